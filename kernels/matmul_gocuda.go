@@ -486,17 +486,13 @@ func gc_body_matMulTiled(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 //line matmul.go:167
 						}
 //line matmul.go:167
-						gc_if7 := gc_b8.And(gc_iota4.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(k, gc_ac4, 8)))))
+						if gc_row4 < m && compiled.Reach(k, gc_ac4, 8) > 7 {
 //line matmul.go:167
-						_ = gc_if7
-//line matmul.go:167
-						if gc_if7.ToBits() != 0 {
-//line matmul.go:167
-							var gc_ld7 lanes.Float32x8
+							var gc_ld13 lanes.Float32x8
 //line matmul.go:167
 							if (gc_row4*k+gc_ac4) >= 0 && (gc_row4*k+gc_ac4) <= len(a)-8 {
 //line matmul.go:167
-								gc_ld7 = lanes.LoadFloat32x8Slice(a[gc_row4*k+gc_ac4:])
+								gc_ld13 = lanes.LoadFloat32x8Slice(a[gc_row4*k+gc_ac4:])
 //line matmul.go:167
 							} else {
 //line matmul.go:167
@@ -504,7 +500,31 @@ func gc_body_matMulTiled(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 //line matmul.go:167
 							}
 //line matmul.go:167
-							gc_av4 = gc_ld7.Merge(gc_av4, gc_if7)
+							gc_av4 = gc_ld13
+//line matmul.go:167
+						} else {
+//line matmul.go:167
+							gc_if7 := gc_b8.And(gc_iota4.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(k, gc_ac4, 8)))))
+//line matmul.go:167
+							_ = gc_if7
+//line matmul.go:167
+							if gc_if7.ToBits() != 0 {
+//line matmul.go:167
+								var gc_ld14 lanes.Float32x8
+//line matmul.go:167
+								if (gc_row4*k+gc_ac4) >= 0 && (gc_row4*k+gc_ac4) <= len(a)-8 {
+//line matmul.go:167
+									gc_ld14 = lanes.LoadFloat32x8Slice(a[gc_row4*k+gc_ac4:])
+//line matmul.go:167
+								} else {
+//line matmul.go:167
+									break gc_steps4
+//line matmul.go:167
+								}
+//line matmul.go:167
+								gc_av4 = gc_ld14.Merge(gc_av4, gc_if7)
+//line matmul.go:167
+							}
 //line matmul.go:167
 						}
 //line matmul.go:167
@@ -516,17 +536,13 @@ func gc_body_matMulTiled(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 //line matmul.go:167
 						}
 //line matmul.go:167
-						gc_if8 := gc_b9.And(gc_iota4.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(n, gc_col4, 8)))))
+						if gc_br4 < k && compiled.Reach(n, gc_col4, 8) > 7 {
 //line matmul.go:167
-						_ = gc_if8
-//line matmul.go:167
-						if gc_if8.ToBits() != 0 {
-//line matmul.go:167
-							var gc_ld8 lanes.Float32x8
+							var gc_ld15 lanes.Float32x8
 //line matmul.go:167
 							if (gc_br4*n+gc_col4) >= 0 && (gc_br4*n+gc_col4) <= len(b)-8 {
 //line matmul.go:167
-								gc_ld8 = lanes.LoadFloat32x8Slice(b[gc_br4*n+gc_col4:])
+								gc_ld15 = lanes.LoadFloat32x8Slice(b[gc_br4*n+gc_col4:])
 //line matmul.go:167
 							} else {
 //line matmul.go:167
@@ -534,7 +550,31 @@ func gc_body_matMulTiled(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 //line matmul.go:167
 							}
 //line matmul.go:167
-							gc_bv4 = gc_ld8.Merge(gc_bv4, gc_if8)
+							gc_bv4 = gc_ld15
+//line matmul.go:167
+						} else {
+//line matmul.go:167
+							gc_if8 := gc_b9.And(gc_iota4.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(n, gc_col4, 8)))))
+//line matmul.go:167
+							_ = gc_if8
+//line matmul.go:167
+							if gc_if8.ToBits() != 0 {
+//line matmul.go:167
+								var gc_ld16 lanes.Float32x8
+//line matmul.go:167
+								if (gc_br4*n+gc_col4) >= 0 && (gc_br4*n+gc_col4) <= len(b)-8 {
+//line matmul.go:167
+									gc_ld16 = lanes.LoadFloat32x8Slice(b[gc_br4*n+gc_col4:])
+//line matmul.go:167
+								} else {
+//line matmul.go:167
+									break gc_steps4
+//line matmul.go:167
+								}
+//line matmul.go:167
+								gc_bv4 = gc_ld16.Merge(gc_bv4, gc_if8)
+//line matmul.go:167
+							}
 //line matmul.go:167
 						}
 //line matmul.go:167
@@ -647,17 +687,13 @@ func gc_body_matMulTiled(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 //line matmul.go:167
 						}
 //line matmul.go:167
-						gc_if3 := gc_b4.And(gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(k, gc_ac2, 8)))))
+						if gc_row2 < m && compiled.Reach(k, gc_ac2, 8) > 7 {
 //line matmul.go:167
-						_ = gc_if3
-//line matmul.go:167
-						if gc_if3.ToBits() != 0 {
-//line matmul.go:167
-							var gc_ld3 lanes.Float32x8
+							var gc_ld5 lanes.Float32x8
 //line matmul.go:167
 							if (gc_row2*k+gc_ac2) >= 0 && (gc_row2*k+gc_ac2) <= len(a)-8 {
 //line matmul.go:167
-								gc_ld3 = lanes.LoadFloat32x8Slice(a[gc_row2*k+gc_ac2:])
+								gc_ld5 = lanes.LoadFloat32x8Slice(a[gc_row2*k+gc_ac2:])
 //line matmul.go:167
 							} else {
 //line matmul.go:167
@@ -665,7 +701,31 @@ func gc_body_matMulTiled(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 //line matmul.go:167
 							}
 //line matmul.go:167
-							gc_av2 = gc_ld3.Merge(gc_av2, gc_if3)
+							gc_av2 = gc_ld5
+//line matmul.go:167
+						} else {
+//line matmul.go:167
+							gc_if3 := gc_b4.And(gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(k, gc_ac2, 8)))))
+//line matmul.go:167
+							_ = gc_if3
+//line matmul.go:167
+							if gc_if3.ToBits() != 0 {
+//line matmul.go:167
+								var gc_ld6 lanes.Float32x8
+//line matmul.go:167
+								if (gc_row2*k+gc_ac2) >= 0 && (gc_row2*k+gc_ac2) <= len(a)-8 {
+//line matmul.go:167
+									gc_ld6 = lanes.LoadFloat32x8Slice(a[gc_row2*k+gc_ac2:])
+//line matmul.go:167
+								} else {
+//line matmul.go:167
+									break gc_steps2
+//line matmul.go:167
+								}
+//line matmul.go:167
+								gc_av2 = gc_ld6.Merge(gc_av2, gc_if3)
+//line matmul.go:167
+							}
 //line matmul.go:167
 						}
 //line matmul.go:167
@@ -677,17 +737,13 @@ func gc_body_matMulTiled(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 //line matmul.go:167
 						}
 //line matmul.go:167
-						gc_if4 := gc_b5.And(gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(n, gc_col2, 8)))))
+						if gc_br2 < k && compiled.Reach(n, gc_col2, 8) > 7 {
 //line matmul.go:167
-						_ = gc_if4
-//line matmul.go:167
-						if gc_if4.ToBits() != 0 {
-//line matmul.go:167
-							var gc_ld4 lanes.Float32x8
+							var gc_ld7 lanes.Float32x8
 //line matmul.go:167
 							if (gc_br2*n+gc_col2) >= 0 && (gc_br2*n+gc_col2) <= len(b)-8 {
 //line matmul.go:167
-								gc_ld4 = lanes.LoadFloat32x8Slice(b[gc_br2*n+gc_col2:])
+								gc_ld7 = lanes.LoadFloat32x8Slice(b[gc_br2*n+gc_col2:])
 //line matmul.go:167
 							} else {
 //line matmul.go:167
@@ -695,7 +751,31 @@ func gc_body_matMulTiled(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 //line matmul.go:167
 							}
 //line matmul.go:167
-							gc_bv2 = gc_ld4.Merge(gc_bv2, gc_if4)
+							gc_bv2 = gc_ld7
+//line matmul.go:167
+						} else {
+//line matmul.go:167
+							gc_if4 := gc_b5.And(gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(n, gc_col2, 8)))))
+//line matmul.go:167
+							_ = gc_if4
+//line matmul.go:167
+							if gc_if4.ToBits() != 0 {
+//line matmul.go:167
+								var gc_ld8 lanes.Float32x8
+//line matmul.go:167
+								if (gc_br2*n+gc_col2) >= 0 && (gc_br2*n+gc_col2) <= len(b)-8 {
+//line matmul.go:167
+									gc_ld8 = lanes.LoadFloat32x8Slice(b[gc_br2*n+gc_col2:])
+//line matmul.go:167
+								} else {
+//line matmul.go:167
+									break gc_steps2
+//line matmul.go:167
+								}
+//line matmul.go:167
+								gc_bv2 = gc_ld8.Merge(gc_bv2, gc_if4)
+//line matmul.go:167
+							}
 //line matmul.go:167
 						}
 //line matmul.go:167
@@ -1599,17 +1679,13 @@ func gc_body_matMulTiledUnrolled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 //line matmul.go:208
 						}
 //line matmul.go:208
-						gc_if7 := gc_b8.And(gc_iota4.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(k, gc_ac4, 8)))))
+						if gc_row4 < m && compiled.Reach(k, gc_ac4, 8) > 7 {
 //line matmul.go:208
-						_ = gc_if7
-//line matmul.go:208
-						if gc_if7.ToBits() != 0 {
-//line matmul.go:208
-							var gc_ld7 lanes.Float32x8
+							var gc_ld13 lanes.Float32x8
 //line matmul.go:208
 							if (gc_row4*k+gc_ac4) >= 0 && (gc_row4*k+gc_ac4) <= len(a)-8 {
 //line matmul.go:208
-								gc_ld7 = lanes.LoadFloat32x8Slice(a[gc_row4*k+gc_ac4:])
+								gc_ld13 = lanes.LoadFloat32x8Slice(a[gc_row4*k+gc_ac4:])
 //line matmul.go:208
 							} else {
 //line matmul.go:208
@@ -1617,7 +1693,31 @@ func gc_body_matMulTiledUnrolled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 //line matmul.go:208
 							}
 //line matmul.go:208
-							gc_av4 = gc_ld7.Merge(gc_av4, gc_if7)
+							gc_av4 = gc_ld13
+//line matmul.go:208
+						} else {
+//line matmul.go:208
+							gc_if7 := gc_b8.And(gc_iota4.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(k, gc_ac4, 8)))))
+//line matmul.go:208
+							_ = gc_if7
+//line matmul.go:208
+							if gc_if7.ToBits() != 0 {
+//line matmul.go:208
+								var gc_ld14 lanes.Float32x8
+//line matmul.go:208
+								if (gc_row4*k+gc_ac4) >= 0 && (gc_row4*k+gc_ac4) <= len(a)-8 {
+//line matmul.go:208
+									gc_ld14 = lanes.LoadFloat32x8Slice(a[gc_row4*k+gc_ac4:])
+//line matmul.go:208
+								} else {
+//line matmul.go:208
+									break gc_steps4
+//line matmul.go:208
+								}
+//line matmul.go:208
+								gc_av4 = gc_ld14.Merge(gc_av4, gc_if7)
+//line matmul.go:208
+							}
 //line matmul.go:208
 						}
 //line matmul.go:208
@@ -1629,17 +1729,13 @@ func gc_body_matMulTiledUnrolled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 //line matmul.go:208
 						}
 //line matmul.go:208
-						gc_if8 := gc_b9.And(gc_iota4.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(n, gc_col4, 8)))))
+						if gc_br4 < k && compiled.Reach(n, gc_col4, 8) > 7 {
 //line matmul.go:208
-						_ = gc_if8
-//line matmul.go:208
-						if gc_if8.ToBits() != 0 {
-//line matmul.go:208
-							var gc_ld8 lanes.Float32x8
+							var gc_ld15 lanes.Float32x8
 //line matmul.go:208
 							if (gc_br4*n+gc_col4) >= 0 && (gc_br4*n+gc_col4) <= len(b)-8 {
 //line matmul.go:208
-								gc_ld8 = lanes.LoadFloat32x8Slice(b[gc_br4*n+gc_col4:])
+								gc_ld15 = lanes.LoadFloat32x8Slice(b[gc_br4*n+gc_col4:])
 //line matmul.go:208
 							} else {
 //line matmul.go:208
@@ -1647,7 +1743,31 @@ func gc_body_matMulTiledUnrolled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 //line matmul.go:208
 							}
 //line matmul.go:208
-							gc_bv4 = gc_ld8.Merge(gc_bv4, gc_if8)
+							gc_bv4 = gc_ld15
+//line matmul.go:208
+						} else {
+//line matmul.go:208
+							gc_if8 := gc_b9.And(gc_iota4.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(n, gc_col4, 8)))))
+//line matmul.go:208
+							_ = gc_if8
+//line matmul.go:208
+							if gc_if8.ToBits() != 0 {
+//line matmul.go:208
+								var gc_ld16 lanes.Float32x8
+//line matmul.go:208
+								if (gc_br4*n+gc_col4) >= 0 && (gc_br4*n+gc_col4) <= len(b)-8 {
+//line matmul.go:208
+									gc_ld16 = lanes.LoadFloat32x8Slice(b[gc_br4*n+gc_col4:])
+//line matmul.go:208
+								} else {
+//line matmul.go:208
+									break gc_steps4
+//line matmul.go:208
+								}
+//line matmul.go:208
+								gc_bv4 = gc_ld16.Merge(gc_bv4, gc_if8)
+//line matmul.go:208
+							}
 //line matmul.go:208
 						}
 //line matmul.go:208
@@ -1760,17 +1880,13 @@ func gc_body_matMulTiledUnrolled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 //line matmul.go:208
 						}
 //line matmul.go:208
-						gc_if3 := gc_b4.And(gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(k, gc_ac2, 8)))))
+						if gc_row2 < m && compiled.Reach(k, gc_ac2, 8) > 7 {
 //line matmul.go:208
-						_ = gc_if3
-//line matmul.go:208
-						if gc_if3.ToBits() != 0 {
-//line matmul.go:208
-							var gc_ld3 lanes.Float32x8
+							var gc_ld5 lanes.Float32x8
 //line matmul.go:208
 							if (gc_row2*k+gc_ac2) >= 0 && (gc_row2*k+gc_ac2) <= len(a)-8 {
 //line matmul.go:208
-								gc_ld3 = lanes.LoadFloat32x8Slice(a[gc_row2*k+gc_ac2:])
+								gc_ld5 = lanes.LoadFloat32x8Slice(a[gc_row2*k+gc_ac2:])
 //line matmul.go:208
 							} else {
 //line matmul.go:208
@@ -1778,7 +1894,31 @@ func gc_body_matMulTiledUnrolled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 //line matmul.go:208
 							}
 //line matmul.go:208
-							gc_av2 = gc_ld3.Merge(gc_av2, gc_if3)
+							gc_av2 = gc_ld5
+//line matmul.go:208
+						} else {
+//line matmul.go:208
+							gc_if3 := gc_b4.And(gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(k, gc_ac2, 8)))))
+//line matmul.go:208
+							_ = gc_if3
+//line matmul.go:208
+							if gc_if3.ToBits() != 0 {
+//line matmul.go:208
+								var gc_ld6 lanes.Float32x8
+//line matmul.go:208
+								if (gc_row2*k+gc_ac2) >= 0 && (gc_row2*k+gc_ac2) <= len(a)-8 {
+//line matmul.go:208
+									gc_ld6 = lanes.LoadFloat32x8Slice(a[gc_row2*k+gc_ac2:])
+//line matmul.go:208
+								} else {
+//line matmul.go:208
+									break gc_steps2
+//line matmul.go:208
+								}
+//line matmul.go:208
+								gc_av2 = gc_ld6.Merge(gc_av2, gc_if3)
+//line matmul.go:208
+							}
 //line matmul.go:208
 						}
 //line matmul.go:208
@@ -1790,17 +1930,13 @@ func gc_body_matMulTiledUnrolled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 //line matmul.go:208
 						}
 //line matmul.go:208
-						gc_if4 := gc_b5.And(gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(n, gc_col2, 8)))))
+						if gc_br2 < k && compiled.Reach(n, gc_col2, 8) > 7 {
 //line matmul.go:208
-						_ = gc_if4
-//line matmul.go:208
-						if gc_if4.ToBits() != 0 {
-//line matmul.go:208
-							var gc_ld4 lanes.Float32x8
+							var gc_ld7 lanes.Float32x8
 //line matmul.go:208
 							if (gc_br2*n+gc_col2) >= 0 && (gc_br2*n+gc_col2) <= len(b)-8 {
 //line matmul.go:208
-								gc_ld4 = lanes.LoadFloat32x8Slice(b[gc_br2*n+gc_col2:])
+								gc_ld7 = lanes.LoadFloat32x8Slice(b[gc_br2*n+gc_col2:])
 //line matmul.go:208
 							} else {
 //line matmul.go:208
@@ -1808,7 +1944,31 @@ func gc_body_matMulTiledUnrolled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 //line matmul.go:208
 							}
 //line matmul.go:208
-							gc_bv2 = gc_ld4.Merge(gc_bv2, gc_if4)
+							gc_bv2 = gc_ld7
+//line matmul.go:208
+						} else {
+//line matmul.go:208
+							gc_if4 := gc_b5.And(gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(n, gc_col2, 8)))))
+//line matmul.go:208
+							_ = gc_if4
+//line matmul.go:208
+							if gc_if4.ToBits() != 0 {
+//line matmul.go:208
+								var gc_ld8 lanes.Float32x8
+//line matmul.go:208
+								if (gc_br2*n+gc_col2) >= 0 && (gc_br2*n+gc_col2) <= len(b)-8 {
+//line matmul.go:208
+									gc_ld8 = lanes.LoadFloat32x8Slice(b[gc_br2*n+gc_col2:])
+//line matmul.go:208
+								} else {
+//line matmul.go:208
+									break gc_steps2
+//line matmul.go:208
+								}
+//line matmul.go:208
+								gc_bv2 = gc_ld8.Merge(gc_bv2, gc_if4)
+//line matmul.go:208
+							}
 //line matmul.go:208
 						}
 //line matmul.go:208

@@ -752,17 +752,13 @@ func gc_body_matMulTiled(gc_b10 *compiled.Block, a, b, c []float32, m, k, n int)
 //line matmul.go:167
 								}
 //line matmul.go:167
-								gc_if15 := archsimd.Mask32x16FromBits(gc_b17.ToBits() & gc_iota8.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(k, gc_ac8, 16)))).ToBits())
+								if gc_row9 < m && compiled.Reach(k, gc_ac8, 16) > 15 {
 //line matmul.go:167
-								_ = gc_if15
-//line matmul.go:167
-								if gc_if15.ToBits() != 0 {
-//line matmul.go:167
-									var gc_ld15 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+									var gc_ld29 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line matmul.go:167
 									if (gc_row9*k+gc_ac8) >= 0 && (gc_row9*k+gc_ac8) <= len(a)-16 {
 //line matmul.go:167
-										gc_ld15 = archsimd.LoadFloat32x16Slice(a[gc_row9*k+gc_ac8:])
+										gc_ld29 = archsimd.LoadFloat32x16Slice(a[gc_row9*k+gc_ac8:])
 //line matmul.go:167
 									} else {
 //line matmul.go:167
@@ -770,7 +766,31 @@ func gc_body_matMulTiled(gc_b10 *compiled.Block, a, b, c []float32, m, k, n int)
 //line matmul.go:167
 									}
 //line matmul.go:167
-									gc_av8 = gc_av8.Merge(gc_ld15, archsimd.Mask32x16FromBits(^gc_if15.ToBits()))
+									gc_av8 = gc_ld29
+//line matmul.go:167
+								} else {
+//line matmul.go:167
+									gc_if15 := archsimd.Mask32x16FromBits(gc_b17.ToBits() & gc_iota8.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(k, gc_ac8, 16)))).ToBits())
+//line matmul.go:167
+									_ = gc_if15
+//line matmul.go:167
+									if gc_if15.ToBits() != 0 {
+//line matmul.go:167
+										var gc_ld30 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+//line matmul.go:167
+										if (gc_row9*k+gc_ac8) >= 0 && (gc_row9*k+gc_ac8) <= len(a)-16 {
+//line matmul.go:167
+											gc_ld30 = archsimd.LoadFloat32x16Slice(a[gc_row9*k+gc_ac8:])
+//line matmul.go:167
+										} else {
+//line matmul.go:167
+											break gc_steps8
+//line matmul.go:167
+										}
+//line matmul.go:167
+										gc_av8 = gc_av8.Merge(gc_ld30, archsimd.Mask32x16FromBits(^gc_if15.ToBits()))
+//line matmul.go:167
+									}
 //line matmul.go:167
 								}
 //line matmul.go:167
@@ -782,17 +802,13 @@ func gc_body_matMulTiled(gc_b10 *compiled.Block, a, b, c []float32, m, k, n int)
 //line matmul.go:167
 								}
 //line matmul.go:167
-								gc_if16 := archsimd.Mask32x16FromBits(gc_b18.ToBits() & gc_iota8.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, gc_col8, 16)))).ToBits())
+								if gc_br8 < k && compiled.Reach(n, gc_col8, 16) > 15 {
 //line matmul.go:167
-								_ = gc_if16
-//line matmul.go:167
-								if gc_if16.ToBits() != 0 {
-//line matmul.go:167
-									var gc_ld16 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+									var gc_ld31 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line matmul.go:167
 									if (gc_br8*n+gc_col8) >= 0 && (gc_br8*n+gc_col8) <= len(b)-16 {
 //line matmul.go:167
-										gc_ld16 = archsimd.LoadFloat32x16Slice(b[gc_br8*n+gc_col8:])
+										gc_ld31 = archsimd.LoadFloat32x16Slice(b[gc_br8*n+gc_col8:])
 //line matmul.go:167
 									} else {
 //line matmul.go:167
@@ -800,7 +816,31 @@ func gc_body_matMulTiled(gc_b10 *compiled.Block, a, b, c []float32, m, k, n int)
 //line matmul.go:167
 									}
 //line matmul.go:167
-									gc_bv8 = gc_bv8.Merge(gc_ld16, archsimd.Mask32x16FromBits(^gc_if16.ToBits()))
+									gc_bv8 = gc_ld31
+//line matmul.go:167
+								} else {
+//line matmul.go:167
+									gc_if16 := archsimd.Mask32x16FromBits(gc_b18.ToBits() & gc_iota8.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, gc_col8, 16)))).ToBits())
+//line matmul.go:167
+									_ = gc_if16
+//line matmul.go:167
+									if gc_if16.ToBits() != 0 {
+//line matmul.go:167
+										var gc_ld32 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+//line matmul.go:167
+										if (gc_br8*n+gc_col8) >= 0 && (gc_br8*n+gc_col8) <= len(b)-16 {
+//line matmul.go:167
+											gc_ld32 = archsimd.LoadFloat32x16Slice(b[gc_br8*n+gc_col8:])
+//line matmul.go:167
+										} else {
+//line matmul.go:167
+											break gc_steps8
+//line matmul.go:167
+										}
+//line matmul.go:167
+										gc_bv8 = gc_bv8.Merge(gc_ld32, archsimd.Mask32x16FromBits(^gc_if16.ToBits()))
+//line matmul.go:167
+									}
 //line matmul.go:167
 								}
 //line matmul.go:167
@@ -890,17 +930,13 @@ func gc_body_matMulTiled(gc_b10 *compiled.Block, a, b, c []float32, m, k, n int)
 //line matmul.go:167
 							}
 //line matmul.go:167
-							gc_if13 := gc_b15.And(gc_iota7.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(k, gc_ac7, 8)))))
+							if gc_row8 < m && compiled.Reach(k, gc_ac7, 8) > 7 {
 //line matmul.go:167
-							_ = gc_if13
-//line matmul.go:167
-							if gc_if13.ToBits() != 0 {
-//line matmul.go:167
-								var gc_ld13 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+								var gc_ld25 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line matmul.go:167
 								if (gc_row8*k+gc_ac7) >= 0 && (gc_row8*k+gc_ac7) <= len(a)-8 {
 //line matmul.go:167
-									gc_ld13 = archsimd.LoadFloat32x8Slice(a[gc_row8*k+gc_ac7:])
+									gc_ld25 = archsimd.LoadFloat32x8Slice(a[gc_row8*k+gc_ac7:])
 //line matmul.go:167
 								} else {
 //line matmul.go:167
@@ -908,7 +944,31 @@ func gc_body_matMulTiled(gc_b10 *compiled.Block, a, b, c []float32, m, k, n int)
 //line matmul.go:167
 								}
 //line matmul.go:167
-								gc_av7 = gc_ld13.Merge(gc_av7, gc_if13)
+								gc_av7 = gc_ld25
+//line matmul.go:167
+							} else {
+//line matmul.go:167
+								gc_if13 := gc_b15.And(gc_iota7.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(k, gc_ac7, 8)))))
+//line matmul.go:167
+								_ = gc_if13
+//line matmul.go:167
+								if gc_if13.ToBits() != 0 {
+//line matmul.go:167
+									var gc_ld26 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line matmul.go:167
+									if (gc_row8*k+gc_ac7) >= 0 && (gc_row8*k+gc_ac7) <= len(a)-8 {
+//line matmul.go:167
+										gc_ld26 = archsimd.LoadFloat32x8Slice(a[gc_row8*k+gc_ac7:])
+//line matmul.go:167
+									} else {
+//line matmul.go:167
+										break gc_steps7
+//line matmul.go:167
+									}
+//line matmul.go:167
+									gc_av7 = gc_ld26.Merge(gc_av7, gc_if13)
+//line matmul.go:167
+								}
 //line matmul.go:167
 							}
 //line matmul.go:167
@@ -920,17 +980,13 @@ func gc_body_matMulTiled(gc_b10 *compiled.Block, a, b, c []float32, m, k, n int)
 //line matmul.go:167
 							}
 //line matmul.go:167
-							gc_if14 := gc_b16.And(gc_iota7.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, gc_col7, 8)))))
+							if gc_br7 < k && compiled.Reach(n, gc_col7, 8) > 7 {
 //line matmul.go:167
-							_ = gc_if14
-//line matmul.go:167
-							if gc_if14.ToBits() != 0 {
-//line matmul.go:167
-								var gc_ld14 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+								var gc_ld27 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line matmul.go:167
 								if (gc_br7*n+gc_col7) >= 0 && (gc_br7*n+gc_col7) <= len(b)-8 {
 //line matmul.go:167
-									gc_ld14 = archsimd.LoadFloat32x8Slice(b[gc_br7*n+gc_col7:])
+									gc_ld27 = archsimd.LoadFloat32x8Slice(b[gc_br7*n+gc_col7:])
 //line matmul.go:167
 								} else {
 //line matmul.go:167
@@ -938,7 +994,31 @@ func gc_body_matMulTiled(gc_b10 *compiled.Block, a, b, c []float32, m, k, n int)
 //line matmul.go:167
 								}
 //line matmul.go:167
-								gc_bv7 = gc_ld14.Merge(gc_bv7, gc_if14)
+								gc_bv7 = gc_ld27
+//line matmul.go:167
+							} else {
+//line matmul.go:167
+								gc_if14 := gc_b16.And(gc_iota7.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, gc_col7, 8)))))
+//line matmul.go:167
+								_ = gc_if14
+//line matmul.go:167
+								if gc_if14.ToBits() != 0 {
+//line matmul.go:167
+									var gc_ld28 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line matmul.go:167
+									if (gc_br7*n+gc_col7) >= 0 && (gc_br7*n+gc_col7) <= len(b)-8 {
+//line matmul.go:167
+										gc_ld28 = archsimd.LoadFloat32x8Slice(b[gc_br7*n+gc_col7:])
+//line matmul.go:167
+									} else {
+//line matmul.go:167
+										break gc_steps7
+//line matmul.go:167
+									}
+//line matmul.go:167
+									gc_bv7 = gc_ld28.Merge(gc_bv7, gc_if14)
+//line matmul.go:167
+								}
 //line matmul.go:167
 							}
 //line matmul.go:167
@@ -1056,17 +1136,13 @@ func gc_body_matMulTiled(gc_b10 *compiled.Block, a, b, c []float32, m, k, n int)
 //line matmul.go:167
 								}
 //line matmul.go:167
-								gc_if11 := archsimd.Mask32x16FromBits(gc_b13.ToBits() & gc_iota6.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(k, gc_ac6, 16)))).ToBits())
+								if gc_row7 < m && compiled.Reach(k, gc_ac6, 16) > 15 {
 //line matmul.go:167
-								_ = gc_if11
-//line matmul.go:167
-								if gc_if11.ToBits() != 0 {
-//line matmul.go:167
-									var gc_ld11 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+									var gc_ld21 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line matmul.go:167
 									if (gc_row7*k+gc_ac6) >= 0 && (gc_row7*k+gc_ac6) <= len(a)-16 {
 //line matmul.go:167
-										gc_ld11 = archsimd.LoadFloat32x16Slice(a[gc_row7*k+gc_ac6:])
+										gc_ld21 = archsimd.LoadFloat32x16Slice(a[gc_row7*k+gc_ac6:])
 //line matmul.go:167
 									} else {
 //line matmul.go:167
@@ -1074,7 +1150,31 @@ func gc_body_matMulTiled(gc_b10 *compiled.Block, a, b, c []float32, m, k, n int)
 //line matmul.go:167
 									}
 //line matmul.go:167
-									gc_av6 = gc_av6.Merge(gc_ld11, archsimd.Mask32x16FromBits(^gc_if11.ToBits()))
+									gc_av6 = gc_ld21
+//line matmul.go:167
+								} else {
+//line matmul.go:167
+									gc_if11 := archsimd.Mask32x16FromBits(gc_b13.ToBits() & gc_iota6.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(k, gc_ac6, 16)))).ToBits())
+//line matmul.go:167
+									_ = gc_if11
+//line matmul.go:167
+									if gc_if11.ToBits() != 0 {
+//line matmul.go:167
+										var gc_ld22 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+//line matmul.go:167
+										if (gc_row7*k+gc_ac6) >= 0 && (gc_row7*k+gc_ac6) <= len(a)-16 {
+//line matmul.go:167
+											gc_ld22 = archsimd.LoadFloat32x16Slice(a[gc_row7*k+gc_ac6:])
+//line matmul.go:167
+										} else {
+//line matmul.go:167
+											break gc_steps6
+//line matmul.go:167
+										}
+//line matmul.go:167
+										gc_av6 = gc_av6.Merge(gc_ld22, archsimd.Mask32x16FromBits(^gc_if11.ToBits()))
+//line matmul.go:167
+									}
 //line matmul.go:167
 								}
 //line matmul.go:167
@@ -1086,17 +1186,13 @@ func gc_body_matMulTiled(gc_b10 *compiled.Block, a, b, c []float32, m, k, n int)
 //line matmul.go:167
 								}
 //line matmul.go:167
-								gc_if12 := archsimd.Mask32x16FromBits(gc_b14.ToBits() & gc_iota6.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, gc_col6, 16)))).ToBits())
+								if gc_br6 < k && compiled.Reach(n, gc_col6, 16) > 15 {
 //line matmul.go:167
-								_ = gc_if12
-//line matmul.go:167
-								if gc_if12.ToBits() != 0 {
-//line matmul.go:167
-									var gc_ld12 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+									var gc_ld23 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line matmul.go:167
 									if (gc_br6*n+gc_col6) >= 0 && (gc_br6*n+gc_col6) <= len(b)-16 {
 //line matmul.go:167
-										gc_ld12 = archsimd.LoadFloat32x16Slice(b[gc_br6*n+gc_col6:])
+										gc_ld23 = archsimd.LoadFloat32x16Slice(b[gc_br6*n+gc_col6:])
 //line matmul.go:167
 									} else {
 //line matmul.go:167
@@ -1104,7 +1200,31 @@ func gc_body_matMulTiled(gc_b10 *compiled.Block, a, b, c []float32, m, k, n int)
 //line matmul.go:167
 									}
 //line matmul.go:167
-									gc_bv6 = gc_bv6.Merge(gc_ld12, archsimd.Mask32x16FromBits(^gc_if12.ToBits()))
+									gc_bv6 = gc_ld23
+//line matmul.go:167
+								} else {
+//line matmul.go:167
+									gc_if12 := archsimd.Mask32x16FromBits(gc_b14.ToBits() & gc_iota6.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, gc_col6, 16)))).ToBits())
+//line matmul.go:167
+									_ = gc_if12
+//line matmul.go:167
+									if gc_if12.ToBits() != 0 {
+//line matmul.go:167
+										var gc_ld24 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+//line matmul.go:167
+										if (gc_br6*n+gc_col6) >= 0 && (gc_br6*n+gc_col6) <= len(b)-16 {
+//line matmul.go:167
+											gc_ld24 = archsimd.LoadFloat32x16Slice(b[gc_br6*n+gc_col6:])
+//line matmul.go:167
+										} else {
+//line matmul.go:167
+											break gc_steps6
+//line matmul.go:167
+										}
+//line matmul.go:167
+										gc_bv6 = gc_bv6.Merge(gc_ld24, archsimd.Mask32x16FromBits(^gc_if12.ToBits()))
+//line matmul.go:167
+									}
 //line matmul.go:167
 								}
 //line matmul.go:167
@@ -1200,17 +1320,13 @@ func gc_body_matMulTiled(gc_b10 *compiled.Block, a, b, c []float32, m, k, n int)
 //line matmul.go:167
 							}
 //line matmul.go:167
-							gc_if9 := gc_b11.And(gc_iota5.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(k, gc_ac5, 8)))))
+							if gc_row6 < m && compiled.Reach(k, gc_ac5, 8) > 7 {
 //line matmul.go:167
-							_ = gc_if9
-//line matmul.go:167
-							if gc_if9.ToBits() != 0 {
-//line matmul.go:167
-								var gc_ld9 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+								var gc_ld17 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line matmul.go:167
 								if (gc_row6*k+gc_ac5) >= 0 && (gc_row6*k+gc_ac5) <= len(a)-8 {
 //line matmul.go:167
-									gc_ld9 = archsimd.LoadFloat32x8Slice(a[gc_row6*k+gc_ac5:])
+									gc_ld17 = archsimd.LoadFloat32x8Slice(a[gc_row6*k+gc_ac5:])
 //line matmul.go:167
 								} else {
 //line matmul.go:167
@@ -1218,7 +1334,31 @@ func gc_body_matMulTiled(gc_b10 *compiled.Block, a, b, c []float32, m, k, n int)
 //line matmul.go:167
 								}
 //line matmul.go:167
-								gc_av5 = gc_ld9.Merge(gc_av5, gc_if9)
+								gc_av5 = gc_ld17
+//line matmul.go:167
+							} else {
+//line matmul.go:167
+								gc_if9 := gc_b11.And(gc_iota5.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(k, gc_ac5, 8)))))
+//line matmul.go:167
+								_ = gc_if9
+//line matmul.go:167
+								if gc_if9.ToBits() != 0 {
+//line matmul.go:167
+									var gc_ld18 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line matmul.go:167
+									if (gc_row6*k+gc_ac5) >= 0 && (gc_row6*k+gc_ac5) <= len(a)-8 {
+//line matmul.go:167
+										gc_ld18 = archsimd.LoadFloat32x8Slice(a[gc_row6*k+gc_ac5:])
+//line matmul.go:167
+									} else {
+//line matmul.go:167
+										break gc_steps5
+//line matmul.go:167
+									}
+//line matmul.go:167
+									gc_av5 = gc_ld18.Merge(gc_av5, gc_if9)
+//line matmul.go:167
+								}
 //line matmul.go:167
 							}
 //line matmul.go:167
@@ -1230,17 +1370,13 @@ func gc_body_matMulTiled(gc_b10 *compiled.Block, a, b, c []float32, m, k, n int)
 //line matmul.go:167
 							}
 //line matmul.go:167
-							gc_if10 := gc_b12.And(gc_iota5.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, gc_col5, 8)))))
+							if gc_br5 < k && compiled.Reach(n, gc_col5, 8) > 7 {
 //line matmul.go:167
-							_ = gc_if10
-//line matmul.go:167
-							if gc_if10.ToBits() != 0 {
-//line matmul.go:167
-								var gc_ld10 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+								var gc_ld19 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line matmul.go:167
 								if (gc_br5*n+gc_col5) >= 0 && (gc_br5*n+gc_col5) <= len(b)-8 {
 //line matmul.go:167
-									gc_ld10 = archsimd.LoadFloat32x8Slice(b[gc_br5*n+gc_col5:])
+									gc_ld19 = archsimd.LoadFloat32x8Slice(b[gc_br5*n+gc_col5:])
 //line matmul.go:167
 								} else {
 //line matmul.go:167
@@ -1248,7 +1384,31 @@ func gc_body_matMulTiled(gc_b10 *compiled.Block, a, b, c []float32, m, k, n int)
 //line matmul.go:167
 								}
 //line matmul.go:167
-								gc_bv5 = gc_ld10.Merge(gc_bv5, gc_if10)
+								gc_bv5 = gc_ld19
+//line matmul.go:167
+							} else {
+//line matmul.go:167
+								gc_if10 := gc_b12.And(gc_iota5.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, gc_col5, 8)))))
+//line matmul.go:167
+								_ = gc_if10
+//line matmul.go:167
+								if gc_if10.ToBits() != 0 {
+//line matmul.go:167
+									var gc_ld20 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line matmul.go:167
+									if (gc_br5*n+gc_col5) >= 0 && (gc_br5*n+gc_col5) <= len(b)-8 {
+//line matmul.go:167
+										gc_ld20 = archsimd.LoadFloat32x8Slice(b[gc_br5*n+gc_col5:])
+//line matmul.go:167
+									} else {
+//line matmul.go:167
+										break gc_steps5
+//line matmul.go:167
+									}
+//line matmul.go:167
+									gc_bv5 = gc_ld20.Merge(gc_bv5, gc_if10)
+//line matmul.go:167
+								}
 //line matmul.go:167
 							}
 //line matmul.go:167
@@ -2366,17 +2526,13 @@ func gc_body_matMulTiledUnrolled(gc_b10 *compiled.Block, a, b, c []float32, m, k
 //line matmul.go:208
 								}
 //line matmul.go:208
-								gc_if15 := archsimd.Mask32x16FromBits(gc_b17.ToBits() & gc_iota8.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(k, gc_ac8, 16)))).ToBits())
+								if gc_row9 < m && compiled.Reach(k, gc_ac8, 16) > 15 {
 //line matmul.go:208
-								_ = gc_if15
-//line matmul.go:208
-								if gc_if15.ToBits() != 0 {
-//line matmul.go:208
-									var gc_ld15 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+									var gc_ld29 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line matmul.go:208
 									if (gc_row9*k+gc_ac8) >= 0 && (gc_row9*k+gc_ac8) <= len(a)-16 {
 //line matmul.go:208
-										gc_ld15 = archsimd.LoadFloat32x16Slice(a[gc_row9*k+gc_ac8:])
+										gc_ld29 = archsimd.LoadFloat32x16Slice(a[gc_row9*k+gc_ac8:])
 //line matmul.go:208
 									} else {
 //line matmul.go:208
@@ -2384,7 +2540,31 @@ func gc_body_matMulTiledUnrolled(gc_b10 *compiled.Block, a, b, c []float32, m, k
 //line matmul.go:208
 									}
 //line matmul.go:208
-									gc_av8 = gc_av8.Merge(gc_ld15, archsimd.Mask32x16FromBits(^gc_if15.ToBits()))
+									gc_av8 = gc_ld29
+//line matmul.go:208
+								} else {
+//line matmul.go:208
+									gc_if15 := archsimd.Mask32x16FromBits(gc_b17.ToBits() & gc_iota8.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(k, gc_ac8, 16)))).ToBits())
+//line matmul.go:208
+									_ = gc_if15
+//line matmul.go:208
+									if gc_if15.ToBits() != 0 {
+//line matmul.go:208
+										var gc_ld30 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+//line matmul.go:208
+										if (gc_row9*k+gc_ac8) >= 0 && (gc_row9*k+gc_ac8) <= len(a)-16 {
+//line matmul.go:208
+											gc_ld30 = archsimd.LoadFloat32x16Slice(a[gc_row9*k+gc_ac8:])
+//line matmul.go:208
+										} else {
+//line matmul.go:208
+											break gc_steps8
+//line matmul.go:208
+										}
+//line matmul.go:208
+										gc_av8 = gc_av8.Merge(gc_ld30, archsimd.Mask32x16FromBits(^gc_if15.ToBits()))
+//line matmul.go:208
+									}
 //line matmul.go:208
 								}
 //line matmul.go:208
@@ -2396,17 +2576,13 @@ func gc_body_matMulTiledUnrolled(gc_b10 *compiled.Block, a, b, c []float32, m, k
 //line matmul.go:208
 								}
 //line matmul.go:208
-								gc_if16 := archsimd.Mask32x16FromBits(gc_b18.ToBits() & gc_iota8.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, gc_col8, 16)))).ToBits())
+								if gc_br8 < k && compiled.Reach(n, gc_col8, 16) > 15 {
 //line matmul.go:208
-								_ = gc_if16
-//line matmul.go:208
-								if gc_if16.ToBits() != 0 {
-//line matmul.go:208
-									var gc_ld16 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+									var gc_ld31 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line matmul.go:208
 									if (gc_br8*n+gc_col8) >= 0 && (gc_br8*n+gc_col8) <= len(b)-16 {
 //line matmul.go:208
-										gc_ld16 = archsimd.LoadFloat32x16Slice(b[gc_br8*n+gc_col8:])
+										gc_ld31 = archsimd.LoadFloat32x16Slice(b[gc_br8*n+gc_col8:])
 //line matmul.go:208
 									} else {
 //line matmul.go:208
@@ -2414,7 +2590,31 @@ func gc_body_matMulTiledUnrolled(gc_b10 *compiled.Block, a, b, c []float32, m, k
 //line matmul.go:208
 									}
 //line matmul.go:208
-									gc_bv8 = gc_bv8.Merge(gc_ld16, archsimd.Mask32x16FromBits(^gc_if16.ToBits()))
+									gc_bv8 = gc_ld31
+//line matmul.go:208
+								} else {
+//line matmul.go:208
+									gc_if16 := archsimd.Mask32x16FromBits(gc_b18.ToBits() & gc_iota8.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, gc_col8, 16)))).ToBits())
+//line matmul.go:208
+									_ = gc_if16
+//line matmul.go:208
+									if gc_if16.ToBits() != 0 {
+//line matmul.go:208
+										var gc_ld32 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+//line matmul.go:208
+										if (gc_br8*n+gc_col8) >= 0 && (gc_br8*n+gc_col8) <= len(b)-16 {
+//line matmul.go:208
+											gc_ld32 = archsimd.LoadFloat32x16Slice(b[gc_br8*n+gc_col8:])
+//line matmul.go:208
+										} else {
+//line matmul.go:208
+											break gc_steps8
+//line matmul.go:208
+										}
+//line matmul.go:208
+										gc_bv8 = gc_bv8.Merge(gc_ld32, archsimd.Mask32x16FromBits(^gc_if16.ToBits()))
+//line matmul.go:208
+									}
 //line matmul.go:208
 								}
 //line matmul.go:208
@@ -2504,17 +2704,13 @@ func gc_body_matMulTiledUnrolled(gc_b10 *compiled.Block, a, b, c []float32, m, k
 //line matmul.go:208
 							}
 //line matmul.go:208
-							gc_if13 := gc_b15.And(gc_iota7.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(k, gc_ac7, 8)))))
+							if gc_row8 < m && compiled.Reach(k, gc_ac7, 8) > 7 {
 //line matmul.go:208
-							_ = gc_if13
-//line matmul.go:208
-							if gc_if13.ToBits() != 0 {
-//line matmul.go:208
-								var gc_ld13 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+								var gc_ld25 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line matmul.go:208
 								if (gc_row8*k+gc_ac7) >= 0 && (gc_row8*k+gc_ac7) <= len(a)-8 {
 //line matmul.go:208
-									gc_ld13 = archsimd.LoadFloat32x8Slice(a[gc_row8*k+gc_ac7:])
+									gc_ld25 = archsimd.LoadFloat32x8Slice(a[gc_row8*k+gc_ac7:])
 //line matmul.go:208
 								} else {
 //line matmul.go:208
@@ -2522,7 +2718,31 @@ func gc_body_matMulTiledUnrolled(gc_b10 *compiled.Block, a, b, c []float32, m, k
 //line matmul.go:208
 								}
 //line matmul.go:208
-								gc_av7 = gc_ld13.Merge(gc_av7, gc_if13)
+								gc_av7 = gc_ld25
+//line matmul.go:208
+							} else {
+//line matmul.go:208
+								gc_if13 := gc_b15.And(gc_iota7.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(k, gc_ac7, 8)))))
+//line matmul.go:208
+								_ = gc_if13
+//line matmul.go:208
+								if gc_if13.ToBits() != 0 {
+//line matmul.go:208
+									var gc_ld26 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line matmul.go:208
+									if (gc_row8*k+gc_ac7) >= 0 && (gc_row8*k+gc_ac7) <= len(a)-8 {
+//line matmul.go:208
+										gc_ld26 = archsimd.LoadFloat32x8Slice(a[gc_row8*k+gc_ac7:])
+//line matmul.go:208
+									} else {
+//line matmul.go:208
+										break gc_steps7
+//line matmul.go:208
+									}
+//line matmul.go:208
+									gc_av7 = gc_ld26.Merge(gc_av7, gc_if13)
+//line matmul.go:208
+								}
 //line matmul.go:208
 							}
 //line matmul.go:208
@@ -2534,17 +2754,13 @@ func gc_body_matMulTiledUnrolled(gc_b10 *compiled.Block, a, b, c []float32, m, k
 //line matmul.go:208
 							}
 //line matmul.go:208
-							gc_if14 := gc_b16.And(gc_iota7.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, gc_col7, 8)))))
+							if gc_br7 < k && compiled.Reach(n, gc_col7, 8) > 7 {
 //line matmul.go:208
-							_ = gc_if14
-//line matmul.go:208
-							if gc_if14.ToBits() != 0 {
-//line matmul.go:208
-								var gc_ld14 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+								var gc_ld27 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line matmul.go:208
 								if (gc_br7*n+gc_col7) >= 0 && (gc_br7*n+gc_col7) <= len(b)-8 {
 //line matmul.go:208
-									gc_ld14 = archsimd.LoadFloat32x8Slice(b[gc_br7*n+gc_col7:])
+									gc_ld27 = archsimd.LoadFloat32x8Slice(b[gc_br7*n+gc_col7:])
 //line matmul.go:208
 								} else {
 //line matmul.go:208
@@ -2552,7 +2768,31 @@ func gc_body_matMulTiledUnrolled(gc_b10 *compiled.Block, a, b, c []float32, m, k
 //line matmul.go:208
 								}
 //line matmul.go:208
-								gc_bv7 = gc_ld14.Merge(gc_bv7, gc_if14)
+								gc_bv7 = gc_ld27
+//line matmul.go:208
+							} else {
+//line matmul.go:208
+								gc_if14 := gc_b16.And(gc_iota7.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, gc_col7, 8)))))
+//line matmul.go:208
+								_ = gc_if14
+//line matmul.go:208
+								if gc_if14.ToBits() != 0 {
+//line matmul.go:208
+									var gc_ld28 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line matmul.go:208
+									if (gc_br7*n+gc_col7) >= 0 && (gc_br7*n+gc_col7) <= len(b)-8 {
+//line matmul.go:208
+										gc_ld28 = archsimd.LoadFloat32x8Slice(b[gc_br7*n+gc_col7:])
+//line matmul.go:208
+									} else {
+//line matmul.go:208
+										break gc_steps7
+//line matmul.go:208
+									}
+//line matmul.go:208
+									gc_bv7 = gc_ld28.Merge(gc_bv7, gc_if14)
+//line matmul.go:208
+								}
 //line matmul.go:208
 							}
 //line matmul.go:208
@@ -2670,17 +2910,13 @@ func gc_body_matMulTiledUnrolled(gc_b10 *compiled.Block, a, b, c []float32, m, k
 //line matmul.go:208
 								}
 //line matmul.go:208
-								gc_if11 := archsimd.Mask32x16FromBits(gc_b13.ToBits() & gc_iota6.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(k, gc_ac6, 16)))).ToBits())
+								if gc_row7 < m && compiled.Reach(k, gc_ac6, 16) > 15 {
 //line matmul.go:208
-								_ = gc_if11
-//line matmul.go:208
-								if gc_if11.ToBits() != 0 {
-//line matmul.go:208
-									var gc_ld11 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+									var gc_ld21 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line matmul.go:208
 									if (gc_row7*k+gc_ac6) >= 0 && (gc_row7*k+gc_ac6) <= len(a)-16 {
 //line matmul.go:208
-										gc_ld11 = archsimd.LoadFloat32x16Slice(a[gc_row7*k+gc_ac6:])
+										gc_ld21 = archsimd.LoadFloat32x16Slice(a[gc_row7*k+gc_ac6:])
 //line matmul.go:208
 									} else {
 //line matmul.go:208
@@ -2688,7 +2924,31 @@ func gc_body_matMulTiledUnrolled(gc_b10 *compiled.Block, a, b, c []float32, m, k
 //line matmul.go:208
 									}
 //line matmul.go:208
-									gc_av6 = gc_av6.Merge(gc_ld11, archsimd.Mask32x16FromBits(^gc_if11.ToBits()))
+									gc_av6 = gc_ld21
+//line matmul.go:208
+								} else {
+//line matmul.go:208
+									gc_if11 := archsimd.Mask32x16FromBits(gc_b13.ToBits() & gc_iota6.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(k, gc_ac6, 16)))).ToBits())
+//line matmul.go:208
+									_ = gc_if11
+//line matmul.go:208
+									if gc_if11.ToBits() != 0 {
+//line matmul.go:208
+										var gc_ld22 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+//line matmul.go:208
+										if (gc_row7*k+gc_ac6) >= 0 && (gc_row7*k+gc_ac6) <= len(a)-16 {
+//line matmul.go:208
+											gc_ld22 = archsimd.LoadFloat32x16Slice(a[gc_row7*k+gc_ac6:])
+//line matmul.go:208
+										} else {
+//line matmul.go:208
+											break gc_steps6
+//line matmul.go:208
+										}
+//line matmul.go:208
+										gc_av6 = gc_av6.Merge(gc_ld22, archsimd.Mask32x16FromBits(^gc_if11.ToBits()))
+//line matmul.go:208
+									}
 //line matmul.go:208
 								}
 //line matmul.go:208
@@ -2700,17 +2960,13 @@ func gc_body_matMulTiledUnrolled(gc_b10 *compiled.Block, a, b, c []float32, m, k
 //line matmul.go:208
 								}
 //line matmul.go:208
-								gc_if12 := archsimd.Mask32x16FromBits(gc_b14.ToBits() & gc_iota6.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, gc_col6, 16)))).ToBits())
+								if gc_br6 < k && compiled.Reach(n, gc_col6, 16) > 15 {
 //line matmul.go:208
-								_ = gc_if12
-//line matmul.go:208
-								if gc_if12.ToBits() != 0 {
-//line matmul.go:208
-									var gc_ld12 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+									var gc_ld23 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line matmul.go:208
 									if (gc_br6*n+gc_col6) >= 0 && (gc_br6*n+gc_col6) <= len(b)-16 {
 //line matmul.go:208
-										gc_ld12 = archsimd.LoadFloat32x16Slice(b[gc_br6*n+gc_col6:])
+										gc_ld23 = archsimd.LoadFloat32x16Slice(b[gc_br6*n+gc_col6:])
 //line matmul.go:208
 									} else {
 //line matmul.go:208
@@ -2718,7 +2974,31 @@ func gc_body_matMulTiledUnrolled(gc_b10 *compiled.Block, a, b, c []float32, m, k
 //line matmul.go:208
 									}
 //line matmul.go:208
-									gc_bv6 = gc_bv6.Merge(gc_ld12, archsimd.Mask32x16FromBits(^gc_if12.ToBits()))
+									gc_bv6 = gc_ld23
+//line matmul.go:208
+								} else {
+//line matmul.go:208
+									gc_if12 := archsimd.Mask32x16FromBits(gc_b14.ToBits() & gc_iota6.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, gc_col6, 16)))).ToBits())
+//line matmul.go:208
+									_ = gc_if12
+//line matmul.go:208
+									if gc_if12.ToBits() != 0 {
+//line matmul.go:208
+										var gc_ld24 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+//line matmul.go:208
+										if (gc_br6*n+gc_col6) >= 0 && (gc_br6*n+gc_col6) <= len(b)-16 {
+//line matmul.go:208
+											gc_ld24 = archsimd.LoadFloat32x16Slice(b[gc_br6*n+gc_col6:])
+//line matmul.go:208
+										} else {
+//line matmul.go:208
+											break gc_steps6
+//line matmul.go:208
+										}
+//line matmul.go:208
+										gc_bv6 = gc_bv6.Merge(gc_ld24, archsimd.Mask32x16FromBits(^gc_if12.ToBits()))
+//line matmul.go:208
+									}
 //line matmul.go:208
 								}
 //line matmul.go:208
@@ -2814,17 +3094,13 @@ func gc_body_matMulTiledUnrolled(gc_b10 *compiled.Block, a, b, c []float32, m, k
 //line matmul.go:208
 							}
 //line matmul.go:208
-							gc_if9 := gc_b11.And(gc_iota5.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(k, gc_ac5, 8)))))
+							if gc_row6 < m && compiled.Reach(k, gc_ac5, 8) > 7 {
 //line matmul.go:208
-							_ = gc_if9
-//line matmul.go:208
-							if gc_if9.ToBits() != 0 {
-//line matmul.go:208
-								var gc_ld9 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+								var gc_ld17 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line matmul.go:208
 								if (gc_row6*k+gc_ac5) >= 0 && (gc_row6*k+gc_ac5) <= len(a)-8 {
 //line matmul.go:208
-									gc_ld9 = archsimd.LoadFloat32x8Slice(a[gc_row6*k+gc_ac5:])
+									gc_ld17 = archsimd.LoadFloat32x8Slice(a[gc_row6*k+gc_ac5:])
 //line matmul.go:208
 								} else {
 //line matmul.go:208
@@ -2832,7 +3108,31 @@ func gc_body_matMulTiledUnrolled(gc_b10 *compiled.Block, a, b, c []float32, m, k
 //line matmul.go:208
 								}
 //line matmul.go:208
-								gc_av5 = gc_ld9.Merge(gc_av5, gc_if9)
+								gc_av5 = gc_ld17
+//line matmul.go:208
+							} else {
+//line matmul.go:208
+								gc_if9 := gc_b11.And(gc_iota5.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(k, gc_ac5, 8)))))
+//line matmul.go:208
+								_ = gc_if9
+//line matmul.go:208
+								if gc_if9.ToBits() != 0 {
+//line matmul.go:208
+									var gc_ld18 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line matmul.go:208
+									if (gc_row6*k+gc_ac5) >= 0 && (gc_row6*k+gc_ac5) <= len(a)-8 {
+//line matmul.go:208
+										gc_ld18 = archsimd.LoadFloat32x8Slice(a[gc_row6*k+gc_ac5:])
+//line matmul.go:208
+									} else {
+//line matmul.go:208
+										break gc_steps5
+//line matmul.go:208
+									}
+//line matmul.go:208
+									gc_av5 = gc_ld18.Merge(gc_av5, gc_if9)
+//line matmul.go:208
+								}
 //line matmul.go:208
 							}
 //line matmul.go:208
@@ -2844,17 +3144,13 @@ func gc_body_matMulTiledUnrolled(gc_b10 *compiled.Block, a, b, c []float32, m, k
 //line matmul.go:208
 							}
 //line matmul.go:208
-							gc_if10 := gc_b12.And(gc_iota5.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, gc_col5, 8)))))
+							if gc_br5 < k && compiled.Reach(n, gc_col5, 8) > 7 {
 //line matmul.go:208
-							_ = gc_if10
-//line matmul.go:208
-							if gc_if10.ToBits() != 0 {
-//line matmul.go:208
-								var gc_ld10 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+								var gc_ld19 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line matmul.go:208
 								if (gc_br5*n+gc_col5) >= 0 && (gc_br5*n+gc_col5) <= len(b)-8 {
 //line matmul.go:208
-									gc_ld10 = archsimd.LoadFloat32x8Slice(b[gc_br5*n+gc_col5:])
+									gc_ld19 = archsimd.LoadFloat32x8Slice(b[gc_br5*n+gc_col5:])
 //line matmul.go:208
 								} else {
 //line matmul.go:208
@@ -2862,7 +3158,31 @@ func gc_body_matMulTiledUnrolled(gc_b10 *compiled.Block, a, b, c []float32, m, k
 //line matmul.go:208
 								}
 //line matmul.go:208
-								gc_bv5 = gc_ld10.Merge(gc_bv5, gc_if10)
+								gc_bv5 = gc_ld19
+//line matmul.go:208
+							} else {
+//line matmul.go:208
+								gc_if10 := gc_b12.And(gc_iota5.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, gc_col5, 8)))))
+//line matmul.go:208
+								_ = gc_if10
+//line matmul.go:208
+								if gc_if10.ToBits() != 0 {
+//line matmul.go:208
+									var gc_ld20 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line matmul.go:208
+									if (gc_br5*n+gc_col5) >= 0 && (gc_br5*n+gc_col5) <= len(b)-8 {
+//line matmul.go:208
+										gc_ld20 = archsimd.LoadFloat32x8Slice(b[gc_br5*n+gc_col5:])
+//line matmul.go:208
+									} else {
+//line matmul.go:208
+										break gc_steps5
+//line matmul.go:208
+									}
+//line matmul.go:208
+									gc_bv5 = gc_ld20.Merge(gc_bv5, gc_if10)
+//line matmul.go:208
+								}
 //line matmul.go:208
 							}
 //line matmul.go:208
@@ -4079,32 +4399,28 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:259
 									}
 //line matmul.go:259
-									gc_if3 := archsimd.Mask32x16FromBits(gc_b5.ToBits() & gc_iota2.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(k, gc_ac2, 16)))).ToBits())
+									if gc_row2 < m && compiled.Reach(k, gc_ac2, 16) > 15 {
 //line matmul.go:259
-									_ = gc_if3
-//line matmul.go:259
-									if gc_if3.ToBits() != 0 {
-//line matmul.go:259
-										var gc_ld3 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+										var gc_ld5 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line matmul.go:259
 										if (gc_row2*k+gc_ac2) >= 0 && (gc_row2*k+gc_ac2) <= len(a)-16 {
 //line matmul.go:258
-											gc_ld3 = archsimd.LoadFloat32x16Slice(a[gc_row2*
+											gc_ld5 = archsimd.LoadFloat32x16Slice(a[gc_row2*
 												k+gc_ac2:])
 //line matmul.go:259
 										} else {
 //line matmul.go:259
-											var gc_lanes5 [16]float32
+											var gc_lanes7 [16]float32
 //line matmul.go:259
-											for gc_k5 := range 16 {
+											for gc_k7 := range 16 {
 //line matmul.go:259
-												if gc_if3.ToBits()&(1<<gc_k5) != 0 {
+												if 0xffff&(1<<gc_k7) != 0 {
 //line matmul.go:259
-													gc_pos2.Thread = gc_rank2 + gc_k5
+													gc_pos2.Thread = gc_rank2 + gc_k7
 //line matmul.go:259
-													gc_lanes5[gc_k5] = a[(gc_row2*
+													gc_lanes7[gc_k7] = a[(gc_row2*
 //line matmul.go:259
-														k+gc_ac2)+gc_k5]
+														k+gc_ac2)+gc_k7]
 //line matmul.go:259
 												}
 //line matmul.go:259
@@ -4112,11 +4428,54 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:259
 											gc_pos2.Thread = gc_rank2
 //line matmul.go:259
-											gc_ld3 = archsimd.LoadFloat32x16(&gc_lanes5)
+											gc_ld5 = archsimd.LoadFloat32x16(&gc_lanes7)
 //line matmul.go:259
 										}
 //line matmul.go:259
-										gc_av2 = gc_av2.Merge(gc_ld3, archsimd.Mask32x16FromBits(^gc_if3.ToBits()))
+										gc_av2 = gc_ld5
+//line matmul.go:259
+									} else {
+//line matmul.go:259
+										gc_if3 := archsimd.Mask32x16FromBits(gc_b5.ToBits() & gc_iota2.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(k, gc_ac2, 16)))).ToBits())
+//line matmul.go:259
+										_ = gc_if3
+//line matmul.go:259
+										if gc_if3.ToBits() != 0 {
+//line matmul.go:259
+											var gc_ld6 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+//line matmul.go:259
+											if (gc_row2*k+gc_ac2) >= 0 && (gc_row2*k+gc_ac2) <= len(a)-16 {
+//line matmul.go:258
+												gc_ld6 = archsimd.LoadFloat32x16Slice(a[gc_row2*
+													k+gc_ac2:])
+//line matmul.go:259
+											} else {
+//line matmul.go:259
+												var gc_lanes8 [16]float32
+//line matmul.go:259
+												for gc_k8 := range 16 {
+//line matmul.go:259
+													if gc_if3.ToBits()&(1<<gc_k8) != 0 {
+//line matmul.go:259
+														gc_pos2.Thread = gc_rank2 + gc_k8
+//line matmul.go:259
+														gc_lanes8[gc_k8] = a[(gc_row2*
+//line matmul.go:259
+															k+gc_ac2)+gc_k8]
+//line matmul.go:259
+													}
+//line matmul.go:259
+												}
+//line matmul.go:259
+												gc_pos2.Thread = gc_rank2
+//line matmul.go:259
+												gc_ld6 = archsimd.LoadFloat32x16(&gc_lanes8)
+//line matmul.go:259
+											}
+//line matmul.go:259
+											gc_av2 = gc_av2.Merge(gc_ld6, archsimd.Mask32x16FromBits(^gc_if3.ToBits()))
+//line matmul.go:259
+										}
 //line matmul.go:259
 									}
 //line matmul.go:259
@@ -4128,32 +4487,28 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:259
 									}
 //line matmul.go:259
-									gc_if4 := archsimd.Mask32x16FromBits(gc_b6.ToBits() & gc_iota2.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, gc_col2, 16)))).ToBits())
+									if gc_br2 < k && compiled.Reach(n, gc_col2, 16) > 15 {
 //line matmul.go:259
-									_ = gc_if4
-//line matmul.go:259
-									if gc_if4.ToBits() != 0 {
-//line matmul.go:259
-										var gc_ld4 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+										var gc_ld7 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line matmul.go:259
 										if (gc_br2*n+gc_col2) >= 0 && (gc_br2*n+gc_col2) <= len(b)-16 {
 //line matmul.go:258
-											gc_ld4 = archsimd.LoadFloat32x16Slice(b[gc_br2*
+											gc_ld7 = archsimd.LoadFloat32x16Slice(b[gc_br2*
 												n+gc_col2:])
 //line matmul.go:259
 										} else {
 //line matmul.go:259
-											var gc_lanes6 [16]float32
+											var gc_lanes9 [16]float32
 //line matmul.go:259
-											for gc_k6 := range 16 {
+											for gc_k9 := range 16 {
 //line matmul.go:259
-												if gc_if4.ToBits()&(1<<gc_k6) != 0 {
+												if 0xffff&(1<<gc_k9) != 0 {
 //line matmul.go:259
-													gc_pos2.Thread = gc_rank2 + gc_k6
+													gc_pos2.Thread = gc_rank2 + gc_k9
 //line matmul.go:259
-													gc_lanes6[gc_k6] = b[(gc_br2*
+													gc_lanes9[gc_k9] = b[(gc_br2*
 //line matmul.go:259
-														n+gc_col2)+gc_k6]
+														n+gc_col2)+gc_k9]
 //line matmul.go:259
 												}
 //line matmul.go:259
@@ -4161,11 +4516,54 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:259
 											gc_pos2.Thread = gc_rank2
 //line matmul.go:259
-											gc_ld4 = archsimd.LoadFloat32x16(&gc_lanes6)
+											gc_ld7 = archsimd.LoadFloat32x16(&gc_lanes9)
 //line matmul.go:259
 										}
 //line matmul.go:259
-										gc_bv2 = gc_bv2.Merge(gc_ld4, archsimd.Mask32x16FromBits(^gc_if4.ToBits()))
+										gc_bv2 = gc_ld7
+//line matmul.go:259
+									} else {
+//line matmul.go:259
+										gc_if4 := archsimd.Mask32x16FromBits(gc_b6.ToBits() & gc_iota2.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, gc_col2, 16)))).ToBits())
+//line matmul.go:259
+										_ = gc_if4
+//line matmul.go:259
+										if gc_if4.ToBits() != 0 {
+//line matmul.go:259
+											var gc_ld8 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+//line matmul.go:259
+											if (gc_br2*n+gc_col2) >= 0 && (gc_br2*n+gc_col2) <= len(b)-16 {
+//line matmul.go:258
+												gc_ld8 = archsimd.LoadFloat32x16Slice(b[gc_br2*
+													n+gc_col2:])
+//line matmul.go:259
+											} else {
+//line matmul.go:259
+												var gc_lanes10 [16]float32
+//line matmul.go:259
+												for gc_k10 := range 16 {
+//line matmul.go:259
+													if gc_if4.ToBits()&(1<<gc_k10) != 0 {
+//line matmul.go:259
+														gc_pos2.Thread = gc_rank2 + gc_k10
+//line matmul.go:259
+														gc_lanes10[gc_k10] = b[(gc_br2*
+//line matmul.go:259
+															n+gc_col2)+gc_k10]
+//line matmul.go:259
+													}
+//line matmul.go:259
+												}
+//line matmul.go:259
+												gc_pos2.Thread = gc_rank2
+//line matmul.go:259
+												gc_ld8 = archsimd.LoadFloat32x16(&gc_lanes10)
+//line matmul.go:259
+											}
+//line matmul.go:259
+											gc_bv2 = gc_bv2.Merge(gc_ld8, archsimd.Mask32x16FromBits(^gc_if4.ToBits()))
+//line matmul.go:259
+										}
 //line matmul.go:259
 									}
 //line matmul.go:259
@@ -4175,17 +4573,17 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:258
 									} else {
 //line matmul.go:258
-										var gc_lanes7 [16]float32
+										var gc_lanes11 [16]float32
 //line matmul.go:258
-										gc_av2.Store(&gc_lanes7)
+										gc_av2.Store(&gc_lanes11)
 //line matmul.go:258
-										for gc_k7 := range 16 {
+										for gc_k11 := range 16 {
 //line matmul.go:258
-											if 0xffff&(1<<gc_k7) != 0 {
+											if 0xffff&(1<<gc_k11) != 0 {
 //line matmul.go:258
-												gc_pos2.Thread = gc_rank2 + gc_k7
+												gc_pos2.Thread = gc_rank2 + gc_k11
 //line matmul.go:258
-												as[ty+i][(tx+j)+gc_k7] = gc_lanes7[gc_k7]
+												as[ty+i][(tx+j)+gc_k11] = gc_lanes11[gc_k11]
 //line matmul.go:258
 											}
 //line matmul.go:258
@@ -4201,17 +4599,17 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:258
 									} else {
 //line matmul.go:258
-										var gc_lanes8 [16]float32
+										var gc_lanes12 [16]float32
 //line matmul.go:258
-										gc_bv2.Store(&gc_lanes8)
+										gc_bv2.Store(&gc_lanes12)
 //line matmul.go:258
-										for gc_k8 := range 16 {
+										for gc_k12 := range 16 {
 //line matmul.go:258
-											if 0xffff&(1<<gc_k8) != 0 {
+											if 0xffff&(1<<gc_k12) != 0 {
 //line matmul.go:258
-												gc_pos2.Thread = gc_rank2 + gc_k8
+												gc_pos2.Thread = gc_rank2 + gc_k12
 //line matmul.go:258
-												bs[ty+i][(tx+j)+gc_k8] = gc_lanes8[gc_k8]
+												bs[ty+i][(tx+j)+gc_k12] = gc_lanes12[gc_k12]
 //line matmul.go:258
 											}
 //line matmul.go:258
@@ -4309,11 +4707,7 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:259
 								}
 //line matmul.go:259
-								gc_if := gc_b3.And(gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(k, gc_ac, 8)))))
-//line matmul.go:259
-								_ = gc_if
-//line matmul.go:259
-								if gc_if.ToBits() != 0 {
+								if gc_row < m && compiled.Reach(k, gc_ac, 8) > 7 {
 //line matmul.go:259
 									var gc_ld archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line matmul.go:259
@@ -4328,7 +4722,7 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:259
 										for gc_k := range 8 {
 //line matmul.go:259
-											if gc_if.ToBits()&(1<<gc_k) != 0 {
+											if 0xff&(1<<gc_k) != 0 {
 //line matmul.go:259
 												gc_pos2.Thread = gc_rank2 + gc_k
 //line matmul.go:259
@@ -4346,7 +4740,50 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:259
 									}
 //line matmul.go:259
-									gc_av = gc_ld.Merge(gc_av, gc_if)
+									gc_av = gc_ld
+//line matmul.go:259
+								} else {
+//line matmul.go:259
+									gc_if := gc_b3.And(gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(k, gc_ac, 8)))))
+//line matmul.go:259
+									_ = gc_if
+//line matmul.go:259
+									if gc_if.ToBits() != 0 {
+//line matmul.go:259
+										var gc_ld2 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line matmul.go:259
+										if (gc_row*k+gc_ac) >= 0 && (gc_row*k+gc_ac) <= len(a)-8 {
+//line matmul.go:258
+											gc_ld2 = archsimd.LoadFloat32x8Slice(a[gc_row*
+												k+gc_ac:])
+//line matmul.go:259
+										} else {
+//line matmul.go:259
+											var gc_lanes2 [8]float32
+//line matmul.go:259
+											for gc_k2 := range 8 {
+//line matmul.go:259
+												if gc_if.ToBits()&(1<<gc_k2) != 0 {
+//line matmul.go:259
+													gc_pos2.Thread = gc_rank2 + gc_k2
+//line matmul.go:259
+													gc_lanes2[gc_k2] = a[(gc_row*
+//line matmul.go:259
+														k+gc_ac)+gc_k2]
+//line matmul.go:259
+												}
+//line matmul.go:259
+											}
+//line matmul.go:259
+											gc_pos2.Thread = gc_rank2
+//line matmul.go:259
+											gc_ld2 = archsimd.LoadFloat32x8(&gc_lanes2)
+//line matmul.go:259
+										}
+//line matmul.go:259
+										gc_av = gc_ld2.Merge(gc_av, gc_if)
+//line matmul.go:259
+									}
 //line matmul.go:259
 								}
 //line matmul.go:259
@@ -4358,32 +4795,28 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:259
 								}
 //line matmul.go:259
-								gc_if2 := gc_b4.And(gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, gc_col, 8)))))
+								if gc_br < k && compiled.Reach(n, gc_col, 8) > 7 {
 //line matmul.go:259
-								_ = gc_if2
-//line matmul.go:259
-								if gc_if2.ToBits() != 0 {
-//line matmul.go:259
-									var gc_ld2 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+									var gc_ld3 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line matmul.go:259
 									if (gc_br*n+gc_col) >= 0 && (gc_br*n+gc_col) <= len(b)-8 {
 //line matmul.go:258
-										gc_ld2 = archsimd.LoadFloat32x8Slice(b[gc_br*
+										gc_ld3 = archsimd.LoadFloat32x8Slice(b[gc_br*
 											n+gc_col:])
 //line matmul.go:259
 									} else {
 //line matmul.go:259
-										var gc_lanes2 [8]float32
+										var gc_lanes3 [8]float32
 //line matmul.go:259
-										for gc_k2 := range 8 {
+										for gc_k3 := range 8 {
 //line matmul.go:259
-											if gc_if2.ToBits()&(1<<gc_k2) != 0 {
+											if 0xff&(1<<gc_k3) != 0 {
 //line matmul.go:259
-												gc_pos2.Thread = gc_rank2 + gc_k2
+												gc_pos2.Thread = gc_rank2 + gc_k3
 //line matmul.go:259
-												gc_lanes2[gc_k2] = b[(gc_br*
+												gc_lanes3[gc_k3] = b[(gc_br*
 //line matmul.go:259
-													n+gc_col)+gc_k2]
+													n+gc_col)+gc_k3]
 //line matmul.go:259
 											}
 //line matmul.go:259
@@ -4391,11 +4824,54 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:259
 										gc_pos2.Thread = gc_rank2
 //line matmul.go:259
-										gc_ld2 = archsimd.LoadFloat32x8(&gc_lanes2)
+										gc_ld3 = archsimd.LoadFloat32x8(&gc_lanes3)
 //line matmul.go:259
 									}
 //line matmul.go:259
-									gc_bv = gc_ld2.Merge(gc_bv, gc_if2)
+									gc_bv = gc_ld3
+//line matmul.go:259
+								} else {
+//line matmul.go:259
+									gc_if2 := gc_b4.And(gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, gc_col, 8)))))
+//line matmul.go:259
+									_ = gc_if2
+//line matmul.go:259
+									if gc_if2.ToBits() != 0 {
+//line matmul.go:259
+										var gc_ld4 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line matmul.go:259
+										if (gc_br*n+gc_col) >= 0 && (gc_br*n+gc_col) <= len(b)-8 {
+//line matmul.go:258
+											gc_ld4 = archsimd.LoadFloat32x8Slice(b[gc_br*
+												n+gc_col:])
+//line matmul.go:259
+										} else {
+//line matmul.go:259
+											var gc_lanes4 [8]float32
+//line matmul.go:259
+											for gc_k4 := range 8 {
+//line matmul.go:259
+												if gc_if2.ToBits()&(1<<gc_k4) != 0 {
+//line matmul.go:259
+													gc_pos2.Thread = gc_rank2 + gc_k4
+//line matmul.go:259
+													gc_lanes4[gc_k4] = b[(gc_br*
+//line matmul.go:259
+														n+gc_col)+gc_k4]
+//line matmul.go:259
+												}
+//line matmul.go:259
+											}
+//line matmul.go:259
+											gc_pos2.Thread = gc_rank2
+//line matmul.go:259
+											gc_ld4 = archsimd.LoadFloat32x8(&gc_lanes4)
+//line matmul.go:259
+										}
+//line matmul.go:259
+										gc_bv = gc_ld4.Merge(gc_bv, gc_if2)
+//line matmul.go:259
+									}
 //line matmul.go:259
 								}
 //line matmul.go:259
@@ -4405,17 +4881,17 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:258
 								} else {
 //line matmul.go:258
-									var gc_lanes3 [8]float32
+									var gc_lanes5 [8]float32
 //line matmul.go:258
-									gc_av.Store(&gc_lanes3)
+									gc_av.Store(&gc_lanes5)
 //line matmul.go:258
-									for gc_k3 := range 8 {
+									for gc_k5 := range 8 {
 //line matmul.go:258
-										if 0xff&(1<<gc_k3) != 0 {
+										if 0xff&(1<<gc_k5) != 0 {
 //line matmul.go:258
-											gc_pos2.Thread = gc_rank2 + gc_k3
+											gc_pos2.Thread = gc_rank2 + gc_k5
 //line matmul.go:258
-											as[ty+i][(tx+j)+gc_k3] = gc_lanes3[gc_k3]
+											as[ty+i][(tx+j)+gc_k5] = gc_lanes5[gc_k5]
 //line matmul.go:258
 										}
 //line matmul.go:258
@@ -4431,17 +4907,17 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:258
 								} else {
 //line matmul.go:258
-									var gc_lanes4 [8]float32
+									var gc_lanes6 [8]float32
 //line matmul.go:258
-									gc_bv.Store(&gc_lanes4)
+									gc_bv.Store(&gc_lanes6)
 //line matmul.go:258
-									for gc_k4 := range 8 {
+									for gc_k6 := range 8 {
 //line matmul.go:258
-										if 0xff&(1<<gc_k4) != 0 {
+										if 0xff&(1<<gc_k6) != 0 {
 //line matmul.go:258
-											gc_pos2.Thread = gc_rank2 + gc_k4
+											gc_pos2.Thread = gc_rank2 + gc_k6
 //line matmul.go:258
-											bs[ty+i][(tx+j)+gc_k4] = gc_lanes4[gc_k4]
+											bs[ty+i][(tx+j)+gc_k6] = gc_lanes6[gc_k6]
 //line matmul.go:258
 										}
 //line matmul.go:258
@@ -4542,18 +5018,18 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:264
 							{
 //line matmul.go:264
-								var gc_ld69 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+								var gc_ld73 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line matmul.go:264
-								var gc_ld70 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+								var gc_ld74 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line matmul.go:264
-								_ = gc_ld70
+								_ = gc_ld74
 //line matmul.go:264
 								if (2*tx) >= 0 && (2*tx) <= len(bs[compiled.Trip(0)])-32 {
 									gc_lo35, gc_hi35 := archsimd.LoadFloat32x16Slice(bs[compiled.Trip(0)][2*tx:]), archsimd.LoadFloat32x16Slice(bs[compiled.Trip(0)][(2*tx)+16:])
 //line matmul.go:265
-									gc_ld69 = gc_lo35.ConcatPermute(gc_hi35, gc_evens16)
+									gc_ld73 = gc_lo35.ConcatPermute(gc_hi35, gc_evens16)
 //line matmul.go:265
-									gc_ld70 = gc_lo35.ConcatPermute(gc_hi35, gc_odds16)
+									gc_ld74 = gc_lo35.ConcatPermute(gc_hi35, gc_odds16)
 //line matmul.go:265
 								} else {
 //line matmul.go:265
@@ -4561,11 +5037,11 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 								}
 //line matmul.go:265
-								gc_t73 := gc_ld69
+								gc_t73 := gc_ld73
 //line matmul.go:265
 								_ = gc_t73
 //line matmul.go:265
-								gc_t74 := gc_ld70
+								gc_t74 := gc_ld74
 //line matmul.go:265
 								_ = gc_t74
 //line matmul.go:265
@@ -4589,19 +5065,19 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 							{
 //line matmul.go:265
-								var gc_ld71 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+								var gc_ld75 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line matmul.go:265
-								var gc_ld72 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+								var gc_ld76 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line matmul.go:265
-								_ = gc_ld72
+								_ = gc_ld76
 //line matmul.go:265
 								if (2*tx) >= 0 && (2*tx) <= len(bs[compiled.Trip(1)])-32 {
 //line matmul.go:265
 									gc_lo36, gc_hi36 := archsimd.LoadFloat32x16Slice(bs[compiled.Trip(1)][2*tx:]), archsimd.LoadFloat32x16Slice(bs[compiled.Trip(1)][(2*tx)+16:])
 //line matmul.go:265
-									gc_ld71 = gc_lo36.ConcatPermute(gc_hi36, gc_evens16)
+									gc_ld75 = gc_lo36.ConcatPermute(gc_hi36, gc_evens16)
 //line matmul.go:265
-									gc_ld72 = gc_lo36.ConcatPermute(gc_hi36, gc_odds16)
+									gc_ld76 = gc_lo36.ConcatPermute(gc_hi36, gc_odds16)
 //line matmul.go:265
 								} else {
 //line matmul.go:265
@@ -4609,11 +5085,11 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 								}
 //line matmul.go:265
-								gc_t75 := gc_ld71
+								gc_t75 := gc_ld75
 //line matmul.go:265
 								_ = gc_t75
 //line matmul.go:265
-								gc_t76 := gc_ld72
+								gc_t76 := gc_ld76
 //line matmul.go:265
 								_ = gc_t76
 //line matmul.go:265
@@ -4637,19 +5113,19 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 							{
 //line matmul.go:265
-								var gc_ld73 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+								var gc_ld77 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line matmul.go:265
-								var gc_ld74 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+								var gc_ld78 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line matmul.go:265
-								_ = gc_ld74
+								_ = gc_ld78
 //line matmul.go:265
 								if (2*tx) >= 0 && (2*tx) <= len(bs[compiled.Trip(2)])-32 {
 //line matmul.go:265
 									gc_lo37, gc_hi37 := archsimd.LoadFloat32x16Slice(bs[compiled.Trip(2)][2*tx:]), archsimd.LoadFloat32x16Slice(bs[compiled.Trip(2)][(2*tx)+16:])
 //line matmul.go:265
-									gc_ld73 = gc_lo37.ConcatPermute(gc_hi37, gc_evens16)
+									gc_ld77 = gc_lo37.ConcatPermute(gc_hi37, gc_evens16)
 //line matmul.go:265
-									gc_ld74 = gc_lo37.ConcatPermute(gc_hi37, gc_odds16)
+									gc_ld78 = gc_lo37.ConcatPermute(gc_hi37, gc_odds16)
 //line matmul.go:265
 								} else {
 //line matmul.go:265
@@ -4657,11 +5133,11 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 								}
 //line matmul.go:265
-								gc_t77 := gc_ld73
+								gc_t77 := gc_ld77
 //line matmul.go:265
 								_ = gc_t77
 //line matmul.go:265
-								gc_t78 := gc_ld74
+								gc_t78 := gc_ld78
 //line matmul.go:265
 								_ = gc_t78
 //line matmul.go:265
@@ -4685,19 +5161,19 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 							{
 //line matmul.go:265
-								var gc_ld75 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+								var gc_ld79 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line matmul.go:265
-								var gc_ld76 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+								var gc_ld80 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line matmul.go:265
-								_ = gc_ld76
+								_ = gc_ld80
 //line matmul.go:265
 								if (2*tx) >= 0 && (2*tx) <= len(bs[compiled.Trip(3)])-32 {
 //line matmul.go:265
 									gc_lo38, gc_hi38 := archsimd.LoadFloat32x16Slice(bs[compiled.Trip(3)][2*tx:]), archsimd.LoadFloat32x16Slice(bs[compiled.Trip(3)][(2*tx)+16:])
 //line matmul.go:265
-									gc_ld75 = gc_lo38.ConcatPermute(gc_hi38, gc_evens16)
+									gc_ld79 = gc_lo38.ConcatPermute(gc_hi38, gc_evens16)
 //line matmul.go:265
-									gc_ld76 = gc_lo38.ConcatPermute(gc_hi38, gc_odds16)
+									gc_ld80 = gc_lo38.ConcatPermute(gc_hi38, gc_odds16)
 //line matmul.go:265
 								} else {
 //line matmul.go:265
@@ -4705,11 +5181,11 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 								}
 //line matmul.go:265
-								gc_t79 := gc_ld75
+								gc_t79 := gc_ld79
 //line matmul.go:265
 								_ = gc_t79
 //line matmul.go:265
-								gc_t80 := gc_ld76
+								gc_t80 := gc_ld80
 //line matmul.go:265
 								_ = gc_t80
 //line matmul.go:265
@@ -4733,19 +5209,19 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 							{
 //line matmul.go:265
-								var gc_ld77 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+								var gc_ld81 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line matmul.go:265
-								var gc_ld78 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+								var gc_ld82 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line matmul.go:265
-								_ = gc_ld78
+								_ = gc_ld82
 //line matmul.go:265
 								if (2*tx) >= 0 && (2*tx) <= len(bs[compiled.Trip(4)])-32 {
 //line matmul.go:265
 									gc_lo39, gc_hi39 := archsimd.LoadFloat32x16Slice(bs[compiled.Trip(4)][2*tx:]), archsimd.LoadFloat32x16Slice(bs[compiled.Trip(4)][(2*tx)+16:])
 //line matmul.go:265
-									gc_ld77 = gc_lo39.ConcatPermute(gc_hi39, gc_evens16)
+									gc_ld81 = gc_lo39.ConcatPermute(gc_hi39, gc_evens16)
 //line matmul.go:265
-									gc_ld78 = gc_lo39.ConcatPermute(gc_hi39, gc_odds16)
+									gc_ld82 = gc_lo39.ConcatPermute(gc_hi39, gc_odds16)
 //line matmul.go:265
 								} else {
 //line matmul.go:265
@@ -4753,11 +5229,11 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 								}
 //line matmul.go:265
-								gc_t81 := gc_ld77
+								gc_t81 := gc_ld81
 //line matmul.go:265
 								_ = gc_t81
 //line matmul.go:265
-								gc_t82 := gc_ld78
+								gc_t82 := gc_ld82
 //line matmul.go:265
 								_ = gc_t82
 //line matmul.go:265
@@ -4781,19 +5257,19 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 							{
 //line matmul.go:265
-								var gc_ld79 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+								var gc_ld83 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line matmul.go:265
-								var gc_ld80 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+								var gc_ld84 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line matmul.go:265
-								_ = gc_ld80
+								_ = gc_ld84
 //line matmul.go:265
 								if (2*tx) >= 0 && (2*tx) <= len(bs[compiled.Trip(5)])-32 {
 //line matmul.go:265
 									gc_lo40, gc_hi40 := archsimd.LoadFloat32x16Slice(bs[compiled.Trip(5)][2*tx:]), archsimd.LoadFloat32x16Slice(bs[compiled.Trip(5)][(2*tx)+16:])
 //line matmul.go:265
-									gc_ld79 = gc_lo40.ConcatPermute(gc_hi40, gc_evens16)
+									gc_ld83 = gc_lo40.ConcatPermute(gc_hi40, gc_evens16)
 //line matmul.go:265
-									gc_ld80 = gc_lo40.ConcatPermute(gc_hi40, gc_odds16)
+									gc_ld84 = gc_lo40.ConcatPermute(gc_hi40, gc_odds16)
 //line matmul.go:265
 								} else {
 //line matmul.go:265
@@ -4801,11 +5277,11 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 								}
 //line matmul.go:265
-								gc_t83 := gc_ld79
+								gc_t83 := gc_ld83
 //line matmul.go:265
 								_ = gc_t83
 //line matmul.go:265
-								gc_t84 := gc_ld80
+								gc_t84 := gc_ld84
 //line matmul.go:265
 								_ = gc_t84
 //line matmul.go:265
@@ -4829,19 +5305,19 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 							{
 //line matmul.go:265
-								var gc_ld81 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+								var gc_ld85 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line matmul.go:265
-								var gc_ld82 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+								var gc_ld86 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line matmul.go:265
-								_ = gc_ld82
+								_ = gc_ld86
 //line matmul.go:265
 								if (2*tx) >= 0 && (2*tx) <= len(bs[compiled.Trip(6)])-32 {
 //line matmul.go:265
 									gc_lo41, gc_hi41 := archsimd.LoadFloat32x16Slice(bs[compiled.Trip(6)][2*tx:]), archsimd.LoadFloat32x16Slice(bs[compiled.Trip(6)][(2*tx)+16:])
 //line matmul.go:265
-									gc_ld81 = gc_lo41.ConcatPermute(gc_hi41, gc_evens16)
+									gc_ld85 = gc_lo41.ConcatPermute(gc_hi41, gc_evens16)
 //line matmul.go:265
-									gc_ld82 = gc_lo41.ConcatPermute(gc_hi41, gc_odds16)
+									gc_ld86 = gc_lo41.ConcatPermute(gc_hi41, gc_odds16)
 //line matmul.go:265
 								} else {
 //line matmul.go:265
@@ -4849,11 +5325,11 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 								}
 //line matmul.go:265
-								gc_t85 := gc_ld81
+								gc_t85 := gc_ld85
 //line matmul.go:265
 								_ = gc_t85
 //line matmul.go:265
-								gc_t86 := gc_ld82
+								gc_t86 := gc_ld86
 //line matmul.go:265
 								_ = gc_t86
 //line matmul.go:265
@@ -4877,19 +5353,19 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 							{
 //line matmul.go:265
-								var gc_ld83 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+								var gc_ld87 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line matmul.go:265
-								var gc_ld84 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+								var gc_ld88 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line matmul.go:265
-								_ = gc_ld84
+								_ = gc_ld88
 //line matmul.go:265
 								if (2*tx) >= 0 && (2*tx) <= len(bs[compiled.Trip(7)])-32 {
 //line matmul.go:265
 									gc_lo42, gc_hi42 := archsimd.LoadFloat32x16Slice(bs[compiled.Trip(7)][2*tx:]), archsimd.LoadFloat32x16Slice(bs[compiled.Trip(7)][(2*tx)+16:])
 //line matmul.go:265
-									gc_ld83 = gc_lo42.ConcatPermute(gc_hi42, gc_evens16)
+									gc_ld87 = gc_lo42.ConcatPermute(gc_hi42, gc_evens16)
 //line matmul.go:265
-									gc_ld84 = gc_lo42.ConcatPermute(gc_hi42, gc_odds16)
+									gc_ld88 = gc_lo42.ConcatPermute(gc_hi42, gc_odds16)
 //line matmul.go:265
 								} else {
 //line matmul.go:265
@@ -4897,11 +5373,11 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 								}
 //line matmul.go:265
-								gc_t87 := gc_ld83
+								gc_t87 := gc_ld87
 //line matmul.go:265
 								_ = gc_t87
 //line matmul.go:265
-								gc_t88 := gc_ld84
+								gc_t88 := gc_ld88
 //line matmul.go:265
 								_ = gc_t88
 //line matmul.go:265
@@ -4925,19 +5401,19 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 							{
 //line matmul.go:265
-								var gc_ld85 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+								var gc_ld89 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line matmul.go:265
-								var gc_ld86 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+								var gc_ld90 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line matmul.go:265
-								_ = gc_ld86
+								_ = gc_ld90
 //line matmul.go:265
 								if (2*tx) >= 0 && (2*tx) <= len(bs[compiled.Trip(8)])-32 {
 //line matmul.go:265
 									gc_lo43, gc_hi43 := archsimd.LoadFloat32x16Slice(bs[compiled.Trip(8)][2*tx:]), archsimd.LoadFloat32x16Slice(bs[compiled.Trip(8)][(2*tx)+16:])
 //line matmul.go:265
-									gc_ld85 = gc_lo43.ConcatPermute(gc_hi43, gc_evens16)
+									gc_ld89 = gc_lo43.ConcatPermute(gc_hi43, gc_evens16)
 //line matmul.go:265
-									gc_ld86 = gc_lo43.ConcatPermute(gc_hi43, gc_odds16)
+									gc_ld90 = gc_lo43.ConcatPermute(gc_hi43, gc_odds16)
 //line matmul.go:265
 								} else {
 //line matmul.go:265
@@ -4945,11 +5421,11 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 								}
 //line matmul.go:265
-								gc_t89 := gc_ld85
+								gc_t89 := gc_ld89
 //line matmul.go:265
 								_ = gc_t89
 //line matmul.go:265
-								gc_t90 := gc_ld86
+								gc_t90 := gc_ld90
 //line matmul.go:265
 								_ = gc_t90
 //line matmul.go:265
@@ -4973,19 +5449,19 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 							{
 //line matmul.go:265
-								var gc_ld87 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+								var gc_ld91 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line matmul.go:265
-								var gc_ld88 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+								var gc_ld92 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line matmul.go:265
-								_ = gc_ld88
+								_ = gc_ld92
 //line matmul.go:265
 								if (2*tx) >= 0 && (2*tx) <= len(bs[compiled.Trip(9)])-32 {
 //line matmul.go:265
 									gc_lo44, gc_hi44 := archsimd.LoadFloat32x16Slice(bs[compiled.Trip(9)][2*tx:]), archsimd.LoadFloat32x16Slice(bs[compiled.Trip(9)][(2*tx)+16:])
 //line matmul.go:265
-									gc_ld87 = gc_lo44.ConcatPermute(gc_hi44, gc_evens16)
+									gc_ld91 = gc_lo44.ConcatPermute(gc_hi44, gc_evens16)
 //line matmul.go:265
-									gc_ld88 = gc_lo44.ConcatPermute(gc_hi44, gc_odds16)
+									gc_ld92 = gc_lo44.ConcatPermute(gc_hi44, gc_odds16)
 //line matmul.go:265
 								} else {
 //line matmul.go:265
@@ -4993,11 +5469,11 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 								}
 //line matmul.go:265
-								gc_t91 := gc_ld87
+								gc_t91 := gc_ld91
 //line matmul.go:265
 								_ = gc_t91
 //line matmul.go:265
-								gc_t92 := gc_ld88
+								gc_t92 := gc_ld92
 //line matmul.go:265
 								_ = gc_t92
 //line matmul.go:265
@@ -5021,19 +5497,19 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 							{
 //line matmul.go:265
-								var gc_ld89 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+								var gc_ld93 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line matmul.go:265
-								var gc_ld90 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+								var gc_ld94 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line matmul.go:265
-								_ = gc_ld90
+								_ = gc_ld94
 //line matmul.go:265
 								if (2*tx) >= 0 && (2*tx) <= len(bs[compiled.Trip(10)])-32 {
 //line matmul.go:265
 									gc_lo45, gc_hi45 := archsimd.LoadFloat32x16Slice(bs[compiled.Trip(10)][2*tx:]), archsimd.LoadFloat32x16Slice(bs[compiled.Trip(10)][(2*tx)+16:])
 //line matmul.go:265
-									gc_ld89 = gc_lo45.ConcatPermute(gc_hi45, gc_evens16)
+									gc_ld93 = gc_lo45.ConcatPermute(gc_hi45, gc_evens16)
 //line matmul.go:265
-									gc_ld90 = gc_lo45.ConcatPermute(gc_hi45, gc_odds16)
+									gc_ld94 = gc_lo45.ConcatPermute(gc_hi45, gc_odds16)
 //line matmul.go:265
 								} else {
 //line matmul.go:265
@@ -5041,11 +5517,11 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 								}
 //line matmul.go:265
-								gc_t93 := gc_ld89
+								gc_t93 := gc_ld93
 //line matmul.go:265
 								_ = gc_t93
 //line matmul.go:265
-								gc_t94 := gc_ld90
+								gc_t94 := gc_ld94
 //line matmul.go:265
 								_ = gc_t94
 //line matmul.go:265
@@ -5069,19 +5545,19 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 							{
 //line matmul.go:265
-								var gc_ld91 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+								var gc_ld95 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line matmul.go:265
-								var gc_ld92 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+								var gc_ld96 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line matmul.go:265
-								_ = gc_ld92
+								_ = gc_ld96
 //line matmul.go:265
 								if (2*tx) >= 0 && (2*tx) <= len(bs[compiled.Trip(11)])-32 {
 //line matmul.go:265
 									gc_lo46, gc_hi46 := archsimd.LoadFloat32x16Slice(bs[compiled.Trip(11)][2*tx:]), archsimd.LoadFloat32x16Slice(bs[compiled.Trip(11)][(2*tx)+16:])
 //line matmul.go:265
-									gc_ld91 = gc_lo46.ConcatPermute(gc_hi46, gc_evens16)
+									gc_ld95 = gc_lo46.ConcatPermute(gc_hi46, gc_evens16)
 //line matmul.go:265
-									gc_ld92 = gc_lo46.ConcatPermute(gc_hi46, gc_odds16)
+									gc_ld96 = gc_lo46.ConcatPermute(gc_hi46, gc_odds16)
 //line matmul.go:265
 								} else {
 //line matmul.go:265
@@ -5089,11 +5565,11 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 								}
 //line matmul.go:265
-								gc_t95 := gc_ld91
+								gc_t95 := gc_ld95
 //line matmul.go:265
 								_ = gc_t95
 //line matmul.go:265
-								gc_t96 := gc_ld92
+								gc_t96 := gc_ld96
 //line matmul.go:265
 								_ = gc_t96
 //line matmul.go:265
@@ -5117,19 +5593,19 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 							{
 //line matmul.go:265
-								var gc_ld93 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+								var gc_ld97 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line matmul.go:265
-								var gc_ld94 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+								var gc_ld98 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line matmul.go:265
-								_ = gc_ld94
+								_ = gc_ld98
 //line matmul.go:265
 								if (2*tx) >= 0 && (2*tx) <= len(bs[compiled.Trip(12)])-32 {
 //line matmul.go:265
 									gc_lo47, gc_hi47 := archsimd.LoadFloat32x16Slice(bs[compiled.Trip(12)][2*tx:]), archsimd.LoadFloat32x16Slice(bs[compiled.Trip(12)][(2*tx)+16:])
 //line matmul.go:265
-									gc_ld93 = gc_lo47.ConcatPermute(gc_hi47, gc_evens16)
+									gc_ld97 = gc_lo47.ConcatPermute(gc_hi47, gc_evens16)
 //line matmul.go:265
-									gc_ld94 = gc_lo47.ConcatPermute(gc_hi47, gc_odds16)
+									gc_ld98 = gc_lo47.ConcatPermute(gc_hi47, gc_odds16)
 //line matmul.go:265
 								} else {
 //line matmul.go:265
@@ -5137,11 +5613,11 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 								}
 //line matmul.go:265
-								gc_t97 := gc_ld93
+								gc_t97 := gc_ld97
 //line matmul.go:265
 								_ = gc_t97
 //line matmul.go:265
-								gc_t98 := gc_ld94
+								gc_t98 := gc_ld98
 //line matmul.go:265
 								_ = gc_t98
 //line matmul.go:265
@@ -5165,19 +5641,19 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 							{
 //line matmul.go:265
-								var gc_ld95 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+								var gc_ld99 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line matmul.go:265
-								var gc_ld96 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+								var gc_ld100 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line matmul.go:265
-								_ = gc_ld96
+								_ = gc_ld100
 //line matmul.go:265
 								if (2*tx) >= 0 && (2*tx) <= len(bs[compiled.Trip(13)])-32 {
 //line matmul.go:265
 									gc_lo48, gc_hi48 := archsimd.LoadFloat32x16Slice(bs[compiled.Trip(13)][2*tx:]), archsimd.LoadFloat32x16Slice(bs[compiled.Trip(13)][(2*tx)+16:])
 //line matmul.go:265
-									gc_ld95 = gc_lo48.ConcatPermute(gc_hi48, gc_evens16)
+									gc_ld99 = gc_lo48.ConcatPermute(gc_hi48, gc_evens16)
 //line matmul.go:265
-									gc_ld96 = gc_lo48.ConcatPermute(gc_hi48, gc_odds16)
+									gc_ld100 = gc_lo48.ConcatPermute(gc_hi48, gc_odds16)
 //line matmul.go:265
 								} else {
 //line matmul.go:265
@@ -5185,11 +5661,11 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 								}
 //line matmul.go:265
-								gc_t99 := gc_ld95
+								gc_t99 := gc_ld99
 //line matmul.go:265
 								_ = gc_t99
 //line matmul.go:265
-								gc_t100 := gc_ld96
+								gc_t100 := gc_ld100
 //line matmul.go:265
 								_ = gc_t100
 //line matmul.go:265
@@ -5213,19 +5689,19 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 							{
 //line matmul.go:265
-								var gc_ld97 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+								var gc_ld101 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line matmul.go:265
-								var gc_ld98 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+								var gc_ld102 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line matmul.go:265
-								_ = gc_ld98
+								_ = gc_ld102
 //line matmul.go:265
 								if (2*tx) >= 0 && (2*tx) <= len(bs[compiled.Trip(14)])-32 {
 //line matmul.go:265
 									gc_lo49, gc_hi49 := archsimd.LoadFloat32x16Slice(bs[compiled.Trip(14)][2*tx:]), archsimd.LoadFloat32x16Slice(bs[compiled.Trip(14)][(2*tx)+16:])
 //line matmul.go:265
-									gc_ld97 = gc_lo49.ConcatPermute(gc_hi49, gc_evens16)
+									gc_ld101 = gc_lo49.ConcatPermute(gc_hi49, gc_evens16)
 //line matmul.go:265
-									gc_ld98 = gc_lo49.ConcatPermute(gc_hi49, gc_odds16)
+									gc_ld102 = gc_lo49.ConcatPermute(gc_hi49, gc_odds16)
 //line matmul.go:265
 								} else {
 //line matmul.go:265
@@ -5233,11 +5709,11 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 								}
 //line matmul.go:265
-								gc_t101 := gc_ld97
+								gc_t101 := gc_ld101
 //line matmul.go:265
 								_ = gc_t101
 //line matmul.go:265
-								gc_t102 := gc_ld98
+								gc_t102 := gc_ld102
 //line matmul.go:265
 								_ = gc_t102
 //line matmul.go:265
@@ -5261,19 +5737,19 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 							{
 //line matmul.go:265
-								var gc_ld99 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+								var gc_ld103 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line matmul.go:265
-								var gc_ld100 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+								var gc_ld104 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line matmul.go:265
-								_ = gc_ld100
+								_ = gc_ld104
 //line matmul.go:265
 								if (2*tx) >= 0 && (2*tx) <= len(bs[compiled.Trip(15)])-32 {
 //line matmul.go:265
 									gc_lo50, gc_hi50 := archsimd.LoadFloat32x16Slice(bs[compiled.Trip(15)][2*tx:]), archsimd.LoadFloat32x16Slice(bs[compiled.Trip(15)][(2*tx)+16:])
 //line matmul.go:265
-									gc_ld99 = gc_lo50.ConcatPermute(gc_hi50, gc_evens16)
+									gc_ld103 = gc_lo50.ConcatPermute(gc_hi50, gc_evens16)
 //line matmul.go:265
-									gc_ld100 = gc_lo50.ConcatPermute(gc_hi50, gc_odds16)
+									gc_ld104 = gc_lo50.ConcatPermute(gc_hi50, gc_odds16)
 //line matmul.go:265
 								} else {
 //line matmul.go:265
@@ -5281,11 +5757,11 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 								}
 //line matmul.go:265
-								gc_t103 := gc_ld99
+								gc_t103 := gc_ld103
 //line matmul.go:265
 								_ = gc_t103
 //line matmul.go:265
-								gc_t104 := gc_ld100
+								gc_t104 := gc_ld104
 //line matmul.go:265
 								_ = gc_t104
 //line matmul.go:265
@@ -5309,19 +5785,19 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 							{
 //line matmul.go:265
-								var gc_ld101 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+								var gc_ld105 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line matmul.go:265
-								var gc_ld102 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+								var gc_ld106 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line matmul.go:265
-								_ = gc_ld102
+								_ = gc_ld106
 //line matmul.go:265
 								if (2*tx) >= 0 && (2*tx) <= len(bs[compiled.Trip(16)])-32 {
 //line matmul.go:265
 									gc_lo51, gc_hi51 := archsimd.LoadFloat32x16Slice(bs[compiled.Trip(16)][2*tx:]), archsimd.LoadFloat32x16Slice(bs[compiled.Trip(16)][(2*tx)+16:])
 //line matmul.go:265
-									gc_ld101 = gc_lo51.ConcatPermute(gc_hi51, gc_evens16)
+									gc_ld105 = gc_lo51.ConcatPermute(gc_hi51, gc_evens16)
 //line matmul.go:265
-									gc_ld102 = gc_lo51.ConcatPermute(gc_hi51, gc_odds16)
+									gc_ld106 = gc_lo51.ConcatPermute(gc_hi51, gc_odds16)
 //line matmul.go:265
 								} else {
 //line matmul.go:265
@@ -5329,11 +5805,11 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 								}
 //line matmul.go:265
-								gc_t105 := gc_ld101
+								gc_t105 := gc_ld105
 //line matmul.go:265
 								_ = gc_t105
 //line matmul.go:265
-								gc_t106 := gc_ld102
+								gc_t106 := gc_ld106
 //line matmul.go:265
 								_ = gc_t106
 //line matmul.go:265
@@ -5357,19 +5833,19 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 							{
 //line matmul.go:265
-								var gc_ld103 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+								var gc_ld107 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line matmul.go:265
-								var gc_ld104 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+								var gc_ld108 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line matmul.go:265
-								_ = gc_ld104
+								_ = gc_ld108
 //line matmul.go:265
 								if (2*tx) >= 0 && (2*tx) <= len(bs[compiled.Trip(17)])-32 {
 //line matmul.go:265
 									gc_lo52, gc_hi52 := archsimd.LoadFloat32x16Slice(bs[compiled.Trip(17)][2*tx:]), archsimd.LoadFloat32x16Slice(bs[compiled.Trip(17)][(2*tx)+16:])
 //line matmul.go:265
-									gc_ld103 = gc_lo52.ConcatPermute(gc_hi52, gc_evens16)
+									gc_ld107 = gc_lo52.ConcatPermute(gc_hi52, gc_evens16)
 //line matmul.go:265
-									gc_ld104 = gc_lo52.ConcatPermute(gc_hi52, gc_odds16)
+									gc_ld108 = gc_lo52.ConcatPermute(gc_hi52, gc_odds16)
 //line matmul.go:265
 								} else {
 //line matmul.go:265
@@ -5377,11 +5853,11 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 								}
 //line matmul.go:265
-								gc_t107 := gc_ld103
+								gc_t107 := gc_ld107
 //line matmul.go:265
 								_ = gc_t107
 //line matmul.go:265
-								gc_t108 := gc_ld104
+								gc_t108 := gc_ld108
 //line matmul.go:265
 								_ = gc_t108
 //line matmul.go:265
@@ -5405,19 +5881,19 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 							{
 //line matmul.go:265
-								var gc_ld105 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+								var gc_ld109 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line matmul.go:265
-								var gc_ld106 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+								var gc_ld110 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line matmul.go:265
-								_ = gc_ld106
+								_ = gc_ld110
 //line matmul.go:265
 								if (2*tx) >= 0 && (2*tx) <= len(bs[compiled.Trip(18)])-32 {
 //line matmul.go:265
 									gc_lo53, gc_hi53 := archsimd.LoadFloat32x16Slice(bs[compiled.Trip(18)][2*tx:]), archsimd.LoadFloat32x16Slice(bs[compiled.Trip(18)][(2*tx)+16:])
 //line matmul.go:265
-									gc_ld105 = gc_lo53.ConcatPermute(gc_hi53, gc_evens16)
+									gc_ld109 = gc_lo53.ConcatPermute(gc_hi53, gc_evens16)
 //line matmul.go:265
-									gc_ld106 = gc_lo53.ConcatPermute(gc_hi53, gc_odds16)
+									gc_ld110 = gc_lo53.ConcatPermute(gc_hi53, gc_odds16)
 //line matmul.go:265
 								} else {
 //line matmul.go:265
@@ -5425,11 +5901,11 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 								}
 //line matmul.go:265
-								gc_t109 := gc_ld105
+								gc_t109 := gc_ld109
 //line matmul.go:265
 								_ = gc_t109
 //line matmul.go:265
-								gc_t110 := gc_ld106
+								gc_t110 := gc_ld110
 //line matmul.go:265
 								_ = gc_t110
 //line matmul.go:265
@@ -5453,19 +5929,19 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 							{
 //line matmul.go:265
-								var gc_ld107 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+								var gc_ld111 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line matmul.go:265
-								var gc_ld108 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+								var gc_ld112 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line matmul.go:265
-								_ = gc_ld108
+								_ = gc_ld112
 //line matmul.go:265
 								if (2*tx) >= 0 && (2*tx) <= len(bs[compiled.Trip(19)])-32 {
 //line matmul.go:265
 									gc_lo54, gc_hi54 := archsimd.LoadFloat32x16Slice(bs[compiled.Trip(19)][2*tx:]), archsimd.LoadFloat32x16Slice(bs[compiled.Trip(19)][(2*tx)+16:])
 //line matmul.go:265
-									gc_ld107 = gc_lo54.ConcatPermute(gc_hi54, gc_evens16)
+									gc_ld111 = gc_lo54.ConcatPermute(gc_hi54, gc_evens16)
 //line matmul.go:265
-									gc_ld108 = gc_lo54.ConcatPermute(gc_hi54, gc_odds16)
+									gc_ld112 = gc_lo54.ConcatPermute(gc_hi54, gc_odds16)
 //line matmul.go:265
 								} else {
 //line matmul.go:265
@@ -5473,11 +5949,11 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 								}
 //line matmul.go:265
-								gc_t111 := gc_ld107
+								gc_t111 := gc_ld111
 //line matmul.go:265
 								_ = gc_t111
 //line matmul.go:265
-								gc_t112 := gc_ld108
+								gc_t112 := gc_ld112
 //line matmul.go:265
 								_ = gc_t112
 //line matmul.go:265
@@ -5501,19 +5977,19 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 							{
 //line matmul.go:265
-								var gc_ld109 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+								var gc_ld113 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line matmul.go:265
-								var gc_ld110 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+								var gc_ld114 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line matmul.go:265
-								_ = gc_ld110
+								_ = gc_ld114
 //line matmul.go:265
 								if (2*tx) >= 0 && (2*tx) <= len(bs[compiled.Trip(20)])-32 {
 //line matmul.go:265
 									gc_lo55, gc_hi55 := archsimd.LoadFloat32x16Slice(bs[compiled.Trip(20)][2*tx:]), archsimd.LoadFloat32x16Slice(bs[compiled.Trip(20)][(2*tx)+16:])
 //line matmul.go:265
-									gc_ld109 = gc_lo55.ConcatPermute(gc_hi55, gc_evens16)
+									gc_ld113 = gc_lo55.ConcatPermute(gc_hi55, gc_evens16)
 //line matmul.go:265
-									gc_ld110 = gc_lo55.ConcatPermute(gc_hi55, gc_odds16)
+									gc_ld114 = gc_lo55.ConcatPermute(gc_hi55, gc_odds16)
 //line matmul.go:265
 								} else {
 //line matmul.go:265
@@ -5521,11 +5997,11 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 								}
 //line matmul.go:265
-								gc_t113 := gc_ld109
+								gc_t113 := gc_ld113
 //line matmul.go:265
 								_ = gc_t113
 //line matmul.go:265
-								gc_t114 := gc_ld110
+								gc_t114 := gc_ld114
 //line matmul.go:265
 								_ = gc_t114
 //line matmul.go:265
@@ -5549,19 +6025,19 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 							{
 //line matmul.go:265
-								var gc_ld111 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+								var gc_ld115 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line matmul.go:265
-								var gc_ld112 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+								var gc_ld116 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line matmul.go:265
-								_ = gc_ld112
+								_ = gc_ld116
 //line matmul.go:265
 								if (2*tx) >= 0 && (2*tx) <= len(bs[compiled.Trip(21)])-32 {
 //line matmul.go:265
 									gc_lo56, gc_hi56 := archsimd.LoadFloat32x16Slice(bs[compiled.Trip(21)][2*tx:]), archsimd.LoadFloat32x16Slice(bs[compiled.Trip(21)][(2*tx)+16:])
 //line matmul.go:265
-									gc_ld111 = gc_lo56.ConcatPermute(gc_hi56, gc_evens16)
+									gc_ld115 = gc_lo56.ConcatPermute(gc_hi56, gc_evens16)
 //line matmul.go:265
-									gc_ld112 = gc_lo56.ConcatPermute(gc_hi56, gc_odds16)
+									gc_ld116 = gc_lo56.ConcatPermute(gc_hi56, gc_odds16)
 //line matmul.go:265
 								} else {
 //line matmul.go:265
@@ -5569,11 +6045,11 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 								}
 //line matmul.go:265
-								gc_t115 := gc_ld111
+								gc_t115 := gc_ld115
 //line matmul.go:265
 								_ = gc_t115
 //line matmul.go:265
-								gc_t116 := gc_ld112
+								gc_t116 := gc_ld116
 //line matmul.go:265
 								_ = gc_t116
 //line matmul.go:265
@@ -5597,19 +6073,19 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 							{
 //line matmul.go:265
-								var gc_ld113 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+								var gc_ld117 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line matmul.go:265
-								var gc_ld114 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+								var gc_ld118 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line matmul.go:265
-								_ = gc_ld114
+								_ = gc_ld118
 //line matmul.go:265
 								if (2*tx) >= 0 && (2*tx) <= len(bs[compiled.Trip(22)])-32 {
 //line matmul.go:265
 									gc_lo57, gc_hi57 := archsimd.LoadFloat32x16Slice(bs[compiled.Trip(22)][2*tx:]), archsimd.LoadFloat32x16Slice(bs[compiled.Trip(22)][(2*tx)+16:])
 //line matmul.go:265
-									gc_ld113 = gc_lo57.ConcatPermute(gc_hi57, gc_evens16)
+									gc_ld117 = gc_lo57.ConcatPermute(gc_hi57, gc_evens16)
 //line matmul.go:265
-									gc_ld114 = gc_lo57.ConcatPermute(gc_hi57, gc_odds16)
+									gc_ld118 = gc_lo57.ConcatPermute(gc_hi57, gc_odds16)
 //line matmul.go:265
 								} else {
 //line matmul.go:265
@@ -5617,11 +6093,11 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 								}
 //line matmul.go:265
-								gc_t117 := gc_ld113
+								gc_t117 := gc_ld117
 //line matmul.go:265
 								_ = gc_t117
 //line matmul.go:265
-								gc_t118 := gc_ld114
+								gc_t118 := gc_ld118
 //line matmul.go:265
 								_ = gc_t118
 //line matmul.go:265
@@ -5645,19 +6121,19 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 							{
 //line matmul.go:265
-								var gc_ld115 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+								var gc_ld119 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line matmul.go:265
-								var gc_ld116 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+								var gc_ld120 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line matmul.go:265
-								_ = gc_ld116
+								_ = gc_ld120
 //line matmul.go:265
 								if (2*tx) >= 0 && (2*tx) <= len(bs[compiled.Trip(23)])-32 {
 //line matmul.go:265
 									gc_lo58, gc_hi58 := archsimd.LoadFloat32x16Slice(bs[compiled.Trip(23)][2*tx:]), archsimd.LoadFloat32x16Slice(bs[compiled.Trip(23)][(2*tx)+16:])
 //line matmul.go:265
-									gc_ld115 = gc_lo58.ConcatPermute(gc_hi58, gc_evens16)
+									gc_ld119 = gc_lo58.ConcatPermute(gc_hi58, gc_evens16)
 //line matmul.go:265
-									gc_ld116 = gc_lo58.ConcatPermute(gc_hi58, gc_odds16)
+									gc_ld120 = gc_lo58.ConcatPermute(gc_hi58, gc_odds16)
 //line matmul.go:265
 								} else {
 //line matmul.go:265
@@ -5665,11 +6141,11 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 								}
 //line matmul.go:265
-								gc_t119 := gc_ld115
+								gc_t119 := gc_ld119
 //line matmul.go:265
 								_ = gc_t119
 //line matmul.go:265
-								gc_t120 := gc_ld116
+								gc_t120 := gc_ld120
 //line matmul.go:265
 								_ = gc_t120
 //line matmul.go:265
@@ -5693,19 +6169,19 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 							{
 //line matmul.go:265
-								var gc_ld117 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+								var gc_ld121 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line matmul.go:265
-								var gc_ld118 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+								var gc_ld122 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line matmul.go:265
-								_ = gc_ld118
+								_ = gc_ld122
 //line matmul.go:265
 								if (2*tx) >= 0 && (2*tx) <= len(bs[compiled.Trip(24)])-32 {
 //line matmul.go:265
 									gc_lo59, gc_hi59 := archsimd.LoadFloat32x16Slice(bs[compiled.Trip(24)][2*tx:]), archsimd.LoadFloat32x16Slice(bs[compiled.Trip(24)][(2*tx)+16:])
 //line matmul.go:265
-									gc_ld117 = gc_lo59.ConcatPermute(gc_hi59, gc_evens16)
+									gc_ld121 = gc_lo59.ConcatPermute(gc_hi59, gc_evens16)
 //line matmul.go:265
-									gc_ld118 = gc_lo59.ConcatPermute(gc_hi59, gc_odds16)
+									gc_ld122 = gc_lo59.ConcatPermute(gc_hi59, gc_odds16)
 //line matmul.go:265
 								} else {
 //line matmul.go:265
@@ -5713,11 +6189,11 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 								}
 //line matmul.go:265
-								gc_t121 := gc_ld117
+								gc_t121 := gc_ld121
 //line matmul.go:265
 								_ = gc_t121
 //line matmul.go:265
-								gc_t122 := gc_ld118
+								gc_t122 := gc_ld122
 //line matmul.go:265
 								_ = gc_t122
 //line matmul.go:265
@@ -5741,19 +6217,19 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 							{
 //line matmul.go:265
-								var gc_ld119 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+								var gc_ld123 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line matmul.go:265
-								var gc_ld120 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+								var gc_ld124 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line matmul.go:265
-								_ = gc_ld120
+								_ = gc_ld124
 //line matmul.go:265
 								if (2*tx) >= 0 && (2*tx) <= len(bs[compiled.Trip(25)])-32 {
 //line matmul.go:265
 									gc_lo60, gc_hi60 := archsimd.LoadFloat32x16Slice(bs[compiled.Trip(25)][2*tx:]), archsimd.LoadFloat32x16Slice(bs[compiled.Trip(25)][(2*tx)+16:])
 //line matmul.go:265
-									gc_ld119 = gc_lo60.ConcatPermute(gc_hi60, gc_evens16)
+									gc_ld123 = gc_lo60.ConcatPermute(gc_hi60, gc_evens16)
 //line matmul.go:265
-									gc_ld120 = gc_lo60.ConcatPermute(gc_hi60, gc_odds16)
+									gc_ld124 = gc_lo60.ConcatPermute(gc_hi60, gc_odds16)
 //line matmul.go:265
 								} else {
 //line matmul.go:265
@@ -5761,11 +6237,11 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 								}
 //line matmul.go:265
-								gc_t123 := gc_ld119
+								gc_t123 := gc_ld123
 //line matmul.go:265
 								_ = gc_t123
 //line matmul.go:265
-								gc_t124 := gc_ld120
+								gc_t124 := gc_ld124
 //line matmul.go:265
 								_ = gc_t124
 //line matmul.go:265
@@ -5789,19 +6265,19 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 							{
 //line matmul.go:265
-								var gc_ld121 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+								var gc_ld125 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line matmul.go:265
-								var gc_ld122 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+								var gc_ld126 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line matmul.go:265
-								_ = gc_ld122
+								_ = gc_ld126
 //line matmul.go:265
 								if (2*tx) >= 0 && (2*tx) <= len(bs[compiled.Trip(26)])-32 {
 //line matmul.go:265
 									gc_lo61, gc_hi61 := archsimd.LoadFloat32x16Slice(bs[compiled.Trip(26)][2*tx:]), archsimd.LoadFloat32x16Slice(bs[compiled.Trip(26)][(2*tx)+16:])
 //line matmul.go:265
-									gc_ld121 = gc_lo61.ConcatPermute(gc_hi61, gc_evens16)
+									gc_ld125 = gc_lo61.ConcatPermute(gc_hi61, gc_evens16)
 //line matmul.go:265
-									gc_ld122 = gc_lo61.ConcatPermute(gc_hi61, gc_odds16)
+									gc_ld126 = gc_lo61.ConcatPermute(gc_hi61, gc_odds16)
 //line matmul.go:265
 								} else {
 //line matmul.go:265
@@ -5809,11 +6285,11 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 								}
 //line matmul.go:265
-								gc_t125 := gc_ld121
+								gc_t125 := gc_ld125
 //line matmul.go:265
 								_ = gc_t125
 //line matmul.go:265
-								gc_t126 := gc_ld122
+								gc_t126 := gc_ld126
 //line matmul.go:265
 								_ = gc_t126
 //line matmul.go:265
@@ -5837,19 +6313,19 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 							{
 //line matmul.go:265
-								var gc_ld123 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+								var gc_ld127 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line matmul.go:265
-								var gc_ld124 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+								var gc_ld128 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line matmul.go:265
-								_ = gc_ld124
+								_ = gc_ld128
 //line matmul.go:265
 								if (2*tx) >= 0 && (2*tx) <= len(bs[compiled.Trip(27)])-32 {
 //line matmul.go:265
 									gc_lo62, gc_hi62 := archsimd.LoadFloat32x16Slice(bs[compiled.Trip(27)][2*tx:]), archsimd.LoadFloat32x16Slice(bs[compiled.Trip(27)][(2*tx)+16:])
 //line matmul.go:265
-									gc_ld123 = gc_lo62.ConcatPermute(gc_hi62, gc_evens16)
+									gc_ld127 = gc_lo62.ConcatPermute(gc_hi62, gc_evens16)
 //line matmul.go:265
-									gc_ld124 = gc_lo62.ConcatPermute(gc_hi62, gc_odds16)
+									gc_ld128 = gc_lo62.ConcatPermute(gc_hi62, gc_odds16)
 //line matmul.go:265
 								} else {
 //line matmul.go:265
@@ -5857,11 +6333,11 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 								}
 //line matmul.go:265
-								gc_t127 := gc_ld123
+								gc_t127 := gc_ld127
 //line matmul.go:265
 								_ = gc_t127
 //line matmul.go:265
-								gc_t128 := gc_ld124
+								gc_t128 := gc_ld128
 //line matmul.go:265
 								_ = gc_t128
 //line matmul.go:265
@@ -5885,19 +6361,19 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 							{
 //line matmul.go:265
-								var gc_ld125 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+								var gc_ld129 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line matmul.go:265
-								var gc_ld126 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+								var gc_ld130 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line matmul.go:265
-								_ = gc_ld126
+								_ = gc_ld130
 //line matmul.go:265
 								if (2*tx) >= 0 && (2*tx) <= len(bs[compiled.Trip(28)])-32 {
 //line matmul.go:265
 									gc_lo63, gc_hi63 := archsimd.LoadFloat32x16Slice(bs[compiled.Trip(28)][2*tx:]), archsimd.LoadFloat32x16Slice(bs[compiled.Trip(28)][(2*tx)+16:])
 //line matmul.go:265
-									gc_ld125 = gc_lo63.ConcatPermute(gc_hi63, gc_evens16)
+									gc_ld129 = gc_lo63.ConcatPermute(gc_hi63, gc_evens16)
 //line matmul.go:265
-									gc_ld126 = gc_lo63.ConcatPermute(gc_hi63, gc_odds16)
+									gc_ld130 = gc_lo63.ConcatPermute(gc_hi63, gc_odds16)
 //line matmul.go:265
 								} else {
 //line matmul.go:265
@@ -5905,11 +6381,11 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 								}
 //line matmul.go:265
-								gc_t129 := gc_ld125
+								gc_t129 := gc_ld129
 //line matmul.go:265
 								_ = gc_t129
 //line matmul.go:265
-								gc_t130 := gc_ld126
+								gc_t130 := gc_ld130
 //line matmul.go:265
 								_ = gc_t130
 //line matmul.go:265
@@ -5933,19 +6409,19 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 							{
 //line matmul.go:265
-								var gc_ld127 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+								var gc_ld131 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line matmul.go:265
-								var gc_ld128 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+								var gc_ld132 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line matmul.go:265
-								_ = gc_ld128
+								_ = gc_ld132
 //line matmul.go:265
 								if (2*tx) >= 0 && (2*tx) <= len(bs[compiled.Trip(29)])-32 {
 //line matmul.go:265
 									gc_lo64, gc_hi64 := archsimd.LoadFloat32x16Slice(bs[compiled.Trip(29)][2*tx:]), archsimd.LoadFloat32x16Slice(bs[compiled.Trip(29)][(2*tx)+16:])
 //line matmul.go:265
-									gc_ld127 = gc_lo64.ConcatPermute(gc_hi64, gc_evens16)
+									gc_ld131 = gc_lo64.ConcatPermute(gc_hi64, gc_evens16)
 //line matmul.go:265
-									gc_ld128 = gc_lo64.ConcatPermute(gc_hi64, gc_odds16)
+									gc_ld132 = gc_lo64.ConcatPermute(gc_hi64, gc_odds16)
 //line matmul.go:265
 								} else {
 //line matmul.go:265
@@ -5953,11 +6429,11 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 								}
 //line matmul.go:265
-								gc_t131 := gc_ld127
+								gc_t131 := gc_ld131
 //line matmul.go:265
 								_ = gc_t131
 //line matmul.go:265
-								gc_t132 := gc_ld128
+								gc_t132 := gc_ld132
 //line matmul.go:265
 								_ = gc_t132
 //line matmul.go:265
@@ -5981,19 +6457,19 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 							{
 //line matmul.go:265
-								var gc_ld129 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+								var gc_ld133 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line matmul.go:265
-								var gc_ld130 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+								var gc_ld134 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line matmul.go:265
-								_ = gc_ld130
+								_ = gc_ld134
 //line matmul.go:265
 								if (2*tx) >= 0 && (2*tx) <= len(bs[compiled.Trip(30)])-32 {
 //line matmul.go:265
 									gc_lo65, gc_hi65 := archsimd.LoadFloat32x16Slice(bs[compiled.Trip(30)][2*tx:]), archsimd.LoadFloat32x16Slice(bs[compiled.Trip(30)][(2*tx)+16:])
 //line matmul.go:265
-									gc_ld129 = gc_lo65.ConcatPermute(gc_hi65, gc_evens16)
+									gc_ld133 = gc_lo65.ConcatPermute(gc_hi65, gc_evens16)
 //line matmul.go:265
-									gc_ld130 = gc_lo65.ConcatPermute(gc_hi65, gc_odds16)
+									gc_ld134 = gc_lo65.ConcatPermute(gc_hi65, gc_odds16)
 //line matmul.go:265
 								} else {
 //line matmul.go:265
@@ -6001,11 +6477,11 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 								}
 //line matmul.go:265
-								gc_t133 := gc_ld129
+								gc_t133 := gc_ld133
 //line matmul.go:265
 								_ = gc_t133
 //line matmul.go:265
-								gc_t134 := gc_ld130
+								gc_t134 := gc_ld134
 //line matmul.go:265
 								_ = gc_t134
 //line matmul.go:265
@@ -6029,19 +6505,19 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 							{
 //line matmul.go:265
-								var gc_ld131 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+								var gc_ld135 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line matmul.go:265
-								var gc_ld132 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+								var gc_ld136 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line matmul.go:265
-								_ = gc_ld132
+								_ = gc_ld136
 //line matmul.go:265
 								if (2*tx) >= 0 && (2*tx) <= len(bs[compiled.Trip(31)])-32 {
 //line matmul.go:265
 									gc_lo66, gc_hi66 := archsimd.LoadFloat32x16Slice(bs[compiled.Trip(31)][2*tx:]), archsimd.LoadFloat32x16Slice(bs[compiled.Trip(31)][(2*tx)+16:])
 //line matmul.go:265
-									gc_ld131 = gc_lo66.ConcatPermute(gc_hi66, gc_evens16)
+									gc_ld135 = gc_lo66.ConcatPermute(gc_hi66, gc_evens16)
 //line matmul.go:265
-									gc_ld132 = gc_lo66.ConcatPermute(gc_hi66, gc_odds16)
+									gc_ld136 = gc_lo66.ConcatPermute(gc_hi66, gc_odds16)
 //line matmul.go:265
 								} else {
 //line matmul.go:265
@@ -6049,11 +6525,11 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 								}
 //line matmul.go:265
-								gc_t135 := gc_ld131
+								gc_t135 := gc_ld135
 //line matmul.go:265
 								_ = gc_t135
 //line matmul.go:265
-								gc_t136 := gc_ld132
+								gc_t136 := gc_ld136
 //line matmul.go:265
 								_ = gc_t136
 //line matmul.go:265
@@ -6139,11 +6615,11 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:264
 						{
 //line matmul.go:264
-							var gc_ld5 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+							var gc_ld9 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line matmul.go:264
-							var gc_ld6 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+							var gc_ld10 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line matmul.go:264
-							_ = gc_ld6
+							_ = gc_ld10
 //line matmul.go:264
 							if (2*tx) >= 0 && (2*tx) <= len(bs[compiled.Trip(0)])-16 {
 								{
@@ -6152,9 +6628,9 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 									gc_hi3 := archsimd.LoadFloat32x8Slice(bs[compiled.Trip(0)][(2*tx)+8:]).Permute(gc_evens)
 //line matmul.go:265
-									gc_ld5 = gc_lo3.Select128FromPair(0, 2, gc_hi3)
+									gc_ld9 = gc_lo3.Select128FromPair(0, 2, gc_hi3)
 //line matmul.go:265
-									gc_ld6 = gc_lo3.Select128FromPair(1, 3, gc_hi3)
+									gc_ld10 = gc_lo3.Select128FromPair(1, 3, gc_hi3)
 //line matmul.go:265
 								}
 //line matmul.go:265
@@ -6164,11 +6640,11 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 							}
 //line matmul.go:265
-							gc_t9 := gc_ld5
+							gc_t9 := gc_ld9
 //line matmul.go:265
 							_ = gc_t9
 //line matmul.go:265
-							gc_t10 := gc_ld6
+							gc_t10 := gc_ld10
 //line matmul.go:265
 							_ = gc_t10
 //line matmul.go:265
@@ -6192,11 +6668,11 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 						{
 //line matmul.go:265
-							var gc_ld7 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+							var gc_ld11 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line matmul.go:265
-							var gc_ld8 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+							var gc_ld12 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line matmul.go:265
-							_ = gc_ld8
+							_ = gc_ld12
 //line matmul.go:265
 							if (2*tx) >= 0 && (2*tx) <= len(bs[compiled.Trip(1)])-16 {
 //line matmul.go:265
@@ -6206,9 +6682,9 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 									gc_hi4 := archsimd.LoadFloat32x8Slice(bs[compiled.Trip(1)][(2*tx)+8:]).Permute(gc_evens)
 //line matmul.go:265
-									gc_ld7 = gc_lo4.Select128FromPair(0, 2, gc_hi4)
+									gc_ld11 = gc_lo4.Select128FromPair(0, 2, gc_hi4)
 //line matmul.go:265
-									gc_ld8 = gc_lo4.Select128FromPair(1, 3, gc_hi4)
+									gc_ld12 = gc_lo4.Select128FromPair(1, 3, gc_hi4)
 //line matmul.go:265
 								}
 //line matmul.go:265
@@ -6218,11 +6694,11 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 							}
 //line matmul.go:265
-							gc_t11 := gc_ld7
+							gc_t11 := gc_ld11
 //line matmul.go:265
 							_ = gc_t11
 //line matmul.go:265
-							gc_t12 := gc_ld8
+							gc_t12 := gc_ld12
 //line matmul.go:265
 							_ = gc_t12
 //line matmul.go:265
@@ -6246,11 +6722,11 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 						{
 //line matmul.go:265
-							var gc_ld9 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+							var gc_ld13 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line matmul.go:265
-							var gc_ld10 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+							var gc_ld14 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line matmul.go:265
-							_ = gc_ld10
+							_ = gc_ld14
 //line matmul.go:265
 							if (2*tx) >= 0 && (2*tx) <= len(bs[compiled.Trip(2)])-16 {
 //line matmul.go:265
@@ -6260,9 +6736,9 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 									gc_hi5 := archsimd.LoadFloat32x8Slice(bs[compiled.Trip(2)][(2*tx)+8:]).Permute(gc_evens)
 //line matmul.go:265
-									gc_ld9 = gc_lo5.Select128FromPair(0, 2, gc_hi5)
+									gc_ld13 = gc_lo5.Select128FromPair(0, 2, gc_hi5)
 //line matmul.go:265
-									gc_ld10 = gc_lo5.Select128FromPair(1, 3, gc_hi5)
+									gc_ld14 = gc_lo5.Select128FromPair(1, 3, gc_hi5)
 //line matmul.go:265
 								}
 //line matmul.go:265
@@ -6272,11 +6748,11 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 							}
 //line matmul.go:265
-							gc_t13 := gc_ld9
+							gc_t13 := gc_ld13
 //line matmul.go:265
 							_ = gc_t13
 //line matmul.go:265
-							gc_t14 := gc_ld10
+							gc_t14 := gc_ld14
 //line matmul.go:265
 							_ = gc_t14
 //line matmul.go:265
@@ -6300,11 +6776,11 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 						{
 //line matmul.go:265
-							var gc_ld11 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+							var gc_ld15 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line matmul.go:265
-							var gc_ld12 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+							var gc_ld16 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line matmul.go:265
-							_ = gc_ld12
+							_ = gc_ld16
 //line matmul.go:265
 							if (2*tx) >= 0 && (2*tx) <= len(bs[compiled.Trip(3)])-16 {
 //line matmul.go:265
@@ -6314,9 +6790,9 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 									gc_hi6 := archsimd.LoadFloat32x8Slice(bs[compiled.Trip(3)][(2*tx)+8:]).Permute(gc_evens)
 //line matmul.go:265
-									gc_ld11 = gc_lo6.Select128FromPair(0, 2, gc_hi6)
+									gc_ld15 = gc_lo6.Select128FromPair(0, 2, gc_hi6)
 //line matmul.go:265
-									gc_ld12 = gc_lo6.Select128FromPair(1, 3, gc_hi6)
+									gc_ld16 = gc_lo6.Select128FromPair(1, 3, gc_hi6)
 //line matmul.go:265
 								}
 //line matmul.go:265
@@ -6326,11 +6802,11 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 							}
 //line matmul.go:265
-							gc_t15 := gc_ld11
+							gc_t15 := gc_ld15
 //line matmul.go:265
 							_ = gc_t15
 //line matmul.go:265
-							gc_t16 := gc_ld12
+							gc_t16 := gc_ld16
 //line matmul.go:265
 							_ = gc_t16
 //line matmul.go:265
@@ -6354,11 +6830,11 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 						{
 //line matmul.go:265
-							var gc_ld13 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+							var gc_ld17 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line matmul.go:265
-							var gc_ld14 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+							var gc_ld18 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line matmul.go:265
-							_ = gc_ld14
+							_ = gc_ld18
 //line matmul.go:265
 							if (2*tx) >= 0 && (2*tx) <= len(bs[compiled.Trip(4)])-16 {
 //line matmul.go:265
@@ -6368,9 +6844,9 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 									gc_hi7 := archsimd.LoadFloat32x8Slice(bs[compiled.Trip(4)][(2*tx)+8:]).Permute(gc_evens)
 //line matmul.go:265
-									gc_ld13 = gc_lo7.Select128FromPair(0, 2, gc_hi7)
+									gc_ld17 = gc_lo7.Select128FromPair(0, 2, gc_hi7)
 //line matmul.go:265
-									gc_ld14 = gc_lo7.Select128FromPair(1, 3, gc_hi7)
+									gc_ld18 = gc_lo7.Select128FromPair(1, 3, gc_hi7)
 //line matmul.go:265
 								}
 //line matmul.go:265
@@ -6380,11 +6856,11 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 							}
 //line matmul.go:265
-							gc_t17 := gc_ld13
+							gc_t17 := gc_ld17
 //line matmul.go:265
 							_ = gc_t17
 //line matmul.go:265
-							gc_t18 := gc_ld14
+							gc_t18 := gc_ld18
 //line matmul.go:265
 							_ = gc_t18
 //line matmul.go:265
@@ -6408,11 +6884,11 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 						{
 //line matmul.go:265
-							var gc_ld15 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+							var gc_ld19 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line matmul.go:265
-							var gc_ld16 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+							var gc_ld20 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line matmul.go:265
-							_ = gc_ld16
+							_ = gc_ld20
 //line matmul.go:265
 							if (2*tx) >= 0 && (2*tx) <= len(bs[compiled.Trip(5)])-16 {
 //line matmul.go:265
@@ -6422,9 +6898,9 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 									gc_hi8 := archsimd.LoadFloat32x8Slice(bs[compiled.Trip(5)][(2*tx)+8:]).Permute(gc_evens)
 //line matmul.go:265
-									gc_ld15 = gc_lo8.Select128FromPair(0, 2, gc_hi8)
+									gc_ld19 = gc_lo8.Select128FromPair(0, 2, gc_hi8)
 //line matmul.go:265
-									gc_ld16 = gc_lo8.Select128FromPair(1, 3, gc_hi8)
+									gc_ld20 = gc_lo8.Select128FromPair(1, 3, gc_hi8)
 //line matmul.go:265
 								}
 //line matmul.go:265
@@ -6434,11 +6910,11 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 							}
 //line matmul.go:265
-							gc_t19 := gc_ld15
+							gc_t19 := gc_ld19
 //line matmul.go:265
 							_ = gc_t19
 //line matmul.go:265
-							gc_t20 := gc_ld16
+							gc_t20 := gc_ld20
 //line matmul.go:265
 							_ = gc_t20
 //line matmul.go:265
@@ -6462,11 +6938,11 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 						{
 //line matmul.go:265
-							var gc_ld17 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+							var gc_ld21 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line matmul.go:265
-							var gc_ld18 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+							var gc_ld22 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line matmul.go:265
-							_ = gc_ld18
+							_ = gc_ld22
 //line matmul.go:265
 							if (2*tx) >= 0 && (2*tx) <= len(bs[compiled.Trip(6)])-16 {
 //line matmul.go:265
@@ -6476,9 +6952,9 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 									gc_hi9 := archsimd.LoadFloat32x8Slice(bs[compiled.Trip(6)][(2*tx)+8:]).Permute(gc_evens)
 //line matmul.go:265
-									gc_ld17 = gc_lo9.Select128FromPair(0, 2, gc_hi9)
+									gc_ld21 = gc_lo9.Select128FromPair(0, 2, gc_hi9)
 //line matmul.go:265
-									gc_ld18 = gc_lo9.Select128FromPair(1, 3, gc_hi9)
+									gc_ld22 = gc_lo9.Select128FromPair(1, 3, gc_hi9)
 //line matmul.go:265
 								}
 //line matmul.go:265
@@ -6488,11 +6964,11 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 							}
 //line matmul.go:265
-							gc_t21 := gc_ld17
+							gc_t21 := gc_ld21
 //line matmul.go:265
 							_ = gc_t21
 //line matmul.go:265
-							gc_t22 := gc_ld18
+							gc_t22 := gc_ld22
 //line matmul.go:265
 							_ = gc_t22
 //line matmul.go:265
@@ -6516,11 +6992,11 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 						{
 //line matmul.go:265
-							var gc_ld19 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+							var gc_ld23 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line matmul.go:265
-							var gc_ld20 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+							var gc_ld24 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line matmul.go:265
-							_ = gc_ld20
+							_ = gc_ld24
 //line matmul.go:265
 							if (2*tx) >= 0 && (2*tx) <= len(bs[compiled.Trip(7)])-16 {
 //line matmul.go:265
@@ -6530,9 +7006,9 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 									gc_hi10 := archsimd.LoadFloat32x8Slice(bs[compiled.Trip(7)][(2*tx)+8:]).Permute(gc_evens)
 //line matmul.go:265
-									gc_ld19 = gc_lo10.Select128FromPair(0, 2, gc_hi10)
+									gc_ld23 = gc_lo10.Select128FromPair(0, 2, gc_hi10)
 //line matmul.go:265
-									gc_ld20 = gc_lo10.Select128FromPair(1, 3, gc_hi10)
+									gc_ld24 = gc_lo10.Select128FromPair(1, 3, gc_hi10)
 //line matmul.go:265
 								}
 //line matmul.go:265
@@ -6542,11 +7018,11 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 							}
 //line matmul.go:265
-							gc_t23 := gc_ld19
+							gc_t23 := gc_ld23
 //line matmul.go:265
 							_ = gc_t23
 //line matmul.go:265
-							gc_t24 := gc_ld20
+							gc_t24 := gc_ld24
 //line matmul.go:265
 							_ = gc_t24
 //line matmul.go:265
@@ -6570,11 +7046,11 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 						{
 //line matmul.go:265
-							var gc_ld21 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+							var gc_ld25 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line matmul.go:265
-							var gc_ld22 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+							var gc_ld26 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line matmul.go:265
-							_ = gc_ld22
+							_ = gc_ld26
 //line matmul.go:265
 							if (2*tx) >= 0 && (2*tx) <= len(bs[compiled.Trip(8)])-16 {
 //line matmul.go:265
@@ -6584,9 +7060,9 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 									gc_hi11 := archsimd.LoadFloat32x8Slice(bs[compiled.Trip(8)][(2*tx)+8:]).Permute(gc_evens)
 //line matmul.go:265
-									gc_ld21 = gc_lo11.Select128FromPair(0, 2, gc_hi11)
+									gc_ld25 = gc_lo11.Select128FromPair(0, 2, gc_hi11)
 //line matmul.go:265
-									gc_ld22 = gc_lo11.Select128FromPair(1, 3, gc_hi11)
+									gc_ld26 = gc_lo11.Select128FromPair(1, 3, gc_hi11)
 //line matmul.go:265
 								}
 //line matmul.go:265
@@ -6596,11 +7072,11 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 							}
 //line matmul.go:265
-							gc_t25 := gc_ld21
+							gc_t25 := gc_ld25
 //line matmul.go:265
 							_ = gc_t25
 //line matmul.go:265
-							gc_t26 := gc_ld22
+							gc_t26 := gc_ld26
 //line matmul.go:265
 							_ = gc_t26
 //line matmul.go:265
@@ -6624,11 +7100,11 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 						{
 //line matmul.go:265
-							var gc_ld23 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+							var gc_ld27 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line matmul.go:265
-							var gc_ld24 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+							var gc_ld28 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line matmul.go:265
-							_ = gc_ld24
+							_ = gc_ld28
 //line matmul.go:265
 							if (2*tx) >= 0 && (2*tx) <= len(bs[compiled.Trip(9)])-16 {
 //line matmul.go:265
@@ -6638,9 +7114,9 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 									gc_hi12 := archsimd.LoadFloat32x8Slice(bs[compiled.Trip(9)][(2*tx)+8:]).Permute(gc_evens)
 //line matmul.go:265
-									gc_ld23 = gc_lo12.Select128FromPair(0, 2, gc_hi12)
+									gc_ld27 = gc_lo12.Select128FromPair(0, 2, gc_hi12)
 //line matmul.go:265
-									gc_ld24 = gc_lo12.Select128FromPair(1, 3, gc_hi12)
+									gc_ld28 = gc_lo12.Select128FromPair(1, 3, gc_hi12)
 //line matmul.go:265
 								}
 //line matmul.go:265
@@ -6650,11 +7126,11 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 							}
 //line matmul.go:265
-							gc_t27 := gc_ld23
+							gc_t27 := gc_ld27
 //line matmul.go:265
 							_ = gc_t27
 //line matmul.go:265
-							gc_t28 := gc_ld24
+							gc_t28 := gc_ld28
 //line matmul.go:265
 							_ = gc_t28
 //line matmul.go:265
@@ -6678,11 +7154,11 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 						{
 //line matmul.go:265
-							var gc_ld25 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+							var gc_ld29 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line matmul.go:265
-							var gc_ld26 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+							var gc_ld30 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line matmul.go:265
-							_ = gc_ld26
+							_ = gc_ld30
 //line matmul.go:265
 							if (2*tx) >= 0 && (2*tx) <= len(bs[compiled.Trip(10)])-16 {
 //line matmul.go:265
@@ -6692,9 +7168,9 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 									gc_hi13 := archsimd.LoadFloat32x8Slice(bs[compiled.Trip(10)][(2*tx)+8:]).Permute(gc_evens)
 //line matmul.go:265
-									gc_ld25 = gc_lo13.Select128FromPair(0, 2, gc_hi13)
+									gc_ld29 = gc_lo13.Select128FromPair(0, 2, gc_hi13)
 //line matmul.go:265
-									gc_ld26 = gc_lo13.Select128FromPair(1, 3, gc_hi13)
+									gc_ld30 = gc_lo13.Select128FromPair(1, 3, gc_hi13)
 //line matmul.go:265
 								}
 //line matmul.go:265
@@ -6704,11 +7180,11 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 							}
 //line matmul.go:265
-							gc_t29 := gc_ld25
+							gc_t29 := gc_ld29
 //line matmul.go:265
 							_ = gc_t29
 //line matmul.go:265
-							gc_t30 := gc_ld26
+							gc_t30 := gc_ld30
 //line matmul.go:265
 							_ = gc_t30
 //line matmul.go:265
@@ -6732,11 +7208,11 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 						{
 //line matmul.go:265
-							var gc_ld27 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+							var gc_ld31 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line matmul.go:265
-							var gc_ld28 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+							var gc_ld32 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line matmul.go:265
-							_ = gc_ld28
+							_ = gc_ld32
 //line matmul.go:265
 							if (2*tx) >= 0 && (2*tx) <= len(bs[compiled.Trip(11)])-16 {
 //line matmul.go:265
@@ -6746,9 +7222,9 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 									gc_hi14 := archsimd.LoadFloat32x8Slice(bs[compiled.Trip(11)][(2*tx)+8:]).Permute(gc_evens)
 //line matmul.go:265
-									gc_ld27 = gc_lo14.Select128FromPair(0, 2, gc_hi14)
+									gc_ld31 = gc_lo14.Select128FromPair(0, 2, gc_hi14)
 //line matmul.go:265
-									gc_ld28 = gc_lo14.Select128FromPair(1, 3, gc_hi14)
+									gc_ld32 = gc_lo14.Select128FromPair(1, 3, gc_hi14)
 //line matmul.go:265
 								}
 //line matmul.go:265
@@ -6758,11 +7234,11 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 							}
 //line matmul.go:265
-							gc_t31 := gc_ld27
+							gc_t31 := gc_ld31
 //line matmul.go:265
 							_ = gc_t31
 //line matmul.go:265
-							gc_t32 := gc_ld28
+							gc_t32 := gc_ld32
 //line matmul.go:265
 							_ = gc_t32
 //line matmul.go:265
@@ -6786,11 +7262,11 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 						{
 //line matmul.go:265
-							var gc_ld29 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+							var gc_ld33 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line matmul.go:265
-							var gc_ld30 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+							var gc_ld34 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line matmul.go:265
-							_ = gc_ld30
+							_ = gc_ld34
 //line matmul.go:265
 							if (2*tx) >= 0 && (2*tx) <= len(bs[compiled.Trip(12)])-16 {
 //line matmul.go:265
@@ -6800,9 +7276,9 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 									gc_hi15 := archsimd.LoadFloat32x8Slice(bs[compiled.Trip(12)][(2*tx)+8:]).Permute(gc_evens)
 //line matmul.go:265
-									gc_ld29 = gc_lo15.Select128FromPair(0, 2, gc_hi15)
+									gc_ld33 = gc_lo15.Select128FromPair(0, 2, gc_hi15)
 //line matmul.go:265
-									gc_ld30 = gc_lo15.Select128FromPair(1, 3, gc_hi15)
+									gc_ld34 = gc_lo15.Select128FromPair(1, 3, gc_hi15)
 //line matmul.go:265
 								}
 //line matmul.go:265
@@ -6812,11 +7288,11 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 							}
 //line matmul.go:265
-							gc_t33 := gc_ld29
+							gc_t33 := gc_ld33
 //line matmul.go:265
 							_ = gc_t33
 //line matmul.go:265
-							gc_t34 := gc_ld30
+							gc_t34 := gc_ld34
 //line matmul.go:265
 							_ = gc_t34
 //line matmul.go:265
@@ -6840,11 +7316,11 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 						{
 //line matmul.go:265
-							var gc_ld31 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+							var gc_ld35 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line matmul.go:265
-							var gc_ld32 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+							var gc_ld36 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line matmul.go:265
-							_ = gc_ld32
+							_ = gc_ld36
 //line matmul.go:265
 							if (2*tx) >= 0 && (2*tx) <= len(bs[compiled.Trip(13)])-16 {
 //line matmul.go:265
@@ -6854,9 +7330,9 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 									gc_hi16 := archsimd.LoadFloat32x8Slice(bs[compiled.Trip(13)][(2*tx)+8:]).Permute(gc_evens)
 //line matmul.go:265
-									gc_ld31 = gc_lo16.Select128FromPair(0, 2, gc_hi16)
+									gc_ld35 = gc_lo16.Select128FromPair(0, 2, gc_hi16)
 //line matmul.go:265
-									gc_ld32 = gc_lo16.Select128FromPair(1, 3, gc_hi16)
+									gc_ld36 = gc_lo16.Select128FromPair(1, 3, gc_hi16)
 //line matmul.go:265
 								}
 //line matmul.go:265
@@ -6866,11 +7342,11 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 							}
 //line matmul.go:265
-							gc_t35 := gc_ld31
+							gc_t35 := gc_ld35
 //line matmul.go:265
 							_ = gc_t35
 //line matmul.go:265
-							gc_t36 := gc_ld32
+							gc_t36 := gc_ld36
 //line matmul.go:265
 							_ = gc_t36
 //line matmul.go:265
@@ -6894,11 +7370,11 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 						{
 //line matmul.go:265
-							var gc_ld33 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+							var gc_ld37 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line matmul.go:265
-							var gc_ld34 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+							var gc_ld38 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line matmul.go:265
-							_ = gc_ld34
+							_ = gc_ld38
 //line matmul.go:265
 							if (2*tx) >= 0 && (2*tx) <= len(bs[compiled.Trip(14)])-16 {
 //line matmul.go:265
@@ -6908,9 +7384,9 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 									gc_hi17 := archsimd.LoadFloat32x8Slice(bs[compiled.Trip(14)][(2*tx)+8:]).Permute(gc_evens)
 //line matmul.go:265
-									gc_ld33 = gc_lo17.Select128FromPair(0, 2, gc_hi17)
+									gc_ld37 = gc_lo17.Select128FromPair(0, 2, gc_hi17)
 //line matmul.go:265
-									gc_ld34 = gc_lo17.Select128FromPair(1, 3, gc_hi17)
+									gc_ld38 = gc_lo17.Select128FromPair(1, 3, gc_hi17)
 //line matmul.go:265
 								}
 //line matmul.go:265
@@ -6920,11 +7396,11 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 							}
 //line matmul.go:265
-							gc_t37 := gc_ld33
+							gc_t37 := gc_ld37
 //line matmul.go:265
 							_ = gc_t37
 //line matmul.go:265
-							gc_t38 := gc_ld34
+							gc_t38 := gc_ld38
 //line matmul.go:265
 							_ = gc_t38
 //line matmul.go:265
@@ -6948,11 +7424,11 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 						{
 //line matmul.go:265
-							var gc_ld35 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+							var gc_ld39 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line matmul.go:265
-							var gc_ld36 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+							var gc_ld40 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line matmul.go:265
-							_ = gc_ld36
+							_ = gc_ld40
 //line matmul.go:265
 							if (2*tx) >= 0 && (2*tx) <= len(bs[compiled.Trip(15)])-16 {
 //line matmul.go:265
@@ -6962,9 +7438,9 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 									gc_hi18 := archsimd.LoadFloat32x8Slice(bs[compiled.Trip(15)][(2*tx)+8:]).Permute(gc_evens)
 //line matmul.go:265
-									gc_ld35 = gc_lo18.Select128FromPair(0, 2, gc_hi18)
+									gc_ld39 = gc_lo18.Select128FromPair(0, 2, gc_hi18)
 //line matmul.go:265
-									gc_ld36 = gc_lo18.Select128FromPair(1, 3, gc_hi18)
+									gc_ld40 = gc_lo18.Select128FromPair(1, 3, gc_hi18)
 //line matmul.go:265
 								}
 //line matmul.go:265
@@ -6974,11 +7450,11 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 							}
 //line matmul.go:265
-							gc_t39 := gc_ld35
+							gc_t39 := gc_ld39
 //line matmul.go:265
 							_ = gc_t39
 //line matmul.go:265
-							gc_t40 := gc_ld36
+							gc_t40 := gc_ld40
 //line matmul.go:265
 							_ = gc_t40
 //line matmul.go:265
@@ -7002,11 +7478,11 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 						{
 //line matmul.go:265
-							var gc_ld37 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+							var gc_ld41 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line matmul.go:265
-							var gc_ld38 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+							var gc_ld42 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line matmul.go:265
-							_ = gc_ld38
+							_ = gc_ld42
 //line matmul.go:265
 							if (2*tx) >= 0 && (2*tx) <= len(bs[compiled.Trip(16)])-16 {
 //line matmul.go:265
@@ -7016,9 +7492,9 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 									gc_hi19 := archsimd.LoadFloat32x8Slice(bs[compiled.Trip(16)][(2*tx)+8:]).Permute(gc_evens)
 //line matmul.go:265
-									gc_ld37 = gc_lo19.Select128FromPair(0, 2, gc_hi19)
+									gc_ld41 = gc_lo19.Select128FromPair(0, 2, gc_hi19)
 //line matmul.go:265
-									gc_ld38 = gc_lo19.Select128FromPair(1, 3, gc_hi19)
+									gc_ld42 = gc_lo19.Select128FromPair(1, 3, gc_hi19)
 //line matmul.go:265
 								}
 //line matmul.go:265
@@ -7028,11 +7504,11 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 							}
 //line matmul.go:265
-							gc_t41 := gc_ld37
+							gc_t41 := gc_ld41
 //line matmul.go:265
 							_ = gc_t41
 //line matmul.go:265
-							gc_t42 := gc_ld38
+							gc_t42 := gc_ld42
 //line matmul.go:265
 							_ = gc_t42
 //line matmul.go:265
@@ -7056,11 +7532,11 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 						{
 //line matmul.go:265
-							var gc_ld39 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+							var gc_ld43 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line matmul.go:265
-							var gc_ld40 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+							var gc_ld44 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line matmul.go:265
-							_ = gc_ld40
+							_ = gc_ld44
 //line matmul.go:265
 							if (2*tx) >= 0 && (2*tx) <= len(bs[compiled.Trip(17)])-16 {
 //line matmul.go:265
@@ -7070,9 +7546,9 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 									gc_hi20 := archsimd.LoadFloat32x8Slice(bs[compiled.Trip(17)][(2*tx)+8:]).Permute(gc_evens)
 //line matmul.go:265
-									gc_ld39 = gc_lo20.Select128FromPair(0, 2, gc_hi20)
+									gc_ld43 = gc_lo20.Select128FromPair(0, 2, gc_hi20)
 //line matmul.go:265
-									gc_ld40 = gc_lo20.Select128FromPair(1, 3, gc_hi20)
+									gc_ld44 = gc_lo20.Select128FromPair(1, 3, gc_hi20)
 //line matmul.go:265
 								}
 //line matmul.go:265
@@ -7082,11 +7558,11 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 							}
 //line matmul.go:265
-							gc_t43 := gc_ld39
+							gc_t43 := gc_ld43
 //line matmul.go:265
 							_ = gc_t43
 //line matmul.go:265
-							gc_t44 := gc_ld40
+							gc_t44 := gc_ld44
 //line matmul.go:265
 							_ = gc_t44
 //line matmul.go:265
@@ -7110,11 +7586,11 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 						{
 //line matmul.go:265
-							var gc_ld41 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+							var gc_ld45 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line matmul.go:265
-							var gc_ld42 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+							var gc_ld46 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line matmul.go:265
-							_ = gc_ld42
+							_ = gc_ld46
 //line matmul.go:265
 							if (2*tx) >= 0 && (2*tx) <= len(bs[compiled.Trip(18)])-16 {
 //line matmul.go:265
@@ -7124,9 +7600,9 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 									gc_hi21 := archsimd.LoadFloat32x8Slice(bs[compiled.Trip(18)][(2*tx)+8:]).Permute(gc_evens)
 //line matmul.go:265
-									gc_ld41 = gc_lo21.Select128FromPair(0, 2, gc_hi21)
+									gc_ld45 = gc_lo21.Select128FromPair(0, 2, gc_hi21)
 //line matmul.go:265
-									gc_ld42 = gc_lo21.Select128FromPair(1, 3, gc_hi21)
+									gc_ld46 = gc_lo21.Select128FromPair(1, 3, gc_hi21)
 //line matmul.go:265
 								}
 //line matmul.go:265
@@ -7136,11 +7612,11 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 							}
 //line matmul.go:265
-							gc_t45 := gc_ld41
+							gc_t45 := gc_ld45
 //line matmul.go:265
 							_ = gc_t45
 //line matmul.go:265
-							gc_t46 := gc_ld42
+							gc_t46 := gc_ld46
 //line matmul.go:265
 							_ = gc_t46
 //line matmul.go:265
@@ -7164,11 +7640,11 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 						{
 //line matmul.go:265
-							var gc_ld43 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+							var gc_ld47 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line matmul.go:265
-							var gc_ld44 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+							var gc_ld48 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line matmul.go:265
-							_ = gc_ld44
+							_ = gc_ld48
 //line matmul.go:265
 							if (2*tx) >= 0 && (2*tx) <= len(bs[compiled.Trip(19)])-16 {
 //line matmul.go:265
@@ -7178,9 +7654,9 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 									gc_hi22 := archsimd.LoadFloat32x8Slice(bs[compiled.Trip(19)][(2*tx)+8:]).Permute(gc_evens)
 //line matmul.go:265
-									gc_ld43 = gc_lo22.Select128FromPair(0, 2, gc_hi22)
+									gc_ld47 = gc_lo22.Select128FromPair(0, 2, gc_hi22)
 //line matmul.go:265
-									gc_ld44 = gc_lo22.Select128FromPair(1, 3, gc_hi22)
+									gc_ld48 = gc_lo22.Select128FromPair(1, 3, gc_hi22)
 //line matmul.go:265
 								}
 //line matmul.go:265
@@ -7190,11 +7666,11 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 							}
 //line matmul.go:265
-							gc_t47 := gc_ld43
+							gc_t47 := gc_ld47
 //line matmul.go:265
 							_ = gc_t47
 //line matmul.go:265
-							gc_t48 := gc_ld44
+							gc_t48 := gc_ld48
 //line matmul.go:265
 							_ = gc_t48
 //line matmul.go:265
@@ -7218,11 +7694,11 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 						{
 //line matmul.go:265
-							var gc_ld45 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+							var gc_ld49 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line matmul.go:265
-							var gc_ld46 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+							var gc_ld50 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line matmul.go:265
-							_ = gc_ld46
+							_ = gc_ld50
 //line matmul.go:265
 							if (2*tx) >= 0 && (2*tx) <= len(bs[compiled.Trip(20)])-16 {
 //line matmul.go:265
@@ -7232,9 +7708,9 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 									gc_hi23 := archsimd.LoadFloat32x8Slice(bs[compiled.Trip(20)][(2*tx)+8:]).Permute(gc_evens)
 //line matmul.go:265
-									gc_ld45 = gc_lo23.Select128FromPair(0, 2, gc_hi23)
+									gc_ld49 = gc_lo23.Select128FromPair(0, 2, gc_hi23)
 //line matmul.go:265
-									gc_ld46 = gc_lo23.Select128FromPair(1, 3, gc_hi23)
+									gc_ld50 = gc_lo23.Select128FromPair(1, 3, gc_hi23)
 //line matmul.go:265
 								}
 //line matmul.go:265
@@ -7244,11 +7720,11 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 							}
 //line matmul.go:265
-							gc_t49 := gc_ld45
+							gc_t49 := gc_ld49
 //line matmul.go:265
 							_ = gc_t49
 //line matmul.go:265
-							gc_t50 := gc_ld46
+							gc_t50 := gc_ld50
 //line matmul.go:265
 							_ = gc_t50
 //line matmul.go:265
@@ -7272,11 +7748,11 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 						{
 //line matmul.go:265
-							var gc_ld47 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+							var gc_ld51 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line matmul.go:265
-							var gc_ld48 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+							var gc_ld52 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line matmul.go:265
-							_ = gc_ld48
+							_ = gc_ld52
 //line matmul.go:265
 							if (2*tx) >= 0 && (2*tx) <= len(bs[compiled.Trip(21)])-16 {
 //line matmul.go:265
@@ -7286,9 +7762,9 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 									gc_hi24 := archsimd.LoadFloat32x8Slice(bs[compiled.Trip(21)][(2*tx)+8:]).Permute(gc_evens)
 //line matmul.go:265
-									gc_ld47 = gc_lo24.Select128FromPair(0, 2, gc_hi24)
+									gc_ld51 = gc_lo24.Select128FromPair(0, 2, gc_hi24)
 //line matmul.go:265
-									gc_ld48 = gc_lo24.Select128FromPair(1, 3, gc_hi24)
+									gc_ld52 = gc_lo24.Select128FromPair(1, 3, gc_hi24)
 //line matmul.go:265
 								}
 //line matmul.go:265
@@ -7298,11 +7774,11 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 							}
 //line matmul.go:265
-							gc_t51 := gc_ld47
+							gc_t51 := gc_ld51
 //line matmul.go:265
 							_ = gc_t51
 //line matmul.go:265
-							gc_t52 := gc_ld48
+							gc_t52 := gc_ld52
 //line matmul.go:265
 							_ = gc_t52
 //line matmul.go:265
@@ -7326,11 +7802,11 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 						{
 //line matmul.go:265
-							var gc_ld49 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+							var gc_ld53 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line matmul.go:265
-							var gc_ld50 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+							var gc_ld54 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line matmul.go:265
-							_ = gc_ld50
+							_ = gc_ld54
 //line matmul.go:265
 							if (2*tx) >= 0 && (2*tx) <= len(bs[compiled.Trip(22)])-16 {
 //line matmul.go:265
@@ -7340,9 +7816,9 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 									gc_hi25 := archsimd.LoadFloat32x8Slice(bs[compiled.Trip(22)][(2*tx)+8:]).Permute(gc_evens)
 //line matmul.go:265
-									gc_ld49 = gc_lo25.Select128FromPair(0, 2, gc_hi25)
+									gc_ld53 = gc_lo25.Select128FromPair(0, 2, gc_hi25)
 //line matmul.go:265
-									gc_ld50 = gc_lo25.Select128FromPair(1, 3, gc_hi25)
+									gc_ld54 = gc_lo25.Select128FromPair(1, 3, gc_hi25)
 //line matmul.go:265
 								}
 //line matmul.go:265
@@ -7352,11 +7828,11 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 							}
 //line matmul.go:265
-							gc_t53 := gc_ld49
+							gc_t53 := gc_ld53
 //line matmul.go:265
 							_ = gc_t53
 //line matmul.go:265
-							gc_t54 := gc_ld50
+							gc_t54 := gc_ld54
 //line matmul.go:265
 							_ = gc_t54
 //line matmul.go:265
@@ -7380,11 +7856,11 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 						{
 //line matmul.go:265
-							var gc_ld51 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+							var gc_ld55 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line matmul.go:265
-							var gc_ld52 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+							var gc_ld56 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line matmul.go:265
-							_ = gc_ld52
+							_ = gc_ld56
 //line matmul.go:265
 							if (2*tx) >= 0 && (2*tx) <= len(bs[compiled.Trip(23)])-16 {
 //line matmul.go:265
@@ -7394,9 +7870,9 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 									gc_hi26 := archsimd.LoadFloat32x8Slice(bs[compiled.Trip(23)][(2*tx)+8:]).Permute(gc_evens)
 //line matmul.go:265
-									gc_ld51 = gc_lo26.Select128FromPair(0, 2, gc_hi26)
+									gc_ld55 = gc_lo26.Select128FromPair(0, 2, gc_hi26)
 //line matmul.go:265
-									gc_ld52 = gc_lo26.Select128FromPair(1, 3, gc_hi26)
+									gc_ld56 = gc_lo26.Select128FromPair(1, 3, gc_hi26)
 //line matmul.go:265
 								}
 //line matmul.go:265
@@ -7406,11 +7882,11 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 							}
 //line matmul.go:265
-							gc_t55 := gc_ld51
+							gc_t55 := gc_ld55
 //line matmul.go:265
 							_ = gc_t55
 //line matmul.go:265
-							gc_t56 := gc_ld52
+							gc_t56 := gc_ld56
 //line matmul.go:265
 							_ = gc_t56
 //line matmul.go:265
@@ -7434,11 +7910,11 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 						{
 //line matmul.go:265
-							var gc_ld53 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+							var gc_ld57 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line matmul.go:265
-							var gc_ld54 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+							var gc_ld58 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line matmul.go:265
-							_ = gc_ld54
+							_ = gc_ld58
 //line matmul.go:265
 							if (2*tx) >= 0 && (2*tx) <= len(bs[compiled.Trip(24)])-16 {
 //line matmul.go:265
@@ -7448,9 +7924,9 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 									gc_hi27 := archsimd.LoadFloat32x8Slice(bs[compiled.Trip(24)][(2*tx)+8:]).Permute(gc_evens)
 //line matmul.go:265
-									gc_ld53 = gc_lo27.Select128FromPair(0, 2, gc_hi27)
+									gc_ld57 = gc_lo27.Select128FromPair(0, 2, gc_hi27)
 //line matmul.go:265
-									gc_ld54 = gc_lo27.Select128FromPair(1, 3, gc_hi27)
+									gc_ld58 = gc_lo27.Select128FromPair(1, 3, gc_hi27)
 //line matmul.go:265
 								}
 //line matmul.go:265
@@ -7460,11 +7936,11 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 							}
 //line matmul.go:265
-							gc_t57 := gc_ld53
+							gc_t57 := gc_ld57
 //line matmul.go:265
 							_ = gc_t57
 //line matmul.go:265
-							gc_t58 := gc_ld54
+							gc_t58 := gc_ld58
 //line matmul.go:265
 							_ = gc_t58
 //line matmul.go:265
@@ -7488,11 +7964,11 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 						{
 //line matmul.go:265
-							var gc_ld55 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+							var gc_ld59 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line matmul.go:265
-							var gc_ld56 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+							var gc_ld60 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line matmul.go:265
-							_ = gc_ld56
+							_ = gc_ld60
 //line matmul.go:265
 							if (2*tx) >= 0 && (2*tx) <= len(bs[compiled.Trip(25)])-16 {
 //line matmul.go:265
@@ -7502,9 +7978,9 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 									gc_hi28 := archsimd.LoadFloat32x8Slice(bs[compiled.Trip(25)][(2*tx)+8:]).Permute(gc_evens)
 //line matmul.go:265
-									gc_ld55 = gc_lo28.Select128FromPair(0, 2, gc_hi28)
+									gc_ld59 = gc_lo28.Select128FromPair(0, 2, gc_hi28)
 //line matmul.go:265
-									gc_ld56 = gc_lo28.Select128FromPair(1, 3, gc_hi28)
+									gc_ld60 = gc_lo28.Select128FromPair(1, 3, gc_hi28)
 //line matmul.go:265
 								}
 //line matmul.go:265
@@ -7514,11 +7990,11 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 							}
 //line matmul.go:265
-							gc_t59 := gc_ld55
+							gc_t59 := gc_ld59
 //line matmul.go:265
 							_ = gc_t59
 //line matmul.go:265
-							gc_t60 := gc_ld56
+							gc_t60 := gc_ld60
 //line matmul.go:265
 							_ = gc_t60
 //line matmul.go:265
@@ -7542,11 +8018,11 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 						{
 //line matmul.go:265
-							var gc_ld57 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+							var gc_ld61 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line matmul.go:265
-							var gc_ld58 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+							var gc_ld62 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line matmul.go:265
-							_ = gc_ld58
+							_ = gc_ld62
 //line matmul.go:265
 							if (2*tx) >= 0 && (2*tx) <= len(bs[compiled.Trip(26)])-16 {
 //line matmul.go:265
@@ -7556,9 +8032,9 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 									gc_hi29 := archsimd.LoadFloat32x8Slice(bs[compiled.Trip(26)][(2*tx)+8:]).Permute(gc_evens)
 //line matmul.go:265
-									gc_ld57 = gc_lo29.Select128FromPair(0, 2, gc_hi29)
+									gc_ld61 = gc_lo29.Select128FromPair(0, 2, gc_hi29)
 //line matmul.go:265
-									gc_ld58 = gc_lo29.Select128FromPair(1, 3, gc_hi29)
+									gc_ld62 = gc_lo29.Select128FromPair(1, 3, gc_hi29)
 //line matmul.go:265
 								}
 //line matmul.go:265
@@ -7568,11 +8044,11 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 							}
 //line matmul.go:265
-							gc_t61 := gc_ld57
+							gc_t61 := gc_ld61
 //line matmul.go:265
 							_ = gc_t61
 //line matmul.go:265
-							gc_t62 := gc_ld58
+							gc_t62 := gc_ld62
 //line matmul.go:265
 							_ = gc_t62
 //line matmul.go:265
@@ -7596,11 +8072,11 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 						{
 //line matmul.go:265
-							var gc_ld59 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+							var gc_ld63 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line matmul.go:265
-							var gc_ld60 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+							var gc_ld64 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line matmul.go:265
-							_ = gc_ld60
+							_ = gc_ld64
 //line matmul.go:265
 							if (2*tx) >= 0 && (2*tx) <= len(bs[compiled.Trip(27)])-16 {
 //line matmul.go:265
@@ -7610,9 +8086,9 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 									gc_hi30 := archsimd.LoadFloat32x8Slice(bs[compiled.Trip(27)][(2*tx)+8:]).Permute(gc_evens)
 //line matmul.go:265
-									gc_ld59 = gc_lo30.Select128FromPair(0, 2, gc_hi30)
+									gc_ld63 = gc_lo30.Select128FromPair(0, 2, gc_hi30)
 //line matmul.go:265
-									gc_ld60 = gc_lo30.Select128FromPair(1, 3, gc_hi30)
+									gc_ld64 = gc_lo30.Select128FromPair(1, 3, gc_hi30)
 //line matmul.go:265
 								}
 //line matmul.go:265
@@ -7622,11 +8098,11 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 							}
 //line matmul.go:265
-							gc_t63 := gc_ld59
+							gc_t63 := gc_ld63
 //line matmul.go:265
 							_ = gc_t63
 //line matmul.go:265
-							gc_t64 := gc_ld60
+							gc_t64 := gc_ld64
 //line matmul.go:265
 							_ = gc_t64
 //line matmul.go:265
@@ -7650,11 +8126,11 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 						{
 //line matmul.go:265
-							var gc_ld61 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+							var gc_ld65 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line matmul.go:265
-							var gc_ld62 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+							var gc_ld66 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line matmul.go:265
-							_ = gc_ld62
+							_ = gc_ld66
 //line matmul.go:265
 							if (2*tx) >= 0 && (2*tx) <= len(bs[compiled.Trip(28)])-16 {
 //line matmul.go:265
@@ -7664,9 +8140,9 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 									gc_hi31 := archsimd.LoadFloat32x8Slice(bs[compiled.Trip(28)][(2*tx)+8:]).Permute(gc_evens)
 //line matmul.go:265
-									gc_ld61 = gc_lo31.Select128FromPair(0, 2, gc_hi31)
+									gc_ld65 = gc_lo31.Select128FromPair(0, 2, gc_hi31)
 //line matmul.go:265
-									gc_ld62 = gc_lo31.Select128FromPair(1, 3, gc_hi31)
+									gc_ld66 = gc_lo31.Select128FromPair(1, 3, gc_hi31)
 //line matmul.go:265
 								}
 //line matmul.go:265
@@ -7676,11 +8152,11 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 							}
 //line matmul.go:265
-							gc_t65 := gc_ld61
+							gc_t65 := gc_ld65
 //line matmul.go:265
 							_ = gc_t65
 //line matmul.go:265
-							gc_t66 := gc_ld62
+							gc_t66 := gc_ld66
 //line matmul.go:265
 							_ = gc_t66
 //line matmul.go:265
@@ -7704,11 +8180,11 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 						{
 //line matmul.go:265
-							var gc_ld63 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+							var gc_ld67 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line matmul.go:265
-							var gc_ld64 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+							var gc_ld68 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line matmul.go:265
-							_ = gc_ld64
+							_ = gc_ld68
 //line matmul.go:265
 							if (2*tx) >= 0 && (2*tx) <= len(bs[compiled.Trip(29)])-16 {
 //line matmul.go:265
@@ -7718,9 +8194,9 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 									gc_hi32 := archsimd.LoadFloat32x8Slice(bs[compiled.Trip(29)][(2*tx)+8:]).Permute(gc_evens)
 //line matmul.go:265
-									gc_ld63 = gc_lo32.Select128FromPair(0, 2, gc_hi32)
+									gc_ld67 = gc_lo32.Select128FromPair(0, 2, gc_hi32)
 //line matmul.go:265
-									gc_ld64 = gc_lo32.Select128FromPair(1, 3, gc_hi32)
+									gc_ld68 = gc_lo32.Select128FromPair(1, 3, gc_hi32)
 //line matmul.go:265
 								}
 //line matmul.go:265
@@ -7730,11 +8206,11 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 							}
 //line matmul.go:265
-							gc_t67 := gc_ld63
+							gc_t67 := gc_ld67
 //line matmul.go:265
 							_ = gc_t67
 //line matmul.go:265
-							gc_t68 := gc_ld64
+							gc_t68 := gc_ld68
 //line matmul.go:265
 							_ = gc_t68
 //line matmul.go:265
@@ -7758,11 +8234,11 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 						{
 //line matmul.go:265
-							var gc_ld65 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+							var gc_ld69 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line matmul.go:265
-							var gc_ld66 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+							var gc_ld70 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line matmul.go:265
-							_ = gc_ld66
+							_ = gc_ld70
 //line matmul.go:265
 							if (2*tx) >= 0 && (2*tx) <= len(bs[compiled.Trip(30)])-16 {
 //line matmul.go:265
@@ -7772,9 +8248,9 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 									gc_hi33 := archsimd.LoadFloat32x8Slice(bs[compiled.Trip(30)][(2*tx)+8:]).Permute(gc_evens)
 //line matmul.go:265
-									gc_ld65 = gc_lo33.Select128FromPair(0, 2, gc_hi33)
+									gc_ld69 = gc_lo33.Select128FromPair(0, 2, gc_hi33)
 //line matmul.go:265
-									gc_ld66 = gc_lo33.Select128FromPair(1, 3, gc_hi33)
+									gc_ld70 = gc_lo33.Select128FromPair(1, 3, gc_hi33)
 //line matmul.go:265
 								}
 //line matmul.go:265
@@ -7784,11 +8260,11 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 							}
 //line matmul.go:265
-							gc_t69 := gc_ld65
+							gc_t69 := gc_ld69
 //line matmul.go:265
 							_ = gc_t69
 //line matmul.go:265
-							gc_t70 := gc_ld66
+							gc_t70 := gc_ld70
 //line matmul.go:265
 							_ = gc_t70
 //line matmul.go:265
@@ -7812,11 +8288,11 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 						{
 //line matmul.go:265
-							var gc_ld67 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+							var gc_ld71 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line matmul.go:265
-							var gc_ld68 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+							var gc_ld72 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line matmul.go:265
-							_ = gc_ld68
+							_ = gc_ld72
 //line matmul.go:265
 							if (2*tx) >= 0 && (2*tx) <= len(bs[compiled.Trip(31)])-16 {
 //line matmul.go:265
@@ -7826,9 +8302,9 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 									gc_hi34 := archsimd.LoadFloat32x8Slice(bs[compiled.Trip(31)][(2*tx)+8:]).Permute(gc_evens)
 //line matmul.go:265
-									gc_ld67 = gc_lo34.Select128FromPair(0, 2, gc_hi34)
+									gc_ld71 = gc_lo34.Select128FromPair(0, 2, gc_hi34)
 //line matmul.go:265
-									gc_ld68 = gc_lo34.Select128FromPair(1, 3, gc_hi34)
+									gc_ld72 = gc_lo34.Select128FromPair(1, 3, gc_hi34)
 //line matmul.go:265
 								}
 //line matmul.go:265
@@ -7838,11 +8314,11 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 							}
 //line matmul.go:265
-							gc_t71 := gc_ld67
+							gc_t71 := gc_ld71
 //line matmul.go:265
 							_ = gc_t71
 //line matmul.go:265
-							gc_t72 := gc_ld68
+							gc_t72 := gc_ld72
 //line matmul.go:265
 							_ = gc_t72
 //line matmul.go:265
@@ -8456,23 +8932,7 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:273
 										} else {
 //line matmul.go:273
-											var gc_lanes146 [16]float32
-//line matmul.go:273
-											gc_st10.Store(&gc_lanes146)
-//line matmul.go:273
-											for gc_k146 := range 16 {
-//line matmul.go:273
-												if gc_if9.ToBits()&(1<<gc_k146) != 0 {
-//line matmul.go:273
-													gc_pos2.Thread = gc_rank2 + gc_k146
-//line matmul.go:273
-													c[(gc_row4*n+gc_col4)+2*gc_k146] = gc_lanes146[gc_k146]
-//line matmul.go:273
-												}
-//line matmul.go:273
-											}
-//line matmul.go:273
-											gc_pos2.Thread = gc_rank2
+											break gc_steps4
 //line matmul.go:273
 										}
 //line matmul.go:273
@@ -8546,20 +9006,20 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:284
 									} else {
 //line matmul.go:284
-										var gc_lanes147 [16]float32
+										var gc_lanes151 [16]float32
 //line matmul.go:284
-										gc_st11.Store(&gc_lanes147)
+										gc_st11.Store(&gc_lanes151)
 //line matmul.go:284
-										for gc_k147 := range 16 {
+										for gc_k151 := range 16 {
 //line matmul.go:284
-											if 0xffff&(1<<gc_k147) != 0 {
+											if 0xffff&(1<<gc_k151) != 0 {
 //line matmul.go:284
-												gc_pos2.Thread = gc_rank2 + gc_k147
+												gc_pos2.Thread = gc_rank2 + gc_k151
 //line matmul.go:273
 												c[(gc_row4*n+gc_col4+
 
 //line matmul.go:284
-													1)+2*gc_k147] = gc_lanes147[gc_k147]
+													1)+2*gc_k151] = gc_lanes151[gc_k151]
 //line matmul.go:284
 											}
 //line matmul.go:284
@@ -8643,20 +9103,20 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:284
 										} else {
 //line matmul.go:284
-											var gc_lanes148 [16]float32
+											var gc_lanes152 [16]float32
 //line matmul.go:284
-											gc_st12.Store(&gc_lanes148)
+											gc_st12.Store(&gc_lanes152)
 //line matmul.go:284
-											for gc_k148 := range 16 {
+											for gc_k152 := range 16 {
 //line matmul.go:284
-												if gc_if10.ToBits()&(1<<gc_k148) != 0 {
+												if gc_if10.ToBits()&(1<<gc_k152) != 0 {
 //line matmul.go:284
-													gc_pos2.Thread = gc_rank2 + gc_k148
+													gc_pos2.Thread = gc_rank2 + gc_k152
 //line matmul.go:273
 													c[(gc_row4*n+gc_col4+
 
 //line matmul.go:284
-														1)+2*gc_k148] = gc_lanes148[gc_k148]
+														1)+2*gc_k152] = gc_lanes152[gc_k152]
 //line matmul.go:284
 												}
 //line matmul.go:284
@@ -8782,22 +9242,22 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:273
 									} else {
 //line matmul.go:273
-										var gc_lanes149 [16]float32
+										var gc_lanes153 [16]float32
 //line matmul.go:273
-										gc_st13.Store(&gc_lanes149)
+										gc_st13.Store(&gc_lanes153)
 //line matmul.go:273
-										for gc_k149 := range 16 {
+										for gc_k153 := range 16 {
 //line matmul.go:273
-											if 0xffff&(1<<gc_k149) != 0 {
+											if 0xffff&(1<<gc_k153) != 0 {
 //line matmul.go:273
-												gc_pos2.Thread = gc_rank2 + gc_k149
+												gc_pos2.Thread = gc_rank2 + gc_k153
 //line matmul.go:273
 												c[((gc_row4+
 
 //line matmul.go:289
 													1)*
 //line matmul.go:273
-													n+gc_col4)+2*gc_k149] = gc_lanes149[gc_k149]
+													n+gc_col4)+2*gc_k153] = gc_lanes153[gc_k153]
 //line matmul.go:273
 											}
 //line matmul.go:273
@@ -8888,22 +9348,22 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:273
 										} else {
 //line matmul.go:273
-											var gc_lanes150 [16]float32
+											var gc_lanes154 [16]float32
 //line matmul.go:273
-											gc_st14.Store(&gc_lanes150)
+											gc_st14.Store(&gc_lanes154)
 //line matmul.go:273
-											for gc_k150 := range 16 {
+											for gc_k154 := range 16 {
 //line matmul.go:273
-												if gc_if11.ToBits()&(1<<gc_k150) != 0 {
+												if gc_if11.ToBits()&(1<<gc_k154) != 0 {
 //line matmul.go:273
-													gc_pos2.Thread = gc_rank2 + gc_k150
+													gc_pos2.Thread = gc_rank2 + gc_k154
 //line matmul.go:273
 													c[((gc_row4+
 
 //line matmul.go:289
 														1)*
 //line matmul.go:273
-														n+gc_col4)+2*gc_k150] = gc_lanes150[gc_k150]
+														n+gc_col4)+2*gc_k154] = gc_lanes154[gc_k154]
 //line matmul.go:273
 												}
 //line matmul.go:273
@@ -9009,15 +9469,15 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:292
 									} else {
 //line matmul.go:292
-										var gc_lanes151 [16]float32
+										var gc_lanes155 [16]float32
 //line matmul.go:292
-										gc_st15.Store(&gc_lanes151)
+										gc_st15.Store(&gc_lanes155)
 //line matmul.go:292
-										for gc_k151 := range 16 {
+										for gc_k155 := range 16 {
 //line matmul.go:292
-											if 0xffff&(1<<gc_k151) != 0 {
+											if 0xffff&(1<<gc_k155) != 0 {
 //line matmul.go:292
-												gc_pos2.Thread = gc_rank2 + gc_k151
+												gc_pos2.Thread = gc_rank2 + gc_k155
 //line matmul.go:273
 												c[((gc_row4+
 
@@ -9027,7 +9487,7 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 													n+gc_col4+
 
 //line matmul.go:292
-													1)+2*gc_k151] = gc_lanes151[gc_k151]
+													1)+2*gc_k155] = gc_lanes155[gc_k155]
 //line matmul.go:292
 											}
 //line matmul.go:292
@@ -9137,15 +9597,15 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:292
 										} else {
 //line matmul.go:292
-											var gc_lanes152 [16]float32
+											var gc_lanes156 [16]float32
 //line matmul.go:292
-											gc_st16.Store(&gc_lanes152)
+											gc_st16.Store(&gc_lanes156)
 //line matmul.go:292
-											for gc_k152 := range 16 {
+											for gc_k156 := range 16 {
 //line matmul.go:292
-												if gc_if12.ToBits()&(1<<gc_k152) != 0 {
+												if gc_if12.ToBits()&(1<<gc_k156) != 0 {
 //line matmul.go:292
-													gc_pos2.Thread = gc_rank2 + gc_k152
+													gc_pos2.Thread = gc_rank2 + gc_k156
 //line matmul.go:273
 													c[((gc_row4+
 
@@ -9155,7 +9615,7 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 														n+gc_col4+
 
 //line matmul.go:292
-														1)+2*gc_k152] = gc_lanes152[gc_k152]
+														1)+2*gc_k156] = gc_lanes156[gc_k156]
 //line matmul.go:292
 												}
 //line matmul.go:292
@@ -9322,23 +9782,7 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:273
 									} else {
 //line matmul.go:273
-										var gc_lanes138 [8]float32
-//line matmul.go:273
-										gc_st2.Store(&gc_lanes138)
-//line matmul.go:273
-										for gc_k138 := range 8 {
-//line matmul.go:273
-											if gc_if5.ToBits()&(1<<gc_k138) != 0 {
-//line matmul.go:273
-												gc_pos2.Thread = gc_rank2 + gc_k138
-//line matmul.go:273
-												c[(gc_row3*n+gc_col3)+2*gc_k138] = gc_lanes138[gc_k138]
-//line matmul.go:273
-											}
-//line matmul.go:273
-										}
-//line matmul.go:273
-										gc_pos2.Thread = gc_rank2
+										break gc_steps3
 //line matmul.go:273
 									}
 //line matmul.go:273
@@ -9412,20 +9856,20 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:284
 								} else {
 //line matmul.go:284
-									var gc_lanes139 [8]float32
+									var gc_lanes143 [8]float32
 //line matmul.go:284
-									gc_st3.Store(&gc_lanes139)
+									gc_st3.Store(&gc_lanes143)
 //line matmul.go:284
-									for gc_k139 := range 8 {
+									for gc_k143 := range 8 {
 //line matmul.go:284
-										if 0xff&(1<<gc_k139) != 0 {
+										if 0xff&(1<<gc_k143) != 0 {
 //line matmul.go:284
-											gc_pos2.Thread = gc_rank2 + gc_k139
+											gc_pos2.Thread = gc_rank2 + gc_k143
 //line matmul.go:273
 											c[(gc_row3*n+gc_col3+
 
 //line matmul.go:284
-												1)+2*gc_k139] = gc_lanes139[gc_k139]
+												1)+2*gc_k143] = gc_lanes143[gc_k143]
 //line matmul.go:284
 										}
 //line matmul.go:284
@@ -9507,20 +9951,20 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:284
 									} else {
 //line matmul.go:284
-										var gc_lanes140 [8]float32
+										var gc_lanes144 [8]float32
 //line matmul.go:284
-										gc_st4.Store(&gc_lanes140)
+										gc_st4.Store(&gc_lanes144)
 //line matmul.go:284
-										for gc_k140 := range 8 {
+										for gc_k144 := range 8 {
 //line matmul.go:284
-											if gc_if6.ToBits()&(1<<gc_k140) != 0 {
+											if gc_if6.ToBits()&(1<<gc_k144) != 0 {
 //line matmul.go:284
-												gc_pos2.Thread = gc_rank2 + gc_k140
+												gc_pos2.Thread = gc_rank2 + gc_k144
 //line matmul.go:273
 												c[(gc_row3*n+gc_col3+
 
 //line matmul.go:284
-													1)+2*gc_k140] = gc_lanes140[gc_k140]
+													1)+2*gc_k144] = gc_lanes144[gc_k144]
 //line matmul.go:284
 											}
 //line matmul.go:284
@@ -9646,22 +10090,22 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:273
 								} else {
 //line matmul.go:273
-									var gc_lanes141 [8]float32
+									var gc_lanes145 [8]float32
 //line matmul.go:273
-									gc_st5.Store(&gc_lanes141)
+									gc_st5.Store(&gc_lanes145)
 //line matmul.go:273
-									for gc_k141 := range 8 {
+									for gc_k145 := range 8 {
 //line matmul.go:273
-										if 0xff&(1<<gc_k141) != 0 {
+										if 0xff&(1<<gc_k145) != 0 {
 //line matmul.go:273
-											gc_pos2.Thread = gc_rank2 + gc_k141
+											gc_pos2.Thread = gc_rank2 + gc_k145
 //line matmul.go:273
 											c[((gc_row3+
 
 //line matmul.go:289
 												1)*
 //line matmul.go:273
-												n+gc_col3)+2*gc_k141] = gc_lanes141[gc_k141]
+												n+gc_col3)+2*gc_k145] = gc_lanes145[gc_k145]
 //line matmul.go:273
 										}
 //line matmul.go:273
@@ -9750,22 +10194,22 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:273
 									} else {
 //line matmul.go:273
-										var gc_lanes142 [8]float32
+										var gc_lanes146 [8]float32
 //line matmul.go:273
-										gc_st6.Store(&gc_lanes142)
+										gc_st6.Store(&gc_lanes146)
 //line matmul.go:273
-										for gc_k142 := range 8 {
+										for gc_k146 := range 8 {
 //line matmul.go:273
-											if gc_if7.ToBits()&(1<<gc_k142) != 0 {
+											if gc_if7.ToBits()&(1<<gc_k146) != 0 {
 //line matmul.go:273
-												gc_pos2.Thread = gc_rank2 + gc_k142
+												gc_pos2.Thread = gc_rank2 + gc_k146
 //line matmul.go:273
 												c[((gc_row3+
 
 //line matmul.go:289
 													1)*
 //line matmul.go:273
-													n+gc_col3)+2*gc_k142] = gc_lanes142[gc_k142]
+													n+gc_col3)+2*gc_k146] = gc_lanes146[gc_k146]
 //line matmul.go:273
 											}
 //line matmul.go:273
@@ -9871,15 +10315,15 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:292
 								} else {
 //line matmul.go:292
-									var gc_lanes143 [8]float32
+									var gc_lanes147 [8]float32
 //line matmul.go:292
-									gc_st7.Store(&gc_lanes143)
+									gc_st7.Store(&gc_lanes147)
 //line matmul.go:292
-									for gc_k143 := range 8 {
+									for gc_k147 := range 8 {
 //line matmul.go:292
-										if 0xff&(1<<gc_k143) != 0 {
+										if 0xff&(1<<gc_k147) != 0 {
 //line matmul.go:292
-											gc_pos2.Thread = gc_rank2 + gc_k143
+											gc_pos2.Thread = gc_rank2 + gc_k147
 //line matmul.go:273
 											c[((gc_row3+
 
@@ -9889,7 +10333,7 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 												n+gc_col3+
 
 //line matmul.go:292
-												1)+2*gc_k143] = gc_lanes143[gc_k143]
+												1)+2*gc_k147] = gc_lanes147[gc_k147]
 //line matmul.go:292
 										}
 //line matmul.go:292
@@ -9997,15 +10441,15 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:292
 									} else {
 //line matmul.go:292
-										var gc_lanes144 [8]float32
+										var gc_lanes148 [8]float32
 //line matmul.go:292
-										gc_st8.Store(&gc_lanes144)
+										gc_st8.Store(&gc_lanes148)
 //line matmul.go:292
-										for gc_k144 := range 8 {
+										for gc_k148 := range 8 {
 //line matmul.go:292
-											if gc_if8.ToBits()&(1<<gc_k144) != 0 {
+											if gc_if8.ToBits()&(1<<gc_k148) != 0 {
 //line matmul.go:292
-												gc_pos2.Thread = gc_rank2 + gc_k144
+												gc_pos2.Thread = gc_rank2 + gc_k148
 //line matmul.go:273
 												c[((gc_row3+
 
@@ -10015,7 +10459,7 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 													n+gc_col3+
 
 //line matmul.go:292
-													1)+2*gc_k144] = gc_lanes144[gc_k144]
+													1)+2*gc_k148] = gc_lanes148[gc_k148]
 //line matmul.go:292
 											}
 //line matmul.go:292

@@ -5871,23 +5871,7 @@ func gc_body_reduceStridedIndex_float32(gc_b2 *compiled.Block, in []float32, par
 //line reduce.go:241
 											} else {
 //line reduce.go:241
-												var gc_lanes30 [16]float32
-//line reduce.go:241
-												for gc_k30 := range 16 {
-//line reduce.go:241
-													if gc_if10.ToBits()&(1<<gc_k30) != 0 {
-//line reduce.go:241
-														gc_pos2.Thread = gc_rank2 + gc_k30
-//line reduce.go:241
-														gc_lanes30[gc_k30] = sdata[(index+1)+2*gc_k30]
-//line reduce.go:241
-													}
-//line reduce.go:241
-												}
-//line reduce.go:241
-												gc_pos2.Thread = gc_rank2
-//line reduce.go:241
-												gc_ld23 = archsimd.LoadFloat32x16(&gc_lanes30)
+												break gc_steps8
 //line reduce.go:241
 											}
 //line reduce.go:241
@@ -5903,23 +5887,7 @@ func gc_body_reduceStridedIndex_float32(gc_b2 *compiled.Block, in []float32, par
 //line reduce.go:241
 											} else {
 //line reduce.go:241
-												var gc_lanes31 [16]float32
-//line reduce.go:241
-												for gc_k31 := range 16 {
-//line reduce.go:241
-													if gc_if10.ToBits()&(1<<gc_k31) != 0 {
-//line reduce.go:241
-														gc_pos2.Thread = gc_rank2 + gc_k31
-//line reduce.go:241
-														gc_lanes31[gc_k31] = sdata[index+2*gc_k31]
-//line reduce.go:241
-													}
-//line reduce.go:241
-												}
-//line reduce.go:241
-												gc_pos2.Thread = gc_rank2
-//line reduce.go:241
-												gc_ld24 = archsimd.LoadFloat32x16(&gc_lanes31)
+												break gc_steps8
 //line reduce.go:241
 											}
 //line reduce.go:241
@@ -5941,23 +5909,7 @@ func gc_body_reduceStridedIndex_float32(gc_b2 *compiled.Block, in []float32, par
 //line reduce.go:241
 											} else {
 //line reduce.go:241
-												var gc_lanes32 [16]float32
-//line reduce.go:241
-												gc_st4.Store(&gc_lanes32)
-//line reduce.go:241
-												for gc_k32 := range 16 {
-//line reduce.go:241
-													if gc_if10.ToBits()&(1<<gc_k32) != 0 {
-//line reduce.go:241
-														gc_pos2.Thread = gc_rank2 + gc_k32
-//line reduce.go:241
-														sdata[index+2*gc_k32] = gc_lanes32[gc_k32]
-//line reduce.go:241
-													}
-//line reduce.go:241
-												}
-//line reduce.go:241
-												gc_pos2.Thread = gc_rank2
+												break gc_steps8
 //line reduce.go:241
 											}
 //line reduce.go:241
@@ -6089,23 +6041,7 @@ func gc_body_reduceStridedIndex_float32(gc_b2 *compiled.Block, in []float32, par
 //line reduce.go:241
 										} else {
 //line reduce.go:241
-											var gc_lanes18 [8]float32
-//line reduce.go:241
-											for gc_k18 := range 8 {
-//line reduce.go:241
-												if gc_if8.ToBits()&(1<<gc_k18) != 0 {
-//line reduce.go:241
-													gc_pos2.Thread = gc_rank2 + gc_k18
-//line reduce.go:241
-													gc_lanes18[gc_k18] = sdata[(index+1)+2*gc_k18]
-//line reduce.go:241
-												}
-//line reduce.go:241
-											}
-//line reduce.go:241
-											gc_pos2.Thread = gc_rank2
-//line reduce.go:241
-											gc_ld15 = archsimd.LoadFloat32x8(&gc_lanes18)
+											break gc_steps6
 //line reduce.go:241
 										}
 //line reduce.go:241
@@ -6121,23 +6057,7 @@ func gc_body_reduceStridedIndex_float32(gc_b2 *compiled.Block, in []float32, par
 //line reduce.go:241
 										} else {
 //line reduce.go:241
-											var gc_lanes19 [8]float32
-//line reduce.go:241
-											for gc_k19 := range 8 {
-//line reduce.go:241
-												if gc_if8.ToBits()&(1<<gc_k19) != 0 {
-//line reduce.go:241
-													gc_pos2.Thread = gc_rank2 + gc_k19
-//line reduce.go:241
-													gc_lanes19[gc_k19] = sdata[index+2*gc_k19]
-//line reduce.go:241
-												}
-//line reduce.go:241
-											}
-//line reduce.go:241
-											gc_pos2.Thread = gc_rank2
-//line reduce.go:241
-											gc_ld16 = archsimd.LoadFloat32x8(&gc_lanes19)
+											break gc_steps6
 //line reduce.go:241
 										}
 //line reduce.go:241
@@ -6157,23 +6077,7 @@ func gc_body_reduceStridedIndex_float32(gc_b2 *compiled.Block, in []float32, par
 //line reduce.go:241
 										} else {
 //line reduce.go:241
-											var gc_lanes20 [8]float32
-//line reduce.go:241
-											gc_st2.Store(&gc_lanes20)
-//line reduce.go:241
-											for gc_k20 := range 8 {
-//line reduce.go:241
-												if gc_if8.ToBits()&(1<<gc_k20) != 0 {
-//line reduce.go:241
-													gc_pos2.Thread = gc_rank2 + gc_k20
-//line reduce.go:241
-													sdata[index+2*gc_k20] = gc_lanes20[gc_k20]
-//line reduce.go:241
-												}
-//line reduce.go:241
-											}
-//line reduce.go:241
-											gc_pos2.Thread = gc_rank2
+											break gc_steps6
 //line reduce.go:241
 										}
 //line reduce.go:241
@@ -6936,23 +6840,7 @@ func gc_body_reduceStridedIndex_int32(gc_b5 *compiled.Block, in []int32, partial
 //line reduce.go:241
 											} else {
 //line reduce.go:241
-												var gc_lanes62 [16]int32
-//line reduce.go:241
-												for gc_k62 := range 16 {
-//line reduce.go:241
-													if gc_if20.ToBits()&(1<<gc_k62) != 0 {
-//line reduce.go:241
-														gc_pos3.Thread = gc_rank3 + gc_k62
-//line reduce.go:241
-														gc_lanes62[gc_k62] = sdata[(index+1)+2*gc_k62]
-//line reduce.go:241
-													}
-//line reduce.go:241
-												}
-//line reduce.go:241
-												gc_pos3.Thread = gc_rank3
-//line reduce.go:241
-												gc_ld47 = archsimd.LoadInt32x16(&gc_lanes62)
+												break gc_steps16
 //line reduce.go:241
 											}
 //line reduce.go:241
@@ -6968,23 +6856,7 @@ func gc_body_reduceStridedIndex_int32(gc_b5 *compiled.Block, in []int32, partial
 //line reduce.go:241
 											} else {
 //line reduce.go:241
-												var gc_lanes63 [16]int32
-//line reduce.go:241
-												for gc_k63 := range 16 {
-//line reduce.go:241
-													if gc_if20.ToBits()&(1<<gc_k63) != 0 {
-//line reduce.go:241
-														gc_pos3.Thread = gc_rank3 + gc_k63
-//line reduce.go:241
-														gc_lanes63[gc_k63] = sdata[index+2*gc_k63]
-//line reduce.go:241
-													}
-//line reduce.go:241
-												}
-//line reduce.go:241
-												gc_pos3.Thread = gc_rank3
-//line reduce.go:241
-												gc_ld48 = archsimd.LoadInt32x16(&gc_lanes63)
+												break gc_steps16
 //line reduce.go:241
 											}
 //line reduce.go:241
@@ -7006,23 +6878,7 @@ func gc_body_reduceStridedIndex_int32(gc_b5 *compiled.Block, in []int32, partial
 //line reduce.go:241
 											} else {
 //line reduce.go:241
-												var gc_lanes64 [16]int32
-//line reduce.go:241
-												gc_st8.Store(&gc_lanes64)
-//line reduce.go:241
-												for gc_k64 := range 16 {
-//line reduce.go:241
-													if gc_if20.ToBits()&(1<<gc_k64) != 0 {
-//line reduce.go:241
-														gc_pos3.Thread = gc_rank3 + gc_k64
-//line reduce.go:241
-														sdata[index+2*gc_k64] = gc_lanes64[gc_k64]
-//line reduce.go:241
-													}
-//line reduce.go:241
-												}
-//line reduce.go:241
-												gc_pos3.Thread = gc_rank3
+												break gc_steps16
 //line reduce.go:241
 											}
 //line reduce.go:241
@@ -7154,23 +7010,7 @@ func gc_body_reduceStridedIndex_int32(gc_b5 *compiled.Block, in []int32, partial
 //line reduce.go:241
 										} else {
 //line reduce.go:241
-											var gc_lanes50 [8]int32
-//line reduce.go:241
-											for gc_k50 := range 8 {
-//line reduce.go:241
-												if gc_if18.ToBits()&(1<<gc_k50) != 0 {
-//line reduce.go:241
-													gc_pos3.Thread = gc_rank3 + gc_k50
-//line reduce.go:241
-													gc_lanes50[gc_k50] = sdata[(index+1)+2*gc_k50]
-//line reduce.go:241
-												}
-//line reduce.go:241
-											}
-//line reduce.go:241
-											gc_pos3.Thread = gc_rank3
-//line reduce.go:241
-											gc_ld39 = archsimd.LoadInt32x8(&gc_lanes50)
+											break gc_steps14
 //line reduce.go:241
 										}
 //line reduce.go:241
@@ -7186,23 +7026,7 @@ func gc_body_reduceStridedIndex_int32(gc_b5 *compiled.Block, in []int32, partial
 //line reduce.go:241
 										} else {
 //line reduce.go:241
-											var gc_lanes51 [8]int32
-//line reduce.go:241
-											for gc_k51 := range 8 {
-//line reduce.go:241
-												if gc_if18.ToBits()&(1<<gc_k51) != 0 {
-//line reduce.go:241
-													gc_pos3.Thread = gc_rank3 + gc_k51
-//line reduce.go:241
-													gc_lanes51[gc_k51] = sdata[index+2*gc_k51]
-//line reduce.go:241
-												}
-//line reduce.go:241
-											}
-//line reduce.go:241
-											gc_pos3.Thread = gc_rank3
-//line reduce.go:241
-											gc_ld40 = archsimd.LoadInt32x8(&gc_lanes51)
+											break gc_steps14
 //line reduce.go:241
 										}
 //line reduce.go:241
@@ -7222,23 +7046,7 @@ func gc_body_reduceStridedIndex_int32(gc_b5 *compiled.Block, in []int32, partial
 //line reduce.go:241
 										} else {
 //line reduce.go:241
-											var gc_lanes52 [8]int32
-//line reduce.go:241
-											gc_st6.Store(&gc_lanes52)
-//line reduce.go:241
-											for gc_k52 := range 8 {
-//line reduce.go:241
-												if gc_if18.ToBits()&(1<<gc_k52) != 0 {
-//line reduce.go:241
-													gc_pos3.Thread = gc_rank3 + gc_k52
-//line reduce.go:241
-													sdata[index+2*gc_k52] = gc_lanes52[gc_k52]
-//line reduce.go:241
-												}
-//line reduce.go:241
-											}
-//line reduce.go:241
-											gc_pos3.Thread = gc_rank3
+											break gc_steps14
 //line reduce.go:241
 										}
 //line reduce.go:241
@@ -8001,23 +7809,7 @@ func gc_body_reduceStridedIndex_uint32(gc_b8 *compiled.Block, in []uint32, parti
 //line reduce.go:241
 											} else {
 //line reduce.go:241
-												var gc_lanes94 [16]uint32
-//line reduce.go:241
-												for gc_k94 := range 16 {
-//line reduce.go:241
-													if gc_if30.ToBits()&(1<<gc_k94) != 0 {
-//line reduce.go:241
-														gc_pos4.Thread = gc_rank4 + gc_k94
-//line reduce.go:241
-														gc_lanes94[gc_k94] = sdata[(index+1)+2*gc_k94]
-//line reduce.go:241
-													}
-//line reduce.go:241
-												}
-//line reduce.go:241
-												gc_pos4.Thread = gc_rank4
-//line reduce.go:241
-												gc_ld71 = archsimd.LoadUint32x16(&gc_lanes94)
+												break gc_steps24
 //line reduce.go:241
 											}
 //line reduce.go:241
@@ -8033,23 +7825,7 @@ func gc_body_reduceStridedIndex_uint32(gc_b8 *compiled.Block, in []uint32, parti
 //line reduce.go:241
 											} else {
 //line reduce.go:241
-												var gc_lanes95 [16]uint32
-//line reduce.go:241
-												for gc_k95 := range 16 {
-//line reduce.go:241
-													if gc_if30.ToBits()&(1<<gc_k95) != 0 {
-//line reduce.go:241
-														gc_pos4.Thread = gc_rank4 + gc_k95
-//line reduce.go:241
-														gc_lanes95[gc_k95] = sdata[index+2*gc_k95]
-//line reduce.go:241
-													}
-//line reduce.go:241
-												}
-//line reduce.go:241
-												gc_pos4.Thread = gc_rank4
-//line reduce.go:241
-												gc_ld72 = archsimd.LoadUint32x16(&gc_lanes95)
+												break gc_steps24
 //line reduce.go:241
 											}
 //line reduce.go:241
@@ -8071,23 +7847,7 @@ func gc_body_reduceStridedIndex_uint32(gc_b8 *compiled.Block, in []uint32, parti
 //line reduce.go:241
 											} else {
 //line reduce.go:241
-												var gc_lanes96 [16]uint32
-//line reduce.go:241
-												gc_st12.Store(&gc_lanes96)
-//line reduce.go:241
-												for gc_k96 := range 16 {
-//line reduce.go:241
-													if gc_if30.ToBits()&(1<<gc_k96) != 0 {
-//line reduce.go:241
-														gc_pos4.Thread = gc_rank4 + gc_k96
-//line reduce.go:241
-														sdata[index+2*gc_k96] = gc_lanes96[gc_k96]
-//line reduce.go:241
-													}
-//line reduce.go:241
-												}
-//line reduce.go:241
-												gc_pos4.Thread = gc_rank4
+												break gc_steps24
 //line reduce.go:241
 											}
 //line reduce.go:241
@@ -8219,23 +7979,7 @@ func gc_body_reduceStridedIndex_uint32(gc_b8 *compiled.Block, in []uint32, parti
 //line reduce.go:241
 										} else {
 //line reduce.go:241
-											var gc_lanes82 [8]uint32
-//line reduce.go:241
-											for gc_k82 := range 8 {
-//line reduce.go:241
-												if gc_if28.ToBits()&(1<<gc_k82) != 0 {
-//line reduce.go:241
-													gc_pos4.Thread = gc_rank4 + gc_k82
-//line reduce.go:241
-													gc_lanes82[gc_k82] = sdata[(index+1)+2*gc_k82]
-//line reduce.go:241
-												}
-//line reduce.go:241
-											}
-//line reduce.go:241
-											gc_pos4.Thread = gc_rank4
-//line reduce.go:241
-											gc_ld63 = archsimd.LoadUint32x8(&gc_lanes82)
+											break gc_steps22
 //line reduce.go:241
 										}
 //line reduce.go:241
@@ -8251,23 +7995,7 @@ func gc_body_reduceStridedIndex_uint32(gc_b8 *compiled.Block, in []uint32, parti
 //line reduce.go:241
 										} else {
 //line reduce.go:241
-											var gc_lanes83 [8]uint32
-//line reduce.go:241
-											for gc_k83 := range 8 {
-//line reduce.go:241
-												if gc_if28.ToBits()&(1<<gc_k83) != 0 {
-//line reduce.go:241
-													gc_pos4.Thread = gc_rank4 + gc_k83
-//line reduce.go:241
-													gc_lanes83[gc_k83] = sdata[index+2*gc_k83]
-//line reduce.go:241
-												}
-//line reduce.go:241
-											}
-//line reduce.go:241
-											gc_pos4.Thread = gc_rank4
-//line reduce.go:241
-											gc_ld64 = archsimd.LoadUint32x8(&gc_lanes83)
+											break gc_steps22
 //line reduce.go:241
 										}
 //line reduce.go:241
@@ -8287,23 +8015,7 @@ func gc_body_reduceStridedIndex_uint32(gc_b8 *compiled.Block, in []uint32, parti
 //line reduce.go:241
 										} else {
 //line reduce.go:241
-											var gc_lanes84 [8]uint32
-//line reduce.go:241
-											gc_st10.Store(&gc_lanes84)
-//line reduce.go:241
-											for gc_k84 := range 8 {
-//line reduce.go:241
-												if gc_if28.ToBits()&(1<<gc_k84) != 0 {
-//line reduce.go:241
-													gc_pos4.Thread = gc_rank4 + gc_k84
-//line reduce.go:241
-													sdata[index+2*gc_k84] = gc_lanes84[gc_k84]
-//line reduce.go:241
-												}
-//line reduce.go:241
-											}
-//line reduce.go:241
-											gc_pos4.Thread = gc_rank4
+											break gc_steps22
 //line reduce.go:241
 										}
 //line reduce.go:241

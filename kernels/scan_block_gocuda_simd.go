@@ -6615,23 +6615,7 @@ func gc_body_blellochScan_float32(gc_b2 *compiled.Block, in []float32, out []flo
 //line scan_block.go:124
 									} else {
 //line scan_block.go:124
-										var gc_lanes54 [16]float32
-//line scan_block.go:124
-										gc_st18.Store(&gc_lanes54)
-//line scan_block.go:124
-										for gc_k52 := range 16 {
-//line scan_block.go:124
-											if gc_if7.ToBits()&(1<<gc_k52) != 0 {
-//line scan_block.go:124
-												gc_pos2.Thread = gc_rank2 + gc_k52
-//line scan_block.go:124
-												out[g+2*gc_k52] = gc_lanes54[gc_k52]
-//line scan_block.go:124
-											}
-//line scan_block.go:124
-										}
-//line scan_block.go:124
-										gc_pos2.Thread = gc_rank2
+										break gc_steps12
 //line scan_block.go:124
 									}
 //line scan_block.go:124
@@ -6893,23 +6877,7 @@ func gc_body_blellochScan_float32(gc_b2 *compiled.Block, in []float32, out []flo
 //line scan_block.go:124
 								} else {
 //line scan_block.go:124
-									var gc_lanes48 [8]float32
-//line scan_block.go:124
-									gc_st14.Store(&gc_lanes48)
-//line scan_block.go:124
-									for gc_k46 := range 8 {
-//line scan_block.go:124
-										if gc_if5.ToBits()&(1<<gc_k46) != 0 {
-//line scan_block.go:124
-											gc_pos2.Thread = gc_rank2 + gc_k46
-//line scan_block.go:124
-											out[g+2*gc_k46] = gc_lanes48[gc_k46]
-//line scan_block.go:124
-										}
-//line scan_block.go:124
-									}
-//line scan_block.go:124
-									gc_pos2.Thread = gc_rank2
+									break gc_steps11
 //line scan_block.go:124
 								}
 //line scan_block.go:124
@@ -8544,23 +8512,7 @@ func gc_body_blellochScan_int32(gc_b3 *compiled.Block, in []int32, out []int32, 
 //line scan_block.go:124
 									} else {
 //line scan_block.go:124
-										var gc_lanes122 [16]int32
-//line scan_block.go:124
-										gc_st38.Store(&gc_lanes122)
-//line scan_block.go:124
-										for gc_k116 := range 16 {
-//line scan_block.go:124
-											if gc_if19.ToBits()&(1<<gc_k116) != 0 {
-//line scan_block.go:124
-												gc_pos3.Thread = gc_rank3 + gc_k116
-//line scan_block.go:124
-												out[g+2*gc_k116] = gc_lanes122[gc_k116]
-//line scan_block.go:124
-											}
-//line scan_block.go:124
-										}
-//line scan_block.go:124
-										gc_pos3.Thread = gc_rank3
+										break gc_steps26
 //line scan_block.go:124
 									}
 //line scan_block.go:124
@@ -8822,23 +8774,7 @@ func gc_body_blellochScan_int32(gc_b3 *compiled.Block, in []int32, out []int32, 
 //line scan_block.go:124
 								} else {
 //line scan_block.go:124
-									var gc_lanes116 [8]int32
-//line scan_block.go:124
-									gc_st34.Store(&gc_lanes116)
-//line scan_block.go:124
-									for gc_k110 := range 8 {
-//line scan_block.go:124
-										if gc_if17.ToBits()&(1<<gc_k110) != 0 {
-//line scan_block.go:124
-											gc_pos3.Thread = gc_rank3 + gc_k110
-//line scan_block.go:124
-											out[g+2*gc_k110] = gc_lanes116[gc_k110]
-//line scan_block.go:124
-										}
-//line scan_block.go:124
-									}
-//line scan_block.go:124
-									gc_pos3.Thread = gc_rank3
+									break gc_steps25
 //line scan_block.go:124
 								}
 //line scan_block.go:124
@@ -10473,23 +10409,7 @@ func gc_body_blellochScan_uint32(gc_b4 *compiled.Block, in []uint32, out []uint3
 //line scan_block.go:124
 									} else {
 //line scan_block.go:124
-										var gc_lanes190 [16]uint32
-//line scan_block.go:124
-										gc_st58.Store(&gc_lanes190)
-//line scan_block.go:124
-										for gc_k180 := range 16 {
-//line scan_block.go:124
-											if gc_if31.ToBits()&(1<<gc_k180) != 0 {
-//line scan_block.go:124
-												gc_pos4.Thread = gc_rank4 + gc_k180
-//line scan_block.go:124
-												out[g+2*gc_k180] = gc_lanes190[gc_k180]
-//line scan_block.go:124
-											}
-//line scan_block.go:124
-										}
-//line scan_block.go:124
-										gc_pos4.Thread = gc_rank4
+										break gc_steps40
 //line scan_block.go:124
 									}
 //line scan_block.go:124
@@ -10751,23 +10671,7 @@ func gc_body_blellochScan_uint32(gc_b4 *compiled.Block, in []uint32, out []uint3
 //line scan_block.go:124
 								} else {
 //line scan_block.go:124
-									var gc_lanes184 [8]uint32
-//line scan_block.go:124
-									gc_st54.Store(&gc_lanes184)
-//line scan_block.go:124
-									for gc_k174 := range 8 {
-//line scan_block.go:124
-										if gc_if29.ToBits()&(1<<gc_k174) != 0 {
-//line scan_block.go:124
-											gc_pos4.Thread = gc_rank4 + gc_k174
-//line scan_block.go:124
-											out[g+2*gc_k174] = gc_lanes184[gc_k174]
-//line scan_block.go:124
-										}
-//line scan_block.go:124
-									}
-//line scan_block.go:124
-									gc_pos4.Thread = gc_rank4
+									break gc_steps39
 //line scan_block.go:124
 								}
 //line scan_block.go:124
@@ -11743,13 +11647,21 @@ func gc_body_warpShuffleScan_float32(gc_b2 *compiled.Block, in []float32, out []
 //line scan_block.go:205
 									}
 //line scan_block.go:205
-									gc_if2 := gc_iota2.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d, lane_, 8)))).And(gc_b4)
+									if compiled.Reach(d, lane_, 8) <= 0 && d < lanes_ {
 //line scan_block.go:205
-									_ = gc_if2
+										v_2 = v_2.Add(y)
 //line scan_block.go:205
-									if gc_if2.ToBits() != 0 {
+									} else {
 //line scan_block.go:205
-										v_2 = v_2.Add(y).Merge(v_2, gc_if2)
+										gc_if2 := gc_iota2.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d, lane_, 8)))).And(gc_b4)
+//line scan_block.go:205
+										_ = gc_if2
+//line scan_block.go:205
+										if gc_if2.ToBits() != 0 {
+//line scan_block.go:205
+											v_2 = v_2.Add(y).Merge(v_2, gc_if2)
+//line scan_block.go:205
+										}
 //line scan_block.go:205
 									}
 //line scan_block.go:205
@@ -12157,13 +12069,21 @@ func gc_body_warpShuffleScan_float32(gc_b2 *compiled.Block, in []float32, out []
 //line scan_block.go:205
 												}
 //line scan_block.go:205
-												gc_if10 := gc_iota10.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d_, lane_2, 8)))).And(gc_b8)
+												if compiled.Reach(d_, lane_2, 8) <= 0 && d_ < lanes_2 {
 //line scan_block.go:205
-												_ = gc_if10
+													v_3 = v_3.Add(y_)
 //line scan_block.go:205
-												if gc_if10.ToBits() != 0 {
+												} else {
 //line scan_block.go:205
-													v_3 = v_3.Add(y_).Merge(v_3, gc_if10)
+													gc_if10 := gc_iota10.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d_, lane_2, 8)))).And(gc_b8)
+//line scan_block.go:205
+													_ = gc_if10
+//line scan_block.go:205
+													if gc_if10.ToBits() != 0 {
+//line scan_block.go:205
+														v_3 = v_3.Add(y_).Merge(v_3, gc_if10)
+//line scan_block.go:205
+													}
 //line scan_block.go:205
 												}
 //line scan_block.go:205
@@ -12748,13 +12668,21 @@ func gc_body_warpShuffleScan_int32(gc_b9 *compiled.Block, in []int32, out []int3
 //line scan_block.go:205
 									}
 //line scan_block.go:205
-									gc_if12 := gc_iota12.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d, lane_, 8)))).And(gc_b11)
+									if compiled.Reach(d, lane_, 8) <= 0 && d < lanes_ {
 //line scan_block.go:205
-									_ = gc_if12
+										v_2 = v_2.Add(y)
 //line scan_block.go:205
-									if gc_if12.ToBits() != 0 {
+									} else {
 //line scan_block.go:205
-										v_2 = v_2.Add(y).Merge(v_2, gc_if12)
+										gc_if12 := gc_iota12.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d, lane_, 8)))).And(gc_b11)
+//line scan_block.go:205
+										_ = gc_if12
+//line scan_block.go:205
+										if gc_if12.ToBits() != 0 {
+//line scan_block.go:205
+											v_2 = v_2.Add(y).Merge(v_2, gc_if12)
+//line scan_block.go:205
+										}
 //line scan_block.go:205
 									}
 //line scan_block.go:205
@@ -13162,13 +13090,21 @@ func gc_body_warpShuffleScan_int32(gc_b9 *compiled.Block, in []int32, out []int3
 //line scan_block.go:205
 												}
 //line scan_block.go:205
-												gc_if22 := gc_iota22.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d_, lane_2, 8)))).And(gc_b15)
+												if compiled.Reach(d_, lane_2, 8) <= 0 && d_ < lanes_2 {
 //line scan_block.go:205
-												_ = gc_if22
+													v_3 = v_3.Add(y_)
 //line scan_block.go:205
-												if gc_if22.ToBits() != 0 {
+												} else {
 //line scan_block.go:205
-													v_3 = v_3.Add(y_).Merge(v_3, gc_if22)
+													gc_if22 := gc_iota22.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d_, lane_2, 8)))).And(gc_b15)
+//line scan_block.go:205
+													_ = gc_if22
+//line scan_block.go:205
+													if gc_if22.ToBits() != 0 {
+//line scan_block.go:205
+														v_3 = v_3.Add(y_).Merge(v_3, gc_if22)
+//line scan_block.go:205
+													}
 //line scan_block.go:205
 												}
 //line scan_block.go:205
@@ -13753,13 +13689,21 @@ func gc_body_warpShuffleScan_uint32(gc_b16 *compiled.Block, in []uint32, out []u
 //line scan_block.go:205
 									}
 //line scan_block.go:205
-									gc_if24 := gc_iota24.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d, lane_, 8)))).And(gc_b18)
+									if compiled.Reach(d, lane_, 8) <= 0 && d < lanes_ {
 //line scan_block.go:205
-									_ = gc_if24
+										v_2 = v_2.Add(y)
 //line scan_block.go:205
-									if gc_if24.ToBits() != 0 {
+									} else {
 //line scan_block.go:205
-										v_2 = v_2.Add(y).Merge(v_2, gc_if24)
+										gc_if24 := gc_iota24.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d, lane_, 8)))).And(gc_b18)
+//line scan_block.go:205
+										_ = gc_if24
+//line scan_block.go:205
+										if gc_if24.ToBits() != 0 {
+//line scan_block.go:205
+											v_2 = v_2.Add(y).Merge(v_2, gc_if24)
+//line scan_block.go:205
+										}
 //line scan_block.go:205
 									}
 //line scan_block.go:205
@@ -14167,13 +14111,21 @@ func gc_body_warpShuffleScan_uint32(gc_b16 *compiled.Block, in []uint32, out []u
 //line scan_block.go:205
 												}
 //line scan_block.go:205
-												gc_if34 := gc_iota34.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d_, lane_2, 8)))).And(gc_b22)
+												if compiled.Reach(d_, lane_2, 8) <= 0 && d_ < lanes_2 {
 //line scan_block.go:205
-												_ = gc_if34
+													v_3 = v_3.Add(y_)
 //line scan_block.go:205
-												if gc_if34.ToBits() != 0 {
+												} else {
 //line scan_block.go:205
-													v_3 = v_3.Add(y_).Merge(v_3, gc_if34)
+													gc_if34 := gc_iota34.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d_, lane_2, 8)))).And(gc_b22)
+//line scan_block.go:205
+													_ = gc_if34
+//line scan_block.go:205
+													if gc_if34.ToBits() != 0 {
+//line scan_block.go:205
+														v_3 = v_3.Add(y_).Merge(v_3, gc_if34)
+//line scan_block.go:205
+													}
 //line scan_block.go:205
 												}
 //line scan_block.go:205

@@ -1135,13 +1135,21 @@ func gc_body_lookbackScan_float32(gc_b2 *compiled.Block, in []float32, out []flo
 //line scan_block.go:205
 									}
 //line scan_block.go:205
-									gc_if2 := gc_iota2.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d, lane_, 8)))).And(gc_b4)
+									if compiled.Reach(d, lane_, 8) <= 0 && d < lanes_ {
 //line scan_block.go:205
-									_ = gc_if2
+										v_2 = v_2.Add(y)
 //line scan_block.go:205
-									if gc_if2.ToBits() != 0 {
+									} else {
 //line scan_block.go:205
-										v_2 = v_2.Add(y).Merge(v_2, gc_if2)
+										gc_if2 := gc_iota2.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d, lane_, 8)))).And(gc_b4)
+//line scan_block.go:205
+										_ = gc_if2
+//line scan_block.go:205
+										if gc_if2.ToBits() != 0 {
+//line scan_block.go:205
+											v_2 = v_2.Add(y).Merge(v_2, gc_if2)
+//line scan_block.go:205
+										}
 //line scan_block.go:205
 									}
 //line scan_block.go:205
@@ -1549,13 +1557,21 @@ func gc_body_lookbackScan_float32(gc_b2 *compiled.Block, in []float32, out []flo
 //line scan_block.go:205
 												}
 //line scan_block.go:205
-												gc_if10 := gc_iota10.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d_, lane_2, 8)))).And(gc_b8)
+												if compiled.Reach(d_, lane_2, 8) <= 0 && d_ < lanes_2 {
 //line scan_block.go:205
-												_ = gc_if10
+													v_3 = v_3.Add(y_)
 //line scan_block.go:205
-												if gc_if10.ToBits() != 0 {
+												} else {
 //line scan_block.go:205
-													v_3 = v_3.Add(y_).Merge(v_3, gc_if10)
+													gc_if10 := gc_iota10.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d_, lane_2, 8)))).And(gc_b8)
+//line scan_block.go:205
+													_ = gc_if10
+//line scan_block.go:205
+													if gc_if10.ToBits() != 0 {
+//line scan_block.go:205
+														v_3 = v_3.Add(y_).Merge(v_3, gc_if10)
+//line scan_block.go:205
+													}
 //line scan_block.go:205
 												}
 //line scan_block.go:205
@@ -2288,13 +2304,21 @@ func gc_body_lookbackScan_int32(gc_b9 *compiled.Block, in []int32, out []int32, 
 //line scan_block.go:205
 									}
 //line scan_block.go:205
-									gc_if12 := gc_iota12.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d, lane_, 8)))).And(gc_b11)
+									if compiled.Reach(d, lane_, 8) <= 0 && d < lanes_ {
 //line scan_block.go:205
-									_ = gc_if12
+										v_2 = v_2.Add(y)
 //line scan_block.go:205
-									if gc_if12.ToBits() != 0 {
+									} else {
 //line scan_block.go:205
-										v_2 = v_2.Add(y).Merge(v_2, gc_if12)
+										gc_if12 := gc_iota12.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d, lane_, 8)))).And(gc_b11)
+//line scan_block.go:205
+										_ = gc_if12
+//line scan_block.go:205
+										if gc_if12.ToBits() != 0 {
+//line scan_block.go:205
+											v_2 = v_2.Add(y).Merge(v_2, gc_if12)
+//line scan_block.go:205
+										}
 //line scan_block.go:205
 									}
 //line scan_block.go:205
@@ -2702,13 +2726,21 @@ func gc_body_lookbackScan_int32(gc_b9 *compiled.Block, in []int32, out []int32, 
 //line scan_block.go:205
 												}
 //line scan_block.go:205
-												gc_if22 := gc_iota22.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d_, lane_2, 8)))).And(gc_b15)
+												if compiled.Reach(d_, lane_2, 8) <= 0 && d_ < lanes_2 {
 //line scan_block.go:205
-												_ = gc_if22
+													v_3 = v_3.Add(y_)
 //line scan_block.go:205
-												if gc_if22.ToBits() != 0 {
+												} else {
 //line scan_block.go:205
-													v_3 = v_3.Add(y_).Merge(v_3, gc_if22)
+													gc_if22 := gc_iota22.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d_, lane_2, 8)))).And(gc_b15)
+//line scan_block.go:205
+													_ = gc_if22
+//line scan_block.go:205
+													if gc_if22.ToBits() != 0 {
+//line scan_block.go:205
+														v_3 = v_3.Add(y_).Merge(v_3, gc_if22)
+//line scan_block.go:205
+													}
 //line scan_block.go:205
 												}
 //line scan_block.go:205
@@ -3441,13 +3473,21 @@ func gc_body_lookbackScan_uint32(gc_b16 *compiled.Block, in []uint32, out []uint
 //line scan_block.go:205
 									}
 //line scan_block.go:205
-									gc_if24 := gc_iota24.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d, lane_, 8)))).And(gc_b18)
+									if compiled.Reach(d, lane_, 8) <= 0 && d < lanes_ {
 //line scan_block.go:205
-									_ = gc_if24
+										v_2 = v_2.Add(y)
 //line scan_block.go:205
-									if gc_if24.ToBits() != 0 {
+									} else {
 //line scan_block.go:205
-										v_2 = v_2.Add(y).Merge(v_2, gc_if24)
+										gc_if24 := gc_iota24.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d, lane_, 8)))).And(gc_b18)
+//line scan_block.go:205
+										_ = gc_if24
+//line scan_block.go:205
+										if gc_if24.ToBits() != 0 {
+//line scan_block.go:205
+											v_2 = v_2.Add(y).Merge(v_2, gc_if24)
+//line scan_block.go:205
+										}
 //line scan_block.go:205
 									}
 //line scan_block.go:205
@@ -3855,13 +3895,21 @@ func gc_body_lookbackScan_uint32(gc_b16 *compiled.Block, in []uint32, out []uint
 //line scan_block.go:205
 												}
 //line scan_block.go:205
-												gc_if34 := gc_iota34.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d_, lane_2, 8)))).And(gc_b22)
+												if compiled.Reach(d_, lane_2, 8) <= 0 && d_ < lanes_2 {
 //line scan_block.go:205
-												_ = gc_if34
+													v_3 = v_3.Add(y_)
 //line scan_block.go:205
-												if gc_if34.ToBits() != 0 {
+												} else {
 //line scan_block.go:205
-													v_3 = v_3.Add(y_).Merge(v_3, gc_if34)
+													gc_if34 := gc_iota34.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d_, lane_2, 8)))).And(gc_b22)
+//line scan_block.go:205
+													_ = gc_if34
+//line scan_block.go:205
+													if gc_if34.ToBits() != 0 {
+//line scan_block.go:205
+														v_3 = v_3.Add(y_).Merge(v_3, gc_if34)
+//line scan_block.go:205
+													}
 //line scan_block.go:205
 												}
 //line scan_block.go:205

@@ -201,30 +201,26 @@ func gc_body_transposeTiled(gc_b2 *compiled.Block, in, out []float32, rows, cols
 //line transpose.go:168
 							}
 //line transpose.go:168
-							gc_if2 := archsimd.Mask32x16FromBits(gc_iota2.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(cols_, x, 16)))).ToBits() & gc_b4.ToBits())
+							if compiled.Reach(cols_, x, 16) > 15 && y+j < rows_ {
 //line transpose.go:168
-							_ = gc_if2
-//line transpose.go:168
-							if gc_if2.ToBits() != 0 {
-//line transpose.go:168
-								var gc_ld2 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+								var gc_ld3 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line transpose.go:168
 								if ((y+j)*
 									cols_+x) >= 0 && ((y+j)*cols_+x) <= len(in_)-16 {
 //line transpose.go:169
-									gc_ld2 = archsimd.LoadFloat32x16Slice(in_[(y+j)*cols_+x:])
+									gc_ld3 = archsimd.LoadFloat32x16Slice(in_[(y+j)*cols_+x:])
 //line transpose.go:169
 								} else {
 //line transpose.go:169
-									var gc_lanes3 [16]float32
+									var gc_lanes5 [16]float32
 //line transpose.go:169
-									for gc_k3 := range 16 {
+									for gc_k5 := range 16 {
 //line transpose.go:169
-										if gc_if2.ToBits()&(1<<gc_k3) != 0 {
+										if 0xffff&(1<<gc_k5) != 0 {
 //line transpose.go:169
-											gc_pos2.Thread = gc_rank2 + gc_k3
+											gc_pos2.Thread = gc_rank2 + gc_k5
 //line transpose.go:169
-											gc_lanes3[gc_k3] = in_[((y+j)*cols_+x)+gc_k3]
+											gc_lanes5[gc_k5] = in_[((y+j)*cols_+x)+gc_k5]
 //line transpose.go:169
 										}
 //line transpose.go:169
@@ -232,33 +228,98 @@ func gc_body_transposeTiled(gc_b2 *compiled.Block, in, out []float32, rows, cols
 //line transpose.go:169
 									gc_pos2.Thread = gc_rank2
 //line transpose.go:169
-									gc_ld2 = archsimd.LoadFloat32x16(&gc_lanes3)
+									gc_ld3 = archsimd.LoadFloat32x16(&gc_lanes5)
 //line transpose.go:169
 								}
 //line transpose.go:169
 								if tx >= 0 && tx <= len(tile[ty+j])-16 {
 //line transpose.go:169
-									gc_ld2.StoreMasked((*[16]float32)(tile[ty+j][tx:]), gc_if2)
+									gc_ld3.StoreSlice(tile[ty+j][tx:])
 //line transpose.go:169
 								} else {
 //line transpose.go:169
-									var gc_lanes4 [16]float32
+									var gc_lanes6 [16]float32
 //line transpose.go:169
-									gc_ld2.Store(&gc_lanes4)
+									gc_ld3.Store(&gc_lanes6)
 //line transpose.go:169
-									for gc_k4 := range 16 {
+									for gc_k6 := range 16 {
 //line transpose.go:169
-										if gc_if2.ToBits()&(1<<gc_k4) != 0 {
+										if 0xffff&(1<<gc_k6) != 0 {
 //line transpose.go:169
-											gc_pos2.Thread = gc_rank2 + gc_k4
+											gc_pos2.Thread = gc_rank2 + gc_k6
 //line transpose.go:169
-											tile[ty+j][tx+gc_k4] = gc_lanes4[gc_k4]
+											tile[ty+j][tx+gc_k6] = gc_lanes6[gc_k6]
 //line transpose.go:169
 										}
 //line transpose.go:169
 									}
 //line transpose.go:169
 									gc_pos2.Thread = gc_rank2
+//line transpose.go:169
+								}
+//line transpose.go:169
+							} else {
+//line transpose.go:169
+								gc_if2 := archsimd.Mask32x16FromBits(gc_iota2.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(cols_, x, 16)))).ToBits() & gc_b4.ToBits())
+//line transpose.go:168
+								_ = gc_if2
+//line transpose.go:168
+								if gc_if2.ToBits() != 0 {
+//line transpose.go:168
+									var gc_ld4 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+//line transpose.go:168
+									if ((y+j)*
+										cols_+x) >= 0 && ((y+j)*cols_+x) <= len(in_)-16 {
+//line transpose.go:169
+										gc_ld4 = archsimd.LoadFloat32x16Slice(in_[(y+j)*cols_+x:])
+//line transpose.go:169
+									} else {
+//line transpose.go:169
+										var gc_lanes7 [16]float32
+//line transpose.go:169
+										for gc_k7 := range 16 {
+//line transpose.go:169
+											if gc_if2.ToBits()&(1<<gc_k7) != 0 {
+//line transpose.go:169
+												gc_pos2.Thread = gc_rank2 + gc_k7
+//line transpose.go:169
+												gc_lanes7[gc_k7] = in_[((y+j)*cols_+x)+gc_k7]
+//line transpose.go:169
+											}
+//line transpose.go:169
+										}
+//line transpose.go:169
+										gc_pos2.Thread = gc_rank2
+//line transpose.go:169
+										gc_ld4 = archsimd.LoadFloat32x16(&gc_lanes7)
+//line transpose.go:169
+									}
+//line transpose.go:169
+									if tx >= 0 && tx <= len(tile[ty+j])-16 {
+//line transpose.go:169
+										gc_ld4.StoreMasked((*[16]float32)(tile[ty+j][tx:]), gc_if2)
+//line transpose.go:169
+									} else {
+//line transpose.go:169
+										var gc_lanes8 [16]float32
+//line transpose.go:169
+										gc_ld4.Store(&gc_lanes8)
+//line transpose.go:169
+										for gc_k8 := range 16 {
+//line transpose.go:169
+											if gc_if2.ToBits()&(1<<gc_k8) != 0 {
+//line transpose.go:169
+												gc_pos2.Thread = gc_rank2 + gc_k8
+//line transpose.go:169
+												tile[ty+j][tx+gc_k8] = gc_lanes8[gc_k8]
+//line transpose.go:169
+											}
+//line transpose.go:169
+										}
+//line transpose.go:169
+										gc_pos2.Thread = gc_rank2
+//line transpose.go:169
+									}
 //line transpose.go:169
 								}
 //line transpose.go:169
@@ -318,11 +379,7 @@ func gc_body_transposeTiled(gc_b2 *compiled.Block, in, out []float32, rows, cols
 //line transpose.go:168
 						}
 //line transpose.go:168
-						gc_if := gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(cols_, x, 8)))).And(gc_b3)
-//line transpose.go:168
-						_ = gc_if
-//line transpose.go:168
-						if gc_if.ToBits() != 0 {
+						if compiled.Reach(cols_, x, 8) > 7 && y+j < rows_ {
 //line transpose.go:168
 							var gc_ld archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line transpose.go:168
@@ -337,7 +394,7 @@ func gc_body_transposeTiled(gc_b2 *compiled.Block, in, out []float32, rows, cols
 //line transpose.go:169
 								for gc_k := range 8 {
 //line transpose.go:169
-									if gc_if.ToBits()&(1<<gc_k) != 0 {
+									if 0xff&(1<<gc_k) != 0 {
 //line transpose.go:169
 										gc_pos2.Thread = gc_rank2 + gc_k
 //line transpose.go:169
@@ -355,7 +412,7 @@ func gc_body_transposeTiled(gc_b2 *compiled.Block, in, out []float32, rows, cols
 //line transpose.go:169
 							if tx >= 0 && tx <= len(tile[ty+j])-8 {
 //line transpose.go:169
-								gc_ld.StoreMasked((*[8]float32)(tile[ty+j][tx:]), gc_if)
+								gc_ld.StoreSlice(tile[ty+j][tx:])
 //line transpose.go:169
 							} else {
 //line transpose.go:169
@@ -365,7 +422,7 @@ func gc_body_transposeTiled(gc_b2 *compiled.Block, in, out []float32, rows, cols
 //line transpose.go:169
 								for gc_k2 := range 8 {
 //line transpose.go:169
-									if gc_if.ToBits()&(1<<gc_k2) != 0 {
+									if 0xff&(1<<gc_k2) != 0 {
 //line transpose.go:169
 										gc_pos2.Thread = gc_rank2 + gc_k2
 //line transpose.go:169
@@ -376,6 +433,71 @@ func gc_body_transposeTiled(gc_b2 *compiled.Block, in, out []float32, rows, cols
 								}
 //line transpose.go:169
 								gc_pos2.Thread = gc_rank2
+//line transpose.go:169
+							}
+//line transpose.go:169
+						} else {
+//line transpose.go:169
+							gc_if := gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(cols_, x, 8)))).And(gc_b3)
+//line transpose.go:168
+							_ = gc_if
+//line transpose.go:168
+							if gc_if.ToBits() != 0 {
+//line transpose.go:168
+								var gc_ld2 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line transpose.go:168
+								if ((y+j)*
+									cols_+x) >= 0 && ((y+j)*cols_+x) <= len(in_)-8 {
+//line transpose.go:169
+									gc_ld2 = archsimd.LoadFloat32x8Slice(in_[(y+j)*cols_+x:])
+//line transpose.go:169
+								} else {
+//line transpose.go:169
+									var gc_lanes3 [8]float32
+//line transpose.go:169
+									for gc_k3 := range 8 {
+//line transpose.go:169
+										if gc_if.ToBits()&(1<<gc_k3) != 0 {
+//line transpose.go:169
+											gc_pos2.Thread = gc_rank2 + gc_k3
+//line transpose.go:169
+											gc_lanes3[gc_k3] = in_[((y+j)*cols_+x)+gc_k3]
+//line transpose.go:169
+										}
+//line transpose.go:169
+									}
+//line transpose.go:169
+									gc_pos2.Thread = gc_rank2
+//line transpose.go:169
+									gc_ld2 = archsimd.LoadFloat32x8(&gc_lanes3)
+//line transpose.go:169
+								}
+//line transpose.go:169
+								if tx >= 0 && tx <= len(tile[ty+j])-8 {
+//line transpose.go:169
+									gc_ld2.StoreMasked((*[8]float32)(tile[ty+j][tx:]), gc_if)
+//line transpose.go:169
+								} else {
+//line transpose.go:169
+									var gc_lanes4 [8]float32
+//line transpose.go:169
+									gc_ld2.Store(&gc_lanes4)
+//line transpose.go:169
+									for gc_k4 := range 8 {
+//line transpose.go:169
+										if gc_if.ToBits()&(1<<gc_k4) != 0 {
+//line transpose.go:169
+											gc_pos2.Thread = gc_rank2 + gc_k4
+//line transpose.go:169
+											tile[ty+j][tx+gc_k4] = gc_lanes4[gc_k4]
+//line transpose.go:169
+										}
+//line transpose.go:169
+									}
+//line transpose.go:169
+									gc_pos2.Thread = gc_rank2
+//line transpose.go:169
+								}
 //line transpose.go:169
 							}
 //line transpose.go:169
@@ -572,30 +694,26 @@ func gc_body_transposePadded(gc_b2 *compiled.Block, in, out []float32, rows, col
 //line transpose.go:168
 							}
 //line transpose.go:168
-							gc_if2 := archsimd.Mask32x16FromBits(gc_iota2.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(cols_, x, 16)))).ToBits() & gc_b4.ToBits())
+							if compiled.Reach(cols_, x, 16) > 15 && y+j < rows_ {
 //line transpose.go:168
-							_ = gc_if2
-//line transpose.go:168
-							if gc_if2.ToBits() != 0 {
-//line transpose.go:168
-								var gc_ld2 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+								var gc_ld3 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line transpose.go:168
 								if ((y+j)*
 									cols_+x) >= 0 && ((y+j)*cols_+x) <= len(in_)-16 {
 //line transpose.go:169
-									gc_ld2 = archsimd.LoadFloat32x16Slice(in_[(y+j)*cols_+x:])
+									gc_ld3 = archsimd.LoadFloat32x16Slice(in_[(y+j)*cols_+x:])
 //line transpose.go:169
 								} else {
 //line transpose.go:169
-									var gc_lanes3 [16]float32
+									var gc_lanes5 [16]float32
 //line transpose.go:169
-									for gc_k3 := range 16 {
+									for gc_k5 := range 16 {
 //line transpose.go:169
-										if gc_if2.ToBits()&(1<<gc_k3) != 0 {
+										if 0xffff&(1<<gc_k5) != 0 {
 //line transpose.go:169
-											gc_pos2.Thread = gc_rank2 + gc_k3
+											gc_pos2.Thread = gc_rank2 + gc_k5
 //line transpose.go:169
-											gc_lanes3[gc_k3] = in_[((y+j)*cols_+x)+gc_k3]
+											gc_lanes5[gc_k5] = in_[((y+j)*cols_+x)+gc_k5]
 //line transpose.go:169
 										}
 //line transpose.go:169
@@ -603,33 +721,98 @@ func gc_body_transposePadded(gc_b2 *compiled.Block, in, out []float32, rows, col
 //line transpose.go:169
 									gc_pos2.Thread = gc_rank2
 //line transpose.go:169
-									gc_ld2 = archsimd.LoadFloat32x16(&gc_lanes3)
+									gc_ld3 = archsimd.LoadFloat32x16(&gc_lanes5)
 //line transpose.go:169
 								}
 //line transpose.go:169
 								if tx >= 0 && tx <= len(tile[ty+j])-16 {
 //line transpose.go:169
-									gc_ld2.StoreMasked((*[16]float32)(tile[ty+j][tx:]), gc_if2)
+									gc_ld3.StoreSlice(tile[ty+j][tx:])
 //line transpose.go:169
 								} else {
 //line transpose.go:169
-									var gc_lanes4 [16]float32
+									var gc_lanes6 [16]float32
 //line transpose.go:169
-									gc_ld2.Store(&gc_lanes4)
+									gc_ld3.Store(&gc_lanes6)
 //line transpose.go:169
-									for gc_k4 := range 16 {
+									for gc_k6 := range 16 {
 //line transpose.go:169
-										if gc_if2.ToBits()&(1<<gc_k4) != 0 {
+										if 0xffff&(1<<gc_k6) != 0 {
 //line transpose.go:169
-											gc_pos2.Thread = gc_rank2 + gc_k4
+											gc_pos2.Thread = gc_rank2 + gc_k6
 //line transpose.go:169
-											tile[ty+j][tx+gc_k4] = gc_lanes4[gc_k4]
+											tile[ty+j][tx+gc_k6] = gc_lanes6[gc_k6]
 //line transpose.go:169
 										}
 //line transpose.go:169
 									}
 //line transpose.go:169
 									gc_pos2.Thread = gc_rank2
+//line transpose.go:169
+								}
+//line transpose.go:169
+							} else {
+//line transpose.go:169
+								gc_if2 := archsimd.Mask32x16FromBits(gc_iota2.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(cols_, x, 16)))).ToBits() & gc_b4.ToBits())
+//line transpose.go:168
+								_ = gc_if2
+//line transpose.go:168
+								if gc_if2.ToBits() != 0 {
+//line transpose.go:168
+									var gc_ld4 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+//line transpose.go:168
+									if ((y+j)*
+										cols_+x) >= 0 && ((y+j)*cols_+x) <= len(in_)-16 {
+//line transpose.go:169
+										gc_ld4 = archsimd.LoadFloat32x16Slice(in_[(y+j)*cols_+x:])
+//line transpose.go:169
+									} else {
+//line transpose.go:169
+										var gc_lanes7 [16]float32
+//line transpose.go:169
+										for gc_k7 := range 16 {
+//line transpose.go:169
+											if gc_if2.ToBits()&(1<<gc_k7) != 0 {
+//line transpose.go:169
+												gc_pos2.Thread = gc_rank2 + gc_k7
+//line transpose.go:169
+												gc_lanes7[gc_k7] = in_[((y+j)*cols_+x)+gc_k7]
+//line transpose.go:169
+											}
+//line transpose.go:169
+										}
+//line transpose.go:169
+										gc_pos2.Thread = gc_rank2
+//line transpose.go:169
+										gc_ld4 = archsimd.LoadFloat32x16(&gc_lanes7)
+//line transpose.go:169
+									}
+//line transpose.go:169
+									if tx >= 0 && tx <= len(tile[ty+j])-16 {
+//line transpose.go:169
+										gc_ld4.StoreMasked((*[16]float32)(tile[ty+j][tx:]), gc_if2)
+//line transpose.go:169
+									} else {
+//line transpose.go:169
+										var gc_lanes8 [16]float32
+//line transpose.go:169
+										gc_ld4.Store(&gc_lanes8)
+//line transpose.go:169
+										for gc_k8 := range 16 {
+//line transpose.go:169
+											if gc_if2.ToBits()&(1<<gc_k8) != 0 {
+//line transpose.go:169
+												gc_pos2.Thread = gc_rank2 + gc_k8
+//line transpose.go:169
+												tile[ty+j][tx+gc_k8] = gc_lanes8[gc_k8]
+//line transpose.go:169
+											}
+//line transpose.go:169
+										}
+//line transpose.go:169
+										gc_pos2.Thread = gc_rank2
+//line transpose.go:169
+									}
 //line transpose.go:169
 								}
 //line transpose.go:169
@@ -689,11 +872,7 @@ func gc_body_transposePadded(gc_b2 *compiled.Block, in, out []float32, rows, col
 //line transpose.go:168
 						}
 //line transpose.go:168
-						gc_if := gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(cols_, x, 8)))).And(gc_b3)
-//line transpose.go:168
-						_ = gc_if
-//line transpose.go:168
-						if gc_if.ToBits() != 0 {
+						if compiled.Reach(cols_, x, 8) > 7 && y+j < rows_ {
 //line transpose.go:168
 							var gc_ld archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line transpose.go:168
@@ -708,7 +887,7 @@ func gc_body_transposePadded(gc_b2 *compiled.Block, in, out []float32, rows, col
 //line transpose.go:169
 								for gc_k := range 8 {
 //line transpose.go:169
-									if gc_if.ToBits()&(1<<gc_k) != 0 {
+									if 0xff&(1<<gc_k) != 0 {
 //line transpose.go:169
 										gc_pos2.Thread = gc_rank2 + gc_k
 //line transpose.go:169
@@ -726,7 +905,7 @@ func gc_body_transposePadded(gc_b2 *compiled.Block, in, out []float32, rows, col
 //line transpose.go:169
 							if tx >= 0 && tx <= len(tile[ty+j])-8 {
 //line transpose.go:169
-								gc_ld.StoreMasked((*[8]float32)(tile[ty+j][tx:]), gc_if)
+								gc_ld.StoreSlice(tile[ty+j][tx:])
 //line transpose.go:169
 							} else {
 //line transpose.go:169
@@ -736,7 +915,7 @@ func gc_body_transposePadded(gc_b2 *compiled.Block, in, out []float32, rows, col
 //line transpose.go:169
 								for gc_k2 := range 8 {
 //line transpose.go:169
-									if gc_if.ToBits()&(1<<gc_k2) != 0 {
+									if 0xff&(1<<gc_k2) != 0 {
 //line transpose.go:169
 										gc_pos2.Thread = gc_rank2 + gc_k2
 //line transpose.go:169
@@ -747,6 +926,71 @@ func gc_body_transposePadded(gc_b2 *compiled.Block, in, out []float32, rows, col
 								}
 //line transpose.go:169
 								gc_pos2.Thread = gc_rank2
+//line transpose.go:169
+							}
+//line transpose.go:169
+						} else {
+//line transpose.go:169
+							gc_if := gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(cols_, x, 8)))).And(gc_b3)
+//line transpose.go:168
+							_ = gc_if
+//line transpose.go:168
+							if gc_if.ToBits() != 0 {
+//line transpose.go:168
+								var gc_ld2 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line transpose.go:168
+								if ((y+j)*
+									cols_+x) >= 0 && ((y+j)*cols_+x) <= len(in_)-8 {
+//line transpose.go:169
+									gc_ld2 = archsimd.LoadFloat32x8Slice(in_[(y+j)*cols_+x:])
+//line transpose.go:169
+								} else {
+//line transpose.go:169
+									var gc_lanes3 [8]float32
+//line transpose.go:169
+									for gc_k3 := range 8 {
+//line transpose.go:169
+										if gc_if.ToBits()&(1<<gc_k3) != 0 {
+//line transpose.go:169
+											gc_pos2.Thread = gc_rank2 + gc_k3
+//line transpose.go:169
+											gc_lanes3[gc_k3] = in_[((y+j)*cols_+x)+gc_k3]
+//line transpose.go:169
+										}
+//line transpose.go:169
+									}
+//line transpose.go:169
+									gc_pos2.Thread = gc_rank2
+//line transpose.go:169
+									gc_ld2 = archsimd.LoadFloat32x8(&gc_lanes3)
+//line transpose.go:169
+								}
+//line transpose.go:169
+								if tx >= 0 && tx <= len(tile[ty+j])-8 {
+//line transpose.go:169
+									gc_ld2.StoreMasked((*[8]float32)(tile[ty+j][tx:]), gc_if)
+//line transpose.go:169
+								} else {
+//line transpose.go:169
+									var gc_lanes4 [8]float32
+//line transpose.go:169
+									gc_ld2.Store(&gc_lanes4)
+//line transpose.go:169
+									for gc_k4 := range 8 {
+//line transpose.go:169
+										if gc_if.ToBits()&(1<<gc_k4) != 0 {
+//line transpose.go:169
+											gc_pos2.Thread = gc_rank2 + gc_k4
+//line transpose.go:169
+											tile[ty+j][tx+gc_k4] = gc_lanes4[gc_k4]
+//line transpose.go:169
+										}
+//line transpose.go:169
+									}
+//line transpose.go:169
+									gc_pos2.Thread = gc_rank2
+//line transpose.go:169
+								}
 //line transpose.go:169
 							}
 //line transpose.go:169

@@ -1029,33 +1029,28 @@ func gc_body_block2DHybridCoarsenX(gc_b2 *compiled.Block, c0, c1 float32, a0, an
 //line parboil.go:96
 						}
 //line parboil.go:96
-						gc_if3 := archsimd.Mask32x16FromBits(gc_iota2.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(nx, i, 16)))).ToBits() & gc_b5.ToBits())
+						if compiled.Reach(nx, i, 16) > 15 && (j < ny) {
 //line parboil.go:96
-						_ = gc_if3
+							var gc_i9 int = i
+//line parboil.go:96
+							_ = gc_i9
+//line parboil.go:96
+							var gc_j9 int = j
+//line parboil.go:96
+							_ = gc_j9
+//line parboil.go:96
+							var gc_k17 int = 0
+							_ = gc_k17
 //line parboil.go:97
-						if gc_if3.ToBits() != 0 {
+							var gc_t9 int = gc_i9 + nx*(gc_j9+ny*gc_k17)
 //line parboil.go:97
-							var gc_i5 int = i
+							_ = gc_t9
 //line parboil.go:97
-							_ = gc_i5
+							var gc_ld9 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line parboil.go:97
-							var gc_j5 int = j
+							if gc_t9 >= 0 && gc_t9 <= len(a0)-16 {
 //line parboil.go:97
-							_ = gc_j5
-//line parboil.go:97
-							var gc_k9 int = 0
-//line parboil.go:97
-							_ = gc_k9
-//line parboil.go:97
-							var gc_t5 int = gc_i5 + nx*(gc_j5+ny*gc_k9)
-//line parboil.go:97
-							_ = gc_t5
-//line parboil.go:97
-							var gc_ld5 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line parboil.go:97
-							if gc_t5 >= 0 && gc_t5 <= len(a0)-16 {
-//line parboil.go:97
-								gc_ld5 = archsimd.LoadFloat32x16Slice(a0[gc_t5:])
+								gc_ld9 = archsimd.LoadFloat32x16Slice(a0[gc_t9:])
 //line parboil.go:97
 							} else {
 //line parboil.go:97
@@ -1063,28 +1058,28 @@ func gc_body_block2DHybridCoarsenX(gc_b2 *compiled.Block, c0, c1 float32, a0, an
 //line parboil.go:97
 							}
 //line parboil.go:97
-							bottom = bottom.Merge(gc_ld5, archsimd.Mask32x16FromBits(^gc_if3.ToBits()))
+							bottom = gc_ld9
 //line parboil.go:97
-							var gc_i6 int = i
+							var gc_i10 int = i
 //line parboil.go:97
-							_ = gc_i6
+							_ = gc_i10
 //line parboil.go:97
-							var gc_j6 int = j
+							var gc_j10 int = j
 //line parboil.go:97
-							_ = gc_j6
+							_ = gc_j10
 //line parboil.go:97
-							var gc_k11 int = 1
-							_ = gc_k11
+							var gc_k19 int = 1
+							_ = gc_k19
 //line parboil.go:98
-							var gc_t6 int = gc_i6 + nx*(gc_j6+ny*gc_k11)
+							var gc_t10 int = gc_i10 + nx*(gc_j10+ny*gc_k19)
 //line parboil.go:98
-							_ = gc_t6
+							_ = gc_t10
 //line parboil.go:98
-							var gc_ld6 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+							var gc_ld10 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line parboil.go:98
-							if gc_t6 >= 0 && gc_t6 <= len(a0)-16 {
+							if gc_t10 >= 0 && gc_t10 <= len(a0)-16 {
 //line parboil.go:98
-								gc_ld6 = archsimd.LoadFloat32x16Slice(a0[gc_t6:])
+								gc_ld10 = archsimd.LoadFloat32x16Slice(a0[gc_t10:])
 //line parboil.go:98
 							} else {
 //line parboil.go:98
@@ -1092,10 +1087,78 @@ func gc_body_block2DHybridCoarsenX(gc_b2 *compiled.Block, c0, c1 float32, a0, an
 //line parboil.go:98
 							}
 //line parboil.go:98
-							gc_ld6.Merge(archsimd.LoadFloat32x16Slice(shA0[shID:]), gc_if3).StoreSlice(shA0[shID:])
+							gc_ld10.StoreSlice(shA0[shID:])
+//line parboil.go:98
+						} else {
+//line parboil.go:98
+							gc_if3 := archsimd.Mask32x16FromBits(gc_iota2.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(nx, i, 16)))).ToBits() & gc_b5.ToBits())
+//line parboil.go:96
+							_ = gc_if3
+//line parboil.go:96
+							if gc_if3.ToBits() != 0 {
+//line parboil.go:96
+								var gc_i11 int = i
+//line parboil.go:96
+								_ = gc_i11
+//line parboil.go:96
+								var gc_j11 int = j
+//line parboil.go:96
+								_ = gc_j11
+//line parboil.go:96
+								var gc_k21 int = 0
+								_ = gc_k21
+//line parboil.go:97
+								var gc_t11 int = gc_i11 + nx*(gc_j11+ny*gc_k21)
+//line parboil.go:97
+								_ = gc_t11
+//line parboil.go:97
+								var gc_ld11 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+//line parboil.go:97
+								if gc_t11 >= 0 && gc_t11 <= len(a0)-16 {
+//line parboil.go:97
+									gc_ld11 = archsimd.LoadFloat32x16Slice(a0[gc_t11:])
+//line parboil.go:97
+								} else {
+//line parboil.go:97
+									break gc_steps2
+//line parboil.go:97
+								}
+//line parboil.go:97
+								bottom = bottom.Merge(gc_ld11, archsimd.Mask32x16FromBits(^gc_if3.ToBits()))
+//line parboil.go:97
+								var gc_i12 int = i
+//line parboil.go:97
+								_ = gc_i12
+//line parboil.go:97
+								var gc_j12 int = j
+//line parboil.go:97
+								_ = gc_j12
+//line parboil.go:97
+								var gc_k23 int = 1
+								_ = gc_k23
+//line parboil.go:98
+								var gc_t12 int = gc_i12 + nx*(gc_j12+ny*gc_k23)
+//line parboil.go:98
+								_ = gc_t12
+//line parboil.go:98
+								var gc_ld12 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+//line parboil.go:98
+								if gc_t12 >= 0 && gc_t12 <= len(a0)-16 {
+//line parboil.go:98
+									gc_ld12 = archsimd.LoadFloat32x16Slice(a0[gc_t12:])
+//line parboil.go:98
+								} else {
+//line parboil.go:98
+									break gc_steps2
+//line parboil.go:98
+								}
+//line parboil.go:98
+								gc_ld12.Merge(archsimd.LoadFloat32x16Slice(shA0[shID:]), gc_if3).StoreSlice(shA0[shID:])
+//line parboil.go:98
+							}
 //line parboil.go:98
 						}
-//line parboil.go:97
+//line parboil.go:96
 						gc_b6 := gc_none2
 //line parboil.go:100
 						if j < ny {
@@ -1104,45 +1167,40 @@ func gc_body_block2DHybridCoarsenX(gc_b2 *compiled.Block, c0, c1 float32, a0, an
 //line parboil.go:100
 						}
 //line parboil.go:100
-						gc_if4 := archsimd.Mask32x16FromBits(gc_iota2.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(nx, i2, 16)))).ToBits() & gc_b6.ToBits())
+						if compiled.Reach(nx, i2, 16) > 15 && (j < ny) {
 //line parboil.go:100
-						_ = gc_if4
+							var gc_i13 int = i2
+//line parboil.go:100
+							_ = gc_i13
+//line parboil.go:100
+							var gc_j13 int = j
+//line parboil.go:100
+							_ = gc_j13
+//line parboil.go:100
+							var gc_k25 int = 0
+							_ = gc_k25
 //line parboil.go:101
-						if gc_if4.ToBits() != 0 {
+							var gc_t13 int = gc_i13 + nx*(gc_j13+ny*gc_k25)
 //line parboil.go:101
-							var gc_i7 int = i2
+							_ = gc_t13
 //line parboil.go:101
-							_ = gc_i7
+							var gc_ld13 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line parboil.go:101
-							var gc_j7 int = j
+							if gc_t13 >= 0 && gc_t13 <= len(a0)-16 {
 //line parboil.go:101
-							_ = gc_j7
-//line parboil.go:101
-							var gc_k13 int = 0
-//line parboil.go:101
-							_ = gc_k13
-//line parboil.go:101
-							var gc_t7 int = gc_i7 + nx*(gc_j7+ny*gc_k13)
-//line parboil.go:101
-							_ = gc_t7
-//line parboil.go:101
-							var gc_ld7 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line parboil.go:101
-							if gc_t7 >= 0 && gc_t7 <= len(a0)-16 {
-//line parboil.go:101
-								gc_ld7 = archsimd.LoadFloat32x16Slice(a0[gc_t7:])
+								gc_ld13 = archsimd.LoadFloat32x16Slice(a0[gc_t13:])
 //line parboil.go:101
 							} else {
 //line parboil.go:101
-								var gc_lanes7 [16]float32
+								var gc_lanes13 [16]float32
 //line parboil.go:101
-								for gc_k14 := range 16 {
+								for gc_k26 := range 16 {
 //line parboil.go:101
-									if gc_if4.ToBits()&(1<<gc_k14) != 0 {
+									if 0xffff&(1<<gc_k26) != 0 {
 //line parboil.go:101
-										gc_pos2.Thread = gc_rank2 + gc_k14
+										gc_pos2.Thread = gc_rank2 + gc_k26
 //line parboil.go:101
-										gc_lanes7[gc_k14] = a0[gc_t7+gc_k14]
+										gc_lanes13[gc_k26] = a0[gc_t13+gc_k26]
 //line parboil.go:101
 									}
 //line parboil.go:101
@@ -1150,44 +1208,44 @@ func gc_body_block2DHybridCoarsenX(gc_b2 *compiled.Block, c0, c1 float32, a0, an
 //line parboil.go:101
 								gc_pos2.Thread = gc_rank2
 //line parboil.go:101
-								gc_ld7 = archsimd.LoadFloat32x16(&gc_lanes7)
+								gc_ld13 = archsimd.LoadFloat32x16(&gc_lanes13)
 //line parboil.go:101
 							}
 //line parboil.go:101
-							bottom2 = bottom2.Merge(gc_ld7, archsimd.Mask32x16FromBits(^gc_if4.ToBits()))
+							bottom2 = gc_ld13
 //line parboil.go:101
-							var gc_i8 int = i2
+							var gc_i14 int = i2
 //line parboil.go:101
-							_ = gc_i8
+							_ = gc_i14
 //line parboil.go:101
-							var gc_j8 int = j
+							var gc_j14 int = j
 //line parboil.go:101
-							_ = gc_j8
+							_ = gc_j14
 //line parboil.go:101
-							var gc_k15 int = 1
-							_ = gc_k15
+							var gc_k27 int = 1
+							_ = gc_k27
 //line parboil.go:102
-							var gc_t8 int = gc_i8 + nx*(gc_j8+ny*gc_k15)
+							var gc_t14 int = gc_i14 + nx*(gc_j14+ny*gc_k27)
 //line parboil.go:102
-							_ = gc_t8
+							_ = gc_t14
 //line parboil.go:102
-							var gc_ld8 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+							var gc_ld14 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line parboil.go:102
-							if gc_t8 >= 0 && gc_t8 <= len(a0)-16 {
+							if gc_t14 >= 0 && gc_t14 <= len(a0)-16 {
 //line parboil.go:102
-								gc_ld8 = archsimd.LoadFloat32x16Slice(a0[gc_t8:])
+								gc_ld14 = archsimd.LoadFloat32x16Slice(a0[gc_t14:])
 //line parboil.go:102
 							} else {
 //line parboil.go:102
-								var gc_lanes8 [16]float32
+								var gc_lanes14 [16]float32
 //line parboil.go:102
-								for gc_k16 := range 16 {
+								for gc_k28 := range 16 {
 //line parboil.go:102
-									if gc_if4.ToBits()&(1<<gc_k16) != 0 {
+									if 0xffff&(1<<gc_k28) != 0 {
 //line parboil.go:102
-										gc_pos2.Thread = gc_rank2 + gc_k16
+										gc_pos2.Thread = gc_rank2 + gc_k28
 //line parboil.go:102
-										gc_lanes8[gc_k16] = a0[gc_t8+gc_k16]
+										gc_lanes14[gc_k28] = a0[gc_t14+gc_k28]
 //line parboil.go:102
 									}
 //line parboil.go:102
@@ -1195,20 +1253,120 @@ func gc_body_block2DHybridCoarsenX(gc_b2 *compiled.Block, c0, c1 float32, a0, an
 //line parboil.go:102
 								gc_pos2.Thread = gc_rank2
 //line parboil.go:102
-								gc_ld8 = archsimd.LoadFloat32x16(&gc_lanes8)
+								gc_ld14 = archsimd.LoadFloat32x16(&gc_lanes14)
 //line parboil.go:102
 							}
 //line parboil.go:102
-							gc_ld8.Merge(archsimd.LoadFloat32x16Slice(shA0[shID2:]), gc_if4).StoreSlice(shA0[shID2:])
+							gc_ld14.StoreSlice(shA0[shID2:])
+//line parboil.go:102
+						} else {
+//line parboil.go:102
+							gc_if4 := archsimd.Mask32x16FromBits(gc_iota2.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(nx, i2, 16)))).ToBits() & gc_b6.ToBits())
+//line parboil.go:100
+							_ = gc_if4
+//line parboil.go:100
+							if gc_if4.ToBits() != 0 {
+//line parboil.go:100
+								var gc_i15 int = i2
+//line parboil.go:100
+								_ = gc_i15
+//line parboil.go:100
+								var gc_j15 int = j
+//line parboil.go:100
+								_ = gc_j15
+//line parboil.go:100
+								var gc_k29 int = 0
+								_ = gc_k29
+//line parboil.go:101
+								var gc_t15 int = gc_i15 + nx*(gc_j15+ny*gc_k29)
+//line parboil.go:101
+								_ = gc_t15
+//line parboil.go:101
+								var gc_ld15 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+//line parboil.go:101
+								if gc_t15 >= 0 && gc_t15 <= len(a0)-16 {
+//line parboil.go:101
+									gc_ld15 = archsimd.LoadFloat32x16Slice(a0[gc_t15:])
+//line parboil.go:101
+								} else {
+//line parboil.go:101
+									var gc_lanes15 [16]float32
+//line parboil.go:101
+									for gc_k30 := range 16 {
+//line parboil.go:101
+										if gc_if4.ToBits()&(1<<gc_k30) != 0 {
+//line parboil.go:101
+											gc_pos2.Thread = gc_rank2 + gc_k30
+//line parboil.go:101
+											gc_lanes15[gc_k30] = a0[gc_t15+gc_k30]
+//line parboil.go:101
+										}
+//line parboil.go:101
+									}
+//line parboil.go:101
+									gc_pos2.Thread = gc_rank2
+//line parboil.go:101
+									gc_ld15 = archsimd.LoadFloat32x16(&gc_lanes15)
+//line parboil.go:101
+								}
+//line parboil.go:101
+								bottom2 = bottom2.Merge(gc_ld15, archsimd.Mask32x16FromBits(^gc_if4.ToBits()))
+//line parboil.go:101
+								var gc_i16 int = i2
+//line parboil.go:101
+								_ = gc_i16
+//line parboil.go:101
+								var gc_j16 int = j
+//line parboil.go:101
+								_ = gc_j16
+//line parboil.go:101
+								var gc_k31 int = 1
+								_ = gc_k31
+//line parboil.go:102
+								var gc_t16 int = gc_i16 + nx*(gc_j16+ny*gc_k31)
+//line parboil.go:102
+								_ = gc_t16
+//line parboil.go:102
+								var gc_ld16 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+//line parboil.go:102
+								if gc_t16 >= 0 && gc_t16 <= len(a0)-16 {
+//line parboil.go:102
+									gc_ld16 = archsimd.LoadFloat32x16Slice(a0[gc_t16:])
+//line parboil.go:102
+								} else {
+//line parboil.go:102
+									var gc_lanes16 [16]float32
+//line parboil.go:102
+									for gc_k32 := range 16 {
+//line parboil.go:102
+										if gc_if4.ToBits()&(1<<gc_k32) != 0 {
+//line parboil.go:102
+											gc_pos2.Thread = gc_rank2 + gc_k32
+//line parboil.go:102
+											gc_lanes16[gc_k32] = a0[gc_t16+gc_k32]
+//line parboil.go:102
+										}
+//line parboil.go:102
+									}
+//line parboil.go:102
+									gc_pos2.Thread = gc_rank2
+//line parboil.go:102
+									gc_ld16 = archsimd.LoadFloat32x16(&gc_lanes16)
+//line parboil.go:102
+								}
+//line parboil.go:102
+								gc_ld16.Merge(archsimd.LoadFloat32x16Slice(shA0[shID2:]), gc_if4).StoreSlice(shA0[shID2:])
+//line parboil.go:102
+							}
 //line parboil.go:102
 						}
-//line parboil.go:101
+//line parboil.go:100
 						bottom.StoreSlice(gc_s_bottom[gc_rank2:])
-//line parboil.go:101
+//line parboil.go:100
 						bottom2.StoreSlice(gc_s_bottom2[gc_rank2:])
-//line parboil.go:101
+//line parboil.go:100
 						top.StoreSlice(gc_s_top[gc_rank2:])
-//line parboil.go:101
+//line parboil.go:100
 						top2.StoreSlice(gc_s_top2[gc_rank2:])
 					}
 					archsimd.ClearAVXUpperBits()
@@ -1291,22 +1449,17 @@ func gc_body_block2DHybridCoarsenX(gc_b2 *compiled.Block, c0, c1 float32, a0, an
 //line parboil.go:96
 					}
 //line parboil.go:96
-					gc_if := gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(nx, i, 8)))).And(gc_b3)
+					if compiled.Reach(nx, i, 8) > 7 && (j < ny) {
 //line parboil.go:96
-					_ = gc_if
-//line parboil.go:97
-					if gc_if.ToBits() != 0 {
-//line parboil.go:97
 						var gc_i int = i
-//line parboil.go:97
+//line parboil.go:96
 						_ = gc_i
-//line parboil.go:97
+//line parboil.go:96
 						var gc_j int = j
-//line parboil.go:97
+//line parboil.go:96
 						_ = gc_j
-//line parboil.go:97
+//line parboil.go:96
 						var gc_k int = 0
-//line parboil.go:97
 						_ = gc_k
 //line parboil.go:97
 						var gc_t int = gc_i + nx*(gc_j+ny*gc_k)
@@ -1325,7 +1478,7 @@ func gc_body_block2DHybridCoarsenX(gc_b2 *compiled.Block, c0, c1 float32, a0, an
 //line parboil.go:97
 						}
 //line parboil.go:97
-						bottom = gc_ld.Merge(bottom, gc_if)
+						bottom = gc_ld
 //line parboil.go:97
 						var gc_i2 int = i
 //line parboil.go:97
@@ -1354,10 +1507,78 @@ func gc_body_block2DHybridCoarsenX(gc_b2 *compiled.Block, c0, c1 float32, a0, an
 //line parboil.go:98
 						}
 //line parboil.go:98
-						gc_ld2.Merge(archsimd.LoadFloat32x8Slice(shA0[shID:]), gc_if).StoreSlice(shA0[shID:])
+						gc_ld2.StoreSlice(shA0[shID:])
+//line parboil.go:98
+					} else {
+//line parboil.go:98
+						gc_if := gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(nx, i, 8)))).And(gc_b3)
+//line parboil.go:96
+						_ = gc_if
+//line parboil.go:96
+						if gc_if.ToBits() != 0 {
+//line parboil.go:96
+							var gc_i3 int = i
+//line parboil.go:96
+							_ = gc_i3
+//line parboil.go:96
+							var gc_j3 int = j
+//line parboil.go:96
+							_ = gc_j3
+//line parboil.go:96
+							var gc_k5 int = 0
+							_ = gc_k5
+//line parboil.go:97
+							var gc_t3 int = gc_i3 + nx*(gc_j3+ny*gc_k5)
+//line parboil.go:97
+							_ = gc_t3
+//line parboil.go:97
+							var gc_ld3 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line parboil.go:97
+							if gc_t3 >= 0 && gc_t3 <= len(a0)-8 {
+//line parboil.go:97
+								gc_ld3 = archsimd.LoadFloat32x8Slice(a0[gc_t3:])
+//line parboil.go:97
+							} else {
+//line parboil.go:97
+								break gc_steps
+//line parboil.go:97
+							}
+//line parboil.go:97
+							bottom = gc_ld3.Merge(bottom, gc_if)
+//line parboil.go:97
+							var gc_i4 int = i
+//line parboil.go:97
+							_ = gc_i4
+//line parboil.go:97
+							var gc_j4 int = j
+//line parboil.go:97
+							_ = gc_j4
+//line parboil.go:97
+							var gc_k7 int = 1
+							_ = gc_k7
+//line parboil.go:98
+							var gc_t4 int = gc_i4 + nx*(gc_j4+ny*gc_k7)
+//line parboil.go:98
+							_ = gc_t4
+//line parboil.go:98
+							var gc_ld4 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line parboil.go:98
+							if gc_t4 >= 0 && gc_t4 <= len(a0)-8 {
+//line parboil.go:98
+								gc_ld4 = archsimd.LoadFloat32x8Slice(a0[gc_t4:])
+//line parboil.go:98
+							} else {
+//line parboil.go:98
+								break gc_steps
+//line parboil.go:98
+							}
+//line parboil.go:98
+							gc_ld4.Merge(archsimd.LoadFloat32x8Slice(shA0[shID:]), gc_if).StoreSlice(shA0[shID:])
+//line parboil.go:98
+						}
 //line parboil.go:98
 					}
-//line parboil.go:97
+//line parboil.go:96
 					gc_b4 := gc_none
 //line parboil.go:100
 					if j < ny {
@@ -1366,45 +1587,40 @@ func gc_body_block2DHybridCoarsenX(gc_b2 *compiled.Block, c0, c1 float32, a0, an
 //line parboil.go:100
 					}
 //line parboil.go:100
-					gc_if2 := gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(nx, i2, 8)))).And(gc_b4)
+					if compiled.Reach(nx, i2, 8) > 7 && (j < ny) {
 //line parboil.go:100
-					_ = gc_if2
+						var gc_i5 int = i2
+//line parboil.go:100
+						_ = gc_i5
+//line parboil.go:100
+						var gc_j5 int = j
+//line parboil.go:100
+						_ = gc_j5
+//line parboil.go:100
+						var gc_k9 int = 0
+						_ = gc_k9
 //line parboil.go:101
-					if gc_if2.ToBits() != 0 {
+						var gc_t5 int = gc_i5 + nx*(gc_j5+ny*gc_k9)
 //line parboil.go:101
-						var gc_i3 int = i2
+						_ = gc_t5
 //line parboil.go:101
-						_ = gc_i3
+						var gc_ld5 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line parboil.go:101
-						var gc_j3 int = j
+						if gc_t5 >= 0 && gc_t5 <= len(a0)-8 {
 //line parboil.go:101
-						_ = gc_j3
-//line parboil.go:101
-						var gc_k5 int = 0
-//line parboil.go:101
-						_ = gc_k5
-//line parboil.go:101
-						var gc_t3 int = gc_i3 + nx*(gc_j3+ny*gc_k5)
-//line parboil.go:101
-						_ = gc_t3
-//line parboil.go:101
-						var gc_ld3 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line parboil.go:101
-						if gc_t3 >= 0 && gc_t3 <= len(a0)-8 {
-//line parboil.go:101
-							gc_ld3 = archsimd.LoadFloat32x8Slice(a0[gc_t3:])
+							gc_ld5 = archsimd.LoadFloat32x8Slice(a0[gc_t5:])
 //line parboil.go:101
 						} else {
 //line parboil.go:101
-							var gc_lanes3 [8]float32
+							var gc_lanes5 [8]float32
 //line parboil.go:101
-							for gc_k6 := range 8 {
+							for gc_k10 := range 8 {
 //line parboil.go:101
-								if gc_if2.ToBits()&(1<<gc_k6) != 0 {
+								if 0xff&(1<<gc_k10) != 0 {
 //line parboil.go:101
-									gc_pos2.Thread = gc_rank2 + gc_k6
+									gc_pos2.Thread = gc_rank2 + gc_k10
 //line parboil.go:101
-									gc_lanes3[gc_k6] = a0[gc_t3+gc_k6]
+									gc_lanes5[gc_k10] = a0[gc_t5+gc_k10]
 //line parboil.go:101
 								}
 //line parboil.go:101
@@ -1412,44 +1628,44 @@ func gc_body_block2DHybridCoarsenX(gc_b2 *compiled.Block, c0, c1 float32, a0, an
 //line parboil.go:101
 							gc_pos2.Thread = gc_rank2
 //line parboil.go:101
-							gc_ld3 = archsimd.LoadFloat32x8(&gc_lanes3)
+							gc_ld5 = archsimd.LoadFloat32x8(&gc_lanes5)
 //line parboil.go:101
 						}
 //line parboil.go:101
-						bottom2 = gc_ld3.Merge(bottom2, gc_if2)
+						bottom2 = gc_ld5
 //line parboil.go:101
-						var gc_i4 int = i2
+						var gc_i6 int = i2
 //line parboil.go:101
-						_ = gc_i4
+						_ = gc_i6
 //line parboil.go:101
-						var gc_j4 int = j
+						var gc_j6 int = j
 //line parboil.go:101
-						_ = gc_j4
+						_ = gc_j6
 //line parboil.go:101
-						var gc_k7 int = 1
-						_ = gc_k7
+						var gc_k11 int = 1
+						_ = gc_k11
 //line parboil.go:102
-						var gc_t4 int = gc_i4 + nx*(gc_j4+ny*gc_k7)
+						var gc_t6 int = gc_i6 + nx*(gc_j6+ny*gc_k11)
 //line parboil.go:102
-						_ = gc_t4
+						_ = gc_t6
 //line parboil.go:102
-						var gc_ld4 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+						var gc_ld6 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line parboil.go:102
-						if gc_t4 >= 0 && gc_t4 <= len(a0)-8 {
+						if gc_t6 >= 0 && gc_t6 <= len(a0)-8 {
 //line parboil.go:102
-							gc_ld4 = archsimd.LoadFloat32x8Slice(a0[gc_t4:])
+							gc_ld6 = archsimd.LoadFloat32x8Slice(a0[gc_t6:])
 //line parboil.go:102
 						} else {
 //line parboil.go:102
-							var gc_lanes4 [8]float32
+							var gc_lanes6 [8]float32
 //line parboil.go:102
-							for gc_k8 := range 8 {
+							for gc_k12 := range 8 {
 //line parboil.go:102
-								if gc_if2.ToBits()&(1<<gc_k8) != 0 {
+								if 0xff&(1<<gc_k12) != 0 {
 //line parboil.go:102
-									gc_pos2.Thread = gc_rank2 + gc_k8
+									gc_pos2.Thread = gc_rank2 + gc_k12
 //line parboil.go:102
-									gc_lanes4[gc_k8] = a0[gc_t4+gc_k8]
+									gc_lanes6[gc_k12] = a0[gc_t6+gc_k12]
 //line parboil.go:102
 								}
 //line parboil.go:102
@@ -1457,20 +1673,120 @@ func gc_body_block2DHybridCoarsenX(gc_b2 *compiled.Block, c0, c1 float32, a0, an
 //line parboil.go:102
 							gc_pos2.Thread = gc_rank2
 //line parboil.go:102
-							gc_ld4 = archsimd.LoadFloat32x8(&gc_lanes4)
+							gc_ld6 = archsimd.LoadFloat32x8(&gc_lanes6)
 //line parboil.go:102
 						}
 //line parboil.go:102
-						gc_ld4.Merge(archsimd.LoadFloat32x8Slice(shA0[shID2:]), gc_if2).StoreSlice(shA0[shID2:])
+						gc_ld6.StoreSlice(shA0[shID2:])
+//line parboil.go:102
+					} else {
+//line parboil.go:102
+						gc_if2 := gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(nx, i2, 8)))).And(gc_b4)
+//line parboil.go:100
+						_ = gc_if2
+//line parboil.go:100
+						if gc_if2.ToBits() != 0 {
+//line parboil.go:100
+							var gc_i7 int = i2
+//line parboil.go:100
+							_ = gc_i7
+//line parboil.go:100
+							var gc_j7 int = j
+//line parboil.go:100
+							_ = gc_j7
+//line parboil.go:100
+							var gc_k13 int = 0
+							_ = gc_k13
+//line parboil.go:101
+							var gc_t7 int = gc_i7 + nx*(gc_j7+ny*gc_k13)
+//line parboil.go:101
+							_ = gc_t7
+//line parboil.go:101
+							var gc_ld7 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line parboil.go:101
+							if gc_t7 >= 0 && gc_t7 <= len(a0)-8 {
+//line parboil.go:101
+								gc_ld7 = archsimd.LoadFloat32x8Slice(a0[gc_t7:])
+//line parboil.go:101
+							} else {
+//line parboil.go:101
+								var gc_lanes7 [8]float32
+//line parboil.go:101
+								for gc_k14 := range 8 {
+//line parboil.go:101
+									if gc_if2.ToBits()&(1<<gc_k14) != 0 {
+//line parboil.go:101
+										gc_pos2.Thread = gc_rank2 + gc_k14
+//line parboil.go:101
+										gc_lanes7[gc_k14] = a0[gc_t7+gc_k14]
+//line parboil.go:101
+									}
+//line parboil.go:101
+								}
+//line parboil.go:101
+								gc_pos2.Thread = gc_rank2
+//line parboil.go:101
+								gc_ld7 = archsimd.LoadFloat32x8(&gc_lanes7)
+//line parboil.go:101
+							}
+//line parboil.go:101
+							bottom2 = gc_ld7.Merge(bottom2, gc_if2)
+//line parboil.go:101
+							var gc_i8 int = i2
+//line parboil.go:101
+							_ = gc_i8
+//line parboil.go:101
+							var gc_j8 int = j
+//line parboil.go:101
+							_ = gc_j8
+//line parboil.go:101
+							var gc_k15 int = 1
+							_ = gc_k15
+//line parboil.go:102
+							var gc_t8 int = gc_i8 + nx*(gc_j8+ny*gc_k15)
+//line parboil.go:102
+							_ = gc_t8
+//line parboil.go:102
+							var gc_ld8 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line parboil.go:102
+							if gc_t8 >= 0 && gc_t8 <= len(a0)-8 {
+//line parboil.go:102
+								gc_ld8 = archsimd.LoadFloat32x8Slice(a0[gc_t8:])
+//line parboil.go:102
+							} else {
+//line parboil.go:102
+								var gc_lanes8 [8]float32
+//line parboil.go:102
+								for gc_k16 := range 8 {
+//line parboil.go:102
+									if gc_if2.ToBits()&(1<<gc_k16) != 0 {
+//line parboil.go:102
+										gc_pos2.Thread = gc_rank2 + gc_k16
+//line parboil.go:102
+										gc_lanes8[gc_k16] = a0[gc_t8+gc_k16]
+//line parboil.go:102
+									}
+//line parboil.go:102
+								}
+//line parboil.go:102
+								gc_pos2.Thread = gc_rank2
+//line parboil.go:102
+								gc_ld8 = archsimd.LoadFloat32x8(&gc_lanes8)
+//line parboil.go:102
+							}
+//line parboil.go:102
+							gc_ld8.Merge(archsimd.LoadFloat32x8Slice(shA0[shID2:]), gc_if2).StoreSlice(shA0[shID2:])
+//line parboil.go:102
+						}
 //line parboil.go:102
 					}
-//line parboil.go:101
+//line parboil.go:100
 					bottom.StoreSlice(gc_s_bottom[gc_rank2:])
-//line parboil.go:101
+//line parboil.go:100
 					bottom2.StoreSlice(gc_s_bottom2[gc_rank2:])
-//line parboil.go:101
+//line parboil.go:100
 					top.StoreSlice(gc_s_top[gc_rank2:])
-//line parboil.go:101
+//line parboil.go:100
 					top2.StoreSlice(gc_s_top2[gc_rank2:])
 				}
 				archsimd.ClearAVXUpperBits()
@@ -1706,37 +2022,32 @@ func gc_body_block2DHybridCoarsenX(gc_b2 *compiled.Block, c0, c1 float32, a0, an
 //line parboil.go:112
 							}
 //line parboil.go:112
-							gc_if11 := archsimd.Mask32x16FromBits(gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(nx, i, 16)))).ToBits() & gc_b17.ToBits())
+							if compiled.Reach(nx, i, 16) > 15 && (j < ny) {
 //line parboil.go:112
-							_ = gc_if11
+								var gc_t39 int = k + 1
+								_ = gc_t39
 //line parboil.go:113
-							if gc_if11.ToBits() != 0 {
+								var gc_i29 int = i
 //line parboil.go:113
-								var gc_t27 int = k + 1
+								_ = gc_i29
 //line parboil.go:113
-								_ = gc_t27
+								var gc_j29 int = j
 //line parboil.go:113
-								var gc_i19 int = i
+								_ = gc_j29
 //line parboil.go:113
-								_ = gc_i19
+								var gc_k49 int = gc_t39
 //line parboil.go:113
-								var gc_j19 int = j
+								_ = gc_k49
 //line parboil.go:113
-								_ = gc_j19
+								var gc_t40 int = gc_i29 + nx*(gc_j29+ny*gc_k49)
 //line parboil.go:113
-								var gc_k29 int = gc_t27
+								_ = gc_t40
 //line parboil.go:113
-								_ = gc_k29
+								var gc_ld27 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line parboil.go:113
-								var gc_t28 int = gc_i19 + nx*(gc_j19+ny*gc_k29)
+								if gc_t40 >= 0 && gc_t40 <= len(a0)-16 {
 //line parboil.go:113
-								_ = gc_t28
-//line parboil.go:113
-								var gc_ld17 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line parboil.go:113
-								if gc_t28 >= 0 && gc_t28 <= len(a0)-16 {
-//line parboil.go:113
-									gc_ld17 = archsimd.LoadFloat32x16Slice(a0[gc_t28:])
+									gc_ld27 = archsimd.LoadFloat32x16Slice(a0[gc_t40:])
 //line parboil.go:113
 								} else {
 //line parboil.go:113
@@ -1744,39 +2055,82 @@ func gc_body_block2DHybridCoarsenX(gc_b2 *compiled.Block, c0, c1 float32, a0, an
 //line parboil.go:113
 								}
 //line parboil.go:113
-								top = top.Merge(gc_ld17, archsimd.Mask32x16FromBits(^gc_if11.ToBits()))
+								top = gc_ld27
+//line parboil.go:113
+							} else {
+//line parboil.go:113
+								gc_if11 := archsimd.Mask32x16FromBits(gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(nx, i, 16)))).ToBits() & gc_b17.ToBits())
+//line parboil.go:112
+								_ = gc_if11
+//line parboil.go:112
+								if gc_if11.ToBits() != 0 {
+//line parboil.go:112
+									var gc_t41 int = k + 1
+									_ = gc_t41
+//line parboil.go:113
+									var gc_i30 int = i
+//line parboil.go:113
+									_ = gc_i30
+//line parboil.go:113
+									var gc_j30 int = j
+//line parboil.go:113
+									_ = gc_j30
+//line parboil.go:113
+									var gc_k51 int = gc_t41
+//line parboil.go:113
+									_ = gc_k51
+//line parboil.go:113
+									var gc_t42 int = gc_i30 + nx*(gc_j30+ny*gc_k51)
+//line parboil.go:113
+									_ = gc_t42
+//line parboil.go:113
+									var gc_ld28 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+//line parboil.go:113
+									if gc_t42 >= 0 && gc_t42 <= len(a0)-16 {
+//line parboil.go:113
+										gc_ld28 = archsimd.LoadFloat32x16Slice(a0[gc_t42:])
+//line parboil.go:113
+									} else {
+//line parboil.go:113
+										break gc_steps4
+//line parboil.go:113
+									}
+//line parboil.go:113
+									top = top.Merge(gc_ld28, archsimd.Mask32x16FromBits(^gc_if11.ToBits()))
+//line parboil.go:113
+								}
 //line parboil.go:113
 							}
-//line parboil.go:113
+//line parboil.go:112
 							gc_if12 := wRegion
-//line parboil.go:113
+//line parboil.go:112
 							_ = gc_if12
 //line parboil.go:118
 							if gc_if12.ToBits() != 0 {
 //line parboil.go:118
 								if yHBound {
 //line parboil.go:118
-									var gc_t29 int = j + 1
+									var gc_t43 int = j + 1
 //line parboil.go:118
-									_ = gc_t29
+									_ = gc_t43
 //line parboil.go:118
-									var gc_i20 int = i
+									var gc_i31 int = i
 //line parboil.go:118
-									_ = gc_i20
+									_ = gc_i31
 //line parboil.go:118
-									var gc_j20 int = gc_t29
+									var gc_j31 int = gc_t43
 //line parboil.go:118
-									_ = gc_j20
+									_ = gc_j31
 //line parboil.go:118
-									var gc_t30 int = gc_i20 + nx*(gc_j20+ny*k)
+									var gc_t44 int = gc_i31 + nx*(gc_j31+ny*k)
 //line parboil.go:118
-									_ = gc_t30
+									_ = gc_t44
 //line parboil.go:118
-									var gc_ld18 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+									var gc_ld29 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line parboil.go:118
-									if gc_t30 >= 0 && gc_t30 <= len(a0)-16 {
+									if gc_t44 >= 0 && gc_t44 <= len(a0)-16 {
 //line parboil.go:118
-										gc_ld18 = archsimd.LoadFloat32x16Slice(a0[gc_t30:])
+										gc_ld29 = archsimd.LoadFloat32x16Slice(a0[gc_t44:])
 //line parboil.go:118
 									} else {
 //line parboil.go:118
@@ -1784,7 +2138,7 @@ func gc_body_block2DHybridCoarsenX(gc_b2 *compiled.Block, c0, c1 float32, a0, an
 //line parboil.go:118
 									}
 //line parboil.go:118
-									aUp = aUp.Merge(gc_ld18, archsimd.Mask32x16FromBits(^gc_if12.ToBits()))
+									aUp = aUp.Merge(gc_ld29, archsimd.Mask32x16FromBits(^gc_if12.ToBits()))
 //line parboil.go:118
 								} else {
 //line parboil.go:118
@@ -1794,30 +2148,30 @@ func gc_body_block2DHybridCoarsenX(gc_b2 *compiled.Block, c0, c1 float32, a0, an
 //line parboil.go:120
 								if yLBound {
 //line parboil.go:120
-									var gc_t31 int = j -
+									var gc_t45 int = j -
 
 //line parboil.go:123
 										1
 //line parboil.go:123
-									_ = gc_t31
+									_ = gc_t45
 //line parboil.go:123
-									var gc_i21 int = i
+									var gc_i32 int = i
 //line parboil.go:123
-									_ = gc_i21
+									_ = gc_i32
 //line parboil.go:123
-									var gc_j21 int = gc_t31
+									var gc_j32 int = gc_t45
 //line parboil.go:123
-									_ = gc_j21
+									_ = gc_j32
 //line parboil.go:123
-									var gc_t32 int = gc_i21 + nx*(gc_j21+ny*k)
+									var gc_t46 int = gc_i32 + nx*(gc_j32+ny*k)
 //line parboil.go:123
-									_ = gc_t32
+									_ = gc_t46
 //line parboil.go:123
-									var gc_ld19 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+									var gc_ld30 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line parboil.go:123
-									if gc_t32 >= 0 && gc_t32 <= len(a0)-16 {
+									if gc_t46 >= 0 && gc_t46 <= len(a0)-16 {
 //line parboil.go:123
-										gc_ld19 = archsimd.LoadFloat32x16Slice(a0[gc_t32:])
+										gc_ld30 = archsimd.LoadFloat32x16Slice(a0[gc_t46:])
 //line parboil.go:123
 									} else {
 //line parboil.go:123
@@ -1825,7 +2179,7 @@ func gc_body_block2DHybridCoarsenX(gc_b2 *compiled.Block, c0, c1 float32, a0, an
 //line parboil.go:123
 									}
 //line parboil.go:123
-									aDown = aDown.Merge(gc_ld19, archsimd.Mask32x16FromBits(^gc_if12.ToBits()))
+									aDown = aDown.Merge(gc_ld30, archsimd.Mask32x16FromBits(^gc_if12.ToBits()))
 //line parboil.go:123
 								} else {
 //line parboil.go:123
@@ -1839,30 +2193,30 @@ func gc_body_block2DHybridCoarsenX(gc_b2 *compiled.Block, c0, c1 float32, a0, an
 //line parboil.go:125
 								if archsimd.Mask32x16FromBits(gc_if12.ToBits()&gc_if13.ToBits()).ToBits() != 0 {
 //line parboil.go:125
-									var gc_t33 int = i -
+									var gc_t47 int = i -
 
 //line parboil.go:128
 										1
 //line parboil.go:128
-									_ = gc_t33
+									_ = gc_t47
 //line parboil.go:128
-									var gc_i22 int = gc_t33
+									var gc_i33 int = gc_t47
 //line parboil.go:128
-									_ = gc_i22
+									_ = gc_i33
 //line parboil.go:128
-									var gc_j22 int = j
+									var gc_j33 int = j
 //line parboil.go:128
-									_ = gc_j22
+									_ = gc_j33
 //line parboil.go:128
-									var gc_t34 int = gc_i22 + nx*(gc_j22+ny*k)
+									var gc_t48 int = gc_i33 + nx*(gc_j33+ny*k)
 //line parboil.go:128
-									_ = gc_t34
+									_ = gc_t48
 //line parboil.go:128
-									var gc_ld20 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+									var gc_ld31 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line parboil.go:128
-									if gc_t34 >= 0 && gc_t34 <= len(a0)-16 {
+									if gc_t48 >= 0 && gc_t48 <= len(a0)-16 {
 //line parboil.go:128
-										gc_ld20 = archsimd.LoadFloat32x16Slice(a0[gc_t34:])
+										gc_ld31 = archsimd.LoadFloat32x16Slice(a0[gc_t48:])
 //line parboil.go:128
 									} else {
 //line parboil.go:128
@@ -1870,7 +2224,7 @@ func gc_body_block2DHybridCoarsenX(gc_b2 *compiled.Block, c0, c1 float32, a0, an
 //line parboil.go:128
 									}
 //line parboil.go:128
-									aLeftRight = aLeftRight.Merge(gc_ld20, archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_if12.ToBits()&gc_if13.ToBits()).ToBits()))
+									aLeftRight = aLeftRight.Merge(gc_ld31, archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_if12.ToBits()&gc_if13.ToBits()).ToBits()))
 //line parboil.go:128
 								}
 //line parboil.go:128
@@ -1888,37 +2242,37 @@ func gc_body_block2DHybridCoarsenX(gc_b2 *compiled.Block, c0, c1 float32, a0, an
 //line parboil.go:130
 								}
 //line parboil.go:130
-								var gc_i23 int = i
+								var gc_i34 int = i
 //line parboil.go:130
-								_ = gc_i23
+								_ = gc_i34
 //line parboil.go:130
-								var gc_j23 int = j
+								var gc_j34 int = j
 //line parboil.go:130
-								_ = gc_j23
+								_ = gc_j34
 //line parboil.go:130
-								var gc_t35 int = gc_i23 +
+								var gc_t49 int = gc_i34 +
 
 //line parboil.go:133
-									nx*(gc_j23+ny*k)
+									nx*(gc_j34+ny*k)
 //line parboil.go:133
-								_ = gc_t35
+								_ = gc_t49
 //line parboil.go:133
-								if gc_t35 >= 0 && gc_t35 <= len(anext)-16 {
+								if gc_t49 >= 0 && gc_t49 <= len(anext)-16 {
 //line parboil.go:133
-									top.Add(bottom).Add(aUp).Add(aDown).Add(archsimd.LoadFloat32x16Slice(shA0[shID+1:])).Add(aLeftRight).Mul(gc_vb9).Sub(archsimd.LoadFloat32x16Slice(shA0[shID:]).Mul(gc_vb10)).StoreMasked((*[16]float32)(anext[gc_t35:]), gc_if12)
+									top.Add(bottom).Add(aUp).Add(aDown).Add(archsimd.LoadFloat32x16Slice(shA0[shID+1:])).Add(aLeftRight).Mul(gc_vb9).Sub(archsimd.LoadFloat32x16Slice(shA0[shID:]).Mul(gc_vb10)).StoreMasked((*[16]float32)(anext[gc_t49:]), gc_if12)
 //line parboil.go:133
 								} else {
 //line parboil.go:133
-									var gc_lanes23 [16]float32
+									var gc_lanes34 [16]float32
 //line parboil.go:133
-									top.Add(bottom).Add(aUp).Add(aDown).Add(archsimd.LoadFloat32x16Slice(shA0[shID+1:])).Add(aLeftRight).Mul(gc_vb9).Sub(archsimd.LoadFloat32x16Slice(shA0[shID:]).Mul(gc_vb10)).Store(&gc_lanes23)
-									for gc_k34 := range 16 {
+									top.Add(bottom).Add(aUp).Add(aDown).Add(archsimd.LoadFloat32x16Slice(shA0[shID+1:])).Add(aLeftRight).Mul(gc_vb9).Sub(archsimd.LoadFloat32x16Slice(shA0[shID:]).Mul(gc_vb10)).Store(&gc_lanes34)
+									for gc_k56 := range 16 {
 //line parboil.go:134
-										if gc_if12.ToBits()&(1<<gc_k34) != 0 {
+										if gc_if12.ToBits()&(1<<gc_k56) != 0 {
 //line parboil.go:134
-											gc_pos2.Thread = gc_rank2 + gc_k34
+											gc_pos2.Thread = gc_rank2 + gc_k56
 //line parboil.go:133
-											anext[gc_t35+gc_k34] = gc_lanes23[gc_k34]
+											anext[gc_t49+gc_k56] = gc_lanes34[gc_k56]
 //line parboil.go:133
 										}
 //line parboil.go:133
@@ -1938,49 +2292,44 @@ func gc_body_block2DHybridCoarsenX(gc_b2 *compiled.Block, c0, c1 float32, a0, an
 //line parboil.go:138
 							}
 //line parboil.go:138
-							gc_if14 := archsimd.Mask32x16FromBits(gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(nx, i2, 16)))).ToBits() & gc_b18.ToBits())
+							if compiled.Reach(nx, i2, 16) > 15 && (j < ny) {
 //line parboil.go:138
-							_ = gc_if14
+								var gc_t50 int = k + 1
+								_ = gc_t50
 //line parboil.go:139
-							if gc_if14.ToBits() != 0 {
+								var gc_i35 int = i2
 //line parboil.go:139
-								var gc_t36 int = k + 1
+								_ = gc_i35
 //line parboil.go:139
-								_ = gc_t36
+								var gc_j35 int = j
 //line parboil.go:139
-								var gc_i24 int = i2
+								_ = gc_j35
 //line parboil.go:139
-								_ = gc_i24
+								var gc_k57 int = gc_t50
 //line parboil.go:139
-								var gc_j24 int = j
+								_ = gc_k57
 //line parboil.go:139
-								_ = gc_j24
+								var gc_t51 int = gc_i35 + nx*(gc_j35+ny*gc_k57)
 //line parboil.go:139
-								var gc_k35 int = gc_t36
+								_ = gc_t51
 //line parboil.go:139
-								_ = gc_k35
+								var gc_ld32 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line parboil.go:139
-								var gc_t37 int = gc_i24 + nx*(gc_j24+ny*gc_k35)
+								if gc_t51 >= 0 && gc_t51 <= len(a0)-16 {
 //line parboil.go:139
-								_ = gc_t37
-//line parboil.go:139
-								var gc_ld21 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line parboil.go:139
-								if gc_t37 >= 0 && gc_t37 <= len(a0)-16 {
-//line parboil.go:139
-									gc_ld21 = archsimd.LoadFloat32x16Slice(a0[gc_t37:])
+									gc_ld32 = archsimd.LoadFloat32x16Slice(a0[gc_t51:])
 //line parboil.go:139
 								} else {
 //line parboil.go:139
-									var gc_lanes24 [16]float32
+									var gc_lanes35 [16]float32
 //line parboil.go:139
-									for gc_k36 := range 16 {
+									for gc_k58 := range 16 {
 //line parboil.go:139
-										if gc_if14.ToBits()&(1<<gc_k36) != 0 {
+										if 0xffff&(1<<gc_k58) != 0 {
 //line parboil.go:139
-											gc_pos2.Thread = gc_rank2 + gc_k36
+											gc_pos2.Thread = gc_rank2 + gc_k58
 //line parboil.go:139
-											gc_lanes24[gc_k36] = a0[gc_t37+gc_k36]
+											gc_lanes35[gc_k58] = a0[gc_t51+gc_k58]
 //line parboil.go:139
 										}
 //line parboil.go:139
@@ -1988,55 +2337,114 @@ func gc_body_block2DHybridCoarsenX(gc_b2 *compiled.Block, c0, c1 float32, a0, an
 //line parboil.go:139
 									gc_pos2.Thread = gc_rank2
 //line parboil.go:139
-									gc_ld21 = archsimd.LoadFloat32x16(&gc_lanes24)
+									gc_ld32 = archsimd.LoadFloat32x16(&gc_lanes35)
 //line parboil.go:139
 								}
 //line parboil.go:139
-								top2 = top2.Merge(gc_ld21, archsimd.Mask32x16FromBits(^gc_if14.ToBits()))
+								top2 = gc_ld32
+//line parboil.go:139
+							} else {
+//line parboil.go:139
+								gc_if14 := archsimd.Mask32x16FromBits(gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(nx, i2, 16)))).ToBits() & gc_b18.ToBits())
+//line parboil.go:138
+								_ = gc_if14
+//line parboil.go:138
+								if gc_if14.ToBits() != 0 {
+//line parboil.go:138
+									var gc_t52 int = k + 1
+									_ = gc_t52
+//line parboil.go:139
+									var gc_i36 int = i2
+//line parboil.go:139
+									_ = gc_i36
+//line parboil.go:139
+									var gc_j36 int = j
+//line parboil.go:139
+									_ = gc_j36
+//line parboil.go:139
+									var gc_k59 int = gc_t52
+//line parboil.go:139
+									_ = gc_k59
+//line parboil.go:139
+									var gc_t53 int = gc_i36 + nx*(gc_j36+ny*gc_k59)
+//line parboil.go:139
+									_ = gc_t53
+//line parboil.go:139
+									var gc_ld33 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+//line parboil.go:139
+									if gc_t53 >= 0 && gc_t53 <= len(a0)-16 {
+//line parboil.go:139
+										gc_ld33 = archsimd.LoadFloat32x16Slice(a0[gc_t53:])
+//line parboil.go:139
+									} else {
+//line parboil.go:139
+										var gc_lanes36 [16]float32
+//line parboil.go:139
+										for gc_k60 := range 16 {
+//line parboil.go:139
+											if gc_if14.ToBits()&(1<<gc_k60) != 0 {
+//line parboil.go:139
+												gc_pos2.Thread = gc_rank2 + gc_k60
+//line parboil.go:139
+												gc_lanes36[gc_k60] = a0[gc_t53+gc_k60]
+//line parboil.go:139
+											}
+//line parboil.go:139
+										}
+//line parboil.go:139
+										gc_pos2.Thread = gc_rank2
+//line parboil.go:139
+										gc_ld33 = archsimd.LoadFloat32x16(&gc_lanes36)
+//line parboil.go:139
+									}
+//line parboil.go:139
+									top2 = top2.Merge(gc_ld33, archsimd.Mask32x16FromBits(^gc_if14.ToBits()))
+//line parboil.go:139
+								}
 //line parboil.go:139
 							}
-//line parboil.go:139
+//line parboil.go:138
 							gc_if15 := wRegion2
-//line parboil.go:139
+//line parboil.go:138
 							_ = gc_if15
 //line parboil.go:144
 							if gc_if15.ToBits() != 0 {
 //line parboil.go:144
 								if yHBound {
 //line parboil.go:144
-									var gc_t38 int = j + 1
+									var gc_t54 int = j + 1
 //line parboil.go:144
-									_ = gc_t38
+									_ = gc_t54
 //line parboil.go:144
-									var gc_i25 int = i2
+									var gc_i37 int = i2
 //line parboil.go:144
-									_ = gc_i25
+									_ = gc_i37
 //line parboil.go:144
-									var gc_j25 int = gc_t38
+									var gc_j37 int = gc_t54
 //line parboil.go:144
-									_ = gc_j25
+									_ = gc_j37
 //line parboil.go:144
-									var gc_t39 int = gc_i25 + nx*(gc_j25+ny*k)
+									var gc_t55 int = gc_i37 + nx*(gc_j37+ny*k)
 //line parboil.go:144
-									_ = gc_t39
+									_ = gc_t55
 //line parboil.go:144
-									var gc_ld22 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+									var gc_ld34 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line parboil.go:144
-									if gc_t39 >= 0 && gc_t39 <= len(a0)-16 {
+									if gc_t55 >= 0 && gc_t55 <= len(a0)-16 {
 //line parboil.go:144
-										gc_ld22 = archsimd.LoadFloat32x16Slice(a0[gc_t39:])
+										gc_ld34 = archsimd.LoadFloat32x16Slice(a0[gc_t55:])
 //line parboil.go:144
 									} else {
 //line parboil.go:144
-										var gc_lanes25 [16]float32
+										var gc_lanes37 [16]float32
 //line parboil.go:144
-										for gc_k37 := range 16 {
+										for gc_k61 := range 16 {
 //line parboil.go:144
-											if gc_if15.ToBits()&(1<<gc_k37) != 0 {
+											if gc_if15.ToBits()&(1<<gc_k61) != 0 {
 //line parboil.go:144
-												gc_pos2.Thread = gc_rank2 + gc_k37
+												gc_pos2.Thread = gc_rank2 + gc_k61
 //line parboil.go:144
-												gc_lanes25[gc_k37] = a0[gc_t39+gc_k37]
+												gc_lanes37[gc_k61] = a0[gc_t55+gc_k61]
 //line parboil.go:144
 											}
 //line parboil.go:144
@@ -2044,11 +2452,11 @@ func gc_body_block2DHybridCoarsenX(gc_b2 *compiled.Block, c0, c1 float32, a0, an
 //line parboil.go:144
 										gc_pos2.Thread = gc_rank2
 //line parboil.go:144
-										gc_ld22 = archsimd.LoadFloat32x16(&gc_lanes25)
+										gc_ld34 = archsimd.LoadFloat32x16(&gc_lanes37)
 //line parboil.go:144
 									}
 //line parboil.go:144
-									aUp = aUp.Merge(gc_ld22, archsimd.Mask32x16FromBits(^gc_if15.ToBits()))
+									aUp = aUp.Merge(gc_ld34, archsimd.Mask32x16FromBits(^gc_if15.ToBits()))
 //line parboil.go:144
 								} else {
 //line parboil.go:144
@@ -2058,42 +2466,42 @@ func gc_body_block2DHybridCoarsenX(gc_b2 *compiled.Block, c0, c1 float32, a0, an
 //line parboil.go:146
 								if yLBound {
 //line parboil.go:146
-									var gc_t40 int = j -
+									var gc_t56 int = j -
 
 //line parboil.go:149
 										1
 //line parboil.go:149
-									_ = gc_t40
+									_ = gc_t56
 //line parboil.go:149
-									var gc_i26 int = i2
+									var gc_i38 int = i2
 //line parboil.go:149
-									_ = gc_i26
+									_ = gc_i38
 //line parboil.go:149
-									var gc_j26 int = gc_t40
+									var gc_j38 int = gc_t56
 //line parboil.go:149
-									_ = gc_j26
+									_ = gc_j38
 //line parboil.go:149
-									var gc_t41 int = gc_i26 + nx*(gc_j26+ny*k)
+									var gc_t57 int = gc_i38 + nx*(gc_j38+ny*k)
 //line parboil.go:149
-									_ = gc_t41
+									_ = gc_t57
 //line parboil.go:149
-									var gc_ld23 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+									var gc_ld35 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line parboil.go:149
-									if gc_t41 >= 0 && gc_t41 <= len(a0)-16 {
+									if gc_t57 >= 0 && gc_t57 <= len(a0)-16 {
 //line parboil.go:149
-										gc_ld23 = archsimd.LoadFloat32x16Slice(a0[gc_t41:])
+										gc_ld35 = archsimd.LoadFloat32x16Slice(a0[gc_t57:])
 //line parboil.go:149
 									} else {
 //line parboil.go:149
-										var gc_lanes26 [16]float32
+										var gc_lanes38 [16]float32
 //line parboil.go:149
-										for gc_k38 := range 16 {
+										for gc_k62 := range 16 {
 //line parboil.go:149
-											if gc_if15.ToBits()&(1<<gc_k38) != 0 {
+											if gc_if15.ToBits()&(1<<gc_k62) != 0 {
 //line parboil.go:149
-												gc_pos2.Thread = gc_rank2 + gc_k38
+												gc_pos2.Thread = gc_rank2 + gc_k62
 //line parboil.go:149
-												gc_lanes26[gc_k38] = a0[gc_t41+gc_k38]
+												gc_lanes38[gc_k62] = a0[gc_t57+gc_k62]
 //line parboil.go:149
 											}
 //line parboil.go:149
@@ -2101,11 +2509,11 @@ func gc_body_block2DHybridCoarsenX(gc_b2 *compiled.Block, c0, c1 float32, a0, an
 //line parboil.go:149
 										gc_pos2.Thread = gc_rank2
 //line parboil.go:149
-										gc_ld23 = archsimd.LoadFloat32x16(&gc_lanes26)
+										gc_ld35 = archsimd.LoadFloat32x16(&gc_lanes38)
 //line parboil.go:149
 									}
 //line parboil.go:149
-									aDown = aDown.Merge(gc_ld23, archsimd.Mask32x16FromBits(^gc_if15.ToBits()))
+									aDown = aDown.Merge(gc_ld35, archsimd.Mask32x16FromBits(^gc_if15.ToBits()))
 //line parboil.go:149
 								} else {
 //line parboil.go:149
@@ -2119,42 +2527,42 @@ func gc_body_block2DHybridCoarsenX(gc_b2 *compiled.Block, c0, c1 float32, a0, an
 //line parboil.go:151
 								if archsimd.Mask32x16FromBits(gc_if15.ToBits()&gc_if16.ToBits()).ToBits() != 0 {
 //line parboil.go:151
-									var gc_t42 int = i2 +
+									var gc_t58 int = i2 +
 
 //line parboil.go:154
 										1
 //line parboil.go:154
-									_ = gc_t42
+									_ = gc_t58
 //line parboil.go:154
-									var gc_i27 int = gc_t42
+									var gc_i39 int = gc_t58
 //line parboil.go:154
-									_ = gc_i27
+									_ = gc_i39
 //line parboil.go:154
-									var gc_j27 int = j
+									var gc_j39 int = j
 //line parboil.go:154
-									_ = gc_j27
+									_ = gc_j39
 //line parboil.go:154
-									var gc_t43 int = gc_i27 + nx*(gc_j27+ny*k)
+									var gc_t59 int = gc_i39 + nx*(gc_j39+ny*k)
 //line parboil.go:154
-									_ = gc_t43
+									_ = gc_t59
 //line parboil.go:154
-									var gc_ld24 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+									var gc_ld36 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line parboil.go:154
-									if gc_t43 >= 0 && gc_t43 <= len(a0)-16 {
+									if gc_t59 >= 0 && gc_t59 <= len(a0)-16 {
 //line parboil.go:154
-										gc_ld24 = archsimd.LoadFloat32x16Slice(a0[gc_t43:])
+										gc_ld36 = archsimd.LoadFloat32x16Slice(a0[gc_t59:])
 //line parboil.go:154
 									} else {
 //line parboil.go:154
-										var gc_lanes27 [16]float32
+										var gc_lanes39 [16]float32
 //line parboil.go:154
-										for gc_k39 := range 16 {
+										for gc_k63 := range 16 {
 //line parboil.go:154
-											if archsimd.Mask32x16FromBits(gc_if15.ToBits()&gc_if16.ToBits()).ToBits()&(1<<gc_k39) != 0 {
+											if archsimd.Mask32x16FromBits(gc_if15.ToBits()&gc_if16.ToBits()).ToBits()&(1<<gc_k63) != 0 {
 //line parboil.go:154
-												gc_pos2.Thread = gc_rank2 + gc_k39
+												gc_pos2.Thread = gc_rank2 + gc_k63
 //line parboil.go:154
-												gc_lanes27[gc_k39] = a0[gc_t43+gc_k39]
+												gc_lanes39[gc_k63] = a0[gc_t59+gc_k63]
 //line parboil.go:154
 											}
 //line parboil.go:154
@@ -2162,11 +2570,11 @@ func gc_body_block2DHybridCoarsenX(gc_b2 *compiled.Block, c0, c1 float32, a0, an
 //line parboil.go:154
 										gc_pos2.Thread = gc_rank2
 //line parboil.go:154
-										gc_ld24 = archsimd.LoadFloat32x16(&gc_lanes27)
+										gc_ld36 = archsimd.LoadFloat32x16(&gc_lanes39)
 //line parboil.go:154
 									}
 //line parboil.go:154
-									aLeftRight = aLeftRight.Merge(gc_ld24, archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_if15.ToBits()&gc_if16.ToBits()).ToBits()))
+									aLeftRight = aLeftRight.Merge(gc_ld36, archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_if15.ToBits()&gc_if16.ToBits()).ToBits()))
 //line parboil.go:154
 								}
 //line parboil.go:154
@@ -2184,37 +2592,37 @@ func gc_body_block2DHybridCoarsenX(gc_b2 *compiled.Block, c0, c1 float32, a0, an
 //line parboil.go:156
 								}
 //line parboil.go:156
-								var gc_i28 int = i2
+								var gc_i40 int = i2
 //line parboil.go:156
-								_ = gc_i28
+								_ = gc_i40
 //line parboil.go:156
-								var gc_j28 int = j
+								var gc_j40 int = j
 //line parboil.go:156
-								_ = gc_j28
+								_ = gc_j40
 //line parboil.go:156
-								var gc_t44 int = gc_i28 +
+								var gc_t60 int = gc_i40 +
 
 //line parboil.go:159
-									nx*(gc_j28+ny*k)
+									nx*(gc_j40+ny*k)
 //line parboil.go:159
-								_ = gc_t44
+								_ = gc_t60
 //line parboil.go:159
-								if gc_t44 >= 0 && gc_t44 <= len(anext)-16 {
+								if gc_t60 >= 0 && gc_t60 <= len(anext)-16 {
 //line parboil.go:159
-									top2.Add(bottom2).Add(aUp).Add(aDown).Add(aLeftRight).Add(archsimd.LoadFloat32x16Slice(shA0[shID2-1:])).Mul(gc_vb9).Sub(archsimd.LoadFloat32x16Slice(shA0[shID2:]).Mul(gc_vb10)).StoreMasked((*[16]float32)(anext[gc_t44:]), gc_if15)
+									top2.Add(bottom2).Add(aUp).Add(aDown).Add(aLeftRight).Add(archsimd.LoadFloat32x16Slice(shA0[shID2-1:])).Mul(gc_vb9).Sub(archsimd.LoadFloat32x16Slice(shA0[shID2:]).Mul(gc_vb10)).StoreMasked((*[16]float32)(anext[gc_t60:]), gc_if15)
 //line parboil.go:159
 								} else {
 //line parboil.go:159
-									var gc_lanes28 [16]float32
+									var gc_lanes40 [16]float32
 //line parboil.go:159
-									top2.Add(bottom2).Add(aUp).Add(aDown).Add(aLeftRight).Add(archsimd.LoadFloat32x16Slice(shA0[shID2-1:])).Mul(gc_vb9).Sub(archsimd.LoadFloat32x16Slice(shA0[shID2:]).Mul(gc_vb10)).Store(&gc_lanes28)
-									for gc_k40 := range 16 {
+									top2.Add(bottom2).Add(aUp).Add(aDown).Add(aLeftRight).Add(archsimd.LoadFloat32x16Slice(shA0[shID2-1:])).Mul(gc_vb9).Sub(archsimd.LoadFloat32x16Slice(shA0[shID2:]).Mul(gc_vb10)).Store(&gc_lanes40)
+									for gc_k64 := range 16 {
 //line parboil.go:160
-										if gc_if15.ToBits()&(1<<gc_k40) != 0 {
+										if gc_if15.ToBits()&(1<<gc_k64) != 0 {
 //line parboil.go:160
-											gc_pos2.Thread = gc_rank2 + gc_k40
+											gc_pos2.Thread = gc_rank2 + gc_k64
 //line parboil.go:159
-											anext[gc_t44+gc_k40] = gc_lanes28[gc_k40]
+											anext[gc_t60+gc_k64] = gc_lanes40[gc_k64]
 //line parboil.go:159
 										}
 //line parboil.go:159
@@ -2406,37 +2814,32 @@ func gc_body_block2DHybridCoarsenX(gc_b2 *compiled.Block, c0, c1 float32, a0, an
 //line parboil.go:112
 						}
 //line parboil.go:112
-						gc_if5 := gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(nx, i, 8)))).And(gc_b11)
+						if compiled.Reach(nx, i, 8) > 7 && (j < ny) {
 //line parboil.go:112
-						_ = gc_if5
+							var gc_t17 int = k + 1
+							_ = gc_t17
 //line parboil.go:113
-						if gc_if5.ToBits() != 0 {
+							var gc_i17 int = i
 //line parboil.go:113
-							var gc_t9 int = k + 1
+							_ = gc_i17
 //line parboil.go:113
-							_ = gc_t9
+							var gc_j17 int = j
 //line parboil.go:113
-							var gc_i9 int = i
+							_ = gc_j17
 //line parboil.go:113
-							_ = gc_i9
+							var gc_k33 int = gc_t17
 //line parboil.go:113
-							var gc_j9 int = j
+							_ = gc_k33
 //line parboil.go:113
-							_ = gc_j9
+							var gc_t18 int = gc_i17 + nx*(gc_j17+ny*gc_k33)
 //line parboil.go:113
-							var gc_k17 int = gc_t9
+							_ = gc_t18
 //line parboil.go:113
-							_ = gc_k17
+							var gc_ld17 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line parboil.go:113
-							var gc_t10 int = gc_i9 + nx*(gc_j9+ny*gc_k17)
+							if gc_t18 >= 0 && gc_t18 <= len(a0)-8 {
 //line parboil.go:113
-							_ = gc_t10
-//line parboil.go:113
-							var gc_ld9 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line parboil.go:113
-							if gc_t10 >= 0 && gc_t10 <= len(a0)-8 {
-//line parboil.go:113
-								gc_ld9 = archsimd.LoadFloat32x8Slice(a0[gc_t10:])
+								gc_ld17 = archsimd.LoadFloat32x8Slice(a0[gc_t18:])
 //line parboil.go:113
 							} else {
 //line parboil.go:113
@@ -2444,39 +2847,82 @@ func gc_body_block2DHybridCoarsenX(gc_b2 *compiled.Block, c0, c1 float32, a0, an
 //line parboil.go:113
 							}
 //line parboil.go:113
-							top = gc_ld9.Merge(top, gc_if5)
+							top = gc_ld17
+//line parboil.go:113
+						} else {
+//line parboil.go:113
+							gc_if5 := gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(nx, i, 8)))).And(gc_b11)
+//line parboil.go:112
+							_ = gc_if5
+//line parboil.go:112
+							if gc_if5.ToBits() != 0 {
+//line parboil.go:112
+								var gc_t19 int = k + 1
+								_ = gc_t19
+//line parboil.go:113
+								var gc_i18 int = i
+//line parboil.go:113
+								_ = gc_i18
+//line parboil.go:113
+								var gc_j18 int = j
+//line parboil.go:113
+								_ = gc_j18
+//line parboil.go:113
+								var gc_k35 int = gc_t19
+//line parboil.go:113
+								_ = gc_k35
+//line parboil.go:113
+								var gc_t20 int = gc_i18 + nx*(gc_j18+ny*gc_k35)
+//line parboil.go:113
+								_ = gc_t20
+//line parboil.go:113
+								var gc_ld18 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line parboil.go:113
+								if gc_t20 >= 0 && gc_t20 <= len(a0)-8 {
+//line parboil.go:113
+									gc_ld18 = archsimd.LoadFloat32x8Slice(a0[gc_t20:])
+//line parboil.go:113
+								} else {
+//line parboil.go:113
+									break gc_steps3
+//line parboil.go:113
+								}
+//line parboil.go:113
+								top = gc_ld18.Merge(top, gc_if5)
+//line parboil.go:113
+							}
 //line parboil.go:113
 						}
-//line parboil.go:113
+//line parboil.go:112
 						gc_if6 := wRegion
-//line parboil.go:113
+//line parboil.go:112
 						_ = gc_if6
 //line parboil.go:118
 						if gc_if6.ToBits() != 0 {
 //line parboil.go:118
 							if yHBound {
 //line parboil.go:118
-								var gc_t11 int = j + 1
+								var gc_t21 int = j + 1
 //line parboil.go:118
-								_ = gc_t11
+								_ = gc_t21
 //line parboil.go:118
-								var gc_i10 int = i
+								var gc_i19 int = i
 //line parboil.go:118
-								_ = gc_i10
+								_ = gc_i19
 //line parboil.go:118
-								var gc_j10 int = gc_t11
+								var gc_j19 int = gc_t21
 //line parboil.go:118
-								_ = gc_j10
+								_ = gc_j19
 //line parboil.go:118
-								var gc_t12 int = gc_i10 + nx*(gc_j10+ny*k)
+								var gc_t22 int = gc_i19 + nx*(gc_j19+ny*k)
 //line parboil.go:118
-								_ = gc_t12
+								_ = gc_t22
 //line parboil.go:118
-								var gc_ld10 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+								var gc_ld19 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line parboil.go:118
-								if gc_t12 >= 0 && gc_t12 <= len(a0)-8 {
+								if gc_t22 >= 0 && gc_t22 <= len(a0)-8 {
 //line parboil.go:118
-									gc_ld10 = archsimd.LoadFloat32x8Slice(a0[gc_t12:])
+									gc_ld19 = archsimd.LoadFloat32x8Slice(a0[gc_t22:])
 //line parboil.go:118
 								} else {
 //line parboil.go:118
@@ -2484,7 +2930,7 @@ func gc_body_block2DHybridCoarsenX(gc_b2 *compiled.Block, c0, c1 float32, a0, an
 //line parboil.go:118
 								}
 //line parboil.go:118
-								aUp = gc_ld10.Merge(aUp, gc_if6)
+								aUp = gc_ld19.Merge(aUp, gc_if6)
 //line parboil.go:118
 							} else {
 //line parboil.go:118
@@ -2494,30 +2940,30 @@ func gc_body_block2DHybridCoarsenX(gc_b2 *compiled.Block, c0, c1 float32, a0, an
 //line parboil.go:120
 							if yLBound {
 //line parboil.go:120
-								var gc_t13 int = j -
+								var gc_t23 int = j -
 
 //line parboil.go:123
 									1
 //line parboil.go:123
-								_ = gc_t13
+								_ = gc_t23
 //line parboil.go:123
-								var gc_i11 int = i
+								var gc_i20 int = i
 //line parboil.go:123
-								_ = gc_i11
+								_ = gc_i20
 //line parboil.go:123
-								var gc_j11 int = gc_t13
+								var gc_j20 int = gc_t23
 //line parboil.go:123
-								_ = gc_j11
+								_ = gc_j20
 //line parboil.go:123
-								var gc_t14 int = gc_i11 + nx*(gc_j11+ny*k)
+								var gc_t24 int = gc_i20 + nx*(gc_j20+ny*k)
 //line parboil.go:123
-								_ = gc_t14
+								_ = gc_t24
 //line parboil.go:123
-								var gc_ld11 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+								var gc_ld20 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line parboil.go:123
-								if gc_t14 >= 0 && gc_t14 <= len(a0)-8 {
+								if gc_t24 >= 0 && gc_t24 <= len(a0)-8 {
 //line parboil.go:123
-									gc_ld11 = archsimd.LoadFloat32x8Slice(a0[gc_t14:])
+									gc_ld20 = archsimd.LoadFloat32x8Slice(a0[gc_t24:])
 //line parboil.go:123
 								} else {
 //line parboil.go:123
@@ -2525,7 +2971,7 @@ func gc_body_block2DHybridCoarsenX(gc_b2 *compiled.Block, c0, c1 float32, a0, an
 //line parboil.go:123
 								}
 //line parboil.go:123
-								aDown = gc_ld11.Merge(aDown, gc_if6)
+								aDown = gc_ld20.Merge(aDown, gc_if6)
 //line parboil.go:123
 							} else {
 //line parboil.go:123
@@ -2539,30 +2985,30 @@ func gc_body_block2DHybridCoarsenX(gc_b2 *compiled.Block, c0, c1 float32, a0, an
 //line parboil.go:125
 							if gc_if6.And(gc_if7).ToBits() != 0 {
 //line parboil.go:125
-								var gc_t15 int = i -
+								var gc_t25 int = i -
 
 //line parboil.go:128
 									1
 //line parboil.go:128
-								_ = gc_t15
+								_ = gc_t25
 //line parboil.go:128
-								var gc_i12 int = gc_t15
+								var gc_i21 int = gc_t25
 //line parboil.go:128
-								_ = gc_i12
+								_ = gc_i21
 //line parboil.go:128
-								var gc_j12 int = j
+								var gc_j21 int = j
 //line parboil.go:128
-								_ = gc_j12
+								_ = gc_j21
 //line parboil.go:128
-								var gc_t16 int = gc_i12 + nx*(gc_j12+ny*k)
+								var gc_t26 int = gc_i21 + nx*(gc_j21+ny*k)
 //line parboil.go:128
-								_ = gc_t16
+								_ = gc_t26
 //line parboil.go:128
-								var gc_ld12 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+								var gc_ld21 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line parboil.go:128
-								if gc_t16 >= 0 && gc_t16 <= len(a0)-8 {
+								if gc_t26 >= 0 && gc_t26 <= len(a0)-8 {
 //line parboil.go:128
-									gc_ld12 = archsimd.LoadFloat32x8Slice(a0[gc_t16:])
+									gc_ld21 = archsimd.LoadFloat32x8Slice(a0[gc_t26:])
 //line parboil.go:128
 								} else {
 //line parboil.go:128
@@ -2570,7 +3016,7 @@ func gc_body_block2DHybridCoarsenX(gc_b2 *compiled.Block, c0, c1 float32, a0, an
 //line parboil.go:128
 								}
 //line parboil.go:128
-								aLeftRight = gc_ld12.Merge(aLeftRight, gc_if6.And(gc_if7))
+								aLeftRight = gc_ld21.Merge(aLeftRight, gc_if6.And(gc_if7))
 //line parboil.go:128
 							}
 //line parboil.go:128
@@ -2588,37 +3034,37 @@ func gc_body_block2DHybridCoarsenX(gc_b2 *compiled.Block, c0, c1 float32, a0, an
 //line parboil.go:130
 							}
 //line parboil.go:130
-							var gc_i13 int = i
+							var gc_i22 int = i
 //line parboil.go:130
-							_ = gc_i13
+							_ = gc_i22
 //line parboil.go:130
-							var gc_j13 int = j
+							var gc_j22 int = j
 //line parboil.go:130
-							_ = gc_j13
+							_ = gc_j22
 //line parboil.go:130
-							var gc_t17 int = gc_i13 +
+							var gc_t27 int = gc_i22 +
 
 //line parboil.go:133
-								nx*(gc_j13+ny*k)
+								nx*(gc_j22+ny*k)
 //line parboil.go:133
-							_ = gc_t17
+							_ = gc_t27
 //line parboil.go:133
-							if gc_t17 >= 0 && gc_t17 <= len(anext)-8 {
+							if gc_t27 >= 0 && gc_t27 <= len(anext)-8 {
 //line parboil.go:133
-								top.Add(bottom).Add(aUp).Add(aDown).Add(archsimd.LoadFloat32x8Slice(shA0[shID+1:])).Add(aLeftRight).Mul(gc_vb7).Sub(archsimd.LoadFloat32x8Slice(shA0[shID:]).Mul(gc_vb8)).StoreMasked((*[8]float32)(anext[gc_t17:]), gc_if6)
+								top.Add(bottom).Add(aUp).Add(aDown).Add(archsimd.LoadFloat32x8Slice(shA0[shID+1:])).Add(aLeftRight).Mul(gc_vb7).Sub(archsimd.LoadFloat32x8Slice(shA0[shID:]).Mul(gc_vb8)).StoreMasked((*[8]float32)(anext[gc_t27:]), gc_if6)
 //line parboil.go:133
 							} else {
 //line parboil.go:133
-								var gc_lanes13 [8]float32
+								var gc_lanes22 [8]float32
 //line parboil.go:133
-								top.Add(bottom).Add(aUp).Add(aDown).Add(archsimd.LoadFloat32x8Slice(shA0[shID+1:])).Add(aLeftRight).Mul(gc_vb7).Sub(archsimd.LoadFloat32x8Slice(shA0[shID:]).Mul(gc_vb8)).Store(&gc_lanes13)
-								for gc_k22 := range 8 {
+								top.Add(bottom).Add(aUp).Add(aDown).Add(archsimd.LoadFloat32x8Slice(shA0[shID+1:])).Add(aLeftRight).Mul(gc_vb7).Sub(archsimd.LoadFloat32x8Slice(shA0[shID:]).Mul(gc_vb8)).Store(&gc_lanes22)
+								for gc_k40 := range 8 {
 //line parboil.go:134
-									if gc_if6.ToBits()&(1<<gc_k22) != 0 {
+									if gc_if6.ToBits()&(1<<gc_k40) != 0 {
 //line parboil.go:134
-										gc_pos2.Thread = gc_rank2 + gc_k22
+										gc_pos2.Thread = gc_rank2 + gc_k40
 //line parboil.go:133
-										anext[gc_t17+gc_k22] = gc_lanes13[gc_k22]
+										anext[gc_t27+gc_k40] = gc_lanes22[gc_k40]
 //line parboil.go:133
 									}
 //line parboil.go:133
@@ -2638,49 +3084,44 @@ func gc_body_block2DHybridCoarsenX(gc_b2 *compiled.Block, c0, c1 float32, a0, an
 //line parboil.go:138
 						}
 //line parboil.go:138
-						gc_if8 := gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(nx, i2, 8)))).And(gc_b12)
+						if compiled.Reach(nx, i2, 8) > 7 && (j < ny) {
 //line parboil.go:138
-						_ = gc_if8
+							var gc_t28 int = k + 1
+							_ = gc_t28
 //line parboil.go:139
-						if gc_if8.ToBits() != 0 {
+							var gc_i23 int = i2
 //line parboil.go:139
-							var gc_t18 int = k + 1
+							_ = gc_i23
 //line parboil.go:139
-							_ = gc_t18
+							var gc_j23 int = j
 //line parboil.go:139
-							var gc_i14 int = i2
+							_ = gc_j23
 //line parboil.go:139
-							_ = gc_i14
+							var gc_k41 int = gc_t28
 //line parboil.go:139
-							var gc_j14 int = j
+							_ = gc_k41
 //line parboil.go:139
-							_ = gc_j14
+							var gc_t29 int = gc_i23 + nx*(gc_j23+ny*gc_k41)
 //line parboil.go:139
-							var gc_k23 int = gc_t18
+							_ = gc_t29
 //line parboil.go:139
-							_ = gc_k23
+							var gc_ld22 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line parboil.go:139
-							var gc_t19 int = gc_i14 + nx*(gc_j14+ny*gc_k23)
+							if gc_t29 >= 0 && gc_t29 <= len(a0)-8 {
 //line parboil.go:139
-							_ = gc_t19
-//line parboil.go:139
-							var gc_ld13 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line parboil.go:139
-							if gc_t19 >= 0 && gc_t19 <= len(a0)-8 {
-//line parboil.go:139
-								gc_ld13 = archsimd.LoadFloat32x8Slice(a0[gc_t19:])
+								gc_ld22 = archsimd.LoadFloat32x8Slice(a0[gc_t29:])
 //line parboil.go:139
 							} else {
 //line parboil.go:139
-								var gc_lanes14 [8]float32
+								var gc_lanes23 [8]float32
 //line parboil.go:139
-								for gc_k24 := range 8 {
+								for gc_k42 := range 8 {
 //line parboil.go:139
-									if gc_if8.ToBits()&(1<<gc_k24) != 0 {
+									if 0xff&(1<<gc_k42) != 0 {
 //line parboil.go:139
-										gc_pos2.Thread = gc_rank2 + gc_k24
+										gc_pos2.Thread = gc_rank2 + gc_k42
 //line parboil.go:139
-										gc_lanes14[gc_k24] = a0[gc_t19+gc_k24]
+										gc_lanes23[gc_k42] = a0[gc_t29+gc_k42]
 //line parboil.go:139
 									}
 //line parboil.go:139
@@ -2688,55 +3129,114 @@ func gc_body_block2DHybridCoarsenX(gc_b2 *compiled.Block, c0, c1 float32, a0, an
 //line parboil.go:139
 								gc_pos2.Thread = gc_rank2
 //line parboil.go:139
-								gc_ld13 = archsimd.LoadFloat32x8(&gc_lanes14)
+								gc_ld22 = archsimd.LoadFloat32x8(&gc_lanes23)
 //line parboil.go:139
 							}
 //line parboil.go:139
-							top2 = gc_ld13.Merge(top2, gc_if8)
+							top2 = gc_ld22
+//line parboil.go:139
+						} else {
+//line parboil.go:139
+							gc_if8 := gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(nx, i2, 8)))).And(gc_b12)
+//line parboil.go:138
+							_ = gc_if8
+//line parboil.go:138
+							if gc_if8.ToBits() != 0 {
+//line parboil.go:138
+								var gc_t30 int = k + 1
+								_ = gc_t30
+//line parboil.go:139
+								var gc_i24 int = i2
+//line parboil.go:139
+								_ = gc_i24
+//line parboil.go:139
+								var gc_j24 int = j
+//line parboil.go:139
+								_ = gc_j24
+//line parboil.go:139
+								var gc_k43 int = gc_t30
+//line parboil.go:139
+								_ = gc_k43
+//line parboil.go:139
+								var gc_t31 int = gc_i24 + nx*(gc_j24+ny*gc_k43)
+//line parboil.go:139
+								_ = gc_t31
+//line parboil.go:139
+								var gc_ld23 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line parboil.go:139
+								if gc_t31 >= 0 && gc_t31 <= len(a0)-8 {
+//line parboil.go:139
+									gc_ld23 = archsimd.LoadFloat32x8Slice(a0[gc_t31:])
+//line parboil.go:139
+								} else {
+//line parboil.go:139
+									var gc_lanes24 [8]float32
+//line parboil.go:139
+									for gc_k44 := range 8 {
+//line parboil.go:139
+										if gc_if8.ToBits()&(1<<gc_k44) != 0 {
+//line parboil.go:139
+											gc_pos2.Thread = gc_rank2 + gc_k44
+//line parboil.go:139
+											gc_lanes24[gc_k44] = a0[gc_t31+gc_k44]
+//line parboil.go:139
+										}
+//line parboil.go:139
+									}
+//line parboil.go:139
+									gc_pos2.Thread = gc_rank2
+//line parboil.go:139
+									gc_ld23 = archsimd.LoadFloat32x8(&gc_lanes24)
+//line parboil.go:139
+								}
+//line parboil.go:139
+								top2 = gc_ld23.Merge(top2, gc_if8)
+//line parboil.go:139
+							}
 //line parboil.go:139
 						}
-//line parboil.go:139
+//line parboil.go:138
 						gc_if9 := wRegion2
-//line parboil.go:139
+//line parboil.go:138
 						_ = gc_if9
 //line parboil.go:144
 						if gc_if9.ToBits() != 0 {
 //line parboil.go:144
 							if yHBound {
 //line parboil.go:144
-								var gc_t20 int = j + 1
+								var gc_t32 int = j + 1
 //line parboil.go:144
-								_ = gc_t20
+								_ = gc_t32
 //line parboil.go:144
-								var gc_i15 int = i2
+								var gc_i25 int = i2
 //line parboil.go:144
-								_ = gc_i15
+								_ = gc_i25
 //line parboil.go:144
-								var gc_j15 int = gc_t20
+								var gc_j25 int = gc_t32
 //line parboil.go:144
-								_ = gc_j15
+								_ = gc_j25
 //line parboil.go:144
-								var gc_t21 int = gc_i15 + nx*(gc_j15+ny*k)
+								var gc_t33 int = gc_i25 + nx*(gc_j25+ny*k)
 //line parboil.go:144
-								_ = gc_t21
+								_ = gc_t33
 //line parboil.go:144
-								var gc_ld14 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+								var gc_ld24 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line parboil.go:144
-								if gc_t21 >= 0 && gc_t21 <= len(a0)-8 {
+								if gc_t33 >= 0 && gc_t33 <= len(a0)-8 {
 //line parboil.go:144
-									gc_ld14 = archsimd.LoadFloat32x8Slice(a0[gc_t21:])
+									gc_ld24 = archsimd.LoadFloat32x8Slice(a0[gc_t33:])
 //line parboil.go:144
 								} else {
 //line parboil.go:144
-									var gc_lanes15 [8]float32
+									var gc_lanes25 [8]float32
 //line parboil.go:144
-									for gc_k25 := range 8 {
+									for gc_k45 := range 8 {
 //line parboil.go:144
-										if gc_if9.ToBits()&(1<<gc_k25) != 0 {
+										if gc_if9.ToBits()&(1<<gc_k45) != 0 {
 //line parboil.go:144
-											gc_pos2.Thread = gc_rank2 + gc_k25
+											gc_pos2.Thread = gc_rank2 + gc_k45
 //line parboil.go:144
-											gc_lanes15[gc_k25] = a0[gc_t21+gc_k25]
+											gc_lanes25[gc_k45] = a0[gc_t33+gc_k45]
 //line parboil.go:144
 										}
 //line parboil.go:144
@@ -2744,11 +3244,11 @@ func gc_body_block2DHybridCoarsenX(gc_b2 *compiled.Block, c0, c1 float32, a0, an
 //line parboil.go:144
 									gc_pos2.Thread = gc_rank2
 //line parboil.go:144
-									gc_ld14 = archsimd.LoadFloat32x8(&gc_lanes15)
+									gc_ld24 = archsimd.LoadFloat32x8(&gc_lanes25)
 //line parboil.go:144
 								}
 //line parboil.go:144
-								aUp = gc_ld14.Merge(aUp, gc_if9)
+								aUp = gc_ld24.Merge(aUp, gc_if9)
 //line parboil.go:144
 							} else {
 //line parboil.go:144
@@ -2758,42 +3258,42 @@ func gc_body_block2DHybridCoarsenX(gc_b2 *compiled.Block, c0, c1 float32, a0, an
 //line parboil.go:146
 							if yLBound {
 //line parboil.go:146
-								var gc_t22 int = j -
+								var gc_t34 int = j -
 
 //line parboil.go:149
 									1
 //line parboil.go:149
-								_ = gc_t22
+								_ = gc_t34
 //line parboil.go:149
-								var gc_i16 int = i2
+								var gc_i26 int = i2
 //line parboil.go:149
-								_ = gc_i16
+								_ = gc_i26
 //line parboil.go:149
-								var gc_j16 int = gc_t22
+								var gc_j26 int = gc_t34
 //line parboil.go:149
-								_ = gc_j16
+								_ = gc_j26
 //line parboil.go:149
-								var gc_t23 int = gc_i16 + nx*(gc_j16+ny*k)
+								var gc_t35 int = gc_i26 + nx*(gc_j26+ny*k)
 //line parboil.go:149
-								_ = gc_t23
+								_ = gc_t35
 //line parboil.go:149
-								var gc_ld15 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+								var gc_ld25 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line parboil.go:149
-								if gc_t23 >= 0 && gc_t23 <= len(a0)-8 {
+								if gc_t35 >= 0 && gc_t35 <= len(a0)-8 {
 //line parboil.go:149
-									gc_ld15 = archsimd.LoadFloat32x8Slice(a0[gc_t23:])
+									gc_ld25 = archsimd.LoadFloat32x8Slice(a0[gc_t35:])
 //line parboil.go:149
 								} else {
 //line parboil.go:149
-									var gc_lanes16 [8]float32
+									var gc_lanes26 [8]float32
 //line parboil.go:149
-									for gc_k26 := range 8 {
+									for gc_k46 := range 8 {
 //line parboil.go:149
-										if gc_if9.ToBits()&(1<<gc_k26) != 0 {
+										if gc_if9.ToBits()&(1<<gc_k46) != 0 {
 //line parboil.go:149
-											gc_pos2.Thread = gc_rank2 + gc_k26
+											gc_pos2.Thread = gc_rank2 + gc_k46
 //line parboil.go:149
-											gc_lanes16[gc_k26] = a0[gc_t23+gc_k26]
+											gc_lanes26[gc_k46] = a0[gc_t35+gc_k46]
 //line parboil.go:149
 										}
 //line parboil.go:149
@@ -2801,11 +3301,11 @@ func gc_body_block2DHybridCoarsenX(gc_b2 *compiled.Block, c0, c1 float32, a0, an
 //line parboil.go:149
 									gc_pos2.Thread = gc_rank2
 //line parboil.go:149
-									gc_ld15 = archsimd.LoadFloat32x8(&gc_lanes16)
+									gc_ld25 = archsimd.LoadFloat32x8(&gc_lanes26)
 //line parboil.go:149
 								}
 //line parboil.go:149
-								aDown = gc_ld15.Merge(aDown, gc_if9)
+								aDown = gc_ld25.Merge(aDown, gc_if9)
 //line parboil.go:149
 							} else {
 //line parboil.go:149
@@ -2819,42 +3319,42 @@ func gc_body_block2DHybridCoarsenX(gc_b2 *compiled.Block, c0, c1 float32, a0, an
 //line parboil.go:151
 							if gc_if9.And(gc_if10).ToBits() != 0 {
 //line parboil.go:151
-								var gc_t24 int = i2 +
+								var gc_t36 int = i2 +
 
 //line parboil.go:154
 									1
 //line parboil.go:154
-								_ = gc_t24
+								_ = gc_t36
 //line parboil.go:154
-								var gc_i17 int = gc_t24
+								var gc_i27 int = gc_t36
 //line parboil.go:154
-								_ = gc_i17
+								_ = gc_i27
 //line parboil.go:154
-								var gc_j17 int = j
+								var gc_j27 int = j
 //line parboil.go:154
-								_ = gc_j17
+								_ = gc_j27
 //line parboil.go:154
-								var gc_t25 int = gc_i17 + nx*(gc_j17+ny*k)
+								var gc_t37 int = gc_i27 + nx*(gc_j27+ny*k)
 //line parboil.go:154
-								_ = gc_t25
+								_ = gc_t37
 //line parboil.go:154
-								var gc_ld16 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+								var gc_ld26 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line parboil.go:154
-								if gc_t25 >= 0 && gc_t25 <= len(a0)-8 {
+								if gc_t37 >= 0 && gc_t37 <= len(a0)-8 {
 //line parboil.go:154
-									gc_ld16 = archsimd.LoadFloat32x8Slice(a0[gc_t25:])
+									gc_ld26 = archsimd.LoadFloat32x8Slice(a0[gc_t37:])
 //line parboil.go:154
 								} else {
 //line parboil.go:154
-									var gc_lanes17 [8]float32
+									var gc_lanes27 [8]float32
 //line parboil.go:154
-									for gc_k27 := range 8 {
+									for gc_k47 := range 8 {
 //line parboil.go:154
-										if gc_if9.And(gc_if10).ToBits()&(1<<gc_k27) != 0 {
+										if gc_if9.And(gc_if10).ToBits()&(1<<gc_k47) != 0 {
 //line parboil.go:154
-											gc_pos2.Thread = gc_rank2 + gc_k27
+											gc_pos2.Thread = gc_rank2 + gc_k47
 //line parboil.go:154
-											gc_lanes17[gc_k27] = a0[gc_t25+gc_k27]
+											gc_lanes27[gc_k47] = a0[gc_t37+gc_k47]
 //line parboil.go:154
 										}
 //line parboil.go:154
@@ -2862,11 +3362,11 @@ func gc_body_block2DHybridCoarsenX(gc_b2 *compiled.Block, c0, c1 float32, a0, an
 //line parboil.go:154
 									gc_pos2.Thread = gc_rank2
 //line parboil.go:154
-									gc_ld16 = archsimd.LoadFloat32x8(&gc_lanes17)
+									gc_ld26 = archsimd.LoadFloat32x8(&gc_lanes27)
 //line parboil.go:154
 								}
 //line parboil.go:154
-								aLeftRight = gc_ld16.Merge(aLeftRight, gc_if9.And(gc_if10))
+								aLeftRight = gc_ld26.Merge(aLeftRight, gc_if9.And(gc_if10))
 //line parboil.go:154
 							}
 //line parboil.go:154
@@ -2884,37 +3384,37 @@ func gc_body_block2DHybridCoarsenX(gc_b2 *compiled.Block, c0, c1 float32, a0, an
 //line parboil.go:156
 							}
 //line parboil.go:156
-							var gc_i18 int = i2
+							var gc_i28 int = i2
 //line parboil.go:156
-							_ = gc_i18
+							_ = gc_i28
 //line parboil.go:156
-							var gc_j18 int = j
+							var gc_j28 int = j
 //line parboil.go:156
-							_ = gc_j18
+							_ = gc_j28
 //line parboil.go:156
-							var gc_t26 int = gc_i18 +
+							var gc_t38 int = gc_i28 +
 
 //line parboil.go:159
-								nx*(gc_j18+ny*k)
+								nx*(gc_j28+ny*k)
 //line parboil.go:159
-							_ = gc_t26
+							_ = gc_t38
 //line parboil.go:159
-							if gc_t26 >= 0 && gc_t26 <= len(anext)-8 {
+							if gc_t38 >= 0 && gc_t38 <= len(anext)-8 {
 //line parboil.go:159
-								top2.Add(bottom2).Add(aUp).Add(aDown).Add(aLeftRight).Add(archsimd.LoadFloat32x8Slice(shA0[shID2-1:])).Mul(gc_vb7).Sub(archsimd.LoadFloat32x8Slice(shA0[shID2:]).Mul(gc_vb8)).StoreMasked((*[8]float32)(anext[gc_t26:]), gc_if9)
+								top2.Add(bottom2).Add(aUp).Add(aDown).Add(aLeftRight).Add(archsimd.LoadFloat32x8Slice(shA0[shID2-1:])).Mul(gc_vb7).Sub(archsimd.LoadFloat32x8Slice(shA0[shID2:]).Mul(gc_vb8)).StoreMasked((*[8]float32)(anext[gc_t38:]), gc_if9)
 //line parboil.go:159
 							} else {
 //line parboil.go:159
-								var gc_lanes18 [8]float32
+								var gc_lanes28 [8]float32
 //line parboil.go:159
-								top2.Add(bottom2).Add(aUp).Add(aDown).Add(aLeftRight).Add(archsimd.LoadFloat32x8Slice(shA0[shID2-1:])).Mul(gc_vb7).Sub(archsimd.LoadFloat32x8Slice(shA0[shID2:]).Mul(gc_vb8)).Store(&gc_lanes18)
-								for gc_k28 := range 8 {
+								top2.Add(bottom2).Add(aUp).Add(aDown).Add(aLeftRight).Add(archsimd.LoadFloat32x8Slice(shA0[shID2-1:])).Mul(gc_vb7).Sub(archsimd.LoadFloat32x8Slice(shA0[shID2:]).Mul(gc_vb8)).Store(&gc_lanes28)
+								for gc_k48 := range 8 {
 //line parboil.go:160
-									if gc_if9.ToBits()&(1<<gc_k28) != 0 {
+									if gc_if9.ToBits()&(1<<gc_k48) != 0 {
 //line parboil.go:160
-										gc_pos2.Thread = gc_rank2 + gc_k28
+										gc_pos2.Thread = gc_rank2 + gc_k48
 //line parboil.go:159
-										anext[gc_t26+gc_k28] = gc_lanes18[gc_k28]
+										anext[gc_t38+gc_k48] = gc_lanes28[gc_k48]
 //line parboil.go:159
 									}
 //line parboil.go:159

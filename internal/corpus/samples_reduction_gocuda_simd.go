@@ -3177,23 +3177,7 @@ func gc_body_reduce1_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:74
 										} else {
 //line samples_reduction.go:74
-											var gc_lanes10 [16]float32
-//line samples_reduction.go:74
-											for gc_k10 := range 16 {
-//line samples_reduction.go:74
-												if gc_if8.ToBits()&(1<<gc_k10) != 0 {
-//line samples_reduction.go:74
-													gc_pos2.Thread = gc_rank2 + gc_k10
-//line samples_reduction.go:74
-													gc_lanes10[gc_k10] = sdata[(index+1)+2*gc_k10]
-//line samples_reduction.go:74
-												}
-//line samples_reduction.go:74
-											}
-//line samples_reduction.go:74
-											gc_pos2.Thread = gc_rank2
-//line samples_reduction.go:74
-											gc_ld7 = archsimd.LoadFloat32x16(&gc_lanes10)
+											break gc_steps2
 //line samples_reduction.go:74
 										}
 //line samples_reduction.go:74
@@ -3209,23 +3193,7 @@ func gc_body_reduce1_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:74
 										} else {
 //line samples_reduction.go:74
-											var gc_lanes11 [16]float32
-//line samples_reduction.go:74
-											for gc_k11 := range 16 {
-//line samples_reduction.go:74
-												if gc_if8.ToBits()&(1<<gc_k11) != 0 {
-//line samples_reduction.go:74
-													gc_pos2.Thread = gc_rank2 + gc_k11
-//line samples_reduction.go:74
-													gc_lanes11[gc_k11] = sdata[index+2*gc_k11]
-//line samples_reduction.go:74
-												}
-//line samples_reduction.go:74
-											}
-//line samples_reduction.go:74
-											gc_pos2.Thread = gc_rank2
-//line samples_reduction.go:74
-											gc_ld8 = archsimd.LoadFloat32x16(&gc_lanes11)
+											break gc_steps2
 //line samples_reduction.go:74
 										}
 //line samples_reduction.go:74
@@ -3247,23 +3215,7 @@ func gc_body_reduce1_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:74
 										} else {
 //line samples_reduction.go:74
-											var gc_lanes12 [16]float32
-//line samples_reduction.go:74
-											gc_st4.Store(&gc_lanes12)
-//line samples_reduction.go:74
-											for gc_k12 := range 16 {
-//line samples_reduction.go:74
-												if gc_if8.ToBits()&(1<<gc_k12) != 0 {
-//line samples_reduction.go:74
-													gc_pos2.Thread = gc_rank2 + gc_k12
-//line samples_reduction.go:74
-													sdata[index+2*gc_k12] = gc_lanes12[gc_k12]
-//line samples_reduction.go:74
-												}
-//line samples_reduction.go:74
-											}
-//line samples_reduction.go:74
-											gc_pos2.Thread = gc_rank2
+											break gc_steps2
 //line samples_reduction.go:74
 										}
 //line samples_reduction.go:74
@@ -3391,23 +3343,7 @@ func gc_body_reduce1_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:74
 									} else {
 //line samples_reduction.go:74
-										var gc_lanes4 [8]float32
-//line samples_reduction.go:74
-										for gc_k4 := range 8 {
-//line samples_reduction.go:74
-											if gc_if6.ToBits()&(1<<gc_k4) != 0 {
-//line samples_reduction.go:74
-												gc_pos2.Thread = gc_rank2 + gc_k4
-//line samples_reduction.go:74
-												gc_lanes4[gc_k4] = sdata[(index+1)+2*gc_k4]
-//line samples_reduction.go:74
-											}
-//line samples_reduction.go:74
-										}
-//line samples_reduction.go:74
-										gc_pos2.Thread = gc_rank2
-//line samples_reduction.go:74
-										gc_ld3 = archsimd.LoadFloat32x8(&gc_lanes4)
+										break gc_steps
 //line samples_reduction.go:74
 									}
 //line samples_reduction.go:74
@@ -3423,23 +3359,7 @@ func gc_body_reduce1_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:74
 									} else {
 //line samples_reduction.go:74
-										var gc_lanes5 [8]float32
-//line samples_reduction.go:74
-										for gc_k5 := range 8 {
-//line samples_reduction.go:74
-											if gc_if6.ToBits()&(1<<gc_k5) != 0 {
-//line samples_reduction.go:74
-												gc_pos2.Thread = gc_rank2 + gc_k5
-//line samples_reduction.go:74
-												gc_lanes5[gc_k5] = sdata[index+2*gc_k5]
-//line samples_reduction.go:74
-											}
-//line samples_reduction.go:74
-										}
-//line samples_reduction.go:74
-										gc_pos2.Thread = gc_rank2
-//line samples_reduction.go:74
-										gc_ld4 = archsimd.LoadFloat32x8(&gc_lanes5)
+										break gc_steps
 //line samples_reduction.go:74
 									}
 //line samples_reduction.go:74
@@ -3459,23 +3379,7 @@ func gc_body_reduce1_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:74
 									} else {
 //line samples_reduction.go:74
-										var gc_lanes6 [8]float32
-//line samples_reduction.go:74
-										gc_st2.Store(&gc_lanes6)
-//line samples_reduction.go:74
-										for gc_k6 := range 8 {
-//line samples_reduction.go:74
-											if gc_if6.ToBits()&(1<<gc_k6) != 0 {
-//line samples_reduction.go:74
-												gc_pos2.Thread = gc_rank2 + gc_k6
-//line samples_reduction.go:74
-												sdata[index+2*gc_k6] = gc_lanes6[gc_k6]
-//line samples_reduction.go:74
-											}
-//line samples_reduction.go:74
-										}
-//line samples_reduction.go:74
-										gc_pos2.Thread = gc_rank2
+										break gc_steps
 //line samples_reduction.go:74
 									}
 //line samples_reduction.go:74
@@ -4227,23 +4131,7 @@ func gc_body_reduce1_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 //line samples_reduction.go:74
 										} else {
 //line samples_reduction.go:74
-											var gc_lanes22 [16]int32
-//line samples_reduction.go:74
-											for gc_k22 := range 16 {
-//line samples_reduction.go:74
-												if gc_if16.ToBits()&(1<<gc_k22) != 0 {
-//line samples_reduction.go:74
-													gc_pos3.Thread = gc_rank3 + gc_k22
-//line samples_reduction.go:74
-													gc_lanes22[gc_k22] = sdata[(index+1)+2*gc_k22]
-//line samples_reduction.go:74
-												}
-//line samples_reduction.go:74
-											}
-//line samples_reduction.go:74
-											gc_pos3.Thread = gc_rank3
-//line samples_reduction.go:74
-											gc_ld15 = archsimd.LoadInt32x16(&gc_lanes22)
+											break gc_steps4
 //line samples_reduction.go:74
 										}
 //line samples_reduction.go:74
@@ -4259,23 +4147,7 @@ func gc_body_reduce1_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 //line samples_reduction.go:74
 										} else {
 //line samples_reduction.go:74
-											var gc_lanes23 [16]int32
-//line samples_reduction.go:74
-											for gc_k23 := range 16 {
-//line samples_reduction.go:74
-												if gc_if16.ToBits()&(1<<gc_k23) != 0 {
-//line samples_reduction.go:74
-													gc_pos3.Thread = gc_rank3 + gc_k23
-//line samples_reduction.go:74
-													gc_lanes23[gc_k23] = sdata[index+2*gc_k23]
-//line samples_reduction.go:74
-												}
-//line samples_reduction.go:74
-											}
-//line samples_reduction.go:74
-											gc_pos3.Thread = gc_rank3
-//line samples_reduction.go:74
-											gc_ld16 = archsimd.LoadInt32x16(&gc_lanes23)
+											break gc_steps4
 //line samples_reduction.go:74
 										}
 //line samples_reduction.go:74
@@ -4297,23 +4169,7 @@ func gc_body_reduce1_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 //line samples_reduction.go:74
 										} else {
 //line samples_reduction.go:74
-											var gc_lanes24 [16]int32
-//line samples_reduction.go:74
-											gc_st8.Store(&gc_lanes24)
-//line samples_reduction.go:74
-											for gc_k24 := range 16 {
-//line samples_reduction.go:74
-												if gc_if16.ToBits()&(1<<gc_k24) != 0 {
-//line samples_reduction.go:74
-													gc_pos3.Thread = gc_rank3 + gc_k24
-//line samples_reduction.go:74
-													sdata[index+2*gc_k24] = gc_lanes24[gc_k24]
-//line samples_reduction.go:74
-												}
-//line samples_reduction.go:74
-											}
-//line samples_reduction.go:74
-											gc_pos3.Thread = gc_rank3
+											break gc_steps4
 //line samples_reduction.go:74
 										}
 //line samples_reduction.go:74
@@ -4441,23 +4297,7 @@ func gc_body_reduce1_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 //line samples_reduction.go:74
 									} else {
 //line samples_reduction.go:74
-										var gc_lanes16 [8]int32
-//line samples_reduction.go:74
-										for gc_k16 := range 8 {
-//line samples_reduction.go:74
-											if gc_if14.ToBits()&(1<<gc_k16) != 0 {
-//line samples_reduction.go:74
-												gc_pos3.Thread = gc_rank3 + gc_k16
-//line samples_reduction.go:74
-												gc_lanes16[gc_k16] = sdata[(index+1)+2*gc_k16]
-//line samples_reduction.go:74
-											}
-//line samples_reduction.go:74
-										}
-//line samples_reduction.go:74
-										gc_pos3.Thread = gc_rank3
-//line samples_reduction.go:74
-										gc_ld11 = archsimd.LoadInt32x8(&gc_lanes16)
+										break gc_steps3
 //line samples_reduction.go:74
 									}
 //line samples_reduction.go:74
@@ -4473,23 +4313,7 @@ func gc_body_reduce1_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 //line samples_reduction.go:74
 									} else {
 //line samples_reduction.go:74
-										var gc_lanes17 [8]int32
-//line samples_reduction.go:74
-										for gc_k17 := range 8 {
-//line samples_reduction.go:74
-											if gc_if14.ToBits()&(1<<gc_k17) != 0 {
-//line samples_reduction.go:74
-												gc_pos3.Thread = gc_rank3 + gc_k17
-//line samples_reduction.go:74
-												gc_lanes17[gc_k17] = sdata[index+2*gc_k17]
-//line samples_reduction.go:74
-											}
-//line samples_reduction.go:74
-										}
-//line samples_reduction.go:74
-										gc_pos3.Thread = gc_rank3
-//line samples_reduction.go:74
-										gc_ld12 = archsimd.LoadInt32x8(&gc_lanes17)
+										break gc_steps3
 //line samples_reduction.go:74
 									}
 //line samples_reduction.go:74
@@ -4509,23 +4333,7 @@ func gc_body_reduce1_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 //line samples_reduction.go:74
 									} else {
 //line samples_reduction.go:74
-										var gc_lanes18 [8]int32
-//line samples_reduction.go:74
-										gc_st6.Store(&gc_lanes18)
-//line samples_reduction.go:74
-										for gc_k18 := range 8 {
-//line samples_reduction.go:74
-											if gc_if14.ToBits()&(1<<gc_k18) != 0 {
-//line samples_reduction.go:74
-												gc_pos3.Thread = gc_rank3 + gc_k18
-//line samples_reduction.go:74
-												sdata[index+2*gc_k18] = gc_lanes18[gc_k18]
-//line samples_reduction.go:74
-											}
-//line samples_reduction.go:74
-										}
-//line samples_reduction.go:74
-										gc_pos3.Thread = gc_rank3
+										break gc_steps3
 //line samples_reduction.go:74
 									}
 //line samples_reduction.go:74
@@ -5277,23 +5085,7 @@ func gc_body_reduce1_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 //line samples_reduction.go:74
 										} else {
 //line samples_reduction.go:74
-											var gc_lanes34 [16]uint32
-//line samples_reduction.go:74
-											for gc_k34 := range 16 {
-//line samples_reduction.go:74
-												if gc_if24.ToBits()&(1<<gc_k34) != 0 {
-//line samples_reduction.go:74
-													gc_pos4.Thread = gc_rank4 + gc_k34
-//line samples_reduction.go:74
-													gc_lanes34[gc_k34] = sdata[(index+1)+2*gc_k34]
-//line samples_reduction.go:74
-												}
-//line samples_reduction.go:74
-											}
-//line samples_reduction.go:74
-											gc_pos4.Thread = gc_rank4
-//line samples_reduction.go:74
-											gc_ld23 = archsimd.LoadUint32x16(&gc_lanes34)
+											break gc_steps6
 //line samples_reduction.go:74
 										}
 //line samples_reduction.go:74
@@ -5309,23 +5101,7 @@ func gc_body_reduce1_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 //line samples_reduction.go:74
 										} else {
 //line samples_reduction.go:74
-											var gc_lanes35 [16]uint32
-//line samples_reduction.go:74
-											for gc_k35 := range 16 {
-//line samples_reduction.go:74
-												if gc_if24.ToBits()&(1<<gc_k35) != 0 {
-//line samples_reduction.go:74
-													gc_pos4.Thread = gc_rank4 + gc_k35
-//line samples_reduction.go:74
-													gc_lanes35[gc_k35] = sdata[index+2*gc_k35]
-//line samples_reduction.go:74
-												}
-//line samples_reduction.go:74
-											}
-//line samples_reduction.go:74
-											gc_pos4.Thread = gc_rank4
-//line samples_reduction.go:74
-											gc_ld24 = archsimd.LoadUint32x16(&gc_lanes35)
+											break gc_steps6
 //line samples_reduction.go:74
 										}
 //line samples_reduction.go:74
@@ -5347,23 +5123,7 @@ func gc_body_reduce1_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 //line samples_reduction.go:74
 										} else {
 //line samples_reduction.go:74
-											var gc_lanes36 [16]uint32
-//line samples_reduction.go:74
-											gc_st12.Store(&gc_lanes36)
-//line samples_reduction.go:74
-											for gc_k36 := range 16 {
-//line samples_reduction.go:74
-												if gc_if24.ToBits()&(1<<gc_k36) != 0 {
-//line samples_reduction.go:74
-													gc_pos4.Thread = gc_rank4 + gc_k36
-//line samples_reduction.go:74
-													sdata[index+2*gc_k36] = gc_lanes36[gc_k36]
-//line samples_reduction.go:74
-												}
-//line samples_reduction.go:74
-											}
-//line samples_reduction.go:74
-											gc_pos4.Thread = gc_rank4
+											break gc_steps6
 //line samples_reduction.go:74
 										}
 //line samples_reduction.go:74
@@ -5491,23 +5251,7 @@ func gc_body_reduce1_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 //line samples_reduction.go:74
 									} else {
 //line samples_reduction.go:74
-										var gc_lanes28 [8]uint32
-//line samples_reduction.go:74
-										for gc_k28 := range 8 {
-//line samples_reduction.go:74
-											if gc_if22.ToBits()&(1<<gc_k28) != 0 {
-//line samples_reduction.go:74
-												gc_pos4.Thread = gc_rank4 + gc_k28
-//line samples_reduction.go:74
-												gc_lanes28[gc_k28] = sdata[(index+1)+2*gc_k28]
-//line samples_reduction.go:74
-											}
-//line samples_reduction.go:74
-										}
-//line samples_reduction.go:74
-										gc_pos4.Thread = gc_rank4
-//line samples_reduction.go:74
-										gc_ld19 = archsimd.LoadUint32x8(&gc_lanes28)
+										break gc_steps5
 //line samples_reduction.go:74
 									}
 //line samples_reduction.go:74
@@ -5523,23 +5267,7 @@ func gc_body_reduce1_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 //line samples_reduction.go:74
 									} else {
 //line samples_reduction.go:74
-										var gc_lanes29 [8]uint32
-//line samples_reduction.go:74
-										for gc_k29 := range 8 {
-//line samples_reduction.go:74
-											if gc_if22.ToBits()&(1<<gc_k29) != 0 {
-//line samples_reduction.go:74
-												gc_pos4.Thread = gc_rank4 + gc_k29
-//line samples_reduction.go:74
-												gc_lanes29[gc_k29] = sdata[index+2*gc_k29]
-//line samples_reduction.go:74
-											}
-//line samples_reduction.go:74
-										}
-//line samples_reduction.go:74
-										gc_pos4.Thread = gc_rank4
-//line samples_reduction.go:74
-										gc_ld20 = archsimd.LoadUint32x8(&gc_lanes29)
+										break gc_steps5
 //line samples_reduction.go:74
 									}
 //line samples_reduction.go:74
@@ -5559,23 +5287,7 @@ func gc_body_reduce1_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 //line samples_reduction.go:74
 									} else {
 //line samples_reduction.go:74
-										var gc_lanes30 [8]uint32
-//line samples_reduction.go:74
-										gc_st10.Store(&gc_lanes30)
-//line samples_reduction.go:74
-										for gc_k30 := range 8 {
-//line samples_reduction.go:74
-											if gc_if22.ToBits()&(1<<gc_k30) != 0 {
-//line samples_reduction.go:74
-												gc_pos4.Thread = gc_rank4 + gc_k30
-//line samples_reduction.go:74
-												sdata[index+2*gc_k30] = gc_lanes30[gc_k30]
-//line samples_reduction.go:74
-											}
-//line samples_reduction.go:74
-										}
-//line samples_reduction.go:74
-										gc_pos4.Thread = gc_rank4
+										break gc_steps5
 //line samples_reduction.go:74
 									}
 //line samples_reduction.go:74
@@ -18318,15 +18030,25 @@ func gc_body_reduce5_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:226
 									}
 //line samples_reduction.go:226
-									gc_if12 := archsimd.Mask32x16FromBits(gc_b6.ToBits() & gc_iota12.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(256, tid, 16)))).ToBits())
+									if blockSize >= 512 && compiled.Reach(256, tid, 16) > 15 {
 //line samples_reduction.go:226
-									_ = gc_if12
+										mySum = mySum.Add(archsimd.LoadFloat32x16Slice(gc_at19[(gc_tx2 - gc_fastlo4):]))
 //line samples_reduction.go:226
-									if gc_if12.ToBits() != 0 {
+										mySum.StoreSlice(gc_at20[(gc_tx2 - gc_fastlo4):])
 //line samples_reduction.go:226
-										mySum = mySum.Merge(mySum.Add(archsimd.LoadFloat32x16Slice(gc_at19[(gc_tx2-gc_fastlo4):])), archsimd.Mask32x16FromBits(^gc_if12.ToBits()))
+									} else {
 //line samples_reduction.go:226
-										mySum.Merge(archsimd.LoadFloat32x16Slice(gc_at20[(gc_tx2-gc_fastlo4):]), gc_if12).StoreSlice(gc_at20[(gc_tx2 - gc_fastlo4):])
+										gc_if12 := archsimd.Mask32x16FromBits(gc_b6.ToBits() & gc_iota12.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(256, tid, 16)))).ToBits())
+//line samples_reduction.go:226
+										_ = gc_if12
+//line samples_reduction.go:226
+										if gc_if12.ToBits() != 0 {
+//line samples_reduction.go:226
+											mySum = mySum.Merge(mySum.Add(archsimd.LoadFloat32x16Slice(gc_at19[(gc_tx2-gc_fastlo4):])), archsimd.Mask32x16FromBits(^gc_if12.ToBits()))
+//line samples_reduction.go:226
+											mySum.Merge(archsimd.LoadFloat32x16Slice(gc_at20[(gc_tx2-gc_fastlo4):]), gc_if12).StoreSlice(gc_at20[(gc_tx2 - gc_fastlo4):])
+//line samples_reduction.go:226
+										}
 //line samples_reduction.go:226
 									}
 //line samples_reduction.go:226
@@ -18373,15 +18095,25 @@ func gc_body_reduce5_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:226
 								}
 //line samples_reduction.go:226
-								gc_if11 := gc_b5.And(gc_iota11.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(256, tid, 8)))))
+								if blockSize >= 512 && compiled.Reach(256, tid, 8) > 7 {
 //line samples_reduction.go:226
-								_ = gc_if11
+									mySum = mySum.Add(archsimd.LoadFloat32x8Slice(gc_at19[(gc_tx2 - gc_fastlo4):]))
 //line samples_reduction.go:226
-								if gc_if11.ToBits() != 0 {
+									mySum.StoreSlice(gc_at20[(gc_tx2 - gc_fastlo4):])
 //line samples_reduction.go:226
-									mySum = mySum.Add(archsimd.LoadFloat32x8Slice(gc_at19[(gc_tx2-gc_fastlo4):])).Merge(mySum, gc_if11)
+								} else {
 //line samples_reduction.go:226
-									mySum.Merge(archsimd.LoadFloat32x8Slice(gc_at20[(gc_tx2-gc_fastlo4):]), gc_if11).StoreSlice(gc_at20[(gc_tx2 - gc_fastlo4):])
+									gc_if11 := gc_b5.And(gc_iota11.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(256, tid, 8)))))
+//line samples_reduction.go:226
+									_ = gc_if11
+//line samples_reduction.go:226
+									if gc_if11.ToBits() != 0 {
+//line samples_reduction.go:226
+										mySum = mySum.Add(archsimd.LoadFloat32x8Slice(gc_at19[(gc_tx2-gc_fastlo4):])).Merge(mySum, gc_if11)
+//line samples_reduction.go:226
+										mySum.Merge(archsimd.LoadFloat32x8Slice(gc_at20[(gc_tx2-gc_fastlo4):]), gc_if11).StoreSlice(gc_at20[(gc_tx2 - gc_fastlo4):])
+//line samples_reduction.go:226
+									}
 //line samples_reduction.go:226
 								}
 //line samples_reduction.go:226
@@ -18469,17 +18201,24 @@ func gc_body_reduce5_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:226
 							}
 //line samples_reduction.go:226
-							gc_if10 := archsimd.Mask32x16FromBits(gc_b4.ToBits() & gc_iota10.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(256, tid, 16)))).ToBits())
+							if blockSize >= 512 && compiled.Reach(256, tid, 16) > 15 {
 //line samples_reduction.go:226
-							_ = gc_if10
-//line samples_reduction.go:227
-							if gc_if10.ToBits() != 0 {
-//line samples_reduction.go:227
-								mySum = mySum.Merge(mySum.Add(archsimd.LoadFloat32x16Slice(sdata[tid+256:])), archsimd.Mask32x16FromBits(^gc_if10.ToBits()))
-//line samples_reduction.go:227
-								mySum.Merge(archsimd.LoadFloat32x16Slice(sdata[tid:]), gc_if10).StoreSlice(sdata[tid:])
+								mySum = mySum.Add(archsimd.LoadFloat32x16Slice(sdata[tid+256:]))
+								mySum.StoreSlice(sdata[tid:])
+							} else {
+//line samples_reduction.go:228
+								gc_if10 := archsimd.Mask32x16FromBits(gc_b4.ToBits() & gc_iota10.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(256, tid, 16)))).ToBits())
+//line samples_reduction.go:226
+								_ = gc_if10
+//line samples_reduction.go:226
+								if gc_if10.ToBits() != 0 {
+//line samples_reduction.go:226
+									mySum = mySum.Merge(mySum.Add(archsimd.LoadFloat32x16Slice(sdata[tid+256:])), archsimd.Mask32x16FromBits(^gc_if10.ToBits()))
+									mySum.Merge(archsimd.LoadFloat32x16Slice(sdata[tid:]), gc_if10).StoreSlice(sdata[tid:])
+								}
+//line samples_reduction.go:228
 							}
-//line samples_reduction.go:227
+//line samples_reduction.go:226
 							mySum.StoreSlice(gc_s_mySum[gc_rank2:])
 						}
 						archsimd.ClearAVXUpperBits()
@@ -18530,17 +18269,24 @@ func gc_body_reduce5_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:226
 						}
 //line samples_reduction.go:226
-						gc_if9 := gc_b3.And(gc_iota9.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(256, tid, 8)))))
+						if blockSize >= 512 && compiled.Reach(256, tid, 8) > 7 {
 //line samples_reduction.go:226
-						_ = gc_if9
-//line samples_reduction.go:227
-						if gc_if9.ToBits() != 0 {
-//line samples_reduction.go:227
-							mySum = mySum.Add(archsimd.LoadFloat32x8Slice(sdata[tid+256:])).Merge(mySum, gc_if9)
-//line samples_reduction.go:227
-							mySum.Merge(archsimd.LoadFloat32x8Slice(sdata[tid:]), gc_if9).StoreSlice(sdata[tid:])
+							mySum = mySum.Add(archsimd.LoadFloat32x8Slice(sdata[tid+256:]))
+							mySum.StoreSlice(sdata[tid:])
+						} else {
+//line samples_reduction.go:228
+							gc_if9 := gc_b3.And(gc_iota9.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(256, tid, 8)))))
+//line samples_reduction.go:226
+							_ = gc_if9
+//line samples_reduction.go:226
+							if gc_if9.ToBits() != 0 {
+//line samples_reduction.go:226
+								mySum = mySum.Add(archsimd.LoadFloat32x8Slice(sdata[tid+256:])).Merge(mySum, gc_if9)
+								mySum.Merge(archsimd.LoadFloat32x8Slice(sdata[tid:]), gc_if9).StoreSlice(sdata[tid:])
+							}
+//line samples_reduction.go:228
 						}
-//line samples_reduction.go:227
+//line samples_reduction.go:226
 						mySum.StoreSlice(gc_s_mySum[gc_rank2:])
 					}
 					archsimd.ClearAVXUpperBits()
@@ -18683,15 +18429,25 @@ func gc_body_reduce5_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:233
 									}
 //line samples_reduction.go:233
-									gc_if16 := archsimd.Mask32x16FromBits(gc_b10.ToBits() & gc_iota16.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(128, tid, 16)))).ToBits())
+									if blockSize >= 256 && compiled.Reach(128, tid, 16) > 15 {
 //line samples_reduction.go:233
-									_ = gc_if16
+										mySum = mySum.Add(archsimd.LoadFloat32x16Slice(gc_at21[(gc_tx2 - gc_fastlo5):]))
 //line samples_reduction.go:233
-									if gc_if16.ToBits() != 0 {
+										mySum.StoreSlice(gc_at22[(gc_tx2 - gc_fastlo5):])
 //line samples_reduction.go:233
-										mySum = mySum.Merge(mySum.Add(archsimd.LoadFloat32x16Slice(gc_at21[(gc_tx2-gc_fastlo5):])), archsimd.Mask32x16FromBits(^gc_if16.ToBits()))
+									} else {
 //line samples_reduction.go:233
-										mySum.Merge(archsimd.LoadFloat32x16Slice(gc_at22[(gc_tx2-gc_fastlo5):]), gc_if16).StoreSlice(gc_at22[(gc_tx2 - gc_fastlo5):])
+										gc_if16 := archsimd.Mask32x16FromBits(gc_b10.ToBits() & gc_iota16.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(128, tid, 16)))).ToBits())
+//line samples_reduction.go:233
+										_ = gc_if16
+//line samples_reduction.go:233
+										if gc_if16.ToBits() != 0 {
+//line samples_reduction.go:233
+											mySum = mySum.Merge(mySum.Add(archsimd.LoadFloat32x16Slice(gc_at21[(gc_tx2-gc_fastlo5):])), archsimd.Mask32x16FromBits(^gc_if16.ToBits()))
+//line samples_reduction.go:233
+											mySum.Merge(archsimd.LoadFloat32x16Slice(gc_at22[(gc_tx2-gc_fastlo5):]), gc_if16).StoreSlice(gc_at22[(gc_tx2 - gc_fastlo5):])
+//line samples_reduction.go:233
+										}
 //line samples_reduction.go:233
 									}
 //line samples_reduction.go:233
@@ -18738,15 +18494,25 @@ func gc_body_reduce5_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:233
 								}
 //line samples_reduction.go:233
-								gc_if15 := gc_b9.And(gc_iota15.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(128, tid, 8)))))
+								if blockSize >= 256 && compiled.Reach(128, tid, 8) > 7 {
 //line samples_reduction.go:233
-								_ = gc_if15
+									mySum = mySum.Add(archsimd.LoadFloat32x8Slice(gc_at21[(gc_tx2 - gc_fastlo5):]))
 //line samples_reduction.go:233
-								if gc_if15.ToBits() != 0 {
+									mySum.StoreSlice(gc_at22[(gc_tx2 - gc_fastlo5):])
 //line samples_reduction.go:233
-									mySum = mySum.Add(archsimd.LoadFloat32x8Slice(gc_at21[(gc_tx2-gc_fastlo5):])).Merge(mySum, gc_if15)
+								} else {
 //line samples_reduction.go:233
-									mySum.Merge(archsimd.LoadFloat32x8Slice(gc_at22[(gc_tx2-gc_fastlo5):]), gc_if15).StoreSlice(gc_at22[(gc_tx2 - gc_fastlo5):])
+									gc_if15 := gc_b9.And(gc_iota15.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(128, tid, 8)))))
+//line samples_reduction.go:233
+									_ = gc_if15
+//line samples_reduction.go:233
+									if gc_if15.ToBits() != 0 {
+//line samples_reduction.go:233
+										mySum = mySum.Add(archsimd.LoadFloat32x8Slice(gc_at21[(gc_tx2-gc_fastlo5):])).Merge(mySum, gc_if15)
+//line samples_reduction.go:233
+										mySum.Merge(archsimd.LoadFloat32x8Slice(gc_at22[(gc_tx2-gc_fastlo5):]), gc_if15).StoreSlice(gc_at22[(gc_tx2 - gc_fastlo5):])
+//line samples_reduction.go:233
+									}
 //line samples_reduction.go:233
 								}
 //line samples_reduction.go:233
@@ -18834,17 +18600,24 @@ func gc_body_reduce5_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:233
 							}
 //line samples_reduction.go:233
-							gc_if14 := archsimd.Mask32x16FromBits(gc_b8.ToBits() & gc_iota14.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(128, tid, 16)))).ToBits())
+							if blockSize >= 256 && compiled.Reach(128, tid, 16) > 15 {
 //line samples_reduction.go:233
-							_ = gc_if14
-//line samples_reduction.go:234
-							if gc_if14.ToBits() != 0 {
-//line samples_reduction.go:234
-								mySum = mySum.Merge(mySum.Add(archsimd.LoadFloat32x16Slice(sdata[tid+128:])), archsimd.Mask32x16FromBits(^gc_if14.ToBits()))
-//line samples_reduction.go:234
-								mySum.Merge(archsimd.LoadFloat32x16Slice(sdata[tid:]), gc_if14).StoreSlice(sdata[tid:])
+								mySum = mySum.Add(archsimd.LoadFloat32x16Slice(sdata[tid+128:]))
+								mySum.StoreSlice(sdata[tid:])
+							} else {
+//line samples_reduction.go:235
+								gc_if14 := archsimd.Mask32x16FromBits(gc_b8.ToBits() & gc_iota14.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(128, tid, 16)))).ToBits())
+//line samples_reduction.go:233
+								_ = gc_if14
+//line samples_reduction.go:233
+								if gc_if14.ToBits() != 0 {
+//line samples_reduction.go:233
+									mySum = mySum.Merge(mySum.Add(archsimd.LoadFloat32x16Slice(sdata[tid+128:])), archsimd.Mask32x16FromBits(^gc_if14.ToBits()))
+									mySum.Merge(archsimd.LoadFloat32x16Slice(sdata[tid:]), gc_if14).StoreSlice(sdata[tid:])
+								}
+//line samples_reduction.go:235
 							}
-//line samples_reduction.go:234
+//line samples_reduction.go:233
 							mySum.StoreSlice(gc_s_mySum[gc_rank2:])
 						}
 						archsimd.ClearAVXUpperBits()
@@ -18895,17 +18668,24 @@ func gc_body_reduce5_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:233
 						}
 //line samples_reduction.go:233
-						gc_if13 := gc_b7.And(gc_iota13.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(128, tid, 8)))))
+						if blockSize >= 256 && compiled.Reach(128, tid, 8) > 7 {
 //line samples_reduction.go:233
-						_ = gc_if13
-//line samples_reduction.go:234
-						if gc_if13.ToBits() != 0 {
-//line samples_reduction.go:234
-							mySum = mySum.Add(archsimd.LoadFloat32x8Slice(sdata[tid+128:])).Merge(mySum, gc_if13)
-//line samples_reduction.go:234
-							mySum.Merge(archsimd.LoadFloat32x8Slice(sdata[tid:]), gc_if13).StoreSlice(sdata[tid:])
+							mySum = mySum.Add(archsimd.LoadFloat32x8Slice(sdata[tid+128:]))
+							mySum.StoreSlice(sdata[tid:])
+						} else {
+//line samples_reduction.go:235
+							gc_if13 := gc_b7.And(gc_iota13.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(128, tid, 8)))))
+//line samples_reduction.go:233
+							_ = gc_if13
+//line samples_reduction.go:233
+							if gc_if13.ToBits() != 0 {
+//line samples_reduction.go:233
+								mySum = mySum.Add(archsimd.LoadFloat32x8Slice(sdata[tid+128:])).Merge(mySum, gc_if13)
+								mySum.Merge(archsimd.LoadFloat32x8Slice(sdata[tid:]), gc_if13).StoreSlice(sdata[tid:])
+							}
+//line samples_reduction.go:235
 						}
-//line samples_reduction.go:234
+//line samples_reduction.go:233
 						mySum.StoreSlice(gc_s_mySum[gc_rank2:])
 					}
 					archsimd.ClearAVXUpperBits()
@@ -19048,15 +18828,25 @@ func gc_body_reduce5_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:240
 									}
 //line samples_reduction.go:240
-									gc_if20 := archsimd.Mask32x16FromBits(gc_b14.ToBits() & gc_iota20.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(64, tid, 16)))).ToBits())
+									if blockSize >= 128 && compiled.Reach(64, tid, 16) > 15 {
 //line samples_reduction.go:240
-									_ = gc_if20
+										mySum = mySum.Add(archsimd.LoadFloat32x16Slice(gc_at23[(gc_tx2 - gc_fastlo6):]))
 //line samples_reduction.go:240
-									if gc_if20.ToBits() != 0 {
+										mySum.StoreSlice(gc_at24[(gc_tx2 - gc_fastlo6):])
 //line samples_reduction.go:240
-										mySum = mySum.Merge(mySum.Add(archsimd.LoadFloat32x16Slice(gc_at23[(gc_tx2-gc_fastlo6):])), archsimd.Mask32x16FromBits(^gc_if20.ToBits()))
+									} else {
 //line samples_reduction.go:240
-										mySum.Merge(archsimd.LoadFloat32x16Slice(gc_at24[(gc_tx2-gc_fastlo6):]), gc_if20).StoreSlice(gc_at24[(gc_tx2 - gc_fastlo6):])
+										gc_if20 := archsimd.Mask32x16FromBits(gc_b14.ToBits() & gc_iota20.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(64, tid, 16)))).ToBits())
+//line samples_reduction.go:240
+										_ = gc_if20
+//line samples_reduction.go:240
+										if gc_if20.ToBits() != 0 {
+//line samples_reduction.go:240
+											mySum = mySum.Merge(mySum.Add(archsimd.LoadFloat32x16Slice(gc_at23[(gc_tx2-gc_fastlo6):])), archsimd.Mask32x16FromBits(^gc_if20.ToBits()))
+//line samples_reduction.go:240
+											mySum.Merge(archsimd.LoadFloat32x16Slice(gc_at24[(gc_tx2-gc_fastlo6):]), gc_if20).StoreSlice(gc_at24[(gc_tx2 - gc_fastlo6):])
+//line samples_reduction.go:240
+										}
 //line samples_reduction.go:240
 									}
 //line samples_reduction.go:240
@@ -19103,15 +18893,25 @@ func gc_body_reduce5_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:240
 								}
 //line samples_reduction.go:240
-								gc_if19 := gc_b13.And(gc_iota19.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(64, tid, 8)))))
+								if blockSize >= 128 && compiled.Reach(64, tid, 8) > 7 {
 //line samples_reduction.go:240
-								_ = gc_if19
+									mySum = mySum.Add(archsimd.LoadFloat32x8Slice(gc_at23[(gc_tx2 - gc_fastlo6):]))
 //line samples_reduction.go:240
-								if gc_if19.ToBits() != 0 {
+									mySum.StoreSlice(gc_at24[(gc_tx2 - gc_fastlo6):])
 //line samples_reduction.go:240
-									mySum = mySum.Add(archsimd.LoadFloat32x8Slice(gc_at23[(gc_tx2-gc_fastlo6):])).Merge(mySum, gc_if19)
+								} else {
 //line samples_reduction.go:240
-									mySum.Merge(archsimd.LoadFloat32x8Slice(gc_at24[(gc_tx2-gc_fastlo6):]), gc_if19).StoreSlice(gc_at24[(gc_tx2 - gc_fastlo6):])
+									gc_if19 := gc_b13.And(gc_iota19.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(64, tid, 8)))))
+//line samples_reduction.go:240
+									_ = gc_if19
+//line samples_reduction.go:240
+									if gc_if19.ToBits() != 0 {
+//line samples_reduction.go:240
+										mySum = mySum.Add(archsimd.LoadFloat32x8Slice(gc_at23[(gc_tx2-gc_fastlo6):])).Merge(mySum, gc_if19)
+//line samples_reduction.go:240
+										mySum.Merge(archsimd.LoadFloat32x8Slice(gc_at24[(gc_tx2-gc_fastlo6):]), gc_if19).StoreSlice(gc_at24[(gc_tx2 - gc_fastlo6):])
+//line samples_reduction.go:240
+									}
 //line samples_reduction.go:240
 								}
 //line samples_reduction.go:240
@@ -19199,17 +18999,24 @@ func gc_body_reduce5_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:240
 							}
 //line samples_reduction.go:240
-							gc_if18 := archsimd.Mask32x16FromBits(gc_b12.ToBits() & gc_iota18.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(64, tid, 16)))).ToBits())
+							if blockSize >= 128 && compiled.Reach(64, tid, 16) > 15 {
 //line samples_reduction.go:240
-							_ = gc_if18
-//line samples_reduction.go:241
-							if gc_if18.ToBits() != 0 {
-//line samples_reduction.go:241
-								mySum = mySum.Merge(mySum.Add(archsimd.LoadFloat32x16Slice(sdata[tid+64:])), archsimd.Mask32x16FromBits(^gc_if18.ToBits()))
-//line samples_reduction.go:241
-								mySum.Merge(archsimd.LoadFloat32x16Slice(sdata[tid:]), gc_if18).StoreSlice(sdata[tid:])
+								mySum = mySum.Add(archsimd.LoadFloat32x16Slice(sdata[tid+64:]))
+								mySum.StoreSlice(sdata[tid:])
+							} else {
+//line samples_reduction.go:242
+								gc_if18 := archsimd.Mask32x16FromBits(gc_b12.ToBits() & gc_iota18.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(64, tid, 16)))).ToBits())
+//line samples_reduction.go:240
+								_ = gc_if18
+//line samples_reduction.go:240
+								if gc_if18.ToBits() != 0 {
+//line samples_reduction.go:240
+									mySum = mySum.Merge(mySum.Add(archsimd.LoadFloat32x16Slice(sdata[tid+64:])), archsimd.Mask32x16FromBits(^gc_if18.ToBits()))
+									mySum.Merge(archsimd.LoadFloat32x16Slice(sdata[tid:]), gc_if18).StoreSlice(sdata[tid:])
+								}
+//line samples_reduction.go:242
 							}
-//line samples_reduction.go:241
+//line samples_reduction.go:240
 							mySum.StoreSlice(gc_s_mySum[gc_rank2:])
 						}
 						archsimd.ClearAVXUpperBits()
@@ -19260,17 +19067,24 @@ func gc_body_reduce5_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:240
 						}
 //line samples_reduction.go:240
-						gc_if17 := gc_b11.And(gc_iota17.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(64, tid, 8)))))
+						if blockSize >= 128 && compiled.Reach(64, tid, 8) > 7 {
 //line samples_reduction.go:240
-						_ = gc_if17
-//line samples_reduction.go:241
-						if gc_if17.ToBits() != 0 {
-//line samples_reduction.go:241
-							mySum = mySum.Add(archsimd.LoadFloat32x8Slice(sdata[tid+64:])).Merge(mySum, gc_if17)
-//line samples_reduction.go:241
-							mySum.Merge(archsimd.LoadFloat32x8Slice(sdata[tid:]), gc_if17).StoreSlice(sdata[tid:])
+							mySum = mySum.Add(archsimd.LoadFloat32x8Slice(sdata[tid+64:]))
+							mySum.StoreSlice(sdata[tid:])
+						} else {
+//line samples_reduction.go:242
+							gc_if17 := gc_b11.And(gc_iota17.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(64, tid, 8)))))
+//line samples_reduction.go:240
+							_ = gc_if17
+//line samples_reduction.go:240
+							if gc_if17.ToBits() != 0 {
+//line samples_reduction.go:240
+								mySum = mySum.Add(archsimd.LoadFloat32x8Slice(sdata[tid+64:])).Merge(mySum, gc_if17)
+								mySum.Merge(archsimd.LoadFloat32x8Slice(sdata[tid:]), gc_if17).StoreSlice(sdata[tid:])
+							}
+//line samples_reduction.go:242
 						}
-//line samples_reduction.go:241
+//line samples_reduction.go:240
 						mySum.StoreSlice(gc_s_mySum[gc_rank2:])
 					}
 					archsimd.ClearAVXUpperBits()
@@ -20429,15 +20243,25 @@ func gc_body_reduce5_int32(gc_b15 *compiled.Block, gIdata []int32, gOdata []int3
 //line samples_reduction.go:226
 									}
 //line samples_reduction.go:226
-									gc_if36 := archsimd.Mask32x16FromBits(gc_b19.ToBits() & gc_iota36.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(256, tid, 16)))).ToBits())
+									if blockSize >= 512 && compiled.Reach(256, tid, 16) > 15 {
 //line samples_reduction.go:226
-									_ = gc_if36
+										mySum = mySum.Add(archsimd.LoadInt32x16Slice(gc_at31[(gc_tx3 - gc_fastlo7):]))
 //line samples_reduction.go:226
-									if gc_if36.ToBits() != 0 {
+										mySum.StoreSlice(gc_at32[(gc_tx3 - gc_fastlo7):])
 //line samples_reduction.go:226
-										mySum = mySum.Merge(mySum.Add(archsimd.LoadInt32x16Slice(gc_at31[(gc_tx3-gc_fastlo7):])), archsimd.Mask32x16FromBits(^gc_if36.ToBits()))
+									} else {
 //line samples_reduction.go:226
-										mySum.Merge(archsimd.LoadInt32x16Slice(gc_at32[(gc_tx3-gc_fastlo7):]), gc_if36).StoreSlice(gc_at32[(gc_tx3 - gc_fastlo7):])
+										gc_if36 := archsimd.Mask32x16FromBits(gc_b19.ToBits() & gc_iota36.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(256, tid, 16)))).ToBits())
+//line samples_reduction.go:226
+										_ = gc_if36
+//line samples_reduction.go:226
+										if gc_if36.ToBits() != 0 {
+//line samples_reduction.go:226
+											mySum = mySum.Merge(mySum.Add(archsimd.LoadInt32x16Slice(gc_at31[(gc_tx3-gc_fastlo7):])), archsimd.Mask32x16FromBits(^gc_if36.ToBits()))
+//line samples_reduction.go:226
+											mySum.Merge(archsimd.LoadInt32x16Slice(gc_at32[(gc_tx3-gc_fastlo7):]), gc_if36).StoreSlice(gc_at32[(gc_tx3 - gc_fastlo7):])
+//line samples_reduction.go:226
+										}
 //line samples_reduction.go:226
 									}
 //line samples_reduction.go:226
@@ -20484,15 +20308,25 @@ func gc_body_reduce5_int32(gc_b15 *compiled.Block, gIdata []int32, gOdata []int3
 //line samples_reduction.go:226
 								}
 //line samples_reduction.go:226
-								gc_if35 := gc_b18.And(gc_iota35.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(256, tid, 8)))))
+								if blockSize >= 512 && compiled.Reach(256, tid, 8) > 7 {
 //line samples_reduction.go:226
-								_ = gc_if35
+									mySum = mySum.Add(archsimd.LoadInt32x8Slice(gc_at31[(gc_tx3 - gc_fastlo7):]))
 //line samples_reduction.go:226
-								if gc_if35.ToBits() != 0 {
+									mySum.StoreSlice(gc_at32[(gc_tx3 - gc_fastlo7):])
 //line samples_reduction.go:226
-									mySum = mySum.Add(archsimd.LoadInt32x8Slice(gc_at31[(gc_tx3-gc_fastlo7):])).Merge(mySum, gc_if35)
+								} else {
 //line samples_reduction.go:226
-									mySum.Merge(archsimd.LoadInt32x8Slice(gc_at32[(gc_tx3-gc_fastlo7):]), gc_if35).StoreSlice(gc_at32[(gc_tx3 - gc_fastlo7):])
+									gc_if35 := gc_b18.And(gc_iota35.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(256, tid, 8)))))
+//line samples_reduction.go:226
+									_ = gc_if35
+//line samples_reduction.go:226
+									if gc_if35.ToBits() != 0 {
+//line samples_reduction.go:226
+										mySum = mySum.Add(archsimd.LoadInt32x8Slice(gc_at31[(gc_tx3-gc_fastlo7):])).Merge(mySum, gc_if35)
+//line samples_reduction.go:226
+										mySum.Merge(archsimd.LoadInt32x8Slice(gc_at32[(gc_tx3-gc_fastlo7):]), gc_if35).StoreSlice(gc_at32[(gc_tx3 - gc_fastlo7):])
+//line samples_reduction.go:226
+									}
 //line samples_reduction.go:226
 								}
 //line samples_reduction.go:226
@@ -20580,17 +20414,24 @@ func gc_body_reduce5_int32(gc_b15 *compiled.Block, gIdata []int32, gOdata []int3
 //line samples_reduction.go:226
 							}
 //line samples_reduction.go:226
-							gc_if34 := archsimd.Mask32x16FromBits(gc_b17.ToBits() & gc_iota34.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(256, tid, 16)))).ToBits())
+							if blockSize >= 512 && compiled.Reach(256, tid, 16) > 15 {
 //line samples_reduction.go:226
-							_ = gc_if34
-//line samples_reduction.go:227
-							if gc_if34.ToBits() != 0 {
-//line samples_reduction.go:227
-								mySum = mySum.Merge(mySum.Add(archsimd.LoadInt32x16Slice(sdata[tid+256:])), archsimd.Mask32x16FromBits(^gc_if34.ToBits()))
-//line samples_reduction.go:227
-								mySum.Merge(archsimd.LoadInt32x16Slice(sdata[tid:]), gc_if34).StoreSlice(sdata[tid:])
+								mySum = mySum.Add(archsimd.LoadInt32x16Slice(sdata[tid+256:]))
+								mySum.StoreSlice(sdata[tid:])
+							} else {
+//line samples_reduction.go:228
+								gc_if34 := archsimd.Mask32x16FromBits(gc_b17.ToBits() & gc_iota34.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(256, tid, 16)))).ToBits())
+//line samples_reduction.go:226
+								_ = gc_if34
+//line samples_reduction.go:226
+								if gc_if34.ToBits() != 0 {
+//line samples_reduction.go:226
+									mySum = mySum.Merge(mySum.Add(archsimd.LoadInt32x16Slice(sdata[tid+256:])), archsimd.Mask32x16FromBits(^gc_if34.ToBits()))
+									mySum.Merge(archsimd.LoadInt32x16Slice(sdata[tid:]), gc_if34).StoreSlice(sdata[tid:])
+								}
+//line samples_reduction.go:228
 							}
-//line samples_reduction.go:227
+//line samples_reduction.go:226
 							mySum.StoreSlice(gc_s_mySum[gc_rank3:])
 						}
 						archsimd.ClearAVXUpperBits()
@@ -20641,17 +20482,24 @@ func gc_body_reduce5_int32(gc_b15 *compiled.Block, gIdata []int32, gOdata []int3
 //line samples_reduction.go:226
 						}
 //line samples_reduction.go:226
-						gc_if33 := gc_b16.And(gc_iota33.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(256, tid, 8)))))
+						if blockSize >= 512 && compiled.Reach(256, tid, 8) > 7 {
 //line samples_reduction.go:226
-						_ = gc_if33
-//line samples_reduction.go:227
-						if gc_if33.ToBits() != 0 {
-//line samples_reduction.go:227
-							mySum = mySum.Add(archsimd.LoadInt32x8Slice(sdata[tid+256:])).Merge(mySum, gc_if33)
-//line samples_reduction.go:227
-							mySum.Merge(archsimd.LoadInt32x8Slice(sdata[tid:]), gc_if33).StoreSlice(sdata[tid:])
+							mySum = mySum.Add(archsimd.LoadInt32x8Slice(sdata[tid+256:]))
+							mySum.StoreSlice(sdata[tid:])
+						} else {
+//line samples_reduction.go:228
+							gc_if33 := gc_b16.And(gc_iota33.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(256, tid, 8)))))
+//line samples_reduction.go:226
+							_ = gc_if33
+//line samples_reduction.go:226
+							if gc_if33.ToBits() != 0 {
+//line samples_reduction.go:226
+								mySum = mySum.Add(archsimd.LoadInt32x8Slice(sdata[tid+256:])).Merge(mySum, gc_if33)
+								mySum.Merge(archsimd.LoadInt32x8Slice(sdata[tid:]), gc_if33).StoreSlice(sdata[tid:])
+							}
+//line samples_reduction.go:228
 						}
-//line samples_reduction.go:227
+//line samples_reduction.go:226
 						mySum.StoreSlice(gc_s_mySum[gc_rank3:])
 					}
 					archsimd.ClearAVXUpperBits()
@@ -20794,15 +20642,25 @@ func gc_body_reduce5_int32(gc_b15 *compiled.Block, gIdata []int32, gOdata []int3
 //line samples_reduction.go:233
 									}
 //line samples_reduction.go:233
-									gc_if40 := archsimd.Mask32x16FromBits(gc_b23.ToBits() & gc_iota40.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(128, tid, 16)))).ToBits())
+									if blockSize >= 256 && compiled.Reach(128, tid, 16) > 15 {
 //line samples_reduction.go:233
-									_ = gc_if40
+										mySum = mySum.Add(archsimd.LoadInt32x16Slice(gc_at33[(gc_tx3 - gc_fastlo8):]))
 //line samples_reduction.go:233
-									if gc_if40.ToBits() != 0 {
+										mySum.StoreSlice(gc_at34[(gc_tx3 - gc_fastlo8):])
 //line samples_reduction.go:233
-										mySum = mySum.Merge(mySum.Add(archsimd.LoadInt32x16Slice(gc_at33[(gc_tx3-gc_fastlo8):])), archsimd.Mask32x16FromBits(^gc_if40.ToBits()))
+									} else {
 //line samples_reduction.go:233
-										mySum.Merge(archsimd.LoadInt32x16Slice(gc_at34[(gc_tx3-gc_fastlo8):]), gc_if40).StoreSlice(gc_at34[(gc_tx3 - gc_fastlo8):])
+										gc_if40 := archsimd.Mask32x16FromBits(gc_b23.ToBits() & gc_iota40.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(128, tid, 16)))).ToBits())
+//line samples_reduction.go:233
+										_ = gc_if40
+//line samples_reduction.go:233
+										if gc_if40.ToBits() != 0 {
+//line samples_reduction.go:233
+											mySum = mySum.Merge(mySum.Add(archsimd.LoadInt32x16Slice(gc_at33[(gc_tx3-gc_fastlo8):])), archsimd.Mask32x16FromBits(^gc_if40.ToBits()))
+//line samples_reduction.go:233
+											mySum.Merge(archsimd.LoadInt32x16Slice(gc_at34[(gc_tx3-gc_fastlo8):]), gc_if40).StoreSlice(gc_at34[(gc_tx3 - gc_fastlo8):])
+//line samples_reduction.go:233
+										}
 //line samples_reduction.go:233
 									}
 //line samples_reduction.go:233
@@ -20849,15 +20707,25 @@ func gc_body_reduce5_int32(gc_b15 *compiled.Block, gIdata []int32, gOdata []int3
 //line samples_reduction.go:233
 								}
 //line samples_reduction.go:233
-								gc_if39 := gc_b22.And(gc_iota39.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(128, tid, 8)))))
+								if blockSize >= 256 && compiled.Reach(128, tid, 8) > 7 {
 //line samples_reduction.go:233
-								_ = gc_if39
+									mySum = mySum.Add(archsimd.LoadInt32x8Slice(gc_at33[(gc_tx3 - gc_fastlo8):]))
 //line samples_reduction.go:233
-								if gc_if39.ToBits() != 0 {
+									mySum.StoreSlice(gc_at34[(gc_tx3 - gc_fastlo8):])
 //line samples_reduction.go:233
-									mySum = mySum.Add(archsimd.LoadInt32x8Slice(gc_at33[(gc_tx3-gc_fastlo8):])).Merge(mySum, gc_if39)
+								} else {
 //line samples_reduction.go:233
-									mySum.Merge(archsimd.LoadInt32x8Slice(gc_at34[(gc_tx3-gc_fastlo8):]), gc_if39).StoreSlice(gc_at34[(gc_tx3 - gc_fastlo8):])
+									gc_if39 := gc_b22.And(gc_iota39.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(128, tid, 8)))))
+//line samples_reduction.go:233
+									_ = gc_if39
+//line samples_reduction.go:233
+									if gc_if39.ToBits() != 0 {
+//line samples_reduction.go:233
+										mySum = mySum.Add(archsimd.LoadInt32x8Slice(gc_at33[(gc_tx3-gc_fastlo8):])).Merge(mySum, gc_if39)
+//line samples_reduction.go:233
+										mySum.Merge(archsimd.LoadInt32x8Slice(gc_at34[(gc_tx3-gc_fastlo8):]), gc_if39).StoreSlice(gc_at34[(gc_tx3 - gc_fastlo8):])
+//line samples_reduction.go:233
+									}
 //line samples_reduction.go:233
 								}
 //line samples_reduction.go:233
@@ -20945,17 +20813,24 @@ func gc_body_reduce5_int32(gc_b15 *compiled.Block, gIdata []int32, gOdata []int3
 //line samples_reduction.go:233
 							}
 //line samples_reduction.go:233
-							gc_if38 := archsimd.Mask32x16FromBits(gc_b21.ToBits() & gc_iota38.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(128, tid, 16)))).ToBits())
+							if blockSize >= 256 && compiled.Reach(128, tid, 16) > 15 {
 //line samples_reduction.go:233
-							_ = gc_if38
-//line samples_reduction.go:234
-							if gc_if38.ToBits() != 0 {
-//line samples_reduction.go:234
-								mySum = mySum.Merge(mySum.Add(archsimd.LoadInt32x16Slice(sdata[tid+128:])), archsimd.Mask32x16FromBits(^gc_if38.ToBits()))
-//line samples_reduction.go:234
-								mySum.Merge(archsimd.LoadInt32x16Slice(sdata[tid:]), gc_if38).StoreSlice(sdata[tid:])
+								mySum = mySum.Add(archsimd.LoadInt32x16Slice(sdata[tid+128:]))
+								mySum.StoreSlice(sdata[tid:])
+							} else {
+//line samples_reduction.go:235
+								gc_if38 := archsimd.Mask32x16FromBits(gc_b21.ToBits() & gc_iota38.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(128, tid, 16)))).ToBits())
+//line samples_reduction.go:233
+								_ = gc_if38
+//line samples_reduction.go:233
+								if gc_if38.ToBits() != 0 {
+//line samples_reduction.go:233
+									mySum = mySum.Merge(mySum.Add(archsimd.LoadInt32x16Slice(sdata[tid+128:])), archsimd.Mask32x16FromBits(^gc_if38.ToBits()))
+									mySum.Merge(archsimd.LoadInt32x16Slice(sdata[tid:]), gc_if38).StoreSlice(sdata[tid:])
+								}
+//line samples_reduction.go:235
 							}
-//line samples_reduction.go:234
+//line samples_reduction.go:233
 							mySum.StoreSlice(gc_s_mySum[gc_rank3:])
 						}
 						archsimd.ClearAVXUpperBits()
@@ -21006,17 +20881,24 @@ func gc_body_reduce5_int32(gc_b15 *compiled.Block, gIdata []int32, gOdata []int3
 //line samples_reduction.go:233
 						}
 //line samples_reduction.go:233
-						gc_if37 := gc_b20.And(gc_iota37.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(128, tid, 8)))))
+						if blockSize >= 256 && compiled.Reach(128, tid, 8) > 7 {
 //line samples_reduction.go:233
-						_ = gc_if37
-//line samples_reduction.go:234
-						if gc_if37.ToBits() != 0 {
-//line samples_reduction.go:234
-							mySum = mySum.Add(archsimd.LoadInt32x8Slice(sdata[tid+128:])).Merge(mySum, gc_if37)
-//line samples_reduction.go:234
-							mySum.Merge(archsimd.LoadInt32x8Slice(sdata[tid:]), gc_if37).StoreSlice(sdata[tid:])
+							mySum = mySum.Add(archsimd.LoadInt32x8Slice(sdata[tid+128:]))
+							mySum.StoreSlice(sdata[tid:])
+						} else {
+//line samples_reduction.go:235
+							gc_if37 := gc_b20.And(gc_iota37.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(128, tid, 8)))))
+//line samples_reduction.go:233
+							_ = gc_if37
+//line samples_reduction.go:233
+							if gc_if37.ToBits() != 0 {
+//line samples_reduction.go:233
+								mySum = mySum.Add(archsimd.LoadInt32x8Slice(sdata[tid+128:])).Merge(mySum, gc_if37)
+								mySum.Merge(archsimd.LoadInt32x8Slice(sdata[tid:]), gc_if37).StoreSlice(sdata[tid:])
+							}
+//line samples_reduction.go:235
 						}
-//line samples_reduction.go:234
+//line samples_reduction.go:233
 						mySum.StoreSlice(gc_s_mySum[gc_rank3:])
 					}
 					archsimd.ClearAVXUpperBits()
@@ -21159,15 +21041,25 @@ func gc_body_reduce5_int32(gc_b15 *compiled.Block, gIdata []int32, gOdata []int3
 //line samples_reduction.go:240
 									}
 //line samples_reduction.go:240
-									gc_if44 := archsimd.Mask32x16FromBits(gc_b27.ToBits() & gc_iota44.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(64, tid, 16)))).ToBits())
+									if blockSize >= 128 && compiled.Reach(64, tid, 16) > 15 {
 //line samples_reduction.go:240
-									_ = gc_if44
+										mySum = mySum.Add(archsimd.LoadInt32x16Slice(gc_at35[(gc_tx3 - gc_fastlo9):]))
 //line samples_reduction.go:240
-									if gc_if44.ToBits() != 0 {
+										mySum.StoreSlice(gc_at36[(gc_tx3 - gc_fastlo9):])
 //line samples_reduction.go:240
-										mySum = mySum.Merge(mySum.Add(archsimd.LoadInt32x16Slice(gc_at35[(gc_tx3-gc_fastlo9):])), archsimd.Mask32x16FromBits(^gc_if44.ToBits()))
+									} else {
 //line samples_reduction.go:240
-										mySum.Merge(archsimd.LoadInt32x16Slice(gc_at36[(gc_tx3-gc_fastlo9):]), gc_if44).StoreSlice(gc_at36[(gc_tx3 - gc_fastlo9):])
+										gc_if44 := archsimd.Mask32x16FromBits(gc_b27.ToBits() & gc_iota44.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(64, tid, 16)))).ToBits())
+//line samples_reduction.go:240
+										_ = gc_if44
+//line samples_reduction.go:240
+										if gc_if44.ToBits() != 0 {
+//line samples_reduction.go:240
+											mySum = mySum.Merge(mySum.Add(archsimd.LoadInt32x16Slice(gc_at35[(gc_tx3-gc_fastlo9):])), archsimd.Mask32x16FromBits(^gc_if44.ToBits()))
+//line samples_reduction.go:240
+											mySum.Merge(archsimd.LoadInt32x16Slice(gc_at36[(gc_tx3-gc_fastlo9):]), gc_if44).StoreSlice(gc_at36[(gc_tx3 - gc_fastlo9):])
+//line samples_reduction.go:240
+										}
 //line samples_reduction.go:240
 									}
 //line samples_reduction.go:240
@@ -21214,15 +21106,25 @@ func gc_body_reduce5_int32(gc_b15 *compiled.Block, gIdata []int32, gOdata []int3
 //line samples_reduction.go:240
 								}
 //line samples_reduction.go:240
-								gc_if43 := gc_b26.And(gc_iota43.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(64, tid, 8)))))
+								if blockSize >= 128 && compiled.Reach(64, tid, 8) > 7 {
 //line samples_reduction.go:240
-								_ = gc_if43
+									mySum = mySum.Add(archsimd.LoadInt32x8Slice(gc_at35[(gc_tx3 - gc_fastlo9):]))
 //line samples_reduction.go:240
-								if gc_if43.ToBits() != 0 {
+									mySum.StoreSlice(gc_at36[(gc_tx3 - gc_fastlo9):])
 //line samples_reduction.go:240
-									mySum = mySum.Add(archsimd.LoadInt32x8Slice(gc_at35[(gc_tx3-gc_fastlo9):])).Merge(mySum, gc_if43)
+								} else {
 //line samples_reduction.go:240
-									mySum.Merge(archsimd.LoadInt32x8Slice(gc_at36[(gc_tx3-gc_fastlo9):]), gc_if43).StoreSlice(gc_at36[(gc_tx3 - gc_fastlo9):])
+									gc_if43 := gc_b26.And(gc_iota43.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(64, tid, 8)))))
+//line samples_reduction.go:240
+									_ = gc_if43
+//line samples_reduction.go:240
+									if gc_if43.ToBits() != 0 {
+//line samples_reduction.go:240
+										mySum = mySum.Add(archsimd.LoadInt32x8Slice(gc_at35[(gc_tx3-gc_fastlo9):])).Merge(mySum, gc_if43)
+//line samples_reduction.go:240
+										mySum.Merge(archsimd.LoadInt32x8Slice(gc_at36[(gc_tx3-gc_fastlo9):]), gc_if43).StoreSlice(gc_at36[(gc_tx3 - gc_fastlo9):])
+//line samples_reduction.go:240
+									}
 //line samples_reduction.go:240
 								}
 //line samples_reduction.go:240
@@ -21310,17 +21212,24 @@ func gc_body_reduce5_int32(gc_b15 *compiled.Block, gIdata []int32, gOdata []int3
 //line samples_reduction.go:240
 							}
 //line samples_reduction.go:240
-							gc_if42 := archsimd.Mask32x16FromBits(gc_b25.ToBits() & gc_iota42.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(64, tid, 16)))).ToBits())
+							if blockSize >= 128 && compiled.Reach(64, tid, 16) > 15 {
 //line samples_reduction.go:240
-							_ = gc_if42
-//line samples_reduction.go:241
-							if gc_if42.ToBits() != 0 {
-//line samples_reduction.go:241
-								mySum = mySum.Merge(mySum.Add(archsimd.LoadInt32x16Slice(sdata[tid+64:])), archsimd.Mask32x16FromBits(^gc_if42.ToBits()))
-//line samples_reduction.go:241
-								mySum.Merge(archsimd.LoadInt32x16Slice(sdata[tid:]), gc_if42).StoreSlice(sdata[tid:])
+								mySum = mySum.Add(archsimd.LoadInt32x16Slice(sdata[tid+64:]))
+								mySum.StoreSlice(sdata[tid:])
+							} else {
+//line samples_reduction.go:242
+								gc_if42 := archsimd.Mask32x16FromBits(gc_b25.ToBits() & gc_iota42.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(64, tid, 16)))).ToBits())
+//line samples_reduction.go:240
+								_ = gc_if42
+//line samples_reduction.go:240
+								if gc_if42.ToBits() != 0 {
+//line samples_reduction.go:240
+									mySum = mySum.Merge(mySum.Add(archsimd.LoadInt32x16Slice(sdata[tid+64:])), archsimd.Mask32x16FromBits(^gc_if42.ToBits()))
+									mySum.Merge(archsimd.LoadInt32x16Slice(sdata[tid:]), gc_if42).StoreSlice(sdata[tid:])
+								}
+//line samples_reduction.go:242
 							}
-//line samples_reduction.go:241
+//line samples_reduction.go:240
 							mySum.StoreSlice(gc_s_mySum[gc_rank3:])
 						}
 						archsimd.ClearAVXUpperBits()
@@ -21371,17 +21280,24 @@ func gc_body_reduce5_int32(gc_b15 *compiled.Block, gIdata []int32, gOdata []int3
 //line samples_reduction.go:240
 						}
 //line samples_reduction.go:240
-						gc_if41 := gc_b24.And(gc_iota41.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(64, tid, 8)))))
+						if blockSize >= 128 && compiled.Reach(64, tid, 8) > 7 {
 //line samples_reduction.go:240
-						_ = gc_if41
-//line samples_reduction.go:241
-						if gc_if41.ToBits() != 0 {
-//line samples_reduction.go:241
-							mySum = mySum.Add(archsimd.LoadInt32x8Slice(sdata[tid+64:])).Merge(mySum, gc_if41)
-//line samples_reduction.go:241
-							mySum.Merge(archsimd.LoadInt32x8Slice(sdata[tid:]), gc_if41).StoreSlice(sdata[tid:])
+							mySum = mySum.Add(archsimd.LoadInt32x8Slice(sdata[tid+64:]))
+							mySum.StoreSlice(sdata[tid:])
+						} else {
+//line samples_reduction.go:242
+							gc_if41 := gc_b24.And(gc_iota41.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(64, tid, 8)))))
+//line samples_reduction.go:240
+							_ = gc_if41
+//line samples_reduction.go:240
+							if gc_if41.ToBits() != 0 {
+//line samples_reduction.go:240
+								mySum = mySum.Add(archsimd.LoadInt32x8Slice(sdata[tid+64:])).Merge(mySum, gc_if41)
+								mySum.Merge(archsimd.LoadInt32x8Slice(sdata[tid:]), gc_if41).StoreSlice(sdata[tid:])
+							}
+//line samples_reduction.go:242
 						}
-//line samples_reduction.go:241
+//line samples_reduction.go:240
 						mySum.StoreSlice(gc_s_mySum[gc_rank3:])
 					}
 					archsimd.ClearAVXUpperBits()
@@ -22540,15 +22456,25 @@ func gc_body_reduce5_uint32(gc_b28 *compiled.Block, gIdata []uint32, gOdata []ui
 //line samples_reduction.go:226
 									}
 //line samples_reduction.go:226
-									gc_if60 := archsimd.Mask32x16FromBits(gc_b32.ToBits() & gc_iota60.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(256, tid, 16)))).ToBits())
+									if blockSize >= 512 && compiled.Reach(256, tid, 16) > 15 {
 //line samples_reduction.go:226
-									_ = gc_if60
+										mySum = mySum.Add(archsimd.LoadUint32x16Slice(gc_at43[(gc_tx4 - gc_fastlo10):]))
 //line samples_reduction.go:226
-									if gc_if60.ToBits() != 0 {
+										mySum.StoreSlice(gc_at44[(gc_tx4 - gc_fastlo10):])
 //line samples_reduction.go:226
-										mySum = mySum.Merge(mySum.Add(archsimd.LoadUint32x16Slice(gc_at43[(gc_tx4-gc_fastlo10):])), archsimd.Mask32x16FromBits(^gc_if60.ToBits()))
+									} else {
 //line samples_reduction.go:226
-										mySum.Merge(archsimd.LoadUint32x16Slice(gc_at44[(gc_tx4-gc_fastlo10):]), gc_if60).StoreSlice(gc_at44[(gc_tx4 - gc_fastlo10):])
+										gc_if60 := archsimd.Mask32x16FromBits(gc_b32.ToBits() & gc_iota60.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(256, tid, 16)))).ToBits())
+//line samples_reduction.go:226
+										_ = gc_if60
+//line samples_reduction.go:226
+										if gc_if60.ToBits() != 0 {
+//line samples_reduction.go:226
+											mySum = mySum.Merge(mySum.Add(archsimd.LoadUint32x16Slice(gc_at43[(gc_tx4-gc_fastlo10):])), archsimd.Mask32x16FromBits(^gc_if60.ToBits()))
+//line samples_reduction.go:226
+											mySum.Merge(archsimd.LoadUint32x16Slice(gc_at44[(gc_tx4-gc_fastlo10):]), gc_if60).StoreSlice(gc_at44[(gc_tx4 - gc_fastlo10):])
+//line samples_reduction.go:226
+										}
 //line samples_reduction.go:226
 									}
 //line samples_reduction.go:226
@@ -22595,15 +22521,25 @@ func gc_body_reduce5_uint32(gc_b28 *compiled.Block, gIdata []uint32, gOdata []ui
 //line samples_reduction.go:226
 								}
 //line samples_reduction.go:226
-								gc_if59 := gc_b31.And(gc_iota59.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(256, tid, 8)))))
+								if blockSize >= 512 && compiled.Reach(256, tid, 8) > 7 {
 //line samples_reduction.go:226
-								_ = gc_if59
+									mySum = mySum.Add(archsimd.LoadUint32x8Slice(gc_at43[(gc_tx4 - gc_fastlo10):]))
 //line samples_reduction.go:226
-								if gc_if59.ToBits() != 0 {
+									mySum.StoreSlice(gc_at44[(gc_tx4 - gc_fastlo10):])
 //line samples_reduction.go:226
-									mySum = mySum.Add(archsimd.LoadUint32x8Slice(gc_at43[(gc_tx4-gc_fastlo10):])).Merge(mySum, gc_if59)
+								} else {
 //line samples_reduction.go:226
-									mySum.Merge(archsimd.LoadUint32x8Slice(gc_at44[(gc_tx4-gc_fastlo10):]), gc_if59).StoreSlice(gc_at44[(gc_tx4 - gc_fastlo10):])
+									gc_if59 := gc_b31.And(gc_iota59.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(256, tid, 8)))))
+//line samples_reduction.go:226
+									_ = gc_if59
+//line samples_reduction.go:226
+									if gc_if59.ToBits() != 0 {
+//line samples_reduction.go:226
+										mySum = mySum.Add(archsimd.LoadUint32x8Slice(gc_at43[(gc_tx4-gc_fastlo10):])).Merge(mySum, gc_if59)
+//line samples_reduction.go:226
+										mySum.Merge(archsimd.LoadUint32x8Slice(gc_at44[(gc_tx4-gc_fastlo10):]), gc_if59).StoreSlice(gc_at44[(gc_tx4 - gc_fastlo10):])
+//line samples_reduction.go:226
+									}
 //line samples_reduction.go:226
 								}
 //line samples_reduction.go:226
@@ -22691,17 +22627,24 @@ func gc_body_reduce5_uint32(gc_b28 *compiled.Block, gIdata []uint32, gOdata []ui
 //line samples_reduction.go:226
 							}
 //line samples_reduction.go:226
-							gc_if58 := archsimd.Mask32x16FromBits(gc_b30.ToBits() & gc_iota58.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(256, tid, 16)))).ToBits())
+							if blockSize >= 512 && compiled.Reach(256, tid, 16) > 15 {
 //line samples_reduction.go:226
-							_ = gc_if58
-//line samples_reduction.go:227
-							if gc_if58.ToBits() != 0 {
-//line samples_reduction.go:227
-								mySum = mySum.Merge(mySum.Add(archsimd.LoadUint32x16Slice(sdata[tid+256:])), archsimd.Mask32x16FromBits(^gc_if58.ToBits()))
-//line samples_reduction.go:227
-								mySum.Merge(archsimd.LoadUint32x16Slice(sdata[tid:]), gc_if58).StoreSlice(sdata[tid:])
+								mySum = mySum.Add(archsimd.LoadUint32x16Slice(sdata[tid+256:]))
+								mySum.StoreSlice(sdata[tid:])
+							} else {
+//line samples_reduction.go:228
+								gc_if58 := archsimd.Mask32x16FromBits(gc_b30.ToBits() & gc_iota58.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(256, tid, 16)))).ToBits())
+//line samples_reduction.go:226
+								_ = gc_if58
+//line samples_reduction.go:226
+								if gc_if58.ToBits() != 0 {
+//line samples_reduction.go:226
+									mySum = mySum.Merge(mySum.Add(archsimd.LoadUint32x16Slice(sdata[tid+256:])), archsimd.Mask32x16FromBits(^gc_if58.ToBits()))
+									mySum.Merge(archsimd.LoadUint32x16Slice(sdata[tid:]), gc_if58).StoreSlice(sdata[tid:])
+								}
+//line samples_reduction.go:228
 							}
-//line samples_reduction.go:227
+//line samples_reduction.go:226
 							mySum.StoreSlice(gc_s_mySum[gc_rank4:])
 						}
 						archsimd.ClearAVXUpperBits()
@@ -22752,17 +22695,24 @@ func gc_body_reduce5_uint32(gc_b28 *compiled.Block, gIdata []uint32, gOdata []ui
 //line samples_reduction.go:226
 						}
 //line samples_reduction.go:226
-						gc_if57 := gc_b29.And(gc_iota57.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(256, tid, 8)))))
+						if blockSize >= 512 && compiled.Reach(256, tid, 8) > 7 {
 //line samples_reduction.go:226
-						_ = gc_if57
-//line samples_reduction.go:227
-						if gc_if57.ToBits() != 0 {
-//line samples_reduction.go:227
-							mySum = mySum.Add(archsimd.LoadUint32x8Slice(sdata[tid+256:])).Merge(mySum, gc_if57)
-//line samples_reduction.go:227
-							mySum.Merge(archsimd.LoadUint32x8Slice(sdata[tid:]), gc_if57).StoreSlice(sdata[tid:])
+							mySum = mySum.Add(archsimd.LoadUint32x8Slice(sdata[tid+256:]))
+							mySum.StoreSlice(sdata[tid:])
+						} else {
+//line samples_reduction.go:228
+							gc_if57 := gc_b29.And(gc_iota57.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(256, tid, 8)))))
+//line samples_reduction.go:226
+							_ = gc_if57
+//line samples_reduction.go:226
+							if gc_if57.ToBits() != 0 {
+//line samples_reduction.go:226
+								mySum = mySum.Add(archsimd.LoadUint32x8Slice(sdata[tid+256:])).Merge(mySum, gc_if57)
+								mySum.Merge(archsimd.LoadUint32x8Slice(sdata[tid:]), gc_if57).StoreSlice(sdata[tid:])
+							}
+//line samples_reduction.go:228
 						}
-//line samples_reduction.go:227
+//line samples_reduction.go:226
 						mySum.StoreSlice(gc_s_mySum[gc_rank4:])
 					}
 					archsimd.ClearAVXUpperBits()
@@ -22905,15 +22855,25 @@ func gc_body_reduce5_uint32(gc_b28 *compiled.Block, gIdata []uint32, gOdata []ui
 //line samples_reduction.go:233
 									}
 //line samples_reduction.go:233
-									gc_if64 := archsimd.Mask32x16FromBits(gc_b36.ToBits() & gc_iota64.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(128, tid, 16)))).ToBits())
+									if blockSize >= 256 && compiled.Reach(128, tid, 16) > 15 {
 //line samples_reduction.go:233
-									_ = gc_if64
+										mySum = mySum.Add(archsimd.LoadUint32x16Slice(gc_at45[(gc_tx4 - gc_fastlo11):]))
 //line samples_reduction.go:233
-									if gc_if64.ToBits() != 0 {
+										mySum.StoreSlice(gc_at46[(gc_tx4 - gc_fastlo11):])
 //line samples_reduction.go:233
-										mySum = mySum.Merge(mySum.Add(archsimd.LoadUint32x16Slice(gc_at45[(gc_tx4-gc_fastlo11):])), archsimd.Mask32x16FromBits(^gc_if64.ToBits()))
+									} else {
 //line samples_reduction.go:233
-										mySum.Merge(archsimd.LoadUint32x16Slice(gc_at46[(gc_tx4-gc_fastlo11):]), gc_if64).StoreSlice(gc_at46[(gc_tx4 - gc_fastlo11):])
+										gc_if64 := archsimd.Mask32x16FromBits(gc_b36.ToBits() & gc_iota64.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(128, tid, 16)))).ToBits())
+//line samples_reduction.go:233
+										_ = gc_if64
+//line samples_reduction.go:233
+										if gc_if64.ToBits() != 0 {
+//line samples_reduction.go:233
+											mySum = mySum.Merge(mySum.Add(archsimd.LoadUint32x16Slice(gc_at45[(gc_tx4-gc_fastlo11):])), archsimd.Mask32x16FromBits(^gc_if64.ToBits()))
+//line samples_reduction.go:233
+											mySum.Merge(archsimd.LoadUint32x16Slice(gc_at46[(gc_tx4-gc_fastlo11):]), gc_if64).StoreSlice(gc_at46[(gc_tx4 - gc_fastlo11):])
+//line samples_reduction.go:233
+										}
 //line samples_reduction.go:233
 									}
 //line samples_reduction.go:233
@@ -22960,15 +22920,25 @@ func gc_body_reduce5_uint32(gc_b28 *compiled.Block, gIdata []uint32, gOdata []ui
 //line samples_reduction.go:233
 								}
 //line samples_reduction.go:233
-								gc_if63 := gc_b35.And(gc_iota63.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(128, tid, 8)))))
+								if blockSize >= 256 && compiled.Reach(128, tid, 8) > 7 {
 //line samples_reduction.go:233
-								_ = gc_if63
+									mySum = mySum.Add(archsimd.LoadUint32x8Slice(gc_at45[(gc_tx4 - gc_fastlo11):]))
 //line samples_reduction.go:233
-								if gc_if63.ToBits() != 0 {
+									mySum.StoreSlice(gc_at46[(gc_tx4 - gc_fastlo11):])
 //line samples_reduction.go:233
-									mySum = mySum.Add(archsimd.LoadUint32x8Slice(gc_at45[(gc_tx4-gc_fastlo11):])).Merge(mySum, gc_if63)
+								} else {
 //line samples_reduction.go:233
-									mySum.Merge(archsimd.LoadUint32x8Slice(gc_at46[(gc_tx4-gc_fastlo11):]), gc_if63).StoreSlice(gc_at46[(gc_tx4 - gc_fastlo11):])
+									gc_if63 := gc_b35.And(gc_iota63.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(128, tid, 8)))))
+//line samples_reduction.go:233
+									_ = gc_if63
+//line samples_reduction.go:233
+									if gc_if63.ToBits() != 0 {
+//line samples_reduction.go:233
+										mySum = mySum.Add(archsimd.LoadUint32x8Slice(gc_at45[(gc_tx4-gc_fastlo11):])).Merge(mySum, gc_if63)
+//line samples_reduction.go:233
+										mySum.Merge(archsimd.LoadUint32x8Slice(gc_at46[(gc_tx4-gc_fastlo11):]), gc_if63).StoreSlice(gc_at46[(gc_tx4 - gc_fastlo11):])
+//line samples_reduction.go:233
+									}
 //line samples_reduction.go:233
 								}
 //line samples_reduction.go:233
@@ -23056,17 +23026,24 @@ func gc_body_reduce5_uint32(gc_b28 *compiled.Block, gIdata []uint32, gOdata []ui
 //line samples_reduction.go:233
 							}
 //line samples_reduction.go:233
-							gc_if62 := archsimd.Mask32x16FromBits(gc_b34.ToBits() & gc_iota62.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(128, tid, 16)))).ToBits())
+							if blockSize >= 256 && compiled.Reach(128, tid, 16) > 15 {
 //line samples_reduction.go:233
-							_ = gc_if62
-//line samples_reduction.go:234
-							if gc_if62.ToBits() != 0 {
-//line samples_reduction.go:234
-								mySum = mySum.Merge(mySum.Add(archsimd.LoadUint32x16Slice(sdata[tid+128:])), archsimd.Mask32x16FromBits(^gc_if62.ToBits()))
-//line samples_reduction.go:234
-								mySum.Merge(archsimd.LoadUint32x16Slice(sdata[tid:]), gc_if62).StoreSlice(sdata[tid:])
+								mySum = mySum.Add(archsimd.LoadUint32x16Slice(sdata[tid+128:]))
+								mySum.StoreSlice(sdata[tid:])
+							} else {
+//line samples_reduction.go:235
+								gc_if62 := archsimd.Mask32x16FromBits(gc_b34.ToBits() & gc_iota62.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(128, tid, 16)))).ToBits())
+//line samples_reduction.go:233
+								_ = gc_if62
+//line samples_reduction.go:233
+								if gc_if62.ToBits() != 0 {
+//line samples_reduction.go:233
+									mySum = mySum.Merge(mySum.Add(archsimd.LoadUint32x16Slice(sdata[tid+128:])), archsimd.Mask32x16FromBits(^gc_if62.ToBits()))
+									mySum.Merge(archsimd.LoadUint32x16Slice(sdata[tid:]), gc_if62).StoreSlice(sdata[tid:])
+								}
+//line samples_reduction.go:235
 							}
-//line samples_reduction.go:234
+//line samples_reduction.go:233
 							mySum.StoreSlice(gc_s_mySum[gc_rank4:])
 						}
 						archsimd.ClearAVXUpperBits()
@@ -23117,17 +23094,24 @@ func gc_body_reduce5_uint32(gc_b28 *compiled.Block, gIdata []uint32, gOdata []ui
 //line samples_reduction.go:233
 						}
 //line samples_reduction.go:233
-						gc_if61 := gc_b33.And(gc_iota61.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(128, tid, 8)))))
+						if blockSize >= 256 && compiled.Reach(128, tid, 8) > 7 {
 //line samples_reduction.go:233
-						_ = gc_if61
-//line samples_reduction.go:234
-						if gc_if61.ToBits() != 0 {
-//line samples_reduction.go:234
-							mySum = mySum.Add(archsimd.LoadUint32x8Slice(sdata[tid+128:])).Merge(mySum, gc_if61)
-//line samples_reduction.go:234
-							mySum.Merge(archsimd.LoadUint32x8Slice(sdata[tid:]), gc_if61).StoreSlice(sdata[tid:])
+							mySum = mySum.Add(archsimd.LoadUint32x8Slice(sdata[tid+128:]))
+							mySum.StoreSlice(sdata[tid:])
+						} else {
+//line samples_reduction.go:235
+							gc_if61 := gc_b33.And(gc_iota61.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(128, tid, 8)))))
+//line samples_reduction.go:233
+							_ = gc_if61
+//line samples_reduction.go:233
+							if gc_if61.ToBits() != 0 {
+//line samples_reduction.go:233
+								mySum = mySum.Add(archsimd.LoadUint32x8Slice(sdata[tid+128:])).Merge(mySum, gc_if61)
+								mySum.Merge(archsimd.LoadUint32x8Slice(sdata[tid:]), gc_if61).StoreSlice(sdata[tid:])
+							}
+//line samples_reduction.go:235
 						}
-//line samples_reduction.go:234
+//line samples_reduction.go:233
 						mySum.StoreSlice(gc_s_mySum[gc_rank4:])
 					}
 					archsimd.ClearAVXUpperBits()
@@ -23270,15 +23254,25 @@ func gc_body_reduce5_uint32(gc_b28 *compiled.Block, gIdata []uint32, gOdata []ui
 //line samples_reduction.go:240
 									}
 //line samples_reduction.go:240
-									gc_if68 := archsimd.Mask32x16FromBits(gc_b40.ToBits() & gc_iota68.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(64, tid, 16)))).ToBits())
+									if blockSize >= 128 && compiled.Reach(64, tid, 16) > 15 {
 //line samples_reduction.go:240
-									_ = gc_if68
+										mySum = mySum.Add(archsimd.LoadUint32x16Slice(gc_at47[(gc_tx4 - gc_fastlo12):]))
 //line samples_reduction.go:240
-									if gc_if68.ToBits() != 0 {
+										mySum.StoreSlice(gc_at48[(gc_tx4 - gc_fastlo12):])
 //line samples_reduction.go:240
-										mySum = mySum.Merge(mySum.Add(archsimd.LoadUint32x16Slice(gc_at47[(gc_tx4-gc_fastlo12):])), archsimd.Mask32x16FromBits(^gc_if68.ToBits()))
+									} else {
 //line samples_reduction.go:240
-										mySum.Merge(archsimd.LoadUint32x16Slice(gc_at48[(gc_tx4-gc_fastlo12):]), gc_if68).StoreSlice(gc_at48[(gc_tx4 - gc_fastlo12):])
+										gc_if68 := archsimd.Mask32x16FromBits(gc_b40.ToBits() & gc_iota68.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(64, tid, 16)))).ToBits())
+//line samples_reduction.go:240
+										_ = gc_if68
+//line samples_reduction.go:240
+										if gc_if68.ToBits() != 0 {
+//line samples_reduction.go:240
+											mySum = mySum.Merge(mySum.Add(archsimd.LoadUint32x16Slice(gc_at47[(gc_tx4-gc_fastlo12):])), archsimd.Mask32x16FromBits(^gc_if68.ToBits()))
+//line samples_reduction.go:240
+											mySum.Merge(archsimd.LoadUint32x16Slice(gc_at48[(gc_tx4-gc_fastlo12):]), gc_if68).StoreSlice(gc_at48[(gc_tx4 - gc_fastlo12):])
+//line samples_reduction.go:240
+										}
 //line samples_reduction.go:240
 									}
 //line samples_reduction.go:240
@@ -23325,15 +23319,25 @@ func gc_body_reduce5_uint32(gc_b28 *compiled.Block, gIdata []uint32, gOdata []ui
 //line samples_reduction.go:240
 								}
 //line samples_reduction.go:240
-								gc_if67 := gc_b39.And(gc_iota67.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(64, tid, 8)))))
+								if blockSize >= 128 && compiled.Reach(64, tid, 8) > 7 {
 //line samples_reduction.go:240
-								_ = gc_if67
+									mySum = mySum.Add(archsimd.LoadUint32x8Slice(gc_at47[(gc_tx4 - gc_fastlo12):]))
 //line samples_reduction.go:240
-								if gc_if67.ToBits() != 0 {
+									mySum.StoreSlice(gc_at48[(gc_tx4 - gc_fastlo12):])
 //line samples_reduction.go:240
-									mySum = mySum.Add(archsimd.LoadUint32x8Slice(gc_at47[(gc_tx4-gc_fastlo12):])).Merge(mySum, gc_if67)
+								} else {
 //line samples_reduction.go:240
-									mySum.Merge(archsimd.LoadUint32x8Slice(gc_at48[(gc_tx4-gc_fastlo12):]), gc_if67).StoreSlice(gc_at48[(gc_tx4 - gc_fastlo12):])
+									gc_if67 := gc_b39.And(gc_iota67.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(64, tid, 8)))))
+//line samples_reduction.go:240
+									_ = gc_if67
+//line samples_reduction.go:240
+									if gc_if67.ToBits() != 0 {
+//line samples_reduction.go:240
+										mySum = mySum.Add(archsimd.LoadUint32x8Slice(gc_at47[(gc_tx4-gc_fastlo12):])).Merge(mySum, gc_if67)
+//line samples_reduction.go:240
+										mySum.Merge(archsimd.LoadUint32x8Slice(gc_at48[(gc_tx4-gc_fastlo12):]), gc_if67).StoreSlice(gc_at48[(gc_tx4 - gc_fastlo12):])
+//line samples_reduction.go:240
+									}
 //line samples_reduction.go:240
 								}
 //line samples_reduction.go:240
@@ -23421,17 +23425,24 @@ func gc_body_reduce5_uint32(gc_b28 *compiled.Block, gIdata []uint32, gOdata []ui
 //line samples_reduction.go:240
 							}
 //line samples_reduction.go:240
-							gc_if66 := archsimd.Mask32x16FromBits(gc_b38.ToBits() & gc_iota66.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(64, tid, 16)))).ToBits())
+							if blockSize >= 128 && compiled.Reach(64, tid, 16) > 15 {
 //line samples_reduction.go:240
-							_ = gc_if66
-//line samples_reduction.go:241
-							if gc_if66.ToBits() != 0 {
-//line samples_reduction.go:241
-								mySum = mySum.Merge(mySum.Add(archsimd.LoadUint32x16Slice(sdata[tid+64:])), archsimd.Mask32x16FromBits(^gc_if66.ToBits()))
-//line samples_reduction.go:241
-								mySum.Merge(archsimd.LoadUint32x16Slice(sdata[tid:]), gc_if66).StoreSlice(sdata[tid:])
+								mySum = mySum.Add(archsimd.LoadUint32x16Slice(sdata[tid+64:]))
+								mySum.StoreSlice(sdata[tid:])
+							} else {
+//line samples_reduction.go:242
+								gc_if66 := archsimd.Mask32x16FromBits(gc_b38.ToBits() & gc_iota66.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(64, tid, 16)))).ToBits())
+//line samples_reduction.go:240
+								_ = gc_if66
+//line samples_reduction.go:240
+								if gc_if66.ToBits() != 0 {
+//line samples_reduction.go:240
+									mySum = mySum.Merge(mySum.Add(archsimd.LoadUint32x16Slice(sdata[tid+64:])), archsimd.Mask32x16FromBits(^gc_if66.ToBits()))
+									mySum.Merge(archsimd.LoadUint32x16Slice(sdata[tid:]), gc_if66).StoreSlice(sdata[tid:])
+								}
+//line samples_reduction.go:242
 							}
-//line samples_reduction.go:241
+//line samples_reduction.go:240
 							mySum.StoreSlice(gc_s_mySum[gc_rank4:])
 						}
 						archsimd.ClearAVXUpperBits()
@@ -23482,17 +23493,24 @@ func gc_body_reduce5_uint32(gc_b28 *compiled.Block, gIdata []uint32, gOdata []ui
 //line samples_reduction.go:240
 						}
 //line samples_reduction.go:240
-						gc_if65 := gc_b37.And(gc_iota65.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(64, tid, 8)))))
+						if blockSize >= 128 && compiled.Reach(64, tid, 8) > 7 {
 //line samples_reduction.go:240
-						_ = gc_if65
-//line samples_reduction.go:241
-						if gc_if65.ToBits() != 0 {
-//line samples_reduction.go:241
-							mySum = mySum.Add(archsimd.LoadUint32x8Slice(sdata[tid+64:])).Merge(mySum, gc_if65)
-//line samples_reduction.go:241
-							mySum.Merge(archsimd.LoadUint32x8Slice(sdata[tid:]), gc_if65).StoreSlice(sdata[tid:])
+							mySum = mySum.Add(archsimd.LoadUint32x8Slice(sdata[tid+64:]))
+							mySum.StoreSlice(sdata[tid:])
+						} else {
+//line samples_reduction.go:242
+							gc_if65 := gc_b37.And(gc_iota65.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(64, tid, 8)))))
+//line samples_reduction.go:240
+							_ = gc_if65
+//line samples_reduction.go:240
+							if gc_if65.ToBits() != 0 {
+//line samples_reduction.go:240
+								mySum = mySum.Add(archsimd.LoadUint32x8Slice(sdata[tid+64:])).Merge(mySum, gc_if65)
+								mySum.Merge(archsimd.LoadUint32x8Slice(sdata[tid:]), gc_if65).StoreSlice(sdata[tid:])
+							}
+//line samples_reduction.go:242
 						}
-//line samples_reduction.go:241
+//line samples_reduction.go:240
 						mySum.StoreSlice(gc_s_mySum[gc_rank4:])
 					}
 					archsimd.ClearAVXUpperBits()
@@ -24597,15 +24615,25 @@ func gc_body_reduce6_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:299
 									}
 //line samples_reduction.go:299
-									gc_if4 := archsimd.Mask32x16FromBits(gc_b6.ToBits() & gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(256, tid, 16)))).ToBits())
+									if blockSize >= 512 && compiled.Reach(256, tid, 16) > 15 {
 //line samples_reduction.go:299
-									_ = gc_if4
+										mySum = mySum.Add(archsimd.LoadFloat32x16Slice(gc_at7[(gc_tx2 - gc_fastlo4):]))
 //line samples_reduction.go:299
-									if gc_if4.ToBits() != 0 {
+										mySum.StoreSlice(gc_at8[(gc_tx2 - gc_fastlo4):])
 //line samples_reduction.go:299
-										mySum = mySum.Merge(mySum.Add(archsimd.LoadFloat32x16Slice(gc_at7[(gc_tx2-gc_fastlo4):])), archsimd.Mask32x16FromBits(^gc_if4.ToBits()))
+									} else {
 //line samples_reduction.go:299
-										mySum.Merge(archsimd.LoadFloat32x16Slice(gc_at8[(gc_tx2-gc_fastlo4):]), gc_if4).StoreSlice(gc_at8[(gc_tx2 - gc_fastlo4):])
+										gc_if4 := archsimd.Mask32x16FromBits(gc_b6.ToBits() & gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(256, tid, 16)))).ToBits())
+//line samples_reduction.go:299
+										_ = gc_if4
+//line samples_reduction.go:299
+										if gc_if4.ToBits() != 0 {
+//line samples_reduction.go:299
+											mySum = mySum.Merge(mySum.Add(archsimd.LoadFloat32x16Slice(gc_at7[(gc_tx2-gc_fastlo4):])), archsimd.Mask32x16FromBits(^gc_if4.ToBits()))
+//line samples_reduction.go:299
+											mySum.Merge(archsimd.LoadFloat32x16Slice(gc_at8[(gc_tx2-gc_fastlo4):]), gc_if4).StoreSlice(gc_at8[(gc_tx2 - gc_fastlo4):])
+//line samples_reduction.go:299
+										}
 //line samples_reduction.go:299
 									}
 //line samples_reduction.go:299
@@ -24652,15 +24680,25 @@ func gc_body_reduce6_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:299
 								}
 //line samples_reduction.go:299
-								gc_if3 := gc_b5.And(gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(256, tid, 8)))))
+								if blockSize >= 512 && compiled.Reach(256, tid, 8) > 7 {
 //line samples_reduction.go:299
-								_ = gc_if3
+									mySum = mySum.Add(archsimd.LoadFloat32x8Slice(gc_at7[(gc_tx2 - gc_fastlo4):]))
 //line samples_reduction.go:299
-								if gc_if3.ToBits() != 0 {
+									mySum.StoreSlice(gc_at8[(gc_tx2 - gc_fastlo4):])
 //line samples_reduction.go:299
-									mySum = mySum.Add(archsimd.LoadFloat32x8Slice(gc_at7[(gc_tx2-gc_fastlo4):])).Merge(mySum, gc_if3)
+								} else {
 //line samples_reduction.go:299
-									mySum.Merge(archsimd.LoadFloat32x8Slice(gc_at8[(gc_tx2-gc_fastlo4):]), gc_if3).StoreSlice(gc_at8[(gc_tx2 - gc_fastlo4):])
+									gc_if3 := gc_b5.And(gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(256, tid, 8)))))
+//line samples_reduction.go:299
+									_ = gc_if3
+//line samples_reduction.go:299
+									if gc_if3.ToBits() != 0 {
+//line samples_reduction.go:299
+										mySum = mySum.Add(archsimd.LoadFloat32x8Slice(gc_at7[(gc_tx2-gc_fastlo4):])).Merge(mySum, gc_if3)
+//line samples_reduction.go:299
+										mySum.Merge(archsimd.LoadFloat32x8Slice(gc_at8[(gc_tx2-gc_fastlo4):]), gc_if3).StoreSlice(gc_at8[(gc_tx2 - gc_fastlo4):])
+//line samples_reduction.go:299
+									}
 //line samples_reduction.go:299
 								}
 //line samples_reduction.go:299
@@ -24748,17 +24786,24 @@ func gc_body_reduce6_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:299
 							}
 //line samples_reduction.go:299
-							gc_if2 := archsimd.Mask32x16FromBits(gc_b4.ToBits() & gc_iota2.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(256, tid, 16)))).ToBits())
+							if blockSize >= 512 && compiled.Reach(256, tid, 16) > 15 {
 //line samples_reduction.go:299
-							_ = gc_if2
-//line samples_reduction.go:300
-							if gc_if2.ToBits() != 0 {
-//line samples_reduction.go:300
-								mySum = mySum.Merge(mySum.Add(archsimd.LoadFloat32x16Slice(sdata[tid+256:])), archsimd.Mask32x16FromBits(^gc_if2.ToBits()))
-//line samples_reduction.go:300
-								mySum.Merge(archsimd.LoadFloat32x16Slice(sdata[tid:]), gc_if2).StoreSlice(sdata[tid:])
+								mySum = mySum.Add(archsimd.LoadFloat32x16Slice(sdata[tid+256:]))
+								mySum.StoreSlice(sdata[tid:])
+							} else {
+//line samples_reduction.go:301
+								gc_if2 := archsimd.Mask32x16FromBits(gc_b4.ToBits() & gc_iota2.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(256, tid, 16)))).ToBits())
+//line samples_reduction.go:299
+								_ = gc_if2
+//line samples_reduction.go:299
+								if gc_if2.ToBits() != 0 {
+//line samples_reduction.go:299
+									mySum = mySum.Merge(mySum.Add(archsimd.LoadFloat32x16Slice(sdata[tid+256:])), archsimd.Mask32x16FromBits(^gc_if2.ToBits()))
+									mySum.Merge(archsimd.LoadFloat32x16Slice(sdata[tid:]), gc_if2).StoreSlice(sdata[tid:])
+								}
+//line samples_reduction.go:301
 							}
-//line samples_reduction.go:300
+//line samples_reduction.go:299
 							mySum.StoreSlice(gc_s_mySum[gc_rank2:])
 						}
 						archsimd.ClearAVXUpperBits()
@@ -24809,17 +24854,24 @@ func gc_body_reduce6_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:299
 						}
 //line samples_reduction.go:299
-						gc_if := gc_b3.And(gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(256, tid, 8)))))
+						if blockSize >= 512 && compiled.Reach(256, tid, 8) > 7 {
 //line samples_reduction.go:299
-						_ = gc_if
-//line samples_reduction.go:300
-						if gc_if.ToBits() != 0 {
-//line samples_reduction.go:300
-							mySum = mySum.Add(archsimd.LoadFloat32x8Slice(sdata[tid+256:])).Merge(mySum, gc_if)
-//line samples_reduction.go:300
-							mySum.Merge(archsimd.LoadFloat32x8Slice(sdata[tid:]), gc_if).StoreSlice(sdata[tid:])
+							mySum = mySum.Add(archsimd.LoadFloat32x8Slice(sdata[tid+256:]))
+							mySum.StoreSlice(sdata[tid:])
+						} else {
+//line samples_reduction.go:301
+							gc_if := gc_b3.And(gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(256, tid, 8)))))
+//line samples_reduction.go:299
+							_ = gc_if
+//line samples_reduction.go:299
+							if gc_if.ToBits() != 0 {
+//line samples_reduction.go:299
+								mySum = mySum.Add(archsimd.LoadFloat32x8Slice(sdata[tid+256:])).Merge(mySum, gc_if)
+								mySum.Merge(archsimd.LoadFloat32x8Slice(sdata[tid:]), gc_if).StoreSlice(sdata[tid:])
+							}
+//line samples_reduction.go:301
 						}
-//line samples_reduction.go:300
+//line samples_reduction.go:299
 						mySum.StoreSlice(gc_s_mySum[gc_rank2:])
 					}
 					archsimd.ClearAVXUpperBits()
@@ -24962,15 +25014,25 @@ func gc_body_reduce6_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:306
 									}
 //line samples_reduction.go:306
-									gc_if8 := archsimd.Mask32x16FromBits(gc_b10.ToBits() & gc_iota8.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(128, tid, 16)))).ToBits())
+									if blockSize >= 256 && compiled.Reach(128, tid, 16) > 15 {
 //line samples_reduction.go:306
-									_ = gc_if8
+										mySum = mySum.Add(archsimd.LoadFloat32x16Slice(gc_at9[(gc_tx2 - gc_fastlo5):]))
 //line samples_reduction.go:306
-									if gc_if8.ToBits() != 0 {
+										mySum.StoreSlice(gc_at10[(gc_tx2 - gc_fastlo5):])
 //line samples_reduction.go:306
-										mySum = mySum.Merge(mySum.Add(archsimd.LoadFloat32x16Slice(gc_at9[(gc_tx2-gc_fastlo5):])), archsimd.Mask32x16FromBits(^gc_if8.ToBits()))
+									} else {
 //line samples_reduction.go:306
-										mySum.Merge(archsimd.LoadFloat32x16Slice(gc_at10[(gc_tx2-gc_fastlo5):]), gc_if8).StoreSlice(gc_at10[(gc_tx2 - gc_fastlo5):])
+										gc_if8 := archsimd.Mask32x16FromBits(gc_b10.ToBits() & gc_iota8.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(128, tid, 16)))).ToBits())
+//line samples_reduction.go:306
+										_ = gc_if8
+//line samples_reduction.go:306
+										if gc_if8.ToBits() != 0 {
+//line samples_reduction.go:306
+											mySum = mySum.Merge(mySum.Add(archsimd.LoadFloat32x16Slice(gc_at9[(gc_tx2-gc_fastlo5):])), archsimd.Mask32x16FromBits(^gc_if8.ToBits()))
+//line samples_reduction.go:306
+											mySum.Merge(archsimd.LoadFloat32x16Slice(gc_at10[(gc_tx2-gc_fastlo5):]), gc_if8).StoreSlice(gc_at10[(gc_tx2 - gc_fastlo5):])
+//line samples_reduction.go:306
+										}
 //line samples_reduction.go:306
 									}
 //line samples_reduction.go:306
@@ -25017,15 +25079,25 @@ func gc_body_reduce6_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:306
 								}
 //line samples_reduction.go:306
-								gc_if7 := gc_b9.And(gc_iota7.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(128, tid, 8)))))
+								if blockSize >= 256 && compiled.Reach(128, tid, 8) > 7 {
 //line samples_reduction.go:306
-								_ = gc_if7
+									mySum = mySum.Add(archsimd.LoadFloat32x8Slice(gc_at9[(gc_tx2 - gc_fastlo5):]))
 //line samples_reduction.go:306
-								if gc_if7.ToBits() != 0 {
+									mySum.StoreSlice(gc_at10[(gc_tx2 - gc_fastlo5):])
 //line samples_reduction.go:306
-									mySum = mySum.Add(archsimd.LoadFloat32x8Slice(gc_at9[(gc_tx2-gc_fastlo5):])).Merge(mySum, gc_if7)
+								} else {
 //line samples_reduction.go:306
-									mySum.Merge(archsimd.LoadFloat32x8Slice(gc_at10[(gc_tx2-gc_fastlo5):]), gc_if7).StoreSlice(gc_at10[(gc_tx2 - gc_fastlo5):])
+									gc_if7 := gc_b9.And(gc_iota7.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(128, tid, 8)))))
+//line samples_reduction.go:306
+									_ = gc_if7
+//line samples_reduction.go:306
+									if gc_if7.ToBits() != 0 {
+//line samples_reduction.go:306
+										mySum = mySum.Add(archsimd.LoadFloat32x8Slice(gc_at9[(gc_tx2-gc_fastlo5):])).Merge(mySum, gc_if7)
+//line samples_reduction.go:306
+										mySum.Merge(archsimd.LoadFloat32x8Slice(gc_at10[(gc_tx2-gc_fastlo5):]), gc_if7).StoreSlice(gc_at10[(gc_tx2 - gc_fastlo5):])
+//line samples_reduction.go:306
+									}
 //line samples_reduction.go:306
 								}
 //line samples_reduction.go:306
@@ -25113,17 +25185,24 @@ func gc_body_reduce6_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:306
 							}
 //line samples_reduction.go:306
-							gc_if6 := archsimd.Mask32x16FromBits(gc_b8.ToBits() & gc_iota6.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(128, tid, 16)))).ToBits())
+							if blockSize >= 256 && compiled.Reach(128, tid, 16) > 15 {
 //line samples_reduction.go:306
-							_ = gc_if6
-//line samples_reduction.go:307
-							if gc_if6.ToBits() != 0 {
-//line samples_reduction.go:307
-								mySum = mySum.Merge(mySum.Add(archsimd.LoadFloat32x16Slice(sdata[tid+128:])), archsimd.Mask32x16FromBits(^gc_if6.ToBits()))
-//line samples_reduction.go:307
-								mySum.Merge(archsimd.LoadFloat32x16Slice(sdata[tid:]), gc_if6).StoreSlice(sdata[tid:])
+								mySum = mySum.Add(archsimd.LoadFloat32x16Slice(sdata[tid+128:]))
+								mySum.StoreSlice(sdata[tid:])
+							} else {
+//line samples_reduction.go:308
+								gc_if6 := archsimd.Mask32x16FromBits(gc_b8.ToBits() & gc_iota6.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(128, tid, 16)))).ToBits())
+//line samples_reduction.go:306
+								_ = gc_if6
+//line samples_reduction.go:306
+								if gc_if6.ToBits() != 0 {
+//line samples_reduction.go:306
+									mySum = mySum.Merge(mySum.Add(archsimd.LoadFloat32x16Slice(sdata[tid+128:])), archsimd.Mask32x16FromBits(^gc_if6.ToBits()))
+									mySum.Merge(archsimd.LoadFloat32x16Slice(sdata[tid:]), gc_if6).StoreSlice(sdata[tid:])
+								}
+//line samples_reduction.go:308
 							}
-//line samples_reduction.go:307
+//line samples_reduction.go:306
 							mySum.StoreSlice(gc_s_mySum[gc_rank2:])
 						}
 						archsimd.ClearAVXUpperBits()
@@ -25174,17 +25253,24 @@ func gc_body_reduce6_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:306
 						}
 //line samples_reduction.go:306
-						gc_if5 := gc_b7.And(gc_iota5.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(128, tid, 8)))))
+						if blockSize >= 256 && compiled.Reach(128, tid, 8) > 7 {
 //line samples_reduction.go:306
-						_ = gc_if5
-//line samples_reduction.go:307
-						if gc_if5.ToBits() != 0 {
-//line samples_reduction.go:307
-							mySum = mySum.Add(archsimd.LoadFloat32x8Slice(sdata[tid+128:])).Merge(mySum, gc_if5)
-//line samples_reduction.go:307
-							mySum.Merge(archsimd.LoadFloat32x8Slice(sdata[tid:]), gc_if5).StoreSlice(sdata[tid:])
+							mySum = mySum.Add(archsimd.LoadFloat32x8Slice(sdata[tid+128:]))
+							mySum.StoreSlice(sdata[tid:])
+						} else {
+//line samples_reduction.go:308
+							gc_if5 := gc_b7.And(gc_iota5.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(128, tid, 8)))))
+//line samples_reduction.go:306
+							_ = gc_if5
+//line samples_reduction.go:306
+							if gc_if5.ToBits() != 0 {
+//line samples_reduction.go:306
+								mySum = mySum.Add(archsimd.LoadFloat32x8Slice(sdata[tid+128:])).Merge(mySum, gc_if5)
+								mySum.Merge(archsimd.LoadFloat32x8Slice(sdata[tid:]), gc_if5).StoreSlice(sdata[tid:])
+							}
+//line samples_reduction.go:308
 						}
-//line samples_reduction.go:307
+//line samples_reduction.go:306
 						mySum.StoreSlice(gc_s_mySum[gc_rank2:])
 					}
 					archsimd.ClearAVXUpperBits()
@@ -25327,15 +25413,25 @@ func gc_body_reduce6_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:313
 									}
 //line samples_reduction.go:313
-									gc_if12 := archsimd.Mask32x16FromBits(gc_b14.ToBits() & gc_iota12.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(64, tid, 16)))).ToBits())
+									if blockSize >= 128 && compiled.Reach(64, tid, 16) > 15 {
 //line samples_reduction.go:313
-									_ = gc_if12
+										mySum = mySum.Add(archsimd.LoadFloat32x16Slice(gc_at11[(gc_tx2 - gc_fastlo6):]))
 //line samples_reduction.go:313
-									if gc_if12.ToBits() != 0 {
+										mySum.StoreSlice(gc_at12[(gc_tx2 - gc_fastlo6):])
 //line samples_reduction.go:313
-										mySum = mySum.Merge(mySum.Add(archsimd.LoadFloat32x16Slice(gc_at11[(gc_tx2-gc_fastlo6):])), archsimd.Mask32x16FromBits(^gc_if12.ToBits()))
+									} else {
 //line samples_reduction.go:313
-										mySum.Merge(archsimd.LoadFloat32x16Slice(gc_at12[(gc_tx2-gc_fastlo6):]), gc_if12).StoreSlice(gc_at12[(gc_tx2 - gc_fastlo6):])
+										gc_if12 := archsimd.Mask32x16FromBits(gc_b14.ToBits() & gc_iota12.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(64, tid, 16)))).ToBits())
+//line samples_reduction.go:313
+										_ = gc_if12
+//line samples_reduction.go:313
+										if gc_if12.ToBits() != 0 {
+//line samples_reduction.go:313
+											mySum = mySum.Merge(mySum.Add(archsimd.LoadFloat32x16Slice(gc_at11[(gc_tx2-gc_fastlo6):])), archsimd.Mask32x16FromBits(^gc_if12.ToBits()))
+//line samples_reduction.go:313
+											mySum.Merge(archsimd.LoadFloat32x16Slice(gc_at12[(gc_tx2-gc_fastlo6):]), gc_if12).StoreSlice(gc_at12[(gc_tx2 - gc_fastlo6):])
+//line samples_reduction.go:313
+										}
 //line samples_reduction.go:313
 									}
 //line samples_reduction.go:313
@@ -25382,15 +25478,25 @@ func gc_body_reduce6_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:313
 								}
 //line samples_reduction.go:313
-								gc_if11 := gc_b13.And(gc_iota11.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(64, tid, 8)))))
+								if blockSize >= 128 && compiled.Reach(64, tid, 8) > 7 {
 //line samples_reduction.go:313
-								_ = gc_if11
+									mySum = mySum.Add(archsimd.LoadFloat32x8Slice(gc_at11[(gc_tx2 - gc_fastlo6):]))
 //line samples_reduction.go:313
-								if gc_if11.ToBits() != 0 {
+									mySum.StoreSlice(gc_at12[(gc_tx2 - gc_fastlo6):])
 //line samples_reduction.go:313
-									mySum = mySum.Add(archsimd.LoadFloat32x8Slice(gc_at11[(gc_tx2-gc_fastlo6):])).Merge(mySum, gc_if11)
+								} else {
 //line samples_reduction.go:313
-									mySum.Merge(archsimd.LoadFloat32x8Slice(gc_at12[(gc_tx2-gc_fastlo6):]), gc_if11).StoreSlice(gc_at12[(gc_tx2 - gc_fastlo6):])
+									gc_if11 := gc_b13.And(gc_iota11.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(64, tid, 8)))))
+//line samples_reduction.go:313
+									_ = gc_if11
+//line samples_reduction.go:313
+									if gc_if11.ToBits() != 0 {
+//line samples_reduction.go:313
+										mySum = mySum.Add(archsimd.LoadFloat32x8Slice(gc_at11[(gc_tx2-gc_fastlo6):])).Merge(mySum, gc_if11)
+//line samples_reduction.go:313
+										mySum.Merge(archsimd.LoadFloat32x8Slice(gc_at12[(gc_tx2-gc_fastlo6):]), gc_if11).StoreSlice(gc_at12[(gc_tx2 - gc_fastlo6):])
+//line samples_reduction.go:313
+									}
 //line samples_reduction.go:313
 								}
 //line samples_reduction.go:313
@@ -25478,17 +25584,24 @@ func gc_body_reduce6_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:313
 							}
 //line samples_reduction.go:313
-							gc_if10 := archsimd.Mask32x16FromBits(gc_b12.ToBits() & gc_iota10.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(64, tid, 16)))).ToBits())
+							if blockSize >= 128 && compiled.Reach(64, tid, 16) > 15 {
 //line samples_reduction.go:313
-							_ = gc_if10
-//line samples_reduction.go:314
-							if gc_if10.ToBits() != 0 {
-//line samples_reduction.go:314
-								mySum = mySum.Merge(mySum.Add(archsimd.LoadFloat32x16Slice(sdata[tid+64:])), archsimd.Mask32x16FromBits(^gc_if10.ToBits()))
-//line samples_reduction.go:314
-								mySum.Merge(archsimd.LoadFloat32x16Slice(sdata[tid:]), gc_if10).StoreSlice(sdata[tid:])
+								mySum = mySum.Add(archsimd.LoadFloat32x16Slice(sdata[tid+64:]))
+								mySum.StoreSlice(sdata[tid:])
+							} else {
+//line samples_reduction.go:315
+								gc_if10 := archsimd.Mask32x16FromBits(gc_b12.ToBits() & gc_iota10.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(64, tid, 16)))).ToBits())
+//line samples_reduction.go:313
+								_ = gc_if10
+//line samples_reduction.go:313
+								if gc_if10.ToBits() != 0 {
+//line samples_reduction.go:313
+									mySum = mySum.Merge(mySum.Add(archsimd.LoadFloat32x16Slice(sdata[tid+64:])), archsimd.Mask32x16FromBits(^gc_if10.ToBits()))
+									mySum.Merge(archsimd.LoadFloat32x16Slice(sdata[tid:]), gc_if10).StoreSlice(sdata[tid:])
+								}
+//line samples_reduction.go:315
 							}
-//line samples_reduction.go:314
+//line samples_reduction.go:313
 							mySum.StoreSlice(gc_s_mySum[gc_rank2:])
 						}
 						archsimd.ClearAVXUpperBits()
@@ -25539,17 +25652,24 @@ func gc_body_reduce6_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:313
 						}
 //line samples_reduction.go:313
-						gc_if9 := gc_b11.And(gc_iota9.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(64, tid, 8)))))
+						if blockSize >= 128 && compiled.Reach(64, tid, 8) > 7 {
 //line samples_reduction.go:313
-						_ = gc_if9
-//line samples_reduction.go:314
-						if gc_if9.ToBits() != 0 {
-//line samples_reduction.go:314
-							mySum = mySum.Add(archsimd.LoadFloat32x8Slice(sdata[tid+64:])).Merge(mySum, gc_if9)
-//line samples_reduction.go:314
-							mySum.Merge(archsimd.LoadFloat32x8Slice(sdata[tid:]), gc_if9).StoreSlice(sdata[tid:])
+							mySum = mySum.Add(archsimd.LoadFloat32x8Slice(sdata[tid+64:]))
+							mySum.StoreSlice(sdata[tid:])
+						} else {
+//line samples_reduction.go:315
+							gc_if9 := gc_b11.And(gc_iota9.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(64, tid, 8)))))
+//line samples_reduction.go:313
+							_ = gc_if9
+//line samples_reduction.go:313
+							if gc_if9.ToBits() != 0 {
+//line samples_reduction.go:313
+								mySum = mySum.Add(archsimd.LoadFloat32x8Slice(sdata[tid+64:])).Merge(mySum, gc_if9)
+								mySum.Merge(archsimd.LoadFloat32x8Slice(sdata[tid:]), gc_if9).StoreSlice(sdata[tid:])
+							}
+//line samples_reduction.go:315
 						}
-//line samples_reduction.go:314
+//line samples_reduction.go:313
 						mySum.StoreSlice(gc_s_mySum[gc_rank2:])
 					}
 					archsimd.ClearAVXUpperBits()
@@ -26027,15 +26147,25 @@ func gc_body_reduce6_int32(gc_b15 *compiled.Block, gIdata []int32, gOdata []int3
 //line samples_reduction.go:299
 									}
 //line samples_reduction.go:299
-									gc_if16 := archsimd.Mask32x16FromBits(gc_b19.ToBits() & gc_iota16.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(256, tid, 16)))).ToBits())
+									if blockSize >= 512 && compiled.Reach(256, tid, 16) > 15 {
 //line samples_reduction.go:299
-									_ = gc_if16
+										mySum = mySum.Add(archsimd.LoadInt32x16Slice(gc_at13[(gc_tx3 - gc_fastlo7):]))
 //line samples_reduction.go:299
-									if gc_if16.ToBits() != 0 {
+										mySum.StoreSlice(gc_at14[(gc_tx3 - gc_fastlo7):])
 //line samples_reduction.go:299
-										mySum = mySum.Merge(mySum.Add(archsimd.LoadInt32x16Slice(gc_at13[(gc_tx3-gc_fastlo7):])), archsimd.Mask32x16FromBits(^gc_if16.ToBits()))
+									} else {
 //line samples_reduction.go:299
-										mySum.Merge(archsimd.LoadInt32x16Slice(gc_at14[(gc_tx3-gc_fastlo7):]), gc_if16).StoreSlice(gc_at14[(gc_tx3 - gc_fastlo7):])
+										gc_if16 := archsimd.Mask32x16FromBits(gc_b19.ToBits() & gc_iota16.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(256, tid, 16)))).ToBits())
+//line samples_reduction.go:299
+										_ = gc_if16
+//line samples_reduction.go:299
+										if gc_if16.ToBits() != 0 {
+//line samples_reduction.go:299
+											mySum = mySum.Merge(mySum.Add(archsimd.LoadInt32x16Slice(gc_at13[(gc_tx3-gc_fastlo7):])), archsimd.Mask32x16FromBits(^gc_if16.ToBits()))
+//line samples_reduction.go:299
+											mySum.Merge(archsimd.LoadInt32x16Slice(gc_at14[(gc_tx3-gc_fastlo7):]), gc_if16).StoreSlice(gc_at14[(gc_tx3 - gc_fastlo7):])
+//line samples_reduction.go:299
+										}
 //line samples_reduction.go:299
 									}
 //line samples_reduction.go:299
@@ -26082,15 +26212,25 @@ func gc_body_reduce6_int32(gc_b15 *compiled.Block, gIdata []int32, gOdata []int3
 //line samples_reduction.go:299
 								}
 //line samples_reduction.go:299
-								gc_if15 := gc_b18.And(gc_iota15.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(256, tid, 8)))))
+								if blockSize >= 512 && compiled.Reach(256, tid, 8) > 7 {
 //line samples_reduction.go:299
-								_ = gc_if15
+									mySum = mySum.Add(archsimd.LoadInt32x8Slice(gc_at13[(gc_tx3 - gc_fastlo7):]))
 //line samples_reduction.go:299
-								if gc_if15.ToBits() != 0 {
+									mySum.StoreSlice(gc_at14[(gc_tx3 - gc_fastlo7):])
 //line samples_reduction.go:299
-									mySum = mySum.Add(archsimd.LoadInt32x8Slice(gc_at13[(gc_tx3-gc_fastlo7):])).Merge(mySum, gc_if15)
+								} else {
 //line samples_reduction.go:299
-									mySum.Merge(archsimd.LoadInt32x8Slice(gc_at14[(gc_tx3-gc_fastlo7):]), gc_if15).StoreSlice(gc_at14[(gc_tx3 - gc_fastlo7):])
+									gc_if15 := gc_b18.And(gc_iota15.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(256, tid, 8)))))
+//line samples_reduction.go:299
+									_ = gc_if15
+//line samples_reduction.go:299
+									if gc_if15.ToBits() != 0 {
+//line samples_reduction.go:299
+										mySum = mySum.Add(archsimd.LoadInt32x8Slice(gc_at13[(gc_tx3-gc_fastlo7):])).Merge(mySum, gc_if15)
+//line samples_reduction.go:299
+										mySum.Merge(archsimd.LoadInt32x8Slice(gc_at14[(gc_tx3-gc_fastlo7):]), gc_if15).StoreSlice(gc_at14[(gc_tx3 - gc_fastlo7):])
+//line samples_reduction.go:299
+									}
 //line samples_reduction.go:299
 								}
 //line samples_reduction.go:299
@@ -26178,17 +26318,24 @@ func gc_body_reduce6_int32(gc_b15 *compiled.Block, gIdata []int32, gOdata []int3
 //line samples_reduction.go:299
 							}
 //line samples_reduction.go:299
-							gc_if14 := archsimd.Mask32x16FromBits(gc_b17.ToBits() & gc_iota14.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(256, tid, 16)))).ToBits())
+							if blockSize >= 512 && compiled.Reach(256, tid, 16) > 15 {
 //line samples_reduction.go:299
-							_ = gc_if14
-//line samples_reduction.go:300
-							if gc_if14.ToBits() != 0 {
-//line samples_reduction.go:300
-								mySum = mySum.Merge(mySum.Add(archsimd.LoadInt32x16Slice(sdata[tid+256:])), archsimd.Mask32x16FromBits(^gc_if14.ToBits()))
-//line samples_reduction.go:300
-								mySum.Merge(archsimd.LoadInt32x16Slice(sdata[tid:]), gc_if14).StoreSlice(sdata[tid:])
+								mySum = mySum.Add(archsimd.LoadInt32x16Slice(sdata[tid+256:]))
+								mySum.StoreSlice(sdata[tid:])
+							} else {
+//line samples_reduction.go:301
+								gc_if14 := archsimd.Mask32x16FromBits(gc_b17.ToBits() & gc_iota14.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(256, tid, 16)))).ToBits())
+//line samples_reduction.go:299
+								_ = gc_if14
+//line samples_reduction.go:299
+								if gc_if14.ToBits() != 0 {
+//line samples_reduction.go:299
+									mySum = mySum.Merge(mySum.Add(archsimd.LoadInt32x16Slice(sdata[tid+256:])), archsimd.Mask32x16FromBits(^gc_if14.ToBits()))
+									mySum.Merge(archsimd.LoadInt32x16Slice(sdata[tid:]), gc_if14).StoreSlice(sdata[tid:])
+								}
+//line samples_reduction.go:301
 							}
-//line samples_reduction.go:300
+//line samples_reduction.go:299
 							mySum.StoreSlice(gc_s_mySum[gc_rank3:])
 						}
 						archsimd.ClearAVXUpperBits()
@@ -26239,17 +26386,24 @@ func gc_body_reduce6_int32(gc_b15 *compiled.Block, gIdata []int32, gOdata []int3
 //line samples_reduction.go:299
 						}
 //line samples_reduction.go:299
-						gc_if13 := gc_b16.And(gc_iota13.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(256, tid, 8)))))
+						if blockSize >= 512 && compiled.Reach(256, tid, 8) > 7 {
 //line samples_reduction.go:299
-						_ = gc_if13
-//line samples_reduction.go:300
-						if gc_if13.ToBits() != 0 {
-//line samples_reduction.go:300
-							mySum = mySum.Add(archsimd.LoadInt32x8Slice(sdata[tid+256:])).Merge(mySum, gc_if13)
-//line samples_reduction.go:300
-							mySum.Merge(archsimd.LoadInt32x8Slice(sdata[tid:]), gc_if13).StoreSlice(sdata[tid:])
+							mySum = mySum.Add(archsimd.LoadInt32x8Slice(sdata[tid+256:]))
+							mySum.StoreSlice(sdata[tid:])
+						} else {
+//line samples_reduction.go:301
+							gc_if13 := gc_b16.And(gc_iota13.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(256, tid, 8)))))
+//line samples_reduction.go:299
+							_ = gc_if13
+//line samples_reduction.go:299
+							if gc_if13.ToBits() != 0 {
+//line samples_reduction.go:299
+								mySum = mySum.Add(archsimd.LoadInt32x8Slice(sdata[tid+256:])).Merge(mySum, gc_if13)
+								mySum.Merge(archsimd.LoadInt32x8Slice(sdata[tid:]), gc_if13).StoreSlice(sdata[tid:])
+							}
+//line samples_reduction.go:301
 						}
-//line samples_reduction.go:300
+//line samples_reduction.go:299
 						mySum.StoreSlice(gc_s_mySum[gc_rank3:])
 					}
 					archsimd.ClearAVXUpperBits()
@@ -26392,15 +26546,25 @@ func gc_body_reduce6_int32(gc_b15 *compiled.Block, gIdata []int32, gOdata []int3
 //line samples_reduction.go:306
 									}
 //line samples_reduction.go:306
-									gc_if20 := archsimd.Mask32x16FromBits(gc_b23.ToBits() & gc_iota20.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(128, tid, 16)))).ToBits())
+									if blockSize >= 256 && compiled.Reach(128, tid, 16) > 15 {
 //line samples_reduction.go:306
-									_ = gc_if20
+										mySum = mySum.Add(archsimd.LoadInt32x16Slice(gc_at15[(gc_tx3 - gc_fastlo8):]))
 //line samples_reduction.go:306
-									if gc_if20.ToBits() != 0 {
+										mySum.StoreSlice(gc_at16[(gc_tx3 - gc_fastlo8):])
 //line samples_reduction.go:306
-										mySum = mySum.Merge(mySum.Add(archsimd.LoadInt32x16Slice(gc_at15[(gc_tx3-gc_fastlo8):])), archsimd.Mask32x16FromBits(^gc_if20.ToBits()))
+									} else {
 //line samples_reduction.go:306
-										mySum.Merge(archsimd.LoadInt32x16Slice(gc_at16[(gc_tx3-gc_fastlo8):]), gc_if20).StoreSlice(gc_at16[(gc_tx3 - gc_fastlo8):])
+										gc_if20 := archsimd.Mask32x16FromBits(gc_b23.ToBits() & gc_iota20.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(128, tid, 16)))).ToBits())
+//line samples_reduction.go:306
+										_ = gc_if20
+//line samples_reduction.go:306
+										if gc_if20.ToBits() != 0 {
+//line samples_reduction.go:306
+											mySum = mySum.Merge(mySum.Add(archsimd.LoadInt32x16Slice(gc_at15[(gc_tx3-gc_fastlo8):])), archsimd.Mask32x16FromBits(^gc_if20.ToBits()))
+//line samples_reduction.go:306
+											mySum.Merge(archsimd.LoadInt32x16Slice(gc_at16[(gc_tx3-gc_fastlo8):]), gc_if20).StoreSlice(gc_at16[(gc_tx3 - gc_fastlo8):])
+//line samples_reduction.go:306
+										}
 //line samples_reduction.go:306
 									}
 //line samples_reduction.go:306
@@ -26447,15 +26611,25 @@ func gc_body_reduce6_int32(gc_b15 *compiled.Block, gIdata []int32, gOdata []int3
 //line samples_reduction.go:306
 								}
 //line samples_reduction.go:306
-								gc_if19 := gc_b22.And(gc_iota19.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(128, tid, 8)))))
+								if blockSize >= 256 && compiled.Reach(128, tid, 8) > 7 {
 //line samples_reduction.go:306
-								_ = gc_if19
+									mySum = mySum.Add(archsimd.LoadInt32x8Slice(gc_at15[(gc_tx3 - gc_fastlo8):]))
 //line samples_reduction.go:306
-								if gc_if19.ToBits() != 0 {
+									mySum.StoreSlice(gc_at16[(gc_tx3 - gc_fastlo8):])
 //line samples_reduction.go:306
-									mySum = mySum.Add(archsimd.LoadInt32x8Slice(gc_at15[(gc_tx3-gc_fastlo8):])).Merge(mySum, gc_if19)
+								} else {
 //line samples_reduction.go:306
-									mySum.Merge(archsimd.LoadInt32x8Slice(gc_at16[(gc_tx3-gc_fastlo8):]), gc_if19).StoreSlice(gc_at16[(gc_tx3 - gc_fastlo8):])
+									gc_if19 := gc_b22.And(gc_iota19.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(128, tid, 8)))))
+//line samples_reduction.go:306
+									_ = gc_if19
+//line samples_reduction.go:306
+									if gc_if19.ToBits() != 0 {
+//line samples_reduction.go:306
+										mySum = mySum.Add(archsimd.LoadInt32x8Slice(gc_at15[(gc_tx3-gc_fastlo8):])).Merge(mySum, gc_if19)
+//line samples_reduction.go:306
+										mySum.Merge(archsimd.LoadInt32x8Slice(gc_at16[(gc_tx3-gc_fastlo8):]), gc_if19).StoreSlice(gc_at16[(gc_tx3 - gc_fastlo8):])
+//line samples_reduction.go:306
+									}
 //line samples_reduction.go:306
 								}
 //line samples_reduction.go:306
@@ -26543,17 +26717,24 @@ func gc_body_reduce6_int32(gc_b15 *compiled.Block, gIdata []int32, gOdata []int3
 //line samples_reduction.go:306
 							}
 //line samples_reduction.go:306
-							gc_if18 := archsimd.Mask32x16FromBits(gc_b21.ToBits() & gc_iota18.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(128, tid, 16)))).ToBits())
+							if blockSize >= 256 && compiled.Reach(128, tid, 16) > 15 {
 //line samples_reduction.go:306
-							_ = gc_if18
-//line samples_reduction.go:307
-							if gc_if18.ToBits() != 0 {
-//line samples_reduction.go:307
-								mySum = mySum.Merge(mySum.Add(archsimd.LoadInt32x16Slice(sdata[tid+128:])), archsimd.Mask32x16FromBits(^gc_if18.ToBits()))
-//line samples_reduction.go:307
-								mySum.Merge(archsimd.LoadInt32x16Slice(sdata[tid:]), gc_if18).StoreSlice(sdata[tid:])
+								mySum = mySum.Add(archsimd.LoadInt32x16Slice(sdata[tid+128:]))
+								mySum.StoreSlice(sdata[tid:])
+							} else {
+//line samples_reduction.go:308
+								gc_if18 := archsimd.Mask32x16FromBits(gc_b21.ToBits() & gc_iota18.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(128, tid, 16)))).ToBits())
+//line samples_reduction.go:306
+								_ = gc_if18
+//line samples_reduction.go:306
+								if gc_if18.ToBits() != 0 {
+//line samples_reduction.go:306
+									mySum = mySum.Merge(mySum.Add(archsimd.LoadInt32x16Slice(sdata[tid+128:])), archsimd.Mask32x16FromBits(^gc_if18.ToBits()))
+									mySum.Merge(archsimd.LoadInt32x16Slice(sdata[tid:]), gc_if18).StoreSlice(sdata[tid:])
+								}
+//line samples_reduction.go:308
 							}
-//line samples_reduction.go:307
+//line samples_reduction.go:306
 							mySum.StoreSlice(gc_s_mySum[gc_rank3:])
 						}
 						archsimd.ClearAVXUpperBits()
@@ -26604,17 +26785,24 @@ func gc_body_reduce6_int32(gc_b15 *compiled.Block, gIdata []int32, gOdata []int3
 //line samples_reduction.go:306
 						}
 //line samples_reduction.go:306
-						gc_if17 := gc_b20.And(gc_iota17.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(128, tid, 8)))))
+						if blockSize >= 256 && compiled.Reach(128, tid, 8) > 7 {
 //line samples_reduction.go:306
-						_ = gc_if17
-//line samples_reduction.go:307
-						if gc_if17.ToBits() != 0 {
-//line samples_reduction.go:307
-							mySum = mySum.Add(archsimd.LoadInt32x8Slice(sdata[tid+128:])).Merge(mySum, gc_if17)
-//line samples_reduction.go:307
-							mySum.Merge(archsimd.LoadInt32x8Slice(sdata[tid:]), gc_if17).StoreSlice(sdata[tid:])
+							mySum = mySum.Add(archsimd.LoadInt32x8Slice(sdata[tid+128:]))
+							mySum.StoreSlice(sdata[tid:])
+						} else {
+//line samples_reduction.go:308
+							gc_if17 := gc_b20.And(gc_iota17.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(128, tid, 8)))))
+//line samples_reduction.go:306
+							_ = gc_if17
+//line samples_reduction.go:306
+							if gc_if17.ToBits() != 0 {
+//line samples_reduction.go:306
+								mySum = mySum.Add(archsimd.LoadInt32x8Slice(sdata[tid+128:])).Merge(mySum, gc_if17)
+								mySum.Merge(archsimd.LoadInt32x8Slice(sdata[tid:]), gc_if17).StoreSlice(sdata[tid:])
+							}
+//line samples_reduction.go:308
 						}
-//line samples_reduction.go:307
+//line samples_reduction.go:306
 						mySum.StoreSlice(gc_s_mySum[gc_rank3:])
 					}
 					archsimd.ClearAVXUpperBits()
@@ -26757,15 +26945,25 @@ func gc_body_reduce6_int32(gc_b15 *compiled.Block, gIdata []int32, gOdata []int3
 //line samples_reduction.go:313
 									}
 //line samples_reduction.go:313
-									gc_if24 := archsimd.Mask32x16FromBits(gc_b27.ToBits() & gc_iota24.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(64, tid, 16)))).ToBits())
+									if blockSize >= 128 && compiled.Reach(64, tid, 16) > 15 {
 //line samples_reduction.go:313
-									_ = gc_if24
+										mySum = mySum.Add(archsimd.LoadInt32x16Slice(gc_at17[(gc_tx3 - gc_fastlo9):]))
 //line samples_reduction.go:313
-									if gc_if24.ToBits() != 0 {
+										mySum.StoreSlice(gc_at18[(gc_tx3 - gc_fastlo9):])
 //line samples_reduction.go:313
-										mySum = mySum.Merge(mySum.Add(archsimd.LoadInt32x16Slice(gc_at17[(gc_tx3-gc_fastlo9):])), archsimd.Mask32x16FromBits(^gc_if24.ToBits()))
+									} else {
 //line samples_reduction.go:313
-										mySum.Merge(archsimd.LoadInt32x16Slice(gc_at18[(gc_tx3-gc_fastlo9):]), gc_if24).StoreSlice(gc_at18[(gc_tx3 - gc_fastlo9):])
+										gc_if24 := archsimd.Mask32x16FromBits(gc_b27.ToBits() & gc_iota24.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(64, tid, 16)))).ToBits())
+//line samples_reduction.go:313
+										_ = gc_if24
+//line samples_reduction.go:313
+										if gc_if24.ToBits() != 0 {
+//line samples_reduction.go:313
+											mySum = mySum.Merge(mySum.Add(archsimd.LoadInt32x16Slice(gc_at17[(gc_tx3-gc_fastlo9):])), archsimd.Mask32x16FromBits(^gc_if24.ToBits()))
+//line samples_reduction.go:313
+											mySum.Merge(archsimd.LoadInt32x16Slice(gc_at18[(gc_tx3-gc_fastlo9):]), gc_if24).StoreSlice(gc_at18[(gc_tx3 - gc_fastlo9):])
+//line samples_reduction.go:313
+										}
 //line samples_reduction.go:313
 									}
 //line samples_reduction.go:313
@@ -26812,15 +27010,25 @@ func gc_body_reduce6_int32(gc_b15 *compiled.Block, gIdata []int32, gOdata []int3
 //line samples_reduction.go:313
 								}
 //line samples_reduction.go:313
-								gc_if23 := gc_b26.And(gc_iota23.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(64, tid, 8)))))
+								if blockSize >= 128 && compiled.Reach(64, tid, 8) > 7 {
 //line samples_reduction.go:313
-								_ = gc_if23
+									mySum = mySum.Add(archsimd.LoadInt32x8Slice(gc_at17[(gc_tx3 - gc_fastlo9):]))
 //line samples_reduction.go:313
-								if gc_if23.ToBits() != 0 {
+									mySum.StoreSlice(gc_at18[(gc_tx3 - gc_fastlo9):])
 //line samples_reduction.go:313
-									mySum = mySum.Add(archsimd.LoadInt32x8Slice(gc_at17[(gc_tx3-gc_fastlo9):])).Merge(mySum, gc_if23)
+								} else {
 //line samples_reduction.go:313
-									mySum.Merge(archsimd.LoadInt32x8Slice(gc_at18[(gc_tx3-gc_fastlo9):]), gc_if23).StoreSlice(gc_at18[(gc_tx3 - gc_fastlo9):])
+									gc_if23 := gc_b26.And(gc_iota23.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(64, tid, 8)))))
+//line samples_reduction.go:313
+									_ = gc_if23
+//line samples_reduction.go:313
+									if gc_if23.ToBits() != 0 {
+//line samples_reduction.go:313
+										mySum = mySum.Add(archsimd.LoadInt32x8Slice(gc_at17[(gc_tx3-gc_fastlo9):])).Merge(mySum, gc_if23)
+//line samples_reduction.go:313
+										mySum.Merge(archsimd.LoadInt32x8Slice(gc_at18[(gc_tx3-gc_fastlo9):]), gc_if23).StoreSlice(gc_at18[(gc_tx3 - gc_fastlo9):])
+//line samples_reduction.go:313
+									}
 //line samples_reduction.go:313
 								}
 //line samples_reduction.go:313
@@ -26908,17 +27116,24 @@ func gc_body_reduce6_int32(gc_b15 *compiled.Block, gIdata []int32, gOdata []int3
 //line samples_reduction.go:313
 							}
 //line samples_reduction.go:313
-							gc_if22 := archsimd.Mask32x16FromBits(gc_b25.ToBits() & gc_iota22.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(64, tid, 16)))).ToBits())
+							if blockSize >= 128 && compiled.Reach(64, tid, 16) > 15 {
 //line samples_reduction.go:313
-							_ = gc_if22
-//line samples_reduction.go:314
-							if gc_if22.ToBits() != 0 {
-//line samples_reduction.go:314
-								mySum = mySum.Merge(mySum.Add(archsimd.LoadInt32x16Slice(sdata[tid+64:])), archsimd.Mask32x16FromBits(^gc_if22.ToBits()))
-//line samples_reduction.go:314
-								mySum.Merge(archsimd.LoadInt32x16Slice(sdata[tid:]), gc_if22).StoreSlice(sdata[tid:])
+								mySum = mySum.Add(archsimd.LoadInt32x16Slice(sdata[tid+64:]))
+								mySum.StoreSlice(sdata[tid:])
+							} else {
+//line samples_reduction.go:315
+								gc_if22 := archsimd.Mask32x16FromBits(gc_b25.ToBits() & gc_iota22.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(64, tid, 16)))).ToBits())
+//line samples_reduction.go:313
+								_ = gc_if22
+//line samples_reduction.go:313
+								if gc_if22.ToBits() != 0 {
+//line samples_reduction.go:313
+									mySum = mySum.Merge(mySum.Add(archsimd.LoadInt32x16Slice(sdata[tid+64:])), archsimd.Mask32x16FromBits(^gc_if22.ToBits()))
+									mySum.Merge(archsimd.LoadInt32x16Slice(sdata[tid:]), gc_if22).StoreSlice(sdata[tid:])
+								}
+//line samples_reduction.go:315
 							}
-//line samples_reduction.go:314
+//line samples_reduction.go:313
 							mySum.StoreSlice(gc_s_mySum[gc_rank3:])
 						}
 						archsimd.ClearAVXUpperBits()
@@ -26969,17 +27184,24 @@ func gc_body_reduce6_int32(gc_b15 *compiled.Block, gIdata []int32, gOdata []int3
 //line samples_reduction.go:313
 						}
 //line samples_reduction.go:313
-						gc_if21 := gc_b24.And(gc_iota21.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(64, tid, 8)))))
+						if blockSize >= 128 && compiled.Reach(64, tid, 8) > 7 {
 //line samples_reduction.go:313
-						_ = gc_if21
-//line samples_reduction.go:314
-						if gc_if21.ToBits() != 0 {
-//line samples_reduction.go:314
-							mySum = mySum.Add(archsimd.LoadInt32x8Slice(sdata[tid+64:])).Merge(mySum, gc_if21)
-//line samples_reduction.go:314
-							mySum.Merge(archsimd.LoadInt32x8Slice(sdata[tid:]), gc_if21).StoreSlice(sdata[tid:])
+							mySum = mySum.Add(archsimd.LoadInt32x8Slice(sdata[tid+64:]))
+							mySum.StoreSlice(sdata[tid:])
+						} else {
+//line samples_reduction.go:315
+							gc_if21 := gc_b24.And(gc_iota21.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(64, tid, 8)))))
+//line samples_reduction.go:313
+							_ = gc_if21
+//line samples_reduction.go:313
+							if gc_if21.ToBits() != 0 {
+//line samples_reduction.go:313
+								mySum = mySum.Add(archsimd.LoadInt32x8Slice(sdata[tid+64:])).Merge(mySum, gc_if21)
+								mySum.Merge(archsimd.LoadInt32x8Slice(sdata[tid:]), gc_if21).StoreSlice(sdata[tid:])
+							}
+//line samples_reduction.go:315
 						}
-//line samples_reduction.go:314
+//line samples_reduction.go:313
 						mySum.StoreSlice(gc_s_mySum[gc_rank3:])
 					}
 					archsimd.ClearAVXUpperBits()
@@ -27457,15 +27679,25 @@ func gc_body_reduce6_uint32(gc_b28 *compiled.Block, gIdata []uint32, gOdata []ui
 //line samples_reduction.go:299
 									}
 //line samples_reduction.go:299
-									gc_if28 := archsimd.Mask32x16FromBits(gc_b32.ToBits() & gc_iota28.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(256, tid, 16)))).ToBits())
+									if blockSize >= 512 && compiled.Reach(256, tid, 16) > 15 {
 //line samples_reduction.go:299
-									_ = gc_if28
+										mySum = mySum.Add(archsimd.LoadUint32x16Slice(gc_at19[(gc_tx4 - gc_fastlo10):]))
 //line samples_reduction.go:299
-									if gc_if28.ToBits() != 0 {
+										mySum.StoreSlice(gc_at20[(gc_tx4 - gc_fastlo10):])
 //line samples_reduction.go:299
-										mySum = mySum.Merge(mySum.Add(archsimd.LoadUint32x16Slice(gc_at19[(gc_tx4-gc_fastlo10):])), archsimd.Mask32x16FromBits(^gc_if28.ToBits()))
+									} else {
 //line samples_reduction.go:299
-										mySum.Merge(archsimd.LoadUint32x16Slice(gc_at20[(gc_tx4-gc_fastlo10):]), gc_if28).StoreSlice(gc_at20[(gc_tx4 - gc_fastlo10):])
+										gc_if28 := archsimd.Mask32x16FromBits(gc_b32.ToBits() & gc_iota28.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(256, tid, 16)))).ToBits())
+//line samples_reduction.go:299
+										_ = gc_if28
+//line samples_reduction.go:299
+										if gc_if28.ToBits() != 0 {
+//line samples_reduction.go:299
+											mySum = mySum.Merge(mySum.Add(archsimd.LoadUint32x16Slice(gc_at19[(gc_tx4-gc_fastlo10):])), archsimd.Mask32x16FromBits(^gc_if28.ToBits()))
+//line samples_reduction.go:299
+											mySum.Merge(archsimd.LoadUint32x16Slice(gc_at20[(gc_tx4-gc_fastlo10):]), gc_if28).StoreSlice(gc_at20[(gc_tx4 - gc_fastlo10):])
+//line samples_reduction.go:299
+										}
 //line samples_reduction.go:299
 									}
 //line samples_reduction.go:299
@@ -27512,15 +27744,25 @@ func gc_body_reduce6_uint32(gc_b28 *compiled.Block, gIdata []uint32, gOdata []ui
 //line samples_reduction.go:299
 								}
 //line samples_reduction.go:299
-								gc_if27 := gc_b31.And(gc_iota27.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(256, tid, 8)))))
+								if blockSize >= 512 && compiled.Reach(256, tid, 8) > 7 {
 //line samples_reduction.go:299
-								_ = gc_if27
+									mySum = mySum.Add(archsimd.LoadUint32x8Slice(gc_at19[(gc_tx4 - gc_fastlo10):]))
 //line samples_reduction.go:299
-								if gc_if27.ToBits() != 0 {
+									mySum.StoreSlice(gc_at20[(gc_tx4 - gc_fastlo10):])
 //line samples_reduction.go:299
-									mySum = mySum.Add(archsimd.LoadUint32x8Slice(gc_at19[(gc_tx4-gc_fastlo10):])).Merge(mySum, gc_if27)
+								} else {
 //line samples_reduction.go:299
-									mySum.Merge(archsimd.LoadUint32x8Slice(gc_at20[(gc_tx4-gc_fastlo10):]), gc_if27).StoreSlice(gc_at20[(gc_tx4 - gc_fastlo10):])
+									gc_if27 := gc_b31.And(gc_iota27.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(256, tid, 8)))))
+//line samples_reduction.go:299
+									_ = gc_if27
+//line samples_reduction.go:299
+									if gc_if27.ToBits() != 0 {
+//line samples_reduction.go:299
+										mySum = mySum.Add(archsimd.LoadUint32x8Slice(gc_at19[(gc_tx4-gc_fastlo10):])).Merge(mySum, gc_if27)
+//line samples_reduction.go:299
+										mySum.Merge(archsimd.LoadUint32x8Slice(gc_at20[(gc_tx4-gc_fastlo10):]), gc_if27).StoreSlice(gc_at20[(gc_tx4 - gc_fastlo10):])
+//line samples_reduction.go:299
+									}
 //line samples_reduction.go:299
 								}
 //line samples_reduction.go:299
@@ -27608,17 +27850,24 @@ func gc_body_reduce6_uint32(gc_b28 *compiled.Block, gIdata []uint32, gOdata []ui
 //line samples_reduction.go:299
 							}
 //line samples_reduction.go:299
-							gc_if26 := archsimd.Mask32x16FromBits(gc_b30.ToBits() & gc_iota26.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(256, tid, 16)))).ToBits())
+							if blockSize >= 512 && compiled.Reach(256, tid, 16) > 15 {
 //line samples_reduction.go:299
-							_ = gc_if26
-//line samples_reduction.go:300
-							if gc_if26.ToBits() != 0 {
-//line samples_reduction.go:300
-								mySum = mySum.Merge(mySum.Add(archsimd.LoadUint32x16Slice(sdata[tid+256:])), archsimd.Mask32x16FromBits(^gc_if26.ToBits()))
-//line samples_reduction.go:300
-								mySum.Merge(archsimd.LoadUint32x16Slice(sdata[tid:]), gc_if26).StoreSlice(sdata[tid:])
+								mySum = mySum.Add(archsimd.LoadUint32x16Slice(sdata[tid+256:]))
+								mySum.StoreSlice(sdata[tid:])
+							} else {
+//line samples_reduction.go:301
+								gc_if26 := archsimd.Mask32x16FromBits(gc_b30.ToBits() & gc_iota26.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(256, tid, 16)))).ToBits())
+//line samples_reduction.go:299
+								_ = gc_if26
+//line samples_reduction.go:299
+								if gc_if26.ToBits() != 0 {
+//line samples_reduction.go:299
+									mySum = mySum.Merge(mySum.Add(archsimd.LoadUint32x16Slice(sdata[tid+256:])), archsimd.Mask32x16FromBits(^gc_if26.ToBits()))
+									mySum.Merge(archsimd.LoadUint32x16Slice(sdata[tid:]), gc_if26).StoreSlice(sdata[tid:])
+								}
+//line samples_reduction.go:301
 							}
-//line samples_reduction.go:300
+//line samples_reduction.go:299
 							mySum.StoreSlice(gc_s_mySum[gc_rank4:])
 						}
 						archsimd.ClearAVXUpperBits()
@@ -27669,17 +27918,24 @@ func gc_body_reduce6_uint32(gc_b28 *compiled.Block, gIdata []uint32, gOdata []ui
 //line samples_reduction.go:299
 						}
 //line samples_reduction.go:299
-						gc_if25 := gc_b29.And(gc_iota25.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(256, tid, 8)))))
+						if blockSize >= 512 && compiled.Reach(256, tid, 8) > 7 {
 //line samples_reduction.go:299
-						_ = gc_if25
-//line samples_reduction.go:300
-						if gc_if25.ToBits() != 0 {
-//line samples_reduction.go:300
-							mySum = mySum.Add(archsimd.LoadUint32x8Slice(sdata[tid+256:])).Merge(mySum, gc_if25)
-//line samples_reduction.go:300
-							mySum.Merge(archsimd.LoadUint32x8Slice(sdata[tid:]), gc_if25).StoreSlice(sdata[tid:])
+							mySum = mySum.Add(archsimd.LoadUint32x8Slice(sdata[tid+256:]))
+							mySum.StoreSlice(sdata[tid:])
+						} else {
+//line samples_reduction.go:301
+							gc_if25 := gc_b29.And(gc_iota25.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(256, tid, 8)))))
+//line samples_reduction.go:299
+							_ = gc_if25
+//line samples_reduction.go:299
+							if gc_if25.ToBits() != 0 {
+//line samples_reduction.go:299
+								mySum = mySum.Add(archsimd.LoadUint32x8Slice(sdata[tid+256:])).Merge(mySum, gc_if25)
+								mySum.Merge(archsimd.LoadUint32x8Slice(sdata[tid:]), gc_if25).StoreSlice(sdata[tid:])
+							}
+//line samples_reduction.go:301
 						}
-//line samples_reduction.go:300
+//line samples_reduction.go:299
 						mySum.StoreSlice(gc_s_mySum[gc_rank4:])
 					}
 					archsimd.ClearAVXUpperBits()
@@ -27822,15 +28078,25 @@ func gc_body_reduce6_uint32(gc_b28 *compiled.Block, gIdata []uint32, gOdata []ui
 //line samples_reduction.go:306
 									}
 //line samples_reduction.go:306
-									gc_if32 := archsimd.Mask32x16FromBits(gc_b36.ToBits() & gc_iota32.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(128, tid, 16)))).ToBits())
+									if blockSize >= 256 && compiled.Reach(128, tid, 16) > 15 {
 //line samples_reduction.go:306
-									_ = gc_if32
+										mySum = mySum.Add(archsimd.LoadUint32x16Slice(gc_at21[(gc_tx4 - gc_fastlo11):]))
 //line samples_reduction.go:306
-									if gc_if32.ToBits() != 0 {
+										mySum.StoreSlice(gc_at22[(gc_tx4 - gc_fastlo11):])
 //line samples_reduction.go:306
-										mySum = mySum.Merge(mySum.Add(archsimd.LoadUint32x16Slice(gc_at21[(gc_tx4-gc_fastlo11):])), archsimd.Mask32x16FromBits(^gc_if32.ToBits()))
+									} else {
 //line samples_reduction.go:306
-										mySum.Merge(archsimd.LoadUint32x16Slice(gc_at22[(gc_tx4-gc_fastlo11):]), gc_if32).StoreSlice(gc_at22[(gc_tx4 - gc_fastlo11):])
+										gc_if32 := archsimd.Mask32x16FromBits(gc_b36.ToBits() & gc_iota32.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(128, tid, 16)))).ToBits())
+//line samples_reduction.go:306
+										_ = gc_if32
+//line samples_reduction.go:306
+										if gc_if32.ToBits() != 0 {
+//line samples_reduction.go:306
+											mySum = mySum.Merge(mySum.Add(archsimd.LoadUint32x16Slice(gc_at21[(gc_tx4-gc_fastlo11):])), archsimd.Mask32x16FromBits(^gc_if32.ToBits()))
+//line samples_reduction.go:306
+											mySum.Merge(archsimd.LoadUint32x16Slice(gc_at22[(gc_tx4-gc_fastlo11):]), gc_if32).StoreSlice(gc_at22[(gc_tx4 - gc_fastlo11):])
+//line samples_reduction.go:306
+										}
 //line samples_reduction.go:306
 									}
 //line samples_reduction.go:306
@@ -27877,15 +28143,25 @@ func gc_body_reduce6_uint32(gc_b28 *compiled.Block, gIdata []uint32, gOdata []ui
 //line samples_reduction.go:306
 								}
 //line samples_reduction.go:306
-								gc_if31 := gc_b35.And(gc_iota31.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(128, tid, 8)))))
+								if blockSize >= 256 && compiled.Reach(128, tid, 8) > 7 {
 //line samples_reduction.go:306
-								_ = gc_if31
+									mySum = mySum.Add(archsimd.LoadUint32x8Slice(gc_at21[(gc_tx4 - gc_fastlo11):]))
 //line samples_reduction.go:306
-								if gc_if31.ToBits() != 0 {
+									mySum.StoreSlice(gc_at22[(gc_tx4 - gc_fastlo11):])
 //line samples_reduction.go:306
-									mySum = mySum.Add(archsimd.LoadUint32x8Slice(gc_at21[(gc_tx4-gc_fastlo11):])).Merge(mySum, gc_if31)
+								} else {
 //line samples_reduction.go:306
-									mySum.Merge(archsimd.LoadUint32x8Slice(gc_at22[(gc_tx4-gc_fastlo11):]), gc_if31).StoreSlice(gc_at22[(gc_tx4 - gc_fastlo11):])
+									gc_if31 := gc_b35.And(gc_iota31.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(128, tid, 8)))))
+//line samples_reduction.go:306
+									_ = gc_if31
+//line samples_reduction.go:306
+									if gc_if31.ToBits() != 0 {
+//line samples_reduction.go:306
+										mySum = mySum.Add(archsimd.LoadUint32x8Slice(gc_at21[(gc_tx4-gc_fastlo11):])).Merge(mySum, gc_if31)
+//line samples_reduction.go:306
+										mySum.Merge(archsimd.LoadUint32x8Slice(gc_at22[(gc_tx4-gc_fastlo11):]), gc_if31).StoreSlice(gc_at22[(gc_tx4 - gc_fastlo11):])
+//line samples_reduction.go:306
+									}
 //line samples_reduction.go:306
 								}
 //line samples_reduction.go:306
@@ -27973,17 +28249,24 @@ func gc_body_reduce6_uint32(gc_b28 *compiled.Block, gIdata []uint32, gOdata []ui
 //line samples_reduction.go:306
 							}
 //line samples_reduction.go:306
-							gc_if30 := archsimd.Mask32x16FromBits(gc_b34.ToBits() & gc_iota30.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(128, tid, 16)))).ToBits())
+							if blockSize >= 256 && compiled.Reach(128, tid, 16) > 15 {
 //line samples_reduction.go:306
-							_ = gc_if30
-//line samples_reduction.go:307
-							if gc_if30.ToBits() != 0 {
-//line samples_reduction.go:307
-								mySum = mySum.Merge(mySum.Add(archsimd.LoadUint32x16Slice(sdata[tid+128:])), archsimd.Mask32x16FromBits(^gc_if30.ToBits()))
-//line samples_reduction.go:307
-								mySum.Merge(archsimd.LoadUint32x16Slice(sdata[tid:]), gc_if30).StoreSlice(sdata[tid:])
+								mySum = mySum.Add(archsimd.LoadUint32x16Slice(sdata[tid+128:]))
+								mySum.StoreSlice(sdata[tid:])
+							} else {
+//line samples_reduction.go:308
+								gc_if30 := archsimd.Mask32x16FromBits(gc_b34.ToBits() & gc_iota30.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(128, tid, 16)))).ToBits())
+//line samples_reduction.go:306
+								_ = gc_if30
+//line samples_reduction.go:306
+								if gc_if30.ToBits() != 0 {
+//line samples_reduction.go:306
+									mySum = mySum.Merge(mySum.Add(archsimd.LoadUint32x16Slice(sdata[tid+128:])), archsimd.Mask32x16FromBits(^gc_if30.ToBits()))
+									mySum.Merge(archsimd.LoadUint32x16Slice(sdata[tid:]), gc_if30).StoreSlice(sdata[tid:])
+								}
+//line samples_reduction.go:308
 							}
-//line samples_reduction.go:307
+//line samples_reduction.go:306
 							mySum.StoreSlice(gc_s_mySum[gc_rank4:])
 						}
 						archsimd.ClearAVXUpperBits()
@@ -28034,17 +28317,24 @@ func gc_body_reduce6_uint32(gc_b28 *compiled.Block, gIdata []uint32, gOdata []ui
 //line samples_reduction.go:306
 						}
 //line samples_reduction.go:306
-						gc_if29 := gc_b33.And(gc_iota29.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(128, tid, 8)))))
+						if blockSize >= 256 && compiled.Reach(128, tid, 8) > 7 {
 //line samples_reduction.go:306
-						_ = gc_if29
-//line samples_reduction.go:307
-						if gc_if29.ToBits() != 0 {
-//line samples_reduction.go:307
-							mySum = mySum.Add(archsimd.LoadUint32x8Slice(sdata[tid+128:])).Merge(mySum, gc_if29)
-//line samples_reduction.go:307
-							mySum.Merge(archsimd.LoadUint32x8Slice(sdata[tid:]), gc_if29).StoreSlice(sdata[tid:])
+							mySum = mySum.Add(archsimd.LoadUint32x8Slice(sdata[tid+128:]))
+							mySum.StoreSlice(sdata[tid:])
+						} else {
+//line samples_reduction.go:308
+							gc_if29 := gc_b33.And(gc_iota29.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(128, tid, 8)))))
+//line samples_reduction.go:306
+							_ = gc_if29
+//line samples_reduction.go:306
+							if gc_if29.ToBits() != 0 {
+//line samples_reduction.go:306
+								mySum = mySum.Add(archsimd.LoadUint32x8Slice(sdata[tid+128:])).Merge(mySum, gc_if29)
+								mySum.Merge(archsimd.LoadUint32x8Slice(sdata[tid:]), gc_if29).StoreSlice(sdata[tid:])
+							}
+//line samples_reduction.go:308
 						}
-//line samples_reduction.go:307
+//line samples_reduction.go:306
 						mySum.StoreSlice(gc_s_mySum[gc_rank4:])
 					}
 					archsimd.ClearAVXUpperBits()
@@ -28187,15 +28477,25 @@ func gc_body_reduce6_uint32(gc_b28 *compiled.Block, gIdata []uint32, gOdata []ui
 //line samples_reduction.go:313
 									}
 //line samples_reduction.go:313
-									gc_if36 := archsimd.Mask32x16FromBits(gc_b40.ToBits() & gc_iota36.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(64, tid, 16)))).ToBits())
+									if blockSize >= 128 && compiled.Reach(64, tid, 16) > 15 {
 //line samples_reduction.go:313
-									_ = gc_if36
+										mySum = mySum.Add(archsimd.LoadUint32x16Slice(gc_at23[(gc_tx4 - gc_fastlo12):]))
 //line samples_reduction.go:313
-									if gc_if36.ToBits() != 0 {
+										mySum.StoreSlice(gc_at24[(gc_tx4 - gc_fastlo12):])
 //line samples_reduction.go:313
-										mySum = mySum.Merge(mySum.Add(archsimd.LoadUint32x16Slice(gc_at23[(gc_tx4-gc_fastlo12):])), archsimd.Mask32x16FromBits(^gc_if36.ToBits()))
+									} else {
 //line samples_reduction.go:313
-										mySum.Merge(archsimd.LoadUint32x16Slice(gc_at24[(gc_tx4-gc_fastlo12):]), gc_if36).StoreSlice(gc_at24[(gc_tx4 - gc_fastlo12):])
+										gc_if36 := archsimd.Mask32x16FromBits(gc_b40.ToBits() & gc_iota36.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(64, tid, 16)))).ToBits())
+//line samples_reduction.go:313
+										_ = gc_if36
+//line samples_reduction.go:313
+										if gc_if36.ToBits() != 0 {
+//line samples_reduction.go:313
+											mySum = mySum.Merge(mySum.Add(archsimd.LoadUint32x16Slice(gc_at23[(gc_tx4-gc_fastlo12):])), archsimd.Mask32x16FromBits(^gc_if36.ToBits()))
+//line samples_reduction.go:313
+											mySum.Merge(archsimd.LoadUint32x16Slice(gc_at24[(gc_tx4-gc_fastlo12):]), gc_if36).StoreSlice(gc_at24[(gc_tx4 - gc_fastlo12):])
+//line samples_reduction.go:313
+										}
 //line samples_reduction.go:313
 									}
 //line samples_reduction.go:313
@@ -28242,15 +28542,25 @@ func gc_body_reduce6_uint32(gc_b28 *compiled.Block, gIdata []uint32, gOdata []ui
 //line samples_reduction.go:313
 								}
 //line samples_reduction.go:313
-								gc_if35 := gc_b39.And(gc_iota35.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(64, tid, 8)))))
+								if blockSize >= 128 && compiled.Reach(64, tid, 8) > 7 {
 //line samples_reduction.go:313
-								_ = gc_if35
+									mySum = mySum.Add(archsimd.LoadUint32x8Slice(gc_at23[(gc_tx4 - gc_fastlo12):]))
 //line samples_reduction.go:313
-								if gc_if35.ToBits() != 0 {
+									mySum.StoreSlice(gc_at24[(gc_tx4 - gc_fastlo12):])
 //line samples_reduction.go:313
-									mySum = mySum.Add(archsimd.LoadUint32x8Slice(gc_at23[(gc_tx4-gc_fastlo12):])).Merge(mySum, gc_if35)
+								} else {
 //line samples_reduction.go:313
-									mySum.Merge(archsimd.LoadUint32x8Slice(gc_at24[(gc_tx4-gc_fastlo12):]), gc_if35).StoreSlice(gc_at24[(gc_tx4 - gc_fastlo12):])
+									gc_if35 := gc_b39.And(gc_iota35.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(64, tid, 8)))))
+//line samples_reduction.go:313
+									_ = gc_if35
+//line samples_reduction.go:313
+									if gc_if35.ToBits() != 0 {
+//line samples_reduction.go:313
+										mySum = mySum.Add(archsimd.LoadUint32x8Slice(gc_at23[(gc_tx4-gc_fastlo12):])).Merge(mySum, gc_if35)
+//line samples_reduction.go:313
+										mySum.Merge(archsimd.LoadUint32x8Slice(gc_at24[(gc_tx4-gc_fastlo12):]), gc_if35).StoreSlice(gc_at24[(gc_tx4 - gc_fastlo12):])
+//line samples_reduction.go:313
+									}
 //line samples_reduction.go:313
 								}
 //line samples_reduction.go:313
@@ -28338,17 +28648,24 @@ func gc_body_reduce6_uint32(gc_b28 *compiled.Block, gIdata []uint32, gOdata []ui
 //line samples_reduction.go:313
 							}
 //line samples_reduction.go:313
-							gc_if34 := archsimd.Mask32x16FromBits(gc_b38.ToBits() & gc_iota34.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(64, tid, 16)))).ToBits())
+							if blockSize >= 128 && compiled.Reach(64, tid, 16) > 15 {
 //line samples_reduction.go:313
-							_ = gc_if34
-//line samples_reduction.go:314
-							if gc_if34.ToBits() != 0 {
-//line samples_reduction.go:314
-								mySum = mySum.Merge(mySum.Add(archsimd.LoadUint32x16Slice(sdata[tid+64:])), archsimd.Mask32x16FromBits(^gc_if34.ToBits()))
-//line samples_reduction.go:314
-								mySum.Merge(archsimd.LoadUint32x16Slice(sdata[tid:]), gc_if34).StoreSlice(sdata[tid:])
+								mySum = mySum.Add(archsimd.LoadUint32x16Slice(sdata[tid+64:]))
+								mySum.StoreSlice(sdata[tid:])
+							} else {
+//line samples_reduction.go:315
+								gc_if34 := archsimd.Mask32x16FromBits(gc_b38.ToBits() & gc_iota34.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(64, tid, 16)))).ToBits())
+//line samples_reduction.go:313
+								_ = gc_if34
+//line samples_reduction.go:313
+								if gc_if34.ToBits() != 0 {
+//line samples_reduction.go:313
+									mySum = mySum.Merge(mySum.Add(archsimd.LoadUint32x16Slice(sdata[tid+64:])), archsimd.Mask32x16FromBits(^gc_if34.ToBits()))
+									mySum.Merge(archsimd.LoadUint32x16Slice(sdata[tid:]), gc_if34).StoreSlice(sdata[tid:])
+								}
+//line samples_reduction.go:315
 							}
-//line samples_reduction.go:314
+//line samples_reduction.go:313
 							mySum.StoreSlice(gc_s_mySum[gc_rank4:])
 						}
 						archsimd.ClearAVXUpperBits()
@@ -28399,17 +28716,24 @@ func gc_body_reduce6_uint32(gc_b28 *compiled.Block, gIdata []uint32, gOdata []ui
 //line samples_reduction.go:313
 						}
 //line samples_reduction.go:313
-						gc_if33 := gc_b37.And(gc_iota33.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(64, tid, 8)))))
+						if blockSize >= 128 && compiled.Reach(64, tid, 8) > 7 {
 //line samples_reduction.go:313
-						_ = gc_if33
-//line samples_reduction.go:314
-						if gc_if33.ToBits() != 0 {
-//line samples_reduction.go:314
-							mySum = mySum.Add(archsimd.LoadUint32x8Slice(sdata[tid+64:])).Merge(mySum, gc_if33)
-//line samples_reduction.go:314
-							mySum.Merge(archsimd.LoadUint32x8Slice(sdata[tid:]), gc_if33).StoreSlice(sdata[tid:])
+							mySum = mySum.Add(archsimd.LoadUint32x8Slice(sdata[tid+64:]))
+							mySum.StoreSlice(sdata[tid:])
+						} else {
+//line samples_reduction.go:315
+							gc_if33 := gc_b37.And(gc_iota33.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(64, tid, 8)))))
+//line samples_reduction.go:313
+							_ = gc_if33
+//line samples_reduction.go:313
+							if gc_if33.ToBits() != 0 {
+//line samples_reduction.go:313
+								mySum = mySum.Add(archsimd.LoadUint32x8Slice(sdata[tid+64:])).Merge(mySum, gc_if33)
+								mySum.Merge(archsimd.LoadUint32x8Slice(sdata[tid:]), gc_if33).StoreSlice(sdata[tid:])
+							}
+//line samples_reduction.go:315
 						}
-//line samples_reduction.go:314
+//line samples_reduction.go:313
 						mySum.StoreSlice(gc_s_mySum[gc_rank4:])
 					}
 					archsimd.ClearAVXUpperBits()

@@ -418,30 +418,26 @@ func gc_body_copySharedMem(gc_b2 *compiled.Block, odata, idata []float32, width,
 //line samples_transpose.go:47
 							}
 //line samples_transpose.go:47
-							gc_if2 := archsimd.Mask32x16FromBits(gc_iota2.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(width, xIndex, 16)))).ToBits() & gc_b4.ToBits())
+							if compiled.Reach(width, xIndex, 16) > 15 && yIndex < height {
 //line samples_transpose.go:47
-							_ = gc_if2
-//line samples_transpose.go:47
-							if gc_if2.ToBits() != 0 {
-//line samples_transpose.go:47
-								var gc_ld2 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+								var gc_ld3 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line samples_transpose.go:47
 								if (index+i*
 									width) >= 0 && (index+i*width) <= len(idata)-16 {
 //line samples_transpose.go:48
-									gc_ld2 = archsimd.LoadFloat32x16Slice(idata[index+i*width:])
+									gc_ld3 = archsimd.LoadFloat32x16Slice(idata[index+i*width:])
 //line samples_transpose.go:48
 								} else {
 //line samples_transpose.go:48
-									var gc_lanes3 [16]float32
+									var gc_lanes5 [16]float32
 //line samples_transpose.go:48
-									for gc_k3 := range 16 {
+									for gc_k5 := range 16 {
 //line samples_transpose.go:48
-										if gc_if2.ToBits()&(1<<gc_k3) != 0 {
+										if 0xffff&(1<<gc_k5) != 0 {
 //line samples_transpose.go:48
-											gc_pos2.Thread = gc_rank2 + gc_k3
+											gc_pos2.Thread = gc_rank2 + gc_k5
 //line samples_transpose.go:48
-											gc_lanes3[gc_k3] = idata[(index+i*width)+gc_k3]
+											gc_lanes5[gc_k5] = idata[(index+i*width)+gc_k5]
 //line samples_transpose.go:48
 										}
 //line samples_transpose.go:48
@@ -449,33 +445,98 @@ func gc_body_copySharedMem(gc_b2 *compiled.Block, odata, idata []float32, width,
 //line samples_transpose.go:48
 									gc_pos2.Thread = gc_rank2
 //line samples_transpose.go:48
-									gc_ld2 = archsimd.LoadFloat32x16(&gc_lanes3)
+									gc_ld3 = archsimd.LoadFloat32x16(&gc_lanes5)
 //line samples_transpose.go:48
 								}
 //line samples_transpose.go:48
 								if gc_tx2 >= 0 && gc_tx2 <= len(tile[gc_ty2+i])-16 {
 //line samples_transpose.go:48
-									gc_ld2.StoreMasked((*[16]float32)(tile[gc_ty2+i][gc_tx2:]), gc_if2)
+									gc_ld3.StoreSlice(tile[gc_ty2+i][gc_tx2:])
 //line samples_transpose.go:48
 								} else {
 //line samples_transpose.go:48
-									var gc_lanes4 [16]float32
+									var gc_lanes6 [16]float32
 //line samples_transpose.go:48
-									gc_ld2.Store(&gc_lanes4)
+									gc_ld3.Store(&gc_lanes6)
 //line samples_transpose.go:48
-									for gc_k4 := range 16 {
+									for gc_k6 := range 16 {
 //line samples_transpose.go:48
-										if gc_if2.ToBits()&(1<<gc_k4) != 0 {
+										if 0xffff&(1<<gc_k6) != 0 {
 //line samples_transpose.go:48
-											gc_pos2.Thread = gc_rank2 + gc_k4
+											gc_pos2.Thread = gc_rank2 + gc_k6
 //line samples_transpose.go:48
-											tile[gc_ty2+i][gc_tx2+gc_k4] = gc_lanes4[gc_k4]
+											tile[gc_ty2+i][gc_tx2+gc_k6] = gc_lanes6[gc_k6]
 //line samples_transpose.go:48
 										}
 //line samples_transpose.go:48
 									}
 //line samples_transpose.go:48
 									gc_pos2.Thread = gc_rank2
+//line samples_transpose.go:48
+								}
+//line samples_transpose.go:48
+							} else {
+//line samples_transpose.go:48
+								gc_if2 := archsimd.Mask32x16FromBits(gc_iota2.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(width, xIndex, 16)))).ToBits() & gc_b4.ToBits())
+//line samples_transpose.go:47
+								_ = gc_if2
+//line samples_transpose.go:47
+								if gc_if2.ToBits() != 0 {
+//line samples_transpose.go:47
+									var gc_ld4 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+//line samples_transpose.go:47
+									if (index+i*
+										width) >= 0 && (index+i*width) <= len(idata)-16 {
+//line samples_transpose.go:48
+										gc_ld4 = archsimd.LoadFloat32x16Slice(idata[index+i*width:])
+//line samples_transpose.go:48
+									} else {
+//line samples_transpose.go:48
+										var gc_lanes7 [16]float32
+//line samples_transpose.go:48
+										for gc_k7 := range 16 {
+//line samples_transpose.go:48
+											if gc_if2.ToBits()&(1<<gc_k7) != 0 {
+//line samples_transpose.go:48
+												gc_pos2.Thread = gc_rank2 + gc_k7
+//line samples_transpose.go:48
+												gc_lanes7[gc_k7] = idata[(index+i*width)+gc_k7]
+//line samples_transpose.go:48
+											}
+//line samples_transpose.go:48
+										}
+//line samples_transpose.go:48
+										gc_pos2.Thread = gc_rank2
+//line samples_transpose.go:48
+										gc_ld4 = archsimd.LoadFloat32x16(&gc_lanes7)
+//line samples_transpose.go:48
+									}
+//line samples_transpose.go:48
+									if gc_tx2 >= 0 && gc_tx2 <= len(tile[gc_ty2+i])-16 {
+//line samples_transpose.go:48
+										gc_ld4.StoreMasked((*[16]float32)(tile[gc_ty2+i][gc_tx2:]), gc_if2)
+//line samples_transpose.go:48
+									} else {
+//line samples_transpose.go:48
+										var gc_lanes8 [16]float32
+//line samples_transpose.go:48
+										gc_ld4.Store(&gc_lanes8)
+//line samples_transpose.go:48
+										for gc_k8 := range 16 {
+//line samples_transpose.go:48
+											if gc_if2.ToBits()&(1<<gc_k8) != 0 {
+//line samples_transpose.go:48
+												gc_pos2.Thread = gc_rank2 + gc_k8
+//line samples_transpose.go:48
+												tile[gc_ty2+i][gc_tx2+gc_k8] = gc_lanes8[gc_k8]
+//line samples_transpose.go:48
+											}
+//line samples_transpose.go:48
+										}
+//line samples_transpose.go:48
+										gc_pos2.Thread = gc_rank2
+//line samples_transpose.go:48
+									}
 //line samples_transpose.go:48
 								}
 //line samples_transpose.go:48
@@ -531,11 +592,7 @@ func gc_body_copySharedMem(gc_b2 *compiled.Block, odata, idata []float32, width,
 //line samples_transpose.go:47
 						}
 //line samples_transpose.go:47
-						gc_if := gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(width, xIndex, 8)))).And(gc_b3)
-//line samples_transpose.go:47
-						_ = gc_if
-//line samples_transpose.go:47
-						if gc_if.ToBits() != 0 {
+						if compiled.Reach(width, xIndex, 8) > 7 && yIndex < height {
 //line samples_transpose.go:47
 							var gc_ld archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line samples_transpose.go:47
@@ -550,7 +607,7 @@ func gc_body_copySharedMem(gc_b2 *compiled.Block, odata, idata []float32, width,
 //line samples_transpose.go:48
 								for gc_k := range 8 {
 //line samples_transpose.go:48
-									if gc_if.ToBits()&(1<<gc_k) != 0 {
+									if 0xff&(1<<gc_k) != 0 {
 //line samples_transpose.go:48
 										gc_pos2.Thread = gc_rank2 + gc_k
 //line samples_transpose.go:48
@@ -568,7 +625,7 @@ func gc_body_copySharedMem(gc_b2 *compiled.Block, odata, idata []float32, width,
 //line samples_transpose.go:48
 							if gc_tx2 >= 0 && gc_tx2 <= len(tile[gc_ty2+i])-8 {
 //line samples_transpose.go:48
-								gc_ld.StoreMasked((*[8]float32)(tile[gc_ty2+i][gc_tx2:]), gc_if)
+								gc_ld.StoreSlice(tile[gc_ty2+i][gc_tx2:])
 //line samples_transpose.go:48
 							} else {
 //line samples_transpose.go:48
@@ -578,7 +635,7 @@ func gc_body_copySharedMem(gc_b2 *compiled.Block, odata, idata []float32, width,
 //line samples_transpose.go:48
 								for gc_k2 := range 8 {
 //line samples_transpose.go:48
-									if gc_if.ToBits()&(1<<gc_k2) != 0 {
+									if 0xff&(1<<gc_k2) != 0 {
 //line samples_transpose.go:48
 										gc_pos2.Thread = gc_rank2 + gc_k2
 //line samples_transpose.go:48
@@ -589,6 +646,71 @@ func gc_body_copySharedMem(gc_b2 *compiled.Block, odata, idata []float32, width,
 								}
 //line samples_transpose.go:48
 								gc_pos2.Thread = gc_rank2
+//line samples_transpose.go:48
+							}
+//line samples_transpose.go:48
+						} else {
+//line samples_transpose.go:48
+							gc_if := gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(width, xIndex, 8)))).And(gc_b3)
+//line samples_transpose.go:47
+							_ = gc_if
+//line samples_transpose.go:47
+							if gc_if.ToBits() != 0 {
+//line samples_transpose.go:47
+								var gc_ld2 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line samples_transpose.go:47
+								if (index+i*
+									width) >= 0 && (index+i*width) <= len(idata)-8 {
+//line samples_transpose.go:48
+									gc_ld2 = archsimd.LoadFloat32x8Slice(idata[index+i*width:])
+//line samples_transpose.go:48
+								} else {
+//line samples_transpose.go:48
+									var gc_lanes3 [8]float32
+//line samples_transpose.go:48
+									for gc_k3 := range 8 {
+//line samples_transpose.go:48
+										if gc_if.ToBits()&(1<<gc_k3) != 0 {
+//line samples_transpose.go:48
+											gc_pos2.Thread = gc_rank2 + gc_k3
+//line samples_transpose.go:48
+											gc_lanes3[gc_k3] = idata[(index+i*width)+gc_k3]
+//line samples_transpose.go:48
+										}
+//line samples_transpose.go:48
+									}
+//line samples_transpose.go:48
+									gc_pos2.Thread = gc_rank2
+//line samples_transpose.go:48
+									gc_ld2 = archsimd.LoadFloat32x8(&gc_lanes3)
+//line samples_transpose.go:48
+								}
+//line samples_transpose.go:48
+								if gc_tx2 >= 0 && gc_tx2 <= len(tile[gc_ty2+i])-8 {
+//line samples_transpose.go:48
+									gc_ld2.StoreMasked((*[8]float32)(tile[gc_ty2+i][gc_tx2:]), gc_if)
+//line samples_transpose.go:48
+								} else {
+//line samples_transpose.go:48
+									var gc_lanes4 [8]float32
+//line samples_transpose.go:48
+									gc_ld2.Store(&gc_lanes4)
+//line samples_transpose.go:48
+									for gc_k4 := range 8 {
+//line samples_transpose.go:48
+										if gc_if.ToBits()&(1<<gc_k4) != 0 {
+//line samples_transpose.go:48
+											gc_pos2.Thread = gc_rank2 + gc_k4
+//line samples_transpose.go:48
+											tile[gc_ty2+i][gc_tx2+gc_k4] = gc_lanes4[gc_k4]
+//line samples_transpose.go:48
+										}
+//line samples_transpose.go:48
+									}
+//line samples_transpose.go:48
+									gc_pos2.Thread = gc_rank2
+//line samples_transpose.go:48
+								}
 //line samples_transpose.go:48
 							}
 //line samples_transpose.go:48
@@ -674,28 +796,24 @@ func gc_body_copySharedMem(gc_b2 *compiled.Block, odata, idata []float32, width,
 //line samples_transpose.go:55
 							}
 //line samples_transpose.go:55
-							gc_if4 := archsimd.Mask32x16FromBits(gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(height, xIndex, 16)))).ToBits() & gc_b6.ToBits())
+							if compiled.Reach(height, xIndex, 16) > 15 && yIndex < width {
 //line samples_transpose.go:55
-							_ = gc_if4
-//line samples_transpose.go:55
-							if gc_if4.ToBits() != 0 {
-//line samples_transpose.go:55
-								var gc_ld4 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+								var gc_ld7 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line samples_transpose.go:55
 								if gc_tx2 >= 0 && gc_tx2 <= len(tile[gc_ty2+i_])-16 {
-									gc_ld4 = archsimd.LoadFloat32x16Slice(tile[gc_ty2+i_][gc_tx2:])
+									gc_ld7 = archsimd.LoadFloat32x16Slice(tile[gc_ty2+i_][gc_tx2:])
 //line samples_transpose.go:56
 								} else {
 //line samples_transpose.go:56
-									var gc_lanes7 [16]float32
+									var gc_lanes13 [16]float32
 //line samples_transpose.go:56
-									for gc_k7 := range 16 {
+									for gc_k13 := range 16 {
 //line samples_transpose.go:56
-										if gc_if4.ToBits()&(1<<gc_k7) != 0 {
+										if 0xffff&(1<<gc_k13) != 0 {
 //line samples_transpose.go:56
-											gc_pos2.Thread = gc_rank2 + gc_k7
+											gc_pos2.Thread = gc_rank2 + gc_k13
 //line samples_transpose.go:56
-											gc_lanes7[gc_k7] = tile[gc_ty2+i_][gc_tx2+gc_k7]
+											gc_lanes13[gc_k13] = tile[gc_ty2+i_][gc_tx2+gc_k13]
 //line samples_transpose.go:56
 										}
 //line samples_transpose.go:56
@@ -703,33 +821,96 @@ func gc_body_copySharedMem(gc_b2 *compiled.Block, odata, idata []float32, width,
 //line samples_transpose.go:56
 									gc_pos2.Thread = gc_rank2
 //line samples_transpose.go:56
-									gc_ld4 = archsimd.LoadFloat32x16(&gc_lanes7)
+									gc_ld7 = archsimd.LoadFloat32x16(&gc_lanes13)
 //line samples_transpose.go:56
 								}
 //line samples_transpose.go:56
 								if (index+i_*width) >= 0 && (index+i_*width) <= len(odata)-16 {
 //line samples_transpose.go:56
-									gc_ld4.StoreMasked((*[16]float32)(odata[index+i_*width:]), gc_if4)
+									gc_ld7.StoreSlice(odata[index+i_*width:])
 //line samples_transpose.go:56
 								} else {
 //line samples_transpose.go:56
-									var gc_lanes8 [16]float32
+									var gc_lanes14 [16]float32
 //line samples_transpose.go:56
-									gc_ld4.Store(&gc_lanes8)
+									gc_ld7.Store(&gc_lanes14)
 //line samples_transpose.go:56
-									for gc_k8 := range 16 {
+									for gc_k14 := range 16 {
 //line samples_transpose.go:56
-										if gc_if4.ToBits()&(1<<gc_k8) != 0 {
+										if 0xffff&(1<<gc_k14) != 0 {
 //line samples_transpose.go:56
-											gc_pos2.Thread = gc_rank2 + gc_k8
+											gc_pos2.Thread = gc_rank2 + gc_k14
 //line samples_transpose.go:56
-											odata[(index+i_*width)+gc_k8] = gc_lanes8[gc_k8]
+											odata[(index+i_*width)+gc_k14] = gc_lanes14[gc_k14]
 //line samples_transpose.go:56
 										}
 //line samples_transpose.go:56
 									}
 //line samples_transpose.go:56
 									gc_pos2.Thread = gc_rank2
+//line samples_transpose.go:56
+								}
+//line samples_transpose.go:56
+							} else {
+//line samples_transpose.go:56
+								gc_if4 := archsimd.Mask32x16FromBits(gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(height, xIndex, 16)))).ToBits() & gc_b6.ToBits())
+//line samples_transpose.go:55
+								_ = gc_if4
+//line samples_transpose.go:55
+								if gc_if4.ToBits() != 0 {
+//line samples_transpose.go:55
+									var gc_ld8 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+//line samples_transpose.go:55
+									if gc_tx2 >= 0 && gc_tx2 <= len(tile[gc_ty2+i_])-16 {
+										gc_ld8 = archsimd.LoadFloat32x16Slice(tile[gc_ty2+i_][gc_tx2:])
+//line samples_transpose.go:56
+									} else {
+//line samples_transpose.go:56
+										var gc_lanes15 [16]float32
+//line samples_transpose.go:56
+										for gc_k15 := range 16 {
+//line samples_transpose.go:56
+											if gc_if4.ToBits()&(1<<gc_k15) != 0 {
+//line samples_transpose.go:56
+												gc_pos2.Thread = gc_rank2 + gc_k15
+//line samples_transpose.go:56
+												gc_lanes15[gc_k15] = tile[gc_ty2+i_][gc_tx2+gc_k15]
+//line samples_transpose.go:56
+											}
+//line samples_transpose.go:56
+										}
+//line samples_transpose.go:56
+										gc_pos2.Thread = gc_rank2
+//line samples_transpose.go:56
+										gc_ld8 = archsimd.LoadFloat32x16(&gc_lanes15)
+//line samples_transpose.go:56
+									}
+//line samples_transpose.go:56
+									if (index+i_*width) >= 0 && (index+i_*width) <= len(odata)-16 {
+//line samples_transpose.go:56
+										gc_ld8.StoreMasked((*[16]float32)(odata[index+i_*width:]), gc_if4)
+//line samples_transpose.go:56
+									} else {
+//line samples_transpose.go:56
+										var gc_lanes16 [16]float32
+//line samples_transpose.go:56
+										gc_ld8.Store(&gc_lanes16)
+//line samples_transpose.go:56
+										for gc_k16 := range 16 {
+//line samples_transpose.go:56
+											if gc_if4.ToBits()&(1<<gc_k16) != 0 {
+//line samples_transpose.go:56
+												gc_pos2.Thread = gc_rank2 + gc_k16
+//line samples_transpose.go:56
+												odata[(index+i_*width)+gc_k16] = gc_lanes16[gc_k16]
+//line samples_transpose.go:56
+											}
+//line samples_transpose.go:56
+										}
+//line samples_transpose.go:56
+										gc_pos2.Thread = gc_rank2
+//line samples_transpose.go:56
+									}
 //line samples_transpose.go:56
 								}
 //line samples_transpose.go:56
@@ -785,28 +966,24 @@ func gc_body_copySharedMem(gc_b2 *compiled.Block, odata, idata []float32, width,
 //line samples_transpose.go:55
 						}
 //line samples_transpose.go:55
-						gc_if3 := gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(height, xIndex, 8)))).And(gc_b5)
+						if compiled.Reach(height, xIndex, 8) > 7 && yIndex < width {
 //line samples_transpose.go:55
-						_ = gc_if3
-//line samples_transpose.go:55
-						if gc_if3.ToBits() != 0 {
-//line samples_transpose.go:55
-							var gc_ld3 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+							var gc_ld5 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line samples_transpose.go:55
 							if gc_tx2 >= 0 && gc_tx2 <= len(tile[gc_ty2+i_])-8 {
-								gc_ld3 = archsimd.LoadFloat32x8Slice(tile[gc_ty2+i_][gc_tx2:])
+								gc_ld5 = archsimd.LoadFloat32x8Slice(tile[gc_ty2+i_][gc_tx2:])
 //line samples_transpose.go:56
 							} else {
 //line samples_transpose.go:56
-								var gc_lanes5 [8]float32
+								var gc_lanes9 [8]float32
 //line samples_transpose.go:56
-								for gc_k5 := range 8 {
+								for gc_k9 := range 8 {
 //line samples_transpose.go:56
-									if gc_if3.ToBits()&(1<<gc_k5) != 0 {
+									if 0xff&(1<<gc_k9) != 0 {
 //line samples_transpose.go:56
-										gc_pos2.Thread = gc_rank2 + gc_k5
+										gc_pos2.Thread = gc_rank2 + gc_k9
 //line samples_transpose.go:56
-										gc_lanes5[gc_k5] = tile[gc_ty2+i_][gc_tx2+gc_k5]
+										gc_lanes9[gc_k9] = tile[gc_ty2+i_][gc_tx2+gc_k9]
 //line samples_transpose.go:56
 									}
 //line samples_transpose.go:56
@@ -814,33 +991,96 @@ func gc_body_copySharedMem(gc_b2 *compiled.Block, odata, idata []float32, width,
 //line samples_transpose.go:56
 								gc_pos2.Thread = gc_rank2
 //line samples_transpose.go:56
-								gc_ld3 = archsimd.LoadFloat32x8(&gc_lanes5)
+								gc_ld5 = archsimd.LoadFloat32x8(&gc_lanes9)
 //line samples_transpose.go:56
 							}
 //line samples_transpose.go:56
 							if (index+i_*width) >= 0 && (index+i_*width) <= len(odata)-8 {
 //line samples_transpose.go:56
-								gc_ld3.StoreMasked((*[8]float32)(odata[index+i_*width:]), gc_if3)
+								gc_ld5.StoreSlice(odata[index+i_*width:])
 //line samples_transpose.go:56
 							} else {
 //line samples_transpose.go:56
-								var gc_lanes6 [8]float32
+								var gc_lanes10 [8]float32
 //line samples_transpose.go:56
-								gc_ld3.Store(&gc_lanes6)
+								gc_ld5.Store(&gc_lanes10)
 //line samples_transpose.go:56
-								for gc_k6 := range 8 {
+								for gc_k10 := range 8 {
 //line samples_transpose.go:56
-									if gc_if3.ToBits()&(1<<gc_k6) != 0 {
+									if 0xff&(1<<gc_k10) != 0 {
 //line samples_transpose.go:56
-										gc_pos2.Thread = gc_rank2 + gc_k6
+										gc_pos2.Thread = gc_rank2 + gc_k10
 //line samples_transpose.go:56
-										odata[(index+i_*width)+gc_k6] = gc_lanes6[gc_k6]
+										odata[(index+i_*width)+gc_k10] = gc_lanes10[gc_k10]
 //line samples_transpose.go:56
 									}
 //line samples_transpose.go:56
 								}
 //line samples_transpose.go:56
 								gc_pos2.Thread = gc_rank2
+//line samples_transpose.go:56
+							}
+//line samples_transpose.go:56
+						} else {
+//line samples_transpose.go:56
+							gc_if3 := gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(height, xIndex, 8)))).And(gc_b5)
+//line samples_transpose.go:55
+							_ = gc_if3
+//line samples_transpose.go:55
+							if gc_if3.ToBits() != 0 {
+//line samples_transpose.go:55
+								var gc_ld6 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line samples_transpose.go:55
+								if gc_tx2 >= 0 && gc_tx2 <= len(tile[gc_ty2+i_])-8 {
+									gc_ld6 = archsimd.LoadFloat32x8Slice(tile[gc_ty2+i_][gc_tx2:])
+//line samples_transpose.go:56
+								} else {
+//line samples_transpose.go:56
+									var gc_lanes11 [8]float32
+//line samples_transpose.go:56
+									for gc_k11 := range 8 {
+//line samples_transpose.go:56
+										if gc_if3.ToBits()&(1<<gc_k11) != 0 {
+//line samples_transpose.go:56
+											gc_pos2.Thread = gc_rank2 + gc_k11
+//line samples_transpose.go:56
+											gc_lanes11[gc_k11] = tile[gc_ty2+i_][gc_tx2+gc_k11]
+//line samples_transpose.go:56
+										}
+//line samples_transpose.go:56
+									}
+//line samples_transpose.go:56
+									gc_pos2.Thread = gc_rank2
+//line samples_transpose.go:56
+									gc_ld6 = archsimd.LoadFloat32x8(&gc_lanes11)
+//line samples_transpose.go:56
+								}
+//line samples_transpose.go:56
+								if (index+i_*width) >= 0 && (index+i_*width) <= len(odata)-8 {
+//line samples_transpose.go:56
+									gc_ld6.StoreMasked((*[8]float32)(odata[index+i_*width:]), gc_if3)
+//line samples_transpose.go:56
+								} else {
+//line samples_transpose.go:56
+									var gc_lanes12 [8]float32
+//line samples_transpose.go:56
+									gc_ld6.Store(&gc_lanes12)
+//line samples_transpose.go:56
+									for gc_k12 := range 8 {
+//line samples_transpose.go:56
+										if gc_if3.ToBits()&(1<<gc_k12) != 0 {
+//line samples_transpose.go:56
+											gc_pos2.Thread = gc_rank2 + gc_k12
+//line samples_transpose.go:56
+											odata[(index+i_*width)+gc_k12] = gc_lanes12[gc_k12]
+//line samples_transpose.go:56
+										}
+//line samples_transpose.go:56
+									}
+//line samples_transpose.go:56
+									gc_pos2.Thread = gc_rank2
+//line samples_transpose.go:56
+								}
 //line samples_transpose.go:56
 							}
 //line samples_transpose.go:56

@@ -378,13 +378,21 @@ func gc_body_doublingUpTo(gc_b2 *compiled.Block, in, out []float32, steps int) {
 //line doubling.go:41
 									}
 //line doubling.go:41
-									gc_if2 := gc_iota2.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d, gc_lane2, 8)))).And(gc_b4)
+									if compiled.Reach(d, gc_lane2, 8) <= 0 && d < steps {
 //line doubling.go:41
-									_ = gc_if2
+										v = v.Add(y)
 //line doubling.go:41
-									if gc_if2.ToBits() != 0 {
+									} else {
 //line doubling.go:41
-										v = v.Add(y).Merge(v, gc_if2)
+										gc_if2 := gc_iota2.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d, gc_lane2, 8)))).And(gc_b4)
+//line doubling.go:41
+										_ = gc_if2
+//line doubling.go:41
+										if gc_if2.ToBits() != 0 {
+//line doubling.go:41
+											v = v.Add(y).Merge(v, gc_if2)
+//line doubling.go:41
+										}
 //line doubling.go:41
 									}
 //line doubling.go:41

@@ -1660,11 +1660,11 @@ func gc_body_guardedPastScale(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out
 										_ = gc_returned15
 //line guarded_load.go:68
 										if compiled.Reach(len(in), gc_i15, 16) >= 15 {
-											var gc_ld29 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+											var gc_ld22 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line guarded_load.go:69
 											if gc_i15 >= 0 && gc_i15 <= len(in)-16 {
 //line guarded_load.go:69
-												gc_ld29 = archsimd.LoadFloat32x16Slice(in[gc_i15:])
+												gc_ld22 = archsimd.LoadFloat32x16Slice(in[gc_i15:])
 //line guarded_load.go:69
 											} else {
 //line guarded_load.go:69
@@ -1672,7 +1672,7 @@ func gc_body_guardedPastScale(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out
 //line guarded_load.go:69
 											}
 //line guarded_load.go:69
-											gc_result15 = gc_ld29
+											gc_result15 = gc_ld22
 //line guarded_load.go:69
 											gc_b6 := gc_none4
 //line guarded_load.go:69
@@ -1692,11 +1692,11 @@ func gc_body_guardedPastScale(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out
 //line guarded_load.go:69
 											if gc_if28.ToBits() != 0 {
 //line guarded_load.go:69
-												var gc_ld30 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+												var gc_ld23 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line guarded_load.go:69
 												if gc_i15 >= 0 && gc_i15 <= len(in)-16 {
 //line guarded_load.go:69
-													gc_ld30 = archsimd.LoadFloat32x16Slice(in[gc_i15:])
+													gc_ld23 = archsimd.LoadFloat32x16Slice(in[gc_i15:])
 //line guarded_load.go:69
 												} else {
 //line guarded_load.go:69
@@ -1704,7 +1704,7 @@ func gc_body_guardedPastScale(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out
 //line guarded_load.go:69
 												}
 //line guarded_load.go:69
-												gc_result15 = gc_result15.Merge(gc_ld30, archsimd.Mask32x16FromBits(^gc_if28.ToBits()))
+												gc_result15 = gc_result15.Merge(gc_ld23, archsimd.Mask32x16FromBits(^gc_if28.ToBits()))
 //line guarded_load.go:69
 												gc_returned15 = archsimd.Mask32x16FromBits(gc_if28.ToBits() | gc_returned15.ToBits())
 //line guarded_load.go:69
@@ -1746,80 +1746,26 @@ func gc_body_guardedPastScale(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out
 //line guarded_load.go:68
 											_ = gc_returned16
 //line guarded_load.go:68
-											if compiled.Reach(len(in), gc_i16, 16) >= 15 {
-												var gc_ld31 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+											gc_if31 := gc_iota8.LessEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i16, 16))))
+											_ = gc_if31
+//line guarded_load.go:69
+											if archsimd.Mask32x16FromBits(gc_if30.ToBits()&gc_if31.ToBits()).ToBits() != 0 {
+//line guarded_load.go:69
+												var gc_ld24 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line guarded_load.go:69
 												if gc_i16 >= 0 && gc_i16 <= len(in)-16 {
 //line guarded_load.go:69
-													gc_ld31 = archsimd.LoadFloat32x16Slice(in[gc_i16:])
+													gc_ld24 = archsimd.LoadFloat32x16Slice(in[gc_i16:])
 //line guarded_load.go:69
 												} else {
 //line guarded_load.go:69
-													var gc_lanes39 [16]float32
-//line guarded_load.go:69
-													for gc_k39 := range 16 {
-//line guarded_load.go:69
-														if gc_if30.ToBits()&(1<<gc_k39) != 0 {
-//line guarded_load.go:69
-															gc_pos2.Thread = gc_rank2 + gc_k39
-//line guarded_load.go:69
-															gc_lanes39[gc_k39] = in[gc_i16+gc_k39]
-//line guarded_load.go:69
-														}
-//line guarded_load.go:69
-													}
-//line guarded_load.go:69
-													gc_pos2.Thread = gc_rank2
-//line guarded_load.go:69
-													gc_ld31 = archsimd.LoadFloat32x16(&gc_lanes39)
+													break gc_steps8
 //line guarded_load.go:69
 												}
 //line guarded_load.go:69
-												gc_result16 = gc_result16.Merge(gc_ld31, archsimd.Mask32x16FromBits(^gc_if30.ToBits()))
+												gc_result16 = gc_result16.Merge(gc_ld24, archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_if30.ToBits()&gc_if31.ToBits()).ToBits()))
 //line guarded_load.go:69
-												gc_returned16 = archsimd.Mask32x16FromBits(gc_if30.ToBits() | gc_returned16.ToBits())
-//line guarded_load.go:69
-											} else {
-//line guarded_load.go:69
-												gc_if31 := gc_iota8.LessEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i16, 16))))
-//line guarded_load.go:69
-												_ = gc_if31
-//line guarded_load.go:69
-												if archsimd.Mask32x16FromBits(gc_if30.ToBits()&gc_if31.ToBits()).ToBits() != 0 {
-//line guarded_load.go:69
-													var gc_ld32 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line guarded_load.go:69
-													if gc_i16 >= 0 && gc_i16 <= len(in)-16 {
-//line guarded_load.go:69
-														gc_ld32 = archsimd.LoadFloat32x16Slice(in[gc_i16:])
-//line guarded_load.go:69
-													} else {
-//line guarded_load.go:69
-														var gc_lanes40 [16]float32
-//line guarded_load.go:69
-														for gc_k40 := range 16 {
-//line guarded_load.go:69
-															if archsimd.Mask32x16FromBits(gc_if30.ToBits()&gc_if31.ToBits()).ToBits()&(1<<gc_k40) != 0 {
-//line guarded_load.go:69
-																gc_pos2.Thread = gc_rank2 + gc_k40
-//line guarded_load.go:69
-																gc_lanes40[gc_k40] = in[gc_i16+gc_k40]
-//line guarded_load.go:69
-															}
-//line guarded_load.go:69
-														}
-//line guarded_load.go:69
-														gc_pos2.Thread = gc_rank2
-//line guarded_load.go:69
-														gc_ld32 = archsimd.LoadFloat32x16(&gc_lanes40)
-//line guarded_load.go:69
-													}
-//line guarded_load.go:69
-													gc_result16 = gc_result16.Merge(gc_ld32, archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_if30.ToBits()&gc_if31.ToBits()).ToBits()))
-//line guarded_load.go:69
-													gc_returned16 = archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(gc_if30.ToBits()&gc_if31.ToBits()).ToBits() | gc_returned16.ToBits())
-//line guarded_load.go:69
-												}
+												gc_returned16 = archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(gc_if30.ToBits()&gc_if31.ToBits()).ToBits() | gc_returned16.ToBits())
 //line guarded_load.go:69
 											}
 //line guarded_load.go:69
@@ -1894,11 +1840,11 @@ func gc_body_guardedPastScale(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out
 									_ = gc_returned11
 //line guarded_load.go:68
 									if compiled.Reach(len(in), gc_i11, 8) >= 7 {
-										var gc_ld21 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+										var gc_ld16 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line guarded_load.go:69
 										if gc_i11 >= 0 && gc_i11 <= len(in)-8 {
 //line guarded_load.go:69
-											gc_ld21 = archsimd.LoadFloat32x8Slice(in[gc_i11:])
+											gc_ld16 = archsimd.LoadFloat32x8Slice(in[gc_i11:])
 //line guarded_load.go:69
 										} else {
 //line guarded_load.go:69
@@ -1906,7 +1852,7 @@ func gc_body_guardedPastScale(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out
 //line guarded_load.go:69
 										}
 //line guarded_load.go:69
-										gc_result11 = gc_ld21
+										gc_result11 = gc_ld16
 //line guarded_load.go:69
 										gc_b5 := gc_none3
 //line guarded_load.go:69
@@ -1926,11 +1872,11 @@ func gc_body_guardedPastScale(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out
 //line guarded_load.go:69
 										if gc_if20.ToBits() != 0 {
 //line guarded_load.go:69
-											var gc_ld22 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+											var gc_ld17 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line guarded_load.go:69
 											if gc_i11 >= 0 && gc_i11 <= len(in)-8 {
 //line guarded_load.go:69
-												gc_ld22 = archsimd.LoadFloat32x8Slice(in[gc_i11:])
+												gc_ld17 = archsimd.LoadFloat32x8Slice(in[gc_i11:])
 //line guarded_load.go:69
 											} else {
 //line guarded_load.go:69
@@ -1938,7 +1884,7 @@ func gc_body_guardedPastScale(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out
 //line guarded_load.go:69
 											}
 //line guarded_load.go:69
-											gc_result11 = gc_ld22.Merge(gc_result11, gc_if20)
+											gc_result11 = gc_ld17.Merge(gc_result11, gc_if20)
 //line guarded_load.go:69
 											gc_returned11 = gc_if20.Or(gc_returned11)
 //line guarded_load.go:69
@@ -1980,80 +1926,26 @@ func gc_body_guardedPastScale(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out
 //line guarded_load.go:68
 										_ = gc_returned12
 //line guarded_load.go:68
-										if compiled.Reach(len(in), gc_i12, 8) >= 7 {
-											var gc_ld23 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+										gc_if23 := gc_iota6.LessEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i12, 8))))
+										_ = gc_if23
+//line guarded_load.go:69
+										if gc_if22.And(gc_if23).ToBits() != 0 {
+//line guarded_load.go:69
+											var gc_ld18 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line guarded_load.go:69
 											if gc_i12 >= 0 && gc_i12 <= len(in)-8 {
 //line guarded_load.go:69
-												gc_ld23 = archsimd.LoadFloat32x8Slice(in[gc_i12:])
+												gc_ld18 = archsimd.LoadFloat32x8Slice(in[gc_i12:])
 //line guarded_load.go:69
 											} else {
 //line guarded_load.go:69
-												var gc_lanes31 [8]float32
-//line guarded_load.go:69
-												for gc_k31 := range 8 {
-//line guarded_load.go:69
-													if gc_if22.ToBits()&(1<<gc_k31) != 0 {
-//line guarded_load.go:69
-														gc_pos2.Thread = gc_rank2 + gc_k31
-//line guarded_load.go:69
-														gc_lanes31[gc_k31] = in[gc_i12+gc_k31]
-//line guarded_load.go:69
-													}
-//line guarded_load.go:69
-												}
-//line guarded_load.go:69
-												gc_pos2.Thread = gc_rank2
-//line guarded_load.go:69
-												gc_ld23 = archsimd.LoadFloat32x8(&gc_lanes31)
+												break gc_steps6
 //line guarded_load.go:69
 											}
 //line guarded_load.go:69
-											gc_result12 = gc_ld23.Merge(gc_result12, gc_if22)
+											gc_result12 = gc_ld18.Merge(gc_result12, gc_if22.And(gc_if23))
 //line guarded_load.go:69
-											gc_returned12 = gc_if22.Or(gc_returned12)
-//line guarded_load.go:69
-										} else {
-//line guarded_load.go:69
-											gc_if23 := gc_iota6.LessEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i12, 8))))
-//line guarded_load.go:69
-											_ = gc_if23
-//line guarded_load.go:69
-											if gc_if22.And(gc_if23).ToBits() != 0 {
-//line guarded_load.go:69
-												var gc_ld24 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line guarded_load.go:69
-												if gc_i12 >= 0 && gc_i12 <= len(in)-8 {
-//line guarded_load.go:69
-													gc_ld24 = archsimd.LoadFloat32x8Slice(in[gc_i12:])
-//line guarded_load.go:69
-												} else {
-//line guarded_load.go:69
-													var gc_lanes32 [8]float32
-//line guarded_load.go:69
-													for gc_k32 := range 8 {
-//line guarded_load.go:69
-														if gc_if22.And(gc_if23).ToBits()&(1<<gc_k32) != 0 {
-//line guarded_load.go:69
-															gc_pos2.Thread = gc_rank2 + gc_k32
-//line guarded_load.go:69
-															gc_lanes32[gc_k32] = in[gc_i12+gc_k32]
-//line guarded_load.go:69
-														}
-//line guarded_load.go:69
-													}
-//line guarded_load.go:69
-													gc_pos2.Thread = gc_rank2
-//line guarded_load.go:69
-													gc_ld24 = archsimd.LoadFloat32x8(&gc_lanes32)
-//line guarded_load.go:69
-												}
-//line guarded_load.go:69
-												gc_result12 = gc_ld24.Merge(gc_result12, gc_if22.And(gc_if23))
-//line guarded_load.go:69
-												gc_returned12 = gc_if22.And(gc_if23).Or(gc_returned12)
-//line guarded_load.go:69
-											}
+											gc_returned12 = gc_if22.And(gc_if23).Or(gc_returned12)
 //line guarded_load.go:69
 										}
 //line guarded_load.go:69
@@ -2136,11 +2028,11 @@ func gc_body_guardedPastScale(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out
 										_ = gc_returned7
 //line guarded_load.go:68
 										if compiled.Reach(len(in), gc_i7, 16) >= 15 {
-											var gc_ld13 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+											var gc_ld10 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line guarded_load.go:69
 											if gc_i7 >= 0 && gc_i7 <= len(in)-16 {
 //line guarded_load.go:69
-												gc_ld13 = archsimd.LoadFloat32x16Slice(in[gc_i7:])
+												gc_ld10 = archsimd.LoadFloat32x16Slice(in[gc_i7:])
 //line guarded_load.go:69
 											} else {
 //line guarded_load.go:69
@@ -2148,7 +2040,7 @@ func gc_body_guardedPastScale(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out
 //line guarded_load.go:69
 											}
 //line guarded_load.go:69
-											gc_result7 = gc_ld13
+											gc_result7 = gc_ld10
 //line guarded_load.go:69
 											gc_b4 := gc_none2
 //line guarded_load.go:69
@@ -2168,11 +2060,11 @@ func gc_body_guardedPastScale(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out
 //line guarded_load.go:69
 											if gc_if12.ToBits() != 0 {
 //line guarded_load.go:69
-												var gc_ld14 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+												var gc_ld11 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line guarded_load.go:69
 												if gc_i7 >= 0 && gc_i7 <= len(in)-16 {
 //line guarded_load.go:69
-													gc_ld14 = archsimd.LoadFloat32x16Slice(in[gc_i7:])
+													gc_ld11 = archsimd.LoadFloat32x16Slice(in[gc_i7:])
 //line guarded_load.go:69
 												} else {
 //line guarded_load.go:69
@@ -2180,7 +2072,7 @@ func gc_body_guardedPastScale(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out
 //line guarded_load.go:69
 												}
 //line guarded_load.go:69
-												gc_result7 = gc_result7.Merge(gc_ld14, archsimd.Mask32x16FromBits(^gc_if12.ToBits()))
+												gc_result7 = gc_result7.Merge(gc_ld11, archsimd.Mask32x16FromBits(^gc_if12.ToBits()))
 //line guarded_load.go:69
 												gc_returned7 = archsimd.Mask32x16FromBits(gc_if12.ToBits() | gc_returned7.ToBits())
 //line guarded_load.go:69
@@ -2206,17 +2098,17 @@ func gc_body_guardedPastScale(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out
 //line guarded_load.go:69
 										} else {
 //line guarded_load.go:69
-											var gc_lanes21 [16]float32
+											var gc_lanes18 [16]float32
 //line guarded_load.go:69
-											gc_result7.Store(&gc_lanes21)
+											gc_result7.Store(&gc_lanes18)
 //line guarded_load.go:69
-											for gc_k21 := range 16 {
+											for gc_k18 := range 16 {
 //line guarded_load.go:69
-												if 0xffff&(1<<gc_k21) != 0 {
+												if 0xffff&(1<<gc_k18) != 0 {
 //line guarded_load.go:69
-													gc_pos2.Thread = gc_rank2 + gc_k21
+													gc_pos2.Thread = gc_rank2 + gc_k18
 //line guarded_load.go:69
-													out[i+gc_k21] = gc_lanes21[gc_k21]
+													out[i+gc_k18] = gc_lanes18[gc_k18]
 //line guarded_load.go:69
 												}
 //line guarded_load.go:69
@@ -2246,80 +2138,26 @@ func gc_body_guardedPastScale(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out
 //line guarded_load.go:68
 											_ = gc_returned8
 //line guarded_load.go:68
-											if compiled.Reach(len(in), gc_i8, 16) >= 15 {
-												var gc_ld15 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+											gc_if15 := gc_iota4.LessEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i8, 16))))
+											_ = gc_if15
+//line guarded_load.go:69
+											if archsimd.Mask32x16FromBits(gc_if14.ToBits()&gc_if15.ToBits()).ToBits() != 0 {
+//line guarded_load.go:69
+												var gc_ld12 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line guarded_load.go:69
 												if gc_i8 >= 0 && gc_i8 <= len(in)-16 {
 //line guarded_load.go:69
-													gc_ld15 = archsimd.LoadFloat32x16Slice(in[gc_i8:])
+													gc_ld12 = archsimd.LoadFloat32x16Slice(in[gc_i8:])
 //line guarded_load.go:69
 												} else {
 //line guarded_load.go:69
-													var gc_lanes22 [16]float32
-//line guarded_load.go:69
-													for gc_k22 := range 16 {
-//line guarded_load.go:69
-														if gc_if14.ToBits()&(1<<gc_k22) != 0 {
-//line guarded_load.go:69
-															gc_pos2.Thread = gc_rank2 + gc_k22
-//line guarded_load.go:69
-															gc_lanes22[gc_k22] = in[gc_i8+gc_k22]
-//line guarded_load.go:69
-														}
-//line guarded_load.go:69
-													}
-//line guarded_load.go:69
-													gc_pos2.Thread = gc_rank2
-//line guarded_load.go:69
-													gc_ld15 = archsimd.LoadFloat32x16(&gc_lanes22)
+													break gc_steps4
 //line guarded_load.go:69
 												}
 //line guarded_load.go:69
-												gc_result8 = gc_result8.Merge(gc_ld15, archsimd.Mask32x16FromBits(^gc_if14.ToBits()))
+												gc_result8 = gc_result8.Merge(gc_ld12, archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_if14.ToBits()&gc_if15.ToBits()).ToBits()))
 //line guarded_load.go:69
-												gc_returned8 = archsimd.Mask32x16FromBits(gc_if14.ToBits() | gc_returned8.ToBits())
-//line guarded_load.go:69
-											} else {
-//line guarded_load.go:69
-												gc_if15 := gc_iota4.LessEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i8, 16))))
-//line guarded_load.go:69
-												_ = gc_if15
-//line guarded_load.go:69
-												if archsimd.Mask32x16FromBits(gc_if14.ToBits()&gc_if15.ToBits()).ToBits() != 0 {
-//line guarded_load.go:69
-													var gc_ld16 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line guarded_load.go:69
-													if gc_i8 >= 0 && gc_i8 <= len(in)-16 {
-//line guarded_load.go:69
-														gc_ld16 = archsimd.LoadFloat32x16Slice(in[gc_i8:])
-//line guarded_load.go:69
-													} else {
-//line guarded_load.go:69
-														var gc_lanes23 [16]float32
-//line guarded_load.go:69
-														for gc_k23 := range 16 {
-//line guarded_load.go:69
-															if archsimd.Mask32x16FromBits(gc_if14.ToBits()&gc_if15.ToBits()).ToBits()&(1<<gc_k23) != 0 {
-//line guarded_load.go:69
-																gc_pos2.Thread = gc_rank2 + gc_k23
-//line guarded_load.go:69
-																gc_lanes23[gc_k23] = in[gc_i8+gc_k23]
-//line guarded_load.go:69
-															}
-//line guarded_load.go:69
-														}
-//line guarded_load.go:69
-														gc_pos2.Thread = gc_rank2
-//line guarded_load.go:69
-														gc_ld16 = archsimd.LoadFloat32x16(&gc_lanes23)
-//line guarded_load.go:69
-													}
-//line guarded_load.go:69
-													gc_result8 = gc_result8.Merge(gc_ld16, archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_if14.ToBits()&gc_if15.ToBits()).ToBits()))
-//line guarded_load.go:69
-													gc_returned8 = archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(gc_if14.ToBits()&gc_if15.ToBits()).ToBits() | gc_returned8.ToBits())
-//line guarded_load.go:69
-												}
+												gc_returned8 = archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(gc_if14.ToBits()&gc_if15.ToBits()).ToBits() | gc_returned8.ToBits())
 //line guarded_load.go:69
 											}
 //line guarded_load.go:69
@@ -2341,17 +2179,17 @@ func gc_body_guardedPastScale(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out
 //line guarded_load.go:69
 											} else {
 //line guarded_load.go:69
-												var gc_lanes24 [16]float32
+												var gc_lanes20 [16]float32
 //line guarded_load.go:69
-												gc_result8.Store(&gc_lanes24)
+												gc_result8.Store(&gc_lanes20)
 //line guarded_load.go:69
-												for gc_k24 := range 16 {
+												for gc_k20 := range 16 {
 //line guarded_load.go:69
-													if gc_if14.ToBits()&(1<<gc_k24) != 0 {
+													if gc_if14.ToBits()&(1<<gc_k20) != 0 {
 //line guarded_load.go:69
-														gc_pos2.Thread = gc_rank2 + gc_k24
+														gc_pos2.Thread = gc_rank2 + gc_k20
 //line guarded_load.go:69
-														out[i+gc_k24] = gc_lanes24[gc_k24]
+														out[i+gc_k20] = gc_lanes20[gc_k20]
 //line guarded_load.go:69
 													}
 //line guarded_load.go:69
@@ -2418,11 +2256,11 @@ func gc_body_guardedPastScale(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out
 									_ = gc_returned3
 //line guarded_load.go:68
 									if compiled.Reach(len(in), gc_i3, 8) >= 7 {
-										var gc_ld5 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+										var gc_ld4 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line guarded_load.go:69
 										if gc_i3 >= 0 && gc_i3 <= len(in)-8 {
 //line guarded_load.go:69
-											gc_ld5 = archsimd.LoadFloat32x8Slice(in[gc_i3:])
+											gc_ld4 = archsimd.LoadFloat32x8Slice(in[gc_i3:])
 //line guarded_load.go:69
 										} else {
 //line guarded_load.go:69
@@ -2430,7 +2268,7 @@ func gc_body_guardedPastScale(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out
 //line guarded_load.go:69
 										}
 //line guarded_load.go:69
-										gc_result3 = gc_ld5
+										gc_result3 = gc_ld4
 //line guarded_load.go:69
 										gc_b3 := gc_none
 //line guarded_load.go:69
@@ -2450,11 +2288,11 @@ func gc_body_guardedPastScale(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out
 //line guarded_load.go:69
 										if gc_if4.ToBits() != 0 {
 //line guarded_load.go:69
-											var gc_ld6 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+											var gc_ld5 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line guarded_load.go:69
 											if gc_i3 >= 0 && gc_i3 <= len(in)-8 {
 //line guarded_load.go:69
-												gc_ld6 = archsimd.LoadFloat32x8Slice(in[gc_i3:])
+												gc_ld5 = archsimd.LoadFloat32x8Slice(in[gc_i3:])
 //line guarded_load.go:69
 											} else {
 //line guarded_load.go:69
@@ -2462,7 +2300,7 @@ func gc_body_guardedPastScale(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out
 //line guarded_load.go:69
 											}
 //line guarded_load.go:69
-											gc_result3 = gc_ld6.Merge(gc_result3, gc_if4)
+											gc_result3 = gc_ld5.Merge(gc_result3, gc_if4)
 //line guarded_load.go:69
 											gc_returned3 = gc_if4.Or(gc_returned3)
 //line guarded_load.go:69
@@ -2488,17 +2326,17 @@ func gc_body_guardedPastScale(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out
 //line guarded_load.go:69
 									} else {
 //line guarded_load.go:69
-										var gc_lanes9 [8]float32
+										var gc_lanes8 [8]float32
 //line guarded_load.go:69
-										gc_result3.Store(&gc_lanes9)
+										gc_result3.Store(&gc_lanes8)
 //line guarded_load.go:69
-										for gc_k9 := range 8 {
+										for gc_k8 := range 8 {
 //line guarded_load.go:69
-											if 0xff&(1<<gc_k9) != 0 {
+											if 0xff&(1<<gc_k8) != 0 {
 //line guarded_load.go:69
-												gc_pos2.Thread = gc_rank2 + gc_k9
+												gc_pos2.Thread = gc_rank2 + gc_k8
 //line guarded_load.go:69
-												out[i+gc_k9] = gc_lanes9[gc_k9]
+												out[i+gc_k8] = gc_lanes8[gc_k8]
 //line guarded_load.go:69
 											}
 //line guarded_load.go:69
@@ -2528,80 +2366,26 @@ func gc_body_guardedPastScale(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out
 //line guarded_load.go:68
 										_ = gc_returned4
 //line guarded_load.go:68
-										if compiled.Reach(len(in), gc_i4, 8) >= 7 {
-											var gc_ld7 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+										gc_if7 := gc_iota2.LessEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i4, 8))))
+										_ = gc_if7
+//line guarded_load.go:69
+										if gc_if6.And(gc_if7).ToBits() != 0 {
+//line guarded_load.go:69
+											var gc_ld6 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line guarded_load.go:69
 											if gc_i4 >= 0 && gc_i4 <= len(in)-8 {
 //line guarded_load.go:69
-												gc_ld7 = archsimd.LoadFloat32x8Slice(in[gc_i4:])
+												gc_ld6 = archsimd.LoadFloat32x8Slice(in[gc_i4:])
 //line guarded_load.go:69
 											} else {
 //line guarded_load.go:69
-												var gc_lanes10 [8]float32
-//line guarded_load.go:69
-												for gc_k10 := range 8 {
-//line guarded_load.go:69
-													if gc_if6.ToBits()&(1<<gc_k10) != 0 {
-//line guarded_load.go:69
-														gc_pos2.Thread = gc_rank2 + gc_k10
-//line guarded_load.go:69
-														gc_lanes10[gc_k10] = in[gc_i4+gc_k10]
-//line guarded_load.go:69
-													}
-//line guarded_load.go:69
-												}
-//line guarded_load.go:69
-												gc_pos2.Thread = gc_rank2
-//line guarded_load.go:69
-												gc_ld7 = archsimd.LoadFloat32x8(&gc_lanes10)
+												break gc_steps2
 //line guarded_load.go:69
 											}
 //line guarded_load.go:69
-											gc_result4 = gc_ld7.Merge(gc_result4, gc_if6)
+											gc_result4 = gc_ld6.Merge(gc_result4, gc_if6.And(gc_if7))
 //line guarded_load.go:69
-											gc_returned4 = gc_if6.Or(gc_returned4)
-//line guarded_load.go:69
-										} else {
-//line guarded_load.go:69
-											gc_if7 := gc_iota2.LessEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i4, 8))))
-//line guarded_load.go:69
-											_ = gc_if7
-//line guarded_load.go:69
-											if gc_if6.And(gc_if7).ToBits() != 0 {
-//line guarded_load.go:69
-												var gc_ld8 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line guarded_load.go:69
-												if gc_i4 >= 0 && gc_i4 <= len(in)-8 {
-//line guarded_load.go:69
-													gc_ld8 = archsimd.LoadFloat32x8Slice(in[gc_i4:])
-//line guarded_load.go:69
-												} else {
-//line guarded_load.go:69
-													var gc_lanes11 [8]float32
-//line guarded_load.go:69
-													for gc_k11 := range 8 {
-//line guarded_load.go:69
-														if gc_if6.And(gc_if7).ToBits()&(1<<gc_k11) != 0 {
-//line guarded_load.go:69
-															gc_pos2.Thread = gc_rank2 + gc_k11
-//line guarded_load.go:69
-															gc_lanes11[gc_k11] = in[gc_i4+gc_k11]
-//line guarded_load.go:69
-														}
-//line guarded_load.go:69
-													}
-//line guarded_load.go:69
-													gc_pos2.Thread = gc_rank2
-//line guarded_load.go:69
-													gc_ld8 = archsimd.LoadFloat32x8(&gc_lanes11)
-//line guarded_load.go:69
-												}
-//line guarded_load.go:69
-												gc_result4 = gc_ld8.Merge(gc_result4, gc_if6.And(gc_if7))
-//line guarded_load.go:69
-												gc_returned4 = gc_if6.And(gc_if7).Or(gc_returned4)
-//line guarded_load.go:69
-											}
+											gc_returned4 = gc_if6.And(gc_if7).Or(gc_returned4)
 //line guarded_load.go:69
 										}
 //line guarded_load.go:69
@@ -2623,17 +2407,17 @@ func gc_body_guardedPastScale(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out
 //line guarded_load.go:69
 										} else {
 //line guarded_load.go:69
-											var gc_lanes12 [8]float32
+											var gc_lanes10 [8]float32
 //line guarded_load.go:69
-											gc_result4.Store(&gc_lanes12)
+											gc_result4.Store(&gc_lanes10)
 //line guarded_load.go:69
-											for gc_k12 := range 8 {
+											for gc_k10 := range 8 {
 //line guarded_load.go:69
-												if gc_if6.ToBits()&(1<<gc_k12) != 0 {
+												if gc_if6.ToBits()&(1<<gc_k10) != 0 {
 //line guarded_load.go:69
-													gc_pos2.Thread = gc_rank2 + gc_k12
+													gc_pos2.Thread = gc_rank2 + gc_k10
 //line guarded_load.go:69
-													out[i+gc_k12] = gc_lanes12[gc_k12]
+													out[i+gc_k10] = gc_lanes10[gc_k10]
 //line guarded_load.go:69
 												}
 //line guarded_load.go:69

@@ -185,17 +185,13 @@ func gc_body_matMulTiled(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 //line kernels.go:22
 						}
 //line kernels.go:22
-						gc_if7 := gc_b8.And(gc_iota4.Less(gc_lanes.BroadcastInt32x8(int32(compiled.Reach(k, gc_ac4, 8)))))
+						if gc_row4 < m && compiled.Reach(k, gc_ac4, 8) > 7 {
 //line kernels.go:22
-						_ = gc_if7
-//line kernels.go:22
-						if gc_if7.ToBits() != 0 {
-//line kernels.go:22
-							var gc_ld7 gc_lanes.Float32x8
+							var gc_ld13 gc_lanes.Float32x8
 //line kernels.go:22
 							if (gc_row4*k+gc_ac4) >= 0 && (gc_row4*k+gc_ac4) <= len(a)-8 {
 //line kernels.go:22
-								gc_ld7 = gc_lanes.LoadFloat32x8Slice(a[gc_row4*k+gc_ac4:])
+								gc_ld13 = gc_lanes.LoadFloat32x8Slice(a[gc_row4*k+gc_ac4:])
 //line kernels.go:22
 							} else {
 //line kernels.go:22
@@ -203,7 +199,31 @@ func gc_body_matMulTiled(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 //line kernels.go:22
 							}
 //line kernels.go:22
-							gc_av4 = gc_ld7.Merge(gc_av4, gc_if7)
+							gc_av4 = gc_ld13
+//line kernels.go:22
+						} else {
+//line kernels.go:22
+							gc_if7 := gc_b8.And(gc_iota4.Less(gc_lanes.BroadcastInt32x8(int32(compiled.Reach(k, gc_ac4, 8)))))
+//line kernels.go:22
+							_ = gc_if7
+//line kernels.go:22
+							if gc_if7.ToBits() != 0 {
+//line kernels.go:22
+								var gc_ld14 gc_lanes.Float32x8
+//line kernels.go:22
+								if (gc_row4*k+gc_ac4) >= 0 && (gc_row4*k+gc_ac4) <= len(a)-8 {
+//line kernels.go:22
+									gc_ld14 = gc_lanes.LoadFloat32x8Slice(a[gc_row4*k+gc_ac4:])
+//line kernels.go:22
+								} else {
+//line kernels.go:22
+									break gc_steps4
+//line kernels.go:22
+								}
+//line kernels.go:22
+								gc_av4 = gc_ld14.Merge(gc_av4, gc_if7)
+//line kernels.go:22
+							}
 //line kernels.go:22
 						}
 //line kernels.go:22
@@ -215,17 +235,13 @@ func gc_body_matMulTiled(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 //line kernels.go:22
 						}
 //line kernels.go:22
-						gc_if8 := gc_b9.And(gc_iota4.Less(gc_lanes.BroadcastInt32x8(int32(compiled.Reach(n, gc_col4, 8)))))
+						if gc_br4 < k && compiled.Reach(n, gc_col4, 8) > 7 {
 //line kernels.go:22
-						_ = gc_if8
-//line kernels.go:22
-						if gc_if8.ToBits() != 0 {
-//line kernels.go:22
-							var gc_ld8 gc_lanes.Float32x8
+							var gc_ld15 gc_lanes.Float32x8
 //line kernels.go:22
 							if (gc_br4*n+gc_col4) >= 0 && (gc_br4*n+gc_col4) <= len(b)-8 {
 //line kernels.go:22
-								gc_ld8 = gc_lanes.LoadFloat32x8Slice(b[gc_br4*n+gc_col4:])
+								gc_ld15 = gc_lanes.LoadFloat32x8Slice(b[gc_br4*n+gc_col4:])
 //line kernels.go:22
 							} else {
 //line kernels.go:22
@@ -233,7 +249,31 @@ func gc_body_matMulTiled(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 //line kernels.go:22
 							}
 //line kernels.go:22
-							gc_bv4 = gc_ld8.Merge(gc_bv4, gc_if8)
+							gc_bv4 = gc_ld15
+//line kernels.go:22
+						} else {
+//line kernels.go:22
+							gc_if8 := gc_b9.And(gc_iota4.Less(gc_lanes.BroadcastInt32x8(int32(compiled.Reach(n, gc_col4, 8)))))
+//line kernels.go:22
+							_ = gc_if8
+//line kernels.go:22
+							if gc_if8.ToBits() != 0 {
+//line kernels.go:22
+								var gc_ld16 gc_lanes.Float32x8
+//line kernels.go:22
+								if (gc_br4*n+gc_col4) >= 0 && (gc_br4*n+gc_col4) <= len(b)-8 {
+//line kernels.go:22
+									gc_ld16 = gc_lanes.LoadFloat32x8Slice(b[gc_br4*n+gc_col4:])
+//line kernels.go:22
+								} else {
+//line kernels.go:22
+									break gc_steps4
+//line kernels.go:22
+								}
+//line kernels.go:22
+								gc_bv4 = gc_ld16.Merge(gc_bv4, gc_if8)
+//line kernels.go:22
+							}
 //line kernels.go:22
 						}
 //line kernels.go:22
@@ -346,17 +386,13 @@ func gc_body_matMulTiled(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 //line kernels.go:22
 						}
 //line kernels.go:22
-						gc_if3 := gc_b4.And(gc_iota2.Less(gc_lanes.BroadcastInt32x8(int32(compiled.Reach(k, gc_ac2, 8)))))
+						if gc_row2 < m && compiled.Reach(k, gc_ac2, 8) > 7 {
 //line kernels.go:22
-						_ = gc_if3
-//line kernels.go:22
-						if gc_if3.ToBits() != 0 {
-//line kernels.go:22
-							var gc_ld3 gc_lanes.Float32x8
+							var gc_ld5 gc_lanes.Float32x8
 //line kernels.go:22
 							if (gc_row2*k+gc_ac2) >= 0 && (gc_row2*k+gc_ac2) <= len(a)-8 {
 //line kernels.go:22
-								gc_ld3 = gc_lanes.LoadFloat32x8Slice(a[gc_row2*k+gc_ac2:])
+								gc_ld5 = gc_lanes.LoadFloat32x8Slice(a[gc_row2*k+gc_ac2:])
 //line kernels.go:22
 							} else {
 //line kernels.go:22
@@ -364,7 +400,31 @@ func gc_body_matMulTiled(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 //line kernels.go:22
 							}
 //line kernels.go:22
-							gc_av2 = gc_ld3.Merge(gc_av2, gc_if3)
+							gc_av2 = gc_ld5
+//line kernels.go:22
+						} else {
+//line kernels.go:22
+							gc_if3 := gc_b4.And(gc_iota2.Less(gc_lanes.BroadcastInt32x8(int32(compiled.Reach(k, gc_ac2, 8)))))
+//line kernels.go:22
+							_ = gc_if3
+//line kernels.go:22
+							if gc_if3.ToBits() != 0 {
+//line kernels.go:22
+								var gc_ld6 gc_lanes.Float32x8
+//line kernels.go:22
+								if (gc_row2*k+gc_ac2) >= 0 && (gc_row2*k+gc_ac2) <= len(a)-8 {
+//line kernels.go:22
+									gc_ld6 = gc_lanes.LoadFloat32x8Slice(a[gc_row2*k+gc_ac2:])
+//line kernels.go:22
+								} else {
+//line kernels.go:22
+									break gc_steps2
+//line kernels.go:22
+								}
+//line kernels.go:22
+								gc_av2 = gc_ld6.Merge(gc_av2, gc_if3)
+//line kernels.go:22
+							}
 //line kernels.go:22
 						}
 //line kernels.go:22
@@ -376,17 +436,13 @@ func gc_body_matMulTiled(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 //line kernels.go:22
 						}
 //line kernels.go:22
-						gc_if4 := gc_b5.And(gc_iota2.Less(gc_lanes.BroadcastInt32x8(int32(compiled.Reach(n, gc_col2, 8)))))
+						if gc_br2 < k && compiled.Reach(n, gc_col2, 8) > 7 {
 //line kernels.go:22
-						_ = gc_if4
-//line kernels.go:22
-						if gc_if4.ToBits() != 0 {
-//line kernels.go:22
-							var gc_ld4 gc_lanes.Float32x8
+							var gc_ld7 gc_lanes.Float32x8
 //line kernels.go:22
 							if (gc_br2*n+gc_col2) >= 0 && (gc_br2*n+gc_col2) <= len(b)-8 {
 //line kernels.go:22
-								gc_ld4 = gc_lanes.LoadFloat32x8Slice(b[gc_br2*n+gc_col2:])
+								gc_ld7 = gc_lanes.LoadFloat32x8Slice(b[gc_br2*n+gc_col2:])
 //line kernels.go:22
 							} else {
 //line kernels.go:22
@@ -394,7 +450,31 @@ func gc_body_matMulTiled(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 //line kernels.go:22
 							}
 //line kernels.go:22
-							gc_bv2 = gc_ld4.Merge(gc_bv2, gc_if4)
+							gc_bv2 = gc_ld7
+//line kernels.go:22
+						} else {
+//line kernels.go:22
+							gc_if4 := gc_b5.And(gc_iota2.Less(gc_lanes.BroadcastInt32x8(int32(compiled.Reach(n, gc_col2, 8)))))
+//line kernels.go:22
+							_ = gc_if4
+//line kernels.go:22
+							if gc_if4.ToBits() != 0 {
+//line kernels.go:22
+								var gc_ld8 gc_lanes.Float32x8
+//line kernels.go:22
+								if (gc_br2*n+gc_col2) >= 0 && (gc_br2*n+gc_col2) <= len(b)-8 {
+//line kernels.go:22
+									gc_ld8 = gc_lanes.LoadFloat32x8Slice(b[gc_br2*n+gc_col2:])
+//line kernels.go:22
+								} else {
+//line kernels.go:22
+									break gc_steps2
+//line kernels.go:22
+								}
+//line kernels.go:22
+								gc_bv2 = gc_ld8.Merge(gc_bv2, gc_if4)
+//line kernels.go:22
+							}
 //line kernels.go:22
 						}
 //line kernels.go:22

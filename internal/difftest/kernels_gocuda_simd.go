@@ -212,17 +212,13 @@ func gc_body_matMulTiled(gc_b10 *compiled.Block, a, b, c []float32, m, k, n int)
 //line kernels.go:22
 								}
 //line kernels.go:22
-								gc_if15 := archsimd.Mask32x16FromBits(gc_b17.ToBits() & gc_iota8.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(k, gc_ac8, 16)))).ToBits())
+								if gc_row9 < m && compiled.Reach(k, gc_ac8, 16) > 15 {
 //line kernels.go:22
-								_ = gc_if15
-//line kernels.go:22
-								if gc_if15.ToBits() != 0 {
-//line kernels.go:22
-									var gc_ld15 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+									var gc_ld29 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line kernels.go:22
 									if (gc_row9*k+gc_ac8) >= 0 && (gc_row9*k+gc_ac8) <= len(a)-16 {
 //line kernels.go:22
-										gc_ld15 = archsimd.LoadFloat32x16Slice(a[gc_row9*k+gc_ac8:])
+										gc_ld29 = archsimd.LoadFloat32x16Slice(a[gc_row9*k+gc_ac8:])
 //line kernels.go:22
 									} else {
 //line kernels.go:22
@@ -230,7 +226,31 @@ func gc_body_matMulTiled(gc_b10 *compiled.Block, a, b, c []float32, m, k, n int)
 //line kernels.go:22
 									}
 //line kernels.go:22
-									gc_av8 = gc_av8.Merge(gc_ld15, archsimd.Mask32x16FromBits(^gc_if15.ToBits()))
+									gc_av8 = gc_ld29
+//line kernels.go:22
+								} else {
+//line kernels.go:22
+									gc_if15 := archsimd.Mask32x16FromBits(gc_b17.ToBits() & gc_iota8.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(k, gc_ac8, 16)))).ToBits())
+//line kernels.go:22
+									_ = gc_if15
+//line kernels.go:22
+									if gc_if15.ToBits() != 0 {
+//line kernels.go:22
+										var gc_ld30 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+//line kernels.go:22
+										if (gc_row9*k+gc_ac8) >= 0 && (gc_row9*k+gc_ac8) <= len(a)-16 {
+//line kernels.go:22
+											gc_ld30 = archsimd.LoadFloat32x16Slice(a[gc_row9*k+gc_ac8:])
+//line kernels.go:22
+										} else {
+//line kernels.go:22
+											break gc_steps8
+//line kernels.go:22
+										}
+//line kernels.go:22
+										gc_av8 = gc_av8.Merge(gc_ld30, archsimd.Mask32x16FromBits(^gc_if15.ToBits()))
+//line kernels.go:22
+									}
 //line kernels.go:22
 								}
 //line kernels.go:22
@@ -242,17 +262,13 @@ func gc_body_matMulTiled(gc_b10 *compiled.Block, a, b, c []float32, m, k, n int)
 //line kernels.go:22
 								}
 //line kernels.go:22
-								gc_if16 := archsimd.Mask32x16FromBits(gc_b18.ToBits() & gc_iota8.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, gc_col8, 16)))).ToBits())
+								if gc_br8 < k && compiled.Reach(n, gc_col8, 16) > 15 {
 //line kernels.go:22
-								_ = gc_if16
-//line kernels.go:22
-								if gc_if16.ToBits() != 0 {
-//line kernels.go:22
-									var gc_ld16 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+									var gc_ld31 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line kernels.go:22
 									if (gc_br8*n+gc_col8) >= 0 && (gc_br8*n+gc_col8) <= len(b)-16 {
 //line kernels.go:22
-										gc_ld16 = archsimd.LoadFloat32x16Slice(b[gc_br8*n+gc_col8:])
+										gc_ld31 = archsimd.LoadFloat32x16Slice(b[gc_br8*n+gc_col8:])
 //line kernels.go:22
 									} else {
 //line kernels.go:22
@@ -260,7 +276,31 @@ func gc_body_matMulTiled(gc_b10 *compiled.Block, a, b, c []float32, m, k, n int)
 //line kernels.go:22
 									}
 //line kernels.go:22
-									gc_bv8 = gc_bv8.Merge(gc_ld16, archsimd.Mask32x16FromBits(^gc_if16.ToBits()))
+									gc_bv8 = gc_ld31
+//line kernels.go:22
+								} else {
+//line kernels.go:22
+									gc_if16 := archsimd.Mask32x16FromBits(gc_b18.ToBits() & gc_iota8.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, gc_col8, 16)))).ToBits())
+//line kernels.go:22
+									_ = gc_if16
+//line kernels.go:22
+									if gc_if16.ToBits() != 0 {
+//line kernels.go:22
+										var gc_ld32 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+//line kernels.go:22
+										if (gc_br8*n+gc_col8) >= 0 && (gc_br8*n+gc_col8) <= len(b)-16 {
+//line kernels.go:22
+											gc_ld32 = archsimd.LoadFloat32x16Slice(b[gc_br8*n+gc_col8:])
+//line kernels.go:22
+										} else {
+//line kernels.go:22
+											break gc_steps8
+//line kernels.go:22
+										}
+//line kernels.go:22
+										gc_bv8 = gc_bv8.Merge(gc_ld32, archsimd.Mask32x16FromBits(^gc_if16.ToBits()))
+//line kernels.go:22
+									}
 //line kernels.go:22
 								}
 //line kernels.go:22
@@ -350,17 +390,13 @@ func gc_body_matMulTiled(gc_b10 *compiled.Block, a, b, c []float32, m, k, n int)
 //line kernels.go:22
 							}
 //line kernels.go:22
-							gc_if13 := gc_b15.And(gc_iota7.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(k, gc_ac7, 8)))))
+							if gc_row8 < m && compiled.Reach(k, gc_ac7, 8) > 7 {
 //line kernels.go:22
-							_ = gc_if13
-//line kernels.go:22
-							if gc_if13.ToBits() != 0 {
-//line kernels.go:22
-								var gc_ld13 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+								var gc_ld25 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line kernels.go:22
 								if (gc_row8*k+gc_ac7) >= 0 && (gc_row8*k+gc_ac7) <= len(a)-8 {
 //line kernels.go:22
-									gc_ld13 = archsimd.LoadFloat32x8Slice(a[gc_row8*k+gc_ac7:])
+									gc_ld25 = archsimd.LoadFloat32x8Slice(a[gc_row8*k+gc_ac7:])
 //line kernels.go:22
 								} else {
 //line kernels.go:22
@@ -368,7 +404,31 @@ func gc_body_matMulTiled(gc_b10 *compiled.Block, a, b, c []float32, m, k, n int)
 //line kernels.go:22
 								}
 //line kernels.go:22
-								gc_av7 = gc_ld13.Merge(gc_av7, gc_if13)
+								gc_av7 = gc_ld25
+//line kernels.go:22
+							} else {
+//line kernels.go:22
+								gc_if13 := gc_b15.And(gc_iota7.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(k, gc_ac7, 8)))))
+//line kernels.go:22
+								_ = gc_if13
+//line kernels.go:22
+								if gc_if13.ToBits() != 0 {
+//line kernels.go:22
+									var gc_ld26 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line kernels.go:22
+									if (gc_row8*k+gc_ac7) >= 0 && (gc_row8*k+gc_ac7) <= len(a)-8 {
+//line kernels.go:22
+										gc_ld26 = archsimd.LoadFloat32x8Slice(a[gc_row8*k+gc_ac7:])
+//line kernels.go:22
+									} else {
+//line kernels.go:22
+										break gc_steps7
+//line kernels.go:22
+									}
+//line kernels.go:22
+									gc_av7 = gc_ld26.Merge(gc_av7, gc_if13)
+//line kernels.go:22
+								}
 //line kernels.go:22
 							}
 //line kernels.go:22
@@ -380,17 +440,13 @@ func gc_body_matMulTiled(gc_b10 *compiled.Block, a, b, c []float32, m, k, n int)
 //line kernels.go:22
 							}
 //line kernels.go:22
-							gc_if14 := gc_b16.And(gc_iota7.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, gc_col7, 8)))))
+							if gc_br7 < k && compiled.Reach(n, gc_col7, 8) > 7 {
 //line kernels.go:22
-							_ = gc_if14
-//line kernels.go:22
-							if gc_if14.ToBits() != 0 {
-//line kernels.go:22
-								var gc_ld14 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+								var gc_ld27 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line kernels.go:22
 								if (gc_br7*n+gc_col7) >= 0 && (gc_br7*n+gc_col7) <= len(b)-8 {
 //line kernels.go:22
-									gc_ld14 = archsimd.LoadFloat32x8Slice(b[gc_br7*n+gc_col7:])
+									gc_ld27 = archsimd.LoadFloat32x8Slice(b[gc_br7*n+gc_col7:])
 //line kernels.go:22
 								} else {
 //line kernels.go:22
@@ -398,7 +454,31 @@ func gc_body_matMulTiled(gc_b10 *compiled.Block, a, b, c []float32, m, k, n int)
 //line kernels.go:22
 								}
 //line kernels.go:22
-								gc_bv7 = gc_ld14.Merge(gc_bv7, gc_if14)
+								gc_bv7 = gc_ld27
+//line kernels.go:22
+							} else {
+//line kernels.go:22
+								gc_if14 := gc_b16.And(gc_iota7.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, gc_col7, 8)))))
+//line kernels.go:22
+								_ = gc_if14
+//line kernels.go:22
+								if gc_if14.ToBits() != 0 {
+//line kernels.go:22
+									var gc_ld28 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line kernels.go:22
+									if (gc_br7*n+gc_col7) >= 0 && (gc_br7*n+gc_col7) <= len(b)-8 {
+//line kernels.go:22
+										gc_ld28 = archsimd.LoadFloat32x8Slice(b[gc_br7*n+gc_col7:])
+//line kernels.go:22
+									} else {
+//line kernels.go:22
+										break gc_steps7
+//line kernels.go:22
+									}
+//line kernels.go:22
+									gc_bv7 = gc_ld28.Merge(gc_bv7, gc_if14)
+//line kernels.go:22
+								}
 //line kernels.go:22
 							}
 //line kernels.go:22
@@ -516,17 +596,13 @@ func gc_body_matMulTiled(gc_b10 *compiled.Block, a, b, c []float32, m, k, n int)
 //line kernels.go:22
 								}
 //line kernels.go:22
-								gc_if11 := archsimd.Mask32x16FromBits(gc_b13.ToBits() & gc_iota6.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(k, gc_ac6, 16)))).ToBits())
+								if gc_row7 < m && compiled.Reach(k, gc_ac6, 16) > 15 {
 //line kernels.go:22
-								_ = gc_if11
-//line kernels.go:22
-								if gc_if11.ToBits() != 0 {
-//line kernels.go:22
-									var gc_ld11 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+									var gc_ld21 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line kernels.go:22
 									if (gc_row7*k+gc_ac6) >= 0 && (gc_row7*k+gc_ac6) <= len(a)-16 {
 //line kernels.go:22
-										gc_ld11 = archsimd.LoadFloat32x16Slice(a[gc_row7*k+gc_ac6:])
+										gc_ld21 = archsimd.LoadFloat32x16Slice(a[gc_row7*k+gc_ac6:])
 //line kernels.go:22
 									} else {
 //line kernels.go:22
@@ -534,7 +610,31 @@ func gc_body_matMulTiled(gc_b10 *compiled.Block, a, b, c []float32, m, k, n int)
 //line kernels.go:22
 									}
 //line kernels.go:22
-									gc_av6 = gc_av6.Merge(gc_ld11, archsimd.Mask32x16FromBits(^gc_if11.ToBits()))
+									gc_av6 = gc_ld21
+//line kernels.go:22
+								} else {
+//line kernels.go:22
+									gc_if11 := archsimd.Mask32x16FromBits(gc_b13.ToBits() & gc_iota6.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(k, gc_ac6, 16)))).ToBits())
+//line kernels.go:22
+									_ = gc_if11
+//line kernels.go:22
+									if gc_if11.ToBits() != 0 {
+//line kernels.go:22
+										var gc_ld22 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+//line kernels.go:22
+										if (gc_row7*k+gc_ac6) >= 0 && (gc_row7*k+gc_ac6) <= len(a)-16 {
+//line kernels.go:22
+											gc_ld22 = archsimd.LoadFloat32x16Slice(a[gc_row7*k+gc_ac6:])
+//line kernels.go:22
+										} else {
+//line kernels.go:22
+											break gc_steps6
+//line kernels.go:22
+										}
+//line kernels.go:22
+										gc_av6 = gc_av6.Merge(gc_ld22, archsimd.Mask32x16FromBits(^gc_if11.ToBits()))
+//line kernels.go:22
+									}
 //line kernels.go:22
 								}
 //line kernels.go:22
@@ -546,17 +646,13 @@ func gc_body_matMulTiled(gc_b10 *compiled.Block, a, b, c []float32, m, k, n int)
 //line kernels.go:22
 								}
 //line kernels.go:22
-								gc_if12 := archsimd.Mask32x16FromBits(gc_b14.ToBits() & gc_iota6.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, gc_col6, 16)))).ToBits())
+								if gc_br6 < k && compiled.Reach(n, gc_col6, 16) > 15 {
 //line kernels.go:22
-								_ = gc_if12
-//line kernels.go:22
-								if gc_if12.ToBits() != 0 {
-//line kernels.go:22
-									var gc_ld12 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+									var gc_ld23 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line kernels.go:22
 									if (gc_br6*n+gc_col6) >= 0 && (gc_br6*n+gc_col6) <= len(b)-16 {
 //line kernels.go:22
-										gc_ld12 = archsimd.LoadFloat32x16Slice(b[gc_br6*n+gc_col6:])
+										gc_ld23 = archsimd.LoadFloat32x16Slice(b[gc_br6*n+gc_col6:])
 //line kernels.go:22
 									} else {
 //line kernels.go:22
@@ -564,7 +660,31 @@ func gc_body_matMulTiled(gc_b10 *compiled.Block, a, b, c []float32, m, k, n int)
 //line kernels.go:22
 									}
 //line kernels.go:22
-									gc_bv6 = gc_bv6.Merge(gc_ld12, archsimd.Mask32x16FromBits(^gc_if12.ToBits()))
+									gc_bv6 = gc_ld23
+//line kernels.go:22
+								} else {
+//line kernels.go:22
+									gc_if12 := archsimd.Mask32x16FromBits(gc_b14.ToBits() & gc_iota6.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, gc_col6, 16)))).ToBits())
+//line kernels.go:22
+									_ = gc_if12
+//line kernels.go:22
+									if gc_if12.ToBits() != 0 {
+//line kernels.go:22
+										var gc_ld24 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+//line kernels.go:22
+										if (gc_br6*n+gc_col6) >= 0 && (gc_br6*n+gc_col6) <= len(b)-16 {
+//line kernels.go:22
+											gc_ld24 = archsimd.LoadFloat32x16Slice(b[gc_br6*n+gc_col6:])
+//line kernels.go:22
+										} else {
+//line kernels.go:22
+											break gc_steps6
+//line kernels.go:22
+										}
+//line kernels.go:22
+										gc_bv6 = gc_bv6.Merge(gc_ld24, archsimd.Mask32x16FromBits(^gc_if12.ToBits()))
+//line kernels.go:22
+									}
 //line kernels.go:22
 								}
 //line kernels.go:22
@@ -660,17 +780,13 @@ func gc_body_matMulTiled(gc_b10 *compiled.Block, a, b, c []float32, m, k, n int)
 //line kernels.go:22
 							}
 //line kernels.go:22
-							gc_if9 := gc_b11.And(gc_iota5.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(k, gc_ac5, 8)))))
+							if gc_row6 < m && compiled.Reach(k, gc_ac5, 8) > 7 {
 //line kernels.go:22
-							_ = gc_if9
-//line kernels.go:22
-							if gc_if9.ToBits() != 0 {
-//line kernels.go:22
-								var gc_ld9 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+								var gc_ld17 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line kernels.go:22
 								if (gc_row6*k+gc_ac5) >= 0 && (gc_row6*k+gc_ac5) <= len(a)-8 {
 //line kernels.go:22
-									gc_ld9 = archsimd.LoadFloat32x8Slice(a[gc_row6*k+gc_ac5:])
+									gc_ld17 = archsimd.LoadFloat32x8Slice(a[gc_row6*k+gc_ac5:])
 //line kernels.go:22
 								} else {
 //line kernels.go:22
@@ -678,7 +794,31 @@ func gc_body_matMulTiled(gc_b10 *compiled.Block, a, b, c []float32, m, k, n int)
 //line kernels.go:22
 								}
 //line kernels.go:22
-								gc_av5 = gc_ld9.Merge(gc_av5, gc_if9)
+								gc_av5 = gc_ld17
+//line kernels.go:22
+							} else {
+//line kernels.go:22
+								gc_if9 := gc_b11.And(gc_iota5.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(k, gc_ac5, 8)))))
+//line kernels.go:22
+								_ = gc_if9
+//line kernels.go:22
+								if gc_if9.ToBits() != 0 {
+//line kernels.go:22
+									var gc_ld18 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line kernels.go:22
+									if (gc_row6*k+gc_ac5) >= 0 && (gc_row6*k+gc_ac5) <= len(a)-8 {
+//line kernels.go:22
+										gc_ld18 = archsimd.LoadFloat32x8Slice(a[gc_row6*k+gc_ac5:])
+//line kernels.go:22
+									} else {
+//line kernels.go:22
+										break gc_steps5
+//line kernels.go:22
+									}
+//line kernels.go:22
+									gc_av5 = gc_ld18.Merge(gc_av5, gc_if9)
+//line kernels.go:22
+								}
 //line kernels.go:22
 							}
 //line kernels.go:22
@@ -690,17 +830,13 @@ func gc_body_matMulTiled(gc_b10 *compiled.Block, a, b, c []float32, m, k, n int)
 //line kernels.go:22
 							}
 //line kernels.go:22
-							gc_if10 := gc_b12.And(gc_iota5.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, gc_col5, 8)))))
+							if gc_br5 < k && compiled.Reach(n, gc_col5, 8) > 7 {
 //line kernels.go:22
-							_ = gc_if10
-//line kernels.go:22
-							if gc_if10.ToBits() != 0 {
-//line kernels.go:22
-								var gc_ld10 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+								var gc_ld19 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line kernels.go:22
 								if (gc_br5*n+gc_col5) >= 0 && (gc_br5*n+gc_col5) <= len(b)-8 {
 //line kernels.go:22
-									gc_ld10 = archsimd.LoadFloat32x8Slice(b[gc_br5*n+gc_col5:])
+									gc_ld19 = archsimd.LoadFloat32x8Slice(b[gc_br5*n+gc_col5:])
 //line kernels.go:22
 								} else {
 //line kernels.go:22
@@ -708,7 +844,31 @@ func gc_body_matMulTiled(gc_b10 *compiled.Block, a, b, c []float32, m, k, n int)
 //line kernels.go:22
 								}
 //line kernels.go:22
-								gc_bv5 = gc_ld10.Merge(gc_bv5, gc_if10)
+								gc_bv5 = gc_ld19
+//line kernels.go:22
+							} else {
+//line kernels.go:22
+								gc_if10 := gc_b12.And(gc_iota5.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, gc_col5, 8)))))
+//line kernels.go:22
+								_ = gc_if10
+//line kernels.go:22
+								if gc_if10.ToBits() != 0 {
+//line kernels.go:22
+									var gc_ld20 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line kernels.go:22
+									if (gc_br5*n+gc_col5) >= 0 && (gc_br5*n+gc_col5) <= len(b)-8 {
+//line kernels.go:22
+										gc_ld20 = archsimd.LoadFloat32x8Slice(b[gc_br5*n+gc_col5:])
+//line kernels.go:22
+									} else {
+//line kernels.go:22
+										break gc_steps5
+//line kernels.go:22
+									}
+//line kernels.go:22
+									gc_bv5 = gc_ld20.Merge(gc_bv5, gc_if10)
+//line kernels.go:22
+								}
 //line kernels.go:22
 							}
 //line kernels.go:22
@@ -3344,23 +3504,7 @@ func gc_body_blelloch(gc_b2 *compiled.Block, in, out []int32) {
 //line kernels.go:83
 										} else {
 //line kernels.go:83
-											var gc_lanes11 [16]int32
-//line kernels.go:83
-											for gc_k11 := range 16 {
-//line kernels.go:83
-												if gc_if3.ToBits()&(1<<gc_k11) != 0 {
-//line kernels.go:83
-													gc_pos2.Thread = gc_rank2 + gc_k11
-//line kernels.go:83
-													gc_lanes11[gc_k11] = in[k+2*gc_k11]
-//line kernels.go:83
-												}
-//line kernels.go:83
-											}
-//line kernels.go:83
-											gc_pos2.Thread = gc_rank2
-//line kernels.go:83
-											gc_ld6 = archsimd.LoadInt32x16(&gc_lanes11)
+											break gc_steps2
 //line kernels.go:83
 										}
 //line kernels.go:83
@@ -3382,23 +3526,7 @@ func gc_body_blelloch(gc_b2 *compiled.Block, in, out []int32) {
 //line kernels.go:83
 										} else {
 //line kernels.go:83
-											var gc_lanes12 [16]int32
-//line kernels.go:83
-											gc_st6.Store(&gc_lanes12)
-//line kernels.go:83
-											for gc_k12 := range 16 {
-//line kernels.go:83
-												if gc_if3.ToBits()&(1<<gc_k12) != 0 {
-//line kernels.go:83
-													gc_pos2.Thread = gc_rank2 + gc_k12
-//line kernels.go:83
-													temp[(2*tid+compiled.Trip(0))+2*gc_k12] = gc_lanes12[gc_k12]
-//line kernels.go:83
-												}
-//line kernels.go:83
-											}
-//line kernels.go:83
-											gc_pos2.Thread = gc_rank2
+											break gc_steps2
 //line kernels.go:83
 										}
 //line kernels.go:83
@@ -3677,23 +3805,7 @@ func gc_body_blelloch(gc_b2 *compiled.Block, in, out []int32) {
 //line kernels.go:83
 									} else {
 //line kernels.go:83
-										var gc_lanes3 [8]int32
-//line kernels.go:83
-										for gc_k3 := range 8 {
-//line kernels.go:83
-											if gc_if.ToBits()&(1<<gc_k3) != 0 {
-//line kernels.go:83
-												gc_pos2.Thread = gc_rank2 + gc_k3
-//line kernels.go:83
-												gc_lanes3[gc_k3] = in[k+2*gc_k3]
-//line kernels.go:83
-											}
-//line kernels.go:83
-										}
-//line kernels.go:83
-										gc_pos2.Thread = gc_rank2
-//line kernels.go:83
-										gc_ld2 = archsimd.LoadInt32x8(&gc_lanes3)
+										break gc_steps
 //line kernels.go:83
 									}
 //line kernels.go:83
@@ -3713,23 +3825,7 @@ func gc_body_blelloch(gc_b2 *compiled.Block, in, out []int32) {
 //line kernels.go:83
 									} else {
 //line kernels.go:83
-										var gc_lanes4 [8]int32
-//line kernels.go:83
-										gc_st2.Store(&gc_lanes4)
-//line kernels.go:83
-										for gc_k4 := range 8 {
-//line kernels.go:83
-											if gc_if.ToBits()&(1<<gc_k4) != 0 {
-//line kernels.go:83
-												gc_pos2.Thread = gc_rank2 + gc_k4
-//line kernels.go:83
-												temp[(2*tid+compiled.Trip(0))+2*gc_k4] = gc_lanes4[gc_k4]
-//line kernels.go:83
-											}
-//line kernels.go:83
-										}
-//line kernels.go:83
-										gc_pos2.Thread = gc_rank2
+										break gc_steps
 //line kernels.go:83
 									}
 //line kernels.go:83
@@ -4833,23 +4929,7 @@ func gc_body_blelloch(gc_b2 *compiled.Block, in, out []int32) {
 //line kernels.go:109
 										} else {
 //line kernels.go:109
-											var gc_lanes59 [16]int32
-//line kernels.go:109
-											for gc_k59 := range 16 {
-//line kernels.go:109
-												if gc_if7.ToBits()&(1<<gc_k59) != 0 {
-//line kernels.go:109
-													gc_pos2.Thread = gc_rank2 + gc_k59
-//line kernels.go:109
-													gc_lanes59[gc_k59] = temp[(2*tid+compiled.Trip(0))+2*gc_k59]
-//line kernels.go:109
-												}
-//line kernels.go:109
-											}
-//line kernels.go:109
-											gc_pos2.Thread = gc_rank2
-//line kernels.go:109
-											gc_ld34 = archsimd.LoadInt32x16(&gc_lanes59)
+											break gc_steps12
 //line kernels.go:109
 										}
 //line kernels.go:109
@@ -4871,23 +4951,7 @@ func gc_body_blelloch(gc_b2 *compiled.Block, in, out []int32) {
 //line kernels.go:109
 										} else {
 //line kernels.go:109
-											var gc_lanes60 [16]int32
-//line kernels.go:109
-											gc_st26.Store(&gc_lanes60)
-//line kernels.go:109
-											for gc_k60 := range 16 {
-//line kernels.go:109
-												if gc_if7.ToBits()&(1<<gc_k60) != 0 {
-//line kernels.go:109
-													gc_pos2.Thread = gc_rank2 + gc_k60
-//line kernels.go:109
-													out[k_+2*gc_k60] = gc_lanes60[gc_k60]
-//line kernels.go:109
-												}
-//line kernels.go:109
-											}
-//line kernels.go:109
-											gc_pos2.Thread = gc_rank2
+											break gc_steps12
 //line kernels.go:109
 										}
 //line kernels.go:109
@@ -5166,23 +5230,7 @@ func gc_body_blelloch(gc_b2 *compiled.Block, in, out []int32) {
 //line kernels.go:109
 									} else {
 //line kernels.go:109
-										var gc_lanes51 [8]int32
-//line kernels.go:109
-										for gc_k51 := range 8 {
-//line kernels.go:109
-											if gc_if5.ToBits()&(1<<gc_k51) != 0 {
-//line kernels.go:109
-												gc_pos2.Thread = gc_rank2 + gc_k51
-//line kernels.go:109
-												gc_lanes51[gc_k51] = temp[(2*tid+compiled.Trip(0))+2*gc_k51]
-//line kernels.go:109
-											}
-//line kernels.go:109
-										}
-//line kernels.go:109
-										gc_pos2.Thread = gc_rank2
-//line kernels.go:109
-										gc_ld30 = archsimd.LoadInt32x8(&gc_lanes51)
+										break gc_steps11
 //line kernels.go:109
 									}
 //line kernels.go:109
@@ -5202,23 +5250,7 @@ func gc_body_blelloch(gc_b2 *compiled.Block, in, out []int32) {
 //line kernels.go:109
 									} else {
 //line kernels.go:109
-										var gc_lanes52 [8]int32
-//line kernels.go:109
-										gc_st22.Store(&gc_lanes52)
-//line kernels.go:109
-										for gc_k52 := range 8 {
-//line kernels.go:109
-											if gc_if5.ToBits()&(1<<gc_k52) != 0 {
-//line kernels.go:109
-												gc_pos2.Thread = gc_rank2 + gc_k52
-//line kernels.go:109
-												out[k_+2*gc_k52] = gc_lanes52[gc_k52]
-//line kernels.go:109
-											}
-//line kernels.go:109
-										}
-//line kernels.go:109
-										gc_pos2.Thread = gc_rank2
+										break gc_steps11
 //line kernels.go:109
 									}
 //line kernels.go:109

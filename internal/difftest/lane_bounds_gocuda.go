@@ -449,11 +449,11 @@ func gc_body_laneBounds(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float3
 							_ = gc_returned3
 //line lane_bounds.go:33
 							if compiled.Reach(len(in), gc_i3, 8) > 7 {
-								var gc_ld5 lanes.Float32x8
+								var gc_ld4 lanes.Float32x8
 //line lane_bounds.go:34
 								if gc_i3 >= 0 && gc_i3 <= len(in)-8 {
 //line lane_bounds.go:34
-									gc_ld5 = lanes.LoadFloat32x8Slice(in[gc_i3:])
+									gc_ld4 = lanes.LoadFloat32x8Slice(in[gc_i3:])
 //line lane_bounds.go:34
 								} else {
 //line lane_bounds.go:34
@@ -461,7 +461,7 @@ func gc_body_laneBounds(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float3
 //line lane_bounds.go:34
 								}
 //line lane_bounds.go:34
-								gc_result3 = gc_ld5
+								gc_result3 = gc_ld4
 //line lane_bounds.go:34
 								gc_b2 := gc_none
 //line lane_bounds.go:34
@@ -481,11 +481,11 @@ func gc_body_laneBounds(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float3
 //line lane_bounds.go:34
 								if gc_if15.ToBits() != 0 {
 //line lane_bounds.go:34
-									var gc_ld6 lanes.Float32x8
+									var gc_ld5 lanes.Float32x8
 //line lane_bounds.go:34
 									if gc_i3 >= 0 && gc_i3 <= len(in)-8 {
 //line lane_bounds.go:34
-										gc_ld6 = lanes.LoadFloat32x8Slice(in[gc_i3:])
+										gc_ld5 = lanes.LoadFloat32x8Slice(in[gc_i3:])
 //line lane_bounds.go:34
 									} else {
 //line lane_bounds.go:34
@@ -493,7 +493,7 @@ func gc_body_laneBounds(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float3
 //line lane_bounds.go:34
 									}
 //line lane_bounds.go:34
-									gc_result3 = gc_ld6.Merge(gc_result3, gc_if15)
+									gc_result3 = gc_ld5.Merge(gc_result3, gc_if15)
 //line lane_bounds.go:34
 									gc_returned3 = gc_if15.Or(gc_returned3)
 //line lane_bounds.go:34
@@ -535,12 +535,16 @@ func gc_body_laneBounds(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float3
 //line lane_bounds.go:33
 								_ = gc_returned4
 //line lane_bounds.go:33
-								if compiled.Reach(len(in), gc_i4, 8) > 7 {
-									var gc_ld7 lanes.Float32x8
+								gc_if18 := gc_iota3.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i4, 8))))
+								_ = gc_if18
+//line lane_bounds.go:34
+								if gc_if17.And(gc_if18).ToBits() != 0 {
+//line lane_bounds.go:34
+									var gc_ld6 lanes.Float32x8
 //line lane_bounds.go:34
 									if gc_i4 >= 0 && gc_i4 <= len(in)-8 {
 //line lane_bounds.go:34
-										gc_ld7 = lanes.LoadFloat32x8Slice(in[gc_i4:])
+										gc_ld6 = lanes.LoadFloat32x8Slice(in[gc_i4:])
 //line lane_bounds.go:34
 									} else {
 //line lane_bounds.go:34
@@ -548,35 +552,9 @@ func gc_body_laneBounds(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float3
 //line lane_bounds.go:34
 									}
 //line lane_bounds.go:34
-									gc_result4 = gc_ld7.Merge(gc_result4, gc_if17)
+									gc_result4 = gc_ld6.Merge(gc_result4, gc_if17.And(gc_if18))
 //line lane_bounds.go:34
-									gc_returned4 = gc_if17.Or(gc_returned4)
-//line lane_bounds.go:34
-								} else {
-//line lane_bounds.go:34
-									gc_if18 := gc_iota3.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i4, 8))))
-//line lane_bounds.go:34
-									_ = gc_if18
-//line lane_bounds.go:34
-									if gc_if17.And(gc_if18).ToBits() != 0 {
-//line lane_bounds.go:34
-										var gc_ld8 lanes.Float32x8
-//line lane_bounds.go:34
-										if gc_i4 >= 0 && gc_i4 <= len(in)-8 {
-//line lane_bounds.go:34
-											gc_ld8 = lanes.LoadFloat32x8Slice(in[gc_i4:])
-//line lane_bounds.go:34
-										} else {
-//line lane_bounds.go:34
-											break gc_steps2
-//line lane_bounds.go:34
-										}
-//line lane_bounds.go:34
-										gc_result4 = gc_ld8.Merge(gc_result4, gc_if17.And(gc_if18))
-//line lane_bounds.go:34
-										gc_returned4 = gc_if17.And(gc_if18).Or(gc_returned4)
-//line lane_bounds.go:34
-									}
+									gc_returned4 = gc_if17.And(gc_if18).Or(gc_returned4)
 //line lane_bounds.go:34
 								}
 //line lane_bounds.go:34

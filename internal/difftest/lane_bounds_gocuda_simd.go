@@ -636,11 +636,11 @@ func gc_body_laneBounds(gc_b3 *compiled.Block, gc_lo2, gc_hi2 int, in, out []flo
 									_ = gc_returned11
 //line lane_bounds.go:33
 									if compiled.Reach(len(in), gc_i11, 16) > 15 {
-										var gc_ld21 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+										var gc_ld16 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line lane_bounds.go:34
 										if gc_i11 >= 0 && gc_i11 <= len(in)-16 {
 //line lane_bounds.go:34
-											gc_ld21 = archsimd.LoadFloat32x16Slice(in[gc_i11:])
+											gc_ld16 = archsimd.LoadFloat32x16Slice(in[gc_i11:])
 //line lane_bounds.go:34
 										} else {
 //line lane_bounds.go:34
@@ -648,7 +648,7 @@ func gc_body_laneBounds(gc_b3 *compiled.Block, gc_lo2, gc_hi2 int, in, out []flo
 //line lane_bounds.go:34
 										}
 //line lane_bounds.go:34
-										gc_result11 = gc_ld21
+										gc_result11 = gc_ld16
 //line lane_bounds.go:34
 										gc_b5 := gc_none3
 //line lane_bounds.go:34
@@ -668,11 +668,11 @@ func gc_body_laneBounds(gc_b3 *compiled.Block, gc_lo2, gc_hi2 int, in, out []flo
 //line lane_bounds.go:34
 										if gc_if69.ToBits() != 0 {
 //line lane_bounds.go:34
-											var gc_ld22 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+											var gc_ld17 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line lane_bounds.go:34
 											if gc_i11 >= 0 && gc_i11 <= len(in)-16 {
 //line lane_bounds.go:34
-												gc_ld22 = archsimd.LoadFloat32x16Slice(in[gc_i11:])
+												gc_ld17 = archsimd.LoadFloat32x16Slice(in[gc_i11:])
 //line lane_bounds.go:34
 											} else {
 //line lane_bounds.go:34
@@ -680,7 +680,7 @@ func gc_body_laneBounds(gc_b3 *compiled.Block, gc_lo2, gc_hi2 int, in, out []flo
 //line lane_bounds.go:34
 											}
 //line lane_bounds.go:34
-											gc_result11 = gc_result11.Merge(gc_ld22, archsimd.Mask32x16FromBits(^gc_if69.ToBits()))
+											gc_result11 = gc_result11.Merge(gc_ld17, archsimd.Mask32x16FromBits(^gc_if69.ToBits()))
 //line lane_bounds.go:34
 											gc_returned11 = archsimd.Mask32x16FromBits(gc_if69.ToBits() | gc_returned11.ToBits())
 //line lane_bounds.go:34
@@ -722,12 +722,16 @@ func gc_body_laneBounds(gc_b3 *compiled.Block, gc_lo2, gc_hi2 int, in, out []flo
 //line lane_bounds.go:33
 										_ = gc_returned12
 //line lane_bounds.go:33
-										if compiled.Reach(len(in), gc_i12, 16) > 15 {
-											var gc_ld23 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+										gc_if72 := gc_iota9.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i12, 16))))
+										_ = gc_if72
+//line lane_bounds.go:34
+										if archsimd.Mask32x16FromBits(gc_if71.ToBits()&gc_if72.ToBits()).ToBits() != 0 {
+//line lane_bounds.go:34
+											var gc_ld18 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line lane_bounds.go:34
 											if gc_i12 >= 0 && gc_i12 <= len(in)-16 {
 //line lane_bounds.go:34
-												gc_ld23 = archsimd.LoadFloat32x16Slice(in[gc_i12:])
+												gc_ld18 = archsimd.LoadFloat32x16Slice(in[gc_i12:])
 //line lane_bounds.go:34
 											} else {
 //line lane_bounds.go:34
@@ -735,35 +739,9 @@ func gc_body_laneBounds(gc_b3 *compiled.Block, gc_lo2, gc_hi2 int, in, out []flo
 //line lane_bounds.go:34
 											}
 //line lane_bounds.go:34
-											gc_result12 = gc_result12.Merge(gc_ld23, archsimd.Mask32x16FromBits(^gc_if71.ToBits()))
+											gc_result12 = gc_result12.Merge(gc_ld18, archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_if71.ToBits()&gc_if72.ToBits()).ToBits()))
 //line lane_bounds.go:34
-											gc_returned12 = archsimd.Mask32x16FromBits(gc_if71.ToBits() | gc_returned12.ToBits())
-//line lane_bounds.go:34
-										} else {
-//line lane_bounds.go:34
-											gc_if72 := gc_iota9.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i12, 16))))
-//line lane_bounds.go:34
-											_ = gc_if72
-//line lane_bounds.go:34
-											if archsimd.Mask32x16FromBits(gc_if71.ToBits()&gc_if72.ToBits()).ToBits() != 0 {
-//line lane_bounds.go:34
-												var gc_ld24 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line lane_bounds.go:34
-												if gc_i12 >= 0 && gc_i12 <= len(in)-16 {
-//line lane_bounds.go:34
-													gc_ld24 = archsimd.LoadFloat32x16Slice(in[gc_i12:])
-//line lane_bounds.go:34
-												} else {
-//line lane_bounds.go:34
-													break gc_steps6
-//line lane_bounds.go:34
-												}
-//line lane_bounds.go:34
-												gc_result12 = gc_result12.Merge(gc_ld24, archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_if71.ToBits()&gc_if72.ToBits()).ToBits()))
-//line lane_bounds.go:34
-												gc_returned12 = archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(gc_if71.ToBits()&gc_if72.ToBits()).ToBits() | gc_returned12.ToBits())
-//line lane_bounds.go:34
-											}
+											gc_returned12 = archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(gc_if71.ToBits()&gc_if72.ToBits()).ToBits() | gc_returned12.ToBits())
 //line lane_bounds.go:34
 										}
 //line lane_bounds.go:34
@@ -980,11 +958,11 @@ func gc_body_laneBounds(gc_b3 *compiled.Block, gc_lo2, gc_hi2 int, in, out []flo
 								_ = gc_returned7
 //line lane_bounds.go:33
 								if compiled.Reach(len(in), gc_i7, 8) > 7 {
-									var gc_ld13 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+									var gc_ld10 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line lane_bounds.go:34
 									if gc_i7 >= 0 && gc_i7 <= len(in)-8 {
 //line lane_bounds.go:34
-										gc_ld13 = archsimd.LoadFloat32x8Slice(in[gc_i7:])
+										gc_ld10 = archsimd.LoadFloat32x8Slice(in[gc_i7:])
 //line lane_bounds.go:34
 									} else {
 //line lane_bounds.go:34
@@ -992,7 +970,7 @@ func gc_body_laneBounds(gc_b3 *compiled.Block, gc_lo2, gc_hi2 int, in, out []flo
 //line lane_bounds.go:34
 									}
 //line lane_bounds.go:34
-									gc_result7 = gc_ld13
+									gc_result7 = gc_ld10
 //line lane_bounds.go:34
 									gc_b4 := gc_none2
 //line lane_bounds.go:34
@@ -1012,11 +990,11 @@ func gc_body_laneBounds(gc_b3 *compiled.Block, gc_lo2, gc_hi2 int, in, out []flo
 //line lane_bounds.go:34
 									if gc_if49.ToBits() != 0 {
 //line lane_bounds.go:34
-										var gc_ld14 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+										var gc_ld11 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line lane_bounds.go:34
 										if gc_i7 >= 0 && gc_i7 <= len(in)-8 {
 //line lane_bounds.go:34
-											gc_ld14 = archsimd.LoadFloat32x8Slice(in[gc_i7:])
+											gc_ld11 = archsimd.LoadFloat32x8Slice(in[gc_i7:])
 //line lane_bounds.go:34
 										} else {
 //line lane_bounds.go:34
@@ -1024,7 +1002,7 @@ func gc_body_laneBounds(gc_b3 *compiled.Block, gc_lo2, gc_hi2 int, in, out []flo
 //line lane_bounds.go:34
 										}
 //line lane_bounds.go:34
-										gc_result7 = gc_ld14.Merge(gc_result7, gc_if49)
+										gc_result7 = gc_ld11.Merge(gc_result7, gc_if49)
 //line lane_bounds.go:34
 										gc_returned7 = gc_if49.Or(gc_returned7)
 //line lane_bounds.go:34
@@ -1066,12 +1044,16 @@ func gc_body_laneBounds(gc_b3 *compiled.Block, gc_lo2, gc_hi2 int, in, out []flo
 //line lane_bounds.go:33
 									_ = gc_returned8
 //line lane_bounds.go:33
-									if compiled.Reach(len(in), gc_i8, 8) > 7 {
-										var gc_ld15 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+									gc_if52 := gc_iota7.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i8, 8))))
+									_ = gc_if52
+//line lane_bounds.go:34
+									if gc_if51.And(gc_if52).ToBits() != 0 {
+//line lane_bounds.go:34
+										var gc_ld12 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line lane_bounds.go:34
 										if gc_i8 >= 0 && gc_i8 <= len(in)-8 {
 //line lane_bounds.go:34
-											gc_ld15 = archsimd.LoadFloat32x8Slice(in[gc_i8:])
+											gc_ld12 = archsimd.LoadFloat32x8Slice(in[gc_i8:])
 //line lane_bounds.go:34
 										} else {
 //line lane_bounds.go:34
@@ -1079,35 +1061,9 @@ func gc_body_laneBounds(gc_b3 *compiled.Block, gc_lo2, gc_hi2 int, in, out []flo
 //line lane_bounds.go:34
 										}
 //line lane_bounds.go:34
-										gc_result8 = gc_ld15.Merge(gc_result8, gc_if51)
+										gc_result8 = gc_ld12.Merge(gc_result8, gc_if51.And(gc_if52))
 //line lane_bounds.go:34
-										gc_returned8 = gc_if51.Or(gc_returned8)
-//line lane_bounds.go:34
-									} else {
-//line lane_bounds.go:34
-										gc_if52 := gc_iota7.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i8, 8))))
-//line lane_bounds.go:34
-										_ = gc_if52
-//line lane_bounds.go:34
-										if gc_if51.And(gc_if52).ToBits() != 0 {
-//line lane_bounds.go:34
-											var gc_ld16 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line lane_bounds.go:34
-											if gc_i8 >= 0 && gc_i8 <= len(in)-8 {
-//line lane_bounds.go:34
-												gc_ld16 = archsimd.LoadFloat32x8Slice(in[gc_i8:])
-//line lane_bounds.go:34
-											} else {
-//line lane_bounds.go:34
-												break gc_steps4
-//line lane_bounds.go:34
-											}
-//line lane_bounds.go:34
-											gc_result8 = gc_ld16.Merge(gc_result8, gc_if51.And(gc_if52))
-//line lane_bounds.go:34
-											gc_returned8 = gc_if51.And(gc_if52).Or(gc_returned8)
-//line lane_bounds.go:34
-										}
+										gc_returned8 = gc_if51.And(gc_if52).Or(gc_returned8)
 //line lane_bounds.go:34
 									}
 //line lane_bounds.go:34

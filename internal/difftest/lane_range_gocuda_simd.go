@@ -192,13 +192,21 @@ func gc_body_laneRange(gc_b2 *compiled.Block, in, out []int32, lim int) {
 //line lane_range.go:26
 									}
 //line lane_range.go:26
-									gc_if2 := gc_iota2.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d, lane, 8)))).And(gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(lim+d, lane, 8))))).And(gc_b4)
+									if compiled.Reach(d, lane, 8) <= 0 && compiled.Reach(lim+d, lane, 8) > 7 && d < lanes {
 //line lane_range.go:26
-									_ = gc_if2
+										v = v.Add(y)
 //line lane_range.go:26
-									if gc_if2.ToBits() != 0 {
+									} else {
 //line lane_range.go:26
-										v = v.Add(y).Merge(v, gc_if2)
+										gc_if2 := gc_iota2.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d, lane, 8)))).And(gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(lim+d, lane, 8))))).And(gc_b4)
+//line lane_range.go:26
+										_ = gc_if2
+//line lane_range.go:26
+										if gc_if2.ToBits() != 0 {
+//line lane_range.go:26
+											v = v.Add(y).Merge(v, gc_if2)
+//line lane_range.go:26
+										}
 //line lane_range.go:26
 									}
 //line lane_range.go:26
@@ -477,7 +485,7 @@ func gc_body_laneRange(gc_b2 *compiled.Block, in, out []int32, lim int) {
 //line lane_range.go:35
 						}
 //line lane_range.go:35
-						if compiled.Reach(30-lim, lane, 8) < 0 {
+						if compiled.Reach(30-lim, lane, 8) < 0 || warp > 0 && compiled.Reach(4, lane, 8) >= 7 {
 //line lane_range.go:35
 							v = v.Xor(z)
 //line lane_range.go:35

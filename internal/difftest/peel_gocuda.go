@@ -1462,13 +1462,21 @@ func gc_body_peelRows(gc_b *compiled.Block, in, out []float32) {
 //line peel.go:76
 							}
 //line peel.go:76
-							gc_if2 := gc_iota2.Greater(lanes.BroadcastInt32x8(int32(compiled.Reach(0, tx, 8)))).And(gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(w-1, tx, 8))))).And(gc_b4).And(gc_b5)
+							if compiled.Reach(0, tx, 8) < 0 && compiled.Reach(w-1, tx, 8) > 7 && ty > 0 && ty < gc_bdy-1 {
 //line peel.go:76
-							_ = gc_if2
+								s = lanes.LoadFloat32x8Slice(gc_at4[(gc_tx - gc_fastlo):]).Add(lanes.LoadFloat32x8Slice(gc_at5[(gc_tx - gc_fastlo):])).Add(lanes.LoadFloat32x8Slice(gc_at6[(gc_tx - gc_fastlo):])).Add(lanes.LoadFloat32x8Slice(gc_at7[(gc_tx - gc_fastlo):])).Sub(gc_vb2.Mul(s))
 //line peel.go:76
-							if gc_if2.ToBits() != 0 {
+							} else {
 //line peel.go:76
-								s = lanes.LoadFloat32x8Slice(gc_at4[(gc_tx-gc_fastlo):]).Add(lanes.LoadFloat32x8Slice(gc_at5[(gc_tx-gc_fastlo):])).Add(lanes.LoadFloat32x8Slice(gc_at6[(gc_tx-gc_fastlo):])).Add(lanes.LoadFloat32x8Slice(gc_at7[(gc_tx-gc_fastlo):])).Sub(gc_vb2.Mul(s)).Merge(s, gc_if2)
+								gc_if2 := gc_iota2.Greater(lanes.BroadcastInt32x8(int32(compiled.Reach(0, tx, 8)))).And(gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(w-1, tx, 8))))).And(gc_b4).And(gc_b5)
+//line peel.go:76
+								_ = gc_if2
+//line peel.go:76
+								if gc_if2.ToBits() != 0 {
+//line peel.go:76
+									s = lanes.LoadFloat32x8Slice(gc_at4[(gc_tx-gc_fastlo):]).Add(lanes.LoadFloat32x8Slice(gc_at5[(gc_tx-gc_fastlo):])).Add(lanes.LoadFloat32x8Slice(gc_at6[(gc_tx-gc_fastlo):])).Add(lanes.LoadFloat32x8Slice(gc_at7[(gc_tx-gc_fastlo):])).Sub(gc_vb2.Mul(s)).Merge(s, gc_if2)
+//line peel.go:76
+								}
 //line peel.go:76
 							}
 //line peel.go:76
@@ -1595,16 +1603,11 @@ func gc_body_peelRows(gc_b *compiled.Block, in, out []float32) {
 //line peel.go:76
 					}
 //line peel.go:76
-					gc_if := gc_iota.Greater(lanes.BroadcastInt32x8(int32(compiled.Reach(0, tx, 8)))).And(gc_iota.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(w-1, tx, 8))))).And(gc_b2).And(gc_b3)
+					if compiled.Reach(0, tx, 8) < 0 && compiled.Reach(w-1, tx, 8) > 7 && ty > 0 && ty < gc_bdy-1 {
 //line peel.go:76
-					_ = gc_if
-//line peel.go:77
-					if gc_if.ToBits() != 0 {
-//line peel.go:77
 						var gc_ld lanes.Float32x8
-//line peel.go:77
+//line peel.go:76
 						if tx >= 0 && tx <= len(tile_[ty-1])-8 {
-//line peel.go:77
 							gc_ld = lanes.LoadFloat32x8Slice(tile_[ty-1][tx:])
 //line peel.go:77
 						} else {
@@ -1649,7 +1652,66 @@ func gc_body_peelRows(gc_b *compiled.Block, in, out []float32) {
 //line peel.go:77
 						}
 //line peel.go:77
-						s = gc_ld.Add(gc_ld2).Add(gc_ld3).Add(gc_ld4).Sub(gc_vb.Mul(s)).Merge(s, gc_if)
+						s = gc_ld.Add(gc_ld2).Add(gc_ld3).Add(gc_ld4).Sub(gc_vb.Mul(s))
+//line peel.go:77
+					} else {
+//line peel.go:77
+						gc_if := gc_iota.Greater(lanes.BroadcastInt32x8(int32(compiled.Reach(0, tx, 8)))).And(gc_iota.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(w-1, tx, 8))))).And(gc_b2).And(gc_b3)
+//line peel.go:76
+						_ = gc_if
+//line peel.go:76
+						if gc_if.ToBits() != 0 {
+//line peel.go:76
+							var gc_ld5 lanes.Float32x8
+//line peel.go:76
+							if tx >= 0 && tx <= len(tile_[ty-1])-8 {
+								gc_ld5 = lanes.LoadFloat32x8Slice(tile_[ty-1][tx:])
+//line peel.go:77
+							} else {
+//line peel.go:77
+								break gc_steps
+//line peel.go:77
+							}
+//line peel.go:77
+							var gc_ld6 lanes.Float32x8
+//line peel.go:77
+							if tx >= 0 && tx <= len(tile_[ty+1])-8 {
+//line peel.go:77
+								gc_ld6 = lanes.LoadFloat32x8Slice(tile_[ty+1][tx:])
+//line peel.go:77
+							} else {
+//line peel.go:77
+								break gc_steps
+//line peel.go:77
+							}
+//line peel.go:77
+							var gc_ld7 lanes.Float32x8
+//line peel.go:77
+							if (tx-1) >= 0 && (tx-1) <= len(tile_[ty])-8 {
+//line peel.go:77
+								gc_ld7 = lanes.LoadFloat32x8Slice(tile_[ty][tx-1:])
+//line peel.go:77
+							} else {
+//line peel.go:77
+								break gc_steps
+//line peel.go:77
+							}
+//line peel.go:77
+							var gc_ld8 lanes.Float32x8
+//line peel.go:77
+							if (tx+1) >= 0 && (tx+1) <= len(tile_[ty])-8 {
+//line peel.go:77
+								gc_ld8 = lanes.LoadFloat32x8Slice(tile_[ty][tx+1:])
+//line peel.go:77
+							} else {
+//line peel.go:77
+								break gc_steps
+//line peel.go:77
+							}
+//line peel.go:77
+							s = gc_ld5.Add(gc_ld6).Add(gc_ld7).Add(gc_ld8).Sub(gc_vb.Mul(s)).Merge(s, gc_if)
+//line peel.go:77
+						}
 //line peel.go:77
 					}
 //line peel.go:79

@@ -1886,13 +1886,21 @@ func gc_body_peelRows(gc_b6 *compiled.Block, in, out []float32) {
 //line peel.go:76
 									}
 //line peel.go:76
-									gc_if6 := archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(gc_iota6.Greater(archsimd.BroadcastInt32x16(int32(compiled.Reach(0, tx, 16)))).ToBits()&gc_iota6.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(w-1, tx, 16)))).ToBits()).ToBits()&gc_b13.ToBits()).ToBits() & gc_b14.ToBits())
+									if compiled.Reach(0, tx, 16) < 0 && compiled.Reach(w-1, tx, 16) > 15 && ty > 0 && ty < gc_bdy2-1 {
 //line peel.go:76
-									_ = gc_if6
+										s = archsimd.LoadFloat32x16Slice(gc_at12[(gc_tx2 - gc_fastlo2):]).Add(archsimd.LoadFloat32x16Slice(gc_at13[(gc_tx2 - gc_fastlo2):])).Add(archsimd.LoadFloat32x16Slice(gc_at14[(gc_tx2 - gc_fastlo2):])).Add(archsimd.LoadFloat32x16Slice(gc_at15[(gc_tx2 - gc_fastlo2):])).Sub(gc_vb6.Mul(s))
 //line peel.go:76
-									if gc_if6.ToBits() != 0 {
+									} else {
 //line peel.go:76
-										s = s.Merge(archsimd.LoadFloat32x16Slice(gc_at12[(gc_tx2-gc_fastlo2):]).Add(archsimd.LoadFloat32x16Slice(gc_at13[(gc_tx2-gc_fastlo2):])).Add(archsimd.LoadFloat32x16Slice(gc_at14[(gc_tx2-gc_fastlo2):])).Add(archsimd.LoadFloat32x16Slice(gc_at15[(gc_tx2-gc_fastlo2):])).Sub(gc_vb6.Mul(s)), archsimd.Mask32x16FromBits(^gc_if6.ToBits()))
+										gc_if6 := archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(gc_iota6.Greater(archsimd.BroadcastInt32x16(int32(compiled.Reach(0, tx, 16)))).ToBits()&gc_iota6.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(w-1, tx, 16)))).ToBits()).ToBits()&gc_b13.ToBits()).ToBits() & gc_b14.ToBits())
+//line peel.go:76
+										_ = gc_if6
+//line peel.go:76
+										if gc_if6.ToBits() != 0 {
+//line peel.go:76
+											s = s.Merge(archsimd.LoadFloat32x16Slice(gc_at12[(gc_tx2-gc_fastlo2):]).Add(archsimd.LoadFloat32x16Slice(gc_at13[(gc_tx2-gc_fastlo2):])).Add(archsimd.LoadFloat32x16Slice(gc_at14[(gc_tx2-gc_fastlo2):])).Add(archsimd.LoadFloat32x16Slice(gc_at15[(gc_tx2-gc_fastlo2):])).Sub(gc_vb6.Mul(s)), archsimd.Mask32x16FromBits(^gc_if6.ToBits()))
+//line peel.go:76
+										}
 //line peel.go:76
 									}
 //line peel.go:76
@@ -1959,13 +1967,21 @@ func gc_body_peelRows(gc_b6 *compiled.Block, in, out []float32) {
 //line peel.go:76
 								}
 //line peel.go:76
-								gc_if5 := gc_iota5.Greater(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, tx, 8)))).And(gc_iota5.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(w-1, tx, 8))))).And(gc_b11).And(gc_b12)
+								if compiled.Reach(0, tx, 8) < 0 && compiled.Reach(w-1, tx, 8) > 7 && ty > 0 && ty < gc_bdy2-1 {
 //line peel.go:76
-								_ = gc_if5
+									s = archsimd.LoadFloat32x8Slice(gc_at12[(gc_tx2 - gc_fastlo2):]).Add(archsimd.LoadFloat32x8Slice(gc_at13[(gc_tx2 - gc_fastlo2):])).Add(archsimd.LoadFloat32x8Slice(gc_at14[(gc_tx2 - gc_fastlo2):])).Add(archsimd.LoadFloat32x8Slice(gc_at15[(gc_tx2 - gc_fastlo2):])).Sub(gc_vb5.Mul(s))
 //line peel.go:76
-								if gc_if5.ToBits() != 0 {
+								} else {
 //line peel.go:76
-									s = archsimd.LoadFloat32x8Slice(gc_at12[(gc_tx2-gc_fastlo2):]).Add(archsimd.LoadFloat32x8Slice(gc_at13[(gc_tx2-gc_fastlo2):])).Add(archsimd.LoadFloat32x8Slice(gc_at14[(gc_tx2-gc_fastlo2):])).Add(archsimd.LoadFloat32x8Slice(gc_at15[(gc_tx2-gc_fastlo2):])).Sub(gc_vb5.Mul(s)).Merge(s, gc_if5)
+									gc_if5 := gc_iota5.Greater(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, tx, 8)))).And(gc_iota5.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(w-1, tx, 8))))).And(gc_b11).And(gc_b12)
+//line peel.go:76
+									_ = gc_if5
+//line peel.go:76
+									if gc_if5.ToBits() != 0 {
+//line peel.go:76
+										s = archsimd.LoadFloat32x8Slice(gc_at12[(gc_tx2-gc_fastlo2):]).Add(archsimd.LoadFloat32x8Slice(gc_at13[(gc_tx2-gc_fastlo2):])).Add(archsimd.LoadFloat32x8Slice(gc_at14[(gc_tx2-gc_fastlo2):])).Add(archsimd.LoadFloat32x8Slice(gc_at15[(gc_tx2-gc_fastlo2):])).Sub(gc_vb5.Mul(s)).Merge(s, gc_if5)
+//line peel.go:76
+									}
 //line peel.go:76
 								}
 //line peel.go:76
@@ -2097,17 +2113,12 @@ func gc_body_peelRows(gc_b6 *compiled.Block, in, out []float32) {
 //line peel.go:76
 							}
 //line peel.go:76
-							gc_if4 := archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(gc_iota4.Greater(archsimd.BroadcastInt32x16(int32(compiled.Reach(0, tx, 16)))).ToBits()&gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(w-1, tx, 16)))).ToBits()).ToBits()&gc_b9.ToBits()).ToBits() & gc_b10.ToBits())
+							if compiled.Reach(0, tx, 16) < 0 && compiled.Reach(w-1, tx, 16) > 15 && ty > 0 && ty < gc_bdy2-1 {
 //line peel.go:76
-							_ = gc_if4
-//line peel.go:77
-							if gc_if4.ToBits() != 0 {
-//line peel.go:77
-								var gc_ld9 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line peel.go:77
+								var gc_ld17 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+//line peel.go:76
 								if tx >= 0 && tx <= len(tile_[ty-1])-16 {
-//line peel.go:77
-									gc_ld9 = archsimd.LoadFloat32x16Slice(tile_[ty-1][tx:])
+									gc_ld17 = archsimd.LoadFloat32x16Slice(tile_[ty-1][tx:])
 //line peel.go:77
 								} else {
 //line peel.go:77
@@ -2115,11 +2126,11 @@ func gc_body_peelRows(gc_b6 *compiled.Block, in, out []float32) {
 //line peel.go:77
 								}
 //line peel.go:77
-								var gc_ld10 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+								var gc_ld18 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line peel.go:77
 								if tx >= 0 && tx <= len(tile_[ty+1])-16 {
 //line peel.go:77
-									gc_ld10 = archsimd.LoadFloat32x16Slice(tile_[ty+1][tx:])
+									gc_ld18 = archsimd.LoadFloat32x16Slice(tile_[ty+1][tx:])
 //line peel.go:77
 								} else {
 //line peel.go:77
@@ -2127,11 +2138,11 @@ func gc_body_peelRows(gc_b6 *compiled.Block, in, out []float32) {
 //line peel.go:77
 								}
 //line peel.go:77
-								var gc_ld11 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+								var gc_ld19 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line peel.go:77
 								if (tx-1) >= 0 && (tx-1) <= len(tile_[ty])-16 {
 //line peel.go:77
-									gc_ld11 = archsimd.LoadFloat32x16Slice(tile_[ty][tx-1:])
+									gc_ld19 = archsimd.LoadFloat32x16Slice(tile_[ty][tx-1:])
 //line peel.go:77
 								} else {
 //line peel.go:77
@@ -2139,11 +2150,11 @@ func gc_body_peelRows(gc_b6 *compiled.Block, in, out []float32) {
 //line peel.go:77
 								}
 //line peel.go:77
-								var gc_ld12 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+								var gc_ld20 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line peel.go:77
 								if (tx+1) >= 0 && (tx+1) <= len(tile_[ty])-16 {
 //line peel.go:77
-									gc_ld12 = archsimd.LoadFloat32x16Slice(tile_[ty][tx+1:])
+									gc_ld20 = archsimd.LoadFloat32x16Slice(tile_[ty][tx+1:])
 //line peel.go:77
 								} else {
 //line peel.go:77
@@ -2151,7 +2162,66 @@ func gc_body_peelRows(gc_b6 *compiled.Block, in, out []float32) {
 //line peel.go:77
 								}
 //line peel.go:77
-								s = s.Merge(gc_ld9.Add(gc_ld10).Add(gc_ld11).Add(gc_ld12).Sub(gc_vb4.Mul(s)), archsimd.Mask32x16FromBits(^gc_if4.ToBits()))
+								s = gc_ld17.Add(gc_ld18).Add(gc_ld19).Add(gc_ld20).Sub(gc_vb4.Mul(s))
+//line peel.go:77
+							} else {
+//line peel.go:77
+								gc_if4 := archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(gc_iota4.Greater(archsimd.BroadcastInt32x16(int32(compiled.Reach(0, tx, 16)))).ToBits()&gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(w-1, tx, 16)))).ToBits()).ToBits()&gc_b9.ToBits()).ToBits() & gc_b10.ToBits())
+//line peel.go:76
+								_ = gc_if4
+//line peel.go:76
+								if gc_if4.ToBits() != 0 {
+//line peel.go:76
+									var gc_ld21 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+//line peel.go:76
+									if tx >= 0 && tx <= len(tile_[ty-1])-16 {
+										gc_ld21 = archsimd.LoadFloat32x16Slice(tile_[ty-1][tx:])
+//line peel.go:77
+									} else {
+//line peel.go:77
+										break gc_steps3
+//line peel.go:77
+									}
+//line peel.go:77
+									var gc_ld22 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+//line peel.go:77
+									if tx >= 0 && tx <= len(tile_[ty+1])-16 {
+//line peel.go:77
+										gc_ld22 = archsimd.LoadFloat32x16Slice(tile_[ty+1][tx:])
+//line peel.go:77
+									} else {
+//line peel.go:77
+										break gc_steps3
+//line peel.go:77
+									}
+//line peel.go:77
+									var gc_ld23 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+//line peel.go:77
+									if (tx-1) >= 0 && (tx-1) <= len(tile_[ty])-16 {
+//line peel.go:77
+										gc_ld23 = archsimd.LoadFloat32x16Slice(tile_[ty][tx-1:])
+//line peel.go:77
+									} else {
+//line peel.go:77
+										break gc_steps3
+//line peel.go:77
+									}
+//line peel.go:77
+									var gc_ld24 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+//line peel.go:77
+									if (tx+1) >= 0 && (tx+1) <= len(tile_[ty])-16 {
+//line peel.go:77
+										gc_ld24 = archsimd.LoadFloat32x16Slice(tile_[ty][tx+1:])
+//line peel.go:77
+									} else {
+//line peel.go:77
+										break gc_steps3
+//line peel.go:77
+									}
+//line peel.go:77
+									s = s.Merge(gc_ld21.Add(gc_ld22).Add(gc_ld23).Add(gc_ld24).Sub(gc_vb4.Mul(s)), archsimd.Mask32x16FromBits(^gc_if4.ToBits()))
+//line peel.go:77
+								}
 //line peel.go:77
 							}
 //line peel.go:79
@@ -2225,17 +2295,12 @@ func gc_body_peelRows(gc_b6 *compiled.Block, in, out []float32) {
 //line peel.go:76
 						}
 //line peel.go:76
-						gc_if3 := gc_iota3.Greater(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, tx, 8)))).And(gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(w-1, tx, 8))))).And(gc_b7).And(gc_b8)
+						if compiled.Reach(0, tx, 8) < 0 && compiled.Reach(w-1, tx, 8) > 7 && ty > 0 && ty < gc_bdy2-1 {
 //line peel.go:76
-						_ = gc_if3
-//line peel.go:77
-						if gc_if3.ToBits() != 0 {
-//line peel.go:77
-							var gc_ld5 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line peel.go:77
+							var gc_ld9 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line peel.go:76
 							if tx >= 0 && tx <= len(tile_[ty-1])-8 {
-//line peel.go:77
-								gc_ld5 = archsimd.LoadFloat32x8Slice(tile_[ty-1][tx:])
+								gc_ld9 = archsimd.LoadFloat32x8Slice(tile_[ty-1][tx:])
 //line peel.go:77
 							} else {
 //line peel.go:77
@@ -2243,11 +2308,11 @@ func gc_body_peelRows(gc_b6 *compiled.Block, in, out []float32) {
 //line peel.go:77
 							}
 //line peel.go:77
-							var gc_ld6 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+							var gc_ld10 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line peel.go:77
 							if tx >= 0 && tx <= len(tile_[ty+1])-8 {
 //line peel.go:77
-								gc_ld6 = archsimd.LoadFloat32x8Slice(tile_[ty+1][tx:])
+								gc_ld10 = archsimd.LoadFloat32x8Slice(tile_[ty+1][tx:])
 //line peel.go:77
 							} else {
 //line peel.go:77
@@ -2255,11 +2320,11 @@ func gc_body_peelRows(gc_b6 *compiled.Block, in, out []float32) {
 //line peel.go:77
 							}
 //line peel.go:77
-							var gc_ld7 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+							var gc_ld11 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line peel.go:77
 							if (tx-1) >= 0 && (tx-1) <= len(tile_[ty])-8 {
 //line peel.go:77
-								gc_ld7 = archsimd.LoadFloat32x8Slice(tile_[ty][tx-1:])
+								gc_ld11 = archsimd.LoadFloat32x8Slice(tile_[ty][tx-1:])
 //line peel.go:77
 							} else {
 //line peel.go:77
@@ -2267,11 +2332,11 @@ func gc_body_peelRows(gc_b6 *compiled.Block, in, out []float32) {
 //line peel.go:77
 							}
 //line peel.go:77
-							var gc_ld8 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+							var gc_ld12 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line peel.go:77
 							if (tx+1) >= 0 && (tx+1) <= len(tile_[ty])-8 {
 //line peel.go:77
-								gc_ld8 = archsimd.LoadFloat32x8Slice(tile_[ty][tx+1:])
+								gc_ld12 = archsimd.LoadFloat32x8Slice(tile_[ty][tx+1:])
 //line peel.go:77
 							} else {
 //line peel.go:77
@@ -2279,7 +2344,66 @@ func gc_body_peelRows(gc_b6 *compiled.Block, in, out []float32) {
 //line peel.go:77
 							}
 //line peel.go:77
-							s = gc_ld5.Add(gc_ld6).Add(gc_ld7).Add(gc_ld8).Sub(gc_vb3.Mul(s)).Merge(s, gc_if3)
+							s = gc_ld9.Add(gc_ld10).Add(gc_ld11).Add(gc_ld12).Sub(gc_vb3.Mul(s))
+//line peel.go:77
+						} else {
+//line peel.go:77
+							gc_if3 := gc_iota3.Greater(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, tx, 8)))).And(gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(w-1, tx, 8))))).And(gc_b7).And(gc_b8)
+//line peel.go:76
+							_ = gc_if3
+//line peel.go:76
+							if gc_if3.ToBits() != 0 {
+//line peel.go:76
+								var gc_ld13 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line peel.go:76
+								if tx >= 0 && tx <= len(tile_[ty-1])-8 {
+									gc_ld13 = archsimd.LoadFloat32x8Slice(tile_[ty-1][tx:])
+//line peel.go:77
+								} else {
+//line peel.go:77
+									break gc_steps2
+//line peel.go:77
+								}
+//line peel.go:77
+								var gc_ld14 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line peel.go:77
+								if tx >= 0 && tx <= len(tile_[ty+1])-8 {
+//line peel.go:77
+									gc_ld14 = archsimd.LoadFloat32x8Slice(tile_[ty+1][tx:])
+//line peel.go:77
+								} else {
+//line peel.go:77
+									break gc_steps2
+//line peel.go:77
+								}
+//line peel.go:77
+								var gc_ld15 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line peel.go:77
+								if (tx-1) >= 0 && (tx-1) <= len(tile_[ty])-8 {
+//line peel.go:77
+									gc_ld15 = archsimd.LoadFloat32x8Slice(tile_[ty][tx-1:])
+//line peel.go:77
+								} else {
+//line peel.go:77
+									break gc_steps2
+//line peel.go:77
+								}
+//line peel.go:77
+								var gc_ld16 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line peel.go:77
+								if (tx+1) >= 0 && (tx+1) <= len(tile_[ty])-8 {
+//line peel.go:77
+									gc_ld16 = archsimd.LoadFloat32x8Slice(tile_[ty][tx+1:])
+//line peel.go:77
+								} else {
+//line peel.go:77
+									break gc_steps2
+//line peel.go:77
+								}
+//line peel.go:77
+								s = gc_ld13.Add(gc_ld14).Add(gc_ld15).Add(gc_ld16).Sub(gc_vb3.Mul(s)).Merge(s, gc_if3)
+//line peel.go:77
+							}
 //line peel.go:77
 						}
 //line peel.go:79

@@ -1122,23 +1122,7 @@ func gc_body_pairTree(gc_b2 *compiled.Block, data, sums []float32) {
 //line strided.go:60
 											} else {
 //line strided.go:60
-												var gc_lanes22 [16]float32
-//line strided.go:60
-												for gc_k22 := range 16 {
-//line strided.go:60
-													if gc_if4.ToBits()&(1<<gc_k22) != 0 {
-//line strided.go:60
-														gc_pos2.Thread = gc_rank2 + gc_k22
-//line strided.go:60
-														gc_lanes22[gc_k22] = sdata[(index+1)+2*gc_k22]
-//line strided.go:60
-													}
-//line strided.go:60
-												}
-//line strided.go:60
-												gc_pos2.Thread = gc_rank2
-//line strided.go:60
-												gc_ld15 = archsimd.LoadFloat32x16(&gc_lanes22)
+												break gc_steps4
 //line strided.go:60
 											}
 //line strided.go:60
@@ -1154,23 +1138,7 @@ func gc_body_pairTree(gc_b2 *compiled.Block, data, sums []float32) {
 //line strided.go:60
 											} else {
 //line strided.go:60
-												var gc_lanes23 [16]float32
-//line strided.go:60
-												for gc_k23 := range 16 {
-//line strided.go:60
-													if gc_if4.ToBits()&(1<<gc_k23) != 0 {
-//line strided.go:60
-														gc_pos2.Thread = gc_rank2 + gc_k23
-//line strided.go:60
-														gc_lanes23[gc_k23] = sdata[index+2*gc_k23]
-//line strided.go:60
-													}
-//line strided.go:60
-												}
-//line strided.go:60
-												gc_pos2.Thread = gc_rank2
-//line strided.go:60
-												gc_ld16 = archsimd.LoadFloat32x16(&gc_lanes23)
+												break gc_steps4
 //line strided.go:60
 											}
 //line strided.go:60
@@ -1192,23 +1160,7 @@ func gc_body_pairTree(gc_b2 *compiled.Block, data, sums []float32) {
 //line strided.go:60
 											} else {
 //line strided.go:60
-												var gc_lanes24 [16]float32
-//line strided.go:60
-												gc_st4.Store(&gc_lanes24)
-//line strided.go:60
-												for gc_k24 := range 16 {
-//line strided.go:60
-													if gc_if4.ToBits()&(1<<gc_k24) != 0 {
-//line strided.go:60
-														gc_pos2.Thread = gc_rank2 + gc_k24
-//line strided.go:60
-														sdata[index+2*gc_k24] = gc_lanes24[gc_k24]
-//line strided.go:60
-													}
-//line strided.go:60
-												}
-//line strided.go:60
-												gc_pos2.Thread = gc_rank2
+												break gc_steps4
 //line strided.go:60
 											}
 //line strided.go:60
@@ -1340,23 +1292,7 @@ func gc_body_pairTree(gc_b2 *compiled.Block, data, sums []float32) {
 //line strided.go:60
 										} else {
 //line strided.go:60
-											var gc_lanes10 [8]float32
-//line strided.go:60
-											for gc_k10 := range 8 {
-//line strided.go:60
-												if gc_if2.ToBits()&(1<<gc_k10) != 0 {
-//line strided.go:60
-													gc_pos2.Thread = gc_rank2 + gc_k10
-//line strided.go:60
-													gc_lanes10[gc_k10] = sdata[(index+1)+2*gc_k10]
-//line strided.go:60
-												}
-//line strided.go:60
-											}
-//line strided.go:60
-											gc_pos2.Thread = gc_rank2
-//line strided.go:60
-											gc_ld7 = archsimd.LoadFloat32x8(&gc_lanes10)
+											break gc_steps2
 //line strided.go:60
 										}
 //line strided.go:60
@@ -1372,23 +1308,7 @@ func gc_body_pairTree(gc_b2 *compiled.Block, data, sums []float32) {
 //line strided.go:60
 										} else {
 //line strided.go:60
-											var gc_lanes11 [8]float32
-//line strided.go:60
-											for gc_k11 := range 8 {
-//line strided.go:60
-												if gc_if2.ToBits()&(1<<gc_k11) != 0 {
-//line strided.go:60
-													gc_pos2.Thread = gc_rank2 + gc_k11
-//line strided.go:60
-													gc_lanes11[gc_k11] = sdata[index+2*gc_k11]
-//line strided.go:60
-												}
-//line strided.go:60
-											}
-//line strided.go:60
-											gc_pos2.Thread = gc_rank2
-//line strided.go:60
-											gc_ld8 = archsimd.LoadFloat32x8(&gc_lanes11)
+											break gc_steps2
 //line strided.go:60
 										}
 //line strided.go:60
@@ -1408,23 +1328,7 @@ func gc_body_pairTree(gc_b2 *compiled.Block, data, sums []float32) {
 //line strided.go:60
 										} else {
 //line strided.go:60
-											var gc_lanes12 [8]float32
-//line strided.go:60
-											gc_st2.Store(&gc_lanes12)
-//line strided.go:60
-											for gc_k12 := range 8 {
-//line strided.go:60
-												if gc_if2.ToBits()&(1<<gc_k12) != 0 {
-//line strided.go:60
-													gc_pos2.Thread = gc_rank2 + gc_k12
-//line strided.go:60
-													sdata[index+2*gc_k12] = gc_lanes12[gc_k12]
-//line strided.go:60
-												}
-//line strided.go:60
-											}
-//line strided.go:60
-											gc_pos2.Thread = gc_rank2
+											break gc_steps2
 //line strided.go:60
 										}
 //line strided.go:60
@@ -1831,23 +1735,7 @@ func gc_body_pairStore(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []floa
 //line strided.go:81
 										} else {
 //line strided.go:81
-											var gc_lanes6 [16]float32
-//line strided.go:81
-											gc_st6.Store(&gc_lanes6)
-//line strided.go:81
-											for gc_k6 := range 16 {
-//line strided.go:81
-												if gc_if3.ToBits()&(1<<gc_k6) != 0 {
-//line strided.go:81
-													gc_pos2.Thread = gc_rank2 + gc_k6
-//line strided.go:81
-													out[g+2*gc_k6] = gc_lanes6[gc_k6]
-//line strided.go:81
-												}
-//line strided.go:81
-											}
-//line strided.go:81
-											gc_pos2.Thread = gc_rank2
+											break gc_steps2
 //line strided.go:81
 										}
 //line strided.go:81
@@ -2059,23 +1947,7 @@ func gc_body_pairStore(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []floa
 //line strided.go:81
 									} else {
 //line strided.go:81
-										var gc_lanes2 [8]float32
-//line strided.go:81
-										gc_st2.Store(&gc_lanes2)
-//line strided.go:81
-										for gc_k2 := range 8 {
-//line strided.go:81
-											if gc_if.ToBits()&(1<<gc_k2) != 0 {
-//line strided.go:81
-												gc_pos2.Thread = gc_rank2 + gc_k2
-//line strided.go:81
-												out[g+2*gc_k2] = gc_lanes2[gc_k2]
-//line strided.go:81
-											}
-//line strided.go:81
-										}
-//line strided.go:81
-										gc_pos2.Thread = gc_rank2
+										break gc_steps
 //line strided.go:81
 									}
 //line strided.go:81

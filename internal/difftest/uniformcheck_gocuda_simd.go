@@ -762,23 +762,7 @@ func gc_body_uniformCheckGrid(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out
 //line uniformcheck.go:45
 											} else {
 //line uniformcheck.go:45
-												var gc_lanes7 [16]int32
-//line uniformcheck.go:45
-												for gc_k7 := range 16 {
-//line uniformcheck.go:45
-													if gc_if2.ToBits()&(1<<gc_k7) != 0 {
-//line uniformcheck.go:45
-														gc_pos2.Thread = gc_rank2 + gc_k7
-//line uniformcheck.go:45
-														gc_lanes7[gc_k7] = in[i+gc_k7]
-//line uniformcheck.go:45
-													}
-//line uniformcheck.go:45
-												}
-//line uniformcheck.go:45
-												gc_pos2.Thread = gc_rank2
-//line uniformcheck.go:45
-												gc_ld4 = archsimd.LoadInt32x16(&gc_lanes7)
+												break gc_steps2
 //line uniformcheck.go:45
 											}
 //line uniformcheck.go:45
@@ -896,23 +880,7 @@ func gc_body_uniformCheckGrid(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out
 //line uniformcheck.go:45
 										} else {
 //line uniformcheck.go:45
-											var gc_lanes3 [8]int32
-//line uniformcheck.go:45
-											for gc_k3 := range 8 {
-//line uniformcheck.go:45
-												if gc_if.ToBits()&(1<<gc_k3) != 0 {
-//line uniformcheck.go:45
-													gc_pos2.Thread = gc_rank2 + gc_k3
-//line uniformcheck.go:45
-													gc_lanes3[gc_k3] = in[i+gc_k3]
-//line uniformcheck.go:45
-												}
-//line uniformcheck.go:45
-											}
-//line uniformcheck.go:45
-											gc_pos2.Thread = gc_rank2
-//line uniformcheck.go:45
-											gc_ld2 = archsimd.LoadInt32x8(&gc_lanes3)
+											break gc_steps
 //line uniformcheck.go:45
 										}
 //line uniformcheck.go:45

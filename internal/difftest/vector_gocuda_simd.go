@@ -3116,45 +3116,7 @@ func gc_body_swap(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float32) 
 //line vector.go:228
 									} else {
 //line vector.go:228
-										var gc_lanes15 [16]float32
-//line vector.go:228
-										for gc_k15 := range 16 {
-//line vector.go:228
-											if archsimd.Mask32x16FromBits(gc_alive2.ToBits()&gc_if4.ToBits()).ToBits()&(1<<gc_k15) != 0 {
-//line vector.go:228
-												gc_pos2.Thread = gc_rank2 + gc_k15
-//line vector.go:228
-												gc_lanes15[gc_k15] = in[(2*i)+2*gc_k15]
-//line vector.go:228
-											}
-//line vector.go:228
-										}
-//line vector.go:228
-										gc_pos2.Thread = gc_rank2
-//line vector.go:228
-										gc_ld8 = archsimd.LoadFloat32x16(&gc_lanes15)
-//line vector.go:228
-										{
-//line vector.go:228
-											var gc_lanes16 [16]float32
-//line vector.go:228
-											for gc_k16 := range 16 {
-//line vector.go:228
-												if archsimd.Mask32x16FromBits(gc_alive2.ToBits()&gc_if4.ToBits()).ToBits()&(1<<gc_k16) != 0 {
-//line vector.go:228
-													gc_pos2.Thread = gc_rank2 + gc_k16
-//line vector.go:228
-													gc_lanes16[gc_k16] = in[((2*i)+1)+2*gc_k16]
-//line vector.go:228
-												}
-//line vector.go:228
-											}
-//line vector.go:228
-											gc_pos2.Thread = gc_rank2
-//line vector.go:228
-											gc_ld9 = archsimd.LoadFloat32x16(&gc_lanes16)
-//line vector.go:228
-										}
+										break gc_steps2
 //line vector.go:228
 									}
 //line vector.go:228
@@ -3199,23 +3161,7 @@ func gc_body_swap(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float32) 
 //line vector.go:229
 									} else {
 //line vector.go:229
-										var gc_lanes17 [16]float32
-//line vector.go:229
-										gc_st8.Store(&gc_lanes17)
-//line vector.go:229
-										for gc_k17 := range 16 {
-//line vector.go:229
-											if archsimd.Mask32x16FromBits(gc_alive2.ToBits()&gc_if4.ToBits()).ToBits()&(1<<gc_k17) != 0 {
-//line vector.go:229
-												gc_pos2.Thread = gc_rank2 + gc_k17
-//line vector.go:229
-												out[(2*i)+2*gc_k17] = gc_lanes17[gc_k17]
-//line vector.go:229
-											}
-//line vector.go:229
-										}
-//line vector.go:229
-										gc_pos2.Thread = gc_rank2
+										break gc_steps2
 //line vector.go:229
 									}
 //line vector.go:229
@@ -3546,45 +3492,7 @@ func gc_body_swap(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float32) 
 //line vector.go:228
 								} else {
 //line vector.go:228
-									var gc_lanes5 [8]float32
-//line vector.go:228
-									for gc_k5 := range 8 {
-//line vector.go:228
-										if gc_alive.And(gc_if2).ToBits()&(1<<gc_k5) != 0 {
-//line vector.go:228
-											gc_pos2.Thread = gc_rank2 + gc_k5
-//line vector.go:228
-											gc_lanes5[gc_k5] = in[(2*i)+2*gc_k5]
-//line vector.go:228
-										}
-//line vector.go:228
-									}
-//line vector.go:228
-									gc_pos2.Thread = gc_rank2
-//line vector.go:228
-									gc_ld3 = archsimd.LoadFloat32x8(&gc_lanes5)
-//line vector.go:228
-									{
-//line vector.go:228
-										var gc_lanes6 [8]float32
-//line vector.go:228
-										for gc_k6 := range 8 {
-//line vector.go:228
-											if gc_alive.And(gc_if2).ToBits()&(1<<gc_k6) != 0 {
-//line vector.go:228
-												gc_pos2.Thread = gc_rank2 + gc_k6
-//line vector.go:228
-												gc_lanes6[gc_k6] = in[((2*i)+1)+2*gc_k6]
-//line vector.go:228
-											}
-//line vector.go:228
-										}
-//line vector.go:228
-										gc_pos2.Thread = gc_rank2
-//line vector.go:228
-										gc_ld4 = archsimd.LoadFloat32x8(&gc_lanes6)
-//line vector.go:228
-									}
+									break gc_steps
 //line vector.go:228
 								}
 //line vector.go:228
@@ -3627,23 +3535,7 @@ func gc_body_swap(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float32) 
 //line vector.go:229
 								} else {
 //line vector.go:229
-									var gc_lanes7 [8]float32
-//line vector.go:229
-									gc_st3.Store(&gc_lanes7)
-//line vector.go:229
-									for gc_k7 := range 8 {
-//line vector.go:229
-										if gc_alive.And(gc_if2).ToBits()&(1<<gc_k7) != 0 {
-//line vector.go:229
-											gc_pos2.Thread = gc_rank2 + gc_k7
-//line vector.go:229
-											out[(2*i)+2*gc_k7] = gc_lanes7[gc_k7]
-//line vector.go:229
-										}
-//line vector.go:229
-									}
-//line vector.go:229
-									gc_pos2.Thread = gc_rank2
+									break gc_steps
 //line vector.go:229
 								}
 //line vector.go:229

@@ -6,6 +6,7 @@ package reverse
 
 import (
 	"github.com/gocuda/gocuda/compiled"
+	"github.com/gocuda/gocuda/compiled/lanes"
 	"github.com/gocuda/gocuda/gocuda"
 )
 
@@ -50,70 +51,47 @@ func gc_body_ReverseKernel(gc_b *compiled.Block, in, out []int32) {
 			if gc_bdx <= len(s) && gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off {
 				gc_at := s[:gc_bdx]
 				gc_at2 := in[gc_off:][:gc_bdx]
-				gc_step := 0
-				for ; gc_step+3 < gc_bdx; gc_step += 4 {
-					{
-						gc_tx := gc_step + 0
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
+				gc_vstep := 0
 //line reverse_solution.go:15
-						tid := gc_tx
-						_ = tid
-
-//line reverse_solution.go:18
-						if i := base + tid; true || i < n {
-							gc_at[gc_tx] = gc_at2[gc_tx]
-						}
-					}
-					{
-						gc_tx := gc_step + 1
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
+				gc_iota2 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line reverse_solution.go:15
-						tid := gc_tx
-						_ = tid
-
-//line reverse_solution.go:18
-						if i := base + tid; true || i < n {
-							gc_at[gc_tx] = gc_at2[gc_tx]
-						}
-					}
-					{
-						gc_tx := gc_step + 2
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
+				_ = gc_iota2
+				for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
+					gc_tx := gc_vstep
+					gc_rank := gc_base + gc_tx
+					_ = gc_rank
 //line reverse_solution.go:15
-						tid := gc_tx
-						_ = tid
-
-//line reverse_solution.go:18
-						if i := base + tid; true || i < n {
-							gc_at[gc_tx] = gc_at2[gc_tx]
-						}
-					}
-					{
-						gc_tx := gc_step + 3
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
+					var tid int = gc_tx
 //line reverse_solution.go:15
-						tid := gc_tx
-						_ = tid
-
+					_ = tid
 //line reverse_solution.go:18
-						if i := base + tid; true || i < n {
-							gc_at[gc_tx] = gc_at2[gc_tx]
+					{
+//line reverse_solution.go:18
+						var i int = base + tid
+//line reverse_solution.go:18
+						_ = i
+//line reverse_solution.go:18
+						if compiled.Reach(n, i, 8) > 7 {
+//line reverse_solution.go:18
+							lanes.LoadInt32x8Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
+//line reverse_solution.go:18
+						} else {
+//line reverse_solution.go:18
+							gc_if2 := gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(n, i, 8))))
+//line reverse_solution.go:18
+							_ = gc_if2
+//line reverse_solution.go:18
+							if gc_if2.ToBits() != 0 {
+//line reverse_solution.go:18
+								lanes.LoadInt32x8Slice(gc_at2[gc_tx:]).StoreMasked((*[8]int32)(gc_at[gc_tx:]), gc_if2)
+//line reverse_solution.go:18
+							}
+//line reverse_solution.go:18
 						}
+//line reverse_solution.go:18
 					}
 				}
-				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					_ = gc_rank
 
@@ -127,10 +105,79 @@ func gc_body_ReverseKernel(gc_b *compiled.Block, in, out []int32) {
 					}
 				}
 			} else {
-				gc_step2 := 0
-				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
+				gc_vstep2 := 0
+//line reverse_solution.go:15
+				gc_iota := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+//line reverse_solution.go:15
+				_ = gc_iota
+			gc_steps:
+				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+					gc_tx := gc_vstep2
+					gc_rank := gc_base + gc_tx
+					_ = gc_rank
+//line reverse_solution.go:15
+					var tid int = gc_tx
+//line reverse_solution.go:15
+					_ = tid
+//line reverse_solution.go:18
+					if tid < 0 || tid > len(s)-8 {
+//line reverse_solution.go:18
+						break
+//line reverse_solution.go:18
+					}
+//line reverse_solution.go:18
 					{
-						gc_tx := gc_step2 + 0
+//line reverse_solution.go:18
+						var i int = base + tid
+//line reverse_solution.go:18
+						_ = i
+//line reverse_solution.go:18
+						if compiled.Reach(n, i, 8) > 7 {
+//line reverse_solution.go:18
+							var gc_ld lanes.Int32x8
+//line reverse_solution.go:18
+							if i >= 0 && i <= len(in)-8 {
+								gc_ld = lanes.LoadInt32x8Slice(in[i:])
+//line reverse_solution.go:19
+							} else {
+//line reverse_solution.go:19
+								break gc_steps
+//line reverse_solution.go:19
+							}
+//line reverse_solution.go:19
+							gc_ld.StoreSlice(s[tid:])
+//line reverse_solution.go:19
+						} else {
+//line reverse_solution.go:19
+							gc_if := gc_iota.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(n, i, 8))))
+//line reverse_solution.go:18
+							_ = gc_if
+//line reverse_solution.go:18
+							if gc_if.ToBits() != 0 {
+//line reverse_solution.go:18
+								var gc_ld2 lanes.Int32x8
+//line reverse_solution.go:18
+								if i >= 0 && i <= len(in)-8 {
+									gc_ld2 = lanes.LoadInt32x8Slice(in[i:])
+//line reverse_solution.go:19
+								} else {
+//line reverse_solution.go:19
+									break gc_steps
+//line reverse_solution.go:19
+								}
+//line reverse_solution.go:19
+								gc_ld2.StoreMasked((*[8]int32)(s[tid:]), gc_if)
+//line reverse_solution.go:19
+							}
+//line reverse_solution.go:19
+						}
+//line reverse_solution.go:19
+					}
+				}
+				gc_step := gc_vstep2
+				for ; gc_step+3 < gc_bdx; gc_step += 4 {
+					{
+						gc_tx := gc_step + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -144,7 +191,7 @@ func gc_body_ReverseKernel(gc_b *compiled.Block, in, out []int32) {
 						}
 					}
 					{
-						gc_tx := gc_step2 + 1
+						gc_tx := gc_step + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -158,7 +205,7 @@ func gc_body_ReverseKernel(gc_b *compiled.Block, in, out []int32) {
 						}
 					}
 					{
-						gc_tx := gc_step2 + 2
+						gc_tx := gc_step + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -172,7 +219,7 @@ func gc_body_ReverseKernel(gc_b *compiled.Block, in, out []int32) {
 						}
 					}
 					{
-						gc_tx := gc_step2 + 3
+						gc_tx := gc_step + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -186,7 +233,7 @@ func gc_body_ReverseKernel(gc_b *compiled.Block, in, out []int32) {
 						}
 					}
 				}
-				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
@@ -204,10 +251,10 @@ func gc_body_ReverseKernel(gc_b *compiled.Block, in, out []int32) {
 	}
 	{
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_step3 := 0
-			for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
+			gc_step2 := 0
+			for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
 				{
-					gc_tx := gc_step3 + 0
+					gc_tx := gc_step2 + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
@@ -225,7 +272,7 @@ func gc_body_ReverseKernel(gc_b *compiled.Block, in, out []int32) {
 					}
 				}
 				{
-					gc_tx := gc_step3 + 1
+					gc_tx := gc_step2 + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
@@ -243,7 +290,7 @@ func gc_body_ReverseKernel(gc_b *compiled.Block, in, out []int32) {
 					}
 				}
 				{
-					gc_tx := gc_step3 + 2
+					gc_tx := gc_step2 + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
@@ -261,7 +308,7 @@ func gc_body_ReverseKernel(gc_b *compiled.Block, in, out []int32) {
 					}
 				}
 				{
-					gc_tx := gc_step3 + 3
+					gc_tx := gc_step2 + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
@@ -279,7 +326,7 @@ func gc_body_ReverseKernel(gc_b *compiled.Block, in, out []int32) {
 					}
 				}
 			}
-			for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 
@@ -299,3 +346,5 @@ func gc_body_ReverseKernel(gc_b *compiled.Block, in, out []int32) {
 		}
 	}
 }
+
+var gc_tab_int32x8_59597735 = [8]int32{0, 1, 2, 3, 4, 5, 6, 7}

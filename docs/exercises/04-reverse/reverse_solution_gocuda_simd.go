@@ -51,14 +51,14 @@ func gc_body_ReverseKernel(gc_b2 *compiled.Block, in, out []int32) {
 			if gc_bdx2 <= len(s) && gc_off2 >= 0 && gc_off2 <= len(in) && gc_bdx2 <= len(in)-gc_off2 {
 				gc_at3 := s[:gc_bdx2]
 				gc_at4 := in[gc_off2:][:gc_bdx2]
-				gc_vstep := 0
+				gc_vstep3 := 0
 				if compiled.SIMD {
 //line reverse_solution.go:15
-					gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+					gc_iota4 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line reverse_solution.go:15
-					_ = gc_iota2
-					for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
-						gc_tx2 := gc_vstep
+					_ = gc_iota4
+					for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
+						gc_tx2 := gc_vstep3
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
 //line reverse_solution.go:15
@@ -78,13 +78,13 @@ func gc_body_ReverseKernel(gc_b2 *compiled.Block, in, out []int32) {
 //line reverse_solution.go:18
 							} else {
 //line reverse_solution.go:18
-								gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i, 8))))
+								gc_if4 := gc_iota4.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i, 8))))
 //line reverse_solution.go:18
-								_ = gc_if2
+								_ = gc_if4
 //line reverse_solution.go:18
-								if gc_if2.ToBits() != 0 {
+								if gc_if4.ToBits() != 0 {
 //line reverse_solution.go:18
-									archsimd.LoadInt32x8Slice(gc_at4[gc_tx2:]).Merge(archsimd.LoadInt32x8Slice(gc_at3[gc_tx2:]), gc_if2).StoreSlice(gc_at3[gc_tx2:])
+									archsimd.LoadInt32x8Slice(gc_at4[gc_tx2:]).Merge(archsimd.LoadInt32x8Slice(gc_at3[gc_tx2:]), gc_if4).StoreSlice(gc_at3[gc_tx2:])
 //line reverse_solution.go:18
 								}
 //line reverse_solution.go:18
@@ -94,7 +94,7 @@ func gc_body_ReverseKernel(gc_b2 *compiled.Block, in, out []int32) {
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
+				for gc_tx2 := gc_vstep3; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
 
@@ -108,15 +108,15 @@ func gc_body_ReverseKernel(gc_b2 *compiled.Block, in, out []int32) {
 					}
 				}
 			} else {
-				gc_vstep2 := 0
+				gc_vstep4 := 0
 				if compiled.SIMD {
 //line reverse_solution.go:15
-					gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+					gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line reverse_solution.go:15
-					_ = gc_iota
-				gc_steps:
-					for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
-						gc_tx2 := gc_vstep2
+					_ = gc_iota3
+				gc_steps2:
+					for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
+						gc_tx2 := gc_vstep4
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
 //line reverse_solution.go:15
@@ -138,55 +138,39 @@ func gc_body_ReverseKernel(gc_b2 *compiled.Block, in, out []int32) {
 //line reverse_solution.go:18
 							if compiled.Reach(n, i, 8) > 7 {
 //line reverse_solution.go:18
-								var gc_ld archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+								var gc_ld3 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line reverse_solution.go:18
 								if i >= 0 && i <= len(in)-8 {
-									gc_ld = archsimd.LoadInt32x8Slice(in[i:])
+									gc_ld3 = archsimd.LoadInt32x8Slice(in[i:])
 //line reverse_solution.go:19
 								} else {
 //line reverse_solution.go:19
-									break gc_steps
+									break gc_steps2
 //line reverse_solution.go:19
 								}
 //line reverse_solution.go:19
-								gc_ld.StoreSlice(s[tid:])
+								gc_ld3.StoreSlice(s[tid:])
 //line reverse_solution.go:19
 							} else {
 //line reverse_solution.go:19
-								gc_if := gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i, 8))))
+								gc_if3 := gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i, 8))))
 //line reverse_solution.go:18
-								_ = gc_if
+								_ = gc_if3
 //line reverse_solution.go:18
-								if gc_if.ToBits() != 0 {
+								if gc_if3.ToBits() != 0 {
 //line reverse_solution.go:18
-									var gc_ld2 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+									var gc_ld4 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line reverse_solution.go:18
 									if i >= 0 && i <= len(in)-8 {
-										gc_ld2 = archsimd.LoadInt32x8Slice(in[i:])
+										gc_ld4 = archsimd.LoadInt32x8Slice(in[i:])
 //line reverse_solution.go:19
 									} else {
 //line reverse_solution.go:19
-										var gc_lanes2 [8]int32
-//line reverse_solution.go:19
-										for gc_k2 := range 8 {
-//line reverse_solution.go:19
-											if gc_if.ToBits()&(1<<gc_k2) != 0 {
-//line reverse_solution.go:19
-												gc_pos2.Thread = gc_rank2 + gc_k2
-//line reverse_solution.go:19
-												gc_lanes2[gc_k2] = in[i+gc_k2]
-//line reverse_solution.go:19
-											}
-//line reverse_solution.go:19
-										}
-//line reverse_solution.go:19
-										gc_pos2.Thread = gc_rank2
-//line reverse_solution.go:19
-										gc_ld2 = archsimd.LoadInt32x8(&gc_lanes2)
+										break gc_steps2
 //line reverse_solution.go:19
 									}
 //line reverse_solution.go:19
-									gc_ld2.Merge(archsimd.LoadInt32x8Slice(s[tid:]), gc_if).StoreSlice(s[tid:])
+									gc_ld4.Merge(archsimd.LoadInt32x8Slice(s[tid:]), gc_if3).StoreSlice(s[tid:])
 //line reverse_solution.go:19
 								}
 //line reverse_solution.go:19
@@ -196,10 +180,10 @@ func gc_body_ReverseKernel(gc_b2 *compiled.Block, in, out []int32) {
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step4 := gc_vstep2
-				for ; gc_step4+3 < gc_bdx2; gc_step4 += 4 {
+				gc_step3 := gc_vstep4
+				for ; gc_step3+3 < gc_bdx2; gc_step3 += 4 {
 					{
-						gc_tx2 := gc_step4 + 0
+						gc_tx2 := gc_step3 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -213,7 +197,7 @@ func gc_body_ReverseKernel(gc_b2 *compiled.Block, in, out []int32) {
 						}
 					}
 					{
-						gc_tx2 := gc_step4 + 1
+						gc_tx2 := gc_step3 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -227,7 +211,7 @@ func gc_body_ReverseKernel(gc_b2 *compiled.Block, in, out []int32) {
 						}
 					}
 					{
-						gc_tx2 := gc_step4 + 2
+						gc_tx2 := gc_step3 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -241,7 +225,7 @@ func gc_body_ReverseKernel(gc_b2 *compiled.Block, in, out []int32) {
 						}
 					}
 					{
-						gc_tx2 := gc_step4 + 3
+						gc_tx2 := gc_step3 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -255,7 +239,7 @@ func gc_body_ReverseKernel(gc_b2 *compiled.Block, in, out []int32) {
 						}
 					}
 				}
-				for gc_tx2 := gc_step4; gc_tx2 < gc_bdx2; gc_tx2++ {
+				for gc_tx2 := gc_step3; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -273,10 +257,10 @@ func gc_body_ReverseKernel(gc_b2 *compiled.Block, in, out []int32) {
 	}
 	{
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_step5 := 0
-			for ; gc_step5+3 < gc_bdx2; gc_step5 += 4 {
+			gc_step4 := 0
+			for ; gc_step4+3 < gc_bdx2; gc_step4 += 4 {
 				{
-					gc_tx2 := gc_step5 + 0
+					gc_tx2 := gc_step4 + 0
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -294,7 +278,7 @@ func gc_body_ReverseKernel(gc_b2 *compiled.Block, in, out []int32) {
 					}
 				}
 				{
-					gc_tx2 := gc_step5 + 1
+					gc_tx2 := gc_step4 + 1
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -312,7 +296,7 @@ func gc_body_ReverseKernel(gc_b2 *compiled.Block, in, out []int32) {
 					}
 				}
 				{
-					gc_tx2 := gc_step5 + 2
+					gc_tx2 := gc_step4 + 2
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -330,7 +314,7 @@ func gc_body_ReverseKernel(gc_b2 *compiled.Block, in, out []int32) {
 					}
 				}
 				{
-					gc_tx2 := gc_step5 + 3
+					gc_tx2 := gc_step4 + 3
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -348,7 +332,7 @@ func gc_body_ReverseKernel(gc_b2 *compiled.Block, in, out []int32) {
 					}
 				}
 			}
-			for gc_tx2 := gc_step5; gc_tx2 < gc_bdx2; gc_tx2++ {
+			for gc_tx2 := gc_step4; gc_tx2 < gc_bdx2; gc_tx2++ {
 				gc_rank2 := gc_base2 + gc_tx2
 				gc_pos2.Thread = gc_rank2
 

@@ -168,13 +168,21 @@ func gc_body_MatMulKernel(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int)
 //line matmul_solution.go:24
 							}
 //line matmul_solution.go:24
-							gc_if3 := gc_b5.And(gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(k, p+tx, 8)))))
+							if row < m && compiled.Reach(k, p+tx, 8) > 7 {
 //line matmul_solution.go:24
-							_ = gc_if3
+								archsimd.LoadFloat32x8Slice(gc_at7[gc_tx2:]).StoreSlice(gc_at6[gc_tx2:])
 //line matmul_solution.go:24
-							if gc_if3.ToBits() != 0 {
+							} else {
 //line matmul_solution.go:24
-								archsimd.LoadFloat32x8Slice(gc_at7[gc_tx2:]).StoreMasked((*[8]float32)(gc_at6[gc_tx2:]), gc_if3)
+								gc_if3 := gc_b5.And(gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(k, p+tx, 8)))))
+//line matmul_solution.go:24
+								_ = gc_if3
+//line matmul_solution.go:24
+								if gc_if3.ToBits() != 0 {
+//line matmul_solution.go:24
+									archsimd.LoadFloat32x8Slice(gc_at7[gc_tx2:]).StoreMasked((*[8]float32)(gc_at6[gc_tx2:]), gc_if3)
+//line matmul_solution.go:24
+								}
 //line matmul_solution.go:24
 							}
 //line matmul_solution.go:24
@@ -188,13 +196,21 @@ func gc_body_MatMulKernel(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int)
 //line matmul_solution.go:28
 							}
 //line matmul_solution.go:28
-							gc_if4 := gc_b6.And(gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, col, 8)))))
+							if p+ty < k && compiled.Reach(n, col, 8) > 7 {
 //line matmul_solution.go:28
-							_ = gc_if4
+								archsimd.LoadFloat32x8Slice(gc_at9[gc_tx2:]).StoreSlice(gc_at8[gc_tx2:])
 //line matmul_solution.go:28
-							if gc_if4.ToBits() != 0 {
+							} else {
 //line matmul_solution.go:28
-								archsimd.LoadFloat32x8Slice(gc_at9[gc_tx2:]).StoreMasked((*[8]float32)(gc_at8[gc_tx2:]), gc_if4)
+								gc_if4 := gc_b6.And(gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, col, 8)))))
+//line matmul_solution.go:28
+								_ = gc_if4
+//line matmul_solution.go:28
+								if gc_if4.ToBits() != 0 {
+//line matmul_solution.go:28
+									archsimd.LoadFloat32x8Slice(gc_at9[gc_tx2:]).StoreMasked((*[8]float32)(gc_at8[gc_tx2:]), gc_if4)
+//line matmul_solution.go:28
+								}
 //line matmul_solution.go:28
 							}
 						}
@@ -294,15 +310,10 @@ func gc_body_MatMulKernel(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int)
 //line matmul_solution.go:24
 							}
 //line matmul_solution.go:24
-							gc_if := gc_b3.And(gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(k, p+tx, 8)))))
+							if row < m && compiled.Reach(k, p+tx, 8) > 7 {
 //line matmul_solution.go:24
-							_ = gc_if
-//line matmul_solution.go:25
-							if gc_if.ToBits() != 0 {
-//line matmul_solution.go:25
 								if tx >= 0 && tx <= len(as[ty])-8 {
-//line matmul_solution.go:25
-									archsimd.LoadFloat32x8Slice(a[row*k+p+tx:]).StoreMasked((*[8]float32)(as[ty][tx:]), gc_if)
+									archsimd.LoadFloat32x8Slice(a[row*k+p+tx:]).StoreSlice(as[ty][tx:])
 //line matmul_solution.go:25
 								} else {
 //line matmul_solution.go:25
@@ -312,7 +323,7 @@ func gc_body_MatMulKernel(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int)
 //line matmul_solution.go:25
 									for gc_k := range 8 {
 //line matmul_solution.go:25
-										if gc_if.ToBits()&(1<<gc_k) != 0 {
+										if 0xff&(1<<gc_k) != 0 {
 //line matmul_solution.go:25
 											gc_pos2.Thread = gc_rank2 + gc_k
 //line matmul_solution.go:25
@@ -323,6 +334,41 @@ func gc_body_MatMulKernel(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int)
 									}
 //line matmul_solution.go:25
 									gc_pos2.Thread = gc_rank2
+//line matmul_solution.go:25
+								}
+//line matmul_solution.go:25
+							} else {
+//line matmul_solution.go:25
+								gc_if := gc_b3.And(gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(k, p+tx, 8)))))
+//line matmul_solution.go:24
+								_ = gc_if
+//line matmul_solution.go:24
+								if gc_if.ToBits() != 0 {
+//line matmul_solution.go:24
+									if tx >= 0 && tx <= len(as[ty])-8 {
+										archsimd.LoadFloat32x8Slice(a[row*k+p+tx:]).StoreMasked((*[8]float32)(as[ty][tx:]), gc_if)
+//line matmul_solution.go:25
+									} else {
+//line matmul_solution.go:25
+										var gc_lanes2 [8]float32
+//line matmul_solution.go:25
+										archsimd.LoadFloat32x8Slice(a[row*k+p+tx:]).Store(&gc_lanes2)
+//line matmul_solution.go:25
+										for gc_k2 := range 8 {
+//line matmul_solution.go:25
+											if gc_if.ToBits()&(1<<gc_k2) != 0 {
+//line matmul_solution.go:25
+												gc_pos2.Thread = gc_rank2 + gc_k2
+//line matmul_solution.go:25
+												as[ty][tx+gc_k2] = gc_lanes2[gc_k2]
+//line matmul_solution.go:25
+											}
+//line matmul_solution.go:25
+										}
+//line matmul_solution.go:25
+										gc_pos2.Thread = gc_rank2
+//line matmul_solution.go:25
+									}
 //line matmul_solution.go:25
 								}
 //line matmul_solution.go:25
@@ -338,35 +384,65 @@ func gc_body_MatMulKernel(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int)
 //line matmul_solution.go:28
 							}
 //line matmul_solution.go:28
-							gc_if2 := gc_b4.And(gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, col, 8)))))
+							if p+ty < k && compiled.Reach(n, col, 8) > 7 {
 //line matmul_solution.go:28
-							_ = gc_if2
-//line matmul_solution.go:29
-							if gc_if2.ToBits() != 0 {
-//line matmul_solution.go:29
 								if tx >= 0 && tx <= len(bs[ty])-8 {
-//line matmul_solution.go:29
-									archsimd.LoadFloat32x8Slice(b[(p+ty)*n+col:]).StoreMasked((*[8]float32)(bs[ty][tx:]), gc_if2)
+									archsimd.LoadFloat32x8Slice(b[(p+ty)*n+col:]).StoreSlice(bs[ty][tx:])
 //line matmul_solution.go:29
 								} else {
 //line matmul_solution.go:29
-									var gc_lanes2 [8]float32
+									var gc_lanes3 [8]float32
 //line matmul_solution.go:29
-									archsimd.LoadFloat32x8Slice(b[(p+ty)*n+col:]).Store(&gc_lanes2)
+									archsimd.LoadFloat32x8Slice(b[(p+ty)*n+col:]).Store(&gc_lanes3)
 //line matmul_solution.go:29
-									for gc_k2 := range 8 {
+									for gc_k3 := range 8 {
 //line matmul_solution.go:29
-										if gc_if2.ToBits()&(1<<gc_k2) != 0 {
+										if 0xff&(1<<gc_k3) != 0 {
 //line matmul_solution.go:29
-											gc_pos2.Thread = gc_rank2 + gc_k2
+											gc_pos2.Thread = gc_rank2 + gc_k3
 //line matmul_solution.go:29
-											bs[ty][tx+gc_k2] = gc_lanes2[gc_k2]
+											bs[ty][tx+gc_k3] = gc_lanes3[gc_k3]
 //line matmul_solution.go:29
 										}
 //line matmul_solution.go:29
 									}
 //line matmul_solution.go:29
 									gc_pos2.Thread = gc_rank2
+//line matmul_solution.go:29
+								}
+//line matmul_solution.go:29
+							} else {
+//line matmul_solution.go:29
+								gc_if2 := gc_b4.And(gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, col, 8)))))
+//line matmul_solution.go:28
+								_ = gc_if2
+//line matmul_solution.go:28
+								if gc_if2.ToBits() != 0 {
+//line matmul_solution.go:28
+									if tx >= 0 && tx <= len(bs[ty])-8 {
+										archsimd.LoadFloat32x8Slice(b[(p+ty)*n+col:]).StoreMasked((*[8]float32)(bs[ty][tx:]), gc_if2)
+//line matmul_solution.go:29
+									} else {
+//line matmul_solution.go:29
+										var gc_lanes4 [8]float32
+//line matmul_solution.go:29
+										archsimd.LoadFloat32x8Slice(b[(p+ty)*n+col:]).Store(&gc_lanes4)
+//line matmul_solution.go:29
+										for gc_k4 := range 8 {
+//line matmul_solution.go:29
+											if gc_if2.ToBits()&(1<<gc_k4) != 0 {
+//line matmul_solution.go:29
+												gc_pos2.Thread = gc_rank2 + gc_k4
+//line matmul_solution.go:29
+												bs[ty][tx+gc_k4] = gc_lanes4[gc_k4]
+//line matmul_solution.go:29
+											}
+//line matmul_solution.go:29
+										}
+//line matmul_solution.go:29
+										gc_pos2.Thread = gc_rank2
+//line matmul_solution.go:29
+									}
 //line matmul_solution.go:29
 								}
 //line matmul_solution.go:29

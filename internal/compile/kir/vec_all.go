@@ -3,6 +3,7 @@ package kir
 import (
 	"go/ast"
 	"go/token"
+	"slices"
 )
 
 // An if whose condition compares an affine index with a bound (a
@@ -39,29 +40,56 @@ func everyLane(op token.Token, reach ast.Expr, s, width int) ast.Expr {
 }
 
 // bothAll returns the every-lane condition of x op y (&& or ||) where
-// its operands' make one: both hold everywhere, or one does.
+// its operands' make one: both hold everywhere, or one does. A condition
+// the same for every lane (row < m in the tiled matmul's guarded load,
+// if row < m && ac < k) holds everywhere where it holds.
 func bothAll(op token.Token, x, y vval) ast.Expr {
+	xa, ya := everyLaneOf(x), everyLaneOf(y)
 	switch {
-	case op == token.LAND && x.all != nil && y.all != nil:
-		return &ast.BinaryExpr{X: x.all, Op: token.LAND, Y: y.all}
-	case op == token.LOR && x.all != nil && y.all != nil:
-		return &ast.BinaryExpr{X: x.all, Op: token.LOR, Y: y.all}
-	case op == token.LOR && x.all != nil:
-		return x.all
-	case op == token.LOR && y.all != nil:
-		return y.all
+	case op == token.LAND && xa != nil && ya != nil:
+		return &ast.BinaryExpr{X: xa, Op: token.LAND, Y: ya}
+	case op == token.LOR && xa != nil && ya != nil:
+		return &ast.BinaryExpr{X: xa, Op: token.LOR, Y: ya}
+	case op == token.LOR && xa != nil:
+		return xa
+	case op == token.LOR && ya != nil:
+		return ya
 	}
 	return nil
+}
+
+// everyLaneOf returns the scalar condition under which bool x holds in
+// every lane: a mask's all, or a uniform value itself where it calls
+// nothing, so that testing it again is as testing it once.
+func everyLaneOf(x vval) ast.Expr {
+	if x.shape != vUniform {
+		return x.all
+	}
+	calls := false
+	ast.Inspect(x.x, func(n ast.Node) bool {
+		_, call := n.(*ast.CallExpr)
+		calls = calls || call
+		return !calls
+	})
+	if calls {
+		return nil
+	}
+	return x.x
 }
 
 // allLanesIf translates an if on a mask with an every-lane condition:
 // where it holds, the body under the masks already in force; elsewhere
 // the if as varyingIf writes it, the condition's mask and each branch
-// under its lanes.
+// under its lanes. An if inside the general form keeps its mask alone:
+// with an every-lane test at each of d nested ifs, the step would hold
+// 2^d copies of the innermost body.
 func (v *vectorizer) allLanesIf(s *ast.IfStmt, cond vval) {
 	v.level++
 	v.conds++
+	before := len(v.storeLoops)
 	fast := v.nested(s.Body.List)
+	fastStores := slices.Clone(v.storeLoops[before:])
+	v.storeLoops = v.storeLoops[:before] // the general form runs instead: a load there may restart the step where it could before the if
 	v.conds--
 	v.level--
 	outer := v.out
@@ -69,7 +97,10 @@ func (v *vectorizer) allLanesIf(s *ast.IfStmt, cond vval) {
 	v.out = &slow
 	general := cond
 	general.all = nil
+	v.partial++ // rare: an if inside takes no every-lane test, so the step grows linearly with nesting
 	v.varyingIf(s, general)
+	v.partial--
+	v.storeLoops = append(v.storeLoops, fastStores...)
 	v.out = outer
 	v.emit(&ast.IfStmt{Cond: cond.all, Body: fast, Else: &ast.BlockStmt{List: slow}})
 }

@@ -77,6 +77,7 @@ type vectorizer struct {
 	retry      bool // a variable turned out wide, or a loop masked: translate again
 
 	masks     []string // the mask variables in force (vec_mask.go)
+	partial   int      // the general branches of every-lane ifs around (vec_all.go)
 	level     int      // varying control around: a variable defined outside it is merged when assigned
 	alive     string   // the lanes that have not returned, where a thread may return
 	aliveOn   bool     // a return was translated: alive is in force

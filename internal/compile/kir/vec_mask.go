@@ -107,7 +107,7 @@ func (v *vectorizer) masked(stmts []ast.Stmt) {
 // varyingIf translates an if whose condition differs between lanes: its
 // branches run one after the other, each under its lanes' mask.
 func (v *vectorizer) varyingIf(s *ast.IfStmt, cond vval) {
-	if cond.all != nil && !leaves(s.Body) {
+	if cond.all != nil && v.partial == 0 && !leaves(s.Body) {
 		v.allLanesIf(s, cond)
 		return
 	}

@@ -563,19 +563,12 @@ func gc_body_mpcCompress(gc_b *compiled.Block, n int, original []int64, compress
 //line hecbench_mpc.go:177
 						if gc_if2.ToBits() != 0 {
 //line hecbench_mpc.go:177
-							if compiled.Reach(n, idx, 4) > 3 {
-								v1 = v1.Sub(lanes.LoadInt64x4Slice(sbuf1[tidmdim:])).Merge(v1, gc_if2)
-							} else {
-//line hecbench_mpc.go:179
-								gc_if3 := gc_iota.Less(lanes.BroadcastInt64x4(int64(compiled.Reach(n, idx, 4))))
+							gc_if3 := gc_iota.Less(lanes.BroadcastInt64x4(int64(compiled.Reach(n, idx, 4))))
+							_ = gc_if3
 //line hecbench_mpc.go:178
-								_ = gc_if3
+							if gc_if2.And(gc_if3).ToBits() != 0 {
 //line hecbench_mpc.go:178
-								if gc_if2.And(gc_if3).ToBits() != 0 {
-//line hecbench_mpc.go:178
-									v1 = v1.Sub(lanes.LoadInt64x4Slice(sbuf1[tidmdim:])).Merge(v1, gc_if2.And(gc_if3))
-								}
-//line hecbench_mpc.go:179
+								v1 = v1.Sub(lanes.LoadInt64x4Slice(sbuf1[tidmdim:])).Merge(v1, gc_if2.And(gc_if3))
 							}
 //line hecbench_mpc.go:179
 						}
@@ -2302,70 +2295,74 @@ func gc_body_mpcDecompress(gc_b *compiled.Block, compressed []int64, decompresse
 					gc_at7 := start[gc_off4:][:1]
 					gc_elem := gc_at5[0]
 					gc_elem2 := gc_at7[0]
-					gc_step4 := 0
-					for ; gc_step4+3 < gc_bdx; gc_step4 += 4 {
-						{
-							gc_tx := gc_step4 + 0
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
+					gc_vstep := 0
 //line hecbench_mpc.go:255
-							tid := gc_tx
-							_ = tid
-
-//line hecbench_mpc.go:302
-							if tid < int(gc_elem) {
-								gc_at6[gc_tx] = compressed[int(gc_elem2)+tid]
-							}
-						}
-						{
-							gc_tx := gc_step4 + 1
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
+					gc_iota4 := lanes.LoadInt64x4(&gc_tab_int64x4_3d80beed)
 //line hecbench_mpc.go:255
-							tid := gc_tx
-							_ = tid
-
-//line hecbench_mpc.go:302
-							if tid < int(gc_elem) {
-								gc_at6[gc_tx] = compressed[int(gc_elem2)+tid]
-							}
-						}
-						{
-							gc_tx := gc_step4 + 2
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
+					_ = gc_iota4
+				gc_steps2:
+					for ; gc_vstep+3 < gc_bdx; gc_vstep += 4 {
+						gc_tx := gc_vstep
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line hecbench_mpc.go:255
-							tid := gc_tx
-							_ = tid
-
-//line hecbench_mpc.go:302
-							if tid < int(gc_elem) {
-								gc_at6[gc_tx] = compressed[int(gc_elem2)+tid]
-							}
-						}
-						{
-							gc_tx := gc_step4 + 3
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
+						var tid int = gc_tx
 //line hecbench_mpc.go:255
-							tid := gc_tx
-							_ = tid
-
+						_ = tid
 //line hecbench_mpc.go:302
-							if tid < int(gc_elem) {
-								gc_at6[gc_tx] = compressed[int(gc_elem2)+tid]
+						if compiled.Reach(int(gc_at5[0]), tid, 4) > 3 {
+//line hecbench_mpc.go:302
+							var gc_ld3 lanes.Int64x4
+//line hecbench_mpc.go:302
+							if (int(gc_at7[0])+tid) >= 0 && (int(gc_at7[0])+tid) <= len(compressed)-4 {
+								gc_ld3 = lanes.LoadInt64x4Slice(compressed[int(gc_at7[0])+tid:])
+//line hecbench_mpc.go:303
+							} else {
+//line hecbench_mpc.go:303
+								break gc_steps2
+//line hecbench_mpc.go:303
 							}
+//line hecbench_mpc.go:303
+							gc_ld3.StoreSlice(gc_at6[gc_tx:])
+//line hecbench_mpc.go:303
+						} else {
+//line hecbench_mpc.go:303
+							gc_if2 := gc_iota4.Less(lanes.BroadcastInt64x4(int64(compiled.Reach(int(gc_at5[0]), tid, 4))))
+//line hecbench_mpc.go:302
+							_ = gc_if2
+//line hecbench_mpc.go:302
+							if gc_if2.ToBits() != 0 {
+//line hecbench_mpc.go:302
+								var gc_u2 int32
+//line hecbench_mpc.go:302
+								_ = gc_u2
+//line hecbench_mpc.go:302
+								if gc_in2 := gc_if2.ToBits(); gc_in2 != 0 {
+//line hecbench_mpc.go:302
+									gc_pos.Thread = gc_rank + compiled.FirstLane(gc_in2)
+//line hecbench_mpc.go:302
+									gc_u2 = gc_at7[0]
+//line hecbench_mpc.go:302
+								}
+//line hecbench_mpc.go:302
+								var gc_ld4 lanes.Int64x4
+//line hecbench_mpc.go:302
+								if (int(gc_u2)+tid) >= 0 && (int(gc_u2)+tid) <= len(compressed)-4 {
+									gc_ld4 = lanes.LoadInt64x4Slice(compressed[int(gc_u2)+tid:])
+//line hecbench_mpc.go:303
+								} else {
+//line hecbench_mpc.go:303
+									break gc_steps2
+//line hecbench_mpc.go:303
+								}
+//line hecbench_mpc.go:303
+								gc_ld4.StoreMasked((*[4]int64)(gc_at6[gc_tx:]), gc_if2)
+//line hecbench_mpc.go:303
+							}
+//line hecbench_mpc.go:303
 						}
 					}
-					for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
+					for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -2379,10 +2376,83 @@ func gc_body_mpcDecompress(gc_b *compiled.Block, compressed []int64, decompresse
 						}
 					}
 				} else {
-					gc_step5 := 0
-					for ; gc_step5+3 < gc_bdx; gc_step5 += 4 {
+					gc_vstep2 := 0
+//line hecbench_mpc.go:255
+					gc_iota2 := lanes.LoadInt64x4(&gc_tab_int64x4_3d80beed)
+//line hecbench_mpc.go:255
+					_ = gc_iota2
+				gc_steps:
+					for ; gc_vstep2+3 < gc_bdx; gc_vstep2 += 4 {
+						gc_tx := gc_vstep2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line hecbench_mpc.go:255
+						var tid int = gc_tx
+//line hecbench_mpc.go:255
+						_ = tid
+//line hecbench_mpc.go:302
+						if tid < 0 || tid > len(sbuf2)-4 {
+//line hecbench_mpc.go:302
+							break
+//line hecbench_mpc.go:302
+						}
+//line hecbench_mpc.go:302
+						if compiled.Reach(int(top[0]), tid, 4) > 3 {
+//line hecbench_mpc.go:302
+							var gc_ld lanes.Int64x4
+//line hecbench_mpc.go:302
+							if (int(start[0])+tid) >= 0 && (int(start[0])+tid) <= len(compressed)-4 {
+								gc_ld = lanes.LoadInt64x4Slice(compressed[int(start[0])+tid:])
+//line hecbench_mpc.go:303
+							} else {
+//line hecbench_mpc.go:303
+								break gc_steps
+//line hecbench_mpc.go:303
+							}
+//line hecbench_mpc.go:303
+							gc_ld.StoreSlice(sbuf2[tid:])
+//line hecbench_mpc.go:303
+						} else {
+//line hecbench_mpc.go:303
+							gc_if := gc_iota2.Less(lanes.BroadcastInt64x4(int64(compiled.Reach(int(top[0]), tid, 4))))
+//line hecbench_mpc.go:302
+							_ = gc_if
+//line hecbench_mpc.go:302
+							if gc_if.ToBits() != 0 {
+//line hecbench_mpc.go:302
+								var gc_u int32
+//line hecbench_mpc.go:302
+								_ = gc_u
+//line hecbench_mpc.go:302
+								if gc_in := gc_if.ToBits(); gc_in != 0 {
+//line hecbench_mpc.go:302
+									gc_pos.Thread = gc_rank + compiled.FirstLane(gc_in)
+//line hecbench_mpc.go:302
+									gc_u = start[0]
+								}
+//line hecbench_mpc.go:303
+								var gc_ld2 lanes.Int64x4
+//line hecbench_mpc.go:303
+								if (int(gc_u)+tid) >= 0 && (int(gc_u)+tid) <= len(compressed)-4 {
+//line hecbench_mpc.go:303
+									gc_ld2 = lanes.LoadInt64x4Slice(compressed[int(gc_u)+tid:])
+//line hecbench_mpc.go:303
+								} else {
+//line hecbench_mpc.go:303
+									break gc_steps
+//line hecbench_mpc.go:303
+								}
+//line hecbench_mpc.go:303
+								gc_ld2.StoreMasked((*[4]int64)(sbuf2[tid:]), gc_if)
+//line hecbench_mpc.go:303
+							}
+//line hecbench_mpc.go:303
+						}
+					}
+					gc_step4 := gc_vstep2
+					for ; gc_step4+3 < gc_bdx; gc_step4 += 4 {
 						{
-							gc_tx := gc_step5 + 0
+							gc_tx := gc_step4 + 0
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -2396,7 +2466,7 @@ func gc_body_mpcDecompress(gc_b *compiled.Block, compressed []int64, decompresse
 							}
 						}
 						{
-							gc_tx := gc_step5 + 1
+							gc_tx := gc_step4 + 1
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -2410,7 +2480,7 @@ func gc_body_mpcDecompress(gc_b *compiled.Block, compressed []int64, decompresse
 							}
 						}
 						{
-							gc_tx := gc_step5 + 2
+							gc_tx := gc_step4 + 2
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -2424,7 +2494,7 @@ func gc_body_mpcDecompress(gc_b *compiled.Block, compressed []int64, decompresse
 							}
 						}
 						{
-							gc_tx := gc_step5 + 3
+							gc_tx := gc_step4 + 3
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -2438,7 +2508,7 @@ func gc_body_mpcDecompress(gc_b *compiled.Block, compressed []int64, decompresse
 							}
 						}
 					}
-					for gc_tx := gc_step5; gc_tx < gc_bdx; gc_tx++ {
+					for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -2746,10 +2816,10 @@ func gc_body_mpcDecompress(gc_b *compiled.Block, compressed []int64, decompresse
 		}
 		{
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				gc_step6 := 0
-				for ; gc_step6+3 < gc_bdx; gc_step6 += 4 {
+				gc_step5 := 0
+				for ; gc_step5+3 < gc_bdx; gc_step5 += 4 {
 					{
-						gc_tx := gc_step6 + 0
+						gc_tx := gc_step5 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -2771,7 +2841,7 @@ func gc_body_mpcDecompress(gc_b *compiled.Block, compressed []int64, decompresse
 						sbuf2[tid] = gc_s_v2[gc_rank]
 					}
 					{
-						gc_tx := gc_step6 + 1
+						gc_tx := gc_step5 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -2793,7 +2863,7 @@ func gc_body_mpcDecompress(gc_b *compiled.Block, compressed []int64, decompresse
 						sbuf2[tid] = gc_s_v2[gc_rank]
 					}
 					{
-						gc_tx := gc_step6 + 2
+						gc_tx := gc_step5 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -2815,7 +2885,7 @@ func gc_body_mpcDecompress(gc_b *compiled.Block, compressed []int64, decompresse
 						sbuf2[tid] = gc_s_v2[gc_rank]
 					}
 					{
-						gc_tx := gc_step6 + 3
+						gc_tx := gc_step5 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -2837,7 +2907,7 @@ func gc_body_mpcDecompress(gc_b *compiled.Block, compressed []int64, decompresse
 						sbuf2[tid] = gc_s_v2[gc_rank]
 					}
 				}
-				for gc_tx := gc_step6; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_step5; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
@@ -3227,10 +3297,10 @@ func gc_body_mpcDecompress(gc_b *compiled.Block, compressed []int64, decompresse
 		}
 		{
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				gc_step7 := 0
-				for ; gc_step7+3 < gc_bdx; gc_step7 += 4 {
+				gc_step6 := 0
+				for ; gc_step6+3 < gc_bdx; gc_step6 += 4 {
 					{
-						gc_tx := gc_step7 + 0
+						gc_tx := gc_step6 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -3263,7 +3333,7 @@ func gc_body_mpcDecompress(gc_b *compiled.Block, compressed []int64, decompresse
 						}
 					}
 					{
-						gc_tx := gc_step7 + 1
+						gc_tx := gc_step6 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -3296,7 +3366,7 @@ func gc_body_mpcDecompress(gc_b *compiled.Block, compressed []int64, decompresse
 						}
 					}
 					{
-						gc_tx := gc_step7 + 2
+						gc_tx := gc_step6 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -3329,7 +3399,7 @@ func gc_body_mpcDecompress(gc_b *compiled.Block, compressed []int64, decompresse
 						}
 					}
 					{
-						gc_tx := gc_step7 + 3
+						gc_tx := gc_step6 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -3362,7 +3432,7 @@ func gc_body_mpcDecompress(gc_b *compiled.Block, compressed []int64, decompresse
 						}
 					}
 				}
-				for gc_tx := gc_step7; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_step6; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
@@ -3398,3 +3468,5 @@ func gc_body_mpcDecompress(gc_b *compiled.Block, compressed []int64, decompresse
 		}
 	}
 }
+
+var gc_tab_int32x8_59597735 = [8]int32{0, 1, 2, 3, 4, 5, 6, 7}

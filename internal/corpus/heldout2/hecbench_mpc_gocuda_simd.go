@@ -570,19 +570,12 @@ func gc_body_mpcCompress(gc_b2 *compiled.Block, n int, original []int64, compres
 //line hecbench_mpc.go:177
 							if gc_if5.ToBits() != 0 {
 //line hecbench_mpc.go:177
-								if compiled.Reach(n, idx, 4) > 3 {
-									v1 = v1.Sub(archsimd.LoadInt64x4Slice(sbuf1[tidmdim:])).Merge(v1, gc_if5)
-								} else {
-//line hecbench_mpc.go:179
-									gc_if6 := gc_iota2.Less(archsimd.BroadcastInt64x4(int64(compiled.Reach(n, idx, 4))))
+								gc_if6 := gc_iota2.Less(archsimd.BroadcastInt64x4(int64(compiled.Reach(n, idx, 4))))
+								_ = gc_if6
 //line hecbench_mpc.go:178
-									_ = gc_if6
+								if gc_if5.And(gc_if6).ToBits() != 0 {
 //line hecbench_mpc.go:178
-									if gc_if5.And(gc_if6).ToBits() != 0 {
-//line hecbench_mpc.go:178
-										v1 = v1.Sub(archsimd.LoadInt64x4Slice(sbuf1[tidmdim:])).Merge(v1, gc_if5.And(gc_if6))
-									}
-//line hecbench_mpc.go:179
+									v1 = v1.Sub(archsimd.LoadInt64x4Slice(sbuf1[tidmdim:])).Merge(v1, gc_if5.And(gc_if6))
 								}
 //line hecbench_mpc.go:179
 							}
@@ -1653,8 +1646,145 @@ func gc_body_mpcDecompress(gc_b2 *compiled.Block, compressed []int64, decompress
 			}
 			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 				gc_lo4, gc_hi4 := min(gc_from2, gc_bdx2), max(gc_from2, gc_to2)
-				gc_step8 := 0
-				for ; gc_step8+3 < gc_lo4; gc_step8 += 4 {
+				gc_step7 := 0
+				for ; gc_step7+3 < gc_lo4; gc_step7 += 4 {
+					{
+						gc_tx2 := gc_step7 + 0
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+
+//line hecbench_mpc.go:255
+						tid := gc_tx2
+						_ = tid
+
+//line hecbench_mpc.go:256
+						lanex := tid & 63
+						_ = lanex
+
+//line hecbench_mpc.go:274
+						idx := tid + chunk*mpcTPB
+						_ = idx
+
+//line hecbench_mpc.go:276
+						var flag int32 = 0
+
+//line hecbench_mpc.go:280
+						loc := flag
+						gc_s_loc[gc_rank2] = loc
+						_ = flag
+						_ = loc
+						gc_s_flag[gc_rank2] = flag
+					}
+					{
+						gc_tx2 := gc_step7 + 1
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+
+//line hecbench_mpc.go:255
+						tid := gc_tx2
+						_ = tid
+
+//line hecbench_mpc.go:256
+						lanex := tid & 63
+						_ = lanex
+
+//line hecbench_mpc.go:274
+						idx := tid + chunk*mpcTPB
+						_ = idx
+
+//line hecbench_mpc.go:276
+						var flag int32 = 0
+
+//line hecbench_mpc.go:280
+						loc := flag
+						gc_s_loc[gc_rank2] = loc
+						_ = flag
+						_ = loc
+						gc_s_flag[gc_rank2] = flag
+					}
+					{
+						gc_tx2 := gc_step7 + 2
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+
+//line hecbench_mpc.go:255
+						tid := gc_tx2
+						_ = tid
+
+//line hecbench_mpc.go:256
+						lanex := tid & 63
+						_ = lanex
+
+//line hecbench_mpc.go:274
+						idx := tid + chunk*mpcTPB
+						_ = idx
+
+//line hecbench_mpc.go:276
+						var flag int32 = 0
+
+//line hecbench_mpc.go:280
+						loc := flag
+						gc_s_loc[gc_rank2] = loc
+						_ = flag
+						_ = loc
+						gc_s_flag[gc_rank2] = flag
+					}
+					{
+						gc_tx2 := gc_step7 + 3
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+
+//line hecbench_mpc.go:255
+						tid := gc_tx2
+						_ = tid
+
+//line hecbench_mpc.go:256
+						lanex := tid & 63
+						_ = lanex
+
+//line hecbench_mpc.go:274
+						idx := tid + chunk*mpcTPB
+						_ = idx
+
+//line hecbench_mpc.go:276
+						var flag int32 = 0
+
+//line hecbench_mpc.go:280
+						loc := flag
+						gc_s_loc[gc_rank2] = loc
+						_ = flag
+						_ = loc
+						gc_s_flag[gc_rank2] = flag
+					}
+				}
+				for gc_tx2 := gc_step7; gc_tx2 < gc_lo4; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					_ = gc_rank2
+
+//line hecbench_mpc.go:255
+					tid := gc_tx2
+					_ = tid
+
+//line hecbench_mpc.go:256
+					lanex := tid & 63
+					_ = lanex
+
+//line hecbench_mpc.go:274
+					idx := tid + chunk*mpcTPB
+					_ = idx
+
+//line hecbench_mpc.go:276
+					var flag int32 = 0
+
+//line hecbench_mpc.go:280
+					loc := flag
+					gc_s_loc[gc_rank2] = loc
+					_ = flag
+					_ = loc
+					gc_s_flag[gc_rank2] = flag
+				}
+				gc_step8 := gc_hi4
+				for ; gc_step8+3 < gc_bdx2; gc_step8 += 4 {
 					{
 						gc_tx2 := gc_step8 + 0
 						gc_rank2 := gc_base2 + gc_tx2
@@ -1764,144 +1894,7 @@ func gc_body_mpcDecompress(gc_b2 *compiled.Block, compressed []int64, decompress
 						gc_s_flag[gc_rank2] = flag
 					}
 				}
-				for gc_tx2 := gc_step8; gc_tx2 < gc_lo4; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
-
-//line hecbench_mpc.go:255
-					tid := gc_tx2
-					_ = tid
-
-//line hecbench_mpc.go:256
-					lanex := tid & 63
-					_ = lanex
-
-//line hecbench_mpc.go:274
-					idx := tid + chunk*mpcTPB
-					_ = idx
-
-//line hecbench_mpc.go:276
-					var flag int32 = 0
-
-//line hecbench_mpc.go:280
-					loc := flag
-					gc_s_loc[gc_rank2] = loc
-					_ = flag
-					_ = loc
-					gc_s_flag[gc_rank2] = flag
-				}
-				gc_step9 := gc_hi4
-				for ; gc_step9+3 < gc_bdx2; gc_step9 += 4 {
-					{
-						gc_tx2 := gc_step9 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
-//line hecbench_mpc.go:255
-						tid := gc_tx2
-						_ = tid
-
-//line hecbench_mpc.go:256
-						lanex := tid & 63
-						_ = lanex
-
-//line hecbench_mpc.go:274
-						idx := tid + chunk*mpcTPB
-						_ = idx
-
-//line hecbench_mpc.go:276
-						var flag int32 = 0
-
-//line hecbench_mpc.go:280
-						loc := flag
-						gc_s_loc[gc_rank2] = loc
-						_ = flag
-						_ = loc
-						gc_s_flag[gc_rank2] = flag
-					}
-					{
-						gc_tx2 := gc_step9 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
-//line hecbench_mpc.go:255
-						tid := gc_tx2
-						_ = tid
-
-//line hecbench_mpc.go:256
-						lanex := tid & 63
-						_ = lanex
-
-//line hecbench_mpc.go:274
-						idx := tid + chunk*mpcTPB
-						_ = idx
-
-//line hecbench_mpc.go:276
-						var flag int32 = 0
-
-//line hecbench_mpc.go:280
-						loc := flag
-						gc_s_loc[gc_rank2] = loc
-						_ = flag
-						_ = loc
-						gc_s_flag[gc_rank2] = flag
-					}
-					{
-						gc_tx2 := gc_step9 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
-//line hecbench_mpc.go:255
-						tid := gc_tx2
-						_ = tid
-
-//line hecbench_mpc.go:256
-						lanex := tid & 63
-						_ = lanex
-
-//line hecbench_mpc.go:274
-						idx := tid + chunk*mpcTPB
-						_ = idx
-
-//line hecbench_mpc.go:276
-						var flag int32 = 0
-
-//line hecbench_mpc.go:280
-						loc := flag
-						gc_s_loc[gc_rank2] = loc
-						_ = flag
-						_ = loc
-						gc_s_flag[gc_rank2] = flag
-					}
-					{
-						gc_tx2 := gc_step9 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
-//line hecbench_mpc.go:255
-						tid := gc_tx2
-						_ = tid
-
-//line hecbench_mpc.go:256
-						lanex := tid & 63
-						_ = lanex
-
-//line hecbench_mpc.go:274
-						idx := tid + chunk*mpcTPB
-						_ = idx
-
-//line hecbench_mpc.go:276
-						var flag int32 = 0
-
-//line hecbench_mpc.go:280
-						loc := flag
-						gc_s_loc[gc_rank2] = loc
-						_ = flag
-						_ = loc
-						gc_s_flag[gc_rank2] = flag
-					}
-				}
-				for gc_tx2 := gc_step9; gc_tx2 < gc_bdx2; gc_tx2++ {
+				for gc_tx2 := gc_step8; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
 
@@ -1938,10 +1931,10 @@ func gc_body_mpcDecompress(gc_b2 *compiled.Block, compressed []int64, decompress
 				gc_to2 = gc_bound2 + 1
 			}
 			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_step10 := gc_from2
-				for ; gc_step10+3 < gc_to2; gc_step10 += 4 {
+				gc_step9 := gc_from2
+				for ; gc_step9+3 < gc_to2; gc_step9 += 4 {
 					{
-						gc_tx2 := gc_step10 + 0
+						gc_tx2 := gc_step9 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -1973,7 +1966,7 @@ func gc_body_mpcDecompress(gc_b2 *compiled.Block, compressed []int64, decompress
 						gc_s_flag[gc_rank2] = flag
 					}
 					{
-						gc_tx2 := gc_step10 + 1
+						gc_tx2 := gc_step9 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -2005,7 +1998,7 @@ func gc_body_mpcDecompress(gc_b2 *compiled.Block, compressed []int64, decompress
 						gc_s_flag[gc_rank2] = flag
 					}
 					{
-						gc_tx2 := gc_step10 + 2
+						gc_tx2 := gc_step9 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -2037,7 +2030,7 @@ func gc_body_mpcDecompress(gc_b2 *compiled.Block, compressed []int64, decompress
 						gc_s_flag[gc_rank2] = flag
 					}
 					{
-						gc_tx2 := gc_step10 + 3
+						gc_tx2 := gc_step9 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -2069,7 +2062,7 @@ func gc_body_mpcDecompress(gc_b2 *compiled.Block, compressed []int64, decompress
 						gc_s_flag[gc_rank2] = flag
 					}
 				}
-				for gc_tx2 := gc_step10; gc_tx2 < gc_to2; gc_tx2++ {
+				for gc_tx2 := gc_step9; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -2440,15 +2433,15 @@ func gc_body_mpcDecompress(gc_b2 *compiled.Block, compressed []int64, decompress
 					gc_at14 := start[gc_off8:][:1]
 					gc_elem3 := gc_at12[0]
 					gc_elem4 := gc_at14[0]
-					gc_vstep := 0
+					gc_vstep3 := 0
 					if compiled.SIMD {
 //line hecbench_mpc.go:255
-						gc_iota6 := archsimd.LoadInt64x4(&gc_tab_int64x4_3d80beed)
+						gc_iota10 := archsimd.LoadInt64x4(&gc_tab_int64x4_3d80beed)
 //line hecbench_mpc.go:255
-						_ = gc_iota6
-					gc_steps2:
-						for ; gc_vstep+3 < gc_bdx2; gc_vstep += 4 {
-							gc_tx2 := gc_vstep
+						_ = gc_iota10
+					gc_steps4:
+						for ; gc_vstep3+3 < gc_bdx2; gc_vstep3 += 4 {
+							gc_tx2 := gc_vstep3
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 //line hecbench_mpc.go:255
@@ -2458,67 +2451,51 @@ func gc_body_mpcDecompress(gc_b2 *compiled.Block, compressed []int64, decompress
 //line hecbench_mpc.go:302
 							if compiled.Reach(int(gc_at12[0]), tid, 4) > 3 {
 //line hecbench_mpc.go:302
-								var gc_ld3 archsimd.Int64x4 = archsimd.BroadcastInt64x4(0)
+								var gc_ld7 archsimd.Int64x4 = archsimd.BroadcastInt64x4(0)
 //line hecbench_mpc.go:302
 								if (int(gc_at14[0])+tid) >= 0 && (int(gc_at14[0])+tid) <= len(compressed)-4 {
-									gc_ld3 = archsimd.LoadInt64x4Slice(compressed[int(gc_at14[0])+tid:])
+									gc_ld7 = archsimd.LoadInt64x4Slice(compressed[int(gc_at14[0])+tid:])
 //line hecbench_mpc.go:303
 								} else {
 //line hecbench_mpc.go:303
-									break gc_steps2
+									break gc_steps4
 //line hecbench_mpc.go:303
 								}
 //line hecbench_mpc.go:303
-								gc_ld3.StoreSlice(gc_at13[gc_tx2:])
+								gc_ld7.StoreSlice(gc_at13[gc_tx2:])
 //line hecbench_mpc.go:303
 							} else {
 //line hecbench_mpc.go:303
-								gc_if2 := gc_iota6.Less(archsimd.BroadcastInt64x4(int64(compiled.Reach(int(gc_at12[0]), tid, 4))))
+								gc_if4 := gc_iota10.Less(archsimd.BroadcastInt64x4(int64(compiled.Reach(int(gc_at12[0]), tid, 4))))
 //line hecbench_mpc.go:302
-								_ = gc_if2
+								_ = gc_if4
 //line hecbench_mpc.go:302
-								if gc_if2.ToBits() != 0 {
+								if gc_if4.ToBits() != 0 {
 //line hecbench_mpc.go:302
-									var gc_u2 int32
+									var gc_u4 int32
 //line hecbench_mpc.go:302
-									_ = gc_u2
+									_ = gc_u4
 //line hecbench_mpc.go:302
-									if gc_in2 := gc_if2.ToBits(); gc_in2 != 0 {
+									if gc_in4 := gc_if4.ToBits(); gc_in4 != 0 {
 //line hecbench_mpc.go:302
-										gc_pos2.Thread = gc_rank2 + compiled.FirstLane(gc_in2)
+										gc_pos2.Thread = gc_rank2 + compiled.FirstLane(gc_in4)
 //line hecbench_mpc.go:302
-										gc_u2 = gc_at14[0]
+										gc_u4 = gc_at14[0]
 //line hecbench_mpc.go:302
 									}
 //line hecbench_mpc.go:302
-									var gc_ld4 archsimd.Int64x4 = archsimd.BroadcastInt64x4(0)
+									var gc_ld8 archsimd.Int64x4 = archsimd.BroadcastInt64x4(0)
 //line hecbench_mpc.go:302
-									if (int(gc_u2)+tid) >= 0 && (int(gc_u2)+tid) <= len(compressed)-4 {
-										gc_ld4 = archsimd.LoadInt64x4Slice(compressed[int(gc_u2)+tid:])
+									if (int(gc_u4)+tid) >= 0 && (int(gc_u4)+tid) <= len(compressed)-4 {
+										gc_ld8 = archsimd.LoadInt64x4Slice(compressed[int(gc_u4)+tid:])
 //line hecbench_mpc.go:303
 									} else {
 //line hecbench_mpc.go:303
-										var gc_lanes4 [4]int64
-//line hecbench_mpc.go:303
-										for gc_k4 := range 4 {
-//line hecbench_mpc.go:303
-											if gc_if2.ToBits()&(1<<gc_k4) != 0 {
-//line hecbench_mpc.go:303
-												gc_pos2.Thread = gc_rank2 + gc_k4
-//line hecbench_mpc.go:303
-												gc_lanes4[gc_k4] = compressed[(int(gc_u2)+tid)+gc_k4]
-//line hecbench_mpc.go:303
-											}
-//line hecbench_mpc.go:303
-										}
-//line hecbench_mpc.go:303
-										gc_pos2.Thread = gc_rank2
-//line hecbench_mpc.go:303
-										gc_ld4 = archsimd.LoadInt64x4(&gc_lanes4)
+										break gc_steps4
 //line hecbench_mpc.go:303
 									}
 //line hecbench_mpc.go:303
-									gc_ld4.Merge(archsimd.LoadInt64x4Slice(gc_at13[gc_tx2:]), gc_if2).StoreSlice(gc_at13[gc_tx2:])
+									gc_ld8.Merge(archsimd.LoadInt64x4Slice(gc_at13[gc_tx2:]), gc_if4).StoreSlice(gc_at13[gc_tx2:])
 //line hecbench_mpc.go:303
 								}
 //line hecbench_mpc.go:303
@@ -2526,7 +2503,7 @@ func gc_body_mpcDecompress(gc_b2 *compiled.Block, compressed []int64, decompress
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
+					for gc_tx2 := gc_vstep3; gc_tx2 < gc_bdx2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -2540,15 +2517,15 @@ func gc_body_mpcDecompress(gc_b2 *compiled.Block, compressed []int64, decompress
 						}
 					}
 				} else {
-					gc_vstep2 := 0
+					gc_vstep4 := 0
 					if compiled.SIMD {
 //line hecbench_mpc.go:255
-						gc_iota3 := archsimd.LoadInt64x4(&gc_tab_int64x4_3d80beed)
+						gc_iota7 := archsimd.LoadInt64x4(&gc_tab_int64x4_3d80beed)
 //line hecbench_mpc.go:255
-						_ = gc_iota3
-					gc_steps:
-						for ; gc_vstep2+3 < gc_bdx2; gc_vstep2 += 4 {
-							gc_tx2 := gc_vstep2
+						_ = gc_iota7
+					gc_steps3:
+						for ; gc_vstep4+3 < gc_bdx2; gc_vstep4 += 4 {
+							gc_tx2 := gc_vstep4
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 //line hecbench_mpc.go:255
@@ -2564,67 +2541,51 @@ func gc_body_mpcDecompress(gc_b2 *compiled.Block, compressed []int64, decompress
 //line hecbench_mpc.go:302
 							if compiled.Reach(int(top[0]), tid, 4) > 3 {
 //line hecbench_mpc.go:302
-								var gc_ld archsimd.Int64x4 = archsimd.BroadcastInt64x4(0)
+								var gc_ld5 archsimd.Int64x4 = archsimd.BroadcastInt64x4(0)
 //line hecbench_mpc.go:302
 								if (int(start[0])+tid) >= 0 && (int(start[0])+tid) <= len(compressed)-4 {
-									gc_ld = archsimd.LoadInt64x4Slice(compressed[int(start[0])+tid:])
+									gc_ld5 = archsimd.LoadInt64x4Slice(compressed[int(start[0])+tid:])
 //line hecbench_mpc.go:303
 								} else {
 //line hecbench_mpc.go:303
-									break gc_steps
+									break gc_steps3
 //line hecbench_mpc.go:303
 								}
 //line hecbench_mpc.go:303
-								gc_ld.StoreSlice(sbuf2[tid:])
+								gc_ld5.StoreSlice(sbuf2[tid:])
 //line hecbench_mpc.go:303
 							} else {
 //line hecbench_mpc.go:303
-								gc_if := gc_iota3.Less(archsimd.BroadcastInt64x4(int64(compiled.Reach(int(top[0]), tid, 4))))
+								gc_if3 := gc_iota7.Less(archsimd.BroadcastInt64x4(int64(compiled.Reach(int(top[0]), tid, 4))))
 //line hecbench_mpc.go:302
-								_ = gc_if
+								_ = gc_if3
 //line hecbench_mpc.go:302
-								if gc_if.ToBits() != 0 {
+								if gc_if3.ToBits() != 0 {
 //line hecbench_mpc.go:302
-									var gc_u int32
+									var gc_u3 int32
 //line hecbench_mpc.go:302
-									_ = gc_u
+									_ = gc_u3
 //line hecbench_mpc.go:302
-									if gc_in := gc_if.ToBits(); gc_in != 0 {
+									if gc_in3 := gc_if3.ToBits(); gc_in3 != 0 {
 //line hecbench_mpc.go:302
-										gc_pos2.Thread = gc_rank2 + compiled.FirstLane(gc_in)
+										gc_pos2.Thread = gc_rank2 + compiled.FirstLane(gc_in3)
 //line hecbench_mpc.go:302
-										gc_u = start[0]
+										gc_u3 = start[0]
 									}
 //line hecbench_mpc.go:303
-									var gc_ld2 archsimd.Int64x4 = archsimd.BroadcastInt64x4(0)
+									var gc_ld6 archsimd.Int64x4 = archsimd.BroadcastInt64x4(0)
 //line hecbench_mpc.go:303
-									if (int(gc_u)+tid) >= 0 && (int(gc_u)+tid) <= len(compressed)-4 {
+									if (int(gc_u3)+tid) >= 0 && (int(gc_u3)+tid) <= len(compressed)-4 {
 //line hecbench_mpc.go:303
-										gc_ld2 = archsimd.LoadInt64x4Slice(compressed[int(gc_u)+tid:])
+										gc_ld6 = archsimd.LoadInt64x4Slice(compressed[int(gc_u3)+tid:])
 //line hecbench_mpc.go:303
 									} else {
 //line hecbench_mpc.go:303
-										var gc_lanes2 [4]int64
-//line hecbench_mpc.go:303
-										for gc_k2 := range 4 {
-//line hecbench_mpc.go:303
-											if gc_if.ToBits()&(1<<gc_k2) != 0 {
-//line hecbench_mpc.go:303
-												gc_pos2.Thread = gc_rank2 + gc_k2
-//line hecbench_mpc.go:303
-												gc_lanes2[gc_k2] = compressed[(int(gc_u)+tid)+gc_k2]
-//line hecbench_mpc.go:303
-											}
-//line hecbench_mpc.go:303
-										}
-//line hecbench_mpc.go:303
-										gc_pos2.Thread = gc_rank2
-//line hecbench_mpc.go:303
-										gc_ld2 = archsimd.LoadInt64x4(&gc_lanes2)
+										break gc_steps3
 //line hecbench_mpc.go:303
 									}
 //line hecbench_mpc.go:303
-									gc_ld2.Merge(archsimd.LoadInt64x4Slice(sbuf2[tid:]), gc_if).StoreSlice(sbuf2[tid:])
+									gc_ld6.Merge(archsimd.LoadInt64x4Slice(sbuf2[tid:]), gc_if3).StoreSlice(sbuf2[tid:])
 //line hecbench_mpc.go:303
 								}
 //line hecbench_mpc.go:303
@@ -2632,10 +2593,10 @@ func gc_body_mpcDecompress(gc_b2 *compiled.Block, compressed []int64, decompress
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					gc_step11 := gc_vstep2
-					for ; gc_step11+3 < gc_bdx2; gc_step11 += 4 {
+					gc_step10 := gc_vstep4
+					for ; gc_step10+3 < gc_bdx2; gc_step10 += 4 {
 						{
-							gc_tx2 := gc_step11 + 0
+							gc_tx2 := gc_step10 + 0
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -2649,7 +2610,7 @@ func gc_body_mpcDecompress(gc_b2 *compiled.Block, compressed []int64, decompress
 							}
 						}
 						{
-							gc_tx2 := gc_step11 + 1
+							gc_tx2 := gc_step10 + 1
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -2663,7 +2624,7 @@ func gc_body_mpcDecompress(gc_b2 *compiled.Block, compressed []int64, decompress
 							}
 						}
 						{
-							gc_tx2 := gc_step11 + 2
+							gc_tx2 := gc_step10 + 2
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -2677,7 +2638,7 @@ func gc_body_mpcDecompress(gc_b2 *compiled.Block, compressed []int64, decompress
 							}
 						}
 						{
-							gc_tx2 := gc_step11 + 3
+							gc_tx2 := gc_step10 + 3
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -2691,7 +2652,7 @@ func gc_body_mpcDecompress(gc_b2 *compiled.Block, compressed []int64, decompress
 							}
 						}
 					}
-					for gc_tx2 := gc_step11; gc_tx2 < gc_bdx2; gc_tx2++ {
+					for gc_tx2 := gc_step10; gc_tx2 < gc_bdx2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -2999,10 +2960,10 @@ func gc_body_mpcDecompress(gc_b2 *compiled.Block, compressed []int64, decompress
 		}
 		{
 			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_step12 := 0
-				for ; gc_step12+3 < gc_bdx2; gc_step12 += 4 {
+				gc_step11 := 0
+				for ; gc_step11+3 < gc_bdx2; gc_step11 += 4 {
 					{
-						gc_tx2 := gc_step12 + 0
+						gc_tx2 := gc_step11 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -3024,7 +2985,7 @@ func gc_body_mpcDecompress(gc_b2 *compiled.Block, compressed []int64, decompress
 						sbuf2[tid] = gc_s_v2[gc_rank2]
 					}
 					{
-						gc_tx2 := gc_step12 + 1
+						gc_tx2 := gc_step11 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -3046,7 +3007,7 @@ func gc_body_mpcDecompress(gc_b2 *compiled.Block, compressed []int64, decompress
 						sbuf2[tid] = gc_s_v2[gc_rank2]
 					}
 					{
-						gc_tx2 := gc_step12 + 2
+						gc_tx2 := gc_step11 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -3068,7 +3029,7 @@ func gc_body_mpcDecompress(gc_b2 *compiled.Block, compressed []int64, decompress
 						sbuf2[tid] = gc_s_v2[gc_rank2]
 					}
 					{
-						gc_tx2 := gc_step12 + 3
+						gc_tx2 := gc_step11 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -3090,7 +3051,7 @@ func gc_body_mpcDecompress(gc_b2 *compiled.Block, compressed []int64, decompress
 						sbuf2[tid] = gc_s_v2[gc_rank2]
 					}
 				}
-				for gc_tx2 := gc_step12; gc_tx2 < gc_bdx2; gc_tx2++ {
+				for gc_tx2 := gc_step11; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -3480,10 +3441,10 @@ func gc_body_mpcDecompress(gc_b2 *compiled.Block, compressed []int64, decompress
 		}
 		{
 			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_step13 := 0
-				for ; gc_step13+3 < gc_bdx2; gc_step13 += 4 {
+				gc_step12 := 0
+				for ; gc_step12+3 < gc_bdx2; gc_step12 += 4 {
 					{
-						gc_tx2 := gc_step13 + 0
+						gc_tx2 := gc_step12 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -3516,7 +3477,7 @@ func gc_body_mpcDecompress(gc_b2 *compiled.Block, compressed []int64, decompress
 						}
 					}
 					{
-						gc_tx2 := gc_step13 + 1
+						gc_tx2 := gc_step12 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -3549,7 +3510,7 @@ func gc_body_mpcDecompress(gc_b2 *compiled.Block, compressed []int64, decompress
 						}
 					}
 					{
-						gc_tx2 := gc_step13 + 2
+						gc_tx2 := gc_step12 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -3582,7 +3543,7 @@ func gc_body_mpcDecompress(gc_b2 *compiled.Block, compressed []int64, decompress
 						}
 					}
 					{
-						gc_tx2 := gc_step13 + 3
+						gc_tx2 := gc_step12 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -3615,7 +3576,7 @@ func gc_body_mpcDecompress(gc_b2 *compiled.Block, compressed []int64, decompress
 						}
 					}
 				}
-				for gc_tx2 := gc_step13; gc_tx2 < gc_bdx2; gc_tx2++ {
+				for gc_tx2 := gc_step12; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 

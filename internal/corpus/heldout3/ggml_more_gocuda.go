@@ -2092,13 +2092,21 @@ func gc_body_initIndicesKernel(gc_b *compiled.Block, gc_lo, gc_hi int, indices [
 //line ggml_more.go:140
 						}
 //line ggml_more.go:140
-						gc_if2 := gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(ncols, col, 8)))).And(gc_b3)
+						if compiled.Reach(ncols, col, 8) > 7 && row < nrows {
 //line ggml_more.go:140
-						_ = gc_if2
+							lanes.BroadcastInt32x8(int32(col)).Add(gc_iota2).StoreSlice(gc_at[gc_tx:])
 //line ggml_more.go:140
-						if gc_if2.ToBits() != 0 {
+						} else {
 //line ggml_more.go:140
-							lanes.BroadcastInt32x8(int32(col)).Add(gc_iota2).StoreMasked((*[8]int32)(gc_at[gc_tx:]), gc_if2)
+							gc_if2 := gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(ncols, col, 8)))).And(gc_b3)
+//line ggml_more.go:140
+							_ = gc_if2
+//line ggml_more.go:140
+							if gc_if2.ToBits() != 0 {
+//line ggml_more.go:140
+								lanes.BroadcastInt32x8(int32(col)).Add(gc_iota2).StoreMasked((*[8]int32)(gc_at[gc_tx:]), gc_if2)
+//line ggml_more.go:140
+							}
 //line ggml_more.go:140
 						}
 					}
@@ -2152,13 +2160,19 @@ func gc_body_initIndicesKernel(gc_b *compiled.Block, gc_lo, gc_hi int, indices [
 //line ggml_more.go:140
 						}
 //line ggml_more.go:140
-						gc_if := gc_iota.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(ncols, col, 8)))).And(gc_b2)
+						if compiled.Reach(ncols, col, 8) > 7 && row < nrows {
 //line ggml_more.go:140
-						_ = gc_if
+							lanes.BroadcastInt32x8(int32(col)).Add(gc_iota).StoreSlice(indices[row*ncols+col:])
+						} else {
 //line ggml_more.go:141
-						if gc_if.ToBits() != 0 {
-//line ggml_more.go:141
-							lanes.BroadcastInt32x8(int32(col)).Add(gc_iota).StoreMasked((*[8]int32)(indices[row*ncols+col:]), gc_if)
+							gc_if := gc_iota.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(ncols, col, 8)))).And(gc_b2)
+//line ggml_more.go:140
+							_ = gc_if
+//line ggml_more.go:140
+							if gc_if.ToBits() != 0 {
+//line ggml_more.go:140
+								lanes.BroadcastInt32x8(int32(col)).Add(gc_iota).StoreMasked((*[8]int32)(indices[row*ncols+col:]), gc_if)
+							}
 //line ggml_more.go:141
 						}
 					}

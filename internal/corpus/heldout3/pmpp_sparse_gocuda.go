@@ -92,25 +92,33 @@ func gc_body_incrementSectionKernel(gc_b *compiled.Block, gc_lo, gc_hi int, base
 //line pmpp_sparse.go:25
 						}
 //line pmpp_sparse.go:25
-						gc_if4 := gc_iota4.Less(lanes.BroadcastInt64x4(int64(compiled.Reach(length, tid, 4)))).And(gc_b5)
+						if compiled.Reach(length, tid, 4) > 3 && gc_bx > 0 {
 //line pmpp_sparse.go:25
-						_ = gc_if4
+							lanes.LoadFloat64x4Slice(gc_at[gc_tx:]).Add(lanes.BroadcastFloat64x4(gc_at2[0])).StoreSlice(gc_at[gc_tx:])
 //line pmpp_sparse.go:25
-						if gc_if4.ToBits() != 0 {
+						} else {
 //line pmpp_sparse.go:25
-							var gc_u4 float64
+							gc_if2 := gc_iota4.Less(lanes.BroadcastInt64x4(int64(compiled.Reach(length, tid, 4)))).And(gc_b5)
 //line pmpp_sparse.go:25
-							_ = gc_u4
+							_ = gc_if2
 //line pmpp_sparse.go:25
-							if gc_in4 := gc_if4.ToBits(); gc_in4 != 0 {
+							if gc_if2.ToBits() != 0 {
 //line pmpp_sparse.go:25
-								gc_pos.Thread = gc_rank + compiled.FirstLane(gc_in4)
+								var gc_u2 float64
 //line pmpp_sparse.go:25
-								gc_u4 = gc_at2[0]
+								_ = gc_u2
+//line pmpp_sparse.go:25
+								if gc_in2 := gc_if2.ToBits(); gc_in2 != 0 {
+//line pmpp_sparse.go:25
+									gc_pos.Thread = gc_rank + compiled.FirstLane(gc_in2)
+//line pmpp_sparse.go:25
+									gc_u2 = gc_at2[0]
+//line pmpp_sparse.go:25
+								}
+//line pmpp_sparse.go:25
+								lanes.LoadFloat64x4Slice(gc_at[gc_tx:]).Add(lanes.BroadcastFloat64x4(gc_u2)).StoreMasked((*[4]float64)(gc_at[gc_tx:]), gc_if2)
 //line pmpp_sparse.go:25
 							}
-//line pmpp_sparse.go:25
-							lanes.LoadFloat64x4Slice(gc_at[gc_tx:]).Add(lanes.BroadcastFloat64x4(gc_u4)).StoreMasked((*[4]float64)(gc_at[gc_tx:]), gc_if4)
 //line pmpp_sparse.go:25
 						}
 					}
@@ -164,25 +172,31 @@ func gc_body_incrementSectionKernel(gc_b *compiled.Block, gc_lo, gc_hi int, base
 //line pmpp_sparse.go:25
 						}
 //line pmpp_sparse.go:25
-						gc_if2 := gc_iota2.Less(lanes.BroadcastInt64x4(int64(compiled.Reach(length, tid, 4)))).And(gc_b3)
+						if compiled.Reach(length, tid, 4) > 3 && gc_bx > 0 {
 //line pmpp_sparse.go:25
-						_ = gc_if2
+							lanes.LoadFloat64x4Slice(output[tid:]).Add(lanes.BroadcastFloat64x4(base[gc_bx-1])).StoreSlice(output[tid:])
+						} else {
 //line pmpp_sparse.go:26
-						if gc_if2.ToBits() != 0 {
+							gc_if := gc_iota2.Less(lanes.BroadcastInt64x4(int64(compiled.Reach(length, tid, 4)))).And(gc_b3)
+//line pmpp_sparse.go:25
+							_ = gc_if
+//line pmpp_sparse.go:25
+							if gc_if.ToBits() != 0 {
+//line pmpp_sparse.go:25
+								var gc_u float64
+//line pmpp_sparse.go:25
+								_ = gc_u
+//line pmpp_sparse.go:25
+								if gc_in := gc_if.ToBits(); gc_in != 0 {
+//line pmpp_sparse.go:25
+									gc_pos.Thread = gc_rank + compiled.FirstLane(gc_in)
+//line pmpp_sparse.go:25
+									gc_u = base[gc_bx-1]
+								}
 //line pmpp_sparse.go:26
-							var gc_u2 float64
-//line pmpp_sparse.go:26
-							_ = gc_u2
-//line pmpp_sparse.go:26
-							if gc_in2 := gc_if2.ToBits(); gc_in2 != 0 {
-//line pmpp_sparse.go:26
-								gc_pos.Thread = gc_rank + compiled.FirstLane(gc_in2)
-//line pmpp_sparse.go:26
-								gc_u2 = base[gc_bx-1]
+								lanes.LoadFloat64x4Slice(output[tid:]).Add(lanes.BroadcastFloat64x4(gc_u)).StoreMasked((*[4]float64)(output[tid:]), gc_if)
 //line pmpp_sparse.go:26
 							}
-//line pmpp_sparse.go:26
-							lanes.LoadFloat64x4Slice(output[tid:]).Add(lanes.BroadcastFloat64x4(gc_u2)).StoreMasked((*[4]float64)(output[tid:]), gc_if2)
 //line pmpp_sparse.go:26
 						}
 					}
@@ -345,25 +359,33 @@ func gc_body_threePhaseIncrementSectionKernel(gc_b *compiled.Block, gc_lo, gc_hi
 //line pmpp_sparse.go:39
 							}
 //line pmpp_sparse.go:39
-							gc_if4 := gc_iota4.Less(lanes.BroadcastInt64x4(int64(compiled.Reach(length, inputIndex, 4)))).And(gc_b5)
+							if compiled.Reach(length, inputIndex, 4) > 3 && gc_bx > 0 {
 //line pmpp_sparse.go:39
-							_ = gc_if4
+								lanes.LoadFloat64x4Slice(gc_at[gc_tx:]).Add(lanes.BroadcastFloat64x4(gc_at2[0])).StoreSlice(gc_at[gc_tx:])
 //line pmpp_sparse.go:39
-							if gc_if4.ToBits() != 0 {
+							} else {
 //line pmpp_sparse.go:39
-								var gc_u4 float64
+								gc_if2 := gc_iota4.Less(lanes.BroadcastInt64x4(int64(compiled.Reach(length, inputIndex, 4)))).And(gc_b5)
 //line pmpp_sparse.go:39
-								_ = gc_u4
+								_ = gc_if2
 //line pmpp_sparse.go:39
-								if gc_in4 := gc_if4.ToBits(); gc_in4 != 0 {
+								if gc_if2.ToBits() != 0 {
 //line pmpp_sparse.go:39
-									gc_pos.Thread = gc_rank + compiled.FirstLane(gc_in4)
+									var gc_u2 float64
 //line pmpp_sparse.go:39
-									gc_u4 = gc_at2[0]
+									_ = gc_u2
+//line pmpp_sparse.go:39
+									if gc_in2 := gc_if2.ToBits(); gc_in2 != 0 {
+//line pmpp_sparse.go:39
+										gc_pos.Thread = gc_rank + compiled.FirstLane(gc_in2)
+//line pmpp_sparse.go:39
+										gc_u2 = gc_at2[0]
+//line pmpp_sparse.go:39
+									}
+//line pmpp_sparse.go:39
+									lanes.LoadFloat64x4Slice(gc_at[gc_tx:]).Add(lanes.BroadcastFloat64x4(gc_u2)).StoreMasked((*[4]float64)(gc_at[gc_tx:]), gc_if2)
 //line pmpp_sparse.go:39
 								}
-//line pmpp_sparse.go:39
-								lanes.LoadFloat64x4Slice(gc_at[gc_tx:]).Add(lanes.BroadcastFloat64x4(gc_u4)).StoreMasked((*[4]float64)(gc_at[gc_tx:]), gc_if4)
 //line pmpp_sparse.go:39
 							}
 						}
@@ -417,25 +439,31 @@ func gc_body_threePhaseIncrementSectionKernel(gc_b *compiled.Block, gc_lo, gc_hi
 //line pmpp_sparse.go:39
 							}
 //line pmpp_sparse.go:39
-							gc_if2 := gc_iota2.Less(lanes.BroadcastInt64x4(int64(compiled.Reach(length, inputIndex, 4)))).And(gc_b3)
+							if compiled.Reach(length, inputIndex, 4) > 3 && gc_bx > 0 {
 //line pmpp_sparse.go:39
-							_ = gc_if2
+								lanes.LoadFloat64x4Slice(output[inputIndex:]).Add(lanes.BroadcastFloat64x4(base[gc_bx-1])).StoreSlice(output[inputIndex:])
+							} else {
 //line pmpp_sparse.go:40
-							if gc_if2.ToBits() != 0 {
+								gc_if := gc_iota2.Less(lanes.BroadcastInt64x4(int64(compiled.Reach(length, inputIndex, 4)))).And(gc_b3)
+//line pmpp_sparse.go:39
+								_ = gc_if
+//line pmpp_sparse.go:39
+								if gc_if.ToBits() != 0 {
+//line pmpp_sparse.go:39
+									var gc_u float64
+//line pmpp_sparse.go:39
+									_ = gc_u
+//line pmpp_sparse.go:39
+									if gc_in := gc_if.ToBits(); gc_in != 0 {
+//line pmpp_sparse.go:39
+										gc_pos.Thread = gc_rank + compiled.FirstLane(gc_in)
+//line pmpp_sparse.go:39
+										gc_u = base[gc_bx-1]
+									}
 //line pmpp_sparse.go:40
-								var gc_u2 float64
-//line pmpp_sparse.go:40
-								_ = gc_u2
-//line pmpp_sparse.go:40
-								if gc_in2 := gc_if2.ToBits(); gc_in2 != 0 {
-//line pmpp_sparse.go:40
-									gc_pos.Thread = gc_rank + compiled.FirstLane(gc_in2)
-//line pmpp_sparse.go:40
-									gc_u2 = base[gc_bx-1]
+									lanes.LoadFloat64x4Slice(output[inputIndex:]).Add(lanes.BroadcastFloat64x4(gc_u)).StoreMasked((*[4]float64)(output[inputIndex:]), gc_if)
 //line pmpp_sparse.go:40
 								}
-//line pmpp_sparse.go:40
-								lanes.LoadFloat64x4Slice(output[inputIndex:]).Add(lanes.BroadcastFloat64x4(gc_u2)).StoreMasked((*[4]float64)(output[inputIndex:]), gc_if2)
 //line pmpp_sparse.go:40
 							}
 						}

@@ -76,6 +76,10 @@ func gc_body_incrementSectionKernel(gc_b6 *compiled.Block, gc_lo2, gc_hi2 int, b
 						gc_all10 := archsimd.BroadcastInt64x4(-1).NotEqual(compiled.ZeroInt64x4())
 //line pmpp_sparse.go:23
 						_ = gc_all10
+//line pmpp_sparse.go:23
+						gc_Lane0Mask642 := compiled.Lane0Mask64()
+//line pmpp_sparse.go:23
+						_ = gc_Lane0Mask642
 						for ; gc_vstep3+3 < gc_to2; gc_vstep3 += 4 {
 							gc_tx2 := gc_vstep3
 							gc_rank2 := gc_base2 + gc_tx2
@@ -93,25 +97,33 @@ func gc_body_incrementSectionKernel(gc_b6 *compiled.Block, gc_lo2, gc_hi2 int, b
 //line pmpp_sparse.go:25
 							}
 //line pmpp_sparse.go:25
-							gc_if10 := gc_iota10.Less(archsimd.BroadcastInt64x4(int64(compiled.Reach(length, tid, 4)))).And(gc_b12)
+							if compiled.Reach(length, tid, 4) > 3 && gc_bx2 > 0 {
 //line pmpp_sparse.go:25
-							_ = gc_if10
+								archsimd.LoadFloat64x4Slice(gc_at3[gc_tx2:]).Add(compiled.BroadcastFloat64x4At(&gc_at4[0], gc_Lane0Mask642)).StoreSlice(gc_at3[gc_tx2:])
 //line pmpp_sparse.go:25
-							if gc_if10.ToBits() != 0 {
+							} else {
 //line pmpp_sparse.go:25
-								var gc_u10 float64
+								gc_if4 := gc_iota10.Less(archsimd.BroadcastInt64x4(int64(compiled.Reach(length, tid, 4)))).And(gc_b12)
 //line pmpp_sparse.go:25
-								_ = gc_u10
+								_ = gc_if4
 //line pmpp_sparse.go:25
-								if gc_in10 := gc_if10.ToBits(); gc_in10 != 0 {
+								if gc_if4.ToBits() != 0 {
 //line pmpp_sparse.go:25
-									gc_pos2.Thread = gc_rank2 + compiled.FirstLane(gc_in10)
+									var gc_u4 float64
 //line pmpp_sparse.go:25
-									gc_u10 = gc_at4[0]
+									_ = gc_u4
+//line pmpp_sparse.go:25
+									if gc_in4 := gc_if4.ToBits(); gc_in4 != 0 {
+//line pmpp_sparse.go:25
+										gc_pos2.Thread = gc_rank2 + compiled.FirstLane(gc_in4)
+//line pmpp_sparse.go:25
+										gc_u4 = gc_at4[0]
+//line pmpp_sparse.go:25
+									}
+//line pmpp_sparse.go:25
+									archsimd.LoadFloat64x4Slice(gc_at3[gc_tx2:]).Add(archsimd.BroadcastFloat64x4(gc_u4)).StoreMasked((*[4]float64)(gc_at3[gc_tx2:]), gc_if4)
 //line pmpp_sparse.go:25
 								}
-//line pmpp_sparse.go:25
-								archsimd.LoadFloat64x4Slice(gc_at3[gc_tx2:]).Add(archsimd.BroadcastFloat64x4(gc_u10)).StoreMasked((*[4]float64)(gc_at3[gc_tx2:]), gc_if10)
 //line pmpp_sparse.go:25
 							}
 						}
@@ -145,6 +157,10 @@ func gc_body_incrementSectionKernel(gc_b6 *compiled.Block, gc_lo2, gc_hi2 int, b
 						gc_all7 := archsimd.BroadcastInt64x4(-1).NotEqual(compiled.ZeroInt64x4())
 //line pmpp_sparse.go:23
 						_ = gc_all7
+//line pmpp_sparse.go:23
+						gc_Lane0Mask64 := compiled.Lane0Mask64()
+//line pmpp_sparse.go:23
+						_ = gc_Lane0Mask64
 						for ; gc_vstep4+3 < gc_to2; gc_vstep4 += 4 {
 							gc_tx2 := gc_vstep4
 							gc_rank2 := gc_base2 + gc_tx2
@@ -168,25 +184,31 @@ func gc_body_incrementSectionKernel(gc_b6 *compiled.Block, gc_lo2, gc_hi2 int, b
 //line pmpp_sparse.go:25
 							}
 //line pmpp_sparse.go:25
-							gc_if7 := gc_iota7.Less(archsimd.BroadcastInt64x4(int64(compiled.Reach(length, tid, 4)))).And(gc_b9)
+							if compiled.Reach(length, tid, 4) > 3 && gc_bx2 > 0 {
 //line pmpp_sparse.go:25
-							_ = gc_if7
+								archsimd.LoadFloat64x4Slice(output[tid:]).Add(compiled.BroadcastFloat64x4At(&base[gc_bx2-1], gc_Lane0Mask64)).StoreSlice(output[tid:])
+							} else {
 //line pmpp_sparse.go:26
-							if gc_if7.ToBits() != 0 {
+								gc_if3 := gc_iota7.Less(archsimd.BroadcastInt64x4(int64(compiled.Reach(length, tid, 4)))).And(gc_b9)
+//line pmpp_sparse.go:25
+								_ = gc_if3
+//line pmpp_sparse.go:25
+								if gc_if3.ToBits() != 0 {
+//line pmpp_sparse.go:25
+									var gc_u3 float64
+//line pmpp_sparse.go:25
+									_ = gc_u3
+//line pmpp_sparse.go:25
+									if gc_in3 := gc_if3.ToBits(); gc_in3 != 0 {
+//line pmpp_sparse.go:25
+										gc_pos2.Thread = gc_rank2 + compiled.FirstLane(gc_in3)
+//line pmpp_sparse.go:25
+										gc_u3 = base[gc_bx2-1]
+									}
 //line pmpp_sparse.go:26
-								var gc_u7 float64
-//line pmpp_sparse.go:26
-								_ = gc_u7
-//line pmpp_sparse.go:26
-								if gc_in7 := gc_if7.ToBits(); gc_in7 != 0 {
-//line pmpp_sparse.go:26
-									gc_pos2.Thread = gc_rank2 + compiled.FirstLane(gc_in7)
-//line pmpp_sparse.go:26
-									gc_u7 = base[gc_bx2-1]
+									archsimd.LoadFloat64x4Slice(output[tid:]).Add(archsimd.BroadcastFloat64x4(gc_u3)).StoreMasked((*[4]float64)(output[tid:]), gc_if3)
 //line pmpp_sparse.go:26
 								}
-//line pmpp_sparse.go:26
-								archsimd.LoadFloat64x4Slice(output[tid:]).Add(archsimd.BroadcastFloat64x4(gc_u7)).StoreMasked((*[4]float64)(output[tid:]), gc_if7)
 //line pmpp_sparse.go:26
 							}
 						}
@@ -335,6 +357,10 @@ func gc_body_threePhaseIncrementSectionKernel(gc_b6 *compiled.Block, gc_lo2, gc_
 							gc_all10 := archsimd.BroadcastInt64x4(-1).NotEqual(compiled.ZeroInt64x4())
 //line pmpp_sparse.go:38
 							_ = gc_all10
+//line pmpp_sparse.go:38
+							gc_Lane0Mask642 := compiled.Lane0Mask64()
+//line pmpp_sparse.go:38
+							_ = gc_Lane0Mask642
 							for ; gc_vstep3+3 < gc_bdx2; gc_vstep3 += 4 {
 								gc_tx2 := gc_vstep3
 								gc_rank2 := gc_base2 + gc_tx2
@@ -352,25 +378,33 @@ func gc_body_threePhaseIncrementSectionKernel(gc_b6 *compiled.Block, gc_lo2, gc_
 //line pmpp_sparse.go:39
 								}
 //line pmpp_sparse.go:39
-								gc_if10 := gc_iota10.Less(archsimd.BroadcastInt64x4(int64(compiled.Reach(length, inputIndex, 4)))).And(gc_b12)
+								if compiled.Reach(length, inputIndex, 4) > 3 && gc_bx2 > 0 {
 //line pmpp_sparse.go:39
-								_ = gc_if10
+									archsimd.LoadFloat64x4Slice(gc_at3[gc_tx2:]).Add(compiled.BroadcastFloat64x4At(&gc_at4[0], gc_Lane0Mask642)).StoreSlice(gc_at3[gc_tx2:])
 //line pmpp_sparse.go:39
-								if gc_if10.ToBits() != 0 {
+								} else {
 //line pmpp_sparse.go:39
-									var gc_u10 float64
+									gc_if4 := gc_iota10.Less(archsimd.BroadcastInt64x4(int64(compiled.Reach(length, inputIndex, 4)))).And(gc_b12)
 //line pmpp_sparse.go:39
-									_ = gc_u10
+									_ = gc_if4
 //line pmpp_sparse.go:39
-									if gc_in10 := gc_if10.ToBits(); gc_in10 != 0 {
+									if gc_if4.ToBits() != 0 {
 //line pmpp_sparse.go:39
-										gc_pos2.Thread = gc_rank2 + compiled.FirstLane(gc_in10)
+										var gc_u4 float64
 //line pmpp_sparse.go:39
-										gc_u10 = gc_at4[0]
+										_ = gc_u4
+//line pmpp_sparse.go:39
+										if gc_in4 := gc_if4.ToBits(); gc_in4 != 0 {
+//line pmpp_sparse.go:39
+											gc_pos2.Thread = gc_rank2 + compiled.FirstLane(gc_in4)
+//line pmpp_sparse.go:39
+											gc_u4 = gc_at4[0]
+//line pmpp_sparse.go:39
+										}
+//line pmpp_sparse.go:39
+										archsimd.LoadFloat64x4Slice(gc_at3[gc_tx2:]).Add(archsimd.BroadcastFloat64x4(gc_u4)).StoreMasked((*[4]float64)(gc_at3[gc_tx2:]), gc_if4)
 //line pmpp_sparse.go:39
 									}
-//line pmpp_sparse.go:39
-									archsimd.LoadFloat64x4Slice(gc_at3[gc_tx2:]).Add(archsimd.BroadcastFloat64x4(gc_u10)).StoreMasked((*[4]float64)(gc_at3[gc_tx2:]), gc_if10)
 //line pmpp_sparse.go:39
 								}
 							}
@@ -404,6 +438,10 @@ func gc_body_threePhaseIncrementSectionKernel(gc_b6 *compiled.Block, gc_lo2, gc_
 							gc_all7 := archsimd.BroadcastInt64x4(-1).NotEqual(compiled.ZeroInt64x4())
 //line pmpp_sparse.go:38
 							_ = gc_all7
+//line pmpp_sparse.go:38
+							gc_Lane0Mask64 := compiled.Lane0Mask64()
+//line pmpp_sparse.go:38
+							_ = gc_Lane0Mask64
 							for ; gc_vstep4+3 < gc_bdx2; gc_vstep4 += 4 {
 								gc_tx2 := gc_vstep4
 								gc_rank2 := gc_base2 + gc_tx2
@@ -427,25 +465,31 @@ func gc_body_threePhaseIncrementSectionKernel(gc_b6 *compiled.Block, gc_lo2, gc_
 //line pmpp_sparse.go:39
 								}
 //line pmpp_sparse.go:39
-								gc_if7 := gc_iota7.Less(archsimd.BroadcastInt64x4(int64(compiled.Reach(length, inputIndex, 4)))).And(gc_b9)
+								if compiled.Reach(length, inputIndex, 4) > 3 && gc_bx2 > 0 {
 //line pmpp_sparse.go:39
-								_ = gc_if7
+									archsimd.LoadFloat64x4Slice(output[inputIndex:]).Add(compiled.BroadcastFloat64x4At(&base[gc_bx2-1], gc_Lane0Mask64)).StoreSlice(output[inputIndex:])
+								} else {
 //line pmpp_sparse.go:40
-								if gc_if7.ToBits() != 0 {
+									gc_if3 := gc_iota7.Less(archsimd.BroadcastInt64x4(int64(compiled.Reach(length, inputIndex, 4)))).And(gc_b9)
+//line pmpp_sparse.go:39
+									_ = gc_if3
+//line pmpp_sparse.go:39
+									if gc_if3.ToBits() != 0 {
+//line pmpp_sparse.go:39
+										var gc_u3 float64
+//line pmpp_sparse.go:39
+										_ = gc_u3
+//line pmpp_sparse.go:39
+										if gc_in3 := gc_if3.ToBits(); gc_in3 != 0 {
+//line pmpp_sparse.go:39
+											gc_pos2.Thread = gc_rank2 + compiled.FirstLane(gc_in3)
+//line pmpp_sparse.go:39
+											gc_u3 = base[gc_bx2-1]
+										}
 //line pmpp_sparse.go:40
-									var gc_u7 float64
-//line pmpp_sparse.go:40
-									_ = gc_u7
-//line pmpp_sparse.go:40
-									if gc_in7 := gc_if7.ToBits(); gc_in7 != 0 {
-//line pmpp_sparse.go:40
-										gc_pos2.Thread = gc_rank2 + compiled.FirstLane(gc_in7)
-//line pmpp_sparse.go:40
-										gc_u7 = base[gc_bx2-1]
+										archsimd.LoadFloat64x4Slice(output[inputIndex:]).Add(archsimd.BroadcastFloat64x4(gc_u3)).StoreMasked((*[4]float64)(output[inputIndex:]), gc_if3)
 //line pmpp_sparse.go:40
 									}
-//line pmpp_sparse.go:40
-									archsimd.LoadFloat64x4Slice(output[inputIndex:]).Add(archsimd.BroadcastFloat64x4(gc_u7)).StoreMasked((*[4]float64)(output[inputIndex:]), gc_if7)
 //line pmpp_sparse.go:40
 								}
 							}

@@ -6,6 +6,7 @@ package heldout5
 
 import (
 	"github.com/gocuda/gocuda/compiled"
+	"github.com/gocuda/gocuda/compiled/lanes"
 	"github.com/gocuda/gocuda/gocuda"
 )
 
@@ -270,7 +271,82 @@ func gc_body_reduceInterleavedKernel(gc_b *compiled.Block, gIdata, gOdata []int3
 	for stride := gc_bdx / 2; stride > 0; stride >>= 1 {
 		{
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_vstep := 0
+//line cheng_reduce.go:78
+				gc_all := lanes.BroadcastInt32x8(-1).ToMask()
+//line cheng_reduce.go:78
+				_ = gc_all
+//line cheng_reduce.go:78
+				gc_iota := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+//line cheng_reduce.go:78
+				_ = gc_iota
+			gc_steps:
+				for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
+					gc_tx := gc_vstep
+					gc_rank := gc_base + gc_tx
+					_ = gc_rank
+//line cheng_reduce.go:78
+					gc_alive := gc_all
+//line cheng_reduce.go:78
+					_ = gc_alive
+//line cheng_reduce.go:78
+					if gc_ex := compiled.ExitedBits(gc_exited, gc_rank); gc_ex != 0 {
+//line cheng_reduce.go:78
+						gc_alive = lanes.LoadInt32x8(&compiled.LaneBits[gc_ex]).ToMask().ToInt32x8().Not().ToMask()
+//line cheng_reduce.go:78
+					}
+//line cheng_reduce.go:78
+					var tid uint32 = uint32(gc_tx)
+//line cheng_reduce.go:78
+					_ = tid
+//line cheng_reduce.go:88
+					if int(tid) < 0 || int(tid) > len(idata)-8 {
+//line cheng_reduce.go:88
+						break
+//line cheng_reduce.go:88
+					}
+//line cheng_reduce.go:88
+					if compiled.Reach(stride, int(tid), 8) > 7 {
+//line cheng_reduce.go:88
+						var gc_ld lanes.Int32x8
+//line cheng_reduce.go:88
+						if (int(tid)+stride) >= 0 && (int(tid)+stride) <= len(idata)-8 {
+							gc_ld = lanes.LoadInt32x8Slice(idata[int(tid)+stride:])
+//line cheng_reduce.go:89
+						} else {
+//line cheng_reduce.go:89
+							break gc_steps
+//line cheng_reduce.go:89
+						}
+//line cheng_reduce.go:89
+						lanes.LoadInt32x8Slice(idata[tid:]).Add(gc_ld).StoreMasked((*[8]int32)(idata[tid:]), gc_alive)
+//line cheng_reduce.go:89
+					} else {
+//line cheng_reduce.go:89
+						gc_if := gc_iota.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(stride, int(tid), 8))))
+//line cheng_reduce.go:88
+						_ = gc_if
+//line cheng_reduce.go:88
+						if gc_alive.And(gc_if).ToBits() != 0 {
+//line cheng_reduce.go:88
+							var gc_ld2 lanes.Int32x8
+//line cheng_reduce.go:88
+							if (int(tid)+stride) >= 0 && (int(tid)+stride) <= len(idata)-8 {
+								gc_ld2 = lanes.LoadInt32x8Slice(idata[int(tid)+stride:])
+//line cheng_reduce.go:89
+							} else {
+//line cheng_reduce.go:89
+								break gc_steps
+//line cheng_reduce.go:89
+							}
+//line cheng_reduce.go:89
+							lanes.LoadInt32x8Slice(idata[tid:]).Add(gc_ld2).StoreMasked((*[8]int32)(idata[tid:]), gc_alive.And(gc_if))
+//line cheng_reduce.go:89
+						}
+//line cheng_reduce.go:89
+					}
+				}
+				for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					if gc_exited[gc_rank] {
@@ -310,6 +386,8 @@ func gc_body_reduceInterleavedKernel(gc_b *compiled.Block, gIdata, gOdata []int3
 		}
 	}
 }
+
+var gc_tab_int32x8_59597735 = [8]int32{0, 1, 2, 3, 4, 5, 6, 7}
 
 // ReduceUnrolling2Kernel is reduceUnrolling2 of reduceInteger.cu: each
 // block covers two blocks' worth of data, first folding the second into

@@ -295,23 +295,7 @@ func gc_body_reduceNeighboredLessKernel(gc_b2 *compiled.Block, gIdata, gOdata []
 //line cheng_reduce.go:62
 									} else {
 //line cheng_reduce.go:62
-										var gc_lanes4 [8]int32
-//line cheng_reduce.go:62
-										for gc_k4 := range 8 {
-//line cheng_reduce.go:62
-											if gc_alive2.And(gc_if2).ToBits()&(1<<gc_k4) != 0 {
-//line cheng_reduce.go:62
-												gc_pos2.Thread = gc_rank2 + gc_k4
-//line cheng_reduce.go:62
-												gc_lanes4[gc_k4] = idata[(index+1)+2*gc_k4]
-//line cheng_reduce.go:62
-											}
-//line cheng_reduce.go:62
-										}
-//line cheng_reduce.go:62
-										gc_pos2.Thread = gc_rank2
-//line cheng_reduce.go:62
-										gc_ld3 = archsimd.LoadInt32x8(&gc_lanes4)
+										break gc_steps
 //line cheng_reduce.go:62
 									}
 //line cheng_reduce.go:62
@@ -327,23 +311,7 @@ func gc_body_reduceNeighboredLessKernel(gc_b2 *compiled.Block, gIdata, gOdata []
 //line cheng_reduce.go:62
 									} else {
 //line cheng_reduce.go:62
-										var gc_lanes5 [8]int32
-//line cheng_reduce.go:62
-										for gc_k5 := range 8 {
-//line cheng_reduce.go:62
-											if gc_alive2.And(gc_if2).ToBits()&(1<<gc_k5) != 0 {
-//line cheng_reduce.go:62
-												gc_pos2.Thread = gc_rank2 + gc_k5
-//line cheng_reduce.go:62
-												gc_lanes5[gc_k5] = idata[index+2*gc_k5]
-//line cheng_reduce.go:62
-											}
-//line cheng_reduce.go:62
-										}
-//line cheng_reduce.go:62
-										gc_pos2.Thread = gc_rank2
-//line cheng_reduce.go:62
-										gc_ld4 = archsimd.LoadInt32x8(&gc_lanes5)
+										break gc_steps
 //line cheng_reduce.go:62
 									}
 //line cheng_reduce.go:62
@@ -363,23 +331,7 @@ func gc_body_reduceNeighboredLessKernel(gc_b2 *compiled.Block, gIdata, gOdata []
 //line cheng_reduce.go:62
 									} else {
 //line cheng_reduce.go:62
-										var gc_lanes6 [8]int32
-//line cheng_reduce.go:62
-										gc_st2.Store(&gc_lanes6)
-//line cheng_reduce.go:62
-										for gc_k6 := range 8 {
-//line cheng_reduce.go:62
-											if gc_alive2.And(gc_if2).ToBits()&(1<<gc_k6) != 0 {
-//line cheng_reduce.go:62
-												gc_pos2.Thread = gc_rank2 + gc_k6
-//line cheng_reduce.go:62
-												idata[index+2*gc_k6] = gc_lanes6[gc_k6]
-//line cheng_reduce.go:62
-											}
-//line cheng_reduce.go:62
-										}
-//line cheng_reduce.go:62
-										gc_pos2.Thread = gc_rank2
+										break gc_steps
 //line cheng_reduce.go:62
 									}
 //line cheng_reduce.go:62
@@ -507,29 +459,29 @@ func gc_body_reduceInterleavedKernel(gc_b2 *compiled.Block, gIdata, gOdata []int
 	for stride := gc_bdx2 / 2; stride > 0; stride >>= 1 {
 		{
 			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_vstep := 0
+				gc_vstep2 := 0
 				if compiled.SIMD {
 //line cheng_reduce.go:78
-					gc_all := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+					gc_all2 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 //line cheng_reduce.go:78
-					_ = gc_all
+					_ = gc_all2
 //line cheng_reduce.go:78
-					gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+					gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line cheng_reduce.go:78
-					_ = gc_iota
-				gc_steps:
-					for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
-						gc_tx2 := gc_vstep
+					_ = gc_iota2
+				gc_steps2:
+					for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
+						gc_tx2 := gc_vstep2
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
 //line cheng_reduce.go:78
-						gc_alive := gc_all
+						gc_alive2 := gc_all2
 //line cheng_reduce.go:78
-						_ = gc_alive
+						_ = gc_alive2
 //line cheng_reduce.go:78
-						if gc_ex := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex != 0 {
+						if gc_ex2 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex2 != 0 {
 //line cheng_reduce.go:78
-							gc_alive = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+							gc_alive2 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex2]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 //line cheng_reduce.go:78
 						}
 //line cheng_reduce.go:78
@@ -545,55 +497,39 @@ func gc_body_reduceInterleavedKernel(gc_b2 *compiled.Block, gIdata, gOdata []int
 //line cheng_reduce.go:88
 						if compiled.Reach(stride, int(tid), 8) > 7 {
 //line cheng_reduce.go:88
-							var gc_ld archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+							var gc_ld3 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line cheng_reduce.go:88
 							if (int(tid)+stride) >= 0 && (int(tid)+stride) <= len(idata)-8 {
-								gc_ld = archsimd.LoadInt32x8Slice(idata[int(tid)+stride:])
+								gc_ld3 = archsimd.LoadInt32x8Slice(idata[int(tid)+stride:])
 //line cheng_reduce.go:89
 							} else {
 //line cheng_reduce.go:89
-								break gc_steps
+								break gc_steps2
 //line cheng_reduce.go:89
 							}
 //line cheng_reduce.go:89
-							archsimd.LoadInt32x8Slice(idata[tid:]).Add(gc_ld).StoreMasked((*[8]int32)(idata[tid:]), gc_alive)
+							archsimd.LoadInt32x8Slice(idata[tid:]).Add(gc_ld3).StoreMasked((*[8]int32)(idata[tid:]), gc_alive2)
 //line cheng_reduce.go:89
 						} else {
 //line cheng_reduce.go:89
-							gc_if := gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(stride, int(tid), 8))))
+							gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(stride, int(tid), 8))))
 //line cheng_reduce.go:88
-							_ = gc_if
+							_ = gc_if2
 //line cheng_reduce.go:88
-							if gc_alive.And(gc_if).ToBits() != 0 {
+							if gc_alive2.And(gc_if2).ToBits() != 0 {
 //line cheng_reduce.go:88
-								var gc_ld2 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+								var gc_ld4 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line cheng_reduce.go:88
 								if (int(tid)+stride) >= 0 && (int(tid)+stride) <= len(idata)-8 {
-									gc_ld2 = archsimd.LoadInt32x8Slice(idata[int(tid)+stride:])
+									gc_ld4 = archsimd.LoadInt32x8Slice(idata[int(tid)+stride:])
 //line cheng_reduce.go:89
 								} else {
 //line cheng_reduce.go:89
-									var gc_lanes2 [8]int32
-//line cheng_reduce.go:89
-									for gc_k2 := range 8 {
-//line cheng_reduce.go:89
-										if gc_alive.And(gc_if).ToBits()&(1<<gc_k2) != 0 {
-//line cheng_reduce.go:89
-											gc_pos2.Thread = gc_rank2 + gc_k2
-//line cheng_reduce.go:89
-											gc_lanes2[gc_k2] = idata[(int(tid)+stride)+gc_k2]
-//line cheng_reduce.go:89
-										}
-//line cheng_reduce.go:89
-									}
-//line cheng_reduce.go:89
-									gc_pos2.Thread = gc_rank2
-//line cheng_reduce.go:89
-									gc_ld2 = archsimd.LoadInt32x8(&gc_lanes2)
+									break gc_steps2
 //line cheng_reduce.go:89
 								}
 //line cheng_reduce.go:89
-								archsimd.LoadInt32x8Slice(idata[tid:]).Add(gc_ld2).StoreMasked((*[8]int32)(idata[tid:]), gc_alive.And(gc_if))
+								archsimd.LoadInt32x8Slice(idata[tid:]).Add(gc_ld4).StoreMasked((*[8]int32)(idata[tid:]), gc_alive2.And(gc_if2))
 //line cheng_reduce.go:89
 							}
 //line cheng_reduce.go:89
@@ -601,7 +537,7 @@ func gc_body_reduceInterleavedKernel(gc_b2 *compiled.Block, gIdata, gOdata []int
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
+				for gc_tx2 := gc_vstep2; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 					if gc_exited2[gc_rank2] {

@@ -612,13 +612,19 @@ func gc_body_reduceSmemShflKernel(gc_b *compiled.Block, gIdata, gOdata []int32, 
 //line cheng_reduce_shfl.go:96
 				}
 //line cheng_reduce_shfl.go:96
-				gc_if := gc_b2.And(gc_iota.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(512, tid, 8)))))
+				if gc_bdx >= 1024 && compiled.Reach(512, tid, 8) > 7 {
 //line cheng_reduce_shfl.go:96
-				_ = gc_if
+					lanes.LoadInt32x8Slice(smem[tid:]).Add(lanes.LoadInt32x8Slice(smem[tid+512:])).StoreMasked((*[8]int32)(smem[tid:]), gc_alive)
+				} else {
 //line cheng_reduce_shfl.go:97
-				if gc_alive.And(gc_if).ToBits() != 0 {
-//line cheng_reduce_shfl.go:97
-					lanes.LoadInt32x8Slice(smem[tid:]).Add(lanes.LoadInt32x8Slice(smem[tid+512:])).StoreMasked((*[8]int32)(smem[tid:]), gc_alive.And(gc_if))
+					gc_if := gc_b2.And(gc_iota.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(512, tid, 8)))))
+//line cheng_reduce_shfl.go:96
+					_ = gc_if
+//line cheng_reduce_shfl.go:96
+					if gc_alive.And(gc_if).ToBits() != 0 {
+//line cheng_reduce_shfl.go:96
+						lanes.LoadInt32x8Slice(smem[tid:]).Add(lanes.LoadInt32x8Slice(smem[tid+512:])).StoreMasked((*[8]int32)(smem[tid:]), gc_alive.And(gc_if))
+					}
 //line cheng_reduce_shfl.go:97
 				}
 			}
@@ -689,13 +695,19 @@ func gc_body_reduceSmemShflKernel(gc_b *compiled.Block, gIdata, gOdata []int32, 
 //line cheng_reduce_shfl.go:100
 				}
 //line cheng_reduce_shfl.go:100
-				gc_if2 := gc_b3.And(gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(256, tid, 8)))))
+				if gc_bdx >= 512 && compiled.Reach(256, tid, 8) > 7 {
 //line cheng_reduce_shfl.go:100
-				_ = gc_if2
+					lanes.LoadInt32x8Slice(smem[tid:]).Add(lanes.LoadInt32x8Slice(smem[tid+256:])).StoreMasked((*[8]int32)(smem[tid:]), gc_alive2)
+				} else {
 //line cheng_reduce_shfl.go:101
-				if gc_alive2.And(gc_if2).ToBits() != 0 {
-//line cheng_reduce_shfl.go:101
-					lanes.LoadInt32x8Slice(smem[tid:]).Add(lanes.LoadInt32x8Slice(smem[tid+256:])).StoreMasked((*[8]int32)(smem[tid:]), gc_alive2.And(gc_if2))
+					gc_if2 := gc_b3.And(gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(256, tid, 8)))))
+//line cheng_reduce_shfl.go:100
+					_ = gc_if2
+//line cheng_reduce_shfl.go:100
+					if gc_alive2.And(gc_if2).ToBits() != 0 {
+//line cheng_reduce_shfl.go:100
+						lanes.LoadInt32x8Slice(smem[tid:]).Add(lanes.LoadInt32x8Slice(smem[tid+256:])).StoreMasked((*[8]int32)(smem[tid:]), gc_alive2.And(gc_if2))
+					}
 //line cheng_reduce_shfl.go:101
 				}
 			}
@@ -766,13 +778,19 @@ func gc_body_reduceSmemShflKernel(gc_b *compiled.Block, gIdata, gOdata []int32, 
 //line cheng_reduce_shfl.go:104
 				}
 //line cheng_reduce_shfl.go:104
-				gc_if3 := gc_b4.And(gc_iota3.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(128, tid, 8)))))
+				if gc_bdx >= 256 && compiled.Reach(128, tid, 8) > 7 {
 //line cheng_reduce_shfl.go:104
-				_ = gc_if3
+					lanes.LoadInt32x8Slice(smem[tid:]).Add(lanes.LoadInt32x8Slice(smem[tid+128:])).StoreMasked((*[8]int32)(smem[tid:]), gc_alive3)
+				} else {
 //line cheng_reduce_shfl.go:105
-				if gc_alive3.And(gc_if3).ToBits() != 0 {
-//line cheng_reduce_shfl.go:105
-					lanes.LoadInt32x8Slice(smem[tid:]).Add(lanes.LoadInt32x8Slice(smem[tid+128:])).StoreMasked((*[8]int32)(smem[tid:]), gc_alive3.And(gc_if3))
+					gc_if3 := gc_b4.And(gc_iota3.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(128, tid, 8)))))
+//line cheng_reduce_shfl.go:104
+					_ = gc_if3
+//line cheng_reduce_shfl.go:104
+					if gc_alive3.And(gc_if3).ToBits() != 0 {
+//line cheng_reduce_shfl.go:104
+						lanes.LoadInt32x8Slice(smem[tid:]).Add(lanes.LoadInt32x8Slice(smem[tid+128:])).StoreMasked((*[8]int32)(smem[tid:]), gc_alive3.And(gc_if3))
+					}
 //line cheng_reduce_shfl.go:105
 				}
 			}
@@ -843,13 +861,19 @@ func gc_body_reduceSmemShflKernel(gc_b *compiled.Block, gIdata, gOdata []int32, 
 //line cheng_reduce_shfl.go:108
 				}
 //line cheng_reduce_shfl.go:108
-				gc_if4 := gc_b5.And(gc_iota4.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(64, tid, 8)))))
+				if gc_bdx >= 128 && compiled.Reach(64, tid, 8) > 7 {
 //line cheng_reduce_shfl.go:108
-				_ = gc_if4
+					lanes.LoadInt32x8Slice(smem[tid:]).Add(lanes.LoadInt32x8Slice(smem[tid+64:])).StoreMasked((*[8]int32)(smem[tid:]), gc_alive4)
+				} else {
 //line cheng_reduce_shfl.go:109
-				if gc_alive4.And(gc_if4).ToBits() != 0 {
-//line cheng_reduce_shfl.go:109
-					lanes.LoadInt32x8Slice(smem[tid:]).Add(lanes.LoadInt32x8Slice(smem[tid+64:])).StoreMasked((*[8]int32)(smem[tid:]), gc_alive4.And(gc_if4))
+					gc_if4 := gc_b5.And(gc_iota4.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(64, tid, 8)))))
+//line cheng_reduce_shfl.go:108
+					_ = gc_if4
+//line cheng_reduce_shfl.go:108
+					if gc_alive4.And(gc_if4).ToBits() != 0 {
+//line cheng_reduce_shfl.go:108
+						lanes.LoadInt32x8Slice(smem[tid:]).Add(lanes.LoadInt32x8Slice(smem[tid+64:])).StoreMasked((*[8]int32)(smem[tid:]), gc_alive4.And(gc_if4))
+					}
 //line cheng_reduce_shfl.go:109
 				}
 			}
@@ -920,13 +944,19 @@ func gc_body_reduceSmemShflKernel(gc_b *compiled.Block, gIdata, gOdata []int32, 
 //line cheng_reduce_shfl.go:112
 				}
 //line cheng_reduce_shfl.go:112
-				gc_if5 := gc_b6.And(gc_iota5.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(32, tid, 8)))))
+				if gc_bdx >= 64 && compiled.Reach(32, tid, 8) > 7 {
 //line cheng_reduce_shfl.go:112
-				_ = gc_if5
+					lanes.LoadInt32x8Slice(smem[tid:]).Add(lanes.LoadInt32x8Slice(smem[tid+32:])).StoreMasked((*[8]int32)(smem[tid:]), gc_alive5)
+				} else {
 //line cheng_reduce_shfl.go:113
-				if gc_alive5.And(gc_if5).ToBits() != 0 {
-//line cheng_reduce_shfl.go:113
-					lanes.LoadInt32x8Slice(smem[tid:]).Add(lanes.LoadInt32x8Slice(smem[tid+32:])).StoreMasked((*[8]int32)(smem[tid:]), gc_alive5.And(gc_if5))
+					gc_if5 := gc_b6.And(gc_iota5.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(32, tid, 8)))))
+//line cheng_reduce_shfl.go:112
+					_ = gc_if5
+//line cheng_reduce_shfl.go:112
+					if gc_alive5.And(gc_if5).ToBits() != 0 {
+//line cheng_reduce_shfl.go:112
+						lanes.LoadInt32x8Slice(smem[tid:]).Add(lanes.LoadInt32x8Slice(smem[tid+32:])).StoreMasked((*[8]int32)(smem[tid:]), gc_alive5.And(gc_if5))
+					}
 //line cheng_reduce_shfl.go:113
 				}
 			}
@@ -1111,8 +1141,6 @@ func gc_body_reduceSmemShflKernel(gc_b *compiled.Block, gIdata, gOdata []int32, 
 	}
 }
 
-var gc_tab_int32x8_59597735 = [8]int32{0, 1, 2, 3, 4, 5, 6, 7}
-
 // ReduceSmemUnrollShflKernel is reduceSmemUnrollShfl of
 // reduceIntegerShfl.cu: each thread first adds four elements a block
 // apart (through floats, as the book writes it), then the block reduces
@@ -1225,13 +1253,21 @@ func gc_body_reduceSmemUnrollShflKernel(gc_b *compiled.Block, gIdata, gOdata []i
 //line cheng_reduce_shfl.go:156
 							}
 //line cheng_reduce_shfl.go:156
-							gc_if2 := gc_b3.And(gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(512, tid, 8)))))
+							if gc_bdx >= 1024 && compiled.Reach(512, tid, 8) > 7 {
 //line cheng_reduce_shfl.go:156
-							_ = gc_if2
+								lanes.LoadInt32x8Slice(gc_at[(gc_tx - gc_fastlo):]).Add(lanes.LoadInt32x8Slice(gc_at2[(gc_tx - gc_fastlo):])).StoreSlice(gc_at[(gc_tx - gc_fastlo):])
 //line cheng_reduce_shfl.go:156
-							if gc_if2.ToBits() != 0 {
+							} else {
 //line cheng_reduce_shfl.go:156
-								lanes.LoadInt32x8Slice(gc_at[(gc_tx-gc_fastlo):]).Add(lanes.LoadInt32x8Slice(gc_at2[(gc_tx-gc_fastlo):])).StoreMasked((*[8]int32)(gc_at[(gc_tx-gc_fastlo):]), gc_if2)
+								gc_if2 := gc_b3.And(gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(512, tid, 8)))))
+//line cheng_reduce_shfl.go:156
+								_ = gc_if2
+//line cheng_reduce_shfl.go:156
+								if gc_if2.ToBits() != 0 {
+//line cheng_reduce_shfl.go:156
+									lanes.LoadInt32x8Slice(gc_at[(gc_tx-gc_fastlo):]).Add(lanes.LoadInt32x8Slice(gc_at2[(gc_tx-gc_fastlo):])).StoreMasked((*[8]int32)(gc_at[(gc_tx-gc_fastlo):]), gc_if2)
+//line cheng_reduce_shfl.go:156
+								}
 //line cheng_reduce_shfl.go:156
 							}
 						}
@@ -1302,13 +1338,19 @@ func gc_body_reduceSmemUnrollShflKernel(gc_b *compiled.Block, gIdata, gOdata []i
 //line cheng_reduce_shfl.go:156
 					}
 //line cheng_reduce_shfl.go:156
-					gc_if := gc_b2.And(gc_iota.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(512, tid, 8)))))
+					if gc_bdx >= 1024 && compiled.Reach(512, tid, 8) > 7 {
 //line cheng_reduce_shfl.go:156
-					_ = gc_if
+						lanes.LoadInt32x8Slice(smem[tid:]).Add(lanes.LoadInt32x8Slice(smem[tid+512:])).StoreSlice(smem[tid:])
+					} else {
 //line cheng_reduce_shfl.go:157
-					if gc_if.ToBits() != 0 {
-//line cheng_reduce_shfl.go:157
-						lanes.LoadInt32x8Slice(smem[tid:]).Add(lanes.LoadInt32x8Slice(smem[tid+512:])).StoreMasked((*[8]int32)(smem[tid:]), gc_if)
+						gc_if := gc_b2.And(gc_iota.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(512, tid, 8)))))
+//line cheng_reduce_shfl.go:156
+						_ = gc_if
+//line cheng_reduce_shfl.go:156
+						if gc_if.ToBits() != 0 {
+//line cheng_reduce_shfl.go:156
+							lanes.LoadInt32x8Slice(smem[tid:]).Add(lanes.LoadInt32x8Slice(smem[tid+512:])).StoreMasked((*[8]int32)(smem[tid:]), gc_if)
+						}
 //line cheng_reduce_shfl.go:157
 					}
 				}
@@ -1428,13 +1470,21 @@ func gc_body_reduceSmemUnrollShflKernel(gc_b *compiled.Block, gIdata, gOdata []i
 //line cheng_reduce_shfl.go:160
 							}
 //line cheng_reduce_shfl.go:160
-							gc_if4 := gc_b5.And(gc_iota4.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(256, tid, 8)))))
+							if gc_bdx >= 512 && compiled.Reach(256, tid, 8) > 7 {
 //line cheng_reduce_shfl.go:160
-							_ = gc_if4
+								lanes.LoadInt32x8Slice(gc_at3[(gc_tx - gc_fastlo2):]).Add(lanes.LoadInt32x8Slice(gc_at4[(gc_tx - gc_fastlo2):])).StoreSlice(gc_at3[(gc_tx - gc_fastlo2):])
 //line cheng_reduce_shfl.go:160
-							if gc_if4.ToBits() != 0 {
+							} else {
 //line cheng_reduce_shfl.go:160
-								lanes.LoadInt32x8Slice(gc_at3[(gc_tx-gc_fastlo2):]).Add(lanes.LoadInt32x8Slice(gc_at4[(gc_tx-gc_fastlo2):])).StoreMasked((*[8]int32)(gc_at3[(gc_tx-gc_fastlo2):]), gc_if4)
+								gc_if4 := gc_b5.And(gc_iota4.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(256, tid, 8)))))
+//line cheng_reduce_shfl.go:160
+								_ = gc_if4
+//line cheng_reduce_shfl.go:160
+								if gc_if4.ToBits() != 0 {
+//line cheng_reduce_shfl.go:160
+									lanes.LoadInt32x8Slice(gc_at3[(gc_tx-gc_fastlo2):]).Add(lanes.LoadInt32x8Slice(gc_at4[(gc_tx-gc_fastlo2):])).StoreMasked((*[8]int32)(gc_at3[(gc_tx-gc_fastlo2):]), gc_if4)
+//line cheng_reduce_shfl.go:160
+								}
 //line cheng_reduce_shfl.go:160
 							}
 						}
@@ -1505,13 +1555,19 @@ func gc_body_reduceSmemUnrollShflKernel(gc_b *compiled.Block, gIdata, gOdata []i
 //line cheng_reduce_shfl.go:160
 					}
 //line cheng_reduce_shfl.go:160
-					gc_if3 := gc_b4.And(gc_iota3.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(256, tid, 8)))))
+					if gc_bdx >= 512 && compiled.Reach(256, tid, 8) > 7 {
 //line cheng_reduce_shfl.go:160
-					_ = gc_if3
+						lanes.LoadInt32x8Slice(smem[tid:]).Add(lanes.LoadInt32x8Slice(smem[tid+256:])).StoreSlice(smem[tid:])
+					} else {
 //line cheng_reduce_shfl.go:161
-					if gc_if3.ToBits() != 0 {
-//line cheng_reduce_shfl.go:161
-						lanes.LoadInt32x8Slice(smem[tid:]).Add(lanes.LoadInt32x8Slice(smem[tid+256:])).StoreMasked((*[8]int32)(smem[tid:]), gc_if3)
+						gc_if3 := gc_b4.And(gc_iota3.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(256, tid, 8)))))
+//line cheng_reduce_shfl.go:160
+						_ = gc_if3
+//line cheng_reduce_shfl.go:160
+						if gc_if3.ToBits() != 0 {
+//line cheng_reduce_shfl.go:160
+							lanes.LoadInt32x8Slice(smem[tid:]).Add(lanes.LoadInt32x8Slice(smem[tid+256:])).StoreMasked((*[8]int32)(smem[tid:]), gc_if3)
+						}
 //line cheng_reduce_shfl.go:161
 					}
 				}
@@ -1631,13 +1687,21 @@ func gc_body_reduceSmemUnrollShflKernel(gc_b *compiled.Block, gIdata, gOdata []i
 //line cheng_reduce_shfl.go:164
 							}
 //line cheng_reduce_shfl.go:164
-							gc_if6 := gc_b7.And(gc_iota6.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(128, tid, 8)))))
+							if gc_bdx >= 256 && compiled.Reach(128, tid, 8) > 7 {
 //line cheng_reduce_shfl.go:164
-							_ = gc_if6
+								lanes.LoadInt32x8Slice(gc_at5[(gc_tx - gc_fastlo3):]).Add(lanes.LoadInt32x8Slice(gc_at6[(gc_tx - gc_fastlo3):])).StoreSlice(gc_at5[(gc_tx - gc_fastlo3):])
 //line cheng_reduce_shfl.go:164
-							if gc_if6.ToBits() != 0 {
+							} else {
 //line cheng_reduce_shfl.go:164
-								lanes.LoadInt32x8Slice(gc_at5[(gc_tx-gc_fastlo3):]).Add(lanes.LoadInt32x8Slice(gc_at6[(gc_tx-gc_fastlo3):])).StoreMasked((*[8]int32)(gc_at5[(gc_tx-gc_fastlo3):]), gc_if6)
+								gc_if6 := gc_b7.And(gc_iota6.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(128, tid, 8)))))
+//line cheng_reduce_shfl.go:164
+								_ = gc_if6
+//line cheng_reduce_shfl.go:164
+								if gc_if6.ToBits() != 0 {
+//line cheng_reduce_shfl.go:164
+									lanes.LoadInt32x8Slice(gc_at5[(gc_tx-gc_fastlo3):]).Add(lanes.LoadInt32x8Slice(gc_at6[(gc_tx-gc_fastlo3):])).StoreMasked((*[8]int32)(gc_at5[(gc_tx-gc_fastlo3):]), gc_if6)
+//line cheng_reduce_shfl.go:164
+								}
 //line cheng_reduce_shfl.go:164
 							}
 						}
@@ -1708,13 +1772,19 @@ func gc_body_reduceSmemUnrollShflKernel(gc_b *compiled.Block, gIdata, gOdata []i
 //line cheng_reduce_shfl.go:164
 					}
 //line cheng_reduce_shfl.go:164
-					gc_if5 := gc_b6.And(gc_iota5.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(128, tid, 8)))))
+					if gc_bdx >= 256 && compiled.Reach(128, tid, 8) > 7 {
 //line cheng_reduce_shfl.go:164
-					_ = gc_if5
+						lanes.LoadInt32x8Slice(smem[tid:]).Add(lanes.LoadInt32x8Slice(smem[tid+128:])).StoreSlice(smem[tid:])
+					} else {
 //line cheng_reduce_shfl.go:165
-					if gc_if5.ToBits() != 0 {
-//line cheng_reduce_shfl.go:165
-						lanes.LoadInt32x8Slice(smem[tid:]).Add(lanes.LoadInt32x8Slice(smem[tid+128:])).StoreMasked((*[8]int32)(smem[tid:]), gc_if5)
+						gc_if5 := gc_b6.And(gc_iota5.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(128, tid, 8)))))
+//line cheng_reduce_shfl.go:164
+						_ = gc_if5
+//line cheng_reduce_shfl.go:164
+						if gc_if5.ToBits() != 0 {
+//line cheng_reduce_shfl.go:164
+							lanes.LoadInt32x8Slice(smem[tid:]).Add(lanes.LoadInt32x8Slice(smem[tid+128:])).StoreMasked((*[8]int32)(smem[tid:]), gc_if5)
+						}
 //line cheng_reduce_shfl.go:165
 					}
 				}
@@ -1834,13 +1904,21 @@ func gc_body_reduceSmemUnrollShflKernel(gc_b *compiled.Block, gIdata, gOdata []i
 //line cheng_reduce_shfl.go:168
 							}
 //line cheng_reduce_shfl.go:168
-							gc_if8 := gc_b9.And(gc_iota8.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(64, tid, 8)))))
+							if gc_bdx >= 128 && compiled.Reach(64, tid, 8) > 7 {
 //line cheng_reduce_shfl.go:168
-							_ = gc_if8
+								lanes.LoadInt32x8Slice(gc_at7[(gc_tx - gc_fastlo4):]).Add(lanes.LoadInt32x8Slice(gc_at8[(gc_tx - gc_fastlo4):])).StoreSlice(gc_at7[(gc_tx - gc_fastlo4):])
 //line cheng_reduce_shfl.go:168
-							if gc_if8.ToBits() != 0 {
+							} else {
 //line cheng_reduce_shfl.go:168
-								lanes.LoadInt32x8Slice(gc_at7[(gc_tx-gc_fastlo4):]).Add(lanes.LoadInt32x8Slice(gc_at8[(gc_tx-gc_fastlo4):])).StoreMasked((*[8]int32)(gc_at7[(gc_tx-gc_fastlo4):]), gc_if8)
+								gc_if8 := gc_b9.And(gc_iota8.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(64, tid, 8)))))
+//line cheng_reduce_shfl.go:168
+								_ = gc_if8
+//line cheng_reduce_shfl.go:168
+								if gc_if8.ToBits() != 0 {
+//line cheng_reduce_shfl.go:168
+									lanes.LoadInt32x8Slice(gc_at7[(gc_tx-gc_fastlo4):]).Add(lanes.LoadInt32x8Slice(gc_at8[(gc_tx-gc_fastlo4):])).StoreMasked((*[8]int32)(gc_at7[(gc_tx-gc_fastlo4):]), gc_if8)
+//line cheng_reduce_shfl.go:168
+								}
 //line cheng_reduce_shfl.go:168
 							}
 						}
@@ -1911,13 +1989,19 @@ func gc_body_reduceSmemUnrollShflKernel(gc_b *compiled.Block, gIdata, gOdata []i
 //line cheng_reduce_shfl.go:168
 					}
 //line cheng_reduce_shfl.go:168
-					gc_if7 := gc_b8.And(gc_iota7.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(64, tid, 8)))))
+					if gc_bdx >= 128 && compiled.Reach(64, tid, 8) > 7 {
 //line cheng_reduce_shfl.go:168
-					_ = gc_if7
+						lanes.LoadInt32x8Slice(smem[tid:]).Add(lanes.LoadInt32x8Slice(smem[tid+64:])).StoreSlice(smem[tid:])
+					} else {
 //line cheng_reduce_shfl.go:169
-					if gc_if7.ToBits() != 0 {
-//line cheng_reduce_shfl.go:169
-						lanes.LoadInt32x8Slice(smem[tid:]).Add(lanes.LoadInt32x8Slice(smem[tid+64:])).StoreMasked((*[8]int32)(smem[tid:]), gc_if7)
+						gc_if7 := gc_b8.And(gc_iota7.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(64, tid, 8)))))
+//line cheng_reduce_shfl.go:168
+						_ = gc_if7
+//line cheng_reduce_shfl.go:168
+						if gc_if7.ToBits() != 0 {
+//line cheng_reduce_shfl.go:168
+							lanes.LoadInt32x8Slice(smem[tid:]).Add(lanes.LoadInt32x8Slice(smem[tid+64:])).StoreMasked((*[8]int32)(smem[tid:]), gc_if7)
+						}
 //line cheng_reduce_shfl.go:169
 					}
 				}
@@ -2037,13 +2121,21 @@ func gc_body_reduceSmemUnrollShflKernel(gc_b *compiled.Block, gIdata, gOdata []i
 //line cheng_reduce_shfl.go:172
 							}
 //line cheng_reduce_shfl.go:172
-							gc_if10 := gc_b11.And(gc_iota10.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(32, tid, 8)))))
+							if gc_bdx >= 64 && compiled.Reach(32, tid, 8) > 7 {
 //line cheng_reduce_shfl.go:172
-							_ = gc_if10
+								lanes.LoadInt32x8Slice(gc_at9[(gc_tx - gc_fastlo5):]).Add(lanes.LoadInt32x8Slice(gc_at10[(gc_tx - gc_fastlo5):])).StoreSlice(gc_at9[(gc_tx - gc_fastlo5):])
 //line cheng_reduce_shfl.go:172
-							if gc_if10.ToBits() != 0 {
+							} else {
 //line cheng_reduce_shfl.go:172
-								lanes.LoadInt32x8Slice(gc_at9[(gc_tx-gc_fastlo5):]).Add(lanes.LoadInt32x8Slice(gc_at10[(gc_tx-gc_fastlo5):])).StoreMasked((*[8]int32)(gc_at9[(gc_tx-gc_fastlo5):]), gc_if10)
+								gc_if10 := gc_b11.And(gc_iota10.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(32, tid, 8)))))
+//line cheng_reduce_shfl.go:172
+								_ = gc_if10
+//line cheng_reduce_shfl.go:172
+								if gc_if10.ToBits() != 0 {
+//line cheng_reduce_shfl.go:172
+									lanes.LoadInt32x8Slice(gc_at9[(gc_tx-gc_fastlo5):]).Add(lanes.LoadInt32x8Slice(gc_at10[(gc_tx-gc_fastlo5):])).StoreMasked((*[8]int32)(gc_at9[(gc_tx-gc_fastlo5):]), gc_if10)
+//line cheng_reduce_shfl.go:172
+								}
 //line cheng_reduce_shfl.go:172
 							}
 						}
@@ -2114,13 +2206,19 @@ func gc_body_reduceSmemUnrollShflKernel(gc_b *compiled.Block, gIdata, gOdata []i
 //line cheng_reduce_shfl.go:172
 					}
 //line cheng_reduce_shfl.go:172
-					gc_if9 := gc_b10.And(gc_iota9.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(32, tid, 8)))))
+					if gc_bdx >= 64 && compiled.Reach(32, tid, 8) > 7 {
 //line cheng_reduce_shfl.go:172
-					_ = gc_if9
+						lanes.LoadInt32x8Slice(smem[tid:]).Add(lanes.LoadInt32x8Slice(smem[tid+32:])).StoreSlice(smem[tid:])
+					} else {
 //line cheng_reduce_shfl.go:173
-					if gc_if9.ToBits() != 0 {
-//line cheng_reduce_shfl.go:173
-						lanes.LoadInt32x8Slice(smem[tid:]).Add(lanes.LoadInt32x8Slice(smem[tid+32:])).StoreMasked((*[8]int32)(smem[tid:]), gc_if9)
+						gc_if9 := gc_b10.And(gc_iota9.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(32, tid, 8)))))
+//line cheng_reduce_shfl.go:172
+						_ = gc_if9
+//line cheng_reduce_shfl.go:172
+						if gc_if9.ToBits() != 0 {
+//line cheng_reduce_shfl.go:172
+							lanes.LoadInt32x8Slice(smem[tid:]).Add(lanes.LoadInt32x8Slice(smem[tid+32:])).StoreMasked((*[8]int32)(smem[tid:]), gc_if9)
+						}
 //line cheng_reduce_shfl.go:173
 					}
 				}

@@ -613,13 +613,19 @@ func gc_body_reduceSmemShflKernel(gc_b7 *compiled.Block, gIdata, gOdata []int32,
 //line cheng_reduce_shfl.go:96
 					}
 //line cheng_reduce_shfl.go:96
-					gc_if6 := gc_b8.And(gc_iota6.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(512, tid, 8)))))
+					if gc_bdx2 >= 1024 && compiled.Reach(512, tid, 8) > 7 {
 //line cheng_reduce_shfl.go:96
-					_ = gc_if6
+						archsimd.LoadInt32x8Slice(smem[tid:]).Add(archsimd.LoadInt32x8Slice(smem[tid+512:])).Merge(archsimd.LoadInt32x8Slice(smem[tid:]), gc_alive6).StoreSlice(smem[tid:])
+					} else {
 //line cheng_reduce_shfl.go:97
-					if gc_alive6.And(gc_if6).ToBits() != 0 {
-//line cheng_reduce_shfl.go:97
-						archsimd.LoadInt32x8Slice(smem[tid:]).Add(archsimd.LoadInt32x8Slice(smem[tid+512:])).Merge(archsimd.LoadInt32x8Slice(smem[tid:]), gc_alive6.And(gc_if6)).StoreSlice(smem[tid:])
+						gc_if6 := gc_b8.And(gc_iota6.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(512, tid, 8)))))
+//line cheng_reduce_shfl.go:96
+						_ = gc_if6
+//line cheng_reduce_shfl.go:96
+						if gc_alive6.And(gc_if6).ToBits() != 0 {
+//line cheng_reduce_shfl.go:96
+							archsimd.LoadInt32x8Slice(smem[tid:]).Add(archsimd.LoadInt32x8Slice(smem[tid+512:])).Merge(archsimd.LoadInt32x8Slice(smem[tid:]), gc_alive6.And(gc_if6)).StoreSlice(smem[tid:])
+						}
 //line cheng_reduce_shfl.go:97
 					}
 				}
@@ -693,13 +699,19 @@ func gc_body_reduceSmemShflKernel(gc_b7 *compiled.Block, gIdata, gOdata []int32,
 //line cheng_reduce_shfl.go:100
 					}
 //line cheng_reduce_shfl.go:100
-					gc_if7 := gc_b9.And(gc_iota7.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(256, tid, 8)))))
+					if gc_bdx2 >= 512 && compiled.Reach(256, tid, 8) > 7 {
 //line cheng_reduce_shfl.go:100
-					_ = gc_if7
+						archsimd.LoadInt32x8Slice(smem[tid:]).Add(archsimd.LoadInt32x8Slice(smem[tid+256:])).Merge(archsimd.LoadInt32x8Slice(smem[tid:]), gc_alive7).StoreSlice(smem[tid:])
+					} else {
 //line cheng_reduce_shfl.go:101
-					if gc_alive7.And(gc_if7).ToBits() != 0 {
-//line cheng_reduce_shfl.go:101
-						archsimd.LoadInt32x8Slice(smem[tid:]).Add(archsimd.LoadInt32x8Slice(smem[tid+256:])).Merge(archsimd.LoadInt32x8Slice(smem[tid:]), gc_alive7.And(gc_if7)).StoreSlice(smem[tid:])
+						gc_if7 := gc_b9.And(gc_iota7.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(256, tid, 8)))))
+//line cheng_reduce_shfl.go:100
+						_ = gc_if7
+//line cheng_reduce_shfl.go:100
+						if gc_alive7.And(gc_if7).ToBits() != 0 {
+//line cheng_reduce_shfl.go:100
+							archsimd.LoadInt32x8Slice(smem[tid:]).Add(archsimd.LoadInt32x8Slice(smem[tid+256:])).Merge(archsimd.LoadInt32x8Slice(smem[tid:]), gc_alive7.And(gc_if7)).StoreSlice(smem[tid:])
+						}
 //line cheng_reduce_shfl.go:101
 					}
 				}
@@ -773,13 +785,19 @@ func gc_body_reduceSmemShflKernel(gc_b7 *compiled.Block, gIdata, gOdata []int32,
 //line cheng_reduce_shfl.go:104
 					}
 //line cheng_reduce_shfl.go:104
-					gc_if8 := gc_b10.And(gc_iota8.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(128, tid, 8)))))
+					if gc_bdx2 >= 256 && compiled.Reach(128, tid, 8) > 7 {
 //line cheng_reduce_shfl.go:104
-					_ = gc_if8
+						archsimd.LoadInt32x8Slice(smem[tid:]).Add(archsimd.LoadInt32x8Slice(smem[tid+128:])).Merge(archsimd.LoadInt32x8Slice(smem[tid:]), gc_alive8).StoreSlice(smem[tid:])
+					} else {
 //line cheng_reduce_shfl.go:105
-					if gc_alive8.And(gc_if8).ToBits() != 0 {
-//line cheng_reduce_shfl.go:105
-						archsimd.LoadInt32x8Slice(smem[tid:]).Add(archsimd.LoadInt32x8Slice(smem[tid+128:])).Merge(archsimd.LoadInt32x8Slice(smem[tid:]), gc_alive8.And(gc_if8)).StoreSlice(smem[tid:])
+						gc_if8 := gc_b10.And(gc_iota8.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(128, tid, 8)))))
+//line cheng_reduce_shfl.go:104
+						_ = gc_if8
+//line cheng_reduce_shfl.go:104
+						if gc_alive8.And(gc_if8).ToBits() != 0 {
+//line cheng_reduce_shfl.go:104
+							archsimd.LoadInt32x8Slice(smem[tid:]).Add(archsimd.LoadInt32x8Slice(smem[tid+128:])).Merge(archsimd.LoadInt32x8Slice(smem[tid:]), gc_alive8.And(gc_if8)).StoreSlice(smem[tid:])
+						}
 //line cheng_reduce_shfl.go:105
 					}
 				}
@@ -853,13 +871,19 @@ func gc_body_reduceSmemShflKernel(gc_b7 *compiled.Block, gIdata, gOdata []int32,
 //line cheng_reduce_shfl.go:108
 					}
 //line cheng_reduce_shfl.go:108
-					gc_if9 := gc_b11.And(gc_iota9.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(64, tid, 8)))))
+					if gc_bdx2 >= 128 && compiled.Reach(64, tid, 8) > 7 {
 //line cheng_reduce_shfl.go:108
-					_ = gc_if9
+						archsimd.LoadInt32x8Slice(smem[tid:]).Add(archsimd.LoadInt32x8Slice(smem[tid+64:])).Merge(archsimd.LoadInt32x8Slice(smem[tid:]), gc_alive9).StoreSlice(smem[tid:])
+					} else {
 //line cheng_reduce_shfl.go:109
-					if gc_alive9.And(gc_if9).ToBits() != 0 {
-//line cheng_reduce_shfl.go:109
-						archsimd.LoadInt32x8Slice(smem[tid:]).Add(archsimd.LoadInt32x8Slice(smem[tid+64:])).Merge(archsimd.LoadInt32x8Slice(smem[tid:]), gc_alive9.And(gc_if9)).StoreSlice(smem[tid:])
+						gc_if9 := gc_b11.And(gc_iota9.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(64, tid, 8)))))
+//line cheng_reduce_shfl.go:108
+						_ = gc_if9
+//line cheng_reduce_shfl.go:108
+						if gc_alive9.And(gc_if9).ToBits() != 0 {
+//line cheng_reduce_shfl.go:108
+							archsimd.LoadInt32x8Slice(smem[tid:]).Add(archsimd.LoadInt32x8Slice(smem[tid+64:])).Merge(archsimd.LoadInt32x8Slice(smem[tid:]), gc_alive9.And(gc_if9)).StoreSlice(smem[tid:])
+						}
 //line cheng_reduce_shfl.go:109
 					}
 				}
@@ -933,13 +957,19 @@ func gc_body_reduceSmemShflKernel(gc_b7 *compiled.Block, gIdata, gOdata []int32,
 //line cheng_reduce_shfl.go:112
 					}
 //line cheng_reduce_shfl.go:112
-					gc_if10 := gc_b12.And(gc_iota10.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(32, tid, 8)))))
+					if gc_bdx2 >= 64 && compiled.Reach(32, tid, 8) > 7 {
 //line cheng_reduce_shfl.go:112
-					_ = gc_if10
+						archsimd.LoadInt32x8Slice(smem[tid:]).Add(archsimd.LoadInt32x8Slice(smem[tid+32:])).Merge(archsimd.LoadInt32x8Slice(smem[tid:]), gc_alive10).StoreSlice(smem[tid:])
+					} else {
 //line cheng_reduce_shfl.go:113
-					if gc_alive10.And(gc_if10).ToBits() != 0 {
-//line cheng_reduce_shfl.go:113
-						archsimd.LoadInt32x8Slice(smem[tid:]).Add(archsimd.LoadInt32x8Slice(smem[tid+32:])).Merge(archsimd.LoadInt32x8Slice(smem[tid:]), gc_alive10.And(gc_if10)).StoreSlice(smem[tid:])
+						gc_if10 := gc_b12.And(gc_iota10.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(32, tid, 8)))))
+//line cheng_reduce_shfl.go:112
+						_ = gc_if10
+//line cheng_reduce_shfl.go:112
+						if gc_alive10.And(gc_if10).ToBits() != 0 {
+//line cheng_reduce_shfl.go:112
+							archsimd.LoadInt32x8Slice(smem[tid:]).Add(archsimd.LoadInt32x8Slice(smem[tid+32:])).Merge(archsimd.LoadInt32x8Slice(smem[tid:]), gc_alive10.And(gc_if10)).StoreSlice(smem[tid:])
+						}
 //line cheng_reduce_shfl.go:113
 					}
 				}
@@ -1239,13 +1269,21 @@ func gc_body_reduceSmemUnrollShflKernel(gc_b12 *compiled.Block, gIdata, gOdata [
 //line cheng_reduce_shfl.go:156
 								}
 //line cheng_reduce_shfl.go:156
-								gc_if12 := gc_b14.And(gc_iota12.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(512, tid, 8)))))
+								if gc_bdx2 >= 1024 && compiled.Reach(512, tid, 8) > 7 {
 //line cheng_reduce_shfl.go:156
-								_ = gc_if12
+									archsimd.LoadInt32x8Slice(gc_at13[(gc_tx2 - gc_fastlo6):]).Add(archsimd.LoadInt32x8Slice(gc_at14[(gc_tx2 - gc_fastlo6):])).StoreSlice(gc_at13[(gc_tx2 - gc_fastlo6):])
 //line cheng_reduce_shfl.go:156
-								if gc_if12.ToBits() != 0 {
+								} else {
 //line cheng_reduce_shfl.go:156
-									archsimd.LoadInt32x8Slice(gc_at13[(gc_tx2-gc_fastlo6):]).Add(archsimd.LoadInt32x8Slice(gc_at14[(gc_tx2-gc_fastlo6):])).Merge(archsimd.LoadInt32x8Slice(gc_at13[(gc_tx2-gc_fastlo6):]), gc_if12).StoreSlice(gc_at13[(gc_tx2 - gc_fastlo6):])
+									gc_if12 := gc_b14.And(gc_iota12.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(512, tid, 8)))))
+//line cheng_reduce_shfl.go:156
+									_ = gc_if12
+//line cheng_reduce_shfl.go:156
+									if gc_if12.ToBits() != 0 {
+//line cheng_reduce_shfl.go:156
+										archsimd.LoadInt32x8Slice(gc_at13[(gc_tx2-gc_fastlo6):]).Add(archsimd.LoadInt32x8Slice(gc_at14[(gc_tx2-gc_fastlo6):])).Merge(archsimd.LoadInt32x8Slice(gc_at13[(gc_tx2-gc_fastlo6):]), gc_if12).StoreSlice(gc_at13[(gc_tx2 - gc_fastlo6):])
+//line cheng_reduce_shfl.go:156
+									}
 //line cheng_reduce_shfl.go:156
 								}
 							}
@@ -1319,13 +1357,19 @@ func gc_body_reduceSmemUnrollShflKernel(gc_b12 *compiled.Block, gIdata, gOdata [
 //line cheng_reduce_shfl.go:156
 						}
 //line cheng_reduce_shfl.go:156
-						gc_if11 := gc_b13.And(gc_iota11.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(512, tid, 8)))))
+						if gc_bdx2 >= 1024 && compiled.Reach(512, tid, 8) > 7 {
 //line cheng_reduce_shfl.go:156
-						_ = gc_if11
+							archsimd.LoadInt32x8Slice(smem[tid:]).Add(archsimd.LoadInt32x8Slice(smem[tid+512:])).StoreSlice(smem[tid:])
+						} else {
 //line cheng_reduce_shfl.go:157
-						if gc_if11.ToBits() != 0 {
-//line cheng_reduce_shfl.go:157
-							archsimd.LoadInt32x8Slice(smem[tid:]).Add(archsimd.LoadInt32x8Slice(smem[tid+512:])).Merge(archsimd.LoadInt32x8Slice(smem[tid:]), gc_if11).StoreSlice(smem[tid:])
+							gc_if11 := gc_b13.And(gc_iota11.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(512, tid, 8)))))
+//line cheng_reduce_shfl.go:156
+							_ = gc_if11
+//line cheng_reduce_shfl.go:156
+							if gc_if11.ToBits() != 0 {
+//line cheng_reduce_shfl.go:156
+								archsimd.LoadInt32x8Slice(smem[tid:]).Add(archsimd.LoadInt32x8Slice(smem[tid+512:])).Merge(archsimd.LoadInt32x8Slice(smem[tid:]), gc_if11).StoreSlice(smem[tid:])
+							}
 //line cheng_reduce_shfl.go:157
 						}
 					}
@@ -1448,13 +1492,21 @@ func gc_body_reduceSmemUnrollShflKernel(gc_b12 *compiled.Block, gIdata, gOdata [
 //line cheng_reduce_shfl.go:160
 								}
 //line cheng_reduce_shfl.go:160
-								gc_if14 := gc_b16.And(gc_iota14.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(256, tid, 8)))))
+								if gc_bdx2 >= 512 && compiled.Reach(256, tid, 8) > 7 {
 //line cheng_reduce_shfl.go:160
-								_ = gc_if14
+									archsimd.LoadInt32x8Slice(gc_at15[(gc_tx2 - gc_fastlo7):]).Add(archsimd.LoadInt32x8Slice(gc_at16[(gc_tx2 - gc_fastlo7):])).StoreSlice(gc_at15[(gc_tx2 - gc_fastlo7):])
 //line cheng_reduce_shfl.go:160
-								if gc_if14.ToBits() != 0 {
+								} else {
 //line cheng_reduce_shfl.go:160
-									archsimd.LoadInt32x8Slice(gc_at15[(gc_tx2-gc_fastlo7):]).Add(archsimd.LoadInt32x8Slice(gc_at16[(gc_tx2-gc_fastlo7):])).Merge(archsimd.LoadInt32x8Slice(gc_at15[(gc_tx2-gc_fastlo7):]), gc_if14).StoreSlice(gc_at15[(gc_tx2 - gc_fastlo7):])
+									gc_if14 := gc_b16.And(gc_iota14.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(256, tid, 8)))))
+//line cheng_reduce_shfl.go:160
+									_ = gc_if14
+//line cheng_reduce_shfl.go:160
+									if gc_if14.ToBits() != 0 {
+//line cheng_reduce_shfl.go:160
+										archsimd.LoadInt32x8Slice(gc_at15[(gc_tx2-gc_fastlo7):]).Add(archsimd.LoadInt32x8Slice(gc_at16[(gc_tx2-gc_fastlo7):])).Merge(archsimd.LoadInt32x8Slice(gc_at15[(gc_tx2-gc_fastlo7):]), gc_if14).StoreSlice(gc_at15[(gc_tx2 - gc_fastlo7):])
+//line cheng_reduce_shfl.go:160
+									}
 //line cheng_reduce_shfl.go:160
 								}
 							}
@@ -1528,13 +1580,19 @@ func gc_body_reduceSmemUnrollShflKernel(gc_b12 *compiled.Block, gIdata, gOdata [
 //line cheng_reduce_shfl.go:160
 						}
 //line cheng_reduce_shfl.go:160
-						gc_if13 := gc_b15.And(gc_iota13.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(256, tid, 8)))))
+						if gc_bdx2 >= 512 && compiled.Reach(256, tid, 8) > 7 {
 //line cheng_reduce_shfl.go:160
-						_ = gc_if13
+							archsimd.LoadInt32x8Slice(smem[tid:]).Add(archsimd.LoadInt32x8Slice(smem[tid+256:])).StoreSlice(smem[tid:])
+						} else {
 //line cheng_reduce_shfl.go:161
-						if gc_if13.ToBits() != 0 {
-//line cheng_reduce_shfl.go:161
-							archsimd.LoadInt32x8Slice(smem[tid:]).Add(archsimd.LoadInt32x8Slice(smem[tid+256:])).Merge(archsimd.LoadInt32x8Slice(smem[tid:]), gc_if13).StoreSlice(smem[tid:])
+							gc_if13 := gc_b15.And(gc_iota13.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(256, tid, 8)))))
+//line cheng_reduce_shfl.go:160
+							_ = gc_if13
+//line cheng_reduce_shfl.go:160
+							if gc_if13.ToBits() != 0 {
+//line cheng_reduce_shfl.go:160
+								archsimd.LoadInt32x8Slice(smem[tid:]).Add(archsimd.LoadInt32x8Slice(smem[tid+256:])).Merge(archsimd.LoadInt32x8Slice(smem[tid:]), gc_if13).StoreSlice(smem[tid:])
+							}
 //line cheng_reduce_shfl.go:161
 						}
 					}
@@ -1657,13 +1715,21 @@ func gc_body_reduceSmemUnrollShflKernel(gc_b12 *compiled.Block, gIdata, gOdata [
 //line cheng_reduce_shfl.go:164
 								}
 //line cheng_reduce_shfl.go:164
-								gc_if16 := gc_b18.And(gc_iota16.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(128, tid, 8)))))
+								if gc_bdx2 >= 256 && compiled.Reach(128, tid, 8) > 7 {
 //line cheng_reduce_shfl.go:164
-								_ = gc_if16
+									archsimd.LoadInt32x8Slice(gc_at17[(gc_tx2 - gc_fastlo8):]).Add(archsimd.LoadInt32x8Slice(gc_at18[(gc_tx2 - gc_fastlo8):])).StoreSlice(gc_at17[(gc_tx2 - gc_fastlo8):])
 //line cheng_reduce_shfl.go:164
-								if gc_if16.ToBits() != 0 {
+								} else {
 //line cheng_reduce_shfl.go:164
-									archsimd.LoadInt32x8Slice(gc_at17[(gc_tx2-gc_fastlo8):]).Add(archsimd.LoadInt32x8Slice(gc_at18[(gc_tx2-gc_fastlo8):])).Merge(archsimd.LoadInt32x8Slice(gc_at17[(gc_tx2-gc_fastlo8):]), gc_if16).StoreSlice(gc_at17[(gc_tx2 - gc_fastlo8):])
+									gc_if16 := gc_b18.And(gc_iota16.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(128, tid, 8)))))
+//line cheng_reduce_shfl.go:164
+									_ = gc_if16
+//line cheng_reduce_shfl.go:164
+									if gc_if16.ToBits() != 0 {
+//line cheng_reduce_shfl.go:164
+										archsimd.LoadInt32x8Slice(gc_at17[(gc_tx2-gc_fastlo8):]).Add(archsimd.LoadInt32x8Slice(gc_at18[(gc_tx2-gc_fastlo8):])).Merge(archsimd.LoadInt32x8Slice(gc_at17[(gc_tx2-gc_fastlo8):]), gc_if16).StoreSlice(gc_at17[(gc_tx2 - gc_fastlo8):])
+//line cheng_reduce_shfl.go:164
+									}
 //line cheng_reduce_shfl.go:164
 								}
 							}
@@ -1737,13 +1803,19 @@ func gc_body_reduceSmemUnrollShflKernel(gc_b12 *compiled.Block, gIdata, gOdata [
 //line cheng_reduce_shfl.go:164
 						}
 //line cheng_reduce_shfl.go:164
-						gc_if15 := gc_b17.And(gc_iota15.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(128, tid, 8)))))
+						if gc_bdx2 >= 256 && compiled.Reach(128, tid, 8) > 7 {
 //line cheng_reduce_shfl.go:164
-						_ = gc_if15
+							archsimd.LoadInt32x8Slice(smem[tid:]).Add(archsimd.LoadInt32x8Slice(smem[tid+128:])).StoreSlice(smem[tid:])
+						} else {
 //line cheng_reduce_shfl.go:165
-						if gc_if15.ToBits() != 0 {
-//line cheng_reduce_shfl.go:165
-							archsimd.LoadInt32x8Slice(smem[tid:]).Add(archsimd.LoadInt32x8Slice(smem[tid+128:])).Merge(archsimd.LoadInt32x8Slice(smem[tid:]), gc_if15).StoreSlice(smem[tid:])
+							gc_if15 := gc_b17.And(gc_iota15.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(128, tid, 8)))))
+//line cheng_reduce_shfl.go:164
+							_ = gc_if15
+//line cheng_reduce_shfl.go:164
+							if gc_if15.ToBits() != 0 {
+//line cheng_reduce_shfl.go:164
+								archsimd.LoadInt32x8Slice(smem[tid:]).Add(archsimd.LoadInt32x8Slice(smem[tid+128:])).Merge(archsimd.LoadInt32x8Slice(smem[tid:]), gc_if15).StoreSlice(smem[tid:])
+							}
 //line cheng_reduce_shfl.go:165
 						}
 					}
@@ -1866,13 +1938,21 @@ func gc_body_reduceSmemUnrollShflKernel(gc_b12 *compiled.Block, gIdata, gOdata [
 //line cheng_reduce_shfl.go:168
 								}
 //line cheng_reduce_shfl.go:168
-								gc_if18 := gc_b20.And(gc_iota18.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(64, tid, 8)))))
+								if gc_bdx2 >= 128 && compiled.Reach(64, tid, 8) > 7 {
 //line cheng_reduce_shfl.go:168
-								_ = gc_if18
+									archsimd.LoadInt32x8Slice(gc_at19[(gc_tx2 - gc_fastlo9):]).Add(archsimd.LoadInt32x8Slice(gc_at20[(gc_tx2 - gc_fastlo9):])).StoreSlice(gc_at19[(gc_tx2 - gc_fastlo9):])
 //line cheng_reduce_shfl.go:168
-								if gc_if18.ToBits() != 0 {
+								} else {
 //line cheng_reduce_shfl.go:168
-									archsimd.LoadInt32x8Slice(gc_at19[(gc_tx2-gc_fastlo9):]).Add(archsimd.LoadInt32x8Slice(gc_at20[(gc_tx2-gc_fastlo9):])).Merge(archsimd.LoadInt32x8Slice(gc_at19[(gc_tx2-gc_fastlo9):]), gc_if18).StoreSlice(gc_at19[(gc_tx2 - gc_fastlo9):])
+									gc_if18 := gc_b20.And(gc_iota18.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(64, tid, 8)))))
+//line cheng_reduce_shfl.go:168
+									_ = gc_if18
+//line cheng_reduce_shfl.go:168
+									if gc_if18.ToBits() != 0 {
+//line cheng_reduce_shfl.go:168
+										archsimd.LoadInt32x8Slice(gc_at19[(gc_tx2-gc_fastlo9):]).Add(archsimd.LoadInt32x8Slice(gc_at20[(gc_tx2-gc_fastlo9):])).Merge(archsimd.LoadInt32x8Slice(gc_at19[(gc_tx2-gc_fastlo9):]), gc_if18).StoreSlice(gc_at19[(gc_tx2 - gc_fastlo9):])
+//line cheng_reduce_shfl.go:168
+									}
 //line cheng_reduce_shfl.go:168
 								}
 							}
@@ -1946,13 +2026,19 @@ func gc_body_reduceSmemUnrollShflKernel(gc_b12 *compiled.Block, gIdata, gOdata [
 //line cheng_reduce_shfl.go:168
 						}
 //line cheng_reduce_shfl.go:168
-						gc_if17 := gc_b19.And(gc_iota17.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(64, tid, 8)))))
+						if gc_bdx2 >= 128 && compiled.Reach(64, tid, 8) > 7 {
 //line cheng_reduce_shfl.go:168
-						_ = gc_if17
+							archsimd.LoadInt32x8Slice(smem[tid:]).Add(archsimd.LoadInt32x8Slice(smem[tid+64:])).StoreSlice(smem[tid:])
+						} else {
 //line cheng_reduce_shfl.go:169
-						if gc_if17.ToBits() != 0 {
-//line cheng_reduce_shfl.go:169
-							archsimd.LoadInt32x8Slice(smem[tid:]).Add(archsimd.LoadInt32x8Slice(smem[tid+64:])).Merge(archsimd.LoadInt32x8Slice(smem[tid:]), gc_if17).StoreSlice(smem[tid:])
+							gc_if17 := gc_b19.And(gc_iota17.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(64, tid, 8)))))
+//line cheng_reduce_shfl.go:168
+							_ = gc_if17
+//line cheng_reduce_shfl.go:168
+							if gc_if17.ToBits() != 0 {
+//line cheng_reduce_shfl.go:168
+								archsimd.LoadInt32x8Slice(smem[tid:]).Add(archsimd.LoadInt32x8Slice(smem[tid+64:])).Merge(archsimd.LoadInt32x8Slice(smem[tid:]), gc_if17).StoreSlice(smem[tid:])
+							}
 //line cheng_reduce_shfl.go:169
 						}
 					}
@@ -2075,13 +2161,21 @@ func gc_body_reduceSmemUnrollShflKernel(gc_b12 *compiled.Block, gIdata, gOdata [
 //line cheng_reduce_shfl.go:172
 								}
 //line cheng_reduce_shfl.go:172
-								gc_if20 := gc_b22.And(gc_iota20.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(32, tid, 8)))))
+								if gc_bdx2 >= 64 && compiled.Reach(32, tid, 8) > 7 {
 //line cheng_reduce_shfl.go:172
-								_ = gc_if20
+									archsimd.LoadInt32x8Slice(gc_at21[(gc_tx2 - gc_fastlo10):]).Add(archsimd.LoadInt32x8Slice(gc_at22[(gc_tx2 - gc_fastlo10):])).StoreSlice(gc_at21[(gc_tx2 - gc_fastlo10):])
 //line cheng_reduce_shfl.go:172
-								if gc_if20.ToBits() != 0 {
+								} else {
 //line cheng_reduce_shfl.go:172
-									archsimd.LoadInt32x8Slice(gc_at21[(gc_tx2-gc_fastlo10):]).Add(archsimd.LoadInt32x8Slice(gc_at22[(gc_tx2-gc_fastlo10):])).Merge(archsimd.LoadInt32x8Slice(gc_at21[(gc_tx2-gc_fastlo10):]), gc_if20).StoreSlice(gc_at21[(gc_tx2 - gc_fastlo10):])
+									gc_if20 := gc_b22.And(gc_iota20.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(32, tid, 8)))))
+//line cheng_reduce_shfl.go:172
+									_ = gc_if20
+//line cheng_reduce_shfl.go:172
+									if gc_if20.ToBits() != 0 {
+//line cheng_reduce_shfl.go:172
+										archsimd.LoadInt32x8Slice(gc_at21[(gc_tx2-gc_fastlo10):]).Add(archsimd.LoadInt32x8Slice(gc_at22[(gc_tx2-gc_fastlo10):])).Merge(archsimd.LoadInt32x8Slice(gc_at21[(gc_tx2-gc_fastlo10):]), gc_if20).StoreSlice(gc_at21[(gc_tx2 - gc_fastlo10):])
+//line cheng_reduce_shfl.go:172
+									}
 //line cheng_reduce_shfl.go:172
 								}
 							}
@@ -2155,13 +2249,19 @@ func gc_body_reduceSmemUnrollShflKernel(gc_b12 *compiled.Block, gIdata, gOdata [
 //line cheng_reduce_shfl.go:172
 						}
 //line cheng_reduce_shfl.go:172
-						gc_if19 := gc_b21.And(gc_iota19.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(32, tid, 8)))))
+						if gc_bdx2 >= 64 && compiled.Reach(32, tid, 8) > 7 {
 //line cheng_reduce_shfl.go:172
-						_ = gc_if19
+							archsimd.LoadInt32x8Slice(smem[tid:]).Add(archsimd.LoadInt32x8Slice(smem[tid+32:])).StoreSlice(smem[tid:])
+						} else {
 //line cheng_reduce_shfl.go:173
-						if gc_if19.ToBits() != 0 {
-//line cheng_reduce_shfl.go:173
-							archsimd.LoadInt32x8Slice(smem[tid:]).Add(archsimd.LoadInt32x8Slice(smem[tid+32:])).Merge(archsimd.LoadInt32x8Slice(smem[tid:]), gc_if19).StoreSlice(smem[tid:])
+							gc_if19 := gc_b21.And(gc_iota19.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(32, tid, 8)))))
+//line cheng_reduce_shfl.go:172
+							_ = gc_if19
+//line cheng_reduce_shfl.go:172
+							if gc_if19.ToBits() != 0 {
+//line cheng_reduce_shfl.go:172
+								archsimd.LoadInt32x8Slice(smem[tid:]).Add(archsimd.LoadInt32x8Slice(smem[tid+32:])).Merge(archsimd.LoadInt32x8Slice(smem[tid:]), gc_if19).StoreSlice(smem[tid:])
+							}
 //line cheng_reduce_shfl.go:173
 						}
 					}

@@ -318,39 +318,34 @@ func gc_body_stencilSharedMemoryKernel(gc_b *compiled.Block, in, out []float32, 
 //line pmpp_stencil.go:50
 							_ = k
 //line pmpp_stencil.go:57
-							gc_b4 := gc_none2
+							gc_b5 := gc_none2
 //line pmpp_stencil.go:57
 							if i >= 1 && i < n-1 && j >= 1 && j < n-1 {
 //line pmpp_stencil.go:57
-								gc_b4 = gc_all2
+								gc_b5 = gc_all2
 //line pmpp_stencil.go:57
 							}
 //line pmpp_stencil.go:57
-							gc_if3 := gc_b4.And(gc_iota2.GreaterEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(1, k, 8))))).And(gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(n-1, k, 8)))))
+							if i >= 1 && i < n-1 && j >= 1 && j < n-1 && compiled.Reach(1, k, 8) <= 0 && compiled.Reach(n-1, k, 8) > 7 {
 //line pmpp_stencil.go:57
-							_ = gc_if3
-//line pmpp_stencil.go:58
-							if gc_if3.ToBits() != 0 {
-//line pmpp_stencil.go:58
-								gc_b5 := gc_none2
-//line pmpp_stencil.go:58
+								gc_b6 := gc_none2
+//line pmpp_stencil.go:57
 								if gc_tz >= 1 && gc_tz < inTileDimSmall-1 && gc_ty >= 1 &&
+//line pmpp_stencil.go:59
 									gc_ty < inTileDimSmall-1 {
 //line pmpp_stencil.go:59
-									gc_b5 = gc_all2
+									gc_b6 = gc_all2
 //line pmpp_stencil.go:59
 								}
 //line pmpp_stencil.go:59
-								gc_if4 := gc_b5.And(gc_iota2.GreaterEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(1, gc_tx, 8))))).And(gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(inTileDimSmall-1, gc_tx, 8)))))
+								if gc_tz >= 1 && gc_tz < inTileDimSmall-1 && gc_ty >= 1 &&
 //line pmpp_stencil.go:59
-								_ = gc_if4
+									gc_ty < inTileDimSmall-1 && compiled.Reach(1, gc_tx, 8) <= 0 && compiled.Reach(inTileDimSmall-1, gc_tx, 8) > 7 {
 //line pmpp_stencil.go:59
-								if gc_if3.And(gc_if4).ToBits() != 0 {
-//line pmpp_stencil.go:59
-									var gc_ld8 lanes.Float32x8
+									var gc_ld22 lanes.Float32x8
 //line pmpp_stencil.go:59
 									if gc_tx >= 0 && gc_tx <= len(gc_at4[0][gc_ty])-8 {
-										gc_ld8 = lanes.LoadFloat32x8Slice(gc_at4[0][gc_ty][gc_tx:])
+										gc_ld22 = lanes.LoadFloat32x8Slice(gc_at4[0][gc_ty][gc_tx:])
 //line pmpp_stencil.go:60
 									} else {
 //line pmpp_stencil.go:60
@@ -358,10 +353,10 @@ func gc_body_stencilSharedMemoryKernel(gc_b *compiled.Block, in, out []float32, 
 //line pmpp_stencil.go:60
 									}
 //line pmpp_stencil.go:60
-									var gc_ld9 lanes.Float32x8
+									var gc_ld23 lanes.Float32x8
 //line pmpp_stencil.go:60
 									if (gc_tx-1) >= 0 && (gc_tx-1) <= len(gc_at4[0][gc_ty])-8 {
-										gc_ld9 = lanes.LoadFloat32x8Slice(gc_at4[0][gc_ty][gc_tx-1:])
+										gc_ld23 = lanes.LoadFloat32x8Slice(gc_at4[0][gc_ty][gc_tx-1:])
 //line pmpp_stencil.go:61
 									} else {
 //line pmpp_stencil.go:61
@@ -369,10 +364,10 @@ func gc_body_stencilSharedMemoryKernel(gc_b *compiled.Block, in, out []float32, 
 //line pmpp_stencil.go:61
 									}
 //line pmpp_stencil.go:61
-									var gc_ld10 lanes.Float32x8
+									var gc_ld24 lanes.Float32x8
 //line pmpp_stencil.go:61
 									if (gc_tx+1) >= 0 && (gc_tx+1) <= len(gc_at4[0][gc_ty])-8 {
-										gc_ld10 = lanes.LoadFloat32x8Slice(gc_at4[0][gc_ty][gc_tx+1:])
+										gc_ld24 = lanes.LoadFloat32x8Slice(gc_at4[0][gc_ty][gc_tx+1:])
 //line pmpp_stencil.go:62
 									} else {
 //line pmpp_stencil.go:62
@@ -380,10 +375,10 @@ func gc_body_stencilSharedMemoryKernel(gc_b *compiled.Block, in, out []float32, 
 //line pmpp_stencil.go:62
 									}
 //line pmpp_stencil.go:62
-									var gc_ld11 lanes.Float32x8
+									var gc_ld25 lanes.Float32x8
 //line pmpp_stencil.go:62
 									if gc_tx >= 0 && gc_tx <= len(gc_at4[0][gc_ty-1])-8 {
-										gc_ld11 = lanes.LoadFloat32x8Slice(gc_at4[0][gc_ty-1][gc_tx:])
+										gc_ld25 = lanes.LoadFloat32x8Slice(gc_at4[0][gc_ty-1][gc_tx:])
 //line pmpp_stencil.go:63
 									} else {
 //line pmpp_stencil.go:63
@@ -391,10 +386,10 @@ func gc_body_stencilSharedMemoryKernel(gc_b *compiled.Block, in, out []float32, 
 //line pmpp_stencil.go:63
 									}
 //line pmpp_stencil.go:63
-									var gc_ld12 lanes.Float32x8
+									var gc_ld26 lanes.Float32x8
 //line pmpp_stencil.go:63
 									if gc_tx >= 0 && gc_tx <= len(gc_at4[0][gc_ty+1])-8 {
-										gc_ld12 = lanes.LoadFloat32x8Slice(gc_at4[0][gc_ty+1][gc_tx:])
+										gc_ld26 = lanes.LoadFloat32x8Slice(gc_at4[0][gc_ty+1][gc_tx:])
 //line pmpp_stencil.go:64
 									} else {
 //line pmpp_stencil.go:64
@@ -402,10 +397,10 @@ func gc_body_stencilSharedMemoryKernel(gc_b *compiled.Block, in, out []float32, 
 //line pmpp_stencil.go:64
 									}
 //line pmpp_stencil.go:64
-									var gc_ld13 lanes.Float32x8
+									var gc_ld27 lanes.Float32x8
 //line pmpp_stencil.go:64
 									if gc_tx >= 0 && gc_tx <= len(gc_at5[0][gc_ty])-8 {
-										gc_ld13 = lanes.LoadFloat32x8Slice(gc_at5[0][gc_ty][gc_tx:])
+										gc_ld27 = lanes.LoadFloat32x8Slice(gc_at5[0][gc_ty][gc_tx:])
 //line pmpp_stencil.go:65
 									} else {
 //line pmpp_stencil.go:65
@@ -413,10 +408,10 @@ func gc_body_stencilSharedMemoryKernel(gc_b *compiled.Block, in, out []float32, 
 //line pmpp_stencil.go:65
 									}
 //line pmpp_stencil.go:65
-									var gc_ld14 lanes.Float32x8
+									var gc_ld28 lanes.Float32x8
 //line pmpp_stencil.go:65
 									if gc_tx >= 0 && gc_tx <= len(gc_at6[0][gc_ty])-8 {
-										gc_ld14 = lanes.LoadFloat32x8Slice(gc_at6[0][gc_ty][gc_tx:])
+										gc_ld28 = lanes.LoadFloat32x8Slice(gc_at6[0][gc_ty][gc_tx:])
 //line pmpp_stencil.go:66
 									} else {
 //line pmpp_stencil.go:66
@@ -424,7 +419,203 @@ func gc_body_stencilSharedMemoryKernel(gc_b *compiled.Block, in, out []float32, 
 //line pmpp_stencil.go:66
 									}
 //line pmpp_stencil.go:66
-									gc_vb8.Mul(gc_ld8).Add(gc_vb9.Mul(gc_ld9)).Add(gc_vb10.Mul(gc_ld10)).Add(gc_vb11.Mul(gc_ld11)).Add(gc_vb12.Mul(gc_ld12)).Add(gc_vb13.Mul(gc_ld13)).Add(gc_vb14.Mul(gc_ld14)).StoreMasked((*[8]float32)(gc_at3[(gc_tx-gc_fastlo2):]), gc_if3.And(gc_if4))
+									gc_vb8.Mul(gc_ld22).Add(gc_vb9.Mul(gc_ld23)).Add(gc_vb10.Mul(gc_ld24)).Add(gc_vb11.Mul(gc_ld25)).Add(gc_vb12.Mul(gc_ld26)).Add(gc_vb13.Mul(gc_ld27)).Add(gc_vb14.Mul(gc_ld28)).StoreSlice(gc_at3[(gc_tx - gc_fastlo2):])
+//line pmpp_stencil.go:66
+								} else {
+//line pmpp_stencil.go:66
+									gc_if4 := gc_b6.And(gc_iota2.GreaterEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(1, gc_tx, 8))))).And(gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(inTileDimSmall-1, gc_tx, 8)))))
+//line pmpp_stencil.go:59
+									_ = gc_if4
+//line pmpp_stencil.go:59
+									if gc_if4.ToBits() != 0 {
+//line pmpp_stencil.go:59
+										var gc_ld29 lanes.Float32x8
+//line pmpp_stencil.go:59
+										if gc_tx >= 0 && gc_tx <= len(gc_at4[0][gc_ty])-8 {
+											gc_ld29 = lanes.LoadFloat32x8Slice(gc_at4[0][gc_ty][gc_tx:])
+//line pmpp_stencil.go:60
+										} else {
+//line pmpp_stencil.go:60
+											break gc_steps2
+//line pmpp_stencil.go:60
+										}
+//line pmpp_stencil.go:60
+										var gc_ld30 lanes.Float32x8
+//line pmpp_stencil.go:60
+										if (gc_tx-1) >= 0 && (gc_tx-1) <= len(gc_at4[0][gc_ty])-8 {
+											gc_ld30 = lanes.LoadFloat32x8Slice(gc_at4[0][gc_ty][gc_tx-1:])
+//line pmpp_stencil.go:61
+										} else {
+//line pmpp_stencil.go:61
+											break gc_steps2
+//line pmpp_stencil.go:61
+										}
+//line pmpp_stencil.go:61
+										var gc_ld31 lanes.Float32x8
+//line pmpp_stencil.go:61
+										if (gc_tx+1) >= 0 && (gc_tx+1) <= len(gc_at4[0][gc_ty])-8 {
+											gc_ld31 = lanes.LoadFloat32x8Slice(gc_at4[0][gc_ty][gc_tx+1:])
+//line pmpp_stencil.go:62
+										} else {
+//line pmpp_stencil.go:62
+											break gc_steps2
+//line pmpp_stencil.go:62
+										}
+//line pmpp_stencil.go:62
+										var gc_ld32 lanes.Float32x8
+//line pmpp_stencil.go:62
+										if gc_tx >= 0 && gc_tx <= len(gc_at4[0][gc_ty-1])-8 {
+											gc_ld32 = lanes.LoadFloat32x8Slice(gc_at4[0][gc_ty-1][gc_tx:])
+//line pmpp_stencil.go:63
+										} else {
+//line pmpp_stencil.go:63
+											break gc_steps2
+//line pmpp_stencil.go:63
+										}
+//line pmpp_stencil.go:63
+										var gc_ld33 lanes.Float32x8
+//line pmpp_stencil.go:63
+										if gc_tx >= 0 && gc_tx <= len(gc_at4[0][gc_ty+1])-8 {
+											gc_ld33 = lanes.LoadFloat32x8Slice(gc_at4[0][gc_ty+1][gc_tx:])
+//line pmpp_stencil.go:64
+										} else {
+//line pmpp_stencil.go:64
+											break gc_steps2
+//line pmpp_stencil.go:64
+										}
+//line pmpp_stencil.go:64
+										var gc_ld34 lanes.Float32x8
+//line pmpp_stencil.go:64
+										if gc_tx >= 0 && gc_tx <= len(gc_at5[0][gc_ty])-8 {
+											gc_ld34 = lanes.LoadFloat32x8Slice(gc_at5[0][gc_ty][gc_tx:])
+//line pmpp_stencil.go:65
+										} else {
+//line pmpp_stencil.go:65
+											break gc_steps2
+//line pmpp_stencil.go:65
+										}
+//line pmpp_stencil.go:65
+										var gc_ld35 lanes.Float32x8
+//line pmpp_stencil.go:65
+										if gc_tx >= 0 && gc_tx <= len(gc_at6[0][gc_ty])-8 {
+											gc_ld35 = lanes.LoadFloat32x8Slice(gc_at6[0][gc_ty][gc_tx:])
+//line pmpp_stencil.go:66
+										} else {
+//line pmpp_stencil.go:66
+											break gc_steps2
+//line pmpp_stencil.go:66
+										}
+//line pmpp_stencil.go:66
+										gc_vb8.Mul(gc_ld29).Add(gc_vb9.Mul(gc_ld30)).Add(gc_vb10.Mul(gc_ld31)).Add(gc_vb11.Mul(gc_ld32)).Add(gc_vb12.Mul(gc_ld33)).Add(gc_vb13.Mul(gc_ld34)).Add(gc_vb14.Mul(gc_ld35)).StoreMasked((*[8]float32)(gc_at3[(gc_tx-gc_fastlo2):]), gc_if4)
+//line pmpp_stencil.go:66
+									}
+//line pmpp_stencil.go:66
+								}
+//line pmpp_stencil.go:66
+							} else {
+//line pmpp_stencil.go:66
+								gc_if5 := gc_b5.And(gc_iota2.GreaterEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(1, k, 8))))).And(gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(n-1, k, 8)))))
+//line pmpp_stencil.go:57
+								_ = gc_if5
+//line pmpp_stencil.go:57
+								if gc_if5.ToBits() != 0 {
+//line pmpp_stencil.go:57
+									gc_b7 := gc_none2
+//line pmpp_stencil.go:57
+									if gc_tz >= 1 && gc_tz < inTileDimSmall-1 && gc_ty >= 1 &&
+//line pmpp_stencil.go:59
+										gc_ty < inTileDimSmall-1 {
+//line pmpp_stencil.go:59
+										gc_b7 = gc_all2
+//line pmpp_stencil.go:59
+									}
+//line pmpp_stencil.go:59
+									gc_if6 := gc_b7.And(gc_iota2.GreaterEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(1, gc_tx, 8))))).And(gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(inTileDimSmall-1, gc_tx, 8)))))
+//line pmpp_stencil.go:59
+									_ = gc_if6
+//line pmpp_stencil.go:59
+									if gc_if5.And(gc_if6).ToBits() != 0 {
+//line pmpp_stencil.go:59
+										var gc_ld36 lanes.Float32x8
+//line pmpp_stencil.go:59
+										if gc_tx >= 0 && gc_tx <= len(gc_at4[0][gc_ty])-8 {
+											gc_ld36 = lanes.LoadFloat32x8Slice(gc_at4[0][gc_ty][gc_tx:])
+//line pmpp_stencil.go:60
+										} else {
+//line pmpp_stencil.go:60
+											break gc_steps2
+//line pmpp_stencil.go:60
+										}
+//line pmpp_stencil.go:60
+										var gc_ld37 lanes.Float32x8
+//line pmpp_stencil.go:60
+										if (gc_tx-1) >= 0 && (gc_tx-1) <= len(gc_at4[0][gc_ty])-8 {
+											gc_ld37 = lanes.LoadFloat32x8Slice(gc_at4[0][gc_ty][gc_tx-1:])
+//line pmpp_stencil.go:61
+										} else {
+//line pmpp_stencil.go:61
+											break gc_steps2
+//line pmpp_stencil.go:61
+										}
+//line pmpp_stencil.go:61
+										var gc_ld38 lanes.Float32x8
+//line pmpp_stencil.go:61
+										if (gc_tx+1) >= 0 && (gc_tx+1) <= len(gc_at4[0][gc_ty])-8 {
+											gc_ld38 = lanes.LoadFloat32x8Slice(gc_at4[0][gc_ty][gc_tx+1:])
+//line pmpp_stencil.go:62
+										} else {
+//line pmpp_stencil.go:62
+											break gc_steps2
+//line pmpp_stencil.go:62
+										}
+//line pmpp_stencil.go:62
+										var gc_ld39 lanes.Float32x8
+//line pmpp_stencil.go:62
+										if gc_tx >= 0 && gc_tx <= len(gc_at4[0][gc_ty-1])-8 {
+											gc_ld39 = lanes.LoadFloat32x8Slice(gc_at4[0][gc_ty-1][gc_tx:])
+//line pmpp_stencil.go:63
+										} else {
+//line pmpp_stencil.go:63
+											break gc_steps2
+//line pmpp_stencil.go:63
+										}
+//line pmpp_stencil.go:63
+										var gc_ld40 lanes.Float32x8
+//line pmpp_stencil.go:63
+										if gc_tx >= 0 && gc_tx <= len(gc_at4[0][gc_ty+1])-8 {
+											gc_ld40 = lanes.LoadFloat32x8Slice(gc_at4[0][gc_ty+1][gc_tx:])
+//line pmpp_stencil.go:64
+										} else {
+//line pmpp_stencil.go:64
+											break gc_steps2
+//line pmpp_stencil.go:64
+										}
+//line pmpp_stencil.go:64
+										var gc_ld41 lanes.Float32x8
+//line pmpp_stencil.go:64
+										if gc_tx >= 0 && gc_tx <= len(gc_at5[0][gc_ty])-8 {
+											gc_ld41 = lanes.LoadFloat32x8Slice(gc_at5[0][gc_ty][gc_tx:])
+//line pmpp_stencil.go:65
+										} else {
+//line pmpp_stencil.go:65
+											break gc_steps2
+//line pmpp_stencil.go:65
+										}
+//line pmpp_stencil.go:65
+										var gc_ld42 lanes.Float32x8
+//line pmpp_stencil.go:65
+										if gc_tx >= 0 && gc_tx <= len(gc_at6[0][gc_ty])-8 {
+											gc_ld42 = lanes.LoadFloat32x8Slice(gc_at6[0][gc_ty][gc_tx:])
+//line pmpp_stencil.go:66
+										} else {
+//line pmpp_stencil.go:66
+											break gc_steps2
+//line pmpp_stencil.go:66
+										}
+//line pmpp_stencil.go:66
+										gc_vb8.Mul(gc_ld36).Add(gc_vb9.Mul(gc_ld37)).Add(gc_vb10.Mul(gc_ld38)).Add(gc_vb11.Mul(gc_ld39)).Add(gc_vb12.Mul(gc_ld40)).Add(gc_vb13.Mul(gc_ld41)).Add(gc_vb14.Mul(gc_ld42)).StoreMasked((*[8]float32)(gc_at3[(gc_tx-gc_fastlo2):]), gc_if5.And(gc_if6))
+//line pmpp_stencil.go:66
+									}
 //line pmpp_stencil.go:66
 								}
 //line pmpp_stencil.go:66
@@ -570,26 +761,21 @@ func gc_body_stencilSharedMemoryKernel(gc_b *compiled.Block, in, out []float32, 
 //line pmpp_stencil.go:57
 					}
 //line pmpp_stencil.go:57
-					gc_if := gc_b2.And(gc_iota.GreaterEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(1, k, 8))))).And(gc_iota.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(n-1, k, 8)))))
+					if i >= 1 && i < n-1 && j >= 1 && j < n-1 && compiled.Reach(1, k, 8) <= 0 && compiled.Reach(n-1, k, 8) > 7 {
 //line pmpp_stencil.go:57
-					_ = gc_if
-//line pmpp_stencil.go:58
-					if gc_if.ToBits() != 0 {
-//line pmpp_stencil.go:58
 						gc_b3 := gc_none
-//line pmpp_stencil.go:58
+//line pmpp_stencil.go:57
 						if gc_tz >= 1 && gc_tz < inTileDimSmall-1 && gc_ty >= 1 &&
+//line pmpp_stencil.go:59
 							gc_ty < inTileDimSmall-1 {
 //line pmpp_stencil.go:59
 							gc_b3 = gc_all
 //line pmpp_stencil.go:59
 						}
 //line pmpp_stencil.go:59
-						gc_if2 := gc_b3.And(gc_iota.GreaterEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(1, gc_tx, 8))))).And(gc_iota.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(inTileDimSmall-1, gc_tx, 8)))))
+						if gc_tz >= 1 && gc_tz < inTileDimSmall-1 && gc_ty >= 1 &&
 //line pmpp_stencil.go:59
-						_ = gc_if2
-//line pmpp_stencil.go:59
-						if gc_if.And(gc_if2).ToBits() != 0 {
+							gc_ty < inTileDimSmall-1 && compiled.Reach(1, gc_tx, 8) <= 0 && compiled.Reach(inTileDimSmall-1, gc_tx, 8) > 7 {
 //line pmpp_stencil.go:59
 							var gc_ld lanes.Float32x8
 //line pmpp_stencil.go:59
@@ -668,7 +854,203 @@ func gc_body_stencilSharedMemoryKernel(gc_b *compiled.Block, in, out []float32, 
 //line pmpp_stencil.go:66
 							}
 //line pmpp_stencil.go:66
-							gc_vb.Mul(gc_ld).Add(gc_vb2.Mul(gc_ld2)).Add(gc_vb3.Mul(gc_ld3)).Add(gc_vb4.Mul(gc_ld4)).Add(gc_vb5.Mul(gc_ld5)).Add(gc_vb6.Mul(gc_ld6)).Add(gc_vb7.Mul(gc_ld7)).StoreMasked((*[8]float32)(out[i*n*n+j*n+k:]), gc_if.And(gc_if2))
+							gc_vb.Mul(gc_ld).Add(gc_vb2.Mul(gc_ld2)).Add(gc_vb3.Mul(gc_ld3)).Add(gc_vb4.Mul(gc_ld4)).Add(gc_vb5.Mul(gc_ld5)).Add(gc_vb6.Mul(gc_ld6)).Add(gc_vb7.Mul(gc_ld7)).StoreSlice(out[i*n*n+j*n+k:])
+//line pmpp_stencil.go:60
+						} else {
+//line pmpp_stencil.go:60
+							gc_if := gc_b3.And(gc_iota.GreaterEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(1, gc_tx, 8))))).And(gc_iota.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(inTileDimSmall-1, gc_tx, 8)))))
+//line pmpp_stencil.go:59
+							_ = gc_if
+//line pmpp_stencil.go:59
+							if gc_if.ToBits() != 0 {
+//line pmpp_stencil.go:59
+								var gc_ld8 lanes.Float32x8
+//line pmpp_stencil.go:59
+								if gc_tx >= 0 && gc_tx <= len(inS[gc_tz][gc_ty])-8 {
+									gc_ld8 = lanes.LoadFloat32x8Slice(inS[gc_tz][gc_ty][gc_tx:])
+//line pmpp_stencil.go:60
+								} else {
+//line pmpp_stencil.go:60
+									break gc_steps
+//line pmpp_stencil.go:60
+								}
+//line pmpp_stencil.go:60
+								var gc_ld9 lanes.Float32x8
+//line pmpp_stencil.go:60
+								if (gc_tx-1) >= 0 && (gc_tx-1) <= len(inS[gc_tz][gc_ty])-8 {
+									gc_ld9 = lanes.LoadFloat32x8Slice(inS[gc_tz][gc_ty][gc_tx-1:])
+//line pmpp_stencil.go:61
+								} else {
+//line pmpp_stencil.go:61
+									break gc_steps
+//line pmpp_stencil.go:61
+								}
+//line pmpp_stencil.go:61
+								var gc_ld10 lanes.Float32x8
+//line pmpp_stencil.go:61
+								if (gc_tx+1) >= 0 && (gc_tx+1) <= len(inS[gc_tz][gc_ty])-8 {
+									gc_ld10 = lanes.LoadFloat32x8Slice(inS[gc_tz][gc_ty][gc_tx+1:])
+//line pmpp_stencil.go:62
+								} else {
+//line pmpp_stencil.go:62
+									break gc_steps
+//line pmpp_stencil.go:62
+								}
+//line pmpp_stencil.go:62
+								var gc_ld11 lanes.Float32x8
+//line pmpp_stencil.go:62
+								if gc_tx >= 0 && gc_tx <= len(inS[gc_tz][gc_ty-1])-8 {
+									gc_ld11 = lanes.LoadFloat32x8Slice(inS[gc_tz][gc_ty-1][gc_tx:])
+//line pmpp_stencil.go:63
+								} else {
+//line pmpp_stencil.go:63
+									break gc_steps
+//line pmpp_stencil.go:63
+								}
+//line pmpp_stencil.go:63
+								var gc_ld12 lanes.Float32x8
+//line pmpp_stencil.go:63
+								if gc_tx >= 0 && gc_tx <= len(inS[gc_tz][gc_ty+1])-8 {
+									gc_ld12 = lanes.LoadFloat32x8Slice(inS[gc_tz][gc_ty+1][gc_tx:])
+//line pmpp_stencil.go:64
+								} else {
+//line pmpp_stencil.go:64
+									break gc_steps
+//line pmpp_stencil.go:64
+								}
+//line pmpp_stencil.go:64
+								var gc_ld13 lanes.Float32x8
+//line pmpp_stencil.go:64
+								if gc_tx >= 0 && gc_tx <= len(inS[gc_tz-1][gc_ty])-8 {
+									gc_ld13 = lanes.LoadFloat32x8Slice(inS[gc_tz-1][gc_ty][gc_tx:])
+//line pmpp_stencil.go:65
+								} else {
+//line pmpp_stencil.go:65
+									break gc_steps
+//line pmpp_stencil.go:65
+								}
+//line pmpp_stencil.go:65
+								var gc_ld14 lanes.Float32x8
+//line pmpp_stencil.go:65
+								if gc_tx >= 0 && gc_tx <= len(inS[gc_tz+1][gc_ty])-8 {
+									gc_ld14 = lanes.LoadFloat32x8Slice(inS[gc_tz+1][gc_ty][gc_tx:])
+//line pmpp_stencil.go:66
+								} else {
+//line pmpp_stencil.go:66
+									break gc_steps
+//line pmpp_stencil.go:66
+								}
+//line pmpp_stencil.go:66
+								gc_vb.Mul(gc_ld8).Add(gc_vb2.Mul(gc_ld9)).Add(gc_vb3.Mul(gc_ld10)).Add(gc_vb4.Mul(gc_ld11)).Add(gc_vb5.Mul(gc_ld12)).Add(gc_vb6.Mul(gc_ld13)).Add(gc_vb7.Mul(gc_ld14)).StoreMasked((*[8]float32)(out[i*n*n+j*n+k:]), gc_if)
+//line pmpp_stencil.go:60
+							}
+//line pmpp_stencil.go:60
+						}
+//line pmpp_stencil.go:60
+					} else {
+//line pmpp_stencil.go:60
+						gc_if2 := gc_b2.And(gc_iota.GreaterEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(1, k, 8))))).And(gc_iota.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(n-1, k, 8)))))
+//line pmpp_stencil.go:57
+						_ = gc_if2
+//line pmpp_stencil.go:57
+						if gc_if2.ToBits() != 0 {
+//line pmpp_stencil.go:57
+							gc_b4 := gc_none
+//line pmpp_stencil.go:57
+							if gc_tz >= 1 && gc_tz < inTileDimSmall-1 && gc_ty >= 1 &&
+//line pmpp_stencil.go:59
+								gc_ty < inTileDimSmall-1 {
+//line pmpp_stencil.go:59
+								gc_b4 = gc_all
+//line pmpp_stencil.go:59
+							}
+//line pmpp_stencil.go:59
+							gc_if3 := gc_b4.And(gc_iota.GreaterEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(1, gc_tx, 8))))).And(gc_iota.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(inTileDimSmall-1, gc_tx, 8)))))
+//line pmpp_stencil.go:59
+							_ = gc_if3
+//line pmpp_stencil.go:59
+							if gc_if2.And(gc_if3).ToBits() != 0 {
+//line pmpp_stencil.go:59
+								var gc_ld15 lanes.Float32x8
+//line pmpp_stencil.go:59
+								if gc_tx >= 0 && gc_tx <= len(inS[gc_tz][gc_ty])-8 {
+									gc_ld15 = lanes.LoadFloat32x8Slice(inS[gc_tz][gc_ty][gc_tx:])
+//line pmpp_stencil.go:60
+								} else {
+//line pmpp_stencil.go:60
+									break gc_steps
+//line pmpp_stencil.go:60
+								}
+//line pmpp_stencil.go:60
+								var gc_ld16 lanes.Float32x8
+//line pmpp_stencil.go:60
+								if (gc_tx-1) >= 0 && (gc_tx-1) <= len(inS[gc_tz][gc_ty])-8 {
+									gc_ld16 = lanes.LoadFloat32x8Slice(inS[gc_tz][gc_ty][gc_tx-1:])
+//line pmpp_stencil.go:61
+								} else {
+//line pmpp_stencil.go:61
+									break gc_steps
+//line pmpp_stencil.go:61
+								}
+//line pmpp_stencil.go:61
+								var gc_ld17 lanes.Float32x8
+//line pmpp_stencil.go:61
+								if (gc_tx+1) >= 0 && (gc_tx+1) <= len(inS[gc_tz][gc_ty])-8 {
+									gc_ld17 = lanes.LoadFloat32x8Slice(inS[gc_tz][gc_ty][gc_tx+1:])
+//line pmpp_stencil.go:62
+								} else {
+//line pmpp_stencil.go:62
+									break gc_steps
+//line pmpp_stencil.go:62
+								}
+//line pmpp_stencil.go:62
+								var gc_ld18 lanes.Float32x8
+//line pmpp_stencil.go:62
+								if gc_tx >= 0 && gc_tx <= len(inS[gc_tz][gc_ty-1])-8 {
+									gc_ld18 = lanes.LoadFloat32x8Slice(inS[gc_tz][gc_ty-1][gc_tx:])
+//line pmpp_stencil.go:63
+								} else {
+//line pmpp_stencil.go:63
+									break gc_steps
+//line pmpp_stencil.go:63
+								}
+//line pmpp_stencil.go:63
+								var gc_ld19 lanes.Float32x8
+//line pmpp_stencil.go:63
+								if gc_tx >= 0 && gc_tx <= len(inS[gc_tz][gc_ty+1])-8 {
+									gc_ld19 = lanes.LoadFloat32x8Slice(inS[gc_tz][gc_ty+1][gc_tx:])
+//line pmpp_stencil.go:64
+								} else {
+//line pmpp_stencil.go:64
+									break gc_steps
+//line pmpp_stencil.go:64
+								}
+//line pmpp_stencil.go:64
+								var gc_ld20 lanes.Float32x8
+//line pmpp_stencil.go:64
+								if gc_tx >= 0 && gc_tx <= len(inS[gc_tz-1][gc_ty])-8 {
+									gc_ld20 = lanes.LoadFloat32x8Slice(inS[gc_tz-1][gc_ty][gc_tx:])
+//line pmpp_stencil.go:65
+								} else {
+//line pmpp_stencil.go:65
+									break gc_steps
+//line pmpp_stencil.go:65
+								}
+//line pmpp_stencil.go:65
+								var gc_ld21 lanes.Float32x8
+//line pmpp_stencil.go:65
+								if gc_tx >= 0 && gc_tx <= len(inS[gc_tz+1][gc_ty])-8 {
+									gc_ld21 = lanes.LoadFloat32x8Slice(inS[gc_tz+1][gc_ty][gc_tx:])
+//line pmpp_stencil.go:66
+								} else {
+//line pmpp_stencil.go:66
+									break gc_steps
+//line pmpp_stencil.go:66
+								}
+//line pmpp_stencil.go:66
+								gc_vb.Mul(gc_ld15).Add(gc_vb2.Mul(gc_ld16)).Add(gc_vb3.Mul(gc_ld17)).Add(gc_vb4.Mul(gc_ld18)).Add(gc_vb5.Mul(gc_ld19)).Add(gc_vb6.Mul(gc_ld20)).Add(gc_vb7.Mul(gc_ld21)).StoreMasked((*[8]float32)(out[i*n*n+j*n+k:]), gc_if2.And(gc_if3))
+//line pmpp_stencil.go:60
+							}
 //line pmpp_stencil.go:60
 						}
 //line pmpp_stencil.go:60
@@ -1051,34 +1433,63 @@ func gc_body_stencilThreadCoarseningKernel(gc_b *compiled.Block, in, out []float
 //line pmpp_stencil.go:79
 								_ = k
 //line pmpp_stencil.go:101
-								gc_b4 := gc_none2
+								gc_b5 := gc_none2
 //line pmpp_stencil.go:101
 								if i >= 1 && i < n-1 && j >= 1 && j < n-1 {
 //line pmpp_stencil.go:101
-									gc_b4 = gc_all2
+									gc_b5 = gc_all2
 //line pmpp_stencil.go:101
 								}
 //line pmpp_stencil.go:101
-								gc_if3 := gc_b4.And(gc_iota2.GreaterEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(1, k, 8))))).And(gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(n-1, k, 8)))))
+								if i >= 1 && i < n-1 && j >= 1 && j < n-1 && compiled.Reach(1, k, 8) <= 0 && compiled.Reach(n-1, k, 8) > 7 {
 //line pmpp_stencil.go:101
-								_ = gc_if3
-//line pmpp_stencil.go:102
-								if gc_if3.ToBits() != 0 {
-//line pmpp_stencil.go:102
-									gc_b5 := gc_none2
-//line pmpp_stencil.go:102
+									gc_b6 := gc_none2
+//line pmpp_stencil.go:101
 									if gc_ty >= 1 && gc_ty < inTileDimBig-1 {
-//line pmpp_stencil.go:102
-										gc_b5 = gc_all2
+										gc_b6 = gc_all2
 //line pmpp_stencil.go:102
 									}
 //line pmpp_stencil.go:102
-									gc_if4 := gc_b5.And(gc_iota2.GreaterEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(1, gc_tx, 8))))).And(gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(inTileDimBig-1, gc_tx, 8)))))
-									_ = gc_if4
+									if gc_ty >= 1 && gc_ty < inTileDimBig-1 && compiled.Reach(1, gc_tx, 8) <= 0 && compiled.Reach(inTileDimBig-1, gc_tx, 8) > 7 {
+										gc_vb8.Mul(lanes.LoadFloat32x8Slice(gc_at9[(gc_tx - gc_fastlo3):])).Add(gc_vb9.Mul(lanes.LoadFloat32x8Slice(gc_at10[(gc_tx - gc_fastlo3):]))).Add(gc_vb10.Mul(lanes.LoadFloat32x8Slice(gc_at11[(gc_tx - gc_fastlo3):]))).Add(gc_vb11.Mul(lanes.LoadFloat32x8Slice(gc_at12[(gc_tx - gc_fastlo3):]))).Add(gc_vb12.Mul(lanes.LoadFloat32x8Slice(gc_at13[(gc_tx - gc_fastlo3):]))).Add(gc_vb13.Mul(lanes.LoadFloat32x8Slice(gc_at14[(gc_tx - gc_fastlo3):]))).Add(gc_vb14.Mul(lanes.LoadFloat32x8Slice(gc_at15[(gc_tx - gc_fastlo3):]))).StoreSlice(gc_at8[(gc_tx - gc_fastlo3):])
 //line pmpp_stencil.go:103
-									if gc_if3.And(gc_if4).ToBits() != 0 {
+									} else {
 //line pmpp_stencil.go:103
-										gc_vb8.Mul(lanes.LoadFloat32x8Slice(gc_at9[(gc_tx-gc_fastlo3):])).Add(gc_vb9.Mul(lanes.LoadFloat32x8Slice(gc_at10[(gc_tx-gc_fastlo3):]))).Add(gc_vb10.Mul(lanes.LoadFloat32x8Slice(gc_at11[(gc_tx-gc_fastlo3):]))).Add(gc_vb11.Mul(lanes.LoadFloat32x8Slice(gc_at12[(gc_tx-gc_fastlo3):]))).Add(gc_vb12.Mul(lanes.LoadFloat32x8Slice(gc_at13[(gc_tx-gc_fastlo3):]))).Add(gc_vb13.Mul(lanes.LoadFloat32x8Slice(gc_at14[(gc_tx-gc_fastlo3):]))).Add(gc_vb14.Mul(lanes.LoadFloat32x8Slice(gc_at15[(gc_tx-gc_fastlo3):]))).StoreMasked((*[8]float32)(gc_at8[(gc_tx-gc_fastlo3):]), gc_if3.And(gc_if4))
+										gc_if4 := gc_b6.And(gc_iota2.GreaterEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(1, gc_tx, 8))))).And(gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(inTileDimBig-1, gc_tx, 8)))))
+//line pmpp_stencil.go:103
+										_ = gc_if4
+//line pmpp_stencil.go:103
+										if gc_if4.ToBits() != 0 {
+//line pmpp_stencil.go:103
+											gc_vb8.Mul(lanes.LoadFloat32x8Slice(gc_at9[(gc_tx-gc_fastlo3):])).Add(gc_vb9.Mul(lanes.LoadFloat32x8Slice(gc_at10[(gc_tx-gc_fastlo3):]))).Add(gc_vb10.Mul(lanes.LoadFloat32x8Slice(gc_at11[(gc_tx-gc_fastlo3):]))).Add(gc_vb11.Mul(lanes.LoadFloat32x8Slice(gc_at12[(gc_tx-gc_fastlo3):]))).Add(gc_vb12.Mul(lanes.LoadFloat32x8Slice(gc_at13[(gc_tx-gc_fastlo3):]))).Add(gc_vb13.Mul(lanes.LoadFloat32x8Slice(gc_at14[(gc_tx-gc_fastlo3):]))).Add(gc_vb14.Mul(lanes.LoadFloat32x8Slice(gc_at15[(gc_tx-gc_fastlo3):]))).StoreMasked((*[8]float32)(gc_at8[(gc_tx-gc_fastlo3):]), gc_if4)
+//line pmpp_stencil.go:103
+										}
+//line pmpp_stencil.go:103
+									}
+//line pmpp_stencil.go:103
+								} else {
+//line pmpp_stencil.go:103
+									gc_if5 := gc_b5.And(gc_iota2.GreaterEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(1, k, 8))))).And(gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(n-1, k, 8)))))
+//line pmpp_stencil.go:101
+									_ = gc_if5
+//line pmpp_stencil.go:101
+									if gc_if5.ToBits() != 0 {
+//line pmpp_stencil.go:101
+										gc_b7 := gc_none2
+//line pmpp_stencil.go:101
+										if gc_ty >= 1 && gc_ty < inTileDimBig-1 {
+											gc_b7 = gc_all2
+//line pmpp_stencil.go:102
+										}
+//line pmpp_stencil.go:102
+										gc_if6 := gc_b7.And(gc_iota2.GreaterEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(1, gc_tx, 8))))).And(gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(inTileDimBig-1, gc_tx, 8)))))
+										_ = gc_if6
+//line pmpp_stencil.go:103
+										if gc_if5.And(gc_if6).ToBits() != 0 {
+//line pmpp_stencil.go:103
+											gc_vb8.Mul(lanes.LoadFloat32x8Slice(gc_at9[(gc_tx-gc_fastlo3):])).Add(gc_vb9.Mul(lanes.LoadFloat32x8Slice(gc_at10[(gc_tx-gc_fastlo3):]))).Add(gc_vb10.Mul(lanes.LoadFloat32x8Slice(gc_at11[(gc_tx-gc_fastlo3):]))).Add(gc_vb11.Mul(lanes.LoadFloat32x8Slice(gc_at12[(gc_tx-gc_fastlo3):]))).Add(gc_vb12.Mul(lanes.LoadFloat32x8Slice(gc_at13[(gc_tx-gc_fastlo3):]))).Add(gc_vb13.Mul(lanes.LoadFloat32x8Slice(gc_at14[(gc_tx-gc_fastlo3):]))).Add(gc_vb14.Mul(lanes.LoadFloat32x8Slice(gc_at15[(gc_tx-gc_fastlo3):]))).StoreMasked((*[8]float32)(gc_at8[(gc_tx-gc_fastlo3):]), gc_if5.And(gc_if6))
+//line pmpp_stencil.go:103
+										}
 //line pmpp_stencil.go:103
 									}
 //line pmpp_stencil.go:103
@@ -1209,25 +1620,16 @@ func gc_body_stencilThreadCoarseningKernel(gc_b *compiled.Block, in, out []float
 //line pmpp_stencil.go:101
 						}
 //line pmpp_stencil.go:101
-						gc_if := gc_b2.And(gc_iota.GreaterEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(1, k, 8))))).And(gc_iota.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(n-1, k, 8)))))
+						if i >= 1 && i < n-1 && j >= 1 && j < n-1 && compiled.Reach(1, k, 8) <= 0 && compiled.Reach(n-1, k, 8) > 7 {
 //line pmpp_stencil.go:101
-						_ = gc_if
-//line pmpp_stencil.go:102
-						if gc_if.ToBits() != 0 {
-//line pmpp_stencil.go:102
 							gc_b3 := gc_none
-//line pmpp_stencil.go:102
+//line pmpp_stencil.go:101
 							if gc_ty >= 1 && gc_ty < inTileDimBig-1 {
-//line pmpp_stencil.go:102
 								gc_b3 = gc_all
 //line pmpp_stencil.go:102
 							}
 //line pmpp_stencil.go:102
-							gc_if2 := gc_b3.And(gc_iota.GreaterEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(1, gc_tx, 8))))).And(gc_iota.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(inTileDimBig-1, gc_tx, 8)))))
-							_ = gc_if2
-//line pmpp_stencil.go:103
-							if gc_if.And(gc_if2).ToBits() != 0 {
-//line pmpp_stencil.go:103
+							if gc_ty >= 1 && gc_ty < inTileDimBig-1 && compiled.Reach(1, gc_tx, 8) <= 0 && compiled.Reach(inTileDimBig-1, gc_tx, 8) > 7 {
 								var gc_ld lanes.Float32x8
 //line pmpp_stencil.go:103
 								if gc_tx >= 0 && gc_tx <= len(inCurrS[gc_ty])-8 {
@@ -1305,7 +1707,199 @@ func gc_body_stencilThreadCoarseningKernel(gc_b *compiled.Block, in, out []float
 //line pmpp_stencil.go:110
 								}
 //line pmpp_stencil.go:110
-								gc_vb.Mul(gc_ld).Add(gc_vb2.Mul(gc_ld2)).Add(gc_vb3.Mul(gc_ld3)).Add(gc_vb4.Mul(gc_ld4)).Add(gc_vb5.Mul(gc_ld5)).Add(gc_vb6.Mul(gc_ld6)).Add(gc_vb7.Mul(gc_ld7)).StoreMasked((*[8]float32)(out[i*n*n+j*n+k:]), gc_if.And(gc_if2))
+								gc_vb.Mul(gc_ld).Add(gc_vb2.Mul(gc_ld2)).Add(gc_vb3.Mul(gc_ld3)).Add(gc_vb4.Mul(gc_ld4)).Add(gc_vb5.Mul(gc_ld5)).Add(gc_vb6.Mul(gc_ld6)).Add(gc_vb7.Mul(gc_ld7)).StoreSlice(out[i*n*n+j*n+k:])
+//line pmpp_stencil.go:104
+							} else {
+//line pmpp_stencil.go:104
+								gc_if := gc_b3.And(gc_iota.GreaterEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(1, gc_tx, 8))))).And(gc_iota.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(inTileDimBig-1, gc_tx, 8)))))
+//line pmpp_stencil.go:103
+								_ = gc_if
+//line pmpp_stencil.go:103
+								if gc_if.ToBits() != 0 {
+//line pmpp_stencil.go:103
+									var gc_ld8 lanes.Float32x8
+//line pmpp_stencil.go:103
+									if gc_tx >= 0 && gc_tx <= len(inCurrS[gc_ty])-8 {
+										gc_ld8 = lanes.LoadFloat32x8Slice(inCurrS[gc_ty][gc_tx:])
+//line pmpp_stencil.go:104
+									} else {
+//line pmpp_stencil.go:104
+										break gc_steps
+//line pmpp_stencil.go:104
+									}
+//line pmpp_stencil.go:104
+									var gc_ld9 lanes.Float32x8
+//line pmpp_stencil.go:104
+									if (gc_tx-1) >= 0 && (gc_tx-1) <= len(inCurrS[gc_ty])-8 {
+										gc_ld9 = lanes.LoadFloat32x8Slice(inCurrS[gc_ty][gc_tx-1:])
+//line pmpp_stencil.go:105
+									} else {
+//line pmpp_stencil.go:105
+										break gc_steps
+//line pmpp_stencil.go:105
+									}
+//line pmpp_stencil.go:105
+									var gc_ld10 lanes.Float32x8
+//line pmpp_stencil.go:105
+									if (gc_tx+1) >= 0 && (gc_tx+1) <= len(inCurrS[gc_ty])-8 {
+										gc_ld10 = lanes.LoadFloat32x8Slice(inCurrS[gc_ty][gc_tx+1:])
+//line pmpp_stencil.go:106
+									} else {
+//line pmpp_stencil.go:106
+										break gc_steps
+//line pmpp_stencil.go:106
+									}
+//line pmpp_stencil.go:106
+									var gc_ld11 lanes.Float32x8
+//line pmpp_stencil.go:106
+									if gc_tx >= 0 && gc_tx <= len(inCurrS[gc_ty-1])-8 {
+										gc_ld11 = lanes.LoadFloat32x8Slice(inCurrS[gc_ty-1][gc_tx:])
+//line pmpp_stencil.go:107
+									} else {
+//line pmpp_stencil.go:107
+										break gc_steps
+//line pmpp_stencil.go:107
+									}
+//line pmpp_stencil.go:107
+									var gc_ld12 lanes.Float32x8
+//line pmpp_stencil.go:107
+									if gc_tx >= 0 && gc_tx <= len(inCurrS[gc_ty+1])-8 {
+										gc_ld12 = lanes.LoadFloat32x8Slice(inCurrS[gc_ty+1][gc_tx:])
+//line pmpp_stencil.go:108
+									} else {
+//line pmpp_stencil.go:108
+										break gc_steps
+//line pmpp_stencil.go:108
+									}
+//line pmpp_stencil.go:108
+									var gc_ld13 lanes.Float32x8
+//line pmpp_stencil.go:108
+									if gc_tx >= 0 && gc_tx <= len(inPrevS[gc_ty])-8 {
+										gc_ld13 = lanes.LoadFloat32x8Slice(inPrevS[gc_ty][gc_tx:])
+//line pmpp_stencil.go:109
+									} else {
+//line pmpp_stencil.go:109
+										break gc_steps
+//line pmpp_stencil.go:109
+									}
+//line pmpp_stencil.go:109
+									var gc_ld14 lanes.Float32x8
+//line pmpp_stencil.go:109
+									if gc_tx >= 0 && gc_tx <= len(inNextS[gc_ty])-8 {
+										gc_ld14 = lanes.LoadFloat32x8Slice(inNextS[gc_ty][gc_tx:])
+//line pmpp_stencil.go:110
+									} else {
+//line pmpp_stencil.go:110
+										break gc_steps
+//line pmpp_stencil.go:110
+									}
+//line pmpp_stencil.go:110
+									gc_vb.Mul(gc_ld8).Add(gc_vb2.Mul(gc_ld9)).Add(gc_vb3.Mul(gc_ld10)).Add(gc_vb4.Mul(gc_ld11)).Add(gc_vb5.Mul(gc_ld12)).Add(gc_vb6.Mul(gc_ld13)).Add(gc_vb7.Mul(gc_ld14)).StoreMasked((*[8]float32)(out[i*n*n+j*n+k:]), gc_if)
+//line pmpp_stencil.go:104
+								}
+//line pmpp_stencil.go:104
+							}
+//line pmpp_stencil.go:104
+						} else {
+//line pmpp_stencil.go:104
+							gc_if2 := gc_b2.And(gc_iota.GreaterEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(1, k, 8))))).And(gc_iota.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(n-1, k, 8)))))
+//line pmpp_stencil.go:101
+							_ = gc_if2
+//line pmpp_stencil.go:101
+							if gc_if2.ToBits() != 0 {
+//line pmpp_stencil.go:101
+								gc_b4 := gc_none
+//line pmpp_stencil.go:101
+								if gc_ty >= 1 && gc_ty < inTileDimBig-1 {
+									gc_b4 = gc_all
+//line pmpp_stencil.go:102
+								}
+//line pmpp_stencil.go:102
+								gc_if3 := gc_b4.And(gc_iota.GreaterEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(1, gc_tx, 8))))).And(gc_iota.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(inTileDimBig-1, gc_tx, 8)))))
+								_ = gc_if3
+//line pmpp_stencil.go:103
+								if gc_if2.And(gc_if3).ToBits() != 0 {
+//line pmpp_stencil.go:103
+									var gc_ld15 lanes.Float32x8
+//line pmpp_stencil.go:103
+									if gc_tx >= 0 && gc_tx <= len(inCurrS[gc_ty])-8 {
+										gc_ld15 = lanes.LoadFloat32x8Slice(inCurrS[gc_ty][gc_tx:])
+//line pmpp_stencil.go:104
+									} else {
+//line pmpp_stencil.go:104
+										break gc_steps
+//line pmpp_stencil.go:104
+									}
+//line pmpp_stencil.go:104
+									var gc_ld16 lanes.Float32x8
+//line pmpp_stencil.go:104
+									if (gc_tx-1) >= 0 && (gc_tx-1) <= len(inCurrS[gc_ty])-8 {
+										gc_ld16 = lanes.LoadFloat32x8Slice(inCurrS[gc_ty][gc_tx-1:])
+//line pmpp_stencil.go:105
+									} else {
+//line pmpp_stencil.go:105
+										break gc_steps
+//line pmpp_stencil.go:105
+									}
+//line pmpp_stencil.go:105
+									var gc_ld17 lanes.Float32x8
+//line pmpp_stencil.go:105
+									if (gc_tx+1) >= 0 && (gc_tx+1) <= len(inCurrS[gc_ty])-8 {
+										gc_ld17 = lanes.LoadFloat32x8Slice(inCurrS[gc_ty][gc_tx+1:])
+//line pmpp_stencil.go:106
+									} else {
+//line pmpp_stencil.go:106
+										break gc_steps
+//line pmpp_stencil.go:106
+									}
+//line pmpp_stencil.go:106
+									var gc_ld18 lanes.Float32x8
+//line pmpp_stencil.go:106
+									if gc_tx >= 0 && gc_tx <= len(inCurrS[gc_ty-1])-8 {
+										gc_ld18 = lanes.LoadFloat32x8Slice(inCurrS[gc_ty-1][gc_tx:])
+//line pmpp_stencil.go:107
+									} else {
+//line pmpp_stencil.go:107
+										break gc_steps
+//line pmpp_stencil.go:107
+									}
+//line pmpp_stencil.go:107
+									var gc_ld19 lanes.Float32x8
+//line pmpp_stencil.go:107
+									if gc_tx >= 0 && gc_tx <= len(inCurrS[gc_ty+1])-8 {
+										gc_ld19 = lanes.LoadFloat32x8Slice(inCurrS[gc_ty+1][gc_tx:])
+//line pmpp_stencil.go:108
+									} else {
+//line pmpp_stencil.go:108
+										break gc_steps
+//line pmpp_stencil.go:108
+									}
+//line pmpp_stencil.go:108
+									var gc_ld20 lanes.Float32x8
+//line pmpp_stencil.go:108
+									if gc_tx >= 0 && gc_tx <= len(inPrevS[gc_ty])-8 {
+										gc_ld20 = lanes.LoadFloat32x8Slice(inPrevS[gc_ty][gc_tx:])
+//line pmpp_stencil.go:109
+									} else {
+//line pmpp_stencil.go:109
+										break gc_steps
+//line pmpp_stencil.go:109
+									}
+//line pmpp_stencil.go:109
+									var gc_ld21 lanes.Float32x8
+//line pmpp_stencil.go:109
+									if gc_tx >= 0 && gc_tx <= len(inNextS[gc_ty])-8 {
+										gc_ld21 = lanes.LoadFloat32x8Slice(inNextS[gc_ty][gc_tx:])
+//line pmpp_stencil.go:110
+									} else {
+//line pmpp_stencil.go:110
+										break gc_steps
+//line pmpp_stencil.go:110
+									}
+//line pmpp_stencil.go:110
+									gc_vb.Mul(gc_ld15).Add(gc_vb2.Mul(gc_ld16)).Add(gc_vb3.Mul(gc_ld17)).Add(gc_vb4.Mul(gc_ld18)).Add(gc_vb5.Mul(gc_ld19)).Add(gc_vb6.Mul(gc_ld20)).Add(gc_vb7.Mul(gc_ld21)).StoreMasked((*[8]float32)(out[i*n*n+j*n+k:]), gc_if2.And(gc_if3))
+//line pmpp_stencil.go:104
+								}
 //line pmpp_stencil.go:104
 							}
 //line pmpp_stencil.go:104
@@ -1620,13 +2214,21 @@ func gc_body_stencilRegisterTilingKernel(gc_b *compiled.Block, in, out []float32
 //line pmpp_stencil.go:145
 								}
 //line pmpp_stencil.go:145
-								gc_if2 := gc_b3.And(gc_iota2.GreaterEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(0, k, 8))))).And(gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(n, k, 8)))))
+								if i+1 >= 0 && i+1 < n && j >= 0 && j < n && compiled.Reach(0, k, 8) <= 0 && compiled.Reach(n, k, 8) > 7 {
 //line pmpp_stencil.go:145
-								_ = gc_if2
+									inNext = lanes.LoadFloat32x8Slice(gc_at4[(gc_tx - gc_fastlo2):])
 //line pmpp_stencil.go:145
-								if gc_if2.ToBits() != 0 {
+								} else {
 //line pmpp_stencil.go:145
-									inNext = lanes.LoadFloat32x8Slice(gc_at4[(gc_tx-gc_fastlo2):]).Merge(inNext, gc_if2)
+									gc_if2 := gc_b3.And(gc_iota2.GreaterEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(0, k, 8))))).And(gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(n, k, 8)))))
+//line pmpp_stencil.go:145
+									_ = gc_if2
+//line pmpp_stencil.go:145
+									if gc_if2.ToBits() != 0 {
+//line pmpp_stencil.go:145
+										inNext = lanes.LoadFloat32x8Slice(gc_at4[(gc_tx-gc_fastlo2):]).Merge(inNext, gc_if2)
+//line pmpp_stencil.go:145
+									}
 //line pmpp_stencil.go:145
 								}
 //line pmpp_stencil.go:145
@@ -1718,16 +2320,22 @@ func gc_body_stencilRegisterTilingKernel(gc_b *compiled.Block, in, out []float32
 //line pmpp_stencil.go:145
 						}
 //line pmpp_stencil.go:145
-						gc_if := gc_b2.And(gc_iota.GreaterEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(0, k, 8))))).And(gc_iota.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(n, k, 8)))))
+						if i+1 >= 0 && i+1 < n && j >= 0 && j < n && compiled.Reach(0, k, 8) <= 0 && compiled.Reach(n, k, 8) > 7 {
 //line pmpp_stencil.go:145
-						_ = gc_if
+							inNext = lanes.LoadFloat32x8Slice(in[(i+1)*n*n+j*n+k:])
+						} else {
 //line pmpp_stencil.go:146
-						if gc_if.ToBits() != 0 {
-//line pmpp_stencil.go:146
-							inNext = lanes.LoadFloat32x8Slice(in[(i+1)*n*n+j*n+k:]).Merge(inNext, gc_if)
+							gc_if := gc_b2.And(gc_iota.GreaterEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(0, k, 8))))).And(gc_iota.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(n, k, 8)))))
+//line pmpp_stencil.go:145
+							_ = gc_if
+//line pmpp_stencil.go:145
+							if gc_if.ToBits() != 0 {
+//line pmpp_stencil.go:145
+								inNext = lanes.LoadFloat32x8Slice(in[(i+1)*n*n+j*n+k:]).Merge(inNext, gc_if)
+							}
 //line pmpp_stencil.go:146
 						}
-//line pmpp_stencil.go:146
+//line pmpp_stencil.go:145
 						inNext.StoreSlice(gc_s_inNext[gc_rank:])
 					}
 					for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
@@ -1845,34 +2453,63 @@ func gc_body_stencilRegisterTilingKernel(gc_b *compiled.Block, in, out []float32
 //line pmpp_stencil.go:129
 								_ = inNext
 //line pmpp_stencil.go:150
-								gc_b6 := gc_none4
+								gc_b7 := gc_none4
 //line pmpp_stencil.go:150
 								if i >= 1 && i < n-1 && j >= 1 && j < n-1 {
 //line pmpp_stencil.go:150
-									gc_b6 = gc_all4
+									gc_b7 = gc_all4
 //line pmpp_stencil.go:150
 								}
 //line pmpp_stencil.go:150
-								gc_if5 := gc_b6.And(gc_iota4.GreaterEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(1, k, 8))))).And(gc_iota4.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(n-1, k, 8)))))
+								if i >= 1 && i < n-1 && j >= 1 && j < n-1 && compiled.Reach(1, k, 8) <= 0 && compiled.Reach(n-1, k, 8) > 7 {
 //line pmpp_stencil.go:150
-								_ = gc_if5
-//line pmpp_stencil.go:151
-								if gc_if5.ToBits() != 0 {
-//line pmpp_stencil.go:151
-									gc_b7 := gc_none4
-//line pmpp_stencil.go:151
+									gc_b8 := gc_none4
+//line pmpp_stencil.go:150
 									if gc_ty >= 1 && gc_ty < inTileDimSmall-1 {
-//line pmpp_stencil.go:151
-										gc_b7 = gc_all4
+										gc_b8 = gc_all4
 //line pmpp_stencil.go:151
 									}
 //line pmpp_stencil.go:151
-									gc_if6 := gc_b7.And(gc_iota4.GreaterEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(1, gc_tx, 8))))).And(gc_iota4.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(inTileDimSmall-1, gc_tx, 8)))))
-									_ = gc_if6
+									if gc_ty >= 1 && gc_ty < inTileDimSmall-1 && compiled.Reach(1, gc_tx, 8) <= 0 && compiled.Reach(inTileDimSmall-1, gc_tx, 8) > 7 {
+										gc_vb8.Mul(inCurr).Add(gc_vb9.Mul(lanes.LoadFloat32x8Slice(gc_at6[(gc_tx - gc_fastlo3):]))).Add(gc_vb10.Mul(lanes.LoadFloat32x8Slice(gc_at7[(gc_tx - gc_fastlo3):]))).Add(gc_vb11.Mul(lanes.LoadFloat32x8Slice(gc_at8[(gc_tx - gc_fastlo3):]))).Add(gc_vb12.Mul(lanes.LoadFloat32x8Slice(gc_at9[(gc_tx - gc_fastlo3):]))).Add(gc_vb13.Mul(inPrev)).Add(gc_vb14.Mul(inNext)).StoreSlice(gc_at5[(gc_tx - gc_fastlo3):])
 //line pmpp_stencil.go:152
-									if gc_if5.And(gc_if6).ToBits() != 0 {
+									} else {
 //line pmpp_stencil.go:152
-										gc_vb8.Mul(inCurr).Add(gc_vb9.Mul(lanes.LoadFloat32x8Slice(gc_at6[(gc_tx-gc_fastlo3):]))).Add(gc_vb10.Mul(lanes.LoadFloat32x8Slice(gc_at7[(gc_tx-gc_fastlo3):]))).Add(gc_vb11.Mul(lanes.LoadFloat32x8Slice(gc_at8[(gc_tx-gc_fastlo3):]))).Add(gc_vb12.Mul(lanes.LoadFloat32x8Slice(gc_at9[(gc_tx-gc_fastlo3):]))).Add(gc_vb13.Mul(inPrev)).Add(gc_vb14.Mul(inNext)).StoreMasked((*[8]float32)(gc_at5[(gc_tx-gc_fastlo3):]), gc_if5.And(gc_if6))
+										gc_if6 := gc_b8.And(gc_iota4.GreaterEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(1, gc_tx, 8))))).And(gc_iota4.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(inTileDimSmall-1, gc_tx, 8)))))
+//line pmpp_stencil.go:152
+										_ = gc_if6
+//line pmpp_stencil.go:152
+										if gc_if6.ToBits() != 0 {
+//line pmpp_stencil.go:152
+											gc_vb8.Mul(inCurr).Add(gc_vb9.Mul(lanes.LoadFloat32x8Slice(gc_at6[(gc_tx-gc_fastlo3):]))).Add(gc_vb10.Mul(lanes.LoadFloat32x8Slice(gc_at7[(gc_tx-gc_fastlo3):]))).Add(gc_vb11.Mul(lanes.LoadFloat32x8Slice(gc_at8[(gc_tx-gc_fastlo3):]))).Add(gc_vb12.Mul(lanes.LoadFloat32x8Slice(gc_at9[(gc_tx-gc_fastlo3):]))).Add(gc_vb13.Mul(inPrev)).Add(gc_vb14.Mul(inNext)).StoreMasked((*[8]float32)(gc_at5[(gc_tx-gc_fastlo3):]), gc_if6)
+//line pmpp_stencil.go:152
+										}
+//line pmpp_stencil.go:152
+									}
+//line pmpp_stencil.go:152
+								} else {
+//line pmpp_stencil.go:152
+									gc_if7 := gc_b7.And(gc_iota4.GreaterEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(1, k, 8))))).And(gc_iota4.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(n-1, k, 8)))))
+//line pmpp_stencil.go:150
+									_ = gc_if7
+//line pmpp_stencil.go:150
+									if gc_if7.ToBits() != 0 {
+//line pmpp_stencil.go:150
+										gc_b9 := gc_none4
+//line pmpp_stencil.go:150
+										if gc_ty >= 1 && gc_ty < inTileDimSmall-1 {
+											gc_b9 = gc_all4
+//line pmpp_stencil.go:151
+										}
+//line pmpp_stencil.go:151
+										gc_if8 := gc_b9.And(gc_iota4.GreaterEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(1, gc_tx, 8))))).And(gc_iota4.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(inTileDimSmall-1, gc_tx, 8)))))
+										_ = gc_if8
+//line pmpp_stencil.go:152
+										if gc_if7.And(gc_if8).ToBits() != 0 {
+//line pmpp_stencil.go:152
+											gc_vb8.Mul(inCurr).Add(gc_vb9.Mul(lanes.LoadFloat32x8Slice(gc_at6[(gc_tx-gc_fastlo3):]))).Add(gc_vb10.Mul(lanes.LoadFloat32x8Slice(gc_at7[(gc_tx-gc_fastlo3):]))).Add(gc_vb11.Mul(lanes.LoadFloat32x8Slice(gc_at8[(gc_tx-gc_fastlo3):]))).Add(gc_vb12.Mul(lanes.LoadFloat32x8Slice(gc_at9[(gc_tx-gc_fastlo3):]))).Add(gc_vb13.Mul(inPrev)).Add(gc_vb14.Mul(inNext)).StoreMasked((*[8]float32)(gc_at5[(gc_tx-gc_fastlo3):]), gc_if7.And(gc_if8))
+//line pmpp_stencil.go:152
+										}
 //line pmpp_stencil.go:152
 									}
 //line pmpp_stencil.go:152
@@ -2021,25 +2658,16 @@ func gc_body_stencilRegisterTilingKernel(gc_b *compiled.Block, in, out []float32
 //line pmpp_stencil.go:150
 						}
 //line pmpp_stencil.go:150
-						gc_if3 := gc_b4.And(gc_iota3.GreaterEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(1, k, 8))))).And(gc_iota3.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(n-1, k, 8)))))
+						if i >= 1 && i < n-1 && j >= 1 && j < n-1 && compiled.Reach(1, k, 8) <= 0 && compiled.Reach(n-1, k, 8) > 7 {
 //line pmpp_stencil.go:150
-						_ = gc_if3
-//line pmpp_stencil.go:151
-						if gc_if3.ToBits() != 0 {
-//line pmpp_stencil.go:151
 							gc_b5 := gc_none3
-//line pmpp_stencil.go:151
+//line pmpp_stencil.go:150
 							if gc_ty >= 1 && gc_ty < inTileDimSmall-1 {
-//line pmpp_stencil.go:151
 								gc_b5 = gc_all3
 //line pmpp_stencil.go:151
 							}
 //line pmpp_stencil.go:151
-							gc_if4 := gc_b5.And(gc_iota3.GreaterEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(1, gc_tx, 8))))).And(gc_iota3.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(inTileDimSmall-1, gc_tx, 8)))))
-							_ = gc_if4
-//line pmpp_stencil.go:152
-							if gc_if3.And(gc_if4).ToBits() != 0 {
-//line pmpp_stencil.go:152
+							if gc_ty >= 1 && gc_ty < inTileDimSmall-1 && compiled.Reach(1, gc_tx, 8) <= 0 && compiled.Reach(inTileDimSmall-1, gc_tx, 8) > 7 {
 								var gc_ld lanes.Float32x8
 //line pmpp_stencil.go:152
 								if (gc_tx-1) >= 0 && (gc_tx-1) <= len(inCurrS[gc_ty])-8 {
@@ -2085,7 +2713,135 @@ func gc_body_stencilRegisterTilingKernel(gc_b *compiled.Block, in, out []float32
 //line pmpp_stencil.go:157
 								}
 //line pmpp_stencil.go:157
-								gc_vb.Mul(inCurr).Add(gc_vb2.Mul(gc_ld)).Add(gc_vb3.Mul(gc_ld2)).Add(gc_vb4.Mul(gc_ld3)).Add(gc_vb5.Mul(gc_ld4)).Add(gc_vb6.Mul(inPrev)).Add(gc_vb7.Mul(inNext)).StoreMasked((*[8]float32)(out[i*n*n+j*n+k:]), gc_if3.And(gc_if4))
+								gc_vb.Mul(inCurr).Add(gc_vb2.Mul(gc_ld)).Add(gc_vb3.Mul(gc_ld2)).Add(gc_vb4.Mul(gc_ld3)).Add(gc_vb5.Mul(gc_ld4)).Add(gc_vb6.Mul(inPrev)).Add(gc_vb7.Mul(inNext)).StoreSlice(out[i*n*n+j*n+k:])
+//line pmpp_stencil.go:153
+							} else {
+//line pmpp_stencil.go:153
+								gc_if3 := gc_b5.And(gc_iota3.GreaterEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(1, gc_tx, 8))))).And(gc_iota3.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(inTileDimSmall-1, gc_tx, 8)))))
+//line pmpp_stencil.go:152
+								_ = gc_if3
+//line pmpp_stencil.go:152
+								if gc_if3.ToBits() != 0 {
+//line pmpp_stencil.go:152
+									var gc_ld5 lanes.Float32x8
+//line pmpp_stencil.go:152
+									if (gc_tx-1) >= 0 && (gc_tx-1) <= len(inCurrS[gc_ty])-8 {
+//line pmpp_stencil.go:154
+										gc_ld5 = lanes.LoadFloat32x8Slice(inCurrS[gc_ty][gc_tx-1:])
+//line pmpp_stencil.go:154
+									} else {
+//line pmpp_stencil.go:154
+										break gc_steps
+//line pmpp_stencil.go:154
+									}
+//line pmpp_stencil.go:154
+									var gc_ld6 lanes.Float32x8
+//line pmpp_stencil.go:154
+									if (gc_tx+1) >= 0 && (gc_tx+1) <= len(inCurrS[gc_ty])-8 {
+										gc_ld6 = lanes.LoadFloat32x8Slice(inCurrS[gc_ty][gc_tx+1:])
+//line pmpp_stencil.go:155
+									} else {
+//line pmpp_stencil.go:155
+										break gc_steps
+//line pmpp_stencil.go:155
+									}
+//line pmpp_stencil.go:155
+									var gc_ld7 lanes.Float32x8
+//line pmpp_stencil.go:155
+									if gc_tx >= 0 && gc_tx <= len(inCurrS[gc_ty+1])-8 {
+										gc_ld7 = lanes.LoadFloat32x8Slice(inCurrS[gc_ty+1][gc_tx:])
+//line pmpp_stencil.go:156
+									} else {
+//line pmpp_stencil.go:156
+										break gc_steps
+//line pmpp_stencil.go:156
+									}
+//line pmpp_stencil.go:156
+									var gc_ld8 lanes.Float32x8
+//line pmpp_stencil.go:156
+									if gc_tx >= 0 && gc_tx <= len(inCurrS[gc_ty-1])-8 {
+										gc_ld8 = lanes.LoadFloat32x8Slice(inCurrS[gc_ty-1][gc_tx:])
+//line pmpp_stencil.go:157
+									} else {
+//line pmpp_stencil.go:157
+										break gc_steps
+//line pmpp_stencil.go:157
+									}
+//line pmpp_stencil.go:157
+									gc_vb.Mul(inCurr).Add(gc_vb2.Mul(gc_ld5)).Add(gc_vb3.Mul(gc_ld6)).Add(gc_vb4.Mul(gc_ld7)).Add(gc_vb5.Mul(gc_ld8)).Add(gc_vb6.Mul(inPrev)).Add(gc_vb7.Mul(inNext)).StoreMasked((*[8]float32)(out[i*n*n+j*n+k:]), gc_if3)
+//line pmpp_stencil.go:153
+								}
+//line pmpp_stencil.go:153
+							}
+//line pmpp_stencil.go:153
+						} else {
+//line pmpp_stencil.go:153
+							gc_if4 := gc_b4.And(gc_iota3.GreaterEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(1, k, 8))))).And(gc_iota3.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(n-1, k, 8)))))
+//line pmpp_stencil.go:150
+							_ = gc_if4
+//line pmpp_stencil.go:150
+							if gc_if4.ToBits() != 0 {
+//line pmpp_stencil.go:150
+								gc_b6 := gc_none3
+//line pmpp_stencil.go:150
+								if gc_ty >= 1 && gc_ty < inTileDimSmall-1 {
+									gc_b6 = gc_all3
+//line pmpp_stencil.go:151
+								}
+//line pmpp_stencil.go:151
+								gc_if5 := gc_b6.And(gc_iota3.GreaterEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(1, gc_tx, 8))))).And(gc_iota3.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(inTileDimSmall-1, gc_tx, 8)))))
+								_ = gc_if5
+//line pmpp_stencil.go:152
+								if gc_if4.And(gc_if5).ToBits() != 0 {
+//line pmpp_stencil.go:152
+									var gc_ld9 lanes.Float32x8
+//line pmpp_stencil.go:152
+									if (gc_tx-1) >= 0 && (gc_tx-1) <= len(inCurrS[gc_ty])-8 {
+//line pmpp_stencil.go:154
+										gc_ld9 = lanes.LoadFloat32x8Slice(inCurrS[gc_ty][gc_tx-1:])
+//line pmpp_stencil.go:154
+									} else {
+//line pmpp_stencil.go:154
+										break gc_steps
+//line pmpp_stencil.go:154
+									}
+//line pmpp_stencil.go:154
+									var gc_ld10 lanes.Float32x8
+//line pmpp_stencil.go:154
+									if (gc_tx+1) >= 0 && (gc_tx+1) <= len(inCurrS[gc_ty])-8 {
+										gc_ld10 = lanes.LoadFloat32x8Slice(inCurrS[gc_ty][gc_tx+1:])
+//line pmpp_stencil.go:155
+									} else {
+//line pmpp_stencil.go:155
+										break gc_steps
+//line pmpp_stencil.go:155
+									}
+//line pmpp_stencil.go:155
+									var gc_ld11 lanes.Float32x8
+//line pmpp_stencil.go:155
+									if gc_tx >= 0 && gc_tx <= len(inCurrS[gc_ty+1])-8 {
+										gc_ld11 = lanes.LoadFloat32x8Slice(inCurrS[gc_ty+1][gc_tx:])
+//line pmpp_stencil.go:156
+									} else {
+//line pmpp_stencil.go:156
+										break gc_steps
+//line pmpp_stencil.go:156
+									}
+//line pmpp_stencil.go:156
+									var gc_ld12 lanes.Float32x8
+//line pmpp_stencil.go:156
+									if gc_tx >= 0 && gc_tx <= len(inCurrS[gc_ty-1])-8 {
+										gc_ld12 = lanes.LoadFloat32x8Slice(inCurrS[gc_ty-1][gc_tx:])
+//line pmpp_stencil.go:157
+									} else {
+//line pmpp_stencil.go:157
+										break gc_steps
+//line pmpp_stencil.go:157
+									}
+//line pmpp_stencil.go:157
+									gc_vb.Mul(inCurr).Add(gc_vb2.Mul(gc_ld9)).Add(gc_vb3.Mul(gc_ld10)).Add(gc_vb4.Mul(gc_ld11)).Add(gc_vb5.Mul(gc_ld12)).Add(gc_vb6.Mul(inPrev)).Add(gc_vb7.Mul(inNext)).StoreMasked((*[8]float32)(out[i*n*n+j*n+k:]), gc_if4.And(gc_if5))
+//line pmpp_stencil.go:153
+								}
 //line pmpp_stencil.go:153
 							}
 //line pmpp_stencil.go:153

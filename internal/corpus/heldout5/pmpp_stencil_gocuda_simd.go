@@ -111,17 +111,17 @@ func StencilSharedMemoryKernel(in, out []float32, N uint32, c0, c1, c2, c3, c4, 
 var gc_src_stencilSharedMemoryKernel = compiled.NewSource("stencilSharedMemoryKernel", "b674ff5c4c0455fa8ca43480294eecd71554b3712b5aac692fdc3245e919c99b", "pmpp_stencil.go:42-69")
 
 //line pmpp_stencil.go:47
-func gc_body_stencilSharedMemoryKernel(gc_b6 *compiled.Block, in, out []float32, N uint32, c0, c1, c2, c3, c4, c5, c6 int32) {
-	t := gc_b6.Thread()
-	gc_pos2 := gc_b6.Pos()
-	gc_bd2 := gc_b6.Dim()
+func gc_body_stencilSharedMemoryKernel(gc_b8 *compiled.Block, in, out []float32, N uint32, c0, c1, c2, c3, c4, c5, c6 int32) {
+	t := gc_b8.Thread()
+	gc_pos2 := gc_b8.Pos()
+	gc_bd2 := gc_b8.Dim()
 	gc_bdx2 := gc_bd2.X
 	gc_bdy2 := gc_bd2.Y
-	gc_bidx2 := gc_b6.Index()
+	gc_bidx2 := gc_b8.Index()
 	gc_bx2 := gc_bidx2.X
 	gc_by2 := gc_bidx2.Y
 	gc_bz2 := gc_bidx2.Z
-	gc_n2 := gc_b6.Len()
+	gc_n2 := gc_b8.Len()
 
 //line pmpp_stencil.go:51
 	n := int(N)
@@ -185,43 +185,73 @@ func gc_body_stencilSharedMemoryKernel(gc_b6 *compiled.Block, in, out []float32,
 //line pmpp_stencil.go:50
 								_ = k
 //line pmpp_stencil.go:53
-								gc_b8 := gc_none4
+								gc_b10 := gc_none4
 //line pmpp_stencil.go:53
 								if i >= 0 && i < n && j >= 0 && j < n {
 //line pmpp_stencil.go:53
-									gc_b8 = gc_all4
+									gc_b10 = gc_all4
 //line pmpp_stencil.go:53
 								}
 //line pmpp_stencil.go:53
-								gc_if6 := gc_b8.And(gc_iota4.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, k, 8))))).And(gc_iota4.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, k, 8)))))
+								if i >= 0 && i < n && j >= 0 && j < n && compiled.Reach(0, k, 8) <= 0 && compiled.Reach(n, k, 8) > 7 {
 //line pmpp_stencil.go:53
-								_ = gc_if6
-//line pmpp_stencil.go:54
-								if gc_if6.ToBits() != 0 {
-//line pmpp_stencil.go:54
 									if gc_tx2 >= 0 && gc_tx2 <= len(gc_at7[0][gc_ty2])-8 {
-//line pmpp_stencil.go:54
-										archsimd.LoadFloat32x8Slice(gc_at8[(gc_tx2-gc_fastlo3):]).StoreMasked((*[8]float32)(gc_at7[0][gc_ty2][gc_tx2:]), gc_if6)
+										archsimd.LoadFloat32x8Slice(gc_at8[(gc_tx2 - gc_fastlo3):]).StoreSlice(gc_at7[0][gc_ty2][gc_tx2:])
 //line pmpp_stencil.go:54
 									} else {
 //line pmpp_stencil.go:54
-										var gc_lanes16 [8]float32
+										var gc_lanes45 [8]float32
 //line pmpp_stencil.go:54
-										archsimd.LoadFloat32x8Slice(gc_at8[(gc_tx2 - gc_fastlo3):]).Store(&gc_lanes16)
+										archsimd.LoadFloat32x8Slice(gc_at8[(gc_tx2 - gc_fastlo3):]).Store(&gc_lanes45)
 //line pmpp_stencil.go:54
-										for gc_k16 := range 8 {
+										for gc_k45 := range 8 {
 //line pmpp_stencil.go:54
-											if gc_if6.ToBits()&(1<<gc_k16) != 0 {
+											if 0xff&(1<<gc_k45) != 0 {
 //line pmpp_stencil.go:54
-												gc_pos2.Thread = gc_rank2 + gc_k16
+												gc_pos2.Thread = gc_rank2 + gc_k45
 //line pmpp_stencil.go:54
-												gc_at7[0][gc_ty2][gc_tx2+gc_k16] = gc_lanes16[gc_k16]
+												gc_at7[0][gc_ty2][gc_tx2+gc_k45] = gc_lanes45[gc_k45]
 //line pmpp_stencil.go:54
 											}
 //line pmpp_stencil.go:54
 										}
 //line pmpp_stencil.go:54
 										gc_pos2.Thread = gc_rank2
+//line pmpp_stencil.go:54
+									}
+//line pmpp_stencil.go:54
+								} else {
+//line pmpp_stencil.go:54
+									gc_if8 := gc_b10.And(gc_iota4.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, k, 8))))).And(gc_iota4.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, k, 8)))))
+//line pmpp_stencil.go:53
+									_ = gc_if8
+//line pmpp_stencil.go:53
+									if gc_if8.ToBits() != 0 {
+//line pmpp_stencil.go:53
+										if gc_tx2 >= 0 && gc_tx2 <= len(gc_at7[0][gc_ty2])-8 {
+											archsimd.LoadFloat32x8Slice(gc_at8[(gc_tx2-gc_fastlo3):]).StoreMasked((*[8]float32)(gc_at7[0][gc_ty2][gc_tx2:]), gc_if8)
+//line pmpp_stencil.go:54
+										} else {
+//line pmpp_stencil.go:54
+											var gc_lanes46 [8]float32
+//line pmpp_stencil.go:54
+											archsimd.LoadFloat32x8Slice(gc_at8[(gc_tx2 - gc_fastlo3):]).Store(&gc_lanes46)
+//line pmpp_stencil.go:54
+											for gc_k46 := range 8 {
+//line pmpp_stencil.go:54
+												if gc_if8.ToBits()&(1<<gc_k46) != 0 {
+//line pmpp_stencil.go:54
+													gc_pos2.Thread = gc_rank2 + gc_k46
+//line pmpp_stencil.go:54
+													gc_at7[0][gc_ty2][gc_tx2+gc_k46] = gc_lanes46[gc_k46]
+//line pmpp_stencil.go:54
+												}
+//line pmpp_stencil.go:54
+											}
+//line pmpp_stencil.go:54
+											gc_pos2.Thread = gc_rank2
+//line pmpp_stencil.go:54
+										}
 //line pmpp_stencil.go:54
 									}
 //line pmpp_stencil.go:54
@@ -313,43 +343,73 @@ func gc_body_stencilSharedMemoryKernel(gc_b6 *compiled.Block, in, out []float32,
 //line pmpp_stencil.go:53
 						}
 //line pmpp_stencil.go:53
-						gc_b7 := gc_none3
+						gc_b9 := gc_none3
 //line pmpp_stencil.go:53
 						if i >= 0 && i < n && j >= 0 && j < n {
 //line pmpp_stencil.go:53
-							gc_b7 = gc_all3
+							gc_b9 = gc_all3
 //line pmpp_stencil.go:53
 						}
 //line pmpp_stencil.go:53
-						gc_if5 := gc_b7.And(gc_iota3.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, k, 8))))).And(gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, k, 8)))))
+						if i >= 0 && i < n && j >= 0 && j < n && compiled.Reach(0, k, 8) <= 0 && compiled.Reach(n, k, 8) > 7 {
 //line pmpp_stencil.go:53
-						_ = gc_if5
-//line pmpp_stencil.go:54
-						if gc_if5.ToBits() != 0 {
-//line pmpp_stencil.go:54
 							if gc_tx2 >= 0 && gc_tx2 <= len(inS[gc_tz2][gc_ty2])-8 {
-//line pmpp_stencil.go:54
-								archsimd.LoadFloat32x8Slice(in[i*n*n+j*n+k:]).StoreMasked((*[8]float32)(inS[gc_tz2][gc_ty2][gc_tx2:]), gc_if5)
+								archsimd.LoadFloat32x8Slice(in[i*n*n+j*n+k:]).StoreSlice(inS[gc_tz2][gc_ty2][gc_tx2:])
 //line pmpp_stencil.go:54
 							} else {
 //line pmpp_stencil.go:54
-								var gc_lanes15 [8]float32
+								var gc_lanes43 [8]float32
 //line pmpp_stencil.go:54
-								archsimd.LoadFloat32x8Slice(in[i*n*n+j*n+k:]).Store(&gc_lanes15)
+								archsimd.LoadFloat32x8Slice(in[i*n*n+j*n+k:]).Store(&gc_lanes43)
 //line pmpp_stencil.go:54
-								for gc_k15 := range 8 {
+								for gc_k43 := range 8 {
 //line pmpp_stencil.go:54
-									if gc_if5.ToBits()&(1<<gc_k15) != 0 {
+									if 0xff&(1<<gc_k43) != 0 {
 //line pmpp_stencil.go:54
-										gc_pos2.Thread = gc_rank2 + gc_k15
+										gc_pos2.Thread = gc_rank2 + gc_k43
 //line pmpp_stencil.go:54
-										inS[gc_tz2][gc_ty2][gc_tx2+gc_k15] = gc_lanes15[gc_k15]
+										inS[gc_tz2][gc_ty2][gc_tx2+gc_k43] = gc_lanes43[gc_k43]
 //line pmpp_stencil.go:54
 									}
 //line pmpp_stencil.go:54
 								}
 //line pmpp_stencil.go:54
 								gc_pos2.Thread = gc_rank2
+//line pmpp_stencil.go:54
+							}
+//line pmpp_stencil.go:54
+						} else {
+//line pmpp_stencil.go:54
+							gc_if7 := gc_b9.And(gc_iota3.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, k, 8))))).And(gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, k, 8)))))
+//line pmpp_stencil.go:53
+							_ = gc_if7
+//line pmpp_stencil.go:53
+							if gc_if7.ToBits() != 0 {
+//line pmpp_stencil.go:53
+								if gc_tx2 >= 0 && gc_tx2 <= len(inS[gc_tz2][gc_ty2])-8 {
+									archsimd.LoadFloat32x8Slice(in[i*n*n+j*n+k:]).StoreMasked((*[8]float32)(inS[gc_tz2][gc_ty2][gc_tx2:]), gc_if7)
+//line pmpp_stencil.go:54
+								} else {
+//line pmpp_stencil.go:54
+									var gc_lanes44 [8]float32
+//line pmpp_stencil.go:54
+									archsimd.LoadFloat32x8Slice(in[i*n*n+j*n+k:]).Store(&gc_lanes44)
+//line pmpp_stencil.go:54
+									for gc_k44 := range 8 {
+//line pmpp_stencil.go:54
+										if gc_if7.ToBits()&(1<<gc_k44) != 0 {
+//line pmpp_stencil.go:54
+											gc_pos2.Thread = gc_rank2 + gc_k44
+//line pmpp_stencil.go:54
+											inS[gc_tz2][gc_ty2][gc_tx2+gc_k44] = gc_lanes44[gc_k44]
+//line pmpp_stencil.go:54
+										}
+//line pmpp_stencil.go:54
+									}
+//line pmpp_stencil.go:54
+									gc_pos2.Thread = gc_rank2
+//line pmpp_stencil.go:54
+								}
 //line pmpp_stencil.go:54
 							}
 //line pmpp_stencil.go:54
@@ -476,39 +536,34 @@ func gc_body_stencilSharedMemoryKernel(gc_b6 *compiled.Block, in, out []float32,
 //line pmpp_stencil.go:50
 								_ = k
 //line pmpp_stencil.go:57
-								gc_b11 := gc_none6
+								gc_b14 := gc_none6
 //line pmpp_stencil.go:57
 								if i >= 1 && i < n-1 && j >= 1 && j < n-1 {
 //line pmpp_stencil.go:57
-									gc_b11 = gc_all6
+									gc_b14 = gc_all6
 //line pmpp_stencil.go:57
 								}
 //line pmpp_stencil.go:57
-								gc_if9 := gc_b11.And(gc_iota6.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(1, k, 8))))).And(gc_iota6.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n-1, k, 8)))))
+								if i >= 1 && i < n-1 && j >= 1 && j < n-1 && compiled.Reach(1, k, 8) <= 0 && compiled.Reach(n-1, k, 8) > 7 {
 //line pmpp_stencil.go:57
-								_ = gc_if9
-//line pmpp_stencil.go:58
-								if gc_if9.ToBits() != 0 {
-//line pmpp_stencil.go:58
-									gc_b12 := gc_none6
-//line pmpp_stencil.go:58
+									gc_b15 := gc_none6
+//line pmpp_stencil.go:57
 									if gc_tz2 >= 1 && gc_tz2 < inTileDimSmall-1 && gc_ty2 >= 1 &&
+//line pmpp_stencil.go:59
 										gc_ty2 < inTileDimSmall-1 {
 //line pmpp_stencil.go:59
-										gc_b12 = gc_all6
+										gc_b15 = gc_all6
 //line pmpp_stencil.go:59
 									}
 //line pmpp_stencil.go:59
-									gc_if10 := gc_b12.And(gc_iota6.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(1, gc_tx2, 8))))).And(gc_iota6.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(inTileDimSmall-1, gc_tx2, 8)))))
+									if gc_tz2 >= 1 && gc_tz2 < inTileDimSmall-1 && gc_ty2 >= 1 &&
 //line pmpp_stencil.go:59
-									_ = gc_if10
+										gc_ty2 < inTileDimSmall-1 && compiled.Reach(1, gc_tx2, 8) <= 0 && compiled.Reach(inTileDimSmall-1, gc_tx2, 8) > 7 {
 //line pmpp_stencil.go:59
-									if gc_if9.And(gc_if10).ToBits() != 0 {
-//line pmpp_stencil.go:59
-										var gc_ld22 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+										var gc_ld64 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line pmpp_stencil.go:59
 										if gc_tx2 >= 0 && gc_tx2 <= len(gc_at10[0][gc_ty2])-8 {
-											gc_ld22 = archsimd.LoadFloat32x8Slice(gc_at10[0][gc_ty2][gc_tx2:])
+											gc_ld64 = archsimd.LoadFloat32x8Slice(gc_at10[0][gc_ty2][gc_tx2:])
 //line pmpp_stencil.go:60
 										} else {
 //line pmpp_stencil.go:60
@@ -516,10 +571,10 @@ func gc_body_stencilSharedMemoryKernel(gc_b6 *compiled.Block, in, out []float32,
 //line pmpp_stencil.go:60
 										}
 //line pmpp_stencil.go:60
-										var gc_ld23 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+										var gc_ld65 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line pmpp_stencil.go:60
 										if (gc_tx2-1) >= 0 && (gc_tx2-1) <= len(gc_at10[0][gc_ty2])-8 {
-											gc_ld23 = archsimd.LoadFloat32x8Slice(gc_at10[0][gc_ty2][gc_tx2-1:])
+											gc_ld65 = archsimd.LoadFloat32x8Slice(gc_at10[0][gc_ty2][gc_tx2-1:])
 //line pmpp_stencil.go:61
 										} else {
 //line pmpp_stencil.go:61
@@ -527,10 +582,10 @@ func gc_body_stencilSharedMemoryKernel(gc_b6 *compiled.Block, in, out []float32,
 //line pmpp_stencil.go:61
 										}
 //line pmpp_stencil.go:61
-										var gc_ld24 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+										var gc_ld66 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line pmpp_stencil.go:61
 										if (gc_tx2+1) >= 0 && (gc_tx2+1) <= len(gc_at10[0][gc_ty2])-8 {
-											gc_ld24 = archsimd.LoadFloat32x8Slice(gc_at10[0][gc_ty2][gc_tx2+1:])
+											gc_ld66 = archsimd.LoadFloat32x8Slice(gc_at10[0][gc_ty2][gc_tx2+1:])
 //line pmpp_stencil.go:62
 										} else {
 //line pmpp_stencil.go:62
@@ -538,10 +593,10 @@ func gc_body_stencilSharedMemoryKernel(gc_b6 *compiled.Block, in, out []float32,
 //line pmpp_stencil.go:62
 										}
 //line pmpp_stencil.go:62
-										var gc_ld25 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+										var gc_ld67 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line pmpp_stencil.go:62
 										if gc_tx2 >= 0 && gc_tx2 <= len(gc_at10[0][gc_ty2-1])-8 {
-											gc_ld25 = archsimd.LoadFloat32x8Slice(gc_at10[0][gc_ty2-1][gc_tx2:])
+											gc_ld67 = archsimd.LoadFloat32x8Slice(gc_at10[0][gc_ty2-1][gc_tx2:])
 //line pmpp_stencil.go:63
 										} else {
 //line pmpp_stencil.go:63
@@ -549,10 +604,10 @@ func gc_body_stencilSharedMemoryKernel(gc_b6 *compiled.Block, in, out []float32,
 //line pmpp_stencil.go:63
 										}
 //line pmpp_stencil.go:63
-										var gc_ld26 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+										var gc_ld68 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line pmpp_stencil.go:63
 										if gc_tx2 >= 0 && gc_tx2 <= len(gc_at10[0][gc_ty2+1])-8 {
-											gc_ld26 = archsimd.LoadFloat32x8Slice(gc_at10[0][gc_ty2+1][gc_tx2:])
+											gc_ld68 = archsimd.LoadFloat32x8Slice(gc_at10[0][gc_ty2+1][gc_tx2:])
 //line pmpp_stencil.go:64
 										} else {
 //line pmpp_stencil.go:64
@@ -560,10 +615,10 @@ func gc_body_stencilSharedMemoryKernel(gc_b6 *compiled.Block, in, out []float32,
 //line pmpp_stencil.go:64
 										}
 //line pmpp_stencil.go:64
-										var gc_ld27 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+										var gc_ld69 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line pmpp_stencil.go:64
 										if gc_tx2 >= 0 && gc_tx2 <= len(gc_at11[0][gc_ty2])-8 {
-											gc_ld27 = archsimd.LoadFloat32x8Slice(gc_at11[0][gc_ty2][gc_tx2:])
+											gc_ld69 = archsimd.LoadFloat32x8Slice(gc_at11[0][gc_ty2][gc_tx2:])
 //line pmpp_stencil.go:65
 										} else {
 //line pmpp_stencil.go:65
@@ -571,10 +626,10 @@ func gc_body_stencilSharedMemoryKernel(gc_b6 *compiled.Block, in, out []float32,
 //line pmpp_stencil.go:65
 										}
 //line pmpp_stencil.go:65
-										var gc_ld28 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+										var gc_ld70 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line pmpp_stencil.go:65
 										if gc_tx2 >= 0 && gc_tx2 <= len(gc_at12[0][gc_ty2])-8 {
-											gc_ld28 = archsimd.LoadFloat32x8Slice(gc_at12[0][gc_ty2][gc_tx2:])
+											gc_ld70 = archsimd.LoadFloat32x8Slice(gc_at12[0][gc_ty2][gc_tx2:])
 //line pmpp_stencil.go:66
 										} else {
 //line pmpp_stencil.go:66
@@ -582,7 +637,203 @@ func gc_body_stencilSharedMemoryKernel(gc_b6 *compiled.Block, in, out []float32,
 //line pmpp_stencil.go:66
 										}
 //line pmpp_stencil.go:66
-										gc_vb22.Mul(gc_ld22).Add(gc_vb23.Mul(gc_ld23)).Add(gc_vb24.Mul(gc_ld24)).Add(gc_vb25.Mul(gc_ld25)).Add(gc_vb26.Mul(gc_ld26)).Add(gc_vb27.Mul(gc_ld27)).Add(gc_vb28.Mul(gc_ld28)).StoreMasked((*[8]float32)(gc_at9[(gc_tx2-gc_fastlo4):]), gc_if9.And(gc_if10))
+										gc_vb22.Mul(gc_ld64).Add(gc_vb23.Mul(gc_ld65)).Add(gc_vb24.Mul(gc_ld66)).Add(gc_vb25.Mul(gc_ld67)).Add(gc_vb26.Mul(gc_ld68)).Add(gc_vb27.Mul(gc_ld69)).Add(gc_vb28.Mul(gc_ld70)).StoreSlice(gc_at9[(gc_tx2 - gc_fastlo4):])
+//line pmpp_stencil.go:66
+									} else {
+//line pmpp_stencil.go:66
+										gc_if12 := gc_b15.And(gc_iota6.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(1, gc_tx2, 8))))).And(gc_iota6.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(inTileDimSmall-1, gc_tx2, 8)))))
+//line pmpp_stencil.go:59
+										_ = gc_if12
+//line pmpp_stencil.go:59
+										if gc_if12.ToBits() != 0 {
+//line pmpp_stencil.go:59
+											var gc_ld71 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line pmpp_stencil.go:59
+											if gc_tx2 >= 0 && gc_tx2 <= len(gc_at10[0][gc_ty2])-8 {
+												gc_ld71 = archsimd.LoadFloat32x8Slice(gc_at10[0][gc_ty2][gc_tx2:])
+//line pmpp_stencil.go:60
+											} else {
+//line pmpp_stencil.go:60
+												break gc_steps4
+//line pmpp_stencil.go:60
+											}
+//line pmpp_stencil.go:60
+											var gc_ld72 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line pmpp_stencil.go:60
+											if (gc_tx2-1) >= 0 && (gc_tx2-1) <= len(gc_at10[0][gc_ty2])-8 {
+												gc_ld72 = archsimd.LoadFloat32x8Slice(gc_at10[0][gc_ty2][gc_tx2-1:])
+//line pmpp_stencil.go:61
+											} else {
+//line pmpp_stencil.go:61
+												break gc_steps4
+//line pmpp_stencil.go:61
+											}
+//line pmpp_stencil.go:61
+											var gc_ld73 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line pmpp_stencil.go:61
+											if (gc_tx2+1) >= 0 && (gc_tx2+1) <= len(gc_at10[0][gc_ty2])-8 {
+												gc_ld73 = archsimd.LoadFloat32x8Slice(gc_at10[0][gc_ty2][gc_tx2+1:])
+//line pmpp_stencil.go:62
+											} else {
+//line pmpp_stencil.go:62
+												break gc_steps4
+//line pmpp_stencil.go:62
+											}
+//line pmpp_stencil.go:62
+											var gc_ld74 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line pmpp_stencil.go:62
+											if gc_tx2 >= 0 && gc_tx2 <= len(gc_at10[0][gc_ty2-1])-8 {
+												gc_ld74 = archsimd.LoadFloat32x8Slice(gc_at10[0][gc_ty2-1][gc_tx2:])
+//line pmpp_stencil.go:63
+											} else {
+//line pmpp_stencil.go:63
+												break gc_steps4
+//line pmpp_stencil.go:63
+											}
+//line pmpp_stencil.go:63
+											var gc_ld75 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line pmpp_stencil.go:63
+											if gc_tx2 >= 0 && gc_tx2 <= len(gc_at10[0][gc_ty2+1])-8 {
+												gc_ld75 = archsimd.LoadFloat32x8Slice(gc_at10[0][gc_ty2+1][gc_tx2:])
+//line pmpp_stencil.go:64
+											} else {
+//line pmpp_stencil.go:64
+												break gc_steps4
+//line pmpp_stencil.go:64
+											}
+//line pmpp_stencil.go:64
+											var gc_ld76 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line pmpp_stencil.go:64
+											if gc_tx2 >= 0 && gc_tx2 <= len(gc_at11[0][gc_ty2])-8 {
+												gc_ld76 = archsimd.LoadFloat32x8Slice(gc_at11[0][gc_ty2][gc_tx2:])
+//line pmpp_stencil.go:65
+											} else {
+//line pmpp_stencil.go:65
+												break gc_steps4
+//line pmpp_stencil.go:65
+											}
+//line pmpp_stencil.go:65
+											var gc_ld77 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line pmpp_stencil.go:65
+											if gc_tx2 >= 0 && gc_tx2 <= len(gc_at12[0][gc_ty2])-8 {
+												gc_ld77 = archsimd.LoadFloat32x8Slice(gc_at12[0][gc_ty2][gc_tx2:])
+//line pmpp_stencil.go:66
+											} else {
+//line pmpp_stencil.go:66
+												break gc_steps4
+//line pmpp_stencil.go:66
+											}
+//line pmpp_stencil.go:66
+											gc_vb22.Mul(gc_ld71).Add(gc_vb23.Mul(gc_ld72)).Add(gc_vb24.Mul(gc_ld73)).Add(gc_vb25.Mul(gc_ld74)).Add(gc_vb26.Mul(gc_ld75)).Add(gc_vb27.Mul(gc_ld76)).Add(gc_vb28.Mul(gc_ld77)).StoreMasked((*[8]float32)(gc_at9[(gc_tx2-gc_fastlo4):]), gc_if12)
+//line pmpp_stencil.go:66
+										}
+//line pmpp_stencil.go:66
+									}
+//line pmpp_stencil.go:66
+								} else {
+//line pmpp_stencil.go:66
+									gc_if13 := gc_b14.And(gc_iota6.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(1, k, 8))))).And(gc_iota6.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n-1, k, 8)))))
+//line pmpp_stencil.go:57
+									_ = gc_if13
+//line pmpp_stencil.go:57
+									if gc_if13.ToBits() != 0 {
+//line pmpp_stencil.go:57
+										gc_b16 := gc_none6
+//line pmpp_stencil.go:57
+										if gc_tz2 >= 1 && gc_tz2 < inTileDimSmall-1 && gc_ty2 >= 1 &&
+//line pmpp_stencil.go:59
+											gc_ty2 < inTileDimSmall-1 {
+//line pmpp_stencil.go:59
+											gc_b16 = gc_all6
+//line pmpp_stencil.go:59
+										}
+//line pmpp_stencil.go:59
+										gc_if14 := gc_b16.And(gc_iota6.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(1, gc_tx2, 8))))).And(gc_iota6.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(inTileDimSmall-1, gc_tx2, 8)))))
+//line pmpp_stencil.go:59
+										_ = gc_if14
+//line pmpp_stencil.go:59
+										if gc_if13.And(gc_if14).ToBits() != 0 {
+//line pmpp_stencil.go:59
+											var gc_ld78 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line pmpp_stencil.go:59
+											if gc_tx2 >= 0 && gc_tx2 <= len(gc_at10[0][gc_ty2])-8 {
+												gc_ld78 = archsimd.LoadFloat32x8Slice(gc_at10[0][gc_ty2][gc_tx2:])
+//line pmpp_stencil.go:60
+											} else {
+//line pmpp_stencil.go:60
+												break gc_steps4
+//line pmpp_stencil.go:60
+											}
+//line pmpp_stencil.go:60
+											var gc_ld79 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line pmpp_stencil.go:60
+											if (gc_tx2-1) >= 0 && (gc_tx2-1) <= len(gc_at10[0][gc_ty2])-8 {
+												gc_ld79 = archsimd.LoadFloat32x8Slice(gc_at10[0][gc_ty2][gc_tx2-1:])
+//line pmpp_stencil.go:61
+											} else {
+//line pmpp_stencil.go:61
+												break gc_steps4
+//line pmpp_stencil.go:61
+											}
+//line pmpp_stencil.go:61
+											var gc_ld80 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line pmpp_stencil.go:61
+											if (gc_tx2+1) >= 0 && (gc_tx2+1) <= len(gc_at10[0][gc_ty2])-8 {
+												gc_ld80 = archsimd.LoadFloat32x8Slice(gc_at10[0][gc_ty2][gc_tx2+1:])
+//line pmpp_stencil.go:62
+											} else {
+//line pmpp_stencil.go:62
+												break gc_steps4
+//line pmpp_stencil.go:62
+											}
+//line pmpp_stencil.go:62
+											var gc_ld81 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line pmpp_stencil.go:62
+											if gc_tx2 >= 0 && gc_tx2 <= len(gc_at10[0][gc_ty2-1])-8 {
+												gc_ld81 = archsimd.LoadFloat32x8Slice(gc_at10[0][gc_ty2-1][gc_tx2:])
+//line pmpp_stencil.go:63
+											} else {
+//line pmpp_stencil.go:63
+												break gc_steps4
+//line pmpp_stencil.go:63
+											}
+//line pmpp_stencil.go:63
+											var gc_ld82 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line pmpp_stencil.go:63
+											if gc_tx2 >= 0 && gc_tx2 <= len(gc_at10[0][gc_ty2+1])-8 {
+												gc_ld82 = archsimd.LoadFloat32x8Slice(gc_at10[0][gc_ty2+1][gc_tx2:])
+//line pmpp_stencil.go:64
+											} else {
+//line pmpp_stencil.go:64
+												break gc_steps4
+//line pmpp_stencil.go:64
+											}
+//line pmpp_stencil.go:64
+											var gc_ld83 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line pmpp_stencil.go:64
+											if gc_tx2 >= 0 && gc_tx2 <= len(gc_at11[0][gc_ty2])-8 {
+												gc_ld83 = archsimd.LoadFloat32x8Slice(gc_at11[0][gc_ty2][gc_tx2:])
+//line pmpp_stencil.go:65
+											} else {
+//line pmpp_stencil.go:65
+												break gc_steps4
+//line pmpp_stencil.go:65
+											}
+//line pmpp_stencil.go:65
+											var gc_ld84 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line pmpp_stencil.go:65
+											if gc_tx2 >= 0 && gc_tx2 <= len(gc_at12[0][gc_ty2])-8 {
+												gc_ld84 = archsimd.LoadFloat32x8Slice(gc_at12[0][gc_ty2][gc_tx2:])
+//line pmpp_stencil.go:66
+											} else {
+//line pmpp_stencil.go:66
+												break gc_steps4
+//line pmpp_stencil.go:66
+											}
+//line pmpp_stencil.go:66
+											gc_vb22.Mul(gc_ld78).Add(gc_vb23.Mul(gc_ld79)).Add(gc_vb24.Mul(gc_ld80)).Add(gc_vb25.Mul(gc_ld81)).Add(gc_vb26.Mul(gc_ld82)).Add(gc_vb27.Mul(gc_ld83)).Add(gc_vb28.Mul(gc_ld84)).StoreMasked((*[8]float32)(gc_at9[(gc_tx2-gc_fastlo4):]), gc_if13.And(gc_if14))
+//line pmpp_stencil.go:66
+										}
 //line pmpp_stencil.go:66
 									}
 //line pmpp_stencil.go:66
@@ -723,39 +974,34 @@ func gc_body_stencilSharedMemoryKernel(gc_b6 *compiled.Block, in, out []float32,
 //line pmpp_stencil.go:57
 						}
 //line pmpp_stencil.go:57
-						gc_b9 := gc_none5
+						gc_b11 := gc_none5
 //line pmpp_stencil.go:57
 						if i >= 1 && i < n-1 && j >= 1 && j < n-1 {
 //line pmpp_stencil.go:57
-							gc_b9 = gc_all5
+							gc_b11 = gc_all5
 //line pmpp_stencil.go:57
 						}
 //line pmpp_stencil.go:57
-						gc_if7 := gc_b9.And(gc_iota5.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(1, k, 8))))).And(gc_iota5.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n-1, k, 8)))))
+						if i >= 1 && i < n-1 && j >= 1 && j < n-1 && compiled.Reach(1, k, 8) <= 0 && compiled.Reach(n-1, k, 8) > 7 {
 //line pmpp_stencil.go:57
-						_ = gc_if7
-//line pmpp_stencil.go:58
-						if gc_if7.ToBits() != 0 {
-//line pmpp_stencil.go:58
-							gc_b10 := gc_none5
-//line pmpp_stencil.go:58
+							gc_b12 := gc_none5
+//line pmpp_stencil.go:57
 							if gc_tz2 >= 1 && gc_tz2 < inTileDimSmall-1 && gc_ty2 >= 1 &&
+//line pmpp_stencil.go:59
 								gc_ty2 < inTileDimSmall-1 {
 //line pmpp_stencil.go:59
-								gc_b10 = gc_all5
+								gc_b12 = gc_all5
 //line pmpp_stencil.go:59
 							}
 //line pmpp_stencil.go:59
-							gc_if8 := gc_b10.And(gc_iota5.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(1, gc_tx2, 8))))).And(gc_iota5.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(inTileDimSmall-1, gc_tx2, 8)))))
+							if gc_tz2 >= 1 && gc_tz2 < inTileDimSmall-1 && gc_ty2 >= 1 &&
 //line pmpp_stencil.go:59
-							_ = gc_if8
+								gc_ty2 < inTileDimSmall-1 && compiled.Reach(1, gc_tx2, 8) <= 0 && compiled.Reach(inTileDimSmall-1, gc_tx2, 8) > 7 {
 //line pmpp_stencil.go:59
-							if gc_if7.And(gc_if8).ToBits() != 0 {
-//line pmpp_stencil.go:59
-								var gc_ld15 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+								var gc_ld43 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line pmpp_stencil.go:59
 								if gc_tx2 >= 0 && gc_tx2 <= len(inS[gc_tz2][gc_ty2])-8 {
-									gc_ld15 = archsimd.LoadFloat32x8Slice(inS[gc_tz2][gc_ty2][gc_tx2:])
+									gc_ld43 = archsimd.LoadFloat32x8Slice(inS[gc_tz2][gc_ty2][gc_tx2:])
 //line pmpp_stencil.go:60
 								} else {
 //line pmpp_stencil.go:60
@@ -763,10 +1009,10 @@ func gc_body_stencilSharedMemoryKernel(gc_b6 *compiled.Block, in, out []float32,
 //line pmpp_stencil.go:60
 								}
 //line pmpp_stencil.go:60
-								var gc_ld16 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+								var gc_ld44 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line pmpp_stencil.go:60
 								if (gc_tx2-1) >= 0 && (gc_tx2-1) <= len(inS[gc_tz2][gc_ty2])-8 {
-									gc_ld16 = archsimd.LoadFloat32x8Slice(inS[gc_tz2][gc_ty2][gc_tx2-1:])
+									gc_ld44 = archsimd.LoadFloat32x8Slice(inS[gc_tz2][gc_ty2][gc_tx2-1:])
 //line pmpp_stencil.go:61
 								} else {
 //line pmpp_stencil.go:61
@@ -774,10 +1020,10 @@ func gc_body_stencilSharedMemoryKernel(gc_b6 *compiled.Block, in, out []float32,
 //line pmpp_stencil.go:61
 								}
 //line pmpp_stencil.go:61
-								var gc_ld17 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+								var gc_ld45 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line pmpp_stencil.go:61
 								if (gc_tx2+1) >= 0 && (gc_tx2+1) <= len(inS[gc_tz2][gc_ty2])-8 {
-									gc_ld17 = archsimd.LoadFloat32x8Slice(inS[gc_tz2][gc_ty2][gc_tx2+1:])
+									gc_ld45 = archsimd.LoadFloat32x8Slice(inS[gc_tz2][gc_ty2][gc_tx2+1:])
 //line pmpp_stencil.go:62
 								} else {
 //line pmpp_stencil.go:62
@@ -785,10 +1031,10 @@ func gc_body_stencilSharedMemoryKernel(gc_b6 *compiled.Block, in, out []float32,
 //line pmpp_stencil.go:62
 								}
 //line pmpp_stencil.go:62
-								var gc_ld18 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+								var gc_ld46 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line pmpp_stencil.go:62
 								if gc_tx2 >= 0 && gc_tx2 <= len(inS[gc_tz2][gc_ty2-1])-8 {
-									gc_ld18 = archsimd.LoadFloat32x8Slice(inS[gc_tz2][gc_ty2-1][gc_tx2:])
+									gc_ld46 = archsimd.LoadFloat32x8Slice(inS[gc_tz2][gc_ty2-1][gc_tx2:])
 //line pmpp_stencil.go:63
 								} else {
 //line pmpp_stencil.go:63
@@ -796,10 +1042,10 @@ func gc_body_stencilSharedMemoryKernel(gc_b6 *compiled.Block, in, out []float32,
 //line pmpp_stencil.go:63
 								}
 //line pmpp_stencil.go:63
-								var gc_ld19 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+								var gc_ld47 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line pmpp_stencil.go:63
 								if gc_tx2 >= 0 && gc_tx2 <= len(inS[gc_tz2][gc_ty2+1])-8 {
-									gc_ld19 = archsimd.LoadFloat32x8Slice(inS[gc_tz2][gc_ty2+1][gc_tx2:])
+									gc_ld47 = archsimd.LoadFloat32x8Slice(inS[gc_tz2][gc_ty2+1][gc_tx2:])
 //line pmpp_stencil.go:64
 								} else {
 //line pmpp_stencil.go:64
@@ -807,10 +1053,10 @@ func gc_body_stencilSharedMemoryKernel(gc_b6 *compiled.Block, in, out []float32,
 //line pmpp_stencil.go:64
 								}
 //line pmpp_stencil.go:64
-								var gc_ld20 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+								var gc_ld48 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line pmpp_stencil.go:64
 								if gc_tx2 >= 0 && gc_tx2 <= len(inS[gc_tz2-1][gc_ty2])-8 {
-									gc_ld20 = archsimd.LoadFloat32x8Slice(inS[gc_tz2-1][gc_ty2][gc_tx2:])
+									gc_ld48 = archsimd.LoadFloat32x8Slice(inS[gc_tz2-1][gc_ty2][gc_tx2:])
 //line pmpp_stencil.go:65
 								} else {
 //line pmpp_stencil.go:65
@@ -818,10 +1064,10 @@ func gc_body_stencilSharedMemoryKernel(gc_b6 *compiled.Block, in, out []float32,
 //line pmpp_stencil.go:65
 								}
 //line pmpp_stencil.go:65
-								var gc_ld21 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+								var gc_ld49 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line pmpp_stencil.go:65
 								if gc_tx2 >= 0 && gc_tx2 <= len(inS[gc_tz2+1][gc_ty2])-8 {
-									gc_ld21 = archsimd.LoadFloat32x8Slice(inS[gc_tz2+1][gc_ty2][gc_tx2:])
+									gc_ld49 = archsimd.LoadFloat32x8Slice(inS[gc_tz2+1][gc_ty2][gc_tx2:])
 //line pmpp_stencil.go:66
 								} else {
 //line pmpp_stencil.go:66
@@ -829,7 +1075,203 @@ func gc_body_stencilSharedMemoryKernel(gc_b6 *compiled.Block, in, out []float32,
 //line pmpp_stencil.go:66
 								}
 //line pmpp_stencil.go:66
-								gc_vb15.Mul(gc_ld15).Add(gc_vb16.Mul(gc_ld16)).Add(gc_vb17.Mul(gc_ld17)).Add(gc_vb18.Mul(gc_ld18)).Add(gc_vb19.Mul(gc_ld19)).Add(gc_vb20.Mul(gc_ld20)).Add(gc_vb21.Mul(gc_ld21)).StoreMasked((*[8]float32)(out[i*n*n+j*n+k:]), gc_if7.And(gc_if8))
+								gc_vb15.Mul(gc_ld43).Add(gc_vb16.Mul(gc_ld44)).Add(gc_vb17.Mul(gc_ld45)).Add(gc_vb18.Mul(gc_ld46)).Add(gc_vb19.Mul(gc_ld47)).Add(gc_vb20.Mul(gc_ld48)).Add(gc_vb21.Mul(gc_ld49)).StoreSlice(out[i*n*n+j*n+k:])
+//line pmpp_stencil.go:60
+							} else {
+//line pmpp_stencil.go:60
+								gc_if9 := gc_b12.And(gc_iota5.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(1, gc_tx2, 8))))).And(gc_iota5.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(inTileDimSmall-1, gc_tx2, 8)))))
+//line pmpp_stencil.go:59
+								_ = gc_if9
+//line pmpp_stencil.go:59
+								if gc_if9.ToBits() != 0 {
+//line pmpp_stencil.go:59
+									var gc_ld50 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line pmpp_stencil.go:59
+									if gc_tx2 >= 0 && gc_tx2 <= len(inS[gc_tz2][gc_ty2])-8 {
+										gc_ld50 = archsimd.LoadFloat32x8Slice(inS[gc_tz2][gc_ty2][gc_tx2:])
+//line pmpp_stencil.go:60
+									} else {
+//line pmpp_stencil.go:60
+										break gc_steps3
+//line pmpp_stencil.go:60
+									}
+//line pmpp_stencil.go:60
+									var gc_ld51 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line pmpp_stencil.go:60
+									if (gc_tx2-1) >= 0 && (gc_tx2-1) <= len(inS[gc_tz2][gc_ty2])-8 {
+										gc_ld51 = archsimd.LoadFloat32x8Slice(inS[gc_tz2][gc_ty2][gc_tx2-1:])
+//line pmpp_stencil.go:61
+									} else {
+//line pmpp_stencil.go:61
+										break gc_steps3
+//line pmpp_stencil.go:61
+									}
+//line pmpp_stencil.go:61
+									var gc_ld52 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line pmpp_stencil.go:61
+									if (gc_tx2+1) >= 0 && (gc_tx2+1) <= len(inS[gc_tz2][gc_ty2])-8 {
+										gc_ld52 = archsimd.LoadFloat32x8Slice(inS[gc_tz2][gc_ty2][gc_tx2+1:])
+//line pmpp_stencil.go:62
+									} else {
+//line pmpp_stencil.go:62
+										break gc_steps3
+//line pmpp_stencil.go:62
+									}
+//line pmpp_stencil.go:62
+									var gc_ld53 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line pmpp_stencil.go:62
+									if gc_tx2 >= 0 && gc_tx2 <= len(inS[gc_tz2][gc_ty2-1])-8 {
+										gc_ld53 = archsimd.LoadFloat32x8Slice(inS[gc_tz2][gc_ty2-1][gc_tx2:])
+//line pmpp_stencil.go:63
+									} else {
+//line pmpp_stencil.go:63
+										break gc_steps3
+//line pmpp_stencil.go:63
+									}
+//line pmpp_stencil.go:63
+									var gc_ld54 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line pmpp_stencil.go:63
+									if gc_tx2 >= 0 && gc_tx2 <= len(inS[gc_tz2][gc_ty2+1])-8 {
+										gc_ld54 = archsimd.LoadFloat32x8Slice(inS[gc_tz2][gc_ty2+1][gc_tx2:])
+//line pmpp_stencil.go:64
+									} else {
+//line pmpp_stencil.go:64
+										break gc_steps3
+//line pmpp_stencil.go:64
+									}
+//line pmpp_stencil.go:64
+									var gc_ld55 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line pmpp_stencil.go:64
+									if gc_tx2 >= 0 && gc_tx2 <= len(inS[gc_tz2-1][gc_ty2])-8 {
+										gc_ld55 = archsimd.LoadFloat32x8Slice(inS[gc_tz2-1][gc_ty2][gc_tx2:])
+//line pmpp_stencil.go:65
+									} else {
+//line pmpp_stencil.go:65
+										break gc_steps3
+//line pmpp_stencil.go:65
+									}
+//line pmpp_stencil.go:65
+									var gc_ld56 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line pmpp_stencil.go:65
+									if gc_tx2 >= 0 && gc_tx2 <= len(inS[gc_tz2+1][gc_ty2])-8 {
+										gc_ld56 = archsimd.LoadFloat32x8Slice(inS[gc_tz2+1][gc_ty2][gc_tx2:])
+//line pmpp_stencil.go:66
+									} else {
+//line pmpp_stencil.go:66
+										break gc_steps3
+//line pmpp_stencil.go:66
+									}
+//line pmpp_stencil.go:66
+									gc_vb15.Mul(gc_ld50).Add(gc_vb16.Mul(gc_ld51)).Add(gc_vb17.Mul(gc_ld52)).Add(gc_vb18.Mul(gc_ld53)).Add(gc_vb19.Mul(gc_ld54)).Add(gc_vb20.Mul(gc_ld55)).Add(gc_vb21.Mul(gc_ld56)).StoreMasked((*[8]float32)(out[i*n*n+j*n+k:]), gc_if9)
+//line pmpp_stencil.go:60
+								}
+//line pmpp_stencil.go:60
+							}
+//line pmpp_stencil.go:60
+						} else {
+//line pmpp_stencil.go:60
+							gc_if10 := gc_b11.And(gc_iota5.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(1, k, 8))))).And(gc_iota5.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n-1, k, 8)))))
+//line pmpp_stencil.go:57
+							_ = gc_if10
+//line pmpp_stencil.go:57
+							if gc_if10.ToBits() != 0 {
+//line pmpp_stencil.go:57
+								gc_b13 := gc_none5
+//line pmpp_stencil.go:57
+								if gc_tz2 >= 1 && gc_tz2 < inTileDimSmall-1 && gc_ty2 >= 1 &&
+//line pmpp_stencil.go:59
+									gc_ty2 < inTileDimSmall-1 {
+//line pmpp_stencil.go:59
+									gc_b13 = gc_all5
+//line pmpp_stencil.go:59
+								}
+//line pmpp_stencil.go:59
+								gc_if11 := gc_b13.And(gc_iota5.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(1, gc_tx2, 8))))).And(gc_iota5.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(inTileDimSmall-1, gc_tx2, 8)))))
+//line pmpp_stencil.go:59
+								_ = gc_if11
+//line pmpp_stencil.go:59
+								if gc_if10.And(gc_if11).ToBits() != 0 {
+//line pmpp_stencil.go:59
+									var gc_ld57 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line pmpp_stencil.go:59
+									if gc_tx2 >= 0 && gc_tx2 <= len(inS[gc_tz2][gc_ty2])-8 {
+										gc_ld57 = archsimd.LoadFloat32x8Slice(inS[gc_tz2][gc_ty2][gc_tx2:])
+//line pmpp_stencil.go:60
+									} else {
+//line pmpp_stencil.go:60
+										break gc_steps3
+//line pmpp_stencil.go:60
+									}
+//line pmpp_stencil.go:60
+									var gc_ld58 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line pmpp_stencil.go:60
+									if (gc_tx2-1) >= 0 && (gc_tx2-1) <= len(inS[gc_tz2][gc_ty2])-8 {
+										gc_ld58 = archsimd.LoadFloat32x8Slice(inS[gc_tz2][gc_ty2][gc_tx2-1:])
+//line pmpp_stencil.go:61
+									} else {
+//line pmpp_stencil.go:61
+										break gc_steps3
+//line pmpp_stencil.go:61
+									}
+//line pmpp_stencil.go:61
+									var gc_ld59 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line pmpp_stencil.go:61
+									if (gc_tx2+1) >= 0 && (gc_tx2+1) <= len(inS[gc_tz2][gc_ty2])-8 {
+										gc_ld59 = archsimd.LoadFloat32x8Slice(inS[gc_tz2][gc_ty2][gc_tx2+1:])
+//line pmpp_stencil.go:62
+									} else {
+//line pmpp_stencil.go:62
+										break gc_steps3
+//line pmpp_stencil.go:62
+									}
+//line pmpp_stencil.go:62
+									var gc_ld60 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line pmpp_stencil.go:62
+									if gc_tx2 >= 0 && gc_tx2 <= len(inS[gc_tz2][gc_ty2-1])-8 {
+										gc_ld60 = archsimd.LoadFloat32x8Slice(inS[gc_tz2][gc_ty2-1][gc_tx2:])
+//line pmpp_stencil.go:63
+									} else {
+//line pmpp_stencil.go:63
+										break gc_steps3
+//line pmpp_stencil.go:63
+									}
+//line pmpp_stencil.go:63
+									var gc_ld61 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line pmpp_stencil.go:63
+									if gc_tx2 >= 0 && gc_tx2 <= len(inS[gc_tz2][gc_ty2+1])-8 {
+										gc_ld61 = archsimd.LoadFloat32x8Slice(inS[gc_tz2][gc_ty2+1][gc_tx2:])
+//line pmpp_stencil.go:64
+									} else {
+//line pmpp_stencil.go:64
+										break gc_steps3
+//line pmpp_stencil.go:64
+									}
+//line pmpp_stencil.go:64
+									var gc_ld62 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line pmpp_stencil.go:64
+									if gc_tx2 >= 0 && gc_tx2 <= len(inS[gc_tz2-1][gc_ty2])-8 {
+										gc_ld62 = archsimd.LoadFloat32x8Slice(inS[gc_tz2-1][gc_ty2][gc_tx2:])
+//line pmpp_stencil.go:65
+									} else {
+//line pmpp_stencil.go:65
+										break gc_steps3
+//line pmpp_stencil.go:65
+									}
+//line pmpp_stencil.go:65
+									var gc_ld63 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line pmpp_stencil.go:65
+									if gc_tx2 >= 0 && gc_tx2 <= len(inS[gc_tz2+1][gc_ty2])-8 {
+										gc_ld63 = archsimd.LoadFloat32x8Slice(inS[gc_tz2+1][gc_ty2][gc_tx2:])
+//line pmpp_stencil.go:66
+									} else {
+//line pmpp_stencil.go:66
+										break gc_steps3
+//line pmpp_stencil.go:66
+									}
+//line pmpp_stencil.go:66
+									gc_vb15.Mul(gc_ld57).Add(gc_vb16.Mul(gc_ld58)).Add(gc_vb17.Mul(gc_ld59)).Add(gc_vb18.Mul(gc_ld60)).Add(gc_vb19.Mul(gc_ld61)).Add(gc_vb20.Mul(gc_ld62)).Add(gc_vb21.Mul(gc_ld63)).StoreMasked((*[8]float32)(out[i*n*n+j*n+k:]), gc_if10.And(gc_if11))
+//line pmpp_stencil.go:60
+								}
 //line pmpp_stencil.go:60
 							}
 //line pmpp_stencil.go:60
@@ -894,17 +1336,17 @@ func StencilThreadCoarseningKernel(in, out []float32, N uint32, c0, c1, c2, c3, 
 var gc_src_stencilThreadCoarseningKernel = compiled.NewSource("stencilThreadCoarseningKernel", "a0f6cb2bf5c293baf020c37e7de9b0a3422373f04a5ce026d011ecb0d005455c", "pmpp_stencil.go:71-117")
 
 //line pmpp_stencil.go:76
-func gc_body_stencilThreadCoarseningKernel(gc_b6 *compiled.Block, in, out []float32, N uint32, c0, c1, c2, c3, c4, c5, c6 int32) {
-	t := gc_b6.Thread()
-	gc_pos2 := gc_b6.Pos()
-	gc_bd2 := gc_b6.Dim()
+func gc_body_stencilThreadCoarseningKernel(gc_b8 *compiled.Block, in, out []float32, N uint32, c0, c1, c2, c3, c4, c5, c6 int32) {
+	t := gc_b8.Thread()
+	gc_pos2 := gc_b8.Pos()
+	gc_bd2 := gc_b8.Dim()
 	gc_bdx2 := gc_bd2.X
 	gc_bdy2 := gc_bd2.Y
-	gc_bidx2 := gc_b6.Index()
+	gc_bidx2 := gc_b8.Index()
 	gc_bx2 := gc_bidx2.X
 	gc_by2 := gc_bidx2.Y
 	gc_bz2 := gc_bidx2.Z
-	gc_n2 := gc_b6.Len()
+	gc_n2 := gc_b8.Len()
 
 //line pmpp_stencil.go:77
 	iStart := gc_bz2 * outTileDimBig
@@ -977,39 +1419,55 @@ func gc_body_stencilThreadCoarseningKernel(gc_b6 *compiled.Block, in, out []floa
 //line pmpp_stencil.go:85
 								gc_vb16.StoreSlice(gc_at21[(gc_tx2 - gc_fastlo4):])
 //line pmpp_stencil.go:85
-								gc_b9 := gc_none4
+								gc_b11 := gc_none4
 //line pmpp_stencil.go:89
 								if iStart-1 >= 0 && iStart-1 < n && j >= 0 && j < n {
 //line pmpp_stencil.go:89
-									gc_b9 = gc_all4
+									gc_b11 = gc_all4
 //line pmpp_stencil.go:89
 								}
 //line pmpp_stencil.go:89
-								gc_if7 := gc_b9.And(gc_iota4.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, k, 8))))).And(gc_iota4.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, k, 8)))))
+								if iStart-1 >= 0 && iStart-1 < n && j >= 0 && j < n && compiled.Reach(0, k, 8) <= 0 && compiled.Reach(n, k, 8) > 7 {
 //line pmpp_stencil.go:89
-								_ = gc_if7
+									archsimd.LoadFloat32x8Slice(gc_at22[(gc_tx2 - gc_fastlo4):]).StoreSlice(gc_at19[(gc_tx2 - gc_fastlo4):])
 //line pmpp_stencil.go:89
-								if gc_if7.ToBits() != 0 {
+								} else {
 //line pmpp_stencil.go:89
-									archsimd.LoadFloat32x8Slice(gc_at22[(gc_tx2-gc_fastlo4):]).StoreMasked((*[8]float32)(gc_at19[(gc_tx2-gc_fastlo4):]), gc_if7)
+									gc_if9 := gc_b11.And(gc_iota4.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, k, 8))))).And(gc_iota4.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, k, 8)))))
+//line pmpp_stencil.go:89
+									_ = gc_if9
+//line pmpp_stencil.go:89
+									if gc_if9.ToBits() != 0 {
+//line pmpp_stencil.go:89
+										archsimd.LoadFloat32x8Slice(gc_at22[(gc_tx2-gc_fastlo4):]).StoreMasked((*[8]float32)(gc_at19[(gc_tx2-gc_fastlo4):]), gc_if9)
+//line pmpp_stencil.go:89
+									}
 //line pmpp_stencil.go:89
 								}
 //line pmpp_stencil.go:89
-								gc_b10 := gc_none4
+								gc_b12 := gc_none4
 //line pmpp_stencil.go:92
 								if iStart >= 0 && iStart < n && j >= 0 && j < n {
 //line pmpp_stencil.go:92
-									gc_b10 = gc_all4
+									gc_b12 = gc_all4
 //line pmpp_stencil.go:92
 								}
 //line pmpp_stencil.go:92
-								gc_if8 := gc_b10.And(gc_iota4.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, k, 8))))).And(gc_iota4.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, k, 8)))))
+								if iStart >= 0 && iStart < n && j >= 0 && j < n && compiled.Reach(0, k, 8) <= 0 && compiled.Reach(n, k, 8) > 7 {
 //line pmpp_stencil.go:92
-								_ = gc_if8
+									archsimd.LoadFloat32x8Slice(gc_at23[(gc_tx2 - gc_fastlo4):]).StoreSlice(gc_at20[(gc_tx2 - gc_fastlo4):])
 //line pmpp_stencil.go:92
-								if gc_if8.ToBits() != 0 {
+								} else {
 //line pmpp_stencil.go:92
-									archsimd.LoadFloat32x8Slice(gc_at23[(gc_tx2-gc_fastlo4):]).StoreMasked((*[8]float32)(gc_at20[(gc_tx2-gc_fastlo4):]), gc_if8)
+									gc_if10 := gc_b12.And(gc_iota4.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, k, 8))))).And(gc_iota4.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, k, 8)))))
+//line pmpp_stencil.go:92
+									_ = gc_if10
+//line pmpp_stencil.go:92
+									if gc_if10.ToBits() != 0 {
+//line pmpp_stencil.go:92
+										archsimd.LoadFloat32x8Slice(gc_at23[(gc_tx2-gc_fastlo4):]).StoreMasked((*[8]float32)(gc_at20[(gc_tx2-gc_fastlo4):]), gc_if10)
+//line pmpp_stencil.go:92
+									}
 //line pmpp_stencil.go:92
 								}
 							}
@@ -1126,37 +1584,32 @@ func gc_body_stencilThreadCoarseningKernel(gc_b6 *compiled.Block, in, out []floa
 //line pmpp_stencil.go:87
 						gc_vb15.StoreSlice(inNextS[gc_ty2][gc_tx2:])
 //line pmpp_stencil.go:87
-						gc_b7 := gc_none3
+						gc_b9 := gc_none3
 //line pmpp_stencil.go:89
 						if iStart-1 >= 0 && iStart-1 < n && j >= 0 && j < n {
 //line pmpp_stencil.go:89
-							gc_b7 = gc_all3
+							gc_b9 = gc_all3
 //line pmpp_stencil.go:89
 						}
 //line pmpp_stencil.go:89
-						gc_if5 := gc_b7.And(gc_iota3.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, k, 8))))).And(gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, k, 8)))))
+						if iStart-1 >= 0 && iStart-1 < n && j >= 0 && j < n && compiled.Reach(0, k, 8) <= 0 && compiled.Reach(n, k, 8) > 7 {
 //line pmpp_stencil.go:89
-						_ = gc_if5
-//line pmpp_stencil.go:90
-						if gc_if5.ToBits() != 0 {
-//line pmpp_stencil.go:90
 							if gc_tx2 >= 0 && gc_tx2 <= len(inPrevS[gc_ty2])-8 {
-//line pmpp_stencil.go:90
-								archsimd.LoadFloat32x8Slice(in[(iStart-1)*n*n+j*n+k:]).StoreMasked((*[8]float32)(inPrevS[gc_ty2][gc_tx2:]), gc_if5)
+								archsimd.LoadFloat32x8Slice(in[(iStart-1)*n*n+j*n+k:]).StoreSlice(inPrevS[gc_ty2][gc_tx2:])
 //line pmpp_stencil.go:90
 							} else {
 //line pmpp_stencil.go:90
-								var gc_lanes8 [8]float32
+								var gc_lanes22 [8]float32
 //line pmpp_stencil.go:90
-								archsimd.LoadFloat32x8Slice(in[(iStart-1)*n*n+j*n+k:]).Store(&gc_lanes8)
+								archsimd.LoadFloat32x8Slice(in[(iStart-1)*n*n+j*n+k:]).Store(&gc_lanes22)
 //line pmpp_stencil.go:90
-								for gc_k8 := range 8 {
+								for gc_k22 := range 8 {
 //line pmpp_stencil.go:90
-									if gc_if5.ToBits()&(1<<gc_k8) != 0 {
+									if 0xff&(1<<gc_k22) != 0 {
 //line pmpp_stencil.go:90
-										gc_pos2.Thread = gc_rank2 + gc_k8
+										gc_pos2.Thread = gc_rank2 + gc_k22
 //line pmpp_stencil.go:90
-										inPrevS[gc_ty2][gc_tx2+gc_k8] = gc_lanes8[gc_k8]
+										inPrevS[gc_ty2][gc_tx2+gc_k22] = gc_lanes22[gc_k22]
 //line pmpp_stencil.go:90
 									}
 //line pmpp_stencil.go:90
@@ -1166,45 +1619,110 @@ func gc_body_stencilThreadCoarseningKernel(gc_b6 *compiled.Block, in, out []floa
 //line pmpp_stencil.go:90
 							}
 //line pmpp_stencil.go:90
-						}
+						} else {
 //line pmpp_stencil.go:90
-						gc_b8 := gc_none3
+							gc_if7 := gc_b9.And(gc_iota3.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, k, 8))))).And(gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, k, 8)))))
+//line pmpp_stencil.go:89
+							_ = gc_if7
+//line pmpp_stencil.go:89
+							if gc_if7.ToBits() != 0 {
+//line pmpp_stencil.go:89
+								if gc_tx2 >= 0 && gc_tx2 <= len(inPrevS[gc_ty2])-8 {
+									archsimd.LoadFloat32x8Slice(in[(iStart-1)*n*n+j*n+k:]).StoreMasked((*[8]float32)(inPrevS[gc_ty2][gc_tx2:]), gc_if7)
+//line pmpp_stencil.go:90
+								} else {
+//line pmpp_stencil.go:90
+									var gc_lanes23 [8]float32
+//line pmpp_stencil.go:90
+									archsimd.LoadFloat32x8Slice(in[(iStart-1)*n*n+j*n+k:]).Store(&gc_lanes23)
+//line pmpp_stencil.go:90
+									for gc_k23 := range 8 {
+//line pmpp_stencil.go:90
+										if gc_if7.ToBits()&(1<<gc_k23) != 0 {
+//line pmpp_stencil.go:90
+											gc_pos2.Thread = gc_rank2 + gc_k23
+//line pmpp_stencil.go:90
+											inPrevS[gc_ty2][gc_tx2+gc_k23] = gc_lanes23[gc_k23]
+//line pmpp_stencil.go:90
+										}
+//line pmpp_stencil.go:90
+									}
+//line pmpp_stencil.go:90
+									gc_pos2.Thread = gc_rank2
+//line pmpp_stencil.go:90
+								}
+//line pmpp_stencil.go:90
+							}
+//line pmpp_stencil.go:90
+						}
+//line pmpp_stencil.go:89
+						gc_b10 := gc_none3
 //line pmpp_stencil.go:92
 						if iStart >= 0 && iStart < n && j >= 0 && j < n {
 //line pmpp_stencil.go:92
-							gc_b8 = gc_all3
+							gc_b10 = gc_all3
 //line pmpp_stencil.go:92
 						}
 //line pmpp_stencil.go:92
-						gc_if6 := gc_b8.And(gc_iota3.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, k, 8))))).And(gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, k, 8)))))
+						if iStart >= 0 && iStart < n && j >= 0 && j < n && compiled.Reach(0, k, 8) <= 0 && compiled.Reach(n, k, 8) > 7 {
 //line pmpp_stencil.go:92
-						_ = gc_if6
-//line pmpp_stencil.go:93
-						if gc_if6.ToBits() != 0 {
-//line pmpp_stencil.go:93
 							if gc_tx2 >= 0 && gc_tx2 <= len(inCurrS[gc_ty2])-8 {
-//line pmpp_stencil.go:93
-								archsimd.LoadFloat32x8Slice(in[iStart*n*n+j*n+k:]).StoreMasked((*[8]float32)(inCurrS[gc_ty2][gc_tx2:]), gc_if6)
+								archsimd.LoadFloat32x8Slice(in[iStart*n*n+j*n+k:]).StoreSlice(inCurrS[gc_ty2][gc_tx2:])
 //line pmpp_stencil.go:93
 							} else {
 //line pmpp_stencil.go:93
-								var gc_lanes9 [8]float32
+								var gc_lanes24 [8]float32
 //line pmpp_stencil.go:93
-								archsimd.LoadFloat32x8Slice(in[iStart*n*n+j*n+k:]).Store(&gc_lanes9)
+								archsimd.LoadFloat32x8Slice(in[iStart*n*n+j*n+k:]).Store(&gc_lanes24)
 //line pmpp_stencil.go:93
-								for gc_k9 := range 8 {
+								for gc_k24 := range 8 {
 //line pmpp_stencil.go:93
-									if gc_if6.ToBits()&(1<<gc_k9) != 0 {
+									if 0xff&(1<<gc_k24) != 0 {
 //line pmpp_stencil.go:93
-										gc_pos2.Thread = gc_rank2 + gc_k9
+										gc_pos2.Thread = gc_rank2 + gc_k24
 //line pmpp_stencil.go:93
-										inCurrS[gc_ty2][gc_tx2+gc_k9] = gc_lanes9[gc_k9]
+										inCurrS[gc_ty2][gc_tx2+gc_k24] = gc_lanes24[gc_k24]
 //line pmpp_stencil.go:93
 									}
 //line pmpp_stencil.go:93
 								}
 //line pmpp_stencil.go:93
 								gc_pos2.Thread = gc_rank2
+//line pmpp_stencil.go:93
+							}
+//line pmpp_stencil.go:93
+						} else {
+//line pmpp_stencil.go:93
+							gc_if8 := gc_b10.And(gc_iota3.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, k, 8))))).And(gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, k, 8)))))
+//line pmpp_stencil.go:92
+							_ = gc_if8
+//line pmpp_stencil.go:92
+							if gc_if8.ToBits() != 0 {
+//line pmpp_stencil.go:92
+								if gc_tx2 >= 0 && gc_tx2 <= len(inCurrS[gc_ty2])-8 {
+									archsimd.LoadFloat32x8Slice(in[iStart*n*n+j*n+k:]).StoreMasked((*[8]float32)(inCurrS[gc_ty2][gc_tx2:]), gc_if8)
+//line pmpp_stencil.go:93
+								} else {
+//line pmpp_stencil.go:93
+									var gc_lanes25 [8]float32
+//line pmpp_stencil.go:93
+									archsimd.LoadFloat32x8Slice(in[iStart*n*n+j*n+k:]).Store(&gc_lanes25)
+//line pmpp_stencil.go:93
+									for gc_k25 := range 8 {
+//line pmpp_stencil.go:93
+										if gc_if8.ToBits()&(1<<gc_k25) != 0 {
+//line pmpp_stencil.go:93
+											gc_pos2.Thread = gc_rank2 + gc_k25
+//line pmpp_stencil.go:93
+											inCurrS[gc_ty2][gc_tx2+gc_k25] = gc_lanes25[gc_k25]
+//line pmpp_stencil.go:93
+										}
+//line pmpp_stencil.go:93
+									}
+//line pmpp_stencil.go:93
+									gc_pos2.Thread = gc_rank2
+//line pmpp_stencil.go:93
+								}
 //line pmpp_stencil.go:93
 							}
 //line pmpp_stencil.go:93
@@ -1302,21 +1820,29 @@ func gc_body_stencilThreadCoarseningKernel(gc_b6 *compiled.Block, in, out []floa
 //line pmpp_stencil.go:96
 									gc_vb18.StoreSlice(gc_at24[(gc_tx2 - gc_fastlo5):])
 //line pmpp_stencil.go:96
-									gc_b12 := gc_none6
+									gc_b14 := gc_none6
 //line pmpp_stencil.go:97
 									if i+1 >= 0 && i+1 < n && j >= 0 && j < n {
 //line pmpp_stencil.go:97
-										gc_b12 = gc_all6
+										gc_b14 = gc_all6
 //line pmpp_stencil.go:97
 									}
 //line pmpp_stencil.go:97
-									gc_if10 := gc_b12.And(gc_iota6.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, k, 8))))).And(gc_iota6.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, k, 8)))))
+									if i+1 >= 0 && i+1 < n && j >= 0 && j < n && compiled.Reach(0, k, 8) <= 0 && compiled.Reach(n, k, 8) > 7 {
 //line pmpp_stencil.go:97
-									_ = gc_if10
+										archsimd.LoadFloat32x8Slice(gc_at25[(gc_tx2 - gc_fastlo5):]).StoreSlice(gc_at24[(gc_tx2 - gc_fastlo5):])
 //line pmpp_stencil.go:97
-									if gc_if10.ToBits() != 0 {
+									} else {
 //line pmpp_stencil.go:97
-										archsimd.LoadFloat32x8Slice(gc_at25[(gc_tx2-gc_fastlo5):]).StoreMasked((*[8]float32)(gc_at24[(gc_tx2-gc_fastlo5):]), gc_if10)
+										gc_if12 := gc_b14.And(gc_iota6.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, k, 8))))).And(gc_iota6.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, k, 8)))))
+//line pmpp_stencil.go:97
+										_ = gc_if12
+//line pmpp_stencil.go:97
+										if gc_if12.ToBits() != 0 {
+//line pmpp_stencil.go:97
+											archsimd.LoadFloat32x8Slice(gc_at25[(gc_tx2-gc_fastlo5):]).StoreMasked((*[8]float32)(gc_at24[(gc_tx2-gc_fastlo5):]), gc_if12)
+//line pmpp_stencil.go:97
+										}
 //line pmpp_stencil.go:97
 									}
 								}
@@ -1405,43 +1931,73 @@ func gc_body_stencilThreadCoarseningKernel(gc_b6 *compiled.Block, in, out []floa
 //line pmpp_stencil.go:96
 							gc_vb17.StoreSlice(inNextS[gc_ty2][gc_tx2:])
 //line pmpp_stencil.go:96
-							gc_b11 := gc_none5
+							gc_b13 := gc_none5
 //line pmpp_stencil.go:97
 							if i+1 >= 0 && i+1 < n && j >= 0 && j < n {
 //line pmpp_stencil.go:97
-								gc_b11 = gc_all5
+								gc_b13 = gc_all5
 //line pmpp_stencil.go:97
 							}
 //line pmpp_stencil.go:97
-							gc_if9 := gc_b11.And(gc_iota5.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, k, 8))))).And(gc_iota5.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, k, 8)))))
+							if i+1 >= 0 && i+1 < n && j >= 0 && j < n && compiled.Reach(0, k, 8) <= 0 && compiled.Reach(n, k, 8) > 7 {
 //line pmpp_stencil.go:97
-							_ = gc_if9
-//line pmpp_stencil.go:98
-							if gc_if9.ToBits() != 0 {
-//line pmpp_stencil.go:98
 								if gc_tx2 >= 0 && gc_tx2 <= len(inNextS[gc_ty2])-8 {
-//line pmpp_stencil.go:98
-									archsimd.LoadFloat32x8Slice(in[(i+1)*n*n+j*n+k:]).StoreMasked((*[8]float32)(inNextS[gc_ty2][gc_tx2:]), gc_if9)
+									archsimd.LoadFloat32x8Slice(in[(i+1)*n*n+j*n+k:]).StoreSlice(inNextS[gc_ty2][gc_tx2:])
 //line pmpp_stencil.go:98
 								} else {
 //line pmpp_stencil.go:98
-									var gc_lanes10 [8]float32
+									var gc_lanes26 [8]float32
 //line pmpp_stencil.go:98
-									archsimd.LoadFloat32x8Slice(in[(i+1)*n*n+j*n+k:]).Store(&gc_lanes10)
+									archsimd.LoadFloat32x8Slice(in[(i+1)*n*n+j*n+k:]).Store(&gc_lanes26)
 //line pmpp_stencil.go:98
-									for gc_k10 := range 8 {
+									for gc_k26 := range 8 {
 //line pmpp_stencil.go:98
-										if gc_if9.ToBits()&(1<<gc_k10) != 0 {
+										if 0xff&(1<<gc_k26) != 0 {
 //line pmpp_stencil.go:98
-											gc_pos2.Thread = gc_rank2 + gc_k10
+											gc_pos2.Thread = gc_rank2 + gc_k26
 //line pmpp_stencil.go:98
-											inNextS[gc_ty2][gc_tx2+gc_k10] = gc_lanes10[gc_k10]
+											inNextS[gc_ty2][gc_tx2+gc_k26] = gc_lanes26[gc_k26]
 //line pmpp_stencil.go:98
 										}
 //line pmpp_stencil.go:98
 									}
 //line pmpp_stencil.go:98
 									gc_pos2.Thread = gc_rank2
+//line pmpp_stencil.go:98
+								}
+//line pmpp_stencil.go:98
+							} else {
+//line pmpp_stencil.go:98
+								gc_if11 := gc_b13.And(gc_iota5.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, k, 8))))).And(gc_iota5.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, k, 8)))))
+//line pmpp_stencil.go:97
+								_ = gc_if11
+//line pmpp_stencil.go:97
+								if gc_if11.ToBits() != 0 {
+//line pmpp_stencil.go:97
+									if gc_tx2 >= 0 && gc_tx2 <= len(inNextS[gc_ty2])-8 {
+										archsimd.LoadFloat32x8Slice(in[(i+1)*n*n+j*n+k:]).StoreMasked((*[8]float32)(inNextS[gc_ty2][gc_tx2:]), gc_if11)
+//line pmpp_stencil.go:98
+									} else {
+//line pmpp_stencil.go:98
+										var gc_lanes27 [8]float32
+//line pmpp_stencil.go:98
+										archsimd.LoadFloat32x8Slice(in[(i+1)*n*n+j*n+k:]).Store(&gc_lanes27)
+//line pmpp_stencil.go:98
+										for gc_k27 := range 8 {
+//line pmpp_stencil.go:98
+											if gc_if11.ToBits()&(1<<gc_k27) != 0 {
+//line pmpp_stencil.go:98
+												gc_pos2.Thread = gc_rank2 + gc_k27
+//line pmpp_stencil.go:98
+												inNextS[gc_ty2][gc_tx2+gc_k27] = gc_lanes27[gc_k27]
+//line pmpp_stencil.go:98
+											}
+//line pmpp_stencil.go:98
+										}
+//line pmpp_stencil.go:98
+										gc_pos2.Thread = gc_rank2
+//line pmpp_stencil.go:98
+									}
 //line pmpp_stencil.go:98
 								}
 //line pmpp_stencil.go:98
@@ -1557,34 +2113,63 @@ func gc_body_stencilThreadCoarseningKernel(gc_b6 *compiled.Block, in, out []floa
 //line pmpp_stencil.go:79
 									_ = k
 //line pmpp_stencil.go:101
-									gc_b15 := gc_none8
+									gc_b18 := gc_none8
 //line pmpp_stencil.go:101
 									if i >= 1 && i < n-1 && j >= 1 && j < n-1 {
 //line pmpp_stencil.go:101
-										gc_b15 = gc_all8
+										gc_b18 = gc_all8
 //line pmpp_stencil.go:101
 									}
 //line pmpp_stencil.go:101
-									gc_if13 := gc_b15.And(gc_iota8.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(1, k, 8))))).And(gc_iota8.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n-1, k, 8)))))
+									if i >= 1 && i < n-1 && j >= 1 && j < n-1 && compiled.Reach(1, k, 8) <= 0 && compiled.Reach(n-1, k, 8) > 7 {
 //line pmpp_stencil.go:101
-									_ = gc_if13
-//line pmpp_stencil.go:102
-									if gc_if13.ToBits() != 0 {
-//line pmpp_stencil.go:102
-										gc_b16 := gc_none8
-//line pmpp_stencil.go:102
+										gc_b19 := gc_none8
+//line pmpp_stencil.go:101
 										if gc_ty2 >= 1 && gc_ty2 < inTileDimBig-1 {
-//line pmpp_stencil.go:102
-											gc_b16 = gc_all8
+											gc_b19 = gc_all8
 //line pmpp_stencil.go:102
 										}
 //line pmpp_stencil.go:102
-										gc_if14 := gc_b16.And(gc_iota8.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(1, gc_tx2, 8))))).And(gc_iota8.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(inTileDimBig-1, gc_tx2, 8)))))
-										_ = gc_if14
+										if gc_ty2 >= 1 && gc_ty2 < inTileDimBig-1 && compiled.Reach(1, gc_tx2, 8) <= 0 && compiled.Reach(inTileDimBig-1, gc_tx2, 8) > 7 {
+											gc_vb26.Mul(archsimd.LoadFloat32x8Slice(gc_at27[(gc_tx2 - gc_fastlo6):])).Add(gc_vb27.Mul(archsimd.LoadFloat32x8Slice(gc_at28[(gc_tx2 - gc_fastlo6):]))).Add(gc_vb28.Mul(archsimd.LoadFloat32x8Slice(gc_at29[(gc_tx2 - gc_fastlo6):]))).Add(gc_vb29.Mul(archsimd.LoadFloat32x8Slice(gc_at30[(gc_tx2 - gc_fastlo6):]))).Add(gc_vb30.Mul(archsimd.LoadFloat32x8Slice(gc_at31[(gc_tx2 - gc_fastlo6):]))).Add(gc_vb31.Mul(archsimd.LoadFloat32x8Slice(gc_at32[(gc_tx2 - gc_fastlo6):]))).Add(gc_vb32.Mul(archsimd.LoadFloat32x8Slice(gc_at33[(gc_tx2 - gc_fastlo6):]))).StoreSlice(gc_at26[(gc_tx2 - gc_fastlo6):])
 //line pmpp_stencil.go:103
-										if gc_if13.And(gc_if14).ToBits() != 0 {
+										} else {
 //line pmpp_stencil.go:103
-											gc_vb26.Mul(archsimd.LoadFloat32x8Slice(gc_at27[(gc_tx2-gc_fastlo6):])).Add(gc_vb27.Mul(archsimd.LoadFloat32x8Slice(gc_at28[(gc_tx2-gc_fastlo6):]))).Add(gc_vb28.Mul(archsimd.LoadFloat32x8Slice(gc_at29[(gc_tx2-gc_fastlo6):]))).Add(gc_vb29.Mul(archsimd.LoadFloat32x8Slice(gc_at30[(gc_tx2-gc_fastlo6):]))).Add(gc_vb30.Mul(archsimd.LoadFloat32x8Slice(gc_at31[(gc_tx2-gc_fastlo6):]))).Add(gc_vb31.Mul(archsimd.LoadFloat32x8Slice(gc_at32[(gc_tx2-gc_fastlo6):]))).Add(gc_vb32.Mul(archsimd.LoadFloat32x8Slice(gc_at33[(gc_tx2-gc_fastlo6):]))).StoreMasked((*[8]float32)(gc_at26[(gc_tx2-gc_fastlo6):]), gc_if13.And(gc_if14))
+											gc_if16 := gc_b19.And(gc_iota8.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(1, gc_tx2, 8))))).And(gc_iota8.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(inTileDimBig-1, gc_tx2, 8)))))
+//line pmpp_stencil.go:103
+											_ = gc_if16
+//line pmpp_stencil.go:103
+											if gc_if16.ToBits() != 0 {
+//line pmpp_stencil.go:103
+												gc_vb26.Mul(archsimd.LoadFloat32x8Slice(gc_at27[(gc_tx2-gc_fastlo6):])).Add(gc_vb27.Mul(archsimd.LoadFloat32x8Slice(gc_at28[(gc_tx2-gc_fastlo6):]))).Add(gc_vb28.Mul(archsimd.LoadFloat32x8Slice(gc_at29[(gc_tx2-gc_fastlo6):]))).Add(gc_vb29.Mul(archsimd.LoadFloat32x8Slice(gc_at30[(gc_tx2-gc_fastlo6):]))).Add(gc_vb30.Mul(archsimd.LoadFloat32x8Slice(gc_at31[(gc_tx2-gc_fastlo6):]))).Add(gc_vb31.Mul(archsimd.LoadFloat32x8Slice(gc_at32[(gc_tx2-gc_fastlo6):]))).Add(gc_vb32.Mul(archsimd.LoadFloat32x8Slice(gc_at33[(gc_tx2-gc_fastlo6):]))).StoreMasked((*[8]float32)(gc_at26[(gc_tx2-gc_fastlo6):]), gc_if16)
+//line pmpp_stencil.go:103
+											}
+//line pmpp_stencil.go:103
+										}
+//line pmpp_stencil.go:103
+									} else {
+//line pmpp_stencil.go:103
+										gc_if17 := gc_b18.And(gc_iota8.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(1, k, 8))))).And(gc_iota8.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n-1, k, 8)))))
+//line pmpp_stencil.go:101
+										_ = gc_if17
+//line pmpp_stencil.go:101
+										if gc_if17.ToBits() != 0 {
+//line pmpp_stencil.go:101
+											gc_b20 := gc_none8
+//line pmpp_stencil.go:101
+											if gc_ty2 >= 1 && gc_ty2 < inTileDimBig-1 {
+												gc_b20 = gc_all8
+//line pmpp_stencil.go:102
+											}
+//line pmpp_stencil.go:102
+											gc_if18 := gc_b20.And(gc_iota8.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(1, gc_tx2, 8))))).And(gc_iota8.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(inTileDimBig-1, gc_tx2, 8)))))
+											_ = gc_if18
+//line pmpp_stencil.go:103
+											if gc_if17.And(gc_if18).ToBits() != 0 {
+//line pmpp_stencil.go:103
+												gc_vb26.Mul(archsimd.LoadFloat32x8Slice(gc_at27[(gc_tx2-gc_fastlo6):])).Add(gc_vb27.Mul(archsimd.LoadFloat32x8Slice(gc_at28[(gc_tx2-gc_fastlo6):]))).Add(gc_vb28.Mul(archsimd.LoadFloat32x8Slice(gc_at29[(gc_tx2-gc_fastlo6):]))).Add(gc_vb29.Mul(archsimd.LoadFloat32x8Slice(gc_at30[(gc_tx2-gc_fastlo6):]))).Add(gc_vb30.Mul(archsimd.LoadFloat32x8Slice(gc_at31[(gc_tx2-gc_fastlo6):]))).Add(gc_vb31.Mul(archsimd.LoadFloat32x8Slice(gc_at32[(gc_tx2-gc_fastlo6):]))).Add(gc_vb32.Mul(archsimd.LoadFloat32x8Slice(gc_at33[(gc_tx2-gc_fastlo6):]))).StoreMasked((*[8]float32)(gc_at26[(gc_tx2-gc_fastlo6):]), gc_if17.And(gc_if18))
+//line pmpp_stencil.go:103
+											}
 //line pmpp_stencil.go:103
 										}
 //line pmpp_stencil.go:103
@@ -1710,37 +2295,28 @@ func gc_body_stencilThreadCoarseningKernel(gc_b6 *compiled.Block, in, out []floa
 //line pmpp_stencil.go:101
 							}
 //line pmpp_stencil.go:101
-							gc_b13 := gc_none7
+							gc_b15 := gc_none7
 //line pmpp_stencil.go:101
 							if i >= 1 && i < n-1 && j >= 1 && j < n-1 {
 //line pmpp_stencil.go:101
-								gc_b13 = gc_all7
+								gc_b15 = gc_all7
 //line pmpp_stencil.go:101
 							}
 //line pmpp_stencil.go:101
-							gc_if11 := gc_b13.And(gc_iota7.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(1, k, 8))))).And(gc_iota7.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n-1, k, 8)))))
+							if i >= 1 && i < n-1 && j >= 1 && j < n-1 && compiled.Reach(1, k, 8) <= 0 && compiled.Reach(n-1, k, 8) > 7 {
 //line pmpp_stencil.go:101
-							_ = gc_if11
-//line pmpp_stencil.go:102
-							if gc_if11.ToBits() != 0 {
-//line pmpp_stencil.go:102
-								gc_b14 := gc_none7
-//line pmpp_stencil.go:102
+								gc_b16 := gc_none7
+//line pmpp_stencil.go:101
 								if gc_ty2 >= 1 && gc_ty2 < inTileDimBig-1 {
-//line pmpp_stencil.go:102
-									gc_b14 = gc_all7
+									gc_b16 = gc_all7
 //line pmpp_stencil.go:102
 								}
 //line pmpp_stencil.go:102
-								gc_if12 := gc_b14.And(gc_iota7.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(1, gc_tx2, 8))))).And(gc_iota7.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(inTileDimBig-1, gc_tx2, 8)))))
-								_ = gc_if12
-//line pmpp_stencil.go:103
-								if gc_if11.And(gc_if12).ToBits() != 0 {
-//line pmpp_stencil.go:103
-									var gc_ld8 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+								if gc_ty2 >= 1 && gc_ty2 < inTileDimBig-1 && compiled.Reach(1, gc_tx2, 8) <= 0 && compiled.Reach(inTileDimBig-1, gc_tx2, 8) > 7 {
+									var gc_ld22 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line pmpp_stencil.go:103
 									if gc_tx2 >= 0 && gc_tx2 <= len(inCurrS[gc_ty2])-8 {
-										gc_ld8 = archsimd.LoadFloat32x8Slice(inCurrS[gc_ty2][gc_tx2:])
+										gc_ld22 = archsimd.LoadFloat32x8Slice(inCurrS[gc_ty2][gc_tx2:])
 //line pmpp_stencil.go:104
 									} else {
 //line pmpp_stencil.go:104
@@ -1748,10 +2324,10 @@ func gc_body_stencilThreadCoarseningKernel(gc_b6 *compiled.Block, in, out []floa
 //line pmpp_stencil.go:104
 									}
 //line pmpp_stencil.go:104
-									var gc_ld9 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+									var gc_ld23 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line pmpp_stencil.go:104
 									if (gc_tx2-1) >= 0 && (gc_tx2-1) <= len(inCurrS[gc_ty2])-8 {
-										gc_ld9 = archsimd.LoadFloat32x8Slice(inCurrS[gc_ty2][gc_tx2-1:])
+										gc_ld23 = archsimd.LoadFloat32x8Slice(inCurrS[gc_ty2][gc_tx2-1:])
 //line pmpp_stencil.go:105
 									} else {
 //line pmpp_stencil.go:105
@@ -1759,10 +2335,10 @@ func gc_body_stencilThreadCoarseningKernel(gc_b6 *compiled.Block, in, out []floa
 //line pmpp_stencil.go:105
 									}
 //line pmpp_stencil.go:105
-									var gc_ld10 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+									var gc_ld24 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line pmpp_stencil.go:105
 									if (gc_tx2+1) >= 0 && (gc_tx2+1) <= len(inCurrS[gc_ty2])-8 {
-										gc_ld10 = archsimd.LoadFloat32x8Slice(inCurrS[gc_ty2][gc_tx2+1:])
+										gc_ld24 = archsimd.LoadFloat32x8Slice(inCurrS[gc_ty2][gc_tx2+1:])
 //line pmpp_stencil.go:106
 									} else {
 //line pmpp_stencil.go:106
@@ -1770,10 +2346,10 @@ func gc_body_stencilThreadCoarseningKernel(gc_b6 *compiled.Block, in, out []floa
 //line pmpp_stencil.go:106
 									}
 //line pmpp_stencil.go:106
-									var gc_ld11 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+									var gc_ld25 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line pmpp_stencil.go:106
 									if gc_tx2 >= 0 && gc_tx2 <= len(inCurrS[gc_ty2-1])-8 {
-										gc_ld11 = archsimd.LoadFloat32x8Slice(inCurrS[gc_ty2-1][gc_tx2:])
+										gc_ld25 = archsimd.LoadFloat32x8Slice(inCurrS[gc_ty2-1][gc_tx2:])
 //line pmpp_stencil.go:107
 									} else {
 //line pmpp_stencil.go:107
@@ -1781,10 +2357,10 @@ func gc_body_stencilThreadCoarseningKernel(gc_b6 *compiled.Block, in, out []floa
 //line pmpp_stencil.go:107
 									}
 //line pmpp_stencil.go:107
-									var gc_ld12 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+									var gc_ld26 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line pmpp_stencil.go:107
 									if gc_tx2 >= 0 && gc_tx2 <= len(inCurrS[gc_ty2+1])-8 {
-										gc_ld12 = archsimd.LoadFloat32x8Slice(inCurrS[gc_ty2+1][gc_tx2:])
+										gc_ld26 = archsimd.LoadFloat32x8Slice(inCurrS[gc_ty2+1][gc_tx2:])
 //line pmpp_stencil.go:108
 									} else {
 //line pmpp_stencil.go:108
@@ -1792,10 +2368,10 @@ func gc_body_stencilThreadCoarseningKernel(gc_b6 *compiled.Block, in, out []floa
 //line pmpp_stencil.go:108
 									}
 //line pmpp_stencil.go:108
-									var gc_ld13 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+									var gc_ld27 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line pmpp_stencil.go:108
 									if gc_tx2 >= 0 && gc_tx2 <= len(inPrevS[gc_ty2])-8 {
-										gc_ld13 = archsimd.LoadFloat32x8Slice(inPrevS[gc_ty2][gc_tx2:])
+										gc_ld27 = archsimd.LoadFloat32x8Slice(inPrevS[gc_ty2][gc_tx2:])
 //line pmpp_stencil.go:109
 									} else {
 //line pmpp_stencil.go:109
@@ -1803,10 +2379,10 @@ func gc_body_stencilThreadCoarseningKernel(gc_b6 *compiled.Block, in, out []floa
 //line pmpp_stencil.go:109
 									}
 //line pmpp_stencil.go:109
-									var gc_ld14 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+									var gc_ld28 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line pmpp_stencil.go:109
 									if gc_tx2 >= 0 && gc_tx2 <= len(inNextS[gc_ty2])-8 {
-										gc_ld14 = archsimd.LoadFloat32x8Slice(inNextS[gc_ty2][gc_tx2:])
+										gc_ld28 = archsimd.LoadFloat32x8Slice(inNextS[gc_ty2][gc_tx2:])
 //line pmpp_stencil.go:110
 									} else {
 //line pmpp_stencil.go:110
@@ -1814,7 +2390,199 @@ func gc_body_stencilThreadCoarseningKernel(gc_b6 *compiled.Block, in, out []floa
 //line pmpp_stencil.go:110
 									}
 //line pmpp_stencil.go:110
-									gc_vb19.Mul(gc_ld8).Add(gc_vb20.Mul(gc_ld9)).Add(gc_vb21.Mul(gc_ld10)).Add(gc_vb22.Mul(gc_ld11)).Add(gc_vb23.Mul(gc_ld12)).Add(gc_vb24.Mul(gc_ld13)).Add(gc_vb25.Mul(gc_ld14)).StoreMasked((*[8]float32)(out[i*n*n+j*n+k:]), gc_if11.And(gc_if12))
+									gc_vb19.Mul(gc_ld22).Add(gc_vb20.Mul(gc_ld23)).Add(gc_vb21.Mul(gc_ld24)).Add(gc_vb22.Mul(gc_ld25)).Add(gc_vb23.Mul(gc_ld26)).Add(gc_vb24.Mul(gc_ld27)).Add(gc_vb25.Mul(gc_ld28)).StoreSlice(out[i*n*n+j*n+k:])
+//line pmpp_stencil.go:104
+								} else {
+//line pmpp_stencil.go:104
+									gc_if13 := gc_b16.And(gc_iota7.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(1, gc_tx2, 8))))).And(gc_iota7.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(inTileDimBig-1, gc_tx2, 8)))))
+//line pmpp_stencil.go:103
+									_ = gc_if13
+//line pmpp_stencil.go:103
+									if gc_if13.ToBits() != 0 {
+//line pmpp_stencil.go:103
+										var gc_ld29 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line pmpp_stencil.go:103
+										if gc_tx2 >= 0 && gc_tx2 <= len(inCurrS[gc_ty2])-8 {
+											gc_ld29 = archsimd.LoadFloat32x8Slice(inCurrS[gc_ty2][gc_tx2:])
+//line pmpp_stencil.go:104
+										} else {
+//line pmpp_stencil.go:104
+											break gc_steps2
+//line pmpp_stencil.go:104
+										}
+//line pmpp_stencil.go:104
+										var gc_ld30 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line pmpp_stencil.go:104
+										if (gc_tx2-1) >= 0 && (gc_tx2-1) <= len(inCurrS[gc_ty2])-8 {
+											gc_ld30 = archsimd.LoadFloat32x8Slice(inCurrS[gc_ty2][gc_tx2-1:])
+//line pmpp_stencil.go:105
+										} else {
+//line pmpp_stencil.go:105
+											break gc_steps2
+//line pmpp_stencil.go:105
+										}
+//line pmpp_stencil.go:105
+										var gc_ld31 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line pmpp_stencil.go:105
+										if (gc_tx2+1) >= 0 && (gc_tx2+1) <= len(inCurrS[gc_ty2])-8 {
+											gc_ld31 = archsimd.LoadFloat32x8Slice(inCurrS[gc_ty2][gc_tx2+1:])
+//line pmpp_stencil.go:106
+										} else {
+//line pmpp_stencil.go:106
+											break gc_steps2
+//line pmpp_stencil.go:106
+										}
+//line pmpp_stencil.go:106
+										var gc_ld32 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line pmpp_stencil.go:106
+										if gc_tx2 >= 0 && gc_tx2 <= len(inCurrS[gc_ty2-1])-8 {
+											gc_ld32 = archsimd.LoadFloat32x8Slice(inCurrS[gc_ty2-1][gc_tx2:])
+//line pmpp_stencil.go:107
+										} else {
+//line pmpp_stencil.go:107
+											break gc_steps2
+//line pmpp_stencil.go:107
+										}
+//line pmpp_stencil.go:107
+										var gc_ld33 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line pmpp_stencil.go:107
+										if gc_tx2 >= 0 && gc_tx2 <= len(inCurrS[gc_ty2+1])-8 {
+											gc_ld33 = archsimd.LoadFloat32x8Slice(inCurrS[gc_ty2+1][gc_tx2:])
+//line pmpp_stencil.go:108
+										} else {
+//line pmpp_stencil.go:108
+											break gc_steps2
+//line pmpp_stencil.go:108
+										}
+//line pmpp_stencil.go:108
+										var gc_ld34 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line pmpp_stencil.go:108
+										if gc_tx2 >= 0 && gc_tx2 <= len(inPrevS[gc_ty2])-8 {
+											gc_ld34 = archsimd.LoadFloat32x8Slice(inPrevS[gc_ty2][gc_tx2:])
+//line pmpp_stencil.go:109
+										} else {
+//line pmpp_stencil.go:109
+											break gc_steps2
+//line pmpp_stencil.go:109
+										}
+//line pmpp_stencil.go:109
+										var gc_ld35 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line pmpp_stencil.go:109
+										if gc_tx2 >= 0 && gc_tx2 <= len(inNextS[gc_ty2])-8 {
+											gc_ld35 = archsimd.LoadFloat32x8Slice(inNextS[gc_ty2][gc_tx2:])
+//line pmpp_stencil.go:110
+										} else {
+//line pmpp_stencil.go:110
+											break gc_steps2
+//line pmpp_stencil.go:110
+										}
+//line pmpp_stencil.go:110
+										gc_vb19.Mul(gc_ld29).Add(gc_vb20.Mul(gc_ld30)).Add(gc_vb21.Mul(gc_ld31)).Add(gc_vb22.Mul(gc_ld32)).Add(gc_vb23.Mul(gc_ld33)).Add(gc_vb24.Mul(gc_ld34)).Add(gc_vb25.Mul(gc_ld35)).StoreMasked((*[8]float32)(out[i*n*n+j*n+k:]), gc_if13)
+//line pmpp_stencil.go:104
+									}
+//line pmpp_stencil.go:104
+								}
+//line pmpp_stencil.go:104
+							} else {
+//line pmpp_stencil.go:104
+								gc_if14 := gc_b15.And(gc_iota7.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(1, k, 8))))).And(gc_iota7.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n-1, k, 8)))))
+//line pmpp_stencil.go:101
+								_ = gc_if14
+//line pmpp_stencil.go:101
+								if gc_if14.ToBits() != 0 {
+//line pmpp_stencil.go:101
+									gc_b17 := gc_none7
+//line pmpp_stencil.go:101
+									if gc_ty2 >= 1 && gc_ty2 < inTileDimBig-1 {
+										gc_b17 = gc_all7
+//line pmpp_stencil.go:102
+									}
+//line pmpp_stencil.go:102
+									gc_if15 := gc_b17.And(gc_iota7.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(1, gc_tx2, 8))))).And(gc_iota7.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(inTileDimBig-1, gc_tx2, 8)))))
+									_ = gc_if15
+//line pmpp_stencil.go:103
+									if gc_if14.And(gc_if15).ToBits() != 0 {
+//line pmpp_stencil.go:103
+										var gc_ld36 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line pmpp_stencil.go:103
+										if gc_tx2 >= 0 && gc_tx2 <= len(inCurrS[gc_ty2])-8 {
+											gc_ld36 = archsimd.LoadFloat32x8Slice(inCurrS[gc_ty2][gc_tx2:])
+//line pmpp_stencil.go:104
+										} else {
+//line pmpp_stencil.go:104
+											break gc_steps2
+//line pmpp_stencil.go:104
+										}
+//line pmpp_stencil.go:104
+										var gc_ld37 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line pmpp_stencil.go:104
+										if (gc_tx2-1) >= 0 && (gc_tx2-1) <= len(inCurrS[gc_ty2])-8 {
+											gc_ld37 = archsimd.LoadFloat32x8Slice(inCurrS[gc_ty2][gc_tx2-1:])
+//line pmpp_stencil.go:105
+										} else {
+//line pmpp_stencil.go:105
+											break gc_steps2
+//line pmpp_stencil.go:105
+										}
+//line pmpp_stencil.go:105
+										var gc_ld38 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line pmpp_stencil.go:105
+										if (gc_tx2+1) >= 0 && (gc_tx2+1) <= len(inCurrS[gc_ty2])-8 {
+											gc_ld38 = archsimd.LoadFloat32x8Slice(inCurrS[gc_ty2][gc_tx2+1:])
+//line pmpp_stencil.go:106
+										} else {
+//line pmpp_stencil.go:106
+											break gc_steps2
+//line pmpp_stencil.go:106
+										}
+//line pmpp_stencil.go:106
+										var gc_ld39 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line pmpp_stencil.go:106
+										if gc_tx2 >= 0 && gc_tx2 <= len(inCurrS[gc_ty2-1])-8 {
+											gc_ld39 = archsimd.LoadFloat32x8Slice(inCurrS[gc_ty2-1][gc_tx2:])
+//line pmpp_stencil.go:107
+										} else {
+//line pmpp_stencil.go:107
+											break gc_steps2
+//line pmpp_stencil.go:107
+										}
+//line pmpp_stencil.go:107
+										var gc_ld40 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line pmpp_stencil.go:107
+										if gc_tx2 >= 0 && gc_tx2 <= len(inCurrS[gc_ty2+1])-8 {
+											gc_ld40 = archsimd.LoadFloat32x8Slice(inCurrS[gc_ty2+1][gc_tx2:])
+//line pmpp_stencil.go:108
+										} else {
+//line pmpp_stencil.go:108
+											break gc_steps2
+//line pmpp_stencil.go:108
+										}
+//line pmpp_stencil.go:108
+										var gc_ld41 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line pmpp_stencil.go:108
+										if gc_tx2 >= 0 && gc_tx2 <= len(inPrevS[gc_ty2])-8 {
+											gc_ld41 = archsimd.LoadFloat32x8Slice(inPrevS[gc_ty2][gc_tx2:])
+//line pmpp_stencil.go:109
+										} else {
+//line pmpp_stencil.go:109
+											break gc_steps2
+//line pmpp_stencil.go:109
+										}
+//line pmpp_stencil.go:109
+										var gc_ld42 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line pmpp_stencil.go:109
+										if gc_tx2 >= 0 && gc_tx2 <= len(inNextS[gc_ty2])-8 {
+											gc_ld42 = archsimd.LoadFloat32x8Slice(inNextS[gc_ty2][gc_tx2:])
+//line pmpp_stencil.go:110
+										} else {
+//line pmpp_stencil.go:110
+											break gc_steps2
+//line pmpp_stencil.go:110
+										}
+//line pmpp_stencil.go:110
+										gc_vb19.Mul(gc_ld36).Add(gc_vb20.Mul(gc_ld37)).Add(gc_vb21.Mul(gc_ld38)).Add(gc_vb22.Mul(gc_ld39)).Add(gc_vb23.Mul(gc_ld40)).Add(gc_vb24.Mul(gc_ld41)).Add(gc_vb25.Mul(gc_ld42)).StoreMasked((*[8]float32)(out[i*n*n+j*n+k:]), gc_if14.And(gc_if15))
+//line pmpp_stencil.go:104
+									}
 //line pmpp_stencil.go:104
 								}
 //line pmpp_stencil.go:104
@@ -1942,20 +2710,20 @@ func StencilRegisterTilingKernel(in, out []float32, N uint32, c0, c1, c2, c3, c4
 var gc_src_stencilRegisterTilingKernel = compiled.NewSource("stencilRegisterTilingKernel", "b26a88e2cc606d16d458a028456d2f3afb7b026b179bbbe08b3f3cb6fad5fb60", "pmpp_stencil.go:119-167")
 
 //line pmpp_stencil.go:126
-func gc_body_stencilRegisterTilingKernel(gc_b8 *compiled.Block, in, out []float32, N uint32, c0, c1, c2, c3, c4, c5, c6 int32) {
-	t := gc_b8.Thread()
-	gc_pos2 := gc_b8.Pos()
-	gc_bd2 := gc_b8.Dim()
+func gc_body_stencilRegisterTilingKernel(gc_b10 *compiled.Block, in, out []float32, N uint32, c0, c1, c2, c3, c4, c5, c6 int32) {
+	t := gc_b10.Thread()
+	gc_pos2 := gc_b10.Pos()
+	gc_bd2 := gc_b10.Dim()
 	gc_bdx2 := gc_bd2.X
 	gc_bdy2 := gc_bd2.Y
-	gc_bidx2 := gc_b8.Index()
+	gc_bidx2 := gc_b10.Index()
 	gc_bx2 := gc_bidx2.X
 	gc_by2 := gc_bidx2.Y
 	gc_bz2 := gc_bidx2.Z
-	gc_n2 := gc_b8.Len()
-	gc_s_inPrev := compiled.Scratch[float32](gc_b8, 0)[:gc_n2]
-	gc_s_inCurr := compiled.Scratch[float32](gc_b8, 1)[:gc_n2]
-	gc_s_inNext := compiled.Scratch[float32](gc_b8, 2)[:gc_n2]
+	gc_n2 := gc_b10.Len()
+	gc_s_inPrev := compiled.Scratch[float32](gc_b10, 0)[:gc_n2]
+	gc_s_inCurr := compiled.Scratch[float32](gc_b10, 1)[:gc_n2]
+	gc_s_inNext := compiled.Scratch[float32](gc_b10, 2)[:gc_n2]
 
 //line pmpp_stencil.go:127
 	iStart := gc_bz2 * outTileDimSmall
@@ -2022,41 +2790,59 @@ func gc_body_stencilRegisterTilingKernel(gc_b8 *compiled.Block, in, out []float3
 //line pmpp_stencil.go:134
 								_ = inNext
 //line pmpp_stencil.go:135
-								gc_b11 := gc_none6
+								gc_b13 := gc_none6
 //line pmpp_stencil.go:135
 								if iStart-1 >= 0 && iStart-1 < n && j >= 0 && j < n {
 //line pmpp_stencil.go:135
-									gc_b11 = gc_all6
+									gc_b13 = gc_all6
 //line pmpp_stencil.go:135
 								}
 //line pmpp_stencil.go:135
-								gc_if9 := gc_b11.And(gc_iota6.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, k, 8))))).And(gc_iota6.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, k, 8)))))
+								if iStart-1 >= 0 && iStart-1 < n && j >= 0 && j < n && compiled.Reach(0, k, 8) <= 0 && compiled.Reach(n, k, 8) > 7 {
 //line pmpp_stencil.go:135
-								_ = gc_if9
+									inPrev = archsimd.LoadFloat32x8Slice(gc_at11[(gc_tx2 - gc_fastlo4):])
 //line pmpp_stencil.go:135
-								if gc_if9.ToBits() != 0 {
+								} else {
 //line pmpp_stencil.go:135
-									inPrev = archsimd.LoadFloat32x8Slice(gc_at11[(gc_tx2-gc_fastlo4):]).Merge(inPrev, gc_if9)
+									gc_if11 := gc_b13.And(gc_iota6.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, k, 8))))).And(gc_iota6.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, k, 8)))))
+//line pmpp_stencil.go:135
+									_ = gc_if11
+//line pmpp_stencil.go:135
+									if gc_if11.ToBits() != 0 {
+//line pmpp_stencil.go:135
+										inPrev = archsimd.LoadFloat32x8Slice(gc_at11[(gc_tx2-gc_fastlo4):]).Merge(inPrev, gc_if11)
+//line pmpp_stencil.go:135
+									}
 //line pmpp_stencil.go:135
 								}
 //line pmpp_stencil.go:135
-								gc_b12 := gc_none6
+								gc_b14 := gc_none6
 //line pmpp_stencil.go:139
 								if iStart >= 0 && iStart < n && j >= 0 && j < n {
 //line pmpp_stencil.go:139
-									gc_b12 = gc_all6
+									gc_b14 = gc_all6
 //line pmpp_stencil.go:139
 								}
 //line pmpp_stencil.go:139
-								gc_if10 := gc_b12.And(gc_iota6.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, k, 8))))).And(gc_iota6.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, k, 8)))))
+								if iStart >= 0 && iStart < n && j >= 0 && j < n && compiled.Reach(0, k, 8) <= 0 && compiled.Reach(n, k, 8) > 7 {
 //line pmpp_stencil.go:139
-								_ = gc_if10
+									inCurr = archsimd.LoadFloat32x8Slice(gc_at12[(gc_tx2 - gc_fastlo4):])
 //line pmpp_stencil.go:139
-								if gc_if10.ToBits() != 0 {
+									inCurr.StoreSlice(gc_at13[(gc_tx2 - gc_fastlo4):])
 //line pmpp_stencil.go:139
-									inCurr = archsimd.LoadFloat32x8Slice(gc_at12[(gc_tx2-gc_fastlo4):]).Merge(inCurr, gc_if10)
+								} else {
 //line pmpp_stencil.go:139
-									inCurr.StoreMasked((*[8]float32)(gc_at13[(gc_tx2-gc_fastlo4):]), gc_if10)
+									gc_if12 := gc_b14.And(gc_iota6.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, k, 8))))).And(gc_iota6.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, k, 8)))))
+//line pmpp_stencil.go:139
+									_ = gc_if12
+//line pmpp_stencil.go:139
+									if gc_if12.ToBits() != 0 {
+//line pmpp_stencil.go:139
+										inCurr = archsimd.LoadFloat32x8Slice(gc_at12[(gc_tx2-gc_fastlo4):]).Merge(inCurr, gc_if12)
+//line pmpp_stencil.go:139
+										inCurr.StoreMasked((*[8]float32)(gc_at13[(gc_tx2-gc_fastlo4):]), gc_if12)
+//line pmpp_stencil.go:139
+									}
 //line pmpp_stencil.go:139
 								}
 //line pmpp_stencil.go:139
@@ -2193,56 +2979,57 @@ func gc_body_stencilRegisterTilingKernel(gc_b8 *compiled.Block, in, out []float3
 //line pmpp_stencil.go:135
 						}
 //line pmpp_stencil.go:135
-						gc_b9 := gc_none5
+						gc_b11 := gc_none5
 //line pmpp_stencil.go:135
 						if iStart-1 >= 0 && iStart-1 < n && j >= 0 && j < n {
 //line pmpp_stencil.go:135
-							gc_b9 = gc_all5
+							gc_b11 = gc_all5
 //line pmpp_stencil.go:135
 						}
 //line pmpp_stencil.go:135
-						gc_if7 := gc_b9.And(gc_iota5.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, k, 8))))).And(gc_iota5.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, k, 8)))))
+						if iStart-1 >= 0 && iStart-1 < n && j >= 0 && j < n && compiled.Reach(0, k, 8) <= 0 && compiled.Reach(n, k, 8) > 7 {
 //line pmpp_stencil.go:135
-						_ = gc_if7
+							inPrev = archsimd.LoadFloat32x8Slice(in[(iStart-1)*n*n+j*n+k:])
+						} else {
 //line pmpp_stencil.go:136
-						if gc_if7.ToBits() != 0 {
-//line pmpp_stencil.go:136
-							inPrev = archsimd.LoadFloat32x8Slice(in[(iStart-1)*n*n+j*n+k:]).Merge(inPrev, gc_if7)
+							gc_if9 := gc_b11.And(gc_iota5.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, k, 8))))).And(gc_iota5.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, k, 8)))))
+//line pmpp_stencil.go:135
+							_ = gc_if9
+//line pmpp_stencil.go:135
+							if gc_if9.ToBits() != 0 {
+//line pmpp_stencil.go:135
+								inPrev = archsimd.LoadFloat32x8Slice(in[(iStart-1)*n*n+j*n+k:]).Merge(inPrev, gc_if9)
+							}
 //line pmpp_stencil.go:136
 						}
-//line pmpp_stencil.go:136
-						gc_b10 := gc_none5
+//line pmpp_stencil.go:135
+						gc_b12 := gc_none5
 //line pmpp_stencil.go:139
 						if iStart >= 0 && iStart < n && j >= 0 && j < n {
 //line pmpp_stencil.go:139
-							gc_b10 = gc_all5
+							gc_b12 = gc_all5
 //line pmpp_stencil.go:139
 						}
 //line pmpp_stencil.go:139
-						gc_if8 := gc_b10.And(gc_iota5.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, k, 8))))).And(gc_iota5.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, k, 8)))))
+						if iStart >= 0 && iStart < n && j >= 0 && j < n && compiled.Reach(0, k, 8) <= 0 && compiled.Reach(n, k, 8) > 7 {
 //line pmpp_stencil.go:139
-						_ = gc_if8
-//line pmpp_stencil.go:140
-						if gc_if8.ToBits() != 0 {
-//line pmpp_stencil.go:140
-							inCurr = archsimd.LoadFloat32x8Slice(in[iStart*n*n+j*n+k:]).Merge(inCurr, gc_if8)
-//line pmpp_stencil.go:140
+							inCurr = archsimd.LoadFloat32x8Slice(in[iStart*n*n+j*n+k:])
 							if gc_tx2 >= 0 && gc_tx2 <= len(inCurrS[gc_ty2])-8 {
-								inCurr.StoreMasked((*[8]float32)(inCurrS[gc_ty2][gc_tx2:]), gc_if8)
+								inCurr.StoreSlice(inCurrS[gc_ty2][gc_tx2:])
 //line pmpp_stencil.go:141
 							} else {
 //line pmpp_stencil.go:141
-								var gc_lanes5 [8]float32
+								var gc_lanes13 [8]float32
 //line pmpp_stencil.go:141
-								inCurr.Store(&gc_lanes5)
+								inCurr.Store(&gc_lanes13)
 //line pmpp_stencil.go:141
-								for gc_k5 := range 8 {
+								for gc_k13 := range 8 {
 //line pmpp_stencil.go:141
-									if gc_if8.ToBits()&(1<<gc_k5) != 0 {
+									if 0xff&(1<<gc_k13) != 0 {
 //line pmpp_stencil.go:141
-										gc_pos2.Thread = gc_rank2 + gc_k5
+										gc_pos2.Thread = gc_rank2 + gc_k13
 //line pmpp_stencil.go:141
-										inCurrS[gc_ty2][gc_tx2+gc_k5] = gc_lanes5[gc_k5]
+										inCurrS[gc_ty2][gc_tx2+gc_k13] = gc_lanes13[gc_k13]
 //line pmpp_stencil.go:141
 									}
 //line pmpp_stencil.go:141
@@ -2252,12 +3039,48 @@ func gc_body_stencilRegisterTilingKernel(gc_b8 *compiled.Block, in, out []float3
 //line pmpp_stencil.go:141
 							}
 //line pmpp_stencil.go:141
+						} else {
+//line pmpp_stencil.go:141
+							gc_if10 := gc_b12.And(gc_iota5.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, k, 8))))).And(gc_iota5.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, k, 8)))))
+//line pmpp_stencil.go:139
+							_ = gc_if10
+//line pmpp_stencil.go:139
+							if gc_if10.ToBits() != 0 {
+//line pmpp_stencil.go:139
+								inCurr = archsimd.LoadFloat32x8Slice(in[iStart*n*n+j*n+k:]).Merge(inCurr, gc_if10)
+								if gc_tx2 >= 0 && gc_tx2 <= len(inCurrS[gc_ty2])-8 {
+									inCurr.StoreMasked((*[8]float32)(inCurrS[gc_ty2][gc_tx2:]), gc_if10)
+//line pmpp_stencil.go:141
+								} else {
+//line pmpp_stencil.go:141
+									var gc_lanes14 [8]float32
+//line pmpp_stencil.go:141
+									inCurr.Store(&gc_lanes14)
+//line pmpp_stencil.go:141
+									for gc_k14 := range 8 {
+//line pmpp_stencil.go:141
+										if gc_if10.ToBits()&(1<<gc_k14) != 0 {
+//line pmpp_stencil.go:141
+											gc_pos2.Thread = gc_rank2 + gc_k14
+//line pmpp_stencil.go:141
+											inCurrS[gc_ty2][gc_tx2+gc_k14] = gc_lanes14[gc_k14]
+//line pmpp_stencil.go:141
+										}
+//line pmpp_stencil.go:141
+									}
+//line pmpp_stencil.go:141
+									gc_pos2.Thread = gc_rank2
+//line pmpp_stencil.go:141
+								}
+//line pmpp_stencil.go:141
+							}
+//line pmpp_stencil.go:141
 						}
-//line pmpp_stencil.go:140
+//line pmpp_stencil.go:139
 						inPrev.StoreSlice(gc_s_inPrev[gc_rank2:])
-//line pmpp_stencil.go:140
+//line pmpp_stencil.go:139
 						inCurr.StoreSlice(gc_s_inCurr[gc_rank2:])
-//line pmpp_stencil.go:140
+//line pmpp_stencil.go:139
 						inNext.StoreSlice(gc_s_inNext[gc_rank2:])
 					}
 					archsimd.ClearAVXUpperBits()
@@ -2352,21 +3175,29 @@ func gc_body_stencilRegisterTilingKernel(gc_b8 *compiled.Block, in, out []float3
 //line pmpp_stencil.go:129
 									_ = inNext
 //line pmpp_stencil.go:145
-									gc_b14 := gc_none8
+									gc_b16 := gc_none8
 //line pmpp_stencil.go:145
 									if i+1 >= 0 && i+1 < n && j >= 0 && j < n {
 //line pmpp_stencil.go:145
-										gc_b14 = gc_all8
+										gc_b16 = gc_all8
 //line pmpp_stencil.go:145
 									}
 //line pmpp_stencil.go:145
-									gc_if12 := gc_b14.And(gc_iota8.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, k, 8))))).And(gc_iota8.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, k, 8)))))
+									if i+1 >= 0 && i+1 < n && j >= 0 && j < n && compiled.Reach(0, k, 8) <= 0 && compiled.Reach(n, k, 8) > 7 {
 //line pmpp_stencil.go:145
-									_ = gc_if12
+										inNext = archsimd.LoadFloat32x8Slice(gc_at14[(gc_tx2 - gc_fastlo5):])
 //line pmpp_stencil.go:145
-									if gc_if12.ToBits() != 0 {
+									} else {
 //line pmpp_stencil.go:145
-										inNext = archsimd.LoadFloat32x8Slice(gc_at14[(gc_tx2-gc_fastlo5):]).Merge(inNext, gc_if12)
+										gc_if14 := gc_b16.And(gc_iota8.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, k, 8))))).And(gc_iota8.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, k, 8)))))
+//line pmpp_stencil.go:145
+										_ = gc_if14
+//line pmpp_stencil.go:145
+										if gc_if14.ToBits() != 0 {
+//line pmpp_stencil.go:145
+											inNext = archsimd.LoadFloat32x8Slice(gc_at14[(gc_tx2-gc_fastlo5):]).Merge(inNext, gc_if14)
+//line pmpp_stencil.go:145
+										}
 //line pmpp_stencil.go:145
 									}
 //line pmpp_stencil.go:145
@@ -2453,24 +3284,30 @@ func gc_body_stencilRegisterTilingKernel(gc_b8 *compiled.Block, in, out []float3
 //line pmpp_stencil.go:145
 							}
 //line pmpp_stencil.go:145
-							gc_b13 := gc_none7
+							gc_b15 := gc_none7
 //line pmpp_stencil.go:145
 							if i+1 >= 0 && i+1 < n && j >= 0 && j < n {
 //line pmpp_stencil.go:145
-								gc_b13 = gc_all7
+								gc_b15 = gc_all7
 //line pmpp_stencil.go:145
 							}
 //line pmpp_stencil.go:145
-							gc_if11 := gc_b13.And(gc_iota7.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, k, 8))))).And(gc_iota7.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, k, 8)))))
+							if i+1 >= 0 && i+1 < n && j >= 0 && j < n && compiled.Reach(0, k, 8) <= 0 && compiled.Reach(n, k, 8) > 7 {
 //line pmpp_stencil.go:145
-							_ = gc_if11
+								inNext = archsimd.LoadFloat32x8Slice(in[(i+1)*n*n+j*n+k:])
+							} else {
 //line pmpp_stencil.go:146
-							if gc_if11.ToBits() != 0 {
-//line pmpp_stencil.go:146
-								inNext = archsimd.LoadFloat32x8Slice(in[(i+1)*n*n+j*n+k:]).Merge(inNext, gc_if11)
+								gc_if13 := gc_b15.And(gc_iota7.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, k, 8))))).And(gc_iota7.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, k, 8)))))
+//line pmpp_stencil.go:145
+								_ = gc_if13
+//line pmpp_stencil.go:145
+								if gc_if13.ToBits() != 0 {
+//line pmpp_stencil.go:145
+									inNext = archsimd.LoadFloat32x8Slice(in[(i+1)*n*n+j*n+k:]).Merge(inNext, gc_if13)
+								}
 //line pmpp_stencil.go:146
 							}
-//line pmpp_stencil.go:146
+//line pmpp_stencil.go:145
 							inNext.StoreSlice(gc_s_inNext[gc_rank2:])
 						}
 						archsimd.ClearAVXUpperBits()
@@ -2591,34 +3428,63 @@ func gc_body_stencilRegisterTilingKernel(gc_b8 *compiled.Block, in, out []float3
 //line pmpp_stencil.go:129
 									_ = inNext
 //line pmpp_stencil.go:150
-									gc_b17 := gc_none10
+									gc_b20 := gc_none10
 //line pmpp_stencil.go:150
 									if i >= 1 && i < n-1 && j >= 1 && j < n-1 {
 //line pmpp_stencil.go:150
-										gc_b17 = gc_all10
+										gc_b20 = gc_all10
 //line pmpp_stencil.go:150
 									}
 //line pmpp_stencil.go:150
-									gc_if15 := gc_b17.And(gc_iota10.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(1, k, 8))))).And(gc_iota10.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n-1, k, 8)))))
+									if i >= 1 && i < n-1 && j >= 1 && j < n-1 && compiled.Reach(1, k, 8) <= 0 && compiled.Reach(n-1, k, 8) > 7 {
 //line pmpp_stencil.go:150
-									_ = gc_if15
-//line pmpp_stencil.go:151
-									if gc_if15.ToBits() != 0 {
-//line pmpp_stencil.go:151
-										gc_b18 := gc_none10
-//line pmpp_stencil.go:151
+										gc_b21 := gc_none10
+//line pmpp_stencil.go:150
 										if gc_ty2 >= 1 && gc_ty2 < inTileDimSmall-1 {
-//line pmpp_stencil.go:151
-											gc_b18 = gc_all10
+											gc_b21 = gc_all10
 //line pmpp_stencil.go:151
 										}
 //line pmpp_stencil.go:151
-										gc_if16 := gc_b18.And(gc_iota10.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(1, gc_tx2, 8))))).And(gc_iota10.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(inTileDimSmall-1, gc_tx2, 8)))))
-										_ = gc_if16
+										if gc_ty2 >= 1 && gc_ty2 < inTileDimSmall-1 && compiled.Reach(1, gc_tx2, 8) <= 0 && compiled.Reach(inTileDimSmall-1, gc_tx2, 8) > 7 {
+											gc_vb22.Mul(inCurr).Add(gc_vb23.Mul(archsimd.LoadFloat32x8Slice(gc_at16[(gc_tx2 - gc_fastlo6):]))).Add(gc_vb24.Mul(archsimd.LoadFloat32x8Slice(gc_at17[(gc_tx2 - gc_fastlo6):]))).Add(gc_vb25.Mul(archsimd.LoadFloat32x8Slice(gc_at18[(gc_tx2 - gc_fastlo6):]))).Add(gc_vb26.Mul(archsimd.LoadFloat32x8Slice(gc_at19[(gc_tx2 - gc_fastlo6):]))).Add(gc_vb27.Mul(inPrev)).Add(gc_vb28.Mul(inNext)).StoreSlice(gc_at15[(gc_tx2 - gc_fastlo6):])
 //line pmpp_stencil.go:152
-										if gc_if15.And(gc_if16).ToBits() != 0 {
+										} else {
 //line pmpp_stencil.go:152
-											gc_vb22.Mul(inCurr).Add(gc_vb23.Mul(archsimd.LoadFloat32x8Slice(gc_at16[(gc_tx2-gc_fastlo6):]))).Add(gc_vb24.Mul(archsimd.LoadFloat32x8Slice(gc_at17[(gc_tx2-gc_fastlo6):]))).Add(gc_vb25.Mul(archsimd.LoadFloat32x8Slice(gc_at18[(gc_tx2-gc_fastlo6):]))).Add(gc_vb26.Mul(archsimd.LoadFloat32x8Slice(gc_at19[(gc_tx2-gc_fastlo6):]))).Add(gc_vb27.Mul(inPrev)).Add(gc_vb28.Mul(inNext)).StoreMasked((*[8]float32)(gc_at15[(gc_tx2-gc_fastlo6):]), gc_if15.And(gc_if16))
+											gc_if18 := gc_b21.And(gc_iota10.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(1, gc_tx2, 8))))).And(gc_iota10.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(inTileDimSmall-1, gc_tx2, 8)))))
+//line pmpp_stencil.go:152
+											_ = gc_if18
+//line pmpp_stencil.go:152
+											if gc_if18.ToBits() != 0 {
+//line pmpp_stencil.go:152
+												gc_vb22.Mul(inCurr).Add(gc_vb23.Mul(archsimd.LoadFloat32x8Slice(gc_at16[(gc_tx2-gc_fastlo6):]))).Add(gc_vb24.Mul(archsimd.LoadFloat32x8Slice(gc_at17[(gc_tx2-gc_fastlo6):]))).Add(gc_vb25.Mul(archsimd.LoadFloat32x8Slice(gc_at18[(gc_tx2-gc_fastlo6):]))).Add(gc_vb26.Mul(archsimd.LoadFloat32x8Slice(gc_at19[(gc_tx2-gc_fastlo6):]))).Add(gc_vb27.Mul(inPrev)).Add(gc_vb28.Mul(inNext)).StoreMasked((*[8]float32)(gc_at15[(gc_tx2-gc_fastlo6):]), gc_if18)
+//line pmpp_stencil.go:152
+											}
+//line pmpp_stencil.go:152
+										}
+//line pmpp_stencil.go:152
+									} else {
+//line pmpp_stencil.go:152
+										gc_if19 := gc_b20.And(gc_iota10.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(1, k, 8))))).And(gc_iota10.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n-1, k, 8)))))
+//line pmpp_stencil.go:150
+										_ = gc_if19
+//line pmpp_stencil.go:150
+										if gc_if19.ToBits() != 0 {
+//line pmpp_stencil.go:150
+											gc_b22 := gc_none10
+//line pmpp_stencil.go:150
+											if gc_ty2 >= 1 && gc_ty2 < inTileDimSmall-1 {
+												gc_b22 = gc_all10
+//line pmpp_stencil.go:151
+											}
+//line pmpp_stencil.go:151
+											gc_if20 := gc_b22.And(gc_iota10.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(1, gc_tx2, 8))))).And(gc_iota10.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(inTileDimSmall-1, gc_tx2, 8)))))
+											_ = gc_if20
+//line pmpp_stencil.go:152
+											if gc_if19.And(gc_if20).ToBits() != 0 {
+//line pmpp_stencil.go:152
+												gc_vb22.Mul(inCurr).Add(gc_vb23.Mul(archsimd.LoadFloat32x8Slice(gc_at16[(gc_tx2-gc_fastlo6):]))).Add(gc_vb24.Mul(archsimd.LoadFloat32x8Slice(gc_at17[(gc_tx2-gc_fastlo6):]))).Add(gc_vb25.Mul(archsimd.LoadFloat32x8Slice(gc_at18[(gc_tx2-gc_fastlo6):]))).Add(gc_vb26.Mul(archsimd.LoadFloat32x8Slice(gc_at19[(gc_tx2-gc_fastlo6):]))).Add(gc_vb27.Mul(inPrev)).Add(gc_vb28.Mul(inNext)).StoreMasked((*[8]float32)(gc_at15[(gc_tx2-gc_fastlo6):]), gc_if19.And(gc_if20))
+//line pmpp_stencil.go:152
+											}
 //line pmpp_stencil.go:152
 										}
 //line pmpp_stencil.go:152
@@ -2762,38 +3628,29 @@ func gc_body_stencilRegisterTilingKernel(gc_b8 *compiled.Block, in, out []float3
 //line pmpp_stencil.go:150
 							}
 //line pmpp_stencil.go:150
-							gc_b15 := gc_none9
+							gc_b17 := gc_none9
 //line pmpp_stencil.go:150
 							if i >= 1 && i < n-1 && j >= 1 && j < n-1 {
 //line pmpp_stencil.go:150
-								gc_b15 = gc_all9
+								gc_b17 = gc_all9
 //line pmpp_stencil.go:150
 							}
 //line pmpp_stencil.go:150
-							gc_if13 := gc_b15.And(gc_iota9.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(1, k, 8))))).And(gc_iota9.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n-1, k, 8)))))
+							if i >= 1 && i < n-1 && j >= 1 && j < n-1 && compiled.Reach(1, k, 8) <= 0 && compiled.Reach(n-1, k, 8) > 7 {
 //line pmpp_stencil.go:150
-							_ = gc_if13
-//line pmpp_stencil.go:151
-							if gc_if13.ToBits() != 0 {
-//line pmpp_stencil.go:151
-								gc_b16 := gc_none9
-//line pmpp_stencil.go:151
+								gc_b18 := gc_none9
+//line pmpp_stencil.go:150
 								if gc_ty2 >= 1 && gc_ty2 < inTileDimSmall-1 {
-//line pmpp_stencil.go:151
-									gc_b16 = gc_all9
+									gc_b18 = gc_all9
 //line pmpp_stencil.go:151
 								}
 //line pmpp_stencil.go:151
-								gc_if14 := gc_b16.And(gc_iota9.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(1, gc_tx2, 8))))).And(gc_iota9.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(inTileDimSmall-1, gc_tx2, 8)))))
-								_ = gc_if14
-//line pmpp_stencil.go:152
-								if gc_if13.And(gc_if14).ToBits() != 0 {
-//line pmpp_stencil.go:152
-									var gc_ld5 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+								if gc_ty2 >= 1 && gc_ty2 < inTileDimSmall-1 && compiled.Reach(1, gc_tx2, 8) <= 0 && compiled.Reach(inTileDimSmall-1, gc_tx2, 8) > 7 {
+									var gc_ld13 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line pmpp_stencil.go:152
 									if (gc_tx2-1) >= 0 && (gc_tx2-1) <= len(inCurrS[gc_ty2])-8 {
 //line pmpp_stencil.go:154
-										gc_ld5 = archsimd.LoadFloat32x8Slice(inCurrS[gc_ty2][gc_tx2-1:])
+										gc_ld13 = archsimd.LoadFloat32x8Slice(inCurrS[gc_ty2][gc_tx2-1:])
 //line pmpp_stencil.go:154
 									} else {
 //line pmpp_stencil.go:154
@@ -2801,10 +3658,10 @@ func gc_body_stencilRegisterTilingKernel(gc_b8 *compiled.Block, in, out []float3
 //line pmpp_stencil.go:154
 									}
 //line pmpp_stencil.go:154
-									var gc_ld6 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+									var gc_ld14 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line pmpp_stencil.go:154
 									if (gc_tx2+1) >= 0 && (gc_tx2+1) <= len(inCurrS[gc_ty2])-8 {
-										gc_ld6 = archsimd.LoadFloat32x8Slice(inCurrS[gc_ty2][gc_tx2+1:])
+										gc_ld14 = archsimd.LoadFloat32x8Slice(inCurrS[gc_ty2][gc_tx2+1:])
 //line pmpp_stencil.go:155
 									} else {
 //line pmpp_stencil.go:155
@@ -2812,10 +3669,10 @@ func gc_body_stencilRegisterTilingKernel(gc_b8 *compiled.Block, in, out []float3
 //line pmpp_stencil.go:155
 									}
 //line pmpp_stencil.go:155
-									var gc_ld7 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+									var gc_ld15 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line pmpp_stencil.go:155
 									if gc_tx2 >= 0 && gc_tx2 <= len(inCurrS[gc_ty2+1])-8 {
-										gc_ld7 = archsimd.LoadFloat32x8Slice(inCurrS[gc_ty2+1][gc_tx2:])
+										gc_ld15 = archsimd.LoadFloat32x8Slice(inCurrS[gc_ty2+1][gc_tx2:])
 //line pmpp_stencil.go:156
 									} else {
 //line pmpp_stencil.go:156
@@ -2823,10 +3680,10 @@ func gc_body_stencilRegisterTilingKernel(gc_b8 *compiled.Block, in, out []float3
 //line pmpp_stencil.go:156
 									}
 //line pmpp_stencil.go:156
-									var gc_ld8 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+									var gc_ld16 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line pmpp_stencil.go:156
 									if gc_tx2 >= 0 && gc_tx2 <= len(inCurrS[gc_ty2-1])-8 {
-										gc_ld8 = archsimd.LoadFloat32x8Slice(inCurrS[gc_ty2-1][gc_tx2:])
+										gc_ld16 = archsimd.LoadFloat32x8Slice(inCurrS[gc_ty2-1][gc_tx2:])
 //line pmpp_stencil.go:157
 									} else {
 //line pmpp_stencil.go:157
@@ -2834,7 +3691,135 @@ func gc_body_stencilRegisterTilingKernel(gc_b8 *compiled.Block, in, out []float3
 //line pmpp_stencil.go:157
 									}
 //line pmpp_stencil.go:157
-									gc_vb15.Mul(inCurr).Add(gc_vb16.Mul(gc_ld5)).Add(gc_vb17.Mul(gc_ld6)).Add(gc_vb18.Mul(gc_ld7)).Add(gc_vb19.Mul(gc_ld8)).Add(gc_vb20.Mul(inPrev)).Add(gc_vb21.Mul(inNext)).StoreMasked((*[8]float32)(out[i*n*n+j*n+k:]), gc_if13.And(gc_if14))
+									gc_vb15.Mul(inCurr).Add(gc_vb16.Mul(gc_ld13)).Add(gc_vb17.Mul(gc_ld14)).Add(gc_vb18.Mul(gc_ld15)).Add(gc_vb19.Mul(gc_ld16)).Add(gc_vb20.Mul(inPrev)).Add(gc_vb21.Mul(inNext)).StoreSlice(out[i*n*n+j*n+k:])
+//line pmpp_stencil.go:153
+								} else {
+//line pmpp_stencil.go:153
+									gc_if15 := gc_b18.And(gc_iota9.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(1, gc_tx2, 8))))).And(gc_iota9.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(inTileDimSmall-1, gc_tx2, 8)))))
+//line pmpp_stencil.go:152
+									_ = gc_if15
+//line pmpp_stencil.go:152
+									if gc_if15.ToBits() != 0 {
+//line pmpp_stencil.go:152
+										var gc_ld17 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line pmpp_stencil.go:152
+										if (gc_tx2-1) >= 0 && (gc_tx2-1) <= len(inCurrS[gc_ty2])-8 {
+//line pmpp_stencil.go:154
+											gc_ld17 = archsimd.LoadFloat32x8Slice(inCurrS[gc_ty2][gc_tx2-1:])
+//line pmpp_stencil.go:154
+										} else {
+//line pmpp_stencil.go:154
+											break gc_steps2
+//line pmpp_stencil.go:154
+										}
+//line pmpp_stencil.go:154
+										var gc_ld18 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line pmpp_stencil.go:154
+										if (gc_tx2+1) >= 0 && (gc_tx2+1) <= len(inCurrS[gc_ty2])-8 {
+											gc_ld18 = archsimd.LoadFloat32x8Slice(inCurrS[gc_ty2][gc_tx2+1:])
+//line pmpp_stencil.go:155
+										} else {
+//line pmpp_stencil.go:155
+											break gc_steps2
+//line pmpp_stencil.go:155
+										}
+//line pmpp_stencil.go:155
+										var gc_ld19 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line pmpp_stencil.go:155
+										if gc_tx2 >= 0 && gc_tx2 <= len(inCurrS[gc_ty2+1])-8 {
+											gc_ld19 = archsimd.LoadFloat32x8Slice(inCurrS[gc_ty2+1][gc_tx2:])
+//line pmpp_stencil.go:156
+										} else {
+//line pmpp_stencil.go:156
+											break gc_steps2
+//line pmpp_stencil.go:156
+										}
+//line pmpp_stencil.go:156
+										var gc_ld20 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line pmpp_stencil.go:156
+										if gc_tx2 >= 0 && gc_tx2 <= len(inCurrS[gc_ty2-1])-8 {
+											gc_ld20 = archsimd.LoadFloat32x8Slice(inCurrS[gc_ty2-1][gc_tx2:])
+//line pmpp_stencil.go:157
+										} else {
+//line pmpp_stencil.go:157
+											break gc_steps2
+//line pmpp_stencil.go:157
+										}
+//line pmpp_stencil.go:157
+										gc_vb15.Mul(inCurr).Add(gc_vb16.Mul(gc_ld17)).Add(gc_vb17.Mul(gc_ld18)).Add(gc_vb18.Mul(gc_ld19)).Add(gc_vb19.Mul(gc_ld20)).Add(gc_vb20.Mul(inPrev)).Add(gc_vb21.Mul(inNext)).StoreMasked((*[8]float32)(out[i*n*n+j*n+k:]), gc_if15)
+//line pmpp_stencil.go:153
+									}
+//line pmpp_stencil.go:153
+								}
+//line pmpp_stencil.go:153
+							} else {
+//line pmpp_stencil.go:153
+								gc_if16 := gc_b17.And(gc_iota9.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(1, k, 8))))).And(gc_iota9.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n-1, k, 8)))))
+//line pmpp_stencil.go:150
+								_ = gc_if16
+//line pmpp_stencil.go:150
+								if gc_if16.ToBits() != 0 {
+//line pmpp_stencil.go:150
+									gc_b19 := gc_none9
+//line pmpp_stencil.go:150
+									if gc_ty2 >= 1 && gc_ty2 < inTileDimSmall-1 {
+										gc_b19 = gc_all9
+//line pmpp_stencil.go:151
+									}
+//line pmpp_stencil.go:151
+									gc_if17 := gc_b19.And(gc_iota9.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(1, gc_tx2, 8))))).And(gc_iota9.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(inTileDimSmall-1, gc_tx2, 8)))))
+									_ = gc_if17
+//line pmpp_stencil.go:152
+									if gc_if16.And(gc_if17).ToBits() != 0 {
+//line pmpp_stencil.go:152
+										var gc_ld21 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line pmpp_stencil.go:152
+										if (gc_tx2-1) >= 0 && (gc_tx2-1) <= len(inCurrS[gc_ty2])-8 {
+//line pmpp_stencil.go:154
+											gc_ld21 = archsimd.LoadFloat32x8Slice(inCurrS[gc_ty2][gc_tx2-1:])
+//line pmpp_stencil.go:154
+										} else {
+//line pmpp_stencil.go:154
+											break gc_steps2
+//line pmpp_stencil.go:154
+										}
+//line pmpp_stencil.go:154
+										var gc_ld22 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line pmpp_stencil.go:154
+										if (gc_tx2+1) >= 0 && (gc_tx2+1) <= len(inCurrS[gc_ty2])-8 {
+											gc_ld22 = archsimd.LoadFloat32x8Slice(inCurrS[gc_ty2][gc_tx2+1:])
+//line pmpp_stencil.go:155
+										} else {
+//line pmpp_stencil.go:155
+											break gc_steps2
+//line pmpp_stencil.go:155
+										}
+//line pmpp_stencil.go:155
+										var gc_ld23 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line pmpp_stencil.go:155
+										if gc_tx2 >= 0 && gc_tx2 <= len(inCurrS[gc_ty2+1])-8 {
+											gc_ld23 = archsimd.LoadFloat32x8Slice(inCurrS[gc_ty2+1][gc_tx2:])
+//line pmpp_stencil.go:156
+										} else {
+//line pmpp_stencil.go:156
+											break gc_steps2
+//line pmpp_stencil.go:156
+										}
+//line pmpp_stencil.go:156
+										var gc_ld24 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line pmpp_stencil.go:156
+										if gc_tx2 >= 0 && gc_tx2 <= len(inCurrS[gc_ty2-1])-8 {
+											gc_ld24 = archsimd.LoadFloat32x8Slice(inCurrS[gc_ty2-1][gc_tx2:])
+//line pmpp_stencil.go:157
+										} else {
+//line pmpp_stencil.go:157
+											break gc_steps2
+//line pmpp_stencil.go:157
+										}
+//line pmpp_stencil.go:157
+										gc_vb15.Mul(inCurr).Add(gc_vb16.Mul(gc_ld21)).Add(gc_vb17.Mul(gc_ld22)).Add(gc_vb18.Mul(gc_ld23)).Add(gc_vb19.Mul(gc_ld24)).Add(gc_vb20.Mul(inPrev)).Add(gc_vb21.Mul(inNext)).StoreMasked((*[8]float32)(out[i*n*n+j*n+k:]), gc_if16.And(gc_if17))
+//line pmpp_stencil.go:153
+									}
 //line pmpp_stencil.go:153
 								}
 //line pmpp_stencil.go:153

@@ -533,32 +533,24 @@ func gc_body_conv1dTiledKernel_float32(gc_b2 *compiled.Block, in []float32, out 
 //line hecbench_convolution1d.go:44
 							if gc_if8.ToBits() != 0 {
 //line hecbench_convolution1d.go:44
-								if compiled.Reach(0, haloLeft, 8) > 7 {
-									gc_vb2.Merge(archsimd.LoadFloat32x8Slice(gc_at7[gc_tx2:]), gc_if8).StoreSlice(gc_at7[gc_tx2:])
+								gc_if9 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, haloLeft, 8))))
+								_ = gc_if9
 //line hecbench_convolution1d.go:45
-								} else {
+								if gc_if8.And(gc_if9).ToBits() != 0 {
 //line hecbench_convolution1d.go:45
-									gc_if9 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, haloLeft, 8))))
+									gc_vb2.Merge(archsimd.LoadFloat32x8Slice(gc_at7[gc_tx2:]), gc_if8.And(gc_if9)).StoreSlice(gc_at7[gc_tx2:])
 //line hecbench_convolution1d.go:45
-									_ = gc_if9
+								}
 //line hecbench_convolution1d.go:45
-									if gc_if8.And(gc_if9).ToBits() != 0 {
+								gc_else6 := gc_if9.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 //line hecbench_convolution1d.go:45
-										gc_vb2.Merge(archsimd.LoadFloat32x8Slice(gc_at7[gc_tx2:]), gc_if8.And(gc_if9)).StoreSlice(gc_at7[gc_tx2:])
+								_ = gc_else6
 //line hecbench_convolution1d.go:45
-									}
+								if gc_if8.And(gc_else6).ToBits() != 0 {
 //line hecbench_convolution1d.go:45
-									gc_else6 := gc_if9.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+									{
 //line hecbench_convolution1d.go:45
-									_ = gc_else6
-//line hecbench_convolution1d.go:45
-									if gc_if8.And(gc_else6).ToBits() != 0 {
-//line hecbench_convolution1d.go:45
-										{
-//line hecbench_convolution1d.go:45
-											archsimd.LoadFloat32x8Slice(gc_at8[gc_tx2:]).Merge(archsimd.LoadFloat32x8Slice(gc_at7[gc_tx2:]), gc_if8.And(gc_else6)).StoreSlice(gc_at7[gc_tx2:])
-//line hecbench_convolution1d.go:45
-										}
+										archsimd.LoadFloat32x8Slice(gc_at8[gc_tx2:]).Merge(archsimd.LoadFloat32x8Slice(gc_at7[gc_tx2:]), gc_if8.And(gc_else6)).StoreSlice(gc_at7[gc_tx2:])
 //line hecbench_convolution1d.go:45
 									}
 //line hecbench_convolution1d.go:45
@@ -610,32 +602,24 @@ func gc_body_conv1dTiledKernel_float32(gc_b2 *compiled.Block, in []float32, out 
 //line hecbench_convolution1d.go:57
 							if gc_if11.ToBits() != 0 {
 //line hecbench_convolution1d.go:57
-								if compiled.Reach(inputWidth, haloRight, 8) <= 0 {
-									gc_vb2.Merge(archsimd.LoadFloat32x8Slice(gc_at11[gc_tx2:]), gc_if11).StoreSlice(gc_at11[gc_tx2:])
+								gc_if12 := gc_iota2.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(inputWidth, haloRight, 8))))
+								_ = gc_if12
 //line hecbench_convolution1d.go:58
-								} else {
+								if gc_if11.And(gc_if12).ToBits() != 0 {
 //line hecbench_convolution1d.go:58
-									gc_if12 := gc_iota2.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(inputWidth, haloRight, 8))))
+									gc_vb2.Merge(archsimd.LoadFloat32x8Slice(gc_at11[gc_tx2:]), gc_if11.And(gc_if12)).StoreSlice(gc_at11[gc_tx2:])
 //line hecbench_convolution1d.go:58
-									_ = gc_if12
+								}
 //line hecbench_convolution1d.go:58
-									if gc_if11.And(gc_if12).ToBits() != 0 {
+								gc_else8 := gc_if12.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 //line hecbench_convolution1d.go:58
-										gc_vb2.Merge(archsimd.LoadFloat32x8Slice(gc_at11[gc_tx2:]), gc_if11.And(gc_if12)).StoreSlice(gc_at11[gc_tx2:])
+								_ = gc_else8
 //line hecbench_convolution1d.go:58
-									}
+								if gc_if11.And(gc_else8).ToBits() != 0 {
 //line hecbench_convolution1d.go:58
-									gc_else8 := gc_if12.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+									{
 //line hecbench_convolution1d.go:58
-									_ = gc_else8
-//line hecbench_convolution1d.go:58
-									if gc_if11.And(gc_else8).ToBits() != 0 {
-//line hecbench_convolution1d.go:58
-										{
-//line hecbench_convolution1d.go:58
-											archsimd.LoadFloat32x8Slice(gc_at12[gc_tx2:]).Merge(archsimd.LoadFloat32x8Slice(gc_at11[gc_tx2:]), gc_if11.And(gc_else8)).StoreSlice(gc_at11[gc_tx2:])
-//line hecbench_convolution1d.go:58
-										}
+										archsimd.LoadFloat32x8Slice(gc_at12[gc_tx2:]).Merge(archsimd.LoadFloat32x8Slice(gc_at11[gc_tx2:]), gc_if11.And(gc_else8)).StoreSlice(gc_at11[gc_tx2:])
 //line hecbench_convolution1d.go:58
 									}
 //line hecbench_convolution1d.go:58
@@ -749,30 +733,23 @@ func gc_body_conv1dTiledKernel_float32(gc_b2 *compiled.Block, in []float32, out 
 //line hecbench_convolution1d.go:44
 							if gc_if2.ToBits() != 0 {
 //line hecbench_convolution1d.go:44
-								if compiled.Reach(0, haloLeft, 8) > 7 {
-									gc_vb.Merge(archsimd.LoadFloat32x8Slice(tile[gc_tx2-(gc_bdx2-n):]), gc_if2).StoreSlice(tile[gc_tx2-(gc_bdx2-n):])
-								} else {
-//line hecbench_convolution1d.go:46
-									gc_if3 := gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, haloLeft, 8))))
+								gc_if3 := gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, haloLeft, 8))))
+								_ = gc_if3
 //line hecbench_convolution1d.go:45
-									_ = gc_if3
+								if gc_if2.And(gc_if3).ToBits() != 0 {
 //line hecbench_convolution1d.go:45
-									if gc_if2.And(gc_if3).ToBits() != 0 {
-//line hecbench_convolution1d.go:45
-										gc_vb.Merge(archsimd.LoadFloat32x8Slice(tile[gc_tx2-(gc_bdx2-n):]), gc_if2.And(gc_if3)).StoreSlice(tile[gc_tx2-(gc_bdx2-n):])
-									}
+									gc_vb.Merge(archsimd.LoadFloat32x8Slice(tile[gc_tx2-(gc_bdx2-n):]), gc_if2.And(gc_if3)).StoreSlice(tile[gc_tx2-(gc_bdx2-n):])
+								}
 //line hecbench_convolution1d.go:46
-									gc_else2 := gc_if3.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+								gc_else2 := gc_if3.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 //line hecbench_convolution1d.go:46
-									_ = gc_else2
+								_ = gc_else2
 //line hecbench_convolution1d.go:46
-									if gc_if2.And(gc_else2).ToBits() != 0 {
+								if gc_if2.And(gc_else2).ToBits() != 0 {
 //line hecbench_convolution1d.go:46
-										{
+									{
 //line hecbench_convolution1d.go:46
-											archsimd.LoadFloat32x8Slice(in[haloLeft:]).Merge(archsimd.LoadFloat32x8Slice(tile[gc_tx2-(gc_bdx2-n):]), gc_if2.And(gc_else2)).StoreSlice(tile[gc_tx2-(gc_bdx2-n):])
-//line hecbench_convolution1d.go:48
-										}
+										archsimd.LoadFloat32x8Slice(in[haloLeft:]).Merge(archsimd.LoadFloat32x8Slice(tile[gc_tx2-(gc_bdx2-n):]), gc_if2.And(gc_else2)).StoreSlice(tile[gc_tx2-(gc_bdx2-n):])
 //line hecbench_convolution1d.go:48
 									}
 //line hecbench_convolution1d.go:48
@@ -822,30 +799,23 @@ func gc_body_conv1dTiledKernel_float32(gc_b2 *compiled.Block, in []float32, out 
 //line hecbench_convolution1d.go:57
 							if gc_if5.ToBits() != 0 {
 //line hecbench_convolution1d.go:57
-								if compiled.Reach(inputWidth, haloRight, 8) <= 0 {
-									gc_vb.Merge(archsimd.LoadFloat32x8Slice(tile[gc_tx2+gc_bdx2+n:]), gc_if5).StoreSlice(tile[gc_tx2+gc_bdx2+n:])
-								} else {
-//line hecbench_convolution1d.go:59
-									gc_if6 := gc_iota.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(inputWidth, haloRight, 8))))
+								gc_if6 := gc_iota.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(inputWidth, haloRight, 8))))
+								_ = gc_if6
 //line hecbench_convolution1d.go:58
-									_ = gc_if6
+								if gc_if5.And(gc_if6).ToBits() != 0 {
 //line hecbench_convolution1d.go:58
-									if gc_if5.And(gc_if6).ToBits() != 0 {
-//line hecbench_convolution1d.go:58
-										gc_vb.Merge(archsimd.LoadFloat32x8Slice(tile[gc_tx2+gc_bdx2+n:]), gc_if5.And(gc_if6)).StoreSlice(tile[gc_tx2+gc_bdx2+n:])
-									}
+									gc_vb.Merge(archsimd.LoadFloat32x8Slice(tile[gc_tx2+gc_bdx2+n:]), gc_if5.And(gc_if6)).StoreSlice(tile[gc_tx2+gc_bdx2+n:])
+								}
 //line hecbench_convolution1d.go:59
-									gc_else4 := gc_if6.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+								gc_else4 := gc_if6.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 //line hecbench_convolution1d.go:59
-									_ = gc_else4
+								_ = gc_else4
 //line hecbench_convolution1d.go:59
-									if gc_if5.And(gc_else4).ToBits() != 0 {
+								if gc_if5.And(gc_else4).ToBits() != 0 {
 //line hecbench_convolution1d.go:59
-										{
+									{
 //line hecbench_convolution1d.go:59
-											archsimd.LoadFloat32x8Slice(in[haloRight:]).Merge(archsimd.LoadFloat32x8Slice(tile[gc_tx2+gc_bdx2+n:]), gc_if5.And(gc_else4)).StoreSlice(tile[gc_tx2+gc_bdx2+n:])
-//line hecbench_convolution1d.go:61
-										}
+										archsimd.LoadFloat32x8Slice(in[haloRight:]).Merge(archsimd.LoadFloat32x8Slice(tile[gc_tx2+gc_bdx2+n:]), gc_if5.And(gc_else4)).StoreSlice(tile[gc_tx2+gc_bdx2+n:])
 //line hecbench_convolution1d.go:61
 									}
 //line hecbench_convolution1d.go:61
@@ -1510,12 +1480,16 @@ func gc_body_conv1dTiledCachingKernel_float32(gc_b2 *compiled.Block, in []float3
 //line hecbench_convolution1d.go:93
 							if gc_if2.ToBits() != 0 {
 //line hecbench_convolution1d.go:93
-								if compiled.Reach(thisTileStart, inIndex, 8) <= 0 && compiled.Reach(nextTileStart, inIndex, 8) > 7 {
+								gc_if3 := gc_iota.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(thisTileStart, inIndex, 8)))).And(gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(nextTileStart, inIndex, 8)))))
+								_ = gc_if3
+//line hecbench_convolution1d.go:94
+								if gc_if2.And(gc_if3).ToBits() != 0 {
+//line hecbench_convolution1d.go:94
 									var gc_u4 int
 //line hecbench_convolution1d.go:94
 									_ = gc_u4
 //line hecbench_convolution1d.go:94
-									if gc_in4 := gc_if2.ToBits(); gc_in4 != 0 {
+									if gc_in4 := gc_if2.And(gc_if3).ToBits(); gc_in4 != 0 {
 //line hecbench_convolution1d.go:94
 										gc_pos2.Thread = gc_rank2 + compiled.FirstLane(gc_in4)
 //line hecbench_convolution1d.go:94
@@ -1539,7 +1513,7 @@ func gc_body_conv1dTiledCachingKernel_float32(gc_b2 *compiled.Block, in []float3
 //line hecbench_convolution1d.go:97
 									_ = gc_u5
 //line hecbench_convolution1d.go:97
-									if gc_in5 := gc_if2.ToBits(); gc_in5 != 0 {
+									if gc_in5 := gc_if2.And(gc_if3).ToBits(); gc_in5 != 0 {
 //line hecbench_convolution1d.go:97
 										gc_pos2.Thread = gc_rank2 + compiled.FirstLane(gc_in5)
 //line hecbench_convolution1d.go:97
@@ -1547,91 +1521,43 @@ func gc_body_conv1dTiledCachingKernel_float32(gc_b2 *compiled.Block, in []float3
 //line hecbench_convolution1d.go:97
 									}
 //line hecbench_convolution1d.go:97
-									s = s.Add(gc_ld4.Mul(archsimd.BroadcastFloat32x8(gc_u5))).Merge(s, gc_if2)
+									s = s.Add(gc_ld4.Mul(archsimd.BroadcastFloat32x8(gc_u5))).Merge(s, gc_if2.And(gc_if3))
 //line hecbench_convolution1d.go:97
-								} else {
+								}
 //line hecbench_convolution1d.go:97
-									gc_if3 := gc_iota.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(thisTileStart, inIndex, 8)))).And(gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(nextTileStart, inIndex, 8)))))
-//line hecbench_convolution1d.go:94
-									_ = gc_if3
-//line hecbench_convolution1d.go:94
-									if gc_if2.And(gc_if3).ToBits() != 0 {
-//line hecbench_convolution1d.go:94
-										var gc_u6 int
-//line hecbench_convolution1d.go:94
-										_ = gc_u6
-//line hecbench_convolution1d.go:94
-										if gc_in6 := gc_if2.And(gc_if3).ToBits(); gc_in6 != 0 {
-//line hecbench_convolution1d.go:94
-											gc_pos2.Thread = gc_rank2 + compiled.FirstLane(gc_in6)
-//line hecbench_convolution1d.go:94
-											gc_u6 = maskWidth / 2
+								gc_else2 := gc_if3.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 //line hecbench_convolution1d.go:97
-										}
+								_ = gc_else2
+//line hecbench_convolution1d.go:97
+								if gc_if2.And(gc_else2).ToBits() != 0 {
+//line hecbench_convolution1d.go:97
+									{
 //line hecbench_convolution1d.go:97
 										var gc_ld5 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line hecbench_convolution1d.go:97
-										if (gc_tx2+j-(gc_u6)) >= 0 && (gc_tx2+j-(gc_u6)) <= len(tile)-8 {
-//line hecbench_convolution1d.go:97
-											gc_ld5 = archsimd.LoadFloat32x8Slice(tile[gc_tx2+j-(gc_u6):])
-//line hecbench_convolution1d.go:97
+										if inIndex >= 0 && inIndex <= len(in)-8 {
+//line hecbench_convolution1d.go:99
+											gc_ld5 = archsimd.LoadFloat32x8Slice(in[inIndex:])
+//line hecbench_convolution1d.go:99
 										} else {
-//line hecbench_convolution1d.go:97
+//line hecbench_convolution1d.go:99
 											break gc_steps
-//line hecbench_convolution1d.go:97
-										}
-//line hecbench_convolution1d.go:97
-										var gc_u7 float32
-//line hecbench_convolution1d.go:97
-										_ = gc_u7
-//line hecbench_convolution1d.go:97
-										if gc_in7 := gc_if2.And(gc_if3).ToBits(); gc_in7 != 0 {
-//line hecbench_convolution1d.go:97
-											gc_pos2.Thread = gc_rank2 + compiled.FirstLane(gc_in7)
-//line hecbench_convolution1d.go:97
-											gc_u7 = mask[j]
-//line hecbench_convolution1d.go:97
-										}
-//line hecbench_convolution1d.go:97
-										s = s.Add(gc_ld5.Mul(archsimd.BroadcastFloat32x8(gc_u7))).Merge(s, gc_if2.And(gc_if3))
-//line hecbench_convolution1d.go:97
-									}
-//line hecbench_convolution1d.go:97
-									gc_else2 := gc_if3.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
-//line hecbench_convolution1d.go:97
-									_ = gc_else2
-//line hecbench_convolution1d.go:97
-									if gc_if2.And(gc_else2).ToBits() != 0 {
-//line hecbench_convolution1d.go:97
-										{
-//line hecbench_convolution1d.go:97
-											var gc_ld6 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line hecbench_convolution1d.go:97
-											if inIndex >= 0 && inIndex <= len(in)-8 {
-//line hecbench_convolution1d.go:99
-												gc_ld6 = archsimd.LoadFloat32x8Slice(in[inIndex:])
-//line hecbench_convolution1d.go:99
-											} else {
-//line hecbench_convolution1d.go:99
-												break gc_steps
-//line hecbench_convolution1d.go:99
-											}
-//line hecbench_convolution1d.go:99
-											var gc_u8 float32
-//line hecbench_convolution1d.go:99
-											_ = gc_u8
-//line hecbench_convolution1d.go:99
-											if gc_in8 := gc_if2.And(gc_else2).ToBits(); gc_in8 != 0 {
-//line hecbench_convolution1d.go:99
-												gc_pos2.Thread = gc_rank2 + compiled.FirstLane(gc_in8)
-//line hecbench_convolution1d.go:99
-												gc_u8 = mask[j]
-//line hecbench_convolution1d.go:99
-											}
-//line hecbench_convolution1d.go:99
-											s = s.Add(gc_ld6.Mul(archsimd.BroadcastFloat32x8(gc_u8))).Merge(s, gc_if2.And(gc_else2))
 //line hecbench_convolution1d.go:99
 										}
+//line hecbench_convolution1d.go:99
+										var gc_u6 float32
+//line hecbench_convolution1d.go:99
+										_ = gc_u6
+//line hecbench_convolution1d.go:99
+										if gc_in6 := gc_if2.And(gc_else2).ToBits(); gc_in6 != 0 {
+//line hecbench_convolution1d.go:99
+											gc_pos2.Thread = gc_rank2 + compiled.FirstLane(gc_in6)
+//line hecbench_convolution1d.go:99
+											gc_u6 = mask[j]
+//line hecbench_convolution1d.go:99
+										}
+//line hecbench_convolution1d.go:99
+										s = s.Add(gc_ld5.Mul(archsimd.BroadcastFloat32x8(gc_u6))).Merge(s, gc_if2.And(gc_else2))
 //line hecbench_convolution1d.go:99
 									}
 //line hecbench_convolution1d.go:99

@@ -128,35 +128,65 @@ func gc_body_targetInner3DKernel(gc_b2 *compiled.Block, nx, ny, nz int64, ldimx,
 //line hecbench_minimod.go:57
 						}
 //line hecbench_minimod.go:57
-						gc_if2 := gc_b4.And(gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(2*mmR, tk, 8)))))
+						if ti < 2*mmR && tj < 2*mmR && compiled.Reach(2*mmR, tk, 8) > 7 {
 //line hecbench_minimod.go:57
-						_ = gc_if2
-//line hecbench_minimod.go:58
-						if gc_if2.ToBits() != 0 {
-//line hecbench_minimod.go:58
 							if (mmNDim+tk) >= 0 && (mmNDim+tk) <= len(gc_at4[0][mmNDim+tj])-8 {
-//line hecbench_minimod.go:58
-								gc_vb2.StoreMasked((*[8]float32)(gc_at4[0][mmNDim+tj][mmNDim+tk:]), gc_if2)
+								gc_vb2.StoreSlice(gc_at4[0][mmNDim+tj][mmNDim+tk:])
 //line hecbench_minimod.go:58
 							} else {
 //line hecbench_minimod.go:58
-								var gc_lanes2 [8]float32
+								var gc_lanes3 [8]float32
 //line hecbench_minimod.go:58
-								gc_vb2.Store(&gc_lanes2)
+								gc_vb2.Store(&gc_lanes3)
 //line hecbench_minimod.go:58
-								for gc_k2 := range 8 {
+								for gc_k3 := range 8 {
 //line hecbench_minimod.go:58
-									if gc_if2.ToBits()&(1<<gc_k2) != 0 {
+									if 0xff&(1<<gc_k3) != 0 {
 //line hecbench_minimod.go:58
-										gc_pos2.Thread = gc_rank2 + gc_k2
+										gc_pos2.Thread = gc_rank2 + gc_k3
 //line hecbench_minimod.go:58
-										gc_at4[0][mmNDim+tj][(mmNDim+tk)+gc_k2] = gc_lanes2[gc_k2]
+										gc_at4[0][mmNDim+tj][(mmNDim+tk)+gc_k3] = gc_lanes3[gc_k3]
 //line hecbench_minimod.go:58
 									}
 //line hecbench_minimod.go:58
 								}
 //line hecbench_minimod.go:58
 								gc_pos2.Thread = gc_rank2
+//line hecbench_minimod.go:58
+							}
+//line hecbench_minimod.go:58
+						} else {
+//line hecbench_minimod.go:58
+							gc_if2 := gc_b4.And(gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(2*mmR, tk, 8)))))
+//line hecbench_minimod.go:57
+							_ = gc_if2
+//line hecbench_minimod.go:57
+							if gc_if2.ToBits() != 0 {
+//line hecbench_minimod.go:57
+								if (mmNDim+tk) >= 0 && (mmNDim+tk) <= len(gc_at4[0][mmNDim+tj])-8 {
+									gc_vb2.StoreMasked((*[8]float32)(gc_at4[0][mmNDim+tj][mmNDim+tk:]), gc_if2)
+//line hecbench_minimod.go:58
+								} else {
+//line hecbench_minimod.go:58
+									var gc_lanes4 [8]float32
+//line hecbench_minimod.go:58
+									gc_vb2.Store(&gc_lanes4)
+//line hecbench_minimod.go:58
+									for gc_k4 := range 8 {
+//line hecbench_minimod.go:58
+										if gc_if2.ToBits()&(1<<gc_k4) != 0 {
+//line hecbench_minimod.go:58
+											gc_pos2.Thread = gc_rank2 + gc_k4
+//line hecbench_minimod.go:58
+											gc_at4[0][mmNDim+tj][(mmNDim+tk)+gc_k4] = gc_lanes4[gc_k4]
+//line hecbench_minimod.go:58
+										}
+//line hecbench_minimod.go:58
+									}
+//line hecbench_minimod.go:58
+									gc_pos2.Thread = gc_rank2
+//line hecbench_minimod.go:58
+								}
 //line hecbench_minimod.go:58
 							}
 //line hecbench_minimod.go:58
@@ -240,15 +270,10 @@ func gc_body_targetInner3DKernel(gc_b2 *compiled.Block, nx, ny, nz int64, ldimx,
 //line hecbench_minimod.go:57
 						}
 //line hecbench_minimod.go:57
-						gc_if := gc_b3.And(gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(2*mmR, tk, 8)))))
+						if ti < 2*mmR && tj < 2*mmR && compiled.Reach(2*mmR, tk, 8) > 7 {
 //line hecbench_minimod.go:57
-						_ = gc_if
-//line hecbench_minimod.go:58
-						if gc_if.ToBits() != 0 {
-//line hecbench_minimod.go:58
 							if (mmNDim+tk) >= 0 && (mmNDim+tk) <= len(sU[mmNDim+ti][mmNDim+tj])-8 {
-//line hecbench_minimod.go:58
-								gc_vb.StoreMasked((*[8]float32)(sU[mmNDim+ti][mmNDim+tj][mmNDim+tk:]), gc_if)
+								gc_vb.StoreSlice(sU[mmNDim+ti][mmNDim+tj][mmNDim+tk:])
 //line hecbench_minimod.go:58
 							} else {
 //line hecbench_minimod.go:58
@@ -258,7 +283,7 @@ func gc_body_targetInner3DKernel(gc_b2 *compiled.Block, nx, ny, nz int64, ldimx,
 //line hecbench_minimod.go:58
 								for gc_k := range 8 {
 //line hecbench_minimod.go:58
-									if gc_if.ToBits()&(1<<gc_k) != 0 {
+									if 0xff&(1<<gc_k) != 0 {
 //line hecbench_minimod.go:58
 										gc_pos2.Thread = gc_rank2 + gc_k
 //line hecbench_minimod.go:58
@@ -269,6 +294,41 @@ func gc_body_targetInner3DKernel(gc_b2 *compiled.Block, nx, ny, nz int64, ldimx,
 								}
 //line hecbench_minimod.go:58
 								gc_pos2.Thread = gc_rank2
+//line hecbench_minimod.go:58
+							}
+//line hecbench_minimod.go:58
+						} else {
+//line hecbench_minimod.go:58
+							gc_if := gc_b3.And(gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(2*mmR, tk, 8)))))
+//line hecbench_minimod.go:57
+							_ = gc_if
+//line hecbench_minimod.go:57
+							if gc_if.ToBits() != 0 {
+//line hecbench_minimod.go:57
+								if (mmNDim+tk) >= 0 && (mmNDim+tk) <= len(sU[mmNDim+ti][mmNDim+tj])-8 {
+									gc_vb.StoreMasked((*[8]float32)(sU[mmNDim+ti][mmNDim+tj][mmNDim+tk:]), gc_if)
+//line hecbench_minimod.go:58
+								} else {
+//line hecbench_minimod.go:58
+									var gc_lanes2 [8]float32
+//line hecbench_minimod.go:58
+									gc_vb.Store(&gc_lanes2)
+//line hecbench_minimod.go:58
+									for gc_k2 := range 8 {
+//line hecbench_minimod.go:58
+										if gc_if.ToBits()&(1<<gc_k2) != 0 {
+//line hecbench_minimod.go:58
+											gc_pos2.Thread = gc_rank2 + gc_k2
+//line hecbench_minimod.go:58
+											sU[mmNDim+ti][mmNDim+tj][(mmNDim+tk)+gc_k2] = gc_lanes2[gc_k2]
+//line hecbench_minimod.go:58
+										}
+//line hecbench_minimod.go:58
+									}
+//line hecbench_minimod.go:58
+									gc_pos2.Thread = gc_rank2
+//line hecbench_minimod.go:58
+								}
 //line hecbench_minimod.go:58
 							}
 //line hecbench_minimod.go:58
@@ -384,9 +444,9 @@ func gc_body_targetInner3DKernel(gc_b2 *compiled.Block, nx, ny, nz int64, ldimx,
 //line hecbench_minimod.go:68
 					_ = gc_j
 //line hecbench_minimod.go:68
-					var gc_k3 int64 = k
+					var gc_k5 int64 = k
 //line hecbench_minimod.go:68
-					_ = gc_k3
+					_ = gc_k5
 //line hecbench_minimod.go:25
 					var gc_t2 int64 = int64((gc_i+
 
@@ -395,7 +455,7 @@ func gc_body_targetInner3DKernel(gc_b2 *compiled.Block, nx, ny, nz int64, ldimx,
 //line hecbench_minimod.go:25
 						int64(ldimy)+gc_j+ly)*
 //line hecbench_minimod.go:25
-						int64(ldimz) + gc_k3 + lz
+						int64(ldimz) + gc_k5 + lz
 //line hecbench_minimod.go:25
 					_ = gc_t2
 //line hecbench_minimod.go:25
@@ -425,9 +485,9 @@ func gc_body_targetInner3DKernel(gc_b2 *compiled.Block, nx, ny, nz int64, ldimx,
 //line hecbench_minimod.go:70
 					_ = gc_j2
 //line hecbench_minimod.go:70
-					var gc_k5 int64 = k
+					var gc_k7 int64 = k
 //line hecbench_minimod.go:70
-					_ = gc_k5
+					_ = gc_k7
 //line hecbench_minimod.go:25
 					var gc_t4 int64 = int64((gc_i2+
 
@@ -436,7 +496,7 @@ func gc_body_targetInner3DKernel(gc_b2 *compiled.Block, nx, ny, nz int64, ldimx,
 //line hecbench_minimod.go:25
 						int64(ldimy)+gc_j2+ly)*
 //line hecbench_minimod.go:25
-						int64(ldimz) + gc_k5 + lz
+						int64(ldimz) + gc_k7 + lz
 //line hecbench_minimod.go:25
 					_ = gc_t4
 //line hecbench_minimod.go:25
@@ -448,15 +508,15 @@ func gc_body_targetInner3DKernel(gc_b2 *compiled.Block, nx, ny, nz int64, ldimx,
 //line hecbench_minimod.go:70
 					} else {
 //line hecbench_minimod.go:70
-						var gc_lanes4 [8]float32
+						var gc_lanes6 [8]float32
 //line hecbench_minimod.go:70
-						for gc_k6 := range 8 {
+						for gc_k8 := range 8 {
 //line hecbench_minimod.go:70
-							if 0xff&(1<<gc_k6) != 0 {
+							if 0xff&(1<<gc_k8) != 0 {
 //line hecbench_minimod.go:70
-								gc_pos2.Thread = gc_rank2 + gc_k6
+								gc_pos2.Thread = gc_rank2 + gc_k8
 //line hecbench_minimod.go:70
-								gc_lanes4[gc_k6] = u[gc_t4+int64(gc_k6)]
+								gc_lanes6[gc_k8] = u[gc_t4+int64(gc_k8)]
 //line hecbench_minimod.go:70
 							}
 //line hecbench_minimod.go:70
@@ -464,7 +524,7 @@ func gc_body_targetInner3DKernel(gc_b2 *compiled.Block, nx, ny, nz int64, ldimx,
 //line hecbench_minimod.go:70
 						gc_pos2.Thread = gc_rank2
 //line hecbench_minimod.go:70
-						gc_ld2 = archsimd.LoadFloat32x8(&gc_lanes4)
+						gc_ld2 = archsimd.LoadFloat32x8(&gc_lanes6)
 //line hecbench_minimod.go:70
 					}
 //line hecbench_minimod.go:70
@@ -482,9 +542,9 @@ func gc_body_targetInner3DKernel(gc_b2 *compiled.Block, nx, ny, nz int64, ldimx,
 //line hecbench_minimod.go:71
 					_ = gc_j3
 //line hecbench_minimod.go:71
-					var gc_k7 int64 = gc_t5
+					var gc_k9 int64 = gc_t5
 //line hecbench_minimod.go:71
-					_ = gc_k7
+					_ = gc_k9
 //line hecbench_minimod.go:25
 					var gc_t6 int64 = int64((gc_i3+
 
@@ -493,7 +553,7 @@ func gc_body_targetInner3DKernel(gc_b2 *compiled.Block, nx, ny, nz int64, ldimx,
 //line hecbench_minimod.go:25
 						int64(ldimy)+gc_j3+ly)*
 //line hecbench_minimod.go:25
-						int64(ldimz) + gc_k7 + lz
+						int64(ldimz) + gc_k9 + lz
 //line hecbench_minimod.go:25
 					_ = gc_t6
 //line hecbench_minimod.go:25
@@ -505,15 +565,15 @@ func gc_body_targetInner3DKernel(gc_b2 *compiled.Block, nx, ny, nz int64, ldimx,
 //line hecbench_minimod.go:71
 					} else {
 //line hecbench_minimod.go:71
-						var gc_lanes5 [8]float32
+						var gc_lanes7 [8]float32
 //line hecbench_minimod.go:71
-						for gc_k8 := range 8 {
+						for gc_k10 := range 8 {
 //line hecbench_minimod.go:71
-							if 0xff&(1<<gc_k8) != 0 {
+							if 0xff&(1<<gc_k10) != 0 {
 //line hecbench_minimod.go:71
-								gc_pos2.Thread = gc_rank2 + gc_k8
+								gc_pos2.Thread = gc_rank2 + gc_k10
 //line hecbench_minimod.go:71
-								gc_lanes5[gc_k8] = u[gc_t6+int64(gc_k8)]
+								gc_lanes7[gc_k10] = u[gc_t6+int64(gc_k10)]
 //line hecbench_minimod.go:71
 							}
 //line hecbench_minimod.go:71
@@ -521,7 +581,7 @@ func gc_body_targetInner3DKernel(gc_b2 *compiled.Block, nx, ny, nz int64, ldimx,
 //line hecbench_minimod.go:71
 						gc_pos2.Thread = gc_rank2
 //line hecbench_minimod.go:71
-						gc_ld3 = archsimd.LoadFloat32x8(&gc_lanes5)
+						gc_ld3 = archsimd.LoadFloat32x8(&gc_lanes7)
 //line hecbench_minimod.go:71
 					}
 //line hecbench_minimod.go:71
@@ -539,9 +599,9 @@ func gc_body_targetInner3DKernel(gc_b2 *compiled.Block, nx, ny, nz int64, ldimx,
 //line hecbench_minimod.go:72
 					_ = gc_j4
 //line hecbench_minimod.go:72
-					var gc_k9 int64 = gc_t7
+					var gc_k11 int64 = gc_t7
 //line hecbench_minimod.go:72
-					_ = gc_k9
+					_ = gc_k11
 //line hecbench_minimod.go:25
 					var gc_t8 int64 = int64((gc_i4+
 
@@ -550,7 +610,7 @@ func gc_body_targetInner3DKernel(gc_b2 *compiled.Block, nx, ny, nz int64, ldimx,
 //line hecbench_minimod.go:25
 						int64(ldimy)+gc_j4+ly)*
 //line hecbench_minimod.go:25
-						int64(ldimz) + gc_k9 + lz
+						int64(ldimz) + gc_k11 + lz
 //line hecbench_minimod.go:25
 					_ = gc_t8
 //line hecbench_minimod.go:25
@@ -562,15 +622,15 @@ func gc_body_targetInner3DKernel(gc_b2 *compiled.Block, nx, ny, nz int64, ldimx,
 //line hecbench_minimod.go:72
 					} else {
 //line hecbench_minimod.go:72
-						var gc_lanes6 [8]float32
+						var gc_lanes8 [8]float32
 //line hecbench_minimod.go:72
-						for gc_k10 := range 8 {
+						for gc_k12 := range 8 {
 //line hecbench_minimod.go:72
-							if 0xff&(1<<gc_k10) != 0 {
+							if 0xff&(1<<gc_k12) != 0 {
 //line hecbench_minimod.go:72
-								gc_pos2.Thread = gc_rank2 + gc_k10
+								gc_pos2.Thread = gc_rank2 + gc_k12
 //line hecbench_minimod.go:72
-								gc_lanes6[gc_k10] = u[gc_t8+int64(gc_k10)]
+								gc_lanes8[gc_k12] = u[gc_t8+int64(gc_k12)]
 //line hecbench_minimod.go:72
 							}
 //line hecbench_minimod.go:72
@@ -578,7 +638,7 @@ func gc_body_targetInner3DKernel(gc_b2 *compiled.Block, nx, ny, nz int64, ldimx,
 //line hecbench_minimod.go:72
 						gc_pos2.Thread = gc_rank2
 //line hecbench_minimod.go:72
-						gc_ld4 = archsimd.LoadFloat32x8(&gc_lanes6)
+						gc_ld4 = archsimd.LoadFloat32x8(&gc_lanes8)
 //line hecbench_minimod.go:72
 					}
 //line hecbench_minimod.go:72
@@ -817,9 +877,9 @@ func gc_body_targetInner3DKernel(gc_b2 *compiled.Block, nx, ny, nz int64, ldimx,
 //line hecbench_minimod.go:80
 					_ = gc_j5
 //line hecbench_minimod.go:80
-					var gc_k11 int64 = k
+					var gc_k13 int64 = k
 //line hecbench_minimod.go:80
-					_ = gc_k11
+					_ = gc_k13
 //line hecbench_minimod.go:25
 					var gc_t9 int64 = int64((gc_i5+
 
@@ -828,7 +888,7 @@ func gc_body_targetInner3DKernel(gc_b2 *compiled.Block, nx, ny, nz int64, ldimx,
 //line hecbench_minimod.go:25
 						int64(ldimy)+gc_j5+ly)*
 //line hecbench_minimod.go:25
-						int64(ldimz) + gc_k11 + lz
+						int64(ldimz) + gc_k13 + lz
 //line hecbench_minimod.go:25
 					_ = gc_t9
 //line hecbench_minimod.go:25
@@ -852,9 +912,9 @@ func gc_body_targetInner3DKernel(gc_b2 *compiled.Block, nx, ny, nz int64, ldimx,
 //line hecbench_minimod.go:93
 					_ = gc_j6
 //line hecbench_minimod.go:93
-					var gc_k13 int64 = k
+					var gc_k15 int64 = k
 //line hecbench_minimod.go:93
-					_ = gc_k13
+					_ = gc_k15
 //line hecbench_minimod.go:25
 					var gc_t10 int64 = int64((gc_i6+
 
@@ -863,7 +923,7 @@ func gc_body_targetInner3DKernel(gc_b2 *compiled.Block, nx, ny, nz int64, ldimx,
 //line hecbench_minimod.go:25
 						int64(ldimy)+gc_j6+ly)*
 //line hecbench_minimod.go:25
-						int64(ldimz) + gc_k13 + lz
+						int64(ldimz) + gc_k15 + lz
 //line hecbench_minimod.go:25
 					_ = gc_t10
 //line hecbench_minimod.go:25
@@ -887,9 +947,9 @@ func gc_body_targetInner3DKernel(gc_b2 *compiled.Block, nx, ny, nz int64, ldimx,
 //line hecbench_minimod.go:93
 					_ = gc_j7
 //line hecbench_minimod.go:93
-					var gc_k15 int64 = k
+					var gc_k17 int64 = k
 //line hecbench_minimod.go:93
-					_ = gc_k15
+					_ = gc_k17
 //line hecbench_minimod.go:25
 					var gc_t11 int64 = int64((gc_i7+
 
@@ -898,7 +958,7 @@ func gc_body_targetInner3DKernel(gc_b2 *compiled.Block, nx, ny, nz int64, ldimx,
 //line hecbench_minimod.go:25
 						int64(ldimy)+gc_j7+ly)*
 //line hecbench_minimod.go:25
-						int64(ldimz) + gc_k15 + lz
+						int64(ldimz) + gc_k17 + lz
 //line hecbench_minimod.go:25
 					_ = gc_t11
 //line hecbench_minimod.go:93
@@ -908,17 +968,17 @@ func gc_body_targetInner3DKernel(gc_b2 *compiled.Block, nx, ny, nz int64, ldimx,
 //line hecbench_minimod.go:93
 					} else {
 //line hecbench_minimod.go:93
-						var gc_lanes9 [8]float32
+						var gc_lanes11 [8]float32
 //line hecbench_minimod.go:93
-						gc_vb16.Mul(archsimd.LoadFloat32x8Slice(sU[sui][suj][suk:])).Add(gc_ld5.Mul(lap)).Sub(gc_ld6).Store(&gc_lanes9)
+						gc_vb16.Mul(archsimd.LoadFloat32x8Slice(sU[sui][suj][suk:])).Add(gc_ld5.Mul(lap)).Sub(gc_ld6).Store(&gc_lanes11)
 //line hecbench_minimod.go:93
-						for gc_k16 := range 8 {
+						for gc_k18 := range 8 {
 //line hecbench_minimod.go:93
-							if gc_alive.ToBits()&(1<<gc_k16) != 0 {
+							if gc_alive.ToBits()&(1<<gc_k18) != 0 {
 //line hecbench_minimod.go:93
-								gc_pos2.Thread = gc_rank2 + gc_k16
+								gc_pos2.Thread = gc_rank2 + gc_k18
 //line hecbench_minimod.go:93
-								v[gc_t11+int64(gc_k16)] = gc_lanes9[gc_k16]
+								v[gc_t11+int64(gc_k18)] = gc_lanes11[gc_k18]
 //line hecbench_minimod.go:93
 							}
 //line hecbench_minimod.go:93
@@ -1122,35 +1182,65 @@ func gc_body_targetPml3DKernel(gc_b2 *compiled.Block, nx, ny, nz int64, ldimx, l
 //line hecbench_minimod.go:125
 						}
 //line hecbench_minimod.go:125
-						gc_if2 := gc_b4.And(gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(2*mmR, tk, 8)))))
+						if ti < 2*mmR && tj < 2*mmR && compiled.Reach(2*mmR, tk, 8) > 7 {
 //line hecbench_minimod.go:125
-						_ = gc_if2
-//line hecbench_minimod.go:126
-						if gc_if2.ToBits() != 0 {
-//line hecbench_minimod.go:126
 							if (mmNDim+tk) >= 0 && (mmNDim+tk) <= len(gc_at4[0][mmNDim+tj])-8 {
-//line hecbench_minimod.go:126
-								gc_vb2.StoreMasked((*[8]float32)(gc_at4[0][mmNDim+tj][mmNDim+tk:]), gc_if2)
+								gc_vb2.StoreSlice(gc_at4[0][mmNDim+tj][mmNDim+tk:])
 //line hecbench_minimod.go:126
 							} else {
 //line hecbench_minimod.go:126
-								var gc_lanes2 [8]float32
+								var gc_lanes3 [8]float32
 //line hecbench_minimod.go:126
-								gc_vb2.Store(&gc_lanes2)
+								gc_vb2.Store(&gc_lanes3)
 //line hecbench_minimod.go:126
-								for gc_k2 := range 8 {
+								for gc_k3 := range 8 {
 //line hecbench_minimod.go:126
-									if gc_if2.ToBits()&(1<<gc_k2) != 0 {
+									if 0xff&(1<<gc_k3) != 0 {
 //line hecbench_minimod.go:126
-										gc_pos2.Thread = gc_rank2 + gc_k2
+										gc_pos2.Thread = gc_rank2 + gc_k3
 //line hecbench_minimod.go:126
-										gc_at4[0][mmNDim+tj][(mmNDim+tk)+gc_k2] = gc_lanes2[gc_k2]
+										gc_at4[0][mmNDim+tj][(mmNDim+tk)+gc_k3] = gc_lanes3[gc_k3]
 //line hecbench_minimod.go:126
 									}
 //line hecbench_minimod.go:126
 								}
 //line hecbench_minimod.go:126
 								gc_pos2.Thread = gc_rank2
+//line hecbench_minimod.go:126
+							}
+//line hecbench_minimod.go:126
+						} else {
+//line hecbench_minimod.go:126
+							gc_if2 := gc_b4.And(gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(2*mmR, tk, 8)))))
+//line hecbench_minimod.go:125
+							_ = gc_if2
+//line hecbench_minimod.go:125
+							if gc_if2.ToBits() != 0 {
+//line hecbench_minimod.go:125
+								if (mmNDim+tk) >= 0 && (mmNDim+tk) <= len(gc_at4[0][mmNDim+tj])-8 {
+									gc_vb2.StoreMasked((*[8]float32)(gc_at4[0][mmNDim+tj][mmNDim+tk:]), gc_if2)
+//line hecbench_minimod.go:126
+								} else {
+//line hecbench_minimod.go:126
+									var gc_lanes4 [8]float32
+//line hecbench_minimod.go:126
+									gc_vb2.Store(&gc_lanes4)
+//line hecbench_minimod.go:126
+									for gc_k4 := range 8 {
+//line hecbench_minimod.go:126
+										if gc_if2.ToBits()&(1<<gc_k4) != 0 {
+//line hecbench_minimod.go:126
+											gc_pos2.Thread = gc_rank2 + gc_k4
+//line hecbench_minimod.go:126
+											gc_at4[0][mmNDim+tj][(mmNDim+tk)+gc_k4] = gc_lanes4[gc_k4]
+//line hecbench_minimod.go:126
+										}
+//line hecbench_minimod.go:126
+									}
+//line hecbench_minimod.go:126
+									gc_pos2.Thread = gc_rank2
+//line hecbench_minimod.go:126
+								}
 //line hecbench_minimod.go:126
 							}
 //line hecbench_minimod.go:126
@@ -1234,15 +1324,10 @@ func gc_body_targetPml3DKernel(gc_b2 *compiled.Block, nx, ny, nz int64, ldimx, l
 //line hecbench_minimod.go:125
 						}
 //line hecbench_minimod.go:125
-						gc_if := gc_b3.And(gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(2*mmR, tk, 8)))))
+						if ti < 2*mmR && tj < 2*mmR && compiled.Reach(2*mmR, tk, 8) > 7 {
 //line hecbench_minimod.go:125
-						_ = gc_if
-//line hecbench_minimod.go:126
-						if gc_if.ToBits() != 0 {
-//line hecbench_minimod.go:126
 							if (mmNDim+tk) >= 0 && (mmNDim+tk) <= len(sU[mmNDim+ti][mmNDim+tj])-8 {
-//line hecbench_minimod.go:126
-								gc_vb.StoreMasked((*[8]float32)(sU[mmNDim+ti][mmNDim+tj][mmNDim+tk:]), gc_if)
+								gc_vb.StoreSlice(sU[mmNDim+ti][mmNDim+tj][mmNDim+tk:])
 //line hecbench_minimod.go:126
 							} else {
 //line hecbench_minimod.go:126
@@ -1252,7 +1337,7 @@ func gc_body_targetPml3DKernel(gc_b2 *compiled.Block, nx, ny, nz int64, ldimx, l
 //line hecbench_minimod.go:126
 								for gc_k := range 8 {
 //line hecbench_minimod.go:126
-									if gc_if.ToBits()&(1<<gc_k) != 0 {
+									if 0xff&(1<<gc_k) != 0 {
 //line hecbench_minimod.go:126
 										gc_pos2.Thread = gc_rank2 + gc_k
 //line hecbench_minimod.go:126
@@ -1263,6 +1348,41 @@ func gc_body_targetPml3DKernel(gc_b2 *compiled.Block, nx, ny, nz int64, ldimx, l
 								}
 //line hecbench_minimod.go:126
 								gc_pos2.Thread = gc_rank2
+//line hecbench_minimod.go:126
+							}
+//line hecbench_minimod.go:126
+						} else {
+//line hecbench_minimod.go:126
+							gc_if := gc_b3.And(gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(2*mmR, tk, 8)))))
+//line hecbench_minimod.go:125
+							_ = gc_if
+//line hecbench_minimod.go:125
+							if gc_if.ToBits() != 0 {
+//line hecbench_minimod.go:125
+								if (mmNDim+tk) >= 0 && (mmNDim+tk) <= len(sU[mmNDim+ti][mmNDim+tj])-8 {
+									gc_vb.StoreMasked((*[8]float32)(sU[mmNDim+ti][mmNDim+tj][mmNDim+tk:]), gc_if)
+//line hecbench_minimod.go:126
+								} else {
+//line hecbench_minimod.go:126
+									var gc_lanes2 [8]float32
+//line hecbench_minimod.go:126
+									gc_vb.Store(&gc_lanes2)
+//line hecbench_minimod.go:126
+									for gc_k2 := range 8 {
+//line hecbench_minimod.go:126
+										if gc_if.ToBits()&(1<<gc_k2) != 0 {
+//line hecbench_minimod.go:126
+											gc_pos2.Thread = gc_rank2 + gc_k2
+//line hecbench_minimod.go:126
+											sU[mmNDim+ti][mmNDim+tj][(mmNDim+tk)+gc_k2] = gc_lanes2[gc_k2]
+//line hecbench_minimod.go:126
+										}
+//line hecbench_minimod.go:126
+									}
+//line hecbench_minimod.go:126
+									gc_pos2.Thread = gc_rank2
+//line hecbench_minimod.go:126
+								}
 //line hecbench_minimod.go:126
 							}
 //line hecbench_minimod.go:126
@@ -1378,9 +1498,9 @@ func gc_body_targetPml3DKernel(gc_b2 *compiled.Block, nx, ny, nz int64, ldimx, l
 //line hecbench_minimod.go:136
 					_ = gc_j
 //line hecbench_minimod.go:136
-					var gc_k3 int64 = k
+					var gc_k5 int64 = k
 //line hecbench_minimod.go:136
-					_ = gc_k3
+					_ = gc_k5
 //line hecbench_minimod.go:25
 					var gc_t2 int64 = int64((gc_i+
 
@@ -1389,7 +1509,7 @@ func gc_body_targetPml3DKernel(gc_b2 *compiled.Block, nx, ny, nz int64, ldimx, l
 //line hecbench_minimod.go:25
 						int64(ldimy)+gc_j+ly)*
 //line hecbench_minimod.go:25
-						int64(ldimz) + gc_k3 + lz
+						int64(ldimz) + gc_k5 + lz
 //line hecbench_minimod.go:25
 					_ = gc_t2
 //line hecbench_minimod.go:25
@@ -1419,9 +1539,9 @@ func gc_body_targetPml3DKernel(gc_b2 *compiled.Block, nx, ny, nz int64, ldimx, l
 //line hecbench_minimod.go:138
 					_ = gc_j2
 //line hecbench_minimod.go:138
-					var gc_k5 int64 = k
+					var gc_k7 int64 = k
 //line hecbench_minimod.go:138
-					_ = gc_k5
+					_ = gc_k7
 //line hecbench_minimod.go:25
 					var gc_t4 int64 = int64((gc_i2+
 
@@ -1430,7 +1550,7 @@ func gc_body_targetPml3DKernel(gc_b2 *compiled.Block, nx, ny, nz int64, ldimx, l
 //line hecbench_minimod.go:25
 						int64(ldimy)+gc_j2+ly)*
 //line hecbench_minimod.go:25
-						int64(ldimz) + gc_k5 + lz
+						int64(ldimz) + gc_k7 + lz
 //line hecbench_minimod.go:25
 					_ = gc_t4
 //line hecbench_minimod.go:25
@@ -1442,15 +1562,15 @@ func gc_body_targetPml3DKernel(gc_b2 *compiled.Block, nx, ny, nz int64, ldimx, l
 //line hecbench_minimod.go:138
 					} else {
 //line hecbench_minimod.go:138
-						var gc_lanes4 [8]float32
+						var gc_lanes6 [8]float32
 //line hecbench_minimod.go:138
-						for gc_k6 := range 8 {
+						for gc_k8 := range 8 {
 //line hecbench_minimod.go:138
-							if 0xff&(1<<gc_k6) != 0 {
+							if 0xff&(1<<gc_k8) != 0 {
 //line hecbench_minimod.go:138
-								gc_pos2.Thread = gc_rank2 + gc_k6
+								gc_pos2.Thread = gc_rank2 + gc_k8
 //line hecbench_minimod.go:138
-								gc_lanes4[gc_k6] = u[gc_t4+int64(gc_k6)]
+								gc_lanes6[gc_k8] = u[gc_t4+int64(gc_k8)]
 //line hecbench_minimod.go:138
 							}
 //line hecbench_minimod.go:138
@@ -1458,7 +1578,7 @@ func gc_body_targetPml3DKernel(gc_b2 *compiled.Block, nx, ny, nz int64, ldimx, l
 //line hecbench_minimod.go:138
 						gc_pos2.Thread = gc_rank2
 //line hecbench_minimod.go:138
-						gc_ld2 = archsimd.LoadFloat32x8(&gc_lanes4)
+						gc_ld2 = archsimd.LoadFloat32x8(&gc_lanes6)
 //line hecbench_minimod.go:138
 					}
 //line hecbench_minimod.go:138
@@ -1476,9 +1596,9 @@ func gc_body_targetPml3DKernel(gc_b2 *compiled.Block, nx, ny, nz int64, ldimx, l
 //line hecbench_minimod.go:139
 					_ = gc_j3
 //line hecbench_minimod.go:139
-					var gc_k7 int64 = gc_t5
+					var gc_k9 int64 = gc_t5
 //line hecbench_minimod.go:139
-					_ = gc_k7
+					_ = gc_k9
 //line hecbench_minimod.go:25
 					var gc_t6 int64 = int64((gc_i3+
 
@@ -1487,7 +1607,7 @@ func gc_body_targetPml3DKernel(gc_b2 *compiled.Block, nx, ny, nz int64, ldimx, l
 //line hecbench_minimod.go:25
 						int64(ldimy)+gc_j3+ly)*
 //line hecbench_minimod.go:25
-						int64(ldimz) + gc_k7 + lz
+						int64(ldimz) + gc_k9 + lz
 //line hecbench_minimod.go:25
 					_ = gc_t6
 //line hecbench_minimod.go:25
@@ -1499,15 +1619,15 @@ func gc_body_targetPml3DKernel(gc_b2 *compiled.Block, nx, ny, nz int64, ldimx, l
 //line hecbench_minimod.go:139
 					} else {
 //line hecbench_minimod.go:139
-						var gc_lanes5 [8]float32
+						var gc_lanes7 [8]float32
 //line hecbench_minimod.go:139
-						for gc_k8 := range 8 {
+						for gc_k10 := range 8 {
 //line hecbench_minimod.go:139
-							if 0xff&(1<<gc_k8) != 0 {
+							if 0xff&(1<<gc_k10) != 0 {
 //line hecbench_minimod.go:139
-								gc_pos2.Thread = gc_rank2 + gc_k8
+								gc_pos2.Thread = gc_rank2 + gc_k10
 //line hecbench_minimod.go:139
-								gc_lanes5[gc_k8] = u[gc_t6+int64(gc_k8)]
+								gc_lanes7[gc_k10] = u[gc_t6+int64(gc_k10)]
 //line hecbench_minimod.go:139
 							}
 //line hecbench_minimod.go:139
@@ -1515,7 +1635,7 @@ func gc_body_targetPml3DKernel(gc_b2 *compiled.Block, nx, ny, nz int64, ldimx, l
 //line hecbench_minimod.go:139
 						gc_pos2.Thread = gc_rank2
 //line hecbench_minimod.go:139
-						gc_ld3 = archsimd.LoadFloat32x8(&gc_lanes5)
+						gc_ld3 = archsimd.LoadFloat32x8(&gc_lanes7)
 //line hecbench_minimod.go:139
 					}
 //line hecbench_minimod.go:139
@@ -1533,9 +1653,9 @@ func gc_body_targetPml3DKernel(gc_b2 *compiled.Block, nx, ny, nz int64, ldimx, l
 //line hecbench_minimod.go:140
 					_ = gc_j4
 //line hecbench_minimod.go:140
-					var gc_k9 int64 = gc_t7
+					var gc_k11 int64 = gc_t7
 //line hecbench_minimod.go:140
-					_ = gc_k9
+					_ = gc_k11
 //line hecbench_minimod.go:25
 					var gc_t8 int64 = int64((gc_i4+
 
@@ -1544,7 +1664,7 @@ func gc_body_targetPml3DKernel(gc_b2 *compiled.Block, nx, ny, nz int64, ldimx, l
 //line hecbench_minimod.go:25
 						int64(ldimy)+gc_j4+ly)*
 //line hecbench_minimod.go:25
-						int64(ldimz) + gc_k9 + lz
+						int64(ldimz) + gc_k11 + lz
 //line hecbench_minimod.go:25
 					_ = gc_t8
 //line hecbench_minimod.go:25
@@ -1556,15 +1676,15 @@ func gc_body_targetPml3DKernel(gc_b2 *compiled.Block, nx, ny, nz int64, ldimx, l
 //line hecbench_minimod.go:140
 					} else {
 //line hecbench_minimod.go:140
-						var gc_lanes6 [8]float32
+						var gc_lanes8 [8]float32
 //line hecbench_minimod.go:140
-						for gc_k10 := range 8 {
+						for gc_k12 := range 8 {
 //line hecbench_minimod.go:140
-							if 0xff&(1<<gc_k10) != 0 {
+							if 0xff&(1<<gc_k12) != 0 {
 //line hecbench_minimod.go:140
-								gc_pos2.Thread = gc_rank2 + gc_k10
+								gc_pos2.Thread = gc_rank2 + gc_k12
 //line hecbench_minimod.go:140
-								gc_lanes6[gc_k10] = u[gc_t8+int64(gc_k10)]
+								gc_lanes8[gc_k12] = u[gc_t8+int64(gc_k12)]
 //line hecbench_minimod.go:140
 							}
 //line hecbench_minimod.go:140
@@ -1572,7 +1692,7 @@ func gc_body_targetPml3DKernel(gc_b2 *compiled.Block, nx, ny, nz int64, ldimx, l
 //line hecbench_minimod.go:140
 						gc_pos2.Thread = gc_rank2
 //line hecbench_minimod.go:140
-						gc_ld4 = archsimd.LoadFloat32x8(&gc_lanes6)
+						gc_ld4 = archsimd.LoadFloat32x8(&gc_lanes8)
 //line hecbench_minimod.go:140
 					}
 //line hecbench_minimod.go:140
@@ -1827,9 +1947,9 @@ func gc_body_targetPml3DKernel(gc_b2 *compiled.Block, nx, ny, nz int64, ldimx, l
 //line hecbench_minimod.go:148
 					_ = gc_j5
 //line hecbench_minimod.go:148
-					var gc_k11 int64 = k
+					var gc_k13 int64 = k
 //line hecbench_minimod.go:148
-					_ = gc_k11
+					_ = gc_k13
 //line hecbench_minimod.go:25
 					var gc_t9 int64 = int64((gc_i5+
 
@@ -1838,7 +1958,7 @@ func gc_body_targetPml3DKernel(gc_b2 *compiled.Block, nx, ny, nz int64, ldimx, l
 //line hecbench_minimod.go:25
 						int64(ldimy)+gc_j5+ly)*
 //line hecbench_minimod.go:25
-						int64(ldimz) + gc_k11 + lz
+						int64(ldimz) + gc_k13 + lz
 //line hecbench_minimod.go:25
 					_ = gc_t9
 //line hecbench_minimod.go:25
@@ -1866,9 +1986,9 @@ func gc_body_targetPml3DKernel(gc_b2 *compiled.Block, nx, ny, nz int64, ldimx, l
 //line hecbench_minimod.go:162
 					_ = gc_j6
 //line hecbench_minimod.go:162
-					var gc_k13 int64 = k
+					var gc_k15 int64 = k
 //line hecbench_minimod.go:162
-					_ = gc_k13
+					_ = gc_k15
 //line hecbench_minimod.go:25
 					var gc_t10 int64 = int64((gc_i6+
 
@@ -1877,7 +1997,7 @@ func gc_body_targetPml3DKernel(gc_b2 *compiled.Block, nx, ny, nz int64, ldimx, l
 //line hecbench_minimod.go:25
 						int64(ldimy)+gc_j6+ly)*
 //line hecbench_minimod.go:25
-						int64(ldimz) + gc_k13 + lz
+						int64(ldimz) + gc_k15 + lz
 //line hecbench_minimod.go:25
 					_ = gc_t10
 //line hecbench_minimod.go:25
@@ -1901,9 +2021,9 @@ func gc_body_targetPml3DKernel(gc_b2 *compiled.Block, nx, ny, nz int64, ldimx, l
 //line hecbench_minimod.go:165
 					_ = gc_j7
 //line hecbench_minimod.go:165
-					var gc_k15 int64 = k
+					var gc_k17 int64 = k
 //line hecbench_minimod.go:165
-					_ = gc_k15
+					_ = gc_k17
 //line hecbench_minimod.go:25
 					var gc_t11 int64 = int64((gc_i7+
 
@@ -1912,7 +2032,7 @@ func gc_body_targetPml3DKernel(gc_b2 *compiled.Block, nx, ny, nz int64, ldimx, l
 //line hecbench_minimod.go:25
 						int64(ldimy)+gc_j7+ly)*
 //line hecbench_minimod.go:25
-						int64(ldimz) + gc_k15 + lz
+						int64(ldimz) + gc_k17 + lz
 //line hecbench_minimod.go:25
 					_ = gc_t11
 //line hecbench_minimod.go:25
@@ -1936,9 +2056,9 @@ func gc_body_targetPml3DKernel(gc_b2 *compiled.Block, nx, ny, nz int64, ldimx, l
 //line hecbench_minimod.go:165
 					_ = gc_j8
 //line hecbench_minimod.go:165
-					var gc_k17 int64 = k
+					var gc_k19 int64 = k
 //line hecbench_minimod.go:165
-					_ = gc_k17
+					_ = gc_k19
 //line hecbench_minimod.go:25
 					var gc_t12 int64 = int64((gc_i8+
 
@@ -1947,7 +2067,7 @@ func gc_body_targetPml3DKernel(gc_b2 *compiled.Block, nx, ny, nz int64, ldimx, l
 //line hecbench_minimod.go:25
 						int64(ldimy)+gc_j8+ly)*
 //line hecbench_minimod.go:25
-						int64(ldimz) + gc_k17 + lz
+						int64(ldimz) + gc_k19 + lz
 //line hecbench_minimod.go:25
 					_ = gc_t12
 //line hecbench_minimod.go:25
@@ -1971,9 +2091,9 @@ func gc_body_targetPml3DKernel(gc_b2 *compiled.Block, nx, ny, nz int64, ldimx, l
 //line hecbench_minimod.go:165
 					_ = gc_j9
 //line hecbench_minimod.go:165
-					var gc_k19 int64 = k
+					var gc_k21 int64 = k
 //line hecbench_minimod.go:165
-					_ = gc_k19
+					_ = gc_k21
 //line hecbench_minimod.go:25
 					var gc_t13 int64 = int64((gc_i9+
 
@@ -1982,7 +2102,7 @@ func gc_body_targetPml3DKernel(gc_b2 *compiled.Block, nx, ny, nz int64, ldimx, l
 //line hecbench_minimod.go:25
 						int64(ldimy)+gc_j9+ly)*
 //line hecbench_minimod.go:25
-						int64(ldimz) + gc_k19 + lz
+						int64(ldimz) + gc_k21 + lz
 //line hecbench_minimod.go:25
 					_ = gc_t13
 //line hecbench_minimod.go:164
@@ -1992,17 +2112,17 @@ func gc_body_targetPml3DKernel(gc_b2 *compiled.Block, nx, ny, nz int64, ldimx, l
 //line hecbench_minimod.go:164
 					} else {
 //line hecbench_minimod.go:164
-						var gc_lanes11 [8]float32
+						var gc_lanes13 [8]float32
 //line hecbench_minimod.go:164
-						gc_vb16.Mul(sEtaC).Add(gc_vb16).Sub(sEtaC.Mul(sEtaC)).Mul(archsimd.LoadFloat32x8Slice(sU[sui][suj][suk:])).Add(gc_ld6.Mul(lap.Add(gc_ld7)).Sub(gc_ld8)).Div(gc_vb16.Mul(sEtaC).Add(gc_vb17)).Store(&gc_lanes11)
+						gc_vb16.Mul(sEtaC).Add(gc_vb16).Sub(sEtaC.Mul(sEtaC)).Mul(archsimd.LoadFloat32x8Slice(sU[sui][suj][suk:])).Add(gc_ld6.Mul(lap.Add(gc_ld7)).Sub(gc_ld8)).Div(gc_vb16.Mul(sEtaC).Add(gc_vb17)).Store(&gc_lanes13)
 //line hecbench_minimod.go:164
-						for gc_k20 := range 8 {
+						for gc_k22 := range 8 {
 //line hecbench_minimod.go:164
-							if gc_alive.ToBits()&(1<<gc_k20) != 0 {
+							if gc_alive.ToBits()&(1<<gc_k22) != 0 {
 //line hecbench_minimod.go:164
-								gc_pos2.Thread = gc_rank2 + gc_k20
+								gc_pos2.Thread = gc_rank2 + gc_k22
 //line hecbench_minimod.go:164
-								v[gc_t13+int64(gc_k20)] = gc_lanes11[gc_k20]
+								v[gc_t13+int64(gc_k22)] = gc_lanes13[gc_k22]
 //line hecbench_minimod.go:164
 							}
 //line hecbench_minimod.go:164
@@ -2020,9 +2140,9 @@ func gc_body_targetPml3DKernel(gc_b2 *compiled.Block, nx, ny, nz int64, ldimx, l
 //line hecbench_minimod.go:164
 					_ = gc_j10
 //line hecbench_minimod.go:164
-					var gc_k21 int64 = k
+					var gc_k23 int64 = k
 //line hecbench_minimod.go:164
-					_ = gc_k21
+					_ = gc_k23
 //line hecbench_minimod.go:25
 					var gc_t14 int64 = int64((gc_i10+
 
@@ -2031,7 +2151,7 @@ func gc_body_targetPml3DKernel(gc_b2 *compiled.Block, nx, ny, nz int64, ldimx, l
 //line hecbench_minimod.go:25
 						int64(ldimy)+gc_j10+ly)*
 //line hecbench_minimod.go:25
-						int64(ldimz) + gc_k21 + lz
+						int64(ldimz) + gc_k23 + lz
 //line hecbench_minimod.go:25
 					_ = gc_t14
 //line hecbench_minimod.go:25
@@ -2043,15 +2163,15 @@ func gc_body_targetPml3DKernel(gc_b2 *compiled.Block, nx, ny, nz int64, ldimx, l
 //line hecbench_minimod.go:169
 					} else {
 //line hecbench_minimod.go:169
-						var gc_lanes12 [8]float32
+						var gc_lanes14 [8]float32
 //line hecbench_minimod.go:169
-						for gc_k22 := range 8 {
+						for gc_k24 := range 8 {
 //line hecbench_minimod.go:169
-							if gc_alive.ToBits()&(1<<gc_k22) != 0 {
+							if gc_alive.ToBits()&(1<<gc_k24) != 0 {
 //line hecbench_minimod.go:169
-								gc_pos2.Thread = gc_rank2 + gc_k22
+								gc_pos2.Thread = gc_rank2 + gc_k24
 //line hecbench_minimod.go:169
-								gc_lanes12[gc_k22] = phi[gc_t14+int64(gc_k22)]
+								gc_lanes14[gc_k24] = phi[gc_t14+int64(gc_k24)]
 //line hecbench_minimod.go:169
 							}
 //line hecbench_minimod.go:169
@@ -2059,7 +2179,7 @@ func gc_body_targetPml3DKernel(gc_b2 *compiled.Block, nx, ny, nz int64, ldimx, l
 //line hecbench_minimod.go:169
 						gc_pos2.Thread = gc_rank2
 //line hecbench_minimod.go:169
-						gc_ld9 = archsimd.LoadFloat32x8(&gc_lanes12)
+						gc_ld9 = archsimd.LoadFloat32x8(&gc_lanes14)
 //line hecbench_minimod.go:169
 					}
 //line hecbench_minimod.go:170
@@ -2075,9 +2195,9 @@ func gc_body_targetPml3DKernel(gc_b2 *compiled.Block, nx, ny, nz int64, ldimx, l
 //line hecbench_minimod.go:170
 					_ = gc_j11
 //line hecbench_minimod.go:170
-					var gc_k23 int64 = k
+					var gc_k25 int64 = k
 //line hecbench_minimod.go:170
-					_ = gc_k23
+					_ = gc_k25
 //line hecbench_minimod.go:25
 					var gc_t16 int64 = int64((gc_i11+
 
@@ -2086,7 +2206,7 @@ func gc_body_targetPml3DKernel(gc_b2 *compiled.Block, nx, ny, nz int64, ldimx, l
 //line hecbench_minimod.go:25
 						int64(ldimy)+gc_j11+ly)*
 //line hecbench_minimod.go:25
-						int64(ldimz) + gc_k23 + lz
+						int64(ldimz) + gc_k25 + lz
 //line hecbench_minimod.go:25
 					_ = gc_t16
 //line hecbench_minimod.go:25
@@ -2098,15 +2218,15 @@ func gc_body_targetPml3DKernel(gc_b2 *compiled.Block, nx, ny, nz int64, ldimx, l
 //line hecbench_minimod.go:170
 					} else {
 //line hecbench_minimod.go:170
-						var gc_lanes13 [8]float32
+						var gc_lanes15 [8]float32
 //line hecbench_minimod.go:170
-						for gc_k24 := range 8 {
+						for gc_k26 := range 8 {
 //line hecbench_minimod.go:170
-							if gc_alive.ToBits()&(1<<gc_k24) != 0 {
+							if gc_alive.ToBits()&(1<<gc_k26) != 0 {
 //line hecbench_minimod.go:170
-								gc_pos2.Thread = gc_rank2 + gc_k24
+								gc_pos2.Thread = gc_rank2 + gc_k26
 //line hecbench_minimod.go:170
-								gc_lanes13[gc_k24] = eta[gc_t16+int64(gc_k24)]
+								gc_lanes15[gc_k26] = eta[gc_t16+int64(gc_k26)]
 //line hecbench_minimod.go:170
 							}
 //line hecbench_minimod.go:170
@@ -2114,7 +2234,7 @@ func gc_body_targetPml3DKernel(gc_b2 *compiled.Block, nx, ny, nz int64, ldimx, l
 //line hecbench_minimod.go:170
 						gc_pos2.Thread = gc_rank2
 //line hecbench_minimod.go:170
-						gc_ld10 = archsimd.LoadFloat32x8(&gc_lanes13)
+						gc_ld10 = archsimd.LoadFloat32x8(&gc_lanes15)
 //line hecbench_minimod.go:170
 					}
 //line hecbench_minimod.go:170
@@ -2130,9 +2250,9 @@ func gc_body_targetPml3DKernel(gc_b2 *compiled.Block, nx, ny, nz int64, ldimx, l
 //line hecbench_minimod.go:170
 					_ = gc_j12
 //line hecbench_minimod.go:170
-					var gc_k25 int64 = k
+					var gc_k27 int64 = k
 //line hecbench_minimod.go:170
-					_ = gc_k25
+					_ = gc_k27
 //line hecbench_minimod.go:25
 					var gc_t18 int64 = int64((gc_i12+
 
@@ -2141,7 +2261,7 @@ func gc_body_targetPml3DKernel(gc_b2 *compiled.Block, nx, ny, nz int64, ldimx, l
 //line hecbench_minimod.go:25
 						int64(ldimy)+gc_j12+ly)*
 //line hecbench_minimod.go:25
-						int64(ldimz) + gc_k25 + lz
+						int64(ldimz) + gc_k27 + lz
 //line hecbench_minimod.go:25
 					_ = gc_t18
 //line hecbench_minimod.go:25
@@ -2153,15 +2273,15 @@ func gc_body_targetPml3DKernel(gc_b2 *compiled.Block, nx, ny, nz int64, ldimx, l
 //line hecbench_minimod.go:170
 					} else {
 //line hecbench_minimod.go:170
-						var gc_lanes14 [8]float32
+						var gc_lanes16 [8]float32
 //line hecbench_minimod.go:170
-						for gc_k26 := range 8 {
+						for gc_k28 := range 8 {
 //line hecbench_minimod.go:170
-							if gc_alive.ToBits()&(1<<gc_k26) != 0 {
+							if gc_alive.ToBits()&(1<<gc_k28) != 0 {
 //line hecbench_minimod.go:170
-								gc_pos2.Thread = gc_rank2 + gc_k26
+								gc_pos2.Thread = gc_rank2 + gc_k28
 //line hecbench_minimod.go:170
-								gc_lanes14[gc_k26] = eta[gc_t18+int64(gc_k26)]
+								gc_lanes16[gc_k28] = eta[gc_t18+int64(gc_k28)]
 //line hecbench_minimod.go:170
 							}
 //line hecbench_minimod.go:170
@@ -2169,7 +2289,7 @@ func gc_body_targetPml3DKernel(gc_b2 *compiled.Block, nx, ny, nz int64, ldimx, l
 //line hecbench_minimod.go:170
 						gc_pos2.Thread = gc_rank2
 //line hecbench_minimod.go:170
-						gc_ld11 = archsimd.LoadFloat32x8(&gc_lanes14)
+						gc_ld11 = archsimd.LoadFloat32x8(&gc_lanes16)
 //line hecbench_minimod.go:170
 					}
 //line hecbench_minimod.go:172
@@ -2185,9 +2305,9 @@ func gc_body_targetPml3DKernel(gc_b2 *compiled.Block, nx, ny, nz int64, ldimx, l
 //line hecbench_minimod.go:172
 					_ = gc_j13
 //line hecbench_minimod.go:172
-					var gc_k27 int64 = k
+					var gc_k29 int64 = k
 //line hecbench_minimod.go:172
-					_ = gc_k27
+					_ = gc_k29
 //line hecbench_minimod.go:25
 					var gc_t20 int64 = int64((gc_i13+
 
@@ -2196,7 +2316,7 @@ func gc_body_targetPml3DKernel(gc_b2 *compiled.Block, nx, ny, nz int64, ldimx, l
 //line hecbench_minimod.go:25
 						int64(ldimy)+gc_j13+ly)*
 //line hecbench_minimod.go:25
-						int64(ldimz) + gc_k27 + lz
+						int64(ldimz) + gc_k29 + lz
 //line hecbench_minimod.go:25
 					_ = gc_t20
 //line hecbench_minimod.go:25
@@ -2208,15 +2328,15 @@ func gc_body_targetPml3DKernel(gc_b2 *compiled.Block, nx, ny, nz int64, ldimx, l
 //line hecbench_minimod.go:172
 					} else {
 //line hecbench_minimod.go:172
-						var gc_lanes15 [8]float32
+						var gc_lanes17 [8]float32
 //line hecbench_minimod.go:172
-						for gc_k28 := range 8 {
+						for gc_k30 := range 8 {
 //line hecbench_minimod.go:172
-							if gc_alive.ToBits()&(1<<gc_k28) != 0 {
+							if gc_alive.ToBits()&(1<<gc_k30) != 0 {
 //line hecbench_minimod.go:172
-								gc_pos2.Thread = gc_rank2 + gc_k28
+								gc_pos2.Thread = gc_rank2 + gc_k30
 //line hecbench_minimod.go:172
-								gc_lanes15[gc_k28] = eta[gc_t20+int64(gc_k28)]
+								gc_lanes17[gc_k30] = eta[gc_t20+int64(gc_k30)]
 //line hecbench_minimod.go:172
 							}
 //line hecbench_minimod.go:172
@@ -2224,7 +2344,7 @@ func gc_body_targetPml3DKernel(gc_b2 *compiled.Block, nx, ny, nz int64, ldimx, l
 //line hecbench_minimod.go:172
 						gc_pos2.Thread = gc_rank2
 //line hecbench_minimod.go:172
-						gc_ld12 = archsimd.LoadFloat32x8(&gc_lanes15)
+						gc_ld12 = archsimd.LoadFloat32x8(&gc_lanes17)
 //line hecbench_minimod.go:172
 					}
 //line hecbench_minimod.go:172
@@ -2240,9 +2360,9 @@ func gc_body_targetPml3DKernel(gc_b2 *compiled.Block, nx, ny, nz int64, ldimx, l
 //line hecbench_minimod.go:172
 					_ = gc_j14
 //line hecbench_minimod.go:172
-					var gc_k29 int64 = k
+					var gc_k31 int64 = k
 //line hecbench_minimod.go:172
-					_ = gc_k29
+					_ = gc_k31
 //line hecbench_minimod.go:25
 					var gc_t22 int64 = int64((gc_i14+
 
@@ -2251,7 +2371,7 @@ func gc_body_targetPml3DKernel(gc_b2 *compiled.Block, nx, ny, nz int64, ldimx, l
 //line hecbench_minimod.go:25
 						int64(ldimy)+gc_j14+ly)*
 //line hecbench_minimod.go:25
-						int64(ldimz) + gc_k29 + lz
+						int64(ldimz) + gc_k31 + lz
 //line hecbench_minimod.go:25
 					_ = gc_t22
 //line hecbench_minimod.go:25
@@ -2263,15 +2383,15 @@ func gc_body_targetPml3DKernel(gc_b2 *compiled.Block, nx, ny, nz int64, ldimx, l
 //line hecbench_minimod.go:172
 					} else {
 //line hecbench_minimod.go:172
-						var gc_lanes16 [8]float32
+						var gc_lanes18 [8]float32
 //line hecbench_minimod.go:172
-						for gc_k30 := range 8 {
+						for gc_k32 := range 8 {
 //line hecbench_minimod.go:172
-							if gc_alive.ToBits()&(1<<gc_k30) != 0 {
+							if gc_alive.ToBits()&(1<<gc_k32) != 0 {
 //line hecbench_minimod.go:172
-								gc_pos2.Thread = gc_rank2 + gc_k30
+								gc_pos2.Thread = gc_rank2 + gc_k32
 //line hecbench_minimod.go:172
-								gc_lanes16[gc_k30] = eta[gc_t22+int64(gc_k30)]
+								gc_lanes18[gc_k32] = eta[gc_t22+int64(gc_k32)]
 //line hecbench_minimod.go:172
 							}
 //line hecbench_minimod.go:172
@@ -2279,7 +2399,7 @@ func gc_body_targetPml3DKernel(gc_b2 *compiled.Block, nx, ny, nz int64, ldimx, l
 //line hecbench_minimod.go:172
 						gc_pos2.Thread = gc_rank2
 //line hecbench_minimod.go:172
-						gc_ld13 = archsimd.LoadFloat32x8(&gc_lanes16)
+						gc_ld13 = archsimd.LoadFloat32x8(&gc_lanes18)
 //line hecbench_minimod.go:172
 					}
 //line hecbench_minimod.go:174
@@ -2295,9 +2415,9 @@ func gc_body_targetPml3DKernel(gc_b2 *compiled.Block, nx, ny, nz int64, ldimx, l
 //line hecbench_minimod.go:174
 					_ = gc_j15
 //line hecbench_minimod.go:174
-					var gc_k31 int64 = gc_t23
+					var gc_k33 int64 = gc_t23
 //line hecbench_minimod.go:174
-					_ = gc_k31
+					_ = gc_k33
 //line hecbench_minimod.go:25
 					var gc_t24 int64 = int64((gc_i15+
 
@@ -2306,7 +2426,7 @@ func gc_body_targetPml3DKernel(gc_b2 *compiled.Block, nx, ny, nz int64, ldimx, l
 //line hecbench_minimod.go:25
 						int64(ldimy)+gc_j15+ly)*
 //line hecbench_minimod.go:25
-						int64(ldimz) + gc_k31 + lz
+						int64(ldimz) + gc_k33 + lz
 //line hecbench_minimod.go:25
 					_ = gc_t24
 //line hecbench_minimod.go:25
@@ -2318,15 +2438,15 @@ func gc_body_targetPml3DKernel(gc_b2 *compiled.Block, nx, ny, nz int64, ldimx, l
 //line hecbench_minimod.go:174
 					} else {
 //line hecbench_minimod.go:174
-						var gc_lanes17 [8]float32
+						var gc_lanes19 [8]float32
 //line hecbench_minimod.go:174
-						for gc_k32 := range 8 {
+						for gc_k34 := range 8 {
 //line hecbench_minimod.go:174
-							if gc_alive.ToBits()&(1<<gc_k32) != 0 {
+							if gc_alive.ToBits()&(1<<gc_k34) != 0 {
 //line hecbench_minimod.go:174
-								gc_pos2.Thread = gc_rank2 + gc_k32
+								gc_pos2.Thread = gc_rank2 + gc_k34
 //line hecbench_minimod.go:174
-								gc_lanes17[gc_k32] = eta[gc_t24+int64(gc_k32)]
+								gc_lanes19[gc_k34] = eta[gc_t24+int64(gc_k34)]
 //line hecbench_minimod.go:174
 							}
 //line hecbench_minimod.go:174
@@ -2334,7 +2454,7 @@ func gc_body_targetPml3DKernel(gc_b2 *compiled.Block, nx, ny, nz int64, ldimx, l
 //line hecbench_minimod.go:174
 						gc_pos2.Thread = gc_rank2
 //line hecbench_minimod.go:174
-						gc_ld14 = archsimd.LoadFloat32x8(&gc_lanes17)
+						gc_ld14 = archsimd.LoadFloat32x8(&gc_lanes19)
 //line hecbench_minimod.go:174
 					}
 //line hecbench_minimod.go:174
@@ -2350,9 +2470,9 @@ func gc_body_targetPml3DKernel(gc_b2 *compiled.Block, nx, ny, nz int64, ldimx, l
 //line hecbench_minimod.go:174
 					_ = gc_j16
 //line hecbench_minimod.go:174
-					var gc_k33 int64 = gc_t25
+					var gc_k35 int64 = gc_t25
 //line hecbench_minimod.go:174
-					_ = gc_k33
+					_ = gc_k35
 //line hecbench_minimod.go:25
 					var gc_t26 int64 = int64((gc_i16+
 
@@ -2361,7 +2481,7 @@ func gc_body_targetPml3DKernel(gc_b2 *compiled.Block, nx, ny, nz int64, ldimx, l
 //line hecbench_minimod.go:25
 						int64(ldimy)+gc_j16+ly)*
 //line hecbench_minimod.go:25
-						int64(ldimz) + gc_k33 + lz
+						int64(ldimz) + gc_k35 + lz
 //line hecbench_minimod.go:25
 					_ = gc_t26
 //line hecbench_minimod.go:25
@@ -2373,15 +2493,15 @@ func gc_body_targetPml3DKernel(gc_b2 *compiled.Block, nx, ny, nz int64, ldimx, l
 //line hecbench_minimod.go:174
 					} else {
 //line hecbench_minimod.go:174
-						var gc_lanes18 [8]float32
+						var gc_lanes20 [8]float32
 //line hecbench_minimod.go:174
-						for gc_k34 := range 8 {
+						for gc_k36 := range 8 {
 //line hecbench_minimod.go:174
-							if gc_alive.ToBits()&(1<<gc_k34) != 0 {
+							if gc_alive.ToBits()&(1<<gc_k36) != 0 {
 //line hecbench_minimod.go:174
-								gc_pos2.Thread = gc_rank2 + gc_k34
+								gc_pos2.Thread = gc_rank2 + gc_k36
 //line hecbench_minimod.go:174
-								gc_lanes18[gc_k34] = eta[gc_t26+int64(gc_k34)]
+								gc_lanes20[gc_k36] = eta[gc_t26+int64(gc_k36)]
 //line hecbench_minimod.go:174
 							}
 //line hecbench_minimod.go:174
@@ -2389,7 +2509,7 @@ func gc_body_targetPml3DKernel(gc_b2 *compiled.Block, nx, ny, nz int64, ldimx, l
 //line hecbench_minimod.go:174
 						gc_pos2.Thread = gc_rank2
 //line hecbench_minimod.go:174
-						gc_ld15 = archsimd.LoadFloat32x8(&gc_lanes18)
+						gc_ld15 = archsimd.LoadFloat32x8(&gc_lanes20)
 //line hecbench_minimod.go:174
 					}
 //line hecbench_minimod.go:174
@@ -2401,9 +2521,9 @@ func gc_body_targetPml3DKernel(gc_b2 *compiled.Block, nx, ny, nz int64, ldimx, l
 //line hecbench_minimod.go:174
 					_ = gc_j17
 //line hecbench_minimod.go:174
-					var gc_k35 int64 = k
+					var gc_k37 int64 = k
 //line hecbench_minimod.go:174
-					_ = gc_k35
+					_ = gc_k37
 //line hecbench_minimod.go:25
 					var gc_t27 int64 = int64((gc_i17+
 
@@ -2412,7 +2532,7 @@ func gc_body_targetPml3DKernel(gc_b2 *compiled.Block, nx, ny, nz int64, ldimx, l
 //line hecbench_minimod.go:25
 						int64(ldimy)+gc_j17+ly)*
 //line hecbench_minimod.go:25
-						int64(ldimz) + gc_k35 + lz
+						int64(ldimz) + gc_k37 + lz
 //line hecbench_minimod.go:25
 					_ = gc_t27
 //line hecbench_minimod.go:168
@@ -2422,17 +2542,17 @@ func gc_body_targetPml3DKernel(gc_b2 *compiled.Block, nx, ny, nz int64, ldimx, l
 //line hecbench_minimod.go:168
 					} else {
 //line hecbench_minimod.go:168
-						var gc_lanes19 [8]float32
+						var gc_lanes21 [8]float32
 //line hecbench_minimod.go:168
-						gc_ld9.Sub(gc_ld10.Sub(gc_ld11).Mul(archsimd.LoadFloat32x8Slice(sU[sui+1][suj][suk:]).Sub(archsimd.LoadFloat32x8Slice(sU[sui-1][suj][suk:]))).Mul(gc_vb18).Add(gc_ld12.Sub(gc_ld13).Mul(archsimd.LoadFloat32x8Slice(sU[sui][suj+1][suk:]).Sub(archsimd.LoadFloat32x8Slice(sU[sui][suj-1][suk:]))).Mul(gc_vb19)).Add(gc_ld14.Sub(gc_ld15).Mul(archsimd.LoadFloat32x8Slice(sU[sui][suj][suk+1:]).Sub(archsimd.LoadFloat32x8Slice(sU[sui][suj][suk-1:]))).Mul(gc_vb20))).Div(gc_vb17.Add(sEtaC)).Store(&gc_lanes19)
+						gc_ld9.Sub(gc_ld10.Sub(gc_ld11).Mul(archsimd.LoadFloat32x8Slice(sU[sui+1][suj][suk:]).Sub(archsimd.LoadFloat32x8Slice(sU[sui-1][suj][suk:]))).Mul(gc_vb18).Add(gc_ld12.Sub(gc_ld13).Mul(archsimd.LoadFloat32x8Slice(sU[sui][suj+1][suk:]).Sub(archsimd.LoadFloat32x8Slice(sU[sui][suj-1][suk:]))).Mul(gc_vb19)).Add(gc_ld14.Sub(gc_ld15).Mul(archsimd.LoadFloat32x8Slice(sU[sui][suj][suk+1:]).Sub(archsimd.LoadFloat32x8Slice(sU[sui][suj][suk-1:]))).Mul(gc_vb20))).Div(gc_vb17.Add(sEtaC)).Store(&gc_lanes21)
 //line hecbench_minimod.go:175
-						for gc_k36 := range 8 {
+						for gc_k38 := range 8 {
 //line hecbench_minimod.go:175
-							if gc_alive.ToBits()&(1<<gc_k36) != 0 {
+							if gc_alive.ToBits()&(1<<gc_k38) != 0 {
 //line hecbench_minimod.go:175
-								gc_pos2.Thread = gc_rank2 + gc_k36
+								gc_pos2.Thread = gc_rank2 + gc_k38
 //line hecbench_minimod.go:168
-								phi[gc_t27+int64(gc_k36)] = gc_lanes19[gc_k36]
+								phi[gc_t27+int64(gc_k38)] = gc_lanes21[gc_k38]
 //line hecbench_minimod.go:168
 							}
 //line hecbench_minimod.go:168

@@ -79,13 +79,21 @@ func gc_body_rgTransposeKernel(gc_b *compiled.Block, uiDataIn, uiDataOut []uint3
 //line hecbench_recursivegaussian.go:37
 					}
 //line hecbench_recursivegaussian.go:37
-					gc_if2 := gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(iWidth, xIndex, 8)))).And(gc_b3)
+					if compiled.Reach(iWidth, xIndex, 8) > 7 && (yIndex < iHeight) {
 //line hecbench_recursivegaussian.go:37
-					_ = gc_if2
+						lanes.LoadUint32x8Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
 //line hecbench_recursivegaussian.go:37
-					if gc_if2.ToBits() != 0 {
+					} else {
 //line hecbench_recursivegaussian.go:37
-						lanes.LoadUint32x8Slice(gc_at2[gc_tx:]).StoreMasked((*[8]uint32)(gc_at[gc_tx:]), gc_if2)
+						gc_if2 := gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(iWidth, xIndex, 8)))).And(gc_b3)
+//line hecbench_recursivegaussian.go:37
+						_ = gc_if2
+//line hecbench_recursivegaussian.go:37
+						if gc_if2.ToBits() != 0 {
+//line hecbench_recursivegaussian.go:37
+							lanes.LoadUint32x8Slice(gc_at2[gc_tx:]).StoreMasked((*[8]uint32)(gc_at[gc_tx:]), gc_if2)
+//line hecbench_recursivegaussian.go:37
+						}
 //line hecbench_recursivegaussian.go:37
 					}
 				}
@@ -148,13 +156,19 @@ func gc_body_rgTransposeKernel(gc_b *compiled.Block, uiDataIn, uiDataOut []uint3
 //line hecbench_recursivegaussian.go:37
 					}
 //line hecbench_recursivegaussian.go:37
-					gc_if := gc_iota.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(iWidth, xIndex, 8)))).And(gc_b2)
+					if compiled.Reach(iWidth, xIndex, 8) > 7 && (yIndex < iHeight) {
 //line hecbench_recursivegaussian.go:37
-					_ = gc_if
+						lanes.LoadUint32x8Slice(uiDataIn[(yIndex*iWidth)+xIndex:]).StoreSlice(uiLocalBuff[gc_ty*(gc_bdx+1)+gc_tx:])
+					} else {
 //line hecbench_recursivegaussian.go:38
-					if gc_if.ToBits() != 0 {
-//line hecbench_recursivegaussian.go:38
-						lanes.LoadUint32x8Slice(uiDataIn[(yIndex*iWidth)+xIndex:]).StoreMasked((*[8]uint32)(uiLocalBuff[gc_ty*(gc_bdx+1)+gc_tx:]), gc_if)
+						gc_if := gc_iota.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(iWidth, xIndex, 8)))).And(gc_b2)
+//line hecbench_recursivegaussian.go:37
+						_ = gc_if
+//line hecbench_recursivegaussian.go:37
+						if gc_if.ToBits() != 0 {
+//line hecbench_recursivegaussian.go:37
+							lanes.LoadUint32x8Slice(uiDataIn[(yIndex*iWidth)+xIndex:]).StoreMasked((*[8]uint32)(uiLocalBuff[gc_ty*(gc_bdx+1)+gc_tx:]), gc_if)
+						}
 //line hecbench_recursivegaussian.go:38
 					}
 				}

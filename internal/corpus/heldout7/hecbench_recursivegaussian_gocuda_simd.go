@@ -80,13 +80,21 @@ func gc_body_rgTransposeKernel(gc_b4 *compiled.Block, uiDataIn, uiDataOut []uint
 //line hecbench_recursivegaussian.go:37
 						}
 //line hecbench_recursivegaussian.go:37
-						gc_if4 := gc_iota4.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(iWidth, xIndex, 8)))).And(gc_b6)
+						if compiled.Reach(iWidth, xIndex, 8) > 7 && (yIndex < iHeight) {
 //line hecbench_recursivegaussian.go:37
-						_ = gc_if4
+							archsimd.LoadUint32x8Slice(gc_at4[gc_tx2:]).StoreSlice(gc_at3[gc_tx2:])
 //line hecbench_recursivegaussian.go:37
-						if gc_if4.ToBits() != 0 {
+						} else {
 //line hecbench_recursivegaussian.go:37
-							archsimd.LoadUint32x8Slice(gc_at4[gc_tx2:]).Merge(archsimd.LoadUint32x8Slice(gc_at3[gc_tx2:]), gc_if4).StoreSlice(gc_at3[gc_tx2:])
+							gc_if4 := gc_iota4.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(iWidth, xIndex, 8)))).And(gc_b6)
+//line hecbench_recursivegaussian.go:37
+							_ = gc_if4
+//line hecbench_recursivegaussian.go:37
+							if gc_if4.ToBits() != 0 {
+//line hecbench_recursivegaussian.go:37
+								archsimd.LoadUint32x8Slice(gc_at4[gc_tx2:]).Merge(archsimd.LoadUint32x8Slice(gc_at3[gc_tx2:]), gc_if4).StoreSlice(gc_at3[gc_tx2:])
+//line hecbench_recursivegaussian.go:37
+							}
 //line hecbench_recursivegaussian.go:37
 						}
 					}
@@ -152,13 +160,19 @@ func gc_body_rgTransposeKernel(gc_b4 *compiled.Block, uiDataIn, uiDataOut []uint
 //line hecbench_recursivegaussian.go:37
 						}
 //line hecbench_recursivegaussian.go:37
-						gc_if3 := gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(iWidth, xIndex, 8)))).And(gc_b5)
+						if compiled.Reach(iWidth, xIndex, 8) > 7 && (yIndex < iHeight) {
 //line hecbench_recursivegaussian.go:37
-						_ = gc_if3
+							archsimd.LoadUint32x8Slice(uiDataIn[(yIndex*iWidth)+xIndex:]).StoreSlice(uiLocalBuff[gc_ty2*(gc_bdx2+1)+gc_tx2:])
+						} else {
 //line hecbench_recursivegaussian.go:38
-						if gc_if3.ToBits() != 0 {
-//line hecbench_recursivegaussian.go:38
-							archsimd.LoadUint32x8Slice(uiDataIn[(yIndex*iWidth)+xIndex:]).Merge(archsimd.LoadUint32x8Slice(uiLocalBuff[gc_ty2*(gc_bdx2+1)+gc_tx2:]), gc_if3).StoreSlice(uiLocalBuff[gc_ty2*(gc_bdx2+1)+gc_tx2:])
+							gc_if3 := gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(iWidth, xIndex, 8)))).And(gc_b5)
+//line hecbench_recursivegaussian.go:37
+							_ = gc_if3
+//line hecbench_recursivegaussian.go:37
+							if gc_if3.ToBits() != 0 {
+//line hecbench_recursivegaussian.go:37
+								archsimd.LoadUint32x8Slice(uiDataIn[(yIndex*iWidth)+xIndex:]).Merge(archsimd.LoadUint32x8Slice(uiLocalBuff[gc_ty2*(gc_bdx2+1)+gc_tx2:]), gc_if3).StoreSlice(uiLocalBuff[gc_ty2*(gc_bdx2+1)+gc_tx2:])
+							}
 //line hecbench_recursivegaussian.go:38
 						}
 					}

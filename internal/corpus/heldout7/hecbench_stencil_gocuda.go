@@ -122,32 +122,24 @@ func gc_body_stencil1DKernel(gc_b *compiled.Block, in, out []int32) {
 //line hecbench_stencil.go:31
 								if gc_if5.ToBits() != 0 {
 //line hecbench_stencil.go:31
-									if compiled.Reach(s1Radius, gindex, 8) > 7 {
-										gc_vb2.StoreMasked((*[8]int32)(gc_at3[(gc_tx-gc_fastlo):]), gc_if5)
+									gc_if6 := gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(s1Radius, gindex, 8))))
+									_ = gc_if6
 //line hecbench_stencil.go:32
-									} else {
+									if gc_if5.And(gc_if6).ToBits() != 0 {
 //line hecbench_stencil.go:32
-										gc_if6 := gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(s1Radius, gindex, 8))))
+										gc_vb2.StoreMasked((*[8]int32)(gc_at3[(gc_tx-gc_fastlo):]), gc_if5.And(gc_if6))
 //line hecbench_stencil.go:32
-										_ = gc_if6
+									}
 //line hecbench_stencil.go:32
-										if gc_if5.And(gc_if6).ToBits() != 0 {
+									gc_else4 := gc_if6.ToInt32x8().Not().ToMask()
 //line hecbench_stencil.go:32
-											gc_vb2.StoreMasked((*[8]int32)(gc_at3[(gc_tx-gc_fastlo):]), gc_if5.And(gc_if6))
+									_ = gc_else4
 //line hecbench_stencil.go:32
-										}
+									if gc_if5.And(gc_else4).ToBits() != 0 {
 //line hecbench_stencil.go:32
-										gc_else4 := gc_if6.ToInt32x8().Not().ToMask()
+										{
 //line hecbench_stencil.go:32
-										_ = gc_else4
-//line hecbench_stencil.go:32
-										if gc_if5.And(gc_else4).ToBits() != 0 {
-//line hecbench_stencil.go:32
-											{
-//line hecbench_stencil.go:32
-												lanes.LoadInt32x8Slice(gc_at4[(gc_tx-gc_fastlo):]).StoreMasked((*[8]int32)(gc_at3[(gc_tx-gc_fastlo):]), gc_if5.And(gc_else4))
-//line hecbench_stencil.go:32
-											}
+											lanes.LoadInt32x8Slice(gc_at4[(gc_tx-gc_fastlo):]).StoreMasked((*[8]int32)(gc_at3[(gc_tx-gc_fastlo):]), gc_if5.And(gc_else4))
 //line hecbench_stencil.go:32
 										}
 //line hecbench_stencil.go:32
@@ -290,30 +282,23 @@ func gc_body_stencil1DKernel(gc_b *compiled.Block, in, out []int32) {
 //line hecbench_stencil.go:31
 						if gc_if2.ToBits() != 0 {
 //line hecbench_stencil.go:31
-							if compiled.Reach(s1Radius, gindex, 8) > 7 {
-								gc_vb.StoreMasked((*[8]int32)(temp[lindex-s1Radius:]), gc_if2)
-							} else {
-//line hecbench_stencil.go:33
-								gc_if3 := gc_iota.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(s1Radius, gindex, 8))))
+							gc_if3 := gc_iota.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(s1Radius, gindex, 8))))
+							_ = gc_if3
 //line hecbench_stencil.go:32
-								_ = gc_if3
+							if gc_if2.And(gc_if3).ToBits() != 0 {
 //line hecbench_stencil.go:32
-								if gc_if2.And(gc_if3).ToBits() != 0 {
-//line hecbench_stencil.go:32
-									gc_vb.StoreMasked((*[8]int32)(temp[lindex-s1Radius:]), gc_if2.And(gc_if3))
-								}
+								gc_vb.StoreMasked((*[8]int32)(temp[lindex-s1Radius:]), gc_if2.And(gc_if3))
+							}
 //line hecbench_stencil.go:33
-								gc_else2 := gc_if3.ToInt32x8().Not().ToMask()
+							gc_else2 := gc_if3.ToInt32x8().Not().ToMask()
 //line hecbench_stencil.go:33
-								_ = gc_else2
+							_ = gc_else2
 //line hecbench_stencil.go:33
-								if gc_if2.And(gc_else2).ToBits() != 0 {
+							if gc_if2.And(gc_else2).ToBits() != 0 {
 //line hecbench_stencil.go:33
-									{
+								{
 //line hecbench_stencil.go:33
-										lanes.LoadInt32x8Slice(in[gindex-s1Radius:]).StoreMasked((*[8]int32)(temp[lindex-s1Radius:]), gc_if2.And(gc_else2))
-//line hecbench_stencil.go:35
-									}
+									lanes.LoadInt32x8Slice(in[gindex-s1Radius:]).StoreMasked((*[8]int32)(temp[lindex-s1Radius:]), gc_if2.And(gc_else2))
 //line hecbench_stencil.go:35
 								}
 //line hecbench_stencil.go:35

@@ -123,32 +123,24 @@ func gc_body_stencil1DKernel(gc_b2 *compiled.Block, in, out []int32) {
 //line hecbench_stencil.go:31
 									if gc_if11.ToBits() != 0 {
 //line hecbench_stencil.go:31
-										if compiled.Reach(s1Radius, gindex, 8) > 7 {
-											gc_vb5.Merge(archsimd.LoadInt32x8Slice(gc_at9[(gc_tx2-gc_fastlo2):]), gc_if11).StoreSlice(gc_at9[(gc_tx2 - gc_fastlo2):])
+										gc_if12 := gc_iota4.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(s1Radius, gindex, 8))))
+										_ = gc_if12
 //line hecbench_stencil.go:32
-										} else {
+										if gc_if11.And(gc_if12).ToBits() != 0 {
 //line hecbench_stencil.go:32
-											gc_if12 := gc_iota4.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(s1Radius, gindex, 8))))
+											gc_vb5.Merge(archsimd.LoadInt32x8Slice(gc_at9[(gc_tx2-gc_fastlo2):]), gc_if11.And(gc_if12)).StoreSlice(gc_at9[(gc_tx2 - gc_fastlo2):])
 //line hecbench_stencil.go:32
-											_ = gc_if12
+										}
 //line hecbench_stencil.go:32
-											if gc_if11.And(gc_if12).ToBits() != 0 {
+										gc_else8 := gc_if12.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 //line hecbench_stencil.go:32
-												gc_vb5.Merge(archsimd.LoadInt32x8Slice(gc_at9[(gc_tx2-gc_fastlo2):]), gc_if11.And(gc_if12)).StoreSlice(gc_at9[(gc_tx2 - gc_fastlo2):])
+										_ = gc_else8
 //line hecbench_stencil.go:32
-											}
+										if gc_if11.And(gc_else8).ToBits() != 0 {
 //line hecbench_stencil.go:32
-											gc_else8 := gc_if12.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+											{
 //line hecbench_stencil.go:32
-											_ = gc_else8
-//line hecbench_stencil.go:32
-											if gc_if11.And(gc_else8).ToBits() != 0 {
-//line hecbench_stencil.go:32
-												{
-//line hecbench_stencil.go:32
-													archsimd.LoadInt32x8Slice(gc_at10[(gc_tx2-gc_fastlo2):]).Merge(archsimd.LoadInt32x8Slice(gc_at9[(gc_tx2-gc_fastlo2):]), gc_if11.And(gc_else8)).StoreSlice(gc_at9[(gc_tx2 - gc_fastlo2):])
-//line hecbench_stencil.go:32
-												}
+												archsimd.LoadInt32x8Slice(gc_at10[(gc_tx2-gc_fastlo2):]).Merge(archsimd.LoadInt32x8Slice(gc_at9[(gc_tx2-gc_fastlo2):]), gc_if11.And(gc_else8)).StoreSlice(gc_at9[(gc_tx2 - gc_fastlo2):])
 //line hecbench_stencil.go:32
 											}
 //line hecbench_stencil.go:32
@@ -294,30 +286,23 @@ func gc_body_stencil1DKernel(gc_b2 *compiled.Block, in, out []int32) {
 //line hecbench_stencil.go:31
 							if gc_if8.ToBits() != 0 {
 //line hecbench_stencil.go:31
-								if compiled.Reach(s1Radius, gindex, 8) > 7 {
-									gc_vb4.Merge(archsimd.LoadInt32x8Slice(temp[lindex-s1Radius:]), gc_if8).StoreSlice(temp[lindex-s1Radius:])
-								} else {
-//line hecbench_stencil.go:33
-									gc_if9 := gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(s1Radius, gindex, 8))))
+								gc_if9 := gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(s1Radius, gindex, 8))))
+								_ = gc_if9
 //line hecbench_stencil.go:32
-									_ = gc_if9
+								if gc_if8.And(gc_if9).ToBits() != 0 {
 //line hecbench_stencil.go:32
-									if gc_if8.And(gc_if9).ToBits() != 0 {
-//line hecbench_stencil.go:32
-										gc_vb4.Merge(archsimd.LoadInt32x8Slice(temp[lindex-s1Radius:]), gc_if8.And(gc_if9)).StoreSlice(temp[lindex-s1Radius:])
-									}
+									gc_vb4.Merge(archsimd.LoadInt32x8Slice(temp[lindex-s1Radius:]), gc_if8.And(gc_if9)).StoreSlice(temp[lindex-s1Radius:])
+								}
 //line hecbench_stencil.go:33
-									gc_else6 := gc_if9.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+								gc_else6 := gc_if9.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 //line hecbench_stencil.go:33
-									_ = gc_else6
+								_ = gc_else6
 //line hecbench_stencil.go:33
-									if gc_if8.And(gc_else6).ToBits() != 0 {
+								if gc_if8.And(gc_else6).ToBits() != 0 {
 //line hecbench_stencil.go:33
-										{
+									{
 //line hecbench_stencil.go:33
-											archsimd.LoadInt32x8Slice(in[gindex-s1Radius:]).Merge(archsimd.LoadInt32x8Slice(temp[lindex-s1Radius:]), gc_if8.And(gc_else6)).StoreSlice(temp[lindex-s1Radius:])
-//line hecbench_stencil.go:35
-										}
+										archsimd.LoadInt32x8Slice(in[gindex-s1Radius:]).Merge(archsimd.LoadInt32x8Slice(temp[lindex-s1Radius:]), gc_if8.And(gc_else6)).StoreSlice(temp[lindex-s1Radius:])
 //line hecbench_stencil.go:35
 									}
 //line hecbench_stencil.go:35

@@ -194,13 +194,21 @@ func gc_body_bcKernel(gc_b *compiled.Block, bc []float32, R, C, F []int32, n, m 
 //line hecbench_hbc.go:100
 					}
 //line hecbench_hbc.go:100
-					gc_if2 := gc_b3.And(gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(hbcDiameterSamples, j, 8)))))
+					if (gc_at8[0] == 0) && compiled.Reach(hbcDiameterSamples, j, 8) > 7 {
 //line hecbench_hbc.go:100
-					_ = gc_if2
+						gc_vb2.StoreSlice(gc_at9[gc_tx:])
 //line hecbench_hbc.go:100
-					if gc_if2.ToBits() != 0 {
+					} else {
 //line hecbench_hbc.go:100
-						gc_vb2.StoreMasked((*[8]int32)(gc_at9[gc_tx:]), gc_if2)
+						gc_if2 := gc_b3.And(gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(hbcDiameterSamples, j, 8)))))
+//line hecbench_hbc.go:100
+						_ = gc_if2
+//line hecbench_hbc.go:100
+						if gc_if2.ToBits() != 0 {
+//line hecbench_hbc.go:100
+							gc_vb2.StoreMasked((*[8]int32)(gc_at9[gc_tx:]), gc_if2)
+//line hecbench_hbc.go:100
+						}
 //line hecbench_hbc.go:100
 					}
 				}
@@ -258,13 +266,19 @@ func gc_body_bcKernel(gc_b *compiled.Block, bc []float32, R, C, F []int32, n, m 
 //line hecbench_hbc.go:100
 					}
 //line hecbench_hbc.go:100
-					gc_if := gc_b2.And(gc_iota.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(hbcDiameterSamples, j, 8)))))
+					if (ind[0] == 0) && compiled.Reach(hbcDiameterSamples, j, 8) > 7 {
 //line hecbench_hbc.go:100
-					_ = gc_if
+						gc_vb.StoreSlice(diameters[j:])
+					} else {
 //line hecbench_hbc.go:101
-					if gc_if.ToBits() != 0 {
-//line hecbench_hbc.go:101
-						gc_vb.StoreMasked((*[8]int32)(diameters[j:]), gc_if)
+						gc_if := gc_b2.And(gc_iota.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(hbcDiameterSamples, j, 8)))))
+//line hecbench_hbc.go:100
+						_ = gc_if
+//line hecbench_hbc.go:100
+						if gc_if.ToBits() != 0 {
+//line hecbench_hbc.go:100
+							gc_vb.StoreMasked((*[8]int32)(diameters[j:]), gc_if)
+						}
 //line hecbench_hbc.go:101
 					}
 				}

@@ -195,13 +195,21 @@ func gc_body_bcKernel(gc_b4 *compiled.Block, bc []float32, R, C, F []int32, n, m
 //line hecbench_hbc.go:100
 						}
 //line hecbench_hbc.go:100
-						gc_if4 := gc_b6.And(gc_iota4.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(hbcDiameterSamples, j, 8)))))
+						if (gc_at61[0] == 0) && compiled.Reach(hbcDiameterSamples, j, 8) > 7 {
 //line hecbench_hbc.go:100
-						_ = gc_if4
+							gc_vb4.StoreSlice(gc_at62[gc_tx2:])
 //line hecbench_hbc.go:100
-						if gc_if4.ToBits() != 0 {
+						} else {
 //line hecbench_hbc.go:100
-							gc_vb4.StoreMasked((*[8]int32)(gc_at62[gc_tx2:]), gc_if4)
+							gc_if4 := gc_b6.And(gc_iota4.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(hbcDiameterSamples, j, 8)))))
+//line hecbench_hbc.go:100
+							_ = gc_if4
+//line hecbench_hbc.go:100
+							if gc_if4.ToBits() != 0 {
+//line hecbench_hbc.go:100
+								gc_vb4.StoreMasked((*[8]int32)(gc_at62[gc_tx2:]), gc_if4)
+//line hecbench_hbc.go:100
+							}
 //line hecbench_hbc.go:100
 						}
 					}
@@ -262,13 +270,19 @@ func gc_body_bcKernel(gc_b4 *compiled.Block, bc []float32, R, C, F []int32, n, m
 //line hecbench_hbc.go:100
 						}
 //line hecbench_hbc.go:100
-						gc_if3 := gc_b5.And(gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(hbcDiameterSamples, j, 8)))))
+						if (ind[0] == 0) && compiled.Reach(hbcDiameterSamples, j, 8) > 7 {
 //line hecbench_hbc.go:100
-						_ = gc_if3
+							gc_vb3.StoreSlice(diameters[j:])
+						} else {
 //line hecbench_hbc.go:101
-						if gc_if3.ToBits() != 0 {
-//line hecbench_hbc.go:101
-							gc_vb3.StoreMasked((*[8]int32)(diameters[j:]), gc_if3)
+							gc_if3 := gc_b5.And(gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(hbcDiameterSamples, j, 8)))))
+//line hecbench_hbc.go:100
+							_ = gc_if3
+//line hecbench_hbc.go:100
+							if gc_if3.ToBits() != 0 {
+//line hecbench_hbc.go:100
+								gc_vb3.StoreMasked((*[8]int32)(diameters[j:]), gc_if3)
+							}
 //line hecbench_hbc.go:101
 						}
 					}

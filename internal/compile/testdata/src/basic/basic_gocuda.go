@@ -184,17 +184,13 @@ func gc_body_matMulTiled(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 //line basic.go:18
 						}
 //line basic.go:18
-						gc_if7 := gc_b8.And(gc_iota4.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(k, gc_ac4, 8)))))
+						if gc_row4 < m && compiled.Reach(k, gc_ac4, 8) > 7 {
 //line basic.go:18
-						_ = gc_if7
-//line basic.go:18
-						if gc_if7.ToBits() != 0 {
-//line basic.go:18
-							var gc_ld7 lanes.Float32x8
+							var gc_ld13 lanes.Float32x8
 //line basic.go:18
 							if (gc_row4*k+gc_ac4) >= 0 && (gc_row4*k+gc_ac4) <= len(a)-8 {
 //line basic.go:18
-								gc_ld7 = lanes.LoadFloat32x8Slice(a[gc_row4*k+gc_ac4:])
+								gc_ld13 = lanes.LoadFloat32x8Slice(a[gc_row4*k+gc_ac4:])
 //line basic.go:18
 							} else {
 //line basic.go:18
@@ -202,7 +198,31 @@ func gc_body_matMulTiled(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 //line basic.go:18
 							}
 //line basic.go:18
-							gc_av4 = gc_ld7.Merge(gc_av4, gc_if7)
+							gc_av4 = gc_ld13
+//line basic.go:18
+						} else {
+//line basic.go:18
+							gc_if7 := gc_b8.And(gc_iota4.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(k, gc_ac4, 8)))))
+//line basic.go:18
+							_ = gc_if7
+//line basic.go:18
+							if gc_if7.ToBits() != 0 {
+//line basic.go:18
+								var gc_ld14 lanes.Float32x8
+//line basic.go:18
+								if (gc_row4*k+gc_ac4) >= 0 && (gc_row4*k+gc_ac4) <= len(a)-8 {
+//line basic.go:18
+									gc_ld14 = lanes.LoadFloat32x8Slice(a[gc_row4*k+gc_ac4:])
+//line basic.go:18
+								} else {
+//line basic.go:18
+									break gc_steps4
+//line basic.go:18
+								}
+//line basic.go:18
+								gc_av4 = gc_ld14.Merge(gc_av4, gc_if7)
+//line basic.go:18
+							}
 //line basic.go:18
 						}
 //line basic.go:18
@@ -214,17 +234,13 @@ func gc_body_matMulTiled(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 //line basic.go:18
 						}
 //line basic.go:18
-						gc_if8 := gc_b9.And(gc_iota4.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(n, gc_col4, 8)))))
+						if gc_br4 < k && compiled.Reach(n, gc_col4, 8) > 7 {
 //line basic.go:18
-						_ = gc_if8
-//line basic.go:18
-						if gc_if8.ToBits() != 0 {
-//line basic.go:18
-							var gc_ld8 lanes.Float32x8
+							var gc_ld15 lanes.Float32x8
 //line basic.go:18
 							if (gc_br4*n+gc_col4) >= 0 && (gc_br4*n+gc_col4) <= len(b)-8 {
 //line basic.go:18
-								gc_ld8 = lanes.LoadFloat32x8Slice(b[gc_br4*n+gc_col4:])
+								gc_ld15 = lanes.LoadFloat32x8Slice(b[gc_br4*n+gc_col4:])
 //line basic.go:18
 							} else {
 //line basic.go:18
@@ -232,7 +248,31 @@ func gc_body_matMulTiled(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 //line basic.go:18
 							}
 //line basic.go:18
-							gc_bv4 = gc_ld8.Merge(gc_bv4, gc_if8)
+							gc_bv4 = gc_ld15
+//line basic.go:18
+						} else {
+//line basic.go:18
+							gc_if8 := gc_b9.And(gc_iota4.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(n, gc_col4, 8)))))
+//line basic.go:18
+							_ = gc_if8
+//line basic.go:18
+							if gc_if8.ToBits() != 0 {
+//line basic.go:18
+								var gc_ld16 lanes.Float32x8
+//line basic.go:18
+								if (gc_br4*n+gc_col4) >= 0 && (gc_br4*n+gc_col4) <= len(b)-8 {
+//line basic.go:18
+									gc_ld16 = lanes.LoadFloat32x8Slice(b[gc_br4*n+gc_col4:])
+//line basic.go:18
+								} else {
+//line basic.go:18
+									break gc_steps4
+//line basic.go:18
+								}
+//line basic.go:18
+								gc_bv4 = gc_ld16.Merge(gc_bv4, gc_if8)
+//line basic.go:18
+							}
 //line basic.go:18
 						}
 //line basic.go:18
@@ -345,17 +385,13 @@ func gc_body_matMulTiled(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 //line basic.go:18
 						}
 //line basic.go:18
-						gc_if3 := gc_b4.And(gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(k, gc_ac2, 8)))))
+						if gc_row2 < m && compiled.Reach(k, gc_ac2, 8) > 7 {
 //line basic.go:18
-						_ = gc_if3
-//line basic.go:18
-						if gc_if3.ToBits() != 0 {
-//line basic.go:18
-							var gc_ld3 lanes.Float32x8
+							var gc_ld5 lanes.Float32x8
 //line basic.go:18
 							if (gc_row2*k+gc_ac2) >= 0 && (gc_row2*k+gc_ac2) <= len(a)-8 {
 //line basic.go:18
-								gc_ld3 = lanes.LoadFloat32x8Slice(a[gc_row2*k+gc_ac2:])
+								gc_ld5 = lanes.LoadFloat32x8Slice(a[gc_row2*k+gc_ac2:])
 //line basic.go:18
 							} else {
 //line basic.go:18
@@ -363,7 +399,31 @@ func gc_body_matMulTiled(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 //line basic.go:18
 							}
 //line basic.go:18
-							gc_av2 = gc_ld3.Merge(gc_av2, gc_if3)
+							gc_av2 = gc_ld5
+//line basic.go:18
+						} else {
+//line basic.go:18
+							gc_if3 := gc_b4.And(gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(k, gc_ac2, 8)))))
+//line basic.go:18
+							_ = gc_if3
+//line basic.go:18
+							if gc_if3.ToBits() != 0 {
+//line basic.go:18
+								var gc_ld6 lanes.Float32x8
+//line basic.go:18
+								if (gc_row2*k+gc_ac2) >= 0 && (gc_row2*k+gc_ac2) <= len(a)-8 {
+//line basic.go:18
+									gc_ld6 = lanes.LoadFloat32x8Slice(a[gc_row2*k+gc_ac2:])
+//line basic.go:18
+								} else {
+//line basic.go:18
+									break gc_steps2
+//line basic.go:18
+								}
+//line basic.go:18
+								gc_av2 = gc_ld6.Merge(gc_av2, gc_if3)
+//line basic.go:18
+							}
 //line basic.go:18
 						}
 //line basic.go:18
@@ -375,17 +435,13 @@ func gc_body_matMulTiled(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 //line basic.go:18
 						}
 //line basic.go:18
-						gc_if4 := gc_b5.And(gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(n, gc_col2, 8)))))
+						if gc_br2 < k && compiled.Reach(n, gc_col2, 8) > 7 {
 //line basic.go:18
-						_ = gc_if4
-//line basic.go:18
-						if gc_if4.ToBits() != 0 {
-//line basic.go:18
-							var gc_ld4 lanes.Float32x8
+							var gc_ld7 lanes.Float32x8
 //line basic.go:18
 							if (gc_br2*n+gc_col2) >= 0 && (gc_br2*n+gc_col2) <= len(b)-8 {
 //line basic.go:18
-								gc_ld4 = lanes.LoadFloat32x8Slice(b[gc_br2*n+gc_col2:])
+								gc_ld7 = lanes.LoadFloat32x8Slice(b[gc_br2*n+gc_col2:])
 //line basic.go:18
 							} else {
 //line basic.go:18
@@ -393,7 +449,31 @@ func gc_body_matMulTiled(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 //line basic.go:18
 							}
 //line basic.go:18
-							gc_bv2 = gc_ld4.Merge(gc_bv2, gc_if4)
+							gc_bv2 = gc_ld7
+//line basic.go:18
+						} else {
+//line basic.go:18
+							gc_if4 := gc_b5.And(gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(n, gc_col2, 8)))))
+//line basic.go:18
+							_ = gc_if4
+//line basic.go:18
+							if gc_if4.ToBits() != 0 {
+//line basic.go:18
+								var gc_ld8 lanes.Float32x8
+//line basic.go:18
+								if (gc_br2*n+gc_col2) >= 0 && (gc_br2*n+gc_col2) <= len(b)-8 {
+//line basic.go:18
+									gc_ld8 = lanes.LoadFloat32x8Slice(b[gc_br2*n+gc_col2:])
+//line basic.go:18
+								} else {
+//line basic.go:18
+									break gc_steps2
+//line basic.go:18
+								}
+//line basic.go:18
+								gc_bv2 = gc_ld8.Merge(gc_bv2, gc_if4)
+//line basic.go:18
+							}
 //line basic.go:18
 						}
 //line basic.go:18

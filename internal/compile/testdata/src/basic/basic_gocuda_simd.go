@@ -189,17 +189,13 @@ func gc_body_matMulTiled(gc_b10 *compiled.Block, a, b, c []float32, m, k, n int)
 //line basic.go:18
 							}
 //line basic.go:18
-							gc_if11 := gc_b13.And(gc_iota6.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(k, gc_ac6, 8)))))
+							if gc_row7 < m && compiled.Reach(k, gc_ac6, 8) > 7 {
 //line basic.go:18
-							_ = gc_if11
-//line basic.go:18
-							if gc_if11.ToBits() != 0 {
-//line basic.go:18
-								var gc_ld11 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+								var gc_ld21 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line basic.go:18
 								if (gc_row7*k+gc_ac6) >= 0 && (gc_row7*k+gc_ac6) <= len(a)-8 {
 //line basic.go:18
-									gc_ld11 = archsimd.LoadFloat32x8Slice(a[gc_row7*k+gc_ac6:])
+									gc_ld21 = archsimd.LoadFloat32x8Slice(a[gc_row7*k+gc_ac6:])
 //line basic.go:18
 								} else {
 //line basic.go:18
@@ -207,7 +203,31 @@ func gc_body_matMulTiled(gc_b10 *compiled.Block, a, b, c []float32, m, k, n int)
 //line basic.go:18
 								}
 //line basic.go:18
-								gc_av6 = gc_ld11.Merge(gc_av6, gc_if11)
+								gc_av6 = gc_ld21
+//line basic.go:18
+							} else {
+//line basic.go:18
+								gc_if11 := gc_b13.And(gc_iota6.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(k, gc_ac6, 8)))))
+//line basic.go:18
+								_ = gc_if11
+//line basic.go:18
+								if gc_if11.ToBits() != 0 {
+//line basic.go:18
+									var gc_ld22 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line basic.go:18
+									if (gc_row7*k+gc_ac6) >= 0 && (gc_row7*k+gc_ac6) <= len(a)-8 {
+//line basic.go:18
+										gc_ld22 = archsimd.LoadFloat32x8Slice(a[gc_row7*k+gc_ac6:])
+//line basic.go:18
+									} else {
+//line basic.go:18
+										break gc_steps6
+//line basic.go:18
+									}
+//line basic.go:18
+									gc_av6 = gc_ld22.Merge(gc_av6, gc_if11)
+//line basic.go:18
+								}
 //line basic.go:18
 							}
 //line basic.go:18
@@ -219,17 +239,13 @@ func gc_body_matMulTiled(gc_b10 *compiled.Block, a, b, c []float32, m, k, n int)
 //line basic.go:18
 							}
 //line basic.go:18
-							gc_if12 := gc_b14.And(gc_iota6.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, gc_col6, 8)))))
+							if gc_br6 < k && compiled.Reach(n, gc_col6, 8) > 7 {
 //line basic.go:18
-							_ = gc_if12
-//line basic.go:18
-							if gc_if12.ToBits() != 0 {
-//line basic.go:18
-								var gc_ld12 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+								var gc_ld23 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line basic.go:18
 								if (gc_br6*n+gc_col6) >= 0 && (gc_br6*n+gc_col6) <= len(b)-8 {
 //line basic.go:18
-									gc_ld12 = archsimd.LoadFloat32x8Slice(b[gc_br6*n+gc_col6:])
+									gc_ld23 = archsimd.LoadFloat32x8Slice(b[gc_br6*n+gc_col6:])
 //line basic.go:18
 								} else {
 //line basic.go:18
@@ -237,7 +253,31 @@ func gc_body_matMulTiled(gc_b10 *compiled.Block, a, b, c []float32, m, k, n int)
 //line basic.go:18
 								}
 //line basic.go:18
-								gc_bv6 = gc_ld12.Merge(gc_bv6, gc_if12)
+								gc_bv6 = gc_ld23
+//line basic.go:18
+							} else {
+//line basic.go:18
+								gc_if12 := gc_b14.And(gc_iota6.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, gc_col6, 8)))))
+//line basic.go:18
+								_ = gc_if12
+//line basic.go:18
+								if gc_if12.ToBits() != 0 {
+//line basic.go:18
+									var gc_ld24 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line basic.go:18
+									if (gc_br6*n+gc_col6) >= 0 && (gc_br6*n+gc_col6) <= len(b)-8 {
+//line basic.go:18
+										gc_ld24 = archsimd.LoadFloat32x8Slice(b[gc_br6*n+gc_col6:])
+//line basic.go:18
+									} else {
+//line basic.go:18
+										break gc_steps6
+//line basic.go:18
+									}
+//line basic.go:18
+									gc_bv6 = gc_ld24.Merge(gc_bv6, gc_if12)
+//line basic.go:18
+								}
 //line basic.go:18
 							}
 //line basic.go:18
@@ -353,17 +393,13 @@ func gc_body_matMulTiled(gc_b10 *compiled.Block, a, b, c []float32, m, k, n int)
 //line basic.go:18
 							}
 //line basic.go:18
-							gc_if9 := gc_b11.And(gc_iota5.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(k, gc_ac5, 8)))))
+							if gc_row6 < m && compiled.Reach(k, gc_ac5, 8) > 7 {
 //line basic.go:18
-							_ = gc_if9
-//line basic.go:18
-							if gc_if9.ToBits() != 0 {
-//line basic.go:18
-								var gc_ld9 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+								var gc_ld17 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line basic.go:18
 								if (gc_row6*k+gc_ac5) >= 0 && (gc_row6*k+gc_ac5) <= len(a)-8 {
 //line basic.go:18
-									gc_ld9 = archsimd.LoadFloat32x8Slice(a[gc_row6*k+gc_ac5:])
+									gc_ld17 = archsimd.LoadFloat32x8Slice(a[gc_row6*k+gc_ac5:])
 //line basic.go:18
 								} else {
 //line basic.go:18
@@ -371,7 +407,31 @@ func gc_body_matMulTiled(gc_b10 *compiled.Block, a, b, c []float32, m, k, n int)
 //line basic.go:18
 								}
 //line basic.go:18
-								gc_av5 = gc_ld9.Merge(gc_av5, gc_if9)
+								gc_av5 = gc_ld17
+//line basic.go:18
+							} else {
+//line basic.go:18
+								gc_if9 := gc_b11.And(gc_iota5.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(k, gc_ac5, 8)))))
+//line basic.go:18
+								_ = gc_if9
+//line basic.go:18
+								if gc_if9.ToBits() != 0 {
+//line basic.go:18
+									var gc_ld18 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line basic.go:18
+									if (gc_row6*k+gc_ac5) >= 0 && (gc_row6*k+gc_ac5) <= len(a)-8 {
+//line basic.go:18
+										gc_ld18 = archsimd.LoadFloat32x8Slice(a[gc_row6*k+gc_ac5:])
+//line basic.go:18
+									} else {
+//line basic.go:18
+										break gc_steps5
+//line basic.go:18
+									}
+//line basic.go:18
+									gc_av5 = gc_ld18.Merge(gc_av5, gc_if9)
+//line basic.go:18
+								}
 //line basic.go:18
 							}
 //line basic.go:18
@@ -383,17 +443,13 @@ func gc_body_matMulTiled(gc_b10 *compiled.Block, a, b, c []float32, m, k, n int)
 //line basic.go:18
 							}
 //line basic.go:18
-							gc_if10 := gc_b12.And(gc_iota5.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, gc_col5, 8)))))
+							if gc_br5 < k && compiled.Reach(n, gc_col5, 8) > 7 {
 //line basic.go:18
-							_ = gc_if10
-//line basic.go:18
-							if gc_if10.ToBits() != 0 {
-//line basic.go:18
-								var gc_ld10 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+								var gc_ld19 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line basic.go:18
 								if (gc_br5*n+gc_col5) >= 0 && (gc_br5*n+gc_col5) <= len(b)-8 {
 //line basic.go:18
-									gc_ld10 = archsimd.LoadFloat32x8Slice(b[gc_br5*n+gc_col5:])
+									gc_ld19 = archsimd.LoadFloat32x8Slice(b[gc_br5*n+gc_col5:])
 //line basic.go:18
 								} else {
 //line basic.go:18
@@ -401,7 +457,31 @@ func gc_body_matMulTiled(gc_b10 *compiled.Block, a, b, c []float32, m, k, n int)
 //line basic.go:18
 								}
 //line basic.go:18
-								gc_bv5 = gc_ld10.Merge(gc_bv5, gc_if10)
+								gc_bv5 = gc_ld19
+//line basic.go:18
+							} else {
+//line basic.go:18
+								gc_if10 := gc_b12.And(gc_iota5.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, gc_col5, 8)))))
+//line basic.go:18
+								_ = gc_if10
+//line basic.go:18
+								if gc_if10.ToBits() != 0 {
+//line basic.go:18
+									var gc_ld20 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line basic.go:18
+									if (gc_br5*n+gc_col5) >= 0 && (gc_br5*n+gc_col5) <= len(b)-8 {
+//line basic.go:18
+										gc_ld20 = archsimd.LoadFloat32x8Slice(b[gc_br5*n+gc_col5:])
+//line basic.go:18
+									} else {
+//line basic.go:18
+										break gc_steps5
+//line basic.go:18
+									}
+//line basic.go:18
+									gc_bv5 = gc_ld20.Merge(gc_bv5, gc_if10)
+//line basic.go:18
+								}
 //line basic.go:18
 							}
 //line basic.go:18

@@ -80,3 +80,22 @@ func lookalikes(t *gocuda.Thread, in, out []float32) {
 	t.SyncThreads()
 	out[i] = s[t.BlockDim.X-1-t.ThreadIdx.X]
 }
+
+// tileLoad is the tiled matmul's load of a tile: its guard tests the
+// thread's row, the same for a row of the block, with its column. Where
+// the row is in range and the step's eight columns are too, the step
+// loads them unmasked; elsewhere each lane under its mask.
+func tileLoad(t *gocuda.Thread, a []float32, m, k, p int) {
+	tile := gocuda.Shared[[16]float32](t, 16)
+	tx, ty := t.ThreadIdx.X, t.ThreadIdx.Y
+	row := t.BlockIdx.Y*16 + ty
+	var v float32
+	if row < m && p+tx < k {
+		v = a[row*k+p+tx]
+	}
+	tile[ty][tx] = v
+	t.SyncThreads()
+	if tx == 0 && row < m {
+		a[row*k] = tile[ty][15]
+	}
+}
