@@ -14,6 +14,8 @@
 // values in registers (a struct of at most four fields and 32 bytes,
 // nested for eight lanes). Comparisons, merges and masked stores are not
 // inlined; the steps use them once a step, not in their loops' trips.
+// One method has no archsimd twin: Float32x8.AddMulSlice, a sum of
+// products written so that Go keeps the sums in registers.
 //
 // Nothing here is stable API: it changes with the generator. lanes_gen.go
 // is written by gen.go (go generate).
