@@ -213,9 +213,9 @@ func gc_body_mandelbrot64(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, x0, y0, x1,
 //line mandelbrot64.go:41
 									_ = gc_newIm9
 //line mandelbrot64.go:41
-									gc_zRe9 = gc_cRe9.Add(gc_newRe9).Merge(gc_zRe9, gc_lanes6)
+									gc_zRe9 = gc_cRe9.Add(gc_newRe9)
 //line mandelbrot64.go:41
-									gc_zIm9 = gc_cIm9.Add(gc_newIm9).Merge(gc_zIm9, gc_lanes6)
+									gc_zIm9 = gc_cIm9.Add(gc_newIm9)
 //line mandelbrot64.go:41
 									gc_i9 = gc_i9.Add(gc_vb45).Merge(gc_i9, gc_lanes6)
 //line mandelbrot64.go:41
@@ -380,9 +380,9 @@ func gc_body_mandelbrot64(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, x0, y0, x1,
 //line mandelbrot64.go:41
 									_ = gc_newIm3
 //line mandelbrot64.go:41
-									gc_zRe3 = gc_cRe3.Add(gc_newRe3).Merge(gc_zRe3, gc_lanes2)
+									gc_zRe3 = gc_cRe3.Add(gc_newRe3)
 //line mandelbrot64.go:41
-									gc_zIm3 = gc_cIm3.Add(gc_newIm3).Merge(gc_zIm3, gc_lanes2)
+									gc_zIm3 = gc_cIm3.Add(gc_newIm3)
 //line mandelbrot64.go:41
 									gc_i3 = gc_i3.Add(gc_vb15).Merge(gc_i3, gc_lanes2)
 //line mandelbrot64.go:41

@@ -213,9 +213,9 @@ func gc_body_mandelbrot(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, x0, y0, x1, y
 //line mandelbrot.go:53
 									_ = gc_newIm15
 //line mandelbrot.go:53
-									gc_zRe15 = gc_cRe15.Add(gc_newRe15).Merge(gc_zRe15, gc_lanes10)
+									gc_zRe15 = gc_cRe15.Add(gc_newRe15)
 //line mandelbrot.go:53
-									gc_zIm15 = gc_cIm15.Add(gc_newIm15).Merge(gc_zIm15, gc_lanes10)
+									gc_zIm15 = gc_cIm15.Add(gc_newIm15)
 //line mandelbrot.go:53
 									gc_i15 = gc_i15.Add(gc_vb75).Merge(gc_i15, gc_lanes10)
 //line mandelbrot.go:53
@@ -380,9 +380,9 @@ func gc_body_mandelbrot(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, x0, y0, x1, y
 //line mandelbrot.go:53
 									_ = gc_newIm3
 //line mandelbrot.go:53
-									gc_zRe3 = gc_cRe3.Add(gc_newRe3).Merge(gc_zRe3, gc_lanes2)
+									gc_zRe3 = gc_cRe3.Add(gc_newRe3)
 //line mandelbrot.go:53
-									gc_zIm3 = gc_cIm3.Add(gc_newIm3).Merge(gc_zIm3, gc_lanes2)
+									gc_zIm3 = gc_cIm3.Add(gc_newIm3)
 //line mandelbrot.go:53
 									gc_i3 = gc_i3.Add(gc_vb15).Merge(gc_i3, gc_lanes2)
 //line mandelbrot.go:53

@@ -839,9 +839,9 @@ func gc_body_escape64(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, re, im []float6
 //line vector64.go:92
 									_ = gc_t18
 //line vector64.go:92
-									zr = gc_t17.Merge(zr, gc_lanes6)
+									zr = gc_t17
 //line vector64.go:92
-									zi = gc_t18.Merge(zi, gc_lanes6)
+									zi = gc_t18
 //line vector64.go:92
 									n = n.Add(gc_vb24).Merge(n, gc_lanes6)
 //line vector64.go:92
@@ -988,9 +988,9 @@ func gc_body_escape64(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, re, im []float6
 //line vector64.go:92
 									_ = gc_t6
 //line vector64.go:92
-									zr = gc_t5.Merge(zr, gc_lanes2)
+									zr = gc_t5
 //line vector64.go:92
-									zi = gc_t6.Merge(zi, gc_lanes2)
+									zi = gc_t6
 //line vector64.go:92
 									n = n.Add(gc_vb8).Merge(n, gc_lanes2)
 //line vector64.go:92

@@ -1672,9 +1672,9 @@ func gc_body_escape(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, re, im []float32,
 //line vector.go:126
 											_ = gc_t40
 //line vector.go:126
-											zr = gc_t39.Merge(zr, gc_alive20.And(gc_lanes15))
+											zr = gc_t39
 //line vector.go:126
-											zi = gc_t40.Merge(zi, gc_alive20.And(gc_lanes15))
+											zi = gc_t40
 //line vector.go:126
 											n_ = n_.Add(gc_vb70).Merge(n_, gc_alive20.And(gc_lanes15))
 //line vector.go:126
@@ -1921,9 +1921,9 @@ func gc_body_escape(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, re, im []float32,
 //line vector.go:126
 									_ = gc_t8
 //line vector.go:126
-									zr = gc_t7.Merge(zr, gc_alive4.And(gc_lanes3))
+									zr = gc_t7
 //line vector.go:126
-									zi = gc_t8.Merge(zi, gc_alive4.And(gc_lanes3))
+									zi = gc_t8
 //line vector.go:126
 									n_ = n_.Add(gc_vb14).Merge(n_, gc_alive4.And(gc_lanes3))
 //line vector.go:126

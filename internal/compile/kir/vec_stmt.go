@@ -200,6 +200,10 @@ func (v *vectorizer) set(obj *types.Var, val vval) {
 			x = v.maskOp(m, "Or", ast.NewIdent(b.name)) // a lowered return's flag: its lanes set
 			break
 		}
+		if v.unmerged(obj, b, vt) {
+			x = v.vec(val, v.varType(obj))
+			break
+		}
 		x = v.merge(v.vec(val, v.varType(obj)), ast.NewIdent(b.name), vt)
 	case b.shape == vVector:
 		x = v.vec(val, v.varType(obj))

@@ -250,3 +250,44 @@ func tileBroadcast(t *gocuda.Thread, in, out []float32) {
 		out[i] = sum
 	}
 }
+
+// escapeKept is escapeRows storing zr after the loop: the lanes that
+// left keep the zr they left with, merged under the loop's mask each
+// trip, where escapeRows' zr and zi, read by nothing after the loop, are
+// not.
+func escapeKept(t *gocuda.Thread, out []float32, x0, dx float32, limit int32) {
+	i := t.BlockIdx.X*t.BlockDim.X + t.ThreadIdx.X
+	if i >= len(out) {
+		return
+	}
+	cr := x0 + float32(i)*dx
+	zr := cr
+	n := int32(0)
+	for n < limit && zr*zr <= 4 {
+		zr = zr*zr + cr
+		n++
+	}
+	out[i] = zr
+}
+
+// escapeAgain runs the escape loop in each trip of a loop around it,
+// whose next trip reads zr from where the last left it: merged too.
+func escapeAgain(t *gocuda.Thread, out []int32, x0, dx float32, limit int32) {
+	i := t.BlockIdx.X*t.BlockDim.X + t.ThreadIdx.X
+	if i >= len(out) {
+		return
+	}
+	cr := x0 + float32(i)*dx
+	zr := cr
+	total := int32(0)
+	for range 2 {
+		n := int32(0)
+		for n < limit && zr*zr <= 4 {
+			zr = zr*zr + cr
+			n++
+		}
+		total += n
+		zr *= 0.5
+	}
+	out[i] = total
+}
