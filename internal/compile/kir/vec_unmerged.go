@@ -33,7 +33,7 @@ func (v *vectorizer) unmerged(obj *types.Var, b *vbind, vt string) bool {
 	}
 	for _, outer := range v.loopStack[:len(v.loopStack)-1] {
 		if decl < outer.stmt.Pos() {
-			return false // defined before a loop around: its next trip may read it (or a helper defined earlier in the file: no gain lost that matters)
+			return false // defined before a loop around, whose next trip may read it; a helper's variable defined earlier in the file than its caller's loop lands here too, which only keeps a merge
 		}
 	}
 	for id, o := range v.f.Src.Info.Uses {
