@@ -43,8 +43,8 @@ func everyLane(op token.Token, reach ast.Expr, s, width int) ast.Expr {
 // its operands' make one: both hold everywhere, or one does. A condition
 // the same for every lane (row < m in the tiled matmul's guarded load,
 // if row < m && ac < k) holds everywhere where it holds.
-func bothAll(op token.Token, x, y vval) ast.Expr {
-	xa, ya := everyLaneOf(x), everyLaneOf(y)
+func (v *vectorizer) bothAll(op token.Token, x, y vval) ast.Expr {
+	xa, ya := v.everyLaneOf(x), v.everyLaneOf(y)
 	switch {
 	case op == token.LAND && xa != nil && ya != nil:
 		return &ast.BinaryExpr{X: xa, Op: token.LAND, Y: ya}
@@ -60,18 +60,12 @@ func bothAll(op token.Token, x, y vval) ast.Expr {
 
 // everyLaneOf returns the scalar condition under which bool x holds in
 // every lane: a mask's all, or a uniform value itself where it calls
-// nothing, so that testing it again is as testing it once.
-func everyLaneOf(x vval) ast.Expr {
+// nothing (Func.calls), so that testing it again is as testing it once.
+func (v *vectorizer) everyLaneOf(x vval) ast.Expr {
 	if x.shape != vUniform {
 		return x.all
 	}
-	calls := false
-	ast.Inspect(x.x, func(n ast.Node) bool {
-		_, call := n.(*ast.CallExpr)
-		calls = calls || call
-		return !calls
-	})
-	if calls {
+	if v.f.calls(x.x) {
 		return nil
 	}
 	return x.x

@@ -354,7 +354,7 @@ func (v *vectorizer) logic(b *ast.BinaryExpr) vval {
 		v.fail()
 	}
 	m := map[token.Token]string{token.LAND: "And", token.LOR: "Or"}[b.Op]
-	return vval{shape: vVector, x: v.maskOp(v.vec(x, t), m, v.vec(y, t)), typ: t, all: bothAll(b.Op, x, y)}
+	return vval{shape: vVector, x: v.maskOp(v.vec(x, t), m, v.vec(y, t)), typ: t, all: v.bothAll(b.Op, x, y)}
 }
 
 // boolMask returns a uniform bool as a mask: every lane or none.
