@@ -478,15 +478,7 @@ func gc_body_matMulTiled(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 //line matmul.go:167
 						_ = gc_bv4
 //line matmul.go:167
-						gc_b8 := gc_none4
-//line matmul.go:167
-						if gc_row4 < m {
-//line matmul.go:167
-							gc_b8 = gc_all4
-//line matmul.go:167
-						}
-//line matmul.go:167
-						if gc_row4 < m && compiled.Reach(k, gc_ac4, 8) > 7 {
+						if gc_row4 < m && (gc_ac4 < k && uint(k-gc_ac4) > 7) {
 //line matmul.go:167
 							var gc_ld13 lanes.Float32x8
 //line matmul.go:167
@@ -503,6 +495,14 @@ func gc_body_matMulTiled(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 							gc_av4 = gc_ld13
 //line matmul.go:167
 						} else {
+//line matmul.go:167
+							gc_b8 := gc_none4
+//line matmul.go:167
+							if gc_row4 < m {
+//line matmul.go:167
+								gc_b8 = gc_all4
+//line matmul.go:167
+							}
 //line matmul.go:167
 							gc_if7 := gc_b8.And(gc_iota4.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(k, gc_ac4, 8)))))
 //line matmul.go:167
@@ -528,15 +528,7 @@ func gc_body_matMulTiled(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 //line matmul.go:167
 						}
 //line matmul.go:167
-						gc_b9 := gc_none4
-//line matmul.go:167
-						if gc_br4 < k {
-//line matmul.go:167
-							gc_b9 = gc_all4
-//line matmul.go:167
-						}
-//line matmul.go:167
-						if gc_br4 < k && compiled.Reach(n, gc_col4, 8) > 7 {
+						if gc_br4 < k && (gc_col4 < n && uint(n-gc_col4) > 7) {
 //line matmul.go:167
 							var gc_ld15 lanes.Float32x8
 //line matmul.go:167
@@ -553,6 +545,14 @@ func gc_body_matMulTiled(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 							gc_bv4 = gc_ld15
 //line matmul.go:167
 						} else {
+//line matmul.go:167
+							gc_b9 := gc_none4
+//line matmul.go:167
+							if gc_br4 < k {
+//line matmul.go:167
+								gc_b9 = gc_all4
+//line matmul.go:167
+							}
 //line matmul.go:167
 							gc_if8 := gc_b9.And(gc_iota4.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(n, gc_col4, 8)))))
 //line matmul.go:167
@@ -679,15 +679,7 @@ func gc_body_matMulTiled(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 //line matmul.go:167
 						_ = gc_bv2
 //line matmul.go:167
-						gc_b4 := gc_none2
-//line matmul.go:167
-						if gc_row2 < m {
-//line matmul.go:167
-							gc_b4 = gc_all2
-//line matmul.go:167
-						}
-//line matmul.go:167
-						if gc_row2 < m && compiled.Reach(k, gc_ac2, 8) > 7 {
+						if gc_row2 < m && (gc_ac2 < k && uint(k-gc_ac2) > 7) {
 //line matmul.go:167
 							var gc_ld5 lanes.Float32x8
 //line matmul.go:167
@@ -704,6 +696,14 @@ func gc_body_matMulTiled(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 							gc_av2 = gc_ld5
 //line matmul.go:167
 						} else {
+//line matmul.go:167
+							gc_b4 := gc_none2
+//line matmul.go:167
+							if gc_row2 < m {
+//line matmul.go:167
+								gc_b4 = gc_all2
+//line matmul.go:167
+							}
 //line matmul.go:167
 							gc_if3 := gc_b4.And(gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(k, gc_ac2, 8)))))
 //line matmul.go:167
@@ -729,15 +729,7 @@ func gc_body_matMulTiled(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 //line matmul.go:167
 						}
 //line matmul.go:167
-						gc_b5 := gc_none2
-//line matmul.go:167
-						if gc_br2 < k {
-//line matmul.go:167
-							gc_b5 = gc_all2
-//line matmul.go:167
-						}
-//line matmul.go:167
-						if gc_br2 < k && compiled.Reach(n, gc_col2, 8) > 7 {
+						if gc_br2 < k && (gc_col2 < n && uint(n-gc_col2) > 7) {
 //line matmul.go:167
 							var gc_ld7 lanes.Float32x8
 //line matmul.go:167
@@ -754,6 +746,14 @@ func gc_body_matMulTiled(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 							gc_bv2 = gc_ld7
 //line matmul.go:167
 						} else {
+//line matmul.go:167
+							gc_b5 := gc_none2
+//line matmul.go:167
+							if gc_br2 < k {
+//line matmul.go:167
+								gc_b5 = gc_all2
+//line matmul.go:167
+							}
 //line matmul.go:167
 							gc_if4 := gc_b5.And(gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(n, gc_col2, 8)))))
 //line matmul.go:167
@@ -1671,15 +1671,7 @@ func gc_body_matMulTiledUnrolled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 //line matmul.go:208
 						_ = gc_bv4
 //line matmul.go:208
-						gc_b8 := gc_none4
-//line matmul.go:208
-						if gc_row4 < m {
-//line matmul.go:208
-							gc_b8 = gc_all4
-//line matmul.go:208
-						}
-//line matmul.go:208
-						if gc_row4 < m && compiled.Reach(k, gc_ac4, 8) > 7 {
+						if gc_row4 < m && (gc_ac4 < k && uint(k-gc_ac4) > 7) {
 //line matmul.go:208
 							var gc_ld13 lanes.Float32x8
 //line matmul.go:208
@@ -1696,6 +1688,14 @@ func gc_body_matMulTiledUnrolled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 							gc_av4 = gc_ld13
 //line matmul.go:208
 						} else {
+//line matmul.go:208
+							gc_b8 := gc_none4
+//line matmul.go:208
+							if gc_row4 < m {
+//line matmul.go:208
+								gc_b8 = gc_all4
+//line matmul.go:208
+							}
 //line matmul.go:208
 							gc_if7 := gc_b8.And(gc_iota4.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(k, gc_ac4, 8)))))
 //line matmul.go:208
@@ -1721,15 +1721,7 @@ func gc_body_matMulTiledUnrolled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 //line matmul.go:208
 						}
 //line matmul.go:208
-						gc_b9 := gc_none4
-//line matmul.go:208
-						if gc_br4 < k {
-//line matmul.go:208
-							gc_b9 = gc_all4
-//line matmul.go:208
-						}
-//line matmul.go:208
-						if gc_br4 < k && compiled.Reach(n, gc_col4, 8) > 7 {
+						if gc_br4 < k && (gc_col4 < n && uint(n-gc_col4) > 7) {
 //line matmul.go:208
 							var gc_ld15 lanes.Float32x8
 //line matmul.go:208
@@ -1746,6 +1738,14 @@ func gc_body_matMulTiledUnrolled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 							gc_bv4 = gc_ld15
 //line matmul.go:208
 						} else {
+//line matmul.go:208
+							gc_b9 := gc_none4
+//line matmul.go:208
+							if gc_br4 < k {
+//line matmul.go:208
+								gc_b9 = gc_all4
+//line matmul.go:208
+							}
 //line matmul.go:208
 							gc_if8 := gc_b9.And(gc_iota4.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(n, gc_col4, 8)))))
 //line matmul.go:208
@@ -1872,15 +1872,7 @@ func gc_body_matMulTiledUnrolled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 //line matmul.go:208
 						_ = gc_bv2
 //line matmul.go:208
-						gc_b4 := gc_none2
-//line matmul.go:208
-						if gc_row2 < m {
-//line matmul.go:208
-							gc_b4 = gc_all2
-//line matmul.go:208
-						}
-//line matmul.go:208
-						if gc_row2 < m && compiled.Reach(k, gc_ac2, 8) > 7 {
+						if gc_row2 < m && (gc_ac2 < k && uint(k-gc_ac2) > 7) {
 //line matmul.go:208
 							var gc_ld5 lanes.Float32x8
 //line matmul.go:208
@@ -1897,6 +1889,14 @@ func gc_body_matMulTiledUnrolled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 							gc_av2 = gc_ld5
 //line matmul.go:208
 						} else {
+//line matmul.go:208
+							gc_b4 := gc_none2
+//line matmul.go:208
+							if gc_row2 < m {
+//line matmul.go:208
+								gc_b4 = gc_all2
+//line matmul.go:208
+							}
 //line matmul.go:208
 							gc_if3 := gc_b4.And(gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(k, gc_ac2, 8)))))
 //line matmul.go:208
@@ -1922,15 +1922,7 @@ func gc_body_matMulTiledUnrolled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 //line matmul.go:208
 						}
 //line matmul.go:208
-						gc_b5 := gc_none2
-//line matmul.go:208
-						if gc_br2 < k {
-//line matmul.go:208
-							gc_b5 = gc_all2
-//line matmul.go:208
-						}
-//line matmul.go:208
-						if gc_br2 < k && compiled.Reach(n, gc_col2, 8) > 7 {
+						if gc_br2 < k && (gc_col2 < n && uint(n-gc_col2) > 7) {
 //line matmul.go:208
 							var gc_ld7 lanes.Float32x8
 //line matmul.go:208
@@ -1947,6 +1939,14 @@ func gc_body_matMulTiledUnrolled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 							gc_bv2 = gc_ld7
 //line matmul.go:208
 						} else {
+//line matmul.go:208
+							gc_b5 := gc_none2
+//line matmul.go:208
+							if gc_br2 < k {
+//line matmul.go:208
+								gc_b5 = gc_all2
+//line matmul.go:208
+							}
 //line matmul.go:208
 							gc_if4 := gc_b5.And(gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(n, gc_col2, 8)))))
 //line matmul.go:208

@@ -744,15 +744,7 @@ func gc_body_matMulTiled(gc_b10 *compiled.Block, a, b, c []float32, m, k, n int)
 //line matmul.go:167
 								_ = gc_bv8
 //line matmul.go:167
-								gc_b17 := gc_none8
-//line matmul.go:167
-								if gc_row9 < m {
-//line matmul.go:167
-									gc_b17 = gc_all8
-//line matmul.go:167
-								}
-//line matmul.go:167
-								if gc_row9 < m && compiled.Reach(k, gc_ac8, 16) > 15 {
+								if gc_row9 < m && (gc_ac8 < k && uint(k-gc_ac8) > 15) {
 //line matmul.go:167
 									var gc_ld29 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line matmul.go:167
@@ -769,6 +761,14 @@ func gc_body_matMulTiled(gc_b10 *compiled.Block, a, b, c []float32, m, k, n int)
 									gc_av8 = gc_ld29
 //line matmul.go:167
 								} else {
+//line matmul.go:167
+									gc_b17 := gc_none8
+//line matmul.go:167
+									if gc_row9 < m {
+//line matmul.go:167
+										gc_b17 = gc_all8
+//line matmul.go:167
+									}
 //line matmul.go:167
 									gc_if15 := archsimd.Mask32x16FromBits(gc_b17.ToBits() & gc_iota8.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(k, gc_ac8, 16)))).ToBits())
 //line matmul.go:167
@@ -794,15 +794,7 @@ func gc_body_matMulTiled(gc_b10 *compiled.Block, a, b, c []float32, m, k, n int)
 //line matmul.go:167
 								}
 //line matmul.go:167
-								gc_b18 := gc_none8
-//line matmul.go:167
-								if gc_br8 < k {
-//line matmul.go:167
-									gc_b18 = gc_all8
-//line matmul.go:167
-								}
-//line matmul.go:167
-								if gc_br8 < k && compiled.Reach(n, gc_col8, 16) > 15 {
+								if gc_br8 < k && (gc_col8 < n && uint(n-gc_col8) > 15) {
 //line matmul.go:167
 									var gc_ld31 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line matmul.go:167
@@ -819,6 +811,14 @@ func gc_body_matMulTiled(gc_b10 *compiled.Block, a, b, c []float32, m, k, n int)
 									gc_bv8 = gc_ld31
 //line matmul.go:167
 								} else {
+//line matmul.go:167
+									gc_b18 := gc_none8
+//line matmul.go:167
+									if gc_br8 < k {
+//line matmul.go:167
+										gc_b18 = gc_all8
+//line matmul.go:167
+									}
 //line matmul.go:167
 									gc_if16 := archsimd.Mask32x16FromBits(gc_b18.ToBits() & gc_iota8.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, gc_col8, 16)))).ToBits())
 //line matmul.go:167
@@ -922,15 +922,7 @@ func gc_body_matMulTiled(gc_b10 *compiled.Block, a, b, c []float32, m, k, n int)
 //line matmul.go:167
 							_ = gc_bv7
 //line matmul.go:167
-							gc_b15 := gc_none7
-//line matmul.go:167
-							if gc_row8 < m {
-//line matmul.go:167
-								gc_b15 = gc_all7
-//line matmul.go:167
-							}
-//line matmul.go:167
-							if gc_row8 < m && compiled.Reach(k, gc_ac7, 8) > 7 {
+							if gc_row8 < m && (gc_ac7 < k && uint(k-gc_ac7) > 7) {
 //line matmul.go:167
 								var gc_ld25 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line matmul.go:167
@@ -947,6 +939,14 @@ func gc_body_matMulTiled(gc_b10 *compiled.Block, a, b, c []float32, m, k, n int)
 								gc_av7 = gc_ld25
 //line matmul.go:167
 							} else {
+//line matmul.go:167
+								gc_b15 := gc_none7
+//line matmul.go:167
+								if gc_row8 < m {
+//line matmul.go:167
+									gc_b15 = gc_all7
+//line matmul.go:167
+								}
 //line matmul.go:167
 								gc_if13 := gc_b15.And(gc_iota7.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(k, gc_ac7, 8)))))
 //line matmul.go:167
@@ -972,15 +972,7 @@ func gc_body_matMulTiled(gc_b10 *compiled.Block, a, b, c []float32, m, k, n int)
 //line matmul.go:167
 							}
 //line matmul.go:167
-							gc_b16 := gc_none7
-//line matmul.go:167
-							if gc_br7 < k {
-//line matmul.go:167
-								gc_b16 = gc_all7
-//line matmul.go:167
-							}
-//line matmul.go:167
-							if gc_br7 < k && compiled.Reach(n, gc_col7, 8) > 7 {
+							if gc_br7 < k && (gc_col7 < n && uint(n-gc_col7) > 7) {
 //line matmul.go:167
 								var gc_ld27 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line matmul.go:167
@@ -997,6 +989,14 @@ func gc_body_matMulTiled(gc_b10 *compiled.Block, a, b, c []float32, m, k, n int)
 								gc_bv7 = gc_ld27
 //line matmul.go:167
 							} else {
+//line matmul.go:167
+								gc_b16 := gc_none7
+//line matmul.go:167
+								if gc_br7 < k {
+//line matmul.go:167
+									gc_b16 = gc_all7
+//line matmul.go:167
+								}
 //line matmul.go:167
 								gc_if14 := gc_b16.And(gc_iota7.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, gc_col7, 8)))))
 //line matmul.go:167
@@ -1128,15 +1128,7 @@ func gc_body_matMulTiled(gc_b10 *compiled.Block, a, b, c []float32, m, k, n int)
 //line matmul.go:167
 								_ = gc_bv6
 //line matmul.go:167
-								gc_b13 := gc_none6
-//line matmul.go:167
-								if gc_row7 < m {
-//line matmul.go:167
-									gc_b13 = gc_all6
-//line matmul.go:167
-								}
-//line matmul.go:167
-								if gc_row7 < m && compiled.Reach(k, gc_ac6, 16) > 15 {
+								if gc_row7 < m && (gc_ac6 < k && uint(k-gc_ac6) > 15) {
 //line matmul.go:167
 									var gc_ld21 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line matmul.go:167
@@ -1153,6 +1145,14 @@ func gc_body_matMulTiled(gc_b10 *compiled.Block, a, b, c []float32, m, k, n int)
 									gc_av6 = gc_ld21
 //line matmul.go:167
 								} else {
+//line matmul.go:167
+									gc_b13 := gc_none6
+//line matmul.go:167
+									if gc_row7 < m {
+//line matmul.go:167
+										gc_b13 = gc_all6
+//line matmul.go:167
+									}
 //line matmul.go:167
 									gc_if11 := archsimd.Mask32x16FromBits(gc_b13.ToBits() & gc_iota6.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(k, gc_ac6, 16)))).ToBits())
 //line matmul.go:167
@@ -1178,15 +1178,7 @@ func gc_body_matMulTiled(gc_b10 *compiled.Block, a, b, c []float32, m, k, n int)
 //line matmul.go:167
 								}
 //line matmul.go:167
-								gc_b14 := gc_none6
-//line matmul.go:167
-								if gc_br6 < k {
-//line matmul.go:167
-									gc_b14 = gc_all6
-//line matmul.go:167
-								}
-//line matmul.go:167
-								if gc_br6 < k && compiled.Reach(n, gc_col6, 16) > 15 {
+								if gc_br6 < k && (gc_col6 < n && uint(n-gc_col6) > 15) {
 //line matmul.go:167
 									var gc_ld23 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line matmul.go:167
@@ -1203,6 +1195,14 @@ func gc_body_matMulTiled(gc_b10 *compiled.Block, a, b, c []float32, m, k, n int)
 									gc_bv6 = gc_ld23
 //line matmul.go:167
 								} else {
+//line matmul.go:167
+									gc_b14 := gc_none6
+//line matmul.go:167
+									if gc_br6 < k {
+//line matmul.go:167
+										gc_b14 = gc_all6
+//line matmul.go:167
+									}
 //line matmul.go:167
 									gc_if12 := archsimd.Mask32x16FromBits(gc_b14.ToBits() & gc_iota6.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, gc_col6, 16)))).ToBits())
 //line matmul.go:167
@@ -1312,15 +1312,7 @@ func gc_body_matMulTiled(gc_b10 *compiled.Block, a, b, c []float32, m, k, n int)
 //line matmul.go:167
 							_ = gc_bv5
 //line matmul.go:167
-							gc_b11 := gc_none5
-//line matmul.go:167
-							if gc_row6 < m {
-//line matmul.go:167
-								gc_b11 = gc_all5
-//line matmul.go:167
-							}
-//line matmul.go:167
-							if gc_row6 < m && compiled.Reach(k, gc_ac5, 8) > 7 {
+							if gc_row6 < m && (gc_ac5 < k && uint(k-gc_ac5) > 7) {
 //line matmul.go:167
 								var gc_ld17 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line matmul.go:167
@@ -1337,6 +1329,14 @@ func gc_body_matMulTiled(gc_b10 *compiled.Block, a, b, c []float32, m, k, n int)
 								gc_av5 = gc_ld17
 //line matmul.go:167
 							} else {
+//line matmul.go:167
+								gc_b11 := gc_none5
+//line matmul.go:167
+								if gc_row6 < m {
+//line matmul.go:167
+									gc_b11 = gc_all5
+//line matmul.go:167
+								}
 //line matmul.go:167
 								gc_if9 := gc_b11.And(gc_iota5.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(k, gc_ac5, 8)))))
 //line matmul.go:167
@@ -1362,15 +1362,7 @@ func gc_body_matMulTiled(gc_b10 *compiled.Block, a, b, c []float32, m, k, n int)
 //line matmul.go:167
 							}
 //line matmul.go:167
-							gc_b12 := gc_none5
-//line matmul.go:167
-							if gc_br5 < k {
-//line matmul.go:167
-								gc_b12 = gc_all5
-//line matmul.go:167
-							}
-//line matmul.go:167
-							if gc_br5 < k && compiled.Reach(n, gc_col5, 8) > 7 {
+							if gc_br5 < k && (gc_col5 < n && uint(n-gc_col5) > 7) {
 //line matmul.go:167
 								var gc_ld19 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line matmul.go:167
@@ -1387,6 +1379,14 @@ func gc_body_matMulTiled(gc_b10 *compiled.Block, a, b, c []float32, m, k, n int)
 								gc_bv5 = gc_ld19
 //line matmul.go:167
 							} else {
+//line matmul.go:167
+								gc_b12 := gc_none5
+//line matmul.go:167
+								if gc_br5 < k {
+//line matmul.go:167
+									gc_b12 = gc_all5
+//line matmul.go:167
+								}
 //line matmul.go:167
 								gc_if10 := gc_b12.And(gc_iota5.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, gc_col5, 8)))))
 //line matmul.go:167
@@ -2518,15 +2518,7 @@ func gc_body_matMulTiledUnrolled(gc_b10 *compiled.Block, a, b, c []float32, m, k
 //line matmul.go:208
 								_ = gc_bv8
 //line matmul.go:208
-								gc_b17 := gc_none8
-//line matmul.go:208
-								if gc_row9 < m {
-//line matmul.go:208
-									gc_b17 = gc_all8
-//line matmul.go:208
-								}
-//line matmul.go:208
-								if gc_row9 < m && compiled.Reach(k, gc_ac8, 16) > 15 {
+								if gc_row9 < m && (gc_ac8 < k && uint(k-gc_ac8) > 15) {
 //line matmul.go:208
 									var gc_ld29 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line matmul.go:208
@@ -2543,6 +2535,14 @@ func gc_body_matMulTiledUnrolled(gc_b10 *compiled.Block, a, b, c []float32, m, k
 									gc_av8 = gc_ld29
 //line matmul.go:208
 								} else {
+//line matmul.go:208
+									gc_b17 := gc_none8
+//line matmul.go:208
+									if gc_row9 < m {
+//line matmul.go:208
+										gc_b17 = gc_all8
+//line matmul.go:208
+									}
 //line matmul.go:208
 									gc_if15 := archsimd.Mask32x16FromBits(gc_b17.ToBits() & gc_iota8.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(k, gc_ac8, 16)))).ToBits())
 //line matmul.go:208
@@ -2568,15 +2568,7 @@ func gc_body_matMulTiledUnrolled(gc_b10 *compiled.Block, a, b, c []float32, m, k
 //line matmul.go:208
 								}
 //line matmul.go:208
-								gc_b18 := gc_none8
-//line matmul.go:208
-								if gc_br8 < k {
-//line matmul.go:208
-									gc_b18 = gc_all8
-//line matmul.go:208
-								}
-//line matmul.go:208
-								if gc_br8 < k && compiled.Reach(n, gc_col8, 16) > 15 {
+								if gc_br8 < k && (gc_col8 < n && uint(n-gc_col8) > 15) {
 //line matmul.go:208
 									var gc_ld31 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line matmul.go:208
@@ -2593,6 +2585,14 @@ func gc_body_matMulTiledUnrolled(gc_b10 *compiled.Block, a, b, c []float32, m, k
 									gc_bv8 = gc_ld31
 //line matmul.go:208
 								} else {
+//line matmul.go:208
+									gc_b18 := gc_none8
+//line matmul.go:208
+									if gc_br8 < k {
+//line matmul.go:208
+										gc_b18 = gc_all8
+//line matmul.go:208
+									}
 //line matmul.go:208
 									gc_if16 := archsimd.Mask32x16FromBits(gc_b18.ToBits() & gc_iota8.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, gc_col8, 16)))).ToBits())
 //line matmul.go:208
@@ -2696,15 +2696,7 @@ func gc_body_matMulTiledUnrolled(gc_b10 *compiled.Block, a, b, c []float32, m, k
 //line matmul.go:208
 							_ = gc_bv7
 //line matmul.go:208
-							gc_b15 := gc_none7
-//line matmul.go:208
-							if gc_row8 < m {
-//line matmul.go:208
-								gc_b15 = gc_all7
-//line matmul.go:208
-							}
-//line matmul.go:208
-							if gc_row8 < m && compiled.Reach(k, gc_ac7, 8) > 7 {
+							if gc_row8 < m && (gc_ac7 < k && uint(k-gc_ac7) > 7) {
 //line matmul.go:208
 								var gc_ld25 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line matmul.go:208
@@ -2721,6 +2713,14 @@ func gc_body_matMulTiledUnrolled(gc_b10 *compiled.Block, a, b, c []float32, m, k
 								gc_av7 = gc_ld25
 //line matmul.go:208
 							} else {
+//line matmul.go:208
+								gc_b15 := gc_none7
+//line matmul.go:208
+								if gc_row8 < m {
+//line matmul.go:208
+									gc_b15 = gc_all7
+//line matmul.go:208
+								}
 //line matmul.go:208
 								gc_if13 := gc_b15.And(gc_iota7.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(k, gc_ac7, 8)))))
 //line matmul.go:208
@@ -2746,15 +2746,7 @@ func gc_body_matMulTiledUnrolled(gc_b10 *compiled.Block, a, b, c []float32, m, k
 //line matmul.go:208
 							}
 //line matmul.go:208
-							gc_b16 := gc_none7
-//line matmul.go:208
-							if gc_br7 < k {
-//line matmul.go:208
-								gc_b16 = gc_all7
-//line matmul.go:208
-							}
-//line matmul.go:208
-							if gc_br7 < k && compiled.Reach(n, gc_col7, 8) > 7 {
+							if gc_br7 < k && (gc_col7 < n && uint(n-gc_col7) > 7) {
 //line matmul.go:208
 								var gc_ld27 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line matmul.go:208
@@ -2771,6 +2763,14 @@ func gc_body_matMulTiledUnrolled(gc_b10 *compiled.Block, a, b, c []float32, m, k
 								gc_bv7 = gc_ld27
 //line matmul.go:208
 							} else {
+//line matmul.go:208
+								gc_b16 := gc_none7
+//line matmul.go:208
+								if gc_br7 < k {
+//line matmul.go:208
+									gc_b16 = gc_all7
+//line matmul.go:208
+								}
 //line matmul.go:208
 								gc_if14 := gc_b16.And(gc_iota7.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, gc_col7, 8)))))
 //line matmul.go:208
@@ -2902,15 +2902,7 @@ func gc_body_matMulTiledUnrolled(gc_b10 *compiled.Block, a, b, c []float32, m, k
 //line matmul.go:208
 								_ = gc_bv6
 //line matmul.go:208
-								gc_b13 := gc_none6
-//line matmul.go:208
-								if gc_row7 < m {
-//line matmul.go:208
-									gc_b13 = gc_all6
-//line matmul.go:208
-								}
-//line matmul.go:208
-								if gc_row7 < m && compiled.Reach(k, gc_ac6, 16) > 15 {
+								if gc_row7 < m && (gc_ac6 < k && uint(k-gc_ac6) > 15) {
 //line matmul.go:208
 									var gc_ld21 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line matmul.go:208
@@ -2927,6 +2919,14 @@ func gc_body_matMulTiledUnrolled(gc_b10 *compiled.Block, a, b, c []float32, m, k
 									gc_av6 = gc_ld21
 //line matmul.go:208
 								} else {
+//line matmul.go:208
+									gc_b13 := gc_none6
+//line matmul.go:208
+									if gc_row7 < m {
+//line matmul.go:208
+										gc_b13 = gc_all6
+//line matmul.go:208
+									}
 //line matmul.go:208
 									gc_if11 := archsimd.Mask32x16FromBits(gc_b13.ToBits() & gc_iota6.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(k, gc_ac6, 16)))).ToBits())
 //line matmul.go:208
@@ -2952,15 +2952,7 @@ func gc_body_matMulTiledUnrolled(gc_b10 *compiled.Block, a, b, c []float32, m, k
 //line matmul.go:208
 								}
 //line matmul.go:208
-								gc_b14 := gc_none6
-//line matmul.go:208
-								if gc_br6 < k {
-//line matmul.go:208
-									gc_b14 = gc_all6
-//line matmul.go:208
-								}
-//line matmul.go:208
-								if gc_br6 < k && compiled.Reach(n, gc_col6, 16) > 15 {
+								if gc_br6 < k && (gc_col6 < n && uint(n-gc_col6) > 15) {
 //line matmul.go:208
 									var gc_ld23 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line matmul.go:208
@@ -2977,6 +2969,14 @@ func gc_body_matMulTiledUnrolled(gc_b10 *compiled.Block, a, b, c []float32, m, k
 									gc_bv6 = gc_ld23
 //line matmul.go:208
 								} else {
+//line matmul.go:208
+									gc_b14 := gc_none6
+//line matmul.go:208
+									if gc_br6 < k {
+//line matmul.go:208
+										gc_b14 = gc_all6
+//line matmul.go:208
+									}
 //line matmul.go:208
 									gc_if12 := archsimd.Mask32x16FromBits(gc_b14.ToBits() & gc_iota6.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, gc_col6, 16)))).ToBits())
 //line matmul.go:208
@@ -3086,15 +3086,7 @@ func gc_body_matMulTiledUnrolled(gc_b10 *compiled.Block, a, b, c []float32, m, k
 //line matmul.go:208
 							_ = gc_bv5
 //line matmul.go:208
-							gc_b11 := gc_none5
-//line matmul.go:208
-							if gc_row6 < m {
-//line matmul.go:208
-								gc_b11 = gc_all5
-//line matmul.go:208
-							}
-//line matmul.go:208
-							if gc_row6 < m && compiled.Reach(k, gc_ac5, 8) > 7 {
+							if gc_row6 < m && (gc_ac5 < k && uint(k-gc_ac5) > 7) {
 //line matmul.go:208
 								var gc_ld17 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line matmul.go:208
@@ -3111,6 +3103,14 @@ func gc_body_matMulTiledUnrolled(gc_b10 *compiled.Block, a, b, c []float32, m, k
 								gc_av5 = gc_ld17
 //line matmul.go:208
 							} else {
+//line matmul.go:208
+								gc_b11 := gc_none5
+//line matmul.go:208
+								if gc_row6 < m {
+//line matmul.go:208
+									gc_b11 = gc_all5
+//line matmul.go:208
+								}
 //line matmul.go:208
 								gc_if9 := gc_b11.And(gc_iota5.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(k, gc_ac5, 8)))))
 //line matmul.go:208
@@ -3136,15 +3136,7 @@ func gc_body_matMulTiledUnrolled(gc_b10 *compiled.Block, a, b, c []float32, m, k
 //line matmul.go:208
 							}
 //line matmul.go:208
-							gc_b12 := gc_none5
-//line matmul.go:208
-							if gc_br5 < k {
-//line matmul.go:208
-								gc_b12 = gc_all5
-//line matmul.go:208
-							}
-//line matmul.go:208
-							if gc_br5 < k && compiled.Reach(n, gc_col5, 8) > 7 {
+							if gc_br5 < k && (gc_col5 < n && uint(n-gc_col5) > 7) {
 //line matmul.go:208
 								var gc_ld19 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line matmul.go:208
@@ -3161,6 +3153,14 @@ func gc_body_matMulTiledUnrolled(gc_b10 *compiled.Block, a, b, c []float32, m, k
 								gc_bv5 = gc_ld19
 //line matmul.go:208
 							} else {
+//line matmul.go:208
+								gc_b12 := gc_none5
+//line matmul.go:208
+								if gc_br5 < k {
+//line matmul.go:208
+									gc_b12 = gc_all5
+//line matmul.go:208
+								}
 //line matmul.go:208
 								gc_if10 := gc_b12.And(gc_iota5.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, gc_col5, 8)))))
 //line matmul.go:208
@@ -4391,15 +4391,7 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:259
 									_ = gc_bv2
 //line matmul.go:259
-									gc_b5 := gc_none2
-//line matmul.go:259
-									if gc_row2 < m {
-//line matmul.go:259
-										gc_b5 = gc_all2
-//line matmul.go:259
-									}
-//line matmul.go:259
-									if gc_row2 < m && compiled.Reach(k, gc_ac2, 16) > 15 {
+									if gc_row2 < m && (gc_ac2 < k && uint(k-gc_ac2) > 15) {
 //line matmul.go:259
 										var gc_ld5 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line matmul.go:259
@@ -4435,6 +4427,14 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 										gc_av2 = gc_ld5
 //line matmul.go:259
 									} else {
+//line matmul.go:259
+										gc_b5 := gc_none2
+//line matmul.go:259
+										if gc_row2 < m {
+//line matmul.go:259
+											gc_b5 = gc_all2
+//line matmul.go:259
+										}
 //line matmul.go:259
 										gc_if3 := archsimd.Mask32x16FromBits(gc_b5.ToBits() & gc_iota2.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(k, gc_ac2, 16)))).ToBits())
 //line matmul.go:259
@@ -4479,15 +4479,7 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:259
 									}
 //line matmul.go:259
-									gc_b6 := gc_none2
-//line matmul.go:259
-									if gc_br2 < k {
-//line matmul.go:259
-										gc_b6 = gc_all2
-//line matmul.go:259
-									}
-//line matmul.go:259
-									if gc_br2 < k && compiled.Reach(n, gc_col2, 16) > 15 {
+									if gc_br2 < k && (gc_col2 < n && uint(n-gc_col2) > 15) {
 //line matmul.go:259
 										var gc_ld7 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line matmul.go:259
@@ -4523,6 +4515,14 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 										gc_bv2 = gc_ld7
 //line matmul.go:259
 									} else {
+//line matmul.go:259
+										gc_b6 := gc_none2
+//line matmul.go:259
+										if gc_br2 < k {
+//line matmul.go:259
+											gc_b6 = gc_all2
+//line matmul.go:259
+										}
 //line matmul.go:259
 										gc_if4 := archsimd.Mask32x16FromBits(gc_b6.ToBits() & gc_iota2.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, gc_col2, 16)))).ToBits())
 //line matmul.go:259
@@ -4699,15 +4699,7 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:259
 								_ = gc_bv
 //line matmul.go:259
-								gc_b3 := gc_none
-//line matmul.go:259
-								if gc_row < m {
-//line matmul.go:259
-									gc_b3 = gc_all
-//line matmul.go:259
-								}
-//line matmul.go:259
-								if gc_row < m && compiled.Reach(k, gc_ac, 8) > 7 {
+								if gc_row < m && (gc_ac < k && uint(k-gc_ac) > 7) {
 //line matmul.go:259
 									var gc_ld archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line matmul.go:259
@@ -4743,6 +4735,14 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 									gc_av = gc_ld
 //line matmul.go:259
 								} else {
+//line matmul.go:259
+									gc_b3 := gc_none
+//line matmul.go:259
+									if gc_row < m {
+//line matmul.go:259
+										gc_b3 = gc_all
+//line matmul.go:259
+									}
 //line matmul.go:259
 									gc_if := gc_b3.And(gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(k, gc_ac, 8)))))
 //line matmul.go:259
@@ -4787,15 +4787,7 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:259
 								}
 //line matmul.go:259
-								gc_b4 := gc_none
-//line matmul.go:259
-								if gc_br < k {
-//line matmul.go:259
-									gc_b4 = gc_all
-//line matmul.go:259
-								}
-//line matmul.go:259
-								if gc_br < k && compiled.Reach(n, gc_col, 8) > 7 {
+								if gc_br < k && (gc_col < n && uint(n-gc_col) > 7) {
 //line matmul.go:259
 									var gc_ld3 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line matmul.go:259
@@ -4831,6 +4823,14 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 									gc_bv = gc_ld3
 //line matmul.go:259
 								} else {
+//line matmul.go:259
+									gc_b4 := gc_none
+//line matmul.go:259
+									if gc_br < k {
+//line matmul.go:259
+										gc_b4 = gc_all
+//line matmul.go:259
+									}
 //line matmul.go:259
 									gc_if2 := gc_b4.And(gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, gc_col, 8)))))
 //line matmul.go:259
@@ -8873,10 +8873,17 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:273
 						if gc_row4 < m {
 //line matmul.go:273
-							if compiled.Reach(n, gc_col4+
+							if gc_col4+
 
 //line matmul.go:283
-								1, 32) > 30 && (compiled.Reach(n, gc_col4, 32) > 30 && ((gc_row4*n+gc_col4) >= 0 && (gc_row4*n+gc_col4) <= len(c)-32)) {
+								1 <
+//line matmul.go:273
+								n && uint(n-(gc_col4+
+
+//line matmul.go:283
+								1)) > 30 && (gc_col4 <
+//line matmul.go:273
+								n && uint(n-gc_col4) > 30 && ((gc_row4*n+gc_col4) >= 0 && (gc_row4*n+gc_col4) <= len(c)-32)) {
 //line matmul.go:273
 								gc_s002.ConcatPermute(gc_s012, gc_pairLo).StoreSlice(c[gc_row4*n+gc_col4:])
 //line matmul.go:273
@@ -8884,7 +8891,7 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:273
 							} else {
 //line matmul.go:273
-								if compiled.Reach(n, gc_col4, 32) > 30 {
+								if gc_col4 < n && uint(n-gc_col4) > 30 {
 //line matmul.go:273
 									gc_st9 := gc_s002
 //line matmul.go:273
@@ -8940,10 +8947,15 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:273
 								}
 //line matmul.go:273
-								if compiled.Reach(n, gc_col4+
+								if gc_col4+
 
 //line matmul.go:283
-									1, 32) > 30 {
+									1 <
+//line matmul.go:273
+									n && uint(n-(gc_col4+
+
+//line matmul.go:283
+									1)) > 30 {
 //line matmul.go:283
 									gc_st11 := gc_s012
 //line matmul.go:283
@@ -9138,10 +9150,17 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:273
 							m {
 //line matmul.go:273
-							if compiled.Reach(n, gc_col4+
+							if gc_col4+
 
 //line matmul.go:291
-								1, 32) > 30 && (compiled.Reach(n, gc_col4, 32) > 30 && (((gc_row4+
+								1 <
+//line matmul.go:273
+								n && uint(n-(gc_col4+
+
+//line matmul.go:291
+								1)) > 30 && (gc_col4 <
+//line matmul.go:273
+								n && uint(n-gc_col4) > 30 && (((gc_row4+
 
 //line matmul.go:289
 								1)*
@@ -9169,7 +9188,7 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:273
 							} else {
 //line matmul.go:273
-								if compiled.Reach(n, gc_col4, 32) > 30 {
+								if gc_col4 < n && uint(n-gc_col4) > 30 {
 //line matmul.go:273
 									gc_st13 := gc_s102
 //line matmul.go:273
@@ -9377,10 +9396,15 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:273
 								}
 //line matmul.go:273
-								if compiled.Reach(n, gc_col4+
+								if gc_col4+
 
 //line matmul.go:291
-									1, 32) > 30 {
+									1 <
+//line matmul.go:273
+									n && uint(n-(gc_col4+
+
+//line matmul.go:291
+									1)) > 30 {
 //line matmul.go:291
 									gc_st15 := gc_s112
 //line matmul.go:291
@@ -9725,10 +9749,17 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:273
 					if gc_row3 < m {
 //line matmul.go:273
-						if compiled.Reach(n, gc_col3+
+						if gc_col3+
 
 //line matmul.go:283
-							1, 16) > 14 && (compiled.Reach(n, gc_col3, 16) > 14 && ((gc_row3*n+gc_col3) >= 0 && (gc_row3*n+gc_col3) <= len(c)-16)) {
+							1 <
+//line matmul.go:273
+							n && uint(n-(gc_col3+
+
+//line matmul.go:283
+							1)) > 14 && (gc_col3 <
+//line matmul.go:273
+							n && uint(n-gc_col3) > 14 && ((gc_row3*n+gc_col3) >= 0 && (gc_row3*n+gc_col3) <= len(c)-16)) {
 //line matmul.go:273
 							gc_s00.Permute(gc_spreadLo).Merge(gc_s01.Permute(gc_spreadLo), gc_evenLanes).StoreSlice(c[gc_row3*n+gc_col3:])
 //line matmul.go:273
@@ -9736,7 +9767,7 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:273
 						} else {
 //line matmul.go:273
-							if compiled.Reach(n, gc_col3, 16) > 14 {
+							if gc_col3 < n && uint(n-gc_col3) > 14 {
 //line matmul.go:273
 								gc_st := gc_s00
 //line matmul.go:273
@@ -9790,10 +9821,15 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:273
 							}
 //line matmul.go:273
-							if compiled.Reach(n, gc_col3+
+							if gc_col3+
 
 //line matmul.go:283
-								1, 16) > 14 {
+								1 <
+//line matmul.go:273
+								n && uint(n-(gc_col3+
+
+//line matmul.go:283
+								1)) > 14 {
 //line matmul.go:283
 								gc_st3 := gc_s01
 //line matmul.go:283
@@ -9986,10 +10022,17 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:273
 						m {
 //line matmul.go:273
-						if compiled.Reach(n, gc_col3+
+						if gc_col3+
 
 //line matmul.go:291
-							1, 16) > 14 && (compiled.Reach(n, gc_col3, 16) > 14 && (((gc_row3+
+							1 <
+//line matmul.go:273
+							n && uint(n-(gc_col3+
+
+//line matmul.go:291
+							1)) > 14 && (gc_col3 <
+//line matmul.go:273
+							n && uint(n-gc_col3) > 14 && (((gc_row3+
 
 //line matmul.go:289
 							1)*
@@ -10017,7 +10060,7 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:273
 						} else {
 //line matmul.go:273
-							if compiled.Reach(n, gc_col3, 16) > 14 {
+							if gc_col3 < n && uint(n-gc_col3) > 14 {
 //line matmul.go:273
 								gc_st5 := gc_s10
 //line matmul.go:273
@@ -10223,10 +10266,15 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:273
 							}
 //line matmul.go:273
-							if compiled.Reach(n, gc_col3+
+							if gc_col3+
 
 //line matmul.go:291
-								1, 16) > 14 {
+								1 <
+//line matmul.go:273
+								n && uint(n-(gc_col3+
+
+//line matmul.go:291
+								1)) > 14 {
 //line matmul.go:291
 								gc_st7 := gc_s11
 //line matmul.go:291

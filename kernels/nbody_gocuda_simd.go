@@ -36,6 +36,7 @@ func gc_body_nBodySimple(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, bodies [][4]
 	gc_gd2 := gc_b2.GridDim()
 	gc_gdx2 := gc_gd2.X
 	gc_n2 := gc_b2.Len()
+	_ = &eps2
 	gc_bx2 := gc_lo2%gc_gdx2 - 1
 	for gc_blk2 := gc_lo2; gc_blk2 < gc_hi2; gc_blk2++ {
 		if gc_b2.Stopped() {
@@ -55,7 +56,525 @@ func gc_body_nBodySimple(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, bodies [][4]
 				gc_to2 = gc_bound2
 			}
 			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
+				gc_vstep := gc_from2
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop bool
+					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+//line nbody.go:144
+						gc_Lane0Mask322 := compiled.Lane0Mask32()
+//line nbody.go:144
+						_ = gc_Lane0Mask322
+//line nbody.go:152
+						gc_vb3 := archsimd.BroadcastFloat32x16(eps2)
+//line nbody.go:152
+						_ = gc_vb3
+//line nbody.go:131
+						gc_vb4 := archsimd.BroadcastFloat32x16(1)
+//line nbody.go:131
+						_ = gc_vb4
+						for ; gc_vstep+15 < gc_to2; gc_vstep += 16 {
+							gc_tx2 := gc_vstep
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+//line nbody.go:144
+							var i int = gc_bx2*gc_bdx2 + gc_tx2
+//line nbody.go:144
+							_ = i
+//line nbody.go:148
+							if i < 0 || i > len(bodies)-16 || i > len(acc)-16 {
+//line nbody.go:148
+								break
+//line nbody.go:148
+							}
+//line nbody.go:148
+							var gc_ld4 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+//line nbody.go:148
+							var gc_lanes7 [16]uint32
+//line nbody.go:148
+							for gc_k5 := range 16 {
+//line nbody.go:148
+								if 0xffff&(1<<gc_k5) != 0 {
+//line nbody.go:148
+									gc_pos2.Thread = gc_rank2 + gc_k5
+//line nbody.go:148
+									gc_lanes7[gc_k5] = compiled.Bits32At(&bodies[i+gc_k5][0])
+//line nbody.go:148
+								}
+//line nbody.go:148
+							}
+							gc_pos2.Thread = gc_rank2
+//line nbody.go:148
+							gc_ld4 = archsimd.LoadUint32x16(&gc_lanes7).AsFloat32x16()
+//line nbody.go:148
+							xi := gc_ld4
+//line nbody.go:148
+							_ = xi
+//line nbody.go:148
+							var gc_ld5 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+//line nbody.go:148
+							var gc_lanes8 [16]uint32
+//line nbody.go:148
+							for gc_k6 := range 16 {
+//line nbody.go:148
+								if 0xffff&(1<<gc_k6) != 0 {
+//line nbody.go:148
+									gc_pos2.Thread = gc_rank2 + gc_k6
+//line nbody.go:148
+									gc_lanes8[gc_k6] = compiled.Bits32At(&bodies[i+gc_k6][1])
+//line nbody.go:148
+								}
+//line nbody.go:148
+							}
+							gc_pos2.Thread = gc_rank2
+//line nbody.go:148
+							gc_ld5 = archsimd.LoadUint32x16(&gc_lanes8).AsFloat32x16()
+//line nbody.go:148
+							yi := gc_ld5
+//line nbody.go:148
+							_ = yi
+//line nbody.go:148
+							var gc_ld6 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+//line nbody.go:148
+							var gc_lanes9 [16]uint32
+//line nbody.go:148
+							for gc_k7 := range 16 {
+//line nbody.go:148
+								if 0xffff&(1<<gc_k7) != 0 {
+//line nbody.go:148
+									gc_pos2.Thread = gc_rank2 + gc_k7
+//line nbody.go:148
+									gc_lanes9[gc_k7] = compiled.Bits32At(&bodies[i+gc_k7][2])
+//line nbody.go:148
+								}
+//line nbody.go:148
+							}
+							gc_pos2.Thread = gc_rank2
+//line nbody.go:148
+							gc_ld6 = archsimd.LoadUint32x16(&gc_lanes9).AsFloat32x16()
+//line nbody.go:148
+							zi := gc_ld6
+//line nbody.go:148
+							_ = zi
+//line nbody.go:148
+							var ax archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+//line nbody.go:148
+							_ = ax
+//line nbody.go:148
+							var ay archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+//line nbody.go:148
+							_ = ay
+//line nbody.go:148
+							var az archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+//line nbody.go:148
+							_ = az
+//line nbody.go:150
+							for j := range bodies {
+//line nbody.go:150
+								_ = j
+//line nbody.go:150
+								var bj *[4]float32 = &bodies[j]
+								_ = bj
+//line nbody.go:151
+								gc_t11 := compiled.BroadcastFloat32x16At(&bj[0], gc_Lane0Mask322)
+								_ = gc_t11
+//line nbody.go:152
+								gc_t12 := compiled.BroadcastFloat32x16At(&bj[1], gc_Lane0Mask322)
+//line nbody.go:152
+								_ = gc_t12
+//line nbody.go:152
+								gc_t13 := compiled.BroadcastFloat32x16At(&bj[2], gc_Lane0Mask322)
+//line nbody.go:152
+								_ = gc_t13
+//line nbody.go:152
+								gc_t14 := compiled.BroadcastFloat32x16At(&bj[3], gc_Lane0Mask322)
+//line nbody.go:152
+								_ = gc_t14
+//line nbody.go:152
+								gc_ax2 := ax
+//line nbody.go:152
+								_ = gc_ax2
+//line nbody.go:152
+								gc_ay2 := ay
+//line nbody.go:152
+								_ = gc_ay2
+//line nbody.go:152
+								gc_az2 := az
+//line nbody.go:152
+								_ = gc_az2
+//line nbody.go:152
+								gc_xi2 := xi
+//line nbody.go:152
+								_ = gc_xi2
+//line nbody.go:152
+								gc_yi2 := yi
+//line nbody.go:152
+								_ = gc_yi2
+//line nbody.go:152
+								gc_zi2 := zi
+//line nbody.go:152
+								_ = gc_zi2
+//line nbody.go:152
+								gc_xj2 := gc_t11
+//line nbody.go:152
+								_ = gc_xj2
+//line nbody.go:152
+								gc_yj2 := gc_t12
+//line nbody.go:152
+								_ = gc_yj2
+//line nbody.go:152
+								gc_zj2 := gc_t13
+//line nbody.go:152
+								_ = gc_zj2
+//line nbody.go:152
+								gc_mj2 := gc_t14
+//line nbody.go:152
+								_ = gc_mj2
+//line nbody.go:152
+								gc_t15 := gc_xj2.Sub(gc_xi2)
+//line nbody.go:152
+								_ = gc_t15
+//line nbody.go:152
+								gc_t16 := gc_yj2.Sub(gc_yi2)
+//line nbody.go:152
+								_ = gc_t16
+//line nbody.go:152
+								gc_t17 := gc_zj2.Sub(gc_zi2)
+//line nbody.go:152
+								_ = gc_t17
+//line nbody.go:152
+								gc_dx2 := gc_t15
+//line nbody.go:152
+								_ = gc_dx2
+//line nbody.go:152
+								gc_dy2 := gc_t16
+//line nbody.go:152
+								_ = gc_dy2
+//line nbody.go:152
+								gc_dz2 := gc_t17
+//line nbody.go:152
+								_ = gc_dz2
+//line nbody.go:152
+								gc_inv2 := gc_vb4.Div(gc_dx2.Mul(gc_dx2).Add(gc_dy2.Mul(gc_dy2)).Add(gc_dz2.Mul(gc_dz2)).Add(gc_vb3).Sqrt())
+//line nbody.go:152
+								_ = gc_inv2
+//line nbody.go:152
+								gc_s2 := gc_mj2.Mul(gc_inv2).Mul(gc_inv2).Mul(gc_inv2)
+//line nbody.go:152
+								_ = gc_s2
+//line nbody.go:152
+								gc_t18 := gc_ax2.Add(gc_dx2.Mul(gc_s2))
+//line nbody.go:152
+								_ = gc_t18
+//line nbody.go:152
+								gc_t19 := gc_ay2.Add(gc_dy2.Mul(gc_s2))
+//line nbody.go:152
+								_ = gc_t19
+//line nbody.go:152
+								gc_t20 := gc_az2.Add(gc_dz2.Mul(gc_s2))
+//line nbody.go:152
+								_ = gc_t20
+//line nbody.go:152
+								ax = gc_t18
+//line nbody.go:152
+								ay = gc_t19
+//line nbody.go:152
+								az = gc_t20
+//line nbody.go:152
+							}
+//line nbody.go:150
+							var gc_lanes10 [16]uint32
+							ax.AsUint32x16().Store(&gc_lanes10)
+//line nbody.go:150
+							var gc_lanes11 [16]uint32
+							ay.AsUint32x16().Store(&gc_lanes11)
+//line nbody.go:150
+							var gc_lanes12 [16]uint32
+							az.AsUint32x16().Store(&gc_lanes12)
+//line nbody.go:154
+							for gc_k8 := range 16 {
+//line nbody.go:154
+								if 0xffff&(1<<gc_k8) != 0 {
+//line nbody.go:154
+									gc_pos2.Thread = gc_rank2 + gc_k8
+//line nbody.go:154
+									{
+//line nbody.go:154
+										compiled.SetBits32At(&acc[i+gc_k8][0], gc_lanes10[gc_k8])
+//line nbody.go:154
+										compiled.SetBits32At(&acc[i+gc_k8][1], gc_lanes11[gc_k8])
+//line nbody.go:154
+										compiled.SetBits32At(&acc[i+gc_k8][2], gc_lanes12[gc_k8])
+//line nbody.go:154
+									}
+//line nbody.go:154
+								}
+//line nbody.go:154
+							}
+							gc_pos2.Thread = gc_rank2
+						}
+						archsimd.ClearAVXUpperBits()
+						return gc_vstep, false
+					}(gc_vstep)
+					if gc_stop {
+						return
+					}
+				}
+				if compiled.SIMD {
+//line nbody.go:144
+					gc_Lane0Mask32 := compiled.Lane0Mask32()
+//line nbody.go:144
+					_ = gc_Lane0Mask32
+//line nbody.go:152
+					gc_vb := archsimd.BroadcastFloat32x8(eps2)
+//line nbody.go:152
+					_ = gc_vb
+//line nbody.go:131
+					gc_vb2 := archsimd.BroadcastFloat32x8(1)
+//line nbody.go:131
+					_ = gc_vb2
+					for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
+						gc_tx2 := gc_vstep
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line nbody.go:144
+						var i int = gc_bx2*gc_bdx2 + gc_tx2
+//line nbody.go:144
+						_ = i
+//line nbody.go:148
+						if i < 0 || i > len(bodies)-8 || i > len(acc)-8 {
+//line nbody.go:148
+							break
+//line nbody.go:148
+						}
+//line nbody.go:148
+						var gc_ld archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line nbody.go:148
+						var gc_lanes [8]uint32
+//line nbody.go:148
+						for gc_k := range 8 {
+//line nbody.go:148
+							if 0xff&(1<<gc_k) != 0 {
+//line nbody.go:148
+								gc_pos2.Thread = gc_rank2 + gc_k
+//line nbody.go:148
+								gc_lanes[gc_k] = compiled.Bits32At(&bodies[i+gc_k][0])
+//line nbody.go:148
+							}
+//line nbody.go:148
+						}
+						gc_pos2.Thread = gc_rank2
+//line nbody.go:148
+						gc_ld = archsimd.LoadUint32x8(&gc_lanes).AsFloat32x8()
+//line nbody.go:148
+						xi := gc_ld
+//line nbody.go:148
+						_ = xi
+//line nbody.go:148
+						var gc_ld2 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line nbody.go:148
+						var gc_lanes2 [8]uint32
+//line nbody.go:148
+						for gc_k2 := range 8 {
+//line nbody.go:148
+							if 0xff&(1<<gc_k2) != 0 {
+//line nbody.go:148
+								gc_pos2.Thread = gc_rank2 + gc_k2
+//line nbody.go:148
+								gc_lanes2[gc_k2] = compiled.Bits32At(&bodies[i+gc_k2][1])
+//line nbody.go:148
+							}
+//line nbody.go:148
+						}
+						gc_pos2.Thread = gc_rank2
+//line nbody.go:148
+						gc_ld2 = archsimd.LoadUint32x8(&gc_lanes2).AsFloat32x8()
+//line nbody.go:148
+						yi := gc_ld2
+//line nbody.go:148
+						_ = yi
+//line nbody.go:148
+						var gc_ld3 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line nbody.go:148
+						var gc_lanes3 [8]uint32
+//line nbody.go:148
+						for gc_k3 := range 8 {
+//line nbody.go:148
+							if 0xff&(1<<gc_k3) != 0 {
+//line nbody.go:148
+								gc_pos2.Thread = gc_rank2 + gc_k3
+//line nbody.go:148
+								gc_lanes3[gc_k3] = compiled.Bits32At(&bodies[i+gc_k3][2])
+//line nbody.go:148
+							}
+//line nbody.go:148
+						}
+						gc_pos2.Thread = gc_rank2
+//line nbody.go:148
+						gc_ld3 = archsimd.LoadUint32x8(&gc_lanes3).AsFloat32x8()
+//line nbody.go:148
+						zi := gc_ld3
+//line nbody.go:148
+						_ = zi
+//line nbody.go:148
+						var ax archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line nbody.go:148
+						_ = ax
+//line nbody.go:148
+						var ay archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line nbody.go:148
+						_ = ay
+//line nbody.go:148
+						var az archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line nbody.go:148
+						_ = az
+//line nbody.go:150
+						for j := range bodies {
+//line nbody.go:150
+							_ = j
+//line nbody.go:150
+							var bj *[4]float32 = &bodies[j]
+							_ = bj
+//line nbody.go:151
+							gc_t := compiled.BroadcastFloat32x8At(&bj[0], gc_Lane0Mask32)
+							_ = gc_t
+//line nbody.go:152
+							gc_t2 := compiled.BroadcastFloat32x8At(&bj[1], gc_Lane0Mask32)
+//line nbody.go:152
+							_ = gc_t2
+//line nbody.go:152
+							gc_t3 := compiled.BroadcastFloat32x8At(&bj[2], gc_Lane0Mask32)
+//line nbody.go:152
+							_ = gc_t3
+//line nbody.go:152
+							gc_t4 := compiled.BroadcastFloat32x8At(&bj[3], gc_Lane0Mask32)
+//line nbody.go:152
+							_ = gc_t4
+//line nbody.go:152
+							gc_ax := ax
+//line nbody.go:152
+							_ = gc_ax
+//line nbody.go:152
+							gc_ay := ay
+//line nbody.go:152
+							_ = gc_ay
+//line nbody.go:152
+							gc_az := az
+//line nbody.go:152
+							_ = gc_az
+//line nbody.go:152
+							gc_xi := xi
+//line nbody.go:152
+							_ = gc_xi
+//line nbody.go:152
+							gc_yi := yi
+//line nbody.go:152
+							_ = gc_yi
+//line nbody.go:152
+							gc_zi := zi
+//line nbody.go:152
+							_ = gc_zi
+//line nbody.go:152
+							gc_xj := gc_t
+//line nbody.go:152
+							_ = gc_xj
+//line nbody.go:152
+							gc_yj := gc_t2
+//line nbody.go:152
+							_ = gc_yj
+//line nbody.go:152
+							gc_zj := gc_t3
+//line nbody.go:152
+							_ = gc_zj
+//line nbody.go:152
+							gc_mj := gc_t4
+//line nbody.go:152
+							_ = gc_mj
+//line nbody.go:152
+							gc_t5 := gc_xj.Sub(gc_xi)
+//line nbody.go:152
+							_ = gc_t5
+//line nbody.go:152
+							gc_t6 := gc_yj.Sub(gc_yi)
+//line nbody.go:152
+							_ = gc_t6
+//line nbody.go:152
+							gc_t7 := gc_zj.Sub(gc_zi)
+//line nbody.go:152
+							_ = gc_t7
+//line nbody.go:152
+							gc_dx := gc_t5
+//line nbody.go:152
+							_ = gc_dx
+//line nbody.go:152
+							gc_dy := gc_t6
+//line nbody.go:152
+							_ = gc_dy
+//line nbody.go:152
+							gc_dz := gc_t7
+//line nbody.go:152
+							_ = gc_dz
+//line nbody.go:152
+							gc_inv := gc_vb2.Div(gc_dx.Mul(gc_dx).Add(gc_dy.Mul(gc_dy)).Add(gc_dz.Mul(gc_dz)).Add(gc_vb).Sqrt())
+//line nbody.go:152
+							_ = gc_inv
+//line nbody.go:152
+							gc_s := gc_mj.Mul(gc_inv).Mul(gc_inv).Mul(gc_inv)
+//line nbody.go:152
+							_ = gc_s
+//line nbody.go:152
+							gc_t8 := gc_ax.Add(gc_dx.Mul(gc_s))
+//line nbody.go:152
+							_ = gc_t8
+//line nbody.go:152
+							gc_t9 := gc_ay.Add(gc_dy.Mul(gc_s))
+//line nbody.go:152
+							_ = gc_t9
+//line nbody.go:152
+							gc_t10 := gc_az.Add(gc_dz.Mul(gc_s))
+//line nbody.go:152
+							_ = gc_t10
+//line nbody.go:152
+							ax = gc_t8
+//line nbody.go:152
+							ay = gc_t9
+//line nbody.go:152
+							az = gc_t10
+//line nbody.go:152
+						}
+//line nbody.go:150
+						var gc_lanes4 [8]uint32
+						ax.AsUint32x8().Store(&gc_lanes4)
+//line nbody.go:150
+						var gc_lanes5 [8]uint32
+						ay.AsUint32x8().Store(&gc_lanes5)
+//line nbody.go:150
+						var gc_lanes6 [8]uint32
+						az.AsUint32x8().Store(&gc_lanes6)
+//line nbody.go:154
+						for gc_k4 := range 8 {
+//line nbody.go:154
+							if 0xff&(1<<gc_k4) != 0 {
+//line nbody.go:154
+								gc_pos2.Thread = gc_rank2 + gc_k4
+//line nbody.go:154
+								{
+//line nbody.go:154
+									compiled.SetBits32At(&acc[i+gc_k4][0], gc_lanes4[gc_k4])
+//line nbody.go:154
+									compiled.SetBits32At(&acc[i+gc_k4][1], gc_lanes5[gc_k4])
+//line nbody.go:154
+									compiled.SetBits32At(&acc[i+gc_k4][2], gc_lanes6[gc_k4])
+//line nbody.go:154
+								}
+//line nbody.go:154
+							}
+//line nbody.go:154
+						}
+						gc_pos2.Thread = gc_rank2
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -218,7 +737,273 @@ func gc_body_nBodyTiled(gc_b2 *compiled.Block, bodies [][4]float32, acc [][3]flo
 			gc_off3 := gc_bx2 * gc_bdx2
 			if gc_from2 >= 0 && gc_off3 >= 0 && gc_off3 <= len(bodies) && gc_to2 <= len(bodies)-gc_off3 {
 				gc_at3 := bodies[gc_off3:][:gc_to2]
-				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
+				gc_vstep := gc_from2
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop bool
+					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+						for ; gc_vstep+15 < gc_to2; gc_vstep += 16 {
+							gc_tx2 := gc_vstep
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+//line nbody.go:176
+							var i int = gc_bx2*gc_bdx2 + gc_tx2
+//line nbody.go:176
+							_ = i
+//line nbody.go:177
+							var xi archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+//line nbody.go:177
+							_ = xi
+//line nbody.go:177
+							var yi archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+//line nbody.go:177
+							_ = yi
+//line nbody.go:177
+							var zi archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+//line nbody.go:177
+							_ = zi
+//line nbody.go:178
+							{
+								var gc_ld10 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+//line nbody.go:179
+								var gc_lanes10 [16]uint32
+//line nbody.go:179
+								for gc_k10 := range 16 {
+//line nbody.go:179
+									if 0xffff&(1<<gc_k10) != 0 {
+//line nbody.go:179
+										gc_pos2.Thread = gc_rank2 + gc_k10
+//line nbody.go:179
+										gc_lanes10[gc_k10] = compiled.Bits32At(&gc_at3[gc_tx2+gc_k10][0])
+//line nbody.go:179
+									}
+//line nbody.go:179
+								}
+//line nbody.go:179
+								gc_pos2.Thread = gc_rank2
+//line nbody.go:179
+								gc_ld10 = archsimd.LoadUint32x16(&gc_lanes10).AsFloat32x16()
+//line nbody.go:179
+								var gc_ld11 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+//line nbody.go:179
+								var gc_lanes11 [16]uint32
+//line nbody.go:179
+								for gc_k11 := range 16 {
+//line nbody.go:179
+									if 0xffff&(1<<gc_k11) != 0 {
+//line nbody.go:179
+										gc_pos2.Thread = gc_rank2 + gc_k11
+//line nbody.go:179
+										gc_lanes11[gc_k11] = compiled.Bits32At(&gc_at3[gc_tx2+gc_k11][1])
+//line nbody.go:179
+									}
+//line nbody.go:179
+								}
+//line nbody.go:179
+								gc_pos2.Thread = gc_rank2
+//line nbody.go:179
+								gc_ld11 = archsimd.LoadUint32x16(&gc_lanes11).AsFloat32x16()
+//line nbody.go:179
+								var gc_ld12 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+//line nbody.go:179
+								var gc_lanes12 [16]uint32
+//line nbody.go:179
+								for gc_k12 := range 16 {
+//line nbody.go:179
+									if 0xffff&(1<<gc_k12) != 0 {
+//line nbody.go:179
+										gc_pos2.Thread = gc_rank2 + gc_k12
+//line nbody.go:179
+										gc_lanes12[gc_k12] = compiled.Bits32At(&gc_at3[gc_tx2+gc_k12][2])
+//line nbody.go:179
+									}
+//line nbody.go:179
+								}
+//line nbody.go:179
+								gc_pos2.Thread = gc_rank2
+//line nbody.go:179
+								gc_ld12 = archsimd.LoadUint32x16(&gc_lanes12).AsFloat32x16()
+//line nbody.go:179
+								gc_t10 := gc_ld10
+//line nbody.go:179
+								_ = gc_t10
+//line nbody.go:179
+								gc_t11 := gc_ld11
+//line nbody.go:179
+								_ = gc_t11
+//line nbody.go:179
+								gc_t12 := gc_ld12
+//line nbody.go:179
+								_ = gc_t12
+//line nbody.go:179
+								xi = gc_t10
+//line nbody.go:179
+								yi = gc_t11
+//line nbody.go:179
+								zi = gc_t12
+//line nbody.go:179
+							}
+//line nbody.go:178
+							var ax archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+//line nbody.go:178
+							_ = ax
+//line nbody.go:178
+							var ay archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+//line nbody.go:178
+							_ = ay
+//line nbody.go:178
+							var az archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+//line nbody.go:178
+							_ = az
+//line nbody.go:178
+							xi.StoreSlice(gc_s_xi[gc_rank2:])
+//line nbody.go:178
+							yi.StoreSlice(gc_s_yi[gc_rank2:])
+//line nbody.go:178
+							zi.StoreSlice(gc_s_zi[gc_rank2:])
+//line nbody.go:178
+							ax.StoreSlice(gc_s_ax[gc_rank2:])
+//line nbody.go:178
+							ay.StoreSlice(gc_s_ay[gc_rank2:])
+//line nbody.go:178
+							az.StoreSlice(gc_s_az[gc_rank2:])
+						}
+						archsimd.ClearAVXUpperBits()
+						return gc_vstep, false
+					}(gc_vstep)
+					if gc_stop {
+						return
+					}
+				}
+				if compiled.SIMD {
+					for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
+						gc_tx2 := gc_vstep
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+//line nbody.go:176
+						var i int = gc_bx2*gc_bdx2 + gc_tx2
+//line nbody.go:176
+						_ = i
+//line nbody.go:177
+						var xi archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line nbody.go:177
+						_ = xi
+//line nbody.go:177
+						var yi archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line nbody.go:177
+						_ = yi
+//line nbody.go:177
+						var zi archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line nbody.go:177
+						_ = zi
+//line nbody.go:178
+						{
+							var gc_ld7 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line nbody.go:179
+							var gc_lanes7 [8]uint32
+//line nbody.go:179
+							for gc_k7 := range 8 {
+//line nbody.go:179
+								if 0xff&(1<<gc_k7) != 0 {
+//line nbody.go:179
+									gc_pos2.Thread = gc_rank2 + gc_k7
+//line nbody.go:179
+									gc_lanes7[gc_k7] = compiled.Bits32At(&gc_at3[gc_tx2+gc_k7][0])
+//line nbody.go:179
+								}
+//line nbody.go:179
+							}
+//line nbody.go:179
+							gc_pos2.Thread = gc_rank2
+//line nbody.go:179
+							gc_ld7 = archsimd.LoadUint32x8(&gc_lanes7).AsFloat32x8()
+//line nbody.go:179
+							var gc_ld8 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line nbody.go:179
+							var gc_lanes8 [8]uint32
+//line nbody.go:179
+							for gc_k8 := range 8 {
+//line nbody.go:179
+								if 0xff&(1<<gc_k8) != 0 {
+//line nbody.go:179
+									gc_pos2.Thread = gc_rank2 + gc_k8
+//line nbody.go:179
+									gc_lanes8[gc_k8] = compiled.Bits32At(&gc_at3[gc_tx2+gc_k8][1])
+//line nbody.go:179
+								}
+//line nbody.go:179
+							}
+//line nbody.go:179
+							gc_pos2.Thread = gc_rank2
+//line nbody.go:179
+							gc_ld8 = archsimd.LoadUint32x8(&gc_lanes8).AsFloat32x8()
+//line nbody.go:179
+							var gc_ld9 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line nbody.go:179
+							var gc_lanes9 [8]uint32
+//line nbody.go:179
+							for gc_k9 := range 8 {
+//line nbody.go:179
+								if 0xff&(1<<gc_k9) != 0 {
+//line nbody.go:179
+									gc_pos2.Thread = gc_rank2 + gc_k9
+//line nbody.go:179
+									gc_lanes9[gc_k9] = compiled.Bits32At(&gc_at3[gc_tx2+gc_k9][2])
+//line nbody.go:179
+								}
+//line nbody.go:179
+							}
+//line nbody.go:179
+							gc_pos2.Thread = gc_rank2
+//line nbody.go:179
+							gc_ld9 = archsimd.LoadUint32x8(&gc_lanes9).AsFloat32x8()
+//line nbody.go:179
+							gc_t7 := gc_ld7
+//line nbody.go:179
+							_ = gc_t7
+//line nbody.go:179
+							gc_t8 := gc_ld8
+//line nbody.go:179
+							_ = gc_t8
+//line nbody.go:179
+							gc_t9 := gc_ld9
+//line nbody.go:179
+							_ = gc_t9
+//line nbody.go:179
+							xi = gc_t7
+//line nbody.go:179
+							yi = gc_t8
+//line nbody.go:179
+							zi = gc_t9
+//line nbody.go:179
+						}
+//line nbody.go:178
+						var ax archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line nbody.go:178
+						_ = ax
+//line nbody.go:178
+						var ay archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line nbody.go:178
+						_ = ay
+//line nbody.go:178
+						var az archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line nbody.go:178
+						_ = az
+//line nbody.go:178
+						xi.StoreSlice(gc_s_xi[gc_rank2:])
+//line nbody.go:178
+						yi.StoreSlice(gc_s_yi[gc_rank2:])
+//line nbody.go:178
+						zi.StoreSlice(gc_s_zi[gc_rank2:])
+//line nbody.go:178
+						ax.StoreSlice(gc_s_ax[gc_rank2:])
+//line nbody.go:178
+						ay.StoreSlice(gc_s_ay[gc_rank2:])
+//line nbody.go:178
+						az.StoreSlice(gc_s_az[gc_rank2:])
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
 
@@ -250,7 +1035,285 @@ func gc_body_nBodyTiled(gc_b2 *compiled.Block, bodies [][4]float32, acc [][3]flo
 					gc_s_az[gc_rank2] = az
 				}
 			} else {
-				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
+				gc_vstep2 := gc_from2
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop2 bool
+					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+						for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
+							gc_tx2 := gc_vstep2
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+//line nbody.go:176
+							var i int = gc_bx2*gc_bdx2 + gc_tx2
+//line nbody.go:176
+							_ = i
+//line nbody.go:177
+							var xi archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+//line nbody.go:177
+							_ = xi
+//line nbody.go:177
+							var yi archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+//line nbody.go:177
+							_ = yi
+//line nbody.go:177
+							var zi archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+//line nbody.go:177
+							_ = zi
+//line nbody.go:178
+							{
+								if i < 0 || i > len(bodies)-16 {
+//line nbody.go:179
+									break
+//line nbody.go:179
+								}
+//line nbody.go:179
+								var gc_ld4 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+//line nbody.go:179
+								var gc_lanes4 [16]uint32
+//line nbody.go:179
+								for gc_k4 := range 16 {
+//line nbody.go:179
+									if 0xffff&(1<<gc_k4) != 0 {
+//line nbody.go:179
+										gc_pos2.Thread = gc_rank2 + gc_k4
+//line nbody.go:179
+										gc_lanes4[gc_k4] = compiled.Bits32At(&bodies[i+gc_k4][0])
+//line nbody.go:179
+									}
+//line nbody.go:179
+								}
+//line nbody.go:179
+								gc_pos2.Thread = gc_rank2
+//line nbody.go:179
+								gc_ld4 = archsimd.LoadUint32x16(&gc_lanes4).AsFloat32x16()
+//line nbody.go:179
+								var gc_ld5 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+//line nbody.go:179
+								var gc_lanes5 [16]uint32
+//line nbody.go:179
+								for gc_k5 := range 16 {
+//line nbody.go:179
+									if 0xffff&(1<<gc_k5) != 0 {
+//line nbody.go:179
+										gc_pos2.Thread = gc_rank2 + gc_k5
+//line nbody.go:179
+										gc_lanes5[gc_k5] = compiled.Bits32At(&bodies[i+gc_k5][1])
+//line nbody.go:179
+									}
+//line nbody.go:179
+								}
+//line nbody.go:179
+								gc_pos2.Thread = gc_rank2
+//line nbody.go:179
+								gc_ld5 = archsimd.LoadUint32x16(&gc_lanes5).AsFloat32x16()
+//line nbody.go:179
+								var gc_ld6 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+//line nbody.go:179
+								var gc_lanes6 [16]uint32
+//line nbody.go:179
+								for gc_k6 := range 16 {
+//line nbody.go:179
+									if 0xffff&(1<<gc_k6) != 0 {
+//line nbody.go:179
+										gc_pos2.Thread = gc_rank2 + gc_k6
+//line nbody.go:179
+										gc_lanes6[gc_k6] = compiled.Bits32At(&bodies[i+gc_k6][2])
+//line nbody.go:179
+									}
+//line nbody.go:179
+								}
+//line nbody.go:179
+								gc_pos2.Thread = gc_rank2
+//line nbody.go:179
+								gc_ld6 = archsimd.LoadUint32x16(&gc_lanes6).AsFloat32x16()
+//line nbody.go:179
+								gc_t4 := gc_ld4
+//line nbody.go:179
+								_ = gc_t4
+//line nbody.go:179
+								gc_t5 := gc_ld5
+//line nbody.go:179
+								_ = gc_t5
+//line nbody.go:179
+								gc_t6 := gc_ld6
+//line nbody.go:179
+								_ = gc_t6
+//line nbody.go:179
+								xi = gc_t4
+//line nbody.go:179
+								yi = gc_t5
+//line nbody.go:179
+								zi = gc_t6
+//line nbody.go:179
+							}
+//line nbody.go:178
+							var ax archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+//line nbody.go:178
+							_ = ax
+//line nbody.go:178
+							var ay archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+//line nbody.go:178
+							_ = ay
+//line nbody.go:178
+							var az archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+//line nbody.go:178
+							_ = az
+//line nbody.go:178
+							xi.StoreSlice(gc_s_xi[gc_rank2:])
+//line nbody.go:178
+							yi.StoreSlice(gc_s_yi[gc_rank2:])
+//line nbody.go:178
+							zi.StoreSlice(gc_s_zi[gc_rank2:])
+//line nbody.go:178
+							ax.StoreSlice(gc_s_ax[gc_rank2:])
+//line nbody.go:178
+							ay.StoreSlice(gc_s_ay[gc_rank2:])
+//line nbody.go:178
+							az.StoreSlice(gc_s_az[gc_rank2:])
+						}
+						archsimd.ClearAVXUpperBits()
+						return gc_vstep2, false
+					}(gc_vstep2)
+					if gc_stop2 {
+						return
+					}
+				}
+				if compiled.SIMD {
+					for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
+						gc_tx2 := gc_vstep2
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+//line nbody.go:176
+						var i int = gc_bx2*gc_bdx2 + gc_tx2
+//line nbody.go:176
+						_ = i
+//line nbody.go:177
+						var xi archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line nbody.go:177
+						_ = xi
+//line nbody.go:177
+						var yi archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line nbody.go:177
+						_ = yi
+//line nbody.go:177
+						var zi archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line nbody.go:177
+						_ = zi
+//line nbody.go:178
+						{
+							if i < 0 || i > len(bodies)-8 {
+//line nbody.go:179
+								break
+//line nbody.go:179
+							}
+//line nbody.go:179
+							var gc_ld archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line nbody.go:179
+							var gc_lanes [8]uint32
+//line nbody.go:179
+							for gc_k := range 8 {
+//line nbody.go:179
+								if 0xff&(1<<gc_k) != 0 {
+//line nbody.go:179
+									gc_pos2.Thread = gc_rank2 + gc_k
+//line nbody.go:179
+									gc_lanes[gc_k] = compiled.Bits32At(&bodies[i+gc_k][0])
+//line nbody.go:179
+								}
+//line nbody.go:179
+							}
+//line nbody.go:179
+							gc_pos2.Thread = gc_rank2
+//line nbody.go:179
+							gc_ld = archsimd.LoadUint32x8(&gc_lanes).AsFloat32x8()
+//line nbody.go:179
+							var gc_ld2 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line nbody.go:179
+							var gc_lanes2 [8]uint32
+//line nbody.go:179
+							for gc_k2 := range 8 {
+//line nbody.go:179
+								if 0xff&(1<<gc_k2) != 0 {
+//line nbody.go:179
+									gc_pos2.Thread = gc_rank2 + gc_k2
+//line nbody.go:179
+									gc_lanes2[gc_k2] = compiled.Bits32At(&bodies[i+gc_k2][1])
+//line nbody.go:179
+								}
+//line nbody.go:179
+							}
+//line nbody.go:179
+							gc_pos2.Thread = gc_rank2
+//line nbody.go:179
+							gc_ld2 = archsimd.LoadUint32x8(&gc_lanes2).AsFloat32x8()
+//line nbody.go:179
+							var gc_ld3 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line nbody.go:179
+							var gc_lanes3 [8]uint32
+//line nbody.go:179
+							for gc_k3 := range 8 {
+//line nbody.go:179
+								if 0xff&(1<<gc_k3) != 0 {
+//line nbody.go:179
+									gc_pos2.Thread = gc_rank2 + gc_k3
+//line nbody.go:179
+									gc_lanes3[gc_k3] = compiled.Bits32At(&bodies[i+gc_k3][2])
+//line nbody.go:179
+								}
+//line nbody.go:179
+							}
+//line nbody.go:179
+							gc_pos2.Thread = gc_rank2
+//line nbody.go:179
+							gc_ld3 = archsimd.LoadUint32x8(&gc_lanes3).AsFloat32x8()
+//line nbody.go:179
+							gc_t := gc_ld
+//line nbody.go:179
+							_ = gc_t
+//line nbody.go:179
+							gc_t2 := gc_ld2
+//line nbody.go:179
+							_ = gc_t2
+//line nbody.go:179
+							gc_t3 := gc_ld3
+//line nbody.go:179
+							_ = gc_t3
+//line nbody.go:179
+							xi = gc_t
+//line nbody.go:179
+							yi = gc_t2
+//line nbody.go:179
+							zi = gc_t3
+//line nbody.go:179
+						}
+//line nbody.go:178
+						var ax archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line nbody.go:178
+						_ = ax
+//line nbody.go:178
+						var ay archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line nbody.go:178
+						_ = ay
+//line nbody.go:178
+						var az archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line nbody.go:178
+						_ = az
+//line nbody.go:178
+						xi.StoreSlice(gc_s_xi[gc_rank2:])
+//line nbody.go:178
+						yi.StoreSlice(gc_s_yi[gc_rank2:])
+//line nbody.go:178
+						zi.StoreSlice(gc_s_zi[gc_rank2:])
+//line nbody.go:178
+						ax.StoreSlice(gc_s_ax[gc_rank2:])
+//line nbody.go:178
+						ay.StoreSlice(gc_s_ay[gc_rank2:])
+//line nbody.go:178
+						az.StoreSlice(gc_s_az[gc_rank2:])
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				for gc_tx2 := gc_vstep2; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -304,10 +1367,10 @@ func gc_body_nBodyTiled(gc_b2 *compiled.Block, bodies [][4]float32, acc [][3]flo
 //line nbody.go:187
 		cur := tile[:min(nbodyTile, n-start)]
 		{
-			gc_vstep := 0
+			gc_vstep3 := 0
 			if compiled.SIMD && compiled.SIMD512 {
-				var gc_stop bool
-				gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+				var gc_stop3 bool
+				gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
 //line nbody.go:188
 					gc_Lane0Mask322 := compiled.Lane0Mask32()
 //line nbody.go:188
@@ -320,8 +1383,8 @@ func gc_body_nBodyTiled(gc_b2 *compiled.Block, bodies [][4]float32, acc [][3]flo
 					gc_vb4 := archsimd.BroadcastFloat32x16(1)
 //line nbody.go:131
 					_ = gc_vb4
-					for ; gc_vstep+15 < gc_n2; gc_vstep += 16 {
-						gc_rank2 := gc_vstep
+					for ; gc_vstep3+15 < gc_n2; gc_vstep3 += 16 {
+						gc_rank2 := gc_vstep3
 						gc_pos2.Thread = gc_rank2
 //line nbody.go:131
 						xi := archsimd.LoadFloat32x16Slice(gc_s_xi[gc_rank2:])
@@ -355,20 +1418,20 @@ func gc_body_nBodyTiled(gc_b2 *compiled.Block, bodies [][4]float32, acc [][3]flo
 							var bj *[4]float32 = &cur[j]
 							_ = bj
 //line nbody.go:189
-							gc_t11 := compiled.BroadcastFloat32x16At(&bj[0], gc_Lane0Mask322)
-							_ = gc_t11
+							gc_t23 := compiled.BroadcastFloat32x16At(&bj[0], gc_Lane0Mask322)
+							_ = gc_t23
 //line nbody.go:190
-							gc_t12 := compiled.BroadcastFloat32x16At(&bj[1], gc_Lane0Mask322)
+							gc_t24 := compiled.BroadcastFloat32x16At(&bj[1], gc_Lane0Mask322)
 //line nbody.go:190
-							_ = gc_t12
+							_ = gc_t24
 //line nbody.go:190
-							gc_t13 := compiled.BroadcastFloat32x16At(&bj[2], gc_Lane0Mask322)
+							gc_t25 := compiled.BroadcastFloat32x16At(&bj[2], gc_Lane0Mask322)
 //line nbody.go:190
-							_ = gc_t13
+							_ = gc_t25
 //line nbody.go:190
-							gc_t14 := compiled.BroadcastFloat32x16At(&bj[3], gc_Lane0Mask322)
+							gc_t26 := compiled.BroadcastFloat32x16At(&bj[3], gc_Lane0Mask322)
 //line nbody.go:190
-							_ = gc_t14
+							_ = gc_t26
 //line nbody.go:190
 							gc_ax2 := ax
 //line nbody.go:190
@@ -394,43 +1457,43 @@ func gc_body_nBodyTiled(gc_b2 *compiled.Block, bodies [][4]float32, acc [][3]flo
 //line nbody.go:190
 							_ = gc_zi2
 //line nbody.go:190
-							gc_xj2 := gc_t11
+							gc_xj2 := gc_t23
 //line nbody.go:190
 							_ = gc_xj2
 //line nbody.go:190
-							gc_yj2 := gc_t12
+							gc_yj2 := gc_t24
 //line nbody.go:190
 							_ = gc_yj2
 //line nbody.go:190
-							gc_zj2 := gc_t13
+							gc_zj2 := gc_t25
 //line nbody.go:190
 							_ = gc_zj2
 //line nbody.go:190
-							gc_mj2 := gc_t14
+							gc_mj2 := gc_t26
 //line nbody.go:190
 							_ = gc_mj2
 //line nbody.go:190
-							gc_t15 := gc_xj2.Sub(gc_xi2)
+							gc_t27 := gc_xj2.Sub(gc_xi2)
 //line nbody.go:190
-							_ = gc_t15
+							_ = gc_t27
 //line nbody.go:190
-							gc_t16 := gc_yj2.Sub(gc_yi2)
+							gc_t28 := gc_yj2.Sub(gc_yi2)
 //line nbody.go:190
-							_ = gc_t16
+							_ = gc_t28
 //line nbody.go:190
-							gc_t17 := gc_zj2.Sub(gc_zi2)
+							gc_t29 := gc_zj2.Sub(gc_zi2)
 //line nbody.go:190
-							_ = gc_t17
+							_ = gc_t29
 //line nbody.go:190
-							gc_dx2 := gc_t15
+							gc_dx2 := gc_t27
 //line nbody.go:190
 							_ = gc_dx2
 //line nbody.go:190
-							gc_dy2 := gc_t16
+							gc_dy2 := gc_t28
 //line nbody.go:190
 							_ = gc_dy2
 //line nbody.go:190
-							gc_dz2 := gc_t17
+							gc_dz2 := gc_t29
 //line nbody.go:190
 							_ = gc_dz2
 //line nbody.go:190
@@ -442,23 +1505,23 @@ func gc_body_nBodyTiled(gc_b2 *compiled.Block, bodies [][4]float32, acc [][3]flo
 //line nbody.go:190
 							_ = gc_s2
 //line nbody.go:190
-							gc_t18 := gc_ax2.Add(gc_dx2.Mul(gc_s2))
+							gc_t30 := gc_ax2.Add(gc_dx2.Mul(gc_s2))
 //line nbody.go:190
-							_ = gc_t18
+							_ = gc_t30
 //line nbody.go:190
-							gc_t19 := gc_ay2.Add(gc_dy2.Mul(gc_s2))
+							gc_t31 := gc_ay2.Add(gc_dy2.Mul(gc_s2))
 //line nbody.go:190
-							_ = gc_t19
+							_ = gc_t31
 //line nbody.go:190
-							gc_t20 := gc_az2.Add(gc_dz2.Mul(gc_s2))
+							gc_t32 := gc_az2.Add(gc_dz2.Mul(gc_s2))
 //line nbody.go:190
-							_ = gc_t20
+							_ = gc_t32
 //line nbody.go:190
-							ax = gc_t18
+							ax = gc_t30
 //line nbody.go:190
-							ay = gc_t19
+							ay = gc_t31
 //line nbody.go:190
-							az = gc_t20
+							az = gc_t32
 //line nbody.go:190
 						}
 //line nbody.go:188
@@ -469,9 +1532,9 @@ func gc_body_nBodyTiled(gc_b2 *compiled.Block, bodies [][4]float32, acc [][3]flo
 						az.StoreSlice(gc_s_az[gc_rank2:])
 					}
 					archsimd.ClearAVXUpperBits()
-					return gc_vstep, false
-				}(gc_vstep)
-				if gc_stop {
+					return gc_vstep3, false
+				}(gc_vstep3)
+				if gc_stop3 {
 					return
 				}
 			}
@@ -488,8 +1551,8 @@ func gc_body_nBodyTiled(gc_b2 *compiled.Block, bodies [][4]float32, acc [][3]flo
 				gc_vb2 := archsimd.BroadcastFloat32x8(1)
 //line nbody.go:131
 				_ = gc_vb2
-				for ; gc_vstep+7 < gc_n2; gc_vstep += 8 {
-					gc_rank2 := gc_vstep
+				for ; gc_vstep3+7 < gc_n2; gc_vstep3 += 8 {
+					gc_rank2 := gc_vstep3
 					gc_pos2.Thread = gc_rank2
 //line nbody.go:131
 					xi := archsimd.LoadFloat32x8Slice(gc_s_xi[gc_rank2:])
@@ -523,20 +1586,20 @@ func gc_body_nBodyTiled(gc_b2 *compiled.Block, bodies [][4]float32, acc [][3]flo
 						var bj *[4]float32 = &cur[j]
 						_ = bj
 //line nbody.go:189
-						gc_t := compiled.BroadcastFloat32x8At(&bj[0], gc_Lane0Mask32)
-						_ = gc_t
+						gc_t13 := compiled.BroadcastFloat32x8At(&bj[0], gc_Lane0Mask32)
+						_ = gc_t13
 //line nbody.go:190
-						gc_t2 := compiled.BroadcastFloat32x8At(&bj[1], gc_Lane0Mask32)
+						gc_t14 := compiled.BroadcastFloat32x8At(&bj[1], gc_Lane0Mask32)
 //line nbody.go:190
-						_ = gc_t2
+						_ = gc_t14
 //line nbody.go:190
-						gc_t3 := compiled.BroadcastFloat32x8At(&bj[2], gc_Lane0Mask32)
+						gc_t15 := compiled.BroadcastFloat32x8At(&bj[2], gc_Lane0Mask32)
 //line nbody.go:190
-						_ = gc_t3
+						_ = gc_t15
 //line nbody.go:190
-						gc_t4 := compiled.BroadcastFloat32x8At(&bj[3], gc_Lane0Mask32)
+						gc_t16 := compiled.BroadcastFloat32x8At(&bj[3], gc_Lane0Mask32)
 //line nbody.go:190
-						_ = gc_t4
+						_ = gc_t16
 //line nbody.go:190
 						gc_ax := ax
 //line nbody.go:190
@@ -562,43 +1625,43 @@ func gc_body_nBodyTiled(gc_b2 *compiled.Block, bodies [][4]float32, acc [][3]flo
 //line nbody.go:190
 						_ = gc_zi
 //line nbody.go:190
-						gc_xj := gc_t
+						gc_xj := gc_t13
 //line nbody.go:190
 						_ = gc_xj
 //line nbody.go:190
-						gc_yj := gc_t2
+						gc_yj := gc_t14
 //line nbody.go:190
 						_ = gc_yj
 //line nbody.go:190
-						gc_zj := gc_t3
+						gc_zj := gc_t15
 //line nbody.go:190
 						_ = gc_zj
 //line nbody.go:190
-						gc_mj := gc_t4
+						gc_mj := gc_t16
 //line nbody.go:190
 						_ = gc_mj
 //line nbody.go:190
-						gc_t5 := gc_xj.Sub(gc_xi)
+						gc_t17 := gc_xj.Sub(gc_xi)
 //line nbody.go:190
-						_ = gc_t5
+						_ = gc_t17
 //line nbody.go:190
-						gc_t6 := gc_yj.Sub(gc_yi)
+						gc_t18 := gc_yj.Sub(gc_yi)
 //line nbody.go:190
-						_ = gc_t6
+						_ = gc_t18
 //line nbody.go:190
-						gc_t7 := gc_zj.Sub(gc_zi)
+						gc_t19 := gc_zj.Sub(gc_zi)
 //line nbody.go:190
-						_ = gc_t7
+						_ = gc_t19
 //line nbody.go:190
-						gc_dx := gc_t5
+						gc_dx := gc_t17
 //line nbody.go:190
 						_ = gc_dx
 //line nbody.go:190
-						gc_dy := gc_t6
+						gc_dy := gc_t18
 //line nbody.go:190
 						_ = gc_dy
 //line nbody.go:190
-						gc_dz := gc_t7
+						gc_dz := gc_t19
 //line nbody.go:190
 						_ = gc_dz
 //line nbody.go:190
@@ -610,23 +1673,23 @@ func gc_body_nBodyTiled(gc_b2 *compiled.Block, bodies [][4]float32, acc [][3]flo
 //line nbody.go:190
 						_ = gc_s
 //line nbody.go:190
-						gc_t8 := gc_ax.Add(gc_dx.Mul(gc_s))
+						gc_t20 := gc_ax.Add(gc_dx.Mul(gc_s))
 //line nbody.go:190
-						_ = gc_t8
+						_ = gc_t20
 //line nbody.go:190
-						gc_t9 := gc_ay.Add(gc_dy.Mul(gc_s))
+						gc_t21 := gc_ay.Add(gc_dy.Mul(gc_s))
 //line nbody.go:190
-						_ = gc_t9
+						_ = gc_t21
 //line nbody.go:190
-						gc_t10 := gc_az.Add(gc_dz.Mul(gc_s))
+						gc_t22 := gc_az.Add(gc_dz.Mul(gc_s))
 //line nbody.go:190
-						_ = gc_t10
+						_ = gc_t22
 //line nbody.go:190
-						ax = gc_t8
+						ax = gc_t20
 //line nbody.go:190
-						ay = gc_t9
+						ay = gc_t21
 //line nbody.go:190
-						az = gc_t10
+						az = gc_t22
 //line nbody.go:190
 					}
 //line nbody.go:188
@@ -638,7 +1701,7 @@ func gc_body_nBodyTiled(gc_b2 *compiled.Block, bodies [][4]float32, acc [][3]flo
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_rank2 := gc_vstep; gc_rank2 < gc_n2; gc_rank2++ {
+			for gc_rank2 := gc_vstep3; gc_rank2 < gc_n2; gc_rank2++ {
 				gc_pos2.Thread = gc_rank2
 				xi := gc_s_xi[gc_rank2]
 				yi := gc_s_yi[gc_rank2]
@@ -670,82 +1733,137 @@ func gc_body_nBodyTiled(gc_b2 *compiled.Block, bodies [][4]float32, acc [][3]flo
 			gc_off4 := gc_bx2 * gc_bdx2
 			if gc_from2 >= 0 && gc_off4 >= 0 && gc_off4 <= len(acc) && gc_to2 <= len(acc)-gc_off4 {
 				gc_at4 := acc[gc_off4:][:gc_to2]
-				gc_step3 := gc_from2
-				for ; gc_step3+3 < gc_to2; gc_step3 += 4 {
-					{
-						gc_tx2 := gc_step3 + 0
-						_ = gc_tx2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
+				gc_vstep4 := gc_from2
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop4 bool
+					gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
+						for ; gc_vstep4+15 < gc_to2; gc_vstep4 += 16 {
+							gc_tx2 := gc_vstep4
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
 //line nbody.go:176
-						i := gc_bx2*gc_bdx2 + gc_tx2
-						_ = i
-						ax := gc_s_ax[gc_rank2]
-						ay := gc_s_ay[gc_rank2]
-						az := gc_s_az[gc_rank2]
-
-//line nbody.go:194
-						{
-							gc_at4[gc_tx2] = [3]float32{ax, ay, az}
-						}
-					}
-					{
-						gc_tx2 := gc_step3 + 1
-						_ = gc_tx2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
+							var i int = gc_bx2*gc_bdx2 + gc_tx2
 //line nbody.go:176
-						i := gc_bx2*gc_bdx2 + gc_tx2
-						_ = i
-						ax := gc_s_ax[gc_rank2]
-						ay := gc_s_ay[gc_rank2]
-						az := gc_s_az[gc_rank2]
-
-//line nbody.go:194
-						{
-							gc_at4[gc_tx2] = [3]float32{ax, ay, az}
-						}
-					}
-					{
-						gc_tx2 := gc_step3 + 2
-						_ = gc_tx2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
+							_ = i
 //line nbody.go:176
-						i := gc_bx2*gc_bdx2 + gc_tx2
-						_ = i
-						ax := gc_s_ax[gc_rank2]
-						ay := gc_s_ay[gc_rank2]
-						az := gc_s_az[gc_rank2]
-
-//line nbody.go:194
-						{
-							gc_at4[gc_tx2] = [3]float32{ax, ay, az}
-						}
-					}
-					{
-						gc_tx2 := gc_step3 + 3
-						_ = gc_tx2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
+							ax := archsimd.LoadFloat32x16Slice(gc_s_ax[gc_rank2:])
 //line nbody.go:176
-						i := gc_bx2*gc_bdx2 + gc_tx2
-						_ = i
-						ax := gc_s_ax[gc_rank2]
-						ay := gc_s_ay[gc_rank2]
-						az := gc_s_az[gc_rank2]
-
+							_ = ax
+//line nbody.go:176
+							ay := archsimd.LoadFloat32x16Slice(gc_s_ay[gc_rank2:])
+//line nbody.go:176
+							_ = ay
+//line nbody.go:176
+							az := archsimd.LoadFloat32x16Slice(gc_s_az[gc_rank2:])
+//line nbody.go:176
+							_ = az
 //line nbody.go:194
-						{
-							gc_at4[gc_tx2] = [3]float32{ax, ay, az}
+							{
+								var gc_lanes22 [16]uint32
+//line nbody.go:195
+								ax.AsUint32x16().Store(&gc_lanes22)
+//line nbody.go:195
+								var gc_lanes23 [16]uint32
+//line nbody.go:195
+								ay.AsUint32x16().Store(&gc_lanes23)
+//line nbody.go:195
+								var gc_lanes24 [16]uint32
+//line nbody.go:195
+								az.AsUint32x16().Store(&gc_lanes24)
+//line nbody.go:195
+								for gc_k16 := range 16 {
+//line nbody.go:195
+									if 0xffff&(1<<gc_k16) != 0 {
+//line nbody.go:195
+										gc_pos2.Thread = gc_rank2 + gc_k16
+//line nbody.go:195
+										{
+//line nbody.go:195
+											compiled.SetBits32At(&gc_at4[gc_tx2+gc_k16][0], gc_lanes22[gc_k16])
+//line nbody.go:195
+											compiled.SetBits32At(&gc_at4[gc_tx2+gc_k16][1], gc_lanes23[gc_k16])
+//line nbody.go:195
+											compiled.SetBits32At(&gc_at4[gc_tx2+gc_k16][2], gc_lanes24[gc_k16])
+//line nbody.go:195
+										}
+//line nbody.go:195
+									}
+//line nbody.go:195
+								}
+//line nbody.go:195
+								gc_pos2.Thread = gc_rank2
+//line nbody.go:195
+							}
 						}
+						archsimd.ClearAVXUpperBits()
+						return gc_vstep4, false
+					}(gc_vstep4)
+					if gc_stop4 {
+						return
 					}
 				}
-				for gc_tx2 := gc_step3; gc_tx2 < gc_to2; gc_tx2++ {
+				if compiled.SIMD {
+					for ; gc_vstep4+7 < gc_to2; gc_vstep4 += 8 {
+						gc_tx2 := gc_vstep4
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+//line nbody.go:176
+						var i int = gc_bx2*gc_bdx2 + gc_tx2
+//line nbody.go:176
+						_ = i
+//line nbody.go:176
+						ax := archsimd.LoadFloat32x8Slice(gc_s_ax[gc_rank2:])
+//line nbody.go:176
+						_ = ax
+//line nbody.go:176
+						ay := archsimd.LoadFloat32x8Slice(gc_s_ay[gc_rank2:])
+//line nbody.go:176
+						_ = ay
+//line nbody.go:176
+						az := archsimd.LoadFloat32x8Slice(gc_s_az[gc_rank2:])
+//line nbody.go:176
+						_ = az
+//line nbody.go:194
+						{
+							var gc_lanes19 [8]uint32
+//line nbody.go:195
+							ax.AsUint32x8().Store(&gc_lanes19)
+//line nbody.go:195
+							var gc_lanes20 [8]uint32
+//line nbody.go:195
+							ay.AsUint32x8().Store(&gc_lanes20)
+//line nbody.go:195
+							var gc_lanes21 [8]uint32
+//line nbody.go:195
+							az.AsUint32x8().Store(&gc_lanes21)
+//line nbody.go:195
+							for gc_k15 := range 8 {
+//line nbody.go:195
+								if 0xff&(1<<gc_k15) != 0 {
+//line nbody.go:195
+									gc_pos2.Thread = gc_rank2 + gc_k15
+//line nbody.go:195
+									{
+//line nbody.go:195
+										compiled.SetBits32At(&gc_at4[gc_tx2+gc_k15][0], gc_lanes19[gc_k15])
+//line nbody.go:195
+										compiled.SetBits32At(&gc_at4[gc_tx2+gc_k15][1], gc_lanes20[gc_k15])
+//line nbody.go:195
+										compiled.SetBits32At(&gc_at4[gc_tx2+gc_k15][2], gc_lanes21[gc_k15])
+//line nbody.go:195
+									}
+//line nbody.go:195
+								}
+//line nbody.go:195
+							}
+//line nbody.go:195
+							gc_pos2.Thread = gc_rank2
+//line nbody.go:195
+						}
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				for gc_tx2 := gc_vstep4; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -762,10 +1880,152 @@ func gc_body_nBodyTiled(gc_b2 *compiled.Block, bodies [][4]float32, acc [][3]flo
 					}
 				}
 			} else {
-				gc_step4 := gc_from2
-				for ; gc_step4+3 < gc_to2; gc_step4 += 4 {
+				gc_vstep5 := gc_from2
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop5 bool
+					gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
+						for ; gc_vstep5+15 < gc_to2; gc_vstep5 += 16 {
+							gc_tx2 := gc_vstep5
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+//line nbody.go:176
+							var i int = gc_bx2*gc_bdx2 + gc_tx2
+//line nbody.go:176
+							_ = i
+//line nbody.go:176
+							ax := archsimd.LoadFloat32x16Slice(gc_s_ax[gc_rank2:])
+//line nbody.go:176
+							_ = ax
+//line nbody.go:176
+							ay := archsimd.LoadFloat32x16Slice(gc_s_ay[gc_rank2:])
+//line nbody.go:176
+							_ = ay
+//line nbody.go:176
+							az := archsimd.LoadFloat32x16Slice(gc_s_az[gc_rank2:])
+//line nbody.go:176
+							_ = az
+//line nbody.go:194
+							{
+								if i < 0 || i > len(acc)-16 {
+//line nbody.go:195
+									break
+//line nbody.go:195
+								}
+//line nbody.go:195
+								var gc_lanes16 [16]uint32
+//line nbody.go:195
+								ax.AsUint32x16().Store(&gc_lanes16)
+//line nbody.go:195
+								var gc_lanes17 [16]uint32
+//line nbody.go:195
+								ay.AsUint32x16().Store(&gc_lanes17)
+//line nbody.go:195
+								var gc_lanes18 [16]uint32
+//line nbody.go:195
+								az.AsUint32x16().Store(&gc_lanes18)
+//line nbody.go:195
+								for gc_k14 := range 16 {
+//line nbody.go:195
+									if 0xffff&(1<<gc_k14) != 0 {
+//line nbody.go:195
+										gc_pos2.Thread = gc_rank2 + gc_k14
+//line nbody.go:195
+										{
+//line nbody.go:195
+											compiled.SetBits32At(&acc[i+gc_k14][0], gc_lanes16[gc_k14])
+//line nbody.go:195
+											compiled.SetBits32At(&acc[i+gc_k14][1], gc_lanes17[gc_k14])
+//line nbody.go:195
+											compiled.SetBits32At(&acc[i+gc_k14][2], gc_lanes18[gc_k14])
+//line nbody.go:195
+										}
+//line nbody.go:195
+									}
+//line nbody.go:195
+								}
+//line nbody.go:195
+								gc_pos2.Thread = gc_rank2
+//line nbody.go:195
+							}
+						}
+						archsimd.ClearAVXUpperBits()
+						return gc_vstep5, false
+					}(gc_vstep5)
+					if gc_stop5 {
+						return
+					}
+				}
+				if compiled.SIMD {
+					for ; gc_vstep5+7 < gc_to2; gc_vstep5 += 8 {
+						gc_tx2 := gc_vstep5
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+//line nbody.go:176
+						var i int = gc_bx2*gc_bdx2 + gc_tx2
+//line nbody.go:176
+						_ = i
+//line nbody.go:176
+						ax := archsimd.LoadFloat32x8Slice(gc_s_ax[gc_rank2:])
+//line nbody.go:176
+						_ = ax
+//line nbody.go:176
+						ay := archsimd.LoadFloat32x8Slice(gc_s_ay[gc_rank2:])
+//line nbody.go:176
+						_ = ay
+//line nbody.go:176
+						az := archsimd.LoadFloat32x8Slice(gc_s_az[gc_rank2:])
+//line nbody.go:176
+						_ = az
+//line nbody.go:194
+						{
+							if i < 0 || i > len(acc)-8 {
+//line nbody.go:195
+								break
+//line nbody.go:195
+							}
+//line nbody.go:195
+							var gc_lanes13 [8]uint32
+//line nbody.go:195
+							ax.AsUint32x8().Store(&gc_lanes13)
+//line nbody.go:195
+							var gc_lanes14 [8]uint32
+//line nbody.go:195
+							ay.AsUint32x8().Store(&gc_lanes14)
+//line nbody.go:195
+							var gc_lanes15 [8]uint32
+//line nbody.go:195
+							az.AsUint32x8().Store(&gc_lanes15)
+//line nbody.go:195
+							for gc_k13 := range 8 {
+//line nbody.go:195
+								if 0xff&(1<<gc_k13) != 0 {
+//line nbody.go:195
+									gc_pos2.Thread = gc_rank2 + gc_k13
+//line nbody.go:195
+									{
+//line nbody.go:195
+										compiled.SetBits32At(&acc[i+gc_k13][0], gc_lanes13[gc_k13])
+//line nbody.go:195
+										compiled.SetBits32At(&acc[i+gc_k13][1], gc_lanes14[gc_k13])
+//line nbody.go:195
+										compiled.SetBits32At(&acc[i+gc_k13][2], gc_lanes15[gc_k13])
+//line nbody.go:195
+									}
+//line nbody.go:195
+								}
+//line nbody.go:195
+							}
+//line nbody.go:195
+							gc_pos2.Thread = gc_rank2
+//line nbody.go:195
+						}
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				gc_step3 := gc_vstep5
+				for ; gc_step3+3 < gc_to2; gc_step3 += 4 {
 					{
-						gc_tx2 := gc_step4 + 0
+						gc_tx2 := gc_step3 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -782,7 +2042,7 @@ func gc_body_nBodyTiled(gc_b2 *compiled.Block, bodies [][4]float32, acc [][3]flo
 						}
 					}
 					{
-						gc_tx2 := gc_step4 + 1
+						gc_tx2 := gc_step3 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -799,7 +2059,7 @@ func gc_body_nBodyTiled(gc_b2 *compiled.Block, bodies [][4]float32, acc [][3]flo
 						}
 					}
 					{
-						gc_tx2 := gc_step4 + 2
+						gc_tx2 := gc_step3 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -816,7 +2076,7 @@ func gc_body_nBodyTiled(gc_b2 *compiled.Block, bodies [][4]float32, acc [][3]flo
 						}
 					}
 					{
-						gc_tx2 := gc_step4 + 3
+						gc_tx2 := gc_step3 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -833,7 +2093,7 @@ func gc_body_nBodyTiled(gc_b2 *compiled.Block, bodies [][4]float32, acc [][3]flo
 						}
 					}
 				}
-				for gc_tx2 := gc_step4; gc_tx2 < gc_to2; gc_tx2++ {
+				for gc_tx2 := gc_step3; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -996,7 +2256,281 @@ func gc_body_nBodyMultiThread(gc_b2 *compiled.Block, bodies [][4]float32, acc []
 			gc_off5 := gc_bx2 * p
 			if gc_from2 >= 0 && gc_off5 >= 0 && gc_off5 <= len(bodies) && gc_to2 <= len(bodies)-gc_off5 {
 				gc_at5 := bodies[gc_off5:][:gc_to2]
-				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
+				gc_vstep := gc_from2
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop bool
+					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+						for ; gc_vstep+15 < gc_to2; gc_vstep += 16 {
+							gc_tx2 := gc_vstep
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+//line nbody.go:217
+							var tx int = gc_tx2
+//line nbody.go:217
+							_ = tx
+//line nbody.go:219
+							var i int = gc_bx2*p + tx
+//line nbody.go:219
+							_ = i
+//line nbody.go:220
+							var xi archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+//line nbody.go:220
+							_ = xi
+//line nbody.go:220
+							var yi archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+//line nbody.go:220
+							_ = yi
+//line nbody.go:220
+							var zi archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+//line nbody.go:220
+							_ = zi
+//line nbody.go:221
+							{
+								var gc_ld10 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+//line nbody.go:222
+								var gc_lanes10 [16]uint32
+//line nbody.go:222
+								for gc_k10 := range 16 {
+//line nbody.go:222
+									if 0xffff&(1<<gc_k10) != 0 {
+//line nbody.go:222
+										gc_pos2.Thread = gc_rank2 + gc_k10
+//line nbody.go:222
+										gc_lanes10[gc_k10] = compiled.Bits32At(&gc_at5[gc_tx2+gc_k10][0])
+//line nbody.go:222
+									}
+//line nbody.go:222
+								}
+//line nbody.go:222
+								gc_pos2.Thread = gc_rank2
+//line nbody.go:222
+								gc_ld10 = archsimd.LoadUint32x16(&gc_lanes10).AsFloat32x16()
+//line nbody.go:222
+								var gc_ld11 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+//line nbody.go:222
+								var gc_lanes11 [16]uint32
+//line nbody.go:222
+								for gc_k11 := range 16 {
+//line nbody.go:222
+									if 0xffff&(1<<gc_k11) != 0 {
+//line nbody.go:222
+										gc_pos2.Thread = gc_rank2 + gc_k11
+//line nbody.go:222
+										gc_lanes11[gc_k11] = compiled.Bits32At(&gc_at5[gc_tx2+gc_k11][1])
+//line nbody.go:222
+									}
+//line nbody.go:222
+								}
+//line nbody.go:222
+								gc_pos2.Thread = gc_rank2
+//line nbody.go:222
+								gc_ld11 = archsimd.LoadUint32x16(&gc_lanes11).AsFloat32x16()
+//line nbody.go:222
+								var gc_ld12 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+//line nbody.go:222
+								var gc_lanes12 [16]uint32
+//line nbody.go:222
+								for gc_k12 := range 16 {
+//line nbody.go:222
+									if 0xffff&(1<<gc_k12) != 0 {
+//line nbody.go:222
+										gc_pos2.Thread = gc_rank2 + gc_k12
+//line nbody.go:222
+										gc_lanes12[gc_k12] = compiled.Bits32At(&gc_at5[gc_tx2+gc_k12][2])
+//line nbody.go:222
+									}
+//line nbody.go:222
+								}
+//line nbody.go:222
+								gc_pos2.Thread = gc_rank2
+//line nbody.go:222
+								gc_ld12 = archsimd.LoadUint32x16(&gc_lanes12).AsFloat32x16()
+//line nbody.go:222
+								gc_t10 := gc_ld10
+//line nbody.go:222
+								_ = gc_t10
+//line nbody.go:222
+								gc_t11 := gc_ld11
+//line nbody.go:222
+								_ = gc_t11
+//line nbody.go:222
+								gc_t12 := gc_ld12
+//line nbody.go:222
+								_ = gc_t12
+//line nbody.go:222
+								xi = gc_t10
+//line nbody.go:222
+								yi = gc_t11
+//line nbody.go:222
+								zi = gc_t12
+//line nbody.go:222
+							}
+//line nbody.go:221
+							var ax archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+//line nbody.go:221
+							_ = ax
+//line nbody.go:221
+							var ay archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+//line nbody.go:221
+							_ = ay
+//line nbody.go:221
+							var az archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+//line nbody.go:221
+							_ = az
+//line nbody.go:221
+							xi.StoreSlice(gc_s_xi[gc_rank2:])
+//line nbody.go:221
+							yi.StoreSlice(gc_s_yi[gc_rank2:])
+//line nbody.go:221
+							zi.StoreSlice(gc_s_zi[gc_rank2:])
+//line nbody.go:221
+							ax.StoreSlice(gc_s_ax[gc_rank2:])
+//line nbody.go:221
+							ay.StoreSlice(gc_s_ay[gc_rank2:])
+//line nbody.go:221
+							az.StoreSlice(gc_s_az[gc_rank2:])
+						}
+						archsimd.ClearAVXUpperBits()
+						return gc_vstep, false
+					}(gc_vstep)
+					if gc_stop {
+						return
+					}
+				}
+				if compiled.SIMD {
+					for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
+						gc_tx2 := gc_vstep
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+//line nbody.go:217
+						var tx int = gc_tx2
+//line nbody.go:217
+						_ = tx
+//line nbody.go:219
+						var i int = gc_bx2*p + tx
+//line nbody.go:219
+						_ = i
+//line nbody.go:220
+						var xi archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line nbody.go:220
+						_ = xi
+//line nbody.go:220
+						var yi archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line nbody.go:220
+						_ = yi
+//line nbody.go:220
+						var zi archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line nbody.go:220
+						_ = zi
+//line nbody.go:221
+						{
+							var gc_ld7 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line nbody.go:222
+							var gc_lanes7 [8]uint32
+//line nbody.go:222
+							for gc_k7 := range 8 {
+//line nbody.go:222
+								if 0xff&(1<<gc_k7) != 0 {
+//line nbody.go:222
+									gc_pos2.Thread = gc_rank2 + gc_k7
+//line nbody.go:222
+									gc_lanes7[gc_k7] = compiled.Bits32At(&gc_at5[gc_tx2+gc_k7][0])
+//line nbody.go:222
+								}
+//line nbody.go:222
+							}
+//line nbody.go:222
+							gc_pos2.Thread = gc_rank2
+//line nbody.go:222
+							gc_ld7 = archsimd.LoadUint32x8(&gc_lanes7).AsFloat32x8()
+//line nbody.go:222
+							var gc_ld8 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line nbody.go:222
+							var gc_lanes8 [8]uint32
+//line nbody.go:222
+							for gc_k8 := range 8 {
+//line nbody.go:222
+								if 0xff&(1<<gc_k8) != 0 {
+//line nbody.go:222
+									gc_pos2.Thread = gc_rank2 + gc_k8
+//line nbody.go:222
+									gc_lanes8[gc_k8] = compiled.Bits32At(&gc_at5[gc_tx2+gc_k8][1])
+//line nbody.go:222
+								}
+//line nbody.go:222
+							}
+//line nbody.go:222
+							gc_pos2.Thread = gc_rank2
+//line nbody.go:222
+							gc_ld8 = archsimd.LoadUint32x8(&gc_lanes8).AsFloat32x8()
+//line nbody.go:222
+							var gc_ld9 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line nbody.go:222
+							var gc_lanes9 [8]uint32
+//line nbody.go:222
+							for gc_k9 := range 8 {
+//line nbody.go:222
+								if 0xff&(1<<gc_k9) != 0 {
+//line nbody.go:222
+									gc_pos2.Thread = gc_rank2 + gc_k9
+//line nbody.go:222
+									gc_lanes9[gc_k9] = compiled.Bits32At(&gc_at5[gc_tx2+gc_k9][2])
+//line nbody.go:222
+								}
+//line nbody.go:222
+							}
+//line nbody.go:222
+							gc_pos2.Thread = gc_rank2
+//line nbody.go:222
+							gc_ld9 = archsimd.LoadUint32x8(&gc_lanes9).AsFloat32x8()
+//line nbody.go:222
+							gc_t7 := gc_ld7
+//line nbody.go:222
+							_ = gc_t7
+//line nbody.go:222
+							gc_t8 := gc_ld8
+//line nbody.go:222
+							_ = gc_t8
+//line nbody.go:222
+							gc_t9 := gc_ld9
+//line nbody.go:222
+							_ = gc_t9
+//line nbody.go:222
+							xi = gc_t7
+//line nbody.go:222
+							yi = gc_t8
+//line nbody.go:222
+							zi = gc_t9
+//line nbody.go:222
+						}
+//line nbody.go:221
+						var ax archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line nbody.go:221
+						_ = ax
+//line nbody.go:221
+						var ay archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line nbody.go:221
+						_ = ay
+//line nbody.go:221
+						var az archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line nbody.go:221
+						_ = az
+//line nbody.go:221
+						xi.StoreSlice(gc_s_xi[gc_rank2:])
+//line nbody.go:221
+						yi.StoreSlice(gc_s_yi[gc_rank2:])
+//line nbody.go:221
+						zi.StoreSlice(gc_s_zi[gc_rank2:])
+//line nbody.go:221
+						ax.StoreSlice(gc_s_ax[gc_rank2:])
+//line nbody.go:221
+						ay.StoreSlice(gc_s_ay[gc_rank2:])
+//line nbody.go:221
+						az.StoreSlice(gc_s_az[gc_rank2:])
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
 
@@ -1032,7 +2566,293 @@ func gc_body_nBodyMultiThread(gc_b2 *compiled.Block, bodies [][4]float32, acc []
 					gc_s_az[gc_rank2] = az
 				}
 			} else {
-				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
+				gc_vstep2 := gc_from2
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop2 bool
+					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+						for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
+							gc_tx2 := gc_vstep2
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+//line nbody.go:217
+							var tx int = gc_tx2
+//line nbody.go:217
+							_ = tx
+//line nbody.go:219
+							var i int = gc_bx2*p + tx
+//line nbody.go:219
+							_ = i
+//line nbody.go:220
+							var xi archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+//line nbody.go:220
+							_ = xi
+//line nbody.go:220
+							var yi archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+//line nbody.go:220
+							_ = yi
+//line nbody.go:220
+							var zi archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+//line nbody.go:220
+							_ = zi
+//line nbody.go:221
+							{
+								if i < 0 || i > len(bodies)-16 {
+//line nbody.go:222
+									break
+//line nbody.go:222
+								}
+//line nbody.go:222
+								var gc_ld4 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+//line nbody.go:222
+								var gc_lanes4 [16]uint32
+//line nbody.go:222
+								for gc_k4 := range 16 {
+//line nbody.go:222
+									if 0xffff&(1<<gc_k4) != 0 {
+//line nbody.go:222
+										gc_pos2.Thread = gc_rank2 + gc_k4
+//line nbody.go:222
+										gc_lanes4[gc_k4] = compiled.Bits32At(&bodies[i+gc_k4][0])
+//line nbody.go:222
+									}
+//line nbody.go:222
+								}
+//line nbody.go:222
+								gc_pos2.Thread = gc_rank2
+//line nbody.go:222
+								gc_ld4 = archsimd.LoadUint32x16(&gc_lanes4).AsFloat32x16()
+//line nbody.go:222
+								var gc_ld5 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+//line nbody.go:222
+								var gc_lanes5 [16]uint32
+//line nbody.go:222
+								for gc_k5 := range 16 {
+//line nbody.go:222
+									if 0xffff&(1<<gc_k5) != 0 {
+//line nbody.go:222
+										gc_pos2.Thread = gc_rank2 + gc_k5
+//line nbody.go:222
+										gc_lanes5[gc_k5] = compiled.Bits32At(&bodies[i+gc_k5][1])
+//line nbody.go:222
+									}
+//line nbody.go:222
+								}
+//line nbody.go:222
+								gc_pos2.Thread = gc_rank2
+//line nbody.go:222
+								gc_ld5 = archsimd.LoadUint32x16(&gc_lanes5).AsFloat32x16()
+//line nbody.go:222
+								var gc_ld6 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+//line nbody.go:222
+								var gc_lanes6 [16]uint32
+//line nbody.go:222
+								for gc_k6 := range 16 {
+//line nbody.go:222
+									if 0xffff&(1<<gc_k6) != 0 {
+//line nbody.go:222
+										gc_pos2.Thread = gc_rank2 + gc_k6
+//line nbody.go:222
+										gc_lanes6[gc_k6] = compiled.Bits32At(&bodies[i+gc_k6][2])
+//line nbody.go:222
+									}
+//line nbody.go:222
+								}
+//line nbody.go:222
+								gc_pos2.Thread = gc_rank2
+//line nbody.go:222
+								gc_ld6 = archsimd.LoadUint32x16(&gc_lanes6).AsFloat32x16()
+//line nbody.go:222
+								gc_t4 := gc_ld4
+//line nbody.go:222
+								_ = gc_t4
+//line nbody.go:222
+								gc_t5 := gc_ld5
+//line nbody.go:222
+								_ = gc_t5
+//line nbody.go:222
+								gc_t6 := gc_ld6
+//line nbody.go:222
+								_ = gc_t6
+//line nbody.go:222
+								xi = gc_t4
+//line nbody.go:222
+								yi = gc_t5
+//line nbody.go:222
+								zi = gc_t6
+//line nbody.go:222
+							}
+//line nbody.go:221
+							var ax archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+//line nbody.go:221
+							_ = ax
+//line nbody.go:221
+							var ay archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+//line nbody.go:221
+							_ = ay
+//line nbody.go:221
+							var az archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+//line nbody.go:221
+							_ = az
+//line nbody.go:221
+							xi.StoreSlice(gc_s_xi[gc_rank2:])
+//line nbody.go:221
+							yi.StoreSlice(gc_s_yi[gc_rank2:])
+//line nbody.go:221
+							zi.StoreSlice(gc_s_zi[gc_rank2:])
+//line nbody.go:221
+							ax.StoreSlice(gc_s_ax[gc_rank2:])
+//line nbody.go:221
+							ay.StoreSlice(gc_s_ay[gc_rank2:])
+//line nbody.go:221
+							az.StoreSlice(gc_s_az[gc_rank2:])
+						}
+						archsimd.ClearAVXUpperBits()
+						return gc_vstep2, false
+					}(gc_vstep2)
+					if gc_stop2 {
+						return
+					}
+				}
+				if compiled.SIMD {
+					for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
+						gc_tx2 := gc_vstep2
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+//line nbody.go:217
+						var tx int = gc_tx2
+//line nbody.go:217
+						_ = tx
+//line nbody.go:219
+						var i int = gc_bx2*p + tx
+//line nbody.go:219
+						_ = i
+//line nbody.go:220
+						var xi archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line nbody.go:220
+						_ = xi
+//line nbody.go:220
+						var yi archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line nbody.go:220
+						_ = yi
+//line nbody.go:220
+						var zi archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line nbody.go:220
+						_ = zi
+//line nbody.go:221
+						{
+							if i < 0 || i > len(bodies)-8 {
+//line nbody.go:222
+								break
+//line nbody.go:222
+							}
+//line nbody.go:222
+							var gc_ld archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line nbody.go:222
+							var gc_lanes [8]uint32
+//line nbody.go:222
+							for gc_k := range 8 {
+//line nbody.go:222
+								if 0xff&(1<<gc_k) != 0 {
+//line nbody.go:222
+									gc_pos2.Thread = gc_rank2 + gc_k
+//line nbody.go:222
+									gc_lanes[gc_k] = compiled.Bits32At(&bodies[i+gc_k][0])
+//line nbody.go:222
+								}
+//line nbody.go:222
+							}
+//line nbody.go:222
+							gc_pos2.Thread = gc_rank2
+//line nbody.go:222
+							gc_ld = archsimd.LoadUint32x8(&gc_lanes).AsFloat32x8()
+//line nbody.go:222
+							var gc_ld2 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line nbody.go:222
+							var gc_lanes2 [8]uint32
+//line nbody.go:222
+							for gc_k2 := range 8 {
+//line nbody.go:222
+								if 0xff&(1<<gc_k2) != 0 {
+//line nbody.go:222
+									gc_pos2.Thread = gc_rank2 + gc_k2
+//line nbody.go:222
+									gc_lanes2[gc_k2] = compiled.Bits32At(&bodies[i+gc_k2][1])
+//line nbody.go:222
+								}
+//line nbody.go:222
+							}
+//line nbody.go:222
+							gc_pos2.Thread = gc_rank2
+//line nbody.go:222
+							gc_ld2 = archsimd.LoadUint32x8(&gc_lanes2).AsFloat32x8()
+//line nbody.go:222
+							var gc_ld3 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line nbody.go:222
+							var gc_lanes3 [8]uint32
+//line nbody.go:222
+							for gc_k3 := range 8 {
+//line nbody.go:222
+								if 0xff&(1<<gc_k3) != 0 {
+//line nbody.go:222
+									gc_pos2.Thread = gc_rank2 + gc_k3
+//line nbody.go:222
+									gc_lanes3[gc_k3] = compiled.Bits32At(&bodies[i+gc_k3][2])
+//line nbody.go:222
+								}
+//line nbody.go:222
+							}
+//line nbody.go:222
+							gc_pos2.Thread = gc_rank2
+//line nbody.go:222
+							gc_ld3 = archsimd.LoadUint32x8(&gc_lanes3).AsFloat32x8()
+//line nbody.go:222
+							gc_t := gc_ld
+//line nbody.go:222
+							_ = gc_t
+//line nbody.go:222
+							gc_t2 := gc_ld2
+//line nbody.go:222
+							_ = gc_t2
+//line nbody.go:222
+							gc_t3 := gc_ld3
+//line nbody.go:222
+							_ = gc_t3
+//line nbody.go:222
+							xi = gc_t
+//line nbody.go:222
+							yi = gc_t2
+//line nbody.go:222
+							zi = gc_t3
+//line nbody.go:222
+						}
+//line nbody.go:221
+						var ax archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line nbody.go:221
+						_ = ax
+//line nbody.go:221
+						var ay archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line nbody.go:221
+						_ = ay
+//line nbody.go:221
+						var az archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line nbody.go:221
+						_ = az
+//line nbody.go:221
+						xi.StoreSlice(gc_s_xi[gc_rank2:])
+//line nbody.go:221
+						yi.StoreSlice(gc_s_yi[gc_rank2:])
+//line nbody.go:221
+						zi.StoreSlice(gc_s_zi[gc_rank2:])
+//line nbody.go:221
+						ax.StoreSlice(gc_s_ax[gc_rank2:])
+//line nbody.go:221
+						ay.StoreSlice(gc_s_ay[gc_rank2:])
+//line nbody.go:221
+						az.StoreSlice(gc_s_az[gc_rank2:])
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				for gc_tx2 := gc_vstep2; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -1102,10 +2922,10 @@ func gc_body_nBodyMultiThread(gc_b2 *compiled.Block, bodies [][4]float32, acc []
 		{
 			gc_ty2 := 0
 			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_vstep := 0
+				gc_vstep3 := 0
 				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop bool
-					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+					var gc_stop3 bool
+					gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
 //line nbody.go:217
 						gc_Lane0Mask322 := compiled.Lane0Mask32()
 //line nbody.go:217
@@ -1118,8 +2938,8 @@ func gc_body_nBodyMultiThread(gc_b2 *compiled.Block, bodies [][4]float32, acc []
 						gc_vb4 := archsimd.BroadcastFloat32x16(1)
 //line nbody.go:131
 						_ = gc_vb4
-						for ; gc_vstep+15 < gc_bdx2; gc_vstep += 16 {
-							gc_tx2 := gc_vstep
+						for ; gc_vstep3+15 < gc_bdx2; gc_vstep3 += 16 {
+							gc_tx2 := gc_vstep3
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 //line nbody.go:217
@@ -1160,20 +2980,20 @@ func gc_body_nBodyMultiThread(gc_b2 *compiled.Block, bodies [][4]float32, acc []
 								var bj *[4]float32 = &tile[j]
 								_ = bj
 //line nbody.go:233
-								gc_t11 := compiled.BroadcastFloat32x16At(&bj[0], gc_Lane0Mask322)
-								_ = gc_t11
+								gc_t23 := compiled.BroadcastFloat32x16At(&bj[0], gc_Lane0Mask322)
+								_ = gc_t23
 //line nbody.go:234
-								gc_t12 := compiled.BroadcastFloat32x16At(&bj[1], gc_Lane0Mask322)
+								gc_t24 := compiled.BroadcastFloat32x16At(&bj[1], gc_Lane0Mask322)
 //line nbody.go:234
-								_ = gc_t12
+								_ = gc_t24
 //line nbody.go:234
-								gc_t13 := compiled.BroadcastFloat32x16At(&bj[2], gc_Lane0Mask322)
+								gc_t25 := compiled.BroadcastFloat32x16At(&bj[2], gc_Lane0Mask322)
 //line nbody.go:234
-								_ = gc_t13
+								_ = gc_t25
 //line nbody.go:234
-								gc_t14 := compiled.BroadcastFloat32x16At(&bj[3], gc_Lane0Mask322)
+								gc_t26 := compiled.BroadcastFloat32x16At(&bj[3], gc_Lane0Mask322)
 //line nbody.go:234
-								_ = gc_t14
+								_ = gc_t26
 //line nbody.go:234
 								gc_ax2 := ax
 //line nbody.go:234
@@ -1199,43 +3019,43 @@ func gc_body_nBodyMultiThread(gc_b2 *compiled.Block, bodies [][4]float32, acc []
 //line nbody.go:234
 								_ = gc_zi2
 //line nbody.go:234
-								gc_xj2 := gc_t11
+								gc_xj2 := gc_t23
 //line nbody.go:234
 								_ = gc_xj2
 //line nbody.go:234
-								gc_yj2 := gc_t12
+								gc_yj2 := gc_t24
 //line nbody.go:234
 								_ = gc_yj2
 //line nbody.go:234
-								gc_zj2 := gc_t13
+								gc_zj2 := gc_t25
 //line nbody.go:234
 								_ = gc_zj2
 //line nbody.go:234
-								gc_mj2 := gc_t14
+								gc_mj2 := gc_t26
 //line nbody.go:234
 								_ = gc_mj2
 //line nbody.go:234
-								gc_t15 := gc_xj2.Sub(gc_xi2)
+								gc_t27 := gc_xj2.Sub(gc_xi2)
 //line nbody.go:234
-								_ = gc_t15
+								_ = gc_t27
 //line nbody.go:234
-								gc_t16 := gc_yj2.Sub(gc_yi2)
+								gc_t28 := gc_yj2.Sub(gc_yi2)
 //line nbody.go:234
-								_ = gc_t16
+								_ = gc_t28
 //line nbody.go:234
-								gc_t17 := gc_zj2.Sub(gc_zi2)
+								gc_t29 := gc_zj2.Sub(gc_zi2)
 //line nbody.go:234
-								_ = gc_t17
+								_ = gc_t29
 //line nbody.go:234
-								gc_dx2 := gc_t15
+								gc_dx2 := gc_t27
 //line nbody.go:234
 								_ = gc_dx2
 //line nbody.go:234
-								gc_dy2 := gc_t16
+								gc_dy2 := gc_t28
 //line nbody.go:234
 								_ = gc_dy2
 //line nbody.go:234
-								gc_dz2 := gc_t17
+								gc_dz2 := gc_t29
 //line nbody.go:234
 								_ = gc_dz2
 //line nbody.go:234
@@ -1247,23 +3067,23 @@ func gc_body_nBodyMultiThread(gc_b2 *compiled.Block, bodies [][4]float32, acc []
 //line nbody.go:234
 								_ = gc_s2
 //line nbody.go:234
-								gc_t18 := gc_ax2.Add(gc_dx2.Mul(gc_s2))
+								gc_t30 := gc_ax2.Add(gc_dx2.Mul(gc_s2))
 //line nbody.go:234
-								_ = gc_t18
+								_ = gc_t30
 //line nbody.go:234
-								gc_t19 := gc_ay2.Add(gc_dy2.Mul(gc_s2))
+								gc_t31 := gc_ay2.Add(gc_dy2.Mul(gc_s2))
 //line nbody.go:234
-								_ = gc_t19
+								_ = gc_t31
 //line nbody.go:234
-								gc_t20 := gc_az2.Add(gc_dz2.Mul(gc_s2))
+								gc_t32 := gc_az2.Add(gc_dz2.Mul(gc_s2))
 //line nbody.go:234
-								_ = gc_t20
+								_ = gc_t32
 //line nbody.go:234
-								ax = gc_t18
+								ax = gc_t30
 //line nbody.go:234
-								ay = gc_t19
+								ay = gc_t31
 //line nbody.go:234
-								az = gc_t20
+								az = gc_t32
 //line nbody.go:234
 							}
 //line nbody.go:232
@@ -1274,9 +3094,9 @@ func gc_body_nBodyMultiThread(gc_b2 *compiled.Block, bodies [][4]float32, acc []
 							az.StoreSlice(gc_s_az[gc_rank2:])
 						}
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep, false
-					}(gc_vstep)
-					if gc_stop {
+						return gc_vstep3, false
+					}(gc_vstep3)
+					if gc_stop3 {
 						return
 					}
 				}
@@ -1293,8 +3113,8 @@ func gc_body_nBodyMultiThread(gc_b2 *compiled.Block, bodies [][4]float32, acc []
 					gc_vb2 := archsimd.BroadcastFloat32x8(1)
 //line nbody.go:131
 					_ = gc_vb2
-					for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
-						gc_tx2 := gc_vstep
+					for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
+						gc_tx2 := gc_vstep3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 //line nbody.go:217
@@ -1335,20 +3155,20 @@ func gc_body_nBodyMultiThread(gc_b2 *compiled.Block, bodies [][4]float32, acc []
 							var bj *[4]float32 = &tile[j]
 							_ = bj
 //line nbody.go:233
-							gc_t := compiled.BroadcastFloat32x8At(&bj[0], gc_Lane0Mask32)
-							_ = gc_t
+							gc_t13 := compiled.BroadcastFloat32x8At(&bj[0], gc_Lane0Mask32)
+							_ = gc_t13
 //line nbody.go:234
-							gc_t2 := compiled.BroadcastFloat32x8At(&bj[1], gc_Lane0Mask32)
+							gc_t14 := compiled.BroadcastFloat32x8At(&bj[1], gc_Lane0Mask32)
 //line nbody.go:234
-							_ = gc_t2
+							_ = gc_t14
 //line nbody.go:234
-							gc_t3 := compiled.BroadcastFloat32x8At(&bj[2], gc_Lane0Mask32)
+							gc_t15 := compiled.BroadcastFloat32x8At(&bj[2], gc_Lane0Mask32)
 //line nbody.go:234
-							_ = gc_t3
+							_ = gc_t15
 //line nbody.go:234
-							gc_t4 := compiled.BroadcastFloat32x8At(&bj[3], gc_Lane0Mask32)
+							gc_t16 := compiled.BroadcastFloat32x8At(&bj[3], gc_Lane0Mask32)
 //line nbody.go:234
-							_ = gc_t4
+							_ = gc_t16
 //line nbody.go:234
 							gc_ax := ax
 //line nbody.go:234
@@ -1374,43 +3194,43 @@ func gc_body_nBodyMultiThread(gc_b2 *compiled.Block, bodies [][4]float32, acc []
 //line nbody.go:234
 							_ = gc_zi
 //line nbody.go:234
-							gc_xj := gc_t
+							gc_xj := gc_t13
 //line nbody.go:234
 							_ = gc_xj
 //line nbody.go:234
-							gc_yj := gc_t2
+							gc_yj := gc_t14
 //line nbody.go:234
 							_ = gc_yj
 //line nbody.go:234
-							gc_zj := gc_t3
+							gc_zj := gc_t15
 //line nbody.go:234
 							_ = gc_zj
 //line nbody.go:234
-							gc_mj := gc_t4
+							gc_mj := gc_t16
 //line nbody.go:234
 							_ = gc_mj
 //line nbody.go:234
-							gc_t5 := gc_xj.Sub(gc_xi)
+							gc_t17 := gc_xj.Sub(gc_xi)
 //line nbody.go:234
-							_ = gc_t5
+							_ = gc_t17
 //line nbody.go:234
-							gc_t6 := gc_yj.Sub(gc_yi)
+							gc_t18 := gc_yj.Sub(gc_yi)
 //line nbody.go:234
-							_ = gc_t6
+							_ = gc_t18
 //line nbody.go:234
-							gc_t7 := gc_zj.Sub(gc_zi)
+							gc_t19 := gc_zj.Sub(gc_zi)
 //line nbody.go:234
-							_ = gc_t7
+							_ = gc_t19
 //line nbody.go:234
-							gc_dx := gc_t5
+							gc_dx := gc_t17
 //line nbody.go:234
 							_ = gc_dx
 //line nbody.go:234
-							gc_dy := gc_t6
+							gc_dy := gc_t18
 //line nbody.go:234
 							_ = gc_dy
 //line nbody.go:234
-							gc_dz := gc_t7
+							gc_dz := gc_t19
 //line nbody.go:234
 							_ = gc_dz
 //line nbody.go:234
@@ -1422,23 +3242,23 @@ func gc_body_nBodyMultiThread(gc_b2 *compiled.Block, bodies [][4]float32, acc []
 //line nbody.go:234
 							_ = gc_s
 //line nbody.go:234
-							gc_t8 := gc_ax.Add(gc_dx.Mul(gc_s))
+							gc_t20 := gc_ax.Add(gc_dx.Mul(gc_s))
 //line nbody.go:234
-							_ = gc_t8
+							_ = gc_t20
 //line nbody.go:234
-							gc_t9 := gc_ay.Add(gc_dy.Mul(gc_s))
+							gc_t21 := gc_ay.Add(gc_dy.Mul(gc_s))
 //line nbody.go:234
-							_ = gc_t9
+							_ = gc_t21
 //line nbody.go:234
-							gc_t10 := gc_az.Add(gc_dz.Mul(gc_s))
+							gc_t22 := gc_az.Add(gc_dz.Mul(gc_s))
 //line nbody.go:234
-							_ = gc_t10
+							_ = gc_t22
 //line nbody.go:234
-							ax = gc_t8
+							ax = gc_t20
 //line nbody.go:234
-							ay = gc_t9
+							ay = gc_t21
 //line nbody.go:234
-							az = gc_t10
+							az = gc_t22
 //line nbody.go:234
 						}
 //line nbody.go:232
@@ -1450,7 +3270,7 @@ func gc_body_nBodyMultiThread(gc_b2 *compiled.Block, bodies [][4]float32, acc []
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
+				for gc_tx2 := gc_vstep3; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -1490,90 +3310,131 @@ func gc_body_nBodyMultiThread(gc_b2 *compiled.Block, bodies [][4]float32, acc []
 			gc_off6 := gc_ty2 * p
 			if gc_off6 >= 0 && gc_off6 <= len(partial) && gc_bdx2 <= len(partial)-gc_off6 {
 				gc_at6 := partial[gc_off6:][:gc_bdx2]
-				gc_step5 := 0
-				for ; gc_step5+3 < gc_bdx2; gc_step5 += 4 {
-					{
-						gc_tx2 := gc_step5 + 0
-						_ = gc_tx2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
+				gc_vstep4 := 0
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop4 bool
+					gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
+						for ; gc_vstep4+15 < gc_bdx2; gc_vstep4 += 16 {
+							gc_tx2 := gc_vstep4
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
 //line nbody.go:217
-						tx := gc_tx2
-						_ = tx
-
+							var tx int = gc_tx2
 //line nbody.go:217
-						ty := gc_ty2
-						_ = ty
-						ax := gc_s_ax[gc_rank2]
-						ay := gc_s_ay[gc_rank2]
-						az := gc_s_az[gc_rank2]
-
+							_ = tx
+//line nbody.go:217
+							var ty int = gc_ty2
+//line nbody.go:217
+							_ = ty
+//line nbody.go:217
+							ax := archsimd.LoadFloat32x16Slice(gc_s_ax[gc_rank2:])
+//line nbody.go:217
+							_ = ax
+//line nbody.go:217
+							ay := archsimd.LoadFloat32x16Slice(gc_s_ay[gc_rank2:])
+//line nbody.go:217
+							_ = ay
+//line nbody.go:217
+							az := archsimd.LoadFloat32x16Slice(gc_s_az[gc_rank2:])
+//line nbody.go:217
+							_ = az
 //line nbody.go:238
-						gc_at6[gc_tx2] = [3]float32{ax, ay, az}
-					}
-					{
-						gc_tx2 := gc_step5 + 1
-						_ = gc_tx2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line nbody.go:217
-						tx := gc_tx2
-						_ = tx
-
-//line nbody.go:217
-						ty := gc_ty2
-						_ = ty
-						ax := gc_s_ax[gc_rank2]
-						ay := gc_s_ay[gc_rank2]
-						az := gc_s_az[gc_rank2]
-
+							var gc_lanes22 [16]uint32
+							ax.AsUint32x16().Store(&gc_lanes22)
 //line nbody.go:238
-						gc_at6[gc_tx2] = [3]float32{ax, ay, az}
-					}
-					{
-						gc_tx2 := gc_step5 + 2
-						_ = gc_tx2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line nbody.go:217
-						tx := gc_tx2
-						_ = tx
-
-//line nbody.go:217
-						ty := gc_ty2
-						_ = ty
-						ax := gc_s_ax[gc_rank2]
-						ay := gc_s_ay[gc_rank2]
-						az := gc_s_az[gc_rank2]
-
+							var gc_lanes23 [16]uint32
+							ay.AsUint32x16().Store(&gc_lanes23)
 //line nbody.go:238
-						gc_at6[gc_tx2] = [3]float32{ax, ay, az}
-					}
-					{
-						gc_tx2 := gc_step5 + 3
-						_ = gc_tx2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line nbody.go:217
-						tx := gc_tx2
-						_ = tx
-
-//line nbody.go:217
-						ty := gc_ty2
-						_ = ty
-						ax := gc_s_ax[gc_rank2]
-						ay := gc_s_ay[gc_rank2]
-						az := gc_s_az[gc_rank2]
-
+							var gc_lanes24 [16]uint32
+							az.AsUint32x16().Store(&gc_lanes24)
 //line nbody.go:238
-						gc_at6[gc_tx2] = [3]float32{ax, ay, az}
+							for gc_k16 := range 16 {
+//line nbody.go:238
+								if 0xffff&(1<<gc_k16) != 0 {
+//line nbody.go:238
+									gc_pos2.Thread = gc_rank2 + gc_k16
+//line nbody.go:238
+									{
+//line nbody.go:238
+										compiled.SetBits32At(&gc_at6[gc_tx2+gc_k16][0], gc_lanes22[gc_k16])
+//line nbody.go:238
+										compiled.SetBits32At(&gc_at6[gc_tx2+gc_k16][1], gc_lanes23[gc_k16])
+//line nbody.go:238
+										compiled.SetBits32At(&gc_at6[gc_tx2+gc_k16][2], gc_lanes24[gc_k16])
+//line nbody.go:238
+									}
+//line nbody.go:238
+								}
+//line nbody.go:238
+							}
+							gc_pos2.Thread = gc_rank2
+						}
+						archsimd.ClearAVXUpperBits()
+						return gc_vstep4, false
+					}(gc_vstep4)
+					if gc_stop4 {
+						return
 					}
 				}
-				for gc_tx2 := gc_step5; gc_tx2 < gc_bdx2; gc_tx2++ {
+				if compiled.SIMD {
+					for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
+						gc_tx2 := gc_vstep4
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+//line nbody.go:217
+						var tx int = gc_tx2
+//line nbody.go:217
+						_ = tx
+//line nbody.go:217
+						var ty int = gc_ty2
+//line nbody.go:217
+						_ = ty
+//line nbody.go:217
+						ax := archsimd.LoadFloat32x8Slice(gc_s_ax[gc_rank2:])
+//line nbody.go:217
+						_ = ax
+//line nbody.go:217
+						ay := archsimd.LoadFloat32x8Slice(gc_s_ay[gc_rank2:])
+//line nbody.go:217
+						_ = ay
+//line nbody.go:217
+						az := archsimd.LoadFloat32x8Slice(gc_s_az[gc_rank2:])
+//line nbody.go:217
+						_ = az
+//line nbody.go:238
+						var gc_lanes19 [8]uint32
+						ax.AsUint32x8().Store(&gc_lanes19)
+//line nbody.go:238
+						var gc_lanes20 [8]uint32
+						ay.AsUint32x8().Store(&gc_lanes20)
+//line nbody.go:238
+						var gc_lanes21 [8]uint32
+						az.AsUint32x8().Store(&gc_lanes21)
+//line nbody.go:238
+						for gc_k15 := range 8 {
+//line nbody.go:238
+							if 0xff&(1<<gc_k15) != 0 {
+//line nbody.go:238
+								gc_pos2.Thread = gc_rank2 + gc_k15
+//line nbody.go:238
+								{
+//line nbody.go:238
+									compiled.SetBits32At(&gc_at6[gc_tx2+gc_k15][0], gc_lanes19[gc_k15])
+//line nbody.go:238
+									compiled.SetBits32At(&gc_at6[gc_tx2+gc_k15][1], gc_lanes20[gc_k15])
+//line nbody.go:238
+									compiled.SetBits32At(&gc_at6[gc_tx2+gc_k15][2], gc_lanes21[gc_k15])
+//line nbody.go:238
+								}
+//line nbody.go:238
+							}
+//line nbody.go:238
+						}
+						gc_pos2.Thread = gc_rank2
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				for gc_tx2 := gc_vstep4; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -1592,10 +3453,146 @@ func gc_body_nBodyMultiThread(gc_b2 *compiled.Block, bodies [][4]float32, acc []
 					gc_at6[gc_tx2] = [3]float32{ax, ay, az}
 				}
 			} else {
-				gc_step6 := 0
-				for ; gc_step6+3 < gc_bdx2; gc_step6 += 4 {
+				gc_vstep5 := 0
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop5 bool
+					gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
+						for ; gc_vstep5+15 < gc_bdx2; gc_vstep5 += 16 {
+							gc_tx2 := gc_vstep5
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+//line nbody.go:217
+							var tx int = gc_tx2
+//line nbody.go:217
+							_ = tx
+//line nbody.go:217
+							var ty int = gc_ty2
+//line nbody.go:217
+							_ = ty
+//line nbody.go:217
+							ax := archsimd.LoadFloat32x16Slice(gc_s_ax[gc_rank2:])
+//line nbody.go:217
+							_ = ax
+//line nbody.go:217
+							ay := archsimd.LoadFloat32x16Slice(gc_s_ay[gc_rank2:])
+//line nbody.go:217
+							_ = ay
+//line nbody.go:217
+							az := archsimd.LoadFloat32x16Slice(gc_s_az[gc_rank2:])
+//line nbody.go:217
+							_ = az
+//line nbody.go:238
+							if (ty*p+tx) < 0 || (ty*p+tx) > len(partial)-16 {
+//line nbody.go:238
+								break
+//line nbody.go:238
+							}
+//line nbody.go:238
+							var gc_lanes16 [16]uint32
+							ax.AsUint32x16().Store(&gc_lanes16)
+//line nbody.go:238
+							var gc_lanes17 [16]uint32
+							ay.AsUint32x16().Store(&gc_lanes17)
+//line nbody.go:238
+							var gc_lanes18 [16]uint32
+							az.AsUint32x16().Store(&gc_lanes18)
+//line nbody.go:238
+							for gc_k14 := range 16 {
+//line nbody.go:238
+								if 0xffff&(1<<gc_k14) != 0 {
+//line nbody.go:238
+									gc_pos2.Thread = gc_rank2 + gc_k14
+//line nbody.go:238
+									{
+//line nbody.go:238
+										compiled.SetBits32At(&partial[(ty*p+tx)+gc_k14][0], gc_lanes16[gc_k14])
+//line nbody.go:238
+										compiled.SetBits32At(&partial[(ty*p+tx)+gc_k14][1], gc_lanes17[gc_k14])
+//line nbody.go:238
+										compiled.SetBits32At(&partial[(ty*p+tx)+gc_k14][2], gc_lanes18[gc_k14])
+//line nbody.go:238
+									}
+//line nbody.go:238
+								}
+//line nbody.go:238
+							}
+							gc_pos2.Thread = gc_rank2
+						}
+						archsimd.ClearAVXUpperBits()
+						return gc_vstep5, false
+					}(gc_vstep5)
+					if gc_stop5 {
+						return
+					}
+				}
+				if compiled.SIMD {
+					for ; gc_vstep5+7 < gc_bdx2; gc_vstep5 += 8 {
+						gc_tx2 := gc_vstep5
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+//line nbody.go:217
+						var tx int = gc_tx2
+//line nbody.go:217
+						_ = tx
+//line nbody.go:217
+						var ty int = gc_ty2
+//line nbody.go:217
+						_ = ty
+//line nbody.go:217
+						ax := archsimd.LoadFloat32x8Slice(gc_s_ax[gc_rank2:])
+//line nbody.go:217
+						_ = ax
+//line nbody.go:217
+						ay := archsimd.LoadFloat32x8Slice(gc_s_ay[gc_rank2:])
+//line nbody.go:217
+						_ = ay
+//line nbody.go:217
+						az := archsimd.LoadFloat32x8Slice(gc_s_az[gc_rank2:])
+//line nbody.go:217
+						_ = az
+//line nbody.go:238
+						if (ty*p+tx) < 0 || (ty*p+tx) > len(partial)-8 {
+//line nbody.go:238
+							break
+//line nbody.go:238
+						}
+//line nbody.go:238
+						var gc_lanes13 [8]uint32
+						ax.AsUint32x8().Store(&gc_lanes13)
+//line nbody.go:238
+						var gc_lanes14 [8]uint32
+						ay.AsUint32x8().Store(&gc_lanes14)
+//line nbody.go:238
+						var gc_lanes15 [8]uint32
+						az.AsUint32x8().Store(&gc_lanes15)
+//line nbody.go:238
+						for gc_k13 := range 8 {
+//line nbody.go:238
+							if 0xff&(1<<gc_k13) != 0 {
+//line nbody.go:238
+								gc_pos2.Thread = gc_rank2 + gc_k13
+//line nbody.go:238
+								{
+//line nbody.go:238
+									compiled.SetBits32At(&partial[(ty*p+tx)+gc_k13][0], gc_lanes13[gc_k13])
+//line nbody.go:238
+									compiled.SetBits32At(&partial[(ty*p+tx)+gc_k13][1], gc_lanes14[gc_k13])
+//line nbody.go:238
+									compiled.SetBits32At(&partial[(ty*p+tx)+gc_k13][2], gc_lanes15[gc_k13])
+//line nbody.go:238
+								}
+//line nbody.go:238
+							}
+//line nbody.go:238
+						}
+						gc_pos2.Thread = gc_rank2
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				gc_step5 := gc_vstep5
+				for ; gc_step5+3 < gc_bdx2; gc_step5 += 4 {
 					{
-						gc_tx2 := gc_step6 + 0
+						gc_tx2 := gc_step5 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -1614,7 +3611,7 @@ func gc_body_nBodyMultiThread(gc_b2 *compiled.Block, bodies [][4]float32, acc []
 						partial[ty*p+tx] = [3]float32{ax, ay, az}
 					}
 					{
-						gc_tx2 := gc_step6 + 1
+						gc_tx2 := gc_step5 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -1633,7 +3630,7 @@ func gc_body_nBodyMultiThread(gc_b2 *compiled.Block, bodies [][4]float32, acc []
 						partial[ty*p+tx] = [3]float32{ax, ay, az}
 					}
 					{
-						gc_tx2 := gc_step6 + 2
+						gc_tx2 := gc_step5 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -1652,7 +3649,7 @@ func gc_body_nBodyMultiThread(gc_b2 *compiled.Block, bodies [][4]float32, acc []
 						partial[ty*p+tx] = [3]float32{ax, ay, az}
 					}
 					{
-						gc_tx2 := gc_step6 + 3
+						gc_tx2 := gc_step5 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -1671,7 +3668,7 @@ func gc_body_nBodyMultiThread(gc_b2 *compiled.Block, bodies [][4]float32, acc []
 						partial[ty*p+tx] = [3]float32{ax, ay, az}
 					}
 				}
-				for gc_tx2 := gc_step6; gc_tx2 < gc_bdx2; gc_tx2++ {
+				for gc_tx2 := gc_step5; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -1811,122 +3808,157 @@ func gc_body_nBodyMultiThread(gc_b2 *compiled.Block, bodies [][4]float32, acc []
 			gc_off8 := gc_bx2 * p
 			if gc_from2 >= 0 && gc_off8 >= 0 && gc_off8 <= len(acc) && gc_to2 <= len(acc)-gc_off8 {
 				gc_at8 := acc[gc_off8:][:gc_to2]
-				gc_step7 := gc_from2
-				for ; gc_step7+3 < gc_to2; gc_step7 += 4 {
-					{
-						gc_tx2 := gc_step7 + 0
-						_ = gc_tx2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
+				gc_vstep6 := gc_from2
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop6 bool
+					gc_vstep6, gc_stop6 = func(gc_vstep6 int) (int, bool) {
+						for ; gc_vstep6+15 < gc_to2; gc_vstep6 += 16 {
+							gc_tx2 := gc_vstep6
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
 //line nbody.go:217
-						ty := gc_ty2
-						_ = ty
-
+							var ty int = gc_ty2
 //line nbody.go:217
-						tx := gc_tx2
-						_ = tx
-
+							_ = ty
+//line nbody.go:217
+							var tx int = gc_tx2
+//line nbody.go:217
+							_ = tx
 //line nbody.go:219
-						i := gc_bx2*p + tx
-						_ = i
-						ax := gc_s_ax[gc_rank2]
-						ay := gc_s_ay[gc_rank2]
-						az := gc_s_az[gc_rank2]
-
+							var i int = gc_bx2*p + tx
+//line nbody.go:219
+							_ = i
+//line nbody.go:219
+							ax := archsimd.LoadFloat32x16Slice(gc_s_ax[gc_rank2:])
+//line nbody.go:219
+							_ = ax
+//line nbody.go:219
+							ay := archsimd.LoadFloat32x16Slice(gc_s_ay[gc_rank2:])
+//line nbody.go:219
+							_ = ay
+//line nbody.go:219
+							az := archsimd.LoadFloat32x16Slice(gc_s_az[gc_rank2:])
+//line nbody.go:219
+							_ = az
 //line nbody.go:240
-						{
+							{
 
 //line nbody.go:245
-							gc_at8[gc_tx2] = [3]float32{ax, ay, az}
-						}
-					}
-					{
-						gc_tx2 := gc_step7 + 1
-						_ = gc_tx2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line nbody.go:217
-						ty := gc_ty2
-						_ = ty
-
-//line nbody.go:217
-						tx := gc_tx2
-						_ = tx
-
-//line nbody.go:219
-						i := gc_bx2*p + tx
-						_ = i
-						ax := gc_s_ax[gc_rank2]
-						ay := gc_s_ay[gc_rank2]
-						az := gc_s_az[gc_rank2]
-
-//line nbody.go:240
-						{
-
+								var gc_lanes34 [16]uint32
 //line nbody.go:245
-							gc_at8[gc_tx2] = [3]float32{ax, ay, az}
-						}
-					}
-					{
-						gc_tx2 := gc_step7 + 2
-						_ = gc_tx2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line nbody.go:217
-						ty := gc_ty2
-						_ = ty
-
-//line nbody.go:217
-						tx := gc_tx2
-						_ = tx
-
-//line nbody.go:219
-						i := gc_bx2*p + tx
-						_ = i
-						ax := gc_s_ax[gc_rank2]
-						ay := gc_s_ay[gc_rank2]
-						az := gc_s_az[gc_rank2]
-
-//line nbody.go:240
-						{
-
+								ax.AsUint32x16().Store(&gc_lanes34)
 //line nbody.go:245
-							gc_at8[gc_tx2] = [3]float32{ax, ay, az}
-						}
-					}
-					{
-						gc_tx2 := gc_step7 + 3
-						_ = gc_tx2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line nbody.go:217
-						ty := gc_ty2
-						_ = ty
-
-//line nbody.go:217
-						tx := gc_tx2
-						_ = tx
-
-//line nbody.go:219
-						i := gc_bx2*p + tx
-						_ = i
-						ax := gc_s_ax[gc_rank2]
-						ay := gc_s_ay[gc_rank2]
-						az := gc_s_az[gc_rank2]
-
-//line nbody.go:240
-						{
-
+								var gc_lanes35 [16]uint32
 //line nbody.go:245
-							gc_at8[gc_tx2] = [3]float32{ax, ay, az}
+								ay.AsUint32x16().Store(&gc_lanes35)
+//line nbody.go:245
+								var gc_lanes36 [16]uint32
+//line nbody.go:245
+								az.AsUint32x16().Store(&gc_lanes36)
+//line nbody.go:245
+								for gc_k20 := range 16 {
+//line nbody.go:245
+									if 0xffff&(1<<gc_k20) != 0 {
+//line nbody.go:245
+										gc_pos2.Thread = gc_rank2 + gc_k20
+//line nbody.go:245
+										{
+//line nbody.go:245
+											compiled.SetBits32At(&gc_at8[gc_tx2+gc_k20][0], gc_lanes34[gc_k20])
+//line nbody.go:245
+											compiled.SetBits32At(&gc_at8[gc_tx2+gc_k20][1], gc_lanes35[gc_k20])
+//line nbody.go:245
+											compiled.SetBits32At(&gc_at8[gc_tx2+gc_k20][2], gc_lanes36[gc_k20])
+//line nbody.go:245
+										}
+//line nbody.go:245
+									}
+//line nbody.go:245
+								}
+//line nbody.go:245
+								gc_pos2.Thread = gc_rank2
+//line nbody.go:245
+							}
 						}
+						archsimd.ClearAVXUpperBits()
+						return gc_vstep6, false
+					}(gc_vstep6)
+					if gc_stop6 {
+						return
 					}
 				}
-				for gc_tx2 := gc_step7; gc_tx2 < gc_to2; gc_tx2++ {
+				if compiled.SIMD {
+					for ; gc_vstep6+7 < gc_to2; gc_vstep6 += 8 {
+						gc_tx2 := gc_vstep6
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+//line nbody.go:217
+						var ty int = gc_ty2
+//line nbody.go:217
+						_ = ty
+//line nbody.go:217
+						var tx int = gc_tx2
+//line nbody.go:217
+						_ = tx
+//line nbody.go:219
+						var i int = gc_bx2*p + tx
+//line nbody.go:219
+						_ = i
+//line nbody.go:219
+						ax := archsimd.LoadFloat32x8Slice(gc_s_ax[gc_rank2:])
+//line nbody.go:219
+						_ = ax
+//line nbody.go:219
+						ay := archsimd.LoadFloat32x8Slice(gc_s_ay[gc_rank2:])
+//line nbody.go:219
+						_ = ay
+//line nbody.go:219
+						az := archsimd.LoadFloat32x8Slice(gc_s_az[gc_rank2:])
+//line nbody.go:219
+						_ = az
+//line nbody.go:240
+						{
+
+//line nbody.go:245
+							var gc_lanes31 [8]uint32
+//line nbody.go:245
+							ax.AsUint32x8().Store(&gc_lanes31)
+//line nbody.go:245
+							var gc_lanes32 [8]uint32
+//line nbody.go:245
+							ay.AsUint32x8().Store(&gc_lanes32)
+//line nbody.go:245
+							var gc_lanes33 [8]uint32
+//line nbody.go:245
+							az.AsUint32x8().Store(&gc_lanes33)
+//line nbody.go:245
+							for gc_k19 := range 8 {
+//line nbody.go:245
+								if 0xff&(1<<gc_k19) != 0 {
+//line nbody.go:245
+									gc_pos2.Thread = gc_rank2 + gc_k19
+//line nbody.go:245
+									{
+//line nbody.go:245
+										compiled.SetBits32At(&gc_at8[gc_tx2+gc_k19][0], gc_lanes31[gc_k19])
+//line nbody.go:245
+										compiled.SetBits32At(&gc_at8[gc_tx2+gc_k19][1], gc_lanes32[gc_k19])
+//line nbody.go:245
+										compiled.SetBits32At(&gc_at8[gc_tx2+gc_k19][2], gc_lanes33[gc_k19])
+//line nbody.go:245
+									}
+//line nbody.go:245
+								}
+//line nbody.go:245
+							}
+//line nbody.go:245
+							gc_pos2.Thread = gc_rank2
+//line nbody.go:245
+						}
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				for gc_tx2 := gc_vstep6; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -1953,10 +3985,172 @@ func gc_body_nBodyMultiThread(gc_b2 *compiled.Block, bodies [][4]float32, acc []
 					}
 				}
 			} else {
-				gc_step8 := gc_from2
-				for ; gc_step8+3 < gc_to2; gc_step8 += 4 {
+				gc_vstep7 := gc_from2
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop7 bool
+					gc_vstep7, gc_stop7 = func(gc_vstep7 int) (int, bool) {
+						for ; gc_vstep7+15 < gc_to2; gc_vstep7 += 16 {
+							gc_tx2 := gc_vstep7
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+//line nbody.go:217
+							var ty int = gc_ty2
+//line nbody.go:217
+							_ = ty
+//line nbody.go:217
+							var tx int = gc_tx2
+//line nbody.go:217
+							_ = tx
+//line nbody.go:219
+							var i int = gc_bx2*p + tx
+//line nbody.go:219
+							_ = i
+//line nbody.go:219
+							ax := archsimd.LoadFloat32x16Slice(gc_s_ax[gc_rank2:])
+//line nbody.go:219
+							_ = ax
+//line nbody.go:219
+							ay := archsimd.LoadFloat32x16Slice(gc_s_ay[gc_rank2:])
+//line nbody.go:219
+							_ = ay
+//line nbody.go:219
+							az := archsimd.LoadFloat32x16Slice(gc_s_az[gc_rank2:])
+//line nbody.go:219
+							_ = az
+//line nbody.go:240
+							{
+
+//line nbody.go:245
+								if i < 0 || i > len(acc)-16 {
+//line nbody.go:245
+									break
+//line nbody.go:245
+								}
+//line nbody.go:245
+								var gc_lanes28 [16]uint32
+//line nbody.go:245
+								ax.AsUint32x16().Store(&gc_lanes28)
+//line nbody.go:245
+								var gc_lanes29 [16]uint32
+//line nbody.go:245
+								ay.AsUint32x16().Store(&gc_lanes29)
+//line nbody.go:245
+								var gc_lanes30 [16]uint32
+//line nbody.go:245
+								az.AsUint32x16().Store(&gc_lanes30)
+//line nbody.go:245
+								for gc_k18 := range 16 {
+//line nbody.go:245
+									if 0xffff&(1<<gc_k18) != 0 {
+//line nbody.go:245
+										gc_pos2.Thread = gc_rank2 + gc_k18
+//line nbody.go:245
+										{
+//line nbody.go:245
+											compiled.SetBits32At(&acc[i+gc_k18][0], gc_lanes28[gc_k18])
+//line nbody.go:245
+											compiled.SetBits32At(&acc[i+gc_k18][1], gc_lanes29[gc_k18])
+//line nbody.go:245
+											compiled.SetBits32At(&acc[i+gc_k18][2], gc_lanes30[gc_k18])
+//line nbody.go:245
+										}
+//line nbody.go:245
+									}
+//line nbody.go:245
+								}
+//line nbody.go:245
+								gc_pos2.Thread = gc_rank2
+//line nbody.go:245
+							}
+						}
+						archsimd.ClearAVXUpperBits()
+						return gc_vstep7, false
+					}(gc_vstep7)
+					if gc_stop7 {
+						return
+					}
+				}
+				if compiled.SIMD {
+					for ; gc_vstep7+7 < gc_to2; gc_vstep7 += 8 {
+						gc_tx2 := gc_vstep7
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+//line nbody.go:217
+						var ty int = gc_ty2
+//line nbody.go:217
+						_ = ty
+//line nbody.go:217
+						var tx int = gc_tx2
+//line nbody.go:217
+						_ = tx
+//line nbody.go:219
+						var i int = gc_bx2*p + tx
+//line nbody.go:219
+						_ = i
+//line nbody.go:219
+						ax := archsimd.LoadFloat32x8Slice(gc_s_ax[gc_rank2:])
+//line nbody.go:219
+						_ = ax
+//line nbody.go:219
+						ay := archsimd.LoadFloat32x8Slice(gc_s_ay[gc_rank2:])
+//line nbody.go:219
+						_ = ay
+//line nbody.go:219
+						az := archsimd.LoadFloat32x8Slice(gc_s_az[gc_rank2:])
+//line nbody.go:219
+						_ = az
+//line nbody.go:240
+						{
+
+//line nbody.go:245
+							if i < 0 || i > len(acc)-8 {
+//line nbody.go:245
+								break
+//line nbody.go:245
+							}
+//line nbody.go:245
+							var gc_lanes25 [8]uint32
+//line nbody.go:245
+							ax.AsUint32x8().Store(&gc_lanes25)
+//line nbody.go:245
+							var gc_lanes26 [8]uint32
+//line nbody.go:245
+							ay.AsUint32x8().Store(&gc_lanes26)
+//line nbody.go:245
+							var gc_lanes27 [8]uint32
+//line nbody.go:245
+							az.AsUint32x8().Store(&gc_lanes27)
+//line nbody.go:245
+							for gc_k17 := range 8 {
+//line nbody.go:245
+								if 0xff&(1<<gc_k17) != 0 {
+//line nbody.go:245
+									gc_pos2.Thread = gc_rank2 + gc_k17
+//line nbody.go:245
+									{
+//line nbody.go:245
+										compiled.SetBits32At(&acc[i+gc_k17][0], gc_lanes25[gc_k17])
+//line nbody.go:245
+										compiled.SetBits32At(&acc[i+gc_k17][1], gc_lanes26[gc_k17])
+//line nbody.go:245
+										compiled.SetBits32At(&acc[i+gc_k17][2], gc_lanes27[gc_k17])
+//line nbody.go:245
+									}
+//line nbody.go:245
+								}
+//line nbody.go:245
+							}
+//line nbody.go:245
+							gc_pos2.Thread = gc_rank2
+//line nbody.go:245
+						}
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				gc_step6 := gc_vstep7
+				for ; gc_step6+3 < gc_to2; gc_step6 += 4 {
 					{
-						gc_tx2 := gc_step8 + 0
+						gc_tx2 := gc_step6 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -1983,7 +4177,7 @@ func gc_body_nBodyMultiThread(gc_b2 *compiled.Block, bodies [][4]float32, acc []
 						}
 					}
 					{
-						gc_tx2 := gc_step8 + 1
+						gc_tx2 := gc_step6 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -2010,7 +4204,7 @@ func gc_body_nBodyMultiThread(gc_b2 *compiled.Block, bodies [][4]float32, acc []
 						}
 					}
 					{
-						gc_tx2 := gc_step8 + 2
+						gc_tx2 := gc_step6 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -2037,7 +4231,7 @@ func gc_body_nBodyMultiThread(gc_b2 *compiled.Block, bodies [][4]float32, acc []
 						}
 					}
 					{
-						gc_tx2 := gc_step8 + 3
+						gc_tx2 := gc_step6 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -2064,7 +4258,7 @@ func gc_body_nBodyMultiThread(gc_b2 *compiled.Block, bodies [][4]float32, acc []
 						}
 					}
 				}
-				for gc_tx2 := gc_step8; gc_tx2 < gc_to2; gc_tx2++ {
+				for gc_tx2 := gc_step6; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 

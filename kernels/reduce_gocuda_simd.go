@@ -658,7 +658,7 @@ func gc_body_reduceAtomic_float32(gc_b2 *compiled.Block, in []float32, sum *floa
 //line reduce.go:189
 							_ = gc_returned4
 //line reduce.go:284
-							if compiled.Reach(len(in), gc_i4, 16) > 15 {
+							if gc_i4 < len(in) && uint(len(in)-gc_i4) > 15 {
 //line reduce.go:189
 								var gc_ld7 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line reduce.go:189
@@ -782,7 +782,7 @@ func gc_body_reduceAtomic_float32(gc_b2 *compiled.Block, in []float32, sum *floa
 //line reduce.go:189
 						_ = gc_returned2
 //line reduce.go:284
-						if compiled.Reach(len(in), gc_i2, 8) > 7 {
+						if gc_i2 < len(in) && uint(len(in)-gc_i2) > 7 {
 //line reduce.go:189
 							var gc_ld3 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line reduce.go:189
@@ -1402,7 +1402,7 @@ func gc_body_reduceAtomic_int32(gc_b5 *compiled.Block, in []int32, sum *int32) {
 //line reduce.go:189
 							_ = gc_returned8
 //line reduce.go:284
-							if compiled.Reach(len(in), gc_i8, 16) > 15 {
+							if gc_i8 < len(in) && uint(len(in)-gc_i8) > 15 {
 //line reduce.go:189
 								var gc_ld15 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 //line reduce.go:189
@@ -1526,7 +1526,7 @@ func gc_body_reduceAtomic_int32(gc_b5 *compiled.Block, in []int32, sum *int32) {
 //line reduce.go:189
 						_ = gc_returned6
 //line reduce.go:284
-						if compiled.Reach(len(in), gc_i6, 8) > 7 {
+						if gc_i6 < len(in) && uint(len(in)-gc_i6) > 7 {
 //line reduce.go:189
 							var gc_ld11 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line reduce.go:189
@@ -2146,7 +2146,7 @@ func gc_body_reduceAtomic_uint32(gc_b8 *compiled.Block, in []uint32, sum *uint32
 //line reduce.go:189
 							_ = gc_returned12
 //line reduce.go:284
-							if compiled.Reach(len(in), gc_i12, 16) > 15 {
+							if gc_i12 < len(in) && uint(len(in)-gc_i12) > 15 {
 //line reduce.go:189
 								var gc_ld23 archsimd.Uint32x16 = archsimd.BroadcastUint32x16(0)
 //line reduce.go:189
@@ -2270,7 +2270,7 @@ func gc_body_reduceAtomic_uint32(gc_b8 *compiled.Block, in []uint32, sum *uint32
 //line reduce.go:189
 						_ = gc_returned10
 //line reduce.go:284
-						if compiled.Reach(len(in), gc_i10, 8) > 7 {
+						if gc_i10 < len(in) && uint(len(in)-gc_i10) > 7 {
 //line reduce.go:189
 							var gc_ld19 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
 //line reduce.go:189
@@ -3286,7 +3286,7 @@ func gc_body_reduceInterleaved_float32(gc_b2 *compiled.Block, in []float32, part
 //line reduce.go:213
 							_ = gc_returned4
 //line reduce.go:284
-							if compiled.Reach(len(in), gc_i4, 16) > 15 {
+							if gc_i4 < len(in) && uint(len(in)-gc_i4) > 15 {
 //line reduce.go:213
 								var gc_ld7 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line reduce.go:213
@@ -3410,7 +3410,7 @@ func gc_body_reduceInterleaved_float32(gc_b2 *compiled.Block, in []float32, part
 //line reduce.go:213
 						_ = gc_returned2
 //line reduce.go:284
-						if compiled.Reach(len(in), gc_i2, 8) > 7 {
+						if gc_i2 < len(in) && uint(len(in)-gc_i2) > 7 {
 //line reduce.go:213
 							var gc_ld3 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line reduce.go:213
@@ -3870,7 +3870,7 @@ func gc_body_reduceInterleaved_int32(gc_b5 *compiled.Block, in []int32, partial 
 //line reduce.go:213
 							_ = gc_returned8
 //line reduce.go:284
-							if compiled.Reach(len(in), gc_i8, 16) > 15 {
+							if gc_i8 < len(in) && uint(len(in)-gc_i8) > 15 {
 //line reduce.go:213
 								var gc_ld15 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 //line reduce.go:213
@@ -3994,7 +3994,7 @@ func gc_body_reduceInterleaved_int32(gc_b5 *compiled.Block, in []int32, partial 
 //line reduce.go:213
 						_ = gc_returned6
 //line reduce.go:284
-						if compiled.Reach(len(in), gc_i6, 8) > 7 {
+						if gc_i6 < len(in) && uint(len(in)-gc_i6) > 7 {
 //line reduce.go:213
 							var gc_ld11 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line reduce.go:213
@@ -4453,7 +4453,7 @@ func gc_body_reduceInterleaved_uint32(gc_b8 *compiled.Block, in []uint32, partia
 //line reduce.go:213
 							_ = gc_returned12
 //line reduce.go:284
-							if compiled.Reach(len(in), gc_i12, 16) > 15 {
+							if gc_i12 < len(in) && uint(len(in)-gc_i12) > 15 {
 //line reduce.go:213
 								var gc_ld23 archsimd.Uint32x16 = archsimd.BroadcastUint32x16(0)
 //line reduce.go:213
@@ -4577,7 +4577,7 @@ func gc_body_reduceInterleaved_uint32(gc_b8 *compiled.Block, in []uint32, partia
 //line reduce.go:213
 						_ = gc_returned10
 //line reduce.go:284
-						if compiled.Reach(len(in), gc_i10, 8) > 7 {
+						if gc_i10 < len(in) && uint(len(in)-gc_i10) > 7 {
 //line reduce.go:213
 							var gc_ld19 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
 //line reduce.go:213
@@ -5478,7 +5478,7 @@ func gc_body_reduceStridedIndex_float32(gc_b2 *compiled.Block, in []float32, par
 //line reduce.go:237
 							_ = gc_returned4
 //line reduce.go:284
-							if compiled.Reach(len(in), gc_i4, 16) > 15 {
+							if gc_i4 < len(in) && uint(len(in)-gc_i4) > 15 {
 //line reduce.go:237
 								var gc_ld7 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line reduce.go:237
@@ -5602,7 +5602,7 @@ func gc_body_reduceStridedIndex_float32(gc_b2 *compiled.Block, in []float32, par
 //line reduce.go:237
 						_ = gc_returned2
 //line reduce.go:284
-						if compiled.Reach(len(in), gc_i2, 8) > 7 {
+						if gc_i2 < len(in) && uint(len(in)-gc_i2) > 7 {
 //line reduce.go:237
 							var gc_ld3 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line reduce.go:237
@@ -5799,7 +5799,7 @@ func gc_body_reduceStridedIndex_float32(gc_b2 *compiled.Block, in []float32, par
 //line reduce.go:240
 									_ = index
 //line reduce.go:240
-									if compiled.Reach(gc_bdx2, index, 32) > 30 {
+									if index < gc_bdx2 && uint(gc_bdx2-index) > 30 {
 //line reduce.go:240
 										var gc_ld21 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line reduce.go:240
@@ -5969,7 +5969,7 @@ func gc_body_reduceStridedIndex_float32(gc_b2 *compiled.Block, in []float32, par
 //line reduce.go:240
 								_ = index
 //line reduce.go:240
-								if compiled.Reach(gc_bdx2, index, 16) > 14 {
+								if index < gc_bdx2 && uint(gc_bdx2-index) > 14 {
 //line reduce.go:240
 									var gc_ld13 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line reduce.go:240
@@ -6447,7 +6447,7 @@ func gc_body_reduceStridedIndex_int32(gc_b5 *compiled.Block, in []int32, partial
 //line reduce.go:237
 							_ = gc_returned8
 //line reduce.go:284
-							if compiled.Reach(len(in), gc_i8, 16) > 15 {
+							if gc_i8 < len(in) && uint(len(in)-gc_i8) > 15 {
 //line reduce.go:237
 								var gc_ld31 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 //line reduce.go:237
@@ -6571,7 +6571,7 @@ func gc_body_reduceStridedIndex_int32(gc_b5 *compiled.Block, in []int32, partial
 //line reduce.go:237
 						_ = gc_returned6
 //line reduce.go:284
-						if compiled.Reach(len(in), gc_i6, 8) > 7 {
+						if gc_i6 < len(in) && uint(len(in)-gc_i6) > 7 {
 //line reduce.go:237
 							var gc_ld27 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line reduce.go:237
@@ -6768,7 +6768,7 @@ func gc_body_reduceStridedIndex_int32(gc_b5 *compiled.Block, in []int32, partial
 //line reduce.go:240
 									_ = index
 //line reduce.go:240
-									if compiled.Reach(gc_bdx3, index, 32) > 30 {
+									if index < gc_bdx3 && uint(gc_bdx3-index) > 30 {
 //line reduce.go:240
 										var gc_ld45 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 //line reduce.go:240
@@ -6938,7 +6938,7 @@ func gc_body_reduceStridedIndex_int32(gc_b5 *compiled.Block, in []int32, partial
 //line reduce.go:240
 								_ = index
 //line reduce.go:240
-								if compiled.Reach(gc_bdx3, index, 16) > 14 {
+								if index < gc_bdx3 && uint(gc_bdx3-index) > 14 {
 //line reduce.go:240
 									var gc_ld37 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line reduce.go:240
@@ -7416,7 +7416,7 @@ func gc_body_reduceStridedIndex_uint32(gc_b8 *compiled.Block, in []uint32, parti
 //line reduce.go:237
 							_ = gc_returned12
 //line reduce.go:284
-							if compiled.Reach(len(in), gc_i12, 16) > 15 {
+							if gc_i12 < len(in) && uint(len(in)-gc_i12) > 15 {
 //line reduce.go:237
 								var gc_ld55 archsimd.Uint32x16 = archsimd.BroadcastUint32x16(0)
 //line reduce.go:237
@@ -7540,7 +7540,7 @@ func gc_body_reduceStridedIndex_uint32(gc_b8 *compiled.Block, in []uint32, parti
 //line reduce.go:237
 						_ = gc_returned10
 //line reduce.go:284
-						if compiled.Reach(len(in), gc_i10, 8) > 7 {
+						if gc_i10 < len(in) && uint(len(in)-gc_i10) > 7 {
 //line reduce.go:237
 							var gc_ld51 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
 //line reduce.go:237
@@ -7737,7 +7737,7 @@ func gc_body_reduceStridedIndex_uint32(gc_b8 *compiled.Block, in []uint32, parti
 //line reduce.go:240
 									_ = index
 //line reduce.go:240
-									if compiled.Reach(gc_bdx4, index, 32) > 30 {
+									if index < gc_bdx4 && uint(gc_bdx4-index) > 30 {
 //line reduce.go:240
 										var gc_ld69 archsimd.Uint32x16 = archsimd.BroadcastUint32x16(0)
 //line reduce.go:240
@@ -7907,7 +7907,7 @@ func gc_body_reduceStridedIndex_uint32(gc_b8 *compiled.Block, in []uint32, parti
 //line reduce.go:240
 								_ = index
 //line reduce.go:240
-								if compiled.Reach(gc_bdx4, index, 16) > 14 {
+								if index < gc_bdx4 && uint(gc_bdx4-index) > 14 {
 //line reduce.go:240
 									var gc_ld61 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
 //line reduce.go:240
@@ -8927,7 +8927,7 @@ func gc_body_reduceSequential_float32(gc_b2 *compiled.Block, in []float32, parti
 //line reduce.go:259
 							_ = gc_returned4
 //line reduce.go:284
-							if compiled.Reach(len(in), gc_i4, 16) > 15 {
+							if gc_i4 < len(in) && uint(len(in)-gc_i4) > 15 {
 //line reduce.go:259
 								var gc_ld7 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line reduce.go:259
@@ -9051,7 +9051,7 @@ func gc_body_reduceSequential_float32(gc_b2 *compiled.Block, in []float32, parti
 //line reduce.go:259
 						_ = gc_returned2
 //line reduce.go:284
-						if compiled.Reach(len(in), gc_i2, 8) > 7 {
+						if gc_i2 < len(in) && uint(len(in)-gc_i2) > 7 {
 //line reduce.go:259
 							var gc_ld3 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line reduce.go:259
@@ -9685,7 +9685,7 @@ func gc_body_reduceSequential_int32(gc_b5 *compiled.Block, in []int32, partial [
 //line reduce.go:259
 							_ = gc_returned8
 //line reduce.go:284
-							if compiled.Reach(len(in), gc_i8, 16) > 15 {
+							if gc_i8 < len(in) && uint(len(in)-gc_i8) > 15 {
 //line reduce.go:259
 								var gc_ld15 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 //line reduce.go:259
@@ -9809,7 +9809,7 @@ func gc_body_reduceSequential_int32(gc_b5 *compiled.Block, in []int32, partial [
 //line reduce.go:259
 						_ = gc_returned6
 //line reduce.go:284
-						if compiled.Reach(len(in), gc_i6, 8) > 7 {
+						if gc_i6 < len(in) && uint(len(in)-gc_i6) > 7 {
 //line reduce.go:259
 							var gc_ld11 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line reduce.go:259
@@ -10443,7 +10443,7 @@ func gc_body_reduceSequential_uint32(gc_b8 *compiled.Block, in []uint32, partial
 //line reduce.go:259
 							_ = gc_returned12
 //line reduce.go:284
-							if compiled.Reach(len(in), gc_i12, 16) > 15 {
+							if gc_i12 < len(in) && uint(len(in)-gc_i12) > 15 {
 //line reduce.go:259
 								var gc_ld23 archsimd.Uint32x16 = archsimd.BroadcastUint32x16(0)
 //line reduce.go:259
@@ -10567,7 +10567,7 @@ func gc_body_reduceSequential_uint32(gc_b8 *compiled.Block, in []uint32, partial
 //line reduce.go:259
 						_ = gc_returned10
 //line reduce.go:284
-						if compiled.Reach(len(in), gc_i10, 8) > 7 {
+						if gc_i10 < len(in) && uint(len(in)-gc_i10) > 7 {
 //line reduce.go:259
 							var gc_ld19 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
 //line reduce.go:259

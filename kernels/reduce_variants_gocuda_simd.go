@@ -1022,7 +1022,7 @@ func gc_body_reduceFirstAdd_float32(gc_b2 *compiled.Block, in []float32, partial
 //line reduce_variants.go:22
 								_ = gc_returned4
 //line reduce.go:284
-								if compiled.Reach(len(in), gc_i4, 16) > 15 {
+								if gc_i4 < len(in) && uint(len(in)-gc_i4) > 15 {
 //line reduce_variants.go:22
 									var gc_ld7 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line reduce_variants.go:22
@@ -1144,7 +1144,7 @@ func gc_body_reduceFirstAdd_float32(gc_b2 *compiled.Block, in []float32, partial
 //line reduce_variants.go:22
 							_ = gc_returned2
 //line reduce.go:284
-							if compiled.Reach(len(in), gc_i2, 8) > 7 {
+							if gc_i2 < len(in) && uint(len(in)-gc_i2) > 7 {
 //line reduce_variants.go:22
 								var gc_ld3 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line reduce_variants.go:22
@@ -1447,7 +1447,7 @@ func gc_body_reduceFirstAdd_float32(gc_b2 *compiled.Block, in []float32, partial
 //line reduce_variants.go:22
 								_ = gc_returned8
 //line reduce.go:284
-								if compiled.Reach(len(in), gc_i8, 16) > 15 {
+								if gc_i8 < len(in) && uint(len(in)-gc_i8) > 15 {
 //line reduce_variants.go:22
 									var gc_ld15 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line reduce_variants.go:22
@@ -1578,7 +1578,7 @@ func gc_body_reduceFirstAdd_float32(gc_b2 *compiled.Block, in []float32, partial
 //line reduce_variants.go:22
 							_ = gc_returned6
 //line reduce.go:284
-							if compiled.Reach(len(in), gc_i6, 8) > 7 {
+							if gc_i6 < len(in) && uint(len(in)-gc_i6) > 7 {
 //line reduce_variants.go:22
 								var gc_ld11 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line reduce_variants.go:22
@@ -2440,7 +2440,7 @@ func gc_body_reduceFirstAdd_int32(gc_b7 *compiled.Block, in []int32, partial []i
 //line reduce_variants.go:22
 								_ = gc_returned12
 //line reduce.go:284
-								if compiled.Reach(len(in), gc_i12, 16) > 15 {
+								if gc_i12 < len(in) && uint(len(in)-gc_i12) > 15 {
 //line reduce_variants.go:22
 									var gc_ld23 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 //line reduce_variants.go:22
@@ -2562,7 +2562,7 @@ func gc_body_reduceFirstAdd_int32(gc_b7 *compiled.Block, in []int32, partial []i
 //line reduce_variants.go:22
 							_ = gc_returned10
 //line reduce.go:284
-							if compiled.Reach(len(in), gc_i10, 8) > 7 {
+							if gc_i10 < len(in) && uint(len(in)-gc_i10) > 7 {
 //line reduce_variants.go:22
 								var gc_ld19 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line reduce_variants.go:22
@@ -2865,7 +2865,7 @@ func gc_body_reduceFirstAdd_int32(gc_b7 *compiled.Block, in []int32, partial []i
 //line reduce_variants.go:22
 								_ = gc_returned16
 //line reduce.go:284
-								if compiled.Reach(len(in), gc_i16, 16) > 15 {
+								if gc_i16 < len(in) && uint(len(in)-gc_i16) > 15 {
 //line reduce_variants.go:22
 									var gc_ld31 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 //line reduce_variants.go:22
@@ -2996,7 +2996,7 @@ func gc_body_reduceFirstAdd_int32(gc_b7 *compiled.Block, in []int32, partial []i
 //line reduce_variants.go:22
 							_ = gc_returned14
 //line reduce.go:284
-							if compiled.Reach(len(in), gc_i14, 8) > 7 {
+							if gc_i14 < len(in) && uint(len(in)-gc_i14) > 7 {
 //line reduce_variants.go:22
 								var gc_ld27 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line reduce_variants.go:22
@@ -3858,7 +3858,7 @@ func gc_body_reduceFirstAdd_uint32(gc_b12 *compiled.Block, in []uint32, partial 
 //line reduce_variants.go:22
 								_ = gc_returned20
 //line reduce.go:284
-								if compiled.Reach(len(in), gc_i20, 16) > 15 {
+								if gc_i20 < len(in) && uint(len(in)-gc_i20) > 15 {
 //line reduce_variants.go:22
 									var gc_ld39 archsimd.Uint32x16 = archsimd.BroadcastUint32x16(0)
 //line reduce_variants.go:22
@@ -3980,7 +3980,7 @@ func gc_body_reduceFirstAdd_uint32(gc_b12 *compiled.Block, in []uint32, partial 
 //line reduce_variants.go:22
 							_ = gc_returned18
 //line reduce.go:284
-							if compiled.Reach(len(in), gc_i18, 8) > 7 {
+							if gc_i18 < len(in) && uint(len(in)-gc_i18) > 7 {
 //line reduce_variants.go:22
 								var gc_ld35 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
 //line reduce_variants.go:22
@@ -4283,7 +4283,7 @@ func gc_body_reduceFirstAdd_uint32(gc_b12 *compiled.Block, in []uint32, partial 
 //line reduce_variants.go:22
 								_ = gc_returned24
 //line reduce.go:284
-								if compiled.Reach(len(in), gc_i24, 16) > 15 {
+								if gc_i24 < len(in) && uint(len(in)-gc_i24) > 15 {
 //line reduce_variants.go:22
 									var gc_ld47 archsimd.Uint32x16 = archsimd.BroadcastUint32x16(0)
 //line reduce_variants.go:22
@@ -4414,7 +4414,7 @@ func gc_body_reduceFirstAdd_uint32(gc_b12 *compiled.Block, in []uint32, partial 
 //line reduce_variants.go:22
 							_ = gc_returned22
 //line reduce.go:284
-							if compiled.Reach(len(in), gc_i22, 8) > 7 {
+							if gc_i22 < len(in) && uint(len(in)-gc_i22) > 7 {
 //line reduce_variants.go:22
 								var gc_ld43 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
 //line reduce_variants.go:22
@@ -6340,7 +6340,7 @@ func gc_body_reduceUnrolledWarp_float32(gc_b2 *compiled.Block, in []float32, par
 //line reduce_variants.go:45
 								_ = gc_returned4
 //line reduce.go:284
-								if compiled.Reach(len(in), gc_i4, 16) > 15 {
+								if gc_i4 < len(in) && uint(len(in)-gc_i4) > 15 {
 //line reduce_variants.go:45
 									var gc_ld7 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line reduce_variants.go:45
@@ -6462,7 +6462,7 @@ func gc_body_reduceUnrolledWarp_float32(gc_b2 *compiled.Block, in []float32, par
 //line reduce_variants.go:45
 							_ = gc_returned2
 //line reduce.go:284
-							if compiled.Reach(len(in), gc_i2, 8) > 7 {
+							if gc_i2 < len(in) && uint(len(in)-gc_i2) > 7 {
 //line reduce_variants.go:45
 								var gc_ld3 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line reduce_variants.go:45
@@ -6765,7 +6765,7 @@ func gc_body_reduceUnrolledWarp_float32(gc_b2 *compiled.Block, in []float32, par
 //line reduce_variants.go:45
 								_ = gc_returned8
 //line reduce.go:284
-								if compiled.Reach(len(in), gc_i8, 16) > 15 {
+								if gc_i8 < len(in) && uint(len(in)-gc_i8) > 15 {
 //line reduce_variants.go:45
 									var gc_ld15 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line reduce_variants.go:45
@@ -6896,7 +6896,7 @@ func gc_body_reduceUnrolledWarp_float32(gc_b2 *compiled.Block, in []float32, par
 //line reduce_variants.go:45
 							_ = gc_returned6
 //line reduce.go:284
-							if compiled.Reach(len(in), gc_i6, 8) > 7 {
+							if gc_i6 < len(in) && uint(len(in)-gc_i6) > 7 {
 //line reduce_variants.go:45
 								var gc_ld11 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line reduce_variants.go:45
@@ -7996,7 +7996,7 @@ func gc_body_reduceUnrolledWarp_int32(gc_b7 *compiled.Block, in []int32, partial
 //line reduce_variants.go:45
 								_ = gc_returned12
 //line reduce.go:284
-								if compiled.Reach(len(in), gc_i12, 16) > 15 {
+								if gc_i12 < len(in) && uint(len(in)-gc_i12) > 15 {
 //line reduce_variants.go:45
 									var gc_ld23 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 //line reduce_variants.go:45
@@ -8118,7 +8118,7 @@ func gc_body_reduceUnrolledWarp_int32(gc_b7 *compiled.Block, in []int32, partial
 //line reduce_variants.go:45
 							_ = gc_returned10
 //line reduce.go:284
-							if compiled.Reach(len(in), gc_i10, 8) > 7 {
+							if gc_i10 < len(in) && uint(len(in)-gc_i10) > 7 {
 //line reduce_variants.go:45
 								var gc_ld19 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line reduce_variants.go:45
@@ -8421,7 +8421,7 @@ func gc_body_reduceUnrolledWarp_int32(gc_b7 *compiled.Block, in []int32, partial
 //line reduce_variants.go:45
 								_ = gc_returned16
 //line reduce.go:284
-								if compiled.Reach(len(in), gc_i16, 16) > 15 {
+								if gc_i16 < len(in) && uint(len(in)-gc_i16) > 15 {
 //line reduce_variants.go:45
 									var gc_ld31 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 //line reduce_variants.go:45
@@ -8552,7 +8552,7 @@ func gc_body_reduceUnrolledWarp_int32(gc_b7 *compiled.Block, in []int32, partial
 //line reduce_variants.go:45
 							_ = gc_returned14
 //line reduce.go:284
-							if compiled.Reach(len(in), gc_i14, 8) > 7 {
+							if gc_i14 < len(in) && uint(len(in)-gc_i14) > 7 {
 //line reduce_variants.go:45
 								var gc_ld27 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line reduce_variants.go:45
@@ -9652,7 +9652,7 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b12 *compiled.Block, in []uint32, part
 //line reduce_variants.go:45
 								_ = gc_returned20
 //line reduce.go:284
-								if compiled.Reach(len(in), gc_i20, 16) > 15 {
+								if gc_i20 < len(in) && uint(len(in)-gc_i20) > 15 {
 //line reduce_variants.go:45
 									var gc_ld39 archsimd.Uint32x16 = archsimd.BroadcastUint32x16(0)
 //line reduce_variants.go:45
@@ -9774,7 +9774,7 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b12 *compiled.Block, in []uint32, part
 //line reduce_variants.go:45
 							_ = gc_returned18
 //line reduce.go:284
-							if compiled.Reach(len(in), gc_i18, 8) > 7 {
+							if gc_i18 < len(in) && uint(len(in)-gc_i18) > 7 {
 //line reduce_variants.go:45
 								var gc_ld35 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
 //line reduce_variants.go:45
@@ -10077,7 +10077,7 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b12 *compiled.Block, in []uint32, part
 //line reduce_variants.go:45
 								_ = gc_returned24
 //line reduce.go:284
-								if compiled.Reach(len(in), gc_i24, 16) > 15 {
+								if gc_i24 < len(in) && uint(len(in)-gc_i24) > 15 {
 //line reduce_variants.go:45
 									var gc_ld47 archsimd.Uint32x16 = archsimd.BroadcastUint32x16(0)
 //line reduce_variants.go:45
@@ -10208,7 +10208,7 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b12 *compiled.Block, in []uint32, part
 //line reduce_variants.go:45
 							_ = gc_returned22
 //line reduce.go:284
-							if compiled.Reach(len(in), gc_i22, 8) > 7 {
+							if gc_i22 < len(in) && uint(len(in)-gc_i22) > 7 {
 //line reduce_variants.go:45
 								var gc_ld43 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
 //line reduce_variants.go:45
@@ -12327,7 +12327,7 @@ func gc_body_reduceWarpShuffleBlocks_float32(gc_b2 *compiled.Block, in []float32
 //line reduce_variants.go:108
 								_ = gc_returned4
 //line reduce.go:284
-								if compiled.Reach(len(gc_in4), gc_i4, 8) > 7 {
+								if gc_i4 < len(gc_in4) && uint(len(gc_in4)-gc_i4) > 7 {
 //line reduce.go:284
 									var gc_ld5 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line reduce.go:284
@@ -13362,7 +13362,7 @@ func gc_body_reduceWarpShuffleBlocks_int32(gc_b4 *compiled.Block, in []int32, pa
 //line reduce_variants.go:108
 								_ = gc_returned8
 //line reduce.go:284
-								if compiled.Reach(len(gc_in8), gc_i8, 8) > 7 {
+								if gc_i8 < len(gc_in8) && uint(len(gc_in8)-gc_i8) > 7 {
 //line reduce.go:284
 									var gc_ld11 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line reduce.go:284
@@ -14397,7 +14397,7 @@ func gc_body_reduceWarpShuffleBlocks_uint32(gc_b6 *compiled.Block, in []uint32, 
 //line reduce_variants.go:108
 								_ = gc_returned12
 //line reduce.go:284
-								if compiled.Reach(len(gc_in12), gc_i12, 8) > 7 {
+								if gc_i12 < len(gc_in12) && uint(len(gc_in12)-gc_i12) > 7 {
 //line reduce.go:284
 									var gc_ld17 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
 //line reduce.go:284
@@ -16121,7 +16121,7 @@ func gc_body_reduceGridStride_float32(gc_b2 *compiled.Block, in []float32, parti
 //line reduce_variants.go:135
 								v = v.Add(archsimd.LoadFloat32x16Slice(gc_at11[gc_tx2:]))
 //line reduce_variants.go:136
-								if compiled.Reach(n, i+b, 16) > 15 {
+								if i+b < n && uint(n-(i+b)) > 15 {
 //line reduce_variants.go:136
 									v = v.Add(archsimd.LoadFloat32x16Slice(gc_at12[gc_tx2:]))
 //line reduce_variants.go:136
@@ -16172,7 +16172,7 @@ func gc_body_reduceGridStride_float32(gc_b2 *compiled.Block, in []float32, parti
 //line reduce_variants.go:135
 							v = v.Add(archsimd.LoadFloat32x8Slice(gc_at11[gc_tx2:]))
 //line reduce_variants.go:136
-							if compiled.Reach(n, i+b, 8) > 7 {
+							if i+b < n && uint(n-(i+b)) > 7 {
 //line reduce_variants.go:136
 								v = v.Add(archsimd.LoadFloat32x8Slice(gc_at12[gc_tx2:]))
 //line reduce_variants.go:136
@@ -16256,7 +16256,7 @@ func gc_body_reduceGridStride_float32(gc_b2 *compiled.Block, in []float32, parti
 //line reduce_variants.go:135
 								v = v.Add(archsimd.LoadFloat32x16Slice(in[i:]))
 //line reduce_variants.go:136
-								if compiled.Reach(n, i+b, 16) > 15 {
+								if i+b < n && uint(n-(i+b)) > 15 {
 //line reduce_variants.go:136
 									v = v.Add(archsimd.LoadFloat32x16Slice(in[i+b:]))
 								} else {
@@ -16313,7 +16313,7 @@ func gc_body_reduceGridStride_float32(gc_b2 *compiled.Block, in []float32, parti
 //line reduce_variants.go:135
 							v = v.Add(archsimd.LoadFloat32x8Slice(in[i:]))
 //line reduce_variants.go:136
-							if compiled.Reach(n, i+b, 8) > 7 {
+							if i+b < n && uint(n-(i+b)) > 7 {
 //line reduce_variants.go:136
 								v = v.Add(archsimd.LoadFloat32x8Slice(in[i+b:]))
 							} else {
@@ -17419,7 +17419,7 @@ func gc_body_reduceGridStride_int32(gc_b3 *compiled.Block, in []int32, partial [
 //line reduce_variants.go:135
 								v = v.Add(archsimd.LoadInt32x16Slice(gc_at20[gc_tx3:]))
 //line reduce_variants.go:136
-								if compiled.Reach(n, i+b, 16) > 15 {
+								if i+b < n && uint(n-(i+b)) > 15 {
 //line reduce_variants.go:136
 									v = v.Add(archsimd.LoadInt32x16Slice(gc_at21[gc_tx3:]))
 //line reduce_variants.go:136
@@ -17470,7 +17470,7 @@ func gc_body_reduceGridStride_int32(gc_b3 *compiled.Block, in []int32, partial [
 //line reduce_variants.go:135
 							v = v.Add(archsimd.LoadInt32x8Slice(gc_at20[gc_tx3:]))
 //line reduce_variants.go:136
-							if compiled.Reach(n, i+b, 8) > 7 {
+							if i+b < n && uint(n-(i+b)) > 7 {
 //line reduce_variants.go:136
 								v = v.Add(archsimd.LoadInt32x8Slice(gc_at21[gc_tx3:]))
 //line reduce_variants.go:136
@@ -17554,7 +17554,7 @@ func gc_body_reduceGridStride_int32(gc_b3 *compiled.Block, in []int32, partial [
 //line reduce_variants.go:135
 								v = v.Add(archsimd.LoadInt32x16Slice(in[i:]))
 //line reduce_variants.go:136
-								if compiled.Reach(n, i+b, 16) > 15 {
+								if i+b < n && uint(n-(i+b)) > 15 {
 //line reduce_variants.go:136
 									v = v.Add(archsimd.LoadInt32x16Slice(in[i+b:]))
 								} else {
@@ -17611,7 +17611,7 @@ func gc_body_reduceGridStride_int32(gc_b3 *compiled.Block, in []int32, partial [
 //line reduce_variants.go:135
 							v = v.Add(archsimd.LoadInt32x8Slice(in[i:]))
 //line reduce_variants.go:136
-							if compiled.Reach(n, i+b, 8) > 7 {
+							if i+b < n && uint(n-(i+b)) > 7 {
 //line reduce_variants.go:136
 								v = v.Add(archsimd.LoadInt32x8Slice(in[i+b:]))
 							} else {
@@ -18717,7 +18717,7 @@ func gc_body_reduceGridStride_uint32(gc_b4 *compiled.Block, in []uint32, partial
 //line reduce_variants.go:135
 								v = v.Add(archsimd.LoadUint32x16Slice(gc_at29[gc_tx4:]))
 //line reduce_variants.go:136
-								if compiled.Reach(n, i+b, 16) > 15 {
+								if i+b < n && uint(n-(i+b)) > 15 {
 //line reduce_variants.go:136
 									v = v.Add(archsimd.LoadUint32x16Slice(gc_at30[gc_tx4:]))
 //line reduce_variants.go:136
@@ -18768,7 +18768,7 @@ func gc_body_reduceGridStride_uint32(gc_b4 *compiled.Block, in []uint32, partial
 //line reduce_variants.go:135
 							v = v.Add(archsimd.LoadUint32x8Slice(gc_at29[gc_tx4:]))
 //line reduce_variants.go:136
-							if compiled.Reach(n, i+b, 8) > 7 {
+							if i+b < n && uint(n-(i+b)) > 7 {
 //line reduce_variants.go:136
 								v = v.Add(archsimd.LoadUint32x8Slice(gc_at30[gc_tx4:]))
 //line reduce_variants.go:136
@@ -18852,7 +18852,7 @@ func gc_body_reduceGridStride_uint32(gc_b4 *compiled.Block, in []uint32, partial
 //line reduce_variants.go:135
 								v = v.Add(archsimd.LoadUint32x16Slice(in[i:]))
 //line reduce_variants.go:136
-								if compiled.Reach(n, i+b, 16) > 15 {
+								if i+b < n && uint(n-(i+b)) > 15 {
 //line reduce_variants.go:136
 									v = v.Add(archsimd.LoadUint32x16Slice(in[i+b:]))
 								} else {
@@ -18909,7 +18909,7 @@ func gc_body_reduceGridStride_uint32(gc_b4 *compiled.Block, in []uint32, partial
 //line reduce_variants.go:135
 							v = v.Add(archsimd.LoadUint32x8Slice(in[i:]))
 //line reduce_variants.go:136
-							if compiled.Reach(n, i+b, 8) > 7 {
+							if i+b < n && uint(n-(i+b)) > 7 {
 //line reduce_variants.go:136
 								v = v.Add(archsimd.LoadUint32x8Slice(in[i+b:]))
 							} else {
@@ -20934,7 +20934,7 @@ func gc_body_reduceCoarsened_float32(gc_b2 *compiled.Block, in []float32, partia
 //line reduce_variants.go:108
 								_ = gc_returned4
 //line reduce.go:284
-								if compiled.Reach(len(gc_in4), gc_i4, 8) > 7 {
+								if gc_i4 < len(gc_in4) && uint(len(gc_in4)-gc_i4) > 7 {
 //line reduce.go:284
 									var gc_ld5 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line reduce.go:284
@@ -21962,7 +21962,7 @@ func gc_body_reduceCoarsened_int32(gc_b4 *compiled.Block, in []int32, partial []
 //line reduce_variants.go:108
 								_ = gc_returned8
 //line reduce.go:284
-								if compiled.Reach(len(gc_in8), gc_i8, 8) > 7 {
+								if gc_i8 < len(gc_in8) && uint(len(gc_in8)-gc_i8) > 7 {
 //line reduce.go:284
 									var gc_ld11 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line reduce.go:284
@@ -22990,7 +22990,7 @@ func gc_body_reduceCoarsened_uint32(gc_b6 *compiled.Block, in []uint32, partial 
 //line reduce_variants.go:108
 								_ = gc_returned12
 //line reduce.go:284
-								if compiled.Reach(len(gc_in12), gc_i12, 8) > 7 {
+								if gc_i12 < len(gc_in12) && uint(len(gc_in12)-gc_i12) > 7 {
 //line reduce.go:284
 									var gc_ld17 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
 //line reduce.go:284

@@ -476,7 +476,7 @@ func gc_body_reverseShared_float32(gc_b2 *compiled.Block, in []float32, out []fl
 //line reverse.go:47
 								_ = o
 //line reverse.go:47
-								if compiled.Reach(0, o, 16) <= 0 {
+								if o >= 0 {
 //line reverse.go:47
 									archsimd.LoadFloat32x16Slice(gc_at4[gc_tx2:]).StoreSlice(gc_at3[gc_tx2:])
 //line reverse.go:47
@@ -523,7 +523,7 @@ func gc_body_reverseShared_float32(gc_b2 *compiled.Block, in []float32, out []fl
 //line reverse.go:47
 							_ = o
 //line reverse.go:47
-							if compiled.Reach(0, o, 8) <= 0 {
+							if o >= 0 {
 //line reverse.go:47
 								archsimd.LoadFloat32x8Slice(gc_at4[gc_tx2:]).StoreSlice(gc_at3[gc_tx2:])
 //line reverse.go:47
@@ -588,7 +588,7 @@ func gc_body_reverseShared_float32(gc_b2 *compiled.Block, in []float32, out []fl
 //line reverse.go:47
 								_ = o
 //line reverse.go:47
-								if compiled.Reach(0, o, 16) <= 0 {
+								if o >= 0 {
 //line reverse.go:47
 									if o >= 0 && o <= len(out)-16 {
 										archsimd.LoadFloat32x16Slice(tile[tid:]).StoreSlice(out[o:])
@@ -687,7 +687,7 @@ func gc_body_reverseShared_float32(gc_b2 *compiled.Block, in []float32, out []fl
 //line reverse.go:47
 							_ = o
 //line reverse.go:47
-							if compiled.Reach(0, o, 8) <= 0 {
+							if o >= 0 {
 //line reverse.go:47
 								if o >= 0 && o <= len(out)-8 {
 									archsimd.LoadFloat32x8Slice(tile[tid:]).StoreSlice(out[o:])
@@ -955,7 +955,7 @@ func gc_body_reverseShared_int32(gc_b3 *compiled.Block, in []int32, out []int32)
 //line reverse.go:47
 								_ = o
 //line reverse.go:47
-								if compiled.Reach(0, o, 16) <= 0 {
+								if o >= 0 {
 //line reverse.go:47
 									archsimd.LoadInt32x16Slice(gc_at6[gc_tx3:]).StoreSlice(gc_at5[gc_tx3:])
 //line reverse.go:47
@@ -1002,7 +1002,7 @@ func gc_body_reverseShared_int32(gc_b3 *compiled.Block, in []int32, out []int32)
 //line reverse.go:47
 							_ = o
 //line reverse.go:47
-							if compiled.Reach(0, o, 8) <= 0 {
+							if o >= 0 {
 //line reverse.go:47
 								archsimd.LoadInt32x8Slice(gc_at6[gc_tx3:]).StoreSlice(gc_at5[gc_tx3:])
 //line reverse.go:47
@@ -1067,7 +1067,7 @@ func gc_body_reverseShared_int32(gc_b3 *compiled.Block, in []int32, out []int32)
 //line reverse.go:47
 								_ = o
 //line reverse.go:47
-								if compiled.Reach(0, o, 16) <= 0 {
+								if o >= 0 {
 //line reverse.go:47
 									if o >= 0 && o <= len(out)-16 {
 										archsimd.LoadInt32x16Slice(tile[tid:]).StoreSlice(out[o:])
@@ -1166,7 +1166,7 @@ func gc_body_reverseShared_int32(gc_b3 *compiled.Block, in []int32, out []int32)
 //line reverse.go:47
 							_ = o
 //line reverse.go:47
-							if compiled.Reach(0, o, 8) <= 0 {
+							if o >= 0 {
 //line reverse.go:47
 								if o >= 0 && o <= len(out)-8 {
 									archsimd.LoadInt32x8Slice(tile[tid:]).StoreSlice(out[o:])
@@ -1434,7 +1434,7 @@ func gc_body_reverseShared_uint32(gc_b4 *compiled.Block, in []uint32, out []uint
 //line reverse.go:47
 								_ = o
 //line reverse.go:47
-								if compiled.Reach(0, o, 16) <= 0 {
+								if o >= 0 {
 //line reverse.go:47
 									archsimd.LoadUint32x16Slice(gc_at8[gc_tx4:]).StoreSlice(gc_at7[gc_tx4:])
 //line reverse.go:47
@@ -1481,7 +1481,7 @@ func gc_body_reverseShared_uint32(gc_b4 *compiled.Block, in []uint32, out []uint
 //line reverse.go:47
 							_ = o
 //line reverse.go:47
-							if compiled.Reach(0, o, 8) <= 0 {
+							if o >= 0 {
 //line reverse.go:47
 								archsimd.LoadUint32x8Slice(gc_at8[gc_tx4:]).StoreSlice(gc_at7[gc_tx4:])
 //line reverse.go:47
@@ -1546,7 +1546,7 @@ func gc_body_reverseShared_uint32(gc_b4 *compiled.Block, in []uint32, out []uint
 //line reverse.go:47
 								_ = o
 //line reverse.go:47
-								if compiled.Reach(0, o, 16) <= 0 {
+								if o >= 0 {
 //line reverse.go:47
 									if o >= 0 && o <= len(out)-16 {
 										archsimd.LoadUint32x16Slice(tile[tid:]).StoreSlice(out[o:])
@@ -1645,7 +1645,7 @@ func gc_body_reverseShared_uint32(gc_b4 *compiled.Block, in []uint32, out []uint
 //line reverse.go:47
 							_ = o
 //line reverse.go:47
-							if compiled.Reach(0, o, 8) <= 0 {
+							if o >= 0 {
 //line reverse.go:47
 								if o >= 0 && o <= len(out)-8 {
 									archsimd.LoadUint32x8Slice(tile[tid:]).StoreSlice(out[o:])

@@ -1098,7 +1098,7 @@ func gc_body_hillisSteeleScan_float32(gc_b2 *compiled.Block, in []float32, out [
 //line scan_block.go:24
 							_ = v
 //line scan_block.go:25
-							if compiled.Reach(n, g, 16) > 15 {
+							if g < n && uint(n-g) > 15 {
 //line scan_block.go:25
 								v = archsimd.LoadFloat32x16Slice(gc_at9[gc_tx2:])
 //line scan_block.go:25
@@ -1147,7 +1147,7 @@ func gc_body_hillisSteeleScan_float32(gc_b2 *compiled.Block, in []float32, out [
 //line scan_block.go:24
 						_ = v
 //line scan_block.go:25
-						if compiled.Reach(n, g, 8) > 7 {
+						if g < n && uint(n-g) > 7 {
 //line scan_block.go:25
 							v = archsimd.LoadFloat32x8Slice(gc_at9[gc_tx2:])
 //line scan_block.go:25
@@ -1225,7 +1225,7 @@ func gc_body_hillisSteeleScan_float32(gc_b2 *compiled.Block, in []float32, out [
 //line scan_block.go:25
 							}
 //line scan_block.go:25
-							if compiled.Reach(n, g, 16) > 15 {
+							if g < n && uint(n-g) > 15 {
 //line scan_block.go:25
 								v = archsimd.LoadFloat32x16Slice(in[g:])
 							} else {
@@ -1278,7 +1278,7 @@ func gc_body_hillisSteeleScan_float32(gc_b2 *compiled.Block, in []float32, out [
 //line scan_block.go:25
 						}
 //line scan_block.go:25
-						if compiled.Reach(n, g, 8) > 7 {
+						if g < n && uint(n-g) > 7 {
 //line scan_block.go:25
 							v = archsimd.LoadFloat32x8Slice(in[g:])
 						} else {
@@ -2270,7 +2270,7 @@ func gc_body_hillisSteeleScan_int32(gc_b3 *compiled.Block, in []int32, out []int
 //line scan_block.go:24
 							_ = v
 //line scan_block.go:25
-							if compiled.Reach(n, g, 16) > 15 {
+							if g < n && uint(n-g) > 15 {
 //line scan_block.go:25
 								v = archsimd.LoadInt32x16Slice(gc_at17[gc_tx3:])
 //line scan_block.go:25
@@ -2319,7 +2319,7 @@ func gc_body_hillisSteeleScan_int32(gc_b3 *compiled.Block, in []int32, out []int
 //line scan_block.go:24
 						_ = v
 //line scan_block.go:25
-						if compiled.Reach(n, g, 8) > 7 {
+						if g < n && uint(n-g) > 7 {
 //line scan_block.go:25
 							v = archsimd.LoadInt32x8Slice(gc_at17[gc_tx3:])
 //line scan_block.go:25
@@ -2397,7 +2397,7 @@ func gc_body_hillisSteeleScan_int32(gc_b3 *compiled.Block, in []int32, out []int
 //line scan_block.go:25
 							}
 //line scan_block.go:25
-							if compiled.Reach(n, g, 16) > 15 {
+							if g < n && uint(n-g) > 15 {
 //line scan_block.go:25
 								v = archsimd.LoadInt32x16Slice(in[g:])
 							} else {
@@ -2450,7 +2450,7 @@ func gc_body_hillisSteeleScan_int32(gc_b3 *compiled.Block, in []int32, out []int
 //line scan_block.go:25
 						}
 //line scan_block.go:25
-						if compiled.Reach(n, g, 8) > 7 {
+						if g < n && uint(n-g) > 7 {
 //line scan_block.go:25
 							v = archsimd.LoadInt32x8Slice(in[g:])
 						} else {
@@ -3442,7 +3442,7 @@ func gc_body_hillisSteeleScan_uint32(gc_b4 *compiled.Block, in []uint32, out []u
 //line scan_block.go:24
 							_ = v
 //line scan_block.go:25
-							if compiled.Reach(n, g, 16) > 15 {
+							if g < n && uint(n-g) > 15 {
 //line scan_block.go:25
 								v = archsimd.LoadUint32x16Slice(gc_at25[gc_tx4:])
 //line scan_block.go:25
@@ -3491,7 +3491,7 @@ func gc_body_hillisSteeleScan_uint32(gc_b4 *compiled.Block, in []uint32, out []u
 //line scan_block.go:24
 						_ = v
 //line scan_block.go:25
-						if compiled.Reach(n, g, 8) > 7 {
+						if g < n && uint(n-g) > 7 {
 //line scan_block.go:25
 							v = archsimd.LoadUint32x8Slice(gc_at25[gc_tx4:])
 //line scan_block.go:25
@@ -3569,7 +3569,7 @@ func gc_body_hillisSteeleScan_uint32(gc_b4 *compiled.Block, in []uint32, out []u
 //line scan_block.go:25
 							}
 //line scan_block.go:25
-							if compiled.Reach(n, g, 16) > 15 {
+							if g < n && uint(n-g) > 15 {
 //line scan_block.go:25
 								v = archsimd.LoadUint32x16Slice(in[g:])
 							} else {
@@ -3622,7 +3622,7 @@ func gc_body_hillisSteeleScan_uint32(gc_b4 *compiled.Block, in []uint32, out []u
 //line scan_block.go:25
 						}
 //line scan_block.go:25
-						if compiled.Reach(n, g, 8) > 7 {
+						if g < n && uint(n-g) > 7 {
 //line scan_block.go:25
 							v = archsimd.LoadUint32x8Slice(in[g:])
 						} else {
@@ -5208,7 +5208,7 @@ func gc_body_blellochScan_float32(gc_b2 *compiled.Block, in []float32, out []flo
 //line scan_block.go:85
 						_ = a1
 //line scan_block.go:86
-						if compiled.Reach(n, g, 32) > 30 {
+						if g < n && uint(n-g) > 30 {
 //line scan_block.go:86
 							var gc_ld5 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line scan_block.go:86
@@ -5256,7 +5256,7 @@ func gc_body_blellochScan_float32(gc_b2 *compiled.Block, in []float32, out []flo
 //line scan_block.go:87
 						}
 //line scan_block.go:89
-						if compiled.Reach(n, g+1, 32) > 30 {
+						if g+1 < n && uint(n-(g+1)) > 30 {
 //line scan_block.go:89
 							var gc_ld7 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line scan_block.go:89
@@ -5408,7 +5408,7 @@ func gc_body_blellochScan_float32(gc_b2 *compiled.Block, in []float32, out []flo
 //line scan_block.go:85
 					_ = a1
 //line scan_block.go:86
-					if compiled.Reach(n, g, 16) > 14 {
+					if g < n && uint(n-g) > 14 {
 //line scan_block.go:86
 						var gc_ld archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line scan_block.go:86
@@ -5456,7 +5456,7 @@ func gc_body_blellochScan_float32(gc_b2 *compiled.Block, in []float32, out []flo
 //line scan_block.go:87
 					}
 //line scan_block.go:89
-					if compiled.Reach(n, g+1, 16) > 14 {
+					if g+1 < n && uint(n-(g+1)) > 14 {
 //line scan_block.go:89
 						var gc_ld3 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line scan_block.go:89
@@ -6561,15 +6561,18 @@ func gc_body_blellochScan_float32(gc_b2 *compiled.Block, in []float32, out []flo
 //line scan_block.go:120
 						}
 //line scan_block.go:126
-						if compiled.Reach(n, g+1, 32) > 30 && (compiled.Reach(n, g, 32) > 30 && (g >= 0 && g <= len(out)-32)) {
-//line scan_block.go:124
+						if g+1 < n && uint(n-(g+1)) > 30 && (g <
+//line scan_block.go:123
+							n && uint(n-g) > 30 && (g >= 0 && g <= len(out)-32)) {
 							e0.ConcatPermute(e1, gc_pairLo2).StoreSlice(out[g:])
 //line scan_block.go:124
 							e0.ConcatPermute(e1, gc_pairHi2).StoreSlice(out[g+16:])
 //line scan_block.go:124
 						} else {
 //line scan_block.go:124
-							if compiled.Reach(n, g, 32) > 30 {
+							if g <
+//line scan_block.go:123
+								n && uint(n-g) > 30 {
 //line scan_block.go:123
 								gc_st17 := e0
 //line scan_block.go:123
@@ -6623,7 +6626,9 @@ func gc_body_blellochScan_float32(gc_b2 *compiled.Block, in []float32, out []flo
 //line scan_block.go:124
 							}
 //line scan_block.go:124
-							if compiled.Reach(n, g+1, 32) > 30 {
+							if g+
+
+								1 < n && uint(n-(g+1)) > 30 {
 //line scan_block.go:126
 								gc_st19 := e1
 //line scan_block.go:126
@@ -6825,15 +6830,18 @@ func gc_body_blellochScan_float32(gc_b2 *compiled.Block, in []float32, out []flo
 //line scan_block.go:120
 					}
 //line scan_block.go:126
-					if compiled.Reach(n, g+1, 16) > 14 && (compiled.Reach(n, g, 16) > 14 && (g >= 0 && g <= len(out)-16)) {
-//line scan_block.go:124
+					if g+1 < n && uint(n-(g+1)) > 14 && (g <
+//line scan_block.go:123
+						n && uint(n-g) > 14 && (g >= 0 && g <= len(out)-16)) {
 						e0.Permute(gc_spreadLo6).Merge(e1.Permute(gc_spreadLo6), gc_evenLanes6).StoreSlice(out[g:])
 //line scan_block.go:124
 						e0.Permute(gc_spreadHi6).Merge(e1.Permute(gc_spreadHi6), gc_evenLanes6).StoreSlice(out[g+8:])
 //line scan_block.go:124
 					} else {
 //line scan_block.go:124
-						if compiled.Reach(n, g, 16) > 14 {
+						if g <
+//line scan_block.go:123
+							n && uint(n-g) > 14 {
 //line scan_block.go:123
 							gc_st13 := e0
 //line scan_block.go:123
@@ -6885,7 +6893,9 @@ func gc_body_blellochScan_float32(gc_b2 *compiled.Block, in []float32, out []flo
 //line scan_block.go:124
 						}
 //line scan_block.go:124
-						if compiled.Reach(n, g+1, 16) > 14 {
+						if g+
+
+							1 < n && uint(n-(g+1)) > 14 {
 //line scan_block.go:126
 							gc_st15 := e1
 //line scan_block.go:126
@@ -7105,7 +7115,7 @@ func gc_body_blellochScan_int32(gc_b3 *compiled.Block, in []int32, out []int32, 
 //line scan_block.go:85
 						_ = a1
 //line scan_block.go:86
-						if compiled.Reach(n, g, 32) > 30 {
+						if g < n && uint(n-g) > 30 {
 //line scan_block.go:86
 							var gc_ld45 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 //line scan_block.go:86
@@ -7153,7 +7163,7 @@ func gc_body_blellochScan_int32(gc_b3 *compiled.Block, in []int32, out []int32, 
 //line scan_block.go:87
 						}
 //line scan_block.go:89
-						if compiled.Reach(n, g+1, 32) > 30 {
+						if g+1 < n && uint(n-(g+1)) > 30 {
 //line scan_block.go:89
 							var gc_ld47 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 //line scan_block.go:89
@@ -7305,7 +7315,7 @@ func gc_body_blellochScan_int32(gc_b3 *compiled.Block, in []int32, out []int32, 
 //line scan_block.go:85
 					_ = a1
 //line scan_block.go:86
-					if compiled.Reach(n, g, 16) > 14 {
+					if g < n && uint(n-g) > 14 {
 //line scan_block.go:86
 						var gc_ld37 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line scan_block.go:86
@@ -7353,7 +7363,7 @@ func gc_body_blellochScan_int32(gc_b3 *compiled.Block, in []int32, out []int32, 
 //line scan_block.go:87
 					}
 //line scan_block.go:89
-					if compiled.Reach(n, g+1, 16) > 14 {
+					if g+1 < n && uint(n-(g+1)) > 14 {
 //line scan_block.go:89
 						var gc_ld39 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line scan_block.go:89
@@ -8458,15 +8468,18 @@ func gc_body_blellochScan_int32(gc_b3 *compiled.Block, in []int32, out []int32, 
 //line scan_block.go:120
 						}
 //line scan_block.go:126
-						if compiled.Reach(n, g+1, 32) > 30 && (compiled.Reach(n, g, 32) > 30 && (g >= 0 && g <= len(out)-32)) {
-//line scan_block.go:124
+						if g+1 < n && uint(n-(g+1)) > 30 && (g <
+//line scan_block.go:123
+							n && uint(n-g) > 30 && (g >= 0 && g <= len(out)-32)) {
 							e0.ConcatPermute(e1, gc_pairLo5).StoreSlice(out[g:])
 //line scan_block.go:124
 							e0.ConcatPermute(e1, gc_pairHi5).StoreSlice(out[g+16:])
 //line scan_block.go:124
 						} else {
 //line scan_block.go:124
-							if compiled.Reach(n, g, 32) > 30 {
+							if g <
+//line scan_block.go:123
+								n && uint(n-g) > 30 {
 //line scan_block.go:123
 								gc_st37 := e0
 //line scan_block.go:123
@@ -8520,7 +8533,9 @@ func gc_body_blellochScan_int32(gc_b3 *compiled.Block, in []int32, out []int32, 
 //line scan_block.go:124
 							}
 //line scan_block.go:124
-							if compiled.Reach(n, g+1, 32) > 30 {
+							if g+
+
+								1 < n && uint(n-(g+1)) > 30 {
 //line scan_block.go:126
 								gc_st39 := e1
 //line scan_block.go:126
@@ -8722,15 +8737,18 @@ func gc_body_blellochScan_int32(gc_b3 *compiled.Block, in []int32, out []int32, 
 //line scan_block.go:120
 					}
 //line scan_block.go:126
-					if compiled.Reach(n, g+1, 16) > 14 && (compiled.Reach(n, g, 16) > 14 && (g >= 0 && g <= len(out)-16)) {
-//line scan_block.go:124
+					if g+1 < n && uint(n-(g+1)) > 14 && (g <
+//line scan_block.go:123
+						n && uint(n-g) > 14 && (g >= 0 && g <= len(out)-16)) {
 						e0.Permute(gc_spreadLo13).Merge(e1.Permute(gc_spreadLo13), gc_evenLanes13).StoreSlice(out[g:])
 //line scan_block.go:124
 						e0.Permute(gc_spreadHi13).Merge(e1.Permute(gc_spreadHi13), gc_evenLanes13).StoreSlice(out[g+8:])
 //line scan_block.go:124
 					} else {
 //line scan_block.go:124
-						if compiled.Reach(n, g, 16) > 14 {
+						if g <
+//line scan_block.go:123
+							n && uint(n-g) > 14 {
 //line scan_block.go:123
 							gc_st33 := e0
 //line scan_block.go:123
@@ -8782,7 +8800,9 @@ func gc_body_blellochScan_int32(gc_b3 *compiled.Block, in []int32, out []int32, 
 //line scan_block.go:124
 						}
 //line scan_block.go:124
-						if compiled.Reach(n, g+1, 16) > 14 {
+						if g+
+
+							1 < n && uint(n-(g+1)) > 14 {
 //line scan_block.go:126
 							gc_st35 := e1
 //line scan_block.go:126
@@ -9002,7 +9022,7 @@ func gc_body_blellochScan_uint32(gc_b4 *compiled.Block, in []uint32, out []uint3
 //line scan_block.go:85
 						_ = a1
 //line scan_block.go:86
-						if compiled.Reach(n, g, 32) > 30 {
+						if g < n && uint(n-g) > 30 {
 //line scan_block.go:86
 							var gc_ld85 archsimd.Uint32x16 = archsimd.BroadcastUint32x16(0)
 //line scan_block.go:86
@@ -9050,7 +9070,7 @@ func gc_body_blellochScan_uint32(gc_b4 *compiled.Block, in []uint32, out []uint3
 //line scan_block.go:87
 						}
 //line scan_block.go:89
-						if compiled.Reach(n, g+1, 32) > 30 {
+						if g+1 < n && uint(n-(g+1)) > 30 {
 //line scan_block.go:89
 							var gc_ld87 archsimd.Uint32x16 = archsimd.BroadcastUint32x16(0)
 //line scan_block.go:89
@@ -9202,7 +9222,7 @@ func gc_body_blellochScan_uint32(gc_b4 *compiled.Block, in []uint32, out []uint3
 //line scan_block.go:85
 					_ = a1
 //line scan_block.go:86
-					if compiled.Reach(n, g, 16) > 14 {
+					if g < n && uint(n-g) > 14 {
 //line scan_block.go:86
 						var gc_ld77 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
 //line scan_block.go:86
@@ -9250,7 +9270,7 @@ func gc_body_blellochScan_uint32(gc_b4 *compiled.Block, in []uint32, out []uint3
 //line scan_block.go:87
 					}
 //line scan_block.go:89
-					if compiled.Reach(n, g+1, 16) > 14 {
+					if g+1 < n && uint(n-(g+1)) > 14 {
 //line scan_block.go:89
 						var gc_ld79 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
 //line scan_block.go:89
@@ -10355,15 +10375,18 @@ func gc_body_blellochScan_uint32(gc_b4 *compiled.Block, in []uint32, out []uint3
 //line scan_block.go:120
 						}
 //line scan_block.go:126
-						if compiled.Reach(n, g+1, 32) > 30 && (compiled.Reach(n, g, 32) > 30 && (g >= 0 && g <= len(out)-32)) {
-//line scan_block.go:124
+						if g+1 < n && uint(n-(g+1)) > 30 && (g <
+//line scan_block.go:123
+							n && uint(n-g) > 30 && (g >= 0 && g <= len(out)-32)) {
 							e0.ConcatPermute(e1, gc_pairLo8).StoreSlice(out[g:])
 //line scan_block.go:124
 							e0.ConcatPermute(e1, gc_pairHi8).StoreSlice(out[g+16:])
 //line scan_block.go:124
 						} else {
 //line scan_block.go:124
-							if compiled.Reach(n, g, 32) > 30 {
+							if g <
+//line scan_block.go:123
+								n && uint(n-g) > 30 {
 //line scan_block.go:123
 								gc_st57 := e0
 //line scan_block.go:123
@@ -10417,7 +10440,9 @@ func gc_body_blellochScan_uint32(gc_b4 *compiled.Block, in []uint32, out []uint3
 //line scan_block.go:124
 							}
 //line scan_block.go:124
-							if compiled.Reach(n, g+1, 32) > 30 {
+							if g+
+
+								1 < n && uint(n-(g+1)) > 30 {
 //line scan_block.go:126
 								gc_st59 := e1
 //line scan_block.go:126
@@ -10619,15 +10644,18 @@ func gc_body_blellochScan_uint32(gc_b4 *compiled.Block, in []uint32, out []uint3
 //line scan_block.go:120
 					}
 //line scan_block.go:126
-					if compiled.Reach(n, g+1, 16) > 14 && (compiled.Reach(n, g, 16) > 14 && (g >= 0 && g <= len(out)-16)) {
-//line scan_block.go:124
+					if g+1 < n && uint(n-(g+1)) > 14 && (g <
+//line scan_block.go:123
+						n && uint(n-g) > 14 && (g >= 0 && g <= len(out)-16)) {
 						e0.Permute(gc_spreadLo20).Merge(e1.Permute(gc_spreadLo20), gc_evenLanes21).StoreSlice(out[g:])
 //line scan_block.go:124
 						e0.Permute(gc_spreadHi20).Merge(e1.Permute(gc_spreadHi20), gc_evenLanes21).StoreSlice(out[g+8:])
 //line scan_block.go:124
 					} else {
 //line scan_block.go:124
-						if compiled.Reach(n, g, 16) > 14 {
+						if g <
+//line scan_block.go:123
+							n && uint(n-g) > 14 {
 //line scan_block.go:123
 							gc_st53 := e0
 //line scan_block.go:123
@@ -10679,7 +10707,9 @@ func gc_body_blellochScan_uint32(gc_b4 *compiled.Block, in []uint32, out []uint3
 //line scan_block.go:124
 						}
 //line scan_block.go:124
-						if compiled.Reach(n, g+1, 16) > 14 {
+						if g+
+
+							1 < n && uint(n-(g+1)) > 14 {
 //line scan_block.go:126
 							gc_st55 := e1
 //line scan_block.go:126
@@ -11639,19 +11669,19 @@ func gc_body_warpShuffleScan_float32(gc_b2 *compiled.Block, in []float32, out []
 //line scan_block.go:204
 									_ = y
 //line scan_block.go:205
-									gc_b4 := gc_none2
-//line scan_block.go:205
-									if d < lanes_ {
-//line scan_block.go:205
-										gc_b4 = gc_all5
-//line scan_block.go:205
-									}
-//line scan_block.go:205
-									if compiled.Reach(d, lane_, 8) <= 0 && d < lanes_ {
+									if lane_ >= d && d < lanes_ {
 //line scan_block.go:205
 										v_2 = v_2.Add(y)
 //line scan_block.go:205
 									} else {
+//line scan_block.go:205
+										gc_b4 := gc_none2
+//line scan_block.go:205
+										if d < lanes_ {
+//line scan_block.go:205
+											gc_b4 = gc_all5
+//line scan_block.go:205
+										}
 //line scan_block.go:205
 										gc_if2 := gc_iota2.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d, lane_, 8)))).And(gc_b4)
 //line scan_block.go:205
@@ -11896,7 +11926,7 @@ func gc_body_warpShuffleScan_float32(gc_b2 *compiled.Block, in []float32, out []
 //line scan_block.go:184
 									}
 //line scan_block.go:184
-									if compiled.Reach(warps, lane, 8) > 7 {
+									if lane < warps && uint(warps-lane) > 7 {
 //line scan_block.go:184
 										s = archsimd.LoadFloat32x8Slice(totals[lane:])
 									} else {
@@ -12061,19 +12091,19 @@ func gc_body_warpShuffleScan_float32(gc_b2 *compiled.Block, in []float32, out []
 //line scan_block.go:204
 												_ = y_
 //line scan_block.go:205
-												gc_b8 := gc_none6
-//line scan_block.go:205
-												if d_ < lanes_2 {
-//line scan_block.go:205
-													gc_b8 = gc_all10
-//line scan_block.go:205
-												}
-//line scan_block.go:205
-												if compiled.Reach(d_, lane_2, 8) <= 0 && d_ < lanes_2 {
+												if lane_2 >= d_ && d_ < lanes_2 {
 //line scan_block.go:205
 													v_3 = v_3.Add(y_)
 //line scan_block.go:205
 												} else {
+//line scan_block.go:205
+													gc_b8 := gc_none6
+//line scan_block.go:205
+													if d_ < lanes_2 {
+//line scan_block.go:205
+														gc_b8 = gc_all10
+//line scan_block.go:205
+													}
 //line scan_block.go:205
 													gc_if10 := gc_iota10.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d_, lane_2, 8)))).And(gc_b8)
 //line scan_block.go:205
@@ -12660,19 +12690,19 @@ func gc_body_warpShuffleScan_int32(gc_b9 *compiled.Block, in []int32, out []int3
 //line scan_block.go:204
 									_ = y
 //line scan_block.go:205
-									gc_b11 := gc_none8
-//line scan_block.go:205
-									if d < lanes_ {
-//line scan_block.go:205
-										gc_b11 = gc_all13
-//line scan_block.go:205
-									}
-//line scan_block.go:205
-									if compiled.Reach(d, lane_, 8) <= 0 && d < lanes_ {
+									if lane_ >= d && d < lanes_ {
 //line scan_block.go:205
 										v_2 = v_2.Add(y)
 //line scan_block.go:205
 									} else {
+//line scan_block.go:205
+										gc_b11 := gc_none8
+//line scan_block.go:205
+										if d < lanes_ {
+//line scan_block.go:205
+											gc_b11 = gc_all13
+//line scan_block.go:205
+										}
 //line scan_block.go:205
 										gc_if12 := gc_iota12.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d, lane_, 8)))).And(gc_b11)
 //line scan_block.go:205
@@ -12917,7 +12947,7 @@ func gc_body_warpShuffleScan_int32(gc_b9 *compiled.Block, in []int32, out []int3
 //line scan_block.go:184
 									}
 //line scan_block.go:184
-									if compiled.Reach(warps, lane, 8) > 7 {
+									if lane < warps && uint(warps-lane) > 7 {
 //line scan_block.go:184
 										s = archsimd.LoadInt32x8Slice(totals[lane:])
 									} else {
@@ -13082,19 +13112,19 @@ func gc_body_warpShuffleScan_int32(gc_b9 *compiled.Block, in []int32, out []int3
 //line scan_block.go:204
 												_ = y_
 //line scan_block.go:205
-												gc_b15 := gc_none12
-//line scan_block.go:205
-												if d_ < lanes_2 {
-//line scan_block.go:205
-													gc_b15 = gc_all18
-//line scan_block.go:205
-												}
-//line scan_block.go:205
-												if compiled.Reach(d_, lane_2, 8) <= 0 && d_ < lanes_2 {
+												if lane_2 >= d_ && d_ < lanes_2 {
 //line scan_block.go:205
 													v_3 = v_3.Add(y_)
 //line scan_block.go:205
 												} else {
+//line scan_block.go:205
+													gc_b15 := gc_none12
+//line scan_block.go:205
+													if d_ < lanes_2 {
+//line scan_block.go:205
+														gc_b15 = gc_all18
+//line scan_block.go:205
+													}
 //line scan_block.go:205
 													gc_if22 := gc_iota22.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d_, lane_2, 8)))).And(gc_b15)
 //line scan_block.go:205
@@ -13681,19 +13711,19 @@ func gc_body_warpShuffleScan_uint32(gc_b16 *compiled.Block, in []uint32, out []u
 //line scan_block.go:204
 									_ = y
 //line scan_block.go:205
-									gc_b18 := gc_none14
-//line scan_block.go:205
-									if d < lanes_ {
-//line scan_block.go:205
-										gc_b18 = gc_all21
-//line scan_block.go:205
-									}
-//line scan_block.go:205
-									if compiled.Reach(d, lane_, 8) <= 0 && d < lanes_ {
+									if lane_ >= d && d < lanes_ {
 //line scan_block.go:205
 										v_2 = v_2.Add(y)
 //line scan_block.go:205
 									} else {
+//line scan_block.go:205
+										gc_b18 := gc_none14
+//line scan_block.go:205
+										if d < lanes_ {
+//line scan_block.go:205
+											gc_b18 = gc_all21
+//line scan_block.go:205
+										}
 //line scan_block.go:205
 										gc_if24 := gc_iota24.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d, lane_, 8)))).And(gc_b18)
 //line scan_block.go:205
@@ -13938,7 +13968,7 @@ func gc_body_warpShuffleScan_uint32(gc_b16 *compiled.Block, in []uint32, out []u
 //line scan_block.go:184
 									}
 //line scan_block.go:184
-									if compiled.Reach(warps, lane, 8) > 7 {
+									if lane < warps && uint(warps-lane) > 7 {
 //line scan_block.go:184
 										s = archsimd.LoadUint32x8Slice(totals[lane:])
 									} else {
@@ -14103,19 +14133,19 @@ func gc_body_warpShuffleScan_uint32(gc_b16 *compiled.Block, in []uint32, out []u
 //line scan_block.go:204
 												_ = y_
 //line scan_block.go:205
-												gc_b22 := gc_none18
-//line scan_block.go:205
-												if d_ < lanes_2 {
-//line scan_block.go:205
-													gc_b22 = gc_all26
-//line scan_block.go:205
-												}
-//line scan_block.go:205
-												if compiled.Reach(d_, lane_2, 8) <= 0 && d_ < lanes_2 {
+												if lane_2 >= d_ && d_ < lanes_2 {
 //line scan_block.go:205
 													v_3 = v_3.Add(y_)
 //line scan_block.go:205
 												} else {
+//line scan_block.go:205
+													gc_b22 := gc_none18
+//line scan_block.go:205
+													if d_ < lanes_2 {
+//line scan_block.go:205
+														gc_b22 = gc_all26
+//line scan_block.go:205
+													}
 //line scan_block.go:205
 													gc_if34 := gc_iota34.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d_, lane_2, 8)))).And(gc_b22)
 //line scan_block.go:205

@@ -1127,19 +1127,19 @@ func gc_body_lookbackScan_float32(gc_b2 *compiled.Block, in []float32, out []flo
 //line scan_block.go:204
 									_ = y
 //line scan_block.go:205
-									gc_b4 := gc_none2
-//line scan_block.go:205
-									if d < lanes_ {
-//line scan_block.go:205
-										gc_b4 = gc_all5
-//line scan_block.go:205
-									}
-//line scan_block.go:205
-									if compiled.Reach(d, lane_, 8) <= 0 && d < lanes_ {
+									if lane_ >= d && d < lanes_ {
 //line scan_block.go:205
 										v_2 = v_2.Add(y)
 //line scan_block.go:205
 									} else {
+//line scan_block.go:205
+										gc_b4 := gc_none2
+//line scan_block.go:205
+										if d < lanes_ {
+//line scan_block.go:205
+											gc_b4 = gc_all5
+//line scan_block.go:205
+										}
 //line scan_block.go:205
 										gc_if2 := gc_iota2.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d, lane_, 8)))).And(gc_b4)
 //line scan_block.go:205
@@ -1384,7 +1384,7 @@ func gc_body_lookbackScan_float32(gc_b2 *compiled.Block, in []float32, out []flo
 //line scan_block.go:184
 									}
 //line scan_block.go:184
-									if compiled.Reach(warps, lane, 8) > 7 {
+									if lane < warps && uint(warps-lane) > 7 {
 //line scan_block.go:184
 										s = archsimd.LoadFloat32x8Slice(totals[lane:])
 									} else {
@@ -1549,19 +1549,19 @@ func gc_body_lookbackScan_float32(gc_b2 *compiled.Block, in []float32, out []flo
 //line scan_block.go:204
 												_ = y_
 //line scan_block.go:205
-												gc_b8 := gc_none6
-//line scan_block.go:205
-												if d_ < lanes_2 {
-//line scan_block.go:205
-													gc_b8 = gc_all10
-//line scan_block.go:205
-												}
-//line scan_block.go:205
-												if compiled.Reach(d_, lane_2, 8) <= 0 && d_ < lanes_2 {
+												if lane_2 >= d_ && d_ < lanes_2 {
 //line scan_block.go:205
 													v_3 = v_3.Add(y_)
 //line scan_block.go:205
 												} else {
+//line scan_block.go:205
+													gc_b8 := gc_none6
+//line scan_block.go:205
+													if d_ < lanes_2 {
+//line scan_block.go:205
+														gc_b8 = gc_all10
+//line scan_block.go:205
+													}
 //line scan_block.go:205
 													gc_if10 := gc_iota10.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d_, lane_2, 8)))).And(gc_b8)
 //line scan_block.go:205
@@ -2296,19 +2296,19 @@ func gc_body_lookbackScan_int32(gc_b9 *compiled.Block, in []int32, out []int32, 
 //line scan_block.go:204
 									_ = y
 //line scan_block.go:205
-									gc_b11 := gc_none8
-//line scan_block.go:205
-									if d < lanes_ {
-//line scan_block.go:205
-										gc_b11 = gc_all13
-//line scan_block.go:205
-									}
-//line scan_block.go:205
-									if compiled.Reach(d, lane_, 8) <= 0 && d < lanes_ {
+									if lane_ >= d && d < lanes_ {
 //line scan_block.go:205
 										v_2 = v_2.Add(y)
 //line scan_block.go:205
 									} else {
+//line scan_block.go:205
+										gc_b11 := gc_none8
+//line scan_block.go:205
+										if d < lanes_ {
+//line scan_block.go:205
+											gc_b11 = gc_all13
+//line scan_block.go:205
+										}
 //line scan_block.go:205
 										gc_if12 := gc_iota12.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d, lane_, 8)))).And(gc_b11)
 //line scan_block.go:205
@@ -2553,7 +2553,7 @@ func gc_body_lookbackScan_int32(gc_b9 *compiled.Block, in []int32, out []int32, 
 //line scan_block.go:184
 									}
 //line scan_block.go:184
-									if compiled.Reach(warps, lane, 8) > 7 {
+									if lane < warps && uint(warps-lane) > 7 {
 //line scan_block.go:184
 										s = archsimd.LoadInt32x8Slice(totals[lane:])
 									} else {
@@ -2718,19 +2718,19 @@ func gc_body_lookbackScan_int32(gc_b9 *compiled.Block, in []int32, out []int32, 
 //line scan_block.go:204
 												_ = y_
 //line scan_block.go:205
-												gc_b15 := gc_none12
-//line scan_block.go:205
-												if d_ < lanes_2 {
-//line scan_block.go:205
-													gc_b15 = gc_all18
-//line scan_block.go:205
-												}
-//line scan_block.go:205
-												if compiled.Reach(d_, lane_2, 8) <= 0 && d_ < lanes_2 {
+												if lane_2 >= d_ && d_ < lanes_2 {
 //line scan_block.go:205
 													v_3 = v_3.Add(y_)
 //line scan_block.go:205
 												} else {
+//line scan_block.go:205
+													gc_b15 := gc_none12
+//line scan_block.go:205
+													if d_ < lanes_2 {
+//line scan_block.go:205
+														gc_b15 = gc_all18
+//line scan_block.go:205
+													}
 //line scan_block.go:205
 													gc_if22 := gc_iota22.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d_, lane_2, 8)))).And(gc_b15)
 //line scan_block.go:205
@@ -3465,19 +3465,19 @@ func gc_body_lookbackScan_uint32(gc_b16 *compiled.Block, in []uint32, out []uint
 //line scan_block.go:204
 									_ = y
 //line scan_block.go:205
-									gc_b18 := gc_none14
-//line scan_block.go:205
-									if d < lanes_ {
-//line scan_block.go:205
-										gc_b18 = gc_all21
-//line scan_block.go:205
-									}
-//line scan_block.go:205
-									if compiled.Reach(d, lane_, 8) <= 0 && d < lanes_ {
+									if lane_ >= d && d < lanes_ {
 //line scan_block.go:205
 										v_2 = v_2.Add(y)
 //line scan_block.go:205
 									} else {
+//line scan_block.go:205
+										gc_b18 := gc_none14
+//line scan_block.go:205
+										if d < lanes_ {
+//line scan_block.go:205
+											gc_b18 = gc_all21
+//line scan_block.go:205
+										}
 //line scan_block.go:205
 										gc_if24 := gc_iota24.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d, lane_, 8)))).And(gc_b18)
 //line scan_block.go:205
@@ -3722,7 +3722,7 @@ func gc_body_lookbackScan_uint32(gc_b16 *compiled.Block, in []uint32, out []uint
 //line scan_block.go:184
 									}
 //line scan_block.go:184
-									if compiled.Reach(warps, lane, 8) > 7 {
+									if lane < warps && uint(warps-lane) > 7 {
 //line scan_block.go:184
 										s = archsimd.LoadUint32x8Slice(totals[lane:])
 									} else {
@@ -3887,19 +3887,19 @@ func gc_body_lookbackScan_uint32(gc_b16 *compiled.Block, in []uint32, out []uint
 //line scan_block.go:204
 												_ = y_
 //line scan_block.go:205
-												gc_b22 := gc_none18
-//line scan_block.go:205
-												if d_ < lanes_2 {
-//line scan_block.go:205
-													gc_b22 = gc_all26
-//line scan_block.go:205
-												}
-//line scan_block.go:205
-												if compiled.Reach(d_, lane_2, 8) <= 0 && d_ < lanes_2 {
+												if lane_2 >= d_ && d_ < lanes_2 {
 //line scan_block.go:205
 													v_3 = v_3.Add(y_)
 //line scan_block.go:205
 												} else {
+//line scan_block.go:205
+													gc_b22 := gc_none18
+//line scan_block.go:205
+													if d_ < lanes_2 {
+//line scan_block.go:205
+														gc_b22 = gc_all26
+//line scan_block.go:205
+													}
 //line scan_block.go:205
 													gc_if34 := gc_iota34.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d_, lane_2, 8)))).And(gc_b22)
 //line scan_block.go:205

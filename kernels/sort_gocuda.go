@@ -281,7 +281,7 @@ func gc_body_blockRadixSort(gc_b *compiled.Block, keys []uint32) {
 //line scan_block.go:53
 						}
 //line scan_block.go:53
-						if compiled.Reach(offset, i_2, 8) <= 0 {
+						if i_2 >= offset {
 //line scan_block.go:53
 							y = lanes.LoadUint32x8Slice(x_[i_2-offset:]).Merge(y, gc_alive4)
 						} else {

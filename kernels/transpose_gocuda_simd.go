@@ -192,16 +192,8 @@ func gc_body_transposeTiled(gc_b2 *compiled.Block, in, out []float32, rows, cols
 //line transpose.go:167
 						for j := 0; j < TransposeTile; j = j + transposeBlockRows {
 //line transpose.go:167
-							gc_b4 := gc_none2
-//line transpose.go:167
-							if y+j <
-								rows_ {
-//line transpose.go:168
-								gc_b4 = gc_all2
-//line transpose.go:168
-							}
-//line transpose.go:168
-							if compiled.Reach(cols_, x, 16) > 15 && y+j < rows_ {
+							if x <
+								cols_ && uint(cols_-x) > 15 && y+j < rows_ {
 //line transpose.go:168
 								var gc_ld3 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line transpose.go:168
@@ -260,6 +252,16 @@ func gc_body_transposeTiled(gc_b2 *compiled.Block, in, out []float32, rows, cols
 //line transpose.go:169
 							} else {
 //line transpose.go:169
+								gc_b4 := gc_none2
+//line transpose.go:169
+								if y+j <
+//line transpose.go:168
+									rows_ {
+//line transpose.go:168
+									gc_b4 = gc_all2
+//line transpose.go:168
+								}
+//line transpose.go:168
 								gc_if2 := archsimd.Mask32x16FromBits(gc_iota2.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(cols_, x, 16)))).ToBits() & gc_b4.ToBits())
 //line transpose.go:168
 								_ = gc_if2
@@ -370,16 +372,8 @@ func gc_body_transposeTiled(gc_b2 *compiled.Block, in, out []float32, rows, cols
 //line transpose.go:167
 					for j := 0; j < TransposeTile; j = j + transposeBlockRows {
 //line transpose.go:167
-						gc_b3 := gc_none
-//line transpose.go:167
-						if y+j <
-							rows_ {
-//line transpose.go:168
-							gc_b3 = gc_all
-//line transpose.go:168
-						}
-//line transpose.go:168
-						if compiled.Reach(cols_, x, 8) > 7 && y+j < rows_ {
+						if x <
+							cols_ && uint(cols_-x) > 7 && y+j < rows_ {
 //line transpose.go:168
 							var gc_ld archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line transpose.go:168
@@ -438,6 +432,16 @@ func gc_body_transposeTiled(gc_b2 *compiled.Block, in, out []float32, rows, cols
 //line transpose.go:169
 						} else {
 //line transpose.go:169
+							gc_b3 := gc_none
+//line transpose.go:169
+							if y+j <
+//line transpose.go:168
+								rows_ {
+//line transpose.go:168
+								gc_b3 = gc_all
+//line transpose.go:168
+							}
+//line transpose.go:168
 							gc_if := gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(cols_, x, 8)))).And(gc_b3)
 //line transpose.go:168
 							_ = gc_if
@@ -685,16 +689,8 @@ func gc_body_transposePadded(gc_b2 *compiled.Block, in, out []float32, rows, col
 //line transpose.go:167
 						for j := 0; j < TransposeTile; j = j + transposeBlockRows {
 //line transpose.go:167
-							gc_b4 := gc_none2
-//line transpose.go:167
-							if y+j <
-								rows_ {
-//line transpose.go:168
-								gc_b4 = gc_all2
-//line transpose.go:168
-							}
-//line transpose.go:168
-							if compiled.Reach(cols_, x, 16) > 15 && y+j < rows_ {
+							if x <
+								cols_ && uint(cols_-x) > 15 && y+j < rows_ {
 //line transpose.go:168
 								var gc_ld3 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line transpose.go:168
@@ -753,6 +749,16 @@ func gc_body_transposePadded(gc_b2 *compiled.Block, in, out []float32, rows, col
 //line transpose.go:169
 							} else {
 //line transpose.go:169
+								gc_b4 := gc_none2
+//line transpose.go:169
+								if y+j <
+//line transpose.go:168
+									rows_ {
+//line transpose.go:168
+									gc_b4 = gc_all2
+//line transpose.go:168
+								}
+//line transpose.go:168
 								gc_if2 := archsimd.Mask32x16FromBits(gc_iota2.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(cols_, x, 16)))).ToBits() & gc_b4.ToBits())
 //line transpose.go:168
 								_ = gc_if2
@@ -863,16 +869,8 @@ func gc_body_transposePadded(gc_b2 *compiled.Block, in, out []float32, rows, col
 //line transpose.go:167
 					for j := 0; j < TransposeTile; j = j + transposeBlockRows {
 //line transpose.go:167
-						gc_b3 := gc_none
-//line transpose.go:167
-						if y+j <
-							rows_ {
-//line transpose.go:168
-							gc_b3 = gc_all
-//line transpose.go:168
-						}
-//line transpose.go:168
-						if compiled.Reach(cols_, x, 8) > 7 && y+j < rows_ {
+						if x <
+							cols_ && uint(cols_-x) > 7 && y+j < rows_ {
 //line transpose.go:168
 							var gc_ld archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line transpose.go:168
@@ -931,6 +929,16 @@ func gc_body_transposePadded(gc_b2 *compiled.Block, in, out []float32, rows, col
 //line transpose.go:169
 						} else {
 //line transpose.go:169
+							gc_b3 := gc_none
+//line transpose.go:169
+							if y+j <
+//line transpose.go:168
+								rows_ {
+//line transpose.go:168
+								gc_b3 = gc_all
+//line transpose.go:168
+							}
+//line transpose.go:168
 							gc_if := gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(cols_, x, 8)))).And(gc_b3)
 //line transpose.go:168
 							_ = gc_if

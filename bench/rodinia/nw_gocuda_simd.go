@@ -65,7 +65,333 @@ func gc_body_needleShared1(gc_b2 *compiled.Block, reference, matrixCuda []int32,
 	ref := gocuda.Shared[[NWBlock]int32](t, NWBlock)[:NWBlock]
 	{
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+			gc_vstep := 0
+			if compiled.SIMD && compiled.SIMD512 {
+				var gc_stop bool
+				gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+//line nw.go:27
+					gc_iota2 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+//line nw.go:27
+					_ = gc_iota2
+					for ; gc_vstep+15 < gc_bdx2; gc_vstep += 16 {
+						gc_tx2 := gc_vstep
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line nw.go:27
+						var tx int = gc_tx2
+//line nw.go:27
+						_ = tx
+//line nw.go:32
+						var index int = cols*NWBlock*bIndexY + NWBlock*bIndexX + tx + (cols + 1)
+//line nw.go:32
+						_ = index
+//line nw.go:40
+						if tx < 0 || tx > len(temp)-16 || (index+
+
+//line nw.go:45
+							cols*compiled.Trip(0)) < 0 || (index+cols*compiled.Trip(0)) > len(reference)-16 || tx > len(ref[compiled.Trip(0)])-16 || (index+cols*compiled.Trip(1)) < 0 || (index+cols*compiled.Trip(1)) > len(reference)-16 || tx > len(ref[compiled.Trip(1)])-16 || (index+cols*compiled.Trip(2)) < 0 || (index+cols*compiled.Trip(2)) > len(reference)-16 || tx > len(ref[compiled.Trip(2)])-16 || (index+cols*compiled.Trip(3)) < 0 || (index+cols*compiled.Trip(3)) > len(reference)-16 || tx > len(ref[compiled.Trip(3)])-16 || (index+cols*compiled.Trip(4)) < 0 || (index+cols*compiled.Trip(4)) > len(reference)-16 || tx > len(ref[compiled.Trip(4)])-16 || (index+cols*compiled.Trip(5)) < 0 || (index+cols*compiled.Trip(5)) > len(reference)-16 || tx > len(ref[compiled.Trip(5)])-16 || (index+cols*compiled.Trip(6)) < 0 || (index+cols*compiled.Trip(6)) > len(reference)-16 || tx > len(ref[compiled.Trip(6)])-16 || (index+cols*compiled.Trip(7)) < 0 || (index+cols*compiled.Trip(7)) > len(reference)-16 || tx > len(ref[compiled.Trip(7)])-16 || (index+cols*compiled.Trip(8)) < 0 || (index+cols*compiled.Trip(8)) > len(reference)-16 || tx > len(ref[compiled.Trip(8)])-16 || (index+cols*compiled.Trip(9)) < 0 || (index+cols*compiled.Trip(9)) > len(reference)-16 || tx > len(ref[compiled.Trip(9)])-16 || (index+cols*compiled.Trip(10)) < 0 || (index+cols*compiled.Trip(10)) > len(reference)-16 || tx > len(ref[compiled.Trip(10)])-16 || (index+cols*compiled.Trip(11)) < 0 || (index+cols*compiled.Trip(11)) > len(reference)-16 || tx > len(ref[compiled.Trip(11)])-16 || (index+cols*compiled.Trip(12)) < 0 || (index+cols*compiled.Trip(12)) > len(reference)-16 || tx > len(ref[compiled.Trip(12)])-16 || (index+cols*compiled.Trip(13)) < 0 || (index+cols*compiled.Trip(13)) > len(reference)-16 || tx > len(ref[compiled.Trip(13)])-16 || (index+cols*compiled.Trip(14)) < 0 || (index+cols*compiled.Trip(14)) > len(reference)-16 || tx > len(ref[compiled.Trip(14)])-16 || (index+cols*compiled.Trip(15)) < 0 || (index+cols*compiled.Trip(15)) > len(reference)-16 || tx > len(ref[compiled.Trip(15)])-16 {
+//line nw.go:40
+							break
+//line nw.go:40
+						}
+//line nw.go:40
+						gc_if2 := gc_iota2.Equal(archsimd.BroadcastInt32x16(int32(compiled.Reach(0, tx, 16))))
+//line nw.go:40
+						_ = gc_if2
+//line nw.go:41
+						if gc_if2.ToBits() != 0 {
+//line nw.go:41
+							var gc_u3 int32
+//line nw.go:41
+							_ = gc_u3
+//line nw.go:41
+							if gc_in2 := gc_if2.ToBits(); gc_in2 != 0 {
+//line nw.go:41
+								gc_pos2.Thread = gc_rank2 + compiled.FirstLane16(gc_in2)
+//line nw.go:41
+								gc_u3 = matrixCuda[indexNW]
+//line nw.go:41
+							}
+//line nw.go:41
+							for gc_k2 := range 16 {
+//line nw.go:41
+								if gc_if2.ToBits()&(1<<gc_k2) != 0 {
+//line nw.go:41
+									gc_pos2.Thread = gc_rank2 + gc_k2
+//line nw.go:41
+									temp[tx+gc_k2][0] = gc_u3
+//line nw.go:41
+								}
+//line nw.go:41
+							}
+//line nw.go:41
+							gc_pos2.Thread = gc_rank2
+//line nw.go:41
+						}
+//line nw.go:45
+						{
+//line nw.go:45
+							archsimd.LoadInt32x16Slice(reference[index+cols*compiled.Trip(0):]).StoreSlice(ref[compiled.Trip(0)][tx:])
+//line nw.go:45
+						}
+//line nw.go:45
+						{
+//line nw.go:45
+							archsimd.LoadInt32x16Slice(reference[index+cols*compiled.Trip(1):]).StoreSlice(ref[compiled.Trip(1)][tx:])
+//line nw.go:45
+						}
+//line nw.go:45
+						{
+//line nw.go:45
+							archsimd.LoadInt32x16Slice(reference[index+cols*compiled.Trip(2):]).StoreSlice(ref[compiled.Trip(2)][tx:])
+//line nw.go:45
+						}
+//line nw.go:45
+						{
+//line nw.go:45
+							archsimd.LoadInt32x16Slice(reference[index+cols*compiled.Trip(3):]).StoreSlice(ref[compiled.Trip(3)][tx:])
+//line nw.go:45
+						}
+//line nw.go:45
+						{
+//line nw.go:45
+							archsimd.LoadInt32x16Slice(reference[index+cols*compiled.Trip(4):]).StoreSlice(ref[compiled.Trip(4)][tx:])
+//line nw.go:45
+						}
+//line nw.go:45
+						{
+//line nw.go:45
+							archsimd.LoadInt32x16Slice(reference[index+cols*compiled.Trip(5):]).StoreSlice(ref[compiled.Trip(5)][tx:])
+//line nw.go:45
+						}
+//line nw.go:45
+						{
+//line nw.go:45
+							archsimd.LoadInt32x16Slice(reference[index+cols*compiled.Trip(6):]).StoreSlice(ref[compiled.Trip(6)][tx:])
+//line nw.go:45
+						}
+//line nw.go:45
+						{
+//line nw.go:45
+							archsimd.LoadInt32x16Slice(reference[index+cols*compiled.Trip(7):]).StoreSlice(ref[compiled.Trip(7)][tx:])
+//line nw.go:45
+						}
+//line nw.go:45
+						{
+//line nw.go:45
+							archsimd.LoadInt32x16Slice(reference[index+cols*compiled.Trip(8):]).StoreSlice(ref[compiled.Trip(8)][tx:])
+//line nw.go:45
+						}
+//line nw.go:45
+						{
+//line nw.go:45
+							archsimd.LoadInt32x16Slice(reference[index+cols*compiled.Trip(9):]).StoreSlice(ref[compiled.Trip(9)][tx:])
+//line nw.go:45
+						}
+//line nw.go:45
+						{
+//line nw.go:45
+							archsimd.LoadInt32x16Slice(reference[index+cols*compiled.Trip(10):]).StoreSlice(ref[compiled.Trip(10)][tx:])
+//line nw.go:45
+						}
+//line nw.go:45
+						{
+//line nw.go:45
+							archsimd.LoadInt32x16Slice(reference[index+cols*compiled.Trip(11):]).StoreSlice(ref[compiled.Trip(11)][tx:])
+//line nw.go:45
+						}
+//line nw.go:45
+						{
+//line nw.go:45
+							archsimd.LoadInt32x16Slice(reference[index+cols*compiled.Trip(12):]).StoreSlice(ref[compiled.Trip(12)][tx:])
+//line nw.go:45
+						}
+//line nw.go:45
+						{
+//line nw.go:45
+							archsimd.LoadInt32x16Slice(reference[index+cols*compiled.Trip(13):]).StoreSlice(ref[compiled.Trip(13)][tx:])
+//line nw.go:45
+						}
+//line nw.go:45
+						{
+//line nw.go:45
+							archsimd.LoadInt32x16Slice(reference[index+cols*compiled.Trip(14):]).StoreSlice(ref[compiled.Trip(14)][tx:])
+//line nw.go:45
+						}
+//line nw.go:45
+						{
+//line nw.go:45
+							archsimd.LoadInt32x16Slice(reference[index+cols*compiled.Trip(15):]).StoreSlice(ref[compiled.Trip(15)][tx:])
+//line nw.go:45
+						}
+					}
+					archsimd.ClearAVXUpperBits()
+					return gc_vstep, false
+				}(gc_vstep)
+				if gc_stop {
+					return
+				}
+			}
+			if compiled.SIMD {
+//line nw.go:27
+				gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+//line nw.go:27
+				_ = gc_iota
+				for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
+					gc_tx2 := gc_vstep
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line nw.go:27
+					var tx int = gc_tx2
+//line nw.go:27
+					_ = tx
+//line nw.go:32
+					var index int = cols*NWBlock*bIndexY + NWBlock*bIndexX + tx + (cols + 1)
+//line nw.go:32
+					_ = index
+//line nw.go:40
+					if tx < 0 || tx > len(temp)-8 || (index+
+
+//line nw.go:45
+						cols*compiled.Trip(0)) < 0 || (index+cols*compiled.Trip(0)) > len(reference)-8 || tx > len(ref[compiled.Trip(0)])-8 || (index+cols*compiled.Trip(1)) < 0 || (index+cols*compiled.Trip(1)) > len(reference)-8 || tx > len(ref[compiled.Trip(1)])-8 || (index+cols*compiled.Trip(2)) < 0 || (index+cols*compiled.Trip(2)) > len(reference)-8 || tx > len(ref[compiled.Trip(2)])-8 || (index+cols*compiled.Trip(3)) < 0 || (index+cols*compiled.Trip(3)) > len(reference)-8 || tx > len(ref[compiled.Trip(3)])-8 || (index+cols*compiled.Trip(4)) < 0 || (index+cols*compiled.Trip(4)) > len(reference)-8 || tx > len(ref[compiled.Trip(4)])-8 || (index+cols*compiled.Trip(5)) < 0 || (index+cols*compiled.Trip(5)) > len(reference)-8 || tx > len(ref[compiled.Trip(5)])-8 || (index+cols*compiled.Trip(6)) < 0 || (index+cols*compiled.Trip(6)) > len(reference)-8 || tx > len(ref[compiled.Trip(6)])-8 || (index+cols*compiled.Trip(7)) < 0 || (index+cols*compiled.Trip(7)) > len(reference)-8 || tx > len(ref[compiled.Trip(7)])-8 || (index+cols*compiled.Trip(8)) < 0 || (index+cols*compiled.Trip(8)) > len(reference)-8 || tx > len(ref[compiled.Trip(8)])-8 || (index+cols*compiled.Trip(9)) < 0 || (index+cols*compiled.Trip(9)) > len(reference)-8 || tx > len(ref[compiled.Trip(9)])-8 || (index+cols*compiled.Trip(10)) < 0 || (index+cols*compiled.Trip(10)) > len(reference)-8 || tx > len(ref[compiled.Trip(10)])-8 || (index+cols*compiled.Trip(11)) < 0 || (index+cols*compiled.Trip(11)) > len(reference)-8 || tx > len(ref[compiled.Trip(11)])-8 || (index+cols*compiled.Trip(12)) < 0 || (index+cols*compiled.Trip(12)) > len(reference)-8 || tx > len(ref[compiled.Trip(12)])-8 || (index+cols*compiled.Trip(13)) < 0 || (index+cols*compiled.Trip(13)) > len(reference)-8 || tx > len(ref[compiled.Trip(13)])-8 || (index+cols*compiled.Trip(14)) < 0 || (index+cols*compiled.Trip(14)) > len(reference)-8 || tx > len(ref[compiled.Trip(14)])-8 || (index+cols*compiled.Trip(15)) < 0 || (index+cols*compiled.Trip(15)) > len(reference)-8 || tx > len(ref[compiled.Trip(15)])-8 {
+//line nw.go:40
+						break
+//line nw.go:40
+					}
+//line nw.go:40
+					gc_if := gc_iota.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, tx, 8))))
+//line nw.go:40
+					_ = gc_if
+//line nw.go:41
+					if gc_if.ToBits() != 0 {
+//line nw.go:41
+						var gc_u2 int32
+//line nw.go:41
+						_ = gc_u2
+//line nw.go:41
+						if gc_in := gc_if.ToBits(); gc_in != 0 {
+//line nw.go:41
+							gc_pos2.Thread = gc_rank2 + compiled.FirstLane(gc_in)
+//line nw.go:41
+							gc_u2 = matrixCuda[indexNW]
+//line nw.go:41
+						}
+//line nw.go:41
+						for gc_k := range 8 {
+//line nw.go:41
+							if gc_if.ToBits()&(1<<gc_k) != 0 {
+//line nw.go:41
+								gc_pos2.Thread = gc_rank2 + gc_k
+//line nw.go:41
+								temp[tx+gc_k][0] = gc_u2
+//line nw.go:41
+							}
+//line nw.go:41
+						}
+//line nw.go:41
+						gc_pos2.Thread = gc_rank2
+//line nw.go:41
+					}
+//line nw.go:45
+					{
+//line nw.go:45
+						archsimd.LoadInt32x8Slice(reference[index+cols*compiled.Trip(0):]).StoreSlice(ref[compiled.Trip(0)][tx:])
+//line nw.go:45
+					}
+//line nw.go:45
+					{
+//line nw.go:45
+						archsimd.LoadInt32x8Slice(reference[index+cols*compiled.Trip(1):]).StoreSlice(ref[compiled.Trip(1)][tx:])
+//line nw.go:45
+					}
+//line nw.go:45
+					{
+//line nw.go:45
+						archsimd.LoadInt32x8Slice(reference[index+cols*compiled.Trip(2):]).StoreSlice(ref[compiled.Trip(2)][tx:])
+//line nw.go:45
+					}
+//line nw.go:45
+					{
+//line nw.go:45
+						archsimd.LoadInt32x8Slice(reference[index+cols*compiled.Trip(3):]).StoreSlice(ref[compiled.Trip(3)][tx:])
+//line nw.go:45
+					}
+//line nw.go:45
+					{
+//line nw.go:45
+						archsimd.LoadInt32x8Slice(reference[index+cols*compiled.Trip(4):]).StoreSlice(ref[compiled.Trip(4)][tx:])
+//line nw.go:45
+					}
+//line nw.go:45
+					{
+//line nw.go:45
+						archsimd.LoadInt32x8Slice(reference[index+cols*compiled.Trip(5):]).StoreSlice(ref[compiled.Trip(5)][tx:])
+//line nw.go:45
+					}
+//line nw.go:45
+					{
+//line nw.go:45
+						archsimd.LoadInt32x8Slice(reference[index+cols*compiled.Trip(6):]).StoreSlice(ref[compiled.Trip(6)][tx:])
+//line nw.go:45
+					}
+//line nw.go:45
+					{
+//line nw.go:45
+						archsimd.LoadInt32x8Slice(reference[index+cols*compiled.Trip(7):]).StoreSlice(ref[compiled.Trip(7)][tx:])
+//line nw.go:45
+					}
+//line nw.go:45
+					{
+//line nw.go:45
+						archsimd.LoadInt32x8Slice(reference[index+cols*compiled.Trip(8):]).StoreSlice(ref[compiled.Trip(8)][tx:])
+//line nw.go:45
+					}
+//line nw.go:45
+					{
+//line nw.go:45
+						archsimd.LoadInt32x8Slice(reference[index+cols*compiled.Trip(9):]).StoreSlice(ref[compiled.Trip(9)][tx:])
+//line nw.go:45
+					}
+//line nw.go:45
+					{
+//line nw.go:45
+						archsimd.LoadInt32x8Slice(reference[index+cols*compiled.Trip(10):]).StoreSlice(ref[compiled.Trip(10)][tx:])
+//line nw.go:45
+					}
+//line nw.go:45
+					{
+//line nw.go:45
+						archsimd.LoadInt32x8Slice(reference[index+cols*compiled.Trip(11):]).StoreSlice(ref[compiled.Trip(11)][tx:])
+//line nw.go:45
+					}
+//line nw.go:45
+					{
+//line nw.go:45
+						archsimd.LoadInt32x8Slice(reference[index+cols*compiled.Trip(12):]).StoreSlice(ref[compiled.Trip(12)][tx:])
+//line nw.go:45
+					}
+//line nw.go:45
+					{
+//line nw.go:45
+						archsimd.LoadInt32x8Slice(reference[index+cols*compiled.Trip(13):]).StoreSlice(ref[compiled.Trip(13)][tx:])
+//line nw.go:45
+					}
+//line nw.go:45
+					{
+//line nw.go:45
+						archsimd.LoadInt32x8Slice(reference[index+cols*compiled.Trip(14):]).StoreSlice(ref[compiled.Trip(14)][tx:])
+//line nw.go:45
+					}
+//line nw.go:45
+					{
+//line nw.go:45
+						archsimd.LoadInt32x8Slice(reference[index+cols*compiled.Trip(15):]).StoreSlice(ref[compiled.Trip(15)][tx:])
+//line nw.go:45
+					}
+				}
+				archsimd.ClearAVXUpperBits()
+			}
+			for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
 				gc_rank2 := gc_base2 + gc_tx2
 				gc_pos2.Thread = gc_rank2
 
@@ -317,12 +643,12 @@ func gc_body_needleShared1(gc_b2 *compiled.Block, reference, matrixCuda []int32,
 						gc_seglen2 := gc_fasthi2 - gc_fastlo2
 						gc_at5 := temp[gc_row2][gc_off9+gc_fastlo2:][:gc_seglen2]
 						gc_at6 := matrixCuda[gc_off10+gc_fastlo2:][:gc_seglen2]
-						gc_vstep := gc_fastlo2
+						gc_vstep2 := gc_fastlo2
 						if compiled.SIMD && compiled.SIMD512 {
-							var gc_stop bool
-							gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-								for ; gc_vstep+15 < gc_fasthi2; gc_vstep += 16 {
-									gc_tx2 := gc_vstep
+							var gc_stop2 bool
+							gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+								for ; gc_vstep2+15 < gc_fasthi2; gc_vstep2 += 16 {
+									gc_tx2 := gc_vstep2
 									gc_rank2 := gc_base2 + gc_tx2
 									_ = gc_rank2
 //line nw.go:27
@@ -336,15 +662,15 @@ func gc_body_needleShared1(gc_b2 *compiled.Block, reference, matrixCuda []int32,
 									archsimd.LoadInt32x16Slice(gc_at6[(gc_tx2 - gc_fastlo2):]).StoreSlice(gc_at5[(gc_tx2 - gc_fastlo2):])
 								}
 								archsimd.ClearAVXUpperBits()
-								return gc_vstep, false
-							}(gc_vstep)
-							if gc_stop {
+								return gc_vstep2, false
+							}(gc_vstep2)
+							if gc_stop2 {
 								return
 							}
 						}
 						if compiled.SIMD {
-							for ; gc_vstep+7 < gc_fasthi2; gc_vstep += 8 {
-								gc_tx2 := gc_vstep
+							for ; gc_vstep2+7 < gc_fasthi2; gc_vstep2 += 8 {
+								gc_tx2 := gc_vstep2
 								gc_rank2 := gc_base2 + gc_tx2
 								_ = gc_rank2
 //line nw.go:27
@@ -359,8 +685,8 @@ func gc_body_needleShared1(gc_b2 *compiled.Block, reference, matrixCuda []int32,
 							}
 							archsimd.ClearAVXUpperBits()
 						}
-						for gc_u2 := gc_vstep - gc_fastlo2; gc_u2 < gc_seglen2; gc_u2++ {
-							gc_tx2 := gc_fastlo2 + gc_u2
+						for gc_u4 := gc_vstep2 - gc_fastlo2; gc_u4 < gc_seglen2; gc_u4++ {
+							gc_tx2 := gc_fastlo2 + gc_u4
 							gc_rank2 := gc_base2 + gc_tx2
 							_ = gc_rank2
 
@@ -373,7 +699,7 @@ func gc_body_needleShared1(gc_b2 *compiled.Block, reference, matrixCuda []int32,
 							_ = indexN
 
 //line nw.go:52
-							gc_at5[gc_u2] = gc_at6[gc_u2]
+							gc_at5[gc_u4] = gc_at6[gc_u4]
 						}
 						gc_tx2 = gc_fasthi2 - 1
 						continue
@@ -393,12 +719,12 @@ func gc_body_needleShared1(gc_b2 *compiled.Block, reference, matrixCuda []int32,
 					temp[0][tx+1] = matrixCuda[indexN]
 				}
 			} else {
-				gc_vstep2 := 0
+				gc_vstep3 := 0
 				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop2 bool
-					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-						for ; gc_vstep2+15 < gc_bdx2; gc_vstep2 += 16 {
-							gc_tx2 := gc_vstep2
+					var gc_stop3 bool
+					gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+						for ; gc_vstep3+15 < gc_bdx2; gc_vstep3 += 16 {
+							gc_tx2 := gc_vstep3
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 //line nw.go:27
@@ -418,15 +744,15 @@ func gc_body_needleShared1(gc_b2 *compiled.Block, reference, matrixCuda []int32,
 							archsimd.LoadInt32x16Slice(matrixCuda[indexN:]).StoreSlice(temp[0][tx+1:])
 						}
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep2, false
-					}(gc_vstep2)
-					if gc_stop2 {
+						return gc_vstep3, false
+					}(gc_vstep3)
+					if gc_stop3 {
 						return
 					}
 				}
 				if compiled.SIMD {
-					for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
-						gc_tx2 := gc_vstep2
+					for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
+						gc_tx2 := gc_vstep3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 //line nw.go:27
@@ -447,7 +773,7 @@ func gc_body_needleShared1(gc_b2 *compiled.Block, reference, matrixCuda []int32,
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step4 := gc_vstep2
+				gc_step4 := gc_vstep3
 				for ; gc_step4+3 < gc_bdx2; gc_step4 += 4 {
 					{
 						gc_tx2 := gc_step4 + 0
@@ -592,12 +918,12 @@ func gc_body_needleShared1(gc_b2 *compiled.Block, reference, matrixCuda []int32,
 	}
 	{
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_vstep3 := 0
+			gc_vstep4 := 0
 			if compiled.SIMD && compiled.SIMD512 {
-				var gc_stop3 bool
-				gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
-					for ; gc_vstep3+15 < gc_bdx2; gc_vstep3 += 16 {
-						gc_tx2 := gc_vstep3
+				var gc_stop4 bool
+				gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
+					for ; gc_vstep4+15 < gc_bdx2; gc_vstep4 += 16 {
+						gc_tx2 := gc_vstep4
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 //line nw.go:27
@@ -713,15 +1039,15 @@ func gc_body_needleShared1(gc_b2 *compiled.Block, reference, matrixCuda []int32,
 						}
 					}
 					archsimd.ClearAVXUpperBits()
-					return gc_vstep3, false
-				}(gc_vstep3)
-				if gc_stop3 {
+					return gc_vstep4, false
+				}(gc_vstep4)
+				if gc_stop4 {
 					return
 				}
 			}
 			if compiled.SIMD {
-				for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
-					gc_tx2 := gc_vstep3
+				for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
+					gc_tx2 := gc_vstep4
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 //line nw.go:27
@@ -838,7 +1164,7 @@ func gc_body_needleShared1(gc_b2 *compiled.Block, reference, matrixCuda []int32,
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_tx2 := gc_vstep3; gc_tx2 < gc_bdx2; gc_tx2++ {
+			for gc_tx2 := gc_vstep4; gc_tx2 < gc_bdx2; gc_tx2++ {
 				gc_rank2 := gc_base2 + gc_tx2
 				gc_pos2.Thread = gc_rank2
 
@@ -986,6 +1312,10 @@ func gc_body_needleShared1(gc_b2 *compiled.Block, reference, matrixCuda []int32,
 		}
 	}
 }
+
+var gc_tab_int32x8_59597735 = [8]int32{0, 1, 2, 3, 4, 5, 6, 7}
+
+var gc_tab_int32x16_a66a413b = [16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15}
 
 // NeedleShared2Kernel returns needle_cuda_shared_2 of Rodinia's
 // nw/needle_kernel.cu: NeedleShared1Kernel for the i-th anti-diagonal of

@@ -1541,7 +1541,7 @@ func gc_body_deviceReduceStableKernelVector2(gc_b2 *compiled.Block, in, out []in
 //line blog_reduction.go:97
 						}
 //line blog_reduction.go:97
-						if compiled.Reach(n, i_, 8) > 7 {
+						if i_ < n && uint(n-i_) > 7 {
 //line blog_reduction.go:97
 							sum = sum.Add(archsimd.LoadInt32x8Slice(in[i_:]))
 						} else {

@@ -1264,7 +1264,7 @@ func gc_body_numbaMaxReduce(gc_b *compiled.Block, inputArray, outputArray []floa
 //line numba.go:143
 					_ = tid
 //line numba.go:147
-					if compiled.Reach(len(inputArray), tid, 8) > 7 {
+					if tid < len(inputArray) && uint(len(inputArray)-tid) > 7 {
 //line numba.go:147
 						lanes.LoadFloat32x8Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
 //line numba.go:147
@@ -1340,7 +1340,7 @@ func gc_body_numbaMaxReduce(gc_b *compiled.Block, inputArray, outputArray []floa
 //line numba.go:147
 					}
 //line numba.go:147
-					if compiled.Reach(len(inputArray), tid, 8) > 7 {
+					if tid < len(inputArray) && uint(len(inputArray)-tid) > 7 {
 //line numba.go:147
 						lanes.LoadFloat32x8Slice(inputArray[tid:]).StoreSlice(temp[tx:])
 					} else {

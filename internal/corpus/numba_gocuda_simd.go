@@ -1433,7 +1433,7 @@ func gc_body_numbaMaxReduce(gc_b2 *compiled.Block, inputArray, outputArray []flo
 //line numba.go:143
 							_ = tid
 //line numba.go:147
-							if compiled.Reach(len(inputArray), tid, 16) > 15 {
+							if tid < len(inputArray) && uint(len(inputArray)-tid) > 15 {
 //line numba.go:147
 								archsimd.LoadFloat32x16Slice(gc_at8[gc_tx2:]).StoreSlice(gc_at7[gc_tx2:])
 //line numba.go:147
@@ -1490,7 +1490,7 @@ func gc_body_numbaMaxReduce(gc_b2 *compiled.Block, inputArray, outputArray []flo
 //line numba.go:143
 						_ = tid
 //line numba.go:147
-						if compiled.Reach(len(inputArray), tid, 8) > 7 {
+						if tid < len(inputArray) && uint(len(inputArray)-tid) > 7 {
 //line numba.go:147
 							archsimd.LoadFloat32x8Slice(gc_at8[gc_tx2:]).StoreSlice(gc_at7[gc_tx2:])
 //line numba.go:147
@@ -1571,7 +1571,7 @@ func gc_body_numbaMaxReduce(gc_b2 *compiled.Block, inputArray, outputArray []flo
 //line numba.go:147
 							}
 //line numba.go:147
-							if compiled.Reach(len(inputArray), tid, 16) > 15 {
+							if tid < len(inputArray) && uint(len(inputArray)-tid) > 15 {
 //line numba.go:147
 								archsimd.LoadFloat32x16Slice(inputArray[tid:]).StoreSlice(temp[tx:])
 							} else {
@@ -1632,7 +1632,7 @@ func gc_body_numbaMaxReduce(gc_b2 *compiled.Block, inputArray, outputArray []flo
 //line numba.go:147
 						}
 //line numba.go:147
-						if compiled.Reach(len(inputArray), tid, 8) > 7 {
+						if tid < len(inputArray) && uint(len(inputArray)-tid) > 7 {
 //line numba.go:147
 							archsimd.LoadFloat32x8Slice(inputArray[tid:]).StoreSlice(temp[tx:])
 						} else {

@@ -1021,15 +1021,7 @@ func gc_body_block2DHybridCoarsenX(gc_b2 *compiled.Block, c0, c1 float32, a0, an
 //line parboil.go:96
 						}
 //line parboil.go:96
-						gc_b5 := gc_none2
-//line parboil.go:96
-						if j < ny {
-//line parboil.go:96
-							gc_b5 = gc_all2
-//line parboil.go:96
-						}
-//line parboil.go:96
-						if compiled.Reach(nx, i, 16) > 15 && (j < ny) {
+						if i < nx && uint(nx-i) > 15 && (j < ny) {
 //line parboil.go:96
 							var gc_i9 int = i
 //line parboil.go:96
@@ -1091,6 +1083,16 @@ func gc_body_block2DHybridCoarsenX(gc_b2 *compiled.Block, c0, c1 float32, a0, an
 //line parboil.go:98
 						} else {
 //line parboil.go:98
+							gc_b5 := gc_none2
+//line parboil.go:98
+							if j <
+//line parboil.go:96
+								ny {
+//line parboil.go:96
+								gc_b5 = gc_all2
+//line parboil.go:96
+							}
+//line parboil.go:96
 							gc_if3 := archsimd.Mask32x16FromBits(gc_iota2.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(nx, i, 16)))).ToBits() & gc_b5.ToBits())
 //line parboil.go:96
 							_ = gc_if3
@@ -1158,16 +1160,8 @@ func gc_body_block2DHybridCoarsenX(gc_b2 *compiled.Block, c0, c1 float32, a0, an
 							}
 //line parboil.go:98
 						}
-//line parboil.go:96
-						gc_b6 := gc_none2
 //line parboil.go:100
-						if j < ny {
-//line parboil.go:100
-							gc_b6 = gc_all2
-//line parboil.go:100
-						}
-//line parboil.go:100
-						if compiled.Reach(nx, i2, 16) > 15 && (j < ny) {
+						if i2 < nx && uint(nx-i2) > 15 && (j < ny) {
 //line parboil.go:100
 							var gc_i13 int = i2
 //line parboil.go:100
@@ -1261,6 +1255,16 @@ func gc_body_block2DHybridCoarsenX(gc_b2 *compiled.Block, c0, c1 float32, a0, an
 //line parboil.go:102
 						} else {
 //line parboil.go:102
+							gc_b6 := gc_none2
+//line parboil.go:102
+							if j <
+//line parboil.go:100
+								ny {
+//line parboil.go:100
+								gc_b6 = gc_all2
+//line parboil.go:100
+							}
+//line parboil.go:100
 							gc_if4 := archsimd.Mask32x16FromBits(gc_iota2.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(nx, i2, 16)))).ToBits() & gc_b6.ToBits())
 //line parboil.go:100
 							_ = gc_if4
@@ -1441,15 +1445,7 @@ func gc_body_block2DHybridCoarsenX(gc_b2 *compiled.Block, c0, c1 float32, a0, an
 //line parboil.go:96
 					}
 //line parboil.go:96
-					gc_b3 := gc_none
-//line parboil.go:96
-					if j < ny {
-//line parboil.go:96
-						gc_b3 = gc_all
-//line parboil.go:96
-					}
-//line parboil.go:96
-					if compiled.Reach(nx, i, 8) > 7 && (j < ny) {
+					if i < nx && uint(nx-i) > 7 && (j < ny) {
 //line parboil.go:96
 						var gc_i int = i
 //line parboil.go:96
@@ -1511,6 +1507,16 @@ func gc_body_block2DHybridCoarsenX(gc_b2 *compiled.Block, c0, c1 float32, a0, an
 //line parboil.go:98
 					} else {
 //line parboil.go:98
+						gc_b3 := gc_none
+//line parboil.go:98
+						if j <
+//line parboil.go:96
+							ny {
+//line parboil.go:96
+							gc_b3 = gc_all
+//line parboil.go:96
+						}
+//line parboil.go:96
 						gc_if := gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(nx, i, 8)))).And(gc_b3)
 //line parboil.go:96
 						_ = gc_if
@@ -1578,16 +1584,8 @@ func gc_body_block2DHybridCoarsenX(gc_b2 *compiled.Block, c0, c1 float32, a0, an
 						}
 //line parboil.go:98
 					}
-//line parboil.go:96
-					gc_b4 := gc_none
 //line parboil.go:100
-					if j < ny {
-//line parboil.go:100
-						gc_b4 = gc_all
-//line parboil.go:100
-					}
-//line parboil.go:100
-					if compiled.Reach(nx, i2, 8) > 7 && (j < ny) {
+					if i2 < nx && uint(nx-i2) > 7 && (j < ny) {
 //line parboil.go:100
 						var gc_i5 int = i2
 //line parboil.go:100
@@ -1681,6 +1679,16 @@ func gc_body_block2DHybridCoarsenX(gc_b2 *compiled.Block, c0, c1 float32, a0, an
 //line parboil.go:102
 					} else {
 //line parboil.go:102
+						gc_b4 := gc_none
+//line parboil.go:102
+						if j <
+//line parboil.go:100
+							ny {
+//line parboil.go:100
+							gc_b4 = gc_all
+//line parboil.go:100
+						}
+//line parboil.go:100
 						gc_if2 := gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(nx, i2, 8)))).And(gc_b4)
 //line parboil.go:100
 						_ = gc_if2
@@ -2014,15 +2022,7 @@ func gc_body_block2DHybridCoarsenX(gc_b2 *compiled.Block, c0, c1 float32, a0, an
 //line parboil.go:112
 							}
 //line parboil.go:112
-							gc_b17 := gc_none4
-//line parboil.go:112
-							if j < ny {
-//line parboil.go:112
-								gc_b17 = gc_all4
-//line parboil.go:112
-							}
-//line parboil.go:112
-							if compiled.Reach(nx, i, 16) > 15 && (j < ny) {
+							if i < nx && uint(nx-i) > 15 && (j < ny) {
 //line parboil.go:112
 								var gc_t39 int = k + 1
 								_ = gc_t39
@@ -2059,6 +2059,16 @@ func gc_body_block2DHybridCoarsenX(gc_b2 *compiled.Block, c0, c1 float32, a0, an
 //line parboil.go:113
 							} else {
 //line parboil.go:113
+								gc_b17 := gc_none4
+//line parboil.go:113
+								if j <
+//line parboil.go:112
+									ny {
+//line parboil.go:112
+									gc_b17 = gc_all4
+//line parboil.go:112
+								}
+//line parboil.go:112
 								gc_if11 := archsimd.Mask32x16FromBits(gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(nx, i, 16)))).ToBits() & gc_b17.ToBits())
 //line parboil.go:112
 								_ = gc_if11
@@ -2283,16 +2293,8 @@ func gc_body_block2DHybridCoarsenX(gc_b2 *compiled.Block, c0, c1 float32, a0, an
 								}
 //line parboil.go:133
 							}
-//line parboil.go:118
-							gc_b18 := gc_none4
 //line parboil.go:138
-							if j < ny {
-//line parboil.go:138
-								gc_b18 = gc_all4
-//line parboil.go:138
-							}
-//line parboil.go:138
-							if compiled.Reach(nx, i2, 16) > 15 && (j < ny) {
+							if i2 < nx && uint(nx-i2) > 15 && (j < ny) {
 //line parboil.go:138
 								var gc_t50 int = k + 1
 								_ = gc_t50
@@ -2345,6 +2347,16 @@ func gc_body_block2DHybridCoarsenX(gc_b2 *compiled.Block, c0, c1 float32, a0, an
 //line parboil.go:139
 							} else {
 //line parboil.go:139
+								gc_b18 := gc_none4
+//line parboil.go:139
+								if j <
+//line parboil.go:138
+									ny {
+//line parboil.go:138
+									gc_b18 = gc_all4
+//line parboil.go:138
+								}
+//line parboil.go:138
 								gc_if14 := archsimd.Mask32x16FromBits(gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(nx, i2, 16)))).ToBits() & gc_b18.ToBits())
 //line parboil.go:138
 								_ = gc_if14
@@ -2806,15 +2818,7 @@ func gc_body_block2DHybridCoarsenX(gc_b2 *compiled.Block, c0, c1 float32, a0, an
 //line parboil.go:112
 						}
 //line parboil.go:112
-						gc_b11 := gc_none3
-//line parboil.go:112
-						if j < ny {
-//line parboil.go:112
-							gc_b11 = gc_all3
-//line parboil.go:112
-						}
-//line parboil.go:112
-						if compiled.Reach(nx, i, 8) > 7 && (j < ny) {
+						if i < nx && uint(nx-i) > 7 && (j < ny) {
 //line parboil.go:112
 							var gc_t17 int = k + 1
 							_ = gc_t17
@@ -2851,6 +2855,16 @@ func gc_body_block2DHybridCoarsenX(gc_b2 *compiled.Block, c0, c1 float32, a0, an
 //line parboil.go:113
 						} else {
 //line parboil.go:113
+							gc_b11 := gc_none3
+//line parboil.go:113
+							if j <
+//line parboil.go:112
+								ny {
+//line parboil.go:112
+								gc_b11 = gc_all3
+//line parboil.go:112
+							}
+//line parboil.go:112
 							gc_if5 := gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(nx, i, 8)))).And(gc_b11)
 //line parboil.go:112
 							_ = gc_if5
@@ -3075,16 +3089,8 @@ func gc_body_block2DHybridCoarsenX(gc_b2 *compiled.Block, c0, c1 float32, a0, an
 							}
 //line parboil.go:133
 						}
-//line parboil.go:118
-						gc_b12 := gc_none3
 //line parboil.go:138
-						if j < ny {
-//line parboil.go:138
-							gc_b12 = gc_all3
-//line parboil.go:138
-						}
-//line parboil.go:138
-						if compiled.Reach(nx, i2, 8) > 7 && (j < ny) {
+						if i2 < nx && uint(nx-i2) > 7 && (j < ny) {
 //line parboil.go:138
 							var gc_t28 int = k + 1
 							_ = gc_t28
@@ -3137,6 +3143,16 @@ func gc_body_block2DHybridCoarsenX(gc_b2 *compiled.Block, c0, c1 float32, a0, an
 //line parboil.go:139
 						} else {
 //line parboil.go:139
+							gc_b12 := gc_none3
+//line parboil.go:139
+							if j <
+//line parboil.go:138
+								ny {
+//line parboil.go:138
+								gc_b12 = gc_all3
+//line parboil.go:138
+							}
+//line parboil.go:138
 							gc_if8 := gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(nx, i2, 8)))).And(gc_b12)
 //line parboil.go:138
 							_ = gc_if8

@@ -1283,35 +1283,35 @@ func gc_body_convolution3DKernel(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj,
 //line polybench_stencils.go:132
 								_ = j
 //line polybench_stencils.go:140
-								gc_b5 := gc_none2
-//line polybench_stencils.go:140
-								if i < ni-1 && j < nj-1 {
-//line polybench_stencils.go:140
-									gc_b5 = gc_all2
-//line polybench_stencils.go:140
-								}
-//line polybench_stencils.go:140
-								gc_b6 := gc_none2
-//line polybench_stencils.go:140
-								if i > 0 {
-//line polybench_stencils.go:140
-									gc_b6 = gc_all2
-//line polybench_stencils.go:140
-								}
-//line polybench_stencils.go:140
-								gc_b7 := gc_none2
-//line polybench_stencils.go:140
-								if j > 0 {
-//line polybench_stencils.go:140
-									gc_b7 = gc_all2
-//line polybench_stencils.go:140
-								}
-//line polybench_stencils.go:140
-								if i < ni-1 && j < nj-1 && compiled.Reach(nk-1, k, 8) > 7 && i > 0 && j > 0 && compiled.Reach(0, k, 8) < 0 {
+								if i < ni-1 && j < nj-1 && (k < nk-1 && uint(nk-1-k) > 7) && i > 0 && j > 0 && k > 0 {
 //line polybench_stencils.go:140
 									gc_vb10.Mul(lanes.LoadFloat32x8Slice(gc_at2[(gc_tx - gc_fastlo):])).Add(gc_vb11.Mul(lanes.LoadFloat32x8Slice(gc_at3[(gc_tx - gc_fastlo):]))).Add(gc_vb12.Mul(lanes.LoadFloat32x8Slice(gc_at2[(gc_tx - gc_fastlo):]))).Add(gc_vb13.Mul(lanes.LoadFloat32x8Slice(gc_at3[(gc_tx - gc_fastlo):]))).Add(gc_vb14.Mul(lanes.LoadFloat32x8Slice(gc_at2[(gc_tx - gc_fastlo):]))).Add(gc_vb15.Mul(lanes.LoadFloat32x8Slice(gc_at3[(gc_tx - gc_fastlo):]))).Add(gc_vb16.Mul(lanes.LoadFloat32x8Slice(gc_at4[(gc_tx - gc_fastlo):]))).Add(gc_vb17.Mul(lanes.LoadFloat32x8Slice(gc_at5[(gc_tx - gc_fastlo):]))).Add(gc_vb18.Mul(lanes.LoadFloat32x8Slice(gc_at6[(gc_tx - gc_fastlo):]))).Add(gc_vb10.Mul(lanes.LoadFloat32x8Slice(gc_at7[(gc_tx - gc_fastlo):]))).Add(gc_vb11.Mul(lanes.LoadFloat32x8Slice(gc_at8[(gc_tx - gc_fastlo):]))).Add(gc_vb12.Mul(lanes.LoadFloat32x8Slice(gc_at9[(gc_tx - gc_fastlo):]))).Add(gc_vb13.Mul(lanes.LoadFloat32x8Slice(gc_at10[(gc_tx - gc_fastlo):]))).Add(gc_vb14.Mul(lanes.LoadFloat32x8Slice(gc_at11[(gc_tx - gc_fastlo):]))).Add(gc_vb15.Mul(lanes.LoadFloat32x8Slice(gc_at12[(gc_tx - gc_fastlo):]))).StoreSlice(gc_at[(gc_tx - gc_fastlo):])
 //line polybench_stencils.go:140
 								} else {
+//line polybench_stencils.go:140
+									gc_b5 := gc_none2
+//line polybench_stencils.go:140
+									if i < ni-1 && j < nj-1 {
+//line polybench_stencils.go:140
+										gc_b5 = gc_all2
+//line polybench_stencils.go:140
+									}
+//line polybench_stencils.go:140
+									gc_b6 := gc_none2
+//line polybench_stencils.go:140
+									if i > 0 {
+//line polybench_stencils.go:140
+										gc_b6 = gc_all2
+//line polybench_stencils.go:140
+									}
+//line polybench_stencils.go:140
+									gc_b7 := gc_none2
+//line polybench_stencils.go:140
+									if j > 0 {
+//line polybench_stencils.go:140
+										gc_b7 = gc_all2
+//line polybench_stencils.go:140
+									}
 //line polybench_stencils.go:140
 									gc_if2 := gc_b5.And(gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(nk-1, k, 8))))).And(gc_b6).And(gc_b7).And(gc_iota2.Greater(lanes.BroadcastInt32x8(int32(compiled.Reach(0, k, 8)))))
 //line polybench_stencils.go:140
@@ -1445,35 +1445,35 @@ func gc_body_convolution3DKernel(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj,
 //line polybench_stencils.go:140
 						}
 //line polybench_stencils.go:140
-						gc_b2 := gc_none
-//line polybench_stencils.go:140
-						if i < ni-1 && j < nj-1 {
-//line polybench_stencils.go:140
-							gc_b2 = gc_all
-//line polybench_stencils.go:140
-						}
-//line polybench_stencils.go:140
-						gc_b3 := gc_none
-//line polybench_stencils.go:140
-						if i > 0 {
-//line polybench_stencils.go:140
-							gc_b3 = gc_all
-//line polybench_stencils.go:140
-						}
-//line polybench_stencils.go:140
-						gc_b4 := gc_none
-//line polybench_stencils.go:140
-						if j > 0 {
-//line polybench_stencils.go:140
-							gc_b4 = gc_all
-//line polybench_stencils.go:140
-						}
-//line polybench_stencils.go:140
-						if i < ni-1 && j < nj-1 && compiled.Reach(nk-1, k, 8) > 7 && i > 0 && j > 0 && compiled.Reach(0, k, 8) < 0 {
+						if i < ni-1 && j < nj-1 && (k < nk-1 && uint(nk-1-k) > 7) && i > 0 && j > 0 && k > 0 {
 //line polybench_stencils.go:140
 							gc_vb.Mul(lanes.LoadFloat32x8Slice(a[(i-1)*(nk*nj)+(j-1)*nk+(k-1):])).Add(gc_vb2.Mul(lanes.LoadFloat32x8Slice(a[(i+1)*(nk*nj)+(j-1)*nk+(k-1):]))).Add(gc_vb3.Mul(lanes.LoadFloat32x8Slice(a[(i-1)*(nk*nj)+(j-1)*nk+(k-1):]))).Add(gc_vb4.Mul(lanes.LoadFloat32x8Slice(a[(i+1)*(nk*nj)+(j-1)*nk+(k-1):]))).Add(gc_vb5.Mul(lanes.LoadFloat32x8Slice(a[(i-1)*(nk*nj)+(j-1)*nk+(k-1):]))).Add(gc_vb6.Mul(lanes.LoadFloat32x8Slice(a[(i+1)*(nk*nj)+(j-1)*nk+(k-1):]))).Add(gc_vb7.Mul(lanes.LoadFloat32x8Slice(a[(i+0)*(nk*nj)+(j-1)*nk+(k+0):]))).Add(gc_vb8.Mul(lanes.LoadFloat32x8Slice(a[(i+0)*(nk*nj)+(j+0)*nk+(k+0):]))).Add(gc_vb9.Mul(lanes.LoadFloat32x8Slice(a[(i+0)*(nk*nj)+(j+1)*nk+(k+0):]))).Add(gc_vb.Mul(lanes.LoadFloat32x8Slice(a[(i-1)*(nk*nj)+(j-1)*nk+(k+1):]))).Add(gc_vb2.Mul(lanes.LoadFloat32x8Slice(a[(i+1)*(nk*nj)+(j-1)*nk+(k+1):]))).Add(gc_vb3.Mul(lanes.LoadFloat32x8Slice(a[(i-1)*(nk*nj)+(j+0)*nk+(k+1):]))).Add(gc_vb4.Mul(lanes.LoadFloat32x8Slice(a[(i+1)*(nk*nj)+(j+0)*nk+(k+1):]))).Add(gc_vb5.Mul(lanes.LoadFloat32x8Slice(a[(i-1)*(nk*nj)+(j+1)*nk+(k+1):]))).Add(gc_vb6.Mul(lanes.LoadFloat32x8Slice(a[(i+1)*(nk*nj)+(j+1)*nk+(k+1):]))).StoreSlice(b[i*(nk*nj)+j*nk+k:])
 						} else {
 //line polybench_stencils.go:141
+							gc_b2 := gc_none
+//line polybench_stencils.go:141
+							if i < ni-1 && j < nj-1 {
+//line polybench_stencils.go:140
+								gc_b2 = gc_all
+//line polybench_stencils.go:140
+							}
+//line polybench_stencils.go:140
+							gc_b3 := gc_none
+//line polybench_stencils.go:140
+							if i > 0 {
+//line polybench_stencils.go:140
+								gc_b3 = gc_all
+//line polybench_stencils.go:140
+							}
+//line polybench_stencils.go:140
+							gc_b4 := gc_none
+//line polybench_stencils.go:140
+							if j > 0 {
+//line polybench_stencils.go:140
+								gc_b4 = gc_all
+//line polybench_stencils.go:140
+							}
+//line polybench_stencils.go:140
 							gc_if := gc_b2.And(gc_iota.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(nk-1, k, 8))))).And(gc_b3).And(gc_b4).And(gc_iota.Greater(lanes.BroadcastInt32x8(int32(compiled.Reach(0, k, 8)))))
 //line polybench_stencils.go:140
 							_ = gc_if

@@ -2277,35 +2277,35 @@ func gc_body_convolution3DKernel(gc_b8 *compiled.Block, gc_lo2, gc_hi2 int, ni, 
 //line polybench_stencils.go:132
 										_ = j
 //line polybench_stencils.go:140
-										gc_b18 := gc_none6
-//line polybench_stencils.go:140
-										if i < ni-1 && j < nj-1 {
-//line polybench_stencils.go:140
-											gc_b18 = gc_all6
-//line polybench_stencils.go:140
-										}
-//line polybench_stencils.go:140
-										gc_b19 := gc_none6
-//line polybench_stencils.go:140
-										if i > 0 {
-//line polybench_stencils.go:140
-											gc_b19 = gc_all6
-//line polybench_stencils.go:140
-										}
-//line polybench_stencils.go:140
-										gc_b20 := gc_none6
-//line polybench_stencils.go:140
-										if j > 0 {
-//line polybench_stencils.go:140
-											gc_b20 = gc_all6
-//line polybench_stencils.go:140
-										}
-//line polybench_stencils.go:140
-										if i < ni-1 && j < nj-1 && compiled.Reach(nk-1, k, 16) > 15 && i > 0 && j > 0 && compiled.Reach(0, k, 16) < 0 {
+										if i < ni-1 && j < nj-1 && (k < nk-1 && uint(nk-1-k) > 15) && i > 0 && j > 0 && k > 0 {
 //line polybench_stencils.go:140
 											gc_vb46.Mul(archsimd.LoadFloat32x16Slice(gc_at14[(gc_tx2 - gc_fastlo2):])).Add(gc_vb47.Mul(archsimd.LoadFloat32x16Slice(gc_at15[(gc_tx2 - gc_fastlo2):]))).Add(gc_vb48.Mul(archsimd.LoadFloat32x16Slice(gc_at14[(gc_tx2 - gc_fastlo2):]))).Add(gc_vb49.Mul(archsimd.LoadFloat32x16Slice(gc_at15[(gc_tx2 - gc_fastlo2):]))).Add(gc_vb50.Mul(archsimd.LoadFloat32x16Slice(gc_at14[(gc_tx2 - gc_fastlo2):]))).Add(gc_vb51.Mul(archsimd.LoadFloat32x16Slice(gc_at15[(gc_tx2 - gc_fastlo2):]))).Add(gc_vb52.Mul(archsimd.LoadFloat32x16Slice(gc_at16[(gc_tx2 - gc_fastlo2):]))).Add(gc_vb53.Mul(archsimd.LoadFloat32x16Slice(gc_at17[(gc_tx2 - gc_fastlo2):]))).Add(gc_vb54.Mul(archsimd.LoadFloat32x16Slice(gc_at18[(gc_tx2 - gc_fastlo2):]))).Add(gc_vb46.Mul(archsimd.LoadFloat32x16Slice(gc_at19[(gc_tx2 - gc_fastlo2):]))).Add(gc_vb47.Mul(archsimd.LoadFloat32x16Slice(gc_at20[(gc_tx2 - gc_fastlo2):]))).Add(gc_vb48.Mul(archsimd.LoadFloat32x16Slice(gc_at21[(gc_tx2 - gc_fastlo2):]))).Add(gc_vb49.Mul(archsimd.LoadFloat32x16Slice(gc_at22[(gc_tx2 - gc_fastlo2):]))).Add(gc_vb50.Mul(archsimd.LoadFloat32x16Slice(gc_at23[(gc_tx2 - gc_fastlo2):]))).Add(gc_vb51.Mul(archsimd.LoadFloat32x16Slice(gc_at24[(gc_tx2 - gc_fastlo2):]))).StoreSlice(gc_at13[(gc_tx2 - gc_fastlo2):])
 //line polybench_stencils.go:140
 										} else {
+//line polybench_stencils.go:140
+											gc_b18 := gc_none6
+//line polybench_stencils.go:140
+											if i < ni-1 && j < nj-1 {
+//line polybench_stencils.go:140
+												gc_b18 = gc_all6
+//line polybench_stencils.go:140
+											}
+//line polybench_stencils.go:140
+											gc_b19 := gc_none6
+//line polybench_stencils.go:140
+											if i > 0 {
+//line polybench_stencils.go:140
+												gc_b19 = gc_all6
+//line polybench_stencils.go:140
+											}
+//line polybench_stencils.go:140
+											gc_b20 := gc_none6
+//line polybench_stencils.go:140
+											if j > 0 {
+//line polybench_stencils.go:140
+												gc_b20 = gc_all6
+//line polybench_stencils.go:140
+											}
 //line polybench_stencils.go:140
 											gc_if6 := archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(gc_b18.ToBits()&gc_iota6.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(nk-1, k, 16)))).ToBits()).ToBits()&gc_b19.ToBits()).ToBits()&gc_b20.ToBits()).ToBits() & gc_iota6.Greater(archsimd.BroadcastInt32x16(int32(compiled.Reach(0, k, 16)))).ToBits())
 //line polybench_stencils.go:140
@@ -2388,35 +2388,35 @@ func gc_body_convolution3DKernel(gc_b8 *compiled.Block, gc_lo2, gc_hi2 int, ni, 
 //line polybench_stencils.go:132
 									_ = j
 //line polybench_stencils.go:140
-									gc_b15 := gc_none5
-//line polybench_stencils.go:140
-									if i < ni-1 && j < nj-1 {
-//line polybench_stencils.go:140
-										gc_b15 = gc_all5
-//line polybench_stencils.go:140
-									}
-//line polybench_stencils.go:140
-									gc_b16 := gc_none5
-//line polybench_stencils.go:140
-									if i > 0 {
-//line polybench_stencils.go:140
-										gc_b16 = gc_all5
-//line polybench_stencils.go:140
-									}
-//line polybench_stencils.go:140
-									gc_b17 := gc_none5
-//line polybench_stencils.go:140
-									if j > 0 {
-//line polybench_stencils.go:140
-										gc_b17 = gc_all5
-//line polybench_stencils.go:140
-									}
-//line polybench_stencils.go:140
-									if i < ni-1 && j < nj-1 && compiled.Reach(nk-1, k, 8) > 7 && i > 0 && j > 0 && compiled.Reach(0, k, 8) < 0 {
+									if i < ni-1 && j < nj-1 && (k < nk-1 && uint(nk-1-k) > 7) && i > 0 && j > 0 && k > 0 {
 //line polybench_stencils.go:140
 										gc_vb37.Mul(archsimd.LoadFloat32x8Slice(gc_at14[(gc_tx2 - gc_fastlo2):])).Add(gc_vb38.Mul(archsimd.LoadFloat32x8Slice(gc_at15[(gc_tx2 - gc_fastlo2):]))).Add(gc_vb39.Mul(archsimd.LoadFloat32x8Slice(gc_at14[(gc_tx2 - gc_fastlo2):]))).Add(gc_vb40.Mul(archsimd.LoadFloat32x8Slice(gc_at15[(gc_tx2 - gc_fastlo2):]))).Add(gc_vb41.Mul(archsimd.LoadFloat32x8Slice(gc_at14[(gc_tx2 - gc_fastlo2):]))).Add(gc_vb42.Mul(archsimd.LoadFloat32x8Slice(gc_at15[(gc_tx2 - gc_fastlo2):]))).Add(gc_vb43.Mul(archsimd.LoadFloat32x8Slice(gc_at16[(gc_tx2 - gc_fastlo2):]))).Add(gc_vb44.Mul(archsimd.LoadFloat32x8Slice(gc_at17[(gc_tx2 - gc_fastlo2):]))).Add(gc_vb45.Mul(archsimd.LoadFloat32x8Slice(gc_at18[(gc_tx2 - gc_fastlo2):]))).Add(gc_vb37.Mul(archsimd.LoadFloat32x8Slice(gc_at19[(gc_tx2 - gc_fastlo2):]))).Add(gc_vb38.Mul(archsimd.LoadFloat32x8Slice(gc_at20[(gc_tx2 - gc_fastlo2):]))).Add(gc_vb39.Mul(archsimd.LoadFloat32x8Slice(gc_at21[(gc_tx2 - gc_fastlo2):]))).Add(gc_vb40.Mul(archsimd.LoadFloat32x8Slice(gc_at22[(gc_tx2 - gc_fastlo2):]))).Add(gc_vb41.Mul(archsimd.LoadFloat32x8Slice(gc_at23[(gc_tx2 - gc_fastlo2):]))).Add(gc_vb42.Mul(archsimd.LoadFloat32x8Slice(gc_at24[(gc_tx2 - gc_fastlo2):]))).StoreSlice(gc_at13[(gc_tx2 - gc_fastlo2):])
 //line polybench_stencils.go:140
 									} else {
+//line polybench_stencils.go:140
+										gc_b15 := gc_none5
+//line polybench_stencils.go:140
+										if i < ni-1 && j < nj-1 {
+//line polybench_stencils.go:140
+											gc_b15 = gc_all5
+//line polybench_stencils.go:140
+										}
+//line polybench_stencils.go:140
+										gc_b16 := gc_none5
+//line polybench_stencils.go:140
+										if i > 0 {
+//line polybench_stencils.go:140
+											gc_b16 = gc_all5
+//line polybench_stencils.go:140
+										}
+//line polybench_stencils.go:140
+										gc_b17 := gc_none5
+//line polybench_stencils.go:140
+										if j > 0 {
+//line polybench_stencils.go:140
+											gc_b17 = gc_all5
+//line polybench_stencils.go:140
+										}
 //line polybench_stencils.go:140
 										gc_if5 := gc_b15.And(gc_iota5.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(nk-1, k, 8))))).And(gc_b16).And(gc_b17).And(gc_iota5.Greater(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, k, 8)))))
 //line polybench_stencils.go:140
@@ -2555,35 +2555,35 @@ func gc_body_convolution3DKernel(gc_b8 *compiled.Block, gc_lo2, gc_hi2 int, ni, 
 //line polybench_stencils.go:140
 								}
 //line polybench_stencils.go:140
-								gc_b12 := gc_none4
-//line polybench_stencils.go:140
-								if i < ni-1 && j < nj-1 {
-//line polybench_stencils.go:140
-									gc_b12 = gc_all4
-//line polybench_stencils.go:140
-								}
-//line polybench_stencils.go:140
-								gc_b13 := gc_none4
-//line polybench_stencils.go:140
-								if i > 0 {
-//line polybench_stencils.go:140
-									gc_b13 = gc_all4
-//line polybench_stencils.go:140
-								}
-//line polybench_stencils.go:140
-								gc_b14 := gc_none4
-//line polybench_stencils.go:140
-								if j > 0 {
-//line polybench_stencils.go:140
-									gc_b14 = gc_all4
-//line polybench_stencils.go:140
-								}
-//line polybench_stencils.go:140
-								if i < ni-1 && j < nj-1 && compiled.Reach(nk-1, k, 16) > 15 && i > 0 && j > 0 && compiled.Reach(0, k, 16) < 0 {
+								if i < ni-1 && j < nj-1 && (k < nk-1 && uint(nk-1-k) > 15) && i > 0 && j > 0 && k > 0 {
 //line polybench_stencils.go:140
 									gc_vb28.Mul(archsimd.LoadFloat32x16Slice(a[(i-1)*(nk*nj)+(j-1)*nk+(k-1):])).Add(gc_vb29.Mul(archsimd.LoadFloat32x16Slice(a[(i+1)*(nk*nj)+(j-1)*nk+(k-1):]))).Add(gc_vb30.Mul(archsimd.LoadFloat32x16Slice(a[(i-1)*(nk*nj)+(j-1)*nk+(k-1):]))).Add(gc_vb31.Mul(archsimd.LoadFloat32x16Slice(a[(i+1)*(nk*nj)+(j-1)*nk+(k-1):]))).Add(gc_vb32.Mul(archsimd.LoadFloat32x16Slice(a[(i-1)*(nk*nj)+(j-1)*nk+(k-1):]))).Add(gc_vb33.Mul(archsimd.LoadFloat32x16Slice(a[(i+1)*(nk*nj)+(j-1)*nk+(k-1):]))).Add(gc_vb34.Mul(archsimd.LoadFloat32x16Slice(a[(i+0)*(nk*nj)+(j-1)*nk+(k+0):]))).Add(gc_vb35.Mul(archsimd.LoadFloat32x16Slice(a[(i+0)*(nk*nj)+(j+0)*nk+(k+0):]))).Add(gc_vb36.Mul(archsimd.LoadFloat32x16Slice(a[(i+0)*(nk*nj)+(j+1)*nk+(k+0):]))).Add(gc_vb28.Mul(archsimd.LoadFloat32x16Slice(a[(i-1)*(nk*nj)+(j-1)*nk+(k+1):]))).Add(gc_vb29.Mul(archsimd.LoadFloat32x16Slice(a[(i+1)*(nk*nj)+(j-1)*nk+(k+1):]))).Add(gc_vb30.Mul(archsimd.LoadFloat32x16Slice(a[(i-1)*(nk*nj)+(j+0)*nk+(k+1):]))).Add(gc_vb31.Mul(archsimd.LoadFloat32x16Slice(a[(i+1)*(nk*nj)+(j+0)*nk+(k+1):]))).Add(gc_vb32.Mul(archsimd.LoadFloat32x16Slice(a[(i-1)*(nk*nj)+(j+1)*nk+(k+1):]))).Add(gc_vb33.Mul(archsimd.LoadFloat32x16Slice(a[(i+1)*(nk*nj)+(j+1)*nk+(k+1):]))).StoreSlice(b[i*(nk*nj)+j*nk+k:])
 								} else {
 //line polybench_stencils.go:141
+									gc_b12 := gc_none4
+//line polybench_stencils.go:141
+									if i < ni-1 && j < nj-1 {
+//line polybench_stencils.go:140
+										gc_b12 = gc_all4
+//line polybench_stencils.go:140
+									}
+//line polybench_stencils.go:140
+									gc_b13 := gc_none4
+//line polybench_stencils.go:140
+									if i > 0 {
+//line polybench_stencils.go:140
+										gc_b13 = gc_all4
+//line polybench_stencils.go:140
+									}
+//line polybench_stencils.go:140
+									gc_b14 := gc_none4
+//line polybench_stencils.go:140
+									if j > 0 {
+//line polybench_stencils.go:140
+										gc_b14 = gc_all4
+//line polybench_stencils.go:140
+									}
+//line polybench_stencils.go:140
 									gc_if4 := archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(gc_b12.ToBits()&gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(nk-1, k, 16)))).ToBits()).ToBits()&gc_b13.ToBits()).ToBits()&gc_b14.ToBits()).ToBits() & gc_iota4.Greater(archsimd.BroadcastInt32x16(int32(compiled.Reach(0, k, 16)))).ToBits())
 //line polybench_stencils.go:140
 									_ = gc_if4
@@ -2670,35 +2670,35 @@ func gc_body_convolution3DKernel(gc_b8 *compiled.Block, gc_lo2, gc_hi2 int, ni, 
 //line polybench_stencils.go:140
 							}
 //line polybench_stencils.go:140
-							gc_b9 := gc_none3
-//line polybench_stencils.go:140
-							if i < ni-1 && j < nj-1 {
-//line polybench_stencils.go:140
-								gc_b9 = gc_all3
-//line polybench_stencils.go:140
-							}
-//line polybench_stencils.go:140
-							gc_b10 := gc_none3
-//line polybench_stencils.go:140
-							if i > 0 {
-//line polybench_stencils.go:140
-								gc_b10 = gc_all3
-//line polybench_stencils.go:140
-							}
-//line polybench_stencils.go:140
-							gc_b11 := gc_none3
-//line polybench_stencils.go:140
-							if j > 0 {
-//line polybench_stencils.go:140
-								gc_b11 = gc_all3
-//line polybench_stencils.go:140
-							}
-//line polybench_stencils.go:140
-							if i < ni-1 && j < nj-1 && compiled.Reach(nk-1, k, 8) > 7 && i > 0 && j > 0 && compiled.Reach(0, k, 8) < 0 {
+							if i < ni-1 && j < nj-1 && (k < nk-1 && uint(nk-1-k) > 7) && i > 0 && j > 0 && k > 0 {
 //line polybench_stencils.go:140
 								gc_vb19.Mul(archsimd.LoadFloat32x8Slice(a[(i-1)*(nk*nj)+(j-1)*nk+(k-1):])).Add(gc_vb20.Mul(archsimd.LoadFloat32x8Slice(a[(i+1)*(nk*nj)+(j-1)*nk+(k-1):]))).Add(gc_vb21.Mul(archsimd.LoadFloat32x8Slice(a[(i-1)*(nk*nj)+(j-1)*nk+(k-1):]))).Add(gc_vb22.Mul(archsimd.LoadFloat32x8Slice(a[(i+1)*(nk*nj)+(j-1)*nk+(k-1):]))).Add(gc_vb23.Mul(archsimd.LoadFloat32x8Slice(a[(i-1)*(nk*nj)+(j-1)*nk+(k-1):]))).Add(gc_vb24.Mul(archsimd.LoadFloat32x8Slice(a[(i+1)*(nk*nj)+(j-1)*nk+(k-1):]))).Add(gc_vb25.Mul(archsimd.LoadFloat32x8Slice(a[(i+0)*(nk*nj)+(j-1)*nk+(k+0):]))).Add(gc_vb26.Mul(archsimd.LoadFloat32x8Slice(a[(i+0)*(nk*nj)+(j+0)*nk+(k+0):]))).Add(gc_vb27.Mul(archsimd.LoadFloat32x8Slice(a[(i+0)*(nk*nj)+(j+1)*nk+(k+0):]))).Add(gc_vb19.Mul(archsimd.LoadFloat32x8Slice(a[(i-1)*(nk*nj)+(j-1)*nk+(k+1):]))).Add(gc_vb20.Mul(archsimd.LoadFloat32x8Slice(a[(i+1)*(nk*nj)+(j-1)*nk+(k+1):]))).Add(gc_vb21.Mul(archsimd.LoadFloat32x8Slice(a[(i-1)*(nk*nj)+(j+0)*nk+(k+1):]))).Add(gc_vb22.Mul(archsimd.LoadFloat32x8Slice(a[(i+1)*(nk*nj)+(j+0)*nk+(k+1):]))).Add(gc_vb23.Mul(archsimd.LoadFloat32x8Slice(a[(i-1)*(nk*nj)+(j+1)*nk+(k+1):]))).Add(gc_vb24.Mul(archsimd.LoadFloat32x8Slice(a[(i+1)*(nk*nj)+(j+1)*nk+(k+1):]))).StoreSlice(b[i*(nk*nj)+j*nk+k:])
 							} else {
 //line polybench_stencils.go:141
+								gc_b9 := gc_none3
+//line polybench_stencils.go:141
+								if i < ni-1 && j < nj-1 {
+//line polybench_stencils.go:140
+									gc_b9 = gc_all3
+//line polybench_stencils.go:140
+								}
+//line polybench_stencils.go:140
+								gc_b10 := gc_none3
+//line polybench_stencils.go:140
+								if i > 0 {
+//line polybench_stencils.go:140
+									gc_b10 = gc_all3
+//line polybench_stencils.go:140
+								}
+//line polybench_stencils.go:140
+								gc_b11 := gc_none3
+//line polybench_stencils.go:140
+								if j > 0 {
+//line polybench_stencils.go:140
+									gc_b11 = gc_all3
+//line polybench_stencils.go:140
+								}
+//line polybench_stencils.go:140
 								gc_if3 := gc_b9.And(gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(nk-1, k, 8))))).And(gc_b10).And(gc_b11).And(gc_iota3.Greater(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, k, 8)))))
 //line polybench_stencils.go:140
 								_ = gc_if3

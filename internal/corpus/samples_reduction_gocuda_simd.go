@@ -535,7 +535,7 @@ func gc_body_reduce0_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:29
 							gc_vb4.StoreSlice(gc_at5[gc_tx2:])
 //line samples_reduction.go:30
-							if compiled.Reach(n, i, 16) > 15 {
+							if i < n && uint(n-i) > 15 {
 //line samples_reduction.go:30
 								archsimd.LoadFloat32x16Slice(gc_at6[gc_tx2:]).StoreSlice(gc_at5[gc_tx2:])
 //line samples_reduction.go:30
@@ -584,7 +584,7 @@ func gc_body_reduce0_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:29
 						gc_vb3.StoreSlice(gc_at5[gc_tx2:])
 //line samples_reduction.go:30
-						if compiled.Reach(n, i, 8) > 7 {
+						if i < n && uint(n-i) > 7 {
 //line samples_reduction.go:30
 							archsimd.LoadFloat32x8Slice(gc_at6[gc_tx2:]).StoreSlice(gc_at5[gc_tx2:])
 //line samples_reduction.go:30
@@ -658,7 +658,7 @@ func gc_body_reduce0_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:29
 							gc_vb2.StoreSlice(sdata[tid:])
 //line samples_reduction.go:30
-							if compiled.Reach(n, i, 16) > 15 {
+							if i < n && uint(n-i) > 15 {
 //line samples_reduction.go:30
 								archsimd.LoadFloat32x16Slice(gIdata[i:]).StoreSlice(sdata[tid:])
 							} else {
@@ -711,7 +711,7 @@ func gc_body_reduce0_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:29
 						gc_vb.StoreSlice(sdata[tid:])
 //line samples_reduction.go:30
-						if compiled.Reach(n, i, 8) > 7 {
+						if i < n && uint(n-i) > 7 {
 //line samples_reduction.go:30
 							archsimd.LoadFloat32x8Slice(gIdata[i:]).StoreSlice(sdata[tid:])
 						} else {
@@ -1092,7 +1092,7 @@ func gc_body_reduce0_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 //line samples_reduction.go:29
 							gc_vb8.StoreSlice(gc_at9[gc_tx3:])
 //line samples_reduction.go:30
-							if compiled.Reach(n, i, 16) > 15 {
+							if i < n && uint(n-i) > 15 {
 //line samples_reduction.go:30
 								archsimd.LoadInt32x16Slice(gc_at10[gc_tx3:]).StoreSlice(gc_at9[gc_tx3:])
 //line samples_reduction.go:30
@@ -1141,7 +1141,7 @@ func gc_body_reduce0_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 //line samples_reduction.go:29
 						gc_vb7.StoreSlice(gc_at9[gc_tx3:])
 //line samples_reduction.go:30
-						if compiled.Reach(n, i, 8) > 7 {
+						if i < n && uint(n-i) > 7 {
 //line samples_reduction.go:30
 							archsimd.LoadInt32x8Slice(gc_at10[gc_tx3:]).StoreSlice(gc_at9[gc_tx3:])
 //line samples_reduction.go:30
@@ -1215,7 +1215,7 @@ func gc_body_reduce0_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 //line samples_reduction.go:29
 							gc_vb6.StoreSlice(sdata[tid:])
 //line samples_reduction.go:30
-							if compiled.Reach(n, i, 16) > 15 {
+							if i < n && uint(n-i) > 15 {
 //line samples_reduction.go:30
 								archsimd.LoadInt32x16Slice(gIdata[i:]).StoreSlice(sdata[tid:])
 							} else {
@@ -1268,7 +1268,7 @@ func gc_body_reduce0_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 //line samples_reduction.go:29
 						gc_vb5.StoreSlice(sdata[tid:])
 //line samples_reduction.go:30
-						if compiled.Reach(n, i, 8) > 7 {
+						if i < n && uint(n-i) > 7 {
 //line samples_reduction.go:30
 							archsimd.LoadInt32x8Slice(gIdata[i:]).StoreSlice(sdata[tid:])
 						} else {
@@ -1648,7 +1648,7 @@ func gc_body_reduce0_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 //line samples_reduction.go:29
 							gc_vb12.StoreSlice(gc_at13[gc_tx4:])
 //line samples_reduction.go:30
-							if compiled.Reach(n, i, 16) > 15 {
+							if i < n && uint(n-i) > 15 {
 //line samples_reduction.go:30
 								archsimd.LoadUint32x16Slice(gc_at14[gc_tx4:]).StoreSlice(gc_at13[gc_tx4:])
 //line samples_reduction.go:30
@@ -1697,7 +1697,7 @@ func gc_body_reduce0_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 //line samples_reduction.go:29
 						gc_vb11.StoreSlice(gc_at13[gc_tx4:])
 //line samples_reduction.go:30
-						if compiled.Reach(n, i, 8) > 7 {
+						if i < n && uint(n-i) > 7 {
 //line samples_reduction.go:30
 							archsimd.LoadUint32x8Slice(gc_at14[gc_tx4:]).StoreSlice(gc_at13[gc_tx4:])
 //line samples_reduction.go:30
@@ -1771,7 +1771,7 @@ func gc_body_reduce0_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 //line samples_reduction.go:29
 							gc_vb10.StoreSlice(sdata[tid:])
 //line samples_reduction.go:30
-							if compiled.Reach(n, i, 16) > 15 {
+							if i < n && uint(n-i) > 15 {
 //line samples_reduction.go:30
 								archsimd.LoadUint32x16Slice(gIdata[i:]).StoreSlice(sdata[tid:])
 							} else {
@@ -1824,7 +1824,7 @@ func gc_body_reduce0_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 //line samples_reduction.go:29
 						gc_vb9.StoreSlice(sdata[tid:])
 //line samples_reduction.go:30
-						if compiled.Reach(n, i, 8) > 7 {
+						if i < n && uint(n-i) > 7 {
 //line samples_reduction.go:30
 							archsimd.LoadUint32x8Slice(gIdata[i:]).StoreSlice(sdata[tid:])
 						} else {
@@ -2745,7 +2745,7 @@ func gc_body_reduce1_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:63
 							gc_vb4.StoreSlice(gc_at5[gc_tx2:])
 //line samples_reduction.go:64
-							if compiled.Reach(n, i, 16) > 15 {
+							if i < n && uint(n-i) > 15 {
 //line samples_reduction.go:64
 								archsimd.LoadFloat32x16Slice(gc_at6[gc_tx2:]).StoreSlice(gc_at5[gc_tx2:])
 //line samples_reduction.go:64
@@ -2794,7 +2794,7 @@ func gc_body_reduce1_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:63
 						gc_vb3.StoreSlice(gc_at5[gc_tx2:])
 //line samples_reduction.go:64
-						if compiled.Reach(n, i, 8) > 7 {
+						if i < n && uint(n-i) > 7 {
 //line samples_reduction.go:64
 							archsimd.LoadFloat32x8Slice(gc_at6[gc_tx2:]).StoreSlice(gc_at5[gc_tx2:])
 //line samples_reduction.go:64
@@ -2868,7 +2868,7 @@ func gc_body_reduce1_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:63
 							gc_vb2.StoreSlice(sdata[tid:])
 //line samples_reduction.go:64
-							if compiled.Reach(n, i, 16) > 15 {
+							if i < n && uint(n-i) > 15 {
 //line samples_reduction.go:64
 								archsimd.LoadFloat32x16Slice(gIdata[i:]).StoreSlice(sdata[tid:])
 							} else {
@@ -2921,7 +2921,7 @@ func gc_body_reduce1_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:63
 						gc_vb.StoreSlice(sdata[tid:])
 //line samples_reduction.go:64
-						if compiled.Reach(n, i, 8) > 7 {
+						if i < n && uint(n-i) > 7 {
 //line samples_reduction.go:64
 							archsimd.LoadFloat32x8Slice(gIdata[i:]).StoreSlice(sdata[tid:])
 						} else {
@@ -3105,7 +3105,7 @@ func gc_body_reduce1_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:71
 								_ = index
 //line samples_reduction.go:73
-								if compiled.Reach(gc_bdx2, index, 32) > 30 {
+								if index < gc_bdx2 && uint(gc_bdx2-index) > 30 {
 //line samples_reduction.go:73
 									var gc_ld5 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line samples_reduction.go:73
@@ -3271,7 +3271,7 @@ func gc_body_reduce1_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:71
 							_ = index
 //line samples_reduction.go:73
-							if compiled.Reach(gc_bdx2, index, 16) > 14 {
+							if index < gc_bdx2 && uint(gc_bdx2-index) > 14 {
 //line samples_reduction.go:73
 								var gc_ld archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line samples_reduction.go:73
@@ -3699,7 +3699,7 @@ func gc_body_reduce1_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 //line samples_reduction.go:63
 							gc_vb8.StoreSlice(gc_at9[gc_tx3:])
 //line samples_reduction.go:64
-							if compiled.Reach(n, i, 16) > 15 {
+							if i < n && uint(n-i) > 15 {
 //line samples_reduction.go:64
 								archsimd.LoadInt32x16Slice(gc_at10[gc_tx3:]).StoreSlice(gc_at9[gc_tx3:])
 //line samples_reduction.go:64
@@ -3748,7 +3748,7 @@ func gc_body_reduce1_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 //line samples_reduction.go:63
 						gc_vb7.StoreSlice(gc_at9[gc_tx3:])
 //line samples_reduction.go:64
-						if compiled.Reach(n, i, 8) > 7 {
+						if i < n && uint(n-i) > 7 {
 //line samples_reduction.go:64
 							archsimd.LoadInt32x8Slice(gc_at10[gc_tx3:]).StoreSlice(gc_at9[gc_tx3:])
 //line samples_reduction.go:64
@@ -3822,7 +3822,7 @@ func gc_body_reduce1_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 //line samples_reduction.go:63
 							gc_vb6.StoreSlice(sdata[tid:])
 //line samples_reduction.go:64
-							if compiled.Reach(n, i, 16) > 15 {
+							if i < n && uint(n-i) > 15 {
 //line samples_reduction.go:64
 								archsimd.LoadInt32x16Slice(gIdata[i:]).StoreSlice(sdata[tid:])
 							} else {
@@ -3875,7 +3875,7 @@ func gc_body_reduce1_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 //line samples_reduction.go:63
 						gc_vb5.StoreSlice(sdata[tid:])
 //line samples_reduction.go:64
-						if compiled.Reach(n, i, 8) > 7 {
+						if i < n && uint(n-i) > 7 {
 //line samples_reduction.go:64
 							archsimd.LoadInt32x8Slice(gIdata[i:]).StoreSlice(sdata[tid:])
 						} else {
@@ -4059,7 +4059,7 @@ func gc_body_reduce1_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 //line samples_reduction.go:71
 								_ = index
 //line samples_reduction.go:73
-								if compiled.Reach(gc_bdx3, index, 32) > 30 {
+								if index < gc_bdx3 && uint(gc_bdx3-index) > 30 {
 //line samples_reduction.go:73
 									var gc_ld13 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 //line samples_reduction.go:73
@@ -4225,7 +4225,7 @@ func gc_body_reduce1_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 //line samples_reduction.go:71
 							_ = index
 //line samples_reduction.go:73
-							if compiled.Reach(gc_bdx3, index, 16) > 14 {
+							if index < gc_bdx3 && uint(gc_bdx3-index) > 14 {
 //line samples_reduction.go:73
 								var gc_ld9 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line samples_reduction.go:73
@@ -4653,7 +4653,7 @@ func gc_body_reduce1_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 //line samples_reduction.go:63
 							gc_vb12.StoreSlice(gc_at13[gc_tx4:])
 //line samples_reduction.go:64
-							if compiled.Reach(n, i, 16) > 15 {
+							if i < n && uint(n-i) > 15 {
 //line samples_reduction.go:64
 								archsimd.LoadUint32x16Slice(gc_at14[gc_tx4:]).StoreSlice(gc_at13[gc_tx4:])
 //line samples_reduction.go:64
@@ -4702,7 +4702,7 @@ func gc_body_reduce1_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 //line samples_reduction.go:63
 						gc_vb11.StoreSlice(gc_at13[gc_tx4:])
 //line samples_reduction.go:64
-						if compiled.Reach(n, i, 8) > 7 {
+						if i < n && uint(n-i) > 7 {
 //line samples_reduction.go:64
 							archsimd.LoadUint32x8Slice(gc_at14[gc_tx4:]).StoreSlice(gc_at13[gc_tx4:])
 //line samples_reduction.go:64
@@ -4776,7 +4776,7 @@ func gc_body_reduce1_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 //line samples_reduction.go:63
 							gc_vb10.StoreSlice(sdata[tid:])
 //line samples_reduction.go:64
-							if compiled.Reach(n, i, 16) > 15 {
+							if i < n && uint(n-i) > 15 {
 //line samples_reduction.go:64
 								archsimd.LoadUint32x16Slice(gIdata[i:]).StoreSlice(sdata[tid:])
 							} else {
@@ -4829,7 +4829,7 @@ func gc_body_reduce1_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 //line samples_reduction.go:63
 						gc_vb9.StoreSlice(sdata[tid:])
 //line samples_reduction.go:64
-						if compiled.Reach(n, i, 8) > 7 {
+						if i < n && uint(n-i) > 7 {
 //line samples_reduction.go:64
 							archsimd.LoadUint32x8Slice(gIdata[i:]).StoreSlice(sdata[tid:])
 						} else {
@@ -5013,7 +5013,7 @@ func gc_body_reduce1_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 //line samples_reduction.go:71
 								_ = index
 //line samples_reduction.go:73
-								if compiled.Reach(gc_bdx4, index, 32) > 30 {
+								if index < gc_bdx4 && uint(gc_bdx4-index) > 30 {
 //line samples_reduction.go:73
 									var gc_ld21 archsimd.Uint32x16 = archsimd.BroadcastUint32x16(0)
 //line samples_reduction.go:73
@@ -5179,7 +5179,7 @@ func gc_body_reduce1_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 //line samples_reduction.go:71
 							_ = index
 //line samples_reduction.go:73
-							if compiled.Reach(gc_bdx4, index, 16) > 14 {
+							if index < gc_bdx4 && uint(gc_bdx4-index) > 14 {
 //line samples_reduction.go:73
 								var gc_ld17 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
 //line samples_reduction.go:73
@@ -6239,7 +6239,7 @@ func gc_body_reduce2_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:95
 							gc_vb4.StoreSlice(gc_at7[gc_tx2:])
 //line samples_reduction.go:96
-							if compiled.Reach(n, i, 16) > 15 {
+							if i < n && uint(n-i) > 15 {
 //line samples_reduction.go:96
 								archsimd.LoadFloat32x16Slice(gc_at8[gc_tx2:]).StoreSlice(gc_at7[gc_tx2:])
 //line samples_reduction.go:96
@@ -6288,7 +6288,7 @@ func gc_body_reduce2_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:95
 						gc_vb3.StoreSlice(gc_at7[gc_tx2:])
 //line samples_reduction.go:96
-						if compiled.Reach(n, i, 8) > 7 {
+						if i < n && uint(n-i) > 7 {
 //line samples_reduction.go:96
 							archsimd.LoadFloat32x8Slice(gc_at8[gc_tx2:]).StoreSlice(gc_at7[gc_tx2:])
 //line samples_reduction.go:96
@@ -6362,7 +6362,7 @@ func gc_body_reduce2_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:95
 							gc_vb2.StoreSlice(sdata[tid:])
 //line samples_reduction.go:96
-							if compiled.Reach(n, i, 16) > 15 {
+							if i < n && uint(n-i) > 15 {
 //line samples_reduction.go:96
 								archsimd.LoadFloat32x16Slice(gIdata[i:]).StoreSlice(sdata[tid:])
 							} else {
@@ -6415,7 +6415,7 @@ func gc_body_reduce2_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:95
 						gc_vb.StoreSlice(sdata[tid:])
 //line samples_reduction.go:96
-						if compiled.Reach(n, i, 8) > 7 {
+						if i < n && uint(n-i) > 7 {
 //line samples_reduction.go:96
 							archsimd.LoadFloat32x8Slice(gIdata[i:]).StoreSlice(sdata[tid:])
 						} else {
@@ -6958,7 +6958,7 @@ func gc_body_reduce2_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 //line samples_reduction.go:95
 							gc_vb8.StoreSlice(gc_at13[gc_tx3:])
 //line samples_reduction.go:96
-							if compiled.Reach(n, i, 16) > 15 {
+							if i < n && uint(n-i) > 15 {
 //line samples_reduction.go:96
 								archsimd.LoadInt32x16Slice(gc_at14[gc_tx3:]).StoreSlice(gc_at13[gc_tx3:])
 //line samples_reduction.go:96
@@ -7007,7 +7007,7 @@ func gc_body_reduce2_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 //line samples_reduction.go:95
 						gc_vb7.StoreSlice(gc_at13[gc_tx3:])
 //line samples_reduction.go:96
-						if compiled.Reach(n, i, 8) > 7 {
+						if i < n && uint(n-i) > 7 {
 //line samples_reduction.go:96
 							archsimd.LoadInt32x8Slice(gc_at14[gc_tx3:]).StoreSlice(gc_at13[gc_tx3:])
 //line samples_reduction.go:96
@@ -7081,7 +7081,7 @@ func gc_body_reduce2_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 //line samples_reduction.go:95
 							gc_vb6.StoreSlice(sdata[tid:])
 //line samples_reduction.go:96
-							if compiled.Reach(n, i, 16) > 15 {
+							if i < n && uint(n-i) > 15 {
 //line samples_reduction.go:96
 								archsimd.LoadInt32x16Slice(gIdata[i:]).StoreSlice(sdata[tid:])
 							} else {
@@ -7134,7 +7134,7 @@ func gc_body_reduce2_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 //line samples_reduction.go:95
 						gc_vb5.StoreSlice(sdata[tid:])
 //line samples_reduction.go:96
-						if compiled.Reach(n, i, 8) > 7 {
+						if i < n && uint(n-i) > 7 {
 //line samples_reduction.go:96
 							archsimd.LoadInt32x8Slice(gIdata[i:]).StoreSlice(sdata[tid:])
 						} else {
@@ -7677,7 +7677,7 @@ func gc_body_reduce2_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 //line samples_reduction.go:95
 							gc_vb12.StoreSlice(gc_at19[gc_tx4:])
 //line samples_reduction.go:96
-							if compiled.Reach(n, i, 16) > 15 {
+							if i < n && uint(n-i) > 15 {
 //line samples_reduction.go:96
 								archsimd.LoadUint32x16Slice(gc_at20[gc_tx4:]).StoreSlice(gc_at19[gc_tx4:])
 //line samples_reduction.go:96
@@ -7726,7 +7726,7 @@ func gc_body_reduce2_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 //line samples_reduction.go:95
 						gc_vb11.StoreSlice(gc_at19[gc_tx4:])
 //line samples_reduction.go:96
-						if compiled.Reach(n, i, 8) > 7 {
+						if i < n && uint(n-i) > 7 {
 //line samples_reduction.go:96
 							archsimd.LoadUint32x8Slice(gc_at20[gc_tx4:]).StoreSlice(gc_at19[gc_tx4:])
 //line samples_reduction.go:96
@@ -7800,7 +7800,7 @@ func gc_body_reduce2_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 //line samples_reduction.go:95
 							gc_vb10.StoreSlice(sdata[tid:])
 //line samples_reduction.go:96
-							if compiled.Reach(n, i, 16) > 15 {
+							if i < n && uint(n-i) > 15 {
 //line samples_reduction.go:96
 								archsimd.LoadUint32x16Slice(gIdata[i:]).StoreSlice(sdata[tid:])
 							} else {
@@ -7853,7 +7853,7 @@ func gc_body_reduce2_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 //line samples_reduction.go:95
 						gc_vb9.StoreSlice(sdata[tid:])
 //line samples_reduction.go:96
-						if compiled.Reach(n, i, 8) > 7 {
+						if i < n && uint(n-i) > 7 {
 //line samples_reduction.go:96
 							archsimd.LoadUint32x8Slice(gIdata[i:]).StoreSlice(sdata[tid:])
 						} else {
@@ -8877,7 +8877,7 @@ func gc_body_reduce3_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:126
 								_ = mySum
 //line samples_reduction.go:127
-								if compiled.Reach(n, i, 16) > 15 {
+								if i < n && uint(n-i) > 15 {
 //line samples_reduction.go:127
 									mySum = archsimd.LoadFloat32x16Slice(gc_at10[gc_tx2:])
 //line samples_reduction.go:127
@@ -8922,7 +8922,7 @@ func gc_body_reduce3_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:126
 							_ = mySum
 //line samples_reduction.go:127
-							if compiled.Reach(n, i, 8) > 7 {
+							if i < n && uint(n-i) > 7 {
 //line samples_reduction.go:127
 								mySum = archsimd.LoadFloat32x8Slice(gc_at10[gc_tx2:])
 //line samples_reduction.go:127
@@ -8990,7 +8990,7 @@ func gc_body_reduce3_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:127
 								}
 //line samples_reduction.go:127
-								if compiled.Reach(n, i, 16) > 15 {
+								if i < n && uint(n-i) > 15 {
 //line samples_reduction.go:127
 									mySum = archsimd.LoadFloat32x16Slice(gIdata[i:])
 								} else {
@@ -9039,7 +9039,7 @@ func gc_body_reduce3_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:127
 							}
 //line samples_reduction.go:127
-							if compiled.Reach(n, i, 8) > 7 {
+							if i < n && uint(n-i) > 7 {
 //line samples_reduction.go:127
 								mySum = archsimd.LoadFloat32x8Slice(gIdata[i:])
 							} else {
@@ -9191,7 +9191,7 @@ func gc_body_reduce3_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:124
 								_ = mySum
 //line samples_reduction.go:131
-								if compiled.Reach(n, i+gc_bdx2, 16) > 15 {
+								if i+gc_bdx2 < n && uint(n-(i+gc_bdx2)) > 15 {
 //line samples_reduction.go:131
 									mySum = mySum.Add(archsimd.LoadFloat32x16Slice(gc_at11[gc_tx2:]))
 //line samples_reduction.go:131
@@ -9242,7 +9242,7 @@ func gc_body_reduce3_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:124
 							_ = mySum
 //line samples_reduction.go:131
-							if compiled.Reach(n, i+gc_bdx2, 8) > 7 {
+							if i+gc_bdx2 < n && uint(n-(i+gc_bdx2)) > 7 {
 //line samples_reduction.go:131
 								mySum = mySum.Add(archsimd.LoadFloat32x8Slice(gc_at11[gc_tx2:]))
 //line samples_reduction.go:131
@@ -9321,7 +9321,7 @@ func gc_body_reduce3_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:131
 								}
 //line samples_reduction.go:131
-								if compiled.Reach(n, i+gc_bdx2, 16) > 15 {
+								if i+gc_bdx2 < n && uint(n-(i+gc_bdx2)) > 15 {
 //line samples_reduction.go:131
 									mySum = mySum.Add(archsimd.LoadFloat32x16Slice(gIdata[i+gc_bdx2:]))
 								} else {
@@ -9377,7 +9377,7 @@ func gc_body_reduce3_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:131
 							}
 //line samples_reduction.go:131
-							if compiled.Reach(n, i+gc_bdx2, 8) > 7 {
+							if i+gc_bdx2 < n && uint(n-(i+gc_bdx2)) > 7 {
 //line samples_reduction.go:131
 								mySum = mySum.Add(archsimd.LoadFloat32x8Slice(gIdata[i+gc_bdx2:]))
 							} else {
@@ -10057,7 +10057,7 @@ func gc_body_reduce3_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 //line samples_reduction.go:126
 								_ = mySum
 //line samples_reduction.go:127
-								if compiled.Reach(n, i, 16) > 15 {
+								if i < n && uint(n-i) > 15 {
 //line samples_reduction.go:127
 									mySum = archsimd.LoadInt32x16Slice(gc_at19[gc_tx3:])
 //line samples_reduction.go:127
@@ -10102,7 +10102,7 @@ func gc_body_reduce3_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 //line samples_reduction.go:126
 							_ = mySum
 //line samples_reduction.go:127
-							if compiled.Reach(n, i, 8) > 7 {
+							if i < n && uint(n-i) > 7 {
 //line samples_reduction.go:127
 								mySum = archsimd.LoadInt32x8Slice(gc_at19[gc_tx3:])
 //line samples_reduction.go:127
@@ -10170,7 +10170,7 @@ func gc_body_reduce3_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 //line samples_reduction.go:127
 								}
 //line samples_reduction.go:127
-								if compiled.Reach(n, i, 16) > 15 {
+								if i < n && uint(n-i) > 15 {
 //line samples_reduction.go:127
 									mySum = archsimd.LoadInt32x16Slice(gIdata[i:])
 								} else {
@@ -10219,7 +10219,7 @@ func gc_body_reduce3_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 //line samples_reduction.go:127
 							}
 //line samples_reduction.go:127
-							if compiled.Reach(n, i, 8) > 7 {
+							if i < n && uint(n-i) > 7 {
 //line samples_reduction.go:127
 								mySum = archsimd.LoadInt32x8Slice(gIdata[i:])
 							} else {
@@ -10371,7 +10371,7 @@ func gc_body_reduce3_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 //line samples_reduction.go:124
 								_ = mySum
 //line samples_reduction.go:131
-								if compiled.Reach(n, i+gc_bdx3, 16) > 15 {
+								if i+gc_bdx3 < n && uint(n-(i+gc_bdx3)) > 15 {
 //line samples_reduction.go:131
 									mySum = mySum.Add(archsimd.LoadInt32x16Slice(gc_at20[gc_tx3:]))
 //line samples_reduction.go:131
@@ -10422,7 +10422,7 @@ func gc_body_reduce3_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 //line samples_reduction.go:124
 							_ = mySum
 //line samples_reduction.go:131
-							if compiled.Reach(n, i+gc_bdx3, 8) > 7 {
+							if i+gc_bdx3 < n && uint(n-(i+gc_bdx3)) > 7 {
 //line samples_reduction.go:131
 								mySum = mySum.Add(archsimd.LoadInt32x8Slice(gc_at20[gc_tx3:]))
 //line samples_reduction.go:131
@@ -10501,7 +10501,7 @@ func gc_body_reduce3_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 //line samples_reduction.go:131
 								}
 //line samples_reduction.go:131
-								if compiled.Reach(n, i+gc_bdx3, 16) > 15 {
+								if i+gc_bdx3 < n && uint(n-(i+gc_bdx3)) > 15 {
 //line samples_reduction.go:131
 									mySum = mySum.Add(archsimd.LoadInt32x16Slice(gIdata[i+gc_bdx3:]))
 								} else {
@@ -10557,7 +10557,7 @@ func gc_body_reduce3_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 //line samples_reduction.go:131
 							}
 //line samples_reduction.go:131
-							if compiled.Reach(n, i+gc_bdx3, 8) > 7 {
+							if i+gc_bdx3 < n && uint(n-(i+gc_bdx3)) > 7 {
 //line samples_reduction.go:131
 								mySum = mySum.Add(archsimd.LoadInt32x8Slice(gIdata[i+gc_bdx3:]))
 							} else {
@@ -11237,7 +11237,7 @@ func gc_body_reduce3_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 //line samples_reduction.go:126
 								_ = mySum
 //line samples_reduction.go:127
-								if compiled.Reach(n, i, 16) > 15 {
+								if i < n && uint(n-i) > 15 {
 //line samples_reduction.go:127
 									mySum = archsimd.LoadUint32x16Slice(gc_at28[gc_tx4:])
 //line samples_reduction.go:127
@@ -11282,7 +11282,7 @@ func gc_body_reduce3_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 //line samples_reduction.go:126
 							_ = mySum
 //line samples_reduction.go:127
-							if compiled.Reach(n, i, 8) > 7 {
+							if i < n && uint(n-i) > 7 {
 //line samples_reduction.go:127
 								mySum = archsimd.LoadUint32x8Slice(gc_at28[gc_tx4:])
 //line samples_reduction.go:127
@@ -11350,7 +11350,7 @@ func gc_body_reduce3_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 //line samples_reduction.go:127
 								}
 //line samples_reduction.go:127
-								if compiled.Reach(n, i, 16) > 15 {
+								if i < n && uint(n-i) > 15 {
 //line samples_reduction.go:127
 									mySum = archsimd.LoadUint32x16Slice(gIdata[i:])
 								} else {
@@ -11399,7 +11399,7 @@ func gc_body_reduce3_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 //line samples_reduction.go:127
 							}
 //line samples_reduction.go:127
-							if compiled.Reach(n, i, 8) > 7 {
+							if i < n && uint(n-i) > 7 {
 //line samples_reduction.go:127
 								mySum = archsimd.LoadUint32x8Slice(gIdata[i:])
 							} else {
@@ -11551,7 +11551,7 @@ func gc_body_reduce3_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 //line samples_reduction.go:124
 								_ = mySum
 //line samples_reduction.go:131
-								if compiled.Reach(n, i+gc_bdx4, 16) > 15 {
+								if i+gc_bdx4 < n && uint(n-(i+gc_bdx4)) > 15 {
 //line samples_reduction.go:131
 									mySum = mySum.Add(archsimd.LoadUint32x16Slice(gc_at29[gc_tx4:]))
 //line samples_reduction.go:131
@@ -11602,7 +11602,7 @@ func gc_body_reduce3_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 //line samples_reduction.go:124
 							_ = mySum
 //line samples_reduction.go:131
-							if compiled.Reach(n, i+gc_bdx4, 8) > 7 {
+							if i+gc_bdx4 < n && uint(n-(i+gc_bdx4)) > 7 {
 //line samples_reduction.go:131
 								mySum = mySum.Add(archsimd.LoadUint32x8Slice(gc_at29[gc_tx4:]))
 //line samples_reduction.go:131
@@ -11681,7 +11681,7 @@ func gc_body_reduce3_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 //line samples_reduction.go:131
 								}
 //line samples_reduction.go:131
-								if compiled.Reach(n, i+gc_bdx4, 16) > 15 {
+								if i+gc_bdx4 < n && uint(n-(i+gc_bdx4)) > 15 {
 //line samples_reduction.go:131
 									mySum = mySum.Add(archsimd.LoadUint32x16Slice(gIdata[i+gc_bdx4:]))
 								} else {
@@ -11737,7 +11737,7 @@ func gc_body_reduce3_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 //line samples_reduction.go:131
 							}
 //line samples_reduction.go:131
-							if compiled.Reach(n, i+gc_bdx4, 8) > 7 {
+							if i+gc_bdx4 < n && uint(n-(i+gc_bdx4)) > 7 {
 //line samples_reduction.go:131
 								mySum = mySum.Add(archsimd.LoadUint32x8Slice(gIdata[i+gc_bdx4:]))
 							} else {
@@ -12841,7 +12841,7 @@ func gc_body_reduce4_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:164
 								_ = mySum
 //line samples_reduction.go:165
-								if compiled.Reach(n, i, 16) > 15 {
+								if i < n && uint(n-i) > 15 {
 //line samples_reduction.go:165
 									mySum = archsimd.LoadFloat32x16Slice(gc_at9[gc_tx2:])
 //line samples_reduction.go:165
@@ -12886,7 +12886,7 @@ func gc_body_reduce4_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:164
 							_ = mySum
 //line samples_reduction.go:165
-							if compiled.Reach(n, i, 8) > 7 {
+							if i < n && uint(n-i) > 7 {
 //line samples_reduction.go:165
 								mySum = archsimd.LoadFloat32x8Slice(gc_at9[gc_tx2:])
 //line samples_reduction.go:165
@@ -12954,7 +12954,7 @@ func gc_body_reduce4_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:165
 								}
 //line samples_reduction.go:165
-								if compiled.Reach(n, i, 16) > 15 {
+								if i < n && uint(n-i) > 15 {
 //line samples_reduction.go:165
 									mySum = archsimd.LoadFloat32x16Slice(gIdata[i:])
 								} else {
@@ -13003,7 +13003,7 @@ func gc_body_reduce4_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:165
 							}
 //line samples_reduction.go:165
-							if compiled.Reach(n, i, 8) > 7 {
+							if i < n && uint(n-i) > 7 {
 //line samples_reduction.go:165
 								mySum = archsimd.LoadFloat32x8Slice(gIdata[i:])
 							} else {
@@ -13155,7 +13155,7 @@ func gc_body_reduce4_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:162
 								_ = mySum
 //line samples_reduction.go:169
-								if compiled.Reach(n, i+blockSize, 16) > 15 {
+								if i+blockSize < n && uint(n-(i+blockSize)) > 15 {
 //line samples_reduction.go:169
 									mySum = mySum.Add(archsimd.LoadFloat32x16Slice(gc_at10[gc_tx2:]))
 //line samples_reduction.go:169
@@ -13206,7 +13206,7 @@ func gc_body_reduce4_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:162
 							_ = mySum
 //line samples_reduction.go:169
-							if compiled.Reach(n, i+blockSize, 8) > 7 {
+							if i+blockSize < n && uint(n-(i+blockSize)) > 7 {
 //line samples_reduction.go:169
 								mySum = mySum.Add(archsimd.LoadFloat32x8Slice(gc_at10[gc_tx2:]))
 //line samples_reduction.go:169
@@ -13285,7 +13285,7 @@ func gc_body_reduce4_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:169
 								}
 //line samples_reduction.go:169
-								if compiled.Reach(n, i+blockSize, 16) > 15 {
+								if i+blockSize < n && uint(n-(i+blockSize)) > 15 {
 //line samples_reduction.go:169
 									mySum = mySum.Add(archsimd.LoadFloat32x16Slice(gIdata[i+blockSize:]))
 								} else {
@@ -13341,7 +13341,7 @@ func gc_body_reduce4_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:169
 							}
 //line samples_reduction.go:169
-							if compiled.Reach(n, i+blockSize, 8) > 7 {
+							if i+blockSize < n && uint(n-(i+blockSize)) > 7 {
 //line samples_reduction.go:169
 								mySum = mySum.Add(archsimd.LoadFloat32x8Slice(gIdata[i+blockSize:]))
 							} else {
@@ -14104,7 +14104,7 @@ func gc_body_reduce4_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 //line samples_reduction.go:164
 								_ = mySum
 //line samples_reduction.go:165
-								if compiled.Reach(n, i, 16) > 15 {
+								if i < n && uint(n-i) > 15 {
 //line samples_reduction.go:165
 									mySum = archsimd.LoadInt32x16Slice(gc_at17[gc_tx3:])
 //line samples_reduction.go:165
@@ -14149,7 +14149,7 @@ func gc_body_reduce4_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 //line samples_reduction.go:164
 							_ = mySum
 //line samples_reduction.go:165
-							if compiled.Reach(n, i, 8) > 7 {
+							if i < n && uint(n-i) > 7 {
 //line samples_reduction.go:165
 								mySum = archsimd.LoadInt32x8Slice(gc_at17[gc_tx3:])
 //line samples_reduction.go:165
@@ -14217,7 +14217,7 @@ func gc_body_reduce4_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 //line samples_reduction.go:165
 								}
 //line samples_reduction.go:165
-								if compiled.Reach(n, i, 16) > 15 {
+								if i < n && uint(n-i) > 15 {
 //line samples_reduction.go:165
 									mySum = archsimd.LoadInt32x16Slice(gIdata[i:])
 								} else {
@@ -14266,7 +14266,7 @@ func gc_body_reduce4_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 //line samples_reduction.go:165
 							}
 //line samples_reduction.go:165
-							if compiled.Reach(n, i, 8) > 7 {
+							if i < n && uint(n-i) > 7 {
 //line samples_reduction.go:165
 								mySum = archsimd.LoadInt32x8Slice(gIdata[i:])
 							} else {
@@ -14418,7 +14418,7 @@ func gc_body_reduce4_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 //line samples_reduction.go:162
 								_ = mySum
 //line samples_reduction.go:169
-								if compiled.Reach(n, i+blockSize, 16) > 15 {
+								if i+blockSize < n && uint(n-(i+blockSize)) > 15 {
 //line samples_reduction.go:169
 									mySum = mySum.Add(archsimd.LoadInt32x16Slice(gc_at18[gc_tx3:]))
 //line samples_reduction.go:169
@@ -14469,7 +14469,7 @@ func gc_body_reduce4_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 //line samples_reduction.go:162
 							_ = mySum
 //line samples_reduction.go:169
-							if compiled.Reach(n, i+blockSize, 8) > 7 {
+							if i+blockSize < n && uint(n-(i+blockSize)) > 7 {
 //line samples_reduction.go:169
 								mySum = mySum.Add(archsimd.LoadInt32x8Slice(gc_at18[gc_tx3:]))
 //line samples_reduction.go:169
@@ -14548,7 +14548,7 @@ func gc_body_reduce4_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 //line samples_reduction.go:169
 								}
 //line samples_reduction.go:169
-								if compiled.Reach(n, i+blockSize, 16) > 15 {
+								if i+blockSize < n && uint(n-(i+blockSize)) > 15 {
 //line samples_reduction.go:169
 									mySum = mySum.Add(archsimd.LoadInt32x16Slice(gIdata[i+blockSize:]))
 								} else {
@@ -14604,7 +14604,7 @@ func gc_body_reduce4_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 //line samples_reduction.go:169
 							}
 //line samples_reduction.go:169
-							if compiled.Reach(n, i+blockSize, 8) > 7 {
+							if i+blockSize < n && uint(n-(i+blockSize)) > 7 {
 //line samples_reduction.go:169
 								mySum = mySum.Add(archsimd.LoadInt32x8Slice(gIdata[i+blockSize:]))
 							} else {
@@ -15367,7 +15367,7 @@ func gc_body_reduce4_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 //line samples_reduction.go:164
 								_ = mySum
 //line samples_reduction.go:165
-								if compiled.Reach(n, i, 16) > 15 {
+								if i < n && uint(n-i) > 15 {
 //line samples_reduction.go:165
 									mySum = archsimd.LoadUint32x16Slice(gc_at25[gc_tx4:])
 //line samples_reduction.go:165
@@ -15412,7 +15412,7 @@ func gc_body_reduce4_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 //line samples_reduction.go:164
 							_ = mySum
 //line samples_reduction.go:165
-							if compiled.Reach(n, i, 8) > 7 {
+							if i < n && uint(n-i) > 7 {
 //line samples_reduction.go:165
 								mySum = archsimd.LoadUint32x8Slice(gc_at25[gc_tx4:])
 //line samples_reduction.go:165
@@ -15480,7 +15480,7 @@ func gc_body_reduce4_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 //line samples_reduction.go:165
 								}
 //line samples_reduction.go:165
-								if compiled.Reach(n, i, 16) > 15 {
+								if i < n && uint(n-i) > 15 {
 //line samples_reduction.go:165
 									mySum = archsimd.LoadUint32x16Slice(gIdata[i:])
 								} else {
@@ -15529,7 +15529,7 @@ func gc_body_reduce4_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 //line samples_reduction.go:165
 							}
 //line samples_reduction.go:165
-							if compiled.Reach(n, i, 8) > 7 {
+							if i < n && uint(n-i) > 7 {
 //line samples_reduction.go:165
 								mySum = archsimd.LoadUint32x8Slice(gIdata[i:])
 							} else {
@@ -15681,7 +15681,7 @@ func gc_body_reduce4_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 //line samples_reduction.go:162
 								_ = mySum
 //line samples_reduction.go:169
-								if compiled.Reach(n, i+blockSize, 16) > 15 {
+								if i+blockSize < n && uint(n-(i+blockSize)) > 15 {
 //line samples_reduction.go:169
 									mySum = mySum.Add(archsimd.LoadUint32x16Slice(gc_at26[gc_tx4:]))
 //line samples_reduction.go:169
@@ -15732,7 +15732,7 @@ func gc_body_reduce4_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 //line samples_reduction.go:162
 							_ = mySum
 //line samples_reduction.go:169
-							if compiled.Reach(n, i+blockSize, 8) > 7 {
+							if i+blockSize < n && uint(n-(i+blockSize)) > 7 {
 //line samples_reduction.go:169
 								mySum = mySum.Add(archsimd.LoadUint32x8Slice(gc_at26[gc_tx4:]))
 //line samples_reduction.go:169
@@ -15811,7 +15811,7 @@ func gc_body_reduce4_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 //line samples_reduction.go:169
 								}
 //line samples_reduction.go:169
-								if compiled.Reach(n, i+blockSize, 16) > 15 {
+								if i+blockSize < n && uint(n-(i+blockSize)) > 15 {
 //line samples_reduction.go:169
 									mySum = mySum.Add(archsimd.LoadUint32x16Slice(gIdata[i+blockSize:]))
 								} else {
@@ -15867,7 +15867,7 @@ func gc_body_reduce4_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 //line samples_reduction.go:169
 							}
 //line samples_reduction.go:169
-							if compiled.Reach(n, i+blockSize, 8) > 7 {
+							if i+blockSize < n && uint(n-(i+blockSize)) > 7 {
 //line samples_reduction.go:169
 								mySum = mySum.Add(archsimd.LoadUint32x8Slice(gIdata[i+blockSize:]))
 							} else {
@@ -17266,7 +17266,7 @@ func gc_body_reduce5_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:214
 								_ = mySum
 //line samples_reduction.go:215
-								if compiled.Reach(n, i, 16) > 15 {
+								if i < n && uint(n-i) > 15 {
 //line samples_reduction.go:215
 									mySum = archsimd.LoadFloat32x16Slice(gc_at13[gc_tx2:])
 //line samples_reduction.go:215
@@ -17311,7 +17311,7 @@ func gc_body_reduce5_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:214
 							_ = mySum
 //line samples_reduction.go:215
-							if compiled.Reach(n, i, 8) > 7 {
+							if i < n && uint(n-i) > 7 {
 //line samples_reduction.go:215
 								mySum = archsimd.LoadFloat32x8Slice(gc_at13[gc_tx2:])
 //line samples_reduction.go:215
@@ -17379,7 +17379,7 @@ func gc_body_reduce5_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:215
 								}
 //line samples_reduction.go:215
-								if compiled.Reach(n, i, 16) > 15 {
+								if i < n && uint(n-i) > 15 {
 //line samples_reduction.go:215
 									mySum = archsimd.LoadFloat32x16Slice(gIdata[i:])
 								} else {
@@ -17428,7 +17428,7 @@ func gc_body_reduce5_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:215
 							}
 //line samples_reduction.go:215
-							if compiled.Reach(n, i, 8) > 7 {
+							if i < n && uint(n-i) > 7 {
 //line samples_reduction.go:215
 								mySum = archsimd.LoadFloat32x8Slice(gIdata[i:])
 							} else {
@@ -17580,7 +17580,7 @@ func gc_body_reduce5_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:212
 								_ = mySum
 //line samples_reduction.go:219
-								if compiled.Reach(n, i+blockSize, 16) > 15 {
+								if i+blockSize < n && uint(n-(i+blockSize)) > 15 {
 //line samples_reduction.go:219
 									mySum = mySum.Add(archsimd.LoadFloat32x16Slice(gc_at14[gc_tx2:]))
 //line samples_reduction.go:219
@@ -17631,7 +17631,7 @@ func gc_body_reduce5_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:212
 							_ = mySum
 //line samples_reduction.go:219
-							if compiled.Reach(n, i+blockSize, 8) > 7 {
+							if i+blockSize < n && uint(n-(i+blockSize)) > 7 {
 //line samples_reduction.go:219
 								mySum = mySum.Add(archsimd.LoadFloat32x8Slice(gc_at14[gc_tx2:]))
 //line samples_reduction.go:219
@@ -17710,7 +17710,7 @@ func gc_body_reduce5_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:219
 								}
 //line samples_reduction.go:219
-								if compiled.Reach(n, i+blockSize, 16) > 15 {
+								if i+blockSize < n && uint(n-(i+blockSize)) > 15 {
 //line samples_reduction.go:219
 									mySum = mySum.Add(archsimd.LoadFloat32x16Slice(gIdata[i+blockSize:]))
 								} else {
@@ -17766,7 +17766,7 @@ func gc_body_reduce5_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:219
 							}
 //line samples_reduction.go:219
-							if compiled.Reach(n, i+blockSize, 8) > 7 {
+							if i+blockSize < n && uint(n-(i+blockSize)) > 7 {
 //line samples_reduction.go:219
 								mySum = mySum.Add(archsimd.LoadFloat32x8Slice(gIdata[i+blockSize:]))
 							} else {
@@ -18022,21 +18022,21 @@ func gc_body_reduce5_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:211
 									_ = mySum
 //line samples_reduction.go:226
-									gc_b6 := gc_none4
-//line samples_reduction.go:226
-									if blockSize >= 512 {
-//line samples_reduction.go:226
-										gc_b6 = gc_all4
-//line samples_reduction.go:226
-									}
-//line samples_reduction.go:226
-									if blockSize >= 512 && compiled.Reach(256, tid, 16) > 15 {
+									if blockSize >= 512 && (tid < 256 && uint(256-tid) > 15) {
 //line samples_reduction.go:226
 										mySum = mySum.Add(archsimd.LoadFloat32x16Slice(gc_at19[(gc_tx2 - gc_fastlo4):]))
 //line samples_reduction.go:226
 										mySum.StoreSlice(gc_at20[(gc_tx2 - gc_fastlo4):])
 //line samples_reduction.go:226
 									} else {
+//line samples_reduction.go:226
+										gc_b6 := gc_none4
+//line samples_reduction.go:226
+										if blockSize >= 512 {
+//line samples_reduction.go:226
+											gc_b6 = gc_all4
+//line samples_reduction.go:226
+										}
 //line samples_reduction.go:226
 										gc_if12 := archsimd.Mask32x16FromBits(gc_b6.ToBits() & gc_iota12.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(256, tid, 16)))).ToBits())
 //line samples_reduction.go:226
@@ -18087,21 +18087,21 @@ func gc_body_reduce5_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:211
 								_ = mySum
 //line samples_reduction.go:226
-								gc_b5 := gc_none3
-//line samples_reduction.go:226
-								if blockSize >= 512 {
-//line samples_reduction.go:226
-									gc_b5 = gc_all3
-//line samples_reduction.go:226
-								}
-//line samples_reduction.go:226
-								if blockSize >= 512 && compiled.Reach(256, tid, 8) > 7 {
+								if blockSize >= 512 && (tid < 256 && uint(256-tid) > 7) {
 //line samples_reduction.go:226
 									mySum = mySum.Add(archsimd.LoadFloat32x8Slice(gc_at19[(gc_tx2 - gc_fastlo4):]))
 //line samples_reduction.go:226
 									mySum.StoreSlice(gc_at20[(gc_tx2 - gc_fastlo4):])
 //line samples_reduction.go:226
 								} else {
+//line samples_reduction.go:226
+									gc_b5 := gc_none3
+//line samples_reduction.go:226
+									if blockSize >= 512 {
+//line samples_reduction.go:226
+										gc_b5 = gc_all3
+//line samples_reduction.go:226
+									}
 //line samples_reduction.go:226
 									gc_if11 := gc_b5.And(gc_iota11.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(256, tid, 8)))))
 //line samples_reduction.go:226
@@ -18193,20 +18193,20 @@ func gc_body_reduce5_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:226
 							}
 //line samples_reduction.go:226
-							gc_b4 := gc_none2
-//line samples_reduction.go:226
-							if blockSize >= 512 {
-//line samples_reduction.go:226
-								gc_b4 = gc_all2
-//line samples_reduction.go:226
-							}
-//line samples_reduction.go:226
-							if blockSize >= 512 && compiled.Reach(256, tid, 16) > 15 {
+							if blockSize >= 512 && (tid < 256 && uint(256-tid) > 15) {
 //line samples_reduction.go:226
 								mySum = mySum.Add(archsimd.LoadFloat32x16Slice(sdata[tid+256:]))
 								mySum.StoreSlice(sdata[tid:])
 							} else {
 //line samples_reduction.go:228
+								gc_b4 := gc_none2
+//line samples_reduction.go:228
+								if blockSize >= 512 {
+//line samples_reduction.go:226
+									gc_b4 = gc_all2
+//line samples_reduction.go:226
+								}
+//line samples_reduction.go:226
 								gc_if10 := archsimd.Mask32x16FromBits(gc_b4.ToBits() & gc_iota10.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(256, tid, 16)))).ToBits())
 //line samples_reduction.go:226
 								_ = gc_if10
@@ -18261,20 +18261,20 @@ func gc_body_reduce5_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:226
 						}
 //line samples_reduction.go:226
-						gc_b3 := gc_none
-//line samples_reduction.go:226
-						if blockSize >= 512 {
-//line samples_reduction.go:226
-							gc_b3 = gc_all
-//line samples_reduction.go:226
-						}
-//line samples_reduction.go:226
-						if blockSize >= 512 && compiled.Reach(256, tid, 8) > 7 {
+						if blockSize >= 512 && (tid < 256 && uint(256-tid) > 7) {
 //line samples_reduction.go:226
 							mySum = mySum.Add(archsimd.LoadFloat32x8Slice(sdata[tid+256:]))
 							mySum.StoreSlice(sdata[tid:])
 						} else {
 //line samples_reduction.go:228
+							gc_b3 := gc_none
+//line samples_reduction.go:228
+							if blockSize >= 512 {
+//line samples_reduction.go:226
+								gc_b3 = gc_all
+//line samples_reduction.go:226
+							}
+//line samples_reduction.go:226
 							gc_if9 := gc_b3.And(gc_iota9.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(256, tid, 8)))))
 //line samples_reduction.go:226
 							_ = gc_if9
@@ -18421,21 +18421,21 @@ func gc_body_reduce5_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:211
 									_ = mySum
 //line samples_reduction.go:233
-									gc_b10 := gc_none8
-//line samples_reduction.go:233
-									if blockSize >= 256 {
-//line samples_reduction.go:233
-										gc_b10 = gc_all8
-//line samples_reduction.go:233
-									}
-//line samples_reduction.go:233
-									if blockSize >= 256 && compiled.Reach(128, tid, 16) > 15 {
+									if blockSize >= 256 && (tid < 128 && uint(128-tid) > 15) {
 //line samples_reduction.go:233
 										mySum = mySum.Add(archsimd.LoadFloat32x16Slice(gc_at21[(gc_tx2 - gc_fastlo5):]))
 //line samples_reduction.go:233
 										mySum.StoreSlice(gc_at22[(gc_tx2 - gc_fastlo5):])
 //line samples_reduction.go:233
 									} else {
+//line samples_reduction.go:233
+										gc_b10 := gc_none8
+//line samples_reduction.go:233
+										if blockSize >= 256 {
+//line samples_reduction.go:233
+											gc_b10 = gc_all8
+//line samples_reduction.go:233
+										}
 //line samples_reduction.go:233
 										gc_if16 := archsimd.Mask32x16FromBits(gc_b10.ToBits() & gc_iota16.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(128, tid, 16)))).ToBits())
 //line samples_reduction.go:233
@@ -18486,21 +18486,21 @@ func gc_body_reduce5_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:211
 								_ = mySum
 //line samples_reduction.go:233
-								gc_b9 := gc_none7
-//line samples_reduction.go:233
-								if blockSize >= 256 {
-//line samples_reduction.go:233
-									gc_b9 = gc_all7
-//line samples_reduction.go:233
-								}
-//line samples_reduction.go:233
-								if blockSize >= 256 && compiled.Reach(128, tid, 8) > 7 {
+								if blockSize >= 256 && (tid < 128 && uint(128-tid) > 7) {
 //line samples_reduction.go:233
 									mySum = mySum.Add(archsimd.LoadFloat32x8Slice(gc_at21[(gc_tx2 - gc_fastlo5):]))
 //line samples_reduction.go:233
 									mySum.StoreSlice(gc_at22[(gc_tx2 - gc_fastlo5):])
 //line samples_reduction.go:233
 								} else {
+//line samples_reduction.go:233
+									gc_b9 := gc_none7
+//line samples_reduction.go:233
+									if blockSize >= 256 {
+//line samples_reduction.go:233
+										gc_b9 = gc_all7
+//line samples_reduction.go:233
+									}
 //line samples_reduction.go:233
 									gc_if15 := gc_b9.And(gc_iota15.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(128, tid, 8)))))
 //line samples_reduction.go:233
@@ -18592,20 +18592,20 @@ func gc_body_reduce5_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:233
 							}
 //line samples_reduction.go:233
-							gc_b8 := gc_none6
-//line samples_reduction.go:233
-							if blockSize >= 256 {
-//line samples_reduction.go:233
-								gc_b8 = gc_all6
-//line samples_reduction.go:233
-							}
-//line samples_reduction.go:233
-							if blockSize >= 256 && compiled.Reach(128, tid, 16) > 15 {
+							if blockSize >= 256 && (tid < 128 && uint(128-tid) > 15) {
 //line samples_reduction.go:233
 								mySum = mySum.Add(archsimd.LoadFloat32x16Slice(sdata[tid+128:]))
 								mySum.StoreSlice(sdata[tid:])
 							} else {
 //line samples_reduction.go:235
+								gc_b8 := gc_none6
+//line samples_reduction.go:235
+								if blockSize >= 256 {
+//line samples_reduction.go:233
+									gc_b8 = gc_all6
+//line samples_reduction.go:233
+								}
+//line samples_reduction.go:233
 								gc_if14 := archsimd.Mask32x16FromBits(gc_b8.ToBits() & gc_iota14.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(128, tid, 16)))).ToBits())
 //line samples_reduction.go:233
 								_ = gc_if14
@@ -18660,20 +18660,20 @@ func gc_body_reduce5_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:233
 						}
 //line samples_reduction.go:233
-						gc_b7 := gc_none5
-//line samples_reduction.go:233
-						if blockSize >= 256 {
-//line samples_reduction.go:233
-							gc_b7 = gc_all5
-//line samples_reduction.go:233
-						}
-//line samples_reduction.go:233
-						if blockSize >= 256 && compiled.Reach(128, tid, 8) > 7 {
+						if blockSize >= 256 && (tid < 128 && uint(128-tid) > 7) {
 //line samples_reduction.go:233
 							mySum = mySum.Add(archsimd.LoadFloat32x8Slice(sdata[tid+128:]))
 							mySum.StoreSlice(sdata[tid:])
 						} else {
 //line samples_reduction.go:235
+							gc_b7 := gc_none5
+//line samples_reduction.go:235
+							if blockSize >= 256 {
+//line samples_reduction.go:233
+								gc_b7 = gc_all5
+//line samples_reduction.go:233
+							}
+//line samples_reduction.go:233
 							gc_if13 := gc_b7.And(gc_iota13.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(128, tid, 8)))))
 //line samples_reduction.go:233
 							_ = gc_if13
@@ -18820,21 +18820,21 @@ func gc_body_reduce5_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:211
 									_ = mySum
 //line samples_reduction.go:240
-									gc_b14 := gc_none12
-//line samples_reduction.go:240
-									if blockSize >= 128 {
-//line samples_reduction.go:240
-										gc_b14 = gc_all12
-//line samples_reduction.go:240
-									}
-//line samples_reduction.go:240
-									if blockSize >= 128 && compiled.Reach(64, tid, 16) > 15 {
+									if blockSize >= 128 && (tid < 64 && uint(64-tid) > 15) {
 //line samples_reduction.go:240
 										mySum = mySum.Add(archsimd.LoadFloat32x16Slice(gc_at23[(gc_tx2 - gc_fastlo6):]))
 //line samples_reduction.go:240
 										mySum.StoreSlice(gc_at24[(gc_tx2 - gc_fastlo6):])
 //line samples_reduction.go:240
 									} else {
+//line samples_reduction.go:240
+										gc_b14 := gc_none12
+//line samples_reduction.go:240
+										if blockSize >= 128 {
+//line samples_reduction.go:240
+											gc_b14 = gc_all12
+//line samples_reduction.go:240
+										}
 //line samples_reduction.go:240
 										gc_if20 := archsimd.Mask32x16FromBits(gc_b14.ToBits() & gc_iota20.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(64, tid, 16)))).ToBits())
 //line samples_reduction.go:240
@@ -18885,21 +18885,21 @@ func gc_body_reduce5_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:211
 								_ = mySum
 //line samples_reduction.go:240
-								gc_b13 := gc_none11
-//line samples_reduction.go:240
-								if blockSize >= 128 {
-//line samples_reduction.go:240
-									gc_b13 = gc_all11
-//line samples_reduction.go:240
-								}
-//line samples_reduction.go:240
-								if blockSize >= 128 && compiled.Reach(64, tid, 8) > 7 {
+								if blockSize >= 128 && (tid < 64 && uint(64-tid) > 7) {
 //line samples_reduction.go:240
 									mySum = mySum.Add(archsimd.LoadFloat32x8Slice(gc_at23[(gc_tx2 - gc_fastlo6):]))
 //line samples_reduction.go:240
 									mySum.StoreSlice(gc_at24[(gc_tx2 - gc_fastlo6):])
 //line samples_reduction.go:240
 								} else {
+//line samples_reduction.go:240
+									gc_b13 := gc_none11
+//line samples_reduction.go:240
+									if blockSize >= 128 {
+//line samples_reduction.go:240
+										gc_b13 = gc_all11
+//line samples_reduction.go:240
+									}
 //line samples_reduction.go:240
 									gc_if19 := gc_b13.And(gc_iota19.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(64, tid, 8)))))
 //line samples_reduction.go:240
@@ -18991,20 +18991,20 @@ func gc_body_reduce5_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:240
 							}
 //line samples_reduction.go:240
-							gc_b12 := gc_none10
-//line samples_reduction.go:240
-							if blockSize >= 128 {
-//line samples_reduction.go:240
-								gc_b12 = gc_all10
-//line samples_reduction.go:240
-							}
-//line samples_reduction.go:240
-							if blockSize >= 128 && compiled.Reach(64, tid, 16) > 15 {
+							if blockSize >= 128 && (tid < 64 && uint(64-tid) > 15) {
 //line samples_reduction.go:240
 								mySum = mySum.Add(archsimd.LoadFloat32x16Slice(sdata[tid+64:]))
 								mySum.StoreSlice(sdata[tid:])
 							} else {
 //line samples_reduction.go:242
+								gc_b12 := gc_none10
+//line samples_reduction.go:242
+								if blockSize >= 128 {
+//line samples_reduction.go:240
+									gc_b12 = gc_all10
+//line samples_reduction.go:240
+								}
+//line samples_reduction.go:240
 								gc_if18 := archsimd.Mask32x16FromBits(gc_b12.ToBits() & gc_iota18.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(64, tid, 16)))).ToBits())
 //line samples_reduction.go:240
 								_ = gc_if18
@@ -19059,20 +19059,20 @@ func gc_body_reduce5_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:240
 						}
 //line samples_reduction.go:240
-						gc_b11 := gc_none9
-//line samples_reduction.go:240
-						if blockSize >= 128 {
-//line samples_reduction.go:240
-							gc_b11 = gc_all9
-//line samples_reduction.go:240
-						}
-//line samples_reduction.go:240
-						if blockSize >= 128 && compiled.Reach(64, tid, 8) > 7 {
+						if blockSize >= 128 && (tid < 64 && uint(64-tid) > 7) {
 //line samples_reduction.go:240
 							mySum = mySum.Add(archsimd.LoadFloat32x8Slice(sdata[tid+64:]))
 							mySum.StoreSlice(sdata[tid:])
 						} else {
 //line samples_reduction.go:242
+							gc_b11 := gc_none9
+//line samples_reduction.go:242
+							if blockSize >= 128 {
+//line samples_reduction.go:240
+								gc_b11 = gc_all9
+//line samples_reduction.go:240
+							}
+//line samples_reduction.go:240
 							gc_if17 := gc_b11.And(gc_iota17.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(64, tid, 8)))))
 //line samples_reduction.go:240
 							_ = gc_if17
@@ -19479,7 +19479,7 @@ func gc_body_reduce5_int32(gc_b15 *compiled.Block, gIdata []int32, gOdata []int3
 //line samples_reduction.go:214
 								_ = mySum
 //line samples_reduction.go:215
-								if compiled.Reach(n, i, 16) > 15 {
+								if i < n && uint(n-i) > 15 {
 //line samples_reduction.go:215
 									mySum = archsimd.LoadInt32x16Slice(gc_at25[gc_tx3:])
 //line samples_reduction.go:215
@@ -19524,7 +19524,7 @@ func gc_body_reduce5_int32(gc_b15 *compiled.Block, gIdata []int32, gOdata []int3
 //line samples_reduction.go:214
 							_ = mySum
 //line samples_reduction.go:215
-							if compiled.Reach(n, i, 8) > 7 {
+							if i < n && uint(n-i) > 7 {
 //line samples_reduction.go:215
 								mySum = archsimd.LoadInt32x8Slice(gc_at25[gc_tx3:])
 //line samples_reduction.go:215
@@ -19592,7 +19592,7 @@ func gc_body_reduce5_int32(gc_b15 *compiled.Block, gIdata []int32, gOdata []int3
 //line samples_reduction.go:215
 								}
 //line samples_reduction.go:215
-								if compiled.Reach(n, i, 16) > 15 {
+								if i < n && uint(n-i) > 15 {
 //line samples_reduction.go:215
 									mySum = archsimd.LoadInt32x16Slice(gIdata[i:])
 								} else {
@@ -19641,7 +19641,7 @@ func gc_body_reduce5_int32(gc_b15 *compiled.Block, gIdata []int32, gOdata []int3
 //line samples_reduction.go:215
 							}
 //line samples_reduction.go:215
-							if compiled.Reach(n, i, 8) > 7 {
+							if i < n && uint(n-i) > 7 {
 //line samples_reduction.go:215
 								mySum = archsimd.LoadInt32x8Slice(gIdata[i:])
 							} else {
@@ -19793,7 +19793,7 @@ func gc_body_reduce5_int32(gc_b15 *compiled.Block, gIdata []int32, gOdata []int3
 //line samples_reduction.go:212
 								_ = mySum
 //line samples_reduction.go:219
-								if compiled.Reach(n, i+blockSize, 16) > 15 {
+								if i+blockSize < n && uint(n-(i+blockSize)) > 15 {
 //line samples_reduction.go:219
 									mySum = mySum.Add(archsimd.LoadInt32x16Slice(gc_at26[gc_tx3:]))
 //line samples_reduction.go:219
@@ -19844,7 +19844,7 @@ func gc_body_reduce5_int32(gc_b15 *compiled.Block, gIdata []int32, gOdata []int3
 //line samples_reduction.go:212
 							_ = mySum
 //line samples_reduction.go:219
-							if compiled.Reach(n, i+blockSize, 8) > 7 {
+							if i+blockSize < n && uint(n-(i+blockSize)) > 7 {
 //line samples_reduction.go:219
 								mySum = mySum.Add(archsimd.LoadInt32x8Slice(gc_at26[gc_tx3:]))
 //line samples_reduction.go:219
@@ -19923,7 +19923,7 @@ func gc_body_reduce5_int32(gc_b15 *compiled.Block, gIdata []int32, gOdata []int3
 //line samples_reduction.go:219
 								}
 //line samples_reduction.go:219
-								if compiled.Reach(n, i+blockSize, 16) > 15 {
+								if i+blockSize < n && uint(n-(i+blockSize)) > 15 {
 //line samples_reduction.go:219
 									mySum = mySum.Add(archsimd.LoadInt32x16Slice(gIdata[i+blockSize:]))
 								} else {
@@ -19979,7 +19979,7 @@ func gc_body_reduce5_int32(gc_b15 *compiled.Block, gIdata []int32, gOdata []int3
 //line samples_reduction.go:219
 							}
 //line samples_reduction.go:219
-							if compiled.Reach(n, i+blockSize, 8) > 7 {
+							if i+blockSize < n && uint(n-(i+blockSize)) > 7 {
 //line samples_reduction.go:219
 								mySum = mySum.Add(archsimd.LoadInt32x8Slice(gIdata[i+blockSize:]))
 							} else {
@@ -20235,21 +20235,21 @@ func gc_body_reduce5_int32(gc_b15 *compiled.Block, gIdata []int32, gOdata []int3
 //line samples_reduction.go:211
 									_ = mySum
 //line samples_reduction.go:226
-									gc_b19 := gc_none16
-//line samples_reduction.go:226
-									if blockSize >= 512 {
-//line samples_reduction.go:226
-										gc_b19 = gc_all16
-//line samples_reduction.go:226
-									}
-//line samples_reduction.go:226
-									if blockSize >= 512 && compiled.Reach(256, tid, 16) > 15 {
+									if blockSize >= 512 && (tid < 256 && uint(256-tid) > 15) {
 //line samples_reduction.go:226
 										mySum = mySum.Add(archsimd.LoadInt32x16Slice(gc_at31[(gc_tx3 - gc_fastlo7):]))
 //line samples_reduction.go:226
 										mySum.StoreSlice(gc_at32[(gc_tx3 - gc_fastlo7):])
 //line samples_reduction.go:226
 									} else {
+//line samples_reduction.go:226
+										gc_b19 := gc_none16
+//line samples_reduction.go:226
+										if blockSize >= 512 {
+//line samples_reduction.go:226
+											gc_b19 = gc_all16
+//line samples_reduction.go:226
+										}
 //line samples_reduction.go:226
 										gc_if36 := archsimd.Mask32x16FromBits(gc_b19.ToBits() & gc_iota36.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(256, tid, 16)))).ToBits())
 //line samples_reduction.go:226
@@ -20300,21 +20300,21 @@ func gc_body_reduce5_int32(gc_b15 *compiled.Block, gIdata []int32, gOdata []int3
 //line samples_reduction.go:211
 								_ = mySum
 //line samples_reduction.go:226
-								gc_b18 := gc_none15
-//line samples_reduction.go:226
-								if blockSize >= 512 {
-//line samples_reduction.go:226
-									gc_b18 = gc_all15
-//line samples_reduction.go:226
-								}
-//line samples_reduction.go:226
-								if blockSize >= 512 && compiled.Reach(256, tid, 8) > 7 {
+								if blockSize >= 512 && (tid < 256 && uint(256-tid) > 7) {
 //line samples_reduction.go:226
 									mySum = mySum.Add(archsimd.LoadInt32x8Slice(gc_at31[(gc_tx3 - gc_fastlo7):]))
 //line samples_reduction.go:226
 									mySum.StoreSlice(gc_at32[(gc_tx3 - gc_fastlo7):])
 //line samples_reduction.go:226
 								} else {
+//line samples_reduction.go:226
+									gc_b18 := gc_none15
+//line samples_reduction.go:226
+									if blockSize >= 512 {
+//line samples_reduction.go:226
+										gc_b18 = gc_all15
+//line samples_reduction.go:226
+									}
 //line samples_reduction.go:226
 									gc_if35 := gc_b18.And(gc_iota35.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(256, tid, 8)))))
 //line samples_reduction.go:226
@@ -20406,20 +20406,20 @@ func gc_body_reduce5_int32(gc_b15 *compiled.Block, gIdata []int32, gOdata []int3
 //line samples_reduction.go:226
 							}
 //line samples_reduction.go:226
-							gc_b17 := gc_none14
-//line samples_reduction.go:226
-							if blockSize >= 512 {
-//line samples_reduction.go:226
-								gc_b17 = gc_all14
-//line samples_reduction.go:226
-							}
-//line samples_reduction.go:226
-							if blockSize >= 512 && compiled.Reach(256, tid, 16) > 15 {
+							if blockSize >= 512 && (tid < 256 && uint(256-tid) > 15) {
 //line samples_reduction.go:226
 								mySum = mySum.Add(archsimd.LoadInt32x16Slice(sdata[tid+256:]))
 								mySum.StoreSlice(sdata[tid:])
 							} else {
 //line samples_reduction.go:228
+								gc_b17 := gc_none14
+//line samples_reduction.go:228
+								if blockSize >= 512 {
+//line samples_reduction.go:226
+									gc_b17 = gc_all14
+//line samples_reduction.go:226
+								}
+//line samples_reduction.go:226
 								gc_if34 := archsimd.Mask32x16FromBits(gc_b17.ToBits() & gc_iota34.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(256, tid, 16)))).ToBits())
 //line samples_reduction.go:226
 								_ = gc_if34
@@ -20474,20 +20474,20 @@ func gc_body_reduce5_int32(gc_b15 *compiled.Block, gIdata []int32, gOdata []int3
 //line samples_reduction.go:226
 						}
 //line samples_reduction.go:226
-						gc_b16 := gc_none13
-//line samples_reduction.go:226
-						if blockSize >= 512 {
-//line samples_reduction.go:226
-							gc_b16 = gc_all13
-//line samples_reduction.go:226
-						}
-//line samples_reduction.go:226
-						if blockSize >= 512 && compiled.Reach(256, tid, 8) > 7 {
+						if blockSize >= 512 && (tid < 256 && uint(256-tid) > 7) {
 //line samples_reduction.go:226
 							mySum = mySum.Add(archsimd.LoadInt32x8Slice(sdata[tid+256:]))
 							mySum.StoreSlice(sdata[tid:])
 						} else {
 //line samples_reduction.go:228
+							gc_b16 := gc_none13
+//line samples_reduction.go:228
+							if blockSize >= 512 {
+//line samples_reduction.go:226
+								gc_b16 = gc_all13
+//line samples_reduction.go:226
+							}
+//line samples_reduction.go:226
 							gc_if33 := gc_b16.And(gc_iota33.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(256, tid, 8)))))
 //line samples_reduction.go:226
 							_ = gc_if33
@@ -20634,21 +20634,21 @@ func gc_body_reduce5_int32(gc_b15 *compiled.Block, gIdata []int32, gOdata []int3
 //line samples_reduction.go:211
 									_ = mySum
 //line samples_reduction.go:233
-									gc_b23 := gc_none20
-//line samples_reduction.go:233
-									if blockSize >= 256 {
-//line samples_reduction.go:233
-										gc_b23 = gc_all20
-//line samples_reduction.go:233
-									}
-//line samples_reduction.go:233
-									if blockSize >= 256 && compiled.Reach(128, tid, 16) > 15 {
+									if blockSize >= 256 && (tid < 128 && uint(128-tid) > 15) {
 //line samples_reduction.go:233
 										mySum = mySum.Add(archsimd.LoadInt32x16Slice(gc_at33[(gc_tx3 - gc_fastlo8):]))
 //line samples_reduction.go:233
 										mySum.StoreSlice(gc_at34[(gc_tx3 - gc_fastlo8):])
 //line samples_reduction.go:233
 									} else {
+//line samples_reduction.go:233
+										gc_b23 := gc_none20
+//line samples_reduction.go:233
+										if blockSize >= 256 {
+//line samples_reduction.go:233
+											gc_b23 = gc_all20
+//line samples_reduction.go:233
+										}
 //line samples_reduction.go:233
 										gc_if40 := archsimd.Mask32x16FromBits(gc_b23.ToBits() & gc_iota40.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(128, tid, 16)))).ToBits())
 //line samples_reduction.go:233
@@ -20699,21 +20699,21 @@ func gc_body_reduce5_int32(gc_b15 *compiled.Block, gIdata []int32, gOdata []int3
 //line samples_reduction.go:211
 								_ = mySum
 //line samples_reduction.go:233
-								gc_b22 := gc_none19
-//line samples_reduction.go:233
-								if blockSize >= 256 {
-//line samples_reduction.go:233
-									gc_b22 = gc_all19
-//line samples_reduction.go:233
-								}
-//line samples_reduction.go:233
-								if blockSize >= 256 && compiled.Reach(128, tid, 8) > 7 {
+								if blockSize >= 256 && (tid < 128 && uint(128-tid) > 7) {
 //line samples_reduction.go:233
 									mySum = mySum.Add(archsimd.LoadInt32x8Slice(gc_at33[(gc_tx3 - gc_fastlo8):]))
 //line samples_reduction.go:233
 									mySum.StoreSlice(gc_at34[(gc_tx3 - gc_fastlo8):])
 //line samples_reduction.go:233
 								} else {
+//line samples_reduction.go:233
+									gc_b22 := gc_none19
+//line samples_reduction.go:233
+									if blockSize >= 256 {
+//line samples_reduction.go:233
+										gc_b22 = gc_all19
+//line samples_reduction.go:233
+									}
 //line samples_reduction.go:233
 									gc_if39 := gc_b22.And(gc_iota39.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(128, tid, 8)))))
 //line samples_reduction.go:233
@@ -20805,20 +20805,20 @@ func gc_body_reduce5_int32(gc_b15 *compiled.Block, gIdata []int32, gOdata []int3
 //line samples_reduction.go:233
 							}
 //line samples_reduction.go:233
-							gc_b21 := gc_none18
-//line samples_reduction.go:233
-							if blockSize >= 256 {
-//line samples_reduction.go:233
-								gc_b21 = gc_all18
-//line samples_reduction.go:233
-							}
-//line samples_reduction.go:233
-							if blockSize >= 256 && compiled.Reach(128, tid, 16) > 15 {
+							if blockSize >= 256 && (tid < 128 && uint(128-tid) > 15) {
 //line samples_reduction.go:233
 								mySum = mySum.Add(archsimd.LoadInt32x16Slice(sdata[tid+128:]))
 								mySum.StoreSlice(sdata[tid:])
 							} else {
 //line samples_reduction.go:235
+								gc_b21 := gc_none18
+//line samples_reduction.go:235
+								if blockSize >= 256 {
+//line samples_reduction.go:233
+									gc_b21 = gc_all18
+//line samples_reduction.go:233
+								}
+//line samples_reduction.go:233
 								gc_if38 := archsimd.Mask32x16FromBits(gc_b21.ToBits() & gc_iota38.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(128, tid, 16)))).ToBits())
 //line samples_reduction.go:233
 								_ = gc_if38
@@ -20873,20 +20873,20 @@ func gc_body_reduce5_int32(gc_b15 *compiled.Block, gIdata []int32, gOdata []int3
 //line samples_reduction.go:233
 						}
 //line samples_reduction.go:233
-						gc_b20 := gc_none17
-//line samples_reduction.go:233
-						if blockSize >= 256 {
-//line samples_reduction.go:233
-							gc_b20 = gc_all17
-//line samples_reduction.go:233
-						}
-//line samples_reduction.go:233
-						if blockSize >= 256 && compiled.Reach(128, tid, 8) > 7 {
+						if blockSize >= 256 && (tid < 128 && uint(128-tid) > 7) {
 //line samples_reduction.go:233
 							mySum = mySum.Add(archsimd.LoadInt32x8Slice(sdata[tid+128:]))
 							mySum.StoreSlice(sdata[tid:])
 						} else {
 //line samples_reduction.go:235
+							gc_b20 := gc_none17
+//line samples_reduction.go:235
+							if blockSize >= 256 {
+//line samples_reduction.go:233
+								gc_b20 = gc_all17
+//line samples_reduction.go:233
+							}
+//line samples_reduction.go:233
 							gc_if37 := gc_b20.And(gc_iota37.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(128, tid, 8)))))
 //line samples_reduction.go:233
 							_ = gc_if37
@@ -21033,21 +21033,21 @@ func gc_body_reduce5_int32(gc_b15 *compiled.Block, gIdata []int32, gOdata []int3
 //line samples_reduction.go:211
 									_ = mySum
 //line samples_reduction.go:240
-									gc_b27 := gc_none24
-//line samples_reduction.go:240
-									if blockSize >= 128 {
-//line samples_reduction.go:240
-										gc_b27 = gc_all24
-//line samples_reduction.go:240
-									}
-//line samples_reduction.go:240
-									if blockSize >= 128 && compiled.Reach(64, tid, 16) > 15 {
+									if blockSize >= 128 && (tid < 64 && uint(64-tid) > 15) {
 //line samples_reduction.go:240
 										mySum = mySum.Add(archsimd.LoadInt32x16Slice(gc_at35[(gc_tx3 - gc_fastlo9):]))
 //line samples_reduction.go:240
 										mySum.StoreSlice(gc_at36[(gc_tx3 - gc_fastlo9):])
 //line samples_reduction.go:240
 									} else {
+//line samples_reduction.go:240
+										gc_b27 := gc_none24
+//line samples_reduction.go:240
+										if blockSize >= 128 {
+//line samples_reduction.go:240
+											gc_b27 = gc_all24
+//line samples_reduction.go:240
+										}
 //line samples_reduction.go:240
 										gc_if44 := archsimd.Mask32x16FromBits(gc_b27.ToBits() & gc_iota44.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(64, tid, 16)))).ToBits())
 //line samples_reduction.go:240
@@ -21098,21 +21098,21 @@ func gc_body_reduce5_int32(gc_b15 *compiled.Block, gIdata []int32, gOdata []int3
 //line samples_reduction.go:211
 								_ = mySum
 //line samples_reduction.go:240
-								gc_b26 := gc_none23
-//line samples_reduction.go:240
-								if blockSize >= 128 {
-//line samples_reduction.go:240
-									gc_b26 = gc_all23
-//line samples_reduction.go:240
-								}
-//line samples_reduction.go:240
-								if blockSize >= 128 && compiled.Reach(64, tid, 8) > 7 {
+								if blockSize >= 128 && (tid < 64 && uint(64-tid) > 7) {
 //line samples_reduction.go:240
 									mySum = mySum.Add(archsimd.LoadInt32x8Slice(gc_at35[(gc_tx3 - gc_fastlo9):]))
 //line samples_reduction.go:240
 									mySum.StoreSlice(gc_at36[(gc_tx3 - gc_fastlo9):])
 //line samples_reduction.go:240
 								} else {
+//line samples_reduction.go:240
+									gc_b26 := gc_none23
+//line samples_reduction.go:240
+									if blockSize >= 128 {
+//line samples_reduction.go:240
+										gc_b26 = gc_all23
+//line samples_reduction.go:240
+									}
 //line samples_reduction.go:240
 									gc_if43 := gc_b26.And(gc_iota43.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(64, tid, 8)))))
 //line samples_reduction.go:240
@@ -21204,20 +21204,20 @@ func gc_body_reduce5_int32(gc_b15 *compiled.Block, gIdata []int32, gOdata []int3
 //line samples_reduction.go:240
 							}
 //line samples_reduction.go:240
-							gc_b25 := gc_none22
-//line samples_reduction.go:240
-							if blockSize >= 128 {
-//line samples_reduction.go:240
-								gc_b25 = gc_all22
-//line samples_reduction.go:240
-							}
-//line samples_reduction.go:240
-							if blockSize >= 128 && compiled.Reach(64, tid, 16) > 15 {
+							if blockSize >= 128 && (tid < 64 && uint(64-tid) > 15) {
 //line samples_reduction.go:240
 								mySum = mySum.Add(archsimd.LoadInt32x16Slice(sdata[tid+64:]))
 								mySum.StoreSlice(sdata[tid:])
 							} else {
 //line samples_reduction.go:242
+								gc_b25 := gc_none22
+//line samples_reduction.go:242
+								if blockSize >= 128 {
+//line samples_reduction.go:240
+									gc_b25 = gc_all22
+//line samples_reduction.go:240
+								}
+//line samples_reduction.go:240
 								gc_if42 := archsimd.Mask32x16FromBits(gc_b25.ToBits() & gc_iota42.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(64, tid, 16)))).ToBits())
 //line samples_reduction.go:240
 								_ = gc_if42
@@ -21272,20 +21272,20 @@ func gc_body_reduce5_int32(gc_b15 *compiled.Block, gIdata []int32, gOdata []int3
 //line samples_reduction.go:240
 						}
 //line samples_reduction.go:240
-						gc_b24 := gc_none21
-//line samples_reduction.go:240
-						if blockSize >= 128 {
-//line samples_reduction.go:240
-							gc_b24 = gc_all21
-//line samples_reduction.go:240
-						}
-//line samples_reduction.go:240
-						if blockSize >= 128 && compiled.Reach(64, tid, 8) > 7 {
+						if blockSize >= 128 && (tid < 64 && uint(64-tid) > 7) {
 //line samples_reduction.go:240
 							mySum = mySum.Add(archsimd.LoadInt32x8Slice(sdata[tid+64:]))
 							mySum.StoreSlice(sdata[tid:])
 						} else {
 //line samples_reduction.go:242
+							gc_b24 := gc_none21
+//line samples_reduction.go:242
+							if blockSize >= 128 {
+//line samples_reduction.go:240
+								gc_b24 = gc_all21
+//line samples_reduction.go:240
+							}
+//line samples_reduction.go:240
 							gc_if41 := gc_b24.And(gc_iota41.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(64, tid, 8)))))
 //line samples_reduction.go:240
 							_ = gc_if41
@@ -21692,7 +21692,7 @@ func gc_body_reduce5_uint32(gc_b28 *compiled.Block, gIdata []uint32, gOdata []ui
 //line samples_reduction.go:214
 								_ = mySum
 //line samples_reduction.go:215
-								if compiled.Reach(n, i, 16) > 15 {
+								if i < n && uint(n-i) > 15 {
 //line samples_reduction.go:215
 									mySum = archsimd.LoadUint32x16Slice(gc_at37[gc_tx4:])
 //line samples_reduction.go:215
@@ -21737,7 +21737,7 @@ func gc_body_reduce5_uint32(gc_b28 *compiled.Block, gIdata []uint32, gOdata []ui
 //line samples_reduction.go:214
 							_ = mySum
 //line samples_reduction.go:215
-							if compiled.Reach(n, i, 8) > 7 {
+							if i < n && uint(n-i) > 7 {
 //line samples_reduction.go:215
 								mySum = archsimd.LoadUint32x8Slice(gc_at37[gc_tx4:])
 //line samples_reduction.go:215
@@ -21805,7 +21805,7 @@ func gc_body_reduce5_uint32(gc_b28 *compiled.Block, gIdata []uint32, gOdata []ui
 //line samples_reduction.go:215
 								}
 //line samples_reduction.go:215
-								if compiled.Reach(n, i, 16) > 15 {
+								if i < n && uint(n-i) > 15 {
 //line samples_reduction.go:215
 									mySum = archsimd.LoadUint32x16Slice(gIdata[i:])
 								} else {
@@ -21854,7 +21854,7 @@ func gc_body_reduce5_uint32(gc_b28 *compiled.Block, gIdata []uint32, gOdata []ui
 //line samples_reduction.go:215
 							}
 //line samples_reduction.go:215
-							if compiled.Reach(n, i, 8) > 7 {
+							if i < n && uint(n-i) > 7 {
 //line samples_reduction.go:215
 								mySum = archsimd.LoadUint32x8Slice(gIdata[i:])
 							} else {
@@ -22006,7 +22006,7 @@ func gc_body_reduce5_uint32(gc_b28 *compiled.Block, gIdata []uint32, gOdata []ui
 //line samples_reduction.go:212
 								_ = mySum
 //line samples_reduction.go:219
-								if compiled.Reach(n, i+blockSize, 16) > 15 {
+								if i+blockSize < n && uint(n-(i+blockSize)) > 15 {
 //line samples_reduction.go:219
 									mySum = mySum.Add(archsimd.LoadUint32x16Slice(gc_at38[gc_tx4:]))
 //line samples_reduction.go:219
@@ -22057,7 +22057,7 @@ func gc_body_reduce5_uint32(gc_b28 *compiled.Block, gIdata []uint32, gOdata []ui
 //line samples_reduction.go:212
 							_ = mySum
 //line samples_reduction.go:219
-							if compiled.Reach(n, i+blockSize, 8) > 7 {
+							if i+blockSize < n && uint(n-(i+blockSize)) > 7 {
 //line samples_reduction.go:219
 								mySum = mySum.Add(archsimd.LoadUint32x8Slice(gc_at38[gc_tx4:]))
 //line samples_reduction.go:219
@@ -22136,7 +22136,7 @@ func gc_body_reduce5_uint32(gc_b28 *compiled.Block, gIdata []uint32, gOdata []ui
 //line samples_reduction.go:219
 								}
 //line samples_reduction.go:219
-								if compiled.Reach(n, i+blockSize, 16) > 15 {
+								if i+blockSize < n && uint(n-(i+blockSize)) > 15 {
 //line samples_reduction.go:219
 									mySum = mySum.Add(archsimd.LoadUint32x16Slice(gIdata[i+blockSize:]))
 								} else {
@@ -22192,7 +22192,7 @@ func gc_body_reduce5_uint32(gc_b28 *compiled.Block, gIdata []uint32, gOdata []ui
 //line samples_reduction.go:219
 							}
 //line samples_reduction.go:219
-							if compiled.Reach(n, i+blockSize, 8) > 7 {
+							if i+blockSize < n && uint(n-(i+blockSize)) > 7 {
 //line samples_reduction.go:219
 								mySum = mySum.Add(archsimd.LoadUint32x8Slice(gIdata[i+blockSize:]))
 							} else {
@@ -22448,21 +22448,21 @@ func gc_body_reduce5_uint32(gc_b28 *compiled.Block, gIdata []uint32, gOdata []ui
 //line samples_reduction.go:211
 									_ = mySum
 //line samples_reduction.go:226
-									gc_b32 := gc_none28
-//line samples_reduction.go:226
-									if blockSize >= 512 {
-//line samples_reduction.go:226
-										gc_b32 = gc_all28
-//line samples_reduction.go:226
-									}
-//line samples_reduction.go:226
-									if blockSize >= 512 && compiled.Reach(256, tid, 16) > 15 {
+									if blockSize >= 512 && (tid < 256 && uint(256-tid) > 15) {
 //line samples_reduction.go:226
 										mySum = mySum.Add(archsimd.LoadUint32x16Slice(gc_at43[(gc_tx4 - gc_fastlo10):]))
 //line samples_reduction.go:226
 										mySum.StoreSlice(gc_at44[(gc_tx4 - gc_fastlo10):])
 //line samples_reduction.go:226
 									} else {
+//line samples_reduction.go:226
+										gc_b32 := gc_none28
+//line samples_reduction.go:226
+										if blockSize >= 512 {
+//line samples_reduction.go:226
+											gc_b32 = gc_all28
+//line samples_reduction.go:226
+										}
 //line samples_reduction.go:226
 										gc_if60 := archsimd.Mask32x16FromBits(gc_b32.ToBits() & gc_iota60.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(256, tid, 16)))).ToBits())
 //line samples_reduction.go:226
@@ -22513,21 +22513,21 @@ func gc_body_reduce5_uint32(gc_b28 *compiled.Block, gIdata []uint32, gOdata []ui
 //line samples_reduction.go:211
 								_ = mySum
 //line samples_reduction.go:226
-								gc_b31 := gc_none27
-//line samples_reduction.go:226
-								if blockSize >= 512 {
-//line samples_reduction.go:226
-									gc_b31 = gc_all27
-//line samples_reduction.go:226
-								}
-//line samples_reduction.go:226
-								if blockSize >= 512 && compiled.Reach(256, tid, 8) > 7 {
+								if blockSize >= 512 && (tid < 256 && uint(256-tid) > 7) {
 //line samples_reduction.go:226
 									mySum = mySum.Add(archsimd.LoadUint32x8Slice(gc_at43[(gc_tx4 - gc_fastlo10):]))
 //line samples_reduction.go:226
 									mySum.StoreSlice(gc_at44[(gc_tx4 - gc_fastlo10):])
 //line samples_reduction.go:226
 								} else {
+//line samples_reduction.go:226
+									gc_b31 := gc_none27
+//line samples_reduction.go:226
+									if blockSize >= 512 {
+//line samples_reduction.go:226
+										gc_b31 = gc_all27
+//line samples_reduction.go:226
+									}
 //line samples_reduction.go:226
 									gc_if59 := gc_b31.And(gc_iota59.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(256, tid, 8)))))
 //line samples_reduction.go:226
@@ -22619,20 +22619,20 @@ func gc_body_reduce5_uint32(gc_b28 *compiled.Block, gIdata []uint32, gOdata []ui
 //line samples_reduction.go:226
 							}
 //line samples_reduction.go:226
-							gc_b30 := gc_none26
-//line samples_reduction.go:226
-							if blockSize >= 512 {
-//line samples_reduction.go:226
-								gc_b30 = gc_all26
-//line samples_reduction.go:226
-							}
-//line samples_reduction.go:226
-							if blockSize >= 512 && compiled.Reach(256, tid, 16) > 15 {
+							if blockSize >= 512 && (tid < 256 && uint(256-tid) > 15) {
 //line samples_reduction.go:226
 								mySum = mySum.Add(archsimd.LoadUint32x16Slice(sdata[tid+256:]))
 								mySum.StoreSlice(sdata[tid:])
 							} else {
 //line samples_reduction.go:228
+								gc_b30 := gc_none26
+//line samples_reduction.go:228
+								if blockSize >= 512 {
+//line samples_reduction.go:226
+									gc_b30 = gc_all26
+//line samples_reduction.go:226
+								}
+//line samples_reduction.go:226
 								gc_if58 := archsimd.Mask32x16FromBits(gc_b30.ToBits() & gc_iota58.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(256, tid, 16)))).ToBits())
 //line samples_reduction.go:226
 								_ = gc_if58
@@ -22687,20 +22687,20 @@ func gc_body_reduce5_uint32(gc_b28 *compiled.Block, gIdata []uint32, gOdata []ui
 //line samples_reduction.go:226
 						}
 //line samples_reduction.go:226
-						gc_b29 := gc_none25
-//line samples_reduction.go:226
-						if blockSize >= 512 {
-//line samples_reduction.go:226
-							gc_b29 = gc_all25
-//line samples_reduction.go:226
-						}
-//line samples_reduction.go:226
-						if blockSize >= 512 && compiled.Reach(256, tid, 8) > 7 {
+						if blockSize >= 512 && (tid < 256 && uint(256-tid) > 7) {
 //line samples_reduction.go:226
 							mySum = mySum.Add(archsimd.LoadUint32x8Slice(sdata[tid+256:]))
 							mySum.StoreSlice(sdata[tid:])
 						} else {
 //line samples_reduction.go:228
+							gc_b29 := gc_none25
+//line samples_reduction.go:228
+							if blockSize >= 512 {
+//line samples_reduction.go:226
+								gc_b29 = gc_all25
+//line samples_reduction.go:226
+							}
+//line samples_reduction.go:226
 							gc_if57 := gc_b29.And(gc_iota57.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(256, tid, 8)))))
 //line samples_reduction.go:226
 							_ = gc_if57
@@ -22847,21 +22847,21 @@ func gc_body_reduce5_uint32(gc_b28 *compiled.Block, gIdata []uint32, gOdata []ui
 //line samples_reduction.go:211
 									_ = mySum
 //line samples_reduction.go:233
-									gc_b36 := gc_none32
-//line samples_reduction.go:233
-									if blockSize >= 256 {
-//line samples_reduction.go:233
-										gc_b36 = gc_all32
-//line samples_reduction.go:233
-									}
-//line samples_reduction.go:233
-									if blockSize >= 256 && compiled.Reach(128, tid, 16) > 15 {
+									if blockSize >= 256 && (tid < 128 && uint(128-tid) > 15) {
 //line samples_reduction.go:233
 										mySum = mySum.Add(archsimd.LoadUint32x16Slice(gc_at45[(gc_tx4 - gc_fastlo11):]))
 //line samples_reduction.go:233
 										mySum.StoreSlice(gc_at46[(gc_tx4 - gc_fastlo11):])
 //line samples_reduction.go:233
 									} else {
+//line samples_reduction.go:233
+										gc_b36 := gc_none32
+//line samples_reduction.go:233
+										if blockSize >= 256 {
+//line samples_reduction.go:233
+											gc_b36 = gc_all32
+//line samples_reduction.go:233
+										}
 //line samples_reduction.go:233
 										gc_if64 := archsimd.Mask32x16FromBits(gc_b36.ToBits() & gc_iota64.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(128, tid, 16)))).ToBits())
 //line samples_reduction.go:233
@@ -22912,21 +22912,21 @@ func gc_body_reduce5_uint32(gc_b28 *compiled.Block, gIdata []uint32, gOdata []ui
 //line samples_reduction.go:211
 								_ = mySum
 //line samples_reduction.go:233
-								gc_b35 := gc_none31
-//line samples_reduction.go:233
-								if blockSize >= 256 {
-//line samples_reduction.go:233
-									gc_b35 = gc_all31
-//line samples_reduction.go:233
-								}
-//line samples_reduction.go:233
-								if blockSize >= 256 && compiled.Reach(128, tid, 8) > 7 {
+								if blockSize >= 256 && (tid < 128 && uint(128-tid) > 7) {
 //line samples_reduction.go:233
 									mySum = mySum.Add(archsimd.LoadUint32x8Slice(gc_at45[(gc_tx4 - gc_fastlo11):]))
 //line samples_reduction.go:233
 									mySum.StoreSlice(gc_at46[(gc_tx4 - gc_fastlo11):])
 //line samples_reduction.go:233
 								} else {
+//line samples_reduction.go:233
+									gc_b35 := gc_none31
+//line samples_reduction.go:233
+									if blockSize >= 256 {
+//line samples_reduction.go:233
+										gc_b35 = gc_all31
+//line samples_reduction.go:233
+									}
 //line samples_reduction.go:233
 									gc_if63 := gc_b35.And(gc_iota63.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(128, tid, 8)))))
 //line samples_reduction.go:233
@@ -23018,20 +23018,20 @@ func gc_body_reduce5_uint32(gc_b28 *compiled.Block, gIdata []uint32, gOdata []ui
 //line samples_reduction.go:233
 							}
 //line samples_reduction.go:233
-							gc_b34 := gc_none30
-//line samples_reduction.go:233
-							if blockSize >= 256 {
-//line samples_reduction.go:233
-								gc_b34 = gc_all30
-//line samples_reduction.go:233
-							}
-//line samples_reduction.go:233
-							if blockSize >= 256 && compiled.Reach(128, tid, 16) > 15 {
+							if blockSize >= 256 && (tid < 128 && uint(128-tid) > 15) {
 //line samples_reduction.go:233
 								mySum = mySum.Add(archsimd.LoadUint32x16Slice(sdata[tid+128:]))
 								mySum.StoreSlice(sdata[tid:])
 							} else {
 //line samples_reduction.go:235
+								gc_b34 := gc_none30
+//line samples_reduction.go:235
+								if blockSize >= 256 {
+//line samples_reduction.go:233
+									gc_b34 = gc_all30
+//line samples_reduction.go:233
+								}
+//line samples_reduction.go:233
 								gc_if62 := archsimd.Mask32x16FromBits(gc_b34.ToBits() & gc_iota62.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(128, tid, 16)))).ToBits())
 //line samples_reduction.go:233
 								_ = gc_if62
@@ -23086,20 +23086,20 @@ func gc_body_reduce5_uint32(gc_b28 *compiled.Block, gIdata []uint32, gOdata []ui
 //line samples_reduction.go:233
 						}
 //line samples_reduction.go:233
-						gc_b33 := gc_none29
-//line samples_reduction.go:233
-						if blockSize >= 256 {
-//line samples_reduction.go:233
-							gc_b33 = gc_all29
-//line samples_reduction.go:233
-						}
-//line samples_reduction.go:233
-						if blockSize >= 256 && compiled.Reach(128, tid, 8) > 7 {
+						if blockSize >= 256 && (tid < 128 && uint(128-tid) > 7) {
 //line samples_reduction.go:233
 							mySum = mySum.Add(archsimd.LoadUint32x8Slice(sdata[tid+128:]))
 							mySum.StoreSlice(sdata[tid:])
 						} else {
 //line samples_reduction.go:235
+							gc_b33 := gc_none29
+//line samples_reduction.go:235
+							if blockSize >= 256 {
+//line samples_reduction.go:233
+								gc_b33 = gc_all29
+//line samples_reduction.go:233
+							}
+//line samples_reduction.go:233
 							gc_if61 := gc_b33.And(gc_iota61.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(128, tid, 8)))))
 //line samples_reduction.go:233
 							_ = gc_if61
@@ -23246,21 +23246,21 @@ func gc_body_reduce5_uint32(gc_b28 *compiled.Block, gIdata []uint32, gOdata []ui
 //line samples_reduction.go:211
 									_ = mySum
 //line samples_reduction.go:240
-									gc_b40 := gc_none36
-//line samples_reduction.go:240
-									if blockSize >= 128 {
-//line samples_reduction.go:240
-										gc_b40 = gc_all36
-//line samples_reduction.go:240
-									}
-//line samples_reduction.go:240
-									if blockSize >= 128 && compiled.Reach(64, tid, 16) > 15 {
+									if blockSize >= 128 && (tid < 64 && uint(64-tid) > 15) {
 //line samples_reduction.go:240
 										mySum = mySum.Add(archsimd.LoadUint32x16Slice(gc_at47[(gc_tx4 - gc_fastlo12):]))
 //line samples_reduction.go:240
 										mySum.StoreSlice(gc_at48[(gc_tx4 - gc_fastlo12):])
 //line samples_reduction.go:240
 									} else {
+//line samples_reduction.go:240
+										gc_b40 := gc_none36
+//line samples_reduction.go:240
+										if blockSize >= 128 {
+//line samples_reduction.go:240
+											gc_b40 = gc_all36
+//line samples_reduction.go:240
+										}
 //line samples_reduction.go:240
 										gc_if68 := archsimd.Mask32x16FromBits(gc_b40.ToBits() & gc_iota68.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(64, tid, 16)))).ToBits())
 //line samples_reduction.go:240
@@ -23311,21 +23311,21 @@ func gc_body_reduce5_uint32(gc_b28 *compiled.Block, gIdata []uint32, gOdata []ui
 //line samples_reduction.go:211
 								_ = mySum
 //line samples_reduction.go:240
-								gc_b39 := gc_none35
-//line samples_reduction.go:240
-								if blockSize >= 128 {
-//line samples_reduction.go:240
-									gc_b39 = gc_all35
-//line samples_reduction.go:240
-								}
-//line samples_reduction.go:240
-								if blockSize >= 128 && compiled.Reach(64, tid, 8) > 7 {
+								if blockSize >= 128 && (tid < 64 && uint(64-tid) > 7) {
 //line samples_reduction.go:240
 									mySum = mySum.Add(archsimd.LoadUint32x8Slice(gc_at47[(gc_tx4 - gc_fastlo12):]))
 //line samples_reduction.go:240
 									mySum.StoreSlice(gc_at48[(gc_tx4 - gc_fastlo12):])
 //line samples_reduction.go:240
 								} else {
+//line samples_reduction.go:240
+									gc_b39 := gc_none35
+//line samples_reduction.go:240
+									if blockSize >= 128 {
+//line samples_reduction.go:240
+										gc_b39 = gc_all35
+//line samples_reduction.go:240
+									}
 //line samples_reduction.go:240
 									gc_if67 := gc_b39.And(gc_iota67.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(64, tid, 8)))))
 //line samples_reduction.go:240
@@ -23417,20 +23417,20 @@ func gc_body_reduce5_uint32(gc_b28 *compiled.Block, gIdata []uint32, gOdata []ui
 //line samples_reduction.go:240
 							}
 //line samples_reduction.go:240
-							gc_b38 := gc_none34
-//line samples_reduction.go:240
-							if blockSize >= 128 {
-//line samples_reduction.go:240
-								gc_b38 = gc_all34
-//line samples_reduction.go:240
-							}
-//line samples_reduction.go:240
-							if blockSize >= 128 && compiled.Reach(64, tid, 16) > 15 {
+							if blockSize >= 128 && (tid < 64 && uint(64-tid) > 15) {
 //line samples_reduction.go:240
 								mySum = mySum.Add(archsimd.LoadUint32x16Slice(sdata[tid+64:]))
 								mySum.StoreSlice(sdata[tid:])
 							} else {
 //line samples_reduction.go:242
+								gc_b38 := gc_none34
+//line samples_reduction.go:242
+								if blockSize >= 128 {
+//line samples_reduction.go:240
+									gc_b38 = gc_all34
+//line samples_reduction.go:240
+								}
+//line samples_reduction.go:240
 								gc_if66 := archsimd.Mask32x16FromBits(gc_b38.ToBits() & gc_iota66.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(64, tid, 16)))).ToBits())
 //line samples_reduction.go:240
 								_ = gc_if66
@@ -23485,20 +23485,20 @@ func gc_body_reduce5_uint32(gc_b28 *compiled.Block, gIdata []uint32, gOdata []ui
 //line samples_reduction.go:240
 						}
 //line samples_reduction.go:240
-						gc_b37 := gc_none33
-//line samples_reduction.go:240
-						if blockSize >= 128 {
-//line samples_reduction.go:240
-							gc_b37 = gc_all33
-//line samples_reduction.go:240
-						}
-//line samples_reduction.go:240
-						if blockSize >= 128 && compiled.Reach(64, tid, 8) > 7 {
+						if blockSize >= 128 && (tid < 64 && uint(64-tid) > 7) {
 //line samples_reduction.go:240
 							mySum = mySum.Add(archsimd.LoadUint32x8Slice(sdata[tid+64:]))
 							mySum.StoreSlice(sdata[tid:])
 						} else {
 //line samples_reduction.go:242
+							gc_b37 := gc_none33
+//line samples_reduction.go:242
+							if blockSize >= 128 {
+//line samples_reduction.go:240
+								gc_b37 = gc_all33
+//line samples_reduction.go:240
+							}
+//line samples_reduction.go:240
 							gc_if65 := gc_b37.And(gc_iota65.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(64, tid, 8)))))
 //line samples_reduction.go:240
 							_ = gc_if65
@@ -24607,21 +24607,21 @@ func gc_body_reduce6_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:272
 									_ = mySum
 //line samples_reduction.go:299
-									gc_b6 := gc_none4
-//line samples_reduction.go:299
-									if blockSize >= 512 {
-//line samples_reduction.go:299
-										gc_b6 = gc_all4
-//line samples_reduction.go:299
-									}
-//line samples_reduction.go:299
-									if blockSize >= 512 && compiled.Reach(256, tid, 16) > 15 {
+									if blockSize >= 512 && (tid < 256 && uint(256-tid) > 15) {
 //line samples_reduction.go:299
 										mySum = mySum.Add(archsimd.LoadFloat32x16Slice(gc_at7[(gc_tx2 - gc_fastlo4):]))
 //line samples_reduction.go:299
 										mySum.StoreSlice(gc_at8[(gc_tx2 - gc_fastlo4):])
 //line samples_reduction.go:299
 									} else {
+//line samples_reduction.go:299
+										gc_b6 := gc_none4
+//line samples_reduction.go:299
+										if blockSize >= 512 {
+//line samples_reduction.go:299
+											gc_b6 = gc_all4
+//line samples_reduction.go:299
+										}
 //line samples_reduction.go:299
 										gc_if4 := archsimd.Mask32x16FromBits(gc_b6.ToBits() & gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(256, tid, 16)))).ToBits())
 //line samples_reduction.go:299
@@ -24672,21 +24672,21 @@ func gc_body_reduce6_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:272
 								_ = mySum
 //line samples_reduction.go:299
-								gc_b5 := gc_none3
-//line samples_reduction.go:299
-								if blockSize >= 512 {
-//line samples_reduction.go:299
-									gc_b5 = gc_all3
-//line samples_reduction.go:299
-								}
-//line samples_reduction.go:299
-								if blockSize >= 512 && compiled.Reach(256, tid, 8) > 7 {
+								if blockSize >= 512 && (tid < 256 && uint(256-tid) > 7) {
 //line samples_reduction.go:299
 									mySum = mySum.Add(archsimd.LoadFloat32x8Slice(gc_at7[(gc_tx2 - gc_fastlo4):]))
 //line samples_reduction.go:299
 									mySum.StoreSlice(gc_at8[(gc_tx2 - gc_fastlo4):])
 //line samples_reduction.go:299
 								} else {
+//line samples_reduction.go:299
+									gc_b5 := gc_none3
+//line samples_reduction.go:299
+									if blockSize >= 512 {
+//line samples_reduction.go:299
+										gc_b5 = gc_all3
+//line samples_reduction.go:299
+									}
 //line samples_reduction.go:299
 									gc_if3 := gc_b5.And(gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(256, tid, 8)))))
 //line samples_reduction.go:299
@@ -24778,20 +24778,20 @@ func gc_body_reduce6_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:299
 							}
 //line samples_reduction.go:299
-							gc_b4 := gc_none2
-//line samples_reduction.go:299
-							if blockSize >= 512 {
-//line samples_reduction.go:299
-								gc_b4 = gc_all2
-//line samples_reduction.go:299
-							}
-//line samples_reduction.go:299
-							if blockSize >= 512 && compiled.Reach(256, tid, 16) > 15 {
+							if blockSize >= 512 && (tid < 256 && uint(256-tid) > 15) {
 //line samples_reduction.go:299
 								mySum = mySum.Add(archsimd.LoadFloat32x16Slice(sdata[tid+256:]))
 								mySum.StoreSlice(sdata[tid:])
 							} else {
 //line samples_reduction.go:301
+								gc_b4 := gc_none2
+//line samples_reduction.go:301
+								if blockSize >= 512 {
+//line samples_reduction.go:299
+									gc_b4 = gc_all2
+//line samples_reduction.go:299
+								}
+//line samples_reduction.go:299
 								gc_if2 := archsimd.Mask32x16FromBits(gc_b4.ToBits() & gc_iota2.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(256, tid, 16)))).ToBits())
 //line samples_reduction.go:299
 								_ = gc_if2
@@ -24846,20 +24846,20 @@ func gc_body_reduce6_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:299
 						}
 //line samples_reduction.go:299
-						gc_b3 := gc_none
-//line samples_reduction.go:299
-						if blockSize >= 512 {
-//line samples_reduction.go:299
-							gc_b3 = gc_all
-//line samples_reduction.go:299
-						}
-//line samples_reduction.go:299
-						if blockSize >= 512 && compiled.Reach(256, tid, 8) > 7 {
+						if blockSize >= 512 && (tid < 256 && uint(256-tid) > 7) {
 //line samples_reduction.go:299
 							mySum = mySum.Add(archsimd.LoadFloat32x8Slice(sdata[tid+256:]))
 							mySum.StoreSlice(sdata[tid:])
 						} else {
 //line samples_reduction.go:301
+							gc_b3 := gc_none
+//line samples_reduction.go:301
+							if blockSize >= 512 {
+//line samples_reduction.go:299
+								gc_b3 = gc_all
+//line samples_reduction.go:299
+							}
+//line samples_reduction.go:299
 							gc_if := gc_b3.And(gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(256, tid, 8)))))
 //line samples_reduction.go:299
 							_ = gc_if
@@ -25006,21 +25006,21 @@ func gc_body_reduce6_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:272
 									_ = mySum
 //line samples_reduction.go:306
-									gc_b10 := gc_none8
-//line samples_reduction.go:306
-									if blockSize >= 256 {
-//line samples_reduction.go:306
-										gc_b10 = gc_all8
-//line samples_reduction.go:306
-									}
-//line samples_reduction.go:306
-									if blockSize >= 256 && compiled.Reach(128, tid, 16) > 15 {
+									if blockSize >= 256 && (tid < 128 && uint(128-tid) > 15) {
 //line samples_reduction.go:306
 										mySum = mySum.Add(archsimd.LoadFloat32x16Slice(gc_at9[(gc_tx2 - gc_fastlo5):]))
 //line samples_reduction.go:306
 										mySum.StoreSlice(gc_at10[(gc_tx2 - gc_fastlo5):])
 //line samples_reduction.go:306
 									} else {
+//line samples_reduction.go:306
+										gc_b10 := gc_none8
+//line samples_reduction.go:306
+										if blockSize >= 256 {
+//line samples_reduction.go:306
+											gc_b10 = gc_all8
+//line samples_reduction.go:306
+										}
 //line samples_reduction.go:306
 										gc_if8 := archsimd.Mask32x16FromBits(gc_b10.ToBits() & gc_iota8.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(128, tid, 16)))).ToBits())
 //line samples_reduction.go:306
@@ -25071,21 +25071,21 @@ func gc_body_reduce6_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:272
 								_ = mySum
 //line samples_reduction.go:306
-								gc_b9 := gc_none7
-//line samples_reduction.go:306
-								if blockSize >= 256 {
-//line samples_reduction.go:306
-									gc_b9 = gc_all7
-//line samples_reduction.go:306
-								}
-//line samples_reduction.go:306
-								if blockSize >= 256 && compiled.Reach(128, tid, 8) > 7 {
+								if blockSize >= 256 && (tid < 128 && uint(128-tid) > 7) {
 //line samples_reduction.go:306
 									mySum = mySum.Add(archsimd.LoadFloat32x8Slice(gc_at9[(gc_tx2 - gc_fastlo5):]))
 //line samples_reduction.go:306
 									mySum.StoreSlice(gc_at10[(gc_tx2 - gc_fastlo5):])
 //line samples_reduction.go:306
 								} else {
+//line samples_reduction.go:306
+									gc_b9 := gc_none7
+//line samples_reduction.go:306
+									if blockSize >= 256 {
+//line samples_reduction.go:306
+										gc_b9 = gc_all7
+//line samples_reduction.go:306
+									}
 //line samples_reduction.go:306
 									gc_if7 := gc_b9.And(gc_iota7.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(128, tid, 8)))))
 //line samples_reduction.go:306
@@ -25177,20 +25177,20 @@ func gc_body_reduce6_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:306
 							}
 //line samples_reduction.go:306
-							gc_b8 := gc_none6
-//line samples_reduction.go:306
-							if blockSize >= 256 {
-//line samples_reduction.go:306
-								gc_b8 = gc_all6
-//line samples_reduction.go:306
-							}
-//line samples_reduction.go:306
-							if blockSize >= 256 && compiled.Reach(128, tid, 16) > 15 {
+							if blockSize >= 256 && (tid < 128 && uint(128-tid) > 15) {
 //line samples_reduction.go:306
 								mySum = mySum.Add(archsimd.LoadFloat32x16Slice(sdata[tid+128:]))
 								mySum.StoreSlice(sdata[tid:])
 							} else {
 //line samples_reduction.go:308
+								gc_b8 := gc_none6
+//line samples_reduction.go:308
+								if blockSize >= 256 {
+//line samples_reduction.go:306
+									gc_b8 = gc_all6
+//line samples_reduction.go:306
+								}
+//line samples_reduction.go:306
 								gc_if6 := archsimd.Mask32x16FromBits(gc_b8.ToBits() & gc_iota6.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(128, tid, 16)))).ToBits())
 //line samples_reduction.go:306
 								_ = gc_if6
@@ -25245,20 +25245,20 @@ func gc_body_reduce6_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:306
 						}
 //line samples_reduction.go:306
-						gc_b7 := gc_none5
-//line samples_reduction.go:306
-						if blockSize >= 256 {
-//line samples_reduction.go:306
-							gc_b7 = gc_all5
-//line samples_reduction.go:306
-						}
-//line samples_reduction.go:306
-						if blockSize >= 256 && compiled.Reach(128, tid, 8) > 7 {
+						if blockSize >= 256 && (tid < 128 && uint(128-tid) > 7) {
 //line samples_reduction.go:306
 							mySum = mySum.Add(archsimd.LoadFloat32x8Slice(sdata[tid+128:]))
 							mySum.StoreSlice(sdata[tid:])
 						} else {
 //line samples_reduction.go:308
+							gc_b7 := gc_none5
+//line samples_reduction.go:308
+							if blockSize >= 256 {
+//line samples_reduction.go:306
+								gc_b7 = gc_all5
+//line samples_reduction.go:306
+							}
+//line samples_reduction.go:306
 							gc_if5 := gc_b7.And(gc_iota5.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(128, tid, 8)))))
 //line samples_reduction.go:306
 							_ = gc_if5
@@ -25405,21 +25405,21 @@ func gc_body_reduce6_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:272
 									_ = mySum
 //line samples_reduction.go:313
-									gc_b14 := gc_none12
-//line samples_reduction.go:313
-									if blockSize >= 128 {
-//line samples_reduction.go:313
-										gc_b14 = gc_all12
-//line samples_reduction.go:313
-									}
-//line samples_reduction.go:313
-									if blockSize >= 128 && compiled.Reach(64, tid, 16) > 15 {
+									if blockSize >= 128 && (tid < 64 && uint(64-tid) > 15) {
 //line samples_reduction.go:313
 										mySum = mySum.Add(archsimd.LoadFloat32x16Slice(gc_at11[(gc_tx2 - gc_fastlo6):]))
 //line samples_reduction.go:313
 										mySum.StoreSlice(gc_at12[(gc_tx2 - gc_fastlo6):])
 //line samples_reduction.go:313
 									} else {
+//line samples_reduction.go:313
+										gc_b14 := gc_none12
+//line samples_reduction.go:313
+										if blockSize >= 128 {
+//line samples_reduction.go:313
+											gc_b14 = gc_all12
+//line samples_reduction.go:313
+										}
 //line samples_reduction.go:313
 										gc_if12 := archsimd.Mask32x16FromBits(gc_b14.ToBits() & gc_iota12.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(64, tid, 16)))).ToBits())
 //line samples_reduction.go:313
@@ -25470,21 +25470,21 @@ func gc_body_reduce6_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:272
 								_ = mySum
 //line samples_reduction.go:313
-								gc_b13 := gc_none11
-//line samples_reduction.go:313
-								if blockSize >= 128 {
-//line samples_reduction.go:313
-									gc_b13 = gc_all11
-//line samples_reduction.go:313
-								}
-//line samples_reduction.go:313
-								if blockSize >= 128 && compiled.Reach(64, tid, 8) > 7 {
+								if blockSize >= 128 && (tid < 64 && uint(64-tid) > 7) {
 //line samples_reduction.go:313
 									mySum = mySum.Add(archsimd.LoadFloat32x8Slice(gc_at11[(gc_tx2 - gc_fastlo6):]))
 //line samples_reduction.go:313
 									mySum.StoreSlice(gc_at12[(gc_tx2 - gc_fastlo6):])
 //line samples_reduction.go:313
 								} else {
+//line samples_reduction.go:313
+									gc_b13 := gc_none11
+//line samples_reduction.go:313
+									if blockSize >= 128 {
+//line samples_reduction.go:313
+										gc_b13 = gc_all11
+//line samples_reduction.go:313
+									}
 //line samples_reduction.go:313
 									gc_if11 := gc_b13.And(gc_iota11.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(64, tid, 8)))))
 //line samples_reduction.go:313
@@ -25576,20 +25576,20 @@ func gc_body_reduce6_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:313
 							}
 //line samples_reduction.go:313
-							gc_b12 := gc_none10
-//line samples_reduction.go:313
-							if blockSize >= 128 {
-//line samples_reduction.go:313
-								gc_b12 = gc_all10
-//line samples_reduction.go:313
-							}
-//line samples_reduction.go:313
-							if blockSize >= 128 && compiled.Reach(64, tid, 16) > 15 {
+							if blockSize >= 128 && (tid < 64 && uint(64-tid) > 15) {
 //line samples_reduction.go:313
 								mySum = mySum.Add(archsimd.LoadFloat32x16Slice(sdata[tid+64:]))
 								mySum.StoreSlice(sdata[tid:])
 							} else {
 //line samples_reduction.go:315
+								gc_b12 := gc_none10
+//line samples_reduction.go:315
+								if blockSize >= 128 {
+//line samples_reduction.go:313
+									gc_b12 = gc_all10
+//line samples_reduction.go:313
+								}
+//line samples_reduction.go:313
 								gc_if10 := archsimd.Mask32x16FromBits(gc_b12.ToBits() & gc_iota10.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(64, tid, 16)))).ToBits())
 //line samples_reduction.go:313
 								_ = gc_if10
@@ -25644,20 +25644,20 @@ func gc_body_reduce6_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:313
 						}
 //line samples_reduction.go:313
-						gc_b11 := gc_none9
-//line samples_reduction.go:313
-						if blockSize >= 128 {
-//line samples_reduction.go:313
-							gc_b11 = gc_all9
-//line samples_reduction.go:313
-						}
-//line samples_reduction.go:313
-						if blockSize >= 128 && compiled.Reach(64, tid, 8) > 7 {
+						if blockSize >= 128 && (tid < 64 && uint(64-tid) > 7) {
 //line samples_reduction.go:313
 							mySum = mySum.Add(archsimd.LoadFloat32x8Slice(sdata[tid+64:]))
 							mySum.StoreSlice(sdata[tid:])
 						} else {
 //line samples_reduction.go:315
+							gc_b11 := gc_none9
+//line samples_reduction.go:315
+							if blockSize >= 128 {
+//line samples_reduction.go:313
+								gc_b11 = gc_all9
+//line samples_reduction.go:313
+							}
+//line samples_reduction.go:313
 							gc_if9 := gc_b11.And(gc_iota9.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(64, tid, 8)))))
 //line samples_reduction.go:313
 							_ = gc_if9
@@ -26139,21 +26139,21 @@ func gc_body_reduce6_int32(gc_b15 *compiled.Block, gIdata []int32, gOdata []int3
 //line samples_reduction.go:272
 									_ = mySum
 //line samples_reduction.go:299
-									gc_b19 := gc_none16
-//line samples_reduction.go:299
-									if blockSize >= 512 {
-//line samples_reduction.go:299
-										gc_b19 = gc_all16
-//line samples_reduction.go:299
-									}
-//line samples_reduction.go:299
-									if blockSize >= 512 && compiled.Reach(256, tid, 16) > 15 {
+									if blockSize >= 512 && (tid < 256 && uint(256-tid) > 15) {
 //line samples_reduction.go:299
 										mySum = mySum.Add(archsimd.LoadInt32x16Slice(gc_at13[(gc_tx3 - gc_fastlo7):]))
 //line samples_reduction.go:299
 										mySum.StoreSlice(gc_at14[(gc_tx3 - gc_fastlo7):])
 //line samples_reduction.go:299
 									} else {
+//line samples_reduction.go:299
+										gc_b19 := gc_none16
+//line samples_reduction.go:299
+										if blockSize >= 512 {
+//line samples_reduction.go:299
+											gc_b19 = gc_all16
+//line samples_reduction.go:299
+										}
 //line samples_reduction.go:299
 										gc_if16 := archsimd.Mask32x16FromBits(gc_b19.ToBits() & gc_iota16.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(256, tid, 16)))).ToBits())
 //line samples_reduction.go:299
@@ -26204,21 +26204,21 @@ func gc_body_reduce6_int32(gc_b15 *compiled.Block, gIdata []int32, gOdata []int3
 //line samples_reduction.go:272
 								_ = mySum
 //line samples_reduction.go:299
-								gc_b18 := gc_none15
-//line samples_reduction.go:299
-								if blockSize >= 512 {
-//line samples_reduction.go:299
-									gc_b18 = gc_all15
-//line samples_reduction.go:299
-								}
-//line samples_reduction.go:299
-								if blockSize >= 512 && compiled.Reach(256, tid, 8) > 7 {
+								if blockSize >= 512 && (tid < 256 && uint(256-tid) > 7) {
 //line samples_reduction.go:299
 									mySum = mySum.Add(archsimd.LoadInt32x8Slice(gc_at13[(gc_tx3 - gc_fastlo7):]))
 //line samples_reduction.go:299
 									mySum.StoreSlice(gc_at14[(gc_tx3 - gc_fastlo7):])
 //line samples_reduction.go:299
 								} else {
+//line samples_reduction.go:299
+									gc_b18 := gc_none15
+//line samples_reduction.go:299
+									if blockSize >= 512 {
+//line samples_reduction.go:299
+										gc_b18 = gc_all15
+//line samples_reduction.go:299
+									}
 //line samples_reduction.go:299
 									gc_if15 := gc_b18.And(gc_iota15.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(256, tid, 8)))))
 //line samples_reduction.go:299
@@ -26310,20 +26310,20 @@ func gc_body_reduce6_int32(gc_b15 *compiled.Block, gIdata []int32, gOdata []int3
 //line samples_reduction.go:299
 							}
 //line samples_reduction.go:299
-							gc_b17 := gc_none14
-//line samples_reduction.go:299
-							if blockSize >= 512 {
-//line samples_reduction.go:299
-								gc_b17 = gc_all14
-//line samples_reduction.go:299
-							}
-//line samples_reduction.go:299
-							if blockSize >= 512 && compiled.Reach(256, tid, 16) > 15 {
+							if blockSize >= 512 && (tid < 256 && uint(256-tid) > 15) {
 //line samples_reduction.go:299
 								mySum = mySum.Add(archsimd.LoadInt32x16Slice(sdata[tid+256:]))
 								mySum.StoreSlice(sdata[tid:])
 							} else {
 //line samples_reduction.go:301
+								gc_b17 := gc_none14
+//line samples_reduction.go:301
+								if blockSize >= 512 {
+//line samples_reduction.go:299
+									gc_b17 = gc_all14
+//line samples_reduction.go:299
+								}
+//line samples_reduction.go:299
 								gc_if14 := archsimd.Mask32x16FromBits(gc_b17.ToBits() & gc_iota14.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(256, tid, 16)))).ToBits())
 //line samples_reduction.go:299
 								_ = gc_if14
@@ -26378,20 +26378,20 @@ func gc_body_reduce6_int32(gc_b15 *compiled.Block, gIdata []int32, gOdata []int3
 //line samples_reduction.go:299
 						}
 //line samples_reduction.go:299
-						gc_b16 := gc_none13
-//line samples_reduction.go:299
-						if blockSize >= 512 {
-//line samples_reduction.go:299
-							gc_b16 = gc_all13
-//line samples_reduction.go:299
-						}
-//line samples_reduction.go:299
-						if blockSize >= 512 && compiled.Reach(256, tid, 8) > 7 {
+						if blockSize >= 512 && (tid < 256 && uint(256-tid) > 7) {
 //line samples_reduction.go:299
 							mySum = mySum.Add(archsimd.LoadInt32x8Slice(sdata[tid+256:]))
 							mySum.StoreSlice(sdata[tid:])
 						} else {
 //line samples_reduction.go:301
+							gc_b16 := gc_none13
+//line samples_reduction.go:301
+							if blockSize >= 512 {
+//line samples_reduction.go:299
+								gc_b16 = gc_all13
+//line samples_reduction.go:299
+							}
+//line samples_reduction.go:299
 							gc_if13 := gc_b16.And(gc_iota13.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(256, tid, 8)))))
 //line samples_reduction.go:299
 							_ = gc_if13
@@ -26538,21 +26538,21 @@ func gc_body_reduce6_int32(gc_b15 *compiled.Block, gIdata []int32, gOdata []int3
 //line samples_reduction.go:272
 									_ = mySum
 //line samples_reduction.go:306
-									gc_b23 := gc_none20
-//line samples_reduction.go:306
-									if blockSize >= 256 {
-//line samples_reduction.go:306
-										gc_b23 = gc_all20
-//line samples_reduction.go:306
-									}
-//line samples_reduction.go:306
-									if blockSize >= 256 && compiled.Reach(128, tid, 16) > 15 {
+									if blockSize >= 256 && (tid < 128 && uint(128-tid) > 15) {
 //line samples_reduction.go:306
 										mySum = mySum.Add(archsimd.LoadInt32x16Slice(gc_at15[(gc_tx3 - gc_fastlo8):]))
 //line samples_reduction.go:306
 										mySum.StoreSlice(gc_at16[(gc_tx3 - gc_fastlo8):])
 //line samples_reduction.go:306
 									} else {
+//line samples_reduction.go:306
+										gc_b23 := gc_none20
+//line samples_reduction.go:306
+										if blockSize >= 256 {
+//line samples_reduction.go:306
+											gc_b23 = gc_all20
+//line samples_reduction.go:306
+										}
 //line samples_reduction.go:306
 										gc_if20 := archsimd.Mask32x16FromBits(gc_b23.ToBits() & gc_iota20.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(128, tid, 16)))).ToBits())
 //line samples_reduction.go:306
@@ -26603,21 +26603,21 @@ func gc_body_reduce6_int32(gc_b15 *compiled.Block, gIdata []int32, gOdata []int3
 //line samples_reduction.go:272
 								_ = mySum
 //line samples_reduction.go:306
-								gc_b22 := gc_none19
-//line samples_reduction.go:306
-								if blockSize >= 256 {
-//line samples_reduction.go:306
-									gc_b22 = gc_all19
-//line samples_reduction.go:306
-								}
-//line samples_reduction.go:306
-								if blockSize >= 256 && compiled.Reach(128, tid, 8) > 7 {
+								if blockSize >= 256 && (tid < 128 && uint(128-tid) > 7) {
 //line samples_reduction.go:306
 									mySum = mySum.Add(archsimd.LoadInt32x8Slice(gc_at15[(gc_tx3 - gc_fastlo8):]))
 //line samples_reduction.go:306
 									mySum.StoreSlice(gc_at16[(gc_tx3 - gc_fastlo8):])
 //line samples_reduction.go:306
 								} else {
+//line samples_reduction.go:306
+									gc_b22 := gc_none19
+//line samples_reduction.go:306
+									if blockSize >= 256 {
+//line samples_reduction.go:306
+										gc_b22 = gc_all19
+//line samples_reduction.go:306
+									}
 //line samples_reduction.go:306
 									gc_if19 := gc_b22.And(gc_iota19.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(128, tid, 8)))))
 //line samples_reduction.go:306
@@ -26709,20 +26709,20 @@ func gc_body_reduce6_int32(gc_b15 *compiled.Block, gIdata []int32, gOdata []int3
 //line samples_reduction.go:306
 							}
 //line samples_reduction.go:306
-							gc_b21 := gc_none18
-//line samples_reduction.go:306
-							if blockSize >= 256 {
-//line samples_reduction.go:306
-								gc_b21 = gc_all18
-//line samples_reduction.go:306
-							}
-//line samples_reduction.go:306
-							if blockSize >= 256 && compiled.Reach(128, tid, 16) > 15 {
+							if blockSize >= 256 && (tid < 128 && uint(128-tid) > 15) {
 //line samples_reduction.go:306
 								mySum = mySum.Add(archsimd.LoadInt32x16Slice(sdata[tid+128:]))
 								mySum.StoreSlice(sdata[tid:])
 							} else {
 //line samples_reduction.go:308
+								gc_b21 := gc_none18
+//line samples_reduction.go:308
+								if blockSize >= 256 {
+//line samples_reduction.go:306
+									gc_b21 = gc_all18
+//line samples_reduction.go:306
+								}
+//line samples_reduction.go:306
 								gc_if18 := archsimd.Mask32x16FromBits(gc_b21.ToBits() & gc_iota18.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(128, tid, 16)))).ToBits())
 //line samples_reduction.go:306
 								_ = gc_if18
@@ -26777,20 +26777,20 @@ func gc_body_reduce6_int32(gc_b15 *compiled.Block, gIdata []int32, gOdata []int3
 //line samples_reduction.go:306
 						}
 //line samples_reduction.go:306
-						gc_b20 := gc_none17
-//line samples_reduction.go:306
-						if blockSize >= 256 {
-//line samples_reduction.go:306
-							gc_b20 = gc_all17
-//line samples_reduction.go:306
-						}
-//line samples_reduction.go:306
-						if blockSize >= 256 && compiled.Reach(128, tid, 8) > 7 {
+						if blockSize >= 256 && (tid < 128 && uint(128-tid) > 7) {
 //line samples_reduction.go:306
 							mySum = mySum.Add(archsimd.LoadInt32x8Slice(sdata[tid+128:]))
 							mySum.StoreSlice(sdata[tid:])
 						} else {
 //line samples_reduction.go:308
+							gc_b20 := gc_none17
+//line samples_reduction.go:308
+							if blockSize >= 256 {
+//line samples_reduction.go:306
+								gc_b20 = gc_all17
+//line samples_reduction.go:306
+							}
+//line samples_reduction.go:306
 							gc_if17 := gc_b20.And(gc_iota17.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(128, tid, 8)))))
 //line samples_reduction.go:306
 							_ = gc_if17
@@ -26937,21 +26937,21 @@ func gc_body_reduce6_int32(gc_b15 *compiled.Block, gIdata []int32, gOdata []int3
 //line samples_reduction.go:272
 									_ = mySum
 //line samples_reduction.go:313
-									gc_b27 := gc_none24
-//line samples_reduction.go:313
-									if blockSize >= 128 {
-//line samples_reduction.go:313
-										gc_b27 = gc_all24
-//line samples_reduction.go:313
-									}
-//line samples_reduction.go:313
-									if blockSize >= 128 && compiled.Reach(64, tid, 16) > 15 {
+									if blockSize >= 128 && (tid < 64 && uint(64-tid) > 15) {
 //line samples_reduction.go:313
 										mySum = mySum.Add(archsimd.LoadInt32x16Slice(gc_at17[(gc_tx3 - gc_fastlo9):]))
 //line samples_reduction.go:313
 										mySum.StoreSlice(gc_at18[(gc_tx3 - gc_fastlo9):])
 //line samples_reduction.go:313
 									} else {
+//line samples_reduction.go:313
+										gc_b27 := gc_none24
+//line samples_reduction.go:313
+										if blockSize >= 128 {
+//line samples_reduction.go:313
+											gc_b27 = gc_all24
+//line samples_reduction.go:313
+										}
 //line samples_reduction.go:313
 										gc_if24 := archsimd.Mask32x16FromBits(gc_b27.ToBits() & gc_iota24.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(64, tid, 16)))).ToBits())
 //line samples_reduction.go:313
@@ -27002,21 +27002,21 @@ func gc_body_reduce6_int32(gc_b15 *compiled.Block, gIdata []int32, gOdata []int3
 //line samples_reduction.go:272
 								_ = mySum
 //line samples_reduction.go:313
-								gc_b26 := gc_none23
-//line samples_reduction.go:313
-								if blockSize >= 128 {
-//line samples_reduction.go:313
-									gc_b26 = gc_all23
-//line samples_reduction.go:313
-								}
-//line samples_reduction.go:313
-								if blockSize >= 128 && compiled.Reach(64, tid, 8) > 7 {
+								if blockSize >= 128 && (tid < 64 && uint(64-tid) > 7) {
 //line samples_reduction.go:313
 									mySum = mySum.Add(archsimd.LoadInt32x8Slice(gc_at17[(gc_tx3 - gc_fastlo9):]))
 //line samples_reduction.go:313
 									mySum.StoreSlice(gc_at18[(gc_tx3 - gc_fastlo9):])
 //line samples_reduction.go:313
 								} else {
+//line samples_reduction.go:313
+									gc_b26 := gc_none23
+//line samples_reduction.go:313
+									if blockSize >= 128 {
+//line samples_reduction.go:313
+										gc_b26 = gc_all23
+//line samples_reduction.go:313
+									}
 //line samples_reduction.go:313
 									gc_if23 := gc_b26.And(gc_iota23.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(64, tid, 8)))))
 //line samples_reduction.go:313
@@ -27108,20 +27108,20 @@ func gc_body_reduce6_int32(gc_b15 *compiled.Block, gIdata []int32, gOdata []int3
 //line samples_reduction.go:313
 							}
 //line samples_reduction.go:313
-							gc_b25 := gc_none22
-//line samples_reduction.go:313
-							if blockSize >= 128 {
-//line samples_reduction.go:313
-								gc_b25 = gc_all22
-//line samples_reduction.go:313
-							}
-//line samples_reduction.go:313
-							if blockSize >= 128 && compiled.Reach(64, tid, 16) > 15 {
+							if blockSize >= 128 && (tid < 64 && uint(64-tid) > 15) {
 //line samples_reduction.go:313
 								mySum = mySum.Add(archsimd.LoadInt32x16Slice(sdata[tid+64:]))
 								mySum.StoreSlice(sdata[tid:])
 							} else {
 //line samples_reduction.go:315
+								gc_b25 := gc_none22
+//line samples_reduction.go:315
+								if blockSize >= 128 {
+//line samples_reduction.go:313
+									gc_b25 = gc_all22
+//line samples_reduction.go:313
+								}
+//line samples_reduction.go:313
 								gc_if22 := archsimd.Mask32x16FromBits(gc_b25.ToBits() & gc_iota22.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(64, tid, 16)))).ToBits())
 //line samples_reduction.go:313
 								_ = gc_if22
@@ -27176,20 +27176,20 @@ func gc_body_reduce6_int32(gc_b15 *compiled.Block, gIdata []int32, gOdata []int3
 //line samples_reduction.go:313
 						}
 //line samples_reduction.go:313
-						gc_b24 := gc_none21
-//line samples_reduction.go:313
-						if blockSize >= 128 {
-//line samples_reduction.go:313
-							gc_b24 = gc_all21
-//line samples_reduction.go:313
-						}
-//line samples_reduction.go:313
-						if blockSize >= 128 && compiled.Reach(64, tid, 8) > 7 {
+						if blockSize >= 128 && (tid < 64 && uint(64-tid) > 7) {
 //line samples_reduction.go:313
 							mySum = mySum.Add(archsimd.LoadInt32x8Slice(sdata[tid+64:]))
 							mySum.StoreSlice(sdata[tid:])
 						} else {
 //line samples_reduction.go:315
+							gc_b24 := gc_none21
+//line samples_reduction.go:315
+							if blockSize >= 128 {
+//line samples_reduction.go:313
+								gc_b24 = gc_all21
+//line samples_reduction.go:313
+							}
+//line samples_reduction.go:313
 							gc_if21 := gc_b24.And(gc_iota21.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(64, tid, 8)))))
 //line samples_reduction.go:313
 							_ = gc_if21
@@ -27671,21 +27671,21 @@ func gc_body_reduce6_uint32(gc_b28 *compiled.Block, gIdata []uint32, gOdata []ui
 //line samples_reduction.go:272
 									_ = mySum
 //line samples_reduction.go:299
-									gc_b32 := gc_none28
-//line samples_reduction.go:299
-									if blockSize >= 512 {
-//line samples_reduction.go:299
-										gc_b32 = gc_all28
-//line samples_reduction.go:299
-									}
-//line samples_reduction.go:299
-									if blockSize >= 512 && compiled.Reach(256, tid, 16) > 15 {
+									if blockSize >= 512 && (tid < 256 && uint(256-tid) > 15) {
 //line samples_reduction.go:299
 										mySum = mySum.Add(archsimd.LoadUint32x16Slice(gc_at19[(gc_tx4 - gc_fastlo10):]))
 //line samples_reduction.go:299
 										mySum.StoreSlice(gc_at20[(gc_tx4 - gc_fastlo10):])
 //line samples_reduction.go:299
 									} else {
+//line samples_reduction.go:299
+										gc_b32 := gc_none28
+//line samples_reduction.go:299
+										if blockSize >= 512 {
+//line samples_reduction.go:299
+											gc_b32 = gc_all28
+//line samples_reduction.go:299
+										}
 //line samples_reduction.go:299
 										gc_if28 := archsimd.Mask32x16FromBits(gc_b32.ToBits() & gc_iota28.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(256, tid, 16)))).ToBits())
 //line samples_reduction.go:299
@@ -27736,21 +27736,21 @@ func gc_body_reduce6_uint32(gc_b28 *compiled.Block, gIdata []uint32, gOdata []ui
 //line samples_reduction.go:272
 								_ = mySum
 //line samples_reduction.go:299
-								gc_b31 := gc_none27
-//line samples_reduction.go:299
-								if blockSize >= 512 {
-//line samples_reduction.go:299
-									gc_b31 = gc_all27
-//line samples_reduction.go:299
-								}
-//line samples_reduction.go:299
-								if blockSize >= 512 && compiled.Reach(256, tid, 8) > 7 {
+								if blockSize >= 512 && (tid < 256 && uint(256-tid) > 7) {
 //line samples_reduction.go:299
 									mySum = mySum.Add(archsimd.LoadUint32x8Slice(gc_at19[(gc_tx4 - gc_fastlo10):]))
 //line samples_reduction.go:299
 									mySum.StoreSlice(gc_at20[(gc_tx4 - gc_fastlo10):])
 //line samples_reduction.go:299
 								} else {
+//line samples_reduction.go:299
+									gc_b31 := gc_none27
+//line samples_reduction.go:299
+									if blockSize >= 512 {
+//line samples_reduction.go:299
+										gc_b31 = gc_all27
+//line samples_reduction.go:299
+									}
 //line samples_reduction.go:299
 									gc_if27 := gc_b31.And(gc_iota27.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(256, tid, 8)))))
 //line samples_reduction.go:299
@@ -27842,20 +27842,20 @@ func gc_body_reduce6_uint32(gc_b28 *compiled.Block, gIdata []uint32, gOdata []ui
 //line samples_reduction.go:299
 							}
 //line samples_reduction.go:299
-							gc_b30 := gc_none26
-//line samples_reduction.go:299
-							if blockSize >= 512 {
-//line samples_reduction.go:299
-								gc_b30 = gc_all26
-//line samples_reduction.go:299
-							}
-//line samples_reduction.go:299
-							if blockSize >= 512 && compiled.Reach(256, tid, 16) > 15 {
+							if blockSize >= 512 && (tid < 256 && uint(256-tid) > 15) {
 //line samples_reduction.go:299
 								mySum = mySum.Add(archsimd.LoadUint32x16Slice(sdata[tid+256:]))
 								mySum.StoreSlice(sdata[tid:])
 							} else {
 //line samples_reduction.go:301
+								gc_b30 := gc_none26
+//line samples_reduction.go:301
+								if blockSize >= 512 {
+//line samples_reduction.go:299
+									gc_b30 = gc_all26
+//line samples_reduction.go:299
+								}
+//line samples_reduction.go:299
 								gc_if26 := archsimd.Mask32x16FromBits(gc_b30.ToBits() & gc_iota26.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(256, tid, 16)))).ToBits())
 //line samples_reduction.go:299
 								_ = gc_if26
@@ -27910,20 +27910,20 @@ func gc_body_reduce6_uint32(gc_b28 *compiled.Block, gIdata []uint32, gOdata []ui
 //line samples_reduction.go:299
 						}
 //line samples_reduction.go:299
-						gc_b29 := gc_none25
-//line samples_reduction.go:299
-						if blockSize >= 512 {
-//line samples_reduction.go:299
-							gc_b29 = gc_all25
-//line samples_reduction.go:299
-						}
-//line samples_reduction.go:299
-						if blockSize >= 512 && compiled.Reach(256, tid, 8) > 7 {
+						if blockSize >= 512 && (tid < 256 && uint(256-tid) > 7) {
 //line samples_reduction.go:299
 							mySum = mySum.Add(archsimd.LoadUint32x8Slice(sdata[tid+256:]))
 							mySum.StoreSlice(sdata[tid:])
 						} else {
 //line samples_reduction.go:301
+							gc_b29 := gc_none25
+//line samples_reduction.go:301
+							if blockSize >= 512 {
+//line samples_reduction.go:299
+								gc_b29 = gc_all25
+//line samples_reduction.go:299
+							}
+//line samples_reduction.go:299
 							gc_if25 := gc_b29.And(gc_iota25.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(256, tid, 8)))))
 //line samples_reduction.go:299
 							_ = gc_if25
@@ -28070,21 +28070,21 @@ func gc_body_reduce6_uint32(gc_b28 *compiled.Block, gIdata []uint32, gOdata []ui
 //line samples_reduction.go:272
 									_ = mySum
 //line samples_reduction.go:306
-									gc_b36 := gc_none32
-//line samples_reduction.go:306
-									if blockSize >= 256 {
-//line samples_reduction.go:306
-										gc_b36 = gc_all32
-//line samples_reduction.go:306
-									}
-//line samples_reduction.go:306
-									if blockSize >= 256 && compiled.Reach(128, tid, 16) > 15 {
+									if blockSize >= 256 && (tid < 128 && uint(128-tid) > 15) {
 //line samples_reduction.go:306
 										mySum = mySum.Add(archsimd.LoadUint32x16Slice(gc_at21[(gc_tx4 - gc_fastlo11):]))
 //line samples_reduction.go:306
 										mySum.StoreSlice(gc_at22[(gc_tx4 - gc_fastlo11):])
 //line samples_reduction.go:306
 									} else {
+//line samples_reduction.go:306
+										gc_b36 := gc_none32
+//line samples_reduction.go:306
+										if blockSize >= 256 {
+//line samples_reduction.go:306
+											gc_b36 = gc_all32
+//line samples_reduction.go:306
+										}
 //line samples_reduction.go:306
 										gc_if32 := archsimd.Mask32x16FromBits(gc_b36.ToBits() & gc_iota32.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(128, tid, 16)))).ToBits())
 //line samples_reduction.go:306
@@ -28135,21 +28135,21 @@ func gc_body_reduce6_uint32(gc_b28 *compiled.Block, gIdata []uint32, gOdata []ui
 //line samples_reduction.go:272
 								_ = mySum
 //line samples_reduction.go:306
-								gc_b35 := gc_none31
-//line samples_reduction.go:306
-								if blockSize >= 256 {
-//line samples_reduction.go:306
-									gc_b35 = gc_all31
-//line samples_reduction.go:306
-								}
-//line samples_reduction.go:306
-								if blockSize >= 256 && compiled.Reach(128, tid, 8) > 7 {
+								if blockSize >= 256 && (tid < 128 && uint(128-tid) > 7) {
 //line samples_reduction.go:306
 									mySum = mySum.Add(archsimd.LoadUint32x8Slice(gc_at21[(gc_tx4 - gc_fastlo11):]))
 //line samples_reduction.go:306
 									mySum.StoreSlice(gc_at22[(gc_tx4 - gc_fastlo11):])
 //line samples_reduction.go:306
 								} else {
+//line samples_reduction.go:306
+									gc_b35 := gc_none31
+//line samples_reduction.go:306
+									if blockSize >= 256 {
+//line samples_reduction.go:306
+										gc_b35 = gc_all31
+//line samples_reduction.go:306
+									}
 //line samples_reduction.go:306
 									gc_if31 := gc_b35.And(gc_iota31.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(128, tid, 8)))))
 //line samples_reduction.go:306
@@ -28241,20 +28241,20 @@ func gc_body_reduce6_uint32(gc_b28 *compiled.Block, gIdata []uint32, gOdata []ui
 //line samples_reduction.go:306
 							}
 //line samples_reduction.go:306
-							gc_b34 := gc_none30
-//line samples_reduction.go:306
-							if blockSize >= 256 {
-//line samples_reduction.go:306
-								gc_b34 = gc_all30
-//line samples_reduction.go:306
-							}
-//line samples_reduction.go:306
-							if blockSize >= 256 && compiled.Reach(128, tid, 16) > 15 {
+							if blockSize >= 256 && (tid < 128 && uint(128-tid) > 15) {
 //line samples_reduction.go:306
 								mySum = mySum.Add(archsimd.LoadUint32x16Slice(sdata[tid+128:]))
 								mySum.StoreSlice(sdata[tid:])
 							} else {
 //line samples_reduction.go:308
+								gc_b34 := gc_none30
+//line samples_reduction.go:308
+								if blockSize >= 256 {
+//line samples_reduction.go:306
+									gc_b34 = gc_all30
+//line samples_reduction.go:306
+								}
+//line samples_reduction.go:306
 								gc_if30 := archsimd.Mask32x16FromBits(gc_b34.ToBits() & gc_iota30.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(128, tid, 16)))).ToBits())
 //line samples_reduction.go:306
 								_ = gc_if30
@@ -28309,20 +28309,20 @@ func gc_body_reduce6_uint32(gc_b28 *compiled.Block, gIdata []uint32, gOdata []ui
 //line samples_reduction.go:306
 						}
 //line samples_reduction.go:306
-						gc_b33 := gc_none29
-//line samples_reduction.go:306
-						if blockSize >= 256 {
-//line samples_reduction.go:306
-							gc_b33 = gc_all29
-//line samples_reduction.go:306
-						}
-//line samples_reduction.go:306
-						if blockSize >= 256 && compiled.Reach(128, tid, 8) > 7 {
+						if blockSize >= 256 && (tid < 128 && uint(128-tid) > 7) {
 //line samples_reduction.go:306
 							mySum = mySum.Add(archsimd.LoadUint32x8Slice(sdata[tid+128:]))
 							mySum.StoreSlice(sdata[tid:])
 						} else {
 //line samples_reduction.go:308
+							gc_b33 := gc_none29
+//line samples_reduction.go:308
+							if blockSize >= 256 {
+//line samples_reduction.go:306
+								gc_b33 = gc_all29
+//line samples_reduction.go:306
+							}
+//line samples_reduction.go:306
 							gc_if29 := gc_b33.And(gc_iota29.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(128, tid, 8)))))
 //line samples_reduction.go:306
 							_ = gc_if29
@@ -28469,21 +28469,21 @@ func gc_body_reduce6_uint32(gc_b28 *compiled.Block, gIdata []uint32, gOdata []ui
 //line samples_reduction.go:272
 									_ = mySum
 //line samples_reduction.go:313
-									gc_b40 := gc_none36
-//line samples_reduction.go:313
-									if blockSize >= 128 {
-//line samples_reduction.go:313
-										gc_b40 = gc_all36
-//line samples_reduction.go:313
-									}
-//line samples_reduction.go:313
-									if blockSize >= 128 && compiled.Reach(64, tid, 16) > 15 {
+									if blockSize >= 128 && (tid < 64 && uint(64-tid) > 15) {
 //line samples_reduction.go:313
 										mySum = mySum.Add(archsimd.LoadUint32x16Slice(gc_at23[(gc_tx4 - gc_fastlo12):]))
 //line samples_reduction.go:313
 										mySum.StoreSlice(gc_at24[(gc_tx4 - gc_fastlo12):])
 //line samples_reduction.go:313
 									} else {
+//line samples_reduction.go:313
+										gc_b40 := gc_none36
+//line samples_reduction.go:313
+										if blockSize >= 128 {
+//line samples_reduction.go:313
+											gc_b40 = gc_all36
+//line samples_reduction.go:313
+										}
 //line samples_reduction.go:313
 										gc_if36 := archsimd.Mask32x16FromBits(gc_b40.ToBits() & gc_iota36.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(64, tid, 16)))).ToBits())
 //line samples_reduction.go:313
@@ -28534,21 +28534,21 @@ func gc_body_reduce6_uint32(gc_b28 *compiled.Block, gIdata []uint32, gOdata []ui
 //line samples_reduction.go:272
 								_ = mySum
 //line samples_reduction.go:313
-								gc_b39 := gc_none35
-//line samples_reduction.go:313
-								if blockSize >= 128 {
-//line samples_reduction.go:313
-									gc_b39 = gc_all35
-//line samples_reduction.go:313
-								}
-//line samples_reduction.go:313
-								if blockSize >= 128 && compiled.Reach(64, tid, 8) > 7 {
+								if blockSize >= 128 && (tid < 64 && uint(64-tid) > 7) {
 //line samples_reduction.go:313
 									mySum = mySum.Add(archsimd.LoadUint32x8Slice(gc_at23[(gc_tx4 - gc_fastlo12):]))
 //line samples_reduction.go:313
 									mySum.StoreSlice(gc_at24[(gc_tx4 - gc_fastlo12):])
 //line samples_reduction.go:313
 								} else {
+//line samples_reduction.go:313
+									gc_b39 := gc_none35
+//line samples_reduction.go:313
+									if blockSize >= 128 {
+//line samples_reduction.go:313
+										gc_b39 = gc_all35
+//line samples_reduction.go:313
+									}
 //line samples_reduction.go:313
 									gc_if35 := gc_b39.And(gc_iota35.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(64, tid, 8)))))
 //line samples_reduction.go:313
@@ -28640,20 +28640,20 @@ func gc_body_reduce6_uint32(gc_b28 *compiled.Block, gIdata []uint32, gOdata []ui
 //line samples_reduction.go:313
 							}
 //line samples_reduction.go:313
-							gc_b38 := gc_none34
-//line samples_reduction.go:313
-							if blockSize >= 128 {
-//line samples_reduction.go:313
-								gc_b38 = gc_all34
-//line samples_reduction.go:313
-							}
-//line samples_reduction.go:313
-							if blockSize >= 128 && compiled.Reach(64, tid, 16) > 15 {
+							if blockSize >= 128 && (tid < 64 && uint(64-tid) > 15) {
 //line samples_reduction.go:313
 								mySum = mySum.Add(archsimd.LoadUint32x16Slice(sdata[tid+64:]))
 								mySum.StoreSlice(sdata[tid:])
 							} else {
 //line samples_reduction.go:315
+								gc_b38 := gc_none34
+//line samples_reduction.go:315
+								if blockSize >= 128 {
+//line samples_reduction.go:313
+									gc_b38 = gc_all34
+//line samples_reduction.go:313
+								}
+//line samples_reduction.go:313
 								gc_if34 := archsimd.Mask32x16FromBits(gc_b38.ToBits() & gc_iota34.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(64, tid, 16)))).ToBits())
 //line samples_reduction.go:313
 								_ = gc_if34
@@ -28708,20 +28708,20 @@ func gc_body_reduce6_uint32(gc_b28 *compiled.Block, gIdata []uint32, gOdata []ui
 //line samples_reduction.go:313
 						}
 //line samples_reduction.go:313
-						gc_b37 := gc_none33
-//line samples_reduction.go:313
-						if blockSize >= 128 {
-//line samples_reduction.go:313
-							gc_b37 = gc_all33
-//line samples_reduction.go:313
-						}
-//line samples_reduction.go:313
-						if blockSize >= 128 && compiled.Reach(64, tid, 8) > 7 {
+						if blockSize >= 128 && (tid < 64 && uint(64-tid) > 7) {
 //line samples_reduction.go:313
 							mySum = mySum.Add(archsimd.LoadUint32x8Slice(sdata[tid+64:]))
 							mySum.StoreSlice(sdata[tid:])
 						} else {
 //line samples_reduction.go:315
+							gc_b37 := gc_none33
+//line samples_reduction.go:315
+							if blockSize >= 128 {
+//line samples_reduction.go:313
+								gc_b37 = gc_all33
+//line samples_reduction.go:313
+							}
+//line samples_reduction.go:313
 							gc_if33 := gc_b37.And(gc_iota33.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(64, tid, 8)))))
 //line samples_reduction.go:313
 							_ = gc_if33

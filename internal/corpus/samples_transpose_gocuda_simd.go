@@ -409,16 +409,8 @@ func gc_body_copySharedMem(gc_b2 *compiled.Block, odata, idata []float32, width,
 //line samples_transpose.go:46
 						for i := 0; i < transposeTileDim; i = i + transposeBlockRows {
 //line samples_transpose.go:46
-							gc_b4 := gc_none2
-//line samples_transpose.go:46
-							if yIndex <
-								height {
-//line samples_transpose.go:47
-								gc_b4 = gc_all2
-//line samples_transpose.go:47
-							}
-//line samples_transpose.go:47
-							if compiled.Reach(width, xIndex, 16) > 15 && yIndex < height {
+							if xIndex <
+								width && uint(width-xIndex) > 15 && yIndex < height {
 //line samples_transpose.go:47
 								var gc_ld3 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line samples_transpose.go:47
@@ -477,6 +469,16 @@ func gc_body_copySharedMem(gc_b2 *compiled.Block, odata, idata []float32, width,
 //line samples_transpose.go:48
 							} else {
 //line samples_transpose.go:48
+								gc_b4 := gc_none2
+//line samples_transpose.go:48
+								if yIndex <
+//line samples_transpose.go:47
+									height {
+//line samples_transpose.go:47
+									gc_b4 = gc_all2
+//line samples_transpose.go:47
+								}
+//line samples_transpose.go:47
 								gc_if2 := archsimd.Mask32x16FromBits(gc_iota2.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(width, xIndex, 16)))).ToBits() & gc_b4.ToBits())
 //line samples_transpose.go:47
 								_ = gc_if2
@@ -583,16 +585,8 @@ func gc_body_copySharedMem(gc_b2 *compiled.Block, odata, idata []float32, width,
 //line samples_transpose.go:46
 					for i := 0; i < transposeTileDim; i = i + transposeBlockRows {
 //line samples_transpose.go:46
-						gc_b3 := gc_none
-//line samples_transpose.go:46
-						if yIndex <
-							height {
-//line samples_transpose.go:47
-							gc_b3 = gc_all
-//line samples_transpose.go:47
-						}
-//line samples_transpose.go:47
-						if compiled.Reach(width, xIndex, 8) > 7 && yIndex < height {
+						if xIndex <
+							width && uint(width-xIndex) > 7 && yIndex < height {
 //line samples_transpose.go:47
 							var gc_ld archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line samples_transpose.go:47
@@ -651,6 +645,16 @@ func gc_body_copySharedMem(gc_b2 *compiled.Block, odata, idata []float32, width,
 //line samples_transpose.go:48
 						} else {
 //line samples_transpose.go:48
+							gc_b3 := gc_none
+//line samples_transpose.go:48
+							if yIndex <
+//line samples_transpose.go:47
+								height {
+//line samples_transpose.go:47
+								gc_b3 = gc_all
+//line samples_transpose.go:47
+							}
+//line samples_transpose.go:47
 							gc_if := gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(width, xIndex, 8)))).And(gc_b3)
 //line samples_transpose.go:47
 							_ = gc_if
@@ -787,16 +791,8 @@ func gc_body_copySharedMem(gc_b2 *compiled.Block, odata, idata []float32, width,
 //line samples_transpose.go:54
 						for i_ := 0; i_ < transposeTileDim; i_ = i_ + transposeBlockRows {
 //line samples_transpose.go:54
-							gc_b6 := gc_none4
-//line samples_transpose.go:54
-							if yIndex <
-								width {
-//line samples_transpose.go:55
-								gc_b6 = gc_all4
-//line samples_transpose.go:55
-							}
-//line samples_transpose.go:55
-							if compiled.Reach(height, xIndex, 16) > 15 && yIndex < width {
+							if xIndex <
+								height && uint(height-xIndex) > 15 && yIndex < width {
 //line samples_transpose.go:55
 								var gc_ld7 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line samples_transpose.go:55
@@ -853,6 +849,16 @@ func gc_body_copySharedMem(gc_b2 *compiled.Block, odata, idata []float32, width,
 //line samples_transpose.go:56
 							} else {
 //line samples_transpose.go:56
+								gc_b6 := gc_none4
+//line samples_transpose.go:56
+								if yIndex <
+//line samples_transpose.go:55
+									width {
+//line samples_transpose.go:55
+									gc_b6 = gc_all4
+//line samples_transpose.go:55
+								}
+//line samples_transpose.go:55
 								gc_if4 := archsimd.Mask32x16FromBits(gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(height, xIndex, 16)))).ToBits() & gc_b6.ToBits())
 //line samples_transpose.go:55
 								_ = gc_if4
@@ -957,16 +963,8 @@ func gc_body_copySharedMem(gc_b2 *compiled.Block, odata, idata []float32, width,
 //line samples_transpose.go:54
 					for i_ := 0; i_ < transposeTileDim; i_ = i_ + transposeBlockRows {
 //line samples_transpose.go:54
-						gc_b5 := gc_none3
-//line samples_transpose.go:54
-						if yIndex <
-							width {
-//line samples_transpose.go:55
-							gc_b5 = gc_all3
-//line samples_transpose.go:55
-						}
-//line samples_transpose.go:55
-						if compiled.Reach(height, xIndex, 8) > 7 && yIndex < width {
+						if xIndex <
+							height && uint(height-xIndex) > 7 && yIndex < width {
 //line samples_transpose.go:55
 							var gc_ld5 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line samples_transpose.go:55
@@ -1023,6 +1021,16 @@ func gc_body_copySharedMem(gc_b2 *compiled.Block, odata, idata []float32, width,
 //line samples_transpose.go:56
 						} else {
 //line samples_transpose.go:56
+							gc_b5 := gc_none3
+//line samples_transpose.go:56
+							if yIndex <
+//line samples_transpose.go:55
+								width {
+//line samples_transpose.go:55
+								gc_b5 = gc_all3
+//line samples_transpose.go:55
+							}
+//line samples_transpose.go:55
 							gc_if3 := gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(height, xIndex, 8)))).And(gc_b5)
 //line samples_transpose.go:55
 							_ = gc_if3

@@ -663,7 +663,7 @@ func gc_body_shocReduce(gc_b *compiled.Block, gIdata, gOdata []float32, n int, b
 //line shoc.go:33
 							_ = tid
 //line shoc.go:67
-							if compiled.Reach(gocuda.WarpSize, tid, 8) > 7 {
+							if tid < gocuda.WarpSize && uint(gocuda.WarpSize-tid) > 7 {
 //line shoc.go:67
 								if blockSize >= 64 {
 //line shoc.go:69
@@ -889,7 +889,7 @@ func gc_body_shocReduce(gc_b *compiled.Block, gIdata, gOdata []float32, n int, b
 //line shoc.go:67
 					}
 //line shoc.go:67
-					if compiled.Reach(gocuda.WarpSize, tid, 8) > 7 {
+					if tid < gocuda.WarpSize && uint(gocuda.WarpSize-tid) > 7 {
 //line shoc.go:67
 						if blockSize >= 64 {
 //line shoc.go:69
@@ -1663,7 +1663,7 @@ func gc_body_shocScanReduce(gc_b *compiled.Block, gIdata, gOdata []float32, n in
 //line shoc.go:112
 							_ = tid
 //line shoc.go:145
-							if compiled.Reach(gocuda.WarpSize, tid, 8) > 7 {
+							if tid < gocuda.WarpSize && uint(gocuda.WarpSize-tid) > 7 {
 //line shoc.go:145
 								if blockSize >= 64 {
 //line shoc.go:147
@@ -1889,7 +1889,7 @@ func gc_body_shocScanReduce(gc_b *compiled.Block, gIdata, gOdata []float32, n in
 //line shoc.go:145
 					}
 //line shoc.go:145
-					if compiled.Reach(gocuda.WarpSize, tid, 8) > 7 {
+					if tid < gocuda.WarpSize && uint(gocuda.WarpSize-tid) > 7 {
 //line shoc.go:145
 						if blockSize >= 64 {
 //line shoc.go:147

@@ -1002,7 +1002,7 @@ func gc_body_shocReduce(gc_b2 *compiled.Block, gIdata, gOdata []float32, n int, 
 //line shoc.go:33
 									_ = tid
 //line shoc.go:67
-									if compiled.Reach(gocuda.WarpSize, tid, 16) > 15 {
+									if tid < gocuda.WarpSize && uint(gocuda.WarpSize-tid) > 15 {
 //line shoc.go:67
 										if blockSize >= 64 {
 //line shoc.go:69
@@ -1135,7 +1135,7 @@ func gc_body_shocReduce(gc_b2 *compiled.Block, gIdata, gOdata []float32, n int, 
 //line shoc.go:33
 								_ = tid
 //line shoc.go:67
-								if compiled.Reach(gocuda.WarpSize, tid, 8) > 7 {
+								if tid < gocuda.WarpSize && uint(gocuda.WarpSize-tid) > 7 {
 //line shoc.go:67
 									if blockSize >= 64 {
 //line shoc.go:69
@@ -1366,7 +1366,7 @@ func gc_body_shocReduce(gc_b2 *compiled.Block, gIdata, gOdata []float32, n int, 
 //line shoc.go:67
 							}
 //line shoc.go:67
-							if compiled.Reach(gocuda.WarpSize, tid, 16) > 15 {
+							if tid < gocuda.WarpSize && uint(gocuda.WarpSize-tid) > 15 {
 //line shoc.go:67
 								if blockSize >= 64 {
 //line shoc.go:69
@@ -1511,7 +1511,7 @@ func gc_body_shocReduce(gc_b2 *compiled.Block, gIdata, gOdata []float32, n int, 
 //line shoc.go:67
 						}
 //line shoc.go:67
-						if compiled.Reach(gocuda.WarpSize, tid, 8) > 7 {
+						if tid < gocuda.WarpSize && uint(gocuda.WarpSize-tid) > 7 {
 //line shoc.go:67
 							if blockSize >= 64 {
 //line shoc.go:69
@@ -2584,7 +2584,7 @@ func gc_body_shocScanReduce(gc_b2 *compiled.Block, gIdata, gOdata []float32, n i
 //line shoc.go:112
 									_ = tid
 //line shoc.go:145
-									if compiled.Reach(gocuda.WarpSize, tid, 16) > 15 {
+									if tid < gocuda.WarpSize && uint(gocuda.WarpSize-tid) > 15 {
 //line shoc.go:145
 										if blockSize >= 64 {
 //line shoc.go:147
@@ -2717,7 +2717,7 @@ func gc_body_shocScanReduce(gc_b2 *compiled.Block, gIdata, gOdata []float32, n i
 //line shoc.go:112
 								_ = tid
 //line shoc.go:145
-								if compiled.Reach(gocuda.WarpSize, tid, 8) > 7 {
+								if tid < gocuda.WarpSize && uint(gocuda.WarpSize-tid) > 7 {
 //line shoc.go:145
 									if blockSize >= 64 {
 //line shoc.go:147
@@ -2948,7 +2948,7 @@ func gc_body_shocScanReduce(gc_b2 *compiled.Block, gIdata, gOdata []float32, n i
 //line shoc.go:145
 							}
 //line shoc.go:145
-							if compiled.Reach(gocuda.WarpSize, tid, 16) > 15 {
+							if tid < gocuda.WarpSize && uint(gocuda.WarpSize-tid) > 15 {
 //line shoc.go:145
 								if blockSize >= 64 {
 //line shoc.go:147
@@ -3093,7 +3093,7 @@ func gc_body_shocScanReduce(gc_b2 *compiled.Block, gIdata, gOdata []float32, n i
 //line shoc.go:145
 						}
 //line shoc.go:145
-						if compiled.Reach(gocuda.WarpSize, tid, 8) > 7 {
+						if tid < gocuda.WarpSize && uint(gocuda.WarpSize-tid) > 7 {
 //line shoc.go:145
 							if blockSize >= 64 {
 //line shoc.go:147

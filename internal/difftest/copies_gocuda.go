@@ -703,7 +703,7 @@ func gc_body_copyTile(gc_b *compiled.Block, in, out []float32, w int) {
 //line copies.go:48
 					_ = gc_returned2
 //line streams.go:13
-					if compiled.Reach(len(in), gc_i2, 8) > 7 {
+					if gc_i2 < len(in) && uint(len(in)-gc_i2) > 7 {
 //line copies.go:48
 						var gc_ld3 lanes.Float32x8
 //line copies.go:48

@@ -939,7 +939,7 @@ func gc_body_copyTile(gc_b3 *compiled.Block, in, out []float32, w int) {
 //line copies.go:48
 							_ = gc_returned6
 //line streams.go:13
-							if compiled.Reach(len(in), gc_i6, 16) > 15 {
+							if gc_i6 < len(in) && uint(len(in)-gc_i6) > 15 {
 //line copies.go:48
 								var gc_ld11 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line copies.go:48
@@ -1075,7 +1075,7 @@ func gc_body_copyTile(gc_b3 *compiled.Block, in, out []float32, w int) {
 //line copies.go:48
 						_ = gc_returned4
 //line streams.go:13
-						if compiled.Reach(len(in), gc_i4, 8) > 7 {
+						if gc_i4 < len(in) && uint(len(in)-gc_i4) > 7 {
 //line copies.go:48
 							var gc_ld7 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line copies.go:48

@@ -124,7 +124,7 @@ func gc_body_doublingScan(gc_b2 *compiled.Block, in, out []float32) {
 //line doubling.go:23
 									_ = y
 //line doubling.go:24
-									if compiled.Reach(d, gc_lane2, 8) <= 0 {
+									if gc_lane2 >= d {
 //line doubling.go:24
 										v = v.Add(y)
 //line doubling.go:24
@@ -370,19 +370,19 @@ func gc_body_doublingUpTo(gc_b2 *compiled.Block, in, out []float32, steps int) {
 //line doubling.go:40
 									_ = y
 //line doubling.go:41
-									gc_b4 := gc_none2
-//line doubling.go:41
-									if d < steps {
-//line doubling.go:41
-										gc_b4 = gc_all4
-//line doubling.go:41
-									}
-//line doubling.go:41
-									if compiled.Reach(d, gc_lane2, 8) <= 0 && d < steps {
+									if gc_lane2 >= d && d < steps {
 //line doubling.go:41
 										v = v.Add(y)
 //line doubling.go:41
 									} else {
+//line doubling.go:41
+										gc_b4 := gc_none2
+//line doubling.go:41
+										if d < steps {
+//line doubling.go:41
+											gc_b4 = gc_all4
+//line doubling.go:41
+										}
 //line doubling.go:41
 										gc_if2 := gc_iota2.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d, gc_lane2, 8)))).And(gc_b4)
 //line doubling.go:41
@@ -607,7 +607,7 @@ func gc_body_doublingEight(gc_b2 *compiled.Block, in, out []float32) {
 //line doubling.go:57
 									_ = y
 //line doubling.go:58
-									if compiled.Reach(d, gc_lane2, 8) <= 0 {
+									if gc_lane2 >= d {
 //line doubling.go:58
 										v = v.Add(y)
 //line doubling.go:58

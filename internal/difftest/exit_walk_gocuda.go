@@ -166,7 +166,7 @@ func gc_body_exitWalk(gc_b *compiled.Block, gc_lo, gc_hi int, in []int32, out []
 //line exit_walk.go:20
 								_ = ix
 //line exit_walk.go:20
-								if compiled.Reach(len(in), ix, 8) > 7 {
+								if ix < len(in) && uint(len(in)-ix) > 7 {
 //line exit_walk.go:20
 									var gc_ld lanes.Int32x8
 //line exit_walk.go:20

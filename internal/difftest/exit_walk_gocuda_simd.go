@@ -222,7 +222,7 @@ func gc_body_exitWalk(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in []int32, out
 //line exit_walk.go:20
 										_ = ix
 //line exit_walk.go:20
-										if compiled.Reach(len(in), ix, 16) > 15 {
+										if ix < len(in) && uint(len(in)-ix) > 15 {
 //line exit_walk.go:20
 											var gc_ld5 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 //line exit_walk.go:20
@@ -311,7 +311,7 @@ func gc_body_exitWalk(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in []int32, out
 //line exit_walk.go:20
 									_ = ix
 //line exit_walk.go:20
-									if compiled.Reach(len(in), ix, 8) > 7 {
+									if ix < len(in) && uint(len(in)-ix) > 7 {
 //line exit_walk.go:20
 										var gc_ld3 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line exit_walk.go:20

@@ -1762,7 +1762,7 @@ func gc_body_strideSum_float32(gc_b2 *compiled.Block, in []float32, partial []fl
 //line flat.go:60
 								v = v.Add(archsimd.LoadFloat32x16Slice(gc_at5[gc_tx2:]))
 //line flat.go:61
-								if compiled.Reach(n, i+b, 16) > 15 {
+								if i+b < n && uint(n-(i+b)) > 15 {
 //line flat.go:61
 									v = v.Add(archsimd.LoadFloat32x16Slice(gc_at6[gc_tx2:]).Mul(gc_vb4))
 //line flat.go:61
@@ -1813,7 +1813,7 @@ func gc_body_strideSum_float32(gc_b2 *compiled.Block, in []float32, partial []fl
 //line flat.go:60
 							v = v.Add(archsimd.LoadFloat32x8Slice(gc_at5[gc_tx2:]))
 //line flat.go:61
-							if compiled.Reach(n, i+b, 8) > 7 {
+							if i+b < n && uint(n-(i+b)) > 7 {
 //line flat.go:61
 								v = v.Add(archsimd.LoadFloat32x8Slice(gc_at6[gc_tx2:]).Mul(gc_vb3))
 //line flat.go:61
@@ -1893,7 +1893,7 @@ func gc_body_strideSum_float32(gc_b2 *compiled.Block, in []float32, partial []fl
 //line flat.go:60
 								v = v.Add(archsimd.LoadFloat32x16Slice(in[i:]))
 //line flat.go:61
-								if compiled.Reach(n, i+b, 16) > 15 {
+								if i+b < n && uint(n-(i+b)) > 15 {
 //line flat.go:61
 									v = v.Add(archsimd.LoadFloat32x16Slice(in[i+b:]).Mul(gc_vb2))
 								} else {
@@ -1950,7 +1950,7 @@ func gc_body_strideSum_float32(gc_b2 *compiled.Block, in []float32, partial []fl
 //line flat.go:60
 							v = v.Add(archsimd.LoadFloat32x8Slice(in[i:]))
 //line flat.go:61
-							if compiled.Reach(n, i+b, 8) > 7 {
+							if i+b < n && uint(n-(i+b)) > 7 {
 //line flat.go:61
 								v = v.Add(archsimd.LoadFloat32x8Slice(in[i+b:]).Mul(gc_vb))
 							} else {
@@ -2602,7 +2602,7 @@ func gc_body_strideSum_int32(gc_b3 *compiled.Block, in []int32, partial []int32)
 //line flat.go:60
 								v = v.Add(archsimd.LoadInt32x16Slice(gc_at9[gc_tx3:]))
 //line flat.go:61
-								if compiled.Reach(n, i+b, 16) > 15 {
+								if i+b < n && uint(n-(i+b)) > 15 {
 //line flat.go:61
 									v = v.Add(archsimd.LoadInt32x16Slice(gc_at10[gc_tx3:]).Mul(gc_vb8))
 //line flat.go:61
@@ -2653,7 +2653,7 @@ func gc_body_strideSum_int32(gc_b3 *compiled.Block, in []int32, partial []int32)
 //line flat.go:60
 							v = v.Add(archsimd.LoadInt32x8Slice(gc_at9[gc_tx3:]))
 //line flat.go:61
-							if compiled.Reach(n, i+b, 8) > 7 {
+							if i+b < n && uint(n-(i+b)) > 7 {
 //line flat.go:61
 								v = v.Add(archsimd.LoadInt32x8Slice(gc_at10[gc_tx3:]).Mul(gc_vb7))
 //line flat.go:61
@@ -2733,7 +2733,7 @@ func gc_body_strideSum_int32(gc_b3 *compiled.Block, in []int32, partial []int32)
 //line flat.go:60
 								v = v.Add(archsimd.LoadInt32x16Slice(in[i:]))
 //line flat.go:61
-								if compiled.Reach(n, i+b, 16) > 15 {
+								if i+b < n && uint(n-(i+b)) > 15 {
 //line flat.go:61
 									v = v.Add(archsimd.LoadInt32x16Slice(in[i+b:]).Mul(gc_vb6))
 								} else {
@@ -2790,7 +2790,7 @@ func gc_body_strideSum_int32(gc_b3 *compiled.Block, in []int32, partial []int32)
 //line flat.go:60
 							v = v.Add(archsimd.LoadInt32x8Slice(in[i:]))
 //line flat.go:61
-							if compiled.Reach(n, i+b, 8) > 7 {
+							if i+b < n && uint(n-(i+b)) > 7 {
 //line flat.go:61
 								v = v.Add(archsimd.LoadInt32x8Slice(in[i+b:]).Mul(gc_vb5))
 							} else {

@@ -142,7 +142,9 @@ func gc_body_guardedScale(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []floa
 //line guarded_load.go:35
 							_ = gc_returned2
 //line guarded_load.go:35
-							if compiled.Reach(len(in), gc_i2, 8) > 7 {
+							if gc_i2 <
+//line guarded_load.go:14
+								len(in) && uint(len(in)-gc_i2) > 7 {
 //line guarded_load.go:35
 								var gc_ld3 lanes.Float32x8
 //line guarded_load.go:35
@@ -414,7 +416,7 @@ func gc_body_guardedPairs(gc_b *compiled.Block, in, out []float32, off int) {
 //line guarded_load.go:49
 					_ = gc_returned3
 //line guarded_load.go:22
-					if compiled.Reach(0, gc_i3, 8) > 7 || compiled.Reach(len(in), gc_i3, 8) <= 0 {
+					if gc_i3 < 0 && uint(0-gc_i3) > 7 || gc_i3 >= len(in) {
 //line guarded_load.go:49
 						gc_result3 = gc_vb
 //line guarded_load.go:49
@@ -484,7 +486,7 @@ func gc_body_guardedPairs(gc_b *compiled.Block, in, out []float32, off int) {
 //line guarded_load.go:49
 					_ = gc_returned4
 //line guarded_load.go:14
-					if compiled.Reach(len(in), gc_i4, 8) > 7 {
+					if gc_i4 < len(in) && uint(len(in)-gc_i4) > 7 {
 //line guarded_load.go:49
 						var gc_ld5 lanes.Float32x8
 //line guarded_load.go:49

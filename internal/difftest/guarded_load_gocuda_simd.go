@@ -176,7 +176,9 @@ func gc_body_guardedScale(gc_b3 *compiled.Block, gc_lo2, gc_hi2 int, in, out []f
 //line guarded_load.go:35
 									_ = gc_returned6
 //line guarded_load.go:35
-									if compiled.Reach(len(in), gc_i6, 16) > 15 {
+									if gc_i6 <
+//line guarded_load.go:14
+										len(in) && uint(len(in)-gc_i6) > 15 {
 //line guarded_load.go:35
 										var gc_ld11 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line guarded_load.go:35
@@ -305,7 +307,9 @@ func gc_body_guardedScale(gc_b3 *compiled.Block, gc_lo2, gc_hi2 int, in, out []f
 //line guarded_load.go:35
 								_ = gc_returned4
 //line guarded_load.go:35
-								if compiled.Reach(len(in), gc_i4, 8) > 7 {
+								if gc_i4 <
+//line guarded_load.go:14
+									len(in) && uint(len(in)-gc_i4) > 7 {
 //line guarded_load.go:35
 									var gc_ld7 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line guarded_load.go:35
@@ -618,7 +622,7 @@ func gc_body_guardedPairs(gc_b4 *compiled.Block, in, out []float32, off int) {
 //line guarded_load.go:49
 								_ = gc_returned8
 //line guarded_load.go:22
-								if compiled.Reach(0, gc_i8, 16) > 15 || compiled.Reach(len(in), gc_i8, 16) <= 0 {
+								if gc_i8 < 0 && uint(0-gc_i8) > 15 || gc_i8 >= len(in) {
 //line guarded_load.go:49
 									gc_result8 = gc_vb6
 //line guarded_load.go:49
@@ -728,7 +732,7 @@ func gc_body_guardedPairs(gc_b4 *compiled.Block, in, out []float32, off int) {
 //line guarded_load.go:49
 							_ = gc_returned6
 //line guarded_load.go:22
-							if compiled.Reach(0, gc_i6, 8) > 7 || compiled.Reach(len(in), gc_i6, 8) <= 0 {
+							if gc_i6 < 0 && uint(0-gc_i6) > 7 || gc_i6 >= len(in) {
 //line guarded_load.go:49
 								gc_result6 = gc_vb4
 //line guarded_load.go:49
@@ -1019,7 +1023,7 @@ func gc_body_guardedPairs(gc_b4 *compiled.Block, in, out []float32, off int) {
 //line guarded_load.go:49
 								_ = gc_returned12
 //line guarded_load.go:14
-								if compiled.Reach(len(in), gc_i12, 16) > 15 {
+								if gc_i12 < len(in) && uint(len(in)-gc_i12) > 15 {
 //line guarded_load.go:49
 									var gc_ld17 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line guarded_load.go:49
@@ -1150,7 +1154,7 @@ func gc_body_guardedPairs(gc_b4 *compiled.Block, in, out []float32, off int) {
 //line guarded_load.go:49
 							_ = gc_returned10
 //line guarded_load.go:14
-							if compiled.Reach(len(in), gc_i10, 8) > 7 {
+							if gc_i10 < len(in) && uint(len(in)-gc_i10) > 7 {
 //line guarded_load.go:49
 								var gc_ld13 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line guarded_load.go:49
@@ -1645,7 +1649,7 @@ func gc_body_guardedPastScale(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out
 //line guarded_load.go:68
 									_ = i
 //line guarded_load.go:68
-									if compiled.Reach(len(out), i, 16) > 15 {
+									if i < len(out) && uint(len(out)-i) > 15 {
 //line guarded_load.go:68
 										var gc_i15 int = i
 //line guarded_load.go:68
@@ -1659,7 +1663,10 @@ func gc_body_guardedPastScale(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out
 //line guarded_load.go:68
 										_ = gc_returned15
 //line guarded_load.go:68
-										if compiled.Reach(len(in), gc_i15, 16) >= 15 {
+										if gc_i15 <=
+//line guarded_load.go:57
+											len(in) && uint(len(in)-gc_i15) >= 15 {
+//line guarded_load.go:69
 											var gc_ld22 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line guarded_load.go:69
 											if gc_i15 >= 0 && gc_i15 <= len(in)-16 {
@@ -1825,7 +1832,7 @@ func gc_body_guardedPastScale(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out
 //line guarded_load.go:68
 								_ = i
 //line guarded_load.go:68
-								if compiled.Reach(len(out), i, 8) > 7 {
+								if i < len(out) && uint(len(out)-i) > 7 {
 //line guarded_load.go:68
 									var gc_i11 int = i
 //line guarded_load.go:68
@@ -1839,7 +1846,10 @@ func gc_body_guardedPastScale(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out
 //line guarded_load.go:68
 									_ = gc_returned11
 //line guarded_load.go:68
-									if compiled.Reach(len(in), gc_i11, 8) >= 7 {
+									if gc_i11 <=
+//line guarded_load.go:57
+										len(in) && uint(len(in)-gc_i11) >= 7 {
+//line guarded_load.go:69
 										var gc_ld16 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line guarded_load.go:69
 										if gc_i11 >= 0 && gc_i11 <= len(in)-8 {
@@ -2013,7 +2023,7 @@ func gc_body_guardedPastScale(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out
 //line guarded_load.go:68
 									_ = i
 //line guarded_load.go:68
-									if compiled.Reach(len(out), i, 16) > 15 {
+									if i < len(out) && uint(len(out)-i) > 15 {
 //line guarded_load.go:68
 										var gc_i7 int = i
 //line guarded_load.go:68
@@ -2027,7 +2037,10 @@ func gc_body_guardedPastScale(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out
 //line guarded_load.go:68
 										_ = gc_returned7
 //line guarded_load.go:68
-										if compiled.Reach(len(in), gc_i7, 16) >= 15 {
+										if gc_i7 <=
+//line guarded_load.go:57
+											len(in) && uint(len(in)-gc_i7) >= 15 {
+//line guarded_load.go:69
 											var gc_ld10 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line guarded_load.go:69
 											if gc_i7 >= 0 && gc_i7 <= len(in)-16 {
@@ -2241,7 +2254,7 @@ func gc_body_guardedPastScale(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out
 //line guarded_load.go:68
 								_ = i
 //line guarded_load.go:68
-								if compiled.Reach(len(out), i, 8) > 7 {
+								if i < len(out) && uint(len(out)-i) > 7 {
 //line guarded_load.go:68
 									var gc_i3 int = i
 //line guarded_load.go:68
@@ -2255,7 +2268,10 @@ func gc_body_guardedPastScale(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out
 //line guarded_load.go:68
 									_ = gc_returned3
 //line guarded_load.go:68
-									if compiled.Reach(len(in), gc_i3, 8) >= 7 {
+									if gc_i3 <=
+//line guarded_load.go:57
+										len(in) && uint(len(in)-gc_i3) >= 7 {
+//line guarded_load.go:69
 										var gc_ld4 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line guarded_load.go:69
 										if gc_i3 >= 0 && gc_i3 <= len(in)-8 {

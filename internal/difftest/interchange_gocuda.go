@@ -1945,7 +1945,7 @@ func gc_body_interchangeShadow(gc_b *compiled.Block, gc_lo, gc_hi int, b, out []
 //line interchange.go:92
 						_ = s_
 //line interchange.go:93
-						if compiled.Reach(n, col, 8) > 7 {
+						if col < n && uint(n-col) > 7 {
 //line interchange.go:93
 							s_.StoreSlice(gc_at3[gc_tx:])
 //line interchange.go:93
@@ -1963,7 +1963,7 @@ func gc_body_interchangeShadow(gc_b *compiled.Block, gc_lo, gc_hi int, b, out []
 //line interchange.go:93
 						}
 //line interchange.go:100
-						if compiled.Reach(n, col, 8) > 7 {
+						if col < n && uint(n-col) > 7 {
 //line interchange.go:100
 							lanes.LoadFloat32x8Slice(gc_at3[gc_tx:]).Add(gc_vb6).StoreSlice(gc_at3[gc_tx:])
 //line interchange.go:100
@@ -2031,7 +2031,7 @@ func gc_body_interchangeShadow(gc_b *compiled.Block, gc_lo, gc_hi int, b, out []
 //line interchange.go:93
 						}
 //line interchange.go:93
-						if compiled.Reach(n, col, 8) > 7 {
+						if col < n && uint(n-col) > 7 {
 //line interchange.go:93
 							s_.StoreSlice(out[col:])
 //line interchange.go:98
@@ -2049,7 +2049,7 @@ func gc_body_interchangeShadow(gc_b *compiled.Block, gc_lo, gc_hi int, b, out []
 //line interchange.go:98
 						}
 //line interchange.go:100
-						if compiled.Reach(n, col, 8) > 7 {
+						if col < n && uint(n-col) > 7 {
 //line interchange.go:100
 							lanes.LoadFloat32x8Slice(out[col:]).Add(gc_vb5).StoreSlice(out[col:])
 						} else {
@@ -2477,7 +2477,10 @@ func gc_body_interchangeHelper(gc_b *compiled.Block, gc_lo, gc_hi int, b, w, out
 //line interchange.go:136
 						c = c + 1
 //line interchange.go:136
-						if compiled.Reach(len(b), c, 8) > 7 {
+						if c <
+
+//line interchange.go:139
+							len(b) && uint(len(b)-c) > 7 {
 //line interchange.go:139
 							var gc_ld5 lanes.Float32x8
 //line interchange.go:139
@@ -2693,7 +2696,7 @@ func gc_body_guardTail(gc_b *compiled.Block, gc_lo, gc_hi int, in, out, g []int3
 //line interchange.go:159
 								_ = ix
 //line interchange.go:159
-								if compiled.Reach(len(in), ix, 8) > 7 {
+								if ix < len(in) && uint(len(in)-ix) > 7 {
 //line interchange.go:159
 									a = a.Add(lanes.LoadInt32x8Slice(gc_at[gc_tx:]))
 //line interchange.go:159
@@ -2756,7 +2759,7 @@ func gc_body_guardTail(gc_b *compiled.Block, gc_lo, gc_hi int, in, out, g []int3
 //line interchange.go:159
 								_ = ix
 //line interchange.go:159
-								if compiled.Reach(len(in), ix, 8) > 7 {
+								if ix < len(in) && uint(len(in)-ix) > 7 {
 //line interchange.go:159
 									var gc_ld lanes.Int32x8
 //line interchange.go:159
@@ -3123,7 +3126,7 @@ func gc_body_guardStride(gc_b *compiled.Block, gc_lo, gc_hi int, in, out, g []in
 //line interchange.go:189
 							_ = ix
 //line interchange.go:189
-							if compiled.Reach(len(in), ix, 8) > 7 {
+							if ix < len(in) && uint(len(in)-ix) > 7 {
 //line interchange.go:189
 								var gc_ld lanes.Int32x8
 //line interchange.go:189

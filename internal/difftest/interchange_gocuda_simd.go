@@ -2776,7 +2776,7 @@ func gc_body_interchangeShadow(gc_b2 *compiled.Block, gc_lo3, gc_hi3 int, b, out
 //line interchange.go:92
 								_ = s_
 //line interchange.go:93
-								if compiled.Reach(n, col, 16) > 15 {
+								if col < n && uint(n-col) > 15 {
 //line interchange.go:93
 									s_.StoreSlice(gc_at6[gc_tx2:])
 //line interchange.go:93
@@ -2794,7 +2794,7 @@ func gc_body_interchangeShadow(gc_b2 *compiled.Block, gc_lo3, gc_hi3 int, b, out
 //line interchange.go:93
 								}
 //line interchange.go:100
-								if compiled.Reach(n, col, 16) > 15 {
+								if col < n && uint(n-col) > 15 {
 //line interchange.go:100
 									archsimd.LoadFloat32x16Slice(gc_at6[gc_tx2:]).Add(gc_vb14).StoreSlice(gc_at6[gc_tx2:])
 //line interchange.go:100
@@ -2841,7 +2841,7 @@ func gc_body_interchangeShadow(gc_b2 *compiled.Block, gc_lo3, gc_hi3 int, b, out
 //line interchange.go:92
 							_ = s_
 //line interchange.go:93
-							if compiled.Reach(n, col, 8) > 7 {
+							if col < n && uint(n-col) > 7 {
 //line interchange.go:93
 								s_.StoreSlice(gc_at6[gc_tx2:])
 //line interchange.go:93
@@ -2859,7 +2859,7 @@ func gc_body_interchangeShadow(gc_b2 *compiled.Block, gc_lo3, gc_hi3 int, b, out
 //line interchange.go:93
 							}
 //line interchange.go:100
-							if compiled.Reach(n, col, 8) > 7 {
+							if col < n && uint(n-col) > 7 {
 //line interchange.go:100
 								archsimd.LoadFloat32x8Slice(gc_at6[gc_tx2:]).Add(gc_vb13).StoreSlice(gc_at6[gc_tx2:])
 //line interchange.go:100
@@ -2932,7 +2932,7 @@ func gc_body_interchangeShadow(gc_b2 *compiled.Block, gc_lo3, gc_hi3 int, b, out
 //line interchange.go:93
 								}
 //line interchange.go:93
-								if compiled.Reach(n, col, 16) > 15 {
+								if col < n && uint(n-col) > 15 {
 //line interchange.go:93
 									s_.StoreSlice(out[col:])
 //line interchange.go:98
@@ -2950,7 +2950,7 @@ func gc_body_interchangeShadow(gc_b2 *compiled.Block, gc_lo3, gc_hi3 int, b, out
 //line interchange.go:98
 								}
 //line interchange.go:100
-								if compiled.Reach(n, col, 16) > 15 {
+								if col < n && uint(n-col) > 15 {
 //line interchange.go:100
 									archsimd.LoadFloat32x16Slice(out[col:]).Add(gc_vb12).StoreSlice(out[col:])
 								} else {
@@ -3001,7 +3001,7 @@ func gc_body_interchangeShadow(gc_b2 *compiled.Block, gc_lo3, gc_hi3 int, b, out
 //line interchange.go:93
 							}
 //line interchange.go:93
-							if compiled.Reach(n, col, 8) > 7 {
+							if col < n && uint(n-col) > 7 {
 //line interchange.go:93
 								s_.StoreSlice(out[col:])
 //line interchange.go:98
@@ -3019,7 +3019,7 @@ func gc_body_interchangeShadow(gc_b2 *compiled.Block, gc_lo3, gc_hi3 int, b, out
 //line interchange.go:98
 							}
 //line interchange.go:100
-							if compiled.Reach(n, col, 8) > 7 {
+							if col < n && uint(n-col) > 7 {
 //line interchange.go:100
 								archsimd.LoadFloat32x8Slice(out[col:]).Add(gc_vb11).StoreSlice(out[col:])
 							} else {
@@ -3576,7 +3576,10 @@ func gc_body_interchangeHelper(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, b, w, 
 //line interchange.go:136
 								c = c + 1
 //line interchange.go:136
-								if compiled.Reach(len(b), c, 16) > 15 {
+								if c <
+
+//line interchange.go:139
+									len(b) && uint(len(b)-c) > 15 {
 //line interchange.go:139
 									var gc_ld11 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line interchange.go:139
@@ -3700,7 +3703,10 @@ func gc_body_interchangeHelper(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, b, w, 
 //line interchange.go:136
 							c = c + 1
 //line interchange.go:136
-							if compiled.Reach(len(b), c, 8) > 7 {
+							if c <
+
+//line interchange.go:139
+								len(b) && uint(len(b)-c) > 7 {
 //line interchange.go:139
 								var gc_ld8 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line interchange.go:139
@@ -3953,7 +3959,7 @@ func gc_body_guardTail(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out, g []i
 //line interchange.go:159
 										_ = ix
 //line interchange.go:159
-										if compiled.Reach(len(in), ix, 16) > 15 {
+										if ix < len(in) && uint(len(in)-ix) > 15 {
 //line interchange.go:159
 											a = a.Add(archsimd.LoadInt32x16Slice(gc_at2[gc_tx2:]))
 //line interchange.go:159
@@ -4006,7 +4012,7 @@ func gc_body_guardTail(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out, g []i
 //line interchange.go:159
 									_ = ix
 //line interchange.go:159
-									if compiled.Reach(len(in), ix, 8) > 7 {
+									if ix < len(in) && uint(len(in)-ix) > 7 {
 //line interchange.go:159
 										a = a.Add(archsimd.LoadInt32x8Slice(gc_at2[gc_tx2:]))
 //line interchange.go:159
@@ -4074,7 +4080,7 @@ func gc_body_guardTail(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out, g []i
 //line interchange.go:159
 										_ = ix
 //line interchange.go:159
-										if compiled.Reach(len(in), ix, 16) > 15 {
+										if ix < len(in) && uint(len(in)-ix) > 15 {
 //line interchange.go:159
 											var gc_ld5 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 //line interchange.go:159
@@ -4150,7 +4156,7 @@ func gc_body_guardTail(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out, g []i
 //line interchange.go:159
 									_ = ix
 //line interchange.go:159
-									if compiled.Reach(len(in), ix, 8) > 7 {
+									if ix < len(in) && uint(len(in)-ix) > 7 {
 //line interchange.go:159
 										var gc_ld3 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line interchange.go:159
@@ -4811,7 +4817,7 @@ func gc_body_guardStride(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out, g [
 //line interchange.go:189
 									_ = ix
 //line interchange.go:189
-									if compiled.Reach(len(in), ix, 16) > 15 {
+									if ix < len(in) && uint(len(in)-ix) > 15 {
 //line interchange.go:189
 										var gc_ld5 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 //line interchange.go:189
@@ -4896,7 +4902,7 @@ func gc_body_guardStride(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out, g [
 //line interchange.go:189
 								_ = ix
 //line interchange.go:189
-								if compiled.Reach(len(in), ix, 8) > 7 {
+								if ix < len(in) && uint(len(in)-ix) > 7 {
 //line interchange.go:189
 									var gc_ld3 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line interchange.go:189

@@ -177,15 +177,7 @@ func gc_body_matMulTiled(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 //line kernels.go:22
 						_ = gc_bv4
 //line kernels.go:22
-						gc_b8 := gc_none4
-//line kernels.go:22
-						if gc_row4 < m {
-//line kernels.go:22
-							gc_b8 = gc_all4
-//line kernels.go:22
-						}
-//line kernels.go:22
-						if gc_row4 < m && compiled.Reach(k, gc_ac4, 8) > 7 {
+						if gc_row4 < m && (gc_ac4 < k && uint(k-gc_ac4) > 7) {
 //line kernels.go:22
 							var gc_ld13 gc_lanes.Float32x8
 //line kernels.go:22
@@ -202,6 +194,14 @@ func gc_body_matMulTiled(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 							gc_av4 = gc_ld13
 //line kernels.go:22
 						} else {
+//line kernels.go:22
+							gc_b8 := gc_none4
+//line kernels.go:22
+							if gc_row4 < m {
+//line kernels.go:22
+								gc_b8 = gc_all4
+//line kernels.go:22
+							}
 //line kernels.go:22
 							gc_if7 := gc_b8.And(gc_iota4.Less(gc_lanes.BroadcastInt32x8(int32(compiled.Reach(k, gc_ac4, 8)))))
 //line kernels.go:22
@@ -227,15 +227,7 @@ func gc_body_matMulTiled(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 //line kernels.go:22
 						}
 //line kernels.go:22
-						gc_b9 := gc_none4
-//line kernels.go:22
-						if gc_br4 < k {
-//line kernels.go:22
-							gc_b9 = gc_all4
-//line kernels.go:22
-						}
-//line kernels.go:22
-						if gc_br4 < k && compiled.Reach(n, gc_col4, 8) > 7 {
+						if gc_br4 < k && (gc_col4 < n && uint(n-gc_col4) > 7) {
 //line kernels.go:22
 							var gc_ld15 gc_lanes.Float32x8
 //line kernels.go:22
@@ -252,6 +244,14 @@ func gc_body_matMulTiled(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 							gc_bv4 = gc_ld15
 //line kernels.go:22
 						} else {
+//line kernels.go:22
+							gc_b9 := gc_none4
+//line kernels.go:22
+							if gc_br4 < k {
+//line kernels.go:22
+								gc_b9 = gc_all4
+//line kernels.go:22
+							}
 //line kernels.go:22
 							gc_if8 := gc_b9.And(gc_iota4.Less(gc_lanes.BroadcastInt32x8(int32(compiled.Reach(n, gc_col4, 8)))))
 //line kernels.go:22
@@ -378,15 +378,7 @@ func gc_body_matMulTiled(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 //line kernels.go:22
 						_ = gc_bv2
 //line kernels.go:22
-						gc_b4 := gc_none2
-//line kernels.go:22
-						if gc_row2 < m {
-//line kernels.go:22
-							gc_b4 = gc_all2
-//line kernels.go:22
-						}
-//line kernels.go:22
-						if gc_row2 < m && compiled.Reach(k, gc_ac2, 8) > 7 {
+						if gc_row2 < m && (gc_ac2 < k && uint(k-gc_ac2) > 7) {
 //line kernels.go:22
 							var gc_ld5 gc_lanes.Float32x8
 //line kernels.go:22
@@ -403,6 +395,14 @@ func gc_body_matMulTiled(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 							gc_av2 = gc_ld5
 //line kernels.go:22
 						} else {
+//line kernels.go:22
+							gc_b4 := gc_none2
+//line kernels.go:22
+							if gc_row2 < m {
+//line kernels.go:22
+								gc_b4 = gc_all2
+//line kernels.go:22
+							}
 //line kernels.go:22
 							gc_if3 := gc_b4.And(gc_iota2.Less(gc_lanes.BroadcastInt32x8(int32(compiled.Reach(k, gc_ac2, 8)))))
 //line kernels.go:22
@@ -428,15 +428,7 @@ func gc_body_matMulTiled(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 //line kernels.go:22
 						}
 //line kernels.go:22
-						gc_b5 := gc_none2
-//line kernels.go:22
-						if gc_br2 < k {
-//line kernels.go:22
-							gc_b5 = gc_all2
-//line kernels.go:22
-						}
-//line kernels.go:22
-						if gc_br2 < k && compiled.Reach(n, gc_col2, 8) > 7 {
+						if gc_br2 < k && (gc_col2 < n && uint(n-gc_col2) > 7) {
 //line kernels.go:22
 							var gc_ld7 gc_lanes.Float32x8
 //line kernels.go:22
@@ -453,6 +445,14 @@ func gc_body_matMulTiled(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 							gc_bv2 = gc_ld7
 //line kernels.go:22
 						} else {
+//line kernels.go:22
+							gc_b5 := gc_none2
+//line kernels.go:22
+							if gc_br2 < k {
+//line kernels.go:22
+								gc_b5 = gc_all2
+//line kernels.go:22
+							}
 //line kernels.go:22
 							gc_if4 := gc_b5.And(gc_iota2.Less(gc_lanes.BroadcastInt32x8(int32(compiled.Reach(n, gc_col2, 8)))))
 //line kernels.go:22

@@ -204,15 +204,7 @@ func gc_body_matMulTiled(gc_b10 *compiled.Block, a, b, c []float32, m, k, n int)
 //line kernels.go:22
 								_ = gc_bv8
 //line kernels.go:22
-								gc_b17 := gc_none8
-//line kernels.go:22
-								if gc_row9 < m {
-//line kernels.go:22
-									gc_b17 = gc_all8
-//line kernels.go:22
-								}
-//line kernels.go:22
-								if gc_row9 < m && compiled.Reach(k, gc_ac8, 16) > 15 {
+								if gc_row9 < m && (gc_ac8 < k && uint(k-gc_ac8) > 15) {
 //line kernels.go:22
 									var gc_ld29 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line kernels.go:22
@@ -229,6 +221,14 @@ func gc_body_matMulTiled(gc_b10 *compiled.Block, a, b, c []float32, m, k, n int)
 									gc_av8 = gc_ld29
 //line kernels.go:22
 								} else {
+//line kernels.go:22
+									gc_b17 := gc_none8
+//line kernels.go:22
+									if gc_row9 < m {
+//line kernels.go:22
+										gc_b17 = gc_all8
+//line kernels.go:22
+									}
 //line kernels.go:22
 									gc_if15 := archsimd.Mask32x16FromBits(gc_b17.ToBits() & gc_iota8.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(k, gc_ac8, 16)))).ToBits())
 //line kernels.go:22
@@ -254,15 +254,7 @@ func gc_body_matMulTiled(gc_b10 *compiled.Block, a, b, c []float32, m, k, n int)
 //line kernels.go:22
 								}
 //line kernels.go:22
-								gc_b18 := gc_none8
-//line kernels.go:22
-								if gc_br8 < k {
-//line kernels.go:22
-									gc_b18 = gc_all8
-//line kernels.go:22
-								}
-//line kernels.go:22
-								if gc_br8 < k && compiled.Reach(n, gc_col8, 16) > 15 {
+								if gc_br8 < k && (gc_col8 < n && uint(n-gc_col8) > 15) {
 //line kernels.go:22
 									var gc_ld31 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line kernels.go:22
@@ -279,6 +271,14 @@ func gc_body_matMulTiled(gc_b10 *compiled.Block, a, b, c []float32, m, k, n int)
 									gc_bv8 = gc_ld31
 //line kernels.go:22
 								} else {
+//line kernels.go:22
+									gc_b18 := gc_none8
+//line kernels.go:22
+									if gc_br8 < k {
+//line kernels.go:22
+										gc_b18 = gc_all8
+//line kernels.go:22
+									}
 //line kernels.go:22
 									gc_if16 := archsimd.Mask32x16FromBits(gc_b18.ToBits() & gc_iota8.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, gc_col8, 16)))).ToBits())
 //line kernels.go:22
@@ -382,15 +382,7 @@ func gc_body_matMulTiled(gc_b10 *compiled.Block, a, b, c []float32, m, k, n int)
 //line kernels.go:22
 							_ = gc_bv7
 //line kernels.go:22
-							gc_b15 := gc_none7
-//line kernels.go:22
-							if gc_row8 < m {
-//line kernels.go:22
-								gc_b15 = gc_all7
-//line kernels.go:22
-							}
-//line kernels.go:22
-							if gc_row8 < m && compiled.Reach(k, gc_ac7, 8) > 7 {
+							if gc_row8 < m && (gc_ac7 < k && uint(k-gc_ac7) > 7) {
 //line kernels.go:22
 								var gc_ld25 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line kernels.go:22
@@ -407,6 +399,14 @@ func gc_body_matMulTiled(gc_b10 *compiled.Block, a, b, c []float32, m, k, n int)
 								gc_av7 = gc_ld25
 //line kernels.go:22
 							} else {
+//line kernels.go:22
+								gc_b15 := gc_none7
+//line kernels.go:22
+								if gc_row8 < m {
+//line kernels.go:22
+									gc_b15 = gc_all7
+//line kernels.go:22
+								}
 //line kernels.go:22
 								gc_if13 := gc_b15.And(gc_iota7.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(k, gc_ac7, 8)))))
 //line kernels.go:22
@@ -432,15 +432,7 @@ func gc_body_matMulTiled(gc_b10 *compiled.Block, a, b, c []float32, m, k, n int)
 //line kernels.go:22
 							}
 //line kernels.go:22
-							gc_b16 := gc_none7
-//line kernels.go:22
-							if gc_br7 < k {
-//line kernels.go:22
-								gc_b16 = gc_all7
-//line kernels.go:22
-							}
-//line kernels.go:22
-							if gc_br7 < k && compiled.Reach(n, gc_col7, 8) > 7 {
+							if gc_br7 < k && (gc_col7 < n && uint(n-gc_col7) > 7) {
 //line kernels.go:22
 								var gc_ld27 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line kernels.go:22
@@ -457,6 +449,14 @@ func gc_body_matMulTiled(gc_b10 *compiled.Block, a, b, c []float32, m, k, n int)
 								gc_bv7 = gc_ld27
 //line kernels.go:22
 							} else {
+//line kernels.go:22
+								gc_b16 := gc_none7
+//line kernels.go:22
+								if gc_br7 < k {
+//line kernels.go:22
+									gc_b16 = gc_all7
+//line kernels.go:22
+								}
 //line kernels.go:22
 								gc_if14 := gc_b16.And(gc_iota7.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, gc_col7, 8)))))
 //line kernels.go:22
@@ -588,15 +588,7 @@ func gc_body_matMulTiled(gc_b10 *compiled.Block, a, b, c []float32, m, k, n int)
 //line kernels.go:22
 								_ = gc_bv6
 //line kernels.go:22
-								gc_b13 := gc_none6
-//line kernels.go:22
-								if gc_row7 < m {
-//line kernels.go:22
-									gc_b13 = gc_all6
-//line kernels.go:22
-								}
-//line kernels.go:22
-								if gc_row7 < m && compiled.Reach(k, gc_ac6, 16) > 15 {
+								if gc_row7 < m && (gc_ac6 < k && uint(k-gc_ac6) > 15) {
 //line kernels.go:22
 									var gc_ld21 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line kernels.go:22
@@ -613,6 +605,14 @@ func gc_body_matMulTiled(gc_b10 *compiled.Block, a, b, c []float32, m, k, n int)
 									gc_av6 = gc_ld21
 //line kernels.go:22
 								} else {
+//line kernels.go:22
+									gc_b13 := gc_none6
+//line kernels.go:22
+									if gc_row7 < m {
+//line kernels.go:22
+										gc_b13 = gc_all6
+//line kernels.go:22
+									}
 //line kernels.go:22
 									gc_if11 := archsimd.Mask32x16FromBits(gc_b13.ToBits() & gc_iota6.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(k, gc_ac6, 16)))).ToBits())
 //line kernels.go:22
@@ -638,15 +638,7 @@ func gc_body_matMulTiled(gc_b10 *compiled.Block, a, b, c []float32, m, k, n int)
 //line kernels.go:22
 								}
 //line kernels.go:22
-								gc_b14 := gc_none6
-//line kernels.go:22
-								if gc_br6 < k {
-//line kernels.go:22
-									gc_b14 = gc_all6
-//line kernels.go:22
-								}
-//line kernels.go:22
-								if gc_br6 < k && compiled.Reach(n, gc_col6, 16) > 15 {
+								if gc_br6 < k && (gc_col6 < n && uint(n-gc_col6) > 15) {
 //line kernels.go:22
 									var gc_ld23 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line kernels.go:22
@@ -663,6 +655,14 @@ func gc_body_matMulTiled(gc_b10 *compiled.Block, a, b, c []float32, m, k, n int)
 									gc_bv6 = gc_ld23
 //line kernels.go:22
 								} else {
+//line kernels.go:22
+									gc_b14 := gc_none6
+//line kernels.go:22
+									if gc_br6 < k {
+//line kernels.go:22
+										gc_b14 = gc_all6
+//line kernels.go:22
+									}
 //line kernels.go:22
 									gc_if12 := archsimd.Mask32x16FromBits(gc_b14.ToBits() & gc_iota6.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, gc_col6, 16)))).ToBits())
 //line kernels.go:22
@@ -772,15 +772,7 @@ func gc_body_matMulTiled(gc_b10 *compiled.Block, a, b, c []float32, m, k, n int)
 //line kernels.go:22
 							_ = gc_bv5
 //line kernels.go:22
-							gc_b11 := gc_none5
-//line kernels.go:22
-							if gc_row6 < m {
-//line kernels.go:22
-								gc_b11 = gc_all5
-//line kernels.go:22
-							}
-//line kernels.go:22
-							if gc_row6 < m && compiled.Reach(k, gc_ac5, 8) > 7 {
+							if gc_row6 < m && (gc_ac5 < k && uint(k-gc_ac5) > 7) {
 //line kernels.go:22
 								var gc_ld17 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line kernels.go:22
@@ -797,6 +789,14 @@ func gc_body_matMulTiled(gc_b10 *compiled.Block, a, b, c []float32, m, k, n int)
 								gc_av5 = gc_ld17
 //line kernels.go:22
 							} else {
+//line kernels.go:22
+								gc_b11 := gc_none5
+//line kernels.go:22
+								if gc_row6 < m {
+//line kernels.go:22
+									gc_b11 = gc_all5
+//line kernels.go:22
+								}
 //line kernels.go:22
 								gc_if9 := gc_b11.And(gc_iota5.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(k, gc_ac5, 8)))))
 //line kernels.go:22
@@ -822,15 +822,7 @@ func gc_body_matMulTiled(gc_b10 *compiled.Block, a, b, c []float32, m, k, n int)
 //line kernels.go:22
 							}
 //line kernels.go:22
-							gc_b12 := gc_none5
-//line kernels.go:22
-							if gc_br5 < k {
-//line kernels.go:22
-								gc_b12 = gc_all5
-//line kernels.go:22
-							}
-//line kernels.go:22
-							if gc_br5 < k && compiled.Reach(n, gc_col5, 8) > 7 {
+							if gc_br5 < k && (gc_col5 < n && uint(n-gc_col5) > 7) {
 //line kernels.go:22
 								var gc_ld19 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line kernels.go:22
@@ -847,6 +839,14 @@ func gc_body_matMulTiled(gc_b10 *compiled.Block, a, b, c []float32, m, k, n int)
 								gc_bv5 = gc_ld19
 //line kernels.go:22
 							} else {
+//line kernels.go:22
+								gc_b12 := gc_none5
+//line kernels.go:22
+								if gc_br5 < k {
+//line kernels.go:22
+									gc_b12 = gc_all5
+//line kernels.go:22
+								}
 //line kernels.go:22
 								gc_if10 := gc_b12.And(gc_iota5.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, gc_col5, 8)))))
 //line kernels.go:22
@@ -2248,7 +2248,7 @@ func gc_body_scan_float32(gc_b2 *compiled.Block, in []float32, out []float32) {
 //line kernels.go:57
 							}
 //line kernels.go:57
-							if compiled.Reach(off, tid, 16) <= 0 {
+							if tid >= off {
 //line kernels.go:57
 								v = v.Merge(archsimd.LoadFloat32x16Slice(temp[tid-off:]), archsimd.Mask32x16FromBits(^gc_alive4.ToBits()))
 							} else {
@@ -2311,7 +2311,7 @@ func gc_body_scan_float32(gc_b2 *compiled.Block, in []float32, out []float32) {
 //line kernels.go:57
 						}
 //line kernels.go:57
-						if compiled.Reach(off, tid, 8) <= 0 {
+						if tid >= off {
 //line kernels.go:57
 							v = archsimd.LoadFloat32x8Slice(temp[tid-off:]).Merge(v, gc_alive3)
 						} else {
@@ -2895,7 +2895,7 @@ func gc_body_scan_int32(gc_b3 *compiled.Block, in []int32, out []int32) {
 //line kernels.go:57
 							}
 //line kernels.go:57
-							if compiled.Reach(off, tid, 16) <= 0 {
+							if tid >= off {
 //line kernels.go:57
 								v = v.Merge(archsimd.LoadInt32x16Slice(temp[tid-off:]), archsimd.Mask32x16FromBits(^gc_alive16.ToBits()))
 							} else {
@@ -2958,7 +2958,7 @@ func gc_body_scan_int32(gc_b3 *compiled.Block, in []int32, out []int32) {
 //line kernels.go:57
 						}
 //line kernels.go:57
-						if compiled.Reach(off, tid, 8) <= 0 {
+						if tid >= off {
 //line kernels.go:57
 							v = archsimd.LoadInt32x8Slice(temp[tid-off:]).Merge(v, gc_alive14)
 						} else {
@@ -3448,7 +3448,7 @@ func gc_body_blelloch(gc_b2 *compiled.Block, in, out []int32) {
 								var k int = base + 2*tid + compiled.Trip(0)
 								_ = k
 //line kernels.go:82
-								if compiled.Reach(len(in), k, 32) > 30 {
+								if k < len(in) && uint(len(in)-k) > 30 {
 //line kernels.go:82
 									var gc_ld5 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 //line kernels.go:82
@@ -3546,7 +3546,7 @@ func gc_body_blelloch(gc_b2 *compiled.Block, in, out []int32) {
 //line kernels.go:82
 								_ = k
 //line kernels.go:82
-								if compiled.Reach(len(in), k, 32) > 30 {
+								if k < len(in) && uint(len(in)-k) > 30 {
 //line kernels.go:82
 									var gc_ld7 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 //line kernels.go:82
@@ -3749,7 +3749,7 @@ func gc_body_blelloch(gc_b2 *compiled.Block, in, out []int32) {
 							var k int = base + 2*tid + compiled.Trip(0)
 							_ = k
 //line kernels.go:82
-							if compiled.Reach(len(in), k, 16) > 14 {
+							if k < len(in) && uint(len(in)-k) > 14 {
 //line kernels.go:82
 								var gc_ld archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line kernels.go:82
@@ -3845,7 +3845,7 @@ func gc_body_blelloch(gc_b2 *compiled.Block, in, out []int32) {
 //line kernels.go:82
 							_ = k
 //line kernels.go:82
-							if compiled.Reach(len(in), k, 16) > 14 {
+							if k < len(in) && uint(len(in)-k) > 14 {
 //line kernels.go:82
 								var gc_ld3 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line kernels.go:82
@@ -4873,7 +4873,7 @@ func gc_body_blelloch(gc_b2 *compiled.Block, in, out []int32) {
 								var k_ int = base + 2*tid + compiled.Trip(0)
 								_ = k_
 //line kernels.go:108
-								if compiled.Reach(len(out), k_, 32) > 30 {
+								if k_ < len(out) && uint(len(out)-k_) > 30 {
 //line kernels.go:108
 									var gc_ld33 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 //line kernels.go:108
@@ -4971,7 +4971,7 @@ func gc_body_blelloch(gc_b2 *compiled.Block, in, out []int32) {
 //line kernels.go:108
 								_ = k_
 //line kernels.go:108
-								if compiled.Reach(len(out), k_, 32) > 30 {
+								if k_ < len(out) && uint(len(out)-k_) > 30 {
 //line kernels.go:108
 									var gc_ld35 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 //line kernels.go:108
@@ -5174,7 +5174,7 @@ func gc_body_blelloch(gc_b2 *compiled.Block, in, out []int32) {
 							var k_ int = base + 2*tid + compiled.Trip(0)
 							_ = k_
 //line kernels.go:108
-							if compiled.Reach(len(out), k_, 16) > 14 {
+							if k_ < len(out) && uint(len(out)-k_) > 14 {
 //line kernels.go:108
 								var gc_ld29 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line kernels.go:108
@@ -5270,7 +5270,7 @@ func gc_body_blelloch(gc_b2 *compiled.Block, in, out []int32) {
 //line kernels.go:108
 							_ = k_
 //line kernels.go:108
-							if compiled.Reach(len(out), k_, 16) > 14 {
+							if k_ < len(out) && uint(len(out)-k_) > 14 {
 //line kernels.go:108
 								var gc_ld31 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line kernels.go:108
@@ -7699,7 +7699,7 @@ func gc_body_tree_float32(gc_b2 *compiled.Block, in []float32, partial []float32
 //line kernels.go:212
 							_ = v
 //line kernels.go:213
-							if compiled.Reach(len(in), i, 16) > 15 {
+							if i < len(in) && uint(len(in)-i) > 15 {
 //line kernels.go:213
 								v = archsimd.LoadFloat32x16Slice(gc_at7[gc_tx2:])
 //line kernels.go:213
@@ -7748,7 +7748,7 @@ func gc_body_tree_float32(gc_b2 *compiled.Block, in []float32, partial []float32
 //line kernels.go:212
 						_ = v
 //line kernels.go:213
-						if compiled.Reach(len(in), i, 8) > 7 {
+						if i < len(in) && uint(len(in)-i) > 7 {
 //line kernels.go:213
 							v = archsimd.LoadFloat32x8Slice(gc_at7[gc_tx2:])
 //line kernels.go:213
@@ -7826,7 +7826,7 @@ func gc_body_tree_float32(gc_b2 *compiled.Block, in []float32, partial []float32
 //line kernels.go:213
 							}
 //line kernels.go:213
-							if compiled.Reach(len(in), i, 16) > 15 {
+							if i < len(in) && uint(len(in)-i) > 15 {
 //line kernels.go:213
 								v = archsimd.LoadFloat32x16Slice(in[i:])
 							} else {
@@ -7879,7 +7879,7 @@ func gc_body_tree_float32(gc_b2 *compiled.Block, in []float32, partial []float32
 //line kernels.go:213
 						}
 //line kernels.go:213
-						if compiled.Reach(len(in), i, 8) > 7 {
+						if i < len(in) && uint(len(in)-i) > 7 {
 //line kernels.go:213
 							v = archsimd.LoadFloat32x8Slice(in[i:])
 						} else {
@@ -8647,7 +8647,7 @@ func gc_body_tree_int32(gc_b3 *compiled.Block, in []int32, partial []int32) {
 //line kernels.go:212
 							_ = v
 //line kernels.go:213
-							if compiled.Reach(len(in), i, 16) > 15 {
+							if i < len(in) && uint(len(in)-i) > 15 {
 //line kernels.go:213
 								v = archsimd.LoadInt32x16Slice(gc_at13[gc_tx3:])
 //line kernels.go:213
@@ -8696,7 +8696,7 @@ func gc_body_tree_int32(gc_b3 *compiled.Block, in []int32, partial []int32) {
 //line kernels.go:212
 						_ = v
 //line kernels.go:213
-						if compiled.Reach(len(in), i, 8) > 7 {
+						if i < len(in) && uint(len(in)-i) > 7 {
 //line kernels.go:213
 							v = archsimd.LoadInt32x8Slice(gc_at13[gc_tx3:])
 //line kernels.go:213
@@ -8774,7 +8774,7 @@ func gc_body_tree_int32(gc_b3 *compiled.Block, in []int32, partial []int32) {
 //line kernels.go:213
 							}
 //line kernels.go:213
-							if compiled.Reach(len(in), i, 16) > 15 {
+							if i < len(in) && uint(len(in)-i) > 15 {
 //line kernels.go:213
 								v = archsimd.LoadInt32x16Slice(in[i:])
 							} else {
@@ -8827,7 +8827,7 @@ func gc_body_tree_int32(gc_b3 *compiled.Block, in []int32, partial []int32) {
 //line kernels.go:213
 						}
 //line kernels.go:213
-						if compiled.Reach(len(in), i, 8) > 7 {
+						if i < len(in) && uint(len(in)-i) > 7 {
 //line kernels.go:213
 							v = archsimd.LoadInt32x8Slice(in[i:])
 						} else {
@@ -9621,7 +9621,7 @@ func gc_body_warpReduce(gc_b2 *compiled.Block, in, partial []int32) {
 //line kernels.go:251
 						}
 //line kernels.go:251
-						if compiled.Reach(len(in), i, 8) > 7 {
+						if i < len(in) && uint(len(in)-i) > 7 {
 //line kernels.go:251
 							v = archsimd.LoadInt32x8Slice(in[i:])
 						} else {
@@ -9898,7 +9898,7 @@ func gc_body_warpReduce(gc_b2 *compiled.Block, in, partial []int32) {
 //line kernels.go:261
 								}
 //line kernels.go:261
-								if compiled.Reach((gc_bdx2+gocuda.WarpSize-1)/gocuda.WarpSize, gc_lane2, 8) > 7 {
+								if gc_lane2 < (gc_bdx2+gocuda.WarpSize-1)/gocuda.WarpSize && uint((gc_bdx2+gocuda.WarpSize-1)/gocuda.WarpSize-gc_lane2) > 7 {
 //line kernels.go:261
 									s = archsimd.LoadInt32x8Slice(sums[gc_lane2:])
 								} else {
@@ -10197,7 +10197,7 @@ func gc_body_shflScan(gc_b2 *compiled.Block, in, out []float32) {
 //line kernels.go:289
 						}
 //line kernels.go:289
-						if compiled.Reach(len(in), i, 8) > 7 {
+						if i < len(in) && uint(len(in)-i) > 7 {
 //line kernels.go:289
 							v = archsimd.LoadFloat32x8Slice(in[i:])
 						} else {
@@ -10431,7 +10431,7 @@ func gc_body_shflScan(gc_b2 *compiled.Block, in, out []float32) {
 //line kernels.go:293
 							_ = y
 //line kernels.go:294
-							if compiled.Reach(d, gc_lane2, 8) <= 0 {
+							if gc_lane2 >= d {
 //line kernels.go:294
 								v = v.Add(y)
 //line kernels.go:294

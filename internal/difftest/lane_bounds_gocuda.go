@@ -104,7 +104,7 @@ func gc_body_laneBounds(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float3
 //line lane_bounds.go:17
 						_ = v
 //line lane_bounds.go:18
-						if compiled.Reach(hi, i, 8) > 7 {
+						if i < hi && uint(hi-i) > 7 {
 //line lane_bounds.go:18
 							v = v.Add(gc_vb8)
 //line lane_bounds.go:18
@@ -122,7 +122,7 @@ func gc_body_laneBounds(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float3
 //line lane_bounds.go:18
 						}
 //line lane_bounds.go:21
-						if compiled.Reach(hi, i, 8) >= 7 {
+						if i <= hi && uint(hi-i) >= 7 {
 //line lane_bounds.go:21
 							v = v.Add(gc_vb9)
 //line lane_bounds.go:21
@@ -140,7 +140,7 @@ func gc_body_laneBounds(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float3
 //line lane_bounds.go:21
 						}
 //line lane_bounds.go:24
-						if compiled.Reach(lo, i, 8) < 0 {
+						if i > lo {
 //line lane_bounds.go:24
 							v = v.Add(gc_vb10)
 //line lane_bounds.go:24
@@ -158,7 +158,7 @@ func gc_body_laneBounds(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float3
 //line lane_bounds.go:24
 						}
 //line lane_bounds.go:27
-						if compiled.Reach(lo, i, 8) <= 0 {
+						if i >= lo {
 //line lane_bounds.go:27
 							v = v.Add(gc_vb11)
 //line lane_bounds.go:27
@@ -176,7 +176,7 @@ func gc_body_laneBounds(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float3
 //line lane_bounds.go:27
 						}
 //line lane_bounds.go:30
-						if compiled.Reach(hi, 2*i, 16) > 14 {
+						if 2*i < hi && uint(hi-2*i) > 14 {
 //line lane_bounds.go:30
 							v = v.Add(gc_vb12)
 //line lane_bounds.go:30
@@ -194,7 +194,7 @@ func gc_body_laneBounds(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float3
 //line lane_bounds.go:30
 						}
 //line lane_bounds.go:33
-						if compiled.Reach(lo, i, 8) <= 0 && compiled.Reach(hi, i, 8) > 7 {
+						if i >= lo && (i < hi && uint(hi-i) > 7) {
 //line lane_bounds.go:33
 							v = v.Add(lanes.LoadFloat32x8Slice(gc_at[gc_tx:]))
 //line lane_bounds.go:33
@@ -212,7 +212,7 @@ func gc_body_laneBounds(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float3
 //line lane_bounds.go:33
 						}
 //line lane_bounds.go:36
-						if compiled.Reach(lo, i, 8) > 7 || compiled.Reach(hi, i, 8) < 0 {
+						if i < lo && uint(lo-i) > 7 || i > hi {
 //line lane_bounds.go:36
 							v = v.Add(gc_vb13)
 //line lane_bounds.go:36
@@ -338,7 +338,7 @@ func gc_body_laneBounds(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float3
 //line lane_bounds.go:17
 						_ = v
 //line lane_bounds.go:18
-						if compiled.Reach(hi, i, 8) > 7 {
+						if i < hi && uint(hi-i) > 7 {
 //line lane_bounds.go:18
 							v = v.Add(gc_vb)
 //line lane_bounds.go:18
@@ -356,7 +356,7 @@ func gc_body_laneBounds(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float3
 //line lane_bounds.go:18
 						}
 //line lane_bounds.go:21
-						if compiled.Reach(hi, i, 8) >= 7 {
+						if i <= hi && uint(hi-i) >= 7 {
 //line lane_bounds.go:21
 							v = v.Add(gc_vb2)
 //line lane_bounds.go:21
@@ -374,7 +374,7 @@ func gc_body_laneBounds(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float3
 //line lane_bounds.go:21
 						}
 //line lane_bounds.go:24
-						if compiled.Reach(lo, i, 8) < 0 {
+						if i > lo {
 //line lane_bounds.go:24
 							v = v.Add(gc_vb3)
 //line lane_bounds.go:24
@@ -392,7 +392,7 @@ func gc_body_laneBounds(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float3
 //line lane_bounds.go:24
 						}
 //line lane_bounds.go:27
-						if compiled.Reach(lo, i, 8) <= 0 {
+						if i >= lo {
 //line lane_bounds.go:27
 							v = v.Add(gc_vb4)
 //line lane_bounds.go:27
@@ -410,7 +410,7 @@ func gc_body_laneBounds(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float3
 //line lane_bounds.go:27
 						}
 //line lane_bounds.go:30
-						if compiled.Reach(hi, 2*i, 16) > 14 {
+						if 2*i < hi && uint(hi-2*i) > 14 {
 //line lane_bounds.go:30
 							v = v.Add(gc_vb5)
 //line lane_bounds.go:30
@@ -434,7 +434,7 @@ func gc_body_laneBounds(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float3
 //line lane_bounds.go:33
 						}
 //line lane_bounds.go:33
-						if compiled.Reach(lo, i, 8) <= 0 && compiled.Reach(hi, i, 8) > 7 {
+						if i >= lo && (i < hi && uint(hi-i) > 7) {
 //line lane_bounds.go:33
 							var gc_i3 int = i
 //line lane_bounds.go:33
@@ -448,7 +448,11 @@ func gc_body_laneBounds(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float3
 //line lane_bounds.go:33
 							_ = gc_returned3
 //line lane_bounds.go:33
-							if compiled.Reach(len(in), gc_i3, 8) > 7 {
+							if gc_i3 <
+
+//line lane_bounds.go:44
+								len(in) && uint(len(in)-gc_i3) > 7 {
+//line lane_bounds.go:34
 								var gc_ld4 lanes.Float32x8
 //line lane_bounds.go:34
 								if gc_i3 >= 0 && gc_i3 <= len(in)-8 {
@@ -576,7 +580,7 @@ func gc_body_laneBounds(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float3
 //line lane_bounds.go:34
 						}
 //line lane_bounds.go:36
-						if compiled.Reach(lo, i, 8) > 7 || compiled.Reach(hi, i, 8) < 0 {
+						if i < lo && uint(lo-i) > 7 || i > hi {
 //line lane_bounds.go:36
 							v = v.Add(gc_vb7)
 //line lane_bounds.go:36

@@ -107,7 +107,7 @@ func gc_body_laneBounds(gc_b3 *compiled.Block, gc_lo2, gc_hi2 int, in, out []flo
 //line lane_bounds.go:17
 								_ = v
 //line lane_bounds.go:18
-								if compiled.Reach(hi, i, 16) > 15 {
+								if i < hi && uint(hi-i) > 15 {
 //line lane_bounds.go:18
 									v = v.Add(gc_vb48)
 //line lane_bounds.go:18
@@ -125,7 +125,7 @@ func gc_body_laneBounds(gc_b3 *compiled.Block, gc_lo2, gc_hi2 int, in, out []flo
 //line lane_bounds.go:18
 								}
 //line lane_bounds.go:21
-								if compiled.Reach(hi, i, 16) >= 15 {
+								if i <= hi && uint(hi-i) >= 15 {
 //line lane_bounds.go:21
 									v = v.Add(gc_vb49)
 //line lane_bounds.go:21
@@ -143,7 +143,7 @@ func gc_body_laneBounds(gc_b3 *compiled.Block, gc_lo2, gc_hi2 int, in, out []flo
 //line lane_bounds.go:21
 								}
 //line lane_bounds.go:24
-								if compiled.Reach(lo, i, 16) < 0 {
+								if i > lo {
 //line lane_bounds.go:24
 									v = v.Add(gc_vb50)
 //line lane_bounds.go:24
@@ -161,7 +161,7 @@ func gc_body_laneBounds(gc_b3 *compiled.Block, gc_lo2, gc_hi2 int, in, out []flo
 //line lane_bounds.go:24
 								}
 //line lane_bounds.go:27
-								if compiled.Reach(lo, i, 16) <= 0 {
+								if i >= lo {
 //line lane_bounds.go:27
 									v = v.Add(gc_vb51)
 //line lane_bounds.go:27
@@ -179,7 +179,7 @@ func gc_body_laneBounds(gc_b3 *compiled.Block, gc_lo2, gc_hi2 int, in, out []flo
 //line lane_bounds.go:27
 								}
 //line lane_bounds.go:30
-								if compiled.Reach(hi, 2*i, 32) > 30 {
+								if 2*i < hi && uint(hi-2*i) > 30 {
 //line lane_bounds.go:30
 									v = v.Add(gc_vb52)
 //line lane_bounds.go:30
@@ -197,7 +197,7 @@ func gc_body_laneBounds(gc_b3 *compiled.Block, gc_lo2, gc_hi2 int, in, out []flo
 //line lane_bounds.go:30
 								}
 //line lane_bounds.go:33
-								if compiled.Reach(lo, i, 16) <= 0 && compiled.Reach(hi, i, 16) > 15 {
+								if i >= lo && (i < hi && uint(hi-i) > 15) {
 //line lane_bounds.go:33
 									v = v.Add(archsimd.LoadFloat32x16Slice(gc_at3[gc_tx2:]))
 //line lane_bounds.go:33
@@ -215,7 +215,7 @@ func gc_body_laneBounds(gc_b3 *compiled.Block, gc_lo2, gc_hi2 int, in, out []flo
 //line lane_bounds.go:33
 								}
 //line lane_bounds.go:36
-								if compiled.Reach(lo, i, 16) > 15 || compiled.Reach(hi, i, 16) < 0 {
+								if i < lo && uint(lo-i) > 15 || i > hi {
 //line lane_bounds.go:36
 									v = v.Add(gc_vb53)
 //line lane_bounds.go:36
@@ -286,7 +286,7 @@ func gc_body_laneBounds(gc_b3 *compiled.Block, gc_lo2, gc_hi2 int, in, out []flo
 //line lane_bounds.go:17
 							_ = v
 //line lane_bounds.go:18
-							if compiled.Reach(hi, i, 8) > 7 {
+							if i < hi && uint(hi-i) > 7 {
 //line lane_bounds.go:18
 								v = v.Add(gc_vb42)
 //line lane_bounds.go:18
@@ -304,7 +304,7 @@ func gc_body_laneBounds(gc_b3 *compiled.Block, gc_lo2, gc_hi2 int, in, out []flo
 //line lane_bounds.go:18
 							}
 //line lane_bounds.go:21
-							if compiled.Reach(hi, i, 8) >= 7 {
+							if i <= hi && uint(hi-i) >= 7 {
 //line lane_bounds.go:21
 								v = v.Add(gc_vb43)
 //line lane_bounds.go:21
@@ -322,7 +322,7 @@ func gc_body_laneBounds(gc_b3 *compiled.Block, gc_lo2, gc_hi2 int, in, out []flo
 //line lane_bounds.go:21
 							}
 //line lane_bounds.go:24
-							if compiled.Reach(lo, i, 8) < 0 {
+							if i > lo {
 //line lane_bounds.go:24
 								v = v.Add(gc_vb44)
 //line lane_bounds.go:24
@@ -340,7 +340,7 @@ func gc_body_laneBounds(gc_b3 *compiled.Block, gc_lo2, gc_hi2 int, in, out []flo
 //line lane_bounds.go:24
 							}
 //line lane_bounds.go:27
-							if compiled.Reach(lo, i, 8) <= 0 {
+							if i >= lo {
 //line lane_bounds.go:27
 								v = v.Add(gc_vb45)
 //line lane_bounds.go:27
@@ -358,7 +358,7 @@ func gc_body_laneBounds(gc_b3 *compiled.Block, gc_lo2, gc_hi2 int, in, out []flo
 //line lane_bounds.go:27
 							}
 //line lane_bounds.go:30
-							if compiled.Reach(hi, 2*i, 16) > 14 {
+							if 2*i < hi && uint(hi-2*i) > 14 {
 //line lane_bounds.go:30
 								v = v.Add(gc_vb46)
 //line lane_bounds.go:30
@@ -376,7 +376,7 @@ func gc_body_laneBounds(gc_b3 *compiled.Block, gc_lo2, gc_hi2 int, in, out []flo
 //line lane_bounds.go:30
 							}
 //line lane_bounds.go:33
-							if compiled.Reach(lo, i, 8) <= 0 && compiled.Reach(hi, i, 8) > 7 {
+							if i >= lo && (i < hi && uint(hi-i) > 7) {
 //line lane_bounds.go:33
 								v = v.Add(archsimd.LoadFloat32x8Slice(gc_at3[gc_tx2:]))
 //line lane_bounds.go:33
@@ -394,7 +394,7 @@ func gc_body_laneBounds(gc_b3 *compiled.Block, gc_lo2, gc_hi2 int, in, out []flo
 //line lane_bounds.go:33
 							}
 //line lane_bounds.go:36
-							if compiled.Reach(lo, i, 8) > 7 || compiled.Reach(hi, i, 8) < 0 {
+							if i < lo && uint(lo-i) > 7 || i > hi {
 //line lane_bounds.go:36
 								v = v.Add(gc_vb47)
 //line lane_bounds.go:36
@@ -525,7 +525,7 @@ func gc_body_laneBounds(gc_b3 *compiled.Block, gc_lo2, gc_hi2 int, in, out []flo
 //line lane_bounds.go:17
 								_ = v
 //line lane_bounds.go:18
-								if compiled.Reach(hi, i, 16) > 15 {
+								if i < hi && uint(hi-i) > 15 {
 //line lane_bounds.go:18
 									v = v.Add(gc_vb35)
 //line lane_bounds.go:18
@@ -543,7 +543,7 @@ func gc_body_laneBounds(gc_b3 *compiled.Block, gc_lo2, gc_hi2 int, in, out []flo
 //line lane_bounds.go:18
 								}
 //line lane_bounds.go:21
-								if compiled.Reach(hi, i, 16) >= 15 {
+								if i <= hi && uint(hi-i) >= 15 {
 //line lane_bounds.go:21
 									v = v.Add(gc_vb36)
 //line lane_bounds.go:21
@@ -561,7 +561,7 @@ func gc_body_laneBounds(gc_b3 *compiled.Block, gc_lo2, gc_hi2 int, in, out []flo
 //line lane_bounds.go:21
 								}
 //line lane_bounds.go:24
-								if compiled.Reach(lo, i, 16) < 0 {
+								if i > lo {
 //line lane_bounds.go:24
 									v = v.Add(gc_vb37)
 //line lane_bounds.go:24
@@ -579,7 +579,7 @@ func gc_body_laneBounds(gc_b3 *compiled.Block, gc_lo2, gc_hi2 int, in, out []flo
 //line lane_bounds.go:24
 								}
 //line lane_bounds.go:27
-								if compiled.Reach(lo, i, 16) <= 0 {
+								if i >= lo {
 //line lane_bounds.go:27
 									v = v.Add(gc_vb38)
 //line lane_bounds.go:27
@@ -597,7 +597,7 @@ func gc_body_laneBounds(gc_b3 *compiled.Block, gc_lo2, gc_hi2 int, in, out []flo
 //line lane_bounds.go:27
 								}
 //line lane_bounds.go:30
-								if compiled.Reach(hi, 2*i, 32) > 30 {
+								if 2*i < hi && uint(hi-2*i) > 30 {
 //line lane_bounds.go:30
 									v = v.Add(gc_vb39)
 //line lane_bounds.go:30
@@ -621,7 +621,7 @@ func gc_body_laneBounds(gc_b3 *compiled.Block, gc_lo2, gc_hi2 int, in, out []flo
 //line lane_bounds.go:33
 								}
 //line lane_bounds.go:33
-								if compiled.Reach(lo, i, 16) <= 0 && compiled.Reach(hi, i, 16) > 15 {
+								if i >= lo && (i < hi && uint(hi-i) > 15) {
 //line lane_bounds.go:33
 									var gc_i11 int = i
 //line lane_bounds.go:33
@@ -635,7 +635,11 @@ func gc_body_laneBounds(gc_b3 *compiled.Block, gc_lo2, gc_hi2 int, in, out []flo
 //line lane_bounds.go:33
 									_ = gc_returned11
 //line lane_bounds.go:33
-									if compiled.Reach(len(in), gc_i11, 16) > 15 {
+									if gc_i11 <
+
+//line lane_bounds.go:44
+										len(in) && uint(len(in)-gc_i11) > 15 {
+//line lane_bounds.go:34
 										var gc_ld16 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line lane_bounds.go:34
 										if gc_i11 >= 0 && gc_i11 <= len(in)-16 {
@@ -763,7 +767,7 @@ func gc_body_laneBounds(gc_b3 *compiled.Block, gc_lo2, gc_hi2 int, in, out []flo
 //line lane_bounds.go:34
 								}
 //line lane_bounds.go:36
-								if compiled.Reach(lo, i, 16) > 15 || compiled.Reach(hi, i, 16) < 0 {
+								if i < lo && uint(lo-i) > 15 || i > hi {
 //line lane_bounds.go:36
 									v = v.Add(gc_vb41)
 //line lane_bounds.go:36
@@ -847,7 +851,7 @@ func gc_body_laneBounds(gc_b3 *compiled.Block, gc_lo2, gc_hi2 int, in, out []flo
 //line lane_bounds.go:17
 							_ = v
 //line lane_bounds.go:18
-							if compiled.Reach(hi, i, 8) > 7 {
+							if i < hi && uint(hi-i) > 7 {
 //line lane_bounds.go:18
 								v = v.Add(gc_vb21)
 //line lane_bounds.go:18
@@ -865,7 +869,7 @@ func gc_body_laneBounds(gc_b3 *compiled.Block, gc_lo2, gc_hi2 int, in, out []flo
 //line lane_bounds.go:18
 							}
 //line lane_bounds.go:21
-							if compiled.Reach(hi, i, 8) >= 7 {
+							if i <= hi && uint(hi-i) >= 7 {
 //line lane_bounds.go:21
 								v = v.Add(gc_vb22)
 //line lane_bounds.go:21
@@ -883,7 +887,7 @@ func gc_body_laneBounds(gc_b3 *compiled.Block, gc_lo2, gc_hi2 int, in, out []flo
 //line lane_bounds.go:21
 							}
 //line lane_bounds.go:24
-							if compiled.Reach(lo, i, 8) < 0 {
+							if i > lo {
 //line lane_bounds.go:24
 								v = v.Add(gc_vb23)
 //line lane_bounds.go:24
@@ -901,7 +905,7 @@ func gc_body_laneBounds(gc_b3 *compiled.Block, gc_lo2, gc_hi2 int, in, out []flo
 //line lane_bounds.go:24
 							}
 //line lane_bounds.go:27
-							if compiled.Reach(lo, i, 8) <= 0 {
+							if i >= lo {
 //line lane_bounds.go:27
 								v = v.Add(gc_vb24)
 //line lane_bounds.go:27
@@ -919,7 +923,7 @@ func gc_body_laneBounds(gc_b3 *compiled.Block, gc_lo2, gc_hi2 int, in, out []flo
 //line lane_bounds.go:27
 							}
 //line lane_bounds.go:30
-							if compiled.Reach(hi, 2*i, 16) > 14 {
+							if 2*i < hi && uint(hi-2*i) > 14 {
 //line lane_bounds.go:30
 								v = v.Add(gc_vb25)
 //line lane_bounds.go:30
@@ -943,7 +947,7 @@ func gc_body_laneBounds(gc_b3 *compiled.Block, gc_lo2, gc_hi2 int, in, out []flo
 //line lane_bounds.go:33
 							}
 //line lane_bounds.go:33
-							if compiled.Reach(lo, i, 8) <= 0 && compiled.Reach(hi, i, 8) > 7 {
+							if i >= lo && (i < hi && uint(hi-i) > 7) {
 //line lane_bounds.go:33
 								var gc_i7 int = i
 //line lane_bounds.go:33
@@ -957,7 +961,11 @@ func gc_body_laneBounds(gc_b3 *compiled.Block, gc_lo2, gc_hi2 int, in, out []flo
 //line lane_bounds.go:33
 								_ = gc_returned7
 //line lane_bounds.go:33
-								if compiled.Reach(len(in), gc_i7, 8) > 7 {
+								if gc_i7 <
+
+//line lane_bounds.go:44
+									len(in) && uint(len(in)-gc_i7) > 7 {
+//line lane_bounds.go:34
 									var gc_ld10 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line lane_bounds.go:34
 									if gc_i7 >= 0 && gc_i7 <= len(in)-8 {
@@ -1085,7 +1093,7 @@ func gc_body_laneBounds(gc_b3 *compiled.Block, gc_lo2, gc_hi2 int, in, out []flo
 //line lane_bounds.go:34
 							}
 //line lane_bounds.go:36
-							if compiled.Reach(lo, i, 8) > 7 || compiled.Reach(hi, i, 8) < 0 {
+							if i < lo && uint(lo-i) > 7 || i > hi {
 //line lane_bounds.go:36
 								v = v.Add(gc_vb27)
 //line lane_bounds.go:36

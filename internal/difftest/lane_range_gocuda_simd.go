@@ -184,19 +184,19 @@ func gc_body_laneRange(gc_b2 *compiled.Block, in, out []int32, lim int) {
 //line lane_range.go:25
 									_ = y
 //line lane_range.go:26
-									gc_b4 := gc_none2
-//line lane_range.go:26
-									if d < lanes {
-//line lane_range.go:26
-										gc_b4 = gc_all2
-//line lane_range.go:26
-									}
-//line lane_range.go:26
-									if compiled.Reach(d, lane, 8) <= 0 && compiled.Reach(lim+d, lane, 8) > 7 && d < lanes {
+									if lane >= d && (lane < lim+d && uint(lim+d-lane) > 7) && d < lanes {
 //line lane_range.go:26
 										v = v.Add(y)
 //line lane_range.go:26
 									} else {
+//line lane_range.go:26
+										gc_b4 := gc_none2
+//line lane_range.go:26
+										if d < lanes {
+//line lane_range.go:26
+											gc_b4 = gc_all2
+//line lane_range.go:26
+										}
 //line lane_range.go:26
 										gc_if2 := gc_iota2.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d, lane, 8)))).And(gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(lim+d, lane, 8))))).And(gc_b4)
 //line lane_range.go:26
@@ -341,7 +341,7 @@ func gc_body_laneRange(gc_b2 *compiled.Block, in, out []int32, lim int) {
 //line lane_range.go:30
 						_ = z
 //line lane_range.go:31
-						if compiled.Reach(lim, lane, 8) >= 7 && compiled.Reach(lim-9, lane, 8) < 0 {
+						if lane <= lim && uint(lim-lane) >= 7 && lane > lim-9 {
 //line lane_range.go:31
 							v = gc_vb2.Mul(v).Sub(z)
 //line lane_range.go:31
@@ -477,19 +477,19 @@ func gc_body_laneRange(gc_b2 *compiled.Block, in, out []int32, lim int) {
 //line lane_range.go:34
 						z = archsimd.LoadInt32x8Slice(gc_c23r[gc_lane2:])
 //line lane_range.go:35
-						gc_b8 := gc_none6
-//line lane_range.go:35
-						if warp > 0 {
-//line lane_range.go:35
-							gc_b8 = gc_all6
-//line lane_range.go:35
-						}
-//line lane_range.go:35
-						if compiled.Reach(30-lim, lane, 8) < 0 || warp > 0 && compiled.Reach(4, lane, 8) >= 7 {
+						if lane > 30-lim || warp > 0 && (lane <= 4 && uint(4-lane) >= 7) {
 //line lane_range.go:35
 							v = v.Xor(z)
 //line lane_range.go:35
 						} else {
+//line lane_range.go:35
+							gc_b8 := gc_none6
+//line lane_range.go:35
+							if warp > 0 {
+//line lane_range.go:35
+								gc_b8 = gc_all6
+//line lane_range.go:35
+							}
 //line lane_range.go:35
 							gc_if8 := gc_iota8.Greater(archsimd.BroadcastInt32x8(int32(compiled.Reach(30-lim, lane, 8)))).Or(gc_b8.And(gc_iota8.LessEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(4, lane, 8))))))
 //line lane_range.go:35
@@ -633,7 +633,7 @@ func gc_body_laneRange(gc_b2 *compiled.Block, in, out []int32, lim int) {
 //line lane_range.go:38
 						z = archsimd.LoadInt32x8Slice(gc_c24r[gc_lane2:])
 //line lane_range.go:39
-						if compiled.Reach(lim-3, lane, 8) <= 0 && compiled.Reach(lim+3, lane, 8) > 7 {
+						if lane >= lim-3 && (lane < lim+3 && uint(lim+3-lane) > 7) {
 //line lane_range.go:39
 							v = v.Sub(z)
 //line lane_range.go:39
@@ -657,7 +657,7 @@ func gc_body_laneRange(gc_b2 *compiled.Block, in, out []int32, lim int) {
 //line lane_range.go:42
 						}
 //line lane_range.go:42
-						if compiled.Reach(len(out), i, 8) > 7 {
+						if i < len(out) && uint(len(out)-i) > 7 {
 //line lane_range.go:42
 							v.StoreSlice(out[i:])
 						} else {
@@ -1321,7 +1321,7 @@ func gc_body_xMask(gc_b2 *compiled.Block, in, out []int32, lo, hi, off int) {
 //line lane_range.go:92
 						}
 //line lane_range.go:92
-						if compiled.Reach(len(out), i, 8) > 7 {
+						if i < len(out) && uint(len(out)-i) > 7 {
 //line lane_range.go:92
 							v.StoreSlice(out[i:])
 						} else {

@@ -79,7 +79,7 @@ func gc_body_lastExit(gc_b *compiled.Block, in, out []float32, n int) {
 //line last_exit.go:19
 						_ = k
 //line last_exit.go:20
-						if compiled.Reach(n, base+k, 8) > 7 {
+						if base+k < n && uint(n-(base+k)) > 7 {
 //line last_exit.go:20
 							lanes.LoadFloat32x8Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
 //line last_exit.go:20
@@ -155,7 +155,7 @@ func gc_body_lastExit(gc_b *compiled.Block, in, out []float32, n int) {
 //line last_exit.go:20
 						}
 //line last_exit.go:20
-						if compiled.Reach(n, base+k, 8) > 7 {
+						if base+k < n && uint(n-(base+k)) > 7 {
 //line last_exit.go:20
 							lanes.LoadFloat32x8Slice(in[base+k:]).StoreSlice(s[k:])
 						} else {

@@ -82,7 +82,7 @@ func gc_body_lastExit(gc_b2 *compiled.Block, in, out []float32, n int) {
 //line last_exit.go:19
 								_ = k
 //line last_exit.go:20
-								if compiled.Reach(n, base+k, 16) > 15 {
+								if base+k < n && uint(n-(base+k)) > 15 {
 //line last_exit.go:20
 									archsimd.LoadFloat32x16Slice(gc_at7[gc_tx2:]).StoreSlice(gc_at6[gc_tx2:])
 //line last_exit.go:20
@@ -139,7 +139,7 @@ func gc_body_lastExit(gc_b2 *compiled.Block, in, out []float32, n int) {
 //line last_exit.go:19
 							_ = k
 //line last_exit.go:20
-							if compiled.Reach(n, base+k, 8) > 7 {
+							if base+k < n && uint(n-(base+k)) > 7 {
 //line last_exit.go:20
 								archsimd.LoadFloat32x8Slice(gc_at7[gc_tx2:]).StoreSlice(gc_at6[gc_tx2:])
 //line last_exit.go:20
@@ -220,7 +220,7 @@ func gc_body_lastExit(gc_b2 *compiled.Block, in, out []float32, n int) {
 //line last_exit.go:20
 								}
 //line last_exit.go:20
-								if compiled.Reach(n, base+k, 16) > 15 {
+								if base+k < n && uint(n-(base+k)) > 15 {
 //line last_exit.go:20
 									archsimd.LoadFloat32x16Slice(in[base+k:]).StoreSlice(s[k:])
 								} else {
@@ -281,7 +281,7 @@ func gc_body_lastExit(gc_b2 *compiled.Block, in, out []float32, n int) {
 //line last_exit.go:20
 							}
 //line last_exit.go:20
-							if compiled.Reach(n, base+k, 8) > 7 {
+							if base+k < n && uint(n-(base+k)) > 7 {
 //line last_exit.go:20
 								archsimd.LoadFloat32x8Slice(in[base+k:]).StoreSlice(s[k:])
 							} else {

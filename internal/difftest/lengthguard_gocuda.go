@@ -100,7 +100,7 @@ func gc_body_lengthGuard(gc_b *compiled.Block, in, out []int32) {
 //line lengthguard.go:19
 					_ = d
 //line lengthguard.go:20
-					if compiled.Reach(n, g, 8) > 7 {
+					if g < n && uint(n-g) > 7 {
 //line lengthguard.go:20
 						a = lanes.LoadInt32x8Slice(gc_at[gc_tx:])
 //line lengthguard.go:20
@@ -118,7 +118,7 @@ func gc_body_lengthGuard(gc_b *compiled.Block, in, out []int32) {
 //line lengthguard.go:20
 					}
 //line lengthguard.go:23
-					if compiled.Reach(len(in), g, 8) > 7 {
+					if g < len(in) && uint(len(in)-g) > 7 {
 //line lengthguard.go:23
 						b = lanes.LoadInt32x8Slice(gc_at[gc_tx:]).Mul(gc_vb11)
 //line lengthguard.go:23
@@ -136,7 +136,7 @@ func gc_body_lengthGuard(gc_b *compiled.Block, in, out []int32) {
 //line lengthguard.go:23
 					}
 //line lengthguard.go:26
-					if compiled.Reach(len(out), g, 8) > 7 && compiled.Reach(len(in), g, 8) > 7 {
+					if g < len(out) && uint(len(out)-g) > 7 && (g < len(in) && uint(len(in)-g) > 7) {
 //line lengthguard.go:26
 						c = lanes.LoadInt32x8Slice(gc_at[gc_tx:]).Mul(gc_vb12)
 //line lengthguard.go:26
@@ -154,7 +154,7 @@ func gc_body_lengthGuard(gc_b *compiled.Block, in, out []int32) {
 //line lengthguard.go:26
 					}
 //line lengthguard.go:29
-					if compiled.Reach(m, g, 8) > 7 {
+					if g < m && uint(m-g) > 7 {
 //line lengthguard.go:29
 						d = lanes.LoadInt32x8Slice(gc_at[gc_tx:]).Mul(gc_vb13)
 //line lengthguard.go:29
@@ -172,7 +172,7 @@ func gc_body_lengthGuard(gc_b *compiled.Block, in, out []int32) {
 //line lengthguard.go:29
 					}
 //line lengthguard.go:32
-					if compiled.Reach(n, g, 8) <= 0 {
+					if g >= n {
 //line lengthguard.go:32
 						a = gc_vb14
 //line lengthguard.go:32
@@ -295,7 +295,7 @@ func gc_body_lengthGuard(gc_b *compiled.Block, in, out []int32) {
 //line lengthguard.go:20
 					}
 //line lengthguard.go:20
-					if compiled.Reach(n, g, 8) > 7 {
+					if g < n && uint(n-g) > 7 {
 //line lengthguard.go:20
 						a = lanes.LoadInt32x8Slice(in[g:])
 					} else {
@@ -311,7 +311,7 @@ func gc_body_lengthGuard(gc_b *compiled.Block, in, out []int32) {
 //line lengthguard.go:21
 					}
 //line lengthguard.go:23
-					if compiled.Reach(len(in), g, 8) > 7 {
+					if g < len(in) && uint(len(in)-g) > 7 {
 //line lengthguard.go:23
 						b = lanes.LoadInt32x8Slice(in[g:]).Mul(gc_vb4)
 					} else {
@@ -327,7 +327,7 @@ func gc_body_lengthGuard(gc_b *compiled.Block, in, out []int32) {
 //line lengthguard.go:24
 					}
 //line lengthguard.go:26
-					if compiled.Reach(len(out), g, 8) > 7 && compiled.Reach(len(in), g, 8) > 7 {
+					if g < len(out) && uint(len(out)-g) > 7 && (g < len(in) && uint(len(in)-g) > 7) {
 //line lengthguard.go:26
 						c = lanes.LoadInt32x8Slice(in[g:]).Mul(gc_vb5)
 					} else {
@@ -343,7 +343,7 @@ func gc_body_lengthGuard(gc_b *compiled.Block, in, out []int32) {
 //line lengthguard.go:27
 					}
 //line lengthguard.go:29
-					if compiled.Reach(m, g, 8) > 7 {
+					if g < m && uint(m-g) > 7 {
 //line lengthguard.go:29
 						d = lanes.LoadInt32x8Slice(in[g:]).Mul(gc_vb6)
 					} else {
@@ -359,7 +359,7 @@ func gc_body_lengthGuard(gc_b *compiled.Block, in, out []int32) {
 //line lengthguard.go:30
 					}
 //line lengthguard.go:32
-					if compiled.Reach(n, g, 8) <= 0 {
+					if g >= n {
 //line lengthguard.go:32
 						a = gc_vb7
 //line lengthguard.go:32
@@ -471,7 +471,7 @@ func gc_body_lengthGuard(gc_b *compiled.Block, in, out []int32) {
 //line lengthguard.go:18
 					_ = d
 //line lengthguard.go:36
-					if compiled.Reach(len(out), g, 8) > 7 {
+					if g < len(out) && uint(len(out)-g) > 7 {
 //line lengthguard.go:36
 						a.Add(b).Add(c).Add(d).StoreSlice(gc_at2[gc_tx:])
 //line lengthguard.go:36
@@ -489,7 +489,7 @@ func gc_body_lengthGuard(gc_b *compiled.Block, in, out []int32) {
 //line lengthguard.go:36
 					}
 //line lengthguard.go:39
-					if compiled.Reach(n, g, 8) > 7 {
+					if g < n && uint(n-g) > 7 {
 //line lengthguard.go:39
 						lanes.LoadInt32x8Slice(gc_at2[gc_tx:]).Add(gc_vb16).StoreSlice(gc_at2[gc_tx:])
 //line lengthguard.go:39
@@ -570,7 +570,7 @@ func gc_body_lengthGuard(gc_b *compiled.Block, in, out []int32) {
 //line lengthguard.go:36
 					}
 //line lengthguard.go:36
-					if compiled.Reach(len(out), g, 8) > 7 {
+					if g < len(out) && uint(len(out)-g) > 7 {
 //line lengthguard.go:36
 						a.Add(b).Add(c).Add(d).StoreSlice(out[g:])
 					} else {
@@ -586,7 +586,7 @@ func gc_body_lengthGuard(gc_b *compiled.Block, in, out []int32) {
 //line lengthguard.go:37
 					}
 //line lengthguard.go:39
-					if compiled.Reach(n, g, 8) > 7 {
+					if g < n && uint(n-g) > 7 {
 //line lengthguard.go:39
 						lanes.LoadInt32x8Slice(out[g:]).Add(gc_vb15).StoreSlice(out[g:])
 					} else {

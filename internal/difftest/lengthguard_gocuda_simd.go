@@ -103,7 +103,7 @@ func gc_body_lengthGuard(gc_b2 *compiled.Block, in, out []int32) {
 //line lengthguard.go:19
 							_ = d
 //line lengthguard.go:20
-							if compiled.Reach(n, g, 16) > 15 {
+							if g < n && uint(n-g) > 15 {
 //line lengthguard.go:20
 								a = archsimd.LoadInt32x16Slice(gc_at3[gc_tx2:])
 //line lengthguard.go:20
@@ -121,7 +121,7 @@ func gc_body_lengthGuard(gc_b2 *compiled.Block, in, out []int32) {
 //line lengthguard.go:20
 							}
 //line lengthguard.go:23
-							if compiled.Reach(len(in), g, 16) > 15 {
+							if g < len(in) && uint(len(in)-g) > 15 {
 //line lengthguard.go:23
 								b = archsimd.LoadInt32x16Slice(gc_at3[gc_tx2:]).Mul(gc_vb41)
 //line lengthguard.go:23
@@ -139,7 +139,7 @@ func gc_body_lengthGuard(gc_b2 *compiled.Block, in, out []int32) {
 //line lengthguard.go:23
 							}
 //line lengthguard.go:26
-							if compiled.Reach(len(out), g, 16) > 15 && compiled.Reach(len(in), g, 16) > 15 {
+							if g < len(out) && uint(len(out)-g) > 15 && (g < len(in) && uint(len(in)-g) > 15) {
 //line lengthguard.go:26
 								c = archsimd.LoadInt32x16Slice(gc_at3[gc_tx2:]).Mul(gc_vb42)
 //line lengthguard.go:26
@@ -157,7 +157,7 @@ func gc_body_lengthGuard(gc_b2 *compiled.Block, in, out []int32) {
 //line lengthguard.go:26
 							}
 //line lengthguard.go:29
-							if compiled.Reach(m, g, 16) > 15 {
+							if g < m && uint(m-g) > 15 {
 //line lengthguard.go:29
 								d = archsimd.LoadInt32x16Slice(gc_at3[gc_tx2:]).Mul(gc_vb43)
 //line lengthguard.go:29
@@ -175,7 +175,7 @@ func gc_body_lengthGuard(gc_b2 *compiled.Block, in, out []int32) {
 //line lengthguard.go:29
 							}
 //line lengthguard.go:32
-							if compiled.Reach(n, g, 16) <= 0 {
+							if g >= n {
 //line lengthguard.go:32
 								a = gc_vb44
 //line lengthguard.go:32
@@ -254,7 +254,7 @@ func gc_body_lengthGuard(gc_b2 *compiled.Block, in, out []int32) {
 //line lengthguard.go:19
 						_ = d
 //line lengthguard.go:20
-						if compiled.Reach(n, g, 8) > 7 {
+						if g < n && uint(n-g) > 7 {
 //line lengthguard.go:20
 							a = archsimd.LoadInt32x8Slice(gc_at3[gc_tx2:])
 //line lengthguard.go:20
@@ -272,7 +272,7 @@ func gc_body_lengthGuard(gc_b2 *compiled.Block, in, out []int32) {
 //line lengthguard.go:20
 						}
 //line lengthguard.go:23
-						if compiled.Reach(len(in), g, 8) > 7 {
+						if g < len(in) && uint(len(in)-g) > 7 {
 //line lengthguard.go:23
 							b = archsimd.LoadInt32x8Slice(gc_at3[gc_tx2:]).Mul(gc_vb34)
 //line lengthguard.go:23
@@ -290,7 +290,7 @@ func gc_body_lengthGuard(gc_b2 *compiled.Block, in, out []int32) {
 //line lengthguard.go:23
 						}
 //line lengthguard.go:26
-						if compiled.Reach(len(out), g, 8) > 7 && compiled.Reach(len(in), g, 8) > 7 {
+						if g < len(out) && uint(len(out)-g) > 7 && (g < len(in) && uint(len(in)-g) > 7) {
 //line lengthguard.go:26
 							c = archsimd.LoadInt32x8Slice(gc_at3[gc_tx2:]).Mul(gc_vb35)
 //line lengthguard.go:26
@@ -308,7 +308,7 @@ func gc_body_lengthGuard(gc_b2 *compiled.Block, in, out []int32) {
 //line lengthguard.go:26
 						}
 //line lengthguard.go:29
-						if compiled.Reach(m, g, 8) > 7 {
+						if g < m && uint(m-g) > 7 {
 //line lengthguard.go:29
 							d = archsimd.LoadInt32x8Slice(gc_at3[gc_tx2:]).Mul(gc_vb36)
 //line lengthguard.go:29
@@ -326,7 +326,7 @@ func gc_body_lengthGuard(gc_b2 *compiled.Block, in, out []int32) {
 //line lengthguard.go:29
 						}
 //line lengthguard.go:32
-						if compiled.Reach(n, g, 8) <= 0 {
+						if g >= n {
 //line lengthguard.go:32
 							a = gc_vb37
 //line lengthguard.go:32
@@ -454,7 +454,7 @@ func gc_body_lengthGuard(gc_b2 *compiled.Block, in, out []int32) {
 //line lengthguard.go:20
 							}
 //line lengthguard.go:20
-							if compiled.Reach(n, g, 16) > 15 {
+							if g < n && uint(n-g) > 15 {
 //line lengthguard.go:20
 								a = archsimd.LoadInt32x16Slice(in[g:])
 							} else {
@@ -470,7 +470,7 @@ func gc_body_lengthGuard(gc_b2 *compiled.Block, in, out []int32) {
 //line lengthguard.go:21
 							}
 //line lengthguard.go:23
-							if compiled.Reach(len(in), g, 16) > 15 {
+							if g < len(in) && uint(len(in)-g) > 15 {
 //line lengthguard.go:23
 								b = archsimd.LoadInt32x16Slice(in[g:]).Mul(gc_vb27)
 							} else {
@@ -486,7 +486,7 @@ func gc_body_lengthGuard(gc_b2 *compiled.Block, in, out []int32) {
 //line lengthguard.go:24
 							}
 //line lengthguard.go:26
-							if compiled.Reach(len(out), g, 16) > 15 && compiled.Reach(len(in), g, 16) > 15 {
+							if g < len(out) && uint(len(out)-g) > 15 && (g < len(in) && uint(len(in)-g) > 15) {
 //line lengthguard.go:26
 								c = archsimd.LoadInt32x16Slice(in[g:]).Mul(gc_vb28)
 							} else {
@@ -502,7 +502,7 @@ func gc_body_lengthGuard(gc_b2 *compiled.Block, in, out []int32) {
 //line lengthguard.go:27
 							}
 //line lengthguard.go:29
-							if compiled.Reach(m, g, 16) > 15 {
+							if g < m && uint(m-g) > 15 {
 //line lengthguard.go:29
 								d = archsimd.LoadInt32x16Slice(in[g:]).Mul(gc_vb29)
 							} else {
@@ -518,7 +518,7 @@ func gc_body_lengthGuard(gc_b2 *compiled.Block, in, out []int32) {
 //line lengthguard.go:30
 							}
 //line lengthguard.go:32
-							if compiled.Reach(n, g, 16) <= 0 {
+							if g >= n {
 //line lengthguard.go:32
 								a = gc_vb30
 //line lengthguard.go:32
@@ -603,7 +603,7 @@ func gc_body_lengthGuard(gc_b2 *compiled.Block, in, out []int32) {
 //line lengthguard.go:20
 						}
 //line lengthguard.go:20
-						if compiled.Reach(n, g, 8) > 7 {
+						if g < n && uint(n-g) > 7 {
 //line lengthguard.go:20
 							a = archsimd.LoadInt32x8Slice(in[g:])
 						} else {
@@ -619,7 +619,7 @@ func gc_body_lengthGuard(gc_b2 *compiled.Block, in, out []int32) {
 //line lengthguard.go:21
 						}
 //line lengthguard.go:23
-						if compiled.Reach(len(in), g, 8) > 7 {
+						if g < len(in) && uint(len(in)-g) > 7 {
 //line lengthguard.go:23
 							b = archsimd.LoadInt32x8Slice(in[g:]).Mul(gc_vb20)
 						} else {
@@ -635,7 +635,7 @@ func gc_body_lengthGuard(gc_b2 *compiled.Block, in, out []int32) {
 //line lengthguard.go:24
 						}
 //line lengthguard.go:26
-						if compiled.Reach(len(out), g, 8) > 7 && compiled.Reach(len(in), g, 8) > 7 {
+						if g < len(out) && uint(len(out)-g) > 7 && (g < len(in) && uint(len(in)-g) > 7) {
 //line lengthguard.go:26
 							c = archsimd.LoadInt32x8Slice(in[g:]).Mul(gc_vb21)
 						} else {
@@ -651,7 +651,7 @@ func gc_body_lengthGuard(gc_b2 *compiled.Block, in, out []int32) {
 //line lengthguard.go:27
 						}
 //line lengthguard.go:29
-						if compiled.Reach(m, g, 8) > 7 {
+						if g < m && uint(m-g) > 7 {
 //line lengthguard.go:29
 							d = archsimd.LoadInt32x8Slice(in[g:]).Mul(gc_vb22)
 						} else {
@@ -667,7 +667,7 @@ func gc_body_lengthGuard(gc_b2 *compiled.Block, in, out []int32) {
 //line lengthguard.go:30
 						}
 //line lengthguard.go:32
-						if compiled.Reach(n, g, 8) <= 0 {
+						if g >= n {
 //line lengthguard.go:32
 							a = gc_vb23
 //line lengthguard.go:32
@@ -784,7 +784,7 @@ func gc_body_lengthGuard(gc_b2 *compiled.Block, in, out []int32) {
 //line lengthguard.go:18
 							_ = d
 //line lengthguard.go:36
-							if compiled.Reach(len(out), g, 16) > 15 {
+							if g < len(out) && uint(len(out)-g) > 15 {
 //line lengthguard.go:36
 								a.Add(b).Add(c).Add(d).StoreSlice(gc_at4[gc_tx2:])
 //line lengthguard.go:36
@@ -802,7 +802,7 @@ func gc_body_lengthGuard(gc_b2 *compiled.Block, in, out []int32) {
 //line lengthguard.go:36
 							}
 //line lengthguard.go:39
-							if compiled.Reach(n, g, 16) > 15 {
+							if g < n && uint(n-g) > 15 {
 //line lengthguard.go:39
 								archsimd.LoadInt32x16Slice(gc_at4[gc_tx2:]).Add(gc_vb48).StoreSlice(gc_at4[gc_tx2:])
 //line lengthguard.go:39
@@ -861,7 +861,7 @@ func gc_body_lengthGuard(gc_b2 *compiled.Block, in, out []int32) {
 //line lengthguard.go:18
 						_ = d
 //line lengthguard.go:36
-						if compiled.Reach(len(out), g, 8) > 7 {
+						if g < len(out) && uint(len(out)-g) > 7 {
 //line lengthguard.go:36
 							a.Add(b).Add(c).Add(d).StoreSlice(gc_at4[gc_tx2:])
 //line lengthguard.go:36
@@ -879,7 +879,7 @@ func gc_body_lengthGuard(gc_b2 *compiled.Block, in, out []int32) {
 //line lengthguard.go:36
 						}
 //line lengthguard.go:39
-						if compiled.Reach(n, g, 8) > 7 {
+						if g < n && uint(n-g) > 7 {
 //line lengthguard.go:39
 							archsimd.LoadInt32x8Slice(gc_at4[gc_tx2:]).Add(gc_vb47).StoreSlice(gc_at4[gc_tx2:])
 //line lengthguard.go:39
@@ -965,7 +965,7 @@ func gc_body_lengthGuard(gc_b2 *compiled.Block, in, out []int32) {
 //line lengthguard.go:36
 							}
 //line lengthguard.go:36
-							if compiled.Reach(len(out), g, 16) > 15 {
+							if g < len(out) && uint(len(out)-g) > 15 {
 //line lengthguard.go:36
 								a.Add(b).Add(c).Add(d).StoreSlice(out[g:])
 							} else {
@@ -981,7 +981,7 @@ func gc_body_lengthGuard(gc_b2 *compiled.Block, in, out []int32) {
 //line lengthguard.go:37
 							}
 //line lengthguard.go:39
-							if compiled.Reach(n, g, 16) > 15 {
+							if g < n && uint(n-g) > 15 {
 //line lengthguard.go:39
 								archsimd.LoadInt32x16Slice(out[g:]).Add(gc_vb46).StoreSlice(out[g:])
 							} else {
@@ -1044,7 +1044,7 @@ func gc_body_lengthGuard(gc_b2 *compiled.Block, in, out []int32) {
 //line lengthguard.go:36
 						}
 //line lengthguard.go:36
-						if compiled.Reach(len(out), g, 8) > 7 {
+						if g < len(out) && uint(len(out)-g) > 7 {
 //line lengthguard.go:36
 							a.Add(b).Add(c).Add(d).StoreSlice(out[g:])
 						} else {
@@ -1060,7 +1060,7 @@ func gc_body_lengthGuard(gc_b2 *compiled.Block, in, out []int32) {
 //line lengthguard.go:37
 						}
 //line lengthguard.go:39
-						if compiled.Reach(n, g, 8) > 7 {
+						if g < n && uint(n-g) > 7 {
 //line lengthguard.go:39
 							archsimd.LoadInt32x8Slice(out[g:]).Add(gc_vb45).StoreSlice(out[g:])
 						} else {

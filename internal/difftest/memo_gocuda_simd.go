@@ -215,7 +215,7 @@ func gc_body_memoNorm(gc_b2 *compiled.Block, out, in []float32, size int) {
 //line memo.go:31
 						_ = inv
 //line memo.go:32
-						if compiled.Reach(len(in), i, 8) > 7 {
+						if i < len(in) && uint(len(in)-i) > 7 {
 //line memo.go:32
 							gc_t4 := r.Mul(x.Sub(m))
 //line memo.go:32

@@ -547,7 +547,7 @@ func gc_body_oneWarp(gc_b2 *compiled.Block, in, out []int32, k int) {
 //line onlywarp.go:22
 								}
 //line onlywarp.go:22
-								if compiled.Reach(len(out), i, 8) > 7 {
+								if i < len(out) && uint(len(out)-i) > 7 {
 //line onlywarp.go:22
 									v.StoreSlice(out[i:])
 								} else {

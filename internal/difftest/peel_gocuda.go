@@ -286,7 +286,7 @@ func gc_body_peelTile(gc_b *compiled.Block, in, out []float32) {
 //line peel.go:18
 							_ = i
 //line peel.go:27
-							if compiled.Reach(0, tx, 8) < 0 && compiled.Reach(gc_bdx-1, tx, 8) > 7 {
+							if tx > 0 && (tx < gc_bdx-1 && uint(gc_bdx-1-tx) > 7) {
 //line peel.go:27
 								lanes.LoadFloat32x8Slice(gc_at4[(gc_tx - gc_fastlo):]).Add(gc_vb2.Mul(lanes.LoadFloat32x8Slice(gc_at5[(gc_tx - gc_fastlo):]))).Add(lanes.LoadFloat32x8Slice(gc_at6[(gc_tx - gc_fastlo):])).StoreSlice(gc_at3[(gc_tx - gc_fastlo):])
 //line peel.go:27
@@ -389,7 +389,7 @@ func gc_body_peelTile(gc_b *compiled.Block, in, out []float32) {
 //line peel.go:27
 					}
 //line peel.go:27
-					if compiled.Reach(0, tx, 8) < 0 && compiled.Reach(gc_bdx-1, tx, 8) > 7 {
+					if tx > 0 && (tx < gc_bdx-1 && uint(gc_bdx-1-tx) > 7) {
 //line peel.go:27
 						lanes.LoadFloat32x8Slice(tile_[tx-1:]).Add(gc_vb.Mul(lanes.LoadFloat32x8Slice(tile_[tx:]))).Add(lanes.LoadFloat32x8Slice(tile_[tx+1:])).StoreSlice(out[i:])
 					} else {
@@ -695,7 +695,7 @@ func gc_body_peelShift(gc_b *compiled.Block, in, out []float32) {
 //line peel.go:44
 							_ = y
 //line peel.go:45
-							if compiled.Reach(2, tx, 8) <= 0 {
+							if tx >= 2 {
 //line peel.go:45
 								y = lanes.LoadFloat32x8Slice(gc_at3[(gc_tx - gc_fastlo):])
 //line peel.go:45
@@ -800,7 +800,7 @@ func gc_body_peelShift(gc_b *compiled.Block, in, out []float32) {
 //line peel.go:45
 					}
 //line peel.go:45
-					if compiled.Reach(2, tx, 8) <= 0 {
+					if tx >= 2 {
 //line peel.go:45
 						y = lanes.LoadFloat32x8Slice(tile_[tx-2:])
 					} else {
@@ -1445,28 +1445,28 @@ func gc_body_peelRows(gc_b *compiled.Block, in, out []float32) {
 							s := lanes.LoadFloat32x8Slice(gc_at3[(gc_tx - gc_fastlo):])
 //line peel.go:75
 							_ = s
-//line peel.go:75
-							gc_b4 := gc_none2
 //line peel.go:76
-							if ty > 0 {
-//line peel.go:76
-								gc_b4 = gc_all2
-//line peel.go:76
-							}
-//line peel.go:76
-							gc_b5 := gc_none2
-//line peel.go:76
-							if ty < gc_bdy-1 {
-//line peel.go:76
-								gc_b5 = gc_all2
-//line peel.go:76
-							}
-//line peel.go:76
-							if compiled.Reach(0, tx, 8) < 0 && compiled.Reach(w-1, tx, 8) > 7 && ty > 0 && ty < gc_bdy-1 {
+							if tx > 0 && (tx < w-1 && uint(w-1-tx) > 7) && ty > 0 && ty < gc_bdy-1 {
 //line peel.go:76
 								s = lanes.LoadFloat32x8Slice(gc_at4[(gc_tx - gc_fastlo):]).Add(lanes.LoadFloat32x8Slice(gc_at5[(gc_tx - gc_fastlo):])).Add(lanes.LoadFloat32x8Slice(gc_at6[(gc_tx - gc_fastlo):])).Add(lanes.LoadFloat32x8Slice(gc_at7[(gc_tx - gc_fastlo):])).Sub(gc_vb2.Mul(s))
 //line peel.go:76
 							} else {
+//line peel.go:76
+								gc_b4 := gc_none2
+//line peel.go:76
+								if ty > 0 {
+//line peel.go:76
+									gc_b4 = gc_all2
+//line peel.go:76
+								}
+//line peel.go:76
+								gc_b5 := gc_none2
+//line peel.go:76
+								if ty < gc_bdy-1 {
+//line peel.go:76
+									gc_b5 = gc_all2
+//line peel.go:76
+								}
 //line peel.go:76
 								gc_if2 := gc_iota2.Greater(lanes.BroadcastInt32x8(int32(compiled.Reach(0, tx, 8)))).And(gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(w-1, tx, 8))))).And(gc_b4).And(gc_b5)
 //line peel.go:76
@@ -1586,24 +1586,8 @@ func gc_body_peelRows(gc_b *compiled.Block, in, out []float32) {
 					s := lanes.LoadFloat32x8Slice(tile_[ty][tx:])
 //line peel.go:75
 					_ = s
-//line peel.go:75
-					gc_b2 := gc_none
 //line peel.go:76
-					if ty > 0 {
-//line peel.go:76
-						gc_b2 = gc_all
-//line peel.go:76
-					}
-//line peel.go:76
-					gc_b3 := gc_none
-//line peel.go:76
-					if ty < gc_bdy-1 {
-//line peel.go:76
-						gc_b3 = gc_all
-//line peel.go:76
-					}
-//line peel.go:76
-					if compiled.Reach(0, tx, 8) < 0 && compiled.Reach(w-1, tx, 8) > 7 && ty > 0 && ty < gc_bdy-1 {
+					if tx > 0 && (tx < w-1 && uint(w-1-tx) > 7) && ty > 0 && ty < gc_bdy-1 {
 //line peel.go:76
 						var gc_ld lanes.Float32x8
 //line peel.go:76
@@ -1656,6 +1640,24 @@ func gc_body_peelRows(gc_b *compiled.Block, in, out []float32) {
 //line peel.go:77
 					} else {
 //line peel.go:77
+						gc_b2 := gc_none
+//line peel.go:77
+						if ty >
+//line peel.go:76
+							0 {
+//line peel.go:76
+							gc_b2 = gc_all
+//line peel.go:76
+						}
+//line peel.go:76
+						gc_b3 := gc_none
+//line peel.go:76
+						if ty < gc_bdy-1 {
+//line peel.go:76
+							gc_b3 = gc_all
+//line peel.go:76
+						}
+//line peel.go:76
 						gc_if := gc_iota.Greater(lanes.BroadcastInt32x8(int32(compiled.Reach(0, tx, 8)))).And(gc_iota.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(w-1, tx, 8))))).And(gc_b2).And(gc_b3)
 //line peel.go:76
 						_ = gc_if

@@ -324,7 +324,7 @@ func gc_body_peelTile(gc_b2 *compiled.Block, in, out []float32) {
 //line peel.go:18
 									_ = i
 //line peel.go:27
-									if compiled.Reach(0, tx, 16) < 0 && compiled.Reach(gc_bdx2-1, tx, 16) > 15 {
+									if tx > 0 && (tx < gc_bdx2-1 && uint(gc_bdx2-1-tx) > 15) {
 //line peel.go:27
 										archsimd.LoadFloat32x16Slice(gc_at10[(gc_tx2 - gc_fastlo2):]).Add(gc_vb6.Mul(archsimd.LoadFloat32x16Slice(gc_at11[(gc_tx2 - gc_fastlo2):]))).Add(archsimd.LoadFloat32x16Slice(gc_at12[(gc_tx2 - gc_fastlo2):])).StoreSlice(gc_at9[(gc_tx2 - gc_fastlo2):])
 //line peel.go:27
@@ -385,7 +385,7 @@ func gc_body_peelTile(gc_b2 *compiled.Block, in, out []float32) {
 //line peel.go:18
 								_ = i
 //line peel.go:27
-								if compiled.Reach(0, tx, 8) < 0 && compiled.Reach(gc_bdx2-1, tx, 8) > 7 {
+								if tx > 0 && (tx < gc_bdx2-1 && uint(gc_bdx2-1-tx) > 7) {
 //line peel.go:27
 									archsimd.LoadFloat32x8Slice(gc_at10[(gc_tx2 - gc_fastlo2):]).Add(gc_vb5.Mul(archsimd.LoadFloat32x8Slice(gc_at11[(gc_tx2 - gc_fastlo2):]))).Add(archsimd.LoadFloat32x8Slice(gc_at12[(gc_tx2 - gc_fastlo2):])).StoreSlice(gc_at9[(gc_tx2 - gc_fastlo2):])
 //line peel.go:27
@@ -493,7 +493,7 @@ func gc_body_peelTile(gc_b2 *compiled.Block, in, out []float32) {
 //line peel.go:27
 							}
 //line peel.go:27
-							if compiled.Reach(0, tx, 16) < 0 && compiled.Reach(gc_bdx2-1, tx, 16) > 15 {
+							if tx > 0 && (tx < gc_bdx2-1 && uint(gc_bdx2-1-tx) > 15) {
 //line peel.go:27
 								archsimd.LoadFloat32x16Slice(tile_[tx-1:]).Add(gc_vb4.Mul(archsimd.LoadFloat32x16Slice(tile_[tx:]))).Add(archsimd.LoadFloat32x16Slice(tile_[tx+1:])).StoreSlice(out[i:])
 							} else {
@@ -559,7 +559,7 @@ func gc_body_peelTile(gc_b2 *compiled.Block, in, out []float32) {
 //line peel.go:27
 						}
 //line peel.go:27
-						if compiled.Reach(0, tx, 8) < 0 && compiled.Reach(gc_bdx2-1, tx, 8) > 7 {
+						if tx > 0 && (tx < gc_bdx2-1 && uint(gc_bdx2-1-tx) > 7) {
 //line peel.go:27
 							archsimd.LoadFloat32x8Slice(tile_[tx-1:]).Add(gc_vb3.Mul(archsimd.LoadFloat32x8Slice(tile_[tx:]))).Add(archsimd.LoadFloat32x8Slice(tile_[tx+1:])).StoreSlice(out[i:])
 						} else {
@@ -889,7 +889,7 @@ func gc_body_peelShift(gc_b2 *compiled.Block, in, out []float32) {
 //line peel.go:44
 									_ = y
 //line peel.go:45
-									if compiled.Reach(2, tx, 16) <= 0 {
+									if tx >= 2 {
 //line peel.go:45
 										y = archsimd.LoadFloat32x16Slice(gc_at7[(gc_tx2 - gc_fastlo2):])
 //line peel.go:45
@@ -942,7 +942,7 @@ func gc_body_peelShift(gc_b2 *compiled.Block, in, out []float32) {
 //line peel.go:44
 								_ = y
 //line peel.go:45
-								if compiled.Reach(2, tx, 8) <= 0 {
+								if tx >= 2 {
 //line peel.go:45
 									y = archsimd.LoadFloat32x8Slice(gc_at7[(gc_tx2 - gc_fastlo2):])
 //line peel.go:45
@@ -1052,7 +1052,7 @@ func gc_body_peelShift(gc_b2 *compiled.Block, in, out []float32) {
 //line peel.go:45
 							}
 //line peel.go:45
-							if compiled.Reach(2, tx, 16) <= 0 {
+							if tx >= 2 {
 //line peel.go:45
 								y = archsimd.LoadFloat32x16Slice(tile_[tx-2:])
 							} else {
@@ -1110,7 +1110,7 @@ func gc_body_peelShift(gc_b2 *compiled.Block, in, out []float32) {
 //line peel.go:45
 						}
 //line peel.go:45
-						if compiled.Reach(2, tx, 8) <= 0 {
+						if tx >= 2 {
 //line peel.go:45
 							y = archsimd.LoadFloat32x8Slice(tile_[tx-2:])
 						} else {
@@ -1869,28 +1869,28 @@ func gc_body_peelRows(gc_b6 *compiled.Block, in, out []float32) {
 									s := archsimd.LoadFloat32x16Slice(gc_at11[(gc_tx2 - gc_fastlo2):])
 //line peel.go:75
 									_ = s
-//line peel.go:75
-									gc_b13 := gc_none6
 //line peel.go:76
-									if ty > 0 {
-//line peel.go:76
-										gc_b13 = gc_all6
-//line peel.go:76
-									}
-//line peel.go:76
-									gc_b14 := gc_none6
-//line peel.go:76
-									if ty < gc_bdy2-1 {
-//line peel.go:76
-										gc_b14 = gc_all6
-//line peel.go:76
-									}
-//line peel.go:76
-									if compiled.Reach(0, tx, 16) < 0 && compiled.Reach(w-1, tx, 16) > 15 && ty > 0 && ty < gc_bdy2-1 {
+									if tx > 0 && (tx < w-1 && uint(w-1-tx) > 15) && ty > 0 && ty < gc_bdy2-1 {
 //line peel.go:76
 										s = archsimd.LoadFloat32x16Slice(gc_at12[(gc_tx2 - gc_fastlo2):]).Add(archsimd.LoadFloat32x16Slice(gc_at13[(gc_tx2 - gc_fastlo2):])).Add(archsimd.LoadFloat32x16Slice(gc_at14[(gc_tx2 - gc_fastlo2):])).Add(archsimd.LoadFloat32x16Slice(gc_at15[(gc_tx2 - gc_fastlo2):])).Sub(gc_vb6.Mul(s))
 //line peel.go:76
 									} else {
+//line peel.go:76
+										gc_b13 := gc_none6
+//line peel.go:76
+										if ty > 0 {
+//line peel.go:76
+											gc_b13 = gc_all6
+//line peel.go:76
+										}
+//line peel.go:76
+										gc_b14 := gc_none6
+//line peel.go:76
+										if ty < gc_bdy2-1 {
+//line peel.go:76
+											gc_b14 = gc_all6
+//line peel.go:76
+										}
 //line peel.go:76
 										gc_if6 := archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(gc_iota6.Greater(archsimd.BroadcastInt32x16(int32(compiled.Reach(0, tx, 16)))).ToBits()&gc_iota6.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(w-1, tx, 16)))).ToBits()).ToBits()&gc_b13.ToBits()).ToBits() & gc_b14.ToBits())
 //line peel.go:76
@@ -1950,28 +1950,28 @@ func gc_body_peelRows(gc_b6 *compiled.Block, in, out []float32) {
 								s := archsimd.LoadFloat32x8Slice(gc_at11[(gc_tx2 - gc_fastlo2):])
 //line peel.go:75
 								_ = s
-//line peel.go:75
-								gc_b11 := gc_none5
 //line peel.go:76
-								if ty > 0 {
-//line peel.go:76
-									gc_b11 = gc_all5
-//line peel.go:76
-								}
-//line peel.go:76
-								gc_b12 := gc_none5
-//line peel.go:76
-								if ty < gc_bdy2-1 {
-//line peel.go:76
-									gc_b12 = gc_all5
-//line peel.go:76
-								}
-//line peel.go:76
-								if compiled.Reach(0, tx, 8) < 0 && compiled.Reach(w-1, tx, 8) > 7 && ty > 0 && ty < gc_bdy2-1 {
+								if tx > 0 && (tx < w-1 && uint(w-1-tx) > 7) && ty > 0 && ty < gc_bdy2-1 {
 //line peel.go:76
 									s = archsimd.LoadFloat32x8Slice(gc_at12[(gc_tx2 - gc_fastlo2):]).Add(archsimd.LoadFloat32x8Slice(gc_at13[(gc_tx2 - gc_fastlo2):])).Add(archsimd.LoadFloat32x8Slice(gc_at14[(gc_tx2 - gc_fastlo2):])).Add(archsimd.LoadFloat32x8Slice(gc_at15[(gc_tx2 - gc_fastlo2):])).Sub(gc_vb5.Mul(s))
 //line peel.go:76
 								} else {
+//line peel.go:76
+									gc_b11 := gc_none5
+//line peel.go:76
+									if ty > 0 {
+//line peel.go:76
+										gc_b11 = gc_all5
+//line peel.go:76
+									}
+//line peel.go:76
+									gc_b12 := gc_none5
+//line peel.go:76
+									if ty < gc_bdy2-1 {
+//line peel.go:76
+										gc_b12 = gc_all5
+//line peel.go:76
+									}
 //line peel.go:76
 									gc_if5 := gc_iota5.Greater(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, tx, 8)))).And(gc_iota5.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(w-1, tx, 8))))).And(gc_b11).And(gc_b12)
 //line peel.go:76
@@ -2096,24 +2096,8 @@ func gc_body_peelRows(gc_b6 *compiled.Block, in, out []float32) {
 							s := archsimd.LoadFloat32x16Slice(tile_[ty][tx:])
 //line peel.go:75
 							_ = s
-//line peel.go:75
-							gc_b9 := gc_none4
 //line peel.go:76
-							if ty > 0 {
-//line peel.go:76
-								gc_b9 = gc_all4
-//line peel.go:76
-							}
-//line peel.go:76
-							gc_b10 := gc_none4
-//line peel.go:76
-							if ty < gc_bdy2-1 {
-//line peel.go:76
-								gc_b10 = gc_all4
-//line peel.go:76
-							}
-//line peel.go:76
-							if compiled.Reach(0, tx, 16) < 0 && compiled.Reach(w-1, tx, 16) > 15 && ty > 0 && ty < gc_bdy2-1 {
+							if tx > 0 && (tx < w-1 && uint(w-1-tx) > 15) && ty > 0 && ty < gc_bdy2-1 {
 //line peel.go:76
 								var gc_ld17 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line peel.go:76
@@ -2166,6 +2150,24 @@ func gc_body_peelRows(gc_b6 *compiled.Block, in, out []float32) {
 //line peel.go:77
 							} else {
 //line peel.go:77
+								gc_b9 := gc_none4
+//line peel.go:77
+								if ty >
+//line peel.go:76
+									0 {
+//line peel.go:76
+									gc_b9 = gc_all4
+//line peel.go:76
+								}
+//line peel.go:76
+								gc_b10 := gc_none4
+//line peel.go:76
+								if ty < gc_bdy2-1 {
+//line peel.go:76
+									gc_b10 = gc_all4
+//line peel.go:76
+								}
+//line peel.go:76
 								gc_if4 := archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(gc_iota4.Greater(archsimd.BroadcastInt32x16(int32(compiled.Reach(0, tx, 16)))).ToBits()&gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(w-1, tx, 16)))).ToBits()).ToBits()&gc_b9.ToBits()).ToBits() & gc_b10.ToBits())
 //line peel.go:76
 								_ = gc_if4
@@ -2278,24 +2280,8 @@ func gc_body_peelRows(gc_b6 *compiled.Block, in, out []float32) {
 						s := archsimd.LoadFloat32x8Slice(tile_[ty][tx:])
 //line peel.go:75
 						_ = s
-//line peel.go:75
-						gc_b7 := gc_none3
 //line peel.go:76
-						if ty > 0 {
-//line peel.go:76
-							gc_b7 = gc_all3
-//line peel.go:76
-						}
-//line peel.go:76
-						gc_b8 := gc_none3
-//line peel.go:76
-						if ty < gc_bdy2-1 {
-//line peel.go:76
-							gc_b8 = gc_all3
-//line peel.go:76
-						}
-//line peel.go:76
-						if compiled.Reach(0, tx, 8) < 0 && compiled.Reach(w-1, tx, 8) > 7 && ty > 0 && ty < gc_bdy2-1 {
+						if tx > 0 && (tx < w-1 && uint(w-1-tx) > 7) && ty > 0 && ty < gc_bdy2-1 {
 //line peel.go:76
 							var gc_ld9 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line peel.go:76
@@ -2348,6 +2334,24 @@ func gc_body_peelRows(gc_b6 *compiled.Block, in, out []float32) {
 //line peel.go:77
 						} else {
 //line peel.go:77
+							gc_b7 := gc_none3
+//line peel.go:77
+							if ty >
+//line peel.go:76
+								0 {
+//line peel.go:76
+								gc_b7 = gc_all3
+//line peel.go:76
+							}
+//line peel.go:76
+							gc_b8 := gc_none3
+//line peel.go:76
+							if ty < gc_bdy2-1 {
+//line peel.go:76
+								gc_b8 = gc_all3
+//line peel.go:76
+							}
+//line peel.go:76
 							gc_if3 := gc_iota3.Greater(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, tx, 8)))).And(gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(w-1, tx, 8))))).And(gc_b7).And(gc_b8)
 //line peel.go:76
 							_ = gc_if3

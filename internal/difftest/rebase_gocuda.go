@@ -1099,7 +1099,7 @@ func gc_body_rebaseGuarded(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []flo
 //line rebase.go:77
 						_ = y
 //line rebase.go:78
-						if compiled.Reach(k+lo, i, 8) <= 0 {
+						if i >= k+lo {
 //line rebase.go:78
 							y = lanes.LoadFloat32x8Slice(gc_at[gc_tx:]).Mul(gc_vb6)
 //line rebase.go:78
@@ -1173,7 +1173,7 @@ func gc_body_rebaseGuarded(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []flo
 //line rebase.go:78
 						}
 //line rebase.go:78
-						if compiled.Reach(k+lo, i, 8) <= 0 {
+						if i >= k+lo {
 //line rebase.go:78
 							y = lanes.LoadFloat32x8Slice(in[i-k:]).Mul(gc_vb3)
 						} else {

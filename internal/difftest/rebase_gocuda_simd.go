@@ -1508,7 +1508,7 @@ func gc_body_rebaseGuarded(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []
 //line rebase.go:77
 								_ = y
 //line rebase.go:78
-								if compiled.Reach(k+lo, i, 16) <= 0 {
+								if i >= k+lo {
 //line rebase.go:78
 									y = archsimd.LoadFloat32x16Slice(gc_at3[gc_tx2:]).Mul(gc_vb14)
 //line rebase.go:78
@@ -1561,7 +1561,7 @@ func gc_body_rebaseGuarded(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []
 //line rebase.go:77
 							_ = y
 //line rebase.go:78
-							if compiled.Reach(k+lo, i, 8) <= 0 {
+							if i >= k+lo {
 //line rebase.go:78
 								y = archsimd.LoadFloat32x8Slice(gc_at3[gc_tx2:]).Mul(gc_vb12)
 //line rebase.go:78
@@ -1640,7 +1640,7 @@ func gc_body_rebaseGuarded(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []
 //line rebase.go:78
 								}
 //line rebase.go:78
-								if compiled.Reach(k+lo, i, 16) <= 0 {
+								if i >= k+lo {
 //line rebase.go:78
 									y = archsimd.LoadFloat32x16Slice(in[i-k:]).Mul(gc_vb10)
 								} else {
@@ -1698,7 +1698,7 @@ func gc_body_rebaseGuarded(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []
 //line rebase.go:78
 							}
 //line rebase.go:78
-							if compiled.Reach(k+lo, i, 8) <= 0 {
+							if i >= k+lo {
 //line rebase.go:78
 								y = archsimd.LoadFloat32x8Slice(in[i-k:]).Mul(gc_vb8)
 							} else {

@@ -240,7 +240,7 @@ func gc_body_reverseScan(gc_b *compiled.Block, data []float32) {
 //line reverse.go:22
 							_ = temp
 //line reverse.go:23
-							if compiled.Reach(stride, gc_tx, 8) <= 0 {
+							if gc_tx >= stride {
 //line reverse.go:23
 								temp = lanes.LoadFloat32x8Slice(gc_at3[gc_tx:]).Add(lanes.LoadFloat32x8Slice(gc_at4[gc_tx:]))
 //line reverse.go:23
@@ -295,7 +295,7 @@ func gc_body_reverseScan(gc_b *compiled.Block, data []float32) {
 //line reverse.go:23
 							}
 //line reverse.go:23
-							if compiled.Reach(stride, gc_tx, 8) <= 0 {
+							if gc_tx >= stride {
 //line reverse.go:23
 								temp = lanes.LoadFloat32x8Slice(x[gc_tx:]).Add(lanes.LoadFloat32x8Slice(x[gc_tx-stride:]))
 							} else {
@@ -796,7 +796,7 @@ func gc_body_reverseStep(gc_b *compiled.Block, data []int32, d int) {
 //line reverse.go:54
 						_ = y
 //line reverse.go:55
-						if compiled.Reach(d, i, 8) <= 0 {
+						if i >= d {
 //line reverse.go:55
 							y = gc_vb7.Mul(lanes.LoadInt32x8Slice(gc_at[gc_tx:])).Add(gc_vb8)
 //line reverse.go:55
@@ -868,7 +868,7 @@ func gc_body_reverseStep(gc_b *compiled.Block, data []int32, d int) {
 //line reverse.go:55
 						}
 //line reverse.go:55
-						if compiled.Reach(d, i, 8) <= 0 {
+						if i >= d {
 //line reverse.go:55
 							y = gc_vb3.Mul(lanes.LoadInt32x8Slice(x[i-d:])).Add(gc_vb4)
 						} else {
@@ -1558,7 +1558,7 @@ func gc_body_reverseShift(gc_b *compiled.Block, data []int32) {
 //line reverse.go:82
 							_ = y
 //line reverse.go:83
-							if compiled.Reach(size/3, gc_tx, 8) <= 0 {
+							if gc_tx >= size/3 {
 //line reverse.go:83
 								y = lanes.LoadInt32x8Slice(gc_at[gc_tx:]).Add(lanes.LoadInt32x8Slice(gc_at2[gc_tx:]))
 //line reverse.go:83
@@ -1618,7 +1618,7 @@ func gc_body_reverseShift(gc_b *compiled.Block, data []int32) {
 //line reverse.go:83
 							}
 //line reverse.go:83
-							if compiled.Reach(size/3, gc_tx, 8) <= 0 {
+							if gc_tx >= size/3 {
 //line reverse.go:83
 								var gc_ld3 lanes.Int32x8
 //line reverse.go:83

@@ -88,7 +88,7 @@ func gc_body_sinkScan(gc_b2 *compiled.Block, in, out []int32) {
 //line sink.go:17
 						}
 //line sink.go:17
-						if compiled.Reach(len(in), i, 8) > 7 {
+						if i < len(in) && uint(len(in)-i) > 7 {
 //line sink.go:17
 							v = archsimd.LoadInt32x8Slice(in[i:])
 						} else {
@@ -264,7 +264,7 @@ func gc_body_sinkScan(gc_b2 *compiled.Block, in, out []int32) {
 //line sink.go:22
 							_ = y
 //line sink.go:23
-							if compiled.Reach(d, lane, 8) <= 0 {
+							if lane >= d {
 //line sink.go:23
 								v = v.Add(y)
 //line sink.go:23
@@ -517,7 +517,7 @@ func gc_body_sinkScan(gc_b2 *compiled.Block, in, out []int32) {
 //line sink.go:36
 												_ = y_
 //line sink.go:37
-												if compiled.Reach(d_, lane, 8) <= 0 {
+												if lane >= d_ {
 //line sink.go:37
 													s = s.Add(y_)
 //line sink.go:37

@@ -374,7 +374,9 @@ func gc_body_specAxpy_float32(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in []fl
 //line specialize.go:35
 									_ = gc_returned7
 //line specialize.go:35
-									if compiled.Reach(len(in), gc_i7, 16) <= 0 {
+									if gc_i7 >=
+//line specialize.go:22
+										len(in) {
 //line specialize.go:35
 										gc_result7 = gc_vb7
 //line specialize.go:35
@@ -440,7 +442,9 @@ func gc_body_specAxpy_float32(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in []fl
 //line specialize.go:35
 									_ = gc_returned8
 //line specialize.go:35
-									if compiled.Reach(len(in), gc_i8, 16) <= 0 {
+									if gc_i8 >=
+//line specialize.go:22
+										len(in) {
 //line specialize.go:35
 										gc_result8 = gc_vb7
 //line specialize.go:35
@@ -557,7 +561,9 @@ func gc_body_specAxpy_float32(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in []fl
 //line specialize.go:35
 								_ = gc_returned3
 //line specialize.go:35
-								if compiled.Reach(len(in), gc_i3, 8) <= 0 {
+								if gc_i3 >=
+//line specialize.go:22
+									len(in) {
 //line specialize.go:35
 									gc_result3 = gc_vb3
 //line specialize.go:35
@@ -623,7 +629,9 @@ func gc_body_specAxpy_float32(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in []fl
 //line specialize.go:35
 								_ = gc_returned4
 //line specialize.go:35
-								if compiled.Reach(len(in), gc_i4, 8) <= 0 {
+								if gc_i4 >=
+//line specialize.go:22
+									len(in) {
 //line specialize.go:35
 									gc_result4 = gc_vb3
 //line specialize.go:35
@@ -939,7 +947,9 @@ func gc_body_specAxpy_int32(gc_b7 *compiled.Block, gc_lo3, gc_hi3 int, in []int3
 //line specialize.go:35
 									_ = gc_returned15
 //line specialize.go:35
-									if compiled.Reach(len(in), gc_i15, 16) <= 0 {
+									if gc_i15 >=
+//line specialize.go:22
+										len(in) {
 //line specialize.go:35
 										gc_result15 = gc_vb13
 //line specialize.go:35
@@ -1005,7 +1015,9 @@ func gc_body_specAxpy_int32(gc_b7 *compiled.Block, gc_lo3, gc_hi3 int, in []int3
 //line specialize.go:35
 									_ = gc_returned16
 //line specialize.go:35
-									if compiled.Reach(len(in), gc_i16, 16) <= 0 {
+									if gc_i16 >=
+//line specialize.go:22
+										len(in) {
 //line specialize.go:35
 										gc_result16 = gc_vb13
 //line specialize.go:35
@@ -1122,7 +1134,9 @@ func gc_body_specAxpy_int32(gc_b7 *compiled.Block, gc_lo3, gc_hi3 int, in []int3
 //line specialize.go:35
 								_ = gc_returned11
 //line specialize.go:35
-								if compiled.Reach(len(in), gc_i11, 8) <= 0 {
+								if gc_i11 >=
+//line specialize.go:22
+									len(in) {
 //line specialize.go:35
 									gc_result11 = gc_vb11
 //line specialize.go:35
@@ -1188,7 +1202,9 @@ func gc_body_specAxpy_int32(gc_b7 *compiled.Block, gc_lo3, gc_hi3 int, in []int3
 //line specialize.go:35
 								_ = gc_returned12
 //line specialize.go:35
-								if compiled.Reach(len(in), gc_i12, 8) <= 0 {
+								if gc_i12 >=
+//line specialize.go:22
+									len(in) {
 //line specialize.go:35
 									gc_result12 = gc_vb11
 //line specialize.go:35
@@ -1504,7 +1520,9 @@ func gc_body_specAxpy_uint32(gc_b12 *compiled.Block, gc_lo4, gc_hi4 int, in []ui
 //line specialize.go:35
 									_ = gc_returned23
 //line specialize.go:35
-									if compiled.Reach(len(in), gc_i23, 16) <= 0 {
+									if gc_i23 >=
+//line specialize.go:22
+										len(in) {
 //line specialize.go:35
 										gc_result23 = gc_vb19
 //line specialize.go:35
@@ -1570,7 +1588,9 @@ func gc_body_specAxpy_uint32(gc_b12 *compiled.Block, gc_lo4, gc_hi4 int, in []ui
 //line specialize.go:35
 									_ = gc_returned24
 //line specialize.go:35
-									if compiled.Reach(len(in), gc_i24, 16) <= 0 {
+									if gc_i24 >=
+//line specialize.go:22
+										len(in) {
 //line specialize.go:35
 										gc_result24 = gc_vb19
 //line specialize.go:35
@@ -1687,7 +1707,9 @@ func gc_body_specAxpy_uint32(gc_b12 *compiled.Block, gc_lo4, gc_hi4 int, in []ui
 //line specialize.go:35
 								_ = gc_returned19
 //line specialize.go:35
-								if compiled.Reach(len(in), gc_i19, 8) <= 0 {
+								if gc_i19 >=
+//line specialize.go:22
+									len(in) {
 //line specialize.go:35
 									gc_result19 = gc_vb17
 //line specialize.go:35
@@ -1753,7 +1775,9 @@ func gc_body_specAxpy_uint32(gc_b12 *compiled.Block, gc_lo4, gc_hi4 int, in []ui
 //line specialize.go:35
 								_ = gc_returned20
 //line specialize.go:35
-								if compiled.Reach(len(in), gc_i20, 8) <= 0 {
+								if gc_i20 >=
+//line specialize.go:22
+									len(in) {
 //line specialize.go:35
 									gc_result20 = gc_vb17
 //line specialize.go:35
@@ -2895,7 +2919,7 @@ func gc_body_specTree_float32(gc_b2 *compiled.Block, in []float32, partial []flo
 //line specialize.go:47
 								_ = gc_returned4
 //line specialize.go:22
-								if compiled.Reach(len(in), gc_i4, 16) <= 0 {
+								if gc_i4 >= len(in) {
 //line specialize.go:47
 									gc_result4 = gc_vb4
 //line specialize.go:47
@@ -3005,7 +3029,7 @@ func gc_body_specTree_float32(gc_b2 *compiled.Block, in []float32, partial []flo
 //line specialize.go:47
 							_ = gc_returned2
 //line specialize.go:22
-							if compiled.Reach(len(in), gc_i2, 8) <= 0 {
+							if gc_i2 >= len(in) {
 //line specialize.go:47
 								gc_result2 = gc_vb2
 //line specialize.go:47
@@ -3296,7 +3320,7 @@ func gc_body_specTree_float32(gc_b2 *compiled.Block, in []float32, partial []flo
 //line specialize.go:47
 								_ = gc_returned8
 //line specialize.go:22
-								if compiled.Reach(len(in), gc_i8, 16) <= 0 {
+								if gc_i8 >= len(in) {
 //line specialize.go:47
 									gc_result8 = gc_vb8
 //line specialize.go:47
@@ -3415,7 +3439,7 @@ func gc_body_specTree_float32(gc_b2 *compiled.Block, in []float32, partial []flo
 //line specialize.go:47
 							_ = gc_returned6
 //line specialize.go:22
-							if compiled.Reach(len(in), gc_i6, 8) <= 0 {
+							if gc_i6 >= len(in) {
 //line specialize.go:47
 								gc_result6 = gc_vb6
 //line specialize.go:47
@@ -4253,7 +4277,7 @@ func gc_body_specTree_int32(gc_b7 *compiled.Block, in []int32, partial []int32) 
 //line specialize.go:47
 								_ = gc_returned12
 //line specialize.go:22
-								if compiled.Reach(len(in), gc_i12, 16) <= 0 {
+								if gc_i12 >= len(in) {
 //line specialize.go:47
 									gc_result12 = gc_vb10
 //line specialize.go:47
@@ -4363,7 +4387,7 @@ func gc_body_specTree_int32(gc_b7 *compiled.Block, in []int32, partial []int32) 
 //line specialize.go:47
 							_ = gc_returned10
 //line specialize.go:22
-							if compiled.Reach(len(in), gc_i10, 8) <= 0 {
+							if gc_i10 >= len(in) {
 //line specialize.go:47
 								gc_result10 = gc_vb9
 //line specialize.go:47
@@ -4654,7 +4678,7 @@ func gc_body_specTree_int32(gc_b7 *compiled.Block, in []int32, partial []int32) 
 //line specialize.go:47
 								_ = gc_returned16
 //line specialize.go:22
-								if compiled.Reach(len(in), gc_i16, 16) <= 0 {
+								if gc_i16 >= len(in) {
 //line specialize.go:47
 									gc_result16 = gc_vb12
 //line specialize.go:47
@@ -4773,7 +4797,7 @@ func gc_body_specTree_int32(gc_b7 *compiled.Block, in []int32, partial []int32) 
 //line specialize.go:47
 							_ = gc_returned14
 //line specialize.go:22
-							if compiled.Reach(len(in), gc_i14, 8) <= 0 {
+							if gc_i14 >= len(in) {
 //line specialize.go:47
 								gc_result14 = gc_vb11
 //line specialize.go:47
@@ -5611,7 +5635,7 @@ func gc_body_specTree_uint32(gc_b12 *compiled.Block, in []uint32, partial []uint
 //line specialize.go:47
 								_ = gc_returned20
 //line specialize.go:22
-								if compiled.Reach(len(in), gc_i20, 16) <= 0 {
+								if gc_i20 >= len(in) {
 //line specialize.go:47
 									gc_result20 = gc_vb14
 //line specialize.go:47
@@ -5721,7 +5745,7 @@ func gc_body_specTree_uint32(gc_b12 *compiled.Block, in []uint32, partial []uint
 //line specialize.go:47
 							_ = gc_returned18
 //line specialize.go:22
-							if compiled.Reach(len(in), gc_i18, 8) <= 0 {
+							if gc_i18 >= len(in) {
 //line specialize.go:47
 								gc_result18 = gc_vb13
 //line specialize.go:47
@@ -6012,7 +6036,7 @@ func gc_body_specTree_uint32(gc_b12 *compiled.Block, in []uint32, partial []uint
 //line specialize.go:47
 								_ = gc_returned24
 //line specialize.go:22
-								if compiled.Reach(len(in), gc_i24, 16) <= 0 {
+								if gc_i24 >= len(in) {
 //line specialize.go:47
 									gc_result24 = gc_vb16
 //line specialize.go:47
@@ -6131,7 +6155,7 @@ func gc_body_specTree_uint32(gc_b12 *compiled.Block, in []uint32, partial []uint
 //line specialize.go:47
 							_ = gc_returned22
 //line specialize.go:22
-							if compiled.Reach(len(in), gc_i22, 8) <= 0 {
+							if gc_i22 >= len(in) {
 //line specialize.go:47
 								gc_result22 = gc_vb15
 //line specialize.go:47

@@ -1242,7 +1242,7 @@ func gc_body_splitStrided(gc_b2 *compiled.Block, out []int32, lo, hi int) {
 //line split.go:83
 						}
 //line split.go:84
-						if compiled.Reach(lo, tx, 16) <= 0 && compiled.Reach(hi, tx, 16) > 15 {
+						if tx >= lo && (tx < hi && uint(hi-tx) > 15) {
 //line split.go:84
 							var gc_ld5 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 //line split.go:84
@@ -1474,7 +1474,7 @@ func gc_body_splitStrided(gc_b2 *compiled.Block, out []int32, lo, hi int) {
 //line split.go:83
 					}
 //line split.go:84
-					if compiled.Reach(lo, tx, 8) <= 0 && compiled.Reach(hi, tx, 8) > 7 {
+					if tx >= lo && (tx < hi && uint(hi-tx) > 7) {
 //line split.go:84
 						var gc_ld2 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line split.go:84

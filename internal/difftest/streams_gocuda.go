@@ -127,7 +127,7 @@ func gc_body_streamsFirstAdd(gc_b *compiled.Block, in, partial []float32, off in
 //line streams.go:29
 					_ = gc_returned3
 //line streams.go:13
-					if compiled.Reach(len(in), gc_i3, 8) > 7 {
+					if gc_i3 < len(in) && uint(len(in)-gc_i3) > 7 {
 //line streams.go:29
 						var gc_ld5 lanes.Float32x8
 //line streams.go:29
@@ -209,7 +209,7 @@ func gc_body_streamsFirstAdd(gc_b *compiled.Block, in, partial []float32, off in
 //line streams.go:29
 					_ = gc_returned4
 //line streams.go:13
-					if compiled.Reach(len(in), gc_i4, 8) > 7 {
+					if gc_i4 < len(in) && uint(len(in)-gc_i4) > 7 {
 //line streams.go:29
 						var gc_ld7 lanes.Float32x8
 //line streams.go:29
@@ -1064,7 +1064,7 @@ func gc_body_streamsReduce3(gc_b *compiled.Block, in, partial []float32, n int) 
 //line streams.go:67
 					_ = mySum
 //line streams.go:68
-					if compiled.Reach(n, i, 8) > 7 {
+					if i < n && uint(n-i) > 7 {
 //line streams.go:68
 						mySum = lanes.LoadFloat32x8Slice(gc_at[gc_tx:])
 //line streams.go:68
@@ -1082,7 +1082,7 @@ func gc_body_streamsReduce3(gc_b *compiled.Block, in, partial []float32, n int) 
 //line streams.go:68
 					}
 //line streams.go:71
-					if compiled.Reach(n, i+gc_bdx, 8) > 7 {
+					if i+gc_bdx < n && uint(n-(i+gc_bdx)) > 7 {
 //line streams.go:71
 						mySum = mySum.Add(lanes.LoadFloat32x8Slice(gc_at2[gc_tx:]))
 //line streams.go:71
@@ -1166,7 +1166,7 @@ func gc_body_streamsReduce3(gc_b *compiled.Block, in, partial []float32, n int) 
 //line streams.go:68
 					}
 //line streams.go:68
-					if compiled.Reach(n, i, 8) > 7 {
+					if i < n && uint(n-i) > 7 {
 //line streams.go:68
 						mySum = lanes.LoadFloat32x8Slice(in[i:])
 					} else {
@@ -1182,7 +1182,7 @@ func gc_body_streamsReduce3(gc_b *compiled.Block, in, partial []float32, n int) 
 //line streams.go:69
 					}
 //line streams.go:71
-					if compiled.Reach(n, i+gc_bdx, 8) > 7 {
+					if i+gc_bdx < n && uint(n-(i+gc_bdx)) > 7 {
 //line streams.go:71
 						mySum = mySum.Add(lanes.LoadFloat32x8Slice(in[i+gc_bdx:]))
 					} else {

@@ -168,7 +168,7 @@ func gc_body_streamsFirstAdd(gc_b4 *compiled.Block, in, partial []float32, off i
 //line streams.go:29
 								_ = gc_returned8
 //line streams.go:13
-								if compiled.Reach(len(in), gc_i8, 16) > 15 {
+								if gc_i8 < len(in) && uint(len(in)-gc_i8) > 15 {
 //line streams.go:29
 									var gc_ld15 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line streams.go:29
@@ -290,7 +290,7 @@ func gc_body_streamsFirstAdd(gc_b4 *compiled.Block, in, partial []float32, off i
 //line streams.go:29
 							_ = gc_returned6
 //line streams.go:13
-							if compiled.Reach(len(in), gc_i6, 8) > 7 {
+							if gc_i6 < len(in) && uint(len(in)-gc_i6) > 7 {
 //line streams.go:29
 								var gc_ld11 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line streams.go:29
@@ -593,7 +593,7 @@ func gc_body_streamsFirstAdd(gc_b4 *compiled.Block, in, partial []float32, off i
 //line streams.go:29
 								_ = gc_returned12
 //line streams.go:13
-								if compiled.Reach(len(in), gc_i12, 16) > 15 {
+								if gc_i12 < len(in) && uint(len(in)-gc_i12) > 15 {
 //line streams.go:29
 									var gc_ld23 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line streams.go:29
@@ -724,7 +724,7 @@ func gc_body_streamsFirstAdd(gc_b4 *compiled.Block, in, partial []float32, off i
 //line streams.go:29
 							_ = gc_returned10
 //line streams.go:13
-							if compiled.Reach(len(in), gc_i10, 8) > 7 {
+							if gc_i10 < len(in) && uint(len(in)-gc_i10) > 7 {
 //line streams.go:29
 								var gc_ld19 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line streams.go:29
@@ -2377,7 +2377,7 @@ func gc_body_streamsReduce3(gc_b2 *compiled.Block, in, partial []float32, n int)
 //line streams.go:67
 								_ = mySum
 //line streams.go:68
-								if compiled.Reach(n, i, 16) > 15 {
+								if i < n && uint(n-i) > 15 {
 //line streams.go:68
 									mySum = archsimd.LoadFloat32x16Slice(gc_at7[gc_tx2:])
 //line streams.go:68
@@ -2426,7 +2426,7 @@ func gc_body_streamsReduce3(gc_b2 *compiled.Block, in, partial []float32, n int)
 //line streams.go:67
 							_ = mySum
 //line streams.go:68
-							if compiled.Reach(n, i, 8) > 7 {
+							if i < n && uint(n-i) > 7 {
 //line streams.go:68
 								mySum = archsimd.LoadFloat32x8Slice(gc_at7[gc_tx2:])
 //line streams.go:68
@@ -2502,7 +2502,7 @@ func gc_body_streamsReduce3(gc_b2 *compiled.Block, in, partial []float32, n int)
 //line streams.go:68
 								}
 //line streams.go:68
-								if compiled.Reach(n, i, 16) > 15 {
+								if i < n && uint(n-i) > 15 {
 //line streams.go:68
 									mySum = archsimd.LoadFloat32x16Slice(in[i:])
 								} else {
@@ -2555,7 +2555,7 @@ func gc_body_streamsReduce3(gc_b2 *compiled.Block, in, partial []float32, n int)
 //line streams.go:68
 							}
 //line streams.go:68
-							if compiled.Reach(n, i, 8) > 7 {
+							if i < n && uint(n-i) > 7 {
 //line streams.go:68
 								mySum = archsimd.LoadFloat32x8Slice(in[i:])
 							} else {
@@ -2727,7 +2727,7 @@ func gc_body_streamsReduce3(gc_b2 *compiled.Block, in, partial []float32, n int)
 //line streams.go:66
 								_ = mySum
 //line streams.go:71
-								if compiled.Reach(n, i+gc_bdx2, 16) > 15 {
+								if i+gc_bdx2 < n && uint(n-(i+gc_bdx2)) > 15 {
 //line streams.go:71
 									mySum = mySum.Add(archsimd.LoadFloat32x16Slice(gc_at8[gc_tx2:]))
 //line streams.go:71
@@ -2778,7 +2778,7 @@ func gc_body_streamsReduce3(gc_b2 *compiled.Block, in, partial []float32, n int)
 //line streams.go:66
 							_ = mySum
 //line streams.go:71
-							if compiled.Reach(n, i+gc_bdx2, 8) > 7 {
+							if i+gc_bdx2 < n && uint(n-(i+gc_bdx2)) > 7 {
 //line streams.go:71
 								mySum = mySum.Add(archsimd.LoadFloat32x8Slice(gc_at8[gc_tx2:]))
 //line streams.go:71
@@ -2857,7 +2857,7 @@ func gc_body_streamsReduce3(gc_b2 *compiled.Block, in, partial []float32, n int)
 //line streams.go:71
 								}
 //line streams.go:71
-								if compiled.Reach(n, i+gc_bdx2, 16) > 15 {
+								if i+gc_bdx2 < n && uint(n-(i+gc_bdx2)) > 15 {
 //line streams.go:71
 									mySum = mySum.Add(archsimd.LoadFloat32x16Slice(in[i+gc_bdx2:]))
 								} else {
@@ -2913,7 +2913,7 @@ func gc_body_streamsReduce3(gc_b2 *compiled.Block, in, partial []float32, n int)
 //line streams.go:71
 							}
 //line streams.go:71
-							if compiled.Reach(n, i+gc_bdx2, 8) > 7 {
+							if i+gc_bdx2 < n && uint(n-(i+gc_bdx2)) > 7 {
 //line streams.go:71
 								mySum = mySum.Add(archsimd.LoadFloat32x8Slice(in[i+gc_bdx2:]))
 							} else {

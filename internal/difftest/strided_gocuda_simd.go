@@ -1050,7 +1050,7 @@ func gc_body_pairTree(gc_b2 *compiled.Block, data, sums []float32) {
 //line strided.go:59
 									_ = index
 //line strided.go:59
-									if compiled.Reach(gc_bdx2, index, 32) > 30 {
+									if index < gc_bdx2 && uint(gc_bdx2-index) > 30 {
 //line strided.go:59
 										var gc_ld13 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line strided.go:59
@@ -1220,7 +1220,7 @@ func gc_body_pairTree(gc_b2 *compiled.Block, data, sums []float32) {
 //line strided.go:59
 								_ = index
 //line strided.go:59
-								if compiled.Reach(gc_bdx2, index, 16) > 14 {
+								if index < gc_bdx2 && uint(gc_bdx2-index) > 14 {
 //line strided.go:59
 									var gc_ld5 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line strided.go:59
@@ -1681,15 +1681,18 @@ func gc_body_pairStore(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []floa
 //line strided.go:79
 							_ = b
 //line strided.go:83
-							if compiled.Reach(n, g+1, 32) > 30 && (compiled.Reach(n, g, 32) > 30 && (g >= 0 && g <= len(out)-32)) {
-//line strided.go:81
+							if g+1 < n && uint(n-(g+1)) > 30 && (g <
+//line strided.go:80
+								n && uint(n-g) > 30 && (g >= 0 && g <= len(out)-32)) {
 								a.ConcatPermute(b, gc_pairLo).StoreSlice(out[g:])
 //line strided.go:81
 								a.ConcatPermute(b, gc_pairHi).StoreSlice(out[g+16:])
 //line strided.go:81
 							} else {
 //line strided.go:81
-								if compiled.Reach(n, g, 32) > 30 {
+								if g <
+//line strided.go:80
+									n && uint(n-g) > 30 {
 //line strided.go:80
 									gc_st5 := a
 //line strided.go:80
@@ -1743,7 +1746,9 @@ func gc_body_pairStore(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []floa
 //line strided.go:81
 								}
 //line strided.go:81
-								if compiled.Reach(n, g+1, 32) > 30 {
+								if g+
+
+									1 < n && uint(n-(g+1)) > 30 {
 //line strided.go:83
 									gc_st7 := b
 //line strided.go:83
@@ -1895,15 +1900,18 @@ func gc_body_pairStore(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []floa
 //line strided.go:79
 						_ = b
 //line strided.go:83
-						if compiled.Reach(n, g+1, 16) > 14 && (compiled.Reach(n, g, 16) > 14 && (g >= 0 && g <= len(out)-16)) {
-//line strided.go:81
+						if g+1 < n && uint(n-(g+1)) > 14 && (g <
+//line strided.go:80
+							n && uint(n-g) > 14 && (g >= 0 && g <= len(out)-16)) {
 							a.Permute(gc_spreadLo).Merge(b.Permute(gc_spreadLo), gc_evenLanes).StoreSlice(out[g:])
 //line strided.go:81
 							a.Permute(gc_spreadHi).Merge(b.Permute(gc_spreadHi), gc_evenLanes).StoreSlice(out[g+8:])
 //line strided.go:81
 						} else {
 //line strided.go:81
-							if compiled.Reach(n, g, 16) > 14 {
+							if g <
+//line strided.go:80
+								n && uint(n-g) > 14 {
 //line strided.go:80
 								gc_st := a
 //line strided.go:80
@@ -1955,7 +1963,9 @@ func gc_body_pairStore(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []floa
 //line strided.go:81
 							}
 //line strided.go:81
-							if compiled.Reach(n, g+1, 16) > 14 {
+							if g+
+
+								1 < n && uint(n-(g+1)) > 14 {
 //line strided.go:83
 								gc_st3 := b
 //line strided.go:83

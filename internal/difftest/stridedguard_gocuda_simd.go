@@ -79,7 +79,7 @@ func gc_body_stridedGuard(gc_b2 *compiled.Block, in, out []int32) {
 //line stridedguard.go:15
 						_ = a1
 //line stridedguard.go:16
-						if compiled.Reach(n, g, 32) > 30 {
+						if g < n && uint(n-g) > 30 {
 //line stridedguard.go:16
 							var gc_ld13 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 //line stridedguard.go:16
@@ -127,7 +127,7 @@ func gc_body_stridedGuard(gc_b2 *compiled.Block, in, out []int32) {
 //line stridedguard.go:17
 						}
 //line stridedguard.go:19
-						if compiled.Reach(n, g+1, 32) > 30 {
+						if g+1 < n && uint(n-(g+1)) > 30 {
 //line stridedguard.go:19
 							var gc_ld15 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 //line stridedguard.go:19
@@ -221,7 +221,7 @@ func gc_body_stridedGuard(gc_b2 *compiled.Block, in, out []int32) {
 //line stridedguard.go:15
 					_ = a1
 //line stridedguard.go:16
-					if compiled.Reach(n, g, 16) > 14 {
+					if g < n && uint(n-g) > 14 {
 //line stridedguard.go:16
 						var gc_ld5 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line stridedguard.go:16
@@ -269,7 +269,7 @@ func gc_body_stridedGuard(gc_b2 *compiled.Block, in, out []int32) {
 //line stridedguard.go:17
 					}
 //line stridedguard.go:19
-					if compiled.Reach(n, g+1, 16) > 14 {
+					if g+1 < n && uint(n-(g+1)) > 14 {
 //line stridedguard.go:19
 						var gc_ld7 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line stridedguard.go:19
@@ -386,7 +386,7 @@ func gc_body_stridedGuard(gc_b2 *compiled.Block, in, out []int32) {
 //line stridedguard.go:23
 								_ = i
 //line stridedguard.go:23
-								if compiled.Reach(len(out), i, 16) > 15 {
+								if i < len(out) && uint(len(out)-i) > 15 {
 //line stridedguard.go:23
 									a0.Add(a1).StoreSlice(gc_at2[gc_tx2:])
 //line stridedguard.go:23
@@ -437,7 +437,7 @@ func gc_body_stridedGuard(gc_b2 *compiled.Block, in, out []int32) {
 //line stridedguard.go:23
 							_ = i
 //line stridedguard.go:23
-							if compiled.Reach(len(out), i, 8) > 7 {
+							if i < len(out) && uint(len(out)-i) > 7 {
 //line stridedguard.go:23
 								a0.Add(a1).StoreSlice(gc_at2[gc_tx2:])
 //line stridedguard.go:23
@@ -498,7 +498,7 @@ func gc_body_stridedGuard(gc_b2 *compiled.Block, in, out []int32) {
 //line stridedguard.go:23
 								_ = i
 //line stridedguard.go:23
-								if compiled.Reach(len(out), i, 16) > 15 {
+								if i < len(out) && uint(len(out)-i) > 15 {
 //line stridedguard.go:23
 									if i >= 0 && i <= len(out)-16 {
 										a0.Add(a1).StoreSlice(out[i:])
@@ -595,7 +595,7 @@ func gc_body_stridedGuard(gc_b2 *compiled.Block, in, out []int32) {
 //line stridedguard.go:23
 							_ = i
 //line stridedguard.go:23
-							if compiled.Reach(len(out), i, 8) > 7 {
+							if i < len(out) && uint(len(out)-i) > 7 {
 //line stridedguard.go:23
 								if i >= 0 && i <= len(out)-8 {
 									a0.Add(a1).StoreSlice(out[i:])

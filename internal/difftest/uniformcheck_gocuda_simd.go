@@ -605,7 +605,7 @@ func gc_body_uniformCheckGrid(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out
 //line uniformcheck.go:44
 									_ = i
 //line uniformcheck.go:44
-									if compiled.Reach(len(in), i, 16) > 15 && compiled.Reach(len(out), i, 16) > 15 {
+									if i < len(in) && uint(len(in)-i) > 15 && (i < len(out) && uint(len(out)-i) > 15) {
 //line uniformcheck.go:44
 										gc_vb4.Mul(archsimd.LoadInt32x16Slice(gc_at4[gc_tx2:])).StoreSlice(gc_at3[gc_tx2:])
 //line uniformcheck.go:44
@@ -652,7 +652,7 @@ func gc_body_uniformCheckGrid(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out
 //line uniformcheck.go:44
 								_ = i
 //line uniformcheck.go:44
-								if compiled.Reach(len(in), i, 8) > 7 && compiled.Reach(len(out), i, 8) > 7 {
+								if i < len(in) && uint(len(in)-i) > 7 && (i < len(out) && uint(len(out)-i) > 7) {
 //line uniformcheck.go:44
 									gc_vb3.Mul(archsimd.LoadInt32x8Slice(gc_at4[gc_tx2:])).StoreSlice(gc_at3[gc_tx2:])
 //line uniformcheck.go:44
@@ -708,7 +708,7 @@ func gc_body_uniformCheckGrid(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out
 //line uniformcheck.go:44
 									_ = i
 //line uniformcheck.go:44
-									if compiled.Reach(len(in), i, 16) > 15 && compiled.Reach(len(out), i, 16) > 15 {
+									if i < len(in) && uint(len(in)-i) > 15 && (i < len(out) && uint(len(out)-i) > 15) {
 //line uniformcheck.go:44
 										var gc_ld3 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 //line uniformcheck.go:44
@@ -826,7 +826,7 @@ func gc_body_uniformCheckGrid(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out
 //line uniformcheck.go:44
 								_ = i
 //line uniformcheck.go:44
-								if compiled.Reach(len(in), i, 8) > 7 && compiled.Reach(len(out), i, 8) > 7 {
+								if i < len(in) && uint(len(in)-i) > 7 && (i < len(out) && uint(len(out)-i) > 7) {
 //line uniformcheck.go:44
 									var gc_ld archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line uniformcheck.go:44

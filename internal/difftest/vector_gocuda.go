@@ -1602,7 +1602,7 @@ func gc_body_rowTile(gc_b *compiled.Block, a, out []float32, w int) {
 //line vector.go:264
 					_ = gc_returned4
 //line vector.go:264
-					if compiled.Reach(w, gc_col4, 8) > 7 {
+					if gc_col4 < w && uint(w-gc_col4) > 7 {
 //line vector.go:264
 						var gc_ld7 lanes.Float32x8
 //line vector.go:264
@@ -1731,7 +1731,7 @@ func gc_body_rowTile(gc_b *compiled.Block, a, out []float32, w int) {
 //line vector.go:264
 					_ = gc_returned2
 //line vector.go:264
-					if compiled.Reach(w, gc_col2, 8) > 7 {
+					if gc_col2 < w && uint(w-gc_col2) > 7 {
 //line vector.go:264
 						var gc_ld3 lanes.Float32x8
 //line vector.go:264

@@ -2989,7 +2989,7 @@ func gc_body_swap(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float32) 
 //line vector.go:224
 							}
 //line vector.go:227
-							if compiled.Reach(len(in), 2*i+1, 32) > 30 {
+							if 2*i+1 < len(in) && uint(len(in)-(2*i+1)) > 30 {
 //line vector.go:227
 								var gc_ld6 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line vector.go:227
@@ -3357,7 +3357,7 @@ func gc_body_swap(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float32) 
 //line vector.go:224
 						}
 //line vector.go:227
-						if compiled.Reach(len(in), 2*i+1, 16) > 14 {
+						if 2*i+1 < len(in) && uint(len(in)-(2*i+1)) > 14 {
 //line vector.go:227
 							var gc_ld archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line vector.go:227
@@ -4278,7 +4278,7 @@ func gc_body_rowTile(gc_b4 *compiled.Block, a, out []float32, w int) {
 //line vector.go:264
 							_ = gc_returned12
 //line vector.go:264
-							if compiled.Reach(w, gc_col12, 16) > 15 {
+							if gc_col12 < w && uint(w-gc_col12) > 15 {
 //line vector.go:264
 								var gc_ld23 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line vector.go:264
@@ -4396,7 +4396,7 @@ func gc_body_rowTile(gc_b4 *compiled.Block, a, out []float32, w int) {
 //line vector.go:264
 						_ = gc_returned10
 //line vector.go:264
-						if compiled.Reach(w, gc_col10, 8) > 7 {
+						if gc_col10 < w && uint(w-gc_col10) > 7 {
 //line vector.go:264
 							var gc_ld19 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line vector.go:264
@@ -4530,7 +4530,7 @@ func gc_body_rowTile(gc_b4 *compiled.Block, a, out []float32, w int) {
 //line vector.go:264
 							_ = gc_returned8
 //line vector.go:264
-							if compiled.Reach(w, gc_col8, 16) > 15 {
+							if gc_col8 < w && uint(w-gc_col8) > 15 {
 //line vector.go:264
 								var gc_ld15 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line vector.go:264
@@ -4654,7 +4654,7 @@ func gc_body_rowTile(gc_b4 *compiled.Block, a, out []float32, w int) {
 //line vector.go:264
 						_ = gc_returned6
 //line vector.go:264
-						if compiled.Reach(w, gc_col6, 8) > 7 {
+						if gc_col6 < w && uint(w-gc_col6) > 7 {
 //line vector.go:264
 							var gc_ld11 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line vector.go:264

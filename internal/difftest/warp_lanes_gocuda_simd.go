@@ -79,7 +79,7 @@ func gc_body_warpSumDown(gc_b2 *compiled.Block, in, out []float32) {
 //line warp_lanes.go:21
 						}
 //line warp_lanes.go:21
-						if compiled.Reach(len(in), i, 8) > 7 {
+						if i < len(in) && uint(len(in)-i) > 7 {
 //line warp_lanes.go:21
 							v = archsimd.LoadFloat32x8Slice(in[i:])
 						} else {
@@ -579,7 +579,7 @@ func gc_body_warpXorMax(gc_b2 *compiled.Block, in, out []int32) {
 //line warp_lanes.go:40
 						}
 //line warp_lanes.go:40
-						if compiled.Reach(len(in), i, 8) > 7 {
+						if i < len(in) && uint(len(in)-i) > 7 {
 //line warp_lanes.go:40
 							v = archsimd.LoadInt32x8Slice(in[i:])
 						} else {
@@ -1034,7 +1034,7 @@ func gc_body_warpScan(gc_b2 *compiled.Block, in, out []uint32) {
 //line warp_lanes.go:61
 						}
 //line warp_lanes.go:61
-						if compiled.Reach(len(in), i, 8) > 7 {
+						if i < len(in) && uint(len(in)-i) > 7 {
 //line warp_lanes.go:61
 							v = archsimd.LoadUint32x8Slice(in[i:])
 						} else {
@@ -1210,7 +1210,7 @@ func gc_body_warpScan(gc_b2 *compiled.Block, in, out []uint32) {
 //line warp_lanes.go:66
 							_ = n
 //line warp_lanes.go:67
-							if compiled.Reach(d, lane, 8) <= 0 {
+							if lane >= d {
 //line warp_lanes.go:67
 								v = v.Add(n)
 //line warp_lanes.go:67

@@ -257,7 +257,7 @@ func gc_body_warpTailSum(gc_b2 *compiled.Block, in, out []float32) {
 //line warp_tail_sum.go:29
 								}
 //line warp_tail_sum.go:29
-								if compiled.Reach((gc_bdx2+gocuda.WarpSize-1)/gocuda.WarpSize, gc_lane2, 8) > 7 {
+								if gc_lane2 < (gc_bdx2+gocuda.WarpSize-1)/gocuda.WarpSize && uint((gc_bdx2+gocuda.WarpSize-1)/gocuda.WarpSize-gc_lane2) > 7 {
 //line warp_tail_sum.go:29
 									s = archsimd.LoadFloat32x8Slice(sums[gc_lane2:])
 								} else {

@@ -71,7 +71,7 @@ func gc_body_ReverseKernel(gc_b *compiled.Block, in, out []int32) {
 //line reverse_solution.go:18
 						_ = i
 //line reverse_solution.go:18
-						if compiled.Reach(n, i, 8) > 7 {
+						if i < n && uint(n-i) > 7 {
 //line reverse_solution.go:18
 							lanes.LoadInt32x8Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
 //line reverse_solution.go:18
@@ -132,7 +132,7 @@ func gc_body_ReverseKernel(gc_b *compiled.Block, in, out []int32) {
 //line reverse_solution.go:18
 						_ = i
 //line reverse_solution.go:18
-						if compiled.Reach(n, i, 8) > 7 {
+						if i < n && uint(n-i) > 7 {
 //line reverse_solution.go:18
 							var gc_ld lanes.Int32x8
 //line reverse_solution.go:18

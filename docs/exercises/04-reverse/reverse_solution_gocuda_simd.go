@@ -72,7 +72,7 @@ func gc_body_ReverseKernel(gc_b2 *compiled.Block, in, out []int32) {
 //line reverse_solution.go:18
 							_ = i
 //line reverse_solution.go:18
-							if compiled.Reach(n, i, 8) > 7 {
+							if i < n && uint(n-i) > 7 {
 //line reverse_solution.go:18
 								archsimd.LoadInt32x8Slice(gc_at4[gc_tx2:]).StoreSlice(gc_at3[gc_tx2:])
 //line reverse_solution.go:18
@@ -136,7 +136,7 @@ func gc_body_ReverseKernel(gc_b2 *compiled.Block, in, out []int32) {
 //line reverse_solution.go:18
 							_ = i
 //line reverse_solution.go:18
-							if compiled.Reach(n, i, 8) > 7 {
+							if i < n && uint(n-i) > 7 {
 //line reverse_solution.go:18
 								var gc_ld3 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line reverse_solution.go:18

@@ -76,7 +76,7 @@ func gc_body_SumKernel(gc_b *compiled.Block, in, partial []int64) {
 //line reduce_solution.go:18
 						_ = i
 //line reduce_solution.go:18
-						if compiled.Reach(len(in), i, 4) > 3 {
+						if i < len(in) && uint(len(in)-i) > 3 {
 //line reduce_solution.go:18
 							v = lanes.LoadInt64x4Slice(gc_at[gc_tx:])
 //line reduce_solution.go:18
@@ -150,7 +150,7 @@ func gc_body_SumKernel(gc_b *compiled.Block, in, partial []int64) {
 //line reduce_solution.go:18
 						_ = i
 //line reduce_solution.go:18
-						if compiled.Reach(len(in), i, 4) > 3 {
+						if i < len(in) && uint(len(in)-i) > 3 {
 //line reduce_solution.go:18
 							var gc_ld3 lanes.Int64x4
 //line reduce_solution.go:18

@@ -75,7 +75,7 @@ func gc_body_SumKernel(gc_b2 *compiled.Block, in, partial []int64) {
 //line reduce_solution.go:18
 							_ = i
 //line reduce_solution.go:18
-							if compiled.Reach(len(in), i, 4) > 3 {
+							if i < len(in) && uint(len(in)-i) > 3 {
 //line reduce_solution.go:18
 								v = archsimd.LoadInt64x4Slice(gc_at7[gc_tx2:])
 //line reduce_solution.go:18
@@ -152,7 +152,7 @@ func gc_body_SumKernel(gc_b2 *compiled.Block, in, partial []int64) {
 //line reduce_solution.go:18
 							_ = i
 //line reduce_solution.go:18
-							if compiled.Reach(len(in), i, 4) > 3 {
+							if i < len(in) && uint(len(in)-i) > 3 {
 //line reduce_solution.go:18
 								var gc_ld7 archsimd.Int64x4 = archsimd.BroadcastInt64x4(0)
 //line reduce_solution.go:18

@@ -159,20 +159,20 @@ func gc_body_MatMulKernel(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int)
 							_ = col
 //line matmul_solution.go:23
 							gc_vb2.StoreSlice(gc_at6[gc_tx2:])
-//line matmul_solution.go:23
-							gc_b5 := gc_none2
 //line matmul_solution.go:24
-							if row < m {
-//line matmul_solution.go:24
-								gc_b5 = gc_all2
-//line matmul_solution.go:24
-							}
-//line matmul_solution.go:24
-							if row < m && compiled.Reach(k, p+tx, 8) > 7 {
+							if row < m && (p+tx < k && uint(k-(p+tx)) > 7) {
 //line matmul_solution.go:24
 								archsimd.LoadFloat32x8Slice(gc_at7[gc_tx2:]).StoreSlice(gc_at6[gc_tx2:])
 //line matmul_solution.go:24
 							} else {
+//line matmul_solution.go:24
+								gc_b5 := gc_none2
+//line matmul_solution.go:24
+								if row < m {
+//line matmul_solution.go:24
+									gc_b5 = gc_all2
+//line matmul_solution.go:24
+								}
 //line matmul_solution.go:24
 								gc_if3 := gc_b5.And(gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(k, p+tx, 8)))))
 //line matmul_solution.go:24
@@ -187,20 +187,20 @@ func gc_body_MatMulKernel(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int)
 							}
 //line matmul_solution.go:24
 							gc_vb2.StoreSlice(gc_at8[gc_tx2:])
-//line matmul_solution.go:24
-							gc_b6 := gc_none2
 //line matmul_solution.go:28
-							if p+ty < k {
-//line matmul_solution.go:28
-								gc_b6 = gc_all2
-//line matmul_solution.go:28
-							}
-//line matmul_solution.go:28
-							if p+ty < k && compiled.Reach(n, col, 8) > 7 {
+							if p+ty < k && (col < n && uint(n-col) > 7) {
 //line matmul_solution.go:28
 								archsimd.LoadFloat32x8Slice(gc_at9[gc_tx2:]).StoreSlice(gc_at8[gc_tx2:])
 //line matmul_solution.go:28
 							} else {
+//line matmul_solution.go:28
+								gc_b6 := gc_none2
+//line matmul_solution.go:28
+								if p+ty < k {
+//line matmul_solution.go:28
+									gc_b6 = gc_all2
+//line matmul_solution.go:28
+								}
 //line matmul_solution.go:28
 								gc_if4 := gc_b6.And(gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, col, 8)))))
 //line matmul_solution.go:28
@@ -301,16 +301,8 @@ func gc_body_MatMulKernel(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int)
 							}
 //line matmul_solution.go:23
 							gc_vb.StoreSlice(as[ty][tx:])
-//line matmul_solution.go:23
-							gc_b3 := gc_none
 //line matmul_solution.go:24
-							if row < m {
-//line matmul_solution.go:24
-								gc_b3 = gc_all
-//line matmul_solution.go:24
-							}
-//line matmul_solution.go:24
-							if row < m && compiled.Reach(k, p+tx, 8) > 7 {
+							if row < m && (p+tx < k && uint(k-(p+tx)) > 7) {
 //line matmul_solution.go:24
 								if tx >= 0 && tx <= len(as[ty])-8 {
 									archsimd.LoadFloat32x8Slice(a[row*k+p+tx:]).StoreSlice(as[ty][tx:])
@@ -339,6 +331,16 @@ func gc_body_MatMulKernel(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int)
 //line matmul_solution.go:25
 							} else {
 //line matmul_solution.go:25
+								gc_b3 := gc_none
+//line matmul_solution.go:25
+								if row <
+//line matmul_solution.go:24
+									m {
+//line matmul_solution.go:24
+									gc_b3 = gc_all
+//line matmul_solution.go:24
+								}
+//line matmul_solution.go:24
 								gc_if := gc_b3.And(gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(k, p+tx, 8)))))
 //line matmul_solution.go:24
 								_ = gc_if
@@ -375,16 +377,8 @@ func gc_body_MatMulKernel(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int)
 							}
 //line matmul_solution.go:27
 							gc_vb.StoreSlice(bs[ty][tx:])
-//line matmul_solution.go:27
-							gc_b4 := gc_none
 //line matmul_solution.go:28
-							if p+ty < k {
-//line matmul_solution.go:28
-								gc_b4 = gc_all
-//line matmul_solution.go:28
-							}
-//line matmul_solution.go:28
-							if p+ty < k && compiled.Reach(n, col, 8) > 7 {
+							if p+ty < k && (col < n && uint(n-col) > 7) {
 //line matmul_solution.go:28
 								if tx >= 0 && tx <= len(bs[ty])-8 {
 									archsimd.LoadFloat32x8Slice(b[(p+ty)*n+col:]).StoreSlice(bs[ty][tx:])
@@ -413,6 +407,14 @@ func gc_body_MatMulKernel(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int)
 //line matmul_solution.go:29
 							} else {
 //line matmul_solution.go:29
+								gc_b4 := gc_none
+//line matmul_solution.go:29
+								if p+ty < k {
+//line matmul_solution.go:28
+									gc_b4 = gc_all
+//line matmul_solution.go:28
+								}
+//line matmul_solution.go:28
 								gc_if2 := gc_b4.And(gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, col, 8)))))
 //line matmul_solution.go:28
 								_ = gc_if2

@@ -75,7 +75,7 @@ func gc_body_ScanKernel(gc_b *compiled.Block, in, out []int32) {
 //line scan_solution.go:19
 					_ = v
 //line scan_solution.go:20
-					if compiled.Reach(len(in), i, 8) > 7 {
+					if i < len(in) && uint(len(in)-i) > 7 {
 //line scan_solution.go:20
 						v = lanes.LoadInt32x8Slice(gc_at[gc_tx:])
 //line scan_solution.go:20
@@ -148,7 +148,7 @@ func gc_body_ScanKernel(gc_b *compiled.Block, in, out []int32) {
 //line scan_solution.go:20
 					}
 //line scan_solution.go:20
-					if compiled.Reach(len(in), i, 8) > 7 {
+					if i < len(in) && uint(len(in)-i) > 7 {
 //line scan_solution.go:20
 						v = lanes.LoadInt32x8Slice(in[i:])
 					} else {
@@ -329,7 +329,7 @@ func gc_body_ScanKernel(gc_b *compiled.Block, in, out []int32) {
 //line scan_solution.go:28
 						_ = x
 //line scan_solution.go:29
-						if compiled.Reach(d, tid, 8) <= 0 {
+						if tid >= d {
 //line scan_solution.go:29
 							x = x.Add(lanes.LoadInt32x8Slice(gc_at4[gc_tx:]))
 //line scan_solution.go:29
@@ -394,7 +394,7 @@ func gc_body_ScanKernel(gc_b *compiled.Block, in, out []int32) {
 //line scan_solution.go:28
 						_ = x
 //line scan_solution.go:29
-						if compiled.Reach(d, tid, 8) <= 0 {
+						if tid >= d {
 //line scan_solution.go:29
 							x = x.Add(lanes.LoadInt32x8Slice(buf[cur*b+tid-d:]))
 						} else {

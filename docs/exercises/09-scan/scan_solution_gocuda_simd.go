@@ -76,7 +76,7 @@ func gc_body_ScanKernel(gc_b2 *compiled.Block, in, out []int32) {
 //line scan_solution.go:19
 						_ = v
 //line scan_solution.go:20
-						if compiled.Reach(len(in), i, 8) > 7 {
+						if i < len(in) && uint(len(in)-i) > 7 {
 //line scan_solution.go:20
 							v = archsimd.LoadInt32x8Slice(gc_at8[gc_tx2:])
 //line scan_solution.go:20
@@ -152,7 +152,7 @@ func gc_body_ScanKernel(gc_b2 *compiled.Block, in, out []int32) {
 //line scan_solution.go:20
 						}
 //line scan_solution.go:20
-						if compiled.Reach(len(in), i, 8) > 7 {
+						if i < len(in) && uint(len(in)-i) > 7 {
 //line scan_solution.go:20
 							v = archsimd.LoadInt32x8Slice(in[i:])
 						} else {
@@ -336,7 +336,7 @@ func gc_body_ScanKernel(gc_b2 *compiled.Block, in, out []int32) {
 //line scan_solution.go:28
 							_ = x
 //line scan_solution.go:29
-							if compiled.Reach(d, tid, 8) <= 0 {
+							if tid >= d {
 //line scan_solution.go:29
 								x = x.Add(archsimd.LoadInt32x8Slice(gc_at11[gc_tx2:]))
 //line scan_solution.go:29
@@ -404,7 +404,7 @@ func gc_body_ScanKernel(gc_b2 *compiled.Block, in, out []int32) {
 //line scan_solution.go:28
 							_ = x
 //line scan_solution.go:29
-							if compiled.Reach(d, tid, 8) <= 0 {
+							if tid >= d {
 //line scan_solution.go:29
 								x = x.Add(archsimd.LoadInt32x8Slice(buf[cur*b+tid-d:]))
 							} else {

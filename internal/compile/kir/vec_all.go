@@ -16,25 +16,28 @@ import (
 // same values, bit for bit. Warps' lane loops keep the mask alone
 // (compare, in vec_mask.go).
 
-// everyLane returns the scalar condition under which lane k's index, the
-// first lane's plus s*k, compares with the bound as op says in each of
-// width lanes, reach being the bound's distance from the first lane's
-// index (a call of compiled.Reach, clamped to [-1, width*s]); nil where
-// the test is not one to decide so.
-func everyLane(op token.Token, reach ast.Expr, s, width int) ast.Expr {
-	cmp := func(op token.Token, k int) ast.Expr {
-		return &ast.BinaryExpr{X: reach, Op: op, Y: intLit(int64(k))}
+// everyLane returns the scalar condition under which lane k's index i+s*k
+// compares with the bound n as op says in each of width lanes; nil where
+// the test is not one to decide so. It is written out rather than called
+// (compiled.Reach, as the mask's is): in a large body Go inlines only the
+// smallest functions, and a call spills every register the step holds.
+// i and n are ints; n-i, taken once i < n, cannot wrap as a uint.
+func everyLane(op token.Token, n, i ast.Expr, s, width int) ast.Expr {
+	last := intLit(int64(s * (width - 1))) // the last lane's distance from the first
+	gap := &ast.CallExpr{Fun: ast.NewIdent("uint"), Args: []ast.Expr{&ast.BinaryExpr{X: n, Op: token.SUB, Y: i}}}
+	both := func(first, rest token.Token) ast.Expr {
+		return &ast.BinaryExpr{X: &ast.BinaryExpr{X: i, Op: first, Y: n}, Op: token.LAND,
+			Y: &ast.BinaryExpr{X: gap, Op: rest, Y: last}}
 	}
-	last := s * (width - 1) // the last lane's distance from the first
 	switch op {
-	case token.LSS: // s*k < reach for every k
-		return cmp(token.GTR, last)
+	case token.LSS: // s*k < n-i for every k
+		return both(token.LSS, token.GTR)
 	case token.LEQ:
-		return cmp(token.GEQ, last)
-	case token.GTR: // s*k > reach for every k: lane 0's 0 > reach
-		return cmp(token.LSS, 0)
+		return both(token.LEQ, token.GEQ)
+	case token.GTR: // s*k > n-i for every k: lane 0's i > n
+		return &ast.BinaryExpr{X: i, Op: token.GTR, Y: n}
 	case token.GEQ:
-		return cmp(token.LEQ, 0)
+		return &ast.BinaryExpr{X: i, Op: token.GEQ, Y: n}
 	}
 	return nil
 }
@@ -76,8 +79,15 @@ func (v *vectorizer) everyLaneOf(x vval) ast.Expr {
 // the if as varyingIf writes it, the condition's mask and each branch
 // under its lanes. An if inside the general form keeps its mask alone:
 // with an every-lane test at each of d nested ifs, the step would hold
-// 2^d copies of the innermost body.
-func (v *vectorizer) allLanesIf(s *ast.IfStmt, cond vval) {
+// 2^d copies of the innermost body. The mask's prep (a block-uniform
+// operand's mask: row < m in the tiled matmul's guarded load) runs in
+// the general form only, unless the every-lane test reads it: in the
+// register-tiled matmul's tile loads it had stored two vectors a load.
+func (v *vectorizer) allLanesIf(s *ast.IfStmt, cond vval, prep []ast.Stmt) {
+	if mentionsAny(cond.all, defines(prep)) {
+		v.emitAll(prep)
+		prep = nil
+	}
 	v.level++
 	v.conds++
 	before := len(v.storeLoops)
@@ -92,7 +102,7 @@ func (v *vectorizer) allLanesIf(s *ast.IfStmt, cond vval) {
 	general := cond
 	general.all = nil
 	v.partial++ // rare: an if inside takes no every-lane test, so the step grows linearly with nesting
-	v.varyingIf(s, general)
+	v.varyingIf(s, general, prep)
 	v.partial--
 	v.storeLoops = append(v.storeLoops, fastStores...)
 	v.out = outer
@@ -111,6 +121,44 @@ func leaves(body ast.Node) bool {
 			found = true
 		case *ast.FuncLit:
 			return false
+		}
+		return !found
+	})
+	return found
+}
+
+// defines returns the names stmts define (:=, var).
+func defines(stmts []ast.Stmt) map[string]bool {
+	names := map[string]bool{}
+	for _, st := range stmts {
+		switch st := st.(type) {
+		case *ast.AssignStmt:
+			if st.Tok == token.DEFINE {
+				for _, l := range st.Lhs {
+					if id, ok := l.(*ast.Ident); ok {
+						names[id.Name] = true
+					}
+				}
+			}
+		case *ast.DeclStmt:
+			for _, sp := range st.Decl.(*ast.GenDecl).Specs {
+				if vs, ok := sp.(*ast.ValueSpec); ok {
+					for _, id := range vs.Names {
+						names[id.Name] = true
+					}
+				}
+			}
+		}
+	}
+	return names
+}
+
+// mentionsAny reports whether x names any of names.
+func mentionsAny(x ast.Node, names map[string]bool) bool {
+	found := false
+	ast.Inspect(x, func(n ast.Node) bool {
+		if id, ok := n.(*ast.Ident); ok && names[id.Name] {
+			found = true
 		}
 		return !found
 	})

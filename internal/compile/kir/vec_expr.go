@@ -158,6 +158,9 @@ func (v *vectorizer) selector(s *ast.SelectorExpr) vval {
 			return vval{shape: vUniform, x: v.scalar(s).(ast.Expr), typ: t, fixed: true}
 		}
 	}
+	if part, ok := v.gather(s); ok {
+		return part
+	}
 	if _, isField := v.f.fieldSel(s); !isField {
 		v.fail()
 	}
@@ -187,6 +190,9 @@ func (v *vectorizer) index(x ast.Expr) vval {
 func (v *vectorizer) load(e *ast.IndexExpr) vval {
 	if tv := v.f.Src.Info.Types[e.X]; tv.IsType() {
 		v.fail() // an instantiation
+	}
+	if part, ok := v.gather(e); ok {
+		return part
 	}
 	x, i := v.indexOf(e)
 	if x.shape != vUniform {

@@ -287,6 +287,9 @@ func (v *vectorizer) posOf(n ast.Node) token.Pos {
 
 func (v *vectorizer) emit(s ast.Stmt) { *v.out = append(*v.out, s) }
 
+// emitAll writes stmts to the current output.
+func (v *vectorizer) emitAll(stmts []ast.Stmt) { *v.out = append(*v.out, stmts...) }
+
 // body translates the loop's code: its statements, less the guards its
 // bounds decide; for a flat grid-stride loop, the start of a trip and the
 // loop's body (eight threads' trips at one offset).

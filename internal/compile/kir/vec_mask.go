@@ -105,12 +105,14 @@ func (v *vectorizer) masked(stmts []ast.Stmt) {
 }
 
 // varyingIf translates an if whose condition differs between lanes: its
-// branches run one after the other, each under its lanes' mask.
-func (v *vectorizer) varyingIf(s *ast.IfStmt, cond vval) {
+// branches run one after the other, each under its lanes' mask. prep is
+// what the condition's mask needs computed first.
+func (v *vectorizer) varyingIf(s *ast.IfStmt, cond vval, prep []ast.Stmt) {
 	if cond.all != nil && v.partial == 0 && !leaves(s.Body) {
-		v.allLanesIf(s, cond)
+		v.allLanesIf(s, cond, prep)
 		return
 	}
+	v.emitAll(prep)
 	c := v.maskVar("if", cond.x)
 	v.level++
 	defer func() { v.level-- }()
@@ -290,21 +292,18 @@ func (v *vectorizer) compare(op token.Token, x, y vval, ot, t types.Type) vval {
 			}
 			return &ast.CallExpr{Fun: ast.NewIdent("int"), Args: []ast.Expr{x}}
 		}
-		reachOf := func() ast.Expr { // written afresh at each use: syntax is a tree
-			return &ast.CallExpr{Fun: &ast.SelectorExpr{X: ast.NewIdent(compiled), Sel: ast.NewIdent("Reach")},
-				Args: []ast.Expr{asInt(uni.x), asInt(aff.x), intLit(int64(v.width() * s))}}
-		}
-		reach := reachOf()
-		// The mask's reach is written again in the every-lane test, where an
-		// if uses it, rather than held in a variable both read: where no if
-		// does, the step stays as it was. A warp's lane loops take the
-		// every-lane test only in the steps of a whole warp: in all of
-		// them, Harris's warp-shuffle reduction ran 4% faster and the
-		// warp-shuffle block scan 12% slower (six runs each).
+		reach := &ast.CallExpr{Fun: &ast.SelectorExpr{X: ast.NewIdent(compiled), Sel: ast.NewIdent("Reach")},
+			Args: []ast.Expr{asInt(uni.x), asInt(aff.x), intLit(int64(v.width() * s))}}
+		// The every-lane test compares the index with the bound again, where
+		// an if uses it, rather than reading a variable the mask shares:
+		// where no if does, the step stays as it was. A warp's lane loops
+		// take the every-lane test only in the steps of a whole warp: in
+		// all of them, Harris's warp-shuffle reduction ran 4% faster and
+		// the warp-shuffle block scan 12% slower (six runs each).
 		d := &ast.CallExpr{Fun: ast.NewIdent(v.laneInt()), Args: []ast.Expr{reach}}
 		m := vval{shape: vVector, x: vcall(v.strideIota(s), cmpMethods[op], v.pkgCall("Broadcast"+v.maskInt(), d)), typ: t}
 		if v.warpLanes == nil || v.warpLanes.whole {
-			m.all = everyLane(op, reachOf(), s, v.width())
+			m.all = everyLane(op, asInt(uni.x), asInt(aff.x), s, v.width())
 		}
 		return m
 	}

@@ -81,6 +81,9 @@ func (v *vectorizer) assign(s *ast.AssignStmt) {
 	if s.Tok != token.ASSIGN && s.Tok != token.DEFINE {
 		v.fail()
 	}
+	if s.Tok == token.ASSIGN && len(s.Lhs) == 1 && len(s.Rhs) == 1 && v.compositeStore(s.Lhs[0], s.Rhs[0]) {
+		return
+	}
 	v.pairLoads(s.Rhs)
 	defer clear(v.pairs)
 	var vals []vval
@@ -165,8 +168,14 @@ func (v *vectorizer) assignTo(lhs ast.Expr, val vval, define bool) {
 		}
 		v.set(obj, val)
 	case *ast.IndexExpr:
+		if v.scatter(l, val) {
+			return
+		}
 		v.store(l, val)
 	default: // a field or a pointer's target: the same place for every thread
+		if v.scatter(lhs, val) {
+			return
+		}
 		if val.shape != vUniform {
 			v.fail()
 		}
@@ -316,6 +325,13 @@ func (v *vectorizer) once(s ast.Stmt) {
 // update translates lhs op= val (and ++, --).
 func (v *vectorizer) update(lhs ast.Expr, op token.Token, val vval) {
 	t := v.typeOf(lhs)
+	if cur, ok := v.gather(lhs); ok { // a part of an element (vec_gather.go)
+		if cur.shape != vVector {
+			v.fail() // every thread updating one element is a race
+		}
+		v.scatter(lhs, v.binaryOf(op, cur, val, t, t))
+		return
+	}
 	switch l := ast.Unparen(lhs).(type) {
 	case *ast.Ident:
 		cur := v.expr(l)
@@ -382,9 +398,13 @@ func (v *vectorizer) ifStmt(s *ast.IfStmt) {
 		v.out = &inner
 		v.stmt(s.Init)
 	}
+	here := v.out
+	var prep []ast.Stmt // what the condition's mask needs computed first
+	v.out = &prep
 	cond := v.expr(s.Cond)
+	v.out = here
 	if cond.shape == vVector {
-		v.varyingIf(s, cond)
+		v.varyingIf(s, cond, prep)
 		v.out = outer
 		if s.Init != nil {
 			v.emit(&ast.BlockStmt{List: inner})
@@ -394,6 +414,7 @@ func (v *vectorizer) ifStmt(s *ast.IfStmt) {
 	if cond.shape != vUniform {
 		v.fail()
 	}
+	v.emitAll(prep)
 	if s.Init == nil && s.Else == nil && v.panics(s.Body.List) {
 		v.guard(s, cond)
 		return

@@ -403,7 +403,7 @@ func gc_body_gpuFindInnerProduct1Kernel(gc_b *compiled.Block, numberOfAtoms int,
 //line hecbench_lsqt.go:83
 					gc_vb4.StoreSlice(gc_at2[gc_tx:])
 //line hecbench_lsqt.go:85
-					if compiled.Reach(numberOfAtoms, n, 4) > 3 {
+					if n < numberOfAtoms && uint(numberOfAtoms-n) > 3 {
 //line hecbench_lsqt.go:85
 						a = lanes.LoadFloat64x4Slice(gc_at3[gc_tx:])
 //line hecbench_lsqt.go:85
@@ -533,7 +533,7 @@ func gc_body_gpuFindInnerProduct1Kernel(gc_b *compiled.Block, numberOfAtoms int,
 //line hecbench_lsqt.go:84
 					gc_vb2.StoreSlice(sDataImag[tid:])
 //line hecbench_lsqt.go:85
-					if compiled.Reach(numberOfAtoms, n, 4) > 3 {
+					if n < numberOfAtoms && uint(numberOfAtoms-n) > 3 {
 //line hecbench_lsqt.go:85
 						a = lanes.LoadFloat64x4Slice(gFinalStateReal[n:])
 						b = lanes.LoadFloat64x4Slice(gFinalStateImag[n:])

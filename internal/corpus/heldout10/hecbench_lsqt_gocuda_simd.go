@@ -394,7 +394,7 @@ func gc_body_gpuFindInnerProduct1Kernel(gc_b2 *compiled.Block, numberOfAtoms int
 //line hecbench_lsqt.go:83
 						gc_vb6.StoreSlice(gc_at38[gc_tx2:])
 //line hecbench_lsqt.go:85
-						if compiled.Reach(numberOfAtoms, n, 4) > 3 {
+						if n < numberOfAtoms && uint(numberOfAtoms-n) > 3 {
 //line hecbench_lsqt.go:85
 							a = archsimd.LoadFloat64x4Slice(gc_at39[gc_tx2:])
 //line hecbench_lsqt.go:85
@@ -527,7 +527,7 @@ func gc_body_gpuFindInnerProduct1Kernel(gc_b2 *compiled.Block, numberOfAtoms int
 //line hecbench_lsqt.go:84
 						gc_vb5.StoreSlice(sDataImag[tid:])
 //line hecbench_lsqt.go:85
-						if compiled.Reach(numberOfAtoms, n, 4) > 3 {
+						if n < numberOfAtoms && uint(numberOfAtoms-n) > 3 {
 //line hecbench_lsqt.go:85
 							a = archsimd.LoadFloat64x4Slice(gFinalStateReal[n:])
 							b = archsimd.LoadFloat64x4Slice(gFinalStateImag[n:])

@@ -876,7 +876,9 @@ func gc_body_jacobiStep(gc_b2 *compiled.Block, f []float32, fOld []float32, erro
 //line hecbench_jacobi.go:61
 						if j >= 1 && j <= jacobiN-2 {
 //line hecbench_jacobi.go:61
-							if compiled.Reach(1, i, 8) <= 0 && compiled.Reach(jacobiN-2, i, 8) >= 7 {
+							if i >=
+								1 && (i <= jacobiN-2 && uint(jacobiN-2-i) >= 7) {
+//line hecbench_jacobi.go:62
 								var gc_ld17 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line hecbench_jacobi.go:62
 								if (gc_tx2+2) >= 0 && (gc_tx2+2) <= len(fOldTile[gc_ty2+1])-8 {

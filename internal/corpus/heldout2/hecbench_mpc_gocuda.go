@@ -538,9 +538,11 @@ func gc_body_mpcCompress(gc_b *compiled.Block, n int, original []int64, compress
 //line hecbench_mpc.go:177
 					}
 //line hecbench_mpc.go:177
-					if compiled.Reach(int(dim), tid, 4) <= 0 {
+					if tid >= int(dim) {
 //line hecbench_mpc.go:177
-						if compiled.Reach(n, idx, 4) > 3 {
+						if idx <
+							n && uint(n-idx) > 3 {
+//line hecbench_mpc.go:178
 							v1 = v1.Sub(lanes.LoadInt64x4Slice(sbuf1[tidmdim:]))
 						} else {
 //line hecbench_mpc.go:179
@@ -2310,7 +2312,7 @@ func gc_body_mpcDecompress(gc_b *compiled.Block, compressed []int64, decompresse
 //line hecbench_mpc.go:255
 						_ = tid
 //line hecbench_mpc.go:302
-						if compiled.Reach(int(gc_at5[0]), tid, 4) > 3 {
+						if tid < int(gc_at5[0]) && uint(int(gc_at5[0])-tid) > 3 {
 //line hecbench_mpc.go:302
 							var gc_ld3 lanes.Int64x4
 //line hecbench_mpc.go:302
@@ -2397,7 +2399,7 @@ func gc_body_mpcDecompress(gc_b *compiled.Block, compressed []int64, decompresse
 //line hecbench_mpc.go:302
 						}
 //line hecbench_mpc.go:302
-						if compiled.Reach(int(top[0]), tid, 4) > 3 {
+						if tid < int(top[0]) && uint(int(top[0])-tid) > 3 {
 //line hecbench_mpc.go:302
 							var gc_ld lanes.Int64x4
 //line hecbench_mpc.go:302

@@ -545,9 +545,11 @@ func gc_body_mpcCompress(gc_b2 *compiled.Block, n int, original []int64, compres
 //line hecbench_mpc.go:177
 						}
 //line hecbench_mpc.go:177
-						if compiled.Reach(int(dim), tid, 4) <= 0 {
+						if tid >= int(dim) {
 //line hecbench_mpc.go:177
-							if compiled.Reach(n, idx, 4) > 3 {
+							if idx <
+								n && uint(n-idx) > 3 {
+//line hecbench_mpc.go:178
 								v1 = v1.Sub(archsimd.LoadInt64x4Slice(sbuf1[tidmdim:]))
 							} else {
 //line hecbench_mpc.go:179
@@ -1285,7 +1287,7 @@ func gc_body_mpcCompress(gc_b2 *compiled.Block, n int, original []int64, compres
 //line hecbench_mpc.go:148
 							_ = tid
 //line hecbench_mpc.go:241
-							if compiled.Reach(int(gc_at20[0]), tid, 4) > 3 {
+							if tid < int(gc_at20[0]) && uint(int(gc_at20[0])-tid) > 3 {
 //line hecbench_mpc.go:241
 								if (int(gc_at21[0])+tid) >= 0 && (int(gc_at21[0])+tid) <= len(compressed)-4 {
 									archsimd.LoadInt64x4Slice(gc_at22[gc_tx2:]).StoreSlice(compressed[int(gc_at21[0])+tid:])
@@ -1398,7 +1400,7 @@ func gc_body_mpcCompress(gc_b2 *compiled.Block, n int, original []int64, compres
 //line hecbench_mpc.go:241
 							}
 //line hecbench_mpc.go:241
-							if compiled.Reach(int(top[0]), tid, 4) > 3 {
+							if tid < int(top[0]) && uint(int(top[0])-tid) > 3 {
 //line hecbench_mpc.go:241
 								if (int(start[0])+tid) >= 0 && (int(start[0])+tid) <= len(compressed)-4 {
 									archsimd.LoadInt64x4Slice(sbuf2[tid:]).StoreSlice(compressed[int(start[0])+tid:])
@@ -2449,7 +2451,7 @@ func gc_body_mpcDecompress(gc_b2 *compiled.Block, compressed []int64, decompress
 //line hecbench_mpc.go:255
 							_ = tid
 //line hecbench_mpc.go:302
-							if compiled.Reach(int(gc_at12[0]), tid, 4) > 3 {
+							if tid < int(gc_at12[0]) && uint(int(gc_at12[0])-tid) > 3 {
 //line hecbench_mpc.go:302
 								var gc_ld7 archsimd.Int64x4 = archsimd.BroadcastInt64x4(0)
 //line hecbench_mpc.go:302
@@ -2539,7 +2541,7 @@ func gc_body_mpcDecompress(gc_b2 *compiled.Block, compressed []int64, decompress
 //line hecbench_mpc.go:302
 							}
 //line hecbench_mpc.go:302
-							if compiled.Reach(int(top[0]), tid, 4) > 3 {
+							if tid < int(top[0]) && uint(int(top[0])-tid) > 3 {
 //line hecbench_mpc.go:302
 								var gc_ld5 archsimd.Int64x4 = archsimd.BroadcastInt64x4(0)
 //line hecbench_mpc.go:302

@@ -2084,19 +2084,19 @@ func gc_body_initIndicesKernel(gc_b *compiled.Block, gc_lo, gc_hi int, indices [
 //line ggml_more.go:140
 						}
 //line ggml_more.go:140
-						gc_b3 := gc_none2
-//line ggml_more.go:140
-						if row < nrows {
-//line ggml_more.go:140
-							gc_b3 = gc_all2
-//line ggml_more.go:140
-						}
-//line ggml_more.go:140
-						if compiled.Reach(ncols, col, 8) > 7 && row < nrows {
+						if col < ncols && uint(ncols-col) > 7 && row < nrows {
 //line ggml_more.go:140
 							lanes.BroadcastInt32x8(int32(col)).Add(gc_iota2).StoreSlice(gc_at[gc_tx:])
 //line ggml_more.go:140
 						} else {
+//line ggml_more.go:140
+							gc_b3 := gc_none2
+//line ggml_more.go:140
+							if row < nrows {
+//line ggml_more.go:140
+								gc_b3 = gc_all2
+//line ggml_more.go:140
+							}
 //line ggml_more.go:140
 							gc_if2 := gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(ncols, col, 8)))).And(gc_b3)
 //line ggml_more.go:140
@@ -2152,19 +2152,19 @@ func gc_body_initIndicesKernel(gc_b *compiled.Block, gc_lo, gc_hi int, indices [
 //line ggml_more.go:140
 						}
 //line ggml_more.go:140
-						gc_b2 := gc_none
-//line ggml_more.go:140
-						if row < nrows {
-//line ggml_more.go:140
-							gc_b2 = gc_all
-//line ggml_more.go:140
-						}
-//line ggml_more.go:140
-						if compiled.Reach(ncols, col, 8) > 7 && row < nrows {
+						if col < ncols && uint(ncols-col) > 7 && row < nrows {
 //line ggml_more.go:140
 							lanes.BroadcastInt32x8(int32(col)).Add(gc_iota).StoreSlice(indices[row*ncols+col:])
 						} else {
 //line ggml_more.go:141
+							gc_b2 := gc_none
+//line ggml_more.go:141
+							if row < nrows {
+//line ggml_more.go:140
+								gc_b2 = gc_all
+//line ggml_more.go:140
+							}
+//line ggml_more.go:140
 							gc_if := gc_iota.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(ncols, col, 8)))).And(gc_b2)
 //line ggml_more.go:140
 							_ = gc_if

@@ -2679,19 +2679,19 @@ func gc_body_initIndicesKernel(gc_b4 *compiled.Block, gc_lo2, gc_hi2 int, indice
 //line ggml_more.go:140
 							}
 //line ggml_more.go:140
-							gc_b6 := gc_none4
-//line ggml_more.go:140
-							if row < nrows {
-//line ggml_more.go:140
-								gc_b6 = gc_all4
-//line ggml_more.go:140
-							}
-//line ggml_more.go:140
-							if compiled.Reach(ncols, col, 8) > 7 && row < nrows {
+							if col < ncols && uint(ncols-col) > 7 && row < nrows {
 //line ggml_more.go:140
 								archsimd.BroadcastInt32x8(int32(col)).Add(gc_iota4).StoreSlice(gc_at2[gc_tx2:])
 //line ggml_more.go:140
 							} else {
+//line ggml_more.go:140
+								gc_b6 := gc_none4
+//line ggml_more.go:140
+								if row < nrows {
+//line ggml_more.go:140
+									gc_b6 = gc_all4
+//line ggml_more.go:140
+								}
 //line ggml_more.go:140
 								gc_if4 := gc_iota4.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(ncols, col, 8)))).And(gc_b6)
 //line ggml_more.go:140
@@ -2750,19 +2750,19 @@ func gc_body_initIndicesKernel(gc_b4 *compiled.Block, gc_lo2, gc_hi2 int, indice
 //line ggml_more.go:140
 							}
 //line ggml_more.go:140
-							gc_b5 := gc_none3
-//line ggml_more.go:140
-							if row < nrows {
-//line ggml_more.go:140
-								gc_b5 = gc_all3
-//line ggml_more.go:140
-							}
-//line ggml_more.go:140
-							if compiled.Reach(ncols, col, 8) > 7 && row < nrows {
+							if col < ncols && uint(ncols-col) > 7 && row < nrows {
 //line ggml_more.go:140
 								archsimd.BroadcastInt32x8(int32(col)).Add(gc_iota3).StoreSlice(indices[row*ncols+col:])
 							} else {
 //line ggml_more.go:141
+								gc_b5 := gc_none3
+//line ggml_more.go:141
+								if row < nrows {
+//line ggml_more.go:140
+									gc_b5 = gc_all3
+//line ggml_more.go:140
+								}
+//line ggml_more.go:140
 								gc_if3 := gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(ncols, col, 8)))).And(gc_b5)
 //line ggml_more.go:140
 								_ = gc_if3

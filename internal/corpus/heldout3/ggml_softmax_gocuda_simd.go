@@ -4360,7 +4360,7 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b2 *compiled.Block, x []float32,
 //line ggml_softmax.go:326
 							}
 //line ggml_softmax.go:326
-							if compiled.Reach(gc_gdx2, tid, 8) > 7 {
+							if tid < gc_gdx2 && uint(gc_gdx2-tid) > 7 {
 //line ggml_softmax.go:326
 								tmpExpf = archsimd.LoadFloat32x8Slice(tmpVals_[tid:])
 							} else {

@@ -84,19 +84,19 @@ func gc_body_incrementSectionKernel(gc_b *compiled.Block, gc_lo, gc_hi int, base
 //line pmpp_sparse.go:23
 						_ = tid
 //line pmpp_sparse.go:25
-						gc_b5 := gc_none4
-//line pmpp_sparse.go:25
-						if gc_bx > 0 {
-//line pmpp_sparse.go:25
-							gc_b5 = gc_all4
-//line pmpp_sparse.go:25
-						}
-//line pmpp_sparse.go:25
-						if compiled.Reach(length, tid, 4) > 3 && gc_bx > 0 {
+						if tid < length && uint(length-tid) > 3 && gc_bx > 0 {
 //line pmpp_sparse.go:25
 							lanes.LoadFloat64x4Slice(gc_at[gc_tx:]).Add(lanes.BroadcastFloat64x4(gc_at2[0])).StoreSlice(gc_at[gc_tx:])
 //line pmpp_sparse.go:25
 						} else {
+//line pmpp_sparse.go:25
+							gc_b5 := gc_none4
+//line pmpp_sparse.go:25
+							if gc_bx > 0 {
+//line pmpp_sparse.go:25
+								gc_b5 = gc_all4
+//line pmpp_sparse.go:25
+							}
 //line pmpp_sparse.go:25
 							gc_if2 := gc_iota4.Less(lanes.BroadcastInt64x4(int64(compiled.Reach(length, tid, 4)))).And(gc_b5)
 //line pmpp_sparse.go:25
@@ -164,19 +164,19 @@ func gc_body_incrementSectionKernel(gc_b *compiled.Block, gc_lo, gc_hi int, base
 //line pmpp_sparse.go:25
 						}
 //line pmpp_sparse.go:25
-						gc_b3 := gc_none2
-//line pmpp_sparse.go:25
-						if gc_bx > 0 {
-//line pmpp_sparse.go:25
-							gc_b3 = gc_all2
-//line pmpp_sparse.go:25
-						}
-//line pmpp_sparse.go:25
-						if compiled.Reach(length, tid, 4) > 3 && gc_bx > 0 {
+						if tid < length && uint(length-tid) > 3 && gc_bx > 0 {
 //line pmpp_sparse.go:25
 							lanes.LoadFloat64x4Slice(output[tid:]).Add(lanes.BroadcastFloat64x4(base[gc_bx-1])).StoreSlice(output[tid:])
 						} else {
 //line pmpp_sparse.go:26
+							gc_b3 := gc_none2
+//line pmpp_sparse.go:26
+							if gc_bx > 0 {
+//line pmpp_sparse.go:25
+								gc_b3 = gc_all2
+//line pmpp_sparse.go:25
+							}
+//line pmpp_sparse.go:25
 							gc_if := gc_iota2.Less(lanes.BroadcastInt64x4(int64(compiled.Reach(length, tid, 4)))).And(gc_b3)
 //line pmpp_sparse.go:25
 							_ = gc_if
@@ -351,19 +351,19 @@ func gc_body_threePhaseIncrementSectionKernel(gc_b *compiled.Block, gc_lo, gc_hi
 //line pmpp_sparse.go:38
 							_ = inputIndex
 //line pmpp_sparse.go:39
-							gc_b5 := gc_none4
-//line pmpp_sparse.go:39
-							if gc_bx > 0 {
-//line pmpp_sparse.go:39
-								gc_b5 = gc_all4
-//line pmpp_sparse.go:39
-							}
-//line pmpp_sparse.go:39
-							if compiled.Reach(length, inputIndex, 4) > 3 && gc_bx > 0 {
+							if inputIndex < length && uint(length-inputIndex) > 3 && gc_bx > 0 {
 //line pmpp_sparse.go:39
 								lanes.LoadFloat64x4Slice(gc_at[gc_tx:]).Add(lanes.BroadcastFloat64x4(gc_at2[0])).StoreSlice(gc_at[gc_tx:])
 //line pmpp_sparse.go:39
 							} else {
+//line pmpp_sparse.go:39
+								gc_b5 := gc_none4
+//line pmpp_sparse.go:39
+								if gc_bx > 0 {
+//line pmpp_sparse.go:39
+									gc_b5 = gc_all4
+//line pmpp_sparse.go:39
+								}
 //line pmpp_sparse.go:39
 								gc_if2 := gc_iota4.Less(lanes.BroadcastInt64x4(int64(compiled.Reach(length, inputIndex, 4)))).And(gc_b5)
 //line pmpp_sparse.go:39
@@ -431,19 +431,19 @@ func gc_body_threePhaseIncrementSectionKernel(gc_b *compiled.Block, gc_lo, gc_hi
 //line pmpp_sparse.go:39
 							}
 //line pmpp_sparse.go:39
-							gc_b3 := gc_none2
-//line pmpp_sparse.go:39
-							if gc_bx > 0 {
-//line pmpp_sparse.go:39
-								gc_b3 = gc_all2
-//line pmpp_sparse.go:39
-							}
-//line pmpp_sparse.go:39
-							if compiled.Reach(length, inputIndex, 4) > 3 && gc_bx > 0 {
+							if inputIndex < length && uint(length-inputIndex) > 3 && gc_bx > 0 {
 //line pmpp_sparse.go:39
 								lanes.LoadFloat64x4Slice(output[inputIndex:]).Add(lanes.BroadcastFloat64x4(base[gc_bx-1])).StoreSlice(output[inputIndex:])
 							} else {
 //line pmpp_sparse.go:40
+								gc_b3 := gc_none2
+//line pmpp_sparse.go:40
+								if gc_bx > 0 {
+//line pmpp_sparse.go:39
+									gc_b3 = gc_all2
+//line pmpp_sparse.go:39
+								}
+//line pmpp_sparse.go:39
 								gc_if := gc_iota2.Less(lanes.BroadcastInt64x4(int64(compiled.Reach(length, inputIndex, 4)))).And(gc_b3)
 //line pmpp_sparse.go:39
 								_ = gc_if

@@ -89,19 +89,19 @@ func gc_body_incrementSectionKernel(gc_b6 *compiled.Block, gc_lo2, gc_hi2 int, b
 //line pmpp_sparse.go:23
 							_ = tid
 //line pmpp_sparse.go:25
-							gc_b12 := gc_none10
-//line pmpp_sparse.go:25
-							if gc_bx2 > 0 {
-//line pmpp_sparse.go:25
-								gc_b12 = gc_all10
-//line pmpp_sparse.go:25
-							}
-//line pmpp_sparse.go:25
-							if compiled.Reach(length, tid, 4) > 3 && gc_bx2 > 0 {
+							if tid < length && uint(length-tid) > 3 && gc_bx2 > 0 {
 //line pmpp_sparse.go:25
 								archsimd.LoadFloat64x4Slice(gc_at3[gc_tx2:]).Add(compiled.BroadcastFloat64x4At(&gc_at4[0], gc_Lane0Mask642)).StoreSlice(gc_at3[gc_tx2:])
 //line pmpp_sparse.go:25
 							} else {
+//line pmpp_sparse.go:25
+								gc_b12 := gc_none10
+//line pmpp_sparse.go:25
+								if gc_bx2 > 0 {
+//line pmpp_sparse.go:25
+									gc_b12 = gc_all10
+//line pmpp_sparse.go:25
+								}
 //line pmpp_sparse.go:25
 								gc_if4 := gc_iota10.Less(archsimd.BroadcastInt64x4(int64(compiled.Reach(length, tid, 4)))).And(gc_b12)
 //line pmpp_sparse.go:25
@@ -176,19 +176,19 @@ func gc_body_incrementSectionKernel(gc_b6 *compiled.Block, gc_lo2, gc_hi2 int, b
 //line pmpp_sparse.go:25
 							}
 //line pmpp_sparse.go:25
-							gc_b9 := gc_none7
-//line pmpp_sparse.go:25
-							if gc_bx2 > 0 {
-//line pmpp_sparse.go:25
-								gc_b9 = gc_all7
-//line pmpp_sparse.go:25
-							}
-//line pmpp_sparse.go:25
-							if compiled.Reach(length, tid, 4) > 3 && gc_bx2 > 0 {
+							if tid < length && uint(length-tid) > 3 && gc_bx2 > 0 {
 //line pmpp_sparse.go:25
 								archsimd.LoadFloat64x4Slice(output[tid:]).Add(compiled.BroadcastFloat64x4At(&base[gc_bx2-1], gc_Lane0Mask64)).StoreSlice(output[tid:])
 							} else {
 //line pmpp_sparse.go:26
+								gc_b9 := gc_none7
+//line pmpp_sparse.go:26
+								if gc_bx2 > 0 {
+//line pmpp_sparse.go:25
+									gc_b9 = gc_all7
+//line pmpp_sparse.go:25
+								}
+//line pmpp_sparse.go:25
 								gc_if3 := gc_iota7.Less(archsimd.BroadcastInt64x4(int64(compiled.Reach(length, tid, 4)))).And(gc_b9)
 //line pmpp_sparse.go:25
 								_ = gc_if3
@@ -370,19 +370,19 @@ func gc_body_threePhaseIncrementSectionKernel(gc_b6 *compiled.Block, gc_lo2, gc_
 //line pmpp_sparse.go:38
 								_ = inputIndex
 //line pmpp_sparse.go:39
-								gc_b12 := gc_none10
-//line pmpp_sparse.go:39
-								if gc_bx2 > 0 {
-//line pmpp_sparse.go:39
-									gc_b12 = gc_all10
-//line pmpp_sparse.go:39
-								}
-//line pmpp_sparse.go:39
-								if compiled.Reach(length, inputIndex, 4) > 3 && gc_bx2 > 0 {
+								if inputIndex < length && uint(length-inputIndex) > 3 && gc_bx2 > 0 {
 //line pmpp_sparse.go:39
 									archsimd.LoadFloat64x4Slice(gc_at3[gc_tx2:]).Add(compiled.BroadcastFloat64x4At(&gc_at4[0], gc_Lane0Mask642)).StoreSlice(gc_at3[gc_tx2:])
 //line pmpp_sparse.go:39
 								} else {
+//line pmpp_sparse.go:39
+									gc_b12 := gc_none10
+//line pmpp_sparse.go:39
+									if gc_bx2 > 0 {
+//line pmpp_sparse.go:39
+										gc_b12 = gc_all10
+//line pmpp_sparse.go:39
+									}
 //line pmpp_sparse.go:39
 									gc_if4 := gc_iota10.Less(archsimd.BroadcastInt64x4(int64(compiled.Reach(length, inputIndex, 4)))).And(gc_b12)
 //line pmpp_sparse.go:39
@@ -457,19 +457,19 @@ func gc_body_threePhaseIncrementSectionKernel(gc_b6 *compiled.Block, gc_lo2, gc_
 //line pmpp_sparse.go:39
 								}
 //line pmpp_sparse.go:39
-								gc_b9 := gc_none7
-//line pmpp_sparse.go:39
-								if gc_bx2 > 0 {
-//line pmpp_sparse.go:39
-									gc_b9 = gc_all7
-//line pmpp_sparse.go:39
-								}
-//line pmpp_sparse.go:39
-								if compiled.Reach(length, inputIndex, 4) > 3 && gc_bx2 > 0 {
+								if inputIndex < length && uint(length-inputIndex) > 3 && gc_bx2 > 0 {
 //line pmpp_sparse.go:39
 									archsimd.LoadFloat64x4Slice(output[inputIndex:]).Add(compiled.BroadcastFloat64x4At(&base[gc_bx2-1], gc_Lane0Mask64)).StoreSlice(output[inputIndex:])
 								} else {
 //line pmpp_sparse.go:40
+									gc_b9 := gc_none7
+//line pmpp_sparse.go:40
+									if gc_bx2 > 0 {
+//line pmpp_sparse.go:39
+										gc_b9 = gc_all7
+//line pmpp_sparse.go:39
+									}
+//line pmpp_sparse.go:39
 									gc_if3 := gc_iota7.Less(archsimd.BroadcastInt64x4(int64(compiled.Reach(length, inputIndex, 4)))).And(gc_b9)
 //line pmpp_sparse.go:39
 									_ = gc_if3

@@ -306,7 +306,7 @@ func gc_body_reduceInterleavedKernel(gc_b *compiled.Block, gIdata, gOdata []int3
 //line cheng_reduce.go:88
 					}
 //line cheng_reduce.go:88
-					if compiled.Reach(stride, int(tid), 8) > 7 {
+					if int(tid) < stride && uint(stride-int(tid)) > 7 {
 //line cheng_reduce.go:88
 						var gc_ld lanes.Int32x8
 //line cheng_reduce.go:88

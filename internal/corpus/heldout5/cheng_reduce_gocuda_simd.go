@@ -223,7 +223,7 @@ func gc_body_reduceNeighboredLessKernel(gc_b2 *compiled.Block, gIdata, gOdata []
 //line cheng_reduce.go:60
 							_ = index
 //line cheng_reduce.go:61
-							if compiled.Reach(gc_bdx2, index, 16) > 14 {
+							if index < gc_bdx2 && uint(gc_bdx2-index) > 14 {
 //line cheng_reduce.go:61
 								var gc_ld archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line cheng_reduce.go:61
@@ -495,7 +495,7 @@ func gc_body_reduceInterleavedKernel(gc_b2 *compiled.Block, gIdata, gOdata []int
 //line cheng_reduce.go:88
 						}
 //line cheng_reduce.go:88
-						if compiled.Reach(stride, int(tid), 8) > 7 {
+						if int(tid) < stride && uint(stride-int(tid)) > 7 {
 //line cheng_reduce.go:88
 							var gc_ld3 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line cheng_reduce.go:88

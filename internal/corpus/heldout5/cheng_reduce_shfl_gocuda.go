@@ -604,19 +604,19 @@ func gc_body_reduceSmemShflKernel(gc_b *compiled.Block, gIdata, gOdata []int32, 
 //line cheng_reduce_shfl.go:96
 				}
 //line cheng_reduce_shfl.go:96
-				gc_b2 := gc_none
-//line cheng_reduce_shfl.go:96
-				if gc_bdx >= 1024 {
-//line cheng_reduce_shfl.go:96
-					gc_b2 = gc_all
-//line cheng_reduce_shfl.go:96
-				}
-//line cheng_reduce_shfl.go:96
-				if gc_bdx >= 1024 && compiled.Reach(512, tid, 8) > 7 {
+				if gc_bdx >= 1024 && (tid < 512 && uint(512-tid) > 7) {
 //line cheng_reduce_shfl.go:96
 					lanes.LoadInt32x8Slice(smem[tid:]).Add(lanes.LoadInt32x8Slice(smem[tid+512:])).StoreMasked((*[8]int32)(smem[tid:]), gc_alive)
 				} else {
 //line cheng_reduce_shfl.go:97
+					gc_b2 := gc_none
+//line cheng_reduce_shfl.go:97
+					if gc_bdx >= 1024 {
+//line cheng_reduce_shfl.go:96
+						gc_b2 = gc_all
+//line cheng_reduce_shfl.go:96
+					}
+//line cheng_reduce_shfl.go:96
 					gc_if := gc_b2.And(gc_iota.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(512, tid, 8)))))
 //line cheng_reduce_shfl.go:96
 					_ = gc_if
@@ -687,19 +687,19 @@ func gc_body_reduceSmemShflKernel(gc_b *compiled.Block, gIdata, gOdata []int32, 
 //line cheng_reduce_shfl.go:100
 				}
 //line cheng_reduce_shfl.go:100
-				gc_b3 := gc_none2
-//line cheng_reduce_shfl.go:100
-				if gc_bdx >= 512 {
-//line cheng_reduce_shfl.go:100
-					gc_b3 = gc_all2
-//line cheng_reduce_shfl.go:100
-				}
-//line cheng_reduce_shfl.go:100
-				if gc_bdx >= 512 && compiled.Reach(256, tid, 8) > 7 {
+				if gc_bdx >= 512 && (tid < 256 && uint(256-tid) > 7) {
 //line cheng_reduce_shfl.go:100
 					lanes.LoadInt32x8Slice(smem[tid:]).Add(lanes.LoadInt32x8Slice(smem[tid+256:])).StoreMasked((*[8]int32)(smem[tid:]), gc_alive2)
 				} else {
 //line cheng_reduce_shfl.go:101
+					gc_b3 := gc_none2
+//line cheng_reduce_shfl.go:101
+					if gc_bdx >= 512 {
+//line cheng_reduce_shfl.go:100
+						gc_b3 = gc_all2
+//line cheng_reduce_shfl.go:100
+					}
+//line cheng_reduce_shfl.go:100
 					gc_if2 := gc_b3.And(gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(256, tid, 8)))))
 //line cheng_reduce_shfl.go:100
 					_ = gc_if2
@@ -770,19 +770,19 @@ func gc_body_reduceSmemShflKernel(gc_b *compiled.Block, gIdata, gOdata []int32, 
 //line cheng_reduce_shfl.go:104
 				}
 //line cheng_reduce_shfl.go:104
-				gc_b4 := gc_none3
-//line cheng_reduce_shfl.go:104
-				if gc_bdx >= 256 {
-//line cheng_reduce_shfl.go:104
-					gc_b4 = gc_all3
-//line cheng_reduce_shfl.go:104
-				}
-//line cheng_reduce_shfl.go:104
-				if gc_bdx >= 256 && compiled.Reach(128, tid, 8) > 7 {
+				if gc_bdx >= 256 && (tid < 128 && uint(128-tid) > 7) {
 //line cheng_reduce_shfl.go:104
 					lanes.LoadInt32x8Slice(smem[tid:]).Add(lanes.LoadInt32x8Slice(smem[tid+128:])).StoreMasked((*[8]int32)(smem[tid:]), gc_alive3)
 				} else {
 //line cheng_reduce_shfl.go:105
+					gc_b4 := gc_none3
+//line cheng_reduce_shfl.go:105
+					if gc_bdx >= 256 {
+//line cheng_reduce_shfl.go:104
+						gc_b4 = gc_all3
+//line cheng_reduce_shfl.go:104
+					}
+//line cheng_reduce_shfl.go:104
 					gc_if3 := gc_b4.And(gc_iota3.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(128, tid, 8)))))
 //line cheng_reduce_shfl.go:104
 					_ = gc_if3
@@ -853,19 +853,19 @@ func gc_body_reduceSmemShflKernel(gc_b *compiled.Block, gIdata, gOdata []int32, 
 //line cheng_reduce_shfl.go:108
 				}
 //line cheng_reduce_shfl.go:108
-				gc_b5 := gc_none4
-//line cheng_reduce_shfl.go:108
-				if gc_bdx >= 128 {
-//line cheng_reduce_shfl.go:108
-					gc_b5 = gc_all4
-//line cheng_reduce_shfl.go:108
-				}
-//line cheng_reduce_shfl.go:108
-				if gc_bdx >= 128 && compiled.Reach(64, tid, 8) > 7 {
+				if gc_bdx >= 128 && (tid < 64 && uint(64-tid) > 7) {
 //line cheng_reduce_shfl.go:108
 					lanes.LoadInt32x8Slice(smem[tid:]).Add(lanes.LoadInt32x8Slice(smem[tid+64:])).StoreMasked((*[8]int32)(smem[tid:]), gc_alive4)
 				} else {
 //line cheng_reduce_shfl.go:109
+					gc_b5 := gc_none4
+//line cheng_reduce_shfl.go:109
+					if gc_bdx >= 128 {
+//line cheng_reduce_shfl.go:108
+						gc_b5 = gc_all4
+//line cheng_reduce_shfl.go:108
+					}
+//line cheng_reduce_shfl.go:108
 					gc_if4 := gc_b5.And(gc_iota4.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(64, tid, 8)))))
 //line cheng_reduce_shfl.go:108
 					_ = gc_if4
@@ -936,19 +936,19 @@ func gc_body_reduceSmemShflKernel(gc_b *compiled.Block, gIdata, gOdata []int32, 
 //line cheng_reduce_shfl.go:112
 				}
 //line cheng_reduce_shfl.go:112
-				gc_b6 := gc_none5
-//line cheng_reduce_shfl.go:112
-				if gc_bdx >= 64 {
-//line cheng_reduce_shfl.go:112
-					gc_b6 = gc_all5
-//line cheng_reduce_shfl.go:112
-				}
-//line cheng_reduce_shfl.go:112
-				if gc_bdx >= 64 && compiled.Reach(32, tid, 8) > 7 {
+				if gc_bdx >= 64 && (tid < 32 && uint(32-tid) > 7) {
 //line cheng_reduce_shfl.go:112
 					lanes.LoadInt32x8Slice(smem[tid:]).Add(lanes.LoadInt32x8Slice(smem[tid+32:])).StoreMasked((*[8]int32)(smem[tid:]), gc_alive5)
 				} else {
 //line cheng_reduce_shfl.go:113
+					gc_b6 := gc_none5
+//line cheng_reduce_shfl.go:113
+					if gc_bdx >= 64 {
+//line cheng_reduce_shfl.go:112
+						gc_b6 = gc_all5
+//line cheng_reduce_shfl.go:112
+					}
+//line cheng_reduce_shfl.go:112
 					gc_if5 := gc_b6.And(gc_iota5.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(32, tid, 8)))))
 //line cheng_reduce_shfl.go:112
 					_ = gc_if5
@@ -1245,19 +1245,19 @@ func gc_body_reduceSmemUnrollShflKernel(gc_b *compiled.Block, gIdata, gOdata []i
 //line cheng_reduce_shfl.go:138
 							_ = tid
 //line cheng_reduce_shfl.go:156
-							gc_b3 := gc_none2
-//line cheng_reduce_shfl.go:156
-							if gc_bdx >= 1024 {
-//line cheng_reduce_shfl.go:156
-								gc_b3 = gc_all2
-//line cheng_reduce_shfl.go:156
-							}
-//line cheng_reduce_shfl.go:156
-							if gc_bdx >= 1024 && compiled.Reach(512, tid, 8) > 7 {
+							if gc_bdx >= 1024 && (tid < 512 && uint(512-tid) > 7) {
 //line cheng_reduce_shfl.go:156
 								lanes.LoadInt32x8Slice(gc_at[(gc_tx - gc_fastlo):]).Add(lanes.LoadInt32x8Slice(gc_at2[(gc_tx - gc_fastlo):])).StoreSlice(gc_at[(gc_tx - gc_fastlo):])
 //line cheng_reduce_shfl.go:156
 							} else {
+//line cheng_reduce_shfl.go:156
+								gc_b3 := gc_none2
+//line cheng_reduce_shfl.go:156
+								if gc_bdx >= 1024 {
+//line cheng_reduce_shfl.go:156
+									gc_b3 = gc_all2
+//line cheng_reduce_shfl.go:156
+								}
 //line cheng_reduce_shfl.go:156
 								gc_if2 := gc_b3.And(gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(512, tid, 8)))))
 //line cheng_reduce_shfl.go:156
@@ -1330,19 +1330,19 @@ func gc_body_reduceSmemUnrollShflKernel(gc_b *compiled.Block, gIdata, gOdata []i
 //line cheng_reduce_shfl.go:156
 					}
 //line cheng_reduce_shfl.go:156
-					gc_b2 := gc_none
-//line cheng_reduce_shfl.go:156
-					if gc_bdx >= 1024 {
-//line cheng_reduce_shfl.go:156
-						gc_b2 = gc_all
-//line cheng_reduce_shfl.go:156
-					}
-//line cheng_reduce_shfl.go:156
-					if gc_bdx >= 1024 && compiled.Reach(512, tid, 8) > 7 {
+					if gc_bdx >= 1024 && (tid < 512 && uint(512-tid) > 7) {
 //line cheng_reduce_shfl.go:156
 						lanes.LoadInt32x8Slice(smem[tid:]).Add(lanes.LoadInt32x8Slice(smem[tid+512:])).StoreSlice(smem[tid:])
 					} else {
 //line cheng_reduce_shfl.go:157
+						gc_b2 := gc_none
+//line cheng_reduce_shfl.go:157
+						if gc_bdx >= 1024 {
+//line cheng_reduce_shfl.go:156
+							gc_b2 = gc_all
+//line cheng_reduce_shfl.go:156
+						}
+//line cheng_reduce_shfl.go:156
 						gc_if := gc_b2.And(gc_iota.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(512, tid, 8)))))
 //line cheng_reduce_shfl.go:156
 						_ = gc_if
@@ -1462,19 +1462,19 @@ func gc_body_reduceSmemUnrollShflKernel(gc_b *compiled.Block, gIdata, gOdata []i
 //line cheng_reduce_shfl.go:138
 							_ = tid
 //line cheng_reduce_shfl.go:160
-							gc_b5 := gc_none4
-//line cheng_reduce_shfl.go:160
-							if gc_bdx >= 512 {
-//line cheng_reduce_shfl.go:160
-								gc_b5 = gc_all4
-//line cheng_reduce_shfl.go:160
-							}
-//line cheng_reduce_shfl.go:160
-							if gc_bdx >= 512 && compiled.Reach(256, tid, 8) > 7 {
+							if gc_bdx >= 512 && (tid < 256 && uint(256-tid) > 7) {
 //line cheng_reduce_shfl.go:160
 								lanes.LoadInt32x8Slice(gc_at3[(gc_tx - gc_fastlo2):]).Add(lanes.LoadInt32x8Slice(gc_at4[(gc_tx - gc_fastlo2):])).StoreSlice(gc_at3[(gc_tx - gc_fastlo2):])
 //line cheng_reduce_shfl.go:160
 							} else {
+//line cheng_reduce_shfl.go:160
+								gc_b5 := gc_none4
+//line cheng_reduce_shfl.go:160
+								if gc_bdx >= 512 {
+//line cheng_reduce_shfl.go:160
+									gc_b5 = gc_all4
+//line cheng_reduce_shfl.go:160
+								}
 //line cheng_reduce_shfl.go:160
 								gc_if4 := gc_b5.And(gc_iota4.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(256, tid, 8)))))
 //line cheng_reduce_shfl.go:160
@@ -1547,19 +1547,19 @@ func gc_body_reduceSmemUnrollShflKernel(gc_b *compiled.Block, gIdata, gOdata []i
 //line cheng_reduce_shfl.go:160
 					}
 //line cheng_reduce_shfl.go:160
-					gc_b4 := gc_none3
-//line cheng_reduce_shfl.go:160
-					if gc_bdx >= 512 {
-//line cheng_reduce_shfl.go:160
-						gc_b4 = gc_all3
-//line cheng_reduce_shfl.go:160
-					}
-//line cheng_reduce_shfl.go:160
-					if gc_bdx >= 512 && compiled.Reach(256, tid, 8) > 7 {
+					if gc_bdx >= 512 && (tid < 256 && uint(256-tid) > 7) {
 //line cheng_reduce_shfl.go:160
 						lanes.LoadInt32x8Slice(smem[tid:]).Add(lanes.LoadInt32x8Slice(smem[tid+256:])).StoreSlice(smem[tid:])
 					} else {
 //line cheng_reduce_shfl.go:161
+						gc_b4 := gc_none3
+//line cheng_reduce_shfl.go:161
+						if gc_bdx >= 512 {
+//line cheng_reduce_shfl.go:160
+							gc_b4 = gc_all3
+//line cheng_reduce_shfl.go:160
+						}
+//line cheng_reduce_shfl.go:160
 						gc_if3 := gc_b4.And(gc_iota3.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(256, tid, 8)))))
 //line cheng_reduce_shfl.go:160
 						_ = gc_if3
@@ -1679,19 +1679,19 @@ func gc_body_reduceSmemUnrollShflKernel(gc_b *compiled.Block, gIdata, gOdata []i
 //line cheng_reduce_shfl.go:138
 							_ = tid
 //line cheng_reduce_shfl.go:164
-							gc_b7 := gc_none6
-//line cheng_reduce_shfl.go:164
-							if gc_bdx >= 256 {
-//line cheng_reduce_shfl.go:164
-								gc_b7 = gc_all6
-//line cheng_reduce_shfl.go:164
-							}
-//line cheng_reduce_shfl.go:164
-							if gc_bdx >= 256 && compiled.Reach(128, tid, 8) > 7 {
+							if gc_bdx >= 256 && (tid < 128 && uint(128-tid) > 7) {
 //line cheng_reduce_shfl.go:164
 								lanes.LoadInt32x8Slice(gc_at5[(gc_tx - gc_fastlo3):]).Add(lanes.LoadInt32x8Slice(gc_at6[(gc_tx - gc_fastlo3):])).StoreSlice(gc_at5[(gc_tx - gc_fastlo3):])
 //line cheng_reduce_shfl.go:164
 							} else {
+//line cheng_reduce_shfl.go:164
+								gc_b7 := gc_none6
+//line cheng_reduce_shfl.go:164
+								if gc_bdx >= 256 {
+//line cheng_reduce_shfl.go:164
+									gc_b7 = gc_all6
+//line cheng_reduce_shfl.go:164
+								}
 //line cheng_reduce_shfl.go:164
 								gc_if6 := gc_b7.And(gc_iota6.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(128, tid, 8)))))
 //line cheng_reduce_shfl.go:164
@@ -1764,19 +1764,19 @@ func gc_body_reduceSmemUnrollShflKernel(gc_b *compiled.Block, gIdata, gOdata []i
 //line cheng_reduce_shfl.go:164
 					}
 //line cheng_reduce_shfl.go:164
-					gc_b6 := gc_none5
-//line cheng_reduce_shfl.go:164
-					if gc_bdx >= 256 {
-//line cheng_reduce_shfl.go:164
-						gc_b6 = gc_all5
-//line cheng_reduce_shfl.go:164
-					}
-//line cheng_reduce_shfl.go:164
-					if gc_bdx >= 256 && compiled.Reach(128, tid, 8) > 7 {
+					if gc_bdx >= 256 && (tid < 128 && uint(128-tid) > 7) {
 //line cheng_reduce_shfl.go:164
 						lanes.LoadInt32x8Slice(smem[tid:]).Add(lanes.LoadInt32x8Slice(smem[tid+128:])).StoreSlice(smem[tid:])
 					} else {
 //line cheng_reduce_shfl.go:165
+						gc_b6 := gc_none5
+//line cheng_reduce_shfl.go:165
+						if gc_bdx >= 256 {
+//line cheng_reduce_shfl.go:164
+							gc_b6 = gc_all5
+//line cheng_reduce_shfl.go:164
+						}
+//line cheng_reduce_shfl.go:164
 						gc_if5 := gc_b6.And(gc_iota5.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(128, tid, 8)))))
 //line cheng_reduce_shfl.go:164
 						_ = gc_if5
@@ -1896,19 +1896,19 @@ func gc_body_reduceSmemUnrollShflKernel(gc_b *compiled.Block, gIdata, gOdata []i
 //line cheng_reduce_shfl.go:138
 							_ = tid
 //line cheng_reduce_shfl.go:168
-							gc_b9 := gc_none8
-//line cheng_reduce_shfl.go:168
-							if gc_bdx >= 128 {
-//line cheng_reduce_shfl.go:168
-								gc_b9 = gc_all8
-//line cheng_reduce_shfl.go:168
-							}
-//line cheng_reduce_shfl.go:168
-							if gc_bdx >= 128 && compiled.Reach(64, tid, 8) > 7 {
+							if gc_bdx >= 128 && (tid < 64 && uint(64-tid) > 7) {
 //line cheng_reduce_shfl.go:168
 								lanes.LoadInt32x8Slice(gc_at7[(gc_tx - gc_fastlo4):]).Add(lanes.LoadInt32x8Slice(gc_at8[(gc_tx - gc_fastlo4):])).StoreSlice(gc_at7[(gc_tx - gc_fastlo4):])
 //line cheng_reduce_shfl.go:168
 							} else {
+//line cheng_reduce_shfl.go:168
+								gc_b9 := gc_none8
+//line cheng_reduce_shfl.go:168
+								if gc_bdx >= 128 {
+//line cheng_reduce_shfl.go:168
+									gc_b9 = gc_all8
+//line cheng_reduce_shfl.go:168
+								}
 //line cheng_reduce_shfl.go:168
 								gc_if8 := gc_b9.And(gc_iota8.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(64, tid, 8)))))
 //line cheng_reduce_shfl.go:168
@@ -1981,19 +1981,19 @@ func gc_body_reduceSmemUnrollShflKernel(gc_b *compiled.Block, gIdata, gOdata []i
 //line cheng_reduce_shfl.go:168
 					}
 //line cheng_reduce_shfl.go:168
-					gc_b8 := gc_none7
-//line cheng_reduce_shfl.go:168
-					if gc_bdx >= 128 {
-//line cheng_reduce_shfl.go:168
-						gc_b8 = gc_all7
-//line cheng_reduce_shfl.go:168
-					}
-//line cheng_reduce_shfl.go:168
-					if gc_bdx >= 128 && compiled.Reach(64, tid, 8) > 7 {
+					if gc_bdx >= 128 && (tid < 64 && uint(64-tid) > 7) {
 //line cheng_reduce_shfl.go:168
 						lanes.LoadInt32x8Slice(smem[tid:]).Add(lanes.LoadInt32x8Slice(smem[tid+64:])).StoreSlice(smem[tid:])
 					} else {
 //line cheng_reduce_shfl.go:169
+						gc_b8 := gc_none7
+//line cheng_reduce_shfl.go:169
+						if gc_bdx >= 128 {
+//line cheng_reduce_shfl.go:168
+							gc_b8 = gc_all7
+//line cheng_reduce_shfl.go:168
+						}
+//line cheng_reduce_shfl.go:168
 						gc_if7 := gc_b8.And(gc_iota7.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(64, tid, 8)))))
 //line cheng_reduce_shfl.go:168
 						_ = gc_if7
@@ -2113,19 +2113,19 @@ func gc_body_reduceSmemUnrollShflKernel(gc_b *compiled.Block, gIdata, gOdata []i
 //line cheng_reduce_shfl.go:138
 							_ = tid
 //line cheng_reduce_shfl.go:172
-							gc_b11 := gc_none10
-//line cheng_reduce_shfl.go:172
-							if gc_bdx >= 64 {
-//line cheng_reduce_shfl.go:172
-								gc_b11 = gc_all10
-//line cheng_reduce_shfl.go:172
-							}
-//line cheng_reduce_shfl.go:172
-							if gc_bdx >= 64 && compiled.Reach(32, tid, 8) > 7 {
+							if gc_bdx >= 64 && (tid < 32 && uint(32-tid) > 7) {
 //line cheng_reduce_shfl.go:172
 								lanes.LoadInt32x8Slice(gc_at9[(gc_tx - gc_fastlo5):]).Add(lanes.LoadInt32x8Slice(gc_at10[(gc_tx - gc_fastlo5):])).StoreSlice(gc_at9[(gc_tx - gc_fastlo5):])
 //line cheng_reduce_shfl.go:172
 							} else {
+//line cheng_reduce_shfl.go:172
+								gc_b11 := gc_none10
+//line cheng_reduce_shfl.go:172
+								if gc_bdx >= 64 {
+//line cheng_reduce_shfl.go:172
+									gc_b11 = gc_all10
+//line cheng_reduce_shfl.go:172
+								}
 //line cheng_reduce_shfl.go:172
 								gc_if10 := gc_b11.And(gc_iota10.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(32, tid, 8)))))
 //line cheng_reduce_shfl.go:172
@@ -2198,19 +2198,19 @@ func gc_body_reduceSmemUnrollShflKernel(gc_b *compiled.Block, gIdata, gOdata []i
 //line cheng_reduce_shfl.go:172
 					}
 //line cheng_reduce_shfl.go:172
-					gc_b10 := gc_none9
-//line cheng_reduce_shfl.go:172
-					if gc_bdx >= 64 {
-//line cheng_reduce_shfl.go:172
-						gc_b10 = gc_all9
-//line cheng_reduce_shfl.go:172
-					}
-//line cheng_reduce_shfl.go:172
-					if gc_bdx >= 64 && compiled.Reach(32, tid, 8) > 7 {
+					if gc_bdx >= 64 && (tid < 32 && uint(32-tid) > 7) {
 //line cheng_reduce_shfl.go:172
 						lanes.LoadInt32x8Slice(smem[tid:]).Add(lanes.LoadInt32x8Slice(smem[tid+32:])).StoreSlice(smem[tid:])
 					} else {
 //line cheng_reduce_shfl.go:173
+						gc_b10 := gc_none9
+//line cheng_reduce_shfl.go:173
+						if gc_bdx >= 64 {
+//line cheng_reduce_shfl.go:172
+							gc_b10 = gc_all9
+//line cheng_reduce_shfl.go:172
+						}
+//line cheng_reduce_shfl.go:172
 						gc_if9 := gc_b10.And(gc_iota9.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(32, tid, 8)))))
 //line cheng_reduce_shfl.go:172
 						_ = gc_if9

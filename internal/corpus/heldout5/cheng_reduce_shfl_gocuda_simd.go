@@ -605,19 +605,19 @@ func gc_body_reduceSmemShflKernel(gc_b7 *compiled.Block, gIdata, gOdata []int32,
 //line cheng_reduce_shfl.go:96
 					}
 //line cheng_reduce_shfl.go:96
-					gc_b8 := gc_none6
-//line cheng_reduce_shfl.go:96
-					if gc_bdx2 >= 1024 {
-//line cheng_reduce_shfl.go:96
-						gc_b8 = gc_all6
-//line cheng_reduce_shfl.go:96
-					}
-//line cheng_reduce_shfl.go:96
-					if gc_bdx2 >= 1024 && compiled.Reach(512, tid, 8) > 7 {
+					if gc_bdx2 >= 1024 && (tid < 512 && uint(512-tid) > 7) {
 //line cheng_reduce_shfl.go:96
 						archsimd.LoadInt32x8Slice(smem[tid:]).Add(archsimd.LoadInt32x8Slice(smem[tid+512:])).Merge(archsimd.LoadInt32x8Slice(smem[tid:]), gc_alive6).StoreSlice(smem[tid:])
 					} else {
 //line cheng_reduce_shfl.go:97
+						gc_b8 := gc_none6
+//line cheng_reduce_shfl.go:97
+						if gc_bdx2 >= 1024 {
+//line cheng_reduce_shfl.go:96
+							gc_b8 = gc_all6
+//line cheng_reduce_shfl.go:96
+						}
+//line cheng_reduce_shfl.go:96
 						gc_if6 := gc_b8.And(gc_iota6.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(512, tid, 8)))))
 //line cheng_reduce_shfl.go:96
 						_ = gc_if6
@@ -691,19 +691,19 @@ func gc_body_reduceSmemShflKernel(gc_b7 *compiled.Block, gIdata, gOdata []int32,
 //line cheng_reduce_shfl.go:100
 					}
 //line cheng_reduce_shfl.go:100
-					gc_b9 := gc_none7
-//line cheng_reduce_shfl.go:100
-					if gc_bdx2 >= 512 {
-//line cheng_reduce_shfl.go:100
-						gc_b9 = gc_all7
-//line cheng_reduce_shfl.go:100
-					}
-//line cheng_reduce_shfl.go:100
-					if gc_bdx2 >= 512 && compiled.Reach(256, tid, 8) > 7 {
+					if gc_bdx2 >= 512 && (tid < 256 && uint(256-tid) > 7) {
 //line cheng_reduce_shfl.go:100
 						archsimd.LoadInt32x8Slice(smem[tid:]).Add(archsimd.LoadInt32x8Slice(smem[tid+256:])).Merge(archsimd.LoadInt32x8Slice(smem[tid:]), gc_alive7).StoreSlice(smem[tid:])
 					} else {
 //line cheng_reduce_shfl.go:101
+						gc_b9 := gc_none7
+//line cheng_reduce_shfl.go:101
+						if gc_bdx2 >= 512 {
+//line cheng_reduce_shfl.go:100
+							gc_b9 = gc_all7
+//line cheng_reduce_shfl.go:100
+						}
+//line cheng_reduce_shfl.go:100
 						gc_if7 := gc_b9.And(gc_iota7.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(256, tid, 8)))))
 //line cheng_reduce_shfl.go:100
 						_ = gc_if7
@@ -777,19 +777,19 @@ func gc_body_reduceSmemShflKernel(gc_b7 *compiled.Block, gIdata, gOdata []int32,
 //line cheng_reduce_shfl.go:104
 					}
 //line cheng_reduce_shfl.go:104
-					gc_b10 := gc_none8
-//line cheng_reduce_shfl.go:104
-					if gc_bdx2 >= 256 {
-//line cheng_reduce_shfl.go:104
-						gc_b10 = gc_all8
-//line cheng_reduce_shfl.go:104
-					}
-//line cheng_reduce_shfl.go:104
-					if gc_bdx2 >= 256 && compiled.Reach(128, tid, 8) > 7 {
+					if gc_bdx2 >= 256 && (tid < 128 && uint(128-tid) > 7) {
 //line cheng_reduce_shfl.go:104
 						archsimd.LoadInt32x8Slice(smem[tid:]).Add(archsimd.LoadInt32x8Slice(smem[tid+128:])).Merge(archsimd.LoadInt32x8Slice(smem[tid:]), gc_alive8).StoreSlice(smem[tid:])
 					} else {
 //line cheng_reduce_shfl.go:105
+						gc_b10 := gc_none8
+//line cheng_reduce_shfl.go:105
+						if gc_bdx2 >= 256 {
+//line cheng_reduce_shfl.go:104
+							gc_b10 = gc_all8
+//line cheng_reduce_shfl.go:104
+						}
+//line cheng_reduce_shfl.go:104
 						gc_if8 := gc_b10.And(gc_iota8.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(128, tid, 8)))))
 //line cheng_reduce_shfl.go:104
 						_ = gc_if8
@@ -863,19 +863,19 @@ func gc_body_reduceSmemShflKernel(gc_b7 *compiled.Block, gIdata, gOdata []int32,
 //line cheng_reduce_shfl.go:108
 					}
 //line cheng_reduce_shfl.go:108
-					gc_b11 := gc_none9
-//line cheng_reduce_shfl.go:108
-					if gc_bdx2 >= 128 {
-//line cheng_reduce_shfl.go:108
-						gc_b11 = gc_all9
-//line cheng_reduce_shfl.go:108
-					}
-//line cheng_reduce_shfl.go:108
-					if gc_bdx2 >= 128 && compiled.Reach(64, tid, 8) > 7 {
+					if gc_bdx2 >= 128 && (tid < 64 && uint(64-tid) > 7) {
 //line cheng_reduce_shfl.go:108
 						archsimd.LoadInt32x8Slice(smem[tid:]).Add(archsimd.LoadInt32x8Slice(smem[tid+64:])).Merge(archsimd.LoadInt32x8Slice(smem[tid:]), gc_alive9).StoreSlice(smem[tid:])
 					} else {
 //line cheng_reduce_shfl.go:109
+						gc_b11 := gc_none9
+//line cheng_reduce_shfl.go:109
+						if gc_bdx2 >= 128 {
+//line cheng_reduce_shfl.go:108
+							gc_b11 = gc_all9
+//line cheng_reduce_shfl.go:108
+						}
+//line cheng_reduce_shfl.go:108
 						gc_if9 := gc_b11.And(gc_iota9.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(64, tid, 8)))))
 //line cheng_reduce_shfl.go:108
 						_ = gc_if9
@@ -949,19 +949,19 @@ func gc_body_reduceSmemShflKernel(gc_b7 *compiled.Block, gIdata, gOdata []int32,
 //line cheng_reduce_shfl.go:112
 					}
 //line cheng_reduce_shfl.go:112
-					gc_b12 := gc_none10
-//line cheng_reduce_shfl.go:112
-					if gc_bdx2 >= 64 {
-//line cheng_reduce_shfl.go:112
-						gc_b12 = gc_all10
-//line cheng_reduce_shfl.go:112
-					}
-//line cheng_reduce_shfl.go:112
-					if gc_bdx2 >= 64 && compiled.Reach(32, tid, 8) > 7 {
+					if gc_bdx2 >= 64 && (tid < 32 && uint(32-tid) > 7) {
 //line cheng_reduce_shfl.go:112
 						archsimd.LoadInt32x8Slice(smem[tid:]).Add(archsimd.LoadInt32x8Slice(smem[tid+32:])).Merge(archsimd.LoadInt32x8Slice(smem[tid:]), gc_alive10).StoreSlice(smem[tid:])
 					} else {
 //line cheng_reduce_shfl.go:113
+						gc_b12 := gc_none10
+//line cheng_reduce_shfl.go:113
+						if gc_bdx2 >= 64 {
+//line cheng_reduce_shfl.go:112
+							gc_b12 = gc_all10
+//line cheng_reduce_shfl.go:112
+						}
+//line cheng_reduce_shfl.go:112
 						gc_if10 := gc_b12.And(gc_iota10.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(32, tid, 8)))))
 //line cheng_reduce_shfl.go:112
 						_ = gc_if10
@@ -1261,19 +1261,19 @@ func gc_body_reduceSmemUnrollShflKernel(gc_b12 *compiled.Block, gIdata, gOdata [
 //line cheng_reduce_shfl.go:138
 								_ = tid
 //line cheng_reduce_shfl.go:156
-								gc_b14 := gc_none12
-//line cheng_reduce_shfl.go:156
-								if gc_bdx2 >= 1024 {
-//line cheng_reduce_shfl.go:156
-									gc_b14 = gc_all12
-//line cheng_reduce_shfl.go:156
-								}
-//line cheng_reduce_shfl.go:156
-								if gc_bdx2 >= 1024 && compiled.Reach(512, tid, 8) > 7 {
+								if gc_bdx2 >= 1024 && (tid < 512 && uint(512-tid) > 7) {
 //line cheng_reduce_shfl.go:156
 									archsimd.LoadInt32x8Slice(gc_at13[(gc_tx2 - gc_fastlo6):]).Add(archsimd.LoadInt32x8Slice(gc_at14[(gc_tx2 - gc_fastlo6):])).StoreSlice(gc_at13[(gc_tx2 - gc_fastlo6):])
 //line cheng_reduce_shfl.go:156
 								} else {
+//line cheng_reduce_shfl.go:156
+									gc_b14 := gc_none12
+//line cheng_reduce_shfl.go:156
+									if gc_bdx2 >= 1024 {
+//line cheng_reduce_shfl.go:156
+										gc_b14 = gc_all12
+//line cheng_reduce_shfl.go:156
+									}
 //line cheng_reduce_shfl.go:156
 									gc_if12 := gc_b14.And(gc_iota12.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(512, tid, 8)))))
 //line cheng_reduce_shfl.go:156
@@ -1349,19 +1349,19 @@ func gc_body_reduceSmemUnrollShflKernel(gc_b12 *compiled.Block, gIdata, gOdata [
 //line cheng_reduce_shfl.go:156
 						}
 //line cheng_reduce_shfl.go:156
-						gc_b13 := gc_none11
-//line cheng_reduce_shfl.go:156
-						if gc_bdx2 >= 1024 {
-//line cheng_reduce_shfl.go:156
-							gc_b13 = gc_all11
-//line cheng_reduce_shfl.go:156
-						}
-//line cheng_reduce_shfl.go:156
-						if gc_bdx2 >= 1024 && compiled.Reach(512, tid, 8) > 7 {
+						if gc_bdx2 >= 1024 && (tid < 512 && uint(512-tid) > 7) {
 //line cheng_reduce_shfl.go:156
 							archsimd.LoadInt32x8Slice(smem[tid:]).Add(archsimd.LoadInt32x8Slice(smem[tid+512:])).StoreSlice(smem[tid:])
 						} else {
 //line cheng_reduce_shfl.go:157
+							gc_b13 := gc_none11
+//line cheng_reduce_shfl.go:157
+							if gc_bdx2 >= 1024 {
+//line cheng_reduce_shfl.go:156
+								gc_b13 = gc_all11
+//line cheng_reduce_shfl.go:156
+							}
+//line cheng_reduce_shfl.go:156
 							gc_if11 := gc_b13.And(gc_iota11.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(512, tid, 8)))))
 //line cheng_reduce_shfl.go:156
 							_ = gc_if11
@@ -1484,19 +1484,19 @@ func gc_body_reduceSmemUnrollShflKernel(gc_b12 *compiled.Block, gIdata, gOdata [
 //line cheng_reduce_shfl.go:138
 								_ = tid
 //line cheng_reduce_shfl.go:160
-								gc_b16 := gc_none14
-//line cheng_reduce_shfl.go:160
-								if gc_bdx2 >= 512 {
-//line cheng_reduce_shfl.go:160
-									gc_b16 = gc_all14
-//line cheng_reduce_shfl.go:160
-								}
-//line cheng_reduce_shfl.go:160
-								if gc_bdx2 >= 512 && compiled.Reach(256, tid, 8) > 7 {
+								if gc_bdx2 >= 512 && (tid < 256 && uint(256-tid) > 7) {
 //line cheng_reduce_shfl.go:160
 									archsimd.LoadInt32x8Slice(gc_at15[(gc_tx2 - gc_fastlo7):]).Add(archsimd.LoadInt32x8Slice(gc_at16[(gc_tx2 - gc_fastlo7):])).StoreSlice(gc_at15[(gc_tx2 - gc_fastlo7):])
 //line cheng_reduce_shfl.go:160
 								} else {
+//line cheng_reduce_shfl.go:160
+									gc_b16 := gc_none14
+//line cheng_reduce_shfl.go:160
+									if gc_bdx2 >= 512 {
+//line cheng_reduce_shfl.go:160
+										gc_b16 = gc_all14
+//line cheng_reduce_shfl.go:160
+									}
 //line cheng_reduce_shfl.go:160
 									gc_if14 := gc_b16.And(gc_iota14.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(256, tid, 8)))))
 //line cheng_reduce_shfl.go:160
@@ -1572,19 +1572,19 @@ func gc_body_reduceSmemUnrollShflKernel(gc_b12 *compiled.Block, gIdata, gOdata [
 //line cheng_reduce_shfl.go:160
 						}
 //line cheng_reduce_shfl.go:160
-						gc_b15 := gc_none13
-//line cheng_reduce_shfl.go:160
-						if gc_bdx2 >= 512 {
-//line cheng_reduce_shfl.go:160
-							gc_b15 = gc_all13
-//line cheng_reduce_shfl.go:160
-						}
-//line cheng_reduce_shfl.go:160
-						if gc_bdx2 >= 512 && compiled.Reach(256, tid, 8) > 7 {
+						if gc_bdx2 >= 512 && (tid < 256 && uint(256-tid) > 7) {
 //line cheng_reduce_shfl.go:160
 							archsimd.LoadInt32x8Slice(smem[tid:]).Add(archsimd.LoadInt32x8Slice(smem[tid+256:])).StoreSlice(smem[tid:])
 						} else {
 //line cheng_reduce_shfl.go:161
+							gc_b15 := gc_none13
+//line cheng_reduce_shfl.go:161
+							if gc_bdx2 >= 512 {
+//line cheng_reduce_shfl.go:160
+								gc_b15 = gc_all13
+//line cheng_reduce_shfl.go:160
+							}
+//line cheng_reduce_shfl.go:160
 							gc_if13 := gc_b15.And(gc_iota13.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(256, tid, 8)))))
 //line cheng_reduce_shfl.go:160
 							_ = gc_if13
@@ -1707,19 +1707,19 @@ func gc_body_reduceSmemUnrollShflKernel(gc_b12 *compiled.Block, gIdata, gOdata [
 //line cheng_reduce_shfl.go:138
 								_ = tid
 //line cheng_reduce_shfl.go:164
-								gc_b18 := gc_none16
-//line cheng_reduce_shfl.go:164
-								if gc_bdx2 >= 256 {
-//line cheng_reduce_shfl.go:164
-									gc_b18 = gc_all16
-//line cheng_reduce_shfl.go:164
-								}
-//line cheng_reduce_shfl.go:164
-								if gc_bdx2 >= 256 && compiled.Reach(128, tid, 8) > 7 {
+								if gc_bdx2 >= 256 && (tid < 128 && uint(128-tid) > 7) {
 //line cheng_reduce_shfl.go:164
 									archsimd.LoadInt32x8Slice(gc_at17[(gc_tx2 - gc_fastlo8):]).Add(archsimd.LoadInt32x8Slice(gc_at18[(gc_tx2 - gc_fastlo8):])).StoreSlice(gc_at17[(gc_tx2 - gc_fastlo8):])
 //line cheng_reduce_shfl.go:164
 								} else {
+//line cheng_reduce_shfl.go:164
+									gc_b18 := gc_none16
+//line cheng_reduce_shfl.go:164
+									if gc_bdx2 >= 256 {
+//line cheng_reduce_shfl.go:164
+										gc_b18 = gc_all16
+//line cheng_reduce_shfl.go:164
+									}
 //line cheng_reduce_shfl.go:164
 									gc_if16 := gc_b18.And(gc_iota16.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(128, tid, 8)))))
 //line cheng_reduce_shfl.go:164
@@ -1795,19 +1795,19 @@ func gc_body_reduceSmemUnrollShflKernel(gc_b12 *compiled.Block, gIdata, gOdata [
 //line cheng_reduce_shfl.go:164
 						}
 //line cheng_reduce_shfl.go:164
-						gc_b17 := gc_none15
-//line cheng_reduce_shfl.go:164
-						if gc_bdx2 >= 256 {
-//line cheng_reduce_shfl.go:164
-							gc_b17 = gc_all15
-//line cheng_reduce_shfl.go:164
-						}
-//line cheng_reduce_shfl.go:164
-						if gc_bdx2 >= 256 && compiled.Reach(128, tid, 8) > 7 {
+						if gc_bdx2 >= 256 && (tid < 128 && uint(128-tid) > 7) {
 //line cheng_reduce_shfl.go:164
 							archsimd.LoadInt32x8Slice(smem[tid:]).Add(archsimd.LoadInt32x8Slice(smem[tid+128:])).StoreSlice(smem[tid:])
 						} else {
 //line cheng_reduce_shfl.go:165
+							gc_b17 := gc_none15
+//line cheng_reduce_shfl.go:165
+							if gc_bdx2 >= 256 {
+//line cheng_reduce_shfl.go:164
+								gc_b17 = gc_all15
+//line cheng_reduce_shfl.go:164
+							}
+//line cheng_reduce_shfl.go:164
 							gc_if15 := gc_b17.And(gc_iota15.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(128, tid, 8)))))
 //line cheng_reduce_shfl.go:164
 							_ = gc_if15
@@ -1930,19 +1930,19 @@ func gc_body_reduceSmemUnrollShflKernel(gc_b12 *compiled.Block, gIdata, gOdata [
 //line cheng_reduce_shfl.go:138
 								_ = tid
 //line cheng_reduce_shfl.go:168
-								gc_b20 := gc_none18
-//line cheng_reduce_shfl.go:168
-								if gc_bdx2 >= 128 {
-//line cheng_reduce_shfl.go:168
-									gc_b20 = gc_all18
-//line cheng_reduce_shfl.go:168
-								}
-//line cheng_reduce_shfl.go:168
-								if gc_bdx2 >= 128 && compiled.Reach(64, tid, 8) > 7 {
+								if gc_bdx2 >= 128 && (tid < 64 && uint(64-tid) > 7) {
 //line cheng_reduce_shfl.go:168
 									archsimd.LoadInt32x8Slice(gc_at19[(gc_tx2 - gc_fastlo9):]).Add(archsimd.LoadInt32x8Slice(gc_at20[(gc_tx2 - gc_fastlo9):])).StoreSlice(gc_at19[(gc_tx2 - gc_fastlo9):])
 //line cheng_reduce_shfl.go:168
 								} else {
+//line cheng_reduce_shfl.go:168
+									gc_b20 := gc_none18
+//line cheng_reduce_shfl.go:168
+									if gc_bdx2 >= 128 {
+//line cheng_reduce_shfl.go:168
+										gc_b20 = gc_all18
+//line cheng_reduce_shfl.go:168
+									}
 //line cheng_reduce_shfl.go:168
 									gc_if18 := gc_b20.And(gc_iota18.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(64, tid, 8)))))
 //line cheng_reduce_shfl.go:168
@@ -2018,19 +2018,19 @@ func gc_body_reduceSmemUnrollShflKernel(gc_b12 *compiled.Block, gIdata, gOdata [
 //line cheng_reduce_shfl.go:168
 						}
 //line cheng_reduce_shfl.go:168
-						gc_b19 := gc_none17
-//line cheng_reduce_shfl.go:168
-						if gc_bdx2 >= 128 {
-//line cheng_reduce_shfl.go:168
-							gc_b19 = gc_all17
-//line cheng_reduce_shfl.go:168
-						}
-//line cheng_reduce_shfl.go:168
-						if gc_bdx2 >= 128 && compiled.Reach(64, tid, 8) > 7 {
+						if gc_bdx2 >= 128 && (tid < 64 && uint(64-tid) > 7) {
 //line cheng_reduce_shfl.go:168
 							archsimd.LoadInt32x8Slice(smem[tid:]).Add(archsimd.LoadInt32x8Slice(smem[tid+64:])).StoreSlice(smem[tid:])
 						} else {
 //line cheng_reduce_shfl.go:169
+							gc_b19 := gc_none17
+//line cheng_reduce_shfl.go:169
+							if gc_bdx2 >= 128 {
+//line cheng_reduce_shfl.go:168
+								gc_b19 = gc_all17
+//line cheng_reduce_shfl.go:168
+							}
+//line cheng_reduce_shfl.go:168
 							gc_if17 := gc_b19.And(gc_iota17.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(64, tid, 8)))))
 //line cheng_reduce_shfl.go:168
 							_ = gc_if17
@@ -2153,19 +2153,19 @@ func gc_body_reduceSmemUnrollShflKernel(gc_b12 *compiled.Block, gIdata, gOdata [
 //line cheng_reduce_shfl.go:138
 								_ = tid
 //line cheng_reduce_shfl.go:172
-								gc_b22 := gc_none20
-//line cheng_reduce_shfl.go:172
-								if gc_bdx2 >= 64 {
-//line cheng_reduce_shfl.go:172
-									gc_b22 = gc_all20
-//line cheng_reduce_shfl.go:172
-								}
-//line cheng_reduce_shfl.go:172
-								if gc_bdx2 >= 64 && compiled.Reach(32, tid, 8) > 7 {
+								if gc_bdx2 >= 64 && (tid < 32 && uint(32-tid) > 7) {
 //line cheng_reduce_shfl.go:172
 									archsimd.LoadInt32x8Slice(gc_at21[(gc_tx2 - gc_fastlo10):]).Add(archsimd.LoadInt32x8Slice(gc_at22[(gc_tx2 - gc_fastlo10):])).StoreSlice(gc_at21[(gc_tx2 - gc_fastlo10):])
 //line cheng_reduce_shfl.go:172
 								} else {
+//line cheng_reduce_shfl.go:172
+									gc_b22 := gc_none20
+//line cheng_reduce_shfl.go:172
+									if gc_bdx2 >= 64 {
+//line cheng_reduce_shfl.go:172
+										gc_b22 = gc_all20
+//line cheng_reduce_shfl.go:172
+									}
 //line cheng_reduce_shfl.go:172
 									gc_if20 := gc_b22.And(gc_iota20.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(32, tid, 8)))))
 //line cheng_reduce_shfl.go:172
@@ -2241,19 +2241,19 @@ func gc_body_reduceSmemUnrollShflKernel(gc_b12 *compiled.Block, gIdata, gOdata [
 //line cheng_reduce_shfl.go:172
 						}
 //line cheng_reduce_shfl.go:172
-						gc_b21 := gc_none19
-//line cheng_reduce_shfl.go:172
-						if gc_bdx2 >= 64 {
-//line cheng_reduce_shfl.go:172
-							gc_b21 = gc_all19
-//line cheng_reduce_shfl.go:172
-						}
-//line cheng_reduce_shfl.go:172
-						if gc_bdx2 >= 64 && compiled.Reach(32, tid, 8) > 7 {
+						if gc_bdx2 >= 64 && (tid < 32 && uint(32-tid) > 7) {
 //line cheng_reduce_shfl.go:172
 							archsimd.LoadInt32x8Slice(smem[tid:]).Add(archsimd.LoadInt32x8Slice(smem[tid+32:])).StoreSlice(smem[tid:])
 						} else {
 //line cheng_reduce_shfl.go:173
+							gc_b21 := gc_none19
+//line cheng_reduce_shfl.go:173
+							if gc_bdx2 >= 64 {
+//line cheng_reduce_shfl.go:172
+								gc_b21 = gc_all19
+//line cheng_reduce_shfl.go:172
+							}
+//line cheng_reduce_shfl.go:172
 							gc_if19 := gc_b21.And(gc_iota19.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(32, tid, 8)))))
 //line cheng_reduce_shfl.go:172
 							_ = gc_if19

@@ -318,29 +318,11 @@ func gc_body_stencilSharedMemoryKernel(gc_b *compiled.Block, in, out []float32, 
 //line pmpp_stencil.go:50
 							_ = k
 //line pmpp_stencil.go:57
-							gc_b5 := gc_none2
-//line pmpp_stencil.go:57
-							if i >= 1 && i < n-1 && j >= 1 && j < n-1 {
-//line pmpp_stencil.go:57
-								gc_b5 = gc_all2
-//line pmpp_stencil.go:57
-							}
-//line pmpp_stencil.go:57
-							if i >= 1 && i < n-1 && j >= 1 && j < n-1 && compiled.Reach(1, k, 8) <= 0 && compiled.Reach(n-1, k, 8) > 7 {
-//line pmpp_stencil.go:57
-								gc_b6 := gc_none2
+							if i >= 1 && i < n-1 && j >= 1 && j < n-1 && k >= 1 && (k < n-1 && uint(n-1-k) > 7) {
 //line pmpp_stencil.go:57
 								if gc_tz >= 1 && gc_tz < inTileDimSmall-1 && gc_ty >= 1 &&
 //line pmpp_stencil.go:59
-									gc_ty < inTileDimSmall-1 {
-//line pmpp_stencil.go:59
-									gc_b6 = gc_all2
-//line pmpp_stencil.go:59
-								}
-//line pmpp_stencil.go:59
-								if gc_tz >= 1 && gc_tz < inTileDimSmall-1 && gc_ty >= 1 &&
-//line pmpp_stencil.go:59
-									gc_ty < inTileDimSmall-1 && compiled.Reach(1, gc_tx, 8) <= 0 && compiled.Reach(inTileDimSmall-1, gc_tx, 8) > 7 {
+									gc_ty < inTileDimSmall-1 && gc_tx >= 1 && (gc_tx < inTileDimSmall-1 && uint(inTileDimSmall-1-gc_tx) > 7) {
 //line pmpp_stencil.go:59
 									var gc_ld22 lanes.Float32x8
 //line pmpp_stencil.go:59
@@ -423,6 +405,16 @@ func gc_body_stencilSharedMemoryKernel(gc_b *compiled.Block, in, out []float32, 
 //line pmpp_stencil.go:66
 								} else {
 //line pmpp_stencil.go:66
+									gc_b6 := gc_none2
+//line pmpp_stencil.go:66
+									if gc_tz >= 1 && gc_tz < inTileDimSmall-1 && gc_ty >= 1 &&
+//line pmpp_stencil.go:59
+										gc_ty < inTileDimSmall-1 {
+//line pmpp_stencil.go:59
+										gc_b6 = gc_all2
+//line pmpp_stencil.go:59
+									}
+//line pmpp_stencil.go:59
 									gc_if4 := gc_b6.And(gc_iota2.GreaterEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(1, gc_tx, 8))))).And(gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(inTileDimSmall-1, gc_tx, 8)))))
 //line pmpp_stencil.go:59
 									_ = gc_if4
@@ -514,6 +506,16 @@ func gc_body_stencilSharedMemoryKernel(gc_b *compiled.Block, in, out []float32, 
 //line pmpp_stencil.go:66
 							} else {
 //line pmpp_stencil.go:66
+								gc_b5 := gc_none2
+//line pmpp_stencil.go:66
+								if i >=
+//line pmpp_stencil.go:57
+									1 && i < n-1 && j >= 1 && j < n-1 {
+//line pmpp_stencil.go:57
+									gc_b5 = gc_all2
+//line pmpp_stencil.go:57
+								}
+//line pmpp_stencil.go:57
 								gc_if5 := gc_b5.And(gc_iota2.GreaterEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(1, k, 8))))).And(gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(n-1, k, 8)))))
 //line pmpp_stencil.go:57
 								_ = gc_if5
@@ -753,29 +755,11 @@ func gc_body_stencilSharedMemoryKernel(gc_b *compiled.Block, in, out []float32, 
 //line pmpp_stencil.go:57
 					}
 //line pmpp_stencil.go:57
-					gc_b2 := gc_none
-//line pmpp_stencil.go:57
-					if i >= 1 && i < n-1 && j >= 1 && j < n-1 {
-//line pmpp_stencil.go:57
-						gc_b2 = gc_all
-//line pmpp_stencil.go:57
-					}
-//line pmpp_stencil.go:57
-					if i >= 1 && i < n-1 && j >= 1 && j < n-1 && compiled.Reach(1, k, 8) <= 0 && compiled.Reach(n-1, k, 8) > 7 {
-//line pmpp_stencil.go:57
-						gc_b3 := gc_none
+					if i >= 1 && i < n-1 && j >= 1 && j < n-1 && k >= 1 && (k < n-1 && uint(n-1-k) > 7) {
 //line pmpp_stencil.go:57
 						if gc_tz >= 1 && gc_tz < inTileDimSmall-1 && gc_ty >= 1 &&
 //line pmpp_stencil.go:59
-							gc_ty < inTileDimSmall-1 {
-//line pmpp_stencil.go:59
-							gc_b3 = gc_all
-//line pmpp_stencil.go:59
-						}
-//line pmpp_stencil.go:59
-						if gc_tz >= 1 && gc_tz < inTileDimSmall-1 && gc_ty >= 1 &&
-//line pmpp_stencil.go:59
-							gc_ty < inTileDimSmall-1 && compiled.Reach(1, gc_tx, 8) <= 0 && compiled.Reach(inTileDimSmall-1, gc_tx, 8) > 7 {
+							gc_ty < inTileDimSmall-1 && gc_tx >= 1 && (gc_tx < inTileDimSmall-1 && uint(inTileDimSmall-1-gc_tx) > 7) {
 //line pmpp_stencil.go:59
 							var gc_ld lanes.Float32x8
 //line pmpp_stencil.go:59
@@ -858,6 +842,16 @@ func gc_body_stencilSharedMemoryKernel(gc_b *compiled.Block, in, out []float32, 
 //line pmpp_stencil.go:60
 						} else {
 //line pmpp_stencil.go:60
+							gc_b3 := gc_none
+//line pmpp_stencil.go:60
+							if gc_tz >= 1 && gc_tz < inTileDimSmall-1 && gc_ty >= 1 &&
+//line pmpp_stencil.go:59
+								gc_ty < inTileDimSmall-1 {
+//line pmpp_stencil.go:59
+								gc_b3 = gc_all
+//line pmpp_stencil.go:59
+							}
+//line pmpp_stencil.go:59
 							gc_if := gc_b3.And(gc_iota.GreaterEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(1, gc_tx, 8))))).And(gc_iota.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(inTileDimSmall-1, gc_tx, 8)))))
 //line pmpp_stencil.go:59
 							_ = gc_if
@@ -949,6 +943,16 @@ func gc_body_stencilSharedMemoryKernel(gc_b *compiled.Block, in, out []float32, 
 //line pmpp_stencil.go:60
 					} else {
 //line pmpp_stencil.go:60
+						gc_b2 := gc_none
+//line pmpp_stencil.go:60
+						if i >=
+//line pmpp_stencil.go:57
+							1 && i < n-1 && j >= 1 && j < n-1 {
+//line pmpp_stencil.go:57
+							gc_b2 = gc_all
+//line pmpp_stencil.go:57
+						}
+//line pmpp_stencil.go:57
 						gc_if2 := gc_b2.And(gc_iota.GreaterEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(1, k, 8))))).And(gc_iota.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(n-1, k, 8)))))
 //line pmpp_stencil.go:57
 						_ = gc_if2
@@ -1433,30 +1437,25 @@ func gc_body_stencilThreadCoarseningKernel(gc_b *compiled.Block, in, out []float
 //line pmpp_stencil.go:79
 								_ = k
 //line pmpp_stencil.go:101
-								gc_b5 := gc_none2
+								if i >= 1 && i < n-1 && j >= 1 && j < n-1 && k >= 1 && (k < n-1 && uint(n-1-k) > 7) {
 //line pmpp_stencil.go:101
-								if i >= 1 && i < n-1 && j >= 1 && j < n-1 {
-//line pmpp_stencil.go:101
-									gc_b5 = gc_all2
-//line pmpp_stencil.go:101
-								}
-//line pmpp_stencil.go:101
-								if i >= 1 && i < n-1 && j >= 1 && j < n-1 && compiled.Reach(1, k, 8) <= 0 && compiled.Reach(n-1, k, 8) > 7 {
-//line pmpp_stencil.go:101
-									gc_b6 := gc_none2
-//line pmpp_stencil.go:101
-									if gc_ty >= 1 && gc_ty < inTileDimBig-1 {
-										gc_b6 = gc_all2
-//line pmpp_stencil.go:102
-									}
-//line pmpp_stencil.go:102
-									if gc_ty >= 1 && gc_ty < inTileDimBig-1 && compiled.Reach(1, gc_tx, 8) <= 0 && compiled.Reach(inTileDimBig-1, gc_tx, 8) > 7 {
+									if gc_ty >= 1 && gc_ty < inTileDimBig-1 &&
+//line pmpp_stencil.go:103
+										gc_tx >= 1 && (gc_tx < inTileDimBig-1 && uint(inTileDimBig-1-gc_tx) > 7) {
+//line pmpp_stencil.go:103
 										gc_vb8.Mul(lanes.LoadFloat32x8Slice(gc_at9[(gc_tx - gc_fastlo3):])).Add(gc_vb9.Mul(lanes.LoadFloat32x8Slice(gc_at10[(gc_tx - gc_fastlo3):]))).Add(gc_vb10.Mul(lanes.LoadFloat32x8Slice(gc_at11[(gc_tx - gc_fastlo3):]))).Add(gc_vb11.Mul(lanes.LoadFloat32x8Slice(gc_at12[(gc_tx - gc_fastlo3):]))).Add(gc_vb12.Mul(lanes.LoadFloat32x8Slice(gc_at13[(gc_tx - gc_fastlo3):]))).Add(gc_vb13.Mul(lanes.LoadFloat32x8Slice(gc_at14[(gc_tx - gc_fastlo3):]))).Add(gc_vb14.Mul(lanes.LoadFloat32x8Slice(gc_at15[(gc_tx - gc_fastlo3):]))).StoreSlice(gc_at8[(gc_tx - gc_fastlo3):])
 //line pmpp_stencil.go:103
 									} else {
 //line pmpp_stencil.go:103
-										gc_if4 := gc_b6.And(gc_iota2.GreaterEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(1, gc_tx, 8))))).And(gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(inTileDimBig-1, gc_tx, 8)))))
+										gc_b6 := gc_none2
 //line pmpp_stencil.go:103
+										if gc_ty >= 1 && gc_ty < inTileDimBig-1 {
+//line pmpp_stencil.go:102
+											gc_b6 = gc_all2
+//line pmpp_stencil.go:102
+										}
+//line pmpp_stencil.go:102
+										gc_if4 := gc_b6.And(gc_iota2.GreaterEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(1, gc_tx, 8))))).And(gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(inTileDimBig-1, gc_tx, 8)))))
 										_ = gc_if4
 //line pmpp_stencil.go:103
 										if gc_if4.ToBits() != 0 {
@@ -1469,6 +1468,14 @@ func gc_body_stencilThreadCoarseningKernel(gc_b *compiled.Block, in, out []float
 //line pmpp_stencil.go:103
 								} else {
 //line pmpp_stencil.go:103
+									gc_b5 := gc_none2
+//line pmpp_stencil.go:103
+									if i >= 1 && i < n-1 && j >= 1 && j < n-1 {
+//line pmpp_stencil.go:101
+										gc_b5 = gc_all2
+//line pmpp_stencil.go:101
+									}
+//line pmpp_stencil.go:101
 									gc_if5 := gc_b5.And(gc_iota2.GreaterEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(1, k, 8))))).And(gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(n-1, k, 8)))))
 //line pmpp_stencil.go:101
 									_ = gc_if5
@@ -1612,24 +1619,12 @@ func gc_body_stencilThreadCoarseningKernel(gc_b *compiled.Block, in, out []float
 //line pmpp_stencil.go:101
 						}
 //line pmpp_stencil.go:101
-						gc_b2 := gc_none
+						if i >= 1 && i < n-1 && j >= 1 && j < n-1 && k >= 1 && (k < n-1 && uint(n-1-k) > 7) {
 //line pmpp_stencil.go:101
-						if i >= 1 && i < n-1 && j >= 1 && j < n-1 {
-//line pmpp_stencil.go:101
-							gc_b2 = gc_all
-//line pmpp_stencil.go:101
-						}
-//line pmpp_stencil.go:101
-						if i >= 1 && i < n-1 && j >= 1 && j < n-1 && compiled.Reach(1, k, 8) <= 0 && compiled.Reach(n-1, k, 8) > 7 {
-//line pmpp_stencil.go:101
-							gc_b3 := gc_none
-//line pmpp_stencil.go:101
-							if gc_ty >= 1 && gc_ty < inTileDimBig-1 {
-								gc_b3 = gc_all
-//line pmpp_stencil.go:102
-							}
-//line pmpp_stencil.go:102
-							if gc_ty >= 1 && gc_ty < inTileDimBig-1 && compiled.Reach(1, gc_tx, 8) <= 0 && compiled.Reach(inTileDimBig-1, gc_tx, 8) > 7 {
+							if gc_ty >= 1 && gc_ty < inTileDimBig-1 &&
+//line pmpp_stencil.go:103
+								gc_tx >= 1 && (gc_tx < inTileDimBig-1 && uint(inTileDimBig-1-gc_tx) > 7) {
+//line pmpp_stencil.go:103
 								var gc_ld lanes.Float32x8
 //line pmpp_stencil.go:103
 								if gc_tx >= 0 && gc_tx <= len(inCurrS[gc_ty])-8 {
@@ -1711,8 +1706,15 @@ func gc_body_stencilThreadCoarseningKernel(gc_b *compiled.Block, in, out []float
 //line pmpp_stencil.go:104
 							} else {
 //line pmpp_stencil.go:104
+								gc_b3 := gc_none
+//line pmpp_stencil.go:104
+								if gc_ty >= 1 && gc_ty < inTileDimBig-1 {
+//line pmpp_stencil.go:102
+									gc_b3 = gc_all
+//line pmpp_stencil.go:102
+								}
+//line pmpp_stencil.go:102
 								gc_if := gc_b3.And(gc_iota.GreaterEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(1, gc_tx, 8))))).And(gc_iota.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(inTileDimBig-1, gc_tx, 8)))))
-//line pmpp_stencil.go:103
 								_ = gc_if
 //line pmpp_stencil.go:103
 								if gc_if.ToBits() != 0 {
@@ -1802,6 +1804,14 @@ func gc_body_stencilThreadCoarseningKernel(gc_b *compiled.Block, in, out []float
 //line pmpp_stencil.go:104
 						} else {
 //line pmpp_stencil.go:104
+							gc_b2 := gc_none
+//line pmpp_stencil.go:104
+							if i >= 1 && i < n-1 && j >= 1 && j < n-1 {
+//line pmpp_stencil.go:101
+								gc_b2 = gc_all
+//line pmpp_stencil.go:101
+							}
+//line pmpp_stencil.go:101
 							gc_if2 := gc_b2.And(gc_iota.GreaterEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(1, k, 8))))).And(gc_iota.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(n-1, k, 8)))))
 //line pmpp_stencil.go:101
 							_ = gc_if2
@@ -2206,19 +2216,19 @@ func gc_body_stencilRegisterTilingKernel(gc_b *compiled.Block, in, out []float32
 //line pmpp_stencil.go:129
 								_ = inNext
 //line pmpp_stencil.go:145
-								gc_b3 := gc_none2
-//line pmpp_stencil.go:145
-								if i+1 >= 0 && i+1 < n && j >= 0 && j < n {
-//line pmpp_stencil.go:145
-									gc_b3 = gc_all2
-//line pmpp_stencil.go:145
-								}
-//line pmpp_stencil.go:145
-								if i+1 >= 0 && i+1 < n && j >= 0 && j < n && compiled.Reach(0, k, 8) <= 0 && compiled.Reach(n, k, 8) > 7 {
+								if i+1 >= 0 && i+1 < n && j >= 0 && j < n && k >= 0 && (k < n && uint(n-k) > 7) {
 //line pmpp_stencil.go:145
 									inNext = lanes.LoadFloat32x8Slice(gc_at4[(gc_tx - gc_fastlo2):])
 //line pmpp_stencil.go:145
 								} else {
+//line pmpp_stencil.go:145
+									gc_b3 := gc_none2
+//line pmpp_stencil.go:145
+									if i+1 >= 0 && i+1 < n && j >= 0 && j < n {
+//line pmpp_stencil.go:145
+										gc_b3 = gc_all2
+//line pmpp_stencil.go:145
+									}
 //line pmpp_stencil.go:145
 									gc_if2 := gc_b3.And(gc_iota2.GreaterEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(0, k, 8))))).And(gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(n, k, 8)))))
 //line pmpp_stencil.go:145
@@ -2312,19 +2322,19 @@ func gc_body_stencilRegisterTilingKernel(gc_b *compiled.Block, in, out []float32
 //line pmpp_stencil.go:145
 						}
 //line pmpp_stencil.go:145
-						gc_b2 := gc_none
-//line pmpp_stencil.go:145
-						if i+1 >= 0 && i+1 < n && j >= 0 && j < n {
-//line pmpp_stencil.go:145
-							gc_b2 = gc_all
-//line pmpp_stencil.go:145
-						}
-//line pmpp_stencil.go:145
-						if i+1 >= 0 && i+1 < n && j >= 0 && j < n && compiled.Reach(0, k, 8) <= 0 && compiled.Reach(n, k, 8) > 7 {
+						if i+1 >= 0 && i+1 < n && j >= 0 && j < n && k >= 0 && (k < n && uint(n-k) > 7) {
 //line pmpp_stencil.go:145
 							inNext = lanes.LoadFloat32x8Slice(in[(i+1)*n*n+j*n+k:])
 						} else {
 //line pmpp_stencil.go:146
+							gc_b2 := gc_none
+//line pmpp_stencil.go:146
+							if i+1 >= 0 && i+1 < n && j >= 0 && j < n {
+//line pmpp_stencil.go:145
+								gc_b2 = gc_all
+//line pmpp_stencil.go:145
+							}
+//line pmpp_stencil.go:145
 							gc_if := gc_b2.And(gc_iota.GreaterEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(0, k, 8))))).And(gc_iota.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(n, k, 8)))))
 //line pmpp_stencil.go:145
 							_ = gc_if
@@ -2453,30 +2463,25 @@ func gc_body_stencilRegisterTilingKernel(gc_b *compiled.Block, in, out []float32
 //line pmpp_stencil.go:129
 								_ = inNext
 //line pmpp_stencil.go:150
-								gc_b7 := gc_none4
+								if i >= 1 && i < n-1 && j >= 1 && j < n-1 && k >= 1 && (k < n-1 && uint(n-1-k) > 7) {
 //line pmpp_stencil.go:150
-								if i >= 1 && i < n-1 && j >= 1 && j < n-1 {
-//line pmpp_stencil.go:150
-									gc_b7 = gc_all4
-//line pmpp_stencil.go:150
-								}
-//line pmpp_stencil.go:150
-								if i >= 1 && i < n-1 && j >= 1 && j < n-1 && compiled.Reach(1, k, 8) <= 0 && compiled.Reach(n-1, k, 8) > 7 {
-//line pmpp_stencil.go:150
-									gc_b8 := gc_none4
-//line pmpp_stencil.go:150
-									if gc_ty >= 1 && gc_ty < inTileDimSmall-1 {
-										gc_b8 = gc_all4
-//line pmpp_stencil.go:151
-									}
-//line pmpp_stencil.go:151
-									if gc_ty >= 1 && gc_ty < inTileDimSmall-1 && compiled.Reach(1, gc_tx, 8) <= 0 && compiled.Reach(inTileDimSmall-1, gc_tx, 8) > 7 {
+									if gc_ty >= 1 && gc_ty < inTileDimSmall-1 &&
+//line pmpp_stencil.go:152
+										gc_tx >= 1 && (gc_tx < inTileDimSmall-1 && uint(inTileDimSmall-1-gc_tx) > 7) {
+//line pmpp_stencil.go:152
 										gc_vb8.Mul(inCurr).Add(gc_vb9.Mul(lanes.LoadFloat32x8Slice(gc_at6[(gc_tx - gc_fastlo3):]))).Add(gc_vb10.Mul(lanes.LoadFloat32x8Slice(gc_at7[(gc_tx - gc_fastlo3):]))).Add(gc_vb11.Mul(lanes.LoadFloat32x8Slice(gc_at8[(gc_tx - gc_fastlo3):]))).Add(gc_vb12.Mul(lanes.LoadFloat32x8Slice(gc_at9[(gc_tx - gc_fastlo3):]))).Add(gc_vb13.Mul(inPrev)).Add(gc_vb14.Mul(inNext)).StoreSlice(gc_at5[(gc_tx - gc_fastlo3):])
 //line pmpp_stencil.go:152
 									} else {
 //line pmpp_stencil.go:152
-										gc_if6 := gc_b8.And(gc_iota4.GreaterEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(1, gc_tx, 8))))).And(gc_iota4.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(inTileDimSmall-1, gc_tx, 8)))))
+										gc_b8 := gc_none4
 //line pmpp_stencil.go:152
+										if gc_ty >= 1 && gc_ty < inTileDimSmall-1 {
+//line pmpp_stencil.go:151
+											gc_b8 = gc_all4
+//line pmpp_stencil.go:151
+										}
+//line pmpp_stencil.go:151
+										gc_if6 := gc_b8.And(gc_iota4.GreaterEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(1, gc_tx, 8))))).And(gc_iota4.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(inTileDimSmall-1, gc_tx, 8)))))
 										_ = gc_if6
 //line pmpp_stencil.go:152
 										if gc_if6.ToBits() != 0 {
@@ -2489,6 +2494,14 @@ func gc_body_stencilRegisterTilingKernel(gc_b *compiled.Block, in, out []float32
 //line pmpp_stencil.go:152
 								} else {
 //line pmpp_stencil.go:152
+									gc_b7 := gc_none4
+//line pmpp_stencil.go:152
+									if i >= 1 && i < n-1 && j >= 1 && j < n-1 {
+//line pmpp_stencil.go:150
+										gc_b7 = gc_all4
+//line pmpp_stencil.go:150
+									}
+//line pmpp_stencil.go:150
 									gc_if7 := gc_b7.And(gc_iota4.GreaterEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(1, k, 8))))).And(gc_iota4.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(n-1, k, 8)))))
 //line pmpp_stencil.go:150
 									_ = gc_if7
@@ -2650,24 +2663,12 @@ func gc_body_stencilRegisterTilingKernel(gc_b *compiled.Block, in, out []float32
 //line pmpp_stencil.go:150
 						}
 //line pmpp_stencil.go:150
-						gc_b4 := gc_none3
+						if i >= 1 && i < n-1 && j >= 1 && j < n-1 && k >= 1 && (k < n-1 && uint(n-1-k) > 7) {
 //line pmpp_stencil.go:150
-						if i >= 1 && i < n-1 && j >= 1 && j < n-1 {
-//line pmpp_stencil.go:150
-							gc_b4 = gc_all3
-//line pmpp_stencil.go:150
-						}
-//line pmpp_stencil.go:150
-						if i >= 1 && i < n-1 && j >= 1 && j < n-1 && compiled.Reach(1, k, 8) <= 0 && compiled.Reach(n-1, k, 8) > 7 {
-//line pmpp_stencil.go:150
-							gc_b5 := gc_none3
-//line pmpp_stencil.go:150
-							if gc_ty >= 1 && gc_ty < inTileDimSmall-1 {
-								gc_b5 = gc_all3
-//line pmpp_stencil.go:151
-							}
-//line pmpp_stencil.go:151
-							if gc_ty >= 1 && gc_ty < inTileDimSmall-1 && compiled.Reach(1, gc_tx, 8) <= 0 && compiled.Reach(inTileDimSmall-1, gc_tx, 8) > 7 {
+							if gc_ty >= 1 && gc_ty < inTileDimSmall-1 &&
+//line pmpp_stencil.go:152
+								gc_tx >= 1 && (gc_tx < inTileDimSmall-1 && uint(inTileDimSmall-1-gc_tx) > 7) {
+//line pmpp_stencil.go:152
 								var gc_ld lanes.Float32x8
 //line pmpp_stencil.go:152
 								if (gc_tx-1) >= 0 && (gc_tx-1) <= len(inCurrS[gc_ty])-8 {
@@ -2717,8 +2718,15 @@ func gc_body_stencilRegisterTilingKernel(gc_b *compiled.Block, in, out []float32
 //line pmpp_stencil.go:153
 							} else {
 //line pmpp_stencil.go:153
+								gc_b5 := gc_none3
+//line pmpp_stencil.go:153
+								if gc_ty >= 1 && gc_ty < inTileDimSmall-1 {
+//line pmpp_stencil.go:151
+									gc_b5 = gc_all3
+//line pmpp_stencil.go:151
+								}
+//line pmpp_stencil.go:151
 								gc_if3 := gc_b5.And(gc_iota3.GreaterEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(1, gc_tx, 8))))).And(gc_iota3.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(inTileDimSmall-1, gc_tx, 8)))))
-//line pmpp_stencil.go:152
 								_ = gc_if3
 //line pmpp_stencil.go:152
 								if gc_if3.ToBits() != 0 {
@@ -2776,6 +2784,14 @@ func gc_body_stencilRegisterTilingKernel(gc_b *compiled.Block, in, out []float32
 //line pmpp_stencil.go:153
 						} else {
 //line pmpp_stencil.go:153
+							gc_b4 := gc_none3
+//line pmpp_stencil.go:153
+							if i >= 1 && i < n-1 && j >= 1 && j < n-1 {
+//line pmpp_stencil.go:150
+								gc_b4 = gc_all3
+//line pmpp_stencil.go:150
+							}
+//line pmpp_stencil.go:150
 							gc_if4 := gc_b4.And(gc_iota3.GreaterEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(1, k, 8))))).And(gc_iota3.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(n-1, k, 8)))))
 //line pmpp_stencil.go:150
 							_ = gc_if4

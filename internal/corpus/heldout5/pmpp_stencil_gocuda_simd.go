@@ -185,15 +185,7 @@ func gc_body_stencilSharedMemoryKernel(gc_b8 *compiled.Block, in, out []float32,
 //line pmpp_stencil.go:50
 								_ = k
 //line pmpp_stencil.go:53
-								gc_b10 := gc_none4
-//line pmpp_stencil.go:53
-								if i >= 0 && i < n && j >= 0 && j < n {
-//line pmpp_stencil.go:53
-									gc_b10 = gc_all4
-//line pmpp_stencil.go:53
-								}
-//line pmpp_stencil.go:53
-								if i >= 0 && i < n && j >= 0 && j < n && compiled.Reach(0, k, 8) <= 0 && compiled.Reach(n, k, 8) > 7 {
+								if i >= 0 && i < n && j >= 0 && j < n && k >= 0 && (k < n && uint(n-k) > 7) {
 //line pmpp_stencil.go:53
 									if gc_tx2 >= 0 && gc_tx2 <= len(gc_at7[0][gc_ty2])-8 {
 										archsimd.LoadFloat32x8Slice(gc_at8[(gc_tx2 - gc_fastlo3):]).StoreSlice(gc_at7[0][gc_ty2][gc_tx2:])
@@ -222,6 +214,16 @@ func gc_body_stencilSharedMemoryKernel(gc_b8 *compiled.Block, in, out []float32,
 //line pmpp_stencil.go:54
 								} else {
 //line pmpp_stencil.go:54
+									gc_b10 := gc_none4
+//line pmpp_stencil.go:54
+									if i >=
+//line pmpp_stencil.go:53
+										0 && i < n && j >= 0 && j < n {
+//line pmpp_stencil.go:53
+										gc_b10 = gc_all4
+//line pmpp_stencil.go:53
+									}
+//line pmpp_stencil.go:53
 									gc_if8 := gc_b10.And(gc_iota4.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, k, 8))))).And(gc_iota4.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, k, 8)))))
 //line pmpp_stencil.go:53
 									_ = gc_if8
@@ -343,15 +345,7 @@ func gc_body_stencilSharedMemoryKernel(gc_b8 *compiled.Block, in, out []float32,
 //line pmpp_stencil.go:53
 						}
 //line pmpp_stencil.go:53
-						gc_b9 := gc_none3
-//line pmpp_stencil.go:53
-						if i >= 0 && i < n && j >= 0 && j < n {
-//line pmpp_stencil.go:53
-							gc_b9 = gc_all3
-//line pmpp_stencil.go:53
-						}
-//line pmpp_stencil.go:53
-						if i >= 0 && i < n && j >= 0 && j < n && compiled.Reach(0, k, 8) <= 0 && compiled.Reach(n, k, 8) > 7 {
+						if i >= 0 && i < n && j >= 0 && j < n && k >= 0 && (k < n && uint(n-k) > 7) {
 //line pmpp_stencil.go:53
 							if gc_tx2 >= 0 && gc_tx2 <= len(inS[gc_tz2][gc_ty2])-8 {
 								archsimd.LoadFloat32x8Slice(in[i*n*n+j*n+k:]).StoreSlice(inS[gc_tz2][gc_ty2][gc_tx2:])
@@ -380,6 +374,16 @@ func gc_body_stencilSharedMemoryKernel(gc_b8 *compiled.Block, in, out []float32,
 //line pmpp_stencil.go:54
 						} else {
 //line pmpp_stencil.go:54
+							gc_b9 := gc_none3
+//line pmpp_stencil.go:54
+							if i >=
+//line pmpp_stencil.go:53
+								0 && i < n && j >= 0 && j < n {
+//line pmpp_stencil.go:53
+								gc_b9 = gc_all3
+//line pmpp_stencil.go:53
+							}
+//line pmpp_stencil.go:53
 							gc_if7 := gc_b9.And(gc_iota3.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, k, 8))))).And(gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, k, 8)))))
 //line pmpp_stencil.go:53
 							_ = gc_if7
@@ -536,29 +540,11 @@ func gc_body_stencilSharedMemoryKernel(gc_b8 *compiled.Block, in, out []float32,
 //line pmpp_stencil.go:50
 								_ = k
 //line pmpp_stencil.go:57
-								gc_b14 := gc_none6
-//line pmpp_stencil.go:57
-								if i >= 1 && i < n-1 && j >= 1 && j < n-1 {
-//line pmpp_stencil.go:57
-									gc_b14 = gc_all6
-//line pmpp_stencil.go:57
-								}
-//line pmpp_stencil.go:57
-								if i >= 1 && i < n-1 && j >= 1 && j < n-1 && compiled.Reach(1, k, 8) <= 0 && compiled.Reach(n-1, k, 8) > 7 {
-//line pmpp_stencil.go:57
-									gc_b15 := gc_none6
+								if i >= 1 && i < n-1 && j >= 1 && j < n-1 && k >= 1 && (k < n-1 && uint(n-1-k) > 7) {
 //line pmpp_stencil.go:57
 									if gc_tz2 >= 1 && gc_tz2 < inTileDimSmall-1 && gc_ty2 >= 1 &&
 //line pmpp_stencil.go:59
-										gc_ty2 < inTileDimSmall-1 {
-//line pmpp_stencil.go:59
-										gc_b15 = gc_all6
-//line pmpp_stencil.go:59
-									}
-//line pmpp_stencil.go:59
-									if gc_tz2 >= 1 && gc_tz2 < inTileDimSmall-1 && gc_ty2 >= 1 &&
-//line pmpp_stencil.go:59
-										gc_ty2 < inTileDimSmall-1 && compiled.Reach(1, gc_tx2, 8) <= 0 && compiled.Reach(inTileDimSmall-1, gc_tx2, 8) > 7 {
+										gc_ty2 < inTileDimSmall-1 && gc_tx2 >= 1 && (gc_tx2 < inTileDimSmall-1 && uint(inTileDimSmall-1-gc_tx2) > 7) {
 //line pmpp_stencil.go:59
 										var gc_ld64 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line pmpp_stencil.go:59
@@ -641,6 +627,16 @@ func gc_body_stencilSharedMemoryKernel(gc_b8 *compiled.Block, in, out []float32,
 //line pmpp_stencil.go:66
 									} else {
 //line pmpp_stencil.go:66
+										gc_b15 := gc_none6
+//line pmpp_stencil.go:66
+										if gc_tz2 >= 1 && gc_tz2 < inTileDimSmall-1 && gc_ty2 >= 1 &&
+//line pmpp_stencil.go:59
+											gc_ty2 < inTileDimSmall-1 {
+//line pmpp_stencil.go:59
+											gc_b15 = gc_all6
+//line pmpp_stencil.go:59
+										}
+//line pmpp_stencil.go:59
 										gc_if12 := gc_b15.And(gc_iota6.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(1, gc_tx2, 8))))).And(gc_iota6.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(inTileDimSmall-1, gc_tx2, 8)))))
 //line pmpp_stencil.go:59
 										_ = gc_if12
@@ -732,6 +728,16 @@ func gc_body_stencilSharedMemoryKernel(gc_b8 *compiled.Block, in, out []float32,
 //line pmpp_stencil.go:66
 								} else {
 //line pmpp_stencil.go:66
+									gc_b14 := gc_none6
+//line pmpp_stencil.go:66
+									if i >=
+//line pmpp_stencil.go:57
+										1 && i < n-1 && j >= 1 && j < n-1 {
+//line pmpp_stencil.go:57
+										gc_b14 = gc_all6
+//line pmpp_stencil.go:57
+									}
+//line pmpp_stencil.go:57
 									gc_if13 := gc_b14.And(gc_iota6.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(1, k, 8))))).And(gc_iota6.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n-1, k, 8)))))
 //line pmpp_stencil.go:57
 									_ = gc_if13
@@ -974,29 +980,11 @@ func gc_body_stencilSharedMemoryKernel(gc_b8 *compiled.Block, in, out []float32,
 //line pmpp_stencil.go:57
 						}
 //line pmpp_stencil.go:57
-						gc_b11 := gc_none5
-//line pmpp_stencil.go:57
-						if i >= 1 && i < n-1 && j >= 1 && j < n-1 {
-//line pmpp_stencil.go:57
-							gc_b11 = gc_all5
-//line pmpp_stencil.go:57
-						}
-//line pmpp_stencil.go:57
-						if i >= 1 && i < n-1 && j >= 1 && j < n-1 && compiled.Reach(1, k, 8) <= 0 && compiled.Reach(n-1, k, 8) > 7 {
-//line pmpp_stencil.go:57
-							gc_b12 := gc_none5
+						if i >= 1 && i < n-1 && j >= 1 && j < n-1 && k >= 1 && (k < n-1 && uint(n-1-k) > 7) {
 //line pmpp_stencil.go:57
 							if gc_tz2 >= 1 && gc_tz2 < inTileDimSmall-1 && gc_ty2 >= 1 &&
 //line pmpp_stencil.go:59
-								gc_ty2 < inTileDimSmall-1 {
-//line pmpp_stencil.go:59
-								gc_b12 = gc_all5
-//line pmpp_stencil.go:59
-							}
-//line pmpp_stencil.go:59
-							if gc_tz2 >= 1 && gc_tz2 < inTileDimSmall-1 && gc_ty2 >= 1 &&
-//line pmpp_stencil.go:59
-								gc_ty2 < inTileDimSmall-1 && compiled.Reach(1, gc_tx2, 8) <= 0 && compiled.Reach(inTileDimSmall-1, gc_tx2, 8) > 7 {
+								gc_ty2 < inTileDimSmall-1 && gc_tx2 >= 1 && (gc_tx2 < inTileDimSmall-1 && uint(inTileDimSmall-1-gc_tx2) > 7) {
 //line pmpp_stencil.go:59
 								var gc_ld43 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line pmpp_stencil.go:59
@@ -1079,6 +1067,16 @@ func gc_body_stencilSharedMemoryKernel(gc_b8 *compiled.Block, in, out []float32,
 //line pmpp_stencil.go:60
 							} else {
 //line pmpp_stencil.go:60
+								gc_b12 := gc_none5
+//line pmpp_stencil.go:60
+								if gc_tz2 >= 1 && gc_tz2 < inTileDimSmall-1 && gc_ty2 >= 1 &&
+//line pmpp_stencil.go:59
+									gc_ty2 < inTileDimSmall-1 {
+//line pmpp_stencil.go:59
+									gc_b12 = gc_all5
+//line pmpp_stencil.go:59
+								}
+//line pmpp_stencil.go:59
 								gc_if9 := gc_b12.And(gc_iota5.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(1, gc_tx2, 8))))).And(gc_iota5.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(inTileDimSmall-1, gc_tx2, 8)))))
 //line pmpp_stencil.go:59
 								_ = gc_if9
@@ -1170,6 +1168,16 @@ func gc_body_stencilSharedMemoryKernel(gc_b8 *compiled.Block, in, out []float32,
 //line pmpp_stencil.go:60
 						} else {
 //line pmpp_stencil.go:60
+							gc_b11 := gc_none5
+//line pmpp_stencil.go:60
+							if i >=
+//line pmpp_stencil.go:57
+								1 && i < n-1 && j >= 1 && j < n-1 {
+//line pmpp_stencil.go:57
+								gc_b11 = gc_all5
+//line pmpp_stencil.go:57
+							}
+//line pmpp_stencil.go:57
 							gc_if10 := gc_b11.And(gc_iota5.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(1, k, 8))))).And(gc_iota5.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n-1, k, 8)))))
 //line pmpp_stencil.go:57
 							_ = gc_if10
@@ -1418,20 +1426,20 @@ func gc_body_stencilThreadCoarseningKernel(gc_b8 *compiled.Block, in, out []floa
 								gc_vb16.StoreSlice(gc_at20[(gc_tx2 - gc_fastlo4):])
 //line pmpp_stencil.go:85
 								gc_vb16.StoreSlice(gc_at21[(gc_tx2 - gc_fastlo4):])
-//line pmpp_stencil.go:85
-								gc_b11 := gc_none4
 //line pmpp_stencil.go:89
-								if iStart-1 >= 0 && iStart-1 < n && j >= 0 && j < n {
-//line pmpp_stencil.go:89
-									gc_b11 = gc_all4
-//line pmpp_stencil.go:89
-								}
-//line pmpp_stencil.go:89
-								if iStart-1 >= 0 && iStart-1 < n && j >= 0 && j < n && compiled.Reach(0, k, 8) <= 0 && compiled.Reach(n, k, 8) > 7 {
+								if iStart-1 >= 0 && iStart-1 < n && j >= 0 && j < n && k >= 0 && (k < n && uint(n-k) > 7) {
 //line pmpp_stencil.go:89
 									archsimd.LoadFloat32x8Slice(gc_at22[(gc_tx2 - gc_fastlo4):]).StoreSlice(gc_at19[(gc_tx2 - gc_fastlo4):])
 //line pmpp_stencil.go:89
 								} else {
+//line pmpp_stencil.go:89
+									gc_b11 := gc_none4
+//line pmpp_stencil.go:89
+									if iStart-1 >= 0 && iStart-1 < n && j >= 0 && j < n {
+//line pmpp_stencil.go:89
+										gc_b11 = gc_all4
+//line pmpp_stencil.go:89
+									}
 //line pmpp_stencil.go:89
 									gc_if9 := gc_b11.And(gc_iota4.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, k, 8))))).And(gc_iota4.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, k, 8)))))
 //line pmpp_stencil.go:89
@@ -1444,20 +1452,20 @@ func gc_body_stencilThreadCoarseningKernel(gc_b8 *compiled.Block, in, out []floa
 									}
 //line pmpp_stencil.go:89
 								}
-//line pmpp_stencil.go:89
-								gc_b12 := gc_none4
 //line pmpp_stencil.go:92
-								if iStart >= 0 && iStart < n && j >= 0 && j < n {
-//line pmpp_stencil.go:92
-									gc_b12 = gc_all4
-//line pmpp_stencil.go:92
-								}
-//line pmpp_stencil.go:92
-								if iStart >= 0 && iStart < n && j >= 0 && j < n && compiled.Reach(0, k, 8) <= 0 && compiled.Reach(n, k, 8) > 7 {
+								if iStart >= 0 && iStart < n && j >= 0 && j < n && k >= 0 && (k < n && uint(n-k) > 7) {
 //line pmpp_stencil.go:92
 									archsimd.LoadFloat32x8Slice(gc_at23[(gc_tx2 - gc_fastlo4):]).StoreSlice(gc_at20[(gc_tx2 - gc_fastlo4):])
 //line pmpp_stencil.go:92
 								} else {
+//line pmpp_stencil.go:92
+									gc_b12 := gc_none4
+//line pmpp_stencil.go:92
+									if iStart >= 0 && iStart < n && j >= 0 && j < n {
+//line pmpp_stencil.go:92
+										gc_b12 = gc_all4
+//line pmpp_stencil.go:92
+									}
 //line pmpp_stencil.go:92
 									gc_if10 := gc_b12.And(gc_iota4.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, k, 8))))).And(gc_iota4.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, k, 8)))))
 //line pmpp_stencil.go:92
@@ -1583,16 +1591,8 @@ func gc_body_stencilThreadCoarseningKernel(gc_b8 *compiled.Block, in, out []floa
 						gc_vb15.StoreSlice(inCurrS[gc_ty2][gc_tx2:])
 //line pmpp_stencil.go:87
 						gc_vb15.StoreSlice(inNextS[gc_ty2][gc_tx2:])
-//line pmpp_stencil.go:87
-						gc_b9 := gc_none3
 //line pmpp_stencil.go:89
-						if iStart-1 >= 0 && iStart-1 < n && j >= 0 && j < n {
-//line pmpp_stencil.go:89
-							gc_b9 = gc_all3
-//line pmpp_stencil.go:89
-						}
-//line pmpp_stencil.go:89
-						if iStart-1 >= 0 && iStart-1 < n && j >= 0 && j < n && compiled.Reach(0, k, 8) <= 0 && compiled.Reach(n, k, 8) > 7 {
+						if iStart-1 >= 0 && iStart-1 < n && j >= 0 && j < n && k >= 0 && (k < n && uint(n-k) > 7) {
 //line pmpp_stencil.go:89
 							if gc_tx2 >= 0 && gc_tx2 <= len(inPrevS[gc_ty2])-8 {
 								archsimd.LoadFloat32x8Slice(in[(iStart-1)*n*n+j*n+k:]).StoreSlice(inPrevS[gc_ty2][gc_tx2:])
@@ -1621,6 +1621,14 @@ func gc_body_stencilThreadCoarseningKernel(gc_b8 *compiled.Block, in, out []floa
 //line pmpp_stencil.go:90
 						} else {
 //line pmpp_stencil.go:90
+							gc_b9 := gc_none3
+//line pmpp_stencil.go:90
+							if iStart-1 >= 0 && iStart-1 < n && j >= 0 && j < n {
+//line pmpp_stencil.go:89
+								gc_b9 = gc_all3
+//line pmpp_stencil.go:89
+							}
+//line pmpp_stencil.go:89
 							gc_if7 := gc_b9.And(gc_iota3.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, k, 8))))).And(gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, k, 8)))))
 //line pmpp_stencil.go:89
 							_ = gc_if7
@@ -1655,16 +1663,8 @@ func gc_body_stencilThreadCoarseningKernel(gc_b8 *compiled.Block, in, out []floa
 							}
 //line pmpp_stencil.go:90
 						}
-//line pmpp_stencil.go:89
-						gc_b10 := gc_none3
 //line pmpp_stencil.go:92
-						if iStart >= 0 && iStart < n && j >= 0 && j < n {
-//line pmpp_stencil.go:92
-							gc_b10 = gc_all3
-//line pmpp_stencil.go:92
-						}
-//line pmpp_stencil.go:92
-						if iStart >= 0 && iStart < n && j >= 0 && j < n && compiled.Reach(0, k, 8) <= 0 && compiled.Reach(n, k, 8) > 7 {
+						if iStart >= 0 && iStart < n && j >= 0 && j < n && k >= 0 && (k < n && uint(n-k) > 7) {
 //line pmpp_stencil.go:92
 							if gc_tx2 >= 0 && gc_tx2 <= len(inCurrS[gc_ty2])-8 {
 								archsimd.LoadFloat32x8Slice(in[iStart*n*n+j*n+k:]).StoreSlice(inCurrS[gc_ty2][gc_tx2:])
@@ -1693,6 +1693,14 @@ func gc_body_stencilThreadCoarseningKernel(gc_b8 *compiled.Block, in, out []floa
 //line pmpp_stencil.go:93
 						} else {
 //line pmpp_stencil.go:93
+							gc_b10 := gc_none3
+//line pmpp_stencil.go:93
+							if iStart >= 0 && iStart < n && j >= 0 && j < n {
+//line pmpp_stencil.go:92
+								gc_b10 = gc_all3
+//line pmpp_stencil.go:92
+							}
+//line pmpp_stencil.go:92
 							gc_if8 := gc_b10.And(gc_iota3.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, k, 8))))).And(gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, k, 8)))))
 //line pmpp_stencil.go:92
 							_ = gc_if8
@@ -1819,20 +1827,20 @@ func gc_body_stencilThreadCoarseningKernel(gc_b8 *compiled.Block, in, out []floa
 									_ = k
 //line pmpp_stencil.go:96
 									gc_vb18.StoreSlice(gc_at24[(gc_tx2 - gc_fastlo5):])
-//line pmpp_stencil.go:96
-									gc_b14 := gc_none6
 //line pmpp_stencil.go:97
-									if i+1 >= 0 && i+1 < n && j >= 0 && j < n {
-//line pmpp_stencil.go:97
-										gc_b14 = gc_all6
-//line pmpp_stencil.go:97
-									}
-//line pmpp_stencil.go:97
-									if i+1 >= 0 && i+1 < n && j >= 0 && j < n && compiled.Reach(0, k, 8) <= 0 && compiled.Reach(n, k, 8) > 7 {
+									if i+1 >= 0 && i+1 < n && j >= 0 && j < n && k >= 0 && (k < n && uint(n-k) > 7) {
 //line pmpp_stencil.go:97
 										archsimd.LoadFloat32x8Slice(gc_at25[(gc_tx2 - gc_fastlo5):]).StoreSlice(gc_at24[(gc_tx2 - gc_fastlo5):])
 //line pmpp_stencil.go:97
 									} else {
+//line pmpp_stencil.go:97
+										gc_b14 := gc_none6
+//line pmpp_stencil.go:97
+										if i+1 >= 0 && i+1 < n && j >= 0 && j < n {
+//line pmpp_stencil.go:97
+											gc_b14 = gc_all6
+//line pmpp_stencil.go:97
+										}
 //line pmpp_stencil.go:97
 										gc_if12 := gc_b14.And(gc_iota6.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, k, 8))))).And(gc_iota6.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, k, 8)))))
 //line pmpp_stencil.go:97
@@ -1930,16 +1938,8 @@ func gc_body_stencilThreadCoarseningKernel(gc_b8 *compiled.Block, in, out []floa
 							}
 //line pmpp_stencil.go:96
 							gc_vb17.StoreSlice(inNextS[gc_ty2][gc_tx2:])
-//line pmpp_stencil.go:96
-							gc_b13 := gc_none5
 //line pmpp_stencil.go:97
-							if i+1 >= 0 && i+1 < n && j >= 0 && j < n {
-//line pmpp_stencil.go:97
-								gc_b13 = gc_all5
-//line pmpp_stencil.go:97
-							}
-//line pmpp_stencil.go:97
-							if i+1 >= 0 && i+1 < n && j >= 0 && j < n && compiled.Reach(0, k, 8) <= 0 && compiled.Reach(n, k, 8) > 7 {
+							if i+1 >= 0 && i+1 < n && j >= 0 && j < n && k >= 0 && (k < n && uint(n-k) > 7) {
 //line pmpp_stencil.go:97
 								if gc_tx2 >= 0 && gc_tx2 <= len(inNextS[gc_ty2])-8 {
 									archsimd.LoadFloat32x8Slice(in[(i+1)*n*n+j*n+k:]).StoreSlice(inNextS[gc_ty2][gc_tx2:])
@@ -1968,6 +1968,14 @@ func gc_body_stencilThreadCoarseningKernel(gc_b8 *compiled.Block, in, out []floa
 //line pmpp_stencil.go:98
 							} else {
 //line pmpp_stencil.go:98
+								gc_b13 := gc_none5
+//line pmpp_stencil.go:98
+								if i+1 >= 0 && i+1 < n && j >= 0 && j < n {
+//line pmpp_stencil.go:97
+									gc_b13 = gc_all5
+//line pmpp_stencil.go:97
+								}
+//line pmpp_stencil.go:97
 								gc_if11 := gc_b13.And(gc_iota5.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, k, 8))))).And(gc_iota5.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, k, 8)))))
 //line pmpp_stencil.go:97
 								_ = gc_if11
@@ -2113,30 +2121,25 @@ func gc_body_stencilThreadCoarseningKernel(gc_b8 *compiled.Block, in, out []floa
 //line pmpp_stencil.go:79
 									_ = k
 //line pmpp_stencil.go:101
-									gc_b18 := gc_none8
+									if i >= 1 && i < n-1 && j >= 1 && j < n-1 && k >= 1 && (k < n-1 && uint(n-1-k) > 7) {
 //line pmpp_stencil.go:101
-									if i >= 1 && i < n-1 && j >= 1 && j < n-1 {
-//line pmpp_stencil.go:101
-										gc_b18 = gc_all8
-//line pmpp_stencil.go:101
-									}
-//line pmpp_stencil.go:101
-									if i >= 1 && i < n-1 && j >= 1 && j < n-1 && compiled.Reach(1, k, 8) <= 0 && compiled.Reach(n-1, k, 8) > 7 {
-//line pmpp_stencil.go:101
-										gc_b19 := gc_none8
-//line pmpp_stencil.go:101
-										if gc_ty2 >= 1 && gc_ty2 < inTileDimBig-1 {
-											gc_b19 = gc_all8
-//line pmpp_stencil.go:102
-										}
-//line pmpp_stencil.go:102
-										if gc_ty2 >= 1 && gc_ty2 < inTileDimBig-1 && compiled.Reach(1, gc_tx2, 8) <= 0 && compiled.Reach(inTileDimBig-1, gc_tx2, 8) > 7 {
+										if gc_ty2 >= 1 && gc_ty2 < inTileDimBig-1 &&
+//line pmpp_stencil.go:103
+											gc_tx2 >= 1 && (gc_tx2 < inTileDimBig-1 && uint(inTileDimBig-1-gc_tx2) > 7) {
+//line pmpp_stencil.go:103
 											gc_vb26.Mul(archsimd.LoadFloat32x8Slice(gc_at27[(gc_tx2 - gc_fastlo6):])).Add(gc_vb27.Mul(archsimd.LoadFloat32x8Slice(gc_at28[(gc_tx2 - gc_fastlo6):]))).Add(gc_vb28.Mul(archsimd.LoadFloat32x8Slice(gc_at29[(gc_tx2 - gc_fastlo6):]))).Add(gc_vb29.Mul(archsimd.LoadFloat32x8Slice(gc_at30[(gc_tx2 - gc_fastlo6):]))).Add(gc_vb30.Mul(archsimd.LoadFloat32x8Slice(gc_at31[(gc_tx2 - gc_fastlo6):]))).Add(gc_vb31.Mul(archsimd.LoadFloat32x8Slice(gc_at32[(gc_tx2 - gc_fastlo6):]))).Add(gc_vb32.Mul(archsimd.LoadFloat32x8Slice(gc_at33[(gc_tx2 - gc_fastlo6):]))).StoreSlice(gc_at26[(gc_tx2 - gc_fastlo6):])
 //line pmpp_stencil.go:103
 										} else {
 //line pmpp_stencil.go:103
-											gc_if16 := gc_b19.And(gc_iota8.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(1, gc_tx2, 8))))).And(gc_iota8.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(inTileDimBig-1, gc_tx2, 8)))))
+											gc_b19 := gc_none8
 //line pmpp_stencil.go:103
+											if gc_ty2 >= 1 && gc_ty2 < inTileDimBig-1 {
+//line pmpp_stencil.go:102
+												gc_b19 = gc_all8
+//line pmpp_stencil.go:102
+											}
+//line pmpp_stencil.go:102
+											gc_if16 := gc_b19.And(gc_iota8.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(1, gc_tx2, 8))))).And(gc_iota8.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(inTileDimBig-1, gc_tx2, 8)))))
 											_ = gc_if16
 //line pmpp_stencil.go:103
 											if gc_if16.ToBits() != 0 {
@@ -2149,6 +2152,14 @@ func gc_body_stencilThreadCoarseningKernel(gc_b8 *compiled.Block, in, out []floa
 //line pmpp_stencil.go:103
 									} else {
 //line pmpp_stencil.go:103
+										gc_b18 := gc_none8
+//line pmpp_stencil.go:103
+										if i >= 1 && i < n-1 && j >= 1 && j < n-1 {
+//line pmpp_stencil.go:101
+											gc_b18 = gc_all8
+//line pmpp_stencil.go:101
+										}
+//line pmpp_stencil.go:101
 										gc_if17 := gc_b18.And(gc_iota8.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(1, k, 8))))).And(gc_iota8.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n-1, k, 8)))))
 //line pmpp_stencil.go:101
 										_ = gc_if17
@@ -2295,24 +2306,12 @@ func gc_body_stencilThreadCoarseningKernel(gc_b8 *compiled.Block, in, out []floa
 //line pmpp_stencil.go:101
 							}
 //line pmpp_stencil.go:101
-							gc_b15 := gc_none7
+							if i >= 1 && i < n-1 && j >= 1 && j < n-1 && k >= 1 && (k < n-1 && uint(n-1-k) > 7) {
 //line pmpp_stencil.go:101
-							if i >= 1 && i < n-1 && j >= 1 && j < n-1 {
-//line pmpp_stencil.go:101
-								gc_b15 = gc_all7
-//line pmpp_stencil.go:101
-							}
-//line pmpp_stencil.go:101
-							if i >= 1 && i < n-1 && j >= 1 && j < n-1 && compiled.Reach(1, k, 8) <= 0 && compiled.Reach(n-1, k, 8) > 7 {
-//line pmpp_stencil.go:101
-								gc_b16 := gc_none7
-//line pmpp_stencil.go:101
-								if gc_ty2 >= 1 && gc_ty2 < inTileDimBig-1 {
-									gc_b16 = gc_all7
-//line pmpp_stencil.go:102
-								}
-//line pmpp_stencil.go:102
-								if gc_ty2 >= 1 && gc_ty2 < inTileDimBig-1 && compiled.Reach(1, gc_tx2, 8) <= 0 && compiled.Reach(inTileDimBig-1, gc_tx2, 8) > 7 {
+								if gc_ty2 >= 1 && gc_ty2 < inTileDimBig-1 &&
+//line pmpp_stencil.go:103
+									gc_tx2 >= 1 && (gc_tx2 < inTileDimBig-1 && uint(inTileDimBig-1-gc_tx2) > 7) {
+//line pmpp_stencil.go:103
 									var gc_ld22 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line pmpp_stencil.go:103
 									if gc_tx2 >= 0 && gc_tx2 <= len(inCurrS[gc_ty2])-8 {
@@ -2394,8 +2393,15 @@ func gc_body_stencilThreadCoarseningKernel(gc_b8 *compiled.Block, in, out []floa
 //line pmpp_stencil.go:104
 								} else {
 //line pmpp_stencil.go:104
+									gc_b16 := gc_none7
+//line pmpp_stencil.go:104
+									if gc_ty2 >= 1 && gc_ty2 < inTileDimBig-1 {
+//line pmpp_stencil.go:102
+										gc_b16 = gc_all7
+//line pmpp_stencil.go:102
+									}
+//line pmpp_stencil.go:102
 									gc_if13 := gc_b16.And(gc_iota7.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(1, gc_tx2, 8))))).And(gc_iota7.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(inTileDimBig-1, gc_tx2, 8)))))
-//line pmpp_stencil.go:103
 									_ = gc_if13
 //line pmpp_stencil.go:103
 									if gc_if13.ToBits() != 0 {
@@ -2485,6 +2491,14 @@ func gc_body_stencilThreadCoarseningKernel(gc_b8 *compiled.Block, in, out []floa
 //line pmpp_stencil.go:104
 							} else {
 //line pmpp_stencil.go:104
+								gc_b15 := gc_none7
+//line pmpp_stencil.go:104
+								if i >= 1 && i < n-1 && j >= 1 && j < n-1 {
+//line pmpp_stencil.go:101
+									gc_b15 = gc_all7
+//line pmpp_stencil.go:101
+								}
+//line pmpp_stencil.go:101
 								gc_if14 := gc_b15.And(gc_iota7.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(1, k, 8))))).And(gc_iota7.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n-1, k, 8)))))
 //line pmpp_stencil.go:101
 								_ = gc_if14
@@ -2790,19 +2804,19 @@ func gc_body_stencilRegisterTilingKernel(gc_b10 *compiled.Block, in, out []float
 //line pmpp_stencil.go:134
 								_ = inNext
 //line pmpp_stencil.go:135
-								gc_b13 := gc_none6
-//line pmpp_stencil.go:135
-								if iStart-1 >= 0 && iStart-1 < n && j >= 0 && j < n {
-//line pmpp_stencil.go:135
-									gc_b13 = gc_all6
-//line pmpp_stencil.go:135
-								}
-//line pmpp_stencil.go:135
-								if iStart-1 >= 0 && iStart-1 < n && j >= 0 && j < n && compiled.Reach(0, k, 8) <= 0 && compiled.Reach(n, k, 8) > 7 {
+								if iStart-1 >= 0 && iStart-1 < n && j >= 0 && j < n && k >= 0 && (k < n && uint(n-k) > 7) {
 //line pmpp_stencil.go:135
 									inPrev = archsimd.LoadFloat32x8Slice(gc_at11[(gc_tx2 - gc_fastlo4):])
 //line pmpp_stencil.go:135
 								} else {
+//line pmpp_stencil.go:135
+									gc_b13 := gc_none6
+//line pmpp_stencil.go:135
+									if iStart-1 >= 0 && iStart-1 < n && j >= 0 && j < n {
+//line pmpp_stencil.go:135
+										gc_b13 = gc_all6
+//line pmpp_stencil.go:135
+									}
 //line pmpp_stencil.go:135
 									gc_if11 := gc_b13.And(gc_iota6.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, k, 8))))).And(gc_iota6.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, k, 8)))))
 //line pmpp_stencil.go:135
@@ -2815,22 +2829,22 @@ func gc_body_stencilRegisterTilingKernel(gc_b10 *compiled.Block, in, out []float
 									}
 //line pmpp_stencil.go:135
 								}
-//line pmpp_stencil.go:135
-								gc_b14 := gc_none6
 //line pmpp_stencil.go:139
-								if iStart >= 0 && iStart < n && j >= 0 && j < n {
-//line pmpp_stencil.go:139
-									gc_b14 = gc_all6
-//line pmpp_stencil.go:139
-								}
-//line pmpp_stencil.go:139
-								if iStart >= 0 && iStart < n && j >= 0 && j < n && compiled.Reach(0, k, 8) <= 0 && compiled.Reach(n, k, 8) > 7 {
+								if iStart >= 0 && iStart < n && j >= 0 && j < n && k >= 0 && (k < n && uint(n-k) > 7) {
 //line pmpp_stencil.go:139
 									inCurr = archsimd.LoadFloat32x8Slice(gc_at12[(gc_tx2 - gc_fastlo4):])
 //line pmpp_stencil.go:139
 									inCurr.StoreSlice(gc_at13[(gc_tx2 - gc_fastlo4):])
 //line pmpp_stencil.go:139
 								} else {
+//line pmpp_stencil.go:139
+									gc_b14 := gc_none6
+//line pmpp_stencil.go:139
+									if iStart >= 0 && iStart < n && j >= 0 && j < n {
+//line pmpp_stencil.go:139
+										gc_b14 = gc_all6
+//line pmpp_stencil.go:139
+									}
 //line pmpp_stencil.go:139
 									gc_if12 := gc_b14.And(gc_iota6.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, k, 8))))).And(gc_iota6.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, k, 8)))))
 //line pmpp_stencil.go:139
@@ -2979,19 +2993,19 @@ func gc_body_stencilRegisterTilingKernel(gc_b10 *compiled.Block, in, out []float
 //line pmpp_stencil.go:135
 						}
 //line pmpp_stencil.go:135
-						gc_b11 := gc_none5
-//line pmpp_stencil.go:135
-						if iStart-1 >= 0 && iStart-1 < n && j >= 0 && j < n {
-//line pmpp_stencil.go:135
-							gc_b11 = gc_all5
-//line pmpp_stencil.go:135
-						}
-//line pmpp_stencil.go:135
-						if iStart-1 >= 0 && iStart-1 < n && j >= 0 && j < n && compiled.Reach(0, k, 8) <= 0 && compiled.Reach(n, k, 8) > 7 {
+						if iStart-1 >= 0 && iStart-1 < n && j >= 0 && j < n && k >= 0 && (k < n && uint(n-k) > 7) {
 //line pmpp_stencil.go:135
 							inPrev = archsimd.LoadFloat32x8Slice(in[(iStart-1)*n*n+j*n+k:])
 						} else {
 //line pmpp_stencil.go:136
+							gc_b11 := gc_none5
+//line pmpp_stencil.go:136
+							if iStart-1 >= 0 && iStart-1 < n && j >= 0 && j < n {
+//line pmpp_stencil.go:135
+								gc_b11 = gc_all5
+//line pmpp_stencil.go:135
+							}
+//line pmpp_stencil.go:135
 							gc_if9 := gc_b11.And(gc_iota5.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, k, 8))))).And(gc_iota5.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, k, 8)))))
 //line pmpp_stencil.go:135
 							_ = gc_if9
@@ -3002,16 +3016,8 @@ func gc_body_stencilRegisterTilingKernel(gc_b10 *compiled.Block, in, out []float
 							}
 //line pmpp_stencil.go:136
 						}
-//line pmpp_stencil.go:135
-						gc_b12 := gc_none5
 //line pmpp_stencil.go:139
-						if iStart >= 0 && iStart < n && j >= 0 && j < n {
-//line pmpp_stencil.go:139
-							gc_b12 = gc_all5
-//line pmpp_stencil.go:139
-						}
-//line pmpp_stencil.go:139
-						if iStart >= 0 && iStart < n && j >= 0 && j < n && compiled.Reach(0, k, 8) <= 0 && compiled.Reach(n, k, 8) > 7 {
+						if iStart >= 0 && iStart < n && j >= 0 && j < n && k >= 0 && (k < n && uint(n-k) > 7) {
 //line pmpp_stencil.go:139
 							inCurr = archsimd.LoadFloat32x8Slice(in[iStart*n*n+j*n+k:])
 							if gc_tx2 >= 0 && gc_tx2 <= len(inCurrS[gc_ty2])-8 {
@@ -3041,6 +3047,14 @@ func gc_body_stencilRegisterTilingKernel(gc_b10 *compiled.Block, in, out []float
 //line pmpp_stencil.go:141
 						} else {
 //line pmpp_stencil.go:141
+							gc_b12 := gc_none5
+//line pmpp_stencil.go:141
+							if iStart >= 0 && iStart < n && j >= 0 && j < n {
+//line pmpp_stencil.go:139
+								gc_b12 = gc_all5
+//line pmpp_stencil.go:139
+							}
+//line pmpp_stencil.go:139
 							gc_if10 := gc_b12.And(gc_iota5.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, k, 8))))).And(gc_iota5.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, k, 8)))))
 //line pmpp_stencil.go:139
 							_ = gc_if10
@@ -3175,19 +3189,19 @@ func gc_body_stencilRegisterTilingKernel(gc_b10 *compiled.Block, in, out []float
 //line pmpp_stencil.go:129
 									_ = inNext
 //line pmpp_stencil.go:145
-									gc_b16 := gc_none8
-//line pmpp_stencil.go:145
-									if i+1 >= 0 && i+1 < n && j >= 0 && j < n {
-//line pmpp_stencil.go:145
-										gc_b16 = gc_all8
-//line pmpp_stencil.go:145
-									}
-//line pmpp_stencil.go:145
-									if i+1 >= 0 && i+1 < n && j >= 0 && j < n && compiled.Reach(0, k, 8) <= 0 && compiled.Reach(n, k, 8) > 7 {
+									if i+1 >= 0 && i+1 < n && j >= 0 && j < n && k >= 0 && (k < n && uint(n-k) > 7) {
 //line pmpp_stencil.go:145
 										inNext = archsimd.LoadFloat32x8Slice(gc_at14[(gc_tx2 - gc_fastlo5):])
 //line pmpp_stencil.go:145
 									} else {
+//line pmpp_stencil.go:145
+										gc_b16 := gc_none8
+//line pmpp_stencil.go:145
+										if i+1 >= 0 && i+1 < n && j >= 0 && j < n {
+//line pmpp_stencil.go:145
+											gc_b16 = gc_all8
+//line pmpp_stencil.go:145
+										}
 //line pmpp_stencil.go:145
 										gc_if14 := gc_b16.And(gc_iota8.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, k, 8))))).And(gc_iota8.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, k, 8)))))
 //line pmpp_stencil.go:145
@@ -3284,19 +3298,19 @@ func gc_body_stencilRegisterTilingKernel(gc_b10 *compiled.Block, in, out []float
 //line pmpp_stencil.go:145
 							}
 //line pmpp_stencil.go:145
-							gc_b15 := gc_none7
-//line pmpp_stencil.go:145
-							if i+1 >= 0 && i+1 < n && j >= 0 && j < n {
-//line pmpp_stencil.go:145
-								gc_b15 = gc_all7
-//line pmpp_stencil.go:145
-							}
-//line pmpp_stencil.go:145
-							if i+1 >= 0 && i+1 < n && j >= 0 && j < n && compiled.Reach(0, k, 8) <= 0 && compiled.Reach(n, k, 8) > 7 {
+							if i+1 >= 0 && i+1 < n && j >= 0 && j < n && k >= 0 && (k < n && uint(n-k) > 7) {
 //line pmpp_stencil.go:145
 								inNext = archsimd.LoadFloat32x8Slice(in[(i+1)*n*n+j*n+k:])
 							} else {
 //line pmpp_stencil.go:146
+								gc_b15 := gc_none7
+//line pmpp_stencil.go:146
+								if i+1 >= 0 && i+1 < n && j >= 0 && j < n {
+//line pmpp_stencil.go:145
+									gc_b15 = gc_all7
+//line pmpp_stencil.go:145
+								}
+//line pmpp_stencil.go:145
 								gc_if13 := gc_b15.And(gc_iota7.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, k, 8))))).And(gc_iota7.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, k, 8)))))
 //line pmpp_stencil.go:145
 								_ = gc_if13
@@ -3428,30 +3442,25 @@ func gc_body_stencilRegisterTilingKernel(gc_b10 *compiled.Block, in, out []float
 //line pmpp_stencil.go:129
 									_ = inNext
 //line pmpp_stencil.go:150
-									gc_b20 := gc_none10
+									if i >= 1 && i < n-1 && j >= 1 && j < n-1 && k >= 1 && (k < n-1 && uint(n-1-k) > 7) {
 //line pmpp_stencil.go:150
-									if i >= 1 && i < n-1 && j >= 1 && j < n-1 {
-//line pmpp_stencil.go:150
-										gc_b20 = gc_all10
-//line pmpp_stencil.go:150
-									}
-//line pmpp_stencil.go:150
-									if i >= 1 && i < n-1 && j >= 1 && j < n-1 && compiled.Reach(1, k, 8) <= 0 && compiled.Reach(n-1, k, 8) > 7 {
-//line pmpp_stencil.go:150
-										gc_b21 := gc_none10
-//line pmpp_stencil.go:150
-										if gc_ty2 >= 1 && gc_ty2 < inTileDimSmall-1 {
-											gc_b21 = gc_all10
-//line pmpp_stencil.go:151
-										}
-//line pmpp_stencil.go:151
-										if gc_ty2 >= 1 && gc_ty2 < inTileDimSmall-1 && compiled.Reach(1, gc_tx2, 8) <= 0 && compiled.Reach(inTileDimSmall-1, gc_tx2, 8) > 7 {
+										if gc_ty2 >= 1 && gc_ty2 < inTileDimSmall-1 &&
+//line pmpp_stencil.go:152
+											gc_tx2 >= 1 && (gc_tx2 < inTileDimSmall-1 && uint(inTileDimSmall-1-gc_tx2) > 7) {
+//line pmpp_stencil.go:152
 											gc_vb22.Mul(inCurr).Add(gc_vb23.Mul(archsimd.LoadFloat32x8Slice(gc_at16[(gc_tx2 - gc_fastlo6):]))).Add(gc_vb24.Mul(archsimd.LoadFloat32x8Slice(gc_at17[(gc_tx2 - gc_fastlo6):]))).Add(gc_vb25.Mul(archsimd.LoadFloat32x8Slice(gc_at18[(gc_tx2 - gc_fastlo6):]))).Add(gc_vb26.Mul(archsimd.LoadFloat32x8Slice(gc_at19[(gc_tx2 - gc_fastlo6):]))).Add(gc_vb27.Mul(inPrev)).Add(gc_vb28.Mul(inNext)).StoreSlice(gc_at15[(gc_tx2 - gc_fastlo6):])
 //line pmpp_stencil.go:152
 										} else {
 //line pmpp_stencil.go:152
-											gc_if18 := gc_b21.And(gc_iota10.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(1, gc_tx2, 8))))).And(gc_iota10.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(inTileDimSmall-1, gc_tx2, 8)))))
+											gc_b21 := gc_none10
 //line pmpp_stencil.go:152
+											if gc_ty2 >= 1 && gc_ty2 < inTileDimSmall-1 {
+//line pmpp_stencil.go:151
+												gc_b21 = gc_all10
+//line pmpp_stencil.go:151
+											}
+//line pmpp_stencil.go:151
+											gc_if18 := gc_b21.And(gc_iota10.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(1, gc_tx2, 8))))).And(gc_iota10.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(inTileDimSmall-1, gc_tx2, 8)))))
 											_ = gc_if18
 //line pmpp_stencil.go:152
 											if gc_if18.ToBits() != 0 {
@@ -3464,6 +3473,14 @@ func gc_body_stencilRegisterTilingKernel(gc_b10 *compiled.Block, in, out []float
 //line pmpp_stencil.go:152
 									} else {
 //line pmpp_stencil.go:152
+										gc_b20 := gc_none10
+//line pmpp_stencil.go:152
+										if i >= 1 && i < n-1 && j >= 1 && j < n-1 {
+//line pmpp_stencil.go:150
+											gc_b20 = gc_all10
+//line pmpp_stencil.go:150
+										}
+//line pmpp_stencil.go:150
 										gc_if19 := gc_b20.And(gc_iota10.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(1, k, 8))))).And(gc_iota10.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n-1, k, 8)))))
 //line pmpp_stencil.go:150
 										_ = gc_if19
@@ -3628,24 +3645,12 @@ func gc_body_stencilRegisterTilingKernel(gc_b10 *compiled.Block, in, out []float
 //line pmpp_stencil.go:150
 							}
 //line pmpp_stencil.go:150
-							gc_b17 := gc_none9
+							if i >= 1 && i < n-1 && j >= 1 && j < n-1 && k >= 1 && (k < n-1 && uint(n-1-k) > 7) {
 //line pmpp_stencil.go:150
-							if i >= 1 && i < n-1 && j >= 1 && j < n-1 {
-//line pmpp_stencil.go:150
-								gc_b17 = gc_all9
-//line pmpp_stencil.go:150
-							}
-//line pmpp_stencil.go:150
-							if i >= 1 && i < n-1 && j >= 1 && j < n-1 && compiled.Reach(1, k, 8) <= 0 && compiled.Reach(n-1, k, 8) > 7 {
-//line pmpp_stencil.go:150
-								gc_b18 := gc_none9
-//line pmpp_stencil.go:150
-								if gc_ty2 >= 1 && gc_ty2 < inTileDimSmall-1 {
-									gc_b18 = gc_all9
-//line pmpp_stencil.go:151
-								}
-//line pmpp_stencil.go:151
-								if gc_ty2 >= 1 && gc_ty2 < inTileDimSmall-1 && compiled.Reach(1, gc_tx2, 8) <= 0 && compiled.Reach(inTileDimSmall-1, gc_tx2, 8) > 7 {
+								if gc_ty2 >= 1 && gc_ty2 < inTileDimSmall-1 &&
+//line pmpp_stencil.go:152
+									gc_tx2 >= 1 && (gc_tx2 < inTileDimSmall-1 && uint(inTileDimSmall-1-gc_tx2) > 7) {
+//line pmpp_stencil.go:152
 									var gc_ld13 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line pmpp_stencil.go:152
 									if (gc_tx2-1) >= 0 && (gc_tx2-1) <= len(inCurrS[gc_ty2])-8 {
@@ -3695,8 +3700,15 @@ func gc_body_stencilRegisterTilingKernel(gc_b10 *compiled.Block, in, out []float
 //line pmpp_stencil.go:153
 								} else {
 //line pmpp_stencil.go:153
+									gc_b18 := gc_none9
+//line pmpp_stencil.go:153
+									if gc_ty2 >= 1 && gc_ty2 < inTileDimSmall-1 {
+//line pmpp_stencil.go:151
+										gc_b18 = gc_all9
+//line pmpp_stencil.go:151
+									}
+//line pmpp_stencil.go:151
 									gc_if15 := gc_b18.And(gc_iota9.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(1, gc_tx2, 8))))).And(gc_iota9.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(inTileDimSmall-1, gc_tx2, 8)))))
-//line pmpp_stencil.go:152
 									_ = gc_if15
 //line pmpp_stencil.go:152
 									if gc_if15.ToBits() != 0 {
@@ -3754,6 +3766,14 @@ func gc_body_stencilRegisterTilingKernel(gc_b10 *compiled.Block, in, out []float
 //line pmpp_stencil.go:153
 							} else {
 //line pmpp_stencil.go:153
+								gc_b17 := gc_none9
+//line pmpp_stencil.go:153
+								if i >= 1 && i < n-1 && j >= 1 && j < n-1 {
+//line pmpp_stencil.go:150
+									gc_b17 = gc_all9
+//line pmpp_stencil.go:150
+								}
+//line pmpp_stencil.go:150
 								gc_if16 := gc_b17.And(gc_iota9.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(1, k, 8))))).And(gc_iota9.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n-1, k, 8)))))
 //line pmpp_stencil.go:150
 								_ = gc_if16

@@ -1058,7 +1058,7 @@ func gc_body_jaccardRowSumKernel_float32(gc_b2 *compiled.Block, weighted bool, n
 //line hecbench_jaccard.go:58
 												_ = v
 //line hecbench_jaccard.go:59
-												if compiled.Reach(j, gc_tx2, 8) <= 0 {
+												if gc_tx2 >= j {
 //line hecbench_jaccard.go:59
 													sum_ = sum_.Add(v)
 //line hecbench_jaccard.go:59

@@ -310,7 +310,7 @@ func gc_body_meanShiftTilingKernel(gc_b2 *compiled.Block, data, dataNext []float
 //line hecbench_meanshift.go:78
 						}
 //line hecbench_meanshift.go:78
-						if compiled.Reach(msN, tidInTile, 8) > 7 {
+						if tidInTile < msN && uint(msN-tidInTile) > 7 {
 //line hecbench_meanshift.go:78
 							var rowInTile int = tidInTile *
 								msD

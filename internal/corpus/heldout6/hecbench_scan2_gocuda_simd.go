@@ -817,7 +817,7 @@ func gc_body_scan2ScanLargeArraysKernel(gc_b2 *compiled.Block, output, input []f
 //line hecbench_scan2.go:42
 						_ = cache1
 //line hecbench_scan2.go:56
-						if compiled.Reach(stride, 2*tid, 16) <= 0 {
+						if 2*tid >= stride {
 //line hecbench_scan2.go:56
 							var gc_ld3 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line hecbench_scan2.go:56
@@ -1970,7 +1970,7 @@ func gc_body_scan2PrefixSumKernel(gc_b2 *compiled.Block, output, input []float32
 //line hecbench_scan2.go:86
 						_ = cache1
 //line hecbench_scan2.go:102
-						if compiled.Reach(stride, 2*tid, 16) <= 0 {
+						if 2*tid >= stride {
 //line hecbench_scan2.go:102
 							var gc_ld3 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line hecbench_scan2.go:102

@@ -148,7 +148,9 @@ func gc_body_conv1dKernel_float32(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in 
 //line hecbench_convolution1d.go:23
 							for j := 0; j < maskWidth; j = j + 1 {
 //line hecbench_convolution1d.go:23
-								if compiled.Reach(0, start+j, 8) <= 0 && compiled.Reach(inputWidth, start+j, 8) > 7 {
+								if start+j >=
+									0 && (start+j < inputWidth && uint(inputWidth-(start+j)) > 7) {
+//line hecbench_convolution1d.go:24
 									var gc_ld archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line hecbench_convolution1d.go:24
 									{
@@ -197,7 +199,9 @@ func gc_body_conv1dKernel_float32(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in 
 //line hecbench_convolution1d.go:25
 							for j := 0; j < maskWidth; j = j + 1 {
 //line hecbench_convolution1d.go:23
-								if compiled.Reach(0, start+j, 8) <= 0 && compiled.Reach(inputWidth, start+j, 8) > 7 {
+								if start+j >=
+									0 && (start+j < inputWidth && uint(inputWidth-(start+j)) > 7) {
+//line hecbench_convolution1d.go:24
 									var gc_ld archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line hecbench_convolution1d.go:24
 									if (start+j) >= 0 && (start+j) <= len(in)-8 {
@@ -492,9 +496,11 @@ func gc_body_conv1dTiledKernel_float32(gc_b2 *compiled.Block, in []float32, out 
 //line hecbench_convolution1d.go:56
 						_ = haloRight
 //line hecbench_convolution1d.go:44
-						if compiled.Reach(gc_bdx2-n, gc_tx2, 8) <= 0 {
+						if gc_tx2 >= gc_bdx2-n {
 //line hecbench_convolution1d.go:44
-							if compiled.Reach(0, haloLeft, 8) > 7 {
+							if haloLeft <
+								0 && uint(0-haloLeft) > 7 {
+//line hecbench_convolution1d.go:45
 								gc_vb2.StoreSlice(gc_at7[gc_tx2:])
 //line hecbench_convolution1d.go:45
 							} else {
@@ -561,9 +567,11 @@ func gc_body_conv1dTiledKernel_float32(gc_b2 *compiled.Block, in []float32, out 
 						}
 						archsimd.LoadFloat32x8Slice(gc_at10[gc_tx2:]).StoreSlice(gc_at9[gc_tx2:])
 //line hecbench_convolution1d.go:57
-						if compiled.Reach(n, gc_tx2, 8) > 7 {
+						if gc_tx2 < n && uint(n-gc_tx2) > 7 {
 //line hecbench_convolution1d.go:57
-							if compiled.Reach(inputWidth, haloRight, 8) <= 0 {
+							if haloRight >=
+								inputWidth {
+//line hecbench_convolution1d.go:58
 								gc_vb2.StoreSlice(gc_at11[gc_tx2:])
 //line hecbench_convolution1d.go:58
 							} else {
@@ -694,9 +702,11 @@ func gc_body_conv1dTiledKernel_float32(gc_b2 *compiled.Block, in []float32, out 
 //line hecbench_convolution1d.go:44
 						}
 //line hecbench_convolution1d.go:44
-						if compiled.Reach(gc_bdx2-n, gc_tx2, 8) <= 0 {
+						if gc_tx2 >= gc_bdx2-n {
 //line hecbench_convolution1d.go:44
-							if compiled.Reach(0, haloLeft, 8) > 7 {
+							if haloLeft <
+								0 && uint(0-haloLeft) > 7 {
+//line hecbench_convolution1d.go:45
 								gc_vb.StoreSlice(tile[gc_tx2-(gc_bdx2-n):])
 							} else {
 //line hecbench_convolution1d.go:46
@@ -760,9 +770,11 @@ func gc_body_conv1dTiledKernel_float32(gc_b2 *compiled.Block, in []float32, out 
 						}
 						archsimd.LoadFloat32x8Slice(in[gc_bx2*gc_bdx2+gc_tx2:]).StoreSlice(tile[n+gc_tx2:])
 //line hecbench_convolution1d.go:57
-						if compiled.Reach(n, gc_tx2, 8) > 7 {
+						if gc_tx2 < n && uint(n-gc_tx2) > 7 {
 //line hecbench_convolution1d.go:57
-							if compiled.Reach(inputWidth, haloRight, 8) <= 0 {
+							if haloRight >=
+								inputWidth {
+//line hecbench_convolution1d.go:58
 								gc_vb.StoreSlice(tile[gc_tx2+gc_bdx2+n:])
 							} else {
 //line hecbench_convolution1d.go:59
@@ -1367,9 +1379,13 @@ func gc_body_conv1dTiledCachingKernel_float32(gc_b2 *compiled.Block, in []float3
 //line hecbench_convolution1d.go:91
 						_ = inIndex
 //line hecbench_convolution1d.go:91
-						if compiled.Reach(0, inIndex, 8) <= 0 && compiled.Reach(inputWidth, inIndex, 8) > 7 {
+						if inIndex >=
+
+							0 && (inIndex < inputWidth && uint(inputWidth-inIndex) > 7) {
 //line hecbench_convolution1d.go:93
-							if compiled.Reach(thisTileStart, inIndex, 8) <= 0 && compiled.Reach(nextTileStart, inIndex, 8) > 7 {
+							if inIndex >=
+								thisTileStart && (inIndex < nextTileStart && uint(nextTileStart-inIndex) > 7) {
+//line hecbench_convolution1d.go:94
 								var gc_ld archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line hecbench_convolution1d.go:94
 								if (gc_tx2+j-(maskWidth/2)) >= 0 && (gc_tx2+j-(maskWidth/2)) <= len(tile)-8 {

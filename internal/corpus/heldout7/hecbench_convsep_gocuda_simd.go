@@ -141,7 +141,7 @@ func gc_body_convRowsKernel(gc_b2 *compiled.Block, dst, src, kernel []float32, i
 //line hecbench_convsep.go:51
 						{
 //line hecbench_convsep.go:51
-							if compiled.Reach(0, baseX+compiled.Trip(0)*csRowsBlockDimX, 8) <= 0 {
+							if baseX+compiled.Trip(0)*csRowsBlockDimX >= 0 {
 //line hecbench_convsep.go:51
 								var gc_ld5 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line hecbench_convsep.go:51
@@ -309,7 +309,7 @@ func gc_body_convRowsKernel(gc_b2 *compiled.Block, dst, src, kernel []float32, i
 //line hecbench_convsep.go:60
 						{
 //line hecbench_convsep.go:60
-							if compiled.Reach(imageW, baseX+compiled.Trip(9)*csRowsBlockDimX, 8) > 7 {
+							if baseX+compiled.Trip(9)*csRowsBlockDimX < imageW && uint(imageW-(baseX+compiled.Trip(9)*csRowsBlockDimX)) > 7 {
 //line hecbench_convsep.go:60
 								var gc_ld7 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line hecbench_convsep.go:60
@@ -697,7 +697,7 @@ func gc_body_convRowsKernel(gc_b2 *compiled.Block, dst, src, kernel []float32, i
 //line hecbench_convsep.go:51
 						{
 //line hecbench_convsep.go:51
-							if compiled.Reach(0, baseX+compiled.Trip(0)*csRowsBlockDimX, 8) <= 0 {
+							if baseX+compiled.Trip(0)*csRowsBlockDimX >= 0 {
 //line hecbench_convsep.go:51
 								var gc_ld archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line hecbench_convsep.go:51
@@ -865,7 +865,7 @@ func gc_body_convRowsKernel(gc_b2 *compiled.Block, dst, src, kernel []float32, i
 //line hecbench_convsep.go:60
 						{
 //line hecbench_convsep.go:60
-							if compiled.Reach(imageW, baseX+compiled.Trip(9)*csRowsBlockDimX, 8) > 7 {
+							if baseX+compiled.Trip(9)*csRowsBlockDimX < imageW && uint(imageW-(baseX+compiled.Trip(9)*csRowsBlockDimX)) > 7 {
 //line hecbench_convsep.go:60
 								var gc_ld3 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line hecbench_convsep.go:60

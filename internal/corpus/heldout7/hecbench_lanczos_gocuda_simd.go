@@ -521,7 +521,7 @@ func gc_body_dotProductKernel_float32(gc_b2 *compiled.Block, N int, x []float32,
 //line hecbench_lanczos.go:22
 						_ = index
 //line hecbench_lanczos.go:25
-						if compiled.Reach(N, index, 8) > 7 {
+						if index < N && uint(N-index) > 7 {
 //line hecbench_lanczos.go:25
 							archsimd.LoadFloat32x8Slice(gc_at9[gc_tx2:]).Mul(archsimd.LoadFloat32x8Slice(gc_at10[gc_tx2:])).StoreSlice(gc_at8[gc_tx2:])
 //line hecbench_lanczos.go:25
@@ -596,7 +596,7 @@ func gc_body_dotProductKernel_float32(gc_b2 *compiled.Block, N int, x []float32,
 //line hecbench_lanczos.go:25
 						}
 //line hecbench_lanczos.go:25
-						if compiled.Reach(N, index, 8) > 7 {
+						if index < N && uint(N-index) > 7 {
 //line hecbench_lanczos.go:25
 							archsimd.LoadFloat32x8Slice(x[index:]).Mul(archsimd.LoadFloat32x8Slice(y[index:])).StoreSlice(result[gc_tx2:])
 						} else {

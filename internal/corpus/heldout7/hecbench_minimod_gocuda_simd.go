@@ -119,16 +119,8 @@ func gc_body_targetInner3DKernel(gc_b2 *compiled.Block, nx, ny, nz int64, ldimx,
 						}
 //line hecbench_minimod.go:55
 						gc_vb2.StoreSlice(gc_at3[0][tj][tk:])
-//line hecbench_minimod.go:55
-						gc_b4 := gc_none2
 //line hecbench_minimod.go:57
-						if ti < 2*mmR && tj < 2*mmR {
-//line hecbench_minimod.go:57
-							gc_b4 = gc_all2
-//line hecbench_minimod.go:57
-						}
-//line hecbench_minimod.go:57
-						if ti < 2*mmR && tj < 2*mmR && compiled.Reach(2*mmR, tk, 8) > 7 {
+						if ti < 2*mmR && tj < 2*mmR && (tk < 2*mmR && uint(2*mmR-tk) > 7) {
 //line hecbench_minimod.go:57
 							if (mmNDim+tk) >= 0 && (mmNDim+tk) <= len(gc_at4[0][mmNDim+tj])-8 {
 								gc_vb2.StoreSlice(gc_at4[0][mmNDim+tj][mmNDim+tk:])
@@ -157,6 +149,16 @@ func gc_body_targetInner3DKernel(gc_b2 *compiled.Block, nx, ny, nz int64, ldimx,
 //line hecbench_minimod.go:58
 						} else {
 //line hecbench_minimod.go:58
+							gc_b4 := gc_none2
+//line hecbench_minimod.go:58
+							if ti <
+//line hecbench_minimod.go:57
+								2*mmR && tj < 2*mmR {
+//line hecbench_minimod.go:57
+								gc_b4 = gc_all2
+//line hecbench_minimod.go:57
+							}
+//line hecbench_minimod.go:57
 							gc_if2 := gc_b4.And(gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(2*mmR, tk, 8)))))
 //line hecbench_minimod.go:57
 							_ = gc_if2
@@ -261,16 +263,8 @@ func gc_body_targetInner3DKernel(gc_b2 *compiled.Block, nx, ny, nz int64, ldimx,
 						}
 //line hecbench_minimod.go:55
 						gc_vb.StoreSlice(sU[ti][tj][tk:])
-//line hecbench_minimod.go:55
-						gc_b3 := gc_none
 //line hecbench_minimod.go:57
-						if ti < 2*mmR && tj < 2*mmR {
-//line hecbench_minimod.go:57
-							gc_b3 = gc_all
-//line hecbench_minimod.go:57
-						}
-//line hecbench_minimod.go:57
-						if ti < 2*mmR && tj < 2*mmR && compiled.Reach(2*mmR, tk, 8) > 7 {
+						if ti < 2*mmR && tj < 2*mmR && (tk < 2*mmR && uint(2*mmR-tk) > 7) {
 //line hecbench_minimod.go:57
 							if (mmNDim+tk) >= 0 && (mmNDim+tk) <= len(sU[mmNDim+ti][mmNDim+tj])-8 {
 								gc_vb.StoreSlice(sU[mmNDim+ti][mmNDim+tj][mmNDim+tk:])
@@ -299,6 +293,16 @@ func gc_body_targetInner3DKernel(gc_b2 *compiled.Block, nx, ny, nz int64, ldimx,
 //line hecbench_minimod.go:58
 						} else {
 //line hecbench_minimod.go:58
+							gc_b3 := gc_none
+//line hecbench_minimod.go:58
+							if ti <
+//line hecbench_minimod.go:57
+								2*mmR && tj < 2*mmR {
+//line hecbench_minimod.go:57
+								gc_b3 = gc_all
+//line hecbench_minimod.go:57
+							}
+//line hecbench_minimod.go:57
 							gc_if := gc_b3.And(gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(2*mmR, tk, 8)))))
 //line hecbench_minimod.go:57
 							_ = gc_if
@@ -1173,16 +1177,8 @@ func gc_body_targetPml3DKernel(gc_b2 *compiled.Block, nx, ny, nz int64, ldimx, l
 						}
 //line hecbench_minimod.go:123
 						gc_vb2.StoreSlice(gc_at3[0][tj][tk:])
-//line hecbench_minimod.go:123
-						gc_b4 := gc_none2
 //line hecbench_minimod.go:125
-						if ti < 2*mmR && tj < 2*mmR {
-//line hecbench_minimod.go:125
-							gc_b4 = gc_all2
-//line hecbench_minimod.go:125
-						}
-//line hecbench_minimod.go:125
-						if ti < 2*mmR && tj < 2*mmR && compiled.Reach(2*mmR, tk, 8) > 7 {
+						if ti < 2*mmR && tj < 2*mmR && (tk < 2*mmR && uint(2*mmR-tk) > 7) {
 //line hecbench_minimod.go:125
 							if (mmNDim+tk) >= 0 && (mmNDim+tk) <= len(gc_at4[0][mmNDim+tj])-8 {
 								gc_vb2.StoreSlice(gc_at4[0][mmNDim+tj][mmNDim+tk:])
@@ -1211,6 +1207,16 @@ func gc_body_targetPml3DKernel(gc_b2 *compiled.Block, nx, ny, nz int64, ldimx, l
 //line hecbench_minimod.go:126
 						} else {
 //line hecbench_minimod.go:126
+							gc_b4 := gc_none2
+//line hecbench_minimod.go:126
+							if ti <
+//line hecbench_minimod.go:125
+								2*mmR && tj < 2*mmR {
+//line hecbench_minimod.go:125
+								gc_b4 = gc_all2
+//line hecbench_minimod.go:125
+							}
+//line hecbench_minimod.go:125
 							gc_if2 := gc_b4.And(gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(2*mmR, tk, 8)))))
 //line hecbench_minimod.go:125
 							_ = gc_if2
@@ -1315,16 +1321,8 @@ func gc_body_targetPml3DKernel(gc_b2 *compiled.Block, nx, ny, nz int64, ldimx, l
 						}
 //line hecbench_minimod.go:123
 						gc_vb.StoreSlice(sU[ti][tj][tk:])
-//line hecbench_minimod.go:123
-						gc_b3 := gc_none
 //line hecbench_minimod.go:125
-						if ti < 2*mmR && tj < 2*mmR {
-//line hecbench_minimod.go:125
-							gc_b3 = gc_all
-//line hecbench_minimod.go:125
-						}
-//line hecbench_minimod.go:125
-						if ti < 2*mmR && tj < 2*mmR && compiled.Reach(2*mmR, tk, 8) > 7 {
+						if ti < 2*mmR && tj < 2*mmR && (tk < 2*mmR && uint(2*mmR-tk) > 7) {
 //line hecbench_minimod.go:125
 							if (mmNDim+tk) >= 0 && (mmNDim+tk) <= len(sU[mmNDim+ti][mmNDim+tj])-8 {
 								gc_vb.StoreSlice(sU[mmNDim+ti][mmNDim+tj][mmNDim+tk:])
@@ -1353,6 +1351,16 @@ func gc_body_targetPml3DKernel(gc_b2 *compiled.Block, nx, ny, nz int64, ldimx, l
 //line hecbench_minimod.go:126
 						} else {
 //line hecbench_minimod.go:126
+							gc_b3 := gc_none
+//line hecbench_minimod.go:126
+							if ti <
+//line hecbench_minimod.go:125
+								2*mmR && tj < 2*mmR {
+//line hecbench_minimod.go:125
+								gc_b3 = gc_all
+//line hecbench_minimod.go:125
+							}
+//line hecbench_minimod.go:125
 							gc_if := gc_b3.And(gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(2*mmR, tk, 8)))))
 //line hecbench_minimod.go:125
 							_ = gc_if

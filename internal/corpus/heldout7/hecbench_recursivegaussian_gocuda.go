@@ -71,19 +71,19 @@ func gc_body_rgTransposeKernel(gc_b *compiled.Block, uiDataIn, uiDataOut []uint3
 //line hecbench_recursivegaussian.go:34
 					_ = yIndex
 //line hecbench_recursivegaussian.go:37
-					gc_b3 := gc_none2
-//line hecbench_recursivegaussian.go:37
-					if yIndex < iHeight {
-//line hecbench_recursivegaussian.go:37
-						gc_b3 = gc_all2
-//line hecbench_recursivegaussian.go:37
-					}
-//line hecbench_recursivegaussian.go:37
-					if compiled.Reach(iWidth, xIndex, 8) > 7 && (yIndex < iHeight) {
+					if xIndex < iWidth && uint(iWidth-xIndex) > 7 && (yIndex < iHeight) {
 //line hecbench_recursivegaussian.go:37
 						lanes.LoadUint32x8Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
 //line hecbench_recursivegaussian.go:37
 					} else {
+//line hecbench_recursivegaussian.go:37
+						gc_b3 := gc_none2
+//line hecbench_recursivegaussian.go:37
+						if yIndex < iHeight {
+//line hecbench_recursivegaussian.go:37
+							gc_b3 = gc_all2
+//line hecbench_recursivegaussian.go:37
+						}
 //line hecbench_recursivegaussian.go:37
 						gc_if2 := gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(iWidth, xIndex, 8)))).And(gc_b3)
 //line hecbench_recursivegaussian.go:37
@@ -148,19 +148,21 @@ func gc_body_rgTransposeKernel(gc_b *compiled.Block, uiDataIn, uiDataOut []uint3
 //line hecbench_recursivegaussian.go:37
 					}
 //line hecbench_recursivegaussian.go:37
-					gc_b2 := gc_none
-//line hecbench_recursivegaussian.go:37
-					if yIndex < iHeight {
-//line hecbench_recursivegaussian.go:37
-						gc_b2 = gc_all
-//line hecbench_recursivegaussian.go:37
-					}
-//line hecbench_recursivegaussian.go:37
-					if compiled.Reach(iWidth, xIndex, 8) > 7 && (yIndex < iHeight) {
+					if xIndex < iWidth && uint(iWidth-xIndex) > 7 && (yIndex < iHeight) {
 //line hecbench_recursivegaussian.go:37
 						lanes.LoadUint32x8Slice(uiDataIn[(yIndex*iWidth)+xIndex:]).StoreSlice(uiLocalBuff[gc_ty*(gc_bdx+1)+gc_tx:])
 					} else {
 //line hecbench_recursivegaussian.go:38
+						gc_b2 := gc_none
+//line hecbench_recursivegaussian.go:38
+						if yIndex <
+//line hecbench_recursivegaussian.go:37
+							iHeight {
+//line hecbench_recursivegaussian.go:37
+							gc_b2 = gc_all
+//line hecbench_recursivegaussian.go:37
+						}
+//line hecbench_recursivegaussian.go:37
 						gc_if := gc_iota.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(iWidth, xIndex, 8)))).And(gc_b2)
 //line hecbench_recursivegaussian.go:37
 						_ = gc_if

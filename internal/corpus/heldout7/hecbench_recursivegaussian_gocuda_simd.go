@@ -72,19 +72,19 @@ func gc_body_rgTransposeKernel(gc_b4 *compiled.Block, uiDataIn, uiDataOut []uint
 //line hecbench_recursivegaussian.go:34
 						_ = yIndex
 //line hecbench_recursivegaussian.go:37
-						gc_b6 := gc_none4
-//line hecbench_recursivegaussian.go:37
-						if yIndex < iHeight {
-//line hecbench_recursivegaussian.go:37
-							gc_b6 = gc_all4
-//line hecbench_recursivegaussian.go:37
-						}
-//line hecbench_recursivegaussian.go:37
-						if compiled.Reach(iWidth, xIndex, 8) > 7 && (yIndex < iHeight) {
+						if xIndex < iWidth && uint(iWidth-xIndex) > 7 && (yIndex < iHeight) {
 //line hecbench_recursivegaussian.go:37
 							archsimd.LoadUint32x8Slice(gc_at4[gc_tx2:]).StoreSlice(gc_at3[gc_tx2:])
 //line hecbench_recursivegaussian.go:37
 						} else {
+//line hecbench_recursivegaussian.go:37
+							gc_b6 := gc_none4
+//line hecbench_recursivegaussian.go:37
+							if yIndex < iHeight {
+//line hecbench_recursivegaussian.go:37
+								gc_b6 = gc_all4
+//line hecbench_recursivegaussian.go:37
+							}
 //line hecbench_recursivegaussian.go:37
 							gc_if4 := gc_iota4.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(iWidth, xIndex, 8)))).And(gc_b6)
 //line hecbench_recursivegaussian.go:37
@@ -152,19 +152,21 @@ func gc_body_rgTransposeKernel(gc_b4 *compiled.Block, uiDataIn, uiDataOut []uint
 //line hecbench_recursivegaussian.go:37
 						}
 //line hecbench_recursivegaussian.go:37
-						gc_b5 := gc_none3
-//line hecbench_recursivegaussian.go:37
-						if yIndex < iHeight {
-//line hecbench_recursivegaussian.go:37
-							gc_b5 = gc_all3
-//line hecbench_recursivegaussian.go:37
-						}
-//line hecbench_recursivegaussian.go:37
-						if compiled.Reach(iWidth, xIndex, 8) > 7 && (yIndex < iHeight) {
+						if xIndex < iWidth && uint(iWidth-xIndex) > 7 && (yIndex < iHeight) {
 //line hecbench_recursivegaussian.go:37
 							archsimd.LoadUint32x8Slice(uiDataIn[(yIndex*iWidth)+xIndex:]).StoreSlice(uiLocalBuff[gc_ty2*(gc_bdx2+1)+gc_tx2:])
 						} else {
 //line hecbench_recursivegaussian.go:38
+							gc_b5 := gc_none3
+//line hecbench_recursivegaussian.go:38
+							if yIndex <
+//line hecbench_recursivegaussian.go:37
+								iHeight {
+//line hecbench_recursivegaussian.go:37
+								gc_b5 = gc_all3
+//line hecbench_recursivegaussian.go:37
+							}
+//line hecbench_recursivegaussian.go:37
 							gc_if3 := gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(iWidth, xIndex, 8)))).And(gc_b5)
 //line hecbench_recursivegaussian.go:37
 							_ = gc_if3

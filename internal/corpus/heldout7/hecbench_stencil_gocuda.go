@@ -79,9 +79,11 @@ func gc_body_stencil1DKernel(gc_b *compiled.Block, in, out []int32) {
 							_ = lindex
 							lanes.LoadInt32x8Slice(gc_at2[(gc_tx - gc_fastlo):]).StoreSlice(gc_at[(gc_tx - gc_fastlo):])
 //line hecbench_stencil.go:31
-							if compiled.Reach(s1Radius, gc_tx, 8) > 7 {
+							if gc_tx < s1Radius && uint(s1Radius-gc_tx) > 7 {
 //line hecbench_stencil.go:31
-								if compiled.Reach(s1Radius, gindex, 8) > 7 {
+								if gindex <
+									s1Radius && uint(s1Radius-gindex) > 7 {
+//line hecbench_stencil.go:32
 									gc_vb2.StoreSlice(gc_at3[(gc_tx - gc_fastlo):])
 //line hecbench_stencil.go:32
 								} else {
@@ -241,9 +243,11 @@ func gc_body_stencil1DKernel(gc_b *compiled.Block, in, out []int32) {
 					}
 					lanes.LoadInt32x8Slice(in[gindex:]).StoreSlice(temp[lindex:])
 //line hecbench_stencil.go:31
-					if compiled.Reach(s1Radius, gc_tx, 8) > 7 {
+					if gc_tx < s1Radius && uint(s1Radius-gc_tx) > 7 {
 //line hecbench_stencil.go:31
-						if compiled.Reach(s1Radius, gindex, 8) > 7 {
+						if gindex <
+							s1Radius && uint(s1Radius-gindex) > 7 {
+//line hecbench_stencil.go:32
 							gc_vb.StoreSlice(temp[lindex-s1Radius:])
 						} else {
 //line hecbench_stencil.go:33

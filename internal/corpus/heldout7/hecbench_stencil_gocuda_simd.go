@@ -80,9 +80,11 @@ func gc_body_stencil1DKernel(gc_b2 *compiled.Block, in, out []int32) {
 								_ = lindex
 								archsimd.LoadInt32x8Slice(gc_at8[(gc_tx2 - gc_fastlo2):]).StoreSlice(gc_at7[(gc_tx2 - gc_fastlo2):])
 //line hecbench_stencil.go:31
-								if compiled.Reach(s1Radius, gc_tx2, 8) > 7 {
+								if gc_tx2 < s1Radius && uint(s1Radius-gc_tx2) > 7 {
 //line hecbench_stencil.go:31
-									if compiled.Reach(s1Radius, gindex, 8) > 7 {
+									if gindex <
+										s1Radius && uint(s1Radius-gindex) > 7 {
+//line hecbench_stencil.go:32
 										gc_vb5.StoreSlice(gc_at9[(gc_tx2 - gc_fastlo2):])
 //line hecbench_stencil.go:32
 									} else {
@@ -245,9 +247,11 @@ func gc_body_stencil1DKernel(gc_b2 *compiled.Block, in, out []int32) {
 						}
 						archsimd.LoadInt32x8Slice(in[gindex:]).StoreSlice(temp[lindex:])
 //line hecbench_stencil.go:31
-						if compiled.Reach(s1Radius, gc_tx2, 8) > 7 {
+						if gc_tx2 < s1Radius && uint(s1Radius-gc_tx2) > 7 {
 //line hecbench_stencil.go:31
-							if compiled.Reach(s1Radius, gindex, 8) > 7 {
+							if gindex <
+								s1Radius && uint(s1Radius-gindex) > 7 {
+//line hecbench_stencil.go:32
 								gc_vb4.StoreSlice(temp[lindex-s1Radius:])
 							} else {
 //line hecbench_stencil.go:33

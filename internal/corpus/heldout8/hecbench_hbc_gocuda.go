@@ -186,19 +186,19 @@ func gc_body_bcKernel(gc_b *compiled.Block, bc []float32, R, C, F []int32, n, m 
 //line hecbench_hbc.go:81
 					_ = j
 //line hecbench_hbc.go:100
-					gc_b3 := gc_none2
-//line hecbench_hbc.go:100
-					if gc_at8[0] == 0 {
-//line hecbench_hbc.go:100
-						gc_b3 = gc_all2
-//line hecbench_hbc.go:100
-					}
-//line hecbench_hbc.go:100
-					if (gc_at8[0] == 0) && compiled.Reach(hbcDiameterSamples, j, 8) > 7 {
+					if (gc_at8[0] == 0) && (j < hbcDiameterSamples && uint(hbcDiameterSamples-j) > 7) {
 //line hecbench_hbc.go:100
 						gc_vb2.StoreSlice(gc_at9[gc_tx:])
 //line hecbench_hbc.go:100
 					} else {
+//line hecbench_hbc.go:100
+						gc_b3 := gc_none2
+//line hecbench_hbc.go:100
+						if gc_at8[0] == 0 {
+//line hecbench_hbc.go:100
+							gc_b3 = gc_all2
+//line hecbench_hbc.go:100
+						}
 //line hecbench_hbc.go:100
 						gc_if2 := gc_b3.And(gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(hbcDiameterSamples, j, 8)))))
 //line hecbench_hbc.go:100
@@ -258,19 +258,19 @@ func gc_body_bcKernel(gc_b *compiled.Block, bc []float32, R, C, F []int32, n, m 
 //line hecbench_hbc.go:100
 					}
 //line hecbench_hbc.go:100
-					gc_b2 := gc_none
-//line hecbench_hbc.go:100
-					if ind[0] == 0 {
-//line hecbench_hbc.go:100
-						gc_b2 = gc_all
-//line hecbench_hbc.go:100
-					}
-//line hecbench_hbc.go:100
-					if (ind[0] == 0) && compiled.Reach(hbcDiameterSamples, j, 8) > 7 {
+					if (ind[0] == 0) && (j < hbcDiameterSamples && uint(hbcDiameterSamples-j) > 7) {
 //line hecbench_hbc.go:100
 						gc_vb.StoreSlice(diameters[j:])
 					} else {
 //line hecbench_hbc.go:101
+						gc_b2 := gc_none
+//line hecbench_hbc.go:101
+						if ind[0] == 0 {
+//line hecbench_hbc.go:100
+							gc_b2 = gc_all
+//line hecbench_hbc.go:100
+						}
+//line hecbench_hbc.go:100
 						gc_if := gc_b2.And(gc_iota.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(hbcDiameterSamples, j, 8)))))
 //line hecbench_hbc.go:100
 						_ = gc_if

@@ -187,19 +187,19 @@ func gc_body_bcKernel(gc_b4 *compiled.Block, bc []float32, R, C, F []int32, n, m
 //line hecbench_hbc.go:81
 						_ = j
 //line hecbench_hbc.go:100
-						gc_b6 := gc_none4
-//line hecbench_hbc.go:100
-						if gc_at61[0] == 0 {
-//line hecbench_hbc.go:100
-							gc_b6 = gc_all4
-//line hecbench_hbc.go:100
-						}
-//line hecbench_hbc.go:100
-						if (gc_at61[0] == 0) && compiled.Reach(hbcDiameterSamples, j, 8) > 7 {
+						if (gc_at61[0] == 0) && (j < hbcDiameterSamples && uint(hbcDiameterSamples-j) > 7) {
 //line hecbench_hbc.go:100
 							gc_vb4.StoreSlice(gc_at62[gc_tx2:])
 //line hecbench_hbc.go:100
 						} else {
+//line hecbench_hbc.go:100
+							gc_b6 := gc_none4
+//line hecbench_hbc.go:100
+							if gc_at61[0] == 0 {
+//line hecbench_hbc.go:100
+								gc_b6 = gc_all4
+//line hecbench_hbc.go:100
+							}
 //line hecbench_hbc.go:100
 							gc_if4 := gc_b6.And(gc_iota4.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(hbcDiameterSamples, j, 8)))))
 //line hecbench_hbc.go:100
@@ -262,19 +262,19 @@ func gc_body_bcKernel(gc_b4 *compiled.Block, bc []float32, R, C, F []int32, n, m
 //line hecbench_hbc.go:100
 						}
 //line hecbench_hbc.go:100
-						gc_b5 := gc_none3
-//line hecbench_hbc.go:100
-						if ind[0] == 0 {
-//line hecbench_hbc.go:100
-							gc_b5 = gc_all3
-//line hecbench_hbc.go:100
-						}
-//line hecbench_hbc.go:100
-						if (ind[0] == 0) && compiled.Reach(hbcDiameterSamples, j, 8) > 7 {
+						if (ind[0] == 0) && (j < hbcDiameterSamples && uint(hbcDiameterSamples-j) > 7) {
 //line hecbench_hbc.go:100
 							gc_vb3.StoreSlice(diameters[j:])
 						} else {
 //line hecbench_hbc.go:101
+							gc_b5 := gc_none3
+//line hecbench_hbc.go:101
+							if ind[0] == 0 {
+//line hecbench_hbc.go:100
+								gc_b5 = gc_all3
+//line hecbench_hbc.go:100
+							}
+//line hecbench_hbc.go:100
 							gc_if3 := gc_b5.And(gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(hbcDiameterSamples, j, 8)))))
 //line hecbench_hbc.go:100
 							_ = gc_if3

@@ -71,7 +71,7 @@ func gc_body_hgInitKernel(gc_b *compiled.Block, gc_lo, gc_hi int, d *HungarianDe
 //line hecbench_hungarian.go:60
 					}
 //line hecbench_hungarian.go:60
-					if compiled.Reach(hgNRows, i, 8) > 7 {
+					if i < hgNRows && uint(hgNRows-i) > 7 {
 //line hecbench_hungarian.go:60
 						gc_vb.StoreSlice(d.CoverRow[i:])
 						gc_vb2.StoreSlice(d.ColumnOfStarAtRow[i:])
@@ -89,7 +89,7 @@ func gc_body_hgInitKernel(gc_b *compiled.Block, gc_lo, gc_hi int, d *HungarianDe
 //line hecbench_hungarian.go:62
 					}
 //line hecbench_hungarian.go:64
-					if compiled.Reach(hgNCols, i, 8) > 7 {
+					if i < hgNCols && uint(hgNCols-i) > 7 {
 //line hecbench_hungarian.go:64
 						gc_vb.StoreSlice(d.CoverColumn[i:])
 						gc_vb2.StoreSlice(d.RowOfStarAtColumn[i:])

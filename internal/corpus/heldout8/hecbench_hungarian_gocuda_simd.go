@@ -72,7 +72,7 @@ func gc_body_hgInitKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, d *Hungaria
 //line hecbench_hungarian.go:60
 						}
 //line hecbench_hungarian.go:60
-						if compiled.Reach(hgNRows, i, 8) > 7 {
+						if i < hgNRows && uint(hgNRows-i) > 7 {
 //line hecbench_hungarian.go:60
 							gc_vb3.StoreSlice(d.CoverRow[i:])
 							gc_vb4.StoreSlice(d.ColumnOfStarAtRow[i:])
@@ -90,7 +90,7 @@ func gc_body_hgInitKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, d *Hungaria
 //line hecbench_hungarian.go:62
 						}
 //line hecbench_hungarian.go:64
-						if compiled.Reach(hgNCols, i, 8) > 7 {
+						if i < hgNCols && uint(hgNCols-i) > 7 {
 //line hecbench_hungarian.go:64
 							gc_vb3.StoreSlice(d.CoverColumn[i:])
 							gc_vb4.StoreSlice(d.RowOfStarAtColumn[i:])

@@ -103,7 +103,7 @@ func gc_body_scatterAddKernel(gc_b *compiled.Block, indexes []int32, source, out
 //line hecbench_scatteradd.go:45
 						_ = batchIdx
 //line hecbench_scatteradd.go:46
-						if compiled.Reach(batchSize, batchIdx, 8) > 7 {
+						if batchIdx < batchSize && uint(batchSize-batchIdx) > 7 {
 //line hecbench_scatteradd.go:46
 							lanes.LoadInt32x8Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
 //line hecbench_scatteradd.go:46
@@ -163,7 +163,7 @@ func gc_body_scatterAddKernel(gc_b *compiled.Block, indexes []int32, source, out
 //line hecbench_scatteradd.go:46
 						}
 //line hecbench_scatteradd.go:46
-						if compiled.Reach(batchSize, batchIdx, 8) > 7 {
+						if batchIdx < batchSize && uint(batchSize-batchIdx) > 7 {
 //line hecbench_scatteradd.go:46
 							lanes.LoadInt32x8Slice(indexes[batchIdx:]).StoreSlice(indexBuffer[threadIdx:])
 						} else {
@@ -456,7 +456,7 @@ func gc_body_scatterAdd2Kernel(gc_b *compiled.Block, indexes []int32, source, ou
 //line hecbench_scatteradd.go:92
 						_ = batchIdx
 //line hecbench_scatteradd.go:93
-						if compiled.Reach(batchSize, batchIdx, 8) > 7 {
+						if batchIdx < batchSize && uint(batchSize-batchIdx) > 7 {
 //line hecbench_scatteradd.go:93
 							lanes.LoadInt32x8Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
 //line hecbench_scatteradd.go:93
@@ -516,7 +516,7 @@ func gc_body_scatterAdd2Kernel(gc_b *compiled.Block, indexes []int32, source, ou
 //line hecbench_scatteradd.go:93
 						}
 //line hecbench_scatteradd.go:93
-						if compiled.Reach(batchSize, batchIdx, 8) > 7 {
+						if batchIdx < batchSize && uint(batchSize-batchIdx) > 7 {
 //line hecbench_scatteradd.go:93
 							lanes.LoadInt32x8Slice(indexes[batchIdx:]).StoreSlice(indexBuffer[threadIdx:])
 						} else {

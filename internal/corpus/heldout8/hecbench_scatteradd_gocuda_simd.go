@@ -77,7 +77,9 @@ func gc_body_scatterAddKernel(gc_b2 *compiled.Block, indexes []int32, source, ou
 //line hecbench_scatteradd.go:36
 						_ = idx
 //line hecbench_scatteradd.go:36
-						if compiled.Reach(outputSize*vectorDim, idx, 8) > 7 {
+						if idx <
+
+							outputSize*vectorDim && uint(outputSize*vectorDim-idx) > 7 {
 //line hecbench_scatteradd.go:38
 							if idx >= 0 && idx <= len(outputBuffer)-8 {
 								gc_vb.StoreSlice(outputBuffer[idx:])
@@ -197,7 +199,7 @@ func gc_body_scatterAddKernel(gc_b2 *compiled.Block, indexes []int32, source, ou
 //line hecbench_scatteradd.go:45
 							_ = batchIdx
 //line hecbench_scatteradd.go:46
-							if compiled.Reach(batchSize, batchIdx, 8) > 7 {
+							if batchIdx < batchSize && uint(batchSize-batchIdx) > 7 {
 //line hecbench_scatteradd.go:46
 								archsimd.LoadInt32x8Slice(gc_at4[gc_tx2:]).StoreSlice(gc_at3[gc_tx2:])
 //line hecbench_scatteradd.go:46
@@ -260,7 +262,7 @@ func gc_body_scatterAddKernel(gc_b2 *compiled.Block, indexes []int32, source, ou
 //line hecbench_scatteradd.go:46
 							}
 //line hecbench_scatteradd.go:46
-							if compiled.Reach(batchSize, batchIdx, 8) > 7 {
+							if batchIdx < batchSize && uint(batchSize-batchIdx) > 7 {
 //line hecbench_scatteradd.go:46
 								archsimd.LoadInt32x8Slice(indexes[batchIdx:]).StoreSlice(indexBuffer[threadIdx:])
 							} else {
@@ -557,7 +559,7 @@ func gc_body_scatterAdd2Kernel(gc_b2 *compiled.Block, indexes []int32, source, o
 //line hecbench_scatteradd.go:92
 							_ = batchIdx
 //line hecbench_scatteradd.go:93
-							if compiled.Reach(batchSize, batchIdx, 8) > 7 {
+							if batchIdx < batchSize && uint(batchSize-batchIdx) > 7 {
 //line hecbench_scatteradd.go:93
 								archsimd.LoadInt32x8Slice(gc_at4[gc_tx2:]).StoreSlice(gc_at3[gc_tx2:])
 //line hecbench_scatteradd.go:93
@@ -620,7 +622,7 @@ func gc_body_scatterAdd2Kernel(gc_b2 *compiled.Block, indexes []int32, source, o
 //line hecbench_scatteradd.go:93
 							}
 //line hecbench_scatteradd.go:93
-							if compiled.Reach(batchSize, batchIdx, 8) > 7 {
+							if batchIdx < batchSize && uint(batchSize-batchIdx) > 7 {
 //line hecbench_scatteradd.go:93
 								archsimd.LoadInt32x8Slice(indexes[batchIdx:]).StoreSlice(indexBuffer[threadIdx:])
 							} else {

@@ -104,7 +104,7 @@ func gc_body_computePartialBeta(gc_b *compiled.Block, numPaths int, payoff Payof
 //line hecbench_aop_beta.go:27
 				}
 //line hecbench_aop_beta.go:27
-				if compiled.Reach(aopSmemSlots, gc_tx, 4) > 3 {
+				if gc_tx < aopSmemSlots && uint(aopSmemSlots-gc_tx) > 3 {
 //line hecbench_aop_beta.go:27
 					lanes.LoadFloat64x4Slice(svd[gc_tx:]).StoreMasked((*[4]float64)(sharedSvd[gc_tx:]), gc_alive2)
 				} else {
@@ -695,7 +695,7 @@ func gc_body_computePartialSums(gc_b *compiled.Block, numPaths int, cashflows, s
 //line hecbench_aop_beta.go:222
 					_ = sum
 //line hecbench_aop_beta.go:223
-					if compiled.Reach(numPaths, path, 4) > 3 {
+					if path < numPaths && uint(numPaths-path) > 3 {
 //line hecbench_aop_beta.go:223
 						sum = lanes.LoadFloat64x4Slice(gc_at[gc_tx:])
 //line hecbench_aop_beta.go:223
@@ -781,7 +781,7 @@ func gc_body_computePartialSums(gc_b *compiled.Block, numPaths int, cashflows, s
 //line hecbench_aop_beta.go:223
 					}
 //line hecbench_aop_beta.go:223
-					if compiled.Reach(numPaths, path, 4) > 3 {
+					if path < numPaths && uint(numPaths-path) > 3 {
 //line hecbench_aop_beta.go:223
 						sum = lanes.LoadFloat64x4Slice(cashflows[path:])
 					} else {

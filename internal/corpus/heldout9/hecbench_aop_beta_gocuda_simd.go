@@ -105,7 +105,7 @@ func gc_body_computePartialBeta(gc_b2 *compiled.Block, numPaths int, payoff Payo
 //line hecbench_aop_beta.go:27
 					}
 //line hecbench_aop_beta.go:27
-					if compiled.Reach(aopSmemSlots, gc_tx2, 4) > 3 {
+					if gc_tx2 < aopSmemSlots && uint(aopSmemSlots-gc_tx2) > 3 {
 //line hecbench_aop_beta.go:27
 						archsimd.LoadFloat64x4Slice(svd[gc_tx2:]).Merge(archsimd.LoadFloat64x4Slice(sharedSvd[gc_tx2:]), gc_alive7).StoreSlice(sharedSvd[gc_tx2:])
 					} else {
@@ -494,19 +494,55 @@ func gc_body_computePartialBeta(gc_b2 *compiled.Block, numPaths int, payoff Payo
 					}
 //line hecbench_aop_beta.go:112
 					{
-						if gc_alive12.ToBits() != 0 {
+						var gc_u6 float64
 //line hecbench_aop_beta.go:113
-							partialSums[0*aopThreads2+gc_bx2] = lsums[0].X
+						_ = gc_u6
+//line hecbench_aop_beta.go:113
+						if gc_in6 := gc_alive12.ToBits(); gc_in6 != 0 {
+//line hecbench_aop_beta.go:113
+							gc_pos2.Thread = gc_rank2 + compiled.FirstLane(gc_in6)
+//line hecbench_aop_beta.go:113
+							gc_u6 = lsums[0].X
 //line hecbench_aop_beta.go:113
 						}
 //line hecbench_aop_beta.go:113
 						if gc_alive12.ToBits() != 0 {
-							partialSums[1*aopThreads2+gc_bx2] = lsums[0].Y
-//line hecbench_aop_beta.go:114
+//line hecbench_aop_beta.go:113
+							partialSums[0*aopThreads2+gc_bx2] = gc_u6
+//line hecbench_aop_beta.go:113
+						}
+//line hecbench_aop_beta.go:113
+						var gc_u7 float64
+//line hecbench_aop_beta.go:113
+						_ = gc_u7
+//line hecbench_aop_beta.go:113
+						if gc_in7 := gc_alive12.ToBits(); gc_in7 != 0 {
+//line hecbench_aop_beta.go:113
+							gc_pos2.Thread = gc_rank2 + compiled.FirstLane(gc_in7)
+//line hecbench_aop_beta.go:113
+							gc_u7 = lsums[0].Y
 						}
 //line hecbench_aop_beta.go:114
 						if gc_alive12.ToBits() != 0 {
-							partialSums[2*aopThreads2+gc_bx2] = lsums[0].Z
+//line hecbench_aop_beta.go:114
+							partialSums[1*aopThreads2+gc_bx2] = gc_u7
+//line hecbench_aop_beta.go:114
+						}
+//line hecbench_aop_beta.go:114
+						var gc_u8 float64
+//line hecbench_aop_beta.go:114
+						_ = gc_u8
+//line hecbench_aop_beta.go:114
+						if gc_in8 := gc_alive12.ToBits(); gc_in8 != 0 {
+//line hecbench_aop_beta.go:114
+							gc_pos2.Thread = gc_rank2 + compiled.FirstLane(gc_in8)
+//line hecbench_aop_beta.go:114
+							gc_u8 = lsums[0].Z
+						}
+//line hecbench_aop_beta.go:115
+						if gc_alive12.ToBits() != 0 {
+//line hecbench_aop_beta.go:115
+							partialSums[2*aopThreads2+gc_bx2] = gc_u8
 //line hecbench_aop_beta.go:115
 						}
 //line hecbench_aop_beta.go:115
@@ -652,19 +688,55 @@ func gc_body_computeFinalBeta(gc_b2 *compiled.Block, allOutOfTheMoney []int32, b
 					}
 //line hecbench_aop_beta.go:155
 					{
-						if gc_alive.ToBits() != 0 {
+						var gc_u float64
 //line hecbench_aop_beta.go:156
-							beta[0] = lsums[0].X
+						_ = gc_u
+//line hecbench_aop_beta.go:156
+						if gc_in := gc_alive.ToBits(); gc_in != 0 {
+//line hecbench_aop_beta.go:156
+							gc_pos2.Thread = gc_rank2 + compiled.FirstLane(gc_in)
+//line hecbench_aop_beta.go:156
+							gc_u = lsums[0].X
 //line hecbench_aop_beta.go:156
 						}
 //line hecbench_aop_beta.go:156
 						if gc_alive.ToBits() != 0 {
-							beta[1] = lsums[0].Y
-//line hecbench_aop_beta.go:157
+//line hecbench_aop_beta.go:156
+							beta[0] = gc_u
+//line hecbench_aop_beta.go:156
+						}
+//line hecbench_aop_beta.go:156
+						var gc_u2 float64
+//line hecbench_aop_beta.go:156
+						_ = gc_u2
+//line hecbench_aop_beta.go:156
+						if gc_in2 := gc_alive.ToBits(); gc_in2 != 0 {
+//line hecbench_aop_beta.go:156
+							gc_pos2.Thread = gc_rank2 + compiled.FirstLane(gc_in2)
+//line hecbench_aop_beta.go:156
+							gc_u2 = lsums[0].Y
 						}
 //line hecbench_aop_beta.go:157
 						if gc_alive.ToBits() != 0 {
-							beta[2] = lsums[0].Z
+//line hecbench_aop_beta.go:157
+							beta[1] = gc_u2
+//line hecbench_aop_beta.go:157
+						}
+//line hecbench_aop_beta.go:157
+						var gc_u3 float64
+//line hecbench_aop_beta.go:157
+						_ = gc_u3
+//line hecbench_aop_beta.go:157
+						if gc_in3 := gc_alive.ToBits(); gc_in3 != 0 {
+//line hecbench_aop_beta.go:157
+							gc_pos2.Thread = gc_rank2 + compiled.FirstLane(gc_in3)
+//line hecbench_aop_beta.go:157
+							gc_u3 = lsums[0].Z
+						}
+//line hecbench_aop_beta.go:158
+						if gc_alive.ToBits() != 0 {
+//line hecbench_aop_beta.go:158
+							beta[2] = gc_u3
 //line hecbench_aop_beta.go:158
 						}
 //line hecbench_aop_beta.go:158
@@ -842,7 +914,7 @@ func gc_body_computePartialSums(gc_b2 *compiled.Block, numPaths int, cashflows, 
 //line hecbench_aop_beta.go:222
 						_ = sum
 //line hecbench_aop_beta.go:223
-						if compiled.Reach(numPaths, path, 4) > 3 {
+						if path < numPaths && uint(numPaths-path) > 3 {
 //line hecbench_aop_beta.go:223
 							sum = archsimd.LoadFloat64x4Slice(gc_at6[gc_tx2:])
 //line hecbench_aop_beta.go:223
@@ -931,7 +1003,7 @@ func gc_body_computePartialSums(gc_b2 *compiled.Block, numPaths int, cashflows, 
 //line hecbench_aop_beta.go:223
 						}
 //line hecbench_aop_beta.go:223
-						if compiled.Reach(numPaths, path, 4) > 3 {
+						if path < numPaths && uint(numPaths-path) > 3 {
 //line hecbench_aop_beta.go:223
 							sum = archsimd.LoadFloat64x4Slice(cashflows[path:])
 						} else {

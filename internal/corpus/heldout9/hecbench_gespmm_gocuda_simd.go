@@ -551,7 +551,7 @@ func gc_body_spmmTest1(gc_b2 *compiled.Block, aNrows, bNcols int, aCsrRowPtr, aC
 //line hecbench_gespmm.go:71
 									}
 //line hecbench_gespmm.go:71
-									if compiled.Reach(bNcols, cid, 8) > 7 {
+									if cid < bNcols && uint(bNcols-cid) > 7 {
 //line hecbench_gespmm.go:71
 										acc.StoreSlice(cDnVal[rid*bNcols+cid:])
 									} else {

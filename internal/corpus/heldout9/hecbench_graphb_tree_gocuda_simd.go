@@ -420,102 +420,66 @@ func gc_body_gbInit(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, edges, nodes int,
 					if gc_from2 >= 0 && gc_off11 >= 0 && gc_off11 <= len(einfo) && gc_to2 <= len(einfo)-gc_off11 && gc_off11 <= len(eweight) && gc_to2 <= len(eweight)-gc_off11 {
 						gc_at9 := einfo[gc_off11:][:gc_to2]
 						gc_at10 := eweight[gc_off11:][:gc_to2]
-						gc_step11 := gc_from2
-						for ; gc_step11+3 < gc_to2; gc_step11 += 4 {
-							{
-								gc_tx2 := gc_step11 + 0
-								_ = gc_tx2
-								gc_rank2 := gc_base2 + gc_tx2
-								gc_pos2.Thread = gc_rank2
-
-//line hecbench_graphb_tree.go:47
-								from := gc_tx2 + gc_bx2*gbThreadsPerBlock
-								_ = from
-
-//line hecbench_graphb_tree.go:60
-								j_ := from + gc_off3
-								gc_more3 = true
-								_ = j_
-
-//line hecbench_graphb_tree.go:61
-								gc_at9[gc_tx2].End = 0
-
+						gc_vstep5 := gc_from2
+						if compiled.SIMD {
 //line hecbench_graphb_tree.go:62
-								if gc_at10[gc_tx2] == -1 {
-									gc_at9[gc_tx2].End = 1
+							gc_vb4 := archsimd.BroadcastInt32x8(-1)
+//line hecbench_graphb_tree.go:62
+							_ = gc_vb4
+							for ; gc_vstep5+7 < gc_to2; gc_vstep5 += 8 {
+								gc_tx2 := gc_vstep5
+								gc_rank2 := gc_base2 + gc_tx2
+								_ = gc_rank2
+//line hecbench_graphb_tree.go:47
+								var from int = gc_tx2 + gc_bx2*gbThreadsPerBlock
+//line hecbench_graphb_tree.go:47
+								_ = from
+//line hecbench_graphb_tree.go:60
+								var j_ int = from + gc_off3
+//line hecbench_graphb_tree.go:60
+								_ = j_
+//line hecbench_graphb_tree.go:61
+								for gc_k3 := range 8 {
+//line hecbench_graphb_tree.go:61
+									if 0xff&(1<<gc_k3) != 0 {
+//line hecbench_graphb_tree.go:61
+										gc_pos2.Thread = gc_rank2 + gc_k3
+//line hecbench_graphb_tree.go:61
+										gc_at9[gc_tx2+gc_k3].End = 0
+//line hecbench_graphb_tree.go:61
+									}
+//line hecbench_graphb_tree.go:61
+								}
+								gc_pos2.Thread = gc_rank2
+//line hecbench_graphb_tree.go:61
+								gc_if2 := archsimd.LoadInt32x8Slice(gc_at10[gc_tx2:]).Equal(gc_vb4)
+//line hecbench_graphb_tree.go:61
+								_ = gc_if2
+//line hecbench_graphb_tree.go:63
+								if gc_if2.ToBits() != 0 {
+//line hecbench_graphb_tree.go:63
+									for gc_k4 := range 8 {
+//line hecbench_graphb_tree.go:63
+										if gc_if2.ToBits()&(1<<gc_k4) != 0 {
+//line hecbench_graphb_tree.go:63
+											gc_pos2.Thread = gc_rank2 + gc_k4
+//line hecbench_graphb_tree.go:63
+											gc_at9[gc_tx2+gc_k4].End = 1
+//line hecbench_graphb_tree.go:63
+										}
+//line hecbench_graphb_tree.go:63
+									}
+//line hecbench_graphb_tree.go:63
+									gc_pos2.Thread = gc_rank2
+//line hecbench_graphb_tree.go:63
 								}
 							}
-							{
-								gc_tx2 := gc_step11 + 1
-								_ = gc_tx2
-								gc_rank2 := gc_base2 + gc_tx2
-								gc_pos2.Thread = gc_rank2
-
-//line hecbench_graphb_tree.go:47
-								from := gc_tx2 + gc_bx2*gbThreadsPerBlock
-								_ = from
-
-//line hecbench_graphb_tree.go:60
-								j_ := from + gc_off3
-								gc_more3 = true
-								_ = j_
-
-//line hecbench_graphb_tree.go:61
-								gc_at9[gc_tx2].End = 0
-
-//line hecbench_graphb_tree.go:62
-								if gc_at10[gc_tx2] == -1 {
-									gc_at9[gc_tx2].End = 1
-								}
-							}
-							{
-								gc_tx2 := gc_step11 + 2
-								_ = gc_tx2
-								gc_rank2 := gc_base2 + gc_tx2
-								gc_pos2.Thread = gc_rank2
-
-//line hecbench_graphb_tree.go:47
-								from := gc_tx2 + gc_bx2*gbThreadsPerBlock
-								_ = from
-
-//line hecbench_graphb_tree.go:60
-								j_ := from + gc_off3
-								gc_more3 = true
-								_ = j_
-
-//line hecbench_graphb_tree.go:61
-								gc_at9[gc_tx2].End = 0
-
-//line hecbench_graphb_tree.go:62
-								if gc_at10[gc_tx2] == -1 {
-									gc_at9[gc_tx2].End = 1
-								}
-							}
-							{
-								gc_tx2 := gc_step11 + 3
-								_ = gc_tx2
-								gc_rank2 := gc_base2 + gc_tx2
-								gc_pos2.Thread = gc_rank2
-
-//line hecbench_graphb_tree.go:47
-								from := gc_tx2 + gc_bx2*gbThreadsPerBlock
-								_ = from
-
-//line hecbench_graphb_tree.go:60
-								j_ := from + gc_off3
-								gc_more3 = true
-								_ = j_
-
-//line hecbench_graphb_tree.go:61
-								gc_at9[gc_tx2].End = 0
-
-//line hecbench_graphb_tree.go:62
-								if gc_at10[gc_tx2] == -1 {
-									gc_at9[gc_tx2].End = 1
-								}
-							}
+							archsimd.ClearAVXUpperBits()
 						}
-						for gc_tx2 := gc_step11; gc_tx2 < gc_to2; gc_tx2++ {
+						if gc_vstep5 > gc_from2 {
+							gc_more3 = true
+						}
+						for gc_tx2 := gc_vstep5; gc_tx2 < gc_to2; gc_tx2++ {
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -537,10 +501,75 @@ func gc_body_gbInit(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, edges, nodes int,
 							}
 						}
 					} else {
-						gc_step12 := gc_from2
-						for ; gc_step12+3 < gc_to2; gc_step12 += 4 {
+						gc_vstep6 := gc_from2
+						if compiled.SIMD {
+//line hecbench_graphb_tree.go:62
+							gc_vb3 := archsimd.BroadcastInt32x8(-1)
+//line hecbench_graphb_tree.go:62
+							_ = gc_vb3
+							for ; gc_vstep6+7 < gc_to2; gc_vstep6 += 8 {
+								gc_tx2 := gc_vstep6
+								gc_rank2 := gc_base2 + gc_tx2
+								_ = gc_rank2
+//line hecbench_graphb_tree.go:47
+								var from int = gc_tx2 + gc_bx2*gbThreadsPerBlock
+//line hecbench_graphb_tree.go:47
+								_ = from
+//line hecbench_graphb_tree.go:60
+								var j_ int = from + gc_off3
+//line hecbench_graphb_tree.go:60
+								_ = j_
+//line hecbench_graphb_tree.go:61
+								if j_ < 0 || j_ > len(einfo)-8 || j_ > len(eweight)-8 {
+//line hecbench_graphb_tree.go:61
+									break
+//line hecbench_graphb_tree.go:61
+								}
+//line hecbench_graphb_tree.go:61
+								for gc_k := range 8 {
+//line hecbench_graphb_tree.go:61
+									if 0xff&(1<<gc_k) != 0 {
+//line hecbench_graphb_tree.go:61
+										gc_pos2.Thread = gc_rank2 + gc_k
+//line hecbench_graphb_tree.go:61
+										einfo[j_+gc_k].End = 0
+//line hecbench_graphb_tree.go:61
+									}
+//line hecbench_graphb_tree.go:61
+								}
+								gc_pos2.Thread = gc_rank2
+//line hecbench_graphb_tree.go:62
+								gc_if := archsimd.LoadInt32x8Slice(eweight[j_:]).Equal(gc_vb3)
+//line hecbench_graphb_tree.go:62
+								_ = gc_if
+//line hecbench_graphb_tree.go:63
+								if gc_if.ToBits() != 0 {
+//line hecbench_graphb_tree.go:63
+									for gc_k2 := range 8 {
+//line hecbench_graphb_tree.go:63
+										if gc_if.ToBits()&(1<<gc_k2) != 0 {
+//line hecbench_graphb_tree.go:63
+											gc_pos2.Thread = gc_rank2 + gc_k2
+//line hecbench_graphb_tree.go:63
+											einfo[j_+gc_k2].End = 1
+//line hecbench_graphb_tree.go:63
+										}
+//line hecbench_graphb_tree.go:63
+									}
+//line hecbench_graphb_tree.go:63
+									gc_pos2.Thread = gc_rank2
+//line hecbench_graphb_tree.go:63
+								}
+							}
+							archsimd.ClearAVXUpperBits()
+						}
+						if gc_vstep6 > gc_from2 {
+							gc_more3 = true
+						}
+						gc_step11 := gc_vstep6
+						for ; gc_step11+3 < gc_to2; gc_step11 += 4 {
 							{
-								gc_tx2 := gc_step12 + 0
+								gc_tx2 := gc_step11 + 0
 								gc_rank2 := gc_base2 + gc_tx2
 								gc_pos2.Thread = gc_rank2
 
@@ -561,7 +590,7 @@ func gc_body_gbInit(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, edges, nodes int,
 								}
 							}
 							{
-								gc_tx2 := gc_step12 + 1
+								gc_tx2 := gc_step11 + 1
 								gc_rank2 := gc_base2 + gc_tx2
 								gc_pos2.Thread = gc_rank2
 
@@ -582,7 +611,7 @@ func gc_body_gbInit(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, edges, nodes int,
 								}
 							}
 							{
-								gc_tx2 := gc_step12 + 2
+								gc_tx2 := gc_step11 + 2
 								gc_rank2 := gc_base2 + gc_tx2
 								gc_pos2.Thread = gc_rank2
 
@@ -603,7 +632,7 @@ func gc_body_gbInit(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, edges, nodes int,
 								}
 							}
 							{
-								gc_tx2 := gc_step12 + 3
+								gc_tx2 := gc_step11 + 3
 								gc_rank2 := gc_base2 + gc_tx2
 								gc_pos2.Thread = gc_rank2
 
@@ -624,7 +653,7 @@ func gc_body_gbInit(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, edges, nodes int,
 								}
 							}
 						}
-						for gc_tx2 := gc_step12; gc_tx2 < gc_to2; gc_tx2++ {
+						for gc_tx2 := gc_step11; gc_tx2 < gc_to2; gc_tx2++ {
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -669,14 +698,14 @@ func gc_body_gbInit(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, edges, nodes int,
 					if gc_from2 >= 0 && gc_off12 >= 0 && gc_off12 <= len(inTree) && gc_to2 <= len(inTree)-gc_off12 && gc_off12 <= len(negCnt) && gc_to2 <= len(negCnt)-gc_off12 {
 						gc_at11 := inTree[gc_off12:][:gc_to2]
 						gc_at12 := negCnt[gc_off12:][:gc_to2]
-						gc_vstep5 := gc_from2
+						gc_vstep7 := gc_from2
 						if compiled.SIMD {
 //line hecbench_graphb_tree.go:69
-							gc_vb4 := archsimd.BroadcastInt32x8(0)
+							gc_vb6 := archsimd.BroadcastInt32x8(0)
 //line hecbench_graphb_tree.go:69
-							_ = gc_vb4
-							for ; gc_vstep5+7 < gc_to2; gc_vstep5 += 8 {
-								gc_tx2 := gc_vstep5
+							_ = gc_vb6
+							for ; gc_vstep7+7 < gc_to2; gc_vstep7 += 8 {
+								gc_tx2 := gc_vstep7
 								gc_rank2 := gc_base2 + gc_tx2
 								_ = gc_rank2
 //line hecbench_graphb_tree.go:47
@@ -688,16 +717,16 @@ func gc_body_gbInit(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, edges, nodes int,
 //line hecbench_graphb_tree.go:68
 								_ = j_2
 //line hecbench_graphb_tree.go:69
-								gc_vb4.StoreSlice(gc_at11[gc_tx2:])
+								gc_vb6.StoreSlice(gc_at11[gc_tx2:])
 //line hecbench_graphb_tree.go:69
-								gc_vb4.StoreSlice(gc_at12[gc_tx2:])
+								gc_vb6.StoreSlice(gc_at12[gc_tx2:])
 							}
 							archsimd.ClearAVXUpperBits()
 						}
-						if gc_vstep5 > gc_from2 {
+						if gc_vstep7 > gc_from2 {
 							gc_more4 = true
 						}
-						for gc_tx2 := gc_vstep5; gc_tx2 < gc_to2; gc_tx2++ {
+						for gc_tx2 := gc_vstep7; gc_tx2 < gc_to2; gc_tx2++ {
 							gc_rank2 := gc_base2 + gc_tx2
 							_ = gc_rank2
 
@@ -717,14 +746,14 @@ func gc_body_gbInit(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, edges, nodes int,
 							gc_at12[gc_tx2] = 0
 						}
 					} else {
-						gc_vstep6 := gc_from2
+						gc_vstep8 := gc_from2
 						if compiled.SIMD {
 //line hecbench_graphb_tree.go:69
-							gc_vb3 := archsimd.BroadcastInt32x8(0)
+							gc_vb5 := archsimd.BroadcastInt32x8(0)
 //line hecbench_graphb_tree.go:69
-							_ = gc_vb3
-							for ; gc_vstep6+7 < gc_to2; gc_vstep6 += 8 {
-								gc_tx2 := gc_vstep6
+							_ = gc_vb5
+							for ; gc_vstep8+7 < gc_to2; gc_vstep8 += 8 {
+								gc_tx2 := gc_vstep8
 								gc_rank2 := gc_base2 + gc_tx2
 								_ = gc_rank2
 //line hecbench_graphb_tree.go:47
@@ -742,19 +771,19 @@ func gc_body_gbInit(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, edges, nodes int,
 //line hecbench_graphb_tree.go:69
 								}
 //line hecbench_graphb_tree.go:69
-								gc_vb3.StoreSlice(inTree[j_2:])
+								gc_vb5.StoreSlice(inTree[j_2:])
 //line hecbench_graphb_tree.go:70
-								gc_vb3.StoreSlice(negCnt[j_2:])
+								gc_vb5.StoreSlice(negCnt[j_2:])
 							}
 							archsimd.ClearAVXUpperBits()
 						}
-						if gc_vstep6 > gc_from2 {
+						if gc_vstep8 > gc_from2 {
 							gc_more4 = true
 						}
-						gc_step13 := gc_vstep6
-						for ; gc_step13+3 < gc_to2; gc_step13 += 4 {
+						gc_step12 := gc_vstep8
+						for ; gc_step12+3 < gc_to2; gc_step12 += 4 {
 							{
-								gc_tx2 := gc_step13 + 0
+								gc_tx2 := gc_step12 + 0
 								gc_rank2 := gc_base2 + gc_tx2
 								gc_pos2.Thread = gc_rank2
 
@@ -773,7 +802,7 @@ func gc_body_gbInit(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, edges, nodes int,
 								negCnt[j_2] = 0
 							}
 							{
-								gc_tx2 := gc_step13 + 1
+								gc_tx2 := gc_step12 + 1
 								gc_rank2 := gc_base2 + gc_tx2
 								gc_pos2.Thread = gc_rank2
 
@@ -792,7 +821,7 @@ func gc_body_gbInit(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, edges, nodes int,
 								negCnt[j_2] = 0
 							}
 							{
-								gc_tx2 := gc_step13 + 2
+								gc_tx2 := gc_step12 + 2
 								gc_rank2 := gc_base2 + gc_tx2
 								gc_pos2.Thread = gc_rank2
 
@@ -811,7 +840,7 @@ func gc_body_gbInit(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, edges, nodes int,
 								negCnt[j_2] = 0
 							}
 							{
-								gc_tx2 := gc_step13 + 3
+								gc_tx2 := gc_step12 + 3
 								gc_rank2 := gc_base2 + gc_tx2
 								gc_pos2.Thread = gc_rank2
 
@@ -830,7 +859,7 @@ func gc_body_gbInit(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, edges, nodes int,
 								negCnt[j_2] = 0
 							}
 						}
-						for gc_tx2 := gc_step13; gc_tx2 < gc_to2; gc_tx2++ {
+						for gc_tx2 := gc_step12; gc_tx2 < gc_to2; gc_tx2++ {
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 

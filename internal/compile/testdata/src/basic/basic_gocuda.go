@@ -176,15 +176,7 @@ func gc_body_matMulTiled(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 //line basic.go:18
 						_ = gc_bv4
 //line basic.go:18
-						gc_b8 := gc_none4
-//line basic.go:18
-						if gc_row4 < m {
-//line basic.go:18
-							gc_b8 = gc_all4
-//line basic.go:18
-						}
-//line basic.go:18
-						if gc_row4 < m && compiled.Reach(k, gc_ac4, 8) > 7 {
+						if gc_row4 < m && (gc_ac4 < k && uint(k-gc_ac4) > 7) {
 //line basic.go:18
 							var gc_ld13 lanes.Float32x8
 //line basic.go:18
@@ -201,6 +193,14 @@ func gc_body_matMulTiled(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 							gc_av4 = gc_ld13
 //line basic.go:18
 						} else {
+//line basic.go:18
+							gc_b8 := gc_none4
+//line basic.go:18
+							if gc_row4 < m {
+//line basic.go:18
+								gc_b8 = gc_all4
+//line basic.go:18
+							}
 //line basic.go:18
 							gc_if7 := gc_b8.And(gc_iota4.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(k, gc_ac4, 8)))))
 //line basic.go:18
@@ -226,15 +226,7 @@ func gc_body_matMulTiled(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 //line basic.go:18
 						}
 //line basic.go:18
-						gc_b9 := gc_none4
-//line basic.go:18
-						if gc_br4 < k {
-//line basic.go:18
-							gc_b9 = gc_all4
-//line basic.go:18
-						}
-//line basic.go:18
-						if gc_br4 < k && compiled.Reach(n, gc_col4, 8) > 7 {
+						if gc_br4 < k && (gc_col4 < n && uint(n-gc_col4) > 7) {
 //line basic.go:18
 							var gc_ld15 lanes.Float32x8
 //line basic.go:18
@@ -251,6 +243,14 @@ func gc_body_matMulTiled(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 							gc_bv4 = gc_ld15
 //line basic.go:18
 						} else {
+//line basic.go:18
+							gc_b9 := gc_none4
+//line basic.go:18
+							if gc_br4 < k {
+//line basic.go:18
+								gc_b9 = gc_all4
+//line basic.go:18
+							}
 //line basic.go:18
 							gc_if8 := gc_b9.And(gc_iota4.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(n, gc_col4, 8)))))
 //line basic.go:18
@@ -377,15 +377,7 @@ func gc_body_matMulTiled(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 //line basic.go:18
 						_ = gc_bv2
 //line basic.go:18
-						gc_b4 := gc_none2
-//line basic.go:18
-						if gc_row2 < m {
-//line basic.go:18
-							gc_b4 = gc_all2
-//line basic.go:18
-						}
-//line basic.go:18
-						if gc_row2 < m && compiled.Reach(k, gc_ac2, 8) > 7 {
+						if gc_row2 < m && (gc_ac2 < k && uint(k-gc_ac2) > 7) {
 //line basic.go:18
 							var gc_ld5 lanes.Float32x8
 //line basic.go:18
@@ -402,6 +394,14 @@ func gc_body_matMulTiled(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 							gc_av2 = gc_ld5
 //line basic.go:18
 						} else {
+//line basic.go:18
+							gc_b4 := gc_none2
+//line basic.go:18
+							if gc_row2 < m {
+//line basic.go:18
+								gc_b4 = gc_all2
+//line basic.go:18
+							}
 //line basic.go:18
 							gc_if3 := gc_b4.And(gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(k, gc_ac2, 8)))))
 //line basic.go:18
@@ -427,15 +427,7 @@ func gc_body_matMulTiled(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 //line basic.go:18
 						}
 //line basic.go:18
-						gc_b5 := gc_none2
-//line basic.go:18
-						if gc_br2 < k {
-//line basic.go:18
-							gc_b5 = gc_all2
-//line basic.go:18
-						}
-//line basic.go:18
-						if gc_br2 < k && compiled.Reach(n, gc_col2, 8) > 7 {
+						if gc_br2 < k && (gc_col2 < n && uint(n-gc_col2) > 7) {
 //line basic.go:18
 							var gc_ld7 lanes.Float32x8
 //line basic.go:18
@@ -452,6 +444,14 @@ func gc_body_matMulTiled(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 							gc_bv2 = gc_ld7
 //line basic.go:18
 						} else {
+//line basic.go:18
+							gc_b5 := gc_none2
+//line basic.go:18
+							if gc_br2 < k {
+//line basic.go:18
+								gc_b5 = gc_all2
+//line basic.go:18
+							}
 //line basic.go:18
 							gc_if4 := gc_b5.And(gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(n, gc_col2, 8)))))
 //line basic.go:18

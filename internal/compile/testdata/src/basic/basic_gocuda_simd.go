@@ -181,15 +181,7 @@ func gc_body_matMulTiled(gc_b10 *compiled.Block, a, b, c []float32, m, k, n int)
 //line basic.go:18
 							_ = gc_bv6
 //line basic.go:18
-							gc_b13 := gc_none6
-//line basic.go:18
-							if gc_row7 < m {
-//line basic.go:18
-								gc_b13 = gc_all6
-//line basic.go:18
-							}
-//line basic.go:18
-							if gc_row7 < m && compiled.Reach(k, gc_ac6, 8) > 7 {
+							if gc_row7 < m && (gc_ac6 < k && uint(k-gc_ac6) > 7) {
 //line basic.go:18
 								var gc_ld21 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line basic.go:18
@@ -206,6 +198,14 @@ func gc_body_matMulTiled(gc_b10 *compiled.Block, a, b, c []float32, m, k, n int)
 								gc_av6 = gc_ld21
 //line basic.go:18
 							} else {
+//line basic.go:18
+								gc_b13 := gc_none6
+//line basic.go:18
+								if gc_row7 < m {
+//line basic.go:18
+									gc_b13 = gc_all6
+//line basic.go:18
+								}
 //line basic.go:18
 								gc_if11 := gc_b13.And(gc_iota6.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(k, gc_ac6, 8)))))
 //line basic.go:18
@@ -231,15 +231,7 @@ func gc_body_matMulTiled(gc_b10 *compiled.Block, a, b, c []float32, m, k, n int)
 //line basic.go:18
 							}
 //line basic.go:18
-							gc_b14 := gc_none6
-//line basic.go:18
-							if gc_br6 < k {
-//line basic.go:18
-								gc_b14 = gc_all6
-//line basic.go:18
-							}
-//line basic.go:18
-							if gc_br6 < k && compiled.Reach(n, gc_col6, 8) > 7 {
+							if gc_br6 < k && (gc_col6 < n && uint(n-gc_col6) > 7) {
 //line basic.go:18
 								var gc_ld23 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line basic.go:18
@@ -256,6 +248,14 @@ func gc_body_matMulTiled(gc_b10 *compiled.Block, a, b, c []float32, m, k, n int)
 								gc_bv6 = gc_ld23
 //line basic.go:18
 							} else {
+//line basic.go:18
+								gc_b14 := gc_none6
+//line basic.go:18
+								if gc_br6 < k {
+//line basic.go:18
+									gc_b14 = gc_all6
+//line basic.go:18
+								}
 //line basic.go:18
 								gc_if12 := gc_b14.And(gc_iota6.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, gc_col6, 8)))))
 //line basic.go:18
@@ -385,15 +385,7 @@ func gc_body_matMulTiled(gc_b10 *compiled.Block, a, b, c []float32, m, k, n int)
 //line basic.go:18
 							_ = gc_bv5
 //line basic.go:18
-							gc_b11 := gc_none5
-//line basic.go:18
-							if gc_row6 < m {
-//line basic.go:18
-								gc_b11 = gc_all5
-//line basic.go:18
-							}
-//line basic.go:18
-							if gc_row6 < m && compiled.Reach(k, gc_ac5, 8) > 7 {
+							if gc_row6 < m && (gc_ac5 < k && uint(k-gc_ac5) > 7) {
 //line basic.go:18
 								var gc_ld17 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line basic.go:18
@@ -410,6 +402,14 @@ func gc_body_matMulTiled(gc_b10 *compiled.Block, a, b, c []float32, m, k, n int)
 								gc_av5 = gc_ld17
 //line basic.go:18
 							} else {
+//line basic.go:18
+								gc_b11 := gc_none5
+//line basic.go:18
+								if gc_row6 < m {
+//line basic.go:18
+									gc_b11 = gc_all5
+//line basic.go:18
+								}
 //line basic.go:18
 								gc_if9 := gc_b11.And(gc_iota5.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(k, gc_ac5, 8)))))
 //line basic.go:18
@@ -435,15 +435,7 @@ func gc_body_matMulTiled(gc_b10 *compiled.Block, a, b, c []float32, m, k, n int)
 //line basic.go:18
 							}
 //line basic.go:18
-							gc_b12 := gc_none5
-//line basic.go:18
-							if gc_br5 < k {
-//line basic.go:18
-								gc_b12 = gc_all5
-//line basic.go:18
-							}
-//line basic.go:18
-							if gc_br5 < k && compiled.Reach(n, gc_col5, 8) > 7 {
+							if gc_br5 < k && (gc_col5 < n && uint(n-gc_col5) > 7) {
 //line basic.go:18
 								var gc_ld19 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line basic.go:18
@@ -460,6 +452,14 @@ func gc_body_matMulTiled(gc_b10 *compiled.Block, a, b, c []float32, m, k, n int)
 								gc_bv5 = gc_ld19
 //line basic.go:18
 							} else {
+//line basic.go:18
+								gc_b12 := gc_none5
+//line basic.go:18
+								if gc_br5 < k {
+//line basic.go:18
+									gc_b12 = gc_all5
+//line basic.go:18
+								}
 //line basic.go:18
 								gc_if10 := gc_b12.And(gc_iota5.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, gc_col5, 8)))))
 //line basic.go:18
@@ -1548,7 +1548,7 @@ func gc_body_scan_float32(gc_b2 *compiled.Block, in []float32, out []float32) {
 //line basic.go:53
 						}
 //line basic.go:53
-						if compiled.Reach(off, tid, 8) <= 0 {
+						if tid >= off {
 //line basic.go:53
 							v = archsimd.LoadFloat32x8Slice(temp[tid-off:]).Merge(v, gc_alive2)
 						} else {
@@ -1946,7 +1946,7 @@ func gc_body_scan_int32(gc_b3 *compiled.Block, in []int32, out []int32) {
 //line basic.go:53
 						}
 //line basic.go:53
-						if compiled.Reach(off, tid, 8) <= 0 {
+						if tid >= off {
 //line basic.go:53
 							v = archsimd.LoadInt32x8Slice(temp[tid-off:]).Merge(v, gc_alive8)
 						} else {

@@ -811,7 +811,7 @@ func gc_body_tree_float32(gc_b2 *compiled.Block, in []float32, partial []float32
 //line inline.go:16
 						_ = v
 //line inline.go:17
-						if compiled.Reach(len(in), i, 8) > 7 {
+						if i < len(in) && uint(len(in)-i) > 7 {
 //line inline.go:17
 							v = archsimd.LoadFloat32x8Slice(gc_at7[gc_tx2:])
 //line inline.go:17
@@ -887,7 +887,7 @@ func gc_body_tree_float32(gc_b2 *compiled.Block, in []float32, partial []float32
 //line inline.go:17
 						}
 //line inline.go:17
-						if compiled.Reach(len(in), i, 8) > 7 {
+						if i < len(in) && uint(len(in)-i) > 7 {
 //line inline.go:17
 							v = archsimd.LoadFloat32x8Slice(in[i:])
 						} else {
@@ -1500,7 +1500,7 @@ func gc_body_tree_int32(gc_b3 *compiled.Block, in []int32, partial []int32) {
 //line inline.go:16
 						_ = v
 //line inline.go:17
-						if compiled.Reach(len(in), i, 8) > 7 {
+						if i < len(in) && uint(len(in)-i) > 7 {
 //line inline.go:17
 							v = archsimd.LoadInt32x8Slice(gc_at13[gc_tx3:])
 //line inline.go:17
@@ -1576,7 +1576,7 @@ func gc_body_tree_int32(gc_b3 *compiled.Block, in []int32, partial []int32) {
 //line inline.go:17
 						}
 //line inline.go:17
-						if compiled.Reach(len(in), i, 8) > 7 {
+						if i < len(in) && uint(len(in)-i) > 7 {
 //line inline.go:17
 							v = archsimd.LoadInt32x8Slice(in[i:])
 						} else {

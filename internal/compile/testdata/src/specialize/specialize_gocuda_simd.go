@@ -318,7 +318,9 @@ func gc_body_pair_float32(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in []float3
 //line specialize.go:24
 								_ = gc_returned3
 //line specialize.go:24
-								if compiled.Reach(len(in), gc_i3, 8) <= 0 {
+								if gc_i3 >=
+//line specialize.go:12
+									len(in) {
 //line specialize.go:24
 									gc_result3 = gc_vb2
 //line specialize.go:24
@@ -388,7 +390,9 @@ func gc_body_pair_float32(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in []float3
 //line specialize.go:24
 								_ = gc_returned4
 //line specialize.go:24
-								if compiled.Reach(len(in), gc_i4, 8) <= 0 {
+								if gc_i4 >=
+//line specialize.go:12
+									len(in) {
 //line specialize.go:24
 									gc_result4 = gc_vb2
 //line specialize.go:24
@@ -663,7 +667,9 @@ func gc_body_pair_int32(gc_b5 *compiled.Block, gc_lo3, gc_hi3 int, in []int32, o
 //line specialize.go:24
 								_ = gc_returned7
 //line specialize.go:24
-								if compiled.Reach(len(in), gc_i7, 8) <= 0 {
+								if gc_i7 >=
+//line specialize.go:12
+									len(in) {
 //line specialize.go:24
 									gc_result7 = gc_vb3
 //line specialize.go:24
@@ -733,7 +739,9 @@ func gc_body_pair_int32(gc_b5 *compiled.Block, gc_lo3, gc_hi3 int, in []int32, o
 //line specialize.go:24
 								_ = gc_returned8
 //line specialize.go:24
-								if compiled.Reach(len(in), gc_i8, 8) <= 0 {
+								if gc_i8 >=
+//line specialize.go:12
+									len(in) {
 //line specialize.go:24
 									gc_result8 = gc_vb3
 //line specialize.go:24

@@ -291,3 +291,33 @@ func escapeAgain(t *gocuda.Thread, out []int32, x0, dx float32, limit int32) {
 	}
 	out[i] = total
 }
+
+// parts reads parts of elements at the thread's index (a body's
+// coordinates, as the n-body kernel of one thread per body does) and
+// assigns its element a composite literal: the lanes' parts are read
+// and written one by one, as their bits.
+func parts(t *gocuda.Thread, bodies [][4]float32, acc [][3]float32) {
+	i := t.BlockIdx.X*t.BlockDim.X + t.ThreadIdx.X
+	if i >= len(bodies) {
+		return
+	}
+	x, y, z := bodies[i][0], bodies[i][1], bodies[i][2]
+	acc[i] = [3]float32{x * bodies[i][3], y, z + 1}
+}
+
+type particle struct {
+	x, v float32
+	id   int32
+}
+
+// fields updates fields of a struct element under a condition that
+// differs between lanes: only the lanes of the mask store.
+func fields(t *gocuda.Thread, ps []particle, dt float32) {
+	i := t.BlockIdx.X*t.BlockDim.X + t.ThreadIdx.X
+	if i < len(ps) {
+		if ps[i].id&1 == 0 {
+			ps[i].x += ps[i].v * dt
+		}
+		ps[i] = particle{x: ps[i].x, v: -ps[i].v, id: ps[i].id}
+	}
+}
