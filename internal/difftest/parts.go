@@ -31,3 +31,22 @@ func parts(t *gocuda.Thread, bodies [][4]float32, ps []partsParticle, acc [][3]f
 	acc[i] = [3]float32{bodies[i][0] * m, ps[i].X, float32(ps[i].ID)}
 	ps[i] = partsParticle{ID: ps[i].ID + 1, X: ps[i].X, V: ps[i].V, Charge: -ps[i].Charge}
 }
+
+// PartsSumKernel sets out[i] to the sum over every particle j of
+// ps[j].X - ps[i].X: a field of an element the same for every thread
+// (broadcast from its address in the SIMD build) and one at thread i's
+// index (gathered).
+//
+//gocuda:kernel PartsSumKernel
+func partsSum(t *gocuda.Thread, ps []partsParticle, out []float32) {
+	i := t.BlockIdx.X*t.BlockDim.X + t.ThreadIdx.X
+	if i >= len(out) || i >= len(ps) {
+		return
+	}
+	x := ps[i].X
+	var s float32
+	for j := range ps {
+		s += ps[j].X - x
+	}
+	out[i] = s
+}

@@ -6,6 +6,7 @@ package difftest
 
 import (
 	"github.com/gocuda/gocuda/compiled"
+	"github.com/gocuda/gocuda/compiled/lanes"
 	"github.com/gocuda/gocuda/gocuda"
 )
 
@@ -106,6 +107,207 @@ func gc_body_parts(gc_b *compiled.Block, gc_lo, gc_hi int, bodies [][4]float32, 
 						ps[i] = partsParticle{ID: ps[i].ID + 1, X: ps[i].X, V: ps[i].V, Charge: -ps[i].Charge}
 						_ = m
 					}
+				}
+			}
+		}
+	}
+}
+
+// PartsSumKernel sets out[i] to the sum over every particle j of
+// ps[j].X - ps[i].X: a field of an element the same for every thread
+// (broadcast from its address in the SIMD build) and one at thread i's
+// index (gathered).
+//
+//line parts.go:41
+func PartsSumKernel(ps []partsParticle, out []float32) func(*gocuda.Thread) {
+	return compiled.GridKernel(gc_src_partsSum,
+		func(gc_t *gocuda.Thread) { partsSum(gc_t, ps, out) },
+		func(gc_b *compiled.Block, gc_lo, gc_hi int) { gc_body_partsSum(gc_b, gc_lo, gc_hi, ps, out) })
+}
+
+//line parts.go:41
+var gc_src_partsSum = compiled.NewSource("partsSum", "de8125f783cad27f99be9c9e03ce5356b21db5731bd53af3dfe97379a1e51a2a", "parts.go:35-52")
+
+//line parts.go:41
+func gc_body_partsSum(gc_b *compiled.Block, gc_lo, gc_hi int, ps []partsParticle, out []float32) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	gc_n := gc_b.Len()
+	gc_bx := gc_lo%gc_gdx - 1
+	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
+		if gc_b.Stopped() {
+			return
+		}
+		gc_pos.Block = gc_blk
+		gc_bx++
+		if gc_bx == gc_gdx {
+			gc_bx = 0
+		}
+		{
+			gc_from, gc_to := 0, gc_bdx
+			if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+				panic(compiled.ErrGuardWraps)
+			}
+			if gc_bound := compiled.Diff(len(out), gc_bx*gc_bdx); gc_bound < gc_to {
+				gc_to = gc_bound
+			}
+			if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+				panic(compiled.ErrGuardWraps)
+			}
+			if gc_bound := compiled.Diff(len(ps), gc_bx*gc_bdx); gc_bound < gc_to {
+				gc_to = gc_bound
+			}
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				gc_vstep := gc_from
+				for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
+					gc_tx := gc_vstep
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line parts.go:42
+					var i int = gc_bx*gc_bdx + gc_tx
+//line parts.go:42
+					_ = i
+//line parts.go:46
+					if i < 0 || i > len(ps)-8 || i > len(out)-8 {
+//line parts.go:46
+						break
+//line parts.go:46
+					}
+//line parts.go:46
+					var gc_ld2 lanes.Float32x8
+//line parts.go:46
+					var gc_lanes2 [8]float32
+//line parts.go:46
+					for gc_k2 := range 8 {
+//line parts.go:46
+						if 0xff&(1<<gc_k2) != 0 {
+//line parts.go:46
+							gc_pos.Thread = gc_rank + gc_k2
+//line parts.go:46
+							gc_lanes2[gc_k2] = ps[i+gc_k2].X
+//line parts.go:46
+						}
+//line parts.go:46
+					}
+					gc_pos.Thread = gc_rank
+//line parts.go:46
+					gc_ld2 = lanes.LoadFloat32x8(&gc_lanes2)
+//line parts.go:46
+					x := gc_ld2
+//line parts.go:46
+					_ = x
+//line parts.go:46
+					var s lanes.Float32x8
+//line parts.go:46
+					_ = s
+//line parts.go:48
+					for j := range ps {
+//line parts.go:48
+						_ = j
+//line parts.go:48
+						s = s.Add(lanes.BroadcastFloat32x8(ps[j].X).Sub(x))
+					}
+//line parts.go:51
+					s.StoreSlice(out[i:])
+				}
+				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line parts.go:42
+					i := gc_bx*gc_bdx + gc_tx
+					_ = i
+
+//line parts.go:46
+					x := ps[i].X
+
+//line parts.go:47
+					var s float32
+
+					{
+
+//line parts.go:48
+						gc_xs := ps
+//line parts.go:48
+						gc_i := 0
+//line parts.go:48
+						for ; gc_i+3 < len(gc_xs); gc_i += 4 {
+//line parts.go:48
+							{
+//line parts.go:48
+								j := gc_i + 0
+//line parts.go:48
+								_ = j
+//line parts.go:48
+								{
+									s += ps[j].X - x
+								}
+//line parts.go:50
+							}
+//line parts.go:50
+							{
+//line parts.go:50
+								j := gc_i + 1
+//line parts.go:50
+								_ = j
+//line parts.go:48
+								{
+									s += ps[j].X - x
+								}
+//line parts.go:50
+							}
+//line parts.go:50
+							{
+//line parts.go:50
+								j := gc_i + 2
+//line parts.go:50
+								_ = j
+//line parts.go:48
+								{
+									s += ps[j].X - x
+								}
+//line parts.go:50
+							}
+//line parts.go:50
+							{
+//line parts.go:50
+								j := gc_i + 3
+//line parts.go:50
+								_ = j
+//line parts.go:48
+								{
+									s += ps[j].X - x
+								}
+//line parts.go:50
+							}
+//line parts.go:50
+						}
+//line parts.go:48
+						for ; gc_i < len(gc_xs); gc_i++ {
+//line parts.go:48
+							{
+//line parts.go:48
+								j := gc_i
+//line parts.go:48
+								_ = j
+//line parts.go:48
+								{
+									s += ps[j].X - x
+								}
+//line parts.go:50
+							}
+//line parts.go:50
+						}
+//line parts.go:50
+					}
+
+//line parts.go:51
+					out[i] = s
+					_ = x
+					_ = s
 				}
 			}
 		}

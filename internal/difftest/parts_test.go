@@ -87,3 +87,23 @@ func flat3(s [][3]float32) []float32 {
 	}
 	return out
 }
+
+// TestPartsSum: PartsSumKernel's sums agree on every form and with the
+// host, added in the same order.
+func TestPartsSum(t *testing.T) {
+	for _, n := range []int{1, 8, 13, 200} {
+		_, ps := partsInputs(n)
+		got := agreeSIMD(t, func(f form) ([]uint32, error) {
+			out := make([]float32, n)
+			err := f.launch(gocuda.Config{Grid: gocuda.Dim3{X: blocks(n, 64)}, Block: gocuda.Dim3{X: 64}}, PartsSumKernel(ps, out))
+			return bitsOf(out), err
+		})
+		want := make([]float32, n)
+		for i := range n {
+			for j := range n {
+				want[i] += ps[j].X - ps[i].X
+			}
+		}
+		require.Equal(t, bitsOf(want), got, "n %d", n)
+	}
+}

@@ -69,10 +69,19 @@ func (v *vectorizer) floatLanes(t types.Type) bool {
 	return ok
 }
 
-// isIndex reports whether x is an element read, x[i].
+// isIndex reports whether x is an element read, x[i], or a part of one
+// (x[i].f).
 func isIndex(x ast.Expr) bool {
-	_, ok := ast.Unparen(x).(*ast.IndexExpr)
-	return ok
+	for {
+		switch e := ast.Unparen(x).(type) {
+		case *ast.IndexExpr:
+			return true
+		case *ast.SelectorExpr: // a field of an element, as vec_gather.go reads it
+			x = e.X
+		default:
+			return false
+		}
+	}
 }
 
 // settleFloat evaluates val, a float the same in every lane, into a

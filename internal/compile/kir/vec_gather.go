@@ -112,9 +112,9 @@ func (v *vectorizer) gather(e ast.Expr) (vval, bool) {
 	t := v.typeOf(e)
 	x, i := v.partElem(elem)
 	if i.shape == vUniform {
-		read := v.uniformRisk(partAt(x.x, i.x, steps), t)
-		_, direct := read.(*ast.IndexExpr)
-		return vval{shape: vUniform, x: read, typ: t, addr: direct}, true
+		part := partAt(x.x, i.x, steps)
+		read := v.uniformRisk(part, t)
+		return vval{shape: vUniform, x: read, typ: t, addr: read == part}, true // read as it is: its address may be taken
 	}
 	vt, ok := v.vecElem(t)
 	if !ok {

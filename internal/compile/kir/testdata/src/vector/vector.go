@@ -321,3 +321,20 @@ func fields(t *gocuda.Thread, ps []particle, dt float32) {
 		ps[i] = particle{x: ps[i].x, v: -ps[i].v, id: ps[i].id}
 	}
 }
+
+// aos sums, for each thread, the distances from its particle to every
+// other's, reading fields of an array of structs: its own particle's is
+// gathered once, and each other particle's, the same for the step's
+// threads, is a broadcast loaded from the field's address.
+func aos(t *gocuda.Thread, ps []particle, out []float32) {
+	i := t.BlockIdx.X*t.BlockDim.X + t.ThreadIdx.X
+	if i >= len(out) || i >= len(ps) {
+		return
+	}
+	x := ps[i].x
+	var s float32
+	for j := range ps {
+		s += ps[j].x - x
+	}
+	out[i] = s
+}
