@@ -23,7 +23,10 @@
 // trip (which the interchange pass turns inside out); grid-stride loops; early returns of the whole block
 // or of some threads; int32, uint32 and float32 arithmetic (products
 // rounded explicitly, so that no fused multiply-add makes the forms
-// differ); a per-thread array and struct; shadowing; tuple assignments;
+// differ); a per-thread array and struct, and each thread's element of
+// shared slices of arrays and structs (its parts read, assigned and
+// updated, the element assigned composite literals); shadowing; tuple
+// assignments;
 // helpers with barriers or collectives, some declaring shared memory of
 // their own and called from several places, some through a functor (a
 // method of an operator type called by a template through its type

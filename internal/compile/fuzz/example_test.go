@@ -65,6 +65,16 @@ func ExampleGenerate() {
 	// 		y uint32
 	// 	}
 	// 	sh[rank], sh[size+rank] = a0, int32(lane)
+	// 	ep := gocuda.Shared[[2]int32](t, size)
+	// 	ep[rank] = [2]int32{a0 ^ 5, int32(lane)}
+	// 	es := gocuda.Shared[struct {
+	// 		x int32
+	// 		y uint32
+	// 	}](t, size)
+	// 	es[rank] = struct {
+	// 		x int32
+	// 		y uint32
+	// 	}{a2, u0}
 	// 	t.SyncThreads()
 	// 	if t.BlockDim.Y*t.BlockDim.Z == 1 {
 	// 		for off3, d4 := 1, 0; off3 < 2*size && d4 < 1; off3, d4 = 2*off3, d4+1 {
@@ -80,6 +90,7 @@ func ExampleGenerate() {
 	// 		a0 = (int32(p1) ^ 1)
 	// 	}
 	// 	a0 ^= q[0] + 3*q[1] + 5*q[2] + 7*q[3] + st.x ^ int32(st.y) + b0
+	// 	a1 ^= ep[rank][0] + 3*ep[rank][1] ^ es[rank].x + int32(es[rank].y)
 	// 	out[gid*16+0] = uint32(a0)
 	// 	out[gid*16+1] = uint32(a1)
 	// 	out[gid*16+2] = uint32(a2)

@@ -136,11 +136,14 @@ func (g *gen) special(t typ, uni bool) string {
 		return fmt.Sprintf("in[int(uint32(%s) %% uint32(len(in)))]", g.val(i32, uni, 2))
 	case 2:
 		if !uni && !g.pure {
-			reads := []string{"sh[rank]", "sh[size+rank]", "in[gid%len(in)]", "st.x", ""}
+			reads := []string{"sh[rank]", "sh[size+rank]", "in[gid%len(in)]", "st.x", "", "ep[rank][1]", "es[rank].x"}
 			if g.grid {
 				reads[0], reads[1] = "", "" // no shared memory
 			}
-			if r := reads[g.ch.pick(5)]; r != "" && (r != "st.x" || !g.helper) {
+			if g.grid || g.helper {
+				reads[5], reads[6] = "", "" // the kernel's shared slices
+			}
+			if r := reads[g.ch.pick(len(reads))]; r != "" && (r != "st.x" || !g.helper) {
 				return r
 			}
 			if !g.helper {

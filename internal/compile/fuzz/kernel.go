@@ -43,6 +43,12 @@ func (g *gen) prologue() {
 	g.line("var q [4]int32")
 	g.line("var st struct {\n\t\tx int32\n\t\ty uint32\n\t}")
 	g.line("sh[rank], sh[size+rank] = a0, int32(lane)")
+	// Each thread's own element of two shared slices of aggregates, whose
+	// parts consecutive threads reach an element apart (elemPart).
+	g.line("ep := gocuda.Shared[[2]int32](t, size)")
+	g.line("ep[rank] = [2]int32{a0 ^ 5, int32(lane)}")
+	g.line("es := gocuda.Shared[%s](t, size)", pairType)
+	g.line("es[rank] = %s{a2, u0}", pairType)
 	g.sh = shState{wrote: true}
 	f := &g.frames[0]
 	for _, v := range []variable{
@@ -77,6 +83,7 @@ func (g *gen) epilogue() {
 		g.gridRuns()
 	}
 	g.line("a0 ^= q[0] + 3*q[1] + 5*q[2] + 7*q[3] + st.x ^ int32(st.y) + b0")
+	g.line("a1 ^= ep[rank][0] + 3*ep[rank][1] ^ es[rank].x + int32(es[rank].y)")
 	g.imports["math"] = true
 	for i, v := range []string{"uint32(a0)", "uint32(a1)", "uint32(a2)", "u0", "u1", "uint32(w0)", "live", "math.Float32bits(f0)"} {
 		g.line("out[gid*%d+%d] = %s", Slots, i, v)

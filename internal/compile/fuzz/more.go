@@ -109,6 +109,25 @@ func (g *gen) array(c ctx) {
 	g.line("q[%s] %s %s", idx, []string{"=", "+=", "^="}[g.ch.pick(3)], g.val(i32, false, 0))
 }
 
+// pairType is the struct of the shared slice es (prologue).
+const pairType = "struct {\n\t\tx int32\n\t\ty uint32\n\t}"
+
+// elemPart writes a part of the thread's own element of the shared
+// slices ep ([2]int32) and es (pairType): a part assigned or updated, or
+// the whole element assigned a composite literal.
+func (g *gen) elemPart(c ctx) {
+	switch g.ch.pick(4) {
+	case 0:
+		g.line("ep[rank][%d] %s %s", g.ch.pick(2), []string{"=", "+=", "^="}[g.ch.pick(3)], g.val(i32, false, 0))
+	case 1:
+		g.line("ep[rank] = [2]int32{%s, %s}", g.val(i32, false, 1), g.val(i32, false, 1))
+	case 2:
+		g.line("es[rank].x %s %s", []string{"=", "-=", "|="}[g.ch.pick(3)], g.val(i32, false, 0))
+	default:
+		g.line("es[rank] = %s{y: %s, x: %s}", pairType, g.val(u32, false, 1), g.val(i32, false, 1))
+	}
+}
+
 // structField writes a field of the kernel's per-thread struct.
 func (g *gen) structField(c ctx) {
 	if g.ch.pick(2) == 0 {

@@ -42,6 +42,7 @@ func init() {
 		{2, anywhere, (*gen).local},
 		{1, anywhere, (*gen).swap},
 		{1, func(g *gen, c ctx) bool { return !g.helper }, (*gen).structField},
+		{1, func(g *gen, c ctx) bool { return !g.helper && !g.grid }, (*gen).elemPart},
 		{5, uniform, (*gen).barrier},
 		{2, uniform, (*gen).predBarrier},
 		{1, uniform, (*gen).guardedStep},

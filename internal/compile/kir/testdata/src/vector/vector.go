@@ -338,3 +338,17 @@ func aos(t *gocuda.Thread, ps []particle, out []float32) {
 	}
 	out[i] = s
 }
+
+// sharedParts keeps a pair of values per thread in shared memory, its
+// own element's parts written and read at its rank.
+func sharedParts(t *gocuda.Thread, in, out []int32) {
+	rank := t.ThreadIdx.X
+	ep := gocuda.Shared[[2]int32](t, t.BlockDim.X)
+	i := t.BlockIdx.X*t.BlockDim.X + rank
+	ep[rank] = [2]int32{int32(i), int32(rank)}
+	t.SyncThreads()
+	ep[rank][1] += ep[rank][0]
+	if i < len(out) {
+		out[i] = ep[rank][1]
+	}
+}
