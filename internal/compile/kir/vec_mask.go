@@ -255,13 +255,14 @@ func (v *vectorizer) maskLoop(s ast.Stmt, init ast.Stmt, cond ast.Expr, post ast
 	v.emit(&ast.BlockStmt{List: append(block, header(&ast.BlockStmt{List: trip}))})
 }
 
-// hasContinue reports whether body continues its loop (not an inner one).
+// hasContinue reports whether body continues its loop (not an inner one;
+// a continue in a switch continues the loop).
 func hasContinue(body *ast.BlockStmt) bool {
 	found := false
 	var walk func(n ast.Node) bool
 	walk = func(n ast.Node) bool {
 		switch n := n.(type) {
-		case *ast.ForStmt, *ast.RangeStmt, *ast.FuncLit, *ast.SwitchStmt, *ast.SelectStmt, *ast.TypeSwitchStmt:
+		case *ast.ForStmt, *ast.RangeStmt, *ast.FuncLit:
 			return false
 		case *ast.BranchStmt:
 			found = found || n.Tok == token.CONTINUE

@@ -43,6 +43,8 @@ func (v *vectorizer) stmt(s ast.Stmt) {
 		v.branch(s)
 	case *ast.ReturnStmt:
 		v.ret(s)
+	case *ast.SwitchStmt:
+		v.switchStmt(s)
 	case *ast.EmptyStmt:
 	default:
 		v.fail()

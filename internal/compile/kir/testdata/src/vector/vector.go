@@ -352,3 +352,31 @@ func sharedParts(t *gocuda.Thread, in, out []int32) {
 		out[i] = ep[rank][1]
 	}
 }
+
+// corners picks a thread's neighbours with a switch without a tag, as
+// Rodinia's SRAD does: its cases are a chain of ifs, each under its
+// lanes' mask, the default the chain's last else.
+func corners(t *gocuda.Thread, in, out []float32, w int) {
+	i := t.BlockIdx.X*t.BlockDim.X + t.ThreadIdx.X
+	if i >= len(out) || i >= len(in) {
+		return
+	}
+	var d float32
+	switch x := i % w; {
+	case x == 0:
+		d = in[i]
+	case x == w-1:
+		d = -in[i]
+	default:
+		d = in[i] * 0.5
+	}
+	for k := range 3 {
+		switch {
+		case k == 1:
+			continue
+		case d > 0:
+			d += 1
+		}
+	}
+	out[i] = d
+}
