@@ -93,16 +93,9 @@ func gc_body_nBodySimple(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, bodies [][4]
 //line nbody.go:148
 							for gc_k5 := range 16 {
 //line nbody.go:148
-								if 0xffff&(1<<gc_k5) != 0 {
-//line nbody.go:148
-									gc_pos2.Thread = gc_rank2 + gc_k5
-//line nbody.go:148
-									gc_lanes7[gc_k5] = compiled.Bits32At(&bodies[i+gc_k5][0])
-//line nbody.go:148
-								}
+								gc_lanes7[gc_k5] = compiled.Bits32At(&bodies[i+gc_k5][0])
 //line nbody.go:148
 							}
-							gc_pos2.Thread = gc_rank2
 //line nbody.go:148
 							gc_ld4 = archsimd.LoadUint32x16(&gc_lanes7).AsFloat32x16()
 //line nbody.go:148
@@ -116,16 +109,9 @@ func gc_body_nBodySimple(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, bodies [][4]
 //line nbody.go:148
 							for gc_k6 := range 16 {
 //line nbody.go:148
-								if 0xffff&(1<<gc_k6) != 0 {
-//line nbody.go:148
-									gc_pos2.Thread = gc_rank2 + gc_k6
-//line nbody.go:148
-									gc_lanes8[gc_k6] = compiled.Bits32At(&bodies[i+gc_k6][1])
-//line nbody.go:148
-								}
+								gc_lanes8[gc_k6] = compiled.Bits32At(&bodies[i+gc_k6][1])
 //line nbody.go:148
 							}
-							gc_pos2.Thread = gc_rank2
 //line nbody.go:148
 							gc_ld5 = archsimd.LoadUint32x16(&gc_lanes8).AsFloat32x16()
 //line nbody.go:148
@@ -139,16 +125,9 @@ func gc_body_nBodySimple(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, bodies [][4]
 //line nbody.go:148
 							for gc_k7 := range 16 {
 //line nbody.go:148
-								if 0xffff&(1<<gc_k7) != 0 {
-//line nbody.go:148
-									gc_pos2.Thread = gc_rank2 + gc_k7
-//line nbody.go:148
-									gc_lanes9[gc_k7] = compiled.Bits32At(&bodies[i+gc_k7][2])
-//line nbody.go:148
-								}
+								gc_lanes9[gc_k7] = compiled.Bits32At(&bodies[i+gc_k7][2])
 //line nbody.go:148
 							}
-							gc_pos2.Thread = gc_rank2
 //line nbody.go:148
 							gc_ld6 = archsimd.LoadUint32x16(&gc_lanes9).AsFloat32x16()
 //line nbody.go:148
@@ -293,24 +272,17 @@ func gc_body_nBodySimple(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, bodies [][4]
 //line nbody.go:154
 							for gc_k8 := range 16 {
 //line nbody.go:154
-								if 0xffff&(1<<gc_k8) != 0 {
+								{
 //line nbody.go:154
-									gc_pos2.Thread = gc_rank2 + gc_k8
+									compiled.SetBits32At(&acc[i+gc_k8][0], gc_lanes10[gc_k8])
 //line nbody.go:154
-									{
+									compiled.SetBits32At(&acc[i+gc_k8][1], gc_lanes11[gc_k8])
 //line nbody.go:154
-										compiled.SetBits32At(&acc[i+gc_k8][0], gc_lanes10[gc_k8])
-//line nbody.go:154
-										compiled.SetBits32At(&acc[i+gc_k8][1], gc_lanes11[gc_k8])
-//line nbody.go:154
-										compiled.SetBits32At(&acc[i+gc_k8][2], gc_lanes12[gc_k8])
-//line nbody.go:154
-									}
+									compiled.SetBits32At(&acc[i+gc_k8][2], gc_lanes12[gc_k8])
 //line nbody.go:154
 								}
 //line nbody.go:154
 							}
-							gc_pos2.Thread = gc_rank2
 						}
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep, false
@@ -353,16 +325,9 @@ func gc_body_nBodySimple(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, bodies [][4]
 //line nbody.go:148
 						for gc_k := range 8 {
 //line nbody.go:148
-							if 0xff&(1<<gc_k) != 0 {
-//line nbody.go:148
-								gc_pos2.Thread = gc_rank2 + gc_k
-//line nbody.go:148
-								gc_lanes[gc_k] = compiled.Bits32At(&bodies[i+gc_k][0])
-//line nbody.go:148
-							}
+							gc_lanes[gc_k] = compiled.Bits32At(&bodies[i+gc_k][0])
 //line nbody.go:148
 						}
-						gc_pos2.Thread = gc_rank2
 //line nbody.go:148
 						gc_ld = archsimd.LoadUint32x8(&gc_lanes).AsFloat32x8()
 //line nbody.go:148
@@ -376,16 +341,9 @@ func gc_body_nBodySimple(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, bodies [][4]
 //line nbody.go:148
 						for gc_k2 := range 8 {
 //line nbody.go:148
-							if 0xff&(1<<gc_k2) != 0 {
-//line nbody.go:148
-								gc_pos2.Thread = gc_rank2 + gc_k2
-//line nbody.go:148
-								gc_lanes2[gc_k2] = compiled.Bits32At(&bodies[i+gc_k2][1])
-//line nbody.go:148
-							}
+							gc_lanes2[gc_k2] = compiled.Bits32At(&bodies[i+gc_k2][1])
 //line nbody.go:148
 						}
-						gc_pos2.Thread = gc_rank2
 //line nbody.go:148
 						gc_ld2 = archsimd.LoadUint32x8(&gc_lanes2).AsFloat32x8()
 //line nbody.go:148
@@ -399,16 +357,9 @@ func gc_body_nBodySimple(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, bodies [][4]
 //line nbody.go:148
 						for gc_k3 := range 8 {
 //line nbody.go:148
-							if 0xff&(1<<gc_k3) != 0 {
-//line nbody.go:148
-								gc_pos2.Thread = gc_rank2 + gc_k3
-//line nbody.go:148
-								gc_lanes3[gc_k3] = compiled.Bits32At(&bodies[i+gc_k3][2])
-//line nbody.go:148
-							}
+							gc_lanes3[gc_k3] = compiled.Bits32At(&bodies[i+gc_k3][2])
 //line nbody.go:148
 						}
-						gc_pos2.Thread = gc_rank2
 //line nbody.go:148
 						gc_ld3 = archsimd.LoadUint32x8(&gc_lanes3).AsFloat32x8()
 //line nbody.go:148
@@ -553,24 +504,17 @@ func gc_body_nBodySimple(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, bodies [][4]
 //line nbody.go:154
 						for gc_k4 := range 8 {
 //line nbody.go:154
-							if 0xff&(1<<gc_k4) != 0 {
+							{
 //line nbody.go:154
-								gc_pos2.Thread = gc_rank2 + gc_k4
+								compiled.SetBits32At(&acc[i+gc_k4][0], gc_lanes4[gc_k4])
 //line nbody.go:154
-								{
+								compiled.SetBits32At(&acc[i+gc_k4][1], gc_lanes5[gc_k4])
 //line nbody.go:154
-									compiled.SetBits32At(&acc[i+gc_k4][0], gc_lanes4[gc_k4])
-//line nbody.go:154
-									compiled.SetBits32At(&acc[i+gc_k4][1], gc_lanes5[gc_k4])
-//line nbody.go:154
-									compiled.SetBits32At(&acc[i+gc_k4][2], gc_lanes6[gc_k4])
-//line nbody.go:154
-								}
+								compiled.SetBits32At(&acc[i+gc_k4][2], gc_lanes6[gc_k4])
 //line nbody.go:154
 							}
 //line nbody.go:154
 						}
-						gc_pos2.Thread = gc_rank2
 					}
 					archsimd.ClearAVXUpperBits()
 				}
@@ -769,17 +713,9 @@ func gc_body_nBodyTiled(gc_b2 *compiled.Block, bodies [][4]float32, acc [][3]flo
 //line nbody.go:179
 								for gc_k10 := range 16 {
 //line nbody.go:179
-									if 0xffff&(1<<gc_k10) != 0 {
-//line nbody.go:179
-										gc_pos2.Thread = gc_rank2 + gc_k10
-//line nbody.go:179
-										gc_lanes10[gc_k10] = compiled.Bits32At(&gc_at3[gc_tx2+gc_k10][0])
-//line nbody.go:179
-									}
+									gc_lanes10[gc_k10] = compiled.Bits32At(&gc_at3[gc_tx2+gc_k10][0])
 //line nbody.go:179
 								}
-//line nbody.go:179
-								gc_pos2.Thread = gc_rank2
 //line nbody.go:179
 								gc_ld10 = archsimd.LoadUint32x16(&gc_lanes10).AsFloat32x16()
 //line nbody.go:179
@@ -789,17 +725,9 @@ func gc_body_nBodyTiled(gc_b2 *compiled.Block, bodies [][4]float32, acc [][3]flo
 //line nbody.go:179
 								for gc_k11 := range 16 {
 //line nbody.go:179
-									if 0xffff&(1<<gc_k11) != 0 {
-//line nbody.go:179
-										gc_pos2.Thread = gc_rank2 + gc_k11
-//line nbody.go:179
-										gc_lanes11[gc_k11] = compiled.Bits32At(&gc_at3[gc_tx2+gc_k11][1])
-//line nbody.go:179
-									}
+									gc_lanes11[gc_k11] = compiled.Bits32At(&gc_at3[gc_tx2+gc_k11][1])
 //line nbody.go:179
 								}
-//line nbody.go:179
-								gc_pos2.Thread = gc_rank2
 //line nbody.go:179
 								gc_ld11 = archsimd.LoadUint32x16(&gc_lanes11).AsFloat32x16()
 //line nbody.go:179
@@ -809,17 +737,9 @@ func gc_body_nBodyTiled(gc_b2 *compiled.Block, bodies [][4]float32, acc [][3]flo
 //line nbody.go:179
 								for gc_k12 := range 16 {
 //line nbody.go:179
-									if 0xffff&(1<<gc_k12) != 0 {
-//line nbody.go:179
-										gc_pos2.Thread = gc_rank2 + gc_k12
-//line nbody.go:179
-										gc_lanes12[gc_k12] = compiled.Bits32At(&gc_at3[gc_tx2+gc_k12][2])
-//line nbody.go:179
-									}
+									gc_lanes12[gc_k12] = compiled.Bits32At(&gc_at3[gc_tx2+gc_k12][2])
 //line nbody.go:179
 								}
-//line nbody.go:179
-								gc_pos2.Thread = gc_rank2
 //line nbody.go:179
 								gc_ld12 = archsimd.LoadUint32x16(&gc_lanes12).AsFloat32x16()
 //line nbody.go:179
@@ -903,17 +823,9 @@ func gc_body_nBodyTiled(gc_b2 *compiled.Block, bodies [][4]float32, acc [][3]flo
 //line nbody.go:179
 							for gc_k7 := range 8 {
 //line nbody.go:179
-								if 0xff&(1<<gc_k7) != 0 {
-//line nbody.go:179
-									gc_pos2.Thread = gc_rank2 + gc_k7
-//line nbody.go:179
-									gc_lanes7[gc_k7] = compiled.Bits32At(&gc_at3[gc_tx2+gc_k7][0])
-//line nbody.go:179
-								}
+								gc_lanes7[gc_k7] = compiled.Bits32At(&gc_at3[gc_tx2+gc_k7][0])
 //line nbody.go:179
 							}
-//line nbody.go:179
-							gc_pos2.Thread = gc_rank2
 //line nbody.go:179
 							gc_ld7 = archsimd.LoadUint32x8(&gc_lanes7).AsFloat32x8()
 //line nbody.go:179
@@ -923,17 +835,9 @@ func gc_body_nBodyTiled(gc_b2 *compiled.Block, bodies [][4]float32, acc [][3]flo
 //line nbody.go:179
 							for gc_k8 := range 8 {
 //line nbody.go:179
-								if 0xff&(1<<gc_k8) != 0 {
-//line nbody.go:179
-									gc_pos2.Thread = gc_rank2 + gc_k8
-//line nbody.go:179
-									gc_lanes8[gc_k8] = compiled.Bits32At(&gc_at3[gc_tx2+gc_k8][1])
-//line nbody.go:179
-								}
+								gc_lanes8[gc_k8] = compiled.Bits32At(&gc_at3[gc_tx2+gc_k8][1])
 //line nbody.go:179
 							}
-//line nbody.go:179
-							gc_pos2.Thread = gc_rank2
 //line nbody.go:179
 							gc_ld8 = archsimd.LoadUint32x8(&gc_lanes8).AsFloat32x8()
 //line nbody.go:179
@@ -943,17 +847,9 @@ func gc_body_nBodyTiled(gc_b2 *compiled.Block, bodies [][4]float32, acc [][3]flo
 //line nbody.go:179
 							for gc_k9 := range 8 {
 //line nbody.go:179
-								if 0xff&(1<<gc_k9) != 0 {
-//line nbody.go:179
-									gc_pos2.Thread = gc_rank2 + gc_k9
-//line nbody.go:179
-									gc_lanes9[gc_k9] = compiled.Bits32At(&gc_at3[gc_tx2+gc_k9][2])
-//line nbody.go:179
-								}
+								gc_lanes9[gc_k9] = compiled.Bits32At(&gc_at3[gc_tx2+gc_k9][2])
 //line nbody.go:179
 							}
-//line nbody.go:179
-							gc_pos2.Thread = gc_rank2
 //line nbody.go:179
 							gc_ld9 = archsimd.LoadUint32x8(&gc_lanes9).AsFloat32x8()
 //line nbody.go:179
@@ -1073,17 +969,9 @@ func gc_body_nBodyTiled(gc_b2 *compiled.Block, bodies [][4]float32, acc [][3]flo
 //line nbody.go:179
 								for gc_k4 := range 16 {
 //line nbody.go:179
-									if 0xffff&(1<<gc_k4) != 0 {
-//line nbody.go:179
-										gc_pos2.Thread = gc_rank2 + gc_k4
-//line nbody.go:179
-										gc_lanes4[gc_k4] = compiled.Bits32At(&bodies[i+gc_k4][0])
-//line nbody.go:179
-									}
+									gc_lanes4[gc_k4] = compiled.Bits32At(&bodies[i+gc_k4][0])
 //line nbody.go:179
 								}
-//line nbody.go:179
-								gc_pos2.Thread = gc_rank2
 //line nbody.go:179
 								gc_ld4 = archsimd.LoadUint32x16(&gc_lanes4).AsFloat32x16()
 //line nbody.go:179
@@ -1093,17 +981,9 @@ func gc_body_nBodyTiled(gc_b2 *compiled.Block, bodies [][4]float32, acc [][3]flo
 //line nbody.go:179
 								for gc_k5 := range 16 {
 //line nbody.go:179
-									if 0xffff&(1<<gc_k5) != 0 {
-//line nbody.go:179
-										gc_pos2.Thread = gc_rank2 + gc_k5
-//line nbody.go:179
-										gc_lanes5[gc_k5] = compiled.Bits32At(&bodies[i+gc_k5][1])
-//line nbody.go:179
-									}
+									gc_lanes5[gc_k5] = compiled.Bits32At(&bodies[i+gc_k5][1])
 //line nbody.go:179
 								}
-//line nbody.go:179
-								gc_pos2.Thread = gc_rank2
 //line nbody.go:179
 								gc_ld5 = archsimd.LoadUint32x16(&gc_lanes5).AsFloat32x16()
 //line nbody.go:179
@@ -1113,17 +993,9 @@ func gc_body_nBodyTiled(gc_b2 *compiled.Block, bodies [][4]float32, acc [][3]flo
 //line nbody.go:179
 								for gc_k6 := range 16 {
 //line nbody.go:179
-									if 0xffff&(1<<gc_k6) != 0 {
-//line nbody.go:179
-										gc_pos2.Thread = gc_rank2 + gc_k6
-//line nbody.go:179
-										gc_lanes6[gc_k6] = compiled.Bits32At(&bodies[i+gc_k6][2])
-//line nbody.go:179
-									}
+									gc_lanes6[gc_k6] = compiled.Bits32At(&bodies[i+gc_k6][2])
 //line nbody.go:179
 								}
-//line nbody.go:179
-								gc_pos2.Thread = gc_rank2
 //line nbody.go:179
 								gc_ld6 = archsimd.LoadUint32x16(&gc_lanes6).AsFloat32x16()
 //line nbody.go:179
@@ -1213,17 +1085,9 @@ func gc_body_nBodyTiled(gc_b2 *compiled.Block, bodies [][4]float32, acc [][3]flo
 //line nbody.go:179
 							for gc_k := range 8 {
 //line nbody.go:179
-								if 0xff&(1<<gc_k) != 0 {
-//line nbody.go:179
-									gc_pos2.Thread = gc_rank2 + gc_k
-//line nbody.go:179
-									gc_lanes[gc_k] = compiled.Bits32At(&bodies[i+gc_k][0])
-//line nbody.go:179
-								}
+								gc_lanes[gc_k] = compiled.Bits32At(&bodies[i+gc_k][0])
 //line nbody.go:179
 							}
-//line nbody.go:179
-							gc_pos2.Thread = gc_rank2
 //line nbody.go:179
 							gc_ld = archsimd.LoadUint32x8(&gc_lanes).AsFloat32x8()
 //line nbody.go:179
@@ -1233,17 +1097,9 @@ func gc_body_nBodyTiled(gc_b2 *compiled.Block, bodies [][4]float32, acc [][3]flo
 //line nbody.go:179
 							for gc_k2 := range 8 {
 //line nbody.go:179
-								if 0xff&(1<<gc_k2) != 0 {
-//line nbody.go:179
-									gc_pos2.Thread = gc_rank2 + gc_k2
-//line nbody.go:179
-									gc_lanes2[gc_k2] = compiled.Bits32At(&bodies[i+gc_k2][1])
-//line nbody.go:179
-								}
+								gc_lanes2[gc_k2] = compiled.Bits32At(&bodies[i+gc_k2][1])
 //line nbody.go:179
 							}
-//line nbody.go:179
-							gc_pos2.Thread = gc_rank2
 //line nbody.go:179
 							gc_ld2 = archsimd.LoadUint32x8(&gc_lanes2).AsFloat32x8()
 //line nbody.go:179
@@ -1253,17 +1109,9 @@ func gc_body_nBodyTiled(gc_b2 *compiled.Block, bodies [][4]float32, acc [][3]flo
 //line nbody.go:179
 							for gc_k3 := range 8 {
 //line nbody.go:179
-								if 0xff&(1<<gc_k3) != 0 {
-//line nbody.go:179
-									gc_pos2.Thread = gc_rank2 + gc_k3
-//line nbody.go:179
-									gc_lanes3[gc_k3] = compiled.Bits32At(&bodies[i+gc_k3][2])
-//line nbody.go:179
-								}
+								gc_lanes3[gc_k3] = compiled.Bits32At(&bodies[i+gc_k3][2])
 //line nbody.go:179
 							}
-//line nbody.go:179
-							gc_pos2.Thread = gc_rank2
 //line nbody.go:179
 							gc_ld3 = archsimd.LoadUint32x8(&gc_lanes3).AsFloat32x8()
 //line nbody.go:179
@@ -1773,25 +1621,17 @@ func gc_body_nBodyTiled(gc_b2 *compiled.Block, bodies [][4]float32, acc [][3]flo
 //line nbody.go:195
 								for gc_k16 := range 16 {
 //line nbody.go:195
-									if 0xffff&(1<<gc_k16) != 0 {
+									{
 //line nbody.go:195
-										gc_pos2.Thread = gc_rank2 + gc_k16
+										compiled.SetBits32At(&gc_at4[gc_tx2+gc_k16][0], gc_lanes22[gc_k16])
 //line nbody.go:195
-										{
+										compiled.SetBits32At(&gc_at4[gc_tx2+gc_k16][1], gc_lanes23[gc_k16])
 //line nbody.go:195
-											compiled.SetBits32At(&gc_at4[gc_tx2+gc_k16][0], gc_lanes22[gc_k16])
-//line nbody.go:195
-											compiled.SetBits32At(&gc_at4[gc_tx2+gc_k16][1], gc_lanes23[gc_k16])
-//line nbody.go:195
-											compiled.SetBits32At(&gc_at4[gc_tx2+gc_k16][2], gc_lanes24[gc_k16])
-//line nbody.go:195
-										}
+										compiled.SetBits32At(&gc_at4[gc_tx2+gc_k16][2], gc_lanes24[gc_k16])
 //line nbody.go:195
 									}
 //line nbody.go:195
 								}
-//line nbody.go:195
-								gc_pos2.Thread = gc_rank2
 //line nbody.go:195
 							}
 						}
@@ -1839,25 +1679,17 @@ func gc_body_nBodyTiled(gc_b2 *compiled.Block, bodies [][4]float32, acc [][3]flo
 //line nbody.go:195
 							for gc_k15 := range 8 {
 //line nbody.go:195
-								if 0xff&(1<<gc_k15) != 0 {
+								{
 //line nbody.go:195
-									gc_pos2.Thread = gc_rank2 + gc_k15
+									compiled.SetBits32At(&gc_at4[gc_tx2+gc_k15][0], gc_lanes19[gc_k15])
 //line nbody.go:195
-									{
+									compiled.SetBits32At(&gc_at4[gc_tx2+gc_k15][1], gc_lanes20[gc_k15])
 //line nbody.go:195
-										compiled.SetBits32At(&gc_at4[gc_tx2+gc_k15][0], gc_lanes19[gc_k15])
-//line nbody.go:195
-										compiled.SetBits32At(&gc_at4[gc_tx2+gc_k15][1], gc_lanes20[gc_k15])
-//line nbody.go:195
-										compiled.SetBits32At(&gc_at4[gc_tx2+gc_k15][2], gc_lanes21[gc_k15])
-//line nbody.go:195
-									}
+									compiled.SetBits32At(&gc_at4[gc_tx2+gc_k15][2], gc_lanes21[gc_k15])
 //line nbody.go:195
 								}
 //line nbody.go:195
 							}
-//line nbody.go:195
-							gc_pos2.Thread = gc_rank2
 //line nbody.go:195
 						}
 					}
@@ -1926,25 +1758,17 @@ func gc_body_nBodyTiled(gc_b2 *compiled.Block, bodies [][4]float32, acc [][3]flo
 //line nbody.go:195
 								for gc_k14 := range 16 {
 //line nbody.go:195
-									if 0xffff&(1<<gc_k14) != 0 {
+									{
 //line nbody.go:195
-										gc_pos2.Thread = gc_rank2 + gc_k14
+										compiled.SetBits32At(&acc[i+gc_k14][0], gc_lanes16[gc_k14])
 //line nbody.go:195
-										{
+										compiled.SetBits32At(&acc[i+gc_k14][1], gc_lanes17[gc_k14])
 //line nbody.go:195
-											compiled.SetBits32At(&acc[i+gc_k14][0], gc_lanes16[gc_k14])
-//line nbody.go:195
-											compiled.SetBits32At(&acc[i+gc_k14][1], gc_lanes17[gc_k14])
-//line nbody.go:195
-											compiled.SetBits32At(&acc[i+gc_k14][2], gc_lanes18[gc_k14])
-//line nbody.go:195
-										}
+										compiled.SetBits32At(&acc[i+gc_k14][2], gc_lanes18[gc_k14])
 //line nbody.go:195
 									}
 //line nbody.go:195
 								}
-//line nbody.go:195
-								gc_pos2.Thread = gc_rank2
 //line nbody.go:195
 							}
 						}
@@ -1998,25 +1822,17 @@ func gc_body_nBodyTiled(gc_b2 *compiled.Block, bodies [][4]float32, acc [][3]flo
 //line nbody.go:195
 							for gc_k13 := range 8 {
 //line nbody.go:195
-								if 0xff&(1<<gc_k13) != 0 {
+								{
 //line nbody.go:195
-									gc_pos2.Thread = gc_rank2 + gc_k13
+									compiled.SetBits32At(&acc[i+gc_k13][0], gc_lanes13[gc_k13])
 //line nbody.go:195
-									{
+									compiled.SetBits32At(&acc[i+gc_k13][1], gc_lanes14[gc_k13])
 //line nbody.go:195
-										compiled.SetBits32At(&acc[i+gc_k13][0], gc_lanes13[gc_k13])
-//line nbody.go:195
-										compiled.SetBits32At(&acc[i+gc_k13][1], gc_lanes14[gc_k13])
-//line nbody.go:195
-										compiled.SetBits32At(&acc[i+gc_k13][2], gc_lanes15[gc_k13])
-//line nbody.go:195
-									}
+									compiled.SetBits32At(&acc[i+gc_k13][2], gc_lanes15[gc_k13])
 //line nbody.go:195
 								}
 //line nbody.go:195
 							}
-//line nbody.go:195
-							gc_pos2.Thread = gc_rank2
 //line nbody.go:195
 						}
 					}
@@ -2292,17 +2108,9 @@ func gc_body_nBodyMultiThread(gc_b2 *compiled.Block, bodies [][4]float32, acc []
 //line nbody.go:222
 								for gc_k10 := range 16 {
 //line nbody.go:222
-									if 0xffff&(1<<gc_k10) != 0 {
-//line nbody.go:222
-										gc_pos2.Thread = gc_rank2 + gc_k10
-//line nbody.go:222
-										gc_lanes10[gc_k10] = compiled.Bits32At(&gc_at5[gc_tx2+gc_k10][0])
-//line nbody.go:222
-									}
+									gc_lanes10[gc_k10] = compiled.Bits32At(&gc_at5[gc_tx2+gc_k10][0])
 //line nbody.go:222
 								}
-//line nbody.go:222
-								gc_pos2.Thread = gc_rank2
 //line nbody.go:222
 								gc_ld10 = archsimd.LoadUint32x16(&gc_lanes10).AsFloat32x16()
 //line nbody.go:222
@@ -2312,17 +2120,9 @@ func gc_body_nBodyMultiThread(gc_b2 *compiled.Block, bodies [][4]float32, acc []
 //line nbody.go:222
 								for gc_k11 := range 16 {
 //line nbody.go:222
-									if 0xffff&(1<<gc_k11) != 0 {
-//line nbody.go:222
-										gc_pos2.Thread = gc_rank2 + gc_k11
-//line nbody.go:222
-										gc_lanes11[gc_k11] = compiled.Bits32At(&gc_at5[gc_tx2+gc_k11][1])
-//line nbody.go:222
-									}
+									gc_lanes11[gc_k11] = compiled.Bits32At(&gc_at5[gc_tx2+gc_k11][1])
 //line nbody.go:222
 								}
-//line nbody.go:222
-								gc_pos2.Thread = gc_rank2
 //line nbody.go:222
 								gc_ld11 = archsimd.LoadUint32x16(&gc_lanes11).AsFloat32x16()
 //line nbody.go:222
@@ -2332,17 +2132,9 @@ func gc_body_nBodyMultiThread(gc_b2 *compiled.Block, bodies [][4]float32, acc []
 //line nbody.go:222
 								for gc_k12 := range 16 {
 //line nbody.go:222
-									if 0xffff&(1<<gc_k12) != 0 {
-//line nbody.go:222
-										gc_pos2.Thread = gc_rank2 + gc_k12
-//line nbody.go:222
-										gc_lanes12[gc_k12] = compiled.Bits32At(&gc_at5[gc_tx2+gc_k12][2])
-//line nbody.go:222
-									}
+									gc_lanes12[gc_k12] = compiled.Bits32At(&gc_at5[gc_tx2+gc_k12][2])
 //line nbody.go:222
 								}
-//line nbody.go:222
-								gc_pos2.Thread = gc_rank2
 //line nbody.go:222
 								gc_ld12 = archsimd.LoadUint32x16(&gc_lanes12).AsFloat32x16()
 //line nbody.go:222
@@ -2430,17 +2222,9 @@ func gc_body_nBodyMultiThread(gc_b2 *compiled.Block, bodies [][4]float32, acc []
 //line nbody.go:222
 							for gc_k7 := range 8 {
 //line nbody.go:222
-								if 0xff&(1<<gc_k7) != 0 {
-//line nbody.go:222
-									gc_pos2.Thread = gc_rank2 + gc_k7
-//line nbody.go:222
-									gc_lanes7[gc_k7] = compiled.Bits32At(&gc_at5[gc_tx2+gc_k7][0])
-//line nbody.go:222
-								}
+								gc_lanes7[gc_k7] = compiled.Bits32At(&gc_at5[gc_tx2+gc_k7][0])
 //line nbody.go:222
 							}
-//line nbody.go:222
-							gc_pos2.Thread = gc_rank2
 //line nbody.go:222
 							gc_ld7 = archsimd.LoadUint32x8(&gc_lanes7).AsFloat32x8()
 //line nbody.go:222
@@ -2450,17 +2234,9 @@ func gc_body_nBodyMultiThread(gc_b2 *compiled.Block, bodies [][4]float32, acc []
 //line nbody.go:222
 							for gc_k8 := range 8 {
 //line nbody.go:222
-								if 0xff&(1<<gc_k8) != 0 {
-//line nbody.go:222
-									gc_pos2.Thread = gc_rank2 + gc_k8
-//line nbody.go:222
-									gc_lanes8[gc_k8] = compiled.Bits32At(&gc_at5[gc_tx2+gc_k8][1])
-//line nbody.go:222
-								}
+								gc_lanes8[gc_k8] = compiled.Bits32At(&gc_at5[gc_tx2+gc_k8][1])
 //line nbody.go:222
 							}
-//line nbody.go:222
-							gc_pos2.Thread = gc_rank2
 //line nbody.go:222
 							gc_ld8 = archsimd.LoadUint32x8(&gc_lanes8).AsFloat32x8()
 //line nbody.go:222
@@ -2470,17 +2246,9 @@ func gc_body_nBodyMultiThread(gc_b2 *compiled.Block, bodies [][4]float32, acc []
 //line nbody.go:222
 							for gc_k9 := range 8 {
 //line nbody.go:222
-								if 0xff&(1<<gc_k9) != 0 {
-//line nbody.go:222
-									gc_pos2.Thread = gc_rank2 + gc_k9
-//line nbody.go:222
-									gc_lanes9[gc_k9] = compiled.Bits32At(&gc_at5[gc_tx2+gc_k9][2])
-//line nbody.go:222
-								}
+								gc_lanes9[gc_k9] = compiled.Bits32At(&gc_at5[gc_tx2+gc_k9][2])
 //line nbody.go:222
 							}
-//line nbody.go:222
-							gc_pos2.Thread = gc_rank2
 //line nbody.go:222
 							gc_ld9 = archsimd.LoadUint32x8(&gc_lanes9).AsFloat32x8()
 //line nbody.go:222
@@ -2608,17 +2376,9 @@ func gc_body_nBodyMultiThread(gc_b2 *compiled.Block, bodies [][4]float32, acc []
 //line nbody.go:222
 								for gc_k4 := range 16 {
 //line nbody.go:222
-									if 0xffff&(1<<gc_k4) != 0 {
-//line nbody.go:222
-										gc_pos2.Thread = gc_rank2 + gc_k4
-//line nbody.go:222
-										gc_lanes4[gc_k4] = compiled.Bits32At(&bodies[i+gc_k4][0])
-//line nbody.go:222
-									}
+									gc_lanes4[gc_k4] = compiled.Bits32At(&bodies[i+gc_k4][0])
 //line nbody.go:222
 								}
-//line nbody.go:222
-								gc_pos2.Thread = gc_rank2
 //line nbody.go:222
 								gc_ld4 = archsimd.LoadUint32x16(&gc_lanes4).AsFloat32x16()
 //line nbody.go:222
@@ -2628,17 +2388,9 @@ func gc_body_nBodyMultiThread(gc_b2 *compiled.Block, bodies [][4]float32, acc []
 //line nbody.go:222
 								for gc_k5 := range 16 {
 //line nbody.go:222
-									if 0xffff&(1<<gc_k5) != 0 {
-//line nbody.go:222
-										gc_pos2.Thread = gc_rank2 + gc_k5
-//line nbody.go:222
-										gc_lanes5[gc_k5] = compiled.Bits32At(&bodies[i+gc_k5][1])
-//line nbody.go:222
-									}
+									gc_lanes5[gc_k5] = compiled.Bits32At(&bodies[i+gc_k5][1])
 //line nbody.go:222
 								}
-//line nbody.go:222
-								gc_pos2.Thread = gc_rank2
 //line nbody.go:222
 								gc_ld5 = archsimd.LoadUint32x16(&gc_lanes5).AsFloat32x16()
 //line nbody.go:222
@@ -2648,17 +2400,9 @@ func gc_body_nBodyMultiThread(gc_b2 *compiled.Block, bodies [][4]float32, acc []
 //line nbody.go:222
 								for gc_k6 := range 16 {
 //line nbody.go:222
-									if 0xffff&(1<<gc_k6) != 0 {
-//line nbody.go:222
-										gc_pos2.Thread = gc_rank2 + gc_k6
-//line nbody.go:222
-										gc_lanes6[gc_k6] = compiled.Bits32At(&bodies[i+gc_k6][2])
-//line nbody.go:222
-									}
+									gc_lanes6[gc_k6] = compiled.Bits32At(&bodies[i+gc_k6][2])
 //line nbody.go:222
 								}
-//line nbody.go:222
-								gc_pos2.Thread = gc_rank2
 //line nbody.go:222
 								gc_ld6 = archsimd.LoadUint32x16(&gc_lanes6).AsFloat32x16()
 //line nbody.go:222
@@ -2752,17 +2496,9 @@ func gc_body_nBodyMultiThread(gc_b2 *compiled.Block, bodies [][4]float32, acc []
 //line nbody.go:222
 							for gc_k := range 8 {
 //line nbody.go:222
-								if 0xff&(1<<gc_k) != 0 {
-//line nbody.go:222
-									gc_pos2.Thread = gc_rank2 + gc_k
-//line nbody.go:222
-									gc_lanes[gc_k] = compiled.Bits32At(&bodies[i+gc_k][0])
-//line nbody.go:222
-								}
+								gc_lanes[gc_k] = compiled.Bits32At(&bodies[i+gc_k][0])
 //line nbody.go:222
 							}
-//line nbody.go:222
-							gc_pos2.Thread = gc_rank2
 //line nbody.go:222
 							gc_ld = archsimd.LoadUint32x8(&gc_lanes).AsFloat32x8()
 //line nbody.go:222
@@ -2772,17 +2508,9 @@ func gc_body_nBodyMultiThread(gc_b2 *compiled.Block, bodies [][4]float32, acc []
 //line nbody.go:222
 							for gc_k2 := range 8 {
 //line nbody.go:222
-								if 0xff&(1<<gc_k2) != 0 {
-//line nbody.go:222
-									gc_pos2.Thread = gc_rank2 + gc_k2
-//line nbody.go:222
-									gc_lanes2[gc_k2] = compiled.Bits32At(&bodies[i+gc_k2][1])
-//line nbody.go:222
-								}
+								gc_lanes2[gc_k2] = compiled.Bits32At(&bodies[i+gc_k2][1])
 //line nbody.go:222
 							}
-//line nbody.go:222
-							gc_pos2.Thread = gc_rank2
 //line nbody.go:222
 							gc_ld2 = archsimd.LoadUint32x8(&gc_lanes2).AsFloat32x8()
 //line nbody.go:222
@@ -2792,17 +2520,9 @@ func gc_body_nBodyMultiThread(gc_b2 *compiled.Block, bodies [][4]float32, acc []
 //line nbody.go:222
 							for gc_k3 := range 8 {
 //line nbody.go:222
-								if 0xff&(1<<gc_k3) != 0 {
-//line nbody.go:222
-									gc_pos2.Thread = gc_rank2 + gc_k3
-//line nbody.go:222
-									gc_lanes3[gc_k3] = compiled.Bits32At(&bodies[i+gc_k3][2])
-//line nbody.go:222
-								}
+								gc_lanes3[gc_k3] = compiled.Bits32At(&bodies[i+gc_k3][2])
 //line nbody.go:222
 							}
-//line nbody.go:222
-							gc_pos2.Thread = gc_rank2
 //line nbody.go:222
 							gc_ld3 = archsimd.LoadUint32x8(&gc_lanes3).AsFloat32x8()
 //line nbody.go:222
@@ -3350,24 +3070,17 @@ func gc_body_nBodyMultiThread(gc_b2 *compiled.Block, bodies [][4]float32, acc []
 //line nbody.go:238
 							for gc_k16 := range 16 {
 //line nbody.go:238
-								if 0xffff&(1<<gc_k16) != 0 {
+								{
 //line nbody.go:238
-									gc_pos2.Thread = gc_rank2 + gc_k16
+									compiled.SetBits32At(&gc_at6[gc_tx2+gc_k16][0], gc_lanes22[gc_k16])
 //line nbody.go:238
-									{
+									compiled.SetBits32At(&gc_at6[gc_tx2+gc_k16][1], gc_lanes23[gc_k16])
 //line nbody.go:238
-										compiled.SetBits32At(&gc_at6[gc_tx2+gc_k16][0], gc_lanes22[gc_k16])
-//line nbody.go:238
-										compiled.SetBits32At(&gc_at6[gc_tx2+gc_k16][1], gc_lanes23[gc_k16])
-//line nbody.go:238
-										compiled.SetBits32At(&gc_at6[gc_tx2+gc_k16][2], gc_lanes24[gc_k16])
-//line nbody.go:238
-									}
+									compiled.SetBits32At(&gc_at6[gc_tx2+gc_k16][2], gc_lanes24[gc_k16])
 //line nbody.go:238
 								}
 //line nbody.go:238
 							}
-							gc_pos2.Thread = gc_rank2
 						}
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep4, false
@@ -3413,24 +3126,17 @@ func gc_body_nBodyMultiThread(gc_b2 *compiled.Block, bodies [][4]float32, acc []
 //line nbody.go:238
 						for gc_k15 := range 8 {
 //line nbody.go:238
-							if 0xff&(1<<gc_k15) != 0 {
+							{
 //line nbody.go:238
-								gc_pos2.Thread = gc_rank2 + gc_k15
+								compiled.SetBits32At(&gc_at6[gc_tx2+gc_k15][0], gc_lanes19[gc_k15])
 //line nbody.go:238
-								{
+								compiled.SetBits32At(&gc_at6[gc_tx2+gc_k15][1], gc_lanes20[gc_k15])
 //line nbody.go:238
-									compiled.SetBits32At(&gc_at6[gc_tx2+gc_k15][0], gc_lanes19[gc_k15])
-//line nbody.go:238
-									compiled.SetBits32At(&gc_at6[gc_tx2+gc_k15][1], gc_lanes20[gc_k15])
-//line nbody.go:238
-									compiled.SetBits32At(&gc_at6[gc_tx2+gc_k15][2], gc_lanes21[gc_k15])
-//line nbody.go:238
-								}
+								compiled.SetBits32At(&gc_at6[gc_tx2+gc_k15][2], gc_lanes21[gc_k15])
 //line nbody.go:238
 							}
 //line nbody.go:238
 						}
-						gc_pos2.Thread = gc_rank2
 					}
 					archsimd.ClearAVXUpperBits()
 				}
@@ -3499,24 +3205,17 @@ func gc_body_nBodyMultiThread(gc_b2 *compiled.Block, bodies [][4]float32, acc []
 //line nbody.go:238
 							for gc_k14 := range 16 {
 //line nbody.go:238
-								if 0xffff&(1<<gc_k14) != 0 {
+								{
 //line nbody.go:238
-									gc_pos2.Thread = gc_rank2 + gc_k14
+									compiled.SetBits32At(&partial[(ty*p+tx)+gc_k14][0], gc_lanes16[gc_k14])
 //line nbody.go:238
-									{
+									compiled.SetBits32At(&partial[(ty*p+tx)+gc_k14][1], gc_lanes17[gc_k14])
 //line nbody.go:238
-										compiled.SetBits32At(&partial[(ty*p+tx)+gc_k14][0], gc_lanes16[gc_k14])
-//line nbody.go:238
-										compiled.SetBits32At(&partial[(ty*p+tx)+gc_k14][1], gc_lanes17[gc_k14])
-//line nbody.go:238
-										compiled.SetBits32At(&partial[(ty*p+tx)+gc_k14][2], gc_lanes18[gc_k14])
-//line nbody.go:238
-									}
+									compiled.SetBits32At(&partial[(ty*p+tx)+gc_k14][2], gc_lanes18[gc_k14])
 //line nbody.go:238
 								}
 //line nbody.go:238
 							}
-							gc_pos2.Thread = gc_rank2
 						}
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep5, false
@@ -3568,24 +3267,17 @@ func gc_body_nBodyMultiThread(gc_b2 *compiled.Block, bodies [][4]float32, acc []
 //line nbody.go:238
 						for gc_k13 := range 8 {
 //line nbody.go:238
-							if 0xff&(1<<gc_k13) != 0 {
+							{
 //line nbody.go:238
-								gc_pos2.Thread = gc_rank2 + gc_k13
+								compiled.SetBits32At(&partial[(ty*p+tx)+gc_k13][0], gc_lanes13[gc_k13])
 //line nbody.go:238
-								{
+								compiled.SetBits32At(&partial[(ty*p+tx)+gc_k13][1], gc_lanes14[gc_k13])
 //line nbody.go:238
-									compiled.SetBits32At(&partial[(ty*p+tx)+gc_k13][0], gc_lanes13[gc_k13])
-//line nbody.go:238
-									compiled.SetBits32At(&partial[(ty*p+tx)+gc_k13][1], gc_lanes14[gc_k13])
-//line nbody.go:238
-									compiled.SetBits32At(&partial[(ty*p+tx)+gc_k13][2], gc_lanes15[gc_k13])
-//line nbody.go:238
-								}
+								compiled.SetBits32At(&partial[(ty*p+tx)+gc_k13][2], gc_lanes15[gc_k13])
 //line nbody.go:238
 							}
 //line nbody.go:238
 						}
-						gc_pos2.Thread = gc_rank2
 					}
 					archsimd.ClearAVXUpperBits()
 				}
@@ -3858,25 +3550,17 @@ func gc_body_nBodyMultiThread(gc_b2 *compiled.Block, bodies [][4]float32, acc []
 //line nbody.go:245
 								for gc_k20 := range 16 {
 //line nbody.go:245
-									if 0xffff&(1<<gc_k20) != 0 {
+									{
 //line nbody.go:245
-										gc_pos2.Thread = gc_rank2 + gc_k20
+										compiled.SetBits32At(&gc_at8[gc_tx2+gc_k20][0], gc_lanes34[gc_k20])
 //line nbody.go:245
-										{
+										compiled.SetBits32At(&gc_at8[gc_tx2+gc_k20][1], gc_lanes35[gc_k20])
 //line nbody.go:245
-											compiled.SetBits32At(&gc_at8[gc_tx2+gc_k20][0], gc_lanes34[gc_k20])
-//line nbody.go:245
-											compiled.SetBits32At(&gc_at8[gc_tx2+gc_k20][1], gc_lanes35[gc_k20])
-//line nbody.go:245
-											compiled.SetBits32At(&gc_at8[gc_tx2+gc_k20][2], gc_lanes36[gc_k20])
-//line nbody.go:245
-										}
+										compiled.SetBits32At(&gc_at8[gc_tx2+gc_k20][2], gc_lanes36[gc_k20])
 //line nbody.go:245
 									}
 //line nbody.go:245
 								}
-//line nbody.go:245
-								gc_pos2.Thread = gc_rank2
 //line nbody.go:245
 							}
 						}
@@ -3934,25 +3618,17 @@ func gc_body_nBodyMultiThread(gc_b2 *compiled.Block, bodies [][4]float32, acc []
 //line nbody.go:245
 							for gc_k19 := range 8 {
 //line nbody.go:245
-								if 0xff&(1<<gc_k19) != 0 {
+								{
 //line nbody.go:245
-									gc_pos2.Thread = gc_rank2 + gc_k19
+									compiled.SetBits32At(&gc_at8[gc_tx2+gc_k19][0], gc_lanes31[gc_k19])
 //line nbody.go:245
-									{
+									compiled.SetBits32At(&gc_at8[gc_tx2+gc_k19][1], gc_lanes32[gc_k19])
 //line nbody.go:245
-										compiled.SetBits32At(&gc_at8[gc_tx2+gc_k19][0], gc_lanes31[gc_k19])
-//line nbody.go:245
-										compiled.SetBits32At(&gc_at8[gc_tx2+gc_k19][1], gc_lanes32[gc_k19])
-//line nbody.go:245
-										compiled.SetBits32At(&gc_at8[gc_tx2+gc_k19][2], gc_lanes33[gc_k19])
-//line nbody.go:245
-									}
+									compiled.SetBits32At(&gc_at8[gc_tx2+gc_k19][2], gc_lanes33[gc_k19])
 //line nbody.go:245
 								}
 //line nbody.go:245
 							}
-//line nbody.go:245
-							gc_pos2.Thread = gc_rank2
 //line nbody.go:245
 						}
 					}
@@ -4041,25 +3717,17 @@ func gc_body_nBodyMultiThread(gc_b2 *compiled.Block, bodies [][4]float32, acc []
 //line nbody.go:245
 								for gc_k18 := range 16 {
 //line nbody.go:245
-									if 0xffff&(1<<gc_k18) != 0 {
+									{
 //line nbody.go:245
-										gc_pos2.Thread = gc_rank2 + gc_k18
+										compiled.SetBits32At(&acc[i+gc_k18][0], gc_lanes28[gc_k18])
 //line nbody.go:245
-										{
+										compiled.SetBits32At(&acc[i+gc_k18][1], gc_lanes29[gc_k18])
 //line nbody.go:245
-											compiled.SetBits32At(&acc[i+gc_k18][0], gc_lanes28[gc_k18])
-//line nbody.go:245
-											compiled.SetBits32At(&acc[i+gc_k18][1], gc_lanes29[gc_k18])
-//line nbody.go:245
-											compiled.SetBits32At(&acc[i+gc_k18][2], gc_lanes30[gc_k18])
-//line nbody.go:245
-										}
+										compiled.SetBits32At(&acc[i+gc_k18][2], gc_lanes30[gc_k18])
 //line nbody.go:245
 									}
 //line nbody.go:245
 								}
-//line nbody.go:245
-								gc_pos2.Thread = gc_rank2
 //line nbody.go:245
 							}
 						}
@@ -4123,25 +3791,17 @@ func gc_body_nBodyMultiThread(gc_b2 *compiled.Block, bodies [][4]float32, acc []
 //line nbody.go:245
 							for gc_k17 := range 8 {
 //line nbody.go:245
-								if 0xff&(1<<gc_k17) != 0 {
+								{
 //line nbody.go:245
-									gc_pos2.Thread = gc_rank2 + gc_k17
+									compiled.SetBits32At(&acc[i+gc_k17][0], gc_lanes25[gc_k17])
 //line nbody.go:245
-									{
+									compiled.SetBits32At(&acc[i+gc_k17][1], gc_lanes26[gc_k17])
 //line nbody.go:245
-										compiled.SetBits32At(&acc[i+gc_k17][0], gc_lanes25[gc_k17])
-//line nbody.go:245
-										compiled.SetBits32At(&acc[i+gc_k17][1], gc_lanes26[gc_k17])
-//line nbody.go:245
-										compiled.SetBits32At(&acc[i+gc_k17][2], gc_lanes27[gc_k17])
-//line nbody.go:245
-									}
+									compiled.SetBits32At(&acc[i+gc_k17][2], gc_lanes27[gc_k17])
 //line nbody.go:245
 								}
 //line nbody.go:245
 							}
-//line nbody.go:245
-							gc_pos2.Thread = gc_rank2
 //line nbody.go:245
 						}
 					}

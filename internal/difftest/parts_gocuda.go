@@ -183,16 +183,9 @@ func gc_body_partsSum(gc_b *compiled.Block, gc_lo, gc_hi int, ps []partsParticle
 //line parts.go:46
 					for gc_k2 := range 8 {
 //line parts.go:46
-						if 0xff&(1<<gc_k2) != 0 {
-//line parts.go:46
-							gc_pos.Thread = gc_rank + gc_k2
-//line parts.go:46
-							gc_lanes2[gc_k2] = ps[i+gc_k2].X
-//line parts.go:46
-						}
+						gc_lanes2[gc_k2] = ps[i+gc_k2].X
 //line parts.go:46
 					}
-					gc_pos.Thread = gc_rank
 //line parts.go:46
 					gc_ld2 = lanes.LoadFloat32x8(&gc_lanes2)
 //line parts.go:46

@@ -90,16 +90,9 @@ func gc_body_parts(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, bodies [][4]float3
 //line parts.go:26
 								for gc_k49 := range 16 {
 //line parts.go:26
-									if 0xffff&(1<<gc_k49) != 0 {
-//line parts.go:26
-										gc_pos2.Thread = gc_rank2 + gc_k49
-//line parts.go:26
-										gc_lanes64[gc_k49] = compiled.Bits32At(&gc_at4[gc_tx2+gc_k49][3])
-//line parts.go:26
-									}
+									gc_lanes64[gc_k49] = compiled.Bits32At(&gc_at4[gc_tx2+gc_k49][3])
 //line parts.go:26
 								}
-								gc_pos2.Thread = gc_rank2
 //line parts.go:26
 								gc_ld37 = archsimd.LoadUint32x16(&gc_lanes64).AsFloat32x16()
 //line parts.go:26
@@ -113,16 +106,9 @@ func gc_body_parts(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, bodies [][4]float3
 //line parts.go:26
 								for gc_k50 := range 16 {
 //line parts.go:26
-									if 0xffff&(1<<gc_k50) != 0 {
-//line parts.go:26
-										gc_pos2.Thread = gc_rank2 + gc_k50
-//line parts.go:26
-										gc_lanes65[gc_k50] = compiled.Bits32At(&gc_at5[gc_tx2+gc_k50].Charge)
-//line parts.go:26
-									}
+									gc_lanes65[gc_k50] = compiled.Bits32At(&gc_at5[gc_tx2+gc_k50].Charge)
 //line parts.go:26
 								}
-								gc_pos2.Thread = gc_rank2
 //line parts.go:26
 								gc_ld38 = archsimd.LoadUint32x16(&gc_lanes65).AsFloat32x16()
 //line parts.go:26
@@ -236,16 +222,9 @@ func gc_body_parts(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, bodies [][4]float3
 //line parts.go:26
 								for gc_k56 := range 16 {
 //line parts.go:26
-									if 0xffff&(1<<gc_k56) != 0 {
-//line parts.go:26
-										gc_pos2.Thread = gc_rank2 + gc_k56
-//line parts.go:26
-										gc_lanes71[gc_k56] = compiled.Bits32At(&gc_at4[gc_tx2+gc_k56][0])
-//line parts.go:26
-									}
+									gc_lanes71[gc_k56] = compiled.Bits32At(&gc_at4[gc_tx2+gc_k56][0])
 //line parts.go:26
 								}
-								gc_pos2.Thread = gc_rank2
 //line parts.go:26
 								gc_ld42 = archsimd.LoadUint32x16(&gc_lanes71).AsFloat32x16()
 //line parts.go:26
@@ -255,16 +234,9 @@ func gc_body_parts(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, bodies [][4]float3
 //line parts.go:26
 								for gc_k57 := range 16 {
 //line parts.go:26
-									if 0xffff&(1<<gc_k57) != 0 {
-//line parts.go:26
-										gc_pos2.Thread = gc_rank2 + gc_k57
-//line parts.go:26
-										gc_lanes72[gc_k57] = compiled.Bits32At(&gc_at5[gc_tx2+gc_k57].X)
-//line parts.go:26
-									}
+									gc_lanes72[gc_k57] = compiled.Bits32At(&gc_at5[gc_tx2+gc_k57].X)
 //line parts.go:26
 								}
-								gc_pos2.Thread = gc_rank2
 //line parts.go:26
 								gc_ld43 = archsimd.LoadUint32x16(&gc_lanes72).AsFloat32x16()
 //line parts.go:26
@@ -274,16 +246,9 @@ func gc_body_parts(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, bodies [][4]float3
 //line parts.go:26
 								for gc_k58 := range 16 {
 //line parts.go:26
-									if 0xffff&(1<<gc_k58) != 0 {
-//line parts.go:26
-										gc_pos2.Thread = gc_rank2 + gc_k58
-//line parts.go:26
-										gc_lanes73[gc_k58] = gc_at5[gc_tx2+gc_k58].ID
-//line parts.go:26
-									}
+									gc_lanes73[gc_k58] = gc_at5[gc_tx2+gc_k58].ID
 //line parts.go:26
 								}
-								gc_pos2.Thread = gc_rank2
 //line parts.go:26
 								gc_ld44 = archsimd.LoadInt32x16(&gc_lanes73)
 //line parts.go:26
@@ -298,24 +263,17 @@ func gc_body_parts(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, bodies [][4]float3
 //line parts.go:26
 								for gc_k59 := range 16 {
 //line parts.go:26
-									if 0xffff&(1<<gc_k59) != 0 {
+									{
 //line parts.go:26
-										gc_pos2.Thread = gc_rank2 + gc_k59
+										compiled.SetBits32At(&gc_at6[gc_tx2+gc_k59][0], gc_lanes74[gc_k59])
 //line parts.go:26
-										{
+										compiled.SetBits32At(&gc_at6[gc_tx2+gc_k59][1], gc_lanes75[gc_k59])
 //line parts.go:26
-											compiled.SetBits32At(&gc_at6[gc_tx2+gc_k59][0], gc_lanes74[gc_k59])
-//line parts.go:26
-											compiled.SetBits32At(&gc_at6[gc_tx2+gc_k59][1], gc_lanes75[gc_k59])
-//line parts.go:26
-											compiled.SetBits32At(&gc_at6[gc_tx2+gc_k59][2], gc_lanes76[gc_k59])
-//line parts.go:26
-										}
+										compiled.SetBits32At(&gc_at6[gc_tx2+gc_k59][2], gc_lanes76[gc_k59])
 //line parts.go:26
 									}
 //line parts.go:26
 								}
-								gc_pos2.Thread = gc_rank2
 //line parts.go:26
 								var gc_ld45 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 //line parts.go:26
@@ -323,16 +281,9 @@ func gc_body_parts(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, bodies [][4]float3
 //line parts.go:26
 								for gc_k60 := range 16 {
 //line parts.go:26
-									if 0xffff&(1<<gc_k60) != 0 {
-//line parts.go:26
-										gc_pos2.Thread = gc_rank2 + gc_k60
-//line parts.go:26
-										gc_lanes77[gc_k60] = gc_at5[gc_tx2+gc_k60].ID
-//line parts.go:26
-									}
+									gc_lanes77[gc_k60] = gc_at5[gc_tx2+gc_k60].ID
 //line parts.go:26
 								}
-								gc_pos2.Thread = gc_rank2
 //line parts.go:26
 								gc_ld45 = archsimd.LoadInt32x16(&gc_lanes77)
 //line parts.go:26
@@ -342,16 +293,9 @@ func gc_body_parts(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, bodies [][4]float3
 //line parts.go:26
 								for gc_k61 := range 16 {
 //line parts.go:26
-									if 0xffff&(1<<gc_k61) != 0 {
-//line parts.go:26
-										gc_pos2.Thread = gc_rank2 + gc_k61
-//line parts.go:26
-										gc_lanes78[gc_k61] = compiled.Bits32At(&gc_at5[gc_tx2+gc_k61].X)
-//line parts.go:26
-									}
+									gc_lanes78[gc_k61] = compiled.Bits32At(&gc_at5[gc_tx2+gc_k61].X)
 //line parts.go:26
 								}
-								gc_pos2.Thread = gc_rank2
 //line parts.go:26
 								gc_ld46 = archsimd.LoadUint32x16(&gc_lanes78).AsFloat32x16()
 //line parts.go:26
@@ -361,16 +305,9 @@ func gc_body_parts(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, bodies [][4]float3
 //line parts.go:26
 								for gc_k62 := range 16 {
 //line parts.go:26
-									if 0xffff&(1<<gc_k62) != 0 {
-//line parts.go:26
-										gc_pos2.Thread = gc_rank2 + gc_k62
-//line parts.go:26
-										gc_lanes79[gc_k62] = compiled.Bits32At(&gc_at5[gc_tx2+gc_k62].V)
-//line parts.go:26
-									}
+									gc_lanes79[gc_k62] = compiled.Bits32At(&gc_at5[gc_tx2+gc_k62].V)
 //line parts.go:26
 								}
-								gc_pos2.Thread = gc_rank2
 //line parts.go:26
 								gc_ld47 = archsimd.LoadUint32x16(&gc_lanes79).AsFloat32x16()
 //line parts.go:26
@@ -380,16 +317,9 @@ func gc_body_parts(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, bodies [][4]float3
 //line parts.go:26
 								for gc_k63 := range 16 {
 //line parts.go:26
-									if 0xffff&(1<<gc_k63) != 0 {
-//line parts.go:26
-										gc_pos2.Thread = gc_rank2 + gc_k63
-//line parts.go:26
-										gc_lanes80[gc_k63] = compiled.Bits32At(&gc_at5[gc_tx2+gc_k63].Charge)
-//line parts.go:26
-									}
+									gc_lanes80[gc_k63] = compiled.Bits32At(&gc_at5[gc_tx2+gc_k63].Charge)
 //line parts.go:26
 								}
-								gc_pos2.Thread = gc_rank2
 //line parts.go:26
 								gc_ld48 = archsimd.LoadUint32x16(&gc_lanes80).AsFloat32x16()
 //line parts.go:26
@@ -407,26 +337,19 @@ func gc_body_parts(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, bodies [][4]float3
 //line parts.go:26
 								for gc_k64 := range 16 {
 //line parts.go:26
-									if 0xffff&(1<<gc_k64) != 0 {
+									{
 //line parts.go:26
-										gc_pos2.Thread = gc_rank2 + gc_k64
+										gc_at5[gc_tx2+gc_k64].ID = gc_lanes81[gc_k64]
 //line parts.go:26
-										{
+										compiled.SetBits32At(&gc_at5[gc_tx2+gc_k64].X, gc_lanes82[gc_k64])
 //line parts.go:26
-											gc_at5[gc_tx2+gc_k64].ID = gc_lanes81[gc_k64]
+										compiled.SetBits32At(&gc_at5[gc_tx2+gc_k64].V, gc_lanes83[gc_k64])
 //line parts.go:26
-											compiled.SetBits32At(&gc_at5[gc_tx2+gc_k64].X, gc_lanes82[gc_k64])
-//line parts.go:26
-											compiled.SetBits32At(&gc_at5[gc_tx2+gc_k64].V, gc_lanes83[gc_k64])
-//line parts.go:26
-											compiled.SetBits32At(&gc_at5[gc_tx2+gc_k64].Charge, gc_lanes84[gc_k64])
-//line parts.go:26
-										}
+										compiled.SetBits32At(&gc_at5[gc_tx2+gc_k64].Charge, gc_lanes84[gc_k64])
 //line parts.go:26
 									}
 //line parts.go:26
 								}
-								gc_pos2.Thread = gc_rank2
 							}
 							archsimd.ClearAVXUpperBits()
 							return gc_vstep, false
@@ -463,16 +386,9 @@ func gc_body_parts(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, bodies [][4]float3
 //line parts.go:26
 							for gc_k33 := range 8 {
 //line parts.go:26
-								if 0xff&(1<<gc_k33) != 0 {
-//line parts.go:26
-									gc_pos2.Thread = gc_rank2 + gc_k33
-//line parts.go:26
-									gc_lanes43[gc_k33] = compiled.Bits32At(&gc_at4[gc_tx2+gc_k33][3])
-//line parts.go:26
-								}
+								gc_lanes43[gc_k33] = compiled.Bits32At(&gc_at4[gc_tx2+gc_k33][3])
 //line parts.go:26
 							}
-							gc_pos2.Thread = gc_rank2
 //line parts.go:26
 							gc_ld25 = archsimd.LoadUint32x8(&gc_lanes43).AsFloat32x8()
 //line parts.go:26
@@ -486,16 +402,9 @@ func gc_body_parts(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, bodies [][4]float3
 //line parts.go:26
 							for gc_k34 := range 8 {
 //line parts.go:26
-								if 0xff&(1<<gc_k34) != 0 {
-//line parts.go:26
-									gc_pos2.Thread = gc_rank2 + gc_k34
-//line parts.go:26
-									gc_lanes44[gc_k34] = compiled.Bits32At(&gc_at5[gc_tx2+gc_k34].Charge)
-//line parts.go:26
-								}
+								gc_lanes44[gc_k34] = compiled.Bits32At(&gc_at5[gc_tx2+gc_k34].Charge)
 //line parts.go:26
 							}
-							gc_pos2.Thread = gc_rank2
 //line parts.go:26
 							gc_ld26 = archsimd.LoadUint32x8(&gc_lanes44).AsFloat32x8()
 //line parts.go:26
@@ -609,16 +518,9 @@ func gc_body_parts(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, bodies [][4]float3
 //line parts.go:26
 							for gc_k40 := range 8 {
 //line parts.go:26
-								if 0xff&(1<<gc_k40) != 0 {
-//line parts.go:26
-									gc_pos2.Thread = gc_rank2 + gc_k40
-//line parts.go:26
-									gc_lanes50[gc_k40] = compiled.Bits32At(&gc_at4[gc_tx2+gc_k40][0])
-//line parts.go:26
-								}
+								gc_lanes50[gc_k40] = compiled.Bits32At(&gc_at4[gc_tx2+gc_k40][0])
 //line parts.go:26
 							}
-							gc_pos2.Thread = gc_rank2
 //line parts.go:26
 							gc_ld30 = archsimd.LoadUint32x8(&gc_lanes50).AsFloat32x8()
 //line parts.go:26
@@ -628,16 +530,9 @@ func gc_body_parts(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, bodies [][4]float3
 //line parts.go:26
 							for gc_k41 := range 8 {
 //line parts.go:26
-								if 0xff&(1<<gc_k41) != 0 {
-//line parts.go:26
-									gc_pos2.Thread = gc_rank2 + gc_k41
-//line parts.go:26
-									gc_lanes51[gc_k41] = compiled.Bits32At(&gc_at5[gc_tx2+gc_k41].X)
-//line parts.go:26
-								}
+								gc_lanes51[gc_k41] = compiled.Bits32At(&gc_at5[gc_tx2+gc_k41].X)
 //line parts.go:26
 							}
-							gc_pos2.Thread = gc_rank2
 //line parts.go:26
 							gc_ld31 = archsimd.LoadUint32x8(&gc_lanes51).AsFloat32x8()
 //line parts.go:26
@@ -647,16 +542,9 @@ func gc_body_parts(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, bodies [][4]float3
 //line parts.go:26
 							for gc_k42 := range 8 {
 //line parts.go:26
-								if 0xff&(1<<gc_k42) != 0 {
-//line parts.go:26
-									gc_pos2.Thread = gc_rank2 + gc_k42
-//line parts.go:26
-									gc_lanes52[gc_k42] = gc_at5[gc_tx2+gc_k42].ID
-//line parts.go:26
-								}
+								gc_lanes52[gc_k42] = gc_at5[gc_tx2+gc_k42].ID
 //line parts.go:26
 							}
-							gc_pos2.Thread = gc_rank2
 //line parts.go:26
 							gc_ld32 = archsimd.LoadInt32x8(&gc_lanes52)
 //line parts.go:26
@@ -671,24 +559,17 @@ func gc_body_parts(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, bodies [][4]float3
 //line parts.go:26
 							for gc_k43 := range 8 {
 //line parts.go:26
-								if 0xff&(1<<gc_k43) != 0 {
+								{
 //line parts.go:26
-									gc_pos2.Thread = gc_rank2 + gc_k43
+									compiled.SetBits32At(&gc_at6[gc_tx2+gc_k43][0], gc_lanes53[gc_k43])
 //line parts.go:26
-									{
+									compiled.SetBits32At(&gc_at6[gc_tx2+gc_k43][1], gc_lanes54[gc_k43])
 //line parts.go:26
-										compiled.SetBits32At(&gc_at6[gc_tx2+gc_k43][0], gc_lanes53[gc_k43])
-//line parts.go:26
-										compiled.SetBits32At(&gc_at6[gc_tx2+gc_k43][1], gc_lanes54[gc_k43])
-//line parts.go:26
-										compiled.SetBits32At(&gc_at6[gc_tx2+gc_k43][2], gc_lanes55[gc_k43])
-//line parts.go:26
-									}
+									compiled.SetBits32At(&gc_at6[gc_tx2+gc_k43][2], gc_lanes55[gc_k43])
 //line parts.go:26
 								}
 //line parts.go:26
 							}
-							gc_pos2.Thread = gc_rank2
 //line parts.go:26
 							var gc_ld33 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line parts.go:26
@@ -696,16 +577,9 @@ func gc_body_parts(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, bodies [][4]float3
 //line parts.go:26
 							for gc_k44 := range 8 {
 //line parts.go:26
-								if 0xff&(1<<gc_k44) != 0 {
-//line parts.go:26
-									gc_pos2.Thread = gc_rank2 + gc_k44
-//line parts.go:26
-									gc_lanes56[gc_k44] = gc_at5[gc_tx2+gc_k44].ID
-//line parts.go:26
-								}
+								gc_lanes56[gc_k44] = gc_at5[gc_tx2+gc_k44].ID
 //line parts.go:26
 							}
-							gc_pos2.Thread = gc_rank2
 //line parts.go:26
 							gc_ld33 = archsimd.LoadInt32x8(&gc_lanes56)
 //line parts.go:26
@@ -715,16 +589,9 @@ func gc_body_parts(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, bodies [][4]float3
 //line parts.go:26
 							for gc_k45 := range 8 {
 //line parts.go:26
-								if 0xff&(1<<gc_k45) != 0 {
-//line parts.go:26
-									gc_pos2.Thread = gc_rank2 + gc_k45
-//line parts.go:26
-									gc_lanes57[gc_k45] = compiled.Bits32At(&gc_at5[gc_tx2+gc_k45].X)
-//line parts.go:26
-								}
+								gc_lanes57[gc_k45] = compiled.Bits32At(&gc_at5[gc_tx2+gc_k45].X)
 //line parts.go:26
 							}
-							gc_pos2.Thread = gc_rank2
 //line parts.go:26
 							gc_ld34 = archsimd.LoadUint32x8(&gc_lanes57).AsFloat32x8()
 //line parts.go:26
@@ -734,16 +601,9 @@ func gc_body_parts(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, bodies [][4]float3
 //line parts.go:26
 							for gc_k46 := range 8 {
 //line parts.go:26
-								if 0xff&(1<<gc_k46) != 0 {
-//line parts.go:26
-									gc_pos2.Thread = gc_rank2 + gc_k46
-//line parts.go:26
-									gc_lanes58[gc_k46] = compiled.Bits32At(&gc_at5[gc_tx2+gc_k46].V)
-//line parts.go:26
-								}
+								gc_lanes58[gc_k46] = compiled.Bits32At(&gc_at5[gc_tx2+gc_k46].V)
 //line parts.go:26
 							}
-							gc_pos2.Thread = gc_rank2
 //line parts.go:26
 							gc_ld35 = archsimd.LoadUint32x8(&gc_lanes58).AsFloat32x8()
 //line parts.go:26
@@ -753,16 +613,9 @@ func gc_body_parts(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, bodies [][4]float3
 //line parts.go:26
 							for gc_k47 := range 8 {
 //line parts.go:26
-								if 0xff&(1<<gc_k47) != 0 {
-//line parts.go:26
-									gc_pos2.Thread = gc_rank2 + gc_k47
-//line parts.go:26
-									gc_lanes59[gc_k47] = compiled.Bits32At(&gc_at5[gc_tx2+gc_k47].Charge)
-//line parts.go:26
-								}
+								gc_lanes59[gc_k47] = compiled.Bits32At(&gc_at5[gc_tx2+gc_k47].Charge)
 //line parts.go:26
 							}
-							gc_pos2.Thread = gc_rank2
 //line parts.go:26
 							gc_ld36 = archsimd.LoadUint32x8(&gc_lanes59).AsFloat32x8()
 //line parts.go:26
@@ -780,26 +633,19 @@ func gc_body_parts(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, bodies [][4]float3
 //line parts.go:26
 							for gc_k48 := range 8 {
 //line parts.go:26
-								if 0xff&(1<<gc_k48) != 0 {
+								{
 //line parts.go:26
-									gc_pos2.Thread = gc_rank2 + gc_k48
+									gc_at5[gc_tx2+gc_k48].ID = gc_lanes60[gc_k48]
 //line parts.go:26
-									{
+									compiled.SetBits32At(&gc_at5[gc_tx2+gc_k48].X, gc_lanes61[gc_k48])
 //line parts.go:26
-										gc_at5[gc_tx2+gc_k48].ID = gc_lanes60[gc_k48]
+									compiled.SetBits32At(&gc_at5[gc_tx2+gc_k48].V, gc_lanes62[gc_k48])
 //line parts.go:26
-										compiled.SetBits32At(&gc_at5[gc_tx2+gc_k48].X, gc_lanes61[gc_k48])
-//line parts.go:26
-										compiled.SetBits32At(&gc_at5[gc_tx2+gc_k48].V, gc_lanes62[gc_k48])
-//line parts.go:26
-										compiled.SetBits32At(&gc_at5[gc_tx2+gc_k48].Charge, gc_lanes63[gc_k48])
-//line parts.go:26
-									}
+									compiled.SetBits32At(&gc_at5[gc_tx2+gc_k48].Charge, gc_lanes63[gc_k48])
 //line parts.go:26
 								}
 //line parts.go:26
 							}
-							gc_pos2.Thread = gc_rank2
 						}
 						archsimd.ClearAVXUpperBits()
 					}
@@ -865,16 +711,9 @@ func gc_body_parts(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, bodies [][4]float3
 //line parts.go:26
 								for gc_k17 := range 16 {
 //line parts.go:26
-									if 0xffff&(1<<gc_k17) != 0 {
-//line parts.go:26
-										gc_pos2.Thread = gc_rank2 + gc_k17
-//line parts.go:26
-										gc_lanes22[gc_k17] = compiled.Bits32At(&bodies[i+gc_k17][3])
-//line parts.go:26
-									}
+									gc_lanes22[gc_k17] = compiled.Bits32At(&bodies[i+gc_k17][3])
 //line parts.go:26
 								}
-								gc_pos2.Thread = gc_rank2
 //line parts.go:26
 								gc_ld13 = archsimd.LoadUint32x16(&gc_lanes22).AsFloat32x16()
 //line parts.go:26
@@ -888,16 +727,9 @@ func gc_body_parts(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, bodies [][4]float3
 //line parts.go:27
 								for gc_k18 := range 16 {
 //line parts.go:27
-									if 0xffff&(1<<gc_k18) != 0 {
-//line parts.go:27
-										gc_pos2.Thread = gc_rank2 + gc_k18
-//line parts.go:27
-										gc_lanes23[gc_k18] = compiled.Bits32At(&ps[i+gc_k18].Charge)
-//line parts.go:27
-									}
+									gc_lanes23[gc_k18] = compiled.Bits32At(&ps[i+gc_k18].Charge)
 //line parts.go:27
 								}
-								gc_pos2.Thread = gc_rank2
 //line parts.go:27
 								gc_ld14 = archsimd.LoadUint32x16(&gc_lanes23).AsFloat32x16()
 //line parts.go:27
@@ -1010,16 +842,9 @@ func gc_body_parts(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, bodies [][4]float3
 //line parts.go:31
 								for gc_k24 := range 16 {
 //line parts.go:31
-									if 0xffff&(1<<gc_k24) != 0 {
-//line parts.go:31
-										gc_pos2.Thread = gc_rank2 + gc_k24
-//line parts.go:31
-										gc_lanes29[gc_k24] = compiled.Bits32At(&bodies[i+gc_k24][0])
-//line parts.go:31
-									}
+									gc_lanes29[gc_k24] = compiled.Bits32At(&bodies[i+gc_k24][0])
 //line parts.go:31
 								}
-								gc_pos2.Thread = gc_rank2
 //line parts.go:31
 								gc_ld18 = archsimd.LoadUint32x16(&gc_lanes29).AsFloat32x16()
 //line parts.go:31
@@ -1029,16 +854,9 @@ func gc_body_parts(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, bodies [][4]float3
 //line parts.go:31
 								for gc_k25 := range 16 {
 //line parts.go:31
-									if 0xffff&(1<<gc_k25) != 0 {
-//line parts.go:31
-										gc_pos2.Thread = gc_rank2 + gc_k25
-//line parts.go:31
-										gc_lanes30[gc_k25] = compiled.Bits32At(&ps[i+gc_k25].X)
-//line parts.go:31
-									}
+									gc_lanes30[gc_k25] = compiled.Bits32At(&ps[i+gc_k25].X)
 //line parts.go:31
 								}
-								gc_pos2.Thread = gc_rank2
 //line parts.go:31
 								gc_ld19 = archsimd.LoadUint32x16(&gc_lanes30).AsFloat32x16()
 //line parts.go:31
@@ -1048,16 +866,9 @@ func gc_body_parts(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, bodies [][4]float3
 //line parts.go:31
 								for gc_k26 := range 16 {
 //line parts.go:31
-									if 0xffff&(1<<gc_k26) != 0 {
-//line parts.go:31
-										gc_pos2.Thread = gc_rank2 + gc_k26
-//line parts.go:31
-										gc_lanes31[gc_k26] = ps[i+gc_k26].ID
-//line parts.go:31
-									}
+									gc_lanes31[gc_k26] = ps[i+gc_k26].ID
 //line parts.go:31
 								}
-								gc_pos2.Thread = gc_rank2
 //line parts.go:31
 								gc_ld20 = archsimd.LoadInt32x16(&gc_lanes31)
 //line parts.go:31
@@ -1072,24 +883,17 @@ func gc_body_parts(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, bodies [][4]float3
 //line parts.go:31
 								for gc_k27 := range 16 {
 //line parts.go:31
-									if 0xffff&(1<<gc_k27) != 0 {
+									{
 //line parts.go:31
-										gc_pos2.Thread = gc_rank2 + gc_k27
+										compiled.SetBits32At(&acc[i+gc_k27][0], gc_lanes32[gc_k27])
 //line parts.go:31
-										{
+										compiled.SetBits32At(&acc[i+gc_k27][1], gc_lanes33[gc_k27])
 //line parts.go:31
-											compiled.SetBits32At(&acc[i+gc_k27][0], gc_lanes32[gc_k27])
-//line parts.go:31
-											compiled.SetBits32At(&acc[i+gc_k27][1], gc_lanes33[gc_k27])
-//line parts.go:31
-											compiled.SetBits32At(&acc[i+gc_k27][2], gc_lanes34[gc_k27])
-//line parts.go:31
-										}
+										compiled.SetBits32At(&acc[i+gc_k27][2], gc_lanes34[gc_k27])
 //line parts.go:31
 									}
 //line parts.go:31
 								}
-								gc_pos2.Thread = gc_rank2
 //line parts.go:31
 								var gc_ld21 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 //line parts.go:31
@@ -1097,16 +901,9 @@ func gc_body_parts(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, bodies [][4]float3
 //line parts.go:32
 								for gc_k28 := range 16 {
 //line parts.go:32
-									if 0xffff&(1<<gc_k28) != 0 {
-//line parts.go:32
-										gc_pos2.Thread = gc_rank2 + gc_k28
-//line parts.go:32
-										gc_lanes35[gc_k28] = ps[i+gc_k28].ID
-//line parts.go:32
-									}
+									gc_lanes35[gc_k28] = ps[i+gc_k28].ID
 //line parts.go:32
 								}
-								gc_pos2.Thread = gc_rank2
 //line parts.go:32
 								gc_ld21 = archsimd.LoadInt32x16(&gc_lanes35)
 //line parts.go:32
@@ -1116,16 +913,9 @@ func gc_body_parts(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, bodies [][4]float3
 //line parts.go:32
 								for gc_k29 := range 16 {
 //line parts.go:32
-									if 0xffff&(1<<gc_k29) != 0 {
-//line parts.go:32
-										gc_pos2.Thread = gc_rank2 + gc_k29
-//line parts.go:32
-										gc_lanes36[gc_k29] = compiled.Bits32At(&ps[i+gc_k29].X)
-//line parts.go:32
-									}
+									gc_lanes36[gc_k29] = compiled.Bits32At(&ps[i+gc_k29].X)
 //line parts.go:32
 								}
-								gc_pos2.Thread = gc_rank2
 //line parts.go:32
 								gc_ld22 = archsimd.LoadUint32x16(&gc_lanes36).AsFloat32x16()
 //line parts.go:32
@@ -1135,16 +925,9 @@ func gc_body_parts(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, bodies [][4]float3
 //line parts.go:32
 								for gc_k30 := range 16 {
 //line parts.go:32
-									if 0xffff&(1<<gc_k30) != 0 {
-//line parts.go:32
-										gc_pos2.Thread = gc_rank2 + gc_k30
-//line parts.go:32
-										gc_lanes37[gc_k30] = compiled.Bits32At(&ps[i+gc_k30].V)
-//line parts.go:32
-									}
+									gc_lanes37[gc_k30] = compiled.Bits32At(&ps[i+gc_k30].V)
 //line parts.go:32
 								}
-								gc_pos2.Thread = gc_rank2
 //line parts.go:32
 								gc_ld23 = archsimd.LoadUint32x16(&gc_lanes37).AsFloat32x16()
 //line parts.go:32
@@ -1154,16 +937,9 @@ func gc_body_parts(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, bodies [][4]float3
 //line parts.go:32
 								for gc_k31 := range 16 {
 //line parts.go:32
-									if 0xffff&(1<<gc_k31) != 0 {
-//line parts.go:32
-										gc_pos2.Thread = gc_rank2 + gc_k31
-//line parts.go:32
-										gc_lanes38[gc_k31] = compiled.Bits32At(&ps[i+gc_k31].Charge)
-//line parts.go:32
-									}
+									gc_lanes38[gc_k31] = compiled.Bits32At(&ps[i+gc_k31].Charge)
 //line parts.go:32
 								}
-								gc_pos2.Thread = gc_rank2
 //line parts.go:32
 								gc_ld24 = archsimd.LoadUint32x16(&gc_lanes38).AsFloat32x16()
 //line parts.go:32
@@ -1181,26 +957,19 @@ func gc_body_parts(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, bodies [][4]float3
 //line parts.go:32
 								for gc_k32 := range 16 {
 //line parts.go:32
-									if 0xffff&(1<<gc_k32) != 0 {
+									{
 //line parts.go:32
-										gc_pos2.Thread = gc_rank2 + gc_k32
+										ps[i+gc_k32].ID = gc_lanes39[gc_k32]
 //line parts.go:32
-										{
+										compiled.SetBits32At(&ps[i+gc_k32].X, gc_lanes40[gc_k32])
 //line parts.go:32
-											ps[i+gc_k32].ID = gc_lanes39[gc_k32]
+										compiled.SetBits32At(&ps[i+gc_k32].V, gc_lanes41[gc_k32])
 //line parts.go:32
-											compiled.SetBits32At(&ps[i+gc_k32].X, gc_lanes40[gc_k32])
-//line parts.go:32
-											compiled.SetBits32At(&ps[i+gc_k32].V, gc_lanes41[gc_k32])
-//line parts.go:32
-											compiled.SetBits32At(&ps[i+gc_k32].Charge, gc_lanes42[gc_k32])
-//line parts.go:32
-										}
+										compiled.SetBits32At(&ps[i+gc_k32].Charge, gc_lanes42[gc_k32])
 //line parts.go:32
 									}
 //line parts.go:32
 								}
-								gc_pos2.Thread = gc_rank2
 							}
 							archsimd.ClearAVXUpperBits()
 							return gc_vstep2, false
@@ -1243,16 +1012,9 @@ func gc_body_parts(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, bodies [][4]float3
 //line parts.go:26
 							for gc_k := range 8 {
 //line parts.go:26
-								if 0xff&(1<<gc_k) != 0 {
-//line parts.go:26
-									gc_pos2.Thread = gc_rank2 + gc_k
-//line parts.go:26
-									gc_lanes[gc_k] = compiled.Bits32At(&bodies[i+gc_k][3])
-//line parts.go:26
-								}
+								gc_lanes[gc_k] = compiled.Bits32At(&bodies[i+gc_k][3])
 //line parts.go:26
 							}
-							gc_pos2.Thread = gc_rank2
 //line parts.go:26
 							gc_ld = archsimd.LoadUint32x8(&gc_lanes).AsFloat32x8()
 //line parts.go:26
@@ -1266,16 +1028,9 @@ func gc_body_parts(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, bodies [][4]float3
 //line parts.go:27
 							for gc_k2 := range 8 {
 //line parts.go:27
-								if 0xff&(1<<gc_k2) != 0 {
-//line parts.go:27
-									gc_pos2.Thread = gc_rank2 + gc_k2
-//line parts.go:27
-									gc_lanes2[gc_k2] = compiled.Bits32At(&ps[i+gc_k2].Charge)
-//line parts.go:27
-								}
+								gc_lanes2[gc_k2] = compiled.Bits32At(&ps[i+gc_k2].Charge)
 //line parts.go:27
 							}
-							gc_pos2.Thread = gc_rank2
 //line parts.go:27
 							gc_ld2 = archsimd.LoadUint32x8(&gc_lanes2).AsFloat32x8()
 //line parts.go:27
@@ -1388,16 +1143,9 @@ func gc_body_parts(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, bodies [][4]float3
 //line parts.go:31
 							for gc_k8 := range 8 {
 //line parts.go:31
-								if 0xff&(1<<gc_k8) != 0 {
-//line parts.go:31
-									gc_pos2.Thread = gc_rank2 + gc_k8
-//line parts.go:31
-									gc_lanes8[gc_k8] = compiled.Bits32At(&bodies[i+gc_k8][0])
-//line parts.go:31
-								}
+								gc_lanes8[gc_k8] = compiled.Bits32At(&bodies[i+gc_k8][0])
 //line parts.go:31
 							}
-							gc_pos2.Thread = gc_rank2
 //line parts.go:31
 							gc_ld6 = archsimd.LoadUint32x8(&gc_lanes8).AsFloat32x8()
 //line parts.go:31
@@ -1407,16 +1155,9 @@ func gc_body_parts(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, bodies [][4]float3
 //line parts.go:31
 							for gc_k9 := range 8 {
 //line parts.go:31
-								if 0xff&(1<<gc_k9) != 0 {
-//line parts.go:31
-									gc_pos2.Thread = gc_rank2 + gc_k9
-//line parts.go:31
-									gc_lanes9[gc_k9] = compiled.Bits32At(&ps[i+gc_k9].X)
-//line parts.go:31
-								}
+								gc_lanes9[gc_k9] = compiled.Bits32At(&ps[i+gc_k9].X)
 //line parts.go:31
 							}
-							gc_pos2.Thread = gc_rank2
 //line parts.go:31
 							gc_ld7 = archsimd.LoadUint32x8(&gc_lanes9).AsFloat32x8()
 //line parts.go:31
@@ -1426,16 +1167,9 @@ func gc_body_parts(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, bodies [][4]float3
 //line parts.go:31
 							for gc_k10 := range 8 {
 //line parts.go:31
-								if 0xff&(1<<gc_k10) != 0 {
-//line parts.go:31
-									gc_pos2.Thread = gc_rank2 + gc_k10
-//line parts.go:31
-									gc_lanes10[gc_k10] = ps[i+gc_k10].ID
-//line parts.go:31
-								}
+								gc_lanes10[gc_k10] = ps[i+gc_k10].ID
 //line parts.go:31
 							}
-							gc_pos2.Thread = gc_rank2
 //line parts.go:31
 							gc_ld8 = archsimd.LoadInt32x8(&gc_lanes10)
 //line parts.go:31
@@ -1450,24 +1184,17 @@ func gc_body_parts(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, bodies [][4]float3
 //line parts.go:31
 							for gc_k11 := range 8 {
 //line parts.go:31
-								if 0xff&(1<<gc_k11) != 0 {
+								{
 //line parts.go:31
-									gc_pos2.Thread = gc_rank2 + gc_k11
+									compiled.SetBits32At(&acc[i+gc_k11][0], gc_lanes11[gc_k11])
 //line parts.go:31
-									{
+									compiled.SetBits32At(&acc[i+gc_k11][1], gc_lanes12[gc_k11])
 //line parts.go:31
-										compiled.SetBits32At(&acc[i+gc_k11][0], gc_lanes11[gc_k11])
-//line parts.go:31
-										compiled.SetBits32At(&acc[i+gc_k11][1], gc_lanes12[gc_k11])
-//line parts.go:31
-										compiled.SetBits32At(&acc[i+gc_k11][2], gc_lanes13[gc_k11])
-//line parts.go:31
-									}
+									compiled.SetBits32At(&acc[i+gc_k11][2], gc_lanes13[gc_k11])
 //line parts.go:31
 								}
 //line parts.go:31
 							}
-							gc_pos2.Thread = gc_rank2
 //line parts.go:31
 							var gc_ld9 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line parts.go:31
@@ -1475,16 +1202,9 @@ func gc_body_parts(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, bodies [][4]float3
 //line parts.go:32
 							for gc_k12 := range 8 {
 //line parts.go:32
-								if 0xff&(1<<gc_k12) != 0 {
-//line parts.go:32
-									gc_pos2.Thread = gc_rank2 + gc_k12
-//line parts.go:32
-									gc_lanes14[gc_k12] = ps[i+gc_k12].ID
-//line parts.go:32
-								}
+								gc_lanes14[gc_k12] = ps[i+gc_k12].ID
 //line parts.go:32
 							}
-							gc_pos2.Thread = gc_rank2
 //line parts.go:32
 							gc_ld9 = archsimd.LoadInt32x8(&gc_lanes14)
 //line parts.go:32
@@ -1494,16 +1214,9 @@ func gc_body_parts(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, bodies [][4]float3
 //line parts.go:32
 							for gc_k13 := range 8 {
 //line parts.go:32
-								if 0xff&(1<<gc_k13) != 0 {
-//line parts.go:32
-									gc_pos2.Thread = gc_rank2 + gc_k13
-//line parts.go:32
-									gc_lanes15[gc_k13] = compiled.Bits32At(&ps[i+gc_k13].X)
-//line parts.go:32
-								}
+								gc_lanes15[gc_k13] = compiled.Bits32At(&ps[i+gc_k13].X)
 //line parts.go:32
 							}
-							gc_pos2.Thread = gc_rank2
 //line parts.go:32
 							gc_ld10 = archsimd.LoadUint32x8(&gc_lanes15).AsFloat32x8()
 //line parts.go:32
@@ -1513,16 +1226,9 @@ func gc_body_parts(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, bodies [][4]float3
 //line parts.go:32
 							for gc_k14 := range 8 {
 //line parts.go:32
-								if 0xff&(1<<gc_k14) != 0 {
-//line parts.go:32
-									gc_pos2.Thread = gc_rank2 + gc_k14
-//line parts.go:32
-									gc_lanes16[gc_k14] = compiled.Bits32At(&ps[i+gc_k14].V)
-//line parts.go:32
-								}
+								gc_lanes16[gc_k14] = compiled.Bits32At(&ps[i+gc_k14].V)
 //line parts.go:32
 							}
-							gc_pos2.Thread = gc_rank2
 //line parts.go:32
 							gc_ld11 = archsimd.LoadUint32x8(&gc_lanes16).AsFloat32x8()
 //line parts.go:32
@@ -1532,16 +1238,9 @@ func gc_body_parts(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, bodies [][4]float3
 //line parts.go:32
 							for gc_k15 := range 8 {
 //line parts.go:32
-								if 0xff&(1<<gc_k15) != 0 {
-//line parts.go:32
-									gc_pos2.Thread = gc_rank2 + gc_k15
-//line parts.go:32
-									gc_lanes17[gc_k15] = compiled.Bits32At(&ps[i+gc_k15].Charge)
-//line parts.go:32
-								}
+								gc_lanes17[gc_k15] = compiled.Bits32At(&ps[i+gc_k15].Charge)
 //line parts.go:32
 							}
-							gc_pos2.Thread = gc_rank2
 //line parts.go:32
 							gc_ld12 = archsimd.LoadUint32x8(&gc_lanes17).AsFloat32x8()
 //line parts.go:32
@@ -1559,26 +1258,19 @@ func gc_body_parts(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, bodies [][4]float3
 //line parts.go:32
 							for gc_k16 := range 8 {
 //line parts.go:32
-								if 0xff&(1<<gc_k16) != 0 {
+								{
 //line parts.go:32
-									gc_pos2.Thread = gc_rank2 + gc_k16
+									ps[i+gc_k16].ID = gc_lanes18[gc_k16]
 //line parts.go:32
-									{
+									compiled.SetBits32At(&ps[i+gc_k16].X, gc_lanes19[gc_k16])
 //line parts.go:32
-										ps[i+gc_k16].ID = gc_lanes18[gc_k16]
+									compiled.SetBits32At(&ps[i+gc_k16].V, gc_lanes20[gc_k16])
 //line parts.go:32
-										compiled.SetBits32At(&ps[i+gc_k16].X, gc_lanes19[gc_k16])
-//line parts.go:32
-										compiled.SetBits32At(&ps[i+gc_k16].V, gc_lanes20[gc_k16])
-//line parts.go:32
-										compiled.SetBits32At(&ps[i+gc_k16].Charge, gc_lanes21[gc_k16])
-//line parts.go:32
-									}
+									compiled.SetBits32At(&ps[i+gc_k16].Charge, gc_lanes21[gc_k16])
 //line parts.go:32
 								}
 //line parts.go:32
 							}
-							gc_pos2.Thread = gc_rank2
 						}
 						archsimd.ClearAVXUpperBits()
 					}
@@ -1689,16 +1381,9 @@ func gc_body_partsSum(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ps []partsParti
 //line parts.go:46
 							for gc_k4 := range 16 {
 //line parts.go:46
-								if 0xffff&(1<<gc_k4) != 0 {
-//line parts.go:46
-									gc_pos2.Thread = gc_rank2 + gc_k4
-//line parts.go:46
-									gc_lanes4[gc_k4] = compiled.Bits32At(&ps[i+gc_k4].X)
-//line parts.go:46
-								}
+								gc_lanes4[gc_k4] = compiled.Bits32At(&ps[i+gc_k4].X)
 //line parts.go:46
 							}
-							gc_pos2.Thread = gc_rank2
 //line parts.go:46
 							gc_ld4 = archsimd.LoadUint32x16(&gc_lanes4).AsFloat32x16()
 //line parts.go:46
@@ -1752,16 +1437,9 @@ func gc_body_partsSum(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ps []partsParti
 //line parts.go:46
 						for gc_k3 := range 8 {
 //line parts.go:46
-							if 0xff&(1<<gc_k3) != 0 {
-//line parts.go:46
-								gc_pos2.Thread = gc_rank2 + gc_k3
-//line parts.go:46
-								gc_lanes3[gc_k3] = compiled.Bits32At(&ps[i+gc_k3].X)
-//line parts.go:46
-							}
+							gc_lanes3[gc_k3] = compiled.Bits32At(&ps[i+gc_k3].X)
 //line parts.go:46
 						}
-						gc_pos2.Thread = gc_rank2
 //line parts.go:46
 						gc_ld3 = archsimd.LoadUint32x8(&gc_lanes3).AsFloat32x8()
 //line parts.go:46

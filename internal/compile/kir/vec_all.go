@@ -153,14 +153,12 @@ func defines(stmts []ast.Stmt) map[string]bool {
 	return names
 }
 
-// mentionsAny reports whether x names any of names.
-func mentionsAny(x ast.Node, names map[string]bool) bool {
-	found := false
-	ast.Inspect(x, func(n ast.Node) bool {
-		if id, ok := n.(*ast.Ident); ok && names[id.Name] {
-			found = true
+// mentionsAny reports whether x names any of the names of set.
+func mentionsAny(x ast.Node, set map[string]bool) bool {
+	for name := range set {
+		if names(x, name) {
+			return true
 		}
-		return !found
-	})
-	return found
+	}
+	return false
 }

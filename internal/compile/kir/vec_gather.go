@@ -102,19 +102,24 @@ func (v *vectorizer) partElem(elem *ast.IndexExpr) (x, i vval) {
 }
 
 // gather translates a read of e where it is a part of an element
-// (partOf): at a uniform index, one read; at an affine one, the lanes'
-// parts in turn, loaded as a vector.
+// (partOf), and reports whether it was one.
 func (v *vectorizer) gather(e ast.Expr) (vval, bool) {
 	elem, steps, ok := v.partOf(e)
 	if !ok {
 		return vval{}, false
 	}
-	t := v.typeOf(e)
 	x, i := v.partElem(elem)
+	return v.gatherAt(x, i, steps, v.typeOf(e)), true
+}
+
+// gatherAt reads the part of type t steps lead to of element x[i]: at a
+// uniform index, one read; at an affine one, the lanes' parts in turn,
+// loaded as a vector.
+func (v *vectorizer) gatherAt(x, i vval, steps []partStep, t types.Type) vval {
 	if i.shape == vUniform {
 		part := partAt(x.x, i.x, steps)
 		read := v.uniformRisk(part, t)
-		return vval{shape: vUniform, x: read, typ: t, addr: read == part}, true // read as it is: its address may be taken
+		return vval{shape: vUniform, x: read, typ: t, addr: read == part} // read as it is: its address may be taken
 	}
 	vt, ok := v.vecElem(t)
 	if !ok {
@@ -130,9 +135,7 @@ func (v *vectorizer) gather(e ast.Expr) (vval, bool) {
 		read = &ast.CallExpr{Fun: &ast.SelectorExpr{X: ast.NewIdent(v.compiledPkg()), Sel: ast.NewIdent(bits + "At")},
 			Args: []ast.Expr{&ast.UnaryExpr{Op: token.AND, X: part}}}
 	}
-	for _, s := range v.laneByLane(k, &ast.AssignStmt{Lhs: []ast.Expr{&ast.IndexExpr{X: arr, Index: ast.NewIdent(k)}}, Tok: token.ASSIGN, Rhs: []ast.Expr{read}}) {
-		v.emit(s)
-	}
+	v.eachLane(k, &ast.AssignStmt{Lhs: []ast.Expr{&ast.IndexExpr{X: arr, Index: ast.NewIdent(k)}}, Tok: token.ASSIGN, Rhs: []ast.Expr{read}})
 	var load ast.Expr
 	if bits != "" {
 		load = vcall(v.pkgCall("Load"+bitsVec(vt), &ast.UnaryExpr{Op: token.AND, X: arr}), "As"+vt)
@@ -140,7 +143,7 @@ func (v *vectorizer) gather(e ast.Expr) (vval, bool) {
 		load = v.pkgCall("Load"+vt, &ast.UnaryExpr{Op: token.AND, X: arr})
 	}
 	v.emit(&ast.AssignStmt{Lhs: []ast.Expr{ast.NewIdent(name)}, Tok: token.ASSIGN, Rhs: []ast.Expr{load}})
-	return vval{shape: vVector, x: ast.NewIdent(name), typ: t}, true
+	return vval{shape: vVector, x: ast.NewIdent(name), typ: t}
 }
 
 // partLanes declares the array of a vector's lanes for parts of type t:
@@ -191,6 +194,24 @@ func (v *vectorizer) scatter(lhs ast.Expr, val vval) bool {
 	return true
 }
 
+// updatePart translates lhs op= val where lhs is a part of an element
+// (partOf), its element's index evaluated once, and reports whether it
+// was one.
+func (v *vectorizer) updatePart(lhs ast.Expr, op token.Token, val vval) bool {
+	elem, steps, ok := v.partOf(lhs)
+	if !ok {
+		return false
+	}
+	t := v.typeOf(lhs)
+	x, i := v.partElem(elem)
+	if i.shape != vAffine {
+		v.fail() // every thread updating one element is a race
+	}
+	cur := v.gatherAt(x, i, steps, t)
+	v.scatterParts(x, i, []partStore{{steps, v.binaryOf(op, cur, val, t, t), t}})
+	return true
+}
+
 // A partStore is a value a lane stores to a part of its element.
 type partStore struct {
 	steps []partStep
@@ -228,9 +249,19 @@ func (v *vectorizer) scatterParts(x, i vval, stores []partStore) {
 	if len(body) == 1 {
 		each = body[0]
 	}
-	for _, s := range v.laneByLane(k, each) {
-		v.emit(s)
+	v.eachLane(k, each)
+}
+
+// eachLane writes the loop that runs body, which cannot fail (the step's
+// checks cover its elements), for each lane of the mask in force: where
+// every lane runs, a plain loop, without a test of the lane's bit or a
+// record of its thread.
+func (v *vectorizer) eachLane(k string, body ast.Stmt) {
+	if v.maskNow() != nil {
+		v.emitAll(v.laneByLane(k, body))
+		return
 	}
+	v.emit(&ast.RangeStmt{Key: ast.NewIdent(k), Tok: token.DEFINE, X: intLit(int64(v.width())), Body: &ast.BlockStmt{List: []ast.Stmt{body}}})
 }
 
 // compositeStore translates lhs = rhs where lhs is an element of a slice

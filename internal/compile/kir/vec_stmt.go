@@ -327,11 +327,7 @@ func (v *vectorizer) once(s ast.Stmt) {
 // update translates lhs op= val (and ++, --).
 func (v *vectorizer) update(lhs ast.Expr, op token.Token, val vval) {
 	t := v.typeOf(lhs)
-	if cur, ok := v.gather(lhs); ok { // a part of an element (vec_gather.go)
-		if cur.shape != vVector {
-			v.fail() // every thread updating one element is a race
-		}
-		v.scatter(lhs, v.binaryOf(op, cur, val, t, t))
+	if v.updatePart(lhs, op, val) { // a part of an element (vec_gather.go)
 		return
 	}
 	switch l := ast.Unparen(lhs).(type) {

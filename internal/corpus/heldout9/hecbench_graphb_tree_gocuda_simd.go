@@ -441,16 +441,9 @@ func gc_body_gbInit(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, edges, nodes int,
 //line hecbench_graphb_tree.go:61
 								for gc_k3 := range 8 {
 //line hecbench_graphb_tree.go:61
-									if 0xff&(1<<gc_k3) != 0 {
-//line hecbench_graphb_tree.go:61
-										gc_pos2.Thread = gc_rank2 + gc_k3
-//line hecbench_graphb_tree.go:61
-										gc_at9[gc_tx2+gc_k3].End = 0
-//line hecbench_graphb_tree.go:61
-									}
+									gc_at9[gc_tx2+gc_k3].End = 0
 //line hecbench_graphb_tree.go:61
 								}
-								gc_pos2.Thread = gc_rank2
 //line hecbench_graphb_tree.go:61
 								gc_if2 := archsimd.LoadInt32x8Slice(gc_at10[gc_tx2:]).Equal(gc_vb4)
 //line hecbench_graphb_tree.go:61
@@ -528,16 +521,9 @@ func gc_body_gbInit(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, edges, nodes int,
 //line hecbench_graphb_tree.go:61
 								for gc_k := range 8 {
 //line hecbench_graphb_tree.go:61
-									if 0xff&(1<<gc_k) != 0 {
-//line hecbench_graphb_tree.go:61
-										gc_pos2.Thread = gc_rank2 + gc_k
-//line hecbench_graphb_tree.go:61
-										einfo[j_+gc_k].End = 0
-//line hecbench_graphb_tree.go:61
-									}
+									einfo[j_+gc_k].End = 0
 //line hecbench_graphb_tree.go:61
 								}
-								gc_pos2.Thread = gc_rank2
 //line hecbench_graphb_tree.go:62
 								gc_if := archsimd.LoadInt32x8Slice(eweight[j_:]).Equal(gc_vb3)
 //line hecbench_graphb_tree.go:62
