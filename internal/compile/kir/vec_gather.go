@@ -155,14 +155,12 @@ func (v *vectorizer) partLanes(t types.Type) (arr ast.Expr, decl ast.Stmt, bits 
 		arr, decl = v.laneArray(t)
 		return arr, decl, ""
 	}
-	size := "32"
 	if b.Kind() == types.Float64 {
-		size = "64"
+		arr, decl = v.laneArray(types.Typ[types.Uint64])
+		return arr, decl, "Bits64"
 	}
-	name := v.temp("lanes")
-	decl = &ast.DeclStmt{Decl: &ast.GenDecl{Tok: token.VAR, Specs: []ast.Spec{&ast.ValueSpec{
-		Names: []*ast.Ident{ast.NewIdent(name)}, Type: &ast.ArrayType{Len: intLit(int64(v.width())), Elt: ast.NewIdent("uint" + size)}}}}}
-	return ast.NewIdent(name), decl, "Bits" + size
+	arr, decl = v.laneArray(types.Typ[types.Uint32])
+	return arr, decl, "Bits32"
 }
 
 // bitsVec returns the vector type of the bits of float vector type vt.
