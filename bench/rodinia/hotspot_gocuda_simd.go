@@ -459,7 +459,73 @@ func gc_body_calculateTemp(gc_b2 *compiled.Block, iteration int, power, tempSrc,
 		validXmax = HotspotBlock - 1 - (blkXmax - gridCols + 1)
 	}
 	{
-		gc_step6 := 0
+		gc_vstep3 := 0
+		if compiled.SIMD && compiled.SIMD512 {
+			var gc_stop3 bool
+			gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+//line hotspot.go:118
+				gc_none2 := archsimd.Mask32x16FromBits(0)
+//line hotspot.go:118
+				_ = gc_none2
+//line hotspot.go:118
+				gc_all2 := archsimd.Mask32x16FromBits(0xffff)
+//line hotspot.go:118
+				_ = gc_all2
+				for ; gc_vstep3+15 < gc_n2; gc_vstep3 += 16 {
+					gc_rank2 := gc_vstep3
+					_ = gc_rank2
+//line hotspot.go:118
+					var computed bool
+//line hotspot.go:118
+					_ = computed
+//line hotspot.go:118
+					gc_b4 := gc_none2
+//line hotspot.go:118
+					if computed {
+//line hotspot.go:118
+						gc_b4 = gc_all2
+//line hotspot.go:118
+					}
+//line hotspot.go:118
+					compiled.SetBools16(gc_s_computed[gc_rank2:], gc_b4.ToBits())
+				}
+				archsimd.ClearAVXUpperBits()
+				return gc_vstep3, false
+			}(gc_vstep3)
+			if gc_stop3 {
+				return
+			}
+		}
+		if compiled.SIMD {
+//line hotspot.go:118
+			gc_none := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
+//line hotspot.go:118
+			_ = gc_none
+//line hotspot.go:118
+			gc_all := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+//line hotspot.go:118
+			_ = gc_all
+			for ; gc_vstep3+7 < gc_n2; gc_vstep3 += 8 {
+				gc_rank2 := gc_vstep3
+				_ = gc_rank2
+//line hotspot.go:118
+				var computed bool
+//line hotspot.go:118
+				_ = computed
+//line hotspot.go:118
+				gc_b3 := gc_none
+//line hotspot.go:118
+				if computed {
+//line hotspot.go:118
+					gc_b3 = gc_all
+//line hotspot.go:118
+				}
+//line hotspot.go:118
+				compiled.SetBools8(gc_s_computed[gc_rank2:], gc_b3.ToBits())
+			}
+			archsimd.ClearAVXUpperBits()
+		}
+		gc_step6 := gc_vstep3
 		for ; gc_step6+3 < gc_n2; gc_step6 += 4 {
 			{
 				gc_rank2 := gc_step6 + 0
@@ -605,7 +671,6 @@ func gc_body_calculateTemp(gc_b2 *compiled.Block, iteration int, power, tempSrc,
 				}
 			}
 		}
-		archsimd.ClearAVXUpperBits()
 		{
 			gc_ty2 := 0
 			gc_from2, gc_to2 := 0, gc_bdx2
@@ -639,7 +704,162 @@ func gc_body_calculateTemp(gc_b2 *compiled.Block, iteration int, power, tempSrc,
 					gc_at22 := tempOnCuda[gc_row9][:gc_to2]
 					gc_at23 := tempOnCuda[gc_row10][:gc_to2]
 					gc_at24 := tempOnCuda[gc_row8:][:1]
-					for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_vstep4 := gc_from2
+					if compiled.SIMD {
+//line hotspot.go:126
+						gc_vb7 := archsimd.BroadcastFloat64x4(2.0)
+//line hotspot.go:126
+						_ = gc_vb7
+//line hotspot.go:126
+						gc_vb8 := archsimd.BroadcastFloat64x4(float64(ry1))
+//line hotspot.go:126
+						_ = gc_vb8
+//line hotspot.go:127
+						gc_vb9 := archsimd.BroadcastFloat64x4(float64(rx1))
+//line hotspot.go:127
+						_ = gc_vb9
+//line hotspot.go:128
+						gc_vb10 := archsimd.BroadcastFloat32x4(ambTemp)
+//line hotspot.go:128
+						_ = gc_vb10
+//line hotspot.go:128
+						gc_vb11 := archsimd.BroadcastFloat32x4(rz1)
+//line hotspot.go:128
+						_ = gc_vb11
+//line hotspot.go:125
+						gc_vb12 := archsimd.BroadcastFloat64x4(float64(stepDivCap))
+//line hotspot.go:125
+						_ = gc_vb12
+//line hotspot.go:125
+						gc_none4 := archsimd.BroadcastInt64x4(0).NotEqual(compiled.ZeroInt64x4())
+//line hotspot.go:125
+						_ = gc_none4
+//line hotspot.go:125
+						gc_all4 := archsimd.BroadcastInt64x4(-1).NotEqual(compiled.ZeroInt64x4())
+//line hotspot.go:125
+						_ = gc_all4
+						for ; gc_vstep4+3 < gc_to2; gc_vstep4 += 4 {
+							gc_tx2 := gc_vstep4
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+//line hotspot.go:56
+							var tx int = gc_tx2
+//line hotspot.go:56
+							_ = tx
+//line hotspot.go:56
+							var ty int = gc_ty2
+//line hotspot.go:56
+							_ = ty
+//line hotspot.go:104
+							var n int = max(ty-1, validYmin)
+//line hotspot.go:104
+							_ = n
+//line hotspot.go:104
+							var s int = min(ty+1, validYmax)
+//line hotspot.go:104
+							_ = s
+//line hotspot.go:104
+							gc_in11 := (tx - 1) >= validXmin
+//line hotspot.go:104
+							_ = gc_in11
+//line hotspot.go:104
+							var w int = tx - 1
+//line hotspot.go:104
+							_ = w
+//line hotspot.go:104
+							gc_in12 := (tx+1)+3 <= validXmax
+//line hotspot.go:104
+							_ = gc_in12
+//line hotspot.go:104
+							var e int = tx + 1
+//line hotspot.go:104
+							_ = e
+//line hotspot.go:104
+							var computed bool
+//line hotspot.go:104
+							_ = computed
+//line hotspot.go:120
+							computed = false
+//line hotspot.go:122
+							{
+								computed = true
+								c := archsimd.LoadFloat32x4Slice(gc_at19[gc_tx2:]).ConvertToFloat64()
+//line hotspot.go:124
+								_ = c
+//line hotspot.go:124
+								var gc_ld3 archsimd.Float32x4 = archsimd.BroadcastInt32x4(0).AsFloat32x4()
+//line hotspot.go:124
+								if gc_in12 && e >= 0 && e <= len(gc_at24[0])-4 {
+//line hotspot.go:104
+									gc_ld3 = archsimd.LoadFloat32x4Slice(gc_at24[0][e:])
+//line hotspot.go:104
+								} else {
+//line hotspot.go:104
+									var gc_lanes3 [4]float32
+//line hotspot.go:104
+									for gc_k3 := range 4 {
+//line hotspot.go:104
+										if 0xff&(1<<gc_k3) != 0 {
+//line hotspot.go:104
+											gc_pos2.Thread = gc_rank2 + gc_k3
+//line hotspot.go:104
+											gc_lanes3[gc_k3] = gc_at24[0][min((tx+1)+gc_k3, validXmax)]
+//line hotspot.go:104
+										}
+//line hotspot.go:104
+									}
+//line hotspot.go:104
+									gc_pos2.Thread = gc_rank2
+//line hotspot.go:104
+									gc_ld3 = archsimd.LoadFloat32x4(&gc_lanes3)
+//line hotspot.go:104
+								}
+//line hotspot.go:104
+								var gc_ld4 archsimd.Float32x4 = archsimd.BroadcastInt32x4(0).AsFloat32x4()
+//line hotspot.go:104
+								if gc_in11 && w >= 0 && w <= len(gc_at24[0])-4 {
+//line hotspot.go:104
+									gc_ld4 = archsimd.LoadFloat32x4Slice(gc_at24[0][w:])
+//line hotspot.go:104
+								} else {
+//line hotspot.go:104
+									var gc_lanes4 [4]float32
+//line hotspot.go:104
+									for gc_k4 := range 4 {
+//line hotspot.go:104
+										if 0xff&(1<<gc_k4) != 0 {
+//line hotspot.go:104
+											gc_pos2.Thread = gc_rank2 + gc_k4
+//line hotspot.go:104
+											gc_lanes4[gc_k4] = gc_at24[0][max((tx-1)+gc_k4, validXmin)]
+//line hotspot.go:104
+										}
+//line hotspot.go:104
+									}
+//line hotspot.go:104
+									gc_pos2.Thread = gc_rank2
+//line hotspot.go:104
+									gc_ld4 = archsimd.LoadFloat32x4(&gc_lanes4)
+//line hotspot.go:104
+								}
+//line hotspot.go:104
+								c.Add(gc_vb12.Mul(archsimd.LoadFloat32x4Slice(gc_at21[gc_tx2:]).ConvertToFloat64().Add(archsimd.LoadFloat32x4Slice(gc_at22[gc_tx2:]).Add(archsimd.LoadFloat32x4Slice(gc_at23[gc_tx2:])).ConvertToFloat64().Sub(gc_vb7.Mul(c)).Mul(gc_vb8)).Add(gc_ld3.Add(gc_ld4).ConvertToFloat64().Sub(gc_vb7.Mul(c)).Mul(gc_vb9)).Add(gc_vb10.Sub(archsimd.LoadFloat32x4Slice(gc_at19[gc_tx2:])).Mul(gc_vb11).ConvertToFloat64()))).ConvertToFloat32().StoreSlice(gc_at20[gc_tx2:])
+//line hotspot.go:104
+							}
+//line hotspot.go:122
+							gc_b6 := gc_none4
+//line hotspot.go:122
+							if computed {
+//line hotspot.go:122
+								gc_b6 = gc_all4
+//line hotspot.go:122
+							}
+//line hotspot.go:122
+							compiled.SetBools4(gc_s_computed[gc_rank2:], gc_b6.ToBits())
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					for gc_tx2 := gc_vstep4; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -684,7 +904,172 @@ func gc_body_calculateTemp(gc_b2 *compiled.Block, iteration int, power, tempSrc,
 						gc_s_computed[gc_rank2] = computed
 					}
 				} else {
-					for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_vstep5 := gc_from2
+					if compiled.SIMD {
+//line hotspot.go:126
+						gc_vb := archsimd.BroadcastFloat64x4(2.0)
+//line hotspot.go:126
+						_ = gc_vb
+//line hotspot.go:126
+						gc_vb2 := archsimd.BroadcastFloat64x4(float64(ry1))
+//line hotspot.go:126
+						_ = gc_vb2
+//line hotspot.go:127
+						gc_vb3 := archsimd.BroadcastFloat64x4(float64(rx1))
+//line hotspot.go:127
+						_ = gc_vb3
+//line hotspot.go:128
+						gc_vb4 := archsimd.BroadcastFloat32x4(ambTemp)
+//line hotspot.go:128
+						_ = gc_vb4
+//line hotspot.go:128
+						gc_vb5 := archsimd.BroadcastFloat32x4(rz1)
+//line hotspot.go:128
+						_ = gc_vb5
+//line hotspot.go:125
+						gc_vb6 := archsimd.BroadcastFloat64x4(float64(stepDivCap))
+//line hotspot.go:125
+						_ = gc_vb6
+//line hotspot.go:125
+						gc_none3 := archsimd.BroadcastInt64x4(0).NotEqual(compiled.ZeroInt64x4())
+//line hotspot.go:125
+						_ = gc_none3
+//line hotspot.go:125
+						gc_all3 := archsimd.BroadcastInt64x4(-1).NotEqual(compiled.ZeroInt64x4())
+//line hotspot.go:125
+						_ = gc_all3
+						for ; gc_vstep5+3 < gc_to2; gc_vstep5 += 4 {
+							gc_tx2 := gc_vstep5
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+//line hotspot.go:56
+							var tx int = gc_tx2
+//line hotspot.go:56
+							_ = tx
+//line hotspot.go:56
+							var ty int = gc_ty2
+//line hotspot.go:56
+							_ = ty
+//line hotspot.go:104
+							var n int = max(ty-1, validYmin)
+//line hotspot.go:104
+							_ = n
+//line hotspot.go:104
+							var s int = min(ty+1, validYmax)
+//line hotspot.go:104
+							_ = s
+//line hotspot.go:104
+							gc_in5 := (tx - 1) >= validXmin
+//line hotspot.go:104
+							_ = gc_in5
+//line hotspot.go:104
+							var w int = tx - 1
+//line hotspot.go:104
+							_ = w
+//line hotspot.go:104
+							gc_in6 := (tx+1)+3 <= validXmax
+//line hotspot.go:104
+							_ = gc_in6
+//line hotspot.go:104
+							var e int = tx + 1
+//line hotspot.go:104
+							_ = e
+//line hotspot.go:104
+							var computed bool
+//line hotspot.go:104
+							_ = computed
+//line hotspot.go:120
+							computed = false
+//line hotspot.go:122
+							{
+								computed = true
+								if tx < 0 || tx > len(tempOnCuda[ty])-4 || tx > len(powerOnCuda[ty])-4 || tx > len(tempOnCuda[s])-4 || tx > len(tempOnCuda[n])-4 || tx > len(tempT[ty])-4 {
+//line hotspot.go:124
+									break
+//line hotspot.go:124
+								}
+//line hotspot.go:124
+								c := archsimd.LoadFloat32x4Slice(tempOnCuda[ty][tx:]).ConvertToFloat64()
+//line hotspot.go:124
+								_ = c
+//line hotspot.go:124
+								var gc_ld archsimd.Float32x4 = archsimd.BroadcastInt32x4(0).AsFloat32x4()
+//line hotspot.go:124
+								if gc_in6 && e >= 0 && e <= len(tempOnCuda[ty])-4 {
+//line hotspot.go:127
+									gc_ld = archsimd.LoadFloat32x4Slice(tempOnCuda[ty][e:])
+//line hotspot.go:127
+								} else {
+//line hotspot.go:127
+									var gc_lanes [4]float32
+//line hotspot.go:127
+									for gc_k := range 4 {
+//line hotspot.go:127
+										if 0xff&(1<<gc_k) != 0 {
+//line hotspot.go:127
+											gc_pos2.Thread = gc_rank2 + gc_k
+//line hotspot.go:127
+											gc_lanes[gc_k] = tempOnCuda[ty][min((tx+
+//line hotspot.go:104
+												1)+gc_k, validXmax)]
+//line hotspot.go:104
+										}
+//line hotspot.go:104
+									}
+//line hotspot.go:104
+									gc_pos2.Thread = gc_rank2
+//line hotspot.go:104
+									gc_ld = archsimd.LoadFloat32x4(&gc_lanes)
+//line hotspot.go:104
+								}
+//line hotspot.go:104
+								var gc_ld2 archsimd.Float32x4 = archsimd.BroadcastInt32x4(0).AsFloat32x4()
+//line hotspot.go:104
+								if gc_in5 && w >= 0 && w <= len(tempOnCuda[ty])-4 {
+//line hotspot.go:127
+									gc_ld2 = archsimd.LoadFloat32x4Slice(tempOnCuda[ty][w:])
+//line hotspot.go:127
+								} else {
+//line hotspot.go:127
+									var gc_lanes2 [4]float32
+//line hotspot.go:127
+									for gc_k2 := range 4 {
+//line hotspot.go:127
+										if 0xff&(1<<gc_k2) != 0 {
+//line hotspot.go:127
+											gc_pos2.Thread = gc_rank2 + gc_k2
+//line hotspot.go:127
+											gc_lanes2[gc_k2] = tempOnCuda[ty][max((tx-
+//line hotspot.go:104
+												1)+gc_k2, validXmin)]
+//line hotspot.go:104
+										}
+//line hotspot.go:104
+									}
+//line hotspot.go:104
+									gc_pos2.Thread = gc_rank2
+//line hotspot.go:104
+									gc_ld2 = archsimd.LoadFloat32x4(&gc_lanes2)
+//line hotspot.go:104
+								}
+//line hotspot.go:104
+								c.Add(gc_vb6.Mul(archsimd.LoadFloat32x4Slice(powerOnCuda[ty][tx:]).ConvertToFloat64().Add(archsimd.LoadFloat32x4Slice(tempOnCuda[s][tx:]).Add(archsimd.LoadFloat32x4Slice(tempOnCuda[n][tx:])).ConvertToFloat64().Sub(gc_vb.Mul(c)).Mul(gc_vb2)).Add(gc_ld.Add(gc_ld2).ConvertToFloat64().Sub(gc_vb.Mul(c)).Mul(gc_vb3)).Add(gc_vb4.Sub(archsimd.LoadFloat32x4Slice(tempOnCuda[ty][tx:])).Mul(gc_vb5).ConvertToFloat64()))).ConvertToFloat32().StoreSlice(tempT[ty][tx:])
+//line hotspot.go:125
+							}
+//line hotspot.go:122
+							gc_b5 := gc_none3
+//line hotspot.go:122
+							if computed {
+//line hotspot.go:122
+								gc_b5 = gc_all3
+//line hotspot.go:122
+							}
+//line hotspot.go:122
+							compiled.SetBools4(gc_s_computed[gc_rank2:], gc_b5.ToBits())
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					for gc_tx2 := gc_vstep5; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -749,90 +1134,75 @@ func gc_body_calculateTemp(gc_b2 *compiled.Block, iteration int, power, tempSrc,
 				if gc_row11 >= 0 && gc_row11 < len(tempOnCuda) && gc_bdx2 <= len(tempOnCuda[gc_row11]) && gc_row11 < len(tempT) && gc_bdx2 <= len(tempT[gc_row11]) {
 					gc_at25 := tempOnCuda[gc_row11][:gc_bdx2]
 					gc_at26 := tempT[gc_row11][:gc_bdx2]
-					gc_step7 := 0
-					for ; gc_step7+3 < gc_bdx2; gc_step7 += 4 {
-						{
-							gc_tx2 := gc_step7 + 0
-							_ = gc_tx2
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-
+					gc_vstep6 := 0
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop4 bool
+						gc_vstep6, gc_stop4 = func(gc_vstep6 int) (int, bool) {
+							for ; gc_vstep6+15 < gc_bdx2; gc_vstep6 += 16 {
+								gc_tx2 := gc_vstep6
+								gc_rank2 := gc_base2 + gc_tx2
+								_ = gc_rank2
 //line hotspot.go:56
-							tx := gc_tx2
-							_ = tx
-
+								var tx int = gc_tx2
 //line hotspot.go:56
-							ty := gc_ty2
-							_ = ty
-							computed := gc_s_computed[gc_rank2]
-
+								_ = tx
+//line hotspot.go:56
+								var ty int = gc_ty2
+//line hotspot.go:56
+								_ = ty
+//line hotspot.go:56
+								computed := archsimd.Mask32x16FromBits(compiled.Bools16(gc_s_computed[gc_rank2:]))
+//line hotspot.go:56
+								_ = computed
 //line hotspot.go:134
-							if computed {
-								gc_at25[gc_tx2] = gc_at26[gc_tx2]
-							}
-						}
-						{
-							gc_tx2 := gc_step7 + 1
-							_ = gc_tx2
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-
-//line hotspot.go:56
-							tx := gc_tx2
-							_ = tx
-
-//line hotspot.go:56
-							ty := gc_ty2
-							_ = ty
-							computed := gc_s_computed[gc_rank2]
-
+								gc_if4 := computed
 //line hotspot.go:134
-							if computed {
-								gc_at25[gc_tx2] = gc_at26[gc_tx2]
-							}
-						}
-						{
-							gc_tx2 := gc_step7 + 2
-							_ = gc_tx2
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-
-//line hotspot.go:56
-							tx := gc_tx2
-							_ = tx
-
-//line hotspot.go:56
-							ty := gc_ty2
-							_ = ty
-							computed := gc_s_computed[gc_rank2]
-
+								_ = gc_if4
 //line hotspot.go:134
-							if computed {
-								gc_at25[gc_tx2] = gc_at26[gc_tx2]
-							}
-						}
-						{
-							gc_tx2 := gc_step7 + 3
-							_ = gc_tx2
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-
-//line hotspot.go:56
-							tx := gc_tx2
-							_ = tx
-
-//line hotspot.go:56
-							ty := gc_ty2
-							_ = ty
-							computed := gc_s_computed[gc_rank2]
-
+								if gc_if4.ToBits() != 0 {
 //line hotspot.go:134
-							if computed {
-								gc_at25[gc_tx2] = gc_at26[gc_tx2]
+									archsimd.LoadFloat32x16Slice(gc_at26[gc_tx2:]).StoreMasked((*[16]float32)(gc_at25[gc_tx2:]), gc_if4)
+//line hotspot.go:134
+								}
 							}
+							archsimd.ClearAVXUpperBits()
+							return gc_vstep6, false
+						}(gc_vstep6)
+						if gc_stop4 {
+							return
 						}
 					}
-					for gc_tx2 := gc_step7; gc_tx2 < gc_bdx2; gc_tx2++ {
+					if compiled.SIMD {
+						for ; gc_vstep6+7 < gc_bdx2; gc_vstep6 += 8 {
+							gc_tx2 := gc_vstep6
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+//line hotspot.go:56
+							var tx int = gc_tx2
+//line hotspot.go:56
+							_ = tx
+//line hotspot.go:56
+							var ty int = gc_ty2
+//line hotspot.go:56
+							_ = ty
+//line hotspot.go:56
+							computed := archsimd.LoadInt32x8(&compiled.LaneBits[compiled.Bools8(gc_s_computed[gc_rank2:])]).NotEqual(compiled.ZeroInt32x8())
+//line hotspot.go:56
+							_ = computed
+//line hotspot.go:134
+							gc_if3 := computed
+//line hotspot.go:134
+							_ = gc_if3
+//line hotspot.go:134
+							if gc_if3.ToBits() != 0 {
+//line hotspot.go:134
+								archsimd.LoadFloat32x8Slice(gc_at26[gc_tx2:]).StoreMasked((*[8]float32)(gc_at25[gc_tx2:]), gc_if3)
+//line hotspot.go:134
+							}
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					for gc_tx2 := gc_vstep6; gc_tx2 < gc_bdx2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
 
@@ -851,10 +1221,152 @@ func gc_body_calculateTemp(gc_b2 *compiled.Block, iteration int, power, tempSrc,
 						}
 					}
 				} else {
-					gc_step8 := 0
-					for ; gc_step8+3 < gc_bdx2; gc_step8 += 4 {
+					gc_vstep7 := 0
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop5 bool
+						gc_vstep7, gc_stop5 = func(gc_vstep7 int) (int, bool) {
+						gc_steps2:
+							for ; gc_vstep7+15 < gc_bdx2; gc_vstep7 += 16 {
+								gc_tx2 := gc_vstep7
+								gc_rank2 := gc_base2 + gc_tx2
+								gc_pos2.Thread = gc_rank2
+//line hotspot.go:56
+								var tx int = gc_tx2
+//line hotspot.go:56
+								_ = tx
+//line hotspot.go:56
+								var ty int = gc_ty2
+//line hotspot.go:56
+								_ = ty
+//line hotspot.go:56
+								computed := archsimd.Mask32x16FromBits(compiled.Bools16(gc_s_computed[gc_rank2:]))
+//line hotspot.go:56
+								_ = computed
+//line hotspot.go:134
+								gc_if2 := computed
+//line hotspot.go:134
+								_ = gc_if2
+//line hotspot.go:135
+								if gc_if2.ToBits() != 0 {
+//line hotspot.go:135
+									var gc_ld6 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+//line hotspot.go:135
+									if tx >= 0 && tx <= len(tempT[ty])-16 {
+//line hotspot.go:135
+										gc_ld6 = archsimd.LoadFloat32x16Slice(tempT[ty][tx:])
+//line hotspot.go:135
+									} else {
+//line hotspot.go:135
+										break gc_steps2
+//line hotspot.go:135
+									}
+//line hotspot.go:135
+									if tx >= 0 && tx <= len(tempOnCuda[ty])-16 {
+//line hotspot.go:135
+										gc_ld6.StoreMasked((*[16]float32)(tempOnCuda[ty][tx:]), gc_if2)
+//line hotspot.go:135
+									} else {
+//line hotspot.go:135
+										var gc_lanes8 [16]float32
+//line hotspot.go:135
+										gc_ld6.Store(&gc_lanes8)
+//line hotspot.go:135
+										for gc_k8 := range 16 {
+//line hotspot.go:135
+											if gc_if2.ToBits()&(1<<gc_k8) != 0 {
+//line hotspot.go:135
+												gc_pos2.Thread = gc_rank2 + gc_k8
+//line hotspot.go:135
+												tempOnCuda[ty][tx+gc_k8] = gc_lanes8[gc_k8]
+//line hotspot.go:135
+											}
+//line hotspot.go:135
+										}
+//line hotspot.go:135
+										gc_pos2.Thread = gc_rank2
+//line hotspot.go:135
+									}
+//line hotspot.go:135
+								}
+							}
+							archsimd.ClearAVXUpperBits()
+							return gc_vstep7, false
+						}(gc_vstep7)
+						if gc_stop5 {
+							return
+						}
+					}
+					if compiled.SIMD {
+					gc_steps:
+						for ; gc_vstep7+7 < gc_bdx2; gc_vstep7 += 8 {
+							gc_tx2 := gc_vstep7
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+//line hotspot.go:56
+							var tx int = gc_tx2
+//line hotspot.go:56
+							_ = tx
+//line hotspot.go:56
+							var ty int = gc_ty2
+//line hotspot.go:56
+							_ = ty
+//line hotspot.go:56
+							computed := archsimd.LoadInt32x8(&compiled.LaneBits[compiled.Bools8(gc_s_computed[gc_rank2:])]).NotEqual(compiled.ZeroInt32x8())
+//line hotspot.go:56
+							_ = computed
+//line hotspot.go:134
+							gc_if := computed
+//line hotspot.go:134
+							_ = gc_if
+//line hotspot.go:135
+							if gc_if.ToBits() != 0 {
+//line hotspot.go:135
+								var gc_ld5 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line hotspot.go:135
+								if tx >= 0 && tx <= len(tempT[ty])-8 {
+//line hotspot.go:135
+									gc_ld5 = archsimd.LoadFloat32x8Slice(tempT[ty][tx:])
+//line hotspot.go:135
+								} else {
+//line hotspot.go:135
+									break gc_steps
+//line hotspot.go:135
+								}
+//line hotspot.go:135
+								if tx >= 0 && tx <= len(tempOnCuda[ty])-8 {
+//line hotspot.go:135
+									gc_ld5.StoreMasked((*[8]float32)(tempOnCuda[ty][tx:]), gc_if)
+//line hotspot.go:135
+								} else {
+//line hotspot.go:135
+									var gc_lanes6 [8]float32
+//line hotspot.go:135
+									gc_ld5.Store(&gc_lanes6)
+//line hotspot.go:135
+									for gc_k6 := range 8 {
+//line hotspot.go:135
+										if gc_if.ToBits()&(1<<gc_k6) != 0 {
+//line hotspot.go:135
+											gc_pos2.Thread = gc_rank2 + gc_k6
+//line hotspot.go:135
+											tempOnCuda[ty][tx+gc_k6] = gc_lanes6[gc_k6]
+//line hotspot.go:135
+										}
+//line hotspot.go:135
+									}
+//line hotspot.go:135
+									gc_pos2.Thread = gc_rank2
+//line hotspot.go:135
+								}
+//line hotspot.go:135
+							}
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					gc_step7 := gc_vstep7
+					for ; gc_step7+3 < gc_bdx2; gc_step7 += 4 {
 						{
-							gc_tx2 := gc_step8 + 0
+							gc_tx2 := gc_step7 + 0
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -873,7 +1385,7 @@ func gc_body_calculateTemp(gc_b2 *compiled.Block, iteration int, power, tempSrc,
 							}
 						}
 						{
-							gc_tx2 := gc_step8 + 1
+							gc_tx2 := gc_step7 + 1
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -892,7 +1404,7 @@ func gc_body_calculateTemp(gc_b2 *compiled.Block, iteration int, power, tempSrc,
 							}
 						}
 						{
-							gc_tx2 := gc_step8 + 2
+							gc_tx2 := gc_step7 + 2
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -911,7 +1423,7 @@ func gc_body_calculateTemp(gc_b2 *compiled.Block, iteration int, power, tempSrc,
 							}
 						}
 						{
-							gc_tx2 := gc_step8 + 3
+							gc_tx2 := gc_step7 + 3
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -930,7 +1442,7 @@ func gc_body_calculateTemp(gc_b2 *compiled.Block, iteration int, power, tempSrc,
 							}
 						}
 					}
-					for gc_tx2 := gc_step8; gc_tx2 < gc_bdx2; gc_tx2++ {
+					for gc_tx2 := gc_step7; gc_tx2 < gc_bdx2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -964,170 +1476,115 @@ func gc_body_calculateTemp(gc_b2 *compiled.Block, iteration int, power, tempSrc,
 			if gc_off4 >= 0 && gc_off4 <= len(tempDst) && gc_bdx2 <= len(tempDst)-gc_off4 && gc_row12 >= 0 && gc_row12 < len(tempT) && gc_bdx2 <= len(tempT[gc_row12]) {
 				gc_at27 := tempDst[gc_off4:][:gc_bdx2]
 				gc_at28 := tempT[gc_row12][:gc_bdx2]
-				gc_step9 := 0
-				for ; gc_step9+3 < gc_bdx2; gc_step9 += 4 {
-					{
-						gc_tx2 := gc_step9 + 0
-						_ = gc_tx2
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
+				gc_vstep8 := 0
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop6 bool
+					gc_vstep8, gc_stop6 = func(gc_vstep8 int) (int, bool) {
+						for ; gc_vstep8+15 < gc_bdx2; gc_vstep8 += 16 {
+							gc_tx2 := gc_vstep8
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
 //line hotspot.go:56
-						tx := gc_tx2
-						_ = tx
-
+							var tx int = gc_tx2
 //line hotspot.go:56
-						ty := gc_ty2
-						_ = ty
-
+							_ = tx
+//line hotspot.go:56
+							var ty int = gc_ty2
+//line hotspot.go:56
+							_ = ty
 //line hotspot.go:73
-						yidx := blkY + ty
-						_ = yidx
-
-//line hotspot.go:77
-						loadYidx := yidx
-						_ = loadYidx
-
-//line hotspot.go:74
-						xidx := blkX + tx
-						_ = xidx
-
-//line hotspot.go:77
-						loadXidx := xidx
-						_ = loadXidx
-
-//line hotspot.go:78
-						index := gridCols*loadYidx + loadXidx
-						_ = index
-						computed := gc_s_computed[gc_rank2]
-
-//line hotspot.go:142
-						if computed {
-							gc_at27[gc_tx2] = gc_at28[gc_tx2]
-						}
-					}
-					{
-						gc_tx2 := gc_step9 + 1
-						_ = gc_tx2
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
-//line hotspot.go:56
-						tx := gc_tx2
-						_ = tx
-
-//line hotspot.go:56
-						ty := gc_ty2
-						_ = ty
-
+							var yidx int = blkY + ty
 //line hotspot.go:73
-						yidx := blkY + ty
-						_ = yidx
-
+							_ = yidx
 //line hotspot.go:77
-						loadYidx := yidx
-						_ = loadYidx
-
+							var loadYidx int = yidx
+//line hotspot.go:77
+							_ = loadYidx
 //line hotspot.go:74
-						xidx := blkX + tx
-						_ = xidx
-
-//line hotspot.go:77
-						loadXidx := xidx
-						_ = loadXidx
-
-//line hotspot.go:78
-						index := gridCols*loadYidx + loadXidx
-						_ = index
-						computed := gc_s_computed[gc_rank2]
-
-//line hotspot.go:142
-						if computed {
-							gc_at27[gc_tx2] = gc_at28[gc_tx2]
-						}
-					}
-					{
-						gc_tx2 := gc_step9 + 2
-						_ = gc_tx2
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
-//line hotspot.go:56
-						tx := gc_tx2
-						_ = tx
-
-//line hotspot.go:56
-						ty := gc_ty2
-						_ = ty
-
-//line hotspot.go:73
-						yidx := blkY + ty
-						_ = yidx
-
-//line hotspot.go:77
-						loadYidx := yidx
-						_ = loadYidx
-
+							var xidx int = blkX + tx
 //line hotspot.go:74
-						xidx := blkX + tx
-						_ = xidx
-
+							_ = xidx
 //line hotspot.go:77
-						loadXidx := xidx
-						_ = loadXidx
-
+							var loadXidx int = xidx
+//line hotspot.go:77
+							_ = loadXidx
 //line hotspot.go:78
-						index := gridCols*loadYidx + loadXidx
-						_ = index
-						computed := gc_s_computed[gc_rank2]
-
-//line hotspot.go:142
-						if computed {
-							gc_at27[gc_tx2] = gc_at28[gc_tx2]
-						}
-					}
-					{
-						gc_tx2 := gc_step9 + 3
-						_ = gc_tx2
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
-//line hotspot.go:56
-						tx := gc_tx2
-						_ = tx
-
-//line hotspot.go:56
-						ty := gc_ty2
-						_ = ty
-
-//line hotspot.go:73
-						yidx := blkY + ty
-						_ = yidx
-
-//line hotspot.go:77
-						loadYidx := yidx
-						_ = loadYidx
-
-//line hotspot.go:74
-						xidx := blkX + tx
-						_ = xidx
-
-//line hotspot.go:77
-						loadXidx := xidx
-						_ = loadXidx
-
+							var index int = gridCols*loadYidx + loadXidx
 //line hotspot.go:78
-						index := gridCols*loadYidx + loadXidx
-						_ = index
-						computed := gc_s_computed[gc_rank2]
-
+							_ = index
+//line hotspot.go:78
+							computed := archsimd.Mask32x16FromBits(compiled.Bools16(gc_s_computed[gc_rank2:]))
+//line hotspot.go:78
+							_ = computed
 //line hotspot.go:142
-						if computed {
-							gc_at27[gc_tx2] = gc_at28[gc_tx2]
+							gc_if8 := computed
+//line hotspot.go:142
+							_ = gc_if8
+//line hotspot.go:142
+							if gc_if8.ToBits() != 0 {
+//line hotspot.go:142
+								archsimd.LoadFloat32x16Slice(gc_at28[gc_tx2:]).StoreMasked((*[16]float32)(gc_at27[gc_tx2:]), gc_if8)
+//line hotspot.go:142
+							}
 						}
+						archsimd.ClearAVXUpperBits()
+						return gc_vstep8, false
+					}(gc_vstep8)
+					if gc_stop6 {
+						return
 					}
 				}
-				for gc_tx2 := gc_step9; gc_tx2 < gc_bdx2; gc_tx2++ {
+				if compiled.SIMD {
+					for ; gc_vstep8+7 < gc_bdx2; gc_vstep8 += 8 {
+						gc_tx2 := gc_vstep8
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+//line hotspot.go:56
+						var tx int = gc_tx2
+//line hotspot.go:56
+						_ = tx
+//line hotspot.go:56
+						var ty int = gc_ty2
+//line hotspot.go:56
+						_ = ty
+//line hotspot.go:73
+						var yidx int = blkY + ty
+//line hotspot.go:73
+						_ = yidx
+//line hotspot.go:77
+						var loadYidx int = yidx
+//line hotspot.go:77
+						_ = loadYidx
+//line hotspot.go:74
+						var xidx int = blkX + tx
+//line hotspot.go:74
+						_ = xidx
+//line hotspot.go:77
+						var loadXidx int = xidx
+//line hotspot.go:77
+						_ = loadXidx
+//line hotspot.go:78
+						var index int = gridCols*loadYidx + loadXidx
+//line hotspot.go:78
+						_ = index
+//line hotspot.go:78
+						computed := archsimd.LoadInt32x8(&compiled.LaneBits[compiled.Bools8(gc_s_computed[gc_rank2:])]).NotEqual(compiled.ZeroInt32x8())
+//line hotspot.go:78
+						_ = computed
+//line hotspot.go:142
+						gc_if7 := computed
+//line hotspot.go:142
+						_ = gc_if7
+//line hotspot.go:142
+						if gc_if7.ToBits() != 0 {
+//line hotspot.go:142
+							archsimd.LoadFloat32x8Slice(gc_at28[gc_tx2:]).StoreMasked((*[8]float32)(gc_at27[gc_tx2:]), gc_if7)
+//line hotspot.go:142
+						}
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				for gc_tx2 := gc_vstep8; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
 
@@ -1166,10 +1623,156 @@ func gc_body_calculateTemp(gc_b2 *compiled.Block, iteration int, power, tempSrc,
 					}
 				}
 			} else {
-				gc_step10 := 0
-				for ; gc_step10+3 < gc_bdx2; gc_step10 += 4 {
+				gc_vstep9 := 0
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop7 bool
+					gc_vstep9, gc_stop7 = func(gc_vstep9 int) (int, bool) {
+					gc_steps4:
+						for ; gc_vstep9+15 < gc_bdx2; gc_vstep9 += 16 {
+							gc_tx2 := gc_vstep9
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+//line hotspot.go:56
+							var tx int = gc_tx2
+//line hotspot.go:56
+							_ = tx
+//line hotspot.go:56
+							var ty int = gc_ty2
+//line hotspot.go:56
+							_ = ty
+//line hotspot.go:73
+							var yidx int = blkY + ty
+//line hotspot.go:73
+							_ = yidx
+//line hotspot.go:77
+							var loadYidx int = yidx
+//line hotspot.go:77
+							_ = loadYidx
+//line hotspot.go:74
+							var xidx int = blkX + tx
+//line hotspot.go:74
+							_ = xidx
+//line hotspot.go:77
+							var loadXidx int = xidx
+//line hotspot.go:77
+							_ = loadXidx
+//line hotspot.go:78
+							var index int = gridCols*loadYidx + loadXidx
+//line hotspot.go:78
+							_ = index
+//line hotspot.go:78
+							computed := archsimd.Mask32x16FromBits(compiled.Bools16(gc_s_computed[gc_rank2:]))
+//line hotspot.go:78
+							_ = computed
+//line hotspot.go:142
+							if index < 0 || index > len(tempDst)-16 {
+//line hotspot.go:142
+								break
+//line hotspot.go:142
+							}
+//line hotspot.go:142
+							gc_if6 := computed
+//line hotspot.go:142
+							_ = gc_if6
+//line hotspot.go:143
+							if gc_if6.ToBits() != 0 {
+//line hotspot.go:143
+								var gc_ld8 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+//line hotspot.go:143
+								if tx >= 0 && tx <= len(tempT[ty])-16 {
+//line hotspot.go:143
+									gc_ld8 = archsimd.LoadFloat32x16Slice(tempT[ty][tx:])
+//line hotspot.go:143
+								} else {
+//line hotspot.go:143
+									break gc_steps4
+//line hotspot.go:143
+								}
+//line hotspot.go:143
+								gc_ld8.StoreMasked((*[16]float32)(tempDst[index:]), gc_if6)
+//line hotspot.go:143
+							}
+						}
+						archsimd.ClearAVXUpperBits()
+						return gc_vstep9, false
+					}(gc_vstep9)
+					if gc_stop7 {
+						return
+					}
+				}
+				if compiled.SIMD {
+				gc_steps3:
+					for ; gc_vstep9+7 < gc_bdx2; gc_vstep9 += 8 {
+						gc_tx2 := gc_vstep9
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line hotspot.go:56
+						var tx int = gc_tx2
+//line hotspot.go:56
+						_ = tx
+//line hotspot.go:56
+						var ty int = gc_ty2
+//line hotspot.go:56
+						_ = ty
+//line hotspot.go:73
+						var yidx int = blkY + ty
+//line hotspot.go:73
+						_ = yidx
+//line hotspot.go:77
+						var loadYidx int = yidx
+//line hotspot.go:77
+						_ = loadYidx
+//line hotspot.go:74
+						var xidx int = blkX + tx
+//line hotspot.go:74
+						_ = xidx
+//line hotspot.go:77
+						var loadXidx int = xidx
+//line hotspot.go:77
+						_ = loadXidx
+//line hotspot.go:78
+						var index int = gridCols*loadYidx + loadXidx
+//line hotspot.go:78
+						_ = index
+//line hotspot.go:78
+						computed := archsimd.LoadInt32x8(&compiled.LaneBits[compiled.Bools8(gc_s_computed[gc_rank2:])]).NotEqual(compiled.ZeroInt32x8())
+//line hotspot.go:78
+						_ = computed
+//line hotspot.go:142
+						if index < 0 || index > len(tempDst)-8 {
+//line hotspot.go:142
+							break
+//line hotspot.go:142
+						}
+//line hotspot.go:142
+						gc_if5 := computed
+//line hotspot.go:142
+						_ = gc_if5
+//line hotspot.go:143
+						if gc_if5.ToBits() != 0 {
+//line hotspot.go:143
+							var gc_ld7 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line hotspot.go:143
+							if tx >= 0 && tx <= len(tempT[ty])-8 {
+//line hotspot.go:143
+								gc_ld7 = archsimd.LoadFloat32x8Slice(tempT[ty][tx:])
+//line hotspot.go:143
+							} else {
+//line hotspot.go:143
+								break gc_steps3
+//line hotspot.go:143
+							}
+//line hotspot.go:143
+							gc_ld7.StoreMasked((*[8]float32)(tempDst[index:]), gc_if5)
+//line hotspot.go:143
+						}
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				gc_step8 := gc_vstep9
+				for ; gc_step8+3 < gc_bdx2; gc_step8 += 4 {
 					{
-						gc_tx2 := gc_step10 + 0
+						gc_tx2 := gc_step8 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -1208,7 +1811,7 @@ func gc_body_calculateTemp(gc_b2 *compiled.Block, iteration int, power, tempSrc,
 						}
 					}
 					{
-						gc_tx2 := gc_step10 + 1
+						gc_tx2 := gc_step8 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -1247,7 +1850,7 @@ func gc_body_calculateTemp(gc_b2 *compiled.Block, iteration int, power, tempSrc,
 						}
 					}
 					{
-						gc_tx2 := gc_step10 + 2
+						gc_tx2 := gc_step8 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -1286,7 +1889,7 @@ func gc_body_calculateTemp(gc_b2 *compiled.Block, iteration int, power, tempSrc,
 						}
 					}
 					{
-						gc_tx2 := gc_step10 + 3
+						gc_tx2 := gc_step8 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -1325,7 +1928,7 @@ func gc_body_calculateTemp(gc_b2 *compiled.Block, iteration int, power, tempSrc,
 						}
 					}
 				}
-				for gc_tx2 := gc_step10; gc_tx2 < gc_bdx2; gc_tx2++ {
+				for gc_tx2 := gc_step8; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 

@@ -1598,7 +1598,410 @@ func gc_body_sradCuda1(gc_b2 *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []flo
 						gc_at52 := temp[gc_row13][gc_fastlo2:][:gc_seglen2]
 						gc_at53 := south[gc_row11][gc_fastlo2:][:gc_seglen2]
 						gc_at54 := tempResult[gc_row11][gc_fastlo2:][:gc_seglen2]
-						for gc_u2 := 0; gc_u2 < gc_seglen2; gc_u2++ {
+						gc_vstep7 := gc_fastlo2
+						if compiled.SIMD {
+//line srad.go:41
+							gc_iota10 := archsimd.LoadInt64x4(&gc_tab_int64x4_3d80beed)
+//line srad.go:41
+							_ = gc_iota10
+//line srad.go:41
+							gc_none10 := archsimd.BroadcastInt64x4(0).NotEqual(compiled.ZeroInt64x4())
+//line srad.go:41
+							_ = gc_none10
+//line srad.go:41
+							gc_all10 := archsimd.BroadcastInt64x4(-1).NotEqual(compiled.ZeroInt64x4())
+//line srad.go:41
+							_ = gc_all10
+//line srad.go:142
+							gc_vb18 := archsimd.BroadcastFloat64x4(0.5)
+//line srad.go:142
+							_ = gc_vb18
+//line srad.go:142
+							gc_vb19 := archsimd.BroadcastFloat64x4((1.0 / 16.0))
+//line srad.go:142
+							_ = gc_vb19
+//line srad.go:143
+							gc_vb20 := archsimd.BroadcastFloat64x4(0.25)
+//line srad.go:143
+							_ = gc_vb20
+//line srad.go:143
+							gc_vb21 := archsimd.BroadcastFloat64x4(1)
+//line srad.go:143
+							_ = gc_vb21
+//line srad.go:147
+							gc_vb22 := archsimd.BroadcastFloat32x4(q0sqr)
+//line srad.go:147
+							_ = gc_vb22
+//line srad.go:147
+							gc_vb23 := archsimd.BroadcastFloat32x4((q0sqr * (1 + q0sqr)))
+//line srad.go:147
+							_ = gc_vb23
+//line srad.go:148
+							gc_vb24 := archsimd.BroadcastFloat64x4(1.0)
+//line srad.go:148
+							_ = gc_vb24
+//line srad.go:151
+							gc_vb25 := archsimd.BroadcastFloat32x4(0)
+//line srad.go:151
+							_ = gc_vb25
+//line srad.go:153
+							gc_vb26 := archsimd.BroadcastFloat32x4(1)
+//line srad.go:153
+							_ = gc_vb26
+							for ; gc_vstep7+3 < gc_fasthi2; gc_vstep7 += 4 {
+								gc_tx2 := gc_vstep7
+								gc_rank2 := gc_base2 + gc_tx2
+								_ = gc_rank2
+//line srad.go:41
+								var tx int = gc_tx2
+//line srad.go:41
+								_ = tx
+//line srad.go:41
+								var ty int = gc_ty2
+//line srad.go:41
+								_ = ty
+//line srad.go:41
+								var n archsimd.Float32x4 = archsimd.BroadcastInt32x4(0).AsFloat32x4()
+//line srad.go:41
+								_ = n
+//line srad.go:41
+								var w archsimd.Float32x4 = archsimd.BroadcastInt32x4(0).AsFloat32x4()
+//line srad.go:41
+								_ = w
+//line srad.go:41
+								var e archsimd.Float32x4 = archsimd.BroadcastInt32x4(0).AsFloat32x4()
+//line srad.go:41
+								_ = e
+//line srad.go:41
+								var s archsimd.Float32x4 = archsimd.BroadcastInt32x4(0).AsFloat32x4()
+//line srad.go:41
+								_ = s
+//line srad.go:41
+								var jc archsimd.Float32x4 = archsimd.BroadcastInt32x4(0).AsFloat32x4()
+//line srad.go:41
+								_ = jc
+//line srad.go:41
+								var g2 archsimd.Float32x4 = archsimd.BroadcastInt32x4(0).AsFloat32x4()
+//line srad.go:41
+								_ = g2
+//line srad.go:41
+								var l archsimd.Float32x4 = archsimd.BroadcastInt32x4(0).AsFloat32x4()
+//line srad.go:41
+								_ = l
+//line srad.go:41
+								var num archsimd.Float32x4 = archsimd.BroadcastInt32x4(0).AsFloat32x4()
+//line srad.go:41
+								_ = num
+//line srad.go:41
+								var den archsimd.Float32x4 = archsimd.BroadcastInt32x4(0).AsFloat32x4()
+//line srad.go:41
+								_ = den
+//line srad.go:41
+								var qsqr archsimd.Float32x4 = archsimd.BroadcastInt32x4(0).AsFloat32x4()
+//line srad.go:41
+								_ = qsqr
+//line srad.go:41
+								var c archsimd.Float32x4 = archsimd.BroadcastInt32x4(0).AsFloat32x4()
+//line srad.go:41
+								_ = c
+//line srad.go:89
+								jc = archsimd.LoadFloat32x4Slice(gc_at45[(gc_tx2 - gc_fastlo2):])
+//line srad.go:89
+								gc_b39 := gc_none10
+//line srad.go:92
+								if ty == 0 {
+//line srad.go:92
+									gc_b39 = gc_all10
+//line srad.go:92
+								}
+//line srad.go:92
+								gc_if57 := gc_b39.And(gc_iota10.Equal(archsimd.BroadcastInt64x4(int64(compiled.Reach(0, tx, 4)))))
+//line srad.go:92
+								_ = gc_if57
+//line srad.go:92
+								if gc_if57.ToBits() != 0 {
+//line srad.go:92
+									n = archsimd.LoadFloat32x4Slice(gc_at46[(gc_tx2-gc_fastlo2):]).Sub(jc).Merge(n, archsimd.LoadInt32x4(&compiled.LaneBits32x4[gc_if57.ToBits()&15]).NotEqual(compiled.ZeroInt32x4()))
+//line srad.go:92
+									s = archsimd.LoadFloat32x4Slice(gc_at47[(gc_tx2-gc_fastlo2):]).Sub(jc).Merge(s, archsimd.LoadInt32x4(&compiled.LaneBits32x4[gc_if57.ToBits()&15]).NotEqual(compiled.ZeroInt32x4()))
+//line srad.go:92
+									w = archsimd.LoadFloat32x4Slice(gc_at48[(gc_tx2-gc_fastlo2):]).Sub(jc).Merge(w, archsimd.LoadInt32x4(&compiled.LaneBits32x4[gc_if57.ToBits()&15]).NotEqual(compiled.ZeroInt32x4()))
+//line srad.go:92
+									e = archsimd.LoadFloat32x4Slice(gc_at49[(gc_tx2-gc_fastlo2):]).Sub(jc).Merge(e, archsimd.LoadInt32x4(&compiled.LaneBits32x4[gc_if57.ToBits()&15]).NotEqual(compiled.ZeroInt32x4()))
+//line srad.go:92
+								}
+//line srad.go:92
+								gc_else57 := gc_if57.ToInt64x4().Not().NotEqual(compiled.ZeroInt64x4())
+//line srad.go:92
+								_ = gc_else57
+//line srad.go:97
+								if gc_else57.ToBits() != 0 {
+//line srad.go:97
+									gc_b40 := gc_none10
+//line srad.go:97
+									if ty == 0 {
+//line srad.go:97
+										gc_b40 = gc_all10
+//line srad.go:97
+									}
+//line srad.go:97
+									gc_if58 := gc_b40.And(gc_iota10.Equal(archsimd.BroadcastInt64x4(int64(compiled.Reach(SRADBlock-1, tx, 4)))))
+//line srad.go:97
+									_ = gc_if58
+//line srad.go:97
+									if gc_else57.And(gc_if58).ToBits() != 0 {
+//line srad.go:97
+										n = archsimd.LoadFloat32x4Slice(gc_at46[(gc_tx2-gc_fastlo2):]).Sub(jc).Merge(n, archsimd.LoadInt32x4(&compiled.LaneBits32x4[gc_else57.And(gc_if58).ToBits()&15]).NotEqual(compiled.ZeroInt32x4()))
+//line srad.go:97
+										s = archsimd.LoadFloat32x4Slice(gc_at47[(gc_tx2-gc_fastlo2):]).Sub(jc).Merge(s, archsimd.LoadInt32x4(&compiled.LaneBits32x4[gc_else57.And(gc_if58).ToBits()&15]).NotEqual(compiled.ZeroInt32x4()))
+//line srad.go:97
+										w = archsimd.LoadFloat32x4Slice(gc_at50[(gc_tx2-gc_fastlo2):]).Sub(jc).Merge(w, archsimd.LoadInt32x4(&compiled.LaneBits32x4[gc_else57.And(gc_if58).ToBits()&15]).NotEqual(compiled.ZeroInt32x4()))
+//line srad.go:97
+										e = archsimd.LoadFloat32x4Slice(gc_at51[(gc_tx2-gc_fastlo2):]).Sub(jc).Merge(e, archsimd.LoadInt32x4(&compiled.LaneBits32x4[gc_else57.And(gc_if58).ToBits()&15]).NotEqual(compiled.ZeroInt32x4()))
+//line srad.go:97
+									}
+//line srad.go:97
+									gc_else58 := gc_if58.ToInt64x4().Not().NotEqual(compiled.ZeroInt64x4())
+//line srad.go:97
+									_ = gc_else58
+//line srad.go:97
+									if gc_else57.And(gc_else58).ToBits() != 0 {
+//line srad.go:97
+										gc_b41 := gc_none10
+//line srad.go:97
+										if ty ==
+
+//line srad.go:102
+											SRADBlock-1 {
+//line srad.go:102
+											gc_b41 = gc_all10
+//line srad.go:102
+										}
+//line srad.go:102
+										gc_if59 := gc_b41.And(gc_iota10.Equal(archsimd.BroadcastInt64x4(int64(compiled.Reach(SRADBlock-1, tx, 4)))))
+//line srad.go:102
+										_ = gc_if59
+//line srad.go:102
+										if gc_else57.And(gc_else58).And(gc_if59).ToBits() != 0 {
+//line srad.go:102
+											n = archsimd.LoadFloat32x4Slice(gc_at52[(gc_tx2-gc_fastlo2):]).Sub(jc).Merge(n, archsimd.LoadInt32x4(&compiled.LaneBits32x4[gc_else57.And(gc_else58).And(gc_if59).ToBits()&15]).NotEqual(compiled.ZeroInt32x4()))
+//line srad.go:102
+											s = archsimd.LoadFloat32x4Slice(gc_at53[(gc_tx2-gc_fastlo2):]).Sub(jc).Merge(s, archsimd.LoadInt32x4(&compiled.LaneBits32x4[gc_else57.And(gc_else58).And(gc_if59).ToBits()&15]).NotEqual(compiled.ZeroInt32x4()))
+//line srad.go:102
+											w = archsimd.LoadFloat32x4Slice(gc_at50[(gc_tx2-gc_fastlo2):]).Sub(jc).Merge(w, archsimd.LoadInt32x4(&compiled.LaneBits32x4[gc_else57.And(gc_else58).And(gc_if59).ToBits()&15]).NotEqual(compiled.ZeroInt32x4()))
+//line srad.go:102
+											e = archsimd.LoadFloat32x4Slice(gc_at51[(gc_tx2-gc_fastlo2):]).Sub(jc).Merge(e, archsimd.LoadInt32x4(&compiled.LaneBits32x4[gc_else57.And(gc_else58).And(gc_if59).ToBits()&15]).NotEqual(compiled.ZeroInt32x4()))
+//line srad.go:102
+										}
+//line srad.go:102
+										gc_else59 := gc_if59.ToInt64x4().Not().NotEqual(compiled.ZeroInt64x4())
+//line srad.go:102
+										_ = gc_else59
+//line srad.go:102
+										if gc_else57.And(gc_else58).And(gc_else59).ToBits() != 0 {
+//line srad.go:102
+											gc_b42 := gc_none10
+//line srad.go:102
+											if ty ==
+
+//line srad.go:107
+												SRADBlock-1 {
+//line srad.go:107
+												gc_b42 = gc_all10
+//line srad.go:107
+											}
+//line srad.go:107
+											gc_if60 := gc_b42.And(gc_iota10.Equal(archsimd.BroadcastInt64x4(int64(compiled.Reach(0, tx, 4)))))
+//line srad.go:107
+											_ = gc_if60
+//line srad.go:107
+											if gc_else57.And(gc_else58).And(gc_else59).And(gc_if60).ToBits() != 0 {
+//line srad.go:107
+												n = archsimd.LoadFloat32x4Slice(gc_at52[(gc_tx2-gc_fastlo2):]).Sub(jc).Merge(n, archsimd.LoadInt32x4(&compiled.LaneBits32x4[gc_else57.And(gc_else58).And(gc_else59).And(gc_if60).ToBits()&15]).NotEqual(compiled.ZeroInt32x4()))
+//line srad.go:107
+												s = archsimd.LoadFloat32x4Slice(gc_at53[(gc_tx2-gc_fastlo2):]).Sub(jc).Merge(s, archsimd.LoadInt32x4(&compiled.LaneBits32x4[gc_else57.And(gc_else58).And(gc_else59).And(gc_if60).ToBits()&15]).NotEqual(compiled.ZeroInt32x4()))
+//line srad.go:107
+												w = archsimd.LoadFloat32x4Slice(gc_at48[(gc_tx2-gc_fastlo2):]).Sub(jc).Merge(w, archsimd.LoadInt32x4(&compiled.LaneBits32x4[gc_else57.And(gc_else58).And(gc_else59).And(gc_if60).ToBits()&15]).NotEqual(compiled.ZeroInt32x4()))
+//line srad.go:107
+												e = archsimd.LoadFloat32x4Slice(gc_at49[(gc_tx2-gc_fastlo2):]).Sub(jc).Merge(e, archsimd.LoadInt32x4(&compiled.LaneBits32x4[gc_else57.And(gc_else58).And(gc_else59).And(gc_if60).ToBits()&15]).NotEqual(compiled.ZeroInt32x4()))
+//line srad.go:107
+											}
+//line srad.go:107
+											gc_else60 := gc_if60.ToInt64x4().Not().NotEqual(compiled.ZeroInt64x4())
+//line srad.go:107
+											_ = gc_else60
+//line srad.go:107
+											if gc_else57.And(gc_else58).And(gc_else59).And(gc_else60).ToBits() != 0 {
+//line srad.go:107
+												if ty ==
+
+//line srad.go:112
+													0 {
+//line srad.go:112
+													n = archsimd.LoadFloat32x4Slice(gc_at46[(gc_tx2-gc_fastlo2):]).Sub(jc).Merge(n, archsimd.LoadInt32x4(&compiled.LaneBits32x4[gc_else57.And(gc_else58).And(gc_else59).And(gc_else60).ToBits()&15]).NotEqual(compiled.ZeroInt32x4()))
+//line srad.go:112
+													s = archsimd.LoadFloat32x4Slice(gc_at47[(gc_tx2-gc_fastlo2):]).Sub(jc).Merge(s, archsimd.LoadInt32x4(&compiled.LaneBits32x4[gc_else57.And(gc_else58).And(gc_else59).And(gc_else60).ToBits()&15]).NotEqual(compiled.ZeroInt32x4()))
+//line srad.go:112
+													w = archsimd.LoadFloat32x4Slice(gc_at50[(gc_tx2-gc_fastlo2):]).Sub(jc).Merge(w, archsimd.LoadInt32x4(&compiled.LaneBits32x4[gc_else57.And(gc_else58).And(gc_else59).And(gc_else60).ToBits()&15]).NotEqual(compiled.ZeroInt32x4()))
+//line srad.go:112
+													e = archsimd.LoadFloat32x4Slice(gc_at49[(gc_tx2-gc_fastlo2):]).Sub(jc).Merge(e, archsimd.LoadInt32x4(&compiled.LaneBits32x4[gc_else57.And(gc_else58).And(gc_else59).And(gc_else60).ToBits()&15]).NotEqual(compiled.ZeroInt32x4()))
+//line srad.go:112
+												} else {
+//line srad.go:112
+													gc_if61 := gc_iota10.Equal(archsimd.BroadcastInt64x4(int64(compiled.Reach(SRADBlock-1, tx, 4))))
+//line srad.go:117
+													_ = gc_if61
+//line srad.go:117
+													if gc_else57.And(gc_else58).And(gc_else59).And(gc_else60).And(gc_if61).ToBits() != 0 {
+//line srad.go:117
+														n = archsimd.LoadFloat32x4Slice(gc_at52[(gc_tx2-gc_fastlo2):]).Sub(jc).Merge(n, archsimd.LoadInt32x4(&compiled.LaneBits32x4[gc_else57.And(gc_else58).And(gc_else59).And(gc_else60).And(gc_if61).ToBits()&15]).NotEqual(compiled.ZeroInt32x4()))
+//line srad.go:117
+														s = archsimd.LoadFloat32x4Slice(gc_at47[(gc_tx2-gc_fastlo2):]).Sub(jc).Merge(s, archsimd.LoadInt32x4(&compiled.LaneBits32x4[gc_else57.And(gc_else58).And(gc_else59).And(gc_else60).And(gc_if61).ToBits()&15]).NotEqual(compiled.ZeroInt32x4()))
+//line srad.go:117
+														w = archsimd.LoadFloat32x4Slice(gc_at50[(gc_tx2-gc_fastlo2):]).Sub(jc).Merge(w, archsimd.LoadInt32x4(&compiled.LaneBits32x4[gc_else57.And(gc_else58).And(gc_else59).And(gc_else60).And(gc_if61).ToBits()&15]).NotEqual(compiled.ZeroInt32x4()))
+//line srad.go:117
+														e = archsimd.LoadFloat32x4Slice(gc_at51[(gc_tx2-gc_fastlo2):]).Sub(jc).Merge(e, archsimd.LoadInt32x4(&compiled.LaneBits32x4[gc_else57.And(gc_else58).And(gc_else59).And(gc_else60).And(gc_if61).ToBits()&15]).NotEqual(compiled.ZeroInt32x4()))
+//line srad.go:117
+													}
+//line srad.go:117
+													gc_else61 := gc_if61.ToInt64x4().Not().NotEqual(compiled.ZeroInt64x4())
+//line srad.go:117
+													_ = gc_else61
+//line srad.go:117
+													if gc_else57.And(gc_else58).And(gc_else59).And(gc_else60).And(gc_else61).ToBits() != 0 {
+//line srad.go:117
+														if ty ==
+
+//line srad.go:122
+															SRADBlock-1 {
+//line srad.go:122
+															n = archsimd.LoadFloat32x4Slice(gc_at52[(gc_tx2-gc_fastlo2):]).Sub(jc).Merge(n, archsimd.LoadInt32x4(&compiled.LaneBits32x4[gc_else57.And(gc_else58).And(gc_else59).And(gc_else60).And(gc_else61).ToBits()&15]).NotEqual(compiled.ZeroInt32x4()))
+//line srad.go:122
+															s = archsimd.LoadFloat32x4Slice(gc_at53[(gc_tx2-gc_fastlo2):]).Sub(jc).Merge(s, archsimd.LoadInt32x4(&compiled.LaneBits32x4[gc_else57.And(gc_else58).And(gc_else59).And(gc_else60).And(gc_else61).ToBits()&15]).NotEqual(compiled.ZeroInt32x4()))
+//line srad.go:122
+															w = archsimd.LoadFloat32x4Slice(gc_at50[(gc_tx2-gc_fastlo2):]).Sub(jc).Merge(w, archsimd.LoadInt32x4(&compiled.LaneBits32x4[gc_else57.And(gc_else58).And(gc_else59).And(gc_else60).And(gc_else61).ToBits()&15]).NotEqual(compiled.ZeroInt32x4()))
+//line srad.go:122
+															e = archsimd.LoadFloat32x4Slice(gc_at49[(gc_tx2-gc_fastlo2):]).Sub(jc).Merge(e, archsimd.LoadInt32x4(&compiled.LaneBits32x4[gc_else57.And(gc_else58).And(gc_else59).And(gc_else60).And(gc_else61).ToBits()&15]).NotEqual(compiled.ZeroInt32x4()))
+//line srad.go:122
+														} else {
+//line srad.go:122
+															gc_if62 := gc_iota10.Equal(archsimd.BroadcastInt64x4(int64(compiled.Reach(0, tx, 4))))
+//line srad.go:127
+															_ = gc_if62
+//line srad.go:127
+															if gc_else57.And(gc_else58).And(gc_else59).And(gc_else60).And(gc_else61).And(gc_if62).ToBits() != 0 {
+//line srad.go:127
+																n = archsimd.LoadFloat32x4Slice(gc_at52[(gc_tx2-gc_fastlo2):]).Sub(jc).Merge(n, archsimd.LoadInt32x4(&compiled.LaneBits32x4[gc_else57.And(gc_else58).And(gc_else59).And(gc_else60).And(gc_else61).And(gc_if62).ToBits()&15]).NotEqual(compiled.ZeroInt32x4()))
+//line srad.go:127
+																s = archsimd.LoadFloat32x4Slice(gc_at47[(gc_tx2-gc_fastlo2):]).Sub(jc).Merge(s, archsimd.LoadInt32x4(&compiled.LaneBits32x4[gc_else57.And(gc_else58).And(gc_else59).And(gc_else60).And(gc_else61).And(gc_if62).ToBits()&15]).NotEqual(compiled.ZeroInt32x4()))
+//line srad.go:127
+																w = archsimd.LoadFloat32x4Slice(gc_at48[(gc_tx2-gc_fastlo2):]).Sub(jc).Merge(w, archsimd.LoadInt32x4(&compiled.LaneBits32x4[gc_else57.And(gc_else58).And(gc_else59).And(gc_else60).And(gc_else61).And(gc_if62).ToBits()&15]).NotEqual(compiled.ZeroInt32x4()))
+//line srad.go:127
+																e = archsimd.LoadFloat32x4Slice(gc_at49[(gc_tx2-gc_fastlo2):]).Sub(jc).Merge(e, archsimd.LoadInt32x4(&compiled.LaneBits32x4[gc_else57.And(gc_else58).And(gc_else59).And(gc_else60).And(gc_else61).And(gc_if62).ToBits()&15]).NotEqual(compiled.ZeroInt32x4()))
+//line srad.go:127
+															}
+//line srad.go:127
+															gc_else62 := gc_if62.ToInt64x4().Not().NotEqual(compiled.ZeroInt64x4())
+//line srad.go:127
+															_ = gc_else62
+//line srad.go:127
+															if gc_else57.And(gc_else58).And(gc_else59).And(gc_else60).And(gc_else61).And(gc_else62).ToBits() != 0 {
+//line srad.go:127
+																{
+//line srad.go:127
+																	n = archsimd.LoadFloat32x4Slice(gc_at52[(gc_tx2-gc_fastlo2):]).Sub(jc).Merge(n, archsimd.LoadInt32x4(&compiled.LaneBits32x4[gc_else57.And(gc_else58).And(gc_else59).And(gc_else60).And(gc_else61).And(gc_else62).ToBits()&15]).NotEqual(compiled.ZeroInt32x4()))
+//line srad.go:127
+																	s = archsimd.LoadFloat32x4Slice(gc_at47[(gc_tx2-gc_fastlo2):]).Sub(jc).Merge(s, archsimd.LoadInt32x4(&compiled.LaneBits32x4[gc_else57.And(gc_else58).And(gc_else59).And(gc_else60).And(gc_else61).And(gc_else62).ToBits()&15]).NotEqual(compiled.ZeroInt32x4()))
+//line srad.go:127
+																	w = archsimd.LoadFloat32x4Slice(gc_at50[(gc_tx2-gc_fastlo2):]).Sub(jc).Merge(w, archsimd.LoadInt32x4(&compiled.LaneBits32x4[gc_else57.And(gc_else58).And(gc_else59).And(gc_else60).And(gc_else61).And(gc_else62).ToBits()&15]).NotEqual(compiled.ZeroInt32x4()))
+//line srad.go:127
+																	e = archsimd.LoadFloat32x4Slice(gc_at49[(gc_tx2-gc_fastlo2):]).Sub(jc).Merge(e, archsimd.LoadInt32x4(&compiled.LaneBits32x4[gc_else57.And(gc_else58).And(gc_else59).And(gc_else60).And(gc_else61).And(gc_else62).ToBits()&15]).NotEqual(compiled.ZeroInt32x4()))
+//line srad.go:127
+																}
+//line srad.go:127
+															}
+//line srad.go:127
+														}
+//line srad.go:127
+													}
+//line srad.go:127
+												}
+//line srad.go:127
+											}
+//line srad.go:127
+										}
+//line srad.go:127
+									}
+//line srad.go:127
+								}
+//line srad.go:97
+								g2 = n.Mul(n).Add(s.Mul(s)).Add(w.Mul(w)).Add(e.Mul(e)).Div(jc.Mul(jc))
+//line srad.go:97
+								l = n.Add(s).Add(w).Add(e).Div(jc)
+//line srad.go:97
+								num = gc_vb18.Mul(g2.ConvertToFloat64()).Sub(gc_vb19.Mul(l.Mul(l).ConvertToFloat64())).ConvertToFloat32()
+//line srad.go:97
+								den = gc_vb21.Add(gc_vb20.Mul(l.ConvertToFloat64())).ConvertToFloat32()
+//line srad.go:97
+								qsqr = num.Div(den.Mul(den))
+//line srad.go:97
+								den = qsqr.Sub(gc_vb22).Div(gc_vb23)
+//line srad.go:97
+								c = gc_vb24.Div(gc_vb24.Add(den.ConvertToFloat64())).ConvertToFloat32()
+//line srad.go:97
+								gc_if63 := c.Less(gc_vb25).ToInt32x4().ExtendToInt64().NotEqual(compiled.ZeroInt64x4())
+//line srad.go:97
+								_ = gc_if63
+//line srad.go:97
+								if gc_if63.ToBits() != 0 {
+//line srad.go:97
+									gc_vb25.StoreMasked((*[4]float32)(gc_at54[(gc_tx2-gc_fastlo2):]), archsimd.LoadInt32x4(&compiled.LaneBits32x4[gc_if63.ToBits()&15]).NotEqual(compiled.ZeroInt32x4()))
+//line srad.go:97
+								}
+//line srad.go:97
+								gc_else63 := gc_if63.ToInt64x4().Not().NotEqual(compiled.ZeroInt64x4())
+//line srad.go:97
+								_ = gc_else63
+//line srad.go:97
+								if gc_else63.ToBits() != 0 {
+//line srad.go:97
+									gc_if64 := c.Greater(gc_vb26).ToInt32x4().ExtendToInt64().NotEqual(compiled.ZeroInt64x4())
+//line srad.go:97
+									_ = gc_if64
+//line srad.go:97
+									if gc_else63.And(gc_if64).ToBits() != 0 {
+//line srad.go:97
+										gc_vb26.StoreMasked((*[4]float32)(gc_at54[(gc_tx2-gc_fastlo2):]), archsimd.LoadInt32x4(&compiled.LaneBits32x4[gc_else63.And(gc_if64).ToBits()&15]).NotEqual(compiled.ZeroInt32x4()))
+//line srad.go:97
+									}
+//line srad.go:97
+									gc_else64 := gc_if64.ToInt64x4().Not().NotEqual(compiled.ZeroInt64x4())
+//line srad.go:97
+									_ = gc_else64
+//line srad.go:97
+									if gc_else63.And(gc_else64).ToBits() != 0 {
+//line srad.go:97
+										{
+//line srad.go:97
+											c.StoreMasked((*[4]float32)(gc_at54[(gc_tx2-gc_fastlo2):]), archsimd.LoadInt32x4(&compiled.LaneBits32x4[gc_else63.And(gc_else64).ToBits()&15]).NotEqual(compiled.ZeroInt32x4()))
+//line srad.go:97
+										}
+//line srad.go:97
+									}
+//line srad.go:97
+								}
+//line srad.go:97
+								n.StoreSlice(gc_s_n[gc_rank2:])
+//line srad.go:97
+								w.StoreSlice(gc_s_w[gc_rank2:])
+//line srad.go:97
+								e.StoreSlice(gc_s_e[gc_rank2:])
+//line srad.go:97
+								s.StoreSlice(gc_s_s[gc_rank2:])
+							}
+							archsimd.ClearAVXUpperBits()
+						}
+						for gc_u2 := gc_vstep7 - gc_fastlo2; gc_u2 < gc_seglen2; gc_u2++ {
 							gc_tx2 := gc_fastlo2 + gc_u2
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
@@ -1842,7 +2245,901 @@ func gc_body_sradCuda1(gc_b2 *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []flo
 					gc_s_s[gc_rank2] = s
 				}
 			} else {
-				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+				gc_vstep8 := 0
+				if compiled.SIMD {
+//line srad.go:41
+					gc_iota5 := archsimd.LoadInt64x4(&gc_tab_int64x4_3d80beed)
+//line srad.go:41
+					_ = gc_iota5
+//line srad.go:41
+					gc_none5 := archsimd.BroadcastInt64x4(0).NotEqual(compiled.ZeroInt64x4())
+//line srad.go:41
+					_ = gc_none5
+//line srad.go:41
+					gc_all5 := archsimd.BroadcastInt64x4(-1).NotEqual(compiled.ZeroInt64x4())
+//line srad.go:41
+					_ = gc_all5
+//line srad.go:142
+					gc_vb5 := archsimd.BroadcastFloat64x4(0.5)
+//line srad.go:142
+					_ = gc_vb5
+//line srad.go:142
+					gc_vb6 := archsimd.BroadcastFloat64x4((1.0 / 16.0))
+//line srad.go:142
+					_ = gc_vb6
+//line srad.go:143
+					gc_vb7 := archsimd.BroadcastFloat64x4(0.25)
+//line srad.go:143
+					_ = gc_vb7
+//line srad.go:143
+					gc_vb8 := archsimd.BroadcastFloat64x4(1)
+//line srad.go:143
+					_ = gc_vb8
+//line srad.go:147
+					gc_vb9 := archsimd.BroadcastFloat32x4(q0sqr)
+//line srad.go:147
+					_ = gc_vb9
+//line srad.go:147
+					gc_vb10 := archsimd.BroadcastFloat32x4((q0sqr * (1 + q0sqr)))
+//line srad.go:147
+					_ = gc_vb10
+//line srad.go:148
+					gc_vb11 := archsimd.BroadcastFloat64x4(1.0)
+//line srad.go:148
+					_ = gc_vb11
+//line srad.go:151
+					gc_vb12 := archsimd.BroadcastFloat32x4(0)
+//line srad.go:151
+					_ = gc_vb12
+//line srad.go:153
+					gc_vb13 := archsimd.BroadcastFloat32x4(1)
+//line srad.go:153
+					_ = gc_vb13
+				gc_steps3:
+					for ; gc_vstep8+3 < gc_bdx2; gc_vstep8 += 4 {
+						gc_tx2 := gc_vstep8
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line srad.go:41
+						var tx int = gc_tx2
+//line srad.go:41
+						_ = tx
+//line srad.go:41
+						var ty int = gc_ty2
+//line srad.go:41
+						_ = ty
+//line srad.go:41
+						var n archsimd.Float32x4 = archsimd.BroadcastInt32x4(0).AsFloat32x4()
+//line srad.go:41
+						_ = n
+//line srad.go:41
+						var w archsimd.Float32x4 = archsimd.BroadcastInt32x4(0).AsFloat32x4()
+//line srad.go:41
+						_ = w
+//line srad.go:41
+						var e archsimd.Float32x4 = archsimd.BroadcastInt32x4(0).AsFloat32x4()
+//line srad.go:41
+						_ = e
+//line srad.go:41
+						var s archsimd.Float32x4 = archsimd.BroadcastInt32x4(0).AsFloat32x4()
+//line srad.go:41
+						_ = s
+//line srad.go:41
+						var jc archsimd.Float32x4 = archsimd.BroadcastInt32x4(0).AsFloat32x4()
+//line srad.go:41
+						_ = jc
+//line srad.go:41
+						var g2 archsimd.Float32x4 = archsimd.BroadcastInt32x4(0).AsFloat32x4()
+//line srad.go:41
+						_ = g2
+//line srad.go:41
+						var l archsimd.Float32x4 = archsimd.BroadcastInt32x4(0).AsFloat32x4()
+//line srad.go:41
+						_ = l
+//line srad.go:41
+						var num archsimd.Float32x4 = archsimd.BroadcastInt32x4(0).AsFloat32x4()
+//line srad.go:41
+						_ = num
+//line srad.go:41
+						var den archsimd.Float32x4 = archsimd.BroadcastInt32x4(0).AsFloat32x4()
+//line srad.go:41
+						_ = den
+//line srad.go:41
+						var qsqr archsimd.Float32x4 = archsimd.BroadcastInt32x4(0).AsFloat32x4()
+//line srad.go:41
+						_ = qsqr
+//line srad.go:41
+						var c archsimd.Float32x4 = archsimd.BroadcastInt32x4(0).AsFloat32x4()
+//line srad.go:41
+						_ = c
+//line srad.go:89
+						if tx < 0 || tx > len(temp[ty])-4 {
+//line srad.go:89
+							break
+//line srad.go:89
+						}
+//line srad.go:89
+						jc = archsimd.LoadFloat32x4Slice(temp[ty][tx:])
+//line srad.go:89
+						gc_b19 := gc_none5
+//line srad.go:92
+						if ty == 0 {
+//line srad.go:92
+							gc_b19 = gc_all5
+//line srad.go:92
+						}
+//line srad.go:92
+						gc_if25 := gc_b19.And(gc_iota5.Equal(archsimd.BroadcastInt64x4(int64(compiled.Reach(0, tx, 4)))))
+//line srad.go:92
+						_ = gc_if25
+//line srad.go:93
+						if gc_if25.ToBits() != 0 {
+//line srad.go:93
+							var gc_ld145 archsimd.Float32x4 = archsimd.BroadcastInt32x4(0).AsFloat32x4()
+//line srad.go:93
+							if tx >= 0 && tx <= len(north[ty])-4 {
+//line srad.go:93
+								gc_ld145 = archsimd.LoadFloat32x4Slice(north[ty][tx:])
+//line srad.go:93
+							} else {
+//line srad.go:93
+								break gc_steps3
+//line srad.go:93
+							}
+//line srad.go:93
+							n = gc_ld145.Sub(jc).Merge(n, archsimd.LoadInt32x4(&compiled.LaneBits32x4[gc_if25.ToBits()&15]).NotEqual(compiled.ZeroInt32x4()))
+//line srad.go:93
+							var gc_ld146 archsimd.Float32x4 = archsimd.BroadcastInt32x4(0).AsFloat32x4()
+//line srad.go:93
+							if tx >= 0 && tx <= len(temp[ty+1])-4 {
+								gc_ld146 = archsimd.LoadFloat32x4Slice(temp[ty+1][tx:])
+//line srad.go:94
+							} else {
+//line srad.go:94
+								break gc_steps3
+//line srad.go:94
+							}
+//line srad.go:94
+							s = gc_ld146.Sub(jc).Merge(s, archsimd.LoadInt32x4(&compiled.LaneBits32x4[gc_if25.ToBits()&15]).NotEqual(compiled.ZeroInt32x4()))
+//line srad.go:94
+							var gc_ld147 archsimd.Float32x4 = archsimd.BroadcastInt32x4(0).AsFloat32x4()
+//line srad.go:94
+							if tx >= 0 && tx <= len(west[ty])-4 {
+								gc_ld147 = archsimd.LoadFloat32x4Slice(west[ty][tx:])
+//line srad.go:95
+							} else {
+//line srad.go:95
+								break gc_steps3
+//line srad.go:95
+							}
+//line srad.go:95
+							w = gc_ld147.Sub(jc).Merge(w, archsimd.LoadInt32x4(&compiled.LaneBits32x4[gc_if25.ToBits()&15]).NotEqual(compiled.ZeroInt32x4()))
+//line srad.go:95
+							var gc_ld148 archsimd.Float32x4 = archsimd.BroadcastInt32x4(0).AsFloat32x4()
+//line srad.go:95
+							if (tx+
+								1) >= 0 && (tx+1) <= len(temp[ty])-4 {
+//line srad.go:96
+								gc_ld148 = archsimd.LoadFloat32x4Slice(temp[ty][tx+1:])
+//line srad.go:96
+							} else {
+//line srad.go:96
+								break gc_steps3
+//line srad.go:96
+							}
+//line srad.go:96
+							e = gc_ld148.Sub(jc).Merge(e, archsimd.LoadInt32x4(&compiled.LaneBits32x4[gc_if25.ToBits()&15]).NotEqual(compiled.ZeroInt32x4()))
+//line srad.go:96
+						}
+//line srad.go:93
+						gc_else25 := gc_if25.ToInt64x4().Not().NotEqual(compiled.ZeroInt64x4())
+//line srad.go:93
+						_ = gc_else25
+//line srad.go:97
+						if gc_else25.ToBits() != 0 {
+//line srad.go:97
+							gc_b20 := gc_none5
+//line srad.go:97
+							if ty == 0 {
+//line srad.go:97
+								gc_b20 = gc_all5
+//line srad.go:97
+							}
+//line srad.go:97
+							gc_if26 := gc_b20.And(gc_iota5.Equal(archsimd.BroadcastInt64x4(int64(compiled.Reach(SRADBlock-1, tx, 4)))))
+//line srad.go:97
+							_ = gc_if26
+//line srad.go:97
+							if gc_else25.And(gc_if26).ToBits() != 0 {
+//line srad.go:97
+								var gc_ld149 archsimd.Float32x4 = archsimd.BroadcastInt32x4(0).AsFloat32x4()
+//line srad.go:97
+								if tx >= 0 && tx <= len(north[ty])-4 {
+									gc_ld149 = archsimd.LoadFloat32x4Slice(north[ty][tx:])
+//line srad.go:98
+								} else {
+//line srad.go:98
+									break gc_steps3
+//line srad.go:98
+								}
+//line srad.go:98
+								n = gc_ld149.Sub(jc).Merge(n, archsimd.LoadInt32x4(&compiled.LaneBits32x4[gc_else25.And(gc_if26).ToBits()&15]).NotEqual(compiled.ZeroInt32x4()))
+//line srad.go:98
+								var gc_ld150 archsimd.Float32x4 = archsimd.BroadcastInt32x4(0).AsFloat32x4()
+//line srad.go:98
+								if tx >= 0 && tx <= len(temp[ty+1])-4 {
+									gc_ld150 = archsimd.LoadFloat32x4Slice(temp[ty+1][tx:])
+//line srad.go:99
+								} else {
+//line srad.go:99
+									break gc_steps3
+//line srad.go:99
+								}
+//line srad.go:99
+								s = gc_ld150.Sub(jc).Merge(s, archsimd.LoadInt32x4(&compiled.LaneBits32x4[gc_else25.And(gc_if26).ToBits()&15]).NotEqual(compiled.ZeroInt32x4()))
+//line srad.go:99
+								var gc_ld151 archsimd.Float32x4 = archsimd.BroadcastInt32x4(0).AsFloat32x4()
+//line srad.go:99
+								if (tx-
+									1) >= 0 && (tx-1) <= len(temp[ty])-4 {
+//line srad.go:100
+									gc_ld151 = archsimd.LoadFloat32x4Slice(temp[ty][tx-1:])
+//line srad.go:100
+								} else {
+//line srad.go:100
+									break gc_steps3
+//line srad.go:100
+								}
+//line srad.go:100
+								w = gc_ld151.Sub(jc).Merge(w, archsimd.LoadInt32x4(&compiled.LaneBits32x4[gc_else25.And(gc_if26).ToBits()&15]).NotEqual(compiled.ZeroInt32x4()))
+//line srad.go:100
+								var gc_ld152 archsimd.Float32x4 = archsimd.BroadcastInt32x4(0).AsFloat32x4()
+//line srad.go:100
+								if tx >= 0 && tx <= len(east[ty])-4 {
+									gc_ld152 = archsimd.LoadFloat32x4Slice(east[ty][tx:])
+//line srad.go:101
+								} else {
+//line srad.go:101
+									break gc_steps3
+//line srad.go:101
+								}
+//line srad.go:101
+								e = gc_ld152.Sub(jc).Merge(e, archsimd.LoadInt32x4(&compiled.LaneBits32x4[gc_else25.And(gc_if26).ToBits()&15]).NotEqual(compiled.ZeroInt32x4()))
+//line srad.go:101
+							}
+//line srad.go:101
+							gc_else26 := gc_if26.ToInt64x4().Not().NotEqual(compiled.ZeroInt64x4())
+//line srad.go:101
+							_ = gc_else26
+//line srad.go:101
+							if gc_else25.And(gc_else26).ToBits() != 0 {
+//line srad.go:101
+								gc_b21 := gc_none5
+//line srad.go:101
+								if ty ==
+									SRADBlock-1 {
+//line srad.go:102
+									gc_b21 = gc_all5
+//line srad.go:102
+								}
+//line srad.go:102
+								gc_if27 := gc_b21.And(gc_iota5.Equal(archsimd.BroadcastInt64x4(int64(compiled.Reach(SRADBlock-1, tx, 4)))))
+//line srad.go:102
+								_ = gc_if27
+//line srad.go:102
+								if gc_else25.And(gc_else26).And(gc_if27).ToBits() != 0 {
+//line srad.go:102
+									var gc_ld153 archsimd.Float32x4 = archsimd.BroadcastInt32x4(0).AsFloat32x4()
+//line srad.go:102
+									if tx >= 0 && tx <= len(temp[ty-1])-4 {
+										gc_ld153 = archsimd.LoadFloat32x4Slice(temp[ty-1][tx:])
+//line srad.go:103
+									} else {
+//line srad.go:103
+										break gc_steps3
+//line srad.go:103
+									}
+//line srad.go:103
+									n = gc_ld153.Sub(jc).Merge(n, archsimd.LoadInt32x4(&compiled.LaneBits32x4[gc_else25.And(gc_else26).And(gc_if27).ToBits()&15]).NotEqual(compiled.ZeroInt32x4()))
+//line srad.go:103
+									var gc_ld154 archsimd.Float32x4 = archsimd.BroadcastInt32x4(0).AsFloat32x4()
+//line srad.go:103
+									if tx >= 0 && tx <= len(south[ty])-4 {
+										gc_ld154 = archsimd.LoadFloat32x4Slice(south[ty][tx:])
+//line srad.go:104
+									} else {
+//line srad.go:104
+										break gc_steps3
+//line srad.go:104
+									}
+//line srad.go:104
+									s = gc_ld154.Sub(jc).Merge(s, archsimd.LoadInt32x4(&compiled.LaneBits32x4[gc_else25.And(gc_else26).And(gc_if27).ToBits()&15]).NotEqual(compiled.ZeroInt32x4()))
+//line srad.go:104
+									var gc_ld155 archsimd.Float32x4 = archsimd.BroadcastInt32x4(0).AsFloat32x4()
+//line srad.go:104
+									if (tx-
+										1) >= 0 && (tx-1) <= len(temp[ty])-4 {
+//line srad.go:105
+										gc_ld155 = archsimd.LoadFloat32x4Slice(temp[ty][tx-1:])
+//line srad.go:105
+									} else {
+//line srad.go:105
+										break gc_steps3
+//line srad.go:105
+									}
+//line srad.go:105
+									w = gc_ld155.Sub(jc).Merge(w, archsimd.LoadInt32x4(&compiled.LaneBits32x4[gc_else25.And(gc_else26).And(gc_if27).ToBits()&15]).NotEqual(compiled.ZeroInt32x4()))
+//line srad.go:105
+									var gc_ld156 archsimd.Float32x4 = archsimd.BroadcastInt32x4(0).AsFloat32x4()
+//line srad.go:105
+									if tx >= 0 && tx <= len(east[ty])-4 {
+										gc_ld156 = archsimd.LoadFloat32x4Slice(east[ty][tx:])
+//line srad.go:106
+									} else {
+//line srad.go:106
+										break gc_steps3
+//line srad.go:106
+									}
+//line srad.go:106
+									e = gc_ld156.Sub(jc).Merge(e, archsimd.LoadInt32x4(&compiled.LaneBits32x4[gc_else25.And(gc_else26).And(gc_if27).ToBits()&15]).NotEqual(compiled.ZeroInt32x4()))
+//line srad.go:106
+								}
+//line srad.go:106
+								gc_else27 := gc_if27.ToInt64x4().Not().NotEqual(compiled.ZeroInt64x4())
+//line srad.go:106
+								_ = gc_else27
+//line srad.go:106
+								if gc_else25.And(gc_else26).And(gc_else27).ToBits() != 0 {
+//line srad.go:106
+									gc_b22 := gc_none5
+//line srad.go:106
+									if ty ==
+										SRADBlock-1 {
+//line srad.go:107
+										gc_b22 = gc_all5
+//line srad.go:107
+									}
+//line srad.go:107
+									gc_if28 := gc_b22.And(gc_iota5.Equal(archsimd.BroadcastInt64x4(int64(compiled.Reach(0, tx, 4)))))
+//line srad.go:107
+									_ = gc_if28
+//line srad.go:107
+									if gc_else25.And(gc_else26).And(gc_else27).And(gc_if28).ToBits() != 0 {
+//line srad.go:107
+										var gc_ld157 archsimd.Float32x4 = archsimd.BroadcastInt32x4(0).AsFloat32x4()
+//line srad.go:107
+										if tx >= 0 && tx <= len(temp[ty-1])-4 {
+											gc_ld157 = archsimd.LoadFloat32x4Slice(temp[ty-1][tx:])
+//line srad.go:108
+										} else {
+//line srad.go:108
+											break gc_steps3
+//line srad.go:108
+										}
+//line srad.go:108
+										n = gc_ld157.Sub(jc).Merge(n, archsimd.LoadInt32x4(&compiled.LaneBits32x4[gc_else25.And(gc_else26).And(gc_else27).And(gc_if28).ToBits()&15]).NotEqual(compiled.ZeroInt32x4()))
+//line srad.go:108
+										var gc_ld158 archsimd.Float32x4 = archsimd.BroadcastInt32x4(0).AsFloat32x4()
+//line srad.go:108
+										if tx >= 0 && tx <= len(south[ty])-4 {
+											gc_ld158 = archsimd.LoadFloat32x4Slice(south[ty][tx:])
+//line srad.go:109
+										} else {
+//line srad.go:109
+											break gc_steps3
+//line srad.go:109
+										}
+//line srad.go:109
+										s = gc_ld158.Sub(jc).Merge(s, archsimd.LoadInt32x4(&compiled.LaneBits32x4[gc_else25.And(gc_else26).And(gc_else27).And(gc_if28).ToBits()&15]).NotEqual(compiled.ZeroInt32x4()))
+//line srad.go:109
+										var gc_ld159 archsimd.Float32x4 = archsimd.BroadcastInt32x4(0).AsFloat32x4()
+//line srad.go:109
+										if tx >= 0 && tx <= len(west[ty])-4 {
+											gc_ld159 = archsimd.LoadFloat32x4Slice(west[ty][tx:])
+//line srad.go:110
+										} else {
+//line srad.go:110
+											break gc_steps3
+//line srad.go:110
+										}
+//line srad.go:110
+										w = gc_ld159.Sub(jc).Merge(w, archsimd.LoadInt32x4(&compiled.LaneBits32x4[gc_else25.And(gc_else26).And(gc_else27).And(gc_if28).ToBits()&15]).NotEqual(compiled.ZeroInt32x4()))
+//line srad.go:110
+										var gc_ld160 archsimd.Float32x4 = archsimd.BroadcastInt32x4(0).AsFloat32x4()
+//line srad.go:110
+										if (tx+
+											1) >= 0 && (tx+1) <= len(temp[ty])-4 {
+//line srad.go:111
+											gc_ld160 = archsimd.LoadFloat32x4Slice(temp[ty][tx+1:])
+//line srad.go:111
+										} else {
+//line srad.go:111
+											break gc_steps3
+//line srad.go:111
+										}
+//line srad.go:111
+										e = gc_ld160.Sub(jc).Merge(e, archsimd.LoadInt32x4(&compiled.LaneBits32x4[gc_else25.And(gc_else26).And(gc_else27).And(gc_if28).ToBits()&15]).NotEqual(compiled.ZeroInt32x4()))
+//line srad.go:111
+									}
+//line srad.go:111
+									gc_else28 := gc_if28.ToInt64x4().Not().NotEqual(compiled.ZeroInt64x4())
+//line srad.go:111
+									_ = gc_else28
+//line srad.go:111
+									if gc_else25.And(gc_else26).And(gc_else27).And(gc_else28).ToBits() != 0 {
+//line srad.go:111
+										if ty ==
+											0 {
+//line srad.go:112
+											var gc_ld161 archsimd.Float32x4 = archsimd.BroadcastInt32x4(0).AsFloat32x4()
+//line srad.go:112
+											if tx >= 0 && tx <= len(north[ty])-4 {
+												gc_ld161 = archsimd.LoadFloat32x4Slice(north[ty][tx:])
+//line srad.go:113
+											} else {
+//line srad.go:113
+												break gc_steps3
+//line srad.go:113
+											}
+//line srad.go:113
+											n = gc_ld161.Sub(jc).Merge(n, archsimd.LoadInt32x4(&compiled.LaneBits32x4[gc_else25.And(gc_else26).And(gc_else27).And(gc_else28).ToBits()&15]).NotEqual(compiled.ZeroInt32x4()))
+//line srad.go:113
+											var gc_ld162 archsimd.Float32x4 = archsimd.BroadcastInt32x4(0).AsFloat32x4()
+//line srad.go:113
+											if tx >= 0 && tx <= len(temp[ty+1])-4 {
+												gc_ld162 = archsimd.LoadFloat32x4Slice(temp[ty+1][tx:])
+//line srad.go:114
+											} else {
+//line srad.go:114
+												break gc_steps3
+//line srad.go:114
+											}
+//line srad.go:114
+											s = gc_ld162.Sub(jc).Merge(s, archsimd.LoadInt32x4(&compiled.LaneBits32x4[gc_else25.And(gc_else26).And(gc_else27).And(gc_else28).ToBits()&15]).NotEqual(compiled.ZeroInt32x4()))
+//line srad.go:114
+											var gc_ld163 archsimd.Float32x4 = archsimd.BroadcastInt32x4(0).AsFloat32x4()
+//line srad.go:114
+											if (tx-
+												1) >= 0 && (tx-1) <= len(temp[ty])-4 {
+//line srad.go:115
+												gc_ld163 = archsimd.LoadFloat32x4Slice(temp[ty][tx-1:])
+//line srad.go:115
+											} else {
+//line srad.go:115
+												break gc_steps3
+//line srad.go:115
+											}
+//line srad.go:115
+											w = gc_ld163.Sub(jc).Merge(w, archsimd.LoadInt32x4(&compiled.LaneBits32x4[gc_else25.And(gc_else26).And(gc_else27).And(gc_else28).ToBits()&15]).NotEqual(compiled.ZeroInt32x4()))
+//line srad.go:115
+											var gc_ld164 archsimd.Float32x4 = archsimd.BroadcastInt32x4(0).AsFloat32x4()
+//line srad.go:115
+											if (tx+
+												1) >= 0 && (tx+1) <= len(temp[ty])-4 {
+//line srad.go:116
+												gc_ld164 = archsimd.LoadFloat32x4Slice(temp[ty][tx+1:])
+//line srad.go:116
+											} else {
+//line srad.go:116
+												break gc_steps3
+//line srad.go:116
+											}
+//line srad.go:116
+											e = gc_ld164.Sub(jc).Merge(e, archsimd.LoadInt32x4(&compiled.LaneBits32x4[gc_else25.And(gc_else26).And(gc_else27).And(gc_else28).ToBits()&15]).NotEqual(compiled.ZeroInt32x4()))
+//line srad.go:116
+										} else {
+//line srad.go:116
+											gc_if29 := gc_iota5.Equal(archsimd.BroadcastInt64x4(int64(compiled.Reach(SRADBlock-1, tx, 4))))
+											_ = gc_if29
+//line srad.go:117
+											if gc_else25.And(gc_else26).And(gc_else27).And(gc_else28).And(gc_if29).ToBits() != 0 {
+//line srad.go:117
+												var gc_ld165 archsimd.Float32x4 = archsimd.BroadcastInt32x4(0).AsFloat32x4()
+//line srad.go:117
+												if tx >= 0 && tx <= len(temp[ty-1])-4 {
+													gc_ld165 = archsimd.LoadFloat32x4Slice(temp[ty-1][tx:])
+//line srad.go:118
+												} else {
+//line srad.go:118
+													break gc_steps3
+//line srad.go:118
+												}
+//line srad.go:118
+												n = gc_ld165.Sub(jc).Merge(n, archsimd.LoadInt32x4(&compiled.LaneBits32x4[gc_else25.And(gc_else26).And(gc_else27).And(gc_else28).And(gc_if29).ToBits()&15]).NotEqual(compiled.ZeroInt32x4()))
+//line srad.go:118
+												var gc_ld166 archsimd.Float32x4 = archsimd.BroadcastInt32x4(0).AsFloat32x4()
+//line srad.go:118
+												if tx >= 0 && tx <= len(temp[ty+1])-4 {
+													gc_ld166 = archsimd.LoadFloat32x4Slice(temp[ty+1][tx:])
+//line srad.go:119
+												} else {
+//line srad.go:119
+													break gc_steps3
+//line srad.go:119
+												}
+//line srad.go:119
+												s = gc_ld166.Sub(jc).Merge(s, archsimd.LoadInt32x4(&compiled.LaneBits32x4[gc_else25.And(gc_else26).And(gc_else27).And(gc_else28).And(gc_if29).ToBits()&15]).NotEqual(compiled.ZeroInt32x4()))
+//line srad.go:119
+												var gc_ld167 archsimd.Float32x4 = archsimd.BroadcastInt32x4(0).AsFloat32x4()
+//line srad.go:119
+												if (tx-
+													1) >= 0 && (tx-1) <= len(temp[ty])-4 {
+//line srad.go:120
+													gc_ld167 = archsimd.LoadFloat32x4Slice(temp[ty][tx-1:])
+//line srad.go:120
+												} else {
+//line srad.go:120
+													break gc_steps3
+//line srad.go:120
+												}
+//line srad.go:120
+												w = gc_ld167.Sub(jc).Merge(w, archsimd.LoadInt32x4(&compiled.LaneBits32x4[gc_else25.And(gc_else26).And(gc_else27).And(gc_else28).And(gc_if29).ToBits()&15]).NotEqual(compiled.ZeroInt32x4()))
+//line srad.go:120
+												var gc_ld168 archsimd.Float32x4 = archsimd.BroadcastInt32x4(0).AsFloat32x4()
+//line srad.go:120
+												if tx >= 0 && tx <= len(east[ty])-4 {
+													gc_ld168 = archsimd.LoadFloat32x4Slice(east[ty][tx:])
+//line srad.go:121
+												} else {
+//line srad.go:121
+													break gc_steps3
+//line srad.go:121
+												}
+//line srad.go:121
+												e = gc_ld168.Sub(jc).Merge(e, archsimd.LoadInt32x4(&compiled.LaneBits32x4[gc_else25.And(gc_else26).And(gc_else27).And(gc_else28).And(gc_if29).ToBits()&15]).NotEqual(compiled.ZeroInt32x4()))
+//line srad.go:121
+											}
+//line srad.go:121
+											gc_else29 := gc_if29.ToInt64x4().Not().NotEqual(compiled.ZeroInt64x4())
+//line srad.go:121
+											_ = gc_else29
+//line srad.go:121
+											if gc_else25.And(gc_else26).And(gc_else27).And(gc_else28).And(gc_else29).ToBits() != 0 {
+//line srad.go:121
+												if ty ==
+													SRADBlock-1 {
+//line srad.go:122
+													var gc_ld169 archsimd.Float32x4 = archsimd.BroadcastInt32x4(0).AsFloat32x4()
+//line srad.go:122
+													if tx >= 0 && tx <= len(temp[ty-1])-4 {
+														gc_ld169 = archsimd.LoadFloat32x4Slice(temp[ty-1][tx:])
+//line srad.go:123
+													} else {
+//line srad.go:123
+														break gc_steps3
+//line srad.go:123
+													}
+//line srad.go:123
+													n = gc_ld169.Sub(jc).Merge(n, archsimd.LoadInt32x4(&compiled.LaneBits32x4[gc_else25.And(gc_else26).And(gc_else27).And(gc_else28).And(gc_else29).ToBits()&15]).NotEqual(compiled.ZeroInt32x4()))
+//line srad.go:123
+													var gc_ld170 archsimd.Float32x4 = archsimd.BroadcastInt32x4(0).AsFloat32x4()
+//line srad.go:123
+													if tx >= 0 && tx <= len(south[ty])-4 {
+														gc_ld170 = archsimd.LoadFloat32x4Slice(south[ty][tx:])
+//line srad.go:124
+													} else {
+//line srad.go:124
+														break gc_steps3
+//line srad.go:124
+													}
+//line srad.go:124
+													s = gc_ld170.Sub(jc).Merge(s, archsimd.LoadInt32x4(&compiled.LaneBits32x4[gc_else25.And(gc_else26).And(gc_else27).And(gc_else28).And(gc_else29).ToBits()&15]).NotEqual(compiled.ZeroInt32x4()))
+//line srad.go:124
+													var gc_ld171 archsimd.Float32x4 = archsimd.BroadcastInt32x4(0).AsFloat32x4()
+//line srad.go:124
+													if (tx-
+														1) >= 0 && (tx-1) <= len(temp[ty])-4 {
+//line srad.go:125
+														gc_ld171 = archsimd.LoadFloat32x4Slice(temp[ty][tx-1:])
+//line srad.go:125
+													} else {
+//line srad.go:125
+														break gc_steps3
+//line srad.go:125
+													}
+//line srad.go:125
+													w = gc_ld171.Sub(jc).Merge(w, archsimd.LoadInt32x4(&compiled.LaneBits32x4[gc_else25.And(gc_else26).And(gc_else27).And(gc_else28).And(gc_else29).ToBits()&15]).NotEqual(compiled.ZeroInt32x4()))
+//line srad.go:125
+													var gc_ld172 archsimd.Float32x4 = archsimd.BroadcastInt32x4(0).AsFloat32x4()
+//line srad.go:125
+													if (tx+
+														1) >= 0 && (tx+1) <= len(temp[ty])-4 {
+//line srad.go:126
+														gc_ld172 = archsimd.LoadFloat32x4Slice(temp[ty][tx+1:])
+//line srad.go:126
+													} else {
+//line srad.go:126
+														break gc_steps3
+//line srad.go:126
+													}
+//line srad.go:126
+													e = gc_ld172.Sub(jc).Merge(e, archsimd.LoadInt32x4(&compiled.LaneBits32x4[gc_else25.And(gc_else26).And(gc_else27).And(gc_else28).And(gc_else29).ToBits()&15]).NotEqual(compiled.ZeroInt32x4()))
+//line srad.go:126
+												} else {
+//line srad.go:126
+													gc_if30 := gc_iota5.Equal(archsimd.BroadcastInt64x4(int64(compiled.Reach(0, tx, 4))))
+													_ = gc_if30
+//line srad.go:127
+													if gc_else25.And(gc_else26).And(gc_else27).And(gc_else28).And(gc_else29).And(gc_if30).ToBits() != 0 {
+//line srad.go:127
+														var gc_ld173 archsimd.Float32x4 = archsimd.BroadcastInt32x4(0).AsFloat32x4()
+//line srad.go:127
+														if tx >= 0 && tx <= len(temp[ty-1])-4 {
+															gc_ld173 = archsimd.LoadFloat32x4Slice(temp[ty-1][tx:])
+//line srad.go:128
+														} else {
+//line srad.go:128
+															break gc_steps3
+//line srad.go:128
+														}
+//line srad.go:128
+														n = gc_ld173.Sub(jc).Merge(n, archsimd.LoadInt32x4(&compiled.LaneBits32x4[gc_else25.And(gc_else26).And(gc_else27).And(gc_else28).And(gc_else29).And(gc_if30).ToBits()&15]).NotEqual(compiled.ZeroInt32x4()))
+//line srad.go:128
+														var gc_ld174 archsimd.Float32x4 = archsimd.BroadcastInt32x4(0).AsFloat32x4()
+//line srad.go:128
+														if tx >= 0 && tx <= len(temp[ty+1])-4 {
+															gc_ld174 = archsimd.LoadFloat32x4Slice(temp[ty+1][tx:])
+//line srad.go:129
+														} else {
+//line srad.go:129
+															break gc_steps3
+//line srad.go:129
+														}
+//line srad.go:129
+														s = gc_ld174.Sub(jc).Merge(s, archsimd.LoadInt32x4(&compiled.LaneBits32x4[gc_else25.And(gc_else26).And(gc_else27).And(gc_else28).And(gc_else29).And(gc_if30).ToBits()&15]).NotEqual(compiled.ZeroInt32x4()))
+//line srad.go:129
+														var gc_ld175 archsimd.Float32x4 = archsimd.BroadcastInt32x4(0).AsFloat32x4()
+//line srad.go:129
+														if tx >= 0 && tx <= len(west[ty])-4 {
+															gc_ld175 = archsimd.LoadFloat32x4Slice(west[ty][tx:])
+//line srad.go:130
+														} else {
+//line srad.go:130
+															break gc_steps3
+//line srad.go:130
+														}
+//line srad.go:130
+														w = gc_ld175.Sub(jc).Merge(w, archsimd.LoadInt32x4(&compiled.LaneBits32x4[gc_else25.And(gc_else26).And(gc_else27).And(gc_else28).And(gc_else29).And(gc_if30).ToBits()&15]).NotEqual(compiled.ZeroInt32x4()))
+//line srad.go:130
+														var gc_ld176 archsimd.Float32x4 = archsimd.BroadcastInt32x4(0).AsFloat32x4()
+//line srad.go:130
+														if (tx+
+															1) >= 0 && (tx+1) <= len(temp[ty])-4 {
+//line srad.go:131
+															gc_ld176 = archsimd.LoadFloat32x4Slice(temp[ty][tx+1:])
+//line srad.go:131
+														} else {
+//line srad.go:131
+															break gc_steps3
+//line srad.go:131
+														}
+//line srad.go:131
+														e = gc_ld176.Sub(jc).Merge(e, archsimd.LoadInt32x4(&compiled.LaneBits32x4[gc_else25.And(gc_else26).And(gc_else27).And(gc_else28).And(gc_else29).And(gc_if30).ToBits()&15]).NotEqual(compiled.ZeroInt32x4()))
+//line srad.go:131
+													}
+//line srad.go:131
+													gc_else30 := gc_if30.ToInt64x4().Not().NotEqual(compiled.ZeroInt64x4())
+//line srad.go:131
+													_ = gc_else30
+//line srad.go:131
+													if gc_else25.And(gc_else26).And(gc_else27).And(gc_else28).And(gc_else29).And(gc_else30).ToBits() != 0 {
+//line srad.go:131
+														{
+//line srad.go:131
+															var gc_ld177 archsimd.Float32x4 = archsimd.BroadcastInt32x4(0).AsFloat32x4()
+//line srad.go:131
+															if tx >= 0 && tx <= len(temp[ty-1])-4 {
+//line srad.go:133
+																gc_ld177 = archsimd.LoadFloat32x4Slice(temp[ty-1][tx:])
+//line srad.go:133
+															} else {
+//line srad.go:133
+																break gc_steps3
+//line srad.go:133
+															}
+//line srad.go:133
+															n = gc_ld177.Sub(jc).Merge(n, archsimd.LoadInt32x4(&compiled.LaneBits32x4[gc_else25.And(gc_else26).And(gc_else27).And(gc_else28).And(gc_else29).And(gc_else30).ToBits()&15]).NotEqual(compiled.ZeroInt32x4()))
+//line srad.go:133
+															var gc_ld178 archsimd.Float32x4 = archsimd.BroadcastInt32x4(0).AsFloat32x4()
+//line srad.go:133
+															if tx >= 0 && tx <= len(temp[ty+1])-4 {
+																gc_ld178 = archsimd.LoadFloat32x4Slice(temp[ty+1][tx:])
+//line srad.go:134
+															} else {
+//line srad.go:134
+																break gc_steps3
+//line srad.go:134
+															}
+//line srad.go:134
+															s = gc_ld178.Sub(jc).Merge(s, archsimd.LoadInt32x4(&compiled.LaneBits32x4[gc_else25.And(gc_else26).And(gc_else27).And(gc_else28).And(gc_else29).And(gc_else30).ToBits()&15]).NotEqual(compiled.ZeroInt32x4()))
+//line srad.go:134
+															var gc_ld179 archsimd.Float32x4 = archsimd.BroadcastInt32x4(0).AsFloat32x4()
+//line srad.go:134
+															if (tx-
+																1) >= 0 && (tx-1) <= len(temp[ty])-4 {
+//line srad.go:135
+																gc_ld179 = archsimd.LoadFloat32x4Slice(temp[ty][tx-1:])
+//line srad.go:135
+															} else {
+//line srad.go:135
+																break gc_steps3
+//line srad.go:135
+															}
+//line srad.go:135
+															w = gc_ld179.Sub(jc).Merge(w, archsimd.LoadInt32x4(&compiled.LaneBits32x4[gc_else25.And(gc_else26).And(gc_else27).And(gc_else28).And(gc_else29).And(gc_else30).ToBits()&15]).NotEqual(compiled.ZeroInt32x4()))
+//line srad.go:135
+															var gc_ld180 archsimd.Float32x4 = archsimd.BroadcastInt32x4(0).AsFloat32x4()
+//line srad.go:135
+															if (tx+
+																1) >= 0 && (tx+1) <= len(temp[ty])-4 {
+//line srad.go:136
+																gc_ld180 = archsimd.LoadFloat32x4Slice(temp[ty][tx+1:])
+//line srad.go:136
+															} else {
+//line srad.go:136
+																break gc_steps3
+//line srad.go:136
+															}
+//line srad.go:136
+															e = gc_ld180.Sub(jc).Merge(e, archsimd.LoadInt32x4(&compiled.LaneBits32x4[gc_else25.And(gc_else26).And(gc_else27).And(gc_else28).And(gc_else29).And(gc_else30).ToBits()&15]).NotEqual(compiled.ZeroInt32x4()))
+//line srad.go:136
+														}
+//line srad.go:136
+													}
+//line srad.go:136
+												}
+//line srad.go:136
+											}
+//line srad.go:136
+										}
+//line srad.go:136
+									}
+//line srad.go:136
+								}
+//line srad.go:136
+							}
+//line srad.go:136
+						}
+//line srad.go:97
+						g2 = n.Mul(n).Add(s.Mul(s)).Add(w.Mul(w)).Add(e.Mul(e)).Div(jc.Mul(jc))
+//line srad.go:97
+						l = n.Add(s).Add(w).Add(e).Div(jc)
+//line srad.go:97
+						num = gc_vb5.Mul(g2.ConvertToFloat64()).Sub(gc_vb6.Mul(l.Mul(l).ConvertToFloat64())).ConvertToFloat32()
+//line srad.go:97
+						den = gc_vb8.Add(gc_vb7.Mul(l.ConvertToFloat64())).ConvertToFloat32()
+//line srad.go:97
+						qsqr = num.Div(den.Mul(den))
+//line srad.go:97
+						den = qsqr.Sub(gc_vb9).Div(gc_vb10)
+//line srad.go:97
+						c = gc_vb11.Div(gc_vb11.Add(den.ConvertToFloat64())).ConvertToFloat32()
+//line srad.go:97
+						gc_if31 := c.Less(gc_vb12).ToInt32x4().ExtendToInt64().NotEqual(compiled.ZeroInt64x4())
+//line srad.go:97
+						_ = gc_if31
+//line srad.go:152
+						if gc_if31.ToBits() != 0 {
+//line srad.go:152
+							if tx >= 0 && tx <= len(tempResult[ty])-4 {
+//line srad.go:152
+								gc_vb12.StoreMasked((*[4]float32)(tempResult[ty][tx:]), archsimd.LoadInt32x4(&compiled.LaneBits32x4[gc_if31.ToBits()&15]).NotEqual(compiled.ZeroInt32x4()))
+//line srad.go:152
+							} else {
+//line srad.go:152
+								var gc_lanes203 [4]float32
+//line srad.go:152
+								gc_vb12.Store(&gc_lanes203)
+//line srad.go:152
+								for gc_k203 := range 4 {
+//line srad.go:152
+									if gc_if31.ToBits()&(1<<gc_k203) != 0 {
+//line srad.go:152
+										gc_pos2.Thread = gc_rank2 + gc_k203
+//line srad.go:152
+										tempResult[ty][tx+gc_k203] = gc_lanes203[gc_k203]
+//line srad.go:152
+									}
+//line srad.go:152
+								}
+//line srad.go:152
+								gc_pos2.Thread = gc_rank2
+//line srad.go:152
+							}
+//line srad.go:152
+						}
+//line srad.go:152
+						gc_else31 := gc_if31.ToInt64x4().Not().NotEqual(compiled.ZeroInt64x4())
+//line srad.go:152
+						_ = gc_else31
+//line srad.go:154
+						if gc_else31.ToBits() != 0 {
+//line srad.go:154
+							gc_if32 := c.Greater(gc_vb13).ToInt32x4().ExtendToInt64().NotEqual(compiled.ZeroInt64x4())
+//line srad.go:154
+							_ = gc_if32
+//line srad.go:154
+							if gc_else31.And(gc_if32).ToBits() != 0 {
+//line srad.go:154
+								if tx >= 0 && tx <= len(tempResult[ty])-4 {
+//line srad.go:154
+									gc_vb13.StoreMasked((*[4]float32)(tempResult[ty][tx:]), archsimd.LoadInt32x4(&compiled.LaneBits32x4[gc_else31.And(gc_if32).ToBits()&15]).NotEqual(compiled.ZeroInt32x4()))
+//line srad.go:154
+								} else {
+//line srad.go:154
+									var gc_lanes204 [4]float32
+//line srad.go:154
+									gc_vb13.Store(&gc_lanes204)
+//line srad.go:154
+									for gc_k204 := range 4 {
+//line srad.go:154
+										if gc_else31.And(gc_if32).ToBits()&(1<<gc_k204) != 0 {
+//line srad.go:154
+											gc_pos2.Thread = gc_rank2 + gc_k204
+//line srad.go:154
+											tempResult[ty][tx+gc_k204] = gc_lanes204[gc_k204]
+//line srad.go:154
+										}
+//line srad.go:154
+									}
+//line srad.go:154
+									gc_pos2.Thread = gc_rank2
+//line srad.go:154
+								}
+//line srad.go:154
+							}
+//line srad.go:154
+							gc_else32 := gc_if32.ToInt64x4().Not().NotEqual(compiled.ZeroInt64x4())
+//line srad.go:154
+							_ = gc_else32
+//line srad.go:154
+							if gc_else31.And(gc_else32).ToBits() != 0 {
+//line srad.go:154
+								{
+//line srad.go:154
+									if tx >= 0 && tx <= len(tempResult[ty])-4 {
+//line srad.go:156
+										c.StoreMasked((*[4]float32)(tempResult[ty][tx:]), archsimd.LoadInt32x4(&compiled.LaneBits32x4[gc_else31.And(gc_else32).ToBits()&15]).NotEqual(compiled.ZeroInt32x4()))
+//line srad.go:156
+									} else {
+//line srad.go:156
+										var gc_lanes205 [4]float32
+//line srad.go:156
+										c.Store(&gc_lanes205)
+//line srad.go:156
+										for gc_k205 := range 4 {
+//line srad.go:156
+											if gc_else31.And(gc_else32).ToBits()&(1<<gc_k205) != 0 {
+//line srad.go:156
+												gc_pos2.Thread = gc_rank2 + gc_k205
+//line srad.go:156
+												tempResult[ty][tx+gc_k205] = gc_lanes205[gc_k205]
+//line srad.go:156
+											}
+//line srad.go:156
+										}
+//line srad.go:156
+										gc_pos2.Thread = gc_rank2
+//line srad.go:156
+									}
+//line srad.go:156
+								}
+//line srad.go:156
+							}
+//line srad.go:156
+						}
+//line srad.go:154
+						n.StoreSlice(gc_s_n[gc_rank2:])
+//line srad.go:154
+						w.StoreSlice(gc_s_w[gc_rank2:])
+//line srad.go:154
+						e.StoreSlice(gc_s_e[gc_rank2:])
+//line srad.go:154
+						s.StoreSlice(gc_s_s[gc_rank2:])
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				for gc_tx2 := gc_vstep8; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -1981,12 +3278,12 @@ func gc_body_sradCuda1(gc_b2 *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []flo
 				gc_at58 := wC[gc_off24:][:gc_bdx2]
 				gc_at59 := sC[gc_off24:][:gc_bdx2]
 				gc_at60 := nC[gc_off24:][:gc_bdx2]
-				gc_vstep7 := 0
+				gc_vstep9 := 0
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop7 bool
-					gc_vstep7, gc_stop7 = func(gc_vstep7 int) (int, bool) {
-						for ; gc_vstep7+15 < gc_bdx2; gc_vstep7 += 16 {
-							gc_tx2 := gc_vstep7
+					gc_vstep9, gc_stop7 = func(gc_vstep9 int) (int, bool) {
+						for ; gc_vstep9+15 < gc_bdx2; gc_vstep9 += 16 {
+							gc_tx2 := gc_vstep9
 							gc_rank2 := gc_base2 + gc_tx2
 							_ = gc_rank2
 //line srad.go:41
@@ -2028,15 +3325,15 @@ func gc_body_sradCuda1(gc_b2 *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []flo
 							n.StoreSlice(gc_at60[gc_tx2:])
 						}
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep7, false
-					}(gc_vstep7)
+						return gc_vstep9, false
+					}(gc_vstep9)
 					if gc_stop7 {
 						return
 					}
 				}
 				if compiled.SIMD {
-					for ; gc_vstep7+7 < gc_bdx2; gc_vstep7 += 8 {
-						gc_tx2 := gc_vstep7
+					for ; gc_vstep9+7 < gc_bdx2; gc_vstep9 += 8 {
+						gc_tx2 := gc_vstep9
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
 //line srad.go:41
@@ -2079,7 +3376,7 @@ func gc_body_sradCuda1(gc_b2 *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []flo
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx2 := gc_vstep7; gc_tx2 < gc_bdx2; gc_tx2++ {
+				for gc_tx2 := gc_vstep9; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
 
@@ -2115,12 +3412,12 @@ func gc_body_sradCuda1(gc_b2 *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []flo
 					gc_at60[gc_tx2] = n
 				}
 			} else {
-				gc_vstep8 := 0
+				gc_vstep10 := 0
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop8 bool
-					gc_vstep8, gc_stop8 = func(gc_vstep8 int) (int, bool) {
-						for ; gc_vstep8+15 < gc_bdx2; gc_vstep8 += 16 {
-							gc_tx2 := gc_vstep8
+					gc_vstep10, gc_stop8 = func(gc_vstep10 int) (int, bool) {
+						for ; gc_vstep10+15 < gc_bdx2; gc_vstep10 += 16 {
+							gc_tx2 := gc_vstep10
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 //line srad.go:41
@@ -2168,15 +3465,15 @@ func gc_body_sradCuda1(gc_b2 *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []flo
 							n.StoreSlice(nC[index:])
 						}
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep8, false
-					}(gc_vstep8)
+						return gc_vstep10, false
+					}(gc_vstep10)
 					if gc_stop8 {
 						return
 					}
 				}
 				if compiled.SIMD {
-					for ; gc_vstep8+7 < gc_bdx2; gc_vstep8 += 8 {
-						gc_tx2 := gc_vstep8
+					for ; gc_vstep10+7 < gc_bdx2; gc_vstep10 += 8 {
+						gc_tx2 := gc_vstep10
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 //line srad.go:41
@@ -2225,7 +3522,7 @@ func gc_body_sradCuda1(gc_b2 *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []flo
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step6 := gc_vstep8
+				gc_step6 := gc_vstep10
 				for ; gc_step6+3 < gc_bdx2; gc_step6 += 4 {
 					{
 						gc_tx2 := gc_step6 + 0
@@ -2415,6 +3712,8 @@ func gc_body_sradCuda1(gc_b2 *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []flo
 		}
 	}
 }
+
+var gc_tab_int64x4_3d80beed = [4]int64{0, 1, 2, 3}
 
 // SRADCuda2Kernel returns srad_cuda_2 of Rodinia's srad/srad_v2/srad_kernel.cu:
 // the second half of an iteration, the image update. A 16×16 block loads
@@ -3799,7 +5098,154 @@ func gc_body_sradCuda2(gc_b2 *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []flo
 						gc_at42 := eC[gc_off17+gc_fastlo2:][:gc_seglen2]
 						gc_at43 := cCudaResult[gc_row12][gc_fastlo2:][:gc_seglen2]
 						gc_at44 := temp[gc_row12][gc_fastlo2:][:gc_seglen2]
-						for gc_u2 := 0; gc_u2 < gc_seglen2; gc_u2++ {
+						gc_vstep9 := gc_fastlo2
+						if compiled.SIMD {
+//line srad.go:185
+							gc_iota6 := archsimd.LoadInt64x4(&gc_tab_int64x4_3d80beed)
+//line srad.go:185
+							_ = gc_iota6
+//line srad.go:185
+							gc_none6 := archsimd.BroadcastInt64x4(0).NotEqual(compiled.ZeroInt64x4())
+//line srad.go:185
+							_ = gc_none6
+//line srad.go:185
+							gc_all6 := archsimd.BroadcastInt64x4(-1).NotEqual(compiled.ZeroInt64x4())
+//line srad.go:185
+							_ = gc_all6
+//line srad.go:249
+							gc_vb2 := archsimd.BroadcastFloat64x4(0.25 * float64(lambda))
+//line srad.go:249
+							_ = gc_vb2
+							for ; gc_vstep9+3 < gc_fasthi2; gc_vstep9 += 4 {
+								gc_tx2 := gc_vstep9
+								gc_rank2 := gc_base2 + gc_tx2
+								_ = gc_rank2
+//line srad.go:185
+								var tx int = gc_tx2
+//line srad.go:185
+								_ = tx
+//line srad.go:185
+								var ty int = gc_ty2
+//line srad.go:185
+								_ = ty
+//line srad.go:187
+								var index int = cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
+//line srad.go:187
+								_ = index
+//line srad.go:187
+								var cc archsimd.Float32x4 = archsimd.BroadcastInt32x4(0).AsFloat32x4()
+//line srad.go:187
+								_ = cc
+//line srad.go:187
+								var cn archsimd.Float32x4 = archsimd.BroadcastInt32x4(0).AsFloat32x4()
+//line srad.go:187
+								_ = cn
+//line srad.go:187
+								var cs archsimd.Float32x4 = archsimd.BroadcastInt32x4(0).AsFloat32x4()
+//line srad.go:187
+								_ = cs
+//line srad.go:187
+								var ce archsimd.Float32x4 = archsimd.BroadcastInt32x4(0).AsFloat32x4()
+//line srad.go:187
+								_ = ce
+//line srad.go:187
+								var cw archsimd.Float32x4 = archsimd.BroadcastInt32x4(0).AsFloat32x4()
+//line srad.go:187
+								_ = cw
+//line srad.go:187
+								var dSum archsimd.Float32x4 = archsimd.BroadcastInt32x4(0).AsFloat32x4()
+//line srad.go:187
+								_ = dSum
+//line srad.go:220
+								cc = archsimd.LoadFloat32x4Slice(gc_at34[(gc_tx2 - gc_fastlo2):])
+//line srad.go:220
+								gc_b8 := gc_none6
+//line srad.go:223
+								if ty == SRADBlock-1 {
+//line srad.go:223
+									gc_b8 = gc_all6
+//line srad.go:223
+								}
+//line srad.go:223
+								gc_if11 := gc_b8.And(gc_iota6.Equal(archsimd.BroadcastInt64x4(int64(compiled.Reach(SRADBlock-1, tx, 4)))))
+//line srad.go:223
+								_ = gc_if11
+//line srad.go:223
+								if gc_if11.ToBits() != 0 {
+//line srad.go:223
+									cn = cc.Merge(cn, archsimd.LoadInt32x4(&compiled.LaneBits32x4[gc_if11.ToBits()&15]).NotEqual(compiled.ZeroInt32x4()))
+//line srad.go:223
+									cs = archsimd.LoadFloat32x4Slice(gc_at35[(gc_tx2-gc_fastlo2):]).Merge(cs, archsimd.LoadInt32x4(&compiled.LaneBits32x4[gc_if11.ToBits()&15]).NotEqual(compiled.ZeroInt32x4()))
+//line srad.go:223
+									cw = cc.Merge(cw, archsimd.LoadInt32x4(&compiled.LaneBits32x4[gc_if11.ToBits()&15]).NotEqual(compiled.ZeroInt32x4()))
+//line srad.go:223
+									ce = archsimd.LoadFloat32x4Slice(gc_at36[(gc_tx2-gc_fastlo2):]).Merge(ce, archsimd.LoadInt32x4(&compiled.LaneBits32x4[gc_if11.ToBits()&15]).NotEqual(compiled.ZeroInt32x4()))
+//line srad.go:223
+								}
+//line srad.go:223
+								gc_else11 := gc_if11.ToInt64x4().Not().NotEqual(compiled.ZeroInt64x4())
+//line srad.go:223
+								_ = gc_else11
+//line srad.go:228
+								if gc_else11.ToBits() != 0 {
+//line srad.go:228
+									gc_if12 := gc_iota6.Equal(archsimd.BroadcastInt64x4(int64(compiled.Reach(SRADBlock-1, tx, 4))))
+//line srad.go:228
+									_ = gc_if12
+//line srad.go:228
+									if gc_else11.And(gc_if12).ToBits() != 0 {
+//line srad.go:228
+										cn = cc.Merge(cn, archsimd.LoadInt32x4(&compiled.LaneBits32x4[gc_else11.And(gc_if12).ToBits()&15]).NotEqual(compiled.ZeroInt32x4()))
+//line srad.go:228
+										cs = archsimd.LoadFloat32x4Slice(gc_at37[(gc_tx2-gc_fastlo2):]).Merge(cs, archsimd.LoadInt32x4(&compiled.LaneBits32x4[gc_else11.And(gc_if12).ToBits()&15]).NotEqual(compiled.ZeroInt32x4()))
+//line srad.go:228
+										cw = cc.Merge(cw, archsimd.LoadInt32x4(&compiled.LaneBits32x4[gc_else11.And(gc_if12).ToBits()&15]).NotEqual(compiled.ZeroInt32x4()))
+//line srad.go:228
+										ce = archsimd.LoadFloat32x4Slice(gc_at36[(gc_tx2-gc_fastlo2):]).Merge(ce, archsimd.LoadInt32x4(&compiled.LaneBits32x4[gc_else11.And(gc_if12).ToBits()&15]).NotEqual(compiled.ZeroInt32x4()))
+//line srad.go:228
+									}
+//line srad.go:228
+									gc_else12 := gc_if12.ToInt64x4().Not().NotEqual(compiled.ZeroInt64x4())
+//line srad.go:228
+									_ = gc_else12
+//line srad.go:228
+									if gc_else11.And(gc_else12).ToBits() != 0 {
+//line srad.go:228
+										if ty ==
+
+//line srad.go:233
+											SRADBlock-1 {
+//line srad.go:233
+											cn = cc.Merge(cn, archsimd.LoadInt32x4(&compiled.LaneBits32x4[gc_else11.And(gc_else12).ToBits()&15]).NotEqual(compiled.ZeroInt32x4()))
+//line srad.go:233
+											cs = archsimd.LoadFloat32x4Slice(gc_at35[(gc_tx2-gc_fastlo2):]).Merge(cs, archsimd.LoadInt32x4(&compiled.LaneBits32x4[gc_else11.And(gc_else12).ToBits()&15]).NotEqual(compiled.ZeroInt32x4()))
+//line srad.go:233
+											cw = cc.Merge(cw, archsimd.LoadInt32x4(&compiled.LaneBits32x4[gc_else11.And(gc_else12).ToBits()&15]).NotEqual(compiled.ZeroInt32x4()))
+//line srad.go:233
+											ce = archsimd.LoadFloat32x4Slice(gc_at38[(gc_tx2-gc_fastlo2):]).Merge(ce, archsimd.LoadInt32x4(&compiled.LaneBits32x4[gc_else11.And(gc_else12).ToBits()&15]).NotEqual(compiled.ZeroInt32x4()))
+//line srad.go:233
+										} else {
+//line srad.go:233
+											cn = cc.Merge(cn, archsimd.LoadInt32x4(&compiled.LaneBits32x4[gc_else11.And(gc_else12).ToBits()&15]).NotEqual(compiled.ZeroInt32x4()))
+//line srad.go:233
+											cs = archsimd.LoadFloat32x4Slice(gc_at37[(gc_tx2-gc_fastlo2):]).Merge(cs, archsimd.LoadInt32x4(&compiled.LaneBits32x4[gc_else11.And(gc_else12).ToBits()&15]).NotEqual(compiled.ZeroInt32x4()))
+//line srad.go:233
+											cw = cc.Merge(cw, archsimd.LoadInt32x4(&compiled.LaneBits32x4[gc_else11.And(gc_else12).ToBits()&15]).NotEqual(compiled.ZeroInt32x4()))
+//line srad.go:233
+											ce = archsimd.LoadFloat32x4Slice(gc_at38[(gc_tx2-gc_fastlo2):]).Merge(ce, archsimd.LoadInt32x4(&compiled.LaneBits32x4[gc_else11.And(gc_else12).ToBits()&15]).NotEqual(compiled.ZeroInt32x4()))
+//line srad.go:233
+										}
+//line srad.go:233
+									}
+//line srad.go:233
+								}
+//line srad.go:228
+								dSum = cn.Mul(archsimd.LoadFloat32x4Slice(gc_at39[(gc_tx2 - gc_fastlo2):])).Add(cs.Mul(archsimd.LoadFloat32x4Slice(gc_at40[(gc_tx2 - gc_fastlo2):]))).Add(cw.Mul(archsimd.LoadFloat32x4Slice(gc_at41[(gc_tx2 - gc_fastlo2):]))).Add(ce.Mul(archsimd.LoadFloat32x4Slice(gc_at42[(gc_tx2 - gc_fastlo2):])))
+								archsimd.LoadFloat32x4Slice(gc_at44[(gc_tx2 - gc_fastlo2):]).ConvertToFloat64().Add(gc_vb2.Mul(dSum.ConvertToFloat64())).ConvertToFloat32().StoreSlice(gc_at43[(gc_tx2 - gc_fastlo2):])
+							}
+							archsimd.ClearAVXUpperBits()
+						}
+						for gc_u2 := gc_vstep9 - gc_fastlo2; gc_u2 < gc_seglen2; gc_u2++ {
 							gc_tx2 := gc_fastlo2 + gc_u2
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
@@ -3925,7 +5371,259 @@ func gc_body_sradCuda2(gc_b2 *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []flo
 					cCudaResult[ty][tx] = float32(float64(temp[ty][tx]) + 0.25*float64(lambda)*float64(dSum))
 				}
 			} else {
-				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+				gc_vstep10 := 0
+				if compiled.SIMD {
+//line srad.go:185
+					gc_iota3 := archsimd.LoadInt64x4(&gc_tab_int64x4_3d80beed)
+//line srad.go:185
+					_ = gc_iota3
+//line srad.go:185
+					gc_none3 := archsimd.BroadcastInt64x4(0).NotEqual(compiled.ZeroInt64x4())
+//line srad.go:185
+					_ = gc_none3
+//line srad.go:185
+					gc_all3 := archsimd.BroadcastInt64x4(-1).NotEqual(compiled.ZeroInt64x4())
+//line srad.go:185
+					_ = gc_all3
+//line srad.go:249
+					gc_vb := archsimd.BroadcastFloat64x4(0.25 * float64(lambda))
+//line srad.go:249
+					_ = gc_vb
+				gc_steps:
+					for ; gc_vstep10+3 < gc_bdx2; gc_vstep10 += 4 {
+						gc_tx2 := gc_vstep10
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line srad.go:185
+						var tx int = gc_tx2
+//line srad.go:185
+						_ = tx
+//line srad.go:185
+						var ty int = gc_ty2
+//line srad.go:185
+						_ = ty
+//line srad.go:187
+						var index int = cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
+//line srad.go:187
+						_ = index
+//line srad.go:187
+						var cc archsimd.Float32x4 = archsimd.BroadcastInt32x4(0).AsFloat32x4()
+//line srad.go:187
+						_ = cc
+//line srad.go:187
+						var cn archsimd.Float32x4 = archsimd.BroadcastInt32x4(0).AsFloat32x4()
+//line srad.go:187
+						_ = cn
+//line srad.go:187
+						var cs archsimd.Float32x4 = archsimd.BroadcastInt32x4(0).AsFloat32x4()
+//line srad.go:187
+						_ = cs
+//line srad.go:187
+						var ce archsimd.Float32x4 = archsimd.BroadcastInt32x4(0).AsFloat32x4()
+//line srad.go:187
+						_ = ce
+//line srad.go:187
+						var cw archsimd.Float32x4 = archsimd.BroadcastInt32x4(0).AsFloat32x4()
+//line srad.go:187
+						_ = cw
+//line srad.go:187
+						var dSum archsimd.Float32x4 = archsimd.BroadcastInt32x4(0).AsFloat32x4()
+//line srad.go:187
+						_ = dSum
+//line srad.go:220
+						if tx < 0 || tx > len(cCudaTemp[ty])-4 || index < 0 || index > len(nC)-4 || index > len(sC)-4 || index > len(wC)-4 || index > len(eC)-4 || tx > len(temp[ty])-4 || tx > len(cCudaResult[ty])-4 {
+//line srad.go:220
+							break
+//line srad.go:220
+						}
+//line srad.go:220
+						cc = archsimd.LoadFloat32x4Slice(cCudaTemp[ty][tx:])
+//line srad.go:220
+						gc_b5 := gc_none3
+//line srad.go:223
+						if ty == SRADBlock-1 {
+//line srad.go:223
+							gc_b5 = gc_all3
+//line srad.go:223
+						}
+//line srad.go:223
+						gc_if5 := gc_b5.And(gc_iota3.Equal(archsimd.BroadcastInt64x4(int64(compiled.Reach(SRADBlock-1, tx, 4)))))
+//line srad.go:223
+						_ = gc_if5
+//line srad.go:225
+						if gc_if5.ToBits() != 0 {
+//line srad.go:225
+							cn = cc.Merge(cn, archsimd.LoadInt32x4(&compiled.LaneBits32x4[gc_if5.ToBits()&15]).NotEqual(compiled.ZeroInt32x4()))
+//line srad.go:225
+							var gc_ld17 archsimd.Float32x4 = archsimd.BroadcastInt32x4(0).AsFloat32x4()
+//line srad.go:225
+							if tx >= 0 && tx <= len(southC[ty])-4 {
+//line srad.go:225
+								gc_ld17 = archsimd.LoadFloat32x4Slice(southC[ty][tx:])
+//line srad.go:225
+							} else {
+//line srad.go:225
+								break gc_steps
+//line srad.go:225
+							}
+//line srad.go:225
+							cs = gc_ld17.Merge(cs, archsimd.LoadInt32x4(&compiled.LaneBits32x4[gc_if5.ToBits()&15]).NotEqual(compiled.ZeroInt32x4()))
+//line srad.go:225
+							cw = cc.Merge(cw, archsimd.LoadInt32x4(&compiled.LaneBits32x4[gc_if5.ToBits()&15]).NotEqual(compiled.ZeroInt32x4()))
+//line srad.go:225
+							var gc_ld18 archsimd.Float32x4 = archsimd.BroadcastInt32x4(0).AsFloat32x4()
+//line srad.go:225
+							if tx >= 0 && tx <= len(eastC[ty])-4 {
+//line srad.go:227
+								gc_ld18 = archsimd.LoadFloat32x4Slice(eastC[ty][tx:])
+//line srad.go:227
+							} else {
+//line srad.go:227
+								break gc_steps
+//line srad.go:227
+							}
+//line srad.go:227
+							ce = gc_ld18.Merge(ce, archsimd.LoadInt32x4(&compiled.LaneBits32x4[gc_if5.ToBits()&15]).NotEqual(compiled.ZeroInt32x4()))
+//line srad.go:227
+						}
+//line srad.go:225
+						gc_else5 := gc_if5.ToInt64x4().Not().NotEqual(compiled.ZeroInt64x4())
+//line srad.go:225
+						_ = gc_else5
+//line srad.go:228
+						if gc_else5.ToBits() != 0 {
+//line srad.go:228
+							gc_if6 := gc_iota3.Equal(archsimd.BroadcastInt64x4(int64(compiled.Reach(SRADBlock-1, tx, 4))))
+//line srad.go:228
+							_ = gc_if6
+//line srad.go:228
+							if gc_else5.And(gc_if6).ToBits() != 0 {
+//line srad.go:228
+								cn = cc.Merge(cn, archsimd.LoadInt32x4(&compiled.LaneBits32x4[gc_else5.And(gc_if6).ToBits()&15]).NotEqual(compiled.ZeroInt32x4()))
+//line srad.go:228
+								var gc_ld19 archsimd.Float32x4 = archsimd.BroadcastInt32x4(0).AsFloat32x4()
+//line srad.go:228
+								if tx >= 0 && tx <= len(cCudaTemp[ty+1])-4 {
+//line srad.go:230
+									gc_ld19 = archsimd.LoadFloat32x4Slice(cCudaTemp[ty+1][tx:])
+//line srad.go:230
+								} else {
+//line srad.go:230
+									break gc_steps
+//line srad.go:230
+								}
+//line srad.go:230
+								cs = gc_ld19.Merge(cs, archsimd.LoadInt32x4(&compiled.LaneBits32x4[gc_else5.And(gc_if6).ToBits()&15]).NotEqual(compiled.ZeroInt32x4()))
+//line srad.go:230
+								cw = cc.Merge(cw, archsimd.LoadInt32x4(&compiled.LaneBits32x4[gc_else5.And(gc_if6).ToBits()&15]).NotEqual(compiled.ZeroInt32x4()))
+//line srad.go:230
+								var gc_ld20 archsimd.Float32x4 = archsimd.BroadcastInt32x4(0).AsFloat32x4()
+//line srad.go:230
+								if tx >= 0 && tx <= len(eastC[ty])-4 {
+//line srad.go:232
+									gc_ld20 = archsimd.LoadFloat32x4Slice(eastC[ty][tx:])
+//line srad.go:232
+								} else {
+//line srad.go:232
+									break gc_steps
+//line srad.go:232
+								}
+//line srad.go:232
+								ce = gc_ld20.Merge(ce, archsimd.LoadInt32x4(&compiled.LaneBits32x4[gc_else5.And(gc_if6).ToBits()&15]).NotEqual(compiled.ZeroInt32x4()))
+//line srad.go:232
+							}
+//line srad.go:232
+							gc_else6 := gc_if6.ToInt64x4().Not().NotEqual(compiled.ZeroInt64x4())
+//line srad.go:232
+							_ = gc_else6
+//line srad.go:232
+							if gc_else5.And(gc_else6).ToBits() != 0 {
+//line srad.go:232
+								if ty ==
+									SRADBlock-1 {
+//line srad.go:233
+									cn = cc.Merge(cn, archsimd.LoadInt32x4(&compiled.LaneBits32x4[gc_else5.And(gc_else6).ToBits()&15]).NotEqual(compiled.ZeroInt32x4()))
+//line srad.go:233
+									var gc_ld21 archsimd.Float32x4 = archsimd.BroadcastInt32x4(0).AsFloat32x4()
+//line srad.go:233
+									if tx >= 0 && tx <= len(southC[ty])-4 {
+//line srad.go:235
+										gc_ld21 = archsimd.LoadFloat32x4Slice(southC[ty][tx:])
+//line srad.go:235
+									} else {
+//line srad.go:235
+										break gc_steps
+//line srad.go:235
+									}
+//line srad.go:235
+									cs = gc_ld21.Merge(cs, archsimd.LoadInt32x4(&compiled.LaneBits32x4[gc_else5.And(gc_else6).ToBits()&15]).NotEqual(compiled.ZeroInt32x4()))
+//line srad.go:235
+									cw = cc.Merge(cw, archsimd.LoadInt32x4(&compiled.LaneBits32x4[gc_else5.And(gc_else6).ToBits()&15]).NotEqual(compiled.ZeroInt32x4()))
+//line srad.go:235
+									var gc_ld22 archsimd.Float32x4 = archsimd.BroadcastInt32x4(0).AsFloat32x4()
+//line srad.go:235
+									if (tx+
+
+										1) >= 0 && (tx+1) <= len(cCudaTemp[ty])-4 {
+//line srad.go:237
+										gc_ld22 = archsimd.LoadFloat32x4Slice(cCudaTemp[ty][tx+1:])
+//line srad.go:237
+									} else {
+//line srad.go:237
+										break gc_steps
+//line srad.go:237
+									}
+//line srad.go:237
+									ce = gc_ld22.Merge(ce, archsimd.LoadInt32x4(&compiled.LaneBits32x4[gc_else5.And(gc_else6).ToBits()&15]).NotEqual(compiled.ZeroInt32x4()))
+//line srad.go:237
+								} else {
+//line srad.go:237
+									cn = cc.Merge(cn, archsimd.LoadInt32x4(&compiled.LaneBits32x4[gc_else5.And(gc_else6).ToBits()&15]).NotEqual(compiled.ZeroInt32x4()))
+//line srad.go:237
+									var gc_ld23 archsimd.Float32x4 = archsimd.BroadcastInt32x4(0).AsFloat32x4()
+//line srad.go:237
+									if tx >= 0 && tx <= len(cCudaTemp[ty+1])-4 {
+//line srad.go:240
+										gc_ld23 = archsimd.LoadFloat32x4Slice(cCudaTemp[ty+1][tx:])
+//line srad.go:240
+									} else {
+//line srad.go:240
+										break gc_steps
+//line srad.go:240
+									}
+//line srad.go:240
+									cs = gc_ld23.Merge(cs, archsimd.LoadInt32x4(&compiled.LaneBits32x4[gc_else5.And(gc_else6).ToBits()&15]).NotEqual(compiled.ZeroInt32x4()))
+//line srad.go:240
+									cw = cc.Merge(cw, archsimd.LoadInt32x4(&compiled.LaneBits32x4[gc_else5.And(gc_else6).ToBits()&15]).NotEqual(compiled.ZeroInt32x4()))
+//line srad.go:240
+									var gc_ld24 archsimd.Float32x4 = archsimd.BroadcastInt32x4(0).AsFloat32x4()
+//line srad.go:240
+									if (tx+
+
+										1) >= 0 && (tx+1) <= len(cCudaTemp[ty])-4 {
+//line srad.go:242
+										gc_ld24 = archsimd.LoadFloat32x4Slice(cCudaTemp[ty][tx+1:])
+//line srad.go:242
+									} else {
+//line srad.go:242
+										break gc_steps
+//line srad.go:242
+									}
+//line srad.go:242
+									ce = gc_ld24.Merge(ce, archsimd.LoadInt32x4(&compiled.LaneBits32x4[gc_else5.And(gc_else6).ToBits()&15]).NotEqual(compiled.ZeroInt32x4()))
+//line srad.go:242
+								}
+//line srad.go:242
+							}
+//line srad.go:242
+						}
+//line srad.go:246
+						dSum = cn.Mul(archsimd.LoadFloat32x4Slice(nC[index:])).Add(cs.Mul(archsimd.LoadFloat32x4Slice(sC[index:]))).Add(cw.Mul(archsimd.LoadFloat32x4Slice(wC[index:]))).Add(ce.Mul(archsimd.LoadFloat32x4Slice(eC[index:])))
+						archsimd.LoadFloat32x4Slice(temp[ty][tx:]).ConvertToFloat64().Add(gc_vb.Mul(dSum.ConvertToFloat64())).ConvertToFloat32().StoreSlice(cCudaResult[ty][tx:])
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				for gc_tx2 := gc_vstep10; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -4001,12 +5699,12 @@ func gc_body_sradCuda2(gc_b2 *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []flo
 			if gc_off18 >= 0 && gc_off18 <= len(jCuda) && gc_bdx2 <= len(jCuda)-gc_off18 && gc_row14 >= 0 && gc_row14 < len(cCudaResult) && gc_bdx2 <= len(cCudaResult[gc_row14]) {
 				gc_at45 := jCuda[gc_off18:][:gc_bdx2]
 				gc_at46 := cCudaResult[gc_row14][:gc_bdx2]
-				gc_vstep9 := 0
+				gc_vstep11 := 0
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop9 bool
-					gc_vstep9, gc_stop9 = func(gc_vstep9 int) (int, bool) {
-						for ; gc_vstep9+15 < gc_bdx2; gc_vstep9 += 16 {
-							gc_tx2 := gc_vstep9
+					gc_vstep11, gc_stop9 = func(gc_vstep11 int) (int, bool) {
+						for ; gc_vstep11+15 < gc_bdx2; gc_vstep11 += 16 {
+							gc_tx2 := gc_vstep11
 							gc_rank2 := gc_base2 + gc_tx2
 							_ = gc_rank2
 //line srad.go:185
@@ -4024,15 +5722,15 @@ func gc_body_sradCuda2(gc_b2 *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []flo
 							archsimd.LoadFloat32x16Slice(gc_at46[gc_tx2:]).StoreSlice(gc_at45[gc_tx2:])
 						}
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep9, false
-					}(gc_vstep9)
+						return gc_vstep11, false
+					}(gc_vstep11)
 					if gc_stop9 {
 						return
 					}
 				}
 				if compiled.SIMD {
-					for ; gc_vstep9+7 < gc_bdx2; gc_vstep9 += 8 {
-						gc_tx2 := gc_vstep9
+					for ; gc_vstep11+7 < gc_bdx2; gc_vstep11 += 8 {
+						gc_tx2 := gc_vstep11
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
 //line srad.go:185
@@ -4051,7 +5749,7 @@ func gc_body_sradCuda2(gc_b2 *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []flo
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx2 := gc_vstep9; gc_tx2 < gc_bdx2; gc_tx2++ {
+				for gc_tx2 := gc_vstep11; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
 
@@ -4071,12 +5769,12 @@ func gc_body_sradCuda2(gc_b2 *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []flo
 					gc_at45[gc_tx2] = gc_at46[gc_tx2]
 				}
 			} else {
-				gc_vstep10 := 0
+				gc_vstep12 := 0
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop10 bool
-					gc_vstep10, gc_stop10 = func(gc_vstep10 int) (int, bool) {
-						for ; gc_vstep10+15 < gc_bdx2; gc_vstep10 += 16 {
-							gc_tx2 := gc_vstep10
+					gc_vstep12, gc_stop10 = func(gc_vstep12 int) (int, bool) {
+						for ; gc_vstep12+15 < gc_bdx2; gc_vstep12 += 16 {
+							gc_tx2 := gc_vstep12
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 //line srad.go:185
@@ -4100,15 +5798,15 @@ func gc_body_sradCuda2(gc_b2 *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []flo
 							archsimd.LoadFloat32x16Slice(cCudaResult[ty][tx:]).StoreSlice(jCuda[index:])
 						}
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep10, false
-					}(gc_vstep10)
+						return gc_vstep12, false
+					}(gc_vstep12)
 					if gc_stop10 {
 						return
 					}
 				}
 				if compiled.SIMD {
-					for ; gc_vstep10+7 < gc_bdx2; gc_vstep10 += 8 {
-						gc_tx2 := gc_vstep10
+					for ; gc_vstep12+7 < gc_bdx2; gc_vstep12 += 8 {
+						gc_tx2 := gc_vstep12
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 //line srad.go:185
@@ -4133,7 +5831,7 @@ func gc_body_sradCuda2(gc_b2 *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []flo
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step9 := gc_vstep10
+				gc_step9 := gc_vstep12
 				for ; gc_step9+3 < gc_bdx2; gc_step9 += 4 {
 					{
 						gc_tx2 := gc_step9 + 0

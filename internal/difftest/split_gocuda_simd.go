@@ -209,7 +209,73 @@ func gc_body_pyramid(gc_b2 *compiled.Block, wall, src, dst []int32, steps, valid
 		}
 	}
 	{
-		gc_step9 := 0
+		gc_vstep3 := 0
+		if compiled.SIMD && compiled.SIMD512 {
+			var gc_stop3 bool
+			gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+//line split.go:28
+				gc_none2 := archsimd.Mask32x16FromBits(0)
+//line split.go:28
+				_ = gc_none2
+//line split.go:28
+				gc_all2 := archsimd.Mask32x16FromBits(0xffff)
+//line split.go:28
+				_ = gc_all2
+				for ; gc_vstep3+15 < gc_n2; gc_vstep3 += 16 {
+					gc_rank2 := gc_vstep3
+					_ = gc_rank2
+//line split.go:28
+					var computed bool
+//line split.go:28
+					_ = computed
+//line split.go:28
+					gc_b4 := gc_none2
+//line split.go:28
+					if computed {
+//line split.go:28
+						gc_b4 = gc_all2
+//line split.go:28
+					}
+//line split.go:28
+					compiled.SetBools16(gc_s_computed[gc_rank2:], gc_b4.ToBits())
+				}
+				archsimd.ClearAVXUpperBits()
+				return gc_vstep3, false
+			}(gc_vstep3)
+			if gc_stop3 {
+				return
+			}
+		}
+		if compiled.SIMD {
+//line split.go:28
+			gc_none := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
+//line split.go:28
+			_ = gc_none
+//line split.go:28
+			gc_all := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+//line split.go:28
+			_ = gc_all
+			for ; gc_vstep3+7 < gc_n2; gc_vstep3 += 8 {
+				gc_rank2 := gc_vstep3
+				_ = gc_rank2
+//line split.go:28
+				var computed bool
+//line split.go:28
+				_ = computed
+//line split.go:28
+				gc_b3 := gc_none
+//line split.go:28
+				if computed {
+//line split.go:28
+					gc_b3 = gc_all
+//line split.go:28
+				}
+//line split.go:28
+				compiled.SetBools8(gc_s_computed[gc_rank2:], gc_b3.ToBits())
+			}
+			archsimd.ClearAVXUpperBits()
+		}
+		gc_step9 := gc_vstep3
 		for ; gc_step9+3 < gc_n2; gc_step9 += 4 {
 			{
 				gc_rank2 := gc_step9 + 0
@@ -350,7 +416,283 @@ func gc_body_pyramid(gc_b2 *compiled.Block, wall, src, dst []int32, steps, valid
 					gc_at12 := result[:gc_to2]
 					gc_at13 := prev[:gc_to2]
 					gc_at14 := wall[gc_off2:][:gc_to2]
-					for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_vstep4 := gc_from2
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop4 bool
+						gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
+//line split.go:23
+							gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+//line split.go:23
+							_ = gc_iota4
+//line split.go:23
+							gc_none6 := archsimd.Mask32x16FromBits(0)
+//line split.go:23
+							_ = gc_none6
+//line split.go:23
+							gc_all6 := archsimd.Mask32x16FromBits(0xffff)
+//line split.go:23
+							_ = gc_all6
+							for ; gc_vstep4+15 < gc_to2; gc_vstep4 += 16 {
+								gc_tx2 := gc_vstep4
+								gc_rank2 := gc_base2 + gc_tx2
+								_ = gc_rank2
+//line split.go:23
+								var tx int = gc_tx2
+//line split.go:23
+								_ = tx
+//line split.go:24
+								gc_in7 := (tx - 1) >= validMin
+//line split.go:24
+								_ = gc_in7
+//line split.go:24
+								var w int = tx - 1
+//line split.go:24
+								_ = w
+//line split.go:24
+								gc_in8 := (tx+1)+15 <= validMax
+//line split.go:24
+								_ = gc_in8
+//line split.go:24
+								var e int = tx + 1
+//line split.go:24
+								_ = e
+//line split.go:25
+								var gc_x4 int = tx
+//line split.go:25
+								_ = gc_x4
+//line split.go:25
+								gc_t4 := archsimd.Mask32x16FromBits(gc_iota4.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(validMin, gc_x4, 16)))).ToBits() & gc_iota4.LessEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(validMax, gc_x4, 16)))).ToBits())
+//line split.go:25
+								_ = gc_t4
+//line split.go:25
+								isValid := gc_t4
+//line split.go:25
+								_ = isValid
+//line split.go:25
+								var computed bool
+//line split.go:25
+								_ = computed
+//line split.go:30
+								computed = false
+//line split.go:31
+								{
+									computed = true
+									var gc_ld7 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
+//line split.go:33
+									if gc_in7 && w >= 0 && w <= len(prev)-16 {
+//line split.go:33
+										gc_ld7 = archsimd.LoadInt32x16Slice(prev[w:])
+//line split.go:33
+									} else {
+//line split.go:33
+										var gc_lanes7 [16]int32
+//line split.go:33
+										for gc_k7 := range 16 {
+//line split.go:33
+											if 0xffff&(1<<gc_k7) != 0 {
+//line split.go:33
+												gc_pos2.Thread = gc_rank2 + gc_k7
+//line split.go:33
+												gc_lanes7[gc_k7] = prev[max((tx-
+//line split.go:24
+													1)+gc_k7, validMin)]
+//line split.go:24
+											}
+//line split.go:24
+										}
+//line split.go:24
+										gc_pos2.Thread = gc_rank2
+//line split.go:24
+										gc_ld7 = archsimd.LoadInt32x16(&gc_lanes7)
+//line split.go:24
+									}
+//line split.go:24
+									var gc_ld8 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
+//line split.go:24
+									if gc_in8 && e >= 0 && e <= len(prev)-16 {
+//line split.go:33
+										gc_ld8 = archsimd.LoadInt32x16Slice(prev[e:])
+//line split.go:33
+									} else {
+//line split.go:33
+										var gc_lanes8 [16]int32
+//line split.go:33
+										for gc_k8 := range 16 {
+//line split.go:33
+											if 0xffff&(1<<gc_k8) != 0 {
+//line split.go:33
+												gc_pos2.Thread = gc_rank2 + gc_k8
+//line split.go:33
+												gc_lanes8[gc_k8] = prev[min((tx+
+//line split.go:24
+													1)+gc_k8, validMax)]
+//line split.go:24
+											}
+//line split.go:24
+										}
+//line split.go:24
+										gc_pos2.Thread = gc_rank2
+//line split.go:24
+										gc_ld8 = archsimd.LoadInt32x16(&gc_lanes8)
+//line split.go:24
+									}
+//line split.go:24
+									gc_ld7.Min(archsimd.LoadInt32x16Slice(gc_at13[gc_tx2:])).Min(gc_ld8).Add(archsimd.LoadInt32x16Slice(gc_at14[gc_tx2:])).StoreSlice(gc_at12[gc_tx2:])
+//line split.go:24
+								}
+//line split.go:31
+								gc_b8 := gc_none6
+//line split.go:31
+								if computed {
+//line split.go:31
+									gc_b8 = gc_all6
+//line split.go:31
+								}
+//line split.go:31
+								compiled.SetBools16(gc_s_computed[gc_rank2:], gc_b8.ToBits())
+							}
+							archsimd.ClearAVXUpperBits()
+							return gc_vstep4, false
+						}(gc_vstep4)
+						if gc_stop4 {
+							return
+						}
+					}
+					if compiled.SIMD {
+//line split.go:23
+						gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+//line split.go:23
+						_ = gc_iota3
+//line split.go:23
+						gc_none5 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
+//line split.go:23
+						_ = gc_none5
+//line split.go:23
+						gc_all5 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+//line split.go:23
+						_ = gc_all5
+						for ; gc_vstep4+7 < gc_to2; gc_vstep4 += 8 {
+							gc_tx2 := gc_vstep4
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+//line split.go:23
+							var tx int = gc_tx2
+//line split.go:23
+							_ = tx
+//line split.go:24
+							gc_in5 := (tx - 1) >= validMin
+//line split.go:24
+							_ = gc_in5
+//line split.go:24
+							var w int = tx - 1
+//line split.go:24
+							_ = w
+//line split.go:24
+							gc_in6 := (tx+1)+7 <= validMax
+//line split.go:24
+							_ = gc_in6
+//line split.go:24
+							var e int = tx + 1
+//line split.go:24
+							_ = e
+//line split.go:25
+							var gc_x3 int = tx
+//line split.go:25
+							_ = gc_x3
+//line split.go:25
+							gc_t3 := gc_iota3.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(validMin, gc_x3, 8)))).And(gc_iota3.LessEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(validMax, gc_x3, 8)))))
+//line split.go:25
+							_ = gc_t3
+//line split.go:25
+							isValid := gc_t3
+//line split.go:25
+							_ = isValid
+//line split.go:25
+							var computed bool
+//line split.go:25
+							_ = computed
+//line split.go:30
+							computed = false
+//line split.go:31
+							{
+								computed = true
+								var gc_ld5 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+//line split.go:33
+								if gc_in5 && w >= 0 && w <= len(prev)-8 {
+//line split.go:33
+									gc_ld5 = archsimd.LoadInt32x8Slice(prev[w:])
+//line split.go:33
+								} else {
+//line split.go:33
+									var gc_lanes5 [8]int32
+//line split.go:33
+									for gc_k5 := range 8 {
+//line split.go:33
+										if 0xff&(1<<gc_k5) != 0 {
+//line split.go:33
+											gc_pos2.Thread = gc_rank2 + gc_k5
+//line split.go:33
+											gc_lanes5[gc_k5] = prev[max((tx-
+//line split.go:24
+												1)+gc_k5, validMin)]
+//line split.go:24
+										}
+//line split.go:24
+									}
+//line split.go:24
+									gc_pos2.Thread = gc_rank2
+//line split.go:24
+									gc_ld5 = archsimd.LoadInt32x8(&gc_lanes5)
+//line split.go:24
+								}
+//line split.go:24
+								var gc_ld6 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+//line split.go:24
+								if gc_in6 && e >= 0 && e <= len(prev)-8 {
+//line split.go:33
+									gc_ld6 = archsimd.LoadInt32x8Slice(prev[e:])
+//line split.go:33
+								} else {
+//line split.go:33
+									var gc_lanes6 [8]int32
+//line split.go:33
+									for gc_k6 := range 8 {
+//line split.go:33
+										if 0xff&(1<<gc_k6) != 0 {
+//line split.go:33
+											gc_pos2.Thread = gc_rank2 + gc_k6
+//line split.go:33
+											gc_lanes6[gc_k6] = prev[min((tx+
+//line split.go:24
+												1)+gc_k6, validMax)]
+//line split.go:24
+										}
+//line split.go:24
+									}
+//line split.go:24
+									gc_pos2.Thread = gc_rank2
+//line split.go:24
+									gc_ld6 = archsimd.LoadInt32x8(&gc_lanes6)
+//line split.go:24
+								}
+//line split.go:24
+								gc_ld5.Min(archsimd.LoadInt32x8Slice(gc_at13[gc_tx2:])).Min(gc_ld6).Add(archsimd.LoadInt32x8Slice(gc_at14[gc_tx2:])).StoreSlice(gc_at12[gc_tx2:])
+//line split.go:24
+							}
+//line split.go:31
+							gc_b7 := gc_none5
+//line split.go:31
+							if computed {
+//line split.go:31
+								gc_b7 = gc_all5
+//line split.go:31
+							}
+//line split.go:31
+							compiled.SetBools8(gc_s_computed[gc_rank2:], gc_b7.ToBits())
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					for gc_tx2 := gc_vstep4; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -383,7 +725,295 @@ func gc_body_pyramid(gc_b2 *compiled.Block, wall, src, dst []int32, steps, valid
 						gc_s_computed[gc_rank2] = computed
 					}
 				} else {
-					for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_vstep5 := gc_from2
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop5 bool
+						gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
+//line split.go:23
+							gc_iota2 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+//line split.go:23
+							_ = gc_iota2
+//line split.go:23
+							gc_none4 := archsimd.Mask32x16FromBits(0)
+//line split.go:23
+							_ = gc_none4
+//line split.go:23
+							gc_all4 := archsimd.Mask32x16FromBits(0xffff)
+//line split.go:23
+							_ = gc_all4
+							for ; gc_vstep5+15 < gc_to2; gc_vstep5 += 16 {
+								gc_tx2 := gc_vstep5
+								gc_rank2 := gc_base2 + gc_tx2
+								_ = gc_rank2
+//line split.go:23
+								var tx int = gc_tx2
+//line split.go:23
+								_ = tx
+//line split.go:24
+								gc_in3 := (tx - 1) >= validMin
+//line split.go:24
+								_ = gc_in3
+//line split.go:24
+								var w int = tx - 1
+//line split.go:24
+								_ = w
+//line split.go:24
+								gc_in4 := (tx+1)+15 <= validMax
+//line split.go:24
+								_ = gc_in4
+//line split.go:24
+								var e int = tx + 1
+//line split.go:24
+								_ = e
+//line split.go:25
+								var gc_x2 int = tx
+//line split.go:25
+								_ = gc_x2
+//line split.go:25
+								gc_t2 := archsimd.Mask32x16FromBits(gc_iota2.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(validMin, gc_x2, 16)))).ToBits() & gc_iota2.LessEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(validMax, gc_x2, 16)))).ToBits())
+//line split.go:25
+								_ = gc_t2
+//line split.go:25
+								isValid := gc_t2
+//line split.go:25
+								_ = isValid
+//line split.go:25
+								var computed bool
+//line split.go:25
+								_ = computed
+//line split.go:30
+								computed = false
+//line split.go:31
+								{
+									computed = true
+									if tx < 0 || tx > len(prev)-16 || (i*splitBlock+tx) < 0 || (i*splitBlock+tx) > len(wall)-16 || tx > len(result)-16 {
+//line split.go:33
+										break
+//line split.go:33
+									}
+//line split.go:33
+									var gc_ld3 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
+//line split.go:33
+									if gc_in3 && w >= 0 && w <= len(prev)-16 {
+//line split.go:33
+										gc_ld3 = archsimd.LoadInt32x16Slice(prev[w:])
+//line split.go:33
+									} else {
+//line split.go:33
+										var gc_lanes3 [16]int32
+//line split.go:33
+										for gc_k3 := range 16 {
+//line split.go:33
+											if 0xffff&(1<<gc_k3) != 0 {
+//line split.go:33
+												gc_pos2.Thread = gc_rank2 + gc_k3
+//line split.go:33
+												gc_lanes3[gc_k3] = prev[max((tx-
+//line split.go:24
+													1)+gc_k3, validMin)]
+//line split.go:24
+											}
+//line split.go:24
+										}
+//line split.go:24
+										gc_pos2.Thread = gc_rank2
+//line split.go:24
+										gc_ld3 = archsimd.LoadInt32x16(&gc_lanes3)
+//line split.go:24
+									}
+//line split.go:24
+									var gc_ld4 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
+//line split.go:24
+									if gc_in4 && e >= 0 && e <= len(prev)-16 {
+//line split.go:33
+										gc_ld4 = archsimd.LoadInt32x16Slice(prev[e:])
+//line split.go:33
+									} else {
+//line split.go:33
+										var gc_lanes4 [16]int32
+//line split.go:33
+										for gc_k4 := range 16 {
+//line split.go:33
+											if 0xffff&(1<<gc_k4) != 0 {
+//line split.go:33
+												gc_pos2.Thread = gc_rank2 + gc_k4
+//line split.go:33
+												gc_lanes4[gc_k4] = prev[min((tx+
+//line split.go:24
+													1)+gc_k4, validMax)]
+//line split.go:24
+											}
+//line split.go:24
+										}
+//line split.go:24
+										gc_pos2.Thread = gc_rank2
+//line split.go:24
+										gc_ld4 = archsimd.LoadInt32x16(&gc_lanes4)
+//line split.go:24
+									}
+//line split.go:24
+									gc_ld3.Min(archsimd.LoadInt32x16Slice(prev[tx:])).Min(gc_ld4).Add(archsimd.LoadInt32x16Slice(wall[i*splitBlock+tx:])).StoreSlice(result[tx:])
+//line split.go:33
+								}
+//line split.go:31
+								gc_b6 := gc_none4
+//line split.go:31
+								if computed {
+//line split.go:31
+									gc_b6 = gc_all4
+//line split.go:31
+								}
+//line split.go:31
+								compiled.SetBools16(gc_s_computed[gc_rank2:], gc_b6.ToBits())
+							}
+							archsimd.ClearAVXUpperBits()
+							return gc_vstep5, false
+						}(gc_vstep5)
+						if gc_stop5 {
+							return
+						}
+					}
+					if compiled.SIMD {
+//line split.go:23
+						gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+//line split.go:23
+						_ = gc_iota
+//line split.go:23
+						gc_none3 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
+//line split.go:23
+						_ = gc_none3
+//line split.go:23
+						gc_all3 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+//line split.go:23
+						_ = gc_all3
+						for ; gc_vstep5+7 < gc_to2; gc_vstep5 += 8 {
+							gc_tx2 := gc_vstep5
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+//line split.go:23
+							var tx int = gc_tx2
+//line split.go:23
+							_ = tx
+//line split.go:24
+							gc_in := (tx - 1) >= validMin
+//line split.go:24
+							_ = gc_in
+//line split.go:24
+							var w int = tx - 1
+//line split.go:24
+							_ = w
+//line split.go:24
+							gc_in2 := (tx+1)+7 <= validMax
+//line split.go:24
+							_ = gc_in2
+//line split.go:24
+							var e int = tx + 1
+//line split.go:24
+							_ = e
+//line split.go:25
+							var gc_x int = tx
+//line split.go:25
+							_ = gc_x
+//line split.go:25
+							gc_t := gc_iota.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(validMin, gc_x, 8)))).And(gc_iota.LessEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(validMax, gc_x, 8)))))
+//line split.go:25
+							_ = gc_t
+//line split.go:25
+							isValid := gc_t
+//line split.go:25
+							_ = isValid
+//line split.go:25
+							var computed bool
+//line split.go:25
+							_ = computed
+//line split.go:30
+							computed = false
+//line split.go:31
+							{
+								computed = true
+								if tx < 0 || tx > len(prev)-8 || (i*splitBlock+tx) < 0 || (i*splitBlock+tx) > len(wall)-8 || tx > len(result)-8 {
+//line split.go:33
+									break
+//line split.go:33
+								}
+//line split.go:33
+								var gc_ld archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+//line split.go:33
+								if gc_in && w >= 0 && w <= len(prev)-8 {
+//line split.go:33
+									gc_ld = archsimd.LoadInt32x8Slice(prev[w:])
+//line split.go:33
+								} else {
+//line split.go:33
+									var gc_lanes [8]int32
+//line split.go:33
+									for gc_k := range 8 {
+//line split.go:33
+										if 0xff&(1<<gc_k) != 0 {
+//line split.go:33
+											gc_pos2.Thread = gc_rank2 + gc_k
+//line split.go:33
+											gc_lanes[gc_k] = prev[max((tx-
+//line split.go:24
+												1)+gc_k, validMin)]
+//line split.go:24
+										}
+//line split.go:24
+									}
+//line split.go:24
+									gc_pos2.Thread = gc_rank2
+//line split.go:24
+									gc_ld = archsimd.LoadInt32x8(&gc_lanes)
+//line split.go:24
+								}
+//line split.go:24
+								var gc_ld2 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+//line split.go:24
+								if gc_in2 && e >= 0 && e <= len(prev)-8 {
+//line split.go:33
+									gc_ld2 = archsimd.LoadInt32x8Slice(prev[e:])
+//line split.go:33
+								} else {
+//line split.go:33
+									var gc_lanes2 [8]int32
+//line split.go:33
+									for gc_k2 := range 8 {
+//line split.go:33
+										if 0xff&(1<<gc_k2) != 0 {
+//line split.go:33
+											gc_pos2.Thread = gc_rank2 + gc_k2
+//line split.go:33
+											gc_lanes2[gc_k2] = prev[min((tx+
+//line split.go:24
+												1)+gc_k2, validMax)]
+//line split.go:24
+										}
+//line split.go:24
+									}
+//line split.go:24
+									gc_pos2.Thread = gc_rank2
+//line split.go:24
+									gc_ld2 = archsimd.LoadInt32x8(&gc_lanes2)
+//line split.go:24
+								}
+//line split.go:24
+								gc_ld.Min(archsimd.LoadInt32x8Slice(prev[tx:])).Min(gc_ld2).Add(archsimd.LoadInt32x8Slice(wall[i*splitBlock+tx:])).StoreSlice(result[tx:])
+//line split.go:33
+							}
+//line split.go:31
+							gc_b5 := gc_none3
+//line split.go:31
+							if computed {
+//line split.go:31
+								gc_b5 = gc_all3
+//line split.go:31
+							}
+//line split.go:31
+							compiled.SetBools8(gc_s_computed[gc_rank2:], gc_b5.ToBits())
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					for gc_tx2 := gc_vstep5; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -430,74 +1060,67 @@ func gc_body_pyramid(gc_b2 *compiled.Block, wall, src, dst []int32, steps, valid
 				if gc_bdx2 <= len(prev) && gc_bdx2 <= len(result) {
 					gc_at15 := prev[:gc_bdx2]
 					gc_at16 := result[:gc_bdx2]
-					gc_step10 := 0
-					for ; gc_step10+3 < gc_bdx2; gc_step10 += 4 {
-						{
-							gc_tx2 := gc_step10 + 0
-							_ = gc_tx2
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-
+					gc_vstep6 := 0
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop6 bool
+						gc_vstep6, gc_stop6 = func(gc_vstep6 int) (int, bool) {
+							for ; gc_vstep6+15 < gc_bdx2; gc_vstep6 += 16 {
+								gc_tx2 := gc_vstep6
+								gc_rank2 := gc_base2 + gc_tx2
+								_ = gc_rank2
 //line split.go:23
-							tx := gc_tx2
-							_ = tx
-							computed := gc_s_computed[gc_rank2]
-
-//line split.go:39
-							if computed {
-								gc_at15[gc_tx2] = gc_at16[gc_tx2]
-							}
-						}
-						{
-							gc_tx2 := gc_step10 + 1
-							_ = gc_tx2
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-
+								var tx int = gc_tx2
 //line split.go:23
-							tx := gc_tx2
-							_ = tx
-							computed := gc_s_computed[gc_rank2]
-
-//line split.go:39
-							if computed {
-								gc_at15[gc_tx2] = gc_at16[gc_tx2]
-							}
-						}
-						{
-							gc_tx2 := gc_step10 + 2
-							_ = gc_tx2
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-
+								_ = tx
 //line split.go:23
-							tx := gc_tx2
-							_ = tx
-							computed := gc_s_computed[gc_rank2]
-
-//line split.go:39
-							if computed {
-								gc_at15[gc_tx2] = gc_at16[gc_tx2]
-							}
-						}
-						{
-							gc_tx2 := gc_step10 + 3
-							_ = gc_tx2
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-
+								computed := archsimd.Mask32x16FromBits(compiled.Bools16(gc_s_computed[gc_rank2:]))
 //line split.go:23
-							tx := gc_tx2
-							_ = tx
-							computed := gc_s_computed[gc_rank2]
-
+								_ = computed
 //line split.go:39
-							if computed {
-								gc_at15[gc_tx2] = gc_at16[gc_tx2]
+								gc_if4 := computed
+//line split.go:39
+								_ = gc_if4
+//line split.go:39
+								if gc_if4.ToBits() != 0 {
+//line split.go:39
+									archsimd.LoadInt32x16Slice(gc_at16[gc_tx2:]).Merge(archsimd.LoadInt32x16Slice(gc_at15[gc_tx2:]), gc_if4).StoreSlice(gc_at15[gc_tx2:])
+//line split.go:39
+								}
 							}
+							archsimd.ClearAVXUpperBits()
+							return gc_vstep6, false
+						}(gc_vstep6)
+						if gc_stop6 {
+							return
 						}
 					}
-					for gc_tx2 := gc_step10; gc_tx2 < gc_bdx2; gc_tx2++ {
+					if compiled.SIMD {
+						for ; gc_vstep6+7 < gc_bdx2; gc_vstep6 += 8 {
+							gc_tx2 := gc_vstep6
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+//line split.go:23
+							var tx int = gc_tx2
+//line split.go:23
+							_ = tx
+//line split.go:23
+							computed := archsimd.LoadInt32x8(&compiled.LaneBits[compiled.Bools8(gc_s_computed[gc_rank2:])]).NotEqual(compiled.ZeroInt32x8())
+//line split.go:23
+							_ = computed
+//line split.go:39
+							gc_if3 := computed
+//line split.go:39
+							_ = gc_if3
+//line split.go:39
+							if gc_if3.ToBits() != 0 {
+//line split.go:39
+								archsimd.LoadInt32x8Slice(gc_at16[gc_tx2:]).Merge(archsimd.LoadInt32x8Slice(gc_at15[gc_tx2:]), gc_if3).StoreSlice(gc_at15[gc_tx2:])
+//line split.go:39
+							}
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					for gc_tx2 := gc_vstep6; gc_tx2 < gc_bdx2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
 
@@ -512,10 +1135,82 @@ func gc_body_pyramid(gc_b2 *compiled.Block, wall, src, dst []int32, steps, valid
 						}
 					}
 				} else {
-					gc_step11 := 0
-					for ; gc_step11+3 < gc_bdx2; gc_step11 += 4 {
+					gc_vstep7 := 0
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop7 bool
+						gc_vstep7, gc_stop7 = func(gc_vstep7 int) (int, bool) {
+							for ; gc_vstep7+15 < gc_bdx2; gc_vstep7 += 16 {
+								gc_tx2 := gc_vstep7
+								gc_rank2 := gc_base2 + gc_tx2
+								_ = gc_rank2
+//line split.go:23
+								var tx int = gc_tx2
+//line split.go:23
+								_ = tx
+//line split.go:23
+								computed := archsimd.Mask32x16FromBits(compiled.Bools16(gc_s_computed[gc_rank2:]))
+//line split.go:23
+								_ = computed
+//line split.go:39
+								if tx < 0 || tx > len(result)-16 || tx > len(prev)-16 {
+//line split.go:39
+									break
+//line split.go:39
+								}
+//line split.go:39
+								gc_if2 := computed
+//line split.go:39
+								_ = gc_if2
+//line split.go:40
+								if gc_if2.ToBits() != 0 {
+//line split.go:40
+									archsimd.LoadInt32x16Slice(result[tx:]).Merge(archsimd.LoadInt32x16Slice(prev[tx:]), gc_if2).StoreSlice(prev[tx:])
+//line split.go:40
+								}
+							}
+							archsimd.ClearAVXUpperBits()
+							return gc_vstep7, false
+						}(gc_vstep7)
+						if gc_stop7 {
+							return
+						}
+					}
+					if compiled.SIMD {
+						for ; gc_vstep7+7 < gc_bdx2; gc_vstep7 += 8 {
+							gc_tx2 := gc_vstep7
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+//line split.go:23
+							var tx int = gc_tx2
+//line split.go:23
+							_ = tx
+//line split.go:23
+							computed := archsimd.LoadInt32x8(&compiled.LaneBits[compiled.Bools8(gc_s_computed[gc_rank2:])]).NotEqual(compiled.ZeroInt32x8())
+//line split.go:23
+							_ = computed
+//line split.go:39
+							if tx < 0 || tx > len(result)-8 || tx > len(prev)-8 {
+//line split.go:39
+								break
+//line split.go:39
+							}
+//line split.go:39
+							gc_if := computed
+//line split.go:39
+							_ = gc_if
+//line split.go:40
+							if gc_if.ToBits() != 0 {
+//line split.go:40
+								archsimd.LoadInt32x8Slice(result[tx:]).Merge(archsimd.LoadInt32x8Slice(prev[tx:]), gc_if).StoreSlice(prev[tx:])
+//line split.go:40
+							}
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					gc_step10 := gc_vstep7
+					for ; gc_step10+3 < gc_bdx2; gc_step10 += 4 {
 						{
-							gc_tx2 := gc_step11 + 0
+							gc_tx2 := gc_step10 + 0
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -530,7 +1225,7 @@ func gc_body_pyramid(gc_b2 *compiled.Block, wall, src, dst []int32, steps, valid
 							}
 						}
 						{
-							gc_tx2 := gc_step11 + 1
+							gc_tx2 := gc_step10 + 1
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -545,7 +1240,7 @@ func gc_body_pyramid(gc_b2 *compiled.Block, wall, src, dst []int32, steps, valid
 							}
 						}
 						{
-							gc_tx2 := gc_step11 + 2
+							gc_tx2 := gc_step10 + 2
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -560,7 +1255,7 @@ func gc_body_pyramid(gc_b2 *compiled.Block, wall, src, dst []int32, steps, valid
 							}
 						}
 						{
-							gc_tx2 := gc_step11 + 3
+							gc_tx2 := gc_step10 + 3
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -575,7 +1270,7 @@ func gc_body_pyramid(gc_b2 *compiled.Block, wall, src, dst []int32, steps, valid
 							}
 						}
 					}
-					for gc_tx2 := gc_step11; gc_tx2 < gc_bdx2; gc_tx2++ {
+					for gc_tx2 := gc_step10; gc_tx2 < gc_bdx2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -598,74 +1293,67 @@ func gc_body_pyramid(gc_b2 *compiled.Block, wall, src, dst []int32, steps, valid
 			if gc_bdx2 <= len(dst) && gc_bdx2 <= len(result) {
 				gc_at17 := dst[:gc_bdx2]
 				gc_at18 := result[:gc_bdx2]
-				gc_step12 := 0
-				for ; gc_step12+3 < gc_bdx2; gc_step12 += 4 {
-					{
-						gc_tx2 := gc_step12 + 0
-						_ = gc_tx2
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
+				gc_vstep8 := 0
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop8 bool
+					gc_vstep8, gc_stop8 = func(gc_vstep8 int) (int, bool) {
+						for ; gc_vstep8+15 < gc_bdx2; gc_vstep8 += 16 {
+							gc_tx2 := gc_vstep8
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
 //line split.go:23
-						tx := gc_tx2
-						_ = tx
-						computed := gc_s_computed[gc_rank2]
-
-//line split.go:44
-						if computed {
-							gc_at17[gc_tx2] = gc_at18[gc_tx2]
-						}
-					}
-					{
-						gc_tx2 := gc_step12 + 1
-						_ = gc_tx2
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
+							var tx int = gc_tx2
 //line split.go:23
-						tx := gc_tx2
-						_ = tx
-						computed := gc_s_computed[gc_rank2]
-
-//line split.go:44
-						if computed {
-							gc_at17[gc_tx2] = gc_at18[gc_tx2]
-						}
-					}
-					{
-						gc_tx2 := gc_step12 + 2
-						_ = gc_tx2
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
+							_ = tx
 //line split.go:23
-						tx := gc_tx2
-						_ = tx
-						computed := gc_s_computed[gc_rank2]
-
-//line split.go:44
-						if computed {
-							gc_at17[gc_tx2] = gc_at18[gc_tx2]
-						}
-					}
-					{
-						gc_tx2 := gc_step12 + 3
-						_ = gc_tx2
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
+							computed := archsimd.Mask32x16FromBits(compiled.Bools16(gc_s_computed[gc_rank2:]))
 //line split.go:23
-						tx := gc_tx2
-						_ = tx
-						computed := gc_s_computed[gc_rank2]
-
+							_ = computed
 //line split.go:44
-						if computed {
-							gc_at17[gc_tx2] = gc_at18[gc_tx2]
+							gc_if8 := computed
+//line split.go:44
+							_ = gc_if8
+//line split.go:44
+							if gc_if8.ToBits() != 0 {
+//line split.go:44
+								archsimd.LoadInt32x16Slice(gc_at18[gc_tx2:]).StoreMasked((*[16]int32)(gc_at17[gc_tx2:]), gc_if8)
+//line split.go:44
+							}
 						}
+						archsimd.ClearAVXUpperBits()
+						return gc_vstep8, false
+					}(gc_vstep8)
+					if gc_stop8 {
+						return
 					}
 				}
-				for gc_tx2 := gc_step12; gc_tx2 < gc_bdx2; gc_tx2++ {
+				if compiled.SIMD {
+					for ; gc_vstep8+7 < gc_bdx2; gc_vstep8 += 8 {
+						gc_tx2 := gc_vstep8
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+//line split.go:23
+						var tx int = gc_tx2
+//line split.go:23
+						_ = tx
+//line split.go:23
+						computed := archsimd.LoadInt32x8(&compiled.LaneBits[compiled.Bools8(gc_s_computed[gc_rank2:])]).NotEqual(compiled.ZeroInt32x8())
+//line split.go:23
+						_ = computed
+//line split.go:44
+						gc_if7 := computed
+//line split.go:44
+						_ = gc_if7
+//line split.go:44
+						if gc_if7.ToBits() != 0 {
+//line split.go:44
+							archsimd.LoadInt32x8Slice(gc_at18[gc_tx2:]).StoreMasked((*[8]int32)(gc_at17[gc_tx2:]), gc_if7)
+//line split.go:44
+						}
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				for gc_tx2 := gc_vstep8; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
 
@@ -680,10 +1368,82 @@ func gc_body_pyramid(gc_b2 *compiled.Block, wall, src, dst []int32, steps, valid
 					}
 				}
 			} else {
-				gc_step13 := 0
-				for ; gc_step13+3 < gc_bdx2; gc_step13 += 4 {
+				gc_vstep9 := 0
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop9 bool
+					gc_vstep9, gc_stop9 = func(gc_vstep9 int) (int, bool) {
+						for ; gc_vstep9+15 < gc_bdx2; gc_vstep9 += 16 {
+							gc_tx2 := gc_vstep9
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+//line split.go:23
+							var tx int = gc_tx2
+//line split.go:23
+							_ = tx
+//line split.go:23
+							computed := archsimd.Mask32x16FromBits(compiled.Bools16(gc_s_computed[gc_rank2:]))
+//line split.go:23
+							_ = computed
+//line split.go:44
+							if tx < 0 || tx > len(result)-16 || tx > len(dst)-16 {
+//line split.go:44
+								break
+//line split.go:44
+							}
+//line split.go:44
+							gc_if6 := computed
+//line split.go:44
+							_ = gc_if6
+//line split.go:45
+							if gc_if6.ToBits() != 0 {
+//line split.go:45
+								archsimd.LoadInt32x16Slice(result[tx:]).StoreMasked((*[16]int32)(dst[tx:]), gc_if6)
+//line split.go:45
+							}
+						}
+						archsimd.ClearAVXUpperBits()
+						return gc_vstep9, false
+					}(gc_vstep9)
+					if gc_stop9 {
+						return
+					}
+				}
+				if compiled.SIMD {
+					for ; gc_vstep9+7 < gc_bdx2; gc_vstep9 += 8 {
+						gc_tx2 := gc_vstep9
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+//line split.go:23
+						var tx int = gc_tx2
+//line split.go:23
+						_ = tx
+//line split.go:23
+						computed := archsimd.LoadInt32x8(&compiled.LaneBits[compiled.Bools8(gc_s_computed[gc_rank2:])]).NotEqual(compiled.ZeroInt32x8())
+//line split.go:23
+						_ = computed
+//line split.go:44
+						if tx < 0 || tx > len(result)-8 || tx > len(dst)-8 {
+//line split.go:44
+							break
+//line split.go:44
+						}
+//line split.go:44
+						gc_if5 := computed
+//line split.go:44
+						_ = gc_if5
+//line split.go:45
+						if gc_if5.ToBits() != 0 {
+//line split.go:45
+							archsimd.LoadInt32x8Slice(result[tx:]).StoreMasked((*[8]int32)(dst[tx:]), gc_if5)
+//line split.go:45
+						}
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				gc_step11 := gc_vstep9
+				for ; gc_step11+3 < gc_bdx2; gc_step11 += 4 {
 					{
-						gc_tx2 := gc_step13 + 0
+						gc_tx2 := gc_step11 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -698,7 +1458,7 @@ func gc_body_pyramid(gc_b2 *compiled.Block, wall, src, dst []int32, steps, valid
 						}
 					}
 					{
-						gc_tx2 := gc_step13 + 1
+						gc_tx2 := gc_step11 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -713,7 +1473,7 @@ func gc_body_pyramid(gc_b2 *compiled.Block, wall, src, dst []int32, steps, valid
 						}
 					}
 					{
-						gc_tx2 := gc_step13 + 2
+						gc_tx2 := gc_step11 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -728,7 +1488,7 @@ func gc_body_pyramid(gc_b2 *compiled.Block, wall, src, dst []int32, steps, valid
 						}
 					}
 					{
-						gc_tx2 := gc_step13 + 3
+						gc_tx2 := gc_step11 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -743,7 +1503,7 @@ func gc_body_pyramid(gc_b2 *compiled.Block, wall, src, dst []int32, steps, valid
 						}
 					}
 				}
-				for gc_tx2 := gc_step13; gc_tx2 < gc_bdx2; gc_tx2++ {
+				for gc_tx2 := gc_step11; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 

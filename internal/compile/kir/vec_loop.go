@@ -346,6 +346,8 @@ func (v *vectorizer) locals(lv *loopVars) {
 			v.fail() // read and written in its lane array, through its address too
 		case kv.Class != Varying || lv.decls[obj]:
 		case v.warpLanes != nil && v.laneLocal(obj, lv):
+		case kv.Spill && lv.exposed[obj] && v.boolSpill(obj):
+			v.define(obj, vval{shape: vVector, x: v.loadBools(kv.SpillName), typ: v.varType(obj)})
 		case kv.Spill && lv.exposed[obj]:
 			vt, ok := v.vecType(v.varType(obj))
 			if !ok || isMaskVec(vt) || !v.spillable(v.varType(obj)) {
@@ -373,6 +375,10 @@ func (v *vectorizer) stores(lv *loopVars) {
 			v.fail()
 		}
 		val := vval{shape: b.shape, x: ast.NewIdent(b.name), typ: v.varType(obj)}
+		if v.boolSpill(obj) {
+			v.storeBools(kv.SpillName, v.vec(val, v.varType(obj)))
+			continue
+		}
 		if vt, ok := v.vecType(v.varType(obj)); !ok || isMaskVec(vt) || b.shape == vAffine || !v.spillable(v.varType(obj)) {
 			v.fail()
 		}

@@ -1333,7 +1333,71 @@ func gc_body_runCheckNeighbor(gc_b2 *compiled.Block, spd []float64, mask []bool,
 			gc_ty2 := 0
 			gc_tz2 := 0
 			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_step2 := 0
+				gc_vstep := 0
+				if compiled.SIMD {
+//line hecbench_eikonal.go:274
+					gc_none := archsimd.BroadcastInt64x4(0).NotEqual(compiled.ZeroInt64x4())
+//line hecbench_eikonal.go:274
+					_ = gc_none
+//line hecbench_eikonal.go:274
+					gc_all := archsimd.BroadcastInt64x4(-1).NotEqual(compiled.ZeroInt64x4())
+//line hecbench_eikonal.go:274
+					_ = gc_all
+					for ; gc_vstep+3 < gc_bdx2; gc_vstep += 4 {
+						gc_tx2 := gc_vstep
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+//line hecbench_eikonal.go:274
+						var tz uint32 = uint32(gc_tz2)
+//line hecbench_eikonal.go:274
+						_ = tz
+//line hecbench_eikonal.go:273
+						var ty uint32 = uint32(gc_ty2)
+//line hecbench_eikonal.go:273
+						_ = ty
+//line hecbench_eikonal.go:272
+						var tx uint32 = uint32(gc_tx2)
+//line hecbench_eikonal.go:272
+						_ = tx
+//line hecbench_eikonal.go:275
+						var tIdx uint32 = tz*ekBlockLength*ekBlockLength + ty*ekBlockLength + tx
+//line hecbench_eikonal.go:275
+						_ = tIdx
+//line hecbench_eikonal.go:264
+						var F archsimd.Float64x4 = archsimd.BroadcastInt64x4(0).AsFloat64x4()
+//line hecbench_eikonal.go:264
+						_ = F
+//line hecbench_eikonal.go:265
+						var isValid bool
+//line hecbench_eikonal.go:265
+						_ = isValid
+//line hecbench_eikonal.go:278
+						if int(baseAddr+tIdx) < 0 || int(baseAddr+tIdx) > len(solIn)-4 || int(baseAddr+tIdx) > len(solOut)-4 {
+//line hecbench_eikonal.go:278
+							break
+//line hecbench_eikonal.go:278
+						}
+//line hecbench_eikonal.go:277
+						if listIdx < nActiveBlock {
+//line hecbench_eikonal.go:277
+							archsimd.LoadFloat64x4Slice(solIn[baseAddr+tIdx:]).StoreSlice(solOut[baseAddr+tIdx:])
+						}
+//line hecbench_eikonal.go:277
+						F.StoreSlice(gc_s_F[gc_rank2:])
+//line hecbench_eikonal.go:277
+						gc_b3 := gc_none
+//line hecbench_eikonal.go:277
+						if isValid {
+//line hecbench_eikonal.go:277
+							gc_b3 = gc_all
+//line hecbench_eikonal.go:277
+						}
+//line hecbench_eikonal.go:277
+						compiled.SetBools4(gc_s_isValid[gc_rank2:], gc_b3.ToBits())
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				gc_step2 := gc_vstep
 				for ; gc_step2+3 < gc_bdx2; gc_step2 += 4 {
 					{
 						gc_tx2 := gc_step2 + 0
