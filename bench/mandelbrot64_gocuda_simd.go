@@ -87,9 +87,9 @@ func gc_body_mandelbrot64(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, x0, y0, x1,
 					gc_vstep := gc_from2
 					if compiled.SIMD {
 //line mandelbrot64.go:32
-						gc_iota329 := archsimd.LoadInt32x4(&gc_tab_int32x4_3d80beed)
+						gc_iotaf649 := archsimd.LoadFloat64x4(&gc_tab_float64x4_3d80beed)
 //line mandelbrot64.go:32
-						_ = gc_iota329
+						_ = gc_iotaf649
 //line mandelbrot64.go:39
 						gc_vb39 := archsimd.BroadcastFloat64x4(dx)
 //line mandelbrot64.go:39
@@ -135,7 +135,7 @@ func gc_body_mandelbrot64(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, x0, y0, x1,
 //line mandelbrot64.go:33
 							_ = j
 //line mandelbrot64.go:39
-							x := gc_vb40.Add(archsimd.BroadcastInt32x4(int32(i)).Add(gc_iota329).ConvertToFloat64().Mul(gc_vb39))
+							x := gc_vb40.Add(archsimd.BroadcastInt32x4(int32(i)).ConvertToFloat64().Add(gc_iotaf649).Mul(gc_vb39))
 //line mandelbrot64.go:39
 							_ = x
 //line mandelbrot64.go:40
@@ -254,9 +254,9 @@ func gc_body_mandelbrot64(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, x0, y0, x1,
 					gc_vstep2 := gc_from2
 					if compiled.SIMD {
 //line mandelbrot64.go:32
-						gc_iota323 := archsimd.LoadInt32x4(&gc_tab_int32x4_3d80beed)
+						gc_iotaf643 := archsimd.LoadFloat64x4(&gc_tab_float64x4_3d80beed)
 //line mandelbrot64.go:32
-						_ = gc_iota323
+						_ = gc_iotaf643
 //line mandelbrot64.go:39
 						gc_vb9 := archsimd.BroadcastFloat64x4(dx)
 //line mandelbrot64.go:39
@@ -302,7 +302,7 @@ func gc_body_mandelbrot64(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, x0, y0, x1,
 //line mandelbrot64.go:33
 							_ = j
 //line mandelbrot64.go:39
-							x := gc_vb10.Add(archsimd.BroadcastInt32x4(int32(i)).Add(gc_iota323).ConvertToFloat64().Mul(gc_vb9))
+							x := gc_vb10.Add(archsimd.BroadcastInt32x4(int32(i)).ConvertToFloat64().Add(gc_iotaf643).Mul(gc_vb9))
 //line mandelbrot64.go:39
 							_ = x
 //line mandelbrot64.go:40
@@ -427,4 +427,4 @@ func gc_body_mandelbrot64(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, x0, y0, x1,
 	}
 }
 
-var gc_tab_int32x4_3d80beed = [4]int32{0, 1, 2, 3}
+var gc_tab_float64x4_3d80beed = [4]float64{0, 1, 2, 3}

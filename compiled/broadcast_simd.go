@@ -41,14 +41,6 @@ func BroadcastFloat32x16At(p *float32, lane0 archsimd.Mask32x4) archsimd.Float32
 	return archsimd.LoadMaskedFloat32x4((*[4]float32)(unsafe.Pointer(p)), lane0).Broadcast1To16()
 }
 
-// BroadcastFloat32x4At returns the vector of four copies of *p, for the
-// 32-bit values of a step of four 64-bit lanes.
-//
-//go:nocheckptr
-func BroadcastFloat32x4At(p *float32, lane0 archsimd.Mask32x4) archsimd.Float32x4 {
-	return archsimd.LoadMaskedFloat32x4((*[4]float32)(unsafe.Pointer(p)), lane0).Broadcast1To4()
-}
-
 // BroadcastFloat64x4At returns the vector of four copies of *p.
 //
 //go:nocheckptr

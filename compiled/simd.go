@@ -126,21 +126,6 @@ var LaneBits64 = func() (t [16][4]int64) {
 	return t
 }()
 
-// LaneBits32x4 are LaneBits for four int32 lanes, for each of the
-// sixteen values of four lanes' bits: generated steps of four 64-bit
-// lanes narrow their masks with them for their 32-bit values, which AVX2
-// has no instruction to do.
-var LaneBits32x4 = func() (t [16][4]int32) {
-	for b := range t {
-		for k := range 4 {
-			if b&(1<<k) != 0 {
-				t[b][k] = -1
-			}
-		}
-	}
-	return t
-}()
-
 // Reach returns n-i clamped to [-1, limit], computed without overflow:
 // how far past index i the bound n lies, which the vector steps compare
 // with each lane's distance from i (lane k of i+k < n is k < n-i).

@@ -30,11 +30,6 @@ func ZeroInt64x4() archsimd.Int64x4 {
 	return archsimd.LoadInt64x4((*[4]int64)(zeros[:4]))
 }
 
-// ZeroInt32x4 returns the vector of four int32 zeros.
-func ZeroInt32x4() archsimd.Int32x4 {
-	return archsimd.LoadInt32x4((*[4]int32)(unsafe.Pointer(&zeros)))
-}
-
 // ZeroInt32x16 returns the vector of sixteen int32 zeros; the CPU must
 // have AVX-512.
 func ZeroInt32x16() archsimd.Int32x16 {

@@ -671,6 +671,7 @@ func gc_body_calculateTemp(gc_b2 *compiled.Block, iteration int, power, tempSrc,
 				}
 			}
 		}
+		archsimd.ClearAVXUpperBits()
 		{
 			gc_ty2 := 0
 			gc_from2, gc_to2 := 0, gc_bdx2
@@ -704,162 +705,7 @@ func gc_body_calculateTemp(gc_b2 *compiled.Block, iteration int, power, tempSrc,
 					gc_at22 := tempOnCuda[gc_row9][:gc_to2]
 					gc_at23 := tempOnCuda[gc_row10][:gc_to2]
 					gc_at24 := tempOnCuda[gc_row8:][:1]
-					gc_vstep4 := gc_from2
-					if compiled.SIMD {
-//line hotspot.go:126
-						gc_vb7 := archsimd.BroadcastFloat64x4(2.0)
-//line hotspot.go:126
-						_ = gc_vb7
-//line hotspot.go:126
-						gc_vb8 := archsimd.BroadcastFloat64x4(float64(ry1))
-//line hotspot.go:126
-						_ = gc_vb8
-//line hotspot.go:127
-						gc_vb9 := archsimd.BroadcastFloat64x4(float64(rx1))
-//line hotspot.go:127
-						_ = gc_vb9
-//line hotspot.go:128
-						gc_vb10 := archsimd.BroadcastFloat32x4(ambTemp)
-//line hotspot.go:128
-						_ = gc_vb10
-//line hotspot.go:128
-						gc_vb11 := archsimd.BroadcastFloat32x4(rz1)
-//line hotspot.go:128
-						_ = gc_vb11
-//line hotspot.go:125
-						gc_vb12 := archsimd.BroadcastFloat64x4(float64(stepDivCap))
-//line hotspot.go:125
-						_ = gc_vb12
-//line hotspot.go:125
-						gc_none4 := archsimd.BroadcastInt64x4(0).NotEqual(compiled.ZeroInt64x4())
-//line hotspot.go:125
-						_ = gc_none4
-//line hotspot.go:125
-						gc_all4 := archsimd.BroadcastInt64x4(-1).NotEqual(compiled.ZeroInt64x4())
-//line hotspot.go:125
-						_ = gc_all4
-						for ; gc_vstep4+3 < gc_to2; gc_vstep4 += 4 {
-							gc_tx2 := gc_vstep4
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-//line hotspot.go:56
-							var tx int = gc_tx2
-//line hotspot.go:56
-							_ = tx
-//line hotspot.go:56
-							var ty int = gc_ty2
-//line hotspot.go:56
-							_ = ty
-//line hotspot.go:104
-							var n int = max(ty-1, validYmin)
-//line hotspot.go:104
-							_ = n
-//line hotspot.go:104
-							var s int = min(ty+1, validYmax)
-//line hotspot.go:104
-							_ = s
-//line hotspot.go:104
-							gc_in11 := (tx - 1) >= validXmin
-//line hotspot.go:104
-							_ = gc_in11
-//line hotspot.go:104
-							var w int = tx - 1
-//line hotspot.go:104
-							_ = w
-//line hotspot.go:104
-							gc_in12 := (tx+1)+3 <= validXmax
-//line hotspot.go:104
-							_ = gc_in12
-//line hotspot.go:104
-							var e int = tx + 1
-//line hotspot.go:104
-							_ = e
-//line hotspot.go:104
-							var computed bool
-//line hotspot.go:104
-							_ = computed
-//line hotspot.go:120
-							computed = false
-//line hotspot.go:122
-							{
-								computed = true
-								c := archsimd.LoadFloat32x4Slice(gc_at19[gc_tx2:]).ConvertToFloat64()
-//line hotspot.go:124
-								_ = c
-//line hotspot.go:124
-								var gc_ld3 archsimd.Float32x4 = archsimd.BroadcastInt32x4(0).AsFloat32x4()
-//line hotspot.go:124
-								if gc_in12 && e >= 0 && e <= len(gc_at24[0])-4 {
-//line hotspot.go:104
-									gc_ld3 = archsimd.LoadFloat32x4Slice(gc_at24[0][e:])
-//line hotspot.go:104
-								} else {
-//line hotspot.go:104
-									var gc_lanes3 [4]float32
-//line hotspot.go:104
-									for gc_k3 := range 4 {
-//line hotspot.go:104
-										if 0xff&(1<<gc_k3) != 0 {
-//line hotspot.go:104
-											gc_pos2.Thread = gc_rank2 + gc_k3
-//line hotspot.go:104
-											gc_lanes3[gc_k3] = gc_at24[0][min((tx+1)+gc_k3, validXmax)]
-//line hotspot.go:104
-										}
-//line hotspot.go:104
-									}
-//line hotspot.go:104
-									gc_pos2.Thread = gc_rank2
-//line hotspot.go:104
-									gc_ld3 = archsimd.LoadFloat32x4(&gc_lanes3)
-//line hotspot.go:104
-								}
-//line hotspot.go:104
-								var gc_ld4 archsimd.Float32x4 = archsimd.BroadcastInt32x4(0).AsFloat32x4()
-//line hotspot.go:104
-								if gc_in11 && w >= 0 && w <= len(gc_at24[0])-4 {
-//line hotspot.go:104
-									gc_ld4 = archsimd.LoadFloat32x4Slice(gc_at24[0][w:])
-//line hotspot.go:104
-								} else {
-//line hotspot.go:104
-									var gc_lanes4 [4]float32
-//line hotspot.go:104
-									for gc_k4 := range 4 {
-//line hotspot.go:104
-										if 0xff&(1<<gc_k4) != 0 {
-//line hotspot.go:104
-											gc_pos2.Thread = gc_rank2 + gc_k4
-//line hotspot.go:104
-											gc_lanes4[gc_k4] = gc_at24[0][max((tx-1)+gc_k4, validXmin)]
-//line hotspot.go:104
-										}
-//line hotspot.go:104
-									}
-//line hotspot.go:104
-									gc_pos2.Thread = gc_rank2
-//line hotspot.go:104
-									gc_ld4 = archsimd.LoadFloat32x4(&gc_lanes4)
-//line hotspot.go:104
-								}
-//line hotspot.go:104
-								c.Add(gc_vb12.Mul(archsimd.LoadFloat32x4Slice(gc_at21[gc_tx2:]).ConvertToFloat64().Add(archsimd.LoadFloat32x4Slice(gc_at22[gc_tx2:]).Add(archsimd.LoadFloat32x4Slice(gc_at23[gc_tx2:])).ConvertToFloat64().Sub(gc_vb7.Mul(c)).Mul(gc_vb8)).Add(gc_ld3.Add(gc_ld4).ConvertToFloat64().Sub(gc_vb7.Mul(c)).Mul(gc_vb9)).Add(gc_vb10.Sub(archsimd.LoadFloat32x4Slice(gc_at19[gc_tx2:])).Mul(gc_vb11).ConvertToFloat64()))).ConvertToFloat32().StoreSlice(gc_at20[gc_tx2:])
-//line hotspot.go:104
-							}
-//line hotspot.go:122
-							gc_b6 := gc_none4
-//line hotspot.go:122
-							if computed {
-//line hotspot.go:122
-								gc_b6 = gc_all4
-//line hotspot.go:122
-							}
-//line hotspot.go:122
-							compiled.SetBools4(gc_s_computed[gc_rank2:], gc_b6.ToBits())
-						}
-						archsimd.ClearAVXUpperBits()
-					}
-					for gc_tx2 := gc_vstep4; gc_tx2 < gc_to2; gc_tx2++ {
+					for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -904,172 +750,7 @@ func gc_body_calculateTemp(gc_b2 *compiled.Block, iteration int, power, tempSrc,
 						gc_s_computed[gc_rank2] = computed
 					}
 				} else {
-					gc_vstep5 := gc_from2
-					if compiled.SIMD {
-//line hotspot.go:126
-						gc_vb := archsimd.BroadcastFloat64x4(2.0)
-//line hotspot.go:126
-						_ = gc_vb
-//line hotspot.go:126
-						gc_vb2 := archsimd.BroadcastFloat64x4(float64(ry1))
-//line hotspot.go:126
-						_ = gc_vb2
-//line hotspot.go:127
-						gc_vb3 := archsimd.BroadcastFloat64x4(float64(rx1))
-//line hotspot.go:127
-						_ = gc_vb3
-//line hotspot.go:128
-						gc_vb4 := archsimd.BroadcastFloat32x4(ambTemp)
-//line hotspot.go:128
-						_ = gc_vb4
-//line hotspot.go:128
-						gc_vb5 := archsimd.BroadcastFloat32x4(rz1)
-//line hotspot.go:128
-						_ = gc_vb5
-//line hotspot.go:125
-						gc_vb6 := archsimd.BroadcastFloat64x4(float64(stepDivCap))
-//line hotspot.go:125
-						_ = gc_vb6
-//line hotspot.go:125
-						gc_none3 := archsimd.BroadcastInt64x4(0).NotEqual(compiled.ZeroInt64x4())
-//line hotspot.go:125
-						_ = gc_none3
-//line hotspot.go:125
-						gc_all3 := archsimd.BroadcastInt64x4(-1).NotEqual(compiled.ZeroInt64x4())
-//line hotspot.go:125
-						_ = gc_all3
-						for ; gc_vstep5+3 < gc_to2; gc_vstep5 += 4 {
-							gc_tx2 := gc_vstep5
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-//line hotspot.go:56
-							var tx int = gc_tx2
-//line hotspot.go:56
-							_ = tx
-//line hotspot.go:56
-							var ty int = gc_ty2
-//line hotspot.go:56
-							_ = ty
-//line hotspot.go:104
-							var n int = max(ty-1, validYmin)
-//line hotspot.go:104
-							_ = n
-//line hotspot.go:104
-							var s int = min(ty+1, validYmax)
-//line hotspot.go:104
-							_ = s
-//line hotspot.go:104
-							gc_in5 := (tx - 1) >= validXmin
-//line hotspot.go:104
-							_ = gc_in5
-//line hotspot.go:104
-							var w int = tx - 1
-//line hotspot.go:104
-							_ = w
-//line hotspot.go:104
-							gc_in6 := (tx+1)+3 <= validXmax
-//line hotspot.go:104
-							_ = gc_in6
-//line hotspot.go:104
-							var e int = tx + 1
-//line hotspot.go:104
-							_ = e
-//line hotspot.go:104
-							var computed bool
-//line hotspot.go:104
-							_ = computed
-//line hotspot.go:120
-							computed = false
-//line hotspot.go:122
-							{
-								computed = true
-								if tx < 0 || tx > len(tempOnCuda[ty])-4 || tx > len(powerOnCuda[ty])-4 || tx > len(tempOnCuda[s])-4 || tx > len(tempOnCuda[n])-4 || tx > len(tempT[ty])-4 {
-//line hotspot.go:124
-									break
-//line hotspot.go:124
-								}
-//line hotspot.go:124
-								c := archsimd.LoadFloat32x4Slice(tempOnCuda[ty][tx:]).ConvertToFloat64()
-//line hotspot.go:124
-								_ = c
-//line hotspot.go:124
-								var gc_ld archsimd.Float32x4 = archsimd.BroadcastInt32x4(0).AsFloat32x4()
-//line hotspot.go:124
-								if gc_in6 && e >= 0 && e <= len(tempOnCuda[ty])-4 {
-//line hotspot.go:127
-									gc_ld = archsimd.LoadFloat32x4Slice(tempOnCuda[ty][e:])
-//line hotspot.go:127
-								} else {
-//line hotspot.go:127
-									var gc_lanes [4]float32
-//line hotspot.go:127
-									for gc_k := range 4 {
-//line hotspot.go:127
-										if 0xff&(1<<gc_k) != 0 {
-//line hotspot.go:127
-											gc_pos2.Thread = gc_rank2 + gc_k
-//line hotspot.go:127
-											gc_lanes[gc_k] = tempOnCuda[ty][min((tx+
-//line hotspot.go:104
-												1)+gc_k, validXmax)]
-//line hotspot.go:104
-										}
-//line hotspot.go:104
-									}
-//line hotspot.go:104
-									gc_pos2.Thread = gc_rank2
-//line hotspot.go:104
-									gc_ld = archsimd.LoadFloat32x4(&gc_lanes)
-//line hotspot.go:104
-								}
-//line hotspot.go:104
-								var gc_ld2 archsimd.Float32x4 = archsimd.BroadcastInt32x4(0).AsFloat32x4()
-//line hotspot.go:104
-								if gc_in5 && w >= 0 && w <= len(tempOnCuda[ty])-4 {
-//line hotspot.go:127
-									gc_ld2 = archsimd.LoadFloat32x4Slice(tempOnCuda[ty][w:])
-//line hotspot.go:127
-								} else {
-//line hotspot.go:127
-									var gc_lanes2 [4]float32
-//line hotspot.go:127
-									for gc_k2 := range 4 {
-//line hotspot.go:127
-										if 0xff&(1<<gc_k2) != 0 {
-//line hotspot.go:127
-											gc_pos2.Thread = gc_rank2 + gc_k2
-//line hotspot.go:127
-											gc_lanes2[gc_k2] = tempOnCuda[ty][max((tx-
-//line hotspot.go:104
-												1)+gc_k2, validXmin)]
-//line hotspot.go:104
-										}
-//line hotspot.go:104
-									}
-//line hotspot.go:104
-									gc_pos2.Thread = gc_rank2
-//line hotspot.go:104
-									gc_ld2 = archsimd.LoadFloat32x4(&gc_lanes2)
-//line hotspot.go:104
-								}
-//line hotspot.go:104
-								c.Add(gc_vb6.Mul(archsimd.LoadFloat32x4Slice(powerOnCuda[ty][tx:]).ConvertToFloat64().Add(archsimd.LoadFloat32x4Slice(tempOnCuda[s][tx:]).Add(archsimd.LoadFloat32x4Slice(tempOnCuda[n][tx:])).ConvertToFloat64().Sub(gc_vb.Mul(c)).Mul(gc_vb2)).Add(gc_ld.Add(gc_ld2).ConvertToFloat64().Sub(gc_vb.Mul(c)).Mul(gc_vb3)).Add(gc_vb4.Sub(archsimd.LoadFloat32x4Slice(tempOnCuda[ty][tx:])).Mul(gc_vb5).ConvertToFloat64()))).ConvertToFloat32().StoreSlice(tempT[ty][tx:])
-//line hotspot.go:125
-							}
-//line hotspot.go:122
-							gc_b5 := gc_none3
-//line hotspot.go:122
-							if computed {
-//line hotspot.go:122
-								gc_b5 = gc_all3
-//line hotspot.go:122
-							}
-//line hotspot.go:122
-							compiled.SetBools4(gc_s_computed[gc_rank2:], gc_b5.ToBits())
-						}
-						archsimd.ClearAVXUpperBits()
-					}
-					for gc_tx2 := gc_vstep5; gc_tx2 < gc_to2; gc_tx2++ {
+					for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -1134,12 +815,12 @@ func gc_body_calculateTemp(gc_b2 *compiled.Block, iteration int, power, tempSrc,
 				if gc_row11 >= 0 && gc_row11 < len(tempOnCuda) && gc_bdx2 <= len(tempOnCuda[gc_row11]) && gc_row11 < len(tempT) && gc_bdx2 <= len(tempT[gc_row11]) {
 					gc_at25 := tempOnCuda[gc_row11][:gc_bdx2]
 					gc_at26 := tempT[gc_row11][:gc_bdx2]
-					gc_vstep6 := 0
+					gc_vstep4 := 0
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop4 bool
-						gc_vstep6, gc_stop4 = func(gc_vstep6 int) (int, bool) {
-							for ; gc_vstep6+15 < gc_bdx2; gc_vstep6 += 16 {
-								gc_tx2 := gc_vstep6
+						gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
+							for ; gc_vstep4+15 < gc_bdx2; gc_vstep4 += 16 {
+								gc_tx2 := gc_vstep4
 								gc_rank2 := gc_base2 + gc_tx2
 								_ = gc_rank2
 //line hotspot.go:56
@@ -1166,15 +847,15 @@ func gc_body_calculateTemp(gc_b2 *compiled.Block, iteration int, power, tempSrc,
 								}
 							}
 							archsimd.ClearAVXUpperBits()
-							return gc_vstep6, false
-						}(gc_vstep6)
+							return gc_vstep4, false
+						}(gc_vstep4)
 						if gc_stop4 {
 							return
 						}
 					}
 					if compiled.SIMD {
-						for ; gc_vstep6+7 < gc_bdx2; gc_vstep6 += 8 {
-							gc_tx2 := gc_vstep6
+						for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
+							gc_tx2 := gc_vstep4
 							gc_rank2 := gc_base2 + gc_tx2
 							_ = gc_rank2
 //line hotspot.go:56
@@ -1202,7 +883,7 @@ func gc_body_calculateTemp(gc_b2 *compiled.Block, iteration int, power, tempSrc,
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					for gc_tx2 := gc_vstep6; gc_tx2 < gc_bdx2; gc_tx2++ {
+					for gc_tx2 := gc_vstep4; gc_tx2 < gc_bdx2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
 
@@ -1221,13 +902,13 @@ func gc_body_calculateTemp(gc_b2 *compiled.Block, iteration int, power, tempSrc,
 						}
 					}
 				} else {
-					gc_vstep7 := 0
+					gc_vstep5 := 0
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop5 bool
-						gc_vstep7, gc_stop5 = func(gc_vstep7 int) (int, bool) {
+						gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
 						gc_steps2:
-							for ; gc_vstep7+15 < gc_bdx2; gc_vstep7 += 16 {
-								gc_tx2 := gc_vstep7
+							for ; gc_vstep5+15 < gc_bdx2; gc_vstep5 += 16 {
+								gc_tx2 := gc_vstep5
 								gc_rank2 := gc_base2 + gc_tx2
 								gc_pos2.Thread = gc_rank2
 //line hotspot.go:56
@@ -1249,11 +930,11 @@ func gc_body_calculateTemp(gc_b2 *compiled.Block, iteration int, power, tempSrc,
 //line hotspot.go:135
 								if gc_if2.ToBits() != 0 {
 //line hotspot.go:135
-									var gc_ld6 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+									var gc_ld2 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line hotspot.go:135
 									if tx >= 0 && tx <= len(tempT[ty])-16 {
 //line hotspot.go:135
-										gc_ld6 = archsimd.LoadFloat32x16Slice(tempT[ty][tx:])
+										gc_ld2 = archsimd.LoadFloat32x16Slice(tempT[ty][tx:])
 //line hotspot.go:135
 									} else {
 //line hotspot.go:135
@@ -1263,21 +944,21 @@ func gc_body_calculateTemp(gc_b2 *compiled.Block, iteration int, power, tempSrc,
 //line hotspot.go:135
 									if tx >= 0 && tx <= len(tempOnCuda[ty])-16 {
 //line hotspot.go:135
-										gc_ld6.StoreMasked((*[16]float32)(tempOnCuda[ty][tx:]), gc_if2)
+										gc_ld2.StoreMasked((*[16]float32)(tempOnCuda[ty][tx:]), gc_if2)
 //line hotspot.go:135
 									} else {
 //line hotspot.go:135
-										var gc_lanes8 [16]float32
+										var gc_lanes4 [16]float32
 //line hotspot.go:135
-										gc_ld6.Store(&gc_lanes8)
+										gc_ld2.Store(&gc_lanes4)
 //line hotspot.go:135
-										for gc_k8 := range 16 {
+										for gc_k4 := range 16 {
 //line hotspot.go:135
-											if gc_if2.ToBits()&(1<<gc_k8) != 0 {
+											if gc_if2.ToBits()&(1<<gc_k4) != 0 {
 //line hotspot.go:135
-												gc_pos2.Thread = gc_rank2 + gc_k8
+												gc_pos2.Thread = gc_rank2 + gc_k4
 //line hotspot.go:135
-												tempOnCuda[ty][tx+gc_k8] = gc_lanes8[gc_k8]
+												tempOnCuda[ty][tx+gc_k4] = gc_lanes4[gc_k4]
 //line hotspot.go:135
 											}
 //line hotspot.go:135
@@ -1290,16 +971,16 @@ func gc_body_calculateTemp(gc_b2 *compiled.Block, iteration int, power, tempSrc,
 								}
 							}
 							archsimd.ClearAVXUpperBits()
-							return gc_vstep7, false
-						}(gc_vstep7)
+							return gc_vstep5, false
+						}(gc_vstep5)
 						if gc_stop5 {
 							return
 						}
 					}
 					if compiled.SIMD {
 					gc_steps:
-						for ; gc_vstep7+7 < gc_bdx2; gc_vstep7 += 8 {
-							gc_tx2 := gc_vstep7
+						for ; gc_vstep5+7 < gc_bdx2; gc_vstep5 += 8 {
+							gc_tx2 := gc_vstep5
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 //line hotspot.go:56
@@ -1321,11 +1002,11 @@ func gc_body_calculateTemp(gc_b2 *compiled.Block, iteration int, power, tempSrc,
 //line hotspot.go:135
 							if gc_if.ToBits() != 0 {
 //line hotspot.go:135
-								var gc_ld5 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+								var gc_ld archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line hotspot.go:135
 								if tx >= 0 && tx <= len(tempT[ty])-8 {
 //line hotspot.go:135
-									gc_ld5 = archsimd.LoadFloat32x8Slice(tempT[ty][tx:])
+									gc_ld = archsimd.LoadFloat32x8Slice(tempT[ty][tx:])
 //line hotspot.go:135
 								} else {
 //line hotspot.go:135
@@ -1335,21 +1016,21 @@ func gc_body_calculateTemp(gc_b2 *compiled.Block, iteration int, power, tempSrc,
 //line hotspot.go:135
 								if tx >= 0 && tx <= len(tempOnCuda[ty])-8 {
 //line hotspot.go:135
-									gc_ld5.StoreMasked((*[8]float32)(tempOnCuda[ty][tx:]), gc_if)
+									gc_ld.StoreMasked((*[8]float32)(tempOnCuda[ty][tx:]), gc_if)
 //line hotspot.go:135
 								} else {
 //line hotspot.go:135
-									var gc_lanes6 [8]float32
+									var gc_lanes2 [8]float32
 //line hotspot.go:135
-									gc_ld5.Store(&gc_lanes6)
+									gc_ld.Store(&gc_lanes2)
 //line hotspot.go:135
-									for gc_k6 := range 8 {
+									for gc_k2 := range 8 {
 //line hotspot.go:135
-										if gc_if.ToBits()&(1<<gc_k6) != 0 {
+										if gc_if.ToBits()&(1<<gc_k2) != 0 {
 //line hotspot.go:135
-											gc_pos2.Thread = gc_rank2 + gc_k6
+											gc_pos2.Thread = gc_rank2 + gc_k2
 //line hotspot.go:135
-											tempOnCuda[ty][tx+gc_k6] = gc_lanes6[gc_k6]
+											tempOnCuda[ty][tx+gc_k2] = gc_lanes2[gc_k2]
 //line hotspot.go:135
 										}
 //line hotspot.go:135
@@ -1363,7 +1044,7 @@ func gc_body_calculateTemp(gc_b2 *compiled.Block, iteration int, power, tempSrc,
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					gc_step7 := gc_vstep7
+					gc_step7 := gc_vstep5
 					for ; gc_step7+3 < gc_bdx2; gc_step7 += 4 {
 						{
 							gc_tx2 := gc_step7 + 0
@@ -1476,12 +1157,12 @@ func gc_body_calculateTemp(gc_b2 *compiled.Block, iteration int, power, tempSrc,
 			if gc_off4 >= 0 && gc_off4 <= len(tempDst) && gc_bdx2 <= len(tempDst)-gc_off4 && gc_row12 >= 0 && gc_row12 < len(tempT) && gc_bdx2 <= len(tempT[gc_row12]) {
 				gc_at27 := tempDst[gc_off4:][:gc_bdx2]
 				gc_at28 := tempT[gc_row12][:gc_bdx2]
-				gc_vstep8 := 0
+				gc_vstep6 := 0
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop6 bool
-					gc_vstep8, gc_stop6 = func(gc_vstep8 int) (int, bool) {
-						for ; gc_vstep8+15 < gc_bdx2; gc_vstep8 += 16 {
-							gc_tx2 := gc_vstep8
+					gc_vstep6, gc_stop6 = func(gc_vstep6 int) (int, bool) {
+						for ; gc_vstep6+15 < gc_bdx2; gc_vstep6 += 16 {
+							gc_tx2 := gc_vstep6
 							gc_rank2 := gc_base2 + gc_tx2
 							_ = gc_rank2
 //line hotspot.go:56
@@ -1528,15 +1209,15 @@ func gc_body_calculateTemp(gc_b2 *compiled.Block, iteration int, power, tempSrc,
 							}
 						}
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep8, false
-					}(gc_vstep8)
+						return gc_vstep6, false
+					}(gc_vstep6)
 					if gc_stop6 {
 						return
 					}
 				}
 				if compiled.SIMD {
-					for ; gc_vstep8+7 < gc_bdx2; gc_vstep8 += 8 {
-						gc_tx2 := gc_vstep8
+					for ; gc_vstep6+7 < gc_bdx2; gc_vstep6 += 8 {
+						gc_tx2 := gc_vstep6
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
 //line hotspot.go:56
@@ -1584,7 +1265,7 @@ func gc_body_calculateTemp(gc_b2 *compiled.Block, iteration int, power, tempSrc,
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx2 := gc_vstep8; gc_tx2 < gc_bdx2; gc_tx2++ {
+				for gc_tx2 := gc_vstep6; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
 
@@ -1623,13 +1304,13 @@ func gc_body_calculateTemp(gc_b2 *compiled.Block, iteration int, power, tempSrc,
 					}
 				}
 			} else {
-				gc_vstep9 := 0
+				gc_vstep7 := 0
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop7 bool
-					gc_vstep9, gc_stop7 = func(gc_vstep9 int) (int, bool) {
+					gc_vstep7, gc_stop7 = func(gc_vstep7 int) (int, bool) {
 					gc_steps4:
-						for ; gc_vstep9+15 < gc_bdx2; gc_vstep9 += 16 {
-							gc_tx2 := gc_vstep9
+						for ; gc_vstep7+15 < gc_bdx2; gc_vstep7 += 16 {
+							gc_tx2 := gc_vstep7
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 //line hotspot.go:56
@@ -1677,11 +1358,11 @@ func gc_body_calculateTemp(gc_b2 *compiled.Block, iteration int, power, tempSrc,
 //line hotspot.go:143
 							if gc_if6.ToBits() != 0 {
 //line hotspot.go:143
-								var gc_ld8 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+								var gc_ld4 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line hotspot.go:143
 								if tx >= 0 && tx <= len(tempT[ty])-16 {
 //line hotspot.go:143
-									gc_ld8 = archsimd.LoadFloat32x16Slice(tempT[ty][tx:])
+									gc_ld4 = archsimd.LoadFloat32x16Slice(tempT[ty][tx:])
 //line hotspot.go:143
 								} else {
 //line hotspot.go:143
@@ -1689,21 +1370,21 @@ func gc_body_calculateTemp(gc_b2 *compiled.Block, iteration int, power, tempSrc,
 //line hotspot.go:143
 								}
 //line hotspot.go:143
-								gc_ld8.StoreMasked((*[16]float32)(tempDst[index:]), gc_if6)
+								gc_ld4.StoreMasked((*[16]float32)(tempDst[index:]), gc_if6)
 //line hotspot.go:143
 							}
 						}
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep9, false
-					}(gc_vstep9)
+						return gc_vstep7, false
+					}(gc_vstep7)
 					if gc_stop7 {
 						return
 					}
 				}
 				if compiled.SIMD {
 				gc_steps3:
-					for ; gc_vstep9+7 < gc_bdx2; gc_vstep9 += 8 {
-						gc_tx2 := gc_vstep9
+					for ; gc_vstep7+7 < gc_bdx2; gc_vstep7 += 8 {
+						gc_tx2 := gc_vstep7
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 //line hotspot.go:56
@@ -1751,11 +1432,11 @@ func gc_body_calculateTemp(gc_b2 *compiled.Block, iteration int, power, tempSrc,
 //line hotspot.go:143
 						if gc_if5.ToBits() != 0 {
 //line hotspot.go:143
-							var gc_ld7 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+							var gc_ld3 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line hotspot.go:143
 							if tx >= 0 && tx <= len(tempT[ty])-8 {
 //line hotspot.go:143
-								gc_ld7 = archsimd.LoadFloat32x8Slice(tempT[ty][tx:])
+								gc_ld3 = archsimd.LoadFloat32x8Slice(tempT[ty][tx:])
 //line hotspot.go:143
 							} else {
 //line hotspot.go:143
@@ -1763,13 +1444,13 @@ func gc_body_calculateTemp(gc_b2 *compiled.Block, iteration int, power, tempSrc,
 //line hotspot.go:143
 							}
 //line hotspot.go:143
-							gc_ld7.StoreMasked((*[8]float32)(tempDst[index:]), gc_if5)
+							gc_ld3.StoreMasked((*[8]float32)(tempDst[index:]), gc_if5)
 //line hotspot.go:143
 						}
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step8 := gc_vstep9
+				gc_step8 := gc_vstep7
 				for ; gc_step8+3 < gc_bdx2; gc_step8 += 4 {
 					{
 						gc_tx2 := gc_step8 + 0

@@ -484,6 +484,7 @@ func gc_body_numbaFastMatmul(gc_b2 *compiled.Block, a []float64, aRows, aCols in
 
 //line numba.go:69
 	for i := range bpg {
+		archsimd.ClearAVXUpperBits()
 		{
 			gc_ty2 := 0
 			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
@@ -495,104 +496,7 @@ func gc_body_numbaFastMatmul(gc_b2 *compiled.Block, a []float64, aRows, aCols in
 					gc_at7 := sB[gc_row2][:gc_bdx2]
 					gc_at8 := a[gc_off4:][:gc_bdx2]
 					gc_at9 := b[gc_off5:][:gc_bdx2]
-					gc_vstep4 := 0
-					if compiled.SIMD {
-//line numba.go:71
-						gc_vb8 := archsimd.BroadcastFloat32x4(0)
-//line numba.go:71
-						_ = gc_vb8
-//line numba.go:71
-						gc_iota6 := archsimd.LoadInt64x4(&gc_tab_int64x4_3d80beed)
-//line numba.go:71
-						_ = gc_iota6
-//line numba.go:71
-						gc_none6 := archsimd.BroadcastInt64x4(0).NotEqual(compiled.ZeroInt64x4())
-//line numba.go:71
-						_ = gc_none6
-//line numba.go:71
-						gc_all6 := archsimd.BroadcastInt64x4(-1).NotEqual(compiled.ZeroInt64x4())
-//line numba.go:71
-						_ = gc_all6
-						for ; gc_vstep4+3 < gc_bdx2; gc_vstep4 += 4 {
-							gc_tx2 := gc_vstep4
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-//line numba.go:60
-							var x int = gc_bx2*gc_bdx2 + gc_tx2
-//line numba.go:60
-							_ = x
-//line numba.go:61
-							var y int = gc_by2*gc_bdy2 + gc_ty2
-//line numba.go:61
-							_ = y
-//line numba.go:63
-							var tx int = gc_tx2
-//line numba.go:63
-							_ = tx
-//line numba.go:64
-							var ty int = gc_ty2
-//line numba.go:64
-							_ = ty
-//line numba.go:71
-							gc_vb8.StoreSlice(gc_at6[gc_tx2:])
-//line numba.go:71
-							gc_vb8.StoreSlice(gc_at7[gc_tx2:])
-//line numba.go:73
-							if y < aRows && ((tx+i*numbaTPB) < aCols && uint(aCols-(tx+i*numbaTPB)) > 3) {
-//line numba.go:73
-								archsimd.LoadFloat64x4Slice(gc_at8[gc_tx2:]).ConvertToFloat32().StoreSlice(gc_at6[gc_tx2:])
-//line numba.go:73
-							} else {
-//line numba.go:73
-								gc_b9 := gc_none6
-//line numba.go:73
-								if y < aRows {
-//line numba.go:73
-									gc_b9 = gc_all6
-//line numba.go:73
-								}
-//line numba.go:73
-								gc_if3 := gc_b9.And(gc_iota6.Less(archsimd.BroadcastInt64x4(int64(compiled.Reach(aCols, (tx + i*numbaTPB), 4)))))
-//line numba.go:73
-								_ = gc_if3
-//line numba.go:73
-								if gc_if3.ToBits() != 0 {
-//line numba.go:73
-									archsimd.LoadFloat64x4Slice(gc_at8[gc_tx2:]).ConvertToFloat32().StoreMasked((*[4]float32)(gc_at6[gc_tx2:]), archsimd.LoadInt32x4(&compiled.LaneBits32x4[gc_if3.ToBits()&15]).NotEqual(compiled.ZeroInt32x4()))
-//line numba.go:73
-								}
-//line numba.go:73
-							}
-//line numba.go:76
-							if x < bCols && uint(bCols-x) > 3 && (ty+i*numbaTPB) < bRows {
-//line numba.go:76
-								archsimd.LoadFloat64x4Slice(gc_at9[gc_tx2:]).ConvertToFloat32().StoreSlice(gc_at7[gc_tx2:])
-//line numba.go:76
-							} else {
-//line numba.go:76
-								gc_b10 := gc_none6
-//line numba.go:76
-								if (ty + i*numbaTPB) < bRows {
-//line numba.go:76
-									gc_b10 = gc_all6
-//line numba.go:76
-								}
-//line numba.go:76
-								gc_if4 := gc_iota6.Less(archsimd.BroadcastInt64x4(int64(compiled.Reach(bCols, x, 4)))).And(gc_b10)
-//line numba.go:76
-								_ = gc_if4
-//line numba.go:76
-								if gc_if4.ToBits() != 0 {
-//line numba.go:76
-									archsimd.LoadFloat64x4Slice(gc_at9[gc_tx2:]).ConvertToFloat32().StoreMasked((*[4]float32)(gc_at7[gc_tx2:]), archsimd.LoadInt32x4(&compiled.LaneBits32x4[gc_if4.ToBits()&15]).NotEqual(compiled.ZeroInt32x4()))
-//line numba.go:76
-								}
-//line numba.go:76
-							}
-						}
-						archsimd.ClearAVXUpperBits()
-					}
-					for gc_tx2 := gc_vstep4; gc_tx2 < gc_bdx2; gc_tx2++ {
+					for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
 
@@ -629,212 +533,7 @@ func gc_body_numbaFastMatmul(gc_b2 *compiled.Block, a []float64, aRows, aCols in
 						}
 					}
 				} else {
-					gc_vstep5 := 0
-					if compiled.SIMD {
-//line numba.go:71
-						gc_vb5 := archsimd.BroadcastFloat32x4(0)
-//line numba.go:71
-						_ = gc_vb5
-//line numba.go:71
-						gc_iota3 := archsimd.LoadInt64x4(&gc_tab_int64x4_3d80beed)
-//line numba.go:71
-						_ = gc_iota3
-//line numba.go:71
-						gc_none3 := archsimd.BroadcastInt64x4(0).NotEqual(compiled.ZeroInt64x4())
-//line numba.go:71
-						_ = gc_none3
-//line numba.go:71
-						gc_all3 := archsimd.BroadcastInt64x4(-1).NotEqual(compiled.ZeroInt64x4())
-//line numba.go:71
-						_ = gc_all3
-						for ; gc_vstep5+3 < gc_bdx2; gc_vstep5 += 4 {
-							gc_tx2 := gc_vstep5
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-//line numba.go:60
-							var x int = gc_bx2*gc_bdx2 + gc_tx2
-//line numba.go:60
-							_ = x
-//line numba.go:61
-							var y int = gc_by2*gc_bdy2 + gc_ty2
-//line numba.go:61
-							_ = y
-//line numba.go:63
-							var tx int = gc_tx2
-//line numba.go:63
-							_ = tx
-//line numba.go:64
-							var ty int = gc_ty2
-//line numba.go:64
-							_ = ty
-//line numba.go:71
-							if tx < 0 || tx > len(sA[ty])-4 || tx > len(sB[ty])-4 || (y*
-
-//line numba.go:74
-								aCols+tx+i*numbaTPB) < 0 || (y*aCols+tx+i*numbaTPB) > len(a)-4 || ((ty+
-
-//line numba.go:77
-								i*numbaTPB)*bCols+x) < 0 || ((ty+i*numbaTPB)*bCols+x) > len(b)-4 {
-//line numba.go:71
-								break
-//line numba.go:71
-							}
-//line numba.go:71
-							gc_vb5.StoreSlice(sA[ty][tx:])
-//line numba.go:72
-							gc_vb5.StoreSlice(sB[ty][tx:])
-//line numba.go:73
-							if y < aRows && ((tx+i*numbaTPB) < aCols && uint(aCols-(tx+i*numbaTPB)) > 3) {
-//line numba.go:73
-								if tx >= 0 && tx <= len(sA[ty])-4 {
-									archsimd.LoadFloat64x4Slice(a[y*aCols+tx+i*numbaTPB:]).ConvertToFloat32().StoreSlice(sA[ty][tx:])
-//line numba.go:74
-								} else {
-//line numba.go:74
-									var gc_lanes [4]float32
-//line numba.go:74
-									archsimd.LoadFloat64x4Slice(a[y*aCols+tx+i*numbaTPB:]).ConvertToFloat32().Store(&gc_lanes)
-//line numba.go:74
-									for gc_k := range 4 {
-//line numba.go:74
-										if 0xff&(1<<gc_k) != 0 {
-//line numba.go:74
-											gc_pos2.Thread = gc_rank2 + gc_k
-//line numba.go:74
-											sA[ty][tx+gc_k] = gc_lanes[gc_k]
-//line numba.go:74
-										}
-//line numba.go:74
-									}
-//line numba.go:74
-									gc_pos2.Thread = gc_rank2
-//line numba.go:74
-								}
-//line numba.go:74
-							} else {
-//line numba.go:74
-								gc_b5 := gc_none3
-//line numba.go:74
-								if y <
-//line numba.go:73
-									aRows {
-//line numba.go:73
-									gc_b5 = gc_all3
-//line numba.go:73
-								}
-//line numba.go:73
-								gc_if := gc_b5.And(gc_iota3.Less(archsimd.BroadcastInt64x4(int64(compiled.Reach(aCols, (tx + i*numbaTPB), 4)))))
-//line numba.go:73
-								_ = gc_if
-//line numba.go:73
-								if gc_if.ToBits() != 0 {
-//line numba.go:73
-									if tx >= 0 && tx <= len(sA[ty])-4 {
-										archsimd.LoadFloat64x4Slice(a[y*aCols+tx+i*numbaTPB:]).ConvertToFloat32().StoreMasked((*[4]float32)(sA[ty][tx:]), archsimd.LoadInt32x4(&compiled.LaneBits32x4[gc_if.ToBits()&15]).NotEqual(compiled.ZeroInt32x4()))
-//line numba.go:74
-									} else {
-//line numba.go:74
-										var gc_lanes2 [4]float32
-//line numba.go:74
-										archsimd.LoadFloat64x4Slice(a[y*aCols+tx+i*numbaTPB:]).ConvertToFloat32().Store(&gc_lanes2)
-//line numba.go:74
-										for gc_k2 := range 4 {
-//line numba.go:74
-											if gc_if.ToBits()&(1<<gc_k2) != 0 {
-//line numba.go:74
-												gc_pos2.Thread = gc_rank2 + gc_k2
-//line numba.go:74
-												sA[ty][tx+gc_k2] = gc_lanes2[gc_k2]
-//line numba.go:74
-											}
-//line numba.go:74
-										}
-//line numba.go:74
-										gc_pos2.Thread = gc_rank2
-//line numba.go:74
-									}
-//line numba.go:74
-								}
-//line numba.go:74
-							}
-//line numba.go:76
-							if x < bCols && uint(bCols-x) > 3 && (ty+i*numbaTPB) < bRows {
-//line numba.go:76
-								if tx >= 0 && tx <= len(sB[ty])-4 {
-									archsimd.LoadFloat64x4Slice(b[(ty+i*numbaTPB)*bCols+x:]).ConvertToFloat32().StoreSlice(sB[ty][tx:])
-//line numba.go:77
-								} else {
-//line numba.go:77
-									var gc_lanes3 [4]float32
-//line numba.go:77
-									archsimd.LoadFloat64x4Slice(b[(ty+i*numbaTPB)*bCols+x:]).ConvertToFloat32().Store(&gc_lanes3)
-//line numba.go:77
-									for gc_k3 := range 4 {
-//line numba.go:77
-										if 0xff&(1<<gc_k3) != 0 {
-//line numba.go:77
-											gc_pos2.Thread = gc_rank2 + gc_k3
-//line numba.go:77
-											sB[ty][tx+gc_k3] = gc_lanes3[gc_k3]
-//line numba.go:77
-										}
-//line numba.go:77
-									}
-//line numba.go:77
-									gc_pos2.Thread = gc_rank2
-//line numba.go:77
-								}
-//line numba.go:77
-							} else {
-//line numba.go:77
-								gc_b6 := gc_none3
-//line numba.go:77
-								if (ty +
-//line numba.go:76
-									i*numbaTPB) < bRows {
-//line numba.go:76
-									gc_b6 = gc_all3
-//line numba.go:76
-								}
-//line numba.go:76
-								gc_if2 := gc_iota3.Less(archsimd.BroadcastInt64x4(int64(compiled.Reach(bCols, x, 4)))).And(gc_b6)
-//line numba.go:76
-								_ = gc_if2
-//line numba.go:76
-								if gc_if2.ToBits() != 0 {
-//line numba.go:76
-									if tx >= 0 && tx <= len(sB[ty])-4 {
-										archsimd.LoadFloat64x4Slice(b[(ty+i*numbaTPB)*bCols+x:]).ConvertToFloat32().StoreMasked((*[4]float32)(sB[ty][tx:]), archsimd.LoadInt32x4(&compiled.LaneBits32x4[gc_if2.ToBits()&15]).NotEqual(compiled.ZeroInt32x4()))
-//line numba.go:77
-									} else {
-//line numba.go:77
-										var gc_lanes4 [4]float32
-//line numba.go:77
-										archsimd.LoadFloat64x4Slice(b[(ty+i*numbaTPB)*bCols+x:]).ConvertToFloat32().Store(&gc_lanes4)
-//line numba.go:77
-										for gc_k4 := range 4 {
-//line numba.go:77
-											if gc_if2.ToBits()&(1<<gc_k4) != 0 {
-//line numba.go:77
-												gc_pos2.Thread = gc_rank2 + gc_k4
-//line numba.go:77
-												sB[ty][tx+gc_k4] = gc_lanes4[gc_k4]
-//line numba.go:77
-											}
-//line numba.go:77
-										}
-//line numba.go:77
-										gc_pos2.Thread = gc_rank2
-//line numba.go:77
-									}
-//line numba.go:77
-								}
-//line numba.go:77
-							}
-						}
-						archsimd.ClearAVXUpperBits()
-					}
-					for gc_tx2 := gc_vstep5; gc_tx2 < gc_bdx2; gc_tx2++ {
+					for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -880,16 +579,16 @@ func gc_body_numbaFastMatmul(gc_b2 *compiled.Block, a []float64, aRows, aCols in
 		{
 			gc_ty2 := 0
 			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_vstep6 := 0
+				gc_vstep4 := 0
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop2 bool
-					gc_vstep6, gc_stop2 = func(gc_vstep6 int) (int, bool) {
+					gc_vstep4, gc_stop2 = func(gc_vstep4 int) (int, bool) {
 //line numba.go:63
 						gc_Lane0Mask322 := compiled.Lane0Mask32()
 //line numba.go:63
 						_ = gc_Lane0Mask322
-						for ; gc_vstep6+15 < gc_bdx2; gc_vstep6 += 16 {
-							gc_tx2 := gc_vstep6
+						for ; gc_vstep4+15 < gc_bdx2; gc_vstep4 += 16 {
+							gc_tx2 := gc_vstep4
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 //line numba.go:63
@@ -1010,8 +709,8 @@ func gc_body_numbaFastMatmul(gc_b2 *compiled.Block, a []float64, aRows, aCols in
 							tmp.StoreSlice(gc_s_tmp[gc_rank2:])
 						}
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep6, false
-					}(gc_vstep6)
+						return gc_vstep4, false
+					}(gc_vstep4)
 					if gc_stop2 {
 						return
 					}
@@ -1021,8 +720,8 @@ func gc_body_numbaFastMatmul(gc_b2 *compiled.Block, a []float64, aRows, aCols in
 					gc_Lane0Mask32 := compiled.Lane0Mask32()
 //line numba.go:63
 					_ = gc_Lane0Mask32
-					for ; gc_vstep6+7 < gc_bdx2; gc_vstep6 += 8 {
-						gc_tx2 := gc_vstep6
+					for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
+						gc_tx2 := gc_vstep4
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 //line numba.go:63
@@ -1144,7 +843,7 @@ func gc_body_numbaFastMatmul(gc_b2 *compiled.Block, a []float64, aRows, aCols in
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx2 := gc_vstep6; gc_tx2 < gc_bdx2; gc_tx2++ {
+				for gc_tx2 := gc_vstep4; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -1318,34 +1017,90 @@ func gc_body_numbaFastMatmul(gc_b2 *compiled.Block, a []float64, aRows, aCols in
 			gc_off6 := (gc_bx2 * gc_bdx2) + ((gc_by2*gc_bdy2 + gc_ty2) * cCols)
 			if gc_from2 >= 0 && gc_off6 >= 0 && gc_off6 <= len(c) && gc_to2 <= len(c)-gc_off6 {
 				gc_at10 := c[gc_off6:][:gc_to2]
-				gc_vstep7 := gc_from2
-				if compiled.SIMD {
-					for ; gc_vstep7+3 < gc_to2; gc_vstep7 += 4 {
-						gc_tx2 := gc_vstep7
+				gc_step5 := gc_from2
+				for ; gc_step5+3 < gc_to2; gc_step5 += 4 {
+					{
+						gc_tx2 := gc_step5 + 0
+						_ = gc_tx2
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
+
 //line numba.go:60
-						var x int = gc_bx2*gc_bdx2 + gc_tx2
-//line numba.go:60
+						x := gc_bx2*gc_bdx2 + gc_tx2
 						_ = x
+
 //line numba.go:61
-						var y int = gc_by2*gc_bdy2 + gc_ty2
-//line numba.go:61
+						y := gc_by2*gc_bdy2 + gc_ty2
 						_ = y
-//line numba.go:61
-						tmp := archsimd.LoadFloat32x4Slice(gc_s_tmp[gc_rank2:])
-//line numba.go:61
-						_ = tmp
+						tmp := gc_s_tmp[gc_rank2]
+
 //line numba.go:91
 						{
-//line numba.go:91
-							tmp.ConvertToFloat64().StoreSlice(gc_at10[gc_tx2:])
-//line numba.go:91
+							gc_at10[gc_tx2] = float64(tmp)
 						}
 					}
-					archsimd.ClearAVXUpperBits()
+					{
+						gc_tx2 := gc_step5 + 1
+						_ = gc_tx2
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+
+//line numba.go:60
+						x := gc_bx2*gc_bdx2 + gc_tx2
+						_ = x
+
+//line numba.go:61
+						y := gc_by2*gc_bdy2 + gc_ty2
+						_ = y
+						tmp := gc_s_tmp[gc_rank2]
+
+//line numba.go:91
+						{
+							gc_at10[gc_tx2] = float64(tmp)
+						}
+					}
+					{
+						gc_tx2 := gc_step5 + 2
+						_ = gc_tx2
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+
+//line numba.go:60
+						x := gc_bx2*gc_bdx2 + gc_tx2
+						_ = x
+
+//line numba.go:61
+						y := gc_by2*gc_bdy2 + gc_ty2
+						_ = y
+						tmp := gc_s_tmp[gc_rank2]
+
+//line numba.go:91
+						{
+							gc_at10[gc_tx2] = float64(tmp)
+						}
+					}
+					{
+						gc_tx2 := gc_step5 + 3
+						_ = gc_tx2
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+
+//line numba.go:60
+						x := gc_bx2*gc_bdx2 + gc_tx2
+						_ = x
+
+//line numba.go:61
+						y := gc_by2*gc_bdy2 + gc_ty2
+						_ = y
+						tmp := gc_s_tmp[gc_rank2]
+
+//line numba.go:91
+						{
+							gc_at10[gc_tx2] = float64(tmp)
+						}
+					}
 				}
-				for gc_tx2 := gc_vstep7; gc_tx2 < gc_to2; gc_tx2++ {
+				for gc_tx2 := gc_step5; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
 
@@ -1364,42 +1119,10 @@ func gc_body_numbaFastMatmul(gc_b2 *compiled.Block, a []float64, aRows, aCols in
 					}
 				}
 			} else {
-				gc_vstep8 := gc_from2
-				if compiled.SIMD {
-					for ; gc_vstep8+3 < gc_to2; gc_vstep8 += 4 {
-						gc_tx2 := gc_vstep8
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-//line numba.go:60
-						var x int = gc_bx2*gc_bdx2 + gc_tx2
-//line numba.go:60
-						_ = x
-//line numba.go:61
-						var y int = gc_by2*gc_bdy2 + gc_ty2
-//line numba.go:61
-						_ = y
-//line numba.go:61
-						tmp := archsimd.LoadFloat32x4Slice(gc_s_tmp[gc_rank2:])
-//line numba.go:61
-						_ = tmp
-//line numba.go:91
-						{
-							if (y*cCols+x) < 0 || (y*cCols+x) > len(c)-4 {
-//line numba.go:92
-								break
-//line numba.go:92
-							}
-//line numba.go:92
-							tmp.ConvertToFloat64().StoreSlice(c[y*cCols+x:])
-//line numba.go:92
-						}
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				gc_step5 := gc_vstep8
-				for ; gc_step5+3 < gc_to2; gc_step5 += 4 {
+				gc_step6 := gc_from2
+				for ; gc_step6+3 < gc_to2; gc_step6 += 4 {
 					{
-						gc_tx2 := gc_step5 + 0
+						gc_tx2 := gc_step6 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -1418,7 +1141,7 @@ func gc_body_numbaFastMatmul(gc_b2 *compiled.Block, a []float64, aRows, aCols in
 						}
 					}
 					{
-						gc_tx2 := gc_step5 + 1
+						gc_tx2 := gc_step6 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -1437,7 +1160,7 @@ func gc_body_numbaFastMatmul(gc_b2 *compiled.Block, a []float64, aRows, aCols in
 						}
 					}
 					{
-						gc_tx2 := gc_step5 + 2
+						gc_tx2 := gc_step6 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -1456,7 +1179,7 @@ func gc_body_numbaFastMatmul(gc_b2 *compiled.Block, a []float64, aRows, aCols in
 						}
 					}
 					{
-						gc_tx2 := gc_step5 + 3
+						gc_tx2 := gc_step6 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -1475,7 +1198,7 @@ func gc_body_numbaFastMatmul(gc_b2 *compiled.Block, a []float64, aRows, aCols in
 						}
 					}
 				}
-				for gc_tx2 := gc_step5; gc_tx2 < gc_to2; gc_tx2++ {
+				for gc_tx2 := gc_step6; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -1501,8 +1224,6 @@ func gc_body_numbaFastMatmul(gc_b2 *compiled.Block, a []float64, aRows, aCols in
 		}
 	}
 }
-
-var gc_tab_int64x4_3d80beed = [4]int64{0, 1, 2, 3}
 
 // NumbaArraySumKernel is array_sum of test_reduction.py: an interleaved
 // tree (tid % (2*s)) through an int32 shared array of nelem, all of it,
@@ -1636,45 +1357,7 @@ func gc_body_numbaArraySum(gc_b2 *compiled.Block, data []int64, nelem int) {
 			gc_to2 = gc_bound2 + 1
 		}
 		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_vstep := gc_from2
-			if compiled.SIMD {
-//line numba.go:103
-				gc_all3 := archsimd.BroadcastInt64x4(-1).NotEqual(compiled.ZeroInt64x4())
-//line numba.go:103
-				_ = gc_all3
-				for ; gc_vstep+3 < gc_to2; gc_vstep += 4 {
-					gc_tx2 := gc_vstep
-					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
-//line numba.go:103
-					gc_alive3 := gc_all3
-//line numba.go:103
-					_ = gc_alive3
-//line numba.go:103
-					if gc_ex3 := compiled.ExitedBits4(gc_exited2, gc_rank2); gc_ex3 != 0 {
-//line numba.go:103
-						gc_alive3 = archsimd.LoadInt64x4(&compiled.LaneBits64[gc_ex3]).NotEqual(compiled.ZeroInt64x4()).ToInt64x4().Not().NotEqual(compiled.ZeroInt64x4())
-//line numba.go:103
-					}
-//line numba.go:103
-					var tid int = gc_tx2
-//line numba.go:103
-					_ = tid
-//line numba.go:127
-					{
-						if tid < 0 || tid > len(shr)-4 || tid > len(data)-4 {
-//line numba.go:128
-							break
-//line numba.go:128
-						}
-//line numba.go:128
-						archsimd.LoadInt32x4Slice(shr[tid:]).ExtendToInt64().StoreMasked((*[4]int64)(data[tid:]), gc_alive3)
-//line numba.go:128
-					}
-				}
-				archsimd.ClearAVXUpperBits()
-			}
-			for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
+			for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
 				gc_rank2 := gc_base2 + gc_tx2
 				gc_pos2.Thread = gc_rank2
 				if gc_exited2[gc_rank2] {
@@ -2777,3 +2460,5 @@ func gc_body_numbaSolveHeatEquation(gc_b2 *compiled.Block, buf0, buf1 []float64,
 		}
 	}
 }
+
+var gc_tab_int64x4_3d80beed = [4]int64{0, 1, 2, 3}

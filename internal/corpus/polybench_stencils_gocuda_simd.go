@@ -905,28 +905,7 @@ func gc_body_jacobi1DKernel1(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, n int, a
 							gc_at6 := a[gc_off5+gc_fastlo2:][:gc_seglen2]
 							gc_at7 := a[gc_off4+gc_fastlo2:][:gc_seglen2]
 							gc_at8 := a[gc_off6+gc_fastlo2:][:gc_seglen2]
-							gc_vstep := gc_fastlo2
-							if compiled.SIMD {
-//line polybench_stencils.go:62
-								gc_vb2 := archsimd.BroadcastFloat64x4(0.33333)
-//line polybench_stencils.go:62
-								_ = gc_vb2
-								for ; gc_vstep+3 < gc_fasthi2; gc_vstep += 4 {
-									gc_tx2 := gc_vstep
-//line polybench_stencils.go:59
-									var i int = gc_bx2*gc_bdx2 + gc_tx2
-//line polybench_stencils.go:59
-									_ = i
-//line polybench_stencils.go:61
-									{
-//line polybench_stencils.go:61
-										gc_vb2.Mul(archsimd.LoadFloat32x4Slice(gc_at6[(gc_tx2 - gc_fastlo2):]).Add(archsimd.LoadFloat32x4Slice(gc_at7[(gc_tx2 - gc_fastlo2):])).Add(archsimd.LoadFloat32x4Slice(gc_at8[(gc_tx2 - gc_fastlo2):])).ConvertToFloat64()).ConvertToFloat32().StoreSlice(gc_at5[(gc_tx2 - gc_fastlo2):])
-//line polybench_stencils.go:61
-									}
-								}
-								archsimd.ClearAVXUpperBits()
-							}
-							for gc_u2 := gc_vstep - gc_fastlo2; gc_u2 < gc_seglen2; gc_u2++ {
+							for gc_u2 := 0; gc_u2 < gc_seglen2; gc_u2++ {
 								gc_tx2 := gc_fastlo2 + gc_u2
 
 //line polybench_stencils.go:59
@@ -955,33 +934,7 @@ func gc_body_jacobi1DKernel1(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, n int, a
 						}
 					}
 				} else {
-					gc_vstep2 := gc_from2
-					if compiled.SIMD {
-//line polybench_stencils.go:62
-						gc_vb := archsimd.BroadcastFloat64x4(0.33333)
-//line polybench_stencils.go:62
-						_ = gc_vb
-						for ; gc_vstep2+3 < gc_to2; gc_vstep2 += 4 {
-							gc_tx2 := gc_vstep2
-//line polybench_stencils.go:59
-							var i int = gc_bx2*gc_bdx2 + gc_tx2
-//line polybench_stencils.go:59
-							_ = i
-//line polybench_stencils.go:61
-							{
-								if (i-1) < 0 || (i-1) > len(a)-4 || i < 0 || i > len(a)-4 || (i+1) < 0 || (i+1) > len(a)-4 || i > len(b)-4 {
-//line polybench_stencils.go:62
-									break
-//line polybench_stencils.go:62
-								}
-//line polybench_stencils.go:62
-								gc_vb.Mul(archsimd.LoadFloat32x4Slice(a[i-1:]).Add(archsimd.LoadFloat32x4Slice(a[i:])).Add(archsimd.LoadFloat32x4Slice(a[i+1:])).ConvertToFloat64()).ConvertToFloat32().StoreSlice(b[i:])
-//line polybench_stencils.go:62
-							}
-						}
-						archsimd.ClearAVXUpperBits()
-					}
-					for gc_tx2 := gc_vstep2; gc_tx2 < gc_to2; gc_tx2++ {
+					for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
 						gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
 						gc_pos2.Thread = gc_rank2

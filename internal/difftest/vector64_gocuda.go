@@ -262,9 +262,9 @@ func gc_body_float64Ops(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float6
 //line vector64.go:35
 					_ = gc_vb6
 //line vector64.go:35
-					gc_iota322 := lanes.LoadInt32x4(&gc_tab_int32x4_3d80beed)
+					gc_iotaf642 := lanes.LoadFloat64x4(&gc_tab_float64x4_3d80beed)
 //line vector64.go:35
-					_ = gc_iota322
+					_ = gc_iotaf642
 //line vector64.go:36
 					gc_vb7 := lanes.BroadcastFloat64x4(0)
 //line vector64.go:36
@@ -294,7 +294,7 @@ func gc_body_float64Ops(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float6
 //line vector64.go:35
 						}
 //line vector64.go:35
-						v := lanes.LoadFloat64x4Slice(gc_at[gc_tx:]).Div(gc_vb6).Sub(lanes.BroadcastInt32x4(int32(i)).Add(gc_iota322).ConvertToFloat64().Mul(gc_vb6))
+						v := lanes.LoadFloat64x4Slice(gc_at[gc_tx:]).Div(gc_vb6).Sub(lanes.BroadcastInt32x4(int32(i)).ConvertToFloat64().Add(gc_iotaf642).Mul(gc_vb6))
 //line vector64.go:35
 						_ = v
 //line vector64.go:35
@@ -354,9 +354,9 @@ func gc_body_float64Ops(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float6
 //line vector64.go:35
 					_ = gc_vb
 //line vector64.go:35
-					gc_iota32 := lanes.LoadInt32x4(&gc_tab_int32x4_3d80beed)
+					gc_iotaf64 := lanes.LoadFloat64x4(&gc_tab_float64x4_3d80beed)
 //line vector64.go:35
-					_ = gc_iota32
+					_ = gc_iotaf64
 //line vector64.go:36
 					gc_vb2 := lanes.BroadcastFloat64x4(0)
 //line vector64.go:36
@@ -386,7 +386,7 @@ func gc_body_float64Ops(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float6
 //line vector64.go:35
 						}
 //line vector64.go:35
-						v := lanes.LoadFloat64x4Slice(in[i:]).Div(gc_vb).Sub(lanes.BroadcastInt32x4(int32(i)).Add(gc_iota32).ConvertToFloat64().Mul(gc_vb))
+						v := lanes.LoadFloat64x4Slice(in[i:]).Div(gc_vb).Sub(lanes.BroadcastInt32x4(int32(i)).ConvertToFloat64().Add(gc_iotaf64).Mul(gc_vb))
 //line vector64.go:35
 						_ = v
 //line vector64.go:35
@@ -448,7 +448,7 @@ func gc_body_float64Ops(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float6
 	}
 }
 
-var gc_tab_int32x4_3d80beed = [4]int32{0, 1, 2, 3}
+var gc_tab_float64x4_3d80beed = [4]float64{0, 1, 2, 3}
 
 // Float64MixKernel converts between float32, float64 and int and takes
 // min and max of float64s: the step does not (min and max differ from

@@ -257,9 +257,9 @@ func gc_body_float64Ops(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []flo
 //line vector64.go:35
 						_ = gc_vb16
 //line vector64.go:35
-						gc_iota324 := archsimd.LoadInt32x4(&gc_tab_int32x4_3d80beed)
+						gc_iotaf644 := archsimd.LoadFloat64x4(&gc_tab_float64x4_3d80beed)
 //line vector64.go:35
-						_ = gc_iota324
+						_ = gc_iotaf644
 //line vector64.go:36
 						gc_vb17 := archsimd.BroadcastFloat64x4(0)
 //line vector64.go:36
@@ -289,7 +289,7 @@ func gc_body_float64Ops(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []flo
 //line vector64.go:35
 							}
 //line vector64.go:35
-							v := archsimd.LoadFloat64x4Slice(gc_at3[gc_tx2:]).Div(gc_vb16).Sub(archsimd.BroadcastInt32x4(int32(i)).Add(gc_iota324).ConvertToFloat64().Mul(gc_vb16))
+							v := archsimd.LoadFloat64x4Slice(gc_at3[gc_tx2:]).Div(gc_vb16).Sub(archsimd.BroadcastInt32x4(int32(i)).ConvertToFloat64().Add(gc_iotaf644).Mul(gc_vb16))
 //line vector64.go:35
 							_ = v
 //line vector64.go:35
@@ -352,9 +352,9 @@ func gc_body_float64Ops(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []flo
 //line vector64.go:35
 						_ = gc_vb11
 //line vector64.go:35
-						gc_iota323 := archsimd.LoadInt32x4(&gc_tab_int32x4_3d80beed)
+						gc_iotaf643 := archsimd.LoadFloat64x4(&gc_tab_float64x4_3d80beed)
 //line vector64.go:35
-						_ = gc_iota323
+						_ = gc_iotaf643
 //line vector64.go:36
 						gc_vb12 := archsimd.BroadcastFloat64x4(0)
 //line vector64.go:36
@@ -384,7 +384,7 @@ func gc_body_float64Ops(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []flo
 //line vector64.go:35
 							}
 //line vector64.go:35
-							v := archsimd.LoadFloat64x4Slice(in[i:]).Div(gc_vb11).Sub(archsimd.BroadcastInt32x4(int32(i)).Add(gc_iota323).ConvertToFloat64().Mul(gc_vb11))
+							v := archsimd.LoadFloat64x4Slice(in[i:]).Div(gc_vb11).Sub(archsimd.BroadcastInt32x4(int32(i)).ConvertToFloat64().Add(gc_iotaf643).Mul(gc_vb11))
 //line vector64.go:35
 							_ = v
 //line vector64.go:35
@@ -447,6 +447,8 @@ func gc_body_float64Ops(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []flo
 		}
 	}
 }
+
+var gc_tab_float64x4_3d80beed = [4]float64{0, 1, 2, 3}
 
 // Float64MixKernel converts between float32, float64 and int and takes
 // min and max of float64s: the step does not (min and max differ from
@@ -703,6 +705,8 @@ func gc_body_int64Ops(gc_b2 *compiled.Block, a []int64, b []uint64, s uint) {
 		}
 	}
 }
+
+var gc_tab_int64x4_3d80beed = [4]int64{0, 1, 2, 3}
 
 // Escape64Kernel counts a point's escape-time iterations in double
 // precision: a loop whose threads leave at different trips, under a mask

@@ -97,9 +97,9 @@ func (v *vectorizer) conversion(c *ast.CallExpr, t types.Type) vval {
 		return vval{shape: vUniform, x: &ast.CallExpr{Fun: v.scalar(c.Fun).(ast.Expr), Args: []ast.Expr{arg.x}}, typ: t, fixed: arg.fixed, pure: arg.pure}
 	case vAffine:
 		switch vt, _ := v.vecType(t); {
-		case vt == v.lane32("Float32x8"): // the lanes' indices, exact in int32, converted as Go converts each
+		case vt == v.sized("Float32x8"): // the lanes' indices, exact in int32, converted as Go converts each
 			return vval{shape: vVector, x: vcall(v.lanes(arg), "ConvertToFloat32"), typ: t}
-		case vt == v.lane32("Int32x8") && !v.w64: // a four-lane step keeps it an index, its lanes made where a vector needs them (vec)
+		case vt == v.sized("Int32x8"):
 			return vval{shape: vVector, x: v.lanes(arg), typ: t}
 		case vt == "Float64x4": // from int32 lanes, exact, converted as Go converts each
 			return vval{shape: vVector, x: v.lanes64(arg, vt), typ: t}

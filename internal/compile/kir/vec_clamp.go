@@ -82,7 +82,7 @@ func affineArith(op token.Token, x, y vval, t types.Type, shape vshape) vval {
 // affine index a and a uniform bound u: a itself where every lane of the
 // step is on a's side of u.
 func (v *vectorizer) clampAffine(name string, args []vval, t types.Type) (vval, bool) {
-	if len(args) != 2 || !isInteger(t) {
+	if len(args) != 2 || !isInteger(t) || v.w64 {
 		return vval{}, false
 	}
 	a, u := args[0], args[1]

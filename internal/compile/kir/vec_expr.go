@@ -452,11 +452,8 @@ func (v *vectorizer) vec(val vval, t types.Type) ast.Expr {
 	case vVector:
 		return val.x
 	case vAffine:
-		switch vt, _ := v.vecType(t); {
-		case v.w64 && (vt == "Int64x4" || vt == "Uint64x4"):
+		if vt, _ := v.vecType(t); v.w64 && (vt == "Int64x4" || vt == "Uint64x4") {
 			return v.lanes64(val, vt) // exact in 64-bit lanes
-		case v.w64 && vt == "Int32x4":
-			return v.lanes(val)
 		}
 		v.fail() // the lanes' own indices as a vector: later
 	}
@@ -533,9 +530,5 @@ func (v *vectorizer) lanes(i vval) ast.Expr {
 	a := &v.accesses[len(v.accesses)-1]
 	a.int32, a.binds = true, append(a.binds, reads...)
 	first := &ast.CallExpr{Fun: ast.NewIdent("int32"), Args: []ast.Expr{i.x}}
-	iota := v.lanesIota()
-	if v.w64 {
-		iota = v.iotaOf("iota32", "Int32x4", "int32", 1)
-	}
-	return vcall(v.pkgCall(v.lane32("BroadcastInt32x8"), first), "Add", iota)
+	return vcall(v.pkgCall(v.sized("BroadcastInt32x8"), first), "Add", v.lanesIota())
 }

@@ -33,7 +33,7 @@ func (v *vectorizer) broadcastAt(val vval, vt string, lane *types.Basic) (ast.Ex
 		return nil, false
 	case !isIndex(val.x): // a variable bound to the read: its address would keep it in memory
 		return nil, false
-	case vt != "Float32x8" && vt != "Float32x16" && vt != "Float64x4" && vt != "Float32x4":
+	case vt != "Float32x8" && vt != "Float32x16" && vt != "Float64x4":
 		return nil, false
 	}
 	v.vectors = true

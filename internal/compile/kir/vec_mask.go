@@ -312,11 +312,7 @@ func (v *vectorizer) compare(op token.Token, x, y vval, ot, t types.Type) vval {
 	if !ok || isMaskVec(vt) {
 		v.fail()
 	}
-	m := vcall(v.vec(x, ot), cmpMethods[op], v.vec(y, ot))
-	if v.w64 && is32x4(vt) {
-		m = v.widenMask(m)
-	}
-	return vval{shape: vVector, x: m, typ: t}
+	return vval{shape: vVector, x: vcall(v.vec(x, ot), cmpMethods[op], v.vec(y, ot)), typ: t}
 }
 
 // cmpMethods are the archsimd comparisons of Go's.
@@ -390,5 +386,5 @@ func (v *vectorizer) merge(val, old ast.Expr, vt string) ast.Expr {
 		// measured on (a Zen 5): y.Merge(x, ^m) keeps the load apart.
 		return vcall(old, "Merge", val, v.notMask(m))
 	}
-	return vcall(val, "Merge", old, v.maskFor(m, vt))
+	return vcall(val, "Merge", old, m)
 }

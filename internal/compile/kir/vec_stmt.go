@@ -300,7 +300,6 @@ func (v *vectorizer) storeVec(x ast.Expr, i vval, val ast.Expr, elem types.Type,
 // store's is forwarded.
 func (v *vectorizer) maskedStore(dst, val, mask ast.Expr, elem types.Type, own bool) ast.Stmt {
 	vt, ok := v.vecElem(elem)
-	mask = v.maskFor(mask, vt)
 	if !own || !ok || v.portable {
 		return &ast.ExprStmt{X: vcall(val, "StoreMasked", v.stepArray(dst, elem), mask)}
 	}

@@ -10,20 +10,12 @@ import (
 // A loop whose varying values are 64-bit (float64, int64, int, uint64)
 // runs four threads a step, as the four lanes of a 256-bit vector: the
 // translation tries eight 32-bit lanes first and, where that fails, four
-// 64-bit lanes. A four-lane step uses only what AVX2 has: no 64-bit
-// integer multiply, min, max, arithmetic right shift or conversion
-// between int64 and float64 (those are AVX-512's), so such loops stay
-// scalar. An int index's lanes are exact in int64, so they need no int32
-// range check, but for float64(i), which converts i's lanes from int32.
-//
-// A four-lane step holds its 32-bit values too, as the four lanes of a
-// 128-bit vector (Float32x4, Int32x4, Uint32x4): a kernel that loads and
-// stores float32 and computes in float64 (C's double constants, ported:
-// Rodinia's SRAD and hotspot) converts between the two widths lane for
-// lane. Its masks are of 64-bit lanes (Mask64x4); a comparison of 32-bit
-// lanes is widened to one (widenMask) and a merge or masked store of
-// 32-bit lanes narrows the mask in force (narrowMask). The portable
-// build's vectors have no four 32-bit lanes, and keep such loops scalar.
+// 64-bit lanes. A four-lane step holds no 32-bit vectors, and uses only
+// what AVX2 has: no 64-bit integer multiply, min, max, arithmetic right
+// shift or conversion to or from float64 (those are AVX-512's), so such
+// loops stay scalar. An int index's lanes are exact in int64, so they
+// need no int32 range check, but for float64(i), which converts i's
+// lanes from int32.
 
 // vecTypes64 are the archsimd types of the element types four-lane
 // vectors hold; int and uint are 64-bit on amd64, the only SIMD target.
@@ -58,50 +50,7 @@ func (v *vectorizer) vecType(t types.Type) (string, bool) {
 		return "", false
 	}
 	name, ok := vecTypes64[b.Kind()]
-	if !ok && !v.portable {
-		name, ok = vecTypes4[b.Kind()]
-	}
 	return name, ok
-}
-
-// vecTypes4 are the archsimd types of 32-bit values in a four-lane step.
-var vecTypes4 = map[types.BasicKind]string{types.Float32: "Float32x4", types.Int32: "Int32x4", types.Uint32: "Uint32x4"}
-
-// lane32 returns name, an archsimd name of eight 32-bit lanes
-// ("Float32x8", "AsInt32x8"), for the step's 32-bit lanes: four in a
-// four-lane step, sixteen in AVX-512's.
-func (v *vectorizer) lane32(name string) string {
-	if v.w64 {
-		return strings.Replace(name, "32x8", "32x4", 1)
-	}
-	return v.sized(name)
-}
-
-// is32x4 reports whether vt is a vector of four 32-bit lanes.
-func is32x4(vt string) bool { return strings.HasSuffix(vt, "32x4") }
-
-// widenMask writes m, a mask of four 32-bit lanes from a comparison of
-// them, as the step's mask of 64-bit lanes (each lane sign-extended).
-func (v *vectorizer) widenMask(m ast.Expr) ast.Expr {
-	return v.toMask(vcall(vcall(m, "ToInt32x4"), "ExtendToInt64"), "Int64x4")
-}
-
-// narrowMask writes m, a mask of the four-lane step, as a mask of four
-// 32-bit lanes, for a merge or masked store of 32-bit values: AVX2 has no
-// instruction to narrow it, so its bits pick a row of
-// compiled.LaneBits32x4.
-func (v *vectorizer) narrowMask(m ast.Expr) ast.Expr {
-	bits := &ast.BinaryExpr{X: vcall(m, "ToBits"), Op: token.AND, Y: intLit(15)}
-	row := &ast.IndexExpr{X: &ast.SelectorExpr{X: ast.NewIdent(v.compiledPkg()), Sel: ast.NewIdent("LaneBits32x4")}, Index: bits}
-	return v.toMask(v.pkgCall("LoadInt32x4", &ast.UnaryExpr{Op: token.AND, X: row}), "Int32x4")
-}
-
-// maskFor returns m, a mask of the step, for vectors of type vt.
-func (v *vectorizer) maskFor(m ast.Expr, vt string) ast.Expr {
-	if v.w64 && is32x4(vt) {
-		return v.narrowMask(m)
-	}
-	return m
 }
 
 // vecElem returns the archsimd type of the step's vectors loaded from or
@@ -113,17 +62,10 @@ func (v *vectorizer) vecElem(t types.Type) (string, bool) {
 		return v.sized(vt), ok
 	}
 	b, ok := t.(*types.Basic)
-	if !ok {
+	if !ok || b.Kind() != types.Float64 && b.Kind() != types.Int64 && b.Kind() != types.Uint64 {
 		return "", false
 	}
-	switch b.Kind() {
-	case types.Float64, types.Int64, types.Uint64:
-		return vecTypes64[b.Kind()], true
-	case types.Float32, types.Int32, types.Uint32:
-		vt, ok := vecTypes4[b.Kind()]
-		return vt, ok && !v.portable
-	}
-	return "", false
+	return vecTypes64[b.Kind()], true
 }
 
 // spillable reports whether a variable of type t kept per thread loads
@@ -186,7 +128,7 @@ func (v *vectorizer) avx2Op(op token.Token, vt string) bool {
 // negFloat writes -x of a float vector: its sign bit flipped, as Go's
 // negation (-0 from 0).
 func (v *vectorizer) negFloat(x ast.Expr, vt string) ast.Expr {
-	ut, bits, back := v.lane32("Uint32x8"), "0x80000000", v.lane32("AsFloat32x8")
+	ut, bits, back := v.sized("Uint32x8"), "0x80000000", v.sized("AsFloat32x8")
 	if vt == "Float64x4" {
 		ut, bits, back = "Uint64x4", "0x8000000000000000", "AsFloat64x4"
 	}
@@ -211,9 +153,14 @@ func (v *vectorizer) lanes64(i vval, vt string) ast.Expr {
 		v.access(nil, vval{}, i)
 		a := &v.accesses[len(v.accesses)-1]
 		a.int32, a.binds = true, append(a.binds, reads...)
+		// The first lane's value converted, plus 0 to 3 in float64 lanes,
+		// exact: a vector of 128 bits hoisted out of the steps would be
+		// spilled and reloaded with a legacy SSE instruction (Go 1.26
+		// moves one of X0-X15 with MOVUPS), each reload a state
+		// transition while the upper halves of the registers are in use.
 		first := &ast.CallExpr{Fun: ast.NewIdent("int32"), Args: []ast.Expr{i.x}}
-		iota := v.iotaOf("iota32", "Int32x4", "int32", 1)
-		return vcall(vcall(v.pkgCall("BroadcastInt32x4", first), "Add", iota), "ConvertToFloat64")
+		iota := v.iotaOf("iotaf64", "Float64x4", "float64", 1)
+		return vcall(vcall(v.pkgCall("BroadcastInt32x4", first), "ConvertToFloat64"), "Add", iota)
 	case "Int64x4", "Uint64x4":
 		if b, ok := i.typ.Underlying().(*types.Basic); !ok || laneType(vt) != types.Typ[b.Kind()] && (b.Kind() != types.Int && b.Kind() != types.Uint) {
 			v.fail() // a narrower index wraps at its own width
@@ -239,35 +186,14 @@ func (v *vectorizer) iotaOf(key, vt, elem string, s int) ast.Expr {
 	return v.hoisted1(key, v.tableLoad(vt, elem, tableOf(n, func(k int) int { return k * s })))
 }
 
-// convert64 translates a conversion between four-lane vectors as Go
-// converts each lane: between signed and unsigned lanes of one width,
-// their bits; between float32 and float64, and from int32 to float64,
-// AVX's conversions (rounding to nearest, as Go's); from 32-bit to
-// 64-bit integers, the extension of the source's signedness; float32 to
-// int32, x86's truncation, which gives Go's value out of range too. From
-// uint32 to a float, from int64 to float64 or int32, and from float64 to
-// an integer, none (AVX-512's, or a different value out of range).
+// convert64 translates a conversion between four-lane vectors: between
+// int64 and uint64 lanes, their bits; from or to float64, none (AVX-512's).
 func (v *vectorizer) convert64(x ast.Expr, from, to string) (ast.Expr, bool) {
 	switch {
 	case from == to:
 		return x, true
-	case from == "Int64x4" && to == "Uint64x4", from == "Uint64x4" && to == "Int64x4",
-		from == "Int32x4" && to == "Uint32x4", from == "Uint32x4" && to == "Int32x4":
+	case from == "Int64x4" && to == "Uint64x4", from == "Uint64x4" && to == "Int64x4":
 		return vcall(x, "As"+to), true
-	case from == "Float32x4" && to == "Float64x4", from == "Int32x4" && to == "Float64x4":
-		return vcall(x, "ConvertToFloat64"), true
-	case from == "Float64x4" && to == "Float32x4", from == "Int32x4" && to == "Float32x4":
-		return vcall(x, "ConvertToFloat32"), true
-	case from == "Float32x4" && to == "Int32x4":
-		return vcall(x, "ConvertToInt32"), true
-	case from == "Int32x4" && to == "Int64x4":
-		return vcall(x, "ExtendToInt64"), true
-	case from == "Int32x4" && to == "Uint64x4":
-		return vcall(vcall(x, "ExtendToInt64"), "AsUint64x4"), true
-	case from == "Uint32x4" && to == "Uint64x4":
-		return vcall(x, "ExtendToUint64"), true
-	case from == "Uint32x4" && to == "Int64x4":
-		return vcall(vcall(x, "ExtendToUint64"), "AsInt64x4"), true
 	}
 	return nil, false
 }
@@ -276,8 +202,7 @@ func (v *vectorizer) convert64(x ast.Expr, from, to string) (ast.Expr, bool) {
 func laneType(vt string) *types.Basic {
 	kinds := map[string]types.BasicKind{"Float32x8": types.Float32, "Int32x8": types.Int32, "Uint32x8": types.Uint32,
 		"Float32x16": types.Float32, "Int32x16": types.Int32, "Uint32x16": types.Uint32,
-		"Float64x4": types.Float64, "Int64x4": types.Int64, "Uint64x4": types.Uint64,
-		"Float32x4": types.Float32, "Int32x4": types.Int32, "Uint32x4": types.Uint32}
+		"Float64x4": types.Float64, "Int64x4": types.Int64, "Uint64x4": types.Uint64}
 	return types.Typ[kinds[vt]]
 }
 

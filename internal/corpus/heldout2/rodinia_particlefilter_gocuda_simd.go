@@ -718,9 +718,9 @@ func gc_body_normalizeWeightsKernel(gc_b2 *compiled.Block, weights []float64, Np
 				gc_vstep3 := gc_from2
 				if compiled.SIMD {
 //line rodinia_particlefilter.go:128
-					gc_iota322 := archsimd.LoadInt32x4(&gc_tab_int32x4_3d80beed)
+					gc_iotaf642 := archsimd.LoadFloat64x4(&gc_tab_float64x4_3d80beed)
 //line rodinia_particlefilter.go:128
-					_ = gc_iota322
+					_ = gc_iotaf642
 //line rodinia_particlefilter.go:158
 					gc_vb2 := archsimd.BroadcastFloat64x4(float64(Nparticles))
 //line rodinia_particlefilter.go:158
@@ -745,7 +745,7 @@ func gc_body_normalizeWeightsKernel(gc_b2 *compiled.Block, weights []float64, Np
 //line rodinia_particlefilter.go:158
 							}
 //line rodinia_particlefilter.go:158
-							compiled.BroadcastFloat64x4At(&gc_at18[0], gc_Lane0Mask644).Add(archsimd.BroadcastInt32x4(int32(i)).Add(gc_iota322).ConvertToFloat64().Div(gc_vb2)).StoreSlice(gc_at17[gc_tx2:])
+							compiled.BroadcastFloat64x4At(&gc_at18[0], gc_Lane0Mask644).Add(archsimd.BroadcastInt32x4(int32(i)).ConvertToFloat64().Add(gc_iotaf642).Div(gc_vb2)).StoreSlice(gc_at17[gc_tx2:])
 //line rodinia_particlefilter.go:158
 						}
 					}
@@ -768,9 +768,9 @@ func gc_body_normalizeWeightsKernel(gc_b2 *compiled.Block, weights []float64, Np
 				gc_vstep4 := gc_from2
 				if compiled.SIMD {
 //line rodinia_particlefilter.go:128
-					gc_iota32 := archsimd.LoadInt32x4(&gc_tab_int32x4_3d80beed)
+					gc_iotaf64 := archsimd.LoadFloat64x4(&gc_tab_float64x4_3d80beed)
 //line rodinia_particlefilter.go:128
-					_ = gc_iota32
+					_ = gc_iotaf64
 //line rodinia_particlefilter.go:158
 					gc_vb := archsimd.BroadcastFloat64x4(float64(Nparticles))
 //line rodinia_particlefilter.go:158
@@ -795,7 +795,7 @@ func gc_body_normalizeWeightsKernel(gc_b2 *compiled.Block, weights []float64, Np
 //line rodinia_particlefilter.go:158
 							}
 //line rodinia_particlefilter.go:158
-							compiled.BroadcastFloat64x4At(&u1[0], gc_Lane0Mask643).Add(archsimd.BroadcastInt32x4(int32(i)).Add(gc_iota32).ConvertToFloat64().Div(gc_vb)).StoreSlice(u[i:])
+							compiled.BroadcastFloat64x4At(&u1[0], gc_Lane0Mask643).Add(archsimd.BroadcastInt32x4(int32(i)).ConvertToFloat64().Add(gc_iotaf64).Div(gc_vb)).StoreSlice(u[i:])
 //line rodinia_particlefilter.go:158
 						}
 					}
@@ -878,7 +878,7 @@ func gc_body_normalizeWeightsKernel(gc_b2 *compiled.Block, weights []float64, Np
 	}
 }
 
-var gc_tab_int32x4_3d80beed = [4]int32{0, 1, 2, 3}
+var gc_tab_float64x4_3d80beed = [4]float64{0, 1, 2, 3}
 
 // SumKernel is sum_kernel: thread 0 adds the blocks' partial sums into
 // partial_sums[0].

@@ -62,46 +62,7 @@ func gc_body_bpnnAdjustWeightsCuda(gc_b2 *compiled.Block, delta []float32, hid i
 						gc_at10 := ly[gc_off7:][:1]
 						gc_at11 := oldw[gc_off5+gc_fastlo3:][:gc_seglen3]
 						gc_elem2 := gc_at10[0]
-						gc_vstep := gc_fastlo3
-						if compiled.SIMD {
-//line rodinia_small.go:43
-							gc_vb3 := archsimd.BroadcastFloat64x4(bpEta)
-//line rodinia_small.go:43
-							_ = gc_vb3
-//line rodinia_small.go:43
-							gc_vb4 := archsimd.BroadcastFloat64x4(bpMomentum)
-//line rodinia_small.go:43
-							_ = gc_vb4
-							for ; gc_vstep+3 < gc_fasthi3; gc_vstep += 4 {
-								gc_tx2 := gc_vstep
-								gc_rank2 := gc_base2 + gc_tx2
-								gc_pos2.Thread = gc_rank2
-//line rodinia_small.go:35
-								var ty int = gc_ty2
-//line rodinia_small.go:35
-								_ = ty
-//line rodinia_small.go:34
-								var tx int = gc_tx2
-//line rodinia_small.go:34
-								_ = tx
-//line rodinia_small.go:37
-								var index int = (hid+1)*bpHeight*by + (hid+1)*ty + tx + 1 + (hid + 1)
-//line rodinia_small.go:37
-								_ = index
-//line rodinia_small.go:38
-								var indexY int = bpHeight*by + ty + 1
-//line rodinia_small.go:38
-								_ = indexY
-//line rodinia_small.go:39
-								var indexX int = tx + 1
-//line rodinia_small.go:39
-								_ = indexX
-								archsimd.LoadFloat32x4Slice(gc_at8[(gc_tx2 - gc_fastlo3):]).ConvertToFloat64().Add(gc_vb3.Mul(archsimd.LoadFloat32x4Slice(gc_at9[(gc_tx2 - gc_fastlo3):]).ConvertToFloat64()).Mul(archsimd.BroadcastFloat64x4(float64(gc_at10[0]))).Add(gc_vb4.Mul(archsimd.LoadFloat32x4Slice(gc_at11[(gc_tx2 - gc_fastlo3):]).ConvertToFloat64()))).ConvertToFloat32().StoreSlice(gc_at8[(gc_tx2 - gc_fastlo3):])
-								gc_vb3.Mul(archsimd.LoadFloat32x4Slice(gc_at9[(gc_tx2 - gc_fastlo3):]).ConvertToFloat64()).Mul(archsimd.BroadcastFloat64x4(float64(gc_at10[0]))).Add(gc_vb4.Mul(archsimd.LoadFloat32x4Slice(gc_at11[(gc_tx2 - gc_fastlo3):]).ConvertToFloat64())).ConvertToFloat32().StoreSlice(gc_at11[(gc_tx2 - gc_fastlo3):])
-							}
-							archsimd.ClearAVXUpperBits()
-						}
-						for gc_u3 := gc_vstep - gc_fastlo3; gc_u3 < gc_seglen3; gc_u3++ {
+						for gc_u3 := 0; gc_u3 < gc_seglen3; gc_u3++ {
 							gc_tx2 := gc_fastlo3 + gc_u3
 							gc_rank2 := gc_base2 + gc_tx2
 							_ = gc_rank2
@@ -165,52 +126,7 @@ func gc_body_bpnnAdjustWeightsCuda(gc_b2 *compiled.Block, delta []float32, hid i
 					oldw[index] = float32((bpEta * float64(delta[indexX]) * float64(ly[indexY])) + (bpMomentum * float64(oldw[index])))
 				}
 			} else {
-				gc_vstep2 := 0
-				if compiled.SIMD {
-//line rodinia_small.go:43
-					gc_vb := archsimd.BroadcastFloat64x4(bpEta)
-//line rodinia_small.go:43
-					_ = gc_vb
-//line rodinia_small.go:43
-					gc_vb2 := archsimd.BroadcastFloat64x4(bpMomentum)
-//line rodinia_small.go:43
-					_ = gc_vb2
-					for ; gc_vstep2+3 < gc_bdx2; gc_vstep2 += 4 {
-						gc_tx2 := gc_vstep2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-//line rodinia_small.go:35
-						var ty int = gc_ty2
-//line rodinia_small.go:35
-						_ = ty
-//line rodinia_small.go:34
-						var tx int = gc_tx2
-//line rodinia_small.go:34
-						_ = tx
-//line rodinia_small.go:37
-						var index int = (hid+1)*bpHeight*by + (hid+1)*ty + tx + 1 + (hid + 1)
-//line rodinia_small.go:37
-						_ = index
-//line rodinia_small.go:38
-						var indexY int = bpHeight*by + ty + 1
-//line rodinia_small.go:38
-						_ = indexY
-//line rodinia_small.go:39
-						var indexX int = tx + 1
-//line rodinia_small.go:39
-						_ = indexX
-//line rodinia_small.go:43
-						if index < 0 || index > len(w)-4 || indexX < 0 || indexX > len(delta)-4 || index > len(oldw)-4 {
-//line rodinia_small.go:43
-							break
-//line rodinia_small.go:43
-						}
-						archsimd.LoadFloat32x4Slice(w[index:]).ConvertToFloat64().Add(gc_vb.Mul(archsimd.LoadFloat32x4Slice(delta[indexX:]).ConvertToFloat64()).Mul(archsimd.BroadcastFloat64x4(float64(ly[indexY]))).Add(gc_vb2.Mul(archsimd.LoadFloat32x4Slice(oldw[index:]).ConvertToFloat64()))).ConvertToFloat32().StoreSlice(w[index:])
-						gc_vb.Mul(archsimd.LoadFloat32x4Slice(delta[indexX:]).ConvertToFloat64()).Mul(archsimd.BroadcastFloat64x4(float64(ly[indexY]))).Add(gc_vb2.Mul(archsimd.LoadFloat32x4Slice(oldw[index:]).ConvertToFloat64())).ConvertToFloat32().StoreSlice(oldw[index:])
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				for gc_tx2 := gc_vstep2; gc_tx2 < gc_bdx2; gc_tx2++ {
+				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -268,44 +184,7 @@ func gc_body_bpnnAdjustWeightsCuda(gc_b2 *compiled.Block, delta []float32, hid i
 						gc_at12 := w[gc_off8+gc_fastlo4:][:gc_seglen4]
 						gc_at13 := delta[gc_off8+gc_fastlo4:][:gc_seglen4]
 						gc_at14 := oldw[gc_off8+gc_fastlo4:][:gc_seglen4]
-						gc_vstep3 := gc_fastlo4
-						if compiled.SIMD {
-//line rodinia_small.go:49
-							gc_vb7 := archsimd.BroadcastFloat64x4(bpEta)
-//line rodinia_small.go:49
-							_ = gc_vb7
-//line rodinia_small.go:49
-							gc_vb8 := archsimd.BroadcastFloat64x4(bpMomentum)
-//line rodinia_small.go:49
-							_ = gc_vb8
-							for ; gc_vstep3+3 < gc_fasthi4; gc_vstep3 += 4 {
-								gc_tx2 := gc_vstep3
-								gc_rank2 := gc_base2 + gc_tx2
-								_ = gc_rank2
-//line rodinia_small.go:35
-								var ty int = gc_ty2
-//line rodinia_small.go:35
-								_ = ty
-//line rodinia_small.go:34
-								var tx int = gc_tx2
-//line rodinia_small.go:34
-								_ = tx
-//line rodinia_small.go:39
-								var indexX int = tx + 1
-//line rodinia_small.go:39
-								_ = indexX
-//line rodinia_small.go:48
-								if ty == 0 && by == 0 {
-//line rodinia_small.go:48
-									archsimd.LoadFloat32x4Slice(gc_at12[(gc_tx2 - gc_fastlo4):]).ConvertToFloat64().Add(gc_vb7.Mul(archsimd.LoadFloat32x4Slice(gc_at13[(gc_tx2 - gc_fastlo4):]).ConvertToFloat64()).Add(gc_vb8.Mul(archsimd.LoadFloat32x4Slice(gc_at14[(gc_tx2 - gc_fastlo4):]).ConvertToFloat64()))).ConvertToFloat32().StoreSlice(gc_at12[(gc_tx2 - gc_fastlo4):])
-//line rodinia_small.go:48
-									gc_vb7.Mul(archsimd.LoadFloat32x4Slice(gc_at13[(gc_tx2 - gc_fastlo4):]).ConvertToFloat64()).Add(gc_vb8.Mul(archsimd.LoadFloat32x4Slice(gc_at14[(gc_tx2 - gc_fastlo4):]).ConvertToFloat64())).ConvertToFloat32().StoreSlice(gc_at14[(gc_tx2 - gc_fastlo4):])
-//line rodinia_small.go:48
-								}
-							}
-							archsimd.ClearAVXUpperBits()
-						}
-						for gc_u4 := gc_vstep3 - gc_fastlo4; gc_u4 < gc_seglen4; gc_u4++ {
+						for gc_u4 := 0; gc_u4 < gc_seglen4; gc_u4++ {
 							gc_tx2 := gc_fastlo4 + gc_u4
 							gc_rank2 := gc_base2 + gc_tx2
 							_ = gc_rank2
@@ -353,48 +232,7 @@ func gc_body_bpnnAdjustWeightsCuda(gc_b2 *compiled.Block, delta []float32, hid i
 					}
 				}
 			} else {
-				gc_vstep4 := gc_from2
-				if compiled.SIMD {
-//line rodinia_small.go:49
-					gc_vb5 := archsimd.BroadcastFloat64x4(bpEta)
-//line rodinia_small.go:49
-					_ = gc_vb5
-//line rodinia_small.go:49
-					gc_vb6 := archsimd.BroadcastFloat64x4(bpMomentum)
-//line rodinia_small.go:49
-					_ = gc_vb6
-					for ; gc_vstep4+3 < gc_to2; gc_vstep4 += 4 {
-						gc_tx2 := gc_vstep4
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-//line rodinia_small.go:35
-						var ty int = gc_ty2
-//line rodinia_small.go:35
-						_ = ty
-//line rodinia_small.go:34
-						var tx int = gc_tx2
-//line rodinia_small.go:34
-						_ = tx
-//line rodinia_small.go:39
-						var indexX int = tx + 1
-//line rodinia_small.go:39
-						_ = indexX
-//line rodinia_small.go:48
-						if indexX < 0 || indexX > len(w)-4 || indexX > len(delta)-4 || indexX > len(oldw)-4 {
-//line rodinia_small.go:48
-							break
-//line rodinia_small.go:48
-						}
-//line rodinia_small.go:48
-						if ty == 0 && by == 0 {
-//line rodinia_small.go:48
-							archsimd.LoadFloat32x4Slice(w[indexX:]).ConvertToFloat64().Add(gc_vb5.Mul(archsimd.LoadFloat32x4Slice(delta[indexX:]).ConvertToFloat64()).Add(gc_vb6.Mul(archsimd.LoadFloat32x4Slice(oldw[indexX:]).ConvertToFloat64()))).ConvertToFloat32().StoreSlice(w[indexX:])
-							gc_vb5.Mul(archsimd.LoadFloat32x4Slice(delta[indexX:]).ConvertToFloat64()).Add(gc_vb6.Mul(archsimd.LoadFloat32x4Slice(oldw[indexX:]).ConvertToFloat64())).ConvertToFloat32().StoreSlice(oldw[indexX:])
-						}
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				for gc_tx2 := gc_vstep4; gc_tx2 < gc_to2; gc_tx2++ {
+				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 

@@ -858,30 +858,82 @@ func gc_body_ellSpmvKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, mData []fl
 				gc_off4 := gc_bx2 * gc_bdx2
 				if gc_from2 >= 0 && gc_off4 >= 0 && gc_off4 <= len(y) && gc_to2 <= len(y)-gc_off4 {
 					gc_at6 := y[gc_off4:][:gc_to2]
-					gc_vstep3 := gc_from2
-					if compiled.SIMD {
-						for ; gc_vstep3+3 < gc_to2; gc_vstep3 += 4 {
-							gc_tx2 := gc_vstep3
+					gc_step9 := gc_from2
+					for ; gc_step9+3 < gc_to2; gc_step9 += 4 {
+						{
+							gc_tx2 := gc_step9 + 0
+							_ = gc_tx2
 							gc_rank2 := gc_base2 + gc_tx2
 							_ = gc_rank2
+
 //line pmpp_sparse.go:50
-							var row int = gc_bx2*gc_bdx2 + gc_tx2
-//line pmpp_sparse.go:50
+							row := gc_bx2*gc_bdx2 + gc_tx2
 							_ = row
-//line pmpp_sparse.go:50
-							dot := archsimd.LoadFloat32x4Slice(gc_s_dot[gc_rank2:])
-//line pmpp_sparse.go:50
-							_ = dot
+							dot := gc_s_dot[gc_rank2]
+
 //line pmpp_sparse.go:51
 							{
-//line pmpp_sparse.go:51
-								archsimd.LoadFloat64x4Slice(gc_at6[gc_tx2:]).Add(dot.ConvertToFloat64()).StoreSlice(gc_at6[gc_tx2:])
-//line pmpp_sparse.go:51
+
+//line pmpp_sparse.go:56
+								gc_at6[gc_tx2] += float64(dot)
 							}
 						}
-						archsimd.ClearAVXUpperBits()
+						{
+							gc_tx2 := gc_step9 + 1
+							_ = gc_tx2
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+
+//line pmpp_sparse.go:50
+							row := gc_bx2*gc_bdx2 + gc_tx2
+							_ = row
+							dot := gc_s_dot[gc_rank2]
+
+//line pmpp_sparse.go:51
+							{
+
+//line pmpp_sparse.go:56
+								gc_at6[gc_tx2] += float64(dot)
+							}
+						}
+						{
+							gc_tx2 := gc_step9 + 2
+							_ = gc_tx2
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+
+//line pmpp_sparse.go:50
+							row := gc_bx2*gc_bdx2 + gc_tx2
+							_ = row
+							dot := gc_s_dot[gc_rank2]
+
+//line pmpp_sparse.go:51
+							{
+
+//line pmpp_sparse.go:56
+								gc_at6[gc_tx2] += float64(dot)
+							}
+						}
+						{
+							gc_tx2 := gc_step9 + 3
+							_ = gc_tx2
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+
+//line pmpp_sparse.go:50
+							row := gc_bx2*gc_bdx2 + gc_tx2
+							_ = row
+							dot := gc_s_dot[gc_rank2]
+
+//line pmpp_sparse.go:51
+							{
+
+//line pmpp_sparse.go:56
+								gc_at6[gc_tx2] += float64(dot)
+							}
+						}
 					}
-					for gc_tx2 := gc_vstep3; gc_tx2 < gc_to2; gc_tx2++ {
+					for gc_tx2 := gc_step9; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
 
@@ -898,40 +950,10 @@ func gc_body_ellSpmvKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, mData []fl
 						}
 					}
 				} else {
-					gc_vstep4 := gc_from2
-					if compiled.SIMD {
-						for ; gc_vstep4+3 < gc_to2; gc_vstep4 += 4 {
-							gc_tx2 := gc_vstep4
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-//line pmpp_sparse.go:50
-							var row int = gc_bx2*gc_bdx2 + gc_tx2
-//line pmpp_sparse.go:50
-							_ = row
-//line pmpp_sparse.go:50
-							dot := archsimd.LoadFloat32x4Slice(gc_s_dot[gc_rank2:])
-//line pmpp_sparse.go:50
-							_ = dot
-//line pmpp_sparse.go:51
-							{
-
-//line pmpp_sparse.go:56
-								if row < 0 || row > len(y)-4 {
-//line pmpp_sparse.go:56
-									break
-//line pmpp_sparse.go:56
-								}
-//line pmpp_sparse.go:56
-								archsimd.LoadFloat64x4Slice(y[row:]).Add(dot.ConvertToFloat64()).StoreSlice(y[row:])
-//line pmpp_sparse.go:56
-							}
-						}
-						archsimd.ClearAVXUpperBits()
-					}
-					gc_step9 := gc_vstep4
-					for ; gc_step9+3 < gc_to2; gc_step9 += 4 {
+					gc_step10 := gc_from2
+					for ; gc_step10+3 < gc_to2; gc_step10 += 4 {
 						{
-							gc_tx2 := gc_step9 + 0
+							gc_tx2 := gc_step10 + 0
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -948,7 +970,7 @@ func gc_body_ellSpmvKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, mData []fl
 							}
 						}
 						{
-							gc_tx2 := gc_step9 + 1
+							gc_tx2 := gc_step10 + 1
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -965,7 +987,7 @@ func gc_body_ellSpmvKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, mData []fl
 							}
 						}
 						{
-							gc_tx2 := gc_step9 + 2
+							gc_tx2 := gc_step10 + 2
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -982,7 +1004,7 @@ func gc_body_ellSpmvKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, mData []fl
 							}
 						}
 						{
-							gc_tx2 := gc_step9 + 3
+							gc_tx2 := gc_step10 + 3
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -999,7 +1021,7 @@ func gc_body_ellSpmvKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, mData []fl
 							}
 						}
 					}
-					for gc_tx2 := gc_step9; gc_tx2 < gc_to2; gc_tx2++ {
+					for gc_tx2 := gc_step10; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 

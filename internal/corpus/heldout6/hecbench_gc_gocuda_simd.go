@@ -1005,6 +1005,8 @@ func gc_body_gcInitKernel(gc_b2 *compiled.Block, nodes, edges int32, nidx, nlist
 	}
 }
 
+var gc_tab_int32x8_59597735 = [8]int32{0, 1, 2, 3, 4, 5, 6, 7}
+
 // GcRunLargeKernel is runLarge of ECL-GC: a warp takes each worklist
 // vertex in turn (the ballot of the lanes holding one), its lanes scan the
 // vertex's higher-priority neighbours, clear the colours the finished ones

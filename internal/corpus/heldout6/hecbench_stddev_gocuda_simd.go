@@ -46,74 +46,7 @@ func gc_body_stddevSampleKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, std [
 		}
 		{
 			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_vstep := 0
-				if compiled.SIMD {
-//line hecbench_stddev.go:29
-					gc_iota3 := archsimd.LoadInt64x4(&gc_tab_int64x4_3d80beed)
-//line hecbench_stddev.go:29
-					_ = gc_iota3
-//line hecbench_stddev.go:31
-					gc_vb3 := archsimd.BroadcastFloat32x4(float32(N))
-//line hecbench_stddev.go:31
-					_ = gc_vb3
-					for ; gc_vstep+3 < gc_bdx2; gc_vstep += 4 {
-						gc_tx2 := gc_vstep
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-//line hecbench_stddev.go:29
-						var i int32 = int32(gc_bdx2*gc_bx2 + gc_tx2)
-//line hecbench_stddev.go:29
-						_ = i
-//line hecbench_stddev.go:30
-						if int(i) < 0 || int(i) > len(std)-4 {
-//line hecbench_stddev.go:30
-							break
-//line hecbench_stddev.go:30
-						}
-//line hecbench_stddev.go:30
-						if int(i) < int(D) && uint(int(D)-int(i)) > 3 {
-//line hecbench_stddev.go:30
-							gc_t := archsimd.LoadFloat32x4Slice(std[i:]).Div(gc_vb3)
-							_ = gc_t
-//line hecbench_stddev.go:31
-							gc_x := gc_t
-//line hecbench_stddev.go:31
-							_ = gc_x
-//line hecbench_stddev.go:31
-							gc_t2 := gc_x.Sqrt()
-//line hecbench_stddev.go:31
-							_ = gc_t2
-//line hecbench_stddev.go:31
-							gc_t2.StoreSlice(std[i:])
-//line hecbench_stddev.go:31
-						} else {
-//line hecbench_stddev.go:31
-							gc_if3 := gc_iota3.Less(archsimd.BroadcastInt64x4(int64(compiled.Reach(int(D), int(i), 4))))
-//line hecbench_stddev.go:30
-							_ = gc_if3
-//line hecbench_stddev.go:30
-							if gc_if3.ToBits() != 0 {
-//line hecbench_stddev.go:30
-								gc_t3 := archsimd.LoadFloat32x4Slice(std[i:]).Div(gc_vb3)
-								_ = gc_t3
-//line hecbench_stddev.go:31
-								gc_x2 := gc_t3
-//line hecbench_stddev.go:31
-								_ = gc_x2
-//line hecbench_stddev.go:31
-								gc_t4 := gc_x2.Sqrt()
-//line hecbench_stddev.go:31
-								_ = gc_t4
-//line hecbench_stddev.go:31
-								gc_t4.StoreMasked((*[4]float32)(std[i:]), archsimd.LoadInt32x4(&compiled.LaneBits32x4[gc_if3.ToBits()&15]).NotEqual(compiled.ZeroInt32x4()))
-//line hecbench_stddev.go:31
-							}
-//line hecbench_stddev.go:31
-						}
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				gc_step2 := gc_vstep
+				gc_step2 := 0
 				for ; gc_step2+3 < gc_bdx2; gc_step2 += 4 {
 					{
 						gc_tx2 := gc_step2 + 0

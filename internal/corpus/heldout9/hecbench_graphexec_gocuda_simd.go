@@ -131,35 +131,90 @@ func gc_body_graphReduce(gc_b2 *compiled.Block, inputVec []float32, outputVec []
 				gc_off3 := (gc_bx2 * gc_bdx2) + gc_off
 				if gc_from2 >= 0 && gc_off3 >= 0 && gc_off3 <= len(inputVec) && gc_to2 <= len(inputVec)-gc_off3 {
 					gc_at2 := inputVec[gc_off3:][:gc_to2]
-					gc_vstep3 := gc_from2
-					if compiled.SIMD {
-						for ; gc_vstep3+3 < gc_to2; gc_vstep3 += 4 {
-							gc_tx2 := gc_vstep3
+					gc_step6 := gc_from2
+					for ; gc_step6+3 < gc_to2; gc_step6 += 4 {
+						{
+							gc_tx2 := gc_step6 + 0
+							_ = gc_tx2
 							gc_rank2 := gc_base2 + gc_tx2
 							_ = gc_rank2
+
 //line hecbench_graphexec.go:25
-							var globaltid int = gc_bx2*gc_bdx2 + gc_tx2
-//line hecbench_graphexec.go:25
+							globaltid := gc_bx2*gc_bdx2 + gc_tx2
 							_ = globaltid
-//line hecbench_graphexec.go:25
-							tempSum := archsimd.LoadFloat64x4Slice(gc_s_tempSum[gc_rank2:])
-//line hecbench_graphexec.go:25
-							_ = tempSum
+							tempSum := gc_s_tempSum[gc_rank2]
+
 //line hecbench_graphexec.go:28
-							var i int = globaltid + gc_off
-//line hecbench_graphexec.go:28
+							i := globaltid + gc_off
+							gc_more = true
 							_ = i
+
 //line hecbench_graphexec.go:29
-							tempSum = tempSum.Add(archsimd.LoadFloat32x4Slice(gc_at2[gc_tx2:]).ConvertToFloat64())
-//line hecbench_graphexec.go:29
-							tempSum.StoreSlice(gc_s_tempSum[gc_rank2:])
+							tempSum += float64(gc_at2[gc_tx2])
+							gc_s_tempSum[gc_rank2] = tempSum
 						}
-						archsimd.ClearAVXUpperBits()
+						{
+							gc_tx2 := gc_step6 + 1
+							_ = gc_tx2
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+
+//line hecbench_graphexec.go:25
+							globaltid := gc_bx2*gc_bdx2 + gc_tx2
+							_ = globaltid
+							tempSum := gc_s_tempSum[gc_rank2]
+
+//line hecbench_graphexec.go:28
+							i := globaltid + gc_off
+							gc_more = true
+							_ = i
+
+//line hecbench_graphexec.go:29
+							tempSum += float64(gc_at2[gc_tx2])
+							gc_s_tempSum[gc_rank2] = tempSum
+						}
+						{
+							gc_tx2 := gc_step6 + 2
+							_ = gc_tx2
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+
+//line hecbench_graphexec.go:25
+							globaltid := gc_bx2*gc_bdx2 + gc_tx2
+							_ = globaltid
+							tempSum := gc_s_tempSum[gc_rank2]
+
+//line hecbench_graphexec.go:28
+							i := globaltid + gc_off
+							gc_more = true
+							_ = i
+
+//line hecbench_graphexec.go:29
+							tempSum += float64(gc_at2[gc_tx2])
+							gc_s_tempSum[gc_rank2] = tempSum
+						}
+						{
+							gc_tx2 := gc_step6 + 3
+							_ = gc_tx2
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+
+//line hecbench_graphexec.go:25
+							globaltid := gc_bx2*gc_bdx2 + gc_tx2
+							_ = globaltid
+							tempSum := gc_s_tempSum[gc_rank2]
+
+//line hecbench_graphexec.go:28
+							i := globaltid + gc_off
+							gc_more = true
+							_ = i
+
+//line hecbench_graphexec.go:29
+							tempSum += float64(gc_at2[gc_tx2])
+							gc_s_tempSum[gc_rank2] = tempSum
+						}
 					}
-					if gc_vstep3 > gc_from2 {
-						gc_more = true
-					}
-					for gc_tx2 := gc_vstep3; gc_tx2 < gc_to2; gc_tx2++ {
+					for gc_tx2 := gc_step6; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
 
@@ -178,44 +233,10 @@ func gc_body_graphReduce(gc_b2 *compiled.Block, inputVec []float32, outputVec []
 						gc_s_tempSum[gc_rank2] = tempSum
 					}
 				} else {
-					gc_vstep4 := gc_from2
-					if compiled.SIMD {
-						for ; gc_vstep4+3 < gc_to2; gc_vstep4 += 4 {
-							gc_tx2 := gc_vstep4
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-//line hecbench_graphexec.go:25
-							var globaltid int = gc_bx2*gc_bdx2 + gc_tx2
-//line hecbench_graphexec.go:25
-							_ = globaltid
-//line hecbench_graphexec.go:25
-							tempSum := archsimd.LoadFloat64x4Slice(gc_s_tempSum[gc_rank2:])
-//line hecbench_graphexec.go:25
-							_ = tempSum
-//line hecbench_graphexec.go:28
-							var i int = globaltid + gc_off
-//line hecbench_graphexec.go:28
-							_ = i
-//line hecbench_graphexec.go:29
-							if i < 0 || i > len(inputVec)-4 {
-//line hecbench_graphexec.go:29
-								break
-//line hecbench_graphexec.go:29
-							}
-//line hecbench_graphexec.go:29
-							tempSum = tempSum.Add(archsimd.LoadFloat32x4Slice(inputVec[i:]).ConvertToFloat64())
-//line hecbench_graphexec.go:29
-							tempSum.StoreSlice(gc_s_tempSum[gc_rank2:])
-						}
-						archsimd.ClearAVXUpperBits()
-					}
-					if gc_vstep4 > gc_from2 {
-						gc_more = true
-					}
-					gc_step6 := gc_vstep4
-					for ; gc_step6+3 < gc_to2; gc_step6 += 4 {
+					gc_step7 := gc_from2
+					for ; gc_step7+3 < gc_to2; gc_step7 += 4 {
 						{
-							gc_tx2 := gc_step6 + 0
+							gc_tx2 := gc_step7 + 0
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -233,7 +254,7 @@ func gc_body_graphReduce(gc_b2 *compiled.Block, inputVec []float32, outputVec []
 							gc_s_tempSum[gc_rank2] = tempSum
 						}
 						{
-							gc_tx2 := gc_step6 + 1
+							gc_tx2 := gc_step7 + 1
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -251,7 +272,7 @@ func gc_body_graphReduce(gc_b2 *compiled.Block, inputVec []float32, outputVec []
 							gc_s_tempSum[gc_rank2] = tempSum
 						}
 						{
-							gc_tx2 := gc_step6 + 2
+							gc_tx2 := gc_step7 + 2
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -269,7 +290,7 @@ func gc_body_graphReduce(gc_b2 *compiled.Block, inputVec []float32, outputVec []
 							gc_s_tempSum[gc_rank2] = tempSum
 						}
 						{
-							gc_tx2 := gc_step6 + 3
+							gc_tx2 := gc_step7 + 3
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -287,7 +308,7 @@ func gc_body_graphReduce(gc_b2 *compiled.Block, inputVec []float32, outputVec []
 							gc_s_tempSum[gc_rank2] = tempSum
 						}
 					}
-					for gc_tx2 := gc_step6; gc_tx2 < gc_to2; gc_tx2++ {
+					for gc_tx2 := gc_step7; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -309,10 +330,10 @@ func gc_body_graphReduce(gc_b2 *compiled.Block, inputVec []float32, outputVec []
 		}
 	}
 	{
-		gc_step7 := 0
-		for ; gc_step7+3 < gc_n2; gc_step7 += 4 {
+		gc_step8 := 0
+		for ; gc_step8+3 < gc_n2; gc_step8 += 4 {
 			{
-				gc_rank2 := gc_step7 + 0
+				gc_rank2 := gc_step8 + 0
 				gc_pos2.Thread = gc_rank2
 				tempSum := gc_s_tempSum[gc_rank2]
 
@@ -320,7 +341,7 @@ func gc_body_graphReduce(gc_b2 *compiled.Block, inputVec []float32, outputVec []
 				tmp[gc_rank2] = tempSum
 			}
 			{
-				gc_rank2 := gc_step7 + 1
+				gc_rank2 := gc_step8 + 1
 				gc_pos2.Thread = gc_rank2
 				tempSum := gc_s_tempSum[gc_rank2]
 
@@ -328,7 +349,7 @@ func gc_body_graphReduce(gc_b2 *compiled.Block, inputVec []float32, outputVec []
 				tmp[gc_rank2] = tempSum
 			}
 			{
-				gc_rank2 := gc_step7 + 2
+				gc_rank2 := gc_step8 + 2
 				gc_pos2.Thread = gc_rank2
 				tempSum := gc_s_tempSum[gc_rank2]
 
@@ -336,7 +357,7 @@ func gc_body_graphReduce(gc_b2 *compiled.Block, inputVec []float32, outputVec []
 				tmp[gc_rank2] = tempSum
 			}
 			{
-				gc_rank2 := gc_step7 + 3
+				gc_rank2 := gc_step8 + 3
 				gc_pos2.Thread = gc_rank2
 				tempSum := gc_s_tempSum[gc_rank2]
 
@@ -344,7 +365,7 @@ func gc_body_graphReduce(gc_b2 *compiled.Block, inputVec []float32, outputVec []
 				tmp[gc_rank2] = tempSum
 			}
 		}
-		for gc_rank2 := gc_step7; gc_rank2 < gc_n2; gc_rank2++ {
+		for gc_rank2 := gc_step8; gc_rank2 < gc_n2; gc_rank2++ {
 			gc_pos2.Thread = gc_rank2
 			tempSum := gc_s_tempSum[gc_rank2]
 
