@@ -212,6 +212,7 @@ func generateFile(kernels []*Kernel, results map[*Kernel]*result, twin, simd boo
 		fmt.Fprintf(&head, "%s\n\n", c) // the generated file builds with its source
 	}
 	fmt.Fprintf(&head, "package %s\n\n", k0.Pkg.Name)
+	imports.named(w.buf.Bytes())
 	imports.write(&head)
 	head.Write(w.buf.Bytes())
 	src, err := format.Source(head.Bytes())

@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"fmt"
 	"go/ast"
+	"go/scanner"
+	"go/token"
 	"go/types"
 	"path"
 	"slices"
@@ -90,6 +92,39 @@ func (im *imports) usePkg(pn *types.PkgName) {
 	im.used[path] = true
 	if _, ok := im.names[path]; !ok {
 		im.names[path], im.real[path] = pn.Name(), pn.Imported().Name()
+	}
+}
+
+// named keeps, of the packages marked used, those that body, the
+// generated file's code, names (an identifier followed by a dot): a pass
+// may drop a statement that named one (a definition nothing reads, in an
+// inlined helper: `f := bits.OnesCount32(x) > 3; _ = f`), and Go refuses
+// an import the file does not use. Marking follows the source, which
+// over-approximates; this trims to what was written. A blank or dot
+// import is kept.
+func (im *imports) named(body []byte) {
+	fset := token.NewFileSet()
+	var s scanner.Scanner
+	s.Init(fset.AddFile("", -1, len(body)), body, nil, 0)
+	seen := map[string]bool{}
+	prev := ""
+	for {
+		_, tok, lit := s.Scan()
+		if tok == token.EOF {
+			break
+		}
+		if tok == token.PERIOD && prev != "" {
+			seen[prev] = true
+		}
+		prev = ""
+		if tok == token.IDENT {
+			prev = lit
+		}
+	}
+	for p := range im.used {
+		if name := im.names[p]; name != "_" && name != "." && !seen[name] {
+			delete(im.used, p)
+		}
 	}
 }
 

@@ -25,8 +25,9 @@
 // rounded explicitly, so that no fused multiply-add makes the forms
 // differ); a per-thread array and struct, and each thread's element of
 // shared slices of arrays and structs (its parts read, assigned and
-// updated, the element assigned composite literals); shadowing; tuple
-// assignments;
+// updated, the element assigned composite literals); bools of the
+// thread's, set where conditions differ between threads and read by
+// later conditions, across barriers; shadowing; tuple assignments;
 // helpers with barriers or collectives, some declaring shared memory of
 // their own and called from several places, some through a functor (a
 // method of an operator type called by a template through its type

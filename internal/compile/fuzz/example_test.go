@@ -32,6 +32,17 @@ func ExampleGenerate() {
 	// 	return 0
 	// }
 	//
+	// func k0inRange5(x, lo, hi int) bool {
+	// 	return x >= lo && x <= hi
+	// }
+	//
+	// func k0at6(in []int32, i int) int32 {
+	// 	if i >= len(in) || i < 0 {
+	// 		return 0
+	// 	}
+	// 	return in[i]
+	// }
+	//
 	// // K0 returns a generated kernel.
 	// //
 	// //gocuda:kernel K0
@@ -76,18 +87,15 @@ func ExampleGenerate() {
 	// 		y uint32
 	// 	}{a2, u0}
 	// 	t.SyncThreads()
-	// 	if t.BlockDim.Y*t.BlockDim.Z == 1 {
-	// 		for off3, d4 := 1, 0; off3 < 2*size && d4 < 1; off3, d4 = 2*off3, d4+1 {
-	// 			if ix5 := 2 * off3 * t.ThreadIdx.X; ix5+off3 < 2*size && t.ThreadIdx.X&4 == 0 {
-	// 				sh[ix5] ^= sh[ix5+off3]
-	// 			}
-	// 			t.SyncThreads()
-	// 		}
+	// 	ok3 := false
+	// 	v4 := int32(2) + int32(t.ThreadIdx.X)
+	// 	if k0inRange5(t.ThreadIdx.X, t.BlockDim.X/3, int(uint32(p0)%64)) {
+	// 		ok3 = true
+	// 		v4 = k0at6(in, gid)
 	// 	}
 	// 	t.SyncThreads()
-	// 	a0 += sh[rank] ^ sh[size+rank]
-	// 	if (lane>>1)&1 == 1 {
-	// 		a0 = (int32(p1) ^ 1)
+	// 	if ok3 {
+	// 		a0 += v4
 	// 	}
 	// 	a0 ^= q[0] + 3*q[1] + 5*q[2] + 7*q[3] + st.x ^ int32(st.y) + b0
 	// 	a1 ^= ep[rank][0] + 3*ep[rank][1] ^ es[rank].x + int32(es[rank].y)

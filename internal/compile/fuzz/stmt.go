@@ -40,6 +40,7 @@ func init() {
 		{3, anywhere, (*gen).assign},
 		{1, func(g *gen, c ctx) bool { return !g.grid }, (*gen).record},
 		{2, anywhere, (*gen).local},
+		{1, anywhere, (*gen).flag},
 		{1, anywhere, (*gen).swap},
 		{1, func(g *gen, c ctx) bool { return !g.helper }, (*gen).structField},
 		{1, func(g *gen, c ctx) bool { return !g.helper && !g.grid }, (*gen).elemPart},
@@ -212,6 +213,29 @@ func (g *gen) local(c ctx) {
 	}
 	g.line("%s := %s", name, g.val(t, g.ch.pick(3) == 0, 0))
 	g.declare(name, t, false, true)
+}
+
+// flag declares a bool of the thread's or assigns one: a flag set where
+// conditions differ between threads, read by later conditions and kept
+// across barriers (hotspot's computed), which the SIMD build's steps
+// keep as a mask (vec_bools.go).
+func (g *gen) flag(c ctx) {
+	vs := thread(g.vars(tbool, false, true))
+	if len(vs) == 0 || g.ch.pick(3) == 0 {
+		name := g.fresh("f")
+		g.line("%s := %s", name, g.cond(false, 1))
+		g.declare(name, tbool, false, true)
+		return
+	}
+	target := g.target(vs)
+	switch g.ch.pick(3) {
+	case 0:
+		g.line("%s = %s", target, g.cond(false, 1))
+	case 1:
+		g.line("%s = %s != (%s)", target, target, g.cond(false, 1))
+	default:
+		g.line("%s = %s && (%s)", target, target, g.cond(false, 1))
+	}
 }
 
 // swap writes a tuple assignment of two per-thread variables.

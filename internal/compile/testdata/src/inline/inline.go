@@ -1,6 +1,10 @@
 package inline
 
-import "github.com/gocuda/gocuda/gocuda"
+import (
+	"math/bits"
+
+	"github.com/gocuda/gocuda/gocuda"
+)
 
 // Number is what the kernels add.
 type Number interface{ ~int32 | ~float32 }
@@ -39,5 +43,26 @@ func treeSteps[T Number](t *gocuda.Thread, x []T, stop int) {
 			x[tid] += x[tid+s]
 		}
 		t.SyncThreads()
+	}
+}
+
+// stage waits for the block after a definition nothing reads, whose only
+// use of package bits the compiler drops with it.
+func stage(t *gocuda.Thread, x int32, lane int) int32 {
+	f := bits.OnesCount32(uint32(lane)) > 3
+	_ = f
+	t.SyncThreads()
+	return x
+}
+
+// DeadImportKernel inlines stage: its generated file does not import
+// package bits, which it no longer names (found by the fuzzer).
+//
+//gocuda:kernel DeadImportKernel
+func deadImport(t *gocuda.Thread, out []int32) {
+	i := t.BlockIdx.X*t.BlockDim.X + t.ThreadIdx.X
+	v := stage(t, 1, i)
+	if i < len(out) {
+		out[i] = v
 	}
 }

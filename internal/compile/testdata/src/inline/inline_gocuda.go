@@ -12,17 +12,17 @@ import (
 // TreeKernel sums each block's inputs with a helper that runs the barrier
 // loop, and another that returns the sum.
 //
-//line inline.go:12
+//line inline.go:16
 func TreeKernel[T Number](in, partial []T) func(*gocuda.Thread) {
 	return compiled.Kernel(gc_src_tree,
 		func(gc_t *gocuda.Thread) { tree[T](gc_t, in, partial) },
 		func(gc_b *compiled.Block) { gc_body_tree[T](gc_b, in, partial) })
 }
 
-//line inline.go:12
-var gc_src_tree = compiled.NewSource("tree", "1111ab204a593760f1d447dba173297b10502a48d34410ab145961343c6f0613", "inline.go:8-26", "inline.go:28-32", "inline.go:34-43")
+//line inline.go:16
+var gc_src_tree = compiled.NewSource("tree", "1111ab204a593760f1d447dba173297b10502a48d34410ab145961343c6f0613", "inline.go:12-30", "inline.go:32-36", "inline.go:38-47")
 
-//line inline.go:12
+//line inline.go:16
 func gc_body_tree[T Number](gc_b *compiled.Block, in, partial []T) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()
@@ -34,12 +34,12 @@ func gc_body_tree[T Number](gc_b *compiled.Block, in, partial []T) {
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
 
-//line inline.go:13
+//line inline.go:17
 	if gc_bdx <= 1*gc_bdx {
 		gc_b.SharedWritten()
 	}
 
-//line inline.go:13
+//line inline.go:17
 	sdata := gocuda.Shared[T](t, gc_bdx)[:gc_bdx]
 	{
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
@@ -55,23 +55,23 @@ func gc_body_tree[T Number](gc_b *compiled.Block, in, partial []T) {
 						gc_rank := gc_base + gc_tx
 						_ = gc_rank
 
-//line inline.go:14
+//line inline.go:18
 						tid := gc_tx
 						_ = tid
 
-//line inline.go:15
+//line inline.go:19
 						i := gc_bx*gc_bdx + tid
 						_ = i
 
-//line inline.go:16
+//line inline.go:20
 						var v T
 
-//line inline.go:17
+//line inline.go:21
 						if true || i < len(in) {
 							v = gc_at[gc_tx]
 						}
 
-//line inline.go:20
+//line inline.go:24
 						gc_at2[gc_tx] = v
 						_ = v
 					}
@@ -81,23 +81,23 @@ func gc_body_tree[T Number](gc_b *compiled.Block, in, partial []T) {
 						gc_rank := gc_base + gc_tx
 						_ = gc_rank
 
-//line inline.go:14
+//line inline.go:18
 						tid := gc_tx
 						_ = tid
 
-//line inline.go:15
+//line inline.go:19
 						i := gc_bx*gc_bdx + tid
 						_ = i
 
-//line inline.go:16
+//line inline.go:20
 						var v T
 
-//line inline.go:17
+//line inline.go:21
 						if true || i < len(in) {
 							v = gc_at[gc_tx]
 						}
 
-//line inline.go:20
+//line inline.go:24
 						gc_at2[gc_tx] = v
 						_ = v
 					}
@@ -107,23 +107,23 @@ func gc_body_tree[T Number](gc_b *compiled.Block, in, partial []T) {
 						gc_rank := gc_base + gc_tx
 						_ = gc_rank
 
-//line inline.go:14
+//line inline.go:18
 						tid := gc_tx
 						_ = tid
 
-//line inline.go:15
+//line inline.go:19
 						i := gc_bx*gc_bdx + tid
 						_ = i
 
-//line inline.go:16
+//line inline.go:20
 						var v T
 
-//line inline.go:17
+//line inline.go:21
 						if true || i < len(in) {
 							v = gc_at[gc_tx]
 						}
 
-//line inline.go:20
+//line inline.go:24
 						gc_at2[gc_tx] = v
 						_ = v
 					}
@@ -133,23 +133,23 @@ func gc_body_tree[T Number](gc_b *compiled.Block, in, partial []T) {
 						gc_rank := gc_base + gc_tx
 						_ = gc_rank
 
-//line inline.go:14
+//line inline.go:18
 						tid := gc_tx
 						_ = tid
 
-//line inline.go:15
+//line inline.go:19
 						i := gc_bx*gc_bdx + tid
 						_ = i
 
-//line inline.go:16
+//line inline.go:20
 						var v T
 
-//line inline.go:17
+//line inline.go:21
 						if true || i < len(in) {
 							v = gc_at[gc_tx]
 						}
 
-//line inline.go:20
+//line inline.go:24
 						gc_at2[gc_tx] = v
 						_ = v
 					}
@@ -158,23 +158,23 @@ func gc_body_tree[T Number](gc_b *compiled.Block, in, partial []T) {
 					gc_rank := gc_base + gc_tx
 					_ = gc_rank
 
-//line inline.go:14
+//line inline.go:18
 					tid := gc_tx
 					_ = tid
 
-//line inline.go:15
+//line inline.go:19
 					i := gc_bx*gc_bdx + tid
 					_ = i
 
-//line inline.go:16
+//line inline.go:20
 					var v T
 
-//line inline.go:17
+//line inline.go:21
 					if true || i < len(in) {
 						v = gc_at[gc_tx]
 					}
 
-//line inline.go:20
+//line inline.go:24
 					gc_at2[gc_tx] = v
 					_ = v
 				}
@@ -186,23 +186,23 @@ func gc_body_tree[T Number](gc_b *compiled.Block, in, partial []T) {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
-//line inline.go:14
+//line inline.go:18
 						tid := gc_tx
 						_ = tid
 
-//line inline.go:15
+//line inline.go:19
 						i := gc_bx*gc_bdx + tid
 						_ = i
 
-//line inline.go:16
+//line inline.go:20
 						var v T
 
-//line inline.go:17
+//line inline.go:21
 						if i < len(in) {
 							v = in[i]
 						}
 
-//line inline.go:20
+//line inline.go:24
 						sdata[tid] = v
 						_ = v
 					}
@@ -211,23 +211,23 @@ func gc_body_tree[T Number](gc_b *compiled.Block, in, partial []T) {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
-//line inline.go:14
+//line inline.go:18
 						tid := gc_tx
 						_ = tid
 
-//line inline.go:15
+//line inline.go:19
 						i := gc_bx*gc_bdx + tid
 						_ = i
 
-//line inline.go:16
+//line inline.go:20
 						var v T
 
-//line inline.go:17
+//line inline.go:21
 						if i < len(in) {
 							v = in[i]
 						}
 
-//line inline.go:20
+//line inline.go:24
 						sdata[tid] = v
 						_ = v
 					}
@@ -236,23 +236,23 @@ func gc_body_tree[T Number](gc_b *compiled.Block, in, partial []T) {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
-//line inline.go:14
+//line inline.go:18
 						tid := gc_tx
 						_ = tid
 
-//line inline.go:15
+//line inline.go:19
 						i := gc_bx*gc_bdx + tid
 						_ = i
 
-//line inline.go:16
+//line inline.go:20
 						var v T
 
-//line inline.go:17
+//line inline.go:21
 						if i < len(in) {
 							v = in[i]
 						}
 
-//line inline.go:20
+//line inline.go:24
 						sdata[tid] = v
 						_ = v
 					}
@@ -261,23 +261,23 @@ func gc_body_tree[T Number](gc_b *compiled.Block, in, partial []T) {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
-//line inline.go:14
+//line inline.go:18
 						tid := gc_tx
 						_ = tid
 
-//line inline.go:15
+//line inline.go:19
 						i := gc_bx*gc_bdx + tid
 						_ = i
 
-//line inline.go:16
+//line inline.go:20
 						var v T
 
-//line inline.go:17
+//line inline.go:21
 						if i < len(in) {
 							v = in[i]
 						}
 
-//line inline.go:20
+//line inline.go:24
 						sdata[tid] = v
 						_ = v
 					}
@@ -286,23 +286,23 @@ func gc_body_tree[T Number](gc_b *compiled.Block, in, partial []T) {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
-//line inline.go:14
+//line inline.go:18
 					tid := gc_tx
 					_ = tid
 
-//line inline.go:15
+//line inline.go:19
 					i := gc_bx*gc_bdx + tid
 					_ = i
 
-//line inline.go:16
+//line inline.go:20
 					var v T
 
-//line inline.go:17
+//line inline.go:21
 					if i < len(in) {
 						v = in[i]
 					}
 
-//line inline.go:20
+//line inline.go:24
 					sdata[tid] = v
 					_ = v
 				}
@@ -310,25 +310,25 @@ func gc_body_tree[T Number](gc_b *compiled.Block, in, partial []T) {
 		}
 	}
 
-//line inline.go:22
+//line inline.go:26
 	var x []T = sdata
 
-//line inline.go:22
+//line inline.go:26
 	_ = x
 
-//line inline.go:30
+//line inline.go:34
 	var x_ []T = x
 
-//line inline.go:30
+//line inline.go:34
 	_ = x_
 
-//line inline.go:30
+//line inline.go:34
 	var stop int = 0
 
-//line inline.go:30
+//line inline.go:34
 	_ = stop
 
-//line inline.go:37
+//line inline.go:41
 	for s := len(x_) / 2; s > stop; s /= 2 {
 		if gc_bdy*gc_bdz == 1 && s <= gc_bdx {
 			if gc_k := compiled.TreeFold(x_, s, stop, 1); gc_k > 0 {
@@ -354,11 +354,11 @@ func gc_body_tree[T Number](gc_b *compiled.Block, in, partial []T) {
 							gc_rank := gc_base + gc_tx
 							_ = gc_rank
 
-//line inline.go:36
+//line inline.go:40
 							tid_ := gc_tx
 							_ = tid_
 
-//line inline.go:38
+//line inline.go:42
 							{
 								gc_at3[gc_tx] += gc_at4[gc_tx]
 							}
@@ -369,11 +369,11 @@ func gc_body_tree[T Number](gc_b *compiled.Block, in, partial []T) {
 							gc_rank := gc_base + gc_tx
 							_ = gc_rank
 
-//line inline.go:36
+//line inline.go:40
 							tid_ := gc_tx
 							_ = tid_
 
-//line inline.go:38
+//line inline.go:42
 							{
 								gc_at3[gc_tx] += gc_at4[gc_tx]
 							}
@@ -384,11 +384,11 @@ func gc_body_tree[T Number](gc_b *compiled.Block, in, partial []T) {
 							gc_rank := gc_base + gc_tx
 							_ = gc_rank
 
-//line inline.go:36
+//line inline.go:40
 							tid_ := gc_tx
 							_ = tid_
 
-//line inline.go:38
+//line inline.go:42
 							{
 								gc_at3[gc_tx] += gc_at4[gc_tx]
 							}
@@ -399,11 +399,11 @@ func gc_body_tree[T Number](gc_b *compiled.Block, in, partial []T) {
 							gc_rank := gc_base + gc_tx
 							_ = gc_rank
 
-//line inline.go:36
+//line inline.go:40
 							tid_ := gc_tx
 							_ = tid_
 
-//line inline.go:38
+//line inline.go:42
 							{
 								gc_at3[gc_tx] += gc_at4[gc_tx]
 							}
@@ -413,11 +413,11 @@ func gc_body_tree[T Number](gc_b *compiled.Block, in, partial []T) {
 						gc_rank := gc_base + gc_tx
 						_ = gc_rank
 
-//line inline.go:36
+//line inline.go:40
 						tid_ := gc_tx
 						_ = tid_
 
-//line inline.go:38
+//line inline.go:42
 						{
 							gc_at3[gc_tx] += gc_at4[gc_tx]
 						}
@@ -430,11 +430,11 @@ func gc_body_tree[T Number](gc_b *compiled.Block, in, partial []T) {
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
-//line inline.go:36
+//line inline.go:40
 							tid_ := gc_tx
 							_ = tid_
 
-//line inline.go:38
+//line inline.go:42
 							{
 								x_[tid_] += x_[tid_+s]
 							}
@@ -444,11 +444,11 @@ func gc_body_tree[T Number](gc_b *compiled.Block, in, partial []T) {
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
-//line inline.go:36
+//line inline.go:40
 							tid_ := gc_tx
 							_ = tid_
 
-//line inline.go:38
+//line inline.go:42
 							{
 								x_[tid_] += x_[tid_+s]
 							}
@@ -458,11 +458,11 @@ func gc_body_tree[T Number](gc_b *compiled.Block, in, partial []T) {
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
-//line inline.go:36
+//line inline.go:40
 							tid_ := gc_tx
 							_ = tid_
 
-//line inline.go:38
+//line inline.go:42
 							{
 								x_[tid_] += x_[tid_+s]
 							}
@@ -472,11 +472,11 @@ func gc_body_tree[T Number](gc_b *compiled.Block, in, partial []T) {
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
-//line inline.go:36
+//line inline.go:40
 							tid_ := gc_tx
 							_ = tid_
 
-//line inline.go:38
+//line inline.go:42
 							{
 								x_[tid_] += x_[tid_+s]
 							}
@@ -486,11 +486,11 @@ func gc_body_tree[T Number](gc_b *compiled.Block, in, partial []T) {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
-//line inline.go:36
+//line inline.go:40
 						tid_ := gc_tx
 						_ = tid_
 
-//line inline.go:38
+//line inline.go:42
 						{
 							x_[tid_] += x_[tid_+s]
 						}
@@ -517,20 +517,20 @@ func gc_body_tree[T Number](gc_b *compiled.Block, in, partial []T) {
 						gc_rank := gc_base + gc_tx
 						_ = gc_rank
 
-//line inline.go:14
+//line inline.go:18
 						tid := gc_tx
 						_ = tid
 
-//line inline.go:31
+//line inline.go:35
 						var r T = gc_elem
 
-//line inline.go:31
+//line inline.go:35
 						_ = r
 
-//line inline.go:22
+//line inline.go:26
 						sum := r
 
-//line inline.go:23
+//line inline.go:27
 						if tid == 0 {
 							gc_at6[0] = sum
 						}
@@ -543,20 +543,20 @@ func gc_body_tree[T Number](gc_b *compiled.Block, in, partial []T) {
 						gc_rank := gc_base + gc_tx
 						_ = gc_rank
 
-//line inline.go:14
+//line inline.go:18
 						tid := gc_tx
 						_ = tid
 
-//line inline.go:31
+//line inline.go:35
 						var r T = gc_elem
 
-//line inline.go:31
+//line inline.go:35
 						_ = r
 
-//line inline.go:22
+//line inline.go:26
 						sum := r
 
-//line inline.go:23
+//line inline.go:27
 						if tid == 0 {
 							gc_at6[0] = sum
 						}
@@ -569,20 +569,20 @@ func gc_body_tree[T Number](gc_b *compiled.Block, in, partial []T) {
 						gc_rank := gc_base + gc_tx
 						_ = gc_rank
 
-//line inline.go:14
+//line inline.go:18
 						tid := gc_tx
 						_ = tid
 
-//line inline.go:31
+//line inline.go:35
 						var r T = gc_elem
 
-//line inline.go:31
+//line inline.go:35
 						_ = r
 
-//line inline.go:22
+//line inline.go:26
 						sum := r
 
-//line inline.go:23
+//line inline.go:27
 						if tid == 0 {
 							gc_at6[0] = sum
 						}
@@ -595,20 +595,20 @@ func gc_body_tree[T Number](gc_b *compiled.Block, in, partial []T) {
 						gc_rank := gc_base + gc_tx
 						_ = gc_rank
 
-//line inline.go:14
+//line inline.go:18
 						tid := gc_tx
 						_ = tid
 
-//line inline.go:31
+//line inline.go:35
 						var r T = gc_elem
 
-//line inline.go:31
+//line inline.go:35
 						_ = r
 
-//line inline.go:22
+//line inline.go:26
 						sum := r
 
-//line inline.go:23
+//line inline.go:27
 						if tid == 0 {
 							gc_at6[0] = sum
 						}
@@ -620,20 +620,20 @@ func gc_body_tree[T Number](gc_b *compiled.Block, in, partial []T) {
 					gc_rank := gc_base + gc_tx
 					_ = gc_rank
 
-//line inline.go:14
+//line inline.go:18
 					tid := gc_tx
 					_ = tid
 
-//line inline.go:31
+//line inline.go:35
 					var r T = gc_elem
 
-//line inline.go:31
+//line inline.go:35
 					_ = r
 
-//line inline.go:22
+//line inline.go:26
 					sum := r
 
-//line inline.go:23
+//line inline.go:27
 					if tid == 0 {
 						gc_at6[0] = sum
 					}
@@ -648,20 +648,20 @@ func gc_body_tree[T Number](gc_b *compiled.Block, in, partial []T) {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
-//line inline.go:14
+//line inline.go:18
 						tid := gc_tx
 						_ = tid
 
-//line inline.go:31
+//line inline.go:35
 						var r T = x[0]
 
-//line inline.go:31
+//line inline.go:35
 						_ = r
 
-//line inline.go:22
+//line inline.go:26
 						sum := r
 
-//line inline.go:23
+//line inline.go:27
 						if tid == 0 {
 							partial[gc_bx] = sum
 						}
@@ -673,20 +673,20 @@ func gc_body_tree[T Number](gc_b *compiled.Block, in, partial []T) {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
-//line inline.go:14
+//line inline.go:18
 						tid := gc_tx
 						_ = tid
 
-//line inline.go:31
+//line inline.go:35
 						var r T = x[0]
 
-//line inline.go:31
+//line inline.go:35
 						_ = r
 
-//line inline.go:22
+//line inline.go:26
 						sum := r
 
-//line inline.go:23
+//line inline.go:27
 						if tid == 0 {
 							partial[gc_bx] = sum
 						}
@@ -698,20 +698,20 @@ func gc_body_tree[T Number](gc_b *compiled.Block, in, partial []T) {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
-//line inline.go:14
+//line inline.go:18
 						tid := gc_tx
 						_ = tid
 
-//line inline.go:31
+//line inline.go:35
 						var r T = x[0]
 
-//line inline.go:31
+//line inline.go:35
 						_ = r
 
-//line inline.go:22
+//line inline.go:26
 						sum := r
 
-//line inline.go:23
+//line inline.go:27
 						if tid == 0 {
 							partial[gc_bx] = sum
 						}
@@ -723,20 +723,20 @@ func gc_body_tree[T Number](gc_b *compiled.Block, in, partial []T) {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
-//line inline.go:14
+//line inline.go:18
 						tid := gc_tx
 						_ = tid
 
-//line inline.go:31
+//line inline.go:35
 						var r T = x[0]
 
-//line inline.go:31
+//line inline.go:35
 						_ = r
 
-//line inline.go:22
+//line inline.go:26
 						sum := r
 
-//line inline.go:23
+//line inline.go:27
 						if tid == 0 {
 							partial[gc_bx] = sum
 						}
@@ -748,25 +748,227 @@ func gc_body_tree[T Number](gc_b *compiled.Block, in, partial []T) {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
-//line inline.go:14
+//line inline.go:18
 					tid := gc_tx
 					_ = tid
 
-//line inline.go:31
+//line inline.go:35
 					var r T = x[0]
 
-//line inline.go:31
+//line inline.go:35
 					_ = r
 
-//line inline.go:22
+//line inline.go:26
 					sum := r
 
-//line inline.go:23
+//line inline.go:27
 					if tid == 0 {
 						partial[gc_bx] = sum
 					}
 					_ = r
 					_ = sum
+				}
+			}
+		}
+	}
+}
+
+// DeadImportKernel inlines stage: its generated file does not import
+// package bits, which it no longer names (found by the fuzzer).
+//
+//line inline.go:62
+func DeadImportKernel(out []int32) func(*gocuda.Thread) {
+	return compiled.Kernel(gc_src_deadImport,
+		func(gc_t *gocuda.Thread) { deadImport(gc_t, out) },
+		func(gc_b *compiled.Block) { gc_body_deadImport(gc_b, out) })
+}
+
+//line inline.go:62
+var gc_src_deadImport = compiled.NewSource("deadImport", "2bf791e6c27fc57657c5a7a9a6270be7ca2fc187dee6f8e23ee8f8ac0315daf2", "inline.go:58-68", "inline.go:49-56")
+
+//line inline.go:62
+func gc_body_deadImport(gc_b *compiled.Block, out []int32) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_n := gc_b.Len()
+
+//line inline.go:64
+	var x int32 = 1
+
+//line inline.go:64
+	_ = x
+
+//line inline.go:55
+	var r int32 = x
+
+//line inline.go:55
+	_ = r
+
+//line inline.go:64
+	v := r
+	{
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound := compiled.Diff(len(out), gc_bx*gc_bdx); gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off := gc_bx * gc_bdx
+			if gc_from >= 0 && gc_off >= 0 && gc_off <= len(out) && gc_to <= len(out)-gc_off {
+				gc_at := out[gc_off:][:gc_to]
+				gc_step := gc_from
+				for ; gc_step+3 < gc_to; gc_step += 4 {
+					{
+						gc_tx := gc_step + 0
+						_ = gc_tx
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line inline.go:63
+						i := gc_bx*gc_bdx + gc_tx
+						_ = i
+
+//line inline.go:65
+						{
+							gc_at[gc_tx] = v
+						}
+					}
+					{
+						gc_tx := gc_step + 1
+						_ = gc_tx
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line inline.go:63
+						i := gc_bx*gc_bdx + gc_tx
+						_ = i
+
+//line inline.go:65
+						{
+							gc_at[gc_tx] = v
+						}
+					}
+					{
+						gc_tx := gc_step + 2
+						_ = gc_tx
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line inline.go:63
+						i := gc_bx*gc_bdx + gc_tx
+						_ = i
+
+//line inline.go:65
+						{
+							gc_at[gc_tx] = v
+						}
+					}
+					{
+						gc_tx := gc_step + 3
+						_ = gc_tx
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line inline.go:63
+						i := gc_bx*gc_bdx + gc_tx
+						_ = i
+
+//line inline.go:65
+						{
+							gc_at[gc_tx] = v
+						}
+					}
+				}
+				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					_ = gc_rank
+
+//line inline.go:63
+					i := gc_bx*gc_bdx + gc_tx
+					_ = i
+
+//line inline.go:65
+					{
+						gc_at[gc_tx] = v
+					}
+				}
+			} else {
+				gc_step2 := gc_from
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+					{
+						gc_tx := gc_step2 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line inline.go:63
+						i := gc_bx*gc_bdx + gc_tx
+						_ = i
+
+//line inline.go:65
+						{
+							out[i] = v
+						}
+					}
+					{
+						gc_tx := gc_step2 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line inline.go:63
+						i := gc_bx*gc_bdx + gc_tx
+						_ = i
+
+//line inline.go:65
+						{
+							out[i] = v
+						}
+					}
+					{
+						gc_tx := gc_step2 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line inline.go:63
+						i := gc_bx*gc_bdx + gc_tx
+						_ = i
+
+//line inline.go:65
+						{
+							out[i] = v
+						}
+					}
+					{
+						gc_tx := gc_step2 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line inline.go:63
+						i := gc_bx*gc_bdx + gc_tx
+						_ = i
+
+//line inline.go:65
+						{
+							out[i] = v
+						}
+					}
+				}
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line inline.go:63
+					i := gc_bx*gc_bdx + gc_tx
+					_ = i
+
+//line inline.go:65
+					{
+						out[i] = v
+					}
 				}
 			}
 		}

@@ -13,7 +13,7 @@ import (
 // TreeKernel sums each block's inputs with a helper that runs the barrier
 // loop, and another that returns the sum.
 //
-//line inline.go:12
+//line inline.go:16
 func TreeKernel[T Number](in, partial []T) func(*gocuda.Thread) {
 	gc_body := func(gc_b *compiled.Block) { gc_body_tree[T](gc_b, in, partial) }
 	switch any(*new(T)).(type) {
@@ -31,10 +31,10 @@ func TreeKernel[T Number](in, partial []T) func(*gocuda.Thread) {
 		gc_body)
 }
 
-//line inline.go:12
-var gc_src_tree = compiled.NewSource("tree", "1111ab204a593760f1d447dba173297b10502a48d34410ab145961343c6f0613", "inline.go:8-26", "inline.go:28-32", "inline.go:34-43")
+//line inline.go:16
+var gc_src_tree = compiled.NewSource("tree", "1111ab204a593760f1d447dba173297b10502a48d34410ab145961343c6f0613", "inline.go:12-30", "inline.go:32-36", "inline.go:38-47")
 
-//line inline.go:12
+//line inline.go:16
 func gc_body_tree[T Number](gc_b4 *compiled.Block, in, partial []T) {
 	t := gc_b4.Thread()
 	gc_pos4 := gc_b4.Pos()
@@ -46,12 +46,12 @@ func gc_body_tree[T Number](gc_b4 *compiled.Block, in, partial []T) {
 	gc_bx4 := gc_bidx4.X
 	gc_n4 := gc_b4.Len()
 
-//line inline.go:13
+//line inline.go:17
 	if gc_bdx4 <= 1*gc_bdx4 {
 		gc_b4.SharedWritten()
 	}
 
-//line inline.go:13
+//line inline.go:17
 	sdata := gocuda.Shared[T](t, gc_bdx4)[:gc_bdx4]
 	{
 		for gc_base4 := 0; gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
@@ -67,23 +67,23 @@ func gc_body_tree[T Number](gc_b4 *compiled.Block, in, partial []T) {
 						gc_rank4 := gc_base4 + gc_tx4
 						_ = gc_rank4
 
-//line inline.go:14
+//line inline.go:18
 						tid := gc_tx4
 						_ = tid
 
-//line inline.go:15
+//line inline.go:19
 						i := gc_bx4*gc_bdx4 + tid
 						_ = i
 
-//line inline.go:16
+//line inline.go:20
 						var v T
 
-//line inline.go:17
+//line inline.go:21
 						if true || i < len(in) {
 							v = gc_at19[gc_tx4]
 						}
 
-//line inline.go:20
+//line inline.go:24
 						gc_at20[gc_tx4] = v
 						_ = v
 					}
@@ -93,23 +93,23 @@ func gc_body_tree[T Number](gc_b4 *compiled.Block, in, partial []T) {
 						gc_rank4 := gc_base4 + gc_tx4
 						_ = gc_rank4
 
-//line inline.go:14
+//line inline.go:18
 						tid := gc_tx4
 						_ = tid
 
-//line inline.go:15
+//line inline.go:19
 						i := gc_bx4*gc_bdx4 + tid
 						_ = i
 
-//line inline.go:16
+//line inline.go:20
 						var v T
 
-//line inline.go:17
+//line inline.go:21
 						if true || i < len(in) {
 							v = gc_at19[gc_tx4]
 						}
 
-//line inline.go:20
+//line inline.go:24
 						gc_at20[gc_tx4] = v
 						_ = v
 					}
@@ -119,23 +119,23 @@ func gc_body_tree[T Number](gc_b4 *compiled.Block, in, partial []T) {
 						gc_rank4 := gc_base4 + gc_tx4
 						_ = gc_rank4
 
-//line inline.go:14
+//line inline.go:18
 						tid := gc_tx4
 						_ = tid
 
-//line inline.go:15
+//line inline.go:19
 						i := gc_bx4*gc_bdx4 + tid
 						_ = i
 
-//line inline.go:16
+//line inline.go:20
 						var v T
 
-//line inline.go:17
+//line inline.go:21
 						if true || i < len(in) {
 							v = gc_at19[gc_tx4]
 						}
 
-//line inline.go:20
+//line inline.go:24
 						gc_at20[gc_tx4] = v
 						_ = v
 					}
@@ -145,23 +145,23 @@ func gc_body_tree[T Number](gc_b4 *compiled.Block, in, partial []T) {
 						gc_rank4 := gc_base4 + gc_tx4
 						_ = gc_rank4
 
-//line inline.go:14
+//line inline.go:18
 						tid := gc_tx4
 						_ = tid
 
-//line inline.go:15
+//line inline.go:19
 						i := gc_bx4*gc_bdx4 + tid
 						_ = i
 
-//line inline.go:16
+//line inline.go:20
 						var v T
 
-//line inline.go:17
+//line inline.go:21
 						if true || i < len(in) {
 							v = gc_at19[gc_tx4]
 						}
 
-//line inline.go:20
+//line inline.go:24
 						gc_at20[gc_tx4] = v
 						_ = v
 					}
@@ -170,23 +170,23 @@ func gc_body_tree[T Number](gc_b4 *compiled.Block, in, partial []T) {
 					gc_rank4 := gc_base4 + gc_tx4
 					_ = gc_rank4
 
-//line inline.go:14
+//line inline.go:18
 					tid := gc_tx4
 					_ = tid
 
-//line inline.go:15
+//line inline.go:19
 					i := gc_bx4*gc_bdx4 + tid
 					_ = i
 
-//line inline.go:16
+//line inline.go:20
 					var v T
 
-//line inline.go:17
+//line inline.go:21
 					if true || i < len(in) {
 						v = gc_at19[gc_tx4]
 					}
 
-//line inline.go:20
+//line inline.go:24
 					gc_at20[gc_tx4] = v
 					_ = v
 				}
@@ -198,23 +198,23 @@ func gc_body_tree[T Number](gc_b4 *compiled.Block, in, partial []T) {
 						gc_rank4 := gc_base4 + gc_tx4
 						gc_pos4.Thread = gc_rank4
 
-//line inline.go:14
+//line inline.go:18
 						tid := gc_tx4
 						_ = tid
 
-//line inline.go:15
+//line inline.go:19
 						i := gc_bx4*gc_bdx4 + tid
 						_ = i
 
-//line inline.go:16
+//line inline.go:20
 						var v T
 
-//line inline.go:17
+//line inline.go:21
 						if i < len(in) {
 							v = in[i]
 						}
 
-//line inline.go:20
+//line inline.go:24
 						sdata[tid] = v
 						_ = v
 					}
@@ -223,23 +223,23 @@ func gc_body_tree[T Number](gc_b4 *compiled.Block, in, partial []T) {
 						gc_rank4 := gc_base4 + gc_tx4
 						gc_pos4.Thread = gc_rank4
 
-//line inline.go:14
+//line inline.go:18
 						tid := gc_tx4
 						_ = tid
 
-//line inline.go:15
+//line inline.go:19
 						i := gc_bx4*gc_bdx4 + tid
 						_ = i
 
-//line inline.go:16
+//line inline.go:20
 						var v T
 
-//line inline.go:17
+//line inline.go:21
 						if i < len(in) {
 							v = in[i]
 						}
 
-//line inline.go:20
+//line inline.go:24
 						sdata[tid] = v
 						_ = v
 					}
@@ -248,23 +248,23 @@ func gc_body_tree[T Number](gc_b4 *compiled.Block, in, partial []T) {
 						gc_rank4 := gc_base4 + gc_tx4
 						gc_pos4.Thread = gc_rank4
 
-//line inline.go:14
+//line inline.go:18
 						tid := gc_tx4
 						_ = tid
 
-//line inline.go:15
+//line inline.go:19
 						i := gc_bx4*gc_bdx4 + tid
 						_ = i
 
-//line inline.go:16
+//line inline.go:20
 						var v T
 
-//line inline.go:17
+//line inline.go:21
 						if i < len(in) {
 							v = in[i]
 						}
 
-//line inline.go:20
+//line inline.go:24
 						sdata[tid] = v
 						_ = v
 					}
@@ -273,23 +273,23 @@ func gc_body_tree[T Number](gc_b4 *compiled.Block, in, partial []T) {
 						gc_rank4 := gc_base4 + gc_tx4
 						gc_pos4.Thread = gc_rank4
 
-//line inline.go:14
+//line inline.go:18
 						tid := gc_tx4
 						_ = tid
 
-//line inline.go:15
+//line inline.go:19
 						i := gc_bx4*gc_bdx4 + tid
 						_ = i
 
-//line inline.go:16
+//line inline.go:20
 						var v T
 
-//line inline.go:17
+//line inline.go:21
 						if i < len(in) {
 							v = in[i]
 						}
 
-//line inline.go:20
+//line inline.go:24
 						sdata[tid] = v
 						_ = v
 					}
@@ -298,23 +298,23 @@ func gc_body_tree[T Number](gc_b4 *compiled.Block, in, partial []T) {
 					gc_rank4 := gc_base4 + gc_tx4
 					gc_pos4.Thread = gc_rank4
 
-//line inline.go:14
+//line inline.go:18
 					tid := gc_tx4
 					_ = tid
 
-//line inline.go:15
+//line inline.go:19
 					i := gc_bx4*gc_bdx4 + tid
 					_ = i
 
-//line inline.go:16
+//line inline.go:20
 					var v T
 
-//line inline.go:17
+//line inline.go:21
 					if i < len(in) {
 						v = in[i]
 					}
 
-//line inline.go:20
+//line inline.go:24
 					sdata[tid] = v
 					_ = v
 				}
@@ -322,25 +322,25 @@ func gc_body_tree[T Number](gc_b4 *compiled.Block, in, partial []T) {
 		}
 	}
 
-//line inline.go:22
+//line inline.go:26
 	var x []T = sdata
 
-//line inline.go:22
+//line inline.go:26
 	_ = x
 
-//line inline.go:30
+//line inline.go:34
 	var x_ []T = x
 
-//line inline.go:30
+//line inline.go:34
 	_ = x_
 
-//line inline.go:30
+//line inline.go:34
 	var stop int = 0
 
-//line inline.go:30
+//line inline.go:34
 	_ = stop
 
-//line inline.go:37
+//line inline.go:41
 	for s := len(x_) / 2; s > stop; s /= 2 {
 		if gc_bdy4*gc_bdz4 == 1 && s <= gc_bdx4 {
 			if gc_k2 := compiled.TreeFold(x_, s, stop, 1); gc_k2 > 0 {
@@ -367,11 +367,11 @@ func gc_body_tree[T Number](gc_b4 *compiled.Block, in, partial []T) {
 							gc_rank4 := gc_base4 + gc_tx4
 							_ = gc_rank4
 
-//line inline.go:36
+//line inline.go:40
 							tid_ := gc_tx4
 							_ = tid_
 
-//line inline.go:38
+//line inline.go:42
 							{
 								gc_at21[gc_tx4] += gc_at22[gc_tx4]
 							}
@@ -382,11 +382,11 @@ func gc_body_tree[T Number](gc_b4 *compiled.Block, in, partial []T) {
 							gc_rank4 := gc_base4 + gc_tx4
 							_ = gc_rank4
 
-//line inline.go:36
+//line inline.go:40
 							tid_ := gc_tx4
 							_ = tid_
 
-//line inline.go:38
+//line inline.go:42
 							{
 								gc_at21[gc_tx4] += gc_at22[gc_tx4]
 							}
@@ -397,11 +397,11 @@ func gc_body_tree[T Number](gc_b4 *compiled.Block, in, partial []T) {
 							gc_rank4 := gc_base4 + gc_tx4
 							_ = gc_rank4
 
-//line inline.go:36
+//line inline.go:40
 							tid_ := gc_tx4
 							_ = tid_
 
-//line inline.go:38
+//line inline.go:42
 							{
 								gc_at21[gc_tx4] += gc_at22[gc_tx4]
 							}
@@ -412,11 +412,11 @@ func gc_body_tree[T Number](gc_b4 *compiled.Block, in, partial []T) {
 							gc_rank4 := gc_base4 + gc_tx4
 							_ = gc_rank4
 
-//line inline.go:36
+//line inline.go:40
 							tid_ := gc_tx4
 							_ = tid_
 
-//line inline.go:38
+//line inline.go:42
 							{
 								gc_at21[gc_tx4] += gc_at22[gc_tx4]
 							}
@@ -426,11 +426,11 @@ func gc_body_tree[T Number](gc_b4 *compiled.Block, in, partial []T) {
 						gc_rank4 := gc_base4 + gc_tx4
 						_ = gc_rank4
 
-//line inline.go:36
+//line inline.go:40
 						tid_ := gc_tx4
 						_ = tid_
 
-//line inline.go:38
+//line inline.go:42
 						{
 							gc_at21[gc_tx4] += gc_at22[gc_tx4]
 						}
@@ -443,11 +443,11 @@ func gc_body_tree[T Number](gc_b4 *compiled.Block, in, partial []T) {
 							gc_rank4 := gc_base4 + gc_tx4
 							gc_pos4.Thread = gc_rank4
 
-//line inline.go:36
+//line inline.go:40
 							tid_ := gc_tx4
 							_ = tid_
 
-//line inline.go:38
+//line inline.go:42
 							{
 								x_[tid_] += x_[tid_+s]
 							}
@@ -457,11 +457,11 @@ func gc_body_tree[T Number](gc_b4 *compiled.Block, in, partial []T) {
 							gc_rank4 := gc_base4 + gc_tx4
 							gc_pos4.Thread = gc_rank4
 
-//line inline.go:36
+//line inline.go:40
 							tid_ := gc_tx4
 							_ = tid_
 
-//line inline.go:38
+//line inline.go:42
 							{
 								x_[tid_] += x_[tid_+s]
 							}
@@ -471,11 +471,11 @@ func gc_body_tree[T Number](gc_b4 *compiled.Block, in, partial []T) {
 							gc_rank4 := gc_base4 + gc_tx4
 							gc_pos4.Thread = gc_rank4
 
-//line inline.go:36
+//line inline.go:40
 							tid_ := gc_tx4
 							_ = tid_
 
-//line inline.go:38
+//line inline.go:42
 							{
 								x_[tid_] += x_[tid_+s]
 							}
@@ -485,11 +485,11 @@ func gc_body_tree[T Number](gc_b4 *compiled.Block, in, partial []T) {
 							gc_rank4 := gc_base4 + gc_tx4
 							gc_pos4.Thread = gc_rank4
 
-//line inline.go:36
+//line inline.go:40
 							tid_ := gc_tx4
 							_ = tid_
 
-//line inline.go:38
+//line inline.go:42
 							{
 								x_[tid_] += x_[tid_+s]
 							}
@@ -499,11 +499,11 @@ func gc_body_tree[T Number](gc_b4 *compiled.Block, in, partial []T) {
 						gc_rank4 := gc_base4 + gc_tx4
 						gc_pos4.Thread = gc_rank4
 
-//line inline.go:36
+//line inline.go:40
 						tid_ := gc_tx4
 						_ = tid_
 
-//line inline.go:38
+//line inline.go:42
 						{
 							x_[tid_] += x_[tid_+s]
 						}
@@ -524,43 +524,43 @@ func gc_body_tree[T Number](gc_b4 *compiled.Block, in, partial []T) {
 				gc_elem4 := gc_at23[0]
 				gc_vstep13 := 0
 				if compiled.SIMD {
-//line inline.go:14
+//line inline.go:18
 					gc_iota14 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line inline.go:14
+//line inline.go:18
 					_ = gc_iota14
 					for ; gc_vstep13+7 < gc_bdx4; gc_vstep13 += 8 {
 						gc_tx4 := gc_vstep13
 						gc_rank4 := gc_base4 + gc_tx4
 						gc_pos4.Thread = gc_rank4
-//line inline.go:14
+//line inline.go:18
 						var tid int = gc_tx4
-//line inline.go:14
+//line inline.go:18
 						_ = tid
-//line inline.go:31
+//line inline.go:35
 						var gc_t8 T = gc_at23[0]
-//line inline.go:31
+//line inline.go:35
 						_ = gc_t8
-//line inline.go:31
+//line inline.go:35
 						var r T = gc_t8
-//line inline.go:31
+//line inline.go:35
 						_ = r
-//line inline.go:22
+//line inline.go:26
 						var sum T = r
-//line inline.go:22
+//line inline.go:26
 						_ = sum
-//line inline.go:23
+//line inline.go:27
 						gc_if14 := gc_iota14.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, tid, 8))))
-//line inline.go:23
+//line inline.go:27
 						_ = gc_if14
-//line inline.go:23
+//line inline.go:27
 						if gc_if14.ToBits() != 0 {
-//line inline.go:23
+//line inline.go:27
 							if gc_if14.ToBits() != 0 {
-//line inline.go:23
+//line inline.go:27
 								gc_at24[0] = sum
-//line inline.go:23
+//line inline.go:27
 							}
-//line inline.go:23
+//line inline.go:27
 						}
 					}
 					archsimd.ClearAVXUpperBits()
@@ -569,20 +569,20 @@ func gc_body_tree[T Number](gc_b4 *compiled.Block, in, partial []T) {
 					gc_rank4 := gc_base4 + gc_tx4
 					_ = gc_rank4
 
-//line inline.go:14
+//line inline.go:18
 					tid := gc_tx4
 					_ = tid
 
-//line inline.go:31
+//line inline.go:35
 					var r T = gc_elem4
 
-//line inline.go:31
+//line inline.go:35
 					_ = r
 
-//line inline.go:22
+//line inline.go:26
 					sum := r
 
-//line inline.go:23
+//line inline.go:27
 					if tid == 0 {
 						gc_at24[0] = sum
 					}
@@ -592,43 +592,43 @@ func gc_body_tree[T Number](gc_b4 *compiled.Block, in, partial []T) {
 			} else {
 				gc_vstep14 := 0
 				if compiled.SIMD {
-//line inline.go:14
+//line inline.go:18
 					gc_iota13 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line inline.go:14
+//line inline.go:18
 					_ = gc_iota13
 					for ; gc_vstep14+7 < gc_bdx4; gc_vstep14 += 8 {
 						gc_tx4 := gc_vstep14
 						gc_rank4 := gc_base4 + gc_tx4
 						gc_pos4.Thread = gc_rank4
-//line inline.go:14
+//line inline.go:18
 						var tid int = gc_tx4
-//line inline.go:14
+//line inline.go:18
 						_ = tid
-//line inline.go:31
+//line inline.go:35
 						var gc_t7 T = x[0]
-//line inline.go:31
+//line inline.go:35
 						_ = gc_t7
-//line inline.go:31
+//line inline.go:35
 						var r T = gc_t7
-//line inline.go:31
+//line inline.go:35
 						_ = r
-//line inline.go:22
+//line inline.go:26
 						var sum T = r
-//line inline.go:22
+//line inline.go:26
 						_ = sum
-//line inline.go:23
+//line inline.go:27
 						gc_if13 := gc_iota13.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, tid, 8))))
-//line inline.go:23
+//line inline.go:27
 						_ = gc_if13
-//line inline.go:24
+//line inline.go:28
 						if gc_if13.ToBits() != 0 {
-//line inline.go:24
+//line inline.go:28
 							if gc_if13.ToBits() != 0 {
-//line inline.go:24
+//line inline.go:28
 								partial[gc_bx4] = sum
-//line inline.go:24
+//line inline.go:28
 							}
-//line inline.go:24
+//line inline.go:28
 						}
 					}
 					archsimd.ClearAVXUpperBits()
@@ -640,20 +640,20 @@ func gc_body_tree[T Number](gc_b4 *compiled.Block, in, partial []T) {
 						gc_rank4 := gc_base4 + gc_tx4
 						gc_pos4.Thread = gc_rank4
 
-//line inline.go:14
+//line inline.go:18
 						tid := gc_tx4
 						_ = tid
 
-//line inline.go:31
+//line inline.go:35
 						var r T = x[0]
 
-//line inline.go:31
+//line inline.go:35
 						_ = r
 
-//line inline.go:22
+//line inline.go:26
 						sum := r
 
-//line inline.go:23
+//line inline.go:27
 						if tid == 0 {
 							partial[gc_bx4] = sum
 						}
@@ -665,20 +665,20 @@ func gc_body_tree[T Number](gc_b4 *compiled.Block, in, partial []T) {
 						gc_rank4 := gc_base4 + gc_tx4
 						gc_pos4.Thread = gc_rank4
 
-//line inline.go:14
+//line inline.go:18
 						tid := gc_tx4
 						_ = tid
 
-//line inline.go:31
+//line inline.go:35
 						var r T = x[0]
 
-//line inline.go:31
+//line inline.go:35
 						_ = r
 
-//line inline.go:22
+//line inline.go:26
 						sum := r
 
-//line inline.go:23
+//line inline.go:27
 						if tid == 0 {
 							partial[gc_bx4] = sum
 						}
@@ -690,20 +690,20 @@ func gc_body_tree[T Number](gc_b4 *compiled.Block, in, partial []T) {
 						gc_rank4 := gc_base4 + gc_tx4
 						gc_pos4.Thread = gc_rank4
 
-//line inline.go:14
+//line inline.go:18
 						tid := gc_tx4
 						_ = tid
 
-//line inline.go:31
+//line inline.go:35
 						var r T = x[0]
 
-//line inline.go:31
+//line inline.go:35
 						_ = r
 
-//line inline.go:22
+//line inline.go:26
 						sum := r
 
-//line inline.go:23
+//line inline.go:27
 						if tid == 0 {
 							partial[gc_bx4] = sum
 						}
@@ -715,20 +715,20 @@ func gc_body_tree[T Number](gc_b4 *compiled.Block, in, partial []T) {
 						gc_rank4 := gc_base4 + gc_tx4
 						gc_pos4.Thread = gc_rank4
 
-//line inline.go:14
+//line inline.go:18
 						tid := gc_tx4
 						_ = tid
 
-//line inline.go:31
+//line inline.go:35
 						var r T = x[0]
 
-//line inline.go:31
+//line inline.go:35
 						_ = r
 
-//line inline.go:22
+//line inline.go:26
 						sum := r
 
-//line inline.go:23
+//line inline.go:27
 						if tid == 0 {
 							partial[gc_bx4] = sum
 						}
@@ -740,20 +740,20 @@ func gc_body_tree[T Number](gc_b4 *compiled.Block, in, partial []T) {
 					gc_rank4 := gc_base4 + gc_tx4
 					gc_pos4.Thread = gc_rank4
 
-//line inline.go:14
+//line inline.go:18
 					tid := gc_tx4
 					_ = tid
 
-//line inline.go:31
+//line inline.go:35
 					var r T = x[0]
 
-//line inline.go:31
+//line inline.go:35
 					_ = r
 
-//line inline.go:22
+//line inline.go:26
 					sum := r
 
-//line inline.go:23
+//line inline.go:27
 					if tid == 0 {
 						partial[gc_bx4] = sum
 					}
@@ -765,7 +765,7 @@ func gc_body_tree[T Number](gc_b4 *compiled.Block, in, partial []T) {
 	}
 }
 
-//line inline.go:12
+//line inline.go:16
 func gc_body_tree_float32(gc_b2 *compiled.Block, in []float32, partial []float32) {
 	t := gc_b2.Thread()
 	gc_pos2 := gc_b2.Pos()
@@ -775,12 +775,12 @@ func gc_body_tree_float32(gc_b2 *compiled.Block, in []float32, partial []float32
 	gc_bx2 := gc_bidx2.X
 	gc_n2 := gc_b2.Len()
 
-//line inline.go:13
+//line inline.go:17
 	if gc_bdx2 <= 1*gc_bdx2 {
 		gc_b2.SharedWritten()
 	}
 
-//line inline.go:13
+//line inline.go:17
 	sdata := gocuda.Shared[float32](t, gc_bdx2)[:gc_bdx2]
 	{
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
@@ -790,45 +790,45 @@ func gc_body_tree_float32(gc_b2 *compiled.Block, in []float32, partial []float32
 				gc_at8 := sdata[:gc_bdx2]
 				gc_vstep := 0
 				if compiled.SIMD {
-//line inline.go:14
+//line inline.go:18
 					gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line inline.go:14
+//line inline.go:18
 					_ = gc_iota2
 					for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
 						gc_tx2 := gc_vstep
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
-//line inline.go:14
+//line inline.go:18
 						var tid int = gc_tx2
-//line inline.go:14
+//line inline.go:18
 						_ = tid
-//line inline.go:15
+//line inline.go:19
 						var i int = gc_bx2*gc_bdx2 + tid
-//line inline.go:15
+//line inline.go:19
 						_ = i
-//line inline.go:16
+//line inline.go:20
 						var v archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line inline.go:16
+//line inline.go:20
 						_ = v
-//line inline.go:17
+//line inline.go:21
 						if i < len(in) && uint(len(in)-i) > 7 {
-//line inline.go:17
+//line inline.go:21
 							v = archsimd.LoadFloat32x8Slice(gc_at7[gc_tx2:])
-//line inline.go:17
+//line inline.go:21
 						} else {
-//line inline.go:17
+//line inline.go:21
 							gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
-//line inline.go:17
+//line inline.go:21
 							_ = gc_if2
-//line inline.go:17
+//line inline.go:21
 							if gc_if2.ToBits() != 0 {
-//line inline.go:17
+//line inline.go:21
 								v = archsimd.LoadFloat32x8Slice(gc_at7[gc_tx2:]).Merge(v, gc_if2)
-//line inline.go:17
+//line inline.go:21
 							}
-//line inline.go:17
+//line inline.go:21
 						}
-//line inline.go:17
+//line inline.go:21
 						v.StoreSlice(gc_at8[gc_tx2:])
 					}
 					archsimd.ClearAVXUpperBits()
@@ -837,72 +837,72 @@ func gc_body_tree_float32(gc_b2 *compiled.Block, in []float32, partial []float32
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
 
-//line inline.go:14
+//line inline.go:18
 					tid := gc_tx2
 					_ = tid
 
-//line inline.go:15
+//line inline.go:19
 					i := gc_bx2*gc_bdx2 + tid
 					_ = i
 
-//line inline.go:16
+//line inline.go:20
 					var v float32
 
-//line inline.go:17
+//line inline.go:21
 					if true || i < len(in) {
 						v = gc_at7[gc_tx2]
 					}
 
-//line inline.go:20
+//line inline.go:24
 					gc_at8[gc_tx2] = v
 					_ = v
 				}
 			} else {
 				gc_vstep2 := 0
 				if compiled.SIMD {
-//line inline.go:14
+//line inline.go:18
 					gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line inline.go:14
+//line inline.go:18
 					_ = gc_iota
 					for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
 						gc_tx2 := gc_vstep2
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
-//line inline.go:14
+//line inline.go:18
 						var tid int = gc_tx2
-//line inline.go:14
+//line inline.go:18
 						_ = tid
-//line inline.go:15
+//line inline.go:19
 						var i int = gc_bx2*gc_bdx2 + tid
-//line inline.go:15
+//line inline.go:19
 						_ = i
-//line inline.go:16
+//line inline.go:20
 						var v archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line inline.go:16
+//line inline.go:20
 						_ = v
-//line inline.go:17
+//line inline.go:21
 						if i < 0 || i > len(in)-8 || tid < 0 || tid > len(sdata)-8 {
-//line inline.go:17
+//line inline.go:21
 							break
-//line inline.go:17
+//line inline.go:21
 						}
-//line inline.go:17
+//line inline.go:21
 						if i < len(in) && uint(len(in)-i) > 7 {
-//line inline.go:17
+//line inline.go:21
 							v = archsimd.LoadFloat32x8Slice(in[i:])
 						} else {
-//line inline.go:18
+//line inline.go:22
 							gc_if := gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
-//line inline.go:17
+//line inline.go:21
 							_ = gc_if
-//line inline.go:17
+//line inline.go:21
 							if gc_if.ToBits() != 0 {
-//line inline.go:17
+//line inline.go:21
 								v = archsimd.LoadFloat32x8Slice(in[i:]).Merge(v, gc_if)
 							}
-//line inline.go:18
+//line inline.go:22
 						}
-//line inline.go:20
+//line inline.go:24
 						v.StoreSlice(sdata[tid:])
 					}
 					archsimd.ClearAVXUpperBits()
@@ -914,23 +914,23 @@ func gc_body_tree_float32(gc_b2 *compiled.Block, in []float32, partial []float32
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
-//line inline.go:14
+//line inline.go:18
 						tid := gc_tx2
 						_ = tid
 
-//line inline.go:15
+//line inline.go:19
 						i := gc_bx2*gc_bdx2 + tid
 						_ = i
 
-//line inline.go:16
+//line inline.go:20
 						var v float32
 
-//line inline.go:17
+//line inline.go:21
 						if i < len(in) {
 							v = in[i]
 						}
 
-//line inline.go:20
+//line inline.go:24
 						sdata[tid] = v
 						_ = v
 					}
@@ -939,23 +939,23 @@ func gc_body_tree_float32(gc_b2 *compiled.Block, in []float32, partial []float32
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
-//line inline.go:14
+//line inline.go:18
 						tid := gc_tx2
 						_ = tid
 
-//line inline.go:15
+//line inline.go:19
 						i := gc_bx2*gc_bdx2 + tid
 						_ = i
 
-//line inline.go:16
+//line inline.go:20
 						var v float32
 
-//line inline.go:17
+//line inline.go:21
 						if i < len(in) {
 							v = in[i]
 						}
 
-//line inline.go:20
+//line inline.go:24
 						sdata[tid] = v
 						_ = v
 					}
@@ -964,23 +964,23 @@ func gc_body_tree_float32(gc_b2 *compiled.Block, in []float32, partial []float32
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
-//line inline.go:14
+//line inline.go:18
 						tid := gc_tx2
 						_ = tid
 
-//line inline.go:15
+//line inline.go:19
 						i := gc_bx2*gc_bdx2 + tid
 						_ = i
 
-//line inline.go:16
+//line inline.go:20
 						var v float32
 
-//line inline.go:17
+//line inline.go:21
 						if i < len(in) {
 							v = in[i]
 						}
 
-//line inline.go:20
+//line inline.go:24
 						sdata[tid] = v
 						_ = v
 					}
@@ -989,23 +989,23 @@ func gc_body_tree_float32(gc_b2 *compiled.Block, in []float32, partial []float32
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
-//line inline.go:14
+//line inline.go:18
 						tid := gc_tx2
 						_ = tid
 
-//line inline.go:15
+//line inline.go:19
 						i := gc_bx2*gc_bdx2 + tid
 						_ = i
 
-//line inline.go:16
+//line inline.go:20
 						var v float32
 
-//line inline.go:17
+//line inline.go:21
 						if i < len(in) {
 							v = in[i]
 						}
 
-//line inline.go:20
+//line inline.go:24
 						sdata[tid] = v
 						_ = v
 					}
@@ -1014,23 +1014,23 @@ func gc_body_tree_float32(gc_b2 *compiled.Block, in []float32, partial []float32
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
-//line inline.go:14
+//line inline.go:18
 					tid := gc_tx2
 					_ = tid
 
-//line inline.go:15
+//line inline.go:19
 					i := gc_bx2*gc_bdx2 + tid
 					_ = i
 
-//line inline.go:16
+//line inline.go:20
 					var v float32
 
-//line inline.go:17
+//line inline.go:21
 					if i < len(in) {
 						v = in[i]
 					}
 
-//line inline.go:20
+//line inline.go:24
 					sdata[tid] = v
 					_ = v
 				}
@@ -1038,25 +1038,25 @@ func gc_body_tree_float32(gc_b2 *compiled.Block, in []float32, partial []float32
 		}
 	}
 
-//line inline.go:22
+//line inline.go:26
 	var x []float32 = sdata
 
-//line inline.go:22
+//line inline.go:26
 	_ = x
 
-//line inline.go:30
+//line inline.go:34
 	var x_ []float32 = x
 
-//line inline.go:30
+//line inline.go:34
 	_ = x_
 
-//line inline.go:30
+//line inline.go:34
 	var stop int = 0
 
-//line inline.go:30
+//line inline.go:34
 	_ = stop
 
-//line inline.go:37
+//line inline.go:41
 	for s := len(x_) / 2; s > stop; s /= 2 {
 		{
 			gc_from2, gc_to2 := 0, gc_bdx2
@@ -1074,15 +1074,15 @@ func gc_body_tree_float32(gc_b2 *compiled.Block, in []float32, partial []float32
 							gc_tx2 := gc_vstep3
 							gc_rank2 := gc_base2 + gc_tx2
 							_ = gc_rank2
-//line inline.go:36
+//line inline.go:40
 							var tid_ int = gc_tx2
-//line inline.go:36
+//line inline.go:40
 							_ = tid_
-//line inline.go:38
+//line inline.go:42
 							{
-//line inline.go:38
+//line inline.go:42
 								archsimd.LoadFloat32x8Slice(gc_at9[gc_tx2:]).Add(archsimd.LoadFloat32x8Slice(gc_at10[gc_tx2:])).StoreSlice(gc_at9[gc_tx2:])
-//line inline.go:38
+//line inline.go:42
 							}
 						}
 						archsimd.ClearAVXUpperBits()
@@ -1091,11 +1091,11 @@ func gc_body_tree_float32(gc_b2 *compiled.Block, in []float32, partial []float32
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
 
-//line inline.go:36
+//line inline.go:40
 						tid_ := gc_tx2
 						_ = tid_
 
-//line inline.go:38
+//line inline.go:42
 						{
 							gc_at9[gc_tx2] += gc_at10[gc_tx2]
 						}
@@ -1107,20 +1107,20 @@ func gc_body_tree_float32(gc_b2 *compiled.Block, in []float32, partial []float32
 							gc_tx2 := gc_vstep4
 							gc_rank2 := gc_base2 + gc_tx2
 							_ = gc_rank2
-//line inline.go:36
+//line inline.go:40
 							var tid_ int = gc_tx2
-//line inline.go:36
+//line inline.go:40
 							_ = tid_
-//line inline.go:38
+//line inline.go:42
 							{
 								if (tid_+s) < 0 || (tid_+s) > len(x_)-8 || tid_ < 0 || tid_ > len(x_)-8 {
-//line inline.go:39
+//line inline.go:43
 									break
-//line inline.go:39
+//line inline.go:43
 								}
-//line inline.go:39
+//line inline.go:43
 								archsimd.LoadFloat32x8Slice(x_[tid_:]).Add(archsimd.LoadFloat32x8Slice(x_[tid_+s:])).StoreSlice(x_[tid_:])
-//line inline.go:39
+//line inline.go:43
 							}
 						}
 						archsimd.ClearAVXUpperBits()
@@ -1132,11 +1132,11 @@ func gc_body_tree_float32(gc_b2 *compiled.Block, in []float32, partial []float32
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
-//line inline.go:36
+//line inline.go:40
 							tid_ := gc_tx2
 							_ = tid_
 
-//line inline.go:38
+//line inline.go:42
 							{
 								x_[tid_] += x_[tid_+s]
 							}
@@ -1146,11 +1146,11 @@ func gc_body_tree_float32(gc_b2 *compiled.Block, in []float32, partial []float32
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
-//line inline.go:36
+//line inline.go:40
 							tid_ := gc_tx2
 							_ = tid_
 
-//line inline.go:38
+//line inline.go:42
 							{
 								x_[tid_] += x_[tid_+s]
 							}
@@ -1160,11 +1160,11 @@ func gc_body_tree_float32(gc_b2 *compiled.Block, in []float32, partial []float32
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
-//line inline.go:36
+//line inline.go:40
 							tid_ := gc_tx2
 							_ = tid_
 
-//line inline.go:38
+//line inline.go:42
 							{
 								x_[tid_] += x_[tid_+s]
 							}
@@ -1174,11 +1174,11 @@ func gc_body_tree_float32(gc_b2 *compiled.Block, in []float32, partial []float32
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
-//line inline.go:36
+//line inline.go:40
 							tid_ := gc_tx2
 							_ = tid_
 
-//line inline.go:38
+//line inline.go:42
 							{
 								x_[tid_] += x_[tid_+s]
 							}
@@ -1188,11 +1188,11 @@ func gc_body_tree_float32(gc_b2 *compiled.Block, in []float32, partial []float32
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
-//line inline.go:36
+//line inline.go:40
 						tid_ := gc_tx2
 						_ = tid_
 
-//line inline.go:38
+//line inline.go:42
 						{
 							x_[tid_] += x_[tid_+s]
 						}
@@ -1213,43 +1213,43 @@ func gc_body_tree_float32(gc_b2 *compiled.Block, in []float32, partial []float32
 				gc_elem2 := gc_at11[0]
 				gc_vstep5 := 0
 				if compiled.SIMD {
-//line inline.go:14
+//line inline.go:18
 					gc_iota6 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line inline.go:14
+//line inline.go:18
 					_ = gc_iota6
 					for ; gc_vstep5+7 < gc_bdx2; gc_vstep5 += 8 {
 						gc_tx2 := gc_vstep5
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-//line inline.go:14
+//line inline.go:18
 						var tid int = gc_tx2
-//line inline.go:14
+//line inline.go:18
 						_ = tid
-//line inline.go:31
+//line inline.go:35
 						var gc_t4 float32 = gc_at11[0]
-//line inline.go:31
+//line inline.go:35
 						_ = gc_t4
-//line inline.go:31
+//line inline.go:35
 						var r float32 = gc_t4
-//line inline.go:31
+//line inline.go:35
 						_ = r
-//line inline.go:22
+//line inline.go:26
 						var sum float32 = r
-//line inline.go:22
+//line inline.go:26
 						_ = sum
-//line inline.go:23
+//line inline.go:27
 						gc_if6 := gc_iota6.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, tid, 8))))
-//line inline.go:23
+//line inline.go:27
 						_ = gc_if6
-//line inline.go:23
+//line inline.go:27
 						if gc_if6.ToBits() != 0 {
-//line inline.go:23
+//line inline.go:27
 							if gc_if6.ToBits() != 0 {
-//line inline.go:23
+//line inline.go:27
 								gc_at12[0] = sum
-//line inline.go:23
+//line inline.go:27
 							}
-//line inline.go:23
+//line inline.go:27
 						}
 					}
 					archsimd.ClearAVXUpperBits()
@@ -1258,20 +1258,20 @@ func gc_body_tree_float32(gc_b2 *compiled.Block, in []float32, partial []float32
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
 
-//line inline.go:14
+//line inline.go:18
 					tid := gc_tx2
 					_ = tid
 
-//line inline.go:31
+//line inline.go:35
 					var r float32 = gc_elem2
 
-//line inline.go:31
+//line inline.go:35
 					_ = r
 
-//line inline.go:22
+//line inline.go:26
 					sum := r
 
-//line inline.go:23
+//line inline.go:27
 					if tid == 0 {
 						gc_at12[0] = sum
 					}
@@ -1281,43 +1281,43 @@ func gc_body_tree_float32(gc_b2 *compiled.Block, in []float32, partial []float32
 			} else {
 				gc_vstep6 := 0
 				if compiled.SIMD {
-//line inline.go:14
+//line inline.go:18
 					gc_iota4 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line inline.go:14
+//line inline.go:18
 					_ = gc_iota4
 					for ; gc_vstep6+7 < gc_bdx2; gc_vstep6 += 8 {
 						gc_tx2 := gc_vstep6
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-//line inline.go:14
+//line inline.go:18
 						var tid int = gc_tx2
-//line inline.go:14
+//line inline.go:18
 						_ = tid
-//line inline.go:31
+//line inline.go:35
 						var gc_t2 float32 = x[0]
-//line inline.go:31
+//line inline.go:35
 						_ = gc_t2
-//line inline.go:31
+//line inline.go:35
 						var r float32 = gc_t2
-//line inline.go:31
+//line inline.go:35
 						_ = r
-//line inline.go:22
+//line inline.go:26
 						var sum float32 = r
-//line inline.go:22
+//line inline.go:26
 						_ = sum
-//line inline.go:23
+//line inline.go:27
 						gc_if4 := gc_iota4.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, tid, 8))))
-//line inline.go:23
+//line inline.go:27
 						_ = gc_if4
-//line inline.go:24
+//line inline.go:28
 						if gc_if4.ToBits() != 0 {
-//line inline.go:24
+//line inline.go:28
 							if gc_if4.ToBits() != 0 {
-//line inline.go:24
+//line inline.go:28
 								partial[gc_bx2] = sum
-//line inline.go:24
+//line inline.go:28
 							}
-//line inline.go:24
+//line inline.go:28
 						}
 					}
 					archsimd.ClearAVXUpperBits()
@@ -1329,20 +1329,20 @@ func gc_body_tree_float32(gc_b2 *compiled.Block, in []float32, partial []float32
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
-//line inline.go:14
+//line inline.go:18
 						tid := gc_tx2
 						_ = tid
 
-//line inline.go:31
+//line inline.go:35
 						var r float32 = x[0]
 
-//line inline.go:31
+//line inline.go:35
 						_ = r
 
-//line inline.go:22
+//line inline.go:26
 						sum := r
 
-//line inline.go:23
+//line inline.go:27
 						if tid == 0 {
 							partial[gc_bx2] = sum
 						}
@@ -1354,20 +1354,20 @@ func gc_body_tree_float32(gc_b2 *compiled.Block, in []float32, partial []float32
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
-//line inline.go:14
+//line inline.go:18
 						tid := gc_tx2
 						_ = tid
 
-//line inline.go:31
+//line inline.go:35
 						var r float32 = x[0]
 
-//line inline.go:31
+//line inline.go:35
 						_ = r
 
-//line inline.go:22
+//line inline.go:26
 						sum := r
 
-//line inline.go:23
+//line inline.go:27
 						if tid == 0 {
 							partial[gc_bx2] = sum
 						}
@@ -1379,20 +1379,20 @@ func gc_body_tree_float32(gc_b2 *compiled.Block, in []float32, partial []float32
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
-//line inline.go:14
+//line inline.go:18
 						tid := gc_tx2
 						_ = tid
 
-//line inline.go:31
+//line inline.go:35
 						var r float32 = x[0]
 
-//line inline.go:31
+//line inline.go:35
 						_ = r
 
-//line inline.go:22
+//line inline.go:26
 						sum := r
 
-//line inline.go:23
+//line inline.go:27
 						if tid == 0 {
 							partial[gc_bx2] = sum
 						}
@@ -1404,20 +1404,20 @@ func gc_body_tree_float32(gc_b2 *compiled.Block, in []float32, partial []float32
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
-//line inline.go:14
+//line inline.go:18
 						tid := gc_tx2
 						_ = tid
 
-//line inline.go:31
+//line inline.go:35
 						var r float32 = x[0]
 
-//line inline.go:31
+//line inline.go:35
 						_ = r
 
-//line inline.go:22
+//line inline.go:26
 						sum := r
 
-//line inline.go:23
+//line inline.go:27
 						if tid == 0 {
 							partial[gc_bx2] = sum
 						}
@@ -1429,20 +1429,20 @@ func gc_body_tree_float32(gc_b2 *compiled.Block, in []float32, partial []float32
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
-//line inline.go:14
+//line inline.go:18
 					tid := gc_tx2
 					_ = tid
 
-//line inline.go:31
+//line inline.go:35
 					var r float32 = x[0]
 
-//line inline.go:31
+//line inline.go:35
 					_ = r
 
-//line inline.go:22
+//line inline.go:26
 					sum := r
 
-//line inline.go:23
+//line inline.go:27
 					if tid == 0 {
 						partial[gc_bx2] = sum
 					}
@@ -1454,7 +1454,7 @@ func gc_body_tree_float32(gc_b2 *compiled.Block, in []float32, partial []float32
 	}
 }
 
-//line inline.go:12
+//line inline.go:16
 func gc_body_tree_int32(gc_b3 *compiled.Block, in []int32, partial []int32) {
 	t := gc_b3.Thread()
 	gc_pos3 := gc_b3.Pos()
@@ -1464,12 +1464,12 @@ func gc_body_tree_int32(gc_b3 *compiled.Block, in []int32, partial []int32) {
 	gc_bx3 := gc_bidx3.X
 	gc_n3 := gc_b3.Len()
 
-//line inline.go:13
+//line inline.go:17
 	if gc_bdx3 <= 1*gc_bdx3 {
 		gc_b3.SharedWritten()
 	}
 
-//line inline.go:13
+//line inline.go:17
 	sdata := gocuda.Shared[int32](t, gc_bdx3)[:gc_bdx3]
 	{
 		for gc_base3 := 0; gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
@@ -1479,45 +1479,45 @@ func gc_body_tree_int32(gc_b3 *compiled.Block, in []int32, partial []int32) {
 				gc_at14 := sdata[:gc_bdx3]
 				gc_vstep7 := 0
 				if compiled.SIMD {
-//line inline.go:14
+//line inline.go:18
 					gc_iota10 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line inline.go:14
+//line inline.go:18
 					_ = gc_iota10
 					for ; gc_vstep7+7 < gc_bdx3; gc_vstep7 += 8 {
 						gc_tx3 := gc_vstep7
 						gc_rank3 := gc_base3 + gc_tx3
 						_ = gc_rank3
-//line inline.go:14
+//line inline.go:18
 						var tid int = gc_tx3
-//line inline.go:14
+//line inline.go:18
 						_ = tid
-//line inline.go:15
+//line inline.go:19
 						var i int = gc_bx3*gc_bdx3 + tid
-//line inline.go:15
+//line inline.go:19
 						_ = i
-//line inline.go:16
+//line inline.go:20
 						var v archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-//line inline.go:16
+//line inline.go:20
 						_ = v
-//line inline.go:17
+//line inline.go:21
 						if i < len(in) && uint(len(in)-i) > 7 {
-//line inline.go:17
+//line inline.go:21
 							v = archsimd.LoadInt32x8Slice(gc_at13[gc_tx3:])
-//line inline.go:17
+//line inline.go:21
 						} else {
-//line inline.go:17
+//line inline.go:21
 							gc_if10 := gc_iota10.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
-//line inline.go:17
+//line inline.go:21
 							_ = gc_if10
-//line inline.go:17
+//line inline.go:21
 							if gc_if10.ToBits() != 0 {
-//line inline.go:17
+//line inline.go:21
 								v = archsimd.LoadInt32x8Slice(gc_at13[gc_tx3:]).Merge(v, gc_if10)
-//line inline.go:17
+//line inline.go:21
 							}
-//line inline.go:17
+//line inline.go:21
 						}
-//line inline.go:17
+//line inline.go:21
 						v.StoreSlice(gc_at14[gc_tx3:])
 					}
 					archsimd.ClearAVXUpperBits()
@@ -1526,72 +1526,72 @@ func gc_body_tree_int32(gc_b3 *compiled.Block, in []int32, partial []int32) {
 					gc_rank3 := gc_base3 + gc_tx3
 					_ = gc_rank3
 
-//line inline.go:14
+//line inline.go:18
 					tid := gc_tx3
 					_ = tid
 
-//line inline.go:15
+//line inline.go:19
 					i := gc_bx3*gc_bdx3 + tid
 					_ = i
 
-//line inline.go:16
+//line inline.go:20
 					var v int32
 
-//line inline.go:17
+//line inline.go:21
 					if true || i < len(in) {
 						v = gc_at13[gc_tx3]
 					}
 
-//line inline.go:20
+//line inline.go:24
 					gc_at14[gc_tx3] = v
 					_ = v
 				}
 			} else {
 				gc_vstep8 := 0
 				if compiled.SIMD {
-//line inline.go:14
+//line inline.go:18
 					gc_iota8 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line inline.go:14
+//line inline.go:18
 					_ = gc_iota8
 					for ; gc_vstep8+7 < gc_bdx3; gc_vstep8 += 8 {
 						gc_tx3 := gc_vstep8
 						gc_rank3 := gc_base3 + gc_tx3
 						_ = gc_rank3
-//line inline.go:14
+//line inline.go:18
 						var tid int = gc_tx3
-//line inline.go:14
+//line inline.go:18
 						_ = tid
-//line inline.go:15
+//line inline.go:19
 						var i int = gc_bx3*gc_bdx3 + tid
-//line inline.go:15
+//line inline.go:19
 						_ = i
-//line inline.go:16
+//line inline.go:20
 						var v archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-//line inline.go:16
+//line inline.go:20
 						_ = v
-//line inline.go:17
+//line inline.go:21
 						if i < 0 || i > len(in)-8 || tid < 0 || tid > len(sdata)-8 {
-//line inline.go:17
+//line inline.go:21
 							break
-//line inline.go:17
+//line inline.go:21
 						}
-//line inline.go:17
+//line inline.go:21
 						if i < len(in) && uint(len(in)-i) > 7 {
-//line inline.go:17
+//line inline.go:21
 							v = archsimd.LoadInt32x8Slice(in[i:])
 						} else {
-//line inline.go:18
+//line inline.go:22
 							gc_if8 := gc_iota8.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
-//line inline.go:17
+//line inline.go:21
 							_ = gc_if8
-//line inline.go:17
+//line inline.go:21
 							if gc_if8.ToBits() != 0 {
-//line inline.go:17
+//line inline.go:21
 								v = archsimd.LoadInt32x8Slice(in[i:]).Merge(v, gc_if8)
 							}
-//line inline.go:18
+//line inline.go:22
 						}
-//line inline.go:20
+//line inline.go:24
 						v.StoreSlice(sdata[tid:])
 					}
 					archsimd.ClearAVXUpperBits()
@@ -1603,23 +1603,23 @@ func gc_body_tree_int32(gc_b3 *compiled.Block, in []int32, partial []int32) {
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
 
-//line inline.go:14
+//line inline.go:18
 						tid := gc_tx3
 						_ = tid
 
-//line inline.go:15
+//line inline.go:19
 						i := gc_bx3*gc_bdx3 + tid
 						_ = i
 
-//line inline.go:16
+//line inline.go:20
 						var v int32
 
-//line inline.go:17
+//line inline.go:21
 						if i < len(in) {
 							v = in[i]
 						}
 
-//line inline.go:20
+//line inline.go:24
 						sdata[tid] = v
 						_ = v
 					}
@@ -1628,23 +1628,23 @@ func gc_body_tree_int32(gc_b3 *compiled.Block, in []int32, partial []int32) {
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
 
-//line inline.go:14
+//line inline.go:18
 						tid := gc_tx3
 						_ = tid
 
-//line inline.go:15
+//line inline.go:19
 						i := gc_bx3*gc_bdx3 + tid
 						_ = i
 
-//line inline.go:16
+//line inline.go:20
 						var v int32
 
-//line inline.go:17
+//line inline.go:21
 						if i < len(in) {
 							v = in[i]
 						}
 
-//line inline.go:20
+//line inline.go:24
 						sdata[tid] = v
 						_ = v
 					}
@@ -1653,23 +1653,23 @@ func gc_body_tree_int32(gc_b3 *compiled.Block, in []int32, partial []int32) {
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
 
-//line inline.go:14
+//line inline.go:18
 						tid := gc_tx3
 						_ = tid
 
-//line inline.go:15
+//line inline.go:19
 						i := gc_bx3*gc_bdx3 + tid
 						_ = i
 
-//line inline.go:16
+//line inline.go:20
 						var v int32
 
-//line inline.go:17
+//line inline.go:21
 						if i < len(in) {
 							v = in[i]
 						}
 
-//line inline.go:20
+//line inline.go:24
 						sdata[tid] = v
 						_ = v
 					}
@@ -1678,23 +1678,23 @@ func gc_body_tree_int32(gc_b3 *compiled.Block, in []int32, partial []int32) {
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
 
-//line inline.go:14
+//line inline.go:18
 						tid := gc_tx3
 						_ = tid
 
-//line inline.go:15
+//line inline.go:19
 						i := gc_bx3*gc_bdx3 + tid
 						_ = i
 
-//line inline.go:16
+//line inline.go:20
 						var v int32
 
-//line inline.go:17
+//line inline.go:21
 						if i < len(in) {
 							v = in[i]
 						}
 
-//line inline.go:20
+//line inline.go:24
 						sdata[tid] = v
 						_ = v
 					}
@@ -1703,23 +1703,23 @@ func gc_body_tree_int32(gc_b3 *compiled.Block, in []int32, partial []int32) {
 					gc_rank3 := gc_base3 + gc_tx3
 					gc_pos3.Thread = gc_rank3
 
-//line inline.go:14
+//line inline.go:18
 					tid := gc_tx3
 					_ = tid
 
-//line inline.go:15
+//line inline.go:19
 					i := gc_bx3*gc_bdx3 + tid
 					_ = i
 
-//line inline.go:16
+//line inline.go:20
 					var v int32
 
-//line inline.go:17
+//line inline.go:21
 					if i < len(in) {
 						v = in[i]
 					}
 
-//line inline.go:20
+//line inline.go:24
 					sdata[tid] = v
 					_ = v
 				}
@@ -1727,25 +1727,25 @@ func gc_body_tree_int32(gc_b3 *compiled.Block, in []int32, partial []int32) {
 		}
 	}
 
-//line inline.go:22
+//line inline.go:26
 	var x []int32 = sdata
 
-//line inline.go:22
+//line inline.go:26
 	_ = x
 
-//line inline.go:30
+//line inline.go:34
 	var x_ []int32 = x
 
-//line inline.go:30
+//line inline.go:34
 	_ = x_
 
-//line inline.go:30
+//line inline.go:34
 	var stop int = 0
 
-//line inline.go:30
+//line inline.go:34
 	_ = stop
 
-//line inline.go:37
+//line inline.go:41
 	for s := len(x_) / 2; s > stop; s /= 2 {
 		{
 			gc_from3, gc_to3 := 0, gc_bdx3
@@ -1763,15 +1763,15 @@ func gc_body_tree_int32(gc_b3 *compiled.Block, in []int32, partial []int32) {
 							gc_tx3 := gc_vstep9
 							gc_rank3 := gc_base3 + gc_tx3
 							_ = gc_rank3
-//line inline.go:36
+//line inline.go:40
 							var tid_ int = gc_tx3
-//line inline.go:36
+//line inline.go:40
 							_ = tid_
-//line inline.go:38
+//line inline.go:42
 							{
-//line inline.go:38
+//line inline.go:42
 								archsimd.LoadInt32x8Slice(gc_at15[gc_tx3:]).Add(archsimd.LoadInt32x8Slice(gc_at16[gc_tx3:])).StoreSlice(gc_at15[gc_tx3:])
-//line inline.go:38
+//line inline.go:42
 							}
 						}
 						archsimd.ClearAVXUpperBits()
@@ -1780,11 +1780,11 @@ func gc_body_tree_int32(gc_b3 *compiled.Block, in []int32, partial []int32) {
 						gc_rank3 := gc_base3 + gc_tx3
 						_ = gc_rank3
 
-//line inline.go:36
+//line inline.go:40
 						tid_ := gc_tx3
 						_ = tid_
 
-//line inline.go:38
+//line inline.go:42
 						{
 							gc_at15[gc_tx3] += gc_at16[gc_tx3]
 						}
@@ -1796,20 +1796,20 @@ func gc_body_tree_int32(gc_b3 *compiled.Block, in []int32, partial []int32) {
 							gc_tx3 := gc_vstep10
 							gc_rank3 := gc_base3 + gc_tx3
 							_ = gc_rank3
-//line inline.go:36
+//line inline.go:40
 							var tid_ int = gc_tx3
-//line inline.go:36
+//line inline.go:40
 							_ = tid_
-//line inline.go:38
+//line inline.go:42
 							{
 								if (tid_+s) < 0 || (tid_+s) > len(x_)-8 || tid_ < 0 || tid_ > len(x_)-8 {
-//line inline.go:39
+//line inline.go:43
 									break
-//line inline.go:39
+//line inline.go:43
 								}
-//line inline.go:39
+//line inline.go:43
 								archsimd.LoadInt32x8Slice(x_[tid_:]).Add(archsimd.LoadInt32x8Slice(x_[tid_+s:])).StoreSlice(x_[tid_:])
-//line inline.go:39
+//line inline.go:43
 							}
 						}
 						archsimd.ClearAVXUpperBits()
@@ -1821,11 +1821,11 @@ func gc_body_tree_int32(gc_b3 *compiled.Block, in []int32, partial []int32) {
 							gc_rank3 := gc_base3 + gc_tx3
 							gc_pos3.Thread = gc_rank3
 
-//line inline.go:36
+//line inline.go:40
 							tid_ := gc_tx3
 							_ = tid_
 
-//line inline.go:38
+//line inline.go:42
 							{
 								x_[tid_] += x_[tid_+s]
 							}
@@ -1835,11 +1835,11 @@ func gc_body_tree_int32(gc_b3 *compiled.Block, in []int32, partial []int32) {
 							gc_rank3 := gc_base3 + gc_tx3
 							gc_pos3.Thread = gc_rank3
 
-//line inline.go:36
+//line inline.go:40
 							tid_ := gc_tx3
 							_ = tid_
 
-//line inline.go:38
+//line inline.go:42
 							{
 								x_[tid_] += x_[tid_+s]
 							}
@@ -1849,11 +1849,11 @@ func gc_body_tree_int32(gc_b3 *compiled.Block, in []int32, partial []int32) {
 							gc_rank3 := gc_base3 + gc_tx3
 							gc_pos3.Thread = gc_rank3
 
-//line inline.go:36
+//line inline.go:40
 							tid_ := gc_tx3
 							_ = tid_
 
-//line inline.go:38
+//line inline.go:42
 							{
 								x_[tid_] += x_[tid_+s]
 							}
@@ -1863,11 +1863,11 @@ func gc_body_tree_int32(gc_b3 *compiled.Block, in []int32, partial []int32) {
 							gc_rank3 := gc_base3 + gc_tx3
 							gc_pos3.Thread = gc_rank3
 
-//line inline.go:36
+//line inline.go:40
 							tid_ := gc_tx3
 							_ = tid_
 
-//line inline.go:38
+//line inline.go:42
 							{
 								x_[tid_] += x_[tid_+s]
 							}
@@ -1877,11 +1877,11 @@ func gc_body_tree_int32(gc_b3 *compiled.Block, in []int32, partial []int32) {
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
 
-//line inline.go:36
+//line inline.go:40
 						tid_ := gc_tx3
 						_ = tid_
 
-//line inline.go:38
+//line inline.go:42
 						{
 							x_[tid_] += x_[tid_+s]
 						}
@@ -1902,43 +1902,43 @@ func gc_body_tree_int32(gc_b3 *compiled.Block, in []int32, partial []int32) {
 				gc_elem3 := gc_at17[0]
 				gc_vstep11 := 0
 				if compiled.SIMD {
-//line inline.go:14
+//line inline.go:18
 					gc_iota12 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line inline.go:14
+//line inline.go:18
 					_ = gc_iota12
 					for ; gc_vstep11+7 < gc_bdx3; gc_vstep11 += 8 {
 						gc_tx3 := gc_vstep11
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
-//line inline.go:14
+//line inline.go:18
 						var tid int = gc_tx3
-//line inline.go:14
+//line inline.go:18
 						_ = tid
-//line inline.go:31
+//line inline.go:35
 						var gc_t6 int32 = gc_at17[0]
-//line inline.go:31
+//line inline.go:35
 						_ = gc_t6
-//line inline.go:31
+//line inline.go:35
 						var r int32 = gc_t6
-//line inline.go:31
+//line inline.go:35
 						_ = r
-//line inline.go:22
+//line inline.go:26
 						var sum int32 = r
-//line inline.go:22
+//line inline.go:26
 						_ = sum
-//line inline.go:23
+//line inline.go:27
 						gc_if12 := gc_iota12.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, tid, 8))))
-//line inline.go:23
+//line inline.go:27
 						_ = gc_if12
-//line inline.go:23
+//line inline.go:27
 						if gc_if12.ToBits() != 0 {
-//line inline.go:23
+//line inline.go:27
 							if gc_if12.ToBits() != 0 {
-//line inline.go:23
+//line inline.go:27
 								gc_at18[0] = sum
-//line inline.go:23
+//line inline.go:27
 							}
-//line inline.go:23
+//line inline.go:27
 						}
 					}
 					archsimd.ClearAVXUpperBits()
@@ -1947,20 +1947,20 @@ func gc_body_tree_int32(gc_b3 *compiled.Block, in []int32, partial []int32) {
 					gc_rank3 := gc_base3 + gc_tx3
 					_ = gc_rank3
 
-//line inline.go:14
+//line inline.go:18
 					tid := gc_tx3
 					_ = tid
 
-//line inline.go:31
+//line inline.go:35
 					var r int32 = gc_elem3
 
-//line inline.go:31
+//line inline.go:35
 					_ = r
 
-//line inline.go:22
+//line inline.go:26
 					sum := r
 
-//line inline.go:23
+//line inline.go:27
 					if tid == 0 {
 						gc_at18[0] = sum
 					}
@@ -1970,43 +1970,43 @@ func gc_body_tree_int32(gc_b3 *compiled.Block, in []int32, partial []int32) {
 			} else {
 				gc_vstep12 := 0
 				if compiled.SIMD {
-//line inline.go:14
+//line inline.go:18
 					gc_iota11 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line inline.go:14
+//line inline.go:18
 					_ = gc_iota11
 					for ; gc_vstep12+7 < gc_bdx3; gc_vstep12 += 8 {
 						gc_tx3 := gc_vstep12
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
-//line inline.go:14
+//line inline.go:18
 						var tid int = gc_tx3
-//line inline.go:14
+//line inline.go:18
 						_ = tid
-//line inline.go:31
+//line inline.go:35
 						var gc_t5 int32 = x[0]
-//line inline.go:31
+//line inline.go:35
 						_ = gc_t5
-//line inline.go:31
+//line inline.go:35
 						var r int32 = gc_t5
-//line inline.go:31
+//line inline.go:35
 						_ = r
-//line inline.go:22
+//line inline.go:26
 						var sum int32 = r
-//line inline.go:22
+//line inline.go:26
 						_ = sum
-//line inline.go:23
+//line inline.go:27
 						gc_if11 := gc_iota11.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, tid, 8))))
-//line inline.go:23
+//line inline.go:27
 						_ = gc_if11
-//line inline.go:24
+//line inline.go:28
 						if gc_if11.ToBits() != 0 {
-//line inline.go:24
+//line inline.go:28
 							if gc_if11.ToBits() != 0 {
-//line inline.go:24
+//line inline.go:28
 								partial[gc_bx3] = sum
-//line inline.go:24
+//line inline.go:28
 							}
-//line inline.go:24
+//line inline.go:28
 						}
 					}
 					archsimd.ClearAVXUpperBits()
@@ -2018,20 +2018,20 @@ func gc_body_tree_int32(gc_b3 *compiled.Block, in []int32, partial []int32) {
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
 
-//line inline.go:14
+//line inline.go:18
 						tid := gc_tx3
 						_ = tid
 
-//line inline.go:31
+//line inline.go:35
 						var r int32 = x[0]
 
-//line inline.go:31
+//line inline.go:35
 						_ = r
 
-//line inline.go:22
+//line inline.go:26
 						sum := r
 
-//line inline.go:23
+//line inline.go:27
 						if tid == 0 {
 							partial[gc_bx3] = sum
 						}
@@ -2043,20 +2043,20 @@ func gc_body_tree_int32(gc_b3 *compiled.Block, in []int32, partial []int32) {
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
 
-//line inline.go:14
+//line inline.go:18
 						tid := gc_tx3
 						_ = tid
 
-//line inline.go:31
+//line inline.go:35
 						var r int32 = x[0]
 
-//line inline.go:31
+//line inline.go:35
 						_ = r
 
-//line inline.go:22
+//line inline.go:26
 						sum := r
 
-//line inline.go:23
+//line inline.go:27
 						if tid == 0 {
 							partial[gc_bx3] = sum
 						}
@@ -2068,20 +2068,20 @@ func gc_body_tree_int32(gc_b3 *compiled.Block, in []int32, partial []int32) {
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
 
-//line inline.go:14
+//line inline.go:18
 						tid := gc_tx3
 						_ = tid
 
-//line inline.go:31
+//line inline.go:35
 						var r int32 = x[0]
 
-//line inline.go:31
+//line inline.go:35
 						_ = r
 
-//line inline.go:22
+//line inline.go:26
 						sum := r
 
-//line inline.go:23
+//line inline.go:27
 						if tid == 0 {
 							partial[gc_bx3] = sum
 						}
@@ -2093,20 +2093,20 @@ func gc_body_tree_int32(gc_b3 *compiled.Block, in []int32, partial []int32) {
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
 
-//line inline.go:14
+//line inline.go:18
 						tid := gc_tx3
 						_ = tid
 
-//line inline.go:31
+//line inline.go:35
 						var r int32 = x[0]
 
-//line inline.go:31
+//line inline.go:35
 						_ = r
 
-//line inline.go:22
+//line inline.go:26
 						sum := r
 
-//line inline.go:23
+//line inline.go:27
 						if tid == 0 {
 							partial[gc_bx3] = sum
 						}
@@ -2118,20 +2118,20 @@ func gc_body_tree_int32(gc_b3 *compiled.Block, in []int32, partial []int32) {
 					gc_rank3 := gc_base3 + gc_tx3
 					gc_pos3.Thread = gc_rank3
 
-//line inline.go:14
+//line inline.go:18
 					tid := gc_tx3
 					_ = tid
 
-//line inline.go:31
+//line inline.go:35
 					var r int32 = x[0]
 
-//line inline.go:31
+//line inline.go:35
 					_ = r
 
-//line inline.go:22
+//line inline.go:26
 					sum := r
 
-//line inline.go:23
+//line inline.go:27
 					if tid == 0 {
 						partial[gc_bx3] = sum
 					}
@@ -2144,3 +2144,192 @@ func gc_body_tree_int32(gc_b3 *compiled.Block, in []int32, partial []int32) {
 }
 
 var gc_tab_int32x8_59597735 = [8]int32{0, 1, 2, 3, 4, 5, 6, 7}
+
+// DeadImportKernel inlines stage: its generated file does not import
+// package bits, which it no longer names (found by the fuzzer).
+//
+//line inline.go:62
+func DeadImportKernel(out []int32) func(*gocuda.Thread) {
+	return compiled.Kernel(gc_src_deadImport,
+		func(gc_t *gocuda.Thread) { deadImport(gc_t, out) },
+		func(gc_b *compiled.Block) { gc_body_deadImport(gc_b, out) })
+}
+
+//line inline.go:62
+var gc_src_deadImport = compiled.NewSource("deadImport", "2bf791e6c27fc57657c5a7a9a6270be7ca2fc187dee6f8e23ee8f8ac0315daf2", "inline.go:58-68", "inline.go:49-56")
+
+//line inline.go:62
+func gc_body_deadImport(gc_b2 *compiled.Block, out []int32) {
+	gc_pos2 := gc_b2.Pos()
+	gc_bd2 := gc_b2.Dim()
+	gc_bdx2 := gc_bd2.X
+	gc_bidx2 := gc_b2.Index()
+	gc_bx2 := gc_bidx2.X
+	gc_n2 := gc_b2.Len()
+
+//line inline.go:64
+	var x int32 = 1
+
+//line inline.go:64
+	_ = x
+
+//line inline.go:55
+	var r int32 = x
+
+//line inline.go:55
+	_ = r
+
+//line inline.go:64
+	v := r
+	{
+		gc_from2, gc_to2 := 0, gc_bdx2
+		if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound2 := compiled.Diff(len(out), gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
+			gc_to2 = gc_bound2
+		}
+		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			gc_off2 := gc_bx2 * gc_bdx2
+			if gc_from2 >= 0 && gc_off2 >= 0 && gc_off2 <= len(out) && gc_to2 <= len(out)-gc_off2 {
+				gc_at2 := out[gc_off2:][:gc_to2]
+				gc_vstep := gc_from2
+				if compiled.SIMD {
+//line inline.go:66
+					gc_vb2 := archsimd.BroadcastInt32x8(v)
+//line inline.go:66
+					_ = gc_vb2
+					for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
+						gc_tx2 := gc_vstep
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+//line inline.go:63
+						var i int = gc_bx2*gc_bdx2 + gc_tx2
+//line inline.go:63
+						_ = i
+//line inline.go:65
+						{
+							gc_vb2.StoreSlice(gc_at2[gc_tx2:])
+//line inline.go:66
+						}
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					_ = gc_rank2
+
+//line inline.go:63
+					i := gc_bx2*gc_bdx2 + gc_tx2
+					_ = i
+
+//line inline.go:65
+					{
+						gc_at2[gc_tx2] = v
+					}
+				}
+			} else {
+				gc_vstep2 := gc_from2
+				if compiled.SIMD {
+//line inline.go:66
+					gc_vb := archsimd.BroadcastInt32x8(v)
+//line inline.go:66
+					_ = gc_vb
+					for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
+						gc_tx2 := gc_vstep2
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+//line inline.go:63
+						var i int = gc_bx2*gc_bdx2 + gc_tx2
+//line inline.go:63
+						_ = i
+//line inline.go:65
+						{
+							if i < 0 || i > len(out)-8 {
+//line inline.go:66
+								break
+//line inline.go:66
+							}
+//line inline.go:66
+							gc_vb.StoreSlice(out[i:])
+//line inline.go:66
+						}
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				gc_step3 := gc_vstep2
+				for ; gc_step3+3 < gc_to2; gc_step3 += 4 {
+					{
+						gc_tx2 := gc_step3 + 0
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line inline.go:63
+						i := gc_bx2*gc_bdx2 + gc_tx2
+						_ = i
+
+//line inline.go:65
+						{
+							out[i] = v
+						}
+					}
+					{
+						gc_tx2 := gc_step3 + 1
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line inline.go:63
+						i := gc_bx2*gc_bdx2 + gc_tx2
+						_ = i
+
+//line inline.go:65
+						{
+							out[i] = v
+						}
+					}
+					{
+						gc_tx2 := gc_step3 + 2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line inline.go:63
+						i := gc_bx2*gc_bdx2 + gc_tx2
+						_ = i
+
+//line inline.go:65
+						{
+							out[i] = v
+						}
+					}
+					{
+						gc_tx2 := gc_step3 + 3
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line inline.go:63
+						i := gc_bx2*gc_bdx2 + gc_tx2
+						_ = i
+
+//line inline.go:65
+						{
+							out[i] = v
+						}
+					}
+				}
+				for gc_tx2 := gc_step3; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+
+//line inline.go:63
+					i := gc_bx2*gc_bdx2 + gc_tx2
+					_ = i
+
+//line inline.go:65
+					{
+						out[i] = v
+					}
+				}
+			}
+		}
+	}
+}
