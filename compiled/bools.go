@@ -23,7 +23,7 @@ func Bools8(s []bool) uint8 {
 // Bools4 returns the bits of s[0] to s[3].
 func Bools4(s []bool) uint8 {
 	b := (*[4]bool)(s)
-	w := uint32(binary.LittleEndian.Uint32((*[4]byte)(unsafe.Pointer(b))[:]))
+	w := binary.LittleEndian.Uint32((*[4]byte)(unsafe.Pointer(b))[:])
 	return uint8(w * 0x01020408 >> 24)
 }
 

@@ -203,3 +203,193 @@ func gc_body_flagSpill(gc_b *compiled.Block, in, out []float32, rounds int) {
 		}
 	}
 }
+
+// FlagSpill64Kernel is FlagSpillKernel over float64 values: the SIMD
+// build's steps run four threads, its flags four lanes' bools.
+//
+//line flag_spill.go:43
+func FlagSpill64Kernel(in, out []float64, rounds int) func(*gocuda.Thread) {
+	return compiled.Kernel(gc_src_flagSpill64,
+		func(gc_t *gocuda.Thread) { flagSpill64(gc_t, in, out, rounds) },
+		func(gc_b *compiled.Block) { gc_body_flagSpill64(gc_b, in, out, rounds) })
+}
+
+//line flag_spill.go:43
+var gc_src_flagSpill64 = compiled.NewSource("flagSpill64", "d6f7b52458ea664a2698813f3d8a54e0d1f456fff56f3d6b2f30b7ecf5e105a5", "flag_spill.go:39-67")
+
+//line flag_spill.go:43
+func gc_body_flagSpill64(gc_b *compiled.Block, in, out []float64, rounds int) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_n := gc_b.Len()
+	gc_s_v := compiled.Scratch[float64](gc_b, 0)[:gc_n]
+	_ = gc_s_v
+	gc_s_set := compiled.Scratch[bool](gc_b, 1)[:gc_n]
+	gc_exited := gc_b.Exited()
+
+//line flag_spill.go:44
+	tile_ := gocuda.Shared[float64](t, 64)[:64]
+	{
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_L1:
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				if gc_exited[gc_rank] {
+					continue
+				}
+
+//line flag_spill.go:45
+				tx := gc_tx
+				_ = tx
+
+//line flag_spill.go:46
+				i := gc_bx*gc_bdx + tx
+				_ = i
+
+//line flag_spill.go:47
+				if i >= len(in) || i >= len(out) {
+//line flag_spill.go:47
+					{
+//line flag_spill.go:47
+						gc_exited[gc_rank] = true
+						continue gc_L1
+//line flag_spill.go:48
+					}
+				}
+
+//line flag_spill.go:50
+				v := in[i]
+
+//line flag_spill.go:51
+				set := v > 0
+				_ = v
+				_ = set
+				gc_s_v[gc_rank] = v
+				gc_s_set[gc_rank] = set
+			}
+		}
+	}
+
+//line flag_spill.go:52
+	for r := 0; r < rounds; r++ {
+		{
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				gc_vstep := 0
+//line flag_spill.go:45
+				gc_all2 := lanes.BroadcastInt64x4(-1).ToMask()
+//line flag_spill.go:45
+				_ = gc_all2
+				for ; gc_vstep+3 < gc_bdx; gc_vstep += 4 {
+					gc_tx := gc_vstep
+					gc_rank := gc_base + gc_tx
+					_ = gc_rank
+//line flag_spill.go:45
+					gc_alive2 := gc_all2
+//line flag_spill.go:45
+					_ = gc_alive2
+//line flag_spill.go:45
+					if gc_ex2 := compiled.ExitedBits4(gc_exited, gc_rank); gc_ex2 != 0 {
+//line flag_spill.go:45
+						gc_alive2 = lanes.LoadInt64x4(&compiled.LaneBits64[gc_ex2]).ToMask().ToInt64x4().Not().ToMask()
+//line flag_spill.go:45
+					}
+//line flag_spill.go:45
+					var tx int = gc_tx
+//line flag_spill.go:45
+					_ = tx
+//line flag_spill.go:45
+					v := lanes.LoadFloat64x4Slice(gc_s_v[gc_rank:])
+//line flag_spill.go:45
+					_ = v
+//line flag_spill.go:53
+					if tx < 0 || tx > len(tile_)-4 {
+//line flag_spill.go:53
+						break
+//line flag_spill.go:53
+					}
+//line flag_spill.go:53
+					v.StoreMasked((*[4]float64)(tile_[tx:]), gc_alive2)
+				}
+				for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					if gc_exited[gc_rank] {
+						continue
+					}
+
+//line flag_spill.go:45
+					tx := gc_tx
+					_ = tx
+					v := gc_s_v[gc_rank]
+
+//line flag_spill.go:53
+					tile_[tx] = v
+				}
+			}
+		}
+		{
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					if gc_exited[gc_rank] {
+						continue
+					}
+
+//line flag_spill.go:45
+					tx := gc_tx
+					_ = tx
+					v := gc_s_v[gc_rank]
+					set := gc_s_set[gc_rank]
+
+//line flag_spill.go:55
+					if tile_[tx] < float64(r) {
+						set = !set
+					}
+
+//line flag_spill.go:58
+					if set {
+						v = v*0.5 + 1
+					}
+					gc_s_v[gc_rank] = v
+					gc_s_set[gc_rank] = set
+				}
+			}
+		}
+	}
+	{
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				if gc_exited[gc_rank] {
+					continue
+				}
+
+//line flag_spill.go:45
+				tx := gc_tx
+				_ = tx
+
+//line flag_spill.go:46
+				i := gc_bx*gc_bdx + tx
+				_ = i
+				v := gc_s_v[gc_rank]
+				_ = v
+				set := gc_s_set[gc_rank]
+
+//line flag_spill.go:63
+				if set {
+					v = -v
+				}
+
+//line flag_spill.go:66
+				out[i] = v
+			}
+		}
+	}
+}

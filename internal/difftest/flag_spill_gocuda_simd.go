@@ -679,3 +679,403 @@ func gc_body_flagSpill(gc_b2 *compiled.Block, in, out []float32, rounds int) {
 		}
 	}
 }
+
+// FlagSpill64Kernel is FlagSpillKernel over float64 values: the SIMD
+// build's steps run four threads, its flags four lanes' bools.
+//
+//line flag_spill.go:43
+func FlagSpill64Kernel(in, out []float64, rounds int) func(*gocuda.Thread) {
+	return compiled.Kernel(gc_src_flagSpill64,
+		func(gc_t *gocuda.Thread) { flagSpill64(gc_t, in, out, rounds) },
+		func(gc_b *compiled.Block) { gc_body_flagSpill64(gc_b, in, out, rounds) })
+}
+
+//line flag_spill.go:43
+var gc_src_flagSpill64 = compiled.NewSource("flagSpill64", "d6f7b52458ea664a2698813f3d8a54e0d1f456fff56f3d6b2f30b7ecf5e105a5", "flag_spill.go:39-67")
+
+//line flag_spill.go:43
+func gc_body_flagSpill64(gc_b2 *compiled.Block, in, out []float64, rounds int) {
+	t := gc_b2.Thread()
+	gc_pos2 := gc_b2.Pos()
+	gc_bd2 := gc_b2.Dim()
+	gc_bdx2 := gc_bd2.X
+	gc_bidx2 := gc_b2.Index()
+	gc_bx2 := gc_bidx2.X
+	gc_n2 := gc_b2.Len()
+	gc_s_v := compiled.Scratch[float64](gc_b2, 0)[:gc_n2]
+	_ = gc_s_v
+	gc_s_set := compiled.Scratch[bool](gc_b2, 1)[:gc_n2]
+	gc_exited2 := gc_b2.Exited()
+
+//line flag_spill.go:44
+	tile_ := gocuda.Shared[float64](t, 64)[:64]
+	{
+		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			gc_vstep2 := 0
+			if compiled.SIMD {
+//line flag_spill.go:45
+				gc_all5 := archsimd.BroadcastInt64x4(-1).NotEqual(compiled.ZeroInt64x4())
+//line flag_spill.go:45
+				_ = gc_all5
+//line flag_spill.go:45
+				gc_iota3 := archsimd.LoadInt64x4(&gc_tab_int64x4_3d80beed)
+//line flag_spill.go:45
+				_ = gc_iota3
+//line flag_spill.go:51
+				gc_vb := archsimd.BroadcastFloat64x4(0)
+//line flag_spill.go:51
+				_ = gc_vb
+				for ; gc_vstep2+3 < gc_bdx2; gc_vstep2 += 4 {
+					gc_tx2 := gc_vstep2
+					gc_rank2 := gc_base2 + gc_tx2
+					_ = gc_rank2
+//line flag_spill.go:51
+					gc_alive5 := gc_all5
+//line flag_spill.go:51
+					_ = gc_alive5
+//line flag_spill.go:51
+					if gc_ex5 := compiled.ExitedBits4(gc_exited2, gc_rank2); gc_ex5 != 0 {
+//line flag_spill.go:51
+						gc_alive5 = archsimd.LoadInt64x4(&compiled.LaneBits64[gc_ex5]).NotEqual(compiled.ZeroInt64x4()).ToInt64x4().Not().NotEqual(compiled.ZeroInt64x4())
+//line flag_spill.go:51
+					}
+//line flag_spill.go:45
+					var tx int = gc_tx2
+//line flag_spill.go:45
+					_ = tx
+//line flag_spill.go:46
+					var i int = gc_bx2*gc_bdx2 + tx
+//line flag_spill.go:46
+					_ = i
+//line flag_spill.go:47
+					gc_if3 := gc_iota3.GreaterEqual(archsimd.BroadcastInt64x4(int64(compiled.Reach(len(in), i, 4)))).Or(gc_iota3.GreaterEqual(archsimd.BroadcastInt64x4(int64(compiled.Reach(len(out), i, 4)))))
+//line flag_spill.go:47
+					_ = gc_if3
+//line flag_spill.go:47
+					if gc_alive5.And(gc_if3).ToBits() != 0 {
+//line flag_spill.go:47
+						compiled.SetExited(gc_exited2, gc_rank2, gc_alive5.And(gc_if3).ToBits())
+//line flag_spill.go:47
+						gc_alive5 = gc_alive5.And(gc_alive5.And(gc_if3).ToInt64x4().Not().NotEqual(compiled.ZeroInt64x4()))
+//line flag_spill.go:47
+					}
+//line flag_spill.go:50
+					if i < 0 || i > len(in)-4 {
+//line flag_spill.go:50
+						break
+//line flag_spill.go:50
+					}
+//line flag_spill.go:50
+					v := archsimd.LoadFloat64x4Slice(in[i:])
+//line flag_spill.go:50
+					_ = v
+//line flag_spill.go:50
+					set := v.Greater(gc_vb)
+//line flag_spill.go:50
+					_ = set
+					v.Merge(archsimd.LoadFloat64x4Slice(gc_s_v[gc_rank2:]), gc_alive5).StoreSlice(gc_s_v[gc_rank2:])
+//line flag_spill.go:50
+					gc_on := gc_alive5.ToBits()
+//line flag_spill.go:50
+					compiled.SetBools4(gc_s_set[gc_rank2:], compiled.Bools4(gc_s_set[gc_rank2:])&^gc_on|set.ToBits()&gc_on)
+				}
+				archsimd.ClearAVXUpperBits()
+			}
+		gc_L12:
+			for gc_tx2 := gc_vstep2; gc_tx2 < gc_bdx2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+				if gc_exited2[gc_rank2] {
+					continue
+				}
+
+//line flag_spill.go:45
+				tx := gc_tx2
+				_ = tx
+
+//line flag_spill.go:46
+				i := gc_bx2*gc_bdx2 + tx
+				_ = i
+
+//line flag_spill.go:47
+				if i >= len(in) || i >= len(out) {
+//line flag_spill.go:47
+					{
+//line flag_spill.go:47
+						gc_exited2[gc_rank2] = true
+						continue gc_L12
+//line flag_spill.go:48
+					}
+				}
+
+//line flag_spill.go:50
+				v := in[i]
+
+//line flag_spill.go:51
+				set := v > 0
+				_ = v
+				_ = set
+				gc_s_v[gc_rank2] = v
+				gc_s_set[gc_rank2] = set
+			}
+		}
+	}
+
+//line flag_spill.go:52
+	for r := 0; r < rounds; r++ {
+		{
+			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+				gc_vstep3 := 0
+				if compiled.SIMD {
+//line flag_spill.go:45
+					gc_all8 := archsimd.BroadcastInt64x4(-1).NotEqual(compiled.ZeroInt64x4())
+//line flag_spill.go:45
+					_ = gc_all8
+					for ; gc_vstep3+3 < gc_bdx2; gc_vstep3 += 4 {
+						gc_tx2 := gc_vstep3
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+//line flag_spill.go:45
+						gc_alive8 := gc_all8
+//line flag_spill.go:45
+						_ = gc_alive8
+//line flag_spill.go:45
+						if gc_ex8 := compiled.ExitedBits4(gc_exited2, gc_rank2); gc_ex8 != 0 {
+//line flag_spill.go:45
+							gc_alive8 = archsimd.LoadInt64x4(&compiled.LaneBits64[gc_ex8]).NotEqual(compiled.ZeroInt64x4()).ToInt64x4().Not().NotEqual(compiled.ZeroInt64x4())
+//line flag_spill.go:45
+						}
+//line flag_spill.go:45
+						var tx int = gc_tx2
+//line flag_spill.go:45
+						_ = tx
+//line flag_spill.go:45
+						v := archsimd.LoadFloat64x4Slice(gc_s_v[gc_rank2:])
+//line flag_spill.go:45
+						_ = v
+//line flag_spill.go:53
+						if tx < 0 || tx > len(tile_)-4 {
+//line flag_spill.go:53
+							break
+//line flag_spill.go:53
+						}
+						v.Merge(archsimd.LoadFloat64x4Slice(tile_[tx:]), gc_alive8).StoreSlice(tile_[tx:])
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				for gc_tx2 := gc_vstep3; gc_tx2 < gc_bdx2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+					if gc_exited2[gc_rank2] {
+						continue
+					}
+
+//line flag_spill.go:45
+					tx := gc_tx2
+					_ = tx
+					v := gc_s_v[gc_rank2]
+
+//line flag_spill.go:53
+					tile_[tx] = v
+				}
+			}
+		}
+		{
+			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+				gc_vstep4 := 0
+				if compiled.SIMD {
+//line flag_spill.go:45
+					gc_all11 := archsimd.BroadcastInt64x4(-1).NotEqual(compiled.ZeroInt64x4())
+//line flag_spill.go:45
+					_ = gc_all11
+//line flag_spill.go:55
+					gc_vb2 := archsimd.BroadcastFloat64x4(float64(r))
+//line flag_spill.go:55
+					_ = gc_vb2
+//line flag_spill.go:59
+					gc_vb3 := archsimd.BroadcastFloat64x4(0.5)
+//line flag_spill.go:59
+					_ = gc_vb3
+//line flag_spill.go:59
+					gc_vb4 := archsimd.BroadcastFloat64x4(1)
+//line flag_spill.go:59
+					_ = gc_vb4
+					for ; gc_vstep4+3 < gc_bdx2; gc_vstep4 += 4 {
+						gc_tx2 := gc_vstep4
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+//line flag_spill.go:59
+						gc_alive11 := gc_all11
+//line flag_spill.go:59
+						_ = gc_alive11
+//line flag_spill.go:59
+						if gc_ex11 := compiled.ExitedBits4(gc_exited2, gc_rank2); gc_ex11 != 0 {
+//line flag_spill.go:59
+							gc_alive11 = archsimd.LoadInt64x4(&compiled.LaneBits64[gc_ex11]).NotEqual(compiled.ZeroInt64x4()).ToInt64x4().Not().NotEqual(compiled.ZeroInt64x4())
+//line flag_spill.go:59
+						}
+//line flag_spill.go:45
+						var tx int = gc_tx2
+//line flag_spill.go:45
+						_ = tx
+//line flag_spill.go:45
+						v := archsimd.LoadFloat64x4Slice(gc_s_v[gc_rank2:])
+//line flag_spill.go:45
+						_ = v
+//line flag_spill.go:45
+						set := archsimd.LoadInt64x4(&compiled.LaneBits64[compiled.Bools4(gc_s_set[gc_rank2:])&15]).NotEqual(compiled.ZeroInt64x4())
+//line flag_spill.go:45
+						_ = set
+//line flag_spill.go:55
+						if tx < 0 || tx > len(tile_)-4 {
+//line flag_spill.go:55
+							break
+//line flag_spill.go:55
+						}
+//line flag_spill.go:55
+						gc_if4 := archsimd.LoadFloat64x4Slice(tile_[tx:]).Less(gc_vb2)
+//line flag_spill.go:55
+						_ = gc_if4
+//line flag_spill.go:55
+						if gc_alive11.And(gc_if4).ToBits() != 0 {
+//line flag_spill.go:55
+							set = set.ToInt64x4().Not().NotEqual(compiled.ZeroInt64x4()).ToInt64x4().Merge(set.ToInt64x4(), gc_alive11.And(gc_if4)).NotEqual(compiled.ZeroInt64x4())
+//line flag_spill.go:55
+						}
+//line flag_spill.go:55
+						gc_if5 := set
+//line flag_spill.go:55
+						_ = gc_if5
+//line flag_spill.go:55
+						if gc_alive11.And(gc_if5).ToBits() != 0 {
+//line flag_spill.go:55
+							v = v.Mul(gc_vb3).Add(gc_vb4).Merge(v, gc_alive11.And(gc_if5))
+//line flag_spill.go:55
+						}
+						v.Merge(archsimd.LoadFloat64x4Slice(gc_s_v[gc_rank2:]), gc_alive11).StoreSlice(gc_s_v[gc_rank2:])
+//line flag_spill.go:55
+						gc_on2 := gc_alive11.ToBits()
+//line flag_spill.go:55
+						compiled.SetBools4(gc_s_set[gc_rank2:], compiled.Bools4(gc_s_set[gc_rank2:])&^gc_on2|set.ToBits()&gc_on2)
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				for gc_tx2 := gc_vstep4; gc_tx2 < gc_bdx2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+					if gc_exited2[gc_rank2] {
+						continue
+					}
+
+//line flag_spill.go:45
+					tx := gc_tx2
+					_ = tx
+					v := gc_s_v[gc_rank2]
+					set := gc_s_set[gc_rank2]
+
+//line flag_spill.go:55
+					if tile_[tx] < float64(r) {
+						set = !set
+					}
+
+//line flag_spill.go:58
+					if set {
+						v = v*0.5 + 1
+					}
+					gc_s_v[gc_rank2] = v
+					gc_s_set[gc_rank2] = set
+				}
+			}
+		}
+	}
+	{
+		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			gc_vstep5 := 0
+			if compiled.SIMD {
+//line flag_spill.go:45
+				gc_all14 := archsimd.BroadcastInt64x4(-1).NotEqual(compiled.ZeroInt64x4())
+//line flag_spill.go:45
+				_ = gc_all14
+				for ; gc_vstep5+3 < gc_bdx2; gc_vstep5 += 4 {
+					gc_tx2 := gc_vstep5
+					gc_rank2 := gc_base2 + gc_tx2
+					_ = gc_rank2
+//line flag_spill.go:45
+					gc_alive14 := gc_all14
+//line flag_spill.go:45
+					_ = gc_alive14
+//line flag_spill.go:45
+					if gc_ex14 := compiled.ExitedBits4(gc_exited2, gc_rank2); gc_ex14 != 0 {
+//line flag_spill.go:45
+						gc_alive14 = archsimd.LoadInt64x4(&compiled.LaneBits64[gc_ex14]).NotEqual(compiled.ZeroInt64x4()).ToInt64x4().Not().NotEqual(compiled.ZeroInt64x4())
+//line flag_spill.go:45
+					}
+//line flag_spill.go:45
+					var tx int = gc_tx2
+//line flag_spill.go:45
+					_ = tx
+//line flag_spill.go:46
+					var i int = gc_bx2*gc_bdx2 + tx
+//line flag_spill.go:46
+					_ = i
+//line flag_spill.go:46
+					v := archsimd.LoadFloat64x4Slice(gc_s_v[gc_rank2:])
+//line flag_spill.go:46
+					_ = v
+//line flag_spill.go:46
+					set := archsimd.LoadInt64x4(&compiled.LaneBits64[compiled.Bools4(gc_s_set[gc_rank2:])&15]).NotEqual(compiled.ZeroInt64x4())
+//line flag_spill.go:46
+					_ = set
+//line flag_spill.go:63
+					gc_if6 := set
+//line flag_spill.go:63
+					_ = gc_if6
+//line flag_spill.go:63
+					if gc_alive14.And(gc_if6).ToBits() != 0 {
+//line flag_spill.go:63
+						v = v.AsUint64x4().Xor(archsimd.BroadcastUint64x4(0x8000000000000000)).AsFloat64x4().Merge(v, gc_alive14.And(gc_if6))
+//line flag_spill.go:63
+					}
+//line flag_spill.go:66
+					if i < 0 || i > len(out)-4 {
+//line flag_spill.go:66
+						break
+//line flag_spill.go:66
+					}
+//line flag_spill.go:66
+					v.StoreMasked((*[4]float64)(out[i:]), gc_alive14)
+					v.Merge(archsimd.LoadFloat64x4Slice(gc_s_v[gc_rank2:]), gc_alive14).StoreSlice(gc_s_v[gc_rank2:])
+				}
+				archsimd.ClearAVXUpperBits()
+			}
+			for gc_tx2 := gc_vstep5; gc_tx2 < gc_bdx2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+				if gc_exited2[gc_rank2] {
+					continue
+				}
+
+//line flag_spill.go:45
+				tx := gc_tx2
+				_ = tx
+
+//line flag_spill.go:46
+				i := gc_bx2*gc_bdx2 + tx
+				_ = i
+				v := gc_s_v[gc_rank2]
+				_ = v
+				set := gc_s_set[gc_rank2]
+
+//line flag_spill.go:63
+				if set {
+					v = -v
+				}
+
+//line flag_spill.go:66
+				out[i] = v
+			}
+		}
+	}
+}
+
+var gc_tab_int64x4_3d80beed = [4]int64{0, 1, 2, 3}

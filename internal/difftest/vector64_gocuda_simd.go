@@ -706,8 +706,6 @@ func gc_body_int64Ops(gc_b2 *compiled.Block, a []int64, b []uint64, s uint) {
 	}
 }
 
-var gc_tab_int64x4_3d80beed = [4]int64{0, 1, 2, 3}
-
 // Escape64Kernel counts a point's escape-time iterations in double
 // precision: a loop whose threads leave at different trips, under a mask
 // of 64-bit lanes.
