@@ -1972,7 +1972,7 @@ func gc_body_numbaSolveHeatEquation(gc_b *compiled.Block, buf0, buf1 []float64, 
 //line numba.go:206
 					if gc_ex3 := compiled.ExitedBits4(gc_exited, gc_rank); gc_ex3 != 0 {
 //line numba.go:206
-						gc_alive3 = lanes.LoadInt64x4(&compiled.LaneBits64[gc_ex3]).ToMask().ToInt64x4().Not().ToMask()
+						gc_alive3 = lanes.LoadInt64x4(&compiled.LaneBits64[gc_ex3&15]).ToMask().ToInt64x4().Not().ToMask()
 //line numba.go:206
 					}
 //line numba.go:178

@@ -1229,7 +1229,7 @@ func gc_body_wyllie(gc_b *compiled.Block, list []int64, size int32) {
 //line agree_if.go:132
 					if gc_ex2 := compiled.ExitedBits4(gc_exited, gc_rank); gc_ex2 != 0 {
 //line agree_if.go:132
-						gc_alive2 = lanes.LoadInt64x4(&compiled.LaneBits64[gc_ex2]).ToMask().ToInt64x4().Not().ToMask()
+						gc_alive2 = lanes.LoadInt64x4(&compiled.LaneBits64[gc_ex2&15]).ToMask().ToInt64x4().Not().ToMask()
 //line agree_if.go:132
 					}
 //line agree_if.go:132

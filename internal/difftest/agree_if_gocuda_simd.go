@@ -2033,7 +2033,7 @@ func gc_body_wyllie(gc_b2 *compiled.Block, list []int64, size int32) {
 //line agree_if.go:132
 						if gc_ex7 := compiled.ExitedBits4(gc_exited2, gc_rank2); gc_ex7 != 0 {
 //line agree_if.go:132
-							gc_alive7 = archsimd.LoadInt64x4(&compiled.LaneBits64[gc_ex7]).NotEqual(compiled.ZeroInt64x4()).ToInt64x4().Not().NotEqual(compiled.ZeroInt64x4())
+							gc_alive7 = archsimd.LoadInt64x4(&compiled.LaneBits64[gc_ex7&15]).NotEqual(compiled.ZeroInt64x4()).ToInt64x4().Not().NotEqual(compiled.ZeroInt64x4())
 //line agree_if.go:132
 						}
 //line agree_if.go:132

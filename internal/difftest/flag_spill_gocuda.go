@@ -295,7 +295,7 @@ func gc_body_flagSpill64(gc_b *compiled.Block, in, out []float64, rounds int) {
 //line flag_spill.go:45
 					if gc_ex2 := compiled.ExitedBits4(gc_exited, gc_rank); gc_ex2 != 0 {
 //line flag_spill.go:45
-						gc_alive2 = lanes.LoadInt64x4(&compiled.LaneBits64[gc_ex2]).ToMask().ToInt64x4().Not().ToMask()
+						gc_alive2 = lanes.LoadInt64x4(&compiled.LaneBits64[gc_ex2&15]).ToMask().ToInt64x4().Not().ToMask()
 //line flag_spill.go:45
 					}
 //line flag_spill.go:45

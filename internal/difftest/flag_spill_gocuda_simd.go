@@ -736,7 +736,7 @@ func gc_body_flagSpill64(gc_b2 *compiled.Block, in, out []float64, rounds int) {
 //line flag_spill.go:51
 					if gc_ex5 := compiled.ExitedBits4(gc_exited2, gc_rank2); gc_ex5 != 0 {
 //line flag_spill.go:51
-						gc_alive5 = archsimd.LoadInt64x4(&compiled.LaneBits64[gc_ex5]).NotEqual(compiled.ZeroInt64x4()).ToInt64x4().Not().NotEqual(compiled.ZeroInt64x4())
+						gc_alive5 = archsimd.LoadInt64x4(&compiled.LaneBits64[gc_ex5&15]).NotEqual(compiled.ZeroInt64x4()).ToInt64x4().Not().NotEqual(compiled.ZeroInt64x4())
 //line flag_spill.go:51
 					}
 //line flag_spill.go:45
@@ -842,7 +842,7 @@ func gc_body_flagSpill64(gc_b2 *compiled.Block, in, out []float64, rounds int) {
 //line flag_spill.go:45
 						if gc_ex8 := compiled.ExitedBits4(gc_exited2, gc_rank2); gc_ex8 != 0 {
 //line flag_spill.go:45
-							gc_alive8 = archsimd.LoadInt64x4(&compiled.LaneBits64[gc_ex8]).NotEqual(compiled.ZeroInt64x4()).ToInt64x4().Not().NotEqual(compiled.ZeroInt64x4())
+							gc_alive8 = archsimd.LoadInt64x4(&compiled.LaneBits64[gc_ex8&15]).NotEqual(compiled.ZeroInt64x4()).ToInt64x4().Not().NotEqual(compiled.ZeroInt64x4())
 //line flag_spill.go:45
 						}
 //line flag_spill.go:45
@@ -911,7 +911,7 @@ func gc_body_flagSpill64(gc_b2 *compiled.Block, in, out []float64, rounds int) {
 //line flag_spill.go:59
 						if gc_ex11 := compiled.ExitedBits4(gc_exited2, gc_rank2); gc_ex11 != 0 {
 //line flag_spill.go:59
-							gc_alive11 = archsimd.LoadInt64x4(&compiled.LaneBits64[gc_ex11]).NotEqual(compiled.ZeroInt64x4()).ToInt64x4().Not().NotEqual(compiled.ZeroInt64x4())
+							gc_alive11 = archsimd.LoadInt64x4(&compiled.LaneBits64[gc_ex11&15]).NotEqual(compiled.ZeroInt64x4()).ToInt64x4().Not().NotEqual(compiled.ZeroInt64x4())
 //line flag_spill.go:59
 						}
 //line flag_spill.go:45
@@ -1007,7 +1007,7 @@ func gc_body_flagSpill64(gc_b2 *compiled.Block, in, out []float64, rounds int) {
 //line flag_spill.go:45
 					if gc_ex14 := compiled.ExitedBits4(gc_exited2, gc_rank2); gc_ex14 != 0 {
 //line flag_spill.go:45
-						gc_alive14 = archsimd.LoadInt64x4(&compiled.LaneBits64[gc_ex14]).NotEqual(compiled.ZeroInt64x4()).ToInt64x4().Not().NotEqual(compiled.ZeroInt64x4())
+						gc_alive14 = archsimd.LoadInt64x4(&compiled.LaneBits64[gc_ex14&15]).NotEqual(compiled.ZeroInt64x4()).ToInt64x4().Not().NotEqual(compiled.ZeroInt64x4())
 //line flag_spill.go:45
 					}
 //line flag_spill.go:45

@@ -35,19 +35,6 @@ func (v *vectorizer) loadBools(scratch string) ast.Expr {
 	return v.maskOfBits(bits)
 }
 
-// maskOfBits returns the step's mask of the lanes set in bits.
-func (v *vectorizer) maskOfBits(bits ast.Expr) ast.Expr {
-	if v.z {
-		return v.pkgCall("Mask32x16FromBits", bits)
-	}
-	table := "LaneBits"
-	if v.w64 {
-		table, bits = "LaneBits64", &ast.BinaryExpr{X: bits, Op: token.AND, Y: intLit(15)}
-	}
-	row := &ast.IndexExpr{X: &ast.SelectorExpr{X: ast.NewIdent(v.compiledPkg()), Sel: ast.NewIdent(table)}, Index: bits}
-	return v.toMask(v.pkgCall("Load"+v.maskInt(), &ast.UnaryExpr{Op: token.AND, X: row}), v.maskInt())
-}
-
 // storeBools stores mask val's lanes to the step's bools in scratch: the
 // lanes of the mask in force, where one is.
 func (v *vectorizer) storeBools(scratch string, val ast.Expr) {

@@ -238,19 +238,12 @@ func (v *vectorizer) fail() { panic(vecFail{}) }
 
 // emitExited takes the lanes of threads that returned in an earlier loop
 // out of alive: if gc_ex := compiled.ExitedBits(exited, rank); gc_ex != 0
-// { alive = LaneBits[gc_ex] as a mask, complemented }.
+// { alive = the mask of gc_ex's lanes, complemented }.
 func (v *vectorizer) emitExited() {
 	exited, compiled := v.builtin("exited"), v.compiledPkg()
 	bits := v.temp("ex")
-	table, of := "LaneBits", "ExitedBits"
-	if v.w64 {
-		table, of = "LaneBits64", "ExitedBits4"
-	}
-	lanes := &ast.IndexExpr{X: &ast.SelectorExpr{X: ast.NewIdent(compiled), Sel: ast.NewIdent(table)}, Index: ast.NewIdent(bits)}
-	dead := v.toMask(v.pkgCall("Load"+v.maskInt(), &ast.UnaryExpr{Op: token.AND, X: lanes}), v.maskInt())
-	if v.z { // AVX-512 makes a mask from bits
-		of, dead = "ExitedBits16", v.pkgCall("Mask32x16FromBits", ast.NewIdent(bits))
-	}
+	of := map[int]string{vecWidth64: "ExitedBits4", vecWidth: "ExitedBits", vecWidth512: "ExitedBits16"}[v.width()]
+	dead := v.maskOfBits(ast.NewIdent(bits))
 	v.emit(&ast.IfStmt{
 		Init: &ast.AssignStmt{Lhs: []ast.Expr{ast.NewIdent(bits)}, Tok: token.DEFINE, Rhs: []ast.Expr{&ast.CallExpr{
 			Fun: &ast.SelectorExpr{X: ast.NewIdent(compiled), Sel: ast.NewIdent(of)}, Args: []ast.Expr{ast.NewIdent(exited), ast.NewIdent(v.rankName())}}}},

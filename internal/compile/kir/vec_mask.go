@@ -65,6 +65,22 @@ func (v *vectorizer) noLanes() ast.Expr {
 // lanesIota returns the vector of the lanes' numbers, 0 to width-1, hoisted.
 func (v *vectorizer) lanesIota() ast.Expr { return v.iotaOf("iota", v.maskInt(), v.laneInt(), 1) }
 
+// maskOfBits returns the step's mask of the lanes set in bits (a byte,
+// or sixteen bits at sixteen lanes): a row of compiled.LaneBits or
+// LaneBits64 as a mask, since AVX2 has no instruction to make one from
+// bits.
+func (v *vectorizer) maskOfBits(bits ast.Expr) ast.Expr {
+	if v.z {
+		return v.pkgCall("Mask32x16FromBits", bits)
+	}
+	table := "LaneBits"
+	if v.w64 {
+		table, bits = "LaneBits64", &ast.BinaryExpr{X: bits, Op: token.AND, Y: intLit(15)}
+	}
+	row := &ast.IndexExpr{X: &ast.SelectorExpr{X: ast.NewIdent(v.compiledPkg()), Sel: ast.NewIdent(table)}, Index: bits}
+	return v.toMask(v.pkgCall("Load"+v.maskInt(), &ast.UnaryExpr{Op: token.AND, X: row}), v.maskInt())
+}
+
 // toMask writes x.ToMask() for x, a vector of integer type it (Int32x8,
 // Int64x4, Int32x16); in the SIMD build x.NotEqual of package compiled's
 // zero vector of it, loaded where it is used, since ToMask's zero is a

@@ -166,7 +166,7 @@ func gc_body_gpuConjugateGradientKernel(gc_b *compiled.Block, I, J []int32, val,
 //line samples.go:51
 			if gc_ex2 := compiled.ExitedBits4(gc_exited, gc_rank); gc_ex2 != 0 {
 //line samples.go:51
-				gc_alive2 = lanes.LoadInt64x4(&compiled.LaneBits64[gc_ex2]).ToMask().ToInt64x4().Not().ToMask()
+				gc_alive2 = lanes.LoadInt64x4(&compiled.LaneBits64[gc_ex2&15]).ToMask().ToInt64x4().Not().ToMask()
 //line samples.go:51
 			}
 //line samples.go:51
@@ -516,7 +516,7 @@ func gc_body_gpuConjugateGradientKernel(gc_b *compiled.Block, I, J []int32, val,
 //line samples.go:51
 				if gc_ex4 := compiled.ExitedBits4(gc_exited, gc_rank); gc_ex4 != 0 {
 //line samples.go:51
-					gc_alive4 = lanes.LoadInt64x4(&compiled.LaneBits64[gc_ex4]).ToMask().ToInt64x4().Not().ToMask()
+					gc_alive4 = lanes.LoadInt64x4(&compiled.LaneBits64[gc_ex4&15]).ToMask().ToInt64x4().Not().ToMask()
 //line samples.go:51
 				}
 //line samples.go:51
@@ -833,7 +833,7 @@ func gc_body_gpuConjugateGradientKernel(gc_b *compiled.Block, I, J []int32, val,
 //line samples.go:51
 				if gc_ex6 := compiled.ExitedBits4(gc_exited, gc_rank); gc_ex6 != 0 {
 //line samples.go:51
-					gc_alive6 = lanes.LoadInt64x4(&compiled.LaneBits64[gc_ex6]).ToMask().ToInt64x4().Not().ToMask()
+					gc_alive6 = lanes.LoadInt64x4(&compiled.LaneBits64[gc_ex6&15]).ToMask().ToInt64x4().Not().ToMask()
 //line samples.go:51
 				}
 //line samples.go:51

@@ -174,7 +174,7 @@ func gc_body_gpuConjugateGradientKernel(gc_b2 *compiled.Block, I, J []int32, val
 //line samples.go:51
 				if gc_ex9 := compiled.ExitedBits4(gc_exited2, gc_rank2); gc_ex9 != 0 {
 //line samples.go:51
-					gc_alive9 = archsimd.LoadInt64x4(&compiled.LaneBits64[gc_ex9]).NotEqual(compiled.ZeroInt64x4()).ToInt64x4().Not().NotEqual(compiled.ZeroInt64x4())
+					gc_alive9 = archsimd.LoadInt64x4(&compiled.LaneBits64[gc_ex9&15]).NotEqual(compiled.ZeroInt64x4()).ToInt64x4().Not().NotEqual(compiled.ZeroInt64x4())
 //line samples.go:51
 				}
 //line samples.go:51
@@ -533,7 +533,7 @@ func gc_body_gpuConjugateGradientKernel(gc_b2 *compiled.Block, I, J []int32, val
 //line samples.go:51
 					if gc_ex12 := compiled.ExitedBits4(gc_exited2, gc_rank2); gc_ex12 != 0 {
 //line samples.go:51
-						gc_alive12 = archsimd.LoadInt64x4(&compiled.LaneBits64[gc_ex12]).NotEqual(compiled.ZeroInt64x4()).ToInt64x4().Not().NotEqual(compiled.ZeroInt64x4())
+						gc_alive12 = archsimd.LoadInt64x4(&compiled.LaneBits64[gc_ex12&15]).NotEqual(compiled.ZeroInt64x4()).ToInt64x4().Not().NotEqual(compiled.ZeroInt64x4())
 //line samples.go:51
 					}
 //line samples.go:51
@@ -912,7 +912,7 @@ func gc_body_gpuConjugateGradientKernel(gc_b2 *compiled.Block, I, J []int32, val
 //line samples.go:51
 					if gc_ex16 := compiled.ExitedBits4(gc_exited2, gc_rank2); gc_ex16 != 0 {
 //line samples.go:51
-						gc_alive16 = archsimd.LoadInt64x4(&compiled.LaneBits64[gc_ex16]).NotEqual(compiled.ZeroInt64x4()).ToInt64x4().Not().NotEqual(compiled.ZeroInt64x4())
+						gc_alive16 = archsimd.LoadInt64x4(&compiled.LaneBits64[gc_ex16&15]).NotEqual(compiled.ZeroInt64x4()).ToInt64x4().Not().NotEqual(compiled.ZeroInt64x4())
 //line samples.go:51
 					}
 //line samples.go:51

@@ -157,7 +157,7 @@ func gc_body_wyllieKernel(gc_b *compiled.Block, list []int64, size int32) {
 //line hecbench_wyllie.go:26
 					if gc_ex2 := compiled.ExitedBits4(gc_exited, gc_rank); gc_ex2 != 0 {
 //line hecbench_wyllie.go:26
-						gc_alive2 = lanes.LoadInt64x4(&compiled.LaneBits64[gc_ex2]).ToMask().ToInt64x4().Not().ToMask()
+						gc_alive2 = lanes.LoadInt64x4(&compiled.LaneBits64[gc_ex2&15]).ToMask().ToInt64x4().Not().ToMask()
 //line hecbench_wyllie.go:26
 					}
 //line hecbench_wyllie.go:26

@@ -213,7 +213,7 @@ func gc_body_wyllieKernel(gc_b2 *compiled.Block, list []int64, size int32) {
 //line hecbench_wyllie.go:26
 						if gc_ex6 := compiled.ExitedBits4(gc_exited2, gc_rank2); gc_ex6 != 0 {
 //line hecbench_wyllie.go:26
-							gc_alive6 = archsimd.LoadInt64x4(&compiled.LaneBits64[gc_ex6]).NotEqual(compiled.ZeroInt64x4()).ToInt64x4().Not().NotEqual(compiled.ZeroInt64x4())
+							gc_alive6 = archsimd.LoadInt64x4(&compiled.LaneBits64[gc_ex6&15]).NotEqual(compiled.ZeroInt64x4()).ToInt64x4().Not().NotEqual(compiled.ZeroInt64x4())
 //line hecbench_wyllie.go:26
 						}
 //line hecbench_wyllie.go:26

@@ -754,7 +754,7 @@ func gc_body_stencil3DKernel(gc_b *compiled.Block, dPsi, dNpsi, dSigmaX, dSigmaY
 //line hecbench_stencil.go:115
 				if gc_ex2 := compiled.ExitedBits4(gc_exited, gc_rank); gc_ex2 != 0 {
 //line hecbench_stencil.go:115
-					gc_alive2 = lanes.LoadInt64x4(&compiled.LaneBits64[gc_ex2]).ToMask().ToInt64x4().Not().ToMask()
+					gc_alive2 = lanes.LoadInt64x4(&compiled.LaneBits64[gc_ex2&15]).ToMask().ToInt64x4().Not().ToMask()
 //line hecbench_stencil.go:115
 				}
 //line hecbench_stencil.go:71
@@ -954,7 +954,7 @@ func gc_body_stencil3DKernel(gc_b *compiled.Block, dPsi, dNpsi, dSigmaX, dSigmaY
 //line hecbench_stencil.go:71
 					if gc_ex4 := compiled.ExitedBits4(gc_exited, gc_rank); gc_ex4 != 0 {
 //line hecbench_stencil.go:71
-						gc_alive4 = lanes.LoadInt64x4(&compiled.LaneBits64[gc_ex4]).ToMask().ToInt64x4().Not().ToMask()
+						gc_alive4 = lanes.LoadInt64x4(&compiled.LaneBits64[gc_ex4&15]).ToMask().ToInt64x4().Not().ToMask()
 //line hecbench_stencil.go:71
 					}
 //line hecbench_stencil.go:71
@@ -1074,7 +1074,7 @@ func gc_body_stencil3DKernel(gc_b *compiled.Block, dPsi, dNpsi, dSigmaX, dSigmaY
 //line hecbench_stencil.go:131
 					if gc_ex7 := compiled.ExitedBits4(gc_exited, gc_rank); gc_ex7 != 0 {
 //line hecbench_stencil.go:131
-						gc_alive7 = lanes.LoadInt64x4(&compiled.LaneBits64[gc_ex7]).ToMask().ToInt64x4().Not().ToMask()
+						gc_alive7 = lanes.LoadInt64x4(&compiled.LaneBits64[gc_ex7&15]).ToMask().ToInt64x4().Not().ToMask()
 //line hecbench_stencil.go:131
 					}
 //line hecbench_stencil.go:71
@@ -1288,7 +1288,7 @@ func gc_body_stencil3DKernel(gc_b *compiled.Block, dPsi, dNpsi, dSigmaX, dSigmaY
 //line hecbench_stencil.go:71
 					if gc_ex9 := compiled.ExitedBits4(gc_exited, gc_rank); gc_ex9 != 0 {
 //line hecbench_stencil.go:71
-						gc_alive9 = lanes.LoadInt64x4(&compiled.LaneBits64[gc_ex9]).ToMask().ToInt64x4().Not().ToMask()
+						gc_alive9 = lanes.LoadInt64x4(&compiled.LaneBits64[gc_ex9&15]).ToMask().ToInt64x4().Not().ToMask()
 //line hecbench_stencil.go:71
 					}
 //line hecbench_stencil.go:71
@@ -1380,7 +1380,7 @@ func gc_body_stencil3DKernel(gc_b *compiled.Block, dPsi, dNpsi, dSigmaX, dSigmaY
 //line hecbench_stencil.go:148
 					if gc_ex12 := compiled.ExitedBits4(gc_exited, gc_rank); gc_ex12 != 0 {
 //line hecbench_stencil.go:148
-						gc_alive12 = lanes.LoadInt64x4(&compiled.LaneBits64[gc_ex12]).ToMask().ToInt64x4().Not().ToMask()
+						gc_alive12 = lanes.LoadInt64x4(&compiled.LaneBits64[gc_ex12&15]).ToMask().ToInt64x4().Not().ToMask()
 //line hecbench_stencil.go:148
 					}
 //line hecbench_stencil.go:71
@@ -1594,7 +1594,7 @@ func gc_body_stencil3DKernel(gc_b *compiled.Block, dPsi, dNpsi, dSigmaX, dSigmaY
 //line hecbench_stencil.go:71
 					if gc_ex14 := compiled.ExitedBits4(gc_exited, gc_rank); gc_ex14 != 0 {
 //line hecbench_stencil.go:71
-						gc_alive14 = lanes.LoadInt64x4(&compiled.LaneBits64[gc_ex14]).ToMask().ToInt64x4().Not().ToMask()
+						gc_alive14 = lanes.LoadInt64x4(&compiled.LaneBits64[gc_ex14&15]).ToMask().ToInt64x4().Not().ToMask()
 //line hecbench_stencil.go:71
 					}
 //line hecbench_stencil.go:71

@@ -765,7 +765,7 @@ func gc_body_stencil3DKernel(gc_b2 *compiled.Block, dPsi, dNpsi, dSigmaX, dSigma
 //line hecbench_stencil.go:71
 					if gc_ex18 := compiled.ExitedBits4(gc_exited2, gc_rank2); gc_ex18 != 0 {
 //line hecbench_stencil.go:71
-						gc_alive18 = archsimd.LoadInt64x4(&compiled.LaneBits64[gc_ex18]).NotEqual(compiled.ZeroInt64x4()).ToInt64x4().Not().NotEqual(compiled.ZeroInt64x4())
+						gc_alive18 = archsimd.LoadInt64x4(&compiled.LaneBits64[gc_ex18&15]).NotEqual(compiled.ZeroInt64x4()).ToInt64x4().Not().NotEqual(compiled.ZeroInt64x4())
 //line hecbench_stencil.go:71
 					}
 //line hecbench_stencil.go:71
@@ -962,7 +962,7 @@ func gc_body_stencil3DKernel(gc_b2 *compiled.Block, dPsi, dNpsi, dSigmaX, dSigma
 //line hecbench_stencil.go:115
 					if gc_ex21 := compiled.ExitedBits4(gc_exited2, gc_rank2); gc_ex21 != 0 {
 //line hecbench_stencil.go:115
-						gc_alive21 = archsimd.LoadInt64x4(&compiled.LaneBits64[gc_ex21]).NotEqual(compiled.ZeroInt64x4()).ToInt64x4().Not().NotEqual(compiled.ZeroInt64x4())
+						gc_alive21 = archsimd.LoadInt64x4(&compiled.LaneBits64[gc_ex21&15]).NotEqual(compiled.ZeroInt64x4()).ToInt64x4().Not().NotEqual(compiled.ZeroInt64x4())
 //line hecbench_stencil.go:115
 					}
 //line hecbench_stencil.go:71
@@ -1164,7 +1164,7 @@ func gc_body_stencil3DKernel(gc_b2 *compiled.Block, dPsi, dNpsi, dSigmaX, dSigma
 //line hecbench_stencil.go:71
 						if gc_ex24 := compiled.ExitedBits4(gc_exited2, gc_rank2); gc_ex24 != 0 {
 //line hecbench_stencil.go:71
-							gc_alive24 = archsimd.LoadInt64x4(&compiled.LaneBits64[gc_ex24]).NotEqual(compiled.ZeroInt64x4()).ToInt64x4().Not().NotEqual(compiled.ZeroInt64x4())
+							gc_alive24 = archsimd.LoadInt64x4(&compiled.LaneBits64[gc_ex24&15]).NotEqual(compiled.ZeroInt64x4()).ToInt64x4().Not().NotEqual(compiled.ZeroInt64x4())
 //line hecbench_stencil.go:71
 						}
 //line hecbench_stencil.go:71
@@ -1287,7 +1287,7 @@ func gc_body_stencil3DKernel(gc_b2 *compiled.Block, dPsi, dNpsi, dSigmaX, dSigma
 //line hecbench_stencil.go:131
 						if gc_ex27 := compiled.ExitedBits4(gc_exited2, gc_rank2); gc_ex27 != 0 {
 //line hecbench_stencil.go:131
-							gc_alive27 = archsimd.LoadInt64x4(&compiled.LaneBits64[gc_ex27]).NotEqual(compiled.ZeroInt64x4()).ToInt64x4().Not().NotEqual(compiled.ZeroInt64x4())
+							gc_alive27 = archsimd.LoadInt64x4(&compiled.LaneBits64[gc_ex27&15]).NotEqual(compiled.ZeroInt64x4()).ToInt64x4().Not().NotEqual(compiled.ZeroInt64x4())
 //line hecbench_stencil.go:131
 						}
 //line hecbench_stencil.go:71
@@ -1503,7 +1503,7 @@ func gc_body_stencil3DKernel(gc_b2 *compiled.Block, dPsi, dNpsi, dSigmaX, dSigma
 //line hecbench_stencil.go:71
 						if gc_ex30 := compiled.ExitedBits4(gc_exited2, gc_rank2); gc_ex30 != 0 {
 //line hecbench_stencil.go:71
-							gc_alive30 = archsimd.LoadInt64x4(&compiled.LaneBits64[gc_ex30]).NotEqual(compiled.ZeroInt64x4()).ToInt64x4().Not().NotEqual(compiled.ZeroInt64x4())
+							gc_alive30 = archsimd.LoadInt64x4(&compiled.LaneBits64[gc_ex30&15]).NotEqual(compiled.ZeroInt64x4()).ToInt64x4().Not().NotEqual(compiled.ZeroInt64x4())
 //line hecbench_stencil.go:71
 						}
 //line hecbench_stencil.go:71
@@ -1597,7 +1597,7 @@ func gc_body_stencil3DKernel(gc_b2 *compiled.Block, dPsi, dNpsi, dSigmaX, dSigma
 //line hecbench_stencil.go:148
 						if gc_ex33 := compiled.ExitedBits4(gc_exited2, gc_rank2); gc_ex33 != 0 {
 //line hecbench_stencil.go:148
-							gc_alive33 = archsimd.LoadInt64x4(&compiled.LaneBits64[gc_ex33]).NotEqual(compiled.ZeroInt64x4()).ToInt64x4().Not().NotEqual(compiled.ZeroInt64x4())
+							gc_alive33 = archsimd.LoadInt64x4(&compiled.LaneBits64[gc_ex33&15]).NotEqual(compiled.ZeroInt64x4()).ToInt64x4().Not().NotEqual(compiled.ZeroInt64x4())
 //line hecbench_stencil.go:148
 						}
 //line hecbench_stencil.go:71
@@ -1813,7 +1813,7 @@ func gc_body_stencil3DKernel(gc_b2 *compiled.Block, dPsi, dNpsi, dSigmaX, dSigma
 //line hecbench_stencil.go:71
 						if gc_ex36 := compiled.ExitedBits4(gc_exited2, gc_rank2); gc_ex36 != 0 {
 //line hecbench_stencil.go:71
-							gc_alive36 = archsimd.LoadInt64x4(&compiled.LaneBits64[gc_ex36]).NotEqual(compiled.ZeroInt64x4()).ToInt64x4().Not().NotEqual(compiled.ZeroInt64x4())
+							gc_alive36 = archsimd.LoadInt64x4(&compiled.LaneBits64[gc_ex36&15]).NotEqual(compiled.ZeroInt64x4()).ToInt64x4().Not().NotEqual(compiled.ZeroInt64x4())
 //line hecbench_stencil.go:71
 						}
 //line hecbench_stencil.go:71
@@ -1912,7 +1912,7 @@ func gc_body_stencil3DKernel(gc_b2 *compiled.Block, dPsi, dNpsi, dSigmaX, dSigma
 //line hecbench_stencil.go:166
 						if gc_ex39 := compiled.ExitedBits4(gc_exited2, gc_rank2); gc_ex39 != 0 {
 //line hecbench_stencil.go:166
-							gc_alive39 = archsimd.LoadInt64x4(&compiled.LaneBits64[gc_ex39]).NotEqual(compiled.ZeroInt64x4()).ToInt64x4().Not().NotEqual(compiled.ZeroInt64x4())
+							gc_alive39 = archsimd.LoadInt64x4(&compiled.LaneBits64[gc_ex39&15]).NotEqual(compiled.ZeroInt64x4()).ToInt64x4().Not().NotEqual(compiled.ZeroInt64x4())
 //line hecbench_stencil.go:166
 						}
 //line hecbench_stencil.go:71

@@ -74,7 +74,7 @@ func gc_body_computePartialBeta(gc_b *compiled.Block, numPaths int, payoff Payof
 //line hecbench_aop_beta.go:19
 				if gc_ex2 := compiled.ExitedBits4(gc_exited, gc_rank); gc_ex2 != 0 {
 //line hecbench_aop_beta.go:19
-					gc_alive2 = lanes.LoadInt64x4(&compiled.LaneBits64[gc_ex2]).ToMask().ToInt64x4().Not().ToMask()
+					gc_alive2 = lanes.LoadInt64x4(&compiled.LaneBits64[gc_ex2&15]).ToMask().ToInt64x4().Not().ToMask()
 //line hecbench_aop_beta.go:19
 				}
 //line hecbench_aop_beta.go:19
@@ -228,7 +228,7 @@ func gc_body_computePartialBeta(gc_b *compiled.Block, numPaths int, payoff Payof
 //line hecbench_aop_beta.go:69
 			if gc_ex4 := compiled.ExitedBits4(gc_exited, gc_rank); gc_ex4 != 0 {
 //line hecbench_aop_beta.go:69
-				gc_alive4 = lanes.LoadInt64x4(&compiled.LaneBits64[gc_ex4]).ToMask().ToInt64x4().Not().ToMask()
+				gc_alive4 = lanes.LoadInt64x4(&compiled.LaneBits64[gc_ex4&15]).ToMask().ToInt64x4().Not().ToMask()
 //line hecbench_aop_beta.go:69
 			}
 //line hecbench_aop_beta.go:69

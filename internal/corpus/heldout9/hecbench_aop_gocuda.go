@@ -583,7 +583,7 @@ func gc_body_prepareSvd(gc_b *compiled.Block, numPaths, minInTheMoney int, payof
 //line hecbench_aop.go:215
 				if gc_ex2 := compiled.ExitedBits4(gc_exited, gc_rank); gc_ex2 != 0 {
 //line hecbench_aop.go:215
-					gc_alive2 = lanes.LoadInt64x4(&compiled.LaneBits64[gc_ex2]).ToMask().ToInt64x4().Not().ToMask()
+					gc_alive2 = lanes.LoadInt64x4(&compiled.LaneBits64[gc_ex2&15]).ToMask().ToInt64x4().Not().ToMask()
 //line hecbench_aop.go:215
 				}
 //line hecbench_aop.go:215
