@@ -1165,6 +1165,8 @@ func gc_body_copyTile(gc_b *compiled.Block, in, out []float32, w int) {
 	}
 }
 
+var gc_tab_int32x8_59597735 = [8]int32{0, 1, 2, 3, 4, 5, 6, 7}
+
 // CopyLanesKernel loads a block's elements of in into shared memory; then
 // each warp's lanes read their element into v, add their xor-1
 // neighbour's through a shuffle and store v back, between __syncwarps;

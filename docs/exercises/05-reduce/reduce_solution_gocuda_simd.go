@@ -532,6 +532,4 @@ func gc_body_SumKernel(gc_b2 *compiled.Block, in, partial []int64) {
 	}
 }
 
-var gc_tab_int32x8_59597735 = [8]int32{0, 1, 2, 3, 4, 5, 6, 7}
-
 var gc_tab_int64x4_3d80beed = [4]int64{0, 1, 2, 3}

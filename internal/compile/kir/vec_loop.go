@@ -27,6 +27,8 @@ type vecLoop struct {
 	portable bool
 	// imports are the packages the step's code names.
 	imports map[string]*types.PkgName
+	// tables are the tables the step loads (vec_table.go).
+	tables []Table
 	// label labels the loop of the steps, where a load restarts them in
 	// the scalar loop (vec_restart.go); "" where none does.
 	label string
@@ -63,6 +65,7 @@ type vectorizer struct {
 	portable  bool                      // the step's vectors are package compiled/lanes' (portable.go), simd names it
 	floats    bool                      // the step's float variables are vectors where their values are the same in every lane (vec_float.go)
 	imports   map[string]*types.PkgName // the packages the step's code names (Func.VectorImports, once the step is taken)
+	tables    []Table                   // the tables the step loads (Func.Tables, once the step is taken)
 
 	wide      map[vkey]bool     // variables that must be vectors: assigned a vector somewhere
 	maskLoops map[ast.Stmt]bool // loops whose lanes leave at different trips
@@ -153,6 +156,11 @@ func (f *Func) translateAt(l *ThreadLoop, lanes *vlanes, simd string, e *emitter
 		}
 	}
 	if ok {
+		if e != nil {
+			for _, t := range out.tables {
+				f.addTable(e.simd, t)
+			}
+		}
 		for path, pn := range out.imports { // the step taken's, not a discarded translation's
 			if f.VectorImports == nil {
 				f.VectorImports = map[string]*types.PkgName{}
@@ -177,7 +185,7 @@ func (f *Func) translateFloats(l *ThreadLoop, lanes *vlanes, simd string, e *emi
 			return nil, false
 		}
 		if !v.retry {
-			out.width, out.diverges, out.portable, out.imports = v.width(), len(maskLoops) > 0, m.portable, v.imports
+			out.width, out.diverges, out.portable, out.imports, out.tables = v.width(), len(maskLoops) > 0, m.portable, v.imports, v.tables
 			out.when = pinGuards(pinned)
 			return out, true
 		}

@@ -28,13 +28,12 @@ type Table struct {
 }
 
 // tableLoad returns pkg.Load<vt>(&t), the vector of table vals of
-// element type elem, and records the table as one the body being
-// written declares.
+// element type elem, and records the table as one the step declares
+// (vecLoop.tables), which the body being written declares once the
+// step is taken.
 func (v *vectorizer) tableLoad(vt, elem string, vals []int64) ast.Expr {
 	t := Table{Name: tableName(elem, vals), Elem: elem, Vals: vals}
-	if v.e != nil {
-		v.e.f.addTable(v.e.simd, t)
-	}
+	v.tables = append(v.tables, t)
 	return v.pkgCall("Load"+vt, &ast.UnaryExpr{Op: token.AND, X: ast.NewIdent(t.Name)})
 }
 

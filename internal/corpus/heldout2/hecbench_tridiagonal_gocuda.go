@@ -2259,6 +2259,8 @@ func gc_body_cyclicSmallSystemsKernel(gc_b *compiled.Block, aD, bD, cD, dD []flo
 	}
 }
 
+var gc_tab_int32x8_59597735 = [8]int32{0, 1, 2, 3, 4, 5, 6, 7}
+
 // CyclicBranchFreeKernel is cyclic_branch_free_kernel:
 // cyclic_small_systems_kernel with the forward elimination's end branch
 // replaced by a right index wrapped modulo system_size.

@@ -196,5 +196,3 @@ func gc_body_wyllieKernel(gc_b *compiled.Block, list []int64, size int32) {
 		}
 	}
 }
-
-var gc_tab_int32x8_59597735 = [8]int32{0, 1, 2, 3, 4, 5, 6, 7}

@@ -568,8 +568,6 @@ func gc_body_computePartialBeta(gc_b2 *compiled.Block, numPaths int, payoff Payo
 	}
 }
 
-var gc_tab_int32x8_59597735 = [8]int32{0, 1, 2, 3, 4, 5, 6, 7}
-
 var gc_tab_int64x4_3d80beed = [4]int64{0, 1, 2, 3}
 
 // ComputeFinalBetaKernel is compute_final_beta_kernel<128> of aop's

@@ -858,6 +858,8 @@ func gc_body_expdistDistance(gc_b2 *compiled.Block, a, b []float32, m, n int, sc
 	}
 }
 
+var gc_tab_int32x8_59597735 = [8]int32{0, 1, 2, 3, 4, 5, 6, 7}
+
 // ReduceCrossTermKernel is reduce_cross_term<float> of kernel.h.
 //
 //line hecbench_expdist.go:99

@@ -1780,6 +1780,8 @@ func gc_body_gbInit2(gc_b *compiled.Block, gc_lo, gc_hi int, edges, nodes, root 
 	}
 }
 
+var gc_tab_int32x8_59597735 = [8]int32{0, 1, 2, 3, 4, 5, 6, 7}
+
 // GenerateSpanningTreeKernel is generateSpanningTree of kernels.h.
 //
 //line hecbench_graphb_tree.go:102
