@@ -429,229 +429,231 @@ func gc_body_blockReduceShuffle(gc_b *compiled.Block, x []float32, partial []flo
 			}
 		}
 	}
-	{
-		gc_from, gc_to := 0, gc_bdx
-		if gc_bound := 0; gc_bound < gc_to-1 {
-			gc_to = gc_bound + 1
-		}
-		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-			gc_off := gc_bx
-			if gc_from >= 0 && gc_off >= 0 && gc_off < len(partial) {
-				gc_at := partial[gc_off:][:1]
-				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+	compiled.OutOfLine(func() {
+		{
+			gc_from, gc_to := 0, gc_bdx
+			if gc_bound := 0; gc_bound < gc_to-1 {
+				gc_to = gc_bound + 1
+			}
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				gc_off := gc_bx
+				if gc_from >= 0 && gc_off >= 0 && gc_off < len(partial) {
+					gc_at := partial[gc_off:][:1]
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 
 //line blocks.go:43
-					{
-						var s float64
-//line blocks.go:44
 						{
-							gc_xs2 := warps
+							var s float64
+//line blocks.go:44
+							{
+								gc_xs2 := warps
 //line blocks.go:45
-							gc_i2 := 0
+								gc_i2 := 0
 //line blocks.go:45
-							for ; gc_i2+3 < len(gc_xs2); gc_i2 += 4 {
-//line blocks.go:45
-								{
-//line blocks.go:45
-									gc_k6 := gc_i2 + 0
-//line blocks.go:45
-									_ = gc_k6
-//line blocks.go:45
-									w := gc_xs2[gc_k6]
-//line blocks.go:45
-									_ = w
+								for ; gc_i2+3 < len(gc_xs2); gc_i2 += 4 {
 //line blocks.go:45
 									{
-										s += w
+//line blocks.go:45
+										gc_k6 := gc_i2 + 0
+//line blocks.go:45
+										_ = gc_k6
+//line blocks.go:45
+										w := gc_xs2[gc_k6]
+//line blocks.go:45
+										_ = w
+//line blocks.go:45
+										{
+											s += w
+										}
+//line blocks.go:47
+									}
+//line blocks.go:47
+									{
+//line blocks.go:47
+										gc_k7 := gc_i2 + 1
+//line blocks.go:47
+										_ = gc_k7
+//line blocks.go:47
+										w := gc_xs2[gc_k7]
+//line blocks.go:47
+										_ = w
+//line blocks.go:45
+										{
+											s += w
+										}
+//line blocks.go:47
+									}
+//line blocks.go:47
+									{
+//line blocks.go:47
+										gc_k8 := gc_i2 + 2
+//line blocks.go:47
+										_ = gc_k8
+//line blocks.go:47
+										w := gc_xs2[gc_k8]
+//line blocks.go:47
+										_ = w
+//line blocks.go:45
+										{
+											s += w
+										}
+//line blocks.go:47
+									}
+//line blocks.go:47
+									{
+//line blocks.go:47
+										gc_k9 := gc_i2 + 3
+//line blocks.go:47
+										_ = gc_k9
+//line blocks.go:47
+										w := gc_xs2[gc_k9]
+//line blocks.go:47
+										_ = w
+//line blocks.go:45
+										{
+											s += w
+										}
+//line blocks.go:47
 									}
 //line blocks.go:47
 								}
-//line blocks.go:47
-								{
-//line blocks.go:47
-									gc_k7 := gc_i2 + 1
-//line blocks.go:47
-									_ = gc_k7
-//line blocks.go:47
-									w := gc_xs2[gc_k7]
-//line blocks.go:47
-									_ = w
+//line blocks.go:45
+								for ; gc_i2 < len(gc_xs2); gc_i2++ {
 //line blocks.go:45
 									{
-										s += w
-									}
-//line blocks.go:47
-								}
-//line blocks.go:47
-								{
-//line blocks.go:47
-									gc_k8 := gc_i2 + 2
-//line blocks.go:47
-									_ = gc_k8
-//line blocks.go:47
-									w := gc_xs2[gc_k8]
-//line blocks.go:47
-									_ = w
 //line blocks.go:45
-									{
-										s += w
-									}
-//line blocks.go:47
-								}
-//line blocks.go:47
-								{
-//line blocks.go:47
-									gc_k9 := gc_i2 + 3
-//line blocks.go:47
-									_ = gc_k9
-//line blocks.go:47
-									w := gc_xs2[gc_k9]
-//line blocks.go:47
-									_ = w
+										gc_k10 := gc_i2
 //line blocks.go:45
-									{
-										s += w
+										_ = gc_k10
+//line blocks.go:45
+										w := gc_xs2[gc_k10]
+//line blocks.go:45
+										_ = w
+//line blocks.go:45
+										{
+											s += w
+										}
+//line blocks.go:47
 									}
 //line blocks.go:47
 								}
 //line blocks.go:47
 							}
-//line blocks.go:45
-							for ; gc_i2 < len(gc_xs2); gc_i2++ {
-//line blocks.go:45
-								{
-//line blocks.go:45
-									gc_k10 := gc_i2
-//line blocks.go:45
-									_ = gc_k10
-//line blocks.go:45
-									w := gc_xs2[gc_k10]
-//line blocks.go:45
-									_ = w
-//line blocks.go:45
-									{
-										s += w
-									}
-//line blocks.go:47
-								}
-//line blocks.go:47
-							}
-//line blocks.go:47
+							gc_at[0] = s
 						}
-						gc_at[0] = s
 					}
-				}
-			} else {
-				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+				} else {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 
 //line blocks.go:43
-					{
-						var s float64
-//line blocks.go:44
 						{
-							gc_xs := warps
+							var s float64
+//line blocks.go:44
+							{
+								gc_xs := warps
 //line blocks.go:45
-							gc_i := 0
+								gc_i := 0
 //line blocks.go:45
-							for ; gc_i+3 < len(gc_xs); gc_i += 4 {
-//line blocks.go:45
-								{
-//line blocks.go:45
-									gc_k := gc_i + 0
-//line blocks.go:45
-									_ = gc_k
-//line blocks.go:45
-									w := gc_xs[gc_k]
-//line blocks.go:45
-									_ = w
+								for ; gc_i+3 < len(gc_xs); gc_i += 4 {
 //line blocks.go:45
 									{
-										s += w
+//line blocks.go:45
+										gc_k := gc_i + 0
+//line blocks.go:45
+										_ = gc_k
+//line blocks.go:45
+										w := gc_xs[gc_k]
+//line blocks.go:45
+										_ = w
+//line blocks.go:45
+										{
+											s += w
+										}
+//line blocks.go:47
+									}
+//line blocks.go:47
+									{
+//line blocks.go:47
+										gc_k2 := gc_i + 1
+//line blocks.go:47
+										_ = gc_k2
+//line blocks.go:47
+										w := gc_xs[gc_k2]
+//line blocks.go:47
+										_ = w
+//line blocks.go:45
+										{
+											s += w
+										}
+//line blocks.go:47
+									}
+//line blocks.go:47
+									{
+//line blocks.go:47
+										gc_k3 := gc_i + 2
+//line blocks.go:47
+										_ = gc_k3
+//line blocks.go:47
+										w := gc_xs[gc_k3]
+//line blocks.go:47
+										_ = w
+//line blocks.go:45
+										{
+											s += w
+										}
+//line blocks.go:47
+									}
+//line blocks.go:47
+									{
+//line blocks.go:47
+										gc_k4 := gc_i + 3
+//line blocks.go:47
+										_ = gc_k4
+//line blocks.go:47
+										w := gc_xs[gc_k4]
+//line blocks.go:47
+										_ = w
+//line blocks.go:45
+										{
+											s += w
+										}
+//line blocks.go:47
 									}
 //line blocks.go:47
 								}
-//line blocks.go:47
-								{
-//line blocks.go:47
-									gc_k2 := gc_i + 1
-//line blocks.go:47
-									_ = gc_k2
-//line blocks.go:47
-									w := gc_xs[gc_k2]
-//line blocks.go:47
-									_ = w
+//line blocks.go:45
+								for ; gc_i < len(gc_xs); gc_i++ {
 //line blocks.go:45
 									{
-										s += w
-									}
-//line blocks.go:47
-								}
-//line blocks.go:47
-								{
-//line blocks.go:47
-									gc_k3 := gc_i + 2
-//line blocks.go:47
-									_ = gc_k3
-//line blocks.go:47
-									w := gc_xs[gc_k3]
-//line blocks.go:47
-									_ = w
 //line blocks.go:45
-									{
-										s += w
-									}
-//line blocks.go:47
-								}
-//line blocks.go:47
-								{
-//line blocks.go:47
-									gc_k4 := gc_i + 3
-//line blocks.go:47
-									_ = gc_k4
-//line blocks.go:47
-									w := gc_xs[gc_k4]
-//line blocks.go:47
-									_ = w
+										gc_k5 := gc_i
 //line blocks.go:45
-									{
-										s += w
+										_ = gc_k5
+//line blocks.go:45
+										w := gc_xs[gc_k5]
+//line blocks.go:45
+										_ = w
+//line blocks.go:45
+										{
+											s += w
+										}
+//line blocks.go:47
 									}
 //line blocks.go:47
 								}
 //line blocks.go:47
 							}
-//line blocks.go:45
-							for ; gc_i < len(gc_xs); gc_i++ {
-//line blocks.go:45
-								{
-//line blocks.go:45
-									gc_k5 := gc_i
-//line blocks.go:45
-									_ = gc_k5
-//line blocks.go:45
-									w := gc_xs[gc_k5]
-//line blocks.go:45
-									_ = w
-//line blocks.go:45
-									{
-										s += w
-									}
-//line blocks.go:47
-								}
-//line blocks.go:47
-							}
-//line blocks.go:47
+							partial[gc_bx] = s
 						}
-						partial[gc_bx] = s
 					}
 				}
 			}
 		}
-	}
+	})
 }
 
 // gc_jam_runSum holds up to 4 threads' calls of runSum, whose loops run
@@ -1495,110 +1497,112 @@ func gc_body_blockReduceTile(gc_b *compiled.Block, x []float32, partial []float6
 			}
 		}
 	}
-	{
-		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
-			gc_pos.Thread = gc_rank
+	compiled.OutOfLine(func() {
+		{
+			for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+				gc_pos.Thread = gc_rank
 
 //line blocks.go:118
-			if gc_rank == 0 {
-				var s float64
+				if gc_rank == 0 {
+					var s float64
 //line blocks.go:119
-				{
-					gc_xs := warps
+					{
+						gc_xs := warps
 //line blocks.go:120
-					gc_i := 0
+						gc_i := 0
 //line blocks.go:120
-					for ; gc_i+3 < len(gc_xs); gc_i += 4 {
-//line blocks.go:120
-						{
-//line blocks.go:120
-							gc_k := gc_i + 0
-//line blocks.go:120
-							_ = gc_k
-//line blocks.go:120
-							w := gc_xs[gc_k]
-//line blocks.go:120
-							_ = w
+						for ; gc_i+3 < len(gc_xs); gc_i += 4 {
 //line blocks.go:120
 							{
-								s += w
+//line blocks.go:120
+								gc_k := gc_i + 0
+//line blocks.go:120
+								_ = gc_k
+//line blocks.go:120
+								w := gc_xs[gc_k]
+//line blocks.go:120
+								_ = w
+//line blocks.go:120
+								{
+									s += w
+								}
+//line blocks.go:122
+							}
+//line blocks.go:122
+							{
+//line blocks.go:122
+								gc_k2 := gc_i + 1
+//line blocks.go:122
+								_ = gc_k2
+//line blocks.go:122
+								w := gc_xs[gc_k2]
+//line blocks.go:122
+								_ = w
+//line blocks.go:120
+								{
+									s += w
+								}
+//line blocks.go:122
+							}
+//line blocks.go:122
+							{
+//line blocks.go:122
+								gc_k3 := gc_i + 2
+//line blocks.go:122
+								_ = gc_k3
+//line blocks.go:122
+								w := gc_xs[gc_k3]
+//line blocks.go:122
+								_ = w
+//line blocks.go:120
+								{
+									s += w
+								}
+//line blocks.go:122
+							}
+//line blocks.go:122
+							{
+//line blocks.go:122
+								gc_k4 := gc_i + 3
+//line blocks.go:122
+								_ = gc_k4
+//line blocks.go:122
+								w := gc_xs[gc_k4]
+//line blocks.go:122
+								_ = w
+//line blocks.go:120
+								{
+									s += w
+								}
+//line blocks.go:122
 							}
 //line blocks.go:122
 						}
-//line blocks.go:122
-						{
-//line blocks.go:122
-							gc_k2 := gc_i + 1
-//line blocks.go:122
-							_ = gc_k2
-//line blocks.go:122
-							w := gc_xs[gc_k2]
-//line blocks.go:122
-							_ = w
+//line blocks.go:120
+						for ; gc_i < len(gc_xs); gc_i++ {
 //line blocks.go:120
 							{
-								s += w
-							}
-//line blocks.go:122
-						}
-//line blocks.go:122
-						{
-//line blocks.go:122
-							gc_k3 := gc_i + 2
-//line blocks.go:122
-							_ = gc_k3
-//line blocks.go:122
-							w := gc_xs[gc_k3]
-//line blocks.go:122
-							_ = w
 //line blocks.go:120
-							{
-								s += w
-							}
-//line blocks.go:122
-						}
-//line blocks.go:122
-						{
-//line blocks.go:122
-							gc_k4 := gc_i + 3
-//line blocks.go:122
-							_ = gc_k4
-//line blocks.go:122
-							w := gc_xs[gc_k4]
-//line blocks.go:122
-							_ = w
+								gc_k5 := gc_i
 //line blocks.go:120
-							{
-								s += w
+								_ = gc_k5
+//line blocks.go:120
+								w := gc_xs[gc_k5]
+//line blocks.go:120
+								_ = w
+//line blocks.go:120
+								{
+									s += w
+								}
+//line blocks.go:122
 							}
 //line blocks.go:122
 						}
 //line blocks.go:122
 					}
-//line blocks.go:120
-					for ; gc_i < len(gc_xs); gc_i++ {
-//line blocks.go:120
-						{
-//line blocks.go:120
-							gc_k5 := gc_i
-//line blocks.go:120
-							_ = gc_k5
-//line blocks.go:120
-							w := gc_xs[gc_k5]
-//line blocks.go:120
-							_ = w
-//line blocks.go:120
-							{
-								s += w
-							}
-//line blocks.go:122
-						}
-//line blocks.go:122
-					}
-//line blocks.go:122
+					partial[gc_bidx.X] = s
 				}
-				partial[gc_bidx.X] = s
 			}
 		}
-	}
+	})
 }

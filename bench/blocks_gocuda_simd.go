@@ -490,229 +490,231 @@ func gc_body_blockReduceShuffle(gc_b2 *compiled.Block, x []float32, partial []fl
 			}
 		}
 	}
-	{
-		gc_from2, gc_to2 := 0, gc_bdx2
-		if gc_bound2 := 0; gc_bound2 < gc_to2-1 {
-			gc_to2 = gc_bound2 + 1
-		}
-		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off2 := gc_bx2
-			if gc_from2 >= 0 && gc_off2 >= 0 && gc_off2 < len(partial) {
-				gc_at2 := partial[gc_off2:][:1]
-				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+	compiled.OutOfLine(func() {
+		{
+			gc_from2, gc_to2 := 0, gc_bdx2
+			if gc_bound2 := 0; gc_bound2 < gc_to2-1 {
+				gc_to2 = gc_bound2 + 1
+			}
+			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+				gc_off2 := gc_bx2
+				if gc_from2 >= 0 && gc_off2 >= 0 && gc_off2 < len(partial) {
+					gc_at2 := partial[gc_off2:][:1]
+					for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
 
 //line blocks.go:43
-					{
-						var s float64
-//line blocks.go:44
 						{
-							gc_xs4 := warps
+							var s float64
+//line blocks.go:44
+							{
+								gc_xs4 := warps
 //line blocks.go:45
-							gc_i4 := 0
+								gc_i4 := 0
 //line blocks.go:45
-							for ; gc_i4+3 < len(gc_xs4); gc_i4 += 4 {
-//line blocks.go:45
-								{
-//line blocks.go:45
-									gc_k16 := gc_i4 + 0
-//line blocks.go:45
-									_ = gc_k16
-//line blocks.go:45
-									w := gc_xs4[gc_k16]
-//line blocks.go:45
-									_ = w
+								for ; gc_i4+3 < len(gc_xs4); gc_i4 += 4 {
 //line blocks.go:45
 									{
-										s += w
+//line blocks.go:45
+										gc_k16 := gc_i4 + 0
+//line blocks.go:45
+										_ = gc_k16
+//line blocks.go:45
+										w := gc_xs4[gc_k16]
+//line blocks.go:45
+										_ = w
+//line blocks.go:45
+										{
+											s += w
+										}
+//line blocks.go:47
+									}
+//line blocks.go:47
+									{
+//line blocks.go:47
+										gc_k17 := gc_i4 + 1
+//line blocks.go:47
+										_ = gc_k17
+//line blocks.go:47
+										w := gc_xs4[gc_k17]
+//line blocks.go:47
+										_ = w
+//line blocks.go:45
+										{
+											s += w
+										}
+//line blocks.go:47
+									}
+//line blocks.go:47
+									{
+//line blocks.go:47
+										gc_k18 := gc_i4 + 2
+//line blocks.go:47
+										_ = gc_k18
+//line blocks.go:47
+										w := gc_xs4[gc_k18]
+//line blocks.go:47
+										_ = w
+//line blocks.go:45
+										{
+											s += w
+										}
+//line blocks.go:47
+									}
+//line blocks.go:47
+									{
+//line blocks.go:47
+										gc_k19 := gc_i4 + 3
+//line blocks.go:47
+										_ = gc_k19
+//line blocks.go:47
+										w := gc_xs4[gc_k19]
+//line blocks.go:47
+										_ = w
+//line blocks.go:45
+										{
+											s += w
+										}
+//line blocks.go:47
 									}
 //line blocks.go:47
 								}
-//line blocks.go:47
-								{
-//line blocks.go:47
-									gc_k17 := gc_i4 + 1
-//line blocks.go:47
-									_ = gc_k17
-//line blocks.go:47
-									w := gc_xs4[gc_k17]
-//line blocks.go:47
-									_ = w
+//line blocks.go:45
+								for ; gc_i4 < len(gc_xs4); gc_i4++ {
 //line blocks.go:45
 									{
-										s += w
-									}
-//line blocks.go:47
-								}
-//line blocks.go:47
-								{
-//line blocks.go:47
-									gc_k18 := gc_i4 + 2
-//line blocks.go:47
-									_ = gc_k18
-//line blocks.go:47
-									w := gc_xs4[gc_k18]
-//line blocks.go:47
-									_ = w
 //line blocks.go:45
-									{
-										s += w
-									}
-//line blocks.go:47
-								}
-//line blocks.go:47
-								{
-//line blocks.go:47
-									gc_k19 := gc_i4 + 3
-//line blocks.go:47
-									_ = gc_k19
-//line blocks.go:47
-									w := gc_xs4[gc_k19]
-//line blocks.go:47
-									_ = w
+										gc_k20 := gc_i4
 //line blocks.go:45
-									{
-										s += w
+										_ = gc_k20
+//line blocks.go:45
+										w := gc_xs4[gc_k20]
+//line blocks.go:45
+										_ = w
+//line blocks.go:45
+										{
+											s += w
+										}
+//line blocks.go:47
 									}
 //line blocks.go:47
 								}
 //line blocks.go:47
 							}
-//line blocks.go:45
-							for ; gc_i4 < len(gc_xs4); gc_i4++ {
-//line blocks.go:45
-								{
-//line blocks.go:45
-									gc_k20 := gc_i4
-//line blocks.go:45
-									_ = gc_k20
-//line blocks.go:45
-									w := gc_xs4[gc_k20]
-//line blocks.go:45
-									_ = w
-//line blocks.go:45
-									{
-										s += w
-									}
-//line blocks.go:47
-								}
-//line blocks.go:47
-							}
-//line blocks.go:47
+							gc_at2[0] = s
 						}
-						gc_at2[0] = s
 					}
-				}
-			} else {
-				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+				} else {
+					for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
 
 //line blocks.go:43
-					{
-						var s float64
-//line blocks.go:44
 						{
-							gc_xs3 := warps
+							var s float64
+//line blocks.go:44
+							{
+								gc_xs3 := warps
 //line blocks.go:45
-							gc_i3 := 0
+								gc_i3 := 0
 //line blocks.go:45
-							for ; gc_i3+3 < len(gc_xs3); gc_i3 += 4 {
-//line blocks.go:45
-								{
-//line blocks.go:45
-									gc_k11 := gc_i3 + 0
-//line blocks.go:45
-									_ = gc_k11
-//line blocks.go:45
-									w := gc_xs3[gc_k11]
-//line blocks.go:45
-									_ = w
+								for ; gc_i3+3 < len(gc_xs3); gc_i3 += 4 {
 //line blocks.go:45
 									{
-										s += w
+//line blocks.go:45
+										gc_k11 := gc_i3 + 0
+//line blocks.go:45
+										_ = gc_k11
+//line blocks.go:45
+										w := gc_xs3[gc_k11]
+//line blocks.go:45
+										_ = w
+//line blocks.go:45
+										{
+											s += w
+										}
+//line blocks.go:47
+									}
+//line blocks.go:47
+									{
+//line blocks.go:47
+										gc_k12 := gc_i3 + 1
+//line blocks.go:47
+										_ = gc_k12
+//line blocks.go:47
+										w := gc_xs3[gc_k12]
+//line blocks.go:47
+										_ = w
+//line blocks.go:45
+										{
+											s += w
+										}
+//line blocks.go:47
+									}
+//line blocks.go:47
+									{
+//line blocks.go:47
+										gc_k13 := gc_i3 + 2
+//line blocks.go:47
+										_ = gc_k13
+//line blocks.go:47
+										w := gc_xs3[gc_k13]
+//line blocks.go:47
+										_ = w
+//line blocks.go:45
+										{
+											s += w
+										}
+//line blocks.go:47
+									}
+//line blocks.go:47
+									{
+//line blocks.go:47
+										gc_k14 := gc_i3 + 3
+//line blocks.go:47
+										_ = gc_k14
+//line blocks.go:47
+										w := gc_xs3[gc_k14]
+//line blocks.go:47
+										_ = w
+//line blocks.go:45
+										{
+											s += w
+										}
+//line blocks.go:47
 									}
 //line blocks.go:47
 								}
-//line blocks.go:47
-								{
-//line blocks.go:47
-									gc_k12 := gc_i3 + 1
-//line blocks.go:47
-									_ = gc_k12
-//line blocks.go:47
-									w := gc_xs3[gc_k12]
-//line blocks.go:47
-									_ = w
+//line blocks.go:45
+								for ; gc_i3 < len(gc_xs3); gc_i3++ {
 //line blocks.go:45
 									{
-										s += w
-									}
-//line blocks.go:47
-								}
-//line blocks.go:47
-								{
-//line blocks.go:47
-									gc_k13 := gc_i3 + 2
-//line blocks.go:47
-									_ = gc_k13
-//line blocks.go:47
-									w := gc_xs3[gc_k13]
-//line blocks.go:47
-									_ = w
 //line blocks.go:45
-									{
-										s += w
-									}
-//line blocks.go:47
-								}
-//line blocks.go:47
-								{
-//line blocks.go:47
-									gc_k14 := gc_i3 + 3
-//line blocks.go:47
-									_ = gc_k14
-//line blocks.go:47
-									w := gc_xs3[gc_k14]
-//line blocks.go:47
-									_ = w
+										gc_k15 := gc_i3
 //line blocks.go:45
-									{
-										s += w
+										_ = gc_k15
+//line blocks.go:45
+										w := gc_xs3[gc_k15]
+//line blocks.go:45
+										_ = w
+//line blocks.go:45
+										{
+											s += w
+										}
+//line blocks.go:47
 									}
 //line blocks.go:47
 								}
 //line blocks.go:47
 							}
-//line blocks.go:45
-							for ; gc_i3 < len(gc_xs3); gc_i3++ {
-//line blocks.go:45
-								{
-//line blocks.go:45
-									gc_k15 := gc_i3
-//line blocks.go:45
-									_ = gc_k15
-//line blocks.go:45
-									w := gc_xs3[gc_k15]
-//line blocks.go:45
-									_ = w
-//line blocks.go:45
-									{
-										s += w
-									}
-//line blocks.go:47
-								}
-//line blocks.go:47
-							}
-//line blocks.go:47
+							partial[gc_bx2] = s
 						}
-						partial[gc_bx2] = s
 					}
 				}
 			}
 		}
-	}
+	})
 }
 
 // gc_jam_runSum holds up to 4 threads' calls of runSum, whose loops run
@@ -1528,110 +1530,112 @@ func gc_body_blockReduceTile(gc_b2 *compiled.Block, x []float32, partial []float
 			}
 		}
 	}
-	{
-		for gc_rank2 := 0; gc_rank2 < gc_n2; gc_rank2++ {
-			gc_pos2.Thread = gc_rank2
+	compiled.OutOfLine(func() {
+		{
+			for gc_rank2 := 0; gc_rank2 < gc_n2; gc_rank2++ {
+				gc_pos2.Thread = gc_rank2
 
 //line blocks.go:118
-			if gc_rank2 == 0 {
-				var s float64
+				if gc_rank2 == 0 {
+					var s float64
 //line blocks.go:119
-				{
-					gc_xs2 := warps
+					{
+						gc_xs2 := warps
 //line blocks.go:120
-					gc_i2 := 0
+						gc_i2 := 0
 //line blocks.go:120
-					for ; gc_i2+3 < len(gc_xs2); gc_i2 += 4 {
-//line blocks.go:120
-						{
-//line blocks.go:120
-							gc_k6 := gc_i2 + 0
-//line blocks.go:120
-							_ = gc_k6
-//line blocks.go:120
-							w := gc_xs2[gc_k6]
-//line blocks.go:120
-							_ = w
+						for ; gc_i2+3 < len(gc_xs2); gc_i2 += 4 {
 //line blocks.go:120
 							{
-								s += w
+//line blocks.go:120
+								gc_k6 := gc_i2 + 0
+//line blocks.go:120
+								_ = gc_k6
+//line blocks.go:120
+								w := gc_xs2[gc_k6]
+//line blocks.go:120
+								_ = w
+//line blocks.go:120
+								{
+									s += w
+								}
+//line blocks.go:122
+							}
+//line blocks.go:122
+							{
+//line blocks.go:122
+								gc_k7 := gc_i2 + 1
+//line blocks.go:122
+								_ = gc_k7
+//line blocks.go:122
+								w := gc_xs2[gc_k7]
+//line blocks.go:122
+								_ = w
+//line blocks.go:120
+								{
+									s += w
+								}
+//line blocks.go:122
+							}
+//line blocks.go:122
+							{
+//line blocks.go:122
+								gc_k8 := gc_i2 + 2
+//line blocks.go:122
+								_ = gc_k8
+//line blocks.go:122
+								w := gc_xs2[gc_k8]
+//line blocks.go:122
+								_ = w
+//line blocks.go:120
+								{
+									s += w
+								}
+//line blocks.go:122
+							}
+//line blocks.go:122
+							{
+//line blocks.go:122
+								gc_k9 := gc_i2 + 3
+//line blocks.go:122
+								_ = gc_k9
+//line blocks.go:122
+								w := gc_xs2[gc_k9]
+//line blocks.go:122
+								_ = w
+//line blocks.go:120
+								{
+									s += w
+								}
+//line blocks.go:122
 							}
 //line blocks.go:122
 						}
-//line blocks.go:122
-						{
-//line blocks.go:122
-							gc_k7 := gc_i2 + 1
-//line blocks.go:122
-							_ = gc_k7
-//line blocks.go:122
-							w := gc_xs2[gc_k7]
-//line blocks.go:122
-							_ = w
+//line blocks.go:120
+						for ; gc_i2 < len(gc_xs2); gc_i2++ {
 //line blocks.go:120
 							{
-								s += w
-							}
-//line blocks.go:122
-						}
-//line blocks.go:122
-						{
-//line blocks.go:122
-							gc_k8 := gc_i2 + 2
-//line blocks.go:122
-							_ = gc_k8
-//line blocks.go:122
-							w := gc_xs2[gc_k8]
-//line blocks.go:122
-							_ = w
 //line blocks.go:120
-							{
-								s += w
-							}
-//line blocks.go:122
-						}
-//line blocks.go:122
-						{
-//line blocks.go:122
-							gc_k9 := gc_i2 + 3
-//line blocks.go:122
-							_ = gc_k9
-//line blocks.go:122
-							w := gc_xs2[gc_k9]
-//line blocks.go:122
-							_ = w
+								gc_k10 := gc_i2
 //line blocks.go:120
-							{
-								s += w
+								_ = gc_k10
+//line blocks.go:120
+								w := gc_xs2[gc_k10]
+//line blocks.go:120
+								_ = w
+//line blocks.go:120
+								{
+									s += w
+								}
+//line blocks.go:122
 							}
 //line blocks.go:122
 						}
 //line blocks.go:122
 					}
-//line blocks.go:120
-					for ; gc_i2 < len(gc_xs2); gc_i2++ {
-//line blocks.go:120
-						{
-//line blocks.go:120
-							gc_k10 := gc_i2
-//line blocks.go:120
-							_ = gc_k10
-//line blocks.go:120
-							w := gc_xs2[gc_k10]
-//line blocks.go:120
-							_ = w
-//line blocks.go:120
-							{
-								s += w
-							}
-//line blocks.go:122
-						}
-//line blocks.go:122
-					}
-//line blocks.go:122
+					partial[gc_bidx2.X] = s
 				}
-				partial[gc_bidx2.X] = s
 			}
 		}
-	}
+	})
 }

@@ -52,199 +52,201 @@ func gc_body_blur(gc_b *compiled.Block, gc_lo, gc_hi int, src, dst []float32, wi
 				gc_by = 0
 			}
 		}
-		{
-			gc_ty := 0
-			gc_from, gc_to := 0, gc_bdx
-			if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound := compiled.Diff(width, gc_bx*gc_bdx); gc_bound < gc_to {
-				gc_to = gc_bound
-			}
-			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				if (gc_by*gc_bdy + gc_ty) >= height {
+		compiled.OutOfLine(func() {
+			{
+				gc_ty := 0
+				gc_from, gc_to := 0, gc_bdx
+				if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+					panic(compiled.ErrGuardWraps)
+				}
+				if gc_bound := compiled.Diff(width, gc_bx*gc_bdx); gc_bound < gc_to {
+					gc_to = gc_bound
+				}
+				for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+					if (gc_by*gc_bdy + gc_ty) >= height {
+						gc_ty++
+						if gc_ty == gc_bdy {
+							gc_ty = 0
+						}
+						continue
+					}
+					gc_vstep := gc_from
+					for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
+						gc_tx := gc_vstep
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line blur.go:89
+						var x int = gc_bx*gc_bdx + gc_tx
+//line blur.go:89
+						_ = x
+//line blur.go:90
+						var y int = gc_by*gc_bdy + gc_ty
+//line blur.go:90
+						_ = y
+//line blur.go:94
+						var sum lanes.Float32x8
+//line blur.go:94
+						_ = sum
+//line blur.go:95
+						if (y*
+
+//line blur.go:101
+							width+x) < 0 || (y*width+x) > len(dst)-8 {
+//line blur.go:95
+							break
+//line blur.go:95
+						}
+//line blur.go:95
+						for dy := -r; dy <= r; dy = dy + 1 {
+//line blur.go:95
+							var gc_t5 int = y + dy
+//line blur.go:95
+							_ = gc_t5
+//line blur.go:95
+							var gc_i3 int = gc_t5
+//line blur.go:95
+							_ = gc_i3
+//line blur.go:95
+							var gc_t6 int = min(max(gc_i3, 0), height-
+
+//line blur.go:139
+								1)
+//line blur.go:139
+							_ = gc_t6
+//line blur.go:139
+							var row []float32 = src[gc_t6*width:]
+//line blur.go:96
+							_ = row
+//line blur.go:96
+							if compiled.Adds(r, 2) && (x+(-r)) >= 0 && (x+r) >= (x+(-r)) && ((x+r)+7) <= (width-1) && ((x+r)+7) >= ((x+(-r))+7) && (x+r) <= (len(row)-8) {
+								for dx := -r; dx <= r; dx = dx + 1 {
+//line blur.go:97
+									var gc_t7 int = x + dx
+//line blur.go:97
+									_ = gc_t7
+//line blur.go:97
+									var gc_i4 int = gc_t7
+//line blur.go:97
+									_ = gc_i4
+//line blur.go:97
+									var gc_ld2 lanes.Float32x8
+//line blur.go:97
+									{
+//line blur.go:97
+										gc_ld2 = lanes.LoadFloat32x8Slice(row[gc_i4:])
+//line blur.go:97
+									}
+//line blur.go:97
+									sum = sum.Add(gc_ld2)
+//line blur.go:97
+								}
+//line blur.go:97
+							} else {
+//line blur.go:97
+								for dx := -r; dx <= r; dx = dx + 1 {
+//line blur.go:97
+									var gc_t7 int = x + dx
+//line blur.go:97
+									_ = gc_t7
+//line blur.go:97
+									var gc_i4 int = gc_t7
+//line blur.go:97
+									_ = gc_i4
+//line blur.go:97
+									var gc_ld2 lanes.Float32x8
+//line blur.go:97
+									if gc_i4 >=
+
+//line blur.go:139
+										0 && gc_i4+7 <= (width-
+
+//line blur.go:139
+										1) && gc_i4 <= len(row)-8 {
+//line blur.go:139
+										gc_ld2 = lanes.LoadFloat32x8Slice(row[gc_i4:])
+//line blur.go:139
+									} else {
+//line blur.go:139
+										var gc_lanes2 [8]float32
+//line blur.go:139
+										for gc_k2 := range 8 {
+//line blur.go:139
+											if 0xff&(1<<gc_k2) != 0 {
+//line blur.go:139
+												gc_pos.Thread = gc_rank + gc_k2
+//line blur.go:139
+												gc_lanes2[gc_k2] = row[min(max(gc_i4+gc_k2, 0), width-
+
+//line blur.go:139
+													1)]
+//line blur.go:139
+											}
+//line blur.go:139
+										}
+//line blur.go:139
+										gc_pos.Thread = gc_rank
+//line blur.go:139
+										gc_ld2 = lanes.LoadFloat32x8(&gc_lanes2)
+//line blur.go:139
+									}
+//line blur.go:139
+									sum = sum.Add(gc_ld2)
+//line blur.go:139
+								}
+//line blur.go:139
+							}
+//line blur.go:139
+						}
+//line blur.go:142
+						var gc_t8 float32 = 1 / float32((2*
+//line blur.go:101
+							r+
+
+//line blur.go:142
+							1)*(2*
+//line blur.go:101
+							r+
+
+//line blur.go:142
+							1))
+//line blur.go:142
+						_ = gc_t8
+						sum.Mul(lanes.BroadcastFloat32x8(gc_t8)).StoreSlice(dst[y*width+x:])
+					}
+					for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line blur.go:89
+						x := gc_bx*gc_bdx + gc_tx
+						_ = x
+
+//line blur.go:90
+						y := gc_by*gc_bdy + gc_ty
+						_ = y
+
+//line blur.go:94
+						var sum float32
+
+//line blur.go:95
+						for dy := -r; dy <= r; dy++ {
+							row := src[clampTo(y+dy, height)*width:]
+							for dx := -r; dx <= r; dx++ {
+								sum += row[clampTo(x+dx, width)]
+							}
+						}
+
+//line blur.go:101
+						dst[y*width+x] = sum * blurScale(r)
+						_ = sum
+					}
 					gc_ty++
 					if gc_ty == gc_bdy {
 						gc_ty = 0
 					}
-					continue
-				}
-				gc_vstep := gc_from
-				for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
-					gc_tx := gc_vstep
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line blur.go:89
-					var x int = gc_bx*gc_bdx + gc_tx
-//line blur.go:89
-					_ = x
-//line blur.go:90
-					var y int = gc_by*gc_bdy + gc_ty
-//line blur.go:90
-					_ = y
-//line blur.go:94
-					var sum lanes.Float32x8
-//line blur.go:94
-					_ = sum
-//line blur.go:95
-					if (y*
-
-//line blur.go:101
-						width+x) < 0 || (y*width+x) > len(dst)-8 {
-//line blur.go:95
-						break
-//line blur.go:95
-					}
-//line blur.go:95
-					for dy := -r; dy <= r; dy = dy + 1 {
-//line blur.go:95
-						var gc_t5 int = y + dy
-//line blur.go:95
-						_ = gc_t5
-//line blur.go:95
-						var gc_i3 int = gc_t5
-//line blur.go:95
-						_ = gc_i3
-//line blur.go:95
-						var gc_t6 int = min(max(gc_i3, 0), height-
-
-//line blur.go:139
-							1)
-//line blur.go:139
-						_ = gc_t6
-//line blur.go:139
-						var row []float32 = src[gc_t6*width:]
-//line blur.go:96
-						_ = row
-//line blur.go:96
-						if compiled.Adds(r, 2) && (x+(-r)) >= 0 && (x+r) >= (x+(-r)) && ((x+r)+7) <= (width-1) && ((x+r)+7) >= ((x+(-r))+7) && (x+r) <= (len(row)-8) {
-							for dx := -r; dx <= r; dx = dx + 1 {
-//line blur.go:97
-								var gc_t7 int = x + dx
-//line blur.go:97
-								_ = gc_t7
-//line blur.go:97
-								var gc_i4 int = gc_t7
-//line blur.go:97
-								_ = gc_i4
-//line blur.go:97
-								var gc_ld2 lanes.Float32x8
-//line blur.go:97
-								{
-//line blur.go:97
-									gc_ld2 = lanes.LoadFloat32x8Slice(row[gc_i4:])
-//line blur.go:97
-								}
-//line blur.go:97
-								sum = sum.Add(gc_ld2)
-//line blur.go:97
-							}
-//line blur.go:97
-						} else {
-//line blur.go:97
-							for dx := -r; dx <= r; dx = dx + 1 {
-//line blur.go:97
-								var gc_t7 int = x + dx
-//line blur.go:97
-								_ = gc_t7
-//line blur.go:97
-								var gc_i4 int = gc_t7
-//line blur.go:97
-								_ = gc_i4
-//line blur.go:97
-								var gc_ld2 lanes.Float32x8
-//line blur.go:97
-								if gc_i4 >=
-
-//line blur.go:139
-									0 && gc_i4+7 <= (width-
-
-//line blur.go:139
-									1) && gc_i4 <= len(row)-8 {
-//line blur.go:139
-									gc_ld2 = lanes.LoadFloat32x8Slice(row[gc_i4:])
-//line blur.go:139
-								} else {
-//line blur.go:139
-									var gc_lanes2 [8]float32
-//line blur.go:139
-									for gc_k2 := range 8 {
-//line blur.go:139
-										if 0xff&(1<<gc_k2) != 0 {
-//line blur.go:139
-											gc_pos.Thread = gc_rank + gc_k2
-//line blur.go:139
-											gc_lanes2[gc_k2] = row[min(max(gc_i4+gc_k2, 0), width-
-
-//line blur.go:139
-												1)]
-//line blur.go:139
-										}
-//line blur.go:139
-									}
-//line blur.go:139
-									gc_pos.Thread = gc_rank
-//line blur.go:139
-									gc_ld2 = lanes.LoadFloat32x8(&gc_lanes2)
-//line blur.go:139
-								}
-//line blur.go:139
-								sum = sum.Add(gc_ld2)
-//line blur.go:139
-							}
-//line blur.go:139
-						}
-//line blur.go:139
-					}
-//line blur.go:142
-					var gc_t8 float32 = 1 / float32((2*
-//line blur.go:101
-						r+
-
-//line blur.go:142
-						1)*(2*
-//line blur.go:101
-						r+
-
-//line blur.go:142
-						1))
-//line blur.go:142
-					_ = gc_t8
-					sum.Mul(lanes.BroadcastFloat32x8(gc_t8)).StoreSlice(dst[y*width+x:])
-				}
-				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line blur.go:89
-					x := gc_bx*gc_bdx + gc_tx
-					_ = x
-
-//line blur.go:90
-					y := gc_by*gc_bdy + gc_ty
-					_ = y
-
-//line blur.go:94
-					var sum float32
-
-//line blur.go:95
-					for dy := -r; dy <= r; dy++ {
-						row := src[clampTo(y+dy, height)*width:]
-						for dx := -r; dx <= r; dx++ {
-							sum += row[clampTo(x+dx, width)]
-						}
-					}
-
-//line blur.go:101
-					dst[y*width+x] = sum * blurScale(r)
-					_ = sum
-				}
-				gc_ty++
-				if gc_ty == gc_bdy {
-					gc_ty = 0
 				}
 			}
-		}
+		})
 	}
 }
 
@@ -437,139 +439,141 @@ func gc_body_blurShared(gc_b *compiled.Block, src, dst []float32, width, height,
 			}
 		}
 	}
-	{
-		gc_ty := 0
-		gc_from, gc_to := 0, gc_bdx
-		if !compiled.Adds(x0+r, gc_to) {
-			panic(compiled.ErrGuardWraps)
-		}
-		if gc_bound := compiled.Diff(width, x0+r); gc_bound < gc_to {
-			gc_to = gc_bound
-		}
-		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-			if (y0 + r + gc_ty) >= height {
+	compiled.OutOfLine(func() {
+		{
+			gc_ty := 0
+			gc_from, gc_to := 0, gc_bdx
+			if !compiled.Adds(x0+r, gc_to) {
+				panic(compiled.ErrGuardWraps)
+			}
+			if gc_bound := compiled.Diff(width, x0+r); gc_bound < gc_to {
+				gc_to = gc_bound
+			}
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				if (y0 + r + gc_ty) >= height {
+					gc_ty++
+					if gc_ty == gc_bdy {
+						gc_ty = 0
+					}
+					continue
+				}
+				gc_vstep := gc_from
+			gc_steps2:
+				for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
+					gc_tx := gc_vstep
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line blur.go:124
+					var x int = x0 + r + gc_tx
+//line blur.go:124
+					_ = x
+//line blur.go:124
+					var y int = y0 + r + gc_ty
+//line blur.go:124
+					_ = y
+//line blur.go:128
+					var sum lanes.Float32x8
+//line blur.go:128
+					_ = sum
+//line blur.go:129
+					if (y*
+
+//line blur.go:135
+						width+x) < 0 || (y*width+x) > len(dst)-8 {
+//line blur.go:129
+						break
+//line blur.go:129
+					}
+//line blur.go:129
+					for dy := 0; dy <= 2*r; dy = dy + 1 {
+//line blur.go:129
+						var row_ []float32 = tile[(gc_ty+dy)*side:]
+						_ = row_
+//line blur.go:130
+						if compiled.Adds(2*r, 2) && (gc_tx+0) >= 0 && (gc_tx+(2*r)) >= (gc_tx+0) && (gc_tx+(2*r)) <= (len(row_)-8) {
+							for dx := 0; dx <= 2*r; dx = dx + 1 {
+//line blur.go:131
+								var gc_ld2 lanes.Float32x8
+//line blur.go:131
+								{
+//line blur.go:131
+									gc_ld2 = lanes.LoadFloat32x8Slice(row_[gc_tx+dx:])
+								}
+//line blur.go:132
+								sum = sum.Add(gc_ld2)
+//line blur.go:132
+							}
+//line blur.go:132
+						} else {
+//line blur.go:132
+							for dx := 0; dx <= 2*r; dx = dx + 1 {
+//line blur.go:131
+								var gc_ld2 lanes.Float32x8
+//line blur.go:131
+								if (gc_tx+dx) >= 0 && (gc_tx+dx) <= len(row_)-8 {
+									gc_ld2 = lanes.LoadFloat32x8Slice(row_[gc_tx+dx:])
+//line blur.go:132
+								} else {
+//line blur.go:132
+									break gc_steps2
+//line blur.go:132
+								}
+//line blur.go:132
+								sum = sum.Add(gc_ld2)
+//line blur.go:132
+							}
+//line blur.go:132
+						}
+//line blur.go:132
+					}
+//line blur.go:142
+					var gc_t2 float32 = 1 / float32((2*
+//line blur.go:135
+						r+
+
+//line blur.go:142
+						1)*(2*
+//line blur.go:135
+						r+
+
+//line blur.go:142
+						1))
+//line blur.go:142
+					_ = gc_t2
+					sum.Mul(lanes.BroadcastFloat32x8(gc_t2)).StoreSlice(dst[y*width+x:])
+				}
+				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line blur.go:124
+					x := x0 + r + gc_tx
+					_ = x
+
+//line blur.go:124
+					y := y0 + r + gc_ty
+					_ = y
+
+//line blur.go:128
+					var sum float32
+
+//line blur.go:129
+					for dy := 0; dy <= 2*r; dy++ {
+						row_ := tile[(gc_ty+dy)*side:]
+						for dx := 0; dx <= 2*r; dx++ {
+							sum += row_[gc_tx+dx]
+						}
+					}
+
+//line blur.go:135
+					dst[y*width+x] = sum * blurScale(r)
+					_ = sum
+				}
 				gc_ty++
 				if gc_ty == gc_bdy {
 					gc_ty = 0
 				}
-				continue
-			}
-			gc_vstep := gc_from
-		gc_steps2:
-			for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
-				gc_tx := gc_vstep
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-//line blur.go:124
-				var x int = x0 + r + gc_tx
-//line blur.go:124
-				_ = x
-//line blur.go:124
-				var y int = y0 + r + gc_ty
-//line blur.go:124
-				_ = y
-//line blur.go:128
-				var sum lanes.Float32x8
-//line blur.go:128
-				_ = sum
-//line blur.go:129
-				if (y*
-
-//line blur.go:135
-					width+x) < 0 || (y*width+x) > len(dst)-8 {
-//line blur.go:129
-					break
-//line blur.go:129
-				}
-//line blur.go:129
-				for dy := 0; dy <= 2*r; dy = dy + 1 {
-//line blur.go:129
-					var row_ []float32 = tile[(gc_ty+dy)*side:]
-					_ = row_
-//line blur.go:130
-					if compiled.Adds(2*r, 2) && (gc_tx+0) >= 0 && (gc_tx+(2*r)) >= (gc_tx+0) && (gc_tx+(2*r)) <= (len(row_)-8) {
-						for dx := 0; dx <= 2*r; dx = dx + 1 {
-//line blur.go:131
-							var gc_ld2 lanes.Float32x8
-//line blur.go:131
-							{
-//line blur.go:131
-								gc_ld2 = lanes.LoadFloat32x8Slice(row_[gc_tx+dx:])
-							}
-//line blur.go:132
-							sum = sum.Add(gc_ld2)
-//line blur.go:132
-						}
-//line blur.go:132
-					} else {
-//line blur.go:132
-						for dx := 0; dx <= 2*r; dx = dx + 1 {
-//line blur.go:131
-							var gc_ld2 lanes.Float32x8
-//line blur.go:131
-							if (gc_tx+dx) >= 0 && (gc_tx+dx) <= len(row_)-8 {
-								gc_ld2 = lanes.LoadFloat32x8Slice(row_[gc_tx+dx:])
-//line blur.go:132
-							} else {
-//line blur.go:132
-								break gc_steps2
-//line blur.go:132
-							}
-//line blur.go:132
-							sum = sum.Add(gc_ld2)
-//line blur.go:132
-						}
-//line blur.go:132
-					}
-//line blur.go:132
-				}
-//line blur.go:142
-				var gc_t2 float32 = 1 / float32((2*
-//line blur.go:135
-					r+
-
-//line blur.go:142
-					1)*(2*
-//line blur.go:135
-					r+
-
-//line blur.go:142
-					1))
-//line blur.go:142
-				_ = gc_t2
-				sum.Mul(lanes.BroadcastFloat32x8(gc_t2)).StoreSlice(dst[y*width+x:])
-			}
-			for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-
-//line blur.go:124
-				x := x0 + r + gc_tx
-				_ = x
-
-//line blur.go:124
-				y := y0 + r + gc_ty
-				_ = y
-
-//line blur.go:128
-				var sum float32
-
-//line blur.go:129
-				for dy := 0; dy <= 2*r; dy++ {
-					row_ := tile[(gc_ty+dy)*side:]
-					for dx := 0; dx <= 2*r; dx++ {
-						sum += row_[gc_tx+dx]
-					}
-				}
-
-//line blur.go:135
-				dst[y*width+x] = sum * blurScale(r)
-				_ = sum
-			}
-			gc_ty++
-			if gc_ty == gc_bdy {
-				gc_ty = 0
 			}
 		}
-	}
+	})
 }

@@ -52,29 +52,180 @@ func gc_body_blur(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, src, dst []float32,
 				gc_by2 = 0
 			}
 		}
-		{
-			gc_ty2 := 0
-			gc_from2, gc_to2 := 0, gc_bdx2
-			if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound2 := compiled.Diff(width, gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
-				gc_to2 = gc_bound2
-			}
-			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				if (gc_by2*gc_bdy2 + gc_ty2) >= height {
-					gc_ty2++
-					if gc_ty2 == gc_bdy2 {
-						gc_ty2 = 0
-					}
-					continue
+		compiled.OutOfLine(func() {
+			{
+				gc_ty2 := 0
+				gc_from2, gc_to2 := 0, gc_bdx2
+				if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
+					panic(compiled.ErrGuardWraps)
 				}
-				gc_vstep2 := gc_from2
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop bool
-					gc_vstep2, gc_stop = func(gc_vstep2 int) (int, bool) {
+				if gc_bound2 := compiled.Diff(width, gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
+					gc_to2 = gc_bound2
+				}
+				for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+					if (gc_by2*gc_bdy2 + gc_ty2) >= height {
+						gc_ty2++
+						if gc_ty2 == gc_bdy2 {
+							gc_ty2 = 0
+						}
+						continue
+					}
+					gc_vstep2 := gc_from2
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop bool
+						gc_vstep2, gc_stop = func(gc_vstep2 int) (int, bool) {
 //line blur.go:142
-						gc_vb2 := archsimd.BroadcastFloat32x16(1 / float32((2*
+							gc_vb2 := archsimd.BroadcastFloat32x16(1 / float32((2*
+//line blur.go:101
+								r+
+
+//line blur.go:142
+								1)*(2*
+//line blur.go:101
+								r+
+
+//line blur.go:142
+								1)))
+//line blur.go:142
+							_ = gc_vb2
+							for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
+								gc_tx2 := gc_vstep2
+								gc_rank2 := gc_base2 + gc_tx2
+								gc_pos2.Thread = gc_rank2
+//line blur.go:89
+								var x int = gc_bx2*gc_bdx2 + gc_tx2
+//line blur.go:89
+								_ = x
+//line blur.go:90
+								var y int = gc_by2*gc_bdy2 + gc_ty2
+//line blur.go:90
+								_ = y
+//line blur.go:94
+								var sum archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+//line blur.go:94
+								_ = sum
+//line blur.go:95
+								if (y*
+
+//line blur.go:101
+									width+x) < 0 || (y*width+x) > len(dst)-16 {
+//line blur.go:95
+									break
+//line blur.go:95
+								}
+//line blur.go:95
+								for dy := -r; dy <= r; dy = dy + 1 {
+//line blur.go:95
+									var gc_t12 int = y + dy
+//line blur.go:95
+									_ = gc_t12
+//line blur.go:95
+									var gc_i7 int = gc_t12
+//line blur.go:95
+									_ = gc_i7
+//line blur.go:95
+									var gc_t13 int = min(max(gc_i7, 0), height-
+
+//line blur.go:139
+										1)
+//line blur.go:139
+									_ = gc_t13
+//line blur.go:139
+									var row []float32 = src[gc_t13*width:]
+//line blur.go:96
+									_ = row
+//line blur.go:96
+									if compiled.Adds(r, 2) && (x+(-r)) >= 0 && (x+r) >= (x+(-r)) && ((x+r)+15) <= (width-1) && ((x+r)+15) >= ((x+(-r))+15) && (x+r) <= (len(row)-16) {
+										for dx := -r; dx <= r; dx = dx + 1 {
+//line blur.go:97
+											var gc_t14 int = x + dx
+//line blur.go:97
+											_ = gc_t14
+//line blur.go:97
+											var gc_i8 int = gc_t14
+//line blur.go:97
+											_ = gc_i8
+//line blur.go:97
+											var gc_ld4 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+//line blur.go:97
+											{
+//line blur.go:97
+												gc_ld4 = archsimd.LoadFloat32x16Slice(row[gc_i8:])
+//line blur.go:97
+											}
+//line blur.go:97
+											sum = sum.Add(gc_ld4)
+//line blur.go:97
+										}
+//line blur.go:97
+									} else {
+//line blur.go:97
+										for dx := -r; dx <= r; dx = dx + 1 {
+//line blur.go:97
+											var gc_t14 int = x + dx
+//line blur.go:97
+											_ = gc_t14
+//line blur.go:97
+											var gc_i8 int = gc_t14
+//line blur.go:97
+											_ = gc_i8
+//line blur.go:97
+											var gc_ld4 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+//line blur.go:97
+											if gc_i8 >=
+
+//line blur.go:139
+												0 && gc_i8+15 <= (width-
+
+//line blur.go:139
+												1) && gc_i8 <= len(row)-16 {
+//line blur.go:139
+												gc_ld4 = archsimd.LoadFloat32x16Slice(row[gc_i8:])
+//line blur.go:139
+											} else {
+//line blur.go:139
+												var gc_lanes4 [16]float32
+//line blur.go:139
+												for gc_k4 := range 16 {
+//line blur.go:139
+													if 0xffff&(1<<gc_k4) != 0 {
+//line blur.go:139
+														gc_pos2.Thread = gc_rank2 + gc_k4
+//line blur.go:139
+														gc_lanes4[gc_k4] = row[min(max(gc_i8+gc_k4, 0), width-
+
+//line blur.go:139
+															1)]
+//line blur.go:139
+													}
+//line blur.go:139
+												}
+//line blur.go:139
+												gc_pos2.Thread = gc_rank2
+//line blur.go:139
+												gc_ld4 = archsimd.LoadFloat32x16(&gc_lanes4)
+//line blur.go:139
+											}
+//line blur.go:139
+											sum = sum.Add(gc_ld4)
+//line blur.go:139
+										}
+//line blur.go:139
+									}
+//line blur.go:139
+								}
+								sum.Mul(gc_vb2).StoreSlice(dst[y*width+x:])
+							}
+							archsimd.ClearAVXUpperBits()
+							return gc_vstep2, false
+						}(gc_vstep2)
+						if gc_stop {
+							return
+						}
+					}
+					if compiled.SIMD {
+//line blur.go:142
+						gc_vb := archsimd.BroadcastFloat32x8(1 / float32((2*
 //line blur.go:101
 							r+
 
@@ -86,8 +237,8 @@ func gc_body_blur(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, src, dst []float32,
 //line blur.go:142
 							1)))
 //line blur.go:142
-						_ = gc_vb2
-						for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
+						_ = gc_vb
+						for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
 							gc_tx2 := gc_vstep2
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
@@ -100,14 +251,14 @@ func gc_body_blur(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, src, dst []float32,
 //line blur.go:90
 							_ = y
 //line blur.go:94
-							var sum archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+							var sum archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line blur.go:94
 							_ = sum
 //line blur.go:95
 							if (y*
 
 //line blur.go:101
-								width+x) < 0 || (y*width+x) > len(dst)-16 {
+								width+x) < 0 || (y*width+x) > len(dst)-8 {
 //line blur.go:95
 								break
 //line blur.go:95
@@ -115,45 +266,45 @@ func gc_body_blur(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, src, dst []float32,
 //line blur.go:95
 							for dy := -r; dy <= r; dy = dy + 1 {
 //line blur.go:95
-								var gc_t12 int = y + dy
+								var gc_t9 int = y + dy
 //line blur.go:95
-								_ = gc_t12
+								_ = gc_t9
 //line blur.go:95
-								var gc_i7 int = gc_t12
+								var gc_i5 int = gc_t9
 //line blur.go:95
-								_ = gc_i7
+								_ = gc_i5
 //line blur.go:95
-								var gc_t13 int = min(max(gc_i7, 0), height-
+								var gc_t10 int = min(max(gc_i5, 0), height-
 
 //line blur.go:139
 									1)
 //line blur.go:139
-								_ = gc_t13
+								_ = gc_t10
 //line blur.go:139
-								var row []float32 = src[gc_t13*width:]
+								var row []float32 = src[gc_t10*width:]
 //line blur.go:96
 								_ = row
 //line blur.go:96
-								if compiled.Adds(r, 2) && (x+(-r)) >= 0 && (x+r) >= (x+(-r)) && ((x+r)+15) <= (width-1) && ((x+r)+15) >= ((x+(-r))+15) && (x+r) <= (len(row)-16) {
+								if compiled.Adds(r, 2) && (x+(-r)) >= 0 && (x+r) >= (x+(-r)) && ((x+r)+7) <= (width-1) && ((x+r)+7) >= ((x+(-r))+7) && (x+r) <= (len(row)-8) {
 									for dx := -r; dx <= r; dx = dx + 1 {
 //line blur.go:97
-										var gc_t14 int = x + dx
+										var gc_t11 int = x + dx
 //line blur.go:97
-										_ = gc_t14
+										_ = gc_t11
 //line blur.go:97
-										var gc_i8 int = gc_t14
+										var gc_i6 int = gc_t11
 //line blur.go:97
-										_ = gc_i8
+										_ = gc_i6
 //line blur.go:97
-										var gc_ld4 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+										var gc_ld3 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line blur.go:97
 										{
 //line blur.go:97
-											gc_ld4 = archsimd.LoadFloat32x16Slice(row[gc_i8:])
+											gc_ld3 = archsimd.LoadFloat32x8Slice(row[gc_i6:])
 //line blur.go:97
 										}
 //line blur.go:97
-										sum = sum.Add(gc_ld4)
+										sum = sum.Add(gc_ld3)
 //line blur.go:97
 									}
 //line blur.go:97
@@ -161,37 +312,37 @@ func gc_body_blur(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, src, dst []float32,
 //line blur.go:97
 									for dx := -r; dx <= r; dx = dx + 1 {
 //line blur.go:97
-										var gc_t14 int = x + dx
+										var gc_t11 int = x + dx
 //line blur.go:97
-										_ = gc_t14
+										_ = gc_t11
 //line blur.go:97
-										var gc_i8 int = gc_t14
+										var gc_i6 int = gc_t11
 //line blur.go:97
-										_ = gc_i8
+										_ = gc_i6
 //line blur.go:97
-										var gc_ld4 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+										var gc_ld3 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line blur.go:97
-										if gc_i8 >=
+										if gc_i6 >=
 
 //line blur.go:139
-											0 && gc_i8+15 <= (width-
+											0 && gc_i6+7 <= (width-
 
 //line blur.go:139
-											1) && gc_i8 <= len(row)-16 {
+											1) && gc_i6 <= len(row)-8 {
 //line blur.go:139
-											gc_ld4 = archsimd.LoadFloat32x16Slice(row[gc_i8:])
+											gc_ld3 = archsimd.LoadFloat32x8Slice(row[gc_i6:])
 //line blur.go:139
 										} else {
 //line blur.go:139
-											var gc_lanes4 [16]float32
+											var gc_lanes3 [8]float32
 //line blur.go:139
-											for gc_k4 := range 16 {
+											for gc_k3 := range 8 {
 //line blur.go:139
-												if 0xffff&(1<<gc_k4) != 0 {
+												if 0xff&(1<<gc_k3) != 0 {
 //line blur.go:139
-													gc_pos2.Thread = gc_rank2 + gc_k4
+													gc_pos2.Thread = gc_rank2 + gc_k3
 //line blur.go:139
-													gc_lanes4[gc_k4] = row[min(max(gc_i8+gc_k4, 0), width-
+													gc_lanes3[gc_k3] = row[min(max(gc_i6+gc_k3, 0), width-
 
 //line blur.go:139
 														1)]
@@ -202,204 +353,55 @@ func gc_body_blur(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, src, dst []float32,
 //line blur.go:139
 											gc_pos2.Thread = gc_rank2
 //line blur.go:139
-											gc_ld4 = archsimd.LoadFloat32x16(&gc_lanes4)
+											gc_ld3 = archsimd.LoadFloat32x8(&gc_lanes3)
 //line blur.go:139
 										}
 //line blur.go:139
-										sum = sum.Add(gc_ld4)
+										sum = sum.Add(gc_ld3)
 //line blur.go:139
 									}
 //line blur.go:139
 								}
 //line blur.go:139
 							}
-							sum.Mul(gc_vb2).StoreSlice(dst[y*width+x:])
+							sum.Mul(gc_vb).StoreSlice(dst[y*width+x:])
 						}
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep2, false
-					}(gc_vstep2)
-					if gc_stop {
-						return
 					}
-				}
-				if compiled.SIMD {
-//line blur.go:142
-					gc_vb := archsimd.BroadcastFloat32x8(1 / float32((2*
-//line blur.go:101
-						r+
-
-//line blur.go:142
-						1)*(2*
-//line blur.go:101
-						r+
-
-//line blur.go:142
-						1)))
-//line blur.go:142
-					_ = gc_vb
-					for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
-						gc_tx2 := gc_vstep2
+					for gc_tx2 := gc_vstep2; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
+
 //line blur.go:89
-						var x int = gc_bx2*gc_bdx2 + gc_tx2
-//line blur.go:89
+						x := gc_bx2*gc_bdx2 + gc_tx2
 						_ = x
+
 //line blur.go:90
-						var y int = gc_by2*gc_bdy2 + gc_ty2
-//line blur.go:90
+						y := gc_by2*gc_bdy2 + gc_ty2
 						_ = y
+
 //line blur.go:94
-						var sum archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line blur.go:94
-						_ = sum
-//line blur.go:95
-						if (y*
+						var sum float32
 
-//line blur.go:101
-							width+x) < 0 || (y*width+x) > len(dst)-8 {
 //line blur.go:95
-							break
-//line blur.go:95
-						}
-//line blur.go:95
-						for dy := -r; dy <= r; dy = dy + 1 {
-//line blur.go:95
-							var gc_t9 int = y + dy
-//line blur.go:95
-							_ = gc_t9
-//line blur.go:95
-							var gc_i5 int = gc_t9
-//line blur.go:95
-							_ = gc_i5
-//line blur.go:95
-							var gc_t10 int = min(max(gc_i5, 0), height-
-
-//line blur.go:139
-								1)
-//line blur.go:139
-							_ = gc_t10
-//line blur.go:139
-							var row []float32 = src[gc_t10*width:]
-//line blur.go:96
-							_ = row
-//line blur.go:96
-							if compiled.Adds(r, 2) && (x+(-r)) >= 0 && (x+r) >= (x+(-r)) && ((x+r)+7) <= (width-1) && ((x+r)+7) >= ((x+(-r))+7) && (x+r) <= (len(row)-8) {
-								for dx := -r; dx <= r; dx = dx + 1 {
-//line blur.go:97
-									var gc_t11 int = x + dx
-//line blur.go:97
-									_ = gc_t11
-//line blur.go:97
-									var gc_i6 int = gc_t11
-//line blur.go:97
-									_ = gc_i6
-//line blur.go:97
-									var gc_ld3 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line blur.go:97
-									{
-//line blur.go:97
-										gc_ld3 = archsimd.LoadFloat32x8Slice(row[gc_i6:])
-//line blur.go:97
-									}
-//line blur.go:97
-									sum = sum.Add(gc_ld3)
-//line blur.go:97
-								}
-//line blur.go:97
-							} else {
-//line blur.go:97
-								for dx := -r; dx <= r; dx = dx + 1 {
-//line blur.go:97
-									var gc_t11 int = x + dx
-//line blur.go:97
-									_ = gc_t11
-//line blur.go:97
-									var gc_i6 int = gc_t11
-//line blur.go:97
-									_ = gc_i6
-//line blur.go:97
-									var gc_ld3 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line blur.go:97
-									if gc_i6 >=
-
-//line blur.go:139
-										0 && gc_i6+7 <= (width-
-
-//line blur.go:139
-										1) && gc_i6 <= len(row)-8 {
-//line blur.go:139
-										gc_ld3 = archsimd.LoadFloat32x8Slice(row[gc_i6:])
-//line blur.go:139
-									} else {
-//line blur.go:139
-										var gc_lanes3 [8]float32
-//line blur.go:139
-										for gc_k3 := range 8 {
-//line blur.go:139
-											if 0xff&(1<<gc_k3) != 0 {
-//line blur.go:139
-												gc_pos2.Thread = gc_rank2 + gc_k3
-//line blur.go:139
-												gc_lanes3[gc_k3] = row[min(max(gc_i6+gc_k3, 0), width-
-
-//line blur.go:139
-													1)]
-//line blur.go:139
-											}
-//line blur.go:139
-										}
-//line blur.go:139
-										gc_pos2.Thread = gc_rank2
-//line blur.go:139
-										gc_ld3 = archsimd.LoadFloat32x8(&gc_lanes3)
-//line blur.go:139
-									}
-//line blur.go:139
-									sum = sum.Add(gc_ld3)
-//line blur.go:139
-								}
-//line blur.go:139
+						for dy := -r; dy <= r; dy++ {
+							row := src[clampTo(y+dy, height)*width:]
+							for dx := -r; dx <= r; dx++ {
+								sum += row[clampTo(x+dx, width)]
 							}
-//line blur.go:139
 						}
-						sum.Mul(gc_vb).StoreSlice(dst[y*width+x:])
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				for gc_tx2 := gc_vstep2; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line blur.go:89
-					x := gc_bx2*gc_bdx2 + gc_tx2
-					_ = x
-
-//line blur.go:90
-					y := gc_by2*gc_bdy2 + gc_ty2
-					_ = y
-
-//line blur.go:94
-					var sum float32
-
-//line blur.go:95
-					for dy := -r; dy <= r; dy++ {
-						row := src[clampTo(y+dy, height)*width:]
-						for dx := -r; dx <= r; dx++ {
-							sum += row[clampTo(x+dx, width)]
-						}
-					}
 
 //line blur.go:101
-					dst[y*width+x] = sum * blurScale(r)
-					_ = sum
-				}
-				gc_ty2++
-				if gc_ty2 == gc_bdy2 {
-					gc_ty2 = 0
+						dst[y*width+x] = sum * blurScale(r)
+						_ = sum
+					}
+					gc_ty2++
+					if gc_ty2 == gc_bdy2 {
+						gc_ty2 = 0
+					}
 				}
 			}
-		}
+		})
 	}
 }
 
@@ -592,29 +594,122 @@ func gc_body_blurShared(gc_b2 *compiled.Block, src, dst []float32, width, height
 			}
 		}
 	}
-	{
-		gc_ty2 := 0
-		gc_from3, gc_to2 := 0, gc_bdx2
-		if !compiled.Adds(x0+r, gc_to2) {
-			panic(compiled.ErrGuardWraps)
-		}
-		if gc_bound2 := compiled.Diff(width, x0+r); gc_bound2 < gc_to2 {
-			gc_to2 = gc_bound2
-		}
-		for gc_base2 := 0; gc_from3 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			if (y0 + r + gc_ty2) >= height {
-				gc_ty2++
-				if gc_ty2 == gc_bdy2 {
-					gc_ty2 = 0
-				}
-				continue
+	compiled.OutOfLine(func() {
+		{
+			gc_ty2 := 0
+			gc_from3, gc_to2 := 0, gc_bdx2
+			if !compiled.Adds(x0+r, gc_to2) {
+				panic(compiled.ErrGuardWraps)
 			}
-			gc_vstep2 := gc_from3
-			if compiled.SIMD && compiled.SIMD512 {
-				var gc_stop bool
-				gc_vstep2, gc_stop = func(gc_vstep2 int) (int, bool) {
+			if gc_bound2 := compiled.Diff(width, x0+r); gc_bound2 < gc_to2 {
+				gc_to2 = gc_bound2
+			}
+			for gc_base2 := 0; gc_from3 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+				if (y0 + r + gc_ty2) >= height {
+					gc_ty2++
+					if gc_ty2 == gc_bdy2 {
+						gc_ty2 = 0
+					}
+					continue
+				}
+				gc_vstep2 := gc_from3
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop bool
+					gc_vstep2, gc_stop = func(gc_vstep2 int) (int, bool) {
 //line blur.go:142
-					gc_vb2 := archsimd.BroadcastFloat32x16(1 / float32((2*
+						gc_vb2 := archsimd.BroadcastFloat32x16(1 / float32((2*
+//line blur.go:135
+							r+
+
+//line blur.go:142
+							1)*(2*
+//line blur.go:135
+							r+
+
+//line blur.go:142
+							1)))
+//line blur.go:142
+						_ = gc_vb2
+					gc_steps4:
+						for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
+							gc_tx2 := gc_vstep2
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+//line blur.go:124
+							var x int = x0 + r + gc_tx2
+//line blur.go:124
+							_ = x
+//line blur.go:124
+							var y int = y0 + r + gc_ty2
+//line blur.go:124
+							_ = y
+//line blur.go:128
+							var sum archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+//line blur.go:128
+							_ = sum
+//line blur.go:129
+							if (y*
+
+//line blur.go:135
+								width+x) < 0 || (y*width+x) > len(dst)-16 {
+//line blur.go:129
+								break
+//line blur.go:129
+							}
+//line blur.go:129
+							for dy := 0; dy <= 2*r; dy = dy + 1 {
+//line blur.go:129
+								var row_ []float32 = tile[(gc_ty2+dy)*side:]
+								_ = row_
+//line blur.go:130
+								if compiled.Adds(2*r, 2) && (gc_tx2+0) >= 0 && (gc_tx2+(2*r)) >= (gc_tx2+0) && (gc_tx2+(2*r)) <= (len(row_)-16) {
+									for dx := 0; dx <= 2*r; dx = dx + 1 {
+//line blur.go:131
+										var gc_ld4 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+//line blur.go:131
+										{
+//line blur.go:131
+											gc_ld4 = archsimd.LoadFloat32x16Slice(row_[gc_tx2+dx:])
+										}
+//line blur.go:132
+										sum = sum.Add(gc_ld4)
+//line blur.go:132
+									}
+//line blur.go:132
+								} else {
+//line blur.go:132
+									for dx := 0; dx <= 2*r; dx = dx + 1 {
+//line blur.go:131
+										var gc_ld4 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+//line blur.go:131
+										if (gc_tx2+dx) >= 0 && (gc_tx2+dx) <= len(row_)-16 {
+											gc_ld4 = archsimd.LoadFloat32x16Slice(row_[gc_tx2+dx:])
+//line blur.go:132
+										} else {
+//line blur.go:132
+											break gc_steps4
+//line blur.go:132
+										}
+//line blur.go:132
+										sum = sum.Add(gc_ld4)
+//line blur.go:132
+									}
+//line blur.go:132
+								}
+//line blur.go:132
+							}
+							sum.Mul(gc_vb2).StoreSlice(dst[y*width+x:])
+						}
+						archsimd.ClearAVXUpperBits()
+						return gc_vstep2, false
+					}(gc_vstep2)
+					if gc_stop {
+						return
+					}
+				}
+				if compiled.SIMD {
+//line blur.go:142
+					gc_vb := archsimd.BroadcastFloat32x8(1 / float32((2*
 //line blur.go:135
 						r+
 
@@ -626,9 +721,9 @@ func gc_body_blurShared(gc_b2 *compiled.Block, src, dst []float32, width, height
 //line blur.go:142
 						1)))
 //line blur.go:142
-					_ = gc_vb2
-				gc_steps4:
-					for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
+					_ = gc_vb
+				gc_steps3:
+					for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
 						gc_tx2 := gc_vstep2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
@@ -641,14 +736,14 @@ func gc_body_blurShared(gc_b2 *compiled.Block, src, dst []float32, width, height
 //line blur.go:124
 						_ = y
 //line blur.go:128
-						var sum archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+						var sum archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line blur.go:128
 						_ = sum
 //line blur.go:129
 						if (y*
 
 //line blur.go:135
-							width+x) < 0 || (y*width+x) > len(dst)-16 {
+							width+x) < 0 || (y*width+x) > len(dst)-8 {
 //line blur.go:129
 							break
 //line blur.go:129
@@ -659,17 +754,17 @@ func gc_body_blurShared(gc_b2 *compiled.Block, src, dst []float32, width, height
 							var row_ []float32 = tile[(gc_ty2+dy)*side:]
 							_ = row_
 //line blur.go:130
-							if compiled.Adds(2*r, 2) && (gc_tx2+0) >= 0 && (gc_tx2+(2*r)) >= (gc_tx2+0) && (gc_tx2+(2*r)) <= (len(row_)-16) {
+							if compiled.Adds(2*r, 2) && (gc_tx2+0) >= 0 && (gc_tx2+(2*r)) >= (gc_tx2+0) && (gc_tx2+(2*r)) <= (len(row_)-8) {
 								for dx := 0; dx <= 2*r; dx = dx + 1 {
 //line blur.go:131
-									var gc_ld4 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+									var gc_ld3 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line blur.go:131
 									{
 //line blur.go:131
-										gc_ld4 = archsimd.LoadFloat32x16Slice(row_[gc_tx2+dx:])
+										gc_ld3 = archsimd.LoadFloat32x8Slice(row_[gc_tx2+dx:])
 									}
 //line blur.go:132
-									sum = sum.Add(gc_ld4)
+									sum = sum.Add(gc_ld3)
 //line blur.go:132
 								}
 //line blur.go:132
@@ -677,151 +772,60 @@ func gc_body_blurShared(gc_b2 *compiled.Block, src, dst []float32, width, height
 //line blur.go:132
 								for dx := 0; dx <= 2*r; dx = dx + 1 {
 //line blur.go:131
-									var gc_ld4 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+									var gc_ld3 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line blur.go:131
-									if (gc_tx2+dx) >= 0 && (gc_tx2+dx) <= len(row_)-16 {
-										gc_ld4 = archsimd.LoadFloat32x16Slice(row_[gc_tx2+dx:])
+									if (gc_tx2+dx) >= 0 && (gc_tx2+dx) <= len(row_)-8 {
+										gc_ld3 = archsimd.LoadFloat32x8Slice(row_[gc_tx2+dx:])
 //line blur.go:132
 									} else {
 //line blur.go:132
-										break gc_steps4
+										break gc_steps3
 //line blur.go:132
 									}
 //line blur.go:132
-									sum = sum.Add(gc_ld4)
+									sum = sum.Add(gc_ld3)
 //line blur.go:132
 								}
 //line blur.go:132
 							}
 //line blur.go:132
 						}
-						sum.Mul(gc_vb2).StoreSlice(dst[y*width+x:])
+						sum.Mul(gc_vb).StoreSlice(dst[y*width+x:])
 					}
 					archsimd.ClearAVXUpperBits()
-					return gc_vstep2, false
-				}(gc_vstep2)
-				if gc_stop {
-					return
 				}
-			}
-			if compiled.SIMD {
-//line blur.go:142
-				gc_vb := archsimd.BroadcastFloat32x8(1 / float32((2*
-//line blur.go:135
-					r+
-
-//line blur.go:142
-					1)*(2*
-//line blur.go:135
-					r+
-
-//line blur.go:142
-					1)))
-//line blur.go:142
-				_ = gc_vb
-			gc_steps3:
-				for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
-					gc_tx2 := gc_vstep2
+				for gc_tx2 := gc_vstep2; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
+
 //line blur.go:124
-					var x int = x0 + r + gc_tx2
-//line blur.go:124
+					x := x0 + r + gc_tx2
 					_ = x
+
 //line blur.go:124
-					var y int = y0 + r + gc_ty2
-//line blur.go:124
+					y := y0 + r + gc_ty2
 					_ = y
-//line blur.go:128
-					var sum archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line blur.go:128
-					_ = sum
-//line blur.go:129
-					if (y*
 
-//line blur.go:135
-						width+x) < 0 || (y*width+x) > len(dst)-8 {
+//line blur.go:128
+					var sum float32
+
 //line blur.go:129
-						break
-//line blur.go:129
-					}
-//line blur.go:129
-					for dy := 0; dy <= 2*r; dy = dy + 1 {
-//line blur.go:129
-						var row_ []float32 = tile[(gc_ty2+dy)*side:]
-						_ = row_
-//line blur.go:130
-						if compiled.Adds(2*r, 2) && (gc_tx2+0) >= 0 && (gc_tx2+(2*r)) >= (gc_tx2+0) && (gc_tx2+(2*r)) <= (len(row_)-8) {
-							for dx := 0; dx <= 2*r; dx = dx + 1 {
-//line blur.go:131
-								var gc_ld3 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line blur.go:131
-								{
-//line blur.go:131
-									gc_ld3 = archsimd.LoadFloat32x8Slice(row_[gc_tx2+dx:])
-								}
-//line blur.go:132
-								sum = sum.Add(gc_ld3)
-//line blur.go:132
-							}
-//line blur.go:132
-						} else {
-//line blur.go:132
-							for dx := 0; dx <= 2*r; dx = dx + 1 {
-//line blur.go:131
-								var gc_ld3 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line blur.go:131
-								if (gc_tx2+dx) >= 0 && (gc_tx2+dx) <= len(row_)-8 {
-									gc_ld3 = archsimd.LoadFloat32x8Slice(row_[gc_tx2+dx:])
-//line blur.go:132
-								} else {
-//line blur.go:132
-									break gc_steps3
-//line blur.go:132
-								}
-//line blur.go:132
-								sum = sum.Add(gc_ld3)
-//line blur.go:132
-							}
-//line blur.go:132
+					for dy := 0; dy <= 2*r; dy++ {
+						row_ := tile[(gc_ty2+dy)*side:]
+						for dx := 0; dx <= 2*r; dx++ {
+							sum += row_[gc_tx2+dx]
 						}
-//line blur.go:132
 					}
-					sum.Mul(gc_vb).StoreSlice(dst[y*width+x:])
-				}
-				archsimd.ClearAVXUpperBits()
-			}
-			for gc_tx2 := gc_vstep2; gc_tx2 < gc_to2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
-
-//line blur.go:124
-				x := x0 + r + gc_tx2
-				_ = x
-
-//line blur.go:124
-				y := y0 + r + gc_ty2
-				_ = y
-
-//line blur.go:128
-				var sum float32
-
-//line blur.go:129
-				for dy := 0; dy <= 2*r; dy++ {
-					row_ := tile[(gc_ty2+dy)*side:]
-					for dx := 0; dx <= 2*r; dx++ {
-						sum += row_[gc_tx2+dx]
-					}
-				}
 
 //line blur.go:135
-				dst[y*width+x] = sum * blurScale(r)
-				_ = sum
-			}
-			gc_ty2++
-			if gc_ty2 == gc_bdy2 {
-				gc_ty2 = 0
+					dst[y*width+x] = sum * blurScale(r)
+					_ = sum
+				}
+				gc_ty2++
+				if gc_ty2 == gc_bdy2 {
+					gc_ty2 = 0
+				}
 			}
 		}
-	}
+	})
 }

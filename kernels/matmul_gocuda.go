@@ -2846,35 +2846,41 @@ func gc_body_matMulRegisterTiled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 
 //line matmul.go:254
 	for p := 0; p < k; p += matmulRegTile {
-		{
-			gc_ty := 0
-			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+		compiled.OutOfLine(func() {
+			as := as[:32]
+			_ = as
+			bs := bs[:32]
+			_ = bs
+			{
+				gc_ty := 0
+				for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 
 //line matmul.go:251
-					tx := gc_tx
-					_ = tx
+						tx := gc_tx
+						_ = tx
 
 //line matmul.go:251
-					ty := gc_ty
-					_ = ty
+						ty := gc_ty
+						_ = ty
 
 //line matmul.go:256
-					for i := 0; i < matmulRegTile; i += half {
-						for j := 0; j < matmulRegTile; j += half {
-							as[ty+i][tx+j], bs[ty+i][tx+j] = matmulLoad(t, a, b,
-								row0+ty+i, col0+tx+j, p+tx+j, p+ty+i, m, k, n)
+						for i := 0; i < matmulRegTile; i += half {
+							for j := 0; j < matmulRegTile; j += half {
+								as[ty+i][tx+j], bs[ty+i][tx+j] = matmulLoad(t, a, b,
+									row0+ty+i, col0+tx+j, p+tx+j, p+ty+i, m, k, n)
+							}
 						}
 					}
-				}
-				gc_ty++
-				if gc_ty == gc_bdy {
-					gc_ty = 0
+					gc_ty++
+					if gc_ty == gc_bdy {
+						gc_ty = 0
+					}
 				}
 			}
-		}
+		})
 		{
 			gc_ty := 0
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {

@@ -4316,26 +4316,339 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 
 //line matmul.go:254
 	for p := 0; p < k; p += matmulRegTile {
-		{
-			gc_ty2 := 0
-			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_vstep3 := 0
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop2 bool
-					gc_vstep3, gc_stop2 = func(gc_vstep3 int) (int, bool) {
+		compiled.OutOfLine(func() {
+			as := as[:32]
+			_ = as
+			bs := bs[:32]
+			_ = bs
+			{
+				gc_ty2 := 0
+				for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+					gc_vstep3 := 0
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop2 bool
+						gc_vstep3, gc_stop2 = func(gc_vstep3 int) (int, bool) {
 //line matmul.go:251
-						gc_iota2 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+							gc_iota2 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line matmul.go:251
-						_ = gc_iota2
+							_ = gc_iota2
 //line matmul.go:251
-						gc_none2 := archsimd.Mask32x16FromBits(0)
+							gc_none2 := archsimd.Mask32x16FromBits(0)
 //line matmul.go:251
-						_ = gc_none2
+							_ = gc_none2
 //line matmul.go:251
-						gc_all2 := archsimd.Mask32x16FromBits(0xffff)
+							gc_all2 := archsimd.Mask32x16FromBits(0xffff)
 //line matmul.go:251
-						_ = gc_all2
-						for ; gc_vstep3+15 < gc_bdx2; gc_vstep3 += 16 {
+							_ = gc_all2
+							for ; gc_vstep3+15 < gc_bdx2; gc_vstep3 += 16 {
+								gc_tx2 := gc_vstep3
+								gc_rank2 := gc_base2 + gc_tx2
+								gc_pos2.Thread = gc_rank2
+//line matmul.go:251
+								var tx int = gc_tx2
+//line matmul.go:251
+								_ = tx
+//line matmul.go:251
+								var ty int = gc_ty2
+//line matmul.go:251
+								_ = ty
+//line matmul.go:256
+								for i := 0; i < matmulRegTile; i = i + half {
+//line matmul.go:256
+									for j := 0; j < matmulRegTile; j = j + half {
+										var gc_t5 int = row0 + ty + i
+//line matmul.go:259
+										_ = gc_t5
+//line matmul.go:259
+										var gc_t6 int = col0 + tx + j
+//line matmul.go:259
+										_ = gc_t6
+//line matmul.go:259
+										var gc_t7 int = p + tx + j
+//line matmul.go:259
+										_ = gc_t7
+//line matmul.go:259
+										var gc_t8 int = p + ty + i
+//line matmul.go:259
+										_ = gc_t8
+//line matmul.go:259
+										var gc_row2 int = gc_t5
+//line matmul.go:259
+										_ = gc_row2
+//line matmul.go:259
+										var gc_col2 int = gc_t6
+//line matmul.go:259
+										_ = gc_col2
+//line matmul.go:259
+										var gc_ac2 int = gc_t7
+//line matmul.go:259
+										_ = gc_ac2
+//line matmul.go:259
+										var gc_br2 int = gc_t8
+//line matmul.go:259
+										_ = gc_br2
+//line matmul.go:259
+										var gc_av2 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+//line matmul.go:259
+										_ = gc_av2
+//line matmul.go:259
+										var gc_bv2 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+//line matmul.go:259
+										_ = gc_bv2
+//line matmul.go:259
+										if gc_row2 < m && (gc_ac2 < k && uint(k-gc_ac2) > 15) {
+//line matmul.go:259
+											var gc_ld5 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+//line matmul.go:259
+											if (gc_row2*k+gc_ac2) >= 0 && (gc_row2*k+gc_ac2) <= len(a)-16 {
+//line matmul.go:258
+												gc_ld5 = archsimd.LoadFloat32x16Slice(a[gc_row2*
+													k+gc_ac2:])
+//line matmul.go:259
+											} else {
+//line matmul.go:259
+												var gc_lanes7 [16]float32
+//line matmul.go:259
+												for gc_k7 := range 16 {
+//line matmul.go:259
+													if 0xffff&(1<<gc_k7) != 0 {
+//line matmul.go:259
+														gc_pos2.Thread = gc_rank2 + gc_k7
+//line matmul.go:259
+														gc_lanes7[gc_k7] = a[(gc_row2*
+//line matmul.go:259
+															k+gc_ac2)+gc_k7]
+//line matmul.go:259
+													}
+//line matmul.go:259
+												}
+//line matmul.go:259
+												gc_pos2.Thread = gc_rank2
+//line matmul.go:259
+												gc_ld5 = archsimd.LoadFloat32x16(&gc_lanes7)
+//line matmul.go:259
+											}
+//line matmul.go:259
+											gc_av2 = gc_ld5
+//line matmul.go:259
+										} else {
+//line matmul.go:259
+											gc_b5 := gc_none2
+//line matmul.go:259
+											if gc_row2 < m {
+//line matmul.go:259
+												gc_b5 = gc_all2
+//line matmul.go:259
+											}
+//line matmul.go:259
+											gc_if3 := archsimd.Mask32x16FromBits(gc_b5.ToBits() & gc_iota2.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(k, gc_ac2, 16)))).ToBits())
+//line matmul.go:259
+											_ = gc_if3
+//line matmul.go:259
+											if gc_if3.ToBits() != 0 {
+//line matmul.go:259
+												var gc_ld6 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+//line matmul.go:259
+												if (gc_row2*k+gc_ac2) >= 0 && (gc_row2*k+gc_ac2) <= len(a)-16 {
+//line matmul.go:258
+													gc_ld6 = archsimd.LoadFloat32x16Slice(a[gc_row2*
+														k+gc_ac2:])
+//line matmul.go:259
+												} else {
+//line matmul.go:259
+													var gc_lanes8 [16]float32
+//line matmul.go:259
+													for gc_k8 := range 16 {
+//line matmul.go:259
+														if gc_if3.ToBits()&(1<<gc_k8) != 0 {
+//line matmul.go:259
+															gc_pos2.Thread = gc_rank2 + gc_k8
+//line matmul.go:259
+															gc_lanes8[gc_k8] = a[(gc_row2*
+//line matmul.go:259
+																k+gc_ac2)+gc_k8]
+//line matmul.go:259
+														}
+//line matmul.go:259
+													}
+//line matmul.go:259
+													gc_pos2.Thread = gc_rank2
+//line matmul.go:259
+													gc_ld6 = archsimd.LoadFloat32x16(&gc_lanes8)
+//line matmul.go:259
+												}
+//line matmul.go:259
+												gc_av2 = gc_av2.Merge(gc_ld6, archsimd.Mask32x16FromBits(^gc_if3.ToBits()))
+//line matmul.go:259
+											}
+//line matmul.go:259
+										}
+//line matmul.go:259
+										if gc_br2 < k && (gc_col2 < n && uint(n-gc_col2) > 15) {
+//line matmul.go:259
+											var gc_ld7 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+//line matmul.go:259
+											if (gc_br2*n+gc_col2) >= 0 && (gc_br2*n+gc_col2) <= len(b)-16 {
+//line matmul.go:258
+												gc_ld7 = archsimd.LoadFloat32x16Slice(b[gc_br2*
+													n+gc_col2:])
+//line matmul.go:259
+											} else {
+//line matmul.go:259
+												var gc_lanes9 [16]float32
+//line matmul.go:259
+												for gc_k9 := range 16 {
+//line matmul.go:259
+													if 0xffff&(1<<gc_k9) != 0 {
+//line matmul.go:259
+														gc_pos2.Thread = gc_rank2 + gc_k9
+//line matmul.go:259
+														gc_lanes9[gc_k9] = b[(gc_br2*
+//line matmul.go:259
+															n+gc_col2)+gc_k9]
+//line matmul.go:259
+													}
+//line matmul.go:259
+												}
+//line matmul.go:259
+												gc_pos2.Thread = gc_rank2
+//line matmul.go:259
+												gc_ld7 = archsimd.LoadFloat32x16(&gc_lanes9)
+//line matmul.go:259
+											}
+//line matmul.go:259
+											gc_bv2 = gc_ld7
+//line matmul.go:259
+										} else {
+//line matmul.go:259
+											gc_b6 := gc_none2
+//line matmul.go:259
+											if gc_br2 < k {
+//line matmul.go:259
+												gc_b6 = gc_all2
+//line matmul.go:259
+											}
+//line matmul.go:259
+											gc_if4 := archsimd.Mask32x16FromBits(gc_b6.ToBits() & gc_iota2.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, gc_col2, 16)))).ToBits())
+//line matmul.go:259
+											_ = gc_if4
+//line matmul.go:259
+											if gc_if4.ToBits() != 0 {
+//line matmul.go:259
+												var gc_ld8 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+//line matmul.go:259
+												if (gc_br2*n+gc_col2) >= 0 && (gc_br2*n+gc_col2) <= len(b)-16 {
+//line matmul.go:258
+													gc_ld8 = archsimd.LoadFloat32x16Slice(b[gc_br2*
+														n+gc_col2:])
+//line matmul.go:259
+												} else {
+//line matmul.go:259
+													var gc_lanes10 [16]float32
+//line matmul.go:259
+													for gc_k10 := range 16 {
+//line matmul.go:259
+														if gc_if4.ToBits()&(1<<gc_k10) != 0 {
+//line matmul.go:259
+															gc_pos2.Thread = gc_rank2 + gc_k10
+//line matmul.go:259
+															gc_lanes10[gc_k10] = b[(gc_br2*
+//line matmul.go:259
+																n+gc_col2)+gc_k10]
+//line matmul.go:259
+														}
+//line matmul.go:259
+													}
+//line matmul.go:259
+													gc_pos2.Thread = gc_rank2
+//line matmul.go:259
+													gc_ld8 = archsimd.LoadFloat32x16(&gc_lanes10)
+//line matmul.go:259
+												}
+//line matmul.go:259
+												gc_bv2 = gc_bv2.Merge(gc_ld8, archsimd.Mask32x16FromBits(^gc_if4.ToBits()))
+//line matmul.go:259
+											}
+//line matmul.go:259
+										}
+//line matmul.go:259
+										if (tx+j) >= 0 && (tx+j) <= len(as[ty+i])-16 {
+//line matmul.go:258
+											gc_av2.StoreSlice(as[ty+i][tx+j:])
+//line matmul.go:258
+										} else {
+//line matmul.go:258
+											var gc_lanes11 [16]float32
+//line matmul.go:258
+											gc_av2.Store(&gc_lanes11)
+//line matmul.go:258
+											for gc_k11 := range 16 {
+//line matmul.go:258
+												if 0xffff&(1<<gc_k11) != 0 {
+//line matmul.go:258
+													gc_pos2.Thread = gc_rank2 + gc_k11
+//line matmul.go:258
+													as[ty+i][(tx+j)+gc_k11] = gc_lanes11[gc_k11]
+//line matmul.go:258
+												}
+//line matmul.go:258
+											}
+//line matmul.go:258
+											gc_pos2.Thread = gc_rank2
+//line matmul.go:258
+										}
+//line matmul.go:258
+										if (tx+j) >= 0 && (tx+j) <= len(bs[ty+i])-16 {
+//line matmul.go:258
+											gc_bv2.StoreSlice(bs[ty+i][tx+j:])
+//line matmul.go:258
+										} else {
+//line matmul.go:258
+											var gc_lanes12 [16]float32
+//line matmul.go:258
+											gc_bv2.Store(&gc_lanes12)
+//line matmul.go:258
+											for gc_k12 := range 16 {
+//line matmul.go:258
+												if 0xffff&(1<<gc_k12) != 0 {
+//line matmul.go:258
+													gc_pos2.Thread = gc_rank2 + gc_k12
+//line matmul.go:258
+													bs[ty+i][(tx+j)+gc_k12] = gc_lanes12[gc_k12]
+//line matmul.go:258
+												}
+//line matmul.go:258
+											}
+//line matmul.go:258
+											gc_pos2.Thread = gc_rank2
+//line matmul.go:258
+										}
+//line matmul.go:258
+									}
+//line matmul.go:258
+								}
+							}
+							archsimd.ClearAVXUpperBits()
+							return gc_vstep3, false
+						}(gc_vstep3)
+						if gc_stop2 {
+							return
+						}
+					}
+					if compiled.SIMD {
+//line matmul.go:251
+						gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+//line matmul.go:251
+						_ = gc_iota
+//line matmul.go:251
+						gc_none := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
+//line matmul.go:251
+						_ = gc_none
+//line matmul.go:251
+						gc_all := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+//line matmul.go:251
+						_ = gc_all
+						for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
 							gc_tx2 := gc_vstep3
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
@@ -4351,68 +4664,68 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 							for i := 0; i < matmulRegTile; i = i + half {
 //line matmul.go:256
 								for j := 0; j < matmulRegTile; j = j + half {
-									var gc_t5 int = row0 + ty + i
+									var gc_t int = row0 + ty + i
 //line matmul.go:259
-									_ = gc_t5
+									_ = gc_t
 //line matmul.go:259
-									var gc_t6 int = col0 + tx + j
+									var gc_t2 int = col0 + tx + j
 //line matmul.go:259
-									_ = gc_t6
+									_ = gc_t2
 //line matmul.go:259
-									var gc_t7 int = p + tx + j
+									var gc_t3 int = p + tx + j
 //line matmul.go:259
-									_ = gc_t7
+									_ = gc_t3
 //line matmul.go:259
-									var gc_t8 int = p + ty + i
+									var gc_t4 int = p + ty + i
 //line matmul.go:259
-									_ = gc_t8
+									_ = gc_t4
 //line matmul.go:259
-									var gc_row2 int = gc_t5
+									var gc_row int = gc_t
 //line matmul.go:259
-									_ = gc_row2
+									_ = gc_row
 //line matmul.go:259
-									var gc_col2 int = gc_t6
+									var gc_col int = gc_t2
 //line matmul.go:259
-									_ = gc_col2
+									_ = gc_col
 //line matmul.go:259
-									var gc_ac2 int = gc_t7
+									var gc_ac int = gc_t3
 //line matmul.go:259
-									_ = gc_ac2
+									_ = gc_ac
 //line matmul.go:259
-									var gc_br2 int = gc_t8
+									var gc_br int = gc_t4
 //line matmul.go:259
-									_ = gc_br2
+									_ = gc_br
 //line matmul.go:259
-									var gc_av2 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+									var gc_av archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line matmul.go:259
-									_ = gc_av2
+									_ = gc_av
 //line matmul.go:259
-									var gc_bv2 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+									var gc_bv archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line matmul.go:259
-									_ = gc_bv2
+									_ = gc_bv
 //line matmul.go:259
-									if gc_row2 < m && (gc_ac2 < k && uint(k-gc_ac2) > 15) {
+									if gc_row < m && (gc_ac < k && uint(k-gc_ac) > 7) {
 //line matmul.go:259
-										var gc_ld5 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+										var gc_ld archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line matmul.go:259
-										if (gc_row2*k+gc_ac2) >= 0 && (gc_row2*k+gc_ac2) <= len(a)-16 {
+										if (gc_row*k+gc_ac) >= 0 && (gc_row*k+gc_ac) <= len(a)-8 {
 //line matmul.go:258
-											gc_ld5 = archsimd.LoadFloat32x16Slice(a[gc_row2*
-												k+gc_ac2:])
+											gc_ld = archsimd.LoadFloat32x8Slice(a[gc_row*
+												k+gc_ac:])
 //line matmul.go:259
 										} else {
 //line matmul.go:259
-											var gc_lanes7 [16]float32
+											var gc_lanes [8]float32
 //line matmul.go:259
-											for gc_k7 := range 16 {
+											for gc_k := range 8 {
 //line matmul.go:259
-												if 0xffff&(1<<gc_k7) != 0 {
+												if 0xff&(1<<gc_k) != 0 {
 //line matmul.go:259
-													gc_pos2.Thread = gc_rank2 + gc_k7
+													gc_pos2.Thread = gc_rank2 + gc_k
 //line matmul.go:259
-													gc_lanes7[gc_k7] = a[(gc_row2*
+													gc_lanes[gc_k] = a[(gc_row*
 //line matmul.go:259
-														k+gc_ac2)+gc_k7]
+														k+gc_ac)+gc_k]
 //line matmul.go:259
 												}
 //line matmul.go:259
@@ -4420,48 +4733,48 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:259
 											gc_pos2.Thread = gc_rank2
 //line matmul.go:259
-											gc_ld5 = archsimd.LoadFloat32x16(&gc_lanes7)
+											gc_ld = archsimd.LoadFloat32x8(&gc_lanes)
 //line matmul.go:259
 										}
 //line matmul.go:259
-										gc_av2 = gc_ld5
+										gc_av = gc_ld
 //line matmul.go:259
 									} else {
 //line matmul.go:259
-										gc_b5 := gc_none2
+										gc_b3 := gc_none
 //line matmul.go:259
-										if gc_row2 < m {
+										if gc_row < m {
 //line matmul.go:259
-											gc_b5 = gc_all2
+											gc_b3 = gc_all
 //line matmul.go:259
 										}
 //line matmul.go:259
-										gc_if3 := archsimd.Mask32x16FromBits(gc_b5.ToBits() & gc_iota2.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(k, gc_ac2, 16)))).ToBits())
+										gc_if := gc_b3.And(gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(k, gc_ac, 8)))))
 //line matmul.go:259
-										_ = gc_if3
+										_ = gc_if
 //line matmul.go:259
-										if gc_if3.ToBits() != 0 {
+										if gc_if.ToBits() != 0 {
 //line matmul.go:259
-											var gc_ld6 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+											var gc_ld2 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line matmul.go:259
-											if (gc_row2*k+gc_ac2) >= 0 && (gc_row2*k+gc_ac2) <= len(a)-16 {
+											if (gc_row*k+gc_ac) >= 0 && (gc_row*k+gc_ac) <= len(a)-8 {
 //line matmul.go:258
-												gc_ld6 = archsimd.LoadFloat32x16Slice(a[gc_row2*
-													k+gc_ac2:])
+												gc_ld2 = archsimd.LoadFloat32x8Slice(a[gc_row*
+													k+gc_ac:])
 //line matmul.go:259
 											} else {
 //line matmul.go:259
-												var gc_lanes8 [16]float32
+												var gc_lanes2 [8]float32
 //line matmul.go:259
-												for gc_k8 := range 16 {
+												for gc_k2 := range 8 {
 //line matmul.go:259
-													if gc_if3.ToBits()&(1<<gc_k8) != 0 {
+													if gc_if.ToBits()&(1<<gc_k2) != 0 {
 //line matmul.go:259
-														gc_pos2.Thread = gc_rank2 + gc_k8
+														gc_pos2.Thread = gc_rank2 + gc_k2
 //line matmul.go:259
-														gc_lanes8[gc_k8] = a[(gc_row2*
+														gc_lanes2[gc_k2] = a[(gc_row*
 //line matmul.go:259
-															k+gc_ac2)+gc_k8]
+															k+gc_ac)+gc_k2]
 //line matmul.go:259
 													}
 //line matmul.go:259
@@ -4469,38 +4782,38 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:259
 												gc_pos2.Thread = gc_rank2
 //line matmul.go:259
-												gc_ld6 = archsimd.LoadFloat32x16(&gc_lanes8)
+												gc_ld2 = archsimd.LoadFloat32x8(&gc_lanes2)
 //line matmul.go:259
 											}
 //line matmul.go:259
-											gc_av2 = gc_av2.Merge(gc_ld6, archsimd.Mask32x16FromBits(^gc_if3.ToBits()))
+											gc_av = gc_ld2.Merge(gc_av, gc_if)
 //line matmul.go:259
 										}
 //line matmul.go:259
 									}
 //line matmul.go:259
-									if gc_br2 < k && (gc_col2 < n && uint(n-gc_col2) > 15) {
+									if gc_br < k && (gc_col < n && uint(n-gc_col) > 7) {
 //line matmul.go:259
-										var gc_ld7 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+										var gc_ld3 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line matmul.go:259
-										if (gc_br2*n+gc_col2) >= 0 && (gc_br2*n+gc_col2) <= len(b)-16 {
+										if (gc_br*n+gc_col) >= 0 && (gc_br*n+gc_col) <= len(b)-8 {
 //line matmul.go:258
-											gc_ld7 = archsimd.LoadFloat32x16Slice(b[gc_br2*
-												n+gc_col2:])
+											gc_ld3 = archsimd.LoadFloat32x8Slice(b[gc_br*
+												n+gc_col:])
 //line matmul.go:259
 										} else {
 //line matmul.go:259
-											var gc_lanes9 [16]float32
+											var gc_lanes3 [8]float32
 //line matmul.go:259
-											for gc_k9 := range 16 {
+											for gc_k3 := range 8 {
 //line matmul.go:259
-												if 0xffff&(1<<gc_k9) != 0 {
+												if 0xff&(1<<gc_k3) != 0 {
 //line matmul.go:259
-													gc_pos2.Thread = gc_rank2 + gc_k9
+													gc_pos2.Thread = gc_rank2 + gc_k3
 //line matmul.go:259
-													gc_lanes9[gc_k9] = b[(gc_br2*
+													gc_lanes3[gc_k3] = b[(gc_br*
 //line matmul.go:259
-														n+gc_col2)+gc_k9]
+														n+gc_col)+gc_k3]
 //line matmul.go:259
 												}
 //line matmul.go:259
@@ -4508,48 +4821,48 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:259
 											gc_pos2.Thread = gc_rank2
 //line matmul.go:259
-											gc_ld7 = archsimd.LoadFloat32x16(&gc_lanes9)
+											gc_ld3 = archsimd.LoadFloat32x8(&gc_lanes3)
 //line matmul.go:259
 										}
 //line matmul.go:259
-										gc_bv2 = gc_ld7
+										gc_bv = gc_ld3
 //line matmul.go:259
 									} else {
 //line matmul.go:259
-										gc_b6 := gc_none2
+										gc_b4 := gc_none
 //line matmul.go:259
-										if gc_br2 < k {
+										if gc_br < k {
 //line matmul.go:259
-											gc_b6 = gc_all2
+											gc_b4 = gc_all
 //line matmul.go:259
 										}
 //line matmul.go:259
-										gc_if4 := archsimd.Mask32x16FromBits(gc_b6.ToBits() & gc_iota2.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, gc_col2, 16)))).ToBits())
+										gc_if2 := gc_b4.And(gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, gc_col, 8)))))
 //line matmul.go:259
-										_ = gc_if4
+										_ = gc_if2
 //line matmul.go:259
-										if gc_if4.ToBits() != 0 {
+										if gc_if2.ToBits() != 0 {
 //line matmul.go:259
-											var gc_ld8 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+											var gc_ld4 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line matmul.go:259
-											if (gc_br2*n+gc_col2) >= 0 && (gc_br2*n+gc_col2) <= len(b)-16 {
+											if (gc_br*n+gc_col) >= 0 && (gc_br*n+gc_col) <= len(b)-8 {
 //line matmul.go:258
-												gc_ld8 = archsimd.LoadFloat32x16Slice(b[gc_br2*
-													n+gc_col2:])
+												gc_ld4 = archsimd.LoadFloat32x8Slice(b[gc_br*
+													n+gc_col:])
 //line matmul.go:259
 											} else {
 //line matmul.go:259
-												var gc_lanes10 [16]float32
+												var gc_lanes4 [8]float32
 //line matmul.go:259
-												for gc_k10 := range 16 {
+												for gc_k4 := range 8 {
 //line matmul.go:259
-													if gc_if4.ToBits()&(1<<gc_k10) != 0 {
+													if gc_if2.ToBits()&(1<<gc_k4) != 0 {
 //line matmul.go:259
-														gc_pos2.Thread = gc_rank2 + gc_k10
+														gc_pos2.Thread = gc_rank2 + gc_k4
 //line matmul.go:259
-														gc_lanes10[gc_k10] = b[(gc_br2*
+														gc_lanes4[gc_k4] = b[(gc_br*
 //line matmul.go:259
-															n+gc_col2)+gc_k10]
+															n+gc_col)+gc_k4]
 //line matmul.go:259
 													}
 //line matmul.go:259
@@ -4557,33 +4870,33 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:259
 												gc_pos2.Thread = gc_rank2
 //line matmul.go:259
-												gc_ld8 = archsimd.LoadFloat32x16(&gc_lanes10)
+												gc_ld4 = archsimd.LoadFloat32x8(&gc_lanes4)
 //line matmul.go:259
 											}
 //line matmul.go:259
-											gc_bv2 = gc_bv2.Merge(gc_ld8, archsimd.Mask32x16FromBits(^gc_if4.ToBits()))
+											gc_bv = gc_ld4.Merge(gc_bv, gc_if2)
 //line matmul.go:259
 										}
 //line matmul.go:259
 									}
 //line matmul.go:259
-									if (tx+j) >= 0 && (tx+j) <= len(as[ty+i])-16 {
+									if (tx+j) >= 0 && (tx+j) <= len(as[ty+i])-8 {
 //line matmul.go:258
-										gc_av2.StoreSlice(as[ty+i][tx+j:])
+										gc_av.StoreSlice(as[ty+i][tx+j:])
 //line matmul.go:258
 									} else {
 //line matmul.go:258
-										var gc_lanes11 [16]float32
+										var gc_lanes5 [8]float32
 //line matmul.go:258
-										gc_av2.Store(&gc_lanes11)
+										gc_av.Store(&gc_lanes5)
 //line matmul.go:258
-										for gc_k11 := range 16 {
+										for gc_k5 := range 8 {
 //line matmul.go:258
-											if 0xffff&(1<<gc_k11) != 0 {
+											if 0xff&(1<<gc_k5) != 0 {
 //line matmul.go:258
-												gc_pos2.Thread = gc_rank2 + gc_k11
+												gc_pos2.Thread = gc_rank2 + gc_k5
 //line matmul.go:258
-												as[ty+i][(tx+j)+gc_k11] = gc_lanes11[gc_k11]
+												as[ty+i][(tx+j)+gc_k5] = gc_lanes5[gc_k5]
 //line matmul.go:258
 											}
 //line matmul.go:258
@@ -4593,23 +4906,23 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:258
 									}
 //line matmul.go:258
-									if (tx+j) >= 0 && (tx+j) <= len(bs[ty+i])-16 {
+									if (tx+j) >= 0 && (tx+j) <= len(bs[ty+i])-8 {
 //line matmul.go:258
-										gc_bv2.StoreSlice(bs[ty+i][tx+j:])
+										gc_bv.StoreSlice(bs[ty+i][tx+j:])
 //line matmul.go:258
 									} else {
 //line matmul.go:258
-										var gc_lanes12 [16]float32
+										var gc_lanes6 [8]float32
 //line matmul.go:258
-										gc_bv2.Store(&gc_lanes12)
+										gc_bv.Store(&gc_lanes6)
 //line matmul.go:258
-										for gc_k12 := range 16 {
+										for gc_k6 := range 8 {
 //line matmul.go:258
-											if 0xffff&(1<<gc_k12) != 0 {
+											if 0xff&(1<<gc_k6) != 0 {
 //line matmul.go:258
-												gc_pos2.Thread = gc_rank2 + gc_k12
+												gc_pos2.Thread = gc_rank2 + gc_k6
 //line matmul.go:258
-												bs[ty+i][(tx+j)+gc_k12] = gc_lanes12[gc_k12]
+												bs[ty+i][(tx+j)+gc_k6] = gc_lanes6[gc_k6]
 //line matmul.go:258
 											}
 //line matmul.go:258
@@ -4624,341 +4937,34 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 							}
 						}
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep3, false
-					}(gc_vstep3)
-					if gc_stop2 {
-						return
 					}
-				}
-				if compiled.SIMD {
-//line matmul.go:251
-					gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line matmul.go:251
-					_ = gc_iota
-//line matmul.go:251
-					gc_none := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
-//line matmul.go:251
-					_ = gc_none
-//line matmul.go:251
-					gc_all := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-//line matmul.go:251
-					_ = gc_all
-					for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
-						gc_tx2 := gc_vstep3
+					for gc_tx2 := gc_vstep3; gc_tx2 < gc_bdx2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
+
 //line matmul.go:251
-						var tx int = gc_tx2
-//line matmul.go:251
+						tx := gc_tx2
 						_ = tx
+
 //line matmul.go:251
-						var ty int = gc_ty2
-//line matmul.go:251
+						ty := gc_ty2
 						_ = ty
+
 //line matmul.go:256
-						for i := 0; i < matmulRegTile; i = i + half {
-//line matmul.go:256
-							for j := 0; j < matmulRegTile; j = j + half {
-								var gc_t int = row0 + ty + i
-//line matmul.go:259
-								_ = gc_t
-//line matmul.go:259
-								var gc_t2 int = col0 + tx + j
-//line matmul.go:259
-								_ = gc_t2
-//line matmul.go:259
-								var gc_t3 int = p + tx + j
-//line matmul.go:259
-								_ = gc_t3
-//line matmul.go:259
-								var gc_t4 int = p + ty + i
-//line matmul.go:259
-								_ = gc_t4
-//line matmul.go:259
-								var gc_row int = gc_t
-//line matmul.go:259
-								_ = gc_row
-//line matmul.go:259
-								var gc_col int = gc_t2
-//line matmul.go:259
-								_ = gc_col
-//line matmul.go:259
-								var gc_ac int = gc_t3
-//line matmul.go:259
-								_ = gc_ac
-//line matmul.go:259
-								var gc_br int = gc_t4
-//line matmul.go:259
-								_ = gc_br
-//line matmul.go:259
-								var gc_av archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line matmul.go:259
-								_ = gc_av
-//line matmul.go:259
-								var gc_bv archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line matmul.go:259
-								_ = gc_bv
-//line matmul.go:259
-								if gc_row < m && (gc_ac < k && uint(k-gc_ac) > 7) {
-//line matmul.go:259
-									var gc_ld archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line matmul.go:259
-									if (gc_row*k+gc_ac) >= 0 && (gc_row*k+gc_ac) <= len(a)-8 {
-//line matmul.go:258
-										gc_ld = archsimd.LoadFloat32x8Slice(a[gc_row*
-											k+gc_ac:])
-//line matmul.go:259
-									} else {
-//line matmul.go:259
-										var gc_lanes [8]float32
-//line matmul.go:259
-										for gc_k := range 8 {
-//line matmul.go:259
-											if 0xff&(1<<gc_k) != 0 {
-//line matmul.go:259
-												gc_pos2.Thread = gc_rank2 + gc_k
-//line matmul.go:259
-												gc_lanes[gc_k] = a[(gc_row*
-//line matmul.go:259
-													k+gc_ac)+gc_k]
-//line matmul.go:259
-											}
-//line matmul.go:259
-										}
-//line matmul.go:259
-										gc_pos2.Thread = gc_rank2
-//line matmul.go:259
-										gc_ld = archsimd.LoadFloat32x8(&gc_lanes)
-//line matmul.go:259
-									}
-//line matmul.go:259
-									gc_av = gc_ld
-//line matmul.go:259
-								} else {
-//line matmul.go:259
-									gc_b3 := gc_none
-//line matmul.go:259
-									if gc_row < m {
-//line matmul.go:259
-										gc_b3 = gc_all
-//line matmul.go:259
-									}
-//line matmul.go:259
-									gc_if := gc_b3.And(gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(k, gc_ac, 8)))))
-//line matmul.go:259
-									_ = gc_if
-//line matmul.go:259
-									if gc_if.ToBits() != 0 {
-//line matmul.go:259
-										var gc_ld2 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line matmul.go:259
-										if (gc_row*k+gc_ac) >= 0 && (gc_row*k+gc_ac) <= len(a)-8 {
-//line matmul.go:258
-											gc_ld2 = archsimd.LoadFloat32x8Slice(a[gc_row*
-												k+gc_ac:])
-//line matmul.go:259
-										} else {
-//line matmul.go:259
-											var gc_lanes2 [8]float32
-//line matmul.go:259
-											for gc_k2 := range 8 {
-//line matmul.go:259
-												if gc_if.ToBits()&(1<<gc_k2) != 0 {
-//line matmul.go:259
-													gc_pos2.Thread = gc_rank2 + gc_k2
-//line matmul.go:259
-													gc_lanes2[gc_k2] = a[(gc_row*
-//line matmul.go:259
-														k+gc_ac)+gc_k2]
-//line matmul.go:259
-												}
-//line matmul.go:259
-											}
-//line matmul.go:259
-											gc_pos2.Thread = gc_rank2
-//line matmul.go:259
-											gc_ld2 = archsimd.LoadFloat32x8(&gc_lanes2)
-//line matmul.go:259
-										}
-//line matmul.go:259
-										gc_av = gc_ld2.Merge(gc_av, gc_if)
-//line matmul.go:259
-									}
-//line matmul.go:259
-								}
-//line matmul.go:259
-								if gc_br < k && (gc_col < n && uint(n-gc_col) > 7) {
-//line matmul.go:259
-									var gc_ld3 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line matmul.go:259
-									if (gc_br*n+gc_col) >= 0 && (gc_br*n+gc_col) <= len(b)-8 {
-//line matmul.go:258
-										gc_ld3 = archsimd.LoadFloat32x8Slice(b[gc_br*
-											n+gc_col:])
-//line matmul.go:259
-									} else {
-//line matmul.go:259
-										var gc_lanes3 [8]float32
-//line matmul.go:259
-										for gc_k3 := range 8 {
-//line matmul.go:259
-											if 0xff&(1<<gc_k3) != 0 {
-//line matmul.go:259
-												gc_pos2.Thread = gc_rank2 + gc_k3
-//line matmul.go:259
-												gc_lanes3[gc_k3] = b[(gc_br*
-//line matmul.go:259
-													n+gc_col)+gc_k3]
-//line matmul.go:259
-											}
-//line matmul.go:259
-										}
-//line matmul.go:259
-										gc_pos2.Thread = gc_rank2
-//line matmul.go:259
-										gc_ld3 = archsimd.LoadFloat32x8(&gc_lanes3)
-//line matmul.go:259
-									}
-//line matmul.go:259
-									gc_bv = gc_ld3
-//line matmul.go:259
-								} else {
-//line matmul.go:259
-									gc_b4 := gc_none
-//line matmul.go:259
-									if gc_br < k {
-//line matmul.go:259
-										gc_b4 = gc_all
-//line matmul.go:259
-									}
-//line matmul.go:259
-									gc_if2 := gc_b4.And(gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, gc_col, 8)))))
-//line matmul.go:259
-									_ = gc_if2
-//line matmul.go:259
-									if gc_if2.ToBits() != 0 {
-//line matmul.go:259
-										var gc_ld4 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line matmul.go:259
-										if (gc_br*n+gc_col) >= 0 && (gc_br*n+gc_col) <= len(b)-8 {
-//line matmul.go:258
-											gc_ld4 = archsimd.LoadFloat32x8Slice(b[gc_br*
-												n+gc_col:])
-//line matmul.go:259
-										} else {
-//line matmul.go:259
-											var gc_lanes4 [8]float32
-//line matmul.go:259
-											for gc_k4 := range 8 {
-//line matmul.go:259
-												if gc_if2.ToBits()&(1<<gc_k4) != 0 {
-//line matmul.go:259
-													gc_pos2.Thread = gc_rank2 + gc_k4
-//line matmul.go:259
-													gc_lanes4[gc_k4] = b[(gc_br*
-//line matmul.go:259
-														n+gc_col)+gc_k4]
-//line matmul.go:259
-												}
-//line matmul.go:259
-											}
-//line matmul.go:259
-											gc_pos2.Thread = gc_rank2
-//line matmul.go:259
-											gc_ld4 = archsimd.LoadFloat32x8(&gc_lanes4)
-//line matmul.go:259
-										}
-//line matmul.go:259
-										gc_bv = gc_ld4.Merge(gc_bv, gc_if2)
-//line matmul.go:259
-									}
-//line matmul.go:259
-								}
-//line matmul.go:259
-								if (tx+j) >= 0 && (tx+j) <= len(as[ty+i])-8 {
-//line matmul.go:258
-									gc_av.StoreSlice(as[ty+i][tx+j:])
-//line matmul.go:258
-								} else {
-//line matmul.go:258
-									var gc_lanes5 [8]float32
-//line matmul.go:258
-									gc_av.Store(&gc_lanes5)
-//line matmul.go:258
-									for gc_k5 := range 8 {
-//line matmul.go:258
-										if 0xff&(1<<gc_k5) != 0 {
-//line matmul.go:258
-											gc_pos2.Thread = gc_rank2 + gc_k5
-//line matmul.go:258
-											as[ty+i][(tx+j)+gc_k5] = gc_lanes5[gc_k5]
-//line matmul.go:258
-										}
-//line matmul.go:258
-									}
-//line matmul.go:258
-									gc_pos2.Thread = gc_rank2
-//line matmul.go:258
-								}
-//line matmul.go:258
-								if (tx+j) >= 0 && (tx+j) <= len(bs[ty+i])-8 {
-//line matmul.go:258
-									gc_bv.StoreSlice(bs[ty+i][tx+j:])
-//line matmul.go:258
-								} else {
-//line matmul.go:258
-									var gc_lanes6 [8]float32
-//line matmul.go:258
-									gc_bv.Store(&gc_lanes6)
-//line matmul.go:258
-									for gc_k6 := range 8 {
-//line matmul.go:258
-										if 0xff&(1<<gc_k6) != 0 {
-//line matmul.go:258
-											gc_pos2.Thread = gc_rank2 + gc_k6
-//line matmul.go:258
-											bs[ty+i][(tx+j)+gc_k6] = gc_lanes6[gc_k6]
-//line matmul.go:258
-										}
-//line matmul.go:258
-									}
-//line matmul.go:258
-									gc_pos2.Thread = gc_rank2
-//line matmul.go:258
-								}
-//line matmul.go:258
+						for i := 0; i < matmulRegTile; i += half {
+							for j := 0; j < matmulRegTile; j += half {
+								as[ty+i][tx+j], bs[ty+i][tx+j] = matmulLoad(t, a, b,
+									row0+ty+i, col0+tx+j, p+tx+j, p+ty+i, m, k, n)
 							}
-//line matmul.go:258
 						}
 					}
-					archsimd.ClearAVXUpperBits()
-				}
-				for gc_tx2 := gc_vstep3; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line matmul.go:251
-					tx := gc_tx2
-					_ = tx
-
-//line matmul.go:251
-					ty := gc_ty2
-					_ = ty
-
-//line matmul.go:256
-					for i := 0; i < matmulRegTile; i += half {
-						for j := 0; j < matmulRegTile; j += half {
-							as[ty+i][tx+j], bs[ty+i][tx+j] = matmulLoad(t, a, b,
-								row0+ty+i, col0+tx+j, p+tx+j, p+ty+i, m, k, n)
-						}
+					gc_ty2++
+					if gc_ty2 == gc_bdy2 {
+						gc_ty2 = 0
 					}
-				}
-				gc_ty2++
-				if gc_ty2 == gc_bdy2 {
-					gc_ty2 = 0
 				}
 			}
-		}
+		})
 		{
 			gc_ty2 := 0
 			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {

@@ -45,52 +45,54 @@ func gc_body_nBodySimple(gc_b *compiled.Block, gc_lo, gc_hi int, bodies [][4]flo
 		if gc_bx == gc_gdx {
 			gc_bx = 0
 		}
-		{
-			gc_from, gc_to := 0, gc_bdx
-			if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound := compiled.Diff(len(bodies), gc_bx*gc_bdx); gc_bound < gc_to {
-				gc_to = gc_bound
-			}
-			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+		compiled.OutOfLine(func() {
+			{
+				gc_from, gc_to := 0, gc_bdx
+				if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+					panic(compiled.ErrGuardWraps)
+				}
+				if gc_bound := compiled.Diff(len(bodies), gc_bx*gc_bdx); gc_bound < gc_to {
+					gc_to = gc_bound
+				}
+				for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 
 //line nbody.go:144
-					i := gc_bx*gc_bdx + gc_tx
-					_ = i
+						i := gc_bx*gc_bdx + gc_tx
+						_ = i
 
 //line nbody.go:148
-					xi := bodies[i][0]
+						xi := bodies[i][0]
 
 //line nbody.go:148
-					yi := bodies[i][1]
+						yi := bodies[i][1]
 
 //line nbody.go:148
-					zi := bodies[i][2]
+						zi := bodies[i][2]
 
 //line nbody.go:149
-					var ax, ay, az float32
+						var ax, ay, az float32
 
 //line nbody.go:150
-					for j := range bodies {
-						bj := &bodies[j]
-						ax, ay, az = nbodyInteract(ax, ay, az, xi, yi, zi, bj[0], bj[1], bj[2], bj[3], eps2)
-					}
+						for j := range bodies {
+							bj := &bodies[j]
+							ax, ay, az = nbodyInteract(ax, ay, az, xi, yi, zi, bj[0], bj[1], bj[2], bj[3], eps2)
+						}
 
 //line nbody.go:154
-					acc[i] = [3]float32{ax, ay, az}
-					_ = xi
-					_ = yi
-					_ = zi
-					_ = ax
-					_ = ay
-					_ = az
+						acc[i] = [3]float32{ax, ay, az}
+						_ = xi
+						_ = yi
+						_ = zi
+						_ = ax
+						_ = ay
+						_ = az
+					}
 				}
 			}
-		}
+		})
 	}
 }
 
@@ -285,42 +287,60 @@ func gc_body_nBodyTiled(gc_b *compiled.Block, bodies [][4]float32, acc [][3]floa
 
 //line nbody.go:182
 	for start := 0; start < n; start += nbodyTile {
-		{
-			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+		compiled.OutOfLine(func() {
+			tile := tile[:2048]
+			_ = tile
+			{
+				for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 
 //line nbody.go:183
-					for k := gc_tx; k < nbodyTile && start+k < n; k += gc_bdx {
-						tile[k] = bodies[start+k]
+						for k := gc_tx; k < nbodyTile && start+k < n; k += gc_bdx {
+							tile[k] = bodies[start+k]
+						}
 					}
 				}
 			}
-		}
+		})
 
 //line nbody.go:187
 		cur := tile[:min(nbodyTile, n-start)]
-		{
-			for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
-				gc_pos.Thread = gc_rank
-				xi := gc_s_xi[gc_rank]
-				yi := gc_s_yi[gc_rank]
-				zi := gc_s_zi[gc_rank]
-				ax := gc_s_ax[gc_rank]
-				ay := gc_s_ay[gc_rank]
-				az := gc_s_az[gc_rank]
+		compiled.OutOfLine(func() {
+			gc_s_xi := gc_s_xi[:gc_n]
+			_ = gc_s_xi
+			gc_s_yi := gc_s_yi[:gc_n]
+			_ = gc_s_yi
+			gc_s_zi := gc_s_zi[:gc_n]
+			_ = gc_s_zi
+			gc_s_ax := gc_s_ax[:gc_n]
+			_ = gc_s_ax
+			gc_s_ay := gc_s_ay[:gc_n]
+			_ = gc_s_ay
+			gc_s_az := gc_s_az[:gc_n]
+			_ = gc_s_az
+			{
+				for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+					gc_pos.Thread = gc_rank
+					xi := gc_s_xi[gc_rank]
+					yi := gc_s_yi[gc_rank]
+					zi := gc_s_zi[gc_rank]
+					ax := gc_s_ax[gc_rank]
+					ay := gc_s_ay[gc_rank]
+					az := gc_s_az[gc_rank]
 
 //line nbody.go:188
-				for j := range cur {
-					bj := &cur[j]
-					ax, ay, az = nbodyInteract(ax, ay, az, xi, yi, zi, bj[0], bj[1], bj[2], bj[3], eps2)
+					for j := range cur {
+						bj := &cur[j]
+						ax, ay, az = nbodyInteract(ax, ay, az, xi, yi, zi, bj[0], bj[1], bj[2], bj[3], eps2)
+					}
+					gc_s_ax[gc_rank] = ax
+					gc_s_ay[gc_rank] = ay
+					gc_s_az[gc_rank] = az
 				}
-				gc_s_ax[gc_rank] = ax
-				gc_s_ay[gc_rank] = ay
-				gc_s_az[gc_rank] = az
 			}
-		}
+		})
 	}
 	{
 		gc_from, gc_to := 0, gc_bdx
@@ -736,68 +756,88 @@ func gc_body_nBodyMultiThread(gc_b *compiled.Block, bodies [][4]float32, acc [][
 
 //line nbody.go:226
 	for start := 0; start < n; start += nbodyMultiTile {
-		{
-			gc_ty := 0
-			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+		compiled.OutOfLine(func() {
+			tile := tile[:1024]
+			_ = tile
+			{
+				gc_ty := 0
+				for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 
 //line nbody.go:217
-					tx := gc_tx
-					_ = tx
+						tx := gc_tx
+						_ = tx
 
 //line nbody.go:217
-					ty := gc_ty
-					_ = ty
+						ty := gc_ty
+						_ = ty
 
 //line nbody.go:227
-					for k := ty*p + tx; k < nbodyMultiTile && start+k < n; k += p * q {
-						tile[k] = bodies[start+k]
+						for k := ty*p + tx; k < nbodyMultiTile && start+k < n; k += p * q {
+							tile[k] = bodies[start+k]
+						}
+					}
+					gc_ty++
+					if gc_ty == gc_bdy {
+						gc_ty = 0
 					}
 				}
-				gc_ty++
-				if gc_ty == gc_bdy {
-					gc_ty = 0
-				}
 			}
-		}
-		{
-			gc_ty := 0
-			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+		})
+		compiled.OutOfLine(func() {
+			tile := tile[:1024]
+			_ = tile
+			gc_s_xi := gc_s_xi[:gc_n]
+			_ = gc_s_xi
+			gc_s_yi := gc_s_yi[:gc_n]
+			_ = gc_s_yi
+			gc_s_zi := gc_s_zi[:gc_n]
+			_ = gc_s_zi
+			gc_s_ax := gc_s_ax[:gc_n]
+			_ = gc_s_ax
+			gc_s_ay := gc_s_ay[:gc_n]
+			_ = gc_s_ay
+			gc_s_az := gc_s_az[:gc_n]
+			_ = gc_s_az
+			{
+				gc_ty := 0
+				for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 
 //line nbody.go:217
-					ty := gc_ty
-					_ = ty
+						ty := gc_ty
+						_ = ty
 
 //line nbody.go:231
-					lo := ty * part
-					_ = lo
-					xi := gc_s_xi[gc_rank]
-					yi := gc_s_yi[gc_rank]
-					zi := gc_s_zi[gc_rank]
-					ax := gc_s_ax[gc_rank]
-					ay := gc_s_ay[gc_rank]
-					az := gc_s_az[gc_rank]
+						lo := ty * part
+						_ = lo
+						xi := gc_s_xi[gc_rank]
+						yi := gc_s_yi[gc_rank]
+						zi := gc_s_zi[gc_rank]
+						ax := gc_s_ax[gc_rank]
+						ay := gc_s_ay[gc_rank]
+						az := gc_s_az[gc_rank]
 
 //line nbody.go:232
-					for j := lo; j < lo+part && start+j < n; j++ {
-						bj := &tile[j]
-						ax, ay, az = nbodyInteract(ax, ay, az, xi, yi, zi, bj[0], bj[1], bj[2], bj[3], eps2)
+						for j := lo; j < lo+part && start+j < n; j++ {
+							bj := &tile[j]
+							ax, ay, az = nbodyInteract(ax, ay, az, xi, yi, zi, bj[0], bj[1], bj[2], bj[3], eps2)
+						}
+						gc_s_ax[gc_rank] = ax
+						gc_s_ay[gc_rank] = ay
+						gc_s_az[gc_rank] = az
 					}
-					gc_s_ax[gc_rank] = ax
-					gc_s_ay[gc_rank] = ay
-					gc_s_az[gc_rank] = az
-				}
-				gc_ty++
-				if gc_ty == gc_bdy {
-					gc_ty = 0
+					gc_ty++
+					if gc_ty == gc_bdy {
+						gc_ty = 0
+					}
 				}
 			}
-		}
+		})
 	}
 	{
 		gc_ty := 0

@@ -47,32 +47,265 @@ func gc_body_nBodySimple(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, bodies [][4]
 		if gc_bx2 == gc_gdx2 {
 			gc_bx2 = 0
 		}
-		{
-			gc_from2, gc_to2 := 0, gc_bdx2
-			if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound2 := compiled.Diff(len(bodies), gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
-				gc_to2 = gc_bound2
-			}
-			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_vstep := gc_from2
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop bool
-					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+		compiled.OutOfLine(func() {
+			{
+				gc_from2, gc_to2 := 0, gc_bdx2
+				if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
+					panic(compiled.ErrGuardWraps)
+				}
+				if gc_bound2 := compiled.Diff(len(bodies), gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
+					gc_to2 = gc_bound2
+				}
+				for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+					gc_vstep := gc_from2
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop bool
+						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
 //line nbody.go:144
-						gc_Lane0Mask322 := compiled.Lane0Mask32()
+							gc_Lane0Mask322 := compiled.Lane0Mask32()
 //line nbody.go:144
-						_ = gc_Lane0Mask322
+							_ = gc_Lane0Mask322
 //line nbody.go:152
-						gc_vb3 := archsimd.BroadcastFloat32x16(eps2)
+							gc_vb3 := archsimd.BroadcastFloat32x16(eps2)
 //line nbody.go:152
-						_ = gc_vb3
+							_ = gc_vb3
 //line nbody.go:131
-						gc_vb4 := archsimd.BroadcastFloat32x16(1)
+							gc_vb4 := archsimd.BroadcastFloat32x16(1)
 //line nbody.go:131
-						_ = gc_vb4
-						for ; gc_vstep+15 < gc_to2; gc_vstep += 16 {
+							_ = gc_vb4
+							for ; gc_vstep+15 < gc_to2; gc_vstep += 16 {
+								gc_tx2 := gc_vstep
+								gc_rank2 := gc_base2 + gc_tx2
+								gc_pos2.Thread = gc_rank2
+//line nbody.go:144
+								var i int = gc_bx2*gc_bdx2 + gc_tx2
+//line nbody.go:144
+								_ = i
+//line nbody.go:148
+								if i < 0 || i > len(bodies)-16 || i > len(acc)-16 {
+//line nbody.go:148
+									break
+//line nbody.go:148
+								}
+//line nbody.go:148
+								var gc_ld4 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+//line nbody.go:148
+								var gc_lanes7 [16]uint32
+//line nbody.go:148
+								for gc_k5 := range 16 {
+//line nbody.go:148
+									gc_lanes7[gc_k5] = compiled.Bits32At(&bodies[i+gc_k5][0])
+//line nbody.go:148
+								}
+//line nbody.go:148
+								gc_ld4 = archsimd.LoadUint32x16(&gc_lanes7).AsFloat32x16()
+//line nbody.go:148
+								xi := gc_ld4
+//line nbody.go:148
+								_ = xi
+//line nbody.go:148
+								var gc_ld5 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+//line nbody.go:148
+								var gc_lanes8 [16]uint32
+//line nbody.go:148
+								for gc_k6 := range 16 {
+//line nbody.go:148
+									gc_lanes8[gc_k6] = compiled.Bits32At(&bodies[i+gc_k6][1])
+//line nbody.go:148
+								}
+//line nbody.go:148
+								gc_ld5 = archsimd.LoadUint32x16(&gc_lanes8).AsFloat32x16()
+//line nbody.go:148
+								yi := gc_ld5
+//line nbody.go:148
+								_ = yi
+//line nbody.go:148
+								var gc_ld6 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+//line nbody.go:148
+								var gc_lanes9 [16]uint32
+//line nbody.go:148
+								for gc_k7 := range 16 {
+//line nbody.go:148
+									gc_lanes9[gc_k7] = compiled.Bits32At(&bodies[i+gc_k7][2])
+//line nbody.go:148
+								}
+//line nbody.go:148
+								gc_ld6 = archsimd.LoadUint32x16(&gc_lanes9).AsFloat32x16()
+//line nbody.go:148
+								zi := gc_ld6
+//line nbody.go:148
+								_ = zi
+//line nbody.go:148
+								var ax archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+//line nbody.go:148
+								_ = ax
+//line nbody.go:148
+								var ay archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+//line nbody.go:148
+								_ = ay
+//line nbody.go:148
+								var az archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+//line nbody.go:148
+								_ = az
+//line nbody.go:150
+								for j := range bodies {
+//line nbody.go:150
+									_ = j
+//line nbody.go:150
+									var bj *[4]float32 = &bodies[j]
+									_ = bj
+//line nbody.go:151
+									gc_t11 := compiled.BroadcastFloat32x16At(&bj[0], gc_Lane0Mask322)
+									_ = gc_t11
+//line nbody.go:152
+									gc_t12 := compiled.BroadcastFloat32x16At(&bj[1], gc_Lane0Mask322)
+//line nbody.go:152
+									_ = gc_t12
+//line nbody.go:152
+									gc_t13 := compiled.BroadcastFloat32x16At(&bj[2], gc_Lane0Mask322)
+//line nbody.go:152
+									_ = gc_t13
+//line nbody.go:152
+									gc_t14 := compiled.BroadcastFloat32x16At(&bj[3], gc_Lane0Mask322)
+//line nbody.go:152
+									_ = gc_t14
+//line nbody.go:152
+									gc_ax2 := ax
+//line nbody.go:152
+									_ = gc_ax2
+//line nbody.go:152
+									gc_ay2 := ay
+//line nbody.go:152
+									_ = gc_ay2
+//line nbody.go:152
+									gc_az2 := az
+//line nbody.go:152
+									_ = gc_az2
+//line nbody.go:152
+									gc_xi2 := xi
+//line nbody.go:152
+									_ = gc_xi2
+//line nbody.go:152
+									gc_yi2 := yi
+//line nbody.go:152
+									_ = gc_yi2
+//line nbody.go:152
+									gc_zi2 := zi
+//line nbody.go:152
+									_ = gc_zi2
+//line nbody.go:152
+									gc_xj2 := gc_t11
+//line nbody.go:152
+									_ = gc_xj2
+//line nbody.go:152
+									gc_yj2 := gc_t12
+//line nbody.go:152
+									_ = gc_yj2
+//line nbody.go:152
+									gc_zj2 := gc_t13
+//line nbody.go:152
+									_ = gc_zj2
+//line nbody.go:152
+									gc_mj2 := gc_t14
+//line nbody.go:152
+									_ = gc_mj2
+//line nbody.go:152
+									gc_t15 := gc_xj2.Sub(gc_xi2)
+//line nbody.go:152
+									_ = gc_t15
+//line nbody.go:152
+									gc_t16 := gc_yj2.Sub(gc_yi2)
+//line nbody.go:152
+									_ = gc_t16
+//line nbody.go:152
+									gc_t17 := gc_zj2.Sub(gc_zi2)
+//line nbody.go:152
+									_ = gc_t17
+//line nbody.go:152
+									gc_dx2 := gc_t15
+//line nbody.go:152
+									_ = gc_dx2
+//line nbody.go:152
+									gc_dy2 := gc_t16
+//line nbody.go:152
+									_ = gc_dy2
+//line nbody.go:152
+									gc_dz2 := gc_t17
+//line nbody.go:152
+									_ = gc_dz2
+//line nbody.go:152
+									gc_inv2 := gc_vb4.Div(gc_dx2.Mul(gc_dx2).Add(gc_dy2.Mul(gc_dy2)).Add(gc_dz2.Mul(gc_dz2)).Add(gc_vb3).Sqrt())
+//line nbody.go:152
+									_ = gc_inv2
+//line nbody.go:152
+									gc_s2 := gc_mj2.Mul(gc_inv2).Mul(gc_inv2).Mul(gc_inv2)
+//line nbody.go:152
+									_ = gc_s2
+//line nbody.go:152
+									gc_t18 := gc_ax2.Add(gc_dx2.Mul(gc_s2))
+//line nbody.go:152
+									_ = gc_t18
+//line nbody.go:152
+									gc_t19 := gc_ay2.Add(gc_dy2.Mul(gc_s2))
+//line nbody.go:152
+									_ = gc_t19
+//line nbody.go:152
+									gc_t20 := gc_az2.Add(gc_dz2.Mul(gc_s2))
+//line nbody.go:152
+									_ = gc_t20
+//line nbody.go:152
+									ax = gc_t18
+//line nbody.go:152
+									ay = gc_t19
+//line nbody.go:152
+									az = gc_t20
+//line nbody.go:152
+								}
+//line nbody.go:150
+								var gc_lanes10 [16]uint32
+								ax.AsUint32x16().Store(&gc_lanes10)
+//line nbody.go:150
+								var gc_lanes11 [16]uint32
+								ay.AsUint32x16().Store(&gc_lanes11)
+//line nbody.go:150
+								var gc_lanes12 [16]uint32
+								az.AsUint32x16().Store(&gc_lanes12)
+//line nbody.go:154
+								for gc_k8 := range 16 {
+//line nbody.go:154
+									{
+//line nbody.go:154
+										compiled.SetBits32At(&acc[i+gc_k8][0], gc_lanes10[gc_k8])
+//line nbody.go:154
+										compiled.SetBits32At(&acc[i+gc_k8][1], gc_lanes11[gc_k8])
+//line nbody.go:154
+										compiled.SetBits32At(&acc[i+gc_k8][2], gc_lanes12[gc_k8])
+//line nbody.go:154
+									}
+//line nbody.go:154
+								}
+							}
+							archsimd.ClearAVXUpperBits()
+							return gc_vstep, false
+						}(gc_vstep)
+						if gc_stop {
+							return
+						}
+					}
+					if compiled.SIMD {
+//line nbody.go:144
+						gc_Lane0Mask32 := compiled.Lane0Mask32()
+//line nbody.go:144
+						_ = gc_Lane0Mask32
+//line nbody.go:152
+						gc_vb := archsimd.BroadcastFloat32x8(eps2)
+//line nbody.go:152
+						_ = gc_vb
+//line nbody.go:131
+						gc_vb2 := archsimd.BroadcastFloat32x8(1)
+//line nbody.go:131
+						_ = gc_vb2
+						for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
 							gc_tx2 := gc_vstep
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
@@ -81,69 +314,69 @@ func gc_body_nBodySimple(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, bodies [][4]
 //line nbody.go:144
 							_ = i
 //line nbody.go:148
-							if i < 0 || i > len(bodies)-16 || i > len(acc)-16 {
+							if i < 0 || i > len(bodies)-8 || i > len(acc)-8 {
 //line nbody.go:148
 								break
 //line nbody.go:148
 							}
 //line nbody.go:148
-							var gc_ld4 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+							var gc_ld archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line nbody.go:148
-							var gc_lanes7 [16]uint32
+							var gc_lanes [8]uint32
 //line nbody.go:148
-							for gc_k5 := range 16 {
+							for gc_k := range 8 {
 //line nbody.go:148
-								gc_lanes7[gc_k5] = compiled.Bits32At(&bodies[i+gc_k5][0])
+								gc_lanes[gc_k] = compiled.Bits32At(&bodies[i+gc_k][0])
 //line nbody.go:148
 							}
 //line nbody.go:148
-							gc_ld4 = archsimd.LoadUint32x16(&gc_lanes7).AsFloat32x16()
+							gc_ld = archsimd.LoadUint32x8(&gc_lanes).AsFloat32x8()
 //line nbody.go:148
-							xi := gc_ld4
+							xi := gc_ld
 //line nbody.go:148
 							_ = xi
 //line nbody.go:148
-							var gc_ld5 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+							var gc_ld2 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line nbody.go:148
-							var gc_lanes8 [16]uint32
+							var gc_lanes2 [8]uint32
 //line nbody.go:148
-							for gc_k6 := range 16 {
+							for gc_k2 := range 8 {
 //line nbody.go:148
-								gc_lanes8[gc_k6] = compiled.Bits32At(&bodies[i+gc_k6][1])
+								gc_lanes2[gc_k2] = compiled.Bits32At(&bodies[i+gc_k2][1])
 //line nbody.go:148
 							}
 //line nbody.go:148
-							gc_ld5 = archsimd.LoadUint32x16(&gc_lanes8).AsFloat32x16()
+							gc_ld2 = archsimd.LoadUint32x8(&gc_lanes2).AsFloat32x8()
 //line nbody.go:148
-							yi := gc_ld5
+							yi := gc_ld2
 //line nbody.go:148
 							_ = yi
 //line nbody.go:148
-							var gc_ld6 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+							var gc_ld3 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line nbody.go:148
-							var gc_lanes9 [16]uint32
+							var gc_lanes3 [8]uint32
 //line nbody.go:148
-							for gc_k7 := range 16 {
+							for gc_k3 := range 8 {
 //line nbody.go:148
-								gc_lanes9[gc_k7] = compiled.Bits32At(&bodies[i+gc_k7][2])
+								gc_lanes3[gc_k3] = compiled.Bits32At(&bodies[i+gc_k3][2])
 //line nbody.go:148
 							}
 //line nbody.go:148
-							gc_ld6 = archsimd.LoadUint32x16(&gc_lanes9).AsFloat32x16()
+							gc_ld3 = archsimd.LoadUint32x8(&gc_lanes3).AsFloat32x8()
 //line nbody.go:148
-							zi := gc_ld6
+							zi := gc_ld3
 //line nbody.go:148
 							_ = zi
 //line nbody.go:148
-							var ax archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+							var ax archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line nbody.go:148
 							_ = ax
 //line nbody.go:148
-							var ay archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+							var ay archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line nbody.go:148
 							_ = ay
 //line nbody.go:148
-							var az archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+							var az archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line nbody.go:148
 							_ = az
 //line nbody.go:150
@@ -154,407 +387,176 @@ func gc_body_nBodySimple(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, bodies [][4]
 								var bj *[4]float32 = &bodies[j]
 								_ = bj
 //line nbody.go:151
-								gc_t11 := compiled.BroadcastFloat32x16At(&bj[0], gc_Lane0Mask322)
-								_ = gc_t11
+								gc_t := compiled.BroadcastFloat32x8At(&bj[0], gc_Lane0Mask32)
+								_ = gc_t
 //line nbody.go:152
-								gc_t12 := compiled.BroadcastFloat32x16At(&bj[1], gc_Lane0Mask322)
+								gc_t2 := compiled.BroadcastFloat32x8At(&bj[1], gc_Lane0Mask32)
 //line nbody.go:152
-								_ = gc_t12
+								_ = gc_t2
 //line nbody.go:152
-								gc_t13 := compiled.BroadcastFloat32x16At(&bj[2], gc_Lane0Mask322)
+								gc_t3 := compiled.BroadcastFloat32x8At(&bj[2], gc_Lane0Mask32)
 //line nbody.go:152
-								_ = gc_t13
+								_ = gc_t3
 //line nbody.go:152
-								gc_t14 := compiled.BroadcastFloat32x16At(&bj[3], gc_Lane0Mask322)
+								gc_t4 := compiled.BroadcastFloat32x8At(&bj[3], gc_Lane0Mask32)
 //line nbody.go:152
-								_ = gc_t14
+								_ = gc_t4
 //line nbody.go:152
-								gc_ax2 := ax
+								gc_ax := ax
 //line nbody.go:152
-								_ = gc_ax2
+								_ = gc_ax
 //line nbody.go:152
-								gc_ay2 := ay
+								gc_ay := ay
 //line nbody.go:152
-								_ = gc_ay2
+								_ = gc_ay
 //line nbody.go:152
-								gc_az2 := az
+								gc_az := az
 //line nbody.go:152
-								_ = gc_az2
+								_ = gc_az
 //line nbody.go:152
-								gc_xi2 := xi
+								gc_xi := xi
 //line nbody.go:152
-								_ = gc_xi2
+								_ = gc_xi
 //line nbody.go:152
-								gc_yi2 := yi
+								gc_yi := yi
 //line nbody.go:152
-								_ = gc_yi2
+								_ = gc_yi
 //line nbody.go:152
-								gc_zi2 := zi
+								gc_zi := zi
 //line nbody.go:152
-								_ = gc_zi2
+								_ = gc_zi
 //line nbody.go:152
-								gc_xj2 := gc_t11
+								gc_xj := gc_t
 //line nbody.go:152
-								_ = gc_xj2
+								_ = gc_xj
 //line nbody.go:152
-								gc_yj2 := gc_t12
+								gc_yj := gc_t2
 //line nbody.go:152
-								_ = gc_yj2
+								_ = gc_yj
 //line nbody.go:152
-								gc_zj2 := gc_t13
+								gc_zj := gc_t3
 //line nbody.go:152
-								_ = gc_zj2
+								_ = gc_zj
 //line nbody.go:152
-								gc_mj2 := gc_t14
+								gc_mj := gc_t4
 //line nbody.go:152
-								_ = gc_mj2
+								_ = gc_mj
 //line nbody.go:152
-								gc_t15 := gc_xj2.Sub(gc_xi2)
+								gc_t5 := gc_xj.Sub(gc_xi)
 //line nbody.go:152
-								_ = gc_t15
+								_ = gc_t5
 //line nbody.go:152
-								gc_t16 := gc_yj2.Sub(gc_yi2)
+								gc_t6 := gc_yj.Sub(gc_yi)
 //line nbody.go:152
-								_ = gc_t16
+								_ = gc_t6
 //line nbody.go:152
-								gc_t17 := gc_zj2.Sub(gc_zi2)
+								gc_t7 := gc_zj.Sub(gc_zi)
 //line nbody.go:152
-								_ = gc_t17
+								_ = gc_t7
 //line nbody.go:152
-								gc_dx2 := gc_t15
+								gc_dx := gc_t5
 //line nbody.go:152
-								_ = gc_dx2
+								_ = gc_dx
 //line nbody.go:152
-								gc_dy2 := gc_t16
+								gc_dy := gc_t6
 //line nbody.go:152
-								_ = gc_dy2
+								_ = gc_dy
 //line nbody.go:152
-								gc_dz2 := gc_t17
+								gc_dz := gc_t7
 //line nbody.go:152
-								_ = gc_dz2
+								_ = gc_dz
 //line nbody.go:152
-								gc_inv2 := gc_vb4.Div(gc_dx2.Mul(gc_dx2).Add(gc_dy2.Mul(gc_dy2)).Add(gc_dz2.Mul(gc_dz2)).Add(gc_vb3).Sqrt())
+								gc_inv := gc_vb2.Div(gc_dx.Mul(gc_dx).Add(gc_dy.Mul(gc_dy)).Add(gc_dz.Mul(gc_dz)).Add(gc_vb).Sqrt())
 //line nbody.go:152
-								_ = gc_inv2
+								_ = gc_inv
 //line nbody.go:152
-								gc_s2 := gc_mj2.Mul(gc_inv2).Mul(gc_inv2).Mul(gc_inv2)
+								gc_s := gc_mj.Mul(gc_inv).Mul(gc_inv).Mul(gc_inv)
 //line nbody.go:152
-								_ = gc_s2
+								_ = gc_s
 //line nbody.go:152
-								gc_t18 := gc_ax2.Add(gc_dx2.Mul(gc_s2))
+								gc_t8 := gc_ax.Add(gc_dx.Mul(gc_s))
 //line nbody.go:152
-								_ = gc_t18
+								_ = gc_t8
 //line nbody.go:152
-								gc_t19 := gc_ay2.Add(gc_dy2.Mul(gc_s2))
+								gc_t9 := gc_ay.Add(gc_dy.Mul(gc_s))
 //line nbody.go:152
-								_ = gc_t19
+								_ = gc_t9
 //line nbody.go:152
-								gc_t20 := gc_az2.Add(gc_dz2.Mul(gc_s2))
+								gc_t10 := gc_az.Add(gc_dz.Mul(gc_s))
 //line nbody.go:152
-								_ = gc_t20
+								_ = gc_t10
 //line nbody.go:152
-								ax = gc_t18
+								ax = gc_t8
 //line nbody.go:152
-								ay = gc_t19
+								ay = gc_t9
 //line nbody.go:152
-								az = gc_t20
+								az = gc_t10
 //line nbody.go:152
 							}
 //line nbody.go:150
-							var gc_lanes10 [16]uint32
-							ax.AsUint32x16().Store(&gc_lanes10)
+							var gc_lanes4 [8]uint32
+							ax.AsUint32x8().Store(&gc_lanes4)
 //line nbody.go:150
-							var gc_lanes11 [16]uint32
-							ay.AsUint32x16().Store(&gc_lanes11)
+							var gc_lanes5 [8]uint32
+							ay.AsUint32x8().Store(&gc_lanes5)
 //line nbody.go:150
-							var gc_lanes12 [16]uint32
-							az.AsUint32x16().Store(&gc_lanes12)
+							var gc_lanes6 [8]uint32
+							az.AsUint32x8().Store(&gc_lanes6)
 //line nbody.go:154
-							for gc_k8 := range 16 {
+							for gc_k4 := range 8 {
 //line nbody.go:154
 								{
 //line nbody.go:154
-									compiled.SetBits32At(&acc[i+gc_k8][0], gc_lanes10[gc_k8])
+									compiled.SetBits32At(&acc[i+gc_k4][0], gc_lanes4[gc_k4])
 //line nbody.go:154
-									compiled.SetBits32At(&acc[i+gc_k8][1], gc_lanes11[gc_k8])
+									compiled.SetBits32At(&acc[i+gc_k4][1], gc_lanes5[gc_k4])
 //line nbody.go:154
-									compiled.SetBits32At(&acc[i+gc_k8][2], gc_lanes12[gc_k8])
+									compiled.SetBits32At(&acc[i+gc_k4][2], gc_lanes6[gc_k4])
 //line nbody.go:154
 								}
 //line nbody.go:154
 							}
 						}
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep, false
-					}(gc_vstep)
-					if gc_stop {
-						return
 					}
-				}
-				if compiled.SIMD {
-//line nbody.go:144
-					gc_Lane0Mask32 := compiled.Lane0Mask32()
-//line nbody.go:144
-					_ = gc_Lane0Mask32
-//line nbody.go:152
-					gc_vb := archsimd.BroadcastFloat32x8(eps2)
-//line nbody.go:152
-					_ = gc_vb
-//line nbody.go:131
-					gc_vb2 := archsimd.BroadcastFloat32x8(1)
-//line nbody.go:131
-					_ = gc_vb2
-					for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
-						gc_tx2 := gc_vstep
+					for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
+
 //line nbody.go:144
-						var i int = gc_bx2*gc_bdx2 + gc_tx2
-//line nbody.go:144
+						i := gc_bx2*gc_bdx2 + gc_tx2
 						_ = i
-//line nbody.go:148
-						if i < 0 || i > len(bodies)-8 || i > len(acc)-8 {
-//line nbody.go:148
-							break
-//line nbody.go:148
-						}
-//line nbody.go:148
-						var gc_ld archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line nbody.go:148
-						var gc_lanes [8]uint32
-//line nbody.go:148
-						for gc_k := range 8 {
-//line nbody.go:148
-							gc_lanes[gc_k] = compiled.Bits32At(&bodies[i+gc_k][0])
-//line nbody.go:148
-						}
-//line nbody.go:148
-						gc_ld = archsimd.LoadUint32x8(&gc_lanes).AsFloat32x8()
-//line nbody.go:148
-						xi := gc_ld
-//line nbody.go:148
-						_ = xi
-//line nbody.go:148
-						var gc_ld2 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line nbody.go:148
-						var gc_lanes2 [8]uint32
-//line nbody.go:148
-						for gc_k2 := range 8 {
-//line nbody.go:148
-							gc_lanes2[gc_k2] = compiled.Bits32At(&bodies[i+gc_k2][1])
-//line nbody.go:148
-						}
-//line nbody.go:148
-						gc_ld2 = archsimd.LoadUint32x8(&gc_lanes2).AsFloat32x8()
-//line nbody.go:148
-						yi := gc_ld2
-//line nbody.go:148
-						_ = yi
-//line nbody.go:148
-						var gc_ld3 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line nbody.go:148
-						var gc_lanes3 [8]uint32
-//line nbody.go:148
-						for gc_k3 := range 8 {
-//line nbody.go:148
-							gc_lanes3[gc_k3] = compiled.Bits32At(&bodies[i+gc_k3][2])
-//line nbody.go:148
-						}
-//line nbody.go:148
-						gc_ld3 = archsimd.LoadUint32x8(&gc_lanes3).AsFloat32x8()
-//line nbody.go:148
-						zi := gc_ld3
-//line nbody.go:148
-						_ = zi
-//line nbody.go:148
-						var ax archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line nbody.go:148
-						_ = ax
-//line nbody.go:148
-						var ay archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line nbody.go:148
-						_ = ay
-//line nbody.go:148
-						var az archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line nbody.go:148
-						_ = az
-//line nbody.go:150
-						for j := range bodies {
-//line nbody.go:150
-							_ = j
-//line nbody.go:150
-							var bj *[4]float32 = &bodies[j]
-							_ = bj
-//line nbody.go:151
-							gc_t := compiled.BroadcastFloat32x8At(&bj[0], gc_Lane0Mask32)
-							_ = gc_t
-//line nbody.go:152
-							gc_t2 := compiled.BroadcastFloat32x8At(&bj[1], gc_Lane0Mask32)
-//line nbody.go:152
-							_ = gc_t2
-//line nbody.go:152
-							gc_t3 := compiled.BroadcastFloat32x8At(&bj[2], gc_Lane0Mask32)
-//line nbody.go:152
-							_ = gc_t3
-//line nbody.go:152
-							gc_t4 := compiled.BroadcastFloat32x8At(&bj[3], gc_Lane0Mask32)
-//line nbody.go:152
-							_ = gc_t4
-//line nbody.go:152
-							gc_ax := ax
-//line nbody.go:152
-							_ = gc_ax
-//line nbody.go:152
-							gc_ay := ay
-//line nbody.go:152
-							_ = gc_ay
-//line nbody.go:152
-							gc_az := az
-//line nbody.go:152
-							_ = gc_az
-//line nbody.go:152
-							gc_xi := xi
-//line nbody.go:152
-							_ = gc_xi
-//line nbody.go:152
-							gc_yi := yi
-//line nbody.go:152
-							_ = gc_yi
-//line nbody.go:152
-							gc_zi := zi
-//line nbody.go:152
-							_ = gc_zi
-//line nbody.go:152
-							gc_xj := gc_t
-//line nbody.go:152
-							_ = gc_xj
-//line nbody.go:152
-							gc_yj := gc_t2
-//line nbody.go:152
-							_ = gc_yj
-//line nbody.go:152
-							gc_zj := gc_t3
-//line nbody.go:152
-							_ = gc_zj
-//line nbody.go:152
-							gc_mj := gc_t4
-//line nbody.go:152
-							_ = gc_mj
-//line nbody.go:152
-							gc_t5 := gc_xj.Sub(gc_xi)
-//line nbody.go:152
-							_ = gc_t5
-//line nbody.go:152
-							gc_t6 := gc_yj.Sub(gc_yi)
-//line nbody.go:152
-							_ = gc_t6
-//line nbody.go:152
-							gc_t7 := gc_zj.Sub(gc_zi)
-//line nbody.go:152
-							_ = gc_t7
-//line nbody.go:152
-							gc_dx := gc_t5
-//line nbody.go:152
-							_ = gc_dx
-//line nbody.go:152
-							gc_dy := gc_t6
-//line nbody.go:152
-							_ = gc_dy
-//line nbody.go:152
-							gc_dz := gc_t7
-//line nbody.go:152
-							_ = gc_dz
-//line nbody.go:152
-							gc_inv := gc_vb2.Div(gc_dx.Mul(gc_dx).Add(gc_dy.Mul(gc_dy)).Add(gc_dz.Mul(gc_dz)).Add(gc_vb).Sqrt())
-//line nbody.go:152
-							_ = gc_inv
-//line nbody.go:152
-							gc_s := gc_mj.Mul(gc_inv).Mul(gc_inv).Mul(gc_inv)
-//line nbody.go:152
-							_ = gc_s
-//line nbody.go:152
-							gc_t8 := gc_ax.Add(gc_dx.Mul(gc_s))
-//line nbody.go:152
-							_ = gc_t8
-//line nbody.go:152
-							gc_t9 := gc_ay.Add(gc_dy.Mul(gc_s))
-//line nbody.go:152
-							_ = gc_t9
-//line nbody.go:152
-							gc_t10 := gc_az.Add(gc_dz.Mul(gc_s))
-//line nbody.go:152
-							_ = gc_t10
-//line nbody.go:152
-							ax = gc_t8
-//line nbody.go:152
-							ay = gc_t9
-//line nbody.go:152
-							az = gc_t10
-//line nbody.go:152
-						}
-//line nbody.go:150
-						var gc_lanes4 [8]uint32
-						ax.AsUint32x8().Store(&gc_lanes4)
-//line nbody.go:150
-						var gc_lanes5 [8]uint32
-						ay.AsUint32x8().Store(&gc_lanes5)
-//line nbody.go:150
-						var gc_lanes6 [8]uint32
-						az.AsUint32x8().Store(&gc_lanes6)
-//line nbody.go:154
-						for gc_k4 := range 8 {
-//line nbody.go:154
-							{
-//line nbody.go:154
-								compiled.SetBits32At(&acc[i+gc_k4][0], gc_lanes4[gc_k4])
-//line nbody.go:154
-								compiled.SetBits32At(&acc[i+gc_k4][1], gc_lanes5[gc_k4])
-//line nbody.go:154
-								compiled.SetBits32At(&acc[i+gc_k4][2], gc_lanes6[gc_k4])
-//line nbody.go:154
-							}
-//line nbody.go:154
-						}
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line nbody.go:144
-					i := gc_bx2*gc_bdx2 + gc_tx2
-					_ = i
 
 //line nbody.go:148
-					xi := bodies[i][0]
+						xi := bodies[i][0]
 
 //line nbody.go:148
-					yi := bodies[i][1]
+						yi := bodies[i][1]
 
 //line nbody.go:148
-					zi := bodies[i][2]
+						zi := bodies[i][2]
 
 //line nbody.go:149
-					var ax, ay, az float32
+						var ax, ay, az float32
 
 //line nbody.go:150
-					for j := range bodies {
-						bj := &bodies[j]
-						ax, ay, az = nbodyInteract(ax, ay, az, xi, yi, zi, bj[0], bj[1], bj[2], bj[3], eps2)
-					}
+						for j := range bodies {
+							bj := &bodies[j]
+							ax, ay, az = nbodyInteract(ax, ay, az, xi, yi, zi, bj[0], bj[1], bj[2], bj[3], eps2)
+						}
 
 //line nbody.go:154
-					acc[i] = [3]float32{ax, ay, az}
-					_ = xi
-					_ = yi
-					_ = zi
-					_ = ax
-					_ = ay
-					_ = az
+						acc[i] = [3]float32{ax, ay, az}
+						_ = xi
+						_ = yi
+						_ = zi
+						_ = ax
+						_ = ay
+						_ = az
+					}
 				}
 			}
-		}
+		})
 	}
 }
 
@@ -1198,64 +1200,249 @@ func gc_body_nBodyTiled(gc_b2 *compiled.Block, bodies [][4]float32, acc [][3]flo
 
 //line nbody.go:182
 	for start := 0; start < n; start += nbodyTile {
-		{
-			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+		compiled.OutOfLine(func() {
+			tile := tile[:2048]
+			_ = tile
+			{
+				for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+					for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
 
 //line nbody.go:183
-					for k := gc_tx2; k < nbodyTile && start+k < n; k += gc_bdx2 {
-						tile[k] = bodies[start+k]
+						for k := gc_tx2; k < nbodyTile && start+k < n; k += gc_bdx2 {
+							tile[k] = bodies[start+k]
+						}
 					}
 				}
 			}
-		}
+		})
 
 //line nbody.go:187
 		cur := tile[:min(nbodyTile, n-start)]
-		{
-			gc_vstep3 := 0
-			if compiled.SIMD && compiled.SIMD512 {
-				var gc_stop3 bool
-				gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+		compiled.OutOfLine(func() {
+			gc_s_xi := gc_s_xi[:gc_n2]
+			_ = gc_s_xi
+			gc_s_yi := gc_s_yi[:gc_n2]
+			_ = gc_s_yi
+			gc_s_zi := gc_s_zi[:gc_n2]
+			_ = gc_s_zi
+			gc_s_ax := gc_s_ax[:gc_n2]
+			_ = gc_s_ax
+			gc_s_ay := gc_s_ay[:gc_n2]
+			_ = gc_s_ay
+			gc_s_az := gc_s_az[:gc_n2]
+			_ = gc_s_az
+			{
+				gc_vstep3 := 0
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop3 bool
+					gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
 //line nbody.go:188
-					gc_Lane0Mask322 := compiled.Lane0Mask32()
+						gc_Lane0Mask322 := compiled.Lane0Mask32()
 //line nbody.go:188
-					_ = gc_Lane0Mask322
+						_ = gc_Lane0Mask322
 //line nbody.go:190
-					gc_vb3 := archsimd.BroadcastFloat32x16(eps2)
+						gc_vb3 := archsimd.BroadcastFloat32x16(eps2)
 //line nbody.go:190
-					_ = gc_vb3
+						_ = gc_vb3
 //line nbody.go:131
-					gc_vb4 := archsimd.BroadcastFloat32x16(1)
+						gc_vb4 := archsimd.BroadcastFloat32x16(1)
 //line nbody.go:131
-					_ = gc_vb4
-					for ; gc_vstep3+15 < gc_n2; gc_vstep3 += 16 {
+						_ = gc_vb4
+						for ; gc_vstep3+15 < gc_n2; gc_vstep3 += 16 {
+							gc_rank2 := gc_vstep3
+							gc_pos2.Thread = gc_rank2
+//line nbody.go:131
+							xi := archsimd.LoadFloat32x16Slice(gc_s_xi[gc_rank2:])
+//line nbody.go:131
+							_ = xi
+//line nbody.go:131
+							yi := archsimd.LoadFloat32x16Slice(gc_s_yi[gc_rank2:])
+//line nbody.go:131
+							_ = yi
+//line nbody.go:131
+							zi := archsimd.LoadFloat32x16Slice(gc_s_zi[gc_rank2:])
+//line nbody.go:131
+							_ = zi
+//line nbody.go:131
+							ax := archsimd.LoadFloat32x16Slice(gc_s_ax[gc_rank2:])
+//line nbody.go:131
+							_ = ax
+//line nbody.go:131
+							ay := archsimd.LoadFloat32x16Slice(gc_s_ay[gc_rank2:])
+//line nbody.go:131
+							_ = ay
+//line nbody.go:131
+							az := archsimd.LoadFloat32x16Slice(gc_s_az[gc_rank2:])
+//line nbody.go:131
+							_ = az
+//line nbody.go:188
+							for j := range cur {
+//line nbody.go:188
+								_ = j
+//line nbody.go:188
+								var bj *[4]float32 = &cur[j]
+								_ = bj
+//line nbody.go:189
+								gc_t23 := compiled.BroadcastFloat32x16At(&bj[0], gc_Lane0Mask322)
+								_ = gc_t23
+//line nbody.go:190
+								gc_t24 := compiled.BroadcastFloat32x16At(&bj[1], gc_Lane0Mask322)
+//line nbody.go:190
+								_ = gc_t24
+//line nbody.go:190
+								gc_t25 := compiled.BroadcastFloat32x16At(&bj[2], gc_Lane0Mask322)
+//line nbody.go:190
+								_ = gc_t25
+//line nbody.go:190
+								gc_t26 := compiled.BroadcastFloat32x16At(&bj[3], gc_Lane0Mask322)
+//line nbody.go:190
+								_ = gc_t26
+//line nbody.go:190
+								gc_ax2 := ax
+//line nbody.go:190
+								_ = gc_ax2
+//line nbody.go:190
+								gc_ay2 := ay
+//line nbody.go:190
+								_ = gc_ay2
+//line nbody.go:190
+								gc_az2 := az
+//line nbody.go:190
+								_ = gc_az2
+//line nbody.go:190
+								gc_xi2 := xi
+//line nbody.go:190
+								_ = gc_xi2
+//line nbody.go:190
+								gc_yi2 := yi
+//line nbody.go:190
+								_ = gc_yi2
+//line nbody.go:190
+								gc_zi2 := zi
+//line nbody.go:190
+								_ = gc_zi2
+//line nbody.go:190
+								gc_xj2 := gc_t23
+//line nbody.go:190
+								_ = gc_xj2
+//line nbody.go:190
+								gc_yj2 := gc_t24
+//line nbody.go:190
+								_ = gc_yj2
+//line nbody.go:190
+								gc_zj2 := gc_t25
+//line nbody.go:190
+								_ = gc_zj2
+//line nbody.go:190
+								gc_mj2 := gc_t26
+//line nbody.go:190
+								_ = gc_mj2
+//line nbody.go:190
+								gc_t27 := gc_xj2.Sub(gc_xi2)
+//line nbody.go:190
+								_ = gc_t27
+//line nbody.go:190
+								gc_t28 := gc_yj2.Sub(gc_yi2)
+//line nbody.go:190
+								_ = gc_t28
+//line nbody.go:190
+								gc_t29 := gc_zj2.Sub(gc_zi2)
+//line nbody.go:190
+								_ = gc_t29
+//line nbody.go:190
+								gc_dx2 := gc_t27
+//line nbody.go:190
+								_ = gc_dx2
+//line nbody.go:190
+								gc_dy2 := gc_t28
+//line nbody.go:190
+								_ = gc_dy2
+//line nbody.go:190
+								gc_dz2 := gc_t29
+//line nbody.go:190
+								_ = gc_dz2
+//line nbody.go:190
+								gc_inv2 := gc_vb4.Div(gc_dx2.Mul(gc_dx2).Add(gc_dy2.Mul(gc_dy2)).Add(gc_dz2.Mul(gc_dz2)).Add(gc_vb3).Sqrt())
+//line nbody.go:190
+								_ = gc_inv2
+//line nbody.go:190
+								gc_s2 := gc_mj2.Mul(gc_inv2).Mul(gc_inv2).Mul(gc_inv2)
+//line nbody.go:190
+								_ = gc_s2
+//line nbody.go:190
+								gc_t30 := gc_ax2.Add(gc_dx2.Mul(gc_s2))
+//line nbody.go:190
+								_ = gc_t30
+//line nbody.go:190
+								gc_t31 := gc_ay2.Add(gc_dy2.Mul(gc_s2))
+//line nbody.go:190
+								_ = gc_t31
+//line nbody.go:190
+								gc_t32 := gc_az2.Add(gc_dz2.Mul(gc_s2))
+//line nbody.go:190
+								_ = gc_t32
+//line nbody.go:190
+								ax = gc_t30
+//line nbody.go:190
+								ay = gc_t31
+//line nbody.go:190
+								az = gc_t32
+//line nbody.go:190
+							}
+//line nbody.go:188
+							ax.StoreSlice(gc_s_ax[gc_rank2:])
+//line nbody.go:188
+							ay.StoreSlice(gc_s_ay[gc_rank2:])
+//line nbody.go:188
+							az.StoreSlice(gc_s_az[gc_rank2:])
+						}
+						archsimd.ClearAVXUpperBits()
+						return gc_vstep3, false
+					}(gc_vstep3)
+					if gc_stop3 {
+						return
+					}
+				}
+				if compiled.SIMD {
+//line nbody.go:188
+					gc_Lane0Mask32 := compiled.Lane0Mask32()
+//line nbody.go:188
+					_ = gc_Lane0Mask32
+//line nbody.go:190
+					gc_vb := archsimd.BroadcastFloat32x8(eps2)
+//line nbody.go:190
+					_ = gc_vb
+//line nbody.go:131
+					gc_vb2 := archsimd.BroadcastFloat32x8(1)
+//line nbody.go:131
+					_ = gc_vb2
+					for ; gc_vstep3+7 < gc_n2; gc_vstep3 += 8 {
 						gc_rank2 := gc_vstep3
 						gc_pos2.Thread = gc_rank2
 //line nbody.go:131
-						xi := archsimd.LoadFloat32x16Slice(gc_s_xi[gc_rank2:])
+						xi := archsimd.LoadFloat32x8Slice(gc_s_xi[gc_rank2:])
 //line nbody.go:131
 						_ = xi
 //line nbody.go:131
-						yi := archsimd.LoadFloat32x16Slice(gc_s_yi[gc_rank2:])
+						yi := archsimd.LoadFloat32x8Slice(gc_s_yi[gc_rank2:])
 //line nbody.go:131
 						_ = yi
 //line nbody.go:131
-						zi := archsimd.LoadFloat32x16Slice(gc_s_zi[gc_rank2:])
+						zi := archsimd.LoadFloat32x8Slice(gc_s_zi[gc_rank2:])
 //line nbody.go:131
 						_ = zi
 //line nbody.go:131
-						ax := archsimd.LoadFloat32x16Slice(gc_s_ax[gc_rank2:])
+						ax := archsimd.LoadFloat32x8Slice(gc_s_ax[gc_rank2:])
 //line nbody.go:131
 						_ = ax
 //line nbody.go:131
-						ay := archsimd.LoadFloat32x16Slice(gc_s_ay[gc_rank2:])
+						ay := archsimd.LoadFloat32x8Slice(gc_s_ay[gc_rank2:])
 //line nbody.go:131
 						_ = ay
 //line nbody.go:131
-						az := archsimd.LoadFloat32x16Slice(gc_s_az[gc_rank2:])
+						az := archsimd.LoadFloat32x8Slice(gc_s_az[gc_rank2:])
 //line nbody.go:131
 						_ = az
 //line nbody.go:188
@@ -1266,110 +1453,110 @@ func gc_body_nBodyTiled(gc_b2 *compiled.Block, bodies [][4]float32, acc [][3]flo
 							var bj *[4]float32 = &cur[j]
 							_ = bj
 //line nbody.go:189
-							gc_t23 := compiled.BroadcastFloat32x16At(&bj[0], gc_Lane0Mask322)
-							_ = gc_t23
+							gc_t13 := compiled.BroadcastFloat32x8At(&bj[0], gc_Lane0Mask32)
+							_ = gc_t13
 //line nbody.go:190
-							gc_t24 := compiled.BroadcastFloat32x16At(&bj[1], gc_Lane0Mask322)
+							gc_t14 := compiled.BroadcastFloat32x8At(&bj[1], gc_Lane0Mask32)
 //line nbody.go:190
-							_ = gc_t24
+							_ = gc_t14
 //line nbody.go:190
-							gc_t25 := compiled.BroadcastFloat32x16At(&bj[2], gc_Lane0Mask322)
+							gc_t15 := compiled.BroadcastFloat32x8At(&bj[2], gc_Lane0Mask32)
 //line nbody.go:190
-							_ = gc_t25
+							_ = gc_t15
 //line nbody.go:190
-							gc_t26 := compiled.BroadcastFloat32x16At(&bj[3], gc_Lane0Mask322)
+							gc_t16 := compiled.BroadcastFloat32x8At(&bj[3], gc_Lane0Mask32)
 //line nbody.go:190
-							_ = gc_t26
+							_ = gc_t16
 //line nbody.go:190
-							gc_ax2 := ax
+							gc_ax := ax
 //line nbody.go:190
-							_ = gc_ax2
+							_ = gc_ax
 //line nbody.go:190
-							gc_ay2 := ay
+							gc_ay := ay
 //line nbody.go:190
-							_ = gc_ay2
+							_ = gc_ay
 //line nbody.go:190
-							gc_az2 := az
+							gc_az := az
 //line nbody.go:190
-							_ = gc_az2
+							_ = gc_az
 //line nbody.go:190
-							gc_xi2 := xi
+							gc_xi := xi
 //line nbody.go:190
-							_ = gc_xi2
+							_ = gc_xi
 //line nbody.go:190
-							gc_yi2 := yi
+							gc_yi := yi
 //line nbody.go:190
-							_ = gc_yi2
+							_ = gc_yi
 //line nbody.go:190
-							gc_zi2 := zi
+							gc_zi := zi
 //line nbody.go:190
-							_ = gc_zi2
+							_ = gc_zi
 //line nbody.go:190
-							gc_xj2 := gc_t23
+							gc_xj := gc_t13
 //line nbody.go:190
-							_ = gc_xj2
+							_ = gc_xj
 //line nbody.go:190
-							gc_yj2 := gc_t24
+							gc_yj := gc_t14
 //line nbody.go:190
-							_ = gc_yj2
+							_ = gc_yj
 //line nbody.go:190
-							gc_zj2 := gc_t25
+							gc_zj := gc_t15
 //line nbody.go:190
-							_ = gc_zj2
+							_ = gc_zj
 //line nbody.go:190
-							gc_mj2 := gc_t26
+							gc_mj := gc_t16
 //line nbody.go:190
-							_ = gc_mj2
+							_ = gc_mj
 //line nbody.go:190
-							gc_t27 := gc_xj2.Sub(gc_xi2)
+							gc_t17 := gc_xj.Sub(gc_xi)
 //line nbody.go:190
-							_ = gc_t27
+							_ = gc_t17
 //line nbody.go:190
-							gc_t28 := gc_yj2.Sub(gc_yi2)
+							gc_t18 := gc_yj.Sub(gc_yi)
 //line nbody.go:190
-							_ = gc_t28
+							_ = gc_t18
 //line nbody.go:190
-							gc_t29 := gc_zj2.Sub(gc_zi2)
+							gc_t19 := gc_zj.Sub(gc_zi)
 //line nbody.go:190
-							_ = gc_t29
+							_ = gc_t19
 //line nbody.go:190
-							gc_dx2 := gc_t27
+							gc_dx := gc_t17
 //line nbody.go:190
-							_ = gc_dx2
+							_ = gc_dx
 //line nbody.go:190
-							gc_dy2 := gc_t28
+							gc_dy := gc_t18
 //line nbody.go:190
-							_ = gc_dy2
+							_ = gc_dy
 //line nbody.go:190
-							gc_dz2 := gc_t29
+							gc_dz := gc_t19
 //line nbody.go:190
-							_ = gc_dz2
+							_ = gc_dz
 //line nbody.go:190
-							gc_inv2 := gc_vb4.Div(gc_dx2.Mul(gc_dx2).Add(gc_dy2.Mul(gc_dy2)).Add(gc_dz2.Mul(gc_dz2)).Add(gc_vb3).Sqrt())
+							gc_inv := gc_vb2.Div(gc_dx.Mul(gc_dx).Add(gc_dy.Mul(gc_dy)).Add(gc_dz.Mul(gc_dz)).Add(gc_vb).Sqrt())
 //line nbody.go:190
-							_ = gc_inv2
+							_ = gc_inv
 //line nbody.go:190
-							gc_s2 := gc_mj2.Mul(gc_inv2).Mul(gc_inv2).Mul(gc_inv2)
+							gc_s := gc_mj.Mul(gc_inv).Mul(gc_inv).Mul(gc_inv)
 //line nbody.go:190
-							_ = gc_s2
+							_ = gc_s
 //line nbody.go:190
-							gc_t30 := gc_ax2.Add(gc_dx2.Mul(gc_s2))
+							gc_t20 := gc_ax.Add(gc_dx.Mul(gc_s))
 //line nbody.go:190
-							_ = gc_t30
+							_ = gc_t20
 //line nbody.go:190
-							gc_t31 := gc_ay2.Add(gc_dy2.Mul(gc_s2))
+							gc_t21 := gc_ay.Add(gc_dy.Mul(gc_s))
 //line nbody.go:190
-							_ = gc_t31
+							_ = gc_t21
 //line nbody.go:190
-							gc_t32 := gc_az2.Add(gc_dz2.Mul(gc_s2))
+							gc_t22 := gc_az.Add(gc_dz.Mul(gc_s))
 //line nbody.go:190
-							_ = gc_t32
+							_ = gc_t22
 //line nbody.go:190
-							ax = gc_t30
+							ax = gc_t20
 //line nbody.go:190
-							ay = gc_t31
+							ay = gc_t21
 //line nbody.go:190
-							az = gc_t32
+							az = gc_t22
 //line nbody.go:190
 						}
 //line nbody.go:188
@@ -1380,194 +1567,27 @@ func gc_body_nBodyTiled(gc_b2 *compiled.Block, bodies [][4]float32, acc [][3]flo
 						az.StoreSlice(gc_s_az[gc_rank2:])
 					}
 					archsimd.ClearAVXUpperBits()
-					return gc_vstep3, false
-				}(gc_vstep3)
-				if gc_stop3 {
-					return
 				}
-			}
-			if compiled.SIMD {
-//line nbody.go:188
-				gc_Lane0Mask32 := compiled.Lane0Mask32()
-//line nbody.go:188
-				_ = gc_Lane0Mask32
-//line nbody.go:190
-				gc_vb := archsimd.BroadcastFloat32x8(eps2)
-//line nbody.go:190
-				_ = gc_vb
-//line nbody.go:131
-				gc_vb2 := archsimd.BroadcastFloat32x8(1)
-//line nbody.go:131
-				_ = gc_vb2
-				for ; gc_vstep3+7 < gc_n2; gc_vstep3 += 8 {
-					gc_rank2 := gc_vstep3
+				for gc_rank2 := gc_vstep3; gc_rank2 < gc_n2; gc_rank2++ {
 					gc_pos2.Thread = gc_rank2
-//line nbody.go:131
-					xi := archsimd.LoadFloat32x8Slice(gc_s_xi[gc_rank2:])
-//line nbody.go:131
-					_ = xi
-//line nbody.go:131
-					yi := archsimd.LoadFloat32x8Slice(gc_s_yi[gc_rank2:])
-//line nbody.go:131
-					_ = yi
-//line nbody.go:131
-					zi := archsimd.LoadFloat32x8Slice(gc_s_zi[gc_rank2:])
-//line nbody.go:131
-					_ = zi
-//line nbody.go:131
-					ax := archsimd.LoadFloat32x8Slice(gc_s_ax[gc_rank2:])
-//line nbody.go:131
-					_ = ax
-//line nbody.go:131
-					ay := archsimd.LoadFloat32x8Slice(gc_s_ay[gc_rank2:])
-//line nbody.go:131
-					_ = ay
-//line nbody.go:131
-					az := archsimd.LoadFloat32x8Slice(gc_s_az[gc_rank2:])
-//line nbody.go:131
-					_ = az
-//line nbody.go:188
-					for j := range cur {
-//line nbody.go:188
-						_ = j
-//line nbody.go:188
-						var bj *[4]float32 = &cur[j]
-						_ = bj
-//line nbody.go:189
-						gc_t13 := compiled.BroadcastFloat32x8At(&bj[0], gc_Lane0Mask32)
-						_ = gc_t13
-//line nbody.go:190
-						gc_t14 := compiled.BroadcastFloat32x8At(&bj[1], gc_Lane0Mask32)
-//line nbody.go:190
-						_ = gc_t14
-//line nbody.go:190
-						gc_t15 := compiled.BroadcastFloat32x8At(&bj[2], gc_Lane0Mask32)
-//line nbody.go:190
-						_ = gc_t15
-//line nbody.go:190
-						gc_t16 := compiled.BroadcastFloat32x8At(&bj[3], gc_Lane0Mask32)
-//line nbody.go:190
-						_ = gc_t16
-//line nbody.go:190
-						gc_ax := ax
-//line nbody.go:190
-						_ = gc_ax
-//line nbody.go:190
-						gc_ay := ay
-//line nbody.go:190
-						_ = gc_ay
-//line nbody.go:190
-						gc_az := az
-//line nbody.go:190
-						_ = gc_az
-//line nbody.go:190
-						gc_xi := xi
-//line nbody.go:190
-						_ = gc_xi
-//line nbody.go:190
-						gc_yi := yi
-//line nbody.go:190
-						_ = gc_yi
-//line nbody.go:190
-						gc_zi := zi
-//line nbody.go:190
-						_ = gc_zi
-//line nbody.go:190
-						gc_xj := gc_t13
-//line nbody.go:190
-						_ = gc_xj
-//line nbody.go:190
-						gc_yj := gc_t14
-//line nbody.go:190
-						_ = gc_yj
-//line nbody.go:190
-						gc_zj := gc_t15
-//line nbody.go:190
-						_ = gc_zj
-//line nbody.go:190
-						gc_mj := gc_t16
-//line nbody.go:190
-						_ = gc_mj
-//line nbody.go:190
-						gc_t17 := gc_xj.Sub(gc_xi)
-//line nbody.go:190
-						_ = gc_t17
-//line nbody.go:190
-						gc_t18 := gc_yj.Sub(gc_yi)
-//line nbody.go:190
-						_ = gc_t18
-//line nbody.go:190
-						gc_t19 := gc_zj.Sub(gc_zi)
-//line nbody.go:190
-						_ = gc_t19
-//line nbody.go:190
-						gc_dx := gc_t17
-//line nbody.go:190
-						_ = gc_dx
-//line nbody.go:190
-						gc_dy := gc_t18
-//line nbody.go:190
-						_ = gc_dy
-//line nbody.go:190
-						gc_dz := gc_t19
-//line nbody.go:190
-						_ = gc_dz
-//line nbody.go:190
-						gc_inv := gc_vb2.Div(gc_dx.Mul(gc_dx).Add(gc_dy.Mul(gc_dy)).Add(gc_dz.Mul(gc_dz)).Add(gc_vb).Sqrt())
-//line nbody.go:190
-						_ = gc_inv
-//line nbody.go:190
-						gc_s := gc_mj.Mul(gc_inv).Mul(gc_inv).Mul(gc_inv)
-//line nbody.go:190
-						_ = gc_s
-//line nbody.go:190
-						gc_t20 := gc_ax.Add(gc_dx.Mul(gc_s))
-//line nbody.go:190
-						_ = gc_t20
-//line nbody.go:190
-						gc_t21 := gc_ay.Add(gc_dy.Mul(gc_s))
-//line nbody.go:190
-						_ = gc_t21
-//line nbody.go:190
-						gc_t22 := gc_az.Add(gc_dz.Mul(gc_s))
-//line nbody.go:190
-						_ = gc_t22
-//line nbody.go:190
-						ax = gc_t20
-//line nbody.go:190
-						ay = gc_t21
-//line nbody.go:190
-						az = gc_t22
-//line nbody.go:190
-					}
-//line nbody.go:188
-					ax.StoreSlice(gc_s_ax[gc_rank2:])
-//line nbody.go:188
-					ay.StoreSlice(gc_s_ay[gc_rank2:])
-//line nbody.go:188
-					az.StoreSlice(gc_s_az[gc_rank2:])
-				}
-				archsimd.ClearAVXUpperBits()
-			}
-			for gc_rank2 := gc_vstep3; gc_rank2 < gc_n2; gc_rank2++ {
-				gc_pos2.Thread = gc_rank2
-				xi := gc_s_xi[gc_rank2]
-				yi := gc_s_yi[gc_rank2]
-				zi := gc_s_zi[gc_rank2]
-				ax := gc_s_ax[gc_rank2]
-				ay := gc_s_ay[gc_rank2]
-				az := gc_s_az[gc_rank2]
+					xi := gc_s_xi[gc_rank2]
+					yi := gc_s_yi[gc_rank2]
+					zi := gc_s_zi[gc_rank2]
+					ax := gc_s_ax[gc_rank2]
+					ay := gc_s_ay[gc_rank2]
+					az := gc_s_az[gc_rank2]
 
 //line nbody.go:188
-				for j := range cur {
-					bj := &cur[j]
-					ax, ay, az = nbodyInteract(ax, ay, az, xi, yi, zi, bj[0], bj[1], bj[2], bj[3], eps2)
+					for j := range cur {
+						bj := &cur[j]
+						ax, ay, az = nbodyInteract(ax, ay, az, xi, yi, zi, bj[0], bj[1], bj[2], bj[3], eps2)
+					}
+					gc_s_ax[gc_rank2] = ax
+					gc_s_ay[gc_rank2] = ay
+					gc_s_az[gc_rank2] = az
 				}
-				gc_s_ax[gc_rank2] = ax
-				gc_s_ay[gc_rank2] = ay
-				gc_s_az[gc_rank2] = az
 			}
-		}
+		})
 	}
 	{
 		gc_from2, gc_to2 := 0, gc_bdx2
@@ -2613,52 +2633,246 @@ func gc_body_nBodyMultiThread(gc_b2 *compiled.Block, bodies [][4]float32, acc []
 
 //line nbody.go:226
 	for start := 0; start < n; start += nbodyMultiTile {
-		{
-			gc_ty2 := 0
-			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+		compiled.OutOfLine(func() {
+			tile := tile[:1024]
+			_ = tile
+			{
+				gc_ty2 := 0
+				for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+					for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
 
 //line nbody.go:217
-					tx := gc_tx2
-					_ = tx
+						tx := gc_tx2
+						_ = tx
 
 //line nbody.go:217
-					ty := gc_ty2
-					_ = ty
+						ty := gc_ty2
+						_ = ty
 
 //line nbody.go:227
-					for k := ty*p + tx; k < nbodyMultiTile && start+k < n; k += p * q {
-						tile[k] = bodies[start+k]
+						for k := ty*p + tx; k < nbodyMultiTile && start+k < n; k += p * q {
+							tile[k] = bodies[start+k]
+						}
+					}
+					gc_ty2++
+					if gc_ty2 == gc_bdy2 {
+						gc_ty2 = 0
 					}
 				}
-				gc_ty2++
-				if gc_ty2 == gc_bdy2 {
-					gc_ty2 = 0
-				}
 			}
-		}
-		{
-			gc_ty2 := 0
-			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_vstep3 := 0
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop3 bool
-					gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+		})
+		compiled.OutOfLine(func() {
+			tile := tile[:1024]
+			_ = tile
+			gc_s_xi := gc_s_xi[:gc_n2]
+			_ = gc_s_xi
+			gc_s_yi := gc_s_yi[:gc_n2]
+			_ = gc_s_yi
+			gc_s_zi := gc_s_zi[:gc_n2]
+			_ = gc_s_zi
+			gc_s_ax := gc_s_ax[:gc_n2]
+			_ = gc_s_ax
+			gc_s_ay := gc_s_ay[:gc_n2]
+			_ = gc_s_ay
+			gc_s_az := gc_s_az[:gc_n2]
+			_ = gc_s_az
+			{
+				gc_ty2 := 0
+				for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+					gc_vstep3 := 0
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop3 bool
+						gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
 //line nbody.go:217
-						gc_Lane0Mask322 := compiled.Lane0Mask32()
+							gc_Lane0Mask322 := compiled.Lane0Mask32()
 //line nbody.go:217
-						_ = gc_Lane0Mask322
+							_ = gc_Lane0Mask322
 //line nbody.go:234
-						gc_vb3 := archsimd.BroadcastFloat32x16(eps2)
+							gc_vb3 := archsimd.BroadcastFloat32x16(eps2)
 //line nbody.go:234
-						_ = gc_vb3
+							_ = gc_vb3
 //line nbody.go:131
-						gc_vb4 := archsimd.BroadcastFloat32x16(1)
+							gc_vb4 := archsimd.BroadcastFloat32x16(1)
 //line nbody.go:131
-						_ = gc_vb4
-						for ; gc_vstep3+15 < gc_bdx2; gc_vstep3 += 16 {
+							_ = gc_vb4
+							for ; gc_vstep3+15 < gc_bdx2; gc_vstep3 += 16 {
+								gc_tx2 := gc_vstep3
+								gc_rank2 := gc_base2 + gc_tx2
+								gc_pos2.Thread = gc_rank2
+//line nbody.go:217
+								var ty int = gc_ty2
+//line nbody.go:217
+								_ = ty
+//line nbody.go:231
+								var lo int = ty * part
+//line nbody.go:231
+								_ = lo
+//line nbody.go:231
+								xi := archsimd.LoadFloat32x16Slice(gc_s_xi[gc_rank2:])
+//line nbody.go:231
+								_ = xi
+//line nbody.go:231
+								yi := archsimd.LoadFloat32x16Slice(gc_s_yi[gc_rank2:])
+//line nbody.go:231
+								_ = yi
+//line nbody.go:231
+								zi := archsimd.LoadFloat32x16Slice(gc_s_zi[gc_rank2:])
+//line nbody.go:231
+								_ = zi
+//line nbody.go:231
+								ax := archsimd.LoadFloat32x16Slice(gc_s_ax[gc_rank2:])
+//line nbody.go:231
+								_ = ax
+//line nbody.go:231
+								ay := archsimd.LoadFloat32x16Slice(gc_s_ay[gc_rank2:])
+//line nbody.go:231
+								_ = ay
+//line nbody.go:231
+								az := archsimd.LoadFloat32x16Slice(gc_s_az[gc_rank2:])
+//line nbody.go:231
+								_ = az
+//line nbody.go:232
+								for j := lo; j < lo+part && start+j < n; j = j + 1 {
+//line nbody.go:232
+									var bj *[4]float32 = &tile[j]
+									_ = bj
+//line nbody.go:233
+									gc_t23 := compiled.BroadcastFloat32x16At(&bj[0], gc_Lane0Mask322)
+									_ = gc_t23
+//line nbody.go:234
+									gc_t24 := compiled.BroadcastFloat32x16At(&bj[1], gc_Lane0Mask322)
+//line nbody.go:234
+									_ = gc_t24
+//line nbody.go:234
+									gc_t25 := compiled.BroadcastFloat32x16At(&bj[2], gc_Lane0Mask322)
+//line nbody.go:234
+									_ = gc_t25
+//line nbody.go:234
+									gc_t26 := compiled.BroadcastFloat32x16At(&bj[3], gc_Lane0Mask322)
+//line nbody.go:234
+									_ = gc_t26
+//line nbody.go:234
+									gc_ax2 := ax
+//line nbody.go:234
+									_ = gc_ax2
+//line nbody.go:234
+									gc_ay2 := ay
+//line nbody.go:234
+									_ = gc_ay2
+//line nbody.go:234
+									gc_az2 := az
+//line nbody.go:234
+									_ = gc_az2
+//line nbody.go:234
+									gc_xi2 := xi
+//line nbody.go:234
+									_ = gc_xi2
+//line nbody.go:234
+									gc_yi2 := yi
+//line nbody.go:234
+									_ = gc_yi2
+//line nbody.go:234
+									gc_zi2 := zi
+//line nbody.go:234
+									_ = gc_zi2
+//line nbody.go:234
+									gc_xj2 := gc_t23
+//line nbody.go:234
+									_ = gc_xj2
+//line nbody.go:234
+									gc_yj2 := gc_t24
+//line nbody.go:234
+									_ = gc_yj2
+//line nbody.go:234
+									gc_zj2 := gc_t25
+//line nbody.go:234
+									_ = gc_zj2
+//line nbody.go:234
+									gc_mj2 := gc_t26
+//line nbody.go:234
+									_ = gc_mj2
+//line nbody.go:234
+									gc_t27 := gc_xj2.Sub(gc_xi2)
+//line nbody.go:234
+									_ = gc_t27
+//line nbody.go:234
+									gc_t28 := gc_yj2.Sub(gc_yi2)
+//line nbody.go:234
+									_ = gc_t28
+//line nbody.go:234
+									gc_t29 := gc_zj2.Sub(gc_zi2)
+//line nbody.go:234
+									_ = gc_t29
+//line nbody.go:234
+									gc_dx2 := gc_t27
+//line nbody.go:234
+									_ = gc_dx2
+//line nbody.go:234
+									gc_dy2 := gc_t28
+//line nbody.go:234
+									_ = gc_dy2
+//line nbody.go:234
+									gc_dz2 := gc_t29
+//line nbody.go:234
+									_ = gc_dz2
+//line nbody.go:234
+									gc_inv2 := gc_vb4.Div(gc_dx2.Mul(gc_dx2).Add(gc_dy2.Mul(gc_dy2)).Add(gc_dz2.Mul(gc_dz2)).Add(gc_vb3).Sqrt())
+//line nbody.go:234
+									_ = gc_inv2
+//line nbody.go:234
+									gc_s2 := gc_mj2.Mul(gc_inv2).Mul(gc_inv2).Mul(gc_inv2)
+//line nbody.go:234
+									_ = gc_s2
+//line nbody.go:234
+									gc_t30 := gc_ax2.Add(gc_dx2.Mul(gc_s2))
+//line nbody.go:234
+									_ = gc_t30
+//line nbody.go:234
+									gc_t31 := gc_ay2.Add(gc_dy2.Mul(gc_s2))
+//line nbody.go:234
+									_ = gc_t31
+//line nbody.go:234
+									gc_t32 := gc_az2.Add(gc_dz2.Mul(gc_s2))
+//line nbody.go:234
+									_ = gc_t32
+//line nbody.go:234
+									ax = gc_t30
+//line nbody.go:234
+									ay = gc_t31
+//line nbody.go:234
+									az = gc_t32
+//line nbody.go:234
+								}
+//line nbody.go:232
+								ax.StoreSlice(gc_s_ax[gc_rank2:])
+//line nbody.go:232
+								ay.StoreSlice(gc_s_ay[gc_rank2:])
+//line nbody.go:232
+								az.StoreSlice(gc_s_az[gc_rank2:])
+							}
+							archsimd.ClearAVXUpperBits()
+							return gc_vstep3, false
+						}(gc_vstep3)
+						if gc_stop3 {
+							return
+						}
+					}
+					if compiled.SIMD {
+//line nbody.go:217
+						gc_Lane0Mask32 := compiled.Lane0Mask32()
+//line nbody.go:217
+						_ = gc_Lane0Mask32
+//line nbody.go:234
+						gc_vb := archsimd.BroadcastFloat32x8(eps2)
+//line nbody.go:234
+						_ = gc_vb
+//line nbody.go:131
+						gc_vb2 := archsimd.BroadcastFloat32x8(1)
+//line nbody.go:131
+						_ = gc_vb2
+						for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
 							gc_tx2 := gc_vstep3
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
@@ -2671,27 +2885,27 @@ func gc_body_nBodyMultiThread(gc_b2 *compiled.Block, bodies [][4]float32, acc []
 //line nbody.go:231
 							_ = lo
 //line nbody.go:231
-							xi := archsimd.LoadFloat32x16Slice(gc_s_xi[gc_rank2:])
+							xi := archsimd.LoadFloat32x8Slice(gc_s_xi[gc_rank2:])
 //line nbody.go:231
 							_ = xi
 //line nbody.go:231
-							yi := archsimd.LoadFloat32x16Slice(gc_s_yi[gc_rank2:])
+							yi := archsimd.LoadFloat32x8Slice(gc_s_yi[gc_rank2:])
 //line nbody.go:231
 							_ = yi
 //line nbody.go:231
-							zi := archsimd.LoadFloat32x16Slice(gc_s_zi[gc_rank2:])
+							zi := archsimd.LoadFloat32x8Slice(gc_s_zi[gc_rank2:])
 //line nbody.go:231
 							_ = zi
 //line nbody.go:231
-							ax := archsimd.LoadFloat32x16Slice(gc_s_ax[gc_rank2:])
+							ax := archsimd.LoadFloat32x8Slice(gc_s_ax[gc_rank2:])
 //line nbody.go:231
 							_ = ax
 //line nbody.go:231
-							ay := archsimd.LoadFloat32x16Slice(gc_s_ay[gc_rank2:])
+							ay := archsimd.LoadFloat32x8Slice(gc_s_ay[gc_rank2:])
 //line nbody.go:231
 							_ = ay
 //line nbody.go:231
-							az := archsimd.LoadFloat32x16Slice(gc_s_az[gc_rank2:])
+							az := archsimd.LoadFloat32x8Slice(gc_s_az[gc_rank2:])
 //line nbody.go:231
 							_ = az
 //line nbody.go:232
@@ -2700,110 +2914,110 @@ func gc_body_nBodyMultiThread(gc_b2 *compiled.Block, bodies [][4]float32, acc []
 								var bj *[4]float32 = &tile[j]
 								_ = bj
 //line nbody.go:233
-								gc_t23 := compiled.BroadcastFloat32x16At(&bj[0], gc_Lane0Mask322)
-								_ = gc_t23
+								gc_t13 := compiled.BroadcastFloat32x8At(&bj[0], gc_Lane0Mask32)
+								_ = gc_t13
 //line nbody.go:234
-								gc_t24 := compiled.BroadcastFloat32x16At(&bj[1], gc_Lane0Mask322)
+								gc_t14 := compiled.BroadcastFloat32x8At(&bj[1], gc_Lane0Mask32)
 //line nbody.go:234
-								_ = gc_t24
+								_ = gc_t14
 //line nbody.go:234
-								gc_t25 := compiled.BroadcastFloat32x16At(&bj[2], gc_Lane0Mask322)
+								gc_t15 := compiled.BroadcastFloat32x8At(&bj[2], gc_Lane0Mask32)
 //line nbody.go:234
-								_ = gc_t25
+								_ = gc_t15
 //line nbody.go:234
-								gc_t26 := compiled.BroadcastFloat32x16At(&bj[3], gc_Lane0Mask322)
+								gc_t16 := compiled.BroadcastFloat32x8At(&bj[3], gc_Lane0Mask32)
 //line nbody.go:234
-								_ = gc_t26
+								_ = gc_t16
 //line nbody.go:234
-								gc_ax2 := ax
+								gc_ax := ax
 //line nbody.go:234
-								_ = gc_ax2
+								_ = gc_ax
 //line nbody.go:234
-								gc_ay2 := ay
+								gc_ay := ay
 //line nbody.go:234
-								_ = gc_ay2
+								_ = gc_ay
 //line nbody.go:234
-								gc_az2 := az
+								gc_az := az
 //line nbody.go:234
-								_ = gc_az2
+								_ = gc_az
 //line nbody.go:234
-								gc_xi2 := xi
+								gc_xi := xi
 //line nbody.go:234
-								_ = gc_xi2
+								_ = gc_xi
 //line nbody.go:234
-								gc_yi2 := yi
+								gc_yi := yi
 //line nbody.go:234
-								_ = gc_yi2
+								_ = gc_yi
 //line nbody.go:234
-								gc_zi2 := zi
+								gc_zi := zi
 //line nbody.go:234
-								_ = gc_zi2
+								_ = gc_zi
 //line nbody.go:234
-								gc_xj2 := gc_t23
+								gc_xj := gc_t13
 //line nbody.go:234
-								_ = gc_xj2
+								_ = gc_xj
 //line nbody.go:234
-								gc_yj2 := gc_t24
+								gc_yj := gc_t14
 //line nbody.go:234
-								_ = gc_yj2
+								_ = gc_yj
 //line nbody.go:234
-								gc_zj2 := gc_t25
+								gc_zj := gc_t15
 //line nbody.go:234
-								_ = gc_zj2
+								_ = gc_zj
 //line nbody.go:234
-								gc_mj2 := gc_t26
+								gc_mj := gc_t16
 //line nbody.go:234
-								_ = gc_mj2
+								_ = gc_mj
 //line nbody.go:234
-								gc_t27 := gc_xj2.Sub(gc_xi2)
+								gc_t17 := gc_xj.Sub(gc_xi)
 //line nbody.go:234
-								_ = gc_t27
+								_ = gc_t17
 //line nbody.go:234
-								gc_t28 := gc_yj2.Sub(gc_yi2)
+								gc_t18 := gc_yj.Sub(gc_yi)
 //line nbody.go:234
-								_ = gc_t28
+								_ = gc_t18
 //line nbody.go:234
-								gc_t29 := gc_zj2.Sub(gc_zi2)
+								gc_t19 := gc_zj.Sub(gc_zi)
 //line nbody.go:234
-								_ = gc_t29
+								_ = gc_t19
 //line nbody.go:234
-								gc_dx2 := gc_t27
+								gc_dx := gc_t17
 //line nbody.go:234
-								_ = gc_dx2
+								_ = gc_dx
 //line nbody.go:234
-								gc_dy2 := gc_t28
+								gc_dy := gc_t18
 //line nbody.go:234
-								_ = gc_dy2
+								_ = gc_dy
 //line nbody.go:234
-								gc_dz2 := gc_t29
+								gc_dz := gc_t19
 //line nbody.go:234
-								_ = gc_dz2
+								_ = gc_dz
 //line nbody.go:234
-								gc_inv2 := gc_vb4.Div(gc_dx2.Mul(gc_dx2).Add(gc_dy2.Mul(gc_dy2)).Add(gc_dz2.Mul(gc_dz2)).Add(gc_vb3).Sqrt())
+								gc_inv := gc_vb2.Div(gc_dx.Mul(gc_dx).Add(gc_dy.Mul(gc_dy)).Add(gc_dz.Mul(gc_dz)).Add(gc_vb).Sqrt())
 //line nbody.go:234
-								_ = gc_inv2
+								_ = gc_inv
 //line nbody.go:234
-								gc_s2 := gc_mj2.Mul(gc_inv2).Mul(gc_inv2).Mul(gc_inv2)
+								gc_s := gc_mj.Mul(gc_inv).Mul(gc_inv).Mul(gc_inv)
 //line nbody.go:234
-								_ = gc_s2
+								_ = gc_s
 //line nbody.go:234
-								gc_t30 := gc_ax2.Add(gc_dx2.Mul(gc_s2))
+								gc_t20 := gc_ax.Add(gc_dx.Mul(gc_s))
 //line nbody.go:234
-								_ = gc_t30
+								_ = gc_t20
 //line nbody.go:234
-								gc_t31 := gc_ay2.Add(gc_dy2.Mul(gc_s2))
+								gc_t21 := gc_ay.Add(gc_dy.Mul(gc_s))
 //line nbody.go:234
-								_ = gc_t31
+								_ = gc_t21
 //line nbody.go:234
-								gc_t32 := gc_az2.Add(gc_dz2.Mul(gc_s2))
+								gc_t22 := gc_az.Add(gc_dz.Mul(gc_s))
 //line nbody.go:234
-								_ = gc_t32
+								_ = gc_t22
 //line nbody.go:234
-								ax = gc_t30
+								ax = gc_t20
 //line nbody.go:234
-								ay = gc_t31
+								ay = gc_t21
 //line nbody.go:234
-								az = gc_t32
+								az = gc_t22
 //line nbody.go:234
 							}
 //line nbody.go:232
@@ -2814,215 +3028,41 @@ func gc_body_nBodyMultiThread(gc_b2 *compiled.Block, bodies [][4]float32, acc []
 							az.StoreSlice(gc_s_az[gc_rank2:])
 						}
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep3, false
-					}(gc_vstep3)
-					if gc_stop3 {
-						return
 					}
-				}
-				if compiled.SIMD {
-//line nbody.go:217
-					gc_Lane0Mask32 := compiled.Lane0Mask32()
-//line nbody.go:217
-					_ = gc_Lane0Mask32
-//line nbody.go:234
-					gc_vb := archsimd.BroadcastFloat32x8(eps2)
-//line nbody.go:234
-					_ = gc_vb
-//line nbody.go:131
-					gc_vb2 := archsimd.BroadcastFloat32x8(1)
-//line nbody.go:131
-					_ = gc_vb2
-					for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
-						gc_tx2 := gc_vstep3
+					for gc_tx2 := gc_vstep3; gc_tx2 < gc_bdx2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
+
 //line nbody.go:217
-						var ty int = gc_ty2
-//line nbody.go:217
+						ty := gc_ty2
 						_ = ty
+
 //line nbody.go:231
-						var lo int = ty * part
-//line nbody.go:231
+						lo := ty * part
 						_ = lo
-//line nbody.go:231
-						xi := archsimd.LoadFloat32x8Slice(gc_s_xi[gc_rank2:])
-//line nbody.go:231
-						_ = xi
-//line nbody.go:231
-						yi := archsimd.LoadFloat32x8Slice(gc_s_yi[gc_rank2:])
-//line nbody.go:231
-						_ = yi
-//line nbody.go:231
-						zi := archsimd.LoadFloat32x8Slice(gc_s_zi[gc_rank2:])
-//line nbody.go:231
-						_ = zi
-//line nbody.go:231
-						ax := archsimd.LoadFloat32x8Slice(gc_s_ax[gc_rank2:])
-//line nbody.go:231
-						_ = ax
-//line nbody.go:231
-						ay := archsimd.LoadFloat32x8Slice(gc_s_ay[gc_rank2:])
-//line nbody.go:231
-						_ = ay
-//line nbody.go:231
-						az := archsimd.LoadFloat32x8Slice(gc_s_az[gc_rank2:])
-//line nbody.go:231
-						_ = az
+						xi := gc_s_xi[gc_rank2]
+						yi := gc_s_yi[gc_rank2]
+						zi := gc_s_zi[gc_rank2]
+						ax := gc_s_ax[gc_rank2]
+						ay := gc_s_ay[gc_rank2]
+						az := gc_s_az[gc_rank2]
+
 //line nbody.go:232
-						for j := lo; j < lo+part && start+j < n; j = j + 1 {
-//line nbody.go:232
-							var bj *[4]float32 = &tile[j]
-							_ = bj
-//line nbody.go:233
-							gc_t13 := compiled.BroadcastFloat32x8At(&bj[0], gc_Lane0Mask32)
-							_ = gc_t13
-//line nbody.go:234
-							gc_t14 := compiled.BroadcastFloat32x8At(&bj[1], gc_Lane0Mask32)
-//line nbody.go:234
-							_ = gc_t14
-//line nbody.go:234
-							gc_t15 := compiled.BroadcastFloat32x8At(&bj[2], gc_Lane0Mask32)
-//line nbody.go:234
-							_ = gc_t15
-//line nbody.go:234
-							gc_t16 := compiled.BroadcastFloat32x8At(&bj[3], gc_Lane0Mask32)
-//line nbody.go:234
-							_ = gc_t16
-//line nbody.go:234
-							gc_ax := ax
-//line nbody.go:234
-							_ = gc_ax
-//line nbody.go:234
-							gc_ay := ay
-//line nbody.go:234
-							_ = gc_ay
-//line nbody.go:234
-							gc_az := az
-//line nbody.go:234
-							_ = gc_az
-//line nbody.go:234
-							gc_xi := xi
-//line nbody.go:234
-							_ = gc_xi
-//line nbody.go:234
-							gc_yi := yi
-//line nbody.go:234
-							_ = gc_yi
-//line nbody.go:234
-							gc_zi := zi
-//line nbody.go:234
-							_ = gc_zi
-//line nbody.go:234
-							gc_xj := gc_t13
-//line nbody.go:234
-							_ = gc_xj
-//line nbody.go:234
-							gc_yj := gc_t14
-//line nbody.go:234
-							_ = gc_yj
-//line nbody.go:234
-							gc_zj := gc_t15
-//line nbody.go:234
-							_ = gc_zj
-//line nbody.go:234
-							gc_mj := gc_t16
-//line nbody.go:234
-							_ = gc_mj
-//line nbody.go:234
-							gc_t17 := gc_xj.Sub(gc_xi)
-//line nbody.go:234
-							_ = gc_t17
-//line nbody.go:234
-							gc_t18 := gc_yj.Sub(gc_yi)
-//line nbody.go:234
-							_ = gc_t18
-//line nbody.go:234
-							gc_t19 := gc_zj.Sub(gc_zi)
-//line nbody.go:234
-							_ = gc_t19
-//line nbody.go:234
-							gc_dx := gc_t17
-//line nbody.go:234
-							_ = gc_dx
-//line nbody.go:234
-							gc_dy := gc_t18
-//line nbody.go:234
-							_ = gc_dy
-//line nbody.go:234
-							gc_dz := gc_t19
-//line nbody.go:234
-							_ = gc_dz
-//line nbody.go:234
-							gc_inv := gc_vb2.Div(gc_dx.Mul(gc_dx).Add(gc_dy.Mul(gc_dy)).Add(gc_dz.Mul(gc_dz)).Add(gc_vb).Sqrt())
-//line nbody.go:234
-							_ = gc_inv
-//line nbody.go:234
-							gc_s := gc_mj.Mul(gc_inv).Mul(gc_inv).Mul(gc_inv)
-//line nbody.go:234
-							_ = gc_s
-//line nbody.go:234
-							gc_t20 := gc_ax.Add(gc_dx.Mul(gc_s))
-//line nbody.go:234
-							_ = gc_t20
-//line nbody.go:234
-							gc_t21 := gc_ay.Add(gc_dy.Mul(gc_s))
-//line nbody.go:234
-							_ = gc_t21
-//line nbody.go:234
-							gc_t22 := gc_az.Add(gc_dz.Mul(gc_s))
-//line nbody.go:234
-							_ = gc_t22
-//line nbody.go:234
-							ax = gc_t20
-//line nbody.go:234
-							ay = gc_t21
-//line nbody.go:234
-							az = gc_t22
-//line nbody.go:234
+						for j := lo; j < lo+part && start+j < n; j++ {
+							bj := &tile[j]
+							ax, ay, az = nbodyInteract(ax, ay, az, xi, yi, zi, bj[0], bj[1], bj[2], bj[3], eps2)
 						}
-//line nbody.go:232
-						ax.StoreSlice(gc_s_ax[gc_rank2:])
-//line nbody.go:232
-						ay.StoreSlice(gc_s_ay[gc_rank2:])
-//line nbody.go:232
-						az.StoreSlice(gc_s_az[gc_rank2:])
+						gc_s_ax[gc_rank2] = ax
+						gc_s_ay[gc_rank2] = ay
+						gc_s_az[gc_rank2] = az
 					}
-					archsimd.ClearAVXUpperBits()
-				}
-				for gc_tx2 := gc_vstep3; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line nbody.go:217
-					ty := gc_ty2
-					_ = ty
-
-//line nbody.go:231
-					lo := ty * part
-					_ = lo
-					xi := gc_s_xi[gc_rank2]
-					yi := gc_s_yi[gc_rank2]
-					zi := gc_s_zi[gc_rank2]
-					ax := gc_s_ax[gc_rank2]
-					ay := gc_s_ay[gc_rank2]
-					az := gc_s_az[gc_rank2]
-
-//line nbody.go:232
-					for j := lo; j < lo+part && start+j < n; j++ {
-						bj := &tile[j]
-						ax, ay, az = nbodyInteract(ax, ay, az, xi, yi, zi, bj[0], bj[1], bj[2], bj[3], eps2)
+					gc_ty2++
+					if gc_ty2 == gc_bdy2 {
+						gc_ty2 = 0
 					}
-					gc_s_ax[gc_rank2] = ax
-					gc_s_ay[gc_rank2] = ay
-					gc_s_az[gc_rank2] = az
-				}
-				gc_ty2++
-				if gc_ty2 == gc_bdy2 {
-					gc_ty2 = 0
 				}
 			}
-		}
+		})
 	}
 	{
 		gc_ty2 := 0

@@ -1051,132 +1051,138 @@ func gc_body_coarsenedScan[T Number](gc_b *compiled.Block, in, out []T, status [
 			}
 		}
 	}
-	{
-		gc_from, gc_to := 0, gc_bdx
-		if gc_bound := b - 1; gc_bound > gc_from {
-			gc_from = gc_bound
-		}
-		if gc_bound := b - 1; gc_bound < gc_to-1 {
-			gc_to = gc_bound + 1
-		}
-		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-			for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
+	compiled.OutOfLine(func() {
+		sh := sh[:1]
+		_ = sh
+		gc_s_tile := gc_s_tile[:gc_n]
+		_ = gc_s_tile
+		{
+			gc_from, gc_to := 0, gc_bdx
+			if gc_bound := b - 1; gc_bound > gc_from {
+				gc_from = gc_bound
+			}
+			if gc_bound := b - 1; gc_bound < gc_to-1 {
+				gc_to = gc_bound + 1
+			}
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 
 //line scan_lookback.go:175
-				tid := gc_tx
-				_ = tid
-				tile := gc_s_tile[gc_rank]
+					tid := gc_tx
+					_ = tid
+					tile := gc_s_tile[gc_rank]
 
 //line scan_lookback.go:182
-				{
-					var s T
-//line scan_lookback.go:183
 					{
-						gc_xs := totals
+						var s T
+//line scan_lookback.go:183
+						{
+							gc_xs := totals
 //line scan_lookback.go:184
-						gc_i := 0
+							gc_i := 0
 //line scan_lookback.go:184
-						for ; gc_i+3 < len(gc_xs); gc_i += 4 {
-//line scan_lookback.go:184
-							{
-//line scan_lookback.go:184
-								j := gc_i + 0
-//line scan_lookback.go:184
-								_ = j
-//line scan_lookback.go:184
-								x := gc_xs[j]
-//line scan_lookback.go:184
-								_ = x
+							for ; gc_i+3 < len(gc_xs); gc_i += 4 {
 //line scan_lookback.go:184
 								{
-									totals[j] = s
-									s += x
+//line scan_lookback.go:184
+									j := gc_i + 0
+//line scan_lookback.go:184
+									_ = j
+//line scan_lookback.go:184
+									x := gc_xs[j]
+//line scan_lookback.go:184
+									_ = x
+//line scan_lookback.go:184
+									{
+										totals[j] = s
+										s += x
+									}
+//line scan_lookback.go:187
+								}
+//line scan_lookback.go:187
+								{
+//line scan_lookback.go:187
+									j := gc_i + 1
+//line scan_lookback.go:187
+									_ = j
+//line scan_lookback.go:187
+									x := gc_xs[j]
+//line scan_lookback.go:187
+									_ = x
+//line scan_lookback.go:184
+									{
+										totals[j] = s
+										s += x
+									}
+//line scan_lookback.go:187
+								}
+//line scan_lookback.go:187
+								{
+//line scan_lookback.go:187
+									j := gc_i + 2
+//line scan_lookback.go:187
+									_ = j
+//line scan_lookback.go:187
+									x := gc_xs[j]
+//line scan_lookback.go:187
+									_ = x
+//line scan_lookback.go:184
+									{
+										totals[j] = s
+										s += x
+									}
+//line scan_lookback.go:187
+								}
+//line scan_lookback.go:187
+								{
+//line scan_lookback.go:187
+									j := gc_i + 3
+//line scan_lookback.go:187
+									_ = j
+//line scan_lookback.go:187
+									x := gc_xs[j]
+//line scan_lookback.go:187
+									_ = x
+//line scan_lookback.go:184
+									{
+										totals[j] = s
+										s += x
+									}
+//line scan_lookback.go:187
 								}
 //line scan_lookback.go:187
 							}
-//line scan_lookback.go:187
-							{
-//line scan_lookback.go:187
-								j := gc_i + 1
-//line scan_lookback.go:187
-								_ = j
-//line scan_lookback.go:187
-								x := gc_xs[j]
-//line scan_lookback.go:187
-								_ = x
+//line scan_lookback.go:184
+							for ; gc_i < len(gc_xs); gc_i++ {
 //line scan_lookback.go:184
 								{
-									totals[j] = s
-									s += x
-								}
-//line scan_lookback.go:187
-							}
-//line scan_lookback.go:187
-							{
-//line scan_lookback.go:187
-								j := gc_i + 2
-//line scan_lookback.go:187
-								_ = j
-//line scan_lookback.go:187
-								x := gc_xs[j]
-//line scan_lookback.go:187
-								_ = x
 //line scan_lookback.go:184
-								{
-									totals[j] = s
-									s += x
-								}
-//line scan_lookback.go:187
-							}
-//line scan_lookback.go:187
-							{
-//line scan_lookback.go:187
-								j := gc_i + 3
-//line scan_lookback.go:187
-								_ = j
-//line scan_lookback.go:187
-								x := gc_xs[j]
-//line scan_lookback.go:187
-								_ = x
+									j := gc_i
 //line scan_lookback.go:184
-								{
-									totals[j] = s
-									s += x
+									_ = j
+//line scan_lookback.go:184
+									x := gc_xs[j]
+//line scan_lookback.go:184
+									_ = x
+//line scan_lookback.go:184
+									{
+										totals[j] = s
+										s += x
+									}
+//line scan_lookback.go:187
 								}
 //line scan_lookback.go:187
 							}
 //line scan_lookback.go:187
 						}
-//line scan_lookback.go:184
-						for ; gc_i < len(gc_xs); gc_i++ {
-//line scan_lookback.go:184
-							{
-//line scan_lookback.go:184
-								j := gc_i
-//line scan_lookback.go:184
-								_ = j
-//line scan_lookback.go:184
-								x := gc_xs[j]
-//line scan_lookback.go:184
-								_ = x
-//line scan_lookback.go:184
-								{
-									totals[j] = s
-									s += x
-								}
-//line scan_lookback.go:187
-							}
-//line scan_lookback.go:187
-						}
-//line scan_lookback.go:187
+						sh[0].prefix = scanPublish(status, tile, s)
 					}
-					sh[0].prefix = scanPublish(status, tile, s)
 				}
 			}
 		}
-	}
+	})
 	var gc_jam gc_jam_scanSerial[T]
 	{
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {

@@ -4577,132 +4577,138 @@ func gc_body_coarsenedScan[T Number](gc_b2 *compiled.Block, in, out []T, status 
 			}
 		}
 	}
-	{
-		gc_from2, gc_to2 := 0, gc_bdx2
-		if gc_bound2 := b - 1; gc_bound2 > gc_from2 {
-			gc_from2 = gc_bound2
-		}
-		if gc_bound2 := b - 1; gc_bound2 < gc_to2-1 {
-			gc_to2 = gc_bound2 + 1
-		}
-		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+	compiled.OutOfLine(func() {
+		sh := sh[:1]
+		_ = sh
+		gc_s_tile := gc_s_tile[:gc_n2]
+		_ = gc_s_tile
+		{
+			gc_from2, gc_to2 := 0, gc_bdx2
+			if gc_bound2 := b - 1; gc_bound2 > gc_from2 {
+				gc_from2 = gc_bound2
+			}
+			if gc_bound2 := b - 1; gc_bound2 < gc_to2-1 {
+				gc_to2 = gc_bound2 + 1
+			}
+			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
 
 //line scan_lookback.go:175
-				tid := gc_tx2
-				_ = tid
-				tile := gc_s_tile[gc_rank2]
+					tid := gc_tx2
+					_ = tid
+					tile := gc_s_tile[gc_rank2]
 
 //line scan_lookback.go:182
-				{
-					var s T
-//line scan_lookback.go:183
 					{
-						gc_xs2 := totals
+						var s T
+//line scan_lookback.go:183
+						{
+							gc_xs2 := totals
 //line scan_lookback.go:184
-						gc_i2 := 0
+							gc_i2 := 0
 //line scan_lookback.go:184
-						for ; gc_i2+3 < len(gc_xs2); gc_i2 += 4 {
-//line scan_lookback.go:184
-							{
-//line scan_lookback.go:184
-								j := gc_i2 + 0
-//line scan_lookback.go:184
-								_ = j
-//line scan_lookback.go:184
-								x := gc_xs2[j]
-//line scan_lookback.go:184
-								_ = x
+							for ; gc_i2+3 < len(gc_xs2); gc_i2 += 4 {
 //line scan_lookback.go:184
 								{
-									totals[j] = s
-									s += x
+//line scan_lookback.go:184
+									j := gc_i2 + 0
+//line scan_lookback.go:184
+									_ = j
+//line scan_lookback.go:184
+									x := gc_xs2[j]
+//line scan_lookback.go:184
+									_ = x
+//line scan_lookback.go:184
+									{
+										totals[j] = s
+										s += x
+									}
+//line scan_lookback.go:187
+								}
+//line scan_lookback.go:187
+								{
+//line scan_lookback.go:187
+									j := gc_i2 + 1
+//line scan_lookback.go:187
+									_ = j
+//line scan_lookback.go:187
+									x := gc_xs2[j]
+//line scan_lookback.go:187
+									_ = x
+//line scan_lookback.go:184
+									{
+										totals[j] = s
+										s += x
+									}
+//line scan_lookback.go:187
+								}
+//line scan_lookback.go:187
+								{
+//line scan_lookback.go:187
+									j := gc_i2 + 2
+//line scan_lookback.go:187
+									_ = j
+//line scan_lookback.go:187
+									x := gc_xs2[j]
+//line scan_lookback.go:187
+									_ = x
+//line scan_lookback.go:184
+									{
+										totals[j] = s
+										s += x
+									}
+//line scan_lookback.go:187
+								}
+//line scan_lookback.go:187
+								{
+//line scan_lookback.go:187
+									j := gc_i2 + 3
+//line scan_lookback.go:187
+									_ = j
+//line scan_lookback.go:187
+									x := gc_xs2[j]
+//line scan_lookback.go:187
+									_ = x
+//line scan_lookback.go:184
+									{
+										totals[j] = s
+										s += x
+									}
+//line scan_lookback.go:187
 								}
 //line scan_lookback.go:187
 							}
-//line scan_lookback.go:187
-							{
-//line scan_lookback.go:187
-								j := gc_i2 + 1
-//line scan_lookback.go:187
-								_ = j
-//line scan_lookback.go:187
-								x := gc_xs2[j]
-//line scan_lookback.go:187
-								_ = x
+//line scan_lookback.go:184
+							for ; gc_i2 < len(gc_xs2); gc_i2++ {
 //line scan_lookback.go:184
 								{
-									totals[j] = s
-									s += x
-								}
-//line scan_lookback.go:187
-							}
-//line scan_lookback.go:187
-							{
-//line scan_lookback.go:187
-								j := gc_i2 + 2
-//line scan_lookback.go:187
-								_ = j
-//line scan_lookback.go:187
-								x := gc_xs2[j]
-//line scan_lookback.go:187
-								_ = x
 //line scan_lookback.go:184
-								{
-									totals[j] = s
-									s += x
-								}
-//line scan_lookback.go:187
-							}
-//line scan_lookback.go:187
-							{
-//line scan_lookback.go:187
-								j := gc_i2 + 3
-//line scan_lookback.go:187
-								_ = j
-//line scan_lookback.go:187
-								x := gc_xs2[j]
-//line scan_lookback.go:187
-								_ = x
+									j := gc_i2
 //line scan_lookback.go:184
-								{
-									totals[j] = s
-									s += x
+									_ = j
+//line scan_lookback.go:184
+									x := gc_xs2[j]
+//line scan_lookback.go:184
+									_ = x
+//line scan_lookback.go:184
+									{
+										totals[j] = s
+										s += x
+									}
+//line scan_lookback.go:187
 								}
 //line scan_lookback.go:187
 							}
 //line scan_lookback.go:187
 						}
-//line scan_lookback.go:184
-						for ; gc_i2 < len(gc_xs2); gc_i2++ {
-//line scan_lookback.go:184
-							{
-//line scan_lookback.go:184
-								j := gc_i2
-//line scan_lookback.go:184
-								_ = j
-//line scan_lookback.go:184
-								x := gc_xs2[j]
-//line scan_lookback.go:184
-								_ = x
-//line scan_lookback.go:184
-								{
-									totals[j] = s
-									s += x
-								}
-//line scan_lookback.go:187
-							}
-//line scan_lookback.go:187
-						}
-//line scan_lookback.go:187
+						sh[0].prefix = scanPublish(status, tile, s)
 					}
-					sh[0].prefix = scanPublish(status, tile, s)
 				}
 			}
 		}
-	}
+	})
 	var gc_jam2 gc_jam_scanSerial[T]
 	{
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {

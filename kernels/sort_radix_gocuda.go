@@ -416,37 +416,41 @@ func gc_body_radixScatter[V any](gc_b *compiled.Block, src, dst []uint32, srcVal
 			}
 		}
 	}
-	{
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
+	compiled.OutOfLine(func() {
+		gc_s_local := gc_s_local[:gc_n]
+		_ = gc_s_local
+		{
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 
 //line sort_radix.go:79
-				tid := gc_tx
-				_ = tid
+					tid := gc_tx
+					_ = tid
 
 //line sort_radix.go:91
-				lo := min(n, (blk*b+tid)*items)
-				_ = lo
+					lo := min(n, (blk*b+tid)*items)
+					_ = lo
 
 //line sort_radix.go:92
-				hi := min(n, lo+items)
-				_ = hi
-				local := gc_s_local[gc_rank]
+					hi := min(n, lo+items)
+					_ = hi
+					local := gc_s_local[gc_rank]
 
 //line sort_radix.go:93
-				for i := lo; i < hi; i++ {
-					k := src[i]
-					j_ := int(k>>shift&(radixBuckets-1))*b + tid
-					pos := local[j_]
-					local[j_] = pos + 1
-					dst[pos] = k
-					if srcVals != nil {
-						dstVals[pos] = srcVals[i]
+					for i := lo; i < hi; i++ {
+						k := src[i]
+						j_ := int(k>>shift&(radixBuckets-1))*b + tid
+						pos := local[j_]
+						local[j_] = pos + 1
+						dst[pos] = k
+						if srcVals != nil {
+							dstVals[pos] = srcVals[i]
+						}
 					}
 				}
 			}
 		}
-	}
+	})
 }

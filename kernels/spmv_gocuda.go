@@ -47,37 +47,39 @@ func gc_body_spMVScalar(gc_b *compiled.Block, gc_lo, gc_hi int, rowPtr, cols []i
 
 //line spmv.go:140
 		rows := len(y)
-		{
-			gc_from, gc_to := 0, gc_bdx
-			if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound := compiled.Diff(rows, gc_bx*gc_bdx); gc_bound < gc_to {
-				gc_to = gc_bound
-			}
-			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+		compiled.OutOfLine(func() {
+			{
+				gc_from, gc_to := 0, gc_bdx
+				if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+					panic(compiled.ErrGuardWraps)
+				}
+				if gc_bound := compiled.Diff(rows, gc_bx*gc_bdx); gc_bound < gc_to {
+					gc_to = gc_bound
+				}
+				for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 
 //line spmv.go:141
-					row := gc_bx*gc_bdx + gc_tx
-					_ = row
+						row := gc_bx*gc_bdx + gc_tx
+						_ = row
 
 //line spmv.go:145
-					var sum float32
+						var sum float32
 
 //line spmv.go:146
-					for j := rowPtr[row]; j < rowPtr[row+1]; j++ {
-						sum += vals[j] * x[cols[j]]
-					}
+						for j := rowPtr[row]; j < rowPtr[row+1]; j++ {
+							sum += vals[j] * x[cols[j]]
+						}
 
 //line spmv.go:149
-					y[row] = sum
-					_ = sum
+						y[row] = sum
+						_ = sum
+					}
 				}
 			}
-		}
+		})
 	}
 }
 
@@ -285,44 +287,46 @@ func gc_body_spMVCached(gc_b *compiled.Block, rowPtr, cols []int32, vals, x, y [
 			}
 		}
 	}
-	{
-		gc_from, gc_to := 0, gc_bdx
-		if !compiled.Adds(begin, gc_to) {
-			panic(compiled.ErrGuardWraps)
-		}
-		if gc_bound := compiled.Diff(rows, begin); gc_bound < gc_to {
-			gc_to = gc_bound
-		}
-		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-			for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
+	compiled.OutOfLine(func() {
+		{
+			gc_from, gc_to := 0, gc_bdx
+			if !compiled.Adds(begin, gc_to) {
+				panic(compiled.ErrGuardWraps)
+			}
+			if gc_bound := compiled.Diff(rows, begin); gc_bound < gc_to {
+				gc_to = gc_bound
+			}
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 
 //line spmv.go:166
-				row := begin + gc_tx
-				_ = row
+					row := begin + gc_tx
+					_ = row
 
 //line spmv.go:174
-				var sum float32
+					var sum float32
 
 //line spmv.go:175
-				for j := rowPtr[row]; j < rowPtr[row+1]; j++ {
-					c := int(cols[j])
-					var xj float32
-					if c >= begin && c < end {
-						xj = cache[c-begin]
-					} else {
-						xj = x[c]
+					for j := rowPtr[row]; j < rowPtr[row+1]; j++ {
+						c := int(cols[j])
+						var xj float32
+						if c >= begin && c < end {
+							xj = cache[c-begin]
+						} else {
+							xj = x[c]
+						}
+						sum += vals[j] * xj
 					}
-					sum += vals[j] * xj
-				}
 
 //line spmv.go:185
-				y[row] = sum
-				_ = sum
+					y[row] = sum
+					_ = sum
+				}
 			}
 		}
-	}
+	})
 }
 
 // SpMVWarpKernel returns Bell and Garland's CSR vector kernel: one warp

@@ -48,37 +48,39 @@ func gc_body_spMVScalar(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, rowPtr, cols 
 
 //line spmv.go:140
 		rows := len(y)
-		{
-			gc_from2, gc_to2 := 0, gc_bdx2
-			if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound2 := compiled.Diff(rows, gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
-				gc_to2 = gc_bound2
-			}
-			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+		compiled.OutOfLine(func() {
+			{
+				gc_from2, gc_to2 := 0, gc_bdx2
+				if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
+					panic(compiled.ErrGuardWraps)
+				}
+				if gc_bound2 := compiled.Diff(rows, gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
+					gc_to2 = gc_bound2
+				}
+				for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+					for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
 
 //line spmv.go:141
-					row := gc_bx2*gc_bdx2 + gc_tx2
-					_ = row
+						row := gc_bx2*gc_bdx2 + gc_tx2
+						_ = row
 
 //line spmv.go:145
-					var sum float32
+						var sum float32
 
 //line spmv.go:146
-					for j := rowPtr[row]; j < rowPtr[row+1]; j++ {
-						sum += vals[j] * x[cols[j]]
-					}
+						for j := rowPtr[row]; j < rowPtr[row+1]; j++ {
+							sum += vals[j] * x[cols[j]]
+						}
 
 //line spmv.go:149
-					y[row] = sum
-					_ = sum
+						y[row] = sum
+						_ = sum
+					}
 				}
 			}
-		}
+		})
 	}
 }
 
@@ -321,44 +323,46 @@ func gc_body_spMVCached(gc_b2 *compiled.Block, rowPtr, cols []int32, vals, x, y 
 			}
 		}
 	}
-	{
-		gc_from2, gc_to2 := 0, gc_bdx2
-		if !compiled.Adds(begin, gc_to2) {
-			panic(compiled.ErrGuardWraps)
-		}
-		if gc_bound2 := compiled.Diff(rows, begin); gc_bound2 < gc_to2 {
-			gc_to2 = gc_bound2
-		}
-		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+	compiled.OutOfLine(func() {
+		{
+			gc_from2, gc_to2 := 0, gc_bdx2
+			if !compiled.Adds(begin, gc_to2) {
+				panic(compiled.ErrGuardWraps)
+			}
+			if gc_bound2 := compiled.Diff(rows, begin); gc_bound2 < gc_to2 {
+				gc_to2 = gc_bound2
+			}
+			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
 
 //line spmv.go:166
-				row := begin + gc_tx2
-				_ = row
+					row := begin + gc_tx2
+					_ = row
 
 //line spmv.go:174
-				var sum float32
+					var sum float32
 
 //line spmv.go:175
-				for j := rowPtr[row]; j < rowPtr[row+1]; j++ {
-					c := int(cols[j])
-					var xj float32
-					if c >= begin && c < end {
-						xj = cache[c-begin]
-					} else {
-						xj = x[c]
+					for j := rowPtr[row]; j < rowPtr[row+1]; j++ {
+						c := int(cols[j])
+						var xj float32
+						if c >= begin && c < end {
+							xj = cache[c-begin]
+						} else {
+							xj = x[c]
+						}
+						sum += vals[j] * xj
 					}
-					sum += vals[j] * xj
-				}
 
 //line spmv.go:185
-				y[row] = sum
-				_ = sum
+					y[row] = sum
+					_ = sum
+				}
 			}
 		}
-	}
+	})
 }
 
 // SpMVWarpKernel returns Bell and Garland's CSR vector kernel: one warp

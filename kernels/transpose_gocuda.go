@@ -52,39 +52,41 @@ func gc_body_transposeNaive(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []fl
 				gc_by = 0
 			}
 		}
-		{
-			gc_ty := 0
-			gc_from, gc_to := 0, gc_bdx
-			if !compiled.Adds(gc_bx*TransposeTile, gc_to) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound := compiled.Diff(cols, gc_bx*TransposeTile); gc_bound < gc_to {
-				gc_to = gc_bound
-			}
-			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+		compiled.OutOfLine(func() {
+			{
+				gc_ty := 0
+				gc_from, gc_to := 0, gc_bdx
+				if !compiled.Adds(gc_bx*TransposeTile, gc_to) {
+					panic(compiled.ErrGuardWraps)
+				}
+				if gc_bound := compiled.Diff(cols, gc_bx*TransposeTile); gc_bound < gc_to {
+					gc_to = gc_bound
+				}
+				for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 
 //line transpose.go:113
-					x := gc_bx*TransposeTile + gc_tx
-					_ = x
+						x := gc_bx*TransposeTile + gc_tx
+						_ = x
 
 //line transpose.go:114
-					y := gc_by*TransposeTile + gc_ty
-					_ = y
+						y := gc_by*TransposeTile + gc_ty
+						_ = y
 
 //line transpose.go:118
-					for j := 0; j < TransposeTile && y+j < rows; j += transposeBlockRows {
-						out[x*rows+y+j] = in[(y+j)*cols+x]
+						for j := 0; j < TransposeTile && y+j < rows; j += transposeBlockRows {
+							out[x*rows+y+j] = in[(y+j)*cols+x]
+						}
+					}
+					gc_ty++
+					if gc_ty == gc_bdy {
+						gc_ty = 0
 					}
 				}
-				gc_ty++
-				if gc_ty == gc_bdy {
-					gc_ty = 0
-				}
 			}
-		}
+		})
 	}
 }
 
@@ -149,80 +151,84 @@ func gc_body_transposeTiled(gc_b *compiled.Block, in, out []float32, rows, cols 
 
 //line transpose.go:135
 	_ = cols_
-	{
-		gc_ty := 0
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
+	compiled.OutOfLine(func() {
+		{
+			gc_ty := 0
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 
 //line transpose.go:164
-				tx := gc_tx
-				_ = tx
+					tx := gc_tx
+					_ = tx
 
 //line transpose.go:164
-				ty := gc_ty
-				_ = ty
+					ty := gc_ty
+					_ = ty
 
 //line transpose.go:165
-				x := gc_bx*TransposeTile + tx
+					x := gc_bx*TransposeTile + tx
 
 //line transpose.go:166
-				y := gc_by*TransposeTile + ty
+					y := gc_by*TransposeTile + ty
 
 //line transpose.go:167
-				for j := 0; j < TransposeTile; j += transposeBlockRows {
-					if x < cols_ && y+j < rows_ {
-						tile[ty+j][tx] = in_[(y+j)*cols_+x]
+					for j := 0; j < TransposeTile; j += transposeBlockRows {
+						if x < cols_ && y+j < rows_ {
+							tile[ty+j][tx] = in_[(y+j)*cols_+x]
+						}
 					}
+					_ = x
+					_ = y
 				}
-				_ = x
-				_ = y
-			}
-			gc_ty++
-			if gc_ty == gc_bdy {
-				gc_ty = 0
+				gc_ty++
+				if gc_ty == gc_bdy {
+					gc_ty = 0
+				}
 			}
 		}
-	}
-	{
-		gc_ty := 0
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
+	})
+	compiled.OutOfLine(func() {
+		{
+			gc_ty := 0
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 
 //line transpose.go:164
-				tx := gc_tx
-				_ = tx
+					tx := gc_tx
+					_ = tx
 
 //line transpose.go:164
-				ty := gc_ty
-				_ = ty
-				var x int
-				_ = x
-				var y int
-				_ = y
+					ty := gc_ty
+					_ = ty
+					var x int
+					_ = x
+					var y int
+					_ = y
 
 //line transpose.go:173
-				x = gc_by*TransposeTile + tx
+					x = gc_by*TransposeTile + tx
 
 //line transpose.go:174
-				y = gc_bx*TransposeTile + ty
+					y = gc_bx*TransposeTile + ty
 
 //line transpose.go:175
-				for j_ := 0; j_ < TransposeTile; j_ += transposeBlockRows {
-					if x < rows_ && y+j_ < cols_ {
-						out_[(y+j_)*rows_+x] = tile[tx][ty+j_]
+					for j_ := 0; j_ < TransposeTile; j_ += transposeBlockRows {
+						if x < rows_ && y+j_ < cols_ {
+							out_[(y+j_)*rows_+x] = tile[tx][ty+j_]
+						}
 					}
 				}
-			}
-			gc_ty++
-			if gc_ty == gc_bdy {
-				gc_ty = 0
+				gc_ty++
+				if gc_ty == gc_bdy {
+					gc_ty = 0
+				}
 			}
 		}
-	}
+	})
 }
 
 // TransposePaddedKernel returns the bank-conflict-free transpose of Harris's
@@ -288,78 +294,82 @@ func gc_body_transposePadded(gc_b *compiled.Block, in, out []float32, rows, cols
 
 //line transpose.go:152
 	_ = cols_
-	{
-		gc_ty := 0
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
+	compiled.OutOfLine(func() {
+		{
+			gc_ty := 0
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 
 //line transpose.go:164
-				tx := gc_tx
-				_ = tx
+					tx := gc_tx
+					_ = tx
 
 //line transpose.go:164
-				ty := gc_ty
-				_ = ty
+					ty := gc_ty
+					_ = ty
 
 //line transpose.go:165
-				x := gc_bx*TransposeTile + tx
+					x := gc_bx*TransposeTile + tx
 
 //line transpose.go:166
-				y := gc_by*TransposeTile + ty
+					y := gc_by*TransposeTile + ty
 
 //line transpose.go:167
-				for j := 0; j < TransposeTile; j += transposeBlockRows {
-					if x < cols_ && y+j < rows_ {
-						tile[ty+j][tx] = in_[(y+j)*cols_+x]
+					for j := 0; j < TransposeTile; j += transposeBlockRows {
+						if x < cols_ && y+j < rows_ {
+							tile[ty+j][tx] = in_[(y+j)*cols_+x]
+						}
 					}
+					_ = x
+					_ = y
 				}
-				_ = x
-				_ = y
-			}
-			gc_ty++
-			if gc_ty == gc_bdy {
-				gc_ty = 0
+				gc_ty++
+				if gc_ty == gc_bdy {
+					gc_ty = 0
+				}
 			}
 		}
-	}
-	{
-		gc_ty := 0
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
+	})
+	compiled.OutOfLine(func() {
+		{
+			gc_ty := 0
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 
 //line transpose.go:164
-				tx := gc_tx
-				_ = tx
+					tx := gc_tx
+					_ = tx
 
 //line transpose.go:164
-				ty := gc_ty
-				_ = ty
-				var x int
-				_ = x
-				var y int
-				_ = y
+					ty := gc_ty
+					_ = ty
+					var x int
+					_ = x
+					var y int
+					_ = y
 
 //line transpose.go:173
-				x = gc_by*TransposeTile + tx
+					x = gc_by*TransposeTile + tx
 
 //line transpose.go:174
-				y = gc_bx*TransposeTile + ty
+					y = gc_bx*TransposeTile + ty
 
 //line transpose.go:175
-				for j_ := 0; j_ < TransposeTile; j_ += transposeBlockRows {
-					if x < rows_ && y+j_ < cols_ {
-						out_[(y+j_)*rows_+x] = tile[tx][ty+j_]
+					for j_ := 0; j_ < TransposeTile; j_ += transposeBlockRows {
+						if x < rows_ && y+j_ < cols_ {
+							out_[(y+j_)*rows_+x] = tile[tx][ty+j_]
+						}
 					}
 				}
-			}
-			gc_ty++
-			if gc_ty == gc_bdy {
-				gc_ty = 0
+				gc_ty++
+				if gc_ty == gc_bdy {
+					gc_ty = 0
+				}
 			}
 		}
-	}
+	})
 }

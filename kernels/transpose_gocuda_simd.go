@@ -53,39 +53,41 @@ func gc_body_transposeNaive(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out [
 				gc_by2 = 0
 			}
 		}
-		{
-			gc_ty2 := 0
-			gc_from2, gc_to2 := 0, gc_bdx2
-			if !compiled.Adds(gc_bx2*TransposeTile, gc_to2) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound2 := compiled.Diff(cols, gc_bx2*TransposeTile); gc_bound2 < gc_to2 {
-				gc_to2 = gc_bound2
-			}
-			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+		compiled.OutOfLine(func() {
+			{
+				gc_ty2 := 0
+				gc_from2, gc_to2 := 0, gc_bdx2
+				if !compiled.Adds(gc_bx2*TransposeTile, gc_to2) {
+					panic(compiled.ErrGuardWraps)
+				}
+				if gc_bound2 := compiled.Diff(cols, gc_bx2*TransposeTile); gc_bound2 < gc_to2 {
+					gc_to2 = gc_bound2
+				}
+				for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+					for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
 
 //line transpose.go:113
-					x := gc_bx2*TransposeTile + gc_tx2
-					_ = x
+						x := gc_bx2*TransposeTile + gc_tx2
+						_ = x
 
 //line transpose.go:114
-					y := gc_by2*TransposeTile + gc_ty2
-					_ = y
+						y := gc_by2*TransposeTile + gc_ty2
+						_ = y
 
 //line transpose.go:118
-					for j := 0; j < TransposeTile && y+j < rows; j += transposeBlockRows {
-						out[x*rows+y+j] = in[(y+j)*cols+x]
+						for j := 0; j < TransposeTile && y+j < rows; j += transposeBlockRows {
+							out[x*rows+y+j] = in[(y+j)*cols+x]
+						}
+					}
+					gc_ty2++
+					if gc_ty2 == gc_bdy2 {
+						gc_ty2 = 0
 					}
 				}
-				gc_ty2++
-				if gc_ty2 == gc_bdy2 {
-					gc_ty2 = 0
-				}
 			}
-		}
+		})
 	}
 }
 
@@ -150,26 +152,207 @@ func gc_body_transposeTiled(gc_b2 *compiled.Block, in, out []float32, rows, cols
 
 //line transpose.go:135
 	_ = cols_
-	{
-		gc_ty2 := 0
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_vstep := 0
-			if compiled.SIMD && compiled.SIMD512 {
-				var gc_stop bool
-				gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+	compiled.OutOfLine(func() {
+		{
+			gc_ty2 := 0
+			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+				gc_vstep := 0
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop bool
+					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
 //line transpose.go:164
-					gc_iota2 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+						gc_iota2 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line transpose.go:164
-					_ = gc_iota2
+						_ = gc_iota2
 //line transpose.go:164
-					gc_none2 := archsimd.Mask32x16FromBits(0)
+						gc_none2 := archsimd.Mask32x16FromBits(0)
 //line transpose.go:164
-					_ = gc_none2
+						_ = gc_none2
 //line transpose.go:164
-					gc_all2 := archsimd.Mask32x16FromBits(0xffff)
+						gc_all2 := archsimd.Mask32x16FromBits(0xffff)
 //line transpose.go:164
-					_ = gc_all2
-					for ; gc_vstep+15 < gc_bdx2; gc_vstep += 16 {
+						_ = gc_all2
+						for ; gc_vstep+15 < gc_bdx2; gc_vstep += 16 {
+							gc_tx2 := gc_vstep
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+//line transpose.go:164
+							var tx int = gc_tx2
+//line transpose.go:164
+							_ = tx
+//line transpose.go:164
+							var ty int = gc_ty2
+//line transpose.go:164
+							_ = ty
+//line transpose.go:165
+							var x int = gc_bx2*TransposeTile + tx
+//line transpose.go:165
+							_ = x
+//line transpose.go:166
+							var y int = gc_by2*TransposeTile + ty
+//line transpose.go:166
+							_ = y
+//line transpose.go:167
+							for j := 0; j < TransposeTile; j = j + transposeBlockRows {
+//line transpose.go:167
+								if x <
+									cols_ && uint(cols_-x) > 15 && y+j < rows_ {
+//line transpose.go:168
+									var gc_ld3 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+//line transpose.go:168
+									if ((y+j)*
+										cols_+x) >= 0 && ((y+j)*cols_+x) <= len(in_)-16 {
+//line transpose.go:169
+										gc_ld3 = archsimd.LoadFloat32x16Slice(in_[(y+j)*cols_+x:])
+//line transpose.go:169
+									} else {
+//line transpose.go:169
+										var gc_lanes5 [16]float32
+//line transpose.go:169
+										for gc_k5 := range 16 {
+//line transpose.go:169
+											if 0xffff&(1<<gc_k5) != 0 {
+//line transpose.go:169
+												gc_pos2.Thread = gc_rank2 + gc_k5
+//line transpose.go:169
+												gc_lanes5[gc_k5] = in_[((y+j)*cols_+x)+gc_k5]
+//line transpose.go:169
+											}
+//line transpose.go:169
+										}
+//line transpose.go:169
+										gc_pos2.Thread = gc_rank2
+//line transpose.go:169
+										gc_ld3 = archsimd.LoadFloat32x16(&gc_lanes5)
+//line transpose.go:169
+									}
+//line transpose.go:169
+									if tx >= 0 && tx <= len(tile[ty+j])-16 {
+//line transpose.go:169
+										gc_ld3.StoreSlice(tile[ty+j][tx:])
+//line transpose.go:169
+									} else {
+//line transpose.go:169
+										var gc_lanes6 [16]float32
+//line transpose.go:169
+										gc_ld3.Store(&gc_lanes6)
+//line transpose.go:169
+										for gc_k6 := range 16 {
+//line transpose.go:169
+											if 0xffff&(1<<gc_k6) != 0 {
+//line transpose.go:169
+												gc_pos2.Thread = gc_rank2 + gc_k6
+//line transpose.go:169
+												tile[ty+j][tx+gc_k6] = gc_lanes6[gc_k6]
+//line transpose.go:169
+											}
+//line transpose.go:169
+										}
+//line transpose.go:169
+										gc_pos2.Thread = gc_rank2
+//line transpose.go:169
+									}
+//line transpose.go:169
+								} else {
+//line transpose.go:169
+									gc_b4 := gc_none2
+//line transpose.go:169
+									if y+j <
+//line transpose.go:168
+										rows_ {
+//line transpose.go:168
+										gc_b4 = gc_all2
+//line transpose.go:168
+									}
+//line transpose.go:168
+									gc_if2 := archsimd.Mask32x16FromBits(gc_iota2.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(cols_, x, 16)))).ToBits() & gc_b4.ToBits())
+//line transpose.go:168
+									_ = gc_if2
+//line transpose.go:168
+									if gc_if2.ToBits() != 0 {
+//line transpose.go:168
+										var gc_ld4 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+//line transpose.go:168
+										if ((y+j)*
+											cols_+x) >= 0 && ((y+j)*cols_+x) <= len(in_)-16 {
+//line transpose.go:169
+											gc_ld4 = archsimd.LoadFloat32x16Slice(in_[(y+j)*cols_+x:])
+//line transpose.go:169
+										} else {
+//line transpose.go:169
+											var gc_lanes7 [16]float32
+//line transpose.go:169
+											for gc_k7 := range 16 {
+//line transpose.go:169
+												if gc_if2.ToBits()&(1<<gc_k7) != 0 {
+//line transpose.go:169
+													gc_pos2.Thread = gc_rank2 + gc_k7
+//line transpose.go:169
+													gc_lanes7[gc_k7] = in_[((y+j)*cols_+x)+gc_k7]
+//line transpose.go:169
+												}
+//line transpose.go:169
+											}
+//line transpose.go:169
+											gc_pos2.Thread = gc_rank2
+//line transpose.go:169
+											gc_ld4 = archsimd.LoadFloat32x16(&gc_lanes7)
+//line transpose.go:169
+										}
+//line transpose.go:169
+										if tx >= 0 && tx <= len(tile[ty+j])-16 {
+//line transpose.go:169
+											gc_ld4.StoreMasked((*[16]float32)(tile[ty+j][tx:]), gc_if2)
+//line transpose.go:169
+										} else {
+//line transpose.go:169
+											var gc_lanes8 [16]float32
+//line transpose.go:169
+											gc_ld4.Store(&gc_lanes8)
+//line transpose.go:169
+											for gc_k8 := range 16 {
+//line transpose.go:169
+												if gc_if2.ToBits()&(1<<gc_k8) != 0 {
+//line transpose.go:169
+													gc_pos2.Thread = gc_rank2 + gc_k8
+//line transpose.go:169
+													tile[ty+j][tx+gc_k8] = gc_lanes8[gc_k8]
+//line transpose.go:169
+												}
+//line transpose.go:169
+											}
+//line transpose.go:169
+											gc_pos2.Thread = gc_rank2
+//line transpose.go:169
+										}
+//line transpose.go:169
+									}
+//line transpose.go:169
+								}
+//line transpose.go:169
+							}
+						}
+						archsimd.ClearAVXUpperBits()
+						return gc_vstep, false
+					}(gc_vstep)
+					if gc_stop {
+						return
+					}
+				}
+				if compiled.SIMD {
+//line transpose.go:164
+					gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+//line transpose.go:164
+					_ = gc_iota
+//line transpose.go:164
+					gc_none := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
+//line transpose.go:164
+					_ = gc_none
+//line transpose.go:164
+					gc_all := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+//line transpose.go:164
+					_ = gc_all
+					for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
 						gc_tx2 := gc_vstep
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
@@ -193,26 +376,26 @@ func gc_body_transposeTiled(gc_b2 *compiled.Block, in, out []float32, rows, cols
 						for j := 0; j < TransposeTile; j = j + transposeBlockRows {
 //line transpose.go:167
 							if x <
-								cols_ && uint(cols_-x) > 15 && y+j < rows_ {
+								cols_ && uint(cols_-x) > 7 && y+j < rows_ {
 //line transpose.go:168
-								var gc_ld3 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+								var gc_ld archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line transpose.go:168
 								if ((y+j)*
-									cols_+x) >= 0 && ((y+j)*cols_+x) <= len(in_)-16 {
+									cols_+x) >= 0 && ((y+j)*cols_+x) <= len(in_)-8 {
 //line transpose.go:169
-									gc_ld3 = archsimd.LoadFloat32x16Slice(in_[(y+j)*cols_+x:])
+									gc_ld = archsimd.LoadFloat32x8Slice(in_[(y+j)*cols_+x:])
 //line transpose.go:169
 								} else {
 //line transpose.go:169
-									var gc_lanes5 [16]float32
+									var gc_lanes [8]float32
 //line transpose.go:169
-									for gc_k5 := range 16 {
+									for gc_k := range 8 {
 //line transpose.go:169
-										if 0xffff&(1<<gc_k5) != 0 {
+										if 0xff&(1<<gc_k) != 0 {
 //line transpose.go:169
-											gc_pos2.Thread = gc_rank2 + gc_k5
+											gc_pos2.Thread = gc_rank2 + gc_k
 //line transpose.go:169
-											gc_lanes5[gc_k5] = in_[((y+j)*cols_+x)+gc_k5]
+											gc_lanes[gc_k] = in_[((y+j)*cols_+x)+gc_k]
 //line transpose.go:169
 										}
 //line transpose.go:169
@@ -220,27 +403,27 @@ func gc_body_transposeTiled(gc_b2 *compiled.Block, in, out []float32, rows, cols
 //line transpose.go:169
 									gc_pos2.Thread = gc_rank2
 //line transpose.go:169
-									gc_ld3 = archsimd.LoadFloat32x16(&gc_lanes5)
+									gc_ld = archsimd.LoadFloat32x8(&gc_lanes)
 //line transpose.go:169
 								}
 //line transpose.go:169
-								if tx >= 0 && tx <= len(tile[ty+j])-16 {
+								if tx >= 0 && tx <= len(tile[ty+j])-8 {
 //line transpose.go:169
-									gc_ld3.StoreSlice(tile[ty+j][tx:])
+									gc_ld.StoreSlice(tile[ty+j][tx:])
 //line transpose.go:169
 								} else {
 //line transpose.go:169
-									var gc_lanes6 [16]float32
+									var gc_lanes2 [8]float32
 //line transpose.go:169
-									gc_ld3.Store(&gc_lanes6)
+									gc_ld.Store(&gc_lanes2)
 //line transpose.go:169
-									for gc_k6 := range 16 {
+									for gc_k2 := range 8 {
 //line transpose.go:169
-										if 0xffff&(1<<gc_k6) != 0 {
+										if 0xff&(1<<gc_k2) != 0 {
 //line transpose.go:169
-											gc_pos2.Thread = gc_rank2 + gc_k6
+											gc_pos2.Thread = gc_rank2 + gc_k2
 //line transpose.go:169
-											tile[ty+j][tx+gc_k6] = gc_lanes6[gc_k6]
+											tile[ty+j][tx+gc_k2] = gc_lanes2[gc_k2]
 //line transpose.go:169
 										}
 //line transpose.go:169
@@ -252,40 +435,40 @@ func gc_body_transposeTiled(gc_b2 *compiled.Block, in, out []float32, rows, cols
 //line transpose.go:169
 							} else {
 //line transpose.go:169
-								gc_b4 := gc_none2
+								gc_b3 := gc_none
 //line transpose.go:169
 								if y+j <
 //line transpose.go:168
 									rows_ {
 //line transpose.go:168
-									gc_b4 = gc_all2
+									gc_b3 = gc_all
 //line transpose.go:168
 								}
 //line transpose.go:168
-								gc_if2 := archsimd.Mask32x16FromBits(gc_iota2.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(cols_, x, 16)))).ToBits() & gc_b4.ToBits())
+								gc_if := gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(cols_, x, 8)))).And(gc_b3)
 //line transpose.go:168
-								_ = gc_if2
+								_ = gc_if
 //line transpose.go:168
-								if gc_if2.ToBits() != 0 {
+								if gc_if.ToBits() != 0 {
 //line transpose.go:168
-									var gc_ld4 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+									var gc_ld2 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line transpose.go:168
 									if ((y+j)*
-										cols_+x) >= 0 && ((y+j)*cols_+x) <= len(in_)-16 {
+										cols_+x) >= 0 && ((y+j)*cols_+x) <= len(in_)-8 {
 //line transpose.go:169
-										gc_ld4 = archsimd.LoadFloat32x16Slice(in_[(y+j)*cols_+x:])
+										gc_ld2 = archsimd.LoadFloat32x8Slice(in_[(y+j)*cols_+x:])
 //line transpose.go:169
 									} else {
 //line transpose.go:169
-										var gc_lanes7 [16]float32
+										var gc_lanes3 [8]float32
 //line transpose.go:169
-										for gc_k7 := range 16 {
+										for gc_k3 := range 8 {
 //line transpose.go:169
-											if gc_if2.ToBits()&(1<<gc_k7) != 0 {
+											if gc_if.ToBits()&(1<<gc_k3) != 0 {
 //line transpose.go:169
-												gc_pos2.Thread = gc_rank2 + gc_k7
+												gc_pos2.Thread = gc_rank2 + gc_k3
 //line transpose.go:169
-												gc_lanes7[gc_k7] = in_[((y+j)*cols_+x)+gc_k7]
+												gc_lanes3[gc_k3] = in_[((y+j)*cols_+x)+gc_k3]
 //line transpose.go:169
 											}
 //line transpose.go:169
@@ -293,27 +476,27 @@ func gc_body_transposeTiled(gc_b2 *compiled.Block, in, out []float32, rows, cols
 //line transpose.go:169
 										gc_pos2.Thread = gc_rank2
 //line transpose.go:169
-										gc_ld4 = archsimd.LoadFloat32x16(&gc_lanes7)
+										gc_ld2 = archsimd.LoadFloat32x8(&gc_lanes3)
 //line transpose.go:169
 									}
 //line transpose.go:169
-									if tx >= 0 && tx <= len(tile[ty+j])-16 {
+									if tx >= 0 && tx <= len(tile[ty+j])-8 {
 //line transpose.go:169
-										gc_ld4.StoreMasked((*[16]float32)(tile[ty+j][tx:]), gc_if2)
+										gc_ld2.StoreMasked((*[8]float32)(tile[ty+j][tx:]), gc_if)
 //line transpose.go:169
 									} else {
 //line transpose.go:169
-										var gc_lanes8 [16]float32
+										var gc_lanes4 [8]float32
 //line transpose.go:169
-										gc_ld4.Store(&gc_lanes8)
+										gc_ld2.Store(&gc_lanes4)
 //line transpose.go:169
-										for gc_k8 := range 16 {
+										for gc_k4 := range 8 {
 //line transpose.go:169
-											if gc_if2.ToBits()&(1<<gc_k8) != 0 {
+											if gc_if.ToBits()&(1<<gc_k4) != 0 {
 //line transpose.go:169
-												gc_pos2.Thread = gc_rank2 + gc_k8
+												gc_pos2.Thread = gc_rank2 + gc_k4
 //line transpose.go:169
-												tile[ty+j][tx+gc_k8] = gc_lanes8[gc_k8]
+												tile[ty+j][tx+gc_k4] = gc_lanes4[gc_k4]
 //line transpose.go:169
 											}
 //line transpose.go:169
@@ -330,258 +513,81 @@ func gc_body_transposeTiled(gc_b2 *compiled.Block, in, out []float32, rows, cols
 						}
 					}
 					archsimd.ClearAVXUpperBits()
-					return gc_vstep, false
-				}(gc_vstep)
-				if gc_stop {
-					return
 				}
-			}
-			if compiled.SIMD {
-//line transpose.go:164
-				gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line transpose.go:164
-				_ = gc_iota
-//line transpose.go:164
-				gc_none := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
-//line transpose.go:164
-				_ = gc_none
-//line transpose.go:164
-				gc_all := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-//line transpose.go:164
-				_ = gc_all
-				for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
-					gc_tx2 := gc_vstep
+				for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
+
 //line transpose.go:164
-					var tx int = gc_tx2
-//line transpose.go:164
+					tx := gc_tx2
 					_ = tx
+
 //line transpose.go:164
-					var ty int = gc_ty2
-//line transpose.go:164
+					ty := gc_ty2
 					_ = ty
+
 //line transpose.go:165
-					var x int = gc_bx2*TransposeTile + tx
-//line transpose.go:165
-					_ = x
+					x := gc_bx2*TransposeTile + tx
+
 //line transpose.go:166
-					var y int = gc_by2*TransposeTile + ty
-//line transpose.go:166
-					_ = y
+					y := gc_by2*TransposeTile + ty
+
 //line transpose.go:167
-					for j := 0; j < TransposeTile; j = j + transposeBlockRows {
-//line transpose.go:167
-						if x <
-							cols_ && uint(cols_-x) > 7 && y+j < rows_ {
-//line transpose.go:168
-							var gc_ld archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line transpose.go:168
-							if ((y+j)*
-								cols_+x) >= 0 && ((y+j)*cols_+x) <= len(in_)-8 {
-//line transpose.go:169
-								gc_ld = archsimd.LoadFloat32x8Slice(in_[(y+j)*cols_+x:])
-//line transpose.go:169
-							} else {
-//line transpose.go:169
-								var gc_lanes [8]float32
-//line transpose.go:169
-								for gc_k := range 8 {
-//line transpose.go:169
-									if 0xff&(1<<gc_k) != 0 {
-//line transpose.go:169
-										gc_pos2.Thread = gc_rank2 + gc_k
-//line transpose.go:169
-										gc_lanes[gc_k] = in_[((y+j)*cols_+x)+gc_k]
-//line transpose.go:169
-									}
-//line transpose.go:169
-								}
-//line transpose.go:169
-								gc_pos2.Thread = gc_rank2
-//line transpose.go:169
-								gc_ld = archsimd.LoadFloat32x8(&gc_lanes)
-//line transpose.go:169
-							}
-//line transpose.go:169
-							if tx >= 0 && tx <= len(tile[ty+j])-8 {
-//line transpose.go:169
-								gc_ld.StoreSlice(tile[ty+j][tx:])
-//line transpose.go:169
-							} else {
-//line transpose.go:169
-								var gc_lanes2 [8]float32
-//line transpose.go:169
-								gc_ld.Store(&gc_lanes2)
-//line transpose.go:169
-								for gc_k2 := range 8 {
-//line transpose.go:169
-									if 0xff&(1<<gc_k2) != 0 {
-//line transpose.go:169
-										gc_pos2.Thread = gc_rank2 + gc_k2
-//line transpose.go:169
-										tile[ty+j][tx+gc_k2] = gc_lanes2[gc_k2]
-//line transpose.go:169
-									}
-//line transpose.go:169
-								}
-//line transpose.go:169
-								gc_pos2.Thread = gc_rank2
-//line transpose.go:169
-							}
-//line transpose.go:169
-						} else {
-//line transpose.go:169
-							gc_b3 := gc_none
-//line transpose.go:169
-							if y+j <
-//line transpose.go:168
-								rows_ {
-//line transpose.go:168
-								gc_b3 = gc_all
-//line transpose.go:168
-							}
-//line transpose.go:168
-							gc_if := gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(cols_, x, 8)))).And(gc_b3)
-//line transpose.go:168
-							_ = gc_if
-//line transpose.go:168
-							if gc_if.ToBits() != 0 {
-//line transpose.go:168
-								var gc_ld2 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line transpose.go:168
-								if ((y+j)*
-									cols_+x) >= 0 && ((y+j)*cols_+x) <= len(in_)-8 {
-//line transpose.go:169
-									gc_ld2 = archsimd.LoadFloat32x8Slice(in_[(y+j)*cols_+x:])
-//line transpose.go:169
-								} else {
-//line transpose.go:169
-									var gc_lanes3 [8]float32
-//line transpose.go:169
-									for gc_k3 := range 8 {
-//line transpose.go:169
-										if gc_if.ToBits()&(1<<gc_k3) != 0 {
-//line transpose.go:169
-											gc_pos2.Thread = gc_rank2 + gc_k3
-//line transpose.go:169
-											gc_lanes3[gc_k3] = in_[((y+j)*cols_+x)+gc_k3]
-//line transpose.go:169
-										}
-//line transpose.go:169
-									}
-//line transpose.go:169
-									gc_pos2.Thread = gc_rank2
-//line transpose.go:169
-									gc_ld2 = archsimd.LoadFloat32x8(&gc_lanes3)
-//line transpose.go:169
-								}
-//line transpose.go:169
-								if tx >= 0 && tx <= len(tile[ty+j])-8 {
-//line transpose.go:169
-									gc_ld2.StoreMasked((*[8]float32)(tile[ty+j][tx:]), gc_if)
-//line transpose.go:169
-								} else {
-//line transpose.go:169
-									var gc_lanes4 [8]float32
-//line transpose.go:169
-									gc_ld2.Store(&gc_lanes4)
-//line transpose.go:169
-									for gc_k4 := range 8 {
-//line transpose.go:169
-										if gc_if.ToBits()&(1<<gc_k4) != 0 {
-//line transpose.go:169
-											gc_pos2.Thread = gc_rank2 + gc_k4
-//line transpose.go:169
-											tile[ty+j][tx+gc_k4] = gc_lanes4[gc_k4]
-//line transpose.go:169
-										}
-//line transpose.go:169
-									}
-//line transpose.go:169
-									gc_pos2.Thread = gc_rank2
-//line transpose.go:169
-								}
-//line transpose.go:169
-							}
-//line transpose.go:169
+					for j := 0; j < TransposeTile; j += transposeBlockRows {
+						if x < cols_ && y+j < rows_ {
+							tile[ty+j][tx] = in_[(y+j)*cols_+x]
 						}
-//line transpose.go:169
 					}
+					_ = x
+					_ = y
 				}
-				archsimd.ClearAVXUpperBits()
-			}
-			for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
-
-//line transpose.go:164
-				tx := gc_tx2
-				_ = tx
-
-//line transpose.go:164
-				ty := gc_ty2
-				_ = ty
-
-//line transpose.go:165
-				x := gc_bx2*TransposeTile + tx
-
-//line transpose.go:166
-				y := gc_by2*TransposeTile + ty
-
-//line transpose.go:167
-				for j := 0; j < TransposeTile; j += transposeBlockRows {
-					if x < cols_ && y+j < rows_ {
-						tile[ty+j][tx] = in_[(y+j)*cols_+x]
-					}
+				gc_ty2++
+				if gc_ty2 == gc_bdy2 {
+					gc_ty2 = 0
 				}
-				_ = x
-				_ = y
-			}
-			gc_ty2++
-			if gc_ty2 == gc_bdy2 {
-				gc_ty2 = 0
 			}
 		}
-	}
-	{
-		gc_ty2 := 0
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+	})
+	compiled.OutOfLine(func() {
+		{
+			gc_ty2 := 0
+			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
 
 //line transpose.go:164
-				tx := gc_tx2
-				_ = tx
+					tx := gc_tx2
+					_ = tx
 
 //line transpose.go:164
-				ty := gc_ty2
-				_ = ty
-				var x int
-				_ = x
-				var y int
-				_ = y
+					ty := gc_ty2
+					_ = ty
+					var x int
+					_ = x
+					var y int
+					_ = y
 
 //line transpose.go:173
-				x = gc_by2*TransposeTile + tx
+					x = gc_by2*TransposeTile + tx
 
 //line transpose.go:174
-				y = gc_bx2*TransposeTile + ty
+					y = gc_bx2*TransposeTile + ty
 
 //line transpose.go:175
-				for j_ := 0; j_ < TransposeTile; j_ += transposeBlockRows {
-					if x < rows_ && y+j_ < cols_ {
-						out_[(y+j_)*rows_+x] = tile[tx][ty+j_]
+					for j_ := 0; j_ < TransposeTile; j_ += transposeBlockRows {
+						if x < rows_ && y+j_ < cols_ {
+							out_[(y+j_)*rows_+x] = tile[tx][ty+j_]
+						}
 					}
 				}
-			}
-			gc_ty2++
-			if gc_ty2 == gc_bdy2 {
-				gc_ty2 = 0
+				gc_ty2++
+				if gc_ty2 == gc_bdy2 {
+					gc_ty2 = 0
+				}
 			}
 		}
-	}
+	})
 }
 
 // TransposePaddedKernel returns the bank-conflict-free transpose of Harris's
@@ -647,26 +653,207 @@ func gc_body_transposePadded(gc_b2 *compiled.Block, in, out []float32, rows, col
 
 //line transpose.go:152
 	_ = cols_
-	{
-		gc_ty2 := 0
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_vstep := 0
-			if compiled.SIMD && compiled.SIMD512 {
-				var gc_stop bool
-				gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+	compiled.OutOfLine(func() {
+		{
+			gc_ty2 := 0
+			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+				gc_vstep := 0
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop bool
+					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
 //line transpose.go:164
-					gc_iota2 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+						gc_iota2 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line transpose.go:164
-					_ = gc_iota2
+						_ = gc_iota2
 //line transpose.go:164
-					gc_none2 := archsimd.Mask32x16FromBits(0)
+						gc_none2 := archsimd.Mask32x16FromBits(0)
 //line transpose.go:164
-					_ = gc_none2
+						_ = gc_none2
 //line transpose.go:164
-					gc_all2 := archsimd.Mask32x16FromBits(0xffff)
+						gc_all2 := archsimd.Mask32x16FromBits(0xffff)
 //line transpose.go:164
-					_ = gc_all2
-					for ; gc_vstep+15 < gc_bdx2; gc_vstep += 16 {
+						_ = gc_all2
+						for ; gc_vstep+15 < gc_bdx2; gc_vstep += 16 {
+							gc_tx2 := gc_vstep
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+//line transpose.go:164
+							var tx int = gc_tx2
+//line transpose.go:164
+							_ = tx
+//line transpose.go:164
+							var ty int = gc_ty2
+//line transpose.go:164
+							_ = ty
+//line transpose.go:165
+							var x int = gc_bx2*TransposeTile + tx
+//line transpose.go:165
+							_ = x
+//line transpose.go:166
+							var y int = gc_by2*TransposeTile + ty
+//line transpose.go:166
+							_ = y
+//line transpose.go:167
+							for j := 0; j < TransposeTile; j = j + transposeBlockRows {
+//line transpose.go:167
+								if x <
+									cols_ && uint(cols_-x) > 15 && y+j < rows_ {
+//line transpose.go:168
+									var gc_ld3 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+//line transpose.go:168
+									if ((y+j)*
+										cols_+x) >= 0 && ((y+j)*cols_+x) <= len(in_)-16 {
+//line transpose.go:169
+										gc_ld3 = archsimd.LoadFloat32x16Slice(in_[(y+j)*cols_+x:])
+//line transpose.go:169
+									} else {
+//line transpose.go:169
+										var gc_lanes5 [16]float32
+//line transpose.go:169
+										for gc_k5 := range 16 {
+//line transpose.go:169
+											if 0xffff&(1<<gc_k5) != 0 {
+//line transpose.go:169
+												gc_pos2.Thread = gc_rank2 + gc_k5
+//line transpose.go:169
+												gc_lanes5[gc_k5] = in_[((y+j)*cols_+x)+gc_k5]
+//line transpose.go:169
+											}
+//line transpose.go:169
+										}
+//line transpose.go:169
+										gc_pos2.Thread = gc_rank2
+//line transpose.go:169
+										gc_ld3 = archsimd.LoadFloat32x16(&gc_lanes5)
+//line transpose.go:169
+									}
+//line transpose.go:169
+									if tx >= 0 && tx <= len(tile[ty+j])-16 {
+//line transpose.go:169
+										gc_ld3.StoreSlice(tile[ty+j][tx:])
+//line transpose.go:169
+									} else {
+//line transpose.go:169
+										var gc_lanes6 [16]float32
+//line transpose.go:169
+										gc_ld3.Store(&gc_lanes6)
+//line transpose.go:169
+										for gc_k6 := range 16 {
+//line transpose.go:169
+											if 0xffff&(1<<gc_k6) != 0 {
+//line transpose.go:169
+												gc_pos2.Thread = gc_rank2 + gc_k6
+//line transpose.go:169
+												tile[ty+j][tx+gc_k6] = gc_lanes6[gc_k6]
+//line transpose.go:169
+											}
+//line transpose.go:169
+										}
+//line transpose.go:169
+										gc_pos2.Thread = gc_rank2
+//line transpose.go:169
+									}
+//line transpose.go:169
+								} else {
+//line transpose.go:169
+									gc_b4 := gc_none2
+//line transpose.go:169
+									if y+j <
+//line transpose.go:168
+										rows_ {
+//line transpose.go:168
+										gc_b4 = gc_all2
+//line transpose.go:168
+									}
+//line transpose.go:168
+									gc_if2 := archsimd.Mask32x16FromBits(gc_iota2.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(cols_, x, 16)))).ToBits() & gc_b4.ToBits())
+//line transpose.go:168
+									_ = gc_if2
+//line transpose.go:168
+									if gc_if2.ToBits() != 0 {
+//line transpose.go:168
+										var gc_ld4 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+//line transpose.go:168
+										if ((y+j)*
+											cols_+x) >= 0 && ((y+j)*cols_+x) <= len(in_)-16 {
+//line transpose.go:169
+											gc_ld4 = archsimd.LoadFloat32x16Slice(in_[(y+j)*cols_+x:])
+//line transpose.go:169
+										} else {
+//line transpose.go:169
+											var gc_lanes7 [16]float32
+//line transpose.go:169
+											for gc_k7 := range 16 {
+//line transpose.go:169
+												if gc_if2.ToBits()&(1<<gc_k7) != 0 {
+//line transpose.go:169
+													gc_pos2.Thread = gc_rank2 + gc_k7
+//line transpose.go:169
+													gc_lanes7[gc_k7] = in_[((y+j)*cols_+x)+gc_k7]
+//line transpose.go:169
+												}
+//line transpose.go:169
+											}
+//line transpose.go:169
+											gc_pos2.Thread = gc_rank2
+//line transpose.go:169
+											gc_ld4 = archsimd.LoadFloat32x16(&gc_lanes7)
+//line transpose.go:169
+										}
+//line transpose.go:169
+										if tx >= 0 && tx <= len(tile[ty+j])-16 {
+//line transpose.go:169
+											gc_ld4.StoreMasked((*[16]float32)(tile[ty+j][tx:]), gc_if2)
+//line transpose.go:169
+										} else {
+//line transpose.go:169
+											var gc_lanes8 [16]float32
+//line transpose.go:169
+											gc_ld4.Store(&gc_lanes8)
+//line transpose.go:169
+											for gc_k8 := range 16 {
+//line transpose.go:169
+												if gc_if2.ToBits()&(1<<gc_k8) != 0 {
+//line transpose.go:169
+													gc_pos2.Thread = gc_rank2 + gc_k8
+//line transpose.go:169
+													tile[ty+j][tx+gc_k8] = gc_lanes8[gc_k8]
+//line transpose.go:169
+												}
+//line transpose.go:169
+											}
+//line transpose.go:169
+											gc_pos2.Thread = gc_rank2
+//line transpose.go:169
+										}
+//line transpose.go:169
+									}
+//line transpose.go:169
+								}
+//line transpose.go:169
+							}
+						}
+						archsimd.ClearAVXUpperBits()
+						return gc_vstep, false
+					}(gc_vstep)
+					if gc_stop {
+						return
+					}
+				}
+				if compiled.SIMD {
+//line transpose.go:164
+					gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+//line transpose.go:164
+					_ = gc_iota
+//line transpose.go:164
+					gc_none := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
+//line transpose.go:164
+					_ = gc_none
+//line transpose.go:164
+					gc_all := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+//line transpose.go:164
+					_ = gc_all
+					for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
 						gc_tx2 := gc_vstep
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
@@ -690,26 +877,26 @@ func gc_body_transposePadded(gc_b2 *compiled.Block, in, out []float32, rows, col
 						for j := 0; j < TransposeTile; j = j + transposeBlockRows {
 //line transpose.go:167
 							if x <
-								cols_ && uint(cols_-x) > 15 && y+j < rows_ {
+								cols_ && uint(cols_-x) > 7 && y+j < rows_ {
 //line transpose.go:168
-								var gc_ld3 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+								var gc_ld archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line transpose.go:168
 								if ((y+j)*
-									cols_+x) >= 0 && ((y+j)*cols_+x) <= len(in_)-16 {
+									cols_+x) >= 0 && ((y+j)*cols_+x) <= len(in_)-8 {
 //line transpose.go:169
-									gc_ld3 = archsimd.LoadFloat32x16Slice(in_[(y+j)*cols_+x:])
+									gc_ld = archsimd.LoadFloat32x8Slice(in_[(y+j)*cols_+x:])
 //line transpose.go:169
 								} else {
 //line transpose.go:169
-									var gc_lanes5 [16]float32
+									var gc_lanes [8]float32
 //line transpose.go:169
-									for gc_k5 := range 16 {
+									for gc_k := range 8 {
 //line transpose.go:169
-										if 0xffff&(1<<gc_k5) != 0 {
+										if 0xff&(1<<gc_k) != 0 {
 //line transpose.go:169
-											gc_pos2.Thread = gc_rank2 + gc_k5
+											gc_pos2.Thread = gc_rank2 + gc_k
 //line transpose.go:169
-											gc_lanes5[gc_k5] = in_[((y+j)*cols_+x)+gc_k5]
+											gc_lanes[gc_k] = in_[((y+j)*cols_+x)+gc_k]
 //line transpose.go:169
 										}
 //line transpose.go:169
@@ -717,27 +904,27 @@ func gc_body_transposePadded(gc_b2 *compiled.Block, in, out []float32, rows, col
 //line transpose.go:169
 									gc_pos2.Thread = gc_rank2
 //line transpose.go:169
-									gc_ld3 = archsimd.LoadFloat32x16(&gc_lanes5)
+									gc_ld = archsimd.LoadFloat32x8(&gc_lanes)
 //line transpose.go:169
 								}
 //line transpose.go:169
-								if tx >= 0 && tx <= len(tile[ty+j])-16 {
+								if tx >= 0 && tx <= len(tile[ty+j])-8 {
 //line transpose.go:169
-									gc_ld3.StoreSlice(tile[ty+j][tx:])
+									gc_ld.StoreSlice(tile[ty+j][tx:])
 //line transpose.go:169
 								} else {
 //line transpose.go:169
-									var gc_lanes6 [16]float32
+									var gc_lanes2 [8]float32
 //line transpose.go:169
-									gc_ld3.Store(&gc_lanes6)
+									gc_ld.Store(&gc_lanes2)
 //line transpose.go:169
-									for gc_k6 := range 16 {
+									for gc_k2 := range 8 {
 //line transpose.go:169
-										if 0xffff&(1<<gc_k6) != 0 {
+										if 0xff&(1<<gc_k2) != 0 {
 //line transpose.go:169
-											gc_pos2.Thread = gc_rank2 + gc_k6
+											gc_pos2.Thread = gc_rank2 + gc_k2
 //line transpose.go:169
-											tile[ty+j][tx+gc_k6] = gc_lanes6[gc_k6]
+											tile[ty+j][tx+gc_k2] = gc_lanes2[gc_k2]
 //line transpose.go:169
 										}
 //line transpose.go:169
@@ -749,40 +936,40 @@ func gc_body_transposePadded(gc_b2 *compiled.Block, in, out []float32, rows, col
 //line transpose.go:169
 							} else {
 //line transpose.go:169
-								gc_b4 := gc_none2
+								gc_b3 := gc_none
 //line transpose.go:169
 								if y+j <
 //line transpose.go:168
 									rows_ {
 //line transpose.go:168
-									gc_b4 = gc_all2
+									gc_b3 = gc_all
 //line transpose.go:168
 								}
 //line transpose.go:168
-								gc_if2 := archsimd.Mask32x16FromBits(gc_iota2.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(cols_, x, 16)))).ToBits() & gc_b4.ToBits())
+								gc_if := gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(cols_, x, 8)))).And(gc_b3)
 //line transpose.go:168
-								_ = gc_if2
+								_ = gc_if
 //line transpose.go:168
-								if gc_if2.ToBits() != 0 {
+								if gc_if.ToBits() != 0 {
 //line transpose.go:168
-									var gc_ld4 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+									var gc_ld2 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line transpose.go:168
 									if ((y+j)*
-										cols_+x) >= 0 && ((y+j)*cols_+x) <= len(in_)-16 {
+										cols_+x) >= 0 && ((y+j)*cols_+x) <= len(in_)-8 {
 //line transpose.go:169
-										gc_ld4 = archsimd.LoadFloat32x16Slice(in_[(y+j)*cols_+x:])
+										gc_ld2 = archsimd.LoadFloat32x8Slice(in_[(y+j)*cols_+x:])
 //line transpose.go:169
 									} else {
 //line transpose.go:169
-										var gc_lanes7 [16]float32
+										var gc_lanes3 [8]float32
 //line transpose.go:169
-										for gc_k7 := range 16 {
+										for gc_k3 := range 8 {
 //line transpose.go:169
-											if gc_if2.ToBits()&(1<<gc_k7) != 0 {
+											if gc_if.ToBits()&(1<<gc_k3) != 0 {
 //line transpose.go:169
-												gc_pos2.Thread = gc_rank2 + gc_k7
+												gc_pos2.Thread = gc_rank2 + gc_k3
 //line transpose.go:169
-												gc_lanes7[gc_k7] = in_[((y+j)*cols_+x)+gc_k7]
+												gc_lanes3[gc_k3] = in_[((y+j)*cols_+x)+gc_k3]
 //line transpose.go:169
 											}
 //line transpose.go:169
@@ -790,27 +977,27 @@ func gc_body_transposePadded(gc_b2 *compiled.Block, in, out []float32, rows, col
 //line transpose.go:169
 										gc_pos2.Thread = gc_rank2
 //line transpose.go:169
-										gc_ld4 = archsimd.LoadFloat32x16(&gc_lanes7)
+										gc_ld2 = archsimd.LoadFloat32x8(&gc_lanes3)
 //line transpose.go:169
 									}
 //line transpose.go:169
-									if tx >= 0 && tx <= len(tile[ty+j])-16 {
+									if tx >= 0 && tx <= len(tile[ty+j])-8 {
 //line transpose.go:169
-										gc_ld4.StoreMasked((*[16]float32)(tile[ty+j][tx:]), gc_if2)
+										gc_ld2.StoreMasked((*[8]float32)(tile[ty+j][tx:]), gc_if)
 //line transpose.go:169
 									} else {
 //line transpose.go:169
-										var gc_lanes8 [16]float32
+										var gc_lanes4 [8]float32
 //line transpose.go:169
-										gc_ld4.Store(&gc_lanes8)
+										gc_ld2.Store(&gc_lanes4)
 //line transpose.go:169
-										for gc_k8 := range 16 {
+										for gc_k4 := range 8 {
 //line transpose.go:169
-											if gc_if2.ToBits()&(1<<gc_k8) != 0 {
+											if gc_if.ToBits()&(1<<gc_k4) != 0 {
 //line transpose.go:169
-												gc_pos2.Thread = gc_rank2 + gc_k8
+												gc_pos2.Thread = gc_rank2 + gc_k4
 //line transpose.go:169
-												tile[ty+j][tx+gc_k8] = gc_lanes8[gc_k8]
+												tile[ty+j][tx+gc_k4] = gc_lanes4[gc_k4]
 //line transpose.go:169
 											}
 //line transpose.go:169
@@ -827,256 +1014,79 @@ func gc_body_transposePadded(gc_b2 *compiled.Block, in, out []float32, rows, col
 						}
 					}
 					archsimd.ClearAVXUpperBits()
-					return gc_vstep, false
-				}(gc_vstep)
-				if gc_stop {
-					return
 				}
-			}
-			if compiled.SIMD {
-//line transpose.go:164
-				gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line transpose.go:164
-				_ = gc_iota
-//line transpose.go:164
-				gc_none := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
-//line transpose.go:164
-				_ = gc_none
-//line transpose.go:164
-				gc_all := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-//line transpose.go:164
-				_ = gc_all
-				for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
-					gc_tx2 := gc_vstep
+				for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
+
 //line transpose.go:164
-					var tx int = gc_tx2
-//line transpose.go:164
+					tx := gc_tx2
 					_ = tx
+
 //line transpose.go:164
-					var ty int = gc_ty2
-//line transpose.go:164
+					ty := gc_ty2
 					_ = ty
+
 //line transpose.go:165
-					var x int = gc_bx2*TransposeTile + tx
-//line transpose.go:165
-					_ = x
+					x := gc_bx2*TransposeTile + tx
+
 //line transpose.go:166
-					var y int = gc_by2*TransposeTile + ty
-//line transpose.go:166
-					_ = y
+					y := gc_by2*TransposeTile + ty
+
 //line transpose.go:167
-					for j := 0; j < TransposeTile; j = j + transposeBlockRows {
-//line transpose.go:167
-						if x <
-							cols_ && uint(cols_-x) > 7 && y+j < rows_ {
-//line transpose.go:168
-							var gc_ld archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line transpose.go:168
-							if ((y+j)*
-								cols_+x) >= 0 && ((y+j)*cols_+x) <= len(in_)-8 {
-//line transpose.go:169
-								gc_ld = archsimd.LoadFloat32x8Slice(in_[(y+j)*cols_+x:])
-//line transpose.go:169
-							} else {
-//line transpose.go:169
-								var gc_lanes [8]float32
-//line transpose.go:169
-								for gc_k := range 8 {
-//line transpose.go:169
-									if 0xff&(1<<gc_k) != 0 {
-//line transpose.go:169
-										gc_pos2.Thread = gc_rank2 + gc_k
-//line transpose.go:169
-										gc_lanes[gc_k] = in_[((y+j)*cols_+x)+gc_k]
-//line transpose.go:169
-									}
-//line transpose.go:169
-								}
-//line transpose.go:169
-								gc_pos2.Thread = gc_rank2
-//line transpose.go:169
-								gc_ld = archsimd.LoadFloat32x8(&gc_lanes)
-//line transpose.go:169
-							}
-//line transpose.go:169
-							if tx >= 0 && tx <= len(tile[ty+j])-8 {
-//line transpose.go:169
-								gc_ld.StoreSlice(tile[ty+j][tx:])
-//line transpose.go:169
-							} else {
-//line transpose.go:169
-								var gc_lanes2 [8]float32
-//line transpose.go:169
-								gc_ld.Store(&gc_lanes2)
-//line transpose.go:169
-								for gc_k2 := range 8 {
-//line transpose.go:169
-									if 0xff&(1<<gc_k2) != 0 {
-//line transpose.go:169
-										gc_pos2.Thread = gc_rank2 + gc_k2
-//line transpose.go:169
-										tile[ty+j][tx+gc_k2] = gc_lanes2[gc_k2]
-//line transpose.go:169
-									}
-//line transpose.go:169
-								}
-//line transpose.go:169
-								gc_pos2.Thread = gc_rank2
-//line transpose.go:169
-							}
-//line transpose.go:169
-						} else {
-//line transpose.go:169
-							gc_b3 := gc_none
-//line transpose.go:169
-							if y+j <
-//line transpose.go:168
-								rows_ {
-//line transpose.go:168
-								gc_b3 = gc_all
-//line transpose.go:168
-							}
-//line transpose.go:168
-							gc_if := gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(cols_, x, 8)))).And(gc_b3)
-//line transpose.go:168
-							_ = gc_if
-//line transpose.go:168
-							if gc_if.ToBits() != 0 {
-//line transpose.go:168
-								var gc_ld2 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line transpose.go:168
-								if ((y+j)*
-									cols_+x) >= 0 && ((y+j)*cols_+x) <= len(in_)-8 {
-//line transpose.go:169
-									gc_ld2 = archsimd.LoadFloat32x8Slice(in_[(y+j)*cols_+x:])
-//line transpose.go:169
-								} else {
-//line transpose.go:169
-									var gc_lanes3 [8]float32
-//line transpose.go:169
-									for gc_k3 := range 8 {
-//line transpose.go:169
-										if gc_if.ToBits()&(1<<gc_k3) != 0 {
-//line transpose.go:169
-											gc_pos2.Thread = gc_rank2 + gc_k3
-//line transpose.go:169
-											gc_lanes3[gc_k3] = in_[((y+j)*cols_+x)+gc_k3]
-//line transpose.go:169
-										}
-//line transpose.go:169
-									}
-//line transpose.go:169
-									gc_pos2.Thread = gc_rank2
-//line transpose.go:169
-									gc_ld2 = archsimd.LoadFloat32x8(&gc_lanes3)
-//line transpose.go:169
-								}
-//line transpose.go:169
-								if tx >= 0 && tx <= len(tile[ty+j])-8 {
-//line transpose.go:169
-									gc_ld2.StoreMasked((*[8]float32)(tile[ty+j][tx:]), gc_if)
-//line transpose.go:169
-								} else {
-//line transpose.go:169
-									var gc_lanes4 [8]float32
-//line transpose.go:169
-									gc_ld2.Store(&gc_lanes4)
-//line transpose.go:169
-									for gc_k4 := range 8 {
-//line transpose.go:169
-										if gc_if.ToBits()&(1<<gc_k4) != 0 {
-//line transpose.go:169
-											gc_pos2.Thread = gc_rank2 + gc_k4
-//line transpose.go:169
-											tile[ty+j][tx+gc_k4] = gc_lanes4[gc_k4]
-//line transpose.go:169
-										}
-//line transpose.go:169
-									}
-//line transpose.go:169
-									gc_pos2.Thread = gc_rank2
-//line transpose.go:169
-								}
-//line transpose.go:169
-							}
-//line transpose.go:169
+					for j := 0; j < TransposeTile; j += transposeBlockRows {
+						if x < cols_ && y+j < rows_ {
+							tile[ty+j][tx] = in_[(y+j)*cols_+x]
 						}
-//line transpose.go:169
 					}
+					_ = x
+					_ = y
 				}
-				archsimd.ClearAVXUpperBits()
-			}
-			for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
-
-//line transpose.go:164
-				tx := gc_tx2
-				_ = tx
-
-//line transpose.go:164
-				ty := gc_ty2
-				_ = ty
-
-//line transpose.go:165
-				x := gc_bx2*TransposeTile + tx
-
-//line transpose.go:166
-				y := gc_by2*TransposeTile + ty
-
-//line transpose.go:167
-				for j := 0; j < TransposeTile; j += transposeBlockRows {
-					if x < cols_ && y+j < rows_ {
-						tile[ty+j][tx] = in_[(y+j)*cols_+x]
-					}
+				gc_ty2++
+				if gc_ty2 == gc_bdy2 {
+					gc_ty2 = 0
 				}
-				_ = x
-				_ = y
-			}
-			gc_ty2++
-			if gc_ty2 == gc_bdy2 {
-				gc_ty2 = 0
 			}
 		}
-	}
-	{
-		gc_ty2 := 0
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+	})
+	compiled.OutOfLine(func() {
+		{
+			gc_ty2 := 0
+			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
 
 //line transpose.go:164
-				tx := gc_tx2
-				_ = tx
+					tx := gc_tx2
+					_ = tx
 
 //line transpose.go:164
-				ty := gc_ty2
-				_ = ty
-				var x int
-				_ = x
-				var y int
-				_ = y
+					ty := gc_ty2
+					_ = ty
+					var x int
+					_ = x
+					var y int
+					_ = y
 
 //line transpose.go:173
-				x = gc_by2*TransposeTile + tx
+					x = gc_by2*TransposeTile + tx
 
 //line transpose.go:174
-				y = gc_bx2*TransposeTile + ty
+					y = gc_bx2*TransposeTile + ty
 
 //line transpose.go:175
-				for j_ := 0; j_ < TransposeTile; j_ += transposeBlockRows {
-					if x < rows_ && y+j_ < cols_ {
-						out_[(y+j_)*rows_+x] = tile[tx][ty+j_]
+					for j_ := 0; j_ < TransposeTile; j_ += transposeBlockRows {
+						if x < rows_ && y+j_ < cols_ {
+							out_[(y+j_)*rows_+x] = tile[tx][ty+j_]
+						}
 					}
 				}
-			}
-			gc_ty2++
-			if gc_ty2 == gc_bdy2 {
-				gc_ty2 = 0
+				gc_ty2++
+				if gc_ty2 == gc_bdy2 {
+					gc_ty2 = 0
+				}
 			}
 		}
-	}
+	})
 }

@@ -47,37 +47,39 @@ func gc_body_bfsKernel(gc_b *compiled.Block, gc_lo, gc_hi int, gGraphNodes []Nod
 		if gc_bx == gc_gdx {
 			gc_bx = 0
 		}
-		{
-			gc_from, gc_to := 0, gc_bdx
-			if !compiled.Adds(gc_bx*BFSBlock, gc_to) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound := compiled.Diff(noOfNodes, gc_bx*BFSBlock); gc_bound < gc_to {
-				gc_to = gc_bound
-			}
-			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+		compiled.OutOfLine(func() {
+			{
+				gc_from, gc_to := 0, gc_bdx
+				if !compiled.Adds(gc_bx*BFSBlock, gc_to) {
+					panic(compiled.ErrGuardWraps)
+				}
+				if gc_bound := compiled.Diff(noOfNodes, gc_bx*BFSBlock); gc_bound < gc_to {
+					gc_to = gc_bound
+				}
+				for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 
 //line bfs.go:40
-					tid := gc_bx*BFSBlock + gc_tx
-					_ = tid
+						tid := gc_bx*BFSBlock + gc_tx
+						_ = tid
 
 //line bfs.go:41
-					if tid < noOfNodes && gGraphMask[tid] {
-						gGraphMask[tid] = false
-						for i := gGraphNodes[tid].Starting; i < gGraphNodes[tid].NoOfEdges+gGraphNodes[tid].Starting; i++ {
-							id := gGraphEdges[i]
-							if !gGraphVisited[id] {
-								gCost[id] = gCost[tid] + 1
-								gUpdatingGraphMask[id] = true
+						if tid < noOfNodes && gGraphMask[tid] {
+							gGraphMask[tid] = false
+							for i := gGraphNodes[tid].Starting; i < gGraphNodes[tid].NoOfEdges+gGraphNodes[tid].Starting; i++ {
+								id := gGraphEdges[i]
+								if !gGraphVisited[id] {
+									gCost[id] = gCost[tid] + 1
+									gUpdatingGraphMask[id] = true
+								}
 							}
 						}
 					}
 				}
 			}
-		}
+		})
 	}
 }
 

@@ -311,238 +311,240 @@ func gc_body_cfdComputeFlux(gc_b *compiled.Block, gc_lo, gc_hi int, nelr int, el
 		if gc_bx == gc_gdx {
 			gc_bx = 0
 		}
-		{
-			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+		compiled.OutOfLine(func() {
+			{
+				for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 
 //line cfd.go:149
-					i := gc_bdx*gc_bx + gc_tx
-					_ = i
+						i := gc_bdx*gc_bx + gc_tx
+						_ = i
 
 //line cfd.go:150
-					var j int
+						var j int
 
 //line cfd.go:151
-					var nb int32
+						var nb int32
 
 //line cfd.go:152
-					var normal CFDFloat3
+						var normal CFDFloat3
 
 //line cfd.go:153
-					var normalLen, factor float32
+						var normalLen, factor float32
 
 //line cfd.go:155
-					densityI := variables[i+cfdVarDensity*nelr]
+						densityI := variables[i+cfdVarDensity*nelr]
 
 //line cfd.go:156
-					var momentumI CFDFloat3
+						var momentumI CFDFloat3
 
 //line cfd.go:157
-					momentumI.X = variables[i+(cfdVarMomentum+0)*nelr]
+						momentumI.X = variables[i+(cfdVarMomentum+0)*nelr]
 
 //line cfd.go:158
-					momentumI.Y = variables[i+(cfdVarMomentum+1)*nelr]
+						momentumI.Y = variables[i+(cfdVarMomentum+1)*nelr]
 
 //line cfd.go:159
-					momentumI.Z = variables[i+(cfdVarMomentum+2)*nelr]
+						momentumI.Z = variables[i+(cfdVarMomentum+2)*nelr]
 
 //line cfd.go:161
-					densityEnergyI := variables[i+cfdVarDensityEnergy*nelr]
+						densityEnergyI := variables[i+cfdVarDensityEnergy*nelr]
 
 //line cfd.go:163
-					var velocityI CFDFloat3
+						var velocityI CFDFloat3
 
 //line cfd.go:164
-					cfdComputeVelocity(&densityI, &momentumI, &velocityI)
+						cfdComputeVelocity(&densityI, &momentumI, &velocityI)
 
 //line cfd.go:165
-					speedSqdI := cfdComputeSpeedSqd(&velocityI)
+						speedSqdI := cfdComputeSpeedSqd(&velocityI)
 
 //line cfd.go:166
-					speedI := sqrtf(speedSqdI)
+						speedI := sqrtf(speedSqdI)
 
 //line cfd.go:167
-					pressureI := cfdComputePressure(&densityI, &densityEnergyI, &speedSqdI)
+						pressureI := cfdComputePressure(&densityI, &densityEnergyI, &speedSqdI)
 
 //line cfd.go:168
-					speedOfSoundI := cfdComputeSpeedOfSound(&densityI, &pressureI)
+						speedOfSoundI := cfdComputeSpeedOfSound(&densityI, &pressureI)
 
 //line cfd.go:169
-					var fluxContributionIMomentumX, fluxContributionIMomentumY, fluxContributionIMomentumZ CFDFloat3
+						var fluxContributionIMomentumX, fluxContributionIMomentumY, fluxContributionIMomentumZ CFDFloat3
 
 //line cfd.go:170
-					var fluxContributionIDensityEnergy CFDFloat3
+						var fluxContributionIDensityEnergy CFDFloat3
 
 //line cfd.go:171
-					cfdComputeFluxContribution(&densityI, &momentumI, &densityEnergyI, &pressureI, &velocityI,
-						&fluxContributionIMomentumX, &fluxContributionIMomentumY, &fluxContributionIMomentumZ, &fluxContributionIDensityEnergy)
+						cfdComputeFluxContribution(&densityI, &momentumI, &densityEnergyI, &pressureI, &velocityI,
+							&fluxContributionIMomentumX, &fluxContributionIMomentumY, &fluxContributionIMomentumZ, &fluxContributionIDensityEnergy)
 
 //line cfd.go:174
-					var fluxIDensity float32
+						var fluxIDensity float32
 
 //line cfd.go:175
-					var fluxIMomentum CFDFloat3
+						var fluxIMomentum CFDFloat3
 
 //line cfd.go:176
-					var fluxIDensityEnergy float32
+						var fluxIDensityEnergy float32
 
 //line cfd.go:178
-					var velocityNb CFDFloat3
+						var velocityNb CFDFloat3
 
 //line cfd.go:179
-					var densityNb, densityEnergyNb float32
+						var densityNb, densityEnergyNb float32
 
 //line cfd.go:180
-					var momentumNb CFDFloat3
+						var momentumNb CFDFloat3
 
 //line cfd.go:181
-					var fluxContributionNbMomentumX, fluxContributionNbMomentumY, fluxContributionNbMomentumZ CFDFloat3
+						var fluxContributionNbMomentumX, fluxContributionNbMomentumY, fluxContributionNbMomentumZ CFDFloat3
 
 //line cfd.go:182
-					var fluxContributionNbDensityEnergy CFDFloat3
+						var fluxContributionNbDensityEnergy CFDFloat3
 
 //line cfd.go:183
-					var speedSqdNb, speedOfSoundNb, pressureNb float32
+						var speedSqdNb, speedOfSoundNb, pressureNb float32
 
 //line cfd.go:185
-					var j_ int = 0
+						var j_ int = 0
 
 //line cfd.go:185
-					for ; j_ < CFDNNB; j_++ {
-						nb = elementsSurroundingElements[i+j_*nelr]
-						normal.X = normals[i+(j_+0*CFDNNB)*nelr]
-						normal.Y = normals[i+(j_+1*CFDNNB)*nelr]
-						normal.Z = normals[i+(j_+2*CFDNNB)*nelr]
-						normalLen = sqrtf(normal.X*normal.X + normal.Y*normal.Y + normal.Z*normal.Z)
+						for ; j_ < CFDNNB; j_++ {
+							nb = elementsSurroundingElements[i+j_*nelr]
+							normal.X = normals[i+(j_+0*CFDNNB)*nelr]
+							normal.Y = normals[i+(j_+1*CFDNNB)*nelr]
+							normal.Z = normals[i+(j_+2*CFDNNB)*nelr]
+							normalLen = sqrtf(normal.X*normal.X + normal.Y*normal.Y + normal.Z*normal.Z)
 
-						if nb >= 0 {
-							n := int(nb)
-							densityNb = variables[n+cfdVarDensity*nelr]
-							momentumNb.X = variables[n+(cfdVarMomentum+0)*nelr]
-							momentumNb.Y = variables[n+(cfdVarMomentum+1)*nelr]
-							momentumNb.Z = variables[n+(cfdVarMomentum+2)*nelr]
-							densityEnergyNb = variables[n+cfdVarDensityEnergy*nelr]
-							cfdComputeVelocity(&densityNb, &momentumNb, &velocityNb)
-							speedSqdNb = cfdComputeSpeedSqd(&velocityNb)
-							pressureNb = cfdComputePressure(&densityNb, &densityEnergyNb, &speedSqdNb)
-							speedOfSoundNb = cfdComputeSpeedOfSound(&densityNb, &pressureNb)
-							cfdComputeFluxContribution(&densityNb, &momentumNb, &densityEnergyNb, &pressureNb, &velocityNb,
-								&fluxContributionNbMomentumX, &fluxContributionNbMomentumY, &fluxContributionNbMomentumZ, &fluxContributionNbDensityEnergy)
+							if nb >= 0 {
+								n := int(nb)
+								densityNb = variables[n+cfdVarDensity*nelr]
+								momentumNb.X = variables[n+(cfdVarMomentum+0)*nelr]
+								momentumNb.Y = variables[n+(cfdVarMomentum+1)*nelr]
+								momentumNb.Z = variables[n+(cfdVarMomentum+2)*nelr]
+								densityEnergyNb = variables[n+cfdVarDensityEnergy*nelr]
+								cfdComputeVelocity(&densityNb, &momentumNb, &velocityNb)
+								speedSqdNb = cfdComputeSpeedSqd(&velocityNb)
+								pressureNb = cfdComputePressure(&densityNb, &densityEnergyNb, &speedSqdNb)
+								speedOfSoundNb = cfdComputeSpeedOfSound(&densityNb, &pressureNb)
+								cfdComputeFluxContribution(&densityNb, &momentumNb, &densityEnergyNb, &pressureNb, &velocityNb,
+									&fluxContributionNbMomentumX, &fluxContributionNbMomentumY, &fluxContributionNbMomentumZ, &fluxContributionNbDensityEnergy)
 
 //line cfd.go:207
-							factor = -normalLen * cfdSmoothingCoefficient * 0.5 * (speedI + sqrtf(speedSqdNb) + speedOfSoundI + speedOfSoundNb)
-							fluxIDensity += factor * (densityI - densityNb)
-							fluxIDensityEnergy += factor * (densityEnergyI - densityEnergyNb)
-							fluxIMomentum.X += factor * (momentumI.X - momentumNb.X)
-							fluxIMomentum.Y += factor * (momentumI.Y - momentumNb.Y)
-							fluxIMomentum.Z += factor * (momentumI.Z - momentumNb.Z)
+								factor = -normalLen * cfdSmoothingCoefficient * 0.5 * (speedI + sqrtf(speedSqdNb) + speedOfSoundI + speedOfSoundNb)
+								fluxIDensity += factor * (densityI - densityNb)
+								fluxIDensityEnergy += factor * (densityEnergyI - densityEnergyNb)
+								fluxIMomentum.X += factor * (momentumI.X - momentumNb.X)
+								fluxIMomentum.Y += factor * (momentumI.Y - momentumNb.Y)
+								fluxIMomentum.Z += factor * (momentumI.Z - momentumNb.Z)
 
 //line cfd.go:215
-							factor = 0.5 * normal.X
-							fluxIDensity += factor * (momentumNb.X + momentumI.X)
-							fluxIDensityEnergy += factor * (fluxContributionNbDensityEnergy.X + fluxContributionIDensityEnergy.X)
-							fluxIMomentum.X += factor * (fluxContributionNbMomentumX.X + fluxContributionIMomentumX.X)
-							fluxIMomentum.Y += factor * (fluxContributionNbMomentumY.X + fluxContributionIMomentumY.X)
-							fluxIMomentum.Z += factor * (fluxContributionNbMomentumZ.X + fluxContributionIMomentumZ.X)
+								factor = 0.5 * normal.X
+								fluxIDensity += factor * (momentumNb.X + momentumI.X)
+								fluxIDensityEnergy += factor * (fluxContributionNbDensityEnergy.X + fluxContributionIDensityEnergy.X)
+								fluxIMomentum.X += factor * (fluxContributionNbMomentumX.X + fluxContributionIMomentumX.X)
+								fluxIMomentum.Y += factor * (fluxContributionNbMomentumY.X + fluxContributionIMomentumY.X)
+								fluxIMomentum.Z += factor * (fluxContributionNbMomentumZ.X + fluxContributionIMomentumZ.X)
 
-							factor = 0.5 * normal.Y
-							fluxIDensity += factor * (momentumNb.Y + momentumI.Y)
-							fluxIDensityEnergy += factor * (fluxContributionNbDensityEnergy.Y + fluxContributionIDensityEnergy.Y)
-							fluxIMomentum.X += factor * (fluxContributionNbMomentumX.Y + fluxContributionIMomentumX.Y)
-							fluxIMomentum.Y += factor * (fluxContributionNbMomentumY.Y + fluxContributionIMomentumY.Y)
-							fluxIMomentum.Z += factor * (fluxContributionNbMomentumZ.Y + fluxContributionIMomentumZ.Y)
+								factor = 0.5 * normal.Y
+								fluxIDensity += factor * (momentumNb.Y + momentumI.Y)
+								fluxIDensityEnergy += factor * (fluxContributionNbDensityEnergy.Y + fluxContributionIDensityEnergy.Y)
+								fluxIMomentum.X += factor * (fluxContributionNbMomentumX.Y + fluxContributionIMomentumX.Y)
+								fluxIMomentum.Y += factor * (fluxContributionNbMomentumY.Y + fluxContributionIMomentumY.Y)
+								fluxIMomentum.Z += factor * (fluxContributionNbMomentumZ.Y + fluxContributionIMomentumZ.Y)
 
-							factor = 0.5 * normal.Z
-							fluxIDensity += factor * (momentumNb.Z + momentumI.Z)
-							fluxIDensityEnergy += factor * (fluxContributionNbDensityEnergy.Z + fluxContributionIDensityEnergy.Z)
-							fluxIMomentum.X += factor * (fluxContributionNbMomentumX.Z + fluxContributionIMomentumX.Z)
-							fluxIMomentum.Y += factor * (fluxContributionNbMomentumY.Z + fluxContributionIMomentumY.Z)
-							fluxIMomentum.Z += factor * (fluxContributionNbMomentumZ.Z + fluxContributionIMomentumZ.Z)
-						} else if nb == -1 {
-							fluxIMomentum.X += normal.X * pressureI
-							fluxIMomentum.Y += normal.Y * pressureI
-							fluxIMomentum.Z += normal.Z * pressureI
-						} else if nb == -2 {
-							factor = 0.5 * normal.X
-							fluxIDensity += factor * (ff.Variable[cfdVarMomentum+0] + momentumI.X)
-							fluxIDensityEnergy += factor * (ff.DensityEnergy.X + fluxContributionIDensityEnergy.X)
-							fluxIMomentum.X += factor * (ff.MomentumX.X + fluxContributionIMomentumX.X)
-							fluxIMomentum.Y += factor * (ff.MomentumY.X + fluxContributionIMomentumY.X)
-							fluxIMomentum.Z += factor * (ff.MomentumZ.X + fluxContributionIMomentumZ.X)
+								factor = 0.5 * normal.Z
+								fluxIDensity += factor * (momentumNb.Z + momentumI.Z)
+								fluxIDensityEnergy += factor * (fluxContributionNbDensityEnergy.Z + fluxContributionIDensityEnergy.Z)
+								fluxIMomentum.X += factor * (fluxContributionNbMomentumX.Z + fluxContributionIMomentumX.Z)
+								fluxIMomentum.Y += factor * (fluxContributionNbMomentumY.Z + fluxContributionIMomentumY.Z)
+								fluxIMomentum.Z += factor * (fluxContributionNbMomentumZ.Z + fluxContributionIMomentumZ.Z)
+							} else if nb == -1 {
+								fluxIMomentum.X += normal.X * pressureI
+								fluxIMomentum.Y += normal.Y * pressureI
+								fluxIMomentum.Z += normal.Z * pressureI
+							} else if nb == -2 {
+								factor = 0.5 * normal.X
+								fluxIDensity += factor * (ff.Variable[cfdVarMomentum+0] + momentumI.X)
+								fluxIDensityEnergy += factor * (ff.DensityEnergy.X + fluxContributionIDensityEnergy.X)
+								fluxIMomentum.X += factor * (ff.MomentumX.X + fluxContributionIMomentumX.X)
+								fluxIMomentum.Y += factor * (ff.MomentumY.X + fluxContributionIMomentumY.X)
+								fluxIMomentum.Z += factor * (ff.MomentumZ.X + fluxContributionIMomentumZ.X)
 
-							factor = 0.5 * normal.Y
-							fluxIDensity += factor * (ff.Variable[cfdVarMomentum+1] + momentumI.Y)
-							fluxIDensityEnergy += factor * (ff.DensityEnergy.Y + fluxContributionIDensityEnergy.Y)
-							fluxIMomentum.X += factor * (ff.MomentumX.Y + fluxContributionIMomentumX.Y)
-							fluxIMomentum.Y += factor * (ff.MomentumY.Y + fluxContributionIMomentumY.Y)
-							fluxIMomentum.Z += factor * (ff.MomentumZ.Y + fluxContributionIMomentumZ.Y)
+								factor = 0.5 * normal.Y
+								fluxIDensity += factor * (ff.Variable[cfdVarMomentum+1] + momentumI.Y)
+								fluxIDensityEnergy += factor * (ff.DensityEnergy.Y + fluxContributionIDensityEnergy.Y)
+								fluxIMomentum.X += factor * (ff.MomentumX.Y + fluxContributionIMomentumX.Y)
+								fluxIMomentum.Y += factor * (ff.MomentumY.Y + fluxContributionIMomentumY.Y)
+								fluxIMomentum.Z += factor * (ff.MomentumZ.Y + fluxContributionIMomentumZ.Y)
 
-							factor = 0.5 * normal.Z
-							fluxIDensity += factor * (ff.Variable[cfdVarMomentum+2] + momentumI.Z)
-							fluxIDensityEnergy += factor * (ff.DensityEnergy.Z + fluxContributionIDensityEnergy.Z)
-							fluxIMomentum.X += factor * (ff.MomentumX.Z + fluxContributionIMomentumX.Z)
-							fluxIMomentum.Y += factor * (ff.MomentumY.Z + fluxContributionIMomentumY.Z)
-							fluxIMomentum.Z += factor * (ff.MomentumZ.Z + fluxContributionIMomentumZ.Z)
+								factor = 0.5 * normal.Z
+								fluxIDensity += factor * (ff.Variable[cfdVarMomentum+2] + momentumI.Z)
+								fluxIDensityEnergy += factor * (ff.DensityEnergy.Z + fluxContributionIDensityEnergy.Z)
+								fluxIMomentum.X += factor * (ff.MomentumX.Z + fluxContributionIMomentumX.Z)
+								fluxIMomentum.Y += factor * (ff.MomentumY.Z + fluxContributionIMomentumY.Z)
+								fluxIMomentum.Z += factor * (ff.MomentumZ.Z + fluxContributionIMomentumZ.Z)
+							}
 						}
-					}
 
 //line cfd.go:261
-					j = j_
+						j = j_
 
 //line cfd.go:261
-					_ = j
+						_ = j
 
 //line cfd.go:263
-					fluxes[i+cfdVarDensity*nelr] = fluxIDensity
+						fluxes[i+cfdVarDensity*nelr] = fluxIDensity
 
 //line cfd.go:264
-					fluxes[i+(cfdVarMomentum+0)*nelr] = fluxIMomentum.X
+						fluxes[i+(cfdVarMomentum+0)*nelr] = fluxIMomentum.X
 
 //line cfd.go:265
-					fluxes[i+(cfdVarMomentum+1)*nelr] = fluxIMomentum.Y
+						fluxes[i+(cfdVarMomentum+1)*nelr] = fluxIMomentum.Y
 
 //line cfd.go:266
-					fluxes[i+(cfdVarMomentum+2)*nelr] = fluxIMomentum.Z
+						fluxes[i+(cfdVarMomentum+2)*nelr] = fluxIMomentum.Z
 
 //line cfd.go:267
-					fluxes[i+cfdVarDensityEnergy*nelr] = fluxIDensityEnergy
-					_ = j
-					_ = nb
-					_ = normal
-					_ = normalLen
-					_ = factor
-					_ = densityI
-					_ = momentumI
-					_ = densityEnergyI
-					_ = velocityI
-					_ = speedSqdI
-					_ = speedI
-					_ = pressureI
-					_ = speedOfSoundI
-					_ = fluxContributionIMomentumX
-					_ = fluxContributionIMomentumY
-					_ = fluxContributionIMomentumZ
-					_ = fluxContributionIDensityEnergy
-					_ = fluxIDensity
-					_ = fluxIMomentum
-					_ = fluxIDensityEnergy
-					_ = velocityNb
-					_ = densityNb
-					_ = densityEnergyNb
-					_ = momentumNb
-					_ = fluxContributionNbMomentumX
-					_ = fluxContributionNbMomentumY
-					_ = fluxContributionNbMomentumZ
-					_ = fluxContributionNbDensityEnergy
-					_ = speedSqdNb
-					_ = speedOfSoundNb
-					_ = pressureNb
-					_ = j_
+						fluxes[i+cfdVarDensityEnergy*nelr] = fluxIDensityEnergy
+						_ = j
+						_ = nb
+						_ = normal
+						_ = normalLen
+						_ = factor
+						_ = densityI
+						_ = momentumI
+						_ = densityEnergyI
+						_ = velocityI
+						_ = speedSqdI
+						_ = speedI
+						_ = pressureI
+						_ = speedOfSoundI
+						_ = fluxContributionIMomentumX
+						_ = fluxContributionIMomentumY
+						_ = fluxContributionIMomentumZ
+						_ = fluxContributionIDensityEnergy
+						_ = fluxIDensity
+						_ = fluxIMomentum
+						_ = fluxIDensityEnergy
+						_ = velocityNb
+						_ = densityNb
+						_ = densityEnergyNb
+						_ = momentumNb
+						_ = fluxContributionNbMomentumX
+						_ = fluxContributionNbMomentumY
+						_ = fluxContributionNbMomentumZ
+						_ = fluxContributionNbDensityEnergy
+						_ = speedSqdNb
+						_ = speedOfSoundNb
+						_ = pressureNb
+						_ = j_
+					}
 				}
 			}
-		}
+		})
 	}
 }
 

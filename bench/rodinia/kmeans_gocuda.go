@@ -48,67 +48,84 @@ func gc_body_kmeansInvertMapping(gc_b *compiled.Block, gc_lo, gc_hi int, input, 
 		if gc_bx == gc_gdx {
 			gc_bx = 0
 		}
-		{
-			gc_from, gc_to := 0, gc_bdx
-			if !compiled.Adds(gc_bdx*gc_bx, gc_to) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound := compiled.Diff(npoints, gc_bdx*gc_bx); gc_bound < gc_to {
-				gc_to = gc_bound
-			}
-			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				gc_step := gc_from
-				for ; gc_step+3 < gc_to; gc_step += 4 {
-					{
-						gc_tx := gc_step + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
+		compiled.OutOfLine(func() {
+			{
+				gc_from, gc_to := 0, gc_bdx
+				if !compiled.Adds(gc_bdx*gc_bx, gc_to) {
+					panic(compiled.ErrGuardWraps)
+				}
+				if gc_bound := compiled.Diff(npoints, gc_bdx*gc_bx); gc_bound < gc_to {
+					gc_to = gc_bound
+				}
+				for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+					gc_step := gc_from
+					for ; gc_step+3 < gc_to; gc_step += 4 {
+						{
+							gc_tx := gc_step + 0
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 
 //line kmeans.go:25
-						pointID := gc_tx + gc_bdx*gc_bx
-						_ = pointID
+							pointID := gc_tx + gc_bdx*gc_bx
+							_ = pointID
 
 //line kmeans.go:27
+							{
+								for i := 0; i < nfeatures; i++ {
+									output[pointID+npoints*i] = input[pointID*nfeatures+i]
+								}
+							}
+						}
 						{
-							for i := 0; i < nfeatures; i++ {
-								output[pointID+npoints*i] = input[pointID*nfeatures+i]
+							gc_tx := gc_step + 1
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line kmeans.go:25
+							pointID := gc_tx + gc_bdx*gc_bx
+							_ = pointID
+
+//line kmeans.go:27
+							{
+								for i := 0; i < nfeatures; i++ {
+									output[pointID+npoints*i] = input[pointID*nfeatures+i]
+								}
+							}
+						}
+						{
+							gc_tx := gc_step + 2
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line kmeans.go:25
+							pointID := gc_tx + gc_bdx*gc_bx
+							_ = pointID
+
+//line kmeans.go:27
+							{
+								for i := 0; i < nfeatures; i++ {
+									output[pointID+npoints*i] = input[pointID*nfeatures+i]
+								}
+							}
+						}
+						{
+							gc_tx := gc_step + 3
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line kmeans.go:25
+							pointID := gc_tx + gc_bdx*gc_bx
+							_ = pointID
+
+//line kmeans.go:27
+							{
+								for i := 0; i < nfeatures; i++ {
+									output[pointID+npoints*i] = input[pointID*nfeatures+i]
+								}
 							}
 						}
 					}
-					{
-						gc_tx := gc_step + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line kmeans.go:25
-						pointID := gc_tx + gc_bdx*gc_bx
-						_ = pointID
-
-//line kmeans.go:27
-						{
-							for i := 0; i < nfeatures; i++ {
-								output[pointID+npoints*i] = input[pointID*nfeatures+i]
-							}
-						}
-					}
-					{
-						gc_tx := gc_step + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line kmeans.go:25
-						pointID := gc_tx + gc_bdx*gc_bx
-						_ = pointID
-
-//line kmeans.go:27
-						{
-							for i := 0; i < nfeatures; i++ {
-								output[pointID+npoints*i] = input[pointID*nfeatures+i]
-							}
-						}
-					}
-					{
-						gc_tx := gc_step + 3
+					for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -124,23 +141,8 @@ func gc_body_kmeansInvertMapping(gc_b *compiled.Block, gc_lo, gc_hi int, input, 
 						}
 					}
 				}
-				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line kmeans.go:25
-					pointID := gc_tx + gc_bdx*gc_bx
-					_ = pointID
-
-//line kmeans.go:27
-					{
-						for i := 0; i < nfeatures; i++ {
-							output[pointID+npoints*i] = input[pointID*nfeatures+i]
-						}
-					}
-				}
 			}
-		}
+		})
 	}
 }
 

@@ -48,67 +48,84 @@ func gc_body_kmeansInvertMapping(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, inpu
 		if gc_bx2 == gc_gdx2 {
 			gc_bx2 = 0
 		}
-		{
-			gc_from2, gc_to2 := 0, gc_bdx2
-			if !compiled.Adds(gc_bdx2*gc_bx2, gc_to2) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound2 := compiled.Diff(npoints, gc_bdx2*gc_bx2); gc_bound2 < gc_to2 {
-				gc_to2 = gc_bound2
-			}
-			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_step2 := gc_from2
-				for ; gc_step2+3 < gc_to2; gc_step2 += 4 {
-					{
-						gc_tx2 := gc_step2 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+		compiled.OutOfLine(func() {
+			{
+				gc_from2, gc_to2 := 0, gc_bdx2
+				if !compiled.Adds(gc_bdx2*gc_bx2, gc_to2) {
+					panic(compiled.ErrGuardWraps)
+				}
+				if gc_bound2 := compiled.Diff(npoints, gc_bdx2*gc_bx2); gc_bound2 < gc_to2 {
+					gc_to2 = gc_bound2
+				}
+				for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+					gc_step2 := gc_from2
+					for ; gc_step2+3 < gc_to2; gc_step2 += 4 {
+						{
+							gc_tx2 := gc_step2 + 0
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
 
 //line kmeans.go:25
-						pointID := gc_tx2 + gc_bdx2*gc_bx2
-						_ = pointID
+							pointID := gc_tx2 + gc_bdx2*gc_bx2
+							_ = pointID
 
 //line kmeans.go:27
+							{
+								for i := 0; i < nfeatures; i++ {
+									output[pointID+npoints*i] = input[pointID*nfeatures+i]
+								}
+							}
+						}
 						{
-							for i := 0; i < nfeatures; i++ {
-								output[pointID+npoints*i] = input[pointID*nfeatures+i]
+							gc_tx2 := gc_step2 + 1
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line kmeans.go:25
+							pointID := gc_tx2 + gc_bdx2*gc_bx2
+							_ = pointID
+
+//line kmeans.go:27
+							{
+								for i := 0; i < nfeatures; i++ {
+									output[pointID+npoints*i] = input[pointID*nfeatures+i]
+								}
+							}
+						}
+						{
+							gc_tx2 := gc_step2 + 2
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line kmeans.go:25
+							pointID := gc_tx2 + gc_bdx2*gc_bx2
+							_ = pointID
+
+//line kmeans.go:27
+							{
+								for i := 0; i < nfeatures; i++ {
+									output[pointID+npoints*i] = input[pointID*nfeatures+i]
+								}
+							}
+						}
+						{
+							gc_tx2 := gc_step2 + 3
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line kmeans.go:25
+							pointID := gc_tx2 + gc_bdx2*gc_bx2
+							_ = pointID
+
+//line kmeans.go:27
+							{
+								for i := 0; i < nfeatures; i++ {
+									output[pointID+npoints*i] = input[pointID*nfeatures+i]
+								}
 							}
 						}
 					}
-					{
-						gc_tx2 := gc_step2 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line kmeans.go:25
-						pointID := gc_tx2 + gc_bdx2*gc_bx2
-						_ = pointID
-
-//line kmeans.go:27
-						{
-							for i := 0; i < nfeatures; i++ {
-								output[pointID+npoints*i] = input[pointID*nfeatures+i]
-							}
-						}
-					}
-					{
-						gc_tx2 := gc_step2 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line kmeans.go:25
-						pointID := gc_tx2 + gc_bdx2*gc_bx2
-						_ = pointID
-
-//line kmeans.go:27
-						{
-							for i := 0; i < nfeatures; i++ {
-								output[pointID+npoints*i] = input[pointID*nfeatures+i]
-							}
-						}
-					}
-					{
-						gc_tx2 := gc_step2 + 3
+					for gc_tx2 := gc_step2; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -124,23 +141,8 @@ func gc_body_kmeansInvertMapping(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, inpu
 						}
 					}
 				}
-				for gc_tx2 := gc_step2; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line kmeans.go:25
-					pointID := gc_tx2 + gc_bdx2*gc_bx2
-					_ = pointID
-
-//line kmeans.go:27
-					{
-						for i := 0; i < nfeatures; i++ {
-							output[pointID+npoints*i] = input[pointID*nfeatures+i]
-						}
-					}
-				}
 			}
-		}
+		})
 	}
 }
 

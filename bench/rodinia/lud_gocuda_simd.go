@@ -40,13 +40,109 @@ func gc_body_ludDiagonal(gc_b2 *compiled.Block, m []float32, matrixDim, offset i
 
 //line lud.go:27
 	shadow := gocuda.Shared[[LUDBlock]float32](t, LUDBlock)[:LUDBlock]
-	{
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_vstep := 0
-			if compiled.SIMD && compiled.SIMD512 {
-				var gc_stop bool
-				gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-					for ; gc_vstep+15 < gc_bdx2; gc_vstep += 16 {
+	compiled.OutOfLine(func() {
+		shadow := shadow[:16]
+		_ = shadow
+		{
+			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+				gc_vstep := 0
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop bool
+					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+						for ; gc_vstep+15 < gc_bdx2; gc_vstep += 16 {
+							gc_tx2 := gc_vstep
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+//line lud.go:26
+							var i int
+//line lud.go:26
+							_ = i
+//line lud.go:26
+							var j int
+//line lud.go:26
+							_ = j
+//line lud.go:29
+							var arrayOffset int = offset*matrixDim + offset
+//line lud.go:29
+							_ = arrayOffset
+//line lud.go:30
+							var i_ int = 0
+//line lud.go:30
+							_ = i_
+//line lud.go:30
+							for ; i_ < LUDBlock; i_ = i_ + 1 {
+//line lud.go:30
+								var gc_ld2 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+//line lud.go:30
+								if (arrayOffset+
+									gc_tx2) >= 0 && (arrayOffset+gc_tx2) <= len(m)-16 {
+//line lud.go:31
+									gc_ld2 = archsimd.LoadFloat32x16Slice(m[arrayOffset+gc_tx2:])
+//line lud.go:31
+								} else {
+//line lud.go:31
+									var gc_lanes3 [16]float32
+//line lud.go:31
+									for gc_k3 := range 16 {
+//line lud.go:31
+										if 0xffff&(1<<gc_k3) != 0 {
+//line lud.go:31
+											gc_pos2.Thread = gc_rank2 + gc_k3
+//line lud.go:31
+											gc_lanes3[gc_k3] = m[(arrayOffset+gc_tx2)+gc_k3]
+//line lud.go:31
+										}
+//line lud.go:31
+									}
+//line lud.go:31
+									gc_pos2.Thread = gc_rank2
+//line lud.go:31
+									gc_ld2 = archsimd.LoadFloat32x16(&gc_lanes3)
+//line lud.go:31
+								}
+//line lud.go:31
+								if gc_tx2 >= 0 && gc_tx2 <= len(shadow[i_])-16 {
+//line lud.go:31
+									gc_ld2.StoreSlice(shadow[i_][gc_tx2:])
+//line lud.go:31
+								} else {
+//line lud.go:31
+									var gc_lanes4 [16]float32
+//line lud.go:31
+									gc_ld2.Store(&gc_lanes4)
+//line lud.go:31
+									for gc_k4 := range 16 {
+//line lud.go:31
+										if 0xffff&(1<<gc_k4) != 0 {
+//line lud.go:31
+											gc_pos2.Thread = gc_rank2 + gc_k4
+//line lud.go:31
+											shadow[i_][gc_tx2+gc_k4] = gc_lanes4[gc_k4]
+//line lud.go:31
+										}
+//line lud.go:31
+									}
+//line lud.go:31
+									gc_pos2.Thread = gc_rank2
+//line lud.go:31
+								}
+//line lud.go:31
+								arrayOffset = arrayOffset +
+									matrixDim
+//line lud.go:32
+							}
+//line lud.go:30
+							i = i_
+						}
+						archsimd.ClearAVXUpperBits()
+						return gc_vstep, false
+					}(gc_vstep)
+					if gc_stop {
+						return
+					}
+				}
+				if compiled.SIMD {
+					for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
 						gc_tx2 := gc_vstep
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
@@ -69,24 +165,24 @@ func gc_body_ludDiagonal(gc_b2 *compiled.Block, m []float32, matrixDim, offset i
 //line lud.go:30
 						for ; i_ < LUDBlock; i_ = i_ + 1 {
 //line lud.go:30
-							var gc_ld2 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+							var gc_ld archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line lud.go:30
 							if (arrayOffset+
-								gc_tx2) >= 0 && (arrayOffset+gc_tx2) <= len(m)-16 {
+								gc_tx2) >= 0 && (arrayOffset+gc_tx2) <= len(m)-8 {
 //line lud.go:31
-								gc_ld2 = archsimd.LoadFloat32x16Slice(m[arrayOffset+gc_tx2:])
+								gc_ld = archsimd.LoadFloat32x8Slice(m[arrayOffset+gc_tx2:])
 //line lud.go:31
 							} else {
 //line lud.go:31
-								var gc_lanes3 [16]float32
+								var gc_lanes [8]float32
 //line lud.go:31
-								for gc_k3 := range 16 {
+								for gc_k := range 8 {
 //line lud.go:31
-									if 0xffff&(1<<gc_k3) != 0 {
+									if 0xff&(1<<gc_k) != 0 {
 //line lud.go:31
-										gc_pos2.Thread = gc_rank2 + gc_k3
+										gc_pos2.Thread = gc_rank2 + gc_k
 //line lud.go:31
-										gc_lanes3[gc_k3] = m[(arrayOffset+gc_tx2)+gc_k3]
+										gc_lanes[gc_k] = m[(arrayOffset+gc_tx2)+gc_k]
 //line lud.go:31
 									}
 //line lud.go:31
@@ -94,27 +190,27 @@ func gc_body_ludDiagonal(gc_b2 *compiled.Block, m []float32, matrixDim, offset i
 //line lud.go:31
 								gc_pos2.Thread = gc_rank2
 //line lud.go:31
-								gc_ld2 = archsimd.LoadFloat32x16(&gc_lanes3)
+								gc_ld = archsimd.LoadFloat32x8(&gc_lanes)
 //line lud.go:31
 							}
 //line lud.go:31
-							if gc_tx2 >= 0 && gc_tx2 <= len(shadow[i_])-16 {
+							if gc_tx2 >= 0 && gc_tx2 <= len(shadow[i_])-8 {
 //line lud.go:31
-								gc_ld2.StoreSlice(shadow[i_][gc_tx2:])
+								gc_ld.StoreSlice(shadow[i_][gc_tx2:])
 //line lud.go:31
 							} else {
 //line lud.go:31
-								var gc_lanes4 [16]float32
+								var gc_lanes2 [8]float32
 //line lud.go:31
-								gc_ld2.Store(&gc_lanes4)
+								gc_ld.Store(&gc_lanes2)
 //line lud.go:31
-								for gc_k4 := range 16 {
+								for gc_k2 := range 8 {
 //line lud.go:31
-									if 0xffff&(1<<gc_k4) != 0 {
+									if 0xff&(1<<gc_k2) != 0 {
 //line lud.go:31
-										gc_pos2.Thread = gc_rank2 + gc_k4
+										gc_pos2.Thread = gc_rank2 + gc_k2
 //line lud.go:31
-										shadow[i_][gc_tx2+gc_k4] = gc_lanes4[gc_k4]
+										shadow[i_][gc_tx2+gc_k2] = gc_lanes2[gc_k2]
 //line lud.go:31
 									}
 //line lud.go:31
@@ -132,131 +228,39 @@ func gc_body_ludDiagonal(gc_b2 *compiled.Block, m []float32, matrixDim, offset i
 						i = i_
 					}
 					archsimd.ClearAVXUpperBits()
-					return gc_vstep, false
-				}(gc_vstep)
-				if gc_stop {
-					return
 				}
-			}
-			if compiled.SIMD {
-				for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
-					gc_tx2 := gc_vstep
+				for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
+
 //line lud.go:26
-					var i int
-//line lud.go:26
-					_ = i
-//line lud.go:26
-					var j int
-//line lud.go:26
-					_ = j
+					var i, j int
+
 //line lud.go:29
-					var arrayOffset int = offset*matrixDim + offset
-//line lud.go:29
-					_ = arrayOffset
+					arrayOffset := offset*matrixDim + offset
+
 //line lud.go:30
 					var i_ int = 0
+
 //line lud.go:30
-					_ = i_
-//line lud.go:30
-					for ; i_ < LUDBlock; i_ = i_ + 1 {
-//line lud.go:30
-						var gc_ld archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line lud.go:30
-						if (arrayOffset+
-							gc_tx2) >= 0 && (arrayOffset+gc_tx2) <= len(m)-8 {
-//line lud.go:31
-							gc_ld = archsimd.LoadFloat32x8Slice(m[arrayOffset+gc_tx2:])
-//line lud.go:31
-						} else {
-//line lud.go:31
-							var gc_lanes [8]float32
-//line lud.go:31
-							for gc_k := range 8 {
-//line lud.go:31
-								if 0xff&(1<<gc_k) != 0 {
-//line lud.go:31
-									gc_pos2.Thread = gc_rank2 + gc_k
-//line lud.go:31
-									gc_lanes[gc_k] = m[(arrayOffset+gc_tx2)+gc_k]
-//line lud.go:31
-								}
-//line lud.go:31
-							}
-//line lud.go:31
-							gc_pos2.Thread = gc_rank2
-//line lud.go:31
-							gc_ld = archsimd.LoadFloat32x8(&gc_lanes)
-//line lud.go:31
-						}
-//line lud.go:31
-						if gc_tx2 >= 0 && gc_tx2 <= len(shadow[i_])-8 {
-//line lud.go:31
-							gc_ld.StoreSlice(shadow[i_][gc_tx2:])
-//line lud.go:31
-						} else {
-//line lud.go:31
-							var gc_lanes2 [8]float32
-//line lud.go:31
-							gc_ld.Store(&gc_lanes2)
-//line lud.go:31
-							for gc_k2 := range 8 {
-//line lud.go:31
-								if 0xff&(1<<gc_k2) != 0 {
-//line lud.go:31
-									gc_pos2.Thread = gc_rank2 + gc_k2
-//line lud.go:31
-									shadow[i_][gc_tx2+gc_k2] = gc_lanes2[gc_k2]
-//line lud.go:31
-								}
-//line lud.go:31
-							}
-//line lud.go:31
-							gc_pos2.Thread = gc_rank2
-//line lud.go:31
-						}
-//line lud.go:31
-						arrayOffset = arrayOffset +
-							matrixDim
-//line lud.go:32
+					for ; i_ < LUDBlock; i_++ {
+						shadow[i_][gc_tx2] = m[arrayOffset+gc_tx2]
+						arrayOffset += matrixDim
 					}
-//line lud.go:30
+
+//line lud.go:33
 					i = i_
-				}
-				archsimd.ClearAVXUpperBits()
-			}
-			for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
-
-//line lud.go:26
-				var i, j int
-
-//line lud.go:29
-				arrayOffset := offset*matrixDim + offset
-
-//line lud.go:30
-				var i_ int = 0
-
-//line lud.go:30
-				for ; i_ < LUDBlock; i_++ {
-					shadow[i_][gc_tx2] = m[arrayOffset+gc_tx2]
-					arrayOffset += matrixDim
-				}
 
 //line lud.go:33
-				i = i_
-
-//line lud.go:33
-				_ = i
-				_ = i
-				_ = j
-				_ = arrayOffset
-				_ = i_
+					_ = i
+					_ = i
+					_ = j
+					_ = arrayOffset
+					_ = i_
+				}
 			}
 		}
-	}
+	})
 
 //line lud.go:35
 	var i_2 int = 0
@@ -264,71 +268,135 @@ func gc_body_ludDiagonal(gc_b2 *compiled.Block, m []float32, matrixDim, offset i
 //line lud.go:35
 	for ; i_2 < LUDBlock-1; i_2++ {
 		archsimd.ClearAVXUpperBits()
-		{
-			gc_from2, gc_to2 := 0, gc_bdx2
-			if gc_bound2 := i_2; gc_bound2 >= gc_to2 {
-				gc_from2 = gc_to2
-			} else if gc_bound2 >= gc_from2 {
-				gc_from2 = gc_bound2 + 1
-			}
-			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_off2 := i_2
-				if gc_from2 >= 0 && gc_to2 <= len(shadow) && gc_off2 >= 0 && gc_off2 < len(shadow) {
-					gc_at5 := shadow[:gc_to2]
-					gc_at6 := shadow[gc_off2:][:1]
-					for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-						var j int
-						_ = j
+		compiled.OutOfLine(func() {
+			shadow := shadow[:16]
+			_ = shadow
+			{
+				gc_from2, gc_to2 := 0, gc_bdx2
+				if gc_bound2 := i_2; gc_bound2 >= gc_to2 {
+					gc_from2 = gc_to2
+				} else if gc_bound2 >= gc_from2 {
+					gc_from2 = gc_bound2 + 1
+				}
+				for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+					gc_off2 := i_2
+					if gc_from2 >= 0 && gc_to2 <= len(shadow) && gc_off2 >= 0 && gc_off2 < len(shadow) {
+						gc_at5 := shadow[:gc_to2]
+						gc_at6 := shadow[gc_off2:][:1]
+						for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+							var j int
+							_ = j
 
 //line lud.go:36
-						{
-							for j = 0; j < i_2; j++ {
-								gc_at5[gc_tx2][i_2] -= gc_at5[gc_tx2][j] * shadow[j][i_2]
+							{
+								for j = 0; j < i_2; j++ {
+									gc_at5[gc_tx2][i_2] -= gc_at5[gc_tx2][j] * shadow[j][i_2]
+								}
+								gc_at5[gc_tx2][i_2] /= gc_at6[0][i_2]
 							}
-							gc_at5[gc_tx2][i_2] /= gc_at6[0][i_2]
 						}
-					}
-				} else {
-					for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-						var j int
-						_ = j
+					} else {
+						for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+							var j int
+							_ = j
 
 //line lud.go:36
-						{
-							for j = 0; j < i_2; j++ {
-								shadow[gc_tx2][i_2] -= shadow[gc_tx2][j] * shadow[j][i_2]
+							{
+								for j = 0; j < i_2; j++ {
+									shadow[gc_tx2][i_2] -= shadow[gc_tx2][j] * shadow[j][i_2]
+								}
+								shadow[gc_tx2][i_2] /= shadow[i_2][i_2]
 							}
-							shadow[gc_tx2][i_2] /= shadow[i_2][i_2]
 						}
 					}
 				}
 			}
-		}
-		{
-			gc_from2, gc_to2 := 0, gc_bdx2
-			if gc_bound2 := i_2; gc_bound2 >= gc_to2 {
-				gc_from2 = gc_to2
-			} else if gc_bound2 >= gc_from2 {
-				gc_from2 = gc_bound2 + 1
-			}
-			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_row2 := i_2 + 1
-				if gc_from2 >= 0 && gc_row2 >= 0 && gc_row2 < len(shadow) && gc_to2 <= len(shadow[gc_row2]) {
-					gc_at7 := shadow[gc_row2][:gc_to2]
-					gc_at8 := shadow[gc_row2:][:1]
-					gc_vstep2 := gc_from2
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop2 bool
-						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+		})
+		compiled.OutOfLine(func() {
+			shadow := shadow[:16]
+			_ = shadow
+			{
+				gc_from2, gc_to2 := 0, gc_bdx2
+				if gc_bound2 := i_2; gc_bound2 >= gc_to2 {
+					gc_from2 = gc_to2
+				} else if gc_bound2 >= gc_from2 {
+					gc_from2 = gc_bound2 + 1
+				}
+				for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+					gc_row2 := i_2 + 1
+					if gc_from2 >= 0 && gc_row2 >= 0 && gc_row2 < len(shadow) && gc_to2 <= len(shadow[gc_row2]) {
+						gc_at7 := shadow[gc_row2][:gc_to2]
+						gc_at8 := shadow[gc_row2:][:1]
+						gc_vstep2 := gc_from2
+						if compiled.SIMD && compiled.SIMD512 {
+							var gc_stop2 bool
+							gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
 //line lud.go:44
-							gc_Lane0Mask328 := compiled.Lane0Mask32()
+								gc_Lane0Mask328 := compiled.Lane0Mask32()
 //line lud.go:44
-							_ = gc_Lane0Mask328
-							for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
+								_ = gc_Lane0Mask328
+								for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
+									gc_tx2 := gc_vstep2
+									gc_rank2 := gc_base2 + gc_tx2
+									gc_pos2.Thread = gc_rank2
+//line lud.go:44
+									var j int
+//line lud.go:44
+									_ = j
+//line lud.go:44
+									{
+										for j = 0; j < i_2+1; j = j + 1 {
+//line lud.go:45
+											var gc_ld6 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+//line lud.go:45
+											if gc_tx2 >= 0 && gc_tx2 <= len(shadow[j])-16 {
+												gc_ld6 = archsimd.LoadFloat32x16Slice(shadow[j][gc_tx2:])
+//line lud.go:46
+											} else {
+//line lud.go:46
+												var gc_lanes8 [16]float32
+//line lud.go:46
+												for gc_k8 := range 16 {
+//line lud.go:46
+													if 0xffff&(1<<gc_k8) != 0 {
+//line lud.go:46
+														gc_pos2.Thread = gc_rank2 + gc_k8
+//line lud.go:46
+														gc_lanes8[gc_k8] = shadow[j][gc_tx2+gc_k8]
+//line lud.go:46
+													}
+//line lud.go:46
+												}
+//line lud.go:46
+												gc_pos2.Thread = gc_rank2
+//line lud.go:46
+												gc_ld6 = archsimd.LoadFloat32x16(&gc_lanes8)
+//line lud.go:46
+											}
+//line lud.go:46
+											archsimd.LoadFloat32x16Slice(gc_at7[gc_tx2:]).Sub(compiled.BroadcastFloat32x16At(&gc_at8[0][j], gc_Lane0Mask328).Mul(gc_ld6)).StoreSlice(gc_at7[gc_tx2:])
+//line lud.go:46
+										}
+//line lud.go:46
+									}
+								}
+								archsimd.ClearAVXUpperBits()
+								return gc_vstep2, false
+							}(gc_vstep2)
+							if gc_stop2 {
+								return
+							}
+						}
+						if compiled.SIMD {
+//line lud.go:44
+							gc_Lane0Mask326 := compiled.Lane0Mask32()
+//line lud.go:44
+							_ = gc_Lane0Mask326
+							for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
 								gc_tx2 := gc_vstep2
 								gc_rank2 := gc_base2 + gc_tx2
 								gc_pos2.Thread = gc_rank2
@@ -340,22 +408,22 @@ func gc_body_ludDiagonal(gc_b2 *compiled.Block, m []float32, matrixDim, offset i
 								{
 									for j = 0; j < i_2+1; j = j + 1 {
 //line lud.go:45
-										var gc_ld6 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+										var gc_ld5 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line lud.go:45
-										if gc_tx2 >= 0 && gc_tx2 <= len(shadow[j])-16 {
-											gc_ld6 = archsimd.LoadFloat32x16Slice(shadow[j][gc_tx2:])
+										if gc_tx2 >= 0 && gc_tx2 <= len(shadow[j])-8 {
+											gc_ld5 = archsimd.LoadFloat32x8Slice(shadow[j][gc_tx2:])
 //line lud.go:46
 										} else {
 //line lud.go:46
-											var gc_lanes8 [16]float32
+											var gc_lanes7 [8]float32
 //line lud.go:46
-											for gc_k8 := range 16 {
+											for gc_k7 := range 8 {
 //line lud.go:46
-												if 0xffff&(1<<gc_k8) != 0 {
+												if 0xff&(1<<gc_k7) != 0 {
 //line lud.go:46
-													gc_pos2.Thread = gc_rank2 + gc_k8
+													gc_pos2.Thread = gc_rank2 + gc_k7
 //line lud.go:46
-													gc_lanes8[gc_k8] = shadow[j][gc_tx2+gc_k8]
+													gc_lanes7[gc_k7] = shadow[j][gc_tx2+gc_k7]
 //line lud.go:46
 												}
 //line lud.go:46
@@ -363,98 +431,104 @@ func gc_body_ludDiagonal(gc_b2 *compiled.Block, m []float32, matrixDim, offset i
 //line lud.go:46
 											gc_pos2.Thread = gc_rank2
 //line lud.go:46
-											gc_ld6 = archsimd.LoadFloat32x16(&gc_lanes8)
+											gc_ld5 = archsimd.LoadFloat32x8(&gc_lanes7)
 //line lud.go:46
 										}
 //line lud.go:46
-										archsimd.LoadFloat32x16Slice(gc_at7[gc_tx2:]).Sub(compiled.BroadcastFloat32x16At(&gc_at8[0][j], gc_Lane0Mask328).Mul(gc_ld6)).StoreSlice(gc_at7[gc_tx2:])
+										archsimd.LoadFloat32x8Slice(gc_at7[gc_tx2:]).Sub(compiled.BroadcastFloat32x8At(&gc_at8[0][j], gc_Lane0Mask326).Mul(gc_ld5)).StoreSlice(gc_at7[gc_tx2:])
 //line lud.go:46
 									}
 //line lud.go:46
 								}
 							}
 							archsimd.ClearAVXUpperBits()
-							return gc_vstep2, false
-						}(gc_vstep2)
-						if gc_stop2 {
-							return
 						}
-					}
-					if compiled.SIMD {
-//line lud.go:44
-						gc_Lane0Mask326 := compiled.Lane0Mask32()
-//line lud.go:44
-						_ = gc_Lane0Mask326
-						for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
-							gc_tx2 := gc_vstep2
+						for gc_tx2 := gc_vstep2; gc_tx2 < gc_to2; gc_tx2++ {
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
-//line lud.go:44
 							var j int
-//line lud.go:44
 							_ = j
+
 //line lud.go:44
 							{
-								for j = 0; j < i_2+1; j = j + 1 {
+								for j = 0; j < i_2+1; j++ {
+									gc_at7[gc_tx2] -= gc_at8[0][j] * shadow[j][gc_tx2]
+								}
+							}
+						}
+					} else {
+						gc_vstep3 := gc_from2
+						if compiled.SIMD && compiled.SIMD512 {
+							var gc_stop3 bool
+							gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+//line lud.go:44
+								gc_Lane0Mask324 := compiled.Lane0Mask32()
+//line lud.go:44
+								_ = gc_Lane0Mask324
+								for ; gc_vstep3+15 < gc_to2; gc_vstep3 += 16 {
+									gc_tx2 := gc_vstep3
+									gc_rank2 := gc_base2 + gc_tx2
+									gc_pos2.Thread = gc_rank2
+//line lud.go:44
+									var j int
+//line lud.go:44
+									_ = j
+//line lud.go:44
+									{
+										if gc_tx2 < 0 || gc_tx2 > len(shadow[i_2+1])-16 {
 //line lud.go:45
-									var gc_ld5 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+											break
 //line lud.go:45
-									if gc_tx2 >= 0 && gc_tx2 <= len(shadow[j])-8 {
-										gc_ld5 = archsimd.LoadFloat32x8Slice(shadow[j][gc_tx2:])
+										}
+//line lud.go:45
+										for j = 0; j < i_2+1; j = j + 1 {
+//line lud.go:45
+											var gc_ld4 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+//line lud.go:45
+											if gc_tx2 >= 0 && gc_tx2 <= len(shadow[j])-16 {
+												gc_ld4 = archsimd.LoadFloat32x16Slice(shadow[j][gc_tx2:])
 //line lud.go:46
-									} else {
+											} else {
 //line lud.go:46
-										var gc_lanes7 [8]float32
+												var gc_lanes6 [16]float32
 //line lud.go:46
-										for gc_k7 := range 8 {
+												for gc_k6 := range 16 {
 //line lud.go:46
-											if 0xff&(1<<gc_k7) != 0 {
+													if 0xffff&(1<<gc_k6) != 0 {
 //line lud.go:46
-												gc_pos2.Thread = gc_rank2 + gc_k7
+														gc_pos2.Thread = gc_rank2 + gc_k6
 //line lud.go:46
-												gc_lanes7[gc_k7] = shadow[j][gc_tx2+gc_k7]
+														gc_lanes6[gc_k6] = shadow[j][gc_tx2+gc_k6]
+//line lud.go:46
+													}
+//line lud.go:46
+												}
+//line lud.go:46
+												gc_pos2.Thread = gc_rank2
+//line lud.go:46
+												gc_ld4 = archsimd.LoadFloat32x16(&gc_lanes6)
 //line lud.go:46
 											}
 //line lud.go:46
+											archsimd.LoadFloat32x16Slice(shadow[i_2+1][gc_tx2:]).Sub(compiled.BroadcastFloat32x16At(&shadow[i_2+1][j], gc_Lane0Mask324).Mul(gc_ld4)).StoreSlice(shadow[i_2+1][gc_tx2:])
+//line lud.go:46
 										}
 //line lud.go:46
-										gc_pos2.Thread = gc_rank2
-//line lud.go:46
-										gc_ld5 = archsimd.LoadFloat32x8(&gc_lanes7)
-//line lud.go:46
 									}
-//line lud.go:46
-									archsimd.LoadFloat32x8Slice(gc_at7[gc_tx2:]).Sub(compiled.BroadcastFloat32x8At(&gc_at8[0][j], gc_Lane0Mask326).Mul(gc_ld5)).StoreSlice(gc_at7[gc_tx2:])
-//line lud.go:46
 								}
-//line lud.go:46
+								archsimd.ClearAVXUpperBits()
+								return gc_vstep3, false
+							}(gc_vstep3)
+							if gc_stop3 {
+								return
 							}
 						}
-						archsimd.ClearAVXUpperBits()
-					}
-					for gc_tx2 := gc_vstep2; gc_tx2 < gc_to2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-						var j int
-						_ = j
-
+						if compiled.SIMD {
 //line lud.go:44
-						{
-							for j = 0; j < i_2+1; j++ {
-								gc_at7[gc_tx2] -= gc_at8[0][j] * shadow[j][gc_tx2]
-							}
-						}
-					}
-				} else {
-					gc_vstep3 := gc_from2
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop3 bool
-						gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+							gc_Lane0Mask322 := compiled.Lane0Mask32()
 //line lud.go:44
-							gc_Lane0Mask324 := compiled.Lane0Mask32()
-//line lud.go:44
-							_ = gc_Lane0Mask324
-							for ; gc_vstep3+15 < gc_to2; gc_vstep3 += 16 {
+							_ = gc_Lane0Mask322
+							for ; gc_vstep3+7 < gc_to2; gc_vstep3 += 8 {
 								gc_tx2 := gc_vstep3
 								gc_rank2 := gc_base2 + gc_tx2
 								gc_pos2.Thread = gc_rank2
@@ -464,7 +538,7 @@ func gc_body_ludDiagonal(gc_b2 *compiled.Block, m []float32, matrixDim, offset i
 								_ = j
 //line lud.go:44
 								{
-									if gc_tx2 < 0 || gc_tx2 > len(shadow[i_2+1])-16 {
+									if gc_tx2 < 0 || gc_tx2 > len(shadow[i_2+1])-8 {
 //line lud.go:45
 										break
 //line lud.go:45
@@ -472,22 +546,22 @@ func gc_body_ludDiagonal(gc_b2 *compiled.Block, m []float32, matrixDim, offset i
 //line lud.go:45
 									for j = 0; j < i_2+1; j = j + 1 {
 //line lud.go:45
-										var gc_ld4 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+										var gc_ld3 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line lud.go:45
-										if gc_tx2 >= 0 && gc_tx2 <= len(shadow[j])-16 {
-											gc_ld4 = archsimd.LoadFloat32x16Slice(shadow[j][gc_tx2:])
+										if gc_tx2 >= 0 && gc_tx2 <= len(shadow[j])-8 {
+											gc_ld3 = archsimd.LoadFloat32x8Slice(shadow[j][gc_tx2:])
 //line lud.go:46
 										} else {
 //line lud.go:46
-											var gc_lanes6 [16]float32
+											var gc_lanes5 [8]float32
 //line lud.go:46
-											for gc_k6 := range 16 {
+											for gc_k5 := range 8 {
 //line lud.go:46
-												if 0xffff&(1<<gc_k6) != 0 {
+												if 0xff&(1<<gc_k5) != 0 {
 //line lud.go:46
-													gc_pos2.Thread = gc_rank2 + gc_k6
+													gc_pos2.Thread = gc_rank2 + gc_k5
 //line lud.go:46
-													gc_lanes6[gc_k6] = shadow[j][gc_tx2+gc_k6]
+													gc_lanes5[gc_k5] = shadow[j][gc_tx2+gc_k5]
 //line lud.go:46
 												}
 //line lud.go:46
@@ -495,105 +569,137 @@ func gc_body_ludDiagonal(gc_b2 *compiled.Block, m []float32, matrixDim, offset i
 //line lud.go:46
 											gc_pos2.Thread = gc_rank2
 //line lud.go:46
-											gc_ld4 = archsimd.LoadFloat32x16(&gc_lanes6)
+											gc_ld3 = archsimd.LoadFloat32x8(&gc_lanes5)
 //line lud.go:46
 										}
 //line lud.go:46
-										archsimd.LoadFloat32x16Slice(shadow[i_2+1][gc_tx2:]).Sub(compiled.BroadcastFloat32x16At(&shadow[i_2+1][j], gc_Lane0Mask324).Mul(gc_ld4)).StoreSlice(shadow[i_2+1][gc_tx2:])
+										archsimd.LoadFloat32x8Slice(shadow[i_2+1][gc_tx2:]).Sub(compiled.BroadcastFloat32x8At(&shadow[i_2+1][j], gc_Lane0Mask322).Mul(gc_ld3)).StoreSlice(shadow[i_2+1][gc_tx2:])
 //line lud.go:46
 									}
 //line lud.go:46
 								}
 							}
 							archsimd.ClearAVXUpperBits()
-							return gc_vstep3, false
-						}(gc_vstep3)
-						if gc_stop3 {
-							return
 						}
-					}
-					if compiled.SIMD {
-//line lud.go:44
-						gc_Lane0Mask322 := compiled.Lane0Mask32()
-//line lud.go:44
-						_ = gc_Lane0Mask322
-						for ; gc_vstep3+7 < gc_to2; gc_vstep3 += 8 {
-							gc_tx2 := gc_vstep3
+						for gc_tx2 := gc_vstep3; gc_tx2 < gc_to2; gc_tx2++ {
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
-//line lud.go:44
 							var j int
-//line lud.go:44
 							_ = j
-//line lud.go:44
-							{
-								if gc_tx2 < 0 || gc_tx2 > len(shadow[i_2+1])-8 {
-//line lud.go:45
-									break
-//line lud.go:45
-								}
-//line lud.go:45
-								for j = 0; j < i_2+1; j = j + 1 {
-//line lud.go:45
-									var gc_ld3 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line lud.go:45
-									if gc_tx2 >= 0 && gc_tx2 <= len(shadow[j])-8 {
-										gc_ld3 = archsimd.LoadFloat32x8Slice(shadow[j][gc_tx2:])
-//line lud.go:46
-									} else {
-//line lud.go:46
-										var gc_lanes5 [8]float32
-//line lud.go:46
-										for gc_k5 := range 8 {
-//line lud.go:46
-											if 0xff&(1<<gc_k5) != 0 {
-//line lud.go:46
-												gc_pos2.Thread = gc_rank2 + gc_k5
-//line lud.go:46
-												gc_lanes5[gc_k5] = shadow[j][gc_tx2+gc_k5]
-//line lud.go:46
-											}
-//line lud.go:46
-										}
-//line lud.go:46
-										gc_pos2.Thread = gc_rank2
-//line lud.go:46
-										gc_ld3 = archsimd.LoadFloat32x8(&gc_lanes5)
-//line lud.go:46
-									}
-//line lud.go:46
-									archsimd.LoadFloat32x8Slice(shadow[i_2+1][gc_tx2:]).Sub(compiled.BroadcastFloat32x8At(&shadow[i_2+1][j], gc_Lane0Mask322).Mul(gc_ld3)).StoreSlice(shadow[i_2+1][gc_tx2:])
-//line lud.go:46
-								}
-//line lud.go:46
-							}
-						}
-						archsimd.ClearAVXUpperBits()
-					}
-					for gc_tx2 := gc_vstep3; gc_tx2 < gc_to2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-						var j int
-						_ = j
 
 //line lud.go:44
-						{
-							for j = 0; j < i_2+1; j++ {
-								shadow[i_2+1][gc_tx2] -= shadow[i_2+1][j] * shadow[j][gc_tx2]
+							{
+								for j = 0; j < i_2+1; j++ {
+									shadow[i_2+1][gc_tx2] -= shadow[i_2+1][j] * shadow[j][gc_tx2]
+								}
 							}
 						}
 					}
 				}
 			}
-		}
+		})
 	}
-	{
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_vstep4 := 0
-			if compiled.SIMD && compiled.SIMD512 {
-				var gc_stop4 bool
-				gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
-					for ; gc_vstep4+15 < gc_bdx2; gc_vstep4 += 16 {
+	compiled.OutOfLine(func() {
+		shadow := shadow[:16]
+		_ = shadow
+		{
+			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+				gc_vstep4 := 0
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop4 bool
+					gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
+						for ; gc_vstep4+15 < gc_bdx2; gc_vstep4 += 16 {
+							gc_tx2 := gc_vstep4
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+//line lud.go:50
+							var i int
+//line lud.go:50
+							_ = i
+//line lud.go:50
+							var arrayOffset int
+//line lud.go:50
+							_ = arrayOffset
+//line lud.go:50
+							i = i_2
+//line lud.go:53
+							arrayOffset = (offset+1)*matrixDim + offset
+//line lud.go:54
+							var i_3 int = 1
+//line lud.go:54
+							_ = i_3
+//line lud.go:54
+							for ; i_3 < LUDBlock; i_3 = i_3 + 1 {
+//line lud.go:54
+								var gc_ld8 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+//line lud.go:54
+								if gc_tx2 >= 0 && gc_tx2 <= len(shadow[i_3])-16 {
+									gc_ld8 = archsimd.LoadFloat32x16Slice(shadow[i_3][gc_tx2:])
+//line lud.go:55
+								} else {
+//line lud.go:55
+									var gc_lanes11 [16]float32
+//line lud.go:55
+									for gc_k11 := range 16 {
+//line lud.go:55
+										if 0xffff&(1<<gc_k11) != 0 {
+//line lud.go:55
+											gc_pos2.Thread = gc_rank2 + gc_k11
+//line lud.go:55
+											gc_lanes11[gc_k11] = shadow[i_3][gc_tx2+gc_k11]
+//line lud.go:55
+										}
+//line lud.go:55
+									}
+//line lud.go:55
+									gc_pos2.Thread = gc_rank2
+//line lud.go:55
+									gc_ld8 = archsimd.LoadFloat32x16(&gc_lanes11)
+//line lud.go:55
+								}
+//line lud.go:55
+								if (arrayOffset+gc_tx2) >= 0 && (arrayOffset+gc_tx2) <= len(m)-16 {
+//line lud.go:55
+									gc_ld8.StoreSlice(m[arrayOffset+gc_tx2:])
+//line lud.go:55
+								} else {
+//line lud.go:55
+									var gc_lanes12 [16]float32
+//line lud.go:55
+									gc_ld8.Store(&gc_lanes12)
+//line lud.go:55
+									for gc_k12 := range 16 {
+//line lud.go:55
+										if 0xffff&(1<<gc_k12) != 0 {
+//line lud.go:55
+											gc_pos2.Thread = gc_rank2 + gc_k12
+//line lud.go:55
+											m[(arrayOffset+gc_tx2)+gc_k12] = gc_lanes12[gc_k12]
+//line lud.go:55
+										}
+//line lud.go:55
+									}
+//line lud.go:55
+									gc_pos2.Thread = gc_rank2
+//line lud.go:55
+								}
+//line lud.go:55
+								arrayOffset = arrayOffset +
+									matrixDim
+//line lud.go:56
+							}
+//line lud.go:54
+							i = i_3
+						}
+						archsimd.ClearAVXUpperBits()
+						return gc_vstep4, false
+					}(gc_vstep4)
+					if gc_stop4 {
+						return
+					}
+				}
+				if compiled.SIMD {
+					for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
 						gc_tx2 := gc_vstep4
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
@@ -616,22 +722,22 @@ func gc_body_ludDiagonal(gc_b2 *compiled.Block, m []float32, matrixDim, offset i
 //line lud.go:54
 						for ; i_3 < LUDBlock; i_3 = i_3 + 1 {
 //line lud.go:54
-							var gc_ld8 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+							var gc_ld7 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line lud.go:54
-							if gc_tx2 >= 0 && gc_tx2 <= len(shadow[i_3])-16 {
-								gc_ld8 = archsimd.LoadFloat32x16Slice(shadow[i_3][gc_tx2:])
+							if gc_tx2 >= 0 && gc_tx2 <= len(shadow[i_3])-8 {
+								gc_ld7 = archsimd.LoadFloat32x8Slice(shadow[i_3][gc_tx2:])
 //line lud.go:55
 							} else {
 //line lud.go:55
-								var gc_lanes11 [16]float32
+								var gc_lanes9 [8]float32
 //line lud.go:55
-								for gc_k11 := range 16 {
+								for gc_k9 := range 8 {
 //line lud.go:55
-									if 0xffff&(1<<gc_k11) != 0 {
+									if 0xff&(1<<gc_k9) != 0 {
 //line lud.go:55
-										gc_pos2.Thread = gc_rank2 + gc_k11
+										gc_pos2.Thread = gc_rank2 + gc_k9
 //line lud.go:55
-										gc_lanes11[gc_k11] = shadow[i_3][gc_tx2+gc_k11]
+										gc_lanes9[gc_k9] = shadow[i_3][gc_tx2+gc_k9]
 //line lud.go:55
 									}
 //line lud.go:55
@@ -639,27 +745,27 @@ func gc_body_ludDiagonal(gc_b2 *compiled.Block, m []float32, matrixDim, offset i
 //line lud.go:55
 								gc_pos2.Thread = gc_rank2
 //line lud.go:55
-								gc_ld8 = archsimd.LoadFloat32x16(&gc_lanes11)
+								gc_ld7 = archsimd.LoadFloat32x8(&gc_lanes9)
 //line lud.go:55
 							}
 //line lud.go:55
-							if (arrayOffset+gc_tx2) >= 0 && (arrayOffset+gc_tx2) <= len(m)-16 {
+							if (arrayOffset+gc_tx2) >= 0 && (arrayOffset+gc_tx2) <= len(m)-8 {
 //line lud.go:55
-								gc_ld8.StoreSlice(m[arrayOffset+gc_tx2:])
+								gc_ld7.StoreSlice(m[arrayOffset+gc_tx2:])
 //line lud.go:55
 							} else {
 //line lud.go:55
-								var gc_lanes12 [16]float32
+								var gc_lanes10 [8]float32
 //line lud.go:55
-								gc_ld8.Store(&gc_lanes12)
+								gc_ld7.Store(&gc_lanes10)
 //line lud.go:55
-								for gc_k12 := range 16 {
+								for gc_k10 := range 8 {
 //line lud.go:55
-									if 0xffff&(1<<gc_k12) != 0 {
+									if 0xff&(1<<gc_k10) != 0 {
 //line lud.go:55
-										gc_pos2.Thread = gc_rank2 + gc_k12
+										gc_pos2.Thread = gc_rank2 + gc_k10
 //line lud.go:55
-										m[(arrayOffset+gc_tx2)+gc_k12] = gc_lanes12[gc_k12]
+										m[(arrayOffset+gc_tx2)+gc_k10] = gc_lanes10[gc_k10]
 //line lud.go:55
 									}
 //line lud.go:55
@@ -677,133 +783,43 @@ func gc_body_ludDiagonal(gc_b2 *compiled.Block, m []float32, matrixDim, offset i
 						i = i_3
 					}
 					archsimd.ClearAVXUpperBits()
-					return gc_vstep4, false
-				}(gc_vstep4)
-				if gc_stop4 {
-					return
 				}
-			}
-			if compiled.SIMD {
-				for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
-					gc_tx2 := gc_vstep4
+				for gc_tx2 := gc_vstep4; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-//line lud.go:50
 					var i int
-//line lud.go:50
 					_ = i
-//line lud.go:50
 					var arrayOffset int
-//line lud.go:50
 					_ = arrayOffset
+
 //line lud.go:50
 					i = i_2
+
+//line lud.go:50
+					_ = i
+
 //line lud.go:53
 					arrayOffset = (offset+1)*matrixDim + offset
+
 //line lud.go:54
 					var i_3 int = 1
+
 //line lud.go:54
-					_ = i_3
-//line lud.go:54
-					for ; i_3 < LUDBlock; i_3 = i_3 + 1 {
-//line lud.go:54
-						var gc_ld7 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line lud.go:54
-						if gc_tx2 >= 0 && gc_tx2 <= len(shadow[i_3])-8 {
-							gc_ld7 = archsimd.LoadFloat32x8Slice(shadow[i_3][gc_tx2:])
-//line lud.go:55
-						} else {
-//line lud.go:55
-							var gc_lanes9 [8]float32
-//line lud.go:55
-							for gc_k9 := range 8 {
-//line lud.go:55
-								if 0xff&(1<<gc_k9) != 0 {
-//line lud.go:55
-									gc_pos2.Thread = gc_rank2 + gc_k9
-//line lud.go:55
-									gc_lanes9[gc_k9] = shadow[i_3][gc_tx2+gc_k9]
-//line lud.go:55
-								}
-//line lud.go:55
-							}
-//line lud.go:55
-							gc_pos2.Thread = gc_rank2
-//line lud.go:55
-							gc_ld7 = archsimd.LoadFloat32x8(&gc_lanes9)
-//line lud.go:55
-						}
-//line lud.go:55
-						if (arrayOffset+gc_tx2) >= 0 && (arrayOffset+gc_tx2) <= len(m)-8 {
-//line lud.go:55
-							gc_ld7.StoreSlice(m[arrayOffset+gc_tx2:])
-//line lud.go:55
-						} else {
-//line lud.go:55
-							var gc_lanes10 [8]float32
-//line lud.go:55
-							gc_ld7.Store(&gc_lanes10)
-//line lud.go:55
-							for gc_k10 := range 8 {
-//line lud.go:55
-								if 0xff&(1<<gc_k10) != 0 {
-//line lud.go:55
-									gc_pos2.Thread = gc_rank2 + gc_k10
-//line lud.go:55
-									m[(arrayOffset+gc_tx2)+gc_k10] = gc_lanes10[gc_k10]
-//line lud.go:55
-								}
-//line lud.go:55
-							}
-//line lud.go:55
-							gc_pos2.Thread = gc_rank2
-//line lud.go:55
-						}
-//line lud.go:55
-						arrayOffset = arrayOffset +
-							matrixDim
-//line lud.go:56
+					for ; i_3 < LUDBlock; i_3++ {
+						m[arrayOffset+gc_tx2] = shadow[i_3][gc_tx2]
+						arrayOffset += matrixDim
 					}
-//line lud.go:54
+
+//line lud.go:57
 					i = i_3
-				}
-				archsimd.ClearAVXUpperBits()
-			}
-			for gc_tx2 := gc_vstep4; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
-				var i int
-				_ = i
-				var arrayOffset int
-				_ = arrayOffset
-
-//line lud.go:50
-				i = i_2
-
-//line lud.go:50
-				_ = i
-
-//line lud.go:53
-				arrayOffset = (offset+1)*matrixDim + offset
-
-//line lud.go:54
-				var i_3 int = 1
-
-//line lud.go:54
-				for ; i_3 < LUDBlock; i_3++ {
-					m[arrayOffset+gc_tx2] = shadow[i_3][gc_tx2]
-					arrayOffset += matrixDim
-				}
 
 //line lud.go:57
-				i = i_3
-
-//line lud.go:57
-				_ = i
-				_ = i_3
+					_ = i
+					_ = i_3
+				}
 			}
 		}
-	}
+	})
 }
 
 // LUDPerimeterKernel returns lud_perimeter of Rodinia's
@@ -845,118 +861,140 @@ func gc_body_ludPerimeter(gc_b2 *compiled.Block, m []float32, matrixDim, offset 
 
 //line lud.go:75
 	periCol := gocuda.Shared[[LUDBlock]float32](t, LUDBlock)[:LUDBlock]
-	{
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+	compiled.OutOfLine(func() {
+		dia := dia[:16]
+		_ = dia
+		periRow := periRow[:16]
+		_ = periRow
+		periCol := periCol[:16]
+		_ = periCol
+		{
+			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
 
 //line lud.go:77
-				var i, j, arrayOffset int
+					var i, j, arrayOffset int
 
 //line lud.go:78
-				var idx int
+					var idx int
 
 //line lud.go:80
-				if gc_tx2 < LUDBlock {
-					idx = gc_tx2
+					if gc_tx2 < LUDBlock {
+						idx = gc_tx2
 
-					arrayOffset = offset*matrixDim + offset
-					for i = 0; i < LUDBlock/2; i++ {
-						dia[i][idx] = m[arrayOffset+idx]
-						arrayOffset += matrixDim
-					}
+						arrayOffset = offset*matrixDim + offset
+						for i = 0; i < LUDBlock/2; i++ {
+							dia[i][idx] = m[arrayOffset+idx]
+							arrayOffset += matrixDim
+						}
 
-					arrayOffset = offset*matrixDim + offset
-					for i = 0; i < LUDBlock; i++ {
-						periRow[i][idx] = m[arrayOffset+(gc_bx2+1)*LUDBlock+idx]
-						arrayOffset += matrixDim
-					}
-				} else {
-					idx = gc_tx2 - LUDBlock
+						arrayOffset = offset*matrixDim + offset
+						for i = 0; i < LUDBlock; i++ {
+							periRow[i][idx] = m[arrayOffset+(gc_bx2+1)*LUDBlock+idx]
+							arrayOffset += matrixDim
+						}
+					} else {
+						idx = gc_tx2 - LUDBlock
 
-					arrayOffset = (offset+LUDBlock/2)*matrixDim + offset
-					for i = LUDBlock / 2; i < LUDBlock; i++ {
-						dia[i][idx] = m[arrayOffset+idx]
-						arrayOffset += matrixDim
-					}
+						arrayOffset = (offset+LUDBlock/2)*matrixDim + offset
+						for i = LUDBlock / 2; i < LUDBlock; i++ {
+							dia[i][idx] = m[arrayOffset+idx]
+							arrayOffset += matrixDim
+						}
 
-					arrayOffset = (offset+(gc_bx2+1)*LUDBlock)*matrixDim + offset
-					for i = 0; i < LUDBlock; i++ {
-						periCol[i][idx] = m[arrayOffset+idx]
-						arrayOffset += matrixDim
+						arrayOffset = (offset+(gc_bx2+1)*LUDBlock)*matrixDim + offset
+						for i = 0; i < LUDBlock; i++ {
+							periCol[i][idx] = m[arrayOffset+idx]
+							arrayOffset += matrixDim
+						}
 					}
+					_ = i
+					_ = j
+					_ = arrayOffset
+					_ = idx
 				}
-				_ = i
-				_ = j
-				_ = arrayOffset
-				_ = idx
 			}
 		}
-	}
-	{
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
-				var i int
-				_ = i
-				var j int
-				_ = j
-				var idx int
-				_ = idx
+	})
+	compiled.OutOfLine(func() {
+		dia := dia[:16]
+		_ = dia
+		periRow := periRow[:16]
+		_ = periRow
+		periCol := periCol[:16]
+		_ = periCol
+		{
+			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+					var i int
+					_ = i
+					var j int
+					_ = j
+					var idx int
+					_ = idx
 
 //line lud.go:111
-				if gc_tx2 < LUDBlock {
-					idx = gc_tx2
-					for i = 1; i < LUDBlock; i++ {
-						for j = 0; j < i; j++ {
-							periRow[i][idx] -= dia[i][j] * periRow[j][idx]
+					if gc_tx2 < LUDBlock {
+						idx = gc_tx2
+						for i = 1; i < LUDBlock; i++ {
+							for j = 0; j < i; j++ {
+								periRow[i][idx] -= dia[i][j] * periRow[j][idx]
+							}
 						}
-					}
-				} else {
-					idx = gc_tx2 - LUDBlock
-					for i = 0; i < LUDBlock; i++ {
-						for j = 0; j < i; j++ {
-							periCol[idx][i] -= periCol[idx][j] * dia[j][i]
+					} else {
+						idx = gc_tx2 - LUDBlock
+						for i = 0; i < LUDBlock; i++ {
+							for j = 0; j < i; j++ {
+								periCol[idx][i] -= periCol[idx][j] * dia[j][i]
+							}
+							periCol[idx][i] /= dia[i][i]
 						}
-						periCol[idx][i] /= dia[i][i]
 					}
 				}
 			}
 		}
-	}
-	{
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
-				var i int
-				_ = i
-				var arrayOffset int
-				_ = arrayOffset
-				var idx int
-				_ = idx
+	})
+	compiled.OutOfLine(func() {
+		periRow := periRow[:16]
+		_ = periRow
+		periCol := periCol[:16]
+		_ = periCol
+		{
+			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+					var i int
+					_ = i
+					var arrayOffset int
+					_ = arrayOffset
+					var idx int
+					_ = idx
 
 //line lud.go:130
-				if gc_tx2 < LUDBlock {
-					idx = gc_tx2
-					arrayOffset = (offset+1)*matrixDim + offset
-					for i = 1; i < LUDBlock; i++ {
-						m[arrayOffset+(gc_bx2+1)*LUDBlock+idx] = periRow[i][idx]
-						arrayOffset += matrixDim
-					}
-				} else {
-					idx = gc_tx2 - LUDBlock
-					arrayOffset = (offset+(gc_bx2+1)*LUDBlock)*matrixDim + offset
-					for i = 0; i < LUDBlock; i++ {
-						m[arrayOffset+idx] = periCol[i][idx]
-						arrayOffset += matrixDim
+					if gc_tx2 < LUDBlock {
+						idx = gc_tx2
+						arrayOffset = (offset+1)*matrixDim + offset
+						for i = 1; i < LUDBlock; i++ {
+							m[arrayOffset+(gc_bx2+1)*LUDBlock+idx] = periRow[i][idx]
+							arrayOffset += matrixDim
+						}
+					} else {
+						idx = gc_tx2 - LUDBlock
+						arrayOffset = (offset+(gc_bx2+1)*LUDBlock)*matrixDim + offset
+						for i = 0; i < LUDBlock; i++ {
+							m[arrayOffset+idx] = periCol[i][idx]
+							arrayOffset += matrixDim
+						}
 					}
 				}
 			}
 		}
-	}
+	})
 }
 
 // LUDInternalKernel returns lud_internal of Rodinia's
@@ -1156,28 +1194,89 @@ func gc_body_ludInternal(gc_b2 *compiled.Block, m []float32, matrixDim, offset i
 			}
 		}
 	}
-	{
-		gc_ty2 := 0
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off7 := gc_ty2
-			gc_off8 := (globalRowID+gc_ty2)*matrixDim + globalColID
-			if gc_off7 >= 0 && gc_off7 < len(periCol) && gc_off8 >= 0 && gc_off8 <= len(m) && gc_bdx2 <= len(m)-gc_off8 {
-				gc_at11 := periCol[gc_off7:][:1]
-				gc_at12 := m[gc_off8:][:gc_bdx2]
-				gc_vstep5 := 0
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop3 bool
-					gc_vstep5, gc_stop3 = func(gc_vstep5 int) (int, bool) {
+	compiled.OutOfLine(func() {
+		periRow := periRow[:16]
+		_ = periRow
+		periCol := periCol[:16]
+		_ = periCol
+		{
+			gc_ty2 := 0
+			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+				gc_off7 := gc_ty2
+				gc_off8 := (globalRowID+gc_ty2)*matrixDim + globalColID
+				if gc_off7 >= 0 && gc_off7 < len(periCol) && gc_off8 >= 0 && gc_off8 <= len(m) && gc_bdx2 <= len(m)-gc_off8 {
+					gc_at11 := periCol[gc_off7:][:1]
+					gc_at12 := m[gc_off8:][:gc_bdx2]
+					gc_vstep5 := 0
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop3 bool
+						gc_vstep5, gc_stop3 = func(gc_vstep5 int) (int, bool) {
 //line lud.go:172
-						gc_vb10 := archsimd.BroadcastFloat32x16(0)
+							gc_vb10 := archsimd.BroadcastFloat32x16(0)
 //line lud.go:172
-						_ = gc_vb10
+							_ = gc_vb10
 //line lud.go:172
-						gc_Lane0Mask328 := compiled.Lane0Mask32()
+							gc_Lane0Mask328 := compiled.Lane0Mask32()
 //line lud.go:172
-						_ = gc_Lane0Mask328
-					gc_steps6:
-						for ; gc_vstep5+15 < gc_bdx2; gc_vstep5 += 16 {
+							_ = gc_Lane0Mask328
+						gc_steps6:
+							for ; gc_vstep5+15 < gc_bdx2; gc_vstep5 += 16 {
+								gc_tx2 := gc_vstep5
+								gc_rank2 := gc_base2 + gc_tx2
+								gc_pos2.Thread = gc_rank2
+//line lud.go:172
+								var i int
+//line lud.go:172
+								_ = i
+//line lud.go:172
+								var sum archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+//line lud.go:172
+								_ = sum
+//line lud.go:172
+								sum = gc_vb10
+//line lud.go:173
+								var i_ int = 0
+//line lud.go:173
+								_ = i_
+//line lud.go:173
+								for ; i_ < LUDBlock; i_ = i_ + 1 {
+//line lud.go:173
+									var gc_ld6 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+//line lud.go:173
+									if gc_tx2 >= 0 && gc_tx2 <= len(periRow[i_])-16 {
+										gc_ld6 = archsimd.LoadFloat32x16Slice(periRow[i_][gc_tx2:])
+//line lud.go:174
+									} else {
+//line lud.go:174
+										break gc_steps6
+//line lud.go:174
+									}
+//line lud.go:174
+									sum = sum.Add(compiled.BroadcastFloat32x16At(&gc_at11[0][i_], gc_Lane0Mask328).Mul(gc_ld6))
+//line lud.go:174
+								}
+//line lud.go:173
+								i = i_
+								archsimd.LoadFloat32x16Slice(gc_at12[gc_tx2:]).Sub(sum).StoreSlice(gc_at12[gc_tx2:])
+							}
+							archsimd.ClearAVXUpperBits()
+							return gc_vstep5, false
+						}(gc_vstep5)
+						if gc_stop3 {
+							return
+						}
+					}
+					if compiled.SIMD {
+//line lud.go:172
+						gc_vb8 := archsimd.BroadcastFloat32x8(0)
+//line lud.go:172
+						_ = gc_vb8
+//line lud.go:172
+						gc_Lane0Mask326 := compiled.Lane0Mask32()
+//line lud.go:172
+						_ = gc_Lane0Mask326
+					gc_steps5:
+						for ; gc_vstep5+7 < gc_bdx2; gc_vstep5 += 8 {
 							gc_tx2 := gc_vstep5
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
@@ -1186,11 +1285,11 @@ func gc_body_ludInternal(gc_b2 *compiled.Block, m []float32, matrixDim, offset i
 //line lud.go:172
 							_ = i
 //line lud.go:172
-							var sum archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+							var sum archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line lud.go:172
 							_ = sum
 //line lud.go:172
-							sum = gc_vb10
+							sum = gc_vb8
 //line lud.go:173
 							var i_ int = 0
 //line lud.go:173
@@ -1198,126 +1297,132 @@ func gc_body_ludInternal(gc_b2 *compiled.Block, m []float32, matrixDim, offset i
 //line lud.go:173
 							for ; i_ < LUDBlock; i_ = i_ + 1 {
 //line lud.go:173
-								var gc_ld6 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+								var gc_ld5 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line lud.go:173
-								if gc_tx2 >= 0 && gc_tx2 <= len(periRow[i_])-16 {
-									gc_ld6 = archsimd.LoadFloat32x16Slice(periRow[i_][gc_tx2:])
+								if gc_tx2 >= 0 && gc_tx2 <= len(periRow[i_])-8 {
+									gc_ld5 = archsimd.LoadFloat32x8Slice(periRow[i_][gc_tx2:])
 //line lud.go:174
 								} else {
 //line lud.go:174
-									break gc_steps6
+									break gc_steps5
 //line lud.go:174
 								}
 //line lud.go:174
-								sum = sum.Add(compiled.BroadcastFloat32x16At(&gc_at11[0][i_], gc_Lane0Mask328).Mul(gc_ld6))
+								sum = sum.Add(compiled.BroadcastFloat32x8At(&gc_at11[0][i_], gc_Lane0Mask326).Mul(gc_ld5))
 //line lud.go:174
 							}
 //line lud.go:173
 							i = i_
-							archsimd.LoadFloat32x16Slice(gc_at12[gc_tx2:]).Sub(sum).StoreSlice(gc_at12[gc_tx2:])
+							archsimd.LoadFloat32x8Slice(gc_at12[gc_tx2:]).Sub(sum).StoreSlice(gc_at12[gc_tx2:])
 						}
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep5, false
-					}(gc_vstep5)
-					if gc_stop3 {
-						return
 					}
-				}
-				if compiled.SIMD {
-//line lud.go:172
-					gc_vb8 := archsimd.BroadcastFloat32x8(0)
-//line lud.go:172
-					_ = gc_vb8
-//line lud.go:172
-					gc_Lane0Mask326 := compiled.Lane0Mask32()
-//line lud.go:172
-					_ = gc_Lane0Mask326
-				gc_steps5:
-					for ; gc_vstep5+7 < gc_bdx2; gc_vstep5 += 8 {
-						gc_tx2 := gc_vstep5
+					for gc_tx2 := gc_vstep5; gc_tx2 < gc_bdx2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-//line lud.go:172
 						var i int
-//line lud.go:172
 						_ = i
-//line lud.go:172
-						var sum archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line lud.go:172
+						var sum float32
 						_ = sum
+
 //line lud.go:172
-						sum = gc_vb8
+						sum = 0
+
 //line lud.go:173
 						var i_ int = 0
+
 //line lud.go:173
-						_ = i_
-//line lud.go:173
-						for ; i_ < LUDBlock; i_ = i_ + 1 {
-//line lud.go:173
-							var gc_ld5 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line lud.go:173
-							if gc_tx2 >= 0 && gc_tx2 <= len(periRow[i_])-8 {
-								gc_ld5 = archsimd.LoadFloat32x8Slice(periRow[i_][gc_tx2:])
-//line lud.go:174
-							} else {
-//line lud.go:174
-								break gc_steps5
-//line lud.go:174
-							}
-//line lud.go:174
-							sum = sum.Add(compiled.BroadcastFloat32x8At(&gc_at11[0][i_], gc_Lane0Mask326).Mul(gc_ld5))
-//line lud.go:174
+						for ; i_ < LUDBlock; i_++ {
+							sum += gc_at11[0][i_] * periRow[i_][gc_tx2]
 						}
-//line lud.go:173
+
+//line lud.go:175
 						i = i_
-						archsimd.LoadFloat32x8Slice(gc_at12[gc_tx2:]).Sub(sum).StoreSlice(gc_at12[gc_tx2:])
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				for gc_tx2 := gc_vstep5; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-					var i int
-					_ = i
-					var sum float32
-					_ = sum
-
-//line lud.go:172
-					sum = 0
-
-//line lud.go:173
-					var i_ int = 0
-
-//line lud.go:173
-					for ; i_ < LUDBlock; i_++ {
-						sum += gc_at11[0][i_] * periRow[i_][gc_tx2]
-					}
 
 //line lud.go:175
-					i = i_
-
-//line lud.go:175
-					_ = i
+						_ = i
 
 //line lud.go:176
-					gc_at12[gc_tx2] -= sum
-					_ = i_
-				}
-			} else {
-				gc_vstep6 := 0
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop4 bool
-					gc_vstep6, gc_stop4 = func(gc_vstep6 int) (int, bool) {
+						gc_at12[gc_tx2] -= sum
+						_ = i_
+					}
+				} else {
+					gc_vstep6 := 0
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop4 bool
+						gc_vstep6, gc_stop4 = func(gc_vstep6 int) (int, bool) {
 //line lud.go:172
-						gc_vb6 := archsimd.BroadcastFloat32x16(0)
+							gc_vb6 := archsimd.BroadcastFloat32x16(0)
 //line lud.go:172
-						_ = gc_vb6
+							_ = gc_vb6
 //line lud.go:172
-						gc_Lane0Mask324 := compiled.Lane0Mask32()
+							gc_Lane0Mask324 := compiled.Lane0Mask32()
 //line lud.go:172
-						_ = gc_Lane0Mask324
-					gc_steps4:
-						for ; gc_vstep6+15 < gc_bdx2; gc_vstep6 += 16 {
+							_ = gc_Lane0Mask324
+						gc_steps4:
+							for ; gc_vstep6+15 < gc_bdx2; gc_vstep6 += 16 {
+								gc_tx2 := gc_vstep6
+								gc_rank2 := gc_base2 + gc_tx2
+								gc_pos2.Thread = gc_rank2
+//line lud.go:172
+								var i int
+//line lud.go:172
+								_ = i
+//line lud.go:172
+								var sum archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+//line lud.go:172
+								_ = sum
+//line lud.go:172
+								sum = gc_vb6
+//line lud.go:173
+								var i_ int = 0
+//line lud.go:173
+								_ = i_
+//line lud.go:173
+								if ((globalRowID+gc_ty2)*matrixDim+globalColID+gc_tx2) < 0 || ((globalRowID+gc_ty2)*matrixDim+globalColID+gc_tx2) > len(m)-16 {
+//line lud.go:173
+									break
+//line lud.go:173
+								}
+//line lud.go:173
+								for ; i_ < LUDBlock; i_ = i_ + 1 {
+//line lud.go:173
+									var gc_ld4 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+//line lud.go:173
+									if gc_tx2 >= 0 && gc_tx2 <= len(periRow[i_])-16 {
+										gc_ld4 = archsimd.LoadFloat32x16Slice(periRow[i_][gc_tx2:])
+//line lud.go:174
+									} else {
+//line lud.go:174
+										break gc_steps4
+//line lud.go:174
+									}
+//line lud.go:174
+									sum = sum.Add(compiled.BroadcastFloat32x16At(&periCol[gc_ty2][i_], gc_Lane0Mask324).Mul(gc_ld4))
+//line lud.go:174
+								}
+//line lud.go:173
+								i = i_
+								archsimd.LoadFloat32x16Slice(m[(globalRowID+gc_ty2)*matrixDim+globalColID+gc_tx2:]).Sub(sum).StoreSlice(m[(globalRowID+gc_ty2)*matrixDim+globalColID+gc_tx2:])
+							}
+							archsimd.ClearAVXUpperBits()
+							return gc_vstep6, false
+						}(gc_vstep6)
+						if gc_stop4 {
+							return
+						}
+					}
+					if compiled.SIMD {
+//line lud.go:172
+						gc_vb4 := archsimd.BroadcastFloat32x8(0)
+//line lud.go:172
+						_ = gc_vb4
+//line lud.go:172
+						gc_Lane0Mask322 := compiled.Lane0Mask32()
+//line lud.go:172
+						_ = gc_Lane0Mask322
+					gc_steps3:
+						for ; gc_vstep6+7 < gc_bdx2; gc_vstep6 += 8 {
 							gc_tx2 := gc_vstep6
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
@@ -1326,17 +1431,17 @@ func gc_body_ludInternal(gc_b2 *compiled.Block, m []float32, matrixDim, offset i
 //line lud.go:172
 							_ = i
 //line lud.go:172
-							var sum archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+							var sum archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line lud.go:172
 							_ = sum
 //line lud.go:172
-							sum = gc_vb6
+							sum = gc_vb4
 //line lud.go:173
 							var i_ int = 0
 //line lud.go:173
 							_ = i_
 //line lud.go:173
-							if ((globalRowID+gc_ty2)*matrixDim+globalColID+gc_tx2) < 0 || ((globalRowID+gc_ty2)*matrixDim+globalColID+gc_tx2) > len(m)-16 {
+							if ((globalRowID+gc_ty2)*matrixDim+globalColID+gc_tx2) < 0 || ((globalRowID+gc_ty2)*matrixDim+globalColID+gc_tx2) > len(m)-8 {
 //line lud.go:173
 								break
 //line lud.go:173
@@ -1344,122 +1449,61 @@ func gc_body_ludInternal(gc_b2 *compiled.Block, m []float32, matrixDim, offset i
 //line lud.go:173
 							for ; i_ < LUDBlock; i_ = i_ + 1 {
 //line lud.go:173
-								var gc_ld4 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+								var gc_ld3 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line lud.go:173
-								if gc_tx2 >= 0 && gc_tx2 <= len(periRow[i_])-16 {
-									gc_ld4 = archsimd.LoadFloat32x16Slice(periRow[i_][gc_tx2:])
+								if gc_tx2 >= 0 && gc_tx2 <= len(periRow[i_])-8 {
+									gc_ld3 = archsimd.LoadFloat32x8Slice(periRow[i_][gc_tx2:])
 //line lud.go:174
 								} else {
 //line lud.go:174
-									break gc_steps4
+									break gc_steps3
 //line lud.go:174
 								}
 //line lud.go:174
-								sum = sum.Add(compiled.BroadcastFloat32x16At(&periCol[gc_ty2][i_], gc_Lane0Mask324).Mul(gc_ld4))
+								sum = sum.Add(compiled.BroadcastFloat32x8At(&periCol[gc_ty2][i_], gc_Lane0Mask322).Mul(gc_ld3))
 //line lud.go:174
 							}
 //line lud.go:173
 							i = i_
-							archsimd.LoadFloat32x16Slice(m[(globalRowID+gc_ty2)*matrixDim+globalColID+gc_tx2:]).Sub(sum).StoreSlice(m[(globalRowID+gc_ty2)*matrixDim+globalColID+gc_tx2:])
+							archsimd.LoadFloat32x8Slice(m[(globalRowID+gc_ty2)*matrixDim+globalColID+gc_tx2:]).Sub(sum).StoreSlice(m[(globalRowID+gc_ty2)*matrixDim+globalColID+gc_tx2:])
 						}
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep6, false
-					}(gc_vstep6)
-					if gc_stop4 {
-						return
 					}
-				}
-				if compiled.SIMD {
-//line lud.go:172
-					gc_vb4 := archsimd.BroadcastFloat32x8(0)
-//line lud.go:172
-					_ = gc_vb4
-//line lud.go:172
-					gc_Lane0Mask322 := compiled.Lane0Mask32()
-//line lud.go:172
-					_ = gc_Lane0Mask322
-				gc_steps3:
-					for ; gc_vstep6+7 < gc_bdx2; gc_vstep6 += 8 {
-						gc_tx2 := gc_vstep6
+					for gc_tx2 := gc_vstep6; gc_tx2 < gc_bdx2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-//line lud.go:172
 						var i int
-//line lud.go:172
 						_ = i
-//line lud.go:172
-						var sum archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line lud.go:172
+						var sum float32
 						_ = sum
+
 //line lud.go:172
-						sum = gc_vb4
+						sum = 0
+
 //line lud.go:173
 						var i_ int = 0
+
 //line lud.go:173
-						_ = i_
-//line lud.go:173
-						if ((globalRowID+gc_ty2)*matrixDim+globalColID+gc_tx2) < 0 || ((globalRowID+gc_ty2)*matrixDim+globalColID+gc_tx2) > len(m)-8 {
-//line lud.go:173
-							break
-//line lud.go:173
+						for ; i_ < LUDBlock; i_++ {
+							sum += periCol[gc_ty2][i_] * periRow[i_][gc_tx2]
 						}
-//line lud.go:173
-						for ; i_ < LUDBlock; i_ = i_ + 1 {
-//line lud.go:173
-							var gc_ld3 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line lud.go:173
-							if gc_tx2 >= 0 && gc_tx2 <= len(periRow[i_])-8 {
-								gc_ld3 = archsimd.LoadFloat32x8Slice(periRow[i_][gc_tx2:])
-//line lud.go:174
-							} else {
-//line lud.go:174
-								break gc_steps3
-//line lud.go:174
-							}
-//line lud.go:174
-							sum = sum.Add(compiled.BroadcastFloat32x8At(&periCol[gc_ty2][i_], gc_Lane0Mask322).Mul(gc_ld3))
-//line lud.go:174
-						}
-//line lud.go:173
+
+//line lud.go:175
 						i = i_
-						archsimd.LoadFloat32x8Slice(m[(globalRowID+gc_ty2)*matrixDim+globalColID+gc_tx2:]).Sub(sum).StoreSlice(m[(globalRowID+gc_ty2)*matrixDim+globalColID+gc_tx2:])
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				for gc_tx2 := gc_vstep6; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-					var i int
-					_ = i
-					var sum float32
-					_ = sum
-
-//line lud.go:172
-					sum = 0
-
-//line lud.go:173
-					var i_ int = 0
-
-//line lud.go:173
-					for ; i_ < LUDBlock; i_++ {
-						sum += periCol[gc_ty2][i_] * periRow[i_][gc_tx2]
-					}
 
 //line lud.go:175
-					i = i_
-
-//line lud.go:175
-					_ = i
+						_ = i
 
 //line lud.go:176
-					m[(globalRowID+gc_ty2)*matrixDim+globalColID+gc_tx2] -= sum
-					_ = i_
+						m[(globalRowID+gc_ty2)*matrixDim+globalColID+gc_tx2] -= sum
+						_ = i_
+					}
+				}
+				gc_ty2++
+				if gc_ty2 == gc_bdy2 {
+					gc_ty2 = 0
 				}
 			}
-			gc_ty2++
-			if gc_ty2 == gc_bdy2 {
-				gc_ty2 = 0
-			}
 		}
-	}
+	})
 }

@@ -49,43 +49,45 @@ func gc_body_particleFilterKernel(gc_b *compiled.Block, gc_lo, gc_hi int, arrayX
 
 //line particlefilter.go:26
 		blockID := gc_bx
-		{
-			gc_from, gc_to := 0, gc_bdx
-			if !compiled.Adds(gc_bdx*blockID, gc_to) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound := compiled.Diff(nparticles, gc_bdx*blockID); gc_bound < gc_to {
-				gc_to = gc_bound
-			}
-			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+		compiled.OutOfLine(func() {
+			{
+				gc_from, gc_to := 0, gc_bdx
+				if !compiled.Adds(gc_bdx*blockID, gc_to) {
+					panic(compiled.ErrGuardWraps)
+				}
+				if gc_bound := compiled.Diff(nparticles, gc_bdx*blockID); gc_bound < gc_to {
+					gc_to = gc_bound
+				}
+				for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 
 //line particlefilter.go:27
-					i := gc_bdx*blockID + gc_tx
-					_ = i
+						i := gc_bdx*blockID + gc_tx
+						_ = i
 
 //line particlefilter.go:29
-					{
-						index := -1
-						var x int
+						{
+							index := -1
+							var x int
 
-						for x = 0; x < nparticles; x++ {
-							if CDF[x] >= u[i] {
-								index = x
-								break
+							for x = 0; x < nparticles; x++ {
+								if CDF[x] >= u[i] {
+									index = x
+									break
+								}
 							}
-						}
-						if index == -1 {
-							index = nparticles - 1
-						}
+							if index == -1 {
+								index = nparticles - 1
+							}
 
-						xj[i] = arrayX[index]
-						yj[i] = arrayY[index]
+							xj[i] = arrayX[index]
+							yj[i] = arrayY[index]
+						}
 					}
 				}
 			}
-		}
+		})
 	}
 }

@@ -592,39 +592,43 @@ func gc_body_derivativeXLPencils(gc_b *compiled.Block, f, df []float32, cAx, cBx
 			}
 		}
 	}
-	{
-		gc_ty := 0
-		gc_from, gc_to := 0, gc_bdx
-		if gc_bound := 4; gc_bound < gc_to {
-			gc_to = gc_bound
-		}
-		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-			for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
+	compiled.OutOfLine(func() {
+		sF := sF[:32]
+		_ = sF
+		{
+			gc_ty := 0
+			gc_from, gc_to := 0, gc_bdx
+			if gc_bound := 4; gc_bound < gc_to {
+				gc_to = gc_bound
+			}
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 
 //line blog_finite_difference.go:62
-				i := gc_tx
-				_ = i
+					i := gc_tx
+					_ = i
 
 //line blog_finite_difference.go:65
-				si := i + 4
-				_ = si
+					si := i + 4
+					_ = si
 
 //line blog_finite_difference.go:75
-				{
-					for sj_ := gc_ty; sj_ < fdLPencils; sj_ += gc_bdy {
-						sF[sj_][si-4] = sF[sj_][si+fdMx-5]
-						sF[sj_][si+fdMx] = sF[sj_][si+1]
+					{
+						for sj_ := gc_ty; sj_ < fdLPencils; sj_ += gc_bdy {
+							sF[sj_][si-4] = sF[sj_][si+fdMx-5]
+							sF[sj_][si+fdMx] = sF[sj_][si+1]
+						}
 					}
 				}
-			}
-			gc_ty++
-			if gc_ty == gc_bdy {
-				gc_ty = 0
+				gc_ty++
+				if gc_ty == gc_bdy {
+					gc_ty = 0
+				}
 			}
 		}
-	}
+	})
 
 //line blog_finite_difference.go:84
 	gc_chunk2 := compiled.StrideChunk(gc_bdy)

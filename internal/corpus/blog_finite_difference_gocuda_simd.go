@@ -1097,18 +1097,159 @@ func gc_body_derivativeXLPencils(gc_b2 *compiled.Block, f, df []float32, cAx, cB
 			}
 		}
 	}
-	{
-		gc_ty2 := 0
-		gc_from4, gc_to2 := 0, gc_bdx2
-		if gc_bound2 := 4; gc_bound2 < gc_to2 {
-			gc_to2 = gc_bound2
-		}
-		for gc_base2 := 0; gc_from4 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_vstep := gc_from4
-			if compiled.SIMD && compiled.SIMD512 {
-				var gc_stop bool
-				gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-					for ; gc_vstep+15 < gc_to2; gc_vstep += 16 {
+	compiled.OutOfLine(func() {
+		sF := sF[:32]
+		_ = sF
+		{
+			gc_ty2 := 0
+			gc_from4, gc_to2 := 0, gc_bdx2
+			if gc_bound2 := 4; gc_bound2 < gc_to2 {
+				gc_to2 = gc_bound2
+			}
+			for gc_base2 := 0; gc_from4 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+				gc_vstep := gc_from4
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop bool
+					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+						for ; gc_vstep+15 < gc_to2; gc_vstep += 16 {
+							gc_tx2 := gc_vstep
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+//line blog_finite_difference.go:62
+							var i int = gc_tx2
+//line blog_finite_difference.go:62
+							_ = i
+//line blog_finite_difference.go:65
+							var si int = i + 4
+//line blog_finite_difference.go:65
+							_ = si
+//line blog_finite_difference.go:75
+							{
+								for sj_ := gc_ty2; sj_ < fdLPencils; sj_ = sj_ + gc_bdy2 {
+//line blog_finite_difference.go:76
+									var gc_ld3 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+//line blog_finite_difference.go:76
+									if (si+
+										fdMx-5) >= 0 && (si+fdMx-5) <= len(sF[sj_])-16 {
+//line blog_finite_difference.go:77
+										gc_ld3 = archsimd.LoadFloat32x16Slice(sF[sj_][si+fdMx-5:])
+//line blog_finite_difference.go:77
+									} else {
+//line blog_finite_difference.go:77
+										var gc_lanes5 [16]float32
+//line blog_finite_difference.go:77
+										for gc_k5 := range 16 {
+//line blog_finite_difference.go:77
+											if 0xffff&(1<<gc_k5) != 0 {
+//line blog_finite_difference.go:77
+												gc_pos2.Thread = gc_rank2 + gc_k5
+//line blog_finite_difference.go:77
+												gc_lanes5[gc_k5] = sF[sj_][(si+fdMx-5)+gc_k5]
+//line blog_finite_difference.go:77
+											}
+//line blog_finite_difference.go:77
+										}
+//line blog_finite_difference.go:77
+										gc_pos2.Thread = gc_rank2
+//line blog_finite_difference.go:77
+										gc_ld3 = archsimd.LoadFloat32x16(&gc_lanes5)
+//line blog_finite_difference.go:77
+									}
+//line blog_finite_difference.go:77
+									if (si-4) >= 0 && (si-4) <= len(sF[sj_])-16 {
+//line blog_finite_difference.go:77
+										gc_ld3.StoreSlice(sF[sj_][si-4:])
+//line blog_finite_difference.go:77
+									} else {
+//line blog_finite_difference.go:77
+										var gc_lanes6 [16]float32
+//line blog_finite_difference.go:77
+										gc_ld3.Store(&gc_lanes6)
+//line blog_finite_difference.go:77
+										for gc_k6 := range 16 {
+//line blog_finite_difference.go:77
+											if 0xffff&(1<<gc_k6) != 0 {
+//line blog_finite_difference.go:77
+												gc_pos2.Thread = gc_rank2 + gc_k6
+//line blog_finite_difference.go:77
+												sF[sj_][(si-4)+gc_k6] = gc_lanes6[gc_k6]
+//line blog_finite_difference.go:77
+											}
+//line blog_finite_difference.go:77
+										}
+//line blog_finite_difference.go:77
+										gc_pos2.Thread = gc_rank2
+//line blog_finite_difference.go:77
+									}
+//line blog_finite_difference.go:77
+									var gc_ld4 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+//line blog_finite_difference.go:77
+									if (si+
+										1) >= 0 && (si+1) <= len(sF[sj_])-16 {
+//line blog_finite_difference.go:78
+										gc_ld4 = archsimd.LoadFloat32x16Slice(sF[sj_][si+1:])
+//line blog_finite_difference.go:78
+									} else {
+//line blog_finite_difference.go:78
+										var gc_lanes7 [16]float32
+//line blog_finite_difference.go:78
+										for gc_k7 := range 16 {
+//line blog_finite_difference.go:78
+											if 0xffff&(1<<gc_k7) != 0 {
+//line blog_finite_difference.go:78
+												gc_pos2.Thread = gc_rank2 + gc_k7
+//line blog_finite_difference.go:78
+												gc_lanes7[gc_k7] = sF[sj_][(si+1)+gc_k7]
+//line blog_finite_difference.go:78
+											}
+//line blog_finite_difference.go:78
+										}
+//line blog_finite_difference.go:78
+										gc_pos2.Thread = gc_rank2
+//line blog_finite_difference.go:78
+										gc_ld4 = archsimd.LoadFloat32x16(&gc_lanes7)
+//line blog_finite_difference.go:78
+									}
+//line blog_finite_difference.go:78
+									if (si+fdMx) >= 0 && (si+fdMx) <= len(sF[sj_])-16 {
+//line blog_finite_difference.go:78
+										gc_ld4.StoreSlice(sF[sj_][si+fdMx:])
+//line blog_finite_difference.go:78
+									} else {
+//line blog_finite_difference.go:78
+										var gc_lanes8 [16]float32
+//line blog_finite_difference.go:78
+										gc_ld4.Store(&gc_lanes8)
+//line blog_finite_difference.go:78
+										for gc_k8 := range 16 {
+//line blog_finite_difference.go:78
+											if 0xffff&(1<<gc_k8) != 0 {
+//line blog_finite_difference.go:78
+												gc_pos2.Thread = gc_rank2 + gc_k8
+//line blog_finite_difference.go:78
+												sF[sj_][(si+fdMx)+gc_k8] = gc_lanes8[gc_k8]
+//line blog_finite_difference.go:78
+											}
+//line blog_finite_difference.go:78
+										}
+//line blog_finite_difference.go:78
+										gc_pos2.Thread = gc_rank2
+//line blog_finite_difference.go:78
+									}
+//line blog_finite_difference.go:78
+								}
+//line blog_finite_difference.go:78
+							}
+						}
+						archsimd.ClearAVXUpperBits()
+						return gc_vstep, false
+					}(gc_vstep)
+					if gc_stop {
+						return
+					}
+				}
+				if compiled.SIMD {
+					for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
 						gc_tx2 := gc_vstep
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
@@ -1124,24 +1265,24 @@ func gc_body_derivativeXLPencils(gc_b2 *compiled.Block, f, df []float32, cAx, cB
 						{
 							for sj_ := gc_ty2; sj_ < fdLPencils; sj_ = sj_ + gc_bdy2 {
 //line blog_finite_difference.go:76
-								var gc_ld3 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+								var gc_ld archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line blog_finite_difference.go:76
 								if (si+
-									fdMx-5) >= 0 && (si+fdMx-5) <= len(sF[sj_])-16 {
+									fdMx-5) >= 0 && (si+fdMx-5) <= len(sF[sj_])-8 {
 //line blog_finite_difference.go:77
-									gc_ld3 = archsimd.LoadFloat32x16Slice(sF[sj_][si+fdMx-5:])
+									gc_ld = archsimd.LoadFloat32x8Slice(sF[sj_][si+fdMx-5:])
 //line blog_finite_difference.go:77
 								} else {
 //line blog_finite_difference.go:77
-									var gc_lanes5 [16]float32
+									var gc_lanes [8]float32
 //line blog_finite_difference.go:77
-									for gc_k5 := range 16 {
+									for gc_k := range 8 {
 //line blog_finite_difference.go:77
-										if 0xffff&(1<<gc_k5) != 0 {
+										if 0xff&(1<<gc_k) != 0 {
 //line blog_finite_difference.go:77
-											gc_pos2.Thread = gc_rank2 + gc_k5
+											gc_pos2.Thread = gc_rank2 + gc_k
 //line blog_finite_difference.go:77
-											gc_lanes5[gc_k5] = sF[sj_][(si+fdMx-5)+gc_k5]
+											gc_lanes[gc_k] = sF[sj_][(si+fdMx-5)+gc_k]
 //line blog_finite_difference.go:77
 										}
 //line blog_finite_difference.go:77
@@ -1149,27 +1290,27 @@ func gc_body_derivativeXLPencils(gc_b2 *compiled.Block, f, df []float32, cAx, cB
 //line blog_finite_difference.go:77
 									gc_pos2.Thread = gc_rank2
 //line blog_finite_difference.go:77
-									gc_ld3 = archsimd.LoadFloat32x16(&gc_lanes5)
+									gc_ld = archsimd.LoadFloat32x8(&gc_lanes)
 //line blog_finite_difference.go:77
 								}
 //line blog_finite_difference.go:77
-								if (si-4) >= 0 && (si-4) <= len(sF[sj_])-16 {
+								if (si-4) >= 0 && (si-4) <= len(sF[sj_])-8 {
 //line blog_finite_difference.go:77
-									gc_ld3.StoreSlice(sF[sj_][si-4:])
+									gc_ld.StoreSlice(sF[sj_][si-4:])
 //line blog_finite_difference.go:77
 								} else {
 //line blog_finite_difference.go:77
-									var gc_lanes6 [16]float32
+									var gc_lanes2 [8]float32
 //line blog_finite_difference.go:77
-									gc_ld3.Store(&gc_lanes6)
+									gc_ld.Store(&gc_lanes2)
 //line blog_finite_difference.go:77
-									for gc_k6 := range 16 {
+									for gc_k2 := range 8 {
 //line blog_finite_difference.go:77
-										if 0xffff&(1<<gc_k6) != 0 {
+										if 0xff&(1<<gc_k2) != 0 {
 //line blog_finite_difference.go:77
-											gc_pos2.Thread = gc_rank2 + gc_k6
+											gc_pos2.Thread = gc_rank2 + gc_k2
 //line blog_finite_difference.go:77
-											sF[sj_][(si-4)+gc_k6] = gc_lanes6[gc_k6]
+											sF[sj_][(si-4)+gc_k2] = gc_lanes2[gc_k2]
 //line blog_finite_difference.go:77
 										}
 //line blog_finite_difference.go:77
@@ -1179,24 +1320,24 @@ func gc_body_derivativeXLPencils(gc_b2 *compiled.Block, f, df []float32, cAx, cB
 //line blog_finite_difference.go:77
 								}
 //line blog_finite_difference.go:77
-								var gc_ld4 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+								var gc_ld2 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line blog_finite_difference.go:77
 								if (si+
-									1) >= 0 && (si+1) <= len(sF[sj_])-16 {
+									1) >= 0 && (si+1) <= len(sF[sj_])-8 {
 //line blog_finite_difference.go:78
-									gc_ld4 = archsimd.LoadFloat32x16Slice(sF[sj_][si+1:])
+									gc_ld2 = archsimd.LoadFloat32x8Slice(sF[sj_][si+1:])
 //line blog_finite_difference.go:78
 								} else {
 //line blog_finite_difference.go:78
-									var gc_lanes7 [16]float32
+									var gc_lanes3 [8]float32
 //line blog_finite_difference.go:78
-									for gc_k7 := range 16 {
+									for gc_k3 := range 8 {
 //line blog_finite_difference.go:78
-										if 0xffff&(1<<gc_k7) != 0 {
+										if 0xff&(1<<gc_k3) != 0 {
 //line blog_finite_difference.go:78
-											gc_pos2.Thread = gc_rank2 + gc_k7
+											gc_pos2.Thread = gc_rank2 + gc_k3
 //line blog_finite_difference.go:78
-											gc_lanes7[gc_k7] = sF[sj_][(si+1)+gc_k7]
+											gc_lanes3[gc_k3] = sF[sj_][(si+1)+gc_k3]
 //line blog_finite_difference.go:78
 										}
 //line blog_finite_difference.go:78
@@ -1204,27 +1345,27 @@ func gc_body_derivativeXLPencils(gc_b2 *compiled.Block, f, df []float32, cAx, cB
 //line blog_finite_difference.go:78
 									gc_pos2.Thread = gc_rank2
 //line blog_finite_difference.go:78
-									gc_ld4 = archsimd.LoadFloat32x16(&gc_lanes7)
+									gc_ld2 = archsimd.LoadFloat32x8(&gc_lanes3)
 //line blog_finite_difference.go:78
 								}
 //line blog_finite_difference.go:78
-								if (si+fdMx) >= 0 && (si+fdMx) <= len(sF[sj_])-16 {
+								if (si+fdMx) >= 0 && (si+fdMx) <= len(sF[sj_])-8 {
 //line blog_finite_difference.go:78
-									gc_ld4.StoreSlice(sF[sj_][si+fdMx:])
+									gc_ld2.StoreSlice(sF[sj_][si+fdMx:])
 //line blog_finite_difference.go:78
 								} else {
 //line blog_finite_difference.go:78
-									var gc_lanes8 [16]float32
+									var gc_lanes4 [8]float32
 //line blog_finite_difference.go:78
-									gc_ld4.Store(&gc_lanes8)
+									gc_ld2.Store(&gc_lanes4)
 //line blog_finite_difference.go:78
-									for gc_k8 := range 16 {
+									for gc_k4 := range 8 {
 //line blog_finite_difference.go:78
-										if 0xffff&(1<<gc_k8) != 0 {
+										if 0xff&(1<<gc_k4) != 0 {
 //line blog_finite_difference.go:78
-											gc_pos2.Thread = gc_rank2 + gc_k8
+											gc_pos2.Thread = gc_rank2 + gc_k4
 //line blog_finite_difference.go:78
-											sF[sj_][(si+fdMx)+gc_k8] = gc_lanes8[gc_k8]
+											sF[sj_][(si+fdMx)+gc_k4] = gc_lanes4[gc_k4]
 //line blog_finite_difference.go:78
 										}
 //line blog_finite_difference.go:78
@@ -1239,171 +1380,34 @@ func gc_body_derivativeXLPencils(gc_b2 *compiled.Block, f, df []float32, cAx, cB
 						}
 					}
 					archsimd.ClearAVXUpperBits()
-					return gc_vstep, false
-				}(gc_vstep)
-				if gc_stop {
-					return
 				}
-			}
-			if compiled.SIMD {
-				for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
-					gc_tx2 := gc_vstep
+				for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
+
 //line blog_finite_difference.go:62
-					var i int = gc_tx2
-//line blog_finite_difference.go:62
+					i := gc_tx2
 					_ = i
+
 //line blog_finite_difference.go:65
-					var si int = i + 4
-//line blog_finite_difference.go:65
+					si := i + 4
 					_ = si
+
 //line blog_finite_difference.go:75
 					{
-						for sj_ := gc_ty2; sj_ < fdLPencils; sj_ = sj_ + gc_bdy2 {
-//line blog_finite_difference.go:76
-							var gc_ld archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line blog_finite_difference.go:76
-							if (si+
-								fdMx-5) >= 0 && (si+fdMx-5) <= len(sF[sj_])-8 {
-//line blog_finite_difference.go:77
-								gc_ld = archsimd.LoadFloat32x8Slice(sF[sj_][si+fdMx-5:])
-//line blog_finite_difference.go:77
-							} else {
-//line blog_finite_difference.go:77
-								var gc_lanes [8]float32
-//line blog_finite_difference.go:77
-								for gc_k := range 8 {
-//line blog_finite_difference.go:77
-									if 0xff&(1<<gc_k) != 0 {
-//line blog_finite_difference.go:77
-										gc_pos2.Thread = gc_rank2 + gc_k
-//line blog_finite_difference.go:77
-										gc_lanes[gc_k] = sF[sj_][(si+fdMx-5)+gc_k]
-//line blog_finite_difference.go:77
-									}
-//line blog_finite_difference.go:77
-								}
-//line blog_finite_difference.go:77
-								gc_pos2.Thread = gc_rank2
-//line blog_finite_difference.go:77
-								gc_ld = archsimd.LoadFloat32x8(&gc_lanes)
-//line blog_finite_difference.go:77
-							}
-//line blog_finite_difference.go:77
-							if (si-4) >= 0 && (si-4) <= len(sF[sj_])-8 {
-//line blog_finite_difference.go:77
-								gc_ld.StoreSlice(sF[sj_][si-4:])
-//line blog_finite_difference.go:77
-							} else {
-//line blog_finite_difference.go:77
-								var gc_lanes2 [8]float32
-//line blog_finite_difference.go:77
-								gc_ld.Store(&gc_lanes2)
-//line blog_finite_difference.go:77
-								for gc_k2 := range 8 {
-//line blog_finite_difference.go:77
-									if 0xff&(1<<gc_k2) != 0 {
-//line blog_finite_difference.go:77
-										gc_pos2.Thread = gc_rank2 + gc_k2
-//line blog_finite_difference.go:77
-										sF[sj_][(si-4)+gc_k2] = gc_lanes2[gc_k2]
-//line blog_finite_difference.go:77
-									}
-//line blog_finite_difference.go:77
-								}
-//line blog_finite_difference.go:77
-								gc_pos2.Thread = gc_rank2
-//line blog_finite_difference.go:77
-							}
-//line blog_finite_difference.go:77
-							var gc_ld2 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line blog_finite_difference.go:77
-							if (si+
-								1) >= 0 && (si+1) <= len(sF[sj_])-8 {
-//line blog_finite_difference.go:78
-								gc_ld2 = archsimd.LoadFloat32x8Slice(sF[sj_][si+1:])
-//line blog_finite_difference.go:78
-							} else {
-//line blog_finite_difference.go:78
-								var gc_lanes3 [8]float32
-//line blog_finite_difference.go:78
-								for gc_k3 := range 8 {
-//line blog_finite_difference.go:78
-									if 0xff&(1<<gc_k3) != 0 {
-//line blog_finite_difference.go:78
-										gc_pos2.Thread = gc_rank2 + gc_k3
-//line blog_finite_difference.go:78
-										gc_lanes3[gc_k3] = sF[sj_][(si+1)+gc_k3]
-//line blog_finite_difference.go:78
-									}
-//line blog_finite_difference.go:78
-								}
-//line blog_finite_difference.go:78
-								gc_pos2.Thread = gc_rank2
-//line blog_finite_difference.go:78
-								gc_ld2 = archsimd.LoadFloat32x8(&gc_lanes3)
-//line blog_finite_difference.go:78
-							}
-//line blog_finite_difference.go:78
-							if (si+fdMx) >= 0 && (si+fdMx) <= len(sF[sj_])-8 {
-//line blog_finite_difference.go:78
-								gc_ld2.StoreSlice(sF[sj_][si+fdMx:])
-//line blog_finite_difference.go:78
-							} else {
-//line blog_finite_difference.go:78
-								var gc_lanes4 [8]float32
-//line blog_finite_difference.go:78
-								gc_ld2.Store(&gc_lanes4)
-//line blog_finite_difference.go:78
-								for gc_k4 := range 8 {
-//line blog_finite_difference.go:78
-									if 0xff&(1<<gc_k4) != 0 {
-//line blog_finite_difference.go:78
-										gc_pos2.Thread = gc_rank2 + gc_k4
-//line blog_finite_difference.go:78
-										sF[sj_][(si+fdMx)+gc_k4] = gc_lanes4[gc_k4]
-//line blog_finite_difference.go:78
-									}
-//line blog_finite_difference.go:78
-								}
-//line blog_finite_difference.go:78
-								gc_pos2.Thread = gc_rank2
-//line blog_finite_difference.go:78
-							}
-//line blog_finite_difference.go:78
+						for sj_ := gc_ty2; sj_ < fdLPencils; sj_ += gc_bdy2 {
+							sF[sj_][si-4] = sF[sj_][si+fdMx-5]
+							sF[sj_][si+fdMx] = sF[sj_][si+1]
 						}
-//line blog_finite_difference.go:78
 					}
 				}
-				archsimd.ClearAVXUpperBits()
-			}
-			for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
-
-//line blog_finite_difference.go:62
-				i := gc_tx2
-				_ = i
-
-//line blog_finite_difference.go:65
-				si := i + 4
-				_ = si
-
-//line blog_finite_difference.go:75
-				{
-					for sj_ := gc_ty2; sj_ < fdLPencils; sj_ += gc_bdy2 {
-						sF[sj_][si-4] = sF[sj_][si+fdMx-5]
-						sF[sj_][si+fdMx] = sF[sj_][si+1]
-					}
+				gc_ty2++
+				if gc_ty2 == gc_bdy2 {
+					gc_ty2 = 0
 				}
-			}
-			gc_ty2++
-			if gc_ty2 == gc_bdy2 {
-				gc_ty2 = 0
 			}
 		}
-	}
+	})
 
 //line blog_finite_difference.go:84
 	gc_chunk2 := compiled.StrideChunk(gc_bdy2)

@@ -1418,58 +1418,66 @@ func gc_body_blogCopySharedMem(gc_b *compiled.Block, odata, idata []float32) {
 
 //line blog_memory.go:91
 	width := gc_gdx * blogTileDim
-	{
-		gc_ty := 0
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
+	compiled.OutOfLine(func() {
+		tile := tile[:1024]
+		_ = tile
+		{
+			gc_ty := 0
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 
 //line blog_memory.go:89
-				x := gc_bx*blogTileDim + gc_tx
-				_ = x
+					x := gc_bx*blogTileDim + gc_tx
+					_ = x
 
 //line blog_memory.go:90
-				y := gc_by*blogTileDim + gc_ty
-				_ = y
+					y := gc_by*blogTileDim + gc_ty
+					_ = y
 
 //line blog_memory.go:93
-				for j := 0; j < blogTileDim; j += blogBlockRows {
-					tile[(gc_ty+j)*blogTileDim+gc_tx] = idata[(y+j)*width+x]
+					for j := 0; j < blogTileDim; j += blogBlockRows {
+						tile[(gc_ty+j)*blogTileDim+gc_tx] = idata[(y+j)*width+x]
+					}
+				}
+				gc_ty++
+				if gc_ty == gc_bdy {
+					gc_ty = 0
 				}
 			}
-			gc_ty++
-			if gc_ty == gc_bdy {
-				gc_ty = 0
-			}
 		}
-	}
-	{
-		gc_ty := 0
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
+	})
+	compiled.OutOfLine(func() {
+		tile := tile[:1024]
+		_ = tile
+		{
+			gc_ty := 0
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 
 //line blog_memory.go:89
-				x := gc_bx*blogTileDim + gc_tx
-				_ = x
+					x := gc_bx*blogTileDim + gc_tx
+					_ = x
 
 //line blog_memory.go:90
-				y := gc_by*blogTileDim + gc_ty
-				_ = y
+					y := gc_by*blogTileDim + gc_ty
+					_ = y
 
 //line blog_memory.go:99
-				for j_ := 0; j_ < blogTileDim; j_ += blogBlockRows {
-					odata[(y+j_)*width+x] = tile[(gc_ty+j_)*blogTileDim+gc_tx]
+					for j_ := 0; j_ < blogTileDim; j_ += blogBlockRows {
+						odata[(y+j_)*width+x] = tile[(gc_ty+j_)*blogTileDim+gc_tx]
+					}
+				}
+				gc_ty++
+				if gc_ty == gc_bdy {
+					gc_ty = 0
 				}
 			}
-			gc_ty++
-			if gc_ty == gc_bdy {
-				gc_ty = 0
-			}
 		}
-	}
+	})
 }
 
 // BlogTransposeCoalescedKernel is transposeCoalesced of the transpose
@@ -1504,58 +1512,66 @@ func gc_body_blogTransposeCoalesced(gc_b *compiled.Block, odata, idata []float32
 
 //line blog_memory.go:113
 	width := gc_gdx * blogTileDim
-	{
-		gc_ty := 0
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
+	compiled.OutOfLine(func() {
+		tile := tile[:32]
+		_ = tile
+		{
+			gc_ty := 0
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 
 //line blog_memory.go:111
-				x := gc_bx*blogTileDim + gc_tx
+					x := gc_bx*blogTileDim + gc_tx
 
 //line blog_memory.go:112
-				y := gc_by*blogTileDim + gc_ty
+					y := gc_by*blogTileDim + gc_ty
 
 //line blog_memory.go:115
-				for j := 0; j < blogTileDim; j += blogBlockRows {
-					tile[gc_ty+j][gc_tx] = idata[(y+j)*width+x]
+					for j := 0; j < blogTileDim; j += blogBlockRows {
+						tile[gc_ty+j][gc_tx] = idata[(y+j)*width+x]
+					}
+					_ = x
+					_ = y
 				}
-				_ = x
-				_ = y
-			}
-			gc_ty++
-			if gc_ty == gc_bdy {
-				gc_ty = 0
+				gc_ty++
+				if gc_ty == gc_bdy {
+					gc_ty = 0
+				}
 			}
 		}
-	}
-	{
-		gc_ty := 0
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-				var x int
-				_ = x
-				var y int
-				_ = y
+	})
+	compiled.OutOfLine(func() {
+		tile := tile[:32]
+		_ = tile
+		{
+			gc_ty := 0
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					var x int
+					_ = x
+					var y int
+					_ = y
 
 //line blog_memory.go:121
-				x = gc_by*blogTileDim + gc_tx
+					x = gc_by*blogTileDim + gc_tx
 
 //line blog_memory.go:122
-				y = gc_bx*blogTileDim + gc_ty
+					y = gc_bx*blogTileDim + gc_ty
 
 //line blog_memory.go:124
-				for j_ := 0; j_ < blogTileDim; j_ += blogBlockRows {
-					odata[(y+j_)*width+x] = tile[gc_tx][gc_ty+j_]
+					for j_ := 0; j_ < blogTileDim; j_ += blogBlockRows {
+						odata[(y+j_)*width+x] = tile[gc_tx][gc_ty+j_]
+					}
+				}
+				gc_ty++
+				if gc_ty == gc_bdy {
+					gc_ty = 0
 				}
 			}
-			gc_ty++
-			if gc_ty == gc_bdy {
-				gc_ty = 0
-			}
 		}
-	}
+	})
 }

@@ -2156,14 +2156,97 @@ func gc_body_blogCopySharedMem(gc_b2 *compiled.Block, odata, idata []float32) {
 
 //line blog_memory.go:91
 	width := gc_gdx2 * blogTileDim
-	{
-		gc_ty2 := 0
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_vstep := 0
-			if compiled.SIMD && compiled.SIMD512 {
-				var gc_stop bool
-				gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-					for ; gc_vstep+15 < gc_bdx2; gc_vstep += 16 {
+	compiled.OutOfLine(func() {
+		tile := tile[:1024]
+		_ = tile
+		{
+			gc_ty2 := 0
+			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+				gc_vstep := 0
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop bool
+					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+						for ; gc_vstep+15 < gc_bdx2; gc_vstep += 16 {
+							gc_tx2 := gc_vstep
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+//line blog_memory.go:89
+							var x int = gc_bx2*blogTileDim + gc_tx2
+//line blog_memory.go:89
+							_ = x
+//line blog_memory.go:90
+							var y int = gc_by2*blogTileDim + gc_ty2
+//line blog_memory.go:90
+							_ = y
+//line blog_memory.go:93
+							for j := 0; j < blogTileDim; j = j + blogBlockRows {
+//line blog_memory.go:93
+								var gc_ld2 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+//line blog_memory.go:93
+								if ((y+j)*
+									width+x) >= 0 && ((y+j)*width+x) <= len(idata)-16 {
+//line blog_memory.go:94
+									gc_ld2 = archsimd.LoadFloat32x16Slice(idata[(y+j)*width+x:])
+//line blog_memory.go:94
+								} else {
+//line blog_memory.go:94
+									var gc_lanes3 [16]float32
+//line blog_memory.go:94
+									for gc_k3 := range 16 {
+//line blog_memory.go:94
+										if 0xffff&(1<<gc_k3) != 0 {
+//line blog_memory.go:94
+											gc_pos2.Thread = gc_rank2 + gc_k3
+//line blog_memory.go:94
+											gc_lanes3[gc_k3] = idata[((y+j)*width+x)+gc_k3]
+//line blog_memory.go:94
+										}
+//line blog_memory.go:94
+									}
+//line blog_memory.go:94
+									gc_pos2.Thread = gc_rank2
+//line blog_memory.go:94
+									gc_ld2 = archsimd.LoadFloat32x16(&gc_lanes3)
+//line blog_memory.go:94
+								}
+//line blog_memory.go:94
+								if ((gc_ty2+j)*blogTileDim+gc_tx2) >= 0 && ((gc_ty2+j)*blogTileDim+gc_tx2) <= len(tile)-16 {
+//line blog_memory.go:94
+									gc_ld2.StoreSlice(tile[(gc_ty2+j)*blogTileDim+gc_tx2:])
+//line blog_memory.go:94
+								} else {
+//line blog_memory.go:94
+									var gc_lanes4 [16]float32
+//line blog_memory.go:94
+									gc_ld2.Store(&gc_lanes4)
+//line blog_memory.go:94
+									for gc_k4 := range 16 {
+//line blog_memory.go:94
+										if 0xffff&(1<<gc_k4) != 0 {
+//line blog_memory.go:94
+											gc_pos2.Thread = gc_rank2 + gc_k4
+//line blog_memory.go:94
+											tile[((gc_ty2+j)*blogTileDim+gc_tx2)+gc_k4] = gc_lanes4[gc_k4]
+//line blog_memory.go:94
+										}
+//line blog_memory.go:94
+									}
+//line blog_memory.go:94
+									gc_pos2.Thread = gc_rank2
+//line blog_memory.go:94
+								}
+//line blog_memory.go:94
+							}
+						}
+						archsimd.ClearAVXUpperBits()
+						return gc_vstep, false
+					}(gc_vstep)
+					if gc_stop {
+						return
+					}
+				}
+				if compiled.SIMD {
+					for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
 						gc_tx2 := gc_vstep
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
@@ -2178,24 +2261,24 @@ func gc_body_blogCopySharedMem(gc_b2 *compiled.Block, odata, idata []float32) {
 //line blog_memory.go:93
 						for j := 0; j < blogTileDim; j = j + blogBlockRows {
 //line blog_memory.go:93
-							var gc_ld2 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+							var gc_ld archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line blog_memory.go:93
 							if ((y+j)*
-								width+x) >= 0 && ((y+j)*width+x) <= len(idata)-16 {
+								width+x) >= 0 && ((y+j)*width+x) <= len(idata)-8 {
 //line blog_memory.go:94
-								gc_ld2 = archsimd.LoadFloat32x16Slice(idata[(y+j)*width+x:])
+								gc_ld = archsimd.LoadFloat32x8Slice(idata[(y+j)*width+x:])
 //line blog_memory.go:94
 							} else {
 //line blog_memory.go:94
-								var gc_lanes3 [16]float32
+								var gc_lanes [8]float32
 //line blog_memory.go:94
-								for gc_k3 := range 16 {
+								for gc_k := range 8 {
 //line blog_memory.go:94
-									if 0xffff&(1<<gc_k3) != 0 {
+									if 0xff&(1<<gc_k) != 0 {
 //line blog_memory.go:94
-										gc_pos2.Thread = gc_rank2 + gc_k3
+										gc_pos2.Thread = gc_rank2 + gc_k
 //line blog_memory.go:94
-										gc_lanes3[gc_k3] = idata[((y+j)*width+x)+gc_k3]
+										gc_lanes[gc_k] = idata[((y+j)*width+x)+gc_k]
 //line blog_memory.go:94
 									}
 //line blog_memory.go:94
@@ -2203,27 +2286,27 @@ func gc_body_blogCopySharedMem(gc_b2 *compiled.Block, odata, idata []float32) {
 //line blog_memory.go:94
 								gc_pos2.Thread = gc_rank2
 //line blog_memory.go:94
-								gc_ld2 = archsimd.LoadFloat32x16(&gc_lanes3)
+								gc_ld = archsimd.LoadFloat32x8(&gc_lanes)
 //line blog_memory.go:94
 							}
 //line blog_memory.go:94
-							if ((gc_ty2+j)*blogTileDim+gc_tx2) >= 0 && ((gc_ty2+j)*blogTileDim+gc_tx2) <= len(tile)-16 {
+							if ((gc_ty2+j)*blogTileDim+gc_tx2) >= 0 && ((gc_ty2+j)*blogTileDim+gc_tx2) <= len(tile)-8 {
 //line blog_memory.go:94
-								gc_ld2.StoreSlice(tile[(gc_ty2+j)*blogTileDim+gc_tx2:])
+								gc_ld.StoreSlice(tile[(gc_ty2+j)*blogTileDim+gc_tx2:])
 //line blog_memory.go:94
 							} else {
 //line blog_memory.go:94
-								var gc_lanes4 [16]float32
+								var gc_lanes2 [8]float32
 //line blog_memory.go:94
-								gc_ld2.Store(&gc_lanes4)
+								gc_ld.Store(&gc_lanes2)
 //line blog_memory.go:94
-								for gc_k4 := range 16 {
+								for gc_k2 := range 8 {
 //line blog_memory.go:94
-									if 0xffff&(1<<gc_k4) != 0 {
+									if 0xff&(1<<gc_k2) != 0 {
 //line blog_memory.go:94
-										gc_pos2.Thread = gc_rank2 + gc_k4
+										gc_pos2.Thread = gc_rank2 + gc_k2
 //line blog_memory.go:94
-										tile[((gc_ty2+j)*blogTileDim+gc_tx2)+gc_k4] = gc_lanes4[gc_k4]
+										tile[((gc_ty2+j)*blogTileDim+gc_tx2)+gc_k2] = gc_lanes2[gc_k2]
 //line blog_memory.go:94
 									}
 //line blog_memory.go:94
@@ -2236,118 +2319,120 @@ func gc_body_blogCopySharedMem(gc_b2 *compiled.Block, odata, idata []float32) {
 						}
 					}
 					archsimd.ClearAVXUpperBits()
-					return gc_vstep, false
-				}(gc_vstep)
-				if gc_stop {
-					return
 				}
-			}
-			if compiled.SIMD {
-				for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
-					gc_tx2 := gc_vstep
+				for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
+					gc_pos2.Thread = gc_rank2
+
 //line blog_memory.go:89
-					var x int = gc_bx2*blogTileDim + gc_tx2
-//line blog_memory.go:89
+					x := gc_bx2*blogTileDim + gc_tx2
 					_ = x
+
 //line blog_memory.go:90
-					var y int = gc_by2*blogTileDim + gc_ty2
-//line blog_memory.go:90
+					y := gc_by2*blogTileDim + gc_ty2
 					_ = y
+
 //line blog_memory.go:93
-					for j := 0; j < blogTileDim; j = j + blogBlockRows {
-//line blog_memory.go:93
-						var gc_ld archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line blog_memory.go:93
-						if ((y+j)*
-							width+x) >= 0 && ((y+j)*width+x) <= len(idata)-8 {
-//line blog_memory.go:94
-							gc_ld = archsimd.LoadFloat32x8Slice(idata[(y+j)*width+x:])
-//line blog_memory.go:94
-						} else {
-//line blog_memory.go:94
-							var gc_lanes [8]float32
-//line blog_memory.go:94
-							for gc_k := range 8 {
-//line blog_memory.go:94
-								if 0xff&(1<<gc_k) != 0 {
-//line blog_memory.go:94
-									gc_pos2.Thread = gc_rank2 + gc_k
-//line blog_memory.go:94
-									gc_lanes[gc_k] = idata[((y+j)*width+x)+gc_k]
-//line blog_memory.go:94
-								}
-//line blog_memory.go:94
-							}
-//line blog_memory.go:94
-							gc_pos2.Thread = gc_rank2
-//line blog_memory.go:94
-							gc_ld = archsimd.LoadFloat32x8(&gc_lanes)
-//line blog_memory.go:94
-						}
-//line blog_memory.go:94
-						if ((gc_ty2+j)*blogTileDim+gc_tx2) >= 0 && ((gc_ty2+j)*blogTileDim+gc_tx2) <= len(tile)-8 {
-//line blog_memory.go:94
-							gc_ld.StoreSlice(tile[(gc_ty2+j)*blogTileDim+gc_tx2:])
-//line blog_memory.go:94
-						} else {
-//line blog_memory.go:94
-							var gc_lanes2 [8]float32
-//line blog_memory.go:94
-							gc_ld.Store(&gc_lanes2)
-//line blog_memory.go:94
-							for gc_k2 := range 8 {
-//line blog_memory.go:94
-								if 0xff&(1<<gc_k2) != 0 {
-//line blog_memory.go:94
-									gc_pos2.Thread = gc_rank2 + gc_k2
-//line blog_memory.go:94
-									tile[((gc_ty2+j)*blogTileDim+gc_tx2)+gc_k2] = gc_lanes2[gc_k2]
-//line blog_memory.go:94
-								}
-//line blog_memory.go:94
-							}
-//line blog_memory.go:94
-							gc_pos2.Thread = gc_rank2
-//line blog_memory.go:94
-						}
-//line blog_memory.go:94
+					for j := 0; j < blogTileDim; j += blogBlockRows {
+						tile[(gc_ty2+j)*blogTileDim+gc_tx2] = idata[(y+j)*width+x]
 					}
 				}
-				archsimd.ClearAVXUpperBits()
-			}
-			for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
-
-//line blog_memory.go:89
-				x := gc_bx2*blogTileDim + gc_tx2
-				_ = x
-
-//line blog_memory.go:90
-				y := gc_by2*blogTileDim + gc_ty2
-				_ = y
-
-//line blog_memory.go:93
-				for j := 0; j < blogTileDim; j += blogBlockRows {
-					tile[(gc_ty2+j)*blogTileDim+gc_tx2] = idata[(y+j)*width+x]
+				gc_ty2++
+				if gc_ty2 == gc_bdy2 {
+					gc_ty2 = 0
 				}
 			}
-			gc_ty2++
-			if gc_ty2 == gc_bdy2 {
-				gc_ty2 = 0
-			}
 		}
-	}
-	{
-		gc_ty2 := 0
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_vstep2 := 0
-			if compiled.SIMD && compiled.SIMD512 {
-				var gc_stop2 bool
-				gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-					for ; gc_vstep2+15 < gc_bdx2; gc_vstep2 += 16 {
+	})
+	compiled.OutOfLine(func() {
+		tile := tile[:1024]
+		_ = tile
+		{
+			gc_ty2 := 0
+			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+				gc_vstep2 := 0
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop2 bool
+					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+						for ; gc_vstep2+15 < gc_bdx2; gc_vstep2 += 16 {
+							gc_tx2 := gc_vstep2
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+//line blog_memory.go:89
+							var x int = gc_bx2*blogTileDim + gc_tx2
+//line blog_memory.go:89
+							_ = x
+//line blog_memory.go:90
+							var y int = gc_by2*blogTileDim + gc_ty2
+//line blog_memory.go:90
+							_ = y
+//line blog_memory.go:99
+							for j_ := 0; j_ < blogTileDim; j_ = j_ + blogBlockRows {
+//line blog_memory.go:99
+								var gc_ld4 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+//line blog_memory.go:99
+								if ((gc_ty2+j_)*blogTileDim+gc_tx2) >= 0 && ((gc_ty2+j_)*blogTileDim+gc_tx2) <= len(tile)-16 {
+									gc_ld4 = archsimd.LoadFloat32x16Slice(tile[(gc_ty2+j_)*blogTileDim+gc_tx2:])
+//line blog_memory.go:100
+								} else {
+//line blog_memory.go:100
+									var gc_lanes7 [16]float32
+//line blog_memory.go:100
+									for gc_k7 := range 16 {
+//line blog_memory.go:100
+										if 0xffff&(1<<gc_k7) != 0 {
+//line blog_memory.go:100
+											gc_pos2.Thread = gc_rank2 + gc_k7
+//line blog_memory.go:100
+											gc_lanes7[gc_k7] = tile[((gc_ty2+j_)*blogTileDim+gc_tx2)+gc_k7]
+//line blog_memory.go:100
+										}
+//line blog_memory.go:100
+									}
+//line blog_memory.go:100
+									gc_pos2.Thread = gc_rank2
+//line blog_memory.go:100
+									gc_ld4 = archsimd.LoadFloat32x16(&gc_lanes7)
+//line blog_memory.go:100
+								}
+//line blog_memory.go:100
+								if ((y+j_)*width+x) >= 0 && ((y+j_)*width+x) <= len(odata)-16 {
+//line blog_memory.go:100
+									gc_ld4.StoreSlice(odata[(y+j_)*width+x:])
+//line blog_memory.go:100
+								} else {
+//line blog_memory.go:100
+									var gc_lanes8 [16]float32
+//line blog_memory.go:100
+									gc_ld4.Store(&gc_lanes8)
+//line blog_memory.go:100
+									for gc_k8 := range 16 {
+//line blog_memory.go:100
+										if 0xffff&(1<<gc_k8) != 0 {
+//line blog_memory.go:100
+											gc_pos2.Thread = gc_rank2 + gc_k8
+//line blog_memory.go:100
+											odata[((y+j_)*width+x)+gc_k8] = gc_lanes8[gc_k8]
+//line blog_memory.go:100
+										}
+//line blog_memory.go:100
+									}
+//line blog_memory.go:100
+									gc_pos2.Thread = gc_rank2
+//line blog_memory.go:100
+								}
+//line blog_memory.go:100
+							}
+						}
+						archsimd.ClearAVXUpperBits()
+						return gc_vstep2, false
+					}(gc_vstep2)
+					if gc_stop2 {
+						return
+					}
+				}
+				if compiled.SIMD {
+					for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
 						gc_tx2 := gc_vstep2
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
@@ -2362,22 +2447,22 @@ func gc_body_blogCopySharedMem(gc_b2 *compiled.Block, odata, idata []float32) {
 //line blog_memory.go:99
 						for j_ := 0; j_ < blogTileDim; j_ = j_ + blogBlockRows {
 //line blog_memory.go:99
-							var gc_ld4 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+							var gc_ld3 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line blog_memory.go:99
-							if ((gc_ty2+j_)*blogTileDim+gc_tx2) >= 0 && ((gc_ty2+j_)*blogTileDim+gc_tx2) <= len(tile)-16 {
-								gc_ld4 = archsimd.LoadFloat32x16Slice(tile[(gc_ty2+j_)*blogTileDim+gc_tx2:])
+							if ((gc_ty2+j_)*blogTileDim+gc_tx2) >= 0 && ((gc_ty2+j_)*blogTileDim+gc_tx2) <= len(tile)-8 {
+								gc_ld3 = archsimd.LoadFloat32x8Slice(tile[(gc_ty2+j_)*blogTileDim+gc_tx2:])
 //line blog_memory.go:100
 							} else {
 //line blog_memory.go:100
-								var gc_lanes7 [16]float32
+								var gc_lanes5 [8]float32
 //line blog_memory.go:100
-								for gc_k7 := range 16 {
+								for gc_k5 := range 8 {
 //line blog_memory.go:100
-									if 0xffff&(1<<gc_k7) != 0 {
+									if 0xff&(1<<gc_k5) != 0 {
 //line blog_memory.go:100
-										gc_pos2.Thread = gc_rank2 + gc_k7
+										gc_pos2.Thread = gc_rank2 + gc_k5
 //line blog_memory.go:100
-										gc_lanes7[gc_k7] = tile[((gc_ty2+j_)*blogTileDim+gc_tx2)+gc_k7]
+										gc_lanes5[gc_k5] = tile[((gc_ty2+j_)*blogTileDim+gc_tx2)+gc_k5]
 //line blog_memory.go:100
 									}
 //line blog_memory.go:100
@@ -2385,27 +2470,27 @@ func gc_body_blogCopySharedMem(gc_b2 *compiled.Block, odata, idata []float32) {
 //line blog_memory.go:100
 								gc_pos2.Thread = gc_rank2
 //line blog_memory.go:100
-								gc_ld4 = archsimd.LoadFloat32x16(&gc_lanes7)
+								gc_ld3 = archsimd.LoadFloat32x8(&gc_lanes5)
 //line blog_memory.go:100
 							}
 //line blog_memory.go:100
-							if ((y+j_)*width+x) >= 0 && ((y+j_)*width+x) <= len(odata)-16 {
+							if ((y+j_)*width+x) >= 0 && ((y+j_)*width+x) <= len(odata)-8 {
 //line blog_memory.go:100
-								gc_ld4.StoreSlice(odata[(y+j_)*width+x:])
+								gc_ld3.StoreSlice(odata[(y+j_)*width+x:])
 //line blog_memory.go:100
 							} else {
 //line blog_memory.go:100
-								var gc_lanes8 [16]float32
+								var gc_lanes6 [8]float32
 //line blog_memory.go:100
-								gc_ld4.Store(&gc_lanes8)
+								gc_ld3.Store(&gc_lanes6)
 //line blog_memory.go:100
-								for gc_k8 := range 16 {
+								for gc_k6 := range 8 {
 //line blog_memory.go:100
-									if 0xffff&(1<<gc_k8) != 0 {
+									if 0xff&(1<<gc_k6) != 0 {
 //line blog_memory.go:100
-										gc_pos2.Thread = gc_rank2 + gc_k8
+										gc_pos2.Thread = gc_rank2 + gc_k6
 //line blog_memory.go:100
-										odata[((y+j_)*width+x)+gc_k8] = gc_lanes8[gc_k8]
+										odata[((y+j_)*width+x)+gc_k6] = gc_lanes6[gc_k6]
 //line blog_memory.go:100
 									}
 //line blog_memory.go:100
@@ -2418,108 +2503,31 @@ func gc_body_blogCopySharedMem(gc_b2 *compiled.Block, odata, idata []float32) {
 						}
 					}
 					archsimd.ClearAVXUpperBits()
-					return gc_vstep2, false
-				}(gc_vstep2)
-				if gc_stop2 {
-					return
 				}
-			}
-			if compiled.SIMD {
-				for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
-					gc_tx2 := gc_vstep2
+				for gc_tx2 := gc_vstep2; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
+					gc_pos2.Thread = gc_rank2
+
 //line blog_memory.go:89
-					var x int = gc_bx2*blogTileDim + gc_tx2
-//line blog_memory.go:89
+					x := gc_bx2*blogTileDim + gc_tx2
 					_ = x
+
 //line blog_memory.go:90
-					var y int = gc_by2*blogTileDim + gc_ty2
-//line blog_memory.go:90
+					y := gc_by2*blogTileDim + gc_ty2
 					_ = y
+
 //line blog_memory.go:99
-					for j_ := 0; j_ < blogTileDim; j_ = j_ + blogBlockRows {
-//line blog_memory.go:99
-						var gc_ld3 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line blog_memory.go:99
-						if ((gc_ty2+j_)*blogTileDim+gc_tx2) >= 0 && ((gc_ty2+j_)*blogTileDim+gc_tx2) <= len(tile)-8 {
-							gc_ld3 = archsimd.LoadFloat32x8Slice(tile[(gc_ty2+j_)*blogTileDim+gc_tx2:])
-//line blog_memory.go:100
-						} else {
-//line blog_memory.go:100
-							var gc_lanes5 [8]float32
-//line blog_memory.go:100
-							for gc_k5 := range 8 {
-//line blog_memory.go:100
-								if 0xff&(1<<gc_k5) != 0 {
-//line blog_memory.go:100
-									gc_pos2.Thread = gc_rank2 + gc_k5
-//line blog_memory.go:100
-									gc_lanes5[gc_k5] = tile[((gc_ty2+j_)*blogTileDim+gc_tx2)+gc_k5]
-//line blog_memory.go:100
-								}
-//line blog_memory.go:100
-							}
-//line blog_memory.go:100
-							gc_pos2.Thread = gc_rank2
-//line blog_memory.go:100
-							gc_ld3 = archsimd.LoadFloat32x8(&gc_lanes5)
-//line blog_memory.go:100
-						}
-//line blog_memory.go:100
-						if ((y+j_)*width+x) >= 0 && ((y+j_)*width+x) <= len(odata)-8 {
-//line blog_memory.go:100
-							gc_ld3.StoreSlice(odata[(y+j_)*width+x:])
-//line blog_memory.go:100
-						} else {
-//line blog_memory.go:100
-							var gc_lanes6 [8]float32
-//line blog_memory.go:100
-							gc_ld3.Store(&gc_lanes6)
-//line blog_memory.go:100
-							for gc_k6 := range 8 {
-//line blog_memory.go:100
-								if 0xff&(1<<gc_k6) != 0 {
-//line blog_memory.go:100
-									gc_pos2.Thread = gc_rank2 + gc_k6
-//line blog_memory.go:100
-									odata[((y+j_)*width+x)+gc_k6] = gc_lanes6[gc_k6]
-//line blog_memory.go:100
-								}
-//line blog_memory.go:100
-							}
-//line blog_memory.go:100
-							gc_pos2.Thread = gc_rank2
-//line blog_memory.go:100
-						}
-//line blog_memory.go:100
+					for j_ := 0; j_ < blogTileDim; j_ += blogBlockRows {
+						odata[(y+j_)*width+x] = tile[(gc_ty2+j_)*blogTileDim+gc_tx2]
 					}
 				}
-				archsimd.ClearAVXUpperBits()
-			}
-			for gc_tx2 := gc_vstep2; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
-
-//line blog_memory.go:89
-				x := gc_bx2*blogTileDim + gc_tx2
-				_ = x
-
-//line blog_memory.go:90
-				y := gc_by2*blogTileDim + gc_ty2
-				_ = y
-
-//line blog_memory.go:99
-				for j_ := 0; j_ < blogTileDim; j_ += blogBlockRows {
-					odata[(y+j_)*width+x] = tile[(gc_ty2+j_)*blogTileDim+gc_tx2]
+				gc_ty2++
+				if gc_ty2 == gc_bdy2 {
+					gc_ty2 = 0
 				}
 			}
-			gc_ty2++
-			if gc_ty2 == gc_bdy2 {
-				gc_ty2 = 0
-			}
 		}
-	}
+	})
 }
 
 // BlogTransposeCoalescedKernel is transposeCoalesced of the transpose
@@ -2554,14 +2562,97 @@ func gc_body_blogTransposeCoalesced(gc_b2 *compiled.Block, odata, idata []float3
 
 //line blog_memory.go:113
 	width := gc_gdx2 * blogTileDim
-	{
-		gc_ty2 := 0
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_vstep := 0
-			if compiled.SIMD && compiled.SIMD512 {
-				var gc_stop bool
-				gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-					for ; gc_vstep+15 < gc_bdx2; gc_vstep += 16 {
+	compiled.OutOfLine(func() {
+		tile := tile[:32]
+		_ = tile
+		{
+			gc_ty2 := 0
+			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+				gc_vstep := 0
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop bool
+					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+						for ; gc_vstep+15 < gc_bdx2; gc_vstep += 16 {
+							gc_tx2 := gc_vstep
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+//line blog_memory.go:111
+							var x int = gc_bx2*blogTileDim + gc_tx2
+//line blog_memory.go:111
+							_ = x
+//line blog_memory.go:112
+							var y int = gc_by2*blogTileDim + gc_ty2
+//line blog_memory.go:112
+							_ = y
+//line blog_memory.go:115
+							for j := 0; j < blogTileDim; j = j + blogBlockRows {
+//line blog_memory.go:115
+								var gc_ld2 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+//line blog_memory.go:115
+								if ((y+j)*
+									width+x) >= 0 && ((y+j)*width+x) <= len(idata)-16 {
+//line blog_memory.go:116
+									gc_ld2 = archsimd.LoadFloat32x16Slice(idata[(y+j)*width+x:])
+//line blog_memory.go:116
+								} else {
+//line blog_memory.go:116
+									var gc_lanes3 [16]float32
+//line blog_memory.go:116
+									for gc_k3 := range 16 {
+//line blog_memory.go:116
+										if 0xffff&(1<<gc_k3) != 0 {
+//line blog_memory.go:116
+											gc_pos2.Thread = gc_rank2 + gc_k3
+//line blog_memory.go:116
+											gc_lanes3[gc_k3] = idata[((y+j)*width+x)+gc_k3]
+//line blog_memory.go:116
+										}
+//line blog_memory.go:116
+									}
+//line blog_memory.go:116
+									gc_pos2.Thread = gc_rank2
+//line blog_memory.go:116
+									gc_ld2 = archsimd.LoadFloat32x16(&gc_lanes3)
+//line blog_memory.go:116
+								}
+//line blog_memory.go:116
+								if gc_tx2 >= 0 && gc_tx2 <= len(tile[gc_ty2+j])-16 {
+//line blog_memory.go:116
+									gc_ld2.StoreSlice(tile[gc_ty2+j][gc_tx2:])
+//line blog_memory.go:116
+								} else {
+//line blog_memory.go:116
+									var gc_lanes4 [16]float32
+//line blog_memory.go:116
+									gc_ld2.Store(&gc_lanes4)
+//line blog_memory.go:116
+									for gc_k4 := range 16 {
+//line blog_memory.go:116
+										if 0xffff&(1<<gc_k4) != 0 {
+//line blog_memory.go:116
+											gc_pos2.Thread = gc_rank2 + gc_k4
+//line blog_memory.go:116
+											tile[gc_ty2+j][gc_tx2+gc_k4] = gc_lanes4[gc_k4]
+//line blog_memory.go:116
+										}
+//line blog_memory.go:116
+									}
+//line blog_memory.go:116
+									gc_pos2.Thread = gc_rank2
+//line blog_memory.go:116
+								}
+//line blog_memory.go:116
+							}
+						}
+						archsimd.ClearAVXUpperBits()
+						return gc_vstep, false
+					}(gc_vstep)
+					if gc_stop {
+						return
+					}
+				}
+				if compiled.SIMD {
+					for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
 						gc_tx2 := gc_vstep
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
@@ -2576,24 +2667,24 @@ func gc_body_blogTransposeCoalesced(gc_b2 *compiled.Block, odata, idata []float3
 //line blog_memory.go:115
 						for j := 0; j < blogTileDim; j = j + blogBlockRows {
 //line blog_memory.go:115
-							var gc_ld2 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+							var gc_ld archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line blog_memory.go:115
 							if ((y+j)*
-								width+x) >= 0 && ((y+j)*width+x) <= len(idata)-16 {
+								width+x) >= 0 && ((y+j)*width+x) <= len(idata)-8 {
 //line blog_memory.go:116
-								gc_ld2 = archsimd.LoadFloat32x16Slice(idata[(y+j)*width+x:])
+								gc_ld = archsimd.LoadFloat32x8Slice(idata[(y+j)*width+x:])
 //line blog_memory.go:116
 							} else {
 //line blog_memory.go:116
-								var gc_lanes3 [16]float32
+								var gc_lanes [8]float32
 //line blog_memory.go:116
-								for gc_k3 := range 16 {
+								for gc_k := range 8 {
 //line blog_memory.go:116
-									if 0xffff&(1<<gc_k3) != 0 {
+									if 0xff&(1<<gc_k) != 0 {
 //line blog_memory.go:116
-										gc_pos2.Thread = gc_rank2 + gc_k3
+										gc_pos2.Thread = gc_rank2 + gc_k
 //line blog_memory.go:116
-										gc_lanes3[gc_k3] = idata[((y+j)*width+x)+gc_k3]
+										gc_lanes[gc_k] = idata[((y+j)*width+x)+gc_k]
 //line blog_memory.go:116
 									}
 //line blog_memory.go:116
@@ -2601,27 +2692,27 @@ func gc_body_blogTransposeCoalesced(gc_b2 *compiled.Block, odata, idata []float3
 //line blog_memory.go:116
 								gc_pos2.Thread = gc_rank2
 //line blog_memory.go:116
-								gc_ld2 = archsimd.LoadFloat32x16(&gc_lanes3)
+								gc_ld = archsimd.LoadFloat32x8(&gc_lanes)
 //line blog_memory.go:116
 							}
 //line blog_memory.go:116
-							if gc_tx2 >= 0 && gc_tx2 <= len(tile[gc_ty2+j])-16 {
+							if gc_tx2 >= 0 && gc_tx2 <= len(tile[gc_ty2+j])-8 {
 //line blog_memory.go:116
-								gc_ld2.StoreSlice(tile[gc_ty2+j][gc_tx2:])
+								gc_ld.StoreSlice(tile[gc_ty2+j][gc_tx2:])
 //line blog_memory.go:116
 							} else {
 //line blog_memory.go:116
-								var gc_lanes4 [16]float32
+								var gc_lanes2 [8]float32
 //line blog_memory.go:116
-								gc_ld2.Store(&gc_lanes4)
+								gc_ld.Store(&gc_lanes2)
 //line blog_memory.go:116
-								for gc_k4 := range 16 {
+								for gc_k2 := range 8 {
 //line blog_memory.go:116
-									if 0xffff&(1<<gc_k4) != 0 {
+									if 0xff&(1<<gc_k2) != 0 {
 //line blog_memory.go:116
-										gc_pos2.Thread = gc_rank2 + gc_k4
+										gc_pos2.Thread = gc_rank2 + gc_k2
 //line blog_memory.go:116
-										tile[gc_ty2+j][gc_tx2+gc_k4] = gc_lanes4[gc_k4]
+										tile[gc_ty2+j][gc_tx2+gc_k2] = gc_lanes2[gc_k2]
 //line blog_memory.go:116
 									}
 //line blog_memory.go:116
@@ -2634,136 +2725,61 @@ func gc_body_blogTransposeCoalesced(gc_b2 *compiled.Block, odata, idata []float3
 						}
 					}
 					archsimd.ClearAVXUpperBits()
-					return gc_vstep, false
-				}(gc_vstep)
-				if gc_stop {
-					return
 				}
-			}
-			if compiled.SIMD {
-				for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
-					gc_tx2 := gc_vstep
+				for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
+
 //line blog_memory.go:111
-					var x int = gc_bx2*blogTileDim + gc_tx2
-//line blog_memory.go:111
-					_ = x
+					x := gc_bx2*blogTileDim + gc_tx2
+
 //line blog_memory.go:112
-					var y int = gc_by2*blogTileDim + gc_ty2
-//line blog_memory.go:112
-					_ = y
+					y := gc_by2*blogTileDim + gc_ty2
+
 //line blog_memory.go:115
-					for j := 0; j < blogTileDim; j = j + blogBlockRows {
-//line blog_memory.go:115
-						var gc_ld archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line blog_memory.go:115
-						if ((y+j)*
-							width+x) >= 0 && ((y+j)*width+x) <= len(idata)-8 {
-//line blog_memory.go:116
-							gc_ld = archsimd.LoadFloat32x8Slice(idata[(y+j)*width+x:])
-//line blog_memory.go:116
-						} else {
-//line blog_memory.go:116
-							var gc_lanes [8]float32
-//line blog_memory.go:116
-							for gc_k := range 8 {
-//line blog_memory.go:116
-								if 0xff&(1<<gc_k) != 0 {
-//line blog_memory.go:116
-									gc_pos2.Thread = gc_rank2 + gc_k
-//line blog_memory.go:116
-									gc_lanes[gc_k] = idata[((y+j)*width+x)+gc_k]
-//line blog_memory.go:116
-								}
-//line blog_memory.go:116
-							}
-//line blog_memory.go:116
-							gc_pos2.Thread = gc_rank2
-//line blog_memory.go:116
-							gc_ld = archsimd.LoadFloat32x8(&gc_lanes)
-//line blog_memory.go:116
-						}
-//line blog_memory.go:116
-						if gc_tx2 >= 0 && gc_tx2 <= len(tile[gc_ty2+j])-8 {
-//line blog_memory.go:116
-							gc_ld.StoreSlice(tile[gc_ty2+j][gc_tx2:])
-//line blog_memory.go:116
-						} else {
-//line blog_memory.go:116
-							var gc_lanes2 [8]float32
-//line blog_memory.go:116
-							gc_ld.Store(&gc_lanes2)
-//line blog_memory.go:116
-							for gc_k2 := range 8 {
-//line blog_memory.go:116
-								if 0xff&(1<<gc_k2) != 0 {
-//line blog_memory.go:116
-									gc_pos2.Thread = gc_rank2 + gc_k2
-//line blog_memory.go:116
-									tile[gc_ty2+j][gc_tx2+gc_k2] = gc_lanes2[gc_k2]
-//line blog_memory.go:116
-								}
-//line blog_memory.go:116
-							}
-//line blog_memory.go:116
-							gc_pos2.Thread = gc_rank2
-//line blog_memory.go:116
-						}
-//line blog_memory.go:116
+					for j := 0; j < blogTileDim; j += blogBlockRows {
+						tile[gc_ty2+j][gc_tx2] = idata[(y+j)*width+x]
 					}
+					_ = x
+					_ = y
 				}
-				archsimd.ClearAVXUpperBits()
-			}
-			for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
-
-//line blog_memory.go:111
-				x := gc_bx2*blogTileDim + gc_tx2
-
-//line blog_memory.go:112
-				y := gc_by2*blogTileDim + gc_ty2
-
-//line blog_memory.go:115
-				for j := 0; j < blogTileDim; j += blogBlockRows {
-					tile[gc_ty2+j][gc_tx2] = idata[(y+j)*width+x]
+				gc_ty2++
+				if gc_ty2 == gc_bdy2 {
+					gc_ty2 = 0
 				}
-				_ = x
-				_ = y
-			}
-			gc_ty2++
-			if gc_ty2 == gc_bdy2 {
-				gc_ty2 = 0
 			}
 		}
-	}
-	{
-		gc_ty2 := 0
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
-				var x int
-				_ = x
-				var y int
-				_ = y
+	})
+	compiled.OutOfLine(func() {
+		tile := tile[:32]
+		_ = tile
+		{
+			gc_ty2 := 0
+			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+					var x int
+					_ = x
+					var y int
+					_ = y
 
 //line blog_memory.go:121
-				x = gc_by2*blogTileDim + gc_tx2
+					x = gc_by2*blogTileDim + gc_tx2
 
 //line blog_memory.go:122
-				y = gc_bx2*blogTileDim + gc_ty2
+					y = gc_bx2*blogTileDim + gc_ty2
 
 //line blog_memory.go:124
-				for j_ := 0; j_ < blogTileDim; j_ += blogBlockRows {
-					odata[(y+j_)*width+x] = tile[gc_tx2][gc_ty2+j_]
+					for j_ := 0; j_ < blogTileDim; j_ += blogBlockRows {
+						odata[(y+j_)*width+x] = tile[gc_tx2][gc_ty2+j_]
+					}
+				}
+				gc_ty2++
+				if gc_ty2 == gc_bdy2 {
+					gc_ty2 = 0
 				}
 			}
-			gc_ty2++
-			if gc_ty2 == gc_bdy2 {
-				gc_ty2 = 0
-			}
 		}
-	}
+	})
 }

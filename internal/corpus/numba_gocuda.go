@@ -255,108 +255,110 @@ func gc_body_numbaMatmul(gc_b *compiled.Block, gc_lo, gc_hi int, a []float64, aR
 		}
 		gc_blk := gc_by + gc_gdy*(gc_bx+gc_gdx*gc_bz)
 		gc_pos.Block = gc_blk
-		{
-			gc_ty := 0
-			gc_tz := 0
-			gc_from, gc_to := 0, gc_bdx
-			if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound := compiled.Diff(cCols, gc_bx*gc_bdx); gc_bound < gc_to {
-				gc_to = gc_bound
-			}
-			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				if (gc_by*gc_bdy + gc_ty) >= cRows {
+		compiled.OutOfLine(func() {
+			{
+				gc_ty := 0
+				gc_tz := 0
+				gc_from, gc_to := 0, gc_bdx
+				if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+					panic(compiled.ErrGuardWraps)
+				}
+				if gc_bound := compiled.Diff(cCols, gc_bx*gc_bdx); gc_bound < gc_to {
+					gc_to = gc_bound
+				}
+				for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+					if (gc_by*gc_bdy + gc_ty) >= cRows {
+						gc_ty++
+						if gc_ty == gc_bdy {
+							gc_ty = 0
+							gc_tz++
+						}
+						continue
+					}
+					gc_vstep := gc_from
+//line numba.go:39
+					gc_vb := lanes.BroadcastFloat64x4(0.)
+//line numba.go:39
+					_ = gc_vb
+				gc_steps2:
+					for ; gc_vstep+3 < gc_to; gc_vstep += 4 {
+						gc_tx := gc_vstep
+						gc_rank := gc_ty + gc_bdy*(gc_tx+gc_bdx*gc_tz)
+						gc_pos.Thread = gc_rank
+//line numba.go:36
+						var i int = gc_by*gc_bdy + gc_ty
+//line numba.go:36
+						_ = i
+//line numba.go:37
+						var j int = gc_bx*gc_bdx + gc_tx
+//line numba.go:37
+						_ = j
+//line numba.go:38
+						{
+							tmp := gc_vb
+//line numba.go:39
+							_ = tmp
+							if (i*
+
+//line numba.go:43
+								cCols+j) < 0 || (i*cCols+j) > len(c)-4 {
+//line numba.go:40
+								break
+//line numba.go:40
+							}
+//line numba.go:40
+							for k := 0; k < aCols; k = k + 1 {
+//line numba.go:40
+								var gc_ld2 lanes.Float64x4
+//line numba.go:40
+								if (k*
+									bCols+j) >= 0 && (k*bCols+j) <= len(b)-4 {
+//line numba.go:41
+									gc_ld2 = lanes.LoadFloat64x4Slice(b[k*bCols+j:])
+//line numba.go:41
+								} else {
+//line numba.go:41
+									break gc_steps2
+//line numba.go:41
+								}
+//line numba.go:41
+								tmp = tmp.Add(lanes.BroadcastFloat64x4(a[i*aCols+k]).Mul(gc_ld2))
+//line numba.go:41
+							}
+//line numba.go:41
+							tmp.StoreSlice(c[i*cCols+j:])
+//line numba.go:43
+						}
+					}
+					for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_ty + gc_bdy*(gc_tx+gc_bdx*gc_tz)
+						gc_pos.Thread = gc_rank
+
+//line numba.go:36
+						i := gc_by*gc_bdy + gc_ty
+						_ = i
+
+//line numba.go:37
+						j := gc_bx*gc_bdx + gc_tx
+						_ = j
+
+//line numba.go:38
+						{
+							tmp := 0.
+							for k := 0; k < aCols; k++ {
+								tmp += a[i*aCols+k] * b[k*bCols+j]
+							}
+							c[i*cCols+j] = tmp
+						}
+					}
 					gc_ty++
 					if gc_ty == gc_bdy {
 						gc_ty = 0
 						gc_tz++
 					}
-					continue
-				}
-				gc_vstep := gc_from
-//line numba.go:39
-				gc_vb := lanes.BroadcastFloat64x4(0.)
-//line numba.go:39
-				_ = gc_vb
-			gc_steps2:
-				for ; gc_vstep+3 < gc_to; gc_vstep += 4 {
-					gc_tx := gc_vstep
-					gc_rank := gc_ty + gc_bdy*(gc_tx+gc_bdx*gc_tz)
-					gc_pos.Thread = gc_rank
-//line numba.go:36
-					var i int = gc_by*gc_bdy + gc_ty
-//line numba.go:36
-					_ = i
-//line numba.go:37
-					var j int = gc_bx*gc_bdx + gc_tx
-//line numba.go:37
-					_ = j
-//line numba.go:38
-					{
-						tmp := gc_vb
-//line numba.go:39
-						_ = tmp
-						if (i*
-
-//line numba.go:43
-							cCols+j) < 0 || (i*cCols+j) > len(c)-4 {
-//line numba.go:40
-							break
-//line numba.go:40
-						}
-//line numba.go:40
-						for k := 0; k < aCols; k = k + 1 {
-//line numba.go:40
-							var gc_ld2 lanes.Float64x4
-//line numba.go:40
-							if (k*
-								bCols+j) >= 0 && (k*bCols+j) <= len(b)-4 {
-//line numba.go:41
-								gc_ld2 = lanes.LoadFloat64x4Slice(b[k*bCols+j:])
-//line numba.go:41
-							} else {
-//line numba.go:41
-								break gc_steps2
-//line numba.go:41
-							}
-//line numba.go:41
-							tmp = tmp.Add(lanes.BroadcastFloat64x4(a[i*aCols+k]).Mul(gc_ld2))
-//line numba.go:41
-						}
-//line numba.go:41
-						tmp.StoreSlice(c[i*cCols+j:])
-//line numba.go:43
-					}
-				}
-				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_ty + gc_bdy*(gc_tx+gc_bdx*gc_tz)
-					gc_pos.Thread = gc_rank
-
-//line numba.go:36
-					i := gc_by*gc_bdy + gc_ty
-					_ = i
-
-//line numba.go:37
-					j := gc_bx*gc_bdx + gc_tx
-					_ = j
-
-//line numba.go:38
-					{
-						tmp := 0.
-						for k := 0; k < aCols; k++ {
-							tmp += a[i*aCols+k] * b[k*bCols+j]
-						}
-						c[i*cCols+j] = tmp
-					}
-				}
-				gc_ty++
-				if gc_ty == gc_bdy {
-					gc_ty = 0
-					gc_tz++
 				}
 			}
-		}
+		})
 	}
 }
 

@@ -239,115 +239,117 @@ func gc_body_numbaMatmul(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a []float64,
 		}
 		gc_blk2 := gc_by2 + gc_gdy2*(gc_bx2+gc_gdx2*gc_bz2)
 		gc_pos2.Block = gc_blk2
-		{
-			gc_ty2 := 0
-			gc_tz2 := 0
-			gc_from2, gc_to2 := 0, gc_bdx2
-			if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound2 := compiled.Diff(cCols, gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
-				gc_to2 = gc_bound2
-			}
-			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				if (gc_by2*gc_bdy2 + gc_ty2) >= cRows {
+		compiled.OutOfLine(func() {
+			{
+				gc_ty2 := 0
+				gc_tz2 := 0
+				gc_from2, gc_to2 := 0, gc_bdx2
+				if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
+					panic(compiled.ErrGuardWraps)
+				}
+				if gc_bound2 := compiled.Diff(cCols, gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
+					gc_to2 = gc_bound2
+				}
+				for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+					if (gc_by2*gc_bdy2 + gc_ty2) >= cRows {
+						gc_ty2++
+						if gc_ty2 == gc_bdy2 {
+							gc_ty2 = 0
+							gc_tz2++
+						}
+						continue
+					}
+					gc_vstep2 := gc_from2
+					if compiled.SIMD {
+//line numba.go:39
+						gc_vb2 := archsimd.BroadcastFloat64x4(0.)
+//line numba.go:39
+						_ = gc_vb2
+//line numba.go:39
+						gc_Lane0Mask64 := compiled.Lane0Mask64()
+//line numba.go:39
+						_ = gc_Lane0Mask64
+					gc_steps3:
+						for ; gc_vstep2+3 < gc_to2; gc_vstep2 += 4 {
+							gc_tx2 := gc_vstep2
+							gc_rank2 := gc_ty2 + gc_bdy2*(gc_tx2+gc_bdx2*gc_tz2)
+							gc_pos2.Thread = gc_rank2
+//line numba.go:36
+							var i int = gc_by2*gc_bdy2 + gc_ty2
+//line numba.go:36
+							_ = i
+//line numba.go:37
+							var j int = gc_bx2*gc_bdx2 + gc_tx2
+//line numba.go:37
+							_ = j
+//line numba.go:38
+							{
+								tmp := gc_vb2
+//line numba.go:39
+								_ = tmp
+								if (i*
+
+//line numba.go:43
+									cCols+j) < 0 || (i*cCols+j) > len(c)-4 {
+//line numba.go:40
+									break
+//line numba.go:40
+								}
+//line numba.go:40
+								for k := 0; k < aCols; k = k + 1 {
+//line numba.go:40
+									var gc_ld3 archsimd.Float64x4 = archsimd.BroadcastInt64x4(0).AsFloat64x4()
+//line numba.go:40
+									if (k*
+										bCols+j) >= 0 && (k*bCols+j) <= len(b)-4 {
+//line numba.go:41
+										gc_ld3 = archsimd.LoadFloat64x4Slice(b[k*bCols+j:])
+//line numba.go:41
+									} else {
+//line numba.go:41
+										break gc_steps3
+//line numba.go:41
+									}
+//line numba.go:41
+									tmp = tmp.Add(compiled.BroadcastFloat64x4At(&a[i*aCols+k], gc_Lane0Mask64).Mul(gc_ld3))
+//line numba.go:41
+								}
+//line numba.go:41
+								tmp.StoreSlice(c[i*cCols+j:])
+//line numba.go:43
+							}
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					for gc_tx2 := gc_vstep2; gc_tx2 < gc_to2; gc_tx2++ {
+						gc_rank2 := gc_ty2 + gc_bdy2*(gc_tx2+gc_bdx2*gc_tz2)
+						gc_pos2.Thread = gc_rank2
+
+//line numba.go:36
+						i := gc_by2*gc_bdy2 + gc_ty2
+						_ = i
+
+//line numba.go:37
+						j := gc_bx2*gc_bdx2 + gc_tx2
+						_ = j
+
+//line numba.go:38
+						{
+							tmp := 0.
+							for k := 0; k < aCols; k++ {
+								tmp += a[i*aCols+k] * b[k*bCols+j]
+							}
+							c[i*cCols+j] = tmp
+						}
+					}
 					gc_ty2++
 					if gc_ty2 == gc_bdy2 {
 						gc_ty2 = 0
 						gc_tz2++
 					}
-					continue
-				}
-				gc_vstep2 := gc_from2
-				if compiled.SIMD {
-//line numba.go:39
-					gc_vb2 := archsimd.BroadcastFloat64x4(0.)
-//line numba.go:39
-					_ = gc_vb2
-//line numba.go:39
-					gc_Lane0Mask64 := compiled.Lane0Mask64()
-//line numba.go:39
-					_ = gc_Lane0Mask64
-				gc_steps3:
-					for ; gc_vstep2+3 < gc_to2; gc_vstep2 += 4 {
-						gc_tx2 := gc_vstep2
-						gc_rank2 := gc_ty2 + gc_bdy2*(gc_tx2+gc_bdx2*gc_tz2)
-						gc_pos2.Thread = gc_rank2
-//line numba.go:36
-						var i int = gc_by2*gc_bdy2 + gc_ty2
-//line numba.go:36
-						_ = i
-//line numba.go:37
-						var j int = gc_bx2*gc_bdx2 + gc_tx2
-//line numba.go:37
-						_ = j
-//line numba.go:38
-						{
-							tmp := gc_vb2
-//line numba.go:39
-							_ = tmp
-							if (i*
-
-//line numba.go:43
-								cCols+j) < 0 || (i*cCols+j) > len(c)-4 {
-//line numba.go:40
-								break
-//line numba.go:40
-							}
-//line numba.go:40
-							for k := 0; k < aCols; k = k + 1 {
-//line numba.go:40
-								var gc_ld3 archsimd.Float64x4 = archsimd.BroadcastInt64x4(0).AsFloat64x4()
-//line numba.go:40
-								if (k*
-									bCols+j) >= 0 && (k*bCols+j) <= len(b)-4 {
-//line numba.go:41
-									gc_ld3 = archsimd.LoadFloat64x4Slice(b[k*bCols+j:])
-//line numba.go:41
-								} else {
-//line numba.go:41
-									break gc_steps3
-//line numba.go:41
-								}
-//line numba.go:41
-								tmp = tmp.Add(compiled.BroadcastFloat64x4At(&a[i*aCols+k], gc_Lane0Mask64).Mul(gc_ld3))
-//line numba.go:41
-							}
-//line numba.go:41
-							tmp.StoreSlice(c[i*cCols+j:])
-//line numba.go:43
-						}
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				for gc_tx2 := gc_vstep2; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_ty2 + gc_bdy2*(gc_tx2+gc_bdx2*gc_tz2)
-					gc_pos2.Thread = gc_rank2
-
-//line numba.go:36
-					i := gc_by2*gc_bdy2 + gc_ty2
-					_ = i
-
-//line numba.go:37
-					j := gc_bx2*gc_bdx2 + gc_tx2
-					_ = j
-
-//line numba.go:38
-					{
-						tmp := 0.
-						for k := 0; k < aCols; k++ {
-							tmp += a[i*aCols+k] * b[k*bCols+j]
-						}
-						c[i*cCols+j] = tmp
-					}
-				}
-				gc_ty2++
-				if gc_ty2 == gc_bdy2 {
-					gc_ty2 = 0
-					gc_tz2++
 				}
 			}
-		}
+		})
 	}
 }
 

@@ -334,167 +334,173 @@ func gc_body_mysgemmNT(gc_b2 *compiled.Block, a []float32, lda int, b []float32,
 			}
 		}
 		archsimd.ClearAVXUpperBits()
-		{
-			gc_ty2 := 0
-			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+		compiled.OutOfLine(func() {
+			bS := bS[:8]
+			_ = bS
+			gc_s_cc := gc_s_cc[:gc_n2]
+			_ = gc_s_cc
+			{
+				gc_ty2 := 0
+				for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+					for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
 
 //line parboil.go:34
-					mid := gc_ty2*gc_bdx2 + gc_tx2
-					_ = mid
+						mid := gc_ty2*gc_bdx2 + gc_tx2
+						_ = mid
 
 //line parboil.go:35
-					m := gc_bx2*sgemmTileM + mid
-					_ = m
-					cc := gc_s_cc[gc_rank2]
-					var av float32
-					_ = av
+						m := gc_bx2*sgemmTileM + mid
+						_ = m
+						cc := gc_s_cc[gc_rank2]
+						var av float32
+						_ = av
 
 //line parboil.go:43
-					for j := 0; j < sgemmTileTBHeight; j++ {
-						av = a[m+(i_+j)*lda]
+						for j := 0; j < sgemmTileTBHeight; j++ {
+							av = a[m+(i_+j)*lda]
 //line parboil.go:44
-						{
 							{
+								{
 //line parboil.go:45
-								kk := int(0)
+									kk := int(0)
 //line parboil.go:45
-								_ = kk
-								cc[kk] += av * bS[j][kk]
-							}
+									_ = kk
+									cc[kk] += av * bS[j][kk]
+								}
 //line parboil.go:45
-							{
+								{
 //line parboil.go:45
-								kk := int(1)
+									kk := int(1)
 //line parboil.go:45
-								_ = kk
-								cc[kk] += av * bS[j][kk]
-							}
+									_ = kk
+									cc[kk] += av * bS[j][kk]
+								}
 //line parboil.go:45
-							{
+								{
 //line parboil.go:45
-								kk := int(2)
+									kk := int(2)
 //line parboil.go:45
-								_ = kk
-								cc[kk] += av * bS[j][kk]
-							}
+									_ = kk
+									cc[kk] += av * bS[j][kk]
+								}
 //line parboil.go:45
-							{
+								{
 //line parboil.go:45
-								kk := int(3)
+									kk := int(3)
 //line parboil.go:45
-								_ = kk
-								cc[kk] += av * bS[j][kk]
-							}
+									_ = kk
+									cc[kk] += av * bS[j][kk]
+								}
 //line parboil.go:45
-							{
+								{
 //line parboil.go:45
-								kk := int(4)
+									kk := int(4)
 //line parboil.go:45
-								_ = kk
-								cc[kk] += av * bS[j][kk]
-							}
+									_ = kk
+									cc[kk] += av * bS[j][kk]
+								}
 //line parboil.go:45
-							{
+								{
 //line parboil.go:45
-								kk := int(5)
+									kk := int(5)
 //line parboil.go:45
-								_ = kk
-								cc[kk] += av * bS[j][kk]
-							}
+									_ = kk
+									cc[kk] += av * bS[j][kk]
+								}
 //line parboil.go:45
-							{
+								{
 //line parboil.go:45
-								kk := int(6)
+									kk := int(6)
 //line parboil.go:45
-								_ = kk
-								cc[kk] += av * bS[j][kk]
-							}
+									_ = kk
+									cc[kk] += av * bS[j][kk]
+								}
 //line parboil.go:45
-							{
+								{
 //line parboil.go:45
-								kk := int(7)
+									kk := int(7)
 //line parboil.go:45
-								_ = kk
-								cc[kk] += av * bS[j][kk]
-							}
+									_ = kk
+									cc[kk] += av * bS[j][kk]
+								}
 //line parboil.go:45
-							{
+								{
 //line parboil.go:45
-								kk := int(8)
+									kk := int(8)
 //line parboil.go:45
-								_ = kk
-								cc[kk] += av * bS[j][kk]
-							}
+									_ = kk
+									cc[kk] += av * bS[j][kk]
+								}
 //line parboil.go:45
-							{
+								{
 //line parboil.go:45
-								kk := int(9)
+									kk := int(9)
 //line parboil.go:45
-								_ = kk
-								cc[kk] += av * bS[j][kk]
-							}
+									_ = kk
+									cc[kk] += av * bS[j][kk]
+								}
 //line parboil.go:45
-							{
+								{
 //line parboil.go:45
-								kk := int(10)
+									kk := int(10)
 //line parboil.go:45
-								_ = kk
-								cc[kk] += av * bS[j][kk]
-							}
+									_ = kk
+									cc[kk] += av * bS[j][kk]
+								}
 //line parboil.go:45
-							{
+								{
 //line parboil.go:45
-								kk := int(11)
+									kk := int(11)
 //line parboil.go:45
-								_ = kk
-								cc[kk] += av * bS[j][kk]
-							}
+									_ = kk
+									cc[kk] += av * bS[j][kk]
+								}
 //line parboil.go:45
-							{
+								{
 //line parboil.go:45
-								kk := int(12)
+									kk := int(12)
 //line parboil.go:45
-								_ = kk
-								cc[kk] += av * bS[j][kk]
-							}
+									_ = kk
+									cc[kk] += av * bS[j][kk]
+								}
 //line parboil.go:45
-							{
+								{
 //line parboil.go:45
-								kk := int(13)
+									kk := int(13)
 //line parboil.go:45
-								_ = kk
-								cc[kk] += av * bS[j][kk]
-							}
+									_ = kk
+									cc[kk] += av * bS[j][kk]
+								}
 //line parboil.go:45
-							{
+								{
 //line parboil.go:45
-								kk := int(14)
+									kk := int(14)
 //line parboil.go:45
-								_ = kk
-								cc[kk] += av * bS[j][kk]
-							}
+									_ = kk
+									cc[kk] += av * bS[j][kk]
+								}
 //line parboil.go:45
-							{
+								{
 //line parboil.go:45
-								kk := int(15)
+									kk := int(15)
 //line parboil.go:45
-								_ = kk
-								cc[kk] += av * bS[j][kk]
-							}
+									_ = kk
+									cc[kk] += av * bS[j][kk]
+								}
 //line parboil.go:47
+							}
 						}
+						gc_s_cc[gc_rank2] = cc
 					}
-					gc_s_cc[gc_rank2] = cc
-				}
-				gc_ty2++
-				if gc_ty2 == gc_bdy2 {
-					gc_ty2 = 0
+					gc_ty2++
+					if gc_ty2 == gc_bdy2 {
+						gc_ty2 = 0
+					}
 				}
 			}
-		}
+		})
 	}
 	{
 		gc_ty2 := 0
@@ -4028,75 +4034,77 @@ func gc_body_spmvJDS(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, dstVector, dData
 		if gc_bx2 == gc_gdx2 {
 			gc_bx2 = 0
 		}
-		{
-			gc_from2, gc_to2 := 0, gc_bdx2
-			if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound2 := compiled.Diff(dim, gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
-				gc_to2 = gc_bound2
-			}
-			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+		compiled.OutOfLine(func() {
+			{
+				gc_from2, gc_to2 := 0, gc_bdx2
+				if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
+					panic(compiled.ErrGuardWraps)
+				}
+				if gc_bound2 := compiled.Diff(dim, gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
+					gc_to2 = gc_bound2
+				}
+				for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+					for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
 
 //line parboil.go:181
-					ix := gc_bx2*gc_bdx2 + gc_tx2
-					_ = ix
+						ix := gc_bx2*gc_bdx2 + gc_tx2
+						_ = ix
 
 //line parboil.go:182
-					warpID := ix >> 5
-					_ = warpID
+						warpID := ix >> 5
+						_ = warpID
 
 //line parboil.go:184
-					{
-						var sum float32 = 0.0
-						bound := int(shZcnt.At(warpID))
+						{
+							var sum float32 = 0.0
+							bound := int(shZcnt.At(warpID))
 
-						j := int(jdsPtr.At(0)) + ix
-						d := dData[j]
-						i := dIndex[j]
-						tt := xVec[i]
-						if bound > 1 {
+							j := int(jdsPtr.At(0)) + ix
+							d := dData[j]
+							i := dIndex[j]
+							tt := xVec[i]
+							if bound > 1 {
 
-							j = int(jdsPtr.At(1)) + ix
-							i = dIndex[j]
-							var in int32
-							var dn, tn float32
-							for k := 2; k < bound; k++ {
+								j = int(jdsPtr.At(1)) + ix
+								i = dIndex[j]
+								var in int32
+								var dn, tn float32
+								for k := 2; k < bound; k++ {
+
+									dn = dData[j]
+
+									j = int(jdsPtr.At(k)) + ix
+									in = dIndex[j]
+
+									tn = xVec[i]
+
+									sum += d * tt
+
+									i = in
+
+									d = dn
+									tt = tn
+								}
 
 								dn = dData[j]
-
-								j = int(jdsPtr.At(k)) + ix
-								in = dIndex[j]
-
 								tn = xVec[i]
 
 								sum += d * tt
-
-								i = in
 
 								d = dn
 								tt = tn
 							}
 
-							dn = dData[j]
-							tn = xVec[i]
-
 							sum += d * tt
 
-							d = dn
-							tt = tn
+							dstVector[dPerm[ix]] = sum
 						}
-
-						sum += d * tt
-
-						dstVector[dPerm[ix]] = sum
 					}
 				}
 			}
-		}
+		})
 	}
 }
 

@@ -1202,37 +1202,39 @@ func gc_body_corrKernel(gc_b *compiled.Block, gc_lo, gc_hi int, m, n int, symmat
 		if gc_bx == gc_gdx {
 			gc_bx = 0
 		}
-		{
-			gc_from, gc_to := 0, gc_bdx
-			if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound := compiled.Diff(m-1, gc_bx*gc_bdx); gc_bound < gc_to {
-				gc_to = gc_bound
-			}
-			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+		compiled.OutOfLine(func() {
+			{
+				gc_from, gc_to := 0, gc_bdx
+				if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+					panic(compiled.ErrGuardWraps)
+				}
+				if gc_bound := compiled.Diff(m-1, gc_bx*gc_bdx); gc_bound < gc_to {
+					gc_to = gc_bound
+				}
+				for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 
 //line polybench_datamining.go:82
-					j1 := gc_bx*gc_bdx + gc_tx
-					_ = j1
+						j1 := gc_bx*gc_bdx + gc_tx
+						_ = j1
 
 //line polybench_datamining.go:84
-					{
-						symmat[j1*m+j1] = 1.0
-						for j2 := j1 + 1; j2 < m; j2++ {
-							symmat[j1*m+j2] = 0.0
-							for i := 0; i < n; i++ {
-								symmat[j1*m+j2] += data[i*m+j1] * data[i*m+j2]
+						{
+							symmat[j1*m+j1] = 1.0
+							for j2 := j1 + 1; j2 < m; j2++ {
+								symmat[j1*m+j2] = 0.0
+								for i := 0; i < n; i++ {
+									symmat[j1*m+j2] += data[i*m+j1] * data[i*m+j2]
+								}
+								symmat[j2*m+j1] = symmat[j1*m+j2]
 							}
-							symmat[j2*m+j1] = symmat[j1*m+j2]
 						}
 					}
 				}
 			}
-		}
+		})
 	}
 }
 
@@ -2135,35 +2137,37 @@ func gc_body_covarKernel(gc_b *compiled.Block, gc_lo, gc_hi int, m, n int, symma
 		if gc_bx == gc_gdx {
 			gc_bx = 0
 		}
-		{
-			gc_from, gc_to := 0, gc_bdx
-			if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound := compiled.Diff(m, gc_bx*gc_bdx); gc_bound < gc_to {
-				gc_to = gc_bound
-			}
-			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+		compiled.OutOfLine(func() {
+			{
+				gc_from, gc_to := 0, gc_bdx
+				if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+					panic(compiled.ErrGuardWraps)
+				}
+				if gc_bound := compiled.Diff(m, gc_bx*gc_bdx); gc_bound < gc_to {
+					gc_to = gc_bound
+				}
+				for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 
 //line polybench_datamining.go:129
-					j1 := gc_bx*gc_bdx + gc_tx
-					_ = j1
+						j1 := gc_bx*gc_bdx + gc_tx
+						_ = j1
 
 //line polybench_datamining.go:131
-					{
-						for j2 := j1; j2 < m; j2++ {
-							symmat[j1*m+j2] = 0.0
-							for i := 0; i < n; i++ {
-								symmat[j1*m+j2] += data[i*m+j1] * data[i*m+j2]
+						{
+							for j2 := j1; j2 < m; j2++ {
+								symmat[j1*m+j2] = 0.0
+								for i := 0; i < n; i++ {
+									symmat[j1*m+j2] += data[i*m+j1] * data[i*m+j2]
+								}
+								symmat[j2*m+j1] = symmat[j1*m+j2]
 							}
-							symmat[j2*m+j1] = symmat[j1*m+j2]
 						}
 					}
 				}
 			}
-		}
+		})
 	}
 }

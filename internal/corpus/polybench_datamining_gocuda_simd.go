@@ -1748,37 +1748,39 @@ func gc_body_corrKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, m, n int, sym
 		if gc_bx2 == gc_gdx2 {
 			gc_bx2 = 0
 		}
-		{
-			gc_from2, gc_to2 := 0, gc_bdx2
-			if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound2 := compiled.Diff(m-1, gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
-				gc_to2 = gc_bound2
-			}
-			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+		compiled.OutOfLine(func() {
+			{
+				gc_from2, gc_to2 := 0, gc_bdx2
+				if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
+					panic(compiled.ErrGuardWraps)
+				}
+				if gc_bound2 := compiled.Diff(m-1, gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
+					gc_to2 = gc_bound2
+				}
+				for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+					for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
 
 //line polybench_datamining.go:82
-					j1 := gc_bx2*gc_bdx2 + gc_tx2
-					_ = j1
+						j1 := gc_bx2*gc_bdx2 + gc_tx2
+						_ = j1
 
 //line polybench_datamining.go:84
-					{
-						symmat[j1*m+j1] = 1.0
-						for j2 := j1 + 1; j2 < m; j2++ {
-							symmat[j1*m+j2] = 0.0
-							for i := 0; i < n; i++ {
-								symmat[j1*m+j2] += data[i*m+j1] * data[i*m+j2]
+						{
+							symmat[j1*m+j1] = 1.0
+							for j2 := j1 + 1; j2 < m; j2++ {
+								symmat[j1*m+j2] = 0.0
+								for i := 0; i < n; i++ {
+									symmat[j1*m+j2] += data[i*m+j1] * data[i*m+j2]
+								}
+								symmat[j2*m+j1] = symmat[j1*m+j2]
 							}
-							symmat[j2*m+j1] = symmat[j1*m+j2]
 						}
 					}
 				}
 			}
-		}
+		})
 	}
 }
 
@@ -2827,35 +2829,37 @@ func gc_body_covarKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, m, n int, sy
 		if gc_bx2 == gc_gdx2 {
 			gc_bx2 = 0
 		}
-		{
-			gc_from2, gc_to2 := 0, gc_bdx2
-			if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound2 := compiled.Diff(m, gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
-				gc_to2 = gc_bound2
-			}
-			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+		compiled.OutOfLine(func() {
+			{
+				gc_from2, gc_to2 := 0, gc_bdx2
+				if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
+					panic(compiled.ErrGuardWraps)
+				}
+				if gc_bound2 := compiled.Diff(m, gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
+					gc_to2 = gc_bound2
+				}
+				for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+					for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
 
 //line polybench_datamining.go:129
-					j1 := gc_bx2*gc_bdx2 + gc_tx2
-					_ = j1
+						j1 := gc_bx2*gc_bdx2 + gc_tx2
+						_ = j1
 
 //line polybench_datamining.go:131
-					{
-						for j2 := j1; j2 < m; j2++ {
-							symmat[j1*m+j2] = 0.0
-							for i := 0; i < n; i++ {
-								symmat[j1*m+j2] += data[i*m+j1] * data[i*m+j2]
+						{
+							for j2 := j1; j2 < m; j2++ {
+								symmat[j1*m+j2] = 0.0
+								for i := 0; i < n; i++ {
+									symmat[j1*m+j2] += data[i*m+j1] * data[i*m+j2]
+								}
+								symmat[j2*m+j1] = symmat[j1*m+j2]
 							}
-							symmat[j2*m+j1] = symmat[j1*m+j2]
 						}
 					}
 				}
 			}
-		}
+		})
 	}
 }

@@ -2190,49 +2190,51 @@ func gc_body_syrkKernel(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj int, alph
 				gc_by = 0
 			}
 		}
-		{
-			gc_ty := 0
-			gc_from, gc_to := 0, gc_bdx
-			if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound := compiled.Diff(ni, gc_bx*gc_bdx); gc_bound < gc_to {
-				gc_to = gc_bound
-			}
-			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				if (gc_by*gc_bdy + gc_ty) >= ni {
+		compiled.OutOfLine(func() {
+			{
+				gc_ty := 0
+				gc_from, gc_to := 0, gc_bdx
+				if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+					panic(compiled.ErrGuardWraps)
+				}
+				if gc_bound := compiled.Diff(ni, gc_bx*gc_bdx); gc_bound < gc_to {
+					gc_to = gc_bound
+				}
+				for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+					if (gc_by*gc_bdy + gc_ty) >= ni {
+						gc_ty++
+						if gc_ty == gc_bdy {
+							gc_ty = 0
+						}
+						continue
+					}
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line polybench_linalg.go:106
+						j := gc_bx*gc_bdx + gc_tx
+						_ = j
+
+//line polybench_linalg.go:107
+						i := gc_by*gc_bdy + gc_ty
+						_ = i
+
+//line polybench_linalg.go:109
+						{
+							c[i*ni+j] *= beta
+							for k := 0; k < nj; k++ {
+								c[i*ni+j] += alpha * a[i*nj+k] * a[j*nj+k]
+							}
+						}
+					}
 					gc_ty++
 					if gc_ty == gc_bdy {
 						gc_ty = 0
 					}
-					continue
-				}
-				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line polybench_linalg.go:106
-					j := gc_bx*gc_bdx + gc_tx
-					_ = j
-
-//line polybench_linalg.go:107
-					i := gc_by*gc_bdy + gc_ty
-					_ = i
-
-//line polybench_linalg.go:109
-					{
-						c[i*ni+j] *= beta
-						for k := 0; k < nj; k++ {
-							c[i*ni+j] += alpha * a[i*nj+k] * a[j*nj+k]
-						}
-					}
-				}
-				gc_ty++
-				if gc_ty == gc_bdy {
-					gc_ty = 0
 				}
 			}
-		}
+		})
 	}
 }
 
@@ -2276,49 +2278,51 @@ func gc_body_syr2kKernel(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj int, alp
 				gc_by = 0
 			}
 		}
-		{
-			gc_ty := 0
-			gc_from, gc_to := 0, gc_bdx
-			if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound := compiled.Diff(ni, gc_bx*gc_bdx); gc_bound < gc_to {
-				gc_to = gc_bound
-			}
-			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				if (gc_by*gc_bdy + gc_ty) >= ni {
+		compiled.OutOfLine(func() {
+			{
+				gc_ty := 0
+				gc_from, gc_to := 0, gc_bdx
+				if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+					panic(compiled.ErrGuardWraps)
+				}
+				if gc_bound := compiled.Diff(ni, gc_bx*gc_bdx); gc_bound < gc_to {
+					gc_to = gc_bound
+				}
+				for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+					if (gc_by*gc_bdy + gc_ty) >= ni {
+						gc_ty++
+						if gc_ty == gc_bdy {
+							gc_ty = 0
+						}
+						continue
+					}
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line polybench_linalg.go:122
+						j := gc_bx*gc_bdx + gc_tx
+						_ = j
+
+//line polybench_linalg.go:123
+						i := gc_by*gc_bdy + gc_ty
+						_ = i
+
+//line polybench_linalg.go:125
+						{
+							c[i*ni+j] *= beta
+							for k := 0; k < nj; k++ {
+								c[i*ni+j] += alpha*a[i*nj+k]*b[j*nj+k] + alpha*b[i*nj+k]*a[j*nj+k]
+							}
+						}
+					}
 					gc_ty++
 					if gc_ty == gc_bdy {
 						gc_ty = 0
 					}
-					continue
-				}
-				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line polybench_linalg.go:122
-					j := gc_bx*gc_bdx + gc_tx
-					_ = j
-
-//line polybench_linalg.go:123
-					i := gc_by*gc_bdy + gc_ty
-					_ = i
-
-//line polybench_linalg.go:125
-					{
-						c[i*ni+j] *= beta
-						for k := 0; k < nj; k++ {
-							c[i*ni+j] += alpha*a[i*nj+k]*b[j*nj+k] + alpha*b[i*nj+k]*a[j*nj+k]
-						}
-					}
-				}
-				gc_ty++
-				if gc_ty == gc_bdy {
-					gc_ty = 0
 				}
 			}
-		}
+		})
 	}
 }
 
@@ -2355,33 +2359,35 @@ func gc_body_ataxKernel1(gc_b *compiled.Block, gc_lo, gc_hi int, nx, ny int, a, 
 		if gc_bx == gc_gdx {
 			gc_bx = 0
 		}
-		{
-			gc_from, gc_to := 0, gc_bdx
-			if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound := compiled.Diff(nx, gc_bx*gc_bdx); gc_bound < gc_to {
-				gc_to = gc_bound
-			}
-			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+		compiled.OutOfLine(func() {
+			{
+				gc_from, gc_to := 0, gc_bdx
+				if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+					panic(compiled.ErrGuardWraps)
+				}
+				if gc_bound := compiled.Diff(nx, gc_bx*gc_bdx); gc_bound < gc_to {
+					gc_to = gc_bound
+				}
+				for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 
 //line polybench_linalg.go:138
-					i := gc_bx*gc_bdx + gc_tx
-					_ = i
+						i := gc_bx*gc_bdx + gc_tx
+						_ = i
 
 //line polybench_linalg.go:140
-					{
-						tmp[i] = 0
-						for j := 0; j < ny; j++ {
-							tmp[i] += a[i*ny+j] * x[j]
+						{
+							tmp[i] = 0
+							for j := 0; j < ny; j++ {
+								tmp[i] += a[i*ny+j] * x[j]
+							}
 						}
 					}
 				}
 			}
-		}
+		})
 	}
 }
 
@@ -3262,33 +3268,35 @@ func gc_body_bicgKernel2(gc_b *compiled.Block, gc_lo, gc_hi int, nx, ny int, a, 
 		if gc_bx == gc_gdx {
 			gc_bx = 0
 		}
-		{
-			gc_from, gc_to := 0, gc_bdx
-			if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound := compiled.Diff(nx, gc_bx*gc_bdx); gc_bound < gc_to {
-				gc_to = gc_bound
-			}
-			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+		compiled.OutOfLine(func() {
+			{
+				gc_from, gc_to := 0, gc_bdx
+				if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+					panic(compiled.ErrGuardWraps)
+				}
+				if gc_bound := compiled.Diff(nx, gc_bx*gc_bdx); gc_bound < gc_to {
+					gc_to = gc_bound
+				}
+				for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 
 //line polybench_linalg.go:181
-					i := gc_bx*gc_bdx + gc_tx
-					_ = i
+						i := gc_bx*gc_bdx + gc_tx
+						_ = i
 
 //line polybench_linalg.go:183
-					{
-						q[i] = 0.0
-						for j := 0; j < ny; j++ {
-							q[i] += a[i*ny+j] * p[j]
+						{
+							q[i] = 0.0
+							for j := 0; j < ny; j++ {
+								q[i] += a[i*ny+j] * p[j]
+							}
 						}
 					}
 				}
 			}
-		}
+		})
 	}
 }
 
@@ -3325,34 +3333,36 @@ func gc_body_gesummvKernel(gc_b *compiled.Block, gc_lo, gc_hi int, n int, alpha,
 		if gc_bx == gc_gdx {
 			gc_bx = 0
 		}
-		{
-			gc_from, gc_to := 0, gc_bdx
-			if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound := compiled.Diff(n, gc_bx*gc_bdx); gc_bound < gc_to {
-				gc_to = gc_bound
-			}
-			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+		compiled.OutOfLine(func() {
+			{
+				gc_from, gc_to := 0, gc_bdx
+				if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+					panic(compiled.ErrGuardWraps)
+				}
+				if gc_bound := compiled.Diff(n, gc_bx*gc_bdx); gc_bound < gc_to {
+					gc_to = gc_bound
+				}
+				for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 
 //line polybench_linalg.go:196
-					i := gc_bx*gc_bdx + gc_tx
-					_ = i
+						i := gc_bx*gc_bdx + gc_tx
+						_ = i
 
 //line polybench_linalg.go:198
-					{
-						for j := 0; j < n; j++ {
-							tmp[i] += a[i*n+j] * x[j]
-							y[i] += b[i*n+j] * x[j]
+						{
+							for j := 0; j < n; j++ {
+								tmp[i] += a[i*n+j] * x[j]
+								y[i] += b[i*n+j] * x[j]
+							}
+							y[i] = alpha*tmp[i] + beta*y[i]
 						}
-						y[i] = alpha*tmp[i] + beta*y[i]
 					}
 				}
 			}
-		}
+		})
 	}
 }
 
@@ -3386,67 +3396,84 @@ func gc_body_mvtKernel1(gc_b *compiled.Block, gc_lo, gc_hi int, n int, a, x1, y1
 		if gc_bx == gc_gdx {
 			gc_bx = 0
 		}
-		{
-			gc_from, gc_to := 0, gc_bdx
-			if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound := compiled.Diff(n, gc_bx*gc_bdx); gc_bound < gc_to {
-				gc_to = gc_bound
-			}
-			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				gc_step := gc_from
-				for ; gc_step+3 < gc_to; gc_step += 4 {
-					{
-						gc_tx := gc_step + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
+		compiled.OutOfLine(func() {
+			{
+				gc_from, gc_to := 0, gc_bdx
+				if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+					panic(compiled.ErrGuardWraps)
+				}
+				if gc_bound := compiled.Diff(n, gc_bx*gc_bdx); gc_bound < gc_to {
+					gc_to = gc_bound
+				}
+				for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+					gc_step := gc_from
+					for ; gc_step+3 < gc_to; gc_step += 4 {
+						{
+							gc_tx := gc_step + 0
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 
 //line polybench_linalg.go:211
-						i := gc_bx*gc_bdx + gc_tx
-						_ = i
+							i := gc_bx*gc_bdx + gc_tx
+							_ = i
 
 //line polybench_linalg.go:213
+							{
+								for j := 0; j < n; j++ {
+									x1[i] += a[i*n+j] * y1[j]
+								}
+							}
+						}
 						{
-							for j := 0; j < n; j++ {
-								x1[i] += a[i*n+j] * y1[j]
+							gc_tx := gc_step + 1
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line polybench_linalg.go:211
+							i := gc_bx*gc_bdx + gc_tx
+							_ = i
+
+//line polybench_linalg.go:213
+							{
+								for j := 0; j < n; j++ {
+									x1[i] += a[i*n+j] * y1[j]
+								}
+							}
+						}
+						{
+							gc_tx := gc_step + 2
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line polybench_linalg.go:211
+							i := gc_bx*gc_bdx + gc_tx
+							_ = i
+
+//line polybench_linalg.go:213
+							{
+								for j := 0; j < n; j++ {
+									x1[i] += a[i*n+j] * y1[j]
+								}
+							}
+						}
+						{
+							gc_tx := gc_step + 3
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line polybench_linalg.go:211
+							i := gc_bx*gc_bdx + gc_tx
+							_ = i
+
+//line polybench_linalg.go:213
+							{
+								for j := 0; j < n; j++ {
+									x1[i] += a[i*n+j] * y1[j]
+								}
 							}
 						}
 					}
-					{
-						gc_tx := gc_step + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line polybench_linalg.go:211
-						i := gc_bx*gc_bdx + gc_tx
-						_ = i
-
-//line polybench_linalg.go:213
-						{
-							for j := 0; j < n; j++ {
-								x1[i] += a[i*n+j] * y1[j]
-							}
-						}
-					}
-					{
-						gc_tx := gc_step + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line polybench_linalg.go:211
-						i := gc_bx*gc_bdx + gc_tx
-						_ = i
-
-//line polybench_linalg.go:213
-						{
-							for j := 0; j < n; j++ {
-								x1[i] += a[i*n+j] * y1[j]
-							}
-						}
-					}
-					{
-						gc_tx := gc_step + 3
+					for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -3462,23 +3489,8 @@ func gc_body_mvtKernel1(gc_b *compiled.Block, gc_lo, gc_hi int, n int, a, x1, y1
 						}
 					}
 				}
-				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line polybench_linalg.go:211
-					i := gc_bx*gc_bdx + gc_tx
-					_ = i
-
-//line polybench_linalg.go:213
-					{
-						for j := 0; j < n; j++ {
-							x1[i] += a[i*n+j] * y1[j]
-						}
-					}
-				}
 			}
-		}
+		})
 	}
 }
 

@@ -3219,49 +3219,51 @@ func gc_body_syrkKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj int, a
 				gc_by2 = 0
 			}
 		}
-		{
-			gc_ty2 := 0
-			gc_from2, gc_to2 := 0, gc_bdx2
-			if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound2 := compiled.Diff(ni, gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
-				gc_to2 = gc_bound2
-			}
-			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				if (gc_by2*gc_bdy2 + gc_ty2) >= ni {
+		compiled.OutOfLine(func() {
+			{
+				gc_ty2 := 0
+				gc_from2, gc_to2 := 0, gc_bdx2
+				if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
+					panic(compiled.ErrGuardWraps)
+				}
+				if gc_bound2 := compiled.Diff(ni, gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
+					gc_to2 = gc_bound2
+				}
+				for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+					if (gc_by2*gc_bdy2 + gc_ty2) >= ni {
+						gc_ty2++
+						if gc_ty2 == gc_bdy2 {
+							gc_ty2 = 0
+						}
+						continue
+					}
+					for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line polybench_linalg.go:106
+						j := gc_bx2*gc_bdx2 + gc_tx2
+						_ = j
+
+//line polybench_linalg.go:107
+						i := gc_by2*gc_bdy2 + gc_ty2
+						_ = i
+
+//line polybench_linalg.go:109
+						{
+							c[i*ni+j] *= beta
+							for k := 0; k < nj; k++ {
+								c[i*ni+j] += alpha * a[i*nj+k] * a[j*nj+k]
+							}
+						}
+					}
 					gc_ty2++
 					if gc_ty2 == gc_bdy2 {
 						gc_ty2 = 0
 					}
-					continue
-				}
-				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line polybench_linalg.go:106
-					j := gc_bx2*gc_bdx2 + gc_tx2
-					_ = j
-
-//line polybench_linalg.go:107
-					i := gc_by2*gc_bdy2 + gc_ty2
-					_ = i
-
-//line polybench_linalg.go:109
-					{
-						c[i*ni+j] *= beta
-						for k := 0; k < nj; k++ {
-							c[i*ni+j] += alpha * a[i*nj+k] * a[j*nj+k]
-						}
-					}
-				}
-				gc_ty2++
-				if gc_ty2 == gc_bdy2 {
-					gc_ty2 = 0
 				}
 			}
-		}
+		})
 	}
 }
 
@@ -3305,49 +3307,51 @@ func gc_body_syr2kKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj int, 
 				gc_by2 = 0
 			}
 		}
-		{
-			gc_ty2 := 0
-			gc_from2, gc_to2 := 0, gc_bdx2
-			if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound2 := compiled.Diff(ni, gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
-				gc_to2 = gc_bound2
-			}
-			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				if (gc_by2*gc_bdy2 + gc_ty2) >= ni {
+		compiled.OutOfLine(func() {
+			{
+				gc_ty2 := 0
+				gc_from2, gc_to2 := 0, gc_bdx2
+				if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
+					panic(compiled.ErrGuardWraps)
+				}
+				if gc_bound2 := compiled.Diff(ni, gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
+					gc_to2 = gc_bound2
+				}
+				for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+					if (gc_by2*gc_bdy2 + gc_ty2) >= ni {
+						gc_ty2++
+						if gc_ty2 == gc_bdy2 {
+							gc_ty2 = 0
+						}
+						continue
+					}
+					for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line polybench_linalg.go:122
+						j := gc_bx2*gc_bdx2 + gc_tx2
+						_ = j
+
+//line polybench_linalg.go:123
+						i := gc_by2*gc_bdy2 + gc_ty2
+						_ = i
+
+//line polybench_linalg.go:125
+						{
+							c[i*ni+j] *= beta
+							for k := 0; k < nj; k++ {
+								c[i*ni+j] += alpha*a[i*nj+k]*b[j*nj+k] + alpha*b[i*nj+k]*a[j*nj+k]
+							}
+						}
+					}
 					gc_ty2++
 					if gc_ty2 == gc_bdy2 {
 						gc_ty2 = 0
 					}
-					continue
-				}
-				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line polybench_linalg.go:122
-					j := gc_bx2*gc_bdx2 + gc_tx2
-					_ = j
-
-//line polybench_linalg.go:123
-					i := gc_by2*gc_bdy2 + gc_ty2
-					_ = i
-
-//line polybench_linalg.go:125
-					{
-						c[i*ni+j] *= beta
-						for k := 0; k < nj; k++ {
-							c[i*ni+j] += alpha*a[i*nj+k]*b[j*nj+k] + alpha*b[i*nj+k]*a[j*nj+k]
-						}
-					}
-				}
-				gc_ty2++
-				if gc_ty2 == gc_bdy2 {
-					gc_ty2 = 0
 				}
 			}
-		}
+		})
 	}
 }
 
@@ -3384,33 +3388,35 @@ func gc_body_ataxKernel1(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, nx, ny int, 
 		if gc_bx2 == gc_gdx2 {
 			gc_bx2 = 0
 		}
-		{
-			gc_from2, gc_to2 := 0, gc_bdx2
-			if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound2 := compiled.Diff(nx, gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
-				gc_to2 = gc_bound2
-			}
-			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+		compiled.OutOfLine(func() {
+			{
+				gc_from2, gc_to2 := 0, gc_bdx2
+				if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
+					panic(compiled.ErrGuardWraps)
+				}
+				if gc_bound2 := compiled.Diff(nx, gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
+					gc_to2 = gc_bound2
+				}
+				for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+					for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
 
 //line polybench_linalg.go:138
-					i := gc_bx2*gc_bdx2 + gc_tx2
-					_ = i
+						i := gc_bx2*gc_bdx2 + gc_tx2
+						_ = i
 
 //line polybench_linalg.go:140
-					{
-						tmp[i] = 0
-						for j := 0; j < ny; j++ {
-							tmp[i] += a[i*ny+j] * x[j]
+						{
+							tmp[i] = 0
+							for j := 0; j < ny; j++ {
+								tmp[i] += a[i*ny+j] * x[j]
+							}
 						}
 					}
 				}
 			}
-		}
+		})
 	}
 }
 
@@ -4459,33 +4465,35 @@ func gc_body_bicgKernel2(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, nx, ny int, 
 		if gc_bx2 == gc_gdx2 {
 			gc_bx2 = 0
 		}
-		{
-			gc_from2, gc_to2 := 0, gc_bdx2
-			if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound2 := compiled.Diff(nx, gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
-				gc_to2 = gc_bound2
-			}
-			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+		compiled.OutOfLine(func() {
+			{
+				gc_from2, gc_to2 := 0, gc_bdx2
+				if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
+					panic(compiled.ErrGuardWraps)
+				}
+				if gc_bound2 := compiled.Diff(nx, gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
+					gc_to2 = gc_bound2
+				}
+				for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+					for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
 
 //line polybench_linalg.go:181
-					i := gc_bx2*gc_bdx2 + gc_tx2
-					_ = i
+						i := gc_bx2*gc_bdx2 + gc_tx2
+						_ = i
 
 //line polybench_linalg.go:183
-					{
-						q[i] = 0.0
-						for j := 0; j < ny; j++ {
-							q[i] += a[i*ny+j] * p[j]
+						{
+							q[i] = 0.0
+							for j := 0; j < ny; j++ {
+								q[i] += a[i*ny+j] * p[j]
+							}
 						}
 					}
 				}
 			}
-		}
+		})
 	}
 }
 
@@ -4522,34 +4530,36 @@ func gc_body_gesummvKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, n int, alp
 		if gc_bx2 == gc_gdx2 {
 			gc_bx2 = 0
 		}
-		{
-			gc_from2, gc_to2 := 0, gc_bdx2
-			if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound2 := compiled.Diff(n, gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
-				gc_to2 = gc_bound2
-			}
-			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+		compiled.OutOfLine(func() {
+			{
+				gc_from2, gc_to2 := 0, gc_bdx2
+				if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
+					panic(compiled.ErrGuardWraps)
+				}
+				if gc_bound2 := compiled.Diff(n, gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
+					gc_to2 = gc_bound2
+				}
+				for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+					for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
 
 //line polybench_linalg.go:196
-					i := gc_bx2*gc_bdx2 + gc_tx2
-					_ = i
+						i := gc_bx2*gc_bdx2 + gc_tx2
+						_ = i
 
 //line polybench_linalg.go:198
-					{
-						for j := 0; j < n; j++ {
-							tmp[i] += a[i*n+j] * x[j]
-							y[i] += b[i*n+j] * x[j]
+						{
+							for j := 0; j < n; j++ {
+								tmp[i] += a[i*n+j] * x[j]
+								y[i] += b[i*n+j] * x[j]
+							}
+							y[i] = alpha*tmp[i] + beta*y[i]
 						}
-						y[i] = alpha*tmp[i] + beta*y[i]
 					}
 				}
 			}
-		}
+		})
 	}
 }
 
@@ -4583,67 +4593,84 @@ func gc_body_mvtKernel1(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, n int, a, x1,
 		if gc_bx2 == gc_gdx2 {
 			gc_bx2 = 0
 		}
-		{
-			gc_from2, gc_to2 := 0, gc_bdx2
-			if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound2 := compiled.Diff(n, gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
-				gc_to2 = gc_bound2
-			}
-			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_step2 := gc_from2
-				for ; gc_step2+3 < gc_to2; gc_step2 += 4 {
-					{
-						gc_tx2 := gc_step2 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+		compiled.OutOfLine(func() {
+			{
+				gc_from2, gc_to2 := 0, gc_bdx2
+				if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
+					panic(compiled.ErrGuardWraps)
+				}
+				if gc_bound2 := compiled.Diff(n, gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
+					gc_to2 = gc_bound2
+				}
+				for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+					gc_step2 := gc_from2
+					for ; gc_step2+3 < gc_to2; gc_step2 += 4 {
+						{
+							gc_tx2 := gc_step2 + 0
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
 
 //line polybench_linalg.go:211
-						i := gc_bx2*gc_bdx2 + gc_tx2
-						_ = i
+							i := gc_bx2*gc_bdx2 + gc_tx2
+							_ = i
 
 //line polybench_linalg.go:213
+							{
+								for j := 0; j < n; j++ {
+									x1[i] += a[i*n+j] * y1[j]
+								}
+							}
+						}
 						{
-							for j := 0; j < n; j++ {
-								x1[i] += a[i*n+j] * y1[j]
+							gc_tx2 := gc_step2 + 1
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line polybench_linalg.go:211
+							i := gc_bx2*gc_bdx2 + gc_tx2
+							_ = i
+
+//line polybench_linalg.go:213
+							{
+								for j := 0; j < n; j++ {
+									x1[i] += a[i*n+j] * y1[j]
+								}
+							}
+						}
+						{
+							gc_tx2 := gc_step2 + 2
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line polybench_linalg.go:211
+							i := gc_bx2*gc_bdx2 + gc_tx2
+							_ = i
+
+//line polybench_linalg.go:213
+							{
+								for j := 0; j < n; j++ {
+									x1[i] += a[i*n+j] * y1[j]
+								}
+							}
+						}
+						{
+							gc_tx2 := gc_step2 + 3
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line polybench_linalg.go:211
+							i := gc_bx2*gc_bdx2 + gc_tx2
+							_ = i
+
+//line polybench_linalg.go:213
+							{
+								for j := 0; j < n; j++ {
+									x1[i] += a[i*n+j] * y1[j]
+								}
 							}
 						}
 					}
-					{
-						gc_tx2 := gc_step2 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line polybench_linalg.go:211
-						i := gc_bx2*gc_bdx2 + gc_tx2
-						_ = i
-
-//line polybench_linalg.go:213
-						{
-							for j := 0; j < n; j++ {
-								x1[i] += a[i*n+j] * y1[j]
-							}
-						}
-					}
-					{
-						gc_tx2 := gc_step2 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line polybench_linalg.go:211
-						i := gc_bx2*gc_bdx2 + gc_tx2
-						_ = i
-
-//line polybench_linalg.go:213
-						{
-							for j := 0; j < n; j++ {
-								x1[i] += a[i*n+j] * y1[j]
-							}
-						}
-					}
-					{
-						gc_tx2 := gc_step2 + 3
+					for gc_tx2 := gc_step2; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -4659,23 +4686,8 @@ func gc_body_mvtKernel1(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, n int, a, x1,
 						}
 					}
 				}
-				for gc_tx2 := gc_step2; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line polybench_linalg.go:211
-					i := gc_bx2*gc_bdx2 + gc_tx2
-					_ = i
-
-//line polybench_linalg.go:213
-					{
-						for j := 0; j < n; j++ {
-							x1[i] += a[i*n+j] * y1[j]
-						}
-					}
-				}
 			}
-		}
+		})
 	}
 }
 

@@ -42,40 +42,42 @@ func gc_body_gramschmidtKernel1(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj i
 		if gc_bx == gc_gdx {
 			gc_bx = 0
 		}
-		{
-			gc_from, gc_to := 0, gc_bdx
-			if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound := compiled.Diff(0, gc_bx*gc_bdx); gc_bound > gc_from {
-				gc_from = gc_bound
-			}
-			if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound := compiled.Diff(0, gc_bx*gc_bdx); gc_bound < gc_to-1 {
-				gc_to = gc_bound + 1
-			}
-			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+		compiled.OutOfLine(func() {
+			{
+				gc_from, gc_to := 0, gc_bdx
+				if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+					panic(compiled.ErrGuardWraps)
+				}
+				if gc_bound := compiled.Diff(0, gc_bx*gc_bdx); gc_bound > gc_from {
+					gc_from = gc_bound
+				}
+				if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+					panic(compiled.ErrGuardWraps)
+				}
+				if gc_bound := compiled.Diff(0, gc_bx*gc_bdx); gc_bound < gc_to-1 {
+					gc_to = gc_bound + 1
+				}
+				for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 
 //line polybench_solvers.go:14
-					tid := gc_bx*gc_bdx + gc_tx
-					_ = tid
+						tid := gc_bx*gc_bdx + gc_tx
+						_ = tid
 
 //line polybench_solvers.go:16
-					{
-						var nrm float32 = 0.0
-						for i := 0; i < ni; i++ {
-							nrm += a[i*nj+k] * a[i*nj+k]
+						{
+							var nrm float32 = 0.0
+							for i := 0; i < ni; i++ {
+								nrm += a[i*nj+k] * a[i*nj+k]
+							}
+							r[k*nj+k] = sqrtf(nrm)
 						}
-						r[k*nj+k] = sqrtf(nrm)
 					}
 				}
 			}
-		}
+		})
 	}
 }
 
@@ -492,42 +494,44 @@ func gc_body_gramschmidtKernel3(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj i
 				}
 			}
 		}
-		{
-			gc_from, gc_to := 0, gc_bdx
-			if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound := compiled.Diff(k, gc_bx*gc_bdx); gc_bound >= gc_to {
-				gc_from = gc_to
-			} else if gc_bound >= gc_from {
-				gc_from = gc_bound + 1
-			}
-			if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound := compiled.Diff(nj, gc_bx*gc_bdx); gc_bound < gc_to {
-				gc_to = gc_bound
-			}
-			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+		compiled.OutOfLine(func() {
+			{
+				gc_from, gc_to := 0, gc_bdx
+				if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+					panic(compiled.ErrGuardWraps)
+				}
+				if gc_bound := compiled.Diff(k, gc_bx*gc_bdx); gc_bound >= gc_to {
+					gc_from = gc_to
+				} else if gc_bound >= gc_from {
+					gc_from = gc_bound + 1
+				}
+				if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+					panic(compiled.ErrGuardWraps)
+				}
+				if gc_bound := compiled.Diff(nj, gc_bx*gc_bdx); gc_bound < gc_to {
+					gc_to = gc_bound
+				}
+				for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 
 //line polybench_solvers.go:42
-					j := gc_bx*gc_bdx + gc_tx
-					_ = j
+						j := gc_bx*gc_bdx + gc_tx
+						_ = j
 
 //line polybench_solvers.go:44
-					{
+						{
 
 //line polybench_solvers.go:49
-						for i_ := 0; i_ < ni; i_++ {
-							a[i_*nj+j] -= q[i_*nj+k] * r[k*nj+j]
+							for i_ := 0; i_ < ni; i_++ {
+								a[i_*nj+j] -= q[i_*nj+k] * r[k*nj+j]
+							}
 						}
 					}
 				}
 			}
-		}
+		})
 	}
 }
 

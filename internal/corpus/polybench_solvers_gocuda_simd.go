@@ -43,40 +43,42 @@ func gc_body_gramschmidtKernel1(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, n
 		if gc_bx2 == gc_gdx2 {
 			gc_bx2 = 0
 		}
-		{
-			gc_from2, gc_to2 := 0, gc_bdx2
-			if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound2 := compiled.Diff(0, gc_bx2*gc_bdx2); gc_bound2 > gc_from2 {
-				gc_from2 = gc_bound2
-			}
-			if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound2 := compiled.Diff(0, gc_bx2*gc_bdx2); gc_bound2 < gc_to2-1 {
-				gc_to2 = gc_bound2 + 1
-			}
-			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+		compiled.OutOfLine(func() {
+			{
+				gc_from2, gc_to2 := 0, gc_bdx2
+				if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
+					panic(compiled.ErrGuardWraps)
+				}
+				if gc_bound2 := compiled.Diff(0, gc_bx2*gc_bdx2); gc_bound2 > gc_from2 {
+					gc_from2 = gc_bound2
+				}
+				if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
+					panic(compiled.ErrGuardWraps)
+				}
+				if gc_bound2 := compiled.Diff(0, gc_bx2*gc_bdx2); gc_bound2 < gc_to2-1 {
+					gc_to2 = gc_bound2 + 1
+				}
+				for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+					for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
 
 //line polybench_solvers.go:14
-					tid := gc_bx2*gc_bdx2 + gc_tx2
-					_ = tid
+						tid := gc_bx2*gc_bdx2 + gc_tx2
+						_ = tid
 
 //line polybench_solvers.go:16
-					{
-						var nrm float32 = 0.0
-						for i := 0; i < ni; i++ {
-							nrm += a[i*nj+k] * a[i*nj+k]
+						{
+							var nrm float32 = 0.0
+							for i := 0; i < ni; i++ {
+								nrm += a[i*nj+k] * a[i*nj+k]
+							}
+							r[k*nj+k] = sqrtf(nrm)
 						}
-						r[k*nj+k] = sqrtf(nrm)
 					}
 				}
 			}
-		}
+		})
 	}
 }
 
@@ -652,32 +654,124 @@ func gc_body_gramschmidtKernel3(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, n
 				}
 			}
 		}
-		{
-			gc_from2, gc_to2 := 0, gc_bdx2
-			if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound2 := compiled.Diff(k, gc_bx2*gc_bdx2); gc_bound2 >= gc_to2 {
-				gc_from2 = gc_to2
-			} else if gc_bound2 >= gc_from2 {
-				gc_from2 = gc_bound2 + 1
-			}
-			if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound2 := compiled.Diff(nj, gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
-				gc_to2 = gc_bound2
-			}
-			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_vstep5 := gc_from2
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop5 bool
-					gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
+		compiled.OutOfLine(func() {
+			{
+				gc_from2, gc_to2 := 0, gc_bdx2
+				if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
+					panic(compiled.ErrGuardWraps)
+				}
+				if gc_bound2 := compiled.Diff(k, gc_bx2*gc_bdx2); gc_bound2 >= gc_to2 {
+					gc_from2 = gc_to2
+				} else if gc_bound2 >= gc_from2 {
+					gc_from2 = gc_bound2 + 1
+				}
+				if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
+					panic(compiled.ErrGuardWraps)
+				}
+				if gc_bound2 := compiled.Diff(nj, gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
+					gc_to2 = gc_bound2
+				}
+				for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+					gc_vstep5 := gc_from2
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop5 bool
+						gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
 //line polybench_solvers.go:42
-						gc_Lane0Mask326 := compiled.Lane0Mask32()
+							gc_Lane0Mask326 := compiled.Lane0Mask32()
 //line polybench_solvers.go:42
-						_ = gc_Lane0Mask326
-						for ; gc_vstep5+15 < gc_to2; gc_vstep5 += 16 {
+							_ = gc_Lane0Mask326
+							for ; gc_vstep5+15 < gc_to2; gc_vstep5 += 16 {
+								gc_tx2 := gc_vstep5
+								gc_rank2 := gc_base2 + gc_tx2
+								gc_pos2.Thread = gc_rank2
+//line polybench_solvers.go:42
+								var j int = gc_bx2*gc_bdx2 + gc_tx2
+//line polybench_solvers.go:42
+								_ = j
+//line polybench_solvers.go:44
+								{
+
+//line polybench_solvers.go:49
+									if (k*nj+j) < 0 || (k*nj+j) > len(r)-16 {
+//line polybench_solvers.go:49
+										break
+//line polybench_solvers.go:49
+									}
+//line polybench_solvers.go:49
+									for i_ := 0; i_ < ni; i_ = i_ + 1 {
+//line polybench_solvers.go:49
+										var gc_ld2 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+//line polybench_solvers.go:49
+										if (i_*
+											nj+j) >= 0 && (i_*nj+j) <= len(a)-16 {
+//line polybench_solvers.go:50
+											gc_ld2 = archsimd.LoadFloat32x16Slice(a[i_*nj+j:])
+//line polybench_solvers.go:50
+										} else {
+//line polybench_solvers.go:50
+											var gc_lanes3 [16]float32
+//line polybench_solvers.go:50
+											for gc_k3 := range 16 {
+//line polybench_solvers.go:50
+												if 0xffff&(1<<gc_k3) != 0 {
+//line polybench_solvers.go:50
+													gc_pos2.Thread = gc_rank2 + gc_k3
+//line polybench_solvers.go:50
+													gc_lanes3[gc_k3] = a[(i_*nj+j)+gc_k3]
+//line polybench_solvers.go:50
+												}
+//line polybench_solvers.go:50
+											}
+//line polybench_solvers.go:50
+											gc_pos2.Thread = gc_rank2
+//line polybench_solvers.go:50
+											gc_ld2 = archsimd.LoadFloat32x16(&gc_lanes3)
+//line polybench_solvers.go:50
+										}
+//line polybench_solvers.go:50
+										if (i_*nj+j) >= 0 && (i_*nj+j) <= len(a)-16 {
+//line polybench_solvers.go:50
+											gc_ld2.Sub(compiled.BroadcastFloat32x16At(&q[i_*nj+k], gc_Lane0Mask326).Mul(archsimd.LoadFloat32x16Slice(r[k*nj+j:]))).StoreSlice(a[i_*nj+j:])
+//line polybench_solvers.go:50
+										} else {
+//line polybench_solvers.go:50
+											var gc_lanes4 [16]float32
+//line polybench_solvers.go:50
+											gc_ld2.Sub(compiled.BroadcastFloat32x16At(&q[i_*nj+k], gc_Lane0Mask326).Mul(archsimd.LoadFloat32x16Slice(r[k*nj+j:]))).Store(&gc_lanes4)
+//line polybench_solvers.go:50
+											for gc_k4 := range 16 {
+//line polybench_solvers.go:50
+												if 0xffff&(1<<gc_k4) != 0 {
+//line polybench_solvers.go:50
+													gc_pos2.Thread = gc_rank2 + gc_k4
+//line polybench_solvers.go:50
+													a[(i_*nj+j)+gc_k4] = gc_lanes4[gc_k4]
+//line polybench_solvers.go:50
+												}
+//line polybench_solvers.go:50
+											}
+//line polybench_solvers.go:50
+											gc_pos2.Thread = gc_rank2
+//line polybench_solvers.go:50
+										}
+//line polybench_solvers.go:50
+									}
+//line polybench_solvers.go:50
+								}
+							}
+							archsimd.ClearAVXUpperBits()
+							return gc_vstep5, false
+						}(gc_vstep5)
+						if gc_stop5 {
+							return
+						}
+					}
+					if compiled.SIMD {
+//line polybench_solvers.go:42
+						gc_Lane0Mask325 := compiled.Lane0Mask32()
+//line polybench_solvers.go:42
+						_ = gc_Lane0Mask325
+						for ; gc_vstep5+7 < gc_to2; gc_vstep5 += 8 {
 							gc_tx2 := gc_vstep5
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
@@ -689,7 +783,7 @@ func gc_body_gramschmidtKernel3(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, n
 							{
 
 //line polybench_solvers.go:49
-								if (k*nj+j) < 0 || (k*nj+j) > len(r)-16 {
+								if (k*nj+j) < 0 || (k*nj+j) > len(r)-8 {
 //line polybench_solvers.go:49
 									break
 //line polybench_solvers.go:49
@@ -697,24 +791,24 @@ func gc_body_gramschmidtKernel3(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, n
 //line polybench_solvers.go:49
 								for i_ := 0; i_ < ni; i_ = i_ + 1 {
 //line polybench_solvers.go:49
-									var gc_ld2 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+									var gc_ld archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line polybench_solvers.go:49
 									if (i_*
-										nj+j) >= 0 && (i_*nj+j) <= len(a)-16 {
+										nj+j) >= 0 && (i_*nj+j) <= len(a)-8 {
 //line polybench_solvers.go:50
-										gc_ld2 = archsimd.LoadFloat32x16Slice(a[i_*nj+j:])
+										gc_ld = archsimd.LoadFloat32x8Slice(a[i_*nj+j:])
 //line polybench_solvers.go:50
 									} else {
 //line polybench_solvers.go:50
-										var gc_lanes3 [16]float32
+										var gc_lanes [8]float32
 //line polybench_solvers.go:50
-										for gc_k3 := range 16 {
+										for gc_k := range 8 {
 //line polybench_solvers.go:50
-											if 0xffff&(1<<gc_k3) != 0 {
+											if 0xff&(1<<gc_k) != 0 {
 //line polybench_solvers.go:50
-												gc_pos2.Thread = gc_rank2 + gc_k3
+												gc_pos2.Thread = gc_rank2 + gc_k
 //line polybench_solvers.go:50
-												gc_lanes3[gc_k3] = a[(i_*nj+j)+gc_k3]
+												gc_lanes[gc_k] = a[(i_*nj+j)+gc_k]
 //line polybench_solvers.go:50
 											}
 //line polybench_solvers.go:50
@@ -722,27 +816,27 @@ func gc_body_gramschmidtKernel3(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, n
 //line polybench_solvers.go:50
 										gc_pos2.Thread = gc_rank2
 //line polybench_solvers.go:50
-										gc_ld2 = archsimd.LoadFloat32x16(&gc_lanes3)
+										gc_ld = archsimd.LoadFloat32x8(&gc_lanes)
 //line polybench_solvers.go:50
 									}
 //line polybench_solvers.go:50
-									if (i_*nj+j) >= 0 && (i_*nj+j) <= len(a)-16 {
+									if (i_*nj+j) >= 0 && (i_*nj+j) <= len(a)-8 {
 //line polybench_solvers.go:50
-										gc_ld2.Sub(compiled.BroadcastFloat32x16At(&q[i_*nj+k], gc_Lane0Mask326).Mul(archsimd.LoadFloat32x16Slice(r[k*nj+j:]))).StoreSlice(a[i_*nj+j:])
+										gc_ld.Sub(compiled.BroadcastFloat32x8At(&q[i_*nj+k], gc_Lane0Mask325).Mul(archsimd.LoadFloat32x8Slice(r[k*nj+j:]))).StoreSlice(a[i_*nj+j:])
 //line polybench_solvers.go:50
 									} else {
 //line polybench_solvers.go:50
-										var gc_lanes4 [16]float32
+										var gc_lanes2 [8]float32
 //line polybench_solvers.go:50
-										gc_ld2.Sub(compiled.BroadcastFloat32x16At(&q[i_*nj+k], gc_Lane0Mask326).Mul(archsimd.LoadFloat32x16Slice(r[k*nj+j:]))).Store(&gc_lanes4)
+										gc_ld.Sub(compiled.BroadcastFloat32x8At(&q[i_*nj+k], gc_Lane0Mask325).Mul(archsimd.LoadFloat32x8Slice(r[k*nj+j:]))).Store(&gc_lanes2)
 //line polybench_solvers.go:50
-										for gc_k4 := range 16 {
+										for gc_k2 := range 8 {
 //line polybench_solvers.go:50
-											if 0xffff&(1<<gc_k4) != 0 {
+											if 0xff&(1<<gc_k2) != 0 {
 //line polybench_solvers.go:50
-												gc_pos2.Thread = gc_rank2 + gc_k4
+												gc_pos2.Thread = gc_rank2 + gc_k2
 //line polybench_solvers.go:50
-												a[(i_*nj+j)+gc_k4] = gc_lanes4[gc_k4]
+												a[(i_*nj+j)+gc_k2] = gc_lanes2[gc_k2]
 //line polybench_solvers.go:50
 											}
 //line polybench_solvers.go:50
@@ -757,117 +851,27 @@ func gc_body_gramschmidtKernel3(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, n
 							}
 						}
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep5, false
-					}(gc_vstep5)
-					if gc_stop5 {
-						return
 					}
-				}
-				if compiled.SIMD {
-//line polybench_solvers.go:42
-					gc_Lane0Mask325 := compiled.Lane0Mask32()
-//line polybench_solvers.go:42
-					_ = gc_Lane0Mask325
-					for ; gc_vstep5+7 < gc_to2; gc_vstep5 += 8 {
-						gc_tx2 := gc_vstep5
+					for gc_tx2 := gc_vstep5; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
+
 //line polybench_solvers.go:42
-						var j int = gc_bx2*gc_bdx2 + gc_tx2
-//line polybench_solvers.go:42
+						j := gc_bx2*gc_bdx2 + gc_tx2
 						_ = j
+
 //line polybench_solvers.go:44
 						{
 
 //line polybench_solvers.go:49
-							if (k*nj+j) < 0 || (k*nj+j) > len(r)-8 {
-//line polybench_solvers.go:49
-								break
-//line polybench_solvers.go:49
+							for i_ := 0; i_ < ni; i_++ {
+								a[i_*nj+j] -= q[i_*nj+k] * r[k*nj+j]
 							}
-//line polybench_solvers.go:49
-							for i_ := 0; i_ < ni; i_ = i_ + 1 {
-//line polybench_solvers.go:49
-								var gc_ld archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line polybench_solvers.go:49
-								if (i_*
-									nj+j) >= 0 && (i_*nj+j) <= len(a)-8 {
-//line polybench_solvers.go:50
-									gc_ld = archsimd.LoadFloat32x8Slice(a[i_*nj+j:])
-//line polybench_solvers.go:50
-								} else {
-//line polybench_solvers.go:50
-									var gc_lanes [8]float32
-//line polybench_solvers.go:50
-									for gc_k := range 8 {
-//line polybench_solvers.go:50
-										if 0xff&(1<<gc_k) != 0 {
-//line polybench_solvers.go:50
-											gc_pos2.Thread = gc_rank2 + gc_k
-//line polybench_solvers.go:50
-											gc_lanes[gc_k] = a[(i_*nj+j)+gc_k]
-//line polybench_solvers.go:50
-										}
-//line polybench_solvers.go:50
-									}
-//line polybench_solvers.go:50
-									gc_pos2.Thread = gc_rank2
-//line polybench_solvers.go:50
-									gc_ld = archsimd.LoadFloat32x8(&gc_lanes)
-//line polybench_solvers.go:50
-								}
-//line polybench_solvers.go:50
-								if (i_*nj+j) >= 0 && (i_*nj+j) <= len(a)-8 {
-//line polybench_solvers.go:50
-									gc_ld.Sub(compiled.BroadcastFloat32x8At(&q[i_*nj+k], gc_Lane0Mask325).Mul(archsimd.LoadFloat32x8Slice(r[k*nj+j:]))).StoreSlice(a[i_*nj+j:])
-//line polybench_solvers.go:50
-								} else {
-//line polybench_solvers.go:50
-									var gc_lanes2 [8]float32
-//line polybench_solvers.go:50
-									gc_ld.Sub(compiled.BroadcastFloat32x8At(&q[i_*nj+k], gc_Lane0Mask325).Mul(archsimd.LoadFloat32x8Slice(r[k*nj+j:]))).Store(&gc_lanes2)
-//line polybench_solvers.go:50
-									for gc_k2 := range 8 {
-//line polybench_solvers.go:50
-										if 0xff&(1<<gc_k2) != 0 {
-//line polybench_solvers.go:50
-											gc_pos2.Thread = gc_rank2 + gc_k2
-//line polybench_solvers.go:50
-											a[(i_*nj+j)+gc_k2] = gc_lanes2[gc_k2]
-//line polybench_solvers.go:50
-										}
-//line polybench_solvers.go:50
-									}
-//line polybench_solvers.go:50
-									gc_pos2.Thread = gc_rank2
-//line polybench_solvers.go:50
-								}
-//line polybench_solvers.go:50
-							}
-//line polybench_solvers.go:50
-						}
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				for gc_tx2 := gc_vstep5; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line polybench_solvers.go:42
-					j := gc_bx2*gc_bdx2 + gc_tx2
-					_ = j
-
-//line polybench_solvers.go:44
-					{
-
-//line polybench_solvers.go:49
-						for i_ := 0; i_ < ni; i_++ {
-							a[i_*nj+j] -= q[i_*nj+k] * r[k*nj+j]
 						}
 					}
 				}
 			}
-		}
+		})
 	}
 }
 

@@ -279,22 +279,26 @@ func gc_body_reduceMultiPass(gc_b *compiled.Block, gIdata, gOdata []float32, n, 
 			}
 		}
 	}
-	{
-		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
-			gc_pos.Thread = gc_rank
-			beta := gc_s_beta[gc_rank]
-			_ = beta
+	compiled.OutOfLine(func() {
+		gc_s_beta := gc_s_beta[:gc_n]
+		_ = gc_s_beta
+		{
+			for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+				gc_pos.Thread = gc_rank
+				beta := gc_s_beta[gc_rank]
+				_ = beta
 
 //line samples_cg.go:39
-			if gc_rank == 0 {
-				beta = 0
-				for i_2 := 0; i_2 < gc_bdx; i_2 += vec {
-					beta += sdata_[i_2]
+				if gc_rank == 0 {
+					beta = 0
+					for i_2 := 0; i_2 < gc_bdx; i_2 += vec {
+						beta += sdata_[i_2]
+					}
+					sdata_[0] = beta
 				}
-				sdata_[0] = beta
 			}
 		}
-	}
+	})
 	{
 		gc_from, gc_to := 0, gc_bdx
 		if gc_bound := 0; gc_bound < gc_to-1 {
@@ -736,22 +740,26 @@ func gc_body_reduceSinglePass(gc_b *compiled.Block, gIdata, gOdata []float32, n,
 			}
 		}
 	}
-	{
-		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
-			gc_pos.Thread = gc_rank
-			beta := gc_s_beta[gc_rank]
-			_ = beta
+	compiled.OutOfLine(func() {
+		gc_s_beta := gc_s_beta[:gc_n]
+		_ = gc_s_beta
+		{
+			for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+				gc_pos.Thread = gc_rank
+				beta := gc_s_beta[gc_rank]
+				_ = beta
 
 //line samples_cg.go:39
-			if gc_rank == 0 {
-				beta = 0
-				for i_3 := 0; i_3 < gc_bdx; i_3 += vec {
-					beta += sdata_[i_3]
+				if gc_rank == 0 {
+					beta = 0
+					for i_3 := 0; i_3 < gc_bdx; i_3 += vec {
+						beta += sdata_[i_3]
+					}
+					sdata_[0] = beta
 				}
-				sdata_[0] = beta
 			}
 		}
-	}
+	})
 	{
 		gc_from, gc_to := 0, gc_bdx
 		if gc_bound := 0; gc_bound < gc_to-1 {
@@ -1159,22 +1167,26 @@ func gc_body_reduceSinglePass(gc_b *compiled.Block, gIdata, gOdata []float32, n,
 					}
 				}
 			}
-			{
-				for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
-					gc_pos.Thread = gc_rank
-					beta_ := gc_s_beta_[gc_rank]
-					_ = beta_
+			compiled.OutOfLine(func() {
+				gc_s_beta_ := gc_s_beta_[:gc_n]
+				_ = gc_s_beta_
+				{
+					for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+						gc_pos.Thread = gc_rank
+						beta_ := gc_s_beta_[gc_rank]
+						_ = beta_
 
 //line samples_cg.go:39
-					if gc_rank == 0 {
-						beta_ = 0
-						for i_5 := 0; i_5 < gc_bdx; i_5 += vec {
-							beta_ += sdata_2[i_5]
+						if gc_rank == 0 {
+							beta_ = 0
+							for i_5 := 0; i_5 < gc_bdx; i_5 += vec {
+								beta_ += sdata_2[i_5]
+							}
+							sdata_2[0] = beta_
 						}
-						sdata_2[0] = beta_
 					}
 				}
-			}
+			})
 			{
 				gc_from, gc_to := 0, gc_bdx
 				if gc_bound := 0; gc_bound < gc_to-1 {
@@ -2074,47 +2086,60 @@ func gc_body_reduceSinglePassMultiBlockCG(gc_b *compiled.Block, gIdata []float32
 	if !gc_b.SyncGrid() {
 		return
 	}
-	{
-		gc_step4 := 0
-		for ; gc_step4+3 < gc_n; gc_step4 += 4 {
-			{
-				gc_rank := gc_step4 + 0
-				gc_pos.Thread = gc_rank
-				gc_b.Enter(gc_rank)
+	compiled.OutOfLine(func() {
+		{
+			gc_step4 := 0
+			for ; gc_step4+3 < gc_n; gc_step4 += 4 {
+				{
+					gc_rank := gc_step4 + 0
+					gc_pos.Thread = gc_rank
+					gc_b.Enter(gc_rank)
 
 //line samples_cg.go:238
-				if grid.ThreadRank() == 0 {
-					for block_ := 1; block_ < gc_gdx; block_++ {
-						gOdata[0] += gOdata[block_]
+					if grid.ThreadRank() == 0 {
+						for block_ := 1; block_ < gc_gdx; block_++ {
+							gOdata[0] += gOdata[block_]
+						}
+					}
+				}
+				{
+					gc_rank := gc_step4 + 1
+					gc_pos.Thread = gc_rank
+					gc_b.Enter(gc_rank)
+
+//line samples_cg.go:238
+					if grid.ThreadRank() == 0 {
+						for block_ := 1; block_ < gc_gdx; block_++ {
+							gOdata[0] += gOdata[block_]
+						}
+					}
+				}
+				{
+					gc_rank := gc_step4 + 2
+					gc_pos.Thread = gc_rank
+					gc_b.Enter(gc_rank)
+
+//line samples_cg.go:238
+					if grid.ThreadRank() == 0 {
+						for block_ := 1; block_ < gc_gdx; block_++ {
+							gOdata[0] += gOdata[block_]
+						}
+					}
+				}
+				{
+					gc_rank := gc_step4 + 3
+					gc_pos.Thread = gc_rank
+					gc_b.Enter(gc_rank)
+
+//line samples_cg.go:238
+					if grid.ThreadRank() == 0 {
+						for block_ := 1; block_ < gc_gdx; block_++ {
+							gOdata[0] += gOdata[block_]
+						}
 					}
 				}
 			}
-			{
-				gc_rank := gc_step4 + 1
-				gc_pos.Thread = gc_rank
-				gc_b.Enter(gc_rank)
-
-//line samples_cg.go:238
-				if grid.ThreadRank() == 0 {
-					for block_ := 1; block_ < gc_gdx; block_++ {
-						gOdata[0] += gOdata[block_]
-					}
-				}
-			}
-			{
-				gc_rank := gc_step4 + 2
-				gc_pos.Thread = gc_rank
-				gc_b.Enter(gc_rank)
-
-//line samples_cg.go:238
-				if grid.ThreadRank() == 0 {
-					for block_ := 1; block_ < gc_gdx; block_++ {
-						gOdata[0] += gOdata[block_]
-					}
-				}
-			}
-			{
-				gc_rank := gc_step4 + 3
+			for gc_rank := gc_step4; gc_rank < gc_n; gc_rank++ {
 				gc_pos.Thread = gc_rank
 				gc_b.Enter(gc_rank)
 
@@ -2126,18 +2151,7 @@ func gc_body_reduceSinglePassMultiBlockCG(gc_b *compiled.Block, gIdata []float32
 				}
 			}
 		}
-		for gc_rank := gc_step4; gc_rank < gc_n; gc_rank++ {
-			gc_pos.Thread = gc_rank
-			gc_b.Enter(gc_rank)
-
-//line samples_cg.go:238
-			if grid.ThreadRank() == 0 {
-				for block_ := 1; block_ < gc_gdx; block_++ {
-					gOdata[0] += gOdata[block_]
-				}
-			}
-		}
-	}
+	})
 }
 
 // FilterArrKernel is filter_arr of warpAggregatedAtomicsCG.cu: the

@@ -333,22 +333,26 @@ func gc_body_reduceMultiPass(gc_b2 *compiled.Block, gIdata, gOdata []float32, n,
 			}
 		}
 	}
-	{
-		for gc_rank2 := 0; gc_rank2 < gc_n2; gc_rank2++ {
-			gc_pos2.Thread = gc_rank2
-			beta := gc_s_beta[gc_rank2]
-			_ = beta
+	compiled.OutOfLine(func() {
+		gc_s_beta := gc_s_beta[:gc_n2]
+		_ = gc_s_beta
+		{
+			for gc_rank2 := 0; gc_rank2 < gc_n2; gc_rank2++ {
+				gc_pos2.Thread = gc_rank2
+				beta := gc_s_beta[gc_rank2]
+				_ = beta
 
 //line samples_cg.go:39
-			if gc_rank2 == 0 {
-				beta = 0
-				for i_2 := 0; i_2 < gc_bdx2; i_2 += vec {
-					beta += sdata_[i_2]
+				if gc_rank2 == 0 {
+					beta = 0
+					for i_2 := 0; i_2 < gc_bdx2; i_2 += vec {
+						beta += sdata_[i_2]
+					}
+					sdata_[0] = beta
 				}
-				sdata_[0] = beta
 			}
 		}
-	}
+	})
 	{
 		gc_from2, gc_to2 := 0, gc_bdx2
 		if gc_bound2 := 0; gc_bound2 < gc_to2-1 {
@@ -843,22 +847,26 @@ func gc_body_reduceSinglePass(gc_b2 *compiled.Block, gIdata, gOdata []float32, n
 			}
 		}
 	}
-	{
-		for gc_rank2 := 0; gc_rank2 < gc_n2; gc_rank2++ {
-			gc_pos2.Thread = gc_rank2
-			beta := gc_s_beta[gc_rank2]
-			_ = beta
+	compiled.OutOfLine(func() {
+		gc_s_beta := gc_s_beta[:gc_n2]
+		_ = gc_s_beta
+		{
+			for gc_rank2 := 0; gc_rank2 < gc_n2; gc_rank2++ {
+				gc_pos2.Thread = gc_rank2
+				beta := gc_s_beta[gc_rank2]
+				_ = beta
 
 //line samples_cg.go:39
-			if gc_rank2 == 0 {
-				beta = 0
-				for i_3 := 0; i_3 < gc_bdx2; i_3 += vec {
-					beta += sdata_[i_3]
+				if gc_rank2 == 0 {
+					beta = 0
+					for i_3 := 0; i_3 < gc_bdx2; i_3 += vec {
+						beta += sdata_[i_3]
+					}
+					sdata_[0] = beta
 				}
-				sdata_[0] = beta
 			}
 		}
-	}
+	})
 	{
 		gc_from2, gc_to2 := 0, gc_bdx2
 		if gc_bound2 := 0; gc_bound2 < gc_to2-1 {
@@ -1319,22 +1327,26 @@ func gc_body_reduceSinglePass(gc_b2 *compiled.Block, gIdata, gOdata []float32, n
 					}
 				}
 			}
-			{
-				for gc_rank2 := 0; gc_rank2 < gc_n2; gc_rank2++ {
-					gc_pos2.Thread = gc_rank2
-					beta_ := gc_s_beta_[gc_rank2]
-					_ = beta_
+			compiled.OutOfLine(func() {
+				gc_s_beta_ := gc_s_beta_[:gc_n2]
+				_ = gc_s_beta_
+				{
+					for gc_rank2 := 0; gc_rank2 < gc_n2; gc_rank2++ {
+						gc_pos2.Thread = gc_rank2
+						beta_ := gc_s_beta_[gc_rank2]
+						_ = beta_
 
 //line samples_cg.go:39
-					if gc_rank2 == 0 {
-						beta_ = 0
-						for i_5 := 0; i_5 < gc_bdx2; i_5 += vec {
-							beta_ += sdata_2[i_5]
+						if gc_rank2 == 0 {
+							beta_ = 0
+							for i_5 := 0; i_5 < gc_bdx2; i_5 += vec {
+								beta_ += sdata_2[i_5]
+							}
+							sdata_2[0] = beta_
 						}
-						sdata_2[0] = beta_
 					}
 				}
-			}
+			})
 			{
 				gc_from2, gc_to2 := 0, gc_bdx2
 				if gc_bound2 := 0; gc_bound2 < gc_to2-1 {
@@ -2331,47 +2343,60 @@ func gc_body_reduceSinglePassMultiBlockCG(gc_b2 *compiled.Block, gIdata []float3
 	if !gc_b2.SyncGrid() {
 		return
 	}
-	{
-		gc_step8 := 0
-		for ; gc_step8+3 < gc_n2; gc_step8 += 4 {
-			{
-				gc_rank2 := gc_step8 + 0
-				gc_pos2.Thread = gc_rank2
-				gc_b2.Enter(gc_rank2)
+	compiled.OutOfLine(func() {
+		{
+			gc_step8 := 0
+			for ; gc_step8+3 < gc_n2; gc_step8 += 4 {
+				{
+					gc_rank2 := gc_step8 + 0
+					gc_pos2.Thread = gc_rank2
+					gc_b2.Enter(gc_rank2)
 
 //line samples_cg.go:238
-				if grid.ThreadRank() == 0 {
-					for block_ := 1; block_ < gc_gdx2; block_++ {
-						gOdata[0] += gOdata[block_]
+					if grid.ThreadRank() == 0 {
+						for block_ := 1; block_ < gc_gdx2; block_++ {
+							gOdata[0] += gOdata[block_]
+						}
+					}
+				}
+				{
+					gc_rank2 := gc_step8 + 1
+					gc_pos2.Thread = gc_rank2
+					gc_b2.Enter(gc_rank2)
+
+//line samples_cg.go:238
+					if grid.ThreadRank() == 0 {
+						for block_ := 1; block_ < gc_gdx2; block_++ {
+							gOdata[0] += gOdata[block_]
+						}
+					}
+				}
+				{
+					gc_rank2 := gc_step8 + 2
+					gc_pos2.Thread = gc_rank2
+					gc_b2.Enter(gc_rank2)
+
+//line samples_cg.go:238
+					if grid.ThreadRank() == 0 {
+						for block_ := 1; block_ < gc_gdx2; block_++ {
+							gOdata[0] += gOdata[block_]
+						}
+					}
+				}
+				{
+					gc_rank2 := gc_step8 + 3
+					gc_pos2.Thread = gc_rank2
+					gc_b2.Enter(gc_rank2)
+
+//line samples_cg.go:238
+					if grid.ThreadRank() == 0 {
+						for block_ := 1; block_ < gc_gdx2; block_++ {
+							gOdata[0] += gOdata[block_]
+						}
 					}
 				}
 			}
-			{
-				gc_rank2 := gc_step8 + 1
-				gc_pos2.Thread = gc_rank2
-				gc_b2.Enter(gc_rank2)
-
-//line samples_cg.go:238
-				if grid.ThreadRank() == 0 {
-					for block_ := 1; block_ < gc_gdx2; block_++ {
-						gOdata[0] += gOdata[block_]
-					}
-				}
-			}
-			{
-				gc_rank2 := gc_step8 + 2
-				gc_pos2.Thread = gc_rank2
-				gc_b2.Enter(gc_rank2)
-
-//line samples_cg.go:238
-				if grid.ThreadRank() == 0 {
-					for block_ := 1; block_ < gc_gdx2; block_++ {
-						gOdata[0] += gOdata[block_]
-					}
-				}
-			}
-			{
-				gc_rank2 := gc_step8 + 3
+			for gc_rank2 := gc_step8; gc_rank2 < gc_n2; gc_rank2++ {
 				gc_pos2.Thread = gc_rank2
 				gc_b2.Enter(gc_rank2)
 
@@ -2383,18 +2408,7 @@ func gc_body_reduceSinglePassMultiBlockCG(gc_b2 *compiled.Block, gIdata []float3
 				}
 			}
 		}
-		for gc_rank2 := gc_step8; gc_rank2 < gc_n2; gc_rank2++ {
-			gc_pos2.Thread = gc_rank2
-			gc_b2.Enter(gc_rank2)
-
-//line samples_cg.go:238
-			if grid.ThreadRank() == 0 {
-				for block_ := 1; block_ < gc_gdx2; block_++ {
-					gOdata[0] += gOdata[block_]
-				}
-			}
-		}
-	}
+	})
 }
 
 // FilterArrKernel is filter_arr of warpAggregatedAtomicsCG.cu: the

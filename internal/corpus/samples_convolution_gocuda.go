@@ -297,74 +297,78 @@ func gc_body_convolutionRowsKernel(gc_b *compiled.Block, dDst, dSrc []float32, i
 			}
 		}
 	}
-	{
-		gc_ty := 0
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_off6 := gc_ty
-			if gc_off6 >= 0 && gc_off6 < len(sData) {
-				gc_at2 := sData[gc_off6:][:1]
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+	compiled.OutOfLine(func() {
+		sData := sData[:4]
+		_ = sData
+		{
+			gc_ty := 0
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				gc_off6 := gc_ty
+				if gc_off6 >= 0 && gc_off6 < len(sData) {
+					gc_at2 := sData[gc_off6:][:1]
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 
 //line samples_convolution.go:44
-					baseY := gc_by*rowsBlockDimY + gc_ty
-					_ = baseY
+						baseY := gc_by*rowsBlockDimY + gc_ty
+						_ = baseY
 
 //line samples_convolution.go:43
-					baseX := (gc_bx*rowsResultSteps-rowsHaloSteps)*rowsBlockDimX + gc_tx
-					_ = baseX
+						baseX := (gc_bx*rowsResultSteps-rowsHaloSteps)*rowsBlockDimX + gc_tx
+						_ = baseX
 
 //line samples_convolution.go:47
-					dst := baseY*pitch + baseX
-					_ = dst
+						dst := baseY*pitch + baseX
+						_ = dst
 
 //line samples_convolution.go:75
-					for i_3 := rowsHaloSteps; i_3 < rowsHaloSteps+rowsResultSteps; i_3++ {
-						var sum float32
+						for i_3 := rowsHaloSteps; i_3 < rowsHaloSteps+rowsResultSteps; i_3++ {
+							var sum float32
 
-						for j := -kernelRadius; j <= kernelRadius; j++ {
-							sum += cKernel.At(kernelRadius-j) * gc_at2[0][gc_tx+i_3*rowsBlockDimX+j]
+							for j := -kernelRadius; j <= kernelRadius; j++ {
+								sum += cKernel.At(kernelRadius-j) * gc_at2[0][gc_tx+i_3*rowsBlockDimX+j]
+							}
+
+							dDst[dst+i_3*rowsBlockDimX] = sum
 						}
-
-						dDst[dst+i_3*rowsBlockDimX] = sum
 					}
-				}
-			} else {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+				} else {
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 
 //line samples_convolution.go:44
-					baseY := gc_by*rowsBlockDimY + gc_ty
-					_ = baseY
+						baseY := gc_by*rowsBlockDimY + gc_ty
+						_ = baseY
 
 //line samples_convolution.go:43
-					baseX := (gc_bx*rowsResultSteps-rowsHaloSteps)*rowsBlockDimX + gc_tx
-					_ = baseX
+						baseX := (gc_bx*rowsResultSteps-rowsHaloSteps)*rowsBlockDimX + gc_tx
+						_ = baseX
 
 //line samples_convolution.go:47
-					dst := baseY*pitch + baseX
-					_ = dst
+						dst := baseY*pitch + baseX
+						_ = dst
 
 //line samples_convolution.go:75
-					for i_3 := rowsHaloSteps; i_3 < rowsHaloSteps+rowsResultSteps; i_3++ {
-						var sum float32
+						for i_3 := rowsHaloSteps; i_3 < rowsHaloSteps+rowsResultSteps; i_3++ {
+							var sum float32
 
-						for j := -kernelRadius; j <= kernelRadius; j++ {
-							sum += cKernel.At(kernelRadius-j) * sData[gc_ty][gc_tx+i_3*rowsBlockDimX+j]
+							for j := -kernelRadius; j <= kernelRadius; j++ {
+								sum += cKernel.At(kernelRadius-j) * sData[gc_ty][gc_tx+i_3*rowsBlockDimX+j]
+							}
+
+							dDst[dst+i_3*rowsBlockDimX] = sum
 						}
-
-						dDst[dst+i_3*rowsBlockDimX] = sum
 					}
 				}
-			}
-			gc_ty++
-			if gc_ty == gc_bdy {
-				gc_ty = 0
+				gc_ty++
+				if gc_ty == gc_bdy {
+					gc_ty = 0
+				}
 			}
 		}
-	}
+	})
 }
 
 // ConvolutionColumnsKernel is convolutionColumnsKernel: the same for
@@ -654,71 +658,75 @@ func gc_body_convolutionColumnsKernel(gc_b *compiled.Block, dDst, dSrc []float32
 			}
 		}
 	}
-	{
-		gc_ty := 0
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			if gc_bdx <= len(sData) {
-				gc_at2 := sData[:gc_bdx]
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+	compiled.OutOfLine(func() {
+		sData := sData[:16]
+		_ = sData
+		{
+			gc_ty := 0
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				if gc_bdx <= len(sData) {
+					gc_at2 := sData[:gc_bdx]
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 
 //line samples_convolution.go:99
-					baseY := (gc_by*columnsResultSteps-columnsHaloSteps)*columnsBlockDimY + gc_ty
-					_ = baseY
+						baseY := (gc_by*columnsResultSteps-columnsHaloSteps)*columnsBlockDimY + gc_ty
+						_ = baseY
 
 //line samples_convolution.go:98
-					baseX := gc_bx*columnsBlockDimX + gc_tx
-					_ = baseX
+						baseX := gc_bx*columnsBlockDimX + gc_tx
+						_ = baseX
 
 //line samples_convolution.go:101
-					dst := baseY*pitch + baseX
-					_ = dst
+						dst := baseY*pitch + baseX
+						_ = dst
 
 //line samples_convolution.go:129
-					for i_3 := columnsHaloSteps; i_3 < columnsHaloSteps+columnsResultSteps; i_3++ {
-						var sum float32
+						for i_3 := columnsHaloSteps; i_3 < columnsHaloSteps+columnsResultSteps; i_3++ {
+							var sum float32
 
-						for j := -kernelRadius; j <= kernelRadius; j++ {
-							sum += cKernel.At(kernelRadius-j) * gc_at2[gc_tx][gc_ty+i_3*columnsBlockDimY+j]
+							for j := -kernelRadius; j <= kernelRadius; j++ {
+								sum += cKernel.At(kernelRadius-j) * gc_at2[gc_tx][gc_ty+i_3*columnsBlockDimY+j]
+							}
+
+							dDst[dst+i_3*columnsBlockDimY*pitch] = sum
 						}
-
-						dDst[dst+i_3*columnsBlockDimY*pitch] = sum
 					}
-				}
-			} else {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+				} else {
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 
 //line samples_convolution.go:99
-					baseY := (gc_by*columnsResultSteps-columnsHaloSteps)*columnsBlockDimY + gc_ty
-					_ = baseY
+						baseY := (gc_by*columnsResultSteps-columnsHaloSteps)*columnsBlockDimY + gc_ty
+						_ = baseY
 
 //line samples_convolution.go:98
-					baseX := gc_bx*columnsBlockDimX + gc_tx
-					_ = baseX
+						baseX := gc_bx*columnsBlockDimX + gc_tx
+						_ = baseX
 
 //line samples_convolution.go:101
-					dst := baseY*pitch + baseX
-					_ = dst
+						dst := baseY*pitch + baseX
+						_ = dst
 
 //line samples_convolution.go:129
-					for i_3 := columnsHaloSteps; i_3 < columnsHaloSteps+columnsResultSteps; i_3++ {
-						var sum float32
+						for i_3 := columnsHaloSteps; i_3 < columnsHaloSteps+columnsResultSteps; i_3++ {
+							var sum float32
 
-						for j := -kernelRadius; j <= kernelRadius; j++ {
-							sum += cKernel.At(kernelRadius-j) * sData[gc_tx][gc_ty+i_3*columnsBlockDimY+j]
+							for j := -kernelRadius; j <= kernelRadius; j++ {
+								sum += cKernel.At(kernelRadius-j) * sData[gc_tx][gc_ty+i_3*columnsBlockDimY+j]
+							}
+
+							dDst[dst+i_3*columnsBlockDimY*pitch] = sum
 						}
-
-						dDst[dst+i_3*columnsBlockDimY*pitch] = sum
 					}
 				}
-			}
-			gc_ty++
-			if gc_ty == gc_bdy {
-				gc_ty = 0
+				gc_ty++
+				if gc_ty == gc_bdy {
+					gc_ty = 0
+				}
 			}
 		}
-	}
+	})
 }

@@ -49,13 +49,102 @@ func gc_body_transposeCopy(gc_b *compiled.Block, gc_lo, gc_hi int, odata, idata 
 				gc_by = 0
 			}
 		}
-		{
-			gc_ty := 0
-			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				gc_step := 0
-				for ; gc_step+3 < gc_bdx; gc_step += 4 {
-					{
-						gc_tx := gc_step + 0
+		compiled.OutOfLine(func() {
+			{
+				gc_ty := 0
+				for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+					gc_step := 0
+					for ; gc_step+3 < gc_bdx; gc_step += 4 {
+						{
+							gc_tx := gc_step + 0
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line samples_transpose.go:23
+							xIndex := gc_bx*transposeTileDim + gc_tx
+							_ = xIndex
+
+//line samples_transpose.go:24
+							yIndex := gc_by*transposeTileDim + gc_ty
+							_ = yIndex
+
+//line samples_transpose.go:26
+							index := xIndex + width*yIndex
+							_ = index
+
+//line samples_transpose.go:28
+							for i := 0; i < transposeTileDim; i += transposeBlockRows {
+								odata[index+i*width] = idata[index+i*width]
+							}
+						}
+						{
+							gc_tx := gc_step + 1
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line samples_transpose.go:23
+							xIndex := gc_bx*transposeTileDim + gc_tx
+							_ = xIndex
+
+//line samples_transpose.go:24
+							yIndex := gc_by*transposeTileDim + gc_ty
+							_ = yIndex
+
+//line samples_transpose.go:26
+							index := xIndex + width*yIndex
+							_ = index
+
+//line samples_transpose.go:28
+							for i := 0; i < transposeTileDim; i += transposeBlockRows {
+								odata[index+i*width] = idata[index+i*width]
+							}
+						}
+						{
+							gc_tx := gc_step + 2
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line samples_transpose.go:23
+							xIndex := gc_bx*transposeTileDim + gc_tx
+							_ = xIndex
+
+//line samples_transpose.go:24
+							yIndex := gc_by*transposeTileDim + gc_ty
+							_ = yIndex
+
+//line samples_transpose.go:26
+							index := xIndex + width*yIndex
+							_ = index
+
+//line samples_transpose.go:28
+							for i := 0; i < transposeTileDim; i += transposeBlockRows {
+								odata[index+i*width] = idata[index+i*width]
+							}
+						}
+						{
+							gc_tx := gc_step + 3
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line samples_transpose.go:23
+							xIndex := gc_bx*transposeTileDim + gc_tx
+							_ = xIndex
+
+//line samples_transpose.go:24
+							yIndex := gc_by*transposeTileDim + gc_ty
+							_ = yIndex
+
+//line samples_transpose.go:26
+							index := xIndex + width*yIndex
+							_ = index
+
+//line samples_transpose.go:28
+							for i := 0; i < transposeTileDim; i += transposeBlockRows {
+								odata[index+i*width] = idata[index+i*width]
+							}
+						}
+					}
+					for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -76,100 +165,13 @@ func gc_body_transposeCopy(gc_b *compiled.Block, gc_lo, gc_hi int, odata, idata 
 							odata[index+i*width] = idata[index+i*width]
 						}
 					}
-					{
-						gc_tx := gc_step + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line samples_transpose.go:23
-						xIndex := gc_bx*transposeTileDim + gc_tx
-						_ = xIndex
-
-//line samples_transpose.go:24
-						yIndex := gc_by*transposeTileDim + gc_ty
-						_ = yIndex
-
-//line samples_transpose.go:26
-						index := xIndex + width*yIndex
-						_ = index
-
-//line samples_transpose.go:28
-						for i := 0; i < transposeTileDim; i += transposeBlockRows {
-							odata[index+i*width] = idata[index+i*width]
-						}
+					gc_ty++
+					if gc_ty == gc_bdy {
+						gc_ty = 0
 					}
-					{
-						gc_tx := gc_step + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line samples_transpose.go:23
-						xIndex := gc_bx*transposeTileDim + gc_tx
-						_ = xIndex
-
-//line samples_transpose.go:24
-						yIndex := gc_by*transposeTileDim + gc_ty
-						_ = yIndex
-
-//line samples_transpose.go:26
-						index := xIndex + width*yIndex
-						_ = index
-
-//line samples_transpose.go:28
-						for i := 0; i < transposeTileDim; i += transposeBlockRows {
-							odata[index+i*width] = idata[index+i*width]
-						}
-					}
-					{
-						gc_tx := gc_step + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line samples_transpose.go:23
-						xIndex := gc_bx*transposeTileDim + gc_tx
-						_ = xIndex
-
-//line samples_transpose.go:24
-						yIndex := gc_by*transposeTileDim + gc_ty
-						_ = yIndex
-
-//line samples_transpose.go:26
-						index := xIndex + width*yIndex
-						_ = index
-
-//line samples_transpose.go:28
-						for i := 0; i < transposeTileDim; i += transposeBlockRows {
-							odata[index+i*width] = idata[index+i*width]
-						}
-					}
-				}
-				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line samples_transpose.go:23
-					xIndex := gc_bx*transposeTileDim + gc_tx
-					_ = xIndex
-
-//line samples_transpose.go:24
-					yIndex := gc_by*transposeTileDim + gc_ty
-					_ = yIndex
-
-//line samples_transpose.go:26
-					index := xIndex + width*yIndex
-					_ = index
-
-//line samples_transpose.go:28
-					for i := 0; i < transposeTileDim; i += transposeBlockRows {
-						odata[index+i*width] = idata[index+i*width]
-					}
-				}
-				gc_ty++
-				if gc_ty == gc_bdy {
-					gc_ty = 0
 				}
 			}
-		}
+		})
 	}
 }
 
@@ -204,70 +206,78 @@ func gc_body_copySharedMem(gc_b *compiled.Block, odata, idata []float32, width, 
 
 //line samples_transpose.go:39
 	tile := gocuda.Shared[[transposeTileDim]float32](t, transposeTileDim)[:transposeTileDim]
-	{
-		gc_ty := 0
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
+	compiled.OutOfLine(func() {
+		tile := tile[:32]
+		_ = tile
+		{
+			gc_ty := 0
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 
 //line samples_transpose.go:41
-				xIndex := gc_bx*transposeTileDim + gc_tx
-				_ = xIndex
+					xIndex := gc_bx*transposeTileDim + gc_tx
+					_ = xIndex
 
 //line samples_transpose.go:42
-				yIndex := gc_by*transposeTileDim + gc_ty
-				_ = yIndex
+					yIndex := gc_by*transposeTileDim + gc_ty
+					_ = yIndex
 
 //line samples_transpose.go:44
-				index := xIndex + width*yIndex
-				_ = index
+					index := xIndex + width*yIndex
+					_ = index
 
 //line samples_transpose.go:46
-				for i := 0; i < transposeTileDim; i += transposeBlockRows {
-					if xIndex < width && yIndex < height {
-						tile[gc_ty+i][gc_tx] = idata[index+i*width]
+					for i := 0; i < transposeTileDim; i += transposeBlockRows {
+						if xIndex < width && yIndex < height {
+							tile[gc_ty+i][gc_tx] = idata[index+i*width]
+						}
 					}
 				}
-			}
-			gc_ty++
-			if gc_ty == gc_bdy {
-				gc_ty = 0
+				gc_ty++
+				if gc_ty == gc_bdy {
+					gc_ty = 0
+				}
 			}
 		}
-	}
-	{
-		gc_ty := 0
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
+	})
+	compiled.OutOfLine(func() {
+		tile := tile[:32]
+		_ = tile
+		{
+			gc_ty := 0
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 
 //line samples_transpose.go:41
-				xIndex := gc_bx*transposeTileDim + gc_tx
-				_ = xIndex
+					xIndex := gc_bx*transposeTileDim + gc_tx
+					_ = xIndex
 
 //line samples_transpose.go:42
-				yIndex := gc_by*transposeTileDim + gc_ty
-				_ = yIndex
+					yIndex := gc_by*transposeTileDim + gc_ty
+					_ = yIndex
 
 //line samples_transpose.go:44
-				index := xIndex + width*yIndex
-				_ = index
+					index := xIndex + width*yIndex
+					_ = index
 
 //line samples_transpose.go:54
-				for i_ := 0; i_ < transposeTileDim; i_ += transposeBlockRows {
-					if xIndex < height && yIndex < width {
-						odata[index+i_*width] = tile[gc_ty+i_][gc_tx]
+					for i_ := 0; i_ < transposeTileDim; i_ += transposeBlockRows {
+						if xIndex < height && yIndex < width {
+							odata[index+i_*width] = tile[gc_ty+i_][gc_tx]
+						}
 					}
 				}
-			}
-			gc_ty++
-			if gc_ty == gc_bdy {
-				gc_ty = 0
+				gc_ty++
+				if gc_ty == gc_bdy {
+					gc_ty = 0
+				}
 			}
 		}
-	}
+	})
 }
 
 // TransposeNaiveKernel is transposeNaive: strided writes straight to
@@ -310,13 +320,118 @@ func gc_body_transposeNaive(gc_b *compiled.Block, gc_lo, gc_hi int, odata, idata
 				gc_by = 0
 			}
 		}
-		{
-			gc_ty := 0
-			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				gc_step := 0
-				for ; gc_step+3 < gc_bdx; gc_step += 4 {
-					{
-						gc_tx := gc_step + 0
+		compiled.OutOfLine(func() {
+			{
+				gc_ty := 0
+				for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+					gc_step := 0
+					for ; gc_step+3 < gc_bdx; gc_step += 4 {
+						{
+							gc_tx := gc_step + 0
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line samples_transpose.go:66
+							xIndex := gc_bx*transposeTileDim + gc_tx
+							_ = xIndex
+
+//line samples_transpose.go:67
+							yIndex := gc_by*transposeTileDim + gc_ty
+							_ = yIndex
+
+//line samples_transpose.go:69
+							indexIn := xIndex + width*yIndex
+							_ = indexIn
+
+//line samples_transpose.go:70
+							indexOut := yIndex + height*xIndex
+							_ = indexOut
+
+//line samples_transpose.go:72
+							for i := 0; i < transposeTileDim; i += transposeBlockRows {
+								odata[indexOut+i] = idata[indexIn+i*width]
+							}
+						}
+						{
+							gc_tx := gc_step + 1
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line samples_transpose.go:66
+							xIndex := gc_bx*transposeTileDim + gc_tx
+							_ = xIndex
+
+//line samples_transpose.go:67
+							yIndex := gc_by*transposeTileDim + gc_ty
+							_ = yIndex
+
+//line samples_transpose.go:69
+							indexIn := xIndex + width*yIndex
+							_ = indexIn
+
+//line samples_transpose.go:70
+							indexOut := yIndex + height*xIndex
+							_ = indexOut
+
+//line samples_transpose.go:72
+							for i := 0; i < transposeTileDim; i += transposeBlockRows {
+								odata[indexOut+i] = idata[indexIn+i*width]
+							}
+						}
+						{
+							gc_tx := gc_step + 2
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line samples_transpose.go:66
+							xIndex := gc_bx*transposeTileDim + gc_tx
+							_ = xIndex
+
+//line samples_transpose.go:67
+							yIndex := gc_by*transposeTileDim + gc_ty
+							_ = yIndex
+
+//line samples_transpose.go:69
+							indexIn := xIndex + width*yIndex
+							_ = indexIn
+
+//line samples_transpose.go:70
+							indexOut := yIndex + height*xIndex
+							_ = indexOut
+
+//line samples_transpose.go:72
+							for i := 0; i < transposeTileDim; i += transposeBlockRows {
+								odata[indexOut+i] = idata[indexIn+i*width]
+							}
+						}
+						{
+							gc_tx := gc_step + 3
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line samples_transpose.go:66
+							xIndex := gc_bx*transposeTileDim + gc_tx
+							_ = xIndex
+
+//line samples_transpose.go:67
+							yIndex := gc_by*transposeTileDim + gc_ty
+							_ = yIndex
+
+//line samples_transpose.go:69
+							indexIn := xIndex + width*yIndex
+							_ = indexIn
+
+//line samples_transpose.go:70
+							indexOut := yIndex + height*xIndex
+							_ = indexOut
+
+//line samples_transpose.go:72
+							for i := 0; i < transposeTileDim; i += transposeBlockRows {
+								odata[indexOut+i] = idata[indexIn+i*width]
+							}
+						}
+					}
+					for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -341,116 +456,13 @@ func gc_body_transposeNaive(gc_b *compiled.Block, gc_lo, gc_hi int, odata, idata
 							odata[indexOut+i] = idata[indexIn+i*width]
 						}
 					}
-					{
-						gc_tx := gc_step + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line samples_transpose.go:66
-						xIndex := gc_bx*transposeTileDim + gc_tx
-						_ = xIndex
-
-//line samples_transpose.go:67
-						yIndex := gc_by*transposeTileDim + gc_ty
-						_ = yIndex
-
-//line samples_transpose.go:69
-						indexIn := xIndex + width*yIndex
-						_ = indexIn
-
-//line samples_transpose.go:70
-						indexOut := yIndex + height*xIndex
-						_ = indexOut
-
-//line samples_transpose.go:72
-						for i := 0; i < transposeTileDim; i += transposeBlockRows {
-							odata[indexOut+i] = idata[indexIn+i*width]
-						}
+					gc_ty++
+					if gc_ty == gc_bdy {
+						gc_ty = 0
 					}
-					{
-						gc_tx := gc_step + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line samples_transpose.go:66
-						xIndex := gc_bx*transposeTileDim + gc_tx
-						_ = xIndex
-
-//line samples_transpose.go:67
-						yIndex := gc_by*transposeTileDim + gc_ty
-						_ = yIndex
-
-//line samples_transpose.go:69
-						indexIn := xIndex + width*yIndex
-						_ = indexIn
-
-//line samples_transpose.go:70
-						indexOut := yIndex + height*xIndex
-						_ = indexOut
-
-//line samples_transpose.go:72
-						for i := 0; i < transposeTileDim; i += transposeBlockRows {
-							odata[indexOut+i] = idata[indexIn+i*width]
-						}
-					}
-					{
-						gc_tx := gc_step + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line samples_transpose.go:66
-						xIndex := gc_bx*transposeTileDim + gc_tx
-						_ = xIndex
-
-//line samples_transpose.go:67
-						yIndex := gc_by*transposeTileDim + gc_ty
-						_ = yIndex
-
-//line samples_transpose.go:69
-						indexIn := xIndex + width*yIndex
-						_ = indexIn
-
-//line samples_transpose.go:70
-						indexOut := yIndex + height*xIndex
-						_ = indexOut
-
-//line samples_transpose.go:72
-						for i := 0; i < transposeTileDim; i += transposeBlockRows {
-							odata[indexOut+i] = idata[indexIn+i*width]
-						}
-					}
-				}
-				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line samples_transpose.go:66
-					xIndex := gc_bx*transposeTileDim + gc_tx
-					_ = xIndex
-
-//line samples_transpose.go:67
-					yIndex := gc_by*transposeTileDim + gc_ty
-					_ = yIndex
-
-//line samples_transpose.go:69
-					indexIn := xIndex + width*yIndex
-					_ = indexIn
-
-//line samples_transpose.go:70
-					indexOut := yIndex + height*xIndex
-					_ = indexOut
-
-//line samples_transpose.go:72
-					for i := 0; i < transposeTileDim; i += transposeBlockRows {
-						odata[indexOut+i] = idata[indexIn+i*width]
-					}
-				}
-				gc_ty++
-				if gc_ty == gc_bdy {
-					gc_ty = 0
 				}
 			}
-		}
+		})
 	}
 }
 
@@ -486,66 +498,78 @@ func gc_body_transposeCoalesced(gc_b *compiled.Block, odata, idata []float32, wi
 
 //line samples_transpose.go:83
 	tile := gocuda.Shared[[transposeTileDim]float32](t, transposeTileDim)[:transposeTileDim]
-	{
-		gc_ty := 0
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
+	compiled.OutOfLine(func() {
+		tile := tile[:32]
+		_ = tile
+		gc_s_indexOut := gc_s_indexOut[:gc_n]
+		_ = gc_s_indexOut
+		{
+			gc_ty := 0
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 
 //line samples_transpose.go:85
-				xIndex := gc_bx*transposeTileDim + gc_tx
+					xIndex := gc_bx*transposeTileDim + gc_tx
 
 //line samples_transpose.go:86
-				yIndex := gc_by*transposeTileDim + gc_ty
+					yIndex := gc_by*transposeTileDim + gc_ty
 
 //line samples_transpose.go:87
-				indexIn := xIndex + yIndex*width
+					indexIn := xIndex + yIndex*width
 
 //line samples_transpose.go:89
-				xIndex = gc_by*transposeTileDim + gc_tx
+					xIndex = gc_by*transposeTileDim + gc_tx
 
 //line samples_transpose.go:90
-				yIndex = gc_bx*transposeTileDim + gc_ty
+					yIndex = gc_bx*transposeTileDim + gc_ty
 
 //line samples_transpose.go:91
-				indexOut := xIndex + yIndex*height
+					indexOut := xIndex + yIndex*height
 
 //line samples_transpose.go:93
-				for i := 0; i < transposeTileDim; i += transposeBlockRows {
-					tile[gc_ty+i][gc_tx] = idata[indexIn+i*width]
+					for i := 0; i < transposeTileDim; i += transposeBlockRows {
+						tile[gc_ty+i][gc_tx] = idata[indexIn+i*width]
+					}
+					_ = xIndex
+					_ = yIndex
+					_ = indexIn
+					_ = indexOut
+					gc_s_indexOut[gc_rank] = indexOut
 				}
-				_ = xIndex
-				_ = yIndex
-				_ = indexIn
-				_ = indexOut
-				gc_s_indexOut[gc_rank] = indexOut
-			}
-			gc_ty++
-			if gc_ty == gc_bdy {
-				gc_ty = 0
+				gc_ty++
+				if gc_ty == gc_bdy {
+					gc_ty = 0
+				}
 			}
 		}
-	}
-	{
-		gc_ty := 0
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-				indexOut := gc_s_indexOut[gc_rank]
+	})
+	compiled.OutOfLine(func() {
+		tile := tile[:32]
+		_ = tile
+		gc_s_indexOut := gc_s_indexOut[:gc_n]
+		_ = gc_s_indexOut
+		{
+			gc_ty := 0
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					indexOut := gc_s_indexOut[gc_rank]
 
 //line samples_transpose.go:99
-				for i_ := 0; i_ < transposeTileDim; i_ += transposeBlockRows {
-					odata[indexOut+i_*height] = tile[gc_tx][gc_ty+i_]
+					for i_ := 0; i_ < transposeTileDim; i_ += transposeBlockRows {
+						odata[indexOut+i_*height] = tile[gc_tx][gc_ty+i_]
+					}
+				}
+				gc_ty++
+				if gc_ty == gc_bdy {
+					gc_ty = 0
 				}
 			}
-			gc_ty++
-			if gc_ty == gc_bdy {
-				gc_ty = 0
-			}
 		}
-	}
+	})
 }
 
 // TransposeNoBankConflictsKernel is transposeNoBankConflicts: the
@@ -580,66 +604,78 @@ func gc_body_transposeNoBankConflicts(gc_b *compiled.Block, odata, idata []float
 
 //line samples_transpose.go:110
 	tile := gocuda.Shared[[transposeTileDim + 1]float32](t, transposeTileDim)[:transposeTileDim]
-	{
-		gc_ty := 0
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
+	compiled.OutOfLine(func() {
+		tile := tile[:32]
+		_ = tile
+		gc_s_indexOut := gc_s_indexOut[:gc_n]
+		_ = gc_s_indexOut
+		{
+			gc_ty := 0
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 
 //line samples_transpose.go:112
-				xIndex := gc_bx*transposeTileDim + gc_tx
+					xIndex := gc_bx*transposeTileDim + gc_tx
 
 //line samples_transpose.go:113
-				yIndex := gc_by*transposeTileDim + gc_ty
+					yIndex := gc_by*transposeTileDim + gc_ty
 
 //line samples_transpose.go:114
-				indexIn := xIndex + yIndex*width
+					indexIn := xIndex + yIndex*width
 
 //line samples_transpose.go:116
-				xIndex = gc_by*transposeTileDim + gc_tx
+					xIndex = gc_by*transposeTileDim + gc_tx
 
 //line samples_transpose.go:117
-				yIndex = gc_bx*transposeTileDim + gc_ty
+					yIndex = gc_bx*transposeTileDim + gc_ty
 
 //line samples_transpose.go:118
-				indexOut := xIndex + yIndex*height
+					indexOut := xIndex + yIndex*height
 
 //line samples_transpose.go:120
-				for i := 0; i < transposeTileDim; i += transposeBlockRows {
-					tile[gc_ty+i][gc_tx] = idata[indexIn+i*width]
+					for i := 0; i < transposeTileDim; i += transposeBlockRows {
+						tile[gc_ty+i][gc_tx] = idata[indexIn+i*width]
+					}
+					_ = xIndex
+					_ = yIndex
+					_ = indexIn
+					_ = indexOut
+					gc_s_indexOut[gc_rank] = indexOut
 				}
-				_ = xIndex
-				_ = yIndex
-				_ = indexIn
-				_ = indexOut
-				gc_s_indexOut[gc_rank] = indexOut
-			}
-			gc_ty++
-			if gc_ty == gc_bdy {
-				gc_ty = 0
+				gc_ty++
+				if gc_ty == gc_bdy {
+					gc_ty = 0
+				}
 			}
 		}
-	}
-	{
-		gc_ty := 0
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-				indexOut := gc_s_indexOut[gc_rank]
+	})
+	compiled.OutOfLine(func() {
+		tile := tile[:32]
+		_ = tile
+		gc_s_indexOut := gc_s_indexOut[:gc_n]
+		_ = gc_s_indexOut
+		{
+			gc_ty := 0
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					indexOut := gc_s_indexOut[gc_rank]
 
 //line samples_transpose.go:126
-				for i_ := 0; i_ < transposeTileDim; i_ += transposeBlockRows {
-					odata[indexOut+i_*height] = tile[gc_tx][gc_ty+i_]
+					for i_ := 0; i_ < transposeTileDim; i_ += transposeBlockRows {
+						odata[indexOut+i_*height] = tile[gc_tx][gc_ty+i_]
+					}
+				}
+				gc_ty++
+				if gc_ty == gc_bdy {
+					gc_ty = 0
 				}
 			}
-			gc_ty++
-			if gc_ty == gc_bdy {
-				gc_ty = 0
-			}
 		}
-	}
+	})
 }
 
 // TransposeDiagonalKernel is transposeDiagonal: transposeNoBankConflicts
@@ -690,66 +726,78 @@ func gc_body_transposeDiagonal(gc_b *compiled.Block, odata, idata []float32, wid
 		blockIdxY = bid % gc_gdy
 		blockIdxX = ((bid / gc_gdy) + blockIdxY) % gc_gdx
 	}
-	{
-		gc_ty := 0
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
+	compiled.OutOfLine(func() {
+		tile := tile[:32]
+		_ = tile
+		gc_s_indexOut := gc_s_indexOut[:gc_n]
+		_ = gc_s_indexOut
+		{
+			gc_ty := 0
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 
 //line samples_transpose.go:151
-				xIndex := blockIdxX*transposeTileDim + gc_tx
+					xIndex := blockIdxX*transposeTileDim + gc_tx
 
 //line samples_transpose.go:152
-				yIndex := blockIdxY*transposeTileDim + gc_ty
+					yIndex := blockIdxY*transposeTileDim + gc_ty
 
 //line samples_transpose.go:153
-				indexIn := xIndex + yIndex*width
+					indexIn := xIndex + yIndex*width
 
 //line samples_transpose.go:155
-				xIndex = blockIdxY*transposeTileDim + gc_tx
+					xIndex = blockIdxY*transposeTileDim + gc_tx
 
 //line samples_transpose.go:156
-				yIndex = blockIdxX*transposeTileDim + gc_ty
+					yIndex = blockIdxX*transposeTileDim + gc_ty
 
 //line samples_transpose.go:157
-				indexOut := xIndex + yIndex*height
+					indexOut := xIndex + yIndex*height
 
 //line samples_transpose.go:159
-				for i := 0; i < transposeTileDim; i += transposeBlockRows {
-					tile[gc_ty+i][gc_tx] = idata[indexIn+i*width]
+					for i := 0; i < transposeTileDim; i += transposeBlockRows {
+						tile[gc_ty+i][gc_tx] = idata[indexIn+i*width]
+					}
+					_ = xIndex
+					_ = yIndex
+					_ = indexIn
+					_ = indexOut
+					gc_s_indexOut[gc_rank] = indexOut
 				}
-				_ = xIndex
-				_ = yIndex
-				_ = indexIn
-				_ = indexOut
-				gc_s_indexOut[gc_rank] = indexOut
-			}
-			gc_ty++
-			if gc_ty == gc_bdy {
-				gc_ty = 0
+				gc_ty++
+				if gc_ty == gc_bdy {
+					gc_ty = 0
+				}
 			}
 		}
-	}
-	{
-		gc_ty := 0
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-				indexOut := gc_s_indexOut[gc_rank]
+	})
+	compiled.OutOfLine(func() {
+		tile := tile[:32]
+		_ = tile
+		gc_s_indexOut := gc_s_indexOut[:gc_n]
+		_ = gc_s_indexOut
+		{
+			gc_ty := 0
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					indexOut := gc_s_indexOut[gc_rank]
 
 //line samples_transpose.go:165
-				for i_ := 0; i_ < transposeTileDim; i_ += transposeBlockRows {
-					odata[indexOut+i_*height] = tile[gc_tx][gc_ty+i_]
+					for i_ := 0; i_ < transposeTileDim; i_ += transposeBlockRows {
+						odata[indexOut+i_*height] = tile[gc_tx][gc_ty+i_]
+					}
+				}
+				gc_ty++
+				if gc_ty == gc_bdy {
+					gc_ty = 0
 				}
 			}
-			gc_ty++
-			if gc_ty == gc_bdy {
-				gc_ty = 0
-			}
 		}
-	}
+	})
 }
 
 // TransposeFineGrainedKernel is transposeFineGrained: only the transpose
@@ -784,66 +832,74 @@ func gc_body_transposeFineGrained(gc_b *compiled.Block, odata, idata []float32, 
 
 //line samples_transpose.go:177
 	block := gocuda.Shared[[transposeTileDim + 1]float32](t, transposeTileDim)[:transposeTileDim]
-	{
-		gc_ty := 0
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
+	compiled.OutOfLine(func() {
+		block := block[:32]
+		_ = block
+		{
+			gc_ty := 0
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 
 //line samples_transpose.go:179
-				xIndex := gc_bx*transposeTileDim + gc_tx
-				_ = xIndex
+					xIndex := gc_bx*transposeTileDim + gc_tx
+					_ = xIndex
 
 //line samples_transpose.go:180
-				yIndex := gc_by*transposeTileDim + gc_ty
-				_ = yIndex
+					yIndex := gc_by*transposeTileDim + gc_ty
+					_ = yIndex
 
 //line samples_transpose.go:181
-				index := xIndex + yIndex*width
-				_ = index
+					index := xIndex + yIndex*width
+					_ = index
 
 //line samples_transpose.go:183
-				for i := 0; i < transposeTileDim; i += transposeBlockRows {
-					block[gc_ty+i][gc_tx] = idata[index+i*width]
+					for i := 0; i < transposeTileDim; i += transposeBlockRows {
+						block[gc_ty+i][gc_tx] = idata[index+i*width]
+					}
+				}
+				gc_ty++
+				if gc_ty == gc_bdy {
+					gc_ty = 0
 				}
 			}
-			gc_ty++
-			if gc_ty == gc_bdy {
-				gc_ty = 0
-			}
 		}
-	}
-	{
-		gc_ty := 0
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
+	})
+	compiled.OutOfLine(func() {
+		block := block[:32]
+		_ = block
+		{
+			gc_ty := 0
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 
 //line samples_transpose.go:179
-				xIndex := gc_bx*transposeTileDim + gc_tx
-				_ = xIndex
+					xIndex := gc_bx*transposeTileDim + gc_tx
+					_ = xIndex
 
 //line samples_transpose.go:180
-				yIndex := gc_by*transposeTileDim + gc_ty
-				_ = yIndex
+					yIndex := gc_by*transposeTileDim + gc_ty
+					_ = yIndex
 
 //line samples_transpose.go:181
-				index := xIndex + yIndex*width
-				_ = index
+					index := xIndex + yIndex*width
+					_ = index
 
 //line samples_transpose.go:189
-				for i_ := 0; i_ < transposeTileDim; i_ += transposeBlockRows {
-					odata[index+i_*height] = block[gc_tx][gc_ty+i_]
+					for i_ := 0; i_ < transposeTileDim; i_ += transposeBlockRows {
+						odata[index+i_*height] = block[gc_tx][gc_ty+i_]
+					}
+				}
+				gc_ty++
+				if gc_ty == gc_bdy {
+					gc_ty = 0
 				}
 			}
-			gc_ty++
-			if gc_ty == gc_bdy {
-				gc_ty = 0
-			}
 		}
-	}
+	})
 }
 
 // TransposeCoarseGrainedKernel is transposeCoarseGrained: only the
@@ -879,64 +935,76 @@ func gc_body_transposeCoarseGrained(gc_b *compiled.Block, odata, idata []float32
 
 //line samples_transpose.go:201
 	block := gocuda.Shared[[transposeTileDim + 1]float32](t, transposeTileDim)[:transposeTileDim]
-	{
-		gc_ty := 0
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
+	compiled.OutOfLine(func() {
+		block := block[:32]
+		_ = block
+		gc_s_indexOut := gc_s_indexOut[:gc_n]
+		_ = gc_s_indexOut
+		{
+			gc_ty := 0
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 
 //line samples_transpose.go:203
-				xIndex := gc_bx*transposeTileDim + gc_tx
+					xIndex := gc_bx*transposeTileDim + gc_tx
 
 //line samples_transpose.go:204
-				yIndex := gc_by*transposeTileDim + gc_ty
+					yIndex := gc_by*transposeTileDim + gc_ty
 
 //line samples_transpose.go:205
-				indexIn := xIndex + yIndex*width
+					indexIn := xIndex + yIndex*width
 
 //line samples_transpose.go:207
-				xIndex = gc_by*transposeTileDim + gc_tx
+					xIndex = gc_by*transposeTileDim + gc_tx
 
 //line samples_transpose.go:208
-				yIndex = gc_bx*transposeTileDim + gc_ty
+					yIndex = gc_bx*transposeTileDim + gc_ty
 
 //line samples_transpose.go:209
-				indexOut := xIndex + yIndex*height
+					indexOut := xIndex + yIndex*height
 
 //line samples_transpose.go:211
-				for i := 0; i < transposeTileDim; i += transposeBlockRows {
-					block[gc_ty+i][gc_tx] = idata[indexIn+i*width]
+					for i := 0; i < transposeTileDim; i += transposeBlockRows {
+						block[gc_ty+i][gc_tx] = idata[indexIn+i*width]
+					}
+					_ = xIndex
+					_ = yIndex
+					_ = indexIn
+					_ = indexOut
+					gc_s_indexOut[gc_rank] = indexOut
 				}
-				_ = xIndex
-				_ = yIndex
-				_ = indexIn
-				_ = indexOut
-				gc_s_indexOut[gc_rank] = indexOut
-			}
-			gc_ty++
-			if gc_ty == gc_bdy {
-				gc_ty = 0
+				gc_ty++
+				if gc_ty == gc_bdy {
+					gc_ty = 0
+				}
 			}
 		}
-	}
-	{
-		gc_ty := 0
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-				indexOut := gc_s_indexOut[gc_rank]
+	})
+	compiled.OutOfLine(func() {
+		block := block[:32]
+		_ = block
+		gc_s_indexOut := gc_s_indexOut[:gc_n]
+		_ = gc_s_indexOut
+		{
+			gc_ty := 0
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					indexOut := gc_s_indexOut[gc_rank]
 
 //line samples_transpose.go:217
-				for i_ := 0; i_ < transposeTileDim; i_ += transposeBlockRows {
-					odata[indexOut+i_*height] = block[gc_ty+i_][gc_tx]
+					for i_ := 0; i_ < transposeTileDim; i_ += transposeBlockRows {
+						odata[indexOut+i_*height] = block[gc_ty+i_][gc_tx]
+					}
+				}
+				gc_ty++
+				if gc_ty == gc_bdy {
+					gc_ty = 0
 				}
 			}
-			gc_ty++
-			if gc_ty == gc_bdy {
-				gc_ty = 0
-			}
 		}
-	}
+	})
 }

@@ -50,14 +50,99 @@ func gc_body_transposeCopy(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, odata, ida
 				gc_by2 = 0
 			}
 		}
-		{
-			gc_ty2 := 0
-			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_vstep := 0
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop bool
-					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-						for ; gc_vstep+15 < gc_bdx2; gc_vstep += 16 {
+		compiled.OutOfLine(func() {
+			{
+				gc_ty2 := 0
+				for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+					gc_vstep := 0
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop bool
+						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+							for ; gc_vstep+15 < gc_bdx2; gc_vstep += 16 {
+								gc_tx2 := gc_vstep
+								gc_rank2 := gc_base2 + gc_tx2
+								_ = gc_rank2
+//line samples_transpose.go:23
+								var xIndex int = gc_bx2*transposeTileDim + gc_tx2
+//line samples_transpose.go:23
+								_ = xIndex
+//line samples_transpose.go:24
+								var yIndex int = gc_by2*transposeTileDim + gc_ty2
+//line samples_transpose.go:24
+								_ = yIndex
+//line samples_transpose.go:26
+								var index int = xIndex + width*yIndex
+//line samples_transpose.go:26
+								_ = index
+//line samples_transpose.go:28
+								for i := 0; i < transposeTileDim; i = i + transposeBlockRows {
+//line samples_transpose.go:28
+									var gc_ld2 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+//line samples_transpose.go:28
+									if (index+i*
+										width) >= 0 && (index+i*width) <= len(idata)-16 {
+//line samples_transpose.go:29
+										gc_ld2 = archsimd.LoadFloat32x16Slice(idata[index+i*width:])
+//line samples_transpose.go:29
+									} else {
+//line samples_transpose.go:29
+										var gc_lanes3 [16]float32
+//line samples_transpose.go:29
+										for gc_k3 := range 16 {
+//line samples_transpose.go:29
+											if 0xffff&(1<<gc_k3) != 0 {
+//line samples_transpose.go:29
+												gc_pos2.Thread = gc_rank2 + gc_k3
+//line samples_transpose.go:29
+												gc_lanes3[gc_k3] = idata[(index+i*width)+gc_k3]
+//line samples_transpose.go:29
+											}
+//line samples_transpose.go:29
+										}
+//line samples_transpose.go:29
+										gc_pos2.Thread = gc_rank2
+//line samples_transpose.go:29
+										gc_ld2 = archsimd.LoadFloat32x16(&gc_lanes3)
+//line samples_transpose.go:29
+									}
+//line samples_transpose.go:29
+									if (index+i*width) >= 0 && (index+i*width) <= len(odata)-16 {
+//line samples_transpose.go:29
+										gc_ld2.StoreSlice(odata[index+i*width:])
+//line samples_transpose.go:29
+									} else {
+//line samples_transpose.go:29
+										var gc_lanes4 [16]float32
+//line samples_transpose.go:29
+										gc_ld2.Store(&gc_lanes4)
+//line samples_transpose.go:29
+										for gc_k4 := range 16 {
+//line samples_transpose.go:29
+											if 0xffff&(1<<gc_k4) != 0 {
+//line samples_transpose.go:29
+												gc_pos2.Thread = gc_rank2 + gc_k4
+//line samples_transpose.go:29
+												odata[(index+i*width)+gc_k4] = gc_lanes4[gc_k4]
+//line samples_transpose.go:29
+											}
+//line samples_transpose.go:29
+										}
+//line samples_transpose.go:29
+										gc_pos2.Thread = gc_rank2
+//line samples_transpose.go:29
+									}
+//line samples_transpose.go:29
+								}
+							}
+							archsimd.ClearAVXUpperBits()
+							return gc_vstep, false
+						}(gc_vstep)
+						if gc_stop {
+							return
+						}
+					}
+					if compiled.SIMD {
+						for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
 							gc_tx2 := gc_vstep
 							gc_rank2 := gc_base2 + gc_tx2
 							_ = gc_rank2
@@ -76,24 +161,24 @@ func gc_body_transposeCopy(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, odata, ida
 //line samples_transpose.go:28
 							for i := 0; i < transposeTileDim; i = i + transposeBlockRows {
 //line samples_transpose.go:28
-								var gc_ld2 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+								var gc_ld archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line samples_transpose.go:28
 								if (index+i*
-									width) >= 0 && (index+i*width) <= len(idata)-16 {
+									width) >= 0 && (index+i*width) <= len(idata)-8 {
 //line samples_transpose.go:29
-									gc_ld2 = archsimd.LoadFloat32x16Slice(idata[index+i*width:])
+									gc_ld = archsimd.LoadFloat32x8Slice(idata[index+i*width:])
 //line samples_transpose.go:29
 								} else {
 //line samples_transpose.go:29
-									var gc_lanes3 [16]float32
+									var gc_lanes [8]float32
 //line samples_transpose.go:29
-									for gc_k3 := range 16 {
+									for gc_k := range 8 {
 //line samples_transpose.go:29
-										if 0xffff&(1<<gc_k3) != 0 {
+										if 0xff&(1<<gc_k) != 0 {
 //line samples_transpose.go:29
-											gc_pos2.Thread = gc_rank2 + gc_k3
+											gc_pos2.Thread = gc_rank2 + gc_k
 //line samples_transpose.go:29
-											gc_lanes3[gc_k3] = idata[(index+i*width)+gc_k3]
+											gc_lanes[gc_k] = idata[(index+i*width)+gc_k]
 //line samples_transpose.go:29
 										}
 //line samples_transpose.go:29
@@ -101,27 +186,27 @@ func gc_body_transposeCopy(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, odata, ida
 //line samples_transpose.go:29
 									gc_pos2.Thread = gc_rank2
 //line samples_transpose.go:29
-									gc_ld2 = archsimd.LoadFloat32x16(&gc_lanes3)
+									gc_ld = archsimd.LoadFloat32x8(&gc_lanes)
 //line samples_transpose.go:29
 								}
 //line samples_transpose.go:29
-								if (index+i*width) >= 0 && (index+i*width) <= len(odata)-16 {
+								if (index+i*width) >= 0 && (index+i*width) <= len(odata)-8 {
 //line samples_transpose.go:29
-									gc_ld2.StoreSlice(odata[index+i*width:])
+									gc_ld.StoreSlice(odata[index+i*width:])
 //line samples_transpose.go:29
 								} else {
 //line samples_transpose.go:29
-									var gc_lanes4 [16]float32
+									var gc_lanes2 [8]float32
 //line samples_transpose.go:29
-									gc_ld2.Store(&gc_lanes4)
+									gc_ld.Store(&gc_lanes2)
 //line samples_transpose.go:29
-									for gc_k4 := range 16 {
+									for gc_k2 := range 8 {
 //line samples_transpose.go:29
-										if 0xffff&(1<<gc_k4) != 0 {
+										if 0xff&(1<<gc_k2) != 0 {
 //line samples_transpose.go:29
-											gc_pos2.Thread = gc_rank2 + gc_k4
+											gc_pos2.Thread = gc_rank2 + gc_k2
 //line samples_transpose.go:29
-											odata[(index+i*width)+gc_k4] = gc_lanes4[gc_k4]
+											odata[(index+i*width)+gc_k2] = gc_lanes2[gc_k2]
 //line samples_transpose.go:29
 										}
 //line samples_transpose.go:29
@@ -134,95 +219,99 @@ func gc_body_transposeCopy(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, odata, ida
 							}
 						}
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep, false
-					}(gc_vstep)
-					if gc_stop {
-						return
 					}
-				}
-				if compiled.SIMD {
-					for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
-						gc_tx2 := gc_vstep
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
+					gc_step2 := gc_vstep
+					for ; gc_step2+3 < gc_bdx2; gc_step2 += 4 {
+						{
+							gc_tx2 := gc_step2 + 0
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
 //line samples_transpose.go:23
-						var xIndex int = gc_bx2*transposeTileDim + gc_tx2
-//line samples_transpose.go:23
-						_ = xIndex
+							xIndex := gc_bx2*transposeTileDim + gc_tx2
+							_ = xIndex
+
 //line samples_transpose.go:24
-						var yIndex int = gc_by2*transposeTileDim + gc_ty2
-//line samples_transpose.go:24
-						_ = yIndex
+							yIndex := gc_by2*transposeTileDim + gc_ty2
+							_ = yIndex
+
 //line samples_transpose.go:26
-						var index int = xIndex + width*yIndex
-//line samples_transpose.go:26
-						_ = index
+							index := xIndex + width*yIndex
+							_ = index
+
 //line samples_transpose.go:28
-						for i := 0; i < transposeTileDim; i = i + transposeBlockRows {
-//line samples_transpose.go:28
-							var gc_ld archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line samples_transpose.go:28
-							if (index+i*
-								width) >= 0 && (index+i*width) <= len(idata)-8 {
-//line samples_transpose.go:29
-								gc_ld = archsimd.LoadFloat32x8Slice(idata[index+i*width:])
-//line samples_transpose.go:29
-							} else {
-//line samples_transpose.go:29
-								var gc_lanes [8]float32
-//line samples_transpose.go:29
-								for gc_k := range 8 {
-//line samples_transpose.go:29
-									if 0xff&(1<<gc_k) != 0 {
-//line samples_transpose.go:29
-										gc_pos2.Thread = gc_rank2 + gc_k
-//line samples_transpose.go:29
-										gc_lanes[gc_k] = idata[(index+i*width)+gc_k]
-//line samples_transpose.go:29
-									}
-//line samples_transpose.go:29
-								}
-//line samples_transpose.go:29
-								gc_pos2.Thread = gc_rank2
-//line samples_transpose.go:29
-								gc_ld = archsimd.LoadFloat32x8(&gc_lanes)
-//line samples_transpose.go:29
+							for i := 0; i < transposeTileDim; i += transposeBlockRows {
+								odata[index+i*width] = idata[index+i*width]
 							}
-//line samples_transpose.go:29
-							if (index+i*width) >= 0 && (index+i*width) <= len(odata)-8 {
-//line samples_transpose.go:29
-								gc_ld.StoreSlice(odata[index+i*width:])
-//line samples_transpose.go:29
-							} else {
-//line samples_transpose.go:29
-								var gc_lanes2 [8]float32
-//line samples_transpose.go:29
-								gc_ld.Store(&gc_lanes2)
-//line samples_transpose.go:29
-								for gc_k2 := range 8 {
-//line samples_transpose.go:29
-									if 0xff&(1<<gc_k2) != 0 {
-//line samples_transpose.go:29
-										gc_pos2.Thread = gc_rank2 + gc_k2
-//line samples_transpose.go:29
-										odata[(index+i*width)+gc_k2] = gc_lanes2[gc_k2]
-//line samples_transpose.go:29
-									}
-//line samples_transpose.go:29
-								}
-//line samples_transpose.go:29
-								gc_pos2.Thread = gc_rank2
-//line samples_transpose.go:29
+						}
+						{
+							gc_tx2 := gc_step2 + 1
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line samples_transpose.go:23
+							xIndex := gc_bx2*transposeTileDim + gc_tx2
+							_ = xIndex
+
+//line samples_transpose.go:24
+							yIndex := gc_by2*transposeTileDim + gc_ty2
+							_ = yIndex
+
+//line samples_transpose.go:26
+							index := xIndex + width*yIndex
+							_ = index
+
+//line samples_transpose.go:28
+							for i := 0; i < transposeTileDim; i += transposeBlockRows {
+								odata[index+i*width] = idata[index+i*width]
 							}
-//line samples_transpose.go:29
+						}
+						{
+							gc_tx2 := gc_step2 + 2
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line samples_transpose.go:23
+							xIndex := gc_bx2*transposeTileDim + gc_tx2
+							_ = xIndex
+
+//line samples_transpose.go:24
+							yIndex := gc_by2*transposeTileDim + gc_ty2
+							_ = yIndex
+
+//line samples_transpose.go:26
+							index := xIndex + width*yIndex
+							_ = index
+
+//line samples_transpose.go:28
+							for i := 0; i < transposeTileDim; i += transposeBlockRows {
+								odata[index+i*width] = idata[index+i*width]
+							}
+						}
+						{
+							gc_tx2 := gc_step2 + 3
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line samples_transpose.go:23
+							xIndex := gc_bx2*transposeTileDim + gc_tx2
+							_ = xIndex
+
+//line samples_transpose.go:24
+							yIndex := gc_by2*transposeTileDim + gc_ty2
+							_ = yIndex
+
+//line samples_transpose.go:26
+							index := xIndex + width*yIndex
+							_ = index
+
+//line samples_transpose.go:28
+							for i := 0; i < transposeTileDim; i += transposeBlockRows {
+								odata[index+i*width] = idata[index+i*width]
+							}
 						}
 					}
-					archsimd.ClearAVXUpperBits()
-				}
-				gc_step2 := gc_vstep
-				for ; gc_step2+3 < gc_bdx2; gc_step2 += 4 {
-					{
-						gc_tx2 := gc_step2 + 0
+					for gc_tx2 := gc_step2; gc_tx2 < gc_bdx2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -243,100 +332,13 @@ func gc_body_transposeCopy(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, odata, ida
 							odata[index+i*width] = idata[index+i*width]
 						}
 					}
-					{
-						gc_tx2 := gc_step2 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line samples_transpose.go:23
-						xIndex := gc_bx2*transposeTileDim + gc_tx2
-						_ = xIndex
-
-//line samples_transpose.go:24
-						yIndex := gc_by2*transposeTileDim + gc_ty2
-						_ = yIndex
-
-//line samples_transpose.go:26
-						index := xIndex + width*yIndex
-						_ = index
-
-//line samples_transpose.go:28
-						for i := 0; i < transposeTileDim; i += transposeBlockRows {
-							odata[index+i*width] = idata[index+i*width]
-						}
+					gc_ty2++
+					if gc_ty2 == gc_bdy2 {
+						gc_ty2 = 0
 					}
-					{
-						gc_tx2 := gc_step2 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line samples_transpose.go:23
-						xIndex := gc_bx2*transposeTileDim + gc_tx2
-						_ = xIndex
-
-//line samples_transpose.go:24
-						yIndex := gc_by2*transposeTileDim + gc_ty2
-						_ = yIndex
-
-//line samples_transpose.go:26
-						index := xIndex + width*yIndex
-						_ = index
-
-//line samples_transpose.go:28
-						for i := 0; i < transposeTileDim; i += transposeBlockRows {
-							odata[index+i*width] = idata[index+i*width]
-						}
-					}
-					{
-						gc_tx2 := gc_step2 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line samples_transpose.go:23
-						xIndex := gc_bx2*transposeTileDim + gc_tx2
-						_ = xIndex
-
-//line samples_transpose.go:24
-						yIndex := gc_by2*transposeTileDim + gc_ty2
-						_ = yIndex
-
-//line samples_transpose.go:26
-						index := xIndex + width*yIndex
-						_ = index
-
-//line samples_transpose.go:28
-						for i := 0; i < transposeTileDim; i += transposeBlockRows {
-							odata[index+i*width] = idata[index+i*width]
-						}
-					}
-				}
-				for gc_tx2 := gc_step2; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line samples_transpose.go:23
-					xIndex := gc_bx2*transposeTileDim + gc_tx2
-					_ = xIndex
-
-//line samples_transpose.go:24
-					yIndex := gc_by2*transposeTileDim + gc_ty2
-					_ = yIndex
-
-//line samples_transpose.go:26
-					index := xIndex + width*yIndex
-					_ = index
-
-//line samples_transpose.go:28
-					for i := 0; i < transposeTileDim; i += transposeBlockRows {
-						odata[index+i*width] = idata[index+i*width]
-					}
-				}
-				gc_ty2++
-				if gc_ty2 == gc_bdy2 {
-					gc_ty2 = 0
 				}
 			}
-		}
+		})
 	}
 }
 
@@ -371,26 +373,205 @@ func gc_body_copySharedMem(gc_b2 *compiled.Block, odata, idata []float32, width,
 
 //line samples_transpose.go:39
 	tile := gocuda.Shared[[transposeTileDim]float32](t, transposeTileDim)[:transposeTileDim]
-	{
-		gc_ty2 := 0
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_vstep := 0
-			if compiled.SIMD && compiled.SIMD512 {
-				var gc_stop bool
-				gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+	compiled.OutOfLine(func() {
+		tile := tile[:32]
+		_ = tile
+		{
+			gc_ty2 := 0
+			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+				gc_vstep := 0
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop bool
+					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
 //line samples_transpose.go:41
-					gc_iota2 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+						gc_iota2 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line samples_transpose.go:41
-					_ = gc_iota2
+						_ = gc_iota2
 //line samples_transpose.go:41
-					gc_none2 := archsimd.Mask32x16FromBits(0)
+						gc_none2 := archsimd.Mask32x16FromBits(0)
 //line samples_transpose.go:41
-					_ = gc_none2
+						_ = gc_none2
 //line samples_transpose.go:41
-					gc_all2 := archsimd.Mask32x16FromBits(0xffff)
+						gc_all2 := archsimd.Mask32x16FromBits(0xffff)
 //line samples_transpose.go:41
-					_ = gc_all2
-					for ; gc_vstep+15 < gc_bdx2; gc_vstep += 16 {
+						_ = gc_all2
+						for ; gc_vstep+15 < gc_bdx2; gc_vstep += 16 {
+							gc_tx2 := gc_vstep
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+//line samples_transpose.go:41
+							var xIndex int = gc_bx2*transposeTileDim + gc_tx2
+//line samples_transpose.go:41
+							_ = xIndex
+//line samples_transpose.go:42
+							var yIndex int = gc_by2*transposeTileDim + gc_ty2
+//line samples_transpose.go:42
+							_ = yIndex
+//line samples_transpose.go:44
+							var index int = xIndex + width*yIndex
+//line samples_transpose.go:44
+							_ = index
+//line samples_transpose.go:46
+							for i := 0; i < transposeTileDim; i = i + transposeBlockRows {
+//line samples_transpose.go:46
+								if xIndex <
+									width && uint(width-xIndex) > 15 && yIndex < height {
+//line samples_transpose.go:47
+									var gc_ld3 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+//line samples_transpose.go:47
+									if (index+i*
+										width) >= 0 && (index+i*width) <= len(idata)-16 {
+//line samples_transpose.go:48
+										gc_ld3 = archsimd.LoadFloat32x16Slice(idata[index+i*width:])
+//line samples_transpose.go:48
+									} else {
+//line samples_transpose.go:48
+										var gc_lanes5 [16]float32
+//line samples_transpose.go:48
+										for gc_k5 := range 16 {
+//line samples_transpose.go:48
+											if 0xffff&(1<<gc_k5) != 0 {
+//line samples_transpose.go:48
+												gc_pos2.Thread = gc_rank2 + gc_k5
+//line samples_transpose.go:48
+												gc_lanes5[gc_k5] = idata[(index+i*width)+gc_k5]
+//line samples_transpose.go:48
+											}
+//line samples_transpose.go:48
+										}
+//line samples_transpose.go:48
+										gc_pos2.Thread = gc_rank2
+//line samples_transpose.go:48
+										gc_ld3 = archsimd.LoadFloat32x16(&gc_lanes5)
+//line samples_transpose.go:48
+									}
+//line samples_transpose.go:48
+									if gc_tx2 >= 0 && gc_tx2 <= len(tile[gc_ty2+i])-16 {
+//line samples_transpose.go:48
+										gc_ld3.StoreSlice(tile[gc_ty2+i][gc_tx2:])
+//line samples_transpose.go:48
+									} else {
+//line samples_transpose.go:48
+										var gc_lanes6 [16]float32
+//line samples_transpose.go:48
+										gc_ld3.Store(&gc_lanes6)
+//line samples_transpose.go:48
+										for gc_k6 := range 16 {
+//line samples_transpose.go:48
+											if 0xffff&(1<<gc_k6) != 0 {
+//line samples_transpose.go:48
+												gc_pos2.Thread = gc_rank2 + gc_k6
+//line samples_transpose.go:48
+												tile[gc_ty2+i][gc_tx2+gc_k6] = gc_lanes6[gc_k6]
+//line samples_transpose.go:48
+											}
+//line samples_transpose.go:48
+										}
+//line samples_transpose.go:48
+										gc_pos2.Thread = gc_rank2
+//line samples_transpose.go:48
+									}
+//line samples_transpose.go:48
+								} else {
+//line samples_transpose.go:48
+									gc_b4 := gc_none2
+//line samples_transpose.go:48
+									if yIndex <
+//line samples_transpose.go:47
+										height {
+//line samples_transpose.go:47
+										gc_b4 = gc_all2
+//line samples_transpose.go:47
+									}
+//line samples_transpose.go:47
+									gc_if2 := archsimd.Mask32x16FromBits(gc_iota2.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(width, xIndex, 16)))).ToBits() & gc_b4.ToBits())
+//line samples_transpose.go:47
+									_ = gc_if2
+//line samples_transpose.go:47
+									if gc_if2.ToBits() != 0 {
+//line samples_transpose.go:47
+										var gc_ld4 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+//line samples_transpose.go:47
+										if (index+i*
+											width) >= 0 && (index+i*width) <= len(idata)-16 {
+//line samples_transpose.go:48
+											gc_ld4 = archsimd.LoadFloat32x16Slice(idata[index+i*width:])
+//line samples_transpose.go:48
+										} else {
+//line samples_transpose.go:48
+											var gc_lanes7 [16]float32
+//line samples_transpose.go:48
+											for gc_k7 := range 16 {
+//line samples_transpose.go:48
+												if gc_if2.ToBits()&(1<<gc_k7) != 0 {
+//line samples_transpose.go:48
+													gc_pos2.Thread = gc_rank2 + gc_k7
+//line samples_transpose.go:48
+													gc_lanes7[gc_k7] = idata[(index+i*width)+gc_k7]
+//line samples_transpose.go:48
+												}
+//line samples_transpose.go:48
+											}
+//line samples_transpose.go:48
+											gc_pos2.Thread = gc_rank2
+//line samples_transpose.go:48
+											gc_ld4 = archsimd.LoadFloat32x16(&gc_lanes7)
+//line samples_transpose.go:48
+										}
+//line samples_transpose.go:48
+										if gc_tx2 >= 0 && gc_tx2 <= len(tile[gc_ty2+i])-16 {
+//line samples_transpose.go:48
+											gc_ld4.StoreMasked((*[16]float32)(tile[gc_ty2+i][gc_tx2:]), gc_if2)
+//line samples_transpose.go:48
+										} else {
+//line samples_transpose.go:48
+											var gc_lanes8 [16]float32
+//line samples_transpose.go:48
+											gc_ld4.Store(&gc_lanes8)
+//line samples_transpose.go:48
+											for gc_k8 := range 16 {
+//line samples_transpose.go:48
+												if gc_if2.ToBits()&(1<<gc_k8) != 0 {
+//line samples_transpose.go:48
+													gc_pos2.Thread = gc_rank2 + gc_k8
+//line samples_transpose.go:48
+													tile[gc_ty2+i][gc_tx2+gc_k8] = gc_lanes8[gc_k8]
+//line samples_transpose.go:48
+												}
+//line samples_transpose.go:48
+											}
+//line samples_transpose.go:48
+											gc_pos2.Thread = gc_rank2
+//line samples_transpose.go:48
+										}
+//line samples_transpose.go:48
+									}
+//line samples_transpose.go:48
+								}
+//line samples_transpose.go:48
+							}
+						}
+						archsimd.ClearAVXUpperBits()
+						return gc_vstep, false
+					}(gc_vstep)
+					if gc_stop {
+						return
+					}
+				}
+				if compiled.SIMD {
+//line samples_transpose.go:41
+					gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+//line samples_transpose.go:41
+					_ = gc_iota
+//line samples_transpose.go:41
+					gc_none := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
+//line samples_transpose.go:41
+					_ = gc_none
+//line samples_transpose.go:41
+					gc_all := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+//line samples_transpose.go:41
+					_ = gc_all
+					for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
 						gc_tx2 := gc_vstep
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
@@ -410,26 +591,26 @@ func gc_body_copySharedMem(gc_b2 *compiled.Block, odata, idata []float32, width,
 						for i := 0; i < transposeTileDim; i = i + transposeBlockRows {
 //line samples_transpose.go:46
 							if xIndex <
-								width && uint(width-xIndex) > 15 && yIndex < height {
+								width && uint(width-xIndex) > 7 && yIndex < height {
 //line samples_transpose.go:47
-								var gc_ld3 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+								var gc_ld archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line samples_transpose.go:47
 								if (index+i*
-									width) >= 0 && (index+i*width) <= len(idata)-16 {
+									width) >= 0 && (index+i*width) <= len(idata)-8 {
 //line samples_transpose.go:48
-									gc_ld3 = archsimd.LoadFloat32x16Slice(idata[index+i*width:])
+									gc_ld = archsimd.LoadFloat32x8Slice(idata[index+i*width:])
 //line samples_transpose.go:48
 								} else {
 //line samples_transpose.go:48
-									var gc_lanes5 [16]float32
+									var gc_lanes [8]float32
 //line samples_transpose.go:48
-									for gc_k5 := range 16 {
+									for gc_k := range 8 {
 //line samples_transpose.go:48
-										if 0xffff&(1<<gc_k5) != 0 {
+										if 0xff&(1<<gc_k) != 0 {
 //line samples_transpose.go:48
-											gc_pos2.Thread = gc_rank2 + gc_k5
+											gc_pos2.Thread = gc_rank2 + gc_k
 //line samples_transpose.go:48
-											gc_lanes5[gc_k5] = idata[(index+i*width)+gc_k5]
+											gc_lanes[gc_k] = idata[(index+i*width)+gc_k]
 //line samples_transpose.go:48
 										}
 //line samples_transpose.go:48
@@ -437,27 +618,27 @@ func gc_body_copySharedMem(gc_b2 *compiled.Block, odata, idata []float32, width,
 //line samples_transpose.go:48
 									gc_pos2.Thread = gc_rank2
 //line samples_transpose.go:48
-									gc_ld3 = archsimd.LoadFloat32x16(&gc_lanes5)
+									gc_ld = archsimd.LoadFloat32x8(&gc_lanes)
 //line samples_transpose.go:48
 								}
 //line samples_transpose.go:48
-								if gc_tx2 >= 0 && gc_tx2 <= len(tile[gc_ty2+i])-16 {
+								if gc_tx2 >= 0 && gc_tx2 <= len(tile[gc_ty2+i])-8 {
 //line samples_transpose.go:48
-									gc_ld3.StoreSlice(tile[gc_ty2+i][gc_tx2:])
+									gc_ld.StoreSlice(tile[gc_ty2+i][gc_tx2:])
 //line samples_transpose.go:48
 								} else {
 //line samples_transpose.go:48
-									var gc_lanes6 [16]float32
+									var gc_lanes2 [8]float32
 //line samples_transpose.go:48
-									gc_ld3.Store(&gc_lanes6)
+									gc_ld.Store(&gc_lanes2)
 //line samples_transpose.go:48
-									for gc_k6 := range 16 {
+									for gc_k2 := range 8 {
 //line samples_transpose.go:48
-										if 0xffff&(1<<gc_k6) != 0 {
+										if 0xff&(1<<gc_k2) != 0 {
 //line samples_transpose.go:48
-											gc_pos2.Thread = gc_rank2 + gc_k6
+											gc_pos2.Thread = gc_rank2 + gc_k2
 //line samples_transpose.go:48
-											tile[gc_ty2+i][gc_tx2+gc_k6] = gc_lanes6[gc_k6]
+											tile[gc_ty2+i][gc_tx2+gc_k2] = gc_lanes2[gc_k2]
 //line samples_transpose.go:48
 										}
 //line samples_transpose.go:48
@@ -469,40 +650,40 @@ func gc_body_copySharedMem(gc_b2 *compiled.Block, odata, idata []float32, width,
 //line samples_transpose.go:48
 							} else {
 //line samples_transpose.go:48
-								gc_b4 := gc_none2
+								gc_b3 := gc_none
 //line samples_transpose.go:48
 								if yIndex <
 //line samples_transpose.go:47
 									height {
 //line samples_transpose.go:47
-									gc_b4 = gc_all2
+									gc_b3 = gc_all
 //line samples_transpose.go:47
 								}
 //line samples_transpose.go:47
-								gc_if2 := archsimd.Mask32x16FromBits(gc_iota2.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(width, xIndex, 16)))).ToBits() & gc_b4.ToBits())
+								gc_if := gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(width, xIndex, 8)))).And(gc_b3)
 //line samples_transpose.go:47
-								_ = gc_if2
+								_ = gc_if
 //line samples_transpose.go:47
-								if gc_if2.ToBits() != 0 {
+								if gc_if.ToBits() != 0 {
 //line samples_transpose.go:47
-									var gc_ld4 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+									var gc_ld2 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line samples_transpose.go:47
 									if (index+i*
-										width) >= 0 && (index+i*width) <= len(idata)-16 {
+										width) >= 0 && (index+i*width) <= len(idata)-8 {
 //line samples_transpose.go:48
-										gc_ld4 = archsimd.LoadFloat32x16Slice(idata[index+i*width:])
+										gc_ld2 = archsimd.LoadFloat32x8Slice(idata[index+i*width:])
 //line samples_transpose.go:48
 									} else {
 //line samples_transpose.go:48
-										var gc_lanes7 [16]float32
+										var gc_lanes3 [8]float32
 //line samples_transpose.go:48
-										for gc_k7 := range 16 {
+										for gc_k3 := range 8 {
 //line samples_transpose.go:48
-											if gc_if2.ToBits()&(1<<gc_k7) != 0 {
+											if gc_if.ToBits()&(1<<gc_k3) != 0 {
 //line samples_transpose.go:48
-												gc_pos2.Thread = gc_rank2 + gc_k7
+												gc_pos2.Thread = gc_rank2 + gc_k3
 //line samples_transpose.go:48
-												gc_lanes7[gc_k7] = idata[(index+i*width)+gc_k7]
+												gc_lanes3[gc_k3] = idata[(index+i*width)+gc_k3]
 //line samples_transpose.go:48
 											}
 //line samples_transpose.go:48
@@ -510,27 +691,27 @@ func gc_body_copySharedMem(gc_b2 *compiled.Block, odata, idata []float32, width,
 //line samples_transpose.go:48
 										gc_pos2.Thread = gc_rank2
 //line samples_transpose.go:48
-										gc_ld4 = archsimd.LoadFloat32x16(&gc_lanes7)
+										gc_ld2 = archsimd.LoadFloat32x8(&gc_lanes3)
 //line samples_transpose.go:48
 									}
 //line samples_transpose.go:48
-									if gc_tx2 >= 0 && gc_tx2 <= len(tile[gc_ty2+i])-16 {
+									if gc_tx2 >= 0 && gc_tx2 <= len(tile[gc_ty2+i])-8 {
 //line samples_transpose.go:48
-										gc_ld4.StoreMasked((*[16]float32)(tile[gc_ty2+i][gc_tx2:]), gc_if2)
+										gc_ld2.StoreMasked((*[8]float32)(tile[gc_ty2+i][gc_tx2:]), gc_if)
 //line samples_transpose.go:48
 									} else {
 //line samples_transpose.go:48
-										var gc_lanes8 [16]float32
+										var gc_lanes4 [8]float32
 //line samples_transpose.go:48
-										gc_ld4.Store(&gc_lanes8)
+										gc_ld2.Store(&gc_lanes4)
 //line samples_transpose.go:48
-										for gc_k8 := range 16 {
+										for gc_k4 := range 8 {
 //line samples_transpose.go:48
-											if gc_if2.ToBits()&(1<<gc_k8) != 0 {
+											if gc_if.ToBits()&(1<<gc_k4) != 0 {
 //line samples_transpose.go:48
-												gc_pos2.Thread = gc_rank2 + gc_k8
+												gc_pos2.Thread = gc_rank2 + gc_k4
 //line samples_transpose.go:48
-												tile[gc_ty2+i][gc_tx2+gc_k8] = gc_lanes8[gc_k8]
+												tile[gc_ty2+i][gc_tx2+gc_k4] = gc_lanes4[gc_k4]
 //line samples_transpose.go:48
 											}
 //line samples_transpose.go:48
@@ -547,232 +728,232 @@ func gc_body_copySharedMem(gc_b2 *compiled.Block, odata, idata []float32, width,
 						}
 					}
 					archsimd.ClearAVXUpperBits()
-					return gc_vstep, false
-				}(gc_vstep)
-				if gc_stop {
-					return
 				}
-			}
-			if compiled.SIMD {
-//line samples_transpose.go:41
-				gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line samples_transpose.go:41
-				_ = gc_iota
-//line samples_transpose.go:41
-				gc_none := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
-//line samples_transpose.go:41
-				_ = gc_none
-//line samples_transpose.go:41
-				gc_all := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-//line samples_transpose.go:41
-				_ = gc_all
-				for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
-					gc_tx2 := gc_vstep
+				for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
+
 //line samples_transpose.go:41
-					var xIndex int = gc_bx2*transposeTileDim + gc_tx2
-//line samples_transpose.go:41
+					xIndex := gc_bx2*transposeTileDim + gc_tx2
 					_ = xIndex
+
 //line samples_transpose.go:42
-					var yIndex int = gc_by2*transposeTileDim + gc_ty2
-//line samples_transpose.go:42
+					yIndex := gc_by2*transposeTileDim + gc_ty2
 					_ = yIndex
+
 //line samples_transpose.go:44
-					var index int = xIndex + width*yIndex
-//line samples_transpose.go:44
+					index := xIndex + width*yIndex
 					_ = index
+
 //line samples_transpose.go:46
-					for i := 0; i < transposeTileDim; i = i + transposeBlockRows {
-//line samples_transpose.go:46
-						if xIndex <
-							width && uint(width-xIndex) > 7 && yIndex < height {
-//line samples_transpose.go:47
-							var gc_ld archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line samples_transpose.go:47
-							if (index+i*
-								width) >= 0 && (index+i*width) <= len(idata)-8 {
-//line samples_transpose.go:48
-								gc_ld = archsimd.LoadFloat32x8Slice(idata[index+i*width:])
-//line samples_transpose.go:48
-							} else {
-//line samples_transpose.go:48
-								var gc_lanes [8]float32
-//line samples_transpose.go:48
-								for gc_k := range 8 {
-//line samples_transpose.go:48
-									if 0xff&(1<<gc_k) != 0 {
-//line samples_transpose.go:48
-										gc_pos2.Thread = gc_rank2 + gc_k
-//line samples_transpose.go:48
-										gc_lanes[gc_k] = idata[(index+i*width)+gc_k]
-//line samples_transpose.go:48
-									}
-//line samples_transpose.go:48
-								}
-//line samples_transpose.go:48
-								gc_pos2.Thread = gc_rank2
-//line samples_transpose.go:48
-								gc_ld = archsimd.LoadFloat32x8(&gc_lanes)
-//line samples_transpose.go:48
-							}
-//line samples_transpose.go:48
-							if gc_tx2 >= 0 && gc_tx2 <= len(tile[gc_ty2+i])-8 {
-//line samples_transpose.go:48
-								gc_ld.StoreSlice(tile[gc_ty2+i][gc_tx2:])
-//line samples_transpose.go:48
-							} else {
-//line samples_transpose.go:48
-								var gc_lanes2 [8]float32
-//line samples_transpose.go:48
-								gc_ld.Store(&gc_lanes2)
-//line samples_transpose.go:48
-								for gc_k2 := range 8 {
-//line samples_transpose.go:48
-									if 0xff&(1<<gc_k2) != 0 {
-//line samples_transpose.go:48
-										gc_pos2.Thread = gc_rank2 + gc_k2
-//line samples_transpose.go:48
-										tile[gc_ty2+i][gc_tx2+gc_k2] = gc_lanes2[gc_k2]
-//line samples_transpose.go:48
-									}
-//line samples_transpose.go:48
-								}
-//line samples_transpose.go:48
-								gc_pos2.Thread = gc_rank2
-//line samples_transpose.go:48
-							}
-//line samples_transpose.go:48
-						} else {
-//line samples_transpose.go:48
-							gc_b3 := gc_none
-//line samples_transpose.go:48
-							if yIndex <
-//line samples_transpose.go:47
-								height {
-//line samples_transpose.go:47
-								gc_b3 = gc_all
-//line samples_transpose.go:47
-							}
-//line samples_transpose.go:47
-							gc_if := gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(width, xIndex, 8)))).And(gc_b3)
-//line samples_transpose.go:47
-							_ = gc_if
-//line samples_transpose.go:47
-							if gc_if.ToBits() != 0 {
-//line samples_transpose.go:47
-								var gc_ld2 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line samples_transpose.go:47
-								if (index+i*
-									width) >= 0 && (index+i*width) <= len(idata)-8 {
-//line samples_transpose.go:48
-									gc_ld2 = archsimd.LoadFloat32x8Slice(idata[index+i*width:])
-//line samples_transpose.go:48
-								} else {
-//line samples_transpose.go:48
-									var gc_lanes3 [8]float32
-//line samples_transpose.go:48
-									for gc_k3 := range 8 {
-//line samples_transpose.go:48
-										if gc_if.ToBits()&(1<<gc_k3) != 0 {
-//line samples_transpose.go:48
-											gc_pos2.Thread = gc_rank2 + gc_k3
-//line samples_transpose.go:48
-											gc_lanes3[gc_k3] = idata[(index+i*width)+gc_k3]
-//line samples_transpose.go:48
-										}
-//line samples_transpose.go:48
-									}
-//line samples_transpose.go:48
-									gc_pos2.Thread = gc_rank2
-//line samples_transpose.go:48
-									gc_ld2 = archsimd.LoadFloat32x8(&gc_lanes3)
-//line samples_transpose.go:48
-								}
-//line samples_transpose.go:48
-								if gc_tx2 >= 0 && gc_tx2 <= len(tile[gc_ty2+i])-8 {
-//line samples_transpose.go:48
-									gc_ld2.StoreMasked((*[8]float32)(tile[gc_ty2+i][gc_tx2:]), gc_if)
-//line samples_transpose.go:48
-								} else {
-//line samples_transpose.go:48
-									var gc_lanes4 [8]float32
-//line samples_transpose.go:48
-									gc_ld2.Store(&gc_lanes4)
-//line samples_transpose.go:48
-									for gc_k4 := range 8 {
-//line samples_transpose.go:48
-										if gc_if.ToBits()&(1<<gc_k4) != 0 {
-//line samples_transpose.go:48
-											gc_pos2.Thread = gc_rank2 + gc_k4
-//line samples_transpose.go:48
-											tile[gc_ty2+i][gc_tx2+gc_k4] = gc_lanes4[gc_k4]
-//line samples_transpose.go:48
-										}
-//line samples_transpose.go:48
-									}
-//line samples_transpose.go:48
-									gc_pos2.Thread = gc_rank2
-//line samples_transpose.go:48
-								}
-//line samples_transpose.go:48
-							}
-//line samples_transpose.go:48
+					for i := 0; i < transposeTileDim; i += transposeBlockRows {
+						if xIndex < width && yIndex < height {
+							tile[gc_ty2+i][gc_tx2] = idata[index+i*width]
 						}
-//line samples_transpose.go:48
 					}
 				}
-				archsimd.ClearAVXUpperBits()
-			}
-			for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
-
-//line samples_transpose.go:41
-				xIndex := gc_bx2*transposeTileDim + gc_tx2
-				_ = xIndex
-
-//line samples_transpose.go:42
-				yIndex := gc_by2*transposeTileDim + gc_ty2
-				_ = yIndex
-
-//line samples_transpose.go:44
-				index := xIndex + width*yIndex
-				_ = index
-
-//line samples_transpose.go:46
-				for i := 0; i < transposeTileDim; i += transposeBlockRows {
-					if xIndex < width && yIndex < height {
-						tile[gc_ty2+i][gc_tx2] = idata[index+i*width]
-					}
+				gc_ty2++
+				if gc_ty2 == gc_bdy2 {
+					gc_ty2 = 0
 				}
-			}
-			gc_ty2++
-			if gc_ty2 == gc_bdy2 {
-				gc_ty2 = 0
 			}
 		}
-	}
-	{
-		gc_ty2 := 0
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_vstep2 := 0
-			if compiled.SIMD && compiled.SIMD512 {
-				var gc_stop2 bool
-				gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+	})
+	compiled.OutOfLine(func() {
+		tile := tile[:32]
+		_ = tile
+		{
+			gc_ty2 := 0
+			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+				gc_vstep2 := 0
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop2 bool
+					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
 //line samples_transpose.go:41
-					gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+						gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line samples_transpose.go:41
-					_ = gc_iota4
+						_ = gc_iota4
 //line samples_transpose.go:41
-					gc_none4 := archsimd.Mask32x16FromBits(0)
+						gc_none4 := archsimd.Mask32x16FromBits(0)
 //line samples_transpose.go:41
-					_ = gc_none4
+						_ = gc_none4
 //line samples_transpose.go:41
-					gc_all4 := archsimd.Mask32x16FromBits(0xffff)
+						gc_all4 := archsimd.Mask32x16FromBits(0xffff)
 //line samples_transpose.go:41
-					_ = gc_all4
-					for ; gc_vstep2+15 < gc_bdx2; gc_vstep2 += 16 {
+						_ = gc_all4
+						for ; gc_vstep2+15 < gc_bdx2; gc_vstep2 += 16 {
+							gc_tx2 := gc_vstep2
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+//line samples_transpose.go:41
+							var xIndex int = gc_bx2*transposeTileDim + gc_tx2
+//line samples_transpose.go:41
+							_ = xIndex
+//line samples_transpose.go:42
+							var yIndex int = gc_by2*transposeTileDim + gc_ty2
+//line samples_transpose.go:42
+							_ = yIndex
+//line samples_transpose.go:44
+							var index int = xIndex + width*yIndex
+//line samples_transpose.go:44
+							_ = index
+//line samples_transpose.go:54
+							for i_ := 0; i_ < transposeTileDim; i_ = i_ + transposeBlockRows {
+//line samples_transpose.go:54
+								if xIndex <
+									height && uint(height-xIndex) > 15 && yIndex < width {
+//line samples_transpose.go:55
+									var gc_ld7 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+//line samples_transpose.go:55
+									if gc_tx2 >= 0 && gc_tx2 <= len(tile[gc_ty2+i_])-16 {
+										gc_ld7 = archsimd.LoadFloat32x16Slice(tile[gc_ty2+i_][gc_tx2:])
+//line samples_transpose.go:56
+									} else {
+//line samples_transpose.go:56
+										var gc_lanes13 [16]float32
+//line samples_transpose.go:56
+										for gc_k13 := range 16 {
+//line samples_transpose.go:56
+											if 0xffff&(1<<gc_k13) != 0 {
+//line samples_transpose.go:56
+												gc_pos2.Thread = gc_rank2 + gc_k13
+//line samples_transpose.go:56
+												gc_lanes13[gc_k13] = tile[gc_ty2+i_][gc_tx2+gc_k13]
+//line samples_transpose.go:56
+											}
+//line samples_transpose.go:56
+										}
+//line samples_transpose.go:56
+										gc_pos2.Thread = gc_rank2
+//line samples_transpose.go:56
+										gc_ld7 = archsimd.LoadFloat32x16(&gc_lanes13)
+//line samples_transpose.go:56
+									}
+//line samples_transpose.go:56
+									if (index+i_*width) >= 0 && (index+i_*width) <= len(odata)-16 {
+//line samples_transpose.go:56
+										gc_ld7.StoreSlice(odata[index+i_*width:])
+//line samples_transpose.go:56
+									} else {
+//line samples_transpose.go:56
+										var gc_lanes14 [16]float32
+//line samples_transpose.go:56
+										gc_ld7.Store(&gc_lanes14)
+//line samples_transpose.go:56
+										for gc_k14 := range 16 {
+//line samples_transpose.go:56
+											if 0xffff&(1<<gc_k14) != 0 {
+//line samples_transpose.go:56
+												gc_pos2.Thread = gc_rank2 + gc_k14
+//line samples_transpose.go:56
+												odata[(index+i_*width)+gc_k14] = gc_lanes14[gc_k14]
+//line samples_transpose.go:56
+											}
+//line samples_transpose.go:56
+										}
+//line samples_transpose.go:56
+										gc_pos2.Thread = gc_rank2
+//line samples_transpose.go:56
+									}
+//line samples_transpose.go:56
+								} else {
+//line samples_transpose.go:56
+									gc_b6 := gc_none4
+//line samples_transpose.go:56
+									if yIndex <
+//line samples_transpose.go:55
+										width {
+//line samples_transpose.go:55
+										gc_b6 = gc_all4
+//line samples_transpose.go:55
+									}
+//line samples_transpose.go:55
+									gc_if4 := archsimd.Mask32x16FromBits(gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(height, xIndex, 16)))).ToBits() & gc_b6.ToBits())
+//line samples_transpose.go:55
+									_ = gc_if4
+//line samples_transpose.go:55
+									if gc_if4.ToBits() != 0 {
+//line samples_transpose.go:55
+										var gc_ld8 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+//line samples_transpose.go:55
+										if gc_tx2 >= 0 && gc_tx2 <= len(tile[gc_ty2+i_])-16 {
+											gc_ld8 = archsimd.LoadFloat32x16Slice(tile[gc_ty2+i_][gc_tx2:])
+//line samples_transpose.go:56
+										} else {
+//line samples_transpose.go:56
+											var gc_lanes15 [16]float32
+//line samples_transpose.go:56
+											for gc_k15 := range 16 {
+//line samples_transpose.go:56
+												if gc_if4.ToBits()&(1<<gc_k15) != 0 {
+//line samples_transpose.go:56
+													gc_pos2.Thread = gc_rank2 + gc_k15
+//line samples_transpose.go:56
+													gc_lanes15[gc_k15] = tile[gc_ty2+i_][gc_tx2+gc_k15]
+//line samples_transpose.go:56
+												}
+//line samples_transpose.go:56
+											}
+//line samples_transpose.go:56
+											gc_pos2.Thread = gc_rank2
+//line samples_transpose.go:56
+											gc_ld8 = archsimd.LoadFloat32x16(&gc_lanes15)
+//line samples_transpose.go:56
+										}
+//line samples_transpose.go:56
+										if (index+i_*width) >= 0 && (index+i_*width) <= len(odata)-16 {
+//line samples_transpose.go:56
+											gc_ld8.StoreMasked((*[16]float32)(odata[index+i_*width:]), gc_if4)
+//line samples_transpose.go:56
+										} else {
+//line samples_transpose.go:56
+											var gc_lanes16 [16]float32
+//line samples_transpose.go:56
+											gc_ld8.Store(&gc_lanes16)
+//line samples_transpose.go:56
+											for gc_k16 := range 16 {
+//line samples_transpose.go:56
+												if gc_if4.ToBits()&(1<<gc_k16) != 0 {
+//line samples_transpose.go:56
+													gc_pos2.Thread = gc_rank2 + gc_k16
+//line samples_transpose.go:56
+													odata[(index+i_*width)+gc_k16] = gc_lanes16[gc_k16]
+//line samples_transpose.go:56
+												}
+//line samples_transpose.go:56
+											}
+//line samples_transpose.go:56
+											gc_pos2.Thread = gc_rank2
+//line samples_transpose.go:56
+										}
+//line samples_transpose.go:56
+									}
+//line samples_transpose.go:56
+								}
+//line samples_transpose.go:56
+							}
+						}
+						archsimd.ClearAVXUpperBits()
+						return gc_vstep2, false
+					}(gc_vstep2)
+					if gc_stop2 {
+						return
+					}
+				}
+				if compiled.SIMD {
+//line samples_transpose.go:41
+					gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+//line samples_transpose.go:41
+					_ = gc_iota3
+//line samples_transpose.go:41
+					gc_none3 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
+//line samples_transpose.go:41
+					_ = gc_none3
+//line samples_transpose.go:41
+					gc_all3 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+//line samples_transpose.go:41
+					_ = gc_all3
+					for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
 						gc_tx2 := gc_vstep2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
@@ -792,24 +973,24 @@ func gc_body_copySharedMem(gc_b2 *compiled.Block, odata, idata []float32, width,
 						for i_ := 0; i_ < transposeTileDim; i_ = i_ + transposeBlockRows {
 //line samples_transpose.go:54
 							if xIndex <
-								height && uint(height-xIndex) > 15 && yIndex < width {
+								height && uint(height-xIndex) > 7 && yIndex < width {
 //line samples_transpose.go:55
-								var gc_ld7 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+								var gc_ld5 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line samples_transpose.go:55
-								if gc_tx2 >= 0 && gc_tx2 <= len(tile[gc_ty2+i_])-16 {
-									gc_ld7 = archsimd.LoadFloat32x16Slice(tile[gc_ty2+i_][gc_tx2:])
+								if gc_tx2 >= 0 && gc_tx2 <= len(tile[gc_ty2+i_])-8 {
+									gc_ld5 = archsimd.LoadFloat32x8Slice(tile[gc_ty2+i_][gc_tx2:])
 //line samples_transpose.go:56
 								} else {
 //line samples_transpose.go:56
-									var gc_lanes13 [16]float32
+									var gc_lanes9 [8]float32
 //line samples_transpose.go:56
-									for gc_k13 := range 16 {
+									for gc_k9 := range 8 {
 //line samples_transpose.go:56
-										if 0xffff&(1<<gc_k13) != 0 {
+										if 0xff&(1<<gc_k9) != 0 {
 //line samples_transpose.go:56
-											gc_pos2.Thread = gc_rank2 + gc_k13
+											gc_pos2.Thread = gc_rank2 + gc_k9
 //line samples_transpose.go:56
-											gc_lanes13[gc_k13] = tile[gc_ty2+i_][gc_tx2+gc_k13]
+											gc_lanes9[gc_k9] = tile[gc_ty2+i_][gc_tx2+gc_k9]
 //line samples_transpose.go:56
 										}
 //line samples_transpose.go:56
@@ -817,27 +998,27 @@ func gc_body_copySharedMem(gc_b2 *compiled.Block, odata, idata []float32, width,
 //line samples_transpose.go:56
 									gc_pos2.Thread = gc_rank2
 //line samples_transpose.go:56
-									gc_ld7 = archsimd.LoadFloat32x16(&gc_lanes13)
+									gc_ld5 = archsimd.LoadFloat32x8(&gc_lanes9)
 //line samples_transpose.go:56
 								}
 //line samples_transpose.go:56
-								if (index+i_*width) >= 0 && (index+i_*width) <= len(odata)-16 {
+								if (index+i_*width) >= 0 && (index+i_*width) <= len(odata)-8 {
 //line samples_transpose.go:56
-									gc_ld7.StoreSlice(odata[index+i_*width:])
+									gc_ld5.StoreSlice(odata[index+i_*width:])
 //line samples_transpose.go:56
 								} else {
 //line samples_transpose.go:56
-									var gc_lanes14 [16]float32
+									var gc_lanes10 [8]float32
 //line samples_transpose.go:56
-									gc_ld7.Store(&gc_lanes14)
+									gc_ld5.Store(&gc_lanes10)
 //line samples_transpose.go:56
-									for gc_k14 := range 16 {
+									for gc_k10 := range 8 {
 //line samples_transpose.go:56
-										if 0xffff&(1<<gc_k14) != 0 {
+										if 0xff&(1<<gc_k10) != 0 {
 //line samples_transpose.go:56
-											gc_pos2.Thread = gc_rank2 + gc_k14
+											gc_pos2.Thread = gc_rank2 + gc_k10
 //line samples_transpose.go:56
-											odata[(index+i_*width)+gc_k14] = gc_lanes14[gc_k14]
+											odata[(index+i_*width)+gc_k10] = gc_lanes10[gc_k10]
 //line samples_transpose.go:56
 										}
 //line samples_transpose.go:56
@@ -849,38 +1030,38 @@ func gc_body_copySharedMem(gc_b2 *compiled.Block, odata, idata []float32, width,
 //line samples_transpose.go:56
 							} else {
 //line samples_transpose.go:56
-								gc_b6 := gc_none4
+								gc_b5 := gc_none3
 //line samples_transpose.go:56
 								if yIndex <
 //line samples_transpose.go:55
 									width {
 //line samples_transpose.go:55
-									gc_b6 = gc_all4
+									gc_b5 = gc_all3
 //line samples_transpose.go:55
 								}
 //line samples_transpose.go:55
-								gc_if4 := archsimd.Mask32x16FromBits(gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(height, xIndex, 16)))).ToBits() & gc_b6.ToBits())
+								gc_if3 := gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(height, xIndex, 8)))).And(gc_b5)
 //line samples_transpose.go:55
-								_ = gc_if4
+								_ = gc_if3
 //line samples_transpose.go:55
-								if gc_if4.ToBits() != 0 {
+								if gc_if3.ToBits() != 0 {
 //line samples_transpose.go:55
-									var gc_ld8 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+									var gc_ld6 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line samples_transpose.go:55
-									if gc_tx2 >= 0 && gc_tx2 <= len(tile[gc_ty2+i_])-16 {
-										gc_ld8 = archsimd.LoadFloat32x16Slice(tile[gc_ty2+i_][gc_tx2:])
+									if gc_tx2 >= 0 && gc_tx2 <= len(tile[gc_ty2+i_])-8 {
+										gc_ld6 = archsimd.LoadFloat32x8Slice(tile[gc_ty2+i_][gc_tx2:])
 //line samples_transpose.go:56
 									} else {
 //line samples_transpose.go:56
-										var gc_lanes15 [16]float32
+										var gc_lanes11 [8]float32
 //line samples_transpose.go:56
-										for gc_k15 := range 16 {
+										for gc_k11 := range 8 {
 //line samples_transpose.go:56
-											if gc_if4.ToBits()&(1<<gc_k15) != 0 {
+											if gc_if3.ToBits()&(1<<gc_k11) != 0 {
 //line samples_transpose.go:56
-												gc_pos2.Thread = gc_rank2 + gc_k15
+												gc_pos2.Thread = gc_rank2 + gc_k11
 //line samples_transpose.go:56
-												gc_lanes15[gc_k15] = tile[gc_ty2+i_][gc_tx2+gc_k15]
+												gc_lanes11[gc_k11] = tile[gc_ty2+i_][gc_tx2+gc_k11]
 //line samples_transpose.go:56
 											}
 //line samples_transpose.go:56
@@ -888,27 +1069,27 @@ func gc_body_copySharedMem(gc_b2 *compiled.Block, odata, idata []float32, width,
 //line samples_transpose.go:56
 										gc_pos2.Thread = gc_rank2
 //line samples_transpose.go:56
-										gc_ld8 = archsimd.LoadFloat32x16(&gc_lanes15)
+										gc_ld6 = archsimd.LoadFloat32x8(&gc_lanes11)
 //line samples_transpose.go:56
 									}
 //line samples_transpose.go:56
-									if (index+i_*width) >= 0 && (index+i_*width) <= len(odata)-16 {
+									if (index+i_*width) >= 0 && (index+i_*width) <= len(odata)-8 {
 //line samples_transpose.go:56
-										gc_ld8.StoreMasked((*[16]float32)(odata[index+i_*width:]), gc_if4)
+										gc_ld6.StoreMasked((*[8]float32)(odata[index+i_*width:]), gc_if3)
 //line samples_transpose.go:56
 									} else {
 //line samples_transpose.go:56
-										var gc_lanes16 [16]float32
+										var gc_lanes12 [8]float32
 //line samples_transpose.go:56
-										gc_ld8.Store(&gc_lanes16)
+										gc_ld6.Store(&gc_lanes12)
 //line samples_transpose.go:56
-										for gc_k16 := range 16 {
+										for gc_k12 := range 8 {
 //line samples_transpose.go:56
-											if gc_if4.ToBits()&(1<<gc_k16) != 0 {
+											if gc_if3.ToBits()&(1<<gc_k12) != 0 {
 //line samples_transpose.go:56
-												gc_pos2.Thread = gc_rank2 + gc_k16
+												gc_pos2.Thread = gc_rank2 + gc_k12
 //line samples_transpose.go:56
-												odata[(index+i_*width)+gc_k16] = gc_lanes16[gc_k16]
+												odata[(index+i_*width)+gc_k12] = gc_lanes12[gc_k12]
 //line samples_transpose.go:56
 											}
 //line samples_transpose.go:56
@@ -925,208 +1106,37 @@ func gc_body_copySharedMem(gc_b2 *compiled.Block, odata, idata []float32, width,
 						}
 					}
 					archsimd.ClearAVXUpperBits()
-					return gc_vstep2, false
-				}(gc_vstep2)
-				if gc_stop2 {
-					return
 				}
-			}
-			if compiled.SIMD {
-//line samples_transpose.go:41
-				gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line samples_transpose.go:41
-				_ = gc_iota3
-//line samples_transpose.go:41
-				gc_none3 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
-//line samples_transpose.go:41
-				_ = gc_none3
-//line samples_transpose.go:41
-				gc_all3 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-//line samples_transpose.go:41
-				_ = gc_all3
-				for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
-					gc_tx2 := gc_vstep2
+				for gc_tx2 := gc_vstep2; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
+
 //line samples_transpose.go:41
-					var xIndex int = gc_bx2*transposeTileDim + gc_tx2
-//line samples_transpose.go:41
+					xIndex := gc_bx2*transposeTileDim + gc_tx2
 					_ = xIndex
+
 //line samples_transpose.go:42
-					var yIndex int = gc_by2*transposeTileDim + gc_ty2
-//line samples_transpose.go:42
+					yIndex := gc_by2*transposeTileDim + gc_ty2
 					_ = yIndex
+
 //line samples_transpose.go:44
-					var index int = xIndex + width*yIndex
-//line samples_transpose.go:44
+					index := xIndex + width*yIndex
 					_ = index
+
 //line samples_transpose.go:54
-					for i_ := 0; i_ < transposeTileDim; i_ = i_ + transposeBlockRows {
-//line samples_transpose.go:54
-						if xIndex <
-							height && uint(height-xIndex) > 7 && yIndex < width {
-//line samples_transpose.go:55
-							var gc_ld5 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line samples_transpose.go:55
-							if gc_tx2 >= 0 && gc_tx2 <= len(tile[gc_ty2+i_])-8 {
-								gc_ld5 = archsimd.LoadFloat32x8Slice(tile[gc_ty2+i_][gc_tx2:])
-//line samples_transpose.go:56
-							} else {
-//line samples_transpose.go:56
-								var gc_lanes9 [8]float32
-//line samples_transpose.go:56
-								for gc_k9 := range 8 {
-//line samples_transpose.go:56
-									if 0xff&(1<<gc_k9) != 0 {
-//line samples_transpose.go:56
-										gc_pos2.Thread = gc_rank2 + gc_k9
-//line samples_transpose.go:56
-										gc_lanes9[gc_k9] = tile[gc_ty2+i_][gc_tx2+gc_k9]
-//line samples_transpose.go:56
-									}
-//line samples_transpose.go:56
-								}
-//line samples_transpose.go:56
-								gc_pos2.Thread = gc_rank2
-//line samples_transpose.go:56
-								gc_ld5 = archsimd.LoadFloat32x8(&gc_lanes9)
-//line samples_transpose.go:56
-							}
-//line samples_transpose.go:56
-							if (index+i_*width) >= 0 && (index+i_*width) <= len(odata)-8 {
-//line samples_transpose.go:56
-								gc_ld5.StoreSlice(odata[index+i_*width:])
-//line samples_transpose.go:56
-							} else {
-//line samples_transpose.go:56
-								var gc_lanes10 [8]float32
-//line samples_transpose.go:56
-								gc_ld5.Store(&gc_lanes10)
-//line samples_transpose.go:56
-								for gc_k10 := range 8 {
-//line samples_transpose.go:56
-									if 0xff&(1<<gc_k10) != 0 {
-//line samples_transpose.go:56
-										gc_pos2.Thread = gc_rank2 + gc_k10
-//line samples_transpose.go:56
-										odata[(index+i_*width)+gc_k10] = gc_lanes10[gc_k10]
-//line samples_transpose.go:56
-									}
-//line samples_transpose.go:56
-								}
-//line samples_transpose.go:56
-								gc_pos2.Thread = gc_rank2
-//line samples_transpose.go:56
-							}
-//line samples_transpose.go:56
-						} else {
-//line samples_transpose.go:56
-							gc_b5 := gc_none3
-//line samples_transpose.go:56
-							if yIndex <
-//line samples_transpose.go:55
-								width {
-//line samples_transpose.go:55
-								gc_b5 = gc_all3
-//line samples_transpose.go:55
-							}
-//line samples_transpose.go:55
-							gc_if3 := gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(height, xIndex, 8)))).And(gc_b5)
-//line samples_transpose.go:55
-							_ = gc_if3
-//line samples_transpose.go:55
-							if gc_if3.ToBits() != 0 {
-//line samples_transpose.go:55
-								var gc_ld6 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line samples_transpose.go:55
-								if gc_tx2 >= 0 && gc_tx2 <= len(tile[gc_ty2+i_])-8 {
-									gc_ld6 = archsimd.LoadFloat32x8Slice(tile[gc_ty2+i_][gc_tx2:])
-//line samples_transpose.go:56
-								} else {
-//line samples_transpose.go:56
-									var gc_lanes11 [8]float32
-//line samples_transpose.go:56
-									for gc_k11 := range 8 {
-//line samples_transpose.go:56
-										if gc_if3.ToBits()&(1<<gc_k11) != 0 {
-//line samples_transpose.go:56
-											gc_pos2.Thread = gc_rank2 + gc_k11
-//line samples_transpose.go:56
-											gc_lanes11[gc_k11] = tile[gc_ty2+i_][gc_tx2+gc_k11]
-//line samples_transpose.go:56
-										}
-//line samples_transpose.go:56
-									}
-//line samples_transpose.go:56
-									gc_pos2.Thread = gc_rank2
-//line samples_transpose.go:56
-									gc_ld6 = archsimd.LoadFloat32x8(&gc_lanes11)
-//line samples_transpose.go:56
-								}
-//line samples_transpose.go:56
-								if (index+i_*width) >= 0 && (index+i_*width) <= len(odata)-8 {
-//line samples_transpose.go:56
-									gc_ld6.StoreMasked((*[8]float32)(odata[index+i_*width:]), gc_if3)
-//line samples_transpose.go:56
-								} else {
-//line samples_transpose.go:56
-									var gc_lanes12 [8]float32
-//line samples_transpose.go:56
-									gc_ld6.Store(&gc_lanes12)
-//line samples_transpose.go:56
-									for gc_k12 := range 8 {
-//line samples_transpose.go:56
-										if gc_if3.ToBits()&(1<<gc_k12) != 0 {
-//line samples_transpose.go:56
-											gc_pos2.Thread = gc_rank2 + gc_k12
-//line samples_transpose.go:56
-											odata[(index+i_*width)+gc_k12] = gc_lanes12[gc_k12]
-//line samples_transpose.go:56
-										}
-//line samples_transpose.go:56
-									}
-//line samples_transpose.go:56
-									gc_pos2.Thread = gc_rank2
-//line samples_transpose.go:56
-								}
-//line samples_transpose.go:56
-							}
-//line samples_transpose.go:56
+					for i_ := 0; i_ < transposeTileDim; i_ += transposeBlockRows {
+						if xIndex < height && yIndex < width {
+							odata[index+i_*width] = tile[gc_ty2+i_][gc_tx2]
 						}
-//line samples_transpose.go:56
 					}
 				}
-				archsimd.ClearAVXUpperBits()
-			}
-			for gc_tx2 := gc_vstep2; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
-
-//line samples_transpose.go:41
-				xIndex := gc_bx2*transposeTileDim + gc_tx2
-				_ = xIndex
-
-//line samples_transpose.go:42
-				yIndex := gc_by2*transposeTileDim + gc_ty2
-				_ = yIndex
-
-//line samples_transpose.go:44
-				index := xIndex + width*yIndex
-				_ = index
-
-//line samples_transpose.go:54
-				for i_ := 0; i_ < transposeTileDim; i_ += transposeBlockRows {
-					if xIndex < height && yIndex < width {
-						odata[index+i_*width] = tile[gc_ty2+i_][gc_tx2]
-					}
+				gc_ty2++
+				if gc_ty2 == gc_bdy2 {
+					gc_ty2 = 0
 				}
-			}
-			gc_ty2++
-			if gc_ty2 == gc_bdy2 {
-				gc_ty2 = 0
 			}
 		}
-	}
+	})
 }
 
 // TransposeNaiveKernel is transposeNaive: strided writes straight to
@@ -1169,13 +1179,118 @@ func gc_body_transposeNaive(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, odata, id
 				gc_by2 = 0
 			}
 		}
-		{
-			gc_ty2 := 0
-			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_step2 := 0
-				for ; gc_step2+3 < gc_bdx2; gc_step2 += 4 {
-					{
-						gc_tx2 := gc_step2 + 0
+		compiled.OutOfLine(func() {
+			{
+				gc_ty2 := 0
+				for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+					gc_step2 := 0
+					for ; gc_step2+3 < gc_bdx2; gc_step2 += 4 {
+						{
+							gc_tx2 := gc_step2 + 0
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line samples_transpose.go:66
+							xIndex := gc_bx2*transposeTileDim + gc_tx2
+							_ = xIndex
+
+//line samples_transpose.go:67
+							yIndex := gc_by2*transposeTileDim + gc_ty2
+							_ = yIndex
+
+//line samples_transpose.go:69
+							indexIn := xIndex + width*yIndex
+							_ = indexIn
+
+//line samples_transpose.go:70
+							indexOut := yIndex + height*xIndex
+							_ = indexOut
+
+//line samples_transpose.go:72
+							for i := 0; i < transposeTileDim; i += transposeBlockRows {
+								odata[indexOut+i] = idata[indexIn+i*width]
+							}
+						}
+						{
+							gc_tx2 := gc_step2 + 1
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line samples_transpose.go:66
+							xIndex := gc_bx2*transposeTileDim + gc_tx2
+							_ = xIndex
+
+//line samples_transpose.go:67
+							yIndex := gc_by2*transposeTileDim + gc_ty2
+							_ = yIndex
+
+//line samples_transpose.go:69
+							indexIn := xIndex + width*yIndex
+							_ = indexIn
+
+//line samples_transpose.go:70
+							indexOut := yIndex + height*xIndex
+							_ = indexOut
+
+//line samples_transpose.go:72
+							for i := 0; i < transposeTileDim; i += transposeBlockRows {
+								odata[indexOut+i] = idata[indexIn+i*width]
+							}
+						}
+						{
+							gc_tx2 := gc_step2 + 2
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line samples_transpose.go:66
+							xIndex := gc_bx2*transposeTileDim + gc_tx2
+							_ = xIndex
+
+//line samples_transpose.go:67
+							yIndex := gc_by2*transposeTileDim + gc_ty2
+							_ = yIndex
+
+//line samples_transpose.go:69
+							indexIn := xIndex + width*yIndex
+							_ = indexIn
+
+//line samples_transpose.go:70
+							indexOut := yIndex + height*xIndex
+							_ = indexOut
+
+//line samples_transpose.go:72
+							for i := 0; i < transposeTileDim; i += transposeBlockRows {
+								odata[indexOut+i] = idata[indexIn+i*width]
+							}
+						}
+						{
+							gc_tx2 := gc_step2 + 3
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line samples_transpose.go:66
+							xIndex := gc_bx2*transposeTileDim + gc_tx2
+							_ = xIndex
+
+//line samples_transpose.go:67
+							yIndex := gc_by2*transposeTileDim + gc_ty2
+							_ = yIndex
+
+//line samples_transpose.go:69
+							indexIn := xIndex + width*yIndex
+							_ = indexIn
+
+//line samples_transpose.go:70
+							indexOut := yIndex + height*xIndex
+							_ = indexOut
+
+//line samples_transpose.go:72
+							for i := 0; i < transposeTileDim; i += transposeBlockRows {
+								odata[indexOut+i] = idata[indexIn+i*width]
+							}
+						}
+					}
+					for gc_tx2 := gc_step2; gc_tx2 < gc_bdx2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -1200,116 +1315,13 @@ func gc_body_transposeNaive(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, odata, id
 							odata[indexOut+i] = idata[indexIn+i*width]
 						}
 					}
-					{
-						gc_tx2 := gc_step2 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line samples_transpose.go:66
-						xIndex := gc_bx2*transposeTileDim + gc_tx2
-						_ = xIndex
-
-//line samples_transpose.go:67
-						yIndex := gc_by2*transposeTileDim + gc_ty2
-						_ = yIndex
-
-//line samples_transpose.go:69
-						indexIn := xIndex + width*yIndex
-						_ = indexIn
-
-//line samples_transpose.go:70
-						indexOut := yIndex + height*xIndex
-						_ = indexOut
-
-//line samples_transpose.go:72
-						for i := 0; i < transposeTileDim; i += transposeBlockRows {
-							odata[indexOut+i] = idata[indexIn+i*width]
-						}
+					gc_ty2++
+					if gc_ty2 == gc_bdy2 {
+						gc_ty2 = 0
 					}
-					{
-						gc_tx2 := gc_step2 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line samples_transpose.go:66
-						xIndex := gc_bx2*transposeTileDim + gc_tx2
-						_ = xIndex
-
-//line samples_transpose.go:67
-						yIndex := gc_by2*transposeTileDim + gc_ty2
-						_ = yIndex
-
-//line samples_transpose.go:69
-						indexIn := xIndex + width*yIndex
-						_ = indexIn
-
-//line samples_transpose.go:70
-						indexOut := yIndex + height*xIndex
-						_ = indexOut
-
-//line samples_transpose.go:72
-						for i := 0; i < transposeTileDim; i += transposeBlockRows {
-							odata[indexOut+i] = idata[indexIn+i*width]
-						}
-					}
-					{
-						gc_tx2 := gc_step2 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line samples_transpose.go:66
-						xIndex := gc_bx2*transposeTileDim + gc_tx2
-						_ = xIndex
-
-//line samples_transpose.go:67
-						yIndex := gc_by2*transposeTileDim + gc_ty2
-						_ = yIndex
-
-//line samples_transpose.go:69
-						indexIn := xIndex + width*yIndex
-						_ = indexIn
-
-//line samples_transpose.go:70
-						indexOut := yIndex + height*xIndex
-						_ = indexOut
-
-//line samples_transpose.go:72
-						for i := 0; i < transposeTileDim; i += transposeBlockRows {
-							odata[indexOut+i] = idata[indexIn+i*width]
-						}
-					}
-				}
-				for gc_tx2 := gc_step2; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line samples_transpose.go:66
-					xIndex := gc_bx2*transposeTileDim + gc_tx2
-					_ = xIndex
-
-//line samples_transpose.go:67
-					yIndex := gc_by2*transposeTileDim + gc_ty2
-					_ = yIndex
-
-//line samples_transpose.go:69
-					indexIn := xIndex + width*yIndex
-					_ = indexIn
-
-//line samples_transpose.go:70
-					indexOut := yIndex + height*xIndex
-					_ = indexOut
-
-//line samples_transpose.go:72
-					for i := 0; i < transposeTileDim; i += transposeBlockRows {
-						odata[indexOut+i] = idata[indexIn+i*width]
-					}
-				}
-				gc_ty2++
-				if gc_ty2 == gc_bdy2 {
-					gc_ty2 = 0
 				}
 			}
-		}
+		})
 	}
 }
 
@@ -1345,66 +1357,78 @@ func gc_body_transposeCoalesced(gc_b2 *compiled.Block, odata, idata []float32, w
 
 //line samples_transpose.go:83
 	tile := gocuda.Shared[[transposeTileDim]float32](t, transposeTileDim)[:transposeTileDim]
-	{
-		gc_ty2 := 0
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+	compiled.OutOfLine(func() {
+		tile := tile[:32]
+		_ = tile
+		gc_s_indexOut := gc_s_indexOut[:gc_n2]
+		_ = gc_s_indexOut
+		{
+			gc_ty2 := 0
+			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
 
 //line samples_transpose.go:85
-				xIndex := gc_bx2*transposeTileDim + gc_tx2
+					xIndex := gc_bx2*transposeTileDim + gc_tx2
 
 //line samples_transpose.go:86
-				yIndex := gc_by2*transposeTileDim + gc_ty2
+					yIndex := gc_by2*transposeTileDim + gc_ty2
 
 //line samples_transpose.go:87
-				indexIn := xIndex + yIndex*width
+					indexIn := xIndex + yIndex*width
 
 //line samples_transpose.go:89
-				xIndex = gc_by2*transposeTileDim + gc_tx2
+					xIndex = gc_by2*transposeTileDim + gc_tx2
 
 //line samples_transpose.go:90
-				yIndex = gc_bx2*transposeTileDim + gc_ty2
+					yIndex = gc_bx2*transposeTileDim + gc_ty2
 
 //line samples_transpose.go:91
-				indexOut := xIndex + yIndex*height
+					indexOut := xIndex + yIndex*height
 
 //line samples_transpose.go:93
-				for i := 0; i < transposeTileDim; i += transposeBlockRows {
-					tile[gc_ty2+i][gc_tx2] = idata[indexIn+i*width]
+					for i := 0; i < transposeTileDim; i += transposeBlockRows {
+						tile[gc_ty2+i][gc_tx2] = idata[indexIn+i*width]
+					}
+					_ = xIndex
+					_ = yIndex
+					_ = indexIn
+					_ = indexOut
+					gc_s_indexOut[gc_rank2] = indexOut
 				}
-				_ = xIndex
-				_ = yIndex
-				_ = indexIn
-				_ = indexOut
-				gc_s_indexOut[gc_rank2] = indexOut
-			}
-			gc_ty2++
-			if gc_ty2 == gc_bdy2 {
-				gc_ty2 = 0
+				gc_ty2++
+				if gc_ty2 == gc_bdy2 {
+					gc_ty2 = 0
+				}
 			}
 		}
-	}
-	{
-		gc_ty2 := 0
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
-				indexOut := gc_s_indexOut[gc_rank2]
+	})
+	compiled.OutOfLine(func() {
+		tile := tile[:32]
+		_ = tile
+		gc_s_indexOut := gc_s_indexOut[:gc_n2]
+		_ = gc_s_indexOut
+		{
+			gc_ty2 := 0
+			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+					indexOut := gc_s_indexOut[gc_rank2]
 
 //line samples_transpose.go:99
-				for i_ := 0; i_ < transposeTileDim; i_ += transposeBlockRows {
-					odata[indexOut+i_*height] = tile[gc_tx2][gc_ty2+i_]
+					for i_ := 0; i_ < transposeTileDim; i_ += transposeBlockRows {
+						odata[indexOut+i_*height] = tile[gc_tx2][gc_ty2+i_]
+					}
+				}
+				gc_ty2++
+				if gc_ty2 == gc_bdy2 {
+					gc_ty2 = 0
 				}
 			}
-			gc_ty2++
-			if gc_ty2 == gc_bdy2 {
-				gc_ty2 = 0
-			}
 		}
-	}
+	})
 }
 
 // TransposeNoBankConflictsKernel is transposeNoBankConflicts: the
@@ -1439,66 +1463,78 @@ func gc_body_transposeNoBankConflicts(gc_b2 *compiled.Block, odata, idata []floa
 
 //line samples_transpose.go:110
 	tile := gocuda.Shared[[transposeTileDim + 1]float32](t, transposeTileDim)[:transposeTileDim]
-	{
-		gc_ty2 := 0
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+	compiled.OutOfLine(func() {
+		tile := tile[:32]
+		_ = tile
+		gc_s_indexOut := gc_s_indexOut[:gc_n2]
+		_ = gc_s_indexOut
+		{
+			gc_ty2 := 0
+			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
 
 //line samples_transpose.go:112
-				xIndex := gc_bx2*transposeTileDim + gc_tx2
+					xIndex := gc_bx2*transposeTileDim + gc_tx2
 
 //line samples_transpose.go:113
-				yIndex := gc_by2*transposeTileDim + gc_ty2
+					yIndex := gc_by2*transposeTileDim + gc_ty2
 
 //line samples_transpose.go:114
-				indexIn := xIndex + yIndex*width
+					indexIn := xIndex + yIndex*width
 
 //line samples_transpose.go:116
-				xIndex = gc_by2*transposeTileDim + gc_tx2
+					xIndex = gc_by2*transposeTileDim + gc_tx2
 
 //line samples_transpose.go:117
-				yIndex = gc_bx2*transposeTileDim + gc_ty2
+					yIndex = gc_bx2*transposeTileDim + gc_ty2
 
 //line samples_transpose.go:118
-				indexOut := xIndex + yIndex*height
+					indexOut := xIndex + yIndex*height
 
 //line samples_transpose.go:120
-				for i := 0; i < transposeTileDim; i += transposeBlockRows {
-					tile[gc_ty2+i][gc_tx2] = idata[indexIn+i*width]
+					for i := 0; i < transposeTileDim; i += transposeBlockRows {
+						tile[gc_ty2+i][gc_tx2] = idata[indexIn+i*width]
+					}
+					_ = xIndex
+					_ = yIndex
+					_ = indexIn
+					_ = indexOut
+					gc_s_indexOut[gc_rank2] = indexOut
 				}
-				_ = xIndex
-				_ = yIndex
-				_ = indexIn
-				_ = indexOut
-				gc_s_indexOut[gc_rank2] = indexOut
-			}
-			gc_ty2++
-			if gc_ty2 == gc_bdy2 {
-				gc_ty2 = 0
+				gc_ty2++
+				if gc_ty2 == gc_bdy2 {
+					gc_ty2 = 0
+				}
 			}
 		}
-	}
-	{
-		gc_ty2 := 0
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
-				indexOut := gc_s_indexOut[gc_rank2]
+	})
+	compiled.OutOfLine(func() {
+		tile := tile[:32]
+		_ = tile
+		gc_s_indexOut := gc_s_indexOut[:gc_n2]
+		_ = gc_s_indexOut
+		{
+			gc_ty2 := 0
+			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+					indexOut := gc_s_indexOut[gc_rank2]
 
 //line samples_transpose.go:126
-				for i_ := 0; i_ < transposeTileDim; i_ += transposeBlockRows {
-					odata[indexOut+i_*height] = tile[gc_tx2][gc_ty2+i_]
+					for i_ := 0; i_ < transposeTileDim; i_ += transposeBlockRows {
+						odata[indexOut+i_*height] = tile[gc_tx2][gc_ty2+i_]
+					}
+				}
+				gc_ty2++
+				if gc_ty2 == gc_bdy2 {
+					gc_ty2 = 0
 				}
 			}
-			gc_ty2++
-			if gc_ty2 == gc_bdy2 {
-				gc_ty2 = 0
-			}
 		}
-	}
+	})
 }
 
 // TransposeDiagonalKernel is transposeDiagonal: transposeNoBankConflicts
@@ -1549,66 +1585,78 @@ func gc_body_transposeDiagonal(gc_b2 *compiled.Block, odata, idata []float32, wi
 		blockIdxY = bid % gc_gdy2
 		blockIdxX = ((bid / gc_gdy2) + blockIdxY) % gc_gdx2
 	}
-	{
-		gc_ty2 := 0
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+	compiled.OutOfLine(func() {
+		tile := tile[:32]
+		_ = tile
+		gc_s_indexOut := gc_s_indexOut[:gc_n2]
+		_ = gc_s_indexOut
+		{
+			gc_ty2 := 0
+			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
 
 //line samples_transpose.go:151
-				xIndex := blockIdxX*transposeTileDim + gc_tx2
+					xIndex := blockIdxX*transposeTileDim + gc_tx2
 
 //line samples_transpose.go:152
-				yIndex := blockIdxY*transposeTileDim + gc_ty2
+					yIndex := blockIdxY*transposeTileDim + gc_ty2
 
 //line samples_transpose.go:153
-				indexIn := xIndex + yIndex*width
+					indexIn := xIndex + yIndex*width
 
 //line samples_transpose.go:155
-				xIndex = blockIdxY*transposeTileDim + gc_tx2
+					xIndex = blockIdxY*transposeTileDim + gc_tx2
 
 //line samples_transpose.go:156
-				yIndex = blockIdxX*transposeTileDim + gc_ty2
+					yIndex = blockIdxX*transposeTileDim + gc_ty2
 
 //line samples_transpose.go:157
-				indexOut := xIndex + yIndex*height
+					indexOut := xIndex + yIndex*height
 
 //line samples_transpose.go:159
-				for i := 0; i < transposeTileDim; i += transposeBlockRows {
-					tile[gc_ty2+i][gc_tx2] = idata[indexIn+i*width]
+					for i := 0; i < transposeTileDim; i += transposeBlockRows {
+						tile[gc_ty2+i][gc_tx2] = idata[indexIn+i*width]
+					}
+					_ = xIndex
+					_ = yIndex
+					_ = indexIn
+					_ = indexOut
+					gc_s_indexOut[gc_rank2] = indexOut
 				}
-				_ = xIndex
-				_ = yIndex
-				_ = indexIn
-				_ = indexOut
-				gc_s_indexOut[gc_rank2] = indexOut
-			}
-			gc_ty2++
-			if gc_ty2 == gc_bdy2 {
-				gc_ty2 = 0
+				gc_ty2++
+				if gc_ty2 == gc_bdy2 {
+					gc_ty2 = 0
+				}
 			}
 		}
-	}
-	{
-		gc_ty2 := 0
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
-				indexOut := gc_s_indexOut[gc_rank2]
+	})
+	compiled.OutOfLine(func() {
+		tile := tile[:32]
+		_ = tile
+		gc_s_indexOut := gc_s_indexOut[:gc_n2]
+		_ = gc_s_indexOut
+		{
+			gc_ty2 := 0
+			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+					indexOut := gc_s_indexOut[gc_rank2]
 
 //line samples_transpose.go:165
-				for i_ := 0; i_ < transposeTileDim; i_ += transposeBlockRows {
-					odata[indexOut+i_*height] = tile[gc_tx2][gc_ty2+i_]
+					for i_ := 0; i_ < transposeTileDim; i_ += transposeBlockRows {
+						odata[indexOut+i_*height] = tile[gc_tx2][gc_ty2+i_]
+					}
+				}
+				gc_ty2++
+				if gc_ty2 == gc_bdy2 {
+					gc_ty2 = 0
 				}
 			}
-			gc_ty2++
-			if gc_ty2 == gc_bdy2 {
-				gc_ty2 = 0
-			}
 		}
-	}
+	})
 }
 
 // TransposeFineGrainedKernel is transposeFineGrained: only the transpose
@@ -1643,14 +1691,101 @@ func gc_body_transposeFineGrained(gc_b2 *compiled.Block, odata, idata []float32,
 
 //line samples_transpose.go:177
 	block := gocuda.Shared[[transposeTileDim + 1]float32](t, transposeTileDim)[:transposeTileDim]
-	{
-		gc_ty2 := 0
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_vstep := 0
-			if compiled.SIMD && compiled.SIMD512 {
-				var gc_stop bool
-				gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-					for ; gc_vstep+15 < gc_bdx2; gc_vstep += 16 {
+	compiled.OutOfLine(func() {
+		block := block[:32]
+		_ = block
+		{
+			gc_ty2 := 0
+			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+				gc_vstep := 0
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop bool
+					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+						for ; gc_vstep+15 < gc_bdx2; gc_vstep += 16 {
+							gc_tx2 := gc_vstep
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+//line samples_transpose.go:179
+							var xIndex int = gc_bx2*transposeTileDim + gc_tx2
+//line samples_transpose.go:179
+							_ = xIndex
+//line samples_transpose.go:180
+							var yIndex int = gc_by2*transposeTileDim + gc_ty2
+//line samples_transpose.go:180
+							_ = yIndex
+//line samples_transpose.go:181
+							var index int = xIndex + yIndex*width
+//line samples_transpose.go:181
+							_ = index
+//line samples_transpose.go:183
+							for i := 0; i < transposeTileDim; i = i + transposeBlockRows {
+//line samples_transpose.go:183
+								var gc_ld2 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+//line samples_transpose.go:183
+								if (index+i*
+									width) >= 0 && (index+i*width) <= len(idata)-16 {
+//line samples_transpose.go:184
+									gc_ld2 = archsimd.LoadFloat32x16Slice(idata[index+i*width:])
+//line samples_transpose.go:184
+								} else {
+//line samples_transpose.go:184
+									var gc_lanes3 [16]float32
+//line samples_transpose.go:184
+									for gc_k3 := range 16 {
+//line samples_transpose.go:184
+										if 0xffff&(1<<gc_k3) != 0 {
+//line samples_transpose.go:184
+											gc_pos2.Thread = gc_rank2 + gc_k3
+//line samples_transpose.go:184
+											gc_lanes3[gc_k3] = idata[(index+i*width)+gc_k3]
+//line samples_transpose.go:184
+										}
+//line samples_transpose.go:184
+									}
+//line samples_transpose.go:184
+									gc_pos2.Thread = gc_rank2
+//line samples_transpose.go:184
+									gc_ld2 = archsimd.LoadFloat32x16(&gc_lanes3)
+//line samples_transpose.go:184
+								}
+//line samples_transpose.go:184
+								if gc_tx2 >= 0 && gc_tx2 <= len(block[gc_ty2+i])-16 {
+//line samples_transpose.go:184
+									gc_ld2.StoreSlice(block[gc_ty2+i][gc_tx2:])
+//line samples_transpose.go:184
+								} else {
+//line samples_transpose.go:184
+									var gc_lanes4 [16]float32
+//line samples_transpose.go:184
+									gc_ld2.Store(&gc_lanes4)
+//line samples_transpose.go:184
+									for gc_k4 := range 16 {
+//line samples_transpose.go:184
+										if 0xffff&(1<<gc_k4) != 0 {
+//line samples_transpose.go:184
+											gc_pos2.Thread = gc_rank2 + gc_k4
+//line samples_transpose.go:184
+											block[gc_ty2+i][gc_tx2+gc_k4] = gc_lanes4[gc_k4]
+//line samples_transpose.go:184
+										}
+//line samples_transpose.go:184
+									}
+//line samples_transpose.go:184
+									gc_pos2.Thread = gc_rank2
+//line samples_transpose.go:184
+								}
+//line samples_transpose.go:184
+							}
+						}
+						archsimd.ClearAVXUpperBits()
+						return gc_vstep, false
+					}(gc_vstep)
+					if gc_stop {
+						return
+					}
+				}
+				if compiled.SIMD {
+					for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
 						gc_tx2 := gc_vstep
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
@@ -1669,24 +1804,24 @@ func gc_body_transposeFineGrained(gc_b2 *compiled.Block, odata, idata []float32,
 //line samples_transpose.go:183
 						for i := 0; i < transposeTileDim; i = i + transposeBlockRows {
 //line samples_transpose.go:183
-							var gc_ld2 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+							var gc_ld archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line samples_transpose.go:183
 							if (index+i*
-								width) >= 0 && (index+i*width) <= len(idata)-16 {
+								width) >= 0 && (index+i*width) <= len(idata)-8 {
 //line samples_transpose.go:184
-								gc_ld2 = archsimd.LoadFloat32x16Slice(idata[index+i*width:])
+								gc_ld = archsimd.LoadFloat32x8Slice(idata[index+i*width:])
 //line samples_transpose.go:184
 							} else {
 //line samples_transpose.go:184
-								var gc_lanes3 [16]float32
+								var gc_lanes [8]float32
 //line samples_transpose.go:184
-								for gc_k3 := range 16 {
+								for gc_k := range 8 {
 //line samples_transpose.go:184
-									if 0xffff&(1<<gc_k3) != 0 {
+									if 0xff&(1<<gc_k) != 0 {
 //line samples_transpose.go:184
-										gc_pos2.Thread = gc_rank2 + gc_k3
+										gc_pos2.Thread = gc_rank2 + gc_k
 //line samples_transpose.go:184
-										gc_lanes3[gc_k3] = idata[(index+i*width)+gc_k3]
+										gc_lanes[gc_k] = idata[(index+i*width)+gc_k]
 //line samples_transpose.go:184
 									}
 //line samples_transpose.go:184
@@ -1694,27 +1829,27 @@ func gc_body_transposeFineGrained(gc_b2 *compiled.Block, odata, idata []float32,
 //line samples_transpose.go:184
 								gc_pos2.Thread = gc_rank2
 //line samples_transpose.go:184
-								gc_ld2 = archsimd.LoadFloat32x16(&gc_lanes3)
+								gc_ld = archsimd.LoadFloat32x8(&gc_lanes)
 //line samples_transpose.go:184
 							}
 //line samples_transpose.go:184
-							if gc_tx2 >= 0 && gc_tx2 <= len(block[gc_ty2+i])-16 {
+							if gc_tx2 >= 0 && gc_tx2 <= len(block[gc_ty2+i])-8 {
 //line samples_transpose.go:184
-								gc_ld2.StoreSlice(block[gc_ty2+i][gc_tx2:])
+								gc_ld.StoreSlice(block[gc_ty2+i][gc_tx2:])
 //line samples_transpose.go:184
 							} else {
 //line samples_transpose.go:184
-								var gc_lanes4 [16]float32
+								var gc_lanes2 [8]float32
 //line samples_transpose.go:184
-								gc_ld2.Store(&gc_lanes4)
+								gc_ld.Store(&gc_lanes2)
 //line samples_transpose.go:184
-								for gc_k4 := range 16 {
+								for gc_k2 := range 8 {
 //line samples_transpose.go:184
-									if 0xffff&(1<<gc_k4) != 0 {
+									if 0xff&(1<<gc_k2) != 0 {
 //line samples_transpose.go:184
-										gc_pos2.Thread = gc_rank2 + gc_k4
+										gc_pos2.Thread = gc_rank2 + gc_k2
 //line samples_transpose.go:184
-										block[gc_ty2+i][gc_tx2+gc_k4] = gc_lanes4[gc_k4]
+										block[gc_ty2+i][gc_tx2+gc_k2] = gc_lanes2[gc_k2]
 //line samples_transpose.go:184
 									}
 //line samples_transpose.go:184
@@ -1727,148 +1862,69 @@ func gc_body_transposeFineGrained(gc_b2 *compiled.Block, odata, idata []float32,
 						}
 					}
 					archsimd.ClearAVXUpperBits()
-					return gc_vstep, false
-				}(gc_vstep)
-				if gc_stop {
-					return
 				}
-			}
-			if compiled.SIMD {
-				for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
-					gc_tx2 := gc_vstep
+				for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
+
 //line samples_transpose.go:179
-					var xIndex int = gc_bx2*transposeTileDim + gc_tx2
-//line samples_transpose.go:179
+					xIndex := gc_bx2*transposeTileDim + gc_tx2
 					_ = xIndex
+
 //line samples_transpose.go:180
-					var yIndex int = gc_by2*transposeTileDim + gc_ty2
-//line samples_transpose.go:180
+					yIndex := gc_by2*transposeTileDim + gc_ty2
 					_ = yIndex
+
 //line samples_transpose.go:181
-					var index int = xIndex + yIndex*width
-//line samples_transpose.go:181
+					index := xIndex + yIndex*width
 					_ = index
+
 //line samples_transpose.go:183
-					for i := 0; i < transposeTileDim; i = i + transposeBlockRows {
-//line samples_transpose.go:183
-						var gc_ld archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line samples_transpose.go:183
-						if (index+i*
-							width) >= 0 && (index+i*width) <= len(idata)-8 {
-//line samples_transpose.go:184
-							gc_ld = archsimd.LoadFloat32x8Slice(idata[index+i*width:])
-//line samples_transpose.go:184
-						} else {
-//line samples_transpose.go:184
-							var gc_lanes [8]float32
-//line samples_transpose.go:184
-							for gc_k := range 8 {
-//line samples_transpose.go:184
-								if 0xff&(1<<gc_k) != 0 {
-//line samples_transpose.go:184
-									gc_pos2.Thread = gc_rank2 + gc_k
-//line samples_transpose.go:184
-									gc_lanes[gc_k] = idata[(index+i*width)+gc_k]
-//line samples_transpose.go:184
-								}
-//line samples_transpose.go:184
-							}
-//line samples_transpose.go:184
-							gc_pos2.Thread = gc_rank2
-//line samples_transpose.go:184
-							gc_ld = archsimd.LoadFloat32x8(&gc_lanes)
-//line samples_transpose.go:184
-						}
-//line samples_transpose.go:184
-						if gc_tx2 >= 0 && gc_tx2 <= len(block[gc_ty2+i])-8 {
-//line samples_transpose.go:184
-							gc_ld.StoreSlice(block[gc_ty2+i][gc_tx2:])
-//line samples_transpose.go:184
-						} else {
-//line samples_transpose.go:184
-							var gc_lanes2 [8]float32
-//line samples_transpose.go:184
-							gc_ld.Store(&gc_lanes2)
-//line samples_transpose.go:184
-							for gc_k2 := range 8 {
-//line samples_transpose.go:184
-								if 0xff&(1<<gc_k2) != 0 {
-//line samples_transpose.go:184
-									gc_pos2.Thread = gc_rank2 + gc_k2
-//line samples_transpose.go:184
-									block[gc_ty2+i][gc_tx2+gc_k2] = gc_lanes2[gc_k2]
-//line samples_transpose.go:184
-								}
-//line samples_transpose.go:184
-							}
-//line samples_transpose.go:184
-							gc_pos2.Thread = gc_rank2
-//line samples_transpose.go:184
-						}
-//line samples_transpose.go:184
+					for i := 0; i < transposeTileDim; i += transposeBlockRows {
+						block[gc_ty2+i][gc_tx2] = idata[index+i*width]
 					}
 				}
-				archsimd.ClearAVXUpperBits()
-			}
-			for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
-
-//line samples_transpose.go:179
-				xIndex := gc_bx2*transposeTileDim + gc_tx2
-				_ = xIndex
-
-//line samples_transpose.go:180
-				yIndex := gc_by2*transposeTileDim + gc_ty2
-				_ = yIndex
-
-//line samples_transpose.go:181
-				index := xIndex + yIndex*width
-				_ = index
-
-//line samples_transpose.go:183
-				for i := 0; i < transposeTileDim; i += transposeBlockRows {
-					block[gc_ty2+i][gc_tx2] = idata[index+i*width]
+				gc_ty2++
+				if gc_ty2 == gc_bdy2 {
+					gc_ty2 = 0
 				}
 			}
-			gc_ty2++
-			if gc_ty2 == gc_bdy2 {
-				gc_ty2 = 0
-			}
 		}
-	}
-	{
-		gc_ty2 := 0
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+	})
+	compiled.OutOfLine(func() {
+		block := block[:32]
+		_ = block
+		{
+			gc_ty2 := 0
+			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
 
 //line samples_transpose.go:179
-				xIndex := gc_bx2*transposeTileDim + gc_tx2
-				_ = xIndex
+					xIndex := gc_bx2*transposeTileDim + gc_tx2
+					_ = xIndex
 
 //line samples_transpose.go:180
-				yIndex := gc_by2*transposeTileDim + gc_ty2
-				_ = yIndex
+					yIndex := gc_by2*transposeTileDim + gc_ty2
+					_ = yIndex
 
 //line samples_transpose.go:181
-				index := xIndex + yIndex*width
-				_ = index
+					index := xIndex + yIndex*width
+					_ = index
 
 //line samples_transpose.go:189
-				for i_ := 0; i_ < transposeTileDim; i_ += transposeBlockRows {
-					odata[index+i_*height] = block[gc_tx2][gc_ty2+i_]
+					for i_ := 0; i_ < transposeTileDim; i_ += transposeBlockRows {
+						odata[index+i_*height] = block[gc_tx2][gc_ty2+i_]
+					}
+				}
+				gc_ty2++
+				if gc_ty2 == gc_bdy2 {
+					gc_ty2 = 0
 				}
 			}
-			gc_ty2++
-			if gc_ty2 == gc_bdy2 {
-				gc_ty2 = 0
-			}
 		}
-	}
+	})
 }
 
 // TransposeCoarseGrainedKernel is transposeCoarseGrained: only the
@@ -1904,64 +1960,76 @@ func gc_body_transposeCoarseGrained(gc_b2 *compiled.Block, odata, idata []float3
 
 //line samples_transpose.go:201
 	block := gocuda.Shared[[transposeTileDim + 1]float32](t, transposeTileDim)[:transposeTileDim]
-	{
-		gc_ty2 := 0
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+	compiled.OutOfLine(func() {
+		block := block[:32]
+		_ = block
+		gc_s_indexOut := gc_s_indexOut[:gc_n2]
+		_ = gc_s_indexOut
+		{
+			gc_ty2 := 0
+			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
 
 //line samples_transpose.go:203
-				xIndex := gc_bx2*transposeTileDim + gc_tx2
+					xIndex := gc_bx2*transposeTileDim + gc_tx2
 
 //line samples_transpose.go:204
-				yIndex := gc_by2*transposeTileDim + gc_ty2
+					yIndex := gc_by2*transposeTileDim + gc_ty2
 
 //line samples_transpose.go:205
-				indexIn := xIndex + yIndex*width
+					indexIn := xIndex + yIndex*width
 
 //line samples_transpose.go:207
-				xIndex = gc_by2*transposeTileDim + gc_tx2
+					xIndex = gc_by2*transposeTileDim + gc_tx2
 
 //line samples_transpose.go:208
-				yIndex = gc_bx2*transposeTileDim + gc_ty2
+					yIndex = gc_bx2*transposeTileDim + gc_ty2
 
 //line samples_transpose.go:209
-				indexOut := xIndex + yIndex*height
+					indexOut := xIndex + yIndex*height
 
 //line samples_transpose.go:211
-				for i := 0; i < transposeTileDim; i += transposeBlockRows {
-					block[gc_ty2+i][gc_tx2] = idata[indexIn+i*width]
+					for i := 0; i < transposeTileDim; i += transposeBlockRows {
+						block[gc_ty2+i][gc_tx2] = idata[indexIn+i*width]
+					}
+					_ = xIndex
+					_ = yIndex
+					_ = indexIn
+					_ = indexOut
+					gc_s_indexOut[gc_rank2] = indexOut
 				}
-				_ = xIndex
-				_ = yIndex
-				_ = indexIn
-				_ = indexOut
-				gc_s_indexOut[gc_rank2] = indexOut
-			}
-			gc_ty2++
-			if gc_ty2 == gc_bdy2 {
-				gc_ty2 = 0
+				gc_ty2++
+				if gc_ty2 == gc_bdy2 {
+					gc_ty2 = 0
+				}
 			}
 		}
-	}
-	{
-		gc_ty2 := 0
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
-				indexOut := gc_s_indexOut[gc_rank2]
+	})
+	compiled.OutOfLine(func() {
+		block := block[:32]
+		_ = block
+		gc_s_indexOut := gc_s_indexOut[:gc_n2]
+		_ = gc_s_indexOut
+		{
+			gc_ty2 := 0
+			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+					indexOut := gc_s_indexOut[gc_rank2]
 
 //line samples_transpose.go:217
-				for i_ := 0; i_ < transposeTileDim; i_ += transposeBlockRows {
-					odata[indexOut+i_*height] = block[gc_ty2+i_][gc_tx2]
+					for i_ := 0; i_ < transposeTileDim; i_ += transposeBlockRows {
+						odata[indexOut+i_*height] = block[gc_ty2+i_][gc_tx2]
+					}
+				}
+				gc_ty2++
+				if gc_ty2 == gc_bdy2 {
+					gc_ty2 = 0
 				}
 			}
-			gc_ty2++
-			if gc_ty2 == gc_bdy2 {
-				gc_ty2 = 0
-			}
 		}
-	}
+	})
 }

@@ -41,37 +41,39 @@ func gc_body_spmvCsrScalarKernel(gc_b *compiled.Block, gc_lo, gc_hi int, val []f
 		if gc_bx == gc_gdx {
 			gc_bx = 0
 		}
-		{
-			gc_from, gc_to := 0, gc_bdx
-			if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound := compiled.Diff(dim, gc_bx*gc_bdx); gc_bound < gc_to {
-				gc_to = gc_bound
-			}
-			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+		compiled.OutOfLine(func() {
+			{
+				gc_from, gc_to := 0, gc_bdx
+				if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+					panic(compiled.ErrGuardWraps)
+				}
+				if gc_bound := compiled.Diff(dim, gc_bx*gc_bdx); gc_bound < gc_to {
+					gc_to = gc_bound
+				}
+				for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 
 //line shoc_more.go:28
-					myRow := gc_bx*gc_bdx + gc_tx
-					_ = myRow
+						myRow := gc_bx*gc_bdx + gc_tx
+						_ = myRow
 
 //line shoc_more.go:30
-					{
-						var tt float32 = 0.0
-						start := rowDelimiters[myRow]
-						end := rowDelimiters[myRow+1]
-						for j := start; j < end; j++ {
-							col := cols[j]
-							tt += val[j] * vec[col]
+						{
+							var tt float32 = 0.0
+							start := rowDelimiters[myRow]
+							end := rowDelimiters[myRow+1]
+							for j := start; j < end; j++ {
+								col := cols[j]
+								tt += val[j] * vec[col]
+							}
+							out[myRow] = tt
 						}
-						out[myRow] = tt
 					}
 				}
 			}
-		}
+		})
 	}
 }
 
@@ -106,60 +108,64 @@ func gc_body_spmvCsrVectorKernel(gc_b *compiled.Block, val []float32, cols, rowD
 
 //line shoc_more.go:61
 	partialSums := gocuda.Shared[float32](t, spmvBlockSize)[:spmvBlockSize]
-	{
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
+	compiled.OutOfLine(func() {
+		partialSums := partialSums[:128]
+		_ = partialSums
+		{
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 
 //line shoc_more.go:54
-				tt := gc_tx
-				_ = tt
+					tt := gc_tx
+					_ = tt
 
 //line shoc_more.go:56
-				id := tt & (gocuda.WarpSize - 1)
-				_ = id
+					id := tt & (gocuda.WarpSize - 1)
+					_ = id
 
 //line shoc_more.go:59
-				myRow := (gc_bx * warpsPerBlock) + (tt / gocuda.WarpSize)
-				_ = myRow
+					myRow := (gc_bx * warpsPerBlock) + (tt / gocuda.WarpSize)
+					_ = myRow
 
 //line shoc_more.go:63
-				if myRow < dim {
-					warpStart := int(rowDelimiters[myRow])
-					warpEnd := int(rowDelimiters[myRow+1])
-					var mySum float32
-					for j := warpStart + id; j < warpEnd; j += gocuda.WarpSize {
-						col := cols[j]
-						mySum += val[j] * vec[col]
-					}
-					partialSums[tt] = mySum
+					if myRow < dim {
+						warpStart := int(rowDelimiters[myRow])
+						warpEnd := int(rowDelimiters[myRow+1])
+						var mySum float32
+						for j := warpStart + id; j < warpEnd; j += gocuda.WarpSize {
+							col := cols[j]
+							mySum += val[j] * vec[col]
+						}
+						partialSums[tt] = mySum
 
 //line shoc_more.go:74
-					if id < 16 {
-						partialSums[tt] += partialSums[tt+16]
-					}
-					if id < 8 {
-						partialSums[tt] += partialSums[tt+8]
-					}
-					if id < 4 {
-						partialSums[tt] += partialSums[tt+4]
-					}
-					if id < 2 {
-						partialSums[tt] += partialSums[tt+2]
-					}
-					if id < 1 {
-						partialSums[tt] += partialSums[tt+1]
-					}
+						if id < 16 {
+							partialSums[tt] += partialSums[tt+16]
+						}
+						if id < 8 {
+							partialSums[tt] += partialSums[tt+8]
+						}
+						if id < 4 {
+							partialSums[tt] += partialSums[tt+4]
+						}
+						if id < 2 {
+							partialSums[tt] += partialSums[tt+2]
+						}
+						if id < 1 {
+							partialSums[tt] += partialSums[tt+1]
+						}
 
 //line shoc_more.go:91
-					if id == 0 {
-						out[myRow] = partialSums[tt]
+						if id == 0 {
+							out[myRow] = partialSums[tt]
+						}
 					}
 				}
 			}
 		}
-	}
+	})
 }
 
 // SpmvEllpackrKernel is spmv_ellpackr_kernel of spmv/Spmv.cu: a thread per
@@ -196,36 +202,38 @@ func gc_body_spmvEllpackrKernel(gc_b *compiled.Block, gc_lo, gc_hi int, val []fl
 		if gc_bx == gc_gdx {
 			gc_bx = 0
 		}
-		{
-			gc_from, gc_to := 0, gc_bdx
-			if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound := compiled.Diff(dim, gc_bx*gc_bdx); gc_bound < gc_to {
-				gc_to = gc_bound
-			}
-			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+		compiled.OutOfLine(func() {
+			{
+				gc_from, gc_to := 0, gc_bdx
+				if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+					panic(compiled.ErrGuardWraps)
+				}
+				if gc_bound := compiled.Diff(dim, gc_bx*gc_bdx); gc_bound < gc_to {
+					gc_to = gc_bound
+				}
+				for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 
 //line shoc_more.go:103
-					tt := gc_bx*gc_bdx + gc_tx
-					_ = tt
+						tt := gc_bx*gc_bdx + gc_tx
+						_ = tt
 
 //line shoc_more.go:105
-					{
-						var result float32 = 0.0
-						m := int(rowLengths[tt])
-						for i := 0; i < m; i++ {
-							ind := i*dim + tt
-							result += val[ind] * vec[cols[ind]]
+						{
+							var result float32 = 0.0
+							m := int(rowLengths[tt])
+							for i := 0; i < m; i++ {
+								ind := i*dim + tt
+								result += val[ind] * vec[cols[ind]]
+							}
+							out[tt] = result
 						}
-						out[tt] = result
 					}
 				}
 			}
-		}
+		})
 	}
 }
 
@@ -398,104 +406,108 @@ func gc_body_stencilKernel(gc_b *compiled.Block, data, newData []float32, alignm
 
 //line shoc_more.go:200
 	lRowWidth := lszCol
-	{
-		gc_ty := 0
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
+	compiled.OutOfLine(func() {
+		{
+			gc_ty := 0
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 
 //line shoc_more.go:180
-				lidRow := gc_tx
-				_ = lidRow
+					lidRow := gc_tx
+					_ = lidRow
 
 //line shoc_more.go:181
-				lidCol := gc_ty
-				_ = lidCol
+					lidCol := gc_ty
+					_ = lidCol
 
 //line shoc_more.go:186
-				gRow := toGlobalRow(gidRow, lszRow, lidRow)
-				_ = gRow
+					gRow := toGlobalRow(gidRow, lszRow, lidRow)
+					_ = gRow
 
 //line shoc_more.go:187
-				gCol := toGlobalCol(gidCol, lszCol, lidCol)
-				_ = gCol
+					gCol := toGlobalCol(gidCol, lszCol, lidCol)
+					_ = gCol
 
 //line shoc_more.go:201
-				for i := 0; i < lszRow+2; i++ {
-					lidx := toFlatIdx(lidRow-1+i, lidCol, lRowWidth)
-					gidx := toFlatIdx(gRow-1+i, gCol, gRowWidth)
-					sh[lidx] = data[gidx]
-				}
+					for i := 0; i < lszRow+2; i++ {
+						lidx := toFlatIdx(lidRow-1+i, lidCol, lRowWidth)
+						gidx := toFlatIdx(gRow-1+i, gCol, gRowWidth)
+						sh[lidx] = data[gidx]
+					}
 
 //line shoc_more.go:208
-				if lidCol == 0 {
-					for i_ := 0; i_ < lszRow+2; i_++ {
-						lidx_ := toFlatIdx(lidRow-1+i_, lidCol-1, lRowWidth)
-						gidx_ := toFlatIdx(gRow-1+i_, gCol-1, gRowWidth)
-						sh[lidx_] = data[gidx_]
-					}
-				} else if lidCol == lszCol-1 {
-					for i_2 := 0; i_2 < lszRow+2; i_2++ {
-						lidx_2 := toFlatIdx(lidRow-1+i_2, lidCol+1, lRowWidth)
-						gidx_2 := toFlatIdx(gRow-1+i_2, gCol+1, gRowWidth)
-						sh[lidx_2] = data[gidx_2]
+					if lidCol == 0 {
+						for i_ := 0; i_ < lszRow+2; i_++ {
+							lidx_ := toFlatIdx(lidRow-1+i_, lidCol-1, lRowWidth)
+							gidx_ := toFlatIdx(gRow-1+i_, gCol-1, gRowWidth)
+							sh[lidx_] = data[gidx_]
+						}
+					} else if lidCol == lszCol-1 {
+						for i_2 := 0; i_2 < lszRow+2; i_2++ {
+							lidx_2 := toFlatIdx(lidRow-1+i_2, lidCol+1, lRowWidth)
+							gidx_2 := toFlatIdx(gRow-1+i_2, gCol+1, gRowWidth)
+							sh[lidx_2] = data[gidx_2]
+						}
 					}
 				}
-			}
-			gc_ty++
-			if gc_ty == gc_bdy {
-				gc_ty = 0
+				gc_ty++
+				if gc_ty == gc_bdy {
+					gc_ty = 0
+				}
 			}
 		}
-	}
-	{
-		gc_ty := 0
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
+	})
+	compiled.OutOfLine(func() {
+		{
+			gc_ty := 0
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 
 //line shoc_more.go:180
-				lidRow := gc_tx
-				_ = lidRow
+					lidRow := gc_tx
+					_ = lidRow
 
 //line shoc_more.go:181
-				lidCol := gc_ty
-				_ = lidCol
+					lidCol := gc_ty
+					_ = lidCol
 
 //line shoc_more.go:186
-				gRow := toGlobalRow(gidRow, lszRow, lidRow)
-				_ = gRow
+					gRow := toGlobalRow(gidRow, lszRow, lidRow)
+					_ = gRow
 
 //line shoc_more.go:187
-				gCol := toGlobalCol(gidCol, lszCol, lidCol)
-				_ = gCol
+					gCol := toGlobalCol(gidCol, lszCol, lidCol)
+					_ = gCol
 
 //line shoc_more.go:226
-				for i_3 := 0; i_3 < lszRow; i_3++ {
-					cidx := toFlatIdx(lidRow+i_3, lidCol, lRowWidth)
-					nidx := toFlatIdx(lidRow-1+i_3, lidCol, lRowWidth)
-					sidx := toFlatIdx(lidRow+1+i_3, lidCol, lRowWidth)
-					eidx := toFlatIdx(lidRow+i_3, lidCol+1, lRowWidth)
-					widx := toFlatIdx(lidRow+i_3, lidCol-1, lRowWidth)
-					neidx := toFlatIdx(lidRow-1+i_3, lidCol+1, lRowWidth)
-					seidx := toFlatIdx(lidRow+1+i_3, lidCol+1, lRowWidth)
-					nwidx := toFlatIdx(lidRow-1+i_3, lidCol-1, lRowWidth)
-					swidx := toFlatIdx(lidRow+1+i_3, lidCol-1, lRowWidth)
+					for i_3 := 0; i_3 < lszRow; i_3++ {
+						cidx := toFlatIdx(lidRow+i_3, lidCol, lRowWidth)
+						nidx := toFlatIdx(lidRow-1+i_3, lidCol, lRowWidth)
+						sidx := toFlatIdx(lidRow+1+i_3, lidCol, lRowWidth)
+						eidx := toFlatIdx(lidRow+i_3, lidCol+1, lRowWidth)
+						widx := toFlatIdx(lidRow+i_3, lidCol-1, lRowWidth)
+						neidx := toFlatIdx(lidRow-1+i_3, lidCol+1, lRowWidth)
+						seidx := toFlatIdx(lidRow+1+i_3, lidCol+1, lRowWidth)
+						nwidx := toFlatIdx(lidRow-1+i_3, lidCol-1, lRowWidth)
+						swidx := toFlatIdx(lidRow+1+i_3, lidCol-1, lRowWidth)
 
-					centerValue := sh[cidx]
-					cardinalValueSum := sh[nidx] + sh[sidx] + sh[eidx] + sh[widx]
-					diagonalValueSum := sh[neidx] + sh[seidx] + sh[nwidx] + sh[swidx]
-					newData[toFlatIdx(gRow+i_3, gCol, gRowWidth)] = wCenter*centerValue +
-						wCardinal*cardinalValueSum +
-						wDiagonal*diagonalValueSum
+						centerValue := sh[cidx]
+						cardinalValueSum := sh[nidx] + sh[sidx] + sh[eidx] + sh[widx]
+						diagonalValueSum := sh[neidx] + sh[seidx] + sh[nwidx] + sh[swidx]
+						newData[toFlatIdx(gRow+i_3, gCol, gRowWidth)] = wCenter*centerValue +
+							wCardinal*cardinalValueSum +
+							wDiagonal*diagonalValueSum
+					}
+				}
+				gc_ty++
+				if gc_ty == gc_bdy {
+					gc_ty = 0
 				}
 			}
-			gc_ty++
-			if gc_ty == gc_bdy {
-				gc_ty = 0
-			}
 		}
-	}
+	})
 }

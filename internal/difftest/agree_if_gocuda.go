@@ -436,29 +436,33 @@ func gc_body_agreeContinue(gc_b *compiled.Block, in []int32, k int32, total []in
 //line agree_if.go:73
 			continue
 		}
-		{
-			gc_from, gc_to := 0, gc_bdx
-			if gc_bound := 0; gc_bound < gc_to-1 {
-				gc_to = gc_bound + 1
-			}
-			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					if gc_exited[gc_rank] {
-						continue
-					}
+		compiled.OutOfLine(func() {
+			height := height[:1]
+			_ = height
+			{
+				gc_from, gc_to := 0, gc_bdx
+				if gc_bound := 0; gc_bound < gc_to-1 {
+					gc_to = gc_bound + 1
+				}
+				for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						if gc_exited[gc_rank] {
+							continue
+						}
 
 //line agree_if.go:75
-					{
-						for j := range h {
-							total[gc_bx] += stack[j]
+						{
+							for j := range h {
+								total[gc_bx] += stack[j]
+							}
+							height[0] = 0
 						}
-						height[0] = 0
 					}
 				}
 			}
-		}
+		})
 		{
 		gc_L5:
 			for gc_rank := 0; gc_rank < gc_n; gc_rank++ {

@@ -890,29 +890,33 @@ func gc_body_agreeContinue(gc_b2 *compiled.Block, in []int32, k int32, total []i
 //line agree_if.go:73
 			continue
 		}
-		{
-			gc_from2, gc_to2 := 0, gc_bdx2
-			if gc_bound2 := 0; gc_bound2 < gc_to2-1 {
-				gc_to2 = gc_bound2 + 1
-			}
-			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-					if gc_exited2[gc_rank2] {
-						continue
-					}
+		compiled.OutOfLine(func() {
+			height := height[:1]
+			_ = height
+			{
+				gc_from2, gc_to2 := 0, gc_bdx2
+				if gc_bound2 := 0; gc_bound2 < gc_to2-1 {
+					gc_to2 = gc_bound2 + 1
+				}
+				for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+					for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+						if gc_exited2[gc_rank2] {
+							continue
+						}
 
 //line agree_if.go:75
-					{
-						for j := range h {
-							total[gc_bx2] += stack[j]
+						{
+							for j := range h {
+								total[gc_bx2] += stack[j]
+							}
+							height[0] = 0
 						}
-						height[0] = 0
 					}
 				}
 			}
-		}
+		})
 		{
 		gc_L52:
 			for gc_rank2 := 0; gc_rank2 < gc_n2; gc_rank2++ {

@@ -1002,229 +1002,231 @@ func gc_body_strideSum[T int32 | float32](gc_b *compiled.Block, in, partial []T)
 			}
 		}
 	}
-	{
-		gc_from, gc_to := 0, gc_bdx
-		if gc_bound := 0; gc_bound < gc_to-1 {
-			gc_to = gc_bound + 1
-		}
-		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-			gc_off4 := gc_bx
-			if gc_from >= 0 && gc_off4 >= 0 && gc_off4 < len(partial) {
-				gc_at4 := partial[gc_off4:][:1]
-				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+	compiled.OutOfLine(func() {
+		{
+			gc_from, gc_to := 0, gc_bdx
+			if gc_bound := 0; gc_bound < gc_to-1 {
+				gc_to = gc_bound + 1
+			}
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				gc_off4 := gc_bx
+				if gc_from >= 0 && gc_off4 >= 0 && gc_off4 < len(partial) {
+					gc_at4 := partial[gc_off4:][:1]
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 
 //line flat.go:68
-					{
-						var sum T
-//line flat.go:69
 						{
-							gc_xs2 := s
+							var sum T
+//line flat.go:69
+							{
+								gc_xs2 := s
 //line flat.go:70
-							gc_i2 := 0
+								gc_i2 := 0
 //line flat.go:70
-							for ; gc_i2+3 < len(gc_xs2); gc_i2 += 4 {
-//line flat.go:70
-								{
-//line flat.go:70
-									gc_k6 := gc_i2 + 0
-//line flat.go:70
-									_ = gc_k6
-//line flat.go:70
-									x := gc_xs2[gc_k6]
-//line flat.go:70
-									_ = x
+								for ; gc_i2+3 < len(gc_xs2); gc_i2 += 4 {
 //line flat.go:70
 									{
-										sum += x
+//line flat.go:70
+										gc_k6 := gc_i2 + 0
+//line flat.go:70
+										_ = gc_k6
+//line flat.go:70
+										x := gc_xs2[gc_k6]
+//line flat.go:70
+										_ = x
+//line flat.go:70
+										{
+											sum += x
+										}
+//line flat.go:72
+									}
+//line flat.go:72
+									{
+//line flat.go:72
+										gc_k7 := gc_i2 + 1
+//line flat.go:72
+										_ = gc_k7
+//line flat.go:72
+										x := gc_xs2[gc_k7]
+//line flat.go:72
+										_ = x
+//line flat.go:70
+										{
+											sum += x
+										}
+//line flat.go:72
+									}
+//line flat.go:72
+									{
+//line flat.go:72
+										gc_k8 := gc_i2 + 2
+//line flat.go:72
+										_ = gc_k8
+//line flat.go:72
+										x := gc_xs2[gc_k8]
+//line flat.go:72
+										_ = x
+//line flat.go:70
+										{
+											sum += x
+										}
+//line flat.go:72
+									}
+//line flat.go:72
+									{
+//line flat.go:72
+										gc_k9 := gc_i2 + 3
+//line flat.go:72
+										_ = gc_k9
+//line flat.go:72
+										x := gc_xs2[gc_k9]
+//line flat.go:72
+										_ = x
+//line flat.go:70
+										{
+											sum += x
+										}
+//line flat.go:72
 									}
 //line flat.go:72
 								}
-//line flat.go:72
-								{
-//line flat.go:72
-									gc_k7 := gc_i2 + 1
-//line flat.go:72
-									_ = gc_k7
-//line flat.go:72
-									x := gc_xs2[gc_k7]
-//line flat.go:72
-									_ = x
+//line flat.go:70
+								for ; gc_i2 < len(gc_xs2); gc_i2++ {
 //line flat.go:70
 									{
-										sum += x
-									}
-//line flat.go:72
-								}
-//line flat.go:72
-								{
-//line flat.go:72
-									gc_k8 := gc_i2 + 2
-//line flat.go:72
-									_ = gc_k8
-//line flat.go:72
-									x := gc_xs2[gc_k8]
-//line flat.go:72
-									_ = x
 //line flat.go:70
-									{
-										sum += x
-									}
-//line flat.go:72
-								}
-//line flat.go:72
-								{
-//line flat.go:72
-									gc_k9 := gc_i2 + 3
-//line flat.go:72
-									_ = gc_k9
-//line flat.go:72
-									x := gc_xs2[gc_k9]
-//line flat.go:72
-									_ = x
+										gc_k10 := gc_i2
 //line flat.go:70
-									{
-										sum += x
+										_ = gc_k10
+//line flat.go:70
+										x := gc_xs2[gc_k10]
+//line flat.go:70
+										_ = x
+//line flat.go:70
+										{
+											sum += x
+										}
+//line flat.go:72
 									}
 //line flat.go:72
 								}
 //line flat.go:72
 							}
-//line flat.go:70
-							for ; gc_i2 < len(gc_xs2); gc_i2++ {
-//line flat.go:70
-								{
-//line flat.go:70
-									gc_k10 := gc_i2
-//line flat.go:70
-									_ = gc_k10
-//line flat.go:70
-									x := gc_xs2[gc_k10]
-//line flat.go:70
-									_ = x
-//line flat.go:70
-									{
-										sum += x
-									}
-//line flat.go:72
-								}
-//line flat.go:72
-							}
-//line flat.go:72
+							gc_at4[0] = sum
 						}
-						gc_at4[0] = sum
 					}
-				}
-			} else {
-				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+				} else {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 
 //line flat.go:68
-					{
-						var sum T
-//line flat.go:69
 						{
-							gc_xs := s
+							var sum T
+//line flat.go:69
+							{
+								gc_xs := s
 //line flat.go:70
-							gc_i := 0
+								gc_i := 0
 //line flat.go:70
-							for ; gc_i+3 < len(gc_xs); gc_i += 4 {
-//line flat.go:70
-								{
-//line flat.go:70
-									gc_k := gc_i + 0
-//line flat.go:70
-									_ = gc_k
-//line flat.go:70
-									x := gc_xs[gc_k]
-//line flat.go:70
-									_ = x
+								for ; gc_i+3 < len(gc_xs); gc_i += 4 {
 //line flat.go:70
 									{
-										sum += x
+//line flat.go:70
+										gc_k := gc_i + 0
+//line flat.go:70
+										_ = gc_k
+//line flat.go:70
+										x := gc_xs[gc_k]
+//line flat.go:70
+										_ = x
+//line flat.go:70
+										{
+											sum += x
+										}
+//line flat.go:72
+									}
+//line flat.go:72
+									{
+//line flat.go:72
+										gc_k2 := gc_i + 1
+//line flat.go:72
+										_ = gc_k2
+//line flat.go:72
+										x := gc_xs[gc_k2]
+//line flat.go:72
+										_ = x
+//line flat.go:70
+										{
+											sum += x
+										}
+//line flat.go:72
+									}
+//line flat.go:72
+									{
+//line flat.go:72
+										gc_k3 := gc_i + 2
+//line flat.go:72
+										_ = gc_k3
+//line flat.go:72
+										x := gc_xs[gc_k3]
+//line flat.go:72
+										_ = x
+//line flat.go:70
+										{
+											sum += x
+										}
+//line flat.go:72
+									}
+//line flat.go:72
+									{
+//line flat.go:72
+										gc_k4 := gc_i + 3
+//line flat.go:72
+										_ = gc_k4
+//line flat.go:72
+										x := gc_xs[gc_k4]
+//line flat.go:72
+										_ = x
+//line flat.go:70
+										{
+											sum += x
+										}
+//line flat.go:72
 									}
 //line flat.go:72
 								}
-//line flat.go:72
-								{
-//line flat.go:72
-									gc_k2 := gc_i + 1
-//line flat.go:72
-									_ = gc_k2
-//line flat.go:72
-									x := gc_xs[gc_k2]
-//line flat.go:72
-									_ = x
+//line flat.go:70
+								for ; gc_i < len(gc_xs); gc_i++ {
 //line flat.go:70
 									{
-										sum += x
-									}
-//line flat.go:72
-								}
-//line flat.go:72
-								{
-//line flat.go:72
-									gc_k3 := gc_i + 2
-//line flat.go:72
-									_ = gc_k3
-//line flat.go:72
-									x := gc_xs[gc_k3]
-//line flat.go:72
-									_ = x
 //line flat.go:70
-									{
-										sum += x
-									}
-//line flat.go:72
-								}
-//line flat.go:72
-								{
-//line flat.go:72
-									gc_k4 := gc_i + 3
-//line flat.go:72
-									_ = gc_k4
-//line flat.go:72
-									x := gc_xs[gc_k4]
-//line flat.go:72
-									_ = x
+										gc_k5 := gc_i
 //line flat.go:70
-									{
-										sum += x
+										_ = gc_k5
+//line flat.go:70
+										x := gc_xs[gc_k5]
+//line flat.go:70
+										_ = x
+//line flat.go:70
+										{
+											sum += x
+										}
+//line flat.go:72
 									}
 //line flat.go:72
 								}
 //line flat.go:72
 							}
-//line flat.go:70
-							for ; gc_i < len(gc_xs); gc_i++ {
-//line flat.go:70
-								{
-//line flat.go:70
-									gc_k5 := gc_i
-//line flat.go:70
-									_ = gc_k5
-//line flat.go:70
-									x := gc_xs[gc_k5]
-//line flat.go:70
-									_ = x
-//line flat.go:70
-									{
-										sum += x
-									}
-//line flat.go:72
-								}
-//line flat.go:72
-							}
-//line flat.go:72
+							partial[gc_bx] = sum
 						}
-						partial[gc_bx] = sum
 					}
 				}
 			}
 		}
-	}
+	})
 }
 
 // ColumnsKernel gives x to the rows of a row-major matrix and y to its

@@ -1387,229 +1387,231 @@ func gc_body_strideSum[T int32 | float32](gc_b4 *compiled.Block, in, partial []T
 			}
 		}
 	}
-	{
-		gc_from4, gc_to4 := 0, gc_bdx4
-		if gc_bound4 := 0; gc_bound4 < gc_to4-1 {
-			gc_to4 = gc_bound4 + 1
-		}
-		for gc_base4 := 0; gc_from4 < gc_to4 && gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
-			gc_off13 := gc_bx4
-			if gc_from4 >= 0 && gc_off13 >= 0 && gc_off13 < len(partial) {
-				gc_at16 := partial[gc_off13:][:1]
-				for gc_tx4 := gc_from4; gc_tx4 < gc_to4; gc_tx4++ {
-					gc_rank4 := gc_base4 + gc_tx4
-					gc_pos4.Thread = gc_rank4
+	compiled.OutOfLine(func() {
+		{
+			gc_from4, gc_to4 := 0, gc_bdx4
+			if gc_bound4 := 0; gc_bound4 < gc_to4-1 {
+				gc_to4 = gc_bound4 + 1
+			}
+			for gc_base4 := 0; gc_from4 < gc_to4 && gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
+				gc_off13 := gc_bx4
+				if gc_from4 >= 0 && gc_off13 >= 0 && gc_off13 < len(partial) {
+					gc_at16 := partial[gc_off13:][:1]
+					for gc_tx4 := gc_from4; gc_tx4 < gc_to4; gc_tx4++ {
+						gc_rank4 := gc_base4 + gc_tx4
+						gc_pos4.Thread = gc_rank4
 
 //line flat.go:68
-					{
-						var sum T
-//line flat.go:69
 						{
-							gc_xs8 := s
+							var sum T
+//line flat.go:69
+							{
+								gc_xs8 := s
 //line flat.go:70
-							gc_i8 := 0
+								gc_i8 := 0
 //line flat.go:70
-							for ; gc_i8+3 < len(gc_xs8); gc_i8 += 4 {
-//line flat.go:70
-								{
-//line flat.go:70
-									gc_k36 := gc_i8 + 0
-//line flat.go:70
-									_ = gc_k36
-//line flat.go:70
-									x := gc_xs8[gc_k36]
-//line flat.go:70
-									_ = x
+								for ; gc_i8+3 < len(gc_xs8); gc_i8 += 4 {
 //line flat.go:70
 									{
-										sum += x
+//line flat.go:70
+										gc_k36 := gc_i8 + 0
+//line flat.go:70
+										_ = gc_k36
+//line flat.go:70
+										x := gc_xs8[gc_k36]
+//line flat.go:70
+										_ = x
+//line flat.go:70
+										{
+											sum += x
+										}
+//line flat.go:72
+									}
+//line flat.go:72
+									{
+//line flat.go:72
+										gc_k37 := gc_i8 + 1
+//line flat.go:72
+										_ = gc_k37
+//line flat.go:72
+										x := gc_xs8[gc_k37]
+//line flat.go:72
+										_ = x
+//line flat.go:70
+										{
+											sum += x
+										}
+//line flat.go:72
+									}
+//line flat.go:72
+									{
+//line flat.go:72
+										gc_k38 := gc_i8 + 2
+//line flat.go:72
+										_ = gc_k38
+//line flat.go:72
+										x := gc_xs8[gc_k38]
+//line flat.go:72
+										_ = x
+//line flat.go:70
+										{
+											sum += x
+										}
+//line flat.go:72
+									}
+//line flat.go:72
+									{
+//line flat.go:72
+										gc_k39 := gc_i8 + 3
+//line flat.go:72
+										_ = gc_k39
+//line flat.go:72
+										x := gc_xs8[gc_k39]
+//line flat.go:72
+										_ = x
+//line flat.go:70
+										{
+											sum += x
+										}
+//line flat.go:72
 									}
 //line flat.go:72
 								}
-//line flat.go:72
-								{
-//line flat.go:72
-									gc_k37 := gc_i8 + 1
-//line flat.go:72
-									_ = gc_k37
-//line flat.go:72
-									x := gc_xs8[gc_k37]
-//line flat.go:72
-									_ = x
+//line flat.go:70
+								for ; gc_i8 < len(gc_xs8); gc_i8++ {
 //line flat.go:70
 									{
-										sum += x
-									}
-//line flat.go:72
-								}
-//line flat.go:72
-								{
-//line flat.go:72
-									gc_k38 := gc_i8 + 2
-//line flat.go:72
-									_ = gc_k38
-//line flat.go:72
-									x := gc_xs8[gc_k38]
-//line flat.go:72
-									_ = x
 //line flat.go:70
-									{
-										sum += x
-									}
-//line flat.go:72
-								}
-//line flat.go:72
-								{
-//line flat.go:72
-									gc_k39 := gc_i8 + 3
-//line flat.go:72
-									_ = gc_k39
-//line flat.go:72
-									x := gc_xs8[gc_k39]
-//line flat.go:72
-									_ = x
+										gc_k40 := gc_i8
 //line flat.go:70
-									{
-										sum += x
+										_ = gc_k40
+//line flat.go:70
+										x := gc_xs8[gc_k40]
+//line flat.go:70
+										_ = x
+//line flat.go:70
+										{
+											sum += x
+										}
+//line flat.go:72
 									}
 //line flat.go:72
 								}
 //line flat.go:72
 							}
-//line flat.go:70
-							for ; gc_i8 < len(gc_xs8); gc_i8++ {
-//line flat.go:70
-								{
-//line flat.go:70
-									gc_k40 := gc_i8
-//line flat.go:70
-									_ = gc_k40
-//line flat.go:70
-									x := gc_xs8[gc_k40]
-//line flat.go:70
-									_ = x
-//line flat.go:70
-									{
-										sum += x
-									}
-//line flat.go:72
-								}
-//line flat.go:72
-							}
-//line flat.go:72
+							gc_at16[0] = sum
 						}
-						gc_at16[0] = sum
 					}
-				}
-			} else {
-				for gc_tx4 := gc_from4; gc_tx4 < gc_to4; gc_tx4++ {
-					gc_rank4 := gc_base4 + gc_tx4
-					gc_pos4.Thread = gc_rank4
+				} else {
+					for gc_tx4 := gc_from4; gc_tx4 < gc_to4; gc_tx4++ {
+						gc_rank4 := gc_base4 + gc_tx4
+						gc_pos4.Thread = gc_rank4
 
 //line flat.go:68
-					{
-						var sum T
-//line flat.go:69
 						{
-							gc_xs7 := s
+							var sum T
+//line flat.go:69
+							{
+								gc_xs7 := s
 //line flat.go:70
-							gc_i7 := 0
+								gc_i7 := 0
 //line flat.go:70
-							for ; gc_i7+3 < len(gc_xs7); gc_i7 += 4 {
-//line flat.go:70
-								{
-//line flat.go:70
-									gc_k31 := gc_i7 + 0
-//line flat.go:70
-									_ = gc_k31
-//line flat.go:70
-									x := gc_xs7[gc_k31]
-//line flat.go:70
-									_ = x
+								for ; gc_i7+3 < len(gc_xs7); gc_i7 += 4 {
 //line flat.go:70
 									{
-										sum += x
+//line flat.go:70
+										gc_k31 := gc_i7 + 0
+//line flat.go:70
+										_ = gc_k31
+//line flat.go:70
+										x := gc_xs7[gc_k31]
+//line flat.go:70
+										_ = x
+//line flat.go:70
+										{
+											sum += x
+										}
+//line flat.go:72
+									}
+//line flat.go:72
+									{
+//line flat.go:72
+										gc_k32 := gc_i7 + 1
+//line flat.go:72
+										_ = gc_k32
+//line flat.go:72
+										x := gc_xs7[gc_k32]
+//line flat.go:72
+										_ = x
+//line flat.go:70
+										{
+											sum += x
+										}
+//line flat.go:72
+									}
+//line flat.go:72
+									{
+//line flat.go:72
+										gc_k33 := gc_i7 + 2
+//line flat.go:72
+										_ = gc_k33
+//line flat.go:72
+										x := gc_xs7[gc_k33]
+//line flat.go:72
+										_ = x
+//line flat.go:70
+										{
+											sum += x
+										}
+//line flat.go:72
+									}
+//line flat.go:72
+									{
+//line flat.go:72
+										gc_k34 := gc_i7 + 3
+//line flat.go:72
+										_ = gc_k34
+//line flat.go:72
+										x := gc_xs7[gc_k34]
+//line flat.go:72
+										_ = x
+//line flat.go:70
+										{
+											sum += x
+										}
+//line flat.go:72
 									}
 //line flat.go:72
 								}
-//line flat.go:72
-								{
-//line flat.go:72
-									gc_k32 := gc_i7 + 1
-//line flat.go:72
-									_ = gc_k32
-//line flat.go:72
-									x := gc_xs7[gc_k32]
-//line flat.go:72
-									_ = x
+//line flat.go:70
+								for ; gc_i7 < len(gc_xs7); gc_i7++ {
 //line flat.go:70
 									{
-										sum += x
-									}
-//line flat.go:72
-								}
-//line flat.go:72
-								{
-//line flat.go:72
-									gc_k33 := gc_i7 + 2
-//line flat.go:72
-									_ = gc_k33
-//line flat.go:72
-									x := gc_xs7[gc_k33]
-//line flat.go:72
-									_ = x
 //line flat.go:70
-									{
-										sum += x
-									}
-//line flat.go:72
-								}
-//line flat.go:72
-								{
-//line flat.go:72
-									gc_k34 := gc_i7 + 3
-//line flat.go:72
-									_ = gc_k34
-//line flat.go:72
-									x := gc_xs7[gc_k34]
-//line flat.go:72
-									_ = x
+										gc_k35 := gc_i7
 //line flat.go:70
-									{
-										sum += x
+										_ = gc_k35
+//line flat.go:70
+										x := gc_xs7[gc_k35]
+//line flat.go:70
+										_ = x
+//line flat.go:70
+										{
+											sum += x
+										}
+//line flat.go:72
 									}
 //line flat.go:72
 								}
 //line flat.go:72
 							}
-//line flat.go:70
-							for ; gc_i7 < len(gc_xs7); gc_i7++ {
-//line flat.go:70
-								{
-//line flat.go:70
-									gc_k35 := gc_i7
-//line flat.go:70
-									_ = gc_k35
-//line flat.go:70
-									x := gc_xs7[gc_k35]
-//line flat.go:70
-									_ = x
-//line flat.go:70
-									{
-										sum += x
-									}
-//line flat.go:72
-								}
-//line flat.go:72
-							}
-//line flat.go:72
+							partial[gc_bx4] = sum
 						}
-						partial[gc_bx4] = sum
 					}
 				}
 			}
 		}
-	}
+	})
 }
 
 //line flat.go:56
@@ -2229,229 +2231,231 @@ func gc_body_strideSum_float32(gc_b2 *compiled.Block, in []float32, partial []fl
 			}
 		}
 	}
-	{
-		gc_from2, gc_to2 := 0, gc_bdx2
-		if gc_bound2 := 0; gc_bound2 < gc_to2-1 {
-			gc_to2 = gc_bound2 + 1
-		}
-		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off7 := gc_bx2
-			if gc_from2 >= 0 && gc_off7 >= 0 && gc_off7 < len(partial) {
-				gc_at8 := partial[gc_off7:][:1]
-				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+	compiled.OutOfLine(func() {
+		{
+			gc_from2, gc_to2 := 0, gc_bdx2
+			if gc_bound2 := 0; gc_bound2 < gc_to2-1 {
+				gc_to2 = gc_bound2 + 1
+			}
+			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+				gc_off7 := gc_bx2
+				if gc_from2 >= 0 && gc_off7 >= 0 && gc_off7 < len(partial) {
+					gc_at8 := partial[gc_off7:][:1]
+					for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
 
 //line flat.go:68
-					{
-						var sum float32
-//line flat.go:69
 						{
-							gc_xs4 := s
+							var sum float32
+//line flat.go:69
+							{
+								gc_xs4 := s
 //line flat.go:70
-							gc_i4 := 0
+								gc_i4 := 0
 //line flat.go:70
-							for ; gc_i4+3 < len(gc_xs4); gc_i4 += 4 {
-//line flat.go:70
-								{
-//line flat.go:70
-									gc_k16 := gc_i4 + 0
-//line flat.go:70
-									_ = gc_k16
-//line flat.go:70
-									x := gc_xs4[gc_k16]
-//line flat.go:70
-									_ = x
+								for ; gc_i4+3 < len(gc_xs4); gc_i4 += 4 {
 //line flat.go:70
 									{
-										sum += x
+//line flat.go:70
+										gc_k16 := gc_i4 + 0
+//line flat.go:70
+										_ = gc_k16
+//line flat.go:70
+										x := gc_xs4[gc_k16]
+//line flat.go:70
+										_ = x
+//line flat.go:70
+										{
+											sum += x
+										}
+//line flat.go:72
+									}
+//line flat.go:72
+									{
+//line flat.go:72
+										gc_k17 := gc_i4 + 1
+//line flat.go:72
+										_ = gc_k17
+//line flat.go:72
+										x := gc_xs4[gc_k17]
+//line flat.go:72
+										_ = x
+//line flat.go:70
+										{
+											sum += x
+										}
+//line flat.go:72
+									}
+//line flat.go:72
+									{
+//line flat.go:72
+										gc_k18 := gc_i4 + 2
+//line flat.go:72
+										_ = gc_k18
+//line flat.go:72
+										x := gc_xs4[gc_k18]
+//line flat.go:72
+										_ = x
+//line flat.go:70
+										{
+											sum += x
+										}
+//line flat.go:72
+									}
+//line flat.go:72
+									{
+//line flat.go:72
+										gc_k19 := gc_i4 + 3
+//line flat.go:72
+										_ = gc_k19
+//line flat.go:72
+										x := gc_xs4[gc_k19]
+//line flat.go:72
+										_ = x
+//line flat.go:70
+										{
+											sum += x
+										}
+//line flat.go:72
 									}
 //line flat.go:72
 								}
-//line flat.go:72
-								{
-//line flat.go:72
-									gc_k17 := gc_i4 + 1
-//line flat.go:72
-									_ = gc_k17
-//line flat.go:72
-									x := gc_xs4[gc_k17]
-//line flat.go:72
-									_ = x
+//line flat.go:70
+								for ; gc_i4 < len(gc_xs4); gc_i4++ {
 //line flat.go:70
 									{
-										sum += x
-									}
-//line flat.go:72
-								}
-//line flat.go:72
-								{
-//line flat.go:72
-									gc_k18 := gc_i4 + 2
-//line flat.go:72
-									_ = gc_k18
-//line flat.go:72
-									x := gc_xs4[gc_k18]
-//line flat.go:72
-									_ = x
 //line flat.go:70
-									{
-										sum += x
-									}
-//line flat.go:72
-								}
-//line flat.go:72
-								{
-//line flat.go:72
-									gc_k19 := gc_i4 + 3
-//line flat.go:72
-									_ = gc_k19
-//line flat.go:72
-									x := gc_xs4[gc_k19]
-//line flat.go:72
-									_ = x
+										gc_k20 := gc_i4
 //line flat.go:70
-									{
-										sum += x
+										_ = gc_k20
+//line flat.go:70
+										x := gc_xs4[gc_k20]
+//line flat.go:70
+										_ = x
+//line flat.go:70
+										{
+											sum += x
+										}
+//line flat.go:72
 									}
 //line flat.go:72
 								}
 //line flat.go:72
 							}
-//line flat.go:70
-							for ; gc_i4 < len(gc_xs4); gc_i4++ {
-//line flat.go:70
-								{
-//line flat.go:70
-									gc_k20 := gc_i4
-//line flat.go:70
-									_ = gc_k20
-//line flat.go:70
-									x := gc_xs4[gc_k20]
-//line flat.go:70
-									_ = x
-//line flat.go:70
-									{
-										sum += x
-									}
-//line flat.go:72
-								}
-//line flat.go:72
-							}
-//line flat.go:72
+							gc_at8[0] = sum
 						}
-						gc_at8[0] = sum
 					}
-				}
-			} else {
-				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+				} else {
+					for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
 
 //line flat.go:68
-					{
-						var sum float32
-//line flat.go:69
 						{
-							gc_xs3 := s
+							var sum float32
+//line flat.go:69
+							{
+								gc_xs3 := s
 //line flat.go:70
-							gc_i3 := 0
+								gc_i3 := 0
 //line flat.go:70
-							for ; gc_i3+3 < len(gc_xs3); gc_i3 += 4 {
-//line flat.go:70
-								{
-//line flat.go:70
-									gc_k11 := gc_i3 + 0
-//line flat.go:70
-									_ = gc_k11
-//line flat.go:70
-									x := gc_xs3[gc_k11]
-//line flat.go:70
-									_ = x
+								for ; gc_i3+3 < len(gc_xs3); gc_i3 += 4 {
 //line flat.go:70
 									{
-										sum += x
+//line flat.go:70
+										gc_k11 := gc_i3 + 0
+//line flat.go:70
+										_ = gc_k11
+//line flat.go:70
+										x := gc_xs3[gc_k11]
+//line flat.go:70
+										_ = x
+//line flat.go:70
+										{
+											sum += x
+										}
+//line flat.go:72
+									}
+//line flat.go:72
+									{
+//line flat.go:72
+										gc_k12 := gc_i3 + 1
+//line flat.go:72
+										_ = gc_k12
+//line flat.go:72
+										x := gc_xs3[gc_k12]
+//line flat.go:72
+										_ = x
+//line flat.go:70
+										{
+											sum += x
+										}
+//line flat.go:72
+									}
+//line flat.go:72
+									{
+//line flat.go:72
+										gc_k13 := gc_i3 + 2
+//line flat.go:72
+										_ = gc_k13
+//line flat.go:72
+										x := gc_xs3[gc_k13]
+//line flat.go:72
+										_ = x
+//line flat.go:70
+										{
+											sum += x
+										}
+//line flat.go:72
+									}
+//line flat.go:72
+									{
+//line flat.go:72
+										gc_k14 := gc_i3 + 3
+//line flat.go:72
+										_ = gc_k14
+//line flat.go:72
+										x := gc_xs3[gc_k14]
+//line flat.go:72
+										_ = x
+//line flat.go:70
+										{
+											sum += x
+										}
+//line flat.go:72
 									}
 //line flat.go:72
 								}
-//line flat.go:72
-								{
-//line flat.go:72
-									gc_k12 := gc_i3 + 1
-//line flat.go:72
-									_ = gc_k12
-//line flat.go:72
-									x := gc_xs3[gc_k12]
-//line flat.go:72
-									_ = x
+//line flat.go:70
+								for ; gc_i3 < len(gc_xs3); gc_i3++ {
 //line flat.go:70
 									{
-										sum += x
-									}
-//line flat.go:72
-								}
-//line flat.go:72
-								{
-//line flat.go:72
-									gc_k13 := gc_i3 + 2
-//line flat.go:72
-									_ = gc_k13
-//line flat.go:72
-									x := gc_xs3[gc_k13]
-//line flat.go:72
-									_ = x
 //line flat.go:70
-									{
-										sum += x
-									}
-//line flat.go:72
-								}
-//line flat.go:72
-								{
-//line flat.go:72
-									gc_k14 := gc_i3 + 3
-//line flat.go:72
-									_ = gc_k14
-//line flat.go:72
-									x := gc_xs3[gc_k14]
-//line flat.go:72
-									_ = x
+										gc_k15 := gc_i3
 //line flat.go:70
-									{
-										sum += x
+										_ = gc_k15
+//line flat.go:70
+										x := gc_xs3[gc_k15]
+//line flat.go:70
+										_ = x
+//line flat.go:70
+										{
+											sum += x
+										}
+//line flat.go:72
 									}
 //line flat.go:72
 								}
 //line flat.go:72
 							}
-//line flat.go:70
-							for ; gc_i3 < len(gc_xs3); gc_i3++ {
-//line flat.go:70
-								{
-//line flat.go:70
-									gc_k15 := gc_i3
-//line flat.go:70
-									_ = gc_k15
-//line flat.go:70
-									x := gc_xs3[gc_k15]
-//line flat.go:70
-									_ = x
-//line flat.go:70
-									{
-										sum += x
-									}
-//line flat.go:72
-								}
-//line flat.go:72
-							}
-//line flat.go:72
+							partial[gc_bx2] = sum
 						}
-						partial[gc_bx2] = sum
 					}
 				}
 			}
 		}
-	}
+	})
 }
 
 //line flat.go:56
@@ -3069,229 +3073,231 @@ func gc_body_strideSum_int32(gc_b3 *compiled.Block, in []int32, partial []int32)
 			}
 		}
 	}
-	{
-		gc_from3, gc_to3 := 0, gc_bdx3
-		if gc_bound3 := 0; gc_bound3 < gc_to3-1 {
-			gc_to3 = gc_bound3 + 1
-		}
-		for gc_base3 := 0; gc_from3 < gc_to3 && gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
-			gc_off10 := gc_bx3
-			if gc_from3 >= 0 && gc_off10 >= 0 && gc_off10 < len(partial) {
-				gc_at12 := partial[gc_off10:][:1]
-				for gc_tx3 := gc_from3; gc_tx3 < gc_to3; gc_tx3++ {
-					gc_rank3 := gc_base3 + gc_tx3
-					gc_pos3.Thread = gc_rank3
+	compiled.OutOfLine(func() {
+		{
+			gc_from3, gc_to3 := 0, gc_bdx3
+			if gc_bound3 := 0; gc_bound3 < gc_to3-1 {
+				gc_to3 = gc_bound3 + 1
+			}
+			for gc_base3 := 0; gc_from3 < gc_to3 && gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
+				gc_off10 := gc_bx3
+				if gc_from3 >= 0 && gc_off10 >= 0 && gc_off10 < len(partial) {
+					gc_at12 := partial[gc_off10:][:1]
+					for gc_tx3 := gc_from3; gc_tx3 < gc_to3; gc_tx3++ {
+						gc_rank3 := gc_base3 + gc_tx3
+						gc_pos3.Thread = gc_rank3
 
 //line flat.go:68
-					{
-						var sum int32
-//line flat.go:69
 						{
-							gc_xs6 := s
+							var sum int32
+//line flat.go:69
+							{
+								gc_xs6 := s
 //line flat.go:70
-							gc_i6 := 0
+								gc_i6 := 0
 //line flat.go:70
-							for ; gc_i6+3 < len(gc_xs6); gc_i6 += 4 {
-//line flat.go:70
-								{
-//line flat.go:70
-									gc_k26 := gc_i6 + 0
-//line flat.go:70
-									_ = gc_k26
-//line flat.go:70
-									x := gc_xs6[gc_k26]
-//line flat.go:70
-									_ = x
+								for ; gc_i6+3 < len(gc_xs6); gc_i6 += 4 {
 //line flat.go:70
 									{
-										sum += x
+//line flat.go:70
+										gc_k26 := gc_i6 + 0
+//line flat.go:70
+										_ = gc_k26
+//line flat.go:70
+										x := gc_xs6[gc_k26]
+//line flat.go:70
+										_ = x
+//line flat.go:70
+										{
+											sum += x
+										}
+//line flat.go:72
+									}
+//line flat.go:72
+									{
+//line flat.go:72
+										gc_k27 := gc_i6 + 1
+//line flat.go:72
+										_ = gc_k27
+//line flat.go:72
+										x := gc_xs6[gc_k27]
+//line flat.go:72
+										_ = x
+//line flat.go:70
+										{
+											sum += x
+										}
+//line flat.go:72
+									}
+//line flat.go:72
+									{
+//line flat.go:72
+										gc_k28 := gc_i6 + 2
+//line flat.go:72
+										_ = gc_k28
+//line flat.go:72
+										x := gc_xs6[gc_k28]
+//line flat.go:72
+										_ = x
+//line flat.go:70
+										{
+											sum += x
+										}
+//line flat.go:72
+									}
+//line flat.go:72
+									{
+//line flat.go:72
+										gc_k29 := gc_i6 + 3
+//line flat.go:72
+										_ = gc_k29
+//line flat.go:72
+										x := gc_xs6[gc_k29]
+//line flat.go:72
+										_ = x
+//line flat.go:70
+										{
+											sum += x
+										}
+//line flat.go:72
 									}
 //line flat.go:72
 								}
-//line flat.go:72
-								{
-//line flat.go:72
-									gc_k27 := gc_i6 + 1
-//line flat.go:72
-									_ = gc_k27
-//line flat.go:72
-									x := gc_xs6[gc_k27]
-//line flat.go:72
-									_ = x
+//line flat.go:70
+								for ; gc_i6 < len(gc_xs6); gc_i6++ {
 //line flat.go:70
 									{
-										sum += x
-									}
-//line flat.go:72
-								}
-//line flat.go:72
-								{
-//line flat.go:72
-									gc_k28 := gc_i6 + 2
-//line flat.go:72
-									_ = gc_k28
-//line flat.go:72
-									x := gc_xs6[gc_k28]
-//line flat.go:72
-									_ = x
 //line flat.go:70
-									{
-										sum += x
-									}
-//line flat.go:72
-								}
-//line flat.go:72
-								{
-//line flat.go:72
-									gc_k29 := gc_i6 + 3
-//line flat.go:72
-									_ = gc_k29
-//line flat.go:72
-									x := gc_xs6[gc_k29]
-//line flat.go:72
-									_ = x
+										gc_k30 := gc_i6
 //line flat.go:70
-									{
-										sum += x
+										_ = gc_k30
+//line flat.go:70
+										x := gc_xs6[gc_k30]
+//line flat.go:70
+										_ = x
+//line flat.go:70
+										{
+											sum += x
+										}
+//line flat.go:72
 									}
 //line flat.go:72
 								}
 //line flat.go:72
 							}
-//line flat.go:70
-							for ; gc_i6 < len(gc_xs6); gc_i6++ {
-//line flat.go:70
-								{
-//line flat.go:70
-									gc_k30 := gc_i6
-//line flat.go:70
-									_ = gc_k30
-//line flat.go:70
-									x := gc_xs6[gc_k30]
-//line flat.go:70
-									_ = x
-//line flat.go:70
-									{
-										sum += x
-									}
-//line flat.go:72
-								}
-//line flat.go:72
-							}
-//line flat.go:72
+							gc_at12[0] = sum
 						}
-						gc_at12[0] = sum
 					}
-				}
-			} else {
-				for gc_tx3 := gc_from3; gc_tx3 < gc_to3; gc_tx3++ {
-					gc_rank3 := gc_base3 + gc_tx3
-					gc_pos3.Thread = gc_rank3
+				} else {
+					for gc_tx3 := gc_from3; gc_tx3 < gc_to3; gc_tx3++ {
+						gc_rank3 := gc_base3 + gc_tx3
+						gc_pos3.Thread = gc_rank3
 
 //line flat.go:68
-					{
-						var sum int32
-//line flat.go:69
 						{
-							gc_xs5 := s
+							var sum int32
+//line flat.go:69
+							{
+								gc_xs5 := s
 //line flat.go:70
-							gc_i5 := 0
+								gc_i5 := 0
 //line flat.go:70
-							for ; gc_i5+3 < len(gc_xs5); gc_i5 += 4 {
-//line flat.go:70
-								{
-//line flat.go:70
-									gc_k21 := gc_i5 + 0
-//line flat.go:70
-									_ = gc_k21
-//line flat.go:70
-									x := gc_xs5[gc_k21]
-//line flat.go:70
-									_ = x
+								for ; gc_i5+3 < len(gc_xs5); gc_i5 += 4 {
 //line flat.go:70
 									{
-										sum += x
+//line flat.go:70
+										gc_k21 := gc_i5 + 0
+//line flat.go:70
+										_ = gc_k21
+//line flat.go:70
+										x := gc_xs5[gc_k21]
+//line flat.go:70
+										_ = x
+//line flat.go:70
+										{
+											sum += x
+										}
+//line flat.go:72
+									}
+//line flat.go:72
+									{
+//line flat.go:72
+										gc_k22 := gc_i5 + 1
+//line flat.go:72
+										_ = gc_k22
+//line flat.go:72
+										x := gc_xs5[gc_k22]
+//line flat.go:72
+										_ = x
+//line flat.go:70
+										{
+											sum += x
+										}
+//line flat.go:72
+									}
+//line flat.go:72
+									{
+//line flat.go:72
+										gc_k23 := gc_i5 + 2
+//line flat.go:72
+										_ = gc_k23
+//line flat.go:72
+										x := gc_xs5[gc_k23]
+//line flat.go:72
+										_ = x
+//line flat.go:70
+										{
+											sum += x
+										}
+//line flat.go:72
+									}
+//line flat.go:72
+									{
+//line flat.go:72
+										gc_k24 := gc_i5 + 3
+//line flat.go:72
+										_ = gc_k24
+//line flat.go:72
+										x := gc_xs5[gc_k24]
+//line flat.go:72
+										_ = x
+//line flat.go:70
+										{
+											sum += x
+										}
+//line flat.go:72
 									}
 //line flat.go:72
 								}
-//line flat.go:72
-								{
-//line flat.go:72
-									gc_k22 := gc_i5 + 1
-//line flat.go:72
-									_ = gc_k22
-//line flat.go:72
-									x := gc_xs5[gc_k22]
-//line flat.go:72
-									_ = x
+//line flat.go:70
+								for ; gc_i5 < len(gc_xs5); gc_i5++ {
 //line flat.go:70
 									{
-										sum += x
-									}
-//line flat.go:72
-								}
-//line flat.go:72
-								{
-//line flat.go:72
-									gc_k23 := gc_i5 + 2
-//line flat.go:72
-									_ = gc_k23
-//line flat.go:72
-									x := gc_xs5[gc_k23]
-//line flat.go:72
-									_ = x
 //line flat.go:70
-									{
-										sum += x
-									}
-//line flat.go:72
-								}
-//line flat.go:72
-								{
-//line flat.go:72
-									gc_k24 := gc_i5 + 3
-//line flat.go:72
-									_ = gc_k24
-//line flat.go:72
-									x := gc_xs5[gc_k24]
-//line flat.go:72
-									_ = x
+										gc_k25 := gc_i5
 //line flat.go:70
-									{
-										sum += x
+										_ = gc_k25
+//line flat.go:70
+										x := gc_xs5[gc_k25]
+//line flat.go:70
+										_ = x
+//line flat.go:70
+										{
+											sum += x
+										}
+//line flat.go:72
 									}
 //line flat.go:72
 								}
 //line flat.go:72
 							}
-//line flat.go:70
-							for ; gc_i5 < len(gc_xs5); gc_i5++ {
-//line flat.go:70
-								{
-//line flat.go:70
-									gc_k25 := gc_i5
-//line flat.go:70
-									_ = gc_k25
-//line flat.go:70
-									x := gc_xs5[gc_k25]
-//line flat.go:70
-									_ = x
-//line flat.go:70
-									{
-										sum += x
-									}
-//line flat.go:72
-								}
-//line flat.go:72
-							}
-//line flat.go:72
+							partial[gc_bx3] = sum
 						}
-						partial[gc_bx3] = sum
 					}
 				}
 			}
 		}
-	}
+	})
 }
 
 // ColumnsKernel gives x to the rows of a row-major matrix and y to its

@@ -2403,110 +2403,92 @@ func gc_body_interchangeHelper(gc_b *compiled.Block, gc_lo, gc_hi int, b, w, out
 				}
 			}
 		}
-		{
-			gc_from, gc_to := 0, gc_bdx
-			if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound := compiled.Diff(n, gc_bx*gc_bdx); gc_bound < gc_to {
-				gc_to = gc_bound
-			}
-			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				gc_vstep4 := gc_from
+		compiled.OutOfLine(func() {
+			gc_s_r := gc_s_r[:gc_n]
+			_ = gc_s_r
+			{
+				gc_from, gc_to := 0, gc_bdx
+				if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+					panic(compiled.ErrGuardWraps)
+				}
+				if gc_bound := compiled.Diff(n, gc_bx*gc_bdx); gc_bound < gc_to {
+					gc_to = gc_bound
+				}
+				for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+					gc_vstep4 := gc_from
 //line interchange.go:116
-				gc_iota2 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+					gc_iota2 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line interchange.go:116
-				_ = gc_iota2
-			gc_steps2:
-				for ; gc_vstep4+7 < gc_to; gc_vstep4 += 8 {
-					gc_tx := gc_vstep4
-					gc_rank := gc_base + gc_tx
-					_ = gc_rank
+					_ = gc_iota2
+				gc_steps2:
+					for ; gc_vstep4+7 < gc_to; gc_vstep4 += 8 {
+						gc_tx := gc_vstep4
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
 //line interchange.go:116
-					var i int = gc_bx*gc_bdx + gc_tx
+						var i int = gc_bx*gc_bdx + gc_tx
 //line interchange.go:116
-					_ = i
+						_ = i
 //line interchange.go:116
-					r := lanes.LoadFloat32x8Slice(gc_s_r[gc_rank:])
+						r := lanes.LoadFloat32x8Slice(gc_s_r[gc_rank:])
 //line interchange.go:116
-					_ = r
+						_ = r
 //line interchange.go:117
-					{
+						{
 
 //line interchange.go:130
-						r_ := r
+							r_ := r
 //line interchange.go:130
-						_ = r_
+							_ = r_
 //line interchange.go:118
-						if i < 0 || i > len(w)-8 || i > len(out)-8 {
+							if i < 0 || i > len(w)-8 || i > len(out)-8 {
 //line interchange.go:118
-							break
+								break
 //line interchange.go:118
-						}
+							}
 //line interchange.go:118
-						d := r_.Mul(lanes.LoadFloat32x8Slice(w[i:]))
+							d := r_.Mul(lanes.LoadFloat32x8Slice(w[i:]))
 //line interchange.go:118
-						_ = d
+							_ = d
 //line interchange.go:118
-						var c int = i
+							var c int = i
 //line interchange.go:118
-						_ = c
+							_ = c
 //line interchange.go:118
-						var r_2 lanes.Float32x8
+							var r_2 lanes.Float32x8
 //line interchange.go:118
-						_ = r_2
+							_ = r_2
 //line interchange.go:118
-						for j_ := 0; j_ < k; j_ = j_ + 2 {
+							for j_ := 0; j_ < k; j_ = j_ + 2 {
 //line interchange.go:135
-							var gc_ld4 lanes.Float32x8
+								var gc_ld4 lanes.Float32x8
 //line interchange.go:135
-							if (c+j_*
-								n) >= 0 && (c+j_*n) <= len(b)-8 {
+								if (c+j_*
+									n) >= 0 && (c+j_*n) <= len(b)-8 {
 //line interchange.go:136
-								gc_ld4 = lanes.LoadFloat32x8Slice(b[c+j_*n:])
+									gc_ld4 = lanes.LoadFloat32x8Slice(b[c+j_*n:])
 //line interchange.go:136
-							} else {
+								} else {
 //line interchange.go:136
-								break gc_steps2
+									break gc_steps2
+//line interchange.go:136
+								}
+//line interchange.go:136
+								r_2 = r_2.Add(gc_ld4)
 //line interchange.go:136
 							}
 //line interchange.go:136
-							r_2 = r_2.Add(gc_ld4)
+							c = c + 1
 //line interchange.go:136
-						}
-//line interchange.go:136
-						c = c + 1
-//line interchange.go:136
-						if c <
+							if c <
 
 //line interchange.go:139
-							len(b) && uint(len(b)-c) > 7 {
+								len(b) && uint(len(b)-c) > 7 {
 //line interchange.go:139
-							var gc_ld5 lanes.Float32x8
-//line interchange.go:139
-							if c >= 0 && c <= len(b)-8 {
-								gc_ld5 = lanes.LoadFloat32x8Slice(b[c:])
-//line interchange.go:140
-							} else {
-//line interchange.go:140
-								break gc_steps2
-//line interchange.go:140
-							}
-//line interchange.go:140
-							r_2 = r_2.Add(gc_ld5)
-//line interchange.go:140
-						} else {
-//line interchange.go:140
-							gc_if2 := gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(len(b), c, 8))))
-//line interchange.go:139
-							_ = gc_if2
-//line interchange.go:139
-							if gc_if2.ToBits() != 0 {
-//line interchange.go:139
-								var gc_ld6 lanes.Float32x8
+								var gc_ld5 lanes.Float32x8
 //line interchange.go:139
 								if c >= 0 && c <= len(b)-8 {
-									gc_ld6 = lanes.LoadFloat32x8Slice(b[c:])
+									gc_ld5 = lanes.LoadFloat32x8Slice(b[c:])
 //line interchange.go:140
 								} else {
 //line interchange.go:140
@@ -2514,65 +2496,87 @@ func gc_body_interchangeHelper(gc_b *compiled.Block, gc_lo, gc_hi int, b, w, out
 //line interchange.go:140
 								}
 //line interchange.go:140
-								r_2 = r_2.Add(gc_ld6).Merge(r_2, gc_if2)
+								r_2 = r_2.Add(gc_ld5)
+//line interchange.go:140
+							} else {
+//line interchange.go:140
+								gc_if2 := gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(len(b), c, 8))))
+//line interchange.go:139
+								_ = gc_if2
+//line interchange.go:139
+								if gc_if2.ToBits() != 0 {
+//line interchange.go:139
+									var gc_ld6 lanes.Float32x8
+//line interchange.go:139
+									if c >= 0 && c <= len(b)-8 {
+										gc_ld6 = lanes.LoadFloat32x8Slice(b[c:])
+//line interchange.go:140
+									} else {
+//line interchange.go:140
+										break gc_steps2
+//line interchange.go:140
+									}
+//line interchange.go:140
+									r_2 = r_2.Add(gc_ld6).Merge(r_2, gc_if2)
+//line interchange.go:140
+								}
 //line interchange.go:140
 							}
 //line interchange.go:140
-						}
+							r_3 := r_2
 //line interchange.go:140
-						r_3 := r_2
+							_ = r_3
 //line interchange.go:140
-						_ = r_3
+							s := r_3
 //line interchange.go:140
-						s := r_3
+							_ = s
 //line interchange.go:140
-						_ = s
-//line interchange.go:140
-						d.Add(s).StoreSlice(out[i:])
+							d.Add(s).StoreSlice(out[i:])
 //line interchange.go:120
+						}
 					}
-				}
-				for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 
 //line interchange.go:116
-					i := gc_bx*gc_bdx + gc_tx
-					_ = i
-					r := gc_s_r[gc_rank]
+						i := gc_bx*gc_bdx + gc_tx
+						_ = i
+						r := gc_s_r[gc_rank]
 
 //line interchange.go:117
-					{
+						{
 
 //line interchange.go:130
-						var r_ float32 = r
+							var r_ float32 = r
 //line interchange.go:130
-						_ = r_
+							_ = r_
 //line interchange.go:118
-						d := r_ * w[i]
-						var c int = i
+							d := r_ * w[i]
+							var c int = i
 //line interchange.go:119
-						_ = c
+							_ = c
 
 //line interchange.go:134
-						var r_2 float32
-						for j_ := 0; j_ < k; j_ += 2 {
-							r_2 += b[c+j_*n]
-						}
-						c++
-						if c < len(b) {
-							r_2 += b[c]
-						}
-						var r_3 float32 = r_2
+							var r_2 float32
+							for j_ := 0; j_ < k; j_ += 2 {
+								r_2 += b[c+j_*n]
+							}
+							c++
+							if c < len(b) {
+								r_2 += b[c]
+							}
+							var r_3 float32 = r_2
 //line interchange.go:142
-						_ = r_3
+							_ = r_3
 //line interchange.go:119
-						s := r_3
-						out[i] = d + s
+							s := r_3
+							out[i] = d + s
+						}
 					}
 				}
 			}
-		}
+		})
 	}
 }
 
@@ -2847,36 +2851,40 @@ func gc_body_guardTail(gc_b *compiled.Block, gc_lo, gc_hi int, in, out, g []int3
 
 //line interchange.go:164
 		w ^= 5
-		{
-			gc_from, gc_to := 0, gc_bdx
-			if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound := compiled.Diff(below, gc_bx*gc_bdx); gc_bound > gc_from {
-				gc_from = gc_bound
-			}
-			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+		compiled.OutOfLine(func() {
+			gc_s_a := gc_s_a[:gc_n]
+			_ = gc_s_a
+			{
+				gc_from, gc_to := 0, gc_bdx
+				if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+					panic(compiled.ErrGuardWraps)
+				}
+				if gc_bound := compiled.Diff(below, gc_bx*gc_bdx); gc_bound > gc_from {
+					gc_from = gc_bound
+				}
+				for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 
 //line interchange.go:153
-					i := gc_bx*gc_bdx + gc_tx
-					_ = i
-					a := gc_s_a[gc_rank]
+						i := gc_bx*gc_bdx + gc_tx
+						_ = i
+						a := gc_s_a[gc_rank]
 
 //line interchange.go:165
-					if stride {
-						for j := i; j < len(g); j += gc_bdx * gc_gdx {
-							g[j] += w
+						if stride {
+							for j := i; j < len(g); j += gc_bdx * gc_gdx {
+								g[j] += w
+							}
 						}
-					}
 
 //line interchange.go:170
-					out[i] = a + w
+						out[i] = a + w
+					}
 				}
 			}
-		}
+		})
 	}
 }
 

@@ -3499,25 +3499,155 @@ func gc_body_interchangeHelper(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, b, w, 
 				}
 			}
 		}
-		{
-			gc_from2, gc_to2 := 0, gc_bdx2
-			if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound2 := compiled.Diff(n, gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
-				gc_to2 = gc_bound2
-			}
-			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_vstep8 := gc_from2
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop4 bool
-					gc_vstep8, gc_stop4 = func(gc_vstep8 int) (int, bool) {
+		compiled.OutOfLine(func() {
+			gc_s_r := gc_s_r[:gc_n2]
+			_ = gc_s_r
+			{
+				gc_from2, gc_to2 := 0, gc_bdx2
+				if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
+					panic(compiled.ErrGuardWraps)
+				}
+				if gc_bound2 := compiled.Diff(n, gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
+					gc_to2 = gc_bound2
+				}
+				for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+					gc_vstep8 := gc_from2
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop4 bool
+						gc_vstep8, gc_stop4 = func(gc_vstep8 int) (int, bool) {
 //line interchange.go:116
-						gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+							gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line interchange.go:116
-						_ = gc_iota4
-					gc_steps4:
-						for ; gc_vstep8+15 < gc_to2; gc_vstep8 += 16 {
+							_ = gc_iota4
+						gc_steps4:
+							for ; gc_vstep8+15 < gc_to2; gc_vstep8 += 16 {
+								gc_tx2 := gc_vstep8
+								gc_rank2 := gc_base2 + gc_tx2
+								_ = gc_rank2
+//line interchange.go:116
+								var i int = gc_bx2*gc_bdx2 + gc_tx2
+//line interchange.go:116
+								_ = i
+//line interchange.go:116
+								r := archsimd.LoadFloat32x16Slice(gc_s_r[gc_rank2:])
+//line interchange.go:116
+								_ = r
+//line interchange.go:117
+								{
+
+//line interchange.go:130
+									r_ := r
+//line interchange.go:130
+									_ = r_
+//line interchange.go:118
+									if i < 0 || i > len(w)-16 || i > len(out)-16 {
+//line interchange.go:118
+										break
+//line interchange.go:118
+									}
+//line interchange.go:118
+									d := r_.Mul(archsimd.LoadFloat32x16Slice(w[i:]))
+//line interchange.go:118
+									_ = d
+//line interchange.go:118
+									var c int = i
+//line interchange.go:118
+									_ = c
+//line interchange.go:118
+									var r_2 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+//line interchange.go:118
+									_ = r_2
+//line interchange.go:118
+									for j_ := 0; j_ < k; j_ = j_ + 2 {
+//line interchange.go:135
+										var gc_ld10 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+//line interchange.go:135
+										if (c+j_*
+											n) >= 0 && (c+j_*n) <= len(b)-16 {
+//line interchange.go:136
+											gc_ld10 = archsimd.LoadFloat32x16Slice(b[c+j_*n:])
+//line interchange.go:136
+										} else {
+//line interchange.go:136
+											break gc_steps4
+//line interchange.go:136
+										}
+//line interchange.go:136
+										r_2 = r_2.Add(gc_ld10)
+//line interchange.go:136
+									}
+//line interchange.go:136
+									c = c + 1
+//line interchange.go:136
+									if c <
+
+//line interchange.go:139
+										len(b) && uint(len(b)-c) > 15 {
+//line interchange.go:139
+										var gc_ld11 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+//line interchange.go:139
+										if c >= 0 && c <= len(b)-16 {
+											gc_ld11 = archsimd.LoadFloat32x16Slice(b[c:])
+//line interchange.go:140
+										} else {
+//line interchange.go:140
+											break gc_steps4
+//line interchange.go:140
+										}
+//line interchange.go:140
+										r_2 = r_2.Add(gc_ld11)
+//line interchange.go:140
+									} else {
+//line interchange.go:140
+										gc_if4 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(b), c, 16))))
+//line interchange.go:139
+										_ = gc_if4
+//line interchange.go:139
+										if gc_if4.ToBits() != 0 {
+//line interchange.go:139
+											var gc_ld12 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+//line interchange.go:139
+											if c >= 0 && c <= len(b)-16 {
+												gc_ld12 = archsimd.LoadFloat32x16Slice(b[c:])
+//line interchange.go:140
+											} else {
+//line interchange.go:140
+												break gc_steps4
+//line interchange.go:140
+											}
+//line interchange.go:140
+											r_2 = r_2.Merge(r_2.Add(gc_ld12), archsimd.Mask32x16FromBits(^gc_if4.ToBits()))
+//line interchange.go:140
+										}
+//line interchange.go:140
+									}
+//line interchange.go:140
+									r_3 := r_2
+//line interchange.go:140
+									_ = r_3
+//line interchange.go:140
+									s := r_3
+//line interchange.go:140
+									_ = s
+//line interchange.go:140
+									d.Add(s).StoreSlice(out[i:])
+//line interchange.go:120
+								}
+							}
+							archsimd.ClearAVXUpperBits()
+							return gc_vstep8, false
+						}(gc_vstep8)
+						if gc_stop4 {
+							return
+						}
+					}
+					if compiled.SIMD {
+//line interchange.go:116
+						gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+//line interchange.go:116
+						_ = gc_iota3
+					gc_steps3:
+						for ; gc_vstep8+7 < gc_to2; gc_vstep8 += 8 {
 							gc_tx2 := gc_vstep8
 							gc_rank2 := gc_base2 + gc_tx2
 							_ = gc_rank2
@@ -3526,7 +3656,7 @@ func gc_body_interchangeHelper(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, b, w, 
 //line interchange.go:116
 							_ = i
 //line interchange.go:116
-							r := archsimd.LoadFloat32x16Slice(gc_s_r[gc_rank2:])
+							r := archsimd.LoadFloat32x8Slice(gc_s_r[gc_rank2:])
 //line interchange.go:116
 							_ = r
 //line interchange.go:117
@@ -3537,13 +3667,13 @@ func gc_body_interchangeHelper(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, b, w, 
 //line interchange.go:130
 								_ = r_
 //line interchange.go:118
-								if i < 0 || i > len(w)-16 || i > len(out)-16 {
+								if i < 0 || i > len(w)-8 || i > len(out)-8 {
 //line interchange.go:118
 									break
 //line interchange.go:118
 								}
 //line interchange.go:118
-								d := r_.Mul(archsimd.LoadFloat32x16Slice(w[i:]))
+								d := r_.Mul(archsimd.LoadFloat32x8Slice(w[i:]))
 //line interchange.go:118
 								_ = d
 //line interchange.go:118
@@ -3551,26 +3681,26 @@ func gc_body_interchangeHelper(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, b, w, 
 //line interchange.go:118
 								_ = c
 //line interchange.go:118
-								var r_2 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+								var r_2 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line interchange.go:118
 								_ = r_2
 //line interchange.go:118
 								for j_ := 0; j_ < k; j_ = j_ + 2 {
 //line interchange.go:135
-									var gc_ld10 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+									var gc_ld7 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line interchange.go:135
 									if (c+j_*
-										n) >= 0 && (c+j_*n) <= len(b)-16 {
+										n) >= 0 && (c+j_*n) <= len(b)-8 {
 //line interchange.go:136
-										gc_ld10 = archsimd.LoadFloat32x16Slice(b[c+j_*n:])
+										gc_ld7 = archsimd.LoadFloat32x8Slice(b[c+j_*n:])
 //line interchange.go:136
 									} else {
 //line interchange.go:136
-										break gc_steps4
+										break gc_steps3
 //line interchange.go:136
 									}
 //line interchange.go:136
-									r_2 = r_2.Add(gc_ld10)
+									r_2 = r_2.Add(gc_ld7)
 //line interchange.go:136
 								}
 //line interchange.go:136
@@ -3579,41 +3709,41 @@ func gc_body_interchangeHelper(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, b, w, 
 								if c <
 
 //line interchange.go:139
-									len(b) && uint(len(b)-c) > 15 {
+									len(b) && uint(len(b)-c) > 7 {
 //line interchange.go:139
-									var gc_ld11 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+									var gc_ld8 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line interchange.go:139
-									if c >= 0 && c <= len(b)-16 {
-										gc_ld11 = archsimd.LoadFloat32x16Slice(b[c:])
+									if c >= 0 && c <= len(b)-8 {
+										gc_ld8 = archsimd.LoadFloat32x8Slice(b[c:])
 //line interchange.go:140
 									} else {
 //line interchange.go:140
-										break gc_steps4
+										break gc_steps3
 //line interchange.go:140
 									}
 //line interchange.go:140
-									r_2 = r_2.Add(gc_ld11)
+									r_2 = r_2.Add(gc_ld8)
 //line interchange.go:140
 								} else {
 //line interchange.go:140
-									gc_if4 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(b), c, 16))))
+									gc_if3 := gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(b), c, 8))))
 //line interchange.go:139
-									_ = gc_if4
+									_ = gc_if3
 //line interchange.go:139
-									if gc_if4.ToBits() != 0 {
+									if gc_if3.ToBits() != 0 {
 //line interchange.go:139
-										var gc_ld12 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+										var gc_ld9 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line interchange.go:139
-										if c >= 0 && c <= len(b)-16 {
-											gc_ld12 = archsimd.LoadFloat32x16Slice(b[c:])
+										if c >= 0 && c <= len(b)-8 {
+											gc_ld9 = archsimd.LoadFloat32x8Slice(b[c:])
 //line interchange.go:140
 										} else {
 //line interchange.go:140
-											break gc_steps4
+											break gc_steps3
 //line interchange.go:140
 										}
 //line interchange.go:140
-										r_2 = r_2.Merge(r_2.Add(gc_ld12), archsimd.Mask32x16FromBits(^gc_if4.ToBits()))
+										r_2 = r_2.Add(gc_ld9).Merge(r_2, gc_if3)
 //line interchange.go:140
 									}
 //line interchange.go:140
@@ -3632,175 +3762,49 @@ func gc_body_interchangeHelper(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, b, w, 
 							}
 						}
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep8, false
-					}(gc_vstep8)
-					if gc_stop4 {
-						return
 					}
-				}
-				if compiled.SIMD {
-//line interchange.go:116
-					gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line interchange.go:116
-					_ = gc_iota3
-				gc_steps3:
-					for ; gc_vstep8+7 < gc_to2; gc_vstep8 += 8 {
-						gc_tx2 := gc_vstep8
+					for gc_tx2 := gc_vstep8; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
+						gc_pos2.Thread = gc_rank2
+
 //line interchange.go:116
-						var i int = gc_bx2*gc_bdx2 + gc_tx2
-//line interchange.go:116
+						i := gc_bx2*gc_bdx2 + gc_tx2
 						_ = i
-//line interchange.go:116
-						r := archsimd.LoadFloat32x8Slice(gc_s_r[gc_rank2:])
-//line interchange.go:116
-						_ = r
+						r := gc_s_r[gc_rank2]
+
 //line interchange.go:117
 						{
 
 //line interchange.go:130
-							r_ := r
+							var r_ float32 = r
 //line interchange.go:130
 							_ = r_
 //line interchange.go:118
-							if i < 0 || i > len(w)-8 || i > len(out)-8 {
-//line interchange.go:118
-								break
-//line interchange.go:118
-							}
-//line interchange.go:118
-							d := r_.Mul(archsimd.LoadFloat32x8Slice(w[i:]))
-//line interchange.go:118
-							_ = d
-//line interchange.go:118
+							d := r_ * w[i]
 							var c int = i
-//line interchange.go:118
-							_ = c
-//line interchange.go:118
-							var r_2 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line interchange.go:118
-							_ = r_2
-//line interchange.go:118
-							for j_ := 0; j_ < k; j_ = j_ + 2 {
-//line interchange.go:135
-								var gc_ld7 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line interchange.go:135
-								if (c+j_*
-									n) >= 0 && (c+j_*n) <= len(b)-8 {
-//line interchange.go:136
-									gc_ld7 = archsimd.LoadFloat32x8Slice(b[c+j_*n:])
-//line interchange.go:136
-								} else {
-//line interchange.go:136
-									break gc_steps3
-//line interchange.go:136
-								}
-//line interchange.go:136
-								r_2 = r_2.Add(gc_ld7)
-//line interchange.go:136
-							}
-//line interchange.go:136
-							c = c + 1
-//line interchange.go:136
-							if c <
-
-//line interchange.go:139
-								len(b) && uint(len(b)-c) > 7 {
-//line interchange.go:139
-								var gc_ld8 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line interchange.go:139
-								if c >= 0 && c <= len(b)-8 {
-									gc_ld8 = archsimd.LoadFloat32x8Slice(b[c:])
-//line interchange.go:140
-								} else {
-//line interchange.go:140
-									break gc_steps3
-//line interchange.go:140
-								}
-//line interchange.go:140
-								r_2 = r_2.Add(gc_ld8)
-//line interchange.go:140
-							} else {
-//line interchange.go:140
-								gc_if3 := gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(b), c, 8))))
-//line interchange.go:139
-								_ = gc_if3
-//line interchange.go:139
-								if gc_if3.ToBits() != 0 {
-//line interchange.go:139
-									var gc_ld9 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line interchange.go:139
-									if c >= 0 && c <= len(b)-8 {
-										gc_ld9 = archsimd.LoadFloat32x8Slice(b[c:])
-//line interchange.go:140
-									} else {
-//line interchange.go:140
-										break gc_steps3
-//line interchange.go:140
-									}
-//line interchange.go:140
-									r_2 = r_2.Add(gc_ld9).Merge(r_2, gc_if3)
-//line interchange.go:140
-								}
-//line interchange.go:140
-							}
-//line interchange.go:140
-							r_3 := r_2
-//line interchange.go:140
-							_ = r_3
-//line interchange.go:140
-							s := r_3
-//line interchange.go:140
-							_ = s
-//line interchange.go:140
-							d.Add(s).StoreSlice(out[i:])
-//line interchange.go:120
-						}
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				for gc_tx2 := gc_vstep8; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line interchange.go:116
-					i := gc_bx2*gc_bdx2 + gc_tx2
-					_ = i
-					r := gc_s_r[gc_rank2]
-
-//line interchange.go:117
-					{
-
-//line interchange.go:130
-						var r_ float32 = r
-//line interchange.go:130
-						_ = r_
-//line interchange.go:118
-						d := r_ * w[i]
-						var c int = i
 //line interchange.go:119
-						_ = c
+							_ = c
 
 //line interchange.go:134
-						var r_2 float32
-						for j_ := 0; j_ < k; j_ += 2 {
-							r_2 += b[c+j_*n]
-						}
-						c++
-						if c < len(b) {
-							r_2 += b[c]
-						}
-						var r_3 float32 = r_2
+							var r_2 float32
+							for j_ := 0; j_ < k; j_ += 2 {
+								r_2 += b[c+j_*n]
+							}
+							c++
+							if c < len(b) {
+								r_2 += b[c]
+							}
+							var r_3 float32 = r_2
 //line interchange.go:142
-						_ = r_3
+							_ = r_3
 //line interchange.go:119
-						s := r_3
-						out[i] = d + s
+							s := r_3
+							out[i] = d + s
+						}
 					}
 				}
 			}
-		}
+		})
 	}
 }
 
@@ -4246,156 +4250,160 @@ func gc_body_guardTail(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out, g []i
 
 //line interchange.go:164
 		w ^= 5
-		{
-			gc_from2, gc_to2 := 0, gc_bdx2
-			if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound2 := compiled.Diff(below, gc_bx2*gc_bdx2); gc_bound2 > gc_from2 {
-				gc_from2 = gc_bound2
-			}
-			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_vstep7 := gc_from2
-				if compiled.SIMD {
+		compiled.OutOfLine(func() {
+			gc_s_a := gc_s_a[:gc_n2]
+			_ = gc_s_a
+			{
+				gc_from2, gc_to2 := 0, gc_bdx2
+				if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
+					panic(compiled.ErrGuardWraps)
+				}
+				if gc_bound2 := compiled.Diff(below, gc_bx2*gc_bdx2); gc_bound2 > gc_from2 {
+					gc_from2 = gc_bound2
+				}
+				for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+					gc_vstep7 := gc_from2
+					if compiled.SIMD {
 //line interchange.go:153
-					gc_all := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+						gc_all := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 //line interchange.go:153
-					_ = gc_all
+						_ = gc_all
 //line interchange.go:153
-					gc_iota11 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+						gc_iota11 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line interchange.go:153
-					_ = gc_iota11
+						_ = gc_iota11
 //line interchange.go:167
-					gc_vb2 := archsimd.BroadcastInt32x8(w)
+						gc_vb2 := archsimd.BroadcastInt32x8(w)
 //line interchange.go:167
-					_ = gc_vb2
-					for ; gc_vstep7+7 < gc_to2; gc_vstep7 += 8 {
-						gc_tx2 := gc_vstep7
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
+						_ = gc_vb2
+						for ; gc_vstep7+7 < gc_to2; gc_vstep7 += 8 {
+							gc_tx2 := gc_vstep7
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
 //line interchange.go:153
-						var i int = gc_bx2*gc_bdx2 + gc_tx2
+							var i int = gc_bx2*gc_bdx2 + gc_tx2
 //line interchange.go:153
-						_ = i
+							_ = i
 //line interchange.go:153
-						a := archsimd.LoadInt32x8Slice(gc_s_a[gc_rank2:])
+							a := archsimd.LoadInt32x8Slice(gc_s_a[gc_rank2:])
 //line interchange.go:153
-						_ = a
+							_ = a
 //line interchange.go:165
-						if i < 0 || i > len(out)-8 {
+							if i < 0 || i > len(out)-8 {
 //line interchange.go:165
-							break
+								break
 //line interchange.go:165
-						}
+							}
 //line interchange.go:165
-						if stride {
+							if stride {
 //line interchange.go:165
-							{
+								{
 //line interchange.go:165
-								var j int = i
+									var j int = i
 //line interchange.go:165
-								_ = j
+									_ = j
 //line interchange.go:165
-								gc_lanes9 := gc_all
+									gc_lanes9 := gc_all
 //line interchange.go:165
-								_ = gc_lanes9
+									_ = gc_lanes9
 //line interchange.go:165
-								for {
+									for {
 //line interchange.go:165
-									gc_lanes9 = gc_lanes9.And(gc_iota11.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(g), j, 8)))))
-									if gc_lanes9.ToBits() == 0 {
+										gc_lanes9 = gc_lanes9.And(gc_iota11.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(g), j, 8)))))
+										if gc_lanes9.ToBits() == 0 {
 //line interchange.go:166
-										break
+											break
 //line interchange.go:166
-									}
+										}
 //line interchange.go:166
-									var gc_ld8 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+										var gc_ld8 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line interchange.go:166
-									if j >= 0 && j <= len(g)-8 {
-										gc_ld8 = archsimd.LoadInt32x8Slice(g[j:])
+										if j >= 0 && j <= len(g)-8 {
+											gc_ld8 = archsimd.LoadInt32x8Slice(g[j:])
 //line interchange.go:167
-									} else {
+										} else {
 //line interchange.go:167
-										var gc_lanes10 [8]int32
+											var gc_lanes10 [8]int32
 //line interchange.go:167
-										for gc_k9 := range 8 {
+											for gc_k9 := range 8 {
 //line interchange.go:167
-											if gc_lanes9.ToBits()&(1<<gc_k9) != 0 {
+												if gc_lanes9.ToBits()&(1<<gc_k9) != 0 {
 //line interchange.go:167
-												gc_pos2.Thread = gc_rank2 + gc_k9
+													gc_pos2.Thread = gc_rank2 + gc_k9
 //line interchange.go:167
-												gc_lanes10[gc_k9] = g[j+gc_k9]
+													gc_lanes10[gc_k9] = g[j+gc_k9]
+//line interchange.go:167
+												}
 //line interchange.go:167
 											}
 //line interchange.go:167
+											gc_pos2.Thread = gc_rank2
+//line interchange.go:167
+											gc_ld8 = archsimd.LoadInt32x8(&gc_lanes10)
+//line interchange.go:167
 										}
 //line interchange.go:167
-										gc_pos2.Thread = gc_rank2
+										if j >= 0 && j <= len(g)-8 {
 //line interchange.go:167
-										gc_ld8 = archsimd.LoadInt32x8(&gc_lanes10)
+											gc_ld8.Add(gc_vb2).StoreMasked((*[8]int32)(g[j:]), gc_lanes9)
 //line interchange.go:167
-									}
+										} else {
 //line interchange.go:167
-									if j >= 0 && j <= len(g)-8 {
+											var gc_lanes11 [8]int32
 //line interchange.go:167
-										gc_ld8.Add(gc_vb2).StoreMasked((*[8]int32)(g[j:]), gc_lanes9)
+											gc_ld8.Add(gc_vb2).Store(&gc_lanes11)
 //line interchange.go:167
-									} else {
+											for gc_k10 := range 8 {
 //line interchange.go:167
-										var gc_lanes11 [8]int32
+												if gc_lanes9.ToBits()&(1<<gc_k10) != 0 {
 //line interchange.go:167
-										gc_ld8.Add(gc_vb2).Store(&gc_lanes11)
+													gc_pos2.Thread = gc_rank2 + gc_k10
 //line interchange.go:167
-										for gc_k10 := range 8 {
+													g[j+gc_k10] = gc_lanes11[gc_k10]
 //line interchange.go:167
-											if gc_lanes9.ToBits()&(1<<gc_k10) != 0 {
-//line interchange.go:167
-												gc_pos2.Thread = gc_rank2 + gc_k10
-//line interchange.go:167
-												g[j+gc_k10] = gc_lanes11[gc_k10]
+												}
 //line interchange.go:167
 											}
 //line interchange.go:167
+											gc_pos2.Thread = gc_rank2
+//line interchange.go:167
 										}
 //line interchange.go:167
-										gc_pos2.Thread = gc_rank2
-//line interchange.go:167
-									}
-//line interchange.go:167
-									j = j +
+										j = j +
 //line interchange.go:166
-										gc_bdx2*gc_gdx2
+											gc_bdx2*gc_gdx2
+//line interchange.go:166
+									}
 //line interchange.go:166
 								}
 //line interchange.go:166
 							}
-//line interchange.go:166
+							a.Add(gc_vb2).StoreSlice(out[i:])
 						}
-						a.Add(gc_vb2).StoreSlice(out[i:])
+						archsimd.ClearAVXUpperBits()
 					}
-					archsimd.ClearAVXUpperBits()
-				}
-				for gc_tx2 := gc_vstep7; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					for gc_tx2 := gc_vstep7; gc_tx2 < gc_to2; gc_tx2++ {
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
 
 //line interchange.go:153
-					i := gc_bx2*gc_bdx2 + gc_tx2
-					_ = i
-					a := gc_s_a[gc_rank2]
+						i := gc_bx2*gc_bdx2 + gc_tx2
+						_ = i
+						a := gc_s_a[gc_rank2]
 
 //line interchange.go:165
-					if stride {
-						for j := i; j < len(g); j += gc_bdx2 * gc_gdx2 {
-							g[j] += w
+						if stride {
+							for j := i; j < len(g); j += gc_bdx2 * gc_gdx2 {
+								g[j] += w
+							}
 						}
-					}
 
 //line interchange.go:170
-					out[i] = a + w
+						out[i] = a + w
+					}
 				}
 			}
-		}
+		})
 	}
 }
 

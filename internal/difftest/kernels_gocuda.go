@@ -2034,68 +2034,92 @@ func gc_body_rotate(gc_b *compiled.Block, in, out []float64) {
 			}
 		}
 	}
-	{
-		gc_step := 0
-		for ; gc_step+3 < gc_n; gc_step += 4 {
-			{
-				gc_rank := gc_step + 0
-				gc_pos.Thread = gc_rank
+	compiled.OutOfLine(func() {
+		gc_s_idx := gc_s_idx[:gc_n]
+		_ = gc_s_idx
+		gc_s_w := gc_s_w[:gc_n]
+		_ = gc_s_w
+		{
+			gc_step := 0
+			for ; gc_step+3 < gc_n; gc_step += 4 {
+				{
+					gc_rank := gc_step + 0
+					gc_pos.Thread = gc_rank
 
 //line kernels.go:161
-				r := gc_rank
-				_ = r
-				idx := gc_s_idx[gc_rank]
+					r := gc_rank
+					_ = r
+					idx := gc_s_idx[gc_rank]
 
 //line kernels.go:171
-				w := buf[(r+1)%size]
+					w := buf[(r+1)%size]
 
 //line kernels.go:172
-				for k := range idx {
-					w += float64(idx[k]) / 1000
+					for k := range idx {
+						w += float64(idx[k]) / 1000
+					}
+					_ = w
+					gc_s_w[gc_rank] = w
 				}
-				_ = w
-				gc_s_w[gc_rank] = w
-			}
-			{
-				gc_rank := gc_step + 1
-				gc_pos.Thread = gc_rank
+				{
+					gc_rank := gc_step + 1
+					gc_pos.Thread = gc_rank
 
 //line kernels.go:161
-				r := gc_rank
-				_ = r
-				idx := gc_s_idx[gc_rank]
+					r := gc_rank
+					_ = r
+					idx := gc_s_idx[gc_rank]
 
 //line kernels.go:171
-				w := buf[(r+1)%size]
+					w := buf[(r+1)%size]
 
 //line kernels.go:172
-				for k := range idx {
-					w += float64(idx[k]) / 1000
+					for k := range idx {
+						w += float64(idx[k]) / 1000
+					}
+					_ = w
+					gc_s_w[gc_rank] = w
 				}
-				_ = w
-				gc_s_w[gc_rank] = w
-			}
-			{
-				gc_rank := gc_step + 2
-				gc_pos.Thread = gc_rank
+				{
+					gc_rank := gc_step + 2
+					gc_pos.Thread = gc_rank
 
 //line kernels.go:161
-				r := gc_rank
-				_ = r
-				idx := gc_s_idx[gc_rank]
+					r := gc_rank
+					_ = r
+					idx := gc_s_idx[gc_rank]
 
 //line kernels.go:171
-				w := buf[(r+1)%size]
+					w := buf[(r+1)%size]
 
 //line kernels.go:172
-				for k := range idx {
-					w += float64(idx[k]) / 1000
+					for k := range idx {
+						w += float64(idx[k]) / 1000
+					}
+					_ = w
+					gc_s_w[gc_rank] = w
 				}
-				_ = w
-				gc_s_w[gc_rank] = w
+				{
+					gc_rank := gc_step + 3
+					gc_pos.Thread = gc_rank
+
+//line kernels.go:161
+					r := gc_rank
+					_ = r
+					idx := gc_s_idx[gc_rank]
+
+//line kernels.go:171
+					w := buf[(r+1)%size]
+
+//line kernels.go:172
+					for k := range idx {
+						w += float64(idx[k]) / 1000
+					}
+					_ = w
+					gc_s_w[gc_rank] = w
+				}
 			}
-			{
-				gc_rank := gc_step + 3
+			for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
 				gc_pos.Thread = gc_rank
 
 //line kernels.go:161
@@ -2114,25 +2138,7 @@ func gc_body_rotate(gc_b *compiled.Block, in, out []float64) {
 				gc_s_w[gc_rank] = w
 			}
 		}
-		for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
-			gc_pos.Thread = gc_rank
-
-//line kernels.go:161
-			r := gc_rank
-			_ = r
-			idx := gc_s_idx[gc_rank]
-
-//line kernels.go:171
-			w := buf[(r+1)%size]
-
-//line kernels.go:172
-			for k := range idx {
-				w += float64(idx[k]) / 1000
-			}
-			_ = w
-			gc_s_w[gc_rank] = w
-		}
-	}
+	})
 	{
 		gc_step2 := 0
 		for ; gc_step2+3 < gc_n; gc_step2 += 4 {

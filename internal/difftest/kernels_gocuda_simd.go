@@ -6035,68 +6035,92 @@ func gc_body_rotate(gc_b2 *compiled.Block, in, out []float64) {
 			}
 		}
 	}
-	{
-		gc_step3 := 0
-		for ; gc_step3+3 < gc_n2; gc_step3 += 4 {
-			{
-				gc_rank2 := gc_step3 + 0
-				gc_pos2.Thread = gc_rank2
+	compiled.OutOfLine(func() {
+		gc_s_idx := gc_s_idx[:gc_n2]
+		_ = gc_s_idx
+		gc_s_w := gc_s_w[:gc_n2]
+		_ = gc_s_w
+		{
+			gc_step3 := 0
+			for ; gc_step3+3 < gc_n2; gc_step3 += 4 {
+				{
+					gc_rank2 := gc_step3 + 0
+					gc_pos2.Thread = gc_rank2
 
 //line kernels.go:161
-				r := gc_rank2
-				_ = r
-				idx := gc_s_idx[gc_rank2]
+					r := gc_rank2
+					_ = r
+					idx := gc_s_idx[gc_rank2]
 
 //line kernels.go:171
-				w := buf[(r+1)%size]
+					w := buf[(r+1)%size]
 
 //line kernels.go:172
-				for k := range idx {
-					w += float64(idx[k]) / 1000
+					for k := range idx {
+						w += float64(idx[k]) / 1000
+					}
+					_ = w
+					gc_s_w[gc_rank2] = w
 				}
-				_ = w
-				gc_s_w[gc_rank2] = w
-			}
-			{
-				gc_rank2 := gc_step3 + 1
-				gc_pos2.Thread = gc_rank2
+				{
+					gc_rank2 := gc_step3 + 1
+					gc_pos2.Thread = gc_rank2
 
 //line kernels.go:161
-				r := gc_rank2
-				_ = r
-				idx := gc_s_idx[gc_rank2]
+					r := gc_rank2
+					_ = r
+					idx := gc_s_idx[gc_rank2]
 
 //line kernels.go:171
-				w := buf[(r+1)%size]
+					w := buf[(r+1)%size]
 
 //line kernels.go:172
-				for k := range idx {
-					w += float64(idx[k]) / 1000
+					for k := range idx {
+						w += float64(idx[k]) / 1000
+					}
+					_ = w
+					gc_s_w[gc_rank2] = w
 				}
-				_ = w
-				gc_s_w[gc_rank2] = w
-			}
-			{
-				gc_rank2 := gc_step3 + 2
-				gc_pos2.Thread = gc_rank2
+				{
+					gc_rank2 := gc_step3 + 2
+					gc_pos2.Thread = gc_rank2
 
 //line kernels.go:161
-				r := gc_rank2
-				_ = r
-				idx := gc_s_idx[gc_rank2]
+					r := gc_rank2
+					_ = r
+					idx := gc_s_idx[gc_rank2]
 
 //line kernels.go:171
-				w := buf[(r+1)%size]
+					w := buf[(r+1)%size]
 
 //line kernels.go:172
-				for k := range idx {
-					w += float64(idx[k]) / 1000
+					for k := range idx {
+						w += float64(idx[k]) / 1000
+					}
+					_ = w
+					gc_s_w[gc_rank2] = w
 				}
-				_ = w
-				gc_s_w[gc_rank2] = w
+				{
+					gc_rank2 := gc_step3 + 3
+					gc_pos2.Thread = gc_rank2
+
+//line kernels.go:161
+					r := gc_rank2
+					_ = r
+					idx := gc_s_idx[gc_rank2]
+
+//line kernels.go:171
+					w := buf[(r+1)%size]
+
+//line kernels.go:172
+					for k := range idx {
+						w += float64(idx[k]) / 1000
+					}
+					_ = w
+					gc_s_w[gc_rank2] = w
+				}
 			}
-			{
-				gc_rank2 := gc_step3 + 3
+			for gc_rank2 := gc_step3; gc_rank2 < gc_n2; gc_rank2++ {
 				gc_pos2.Thread = gc_rank2
 
 //line kernels.go:161
@@ -6115,25 +6139,7 @@ func gc_body_rotate(gc_b2 *compiled.Block, in, out []float64) {
 				gc_s_w[gc_rank2] = w
 			}
 		}
-		for gc_rank2 := gc_step3; gc_rank2 < gc_n2; gc_rank2++ {
-			gc_pos2.Thread = gc_rank2
-
-//line kernels.go:161
-			r := gc_rank2
-			_ = r
-			idx := gc_s_idx[gc_rank2]
-
-//line kernels.go:171
-			w := buf[(r+1)%size]
-
-//line kernels.go:172
-			for k := range idx {
-				w += float64(idx[k]) / 1000
-			}
-			_ = w
-			gc_s_w[gc_rank2] = w
-		}
-	}
+	})
 	{
 		gc_step4 := 0
 		for ; gc_step4+3 < gc_n2; gc_step4 += 4 {

@@ -264,42 +264,50 @@ func gc_body_liveness(gc_b *compiled.Block, in, out []int32) {
 			}
 		}
 	}
-	{
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
+	compiled.OutOfLine(func() {
+		gc_s_a := gc_s_a[:gc_n]
+		_ = gc_s_a
+		gc_s_b := gc_s_b[:gc_n]
+		_ = gc_s_b
+		gc_s_c := gc_s_c[:gc_n]
+		_ = gc_s_c
+		{
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 
 //line liveness.go:13
-				i := gc_tx
-				_ = i
-				a := gc_s_a[gc_rank]
-				var b int32
-				_ = b
-				c := gc_s_c[gc_rank]
+					i := gc_tx
+					_ = i
+					a := gc_s_a[gc_rank]
+					var b int32
+					_ = b
+					c := gc_s_c[gc_rank]
 
 //line liveness.go:18
-				switch {
-				case i%3 == 0:
-					b = a * 2
-				case i%3 == 1:
-					b = a + 7
-				default:
-					b = -a
-				}
+					switch {
+					case i%3 == 0:
+						b = a * 2
+					case i%3 == 1:
+						b = a + 7
+					default:
+						b = -a
+					}
 
 //line liveness.go:26
-				for k := 0; k < i%4; k++ {
-					if k == 2 {
-						continue
+					for k := 0; k < i%4; k++ {
+						if k == 2 {
+							continue
+						}
+						c = a + int32(k)
 					}
-					c = a + int32(k)
+					gc_s_b[gc_rank] = b
+					gc_s_c[gc_rank] = c
 				}
-				gc_s_b[gc_rank] = b
-				gc_s_c[gc_rank] = c
 			}
 		}
-	}
+	})
 	{
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			if gc_bdx <= len(out) {

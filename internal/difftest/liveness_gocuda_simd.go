@@ -270,42 +270,50 @@ func gc_body_liveness(gc_b2 *compiled.Block, in, out []int32) {
 			}
 		}
 	}
-	{
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+	compiled.OutOfLine(func() {
+		gc_s_a := gc_s_a[:gc_n2]
+		_ = gc_s_a
+		gc_s_b := gc_s_b[:gc_n2]
+		_ = gc_s_b
+		gc_s_c := gc_s_c[:gc_n2]
+		_ = gc_s_c
+		{
+			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
 
 //line liveness.go:13
-				i := gc_tx2
-				_ = i
-				a := gc_s_a[gc_rank2]
-				var b int32
-				_ = b
-				c := gc_s_c[gc_rank2]
+					i := gc_tx2
+					_ = i
+					a := gc_s_a[gc_rank2]
+					var b int32
+					_ = b
+					c := gc_s_c[gc_rank2]
 
 //line liveness.go:18
-				switch {
-				case i%3 == 0:
-					b = a * 2
-				case i%3 == 1:
-					b = a + 7
-				default:
-					b = -a
-				}
+					switch {
+					case i%3 == 0:
+						b = a * 2
+					case i%3 == 1:
+						b = a + 7
+					default:
+						b = -a
+					}
 
 //line liveness.go:26
-				for k := 0; k < i%4; k++ {
-					if k == 2 {
-						continue
+					for k := 0; k < i%4; k++ {
+						if k == 2 {
+							continue
+						}
+						c = a + int32(k)
 					}
-					c = a + int32(k)
+					gc_s_b[gc_rank2] = b
+					gc_s_c[gc_rank2] = c
 				}
-				gc_s_b[gc_rank2] = b
-				gc_s_c[gc_rank2] = c
 			}
 		}
-	}
+	})
 	{
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 			if gc_bdx2 <= len(out) {

@@ -146,163 +146,165 @@ func gc_body_partsSum(gc_b *compiled.Block, gc_lo, gc_hi int, ps []partsParticle
 		if gc_bx == gc_gdx {
 			gc_bx = 0
 		}
-		{
-			gc_from, gc_to := 0, gc_bdx
-			if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound := compiled.Diff(len(out), gc_bx*gc_bdx); gc_bound < gc_to {
-				gc_to = gc_bound
-			}
-			if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound := compiled.Diff(len(ps), gc_bx*gc_bdx); gc_bound < gc_to {
-				gc_to = gc_bound
-			}
-			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				gc_vstep := gc_from
-				for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
-					gc_tx := gc_vstep
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line parts.go:42
-					var i int = gc_bx*gc_bdx + gc_tx
-//line parts.go:42
-					_ = i
-//line parts.go:46
-					if i < 0 || i > len(ps)-8 || i > len(out)-8 {
-//line parts.go:46
-						break
-//line parts.go:46
-					}
-//line parts.go:46
-					var gc_ld2 lanes.Float32x8
-//line parts.go:46
-					var gc_lanes2 [8]float32
-//line parts.go:46
-					for gc_k2 := range 8 {
-//line parts.go:46
-						gc_lanes2[gc_k2] = ps[i+gc_k2].X
-//line parts.go:46
-					}
-//line parts.go:46
-					gc_ld2 = lanes.LoadFloat32x8(&gc_lanes2)
-//line parts.go:46
-					x := gc_ld2
-//line parts.go:46
-					_ = x
-//line parts.go:46
-					var s lanes.Float32x8
-//line parts.go:46
-					_ = s
-//line parts.go:48
-					for j := range ps {
-//line parts.go:48
-						_ = j
-//line parts.go:48
-						s = s.Add(lanes.BroadcastFloat32x8(ps[j].X).Sub(x))
-					}
-//line parts.go:51
-					s.StoreSlice(out[i:])
+		compiled.OutOfLine(func() {
+			{
+				gc_from, gc_to := 0, gc_bdx
+				if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+					panic(compiled.ErrGuardWraps)
 				}
-				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+				if gc_bound := compiled.Diff(len(out), gc_bx*gc_bdx); gc_bound < gc_to {
+					gc_to = gc_bound
+				}
+				if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+					panic(compiled.ErrGuardWraps)
+				}
+				if gc_bound := compiled.Diff(len(ps), gc_bx*gc_bdx); gc_bound < gc_to {
+					gc_to = gc_bound
+				}
+				for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+					gc_vstep := gc_from
+					for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
+						gc_tx := gc_vstep
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line parts.go:42
+						var i int = gc_bx*gc_bdx + gc_tx
+//line parts.go:42
+						_ = i
+//line parts.go:46
+						if i < 0 || i > len(ps)-8 || i > len(out)-8 {
+//line parts.go:46
+							break
+//line parts.go:46
+						}
+//line parts.go:46
+						var gc_ld2 lanes.Float32x8
+//line parts.go:46
+						var gc_lanes2 [8]float32
+//line parts.go:46
+						for gc_k2 := range 8 {
+//line parts.go:46
+							gc_lanes2[gc_k2] = ps[i+gc_k2].X
+//line parts.go:46
+						}
+//line parts.go:46
+						gc_ld2 = lanes.LoadFloat32x8(&gc_lanes2)
+//line parts.go:46
+						x := gc_ld2
+//line parts.go:46
+						_ = x
+//line parts.go:46
+						var s lanes.Float32x8
+//line parts.go:46
+						_ = s
+//line parts.go:48
+						for j := range ps {
+//line parts.go:48
+							_ = j
+//line parts.go:48
+							s = s.Add(lanes.BroadcastFloat32x8(ps[j].X).Sub(x))
+						}
+//line parts.go:51
+						s.StoreSlice(out[i:])
+					}
+					for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 
 //line parts.go:42
-					i := gc_bx*gc_bdx + gc_tx
-					_ = i
+						i := gc_bx*gc_bdx + gc_tx
+						_ = i
 
 //line parts.go:46
-					x := ps[i].X
+						x := ps[i].X
 
 //line parts.go:47
-					var s float32
+						var s float32
 
-					{
+						{
 
 //line parts.go:48
-						gc_xs := ps
+							gc_xs := ps
 //line parts.go:48
-						gc_i := 0
+							gc_i := 0
 //line parts.go:48
-						for ; gc_i+3 < len(gc_xs); gc_i += 4 {
-//line parts.go:48
-							{
-//line parts.go:48
-								j := gc_i + 0
-//line parts.go:48
-								_ = j
+							for ; gc_i+3 < len(gc_xs); gc_i += 4 {
 //line parts.go:48
 								{
-									s += ps[j].X - x
+//line parts.go:48
+									j := gc_i + 0
+//line parts.go:48
+									_ = j
+//line parts.go:48
+									{
+										s += ps[j].X - x
+									}
+//line parts.go:50
+								}
+//line parts.go:50
+								{
+//line parts.go:50
+									j := gc_i + 1
+//line parts.go:50
+									_ = j
+//line parts.go:48
+									{
+										s += ps[j].X - x
+									}
+//line parts.go:50
+								}
+//line parts.go:50
+								{
+//line parts.go:50
+									j := gc_i + 2
+//line parts.go:50
+									_ = j
+//line parts.go:48
+									{
+										s += ps[j].X - x
+									}
+//line parts.go:50
+								}
+//line parts.go:50
+								{
+//line parts.go:50
+									j := gc_i + 3
+//line parts.go:50
+									_ = j
+//line parts.go:48
+									{
+										s += ps[j].X - x
+									}
+//line parts.go:50
 								}
 //line parts.go:50
 							}
-//line parts.go:50
-							{
-//line parts.go:50
-								j := gc_i + 1
-//line parts.go:50
-								_ = j
+//line parts.go:48
+							for ; gc_i < len(gc_xs); gc_i++ {
 //line parts.go:48
 								{
-									s += ps[j].X - x
-								}
-//line parts.go:50
-							}
-//line parts.go:50
-							{
-//line parts.go:50
-								j := gc_i + 2
-//line parts.go:50
-								_ = j
 //line parts.go:48
-								{
-									s += ps[j].X - x
-								}
-//line parts.go:50
-							}
-//line parts.go:50
-							{
-//line parts.go:50
-								j := gc_i + 3
-//line parts.go:50
-								_ = j
+									j := gc_i
 //line parts.go:48
-								{
-									s += ps[j].X - x
+									_ = j
+//line parts.go:48
+									{
+										s += ps[j].X - x
+									}
+//line parts.go:50
 								}
 //line parts.go:50
 							}
 //line parts.go:50
 						}
-//line parts.go:48
-						for ; gc_i < len(gc_xs); gc_i++ {
-//line parts.go:48
-							{
-//line parts.go:48
-								j := gc_i
-//line parts.go:48
-								_ = j
-//line parts.go:48
-								{
-									s += ps[j].X - x
-								}
-//line parts.go:50
-							}
-//line parts.go:50
-						}
-//line parts.go:50
-					}
 
 //line parts.go:51
-					out[i] = s
-					_ = x
-					_ = s
+						out[i] = s
+						_ = x
+						_ = s
+					}
 				}
 			}
-		}
+		})
 	}
 }

@@ -1337,30 +1337,87 @@ func gc_body_partsSum(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ps []partsParti
 		if gc_bx2 == gc_gdx2 {
 			gc_bx2 = 0
 		}
-		{
-			gc_from2, gc_to2 := 0, gc_bdx2
-			if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound2 := compiled.Diff(len(out), gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
-				gc_to2 = gc_bound2
-			}
-			if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound2 := compiled.Diff(len(ps), gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
-				gc_to2 = gc_bound2
-			}
-			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_vstep2 := gc_from2
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop bool
-					gc_vstep2, gc_stop = func(gc_vstep2 int) (int, bool) {
+		compiled.OutOfLine(func() {
+			{
+				gc_from2, gc_to2 := 0, gc_bdx2
+				if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
+					panic(compiled.ErrGuardWraps)
+				}
+				if gc_bound2 := compiled.Diff(len(out), gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
+					gc_to2 = gc_bound2
+				}
+				if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
+					panic(compiled.ErrGuardWraps)
+				}
+				if gc_bound2 := compiled.Diff(len(ps), gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
+					gc_to2 = gc_bound2
+				}
+				for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+					gc_vstep2 := gc_from2
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop bool
+						gc_vstep2, gc_stop = func(gc_vstep2 int) (int, bool) {
 //line parts.go:42
-						gc_Lane0Mask322 := compiled.Lane0Mask32()
+							gc_Lane0Mask322 := compiled.Lane0Mask32()
 //line parts.go:42
-						_ = gc_Lane0Mask322
-						for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
+							_ = gc_Lane0Mask322
+							for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
+								gc_tx2 := gc_vstep2
+								gc_rank2 := gc_base2 + gc_tx2
+								gc_pos2.Thread = gc_rank2
+//line parts.go:42
+								var i int = gc_bx2*gc_bdx2 + gc_tx2
+//line parts.go:42
+								_ = i
+//line parts.go:46
+								if i < 0 || i > len(ps)-16 || i > len(out)-16 {
+//line parts.go:46
+									break
+//line parts.go:46
+								}
+//line parts.go:46
+								var gc_ld4 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+//line parts.go:46
+								var gc_lanes4 [16]uint32
+//line parts.go:46
+								for gc_k4 := range 16 {
+//line parts.go:46
+									gc_lanes4[gc_k4] = compiled.Bits32At(&ps[i+gc_k4].X)
+//line parts.go:46
+								}
+//line parts.go:46
+								gc_ld4 = archsimd.LoadUint32x16(&gc_lanes4).AsFloat32x16()
+//line parts.go:46
+								x := gc_ld4
+//line parts.go:46
+								_ = x
+//line parts.go:46
+								var s archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+//line parts.go:46
+								_ = s
+//line parts.go:48
+								for j := range ps {
+//line parts.go:48
+									_ = j
+//line parts.go:48
+									s = s.Add(compiled.BroadcastFloat32x16At(&ps[j].X, gc_Lane0Mask322).Sub(x))
+								}
+//line parts.go:51
+								s.StoreSlice(out[i:])
+							}
+							archsimd.ClearAVXUpperBits()
+							return gc_vstep2, false
+						}(gc_vstep2)
+						if gc_stop {
+							return
+						}
+					}
+					if compiled.SIMD {
+//line parts.go:42
+						gc_Lane0Mask32 := compiled.Lane0Mask32()
+//line parts.go:42
+						_ = gc_Lane0Mask32
+						for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
 							gc_tx2 := gc_vstep2
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
@@ -1369,29 +1426,29 @@ func gc_body_partsSum(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ps []partsParti
 //line parts.go:42
 							_ = i
 //line parts.go:46
-							if i < 0 || i > len(ps)-16 || i > len(out)-16 {
+							if i < 0 || i > len(ps)-8 || i > len(out)-8 {
 //line parts.go:46
 								break
 //line parts.go:46
 							}
 //line parts.go:46
-							var gc_ld4 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+							var gc_ld3 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line parts.go:46
-							var gc_lanes4 [16]uint32
+							var gc_lanes3 [8]uint32
 //line parts.go:46
-							for gc_k4 := range 16 {
+							for gc_k3 := range 8 {
 //line parts.go:46
-								gc_lanes4[gc_k4] = compiled.Bits32At(&ps[i+gc_k4].X)
+								gc_lanes3[gc_k3] = compiled.Bits32At(&ps[i+gc_k3].X)
 //line parts.go:46
 							}
 //line parts.go:46
-							gc_ld4 = archsimd.LoadUint32x16(&gc_lanes4).AsFloat32x16()
+							gc_ld3 = archsimd.LoadUint32x8(&gc_lanes3).AsFloat32x8()
 //line parts.go:46
-							x := gc_ld4
+							x := gc_ld3
 //line parts.go:46
 							_ = x
 //line parts.go:46
-							var s archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+							var s archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line parts.go:46
 							_ = s
 //line parts.go:48
@@ -1399,166 +1456,111 @@ func gc_body_partsSum(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ps []partsParti
 //line parts.go:48
 								_ = j
 //line parts.go:48
-								s = s.Add(compiled.BroadcastFloat32x16At(&ps[j].X, gc_Lane0Mask322).Sub(x))
+								s = s.Add(compiled.BroadcastFloat32x8At(&ps[j].X, gc_Lane0Mask32).Sub(x))
 							}
 //line parts.go:51
 							s.StoreSlice(out[i:])
 						}
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep2, false
-					}(gc_vstep2)
-					if gc_stop {
-						return
 					}
-				}
-				if compiled.SIMD {
-//line parts.go:42
-					gc_Lane0Mask32 := compiled.Lane0Mask32()
-//line parts.go:42
-					_ = gc_Lane0Mask32
-					for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
-						gc_tx2 := gc_vstep2
+					for gc_tx2 := gc_vstep2; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
+
 //line parts.go:42
-						var i int = gc_bx2*gc_bdx2 + gc_tx2
-//line parts.go:42
+						i := gc_bx2*gc_bdx2 + gc_tx2
 						_ = i
-//line parts.go:46
-						if i < 0 || i > len(ps)-8 || i > len(out)-8 {
-//line parts.go:46
-							break
-//line parts.go:46
-						}
-//line parts.go:46
-						var gc_ld3 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line parts.go:46
-						var gc_lanes3 [8]uint32
-//line parts.go:46
-						for gc_k3 := range 8 {
-//line parts.go:46
-							gc_lanes3[gc_k3] = compiled.Bits32At(&ps[i+gc_k3].X)
-//line parts.go:46
-						}
-//line parts.go:46
-						gc_ld3 = archsimd.LoadUint32x8(&gc_lanes3).AsFloat32x8()
-//line parts.go:46
-						x := gc_ld3
-//line parts.go:46
-						_ = x
-//line parts.go:46
-						var s archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line parts.go:46
-						_ = s
-//line parts.go:48
-						for j := range ps {
-//line parts.go:48
-							_ = j
-//line parts.go:48
-							s = s.Add(compiled.BroadcastFloat32x8At(&ps[j].X, gc_Lane0Mask32).Sub(x))
-						}
-//line parts.go:51
-						s.StoreSlice(out[i:])
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				for gc_tx2 := gc_vstep2; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line parts.go:42
-					i := gc_bx2*gc_bdx2 + gc_tx2
-					_ = i
 
 //line parts.go:46
-					x := ps[i].X
+						x := ps[i].X
 
 //line parts.go:47
-					var s float32
+						var s float32
 
-					{
+						{
 
 //line parts.go:48
-						gc_xs2 := ps
+							gc_xs2 := ps
 //line parts.go:48
-						gc_i2 := 0
+							gc_i2 := 0
 //line parts.go:48
-						for ; gc_i2+3 < len(gc_xs2); gc_i2 += 4 {
-//line parts.go:48
-							{
-//line parts.go:48
-								j := gc_i2 + 0
-//line parts.go:48
-								_ = j
+							for ; gc_i2+3 < len(gc_xs2); gc_i2 += 4 {
 //line parts.go:48
 								{
-									s += ps[j].X - x
+//line parts.go:48
+									j := gc_i2 + 0
+//line parts.go:48
+									_ = j
+//line parts.go:48
+									{
+										s += ps[j].X - x
+									}
+//line parts.go:50
+								}
+//line parts.go:50
+								{
+//line parts.go:50
+									j := gc_i2 + 1
+//line parts.go:50
+									_ = j
+//line parts.go:48
+									{
+										s += ps[j].X - x
+									}
+//line parts.go:50
+								}
+//line parts.go:50
+								{
+//line parts.go:50
+									j := gc_i2 + 2
+//line parts.go:50
+									_ = j
+//line parts.go:48
+									{
+										s += ps[j].X - x
+									}
+//line parts.go:50
+								}
+//line parts.go:50
+								{
+//line parts.go:50
+									j := gc_i2 + 3
+//line parts.go:50
+									_ = j
+//line parts.go:48
+									{
+										s += ps[j].X - x
+									}
+//line parts.go:50
 								}
 //line parts.go:50
 							}
-//line parts.go:50
-							{
-//line parts.go:50
-								j := gc_i2 + 1
-//line parts.go:50
-								_ = j
+//line parts.go:48
+							for ; gc_i2 < len(gc_xs2); gc_i2++ {
 //line parts.go:48
 								{
-									s += ps[j].X - x
-								}
-//line parts.go:50
-							}
-//line parts.go:50
-							{
-//line parts.go:50
-								j := gc_i2 + 2
-//line parts.go:50
-								_ = j
 //line parts.go:48
-								{
-									s += ps[j].X - x
-								}
-//line parts.go:50
-							}
-//line parts.go:50
-							{
-//line parts.go:50
-								j := gc_i2 + 3
-//line parts.go:50
-								_ = j
+									j := gc_i2
 //line parts.go:48
-								{
-									s += ps[j].X - x
+									_ = j
+//line parts.go:48
+									{
+										s += ps[j].X - x
+									}
+//line parts.go:50
 								}
 //line parts.go:50
 							}
 //line parts.go:50
 						}
-//line parts.go:48
-						for ; gc_i2 < len(gc_xs2); gc_i2++ {
-//line parts.go:48
-							{
-//line parts.go:48
-								j := gc_i2
-//line parts.go:48
-								_ = j
-//line parts.go:48
-								{
-									s += ps[j].X - x
-								}
-//line parts.go:50
-							}
-//line parts.go:50
-						}
-//line parts.go:50
-					}
 
 //line parts.go:51
-					out[i] = s
-					_ = x
-					_ = s
+						out[i] = s
+						_ = x
+						_ = s
+					}
 				}
 			}
-		}
+		})
 	}
 }

@@ -41,73 +41,162 @@ func gc_body_portableWindow(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out [
 		if gc_bx2 == gc_gdx2 {
 			gc_bx2 = 0
 		}
-		{
-			gc_from2, gc_to2 := 0, gc_bdx2
-			if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound2 := compiled.Diff(r, gc_bx2*gc_bdx2); gc_bound2 > gc_from2 {
-				gc_from2 = gc_bound2
-			}
-			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_vstep2 := gc_from2
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop bool
-					gc_vstep2, gc_stop = func(gc_vstep2 int) (int, bool) {
+		compiled.OutOfLine(func() {
+			{
+				gc_from2, gc_to2 := 0, gc_bdx2
+				if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
+					panic(compiled.ErrGuardWraps)
+				}
+				if gc_bound2 := compiled.Diff(r, gc_bx2*gc_bdx2); gc_bound2 > gc_from2 {
+					gc_from2 = gc_bound2
+				}
+				for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+					gc_vstep2 := gc_from2
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop bool
+						gc_vstep2, gc_stop = func(gc_vstep2 int) (int, bool) {
 //line portable.go:14
-						gc_all4 := archsimd.Mask32x16FromBits(0xffff)
+							gc_all4 := archsimd.Mask32x16FromBits(0xffff)
 //line portable.go:14
-						_ = gc_all4
+							_ = gc_all4
 //line portable.go:14
-						gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+							gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line portable.go:14
-						_ = gc_iota4
-					gc_steps4:
-						for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
+							_ = gc_iota4
+						gc_steps4:
+							for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
+								gc_tx2 := gc_vstep2
+								gc_rank2 := gc_base2 + gc_tx2
+								_ = gc_rank2
+//line portable.go:14
+								gc_alive4 := gc_all4
+//line portable.go:14
+								_ = gc_alive4
+//line portable.go:14
+								var i int = gc_bx2*gc_bdx2 + gc_tx2
+//line portable.go:14
+								_ = i
+//line portable.go:15
+								gc_if4 := archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(r, i, 16)))).ToBits()|gc_iota4.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), i+r, 16)))).ToBits()).ToBits() | gc_iota4.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(out), i, 16)))).ToBits())
+//line portable.go:15
+								_ = gc_if4
+//line portable.go:15
+								if archsimd.Mask32x16FromBits(gc_alive4.ToBits()&gc_if4.ToBits()).ToBits() != 0 {
+//line portable.go:15
+									gc_alive4 = archsimd.Mask32x16FromBits(gc_alive4.ToBits() & archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_alive4.ToBits()&gc_if4.ToBits()).ToBits()).ToBits())
+//line portable.go:15
+								}
+//line portable.go:18
+								var sum archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+//line portable.go:18
+								_ = sum
+//line portable.go:19
+								if i < 0 || i > len(out)-16 {
+//line portable.go:19
+									break
+//line portable.go:19
+								}
+//line portable.go:19
+								if compiled.Adds(r, 2) && (i+(-r)) >= 0 && (i+r) >= (i+(-r)) && (i+r) <= (len(in)-16) {
+//line portable.go:19
+									for d := -r; d <= r; d = d + 1 {
+//line portable.go:19
+										var gc_ld4 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+//line portable.go:19
+										{
+//line portable.go:19
+											gc_ld4 = archsimd.LoadFloat32x16Slice(in[i+d:])
+										}
+//line portable.go:20
+										sum = sum.Add(gc_ld4)
+//line portable.go:20
+									}
+//line portable.go:20
+								} else {
+//line portable.go:20
+									for d := -r; d <= r; d = d + 1 {
+//line portable.go:19
+										var gc_ld4 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+//line portable.go:19
+										if (i+d) >= 0 && (i+d) <= len(in)-16 {
+											gc_ld4 = archsimd.LoadFloat32x16Slice(in[i+d:])
+//line portable.go:20
+										} else {
+//line portable.go:20
+											break gc_steps4
+//line portable.go:20
+										}
+//line portable.go:20
+										sum = sum.Add(gc_ld4)
+//line portable.go:20
+									}
+//line portable.go:20
+								}
+//line portable.go:22
+								sum.StoreMasked((*[16]float32)(out[i:]), gc_alive4)
+							}
+							archsimd.ClearAVXUpperBits()
+							return gc_vstep2, false
+						}(gc_vstep2)
+						if gc_stop {
+							return
+						}
+					}
+					if compiled.SIMD {
+//line portable.go:14
+						gc_all3 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+//line portable.go:14
+						_ = gc_all3
+//line portable.go:14
+						gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+//line portable.go:14
+						_ = gc_iota3
+					gc_steps3:
+						for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
 							gc_tx2 := gc_vstep2
 							gc_rank2 := gc_base2 + gc_tx2
 							_ = gc_rank2
 //line portable.go:14
-							gc_alive4 := gc_all4
+							gc_alive3 := gc_all3
 //line portable.go:14
-							_ = gc_alive4
+							_ = gc_alive3
 //line portable.go:14
 							var i int = gc_bx2*gc_bdx2 + gc_tx2
 //line portable.go:14
 							_ = i
 //line portable.go:15
-							gc_if4 := archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(r, i, 16)))).ToBits()|gc_iota4.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), i+r, 16)))).ToBits()).ToBits() | gc_iota4.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(out), i, 16)))).ToBits())
+							gc_if3 := gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(r, i, 8)))).Or(gc_iota3.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), i+r, 8))))).Or(gc_iota3.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(out), i, 8)))))
 //line portable.go:15
-							_ = gc_if4
+							_ = gc_if3
 //line portable.go:15
-							if archsimd.Mask32x16FromBits(gc_alive4.ToBits()&gc_if4.ToBits()).ToBits() != 0 {
+							if gc_alive3.And(gc_if3).ToBits() != 0 {
 //line portable.go:15
-								gc_alive4 = archsimd.Mask32x16FromBits(gc_alive4.ToBits() & archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_alive4.ToBits()&gc_if4.ToBits()).ToBits()).ToBits())
+								gc_alive3 = gc_alive3.And(gc_alive3.And(gc_if3).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8()))
 //line portable.go:15
 							}
 //line portable.go:18
-							var sum archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+							var sum archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line portable.go:18
 							_ = sum
 //line portable.go:19
-							if i < 0 || i > len(out)-16 {
+							if i < 0 || i > len(out)-8 {
 //line portable.go:19
 								break
 //line portable.go:19
 							}
 //line portable.go:19
-							if compiled.Adds(r, 2) && (i+(-r)) >= 0 && (i+r) >= (i+(-r)) && (i+r) <= (len(in)-16) {
+							if compiled.Adds(r, 2) && (i+(-r)) >= 0 && (i+r) >= (i+(-r)) && (i+r) <= (len(in)-8) {
 //line portable.go:19
 								for d := -r; d <= r; d = d + 1 {
 //line portable.go:19
-									var gc_ld4 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+									var gc_ld3 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line portable.go:19
 									{
 //line portable.go:19
-										gc_ld4 = archsimd.LoadFloat32x16Slice(in[i+d:])
+										gc_ld3 = archsimd.LoadFloat32x8Slice(in[i+d:])
 									}
 //line portable.go:20
-									sum = sum.Add(gc_ld4)
+									sum = sum.Add(gc_ld3)
 //line portable.go:20
 								}
 //line portable.go:20
@@ -115,143 +204,56 @@ func gc_body_portableWindow(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out [
 //line portable.go:20
 								for d := -r; d <= r; d = d + 1 {
 //line portable.go:19
-									var gc_ld4 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+									var gc_ld3 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line portable.go:19
-									if (i+d) >= 0 && (i+d) <= len(in)-16 {
-										gc_ld4 = archsimd.LoadFloat32x16Slice(in[i+d:])
+									if (i+d) >= 0 && (i+d) <= len(in)-8 {
+										gc_ld3 = archsimd.LoadFloat32x8Slice(in[i+d:])
 //line portable.go:20
 									} else {
 //line portable.go:20
-										break gc_steps4
+										break gc_steps3
 //line portable.go:20
 									}
 //line portable.go:20
-									sum = sum.Add(gc_ld4)
+									sum = sum.Add(gc_ld3)
 //line portable.go:20
 								}
 //line portable.go:20
 							}
 //line portable.go:22
-							sum.StoreMasked((*[16]float32)(out[i:]), gc_alive4)
+							sum.StoreMasked((*[8]float32)(out[i:]), gc_alive3)
 						}
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep2, false
-					}(gc_vstep2)
-					if gc_stop {
-						return
 					}
-				}
-				if compiled.SIMD {
-//line portable.go:14
-					gc_all3 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-//line portable.go:14
-					_ = gc_all3
-//line portable.go:14
-					gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line portable.go:14
-					_ = gc_iota3
-				gc_steps3:
-					for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
-						gc_tx2 := gc_vstep2
+				gc_L12:
+					for gc_tx2 := gc_vstep2; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
+						gc_pos2.Thread = gc_rank2
+
 //line portable.go:14
-						gc_alive3 := gc_all3
-//line portable.go:14
-						_ = gc_alive3
-//line portable.go:14
-						var i int = gc_bx2*gc_bdx2 + gc_tx2
-//line portable.go:14
+						i := gc_bx2*gc_bdx2 + gc_tx2
 						_ = i
+
 //line portable.go:15
-						gc_if3 := gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(r, i, 8)))).Or(gc_iota3.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), i+r, 8))))).Or(gc_iota3.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(out), i, 8)))))
-//line portable.go:15
-						_ = gc_if3
-//line portable.go:15
-						if gc_alive3.And(gc_if3).ToBits() != 0 {
-//line portable.go:15
-							gc_alive3 = gc_alive3.And(gc_alive3.And(gc_if3).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8()))
-//line portable.go:15
+						if i < r || i+r >= len(in) || i >= len(out) {
+							continue gc_L12
 						}
+
 //line portable.go:18
-						var sum archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line portable.go:18
+						var sum float32
+
+//line portable.go:19
+						for d := -r; d <= r; d++ {
+							sum += in[i+d]
+						}
+
+//line portable.go:22
+						out[i] = sum
 						_ = sum
-//line portable.go:19
-						if i < 0 || i > len(out)-8 {
-//line portable.go:19
-							break
-//line portable.go:19
-						}
-//line portable.go:19
-						if compiled.Adds(r, 2) && (i+(-r)) >= 0 && (i+r) >= (i+(-r)) && (i+r) <= (len(in)-8) {
-//line portable.go:19
-							for d := -r; d <= r; d = d + 1 {
-//line portable.go:19
-								var gc_ld3 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line portable.go:19
-								{
-//line portable.go:19
-									gc_ld3 = archsimd.LoadFloat32x8Slice(in[i+d:])
-								}
-//line portable.go:20
-								sum = sum.Add(gc_ld3)
-//line portable.go:20
-							}
-//line portable.go:20
-						} else {
-//line portable.go:20
-							for d := -r; d <= r; d = d + 1 {
-//line portable.go:19
-								var gc_ld3 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line portable.go:19
-								if (i+d) >= 0 && (i+d) <= len(in)-8 {
-									gc_ld3 = archsimd.LoadFloat32x8Slice(in[i+d:])
-//line portable.go:20
-								} else {
-//line portable.go:20
-									break gc_steps3
-//line portable.go:20
-								}
-//line portable.go:20
-								sum = sum.Add(gc_ld3)
-//line portable.go:20
-							}
-//line portable.go:20
-						}
-//line portable.go:22
-						sum.StoreMasked((*[8]float32)(out[i:]), gc_alive3)
 					}
-					archsimd.ClearAVXUpperBits()
-				}
-			gc_L12:
-				for gc_tx2 := gc_vstep2; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line portable.go:14
-					i := gc_bx2*gc_bdx2 + gc_tx2
-					_ = i
-
-//line portable.go:15
-					if i < r || i+r >= len(in) || i >= len(out) {
-						continue gc_L12
-					}
-
-//line portable.go:18
-					var sum float32
-
-//line portable.go:19
-					for d := -r; d <= r; d++ {
-						sum += in[i+d]
-					}
-
-//line portable.go:22
-					out[i] = sum
-					_ = sum
 				}
 			}
-		}
+		})
 	}
 }
 
@@ -288,14 +290,81 @@ func gc_body_portableReach(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []
 		if gc_bx2 == gc_gdx2 {
 			gc_bx2 = 0
 		}
-		{
-			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_vstep2 := 0
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop bool
-					gc_vstep2, gc_stop = func(gc_vstep2 int) (int, bool) {
-					gc_steps4:
-						for ; gc_vstep2+15 < gc_bdx2; gc_vstep2 += 16 {
+		compiled.OutOfLine(func() {
+			{
+				for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+					gc_vstep2 := 0
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop bool
+						gc_vstep2, gc_stop = func(gc_vstep2 int) (int, bool) {
+						gc_steps4:
+							for ; gc_vstep2+15 < gc_bdx2; gc_vstep2 += 16 {
+								gc_tx2 := gc_vstep2
+								gc_rank2 := gc_base2 + gc_tx2
+								_ = gc_rank2
+//line portable.go:30
+								var i int = gc_bx2*gc_bdx2 + gc_tx2
+//line portable.go:30
+								_ = i
+//line portable.go:31
+								var sum archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+//line portable.go:31
+								_ = sum
+//line portable.go:32
+								if i < 0 || i > len(out)-16 {
+//line portable.go:32
+									break
+//line portable.go:32
+								}
+//line portable.go:32
+								if compiled.Adds(reach, 2) && (i+0) >= 0 && (i+reach) >= (i+0) && (i+reach) <= (len(in)-16) {
+//line portable.go:32
+									for d := 0; d <= reach; d = d + 1 {
+//line portable.go:32
+										var gc_ld4 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+//line portable.go:32
+										{
+//line portable.go:32
+											gc_ld4 = archsimd.LoadFloat32x16Slice(in[i+d:])
+										}
+//line portable.go:33
+										sum = sum.Add(gc_ld4)
+//line portable.go:33
+									}
+//line portable.go:33
+								} else {
+//line portable.go:33
+									for d := 0; d <= reach; d = d + 1 {
+//line portable.go:32
+										var gc_ld4 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+//line portable.go:32
+										if (i+d) >= 0 && (i+d) <= len(in)-16 {
+											gc_ld4 = archsimd.LoadFloat32x16Slice(in[i+d:])
+//line portable.go:33
+										} else {
+//line portable.go:33
+											break gc_steps4
+//line portable.go:33
+										}
+//line portable.go:33
+										sum = sum.Add(gc_ld4)
+//line portable.go:33
+									}
+//line portable.go:33
+								}
+//line portable.go:35
+								sum.StoreSlice(out[i:])
+							}
+							archsimd.ClearAVXUpperBits()
+							return gc_vstep2, false
+						}(gc_vstep2)
+						if gc_stop {
+							return
+						}
+					}
+					if compiled.SIMD {
+					gc_steps3:
+						for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
 							gc_tx2 := gc_vstep2
 							gc_rank2 := gc_base2 + gc_tx2
 							_ = gc_rank2
@@ -304,28 +373,28 @@ func gc_body_portableReach(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []
 //line portable.go:30
 							_ = i
 //line portable.go:31
-							var sum archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+							var sum archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line portable.go:31
 							_ = sum
 //line portable.go:32
-							if i < 0 || i > len(out)-16 {
+							if i < 0 || i > len(out)-8 {
 //line portable.go:32
 								break
 //line portable.go:32
 							}
 //line portable.go:32
-							if compiled.Adds(reach, 2) && (i+0) >= 0 && (i+reach) >= (i+0) && (i+reach) <= (len(in)-16) {
+							if compiled.Adds(reach, 2) && (i+0) >= 0 && (i+reach) >= (i+0) && (i+reach) <= (len(in)-8) {
 //line portable.go:32
 								for d := 0; d <= reach; d = d + 1 {
 //line portable.go:32
-									var gc_ld4 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+									var gc_ld3 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line portable.go:32
 									{
 //line portable.go:32
-										gc_ld4 = archsimd.LoadFloat32x16Slice(in[i+d:])
+										gc_ld3 = archsimd.LoadFloat32x8Slice(in[i+d:])
 									}
 //line portable.go:33
-									sum = sum.Add(gc_ld4)
+									sum = sum.Add(gc_ld3)
 //line portable.go:33
 								}
 //line portable.go:33
@@ -333,18 +402,18 @@ func gc_body_portableReach(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []
 //line portable.go:33
 								for d := 0; d <= reach; d = d + 1 {
 //line portable.go:32
-									var gc_ld4 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+									var gc_ld3 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line portable.go:32
-									if (i+d) >= 0 && (i+d) <= len(in)-16 {
-										gc_ld4 = archsimd.LoadFloat32x16Slice(in[i+d:])
+									if (i+d) >= 0 && (i+d) <= len(in)-8 {
+										gc_ld3 = archsimd.LoadFloat32x8Slice(in[i+d:])
 //line portable.go:33
 									} else {
 //line portable.go:33
-										break gc_steps4
+										break gc_steps3
 //line portable.go:33
 									}
 //line portable.go:33
-									sum = sum.Add(gc_ld4)
+									sum = sum.Add(gc_ld3)
 //line portable.go:33
 								}
 //line portable.go:33
@@ -353,77 +422,95 @@ func gc_body_portableReach(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []
 							sum.StoreSlice(out[i:])
 						}
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep2, false
-					}(gc_vstep2)
-					if gc_stop {
-						return
 					}
-				}
-				if compiled.SIMD {
-				gc_steps3:
-					for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
-						gc_tx2 := gc_vstep2
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
+					gc_step2 := gc_vstep2
+					for ; gc_step2+3 < gc_bdx2; gc_step2 += 4 {
+						{
+							gc_tx2 := gc_step2 + 0
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
 //line portable.go:30
-						var i int = gc_bx2*gc_bdx2 + gc_tx2
-//line portable.go:30
-						_ = i
+							i := gc_bx2*gc_bdx2 + gc_tx2
+							_ = i
+
 //line portable.go:31
-						var sum archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line portable.go:31
-						_ = sum
+							var sum float32
+
 //line portable.go:32
-						if i < 0 || i > len(out)-8 {
-//line portable.go:32
-							break
-//line portable.go:32
-						}
-//line portable.go:32
-						if compiled.Adds(reach, 2) && (i+0) >= 0 && (i+reach) >= (i+0) && (i+reach) <= (len(in)-8) {
-//line portable.go:32
-							for d := 0; d <= reach; d = d + 1 {
-//line portable.go:32
-								var gc_ld3 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line portable.go:32
-								{
-//line portable.go:32
-									gc_ld3 = archsimd.LoadFloat32x8Slice(in[i+d:])
-								}
-//line portable.go:33
-								sum = sum.Add(gc_ld3)
-//line portable.go:33
+							for d := 0; d <= reach; d++ {
+								sum += in[i+d]
 							}
-//line portable.go:33
-						} else {
-//line portable.go:33
-							for d := 0; d <= reach; d = d + 1 {
+
+//line portable.go:35
+							out[i] = sum
+							_ = sum
+						}
+						{
+							gc_tx2 := gc_step2 + 1
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line portable.go:30
+							i := gc_bx2*gc_bdx2 + gc_tx2
+							_ = i
+
+//line portable.go:31
+							var sum float32
+
 //line portable.go:32
-								var gc_ld3 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line portable.go:32
-								if (i+d) >= 0 && (i+d) <= len(in)-8 {
-									gc_ld3 = archsimd.LoadFloat32x8Slice(in[i+d:])
-//line portable.go:33
-								} else {
-//line portable.go:33
-									break gc_steps3
-//line portable.go:33
-								}
-//line portable.go:33
-								sum = sum.Add(gc_ld3)
-//line portable.go:33
+							for d := 0; d <= reach; d++ {
+								sum += in[i+d]
 							}
-//line portable.go:33
-						}
+
 //line portable.go:35
-						sum.StoreSlice(out[i:])
+							out[i] = sum
+							_ = sum
+						}
+						{
+							gc_tx2 := gc_step2 + 2
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line portable.go:30
+							i := gc_bx2*gc_bdx2 + gc_tx2
+							_ = i
+
+//line portable.go:31
+							var sum float32
+
+//line portable.go:32
+							for d := 0; d <= reach; d++ {
+								sum += in[i+d]
+							}
+
+//line portable.go:35
+							out[i] = sum
+							_ = sum
+						}
+						{
+							gc_tx2 := gc_step2 + 3
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line portable.go:30
+							i := gc_bx2*gc_bdx2 + gc_tx2
+							_ = i
+
+//line portable.go:31
+							var sum float32
+
+//line portable.go:32
+							for d := 0; d <= reach; d++ {
+								sum += in[i+d]
+							}
+
+//line portable.go:35
+							out[i] = sum
+							_ = sum
+						}
 					}
-					archsimd.ClearAVXUpperBits()
-				}
-				gc_step2 := gc_vstep2
-				for ; gc_step2+3 < gc_bdx2; gc_step2 += 4 {
-					{
-						gc_tx2 := gc_step2 + 0
+					for gc_tx2 := gc_step2; gc_tx2 < gc_bdx2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -443,91 +530,8 @@ func gc_body_portableReach(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []
 						out[i] = sum
 						_ = sum
 					}
-					{
-						gc_tx2 := gc_step2 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line portable.go:30
-						i := gc_bx2*gc_bdx2 + gc_tx2
-						_ = i
-
-//line portable.go:31
-						var sum float32
-
-//line portable.go:32
-						for d := 0; d <= reach; d++ {
-							sum += in[i+d]
-						}
-
-//line portable.go:35
-						out[i] = sum
-						_ = sum
-					}
-					{
-						gc_tx2 := gc_step2 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line portable.go:30
-						i := gc_bx2*gc_bdx2 + gc_tx2
-						_ = i
-
-//line portable.go:31
-						var sum float32
-
-//line portable.go:32
-						for d := 0; d <= reach; d++ {
-							sum += in[i+d]
-						}
-
-//line portable.go:35
-						out[i] = sum
-						_ = sum
-					}
-					{
-						gc_tx2 := gc_step2 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line portable.go:30
-						i := gc_bx2*gc_bdx2 + gc_tx2
-						_ = i
-
-//line portable.go:31
-						var sum float32
-
-//line portable.go:32
-						for d := 0; d <= reach; d++ {
-							sum += in[i+d]
-						}
-
-//line portable.go:35
-						out[i] = sum
-						_ = sum
-					}
-				}
-				for gc_tx2 := gc_step2; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line portable.go:30
-					i := gc_bx2*gc_bdx2 + gc_tx2
-					_ = i
-
-//line portable.go:31
-					var sum float32
-
-//line portable.go:32
-					for d := 0; d <= reach; d++ {
-						sum += in[i+d]
-					}
-
-//line portable.go:35
-					out[i] = sum
-					_ = sum
 				}
 			}
-		}
+		})
 	}
 }

@@ -44,146 +44,148 @@ func gc_body_rangeRuns(gc_b *compiled.Block, gc_lo, gc_hi int, x, y, sums []floa
 		if gc_bx == gc_gdx {
 			gc_bx = 0
 		}
-		{
-			gc_from, gc_to := 0, gc_bdx
-			if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound := compiled.Diff(len(lens), gc_bx*gc_bdx); gc_bound < gc_to {
-				gc_to = gc_bound
-			}
-			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+		compiled.OutOfLine(func() {
+			{
+				gc_from, gc_to := 0, gc_bdx
+				if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+					panic(compiled.ErrGuardWraps)
+				}
+				if gc_bound := compiled.Diff(len(lens), gc_bx*gc_bdx); gc_bound < gc_to {
+					gc_to = gc_bound
+				}
+				for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 
 //line range_steps.go:14
-					i := gc_bx*gc_bdx + gc_tx
-					_ = i
+						i := gc_bx*gc_bdx + gc_tx
+						_ = i
 
 //line range_steps.go:18
-					xs := x[i*run+lens[i] : (i+1)*run]
+						xs := x[i*run+lens[i] : (i+1)*run]
 
 //line range_steps.go:18
-					ys := y[i*run+lens[i] : (i+1)*run]
+						ys := y[i*run+lens[i] : (i+1)*run]
 
 //line range_steps.go:19
-					var s float32
+						var s float32
 
-					{
+						{
 
 //line range_steps.go:20
-						gc_xs := xs
+							gc_xs := xs
 //line range_steps.go:20
-						gc_i := 0
+							gc_i := 0
 //line range_steps.go:20
-						for ; gc_i+3 < len(gc_xs); gc_i += 4 {
-//line range_steps.go:20
-							{
-//line range_steps.go:20
-								k := gc_i + 0
-//line range_steps.go:20
-								_ = k
-//line range_steps.go:20
-								v := gc_xs[k]
-//line range_steps.go:20
-								_ = v
+							for ; gc_i+3 < len(gc_xs); gc_i += 4 {
 //line range_steps.go:20
 								{
-									ys[k] = 2*v + float32(k)
-									s += v
-									xs = xs[:0]
+//line range_steps.go:20
+									k := gc_i + 0
+//line range_steps.go:20
+									_ = k
+//line range_steps.go:20
+									v := gc_xs[k]
+//line range_steps.go:20
+									_ = v
+//line range_steps.go:20
+									{
+										ys[k] = 2*v + float32(k)
+										s += v
+										xs = xs[:0]
+									}
+//line range_steps.go:24
+								}
+//line range_steps.go:24
+								{
+//line range_steps.go:24
+									k := gc_i + 1
+//line range_steps.go:24
+									_ = k
+//line range_steps.go:24
+									v := gc_xs[k]
+//line range_steps.go:24
+									_ = v
+//line range_steps.go:20
+									{
+										ys[k] = 2*v + float32(k)
+										s += v
+										xs = xs[:0]
+									}
+//line range_steps.go:24
+								}
+//line range_steps.go:24
+								{
+//line range_steps.go:24
+									k := gc_i + 2
+//line range_steps.go:24
+									_ = k
+//line range_steps.go:24
+									v := gc_xs[k]
+//line range_steps.go:24
+									_ = v
+//line range_steps.go:20
+									{
+										ys[k] = 2*v + float32(k)
+										s += v
+										xs = xs[:0]
+									}
+//line range_steps.go:24
+								}
+//line range_steps.go:24
+								{
+//line range_steps.go:24
+									k := gc_i + 3
+//line range_steps.go:24
+									_ = k
+//line range_steps.go:24
+									v := gc_xs[k]
+//line range_steps.go:24
+									_ = v
+//line range_steps.go:20
+									{
+										ys[k] = 2*v + float32(k)
+										s += v
+										xs = xs[:0]
+									}
+//line range_steps.go:24
 								}
 //line range_steps.go:24
 							}
-//line range_steps.go:24
-							{
-//line range_steps.go:24
-								k := gc_i + 1
-//line range_steps.go:24
-								_ = k
-//line range_steps.go:24
-								v := gc_xs[k]
-//line range_steps.go:24
-								_ = v
+//line range_steps.go:20
+							for ; gc_i < len(gc_xs); gc_i++ {
 //line range_steps.go:20
 								{
-									ys[k] = 2*v + float32(k)
-									s += v
-									xs = xs[:0]
-								}
-//line range_steps.go:24
-							}
-//line range_steps.go:24
-							{
-//line range_steps.go:24
-								k := gc_i + 2
-//line range_steps.go:24
-								_ = k
-//line range_steps.go:24
-								v := gc_xs[k]
-//line range_steps.go:24
-								_ = v
 //line range_steps.go:20
-								{
-									ys[k] = 2*v + float32(k)
-									s += v
-									xs = xs[:0]
-								}
-//line range_steps.go:24
-							}
-//line range_steps.go:24
-							{
-//line range_steps.go:24
-								k := gc_i + 3
-//line range_steps.go:24
-								_ = k
-//line range_steps.go:24
-								v := gc_xs[k]
-//line range_steps.go:24
-								_ = v
+									k := gc_i
 //line range_steps.go:20
-								{
-									ys[k] = 2*v + float32(k)
-									s += v
-									xs = xs[:0]
+									_ = k
+//line range_steps.go:20
+									v := gc_xs[k]
+//line range_steps.go:20
+									_ = v
+//line range_steps.go:20
+									{
+										ys[k] = 2*v + float32(k)
+										s += v
+										xs = xs[:0]
+									}
+//line range_steps.go:24
 								}
 //line range_steps.go:24
 							}
 //line range_steps.go:24
 						}
-//line range_steps.go:20
-						for ; gc_i < len(gc_xs); gc_i++ {
-//line range_steps.go:20
-							{
-//line range_steps.go:20
-								k := gc_i
-//line range_steps.go:20
-								_ = k
-//line range_steps.go:20
-								v := gc_xs[k]
-//line range_steps.go:20
-								_ = v
-//line range_steps.go:20
-								{
-									ys[k] = 2*v + float32(k)
-									s += v
-									xs = xs[:0]
-								}
-//line range_steps.go:24
-							}
-//line range_steps.go:24
-						}
-//line range_steps.go:24
-					}
 
 //line range_steps.go:25
-					sums[i] = s
-					_ = xs
-					_ = ys
-					_ = s
+						sums[i] = s
+						_ = xs
+						_ = ys
+						_ = s
+					}
 				}
 			}
-		}
+		})
 	}
 }

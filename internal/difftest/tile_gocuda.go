@@ -188,172 +188,174 @@ func gc_body_tileHalo(gc_b *compiled.Block, src, out, seen []int32, width, heigh
 			}
 		}
 	}
-	{
-		gc_ty := 0
-		gc_from, gc_to := 0, gc_bdx
-		if !compiled.Adds(x0+r, gc_to) {
-			panic(compiled.ErrGuardWraps)
-		}
-		if gc_bound := compiled.Diff(width, x0+r); gc_bound < gc_to {
-			gc_to = gc_bound
-		}
-		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-			if (y0 + r + gc_ty) >= height {
+	compiled.OutOfLine(func() {
+		{
+			gc_ty := 0
+			gc_from, gc_to := 0, gc_bdx
+			if !compiled.Adds(x0+r, gc_to) {
+				panic(compiled.ErrGuardWraps)
+			}
+			if gc_bound := compiled.Diff(width, x0+r); gc_bound < gc_to {
+				gc_to = gc_bound
+			}
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				if (y0 + r + gc_ty) >= height {
+					gc_ty++
+					if gc_ty == gc_bdy {
+						gc_ty = 0
+					}
+					continue
+				}
+				gc_vstep := gc_from
+//line tile.go:34
+				gc_all2 := lanes.BroadcastInt32x8(-1).ToMask()
+//line tile.go:34
+				_ = gc_all2
+//line tile.go:34
+				gc_iota2 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+//line tile.go:34
+				_ = gc_iota2
+//line tile.go:34
+				gc_none2 := lanes.BroadcastInt32x8(0).ToMask()
+//line tile.go:34
+				_ = gc_none2
+			gc_steps2:
+				for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
+					gc_tx := gc_vstep
+					gc_rank := gc_base + gc_tx
+					_ = gc_rank
+//line tile.go:34
+					gc_alive2 := gc_all2
+//line tile.go:34
+					_ = gc_alive2
+//line tile.go:34
+					var x int = x0 + r + gc_tx
+//line tile.go:34
+					_ = x
+//line tile.go:34
+					var y int = y0 + r + gc_ty
+//line tile.go:34
+					_ = y
+//line tile.go:35
+					gc_b4 := gc_none2
+//line tile.go:35
+					if y >= height {
+//line tile.go:35
+						gc_b4 = gc_all2
+//line tile.go:35
+					}
+//line tile.go:35
+					gc_b5 := gc_none2
+//line tile.go:35
+					if r < 1 {
+//line tile.go:35
+						gc_b5 = gc_all2
+//line tile.go:35
+					}
+//line tile.go:35
+					gc_if2 := gc_iota2.GreaterEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(width, x, 8)))).Or(gc_b4).Or(gc_b5)
+//line tile.go:35
+					_ = gc_if2
+//line tile.go:35
+					if gc_alive2.And(gc_if2).ToBits() != 0 {
+//line tile.go:35
+						gc_alive2 = gc_alive2.And(gc_alive2.And(gc_if2).ToInt32x8().Not().ToMask())
+//line tile.go:35
+					}
+//line tile.go:38
+					var sum lanes.Int32x8
+//line tile.go:38
+					_ = sum
+//line tile.go:39
+					if (y*
+
+//line tile.go:44
+						width+x) < 0 || (y*width+x) > len(out)-8 {
+//line tile.go:39
+						break
+//line tile.go:39
+					}
+//line tile.go:39
+					for dy := r - 1; dy <= r+1; dy = dy + 1 {
+//line tile.go:39
+						if compiled.Adds(r+1, 2) && ((gc_ty+dy)*side+gc_tx+(r-1)) >= 0 && ((gc_ty+dy)*side+gc_tx+(r+1)) >= ((gc_ty+dy)*side+gc_tx+(r-1)) && ((gc_ty+dy)*side+gc_tx+(r+1)) <= (len(tile_)-8) {
+							for dx := r - 1; dx <= r+1; dx = dx + 1 {
+//line tile.go:40
+								var gc_ld2 lanes.Int32x8
+//line tile.go:40
+								{
+//line tile.go:40
+									gc_ld2 = lanes.LoadInt32x8Slice(tile_[(gc_ty+dy)*side+gc_tx+dx:])
+								}
+//line tile.go:41
+								sum = sum.Add(gc_ld2)
+//line tile.go:41
+							}
+//line tile.go:41
+						} else {
+//line tile.go:41
+							for dx := r - 1; dx <= r+1; dx = dx + 1 {
+//line tile.go:40
+								var gc_ld2 lanes.Int32x8
+//line tile.go:40
+								if ((gc_ty+dy)*side+gc_tx+dx) >= 0 && ((gc_ty+dy)*side+gc_tx+dx) <= len(tile_)-8 {
+									gc_ld2 = lanes.LoadInt32x8Slice(tile_[(gc_ty+dy)*side+gc_tx+dx:])
+//line tile.go:41
+								} else {
+//line tile.go:41
+									break gc_steps2
+//line tile.go:41
+								}
+//line tile.go:41
+								sum = sum.Add(gc_ld2)
+//line tile.go:41
+							}
+//line tile.go:41
+						}
+//line tile.go:41
+					}
+//line tile.go:44
+					sum.StoreMasked((*[8]int32)(out[y*width+x:]), gc_alive2)
+				}
+			gc_L3:
+				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line tile.go:34
+					x := x0 + r + gc_tx
+					_ = x
+
+//line tile.go:34
+					y := y0 + r + gc_ty
+					_ = y
+
+//line tile.go:35
+					if x >= width || y >= height || r < 1 {
+						continue gc_L3
+					}
+
+//line tile.go:38
+					var sum int32
+
+//line tile.go:39
+					for dy := r - 1; dy <= r+1; dy++ {
+						for dx := r - 1; dx <= r+1; dx++ {
+							sum += tile_[(gc_ty+dy)*side+gc_tx+dx]
+						}
+					}
+
+//line tile.go:44
+					out[y*width+x] = sum
+					_ = sum
+				}
 				gc_ty++
 				if gc_ty == gc_bdy {
 					gc_ty = 0
 				}
-				continue
-			}
-			gc_vstep := gc_from
-//line tile.go:34
-			gc_all2 := lanes.BroadcastInt32x8(-1).ToMask()
-//line tile.go:34
-			_ = gc_all2
-//line tile.go:34
-			gc_iota2 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line tile.go:34
-			_ = gc_iota2
-//line tile.go:34
-			gc_none2 := lanes.BroadcastInt32x8(0).ToMask()
-//line tile.go:34
-			_ = gc_none2
-		gc_steps2:
-			for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
-				gc_tx := gc_vstep
-				gc_rank := gc_base + gc_tx
-				_ = gc_rank
-//line tile.go:34
-				gc_alive2 := gc_all2
-//line tile.go:34
-				_ = gc_alive2
-//line tile.go:34
-				var x int = x0 + r + gc_tx
-//line tile.go:34
-				_ = x
-//line tile.go:34
-				var y int = y0 + r + gc_ty
-//line tile.go:34
-				_ = y
-//line tile.go:35
-				gc_b4 := gc_none2
-//line tile.go:35
-				if y >= height {
-//line tile.go:35
-					gc_b4 = gc_all2
-//line tile.go:35
-				}
-//line tile.go:35
-				gc_b5 := gc_none2
-//line tile.go:35
-				if r < 1 {
-//line tile.go:35
-					gc_b5 = gc_all2
-//line tile.go:35
-				}
-//line tile.go:35
-				gc_if2 := gc_iota2.GreaterEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(width, x, 8)))).Or(gc_b4).Or(gc_b5)
-//line tile.go:35
-				_ = gc_if2
-//line tile.go:35
-				if gc_alive2.And(gc_if2).ToBits() != 0 {
-//line tile.go:35
-					gc_alive2 = gc_alive2.And(gc_alive2.And(gc_if2).ToInt32x8().Not().ToMask())
-//line tile.go:35
-				}
-//line tile.go:38
-				var sum lanes.Int32x8
-//line tile.go:38
-				_ = sum
-//line tile.go:39
-				if (y*
-
-//line tile.go:44
-					width+x) < 0 || (y*width+x) > len(out)-8 {
-//line tile.go:39
-					break
-//line tile.go:39
-				}
-//line tile.go:39
-				for dy := r - 1; dy <= r+1; dy = dy + 1 {
-//line tile.go:39
-					if compiled.Adds(r+1, 2) && ((gc_ty+dy)*side+gc_tx+(r-1)) >= 0 && ((gc_ty+dy)*side+gc_tx+(r+1)) >= ((gc_ty+dy)*side+gc_tx+(r-1)) && ((gc_ty+dy)*side+gc_tx+(r+1)) <= (len(tile_)-8) {
-						for dx := r - 1; dx <= r+1; dx = dx + 1 {
-//line tile.go:40
-							var gc_ld2 lanes.Int32x8
-//line tile.go:40
-							{
-//line tile.go:40
-								gc_ld2 = lanes.LoadInt32x8Slice(tile_[(gc_ty+dy)*side+gc_tx+dx:])
-							}
-//line tile.go:41
-							sum = sum.Add(gc_ld2)
-//line tile.go:41
-						}
-//line tile.go:41
-					} else {
-//line tile.go:41
-						for dx := r - 1; dx <= r+1; dx = dx + 1 {
-//line tile.go:40
-							var gc_ld2 lanes.Int32x8
-//line tile.go:40
-							if ((gc_ty+dy)*side+gc_tx+dx) >= 0 && ((gc_ty+dy)*side+gc_tx+dx) <= len(tile_)-8 {
-								gc_ld2 = lanes.LoadInt32x8Slice(tile_[(gc_ty+dy)*side+gc_tx+dx:])
-//line tile.go:41
-							} else {
-//line tile.go:41
-								break gc_steps2
-//line tile.go:41
-							}
-//line tile.go:41
-							sum = sum.Add(gc_ld2)
-//line tile.go:41
-						}
-//line tile.go:41
-					}
-//line tile.go:41
-				}
-//line tile.go:44
-				sum.StoreMasked((*[8]int32)(out[y*width+x:]), gc_alive2)
-			}
-		gc_L3:
-			for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-
-//line tile.go:34
-				x := x0 + r + gc_tx
-				_ = x
-
-//line tile.go:34
-				y := y0 + r + gc_ty
-				_ = y
-
-//line tile.go:35
-				if x >= width || y >= height || r < 1 {
-					continue gc_L3
-				}
-
-//line tile.go:38
-				var sum int32
-
-//line tile.go:39
-				for dy := r - 1; dy <= r+1; dy++ {
-					for dx := r - 1; dx <= r+1; dx++ {
-						sum += tile_[(gc_ty+dy)*side+gc_tx+dx]
-					}
-				}
-
-//line tile.go:44
-				out[y*width+x] = sum
-				_ = sum
-			}
-			gc_ty++
-			if gc_ty == gc_bdy {
-				gc_ty = 0
 			}
 		}
-	}
+	})
 }
 
 // TileOffsetKernel walks a rows×cols tile of shared memory from an

@@ -188,48 +188,167 @@ func gc_body_tileHalo(gc_b6 *compiled.Block, src, out, seen []int32, width, heig
 			}
 		}
 	}
-	{
-		gc_ty2 := 0
-		gc_from4, gc_to2 := 0, gc_bdx2
-		if !compiled.Adds(x0+r, gc_to2) {
-			panic(compiled.ErrGuardWraps)
-		}
-		if gc_bound2 := compiled.Diff(width, x0+r); gc_bound2 < gc_to2 {
-			gc_to2 = gc_bound2
-		}
-		for gc_base2 := 0; gc_from4 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			if (y0 + r + gc_ty2) >= height {
-				gc_ty2++
-				if gc_ty2 == gc_bdy2 {
-					gc_ty2 = 0
-				}
-				continue
+	compiled.OutOfLine(func() {
+		{
+			gc_ty2 := 0
+			gc_from4, gc_to2 := 0, gc_bdx2
+			if !compiled.Adds(x0+r, gc_to2) {
+				panic(compiled.ErrGuardWraps)
 			}
-			gc_vstep2 := gc_from4
-			if compiled.SIMD && compiled.SIMD512 {
-				var gc_stop bool
-				gc_vstep2, gc_stop = func(gc_vstep2 int) (int, bool) {
+			if gc_bound2 := compiled.Diff(width, x0+r); gc_bound2 < gc_to2 {
+				gc_to2 = gc_bound2
+			}
+			for gc_base2 := 0; gc_from4 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+				if (y0 + r + gc_ty2) >= height {
+					gc_ty2++
+					if gc_ty2 == gc_bdy2 {
+						gc_ty2 = 0
+					}
+					continue
+				}
+				gc_vstep2 := gc_from4
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop bool
+					gc_vstep2, gc_stop = func(gc_vstep2 int) (int, bool) {
 //line tile.go:34
-					gc_all6 := archsimd.Mask32x16FromBits(0xffff)
+						gc_all6 := archsimd.Mask32x16FromBits(0xffff)
 //line tile.go:34
-					_ = gc_all6
+						_ = gc_all6
 //line tile.go:34
-					gc_iota6 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+						gc_iota6 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line tile.go:34
-					_ = gc_iota6
+						_ = gc_iota6
 //line tile.go:34
-					gc_none6 := archsimd.Mask32x16FromBits(0)
+						gc_none6 := archsimd.Mask32x16FromBits(0)
 //line tile.go:34
-					_ = gc_none6
-				gc_steps6:
-					for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
+						_ = gc_none6
+					gc_steps6:
+						for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
+							gc_tx2 := gc_vstep2
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+//line tile.go:34
+							gc_alive6 := gc_all6
+//line tile.go:34
+							_ = gc_alive6
+//line tile.go:34
+							var x int = x0 + r + gc_tx2
+//line tile.go:34
+							_ = x
+//line tile.go:34
+							var y int = y0 + r + gc_ty2
+//line tile.go:34
+							_ = y
+//line tile.go:35
+							gc_b13 := gc_none6
+//line tile.go:35
+							if y >= height {
+//line tile.go:35
+								gc_b13 = gc_all6
+//line tile.go:35
+							}
+//line tile.go:35
+							gc_b14 := gc_none6
+//line tile.go:35
+							if r < 1 {
+//line tile.go:35
+								gc_b14 = gc_all6
+//line tile.go:35
+							}
+//line tile.go:35
+							gc_if6 := archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(gc_iota6.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(width, x, 16)))).ToBits()|gc_b13.ToBits()).ToBits() | gc_b14.ToBits())
+//line tile.go:35
+							_ = gc_if6
+//line tile.go:35
+							if archsimd.Mask32x16FromBits(gc_alive6.ToBits()&gc_if6.ToBits()).ToBits() != 0 {
+//line tile.go:35
+								gc_alive6 = archsimd.Mask32x16FromBits(gc_alive6.ToBits() & archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_alive6.ToBits()&gc_if6.ToBits()).ToBits()).ToBits())
+//line tile.go:35
+							}
+//line tile.go:38
+							var sum archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
+//line tile.go:38
+							_ = sum
+//line tile.go:39
+							if (y*
+
+//line tile.go:44
+								width+x) < 0 || (y*width+x) > len(out)-16 {
+//line tile.go:39
+								break
+//line tile.go:39
+							}
+//line tile.go:39
+							for dy := r - 1; dy <= r+1; dy = dy + 1 {
+//line tile.go:39
+								if compiled.Adds(r+1, 2) && ((gc_ty2+dy)*side+gc_tx2+(r-1)) >= 0 && ((gc_ty2+dy)*side+gc_tx2+(r+1)) >= ((gc_ty2+dy)*side+gc_tx2+(r-1)) && ((gc_ty2+dy)*side+gc_tx2+(r+1)) <= (len(tile_)-16) {
+									for dx := r - 1; dx <= r+1; dx = dx + 1 {
+//line tile.go:40
+										var gc_ld6 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
+//line tile.go:40
+										{
+//line tile.go:40
+											gc_ld6 = archsimd.LoadInt32x16Slice(tile_[(gc_ty2+dy)*side+gc_tx2+dx:])
+										}
+//line tile.go:41
+										sum = sum.Add(gc_ld6)
+//line tile.go:41
+									}
+//line tile.go:41
+								} else {
+//line tile.go:41
+									for dx := r - 1; dx <= r+1; dx = dx + 1 {
+//line tile.go:40
+										var gc_ld6 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
+//line tile.go:40
+										if ((gc_ty2+dy)*side+gc_tx2+dx) >= 0 && ((gc_ty2+dy)*side+gc_tx2+dx) <= len(tile_)-16 {
+											gc_ld6 = archsimd.LoadInt32x16Slice(tile_[(gc_ty2+dy)*side+gc_tx2+dx:])
+//line tile.go:41
+										} else {
+//line tile.go:41
+											break gc_steps6
+//line tile.go:41
+										}
+//line tile.go:41
+										sum = sum.Add(gc_ld6)
+//line tile.go:41
+									}
+//line tile.go:41
+								}
+//line tile.go:41
+							}
+//line tile.go:44
+							sum.StoreMasked((*[16]int32)(out[y*width+x:]), gc_alive6)
+						}
+						archsimd.ClearAVXUpperBits()
+						return gc_vstep2, false
+					}(gc_vstep2)
+					if gc_stop {
+						return
+					}
+				}
+				if compiled.SIMD {
+//line tile.go:34
+					gc_all4 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+//line tile.go:34
+					_ = gc_all4
+//line tile.go:34
+					gc_iota4 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+//line tile.go:34
+					_ = gc_iota4
+//line tile.go:34
+					gc_none4 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
+//line tile.go:34
+					_ = gc_none4
+				gc_steps4:
+					for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
 						gc_tx2 := gc_vstep2
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
 //line tile.go:34
-						gc_alive6 := gc_all6
+						gc_alive4 := gc_all4
 //line tile.go:34
-						_ = gc_alive6
+						_ = gc_alive4
 //line tile.go:34
 						var x int = x0 + r + gc_tx2
 //line tile.go:34
@@ -239,40 +358,40 @@ func gc_body_tileHalo(gc_b6 *compiled.Block, src, out, seen []int32, width, heig
 //line tile.go:34
 						_ = y
 //line tile.go:35
-						gc_b13 := gc_none6
+						gc_b9 := gc_none4
 //line tile.go:35
 						if y >= height {
 //line tile.go:35
-							gc_b13 = gc_all6
+							gc_b9 = gc_all4
 //line tile.go:35
 						}
 //line tile.go:35
-						gc_b14 := gc_none6
+						gc_b10 := gc_none4
 //line tile.go:35
 						if r < 1 {
 //line tile.go:35
-							gc_b14 = gc_all6
+							gc_b10 = gc_all4
 //line tile.go:35
 						}
 //line tile.go:35
-						gc_if6 := archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(gc_iota6.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(width, x, 16)))).ToBits()|gc_b13.ToBits()).ToBits() | gc_b14.ToBits())
+						gc_if4 := gc_iota4.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(width, x, 8)))).Or(gc_b9).Or(gc_b10)
 //line tile.go:35
-						_ = gc_if6
+						_ = gc_if4
 //line tile.go:35
-						if archsimd.Mask32x16FromBits(gc_alive6.ToBits()&gc_if6.ToBits()).ToBits() != 0 {
+						if gc_alive4.And(gc_if4).ToBits() != 0 {
 //line tile.go:35
-							gc_alive6 = archsimd.Mask32x16FromBits(gc_alive6.ToBits() & archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_alive6.ToBits()&gc_if6.ToBits()).ToBits()).ToBits())
+							gc_alive4 = gc_alive4.And(gc_alive4.And(gc_if4).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8()))
 //line tile.go:35
 						}
 //line tile.go:38
-						var sum archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
+						var sum archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line tile.go:38
 						_ = sum
 //line tile.go:39
 						if (y*
 
 //line tile.go:44
-							width+x) < 0 || (y*width+x) > len(out)-16 {
+							width+x) < 0 || (y*width+x) > len(out)-8 {
 //line tile.go:39
 							break
 //line tile.go:39
@@ -280,17 +399,17 @@ func gc_body_tileHalo(gc_b6 *compiled.Block, src, out, seen []int32, width, heig
 //line tile.go:39
 						for dy := r - 1; dy <= r+1; dy = dy + 1 {
 //line tile.go:39
-							if compiled.Adds(r+1, 2) && ((gc_ty2+dy)*side+gc_tx2+(r-1)) >= 0 && ((gc_ty2+dy)*side+gc_tx2+(r+1)) >= ((gc_ty2+dy)*side+gc_tx2+(r-1)) && ((gc_ty2+dy)*side+gc_tx2+(r+1)) <= (len(tile_)-16) {
+							if compiled.Adds(r+1, 2) && ((gc_ty2+dy)*side+gc_tx2+(r-1)) >= 0 && ((gc_ty2+dy)*side+gc_tx2+(r+1)) >= ((gc_ty2+dy)*side+gc_tx2+(r-1)) && ((gc_ty2+dy)*side+gc_tx2+(r+1)) <= (len(tile_)-8) {
 								for dx := r - 1; dx <= r+1; dx = dx + 1 {
 //line tile.go:40
-									var gc_ld6 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
+									var gc_ld4 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line tile.go:40
 									{
 //line tile.go:40
-										gc_ld6 = archsimd.LoadInt32x16Slice(tile_[(gc_ty2+dy)*side+gc_tx2+dx:])
+										gc_ld4 = archsimd.LoadInt32x8Slice(tile_[(gc_ty2+dy)*side+gc_tx2+dx:])
 									}
 //line tile.go:41
-									sum = sum.Add(gc_ld6)
+									sum = sum.Add(gc_ld4)
 //line tile.go:41
 								}
 //line tile.go:41
@@ -298,18 +417,18 @@ func gc_body_tileHalo(gc_b6 *compiled.Block, src, out, seen []int32, width, heig
 //line tile.go:41
 								for dx := r - 1; dx <= r+1; dx = dx + 1 {
 //line tile.go:40
-									var gc_ld6 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
+									var gc_ld4 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line tile.go:40
-									if ((gc_ty2+dy)*side+gc_tx2+dx) >= 0 && ((gc_ty2+dy)*side+gc_tx2+dx) <= len(tile_)-16 {
-										gc_ld6 = archsimd.LoadInt32x16Slice(tile_[(gc_ty2+dy)*side+gc_tx2+dx:])
+									if ((gc_ty2+dy)*side+gc_tx2+dx) >= 0 && ((gc_ty2+dy)*side+gc_tx2+dx) <= len(tile_)-8 {
+										gc_ld4 = archsimd.LoadInt32x8Slice(tile_[(gc_ty2+dy)*side+gc_tx2+dx:])
 //line tile.go:41
 									} else {
 //line tile.go:41
-										break gc_steps6
+										break gc_steps4
 //line tile.go:41
 									}
 //line tile.go:41
-									sum = sum.Add(gc_ld6)
+									sum = sum.Add(gc_ld4)
 //line tile.go:41
 								}
 //line tile.go:41
@@ -317,166 +436,49 @@ func gc_body_tileHalo(gc_b6 *compiled.Block, src, out, seen []int32, width, heig
 //line tile.go:41
 						}
 //line tile.go:44
-						sum.StoreMasked((*[16]int32)(out[y*width+x:]), gc_alive6)
+						sum.StoreMasked((*[8]int32)(out[y*width+x:]), gc_alive4)
 					}
 					archsimd.ClearAVXUpperBits()
-					return gc_vstep2, false
-				}(gc_vstep2)
-				if gc_stop {
-					return
 				}
-			}
-			if compiled.SIMD {
-//line tile.go:34
-				gc_all4 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-//line tile.go:34
-				_ = gc_all4
-//line tile.go:34
-				gc_iota4 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line tile.go:34
-				_ = gc_iota4
-//line tile.go:34
-				gc_none4 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
-//line tile.go:34
-				_ = gc_none4
-			gc_steps4:
-				for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
-					gc_tx2 := gc_vstep2
+			gc_L32:
+				for gc_tx2 := gc_vstep2; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
+					gc_pos2.Thread = gc_rank2
+
 //line tile.go:34
-					gc_alive4 := gc_all4
-//line tile.go:34
-					_ = gc_alive4
-//line tile.go:34
-					var x int = x0 + r + gc_tx2
-//line tile.go:34
+					x := x0 + r + gc_tx2
 					_ = x
+
 //line tile.go:34
-					var y int = y0 + r + gc_ty2
-//line tile.go:34
+					y := y0 + r + gc_ty2
 					_ = y
-//line tile.go:35
-					gc_b9 := gc_none4
-//line tile.go:35
-					if y >= height {
-//line tile.go:35
-						gc_b9 = gc_all4
-//line tile.go:35
-					}
-//line tile.go:35
-					gc_b10 := gc_none4
-//line tile.go:35
-					if r < 1 {
-//line tile.go:35
-						gc_b10 = gc_all4
-//line tile.go:35
-					}
-//line tile.go:35
-					gc_if4 := gc_iota4.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(width, x, 8)))).Or(gc_b9).Or(gc_b10)
-//line tile.go:35
-					_ = gc_if4
-//line tile.go:35
-					if gc_alive4.And(gc_if4).ToBits() != 0 {
-//line tile.go:35
-						gc_alive4 = gc_alive4.And(gc_alive4.And(gc_if4).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8()))
-//line tile.go:35
-					}
-//line tile.go:38
-					var sum archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-//line tile.go:38
-					_ = sum
-//line tile.go:39
-					if (y*
 
-//line tile.go:44
-						width+x) < 0 || (y*width+x) > len(out)-8 {
-//line tile.go:39
-						break
-//line tile.go:39
+//line tile.go:35
+					if x >= width || y >= height || r < 1 {
+						continue gc_L32
 					}
+
+//line tile.go:38
+					var sum int32
+
 //line tile.go:39
-					for dy := r - 1; dy <= r+1; dy = dy + 1 {
-//line tile.go:39
-						if compiled.Adds(r+1, 2) && ((gc_ty2+dy)*side+gc_tx2+(r-1)) >= 0 && ((gc_ty2+dy)*side+gc_tx2+(r+1)) >= ((gc_ty2+dy)*side+gc_tx2+(r-1)) && ((gc_ty2+dy)*side+gc_tx2+(r+1)) <= (len(tile_)-8) {
-							for dx := r - 1; dx <= r+1; dx = dx + 1 {
-//line tile.go:40
-								var gc_ld4 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-//line tile.go:40
-								{
-//line tile.go:40
-									gc_ld4 = archsimd.LoadInt32x8Slice(tile_[(gc_ty2+dy)*side+gc_tx2+dx:])
-								}
-//line tile.go:41
-								sum = sum.Add(gc_ld4)
-//line tile.go:41
-							}
-//line tile.go:41
-						} else {
-//line tile.go:41
-							for dx := r - 1; dx <= r+1; dx = dx + 1 {
-//line tile.go:40
-								var gc_ld4 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-//line tile.go:40
-								if ((gc_ty2+dy)*side+gc_tx2+dx) >= 0 && ((gc_ty2+dy)*side+gc_tx2+dx) <= len(tile_)-8 {
-									gc_ld4 = archsimd.LoadInt32x8Slice(tile_[(gc_ty2+dy)*side+gc_tx2+dx:])
-//line tile.go:41
-								} else {
-//line tile.go:41
-									break gc_steps4
-//line tile.go:41
-								}
-//line tile.go:41
-								sum = sum.Add(gc_ld4)
-//line tile.go:41
-							}
-//line tile.go:41
+					for dy := r - 1; dy <= r+1; dy++ {
+						for dx := r - 1; dx <= r+1; dx++ {
+							sum += tile_[(gc_ty2+dy)*side+gc_tx2+dx]
 						}
-//line tile.go:41
 					}
-//line tile.go:44
-					sum.StoreMasked((*[8]int32)(out[y*width+x:]), gc_alive4)
-				}
-				archsimd.ClearAVXUpperBits()
-			}
-		gc_L32:
-			for gc_tx2 := gc_vstep2; gc_tx2 < gc_to2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
-
-//line tile.go:34
-				x := x0 + r + gc_tx2
-				_ = x
-
-//line tile.go:34
-				y := y0 + r + gc_ty2
-				_ = y
-
-//line tile.go:35
-				if x >= width || y >= height || r < 1 {
-					continue gc_L32
-				}
-
-//line tile.go:38
-				var sum int32
-
-//line tile.go:39
-				for dy := r - 1; dy <= r+1; dy++ {
-					for dx := r - 1; dx <= r+1; dx++ {
-						sum += tile_[(gc_ty2+dy)*side+gc_tx2+dx]
-					}
-				}
 
 //line tile.go:44
-				out[y*width+x] = sum
-				_ = sum
-			}
-			gc_ty2++
-			if gc_ty2 == gc_bdy2 {
-				gc_ty2 = 0
+					out[y*width+x] = sum
+					_ = sum
+				}
+				gc_ty2++
+				if gc_ty2 == gc_bdy2 {
+					gc_ty2 = 0
+				}
 			}
 		}
-	}
+	})
 }
 
 // TileOffsetKernel walks a rows×cols tile of shared memory from an

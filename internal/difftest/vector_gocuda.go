@@ -58,106 +58,112 @@ func gc_body_pull(gc_b *compiled.Block, pos, mass, acc []float32, eps2 float32) 
 			}
 		}
 	}
-	{
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
+	compiled.OutOfLine(func() {
+		tile_ := tile_[:64]
+		_ = tile_
+		tm := tm[:64]
+		_ = tm
+		{
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 
 //line vector.go:30
-				i := gc_bx*gc_bdx + gc_tx
-				_ = i
+					i := gc_bx*gc_bdx + gc_tx
+					_ = i
 
 //line vector.go:36
-				xi := pos[i]
+					xi := pos[i]
 
 //line vector.go:37
-				var a float32
+					var a float32
 
-				{
+					{
 
 //line vector.go:38
-					gc_xs := tile_
+						gc_xs := tile_
 //line vector.go:38
-					gc_i := 0
+						gc_i := 0
 //line vector.go:38
-					for ; gc_i+3 < len(gc_xs); gc_i += 4 {
-//line vector.go:38
-						{
-//line vector.go:38
-							j := gc_i + 0
-//line vector.go:38
-							_ = j
+						for ; gc_i+3 < len(gc_xs); gc_i += 4 {
 //line vector.go:38
 							{
-								a = gravity(a, xi, tile_[j], tm[j], eps2)
+//line vector.go:38
+								j := gc_i + 0
+//line vector.go:38
+								_ = j
+//line vector.go:38
+								{
+									a = gravity(a, xi, tile_[j], tm[j], eps2)
+								}
+//line vector.go:40
+							}
+//line vector.go:40
+							{
+//line vector.go:40
+								j := gc_i + 1
+//line vector.go:40
+								_ = j
+//line vector.go:38
+								{
+									a = gravity(a, xi, tile_[j], tm[j], eps2)
+								}
+//line vector.go:40
+							}
+//line vector.go:40
+							{
+//line vector.go:40
+								j := gc_i + 2
+//line vector.go:40
+								_ = j
+//line vector.go:38
+								{
+									a = gravity(a, xi, tile_[j], tm[j], eps2)
+								}
+//line vector.go:40
+							}
+//line vector.go:40
+							{
+//line vector.go:40
+								j := gc_i + 3
+//line vector.go:40
+								_ = j
+//line vector.go:38
+								{
+									a = gravity(a, xi, tile_[j], tm[j], eps2)
+								}
+//line vector.go:40
 							}
 //line vector.go:40
 						}
-//line vector.go:40
-						{
-//line vector.go:40
-							j := gc_i + 1
-//line vector.go:40
-							_ = j
+//line vector.go:38
+						for ; gc_i < len(gc_xs); gc_i++ {
 //line vector.go:38
 							{
-								a = gravity(a, xi, tile_[j], tm[j], eps2)
-							}
-//line vector.go:40
-						}
-//line vector.go:40
-						{
-//line vector.go:40
-							j := gc_i + 2
-//line vector.go:40
-							_ = j
 //line vector.go:38
-							{
-								a = gravity(a, xi, tile_[j], tm[j], eps2)
-							}
-//line vector.go:40
-						}
-//line vector.go:40
-						{
-//line vector.go:40
-							j := gc_i + 3
-//line vector.go:40
-							_ = j
+								j := gc_i
 //line vector.go:38
-							{
-								a = gravity(a, xi, tile_[j], tm[j], eps2)
+								_ = j
+//line vector.go:38
+								{
+									a = gravity(a, xi, tile_[j], tm[j], eps2)
+								}
+//line vector.go:40
 							}
 //line vector.go:40
 						}
 //line vector.go:40
 					}
-//line vector.go:38
-					for ; gc_i < len(gc_xs); gc_i++ {
-//line vector.go:38
-						{
-//line vector.go:38
-							j := gc_i
-//line vector.go:38
-							_ = j
-//line vector.go:38
-							{
-								a = gravity(a, xi, tile_[j], tm[j], eps2)
-							}
-//line vector.go:40
-						}
-//line vector.go:40
-					}
-//line vector.go:40
-				}
 
 //line vector.go:41
-				acc[i] = -a
-				_ = xi
-				_ = a
+					acc[i] = -a
+					_ = xi
+					_ = a
+				}
 			}
 		}
-	}
+	})
 }
 
 // BitMixKernel mixes int32 and uint32 arithmetic: xor, wrapping
@@ -858,190 +864,192 @@ func gc_body_escape(gc_b *compiled.Block, gc_lo, gc_hi int, re, im []float32, co
 		if gc_bx == gc_gdx {
 			gc_bx = 0
 		}
-		{
-			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				gc_off := ((gc_bx * gc_bdx) + 1) - 1
-				gc_fastlo := min(max(0, -gc_off), gc_bdx)
-				gc_fasthi := max(min(gc_bdx, len(re)-gc_off, len(im)-gc_off, len(count)-gc_off), gc_fastlo)
-				if gc_fastlo < gc_fasthi {
-				gc_L1p:
-					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-						if gc_tx == gc_fastlo {
-							gc_seglen := gc_fasthi - gc_fastlo
-							gc_at := re[gc_off+gc_fastlo:][:gc_seglen]
-							gc_at2 := im[gc_off+gc_fastlo:][:gc_seglen]
-							gc_at3 := count[gc_off+gc_fastlo:][:gc_seglen]
-						gc_L1r:
-							for gc_u := 0; gc_u < gc_seglen; gc_u++ {
-								gc_tx := gc_fastlo + gc_u
-								gc_rank := gc_base + gc_tx
-								gc_pos.Thread = gc_rank
+		compiled.OutOfLine(func() {
+			{
+				for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+					gc_off := ((gc_bx * gc_bdx) + 1) - 1
+					gc_fastlo := min(max(0, -gc_off), gc_bdx)
+					gc_fasthi := max(min(gc_bdx, len(re)-gc_off, len(im)-gc_off, len(count)-gc_off), gc_fastlo)
+					if gc_fastlo < gc_fasthi {
+					gc_L1p:
+						for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+							if gc_tx == gc_fastlo {
+								gc_seglen := gc_fasthi - gc_fastlo
+								gc_at := re[gc_off+gc_fastlo:][:gc_seglen]
+								gc_at2 := im[gc_off+gc_fastlo:][:gc_seglen]
+								gc_at3 := count[gc_off+gc_fastlo:][:gc_seglen]
+							gc_L1r:
+								for gc_u := 0; gc_u < gc_seglen; gc_u++ {
+									gc_tx := gc_fastlo + gc_u
+									gc_rank := gc_base + gc_tx
+									gc_pos.Thread = gc_rank
 
 //line vector.go:122
-								i := gc_bx*gc_bdx + gc_tx + 1
-								_ = i
+									i := gc_bx*gc_bdx + gc_tx + 1
+									_ = i
 
 //line vector.go:123
-								if i > len(re) {
-									continue gc_L1r
-								}
-
-//line vector.go:126
-								cr := gc_at[gc_u]
-
-//line vector.go:126
-								ci := gc_at2[gc_u]
-
-//line vector.go:127
-								zr := cr
-
-//line vector.go:127
-								zi := ci
-
-//line vector.go:128
-								var n int32
-
-//line vector.go:129
-								var n_ int32 = 0
-
-//line vector.go:129
-								for ; n_ < maxIter; n_++ {
-									if zr*zr+zi*zi > 4 {
-										break
+									if i > len(re) {
+										continue gc_L1r
 									}
-									zr, zi = zr*zr-zi*zi+cr, 2*zr*zi+ci
+
+//line vector.go:126
+									cr := gc_at[gc_u]
+
+//line vector.go:126
+									ci := gc_at2[gc_u]
+
+//line vector.go:127
+									zr := cr
+
+//line vector.go:127
+									zi := ci
+
+//line vector.go:128
+									var n int32
+
+//line vector.go:129
+									var n_ int32 = 0
+
+//line vector.go:129
+									for ; n_ < maxIter; n_++ {
+										if zr*zr+zi*zi > 4 {
+											break
+										}
+										zr, zi = zr*zr-zi*zi+cr, 2*zr*zi+ci
+									}
+
+//line vector.go:134
+									n = n_
+
+//line vector.go:134
+									_ = n
+
+//line vector.go:135
+									gc_at3[gc_u] = n
+									_ = cr
+									_ = ci
+									_ = zr
+									_ = zi
+									_ = n
+									_ = n_
 								}
-
-//line vector.go:134
-								n = n_
-
-//line vector.go:134
-								_ = n
-
-//line vector.go:135
-								gc_at3[gc_u] = n
-								_ = cr
-								_ = ci
-								_ = zr
-								_ = zi
-								_ = n
-								_ = n_
+								gc_tx = gc_fasthi - 1
+								continue
 							}
-							gc_tx = gc_fasthi - 1
-							continue
-						}
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 
 //line vector.go:122
-						i := gc_bx*gc_bdx + gc_tx + 1
-						_ = i
+							i := gc_bx*gc_bdx + gc_tx + 1
+							_ = i
 
 //line vector.go:123
-						if i > len(re) {
-							continue gc_L1p
-						}
+							if i > len(re) {
+								continue gc_L1p
+							}
 
 //line vector.go:126
-						cr := re[i-1]
+							cr := re[i-1]
 
 //line vector.go:126
-						ci := im[i-1]
+							ci := im[i-1]
 
 //line vector.go:127
-						zr := cr
+							zr := cr
 
 //line vector.go:127
-						zi := ci
+							zi := ci
 
 //line vector.go:128
-						var n int32
+							var n int32
 
 //line vector.go:129
-						var n_ int32 = 0
+							var n_ int32 = 0
 
 //line vector.go:129
-						for ; n_ < maxIter; n_++ {
-							if zr*zr+zi*zi > 4 {
-								break
+							for ; n_ < maxIter; n_++ {
+								if zr*zr+zi*zi > 4 {
+									break
+								}
+								zr, zi = zr*zr-zi*zi+cr, 2*zr*zi+ci
 							}
-							zr, zi = zr*zr-zi*zi+cr, 2*zr*zi+ci
-						}
 
 //line vector.go:134
-						n = n_
+							n = n_
 
 //line vector.go:134
-						_ = n
+							_ = n
 
 //line vector.go:135
-						count[i-1] = n
-						_ = cr
-						_ = ci
-						_ = zr
-						_ = zi
-						_ = n
-						_ = n_
-					}
-				} else {
-				gc_L1:
-					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
+							count[i-1] = n
+							_ = cr
+							_ = ci
+							_ = zr
+							_ = zi
+							_ = n
+							_ = n_
+						}
+					} else {
+					gc_L1:
+						for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 
 //line vector.go:122
-						i := gc_bx*gc_bdx + gc_tx + 1
-						_ = i
+							i := gc_bx*gc_bdx + gc_tx + 1
+							_ = i
 
 //line vector.go:123
-						if i > len(re) {
-							continue gc_L1
-						}
+							if i > len(re) {
+								continue gc_L1
+							}
 
 //line vector.go:126
-						cr := re[i-1]
+							cr := re[i-1]
 
 //line vector.go:126
-						ci := im[i-1]
+							ci := im[i-1]
 
 //line vector.go:127
-						zr := cr
+							zr := cr
 
 //line vector.go:127
-						zi := ci
+							zi := ci
 
 //line vector.go:128
-						var n int32
+							var n int32
 
 //line vector.go:129
-						var n_ int32 = 0
+							var n_ int32 = 0
 
 //line vector.go:129
-						for ; n_ < maxIter; n_++ {
-							if zr*zr+zi*zi > 4 {
-								break
+							for ; n_ < maxIter; n_++ {
+								if zr*zr+zi*zi > 4 {
+									break
+								}
+								zr, zi = zr*zr-zi*zi+cr, 2*zr*zi+ci
 							}
-							zr, zi = zr*zr-zi*zi+cr, 2*zr*zi+ci
-						}
 
 //line vector.go:134
-						n = n_
+							n = n_
 
 //line vector.go:134
-						_ = n
+							_ = n
 
 //line vector.go:135
-						count[i-1] = n
-						_ = cr
-						_ = ci
-						_ = zr
-						_ = zi
-						_ = n
-						_ = n_
+							count[i-1] = n
+							_ = cr
+							_ = ci
+							_ = zr
+							_ = zi
+							_ = n
+							_ = n_
+						}
 					}
 				}
 			}
-		}
+		})
 	}
 }
 
@@ -1076,47 +1084,49 @@ func gc_body_skip(gc_b *compiled.Block, gc_lo, gc_hi int, in []int32, out []int3
 		if gc_bx == gc_gdx {
 			gc_bx = 0
 		}
-		{
-			gc_from, gc_to := 0, gc_bdx
-			if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound := compiled.Diff(len(in), gc_bx*gc_bdx); gc_bound < gc_to {
-				gc_to = gc_bound
-			}
-			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+		compiled.OutOfLine(func() {
+			{
+				gc_from, gc_to := 0, gc_bdx
+				if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+					panic(compiled.ErrGuardWraps)
+				}
+				if gc_bound := compiled.Diff(len(in), gc_bx*gc_bdx); gc_bound < gc_to {
+					gc_to = gc_bound
+				}
+				for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 
 //line vector.go:143
-					i := gc_bx*gc_bdx + gc_tx
-					_ = i
+						i := gc_bx*gc_bdx + gc_tx
+						_ = i
 
 //line vector.go:147
-					x := in[i]
+						x := in[i]
 
 //line vector.go:148
-					var acc int32
+						var acc int32
 
 //line vector.go:149
-					for k := range len(w) {
-						if (x+int32(k))&3 == 0 {
-							continue
+						for k := range len(w) {
+							if (x+int32(k))&3 == 0 {
+								continue
+							}
+							acc += w[k] * x
+							if acc > 1000 {
+								break
+							}
 						}
-						acc += w[k] * x
-						if acc > 1000 {
-							break
-						}
-					}
 
 //line vector.go:158
-					out[i] = acc
-					_ = x
-					_ = acc
+						out[i] = acc
+						_ = x
+						_ = acc
+					}
 				}
 			}
-		}
+		})
 	}
 }
 
@@ -1167,34 +1177,36 @@ func gc_body_skipStop(gc_b *compiled.Block, in, out []int32, stop bool) {
 
 //line vector.go:170
 	stop = gc_r1
-	{
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
+	compiled.OutOfLine(func() {
+		{
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 
 //line vector.go:169
-				i := gc_bx*gc_bdx + gc_tx
-				_ = i
+					i := gc_bx*gc_bdx + gc_tx
+					_ = i
 
 //line vector.go:171
-				x := in[i]
+					x := in[i]
 
 //line vector.go:172
-				for j := i; j < len(out); j += gc_bdx * gc_gdx {
-					out[j] = x
-					if x&3 == 0 {
-						continue
+					for j := i; j < len(out); j += gc_bdx * gc_gdx {
+						out[j] = x
+						if x&3 == 0 {
+							continue
+						}
+						if stop {
+							break
+						}
+						out[j] = x * 2
 					}
-					if stop {
-						break
-					}
-					out[j] = x * 2
+					_ = x
 				}
-				_ = x
 			}
 		}
-	}
+	})
 }
 
 // RowSumKernel sums, for each column, rows of a width-wide matrix in a loop
@@ -1230,35 +1242,37 @@ func gc_body_rowSum(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32, w
 		if gc_bx == gc_gdx {
 			gc_bx = 0
 		}
-		{
-			gc_from, gc_to := 0, gc_bdx
-			if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound := compiled.Diff(width, gc_bx*gc_bdx); gc_bound < gc_to {
-				gc_to = gc_bound
-			}
-			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+		compiled.OutOfLine(func() {
+			{
+				gc_from, gc_to := 0, gc_bdx
+				if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+					panic(compiled.ErrGuardWraps)
+				}
+				if gc_bound := compiled.Diff(width, gc_bx*gc_bdx); gc_bound < gc_to {
+					gc_to = gc_bound
+				}
+				for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 
 //line vector.go:191
-					c := gc_bx*gc_bdx + gc_tx
-					_ = c
+						c := gc_bx*gc_bdx + gc_tx
+						_ = c
 
 //line vector.go:195
-					var s float32
+						var s float32
 
 //line vector.go:196
-					for r := range rows {
-						s += in[r*width+c]
-						out[c] = s
+						for r := range rows {
+							s += in[r*width+c]
+							out[c] = s
+						}
+						_ = s
 					}
-					_ = s
 				}
 			}
-		}
+		})
 	}
 }
 

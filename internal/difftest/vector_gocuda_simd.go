@@ -59,25 +59,117 @@ func gc_body_pull(gc_b2 *compiled.Block, pos, mass, acc []float32, eps2 float32)
 			}
 		}
 	}
-	{
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_vstep := 0
-			if compiled.SIMD && compiled.SIMD512 {
-				var gc_stop bool
-				gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+	compiled.OutOfLine(func() {
+		tile_ := tile_[:64]
+		_ = tile_
+		tm := tm[:64]
+		_ = tm
+		{
+			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+				gc_vstep := 0
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop bool
+					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
 //line vector.go:30
-					gc_Lane0Mask322 := compiled.Lane0Mask32()
+						gc_Lane0Mask322 := compiled.Lane0Mask32()
 //line vector.go:30
-					_ = gc_Lane0Mask322
+						_ = gc_Lane0Mask322
 //line vector.go:39
-					gc_vb3 := archsimd.BroadcastFloat32x16(eps2)
+						gc_vb3 := archsimd.BroadcastFloat32x16(eps2)
 //line vector.go:39
-					_ = gc_vb3
+						_ = gc_vb3
 //line vector.go:17
-					gc_vb4 := archsimd.BroadcastFloat32x16(1)
+						gc_vb4 := archsimd.BroadcastFloat32x16(1)
 //line vector.go:17
-					_ = gc_vb4
-					for ; gc_vstep+15 < gc_bdx2; gc_vstep += 16 {
+						_ = gc_vb4
+						for ; gc_vstep+15 < gc_bdx2; gc_vstep += 16 {
+							gc_tx2 := gc_vstep
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+//line vector.go:30
+							var i int = gc_bx2*gc_bdx2 + gc_tx2
+//line vector.go:30
+							_ = i
+//line vector.go:36
+							if i < 0 || i > len(pos)-16 || i > len(acc)-16 {
+//line vector.go:36
+								break
+//line vector.go:36
+							}
+//line vector.go:36
+							xi := archsimd.LoadFloat32x16Slice(pos[i:])
+//line vector.go:36
+							_ = xi
+//line vector.go:36
+							var a archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+//line vector.go:36
+							_ = a
+//line vector.go:38
+							for j := range tile_ {
+//line vector.go:38
+								_ = j
+//line vector.go:38
+								gc_t4 := compiled.BroadcastFloat32x16At(&tile_[j], gc_Lane0Mask322)
+								_ = gc_t4
+//line vector.go:39
+								gc_t5 := compiled.BroadcastFloat32x16At(&tm[j], gc_Lane0Mask322)
+//line vector.go:39
+								_ = gc_t5
+//line vector.go:39
+								gc_ax2 := a
+//line vector.go:39
+								_ = gc_ax2
+//line vector.go:39
+								gc_xi2 := xi
+//line vector.go:39
+								_ = gc_xi2
+//line vector.go:39
+								gc_xj2 := gc_t4
+//line vector.go:39
+								_ = gc_xj2
+//line vector.go:39
+								gc_mj2 := gc_t5
+//line vector.go:39
+								_ = gc_mj2
+//line vector.go:39
+								gc_dx2 := gc_xj2.Sub(gc_xi2)
+//line vector.go:39
+								_ = gc_dx2
+//line vector.go:39
+								gc_inv2 := gc_vb4.Div(gc_dx2.Mul(gc_dx2).Add(gc_vb3).Sqrt())
+//line vector.go:39
+								_ = gc_inv2
+//line vector.go:39
+								gc_t6 := gc_ax2.Add(gc_dx2.Mul(gc_mj2).Mul(gc_inv2).Mul(gc_inv2).Mul(gc_inv2))
+//line vector.go:39
+								_ = gc_t6
+//line vector.go:39
+								a = gc_t6
+//line vector.go:39
+							}
+							a.AsUint32x16().Xor(archsimd.BroadcastUint32x16(0x80000000)).AsFloat32x16().StoreSlice(acc[i:])
+						}
+						archsimd.ClearAVXUpperBits()
+						return gc_vstep, false
+					}(gc_vstep)
+					if gc_stop {
+						return
+					}
+				}
+				if compiled.SIMD {
+//line vector.go:30
+					gc_Lane0Mask32 := compiled.Lane0Mask32()
+//line vector.go:30
+					_ = gc_Lane0Mask32
+//line vector.go:39
+					gc_vb := archsimd.BroadcastFloat32x8(eps2)
+//line vector.go:39
+					_ = gc_vb
+//line vector.go:17
+					gc_vb2 := archsimd.BroadcastFloat32x8(1)
+//line vector.go:17
+					_ = gc_vb2
+					for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
 						gc_tx2 := gc_vstep
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
@@ -86,17 +178,17 @@ func gc_body_pull(gc_b2 *compiled.Block, pos, mass, acc []float32, eps2 float32)
 //line vector.go:30
 						_ = i
 //line vector.go:36
-						if i < 0 || i > len(pos)-16 || i > len(acc)-16 {
+						if i < 0 || i > len(pos)-8 || i > len(acc)-8 {
 //line vector.go:36
 							break
 //line vector.go:36
 						}
 //line vector.go:36
-						xi := archsimd.LoadFloat32x16Slice(pos[i:])
+						xi := archsimd.LoadFloat32x8Slice(pos[i:])
 //line vector.go:36
 						_ = xi
 //line vector.go:36
-						var a archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+						var a archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line vector.go:36
 						_ = a
 //line vector.go:38
@@ -104,233 +196,147 @@ func gc_body_pull(gc_b2 *compiled.Block, pos, mass, acc []float32, eps2 float32)
 //line vector.go:38
 							_ = j
 //line vector.go:38
-							gc_t4 := compiled.BroadcastFloat32x16At(&tile_[j], gc_Lane0Mask322)
-							_ = gc_t4
+							gc_t := compiled.BroadcastFloat32x8At(&tile_[j], gc_Lane0Mask32)
+							_ = gc_t
 //line vector.go:39
-							gc_t5 := compiled.BroadcastFloat32x16At(&tm[j], gc_Lane0Mask322)
+							gc_t2 := compiled.BroadcastFloat32x8At(&tm[j], gc_Lane0Mask32)
 //line vector.go:39
-							_ = gc_t5
+							_ = gc_t2
 //line vector.go:39
-							gc_ax2 := a
+							gc_ax := a
 //line vector.go:39
-							_ = gc_ax2
+							_ = gc_ax
 //line vector.go:39
-							gc_xi2 := xi
+							gc_xi := xi
 //line vector.go:39
-							_ = gc_xi2
+							_ = gc_xi
 //line vector.go:39
-							gc_xj2 := gc_t4
+							gc_xj := gc_t
 //line vector.go:39
-							_ = gc_xj2
+							_ = gc_xj
 //line vector.go:39
-							gc_mj2 := gc_t5
+							gc_mj := gc_t2
 //line vector.go:39
-							_ = gc_mj2
+							_ = gc_mj
 //line vector.go:39
-							gc_dx2 := gc_xj2.Sub(gc_xi2)
+							gc_dx := gc_xj.Sub(gc_xi)
 //line vector.go:39
-							_ = gc_dx2
+							_ = gc_dx
 //line vector.go:39
-							gc_inv2 := gc_vb4.Div(gc_dx2.Mul(gc_dx2).Add(gc_vb3).Sqrt())
+							gc_inv := gc_vb2.Div(gc_dx.Mul(gc_dx).Add(gc_vb).Sqrt())
 //line vector.go:39
-							_ = gc_inv2
+							_ = gc_inv
 //line vector.go:39
-							gc_t6 := gc_ax2.Add(gc_dx2.Mul(gc_mj2).Mul(gc_inv2).Mul(gc_inv2).Mul(gc_inv2))
+							gc_t3 := gc_ax.Add(gc_dx.Mul(gc_mj).Mul(gc_inv).Mul(gc_inv).Mul(gc_inv))
 //line vector.go:39
-							_ = gc_t6
+							_ = gc_t3
 //line vector.go:39
-							a = gc_t6
+							a = gc_t3
 //line vector.go:39
 						}
-						a.AsUint32x16().Xor(archsimd.BroadcastUint32x16(0x80000000)).AsFloat32x16().StoreSlice(acc[i:])
+						a.AsUint32x8().Xor(archsimd.BroadcastUint32x8(0x80000000)).AsFloat32x8().StoreSlice(acc[i:])
 					}
 					archsimd.ClearAVXUpperBits()
-					return gc_vstep, false
-				}(gc_vstep)
-				if gc_stop {
-					return
 				}
-			}
-			if compiled.SIMD {
-//line vector.go:30
-				gc_Lane0Mask32 := compiled.Lane0Mask32()
-//line vector.go:30
-				_ = gc_Lane0Mask32
-//line vector.go:39
-				gc_vb := archsimd.BroadcastFloat32x8(eps2)
-//line vector.go:39
-				_ = gc_vb
-//line vector.go:17
-				gc_vb2 := archsimd.BroadcastFloat32x8(1)
-//line vector.go:17
-				_ = gc_vb2
-				for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
-					gc_tx2 := gc_vstep
+				for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
+
 //line vector.go:30
-					var i int = gc_bx2*gc_bdx2 + gc_tx2
-//line vector.go:30
+					i := gc_bx2*gc_bdx2 + gc_tx2
 					_ = i
-//line vector.go:36
-					if i < 0 || i > len(pos)-8 || i > len(acc)-8 {
-//line vector.go:36
-						break
-//line vector.go:36
-					}
-//line vector.go:36
-					xi := archsimd.LoadFloat32x8Slice(pos[i:])
-//line vector.go:36
-					_ = xi
-//line vector.go:36
-					var a archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line vector.go:36
-					_ = a
-//line vector.go:38
-					for j := range tile_ {
-//line vector.go:38
-						_ = j
-//line vector.go:38
-						gc_t := compiled.BroadcastFloat32x8At(&tile_[j], gc_Lane0Mask32)
-						_ = gc_t
-//line vector.go:39
-						gc_t2 := compiled.BroadcastFloat32x8At(&tm[j], gc_Lane0Mask32)
-//line vector.go:39
-						_ = gc_t2
-//line vector.go:39
-						gc_ax := a
-//line vector.go:39
-						_ = gc_ax
-//line vector.go:39
-						gc_xi := xi
-//line vector.go:39
-						_ = gc_xi
-//line vector.go:39
-						gc_xj := gc_t
-//line vector.go:39
-						_ = gc_xj
-//line vector.go:39
-						gc_mj := gc_t2
-//line vector.go:39
-						_ = gc_mj
-//line vector.go:39
-						gc_dx := gc_xj.Sub(gc_xi)
-//line vector.go:39
-						_ = gc_dx
-//line vector.go:39
-						gc_inv := gc_vb2.Div(gc_dx.Mul(gc_dx).Add(gc_vb).Sqrt())
-//line vector.go:39
-						_ = gc_inv
-//line vector.go:39
-						gc_t3 := gc_ax.Add(gc_dx.Mul(gc_mj).Mul(gc_inv).Mul(gc_inv).Mul(gc_inv))
-//line vector.go:39
-						_ = gc_t3
-//line vector.go:39
-						a = gc_t3
-//line vector.go:39
-					}
-					a.AsUint32x8().Xor(archsimd.BroadcastUint32x8(0x80000000)).AsFloat32x8().StoreSlice(acc[i:])
-				}
-				archsimd.ClearAVXUpperBits()
-			}
-			for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
-
-//line vector.go:30
-				i := gc_bx2*gc_bdx2 + gc_tx2
-				_ = i
 
 //line vector.go:36
-				xi := pos[i]
+					xi := pos[i]
 
 //line vector.go:37
-				var a float32
+					var a float32
 
-				{
+					{
 
 //line vector.go:38
-					gc_xs2 := tile_
+						gc_xs2 := tile_
 //line vector.go:38
-					gc_i2 := 0
+						gc_i2 := 0
 //line vector.go:38
-					for ; gc_i2+3 < len(gc_xs2); gc_i2 += 4 {
-//line vector.go:38
-						{
-//line vector.go:38
-							j := gc_i2 + 0
-//line vector.go:38
-							_ = j
+						for ; gc_i2+3 < len(gc_xs2); gc_i2 += 4 {
 //line vector.go:38
 							{
-								a = gravity(a, xi, tile_[j], tm[j], eps2)
+//line vector.go:38
+								j := gc_i2 + 0
+//line vector.go:38
+								_ = j
+//line vector.go:38
+								{
+									a = gravity(a, xi, tile_[j], tm[j], eps2)
+								}
+//line vector.go:40
+							}
+//line vector.go:40
+							{
+//line vector.go:40
+								j := gc_i2 + 1
+//line vector.go:40
+								_ = j
+//line vector.go:38
+								{
+									a = gravity(a, xi, tile_[j], tm[j], eps2)
+								}
+//line vector.go:40
+							}
+//line vector.go:40
+							{
+//line vector.go:40
+								j := gc_i2 + 2
+//line vector.go:40
+								_ = j
+//line vector.go:38
+								{
+									a = gravity(a, xi, tile_[j], tm[j], eps2)
+								}
+//line vector.go:40
+							}
+//line vector.go:40
+							{
+//line vector.go:40
+								j := gc_i2 + 3
+//line vector.go:40
+								_ = j
+//line vector.go:38
+								{
+									a = gravity(a, xi, tile_[j], tm[j], eps2)
+								}
+//line vector.go:40
 							}
 //line vector.go:40
 						}
-//line vector.go:40
-						{
-//line vector.go:40
-							j := gc_i2 + 1
-//line vector.go:40
-							_ = j
+//line vector.go:38
+						for ; gc_i2 < len(gc_xs2); gc_i2++ {
 //line vector.go:38
 							{
-								a = gravity(a, xi, tile_[j], tm[j], eps2)
-							}
-//line vector.go:40
-						}
-//line vector.go:40
-						{
-//line vector.go:40
-							j := gc_i2 + 2
-//line vector.go:40
-							_ = j
 //line vector.go:38
-							{
-								a = gravity(a, xi, tile_[j], tm[j], eps2)
-							}
-//line vector.go:40
-						}
-//line vector.go:40
-						{
-//line vector.go:40
-							j := gc_i2 + 3
-//line vector.go:40
-							_ = j
+								j := gc_i2
 //line vector.go:38
-							{
-								a = gravity(a, xi, tile_[j], tm[j], eps2)
+								_ = j
+//line vector.go:38
+								{
+									a = gravity(a, xi, tile_[j], tm[j], eps2)
+								}
+//line vector.go:40
 							}
 //line vector.go:40
 						}
 //line vector.go:40
 					}
-//line vector.go:38
-					for ; gc_i2 < len(gc_xs2); gc_i2++ {
-//line vector.go:38
-						{
-//line vector.go:38
-							j := gc_i2
-//line vector.go:38
-							_ = j
-//line vector.go:38
-							{
-								a = gravity(a, xi, tile_[j], tm[j], eps2)
-							}
-//line vector.go:40
-						}
-//line vector.go:40
-					}
-//line vector.go:40
-				}
 
 //line vector.go:41
-				acc[i] = -a
-				_ = xi
-				_ = a
+					acc[i] = -a
+					_ = xi
+					_ = a
+				}
 			}
 		}
-	}
+	})
 }
 
 // BitMixKernel mixes int32 and uint32 arithmetic: xor, wrapping
@@ -1548,453 +1554,455 @@ func gc_body_escape(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, re, im []float32,
 		if gc_bx2 == gc_gdx2 {
 			gc_bx2 = 0
 		}
-		{
-			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_off2 := ((gc_bx2 * gc_bdx2) + 1) - 1
-				gc_fastlo2 := min(max(0, -gc_off2), gc_bdx2)
-				gc_fasthi2 := max(min(gc_bdx2, len(re)-gc_off2, len(im)-gc_off2, len(count)-gc_off2), gc_fastlo2)
-				if gc_fastlo2 < gc_fasthi2 {
-				gc_L1p2:
-					for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-						if gc_tx2 == gc_fastlo2 {
-							gc_seglen2 := gc_fasthi2 - gc_fastlo2
-							gc_at4 := re[gc_off2+gc_fastlo2:][:gc_seglen2]
-							gc_at5 := im[gc_off2+gc_fastlo2:][:gc_seglen2]
-							gc_at6 := count[gc_off2+gc_fastlo2:][:gc_seglen2]
-							gc_vstep := gc_fastlo2
-							if compiled.SIMD {
+		compiled.OutOfLine(func() {
+			{
+				for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+					gc_off2 := ((gc_bx2 * gc_bdx2) + 1) - 1
+					gc_fastlo2 := min(max(0, -gc_off2), gc_bdx2)
+					gc_fasthi2 := max(min(gc_bdx2, len(re)-gc_off2, len(im)-gc_off2, len(count)-gc_off2), gc_fastlo2)
+					if gc_fastlo2 < gc_fasthi2 {
+					gc_L1p2:
+						for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+							if gc_tx2 == gc_fastlo2 {
+								gc_seglen2 := gc_fasthi2 - gc_fastlo2
+								gc_at4 := re[gc_off2+gc_fastlo2:][:gc_seglen2]
+								gc_at5 := im[gc_off2+gc_fastlo2:][:gc_seglen2]
+								gc_at6 := count[gc_off2+gc_fastlo2:][:gc_seglen2]
+								gc_vstep := gc_fastlo2
+								if compiled.SIMD {
 //line vector.go:122
-								gc_all20 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+									gc_all20 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 //line vector.go:122
-								_ = gc_all20
+									_ = gc_all20
 //line vector.go:122
-								gc_iota20 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+									gc_iota20 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line vector.go:122
-								_ = gc_iota20
+									_ = gc_iota20
 //line vector.go:129
-								gc_vb66 := archsimd.BroadcastInt32x8(0)
+									gc_vb66 := archsimd.BroadcastInt32x8(0)
 //line vector.go:129
-								_ = gc_vb66
+									_ = gc_vb66
 //line vector.go:129
-								gc_vb67 := archsimd.BroadcastInt32x8(maxIter)
+									gc_vb67 := archsimd.BroadcastInt32x8(maxIter)
 //line vector.go:129
-								_ = gc_vb67
+									_ = gc_vb67
 //line vector.go:130
-								gc_vb68 := archsimd.BroadcastFloat32x8(4)
+									gc_vb68 := archsimd.BroadcastFloat32x8(4)
 //line vector.go:130
-								_ = gc_vb68
+									_ = gc_vb68
 //line vector.go:133
-								gc_vb69 := archsimd.BroadcastFloat32x8(2)
+									gc_vb69 := archsimd.BroadcastFloat32x8(2)
 //line vector.go:133
-								_ = gc_vb69
+									_ = gc_vb69
 //line vector.go:133
-								gc_vb70 := archsimd.BroadcastInt32x8(1)
+									gc_vb70 := archsimd.BroadcastInt32x8(1)
 //line vector.go:133
-								_ = gc_vb70
-								for ; gc_vstep+7 < gc_fasthi2; gc_vstep += 8 {
-									gc_tx2 := gc_vstep
-									gc_rank2 := gc_base2 + gc_tx2
-									_ = gc_rank2
+									_ = gc_vb70
+									for ; gc_vstep+7 < gc_fasthi2; gc_vstep += 8 {
+										gc_tx2 := gc_vstep
+										gc_rank2 := gc_base2 + gc_tx2
+										_ = gc_rank2
 //line vector.go:133
-									gc_alive20 := gc_all20
+										gc_alive20 := gc_all20
 //line vector.go:133
-									_ = gc_alive20
+										_ = gc_alive20
 //line vector.go:122
-									var i int = gc_bx2*gc_bdx2 + gc_tx2 + 1
+										var i int = gc_bx2*gc_bdx2 + gc_tx2 + 1
 //line vector.go:122
-									_ = i
+										_ = i
 //line vector.go:123
-									gc_if39 := gc_iota20.Greater(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(re), i, 8))))
+										gc_if39 := gc_iota20.Greater(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(re), i, 8))))
 //line vector.go:123
-									_ = gc_if39
+										_ = gc_if39
 //line vector.go:123
-									if gc_alive20.And(gc_if39).ToBits() != 0 {
+										if gc_alive20.And(gc_if39).ToBits() != 0 {
 //line vector.go:123
-										gc_alive20 = gc_alive20.And(gc_alive20.And(gc_if39).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8()))
+											gc_alive20 = gc_alive20.And(gc_alive20.And(gc_if39).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8()))
 //line vector.go:123
-									}
+										}
 //line vector.go:126
-									cr := archsimd.LoadFloat32x8Slice(gc_at4[(gc_tx2 - gc_fastlo2):])
+										cr := archsimd.LoadFloat32x8Slice(gc_at4[(gc_tx2 - gc_fastlo2):])
 //line vector.go:126
-									_ = cr
+										_ = cr
 //line vector.go:126
-									ci := archsimd.LoadFloat32x8Slice(gc_at5[(gc_tx2 - gc_fastlo2):])
+										ci := archsimd.LoadFloat32x8Slice(gc_at5[(gc_tx2 - gc_fastlo2):])
 //line vector.go:126
-									_ = ci
+										_ = ci
 //line vector.go:126
-									zr := cr
+										zr := cr
 //line vector.go:126
-									_ = zr
+										_ = zr
 //line vector.go:126
-									zi := ci
+										zi := ci
 //line vector.go:126
-									_ = zi
+										_ = zi
 //line vector.go:126
-									var n archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+										var n archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line vector.go:126
-									_ = n
+										_ = n
 //line vector.go:126
-									n_ := gc_vb66
+										n_ := gc_vb66
 //line vector.go:126
-									_ = n_
+										_ = n_
 //line vector.go:126
-									{
+										{
 //line vector.go:126
-										gc_lanes15 := gc_alive20
+											gc_lanes15 := gc_alive20
 //line vector.go:126
-										_ = gc_lanes15
+											_ = gc_lanes15
 //line vector.go:126
-										for {
+											for {
 //line vector.go:126
-											gc_lanes15 = gc_lanes15.And(n_.Less(gc_vb67))
+												gc_lanes15 = gc_lanes15.And(n_.Less(gc_vb67))
 //line vector.go:126
-											if gc_lanes15.ToBits() == 0 {
+												if gc_lanes15.ToBits() == 0 {
 //line vector.go:126
-												break
+													break
+//line vector.go:126
+												}
+//line vector.go:126
+												gc_if40 := zr.Mul(zr).Add(zi.Mul(zi)).Greater(gc_vb68)
+//line vector.go:126
+												_ = gc_if40
+//line vector.go:126
+												if gc_alive20.And(gc_lanes15).And(gc_if40).ToBits() != 0 {
+//line vector.go:126
+													gc_lanes15 = gc_lanes15.And(gc_alive20.And(gc_lanes15).And(gc_if40).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8()))
+//line vector.go:126
+												}
+//line vector.go:126
+												gc_t39 := zr.Mul(zr).Sub(zi.Mul(zi)).Add(cr)
+//line vector.go:126
+												_ = gc_t39
+//line vector.go:126
+												gc_t40 := gc_vb69.Mul(zr).Mul(zi).Add(ci)
+//line vector.go:126
+												_ = gc_t40
+//line vector.go:126
+												zr = gc_t39
+//line vector.go:126
+												zi = gc_t40
+//line vector.go:126
+												n_ = n_.Add(gc_vb70).Merge(n_, gc_alive20.And(gc_lanes15))
 //line vector.go:126
 											}
-//line vector.go:126
-											gc_if40 := zr.Mul(zr).Add(zi.Mul(zi)).Greater(gc_vb68)
-//line vector.go:126
-											_ = gc_if40
-//line vector.go:126
-											if gc_alive20.And(gc_lanes15).And(gc_if40).ToBits() != 0 {
-//line vector.go:126
-												gc_lanes15 = gc_lanes15.And(gc_alive20.And(gc_lanes15).And(gc_if40).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8()))
-//line vector.go:126
-											}
-//line vector.go:126
-											gc_t39 := zr.Mul(zr).Sub(zi.Mul(zi)).Add(cr)
-//line vector.go:126
-											_ = gc_t39
-//line vector.go:126
-											gc_t40 := gc_vb69.Mul(zr).Mul(zi).Add(ci)
-//line vector.go:126
-											_ = gc_t40
-//line vector.go:126
-											zr = gc_t39
-//line vector.go:126
-											zi = gc_t40
-//line vector.go:126
-											n_ = n_.Add(gc_vb70).Merge(n_, gc_alive20.And(gc_lanes15))
 //line vector.go:126
 										}
 //line vector.go:126
-									}
+										n = n_
 //line vector.go:126
+										n.StoreMasked((*[8]int32)(gc_at6[(gc_tx2-gc_fastlo2):]), gc_alive20)
+									}
+									archsimd.ClearAVXUpperBits()
+								}
+							gc_L1r2:
+								for gc_u2 := gc_vstep - gc_fastlo2; gc_u2 < gc_seglen2; gc_u2++ {
+									gc_tx2 := gc_fastlo2 + gc_u2
+									gc_rank2 := gc_base2 + gc_tx2
+									gc_pos2.Thread = gc_rank2
+
+//line vector.go:122
+									i := gc_bx2*gc_bdx2 + gc_tx2 + 1
+									_ = i
+
+//line vector.go:123
+									if i > len(re) {
+										continue gc_L1r2
+									}
+
+//line vector.go:126
+									cr := gc_at4[gc_u2]
+
+//line vector.go:126
+									ci := gc_at5[gc_u2]
+
+//line vector.go:127
+									zr := cr
+
+//line vector.go:127
+									zi := ci
+
+//line vector.go:128
+									var n int32
+
+//line vector.go:129
+									var n_ int32 = 0
+
+//line vector.go:129
+									for ; n_ < maxIter; n_++ {
+										if zr*zr+zi*zi > 4 {
+											break
+										}
+										zr, zi = zr*zr-zi*zi+cr, 2*zr*zi+ci
+									}
+
+//line vector.go:134
 									n = n_
-//line vector.go:126
-									n.StoreMasked((*[8]int32)(gc_at6[(gc_tx2-gc_fastlo2):]), gc_alive20)
-								}
-								archsimd.ClearAVXUpperBits()
-							}
-						gc_L1r2:
-							for gc_u2 := gc_vstep - gc_fastlo2; gc_u2 < gc_seglen2; gc_u2++ {
-								gc_tx2 := gc_fastlo2 + gc_u2
-								gc_rank2 := gc_base2 + gc_tx2
-								gc_pos2.Thread = gc_rank2
-
-//line vector.go:122
-								i := gc_bx2*gc_bdx2 + gc_tx2 + 1
-								_ = i
-
-//line vector.go:123
-								if i > len(re) {
-									continue gc_L1r2
-								}
-
-//line vector.go:126
-								cr := gc_at4[gc_u2]
-
-//line vector.go:126
-								ci := gc_at5[gc_u2]
-
-//line vector.go:127
-								zr := cr
-
-//line vector.go:127
-								zi := ci
-
-//line vector.go:128
-								var n int32
-
-//line vector.go:129
-								var n_ int32 = 0
-
-//line vector.go:129
-								for ; n_ < maxIter; n_++ {
-									if zr*zr+zi*zi > 4 {
-										break
-									}
-									zr, zi = zr*zr-zi*zi+cr, 2*zr*zi+ci
-								}
 
 //line vector.go:134
-								n = n_
-
-//line vector.go:134
-								_ = n
+									_ = n
 
 //line vector.go:135
-								gc_at6[gc_u2] = n
-								_ = cr
-								_ = ci
-								_ = zr
-								_ = zi
-								_ = n
-								_ = n_
+									gc_at6[gc_u2] = n
+									_ = cr
+									_ = ci
+									_ = zr
+									_ = zi
+									_ = n
+									_ = n_
+								}
+								gc_tx2 = gc_fasthi2 - 1
+								continue
 							}
-							gc_tx2 = gc_fasthi2 - 1
-							continue
-						}
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line vector.go:122
-						i := gc_bx2*gc_bdx2 + gc_tx2 + 1
-						_ = i
-
-//line vector.go:123
-						if i > len(re) {
-							continue gc_L1p2
-						}
-
-//line vector.go:126
-						cr := re[i-1]
-
-//line vector.go:126
-						ci := im[i-1]
-
-//line vector.go:127
-						zr := cr
-
-//line vector.go:127
-						zi := ci
-
-//line vector.go:128
-						var n int32
-
-//line vector.go:129
-						var n_ int32 = 0
-
-//line vector.go:129
-						for ; n_ < maxIter; n_++ {
-							if zr*zr+zi*zi > 4 {
-								break
-							}
-							zr, zi = zr*zr-zi*zi+cr, 2*zr*zi+ci
-						}
-
-//line vector.go:134
-						n = n_
-
-//line vector.go:134
-						_ = n
-
-//line vector.go:135
-						count[i-1] = n
-						_ = cr
-						_ = ci
-						_ = zr
-						_ = zi
-						_ = n
-						_ = n_
-					}
-				} else {
-					gc_vstep2 := 0
-					if compiled.SIMD {
-//line vector.go:122
-						gc_all4 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-//line vector.go:122
-						_ = gc_all4
-//line vector.go:122
-						gc_iota4 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line vector.go:122
-						_ = gc_iota4
-//line vector.go:129
-						gc_vb10 := archsimd.BroadcastInt32x8(0)
-//line vector.go:129
-						_ = gc_vb10
-//line vector.go:129
-						gc_vb11 := archsimd.BroadcastInt32x8(maxIter)
-//line vector.go:129
-						_ = gc_vb11
-//line vector.go:130
-						gc_vb12 := archsimd.BroadcastFloat32x8(4)
-//line vector.go:130
-						_ = gc_vb12
-//line vector.go:133
-						gc_vb13 := archsimd.BroadcastFloat32x8(2)
-//line vector.go:133
-						_ = gc_vb13
-//line vector.go:133
-						gc_vb14 := archsimd.BroadcastInt32x8(1)
-//line vector.go:133
-						_ = gc_vb14
-						for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
-							gc_tx2 := gc_vstep2
 							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-//line vector.go:133
-							gc_alive4 := gc_all4
-//line vector.go:133
-							_ = gc_alive4
+							gc_pos2.Thread = gc_rank2
+
 //line vector.go:122
-							var i int = gc_bx2*gc_bdx2 + gc_tx2 + 1
-//line vector.go:122
+							i := gc_bx2*gc_bdx2 + gc_tx2 + 1
 							_ = i
+
 //line vector.go:123
-							gc_if7 := gc_iota4.Greater(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(re), i, 8))))
-//line vector.go:123
-							_ = gc_if7
-//line vector.go:123
-							if gc_alive4.And(gc_if7).ToBits() != 0 {
-//line vector.go:123
-								gc_alive4 = gc_alive4.And(gc_alive4.And(gc_if7).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8()))
-//line vector.go:123
+							if i > len(re) {
+								continue gc_L1p2
 							}
+
 //line vector.go:126
-							if (i-1) < 0 || (i-1) > len(re)-8 || (i-1) > len(im)-8 || (i-
+							cr := re[i-1]
+
+//line vector.go:126
+							ci := im[i-1]
+
+//line vector.go:127
+							zr := cr
+
+//line vector.go:127
+							zi := ci
+
+//line vector.go:128
+							var n int32
+
+//line vector.go:129
+							var n_ int32 = 0
+
+//line vector.go:129
+							for ; n_ < maxIter; n_++ {
+								if zr*zr+zi*zi > 4 {
+									break
+								}
+								zr, zi = zr*zr-zi*zi+cr, 2*zr*zi+ci
+							}
+
+//line vector.go:134
+							n = n_
+
+//line vector.go:134
+							_ = n
 
 //line vector.go:135
-								1) > len(count)-8 {
-//line vector.go:126
-								break
-//line vector.go:126
-							}
-//line vector.go:126
-							cr := archsimd.LoadFloat32x8Slice(re[i-1:])
-//line vector.go:126
+							count[i-1] = n
 							_ = cr
-//line vector.go:126
-							ci := archsimd.LoadFloat32x8Slice(im[i-1:])
-//line vector.go:126
 							_ = ci
-//line vector.go:126
-							zr := cr
-//line vector.go:126
 							_ = zr
-//line vector.go:126
-							zi := ci
-//line vector.go:126
 							_ = zi
-//line vector.go:126
-							var n archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-//line vector.go:126
 							_ = n
-//line vector.go:126
-							n_ := gc_vb10
-//line vector.go:126
 							_ = n_
+						}
+					} else {
+						gc_vstep2 := 0
+						if compiled.SIMD {
+//line vector.go:122
+							gc_all4 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+//line vector.go:122
+							_ = gc_all4
+//line vector.go:122
+							gc_iota4 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+//line vector.go:122
+							_ = gc_iota4
+//line vector.go:129
+							gc_vb10 := archsimd.BroadcastInt32x8(0)
+//line vector.go:129
+							_ = gc_vb10
+//line vector.go:129
+							gc_vb11 := archsimd.BroadcastInt32x8(maxIter)
+//line vector.go:129
+							_ = gc_vb11
+//line vector.go:130
+							gc_vb12 := archsimd.BroadcastFloat32x8(4)
+//line vector.go:130
+							_ = gc_vb12
+//line vector.go:133
+							gc_vb13 := archsimd.BroadcastFloat32x8(2)
+//line vector.go:133
+							_ = gc_vb13
+//line vector.go:133
+							gc_vb14 := archsimd.BroadcastInt32x8(1)
+//line vector.go:133
+							_ = gc_vb14
+							for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
+								gc_tx2 := gc_vstep2
+								gc_rank2 := gc_base2 + gc_tx2
+								_ = gc_rank2
+//line vector.go:133
+								gc_alive4 := gc_all4
+//line vector.go:133
+								_ = gc_alive4
+//line vector.go:122
+								var i int = gc_bx2*gc_bdx2 + gc_tx2 + 1
+//line vector.go:122
+								_ = i
+//line vector.go:123
+								gc_if7 := gc_iota4.Greater(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(re), i, 8))))
+//line vector.go:123
+								_ = gc_if7
+//line vector.go:123
+								if gc_alive4.And(gc_if7).ToBits() != 0 {
+//line vector.go:123
+									gc_alive4 = gc_alive4.And(gc_alive4.And(gc_if7).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8()))
+//line vector.go:123
+								}
 //line vector.go:126
-							{
+								if (i-1) < 0 || (i-1) > len(re)-8 || (i-1) > len(im)-8 || (i-
+
+//line vector.go:135
+									1) > len(count)-8 {
 //line vector.go:126
-								gc_lanes3 := gc_alive4
-//line vector.go:126
-								_ = gc_lanes3
-//line vector.go:126
-								for {
-//line vector.go:126
-									gc_lanes3 = gc_lanes3.And(n_.Less(gc_vb11))
-//line vector.go:126
-									if gc_lanes3.ToBits() == 0 {
-//line vector.go:126
-										break
-//line vector.go:126
-									}
-//line vector.go:126
-									gc_if8 := zr.Mul(zr).Add(zi.Mul(zi)).Greater(gc_vb12)
-//line vector.go:126
-									_ = gc_if8
-//line vector.go:126
-									if gc_alive4.And(gc_lanes3).And(gc_if8).ToBits() != 0 {
-//line vector.go:126
-										gc_lanes3 = gc_lanes3.And(gc_alive4.And(gc_lanes3).And(gc_if8).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8()))
-//line vector.go:126
-									}
-//line vector.go:126
-									gc_t7 := zr.Mul(zr).Sub(zi.Mul(zi)).Add(cr)
-//line vector.go:126
-									_ = gc_t7
-//line vector.go:126
-									gc_t8 := gc_vb13.Mul(zr).Mul(zi).Add(ci)
-//line vector.go:126
-									_ = gc_t8
-//line vector.go:126
-									zr = gc_t7
-//line vector.go:126
-									zi = gc_t8
-//line vector.go:126
-									n_ = n_.Add(gc_vb14).Merge(n_, gc_alive4.And(gc_lanes3))
+									break
 //line vector.go:126
 								}
 //line vector.go:126
-							}
+								cr := archsimd.LoadFloat32x8Slice(re[i-1:])
 //line vector.go:126
-							n = n_
+								_ = cr
+//line vector.go:126
+								ci := archsimd.LoadFloat32x8Slice(im[i-1:])
+//line vector.go:126
+								_ = ci
+//line vector.go:126
+								zr := cr
+//line vector.go:126
+								_ = zr
+//line vector.go:126
+								zi := ci
+//line vector.go:126
+								_ = zi
+//line vector.go:126
+								var n archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+//line vector.go:126
+								_ = n
+//line vector.go:126
+								n_ := gc_vb10
+//line vector.go:126
+								_ = n_
+//line vector.go:126
+								{
+//line vector.go:126
+									gc_lanes3 := gc_alive4
+//line vector.go:126
+									_ = gc_lanes3
+//line vector.go:126
+									for {
+//line vector.go:126
+										gc_lanes3 = gc_lanes3.And(n_.Less(gc_vb11))
+//line vector.go:126
+										if gc_lanes3.ToBits() == 0 {
+//line vector.go:126
+											break
+//line vector.go:126
+										}
+//line vector.go:126
+										gc_if8 := zr.Mul(zr).Add(zi.Mul(zi)).Greater(gc_vb12)
+//line vector.go:126
+										_ = gc_if8
+//line vector.go:126
+										if gc_alive4.And(gc_lanes3).And(gc_if8).ToBits() != 0 {
+//line vector.go:126
+											gc_lanes3 = gc_lanes3.And(gc_alive4.And(gc_lanes3).And(gc_if8).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8()))
+//line vector.go:126
+										}
+//line vector.go:126
+										gc_t7 := zr.Mul(zr).Sub(zi.Mul(zi)).Add(cr)
+//line vector.go:126
+										_ = gc_t7
+//line vector.go:126
+										gc_t8 := gc_vb13.Mul(zr).Mul(zi).Add(ci)
+//line vector.go:126
+										_ = gc_t8
+//line vector.go:126
+										zr = gc_t7
+//line vector.go:126
+										zi = gc_t8
+//line vector.go:126
+										n_ = n_.Add(gc_vb14).Merge(n_, gc_alive4.And(gc_lanes3))
+//line vector.go:126
+									}
+//line vector.go:126
+								}
+//line vector.go:126
+								n = n_
 //line vector.go:135
-							n.StoreMasked((*[8]int32)(count[i-1:]), gc_alive4)
+								n.StoreMasked((*[8]int32)(count[i-1:]), gc_alive4)
+							}
+							archsimd.ClearAVXUpperBits()
 						}
-						archsimd.ClearAVXUpperBits()
-					}
-				gc_L12:
-					for gc_tx2 := gc_vstep2; gc_tx2 < gc_bdx2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+					gc_L12:
+						for gc_tx2 := gc_vstep2; gc_tx2 < gc_bdx2; gc_tx2++ {
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
 
 //line vector.go:122
-						i := gc_bx2*gc_bdx2 + gc_tx2 + 1
-						_ = i
+							i := gc_bx2*gc_bdx2 + gc_tx2 + 1
+							_ = i
 
 //line vector.go:123
-						if i > len(re) {
-							continue gc_L12
-						}
+							if i > len(re) {
+								continue gc_L12
+							}
 
 //line vector.go:126
-						cr := re[i-1]
+							cr := re[i-1]
 
 //line vector.go:126
-						ci := im[i-1]
+							ci := im[i-1]
 
 //line vector.go:127
-						zr := cr
+							zr := cr
 
 //line vector.go:127
-						zi := ci
+							zi := ci
 
 //line vector.go:128
-						var n int32
+							var n int32
 
 //line vector.go:129
-						var n_ int32 = 0
+							var n_ int32 = 0
 
 //line vector.go:129
-						for ; n_ < maxIter; n_++ {
-							if zr*zr+zi*zi > 4 {
-								break
+							for ; n_ < maxIter; n_++ {
+								if zr*zr+zi*zi > 4 {
+									break
+								}
+								zr, zi = zr*zr-zi*zi+cr, 2*zr*zi+ci
 							}
-							zr, zi = zr*zr-zi*zi+cr, 2*zr*zi+ci
-						}
 
 //line vector.go:134
-						n = n_
+							n = n_
 
 //line vector.go:134
-						_ = n
+							_ = n
 
 //line vector.go:135
-						count[i-1] = n
-						_ = cr
-						_ = ci
-						_ = zr
-						_ = zi
-						_ = n
-						_ = n_
+							count[i-1] = n
+							_ = cr
+							_ = ci
+							_ = zr
+							_ = zi
+							_ = n
+							_ = n_
+						}
 					}
 				}
 			}
-		}
+		})
 	}
 }
 
@@ -2029,149 +2037,151 @@ func gc_body_skip(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in []int32, out []i
 		if gc_bx2 == gc_gdx2 {
 			gc_bx2 = 0
 		}
-		{
-			gc_from2, gc_to2 := 0, gc_bdx2
-			if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound2 := compiled.Diff(len(in), gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
-				gc_to2 = gc_bound2
-			}
-			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_vstep := gc_from2
-				if compiled.SIMD {
+		compiled.OutOfLine(func() {
+			{
+				gc_from2, gc_to2 := 0, gc_bdx2
+				if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
+					panic(compiled.ErrGuardWraps)
+				}
+				if gc_bound2 := compiled.Diff(len(in), gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
+					gc_to2 = gc_bound2
+				}
+				for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+					gc_vstep := gc_from2
+					if compiled.SIMD {
 //line vector.go:143
-					gc_all := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+						gc_all := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 //line vector.go:143
-					_ = gc_all
+						_ = gc_all
 //line vector.go:150
-					gc_vb3 := archsimd.BroadcastInt32x8(3)
+						gc_vb3 := archsimd.BroadcastInt32x8(3)
 //line vector.go:150
-					_ = gc_vb3
+						_ = gc_vb3
 //line vector.go:150
-					gc_vb4 := archsimd.BroadcastInt32x8(0)
+						gc_vb4 := archsimd.BroadcastInt32x8(0)
 //line vector.go:150
-					_ = gc_vb4
+						_ = gc_vb4
 //line vector.go:154
-					gc_vb5 := archsimd.BroadcastInt32x8(1000)
+						gc_vb5 := archsimd.BroadcastInt32x8(1000)
 //line vector.go:154
-					_ = gc_vb5
-					for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
-						gc_tx2 := gc_vstep
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						_ = gc_vb5
+						for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
+							gc_tx2 := gc_vstep
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
 //line vector.go:143
-						var i int = gc_bx2*gc_bdx2 + gc_tx2
+							var i int = gc_bx2*gc_bdx2 + gc_tx2
 //line vector.go:143
-						_ = i
+							_ = i
 //line vector.go:147
-						if i < 0 || i > len(in)-8 || i > len(out)-8 {
+							if i < 0 || i > len(in)-8 || i > len(out)-8 {
 //line vector.go:147
-							break
+								break
 //line vector.go:147
-						}
+							}
 //line vector.go:147
-						x := archsimd.LoadInt32x8Slice(in[i:])
+							x := archsimd.LoadInt32x8Slice(in[i:])
 //line vector.go:147
-						_ = x
+							_ = x
 //line vector.go:147
-						var acc archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+							var acc archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line vector.go:147
-						_ = acc
+							_ = acc
 //line vector.go:149
-						{
+							{
 //line vector.go:149
-							gc_lanes := gc_all
+								gc_lanes := gc_all
 //line vector.go:149
-							_ = gc_lanes
+								_ = gc_lanes
 //line vector.go:149
-							for k := range len(w) {
+								for k := range len(w) {
 //line vector.go:149
-								_ = k
+									_ = k
 //line vector.go:149
-								if gc_lanes.ToBits() == 0 {
+									if gc_lanes.ToBits() == 0 {
 //line vector.go:149
-									break
+										break
 //line vector.go:149
-								}
+									}
 //line vector.go:149
-								gc_iter := gc_all
+									gc_iter := gc_all
 //line vector.go:149
-								_ = gc_iter
+									_ = gc_iter
 //line vector.go:149
-								gc_if2 := x.Add(archsimd.BroadcastInt32x8(int32(k))).And(gc_vb3).Equal(gc_vb4)
-								_ = gc_if2
+									gc_if2 := x.Add(archsimd.BroadcastInt32x8(int32(k))).And(gc_vb3).Equal(gc_vb4)
+									_ = gc_if2
 //line vector.go:150
-								if gc_lanes.And(gc_iter).And(gc_if2).ToBits() != 0 {
+									if gc_lanes.And(gc_iter).And(gc_if2).ToBits() != 0 {
 //line vector.go:150
-									gc_iter = gc_iter.And(gc_lanes.And(gc_iter).And(gc_if2).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8()))
+										gc_iter = gc_iter.And(gc_lanes.And(gc_iter).And(gc_if2).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8()))
 //line vector.go:150
-								}
+									}
 //line vector.go:150
-								var gc_u int32
+									var gc_u int32
 //line vector.go:150
-								_ = gc_u
+									_ = gc_u
 //line vector.go:150
-								if gc_in := gc_lanes.And(gc_iter).ToBits(); gc_in != 0 {
+									if gc_in := gc_lanes.And(gc_iter).ToBits(); gc_in != 0 {
 //line vector.go:150
-									gc_pos2.Thread = gc_rank2 + compiled.FirstLane(gc_in)
+										gc_pos2.Thread = gc_rank2 + compiled.FirstLane(gc_in)
 //line vector.go:150
-									gc_u = w[k]
+										gc_u = w[k]
 //line vector.go:153
-								}
+									}
 //line vector.go:153
-								acc = acc.Add(archsimd.BroadcastInt32x8(gc_u).Mul(x)).Merge(acc, gc_lanes.And(gc_iter))
+									acc = acc.Add(archsimd.BroadcastInt32x8(gc_u).Mul(x)).Merge(acc, gc_lanes.And(gc_iter))
 //line vector.go:153
-								gc_if3 := acc.Greater(gc_vb5)
+									gc_if3 := acc.Greater(gc_vb5)
 //line vector.go:153
-								_ = gc_if3
+									_ = gc_if3
 //line vector.go:153
-								if gc_lanes.And(gc_iter).And(gc_if3).ToBits() != 0 {
+									if gc_lanes.And(gc_iter).And(gc_if3).ToBits() != 0 {
 //line vector.go:153
-									gc_lanes = gc_lanes.And(gc_lanes.And(gc_iter).And(gc_if3).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8()))
+										gc_lanes = gc_lanes.And(gc_lanes.And(gc_iter).And(gc_if3).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8()))
+//line vector.go:153
+									}
 //line vector.go:153
 								}
 //line vector.go:153
 							}
-//line vector.go:153
-						}
 //line vector.go:158
-						acc.StoreSlice(out[i:])
+							acc.StoreSlice(out[i:])
+						}
+						archsimd.ClearAVXUpperBits()
 					}
-					archsimd.ClearAVXUpperBits()
-				}
-				for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
 
 //line vector.go:143
-					i := gc_bx2*gc_bdx2 + gc_tx2
-					_ = i
+						i := gc_bx2*gc_bdx2 + gc_tx2
+						_ = i
 
 //line vector.go:147
-					x := in[i]
+						x := in[i]
 
 //line vector.go:148
-					var acc int32
+						var acc int32
 
 //line vector.go:149
-					for k := range len(w) {
-						if (x+int32(k))&3 == 0 {
-							continue
+						for k := range len(w) {
+							if (x+int32(k))&3 == 0 {
+								continue
+							}
+							acc += w[k] * x
+							if acc > 1000 {
+								break
+							}
 						}
-						acc += w[k] * x
-						if acc > 1000 {
-							break
-						}
-					}
 
 //line vector.go:158
-					out[i] = acc
-					_ = x
-					_ = acc
+						out[i] = acc
+						_ = x
+						_ = acc
+					}
 				}
 			}
-		}
+		})
 	}
 }
 
@@ -2222,176 +2232,178 @@ func gc_body_skipStop(gc_b2 *compiled.Block, in, out []int32, stop bool) {
 
 //line vector.go:170
 	stop = gc_r12
-	{
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_vstep := 0
-			if compiled.SIMD {
+	compiled.OutOfLine(func() {
+		{
+			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+				gc_vstep := 0
+				if compiled.SIMD {
 //line vector.go:169
-				gc_all := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+					gc_all := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 //line vector.go:169
-				_ = gc_all
+					_ = gc_all
 //line vector.go:169
-				gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+					gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line vector.go:169
-				_ = gc_iota2
+					_ = gc_iota2
 //line vector.go:174
-				gc_vb4 := archsimd.BroadcastInt32x8(3)
+					gc_vb4 := archsimd.BroadcastInt32x8(3)
 //line vector.go:174
-				_ = gc_vb4
+					_ = gc_vb4
 //line vector.go:174
-				gc_vb5 := archsimd.BroadcastInt32x8(0)
+					gc_vb5 := archsimd.BroadcastInt32x8(0)
 //line vector.go:174
-				_ = gc_vb5
+					_ = gc_vb5
 //line vector.go:180
-				gc_vb6 := archsimd.BroadcastInt32x8(2)
+					gc_vb6 := archsimd.BroadcastInt32x8(2)
 //line vector.go:180
-				_ = gc_vb6
-				for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
-					gc_tx2 := gc_vstep
-					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
+					_ = gc_vb6
+					for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
+						gc_tx2 := gc_vstep
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
 //line vector.go:169
-					var i int = gc_bx2*gc_bdx2 + gc_tx2
+						var i int = gc_bx2*gc_bdx2 + gc_tx2
 //line vector.go:169
-					_ = i
+						_ = i
 //line vector.go:171
-					if i < 0 || i > len(in)-8 {
+						if i < 0 || i > len(in)-8 {
 //line vector.go:171
-						break
+							break
 //line vector.go:171
-					}
+						}
 //line vector.go:171
-					x := archsimd.LoadInt32x8Slice(in[i:])
+						x := archsimd.LoadInt32x8Slice(in[i:])
 //line vector.go:171
-					_ = x
+						_ = x
 //line vector.go:172
-					{
+						{
 //line vector.go:172
-						var j int = i
+							var j int = i
 //line vector.go:172
-						_ = j
+							_ = j
 //line vector.go:172
-						gc_lanes3 := gc_all
+							gc_lanes3 := gc_all
 //line vector.go:172
-						_ = gc_lanes3
+							_ = gc_lanes3
 //line vector.go:172
-						for {
+							for {
 //line vector.go:172
-							gc_lanes3 = gc_lanes3.And(gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(out), j, 8)))))
+								gc_lanes3 = gc_lanes3.And(gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(out), j, 8)))))
 //line vector.go:172
-							if gc_lanes3.ToBits() == 0 {
+								if gc_lanes3.ToBits() == 0 {
 //line vector.go:172
-								break
+									break
 //line vector.go:172
-							}
+								}
 //line vector.go:172
-							gc_iter := gc_all
+								gc_iter := gc_all
 //line vector.go:172
-							_ = gc_iter
+								_ = gc_iter
 //line vector.go:172
-							if j >= 0 && j <= len(out)-8 {
-								x.StoreMasked((*[8]int32)(out[j:]), gc_lanes3.And(gc_iter))
+								if j >= 0 && j <= len(out)-8 {
+									x.StoreMasked((*[8]int32)(out[j:]), gc_lanes3.And(gc_iter))
 //line vector.go:173
-							} else {
+								} else {
 //line vector.go:173
-								var gc_lanes4 [8]int32
+									var gc_lanes4 [8]int32
 //line vector.go:173
-								x.Store(&gc_lanes4)
+									x.Store(&gc_lanes4)
 //line vector.go:173
-								for gc_k3 := range 8 {
+									for gc_k3 := range 8 {
 //line vector.go:173
-									if gc_lanes3.And(gc_iter).ToBits()&(1<<gc_k3) != 0 {
+										if gc_lanes3.And(gc_iter).ToBits()&(1<<gc_k3) != 0 {
 //line vector.go:173
-										gc_pos2.Thread = gc_rank2 + gc_k3
+											gc_pos2.Thread = gc_rank2 + gc_k3
 //line vector.go:173
-										out[j+gc_k3] = gc_lanes4[gc_k3]
+											out[j+gc_k3] = gc_lanes4[gc_k3]
+//line vector.go:173
+										}
 //line vector.go:173
 									}
 //line vector.go:173
+									gc_pos2.Thread = gc_rank2
+//line vector.go:173
 								}
 //line vector.go:173
-								gc_pos2.Thread = gc_rank2
+								gc_if2 := x.And(gc_vb4).Equal(gc_vb5)
 //line vector.go:173
-							}
+								_ = gc_if2
 //line vector.go:173
-							gc_if2 := x.And(gc_vb4).Equal(gc_vb5)
+								if gc_lanes3.And(gc_iter).And(gc_if2).ToBits() != 0 {
 //line vector.go:173
-							_ = gc_if2
+									gc_iter = gc_iter.And(gc_lanes3.And(gc_iter).And(gc_if2).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8()))
 //line vector.go:173
-							if gc_lanes3.And(gc_iter).And(gc_if2).ToBits() != 0 {
+								}
 //line vector.go:173
-								gc_iter = gc_iter.And(gc_lanes3.And(gc_iter).And(gc_if2).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8()))
-//line vector.go:173
-							}
-//line vector.go:173
-							if stop {
+								if stop {
 //line vector.go:177
-								gc_lanes3 = gc_lanes3.And(gc_lanes3.And(gc_iter).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8()))
+									gc_lanes3 = gc_lanes3.And(gc_lanes3.And(gc_iter).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8()))
 //line vector.go:177
-							}
+								}
 //line vector.go:177
-							if j >= 0 && j <= len(out)-8 {
+								if j >= 0 && j <= len(out)-8 {
 //line vector.go:180
-								x.Mul(gc_vb6).StoreMasked((*[8]int32)(out[j:]), gc_lanes3.And(gc_iter))
+									x.Mul(gc_vb6).StoreMasked((*[8]int32)(out[j:]), gc_lanes3.And(gc_iter))
 //line vector.go:180
-							} else {
+								} else {
 //line vector.go:180
-								var gc_lanes5 [8]int32
+									var gc_lanes5 [8]int32
 //line vector.go:180
-								x.Mul(gc_vb6).Store(&gc_lanes5)
+									x.Mul(gc_vb6).Store(&gc_lanes5)
 //line vector.go:180
-								for gc_k4 := range 8 {
+									for gc_k4 := range 8 {
 //line vector.go:180
-									if gc_lanes3.And(gc_iter).ToBits()&(1<<gc_k4) != 0 {
+										if gc_lanes3.And(gc_iter).ToBits()&(1<<gc_k4) != 0 {
 //line vector.go:180
-										gc_pos2.Thread = gc_rank2 + gc_k4
+											gc_pos2.Thread = gc_rank2 + gc_k4
 //line vector.go:180
-										out[j+gc_k4] = gc_lanes5[gc_k4]
+											out[j+gc_k4] = gc_lanes5[gc_k4]
+//line vector.go:180
+										}
 //line vector.go:180
 									}
 //line vector.go:180
+									gc_pos2.Thread = gc_rank2
+//line vector.go:180
 								}
 //line vector.go:180
-								gc_pos2.Thread = gc_rank2
-//line vector.go:180
-							}
-//line vector.go:180
-							j = j +
+								j = j +
 //line vector.go:172
-								gc_bdx2*gc_gdx2
+									gc_bdx2*gc_gdx2
+//line vector.go:172
+							}
 //line vector.go:172
 						}
-//line vector.go:172
 					}
+					archsimd.ClearAVXUpperBits()
 				}
-				archsimd.ClearAVXUpperBits()
-			}
-			for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+				for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
 
 //line vector.go:169
-				i := gc_bx2*gc_bdx2 + gc_tx2
-				_ = i
+					i := gc_bx2*gc_bdx2 + gc_tx2
+					_ = i
 
 //line vector.go:171
-				x := in[i]
+					x := in[i]
 
 //line vector.go:172
-				for j := i; j < len(out); j += gc_bdx2 * gc_gdx2 {
-					out[j] = x
-					if x&3 == 0 {
-						continue
+					for j := i; j < len(out); j += gc_bdx2 * gc_gdx2 {
+						out[j] = x
+						if x&3 == 0 {
+							continue
+						}
+						if stop {
+							break
+						}
+						out[j] = x * 2
 					}
-					if stop {
-						break
-					}
-					out[j] = x * 2
+					_ = x
 				}
-				_ = x
 			}
 		}
-	}
+	})
 }
 
 // RowSumKernel sums, for each column, rows of a width-wide matrix in a loop
@@ -2427,20 +2439,86 @@ func gc_body_rowSum(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float32
 		if gc_bx2 == gc_gdx2 {
 			gc_bx2 = 0
 		}
-		{
-			gc_from2, gc_to2 := 0, gc_bdx2
-			if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound2 := compiled.Diff(width, gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
-				gc_to2 = gc_bound2
-			}
-			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_vstep := gc_from2
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop bool
-					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-						for ; gc_vstep+15 < gc_to2; gc_vstep += 16 {
+		compiled.OutOfLine(func() {
+			{
+				gc_from2, gc_to2 := 0, gc_bdx2
+				if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
+					panic(compiled.ErrGuardWraps)
+				}
+				if gc_bound2 := compiled.Diff(width, gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
+					gc_to2 = gc_bound2
+				}
+				for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+					gc_vstep := gc_from2
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop bool
+						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+							for ; gc_vstep+15 < gc_to2; gc_vstep += 16 {
+								gc_tx2 := gc_vstep
+								gc_rank2 := gc_base2 + gc_tx2
+								_ = gc_rank2
+//line vector.go:191
+								var c int = gc_bx2*gc_bdx2 + gc_tx2
+//line vector.go:191
+								_ = c
+//line vector.go:195
+								var s archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+//line vector.go:195
+								_ = s
+//line vector.go:196
+								if c < 0 || c > len(out)-16 {
+//line vector.go:196
+									break
+//line vector.go:196
+								}
+//line vector.go:196
+								for r := range rows {
+//line vector.go:196
+									_ = r
+//line vector.go:196
+									var gc_ld2 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+//line vector.go:196
+									if (r*
+										width+c) >= 0 && (r*width+c) <= len(in)-16 {
+//line vector.go:197
+										gc_ld2 = archsimd.LoadFloat32x16Slice(in[r*width+c:])
+//line vector.go:197
+									} else {
+//line vector.go:197
+										var gc_lanes2 [16]float32
+//line vector.go:197
+										for gc_k2 := range 16 {
+//line vector.go:197
+											if 0xffff&(1<<gc_k2) != 0 {
+//line vector.go:197
+												gc_pos2.Thread = gc_rank2 + gc_k2
+//line vector.go:197
+												gc_lanes2[gc_k2] = in[(r*width+c)+gc_k2]
+//line vector.go:197
+											}
+//line vector.go:197
+										}
+//line vector.go:197
+										gc_pos2.Thread = gc_rank2
+//line vector.go:197
+										gc_ld2 = archsimd.LoadFloat32x16(&gc_lanes2)
+//line vector.go:197
+									}
+//line vector.go:197
+									s = s.Add(gc_ld2)
+//line vector.go:197
+									s.StoreSlice(out[c:])
+								}
+							}
+							archsimd.ClearAVXUpperBits()
+							return gc_vstep, false
+						}(gc_vstep)
+						if gc_stop {
+							return
+						}
+					}
+					if compiled.SIMD {
+						for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
 							gc_tx2 := gc_vstep
 							gc_rank2 := gc_base2 + gc_tx2
 							_ = gc_rank2
@@ -2449,11 +2527,11 @@ func gc_body_rowSum(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float32
 //line vector.go:191
 							_ = c
 //line vector.go:195
-							var s archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+							var s archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line vector.go:195
 							_ = s
 //line vector.go:196
-							if c < 0 || c > len(out)-16 {
+							if c < 0 || c > len(out)-8 {
 //line vector.go:196
 								break
 //line vector.go:196
@@ -2463,24 +2541,24 @@ func gc_body_rowSum(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float32
 //line vector.go:196
 								_ = r
 //line vector.go:196
-								var gc_ld2 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+								var gc_ld archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line vector.go:196
 								if (r*
-									width+c) >= 0 && (r*width+c) <= len(in)-16 {
+									width+c) >= 0 && (r*width+c) <= len(in)-8 {
 //line vector.go:197
-									gc_ld2 = archsimd.LoadFloat32x16Slice(in[r*width+c:])
+									gc_ld = archsimd.LoadFloat32x8Slice(in[r*width+c:])
 //line vector.go:197
 								} else {
 //line vector.go:197
-									var gc_lanes2 [16]float32
+									var gc_lanes [8]float32
 //line vector.go:197
-									for gc_k2 := range 16 {
+									for gc_k := range 8 {
 //line vector.go:197
-										if 0xffff&(1<<gc_k2) != 0 {
+										if 0xff&(1<<gc_k) != 0 {
 //line vector.go:197
-											gc_pos2.Thread = gc_rank2 + gc_k2
+											gc_pos2.Thread = gc_rank2 + gc_k
 //line vector.go:197
-											gc_lanes2[gc_k2] = in[(r*width+c)+gc_k2]
+											gc_lanes[gc_k] = in[(r*width+c)+gc_k]
 //line vector.go:197
 										}
 //line vector.go:197
@@ -2488,102 +2566,38 @@ func gc_body_rowSum(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float32
 //line vector.go:197
 									gc_pos2.Thread = gc_rank2
 //line vector.go:197
-									gc_ld2 = archsimd.LoadFloat32x16(&gc_lanes2)
+									gc_ld = archsimd.LoadFloat32x8(&gc_lanes)
 //line vector.go:197
 								}
 //line vector.go:197
-								s = s.Add(gc_ld2)
+								s = s.Add(gc_ld)
 //line vector.go:197
 								s.StoreSlice(out[c:])
 							}
 						}
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep, false
-					}(gc_vstep)
-					if gc_stop {
-						return
 					}
-				}
-				if compiled.SIMD {
-					for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
-						gc_tx2 := gc_vstep
+					for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
+						gc_pos2.Thread = gc_rank2
+
 //line vector.go:191
-						var c int = gc_bx2*gc_bdx2 + gc_tx2
-//line vector.go:191
+						c := gc_bx2*gc_bdx2 + gc_tx2
 						_ = c
+
 //line vector.go:195
-						var s archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line vector.go:195
-						_ = s
-//line vector.go:196
-						if c < 0 || c > len(out)-8 {
-//line vector.go:196
-							break
-//line vector.go:196
-						}
+						var s float32
+
 //line vector.go:196
 						for r := range rows {
-//line vector.go:196
-							_ = r
-//line vector.go:196
-							var gc_ld archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line vector.go:196
-							if (r*
-								width+c) >= 0 && (r*width+c) <= len(in)-8 {
-//line vector.go:197
-								gc_ld = archsimd.LoadFloat32x8Slice(in[r*width+c:])
-//line vector.go:197
-							} else {
-//line vector.go:197
-								var gc_lanes [8]float32
-//line vector.go:197
-								for gc_k := range 8 {
-//line vector.go:197
-									if 0xff&(1<<gc_k) != 0 {
-//line vector.go:197
-										gc_pos2.Thread = gc_rank2 + gc_k
-//line vector.go:197
-										gc_lanes[gc_k] = in[(r*width+c)+gc_k]
-//line vector.go:197
-									}
-//line vector.go:197
-								}
-//line vector.go:197
-								gc_pos2.Thread = gc_rank2
-//line vector.go:197
-								gc_ld = archsimd.LoadFloat32x8(&gc_lanes)
-//line vector.go:197
-							}
-//line vector.go:197
-							s = s.Add(gc_ld)
-//line vector.go:197
-							s.StoreSlice(out[c:])
+							s += in[r*width+c]
+							out[c] = s
 						}
+						_ = s
 					}
-					archsimd.ClearAVXUpperBits()
-				}
-				for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line vector.go:191
-					c := gc_bx2*gc_bdx2 + gc_tx2
-					_ = c
-
-//line vector.go:195
-					var s float32
-
-//line vector.go:196
-					for r := range rows {
-						s += in[r*width+c]
-						out[c] = s
-					}
-					_ = s
 				}
 			}
-		}
+		})
 	}
 }
 

@@ -43,98 +43,100 @@ func gc_body_windowSpan(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float3
 		if gc_bx == gc_gdx {
 			gc_bx = 0
 		}
-		{
-			gc_from, gc_to := 0, gc_bdx
-			if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound := compiled.Diff(len(out), gc_bx*gc_bdx); gc_bound < gc_to {
-				gc_to = gc_bound
-			}
-			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				gc_vstep := gc_from
-			gc_steps2:
-				for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
-					gc_tx := gc_vstep
-					gc_rank := gc_base + gc_tx
-					_ = gc_rank
+		compiled.OutOfLine(func() {
+			{
+				gc_from, gc_to := 0, gc_bdx
+				if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+					panic(compiled.ErrGuardWraps)
+				}
+				if gc_bound := compiled.Diff(len(out), gc_bx*gc_bdx); gc_bound < gc_to {
+					gc_to = gc_bound
+				}
+				for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+					gc_vstep := gc_from
+				gc_steps2:
+					for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
+						gc_tx := gc_vstep
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
 //line window.go:15
-					var i int = gc_bx*gc_bdx + gc_tx
+						var i int = gc_bx*gc_bdx + gc_tx
 //line window.go:15
-					_ = i
+						_ = i
 //line window.go:19
-					var sum lanes.Float32x8
+						var sum lanes.Float32x8
 //line window.go:19
-					_ = sum
+						_ = sum
 //line window.go:20
-					if i < 0 || i > len(out)-8 {
+						if i < 0 || i > len(out)-8 {
 //line window.go:20
-						break
+							break
 //line window.go:20
-					}
-//line window.go:20
-					if (i+lo-shift) >= 0 && (i+(hi-1)-shift) >= (i+lo-shift) && (i+(hi-1)-shift) <= (len(in)-8) {
-//line window.go:20
-						for d := lo; d < hi; d = d + 1 {
-//line window.go:20
-							var gc_ld2 lanes.Float32x8
-//line window.go:20
-							{
-//line window.go:20
-								gc_ld2 = lanes.LoadFloat32x8Slice(in[i+d-shift:])
-							}
-//line window.go:21
-							sum = sum.Add(gc_ld2)
-//line window.go:21
 						}
-//line window.go:21
-					} else {
-//line window.go:21
-						for d := lo; d < hi; d = d + 1 {
 //line window.go:20
-							var gc_ld2 lanes.Float32x8
+						if (i+lo-shift) >= 0 && (i+(hi-1)-shift) >= (i+lo-shift) && (i+(hi-1)-shift) <= (len(in)-8) {
 //line window.go:20
-							if (i+d-
-								shift) >= 0 && (i+d-shift) <= len(in)-8 {
+							for d := lo; d < hi; d = d + 1 {
+//line window.go:20
+								var gc_ld2 lanes.Float32x8
+//line window.go:20
+								{
+//line window.go:20
+									gc_ld2 = lanes.LoadFloat32x8Slice(in[i+d-shift:])
+								}
 //line window.go:21
-								gc_ld2 = lanes.LoadFloat32x8Slice(in[i+d-shift:])
-//line window.go:21
-							} else {
-//line window.go:21
-								break gc_steps2
+								sum = sum.Add(gc_ld2)
 //line window.go:21
 							}
 //line window.go:21
-							sum = sum.Add(gc_ld2)
+						} else {
+//line window.go:21
+							for d := lo; d < hi; d = d + 1 {
+//line window.go:20
+								var gc_ld2 lanes.Float32x8
+//line window.go:20
+								if (i+d-
+									shift) >= 0 && (i+d-shift) <= len(in)-8 {
+//line window.go:21
+									gc_ld2 = lanes.LoadFloat32x8Slice(in[i+d-shift:])
+//line window.go:21
+								} else {
+//line window.go:21
+									break gc_steps2
+//line window.go:21
+								}
+//line window.go:21
+								sum = sum.Add(gc_ld2)
+//line window.go:21
+							}
 //line window.go:21
 						}
-//line window.go:21
-					}
 //line window.go:23
-					sum.StoreSlice(out[i:])
-				}
-				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+						sum.StoreSlice(out[i:])
+					}
+					for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 
 //line window.go:15
-					i := gc_bx*gc_bdx + gc_tx
-					_ = i
+						i := gc_bx*gc_bdx + gc_tx
+						_ = i
 
 //line window.go:19
-					var sum float32
+						var sum float32
 
 //line window.go:20
-					for d := lo; d < hi; d++ {
-						sum += in[i+d-shift]
-					}
+						for d := lo; d < hi; d++ {
+							sum += in[i+d-shift]
+						}
 
 //line window.go:23
-					out[i] = sum
-					_ = sum
+						out[i] = sum
+						_ = sum
+					}
 				}
 			}
-		}
+		})
 	}
 }
 
@@ -171,102 +173,104 @@ func gc_body_windowRange(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float
 		if gc_bx == gc_gdx {
 			gc_bx = 0
 		}
-		{
-			gc_from, gc_to := 0, gc_bdx
-			if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound := compiled.Diff(len(out), gc_bx*gc_bdx); gc_bound < gc_to {
-				gc_to = gc_bound
-			}
-			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				gc_vstep := gc_from
-			gc_steps2:
-				for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
-					gc_tx := gc_vstep
-					gc_rank := gc_base + gc_tx
-					_ = gc_rank
+		compiled.OutOfLine(func() {
+			{
+				gc_from, gc_to := 0, gc_bdx
+				if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+					panic(compiled.ErrGuardWraps)
+				}
+				if gc_bound := compiled.Diff(len(out), gc_bx*gc_bdx); gc_bound < gc_to {
+					gc_to = gc_bound
+				}
+				for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+					gc_vstep := gc_from
+				gc_steps2:
+					for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
+						gc_tx := gc_vstep
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
 //line window.go:31
-					var i int = gc_bx*gc_bdx + gc_tx
+						var i int = gc_bx*gc_bdx + gc_tx
 //line window.go:31
-					_ = i
+						_ = i
 //line window.go:35
-					var sum lanes.Float32x8
+						var sum lanes.Float32x8
 //line window.go:35
-					_ = sum
+						_ = sum
 //line window.go:36
-					if i < 0 || i > len(out)-8 {
+						if i < 0 || i > len(out)-8 {
 //line window.go:36
-						break
+							break
 //line window.go:36
-					}
-//line window.go:36
-					if (i+0-shift) >= 0 && (i+(n-1)-shift) >= (i+0-shift) && (i+(n-1)-shift) <= (len(in)-8) {
-//line window.go:36
-						for d := range n {
-//line window.go:36
-							_ = d
-//line window.go:36
-							var gc_ld2 lanes.Float32x8
-//line window.go:36
-							{
-//line window.go:36
-								gc_ld2 = lanes.LoadFloat32x8Slice(in[i+d-shift:])
-							}
-//line window.go:37
-							sum = sum.Add(gc_ld2)
-//line window.go:37
 						}
-//line window.go:37
-					} else {
-//line window.go:37
-						for d := range n {
 //line window.go:36
-							_ = d
+						if (i+0-shift) >= 0 && (i+(n-1)-shift) >= (i+0-shift) && (i+(n-1)-shift) <= (len(in)-8) {
 //line window.go:36
-							var gc_ld2 lanes.Float32x8
+							for d := range n {
 //line window.go:36
-							if (i+d-
-								shift) >= 0 && (i+d-shift) <= len(in)-8 {
+								_ = d
+//line window.go:36
+								var gc_ld2 lanes.Float32x8
+//line window.go:36
+								{
+//line window.go:36
+									gc_ld2 = lanes.LoadFloat32x8Slice(in[i+d-shift:])
+								}
 //line window.go:37
-								gc_ld2 = lanes.LoadFloat32x8Slice(in[i+d-shift:])
-//line window.go:37
-							} else {
-//line window.go:37
-								break gc_steps2
+								sum = sum.Add(gc_ld2)
 //line window.go:37
 							}
 //line window.go:37
-							sum = sum.Add(gc_ld2)
+						} else {
+//line window.go:37
+							for d := range n {
+//line window.go:36
+								_ = d
+//line window.go:36
+								var gc_ld2 lanes.Float32x8
+//line window.go:36
+								if (i+d-
+									shift) >= 0 && (i+d-shift) <= len(in)-8 {
+//line window.go:37
+									gc_ld2 = lanes.LoadFloat32x8Slice(in[i+d-shift:])
+//line window.go:37
+								} else {
+//line window.go:37
+									break gc_steps2
+//line window.go:37
+								}
+//line window.go:37
+								sum = sum.Add(gc_ld2)
+//line window.go:37
+							}
 //line window.go:37
 						}
-//line window.go:37
-					}
 //line window.go:39
-					sum.StoreSlice(out[i:])
-				}
-				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+						sum.StoreSlice(out[i:])
+					}
+					for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 
 //line window.go:31
-					i := gc_bx*gc_bdx + gc_tx
-					_ = i
+						i := gc_bx*gc_bdx + gc_tx
+						_ = i
 
 //line window.go:35
-					var sum float32
+						var sum float32
 
 //line window.go:36
-					for d := range n {
-						sum += in[i+d-shift]
-					}
+						for d := range n {
+							sum += in[i+d-shift]
+						}
 
 //line window.go:39
-					out[i] = sum
-					_ = sum
+						out[i] = sum
+						_ = sum
+					}
 				}
 			}
-		}
+		})
 	}
 }
 
@@ -302,146 +306,148 @@ func gc_body_windowClamp(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float
 		if gc_bx == gc_gdx {
 			gc_bx = 0
 		}
-		{
-			gc_from, gc_to := 0, gc_bdx
-			if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound := compiled.Diff(len(out), gc_bx*gc_bdx); gc_bound < gc_to {
-				gc_to = gc_bound
-			}
-			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				gc_vstep := gc_from
-				for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
-					gc_tx := gc_vstep
-					gc_rank := gc_base + gc_tx
-					_ = gc_rank
+		compiled.OutOfLine(func() {
+			{
+				gc_from, gc_to := 0, gc_bdx
+				if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+					panic(compiled.ErrGuardWraps)
+				}
+				if gc_bound := compiled.Diff(len(out), gc_bx*gc_bdx); gc_bound < gc_to {
+					gc_to = gc_bound
+				}
+				for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+					gc_vstep := gc_from
+					for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
+						gc_tx := gc_vstep
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
 //line window.go:48
-					var i int = gc_bx*gc_bdx + gc_tx
+						var i int = gc_bx*gc_bdx + gc_tx
 //line window.go:48
-					_ = i
+						_ = i
 //line window.go:52
-					var sum lanes.Float32x8
+						var sum lanes.Float32x8
 //line window.go:52
-					_ = sum
+						_ = sum
 //line window.go:53
-					if i < 0 || i > len(out)-8 {
+						if i < 0 || i > len(out)-8 {
 //line window.go:53
-						break
+							break
 //line window.go:53
-					}
+						}
 //line window.go:53
-					if compiled.Adds(r, 2) && (i+(-r)) >= 0 && (i+r) >= (i+(-r)) && ((i+r)+7) <= (len(in)-1) && ((i+r)+7) >= ((i+(-r))+7) && (i+r) <= (len(in)-8) {
+						if compiled.Adds(r, 2) && (i+(-r)) >= 0 && (i+r) >= (i+(-r)) && ((i+r)+7) <= (len(in)-1) && ((i+r)+7) >= ((i+(-r))+7) && (i+r) <= (len(in)-8) {
 //line window.go:53
-						for d := -r; d <= r; d = d + 1 {
+							for d := -r; d <= r; d = d + 1 {
 //line window.go:53
-							var gc_t3 int = i + d
+								var gc_t3 int = i + d
 //line window.go:53
-							_ = gc_t3
+								_ = gc_t3
 //line window.go:53
-							var gc_t4 int = len(in)
-							_ = gc_t4
+								var gc_t4 int = len(in)
+								_ = gc_t4
 //line window.go:54
-							var gc_i2 int = gc_t3
+								var gc_i2 int = gc_t3
 //line window.go:54
-							_ = gc_i2
+								_ = gc_i2
 //line window.go:54
-							var gc_n3 int = gc_t4
+								var gc_n3 int = gc_t4
 //line window.go:54
-							_ = gc_n3
+								_ = gc_n3
 //line window.go:54
-							var gc_ld2 lanes.Float32x8
+								var gc_ld2 lanes.Float32x8
 //line window.go:54
-							{
+								{
 //line window.go:54
-								gc_ld2 = lanes.LoadFloat32x8Slice(in[gc_i2:])
+									gc_ld2 = lanes.LoadFloat32x8Slice(in[gc_i2:])
+//line window.go:54
+								}
+//line window.go:54
+								sum = sum.Add(gc_ld2)
 //line window.go:54
 							}
 //line window.go:54
-							sum = sum.Add(gc_ld2)
+						} else {
 //line window.go:54
-						}
-//line window.go:54
-					} else {
-//line window.go:54
-						for d := -r; d <= r; d = d + 1 {
+							for d := -r; d <= r; d = d + 1 {
 //line window.go:53
-							var gc_t3 int = i + d
+								var gc_t3 int = i + d
 //line window.go:53
-							_ = gc_t3
+								_ = gc_t3
 //line window.go:53
-							var gc_t4 int = len(in)
-							_ = gc_t4
+								var gc_t4 int = len(in)
+								_ = gc_t4
 //line window.go:54
-							var gc_i2 int = gc_t3
+								var gc_i2 int = gc_t3
 //line window.go:54
-							_ = gc_i2
+								_ = gc_i2
 //line window.go:54
-							var gc_n3 int = gc_t4
+								var gc_n3 int = gc_t4
 //line window.go:54
-							_ = gc_n3
+								_ = gc_n3
 //line window.go:54
-							var gc_ld2 lanes.Float32x8
+								var gc_ld2 lanes.Float32x8
 //line window.go:54
-							if gc_i2 >=
+								if gc_i2 >=
 
 //line window.go:60
-								0 && gc_i2+7 <= (gc_n3-1) && gc_i2 <= len(in)-8 {
+									0 && gc_i2+7 <= (gc_n3-1) && gc_i2 <= len(in)-8 {
 //line window.go:54
-								gc_ld2 = lanes.LoadFloat32x8Slice(in[gc_i2:])
+									gc_ld2 = lanes.LoadFloat32x8Slice(in[gc_i2:])
 //line window.go:54
-							} else {
+								} else {
 //line window.go:54
-								var gc_lanes2 [8]float32
+									var gc_lanes2 [8]float32
 //line window.go:54
-								for gc_k2 := range 8 {
+									for gc_k2 := range 8 {
 //line window.go:54
-									if 0xff&(1<<gc_k2) != 0 {
+										if 0xff&(1<<gc_k2) != 0 {
 //line window.go:54
-										gc_pos.Thread = gc_rank + gc_k2
+											gc_pos.Thread = gc_rank + gc_k2
 //line window.go:54
-										gc_lanes2[gc_k2] = in[min(max(gc_i2+gc_k2, 0), gc_n3-1)]
+											gc_lanes2[gc_k2] = in[min(max(gc_i2+gc_k2, 0), gc_n3-1)]
+//line window.go:60
+										}
 //line window.go:60
 									}
 //line window.go:60
+									gc_pos.Thread = gc_rank
+//line window.go:60
+									gc_ld2 = lanes.LoadFloat32x8(&gc_lanes2)
+//line window.go:60
 								}
 //line window.go:60
-								gc_pos.Thread = gc_rank
-//line window.go:60
-								gc_ld2 = lanes.LoadFloat32x8(&gc_lanes2)
+								sum = sum.Add(gc_ld2)
 //line window.go:60
 							}
 //line window.go:60
-							sum = sum.Add(gc_ld2)
-//line window.go:60
 						}
-//line window.go:60
-					}
 //line window.go:56
-					sum.StoreSlice(out[i:])
-				}
-				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+						sum.StoreSlice(out[i:])
+					}
+					for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 
 //line window.go:48
-					i := gc_bx*gc_bdx + gc_tx
-					_ = i
+						i := gc_bx*gc_bdx + gc_tx
+						_ = i
 
 //line window.go:52
-					var sum float32
+						var sum float32
 
 //line window.go:53
-					for d := -r; d <= r; d++ {
-						sum += in[windowClampTo(i+d, len(in))]
-					}
+						for d := -r; d <= r; d++ {
+							sum += in[windowClampTo(i+d, len(in))]
+						}
 
 //line window.go:56
-					out[i] = sum
-					_ = sum
+						out[i] = sum
+						_ = sum
+					}
 				}
 			}
-		}
+		})
 	}
 }
 
@@ -635,105 +641,109 @@ func gc_body_windowTile(gc_b *compiled.Block, in, out []float32, r, rows int) {
 
 //line window.go:109
 	base := gc_bx * gc_bdx
-	{
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
+	compiled.OutOfLine(func() {
+		{
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 
 //line window.go:110
-				for y := 0; y < rows; y++ {
-					for x := gc_tx; x < side; x += gc_bdx {
-						tile_[y*side+x] = in[y*(len(in)/rows)+base+x]
+					for y := 0; y < rows; y++ {
+						for x := gc_tx; x < side; x += gc_bdx {
+							tile_[y*side+x] = in[y*(len(in)/rows)+base+x]
+						}
 					}
 				}
 			}
 		}
-	}
-	{
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_vstep := 0
-		gc_steps2:
-			for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
-				gc_tx := gc_vstep
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
+	})
+	compiled.OutOfLine(func() {
+		{
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				gc_vstep := 0
+			gc_steps2:
+				for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
+					gc_tx := gc_vstep
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line window.go:116
-				var sum lanes.Float32x8
+					var sum lanes.Float32x8
 //line window.go:116
-				_ = sum
+					_ = sum
 //line window.go:117
-				if (base+gc_tx) < 0 || (base+gc_tx) > len(out)-8 {
+					if (base+gc_tx) < 0 || (base+gc_tx) > len(out)-8 {
 //line window.go:117
-					break
+						break
 //line window.go:117
-				}
+					}
 //line window.go:117
-				for y_ := 0; y_ < rows; y_ = y_ + 1 {
+					for y_ := 0; y_ < rows; y_ = y_ + 1 {
 //line window.go:117
-					var row []float32 = tile_[y_*side:]
-					_ = row
+						var row []float32 = tile_[y_*side:]
+						_ = row
 //line window.go:118
-					if compiled.Adds(2*r, 2) && (gc_tx+0) >= 0 && (gc_tx+(2*r)) >= (gc_tx+0) && (gc_tx+(2*r)) <= (len(row)-8) {
-						for dx := 0; dx <= 2*r; dx = dx + 1 {
+						if compiled.Adds(2*r, 2) && (gc_tx+0) >= 0 && (gc_tx+(2*r)) >= (gc_tx+0) && (gc_tx+(2*r)) <= (len(row)-8) {
+							for dx := 0; dx <= 2*r; dx = dx + 1 {
 //line window.go:119
-							var gc_ld2 lanes.Float32x8
+								var gc_ld2 lanes.Float32x8
 //line window.go:119
-							{
+								{
 //line window.go:119
-								gc_ld2 = lanes.LoadFloat32x8Slice(row[gc_tx+dx:])
-							}
+									gc_ld2 = lanes.LoadFloat32x8Slice(row[gc_tx+dx:])
+								}
 //line window.go:120
-							sum = sum.Add(gc_ld2)
-//line window.go:120
-						}
-//line window.go:120
-					} else {
-//line window.go:120
-						for dx := 0; dx <= 2*r; dx = dx + 1 {
-//line window.go:119
-							var gc_ld2 lanes.Float32x8
-//line window.go:119
-							if (gc_tx+dx) >= 0 && (gc_tx+dx) <= len(row)-8 {
-								gc_ld2 = lanes.LoadFloat32x8Slice(row[gc_tx+dx:])
-//line window.go:120
-							} else {
-//line window.go:120
-								break gc_steps2
+								sum = sum.Add(gc_ld2)
 //line window.go:120
 							}
 //line window.go:120
-							sum = sum.Add(gc_ld2)
+						} else {
+//line window.go:120
+							for dx := 0; dx <= 2*r; dx = dx + 1 {
+//line window.go:119
+								var gc_ld2 lanes.Float32x8
+//line window.go:119
+								if (gc_tx+dx) >= 0 && (gc_tx+dx) <= len(row)-8 {
+									gc_ld2 = lanes.LoadFloat32x8Slice(row[gc_tx+dx:])
+//line window.go:120
+								} else {
+//line window.go:120
+									break gc_steps2
+//line window.go:120
+								}
+//line window.go:120
+								sum = sum.Add(gc_ld2)
+//line window.go:120
+							}
 //line window.go:120
 						}
 //line window.go:120
 					}
-//line window.go:120
-				}
 //line window.go:123
-				sum.StoreSlice(out[base+gc_tx:])
-			}
-			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
+					sum.StoreSlice(out[base+gc_tx:])
+				}
+				for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 
 //line window.go:116
-				var sum float32
+					var sum float32
 
 //line window.go:117
-				for y_ := 0; y_ < rows; y_++ {
-					row := tile_[y_*side:]
-					for dx := 0; dx <= 2*r; dx++ {
-						sum += row[gc_tx+dx]
+					for y_ := 0; y_ < rows; y_++ {
+						row := tile_[y_*side:]
+						for dx := 0; dx <= 2*r; dx++ {
+							sum += row[gc_tx+dx]
+						}
 					}
-				}
 
 //line window.go:123
-				out[base+gc_tx] = sum
-				_ = sum
+					out[base+gc_tx] = sum
+					_ = sum
+				}
 			}
 		}
-	}
+	})
 }
 
 // WindowShiftKernel has thread i sum in[i+d+(1<<s)] for d from 0 while
@@ -768,76 +778,78 @@ func gc_body_windowShift(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float
 		if gc_bx == gc_gdx {
 			gc_bx = 0
 		}
-		{
-			gc_from, gc_to := 0, gc_bdx
-			if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound := compiled.Diff(len(out), gc_bx*gc_bdx); gc_bound < gc_to {
-				gc_to = gc_bound
-			}
-			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				gc_vstep := gc_from
-			gc_steps2:
-				for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
-					gc_tx := gc_vstep
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+		compiled.OutOfLine(func() {
+			{
+				gc_from, gc_to := 0, gc_bdx
+				if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+					panic(compiled.ErrGuardWraps)
+				}
+				if gc_bound := compiled.Diff(len(out), gc_bx*gc_bdx); gc_bound < gc_to {
+					gc_to = gc_bound
+				}
+				for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+					gc_vstep := gc_from
+				gc_steps2:
+					for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
+						gc_tx := gc_vstep
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line window.go:132
-					var i int = gc_bx*gc_bdx + gc_tx
+						var i int = gc_bx*gc_bdx + gc_tx
 //line window.go:132
-					_ = i
+						_ = i
 //line window.go:136
-					var sum lanes.Float32x8
+						var sum lanes.Float32x8
 //line window.go:136
-					_ = sum
+						_ = sum
 //line window.go:137
-					if i < 0 || i > len(out)-8 {
+						if i < 0 || i > len(out)-8 {
 //line window.go:137
-						break
+							break
 //line window.go:137
-					}
+						}
 //line window.go:137
-					for d := 0; d < n; d = d + 1 {
+						for d := 0; d < n; d = d + 1 {
 //line window.go:137
-						var gc_ld2 lanes.Float32x8
+							var gc_ld2 lanes.Float32x8
 //line window.go:137
-						if (i+d+(1<<s)) >= 0 && (i+d+(1<<s)) <= len(in)-8 {
-							gc_ld2 = lanes.LoadFloat32x8Slice(in[i+d+(1<<s):])
+							if (i+d+(1<<s)) >= 0 && (i+d+(1<<s)) <= len(in)-8 {
+								gc_ld2 = lanes.LoadFloat32x8Slice(in[i+d+(1<<s):])
 //line window.go:138
-						} else {
+							} else {
 //line window.go:138
-							break gc_steps2
+								break gc_steps2
+//line window.go:138
+							}
+//line window.go:138
+							sum = sum.Add(gc_ld2)
 //line window.go:138
 						}
-//line window.go:138
-						sum = sum.Add(gc_ld2)
-//line window.go:138
-					}
 //line window.go:140
-					sum.StoreSlice(out[i:])
-				}
-				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+						sum.StoreSlice(out[i:])
+					}
+					for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 
 //line window.go:132
-					i := gc_bx*gc_bdx + gc_tx
-					_ = i
+						i := gc_bx*gc_bdx + gc_tx
+						_ = i
 
 //line window.go:136
-					var sum float32
+						var sum float32
 
 //line window.go:137
-					for d := 0; d < n; d++ {
-						sum += in[i+d+(1<<s)]
-					}
+						for d := 0; d < n; d++ {
+							sum += in[i+d+(1<<s)]
+						}
 
 //line window.go:140
-					out[i] = sum
-					_ = sum
+						out[i] = sum
+						_ = sum
+					}
 				}
 			}
-		}
+		})
 	}
 }

@@ -43,21 +43,90 @@ func gc_body_windowSpan(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []flo
 		if gc_bx2 == gc_gdx2 {
 			gc_bx2 = 0
 		}
-		{
-			gc_from2, gc_to2 := 0, gc_bdx2
-			if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound2 := compiled.Diff(len(out), gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
-				gc_to2 = gc_bound2
-			}
-			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_vstep2 := gc_from2
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop bool
-					gc_vstep2, gc_stop = func(gc_vstep2 int) (int, bool) {
-					gc_steps4:
-						for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
+		compiled.OutOfLine(func() {
+			{
+				gc_from2, gc_to2 := 0, gc_bdx2
+				if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
+					panic(compiled.ErrGuardWraps)
+				}
+				if gc_bound2 := compiled.Diff(len(out), gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
+					gc_to2 = gc_bound2
+				}
+				for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+					gc_vstep2 := gc_from2
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop bool
+						gc_vstep2, gc_stop = func(gc_vstep2 int) (int, bool) {
+						gc_steps4:
+							for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
+								gc_tx2 := gc_vstep2
+								gc_rank2 := gc_base2 + gc_tx2
+								_ = gc_rank2
+//line window.go:15
+								var i int = gc_bx2*gc_bdx2 + gc_tx2
+//line window.go:15
+								_ = i
+//line window.go:19
+								var sum archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+//line window.go:19
+								_ = sum
+//line window.go:20
+								if i < 0 || i > len(out)-16 {
+//line window.go:20
+									break
+//line window.go:20
+								}
+//line window.go:20
+								if (i+lo-shift) >= 0 && (i+(hi-1)-shift) >= (i+lo-shift) && (i+(hi-1)-shift) <= (len(in)-16) {
+//line window.go:20
+									for d := lo; d < hi; d = d + 1 {
+//line window.go:20
+										var gc_ld4 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+//line window.go:20
+										{
+//line window.go:20
+											gc_ld4 = archsimd.LoadFloat32x16Slice(in[i+d-shift:])
+										}
+//line window.go:21
+										sum = sum.Add(gc_ld4)
+//line window.go:21
+									}
+//line window.go:21
+								} else {
+//line window.go:21
+									for d := lo; d < hi; d = d + 1 {
+//line window.go:20
+										var gc_ld4 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+//line window.go:20
+										if (i+d-
+											shift) >= 0 && (i+d-shift) <= len(in)-16 {
+//line window.go:21
+											gc_ld4 = archsimd.LoadFloat32x16Slice(in[i+d-shift:])
+//line window.go:21
+										} else {
+//line window.go:21
+											break gc_steps4
+//line window.go:21
+										}
+//line window.go:21
+										sum = sum.Add(gc_ld4)
+//line window.go:21
+									}
+//line window.go:21
+								}
+//line window.go:23
+								sum.StoreSlice(out[i:])
+							}
+							archsimd.ClearAVXUpperBits()
+							return gc_vstep2, false
+						}(gc_vstep2)
+						if gc_stop {
+							return
+						}
+					}
+					if compiled.SIMD {
+					gc_steps3:
+						for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
 							gc_tx2 := gc_vstep2
 							gc_rank2 := gc_base2 + gc_tx2
 							_ = gc_rank2
@@ -66,28 +135,28 @@ func gc_body_windowSpan(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []flo
 //line window.go:15
 							_ = i
 //line window.go:19
-							var sum archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+							var sum archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line window.go:19
 							_ = sum
 //line window.go:20
-							if i < 0 || i > len(out)-16 {
+							if i < 0 || i > len(out)-8 {
 //line window.go:20
 								break
 //line window.go:20
 							}
 //line window.go:20
-							if (i+lo-shift) >= 0 && (i+(hi-1)-shift) >= (i+lo-shift) && (i+(hi-1)-shift) <= (len(in)-16) {
+							if (i+lo-shift) >= 0 && (i+(hi-1)-shift) >= (i+lo-shift) && (i+(hi-1)-shift) <= (len(in)-8) {
 //line window.go:20
 								for d := lo; d < hi; d = d + 1 {
 //line window.go:20
-									var gc_ld4 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+									var gc_ld3 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line window.go:20
 									{
 //line window.go:20
-										gc_ld4 = archsimd.LoadFloat32x16Slice(in[i+d-shift:])
+										gc_ld3 = archsimd.LoadFloat32x8Slice(in[i+d-shift:])
 									}
 //line window.go:21
-									sum = sum.Add(gc_ld4)
+									sum = sum.Add(gc_ld3)
 //line window.go:21
 								}
 //line window.go:21
@@ -95,20 +164,20 @@ func gc_body_windowSpan(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []flo
 //line window.go:21
 								for d := lo; d < hi; d = d + 1 {
 //line window.go:20
-									var gc_ld4 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+									var gc_ld3 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line window.go:20
 									if (i+d-
-										shift) >= 0 && (i+d-shift) <= len(in)-16 {
+										shift) >= 0 && (i+d-shift) <= len(in)-8 {
 //line window.go:21
-										gc_ld4 = archsimd.LoadFloat32x16Slice(in[i+d-shift:])
+										gc_ld3 = archsimd.LoadFloat32x8Slice(in[i+d-shift:])
 //line window.go:21
 									} else {
 //line window.go:21
-										break gc_steps4
+										break gc_steps3
 //line window.go:21
 									}
 //line window.go:21
-									sum = sum.Add(gc_ld4)
+									sum = sum.Add(gc_ld3)
 //line window.go:21
 								}
 //line window.go:21
@@ -117,97 +186,30 @@ func gc_body_windowSpan(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []flo
 							sum.StoreSlice(out[i:])
 						}
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep2, false
-					}(gc_vstep2)
-					if gc_stop {
-						return
 					}
-				}
-				if compiled.SIMD {
-				gc_steps3:
-					for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
-						gc_tx2 := gc_vstep2
+					for gc_tx2 := gc_vstep2; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
+						gc_pos2.Thread = gc_rank2
+
 //line window.go:15
-						var i int = gc_bx2*gc_bdx2 + gc_tx2
-//line window.go:15
+						i := gc_bx2*gc_bdx2 + gc_tx2
 						_ = i
+
 //line window.go:19
-						var sum archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line window.go:19
+						var sum float32
+
+//line window.go:20
+						for d := lo; d < hi; d++ {
+							sum += in[i+d-shift]
+						}
+
+//line window.go:23
+						out[i] = sum
 						_ = sum
-//line window.go:20
-						if i < 0 || i > len(out)-8 {
-//line window.go:20
-							break
-//line window.go:20
-						}
-//line window.go:20
-						if (i+lo-shift) >= 0 && (i+(hi-1)-shift) >= (i+lo-shift) && (i+(hi-1)-shift) <= (len(in)-8) {
-//line window.go:20
-							for d := lo; d < hi; d = d + 1 {
-//line window.go:20
-								var gc_ld3 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line window.go:20
-								{
-//line window.go:20
-									gc_ld3 = archsimd.LoadFloat32x8Slice(in[i+d-shift:])
-								}
-//line window.go:21
-								sum = sum.Add(gc_ld3)
-//line window.go:21
-							}
-//line window.go:21
-						} else {
-//line window.go:21
-							for d := lo; d < hi; d = d + 1 {
-//line window.go:20
-								var gc_ld3 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line window.go:20
-								if (i+d-
-									shift) >= 0 && (i+d-shift) <= len(in)-8 {
-//line window.go:21
-									gc_ld3 = archsimd.LoadFloat32x8Slice(in[i+d-shift:])
-//line window.go:21
-								} else {
-//line window.go:21
-									break gc_steps3
-//line window.go:21
-								}
-//line window.go:21
-								sum = sum.Add(gc_ld3)
-//line window.go:21
-							}
-//line window.go:21
-						}
-//line window.go:23
-						sum.StoreSlice(out[i:])
 					}
-					archsimd.ClearAVXUpperBits()
-				}
-				for gc_tx2 := gc_vstep2; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line window.go:15
-					i := gc_bx2*gc_bdx2 + gc_tx2
-					_ = i
-
-//line window.go:19
-					var sum float32
-
-//line window.go:20
-					for d := lo; d < hi; d++ {
-						sum += in[i+d-shift]
-					}
-
-//line window.go:23
-					out[i] = sum
-					_ = sum
 				}
 			}
-		}
+		})
 	}
 }
 
@@ -244,21 +246,94 @@ func gc_body_windowRange(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []fl
 		if gc_bx2 == gc_gdx2 {
 			gc_bx2 = 0
 		}
-		{
-			gc_from2, gc_to2 := 0, gc_bdx2
-			if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound2 := compiled.Diff(len(out), gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
-				gc_to2 = gc_bound2
-			}
-			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_vstep2 := gc_from2
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop bool
-					gc_vstep2, gc_stop = func(gc_vstep2 int) (int, bool) {
-					gc_steps4:
-						for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
+		compiled.OutOfLine(func() {
+			{
+				gc_from2, gc_to2 := 0, gc_bdx2
+				if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
+					panic(compiled.ErrGuardWraps)
+				}
+				if gc_bound2 := compiled.Diff(len(out), gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
+					gc_to2 = gc_bound2
+				}
+				for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+					gc_vstep2 := gc_from2
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop bool
+						gc_vstep2, gc_stop = func(gc_vstep2 int) (int, bool) {
+						gc_steps4:
+							for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
+								gc_tx2 := gc_vstep2
+								gc_rank2 := gc_base2 + gc_tx2
+								_ = gc_rank2
+//line window.go:31
+								var i int = gc_bx2*gc_bdx2 + gc_tx2
+//line window.go:31
+								_ = i
+//line window.go:35
+								var sum archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+//line window.go:35
+								_ = sum
+//line window.go:36
+								if i < 0 || i > len(out)-16 {
+//line window.go:36
+									break
+//line window.go:36
+								}
+//line window.go:36
+								if (i+0-shift) >= 0 && (i+(n-1)-shift) >= (i+0-shift) && (i+(n-1)-shift) <= (len(in)-16) {
+//line window.go:36
+									for d := range n {
+//line window.go:36
+										_ = d
+//line window.go:36
+										var gc_ld4 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+//line window.go:36
+										{
+//line window.go:36
+											gc_ld4 = archsimd.LoadFloat32x16Slice(in[i+d-shift:])
+										}
+//line window.go:37
+										sum = sum.Add(gc_ld4)
+//line window.go:37
+									}
+//line window.go:37
+								} else {
+//line window.go:37
+									for d := range n {
+//line window.go:36
+										_ = d
+//line window.go:36
+										var gc_ld4 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+//line window.go:36
+										if (i+d-
+											shift) >= 0 && (i+d-shift) <= len(in)-16 {
+//line window.go:37
+											gc_ld4 = archsimd.LoadFloat32x16Slice(in[i+d-shift:])
+//line window.go:37
+										} else {
+//line window.go:37
+											break gc_steps4
+//line window.go:37
+										}
+//line window.go:37
+										sum = sum.Add(gc_ld4)
+//line window.go:37
+									}
+//line window.go:37
+								}
+//line window.go:39
+								sum.StoreSlice(out[i:])
+							}
+							archsimd.ClearAVXUpperBits()
+							return gc_vstep2, false
+						}(gc_vstep2)
+						if gc_stop {
+							return
+						}
+					}
+					if compiled.SIMD {
+					gc_steps3:
+						for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
 							gc_tx2 := gc_vstep2
 							gc_rank2 := gc_base2 + gc_tx2
 							_ = gc_rank2
@@ -267,30 +342,30 @@ func gc_body_windowRange(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []fl
 //line window.go:31
 							_ = i
 //line window.go:35
-							var sum archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+							var sum archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line window.go:35
 							_ = sum
 //line window.go:36
-							if i < 0 || i > len(out)-16 {
+							if i < 0 || i > len(out)-8 {
 //line window.go:36
 								break
 //line window.go:36
 							}
 //line window.go:36
-							if (i+0-shift) >= 0 && (i+(n-1)-shift) >= (i+0-shift) && (i+(n-1)-shift) <= (len(in)-16) {
+							if (i+0-shift) >= 0 && (i+(n-1)-shift) >= (i+0-shift) && (i+(n-1)-shift) <= (len(in)-8) {
 //line window.go:36
 								for d := range n {
 //line window.go:36
 									_ = d
 //line window.go:36
-									var gc_ld4 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+									var gc_ld3 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line window.go:36
 									{
 //line window.go:36
-										gc_ld4 = archsimd.LoadFloat32x16Slice(in[i+d-shift:])
+										gc_ld3 = archsimd.LoadFloat32x8Slice(in[i+d-shift:])
 									}
 //line window.go:37
-									sum = sum.Add(gc_ld4)
+									sum = sum.Add(gc_ld3)
 //line window.go:37
 								}
 //line window.go:37
@@ -300,20 +375,20 @@ func gc_body_windowRange(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []fl
 //line window.go:36
 									_ = d
 //line window.go:36
-									var gc_ld4 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+									var gc_ld3 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line window.go:36
 									if (i+d-
-										shift) >= 0 && (i+d-shift) <= len(in)-16 {
+										shift) >= 0 && (i+d-shift) <= len(in)-8 {
 //line window.go:37
-										gc_ld4 = archsimd.LoadFloat32x16Slice(in[i+d-shift:])
+										gc_ld3 = archsimd.LoadFloat32x8Slice(in[i+d-shift:])
 //line window.go:37
 									} else {
 //line window.go:37
-										break gc_steps4
+										break gc_steps3
 //line window.go:37
 									}
 //line window.go:37
-									sum = sum.Add(gc_ld4)
+									sum = sum.Add(gc_ld3)
 //line window.go:37
 								}
 //line window.go:37
@@ -322,101 +397,30 @@ func gc_body_windowRange(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []fl
 							sum.StoreSlice(out[i:])
 						}
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep2, false
-					}(gc_vstep2)
-					if gc_stop {
-						return
 					}
-				}
-				if compiled.SIMD {
-				gc_steps3:
-					for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
-						gc_tx2 := gc_vstep2
+					for gc_tx2 := gc_vstep2; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
+						gc_pos2.Thread = gc_rank2
+
 //line window.go:31
-						var i int = gc_bx2*gc_bdx2 + gc_tx2
-//line window.go:31
+						i := gc_bx2*gc_bdx2 + gc_tx2
 						_ = i
+
 //line window.go:35
-						var sum archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line window.go:35
+						var sum float32
+
+//line window.go:36
+						for d := range n {
+							sum += in[i+d-shift]
+						}
+
+//line window.go:39
+						out[i] = sum
 						_ = sum
-//line window.go:36
-						if i < 0 || i > len(out)-8 {
-//line window.go:36
-							break
-//line window.go:36
-						}
-//line window.go:36
-						if (i+0-shift) >= 0 && (i+(n-1)-shift) >= (i+0-shift) && (i+(n-1)-shift) <= (len(in)-8) {
-//line window.go:36
-							for d := range n {
-//line window.go:36
-								_ = d
-//line window.go:36
-								var gc_ld3 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line window.go:36
-								{
-//line window.go:36
-									gc_ld3 = archsimd.LoadFloat32x8Slice(in[i+d-shift:])
-								}
-//line window.go:37
-								sum = sum.Add(gc_ld3)
-//line window.go:37
-							}
-//line window.go:37
-						} else {
-//line window.go:37
-							for d := range n {
-//line window.go:36
-								_ = d
-//line window.go:36
-								var gc_ld3 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line window.go:36
-								if (i+d-
-									shift) >= 0 && (i+d-shift) <= len(in)-8 {
-//line window.go:37
-									gc_ld3 = archsimd.LoadFloat32x8Slice(in[i+d-shift:])
-//line window.go:37
-								} else {
-//line window.go:37
-									break gc_steps3
-//line window.go:37
-								}
-//line window.go:37
-								sum = sum.Add(gc_ld3)
-//line window.go:37
-							}
-//line window.go:37
-						}
-//line window.go:39
-						sum.StoreSlice(out[i:])
 					}
-					archsimd.ClearAVXUpperBits()
-				}
-				for gc_tx2 := gc_vstep2; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line window.go:31
-					i := gc_bx2*gc_bdx2 + gc_tx2
-					_ = i
-
-//line window.go:35
-					var sum float32
-
-//line window.go:36
-					for d := range n {
-						sum += in[i+d-shift]
-					}
-
-//line window.go:39
-					out[i] = sum
-					_ = sum
 				}
 			}
-		}
+		})
 	}
 }
 
@@ -452,20 +456,137 @@ func gc_body_windowClamp(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []fl
 		if gc_bx2 == gc_gdx2 {
 			gc_bx2 = 0
 		}
-		{
-			gc_from2, gc_to2 := 0, gc_bdx2
-			if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound2 := compiled.Diff(len(out), gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
-				gc_to2 = gc_bound2
-			}
-			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n4; gc_base2 += gc_bdx2 {
-				gc_vstep2 := gc_from2
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop bool
-					gc_vstep2, gc_stop = func(gc_vstep2 int) (int, bool) {
-						for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
+		compiled.OutOfLine(func() {
+			{
+				gc_from2, gc_to2 := 0, gc_bdx2
+				if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
+					panic(compiled.ErrGuardWraps)
+				}
+				if gc_bound2 := compiled.Diff(len(out), gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
+					gc_to2 = gc_bound2
+				}
+				for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n4; gc_base2 += gc_bdx2 {
+					gc_vstep2 := gc_from2
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop bool
+						gc_vstep2, gc_stop = func(gc_vstep2 int) (int, bool) {
+							for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
+								gc_tx2 := gc_vstep2
+								gc_rank2 := gc_base2 + gc_tx2
+								_ = gc_rank2
+//line window.go:48
+								var i int = gc_bx2*gc_bdx2 + gc_tx2
+//line window.go:48
+								_ = i
+//line window.go:52
+								var sum archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+//line window.go:52
+								_ = sum
+//line window.go:53
+								if i < 0 || i > len(out)-16 {
+//line window.go:53
+									break
+//line window.go:53
+								}
+//line window.go:53
+								if compiled.Adds(r, 2) && (i+(-r)) >= 0 && (i+r) >= (i+(-r)) && ((i+r)+15) <= (len(in)-1) && ((i+r)+15) >= ((i+(-r))+15) && (i+r) <= (len(in)-16) {
+//line window.go:53
+									for d := -r; d <= r; d = d + 1 {
+//line window.go:53
+										var gc_t7 int = i + d
+//line window.go:53
+										_ = gc_t7
+//line window.go:53
+										var gc_t8 int = len(in)
+										_ = gc_t8
+//line window.go:54
+										var gc_i4 int = gc_t7
+//line window.go:54
+										_ = gc_i4
+//line window.go:54
+										var gc_n6 int = gc_t8
+//line window.go:54
+										_ = gc_n6
+//line window.go:54
+										var gc_ld4 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+//line window.go:54
+										{
+//line window.go:54
+											gc_ld4 = archsimd.LoadFloat32x16Slice(in[gc_i4:])
+//line window.go:54
+										}
+//line window.go:54
+										sum = sum.Add(gc_ld4)
+//line window.go:54
+									}
+//line window.go:54
+								} else {
+//line window.go:54
+									for d := -r; d <= r; d = d + 1 {
+//line window.go:53
+										var gc_t7 int = i + d
+//line window.go:53
+										_ = gc_t7
+//line window.go:53
+										var gc_t8 int = len(in)
+										_ = gc_t8
+//line window.go:54
+										var gc_i4 int = gc_t7
+//line window.go:54
+										_ = gc_i4
+//line window.go:54
+										var gc_n6 int = gc_t8
+//line window.go:54
+										_ = gc_n6
+//line window.go:54
+										var gc_ld4 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+//line window.go:54
+										if gc_i4 >=
+
+//line window.go:60
+											0 && gc_i4+15 <= (gc_n6-1) && gc_i4 <= len(in)-16 {
+//line window.go:54
+											gc_ld4 = archsimd.LoadFloat32x16Slice(in[gc_i4:])
+//line window.go:54
+										} else {
+//line window.go:54
+											var gc_lanes4 [16]float32
+//line window.go:54
+											for gc_k4 := range 16 {
+//line window.go:54
+												if 0xffff&(1<<gc_k4) != 0 {
+//line window.go:54
+													gc_pos2.Thread = gc_rank2 + gc_k4
+//line window.go:54
+													gc_lanes4[gc_k4] = in[min(max(gc_i4+gc_k4, 0), gc_n6-1)]
+//line window.go:60
+												}
+//line window.go:60
+											}
+//line window.go:60
+											gc_pos2.Thread = gc_rank2
+//line window.go:60
+											gc_ld4 = archsimd.LoadFloat32x16(&gc_lanes4)
+//line window.go:60
+										}
+//line window.go:60
+										sum = sum.Add(gc_ld4)
+//line window.go:60
+									}
+//line window.go:60
+								}
+//line window.go:56
+								sum.StoreSlice(out[i:])
+							}
+							archsimd.ClearAVXUpperBits()
+							return gc_vstep2, false
+						}(gc_vstep2)
+						if gc_stop {
+							return
+						}
+					}
+					if compiled.SIMD {
+						for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
 							gc_tx2 := gc_vstep2
 							gc_rank2 := gc_base2 + gc_tx2
 							_ = gc_rank2
@@ -474,44 +595,44 @@ func gc_body_windowClamp(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []fl
 //line window.go:48
 							_ = i
 //line window.go:52
-							var sum archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+							var sum archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line window.go:52
 							_ = sum
 //line window.go:53
-							if i < 0 || i > len(out)-16 {
+							if i < 0 || i > len(out)-8 {
 //line window.go:53
 								break
 //line window.go:53
 							}
 //line window.go:53
-							if compiled.Adds(r, 2) && (i+(-r)) >= 0 && (i+r) >= (i+(-r)) && ((i+r)+15) <= (len(in)-1) && ((i+r)+15) >= ((i+(-r))+15) && (i+r) <= (len(in)-16) {
+							if compiled.Adds(r, 2) && (i+(-r)) >= 0 && (i+r) >= (i+(-r)) && ((i+r)+7) <= (len(in)-1) && ((i+r)+7) >= ((i+(-r))+7) && (i+r) <= (len(in)-8) {
 //line window.go:53
 								for d := -r; d <= r; d = d + 1 {
 //line window.go:53
-									var gc_t7 int = i + d
+									var gc_t5 int = i + d
 //line window.go:53
-									_ = gc_t7
+									_ = gc_t5
 //line window.go:53
-									var gc_t8 int = len(in)
-									_ = gc_t8
+									var gc_t6 int = len(in)
+									_ = gc_t6
 //line window.go:54
-									var gc_i4 int = gc_t7
+									var gc_i3 int = gc_t5
 //line window.go:54
-									_ = gc_i4
+									_ = gc_i3
 //line window.go:54
-									var gc_n6 int = gc_t8
+									var gc_n5 int = gc_t6
 //line window.go:54
-									_ = gc_n6
+									_ = gc_n5
 //line window.go:54
-									var gc_ld4 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+									var gc_ld3 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line window.go:54
 									{
 //line window.go:54
-										gc_ld4 = archsimd.LoadFloat32x16Slice(in[gc_i4:])
+										gc_ld3 = archsimd.LoadFloat32x8Slice(in[gc_i3:])
 //line window.go:54
 									}
 //line window.go:54
-									sum = sum.Add(gc_ld4)
+									sum = sum.Add(gc_ld3)
 //line window.go:54
 								}
 //line window.go:54
@@ -519,41 +640,41 @@ func gc_body_windowClamp(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []fl
 //line window.go:54
 								for d := -r; d <= r; d = d + 1 {
 //line window.go:53
-									var gc_t7 int = i + d
+									var gc_t5 int = i + d
 //line window.go:53
-									_ = gc_t7
+									_ = gc_t5
 //line window.go:53
-									var gc_t8 int = len(in)
-									_ = gc_t8
+									var gc_t6 int = len(in)
+									_ = gc_t6
 //line window.go:54
-									var gc_i4 int = gc_t7
+									var gc_i3 int = gc_t5
 //line window.go:54
-									_ = gc_i4
+									_ = gc_i3
 //line window.go:54
-									var gc_n6 int = gc_t8
+									var gc_n5 int = gc_t6
 //line window.go:54
-									_ = gc_n6
+									_ = gc_n5
 //line window.go:54
-									var gc_ld4 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+									var gc_ld3 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line window.go:54
-									if gc_i4 >=
+									if gc_i3 >=
 
 //line window.go:60
-										0 && gc_i4+15 <= (gc_n6-1) && gc_i4 <= len(in)-16 {
+										0 && gc_i3+7 <= (gc_n5-1) && gc_i3 <= len(in)-8 {
 //line window.go:54
-										gc_ld4 = archsimd.LoadFloat32x16Slice(in[gc_i4:])
+										gc_ld3 = archsimd.LoadFloat32x8Slice(in[gc_i3:])
 //line window.go:54
 									} else {
 //line window.go:54
-										var gc_lanes4 [16]float32
+										var gc_lanes3 [8]float32
 //line window.go:54
-										for gc_k4 := range 16 {
+										for gc_k3 := range 8 {
 //line window.go:54
-											if 0xffff&(1<<gc_k4) != 0 {
+											if 0xff&(1<<gc_k3) != 0 {
 //line window.go:54
-												gc_pos2.Thread = gc_rank2 + gc_k4
+												gc_pos2.Thread = gc_rank2 + gc_k3
 //line window.go:54
-												gc_lanes4[gc_k4] = in[min(max(gc_i4+gc_k4, 0), gc_n6-1)]
+												gc_lanes3[gc_k3] = in[min(max(gc_i3+gc_k3, 0), gc_n5-1)]
 //line window.go:60
 											}
 //line window.go:60
@@ -561,11 +682,11 @@ func gc_body_windowClamp(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []fl
 //line window.go:60
 										gc_pos2.Thread = gc_rank2
 //line window.go:60
-										gc_ld4 = archsimd.LoadFloat32x16(&gc_lanes4)
+										gc_ld3 = archsimd.LoadFloat32x8(&gc_lanes3)
 //line window.go:60
 									}
 //line window.go:60
-									sum = sum.Add(gc_ld4)
+									sum = sum.Add(gc_ld3)
 //line window.go:60
 								}
 //line window.go:60
@@ -574,145 +695,30 @@ func gc_body_windowClamp(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []fl
 							sum.StoreSlice(out[i:])
 						}
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep2, false
-					}(gc_vstep2)
-					if gc_stop {
-						return
 					}
-				}
-				if compiled.SIMD {
-					for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
-						gc_tx2 := gc_vstep2
+					for gc_tx2 := gc_vstep2; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
+						gc_pos2.Thread = gc_rank2
+
 //line window.go:48
-						var i int = gc_bx2*gc_bdx2 + gc_tx2
-//line window.go:48
+						i := gc_bx2*gc_bdx2 + gc_tx2
 						_ = i
+
 //line window.go:52
-						var sum archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line window.go:52
+						var sum float32
+
+//line window.go:53
+						for d := -r; d <= r; d++ {
+							sum += in[windowClampTo(i+d, len(in))]
+						}
+
+//line window.go:56
+						out[i] = sum
 						_ = sum
-//line window.go:53
-						if i < 0 || i > len(out)-8 {
-//line window.go:53
-							break
-//line window.go:53
-						}
-//line window.go:53
-						if compiled.Adds(r, 2) && (i+(-r)) >= 0 && (i+r) >= (i+(-r)) && ((i+r)+7) <= (len(in)-1) && ((i+r)+7) >= ((i+(-r))+7) && (i+r) <= (len(in)-8) {
-//line window.go:53
-							for d := -r; d <= r; d = d + 1 {
-//line window.go:53
-								var gc_t5 int = i + d
-//line window.go:53
-								_ = gc_t5
-//line window.go:53
-								var gc_t6 int = len(in)
-								_ = gc_t6
-//line window.go:54
-								var gc_i3 int = gc_t5
-//line window.go:54
-								_ = gc_i3
-//line window.go:54
-								var gc_n5 int = gc_t6
-//line window.go:54
-								_ = gc_n5
-//line window.go:54
-								var gc_ld3 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line window.go:54
-								{
-//line window.go:54
-									gc_ld3 = archsimd.LoadFloat32x8Slice(in[gc_i3:])
-//line window.go:54
-								}
-//line window.go:54
-								sum = sum.Add(gc_ld3)
-//line window.go:54
-							}
-//line window.go:54
-						} else {
-//line window.go:54
-							for d := -r; d <= r; d = d + 1 {
-//line window.go:53
-								var gc_t5 int = i + d
-//line window.go:53
-								_ = gc_t5
-//line window.go:53
-								var gc_t6 int = len(in)
-								_ = gc_t6
-//line window.go:54
-								var gc_i3 int = gc_t5
-//line window.go:54
-								_ = gc_i3
-//line window.go:54
-								var gc_n5 int = gc_t6
-//line window.go:54
-								_ = gc_n5
-//line window.go:54
-								var gc_ld3 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line window.go:54
-								if gc_i3 >=
-
-//line window.go:60
-									0 && gc_i3+7 <= (gc_n5-1) && gc_i3 <= len(in)-8 {
-//line window.go:54
-									gc_ld3 = archsimd.LoadFloat32x8Slice(in[gc_i3:])
-//line window.go:54
-								} else {
-//line window.go:54
-									var gc_lanes3 [8]float32
-//line window.go:54
-									for gc_k3 := range 8 {
-//line window.go:54
-										if 0xff&(1<<gc_k3) != 0 {
-//line window.go:54
-											gc_pos2.Thread = gc_rank2 + gc_k3
-//line window.go:54
-											gc_lanes3[gc_k3] = in[min(max(gc_i3+gc_k3, 0), gc_n5-1)]
-//line window.go:60
-										}
-//line window.go:60
-									}
-//line window.go:60
-									gc_pos2.Thread = gc_rank2
-//line window.go:60
-									gc_ld3 = archsimd.LoadFloat32x8(&gc_lanes3)
-//line window.go:60
-								}
-//line window.go:60
-								sum = sum.Add(gc_ld3)
-//line window.go:60
-							}
-//line window.go:60
-						}
-//line window.go:56
-						sum.StoreSlice(out[i:])
 					}
-					archsimd.ClearAVXUpperBits()
-				}
-				for gc_tx2 := gc_vstep2; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line window.go:48
-					i := gc_bx2*gc_bdx2 + gc_tx2
-					_ = i
-
-//line window.go:52
-					var sum float32
-
-//line window.go:53
-					for d := -r; d <= r; d++ {
-						sum += in[windowClampTo(i+d, len(in))]
-					}
-
-//line window.go:56
-					out[i] = sum
-					_ = sum
 				}
 			}
-		}
+		})
 	}
 }
 
@@ -1152,151 +1158,222 @@ func gc_body_windowTile(gc_b2 *compiled.Block, in, out []float32, r, rows int) {
 
 //line window.go:109
 	base := gc_bx2 * gc_bdx2
-	{
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_vstep2 := 0
-			if compiled.SIMD {
+	compiled.OutOfLine(func() {
+		{
+			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+				gc_vstep2 := 0
+				if compiled.SIMD {
 //line window.go:110
-				gc_all := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+					gc_all := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 //line window.go:110
-				_ = gc_all
+					_ = gc_all
 //line window.go:110
-				gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+					gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line window.go:110
-				_ = gc_iota2
-				for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
-					gc_tx2 := gc_vstep2
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					_ = gc_iota2
+					for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
+						gc_tx2 := gc_vstep2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
 //line window.go:110
-					for y := 0; y < rows; y = y + 1 {
+						for y := 0; y < rows; y = y + 1 {
 //line window.go:110
-						{
+							{
 //line window.go:110
-							var x int = gc_tx2
-							_ = x
+								var x int = gc_tx2
+								_ = x
 //line window.go:111
-							gc_lanes5 := gc_all
+								gc_lanes5 := gc_all
 //line window.go:111
-							_ = gc_lanes5
+								_ = gc_lanes5
 //line window.go:111
-							for {
+								for {
 //line window.go:111
-								gc_lanes5 = gc_lanes5.And(gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(side, x, 8)))))
+									gc_lanes5 = gc_lanes5.And(gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(side, x, 8)))))
 //line window.go:111
-								if gc_lanes5.ToBits() == 0 {
+									if gc_lanes5.ToBits() == 0 {
 //line window.go:111
-									break
+										break
 //line window.go:111
-								}
+									}
 //line window.go:111
-								var gc_u int
+									var gc_u int
 //line window.go:111
-								_ = gc_u
+									_ = gc_u
 //line window.go:111
-								if gc_in := gc_lanes5.ToBits(); gc_in != 0 {
+									if gc_in := gc_lanes5.ToBits(); gc_in != 0 {
 //line window.go:111
-									gc_pos2.Thread = gc_rank2 + compiled.FirstLane(gc_in)
+										gc_pos2.Thread = gc_rank2 + compiled.FirstLane(gc_in)
 //line window.go:111
-									gc_u = len(in) / rows
-								}
+										gc_u = len(in) / rows
+									}
 //line window.go:112
-								var gc_ld4 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+									var gc_ld4 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line window.go:112
-								if (y*(gc_u)+base+x) >= 0 && (y*(gc_u)+base+x) <= len(in)-8 {
+									if (y*(gc_u)+base+x) >= 0 && (y*(gc_u)+base+x) <= len(in)-8 {
 //line window.go:112
-									gc_ld4 = archsimd.LoadFloat32x8Slice(in[y*(gc_u)+base+x:])
+										gc_ld4 = archsimd.LoadFloat32x8Slice(in[y*(gc_u)+base+x:])
 //line window.go:112
-								} else {
+									} else {
 //line window.go:112
-									var gc_lanes6 [8]float32
+										var gc_lanes6 [8]float32
 //line window.go:112
-									for gc_k5 := range 8 {
+										for gc_k5 := range 8 {
 //line window.go:112
-										if gc_lanes5.ToBits()&(1<<gc_k5) != 0 {
+											if gc_lanes5.ToBits()&(1<<gc_k5) != 0 {
 //line window.go:112
-											gc_pos2.Thread = gc_rank2 + gc_k5
+												gc_pos2.Thread = gc_rank2 + gc_k5
 //line window.go:112
-											gc_lanes6[gc_k5] = in[(y*(gc_u)+base+x)+gc_k5]
+												gc_lanes6[gc_k5] = in[(y*(gc_u)+base+x)+gc_k5]
+//line window.go:112
+											}
 //line window.go:112
 										}
 //line window.go:112
+										gc_pos2.Thread = gc_rank2
+//line window.go:112
+										gc_ld4 = archsimd.LoadFloat32x8(&gc_lanes6)
+//line window.go:112
 									}
 //line window.go:112
-									gc_pos2.Thread = gc_rank2
+									if (y*side+x) >= 0 && (y*side+x) <= len(tile_)-8 {
 //line window.go:112
-									gc_ld4 = archsimd.LoadFloat32x8(&gc_lanes6)
+										gc_ld4.StoreMasked((*[8]float32)(tile_[y*side+x:]), gc_lanes5)
 //line window.go:112
-								}
+									} else {
 //line window.go:112
-								if (y*side+x) >= 0 && (y*side+x) <= len(tile_)-8 {
+										var gc_lanes7 [8]float32
 //line window.go:112
-									gc_ld4.StoreMasked((*[8]float32)(tile_[y*side+x:]), gc_lanes5)
+										gc_ld4.Store(&gc_lanes7)
 //line window.go:112
-								} else {
+										for gc_k6 := range 8 {
 //line window.go:112
-									var gc_lanes7 [8]float32
+											if gc_lanes5.ToBits()&(1<<gc_k6) != 0 {
 //line window.go:112
-									gc_ld4.Store(&gc_lanes7)
+												gc_pos2.Thread = gc_rank2 + gc_k6
 //line window.go:112
-									for gc_k6 := range 8 {
+												tile_[(y*side+x)+gc_k6] = gc_lanes7[gc_k6]
 //line window.go:112
-										if gc_lanes5.ToBits()&(1<<gc_k6) != 0 {
-//line window.go:112
-											gc_pos2.Thread = gc_rank2 + gc_k6
-//line window.go:112
-											tile_[(y*side+x)+gc_k6] = gc_lanes7[gc_k6]
+											}
 //line window.go:112
 										}
 //line window.go:112
+										gc_pos2.Thread = gc_rank2
+//line window.go:112
 									}
 //line window.go:112
-									gc_pos2.Thread = gc_rank2
-//line window.go:112
-								}
-//line window.go:112
-								x = x +
+									x = x +
 //line window.go:111
-									gc_bdx2
+										gc_bdx2
+//line window.go:111
+								}
 //line window.go:111
 							}
 //line window.go:111
 						}
-//line window.go:111
 					}
+					archsimd.ClearAVXUpperBits()
 				}
-				archsimd.ClearAVXUpperBits()
-			}
-			for gc_tx2 := gc_vstep2; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+				for gc_tx2 := gc_vstep2; gc_tx2 < gc_bdx2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
 
 //line window.go:110
-				for y := 0; y < rows; y++ {
-					for x := gc_tx2; x < side; x += gc_bdx2 {
-						tile_[y*side+x] = in[y*(len(in)/rows)+base+x]
+					for y := 0; y < rows; y++ {
+						for x := gc_tx2; x < side; x += gc_bdx2 {
+							tile_[y*side+x] = in[y*(len(in)/rows)+base+x]
+						}
 					}
 				}
 			}
 		}
-	}
-	{
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_vstep3 := 0
-			if compiled.SIMD && compiled.SIMD512 {
-				var gc_stop bool
-				gc_vstep3, gc_stop = func(gc_vstep3 int) (int, bool) {
-				gc_steps4:
-					for ; gc_vstep3+15 < gc_bdx2; gc_vstep3 += 16 {
+	})
+	compiled.OutOfLine(func() {
+		{
+			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+				gc_vstep3 := 0
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop bool
+					gc_vstep3, gc_stop = func(gc_vstep3 int) (int, bool) {
+					gc_steps4:
+						for ; gc_vstep3+15 < gc_bdx2; gc_vstep3 += 16 {
+							gc_tx2 := gc_vstep3
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+//line window.go:116
+							var sum archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+//line window.go:116
+							_ = sum
+//line window.go:117
+							if (base+gc_tx2) < 0 || (base+gc_tx2) > len(out)-16 {
+//line window.go:117
+								break
+//line window.go:117
+							}
+//line window.go:117
+							for y_ := 0; y_ < rows; y_ = y_ + 1 {
+//line window.go:117
+								var row []float32 = tile_[y_*side:]
+								_ = row
+//line window.go:118
+								if compiled.Adds(2*r, 2) && (gc_tx2+0) >= 0 && (gc_tx2+(2*r)) >= (gc_tx2+0) && (gc_tx2+(2*r)) <= (len(row)-16) {
+									for dx := 0; dx <= 2*r; dx = dx + 1 {
+//line window.go:119
+										var gc_ld12 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+//line window.go:119
+										{
+//line window.go:119
+											gc_ld12 = archsimd.LoadFloat32x16Slice(row[gc_tx2+dx:])
+										}
+//line window.go:120
+										sum = sum.Add(gc_ld12)
+//line window.go:120
+									}
+//line window.go:120
+								} else {
+//line window.go:120
+									for dx := 0; dx <= 2*r; dx = dx + 1 {
+//line window.go:119
+										var gc_ld12 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+//line window.go:119
+										if (gc_tx2+dx) >= 0 && (gc_tx2+dx) <= len(row)-16 {
+											gc_ld12 = archsimd.LoadFloat32x16Slice(row[gc_tx2+dx:])
+//line window.go:120
+										} else {
+//line window.go:120
+											break gc_steps4
+//line window.go:120
+										}
+//line window.go:120
+										sum = sum.Add(gc_ld12)
+//line window.go:120
+									}
+//line window.go:120
+								}
+//line window.go:120
+							}
+//line window.go:123
+							sum.StoreSlice(out[base+gc_tx2:])
+						}
+						archsimd.ClearAVXUpperBits()
+						return gc_vstep3, false
+					}(gc_vstep3)
+					if gc_stop {
+						return
+					}
+				}
+				if compiled.SIMD {
+				gc_steps3:
+					for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
 						gc_tx2 := gc_vstep3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 //line window.go:116
-						var sum archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+						var sum archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line window.go:116
 						_ = sum
 //line window.go:117
-						if (base+gc_tx2) < 0 || (base+gc_tx2) > len(out)-16 {
+						if (base+gc_tx2) < 0 || (base+gc_tx2) > len(out)-8 {
 //line window.go:117
 							break
 //line window.go:117
@@ -1307,17 +1384,17 @@ func gc_body_windowTile(gc_b2 *compiled.Block, in, out []float32, r, rows int) {
 							var row []float32 = tile_[y_*side:]
 							_ = row
 //line window.go:118
-							if compiled.Adds(2*r, 2) && (gc_tx2+0) >= 0 && (gc_tx2+(2*r)) >= (gc_tx2+0) && (gc_tx2+(2*r)) <= (len(row)-16) {
+							if compiled.Adds(2*r, 2) && (gc_tx2+0) >= 0 && (gc_tx2+(2*r)) >= (gc_tx2+0) && (gc_tx2+(2*r)) <= (len(row)-8) {
 								for dx := 0; dx <= 2*r; dx = dx + 1 {
 //line window.go:119
-									var gc_ld12 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+									var gc_ld11 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line window.go:119
 									{
 //line window.go:119
-										gc_ld12 = archsimd.LoadFloat32x16Slice(row[gc_tx2+dx:])
+										gc_ld11 = archsimd.LoadFloat32x8Slice(row[gc_tx2+dx:])
 									}
 //line window.go:120
-									sum = sum.Add(gc_ld12)
+									sum = sum.Add(gc_ld11)
 //line window.go:120
 								}
 //line window.go:120
@@ -1325,18 +1402,18 @@ func gc_body_windowTile(gc_b2 *compiled.Block, in, out []float32, r, rows int) {
 //line window.go:120
 								for dx := 0; dx <= 2*r; dx = dx + 1 {
 //line window.go:119
-									var gc_ld12 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+									var gc_ld11 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line window.go:119
-									if (gc_tx2+dx) >= 0 && (gc_tx2+dx) <= len(row)-16 {
-										gc_ld12 = archsimd.LoadFloat32x16Slice(row[gc_tx2+dx:])
+									if (gc_tx2+dx) >= 0 && (gc_tx2+dx) <= len(row)-8 {
+										gc_ld11 = archsimd.LoadFloat32x8Slice(row[gc_tx2+dx:])
 //line window.go:120
 									} else {
 //line window.go:120
-										break gc_steps4
+										break gc_steps3
 //line window.go:120
 									}
 //line window.go:120
-									sum = sum.Add(gc_ld12)
+									sum = sum.Add(gc_ld11)
 //line window.go:120
 								}
 //line window.go:120
@@ -1347,96 +1424,29 @@ func gc_body_windowTile(gc_b2 *compiled.Block, in, out []float32, r, rows int) {
 						sum.StoreSlice(out[base+gc_tx2:])
 					}
 					archsimd.ClearAVXUpperBits()
-					return gc_vstep3, false
-				}(gc_vstep3)
-				if gc_stop {
-					return
 				}
-			}
-			if compiled.SIMD {
-			gc_steps3:
-				for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
-					gc_tx2 := gc_vstep3
+				for gc_tx2 := gc_vstep3; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
+
 //line window.go:116
-					var sum archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line window.go:116
-					_ = sum
+					var sum float32
+
 //line window.go:117
-					if (base+gc_tx2) < 0 || (base+gc_tx2) > len(out)-8 {
-//line window.go:117
-						break
-//line window.go:117
-					}
-//line window.go:117
-					for y_ := 0; y_ < rows; y_ = y_ + 1 {
-//line window.go:117
-						var row []float32 = tile_[y_*side:]
-						_ = row
-//line window.go:118
-						if compiled.Adds(2*r, 2) && (gc_tx2+0) >= 0 && (gc_tx2+(2*r)) >= (gc_tx2+0) && (gc_tx2+(2*r)) <= (len(row)-8) {
-							for dx := 0; dx <= 2*r; dx = dx + 1 {
-//line window.go:119
-								var gc_ld11 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line window.go:119
-								{
-//line window.go:119
-									gc_ld11 = archsimd.LoadFloat32x8Slice(row[gc_tx2+dx:])
-								}
-//line window.go:120
-								sum = sum.Add(gc_ld11)
-//line window.go:120
-							}
-//line window.go:120
-						} else {
-//line window.go:120
-							for dx := 0; dx <= 2*r; dx = dx + 1 {
-//line window.go:119
-								var gc_ld11 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line window.go:119
-								if (gc_tx2+dx) >= 0 && (gc_tx2+dx) <= len(row)-8 {
-									gc_ld11 = archsimd.LoadFloat32x8Slice(row[gc_tx2+dx:])
-//line window.go:120
-								} else {
-//line window.go:120
-									break gc_steps3
-//line window.go:120
-								}
-//line window.go:120
-								sum = sum.Add(gc_ld11)
-//line window.go:120
-							}
-//line window.go:120
+					for y_ := 0; y_ < rows; y_++ {
+						row := tile_[y_*side:]
+						for dx := 0; dx <= 2*r; dx++ {
+							sum += row[gc_tx2+dx]
 						}
-//line window.go:120
 					}
-//line window.go:123
-					sum.StoreSlice(out[base+gc_tx2:])
-				}
-				archsimd.ClearAVXUpperBits()
-			}
-			for gc_tx2 := gc_vstep3; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
-
-//line window.go:116
-				var sum float32
-
-//line window.go:117
-				for y_ := 0; y_ < rows; y_++ {
-					row := tile_[y_*side:]
-					for dx := 0; dx <= 2*r; dx++ {
-						sum += row[gc_tx2+dx]
-					}
-				}
 
 //line window.go:123
-				out[base+gc_tx2] = sum
-				_ = sum
+					out[base+gc_tx2] = sum
+					_ = sum
+				}
 			}
 		}
-	}
+	})
 }
 
 // WindowShiftKernel has thread i sum in[i+d+(1<<s)] for d from 0 while
@@ -1471,21 +1481,69 @@ func gc_body_windowShift(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []fl
 		if gc_bx2 == gc_gdx2 {
 			gc_bx2 = 0
 		}
-		{
-			gc_from2, gc_to2 := 0, gc_bdx2
-			if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound2 := compiled.Diff(len(out), gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
-				gc_to2 = gc_bound2
-			}
-			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_vstep2 := gc_from2
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop bool
-					gc_vstep2, gc_stop = func(gc_vstep2 int) (int, bool) {
-					gc_steps4:
-						for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
+		compiled.OutOfLine(func() {
+			{
+				gc_from2, gc_to2 := 0, gc_bdx2
+				if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
+					panic(compiled.ErrGuardWraps)
+				}
+				if gc_bound2 := compiled.Diff(len(out), gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
+					gc_to2 = gc_bound2
+				}
+				for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+					gc_vstep2 := gc_from2
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop bool
+						gc_vstep2, gc_stop = func(gc_vstep2 int) (int, bool) {
+						gc_steps4:
+							for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
+								gc_tx2 := gc_vstep2
+								gc_rank2 := gc_base2 + gc_tx2
+								gc_pos2.Thread = gc_rank2
+//line window.go:132
+								var i int = gc_bx2*gc_bdx2 + gc_tx2
+//line window.go:132
+								_ = i
+//line window.go:136
+								var sum archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+//line window.go:136
+								_ = sum
+//line window.go:137
+								if i < 0 || i > len(out)-16 {
+//line window.go:137
+									break
+//line window.go:137
+								}
+//line window.go:137
+								for d := 0; d < n; d = d + 1 {
+//line window.go:137
+									var gc_ld4 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+//line window.go:137
+									if (i+d+(1<<s)) >= 0 && (i+d+(1<<s)) <= len(in)-16 {
+										gc_ld4 = archsimd.LoadFloat32x16Slice(in[i+d+(1<<s):])
+//line window.go:138
+									} else {
+//line window.go:138
+										break gc_steps4
+//line window.go:138
+									}
+//line window.go:138
+									sum = sum.Add(gc_ld4)
+//line window.go:138
+								}
+//line window.go:140
+								sum.StoreSlice(out[i:])
+							}
+							archsimd.ClearAVXUpperBits()
+							return gc_vstep2, false
+						}(gc_vstep2)
+						if gc_stop {
+							return
+						}
+					}
+					if compiled.SIMD {
+					gc_steps3:
+						for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
 							gc_tx2 := gc_vstep2
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
@@ -1494,11 +1552,11 @@ func gc_body_windowShift(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []fl
 //line window.go:132
 							_ = i
 //line window.go:136
-							var sum archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+							var sum archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line window.go:136
 							_ = sum
 //line window.go:137
-							if i < 0 || i > len(out)-16 {
+							if i < 0 || i > len(out)-8 {
 //line window.go:137
 								break
 //line window.go:137
@@ -1506,93 +1564,47 @@ func gc_body_windowShift(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []fl
 //line window.go:137
 							for d := 0; d < n; d = d + 1 {
 //line window.go:137
-								var gc_ld4 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+								var gc_ld3 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line window.go:137
-								if (i+d+(1<<s)) >= 0 && (i+d+(1<<s)) <= len(in)-16 {
-									gc_ld4 = archsimd.LoadFloat32x16Slice(in[i+d+(1<<s):])
+								if (i+d+(1<<s)) >= 0 && (i+d+(1<<s)) <= len(in)-8 {
+									gc_ld3 = archsimd.LoadFloat32x8Slice(in[i+d+(1<<s):])
 //line window.go:138
 								} else {
 //line window.go:138
-									break gc_steps4
+									break gc_steps3
 //line window.go:138
 								}
 //line window.go:138
-								sum = sum.Add(gc_ld4)
+								sum = sum.Add(gc_ld3)
 //line window.go:138
 							}
 //line window.go:140
 							sum.StoreSlice(out[i:])
 						}
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep2, false
-					}(gc_vstep2)
-					if gc_stop {
-						return
 					}
-				}
-				if compiled.SIMD {
-				gc_steps3:
-					for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
-						gc_tx2 := gc_vstep2
+					for gc_tx2 := gc_vstep2; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
+
 //line window.go:132
-						var i int = gc_bx2*gc_bdx2 + gc_tx2
-//line window.go:132
+						i := gc_bx2*gc_bdx2 + gc_tx2
 						_ = i
+
 //line window.go:136
-						var sum archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line window.go:136
+						var sum float32
+
+//line window.go:137
+						for d := 0; d < n; d++ {
+							sum += in[i+d+(1<<s)]
+						}
+
+//line window.go:140
+						out[i] = sum
 						_ = sum
-//line window.go:137
-						if i < 0 || i > len(out)-8 {
-//line window.go:137
-							break
-//line window.go:137
-						}
-//line window.go:137
-						for d := 0; d < n; d = d + 1 {
-//line window.go:137
-							var gc_ld3 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line window.go:137
-							if (i+d+(1<<s)) >= 0 && (i+d+(1<<s)) <= len(in)-8 {
-								gc_ld3 = archsimd.LoadFloat32x8Slice(in[i+d+(1<<s):])
-//line window.go:138
-							} else {
-//line window.go:138
-								break gc_steps3
-//line window.go:138
-							}
-//line window.go:138
-							sum = sum.Add(gc_ld3)
-//line window.go:138
-						}
-//line window.go:140
-						sum.StoreSlice(out[i:])
 					}
-					archsimd.ClearAVXUpperBits()
-				}
-				for gc_tx2 := gc_vstep2; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line window.go:132
-					i := gc_bx2*gc_bdx2 + gc_tx2
-					_ = i
-
-//line window.go:136
-					var sum float32
-
-//line window.go:137
-					for d := 0; d < n; d++ {
-						sum += in[i+d+(1<<s)]
-					}
-
-//line window.go:140
-					out[i] = sum
-					_ = sum
 				}
 			}
-		}
+		})
 	}
 }

@@ -149,103 +149,105 @@ func gc_body_StencilKernel(gc_b *compiled.Block, in, out []int32) {
 			}
 		}
 	}
-	{
-		gc_from, gc_to := 0, gc_bdx
-		if !compiled.Adds(gc_bx*b, gc_to) {
-			panic(compiled.ErrGuardWraps)
-		}
-		if gc_bound := compiled.Diff(len(in), gc_bx*b); gc_bound < gc_to {
-			gc_to = gc_bound
-		}
-		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-			gc_vstep := gc_from
-		gc_steps2:
-			for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
-				gc_tx := gc_vstep
-				gc_rank := gc_base + gc_tx
-				_ = gc_rank
+	compiled.OutOfLine(func() {
+		{
+			gc_from, gc_to := 0, gc_bdx
+			if !compiled.Adds(gc_bx*b, gc_to) {
+				panic(compiled.ErrGuardWraps)
+			}
+			if gc_bound := compiled.Diff(len(in), gc_bx*b); gc_bound < gc_to {
+				gc_to = gc_bound
+			}
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				gc_vstep := gc_from
+			gc_steps2:
+				for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
+					gc_tx := gc_vstep
+					gc_rank := gc_base + gc_tx
+					_ = gc_rank
 //line stencil_solution.go:15
-				var tid int = gc_tx
+					var tid int = gc_tx
 //line stencil_solution.go:15
-				_ = tid
+					_ = tid
 //line stencil_solution.go:23
-				var g int = gc_bx*b + tid
+					var g int = gc_bx*b + tid
 //line stencil_solution.go:23
-				_ = g
+					_ = g
 //line stencil_solution.go:30
-				{
-					var sum lanes.Int32x8
+					{
+						var sum lanes.Int32x8
 //line stencil_solution.go:31
-					_ = sum
-					if g < 0 || g > len(out)-8 {
+						_ = sum
+						if g < 0 || g > len(out)-8 {
 //line stencil_solution.go:32
-						break
+							break
 //line stencil_solution.go:32
-					}
-//line stencil_solution.go:32
-					if compiled.Adds(Radius, 2) && (tid+Radius+(-Radius)) >= 0 && (tid+Radius+Radius) >= (tid+Radius+(-Radius)) && (tid+Radius+Radius) <= (len(temp)-8) {
-//line stencil_solution.go:32
-						for off := -Radius; off <= Radius; off = off + 1 {
-//line stencil_solution.go:32
-							var gc_ld2 lanes.Int32x8
-//line stencil_solution.go:32
-							{
-//line stencil_solution.go:32
-								gc_ld2 = lanes.LoadInt32x8Slice(temp[tid+Radius+off:])
-							}
-//line stencil_solution.go:33
-							sum = sum.Add(gc_ld2)
-//line stencil_solution.go:33
 						}
-//line stencil_solution.go:33
-					} else {
-//line stencil_solution.go:33
-						for off := -Radius; off <= Radius; off = off + 1 {
 //line stencil_solution.go:32
-							var gc_ld2 lanes.Int32x8
+						if compiled.Adds(Radius, 2) && (tid+Radius+(-Radius)) >= 0 && (tid+Radius+Radius) >= (tid+Radius+(-Radius)) && (tid+Radius+Radius) <= (len(temp)-8) {
 //line stencil_solution.go:32
-							if (tid+
-								Radius+off) >= 0 && (tid+Radius+off) <= len(temp)-8 {
+							for off := -Radius; off <= Radius; off = off + 1 {
+//line stencil_solution.go:32
+								var gc_ld2 lanes.Int32x8
+//line stencil_solution.go:32
+								{
+//line stencil_solution.go:32
+									gc_ld2 = lanes.LoadInt32x8Slice(temp[tid+Radius+off:])
+								}
 //line stencil_solution.go:33
-								gc_ld2 = lanes.LoadInt32x8Slice(temp[tid+Radius+off:])
-//line stencil_solution.go:33
-							} else {
-//line stencil_solution.go:33
-								break gc_steps2
+								sum = sum.Add(gc_ld2)
 //line stencil_solution.go:33
 							}
 //line stencil_solution.go:33
-							sum = sum.Add(gc_ld2)
+						} else {
+//line stencil_solution.go:33
+							for off := -Radius; off <= Radius; off = off + 1 {
+//line stencil_solution.go:32
+								var gc_ld2 lanes.Int32x8
+//line stencil_solution.go:32
+								if (tid+
+									Radius+off) >= 0 && (tid+Radius+off) <= len(temp)-8 {
+//line stencil_solution.go:33
+									gc_ld2 = lanes.LoadInt32x8Slice(temp[tid+Radius+off:])
+//line stencil_solution.go:33
+								} else {
+//line stencil_solution.go:33
+									break gc_steps2
+//line stencil_solution.go:33
+								}
+//line stencil_solution.go:33
+								sum = sum.Add(gc_ld2)
+//line stencil_solution.go:33
+							}
 //line stencil_solution.go:33
 						}
 //line stencil_solution.go:33
-					}
-//line stencil_solution.go:33
-					sum.StoreSlice(out[g:])
+						sum.StoreSlice(out[g:])
 //line stencil_solution.go:35
+					}
 				}
-			}
-			for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
+				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 
 //line stencil_solution.go:15
-				tid := gc_tx
-				_ = tid
+					tid := gc_tx
+					_ = tid
 
 //line stencil_solution.go:23
-				g := gc_bx*b + tid
-				_ = g
+					g := gc_bx*b + tid
+					_ = g
 
 //line stencil_solution.go:30
-				{
-					var sum int32
-					for off := -Radius; off <= Radius; off++ {
-						sum += temp[tid+Radius+off]
+					{
+						var sum int32
+						for off := -Radius; off <= Radius; off++ {
+							sum += temp[tid+Radius+off]
+						}
+						out[g] = sum
 					}
-					out[g] = sum
 				}
 			}
 		}
-	}
+	})
 }

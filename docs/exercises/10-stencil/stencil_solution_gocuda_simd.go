@@ -149,106 +149,108 @@ func gc_body_StencilKernel(gc_b2 *compiled.Block, in, out []int32) {
 			}
 		}
 	}
-	{
-		gc_from2, gc_to2 := 0, gc_bdx2
-		if !compiled.Adds(gc_bx2*b, gc_to2) {
-			panic(compiled.ErrGuardWraps)
-		}
-		if gc_bound2 := compiled.Diff(len(in), gc_bx2*b); gc_bound2 < gc_to2 {
-			gc_to2 = gc_bound2
-		}
-		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_vstep2 := gc_from2
-			if compiled.SIMD {
-			gc_steps4:
-				for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
-					gc_tx2 := gc_vstep2
+	compiled.OutOfLine(func() {
+		{
+			gc_from2, gc_to2 := 0, gc_bdx2
+			if !compiled.Adds(gc_bx2*b, gc_to2) {
+				panic(compiled.ErrGuardWraps)
+			}
+			if gc_bound2 := compiled.Diff(len(in), gc_bx2*b); gc_bound2 < gc_to2 {
+				gc_to2 = gc_bound2
+			}
+			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+				gc_vstep2 := gc_from2
+				if compiled.SIMD {
+				gc_steps4:
+					for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
+						gc_tx2 := gc_vstep2
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+//line stencil_solution.go:15
+						var tid int = gc_tx2
+//line stencil_solution.go:15
+						_ = tid
+//line stencil_solution.go:23
+						var g int = gc_bx2*b + tid
+//line stencil_solution.go:23
+						_ = g
+//line stencil_solution.go:30
+						{
+							var sum archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+//line stencil_solution.go:31
+							_ = sum
+							if g < 0 || g > len(out)-8 {
+//line stencil_solution.go:32
+								break
+//line stencil_solution.go:32
+							}
+//line stencil_solution.go:32
+							if compiled.Adds(Radius, 2) && (tid+Radius+(-Radius)) >= 0 && (tid+Radius+Radius) >= (tid+Radius+(-Radius)) && (tid+Radius+Radius) <= (len(temp)-8) {
+//line stencil_solution.go:32
+								for off := -Radius; off <= Radius; off = off + 1 {
+//line stencil_solution.go:32
+									var gc_ld4 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+//line stencil_solution.go:32
+									{
+//line stencil_solution.go:32
+										gc_ld4 = archsimd.LoadInt32x8Slice(temp[tid+Radius+off:])
+									}
+//line stencil_solution.go:33
+									sum = sum.Add(gc_ld4)
+//line stencil_solution.go:33
+								}
+//line stencil_solution.go:33
+							} else {
+//line stencil_solution.go:33
+								for off := -Radius; off <= Radius; off = off + 1 {
+//line stencil_solution.go:32
+									var gc_ld4 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+//line stencil_solution.go:32
+									if (tid+
+										Radius+off) >= 0 && (tid+Radius+off) <= len(temp)-8 {
+//line stencil_solution.go:33
+										gc_ld4 = archsimd.LoadInt32x8Slice(temp[tid+Radius+off:])
+//line stencil_solution.go:33
+									} else {
+//line stencil_solution.go:33
+										break gc_steps4
+//line stencil_solution.go:33
+									}
+//line stencil_solution.go:33
+									sum = sum.Add(gc_ld4)
+//line stencil_solution.go:33
+								}
+//line stencil_solution.go:33
+							}
+//line stencil_solution.go:33
+							sum.StoreSlice(out[g:])
+//line stencil_solution.go:35
+						}
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				for gc_tx2 := gc_vstep2; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
+					gc_pos2.Thread = gc_rank2
+
 //line stencil_solution.go:15
-					var tid int = gc_tx2
-//line stencil_solution.go:15
+					tid := gc_tx2
 					_ = tid
+
 //line stencil_solution.go:23
-					var g int = gc_bx2*b + tid
-//line stencil_solution.go:23
+					g := gc_bx2*b + tid
 					_ = g
+
 //line stencil_solution.go:30
 					{
-						var sum archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-//line stencil_solution.go:31
-						_ = sum
-						if g < 0 || g > len(out)-8 {
-//line stencil_solution.go:32
-							break
-//line stencil_solution.go:32
+						var sum int32
+						for off := -Radius; off <= Radius; off++ {
+							sum += temp[tid+Radius+off]
 						}
-//line stencil_solution.go:32
-						if compiled.Adds(Radius, 2) && (tid+Radius+(-Radius)) >= 0 && (tid+Radius+Radius) >= (tid+Radius+(-Radius)) && (tid+Radius+Radius) <= (len(temp)-8) {
-//line stencil_solution.go:32
-							for off := -Radius; off <= Radius; off = off + 1 {
-//line stencil_solution.go:32
-								var gc_ld4 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-//line stencil_solution.go:32
-								{
-//line stencil_solution.go:32
-									gc_ld4 = archsimd.LoadInt32x8Slice(temp[tid+Radius+off:])
-								}
-//line stencil_solution.go:33
-								sum = sum.Add(gc_ld4)
-//line stencil_solution.go:33
-							}
-//line stencil_solution.go:33
-						} else {
-//line stencil_solution.go:33
-							for off := -Radius; off <= Radius; off = off + 1 {
-//line stencil_solution.go:32
-								var gc_ld4 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-//line stencil_solution.go:32
-								if (tid+
-									Radius+off) >= 0 && (tid+Radius+off) <= len(temp)-8 {
-//line stencil_solution.go:33
-									gc_ld4 = archsimd.LoadInt32x8Slice(temp[tid+Radius+off:])
-//line stencil_solution.go:33
-								} else {
-//line stencil_solution.go:33
-									break gc_steps4
-//line stencil_solution.go:33
-								}
-//line stencil_solution.go:33
-								sum = sum.Add(gc_ld4)
-//line stencil_solution.go:33
-							}
-//line stencil_solution.go:33
-						}
-//line stencil_solution.go:33
-						sum.StoreSlice(out[g:])
-//line stencil_solution.go:35
+						out[g] = sum
 					}
-				}
-				archsimd.ClearAVXUpperBits()
-			}
-			for gc_tx2 := gc_vstep2; gc_tx2 < gc_to2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
-
-//line stencil_solution.go:15
-				tid := gc_tx2
-				_ = tid
-
-//line stencil_solution.go:23
-				g := gc_bx2*b + tid
-				_ = g
-
-//line stencil_solution.go:30
-				{
-					var sum int32
-					for off := -Radius; off <= Radius; off++ {
-						sum += temp[tid+Radius+off]
-					}
-					out[g] = sum
 				}
 			}
 		}
-	}
+	})
 }

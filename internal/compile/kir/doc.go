@@ -188,6 +188,12 @@
 //     call of 128 trips or more with that of the thread a window later,
 //     the two twins' loops interleaved, where the helper cannot fail,
 //     keeps to its own variables and loops on a parameter's length
+//   - outline: a thread loop whose threads each run a loop of their own,
+//     which no other pass writes in a form of its own and whose code
+//     cannot return from the body, runs in a function literal that
+//     compiled.OutOfLine calls, never inlined, so that Go's register
+//     allocator gives the registers to the inner loop's values rather than
+//     to the body's
 //
 // Then Emit writes the body once, from the IR: block-level control around
 // thread loops (one loop over the block's ranks, coordinates counted

@@ -137,6 +137,13 @@ func (d *dumper) threadHead(n *ThreadLoop) string {
 	if n.Outside {
 		head += " [outside]"
 	}
+	if n.Outline != nil {
+		head += " [outline"
+		for _, s := range n.Outline.Sized {
+			head += " " + s.Var.Name() + "[:" + s.Len + "]"
+		}
+		head += "]"
+	}
 	if n.Tile != nil {
 		head += " [tile]"
 		if c := n.Tile.Copy; c != nil && c.Whole != nil {

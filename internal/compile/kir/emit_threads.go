@@ -84,6 +84,11 @@ func (e *emitter) threadLoopWith(l *ThreadLoop, body func()) {
 	e.w = outer
 	e.apartFlag(l)
 	e.cleanUpper(l)
+	if l.Outline != nil {
+		e.printf("%s.OutOfLine(func() {\n", e.f.Src.Compiled)
+		e.reslices(l)
+		defer e.printf("})\n")
+	}
 	v, from, to, rank := e.loopHead(l, use)
 	if l.Outside {
 		e.threads(l, v, "0", from, rank, thread.Bytes())
@@ -92,6 +97,23 @@ func (e *emitter) threadLoopWith(l *ThreadLoop, body func()) {
 	e.threads(l, v, from, to, rank, thread.Bytes())
 	e.vec, e.fast, e.vecFast, e.seg, e.segStart, e.every = nil, nil, nil, nil, "", nil
 	e.loopTail(l, use)
+}
+
+// reslices writes, at the top of an outlined loop's literal (outline.go),
+// each scratch array the loop names resliced to the block's length, and
+// each shared slice of a constant length to that length: the literal
+// captures the slices, whose lengths the body's reslicing no longer
+// tells its bounds checks.
+func (e *emitter) reslices(l *ThreadLoop) {
+	for _, s := range l.Outline.Sized {
+		name := e.f.Vars[s.Var].Name
+		e.printf("%s := %s[:%s]\n_ = %s\n", name, name, s.Len, name)
+	}
+	for _, obj := range sortedVars(e.f, e.f.LoopVars[l].refs) {
+		if v := e.f.Vars[obj]; v != nil && v.Spill {
+			e.printf("%s := %s[:%s]\n_ = %s\n", v.SpillName, v.SpillName, e.use("n"), v.SpillName)
+		}
+	}
 }
 
 // threads writes the loop over threads: v from from to to, each thread

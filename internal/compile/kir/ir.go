@@ -350,6 +350,10 @@ type (
 		// C modulo M: each row runs every Mth thread from the first
 		// such, the guard kept (narrow_every.go).
 		Every *Every
+		// Outline, where set, runs the loop in a function literal that
+		// compiled.OutOfLine calls, so that Go allocates the registers of
+		// its threads' own loops apart from the body's (outline.go).
+		Outline *Outline
 	}
 	// WarpLoop runs Body, warp-level code, for every warp of the block:
 	// LaneLoops, Collectives, and WarpIfs, Fors and Ranges around them.

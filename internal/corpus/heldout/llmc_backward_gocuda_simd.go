@@ -293,35 +293,39 @@ func gc_body_matmulBackwardBiasKernel4(gc_b2 *compiled.Block, dbias []float32, d
 			}
 		}
 	}
-	{
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+	compiled.OutOfLine(func() {
+		gc_s_doutSum := gc_s_doutSum[:gc_n2]
+		_ = gc_s_doutSum
+		{
+			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
 
 //line llmc_backward.go:27
-				warpID := gc_tx2 / gocuda.WarpSize
-				_ = warpID
+					warpID := gc_tx2 / gocuda.WarpSize
+					_ = warpID
 
 //line llmc_backward.go:28
-				laneID := gc_tx2 % gocuda.WarpSize
-				_ = laneID
-				var doutSum float32
-				_ = doutSum
+					laneID := gc_tx2 % gocuda.WarpSize
+					_ = laneID
+					var doutSum float32
+					_ = doutSum
 
 //line llmc_backward.go:49
-				doutSum = 0.0
+					doutSum = 0.0
 
 //line llmc_backward.go:50
-				if warpID == 0 {
-					for j := 0; j < vstep; j++ {
-						doutSum += smem[laneID+j*gocuda.WarpSize]
+					if warpID == 0 {
+						for j := 0; j < vstep; j++ {
+							doutSum += smem[laneID+j*gocuda.WarpSize]
+						}
+						dbias[tl+laneID] += doutSum
 					}
-					dbias[tl+laneID] += doutSum
 				}
 			}
 		}
-	}
+	})
 }
 
 // LayernormBackwardKernel is layernorm_backward_kernel2 of
@@ -1895,41 +1899,45 @@ func gc_body_matmulForwardKernel4(gc_b2 *compiled.Block, out []float32, inp, wei
 
 //line llmc_backward.go:384
 	out = out[128*gc_bx2*OC+128*gc_by2:]
-	{
-		gc_ty2 := 0
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+	compiled.OutOfLine(func() {
+		gc_s_vals := gc_s_vals[:gc_n2]
+		_ = gc_s_vals
+		{
+			gc_ty2 := 0
+			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
 
 //line llmc_backward.go:375
-				oc := 8 * (gc_by2*gc_bdy2 + gc_ty2)
-				_ = oc
+					oc := 8 * (gc_by2*gc_bdy2 + gc_ty2)
+					_ = oc
 
 //line llmc_backward.go:386
-				var vals [8][8]float32
+					var vals [8][8]float32
 
 //line llmc_backward.go:387
-				if bias != nil {
-					for i := 0; i < 8; i++ {
-						for j := 0; j < 8; j += 4 {
-							b := ldVec(&bias[oc+j])
-							vals[i][j+0] = b.X
-							vals[i][j+1] = b.Y
-							vals[i][j+2] = b.Z
-							vals[i][j+3] = b.W
+					if bias != nil {
+						for i := 0; i < 8; i++ {
+							for j := 0; j < 8; j += 4 {
+								b := ldVec(&bias[oc+j])
+								vals[i][j+0] = b.X
+								vals[i][j+1] = b.Y
+								vals[i][j+2] = b.Z
+								vals[i][j+3] = b.W
+							}
 						}
 					}
+					_ = vals
+					gc_s_vals[gc_rank2] = vals
 				}
-				_ = vals
-				gc_s_vals[gc_rank2] = vals
-			}
-			gc_ty2++
-			if gc_ty2 == gc_bdy2 {
-				gc_ty2 = 0
+				gc_ty2++
+				if gc_ty2 == gc_bdy2 {
+					gc_ty2 = 0
+				}
 			}
 		}
-	}
+	})
 
 //line llmc_backward.go:400
 	for so := 0; so < C; so += 32 {
@@ -1997,185 +2005,223 @@ func gc_body_matmulForwardKernel4(gc_b2 *compiled.Block, out []float32, inp, wei
 				}
 			}
 		}
+		compiled.OutOfLine(func() {
+			lhsS := lhsS[:128]
+			_ = lhsS
+			rhsS := rhsS[:128]
+			_ = rhsS
+			gc_s_vals := gc_s_vals[:gc_n2]
+			_ = gc_s_vals
+			{
+				gc_ty2 := 0
+				for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+					for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line llmc_backward.go:399
+						siStart := 4 * (16*gc_ty2 + gc_tx2)
+						_ = siStart
+						vals := gc_s_vals[gc_rank2]
+
+//line llmc_backward.go:411
+						for si := siStart; si < siStart+32; si += 4 {
+							var rhs [8]float4
+//line llmc_backward.go:412
+							{
+								{
+//line llmc_backward.go:413
+									u := int(0)
+//line llmc_backward.go:413
+									_ = u
+									rhs[u] = ldVec(&rhsS[u+8*gc_ty2][si%32])
+								}
+//line llmc_backward.go:413
+								{
+//line llmc_backward.go:413
+									u := int(1)
+//line llmc_backward.go:413
+									_ = u
+									rhs[u] = ldVec(&rhsS[u+8*gc_ty2][si%32])
+								}
+//line llmc_backward.go:413
+								{
+//line llmc_backward.go:413
+									u := int(2)
+//line llmc_backward.go:413
+									_ = u
+									rhs[u] = ldVec(&rhsS[u+8*gc_ty2][si%32])
+								}
+//line llmc_backward.go:413
+								{
+//line llmc_backward.go:413
+									u := int(3)
+//line llmc_backward.go:413
+									_ = u
+									rhs[u] = ldVec(&rhsS[u+8*gc_ty2][si%32])
+								}
+//line llmc_backward.go:413
+								{
+//line llmc_backward.go:413
+									u := int(4)
+//line llmc_backward.go:413
+									_ = u
+									rhs[u] = ldVec(&rhsS[u+8*gc_ty2][si%32])
+								}
+//line llmc_backward.go:413
+								{
+//line llmc_backward.go:413
+									u := int(5)
+//line llmc_backward.go:413
+									_ = u
+									rhs[u] = ldVec(&rhsS[u+8*gc_ty2][si%32])
+								}
+//line llmc_backward.go:413
+								{
+//line llmc_backward.go:413
+									u := int(6)
+//line llmc_backward.go:413
+									_ = u
+									rhs[u] = ldVec(&rhsS[u+8*gc_ty2][si%32])
+								}
+//line llmc_backward.go:413
+								{
+//line llmc_backward.go:413
+									u := int(7)
+//line llmc_backward.go:413
+									_ = u
+									rhs[u] = ldVec(&rhsS[u+8*gc_ty2][si%32])
+								}
+//line llmc_backward.go:415
+							}
+
+							for ii := 0; ii < 8; ii++ {
+								lhs := ldVec(&lhsS[ii+8*gc_tx2][si%32])
+//line llmc_backward.go:418
+								{
+									{
+//line llmc_backward.go:419
+										ji := int(0)
+//line llmc_backward.go:419
+										_ = ji
+										vals[ii][ji] += lhs.X * rhs[ji].X
+										vals[ii][ji] += lhs.Y * rhs[ji].Y
+										vals[ii][ji] += lhs.Z * rhs[ji].Z
+										vals[ii][ji] += lhs.W * rhs[ji].W
+									}
+//line llmc_backward.go:419
+									{
+//line llmc_backward.go:419
+										ji := int(1)
+//line llmc_backward.go:419
+										_ = ji
+										vals[ii][ji] += lhs.X * rhs[ji].X
+										vals[ii][ji] += lhs.Y * rhs[ji].Y
+										vals[ii][ji] += lhs.Z * rhs[ji].Z
+										vals[ii][ji] += lhs.W * rhs[ji].W
+									}
+//line llmc_backward.go:419
+									{
+//line llmc_backward.go:419
+										ji := int(2)
+//line llmc_backward.go:419
+										_ = ji
+										vals[ii][ji] += lhs.X * rhs[ji].X
+										vals[ii][ji] += lhs.Y * rhs[ji].Y
+										vals[ii][ji] += lhs.Z * rhs[ji].Z
+										vals[ii][ji] += lhs.W * rhs[ji].W
+									}
+//line llmc_backward.go:419
+									{
+//line llmc_backward.go:419
+										ji := int(3)
+//line llmc_backward.go:419
+										_ = ji
+										vals[ii][ji] += lhs.X * rhs[ji].X
+										vals[ii][ji] += lhs.Y * rhs[ji].Y
+										vals[ii][ji] += lhs.Z * rhs[ji].Z
+										vals[ii][ji] += lhs.W * rhs[ji].W
+									}
+//line llmc_backward.go:419
+									{
+//line llmc_backward.go:419
+										ji := int(4)
+//line llmc_backward.go:419
+										_ = ji
+										vals[ii][ji] += lhs.X * rhs[ji].X
+										vals[ii][ji] += lhs.Y * rhs[ji].Y
+										vals[ii][ji] += lhs.Z * rhs[ji].Z
+										vals[ii][ji] += lhs.W * rhs[ji].W
+									}
+//line llmc_backward.go:419
+									{
+//line llmc_backward.go:419
+										ji := int(5)
+//line llmc_backward.go:419
+										_ = ji
+										vals[ii][ji] += lhs.X * rhs[ji].X
+										vals[ii][ji] += lhs.Y * rhs[ji].Y
+										vals[ii][ji] += lhs.Z * rhs[ji].Z
+										vals[ii][ji] += lhs.W * rhs[ji].W
+									}
+//line llmc_backward.go:419
+									{
+//line llmc_backward.go:419
+										ji := int(6)
+//line llmc_backward.go:419
+										_ = ji
+										vals[ii][ji] += lhs.X * rhs[ji].X
+										vals[ii][ji] += lhs.Y * rhs[ji].Y
+										vals[ii][ji] += lhs.Z * rhs[ji].Z
+										vals[ii][ji] += lhs.W * rhs[ji].W
+									}
+//line llmc_backward.go:419
+									{
+//line llmc_backward.go:419
+										ji := int(7)
+//line llmc_backward.go:419
+										_ = ji
+										vals[ii][ji] += lhs.X * rhs[ji].X
+										vals[ii][ji] += lhs.Y * rhs[ji].Y
+										vals[ii][ji] += lhs.Z * rhs[ji].Z
+										vals[ii][ji] += lhs.W * rhs[ji].W
+									}
+//line llmc_backward.go:424
+								}
+							}
+						}
+						gc_s_vals[gc_rank2] = vals
+					}
+					gc_ty2++
+					if gc_ty2 == gc_bdy2 {
+						gc_ty2 = 0
+					}
+				}
+			}
+		})
+	}
+	compiled.OutOfLine(func() {
+		gc_s_vals := gc_s_vals[:gc_n2]
+		_ = gc_s_vals
 		{
 			gc_ty2 := 0
 			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-
-//line llmc_backward.go:399
-					siStart := 4 * (16*gc_ty2 + gc_tx2)
-					_ = siStart
 					vals := gc_s_vals[gc_rank2]
 
-//line llmc_backward.go:411
-					for si := siStart; si < siStart+32; si += 4 {
-						var rhs [8]float4
-//line llmc_backward.go:412
-						{
-							{
-//line llmc_backward.go:413
-								u := int(0)
-//line llmc_backward.go:413
-								_ = u
-								rhs[u] = ldVec(&rhsS[u+8*gc_ty2][si%32])
-							}
-//line llmc_backward.go:413
-							{
-//line llmc_backward.go:413
-								u := int(1)
-//line llmc_backward.go:413
-								_ = u
-								rhs[u] = ldVec(&rhsS[u+8*gc_ty2][si%32])
-							}
-//line llmc_backward.go:413
-							{
-//line llmc_backward.go:413
-								u := int(2)
-//line llmc_backward.go:413
-								_ = u
-								rhs[u] = ldVec(&rhsS[u+8*gc_ty2][si%32])
-							}
-//line llmc_backward.go:413
-							{
-//line llmc_backward.go:413
-								u := int(3)
-//line llmc_backward.go:413
-								_ = u
-								rhs[u] = ldVec(&rhsS[u+8*gc_ty2][si%32])
-							}
-//line llmc_backward.go:413
-							{
-//line llmc_backward.go:413
-								u := int(4)
-//line llmc_backward.go:413
-								_ = u
-								rhs[u] = ldVec(&rhsS[u+8*gc_ty2][si%32])
-							}
-//line llmc_backward.go:413
-							{
-//line llmc_backward.go:413
-								u := int(5)
-//line llmc_backward.go:413
-								_ = u
-								rhs[u] = ldVec(&rhsS[u+8*gc_ty2][si%32])
-							}
-//line llmc_backward.go:413
-							{
-//line llmc_backward.go:413
-								u := int(6)
-//line llmc_backward.go:413
-								_ = u
-								rhs[u] = ldVec(&rhsS[u+8*gc_ty2][si%32])
-							}
-//line llmc_backward.go:413
-							{
-//line llmc_backward.go:413
-								u := int(7)
-//line llmc_backward.go:413
-								_ = u
-								rhs[u] = ldVec(&rhsS[u+8*gc_ty2][si%32])
-							}
-//line llmc_backward.go:415
-						}
-
-						for ii := 0; ii < 8; ii++ {
-							lhs := ldVec(&lhsS[ii+8*gc_tx2][si%32])
-//line llmc_backward.go:418
-							{
-								{
-//line llmc_backward.go:419
-									ji := int(0)
-//line llmc_backward.go:419
-									_ = ji
-									vals[ii][ji] += lhs.X * rhs[ji].X
-									vals[ii][ji] += lhs.Y * rhs[ji].Y
-									vals[ii][ji] += lhs.Z * rhs[ji].Z
-									vals[ii][ji] += lhs.W * rhs[ji].W
-								}
-//line llmc_backward.go:419
-								{
-//line llmc_backward.go:419
-									ji := int(1)
-//line llmc_backward.go:419
-									_ = ji
-									vals[ii][ji] += lhs.X * rhs[ji].X
-									vals[ii][ji] += lhs.Y * rhs[ji].Y
-									vals[ii][ji] += lhs.Z * rhs[ji].Z
-									vals[ii][ji] += lhs.W * rhs[ji].W
-								}
-//line llmc_backward.go:419
-								{
-//line llmc_backward.go:419
-									ji := int(2)
-//line llmc_backward.go:419
-									_ = ji
-									vals[ii][ji] += lhs.X * rhs[ji].X
-									vals[ii][ji] += lhs.Y * rhs[ji].Y
-									vals[ii][ji] += lhs.Z * rhs[ji].Z
-									vals[ii][ji] += lhs.W * rhs[ji].W
-								}
-//line llmc_backward.go:419
-								{
-//line llmc_backward.go:419
-									ji := int(3)
-//line llmc_backward.go:419
-									_ = ji
-									vals[ii][ji] += lhs.X * rhs[ji].X
-									vals[ii][ji] += lhs.Y * rhs[ji].Y
-									vals[ii][ji] += lhs.Z * rhs[ji].Z
-									vals[ii][ji] += lhs.W * rhs[ji].W
-								}
-//line llmc_backward.go:419
-								{
-//line llmc_backward.go:419
-									ji := int(4)
-//line llmc_backward.go:419
-									_ = ji
-									vals[ii][ji] += lhs.X * rhs[ji].X
-									vals[ii][ji] += lhs.Y * rhs[ji].Y
-									vals[ii][ji] += lhs.Z * rhs[ji].Z
-									vals[ii][ji] += lhs.W * rhs[ji].W
-								}
-//line llmc_backward.go:419
-								{
-//line llmc_backward.go:419
-									ji := int(5)
-//line llmc_backward.go:419
-									_ = ji
-									vals[ii][ji] += lhs.X * rhs[ji].X
-									vals[ii][ji] += lhs.Y * rhs[ji].Y
-									vals[ii][ji] += lhs.Z * rhs[ji].Z
-									vals[ii][ji] += lhs.W * rhs[ji].W
-								}
-//line llmc_backward.go:419
-								{
-//line llmc_backward.go:419
-									ji := int(6)
-//line llmc_backward.go:419
-									_ = ji
-									vals[ii][ji] += lhs.X * rhs[ji].X
-									vals[ii][ji] += lhs.Y * rhs[ji].Y
-									vals[ii][ji] += lhs.Z * rhs[ji].Z
-									vals[ii][ji] += lhs.W * rhs[ji].W
-								}
-//line llmc_backward.go:419
-								{
-//line llmc_backward.go:419
-									ji := int(7)
-//line llmc_backward.go:419
-									_ = ji
-									vals[ii][ji] += lhs.X * rhs[ji].X
-									vals[ii][ji] += lhs.Y * rhs[ji].Y
-									vals[ii][ji] += lhs.Z * rhs[ji].Z
-									vals[ii][ji] += lhs.W * rhs[ji].W
-								}
-//line llmc_backward.go:424
-							}
+//line llmc_backward.go:429
+					for i_ := 0; i_ < 8; i_++ {
+						for j_ := 0; j_ < 8; j_ += 4 {
+							var result float4
+							result.X = vals[i_][j_+0]
+							result.Y = vals[i_][j_+1]
+							result.Z = vals[i_][j_+2]
+							result.W = vals[i_][j_+3]
+							stVec(&out[(8*gc_tx2+i_)*OC+8*gc_ty2+j_], result)
 						}
 					}
-					gc_s_vals[gc_rank2] = vals
 				}
 				gc_ty2++
 				if gc_ty2 == gc_bdy2 {
@@ -2183,31 +2229,5 @@ func gc_body_matmulForwardKernel4(gc_b2 *compiled.Block, out []float32, inp, wei
 				}
 			}
 		}
-	}
-	{
-		gc_ty2 := 0
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
-				vals := gc_s_vals[gc_rank2]
-
-//line llmc_backward.go:429
-				for i_ := 0; i_ < 8; i_++ {
-					for j_ := 0; j_ < 8; j_ += 4 {
-						var result float4
-						result.X = vals[i_][j_+0]
-						result.Y = vals[i_][j_+1]
-						result.Z = vals[i_][j_+2]
-						result.W = vals[i_][j_+3]
-						stVec(&out[(8*gc_tx2+i_)*OC+8*gc_ty2+j_], result)
-					}
-				}
-			}
-			gc_ty2++
-			if gc_ty2 == gc_bdy2 {
-				gc_ty2 = 0
-			}
-		}
-	}
+	})
 }

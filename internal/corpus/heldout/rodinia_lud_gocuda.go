@@ -34,171 +34,187 @@ func gc_body_ludDiagonal(gc_b *compiled.Block, m []float32, matrixDim, offset in
 
 //line rodinia_lud.go:22
 	shadow := gocuda.Shared[[ludBlockSize]float32](t, ludBlockSize)[:ludBlockSize]
-	{
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
+	compiled.OutOfLine(func() {
+		shadow := shadow[:16]
+		_ = shadow
+		{
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 
 //line rodinia_lud.go:21
-				var i, j int
+					var i, j int
 
 //line rodinia_lud.go:24
-				arrayOffset := offset*matrixDim + offset
+					arrayOffset := offset*matrixDim + offset
 
 //line rodinia_lud.go:25
-				var i_ int = 0
+					var i_ int = 0
 
 //line rodinia_lud.go:25
-				for ; i_ < ludBlockSize; i_++ {
-					shadow[i_][gc_tx] = m[arrayOffset+gc_tx]
-					arrayOffset += matrixDim
+					for ; i_ < ludBlockSize; i_++ {
+						shadow[i_][gc_tx] = m[arrayOffset+gc_tx]
+						arrayOffset += matrixDim
+					}
+
+//line rodinia_lud.go:28
+					i = i_
+
+//line rodinia_lud.go:28
+					_ = i
+					_ = i
+					_ = j
+					_ = arrayOffset
+					_ = i_
 				}
-
-//line rodinia_lud.go:28
-				i = i_
-
-//line rodinia_lud.go:28
-				_ = i
-				_ = i
-				_ = j
-				_ = arrayOffset
-				_ = i_
 			}
 		}
-	}
+	})
 
 //line rodinia_lud.go:30
 	var i_2 int = 0
 
 //line rodinia_lud.go:30
 	for ; i_2 < ludBlockSize-1; i_2++ {
-		{
-			gc_from, gc_to := 0, gc_bdx
-			if gc_bound := i_2; gc_bound >= gc_to {
-				gc_from = gc_to
-			} else if gc_bound >= gc_from {
-				gc_from = gc_bound + 1
-			}
-			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				gc_off := i_2
-				if gc_from >= 0 && gc_to <= len(shadow) && gc_off >= 0 && gc_off < len(shadow) {
-					gc_at := shadow[:gc_to]
-					gc_at2 := shadow[gc_off:][:1]
-					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						var j int
-						_ = j
-
-//line rodinia_lud.go:32
-						{
-							for j = 0; j < i_2; j++ {
-								gc_at[gc_tx][i_2] -= gc_at[gc_tx][j] * shadow[j][i_2]
-							}
-							gc_at[gc_tx][i_2] /= gc_at2[0][i_2]
-						}
-					}
-				} else {
-					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						var j int
-						_ = j
-
-//line rodinia_lud.go:32
-						{
-							for j = 0; j < i_2; j++ {
-								shadow[gc_tx][i_2] -= shadow[gc_tx][j] * shadow[j][i_2]
-							}
-							shadow[gc_tx][i_2] /= shadow[i_2][i_2]
-						}
-					}
+		compiled.OutOfLine(func() {
+			shadow := shadow[:16]
+			_ = shadow
+			{
+				gc_from, gc_to := 0, gc_bdx
+				if gc_bound := i_2; gc_bound >= gc_to {
+					gc_from = gc_to
+				} else if gc_bound >= gc_from {
+					gc_from = gc_bound + 1
 				}
-			}
-		}
-		{
-			gc_from, gc_to := 0, gc_bdx
-			if gc_bound := i_2; gc_bound >= gc_to {
-				gc_from = gc_to
-			} else if gc_bound >= gc_from {
-				gc_from = gc_bound + 1
-			}
-			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				gc_row := i_2 + 1
-				if gc_from >= 0 && gc_row >= 0 && gc_row < len(shadow) && gc_to <= len(shadow[gc_row]) {
-					gc_at3 := shadow[gc_row][:gc_to]
-					gc_at4 := shadow[gc_row:][:1]
-					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						var j int
-						_ = j
+				for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+					gc_off := i_2
+					if gc_from >= 0 && gc_to <= len(shadow) && gc_off >= 0 && gc_off < len(shadow) {
+						gc_at := shadow[:gc_to]
+						gc_at2 := shadow[gc_off:][:1]
+						for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							var j int
+							_ = j
 
-//line rodinia_lud.go:40
-						{
-
-							for j = 0; j < i_2+1; j++ {
-								gc_at3[gc_tx] -= gc_at4[0][j] * shadow[j][gc_tx]
+//line rodinia_lud.go:32
+							{
+								for j = 0; j < i_2; j++ {
+									gc_at[gc_tx][i_2] -= gc_at[gc_tx][j] * shadow[j][i_2]
+								}
+								gc_at[gc_tx][i_2] /= gc_at2[0][i_2]
 							}
 						}
-					}
-				} else {
-					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						var j int
-						_ = j
+					} else {
+						for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							var j int
+							_ = j
 
-//line rodinia_lud.go:40
-						{
-
-							for j = 0; j < i_2+1; j++ {
-								shadow[i_2+1][gc_tx] -= shadow[i_2+1][j] * shadow[j][gc_tx]
+//line rodinia_lud.go:32
+							{
+								for j = 0; j < i_2; j++ {
+									shadow[gc_tx][i_2] -= shadow[gc_tx][j] * shadow[j][i_2]
+								}
+								shadow[gc_tx][i_2] /= shadow[i_2][i_2]
 							}
 						}
 					}
 				}
 			}
-		}
+		})
+		compiled.OutOfLine(func() {
+			shadow := shadow[:16]
+			_ = shadow
+			{
+				gc_from, gc_to := 0, gc_bdx
+				if gc_bound := i_2; gc_bound >= gc_to {
+					gc_from = gc_to
+				} else if gc_bound >= gc_from {
+					gc_from = gc_bound + 1
+				}
+				for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+					gc_row := i_2 + 1
+					if gc_from >= 0 && gc_row >= 0 && gc_row < len(shadow) && gc_to <= len(shadow[gc_row]) {
+						gc_at3 := shadow[gc_row][:gc_to]
+						gc_at4 := shadow[gc_row:][:1]
+						for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							var j int
+							_ = j
+
+//line rodinia_lud.go:40
+							{
+
+								for j = 0; j < i_2+1; j++ {
+									gc_at3[gc_tx] -= gc_at4[0][j] * shadow[j][gc_tx]
+								}
+							}
+						}
+					} else {
+						for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							var j int
+							_ = j
+
+//line rodinia_lud.go:40
+							{
+
+								for j = 0; j < i_2+1; j++ {
+									shadow[i_2+1][gc_tx] -= shadow[i_2+1][j] * shadow[j][gc_tx]
+								}
+							}
+						}
+					}
+				}
+			}
+		})
 	}
-	{
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-				var i int
-				_ = i
-				var arrayOffset int
-				_ = arrayOffset
+	compiled.OutOfLine(func() {
+		shadow := shadow[:16]
+		_ = shadow
+		{
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					var i int
+					_ = i
+					var arrayOffset int
+					_ = arrayOffset
 
 //line rodinia_lud.go:47
-				i = i_2
+					i = i_2
 
 //line rodinia_lud.go:47
-				_ = i
+					_ = i
 
 //line rodinia_lud.go:55
-				arrayOffset = (offset+1)*matrixDim + offset
+					arrayOffset = (offset+1)*matrixDim + offset
 
 //line rodinia_lud.go:56
-				var i_3 int = 1
+					var i_3 int = 1
 
 //line rodinia_lud.go:56
-				for ; i_3 < ludBlockSize; i_3++ {
-					m[arrayOffset+gc_tx] = shadow[i_3][gc_tx]
-					arrayOffset += matrixDim
+					for ; i_3 < ludBlockSize; i_3++ {
+						m[arrayOffset+gc_tx] = shadow[i_3][gc_tx]
+						arrayOffset += matrixDim
+					}
+
+//line rodinia_lud.go:59
+					i = i_3
+
+//line rodinia_lud.go:59
+					_ = i
+					_ = i_3
 				}
-
-//line rodinia_lud.go:59
-				i = i_3
-
-//line rodinia_lud.go:59
-				_ = i
-				_ = i_3
 			}
 		}
-	}
+	})
 }
 
 // LudPerimeterKernel is lud_perimeter of lud_kernel.cu: block b updates
@@ -234,120 +250,142 @@ func gc_body_ludPerimeter(gc_b *compiled.Block, m []float32, matrixDim, offset i
 
 //line rodinia_lud.go:71
 	periCol := gocuda.Shared[[ludBlockSize]float32](t, ludBlockSize)[:ludBlockSize]
-	{
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
+	compiled.OutOfLine(func() {
+		dia := dia[:16]
+		_ = dia
+		periRow := periRow[:16]
+		_ = periRow
+		periCol := periCol[:16]
+		_ = periCol
+		{
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 
 //line rodinia_lud.go:73
-				var i, j, arrayOffset int
+					var i, j, arrayOffset int
 
 //line rodinia_lud.go:74
-				var idx int
+					var idx int
 
 //line rodinia_lud.go:76
-				if gc_tx < ludBlockSize {
-					idx = gc_tx
+					if gc_tx < ludBlockSize {
+						idx = gc_tx
 
-					arrayOffset = offset*matrixDim + offset
-					for i = 0; i < ludBlockSize/2; i++ {
-						dia[i][idx] = m[arrayOffset+idx]
-						arrayOffset += matrixDim
+						arrayOffset = offset*matrixDim + offset
+						for i = 0; i < ludBlockSize/2; i++ {
+							dia[i][idx] = m[arrayOffset+idx]
+							arrayOffset += matrixDim
+						}
+
+						arrayOffset = offset*matrixDim + offset
+						for i = 0; i < ludBlockSize; i++ {
+							periRow[i][idx] = m[arrayOffset+(gc_bx+1)*ludBlockSize+idx]
+							arrayOffset += matrixDim
+						}
+
+					} else {
+						idx = gc_tx - ludBlockSize
+
+						arrayOffset = (offset+ludBlockSize/2)*matrixDim + offset
+						for i = ludBlockSize / 2; i < ludBlockSize; i++ {
+							dia[i][idx] = m[arrayOffset+idx]
+							arrayOffset += matrixDim
+						}
+
+						arrayOffset = (offset+(gc_bx+1)*ludBlockSize)*matrixDim + offset
+						for i = 0; i < ludBlockSize; i++ {
+							periCol[i][idx] = m[arrayOffset+idx]
+							arrayOffset += matrixDim
+						}
+
 					}
-
-					arrayOffset = offset*matrixDim + offset
-					for i = 0; i < ludBlockSize; i++ {
-						periRow[i][idx] = m[arrayOffset+(gc_bx+1)*ludBlockSize+idx]
-						arrayOffset += matrixDim
-					}
-
-				} else {
-					idx = gc_tx - ludBlockSize
-
-					arrayOffset = (offset+ludBlockSize/2)*matrixDim + offset
-					for i = ludBlockSize / 2; i < ludBlockSize; i++ {
-						dia[i][idx] = m[arrayOffset+idx]
-						arrayOffset += matrixDim
-					}
-
-					arrayOffset = (offset+(gc_bx+1)*ludBlockSize)*matrixDim + offset
-					for i = 0; i < ludBlockSize; i++ {
-						periCol[i][idx] = m[arrayOffset+idx]
-						arrayOffset += matrixDim
-					}
-
+					_ = i
+					_ = j
+					_ = arrayOffset
+					_ = idx
 				}
-				_ = i
-				_ = j
-				_ = arrayOffset
-				_ = idx
 			}
 		}
-	}
-	{
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-				var i int
-				_ = i
-				var j int
-				_ = j
-				var idx int
-				_ = idx
+	})
+	compiled.OutOfLine(func() {
+		dia := dia[:16]
+		_ = dia
+		periRow := periRow[:16]
+		_ = periRow
+		periCol := periCol[:16]
+		_ = periCol
+		{
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					var i int
+					_ = i
+					var j int
+					_ = j
+					var idx int
+					_ = idx
 
 //line rodinia_lud.go:109
-				if gc_tx < ludBlockSize {
-					idx = gc_tx
-					for i = 1; i < ludBlockSize; i++ {
-						for j = 0; j < i; j++ {
-							periRow[i][idx] -= dia[i][j] * periRow[j][idx]
+					if gc_tx < ludBlockSize {
+						idx = gc_tx
+						for i = 1; i < ludBlockSize; i++ {
+							for j = 0; j < i; j++ {
+								periRow[i][idx] -= dia[i][j] * periRow[j][idx]
+							}
 						}
-					}
-				} else {
-					idx = gc_tx - ludBlockSize
-					for i = 0; i < ludBlockSize; i++ {
-						for j = 0; j < i; j++ {
-							periCol[idx][i] -= periCol[idx][j] * dia[j][i]
+					} else {
+						idx = gc_tx - ludBlockSize
+						for i = 0; i < ludBlockSize; i++ {
+							for j = 0; j < i; j++ {
+								periCol[idx][i] -= periCol[idx][j] * dia[j][i]
+							}
+							periCol[idx][i] /= dia[i][i]
 						}
-						periCol[idx][i] /= dia[i][i]
 					}
 				}
 			}
 		}
-	}
-	{
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-				var i int
-				_ = i
-				var arrayOffset int
-				_ = arrayOffset
-				var idx int
-				_ = idx
+	})
+	compiled.OutOfLine(func() {
+		periRow := periRow[:16]
+		_ = periRow
+		periCol := periCol[:16]
+		_ = periCol
+		{
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					var i int
+					_ = i
+					var arrayOffset int
+					_ = arrayOffset
+					var idx int
+					_ = idx
 
 //line rodinia_lud.go:128
-				if gc_tx < ludBlockSize {
-					idx = gc_tx
-					arrayOffset = (offset+1)*matrixDim + offset
-					for i = 1; i < ludBlockSize; i++ {
-						m[arrayOffset+(gc_bx+1)*ludBlockSize+idx] = periRow[i][idx]
-						arrayOffset += matrixDim
-					}
-				} else {
-					idx = gc_tx - ludBlockSize
-					arrayOffset = (offset+(gc_bx+1)*ludBlockSize)*matrixDim + offset
-					for i = 0; i < ludBlockSize; i++ {
-						m[arrayOffset+idx] = periCol[i][idx]
-						arrayOffset += matrixDim
+					if gc_tx < ludBlockSize {
+						idx = gc_tx
+						arrayOffset = (offset+1)*matrixDim + offset
+						for i = 1; i < ludBlockSize; i++ {
+							m[arrayOffset+(gc_bx+1)*ludBlockSize+idx] = periRow[i][idx]
+							arrayOffset += matrixDim
+						}
+					} else {
+						idx = gc_tx - ludBlockSize
+						arrayOffset = (offset+(gc_bx+1)*ludBlockSize)*matrixDim + offset
+						for i = 0; i < ludBlockSize; i++ {
+							m[arrayOffset+idx] = periCol[i][idx]
+							arrayOffset += matrixDim
+						}
 					}
 				}
 			}
 		}
-	}
+	})
 }
 
 // LudInternalKernel is lud_internal of lud_kernel.cu: each BLOCK_SIZE ×
@@ -442,174 +480,180 @@ func gc_body_ludInternal(gc_b *compiled.Block, m []float32, matrixDim, offset in
 			}
 		}
 	}
-	{
-		gc_ty := 0
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_off3 := gc_ty
-			gc_off4 := (globalRowID+gc_ty)*matrixDim + globalColID
-			if gc_off3 >= 0 && gc_off3 < len(periCol) && gc_off4 >= 0 && gc_off4 <= len(m) && gc_bdx <= len(m)-gc_off4 {
-				gc_at5 := periCol[gc_off3:][:1]
-				gc_at6 := m[gc_off4:][:gc_bdx]
-				gc_vstep := 0
+	compiled.OutOfLine(func() {
+		periRow := periRow[:16]
+		_ = periRow
+		periCol := periCol[:16]
+		_ = periCol
+		{
+			gc_ty := 0
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				gc_off3 := gc_ty
+				gc_off4 := (globalRowID+gc_ty)*matrixDim + globalColID
+				if gc_off3 >= 0 && gc_off3 < len(periCol) && gc_off4 >= 0 && gc_off4 <= len(m) && gc_bdx <= len(m)-gc_off4 {
+					gc_at5 := periCol[gc_off3:][:1]
+					gc_at6 := m[gc_off4:][:gc_bdx]
+					gc_vstep := 0
 //line rodinia_lud.go:166
-				gc_vb2 := lanes.BroadcastFloat32x8(0)
+					gc_vb2 := lanes.BroadcastFloat32x8(0)
 //line rodinia_lud.go:166
-				_ = gc_vb2
-			gc_steps2:
-				for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
-					gc_tx := gc_vstep
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					_ = gc_vb2
+				gc_steps2:
+					for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
+						gc_tx := gc_vstep
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line rodinia_lud.go:166
-					var i int
+						var i int
 //line rodinia_lud.go:166
-					_ = i
+						_ = i
 //line rodinia_lud.go:166
-					var sum lanes.Float32x8
+						var sum lanes.Float32x8
 //line rodinia_lud.go:166
-					_ = sum
+						_ = sum
 //line rodinia_lud.go:166
-					sum = gc_vb2
+						sum = gc_vb2
 //line rodinia_lud.go:167
-					var i_ int = 0
+						var i_ int = 0
 //line rodinia_lud.go:167
-					_ = i_
+						_ = i_
 //line rodinia_lud.go:167
-					for ; i_ < ludBlockSize; i_ = i_ + 1 {
+						for ; i_ < ludBlockSize; i_ = i_ + 1 {
 //line rodinia_lud.go:167
-						var gc_ld2 lanes.Float32x8
+							var gc_ld2 lanes.Float32x8
 //line rodinia_lud.go:167
-						if gc_tx >= 0 && gc_tx <= len(periRow[i_])-8 {
-							gc_ld2 = lanes.LoadFloat32x8Slice(periRow[i_][gc_tx:])
+							if gc_tx >= 0 && gc_tx <= len(periRow[i_])-8 {
+								gc_ld2 = lanes.LoadFloat32x8Slice(periRow[i_][gc_tx:])
 //line rodinia_lud.go:168
-						} else {
+							} else {
 //line rodinia_lud.go:168
-							break gc_steps2
+								break gc_steps2
 //line rodinia_lud.go:168
-						}
+							}
 //line rodinia_lud.go:168
-						sum = sum.Add(lanes.BroadcastFloat32x8(gc_at5[0][i_]).Mul(gc_ld2))
-//line rodinia_lud.go:168
-					}
-//line rodinia_lud.go:167
-					i = i_
-					lanes.LoadFloat32x8Slice(gc_at6[gc_tx:]).Sub(sum).StoreSlice(gc_at6[gc_tx:])
-				}
-				for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					var i int
-					_ = i
-					var sum float32
-					_ = sum
-
-//line rodinia_lud.go:166
-					sum = 0
-
-//line rodinia_lud.go:167
-					var i_ int = 0
-
-//line rodinia_lud.go:167
-					for ; i_ < ludBlockSize; i_++ {
-						sum += gc_at5[0][i_] * periRow[i_][gc_tx]
-					}
-
-//line rodinia_lud.go:169
-					i = i_
-
-//line rodinia_lud.go:169
-					_ = i
-
-//line rodinia_lud.go:170
-					gc_at6[gc_tx] -= sum
-					_ = i_
-				}
-			} else {
-				gc_vstep2 := 0
-//line rodinia_lud.go:166
-				gc_vb := lanes.BroadcastFloat32x8(0)
-//line rodinia_lud.go:166
-				_ = gc_vb
-			gc_steps:
-				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
-					gc_tx := gc_vstep2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line rodinia_lud.go:166
-					var i int
-//line rodinia_lud.go:166
-					_ = i
-//line rodinia_lud.go:166
-					var sum lanes.Float32x8
-//line rodinia_lud.go:166
-					_ = sum
-//line rodinia_lud.go:166
-					sum = gc_vb
-//line rodinia_lud.go:167
-					var i_ int = 0
-//line rodinia_lud.go:167
-					_ = i_
-//line rodinia_lud.go:167
-					if ((globalRowID+gc_ty)*matrixDim+globalColID+gc_tx) < 0 || ((globalRowID+gc_ty)*matrixDim+globalColID+gc_tx) > len(m)-8 {
-//line rodinia_lud.go:167
-						break
-//line rodinia_lud.go:167
-					}
-//line rodinia_lud.go:167
-					for ; i_ < ludBlockSize; i_ = i_ + 1 {
-//line rodinia_lud.go:167
-						var gc_ld lanes.Float32x8
-//line rodinia_lud.go:167
-						if gc_tx >= 0 && gc_tx <= len(periRow[i_])-8 {
-							gc_ld = lanes.LoadFloat32x8Slice(periRow[i_][gc_tx:])
-//line rodinia_lud.go:168
-						} else {
-//line rodinia_lud.go:168
-							break gc_steps
+							sum = sum.Add(lanes.BroadcastFloat32x8(gc_at5[0][i_]).Mul(gc_ld2))
 //line rodinia_lud.go:168
 						}
-//line rodinia_lud.go:168
-						sum = sum.Add(lanes.BroadcastFloat32x8(periCol[gc_ty][i_]).Mul(gc_ld))
-//line rodinia_lud.go:168
-					}
 //line rodinia_lud.go:167
-					i = i_
-					lanes.LoadFloat32x8Slice(m[(globalRowID+gc_ty)*matrixDim+globalColID+gc_tx:]).Sub(sum).StoreSlice(m[(globalRowID+gc_ty)*matrixDim+globalColID+gc_tx:])
-				}
-				for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					var i int
-					_ = i
-					var sum float32
-					_ = sum
+						i = i_
+						lanes.LoadFloat32x8Slice(gc_at6[gc_tx:]).Sub(sum).StoreSlice(gc_at6[gc_tx:])
+					}
+					for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						var i int
+						_ = i
+						var sum float32
+						_ = sum
 
 //line rodinia_lud.go:166
-					sum = 0
+						sum = 0
 
 //line rodinia_lud.go:167
-					var i_ int = 0
+						var i_ int = 0
 
 //line rodinia_lud.go:167
-					for ; i_ < ludBlockSize; i_++ {
-						sum += periCol[gc_ty][i_] * periRow[i_][gc_tx]
-					}
+						for ; i_ < ludBlockSize; i_++ {
+							sum += gc_at5[0][i_] * periRow[i_][gc_tx]
+						}
 
 //line rodinia_lud.go:169
-					i = i_
+						i = i_
 
 //line rodinia_lud.go:169
-					_ = i
+						_ = i
 
 //line rodinia_lud.go:170
-					m[(globalRowID+gc_ty)*matrixDim+globalColID+gc_tx] -= sum
-					_ = i_
+						gc_at6[gc_tx] -= sum
+						_ = i_
+					}
+				} else {
+					gc_vstep2 := 0
+//line rodinia_lud.go:166
+					gc_vb := lanes.BroadcastFloat32x8(0)
+//line rodinia_lud.go:166
+					_ = gc_vb
+				gc_steps:
+					for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+						gc_tx := gc_vstep2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line rodinia_lud.go:166
+						var i int
+//line rodinia_lud.go:166
+						_ = i
+//line rodinia_lud.go:166
+						var sum lanes.Float32x8
+//line rodinia_lud.go:166
+						_ = sum
+//line rodinia_lud.go:166
+						sum = gc_vb
+//line rodinia_lud.go:167
+						var i_ int = 0
+//line rodinia_lud.go:167
+						_ = i_
+//line rodinia_lud.go:167
+						if ((globalRowID+gc_ty)*matrixDim+globalColID+gc_tx) < 0 || ((globalRowID+gc_ty)*matrixDim+globalColID+gc_tx) > len(m)-8 {
+//line rodinia_lud.go:167
+							break
+//line rodinia_lud.go:167
+						}
+//line rodinia_lud.go:167
+						for ; i_ < ludBlockSize; i_ = i_ + 1 {
+//line rodinia_lud.go:167
+							var gc_ld lanes.Float32x8
+//line rodinia_lud.go:167
+							if gc_tx >= 0 && gc_tx <= len(periRow[i_])-8 {
+								gc_ld = lanes.LoadFloat32x8Slice(periRow[i_][gc_tx:])
+//line rodinia_lud.go:168
+							} else {
+//line rodinia_lud.go:168
+								break gc_steps
+//line rodinia_lud.go:168
+							}
+//line rodinia_lud.go:168
+							sum = sum.Add(lanes.BroadcastFloat32x8(periCol[gc_ty][i_]).Mul(gc_ld))
+//line rodinia_lud.go:168
+						}
+//line rodinia_lud.go:167
+						i = i_
+						lanes.LoadFloat32x8Slice(m[(globalRowID+gc_ty)*matrixDim+globalColID+gc_tx:]).Sub(sum).StoreSlice(m[(globalRowID+gc_ty)*matrixDim+globalColID+gc_tx:])
+					}
+					for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						var i int
+						_ = i
+						var sum float32
+						_ = sum
+
+//line rodinia_lud.go:166
+						sum = 0
+
+//line rodinia_lud.go:167
+						var i_ int = 0
+
+//line rodinia_lud.go:167
+						for ; i_ < ludBlockSize; i_++ {
+							sum += periCol[gc_ty][i_] * periRow[i_][gc_tx]
+						}
+
+//line rodinia_lud.go:169
+						i = i_
+
+//line rodinia_lud.go:169
+						_ = i
+
+//line rodinia_lud.go:170
+						m[(globalRowID+gc_ty)*matrixDim+globalColID+gc_tx] -= sum
+						_ = i_
+					}
 				}
-			}
-			gc_ty++
-			if gc_ty == gc_bdy {
-				gc_ty = 0
+				gc_ty++
+				if gc_ty == gc_bdy {
+					gc_ty = 0
+				}
 			}
 		}
-	}
+	})
 }

@@ -34,128 +34,132 @@ func gc_body_ludDiagonal(gc_b2 *compiled.Block, m []float32, matrixDim, offset i
 
 //line rodinia_lud.go:22
 	shadow := gocuda.Shared[[ludBlockSize]float32](t, ludBlockSize)[:ludBlockSize]
-	{
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_vstep := 0
-			if compiled.SIMD {
-				for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
-					gc_tx2 := gc_vstep
+	compiled.OutOfLine(func() {
+		shadow := shadow[:16]
+		_ = shadow
+		{
+			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+				gc_vstep := 0
+				if compiled.SIMD {
+					for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
+						gc_tx2 := gc_vstep
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line rodinia_lud.go:21
+						var i int
+//line rodinia_lud.go:21
+						_ = i
+//line rodinia_lud.go:21
+						var j int
+//line rodinia_lud.go:21
+						_ = j
+//line rodinia_lud.go:24
+						var arrayOffset int = offset*matrixDim + offset
+//line rodinia_lud.go:24
+						_ = arrayOffset
+//line rodinia_lud.go:25
+						var i_ int = 0
+//line rodinia_lud.go:25
+						_ = i_
+//line rodinia_lud.go:25
+						for ; i_ < ludBlockSize; i_ = i_ + 1 {
+//line rodinia_lud.go:25
+							var gc_ld archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line rodinia_lud.go:25
+							if (arrayOffset+
+								gc_tx2) >= 0 && (arrayOffset+gc_tx2) <= len(m)-8 {
+//line rodinia_lud.go:26
+								gc_ld = archsimd.LoadFloat32x8Slice(m[arrayOffset+gc_tx2:])
+//line rodinia_lud.go:26
+							} else {
+//line rodinia_lud.go:26
+								var gc_lanes [8]float32
+//line rodinia_lud.go:26
+								for gc_k := range 8 {
+//line rodinia_lud.go:26
+									if 0xff&(1<<gc_k) != 0 {
+//line rodinia_lud.go:26
+										gc_pos2.Thread = gc_rank2 + gc_k
+//line rodinia_lud.go:26
+										gc_lanes[gc_k] = m[(arrayOffset+gc_tx2)+gc_k]
+//line rodinia_lud.go:26
+									}
+//line rodinia_lud.go:26
+								}
+//line rodinia_lud.go:26
+								gc_pos2.Thread = gc_rank2
+//line rodinia_lud.go:26
+								gc_ld = archsimd.LoadFloat32x8(&gc_lanes)
+//line rodinia_lud.go:26
+							}
+//line rodinia_lud.go:26
+							if gc_tx2 >= 0 && gc_tx2 <= len(shadow[i_])-8 {
+//line rodinia_lud.go:26
+								gc_ld.StoreSlice(shadow[i_][gc_tx2:])
+//line rodinia_lud.go:26
+							} else {
+//line rodinia_lud.go:26
+								var gc_lanes2 [8]float32
+//line rodinia_lud.go:26
+								gc_ld.Store(&gc_lanes2)
+//line rodinia_lud.go:26
+								for gc_k2 := range 8 {
+//line rodinia_lud.go:26
+									if 0xff&(1<<gc_k2) != 0 {
+//line rodinia_lud.go:26
+										gc_pos2.Thread = gc_rank2 + gc_k2
+//line rodinia_lud.go:26
+										shadow[i_][gc_tx2+gc_k2] = gc_lanes2[gc_k2]
+//line rodinia_lud.go:26
+									}
+//line rodinia_lud.go:26
+								}
+//line rodinia_lud.go:26
+								gc_pos2.Thread = gc_rank2
+//line rodinia_lud.go:26
+							}
+//line rodinia_lud.go:26
+							arrayOffset = arrayOffset +
+								matrixDim
+//line rodinia_lud.go:27
+						}
+//line rodinia_lud.go:25
+						i = i_
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
+
 //line rodinia_lud.go:21
-					var i int
-//line rodinia_lud.go:21
-					_ = i
-//line rodinia_lud.go:21
-					var j int
-//line rodinia_lud.go:21
-					_ = j
+					var i, j int
+
 //line rodinia_lud.go:24
-					var arrayOffset int = offset*matrixDim + offset
-//line rodinia_lud.go:24
-					_ = arrayOffset
+					arrayOffset := offset*matrixDim + offset
+
 //line rodinia_lud.go:25
 					var i_ int = 0
+
 //line rodinia_lud.go:25
-					_ = i_
-//line rodinia_lud.go:25
-					for ; i_ < ludBlockSize; i_ = i_ + 1 {
-//line rodinia_lud.go:25
-						var gc_ld archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line rodinia_lud.go:25
-						if (arrayOffset+
-							gc_tx2) >= 0 && (arrayOffset+gc_tx2) <= len(m)-8 {
-//line rodinia_lud.go:26
-							gc_ld = archsimd.LoadFloat32x8Slice(m[arrayOffset+gc_tx2:])
-//line rodinia_lud.go:26
-						} else {
-//line rodinia_lud.go:26
-							var gc_lanes [8]float32
-//line rodinia_lud.go:26
-							for gc_k := range 8 {
-//line rodinia_lud.go:26
-								if 0xff&(1<<gc_k) != 0 {
-//line rodinia_lud.go:26
-									gc_pos2.Thread = gc_rank2 + gc_k
-//line rodinia_lud.go:26
-									gc_lanes[gc_k] = m[(arrayOffset+gc_tx2)+gc_k]
-//line rodinia_lud.go:26
-								}
-//line rodinia_lud.go:26
-							}
-//line rodinia_lud.go:26
-							gc_pos2.Thread = gc_rank2
-//line rodinia_lud.go:26
-							gc_ld = archsimd.LoadFloat32x8(&gc_lanes)
-//line rodinia_lud.go:26
-						}
-//line rodinia_lud.go:26
-						if gc_tx2 >= 0 && gc_tx2 <= len(shadow[i_])-8 {
-//line rodinia_lud.go:26
-							gc_ld.StoreSlice(shadow[i_][gc_tx2:])
-//line rodinia_lud.go:26
-						} else {
-//line rodinia_lud.go:26
-							var gc_lanes2 [8]float32
-//line rodinia_lud.go:26
-							gc_ld.Store(&gc_lanes2)
-//line rodinia_lud.go:26
-							for gc_k2 := range 8 {
-//line rodinia_lud.go:26
-								if 0xff&(1<<gc_k2) != 0 {
-//line rodinia_lud.go:26
-									gc_pos2.Thread = gc_rank2 + gc_k2
-//line rodinia_lud.go:26
-									shadow[i_][gc_tx2+gc_k2] = gc_lanes2[gc_k2]
-//line rodinia_lud.go:26
-								}
-//line rodinia_lud.go:26
-							}
-//line rodinia_lud.go:26
-							gc_pos2.Thread = gc_rank2
-//line rodinia_lud.go:26
-						}
-//line rodinia_lud.go:26
-						arrayOffset = arrayOffset +
-							matrixDim
-//line rodinia_lud.go:27
+					for ; i_ < ludBlockSize; i_++ {
+						shadow[i_][gc_tx2] = m[arrayOffset+gc_tx2]
+						arrayOffset += matrixDim
 					}
-//line rodinia_lud.go:25
+
+//line rodinia_lud.go:28
 					i = i_
-				}
-				archsimd.ClearAVXUpperBits()
-			}
-			for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
-
-//line rodinia_lud.go:21
-				var i, j int
-
-//line rodinia_lud.go:24
-				arrayOffset := offset*matrixDim + offset
-
-//line rodinia_lud.go:25
-				var i_ int = 0
-
-//line rodinia_lud.go:25
-				for ; i_ < ludBlockSize; i_++ {
-					shadow[i_][gc_tx2] = m[arrayOffset+gc_tx2]
-					arrayOffset += matrixDim
-				}
 
 //line rodinia_lud.go:28
-				i = i_
-
-//line rodinia_lud.go:28
-				_ = i
-				_ = i
-				_ = j
-				_ = arrayOffset
-				_ = i_
+					_ = i
+					_ = i
+					_ = j
+					_ = arrayOffset
+					_ = i_
+				}
 			}
 		}
-	}
+	})
 
 //line rodinia_lud.go:30
 	var i_2 int = 0
@@ -163,333 +167,345 @@ func gc_body_ludDiagonal(gc_b2 *compiled.Block, m []float32, matrixDim, offset i
 //line rodinia_lud.go:30
 	for ; i_2 < ludBlockSize-1; i_2++ {
 		archsimd.ClearAVXUpperBits()
-		{
-			gc_from2, gc_to2 := 0, gc_bdx2
-			if gc_bound2 := i_2; gc_bound2 >= gc_to2 {
-				gc_from2 = gc_to2
-			} else if gc_bound2 >= gc_from2 {
-				gc_from2 = gc_bound2 + 1
-			}
-			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_off2 := i_2
-				if gc_from2 >= 0 && gc_to2 <= len(shadow) && gc_off2 >= 0 && gc_off2 < len(shadow) {
-					gc_at5 := shadow[:gc_to2]
-					gc_at6 := shadow[gc_off2:][:1]
-					for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-						var j int
-						_ = j
-
-//line rodinia_lud.go:32
-						{
-							for j = 0; j < i_2; j++ {
-								gc_at5[gc_tx2][i_2] -= gc_at5[gc_tx2][j] * shadow[j][i_2]
-							}
-							gc_at5[gc_tx2][i_2] /= gc_at6[0][i_2]
-						}
-					}
-				} else {
-					for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-						var j int
-						_ = j
-
-//line rodinia_lud.go:32
-						{
-							for j = 0; j < i_2; j++ {
-								shadow[gc_tx2][i_2] -= shadow[gc_tx2][j] * shadow[j][i_2]
-							}
-							shadow[gc_tx2][i_2] /= shadow[i_2][i_2]
-						}
-					}
+		compiled.OutOfLine(func() {
+			shadow := shadow[:16]
+			_ = shadow
+			{
+				gc_from2, gc_to2 := 0, gc_bdx2
+				if gc_bound2 := i_2; gc_bound2 >= gc_to2 {
+					gc_from2 = gc_to2
+				} else if gc_bound2 >= gc_from2 {
+					gc_from2 = gc_bound2 + 1
 				}
-			}
-		}
-		{
-			gc_from2, gc_to2 := 0, gc_bdx2
-			if gc_bound2 := i_2; gc_bound2 >= gc_to2 {
-				gc_from2 = gc_to2
-			} else if gc_bound2 >= gc_from2 {
-				gc_from2 = gc_bound2 + 1
-			}
-			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_row2 := i_2 + 1
-				if gc_from2 >= 0 && gc_row2 >= 0 && gc_row2 < len(shadow) && gc_to2 <= len(shadow[gc_row2]) {
-					gc_at7 := shadow[gc_row2][:gc_to2]
-					gc_at8 := shadow[gc_row2:][:1]
-					gc_vstep2 := gc_from2
-					if compiled.SIMD {
-//line rodinia_lud.go:40
-						gc_Lane0Mask324 := compiled.Lane0Mask32()
-//line rodinia_lud.go:40
-						_ = gc_Lane0Mask324
-						for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
-							gc_tx2 := gc_vstep2
+				for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+					gc_off2 := i_2
+					if gc_from2 >= 0 && gc_to2 <= len(shadow) && gc_off2 >= 0 && gc_off2 < len(shadow) {
+						gc_at5 := shadow[:gc_to2]
+						gc_at6 := shadow[gc_off2:][:1]
+						for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
-//line rodinia_lud.go:40
 							var j int
-//line rodinia_lud.go:40
 							_ = j
-//line rodinia_lud.go:40
+
+//line rodinia_lud.go:32
 							{
-
-								for j = 0; j < i_2+1; j = j + 1 {
-//line rodinia_lud.go:42
-									var gc_ld3 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line rodinia_lud.go:42
-									if gc_tx2 >= 0 && gc_tx2 <= len(shadow[j])-8 {
-										gc_ld3 = archsimd.LoadFloat32x8Slice(shadow[j][gc_tx2:])
-//line rodinia_lud.go:43
-									} else {
-//line rodinia_lud.go:43
-										var gc_lanes4 [8]float32
-//line rodinia_lud.go:43
-										for gc_k4 := range 8 {
-//line rodinia_lud.go:43
-											if 0xff&(1<<gc_k4) != 0 {
-//line rodinia_lud.go:43
-												gc_pos2.Thread = gc_rank2 + gc_k4
-//line rodinia_lud.go:43
-												gc_lanes4[gc_k4] = shadow[j][gc_tx2+gc_k4]
-//line rodinia_lud.go:43
-											}
-//line rodinia_lud.go:43
-										}
-//line rodinia_lud.go:43
-										gc_pos2.Thread = gc_rank2
-//line rodinia_lud.go:43
-										gc_ld3 = archsimd.LoadFloat32x8(&gc_lanes4)
-//line rodinia_lud.go:43
-									}
-//line rodinia_lud.go:43
-									archsimd.LoadFloat32x8Slice(gc_at7[gc_tx2:]).Sub(compiled.BroadcastFloat32x8At(&gc_at8[0][j], gc_Lane0Mask324).Mul(gc_ld3)).StoreSlice(gc_at7[gc_tx2:])
-//line rodinia_lud.go:43
+								for j = 0; j < i_2; j++ {
+									gc_at5[gc_tx2][i_2] -= gc_at5[gc_tx2][j] * shadow[j][i_2]
 								}
-//line rodinia_lud.go:43
+								gc_at5[gc_tx2][i_2] /= gc_at6[0][i_2]
 							}
 						}
-						archsimd.ClearAVXUpperBits()
-					}
-					for gc_tx2 := gc_vstep2; gc_tx2 < gc_to2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-						var j int
-						_ = j
-
-//line rodinia_lud.go:40
-						{
-
-							for j = 0; j < i_2+1; j++ {
-								gc_at7[gc_tx2] -= gc_at8[0][j] * shadow[j][gc_tx2]
-							}
-						}
-					}
-				} else {
-					gc_vstep3 := gc_from2
-					if compiled.SIMD {
-//line rodinia_lud.go:40
-						gc_Lane0Mask322 := compiled.Lane0Mask32()
-//line rodinia_lud.go:40
-						_ = gc_Lane0Mask322
-						for ; gc_vstep3+7 < gc_to2; gc_vstep3 += 8 {
-							gc_tx2 := gc_vstep3
+					} else {
+						for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
-//line rodinia_lud.go:40
 							var j int
-//line rodinia_lud.go:40
 							_ = j
-//line rodinia_lud.go:40
+
+//line rodinia_lud.go:32
 							{
-
-								if gc_tx2 < 0 || gc_tx2 > len(shadow[i_2+1])-8 {
-//line rodinia_lud.go:42
-									break
-//line rodinia_lud.go:42
+								for j = 0; j < i_2; j++ {
+									shadow[gc_tx2][i_2] -= shadow[gc_tx2][j] * shadow[j][i_2]
 								}
-//line rodinia_lud.go:42
-								for j = 0; j < i_2+1; j = j + 1 {
-//line rodinia_lud.go:42
-									var gc_ld2 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line rodinia_lud.go:42
-									if gc_tx2 >= 0 && gc_tx2 <= len(shadow[j])-8 {
-										gc_ld2 = archsimd.LoadFloat32x8Slice(shadow[j][gc_tx2:])
-//line rodinia_lud.go:43
-									} else {
-//line rodinia_lud.go:43
-										var gc_lanes3 [8]float32
-//line rodinia_lud.go:43
-										for gc_k3 := range 8 {
-//line rodinia_lud.go:43
-											if 0xff&(1<<gc_k3) != 0 {
-//line rodinia_lud.go:43
-												gc_pos2.Thread = gc_rank2 + gc_k3
-//line rodinia_lud.go:43
-												gc_lanes3[gc_k3] = shadow[j][gc_tx2+gc_k3]
-//line rodinia_lud.go:43
-											}
-//line rodinia_lud.go:43
-										}
-//line rodinia_lud.go:43
-										gc_pos2.Thread = gc_rank2
-//line rodinia_lud.go:43
-										gc_ld2 = archsimd.LoadFloat32x8(&gc_lanes3)
-//line rodinia_lud.go:43
-									}
-//line rodinia_lud.go:43
-									archsimd.LoadFloat32x8Slice(shadow[i_2+1][gc_tx2:]).Sub(compiled.BroadcastFloat32x8At(&shadow[i_2+1][j], gc_Lane0Mask322).Mul(gc_ld2)).StoreSlice(shadow[i_2+1][gc_tx2:])
-//line rodinia_lud.go:43
-								}
-//line rodinia_lud.go:43
-							}
-						}
-						archsimd.ClearAVXUpperBits()
-					}
-					for gc_tx2 := gc_vstep3; gc_tx2 < gc_to2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-						var j int
-						_ = j
-
-//line rodinia_lud.go:40
-						{
-
-							for j = 0; j < i_2+1; j++ {
-								shadow[i_2+1][gc_tx2] -= shadow[i_2+1][j] * shadow[j][gc_tx2]
+								shadow[gc_tx2][i_2] /= shadow[i_2][i_2]
 							}
 						}
 					}
 				}
 			}
-		}
+		})
+		compiled.OutOfLine(func() {
+			shadow := shadow[:16]
+			_ = shadow
+			{
+				gc_from2, gc_to2 := 0, gc_bdx2
+				if gc_bound2 := i_2; gc_bound2 >= gc_to2 {
+					gc_from2 = gc_to2
+				} else if gc_bound2 >= gc_from2 {
+					gc_from2 = gc_bound2 + 1
+				}
+				for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+					gc_row2 := i_2 + 1
+					if gc_from2 >= 0 && gc_row2 >= 0 && gc_row2 < len(shadow) && gc_to2 <= len(shadow[gc_row2]) {
+						gc_at7 := shadow[gc_row2][:gc_to2]
+						gc_at8 := shadow[gc_row2:][:1]
+						gc_vstep2 := gc_from2
+						if compiled.SIMD {
+//line rodinia_lud.go:40
+							gc_Lane0Mask324 := compiled.Lane0Mask32()
+//line rodinia_lud.go:40
+							_ = gc_Lane0Mask324
+							for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
+								gc_tx2 := gc_vstep2
+								gc_rank2 := gc_base2 + gc_tx2
+								gc_pos2.Thread = gc_rank2
+//line rodinia_lud.go:40
+								var j int
+//line rodinia_lud.go:40
+								_ = j
+//line rodinia_lud.go:40
+								{
+
+									for j = 0; j < i_2+1; j = j + 1 {
+//line rodinia_lud.go:42
+										var gc_ld3 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line rodinia_lud.go:42
+										if gc_tx2 >= 0 && gc_tx2 <= len(shadow[j])-8 {
+											gc_ld3 = archsimd.LoadFloat32x8Slice(shadow[j][gc_tx2:])
+//line rodinia_lud.go:43
+										} else {
+//line rodinia_lud.go:43
+											var gc_lanes4 [8]float32
+//line rodinia_lud.go:43
+											for gc_k4 := range 8 {
+//line rodinia_lud.go:43
+												if 0xff&(1<<gc_k4) != 0 {
+//line rodinia_lud.go:43
+													gc_pos2.Thread = gc_rank2 + gc_k4
+//line rodinia_lud.go:43
+													gc_lanes4[gc_k4] = shadow[j][gc_tx2+gc_k4]
+//line rodinia_lud.go:43
+												}
+//line rodinia_lud.go:43
+											}
+//line rodinia_lud.go:43
+											gc_pos2.Thread = gc_rank2
+//line rodinia_lud.go:43
+											gc_ld3 = archsimd.LoadFloat32x8(&gc_lanes4)
+//line rodinia_lud.go:43
+										}
+//line rodinia_lud.go:43
+										archsimd.LoadFloat32x8Slice(gc_at7[gc_tx2:]).Sub(compiled.BroadcastFloat32x8At(&gc_at8[0][j], gc_Lane0Mask324).Mul(gc_ld3)).StoreSlice(gc_at7[gc_tx2:])
+//line rodinia_lud.go:43
+									}
+//line rodinia_lud.go:43
+								}
+							}
+							archsimd.ClearAVXUpperBits()
+						}
+						for gc_tx2 := gc_vstep2; gc_tx2 < gc_to2; gc_tx2++ {
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+							var j int
+							_ = j
+
+//line rodinia_lud.go:40
+							{
+
+								for j = 0; j < i_2+1; j++ {
+									gc_at7[gc_tx2] -= gc_at8[0][j] * shadow[j][gc_tx2]
+								}
+							}
+						}
+					} else {
+						gc_vstep3 := gc_from2
+						if compiled.SIMD {
+//line rodinia_lud.go:40
+							gc_Lane0Mask322 := compiled.Lane0Mask32()
+//line rodinia_lud.go:40
+							_ = gc_Lane0Mask322
+							for ; gc_vstep3+7 < gc_to2; gc_vstep3 += 8 {
+								gc_tx2 := gc_vstep3
+								gc_rank2 := gc_base2 + gc_tx2
+								gc_pos2.Thread = gc_rank2
+//line rodinia_lud.go:40
+								var j int
+//line rodinia_lud.go:40
+								_ = j
+//line rodinia_lud.go:40
+								{
+
+									if gc_tx2 < 0 || gc_tx2 > len(shadow[i_2+1])-8 {
+//line rodinia_lud.go:42
+										break
+//line rodinia_lud.go:42
+									}
+//line rodinia_lud.go:42
+									for j = 0; j < i_2+1; j = j + 1 {
+//line rodinia_lud.go:42
+										var gc_ld2 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line rodinia_lud.go:42
+										if gc_tx2 >= 0 && gc_tx2 <= len(shadow[j])-8 {
+											gc_ld2 = archsimd.LoadFloat32x8Slice(shadow[j][gc_tx2:])
+//line rodinia_lud.go:43
+										} else {
+//line rodinia_lud.go:43
+											var gc_lanes3 [8]float32
+//line rodinia_lud.go:43
+											for gc_k3 := range 8 {
+//line rodinia_lud.go:43
+												if 0xff&(1<<gc_k3) != 0 {
+//line rodinia_lud.go:43
+													gc_pos2.Thread = gc_rank2 + gc_k3
+//line rodinia_lud.go:43
+													gc_lanes3[gc_k3] = shadow[j][gc_tx2+gc_k3]
+//line rodinia_lud.go:43
+												}
+//line rodinia_lud.go:43
+											}
+//line rodinia_lud.go:43
+											gc_pos2.Thread = gc_rank2
+//line rodinia_lud.go:43
+											gc_ld2 = archsimd.LoadFloat32x8(&gc_lanes3)
+//line rodinia_lud.go:43
+										}
+//line rodinia_lud.go:43
+										archsimd.LoadFloat32x8Slice(shadow[i_2+1][gc_tx2:]).Sub(compiled.BroadcastFloat32x8At(&shadow[i_2+1][j], gc_Lane0Mask322).Mul(gc_ld2)).StoreSlice(shadow[i_2+1][gc_tx2:])
+//line rodinia_lud.go:43
+									}
+//line rodinia_lud.go:43
+								}
+							}
+							archsimd.ClearAVXUpperBits()
+						}
+						for gc_tx2 := gc_vstep3; gc_tx2 < gc_to2; gc_tx2++ {
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+							var j int
+							_ = j
+
+//line rodinia_lud.go:40
+							{
+
+								for j = 0; j < i_2+1; j++ {
+									shadow[i_2+1][gc_tx2] -= shadow[i_2+1][j] * shadow[j][gc_tx2]
+								}
+							}
+						}
+					}
+				}
+			}
+		})
 	}
-	{
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_vstep4 := 0
-			if compiled.SIMD {
-				for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
-					gc_tx2 := gc_vstep4
+	compiled.OutOfLine(func() {
+		shadow := shadow[:16]
+		_ = shadow
+		{
+			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+				gc_vstep4 := 0
+				if compiled.SIMD {
+					for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
+						gc_tx2 := gc_vstep4
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line rodinia_lud.go:47
+						var i int
+//line rodinia_lud.go:47
+						_ = i
+//line rodinia_lud.go:47
+						var arrayOffset int
+//line rodinia_lud.go:47
+						_ = arrayOffset
+//line rodinia_lud.go:47
+						i = i_2
+//line rodinia_lud.go:55
+						arrayOffset = (offset+1)*matrixDim + offset
+//line rodinia_lud.go:56
+						var i_3 int = 1
+//line rodinia_lud.go:56
+						_ = i_3
+//line rodinia_lud.go:56
+						for ; i_3 < ludBlockSize; i_3 = i_3 + 1 {
+//line rodinia_lud.go:56
+							var gc_ld4 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line rodinia_lud.go:56
+							if gc_tx2 >= 0 && gc_tx2 <= len(shadow[i_3])-8 {
+								gc_ld4 = archsimd.LoadFloat32x8Slice(shadow[i_3][gc_tx2:])
+//line rodinia_lud.go:57
+							} else {
+//line rodinia_lud.go:57
+								var gc_lanes5 [8]float32
+//line rodinia_lud.go:57
+								for gc_k5 := range 8 {
+//line rodinia_lud.go:57
+									if 0xff&(1<<gc_k5) != 0 {
+//line rodinia_lud.go:57
+										gc_pos2.Thread = gc_rank2 + gc_k5
+//line rodinia_lud.go:57
+										gc_lanes5[gc_k5] = shadow[i_3][gc_tx2+gc_k5]
+//line rodinia_lud.go:57
+									}
+//line rodinia_lud.go:57
+								}
+//line rodinia_lud.go:57
+								gc_pos2.Thread = gc_rank2
+//line rodinia_lud.go:57
+								gc_ld4 = archsimd.LoadFloat32x8(&gc_lanes5)
+//line rodinia_lud.go:57
+							}
+//line rodinia_lud.go:57
+							if (arrayOffset+gc_tx2) >= 0 && (arrayOffset+gc_tx2) <= len(m)-8 {
+//line rodinia_lud.go:57
+								gc_ld4.StoreSlice(m[arrayOffset+gc_tx2:])
+//line rodinia_lud.go:57
+							} else {
+//line rodinia_lud.go:57
+								var gc_lanes6 [8]float32
+//line rodinia_lud.go:57
+								gc_ld4.Store(&gc_lanes6)
+//line rodinia_lud.go:57
+								for gc_k6 := range 8 {
+//line rodinia_lud.go:57
+									if 0xff&(1<<gc_k6) != 0 {
+//line rodinia_lud.go:57
+										gc_pos2.Thread = gc_rank2 + gc_k6
+//line rodinia_lud.go:57
+										m[(arrayOffset+gc_tx2)+gc_k6] = gc_lanes6[gc_k6]
+//line rodinia_lud.go:57
+									}
+//line rodinia_lud.go:57
+								}
+//line rodinia_lud.go:57
+								gc_pos2.Thread = gc_rank2
+//line rodinia_lud.go:57
+							}
+//line rodinia_lud.go:57
+							arrayOffset = arrayOffset +
+								matrixDim
+//line rodinia_lud.go:58
+						}
+//line rodinia_lud.go:56
+						i = i_3
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				for gc_tx2 := gc_vstep4; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-//line rodinia_lud.go:47
 					var i int
-//line rodinia_lud.go:47
 					_ = i
-//line rodinia_lud.go:47
 					var arrayOffset int
-//line rodinia_lud.go:47
 					_ = arrayOffset
+
 //line rodinia_lud.go:47
 					i = i_2
+
+//line rodinia_lud.go:47
+					_ = i
+
 //line rodinia_lud.go:55
 					arrayOffset = (offset+1)*matrixDim + offset
+
 //line rodinia_lud.go:56
 					var i_3 int = 1
+
 //line rodinia_lud.go:56
-					_ = i_3
-//line rodinia_lud.go:56
-					for ; i_3 < ludBlockSize; i_3 = i_3 + 1 {
-//line rodinia_lud.go:56
-						var gc_ld4 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line rodinia_lud.go:56
-						if gc_tx2 >= 0 && gc_tx2 <= len(shadow[i_3])-8 {
-							gc_ld4 = archsimd.LoadFloat32x8Slice(shadow[i_3][gc_tx2:])
-//line rodinia_lud.go:57
-						} else {
-//line rodinia_lud.go:57
-							var gc_lanes5 [8]float32
-//line rodinia_lud.go:57
-							for gc_k5 := range 8 {
-//line rodinia_lud.go:57
-								if 0xff&(1<<gc_k5) != 0 {
-//line rodinia_lud.go:57
-									gc_pos2.Thread = gc_rank2 + gc_k5
-//line rodinia_lud.go:57
-									gc_lanes5[gc_k5] = shadow[i_3][gc_tx2+gc_k5]
-//line rodinia_lud.go:57
-								}
-//line rodinia_lud.go:57
-							}
-//line rodinia_lud.go:57
-							gc_pos2.Thread = gc_rank2
-//line rodinia_lud.go:57
-							gc_ld4 = archsimd.LoadFloat32x8(&gc_lanes5)
-//line rodinia_lud.go:57
-						}
-//line rodinia_lud.go:57
-						if (arrayOffset+gc_tx2) >= 0 && (arrayOffset+gc_tx2) <= len(m)-8 {
-//line rodinia_lud.go:57
-							gc_ld4.StoreSlice(m[arrayOffset+gc_tx2:])
-//line rodinia_lud.go:57
-						} else {
-//line rodinia_lud.go:57
-							var gc_lanes6 [8]float32
-//line rodinia_lud.go:57
-							gc_ld4.Store(&gc_lanes6)
-//line rodinia_lud.go:57
-							for gc_k6 := range 8 {
-//line rodinia_lud.go:57
-								if 0xff&(1<<gc_k6) != 0 {
-//line rodinia_lud.go:57
-									gc_pos2.Thread = gc_rank2 + gc_k6
-//line rodinia_lud.go:57
-									m[(arrayOffset+gc_tx2)+gc_k6] = gc_lanes6[gc_k6]
-//line rodinia_lud.go:57
-								}
-//line rodinia_lud.go:57
-							}
-//line rodinia_lud.go:57
-							gc_pos2.Thread = gc_rank2
-//line rodinia_lud.go:57
-						}
-//line rodinia_lud.go:57
-						arrayOffset = arrayOffset +
-							matrixDim
-//line rodinia_lud.go:58
+					for ; i_3 < ludBlockSize; i_3++ {
+						m[arrayOffset+gc_tx2] = shadow[i_3][gc_tx2]
+						arrayOffset += matrixDim
 					}
-//line rodinia_lud.go:56
+
+//line rodinia_lud.go:59
 					i = i_3
-				}
-				archsimd.ClearAVXUpperBits()
-			}
-			for gc_tx2 := gc_vstep4; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
-				var i int
-				_ = i
-				var arrayOffset int
-				_ = arrayOffset
-
-//line rodinia_lud.go:47
-				i = i_2
-
-//line rodinia_lud.go:47
-				_ = i
-
-//line rodinia_lud.go:55
-				arrayOffset = (offset+1)*matrixDim + offset
-
-//line rodinia_lud.go:56
-				var i_3 int = 1
-
-//line rodinia_lud.go:56
-				for ; i_3 < ludBlockSize; i_3++ {
-					m[arrayOffset+gc_tx2] = shadow[i_3][gc_tx2]
-					arrayOffset += matrixDim
-				}
 
 //line rodinia_lud.go:59
-				i = i_3
-
-//line rodinia_lud.go:59
-				_ = i
-				_ = i_3
+					_ = i
+					_ = i_3
+				}
 			}
 		}
-	}
+	})
 }
 
 // LudPerimeterKernel is lud_perimeter of lud_kernel.cu: block b updates
@@ -525,120 +541,142 @@ func gc_body_ludPerimeter(gc_b2 *compiled.Block, m []float32, matrixDim, offset 
 
 //line rodinia_lud.go:71
 	periCol := gocuda.Shared[[ludBlockSize]float32](t, ludBlockSize)[:ludBlockSize]
-	{
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+	compiled.OutOfLine(func() {
+		dia := dia[:16]
+		_ = dia
+		periRow := periRow[:16]
+		_ = periRow
+		periCol := periCol[:16]
+		_ = periCol
+		{
+			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
 
 //line rodinia_lud.go:73
-				var i, j, arrayOffset int
+					var i, j, arrayOffset int
 
 //line rodinia_lud.go:74
-				var idx int
+					var idx int
 
 //line rodinia_lud.go:76
-				if gc_tx2 < ludBlockSize {
-					idx = gc_tx2
+					if gc_tx2 < ludBlockSize {
+						idx = gc_tx2
 
-					arrayOffset = offset*matrixDim + offset
-					for i = 0; i < ludBlockSize/2; i++ {
-						dia[i][idx] = m[arrayOffset+idx]
-						arrayOffset += matrixDim
+						arrayOffset = offset*matrixDim + offset
+						for i = 0; i < ludBlockSize/2; i++ {
+							dia[i][idx] = m[arrayOffset+idx]
+							arrayOffset += matrixDim
+						}
+
+						arrayOffset = offset*matrixDim + offset
+						for i = 0; i < ludBlockSize; i++ {
+							periRow[i][idx] = m[arrayOffset+(gc_bx2+1)*ludBlockSize+idx]
+							arrayOffset += matrixDim
+						}
+
+					} else {
+						idx = gc_tx2 - ludBlockSize
+
+						arrayOffset = (offset+ludBlockSize/2)*matrixDim + offset
+						for i = ludBlockSize / 2; i < ludBlockSize; i++ {
+							dia[i][idx] = m[arrayOffset+idx]
+							arrayOffset += matrixDim
+						}
+
+						arrayOffset = (offset+(gc_bx2+1)*ludBlockSize)*matrixDim + offset
+						for i = 0; i < ludBlockSize; i++ {
+							periCol[i][idx] = m[arrayOffset+idx]
+							arrayOffset += matrixDim
+						}
+
 					}
-
-					arrayOffset = offset*matrixDim + offset
-					for i = 0; i < ludBlockSize; i++ {
-						periRow[i][idx] = m[arrayOffset+(gc_bx2+1)*ludBlockSize+idx]
-						arrayOffset += matrixDim
-					}
-
-				} else {
-					idx = gc_tx2 - ludBlockSize
-
-					arrayOffset = (offset+ludBlockSize/2)*matrixDim + offset
-					for i = ludBlockSize / 2; i < ludBlockSize; i++ {
-						dia[i][idx] = m[arrayOffset+idx]
-						arrayOffset += matrixDim
-					}
-
-					arrayOffset = (offset+(gc_bx2+1)*ludBlockSize)*matrixDim + offset
-					for i = 0; i < ludBlockSize; i++ {
-						periCol[i][idx] = m[arrayOffset+idx]
-						arrayOffset += matrixDim
-					}
-
+					_ = i
+					_ = j
+					_ = arrayOffset
+					_ = idx
 				}
-				_ = i
-				_ = j
-				_ = arrayOffset
-				_ = idx
 			}
 		}
-	}
-	{
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
-				var i int
-				_ = i
-				var j int
-				_ = j
-				var idx int
-				_ = idx
+	})
+	compiled.OutOfLine(func() {
+		dia := dia[:16]
+		_ = dia
+		periRow := periRow[:16]
+		_ = periRow
+		periCol := periCol[:16]
+		_ = periCol
+		{
+			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+					var i int
+					_ = i
+					var j int
+					_ = j
+					var idx int
+					_ = idx
 
 //line rodinia_lud.go:109
-				if gc_tx2 < ludBlockSize {
-					idx = gc_tx2
-					for i = 1; i < ludBlockSize; i++ {
-						for j = 0; j < i; j++ {
-							periRow[i][idx] -= dia[i][j] * periRow[j][idx]
+					if gc_tx2 < ludBlockSize {
+						idx = gc_tx2
+						for i = 1; i < ludBlockSize; i++ {
+							for j = 0; j < i; j++ {
+								periRow[i][idx] -= dia[i][j] * periRow[j][idx]
+							}
 						}
-					}
-				} else {
-					idx = gc_tx2 - ludBlockSize
-					for i = 0; i < ludBlockSize; i++ {
-						for j = 0; j < i; j++ {
-							periCol[idx][i] -= periCol[idx][j] * dia[j][i]
+					} else {
+						idx = gc_tx2 - ludBlockSize
+						for i = 0; i < ludBlockSize; i++ {
+							for j = 0; j < i; j++ {
+								periCol[idx][i] -= periCol[idx][j] * dia[j][i]
+							}
+							periCol[idx][i] /= dia[i][i]
 						}
-						periCol[idx][i] /= dia[i][i]
 					}
 				}
 			}
 		}
-	}
-	{
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
-				var i int
-				_ = i
-				var arrayOffset int
-				_ = arrayOffset
-				var idx int
-				_ = idx
+	})
+	compiled.OutOfLine(func() {
+		periRow := periRow[:16]
+		_ = periRow
+		periCol := periCol[:16]
+		_ = periCol
+		{
+			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+					var i int
+					_ = i
+					var arrayOffset int
+					_ = arrayOffset
+					var idx int
+					_ = idx
 
 //line rodinia_lud.go:128
-				if gc_tx2 < ludBlockSize {
-					idx = gc_tx2
-					arrayOffset = (offset+1)*matrixDim + offset
-					for i = 1; i < ludBlockSize; i++ {
-						m[arrayOffset+(gc_bx2+1)*ludBlockSize+idx] = periRow[i][idx]
-						arrayOffset += matrixDim
-					}
-				} else {
-					idx = gc_tx2 - ludBlockSize
-					arrayOffset = (offset+(gc_bx2+1)*ludBlockSize)*matrixDim + offset
-					for i = 0; i < ludBlockSize; i++ {
-						m[arrayOffset+idx] = periCol[i][idx]
-						arrayOffset += matrixDim
+					if gc_tx2 < ludBlockSize {
+						idx = gc_tx2
+						arrayOffset = (offset+1)*matrixDim + offset
+						for i = 1; i < ludBlockSize; i++ {
+							m[arrayOffset+(gc_bx2+1)*ludBlockSize+idx] = periRow[i][idx]
+							arrayOffset += matrixDim
+						}
+					} else {
+						idx = gc_tx2 - ludBlockSize
+						arrayOffset = (offset+(gc_bx2+1)*ludBlockSize)*matrixDim + offset
+						for i = 0; i < ludBlockSize; i++ {
+							m[arrayOffset+idx] = periCol[i][idx]
+							arrayOffset += matrixDim
+						}
 					}
 				}
 			}
 		}
-	}
+	})
 }
 
 // LudInternalKernel is lud_internal of lud_kernel.cu: each BLOCK_SIZE ×
@@ -777,188 +815,194 @@ func gc_body_ludInternal(gc_b2 *compiled.Block, m []float32, matrixDim, offset i
 			}
 		}
 	}
-	{
-		gc_ty2 := 0
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off7 := gc_ty2
-			gc_off8 := (globalRowID+gc_ty2)*matrixDim + globalColID
-			if gc_off7 >= 0 && gc_off7 < len(periCol) && gc_off8 >= 0 && gc_off8 <= len(m) && gc_bdx2 <= len(m)-gc_off8 {
-				gc_at11 := periCol[gc_off7:][:1]
-				gc_at12 := m[gc_off8:][:gc_bdx2]
-				gc_vstep5 := 0
-				if compiled.SIMD {
+	compiled.OutOfLine(func() {
+		periRow := periRow[:16]
+		_ = periRow
+		periCol := periCol[:16]
+		_ = periCol
+		{
+			gc_ty2 := 0
+			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+				gc_off7 := gc_ty2
+				gc_off8 := (globalRowID+gc_ty2)*matrixDim + globalColID
+				if gc_off7 >= 0 && gc_off7 < len(periCol) && gc_off8 >= 0 && gc_off8 <= len(m) && gc_bdx2 <= len(m)-gc_off8 {
+					gc_at11 := periCol[gc_off7:][:1]
+					gc_at12 := m[gc_off8:][:gc_bdx2]
+					gc_vstep5 := 0
+					if compiled.SIMD {
 //line rodinia_lud.go:166
-					gc_vb6 := archsimd.BroadcastFloat32x8(0)
+						gc_vb6 := archsimd.BroadcastFloat32x8(0)
 //line rodinia_lud.go:166
-					_ = gc_vb6
+						_ = gc_vb6
 //line rodinia_lud.go:166
-					gc_Lane0Mask324 := compiled.Lane0Mask32()
+						gc_Lane0Mask324 := compiled.Lane0Mask32()
 //line rodinia_lud.go:166
-					_ = gc_Lane0Mask324
-				gc_steps4:
-					for ; gc_vstep5+7 < gc_bdx2; gc_vstep5 += 8 {
-						gc_tx2 := gc_vstep5
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						_ = gc_Lane0Mask324
+					gc_steps4:
+						for ; gc_vstep5+7 < gc_bdx2; gc_vstep5 += 8 {
+							gc_tx2 := gc_vstep5
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
 //line rodinia_lud.go:166
-						var i int
+							var i int
 //line rodinia_lud.go:166
-						_ = i
+							_ = i
 //line rodinia_lud.go:166
-						var sum archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+							var sum archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line rodinia_lud.go:166
-						_ = sum
+							_ = sum
 //line rodinia_lud.go:166
-						sum = gc_vb6
+							sum = gc_vb6
 //line rodinia_lud.go:167
-						var i_ int = 0
+							var i_ int = 0
 //line rodinia_lud.go:167
-						_ = i_
+							_ = i_
 //line rodinia_lud.go:167
-						for ; i_ < ludBlockSize; i_ = i_ + 1 {
+							for ; i_ < ludBlockSize; i_ = i_ + 1 {
 //line rodinia_lud.go:167
-							var gc_ld4 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+								var gc_ld4 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line rodinia_lud.go:167
-							if gc_tx2 >= 0 && gc_tx2 <= len(periRow[i_])-8 {
-								gc_ld4 = archsimd.LoadFloat32x8Slice(periRow[i_][gc_tx2:])
+								if gc_tx2 >= 0 && gc_tx2 <= len(periRow[i_])-8 {
+									gc_ld4 = archsimd.LoadFloat32x8Slice(periRow[i_][gc_tx2:])
 //line rodinia_lud.go:168
-							} else {
+								} else {
 //line rodinia_lud.go:168
-								break gc_steps4
+									break gc_steps4
 //line rodinia_lud.go:168
-							}
+								}
 //line rodinia_lud.go:168
-							sum = sum.Add(compiled.BroadcastFloat32x8At(&gc_at11[0][i_], gc_Lane0Mask324).Mul(gc_ld4))
-//line rodinia_lud.go:168
-						}
-//line rodinia_lud.go:167
-						i = i_
-						archsimd.LoadFloat32x8Slice(gc_at12[gc_tx2:]).Sub(sum).StoreSlice(gc_at12[gc_tx2:])
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				for gc_tx2 := gc_vstep5; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-					var i int
-					_ = i
-					var sum float32
-					_ = sum
-
-//line rodinia_lud.go:166
-					sum = 0
-
-//line rodinia_lud.go:167
-					var i_ int = 0
-
-//line rodinia_lud.go:167
-					for ; i_ < ludBlockSize; i_++ {
-						sum += gc_at11[0][i_] * periRow[i_][gc_tx2]
-					}
-
-//line rodinia_lud.go:169
-					i = i_
-
-//line rodinia_lud.go:169
-					_ = i
-
-//line rodinia_lud.go:170
-					gc_at12[gc_tx2] -= sum
-					_ = i_
-				}
-			} else {
-				gc_vstep6 := 0
-				if compiled.SIMD {
-//line rodinia_lud.go:166
-					gc_vb4 := archsimd.BroadcastFloat32x8(0)
-//line rodinia_lud.go:166
-					_ = gc_vb4
-//line rodinia_lud.go:166
-					gc_Lane0Mask322 := compiled.Lane0Mask32()
-//line rodinia_lud.go:166
-					_ = gc_Lane0Mask322
-				gc_steps3:
-					for ; gc_vstep6+7 < gc_bdx2; gc_vstep6 += 8 {
-						gc_tx2 := gc_vstep6
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-//line rodinia_lud.go:166
-						var i int
-//line rodinia_lud.go:166
-						_ = i
-//line rodinia_lud.go:166
-						var sum archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line rodinia_lud.go:166
-						_ = sum
-//line rodinia_lud.go:166
-						sum = gc_vb4
-//line rodinia_lud.go:167
-						var i_ int = 0
-//line rodinia_lud.go:167
-						_ = i_
-//line rodinia_lud.go:167
-						if ((globalRowID+gc_ty2)*matrixDim+globalColID+gc_tx2) < 0 || ((globalRowID+gc_ty2)*matrixDim+globalColID+gc_tx2) > len(m)-8 {
-//line rodinia_lud.go:167
-							break
-//line rodinia_lud.go:167
-						}
-//line rodinia_lud.go:167
-						for ; i_ < ludBlockSize; i_ = i_ + 1 {
-//line rodinia_lud.go:167
-							var gc_ld3 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line rodinia_lud.go:167
-							if gc_tx2 >= 0 && gc_tx2 <= len(periRow[i_])-8 {
-								gc_ld3 = archsimd.LoadFloat32x8Slice(periRow[i_][gc_tx2:])
-//line rodinia_lud.go:168
-							} else {
-//line rodinia_lud.go:168
-								break gc_steps3
+								sum = sum.Add(compiled.BroadcastFloat32x8At(&gc_at11[0][i_], gc_Lane0Mask324).Mul(gc_ld4))
 //line rodinia_lud.go:168
 							}
-//line rodinia_lud.go:168
-							sum = sum.Add(compiled.BroadcastFloat32x8At(&periCol[gc_ty2][i_], gc_Lane0Mask322).Mul(gc_ld3))
-//line rodinia_lud.go:168
-						}
 //line rodinia_lud.go:167
-						i = i_
-						archsimd.LoadFloat32x8Slice(m[(globalRowID+gc_ty2)*matrixDim+globalColID+gc_tx2:]).Sub(sum).StoreSlice(m[(globalRowID+gc_ty2)*matrixDim+globalColID+gc_tx2:])
+							i = i_
+							archsimd.LoadFloat32x8Slice(gc_at12[gc_tx2:]).Sub(sum).StoreSlice(gc_at12[gc_tx2:])
+						}
+						archsimd.ClearAVXUpperBits()
 					}
-					archsimd.ClearAVXUpperBits()
-				}
-				for gc_tx2 := gc_vstep6; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-					var i int
-					_ = i
-					var sum float32
-					_ = sum
+					for gc_tx2 := gc_vstep5; gc_tx2 < gc_bdx2; gc_tx2++ {
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+						var i int
+						_ = i
+						var sum float32
+						_ = sum
 
 //line rodinia_lud.go:166
-					sum = 0
+						sum = 0
 
 //line rodinia_lud.go:167
-					var i_ int = 0
+						var i_ int = 0
 
 //line rodinia_lud.go:167
-					for ; i_ < ludBlockSize; i_++ {
-						sum += periCol[gc_ty2][i_] * periRow[i_][gc_tx2]
-					}
+						for ; i_ < ludBlockSize; i_++ {
+							sum += gc_at11[0][i_] * periRow[i_][gc_tx2]
+						}
 
 //line rodinia_lud.go:169
-					i = i_
+						i = i_
 
 //line rodinia_lud.go:169
-					_ = i
+						_ = i
 
 //line rodinia_lud.go:170
-					m[(globalRowID+gc_ty2)*matrixDim+globalColID+gc_tx2] -= sum
-					_ = i_
+						gc_at12[gc_tx2] -= sum
+						_ = i_
+					}
+				} else {
+					gc_vstep6 := 0
+					if compiled.SIMD {
+//line rodinia_lud.go:166
+						gc_vb4 := archsimd.BroadcastFloat32x8(0)
+//line rodinia_lud.go:166
+						_ = gc_vb4
+//line rodinia_lud.go:166
+						gc_Lane0Mask322 := compiled.Lane0Mask32()
+//line rodinia_lud.go:166
+						_ = gc_Lane0Mask322
+					gc_steps3:
+						for ; gc_vstep6+7 < gc_bdx2; gc_vstep6 += 8 {
+							gc_tx2 := gc_vstep6
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+//line rodinia_lud.go:166
+							var i int
+//line rodinia_lud.go:166
+							_ = i
+//line rodinia_lud.go:166
+							var sum archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line rodinia_lud.go:166
+							_ = sum
+//line rodinia_lud.go:166
+							sum = gc_vb4
+//line rodinia_lud.go:167
+							var i_ int = 0
+//line rodinia_lud.go:167
+							_ = i_
+//line rodinia_lud.go:167
+							if ((globalRowID+gc_ty2)*matrixDim+globalColID+gc_tx2) < 0 || ((globalRowID+gc_ty2)*matrixDim+globalColID+gc_tx2) > len(m)-8 {
+//line rodinia_lud.go:167
+								break
+//line rodinia_lud.go:167
+							}
+//line rodinia_lud.go:167
+							for ; i_ < ludBlockSize; i_ = i_ + 1 {
+//line rodinia_lud.go:167
+								var gc_ld3 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line rodinia_lud.go:167
+								if gc_tx2 >= 0 && gc_tx2 <= len(periRow[i_])-8 {
+									gc_ld3 = archsimd.LoadFloat32x8Slice(periRow[i_][gc_tx2:])
+//line rodinia_lud.go:168
+								} else {
+//line rodinia_lud.go:168
+									break gc_steps3
+//line rodinia_lud.go:168
+								}
+//line rodinia_lud.go:168
+								sum = sum.Add(compiled.BroadcastFloat32x8At(&periCol[gc_ty2][i_], gc_Lane0Mask322).Mul(gc_ld3))
+//line rodinia_lud.go:168
+							}
+//line rodinia_lud.go:167
+							i = i_
+							archsimd.LoadFloat32x8Slice(m[(globalRowID+gc_ty2)*matrixDim+globalColID+gc_tx2:]).Sub(sum).StoreSlice(m[(globalRowID+gc_ty2)*matrixDim+globalColID+gc_tx2:])
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					for gc_tx2 := gc_vstep6; gc_tx2 < gc_bdx2; gc_tx2++ {
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+						var i int
+						_ = i
+						var sum float32
+						_ = sum
+
+//line rodinia_lud.go:166
+						sum = 0
+
+//line rodinia_lud.go:167
+						var i_ int = 0
+
+//line rodinia_lud.go:167
+						for ; i_ < ludBlockSize; i_++ {
+							sum += periCol[gc_ty2][i_] * periRow[i_][gc_tx2]
+						}
+
+//line rodinia_lud.go:169
+						i = i_
+
+//line rodinia_lud.go:169
+						_ = i
+
+//line rodinia_lud.go:170
+						m[(globalRowID+gc_ty2)*matrixDim+globalColID+gc_tx2] -= sum
+						_ = i_
+					}
 				}
-			}
-			gc_ty2++
-			if gc_ty2 == gc_bdy2 {
-				gc_ty2 = 0
+				gc_ty2++
+				if gc_ty2 == gc_bdy2 {
+					gc_ty2 = 0
+				}
 			}
 		}
-	}
+	})
 }

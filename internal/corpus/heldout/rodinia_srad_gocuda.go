@@ -659,81 +659,87 @@ func gc_body_sradReduce(gc_b *compiled.Block, dNe int, dNo int, dMul int, dSums 
 					}
 				}
 			}
-			{
-				gc_from, gc_to := 0, gc_bdx
-				if gc_bound := (df - 1); gc_bound > gc_from {
-					gc_from = gc_bound
-				}
-				if gc_bound := (df - 1); gc_bound < gc_to-1 {
-					gc_to = gc_bound + 1
-				}
-				for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-					gc_off10 := bx * dMul * sradNumberThreads
-					if gc_from >= 0 && gc_to <= len(dPsum) && gc_to <= len(dPsum2) && gc_off10 >= 0 && gc_off10 < len(dSums) && gc_off10 < len(dSums2) {
-						gc_at23 := dPsum[:gc_to]
-						gc_at24 := dPsum2[:gc_to]
-						gc_at25 := dSums[gc_off10:][:1]
-						gc_at26 := dSums2[gc_off10:][:1]
-						for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
+			compiled.OutOfLine(func() {
+				dPsum := dPsum[:512]
+				_ = dPsum
+				dPsum2 := dPsum2[:512]
+				_ = dPsum2
+				{
+					gc_from, gc_to := 0, gc_bdx
+					if gc_bound := (df - 1); gc_bound > gc_from {
+						gc_from = gc_bound
+					}
+					if gc_bound := (df - 1); gc_bound < gc_to-1 {
+						gc_to = gc_bound + 1
+					}
+					for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+						gc_off10 := bx * dMul * sradNumberThreads
+						if gc_from >= 0 && gc_to <= len(dPsum) && gc_to <= len(dPsum2) && gc_off10 >= 0 && gc_off10 < len(dSums) && gc_off10 < len(dSums2) {
+							gc_at23 := dPsum[:gc_to]
+							gc_at24 := dPsum2[:gc_to]
+							gc_at25 := dSums[gc_off10:][:1]
+							gc_at26 := dSums2[gc_off10:][:1]
+							for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
 
 //line rodinia_srad.go:28
-							tx := gc_tx
-							_ = tx
-							var i int
-							_ = i
+								tx := gc_tx
+								_ = tx
+								var i int
+								_ = i
 
 //line rodinia_srad.go:103
-							i = i_4
+								i = i_4
 
 //line rodinia_srad.go:103
-							_ = i
+								_ = i
 
 //line rodinia_srad.go:105
-							{
+								{
 
-								for i = (bx * sradNumberThreads) + df; i < (bx*sradNumberThreads)+nf; i++ {
-									gc_at23[gc_tx] = gc_at23[gc_tx] + dSums[i]
-									gc_at24[gc_tx] = gc_at24[gc_tx] + dSums2[i]
+									for i = (bx * sradNumberThreads) + df; i < (bx*sradNumberThreads)+nf; i++ {
+										gc_at23[gc_tx] = gc_at23[gc_tx] + dSums[i]
+										gc_at24[gc_tx] = gc_at24[gc_tx] + dSums2[i]
+									}
+
+									gc_at25[0] = gc_at23[gc_tx]
+									gc_at26[0] = gc_at24[gc_tx]
 								}
-
-								gc_at25[0] = gc_at23[gc_tx]
-								gc_at26[0] = gc_at24[gc_tx]
 							}
-						}
-					} else {
-						for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
+						} else {
+							for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
 
 //line rodinia_srad.go:28
-							tx := gc_tx
-							_ = tx
-							var i int
-							_ = i
+								tx := gc_tx
+								_ = tx
+								var i int
+								_ = i
 
 //line rodinia_srad.go:103
-							i = i_4
+								i = i_4
 
 //line rodinia_srad.go:103
-							_ = i
+								_ = i
 
 //line rodinia_srad.go:105
-							{
+								{
 
-								for i = (bx * sradNumberThreads) + df; i < (bx*sradNumberThreads)+nf; i++ {
-									dPsum[tx] = dPsum[tx] + dSums[i]
-									dPsum2[tx] = dPsum2[tx] + dSums2[i]
+									for i = (bx * sradNumberThreads) + df; i < (bx*sradNumberThreads)+nf; i++ {
+										dPsum[tx] = dPsum[tx] + dSums[i]
+										dPsum2[tx] = dPsum2[tx] + dSums2[i]
+									}
+
+									dSums[bx*dMul*sradNumberThreads] = dPsum[tx]
+									dSums2[bx*dMul*sradNumberThreads] = dPsum2[tx]
 								}
-
-								dSums[bx*dMul*sradNumberThreads] = dPsum[tx]
-								dSums2[bx*dMul*sradNumberThreads] = dPsum2[tx]
 							}
 						}
 					}
 				}
-			}
+			})
 		}
 	}
 }

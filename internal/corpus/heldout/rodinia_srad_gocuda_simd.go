@@ -747,81 +747,87 @@ func gc_body_sradReduce(gc_b2 *compiled.Block, dNe int, dNo int, dMul int, dSums
 					}
 				}
 			}
-			{
-				gc_from2, gc_to2 := 0, gc_bdx2
-				if gc_bound2 := (df - 1); gc_bound2 > gc_from2 {
-					gc_from2 = gc_bound2
-				}
-				if gc_bound2 := (df - 1); gc_bound2 < gc_to2-1 {
-					gc_to2 = gc_bound2 + 1
-				}
-				for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-					gc_off20 := bx * dMul * sradNumberThreads
-					if gc_from2 >= 0 && gc_to2 <= len(dPsum) && gc_to2 <= len(dPsum2) && gc_off20 >= 0 && gc_off20 < len(dSums) && gc_off20 < len(dSums2) {
-						gc_at49 := dPsum[:gc_to2]
-						gc_at50 := dPsum2[:gc_to2]
-						gc_at51 := dSums[gc_off20:][:1]
-						gc_at52 := dSums2[gc_off20:][:1]
-						for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+			compiled.OutOfLine(func() {
+				dPsum := dPsum[:512]
+				_ = dPsum
+				dPsum2 := dPsum2[:512]
+				_ = dPsum2
+				{
+					gc_from2, gc_to2 := 0, gc_bdx2
+					if gc_bound2 := (df - 1); gc_bound2 > gc_from2 {
+						gc_from2 = gc_bound2
+					}
+					if gc_bound2 := (df - 1); gc_bound2 < gc_to2-1 {
+						gc_to2 = gc_bound2 + 1
+					}
+					for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+						gc_off20 := bx * dMul * sradNumberThreads
+						if gc_from2 >= 0 && gc_to2 <= len(dPsum) && gc_to2 <= len(dPsum2) && gc_off20 >= 0 && gc_off20 < len(dSums) && gc_off20 < len(dSums2) {
+							gc_at49 := dPsum[:gc_to2]
+							gc_at50 := dPsum2[:gc_to2]
+							gc_at51 := dSums[gc_off20:][:1]
+							gc_at52 := dSums2[gc_off20:][:1]
+							for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
+								gc_rank2 := gc_base2 + gc_tx2
+								gc_pos2.Thread = gc_rank2
 
 //line rodinia_srad.go:28
-							tx := gc_tx2
-							_ = tx
-							var i int
-							_ = i
+								tx := gc_tx2
+								_ = tx
+								var i int
+								_ = i
 
 //line rodinia_srad.go:103
-							i = i_4
+								i = i_4
 
 //line rodinia_srad.go:103
-							_ = i
+								_ = i
 
 //line rodinia_srad.go:105
-							{
+								{
 
-								for i = (bx * sradNumberThreads) + df; i < (bx*sradNumberThreads)+nf; i++ {
-									gc_at49[gc_tx2] = gc_at49[gc_tx2] + dSums[i]
-									gc_at50[gc_tx2] = gc_at50[gc_tx2] + dSums2[i]
+									for i = (bx * sradNumberThreads) + df; i < (bx*sradNumberThreads)+nf; i++ {
+										gc_at49[gc_tx2] = gc_at49[gc_tx2] + dSums[i]
+										gc_at50[gc_tx2] = gc_at50[gc_tx2] + dSums2[i]
+									}
+
+									gc_at51[0] = gc_at49[gc_tx2]
+									gc_at52[0] = gc_at50[gc_tx2]
 								}
-
-								gc_at51[0] = gc_at49[gc_tx2]
-								gc_at52[0] = gc_at50[gc_tx2]
 							}
-						}
-					} else {
-						for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+						} else {
+							for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
+								gc_rank2 := gc_base2 + gc_tx2
+								gc_pos2.Thread = gc_rank2
 
 //line rodinia_srad.go:28
-							tx := gc_tx2
-							_ = tx
-							var i int
-							_ = i
+								tx := gc_tx2
+								_ = tx
+								var i int
+								_ = i
 
 //line rodinia_srad.go:103
-							i = i_4
+								i = i_4
 
 //line rodinia_srad.go:103
-							_ = i
+								_ = i
 
 //line rodinia_srad.go:105
-							{
+								{
 
-								for i = (bx * sradNumberThreads) + df; i < (bx*sradNumberThreads)+nf; i++ {
-									dPsum[tx] = dPsum[tx] + dSums[i]
-									dPsum2[tx] = dPsum2[tx] + dSums2[i]
+									for i = (bx * sradNumberThreads) + df; i < (bx*sradNumberThreads)+nf; i++ {
+										dPsum[tx] = dPsum[tx] + dSums[i]
+										dPsum2[tx] = dPsum2[tx] + dSums2[i]
+									}
+
+									dSums[bx*dMul*sradNumberThreads] = dPsum[tx]
+									dSums2[bx*dMul*sradNumberThreads] = dPsum2[tx]
 								}
-
-								dSums[bx*dMul*sradNumberThreads] = dPsum[tx]
-								dSums2[bx*dMul*sradNumberThreads] = dPsum2[tx]
 							}
 						}
 					}
 				}
-			}
+			})
 		}
 	}
 }

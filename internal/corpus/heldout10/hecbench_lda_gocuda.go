@@ -90,21 +90,23 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 
 //line hecbench_lda.go:112
 		gamma_ := gamma[numTopics*i:]
-		{
-			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+		compiled.OutOfLine(func() {
+			{
+				for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 
 //line hecbench_lda.go:113
-					if initGamma {
-						for j := gc_tx; j < numTopics; j += gc_bdx {
-							gamma_[j] = alpha[j] + float32((end-beg)/numTopics)
+						if initGamma {
+							for j := gc_tx; j < numTopics; j += gc_bdx {
+								gamma_[j] = alpha[j] + float32((end-beg)/numTopics)
+							}
 						}
 					}
 				}
 			}
-		}
+		})
 
 //line hecbench_lda.go:121
 		for gc_off, gc_limit, gc_more := 0, numTopics, true; gc_more; gc_off += gc_bdx {

@@ -90,134 +90,136 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 
 //line hecbench_lda.go:112
 		gamma_ := gamma[numTopics*i:]
-		{
-			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_vstep28 := 0
-				if compiled.SIMD {
+		compiled.OutOfLine(func() {
+			{
+				for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+					gc_vstep28 := 0
+					if compiled.SIMD {
 //line hecbench_lda.go:113
-					gc_all := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+						gc_all := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 //line hecbench_lda.go:113
-					_ = gc_all
+						_ = gc_all
 //line hecbench_lda.go:113
-					gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+						gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line hecbench_lda.go:113
-					_ = gc_iota2
-					for ; gc_vstep28+7 < gc_bdx2; gc_vstep28 += 8 {
-						gc_tx2 := gc_vstep28
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						_ = gc_iota2
+						for ; gc_vstep28+7 < gc_bdx2; gc_vstep28 += 8 {
+							gc_tx2 := gc_vstep28
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
 //line hecbench_lda.go:113
-						if initGamma {
+							if initGamma {
 //line hecbench_lda.go:113
-							{
+								{
 //line hecbench_lda.go:113
-								var j int = gc_tx2
-								_ = j
+									var j int = gc_tx2
+									_ = j
 //line hecbench_lda.go:114
-								gc_lanes3 := gc_all
+									gc_lanes3 := gc_all
 //line hecbench_lda.go:114
-								_ = gc_lanes3
+									_ = gc_lanes3
 //line hecbench_lda.go:114
-								for {
+									for {
 //line hecbench_lda.go:114
-									gc_lanes3 = gc_lanes3.And(gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(numTopics, j, 8)))))
+										gc_lanes3 = gc_lanes3.And(gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(numTopics, j, 8)))))
 //line hecbench_lda.go:114
-									if gc_lanes3.ToBits() == 0 {
+										if gc_lanes3.ToBits() == 0 {
 //line hecbench_lda.go:114
-										break
+											break
 //line hecbench_lda.go:114
-									}
+										}
 //line hecbench_lda.go:114
-									var gc_ld2 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+										var gc_ld2 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line hecbench_lda.go:114
-									if j >= 0 && j <= len(alpha)-8 {
-										gc_ld2 = archsimd.LoadFloat32x8Slice(alpha[j:])
+										if j >= 0 && j <= len(alpha)-8 {
+											gc_ld2 = archsimd.LoadFloat32x8Slice(alpha[j:])
 //line hecbench_lda.go:115
-									} else {
+										} else {
 //line hecbench_lda.go:115
-										var gc_lanes4 [8]float32
+											var gc_lanes4 [8]float32
 //line hecbench_lda.go:115
-										for gc_k3 := range 8 {
+											for gc_k3 := range 8 {
 //line hecbench_lda.go:115
-											if gc_lanes3.ToBits()&(1<<gc_k3) != 0 {
+												if gc_lanes3.ToBits()&(1<<gc_k3) != 0 {
 //line hecbench_lda.go:115
-												gc_pos2.Thread = gc_rank2 + gc_k3
+													gc_pos2.Thread = gc_rank2 + gc_k3
 //line hecbench_lda.go:115
-												gc_lanes4[gc_k3] = alpha[j+gc_k3]
+													gc_lanes4[gc_k3] = alpha[j+gc_k3]
+//line hecbench_lda.go:115
+												}
 //line hecbench_lda.go:115
 											}
 //line hecbench_lda.go:115
+											gc_pos2.Thread = gc_rank2
+//line hecbench_lda.go:115
+											gc_ld2 = archsimd.LoadFloat32x8(&gc_lanes4)
+//line hecbench_lda.go:115
 										}
 //line hecbench_lda.go:115
-										gc_pos2.Thread = gc_rank2
+										var gc_u int
 //line hecbench_lda.go:115
-										gc_ld2 = archsimd.LoadFloat32x8(&gc_lanes4)
+										_ = gc_u
 //line hecbench_lda.go:115
-									}
+										if gc_in := gc_lanes3.ToBits(); gc_in != 0 {
 //line hecbench_lda.go:115
-									var gc_u int
+											gc_pos2.Thread = gc_rank2 + compiled.FirstLane(gc_in)
 //line hecbench_lda.go:115
-									_ = gc_u
+											gc_u = (end - beg) / numTopics
 //line hecbench_lda.go:115
-									if gc_in := gc_lanes3.ToBits(); gc_in != 0 {
+										}
 //line hecbench_lda.go:115
-										gc_pos2.Thread = gc_rank2 + compiled.FirstLane(gc_in)
+										if j >= 0 && j <= len(gamma_)-8 {
 //line hecbench_lda.go:115
-										gc_u = (end - beg) / numTopics
+											gc_ld2.Add(archsimd.BroadcastFloat32x8(float32(gc_u))).StoreMasked((*[8]float32)(gamma_[j:]), gc_lanes3)
 //line hecbench_lda.go:115
-									}
+										} else {
 //line hecbench_lda.go:115
-									if j >= 0 && j <= len(gamma_)-8 {
+											var gc_lanes5 [8]float32
 //line hecbench_lda.go:115
-										gc_ld2.Add(archsimd.BroadcastFloat32x8(float32(gc_u))).StoreMasked((*[8]float32)(gamma_[j:]), gc_lanes3)
+											gc_ld2.Add(archsimd.BroadcastFloat32x8(float32(gc_u))).Store(&gc_lanes5)
 //line hecbench_lda.go:115
-									} else {
+											for gc_k4 := range 8 {
 //line hecbench_lda.go:115
-										var gc_lanes5 [8]float32
+												if gc_lanes3.ToBits()&(1<<gc_k4) != 0 {
 //line hecbench_lda.go:115
-										gc_ld2.Add(archsimd.BroadcastFloat32x8(float32(gc_u))).Store(&gc_lanes5)
+													gc_pos2.Thread = gc_rank2 + gc_k4
 //line hecbench_lda.go:115
-										for gc_k4 := range 8 {
+													gamma_[j+gc_k4] = gc_lanes5[gc_k4]
 //line hecbench_lda.go:115
-											if gc_lanes3.ToBits()&(1<<gc_k4) != 0 {
-//line hecbench_lda.go:115
-												gc_pos2.Thread = gc_rank2 + gc_k4
-//line hecbench_lda.go:115
-												gamma_[j+gc_k4] = gc_lanes5[gc_k4]
+												}
 //line hecbench_lda.go:115
 											}
 //line hecbench_lda.go:115
+											gc_pos2.Thread = gc_rank2
+//line hecbench_lda.go:115
 										}
 //line hecbench_lda.go:115
-										gc_pos2.Thread = gc_rank2
-//line hecbench_lda.go:115
-									}
-//line hecbench_lda.go:115
-									j = j +
+										j = j +
 //line hecbench_lda.go:114
-										gc_bdx2
+											gc_bdx2
+//line hecbench_lda.go:114
+									}
 //line hecbench_lda.go:114
 								}
 //line hecbench_lda.go:114
 							}
-//line hecbench_lda.go:114
 						}
+						archsimd.ClearAVXUpperBits()
 					}
-					archsimd.ClearAVXUpperBits()
-				}
-				for gc_tx2 := gc_vstep28; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					for gc_tx2 := gc_vstep28; gc_tx2 < gc_bdx2; gc_tx2++ {
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
 
 //line hecbench_lda.go:113
-					if initGamma {
-						for j := gc_tx2; j < numTopics; j += gc_bdx2 {
-							gamma_[j] = alpha[j] + float32((end-beg)/numTopics)
+						if initGamma {
+							for j := gc_tx2; j < numTopics; j += gc_bdx2 {
+								gamma_[j] = alpha[j] + float32((end-beg)/numTopics)
+							}
 						}
 					}
 				}
 			}
-		}
+		})
 
 //line hecbench_lda.go:121
 		for gc_off, gc_limit, gc_more := 0, numTopics, true; gc_more; gc_off += gc_bdx2 {

@@ -1851,2606 +1851,2616 @@ func gc_body_lastEntGPUKernel(gc_b2 *compiled.Block, x, y []uint32, s, r int) {
 
 //line hecbench_lfib4.go:129
 		xc := i * s
-		{
-			gc_from2, gc_to2 := 0, gc_bdx2
-			if gc_bound2 := lfibP4; gc_bound2 < gc_to2 {
-				gc_to2 = gc_bound2
-			}
-			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_vstep14 := gc_from2
-				if compiled.SIMD {
+		compiled.OutOfLine(func() {
+			a0 := a0[:768]
+			_ = a0
+			b0 := b0[:512]
+			_ = b0
+			c0 := c0[:512]
+			_ = c0
+			d0 := d0[:512]
+			_ = d0
+			{
+				gc_from2, gc_to2 := 0, gc_bdx2
+				if gc_bound2 := lfibP4; gc_bound2 < gc_to2 {
+					gc_to2 = gc_bound2
+				}
+				for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+					gc_vstep14 := gc_from2
+					if compiled.SIMD {
 //line hecbench_lfib4.go:130
-					gc_vb2 := archsimd.BroadcastUint32x8(uint32(0))
+						gc_vb2 := archsimd.BroadcastUint32x8(uint32(0))
 //line hecbench_lfib4.go:130
-					_ = gc_vb2
-				gc_steps4:
-					for ; gc_vstep14+7 < gc_to2; gc_vstep14 += 8 {
-						gc_tx2 := gc_vstep14
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						_ = gc_vb2
+					gc_steps4:
+						for ; gc_vstep14+7 < gc_to2; gc_vstep14 += 8 {
+							gc_tx2 := gc_vstep14
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
 //line hecbench_lfib4.go:100
-						var myid int = gc_tx2
+							var myid int = gc_tx2
 //line hecbench_lfib4.go:100
-						_ = myid
+							_ = myid
 //line hecbench_lfib4.go:130
-						tmp := gc_vb2
+							tmp := gc_vb2
 //line hecbench_lfib4.go:130
-						_ = tmp
+							_ = tmp
 //line hecbench_lfib4.go:132
-						{
+							{
 
-							if (b+myid-compiled.Trip(0)) < 0 || (b+myid-compiled.Trip(0)) > len(b0)-8 || (b+myid-compiled.Trip(1)) < 0 || (b+myid-compiled.Trip(1)) > len(b0)-8 || (b+myid-compiled.Trip(2)) < 0 || (b+myid-compiled.Trip(2)) > len(b0)-8 || (b+myid-compiled.Trip(3)) < 0 || (b+myid-compiled.Trip(3)) > len(b0)-8 || (b+myid-compiled.Trip(4)) < 0 || (b+myid-compiled.Trip(4)) > len(b0)-8 || (b+myid-compiled.Trip(5)) < 0 || (b+myid-compiled.Trip(5)) > len(b0)-8 || (b+myid-compiled.Trip(6)) < 0 || (b+myid-compiled.Trip(6)) > len(b0)-8 || (b+myid-compiled.Trip(7)) < 0 || (b+myid-compiled.Trip(7)) > len(b0)-8 || (b+myid-compiled.Trip(8)) < 0 || (b+myid-compiled.Trip(8)) > len(b0)-8 || (b+myid-compiled.Trip(9)) < 0 || (b+myid-compiled.Trip(9)) > len(b0)-8 || (b+myid-compiled.Trip(10)) < 0 || (b+myid-compiled.Trip(10)) > len(b0)-8 || (b+myid-compiled.Trip(11)) < 0 || (b+myid-compiled.Trip(11)) > len(b0)-8 || (b+myid-compiled.Trip(12)) < 0 || (b+myid-compiled.Trip(12)) > len(b0)-8 || (b+myid-compiled.Trip(13)) < 0 || (b+myid-compiled.Trip(13)) > len(b0)-8 || (b+myid-compiled.Trip(14)) < 0 || (b+myid-compiled.Trip(14)) > len(b0)-8 || (b+myid-compiled.Trip(15)) < 0 || (b+myid-compiled.Trip(15)) > len(b0)-8 || (b+myid-compiled.Trip(16)) < 0 || (b+myid-compiled.Trip(16)) > len(b0)-8 || (b+myid-compiled.Trip(17)) < 0 || (b+myid-compiled.Trip(17)) > len(b0)-8 || (b+myid-compiled.Trip(18)) < 0 || (b+myid-compiled.Trip(18)) > len(b0)-8 || (b+myid-compiled.Trip(19)) < 0 || (b+myid-compiled.Trip(19)) > len(b0)-8 || (b+myid-compiled.Trip(20)) < 0 || (b+myid-compiled.Trip(20)) > len(b0)-8 || (b+myid-compiled.Trip(21)) < 0 || (b+myid-compiled.Trip(21)) > len(b0)-8 || (b+myid-compiled.Trip(22)) < 0 || (b+myid-compiled.Trip(22)) > len(b0)-8 || (b+myid-compiled.Trip(23)) < 0 || (b+myid-compiled.Trip(23)) > len(b0)-8 || (b+myid-compiled.Trip(24)) < 0 || (b+myid-compiled.Trip(24)) > len(b0)-8 || (b+myid-compiled.Trip(25)) < 0 || (b+myid-compiled.Trip(25)) > len(b0)-8 || (b+myid-compiled.Trip(26)) < 0 || (b+myid-compiled.Trip(26)) > len(b0)-8 || (b+myid-compiled.Trip(27)) < 0 || (b+myid-compiled.Trip(27)) > len(b0)-8 || (b+myid-compiled.Trip(28)) < 0 || (b+myid-compiled.Trip(28)) > len(b0)-8 || (b+myid-compiled.Trip(29)) < 0 || (b+myid-compiled.Trip(29)) > len(b0)-8 || (b+myid-compiled.Trip(30)) < 0 || (b+myid-compiled.Trip(30)) > len(b0)-8 || (b+myid-compiled.Trip(31)) < 0 || (b+myid-compiled.Trip(31)) > len(b0)-8 || (b+myid-compiled.Trip(32)) < 0 || (b+myid-compiled.Trip(32)) > len(b0)-8 || (b+myid-compiled.Trip(33)) < 0 || (b+myid-compiled.Trip(33)) > len(b0)-8 || (b+myid-compiled.Trip(34)) < 0 || (b+myid-compiled.Trip(34)) > len(b0)-8 || (b+myid-compiled.Trip(35)) < 0 || (b+myid-compiled.Trip(35)) > len(b0)-8 || (b+myid-compiled.Trip(36)) < 0 || (b+myid-compiled.Trip(36)) > len(b0)-8 || (b+myid-compiled.Trip(37)) < 0 || (b+myid-compiled.Trip(37)) > len(b0)-8 || (b+myid-compiled.Trip(38)) < 0 || (b+myid-compiled.Trip(38)) > len(b0)-8 || (b+myid-compiled.Trip(39)) < 0 || (b+myid-compiled.Trip(39)) > len(b0)-8 || (b+myid-compiled.Trip(40)) < 0 || (b+myid-compiled.Trip(40)) > len(b0)-8 || (b+myid-compiled.Trip(41)) < 0 || (b+myid-compiled.Trip(41)) > len(b0)-8 || (b+myid-compiled.Trip(42)) < 0 || (b+myid-compiled.Trip(42)) > len(b0)-8 || (b+myid-compiled.Trip(43)) < 0 || (b+myid-compiled.Trip(43)) > len(b0)-8 || (b+myid-compiled.Trip(44)) < 0 || (b+myid-compiled.Trip(44)) > len(b0)-8 || (b+myid-compiled.Trip(45)) < 0 || (b+myid-compiled.Trip(45)) > len(b0)-8 || (b+myid-compiled.Trip(46)) < 0 || (b+myid-compiled.Trip(46)) > len(b0)-8 || (b+myid-compiled.Trip(47)) < 0 || (b+myid-compiled.Trip(47)) > len(b0)-8 || (b+myid-compiled.Trip(48)) < 0 || (b+myid-compiled.Trip(48)) > len(b0)-8 || (b+myid-compiled.Trip(49)) < 0 || (b+myid-compiled.Trip(49)) > len(b0)-8 || (b+myid-compiled.Trip(50)) < 0 || (b+myid-compiled.Trip(50)) > len(b0)-8 || (b+myid-compiled.Trip(51)) < 0 || (b+myid-compiled.Trip(51)) > len(b0)-8 || (b+myid-compiled.Trip(52)) < 0 || (b+myid-compiled.Trip(52)) > len(b0)-8 || (b+myid-compiled.Trip(53)) < 0 || (b+myid-compiled.Trip(53)) > len(b0)-8 || (b+myid-compiled.Trip(54)) < 0 || (b+myid-compiled.Trip(54)) > len(b0)-8 || (b+myid-compiled.Trip(55)) < 0 || (b+myid-compiled.Trip(55)) > len(b0)-8 || (b+myid-compiled.Trip(56)) < 0 || (b+myid-compiled.Trip(56)) > len(b0)-8 || (b+myid-compiled.Trip(57)) < 0 || (b+myid-compiled.Trip(57)) > len(b0)-8 || (b+myid-compiled.Trip(58)) < 0 || (b+myid-compiled.Trip(58)) > len(b0)-8 || (b+myid-compiled.Trip(59)) < 0 || (b+myid-compiled.Trip(59)) > len(b0)-8 || (c+myid-compiled.Trip(0)) < 0 || (c+myid-compiled.Trip(0)) > len(c0)-8 || (c+myid-compiled.Trip(1)) < 0 || (c+myid-compiled.Trip(1)) > len(c0)-8 || (c+myid-compiled.Trip(2)) < 0 || (c+myid-compiled.Trip(2)) > len(c0)-8 || (c+myid-compiled.Trip(3)) < 0 || (c+myid-compiled.Trip(3)) > len(c0)-8 || (c+myid-compiled.Trip(4)) < 0 || (c+myid-compiled.Trip(4)) > len(c0)-8 || (c+myid-compiled.Trip(5)) < 0 || (c+myid-compiled.Trip(5)) > len(c0)-8 || (c+myid-compiled.Trip(6)) < 0 || (c+myid-compiled.Trip(6)) > len(c0)-8 || (c+myid-compiled.Trip(7)) < 0 || (c+myid-compiled.Trip(7)) > len(c0)-8 || (c+myid-compiled.Trip(8)) < 0 || (c+myid-compiled.Trip(8)) > len(c0)-8 || (c+myid-compiled.Trip(9)) < 0 || (c+myid-compiled.Trip(9)) > len(c0)-8 || (c+myid-compiled.Trip(10)) < 0 || (c+myid-compiled.Trip(10)) > len(c0)-8 || (c+myid-compiled.Trip(11)) < 0 || (c+myid-compiled.Trip(11)) > len(c0)-8 || (c+myid-compiled.Trip(12)) < 0 || (c+myid-compiled.Trip(12)) > len(c0)-8 || (c+myid-compiled.Trip(13)) < 0 || (c+myid-compiled.Trip(13)) > len(c0)-8 || (c+myid-compiled.Trip(14)) < 0 || (c+myid-compiled.Trip(14)) > len(c0)-8 || (c+myid-compiled.Trip(15)) < 0 || (c+myid-compiled.Trip(15)) > len(c0)-8 || (c+myid-compiled.Trip(16)) < 0 || (c+myid-compiled.Trip(16)) > len(c0)-8 || (c+myid-compiled.Trip(17)) < 0 || (c+myid-compiled.Trip(17)) > len(c0)-8 || (c+myid-compiled.Trip(18)) < 0 || (c+myid-compiled.Trip(18)) > len(c0)-8 || (c+myid-compiled.Trip(19)) < 0 || (c+myid-compiled.Trip(19)) > len(c0)-8 || (c+myid-compiled.Trip(20)) < 0 || (c+myid-compiled.Trip(20)) > len(c0)-8 || (c+myid-compiled.Trip(21)) < 0 || (c+myid-compiled.Trip(21)) > len(c0)-8 || (c+myid-compiled.Trip(22)) < 0 || (c+myid-compiled.Trip(22)) > len(c0)-8 || (c+myid-compiled.Trip(23)) < 0 || (c+myid-compiled.Trip(23)) > len(c0)-8 || (c+myid-compiled.Trip(24)) < 0 || (c+myid-compiled.Trip(24)) > len(c0)-8 || (c+myid-compiled.Trip(25)) < 0 || (c+myid-compiled.Trip(25)) > len(c0)-8 || (c+myid-compiled.Trip(26)) < 0 || (c+myid-compiled.Trip(26)) > len(c0)-8 || (c+myid-compiled.Trip(27)) < 0 || (c+myid-compiled.Trip(27)) > len(c0)-8 || (c+myid-compiled.Trip(28)) < 0 || (c+myid-compiled.Trip(28)) > len(c0)-8 || (c+myid-compiled.Trip(29)) < 0 || (c+myid-compiled.Trip(29)) > len(c0)-8 || (c+myid-compiled.Trip(30)) < 0 || (c+myid-compiled.Trip(30)) > len(c0)-8 || (c+myid-compiled.Trip(31)) < 0 || (c+myid-compiled.Trip(31)) > len(c0)-8 || (c+myid-compiled.Trip(32)) < 0 || (c+myid-compiled.Trip(32)) > len(c0)-8 || (c+myid-compiled.Trip(33)) < 0 || (c+myid-compiled.Trip(33)) > len(c0)-8 || (c+myid-compiled.Trip(34)) < 0 || (c+myid-compiled.Trip(34)) > len(c0)-8 || (c+myid-compiled.Trip(35)) < 0 || (c+myid-compiled.Trip(35)) > len(c0)-8 || (c+myid-compiled.Trip(36)) < 0 || (c+myid-compiled.Trip(36)) > len(c0)-8 || (c+myid-compiled.Trip(37)) < 0 || (c+myid-compiled.Trip(37)) > len(c0)-8 || (c+myid-compiled.Trip(38)) < 0 || (c+myid-compiled.Trip(38)) > len(c0)-8 || (c+myid-compiled.Trip(39)) < 0 || (c+myid-compiled.Trip(39)) > len(c0)-8 || (c+myid-compiled.Trip(40)) < 0 || (c+myid-compiled.Trip(40)) > len(c0)-8 || (c+myid-compiled.Trip(41)) < 0 || (c+myid-compiled.Trip(41)) > len(c0)-8 || (c+myid-compiled.Trip(42)) < 0 || (c+myid-compiled.Trip(42)) > len(c0)-8 || (c+myid-compiled.Trip(43)) < 0 || (c+myid-compiled.Trip(43)) > len(c0)-8 || (c+myid-compiled.Trip(44)) < 0 || (c+myid-compiled.Trip(44)) > len(c0)-8 || (c+myid-compiled.Trip(45)) < 0 || (c+myid-compiled.Trip(45)) > len(c0)-8 || (c+myid-compiled.Trip(46)) < 0 || (c+myid-compiled.Trip(46)) > len(c0)-8 || (c+myid-compiled.Trip(47)) < 0 || (c+myid-compiled.Trip(47)) > len(c0)-8 || (c+myid-compiled.Trip(48)) < 0 || (c+myid-compiled.Trip(48)) > len(c0)-8 || (c+myid-compiled.Trip(49)) < 0 || (c+myid-compiled.Trip(49)) > len(c0)-8 || (c+myid-compiled.Trip(50)) < 0 || (c+myid-compiled.Trip(50)) > len(c0)-8 || (c+myid-compiled.Trip(51)) < 0 || (c+myid-compiled.Trip(51)) > len(c0)-8 || (c+myid-compiled.Trip(52)) < 0 || (c+myid-compiled.Trip(52)) > len(c0)-8 || (c+myid-compiled.Trip(53)) < 0 || (c+myid-compiled.Trip(53)) > len(c0)-8 || (c+myid-compiled.Trip(54)) < 0 || (c+myid-compiled.Trip(54)) > len(c0)-8 || (c+myid-compiled.Trip(55)) < 0 || (c+myid-compiled.Trip(55)) > len(c0)-8 || (c+myid-compiled.Trip(56)) < 0 || (c+myid-compiled.Trip(56)) > len(c0)-8 || (c+myid-compiled.Trip(57)) < 0 || (c+myid-compiled.Trip(57)) > len(c0)-8 || (c+myid-compiled.Trip(58)) < 0 || (c+myid-compiled.Trip(58)) > len(c0)-8 || (c+myid-compiled.Trip(59)) < 0 || (c+myid-compiled.Trip(59)) > len(c0)-8 || (c+myid-compiled.Trip(60)) < 0 || (c+myid-compiled.Trip(60)) > len(c0)-8 || (c+myid-compiled.Trip(61)) < 0 || (c+myid-compiled.Trip(61)) > len(c0)-8 || (c+myid-compiled.Trip(62)) < 0 || (c+myid-compiled.Trip(62)) > len(c0)-8 || (c+myid-compiled.Trip(63)) < 0 || (c+myid-compiled.Trip(63)) > len(c0)-8 || (d+myid-compiled.Trip(0)) < 0 || (d+myid-compiled.Trip(0)) > len(d0)-8 || (d+myid-compiled.Trip(1)) < 0 || (d+myid-compiled.Trip(1)) > len(d0)-8 || (d+myid-compiled.Trip(2)) < 0 || (d+myid-compiled.Trip(2)) > len(d0)-8 || (d+myid-compiled.Trip(3)) < 0 || (d+myid-compiled.Trip(3)) > len(d0)-8 || (d+myid-compiled.Trip(4)) < 0 || (d+myid-compiled.Trip(4)) > len(d0)-8 || (d+myid-compiled.Trip(5)) < 0 || (d+myid-compiled.Trip(5)) > len(d0)-8 || (d+myid-compiled.Trip(6)) < 0 || (d+myid-compiled.Trip(6)) > len(d0)-8 || (d+myid-compiled.Trip(7)) < 0 || (d+myid-compiled.Trip(7)) > len(d0)-8 || (d+myid-compiled.Trip(8)) < 0 || (d+myid-compiled.Trip(8)) > len(d0)-8 || (d+myid-compiled.Trip(9)) < 0 || (d+myid-compiled.Trip(9)) > len(d0)-8 || (d+myid-compiled.Trip(10)) < 0 || (d+myid-compiled.Trip(10)) > len(d0)-8 || (d+myid-compiled.Trip(11)) < 0 || (d+myid-compiled.Trip(11)) > len(d0)-8 || (d+myid-compiled.Trip(12)) < 0 || (d+myid-compiled.Trip(12)) > len(d0)-8 || (d+myid-compiled.Trip(13)) < 0 || (d+myid-compiled.Trip(13)) > len(d0)-8 || (d+myid-compiled.Trip(14)) < 0 || (d+myid-compiled.Trip(14)) > len(d0)-8 || (d+myid-compiled.Trip(15)) < 0 || (d+myid-compiled.Trip(15)) > len(d0)-8 || (d+myid-compiled.Trip(16)) < 0 || (d+myid-compiled.Trip(16)) > len(d0)-8 || (d+myid-compiled.Trip(17)) < 0 || (d+myid-compiled.Trip(17)) > len(d0)-8 || (d+myid-compiled.Trip(18)) < 0 || (d+myid-compiled.Trip(18)) > len(d0)-8 || (d+myid-compiled.Trip(19)) < 0 || (d+myid-compiled.Trip(19)) > len(d0)-8 || (d+myid-compiled.Trip(20)) < 0 || (d+myid-compiled.Trip(20)) > len(d0)-8 || (d+myid-compiled.Trip(21)) < 0 || (d+myid-compiled.Trip(21)) > len(d0)-8 || (d+myid-compiled.Trip(22)) < 0 || (d+myid-compiled.Trip(22)) > len(d0)-8 || (d+myid-compiled.Trip(23)) < 0 || (d+myid-compiled.Trip(23)) > len(d0)-8 || (d+myid-compiled.Trip(24)) < 0 || (d+myid-compiled.Trip(24)) > len(d0)-8 || (d+myid-compiled.Trip(25)) < 0 || (d+myid-compiled.Trip(25)) > len(d0)-8 || (d+myid-compiled.Trip(26)) < 0 || (d+myid-compiled.Trip(26)) > len(d0)-8 || (d+myid-compiled.Trip(27)) < 0 || (d+myid-compiled.Trip(27)) > len(d0)-8 || (d+myid-compiled.Trip(28)) < 0 || (d+myid-compiled.Trip(28)) > len(d0)-8 || (d+myid-compiled.Trip(29)) < 0 || (d+myid-compiled.Trip(29)) > len(d0)-8 || (d+myid-compiled.Trip(30)) < 0 || (d+myid-compiled.Trip(30)) > len(d0)-8 || (d+myid-compiled.Trip(31)) < 0 || (d+myid-compiled.Trip(31)) > len(d0)-8 || (d+myid-compiled.Trip(32)) < 0 || (d+myid-compiled.Trip(32)) > len(d0)-8 || (d+myid-compiled.Trip(33)) < 0 || (d+myid-compiled.Trip(33)) > len(d0)-8 || (d+myid-compiled.Trip(34)) < 0 || (d+myid-compiled.Trip(34)) > len(d0)-8 || (d+myid-compiled.Trip(35)) < 0 || (d+myid-compiled.Trip(35)) > len(d0)-8 || (d+myid-compiled.Trip(36)) < 0 || (d+myid-compiled.Trip(36)) > len(d0)-8 || (d+myid-compiled.Trip(37)) < 0 || (d+myid-compiled.Trip(37)) > len(d0)-8 || (d+myid-compiled.Trip(38)) < 0 || (d+myid-compiled.Trip(38)) > len(d0)-8 || (d+myid-compiled.Trip(39)) < 0 || (d+myid-compiled.Trip(39)) > len(d0)-8 || (d+myid-compiled.Trip(40)) < 0 || (d+myid-compiled.Trip(40)) > len(d0)-8 || (d+myid-compiled.Trip(41)) < 0 || (d+myid-compiled.Trip(41)) > len(d0)-8 || (d+myid-compiled.Trip(42)) < 0 || (d+myid-compiled.Trip(42)) > len(d0)-8 || (d+myid-compiled.Trip(43)) < 0 || (d+myid-compiled.Trip(43)) > len(d0)-8 || (d+myid-compiled.Trip(44)) < 0 || (d+myid-compiled.Trip(44)) > len(d0)-8 || (d+myid-compiled.Trip(45)) < 0 || (d+myid-compiled.Trip(45)) > len(d0)-8 || (d+myid-compiled.Trip(46)) < 0 || (d+myid-compiled.Trip(46)) > len(d0)-8 || (d+myid-compiled.Trip(47)) < 0 || (d+myid-compiled.Trip(47)) > len(d0)-8 || (d+myid-compiled.Trip(48)) < 0 || (d+myid-compiled.Trip(48)) > len(d0)-8 || (d+myid-compiled.Trip(49)) < 0 || (d+myid-compiled.Trip(49)) > len(d0)-8 || (d+myid-compiled.Trip(50)) < 0 || (d+myid-compiled.Trip(50)) > len(d0)-8 || (d+myid-compiled.Trip(51)) < 0 || (d+myid-compiled.Trip(51)) > len(d0)-8 || (d+myid-compiled.Trip(52)) < 0 || (d+myid-compiled.Trip(52)) > len(d0)-8 || (d+myid-compiled.Trip(53)) < 0 || (d+myid-compiled.Trip(53)) > len(d0)-8 || (d+myid-compiled.Trip(54)) < 0 || (d+myid-compiled.Trip(54)) > len(d0)-8 || (xc+s-lfibP4+myid) < 0 || (xc+s-lfibP4+myid) > len(x)-8 {
+								if (b+myid-compiled.Trip(0)) < 0 || (b+myid-compiled.Trip(0)) > len(b0)-8 || (b+myid-compiled.Trip(1)) < 0 || (b+myid-compiled.Trip(1)) > len(b0)-8 || (b+myid-compiled.Trip(2)) < 0 || (b+myid-compiled.Trip(2)) > len(b0)-8 || (b+myid-compiled.Trip(3)) < 0 || (b+myid-compiled.Trip(3)) > len(b0)-8 || (b+myid-compiled.Trip(4)) < 0 || (b+myid-compiled.Trip(4)) > len(b0)-8 || (b+myid-compiled.Trip(5)) < 0 || (b+myid-compiled.Trip(5)) > len(b0)-8 || (b+myid-compiled.Trip(6)) < 0 || (b+myid-compiled.Trip(6)) > len(b0)-8 || (b+myid-compiled.Trip(7)) < 0 || (b+myid-compiled.Trip(7)) > len(b0)-8 || (b+myid-compiled.Trip(8)) < 0 || (b+myid-compiled.Trip(8)) > len(b0)-8 || (b+myid-compiled.Trip(9)) < 0 || (b+myid-compiled.Trip(9)) > len(b0)-8 || (b+myid-compiled.Trip(10)) < 0 || (b+myid-compiled.Trip(10)) > len(b0)-8 || (b+myid-compiled.Trip(11)) < 0 || (b+myid-compiled.Trip(11)) > len(b0)-8 || (b+myid-compiled.Trip(12)) < 0 || (b+myid-compiled.Trip(12)) > len(b0)-8 || (b+myid-compiled.Trip(13)) < 0 || (b+myid-compiled.Trip(13)) > len(b0)-8 || (b+myid-compiled.Trip(14)) < 0 || (b+myid-compiled.Trip(14)) > len(b0)-8 || (b+myid-compiled.Trip(15)) < 0 || (b+myid-compiled.Trip(15)) > len(b0)-8 || (b+myid-compiled.Trip(16)) < 0 || (b+myid-compiled.Trip(16)) > len(b0)-8 || (b+myid-compiled.Trip(17)) < 0 || (b+myid-compiled.Trip(17)) > len(b0)-8 || (b+myid-compiled.Trip(18)) < 0 || (b+myid-compiled.Trip(18)) > len(b0)-8 || (b+myid-compiled.Trip(19)) < 0 || (b+myid-compiled.Trip(19)) > len(b0)-8 || (b+myid-compiled.Trip(20)) < 0 || (b+myid-compiled.Trip(20)) > len(b0)-8 || (b+myid-compiled.Trip(21)) < 0 || (b+myid-compiled.Trip(21)) > len(b0)-8 || (b+myid-compiled.Trip(22)) < 0 || (b+myid-compiled.Trip(22)) > len(b0)-8 || (b+myid-compiled.Trip(23)) < 0 || (b+myid-compiled.Trip(23)) > len(b0)-8 || (b+myid-compiled.Trip(24)) < 0 || (b+myid-compiled.Trip(24)) > len(b0)-8 || (b+myid-compiled.Trip(25)) < 0 || (b+myid-compiled.Trip(25)) > len(b0)-8 || (b+myid-compiled.Trip(26)) < 0 || (b+myid-compiled.Trip(26)) > len(b0)-8 || (b+myid-compiled.Trip(27)) < 0 || (b+myid-compiled.Trip(27)) > len(b0)-8 || (b+myid-compiled.Trip(28)) < 0 || (b+myid-compiled.Trip(28)) > len(b0)-8 || (b+myid-compiled.Trip(29)) < 0 || (b+myid-compiled.Trip(29)) > len(b0)-8 || (b+myid-compiled.Trip(30)) < 0 || (b+myid-compiled.Trip(30)) > len(b0)-8 || (b+myid-compiled.Trip(31)) < 0 || (b+myid-compiled.Trip(31)) > len(b0)-8 || (b+myid-compiled.Trip(32)) < 0 || (b+myid-compiled.Trip(32)) > len(b0)-8 || (b+myid-compiled.Trip(33)) < 0 || (b+myid-compiled.Trip(33)) > len(b0)-8 || (b+myid-compiled.Trip(34)) < 0 || (b+myid-compiled.Trip(34)) > len(b0)-8 || (b+myid-compiled.Trip(35)) < 0 || (b+myid-compiled.Trip(35)) > len(b0)-8 || (b+myid-compiled.Trip(36)) < 0 || (b+myid-compiled.Trip(36)) > len(b0)-8 || (b+myid-compiled.Trip(37)) < 0 || (b+myid-compiled.Trip(37)) > len(b0)-8 || (b+myid-compiled.Trip(38)) < 0 || (b+myid-compiled.Trip(38)) > len(b0)-8 || (b+myid-compiled.Trip(39)) < 0 || (b+myid-compiled.Trip(39)) > len(b0)-8 || (b+myid-compiled.Trip(40)) < 0 || (b+myid-compiled.Trip(40)) > len(b0)-8 || (b+myid-compiled.Trip(41)) < 0 || (b+myid-compiled.Trip(41)) > len(b0)-8 || (b+myid-compiled.Trip(42)) < 0 || (b+myid-compiled.Trip(42)) > len(b0)-8 || (b+myid-compiled.Trip(43)) < 0 || (b+myid-compiled.Trip(43)) > len(b0)-8 || (b+myid-compiled.Trip(44)) < 0 || (b+myid-compiled.Trip(44)) > len(b0)-8 || (b+myid-compiled.Trip(45)) < 0 || (b+myid-compiled.Trip(45)) > len(b0)-8 || (b+myid-compiled.Trip(46)) < 0 || (b+myid-compiled.Trip(46)) > len(b0)-8 || (b+myid-compiled.Trip(47)) < 0 || (b+myid-compiled.Trip(47)) > len(b0)-8 || (b+myid-compiled.Trip(48)) < 0 || (b+myid-compiled.Trip(48)) > len(b0)-8 || (b+myid-compiled.Trip(49)) < 0 || (b+myid-compiled.Trip(49)) > len(b0)-8 || (b+myid-compiled.Trip(50)) < 0 || (b+myid-compiled.Trip(50)) > len(b0)-8 || (b+myid-compiled.Trip(51)) < 0 || (b+myid-compiled.Trip(51)) > len(b0)-8 || (b+myid-compiled.Trip(52)) < 0 || (b+myid-compiled.Trip(52)) > len(b0)-8 || (b+myid-compiled.Trip(53)) < 0 || (b+myid-compiled.Trip(53)) > len(b0)-8 || (b+myid-compiled.Trip(54)) < 0 || (b+myid-compiled.Trip(54)) > len(b0)-8 || (b+myid-compiled.Trip(55)) < 0 || (b+myid-compiled.Trip(55)) > len(b0)-8 || (b+myid-compiled.Trip(56)) < 0 || (b+myid-compiled.Trip(56)) > len(b0)-8 || (b+myid-compiled.Trip(57)) < 0 || (b+myid-compiled.Trip(57)) > len(b0)-8 || (b+myid-compiled.Trip(58)) < 0 || (b+myid-compiled.Trip(58)) > len(b0)-8 || (b+myid-compiled.Trip(59)) < 0 || (b+myid-compiled.Trip(59)) > len(b0)-8 || (c+myid-compiled.Trip(0)) < 0 || (c+myid-compiled.Trip(0)) > len(c0)-8 || (c+myid-compiled.Trip(1)) < 0 || (c+myid-compiled.Trip(1)) > len(c0)-8 || (c+myid-compiled.Trip(2)) < 0 || (c+myid-compiled.Trip(2)) > len(c0)-8 || (c+myid-compiled.Trip(3)) < 0 || (c+myid-compiled.Trip(3)) > len(c0)-8 || (c+myid-compiled.Trip(4)) < 0 || (c+myid-compiled.Trip(4)) > len(c0)-8 || (c+myid-compiled.Trip(5)) < 0 || (c+myid-compiled.Trip(5)) > len(c0)-8 || (c+myid-compiled.Trip(6)) < 0 || (c+myid-compiled.Trip(6)) > len(c0)-8 || (c+myid-compiled.Trip(7)) < 0 || (c+myid-compiled.Trip(7)) > len(c0)-8 || (c+myid-compiled.Trip(8)) < 0 || (c+myid-compiled.Trip(8)) > len(c0)-8 || (c+myid-compiled.Trip(9)) < 0 || (c+myid-compiled.Trip(9)) > len(c0)-8 || (c+myid-compiled.Trip(10)) < 0 || (c+myid-compiled.Trip(10)) > len(c0)-8 || (c+myid-compiled.Trip(11)) < 0 || (c+myid-compiled.Trip(11)) > len(c0)-8 || (c+myid-compiled.Trip(12)) < 0 || (c+myid-compiled.Trip(12)) > len(c0)-8 || (c+myid-compiled.Trip(13)) < 0 || (c+myid-compiled.Trip(13)) > len(c0)-8 || (c+myid-compiled.Trip(14)) < 0 || (c+myid-compiled.Trip(14)) > len(c0)-8 || (c+myid-compiled.Trip(15)) < 0 || (c+myid-compiled.Trip(15)) > len(c0)-8 || (c+myid-compiled.Trip(16)) < 0 || (c+myid-compiled.Trip(16)) > len(c0)-8 || (c+myid-compiled.Trip(17)) < 0 || (c+myid-compiled.Trip(17)) > len(c0)-8 || (c+myid-compiled.Trip(18)) < 0 || (c+myid-compiled.Trip(18)) > len(c0)-8 || (c+myid-compiled.Trip(19)) < 0 || (c+myid-compiled.Trip(19)) > len(c0)-8 || (c+myid-compiled.Trip(20)) < 0 || (c+myid-compiled.Trip(20)) > len(c0)-8 || (c+myid-compiled.Trip(21)) < 0 || (c+myid-compiled.Trip(21)) > len(c0)-8 || (c+myid-compiled.Trip(22)) < 0 || (c+myid-compiled.Trip(22)) > len(c0)-8 || (c+myid-compiled.Trip(23)) < 0 || (c+myid-compiled.Trip(23)) > len(c0)-8 || (c+myid-compiled.Trip(24)) < 0 || (c+myid-compiled.Trip(24)) > len(c0)-8 || (c+myid-compiled.Trip(25)) < 0 || (c+myid-compiled.Trip(25)) > len(c0)-8 || (c+myid-compiled.Trip(26)) < 0 || (c+myid-compiled.Trip(26)) > len(c0)-8 || (c+myid-compiled.Trip(27)) < 0 || (c+myid-compiled.Trip(27)) > len(c0)-8 || (c+myid-compiled.Trip(28)) < 0 || (c+myid-compiled.Trip(28)) > len(c0)-8 || (c+myid-compiled.Trip(29)) < 0 || (c+myid-compiled.Trip(29)) > len(c0)-8 || (c+myid-compiled.Trip(30)) < 0 || (c+myid-compiled.Trip(30)) > len(c0)-8 || (c+myid-compiled.Trip(31)) < 0 || (c+myid-compiled.Trip(31)) > len(c0)-8 || (c+myid-compiled.Trip(32)) < 0 || (c+myid-compiled.Trip(32)) > len(c0)-8 || (c+myid-compiled.Trip(33)) < 0 || (c+myid-compiled.Trip(33)) > len(c0)-8 || (c+myid-compiled.Trip(34)) < 0 || (c+myid-compiled.Trip(34)) > len(c0)-8 || (c+myid-compiled.Trip(35)) < 0 || (c+myid-compiled.Trip(35)) > len(c0)-8 || (c+myid-compiled.Trip(36)) < 0 || (c+myid-compiled.Trip(36)) > len(c0)-8 || (c+myid-compiled.Trip(37)) < 0 || (c+myid-compiled.Trip(37)) > len(c0)-8 || (c+myid-compiled.Trip(38)) < 0 || (c+myid-compiled.Trip(38)) > len(c0)-8 || (c+myid-compiled.Trip(39)) < 0 || (c+myid-compiled.Trip(39)) > len(c0)-8 || (c+myid-compiled.Trip(40)) < 0 || (c+myid-compiled.Trip(40)) > len(c0)-8 || (c+myid-compiled.Trip(41)) < 0 || (c+myid-compiled.Trip(41)) > len(c0)-8 || (c+myid-compiled.Trip(42)) < 0 || (c+myid-compiled.Trip(42)) > len(c0)-8 || (c+myid-compiled.Trip(43)) < 0 || (c+myid-compiled.Trip(43)) > len(c0)-8 || (c+myid-compiled.Trip(44)) < 0 || (c+myid-compiled.Trip(44)) > len(c0)-8 || (c+myid-compiled.Trip(45)) < 0 || (c+myid-compiled.Trip(45)) > len(c0)-8 || (c+myid-compiled.Trip(46)) < 0 || (c+myid-compiled.Trip(46)) > len(c0)-8 || (c+myid-compiled.Trip(47)) < 0 || (c+myid-compiled.Trip(47)) > len(c0)-8 || (c+myid-compiled.Trip(48)) < 0 || (c+myid-compiled.Trip(48)) > len(c0)-8 || (c+myid-compiled.Trip(49)) < 0 || (c+myid-compiled.Trip(49)) > len(c0)-8 || (c+myid-compiled.Trip(50)) < 0 || (c+myid-compiled.Trip(50)) > len(c0)-8 || (c+myid-compiled.Trip(51)) < 0 || (c+myid-compiled.Trip(51)) > len(c0)-8 || (c+myid-compiled.Trip(52)) < 0 || (c+myid-compiled.Trip(52)) > len(c0)-8 || (c+myid-compiled.Trip(53)) < 0 || (c+myid-compiled.Trip(53)) > len(c0)-8 || (c+myid-compiled.Trip(54)) < 0 || (c+myid-compiled.Trip(54)) > len(c0)-8 || (c+myid-compiled.Trip(55)) < 0 || (c+myid-compiled.Trip(55)) > len(c0)-8 || (c+myid-compiled.Trip(56)) < 0 || (c+myid-compiled.Trip(56)) > len(c0)-8 || (c+myid-compiled.Trip(57)) < 0 || (c+myid-compiled.Trip(57)) > len(c0)-8 || (c+myid-compiled.Trip(58)) < 0 || (c+myid-compiled.Trip(58)) > len(c0)-8 || (c+myid-compiled.Trip(59)) < 0 || (c+myid-compiled.Trip(59)) > len(c0)-8 || (c+myid-compiled.Trip(60)) < 0 || (c+myid-compiled.Trip(60)) > len(c0)-8 || (c+myid-compiled.Trip(61)) < 0 || (c+myid-compiled.Trip(61)) > len(c0)-8 || (c+myid-compiled.Trip(62)) < 0 || (c+myid-compiled.Trip(62)) > len(c0)-8 || (c+myid-compiled.Trip(63)) < 0 || (c+myid-compiled.Trip(63)) > len(c0)-8 || (d+myid-compiled.Trip(0)) < 0 || (d+myid-compiled.Trip(0)) > len(d0)-8 || (d+myid-compiled.Trip(1)) < 0 || (d+myid-compiled.Trip(1)) > len(d0)-8 || (d+myid-compiled.Trip(2)) < 0 || (d+myid-compiled.Trip(2)) > len(d0)-8 || (d+myid-compiled.Trip(3)) < 0 || (d+myid-compiled.Trip(3)) > len(d0)-8 || (d+myid-compiled.Trip(4)) < 0 || (d+myid-compiled.Trip(4)) > len(d0)-8 || (d+myid-compiled.Trip(5)) < 0 || (d+myid-compiled.Trip(5)) > len(d0)-8 || (d+myid-compiled.Trip(6)) < 0 || (d+myid-compiled.Trip(6)) > len(d0)-8 || (d+myid-compiled.Trip(7)) < 0 || (d+myid-compiled.Trip(7)) > len(d0)-8 || (d+myid-compiled.Trip(8)) < 0 || (d+myid-compiled.Trip(8)) > len(d0)-8 || (d+myid-compiled.Trip(9)) < 0 || (d+myid-compiled.Trip(9)) > len(d0)-8 || (d+myid-compiled.Trip(10)) < 0 || (d+myid-compiled.Trip(10)) > len(d0)-8 || (d+myid-compiled.Trip(11)) < 0 || (d+myid-compiled.Trip(11)) > len(d0)-8 || (d+myid-compiled.Trip(12)) < 0 || (d+myid-compiled.Trip(12)) > len(d0)-8 || (d+myid-compiled.Trip(13)) < 0 || (d+myid-compiled.Trip(13)) > len(d0)-8 || (d+myid-compiled.Trip(14)) < 0 || (d+myid-compiled.Trip(14)) > len(d0)-8 || (d+myid-compiled.Trip(15)) < 0 || (d+myid-compiled.Trip(15)) > len(d0)-8 || (d+myid-compiled.Trip(16)) < 0 || (d+myid-compiled.Trip(16)) > len(d0)-8 || (d+myid-compiled.Trip(17)) < 0 || (d+myid-compiled.Trip(17)) > len(d0)-8 || (d+myid-compiled.Trip(18)) < 0 || (d+myid-compiled.Trip(18)) > len(d0)-8 || (d+myid-compiled.Trip(19)) < 0 || (d+myid-compiled.Trip(19)) > len(d0)-8 || (d+myid-compiled.Trip(20)) < 0 || (d+myid-compiled.Trip(20)) > len(d0)-8 || (d+myid-compiled.Trip(21)) < 0 || (d+myid-compiled.Trip(21)) > len(d0)-8 || (d+myid-compiled.Trip(22)) < 0 || (d+myid-compiled.Trip(22)) > len(d0)-8 || (d+myid-compiled.Trip(23)) < 0 || (d+myid-compiled.Trip(23)) > len(d0)-8 || (d+myid-compiled.Trip(24)) < 0 || (d+myid-compiled.Trip(24)) > len(d0)-8 || (d+myid-compiled.Trip(25)) < 0 || (d+myid-compiled.Trip(25)) > len(d0)-8 || (d+myid-compiled.Trip(26)) < 0 || (d+myid-compiled.Trip(26)) > len(d0)-8 || (d+myid-compiled.Trip(27)) < 0 || (d+myid-compiled.Trip(27)) > len(d0)-8 || (d+myid-compiled.Trip(28)) < 0 || (d+myid-compiled.Trip(28)) > len(d0)-8 || (d+myid-compiled.Trip(29)) < 0 || (d+myid-compiled.Trip(29)) > len(d0)-8 || (d+myid-compiled.Trip(30)) < 0 || (d+myid-compiled.Trip(30)) > len(d0)-8 || (d+myid-compiled.Trip(31)) < 0 || (d+myid-compiled.Trip(31)) > len(d0)-8 || (d+myid-compiled.Trip(32)) < 0 || (d+myid-compiled.Trip(32)) > len(d0)-8 || (d+myid-compiled.Trip(33)) < 0 || (d+myid-compiled.Trip(33)) > len(d0)-8 || (d+myid-compiled.Trip(34)) < 0 || (d+myid-compiled.Trip(34)) > len(d0)-8 || (d+myid-compiled.Trip(35)) < 0 || (d+myid-compiled.Trip(35)) > len(d0)-8 || (d+myid-compiled.Trip(36)) < 0 || (d+myid-compiled.Trip(36)) > len(d0)-8 || (d+myid-compiled.Trip(37)) < 0 || (d+myid-compiled.Trip(37)) > len(d0)-8 || (d+myid-compiled.Trip(38)) < 0 || (d+myid-compiled.Trip(38)) > len(d0)-8 || (d+myid-compiled.Trip(39)) < 0 || (d+myid-compiled.Trip(39)) > len(d0)-8 || (d+myid-compiled.Trip(40)) < 0 || (d+myid-compiled.Trip(40)) > len(d0)-8 || (d+myid-compiled.Trip(41)) < 0 || (d+myid-compiled.Trip(41)) > len(d0)-8 || (d+myid-compiled.Trip(42)) < 0 || (d+myid-compiled.Trip(42)) > len(d0)-8 || (d+myid-compiled.Trip(43)) < 0 || (d+myid-compiled.Trip(43)) > len(d0)-8 || (d+myid-compiled.Trip(44)) < 0 || (d+myid-compiled.Trip(44)) > len(d0)-8 || (d+myid-compiled.Trip(45)) < 0 || (d+myid-compiled.Trip(45)) > len(d0)-8 || (d+myid-compiled.Trip(46)) < 0 || (d+myid-compiled.Trip(46)) > len(d0)-8 || (d+myid-compiled.Trip(47)) < 0 || (d+myid-compiled.Trip(47)) > len(d0)-8 || (d+myid-compiled.Trip(48)) < 0 || (d+myid-compiled.Trip(48)) > len(d0)-8 || (d+myid-compiled.Trip(49)) < 0 || (d+myid-compiled.Trip(49)) > len(d0)-8 || (d+myid-compiled.Trip(50)) < 0 || (d+myid-compiled.Trip(50)) > len(d0)-8 || (d+myid-compiled.Trip(51)) < 0 || (d+myid-compiled.Trip(51)) > len(d0)-8 || (d+myid-compiled.Trip(52)) < 0 || (d+myid-compiled.Trip(52)) > len(d0)-8 || (d+myid-compiled.Trip(53)) < 0 || (d+myid-compiled.Trip(53)) > len(d0)-8 || (d+myid-compiled.Trip(54)) < 0 || (d+myid-compiled.Trip(54)) > len(d0)-8 || (xc+s-lfibP4+myid) < 0 || (xc+s-lfibP4+myid) > len(x)-8 {
 //line hecbench_lfib4.go:134
-								break
+									break
 //line hecbench_lfib4.go:134
-							}
+								}
 //line hecbench_lfib4.go:134
-							for k := 0; k < lfibP4-lfibP3; k = k + 1 {
+								for k := 0; k < lfibP4-lfibP3; k = k + 1 {
 //line hecbench_lfib4.go:134
-								var gc_ld4 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
+									var gc_ld4 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
 //line hecbench_lfib4.go:134
-								if (a+myid-k) >= 0 && (a+myid-k) <= len(a0)-8 {
-									gc_ld4 = archsimd.LoadUint32x8Slice(a0[a+myid-k:])
+									if (a+myid-k) >= 0 && (a+myid-k) <= len(a0)-8 {
+										gc_ld4 = archsimd.LoadUint32x8Slice(a0[a+myid-k:])
 //line hecbench_lfib4.go:135
-								} else {
+									} else {
 //line hecbench_lfib4.go:135
-									break gc_steps4
+										break gc_steps4
+//line hecbench_lfib4.go:135
+									}
+//line hecbench_lfib4.go:135
+									tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP4+k]).Mul(gc_ld4))
 //line hecbench_lfib4.go:135
 								}
 //line hecbench_lfib4.go:135
-								tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP4+k]).Mul(gc_ld4))
+								{
 //line hecbench_lfib4.go:135
-							}
-//line hecbench_lfib4.go:135
-							{
-//line hecbench_lfib4.go:135
-								tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP3+compiled.Trip(0)]).Mul(archsimd.LoadUint32x8Slice(b0[b+myid-compiled.Trip(0):])))
+									tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP3+compiled.Trip(0)]).Mul(archsimd.LoadUint32x8Slice(b0[b+myid-compiled.Trip(0):])))
 //line hecbench_lfib4.go:139
-							}
+								}
 //line hecbench_lfib4.go:139
-							{
+								{
 //line hecbench_lfib4.go:139
-								tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP3+compiled.Trip(1)]).Mul(archsimd.LoadUint32x8Slice(b0[b+myid-compiled.Trip(1):])))
+									tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP3+compiled.Trip(1)]).Mul(archsimd.LoadUint32x8Slice(b0[b+myid-compiled.Trip(1):])))
 //line hecbench_lfib4.go:139
-							}
+								}
 //line hecbench_lfib4.go:139
-							{
+								{
 //line hecbench_lfib4.go:139
-								tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP3+compiled.Trip(2)]).Mul(archsimd.LoadUint32x8Slice(b0[b+myid-compiled.Trip(2):])))
+									tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP3+compiled.Trip(2)]).Mul(archsimd.LoadUint32x8Slice(b0[b+myid-compiled.Trip(2):])))
 //line hecbench_lfib4.go:139
-							}
+								}
 //line hecbench_lfib4.go:139
-							{
+								{
 //line hecbench_lfib4.go:139
-								tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP3+compiled.Trip(3)]).Mul(archsimd.LoadUint32x8Slice(b0[b+myid-compiled.Trip(3):])))
+									tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP3+compiled.Trip(3)]).Mul(archsimd.LoadUint32x8Slice(b0[b+myid-compiled.Trip(3):])))
 //line hecbench_lfib4.go:139
-							}
+								}
 //line hecbench_lfib4.go:139
-							{
+								{
 //line hecbench_lfib4.go:139
-								tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP3+compiled.Trip(4)]).Mul(archsimd.LoadUint32x8Slice(b0[b+myid-compiled.Trip(4):])))
+									tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP3+compiled.Trip(4)]).Mul(archsimd.LoadUint32x8Slice(b0[b+myid-compiled.Trip(4):])))
 //line hecbench_lfib4.go:139
-							}
+								}
 //line hecbench_lfib4.go:139
-							{
+								{
 //line hecbench_lfib4.go:139
-								tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP3+compiled.Trip(5)]).Mul(archsimd.LoadUint32x8Slice(b0[b+myid-compiled.Trip(5):])))
+									tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP3+compiled.Trip(5)]).Mul(archsimd.LoadUint32x8Slice(b0[b+myid-compiled.Trip(5):])))
 //line hecbench_lfib4.go:139
-							}
+								}
 //line hecbench_lfib4.go:139
-							{
+								{
 //line hecbench_lfib4.go:139
-								tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP3+compiled.Trip(6)]).Mul(archsimd.LoadUint32x8Slice(b0[b+myid-compiled.Trip(6):])))
+									tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP3+compiled.Trip(6)]).Mul(archsimd.LoadUint32x8Slice(b0[b+myid-compiled.Trip(6):])))
 //line hecbench_lfib4.go:139
-							}
+								}
 //line hecbench_lfib4.go:139
-							{
+								{
 //line hecbench_lfib4.go:139
-								tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP3+compiled.Trip(7)]).Mul(archsimd.LoadUint32x8Slice(b0[b+myid-compiled.Trip(7):])))
+									tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP3+compiled.Trip(7)]).Mul(archsimd.LoadUint32x8Slice(b0[b+myid-compiled.Trip(7):])))
 //line hecbench_lfib4.go:139
-							}
+								}
 //line hecbench_lfib4.go:139
-							{
+								{
 //line hecbench_lfib4.go:139
-								tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP3+compiled.Trip(8)]).Mul(archsimd.LoadUint32x8Slice(b0[b+myid-compiled.Trip(8):])))
+									tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP3+compiled.Trip(8)]).Mul(archsimd.LoadUint32x8Slice(b0[b+myid-compiled.Trip(8):])))
 //line hecbench_lfib4.go:139
-							}
+								}
 //line hecbench_lfib4.go:139
-							{
+								{
 //line hecbench_lfib4.go:139
-								tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP3+compiled.Trip(9)]).Mul(archsimd.LoadUint32x8Slice(b0[b+myid-compiled.Trip(9):])))
+									tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP3+compiled.Trip(9)]).Mul(archsimd.LoadUint32x8Slice(b0[b+myid-compiled.Trip(9):])))
 //line hecbench_lfib4.go:139
-							}
+								}
 //line hecbench_lfib4.go:139
-							{
+								{
 //line hecbench_lfib4.go:139
-								tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP3+compiled.Trip(10)]).Mul(archsimd.LoadUint32x8Slice(b0[b+myid-compiled.Trip(10):])))
+									tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP3+compiled.Trip(10)]).Mul(archsimd.LoadUint32x8Slice(b0[b+myid-compiled.Trip(10):])))
 //line hecbench_lfib4.go:139
-							}
+								}
 //line hecbench_lfib4.go:139
-							{
+								{
 //line hecbench_lfib4.go:139
-								tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP3+compiled.Trip(11)]).Mul(archsimd.LoadUint32x8Slice(b0[b+myid-compiled.Trip(11):])))
+									tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP3+compiled.Trip(11)]).Mul(archsimd.LoadUint32x8Slice(b0[b+myid-compiled.Trip(11):])))
 //line hecbench_lfib4.go:139
-							}
+								}
 //line hecbench_lfib4.go:139
-							{
+								{
 //line hecbench_lfib4.go:139
-								tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP3+compiled.Trip(12)]).Mul(archsimd.LoadUint32x8Slice(b0[b+myid-compiled.Trip(12):])))
+									tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP3+compiled.Trip(12)]).Mul(archsimd.LoadUint32x8Slice(b0[b+myid-compiled.Trip(12):])))
 //line hecbench_lfib4.go:139
-							}
+								}
 //line hecbench_lfib4.go:139
-							{
+								{
 //line hecbench_lfib4.go:139
-								tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP3+compiled.Trip(13)]).Mul(archsimd.LoadUint32x8Slice(b0[b+myid-compiled.Trip(13):])))
+									tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP3+compiled.Trip(13)]).Mul(archsimd.LoadUint32x8Slice(b0[b+myid-compiled.Trip(13):])))
 //line hecbench_lfib4.go:139
-							}
+								}
 //line hecbench_lfib4.go:139
-							{
+								{
 //line hecbench_lfib4.go:139
-								tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP3+compiled.Trip(14)]).Mul(archsimd.LoadUint32x8Slice(b0[b+myid-compiled.Trip(14):])))
+									tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP3+compiled.Trip(14)]).Mul(archsimd.LoadUint32x8Slice(b0[b+myid-compiled.Trip(14):])))
 //line hecbench_lfib4.go:139
-							}
+								}
 //line hecbench_lfib4.go:139
-							{
+								{
 //line hecbench_lfib4.go:139
-								tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP3+compiled.Trip(15)]).Mul(archsimd.LoadUint32x8Slice(b0[b+myid-compiled.Trip(15):])))
+									tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP3+compiled.Trip(15)]).Mul(archsimd.LoadUint32x8Slice(b0[b+myid-compiled.Trip(15):])))
 //line hecbench_lfib4.go:139
-							}
+								}
 //line hecbench_lfib4.go:139
-							{
+								{
 //line hecbench_lfib4.go:139
-								tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP3+compiled.Trip(16)]).Mul(archsimd.LoadUint32x8Slice(b0[b+myid-compiled.Trip(16):])))
+									tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP3+compiled.Trip(16)]).Mul(archsimd.LoadUint32x8Slice(b0[b+myid-compiled.Trip(16):])))
 //line hecbench_lfib4.go:139
-							}
+								}
 //line hecbench_lfib4.go:139
-							{
+								{
 //line hecbench_lfib4.go:139
-								tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP3+compiled.Trip(17)]).Mul(archsimd.LoadUint32x8Slice(b0[b+myid-compiled.Trip(17):])))
+									tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP3+compiled.Trip(17)]).Mul(archsimd.LoadUint32x8Slice(b0[b+myid-compiled.Trip(17):])))
 //line hecbench_lfib4.go:139
-							}
+								}
 //line hecbench_lfib4.go:139
-							{
+								{
 //line hecbench_lfib4.go:139
-								tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP3+compiled.Trip(18)]).Mul(archsimd.LoadUint32x8Slice(b0[b+myid-compiled.Trip(18):])))
+									tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP3+compiled.Trip(18)]).Mul(archsimd.LoadUint32x8Slice(b0[b+myid-compiled.Trip(18):])))
 //line hecbench_lfib4.go:139
-							}
+								}
 //line hecbench_lfib4.go:139
-							{
+								{
 //line hecbench_lfib4.go:139
-								tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP3+compiled.Trip(19)]).Mul(archsimd.LoadUint32x8Slice(b0[b+myid-compiled.Trip(19):])))
+									tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP3+compiled.Trip(19)]).Mul(archsimd.LoadUint32x8Slice(b0[b+myid-compiled.Trip(19):])))
 //line hecbench_lfib4.go:139
-							}
+								}
 //line hecbench_lfib4.go:139
-							{
+								{
 //line hecbench_lfib4.go:139
-								tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP3+compiled.Trip(20)]).Mul(archsimd.LoadUint32x8Slice(b0[b+myid-compiled.Trip(20):])))
+									tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP3+compiled.Trip(20)]).Mul(archsimd.LoadUint32x8Slice(b0[b+myid-compiled.Trip(20):])))
 //line hecbench_lfib4.go:139
-							}
+								}
 //line hecbench_lfib4.go:139
-							{
+								{
 //line hecbench_lfib4.go:139
-								tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP3+compiled.Trip(21)]).Mul(archsimd.LoadUint32x8Slice(b0[b+myid-compiled.Trip(21):])))
+									tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP3+compiled.Trip(21)]).Mul(archsimd.LoadUint32x8Slice(b0[b+myid-compiled.Trip(21):])))
 //line hecbench_lfib4.go:139
-							}
+								}
 //line hecbench_lfib4.go:139
-							{
+								{
 //line hecbench_lfib4.go:139
-								tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP3+compiled.Trip(22)]).Mul(archsimd.LoadUint32x8Slice(b0[b+myid-compiled.Trip(22):])))
+									tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP3+compiled.Trip(22)]).Mul(archsimd.LoadUint32x8Slice(b0[b+myid-compiled.Trip(22):])))
 //line hecbench_lfib4.go:139
-							}
+								}
 //line hecbench_lfib4.go:139
-							{
+								{
 //line hecbench_lfib4.go:139
-								tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP3+compiled.Trip(23)]).Mul(archsimd.LoadUint32x8Slice(b0[b+myid-compiled.Trip(23):])))
+									tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP3+compiled.Trip(23)]).Mul(archsimd.LoadUint32x8Slice(b0[b+myid-compiled.Trip(23):])))
 //line hecbench_lfib4.go:139
-							}
+								}
 //line hecbench_lfib4.go:139
-							{
+								{
 //line hecbench_lfib4.go:139
-								tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP3+compiled.Trip(24)]).Mul(archsimd.LoadUint32x8Slice(b0[b+myid-compiled.Trip(24):])))
+									tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP3+compiled.Trip(24)]).Mul(archsimd.LoadUint32x8Slice(b0[b+myid-compiled.Trip(24):])))
 //line hecbench_lfib4.go:139
-							}
+								}
 //line hecbench_lfib4.go:139
-							{
+								{
 //line hecbench_lfib4.go:139
-								tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP3+compiled.Trip(25)]).Mul(archsimd.LoadUint32x8Slice(b0[b+myid-compiled.Trip(25):])))
+									tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP3+compiled.Trip(25)]).Mul(archsimd.LoadUint32x8Slice(b0[b+myid-compiled.Trip(25):])))
 //line hecbench_lfib4.go:139
-							}
+								}
 //line hecbench_lfib4.go:139
-							{
+								{
 //line hecbench_lfib4.go:139
-								tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP3+compiled.Trip(26)]).Mul(archsimd.LoadUint32x8Slice(b0[b+myid-compiled.Trip(26):])))
+									tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP3+compiled.Trip(26)]).Mul(archsimd.LoadUint32x8Slice(b0[b+myid-compiled.Trip(26):])))
 //line hecbench_lfib4.go:139
-							}
+								}
 //line hecbench_lfib4.go:139
-							{
+								{
 //line hecbench_lfib4.go:139
-								tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP3+compiled.Trip(27)]).Mul(archsimd.LoadUint32x8Slice(b0[b+myid-compiled.Trip(27):])))
+									tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP3+compiled.Trip(27)]).Mul(archsimd.LoadUint32x8Slice(b0[b+myid-compiled.Trip(27):])))
 //line hecbench_lfib4.go:139
-							}
+								}
 //line hecbench_lfib4.go:139
-							{
+								{
 //line hecbench_lfib4.go:139
-								tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP3+compiled.Trip(28)]).Mul(archsimd.LoadUint32x8Slice(b0[b+myid-compiled.Trip(28):])))
+									tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP3+compiled.Trip(28)]).Mul(archsimd.LoadUint32x8Slice(b0[b+myid-compiled.Trip(28):])))
 //line hecbench_lfib4.go:139
-							}
+								}
 //line hecbench_lfib4.go:139
-							{
+								{
 //line hecbench_lfib4.go:139
-								tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP3+compiled.Trip(29)]).Mul(archsimd.LoadUint32x8Slice(b0[b+myid-compiled.Trip(29):])))
+									tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP3+compiled.Trip(29)]).Mul(archsimd.LoadUint32x8Slice(b0[b+myid-compiled.Trip(29):])))
 //line hecbench_lfib4.go:139
-							}
+								}
 //line hecbench_lfib4.go:139
-							{
+								{
 //line hecbench_lfib4.go:139
-								tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP3+compiled.Trip(30)]).Mul(archsimd.LoadUint32x8Slice(b0[b+myid-compiled.Trip(30):])))
+									tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP3+compiled.Trip(30)]).Mul(archsimd.LoadUint32x8Slice(b0[b+myid-compiled.Trip(30):])))
 //line hecbench_lfib4.go:139
-							}
+								}
 //line hecbench_lfib4.go:139
-							{
+								{
 //line hecbench_lfib4.go:139
-								tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP3+compiled.Trip(31)]).Mul(archsimd.LoadUint32x8Slice(b0[b+myid-compiled.Trip(31):])))
+									tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP3+compiled.Trip(31)]).Mul(archsimd.LoadUint32x8Slice(b0[b+myid-compiled.Trip(31):])))
 //line hecbench_lfib4.go:139
-							}
+								}
 //line hecbench_lfib4.go:139
-							{
+								{
 //line hecbench_lfib4.go:139
-								tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP3+compiled.Trip(32)]).Mul(archsimd.LoadUint32x8Slice(b0[b+myid-compiled.Trip(32):])))
+									tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP3+compiled.Trip(32)]).Mul(archsimd.LoadUint32x8Slice(b0[b+myid-compiled.Trip(32):])))
 //line hecbench_lfib4.go:139
-							}
+								}
 //line hecbench_lfib4.go:139
-							{
+								{
 //line hecbench_lfib4.go:139
-								tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP3+compiled.Trip(33)]).Mul(archsimd.LoadUint32x8Slice(b0[b+myid-compiled.Trip(33):])))
+									tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP3+compiled.Trip(33)]).Mul(archsimd.LoadUint32x8Slice(b0[b+myid-compiled.Trip(33):])))
 //line hecbench_lfib4.go:139
-							}
+								}
 //line hecbench_lfib4.go:139
-							{
+								{
 //line hecbench_lfib4.go:139
-								tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP3+compiled.Trip(34)]).Mul(archsimd.LoadUint32x8Slice(b0[b+myid-compiled.Trip(34):])))
+									tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP3+compiled.Trip(34)]).Mul(archsimd.LoadUint32x8Slice(b0[b+myid-compiled.Trip(34):])))
 //line hecbench_lfib4.go:139
-							}
+								}
 //line hecbench_lfib4.go:139
-							{
+								{
 //line hecbench_lfib4.go:139
-								tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP3+compiled.Trip(35)]).Mul(archsimd.LoadUint32x8Slice(b0[b+myid-compiled.Trip(35):])))
+									tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP3+compiled.Trip(35)]).Mul(archsimd.LoadUint32x8Slice(b0[b+myid-compiled.Trip(35):])))
 //line hecbench_lfib4.go:139
-							}
+								}
 //line hecbench_lfib4.go:139
-							{
+								{
 //line hecbench_lfib4.go:139
-								tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP3+compiled.Trip(36)]).Mul(archsimd.LoadUint32x8Slice(b0[b+myid-compiled.Trip(36):])))
+									tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP3+compiled.Trip(36)]).Mul(archsimd.LoadUint32x8Slice(b0[b+myid-compiled.Trip(36):])))
 //line hecbench_lfib4.go:139
-							}
+								}
 //line hecbench_lfib4.go:139
-							{
+								{
 //line hecbench_lfib4.go:139
-								tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP3+compiled.Trip(37)]).Mul(archsimd.LoadUint32x8Slice(b0[b+myid-compiled.Trip(37):])))
+									tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP3+compiled.Trip(37)]).Mul(archsimd.LoadUint32x8Slice(b0[b+myid-compiled.Trip(37):])))
 //line hecbench_lfib4.go:139
-							}
+								}
 //line hecbench_lfib4.go:139
-							{
+								{
 //line hecbench_lfib4.go:139
-								tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP3+compiled.Trip(38)]).Mul(archsimd.LoadUint32x8Slice(b0[b+myid-compiled.Trip(38):])))
+									tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP3+compiled.Trip(38)]).Mul(archsimd.LoadUint32x8Slice(b0[b+myid-compiled.Trip(38):])))
 //line hecbench_lfib4.go:139
-							}
+								}
 //line hecbench_lfib4.go:139
-							{
+								{
 //line hecbench_lfib4.go:139
-								tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP3+compiled.Trip(39)]).Mul(archsimd.LoadUint32x8Slice(b0[b+myid-compiled.Trip(39):])))
+									tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP3+compiled.Trip(39)]).Mul(archsimd.LoadUint32x8Slice(b0[b+myid-compiled.Trip(39):])))
 //line hecbench_lfib4.go:139
-							}
+								}
 //line hecbench_lfib4.go:139
-							{
+								{
 //line hecbench_lfib4.go:139
-								tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP3+compiled.Trip(40)]).Mul(archsimd.LoadUint32x8Slice(b0[b+myid-compiled.Trip(40):])))
+									tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP3+compiled.Trip(40)]).Mul(archsimd.LoadUint32x8Slice(b0[b+myid-compiled.Trip(40):])))
 //line hecbench_lfib4.go:139
-							}
+								}
 //line hecbench_lfib4.go:139
-							{
+								{
 //line hecbench_lfib4.go:139
-								tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP3+compiled.Trip(41)]).Mul(archsimd.LoadUint32x8Slice(b0[b+myid-compiled.Trip(41):])))
+									tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP3+compiled.Trip(41)]).Mul(archsimd.LoadUint32x8Slice(b0[b+myid-compiled.Trip(41):])))
 //line hecbench_lfib4.go:139
-							}
+								}
 //line hecbench_lfib4.go:139
-							{
+								{
 //line hecbench_lfib4.go:139
-								tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP3+compiled.Trip(42)]).Mul(archsimd.LoadUint32x8Slice(b0[b+myid-compiled.Trip(42):])))
+									tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP3+compiled.Trip(42)]).Mul(archsimd.LoadUint32x8Slice(b0[b+myid-compiled.Trip(42):])))
 //line hecbench_lfib4.go:139
-							}
+								}
 //line hecbench_lfib4.go:139
-							{
+								{
 //line hecbench_lfib4.go:139
-								tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP3+compiled.Trip(43)]).Mul(archsimd.LoadUint32x8Slice(b0[b+myid-compiled.Trip(43):])))
+									tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP3+compiled.Trip(43)]).Mul(archsimd.LoadUint32x8Slice(b0[b+myid-compiled.Trip(43):])))
 //line hecbench_lfib4.go:139
-							}
+								}
 //line hecbench_lfib4.go:139
-							{
+								{
 //line hecbench_lfib4.go:139
-								tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP3+compiled.Trip(44)]).Mul(archsimd.LoadUint32x8Slice(b0[b+myid-compiled.Trip(44):])))
+									tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP3+compiled.Trip(44)]).Mul(archsimd.LoadUint32x8Slice(b0[b+myid-compiled.Trip(44):])))
 //line hecbench_lfib4.go:139
-							}
+								}
 //line hecbench_lfib4.go:139
-							{
+								{
 //line hecbench_lfib4.go:139
-								tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP3+compiled.Trip(45)]).Mul(archsimd.LoadUint32x8Slice(b0[b+myid-compiled.Trip(45):])))
+									tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP3+compiled.Trip(45)]).Mul(archsimd.LoadUint32x8Slice(b0[b+myid-compiled.Trip(45):])))
 //line hecbench_lfib4.go:139
-							}
+								}
 //line hecbench_lfib4.go:139
-							{
+								{
 //line hecbench_lfib4.go:139
-								tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP3+compiled.Trip(46)]).Mul(archsimd.LoadUint32x8Slice(b0[b+myid-compiled.Trip(46):])))
+									tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP3+compiled.Trip(46)]).Mul(archsimd.LoadUint32x8Slice(b0[b+myid-compiled.Trip(46):])))
 //line hecbench_lfib4.go:139
-							}
+								}
 //line hecbench_lfib4.go:139
-							{
+								{
 //line hecbench_lfib4.go:139
-								tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP3+compiled.Trip(47)]).Mul(archsimd.LoadUint32x8Slice(b0[b+myid-compiled.Trip(47):])))
+									tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP3+compiled.Trip(47)]).Mul(archsimd.LoadUint32x8Slice(b0[b+myid-compiled.Trip(47):])))
 //line hecbench_lfib4.go:139
-							}
+								}
 //line hecbench_lfib4.go:139
-							{
+								{
 //line hecbench_lfib4.go:139
-								tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP3+compiled.Trip(48)]).Mul(archsimd.LoadUint32x8Slice(b0[b+myid-compiled.Trip(48):])))
+									tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP3+compiled.Trip(48)]).Mul(archsimd.LoadUint32x8Slice(b0[b+myid-compiled.Trip(48):])))
 //line hecbench_lfib4.go:139
-							}
+								}
 //line hecbench_lfib4.go:139
-							{
+								{
 //line hecbench_lfib4.go:139
-								tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP3+compiled.Trip(49)]).Mul(archsimd.LoadUint32x8Slice(b0[b+myid-compiled.Trip(49):])))
+									tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP3+compiled.Trip(49)]).Mul(archsimd.LoadUint32x8Slice(b0[b+myid-compiled.Trip(49):])))
 //line hecbench_lfib4.go:139
-							}
+								}
 //line hecbench_lfib4.go:139
-							{
+								{
 //line hecbench_lfib4.go:139
-								tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP3+compiled.Trip(50)]).Mul(archsimd.LoadUint32x8Slice(b0[b+myid-compiled.Trip(50):])))
+									tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP3+compiled.Trip(50)]).Mul(archsimd.LoadUint32x8Slice(b0[b+myid-compiled.Trip(50):])))
 //line hecbench_lfib4.go:139
-							}
+								}
 //line hecbench_lfib4.go:139
-							{
+								{
 //line hecbench_lfib4.go:139
-								tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP3+compiled.Trip(51)]).Mul(archsimd.LoadUint32x8Slice(b0[b+myid-compiled.Trip(51):])))
+									tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP3+compiled.Trip(51)]).Mul(archsimd.LoadUint32x8Slice(b0[b+myid-compiled.Trip(51):])))
 //line hecbench_lfib4.go:139
-							}
+								}
 //line hecbench_lfib4.go:139
-							{
+								{
 //line hecbench_lfib4.go:139
-								tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP3+compiled.Trip(52)]).Mul(archsimd.LoadUint32x8Slice(b0[b+myid-compiled.Trip(52):])))
+									tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP3+compiled.Trip(52)]).Mul(archsimd.LoadUint32x8Slice(b0[b+myid-compiled.Trip(52):])))
 //line hecbench_lfib4.go:139
-							}
+								}
 //line hecbench_lfib4.go:139
-							{
+								{
 //line hecbench_lfib4.go:139
-								tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP3+compiled.Trip(53)]).Mul(archsimd.LoadUint32x8Slice(b0[b+myid-compiled.Trip(53):])))
+									tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP3+compiled.Trip(53)]).Mul(archsimd.LoadUint32x8Slice(b0[b+myid-compiled.Trip(53):])))
 //line hecbench_lfib4.go:139
-							}
+								}
 //line hecbench_lfib4.go:139
-							{
+								{
 //line hecbench_lfib4.go:139
-								tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP3+compiled.Trip(54)]).Mul(archsimd.LoadUint32x8Slice(b0[b+myid-compiled.Trip(54):])))
+									tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP3+compiled.Trip(54)]).Mul(archsimd.LoadUint32x8Slice(b0[b+myid-compiled.Trip(54):])))
 //line hecbench_lfib4.go:139
-							}
+								}
 //line hecbench_lfib4.go:139
-							{
+								{
 //line hecbench_lfib4.go:139
-								tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP3+compiled.Trip(55)]).Mul(archsimd.LoadUint32x8Slice(b0[b+myid-compiled.Trip(55):])))
+									tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP3+compiled.Trip(55)]).Mul(archsimd.LoadUint32x8Slice(b0[b+myid-compiled.Trip(55):])))
 //line hecbench_lfib4.go:139
-							}
+								}
 //line hecbench_lfib4.go:139
-							{
+								{
 //line hecbench_lfib4.go:139
-								tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP3+compiled.Trip(56)]).Mul(archsimd.LoadUint32x8Slice(b0[b+myid-compiled.Trip(56):])))
+									tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP3+compiled.Trip(56)]).Mul(archsimd.LoadUint32x8Slice(b0[b+myid-compiled.Trip(56):])))
 //line hecbench_lfib4.go:139
-							}
+								}
 //line hecbench_lfib4.go:139
-							{
+								{
 //line hecbench_lfib4.go:139
-								tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP3+compiled.Trip(57)]).Mul(archsimd.LoadUint32x8Slice(b0[b+myid-compiled.Trip(57):])))
+									tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP3+compiled.Trip(57)]).Mul(archsimd.LoadUint32x8Slice(b0[b+myid-compiled.Trip(57):])))
 //line hecbench_lfib4.go:139
-							}
+								}
 //line hecbench_lfib4.go:139
-							{
+								{
 //line hecbench_lfib4.go:139
-								tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP3+compiled.Trip(58)]).Mul(archsimd.LoadUint32x8Slice(b0[b+myid-compiled.Trip(58):])))
+									tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP3+compiled.Trip(58)]).Mul(archsimd.LoadUint32x8Slice(b0[b+myid-compiled.Trip(58):])))
 //line hecbench_lfib4.go:139
-							}
+								}
 //line hecbench_lfib4.go:139
-							{
+								{
 //line hecbench_lfib4.go:139
-								tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP3+compiled.Trip(59)]).Mul(archsimd.LoadUint32x8Slice(b0[b+myid-compiled.Trip(59):])))
+									tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP3+compiled.Trip(59)]).Mul(archsimd.LoadUint32x8Slice(b0[b+myid-compiled.Trip(59):])))
 //line hecbench_lfib4.go:139
-							}
+								}
 //line hecbench_lfib4.go:139
-							{
+								{
 //line hecbench_lfib4.go:139
-								tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP2+compiled.Trip(0)]).Mul(archsimd.LoadUint32x8Slice(c0[c+myid-compiled.Trip(0):])))
+									tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP2+compiled.Trip(0)]).Mul(archsimd.LoadUint32x8Slice(c0[c+myid-compiled.Trip(0):])))
 //line hecbench_lfib4.go:143
-							}
+								}
 //line hecbench_lfib4.go:143
-							{
+								{
 //line hecbench_lfib4.go:143
-								tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP2+compiled.Trip(1)]).Mul(archsimd.LoadUint32x8Slice(c0[c+myid-compiled.Trip(1):])))
+									tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP2+compiled.Trip(1)]).Mul(archsimd.LoadUint32x8Slice(c0[c+myid-compiled.Trip(1):])))
 //line hecbench_lfib4.go:143
-							}
+								}
 //line hecbench_lfib4.go:143
-							{
+								{
 //line hecbench_lfib4.go:143
-								tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP2+compiled.Trip(2)]).Mul(archsimd.LoadUint32x8Slice(c0[c+myid-compiled.Trip(2):])))
+									tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP2+compiled.Trip(2)]).Mul(archsimd.LoadUint32x8Slice(c0[c+myid-compiled.Trip(2):])))
 //line hecbench_lfib4.go:143
-							}
+								}
 //line hecbench_lfib4.go:143
-							{
+								{
 //line hecbench_lfib4.go:143
-								tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP2+compiled.Trip(3)]).Mul(archsimd.LoadUint32x8Slice(c0[c+myid-compiled.Trip(3):])))
+									tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP2+compiled.Trip(3)]).Mul(archsimd.LoadUint32x8Slice(c0[c+myid-compiled.Trip(3):])))
 //line hecbench_lfib4.go:143
-							}
+								}
 //line hecbench_lfib4.go:143
-							{
+								{
 //line hecbench_lfib4.go:143
-								tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP2+compiled.Trip(4)]).Mul(archsimd.LoadUint32x8Slice(c0[c+myid-compiled.Trip(4):])))
+									tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP2+compiled.Trip(4)]).Mul(archsimd.LoadUint32x8Slice(c0[c+myid-compiled.Trip(4):])))
 //line hecbench_lfib4.go:143
-							}
+								}
 //line hecbench_lfib4.go:143
-							{
+								{
 //line hecbench_lfib4.go:143
-								tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP2+compiled.Trip(5)]).Mul(archsimd.LoadUint32x8Slice(c0[c+myid-compiled.Trip(5):])))
+									tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP2+compiled.Trip(5)]).Mul(archsimd.LoadUint32x8Slice(c0[c+myid-compiled.Trip(5):])))
 //line hecbench_lfib4.go:143
-							}
+								}
 //line hecbench_lfib4.go:143
-							{
+								{
 //line hecbench_lfib4.go:143
-								tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP2+compiled.Trip(6)]).Mul(archsimd.LoadUint32x8Slice(c0[c+myid-compiled.Trip(6):])))
+									tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP2+compiled.Trip(6)]).Mul(archsimd.LoadUint32x8Slice(c0[c+myid-compiled.Trip(6):])))
 //line hecbench_lfib4.go:143
-							}
+								}
 //line hecbench_lfib4.go:143
-							{
+								{
 //line hecbench_lfib4.go:143
-								tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP2+compiled.Trip(7)]).Mul(archsimd.LoadUint32x8Slice(c0[c+myid-compiled.Trip(7):])))
+									tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP2+compiled.Trip(7)]).Mul(archsimd.LoadUint32x8Slice(c0[c+myid-compiled.Trip(7):])))
 //line hecbench_lfib4.go:143
-							}
+								}
 //line hecbench_lfib4.go:143
-							{
+								{
 //line hecbench_lfib4.go:143
-								tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP2+compiled.Trip(8)]).Mul(archsimd.LoadUint32x8Slice(c0[c+myid-compiled.Trip(8):])))
+									tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP2+compiled.Trip(8)]).Mul(archsimd.LoadUint32x8Slice(c0[c+myid-compiled.Trip(8):])))
 //line hecbench_lfib4.go:143
-							}
+								}
 //line hecbench_lfib4.go:143
-							{
+								{
 //line hecbench_lfib4.go:143
-								tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP2+compiled.Trip(9)]).Mul(archsimd.LoadUint32x8Slice(c0[c+myid-compiled.Trip(9):])))
+									tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP2+compiled.Trip(9)]).Mul(archsimd.LoadUint32x8Slice(c0[c+myid-compiled.Trip(9):])))
 //line hecbench_lfib4.go:143
-							}
+								}
 //line hecbench_lfib4.go:143
-							{
+								{
 //line hecbench_lfib4.go:143
-								tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP2+compiled.Trip(10)]).Mul(archsimd.LoadUint32x8Slice(c0[c+myid-compiled.Trip(10):])))
+									tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP2+compiled.Trip(10)]).Mul(archsimd.LoadUint32x8Slice(c0[c+myid-compiled.Trip(10):])))
 //line hecbench_lfib4.go:143
-							}
+								}
 //line hecbench_lfib4.go:143
-							{
+								{
 //line hecbench_lfib4.go:143
-								tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP2+compiled.Trip(11)]).Mul(archsimd.LoadUint32x8Slice(c0[c+myid-compiled.Trip(11):])))
+									tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP2+compiled.Trip(11)]).Mul(archsimd.LoadUint32x8Slice(c0[c+myid-compiled.Trip(11):])))
 //line hecbench_lfib4.go:143
-							}
+								}
 //line hecbench_lfib4.go:143
-							{
+								{
 //line hecbench_lfib4.go:143
-								tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP2+compiled.Trip(12)]).Mul(archsimd.LoadUint32x8Slice(c0[c+myid-compiled.Trip(12):])))
+									tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP2+compiled.Trip(12)]).Mul(archsimd.LoadUint32x8Slice(c0[c+myid-compiled.Trip(12):])))
 //line hecbench_lfib4.go:143
-							}
+								}
 //line hecbench_lfib4.go:143
-							{
+								{
 //line hecbench_lfib4.go:143
-								tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP2+compiled.Trip(13)]).Mul(archsimd.LoadUint32x8Slice(c0[c+myid-compiled.Trip(13):])))
+									tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP2+compiled.Trip(13)]).Mul(archsimd.LoadUint32x8Slice(c0[c+myid-compiled.Trip(13):])))
 //line hecbench_lfib4.go:143
-							}
+								}
 //line hecbench_lfib4.go:143
-							{
+								{
 //line hecbench_lfib4.go:143
-								tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP2+compiled.Trip(14)]).Mul(archsimd.LoadUint32x8Slice(c0[c+myid-compiled.Trip(14):])))
+									tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP2+compiled.Trip(14)]).Mul(archsimd.LoadUint32x8Slice(c0[c+myid-compiled.Trip(14):])))
 //line hecbench_lfib4.go:143
-							}
+								}
 //line hecbench_lfib4.go:143
-							{
+								{
 //line hecbench_lfib4.go:143
-								tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP2+compiled.Trip(15)]).Mul(archsimd.LoadUint32x8Slice(c0[c+myid-compiled.Trip(15):])))
+									tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP2+compiled.Trip(15)]).Mul(archsimd.LoadUint32x8Slice(c0[c+myid-compiled.Trip(15):])))
 //line hecbench_lfib4.go:143
-							}
+								}
 //line hecbench_lfib4.go:143
-							{
+								{
 //line hecbench_lfib4.go:143
-								tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP2+compiled.Trip(16)]).Mul(archsimd.LoadUint32x8Slice(c0[c+myid-compiled.Trip(16):])))
+									tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP2+compiled.Trip(16)]).Mul(archsimd.LoadUint32x8Slice(c0[c+myid-compiled.Trip(16):])))
 //line hecbench_lfib4.go:143
-							}
+								}
 //line hecbench_lfib4.go:143
-							{
+								{
 //line hecbench_lfib4.go:143
-								tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP2+compiled.Trip(17)]).Mul(archsimd.LoadUint32x8Slice(c0[c+myid-compiled.Trip(17):])))
+									tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP2+compiled.Trip(17)]).Mul(archsimd.LoadUint32x8Slice(c0[c+myid-compiled.Trip(17):])))
 //line hecbench_lfib4.go:143
-							}
+								}
 //line hecbench_lfib4.go:143
-							{
+								{
 //line hecbench_lfib4.go:143
-								tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP2+compiled.Trip(18)]).Mul(archsimd.LoadUint32x8Slice(c0[c+myid-compiled.Trip(18):])))
+									tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP2+compiled.Trip(18)]).Mul(archsimd.LoadUint32x8Slice(c0[c+myid-compiled.Trip(18):])))
 //line hecbench_lfib4.go:143
-							}
+								}
 //line hecbench_lfib4.go:143
-							{
+								{
 //line hecbench_lfib4.go:143
-								tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP2+compiled.Trip(19)]).Mul(archsimd.LoadUint32x8Slice(c0[c+myid-compiled.Trip(19):])))
+									tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP2+compiled.Trip(19)]).Mul(archsimd.LoadUint32x8Slice(c0[c+myid-compiled.Trip(19):])))
 //line hecbench_lfib4.go:143
-							}
+								}
 //line hecbench_lfib4.go:143
-							{
+								{
 //line hecbench_lfib4.go:143
-								tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP2+compiled.Trip(20)]).Mul(archsimd.LoadUint32x8Slice(c0[c+myid-compiled.Trip(20):])))
+									tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP2+compiled.Trip(20)]).Mul(archsimd.LoadUint32x8Slice(c0[c+myid-compiled.Trip(20):])))
 //line hecbench_lfib4.go:143
-							}
+								}
 //line hecbench_lfib4.go:143
-							{
+								{
 //line hecbench_lfib4.go:143
-								tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP2+compiled.Trip(21)]).Mul(archsimd.LoadUint32x8Slice(c0[c+myid-compiled.Trip(21):])))
+									tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP2+compiled.Trip(21)]).Mul(archsimd.LoadUint32x8Slice(c0[c+myid-compiled.Trip(21):])))
 //line hecbench_lfib4.go:143
-							}
+								}
 //line hecbench_lfib4.go:143
-							{
+								{
 //line hecbench_lfib4.go:143
-								tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP2+compiled.Trip(22)]).Mul(archsimd.LoadUint32x8Slice(c0[c+myid-compiled.Trip(22):])))
+									tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP2+compiled.Trip(22)]).Mul(archsimd.LoadUint32x8Slice(c0[c+myid-compiled.Trip(22):])))
 //line hecbench_lfib4.go:143
-							}
+								}
 //line hecbench_lfib4.go:143
-							{
+								{
 //line hecbench_lfib4.go:143
-								tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP2+compiled.Trip(23)]).Mul(archsimd.LoadUint32x8Slice(c0[c+myid-compiled.Trip(23):])))
+									tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP2+compiled.Trip(23)]).Mul(archsimd.LoadUint32x8Slice(c0[c+myid-compiled.Trip(23):])))
 //line hecbench_lfib4.go:143
-							}
+								}
 //line hecbench_lfib4.go:143
-							{
+								{
 //line hecbench_lfib4.go:143
-								tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP2+compiled.Trip(24)]).Mul(archsimd.LoadUint32x8Slice(c0[c+myid-compiled.Trip(24):])))
+									tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP2+compiled.Trip(24)]).Mul(archsimd.LoadUint32x8Slice(c0[c+myid-compiled.Trip(24):])))
 //line hecbench_lfib4.go:143
-							}
+								}
 //line hecbench_lfib4.go:143
-							{
+								{
 //line hecbench_lfib4.go:143
-								tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP2+compiled.Trip(25)]).Mul(archsimd.LoadUint32x8Slice(c0[c+myid-compiled.Trip(25):])))
+									tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP2+compiled.Trip(25)]).Mul(archsimd.LoadUint32x8Slice(c0[c+myid-compiled.Trip(25):])))
 //line hecbench_lfib4.go:143
-							}
+								}
 //line hecbench_lfib4.go:143
-							{
+								{
 //line hecbench_lfib4.go:143
-								tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP2+compiled.Trip(26)]).Mul(archsimd.LoadUint32x8Slice(c0[c+myid-compiled.Trip(26):])))
+									tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP2+compiled.Trip(26)]).Mul(archsimd.LoadUint32x8Slice(c0[c+myid-compiled.Trip(26):])))
 //line hecbench_lfib4.go:143
-							}
+								}
 //line hecbench_lfib4.go:143
-							{
+								{
 //line hecbench_lfib4.go:143
-								tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP2+compiled.Trip(27)]).Mul(archsimd.LoadUint32x8Slice(c0[c+myid-compiled.Trip(27):])))
+									tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP2+compiled.Trip(27)]).Mul(archsimd.LoadUint32x8Slice(c0[c+myid-compiled.Trip(27):])))
 //line hecbench_lfib4.go:143
-							}
+								}
 //line hecbench_lfib4.go:143
-							{
+								{
 //line hecbench_lfib4.go:143
-								tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP2+compiled.Trip(28)]).Mul(archsimd.LoadUint32x8Slice(c0[c+myid-compiled.Trip(28):])))
+									tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP2+compiled.Trip(28)]).Mul(archsimd.LoadUint32x8Slice(c0[c+myid-compiled.Trip(28):])))
 //line hecbench_lfib4.go:143
-							}
+								}
 //line hecbench_lfib4.go:143
-							{
+								{
 //line hecbench_lfib4.go:143
-								tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP2+compiled.Trip(29)]).Mul(archsimd.LoadUint32x8Slice(c0[c+myid-compiled.Trip(29):])))
+									tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP2+compiled.Trip(29)]).Mul(archsimd.LoadUint32x8Slice(c0[c+myid-compiled.Trip(29):])))
 //line hecbench_lfib4.go:143
-							}
+								}
 //line hecbench_lfib4.go:143
-							{
+								{
 //line hecbench_lfib4.go:143
-								tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP2+compiled.Trip(30)]).Mul(archsimd.LoadUint32x8Slice(c0[c+myid-compiled.Trip(30):])))
+									tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP2+compiled.Trip(30)]).Mul(archsimd.LoadUint32x8Slice(c0[c+myid-compiled.Trip(30):])))
 //line hecbench_lfib4.go:143
-							}
+								}
 //line hecbench_lfib4.go:143
-							{
+								{
 //line hecbench_lfib4.go:143
-								tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP2+compiled.Trip(31)]).Mul(archsimd.LoadUint32x8Slice(c0[c+myid-compiled.Trip(31):])))
+									tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP2+compiled.Trip(31)]).Mul(archsimd.LoadUint32x8Slice(c0[c+myid-compiled.Trip(31):])))
 //line hecbench_lfib4.go:143
-							}
+								}
 //line hecbench_lfib4.go:143
-							{
+								{
 //line hecbench_lfib4.go:143
-								tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP2+compiled.Trip(32)]).Mul(archsimd.LoadUint32x8Slice(c0[c+myid-compiled.Trip(32):])))
+									tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP2+compiled.Trip(32)]).Mul(archsimd.LoadUint32x8Slice(c0[c+myid-compiled.Trip(32):])))
 //line hecbench_lfib4.go:143
-							}
+								}
 //line hecbench_lfib4.go:143
-							{
+								{
 //line hecbench_lfib4.go:143
-								tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP2+compiled.Trip(33)]).Mul(archsimd.LoadUint32x8Slice(c0[c+myid-compiled.Trip(33):])))
+									tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP2+compiled.Trip(33)]).Mul(archsimd.LoadUint32x8Slice(c0[c+myid-compiled.Trip(33):])))
 //line hecbench_lfib4.go:143
-							}
+								}
 //line hecbench_lfib4.go:143
-							{
+								{
 //line hecbench_lfib4.go:143
-								tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP2+compiled.Trip(34)]).Mul(archsimd.LoadUint32x8Slice(c0[c+myid-compiled.Trip(34):])))
+									tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP2+compiled.Trip(34)]).Mul(archsimd.LoadUint32x8Slice(c0[c+myid-compiled.Trip(34):])))
 //line hecbench_lfib4.go:143
-							}
+								}
 //line hecbench_lfib4.go:143
-							{
+								{
 //line hecbench_lfib4.go:143
-								tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP2+compiled.Trip(35)]).Mul(archsimd.LoadUint32x8Slice(c0[c+myid-compiled.Trip(35):])))
+									tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP2+compiled.Trip(35)]).Mul(archsimd.LoadUint32x8Slice(c0[c+myid-compiled.Trip(35):])))
 //line hecbench_lfib4.go:143
-							}
+								}
 //line hecbench_lfib4.go:143
-							{
+								{
 //line hecbench_lfib4.go:143
-								tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP2+compiled.Trip(36)]).Mul(archsimd.LoadUint32x8Slice(c0[c+myid-compiled.Trip(36):])))
+									tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP2+compiled.Trip(36)]).Mul(archsimd.LoadUint32x8Slice(c0[c+myid-compiled.Trip(36):])))
 //line hecbench_lfib4.go:143
-							}
+								}
 //line hecbench_lfib4.go:143
-							{
+								{
 //line hecbench_lfib4.go:143
-								tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP2+compiled.Trip(37)]).Mul(archsimd.LoadUint32x8Slice(c0[c+myid-compiled.Trip(37):])))
+									tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP2+compiled.Trip(37)]).Mul(archsimd.LoadUint32x8Slice(c0[c+myid-compiled.Trip(37):])))
 //line hecbench_lfib4.go:143
-							}
+								}
 //line hecbench_lfib4.go:143
-							{
+								{
 //line hecbench_lfib4.go:143
-								tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP2+compiled.Trip(38)]).Mul(archsimd.LoadUint32x8Slice(c0[c+myid-compiled.Trip(38):])))
+									tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP2+compiled.Trip(38)]).Mul(archsimd.LoadUint32x8Slice(c0[c+myid-compiled.Trip(38):])))
 //line hecbench_lfib4.go:143
-							}
+								}
 //line hecbench_lfib4.go:143
-							{
+								{
 //line hecbench_lfib4.go:143
-								tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP2+compiled.Trip(39)]).Mul(archsimd.LoadUint32x8Slice(c0[c+myid-compiled.Trip(39):])))
+									tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP2+compiled.Trip(39)]).Mul(archsimd.LoadUint32x8Slice(c0[c+myid-compiled.Trip(39):])))
 //line hecbench_lfib4.go:143
-							}
+								}
 //line hecbench_lfib4.go:143
-							{
+								{
 //line hecbench_lfib4.go:143
-								tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP2+compiled.Trip(40)]).Mul(archsimd.LoadUint32x8Slice(c0[c+myid-compiled.Trip(40):])))
+									tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP2+compiled.Trip(40)]).Mul(archsimd.LoadUint32x8Slice(c0[c+myid-compiled.Trip(40):])))
 //line hecbench_lfib4.go:143
-							}
+								}
 //line hecbench_lfib4.go:143
-							{
+								{
 //line hecbench_lfib4.go:143
-								tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP2+compiled.Trip(41)]).Mul(archsimd.LoadUint32x8Slice(c0[c+myid-compiled.Trip(41):])))
+									tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP2+compiled.Trip(41)]).Mul(archsimd.LoadUint32x8Slice(c0[c+myid-compiled.Trip(41):])))
 //line hecbench_lfib4.go:143
-							}
+								}
 //line hecbench_lfib4.go:143
-							{
+								{
 //line hecbench_lfib4.go:143
-								tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP2+compiled.Trip(42)]).Mul(archsimd.LoadUint32x8Slice(c0[c+myid-compiled.Trip(42):])))
+									tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP2+compiled.Trip(42)]).Mul(archsimd.LoadUint32x8Slice(c0[c+myid-compiled.Trip(42):])))
 //line hecbench_lfib4.go:143
-							}
+								}
 //line hecbench_lfib4.go:143
-							{
+								{
 //line hecbench_lfib4.go:143
-								tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP2+compiled.Trip(43)]).Mul(archsimd.LoadUint32x8Slice(c0[c+myid-compiled.Trip(43):])))
+									tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP2+compiled.Trip(43)]).Mul(archsimd.LoadUint32x8Slice(c0[c+myid-compiled.Trip(43):])))
 //line hecbench_lfib4.go:143
-							}
+								}
 //line hecbench_lfib4.go:143
-							{
+								{
 //line hecbench_lfib4.go:143
-								tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP2+compiled.Trip(44)]).Mul(archsimd.LoadUint32x8Slice(c0[c+myid-compiled.Trip(44):])))
+									tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP2+compiled.Trip(44)]).Mul(archsimd.LoadUint32x8Slice(c0[c+myid-compiled.Trip(44):])))
 //line hecbench_lfib4.go:143
-							}
+								}
 //line hecbench_lfib4.go:143
-							{
+								{
 //line hecbench_lfib4.go:143
-								tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP2+compiled.Trip(45)]).Mul(archsimd.LoadUint32x8Slice(c0[c+myid-compiled.Trip(45):])))
+									tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP2+compiled.Trip(45)]).Mul(archsimd.LoadUint32x8Slice(c0[c+myid-compiled.Trip(45):])))
 //line hecbench_lfib4.go:143
-							}
+								}
 //line hecbench_lfib4.go:143
-							{
+								{
 //line hecbench_lfib4.go:143
-								tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP2+compiled.Trip(46)]).Mul(archsimd.LoadUint32x8Slice(c0[c+myid-compiled.Trip(46):])))
+									tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP2+compiled.Trip(46)]).Mul(archsimd.LoadUint32x8Slice(c0[c+myid-compiled.Trip(46):])))
 //line hecbench_lfib4.go:143
-							}
+								}
 //line hecbench_lfib4.go:143
-							{
+								{
 //line hecbench_lfib4.go:143
-								tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP2+compiled.Trip(47)]).Mul(archsimd.LoadUint32x8Slice(c0[c+myid-compiled.Trip(47):])))
+									tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP2+compiled.Trip(47)]).Mul(archsimd.LoadUint32x8Slice(c0[c+myid-compiled.Trip(47):])))
 //line hecbench_lfib4.go:143
-							}
+								}
 //line hecbench_lfib4.go:143
-							{
+								{
 //line hecbench_lfib4.go:143
-								tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP2+compiled.Trip(48)]).Mul(archsimd.LoadUint32x8Slice(c0[c+myid-compiled.Trip(48):])))
+									tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP2+compiled.Trip(48)]).Mul(archsimd.LoadUint32x8Slice(c0[c+myid-compiled.Trip(48):])))
 //line hecbench_lfib4.go:143
-							}
+								}
 //line hecbench_lfib4.go:143
-							{
+								{
 //line hecbench_lfib4.go:143
-								tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP2+compiled.Trip(49)]).Mul(archsimd.LoadUint32x8Slice(c0[c+myid-compiled.Trip(49):])))
+									tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP2+compiled.Trip(49)]).Mul(archsimd.LoadUint32x8Slice(c0[c+myid-compiled.Trip(49):])))
 //line hecbench_lfib4.go:143
-							}
+								}
 //line hecbench_lfib4.go:143
-							{
+								{
 //line hecbench_lfib4.go:143
-								tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP2+compiled.Trip(50)]).Mul(archsimd.LoadUint32x8Slice(c0[c+myid-compiled.Trip(50):])))
+									tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP2+compiled.Trip(50)]).Mul(archsimd.LoadUint32x8Slice(c0[c+myid-compiled.Trip(50):])))
 //line hecbench_lfib4.go:143
-							}
+								}
 //line hecbench_lfib4.go:143
-							{
+								{
 //line hecbench_lfib4.go:143
-								tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP2+compiled.Trip(51)]).Mul(archsimd.LoadUint32x8Slice(c0[c+myid-compiled.Trip(51):])))
+									tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP2+compiled.Trip(51)]).Mul(archsimd.LoadUint32x8Slice(c0[c+myid-compiled.Trip(51):])))
 //line hecbench_lfib4.go:143
-							}
+								}
 //line hecbench_lfib4.go:143
-							{
+								{
 //line hecbench_lfib4.go:143
-								tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP2+compiled.Trip(52)]).Mul(archsimd.LoadUint32x8Slice(c0[c+myid-compiled.Trip(52):])))
+									tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP2+compiled.Trip(52)]).Mul(archsimd.LoadUint32x8Slice(c0[c+myid-compiled.Trip(52):])))
 //line hecbench_lfib4.go:143
-							}
+								}
 //line hecbench_lfib4.go:143
-							{
+								{
 //line hecbench_lfib4.go:143
-								tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP2+compiled.Trip(53)]).Mul(archsimd.LoadUint32x8Slice(c0[c+myid-compiled.Trip(53):])))
+									tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP2+compiled.Trip(53)]).Mul(archsimd.LoadUint32x8Slice(c0[c+myid-compiled.Trip(53):])))
 //line hecbench_lfib4.go:143
-							}
+								}
 //line hecbench_lfib4.go:143
-							{
+								{
 //line hecbench_lfib4.go:143
-								tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP2+compiled.Trip(54)]).Mul(archsimd.LoadUint32x8Slice(c0[c+myid-compiled.Trip(54):])))
+									tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP2+compiled.Trip(54)]).Mul(archsimd.LoadUint32x8Slice(c0[c+myid-compiled.Trip(54):])))
 //line hecbench_lfib4.go:143
-							}
+								}
 //line hecbench_lfib4.go:143
-							{
+								{
 //line hecbench_lfib4.go:143
-								tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP2+compiled.Trip(55)]).Mul(archsimd.LoadUint32x8Slice(c0[c+myid-compiled.Trip(55):])))
+									tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP2+compiled.Trip(55)]).Mul(archsimd.LoadUint32x8Slice(c0[c+myid-compiled.Trip(55):])))
 //line hecbench_lfib4.go:143
-							}
+								}
 //line hecbench_lfib4.go:143
-							{
+								{
 //line hecbench_lfib4.go:143
-								tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP2+compiled.Trip(56)]).Mul(archsimd.LoadUint32x8Slice(c0[c+myid-compiled.Trip(56):])))
+									tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP2+compiled.Trip(56)]).Mul(archsimd.LoadUint32x8Slice(c0[c+myid-compiled.Trip(56):])))
 //line hecbench_lfib4.go:143
-							}
+								}
 //line hecbench_lfib4.go:143
-							{
+								{
 //line hecbench_lfib4.go:143
-								tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP2+compiled.Trip(57)]).Mul(archsimd.LoadUint32x8Slice(c0[c+myid-compiled.Trip(57):])))
+									tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP2+compiled.Trip(57)]).Mul(archsimd.LoadUint32x8Slice(c0[c+myid-compiled.Trip(57):])))
 //line hecbench_lfib4.go:143
-							}
+								}
 //line hecbench_lfib4.go:143
-							{
+								{
 //line hecbench_lfib4.go:143
-								tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP2+compiled.Trip(58)]).Mul(archsimd.LoadUint32x8Slice(c0[c+myid-compiled.Trip(58):])))
+									tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP2+compiled.Trip(58)]).Mul(archsimd.LoadUint32x8Slice(c0[c+myid-compiled.Trip(58):])))
 //line hecbench_lfib4.go:143
-							}
+								}
 //line hecbench_lfib4.go:143
-							{
+								{
 //line hecbench_lfib4.go:143
-								tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP2+compiled.Trip(59)]).Mul(archsimd.LoadUint32x8Slice(c0[c+myid-compiled.Trip(59):])))
+									tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP2+compiled.Trip(59)]).Mul(archsimd.LoadUint32x8Slice(c0[c+myid-compiled.Trip(59):])))
 //line hecbench_lfib4.go:143
-							}
+								}
 //line hecbench_lfib4.go:143
-							{
+								{
 //line hecbench_lfib4.go:143
-								tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP2+compiled.Trip(60)]).Mul(archsimd.LoadUint32x8Slice(c0[c+myid-compiled.Trip(60):])))
+									tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP2+compiled.Trip(60)]).Mul(archsimd.LoadUint32x8Slice(c0[c+myid-compiled.Trip(60):])))
 //line hecbench_lfib4.go:143
-							}
+								}
 //line hecbench_lfib4.go:143
-							{
+								{
 //line hecbench_lfib4.go:143
-								tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP2+compiled.Trip(61)]).Mul(archsimd.LoadUint32x8Slice(c0[c+myid-compiled.Trip(61):])))
+									tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP2+compiled.Trip(61)]).Mul(archsimd.LoadUint32x8Slice(c0[c+myid-compiled.Trip(61):])))
 //line hecbench_lfib4.go:143
-							}
+								}
 //line hecbench_lfib4.go:143
-							{
+								{
 //line hecbench_lfib4.go:143
-								tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP2+compiled.Trip(62)]).Mul(archsimd.LoadUint32x8Slice(c0[c+myid-compiled.Trip(62):])))
+									tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP2+compiled.Trip(62)]).Mul(archsimd.LoadUint32x8Slice(c0[c+myid-compiled.Trip(62):])))
 //line hecbench_lfib4.go:143
-							}
+								}
 //line hecbench_lfib4.go:143
-							{
+								{
 //line hecbench_lfib4.go:143
-								tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP2+compiled.Trip(63)]).Mul(archsimd.LoadUint32x8Slice(c0[c+myid-compiled.Trip(63):])))
+									tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP2+compiled.Trip(63)]).Mul(archsimd.LoadUint32x8Slice(c0[c+myid-compiled.Trip(63):])))
 //line hecbench_lfib4.go:143
-							}
+								}
 //line hecbench_lfib4.go:143
-							{
+								{
 //line hecbench_lfib4.go:143
-								tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP1+compiled.Trip(0)]).Mul(archsimd.LoadUint32x8Slice(d0[d+myid-compiled.Trip(0):])))
+									tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP1+compiled.Trip(0)]).Mul(archsimd.LoadUint32x8Slice(d0[d+myid-compiled.Trip(0):])))
 //line hecbench_lfib4.go:147
-							}
+								}
 //line hecbench_lfib4.go:147
-							{
+								{
 //line hecbench_lfib4.go:147
-								tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP1+compiled.Trip(1)]).Mul(archsimd.LoadUint32x8Slice(d0[d+myid-compiled.Trip(1):])))
+									tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP1+compiled.Trip(1)]).Mul(archsimd.LoadUint32x8Slice(d0[d+myid-compiled.Trip(1):])))
 //line hecbench_lfib4.go:147
-							}
+								}
 //line hecbench_lfib4.go:147
-							{
+								{
 //line hecbench_lfib4.go:147
-								tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP1+compiled.Trip(2)]).Mul(archsimd.LoadUint32x8Slice(d0[d+myid-compiled.Trip(2):])))
+									tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP1+compiled.Trip(2)]).Mul(archsimd.LoadUint32x8Slice(d0[d+myid-compiled.Trip(2):])))
 //line hecbench_lfib4.go:147
-							}
+								}
 //line hecbench_lfib4.go:147
-							{
+								{
 //line hecbench_lfib4.go:147
-								tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP1+compiled.Trip(3)]).Mul(archsimd.LoadUint32x8Slice(d0[d+myid-compiled.Trip(3):])))
+									tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP1+compiled.Trip(3)]).Mul(archsimd.LoadUint32x8Slice(d0[d+myid-compiled.Trip(3):])))
 //line hecbench_lfib4.go:147
-							}
+								}
 //line hecbench_lfib4.go:147
-							{
+								{
 //line hecbench_lfib4.go:147
-								tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP1+compiled.Trip(4)]).Mul(archsimd.LoadUint32x8Slice(d0[d+myid-compiled.Trip(4):])))
+									tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP1+compiled.Trip(4)]).Mul(archsimd.LoadUint32x8Slice(d0[d+myid-compiled.Trip(4):])))
 //line hecbench_lfib4.go:147
-							}
+								}
 //line hecbench_lfib4.go:147
-							{
+								{
 //line hecbench_lfib4.go:147
-								tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP1+compiled.Trip(5)]).Mul(archsimd.LoadUint32x8Slice(d0[d+myid-compiled.Trip(5):])))
+									tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP1+compiled.Trip(5)]).Mul(archsimd.LoadUint32x8Slice(d0[d+myid-compiled.Trip(5):])))
 //line hecbench_lfib4.go:147
-							}
+								}
 //line hecbench_lfib4.go:147
-							{
+								{
 //line hecbench_lfib4.go:147
-								tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP1+compiled.Trip(6)]).Mul(archsimd.LoadUint32x8Slice(d0[d+myid-compiled.Trip(6):])))
+									tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP1+compiled.Trip(6)]).Mul(archsimd.LoadUint32x8Slice(d0[d+myid-compiled.Trip(6):])))
 //line hecbench_lfib4.go:147
-							}
+								}
 //line hecbench_lfib4.go:147
-							{
+								{
 //line hecbench_lfib4.go:147
-								tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP1+compiled.Trip(7)]).Mul(archsimd.LoadUint32x8Slice(d0[d+myid-compiled.Trip(7):])))
+									tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP1+compiled.Trip(7)]).Mul(archsimd.LoadUint32x8Slice(d0[d+myid-compiled.Trip(7):])))
 //line hecbench_lfib4.go:147
-							}
+								}
 //line hecbench_lfib4.go:147
-							{
+								{
 //line hecbench_lfib4.go:147
-								tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP1+compiled.Trip(8)]).Mul(archsimd.LoadUint32x8Slice(d0[d+myid-compiled.Trip(8):])))
+									tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP1+compiled.Trip(8)]).Mul(archsimd.LoadUint32x8Slice(d0[d+myid-compiled.Trip(8):])))
 //line hecbench_lfib4.go:147
-							}
+								}
 //line hecbench_lfib4.go:147
-							{
+								{
 //line hecbench_lfib4.go:147
-								tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP1+compiled.Trip(9)]).Mul(archsimd.LoadUint32x8Slice(d0[d+myid-compiled.Trip(9):])))
+									tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP1+compiled.Trip(9)]).Mul(archsimd.LoadUint32x8Slice(d0[d+myid-compiled.Trip(9):])))
 //line hecbench_lfib4.go:147
-							}
+								}
 //line hecbench_lfib4.go:147
-							{
+								{
 //line hecbench_lfib4.go:147
-								tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP1+compiled.Trip(10)]).Mul(archsimd.LoadUint32x8Slice(d0[d+myid-compiled.Trip(10):])))
+									tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP1+compiled.Trip(10)]).Mul(archsimd.LoadUint32x8Slice(d0[d+myid-compiled.Trip(10):])))
 //line hecbench_lfib4.go:147
-							}
+								}
 //line hecbench_lfib4.go:147
-							{
+								{
 //line hecbench_lfib4.go:147
-								tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP1+compiled.Trip(11)]).Mul(archsimd.LoadUint32x8Slice(d0[d+myid-compiled.Trip(11):])))
+									tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP1+compiled.Trip(11)]).Mul(archsimd.LoadUint32x8Slice(d0[d+myid-compiled.Trip(11):])))
 //line hecbench_lfib4.go:147
-							}
+								}
 //line hecbench_lfib4.go:147
-							{
+								{
 //line hecbench_lfib4.go:147
-								tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP1+compiled.Trip(12)]).Mul(archsimd.LoadUint32x8Slice(d0[d+myid-compiled.Trip(12):])))
+									tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP1+compiled.Trip(12)]).Mul(archsimd.LoadUint32x8Slice(d0[d+myid-compiled.Trip(12):])))
 //line hecbench_lfib4.go:147
-							}
+								}
 //line hecbench_lfib4.go:147
-							{
+								{
 //line hecbench_lfib4.go:147
-								tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP1+compiled.Trip(13)]).Mul(archsimd.LoadUint32x8Slice(d0[d+myid-compiled.Trip(13):])))
+									tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP1+compiled.Trip(13)]).Mul(archsimd.LoadUint32x8Slice(d0[d+myid-compiled.Trip(13):])))
 //line hecbench_lfib4.go:147
-							}
+								}
 //line hecbench_lfib4.go:147
-							{
+								{
 //line hecbench_lfib4.go:147
-								tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP1+compiled.Trip(14)]).Mul(archsimd.LoadUint32x8Slice(d0[d+myid-compiled.Trip(14):])))
+									tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP1+compiled.Trip(14)]).Mul(archsimd.LoadUint32x8Slice(d0[d+myid-compiled.Trip(14):])))
 //line hecbench_lfib4.go:147
-							}
+								}
 //line hecbench_lfib4.go:147
-							{
+								{
 //line hecbench_lfib4.go:147
-								tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP1+compiled.Trip(15)]).Mul(archsimd.LoadUint32x8Slice(d0[d+myid-compiled.Trip(15):])))
+									tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP1+compiled.Trip(15)]).Mul(archsimd.LoadUint32x8Slice(d0[d+myid-compiled.Trip(15):])))
 //line hecbench_lfib4.go:147
-							}
+								}
 //line hecbench_lfib4.go:147
-							{
+								{
 //line hecbench_lfib4.go:147
-								tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP1+compiled.Trip(16)]).Mul(archsimd.LoadUint32x8Slice(d0[d+myid-compiled.Trip(16):])))
+									tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP1+compiled.Trip(16)]).Mul(archsimd.LoadUint32x8Slice(d0[d+myid-compiled.Trip(16):])))
 //line hecbench_lfib4.go:147
-							}
+								}
 //line hecbench_lfib4.go:147
-							{
+								{
 //line hecbench_lfib4.go:147
-								tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP1+compiled.Trip(17)]).Mul(archsimd.LoadUint32x8Slice(d0[d+myid-compiled.Trip(17):])))
+									tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP1+compiled.Trip(17)]).Mul(archsimd.LoadUint32x8Slice(d0[d+myid-compiled.Trip(17):])))
 //line hecbench_lfib4.go:147
-							}
+								}
 //line hecbench_lfib4.go:147
-							{
+								{
 //line hecbench_lfib4.go:147
-								tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP1+compiled.Trip(18)]).Mul(archsimd.LoadUint32x8Slice(d0[d+myid-compiled.Trip(18):])))
+									tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP1+compiled.Trip(18)]).Mul(archsimd.LoadUint32x8Slice(d0[d+myid-compiled.Trip(18):])))
 //line hecbench_lfib4.go:147
-							}
+								}
 //line hecbench_lfib4.go:147
-							{
+								{
 //line hecbench_lfib4.go:147
-								tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP1+compiled.Trip(19)]).Mul(archsimd.LoadUint32x8Slice(d0[d+myid-compiled.Trip(19):])))
+									tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP1+compiled.Trip(19)]).Mul(archsimd.LoadUint32x8Slice(d0[d+myid-compiled.Trip(19):])))
 //line hecbench_lfib4.go:147
-							}
+								}
 //line hecbench_lfib4.go:147
-							{
+								{
 //line hecbench_lfib4.go:147
-								tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP1+compiled.Trip(20)]).Mul(archsimd.LoadUint32x8Slice(d0[d+myid-compiled.Trip(20):])))
+									tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP1+compiled.Trip(20)]).Mul(archsimd.LoadUint32x8Slice(d0[d+myid-compiled.Trip(20):])))
 //line hecbench_lfib4.go:147
-							}
+								}
 //line hecbench_lfib4.go:147
-							{
+								{
 //line hecbench_lfib4.go:147
-								tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP1+compiled.Trip(21)]).Mul(archsimd.LoadUint32x8Slice(d0[d+myid-compiled.Trip(21):])))
+									tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP1+compiled.Trip(21)]).Mul(archsimd.LoadUint32x8Slice(d0[d+myid-compiled.Trip(21):])))
 //line hecbench_lfib4.go:147
-							}
+								}
 //line hecbench_lfib4.go:147
-							{
+								{
 //line hecbench_lfib4.go:147
-								tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP1+compiled.Trip(22)]).Mul(archsimd.LoadUint32x8Slice(d0[d+myid-compiled.Trip(22):])))
+									tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP1+compiled.Trip(22)]).Mul(archsimd.LoadUint32x8Slice(d0[d+myid-compiled.Trip(22):])))
 //line hecbench_lfib4.go:147
-							}
+								}
 //line hecbench_lfib4.go:147
-							{
+								{
 //line hecbench_lfib4.go:147
-								tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP1+compiled.Trip(23)]).Mul(archsimd.LoadUint32x8Slice(d0[d+myid-compiled.Trip(23):])))
+									tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP1+compiled.Trip(23)]).Mul(archsimd.LoadUint32x8Slice(d0[d+myid-compiled.Trip(23):])))
 //line hecbench_lfib4.go:147
-							}
+								}
 //line hecbench_lfib4.go:147
-							{
+								{
 //line hecbench_lfib4.go:147
-								tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP1+compiled.Trip(24)]).Mul(archsimd.LoadUint32x8Slice(d0[d+myid-compiled.Trip(24):])))
+									tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP1+compiled.Trip(24)]).Mul(archsimd.LoadUint32x8Slice(d0[d+myid-compiled.Trip(24):])))
 //line hecbench_lfib4.go:147
-							}
+								}
 //line hecbench_lfib4.go:147
-							{
+								{
 //line hecbench_lfib4.go:147
-								tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP1+compiled.Trip(25)]).Mul(archsimd.LoadUint32x8Slice(d0[d+myid-compiled.Trip(25):])))
+									tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP1+compiled.Trip(25)]).Mul(archsimd.LoadUint32x8Slice(d0[d+myid-compiled.Trip(25):])))
 //line hecbench_lfib4.go:147
-							}
+								}
 //line hecbench_lfib4.go:147
-							{
+								{
 //line hecbench_lfib4.go:147
-								tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP1+compiled.Trip(26)]).Mul(archsimd.LoadUint32x8Slice(d0[d+myid-compiled.Trip(26):])))
+									tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP1+compiled.Trip(26)]).Mul(archsimd.LoadUint32x8Slice(d0[d+myid-compiled.Trip(26):])))
 //line hecbench_lfib4.go:147
-							}
+								}
 //line hecbench_lfib4.go:147
-							{
+								{
 //line hecbench_lfib4.go:147
-								tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP1+compiled.Trip(27)]).Mul(archsimd.LoadUint32x8Slice(d0[d+myid-compiled.Trip(27):])))
+									tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP1+compiled.Trip(27)]).Mul(archsimd.LoadUint32x8Slice(d0[d+myid-compiled.Trip(27):])))
 //line hecbench_lfib4.go:147
-							}
+								}
 //line hecbench_lfib4.go:147
-							{
+								{
 //line hecbench_lfib4.go:147
-								tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP1+compiled.Trip(28)]).Mul(archsimd.LoadUint32x8Slice(d0[d+myid-compiled.Trip(28):])))
+									tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP1+compiled.Trip(28)]).Mul(archsimd.LoadUint32x8Slice(d0[d+myid-compiled.Trip(28):])))
 //line hecbench_lfib4.go:147
-							}
+								}
 //line hecbench_lfib4.go:147
-							{
+								{
 //line hecbench_lfib4.go:147
-								tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP1+compiled.Trip(29)]).Mul(archsimd.LoadUint32x8Slice(d0[d+myid-compiled.Trip(29):])))
+									tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP1+compiled.Trip(29)]).Mul(archsimd.LoadUint32x8Slice(d0[d+myid-compiled.Trip(29):])))
 //line hecbench_lfib4.go:147
-							}
+								}
 //line hecbench_lfib4.go:147
-							{
+								{
 //line hecbench_lfib4.go:147
-								tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP1+compiled.Trip(30)]).Mul(archsimd.LoadUint32x8Slice(d0[d+myid-compiled.Trip(30):])))
+									tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP1+compiled.Trip(30)]).Mul(archsimd.LoadUint32x8Slice(d0[d+myid-compiled.Trip(30):])))
 //line hecbench_lfib4.go:147
-							}
+								}
 //line hecbench_lfib4.go:147
-							{
+								{
 //line hecbench_lfib4.go:147
-								tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP1+compiled.Trip(31)]).Mul(archsimd.LoadUint32x8Slice(d0[d+myid-compiled.Trip(31):])))
+									tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP1+compiled.Trip(31)]).Mul(archsimd.LoadUint32x8Slice(d0[d+myid-compiled.Trip(31):])))
 //line hecbench_lfib4.go:147
-							}
+								}
 //line hecbench_lfib4.go:147
-							{
+								{
 //line hecbench_lfib4.go:147
-								tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP1+compiled.Trip(32)]).Mul(archsimd.LoadUint32x8Slice(d0[d+myid-compiled.Trip(32):])))
+									tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP1+compiled.Trip(32)]).Mul(archsimd.LoadUint32x8Slice(d0[d+myid-compiled.Trip(32):])))
 //line hecbench_lfib4.go:147
-							}
+								}
 //line hecbench_lfib4.go:147
-							{
+								{
 //line hecbench_lfib4.go:147
-								tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP1+compiled.Trip(33)]).Mul(archsimd.LoadUint32x8Slice(d0[d+myid-compiled.Trip(33):])))
+									tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP1+compiled.Trip(33)]).Mul(archsimd.LoadUint32x8Slice(d0[d+myid-compiled.Trip(33):])))
 //line hecbench_lfib4.go:147
-							}
+								}
 //line hecbench_lfib4.go:147
-							{
+								{
 //line hecbench_lfib4.go:147
-								tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP1+compiled.Trip(34)]).Mul(archsimd.LoadUint32x8Slice(d0[d+myid-compiled.Trip(34):])))
+									tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP1+compiled.Trip(34)]).Mul(archsimd.LoadUint32x8Slice(d0[d+myid-compiled.Trip(34):])))
 //line hecbench_lfib4.go:147
-							}
+								}
 //line hecbench_lfib4.go:147
-							{
+								{
 //line hecbench_lfib4.go:147
-								tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP1+compiled.Trip(35)]).Mul(archsimd.LoadUint32x8Slice(d0[d+myid-compiled.Trip(35):])))
+									tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP1+compiled.Trip(35)]).Mul(archsimd.LoadUint32x8Slice(d0[d+myid-compiled.Trip(35):])))
 //line hecbench_lfib4.go:147
-							}
+								}
 //line hecbench_lfib4.go:147
-							{
+								{
 //line hecbench_lfib4.go:147
-								tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP1+compiled.Trip(36)]).Mul(archsimd.LoadUint32x8Slice(d0[d+myid-compiled.Trip(36):])))
+									tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP1+compiled.Trip(36)]).Mul(archsimd.LoadUint32x8Slice(d0[d+myid-compiled.Trip(36):])))
 //line hecbench_lfib4.go:147
-							}
+								}
 //line hecbench_lfib4.go:147
-							{
+								{
 //line hecbench_lfib4.go:147
-								tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP1+compiled.Trip(37)]).Mul(archsimd.LoadUint32x8Slice(d0[d+myid-compiled.Trip(37):])))
+									tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP1+compiled.Trip(37)]).Mul(archsimd.LoadUint32x8Slice(d0[d+myid-compiled.Trip(37):])))
 //line hecbench_lfib4.go:147
-							}
+								}
 //line hecbench_lfib4.go:147
-							{
+								{
 //line hecbench_lfib4.go:147
-								tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP1+compiled.Trip(38)]).Mul(archsimd.LoadUint32x8Slice(d0[d+myid-compiled.Trip(38):])))
+									tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP1+compiled.Trip(38)]).Mul(archsimd.LoadUint32x8Slice(d0[d+myid-compiled.Trip(38):])))
 //line hecbench_lfib4.go:147
-							}
+								}
 //line hecbench_lfib4.go:147
-							{
+								{
 //line hecbench_lfib4.go:147
-								tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP1+compiled.Trip(39)]).Mul(archsimd.LoadUint32x8Slice(d0[d+myid-compiled.Trip(39):])))
+									tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP1+compiled.Trip(39)]).Mul(archsimd.LoadUint32x8Slice(d0[d+myid-compiled.Trip(39):])))
 //line hecbench_lfib4.go:147
-							}
+								}
 //line hecbench_lfib4.go:147
-							{
+								{
 //line hecbench_lfib4.go:147
-								tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP1+compiled.Trip(40)]).Mul(archsimd.LoadUint32x8Slice(d0[d+myid-compiled.Trip(40):])))
+									tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP1+compiled.Trip(40)]).Mul(archsimd.LoadUint32x8Slice(d0[d+myid-compiled.Trip(40):])))
 //line hecbench_lfib4.go:147
-							}
+								}
 //line hecbench_lfib4.go:147
-							{
+								{
 //line hecbench_lfib4.go:147
-								tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP1+compiled.Trip(41)]).Mul(archsimd.LoadUint32x8Slice(d0[d+myid-compiled.Trip(41):])))
+									tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP1+compiled.Trip(41)]).Mul(archsimd.LoadUint32x8Slice(d0[d+myid-compiled.Trip(41):])))
 //line hecbench_lfib4.go:147
-							}
+								}
 //line hecbench_lfib4.go:147
-							{
+								{
 //line hecbench_lfib4.go:147
-								tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP1+compiled.Trip(42)]).Mul(archsimd.LoadUint32x8Slice(d0[d+myid-compiled.Trip(42):])))
+									tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP1+compiled.Trip(42)]).Mul(archsimd.LoadUint32x8Slice(d0[d+myid-compiled.Trip(42):])))
 //line hecbench_lfib4.go:147
-							}
+								}
 //line hecbench_lfib4.go:147
-							{
+								{
 //line hecbench_lfib4.go:147
-								tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP1+compiled.Trip(43)]).Mul(archsimd.LoadUint32x8Slice(d0[d+myid-compiled.Trip(43):])))
+									tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP1+compiled.Trip(43)]).Mul(archsimd.LoadUint32x8Slice(d0[d+myid-compiled.Trip(43):])))
 //line hecbench_lfib4.go:147
-							}
+								}
 //line hecbench_lfib4.go:147
-							{
+								{
 //line hecbench_lfib4.go:147
-								tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP1+compiled.Trip(44)]).Mul(archsimd.LoadUint32x8Slice(d0[d+myid-compiled.Trip(44):])))
+									tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP1+compiled.Trip(44)]).Mul(archsimd.LoadUint32x8Slice(d0[d+myid-compiled.Trip(44):])))
 //line hecbench_lfib4.go:147
-							}
+								}
 //line hecbench_lfib4.go:147
-							{
+								{
 //line hecbench_lfib4.go:147
-								tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP1+compiled.Trip(45)]).Mul(archsimd.LoadUint32x8Slice(d0[d+myid-compiled.Trip(45):])))
+									tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP1+compiled.Trip(45)]).Mul(archsimd.LoadUint32x8Slice(d0[d+myid-compiled.Trip(45):])))
 //line hecbench_lfib4.go:147
-							}
+								}
 //line hecbench_lfib4.go:147
-							{
+								{
 //line hecbench_lfib4.go:147
-								tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP1+compiled.Trip(46)]).Mul(archsimd.LoadUint32x8Slice(d0[d+myid-compiled.Trip(46):])))
+									tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP1+compiled.Trip(46)]).Mul(archsimd.LoadUint32x8Slice(d0[d+myid-compiled.Trip(46):])))
 //line hecbench_lfib4.go:147
-							}
+								}
 //line hecbench_lfib4.go:147
-							{
+								{
 //line hecbench_lfib4.go:147
-								tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP1+compiled.Trip(47)]).Mul(archsimd.LoadUint32x8Slice(d0[d+myid-compiled.Trip(47):])))
+									tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP1+compiled.Trip(47)]).Mul(archsimd.LoadUint32x8Slice(d0[d+myid-compiled.Trip(47):])))
 //line hecbench_lfib4.go:147
-							}
+								}
 //line hecbench_lfib4.go:147
-							{
+								{
 //line hecbench_lfib4.go:147
-								tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP1+compiled.Trip(48)]).Mul(archsimd.LoadUint32x8Slice(d0[d+myid-compiled.Trip(48):])))
+									tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP1+compiled.Trip(48)]).Mul(archsimd.LoadUint32x8Slice(d0[d+myid-compiled.Trip(48):])))
 //line hecbench_lfib4.go:147
-							}
+								}
 //line hecbench_lfib4.go:147
-							{
+								{
 //line hecbench_lfib4.go:147
-								tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP1+compiled.Trip(49)]).Mul(archsimd.LoadUint32x8Slice(d0[d+myid-compiled.Trip(49):])))
+									tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP1+compiled.Trip(49)]).Mul(archsimd.LoadUint32x8Slice(d0[d+myid-compiled.Trip(49):])))
 //line hecbench_lfib4.go:147
-							}
+								}
 //line hecbench_lfib4.go:147
-							{
+								{
 //line hecbench_lfib4.go:147
-								tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP1+compiled.Trip(50)]).Mul(archsimd.LoadUint32x8Slice(d0[d+myid-compiled.Trip(50):])))
+									tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP1+compiled.Trip(50)]).Mul(archsimd.LoadUint32x8Slice(d0[d+myid-compiled.Trip(50):])))
 //line hecbench_lfib4.go:147
-							}
+								}
 //line hecbench_lfib4.go:147
-							{
+								{
 //line hecbench_lfib4.go:147
-								tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP1+compiled.Trip(51)]).Mul(archsimd.LoadUint32x8Slice(d0[d+myid-compiled.Trip(51):])))
+									tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP1+compiled.Trip(51)]).Mul(archsimd.LoadUint32x8Slice(d0[d+myid-compiled.Trip(51):])))
 //line hecbench_lfib4.go:147
-							}
+								}
 //line hecbench_lfib4.go:147
-							{
+								{
 //line hecbench_lfib4.go:147
-								tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP1+compiled.Trip(52)]).Mul(archsimd.LoadUint32x8Slice(d0[d+myid-compiled.Trip(52):])))
+									tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP1+compiled.Trip(52)]).Mul(archsimd.LoadUint32x8Slice(d0[d+myid-compiled.Trip(52):])))
 //line hecbench_lfib4.go:147
-							}
+								}
 //line hecbench_lfib4.go:147
-							{
+								{
 //line hecbench_lfib4.go:147
-								tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP1+compiled.Trip(53)]).Mul(archsimd.LoadUint32x8Slice(d0[d+myid-compiled.Trip(53):])))
+									tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP1+compiled.Trip(53)]).Mul(archsimd.LoadUint32x8Slice(d0[d+myid-compiled.Trip(53):])))
 //line hecbench_lfib4.go:147
-							}
+								}
 //line hecbench_lfib4.go:147
-							{
+								{
 //line hecbench_lfib4.go:147
-								tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP1+compiled.Trip(54)]).Mul(archsimd.LoadUint32x8Slice(d0[d+myid-compiled.Trip(54):])))
+									tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP1+compiled.Trip(54)]).Mul(archsimd.LoadUint32x8Slice(d0[d+myid-compiled.Trip(54):])))
 //line hecbench_lfib4.go:147
-							}
+								}
 //line hecbench_lfib4.go:147
-							tmp.StoreSlice(x[xc+s-lfibP4+myid:])
+								tmp.StoreSlice(x[xc+s-lfibP4+myid:])
 //line hecbench_lfib4.go:150
+							}
 						}
+						archsimd.ClearAVXUpperBits()
 					}
-					archsimd.ClearAVXUpperBits()
-				}
-				for gc_tx2 := gc_vstep14; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					for gc_tx2 := gc_vstep14; gc_tx2 < gc_to2; gc_tx2++ {
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
 
 //line hecbench_lfib4.go:100
-					myid := gc_tx2
-					_ = myid
+						myid := gc_tx2
+						_ = myid
 
 //line hecbench_lfib4.go:130
-					tmp := uint32(0)
+						tmp := uint32(0)
 
 //line hecbench_lfib4.go:132
-					{
+						{
 
-						for k := 0; k < lfibP4-lfibP3; k++ {
-							tmp += x[xc-lfibP4+k] * a0[a+myid-k]
-						}
+							for k := 0; k < lfibP4-lfibP3; k++ {
+								tmp += x[xc-lfibP4+k] * a0[a+myid-k]
+							}
 //line hecbench_lfib4.go:136
-						{
+							{
 
-							{
+								{
 //line hecbench_lfib4.go:138
-								k_ := int(0)
+									k_ := int(0)
 //line hecbench_lfib4.go:138
-								_ = k_
-								tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
-							}
+									_ = k_
+									tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
+								}
 //line hecbench_lfib4.go:138
-							{
+								{
 //line hecbench_lfib4.go:138
-								k_ := int(1)
+									k_ := int(1)
 //line hecbench_lfib4.go:138
-								_ = k_
-								tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
-							}
+									_ = k_
+									tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
+								}
 //line hecbench_lfib4.go:138
-							{
+								{
 //line hecbench_lfib4.go:138
-								k_ := int(2)
+									k_ := int(2)
 //line hecbench_lfib4.go:138
-								_ = k_
-								tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
-							}
+									_ = k_
+									tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
+								}
 //line hecbench_lfib4.go:138
-							{
+								{
 //line hecbench_lfib4.go:138
-								k_ := int(3)
+									k_ := int(3)
 //line hecbench_lfib4.go:138
-								_ = k_
-								tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
-							}
+									_ = k_
+									tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
+								}
 //line hecbench_lfib4.go:138
-							{
+								{
 //line hecbench_lfib4.go:138
-								k_ := int(4)
+									k_ := int(4)
 //line hecbench_lfib4.go:138
-								_ = k_
-								tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
-							}
+									_ = k_
+									tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
+								}
 //line hecbench_lfib4.go:138
-							{
+								{
 //line hecbench_lfib4.go:138
-								k_ := int(5)
+									k_ := int(5)
 //line hecbench_lfib4.go:138
-								_ = k_
-								tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
-							}
+									_ = k_
+									tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
+								}
 //line hecbench_lfib4.go:138
-							{
+								{
 //line hecbench_lfib4.go:138
-								k_ := int(6)
+									k_ := int(6)
 //line hecbench_lfib4.go:138
-								_ = k_
-								tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
-							}
+									_ = k_
+									tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
+								}
 //line hecbench_lfib4.go:138
-							{
+								{
 //line hecbench_lfib4.go:138
-								k_ := int(7)
+									k_ := int(7)
 //line hecbench_lfib4.go:138
-								_ = k_
-								tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
-							}
+									_ = k_
+									tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
+								}
 //line hecbench_lfib4.go:138
-							{
+								{
 //line hecbench_lfib4.go:138
-								k_ := int(8)
+									k_ := int(8)
 //line hecbench_lfib4.go:138
-								_ = k_
-								tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
-							}
+									_ = k_
+									tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
+								}
 //line hecbench_lfib4.go:138
-							{
+								{
 //line hecbench_lfib4.go:138
-								k_ := int(9)
+									k_ := int(9)
 //line hecbench_lfib4.go:138
-								_ = k_
-								tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
-							}
+									_ = k_
+									tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
+								}
 //line hecbench_lfib4.go:138
-							{
+								{
 //line hecbench_lfib4.go:138
-								k_ := int(10)
+									k_ := int(10)
 //line hecbench_lfib4.go:138
-								_ = k_
-								tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
-							}
+									_ = k_
+									tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
+								}
 //line hecbench_lfib4.go:138
-							{
+								{
 //line hecbench_lfib4.go:138
-								k_ := int(11)
+									k_ := int(11)
 //line hecbench_lfib4.go:138
-								_ = k_
-								tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
-							}
+									_ = k_
+									tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
+								}
 //line hecbench_lfib4.go:138
-							{
+								{
 //line hecbench_lfib4.go:138
-								k_ := int(12)
+									k_ := int(12)
 //line hecbench_lfib4.go:138
-								_ = k_
-								tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
-							}
+									_ = k_
+									tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
+								}
 //line hecbench_lfib4.go:138
-							{
+								{
 //line hecbench_lfib4.go:138
-								k_ := int(13)
+									k_ := int(13)
 //line hecbench_lfib4.go:138
-								_ = k_
-								tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
-							}
+									_ = k_
+									tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
+								}
 //line hecbench_lfib4.go:138
-							{
+								{
 //line hecbench_lfib4.go:138
-								k_ := int(14)
+									k_ := int(14)
 //line hecbench_lfib4.go:138
-								_ = k_
-								tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
-							}
+									_ = k_
+									tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
+								}
 //line hecbench_lfib4.go:138
-							{
+								{
 //line hecbench_lfib4.go:138
-								k_ := int(15)
+									k_ := int(15)
 //line hecbench_lfib4.go:138
-								_ = k_
-								tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
-							}
+									_ = k_
+									tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
+								}
 //line hecbench_lfib4.go:138
-							{
+								{
 //line hecbench_lfib4.go:138
-								k_ := int(16)
+									k_ := int(16)
 //line hecbench_lfib4.go:138
-								_ = k_
-								tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
-							}
+									_ = k_
+									tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
+								}
 //line hecbench_lfib4.go:138
-							{
+								{
 //line hecbench_lfib4.go:138
-								k_ := int(17)
+									k_ := int(17)
 //line hecbench_lfib4.go:138
-								_ = k_
-								tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
-							}
+									_ = k_
+									tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
+								}
 //line hecbench_lfib4.go:138
-							{
+								{
 //line hecbench_lfib4.go:138
-								k_ := int(18)
+									k_ := int(18)
 //line hecbench_lfib4.go:138
-								_ = k_
-								tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
-							}
+									_ = k_
+									tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
+								}
 //line hecbench_lfib4.go:138
-							{
+								{
 //line hecbench_lfib4.go:138
-								k_ := int(19)
+									k_ := int(19)
 //line hecbench_lfib4.go:138
-								_ = k_
-								tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
-							}
+									_ = k_
+									tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
+								}
 //line hecbench_lfib4.go:138
-							{
+								{
 //line hecbench_lfib4.go:138
-								k_ := int(20)
+									k_ := int(20)
 //line hecbench_lfib4.go:138
-								_ = k_
-								tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
-							}
+									_ = k_
+									tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
+								}
 //line hecbench_lfib4.go:138
-							{
+								{
 //line hecbench_lfib4.go:138
-								k_ := int(21)
+									k_ := int(21)
 //line hecbench_lfib4.go:138
-								_ = k_
-								tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
-							}
+									_ = k_
+									tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
+								}
 //line hecbench_lfib4.go:138
-							{
+								{
 //line hecbench_lfib4.go:138
-								k_ := int(22)
+									k_ := int(22)
 //line hecbench_lfib4.go:138
-								_ = k_
-								tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
-							}
+									_ = k_
+									tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
+								}
 //line hecbench_lfib4.go:138
-							{
+								{
 //line hecbench_lfib4.go:138
-								k_ := int(23)
+									k_ := int(23)
 //line hecbench_lfib4.go:138
-								_ = k_
-								tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
-							}
+									_ = k_
+									tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
+								}
 //line hecbench_lfib4.go:138
-							{
+								{
 //line hecbench_lfib4.go:138
-								k_ := int(24)
+									k_ := int(24)
 //line hecbench_lfib4.go:138
-								_ = k_
-								tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
-							}
+									_ = k_
+									tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
+								}
 //line hecbench_lfib4.go:138
-							{
+								{
 //line hecbench_lfib4.go:138
-								k_ := int(25)
+									k_ := int(25)
 //line hecbench_lfib4.go:138
-								_ = k_
-								tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
-							}
+									_ = k_
+									tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
+								}
 //line hecbench_lfib4.go:138
-							{
+								{
 //line hecbench_lfib4.go:138
-								k_ := int(26)
+									k_ := int(26)
 //line hecbench_lfib4.go:138
-								_ = k_
-								tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
-							}
+									_ = k_
+									tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
+								}
 //line hecbench_lfib4.go:138
-							{
+								{
 //line hecbench_lfib4.go:138
-								k_ := int(27)
+									k_ := int(27)
 //line hecbench_lfib4.go:138
-								_ = k_
-								tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
-							}
+									_ = k_
+									tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
+								}
 //line hecbench_lfib4.go:138
-							{
+								{
 //line hecbench_lfib4.go:138
-								k_ := int(28)
+									k_ := int(28)
 //line hecbench_lfib4.go:138
-								_ = k_
-								tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
-							}
+									_ = k_
+									tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
+								}
 //line hecbench_lfib4.go:138
-							{
+								{
 //line hecbench_lfib4.go:138
-								k_ := int(29)
+									k_ := int(29)
 //line hecbench_lfib4.go:138
-								_ = k_
-								tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
-							}
+									_ = k_
+									tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
+								}
 //line hecbench_lfib4.go:138
-							{
+								{
 //line hecbench_lfib4.go:138
-								k_ := int(30)
+									k_ := int(30)
 //line hecbench_lfib4.go:138
-								_ = k_
-								tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
-							}
+									_ = k_
+									tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
+								}
 //line hecbench_lfib4.go:138
-							{
+								{
 //line hecbench_lfib4.go:138
-								k_ := int(31)
+									k_ := int(31)
 //line hecbench_lfib4.go:138
-								_ = k_
-								tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
-							}
+									_ = k_
+									tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
+								}
 //line hecbench_lfib4.go:138
-							{
+								{
 //line hecbench_lfib4.go:138
-								k_ := int(32)
+									k_ := int(32)
 //line hecbench_lfib4.go:138
-								_ = k_
-								tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
-							}
+									_ = k_
+									tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
+								}
 //line hecbench_lfib4.go:138
-							{
+								{
 //line hecbench_lfib4.go:138
-								k_ := int(33)
+									k_ := int(33)
 //line hecbench_lfib4.go:138
-								_ = k_
-								tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
-							}
+									_ = k_
+									tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
+								}
 //line hecbench_lfib4.go:138
-							{
+								{
 //line hecbench_lfib4.go:138
-								k_ := int(34)
+									k_ := int(34)
 //line hecbench_lfib4.go:138
-								_ = k_
-								tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
-							}
+									_ = k_
+									tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
+								}
 //line hecbench_lfib4.go:138
-							{
+								{
 //line hecbench_lfib4.go:138
-								k_ := int(35)
+									k_ := int(35)
 //line hecbench_lfib4.go:138
-								_ = k_
-								tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
-							}
+									_ = k_
+									tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
+								}
 //line hecbench_lfib4.go:138
-							{
+								{
 //line hecbench_lfib4.go:138
-								k_ := int(36)
+									k_ := int(36)
 //line hecbench_lfib4.go:138
-								_ = k_
-								tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
-							}
+									_ = k_
+									tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
+								}
 //line hecbench_lfib4.go:138
-							{
+								{
 //line hecbench_lfib4.go:138
-								k_ := int(37)
+									k_ := int(37)
 //line hecbench_lfib4.go:138
-								_ = k_
-								tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
-							}
+									_ = k_
+									tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
+								}
 //line hecbench_lfib4.go:138
-							{
+								{
 //line hecbench_lfib4.go:138
-								k_ := int(38)
+									k_ := int(38)
 //line hecbench_lfib4.go:138
-								_ = k_
-								tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
-							}
+									_ = k_
+									tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
+								}
 //line hecbench_lfib4.go:138
-							{
+								{
 //line hecbench_lfib4.go:138
-								k_ := int(39)
+									k_ := int(39)
 //line hecbench_lfib4.go:138
-								_ = k_
-								tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
-							}
+									_ = k_
+									tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
+								}
 //line hecbench_lfib4.go:138
-							{
+								{
 //line hecbench_lfib4.go:138
-								k_ := int(40)
+									k_ := int(40)
 //line hecbench_lfib4.go:138
-								_ = k_
-								tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
-							}
+									_ = k_
+									tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
+								}
 //line hecbench_lfib4.go:138
-							{
+								{
 //line hecbench_lfib4.go:138
-								k_ := int(41)
+									k_ := int(41)
 //line hecbench_lfib4.go:138
-								_ = k_
-								tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
-							}
+									_ = k_
+									tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
+								}
 //line hecbench_lfib4.go:138
-							{
+								{
 //line hecbench_lfib4.go:138
-								k_ := int(42)
+									k_ := int(42)
 //line hecbench_lfib4.go:138
-								_ = k_
-								tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
-							}
+									_ = k_
+									tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
+								}
 //line hecbench_lfib4.go:138
-							{
+								{
 //line hecbench_lfib4.go:138
-								k_ := int(43)
+									k_ := int(43)
 //line hecbench_lfib4.go:138
-								_ = k_
-								tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
-							}
+									_ = k_
+									tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
+								}
 //line hecbench_lfib4.go:138
-							{
+								{
 //line hecbench_lfib4.go:138
-								k_ := int(44)
+									k_ := int(44)
 //line hecbench_lfib4.go:138
-								_ = k_
-								tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
-							}
+									_ = k_
+									tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
+								}
 //line hecbench_lfib4.go:138
-							{
+								{
 //line hecbench_lfib4.go:138
-								k_ := int(45)
+									k_ := int(45)
 //line hecbench_lfib4.go:138
-								_ = k_
-								tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
-							}
+									_ = k_
+									tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
+								}
 //line hecbench_lfib4.go:138
-							{
+								{
 //line hecbench_lfib4.go:138
-								k_ := int(46)
+									k_ := int(46)
 //line hecbench_lfib4.go:138
-								_ = k_
-								tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
-							}
+									_ = k_
+									tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
+								}
 //line hecbench_lfib4.go:138
-							{
+								{
 //line hecbench_lfib4.go:138
-								k_ := int(47)
+									k_ := int(47)
 //line hecbench_lfib4.go:138
-								_ = k_
-								tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
-							}
+									_ = k_
+									tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
+								}
 //line hecbench_lfib4.go:138
-							{
+								{
 //line hecbench_lfib4.go:138
-								k_ := int(48)
+									k_ := int(48)
 //line hecbench_lfib4.go:138
-								_ = k_
-								tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
-							}
+									_ = k_
+									tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
+								}
 //line hecbench_lfib4.go:138
-							{
+								{
 //line hecbench_lfib4.go:138
-								k_ := int(49)
+									k_ := int(49)
 //line hecbench_lfib4.go:138
-								_ = k_
-								tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
-							}
+									_ = k_
+									tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
+								}
 //line hecbench_lfib4.go:138
-							{
+								{
 //line hecbench_lfib4.go:138
-								k_ := int(50)
+									k_ := int(50)
 //line hecbench_lfib4.go:138
-								_ = k_
-								tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
-							}
+									_ = k_
+									tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
+								}
 //line hecbench_lfib4.go:138
-							{
+								{
 //line hecbench_lfib4.go:138
-								k_ := int(51)
+									k_ := int(51)
 //line hecbench_lfib4.go:138
-								_ = k_
-								tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
-							}
+									_ = k_
+									tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
+								}
 //line hecbench_lfib4.go:138
-							{
+								{
 //line hecbench_lfib4.go:138
-								k_ := int(52)
+									k_ := int(52)
 //line hecbench_lfib4.go:138
-								_ = k_
-								tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
-							}
+									_ = k_
+									tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
+								}
 //line hecbench_lfib4.go:138
-							{
+								{
 //line hecbench_lfib4.go:138
-								k_ := int(53)
+									k_ := int(53)
 //line hecbench_lfib4.go:138
-								_ = k_
-								tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
-							}
+									_ = k_
+									tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
+								}
 //line hecbench_lfib4.go:138
-							{
+								{
 //line hecbench_lfib4.go:138
-								k_ := int(54)
+									k_ := int(54)
 //line hecbench_lfib4.go:138
-								_ = k_
-								tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
-							}
+									_ = k_
+									tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
+								}
 //line hecbench_lfib4.go:138
-							{
+								{
 //line hecbench_lfib4.go:138
-								k_ := int(55)
+									k_ := int(55)
 //line hecbench_lfib4.go:138
-								_ = k_
-								tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
-							}
+									_ = k_
+									tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
+								}
 //line hecbench_lfib4.go:138
-							{
+								{
 //line hecbench_lfib4.go:138
-								k_ := int(56)
+									k_ := int(56)
 //line hecbench_lfib4.go:138
-								_ = k_
-								tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
-							}
+									_ = k_
+									tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
+								}
 //line hecbench_lfib4.go:138
-							{
+								{
 //line hecbench_lfib4.go:138
-								k_ := int(57)
+									k_ := int(57)
 //line hecbench_lfib4.go:138
-								_ = k_
-								tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
-							}
+									_ = k_
+									tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
+								}
 //line hecbench_lfib4.go:138
-							{
+								{
 //line hecbench_lfib4.go:138
-								k_ := int(58)
+									k_ := int(58)
 //line hecbench_lfib4.go:138
-								_ = k_
-								tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
-							}
+									_ = k_
+									tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
+								}
 //line hecbench_lfib4.go:138
-							{
+								{
 //line hecbench_lfib4.go:138
-								k_ := int(59)
+									k_ := int(59)
 //line hecbench_lfib4.go:138
-								_ = k_
-								tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
+									_ = k_
+									tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
+								}
+//line hecbench_lfib4.go:140
 							}
 //line hecbench_lfib4.go:140
-						}
-//line hecbench_lfib4.go:140
-						{
+							{
 
-							{
+								{
 //line hecbench_lfib4.go:142
-								k_2 := int(0)
+									k_2 := int(0)
 //line hecbench_lfib4.go:142
-								_ = k_2
-								tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
-							}
+									_ = k_2
+									tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
+								}
 //line hecbench_lfib4.go:142
-							{
+								{
 //line hecbench_lfib4.go:142
-								k_2 := int(1)
+									k_2 := int(1)
 //line hecbench_lfib4.go:142
-								_ = k_2
-								tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
-							}
+									_ = k_2
+									tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
+								}
 //line hecbench_lfib4.go:142
-							{
+								{
 //line hecbench_lfib4.go:142
-								k_2 := int(2)
+									k_2 := int(2)
 //line hecbench_lfib4.go:142
-								_ = k_2
-								tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
-							}
+									_ = k_2
+									tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
+								}
 //line hecbench_lfib4.go:142
-							{
+								{
 //line hecbench_lfib4.go:142
-								k_2 := int(3)
+									k_2 := int(3)
 //line hecbench_lfib4.go:142
-								_ = k_2
-								tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
-							}
+									_ = k_2
+									tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
+								}
 //line hecbench_lfib4.go:142
-							{
+								{
 //line hecbench_lfib4.go:142
-								k_2 := int(4)
+									k_2 := int(4)
 //line hecbench_lfib4.go:142
-								_ = k_2
-								tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
-							}
+									_ = k_2
+									tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
+								}
 //line hecbench_lfib4.go:142
-							{
+								{
 //line hecbench_lfib4.go:142
-								k_2 := int(5)
+									k_2 := int(5)
 //line hecbench_lfib4.go:142
-								_ = k_2
-								tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
-							}
+									_ = k_2
+									tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
+								}
 //line hecbench_lfib4.go:142
-							{
+								{
 //line hecbench_lfib4.go:142
-								k_2 := int(6)
+									k_2 := int(6)
 //line hecbench_lfib4.go:142
-								_ = k_2
-								tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
-							}
+									_ = k_2
+									tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
+								}
 //line hecbench_lfib4.go:142
-							{
+								{
 //line hecbench_lfib4.go:142
-								k_2 := int(7)
+									k_2 := int(7)
 //line hecbench_lfib4.go:142
-								_ = k_2
-								tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
-							}
+									_ = k_2
+									tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
+								}
 //line hecbench_lfib4.go:142
-							{
+								{
 //line hecbench_lfib4.go:142
-								k_2 := int(8)
+									k_2 := int(8)
 //line hecbench_lfib4.go:142
-								_ = k_2
-								tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
-							}
+									_ = k_2
+									tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
+								}
 //line hecbench_lfib4.go:142
-							{
+								{
 //line hecbench_lfib4.go:142
-								k_2 := int(9)
+									k_2 := int(9)
 //line hecbench_lfib4.go:142
-								_ = k_2
-								tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
-							}
+									_ = k_2
+									tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
+								}
 //line hecbench_lfib4.go:142
-							{
+								{
 //line hecbench_lfib4.go:142
-								k_2 := int(10)
+									k_2 := int(10)
 //line hecbench_lfib4.go:142
-								_ = k_2
-								tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
-							}
+									_ = k_2
+									tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
+								}
 //line hecbench_lfib4.go:142
-							{
+								{
 //line hecbench_lfib4.go:142
-								k_2 := int(11)
+									k_2 := int(11)
 //line hecbench_lfib4.go:142
-								_ = k_2
-								tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
-							}
+									_ = k_2
+									tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
+								}
 //line hecbench_lfib4.go:142
-							{
+								{
 //line hecbench_lfib4.go:142
-								k_2 := int(12)
+									k_2 := int(12)
 //line hecbench_lfib4.go:142
-								_ = k_2
-								tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
-							}
+									_ = k_2
+									tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
+								}
 //line hecbench_lfib4.go:142
-							{
+								{
 //line hecbench_lfib4.go:142
-								k_2 := int(13)
+									k_2 := int(13)
 //line hecbench_lfib4.go:142
-								_ = k_2
-								tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
-							}
+									_ = k_2
+									tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
+								}
 //line hecbench_lfib4.go:142
-							{
+								{
 //line hecbench_lfib4.go:142
-								k_2 := int(14)
+									k_2 := int(14)
 //line hecbench_lfib4.go:142
-								_ = k_2
-								tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
-							}
+									_ = k_2
+									tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
+								}
 //line hecbench_lfib4.go:142
-							{
+								{
 //line hecbench_lfib4.go:142
-								k_2 := int(15)
+									k_2 := int(15)
 //line hecbench_lfib4.go:142
-								_ = k_2
-								tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
-							}
+									_ = k_2
+									tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
+								}
 //line hecbench_lfib4.go:142
-							{
+								{
 //line hecbench_lfib4.go:142
-								k_2 := int(16)
+									k_2 := int(16)
 //line hecbench_lfib4.go:142
-								_ = k_2
-								tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
-							}
+									_ = k_2
+									tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
+								}
 //line hecbench_lfib4.go:142
-							{
+								{
 //line hecbench_lfib4.go:142
-								k_2 := int(17)
+									k_2 := int(17)
 //line hecbench_lfib4.go:142
-								_ = k_2
-								tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
-							}
+									_ = k_2
+									tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
+								}
 //line hecbench_lfib4.go:142
-							{
+								{
 //line hecbench_lfib4.go:142
-								k_2 := int(18)
+									k_2 := int(18)
 //line hecbench_lfib4.go:142
-								_ = k_2
-								tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
-							}
+									_ = k_2
+									tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
+								}
 //line hecbench_lfib4.go:142
-							{
+								{
 //line hecbench_lfib4.go:142
-								k_2 := int(19)
+									k_2 := int(19)
 //line hecbench_lfib4.go:142
-								_ = k_2
-								tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
-							}
+									_ = k_2
+									tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
+								}
 //line hecbench_lfib4.go:142
-							{
+								{
 //line hecbench_lfib4.go:142
-								k_2 := int(20)
+									k_2 := int(20)
 //line hecbench_lfib4.go:142
-								_ = k_2
-								tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
-							}
+									_ = k_2
+									tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
+								}
 //line hecbench_lfib4.go:142
-							{
+								{
 //line hecbench_lfib4.go:142
-								k_2 := int(21)
+									k_2 := int(21)
 //line hecbench_lfib4.go:142
-								_ = k_2
-								tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
-							}
+									_ = k_2
+									tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
+								}
 //line hecbench_lfib4.go:142
-							{
+								{
 //line hecbench_lfib4.go:142
-								k_2 := int(22)
+									k_2 := int(22)
 //line hecbench_lfib4.go:142
-								_ = k_2
-								tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
-							}
+									_ = k_2
+									tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
+								}
 //line hecbench_lfib4.go:142
-							{
+								{
 //line hecbench_lfib4.go:142
-								k_2 := int(23)
+									k_2 := int(23)
 //line hecbench_lfib4.go:142
-								_ = k_2
-								tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
-							}
+									_ = k_2
+									tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
+								}
 //line hecbench_lfib4.go:142
-							{
+								{
 //line hecbench_lfib4.go:142
-								k_2 := int(24)
+									k_2 := int(24)
 //line hecbench_lfib4.go:142
-								_ = k_2
-								tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
-							}
+									_ = k_2
+									tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
+								}
 //line hecbench_lfib4.go:142
-							{
+								{
 //line hecbench_lfib4.go:142
-								k_2 := int(25)
+									k_2 := int(25)
 //line hecbench_lfib4.go:142
-								_ = k_2
-								tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
-							}
+									_ = k_2
+									tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
+								}
 //line hecbench_lfib4.go:142
-							{
+								{
 //line hecbench_lfib4.go:142
-								k_2 := int(26)
+									k_2 := int(26)
 //line hecbench_lfib4.go:142
-								_ = k_2
-								tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
-							}
+									_ = k_2
+									tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
+								}
 //line hecbench_lfib4.go:142
-							{
+								{
 //line hecbench_lfib4.go:142
-								k_2 := int(27)
+									k_2 := int(27)
 //line hecbench_lfib4.go:142
-								_ = k_2
-								tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
-							}
+									_ = k_2
+									tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
+								}
 //line hecbench_lfib4.go:142
-							{
+								{
 //line hecbench_lfib4.go:142
-								k_2 := int(28)
+									k_2 := int(28)
 //line hecbench_lfib4.go:142
-								_ = k_2
-								tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
-							}
+									_ = k_2
+									tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
+								}
 //line hecbench_lfib4.go:142
-							{
+								{
 //line hecbench_lfib4.go:142
-								k_2 := int(29)
+									k_2 := int(29)
 //line hecbench_lfib4.go:142
-								_ = k_2
-								tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
-							}
+									_ = k_2
+									tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
+								}
 //line hecbench_lfib4.go:142
-							{
+								{
 //line hecbench_lfib4.go:142
-								k_2 := int(30)
+									k_2 := int(30)
 //line hecbench_lfib4.go:142
-								_ = k_2
-								tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
-							}
+									_ = k_2
+									tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
+								}
 //line hecbench_lfib4.go:142
-							{
+								{
 //line hecbench_lfib4.go:142
-								k_2 := int(31)
+									k_2 := int(31)
 //line hecbench_lfib4.go:142
-								_ = k_2
-								tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
-							}
+									_ = k_2
+									tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
+								}
 //line hecbench_lfib4.go:142
-							{
+								{
 //line hecbench_lfib4.go:142
-								k_2 := int(32)
+									k_2 := int(32)
 //line hecbench_lfib4.go:142
-								_ = k_2
-								tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
-							}
+									_ = k_2
+									tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
+								}
 //line hecbench_lfib4.go:142
-							{
+								{
 //line hecbench_lfib4.go:142
-								k_2 := int(33)
+									k_2 := int(33)
 //line hecbench_lfib4.go:142
-								_ = k_2
-								tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
-							}
+									_ = k_2
+									tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
+								}
 //line hecbench_lfib4.go:142
-							{
+								{
 //line hecbench_lfib4.go:142
-								k_2 := int(34)
+									k_2 := int(34)
 //line hecbench_lfib4.go:142
-								_ = k_2
-								tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
-							}
+									_ = k_2
+									tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
+								}
 //line hecbench_lfib4.go:142
-							{
+								{
 //line hecbench_lfib4.go:142
-								k_2 := int(35)
+									k_2 := int(35)
 //line hecbench_lfib4.go:142
-								_ = k_2
-								tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
-							}
+									_ = k_2
+									tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
+								}
 //line hecbench_lfib4.go:142
-							{
+								{
 //line hecbench_lfib4.go:142
-								k_2 := int(36)
+									k_2 := int(36)
 //line hecbench_lfib4.go:142
-								_ = k_2
-								tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
-							}
+									_ = k_2
+									tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
+								}
 //line hecbench_lfib4.go:142
-							{
+								{
 //line hecbench_lfib4.go:142
-								k_2 := int(37)
+									k_2 := int(37)
 //line hecbench_lfib4.go:142
-								_ = k_2
-								tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
-							}
+									_ = k_2
+									tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
+								}
 //line hecbench_lfib4.go:142
-							{
+								{
 //line hecbench_lfib4.go:142
-								k_2 := int(38)
+									k_2 := int(38)
 //line hecbench_lfib4.go:142
-								_ = k_2
-								tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
-							}
+									_ = k_2
+									tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
+								}
 //line hecbench_lfib4.go:142
-							{
+								{
 //line hecbench_lfib4.go:142
-								k_2 := int(39)
+									k_2 := int(39)
 //line hecbench_lfib4.go:142
-								_ = k_2
-								tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
-							}
+									_ = k_2
+									tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
+								}
 //line hecbench_lfib4.go:142
-							{
+								{
 //line hecbench_lfib4.go:142
-								k_2 := int(40)
+									k_2 := int(40)
 //line hecbench_lfib4.go:142
-								_ = k_2
-								tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
-							}
+									_ = k_2
+									tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
+								}
 //line hecbench_lfib4.go:142
-							{
+								{
 //line hecbench_lfib4.go:142
-								k_2 := int(41)
+									k_2 := int(41)
 //line hecbench_lfib4.go:142
-								_ = k_2
-								tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
-							}
+									_ = k_2
+									tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
+								}
 //line hecbench_lfib4.go:142
-							{
+								{
 //line hecbench_lfib4.go:142
-								k_2 := int(42)
+									k_2 := int(42)
 //line hecbench_lfib4.go:142
-								_ = k_2
-								tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
-							}
+									_ = k_2
+									tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
+								}
 //line hecbench_lfib4.go:142
-							{
+								{
 //line hecbench_lfib4.go:142
-								k_2 := int(43)
+									k_2 := int(43)
 //line hecbench_lfib4.go:142
-								_ = k_2
-								tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
-							}
+									_ = k_2
+									tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
+								}
 //line hecbench_lfib4.go:142
-							{
+								{
 //line hecbench_lfib4.go:142
-								k_2 := int(44)
+									k_2 := int(44)
 //line hecbench_lfib4.go:142
-								_ = k_2
-								tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
-							}
+									_ = k_2
+									tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
+								}
 //line hecbench_lfib4.go:142
-							{
+								{
 //line hecbench_lfib4.go:142
-								k_2 := int(45)
+									k_2 := int(45)
 //line hecbench_lfib4.go:142
-								_ = k_2
-								tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
-							}
+									_ = k_2
+									tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
+								}
 //line hecbench_lfib4.go:142
-							{
+								{
 //line hecbench_lfib4.go:142
-								k_2 := int(46)
+									k_2 := int(46)
 //line hecbench_lfib4.go:142
-								_ = k_2
-								tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
-							}
+									_ = k_2
+									tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
+								}
 //line hecbench_lfib4.go:142
-							{
+								{
 //line hecbench_lfib4.go:142
-								k_2 := int(47)
+									k_2 := int(47)
 //line hecbench_lfib4.go:142
-								_ = k_2
-								tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
-							}
+									_ = k_2
+									tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
+								}
 //line hecbench_lfib4.go:142
-							{
+								{
 //line hecbench_lfib4.go:142
-								k_2 := int(48)
+									k_2 := int(48)
 //line hecbench_lfib4.go:142
-								_ = k_2
-								tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
-							}
+									_ = k_2
+									tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
+								}
 //line hecbench_lfib4.go:142
-							{
+								{
 //line hecbench_lfib4.go:142
-								k_2 := int(49)
+									k_2 := int(49)
 //line hecbench_lfib4.go:142
-								_ = k_2
-								tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
-							}
+									_ = k_2
+									tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
+								}
 //line hecbench_lfib4.go:142
-							{
+								{
 //line hecbench_lfib4.go:142
-								k_2 := int(50)
+									k_2 := int(50)
 //line hecbench_lfib4.go:142
-								_ = k_2
-								tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
-							}
+									_ = k_2
+									tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
+								}
 //line hecbench_lfib4.go:142
-							{
+								{
 //line hecbench_lfib4.go:142
-								k_2 := int(51)
+									k_2 := int(51)
 //line hecbench_lfib4.go:142
-								_ = k_2
-								tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
-							}
+									_ = k_2
+									tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
+								}
 //line hecbench_lfib4.go:142
-							{
+								{
 //line hecbench_lfib4.go:142
-								k_2 := int(52)
+									k_2 := int(52)
 //line hecbench_lfib4.go:142
-								_ = k_2
-								tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
-							}
+									_ = k_2
+									tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
+								}
 //line hecbench_lfib4.go:142
-							{
+								{
 //line hecbench_lfib4.go:142
-								k_2 := int(53)
+									k_2 := int(53)
 //line hecbench_lfib4.go:142
-								_ = k_2
-								tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
-							}
+									_ = k_2
+									tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
+								}
 //line hecbench_lfib4.go:142
-							{
+								{
 //line hecbench_lfib4.go:142
-								k_2 := int(54)
+									k_2 := int(54)
 //line hecbench_lfib4.go:142
-								_ = k_2
-								tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
-							}
+									_ = k_2
+									tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
+								}
 //line hecbench_lfib4.go:142
-							{
+								{
 //line hecbench_lfib4.go:142
-								k_2 := int(55)
+									k_2 := int(55)
 //line hecbench_lfib4.go:142
-								_ = k_2
-								tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
-							}
+									_ = k_2
+									tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
+								}
 //line hecbench_lfib4.go:142
-							{
+								{
 //line hecbench_lfib4.go:142
-								k_2 := int(56)
+									k_2 := int(56)
 //line hecbench_lfib4.go:142
-								_ = k_2
-								tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
-							}
+									_ = k_2
+									tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
+								}
 //line hecbench_lfib4.go:142
-							{
+								{
 //line hecbench_lfib4.go:142
-								k_2 := int(57)
+									k_2 := int(57)
 //line hecbench_lfib4.go:142
-								_ = k_2
-								tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
-							}
+									_ = k_2
+									tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
+								}
 //line hecbench_lfib4.go:142
-							{
+								{
 //line hecbench_lfib4.go:142
-								k_2 := int(58)
+									k_2 := int(58)
 //line hecbench_lfib4.go:142
-								_ = k_2
-								tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
-							}
+									_ = k_2
+									tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
+								}
 //line hecbench_lfib4.go:142
-							{
+								{
 //line hecbench_lfib4.go:142
-								k_2 := int(59)
+									k_2 := int(59)
 //line hecbench_lfib4.go:142
-								_ = k_2
-								tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
-							}
+									_ = k_2
+									tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
+								}
 //line hecbench_lfib4.go:142
-							{
+								{
 //line hecbench_lfib4.go:142
-								k_2 := int(60)
+									k_2 := int(60)
 //line hecbench_lfib4.go:142
-								_ = k_2
-								tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
-							}
+									_ = k_2
+									tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
+								}
 //line hecbench_lfib4.go:142
-							{
+								{
 //line hecbench_lfib4.go:142
-								k_2 := int(61)
+									k_2 := int(61)
 //line hecbench_lfib4.go:142
-								_ = k_2
-								tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
-							}
+									_ = k_2
+									tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
+								}
 //line hecbench_lfib4.go:142
-							{
+								{
 //line hecbench_lfib4.go:142
-								k_2 := int(62)
+									k_2 := int(62)
 //line hecbench_lfib4.go:142
-								_ = k_2
-								tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
-							}
+									_ = k_2
+									tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
+								}
 //line hecbench_lfib4.go:142
-							{
+								{
 //line hecbench_lfib4.go:142
-								k_2 := int(63)
+									k_2 := int(63)
 //line hecbench_lfib4.go:142
-								_ = k_2
-								tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
+									_ = k_2
+									tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
+								}
+//line hecbench_lfib4.go:144
 							}
 //line hecbench_lfib4.go:144
-						}
-//line hecbench_lfib4.go:144
-						{
+							{
 
-							{
+								{
 //line hecbench_lfib4.go:146
-								k_3 := int(0)
+									k_3 := int(0)
 //line hecbench_lfib4.go:146
-								_ = k_3
-								tmp += x[xc-lfibP1+k_3] * d0[d+myid-k_3]
-							}
+									_ = k_3
+									tmp += x[xc-lfibP1+k_3] * d0[d+myid-k_3]
+								}
 //line hecbench_lfib4.go:146
-							{
+								{
 //line hecbench_lfib4.go:146
-								k_3 := int(1)
+									k_3 := int(1)
 //line hecbench_lfib4.go:146
-								_ = k_3
-								tmp += x[xc-lfibP1+k_3] * d0[d+myid-k_3]
-							}
+									_ = k_3
+									tmp += x[xc-lfibP1+k_3] * d0[d+myid-k_3]
+								}
 //line hecbench_lfib4.go:146
-							{
+								{
 //line hecbench_lfib4.go:146
-								k_3 := int(2)
+									k_3 := int(2)
 //line hecbench_lfib4.go:146
-								_ = k_3
-								tmp += x[xc-lfibP1+k_3] * d0[d+myid-k_3]
-							}
+									_ = k_3
+									tmp += x[xc-lfibP1+k_3] * d0[d+myid-k_3]
+								}
 //line hecbench_lfib4.go:146
-							{
+								{
 //line hecbench_lfib4.go:146
-								k_3 := int(3)
+									k_3 := int(3)
 //line hecbench_lfib4.go:146
-								_ = k_3
-								tmp += x[xc-lfibP1+k_3] * d0[d+myid-k_3]
-							}
+									_ = k_3
+									tmp += x[xc-lfibP1+k_3] * d0[d+myid-k_3]
+								}
 //line hecbench_lfib4.go:146
-							{
+								{
 //line hecbench_lfib4.go:146
-								k_3 := int(4)
+									k_3 := int(4)
 //line hecbench_lfib4.go:146
-								_ = k_3
-								tmp += x[xc-lfibP1+k_3] * d0[d+myid-k_3]
-							}
+									_ = k_3
+									tmp += x[xc-lfibP1+k_3] * d0[d+myid-k_3]
+								}
 //line hecbench_lfib4.go:146
-							{
+								{
 //line hecbench_lfib4.go:146
-								k_3 := int(5)
+									k_3 := int(5)
 //line hecbench_lfib4.go:146
-								_ = k_3
-								tmp += x[xc-lfibP1+k_3] * d0[d+myid-k_3]
-							}
+									_ = k_3
+									tmp += x[xc-lfibP1+k_3] * d0[d+myid-k_3]
+								}
 //line hecbench_lfib4.go:146
-							{
+								{
 //line hecbench_lfib4.go:146
-								k_3 := int(6)
+									k_3 := int(6)
 //line hecbench_lfib4.go:146
-								_ = k_3
-								tmp += x[xc-lfibP1+k_3] * d0[d+myid-k_3]
-							}
+									_ = k_3
+									tmp += x[xc-lfibP1+k_3] * d0[d+myid-k_3]
+								}
 //line hecbench_lfib4.go:146
-							{
+								{
 //line hecbench_lfib4.go:146
-								k_3 := int(7)
+									k_3 := int(7)
 //line hecbench_lfib4.go:146
-								_ = k_3
-								tmp += x[xc-lfibP1+k_3] * d0[d+myid-k_3]
-							}
+									_ = k_3
+									tmp += x[xc-lfibP1+k_3] * d0[d+myid-k_3]
+								}
 //line hecbench_lfib4.go:146
-							{
+								{
 //line hecbench_lfib4.go:146
-								k_3 := int(8)
+									k_3 := int(8)
 //line hecbench_lfib4.go:146
-								_ = k_3
-								tmp += x[xc-lfibP1+k_3] * d0[d+myid-k_3]
-							}
+									_ = k_3
+									tmp += x[xc-lfibP1+k_3] * d0[d+myid-k_3]
+								}
 //line hecbench_lfib4.go:146
-							{
+								{
 //line hecbench_lfib4.go:146
-								k_3 := int(9)
+									k_3 := int(9)
 //line hecbench_lfib4.go:146
-								_ = k_3
-								tmp += x[xc-lfibP1+k_3] * d0[d+myid-k_3]
-							}
+									_ = k_3
+									tmp += x[xc-lfibP1+k_3] * d0[d+myid-k_3]
+								}
 //line hecbench_lfib4.go:146
-							{
+								{
 //line hecbench_lfib4.go:146
-								k_3 := int(10)
+									k_3 := int(10)
 //line hecbench_lfib4.go:146
-								_ = k_3
-								tmp += x[xc-lfibP1+k_3] * d0[d+myid-k_3]
-							}
+									_ = k_3
+									tmp += x[xc-lfibP1+k_3] * d0[d+myid-k_3]
+								}
 //line hecbench_lfib4.go:146
-							{
+								{
 //line hecbench_lfib4.go:146
-								k_3 := int(11)
+									k_3 := int(11)
 //line hecbench_lfib4.go:146
-								_ = k_3
-								tmp += x[xc-lfibP1+k_3] * d0[d+myid-k_3]
-							}
+									_ = k_3
+									tmp += x[xc-lfibP1+k_3] * d0[d+myid-k_3]
+								}
 //line hecbench_lfib4.go:146
-							{
+								{
 //line hecbench_lfib4.go:146
-								k_3 := int(12)
+									k_3 := int(12)
 //line hecbench_lfib4.go:146
-								_ = k_3
-								tmp += x[xc-lfibP1+k_3] * d0[d+myid-k_3]
-							}
+									_ = k_3
+									tmp += x[xc-lfibP1+k_3] * d0[d+myid-k_3]
+								}
 //line hecbench_lfib4.go:146
-							{
+								{
 //line hecbench_lfib4.go:146
-								k_3 := int(13)
+									k_3 := int(13)
 //line hecbench_lfib4.go:146
-								_ = k_3
-								tmp += x[xc-lfibP1+k_3] * d0[d+myid-k_3]
-							}
+									_ = k_3
+									tmp += x[xc-lfibP1+k_3] * d0[d+myid-k_3]
+								}
 //line hecbench_lfib4.go:146
-							{
+								{
 //line hecbench_lfib4.go:146
-								k_3 := int(14)
+									k_3 := int(14)
 //line hecbench_lfib4.go:146
-								_ = k_3
-								tmp += x[xc-lfibP1+k_3] * d0[d+myid-k_3]
-							}
+									_ = k_3
+									tmp += x[xc-lfibP1+k_3] * d0[d+myid-k_3]
+								}
 //line hecbench_lfib4.go:146
-							{
+								{
 //line hecbench_lfib4.go:146
-								k_3 := int(15)
+									k_3 := int(15)
 //line hecbench_lfib4.go:146
-								_ = k_3
-								tmp += x[xc-lfibP1+k_3] * d0[d+myid-k_3]
-							}
+									_ = k_3
+									tmp += x[xc-lfibP1+k_3] * d0[d+myid-k_3]
+								}
 //line hecbench_lfib4.go:146
-							{
+								{
 //line hecbench_lfib4.go:146
-								k_3 := int(16)
+									k_3 := int(16)
 //line hecbench_lfib4.go:146
-								_ = k_3
-								tmp += x[xc-lfibP1+k_3] * d0[d+myid-k_3]
-							}
+									_ = k_3
+									tmp += x[xc-lfibP1+k_3] * d0[d+myid-k_3]
+								}
 //line hecbench_lfib4.go:146
-							{
+								{
 //line hecbench_lfib4.go:146
-								k_3 := int(17)
+									k_3 := int(17)
 //line hecbench_lfib4.go:146
-								_ = k_3
-								tmp += x[xc-lfibP1+k_3] * d0[d+myid-k_3]
-							}
+									_ = k_3
+									tmp += x[xc-lfibP1+k_3] * d0[d+myid-k_3]
+								}
 //line hecbench_lfib4.go:146
-							{
+								{
 //line hecbench_lfib4.go:146
-								k_3 := int(18)
+									k_3 := int(18)
 //line hecbench_lfib4.go:146
-								_ = k_3
-								tmp += x[xc-lfibP1+k_3] * d0[d+myid-k_3]
-							}
+									_ = k_3
+									tmp += x[xc-lfibP1+k_3] * d0[d+myid-k_3]
+								}
 //line hecbench_lfib4.go:146
-							{
+								{
 //line hecbench_lfib4.go:146
-								k_3 := int(19)
+									k_3 := int(19)
 //line hecbench_lfib4.go:146
-								_ = k_3
-								tmp += x[xc-lfibP1+k_3] * d0[d+myid-k_3]
-							}
+									_ = k_3
+									tmp += x[xc-lfibP1+k_3] * d0[d+myid-k_3]
+								}
 //line hecbench_lfib4.go:146
-							{
+								{
 //line hecbench_lfib4.go:146
-								k_3 := int(20)
+									k_3 := int(20)
 //line hecbench_lfib4.go:146
-								_ = k_3
-								tmp += x[xc-lfibP1+k_3] * d0[d+myid-k_3]
-							}
+									_ = k_3
+									tmp += x[xc-lfibP1+k_3] * d0[d+myid-k_3]
+								}
 //line hecbench_lfib4.go:146
-							{
+								{
 //line hecbench_lfib4.go:146
-								k_3 := int(21)
+									k_3 := int(21)
 //line hecbench_lfib4.go:146
-								_ = k_3
-								tmp += x[xc-lfibP1+k_3] * d0[d+myid-k_3]
-							}
+									_ = k_3
+									tmp += x[xc-lfibP1+k_3] * d0[d+myid-k_3]
+								}
 //line hecbench_lfib4.go:146
-							{
+								{
 //line hecbench_lfib4.go:146
-								k_3 := int(22)
+									k_3 := int(22)
 //line hecbench_lfib4.go:146
-								_ = k_3
-								tmp += x[xc-lfibP1+k_3] * d0[d+myid-k_3]
-							}
+									_ = k_3
+									tmp += x[xc-lfibP1+k_3] * d0[d+myid-k_3]
+								}
 //line hecbench_lfib4.go:146
-							{
+								{
 //line hecbench_lfib4.go:146
-								k_3 := int(23)
+									k_3 := int(23)
 //line hecbench_lfib4.go:146
-								_ = k_3
-								tmp += x[xc-lfibP1+k_3] * d0[d+myid-k_3]
-							}
+									_ = k_3
+									tmp += x[xc-lfibP1+k_3] * d0[d+myid-k_3]
+								}
 //line hecbench_lfib4.go:146
-							{
+								{
 //line hecbench_lfib4.go:146
-								k_3 := int(24)
+									k_3 := int(24)
 //line hecbench_lfib4.go:146
-								_ = k_3
-								tmp += x[xc-lfibP1+k_3] * d0[d+myid-k_3]
-							}
+									_ = k_3
+									tmp += x[xc-lfibP1+k_3] * d0[d+myid-k_3]
+								}
 //line hecbench_lfib4.go:146
-							{
+								{
 //line hecbench_lfib4.go:146
-								k_3 := int(25)
+									k_3 := int(25)
 //line hecbench_lfib4.go:146
-								_ = k_3
-								tmp += x[xc-lfibP1+k_3] * d0[d+myid-k_3]
-							}
+									_ = k_3
+									tmp += x[xc-lfibP1+k_3] * d0[d+myid-k_3]
+								}
 //line hecbench_lfib4.go:146
-							{
+								{
 //line hecbench_lfib4.go:146
-								k_3 := int(26)
+									k_3 := int(26)
 //line hecbench_lfib4.go:146
-								_ = k_3
-								tmp += x[xc-lfibP1+k_3] * d0[d+myid-k_3]
-							}
+									_ = k_3
+									tmp += x[xc-lfibP1+k_3] * d0[d+myid-k_3]
+								}
 //line hecbench_lfib4.go:146
-							{
+								{
 //line hecbench_lfib4.go:146
-								k_3 := int(27)
+									k_3 := int(27)
 //line hecbench_lfib4.go:146
-								_ = k_3
-								tmp += x[xc-lfibP1+k_3] * d0[d+myid-k_3]
-							}
+									_ = k_3
+									tmp += x[xc-lfibP1+k_3] * d0[d+myid-k_3]
+								}
 //line hecbench_lfib4.go:146
-							{
+								{
 //line hecbench_lfib4.go:146
-								k_3 := int(28)
+									k_3 := int(28)
 //line hecbench_lfib4.go:146
-								_ = k_3
-								tmp += x[xc-lfibP1+k_3] * d0[d+myid-k_3]
-							}
+									_ = k_3
+									tmp += x[xc-lfibP1+k_3] * d0[d+myid-k_3]
+								}
 //line hecbench_lfib4.go:146
-							{
+								{
 //line hecbench_lfib4.go:146
-								k_3 := int(29)
+									k_3 := int(29)
 //line hecbench_lfib4.go:146
-								_ = k_3
-								tmp += x[xc-lfibP1+k_3] * d0[d+myid-k_3]
-							}
+									_ = k_3
+									tmp += x[xc-lfibP1+k_3] * d0[d+myid-k_3]
+								}
 //line hecbench_lfib4.go:146
-							{
+								{
 //line hecbench_lfib4.go:146
-								k_3 := int(30)
+									k_3 := int(30)
 //line hecbench_lfib4.go:146
-								_ = k_3
-								tmp += x[xc-lfibP1+k_3] * d0[d+myid-k_3]
-							}
+									_ = k_3
+									tmp += x[xc-lfibP1+k_3] * d0[d+myid-k_3]
+								}
 //line hecbench_lfib4.go:146
-							{
+								{
 //line hecbench_lfib4.go:146
-								k_3 := int(31)
+									k_3 := int(31)
 //line hecbench_lfib4.go:146
-								_ = k_3
-								tmp += x[xc-lfibP1+k_3] * d0[d+myid-k_3]
-							}
+									_ = k_3
+									tmp += x[xc-lfibP1+k_3] * d0[d+myid-k_3]
+								}
 //line hecbench_lfib4.go:146
-							{
+								{
 //line hecbench_lfib4.go:146
-								k_3 := int(32)
+									k_3 := int(32)
 //line hecbench_lfib4.go:146
-								_ = k_3
-								tmp += x[xc-lfibP1+k_3] * d0[d+myid-k_3]
-							}
+									_ = k_3
+									tmp += x[xc-lfibP1+k_3] * d0[d+myid-k_3]
+								}
 //line hecbench_lfib4.go:146
-							{
+								{
 //line hecbench_lfib4.go:146
-								k_3 := int(33)
+									k_3 := int(33)
 //line hecbench_lfib4.go:146
-								_ = k_3
-								tmp += x[xc-lfibP1+k_3] * d0[d+myid-k_3]
-							}
+									_ = k_3
+									tmp += x[xc-lfibP1+k_3] * d0[d+myid-k_3]
+								}
 //line hecbench_lfib4.go:146
-							{
+								{
 //line hecbench_lfib4.go:146
-								k_3 := int(34)
+									k_3 := int(34)
 //line hecbench_lfib4.go:146
-								_ = k_3
-								tmp += x[xc-lfibP1+k_3] * d0[d+myid-k_3]
-							}
+									_ = k_3
+									tmp += x[xc-lfibP1+k_3] * d0[d+myid-k_3]
+								}
 //line hecbench_lfib4.go:146
-							{
+								{
 //line hecbench_lfib4.go:146
-								k_3 := int(35)
+									k_3 := int(35)
 //line hecbench_lfib4.go:146
-								_ = k_3
-								tmp += x[xc-lfibP1+k_3] * d0[d+myid-k_3]
-							}
+									_ = k_3
+									tmp += x[xc-lfibP1+k_3] * d0[d+myid-k_3]
+								}
 //line hecbench_lfib4.go:146
-							{
+								{
 //line hecbench_lfib4.go:146
-								k_3 := int(36)
+									k_3 := int(36)
 //line hecbench_lfib4.go:146
-								_ = k_3
-								tmp += x[xc-lfibP1+k_3] * d0[d+myid-k_3]
-							}
+									_ = k_3
+									tmp += x[xc-lfibP1+k_3] * d0[d+myid-k_3]
+								}
 //line hecbench_lfib4.go:146
-							{
+								{
 //line hecbench_lfib4.go:146
-								k_3 := int(37)
+									k_3 := int(37)
 //line hecbench_lfib4.go:146
-								_ = k_3
-								tmp += x[xc-lfibP1+k_3] * d0[d+myid-k_3]
-							}
+									_ = k_3
+									tmp += x[xc-lfibP1+k_3] * d0[d+myid-k_3]
+								}
 //line hecbench_lfib4.go:146
-							{
+								{
 //line hecbench_lfib4.go:146
-								k_3 := int(38)
+									k_3 := int(38)
 //line hecbench_lfib4.go:146
-								_ = k_3
-								tmp += x[xc-lfibP1+k_3] * d0[d+myid-k_3]
-							}
+									_ = k_3
+									tmp += x[xc-lfibP1+k_3] * d0[d+myid-k_3]
+								}
 //line hecbench_lfib4.go:146
-							{
+								{
 //line hecbench_lfib4.go:146
-								k_3 := int(39)
+									k_3 := int(39)
 //line hecbench_lfib4.go:146
-								_ = k_3
-								tmp += x[xc-lfibP1+k_3] * d0[d+myid-k_3]
-							}
+									_ = k_3
+									tmp += x[xc-lfibP1+k_3] * d0[d+myid-k_3]
+								}
 //line hecbench_lfib4.go:146
-							{
+								{
 //line hecbench_lfib4.go:146
-								k_3 := int(40)
+									k_3 := int(40)
 //line hecbench_lfib4.go:146
-								_ = k_3
-								tmp += x[xc-lfibP1+k_3] * d0[d+myid-k_3]
-							}
+									_ = k_3
+									tmp += x[xc-lfibP1+k_3] * d0[d+myid-k_3]
+								}
 //line hecbench_lfib4.go:146
-							{
+								{
 //line hecbench_lfib4.go:146
-								k_3 := int(41)
+									k_3 := int(41)
 //line hecbench_lfib4.go:146
-								_ = k_3
-								tmp += x[xc-lfibP1+k_3] * d0[d+myid-k_3]
-							}
+									_ = k_3
+									tmp += x[xc-lfibP1+k_3] * d0[d+myid-k_3]
+								}
 //line hecbench_lfib4.go:146
-							{
+								{
 //line hecbench_lfib4.go:146
-								k_3 := int(42)
+									k_3 := int(42)
 //line hecbench_lfib4.go:146
-								_ = k_3
-								tmp += x[xc-lfibP1+k_3] * d0[d+myid-k_3]
-							}
+									_ = k_3
+									tmp += x[xc-lfibP1+k_3] * d0[d+myid-k_3]
+								}
 //line hecbench_lfib4.go:146
-							{
+								{
 //line hecbench_lfib4.go:146
-								k_3 := int(43)
+									k_3 := int(43)
 //line hecbench_lfib4.go:146
-								_ = k_3
-								tmp += x[xc-lfibP1+k_3] * d0[d+myid-k_3]
-							}
+									_ = k_3
+									tmp += x[xc-lfibP1+k_3] * d0[d+myid-k_3]
+								}
 //line hecbench_lfib4.go:146
-							{
+								{
 //line hecbench_lfib4.go:146
-								k_3 := int(44)
+									k_3 := int(44)
 //line hecbench_lfib4.go:146
-								_ = k_3
-								tmp += x[xc-lfibP1+k_3] * d0[d+myid-k_3]
-							}
+									_ = k_3
+									tmp += x[xc-lfibP1+k_3] * d0[d+myid-k_3]
+								}
 //line hecbench_lfib4.go:146
-							{
+								{
 //line hecbench_lfib4.go:146
-								k_3 := int(45)
+									k_3 := int(45)
 //line hecbench_lfib4.go:146
-								_ = k_3
-								tmp += x[xc-lfibP1+k_3] * d0[d+myid-k_3]
-							}
+									_ = k_3
+									tmp += x[xc-lfibP1+k_3] * d0[d+myid-k_3]
+								}
 //line hecbench_lfib4.go:146
-							{
+								{
 //line hecbench_lfib4.go:146
-								k_3 := int(46)
+									k_3 := int(46)
 //line hecbench_lfib4.go:146
-								_ = k_3
-								tmp += x[xc-lfibP1+k_3] * d0[d+myid-k_3]
-							}
+									_ = k_3
+									tmp += x[xc-lfibP1+k_3] * d0[d+myid-k_3]
+								}
 //line hecbench_lfib4.go:146
-							{
+								{
 //line hecbench_lfib4.go:146
-								k_3 := int(47)
+									k_3 := int(47)
 //line hecbench_lfib4.go:146
-								_ = k_3
-								tmp += x[xc-lfibP1+k_3] * d0[d+myid-k_3]
-							}
+									_ = k_3
+									tmp += x[xc-lfibP1+k_3] * d0[d+myid-k_3]
+								}
 //line hecbench_lfib4.go:146
-							{
+								{
 //line hecbench_lfib4.go:146
-								k_3 := int(48)
+									k_3 := int(48)
 //line hecbench_lfib4.go:146
-								_ = k_3
-								tmp += x[xc-lfibP1+k_3] * d0[d+myid-k_3]
-							}
+									_ = k_3
+									tmp += x[xc-lfibP1+k_3] * d0[d+myid-k_3]
+								}
 //line hecbench_lfib4.go:146
-							{
+								{
 //line hecbench_lfib4.go:146
-								k_3 := int(49)
+									k_3 := int(49)
 //line hecbench_lfib4.go:146
-								_ = k_3
-								tmp += x[xc-lfibP1+k_3] * d0[d+myid-k_3]
-							}
+									_ = k_3
+									tmp += x[xc-lfibP1+k_3] * d0[d+myid-k_3]
+								}
 //line hecbench_lfib4.go:146
-							{
+								{
 //line hecbench_lfib4.go:146
-								k_3 := int(50)
+									k_3 := int(50)
 //line hecbench_lfib4.go:146
-								_ = k_3
-								tmp += x[xc-lfibP1+k_3] * d0[d+myid-k_3]
-							}
+									_ = k_3
+									tmp += x[xc-lfibP1+k_3] * d0[d+myid-k_3]
+								}
 //line hecbench_lfib4.go:146
-							{
+								{
 //line hecbench_lfib4.go:146
-								k_3 := int(51)
+									k_3 := int(51)
 //line hecbench_lfib4.go:146
-								_ = k_3
-								tmp += x[xc-lfibP1+k_3] * d0[d+myid-k_3]
-							}
+									_ = k_3
+									tmp += x[xc-lfibP1+k_3] * d0[d+myid-k_3]
+								}
 //line hecbench_lfib4.go:146
-							{
+								{
 //line hecbench_lfib4.go:146
-								k_3 := int(52)
+									k_3 := int(52)
 //line hecbench_lfib4.go:146
-								_ = k_3
-								tmp += x[xc-lfibP1+k_3] * d0[d+myid-k_3]
-							}
+									_ = k_3
+									tmp += x[xc-lfibP1+k_3] * d0[d+myid-k_3]
+								}
 //line hecbench_lfib4.go:146
-							{
+								{
 //line hecbench_lfib4.go:146
-								k_3 := int(53)
+									k_3 := int(53)
 //line hecbench_lfib4.go:146
-								_ = k_3
-								tmp += x[xc-lfibP1+k_3] * d0[d+myid-k_3]
-							}
+									_ = k_3
+									tmp += x[xc-lfibP1+k_3] * d0[d+myid-k_3]
+								}
 //line hecbench_lfib4.go:146
-							{
+								{
 //line hecbench_lfib4.go:146
-								k_3 := int(54)
+									k_3 := int(54)
 //line hecbench_lfib4.go:146
-								_ = k_3
-								tmp += x[xc-lfibP1+k_3] * d0[d+myid-k_3]
-							}
+									_ = k_3
+									tmp += x[xc-lfibP1+k_3] * d0[d+myid-k_3]
+								}
 //line hecbench_lfib4.go:148
+							}
+
+							x[xc+s-lfibP4+myid] = tmp
+
 						}
-
-						x[xc+s-lfibP4+myid] = tmp
-
+						_ = tmp
 					}
-					_ = tmp
 				}
 			}
-		}
+		})
 	}
 }
 

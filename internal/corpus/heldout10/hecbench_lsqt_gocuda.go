@@ -2185,95 +2185,101 @@ func gc_body_gpuFindInnerProduct2Kernel(gc_b *compiled.Block, numberOfAtoms int,
 
 //line hecbench_lsqt.go:137
 	numberOfPatches := (numberOfBlocks-1)/lsqtBlockSize + 1
-	{
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			if gc_bdx <= len(sDataReal) && gc_bdx <= len(sDataImag) {
-				gc_at := sDataReal[:gc_bdx]
-				gc_at2 := sDataImag[:gc_bdx]
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+	compiled.OutOfLine(func() {
+		sDataReal := sDataReal[:256]
+		_ = sDataReal
+		sDataImag := sDataImag[:256]
+		_ = sDataImag
+		{
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				if gc_bdx <= len(sDataReal) && gc_bdx <= len(sDataImag) {
+					gc_at := sDataReal[:gc_bdx]
+					gc_at2 := sDataImag[:gc_bdx]
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 
 //line hecbench_lsqt.go:130
-					tid := gc_tx
-					_ = tid
+						tid := gc_tx
+						_ = tid
 
 //line hecbench_lsqt.go:131
-					var patch, n, m int
+						var patch, n, m int
 
 //line hecbench_lsqt.go:134
-					gc_at[gc_tx] = 0.0
+						gc_at[gc_tx] = 0.0
 
 //line hecbench_lsqt.go:135
-					gc_at2[gc_tx] = 0.0
+						gc_at2[gc_tx] = 0.0
 
 //line hecbench_lsqt.go:139
-					var patch_ int = 0
+						var patch_ int = 0
 
 //line hecbench_lsqt.go:139
-					for ; patch_ < numberOfPatches; patch_++ {
-						n = tid + patch_*lsqtBlockSize
-						if n < numberOfBlocks {
-							m = gc_bx*numberOfBlocks + n
-							gc_at[gc_tx] += gInnerProduct1Real[m]
-							gc_at2[gc_tx] += gInnerProduct1Imag[m]
+						for ; patch_ < numberOfPatches; patch_++ {
+							n = tid + patch_*lsqtBlockSize
+							if n < numberOfBlocks {
+								m = gc_bx*numberOfBlocks + n
+								gc_at[gc_tx] += gInnerProduct1Real[m]
+								gc_at2[gc_tx] += gInnerProduct1Imag[m]
+							}
 						}
+
+//line hecbench_lsqt.go:146
+						patch = patch_
+
+//line hecbench_lsqt.go:146
+						_ = patch
+						_ = patch
+						_ = n
+						_ = m
+						_ = patch_
 					}
-
-//line hecbench_lsqt.go:146
-					patch = patch_
-
-//line hecbench_lsqt.go:146
-					_ = patch
-					_ = patch
-					_ = n
-					_ = m
-					_ = patch_
-				}
-			} else {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+				} else {
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 
 //line hecbench_lsqt.go:130
-					tid := gc_tx
-					_ = tid
+						tid := gc_tx
+						_ = tid
 
 //line hecbench_lsqt.go:131
-					var patch, n, m int
+						var patch, n, m int
 
 //line hecbench_lsqt.go:134
-					sDataReal[tid] = 0.0
+						sDataReal[tid] = 0.0
 
 //line hecbench_lsqt.go:135
-					sDataImag[tid] = 0.0
+						sDataImag[tid] = 0.0
 
 //line hecbench_lsqt.go:139
-					var patch_ int = 0
+						var patch_ int = 0
 
 //line hecbench_lsqt.go:139
-					for ; patch_ < numberOfPatches; patch_++ {
-						n = tid + patch_*lsqtBlockSize
-						if n < numberOfBlocks {
-							m = gc_bx*numberOfBlocks + n
-							sDataReal[tid] += gInnerProduct1Real[m]
-							sDataImag[tid] += gInnerProduct1Imag[m]
+						for ; patch_ < numberOfPatches; patch_++ {
+							n = tid + patch_*lsqtBlockSize
+							if n < numberOfBlocks {
+								m = gc_bx*numberOfBlocks + n
+								sDataReal[tid] += gInnerProduct1Real[m]
+								sDataImag[tid] += gInnerProduct1Imag[m]
+							}
 						}
+
+//line hecbench_lsqt.go:146
+						patch = patch_
+
+//line hecbench_lsqt.go:146
+						_ = patch
+						_ = patch
+						_ = n
+						_ = m
+						_ = patch_
 					}
-
-//line hecbench_lsqt.go:146
-					patch = patch_
-
-//line hecbench_lsqt.go:146
-					_ = patch
-					_ = patch
-					_ = n
-					_ = m
-					_ = patch_
 				}
 			}
 		}
-	}
+	})
 	{
 		gc_from, gc_to := 0, gc_bdx
 		if gc_bound := 128; gc_bound < gc_to {

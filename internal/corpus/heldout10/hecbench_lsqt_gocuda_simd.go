@@ -2181,95 +2181,101 @@ func gc_body_gpuFindInnerProduct2Kernel(gc_b2 *compiled.Block, numberOfAtoms int
 
 //line hecbench_lsqt.go:137
 	numberOfPatches := (numberOfBlocks-1)/lsqtBlockSize + 1
-	{
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			if gc_bdx2 <= len(sDataReal) && gc_bdx2 <= len(sDataImag) {
-				gc_at33 := sDataReal[:gc_bdx2]
-				gc_at34 := sDataImag[:gc_bdx2]
-				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+	compiled.OutOfLine(func() {
+		sDataReal := sDataReal[:256]
+		_ = sDataReal
+		sDataImag := sDataImag[:256]
+		_ = sDataImag
+		{
+			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+				if gc_bdx2 <= len(sDataReal) && gc_bdx2 <= len(sDataImag) {
+					gc_at33 := sDataReal[:gc_bdx2]
+					gc_at34 := sDataImag[:gc_bdx2]
+					for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
 
 //line hecbench_lsqt.go:130
-					tid := gc_tx2
-					_ = tid
+						tid := gc_tx2
+						_ = tid
 
 //line hecbench_lsqt.go:131
-					var patch, n, m int
+						var patch, n, m int
 
 //line hecbench_lsqt.go:134
-					gc_at33[gc_tx2] = 0.0
+						gc_at33[gc_tx2] = 0.0
 
 //line hecbench_lsqt.go:135
-					gc_at34[gc_tx2] = 0.0
+						gc_at34[gc_tx2] = 0.0
 
 //line hecbench_lsqt.go:139
-					var patch_ int = 0
+						var patch_ int = 0
 
 //line hecbench_lsqt.go:139
-					for ; patch_ < numberOfPatches; patch_++ {
-						n = tid + patch_*lsqtBlockSize
-						if n < numberOfBlocks {
-							m = gc_bx2*numberOfBlocks + n
-							gc_at33[gc_tx2] += gInnerProduct1Real[m]
-							gc_at34[gc_tx2] += gInnerProduct1Imag[m]
+						for ; patch_ < numberOfPatches; patch_++ {
+							n = tid + patch_*lsqtBlockSize
+							if n < numberOfBlocks {
+								m = gc_bx2*numberOfBlocks + n
+								gc_at33[gc_tx2] += gInnerProduct1Real[m]
+								gc_at34[gc_tx2] += gInnerProduct1Imag[m]
+							}
 						}
+
+//line hecbench_lsqt.go:146
+						patch = patch_
+
+//line hecbench_lsqt.go:146
+						_ = patch
+						_ = patch
+						_ = n
+						_ = m
+						_ = patch_
 					}
-
-//line hecbench_lsqt.go:146
-					patch = patch_
-
-//line hecbench_lsqt.go:146
-					_ = patch
-					_ = patch
-					_ = n
-					_ = m
-					_ = patch_
-				}
-			} else {
-				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+				} else {
+					for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
 
 //line hecbench_lsqt.go:130
-					tid := gc_tx2
-					_ = tid
+						tid := gc_tx2
+						_ = tid
 
 //line hecbench_lsqt.go:131
-					var patch, n, m int
+						var patch, n, m int
 
 //line hecbench_lsqt.go:134
-					sDataReal[tid] = 0.0
+						sDataReal[tid] = 0.0
 
 //line hecbench_lsqt.go:135
-					sDataImag[tid] = 0.0
+						sDataImag[tid] = 0.0
 
 //line hecbench_lsqt.go:139
-					var patch_ int = 0
+						var patch_ int = 0
 
 //line hecbench_lsqt.go:139
-					for ; patch_ < numberOfPatches; patch_++ {
-						n = tid + patch_*lsqtBlockSize
-						if n < numberOfBlocks {
-							m = gc_bx2*numberOfBlocks + n
-							sDataReal[tid] += gInnerProduct1Real[m]
-							sDataImag[tid] += gInnerProduct1Imag[m]
+						for ; patch_ < numberOfPatches; patch_++ {
+							n = tid + patch_*lsqtBlockSize
+							if n < numberOfBlocks {
+								m = gc_bx2*numberOfBlocks + n
+								sDataReal[tid] += gInnerProduct1Real[m]
+								sDataImag[tid] += gInnerProduct1Imag[m]
+							}
 						}
+
+//line hecbench_lsqt.go:146
+						patch = patch_
+
+//line hecbench_lsqt.go:146
+						_ = patch
+						_ = patch
+						_ = n
+						_ = m
+						_ = patch_
 					}
-
-//line hecbench_lsqt.go:146
-					patch = patch_
-
-//line hecbench_lsqt.go:146
-					_ = patch
-					_ = patch
-					_ = n
-					_ = m
-					_ = patch_
 				}
 			}
 		}
-	}
+	})
 	{
 		gc_from2, gc_to2 := 0, gc_bdx2
 		if gc_bound3 := 128; gc_bound3 < gc_to2 {

@@ -138,229 +138,267 @@ func gc_body_moeAlignBlockSizeSmallBatchExpertKernel(gc_b *compiled.Block, topkI
 
 //line hecbench_moealign.go:52
 	sharedMem := gocuda.DynamicShared[int32](t)
-	{
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-				if gc_exited[gc_rank] {
-					continue
-				}
+	compiled.OutOfLine(func() {
+		gc_s_tid := gc_s_tid[:gc_n]
+		_ = gc_s_tid
+		gc_s_stride := gc_s_stride[:gc_n]
+		_ = gc_s_stride
+		gc_s_cumsum := gc_s_cumsum[:gc_n]
+		_ = gc_s_cumsum
+		gc_s_tokensCnts := gc_s_tokensCnts[:gc_n]
+		_ = gc_s_tokensCnts
+		{
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					if gc_exited[gc_rank] {
+						continue
+					}
 
 //line hecbench_moealign.go:37
-				var side bool = gc_tx < moeFillThreads
-				_ = side
+					var side bool = gc_tx < moeFillThreads
+					_ = side
 
 //line hecbench_moealign.go:49
-				var tid int
+					var tid int
 
 //line hecbench_moealign.go:50
-				var stride int
+					var stride int
 
 //line hecbench_moealign.go:53
-				var cumsum []int32
+					var cumsum []int32
 
 //line hecbench_moealign.go:54
-				var tokensCnts []int32
+					var tokensCnts []int32
 
 //line hecbench_moealign.go:105
-				var fillStartIdx int
+					var fillStartIdx int
 
 //line hecbench_moealign.go:37
-				if side {
+					if side {
 
-					for it := gc_tx; it < maxNumTokensPadded_; it += moeFillThreads {
-						sortedTokenIDs_[sortedTokenIDsOffset+it] = int32(numel_)
-					}
+						for it := gc_tx; it < maxNumTokensPadded_; it += moeFillThreads {
+							sortedTokenIDs_[sortedTokenIDsOffset+it] = int32(numel_)
+						}
 //line hecbench_moealign.go:37
-				} else {
+					} else {
 
 //line hecbench_moealign.go:49
-					tid = gc_tx - moeFillThreads
-					stride = gc_bdx - moeFillThreads
+						tid = gc_tx - moeFillThreads
+						stride = gc_bdx - moeFillThreads
 
 //line hecbench_moealign.go:53
-					cumsum = sharedMem
-					tokensCnts = sharedMem[numExperts_+1:]
+						cumsum = sharedMem
+						tokensCnts = sharedMem[numExperts_+1:]
 
-					for i := 0; i < numExperts_; i++ {
-						tokensCnts[(tid+1)*numExperts_+i] = 0
-					}
+						for i := 0; i < numExperts_; i++ {
+							tokensCnts[(tid+1)*numExperts_+i] = 0
+						}
 
-					for i_ := tid; i_ < numel_; i_ += stride {
-						expertID := topkIDs_[i_]
-						if expertMap_ != nil {
-							expertID = expertMap_[expertID]
+						for i_ := tid; i_ < numel_; i_ += stride {
+							expertID := topkIDs_[i_]
+							if expertMap_ != nil {
+								expertID = expertMap_[expertID]
 
-							if expertID == -1 {
-								continue
+								if expertID == -1 {
+									continue
+								}
 							}
+							mask := int32(1)
+							if tokenMask != nil {
+								mask = tokenMask[i_/topkNum_]
+							}
+							tokensCnts[(tid+1)*numExperts_+int(expertID)] += mask
 						}
-						mask := int32(1)
-						if tokenMask != nil {
-							mask = tokenMask[i_/topkNum_]
-						}
-						tokensCnts[(tid+1)*numExperts_+int(expertID)] += mask
-					}
 //line hecbench_moealign.go:37
+					}
+					_ = tid
+					_ = stride
+					_ = cumsum
+					_ = tokensCnts
+					_ = fillStartIdx
+					gc_s_tid[gc_rank] = tid
+					gc_s_stride[gc_rank] = stride
+					gc_s_cumsum[gc_rank] = cumsum
+					gc_s_tokensCnts[gc_rank] = tokensCnts
 				}
-				_ = tid
-				_ = stride
-				_ = cumsum
-				_ = tokensCnts
-				_ = fillStartIdx
-				gc_s_tid[gc_rank] = tid
-				gc_s_stride[gc_rank] = stride
-				gc_s_cumsum[gc_rank] = cumsum
-				gc_s_tokensCnts[gc_rank] = tokensCnts
 			}
 		}
-	}
-	{
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-		gc_L2:
-			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-				if gc_exited[gc_rank] {
-					continue
-				}
-
-//line hecbench_moealign.go:37
-				var side bool = gc_tx < moeFillThreads
-				_ = side
-				tid := gc_s_tid[gc_rank]
-				stride := gc_s_stride[gc_rank]
-				tokensCnts := gc_s_tokensCnts[gc_rank]
-
-//line hecbench_moealign.go:37
-				if side {
-//line hecbench_moealign.go:37
-					{
-//line hecbench_moealign.go:37
-						gc_exited[gc_rank] = true
-//line hecbench_moealign.go:37
-						continue gc_L2
-//line hecbench_moealign.go:37
+	})
+	compiled.OutOfLine(func() {
+		gc_s_tid := gc_s_tid[:gc_n]
+		_ = gc_s_tid
+		gc_s_stride := gc_s_stride[:gc_n]
+		_ = gc_s_stride
+		gc_s_tokensCnts := gc_s_tokensCnts[:gc_n]
+		_ = gc_s_tokensCnts
+		{
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_L2:
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					if gc_exited[gc_rank] {
+						continue
 					}
+
 //line hecbench_moealign.go:37
-				} else {
+					var side bool = gc_tx < moeFillThreads
+					_ = side
+					tid := gc_s_tid[gc_rank]
+					stride := gc_s_stride[gc_rank]
+					tokensCnts := gc_s_tokensCnts[gc_rank]
+
+//line hecbench_moealign.go:37
+					if side {
+//line hecbench_moealign.go:37
+						{
+//line hecbench_moealign.go:37
+							gc_exited[gc_rank] = true
+//line hecbench_moealign.go:37
+							continue gc_L2
+//line hecbench_moealign.go:37
+						}
+//line hecbench_moealign.go:37
+					} else {
 
 //line hecbench_moealign.go:78
-					if tid < numExperts_ {
-						tokensCnts[tid] = 0
-						for i_2 := 1; i_2 <= stride; i_2++ {
-							tokensCnts[i_2*numExperts_+tid] += tokensCnts[(i_2-1)*numExperts_+tid]
-						}
-					}
-//line hecbench_moealign.go:37
-				}
-			}
-		}
-	}
-	{
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-				if gc_exited[gc_rank] {
-					continue
-				}
-
-//line hecbench_moealign.go:37
-				var side bool = gc_tx < moeFillThreads
-				_ = side
-				tid := gc_s_tid[gc_rank]
-				stride := gc_s_stride[gc_rank]
-				cumsum := gc_s_cumsum[gc_rank]
-				tokensCnts := gc_s_tokensCnts[gc_rank]
-
-//line hecbench_moealign.go:37
-				if side {
-//line hecbench_moealign.go:37
-				} else {
-
-//line hecbench_moealign.go:87
-					if tid == 0 {
-						cumsum[0] = 0
-						for i_3 := 1; i_3 <= numExperts_; i_3++ {
-							cumsum[i_3] = cumsum[i_3-1] +
-								int32(ceilDiv(int(tokensCnts[stride*numExperts_+i_3-1]), blockSize_)*blockSize_)
-						}
-						totalTokensPostPad_[modelOffset] = cumsum[numExperts_]
-					}
-//line hecbench_moealign.go:37
-				}
-			}
-		}
-	}
-	{
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-		gc_L4:
-			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-				if gc_exited[gc_rank] {
-					continue
-				}
-
-//line hecbench_moealign.go:37
-				var side bool = gc_tx < moeFillThreads
-				_ = side
-				tid := gc_s_tid[gc_rank]
-				stride := gc_s_stride[gc_rank]
-				cumsum := gc_s_cumsum[gc_rank]
-				tokensCnts := gc_s_tokensCnts[gc_rank]
-				var fillStartIdx int
-				_ = fillStartIdx
-
-//line hecbench_moealign.go:37
-				if side {
-//line hecbench_moealign.go:37
-				} else {
-
-//line hecbench_moealign.go:98
-					if tid < numExperts_ {
-						for i_4 := int(cumsum[tid]); i_4 < int(cumsum[tid+1]); i_4 += blockSize_ {
-							expertIDs_[expertIDsOffset+i_4/blockSize_] = int32(tid)
-						}
-					}
-
-//line hecbench_moealign.go:105
-					fillStartIdx = int(cumsum[numExperts_])/blockSize_ + tid
-					for i_5 := fillStartIdx; i_5 < maxNumMBlocks; i_5 += stride {
-						expertIDs_[expertIDsOffset+i_5] = inactiveExpertID
-					}
-
-					for i_6 := tid; i_6 < numel_; i_6 += stride {
-						expertID_ := topkIDs_[i_6]
-						if expertMap_ != nil {
-							expertID_ = expertMap_[expertID_]
-
-							if expertID_ == -1 {
-								continue
+						if tid < numExperts_ {
+							tokensCnts[tid] = 0
+							for i_2 := 1; i_2 <= stride; i_2++ {
+								tokensCnts[i_2*numExperts_+tid] += tokensCnts[(i_2-1)*numExperts_+tid]
 							}
 						}
-						rankPostPad := tokensCnts[tid*numExperts_+int(expertID_)] + cumsum[expertID_]
-
-						if tokenMask == nil || tokenMask[i_6/topkNum_] != 0 {
-							sortedTokenIDs_[sortedTokenIDsOffset+int(rankPostPad)] = int32(i_6)
-							tokensCnts[tid*numExperts_+int(expertID_)]++
-						}
-					}
-//line hecbench_moealign.go:125
-					{
-//line hecbench_moealign.go:125
-						gc_exited[gc_rank] = true
-//line hecbench_moealign.go:37
-						continue gc_L4
 //line hecbench_moealign.go:37
 					}
-//line hecbench_moealign.go:37
 				}
 			}
 		}
-	}
+	})
+	compiled.OutOfLine(func() {
+		gc_s_tid := gc_s_tid[:gc_n]
+		_ = gc_s_tid
+		gc_s_stride := gc_s_stride[:gc_n]
+		_ = gc_s_stride
+		gc_s_cumsum := gc_s_cumsum[:gc_n]
+		_ = gc_s_cumsum
+		gc_s_tokensCnts := gc_s_tokensCnts[:gc_n]
+		_ = gc_s_tokensCnts
+		{
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					if gc_exited[gc_rank] {
+						continue
+					}
+
+//line hecbench_moealign.go:37
+					var side bool = gc_tx < moeFillThreads
+					_ = side
+					tid := gc_s_tid[gc_rank]
+					stride := gc_s_stride[gc_rank]
+					cumsum := gc_s_cumsum[gc_rank]
+					tokensCnts := gc_s_tokensCnts[gc_rank]
+
+//line hecbench_moealign.go:37
+					if side {
+//line hecbench_moealign.go:37
+					} else {
+
+//line hecbench_moealign.go:87
+						if tid == 0 {
+							cumsum[0] = 0
+							for i_3 := 1; i_3 <= numExperts_; i_3++ {
+								cumsum[i_3] = cumsum[i_3-1] +
+									int32(ceilDiv(int(tokensCnts[stride*numExperts_+i_3-1]), blockSize_)*blockSize_)
+							}
+							totalTokensPostPad_[modelOffset] = cumsum[numExperts_]
+						}
+//line hecbench_moealign.go:37
+					}
+				}
+			}
+		}
+	})
+	compiled.OutOfLine(func() {
+		gc_s_tid := gc_s_tid[:gc_n]
+		_ = gc_s_tid
+		gc_s_stride := gc_s_stride[:gc_n]
+		_ = gc_s_stride
+		gc_s_cumsum := gc_s_cumsum[:gc_n]
+		_ = gc_s_cumsum
+		gc_s_tokensCnts := gc_s_tokensCnts[:gc_n]
+		_ = gc_s_tokensCnts
+		{
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_L4:
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					if gc_exited[gc_rank] {
+						continue
+					}
+
+//line hecbench_moealign.go:37
+					var side bool = gc_tx < moeFillThreads
+					_ = side
+					tid := gc_s_tid[gc_rank]
+					stride := gc_s_stride[gc_rank]
+					cumsum := gc_s_cumsum[gc_rank]
+					tokensCnts := gc_s_tokensCnts[gc_rank]
+					var fillStartIdx int
+					_ = fillStartIdx
+
+//line hecbench_moealign.go:37
+					if side {
+//line hecbench_moealign.go:37
+					} else {
+
+//line hecbench_moealign.go:98
+						if tid < numExperts_ {
+							for i_4 := int(cumsum[tid]); i_4 < int(cumsum[tid+1]); i_4 += blockSize_ {
+								expertIDs_[expertIDsOffset+i_4/blockSize_] = int32(tid)
+							}
+						}
+
+//line hecbench_moealign.go:105
+						fillStartIdx = int(cumsum[numExperts_])/blockSize_ + tid
+						for i_5 := fillStartIdx; i_5 < maxNumMBlocks; i_5 += stride {
+							expertIDs_[expertIDsOffset+i_5] = inactiveExpertID
+						}
+
+						for i_6 := tid; i_6 < numel_; i_6 += stride {
+							expertID_ := topkIDs_[i_6]
+							if expertMap_ != nil {
+								expertID_ = expertMap_[expertID_]
+
+								if expertID_ == -1 {
+									continue
+								}
+							}
+							rankPostPad := tokensCnts[tid*numExperts_+int(expertID_)] + cumsum[expertID_]
+
+							if tokenMask == nil || tokenMask[i_6/topkNum_] != 0 {
+								sortedTokenIDs_[sortedTokenIDsOffset+int(rankPostPad)] = int32(i_6)
+								tokensCnts[tid*numExperts_+int(expertID_)]++
+							}
+						}
+//line hecbench_moealign.go:125
+						{
+//line hecbench_moealign.go:125
+							gc_exited[gc_rank] = true
+//line hecbench_moealign.go:37
+							continue gc_L4
+//line hecbench_moealign.go:37
+						}
+//line hecbench_moealign.go:37
+					}
+				}
+			}
+		}
+	})
 }
 
 // CountAndSortExpertTokensKernel is count_and_sort_expert_tokens_kernel<int>

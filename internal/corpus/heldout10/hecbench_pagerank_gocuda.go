@@ -40,37 +40,39 @@ func gc_body_pageRankMapKernel(gc_b *compiled.Block, gc_lo, gc_hi int, pages []i
 		if gc_bx == gc_gdx {
 			gc_bx = 0
 		}
-		{
-			gc_from, gc_to := 0, gc_bdx
-			if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound := compiled.Diff(n, gc_bx*gc_bdx); gc_bound < gc_to {
-				gc_to = gc_bound
-			}
-			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+		compiled.OutOfLine(func() {
+			{
+				gc_from, gc_to := 0, gc_bdx
+				if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+					panic(compiled.ErrGuardWraps)
+				}
+				if gc_bound := compiled.Diff(n, gc_bx*gc_bdx); gc_bound < gc_to {
+					gc_to = gc_bound
+				}
+				for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 
 //line hecbench_pagerank.go:17
-					i := gc_tx + gc_bx*gc_bdx
-					_ = i
+						i := gc_tx + gc_bx*gc_bdx
+						_ = i
 
 //line hecbench_pagerank.go:18
-					var j int
+						var j int
 
 //line hecbench_pagerank.go:19
-					{
-						outboundRank := pageRanks[i] / float32(noutlinks[i])
-						for j = 0; j < n; j++ {
-							maps[i*n+j] = float32(pages[i*n+j]) * outboundRank
+						{
+							outboundRank := pageRanks[i] / float32(noutlinks[i])
+							for j = 0; j < n; j++ {
+								maps[i*n+j] = float32(pages[i*n+j]) * outboundRank
+							}
 						}
+						_ = j
 					}
-					_ = j
 				}
 			}
-		}
+		})
 	}
 }
 
@@ -107,46 +109,48 @@ func gc_body_pageRankReduceKernel(gc_b *compiled.Block, gc_lo, gc_hi int, pageRa
 		if gc_bx == gc_gdx {
 			gc_bx = 0
 		}
-		{
-			gc_from, gc_to := 0, gc_bdx
-			if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound := compiled.Diff(n, gc_bx*gc_bdx); gc_bound < gc_to {
-				gc_to = gc_bound
-			}
-			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+		compiled.OutOfLine(func() {
+			{
+				gc_from, gc_to := 0, gc_bdx
+				if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+					panic(compiled.ErrGuardWraps)
+				}
+				if gc_bound := compiled.Diff(n, gc_bx*gc_bdx); gc_bound < gc_to {
+					gc_to = gc_bound
+				}
+				for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 
 //line hecbench_pagerank.go:32
-					j := gc_tx + gc_bx*gc_bdx
-					_ = j
+						j := gc_tx + gc_bx*gc_bdx
+						_ = j
 
 //line hecbench_pagerank.go:33
-					var i int
+						var i int
 
 //line hecbench_pagerank.go:34
-					var newRank, oldRank float32
+						var newRank, oldRank float32
 
 //line hecbench_pagerank.go:36
-					{
-						oldRank = pageRanks[j]
-						newRank = 0
-						for i = 0; i < n; i++ {
-							newRank += maps[i*n+j]
-						}
+						{
+							oldRank = pageRanks[j]
+							newRank = 0
+							for i = 0; i < n; i++ {
+								newRank += maps[i*n+j]
+							}
 
-						newRank = ((1 - pageRankDFactor) / float32(n)) + (pageRankDFactor * newRank)
-						dif[j] = fmaxf(fabsf(newRank-oldRank), dif[j])
-						pageRanks[j] = newRank
+							newRank = ((1 - pageRankDFactor) / float32(n)) + (pageRankDFactor * newRank)
+							dif[j] = fmaxf(fabsf(newRank-oldRank), dif[j])
+							pageRanks[j] = newRank
+						}
+						_ = i
+						_ = newRank
+						_ = oldRank
 					}
-					_ = i
-					_ = newRank
-					_ = oldRank
 				}
 			}
-		}
+		})
 	}
 }

@@ -640,55 +640,11 @@ func gc_body_computeMKernelSingle(gc_b *compiled.Block, dCostsLeft, dCostsUp, dC
 
 //line hecbench_seam.go:181
 	cache := gocuda.DynamicShared[int32](t)
-	{
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-
-//line hecbench_seam.go:184
-				tid := gc_tx
-				_ = tid
-
-//line hecbench_seam.go:182
-				mCache := cache
-
-//line hecbench_seam.go:183
-				mCacheSwap := cache[currentW:]
-
-//line hecbench_seam.go:185
-				var column int
-
-//line hecbench_seam.go:186
-				var ix int
-
-//line hecbench_seam.go:187
-				var left, up, right int32
-
-//line hecbench_seam.go:190
-				for i := 0; i < nElem; i++ {
-					column = tid + i*gc_bdx
-					if column < currentW {
-						left = int32(min(dCostsLeft[column], min(dCostsUp[column], dCostsRight[column])))
-						dM[column] = left
-						mCache[column] = left
-					}
-				}
-				_ = mCache
-				_ = mCacheSwap
-				_ = column
-				_ = ix
-				_ = left
-				_ = up
-				_ = right
-				gc_s_mCache[gc_rank] = mCache
-				gc_s_mCacheSwap[gc_rank] = mCacheSwap
-			}
-		}
-	}
-
-//line hecbench_seam.go:202
-	for row := 1; row < h; row++ {
+	compiled.OutOfLine(func() {
+		gc_s_mCache := gc_s_mCache[:gc_n]
+		_ = gc_s_mCache
+		gc_s_mCacheSwap := gc_s_mCacheSwap[:gc_n]
+		_ = gc_s_mCacheSwap
 		{
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
@@ -698,53 +654,109 @@ func gc_body_computeMKernelSingle(gc_b *compiled.Block, dCostsLeft, dCostsUp, dC
 //line hecbench_seam.go:184
 					tid := gc_tx
 					_ = tid
-					mCache := gc_s_mCache[gc_rank]
-					mCacheSwap := gc_s_mCacheSwap[gc_rank]
+
+//line hecbench_seam.go:182
+					mCache := cache
+
+//line hecbench_seam.go:183
+					mCacheSwap := cache[currentW:]
+
+//line hecbench_seam.go:185
 					var column int
-					_ = column
+
+//line hecbench_seam.go:186
 					var ix int
-					_ = ix
-					var left int32
-					_ = left
-					var up int32
-					_ = up
-					var right int32
-					_ = right
 
-//line hecbench_seam.go:203
-					for i_ := 0; i_ < nElem; i_++ {
-						column = tid + i_*gc_bdx
+//line hecbench_seam.go:187
+					var left, up, right int32
+
+//line hecbench_seam.go:190
+					for i := 0; i < nElem; i++ {
+						column = tid + i*gc_bdx
 						if column < currentW {
-							ix = row*w + column
-
-//line hecbench_seam.go:209
-							if column > 0 {
-								left = mCache[column-1] + int32(dCostsLeft[ix])
-							} else {
-								left = math.MaxInt32
-							}
-
-							up = mCache[column] + int32(dCostsUp[ix])
-
-							if column < currentW-1 {
-								right = mCache[column+1] + int32(dCostsRight[ix])
-							} else {
-								right = math.MaxInt32
-							}
-
-							left = min(left, min(up, right))
-							dM[ix] = left
-							mCacheSwap[column] = left
+							left = int32(min(dCostsLeft[column], min(dCostsUp[column], dCostsRight[column])))
+							dM[column] = left
+							mCache[column] = left
 						}
 					}
-
-//line hecbench_seam.go:229
-					pointerSwap(&mCache, &mCacheSwap)
+					_ = mCache
+					_ = mCacheSwap
+					_ = column
+					_ = ix
+					_ = left
+					_ = up
+					_ = right
 					gc_s_mCache[gc_rank] = mCache
 					gc_s_mCacheSwap[gc_rank] = mCacheSwap
 				}
 			}
 		}
+	})
+
+//line hecbench_seam.go:202
+	for row := 1; row < h; row++ {
+		compiled.OutOfLine(func() {
+			gc_s_mCache := gc_s_mCache[:gc_n]
+			_ = gc_s_mCache
+			gc_s_mCacheSwap := gc_s_mCacheSwap[:gc_n]
+			_ = gc_s_mCacheSwap
+			{
+				for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line hecbench_seam.go:184
+						tid := gc_tx
+						_ = tid
+						mCache := gc_s_mCache[gc_rank]
+						mCacheSwap := gc_s_mCacheSwap[gc_rank]
+						var column int
+						_ = column
+						var ix int
+						_ = ix
+						var left int32
+						_ = left
+						var up int32
+						_ = up
+						var right int32
+						_ = right
+
+//line hecbench_seam.go:203
+						for i_ := 0; i_ < nElem; i_++ {
+							column = tid + i_*gc_bdx
+							if column < currentW {
+								ix = row*w + column
+
+//line hecbench_seam.go:209
+								if column > 0 {
+									left = mCache[column-1] + int32(dCostsLeft[ix])
+								} else {
+									left = math.MaxInt32
+								}
+
+								up = mCache[column] + int32(dCostsUp[ix])
+
+								if column < currentW-1 {
+									right = mCache[column+1] + int32(dCostsRight[ix])
+								} else {
+									right = math.MaxInt32
+								}
+
+								left = min(left, min(up, right))
+								dM[ix] = left
+								mCacheSwap[column] = left
+							}
+						}
+
+//line hecbench_seam.go:229
+						pointerSwap(&mCache, &mCacheSwap)
+						gc_s_mCache[gc_rank] = mCache
+						gc_s_mCacheSwap[gc_rank] = mCacheSwap
+					}
+				}
+			}
+		})
 	}
 }
 
@@ -1657,39 +1669,41 @@ func gc_body_findSeamKernel(gc_b *compiled.Block, gc_lo, gc_hi int, dM, dIndices
 			return
 		}
 		gc_pos.Block = gc_blk
-		{
-			for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
-				gc_pos.Thread = gc_rank
+		compiled.OutOfLine(func() {
+			{
+				for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+					gc_pos.Thread = gc_rank
 
 //line hecbench_seam.go:327
-				var baseRow, mid int
+					var baseRow, mid int
 
 //line hecbench_seam.go:328
-				minIndex := int(dIndices[0])
+					minIndex := int(dIndices[0])
 
 //line hecbench_seam.go:330
-				dSeam[h-1] = int32(minIndex)
+					dSeam[h-1] = int32(minIndex)
 
 //line hecbench_seam.go:331
-				for row := h - 2; row >= 0; row-- {
-					baseRow = row * w
-					mid = minIndex
-					if mid != 0 {
-						if dM[baseRow+mid-1] < dM[baseRow+minIndex] {
-							minIndex = mid - 1
+					for row := h - 2; row >= 0; row-- {
+						baseRow = row * w
+						mid = minIndex
+						if mid != 0 {
+							if dM[baseRow+mid-1] < dM[baseRow+minIndex] {
+								minIndex = mid - 1
+							}
 						}
-					}
-					if mid != currentW {
-						if dM[baseRow+mid+1] < dM[baseRow+minIndex] {
-							minIndex = mid + 1
+						if mid != currentW {
+							if dM[baseRow+mid+1] < dM[baseRow+minIndex] {
+								minIndex = mid + 1
+							}
 						}
+						dSeam[row] = int32(minIndex)
 					}
-					dSeam[row] = int32(minIndex)
+					_ = baseRow
+					_ = mid
+					_ = minIndex
 				}
-				_ = baseRow
-				_ = mid
-				_ = minIndex
 			}
-		}
+		})
 	}
 }

@@ -2497,30 +2497,36 @@ func gc_body_groupnormBackwardKernel(gc_b *compiled.Block, dout, x, mean, rstd, 
 					}
 				}
 			}
-			{
-				gc_from, gc_to := 0, gc_bdx
-				if gc_bound := 0; gc_bound < gc_to-1 {
-					gc_to = gc_bound + 1
-				}
-				for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
+			compiled.OutOfLine(func() {
+				sharedSum := sharedSum[:32]
+				_ = sharedSum
+				sharedSum2 := sharedSum2[:32]
+				_ = sharedSum2
+				{
+					gc_from, gc_to := 0, gc_bdx
+					if gc_bound := 0; gc_bound < gc_to-1 {
+						gc_to = gc_bound + 1
+					}
+					for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+						for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 
 //line hecbench_groupnorm.go:309
-						{
-							dwBlock := float32(0.0)
-							dbBlock := float32(0.0)
-							for i_3 := 0; i_3 < numWarps; i_3++ {
-								dwBlock += sharedSum[i_3]
-								dbBlock += sharedSum2[i_3]
+							{
+								dwBlock := float32(0.0)
+								dbBlock := float32(0.0)
+								for i_3 := 0; i_3 < numWarps; i_3++ {
+									dwBlock += sharedSum[i_3]
+									dbBlock += sharedSum2[i_3]
+								}
+								atomic.Add(&dweight[c_2], dwBlock)
+								atomic.Add(&dbias[c_2], dbBlock)
 							}
-							atomic.Add(&dweight[c_2], dwBlock)
-							atomic.Add(&dbias[c_2], dbBlock)
 						}
 					}
 				}
-			}
+			})
 		}
 	} else {
 

@@ -2613,30 +2613,36 @@ func gc_body_groupnormBackwardKernel(gc_b2 *compiled.Block, dout, x, mean, rstd,
 				}
 			}
 			archsimd.ClearAVXUpperBits()
-			{
-				gc_from2, gc_to2 := 0, gc_bdx2
-				if gc_bound2 := 0; gc_bound2 < gc_to2-1 {
-					gc_to2 = gc_bound2 + 1
-				}
-				for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-					for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+			compiled.OutOfLine(func() {
+				sharedSum := sharedSum[:32]
+				_ = sharedSum
+				sharedSum2 := sharedSum2[:32]
+				_ = sharedSum2
+				{
+					gc_from2, gc_to2 := 0, gc_bdx2
+					if gc_bound2 := 0; gc_bound2 < gc_to2-1 {
+						gc_to2 = gc_bound2 + 1
+					}
+					for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+						for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
 
 //line hecbench_groupnorm.go:309
-						{
-							dwBlock := float32(0.0)
-							dbBlock := float32(0.0)
-							for i_3 := 0; i_3 < numWarps; i_3++ {
-								dwBlock += sharedSum[i_3]
-								dbBlock += sharedSum2[i_3]
+							{
+								dwBlock := float32(0.0)
+								dbBlock := float32(0.0)
+								for i_3 := 0; i_3 < numWarps; i_3++ {
+									dwBlock += sharedSum[i_3]
+									dbBlock += sharedSum2[i_3]
+								}
+								atomic.Add(&dweight[c_2], dwBlock)
+								atomic.Add(&dbias[c_2], dbBlock)
 							}
-							atomic.Add(&dweight[c_2], dwBlock)
-							atomic.Add(&dbias[c_2], dbBlock)
 						}
 					}
 				}
-			}
+			})
 		}
 	} else {
 

@@ -730,39 +730,47 @@ func gc_body_mpcCompress(gc_b *compiled.Block, n int, original []int64, compress
 				}
 			}
 		}
-		{
-			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+		compiled.OutOfLine(func() {
+			sbuf1 := sbuf1[:1024]
+			_ = sbuf1
+			sbuf2 := sbuf2[:1024]
+			_ = sbuf2
+			gc_s_v2 := gc_s_v2[:gc_n]
+			_ = gc_s_v2
+			{
+				for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 
 //line hecbench_mpc.go:148
-					tid := gc_tx
-					_ = tid
+						tid := gc_tx
+						_ = tid
 
 //line hecbench_mpc.go:151
-					lanex := tid & 63
-					_ = lanex
+						lanex := tid & 63
+						_ = lanex
 
 //line hecbench_mpc.go:152
-					warpx := tid & 0x3c0
-					_ = warpx
+						warpx := tid & 0x3c0
+						_ = warpx
 
 //line hecbench_mpc.go:185
-					var v2 int64 = 0
+						var v2 int64 = 0
 
 //line hecbench_mpc.go:187
-					for i := 63; i >= 0; i-- {
-						v2 = (v2 << 1) + ((sbuf2[warpx+i] >> lanex) & 1)
-					}
+						for i := 63; i >= 0; i-- {
+							v2 = (v2 << 1) + ((sbuf2[warpx+i] >> lanex) & 1)
+						}
 
 //line hecbench_mpc.go:190
-					sbuf1[tid] = v2
-					_ = v2
-					gc_s_v2[gc_rank] = v2
+						sbuf1[tid] = v2
+						_ = v2
+						gc_s_v2[gc_rank] = v2
+					}
 				}
 			}
-		}
+		})
 		{
 			var gc_c1v [32]bool
 			var gc_c1r [32]uint32

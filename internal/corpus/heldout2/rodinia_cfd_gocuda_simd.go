@@ -356,509 +356,511 @@ func gc_body_cudaComputeFlux(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, nelr int
 
 //line rodinia_cfd.go:113
 		smoothingCoefficient := float32(0.2)
-		{
-			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_off10 := (gc_bdx2 * gc_bx2) + (cfdVarDensity * nelr)
-				gc_off11 := (gc_bdx2 * gc_bx2) + ((cfdVarMomentum + 0) * nelr)
-				gc_off12 := (gc_bdx2 * gc_bx2) + ((cfdVarMomentum + 1) * nelr)
-				gc_off13 := (gc_bdx2 * gc_bx2) + ((cfdVarMomentum + 2) * nelr)
-				gc_off14 := (gc_bdx2 * gc_bx2) + (cfdVarDensityEnergy * nelr)
-				gc_off15 := cfdVarMomentum + 0
-				gc_off16 := 0
-				gc_off17 := cfdVarMomentum + 1
-				gc_off18 := cfdVarMomentum + 2
-				if gc_off10 >= 0 && gc_off10 <= len(variables) && gc_bdx2 <= len(variables)-gc_off10 && gc_off11 >= 0 && gc_off11 <= len(variables) && gc_bdx2 <= len(variables)-gc_off11 && gc_off12 >= 0 && gc_off12 <= len(variables) && gc_bdx2 <= len(variables)-gc_off12 && gc_off13 >= 0 && gc_off13 <= len(variables) && gc_bdx2 <= len(variables)-gc_off13 && gc_off14 >= 0 && gc_off14 <= len(variables) && gc_bdx2 <= len(variables)-gc_off14 && gc_off15 >= 0 && gc_off15 < len(ffVariable) && gc_off16 >= 0 && gc_off16 < len(ffFluxContributionDensityEnergy) && gc_off16 < len(ffFluxContributionMomentumX) && gc_off16 < len(ffFluxContributionMomentumY) && gc_off16 < len(ffFluxContributionMomentumZ) && gc_off17 >= 0 && gc_off17 < len(ffVariable) && gc_off18 >= 0 && gc_off18 < len(ffVariable) && gc_off10 <= len(fluxes) && gc_bdx2 <= len(fluxes)-gc_off10 && gc_off11 <= len(fluxes) && gc_bdx2 <= len(fluxes)-gc_off11 && gc_off12 <= len(fluxes) && gc_bdx2 <= len(fluxes)-gc_off12 && gc_off13 <= len(fluxes) && gc_bdx2 <= len(fluxes)-gc_off13 && gc_off14 <= len(fluxes) && gc_bdx2 <= len(fluxes)-gc_off14 {
-					gc_at18 := variables[gc_off10:][:gc_bdx2]
-					gc_at19 := variables[gc_off11:][:gc_bdx2]
-					gc_at20 := variables[gc_off12:][:gc_bdx2]
-					gc_at21 := variables[gc_off13:][:gc_bdx2]
-					gc_at22 := variables[gc_off14:][:gc_bdx2]
-					gc_at23 := ffVariable[gc_off15:][:1]
-					gc_at24 := ffFluxContributionDensityEnergy[gc_off16:][:1]
-					gc_at25 := ffFluxContributionMomentumX[gc_off16:][:1]
-					gc_at26 := ffFluxContributionMomentumY[gc_off16:][:1]
-					gc_at27 := ffFluxContributionMomentumZ[gc_off16:][:1]
-					gc_at28 := ffVariable[gc_off17:][:1]
-					gc_at29 := ffVariable[gc_off18:][:1]
-					gc_at30 := fluxes[gc_off10:][:gc_bdx2]
-					gc_at31 := fluxes[gc_off11:][:gc_bdx2]
-					gc_at32 := fluxes[gc_off12:][:gc_bdx2]
-					gc_at33 := fluxes[gc_off13:][:gc_bdx2]
-					gc_at34 := fluxes[gc_off14:][:gc_bdx2]
-					for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+		compiled.OutOfLine(func() {
+			{
+				for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+					gc_off10 := (gc_bdx2 * gc_bx2) + (cfdVarDensity * nelr)
+					gc_off11 := (gc_bdx2 * gc_bx2) + ((cfdVarMomentum + 0) * nelr)
+					gc_off12 := (gc_bdx2 * gc_bx2) + ((cfdVarMomentum + 1) * nelr)
+					gc_off13 := (gc_bdx2 * gc_bx2) + ((cfdVarMomentum + 2) * nelr)
+					gc_off14 := (gc_bdx2 * gc_bx2) + (cfdVarDensityEnergy * nelr)
+					gc_off15 := cfdVarMomentum + 0
+					gc_off16 := 0
+					gc_off17 := cfdVarMomentum + 1
+					gc_off18 := cfdVarMomentum + 2
+					if gc_off10 >= 0 && gc_off10 <= len(variables) && gc_bdx2 <= len(variables)-gc_off10 && gc_off11 >= 0 && gc_off11 <= len(variables) && gc_bdx2 <= len(variables)-gc_off11 && gc_off12 >= 0 && gc_off12 <= len(variables) && gc_bdx2 <= len(variables)-gc_off12 && gc_off13 >= 0 && gc_off13 <= len(variables) && gc_bdx2 <= len(variables)-gc_off13 && gc_off14 >= 0 && gc_off14 <= len(variables) && gc_bdx2 <= len(variables)-gc_off14 && gc_off15 >= 0 && gc_off15 < len(ffVariable) && gc_off16 >= 0 && gc_off16 < len(ffFluxContributionDensityEnergy) && gc_off16 < len(ffFluxContributionMomentumX) && gc_off16 < len(ffFluxContributionMomentumY) && gc_off16 < len(ffFluxContributionMomentumZ) && gc_off17 >= 0 && gc_off17 < len(ffVariable) && gc_off18 >= 0 && gc_off18 < len(ffVariable) && gc_off10 <= len(fluxes) && gc_bdx2 <= len(fluxes)-gc_off10 && gc_off11 <= len(fluxes) && gc_bdx2 <= len(fluxes)-gc_off11 && gc_off12 <= len(fluxes) && gc_bdx2 <= len(fluxes)-gc_off12 && gc_off13 <= len(fluxes) && gc_bdx2 <= len(fluxes)-gc_off13 && gc_off14 <= len(fluxes) && gc_bdx2 <= len(fluxes)-gc_off14 {
+						gc_at18 := variables[gc_off10:][:gc_bdx2]
+						gc_at19 := variables[gc_off11:][:gc_bdx2]
+						gc_at20 := variables[gc_off12:][:gc_bdx2]
+						gc_at21 := variables[gc_off13:][:gc_bdx2]
+						gc_at22 := variables[gc_off14:][:gc_bdx2]
+						gc_at23 := ffVariable[gc_off15:][:1]
+						gc_at24 := ffFluxContributionDensityEnergy[gc_off16:][:1]
+						gc_at25 := ffFluxContributionMomentumX[gc_off16:][:1]
+						gc_at26 := ffFluxContributionMomentumY[gc_off16:][:1]
+						gc_at27 := ffFluxContributionMomentumZ[gc_off16:][:1]
+						gc_at28 := ffVariable[gc_off17:][:1]
+						gc_at29 := ffVariable[gc_off18:][:1]
+						gc_at30 := fluxes[gc_off10:][:gc_bdx2]
+						gc_at31 := fluxes[gc_off11:][:gc_bdx2]
+						gc_at32 := fluxes[gc_off12:][:gc_bdx2]
+						gc_at33 := fluxes[gc_off13:][:gc_bdx2]
+						gc_at34 := fluxes[gc_off14:][:gc_bdx2]
+						for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
 
 //line rodinia_cfd.go:114
-						i := (gc_bdx2*gc_bx2 + gc_tx2)
-						_ = i
+							i := (gc_bdx2*gc_bx2 + gc_tx2)
+							_ = i
 
 //line rodinia_cfd.go:116
-						var j, nb int
+							var j, nb int
 
 //line rodinia_cfd.go:117
-						var normal float3
+							var normal float3
 
 //line rodinia_cfd.go:118
-						var normalLen float32
+							var normalLen float32
 
 //line rodinia_cfd.go:119
-						var factor float32
+							var factor float32
 
 //line rodinia_cfd.go:121
-						densityI := gc_at18[gc_tx2]
+							densityI := gc_at18[gc_tx2]
 
 //line rodinia_cfd.go:122
-						var momentumI float3
+							var momentumI float3
 
 //line rodinia_cfd.go:123
-						momentumI.X = gc_at19[gc_tx2]
+							momentumI.X = gc_at19[gc_tx2]
 
 //line rodinia_cfd.go:124
-						momentumI.Y = gc_at20[gc_tx2]
+							momentumI.Y = gc_at20[gc_tx2]
 
 //line rodinia_cfd.go:125
-						momentumI.Z = gc_at21[gc_tx2]
+							momentumI.Z = gc_at21[gc_tx2]
 
 //line rodinia_cfd.go:127
-						densityEnergyI := gc_at22[gc_tx2]
+							densityEnergyI := gc_at22[gc_tx2]
 
 //line rodinia_cfd.go:129
-						var velocityI float3
+							var velocityI float3
 
 //line rodinia_cfd.go:130
-						computeVelocity(&densityI, &momentumI, &velocityI)
+							computeVelocity(&densityI, &momentumI, &velocityI)
 
 //line rodinia_cfd.go:131
-						speedSqdI := computeSpeedSqd(&velocityI)
+							speedSqdI := computeSpeedSqd(&velocityI)
 
 //line rodinia_cfd.go:132
-						speedI := sqrtf(speedSqdI)
+							speedI := sqrtf(speedSqdI)
 
 //line rodinia_cfd.go:133
-						pressureI := computePressure(&densityI, &densityEnergyI, &speedSqdI)
+							pressureI := computePressure(&densityI, &densityEnergyI, &speedSqdI)
 
 //line rodinia_cfd.go:134
-						speedOfSoundI := computeSpeedOfSound(&densityI, &pressureI)
+							speedOfSoundI := computeSpeedOfSound(&densityI, &pressureI)
 
 //line rodinia_cfd.go:135
-						var fluxContributionIMomentumX, fluxContributionIMomentumY, fluxContributionIMomentumZ float3
+							var fluxContributionIMomentumX, fluxContributionIMomentumY, fluxContributionIMomentumZ float3
 
 //line rodinia_cfd.go:136
-						var fluxContributionIDensityEnergy float3
+							var fluxContributionIDensityEnergy float3
 
 //line rodinia_cfd.go:137
-						computeFluxContribution(&densityI, &momentumI, &densityEnergyI, &pressureI, &velocityI, &fluxContributionIMomentumX, &fluxContributionIMomentumY, &fluxContributionIMomentumZ, &fluxContributionIDensityEnergy)
+							computeFluxContribution(&densityI, &momentumI, &densityEnergyI, &pressureI, &velocityI, &fluxContributionIMomentumX, &fluxContributionIMomentumY, &fluxContributionIMomentumZ, &fluxContributionIDensityEnergy)
 
 //line rodinia_cfd.go:139
-						fluxIDensity := float32(0.0)
+							fluxIDensity := float32(0.0)
 
 //line rodinia_cfd.go:140
-						var fluxIMomentum float3
+							var fluxIMomentum float3
 
 //line rodinia_cfd.go:141
-						fluxIMomentum.X = float32(0.0)
+							fluxIMomentum.X = float32(0.0)
 
 //line rodinia_cfd.go:142
-						fluxIMomentum.Y = float32(0.0)
+							fluxIMomentum.Y = float32(0.0)
 
 //line rodinia_cfd.go:143
-						fluxIMomentum.Z = float32(0.0)
+							fluxIMomentum.Z = float32(0.0)
 
 //line rodinia_cfd.go:144
-						fluxIDensityEnergy := float32(0.0)
+							fluxIDensityEnergy := float32(0.0)
 
 //line rodinia_cfd.go:146
-						var velocityNb float3
+							var velocityNb float3
 
 //line rodinia_cfd.go:147
-						var densityNb, densityEnergyNb float32
+							var densityNb, densityEnergyNb float32
 
 //line rodinia_cfd.go:148
-						var momentumNb float3
+							var momentumNb float3
 
 //line rodinia_cfd.go:149
-						var fluxContributionNbMomentumX, fluxContributionNbMomentumY, fluxContributionNbMomentumZ float3
+							var fluxContributionNbMomentumX, fluxContributionNbMomentumY, fluxContributionNbMomentumZ float3
 
 //line rodinia_cfd.go:150
-						var fluxContributionNbDensityEnergy float3
+							var fluxContributionNbDensityEnergy float3
 
 //line rodinia_cfd.go:151
-						var speedSqdNb, speedOfSoundNb, pressureNb float32
+							var speedSqdNb, speedOfSoundNb, pressureNb float32
 
 //line rodinia_cfd.go:153
-						var j_ int = 0
+							var j_ int = 0
 
 //line rodinia_cfd.go:153
-						for ; j_ < cfdNnb; j_++ {
-							nb = int(elementsSurroundingElements[i+j_*nelr])
-							normal.X = normals[i+(j_+0*cfdNnb)*nelr]
-							normal.Y = normals[i+(j_+1*cfdNnb)*nelr]
-							normal.Z = normals[i+(j_+2*cfdNnb)*nelr]
-							normalLen = sqrtf(normal.X*normal.X + normal.Y*normal.Y + normal.Z*normal.Z)
+							for ; j_ < cfdNnb; j_++ {
+								nb = int(elementsSurroundingElements[i+j_*nelr])
+								normal.X = normals[i+(j_+0*cfdNnb)*nelr]
+								normal.Y = normals[i+(j_+1*cfdNnb)*nelr]
+								normal.Z = normals[i+(j_+2*cfdNnb)*nelr]
+								normalLen = sqrtf(normal.X*normal.X + normal.Y*normal.Y + normal.Z*normal.Z)
 
-							if nb >= 0 {
-								densityNb = variables[nb+cfdVarDensity*nelr]
-								momentumNb.X = variables[nb+(cfdVarMomentum+0)*nelr]
-								momentumNb.Y = variables[nb+(cfdVarMomentum+1)*nelr]
-								momentumNb.Z = variables[nb+(cfdVarMomentum+2)*nelr]
-								densityEnergyNb = variables[nb+cfdVarDensityEnergy*nelr]
-								computeVelocity(&densityNb, &momentumNb, &velocityNb)
-								speedSqdNb = computeSpeedSqd(&velocityNb)
-								pressureNb = computePressure(&densityNb, &densityEnergyNb, &speedSqdNb)
-								speedOfSoundNb = computeSpeedOfSound(&densityNb, &pressureNb)
-								computeFluxContribution(&densityNb, &momentumNb, &densityEnergyNb, &pressureNb, &velocityNb, &fluxContributionNbMomentumX, &fluxContributionNbMomentumY, &fluxContributionNbMomentumZ, &fluxContributionNbDensityEnergy)
+								if nb >= 0 {
+									densityNb = variables[nb+cfdVarDensity*nelr]
+									momentumNb.X = variables[nb+(cfdVarMomentum+0)*nelr]
+									momentumNb.Y = variables[nb+(cfdVarMomentum+1)*nelr]
+									momentumNb.Z = variables[nb+(cfdVarMomentum+2)*nelr]
+									densityEnergyNb = variables[nb+cfdVarDensityEnergy*nelr]
+									computeVelocity(&densityNb, &momentumNb, &velocityNb)
+									speedSqdNb = computeSpeedSqd(&velocityNb)
+									pressureNb = computePressure(&densityNb, &densityEnergyNb, &speedSqdNb)
+									speedOfSoundNb = computeSpeedOfSound(&densityNb, &pressureNb)
+									computeFluxContribution(&densityNb, &momentumNb, &densityEnergyNb, &pressureNb, &velocityNb, &fluxContributionNbMomentumX, &fluxContributionNbMomentumY, &fluxContributionNbMomentumZ, &fluxContributionNbDensityEnergy)
 
 //line rodinia_cfd.go:173
-								factor = -normalLen * smoothingCoefficient * float32(0.5) * (speedI + sqrtf(speedSqdNb) + speedOfSoundI + speedOfSoundNb)
-								fluxIDensity += factor * (densityI - densityNb)
-								fluxIDensityEnergy += factor * (densityEnergyI - densityEnergyNb)
-								fluxIMomentum.X += factor * (momentumI.X - momentumNb.X)
-								fluxIMomentum.Y += factor * (momentumI.Y - momentumNb.Y)
-								fluxIMomentum.Z += factor * (momentumI.Z - momentumNb.Z)
+									factor = -normalLen * smoothingCoefficient * float32(0.5) * (speedI + sqrtf(speedSqdNb) + speedOfSoundI + speedOfSoundNb)
+									fluxIDensity += factor * (densityI - densityNb)
+									fluxIDensityEnergy += factor * (densityEnergyI - densityEnergyNb)
+									fluxIMomentum.X += factor * (momentumI.X - momentumNb.X)
+									fluxIMomentum.Y += factor * (momentumI.Y - momentumNb.Y)
+									fluxIMomentum.Z += factor * (momentumI.Z - momentumNb.Z)
 
 //line rodinia_cfd.go:181
-								factor = float32(0.5) * normal.X
-								fluxIDensity += factor * (momentumNb.X + momentumI.X)
-								fluxIDensityEnergy += factor * (fluxContributionNbDensityEnergy.X + fluxContributionIDensityEnergy.X)
-								fluxIMomentum.X += factor * (fluxContributionNbMomentumX.X + fluxContributionIMomentumX.X)
-								fluxIMomentum.Y += factor * (fluxContributionNbMomentumY.X + fluxContributionIMomentumY.X)
-								fluxIMomentum.Z += factor * (fluxContributionNbMomentumZ.X + fluxContributionIMomentumZ.X)
+									factor = float32(0.5) * normal.X
+									fluxIDensity += factor * (momentumNb.X + momentumI.X)
+									fluxIDensityEnergy += factor * (fluxContributionNbDensityEnergy.X + fluxContributionIDensityEnergy.X)
+									fluxIMomentum.X += factor * (fluxContributionNbMomentumX.X + fluxContributionIMomentumX.X)
+									fluxIMomentum.Y += factor * (fluxContributionNbMomentumY.X + fluxContributionIMomentumY.X)
+									fluxIMomentum.Z += factor * (fluxContributionNbMomentumZ.X + fluxContributionIMomentumZ.X)
 
-								factor = float32(0.5) * normal.Y
-								fluxIDensity += factor * (momentumNb.Y + momentumI.Y)
-								fluxIDensityEnergy += factor * (fluxContributionNbDensityEnergy.Y + fluxContributionIDensityEnergy.Y)
-								fluxIMomentum.X += factor * (fluxContributionNbMomentumX.Y + fluxContributionIMomentumX.Y)
-								fluxIMomentum.Y += factor * (fluxContributionNbMomentumY.Y + fluxContributionIMomentumY.Y)
-								fluxIMomentum.Z += factor * (fluxContributionNbMomentumZ.Y + fluxContributionIMomentumZ.Y)
+									factor = float32(0.5) * normal.Y
+									fluxIDensity += factor * (momentumNb.Y + momentumI.Y)
+									fluxIDensityEnergy += factor * (fluxContributionNbDensityEnergy.Y + fluxContributionIDensityEnergy.Y)
+									fluxIMomentum.X += factor * (fluxContributionNbMomentumX.Y + fluxContributionIMomentumX.Y)
+									fluxIMomentum.Y += factor * (fluxContributionNbMomentumY.Y + fluxContributionIMomentumY.Y)
+									fluxIMomentum.Z += factor * (fluxContributionNbMomentumZ.Y + fluxContributionIMomentumZ.Y)
 
-								factor = float32(0.5) * normal.Z
-								fluxIDensity += factor * (momentumNb.Z + momentumI.Z)
-								fluxIDensityEnergy += factor * (fluxContributionNbDensityEnergy.Z + fluxContributionIDensityEnergy.Z)
-								fluxIMomentum.X += factor * (fluxContributionNbMomentumX.Z + fluxContributionIMomentumX.Z)
-								fluxIMomentum.Y += factor * (fluxContributionNbMomentumY.Z + fluxContributionIMomentumY.Z)
-								fluxIMomentum.Z += factor * (fluxContributionNbMomentumZ.Z + fluxContributionIMomentumZ.Z)
-							} else if nb == -1 {
-								fluxIMomentum.X += normal.X * pressureI
-								fluxIMomentum.Y += normal.Y * pressureI
-								fluxIMomentum.Z += normal.Z * pressureI
-							} else if nb == -2 {
-								factor = float32(0.5) * normal.X
-								fluxIDensity += factor * (gc_at23[0] + momentumI.X)
-								fluxIDensityEnergy += factor * (gc_at24[0].X + fluxContributionIDensityEnergy.X)
-								fluxIMomentum.X += factor * (gc_at25[0].X + fluxContributionIMomentumX.X)
-								fluxIMomentum.Y += factor * (gc_at26[0].X + fluxContributionIMomentumY.X)
-								fluxIMomentum.Z += factor * (gc_at27[0].X + fluxContributionIMomentumZ.X)
+									factor = float32(0.5) * normal.Z
+									fluxIDensity += factor * (momentumNb.Z + momentumI.Z)
+									fluxIDensityEnergy += factor * (fluxContributionNbDensityEnergy.Z + fluxContributionIDensityEnergy.Z)
+									fluxIMomentum.X += factor * (fluxContributionNbMomentumX.Z + fluxContributionIMomentumX.Z)
+									fluxIMomentum.Y += factor * (fluxContributionNbMomentumY.Z + fluxContributionIMomentumY.Z)
+									fluxIMomentum.Z += factor * (fluxContributionNbMomentumZ.Z + fluxContributionIMomentumZ.Z)
+								} else if nb == -1 {
+									fluxIMomentum.X += normal.X * pressureI
+									fluxIMomentum.Y += normal.Y * pressureI
+									fluxIMomentum.Z += normal.Z * pressureI
+								} else if nb == -2 {
+									factor = float32(0.5) * normal.X
+									fluxIDensity += factor * (gc_at23[0] + momentumI.X)
+									fluxIDensityEnergy += factor * (gc_at24[0].X + fluxContributionIDensityEnergy.X)
+									fluxIMomentum.X += factor * (gc_at25[0].X + fluxContributionIMomentumX.X)
+									fluxIMomentum.Y += factor * (gc_at26[0].X + fluxContributionIMomentumY.X)
+									fluxIMomentum.Z += factor * (gc_at27[0].X + fluxContributionIMomentumZ.X)
 
-								factor = float32(0.5) * normal.Y
-								fluxIDensity += factor * (gc_at28[0] + momentumI.Y)
-								fluxIDensityEnergy += factor * (gc_at24[0].Y + fluxContributionIDensityEnergy.Y)
-								fluxIMomentum.X += factor * (gc_at25[0].Y + fluxContributionIMomentumX.Y)
-								fluxIMomentum.Y += factor * (gc_at26[0].Y + fluxContributionIMomentumY.Y)
-								fluxIMomentum.Z += factor * (gc_at27[0].Y + fluxContributionIMomentumZ.Y)
+									factor = float32(0.5) * normal.Y
+									fluxIDensity += factor * (gc_at28[0] + momentumI.Y)
+									fluxIDensityEnergy += factor * (gc_at24[0].Y + fluxContributionIDensityEnergy.Y)
+									fluxIMomentum.X += factor * (gc_at25[0].Y + fluxContributionIMomentumX.Y)
+									fluxIMomentum.Y += factor * (gc_at26[0].Y + fluxContributionIMomentumY.Y)
+									fluxIMomentum.Z += factor * (gc_at27[0].Y + fluxContributionIMomentumZ.Y)
 
-								factor = float32(0.5) * normal.Z
-								fluxIDensity += factor * (gc_at29[0] + momentumI.Z)
-								fluxIDensityEnergy += factor * (gc_at24[0].Z + fluxContributionIDensityEnergy.Z)
-								fluxIMomentum.X += factor * (gc_at25[0].Z + fluxContributionIMomentumX.Z)
-								fluxIMomentum.Y += factor * (gc_at26[0].Z + fluxContributionIMomentumY.Z)
-								fluxIMomentum.Z += factor * (gc_at27[0].Z + fluxContributionIMomentumZ.Z)
+									factor = float32(0.5) * normal.Z
+									fluxIDensity += factor * (gc_at29[0] + momentumI.Z)
+									fluxIDensityEnergy += factor * (gc_at24[0].Z + fluxContributionIDensityEnergy.Z)
+									fluxIMomentum.X += factor * (gc_at25[0].Z + fluxContributionIMomentumX.Z)
+									fluxIMomentum.Y += factor * (gc_at26[0].Z + fluxContributionIMomentumY.Z)
+									fluxIMomentum.Z += factor * (gc_at27[0].Z + fluxContributionIMomentumZ.Z)
 
+								}
 							}
-						}
 
 //line rodinia_cfd.go:228
-						j = j_
+							j = j_
 
 //line rodinia_cfd.go:228
-						_ = j
+							_ = j
 
 //line rodinia_cfd.go:230
-						gc_at30[gc_tx2] = fluxIDensity
+							gc_at30[gc_tx2] = fluxIDensity
 
 //line rodinia_cfd.go:231
-						gc_at31[gc_tx2] = fluxIMomentum.X
+							gc_at31[gc_tx2] = fluxIMomentum.X
 
 //line rodinia_cfd.go:232
-						gc_at32[gc_tx2] = fluxIMomentum.Y
+							gc_at32[gc_tx2] = fluxIMomentum.Y
 
 //line rodinia_cfd.go:233
-						gc_at33[gc_tx2] = fluxIMomentum.Z
+							gc_at33[gc_tx2] = fluxIMomentum.Z
 
 //line rodinia_cfd.go:234
-						gc_at34[gc_tx2] = fluxIDensityEnergy
-						_ = j
-						_ = nb
-						_ = normal
-						_ = normalLen
-						_ = factor
-						_ = densityI
-						_ = momentumI
-						_ = densityEnergyI
-						_ = velocityI
-						_ = speedSqdI
-						_ = speedI
-						_ = pressureI
-						_ = speedOfSoundI
-						_ = fluxContributionIMomentumX
-						_ = fluxContributionIMomentumY
-						_ = fluxContributionIMomentumZ
-						_ = fluxContributionIDensityEnergy
-						_ = fluxIDensity
-						_ = fluxIMomentum
-						_ = fluxIDensityEnergy
-						_ = velocityNb
-						_ = densityNb
-						_ = densityEnergyNb
-						_ = momentumNb
-						_ = fluxContributionNbMomentumX
-						_ = fluxContributionNbMomentumY
-						_ = fluxContributionNbMomentumZ
-						_ = fluxContributionNbDensityEnergy
-						_ = speedSqdNb
-						_ = speedOfSoundNb
-						_ = pressureNb
-						_ = j_
-					}
-				} else {
-					for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+							gc_at34[gc_tx2] = fluxIDensityEnergy
+							_ = j
+							_ = nb
+							_ = normal
+							_ = normalLen
+							_ = factor
+							_ = densityI
+							_ = momentumI
+							_ = densityEnergyI
+							_ = velocityI
+							_ = speedSqdI
+							_ = speedI
+							_ = pressureI
+							_ = speedOfSoundI
+							_ = fluxContributionIMomentumX
+							_ = fluxContributionIMomentumY
+							_ = fluxContributionIMomentumZ
+							_ = fluxContributionIDensityEnergy
+							_ = fluxIDensity
+							_ = fluxIMomentum
+							_ = fluxIDensityEnergy
+							_ = velocityNb
+							_ = densityNb
+							_ = densityEnergyNb
+							_ = momentumNb
+							_ = fluxContributionNbMomentumX
+							_ = fluxContributionNbMomentumY
+							_ = fluxContributionNbMomentumZ
+							_ = fluxContributionNbDensityEnergy
+							_ = speedSqdNb
+							_ = speedOfSoundNb
+							_ = pressureNb
+							_ = j_
+						}
+					} else {
+						for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
 
 //line rodinia_cfd.go:114
-						i := (gc_bdx2*gc_bx2 + gc_tx2)
-						_ = i
+							i := (gc_bdx2*gc_bx2 + gc_tx2)
+							_ = i
 
 //line rodinia_cfd.go:116
-						var j, nb int
+							var j, nb int
 
 //line rodinia_cfd.go:117
-						var normal float3
+							var normal float3
 
 //line rodinia_cfd.go:118
-						var normalLen float32
+							var normalLen float32
 
 //line rodinia_cfd.go:119
-						var factor float32
+							var factor float32
 
 //line rodinia_cfd.go:121
-						densityI := variables[i+cfdVarDensity*nelr]
+							densityI := variables[i+cfdVarDensity*nelr]
 
 //line rodinia_cfd.go:122
-						var momentumI float3
+							var momentumI float3
 
 //line rodinia_cfd.go:123
-						momentumI.X = variables[i+(cfdVarMomentum+0)*nelr]
+							momentumI.X = variables[i+(cfdVarMomentum+0)*nelr]
 
 //line rodinia_cfd.go:124
-						momentumI.Y = variables[i+(cfdVarMomentum+1)*nelr]
+							momentumI.Y = variables[i+(cfdVarMomentum+1)*nelr]
 
 //line rodinia_cfd.go:125
-						momentumI.Z = variables[i+(cfdVarMomentum+2)*nelr]
+							momentumI.Z = variables[i+(cfdVarMomentum+2)*nelr]
 
 //line rodinia_cfd.go:127
-						densityEnergyI := variables[i+cfdVarDensityEnergy*nelr]
+							densityEnergyI := variables[i+cfdVarDensityEnergy*nelr]
 
 //line rodinia_cfd.go:129
-						var velocityI float3
+							var velocityI float3
 
 //line rodinia_cfd.go:130
-						computeVelocity(&densityI, &momentumI, &velocityI)
+							computeVelocity(&densityI, &momentumI, &velocityI)
 
 //line rodinia_cfd.go:131
-						speedSqdI := computeSpeedSqd(&velocityI)
+							speedSqdI := computeSpeedSqd(&velocityI)
 
 //line rodinia_cfd.go:132
-						speedI := sqrtf(speedSqdI)
+							speedI := sqrtf(speedSqdI)
 
 //line rodinia_cfd.go:133
-						pressureI := computePressure(&densityI, &densityEnergyI, &speedSqdI)
+							pressureI := computePressure(&densityI, &densityEnergyI, &speedSqdI)
 
 //line rodinia_cfd.go:134
-						speedOfSoundI := computeSpeedOfSound(&densityI, &pressureI)
+							speedOfSoundI := computeSpeedOfSound(&densityI, &pressureI)
 
 //line rodinia_cfd.go:135
-						var fluxContributionIMomentumX, fluxContributionIMomentumY, fluxContributionIMomentumZ float3
+							var fluxContributionIMomentumX, fluxContributionIMomentumY, fluxContributionIMomentumZ float3
 
 //line rodinia_cfd.go:136
-						var fluxContributionIDensityEnergy float3
+							var fluxContributionIDensityEnergy float3
 
 //line rodinia_cfd.go:137
-						computeFluxContribution(&densityI, &momentumI, &densityEnergyI, &pressureI, &velocityI, &fluxContributionIMomentumX, &fluxContributionIMomentumY, &fluxContributionIMomentumZ, &fluxContributionIDensityEnergy)
+							computeFluxContribution(&densityI, &momentumI, &densityEnergyI, &pressureI, &velocityI, &fluxContributionIMomentumX, &fluxContributionIMomentumY, &fluxContributionIMomentumZ, &fluxContributionIDensityEnergy)
 
 //line rodinia_cfd.go:139
-						fluxIDensity := float32(0.0)
+							fluxIDensity := float32(0.0)
 
 //line rodinia_cfd.go:140
-						var fluxIMomentum float3
+							var fluxIMomentum float3
 
 //line rodinia_cfd.go:141
-						fluxIMomentum.X = float32(0.0)
+							fluxIMomentum.X = float32(0.0)
 
 //line rodinia_cfd.go:142
-						fluxIMomentum.Y = float32(0.0)
+							fluxIMomentum.Y = float32(0.0)
 
 //line rodinia_cfd.go:143
-						fluxIMomentum.Z = float32(0.0)
+							fluxIMomentum.Z = float32(0.0)
 
 //line rodinia_cfd.go:144
-						fluxIDensityEnergy := float32(0.0)
+							fluxIDensityEnergy := float32(0.0)
 
 //line rodinia_cfd.go:146
-						var velocityNb float3
+							var velocityNb float3
 
 //line rodinia_cfd.go:147
-						var densityNb, densityEnergyNb float32
+							var densityNb, densityEnergyNb float32
 
 //line rodinia_cfd.go:148
-						var momentumNb float3
+							var momentumNb float3
 
 //line rodinia_cfd.go:149
-						var fluxContributionNbMomentumX, fluxContributionNbMomentumY, fluxContributionNbMomentumZ float3
+							var fluxContributionNbMomentumX, fluxContributionNbMomentumY, fluxContributionNbMomentumZ float3
 
 //line rodinia_cfd.go:150
-						var fluxContributionNbDensityEnergy float3
+							var fluxContributionNbDensityEnergy float3
 
 //line rodinia_cfd.go:151
-						var speedSqdNb, speedOfSoundNb, pressureNb float32
+							var speedSqdNb, speedOfSoundNb, pressureNb float32
 
 //line rodinia_cfd.go:153
-						var j_ int = 0
+							var j_ int = 0
 
 //line rodinia_cfd.go:153
-						for ; j_ < cfdNnb; j_++ {
-							nb = int(elementsSurroundingElements[i+j_*nelr])
-							normal.X = normals[i+(j_+0*cfdNnb)*nelr]
-							normal.Y = normals[i+(j_+1*cfdNnb)*nelr]
-							normal.Z = normals[i+(j_+2*cfdNnb)*nelr]
-							normalLen = sqrtf(normal.X*normal.X + normal.Y*normal.Y + normal.Z*normal.Z)
+							for ; j_ < cfdNnb; j_++ {
+								nb = int(elementsSurroundingElements[i+j_*nelr])
+								normal.X = normals[i+(j_+0*cfdNnb)*nelr]
+								normal.Y = normals[i+(j_+1*cfdNnb)*nelr]
+								normal.Z = normals[i+(j_+2*cfdNnb)*nelr]
+								normalLen = sqrtf(normal.X*normal.X + normal.Y*normal.Y + normal.Z*normal.Z)
 
-							if nb >= 0 {
-								densityNb = variables[nb+cfdVarDensity*nelr]
-								momentumNb.X = variables[nb+(cfdVarMomentum+0)*nelr]
-								momentumNb.Y = variables[nb+(cfdVarMomentum+1)*nelr]
-								momentumNb.Z = variables[nb+(cfdVarMomentum+2)*nelr]
-								densityEnergyNb = variables[nb+cfdVarDensityEnergy*nelr]
-								computeVelocity(&densityNb, &momentumNb, &velocityNb)
-								speedSqdNb = computeSpeedSqd(&velocityNb)
-								pressureNb = computePressure(&densityNb, &densityEnergyNb, &speedSqdNb)
-								speedOfSoundNb = computeSpeedOfSound(&densityNb, &pressureNb)
-								computeFluxContribution(&densityNb, &momentumNb, &densityEnergyNb, &pressureNb, &velocityNb, &fluxContributionNbMomentumX, &fluxContributionNbMomentumY, &fluxContributionNbMomentumZ, &fluxContributionNbDensityEnergy)
+								if nb >= 0 {
+									densityNb = variables[nb+cfdVarDensity*nelr]
+									momentumNb.X = variables[nb+(cfdVarMomentum+0)*nelr]
+									momentumNb.Y = variables[nb+(cfdVarMomentum+1)*nelr]
+									momentumNb.Z = variables[nb+(cfdVarMomentum+2)*nelr]
+									densityEnergyNb = variables[nb+cfdVarDensityEnergy*nelr]
+									computeVelocity(&densityNb, &momentumNb, &velocityNb)
+									speedSqdNb = computeSpeedSqd(&velocityNb)
+									pressureNb = computePressure(&densityNb, &densityEnergyNb, &speedSqdNb)
+									speedOfSoundNb = computeSpeedOfSound(&densityNb, &pressureNb)
+									computeFluxContribution(&densityNb, &momentumNb, &densityEnergyNb, &pressureNb, &velocityNb, &fluxContributionNbMomentumX, &fluxContributionNbMomentumY, &fluxContributionNbMomentumZ, &fluxContributionNbDensityEnergy)
 
 //line rodinia_cfd.go:173
-								factor = -normalLen * smoothingCoefficient * float32(0.5) * (speedI + sqrtf(speedSqdNb) + speedOfSoundI + speedOfSoundNb)
-								fluxIDensity += factor * (densityI - densityNb)
-								fluxIDensityEnergy += factor * (densityEnergyI - densityEnergyNb)
-								fluxIMomentum.X += factor * (momentumI.X - momentumNb.X)
-								fluxIMomentum.Y += factor * (momentumI.Y - momentumNb.Y)
-								fluxIMomentum.Z += factor * (momentumI.Z - momentumNb.Z)
+									factor = -normalLen * smoothingCoefficient * float32(0.5) * (speedI + sqrtf(speedSqdNb) + speedOfSoundI + speedOfSoundNb)
+									fluxIDensity += factor * (densityI - densityNb)
+									fluxIDensityEnergy += factor * (densityEnergyI - densityEnergyNb)
+									fluxIMomentum.X += factor * (momentumI.X - momentumNb.X)
+									fluxIMomentum.Y += factor * (momentumI.Y - momentumNb.Y)
+									fluxIMomentum.Z += factor * (momentumI.Z - momentumNb.Z)
 
 //line rodinia_cfd.go:181
-								factor = float32(0.5) * normal.X
-								fluxIDensity += factor * (momentumNb.X + momentumI.X)
-								fluxIDensityEnergy += factor * (fluxContributionNbDensityEnergy.X + fluxContributionIDensityEnergy.X)
-								fluxIMomentum.X += factor * (fluxContributionNbMomentumX.X + fluxContributionIMomentumX.X)
-								fluxIMomentum.Y += factor * (fluxContributionNbMomentumY.X + fluxContributionIMomentumY.X)
-								fluxIMomentum.Z += factor * (fluxContributionNbMomentumZ.X + fluxContributionIMomentumZ.X)
+									factor = float32(0.5) * normal.X
+									fluxIDensity += factor * (momentumNb.X + momentumI.X)
+									fluxIDensityEnergy += factor * (fluxContributionNbDensityEnergy.X + fluxContributionIDensityEnergy.X)
+									fluxIMomentum.X += factor * (fluxContributionNbMomentumX.X + fluxContributionIMomentumX.X)
+									fluxIMomentum.Y += factor * (fluxContributionNbMomentumY.X + fluxContributionIMomentumY.X)
+									fluxIMomentum.Z += factor * (fluxContributionNbMomentumZ.X + fluxContributionIMomentumZ.X)
 
-								factor = float32(0.5) * normal.Y
-								fluxIDensity += factor * (momentumNb.Y + momentumI.Y)
-								fluxIDensityEnergy += factor * (fluxContributionNbDensityEnergy.Y + fluxContributionIDensityEnergy.Y)
-								fluxIMomentum.X += factor * (fluxContributionNbMomentumX.Y + fluxContributionIMomentumX.Y)
-								fluxIMomentum.Y += factor * (fluxContributionNbMomentumY.Y + fluxContributionIMomentumY.Y)
-								fluxIMomentum.Z += factor * (fluxContributionNbMomentumZ.Y + fluxContributionIMomentumZ.Y)
+									factor = float32(0.5) * normal.Y
+									fluxIDensity += factor * (momentumNb.Y + momentumI.Y)
+									fluxIDensityEnergy += factor * (fluxContributionNbDensityEnergy.Y + fluxContributionIDensityEnergy.Y)
+									fluxIMomentum.X += factor * (fluxContributionNbMomentumX.Y + fluxContributionIMomentumX.Y)
+									fluxIMomentum.Y += factor * (fluxContributionNbMomentumY.Y + fluxContributionIMomentumY.Y)
+									fluxIMomentum.Z += factor * (fluxContributionNbMomentumZ.Y + fluxContributionIMomentumZ.Y)
 
-								factor = float32(0.5) * normal.Z
-								fluxIDensity += factor * (momentumNb.Z + momentumI.Z)
-								fluxIDensityEnergy += factor * (fluxContributionNbDensityEnergy.Z + fluxContributionIDensityEnergy.Z)
-								fluxIMomentum.X += factor * (fluxContributionNbMomentumX.Z + fluxContributionIMomentumX.Z)
-								fluxIMomentum.Y += factor * (fluxContributionNbMomentumY.Z + fluxContributionIMomentumY.Z)
-								fluxIMomentum.Z += factor * (fluxContributionNbMomentumZ.Z + fluxContributionIMomentumZ.Z)
-							} else if nb == -1 {
-								fluxIMomentum.X += normal.X * pressureI
-								fluxIMomentum.Y += normal.Y * pressureI
-								fluxIMomentum.Z += normal.Z * pressureI
-							} else if nb == -2 {
-								factor = float32(0.5) * normal.X
-								fluxIDensity += factor * (ffVariable[cfdVarMomentum+0] + momentumI.X)
-								fluxIDensityEnergy += factor * (ffFluxContributionDensityEnergy[0].X + fluxContributionIDensityEnergy.X)
-								fluxIMomentum.X += factor * (ffFluxContributionMomentumX[0].X + fluxContributionIMomentumX.X)
-								fluxIMomentum.Y += factor * (ffFluxContributionMomentumY[0].X + fluxContributionIMomentumY.X)
-								fluxIMomentum.Z += factor * (ffFluxContributionMomentumZ[0].X + fluxContributionIMomentumZ.X)
+									factor = float32(0.5) * normal.Z
+									fluxIDensity += factor * (momentumNb.Z + momentumI.Z)
+									fluxIDensityEnergy += factor * (fluxContributionNbDensityEnergy.Z + fluxContributionIDensityEnergy.Z)
+									fluxIMomentum.X += factor * (fluxContributionNbMomentumX.Z + fluxContributionIMomentumX.Z)
+									fluxIMomentum.Y += factor * (fluxContributionNbMomentumY.Z + fluxContributionIMomentumY.Z)
+									fluxIMomentum.Z += factor * (fluxContributionNbMomentumZ.Z + fluxContributionIMomentumZ.Z)
+								} else if nb == -1 {
+									fluxIMomentum.X += normal.X * pressureI
+									fluxIMomentum.Y += normal.Y * pressureI
+									fluxIMomentum.Z += normal.Z * pressureI
+								} else if nb == -2 {
+									factor = float32(0.5) * normal.X
+									fluxIDensity += factor * (ffVariable[cfdVarMomentum+0] + momentumI.X)
+									fluxIDensityEnergy += factor * (ffFluxContributionDensityEnergy[0].X + fluxContributionIDensityEnergy.X)
+									fluxIMomentum.X += factor * (ffFluxContributionMomentumX[0].X + fluxContributionIMomentumX.X)
+									fluxIMomentum.Y += factor * (ffFluxContributionMomentumY[0].X + fluxContributionIMomentumY.X)
+									fluxIMomentum.Z += factor * (ffFluxContributionMomentumZ[0].X + fluxContributionIMomentumZ.X)
 
-								factor = float32(0.5) * normal.Y
-								fluxIDensity += factor * (ffVariable[cfdVarMomentum+1] + momentumI.Y)
-								fluxIDensityEnergy += factor * (ffFluxContributionDensityEnergy[0].Y + fluxContributionIDensityEnergy.Y)
-								fluxIMomentum.X += factor * (ffFluxContributionMomentumX[0].Y + fluxContributionIMomentumX.Y)
-								fluxIMomentum.Y += factor * (ffFluxContributionMomentumY[0].Y + fluxContributionIMomentumY.Y)
-								fluxIMomentum.Z += factor * (ffFluxContributionMomentumZ[0].Y + fluxContributionIMomentumZ.Y)
+									factor = float32(0.5) * normal.Y
+									fluxIDensity += factor * (ffVariable[cfdVarMomentum+1] + momentumI.Y)
+									fluxIDensityEnergy += factor * (ffFluxContributionDensityEnergy[0].Y + fluxContributionIDensityEnergy.Y)
+									fluxIMomentum.X += factor * (ffFluxContributionMomentumX[0].Y + fluxContributionIMomentumX.Y)
+									fluxIMomentum.Y += factor * (ffFluxContributionMomentumY[0].Y + fluxContributionIMomentumY.Y)
+									fluxIMomentum.Z += factor * (ffFluxContributionMomentumZ[0].Y + fluxContributionIMomentumZ.Y)
 
-								factor = float32(0.5) * normal.Z
-								fluxIDensity += factor * (ffVariable[cfdVarMomentum+2] + momentumI.Z)
-								fluxIDensityEnergy += factor * (ffFluxContributionDensityEnergy[0].Z + fluxContributionIDensityEnergy.Z)
-								fluxIMomentum.X += factor * (ffFluxContributionMomentumX[0].Z + fluxContributionIMomentumX.Z)
-								fluxIMomentum.Y += factor * (ffFluxContributionMomentumY[0].Z + fluxContributionIMomentumY.Z)
-								fluxIMomentum.Z += factor * (ffFluxContributionMomentumZ[0].Z + fluxContributionIMomentumZ.Z)
+									factor = float32(0.5) * normal.Z
+									fluxIDensity += factor * (ffVariable[cfdVarMomentum+2] + momentumI.Z)
+									fluxIDensityEnergy += factor * (ffFluxContributionDensityEnergy[0].Z + fluxContributionIDensityEnergy.Z)
+									fluxIMomentum.X += factor * (ffFluxContributionMomentumX[0].Z + fluxContributionIMomentumX.Z)
+									fluxIMomentum.Y += factor * (ffFluxContributionMomentumY[0].Z + fluxContributionIMomentumY.Z)
+									fluxIMomentum.Z += factor * (ffFluxContributionMomentumZ[0].Z + fluxContributionIMomentumZ.Z)
 
+								}
 							}
-						}
 
 //line rodinia_cfd.go:228
-						j = j_
+							j = j_
 
 //line rodinia_cfd.go:228
-						_ = j
+							_ = j
 
 //line rodinia_cfd.go:230
-						fluxes[i+cfdVarDensity*nelr] = fluxIDensity
+							fluxes[i+cfdVarDensity*nelr] = fluxIDensity
 
 //line rodinia_cfd.go:231
-						fluxes[i+(cfdVarMomentum+0)*nelr] = fluxIMomentum.X
+							fluxes[i+(cfdVarMomentum+0)*nelr] = fluxIMomentum.X
 
 //line rodinia_cfd.go:232
-						fluxes[i+(cfdVarMomentum+1)*nelr] = fluxIMomentum.Y
+							fluxes[i+(cfdVarMomentum+1)*nelr] = fluxIMomentum.Y
 
 //line rodinia_cfd.go:233
-						fluxes[i+(cfdVarMomentum+2)*nelr] = fluxIMomentum.Z
+							fluxes[i+(cfdVarMomentum+2)*nelr] = fluxIMomentum.Z
 
 //line rodinia_cfd.go:234
-						fluxes[i+cfdVarDensityEnergy*nelr] = fluxIDensityEnergy
-						_ = j
-						_ = nb
-						_ = normal
-						_ = normalLen
-						_ = factor
-						_ = densityI
-						_ = momentumI
-						_ = densityEnergyI
-						_ = velocityI
-						_ = speedSqdI
-						_ = speedI
-						_ = pressureI
-						_ = speedOfSoundI
-						_ = fluxContributionIMomentumX
-						_ = fluxContributionIMomentumY
-						_ = fluxContributionIMomentumZ
-						_ = fluxContributionIDensityEnergy
-						_ = fluxIDensity
-						_ = fluxIMomentum
-						_ = fluxIDensityEnergy
-						_ = velocityNb
-						_ = densityNb
-						_ = densityEnergyNb
-						_ = momentumNb
-						_ = fluxContributionNbMomentumX
-						_ = fluxContributionNbMomentumY
-						_ = fluxContributionNbMomentumZ
-						_ = fluxContributionNbDensityEnergy
-						_ = speedSqdNb
-						_ = speedOfSoundNb
-						_ = pressureNb
-						_ = j_
+							fluxes[i+cfdVarDensityEnergy*nelr] = fluxIDensityEnergy
+							_ = j
+							_ = nb
+							_ = normal
+							_ = normalLen
+							_ = factor
+							_ = densityI
+							_ = momentumI
+							_ = densityEnergyI
+							_ = velocityI
+							_ = speedSqdI
+							_ = speedI
+							_ = pressureI
+							_ = speedOfSoundI
+							_ = fluxContributionIMomentumX
+							_ = fluxContributionIMomentumY
+							_ = fluxContributionIMomentumZ
+							_ = fluxContributionIDensityEnergy
+							_ = fluxIDensity
+							_ = fluxIMomentum
+							_ = fluxIDensityEnergy
+							_ = velocityNb
+							_ = densityNb
+							_ = densityEnergyNb
+							_ = momentumNb
+							_ = fluxContributionNbMomentumX
+							_ = fluxContributionNbMomentumY
+							_ = fluxContributionNbMomentumZ
+							_ = fluxContributionNbDensityEnergy
+							_ = speedSqdNb
+							_ = speedOfSoundNb
+							_ = pressureNb
+							_ = j_
+						}
 					}
 				}
 			}
-		}
+		})
 	}
 }
 

@@ -37,47 +37,49 @@ func gc_body_findIndexKernel(gc_b2 *compiled.Block, arrayX, arrayY, CDF, u, xj, 
 
 //line rodinia_particlefilter.go:93
 	blockID := gc_bx2
-	{
-		gc_from2, gc_to2 := 0, gc_bdx2
-		if !compiled.Adds(gc_bdx2*blockID, gc_to2) {
-			panic(compiled.ErrGuardWraps)
-		}
-		if gc_bound2 := compiled.Diff(Nparticles, gc_bdx2*blockID); gc_bound2 < gc_to2 {
-			gc_to2 = gc_bound2
-		}
-		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+	compiled.OutOfLine(func() {
+		{
+			gc_from2, gc_to2 := 0, gc_bdx2
+			if !compiled.Adds(gc_bdx2*blockID, gc_to2) {
+				panic(compiled.ErrGuardWraps)
+			}
+			if gc_bound2 := compiled.Diff(Nparticles, gc_bdx2*blockID); gc_bound2 < gc_to2 {
+				gc_to2 = gc_bound2
+			}
+			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
 
 //line rodinia_particlefilter.go:94
-				i := gc_bdx2*blockID + gc_tx2
-				_ = i
+					i := gc_bdx2*blockID + gc_tx2
+					_ = i
 
 //line rodinia_particlefilter.go:96
-				{
+					{
 
-					index := -1
-					var x int
+						index := -1
+						var x int
 
-					for x = 0; x < Nparticles; x++ {
-						if CDF[x] >= u[i] {
-							index = x
-							break
+						for x = 0; x < Nparticles; x++ {
+							if CDF[x] >= u[i] {
+								index = x
+								break
+							}
 						}
-					}
-					if index == -1 {
-						index = Nparticles - 1
-					}
+						if index == -1 {
+							index = Nparticles - 1
+						}
 
-					xj[i] = arrayX[index]
-					yj[i] = arrayY[index]
+						xj[i] = arrayX[index]
+						yj[i] = arrayY[index]
 
 //line rodinia_particlefilter.go:116
+					}
 				}
 			}
 		}
-	}
+	})
 }
 
 // NormalizeWeightsKernel is normalize_weights_kernel: the weights divided
@@ -916,42 +918,44 @@ func gc_body_sumKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, partialSums []
 
 //line rodinia_particlefilter.go:167
 		blockID := gc_bx2
-		{
-			gc_from2, gc_to2 := 0, gc_bdx2
-			if !compiled.Adds(gc_bdx2*blockID, gc_to2) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound2 := compiled.Diff(0, gc_bdx2*blockID); gc_bound2 > gc_from2 {
-				gc_from2 = gc_bound2
-			}
-			if !compiled.Adds(gc_bdx2*blockID, gc_to2) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound2 := compiled.Diff(0, gc_bdx2*blockID); gc_bound2 < gc_to2-1 {
-				gc_to2 = gc_bound2 + 1
-			}
-			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+		compiled.OutOfLine(func() {
+			{
+				gc_from2, gc_to2 := 0, gc_bdx2
+				if !compiled.Adds(gc_bdx2*blockID, gc_to2) {
+					panic(compiled.ErrGuardWraps)
+				}
+				if gc_bound2 := compiled.Diff(0, gc_bdx2*blockID); gc_bound2 > gc_from2 {
+					gc_from2 = gc_bound2
+				}
+				if !compiled.Adds(gc_bdx2*blockID, gc_to2) {
+					panic(compiled.ErrGuardWraps)
+				}
+				if gc_bound2 := compiled.Diff(0, gc_bdx2*blockID); gc_bound2 < gc_to2-1 {
+					gc_to2 = gc_bound2 + 1
+				}
+				for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+					for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
 
 //line rodinia_particlefilter.go:168
-					i := gc_bdx2*blockID + gc_tx2
-					_ = i
+						i := gc_bdx2*blockID + gc_tx2
+						_ = i
 
 //line rodinia_particlefilter.go:170
-					{
-						var x int
-						sum := 0.0
-						numBlocks := int(math.Ceil(float64(Nparticles) / float64(pfThreadsPerBlock)))
-						for x = 0; x < numBlocks; x++ {
-							sum += partialSums[x]
+						{
+							var x int
+							sum := 0.0
+							numBlocks := int(math.Ceil(float64(Nparticles) / float64(pfThreadsPerBlock)))
+							for x = 0; x < numBlocks; x++ {
+								sum += partialSums[x]
+							}
+							partialSums[0] = sum
 						}
-						partialSums[0] = sum
 					}
 				}
 			}
-		}
+		})
 	}
 }
 
@@ -1074,47 +1078,51 @@ func gc_body_likelihoodKernel(gc_b2 *compiled.Block, arrayX, arrayY, xj, yj, CDF
 			}
 		}
 	}
-	{
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+	compiled.OutOfLine(func() {
+		buffer := buffer[:512]
+		_ = buffer
+		{
+			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
 
 //line rodinia_particlefilter.go:192
-				i := gc_bdx2*blockID + gc_tx2
-				_ = i
-				var y int
-				_ = y
-				var indX int32
-				_ = indX
-				var indY int32
-				_ = indY
+					i := gc_bdx2*blockID + gc_tx2
+					_ = i
+					var y int
+					_ = y
+					var indX int32
+					_ = indX
+					var indY int32
+					_ = indY
 
 //line rodinia_particlefilter.go:210
-				if i < Nparticles {
-					for y = 0; y < countOnes; y++ {
+					if i < Nparticles {
+						for y = 0; y < countOnes; y++ {
 
-						indX = int32(devRoundDouble(arrayX[i]) + float64(objxy[y*2+1]))
-						indY = int32(devRoundDouble(arrayY[i]) + float64(objxy[y*2]))
+							indX = int32(devRoundDouble(arrayX[i]) + float64(objxy[y*2+1]))
+							indY = int32(devRoundDouble(arrayY[i]) + float64(objxy[y*2]))
 
-						ind[i*countOnes+y] = iabs(indX*int32(IszY)*int32(Nfr) + indY*int32(Nfr) + int32(k))
-						if int(ind[i*countOnes+y]) >= maxSize {
-							ind[i*countOnes+y] = 0
+							ind[i*countOnes+y] = iabs(indX*int32(IszY)*int32(Nfr) + indY*int32(Nfr) + int32(k))
+							if int(ind[i*countOnes+y]) >= maxSize {
+								ind[i*countOnes+y] = 0
+							}
 						}
+						likelihood[i] = calcLikelihoodSum(I, ind, countOnes, i)
+
+						likelihood[i] = likelihood[i] / float64(countOnes)
+
+						weights[i] = weights[i] * math.Exp(likelihood[i])
+
 					}
-					likelihood[i] = calcLikelihoodSum(I, ind, countOnes, i)
-
-					likelihood[i] = likelihood[i] / float64(countOnes)
-
-					weights[i] = weights[i] * math.Exp(likelihood[i])
-
-				}
 
 //line rodinia_particlefilter.go:229
-				buffer[gc_tx2] = 0.0
+					buffer[gc_tx2] = 0.0
+				}
 			}
 		}
-	}
+	})
 	{
 		gc_from2, gc_to2 := 0, gc_bdx2
 		if !compiled.Adds(gc_bdx2*blockID, gc_to2) {

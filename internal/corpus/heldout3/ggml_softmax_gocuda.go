@@ -825,42 +825,48 @@ func gc_body_softMaxF32[T float32 | float64](gc_b *compiled.Block, x []float32, 
 			}
 		}
 	}
-	{
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-		gc_L9:
-			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
+	compiled.OutOfLine(func() {
+		gc_s_maxVal := gc_s_maxVal[:gc_n]
+		_ = gc_s_maxVal
+		gc_s_tmp := gc_s_tmp[:gc_n]
+		_ = gc_s_tmp
+		{
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_L9:
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 
 //line ggml_softmax.go:79
-				tid := gc_tx
-				_ = tid
-				maxVal := gc_s_maxVal[gc_rank]
-				tmp := gc_s_tmp[gc_rank]
-				_ = tmp
+					tid := gc_tx
+					_ = tid
+					maxVal := gc_s_maxVal[gc_rank]
+					tmp := gc_s_tmp[gc_rank]
+					_ = tmp
 
 //line ggml_softmax.go:182
-				if sinks != nil {
-					tmp += expf(sinks[i02] - maxVal)
-				}
-
-//line ggml_softmax.go:186
-				invSum := 1.0 / tmp
-
-//line ggml_softmax.go:188
-				for col0_2 := 0; col0_2 < ncols; col0_2 += blockSize {
-					col_2 := col0_2 + tid
-
-					if ncolsTemplate == 0 && col_2 >= ncols {
-						continue gc_L9
+					if sinks != nil {
+						tmp += expf(sinks[i02] - maxVal)
 					}
 
-					dst[col_2] = vals[col_2] * invSum
+//line ggml_softmax.go:186
+					invSum := 1.0 / tmp
+
+//line ggml_softmax.go:188
+					for col0_2 := 0; col0_2 < ncols; col0_2 += blockSize {
+						col_2 := col0_2 + tid
+
+						if ncolsTemplate == 0 && col_2 >= ncols {
+							continue gc_L9
+						}
+
+						dst[col_2] = vals[col_2] * invSum
+					}
+					_ = invSum
 				}
-				_ = invSum
 			}
 		}
-	}
+	})
 }
 
 // SoftMaxF32ParallelizeColsKernel is soft_max_f32_parallelize_cols, a

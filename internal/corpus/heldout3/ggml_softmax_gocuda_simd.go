@@ -1104,42 +1104,48 @@ func gc_body_softMaxF32[T float32 | float64](gc_b3 *compiled.Block, x []float32,
 			}
 		}
 	}
-	{
-		for gc_base3 := 0; gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
-		gc_L93:
-			for gc_tx3 := 0; gc_tx3 < gc_bdx3; gc_tx3++ {
-				gc_rank3 := gc_base3 + gc_tx3
-				gc_pos3.Thread = gc_rank3
+	compiled.OutOfLine(func() {
+		gc_s_maxVal := gc_s_maxVal[:gc_n3]
+		_ = gc_s_maxVal
+		gc_s_tmp := gc_s_tmp[:gc_n3]
+		_ = gc_s_tmp
+		{
+			for gc_base3 := 0; gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
+			gc_L93:
+				for gc_tx3 := 0; gc_tx3 < gc_bdx3; gc_tx3++ {
+					gc_rank3 := gc_base3 + gc_tx3
+					gc_pos3.Thread = gc_rank3
 
 //line ggml_softmax.go:79
-				tid := gc_tx3
-				_ = tid
-				maxVal := gc_s_maxVal[gc_rank3]
-				tmp := gc_s_tmp[gc_rank3]
-				_ = tmp
+					tid := gc_tx3
+					_ = tid
+					maxVal := gc_s_maxVal[gc_rank3]
+					tmp := gc_s_tmp[gc_rank3]
+					_ = tmp
 
 //line ggml_softmax.go:182
-				if sinks != nil {
-					tmp += expf(sinks[i02] - maxVal)
-				}
-
-//line ggml_softmax.go:186
-				invSum := 1.0 / tmp
-
-//line ggml_softmax.go:188
-				for col0_2 := 0; col0_2 < ncols; col0_2 += blockSize {
-					col_2 := col0_2 + tid
-
-					if ncolsTemplate == 0 && col_2 >= ncols {
-						continue gc_L93
+					if sinks != nil {
+						tmp += expf(sinks[i02] - maxVal)
 					}
 
-					dst[col_2] = vals[col_2] * invSum
+//line ggml_softmax.go:186
+					invSum := 1.0 / tmp
+
+//line ggml_softmax.go:188
+					for col0_2 := 0; col0_2 < ncols; col0_2 += blockSize {
+						col_2 := col0_2 + tid
+
+						if ncolsTemplate == 0 && col_2 >= ncols {
+							continue gc_L93
+						}
+
+						dst[col_2] = vals[col_2] * invSum
+					}
+					_ = invSum
 				}
-				_ = invSum
 			}
 		}
-	}
+	})
 }
 
 //line ggml_softmax.go:73
@@ -2205,42 +2211,48 @@ func gc_body_softMaxF32_float32(gc_b2 *compiled.Block, x []float32, mask []float
 			}
 		}
 	}
-	{
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-		gc_L92:
-			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+	compiled.OutOfLine(func() {
+		gc_s_maxVal := gc_s_maxVal[:gc_n2]
+		_ = gc_s_maxVal
+		gc_s_tmp := gc_s_tmp[:gc_n2]
+		_ = gc_s_tmp
+		{
+			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			gc_L92:
+				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
 
 //line ggml_softmax.go:79
-				tid := gc_tx2
-				_ = tid
-				maxVal := gc_s_maxVal[gc_rank2]
-				tmp := gc_s_tmp[gc_rank2]
-				_ = tmp
+					tid := gc_tx2
+					_ = tid
+					maxVal := gc_s_maxVal[gc_rank2]
+					tmp := gc_s_tmp[gc_rank2]
+					_ = tmp
 
 //line ggml_softmax.go:182
-				if sinks != nil {
-					tmp += expf(sinks[i02] - maxVal)
-				}
-
-//line ggml_softmax.go:186
-				invSum := 1.0 / tmp
-
-//line ggml_softmax.go:188
-				for col0_2 := 0; col0_2 < ncols; col0_2 += blockSize {
-					col_2 := col0_2 + tid
-
-					if ncolsTemplate == 0 && col_2 >= ncols {
-						continue gc_L92
+					if sinks != nil {
+						tmp += expf(sinks[i02] - maxVal)
 					}
 
-					dst[col_2] = vals[col_2] * invSum
+//line ggml_softmax.go:186
+					invSum := 1.0 / tmp
+
+//line ggml_softmax.go:188
+					for col0_2 := 0; col0_2 < ncols; col0_2 += blockSize {
+						col_2 := col0_2 + tid
+
+						if ncolsTemplate == 0 && col_2 >= ncols {
+							continue gc_L92
+						}
+
+						dst[col_2] = vals[col_2] * invSum
+					}
+					_ = invSum
 				}
-				_ = invSum
 			}
 		}
-	}
+	})
 }
 
 // SoftMaxF32ParallelizeColsKernel is soft_max_f32_parallelize_cols, a

@@ -1511,27 +1511,29 @@ func gc_body_columnSumsKernel(gc_b *compiled.Block, gc_lo, gc_hi int, A []float3
 		if gc_bx == gc_gdx {
 			gc_bx = 0
 		}
-		{
-			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+		compiled.OutOfLine(func() {
+			{
+				for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 
 //line olcf.go:168
-					idx := gc_tx + gc_bdx*gc_bx
-					_ = idx
+						idx := gc_tx + gc_bdx*gc_bx
+						_ = idx
 
 //line olcf.go:169
-					if uint64(idx) < ds {
-						sum := float32(0.0)
-						for i := uint64(0); i < ds; i++ {
-							sum += A[uint64(idx)+ds*i]
+						if uint64(idx) < ds {
+							sum := float32(0.0)
+							for i := uint64(0); i < ds; i++ {
+								sum += A[uint64(idx)+ds*i]
+							}
+							sums[idx] = sum
 						}
-						sums[idx] = sum
 					}
 				}
 			}
-		}
+		})
 	}
 }
 

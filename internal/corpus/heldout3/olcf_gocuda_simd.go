@@ -1661,27 +1661,29 @@ func gc_body_columnSumsKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, A []flo
 		if gc_bx2 == gc_gdx2 {
 			gc_bx2 = 0
 		}
-		{
-			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+		compiled.OutOfLine(func() {
+			{
+				for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+					for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
 
 //line olcf.go:168
-					idx := gc_tx2 + gc_bdx2*gc_bx2
-					_ = idx
+						idx := gc_tx2 + gc_bdx2*gc_bx2
+						_ = idx
 
 //line olcf.go:169
-					if uint64(idx) < ds {
-						sum := float32(0.0)
-						for i := uint64(0); i < ds; i++ {
-							sum += A[uint64(idx)+ds*i]
+						if uint64(idx) < ds {
+							sum := float32(0.0)
+							for i := uint64(0); i < ds; i++ {
+								sum += A[uint64(idx)+ds*i]
+							}
+							sums[idx] = sum
 						}
-						sums[idx] = sum
 					}
 				}
 			}
-		}
+		})
 	}
 }
 

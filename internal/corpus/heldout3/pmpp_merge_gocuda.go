@@ -589,34 +589,48 @@ func gc_body_tiledMergeKernel(gc_b *compiled.Block, A []int32, m int, B []int32,
 		if gc_b.Stopped() {
 			return
 		}
-		{
-			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					ACurr := gc_s_ACurr[gc_rank]
-					BCurr := gc_s_BCurr[gc_rank]
-					ALength := gc_s_ALength[gc_rank]
-					BLength := gc_s_BLength[gc_rank]
-					AConsumed := gc_s_AConsumed[gc_rank]
-					BConsumed := gc_s_BConsumed[gc_rank]
+		compiled.OutOfLine(func() {
+			gc_s_ACurr := gc_s_ACurr[:gc_n]
+			_ = gc_s_ACurr
+			gc_s_BCurr := gc_s_BCurr[:gc_n]
+			_ = gc_s_BCurr
+			gc_s_ALength := gc_s_ALength[:gc_n]
+			_ = gc_s_ALength
+			gc_s_BLength := gc_s_BLength[:gc_n]
+			_ = gc_s_BLength
+			gc_s_AConsumed := gc_s_AConsumed[:gc_n]
+			_ = gc_s_AConsumed
+			gc_s_BConsumed := gc_s_BConsumed[:gc_n]
+			_ = gc_s_BConsumed
+			{
+				for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						ACurr := gc_s_ACurr[gc_rank]
+						BCurr := gc_s_BCurr[gc_rank]
+						ALength := gc_s_ALength[gc_rank]
+						BLength := gc_s_BLength[gc_rank]
+						AConsumed := gc_s_AConsumed[gc_rank]
+						BConsumed := gc_s_BConsumed[gc_rank]
 
 //line pmpp_merge.go:150
-					for i := 0; i < tileSize; i += gc_bdx {
-						if i+gc_tx < ALength-AConsumed {
-							AS[i+gc_tx] = A[ACurr+AConsumed+i+gc_tx]
+						for i := 0; i < tileSize; i += gc_bdx {
+							if i+gc_tx < ALength-AConsumed {
+								AS[i+gc_tx] = A[ACurr+AConsumed+i+gc_tx]
+							}
 						}
-					}
 
 //line pmpp_merge.go:155
-					for i_ := 0; i_ < tileSize; i_ += gc_bdx {
-						if i_+gc_tx < BLength-BConsumed {
-							BS[i_+gc_tx] = B[BCurr+BConsumed+i_+gc_tx]
+						for i_ := 0; i_ < tileSize; i_ += gc_bdx {
+							if i_+gc_tx < BLength-BConsumed {
+								BS[i_+gc_tx] = B[BCurr+BConsumed+i_+gc_tx]
+							}
 						}
 					}
 				}
 			}
-		}
+		})
 		{
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
@@ -1361,98 +1375,120 @@ func gc_body_circularBufferMergeKernel(gc_b *compiled.Block, A []int32, m int, B
 
 //line pmpp_merge.go:353
 		counter++
-		{
-			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					ACurr := gc_s_ACurr[gc_rank]
-					BCurr := gc_s_BCurr[gc_rank]
-					ASStart := gc_s_ASStart[gc_rank]
-					BSStart := gc_s_BSStart[gc_rank]
-					ASConsumed := gc_s_ASConsumed[gc_rank]
-					BSConsumed := gc_s_BSConsumed[gc_rank]
-					ALength := gc_s_ALength[gc_rank]
-					BLength := gc_s_BLength[gc_rank]
-					AConsumed := gc_s_AConsumed[gc_rank]
-					BConsumed := gc_s_BConsumed[gc_rank]
+		compiled.OutOfLine(func() {
+			gc_s_ACurr := gc_s_ACurr[:gc_n]
+			_ = gc_s_ACurr
+			gc_s_BCurr := gc_s_BCurr[:gc_n]
+			_ = gc_s_BCurr
+			gc_s_ASStart := gc_s_ASStart[:gc_n]
+			_ = gc_s_ASStart
+			gc_s_BSStart := gc_s_BSStart[:gc_n]
+			_ = gc_s_BSStart
+			gc_s_ASConsumed := gc_s_ASConsumed[:gc_n]
+			_ = gc_s_ASConsumed
+			gc_s_BSConsumed := gc_s_BSConsumed[:gc_n]
+			_ = gc_s_BSConsumed
+			gc_s_ALength := gc_s_ALength[:gc_n]
+			_ = gc_s_ALength
+			gc_s_BLength := gc_s_BLength[:gc_n]
+			_ = gc_s_BLength
+			gc_s_AConsumed := gc_s_AConsumed[:gc_n]
+			_ = gc_s_AConsumed
+			gc_s_BConsumed := gc_s_BConsumed[:gc_n]
+			_ = gc_s_BConsumed
+			{
+				for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						ACurr := gc_s_ACurr[gc_rank]
+						BCurr := gc_s_BCurr[gc_rank]
+						ASStart := gc_s_ASStart[gc_rank]
+						BSStart := gc_s_BSStart[gc_rank]
+						ASConsumed := gc_s_ASConsumed[gc_rank]
+						BSConsumed := gc_s_BSConsumed[gc_rank]
+						ALength := gc_s_ALength[gc_rank]
+						BLength := gc_s_BLength[gc_rank]
+						AConsumed := gc_s_AConsumed[gc_rank]
+						BConsumed := gc_s_BConsumed[gc_rank]
 
 //line pmpp_merge.go:321
-					for i := 0; i < ASConsumed; i += gc_bdx {
-						if i+gc_tx < ALength-AConsumed && i+gc_tx < ASConsumed {
-							AS[(ASStart+i+gc_tx)%tileSize] = A[ACurr+AConsumed+i+gc_tx]
+						for i := 0; i < ASConsumed; i += gc_bdx {
+							if i+gc_tx < ALength-AConsumed && i+gc_tx < ASConsumed {
+								AS[(ASStart+i+gc_tx)%tileSize] = A[ACurr+AConsumed+i+gc_tx]
+							}
 						}
-					}
 
 //line pmpp_merge.go:326
-					for i_ := 0; i_ < BSConsumed; i_ += gc_bdx {
-						if i_+gc_tx < BLength-BConsumed && i_+gc_tx < BSConsumed {
-							BS[(BSStart+i_+gc_tx)%tileSize] = B[BCurr+BConsumed+i_+gc_tx]
+						for i_ := 0; i_ < BSConsumed; i_ += gc_bdx {
+							if i_+gc_tx < BLength-BConsumed && i_+gc_tx < BSConsumed {
+								BS[(BSStart+i_+gc_tx)%tileSize] = B[BCurr+BConsumed+i_+gc_tx]
+							}
 						}
-					}
 
 //line pmpp_merge.go:332
-					cCurr := gc_tx * (tileSize / gc_bdx)
+						cCurr := gc_tx * (tileSize / gc_bdx)
 
 //line pmpp_merge.go:333
-					cNext := (gc_tx + 1) * (tileSize / gc_bdx)
+						cNext := (gc_tx + 1) * (tileSize / gc_bdx)
 
 //line pmpp_merge.go:334
-					if !(cCurr <= CLength-CCompleted) {
-						cCurr = CLength - CCompleted
-					}
+						if !(cCurr <= CLength-CCompleted) {
+							cCurr = CLength - CCompleted
+						}
 
 //line pmpp_merge.go:337
-					if !(cNext <= CLength-CCompleted) {
-						cNext = CLength - CCompleted
-					}
+						if !(cNext <= CLength-CCompleted) {
+							cNext = CLength - CCompleted
+						}
 
 //line pmpp_merge.go:340
-					aCurr := coRankCircular(cCurr,
-						AS, minimal(tileSize, ALength-AConsumed),
-						BS, minimal(tileSize, BLength-BConsumed),
-						ASStart, BSStart, tileSize)
+						aCurr := coRankCircular(cCurr,
+							AS, minimal(tileSize, ALength-AConsumed),
+							BS, minimal(tileSize, BLength-BConsumed),
+							ASStart, BSStart, tileSize)
 
 //line pmpp_merge.go:344
-					bCurr := cCurr - aCurr
+						bCurr := cCurr - aCurr
 
 //line pmpp_merge.go:345
-					aNext := coRankCircular(cNext,
-						AS, minimal(tileSize, ALength-AConsumed),
-						BS, minimal(tileSize, BLength-BConsumed),
-						ASStart, BSStart, tileSize)
+						aNext := coRankCircular(cNext,
+							AS, minimal(tileSize, ALength-AConsumed),
+							BS, minimal(tileSize, BLength-BConsumed),
+							ASStart, BSStart, tileSize)
 
 //line pmpp_merge.go:349
-					bNext := cNext - aNext
+						bNext := cNext - aNext
 
 //line pmpp_merge.go:350
-					circularBufferMergeCore(AS, aNext-aCurr,
-						BS, bNext-bCurr, C[CCurr+CCompleted+cCurr:],
-						ASStart+aCurr, BSStart+bCurr, tileSize)
+						circularBufferMergeCore(AS, aNext-aCurr,
+							BS, bNext-bCurr, C[CCurr+CCompleted+cCurr:],
+							ASStart+aCurr, BSStart+bCurr, tileSize)
 
 //line pmpp_merge.go:354
-					ASConsumed = coRankCircular(minimal(tileSize, CLength-CCompleted),
-						AS, minimal(tileSize, ALength-AConsumed),
-						BS, minimal(tileSize, BLength-BConsumed),
-						ASStart, BSStart, tileSize)
+						ASConsumed = coRankCircular(minimal(tileSize, CLength-CCompleted),
+							AS, minimal(tileSize, ALength-AConsumed),
+							BS, minimal(tileSize, BLength-BConsumed),
+							ASStart, BSStart, tileSize)
 
 //line pmpp_merge.go:358
-					BSConsumed = minimal(tileSize, CLength-CCompleted) - ASConsumed
+						BSConsumed = minimal(tileSize, CLength-CCompleted) - ASConsumed
 
 //line pmpp_merge.go:359
-					AConsumed += ASConsumed
-					_ = cCurr
-					_ = cNext
-					_ = aCurr
-					_ = bCurr
-					_ = aNext
-					_ = bNext
-					gc_s_ASConsumed[gc_rank] = ASConsumed
-					gc_s_BSConsumed[gc_rank] = BSConsumed
-					gc_s_AConsumed[gc_rank] = AConsumed
+						AConsumed += ASConsumed
+						_ = cCurr
+						_ = cNext
+						_ = aCurr
+						_ = bCurr
+						_ = aNext
+						_ = bNext
+						gc_s_ASConsumed[gc_rank] = ASConsumed
+						gc_s_BSConsumed[gc_rank] = BSConsumed
+						gc_s_AConsumed[gc_rank] = AConsumed
+					}
 				}
 			}
-		}
+		})
 
 //line pmpp_merge.go:360
 		CCompleted += minimal(tileSize, CLength-CCompleted)

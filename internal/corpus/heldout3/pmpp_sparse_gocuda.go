@@ -1038,36 +1038,38 @@ func gc_body_csrSpmvKernel(gc_b *compiled.Block, gc_lo, gc_hi int, mData []float
 		if gc_bx == gc_gdx {
 			gc_bx = 0
 		}
-		{
-			gc_from, gc_to := 0, gc_bdx
-			if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound := compiled.Diff(numRows, gc_bx*gc_bdx); gc_bound < gc_to {
-				gc_to = gc_bound
-			}
-			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+		compiled.OutOfLine(func() {
+			{
+				gc_from, gc_to := 0, gc_bdx
+				if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+					panic(compiled.ErrGuardWraps)
+				}
+				if gc_bound := compiled.Diff(numRows, gc_bx*gc_bdx); gc_bound < gc_to {
+					gc_to = gc_bound
+				}
+				for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 
 //line pmpp_sparse.go:64
-					row := gc_bx*gc_bdx + gc_tx
-					_ = row
+						row := gc_bx*gc_bdx + gc_tx
+						_ = row
 
 //line pmpp_sparse.go:65
-					{
-						dot := float32(0)
-						rowStart := int(mRowPtr[row])
-						rowEnd := int(mRowPtr[row+1])
-						for elem := rowStart; elem < rowEnd; elem++ {
-							dot = float32(float64(dot) + mData[elem]*v[mColIndex[elem]])
+						{
+							dot := float32(0)
+							rowStart := int(mRowPtr[row])
+							rowEnd := int(mRowPtr[row+1])
+							for elem := rowStart; elem < rowEnd; elem++ {
+								dot = float32(float64(dot) + mData[elem]*v[mColIndex[elem]])
+							}
+							y[row] += float64(dot)
 						}
-						y[row] += float64(dot)
 					}
 				}
 			}
-		}
+		})
 	}
 }
 
@@ -1231,37 +1233,41 @@ func gc_body_bfsKernel(gc_b *compiled.Block, pFrontier []int32, pFrontierTail *i
 			}
 		}
 	}
-	{
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
+	compiled.OutOfLine(func() {
+		cFrontierTailS := cFrontierTailS[:1]
+		_ = cFrontierTailS
+		{
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 
 //line pmpp_sparse.go:93
-				tid := uint32(gc_bx*gc_bdx + gc_tx)
-				_ = tid
+					tid := uint32(gc_bx*gc_bdx + gc_tx)
+					_ = tid
 
 //line pmpp_sparse.go:94
-				if tid < uint32(*pFrontierTail) {
-					myVertex := uint32(pFrontier[tid])
-					for i := uint32(edges[myVertex]); i < uint32(edges[myVertex+1]); i++ {
-						wasVisited := uint32(atomic.Exch(&visited[dest[i]], 1))
-						if wasVisited == 0 {
-							label[dest[i]] = label[myVertex] + 1
-							myTail := atomic.Add(&cFrontierTailS[0], 1)
-							if myTail < uint32(blockQueueLength) {
-								cFrontierS[myTail] = uint32(dest[i])
-							} else {
-								cFrontierTailS[0] = uint32(blockQueueLength)
-								myGlobalTail := uint32(atomic.Add(cFrontierTail, 1))
-								cFrontier[myGlobalTail] = dest[i]
+					if tid < uint32(*pFrontierTail) {
+						myVertex := uint32(pFrontier[tid])
+						for i := uint32(edges[myVertex]); i < uint32(edges[myVertex+1]); i++ {
+							wasVisited := uint32(atomic.Exch(&visited[dest[i]], 1))
+							if wasVisited == 0 {
+								label[dest[i]] = label[myVertex] + 1
+								myTail := atomic.Add(&cFrontierTailS[0], 1)
+								if myTail < uint32(blockQueueLength) {
+									cFrontierS[myTail] = uint32(dest[i])
+								} else {
+									cFrontierTailS[0] = uint32(blockQueueLength)
+									myGlobalTail := uint32(atomic.Add(cFrontierTail, 1))
+									cFrontier[myGlobalTail] = dest[i]
+								}
 							}
 						}
 					}
 				}
 			}
 		}
-	}
+	})
 	{
 		gc_from, gc_to := 0, gc_bdx
 		if gc_bound := 0; gc_bound < gc_to-1 {

@@ -1075,36 +1075,38 @@ func gc_body_csrSpmvKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, mData []fl
 		if gc_bx2 == gc_gdx2 {
 			gc_bx2 = 0
 		}
-		{
-			gc_from2, gc_to2 := 0, gc_bdx2
-			if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound2 := compiled.Diff(numRows, gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
-				gc_to2 = gc_bound2
-			}
-			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+		compiled.OutOfLine(func() {
+			{
+				gc_from2, gc_to2 := 0, gc_bdx2
+				if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
+					panic(compiled.ErrGuardWraps)
+				}
+				if gc_bound2 := compiled.Diff(numRows, gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
+					gc_to2 = gc_bound2
+				}
+				for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+					for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
 
 //line pmpp_sparse.go:64
-					row := gc_bx2*gc_bdx2 + gc_tx2
-					_ = row
+						row := gc_bx2*gc_bdx2 + gc_tx2
+						_ = row
 
 //line pmpp_sparse.go:65
-					{
-						dot := float32(0)
-						rowStart := int(mRowPtr[row])
-						rowEnd := int(mRowPtr[row+1])
-						for elem := rowStart; elem < rowEnd; elem++ {
-							dot = float32(float64(dot) + mData[elem]*v[mColIndex[elem]])
+						{
+							dot := float32(0)
+							rowStart := int(mRowPtr[row])
+							rowEnd := int(mRowPtr[row+1])
+							for elem := rowStart; elem < rowEnd; elem++ {
+								dot = float32(float64(dot) + mData[elem]*v[mColIndex[elem]])
+							}
+							y[row] += float64(dot)
 						}
-						y[row] += float64(dot)
 					}
 				}
 			}
-		}
+		})
 	}
 }
 
@@ -1268,37 +1270,41 @@ func gc_body_bfsKernel(gc_b2 *compiled.Block, pFrontier []int32, pFrontierTail *
 			}
 		}
 	}
-	{
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+	compiled.OutOfLine(func() {
+		cFrontierTailS := cFrontierTailS[:1]
+		_ = cFrontierTailS
+		{
+			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
 
 //line pmpp_sparse.go:93
-				tid := uint32(gc_bx2*gc_bdx2 + gc_tx2)
-				_ = tid
+					tid := uint32(gc_bx2*gc_bdx2 + gc_tx2)
+					_ = tid
 
 //line pmpp_sparse.go:94
-				if tid < uint32(*pFrontierTail) {
-					myVertex := uint32(pFrontier[tid])
-					for i := uint32(edges[myVertex]); i < uint32(edges[myVertex+1]); i++ {
-						wasVisited := uint32(atomic.Exch(&visited[dest[i]], 1))
-						if wasVisited == 0 {
-							label[dest[i]] = label[myVertex] + 1
-							myTail := atomic.Add(&cFrontierTailS[0], 1)
-							if myTail < uint32(blockQueueLength) {
-								cFrontierS[myTail] = uint32(dest[i])
-							} else {
-								cFrontierTailS[0] = uint32(blockQueueLength)
-								myGlobalTail := uint32(atomic.Add(cFrontierTail, 1))
-								cFrontier[myGlobalTail] = dest[i]
+					if tid < uint32(*pFrontierTail) {
+						myVertex := uint32(pFrontier[tid])
+						for i := uint32(edges[myVertex]); i < uint32(edges[myVertex+1]); i++ {
+							wasVisited := uint32(atomic.Exch(&visited[dest[i]], 1))
+							if wasVisited == 0 {
+								label[dest[i]] = label[myVertex] + 1
+								myTail := atomic.Add(&cFrontierTailS[0], 1)
+								if myTail < uint32(blockQueueLength) {
+									cFrontierS[myTail] = uint32(dest[i])
+								} else {
+									cFrontierTailS[0] = uint32(blockQueueLength)
+									myGlobalTail := uint32(atomic.Add(cFrontierTail, 1))
+									cFrontier[myGlobalTail] = dest[i]
+								}
 							}
 						}
 					}
 				}
 			}
 		}
-	}
+	})
 	{
 		gc_from2, gc_to2 := 0, gc_bdx2
 		if gc_bound2 := 0; gc_bound2 < gc_to2-1 {

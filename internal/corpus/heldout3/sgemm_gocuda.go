@@ -47,36 +47,38 @@ func gc_body_sgemmNaiveKernel(gc_b *compiled.Block, gc_lo, gc_hi int, M, N, K in
 				gc_by = 0
 			}
 		}
-		{
-			gc_ty := 0
-			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+		compiled.OutOfLine(func() {
+			{
+				gc_ty := 0
+				for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 
 //line sgemm.go:19
-					x := uint32(gc_bx*gc_bdx + gc_tx)
-					_ = x
+						x := uint32(gc_bx*gc_bdx + gc_tx)
+						_ = x
 
 //line sgemm.go:20
-					y := uint32(gc_by*gc_bdy + gc_ty)
-					_ = y
+						y := uint32(gc_by*gc_bdy + gc_ty)
+						_ = y
 
 //line sgemm.go:22
-					if x < uint32(M) && y < uint32(N) {
-						tmp := float32(0.0)
-						for i := 0; i < K; i++ {
-							tmp += A[int(x)*K+i] * B[i*N+int(y)]
+						if x < uint32(M) && y < uint32(N) {
+							tmp := float32(0.0)
+							for i := 0; i < K; i++ {
+								tmp += A[int(x)*K+i] * B[i*N+int(y)]
+							}
+							C[int(x)*N+int(y)] = alpha*tmp + beta*C[int(x)*N+int(y)]
 						}
-						C[int(x)*N+int(y)] = alpha*tmp + beta*C[int(x)*N+int(y)]
+					}
+					gc_ty++
+					if gc_ty == gc_bdy {
+						gc_ty = 0
 					}
 				}
-				gc_ty++
-				if gc_ty == gc_bdy {
-					gc_ty = 0
-				}
 			}
-		}
+		})
 	}
 }
 
@@ -120,31 +122,33 @@ func gc_body_sgemmGlobalMemCoalesceKernel(gc_b *compiled.Block, gc_lo, gc_hi int
 				gc_by = 0
 			}
 		}
-		{
-			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+		compiled.OutOfLine(func() {
+			{
+				for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 
 //line sgemm.go:40
-					cRow := gc_bx*sgemmBlocksize + (gc_tx / sgemmBlocksize)
-					_ = cRow
+						cRow := gc_bx*sgemmBlocksize + (gc_tx / sgemmBlocksize)
+						_ = cRow
 
 //line sgemm.go:41
-					cCol := gc_by*sgemmBlocksize + (gc_tx % sgemmBlocksize)
-					_ = cCol
+						cCol := gc_by*sgemmBlocksize + (gc_tx % sgemmBlocksize)
+						_ = cCol
 
 //line sgemm.go:43
-					if cRow < M && cCol < N {
-						tmp := float32(0.0)
-						for i := 0; i < K; i++ {
-							tmp += A[cRow*K+i] * B[i*N+cCol]
+						if cRow < M && cCol < N {
+							tmp := float32(0.0)
+							for i := 0; i < K; i++ {
+								tmp += A[cRow*K+i] * B[i*N+cCol]
+							}
+							C[cRow*N+cCol] = alpha*tmp + beta*C[cRow*N+cCol]
 						}
-						C[cRow*N+cCol] = alpha*tmp + beta*C[cRow*N+cCol]
 					}
 				}
 			}
-		}
+		})
 	}
 }
 
@@ -790,114 +794,126 @@ func gc_body_sgemm1DBlocktilingKernel(gc_b *compiled.Block, M, N, K int, alpha f
 				}
 			}
 		}
-		{
-			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+		compiled.OutOfLine(func() {
+			As := As[:512]
+			_ = As
+			Bs := Bs[:512]
+			_ = Bs
+			gc_s_A := gc_s_A[:gc_n]
+			_ = gc_s_A
+			gc_s_B := gc_s_B[:gc_n]
+			_ = gc_s_B
+			gc_s_threadResults := gc_s_threadResults[:gc_n]
+			_ = gc_s_threadResults
+			{
+				for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 
 //line sgemm.go:108
-					threadCol := gc_tx % sgemm4BN
-					_ = threadCol
+						threadCol := gc_tx % sgemm4BN
+						_ = threadCol
 
 //line sgemm.go:109
-					threadRow := gc_tx / sgemm4BN
-					_ = threadRow
-					A := gc_s_A[gc_rank]
-					B := gc_s_B[gc_rank]
-					threadResults := gc_s_threadResults[gc_rank]
+						threadRow := gc_tx / sgemm4BN
+						_ = threadRow
+						A := gc_s_A[gc_rank]
+						B := gc_s_B[gc_rank]
+						threadResults := gc_s_threadResults[gc_rank]
 
 //line sgemm.go:132
-					A = ptrAdd(A, sgemm4BK)
+						A = ptrAdd(A, sgemm4BK)
 
 //line sgemm.go:133
-					B = ptrAdd(B, sgemm4BK*N)
+						B = ptrAdd(B, sgemm4BK*N)
 
 //line sgemm.go:135
-					for dotIdx := uint32(0); dotIdx < sgemm4BK; dotIdx++ {
-						tmpB := Bs[int(dotIdx)*sgemm4BN+threadCol]
+						for dotIdx := uint32(0); dotIdx < sgemm4BK; dotIdx++ {
+							tmpB := Bs[int(dotIdx)*sgemm4BN+threadCol]
 //line sgemm.go:136
-						{
 							{
+								{
 //line sgemm.go:137
-								resIdx := uint32(0)
+									resIdx := uint32(0)
 //line sgemm.go:137
-								_ = resIdx
-								threadResults[resIdx] +=
-									As[(uint32(threadRow)*sgemm4TM+resIdx)*sgemm4BK+dotIdx] * tmpB
-							}
+									_ = resIdx
+									threadResults[resIdx] +=
+										As[(uint32(threadRow)*sgemm4TM+resIdx)*sgemm4BK+dotIdx] * tmpB
+								}
 //line sgemm.go:137
-							{
+								{
 //line sgemm.go:137
-								resIdx := uint32(1)
+									resIdx := uint32(1)
 //line sgemm.go:137
-								_ = resIdx
-								threadResults[resIdx] +=
-									As[(uint32(threadRow)*sgemm4TM+resIdx)*sgemm4BK+dotIdx] * tmpB
-							}
+									_ = resIdx
+									threadResults[resIdx] +=
+										As[(uint32(threadRow)*sgemm4TM+resIdx)*sgemm4BK+dotIdx] * tmpB
+								}
 //line sgemm.go:137
-							{
+								{
 //line sgemm.go:137
-								resIdx := uint32(2)
+									resIdx := uint32(2)
 //line sgemm.go:137
-								_ = resIdx
-								threadResults[resIdx] +=
-									As[(uint32(threadRow)*sgemm4TM+resIdx)*sgemm4BK+dotIdx] * tmpB
-							}
+									_ = resIdx
+									threadResults[resIdx] +=
+										As[(uint32(threadRow)*sgemm4TM+resIdx)*sgemm4BK+dotIdx] * tmpB
+								}
 //line sgemm.go:137
-							{
+								{
 //line sgemm.go:137
-								resIdx := uint32(3)
+									resIdx := uint32(3)
 //line sgemm.go:137
-								_ = resIdx
-								threadResults[resIdx] +=
-									As[(uint32(threadRow)*sgemm4TM+resIdx)*sgemm4BK+dotIdx] * tmpB
-							}
+									_ = resIdx
+									threadResults[resIdx] +=
+										As[(uint32(threadRow)*sgemm4TM+resIdx)*sgemm4BK+dotIdx] * tmpB
+								}
 //line sgemm.go:137
-							{
+								{
 //line sgemm.go:137
-								resIdx := uint32(4)
+									resIdx := uint32(4)
 //line sgemm.go:137
-								_ = resIdx
-								threadResults[resIdx] +=
-									As[(uint32(threadRow)*sgemm4TM+resIdx)*sgemm4BK+dotIdx] * tmpB
-							}
+									_ = resIdx
+									threadResults[resIdx] +=
+										As[(uint32(threadRow)*sgemm4TM+resIdx)*sgemm4BK+dotIdx] * tmpB
+								}
 //line sgemm.go:137
-							{
+								{
 //line sgemm.go:137
-								resIdx := uint32(5)
+									resIdx := uint32(5)
 //line sgemm.go:137
-								_ = resIdx
-								threadResults[resIdx] +=
-									As[(uint32(threadRow)*sgemm4TM+resIdx)*sgemm4BK+dotIdx] * tmpB
-							}
+									_ = resIdx
+									threadResults[resIdx] +=
+										As[(uint32(threadRow)*sgemm4TM+resIdx)*sgemm4BK+dotIdx] * tmpB
+								}
 //line sgemm.go:137
-							{
+								{
 //line sgemm.go:137
-								resIdx := uint32(6)
+									resIdx := uint32(6)
 //line sgemm.go:137
-								_ = resIdx
-								threadResults[resIdx] +=
-									As[(uint32(threadRow)*sgemm4TM+resIdx)*sgemm4BK+dotIdx] * tmpB
-							}
+									_ = resIdx
+									threadResults[resIdx] +=
+										As[(uint32(threadRow)*sgemm4TM+resIdx)*sgemm4BK+dotIdx] * tmpB
+								}
 //line sgemm.go:137
-							{
+								{
 //line sgemm.go:137
-								resIdx := uint32(7)
+									resIdx := uint32(7)
 //line sgemm.go:137
-								_ = resIdx
-								threadResults[resIdx] +=
-									As[(uint32(threadRow)*sgemm4TM+resIdx)*sgemm4BK+dotIdx] * tmpB
-							}
+									_ = resIdx
+									threadResults[resIdx] +=
+										As[(uint32(threadRow)*sgemm4TM+resIdx)*sgemm4BK+dotIdx] * tmpB
+								}
 //line sgemm.go:140
+							}
 						}
+						gc_s_A[gc_rank] = A
+						gc_s_B[gc_rank] = B
+						gc_s_threadResults[gc_rank] = threadResults
 					}
-					gc_s_A[gc_rank] = A
-					gc_s_B[gc_rank] = B
-					gc_s_threadResults[gc_rank] = threadResults
 				}
 			}
-		}
+		})
 	}
 	{
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
@@ -1109,44 +1125,323 @@ func gc_body_sgemm2DBlocktilingKernel(gc_b *compiled.Block, M, N, K int, alpha f
 
 //line sgemm.go:197
 	for bkIdx := uint32(0); bkIdx < uint32(K); bkIdx += sgemm5BK {
-		{
-			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+		compiled.OutOfLine(func() {
+			As := As[:512]
+			_ = As
+			Bs := Bs[:512]
+			_ = Bs
+			gc_s_A := gc_s_A[:gc_n]
+			_ = gc_s_A
+			gc_s_B := gc_s_B[:gc_n]
+			_ = gc_s_B
+			{
+				for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 
 //line sgemm.go:186
-					innerRowA := uint32(gc_tx / sgemm5BK)
-					_ = innerRowA
+						innerRowA := uint32(gc_tx / sgemm5BK)
+						_ = innerRowA
 
 //line sgemm.go:187
-					innerColA := uint32(gc_tx % sgemm5BK)
-					_ = innerColA
+						innerColA := uint32(gc_tx % sgemm5BK)
+						_ = innerColA
 
 //line sgemm.go:189
-					innerRowB := uint32(gc_tx / sgemm5BN)
-					_ = innerRowB
+						innerRowB := uint32(gc_tx / sgemm5BN)
+						_ = innerRowB
 
 //line sgemm.go:190
-					innerColB := uint32(gc_tx % sgemm5BN)
-					_ = innerColB
-					A := gc_s_A[gc_rank]
-					B := gc_s_B[gc_rank]
+						innerColB := uint32(gc_tx % sgemm5BN)
+						_ = innerColB
+						A := gc_s_A[gc_rank]
+						B := gc_s_B[gc_rank]
 
 //line sgemm.go:198
-					for loadOffset := uint32(0); loadOffset < sgemm5BM; loadOffset += strideA {
-						As[(innerRowA+loadOffset)*sgemm5BK+innerColA] =
-							A[int(innerRowA+loadOffset)*K+int(innerColA)]
-					}
+						for loadOffset := uint32(0); loadOffset < sgemm5BM; loadOffset += strideA {
+							As[(innerRowA+loadOffset)*sgemm5BK+innerColA] =
+								A[int(innerRowA+loadOffset)*K+int(innerColA)]
+						}
 
 //line sgemm.go:202
-					for loadOffset_ := uint32(0); loadOffset_ < sgemm5BK; loadOffset_ += strideB {
-						Bs[(innerRowB+loadOffset_)*sgemm5BN+innerColB] =
-							B[int(innerRowB+loadOffset_)*N+int(innerColB)]
+						for loadOffset_ := uint32(0); loadOffset_ < sgemm5BK; loadOffset_ += strideB {
+							Bs[(innerRowB+loadOffset_)*sgemm5BN+innerColB] =
+								B[int(innerRowB+loadOffset_)*N+int(innerColB)]
+						}
 					}
 				}
 			}
-		}
+		})
+		compiled.OutOfLine(func() {
+			As := As[:512]
+			_ = As
+			Bs := Bs[:512]
+			_ = Bs
+			gc_s_A := gc_s_A[:gc_n]
+			_ = gc_s_A
+			gc_s_B := gc_s_B[:gc_n]
+			_ = gc_s_B
+			gc_s_threadResults := gc_s_threadResults[:gc_n]
+			_ = gc_s_threadResults
+			gc_s_regM := gc_s_regM[:gc_n]
+			_ = gc_s_regM
+			gc_s_regN := gc_s_regN[:gc_n]
+			_ = gc_s_regN
+			{
+				for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line sgemm.go:176
+						threadCol := gc_tx % (sgemm5BN / sgemm5TN)
+						_ = threadCol
+
+//line sgemm.go:177
+						threadRow := gc_tx / (sgemm5BN / sgemm5TN)
+						_ = threadRow
+						A := gc_s_A[gc_rank]
+						B := gc_s_B[gc_rank]
+						threadResults := gc_s_threadResults[gc_rank]
+						regM := gc_s_regM[gc_rank]
+						regN := gc_s_regN[gc_rank]
+
+//line sgemm.go:208
+						A = ptrAdd(A, sgemm5BK)
+
+//line sgemm.go:209
+						B = ptrAdd(B, sgemm5BK*N)
+
+//line sgemm.go:211
+						for dotIdx := uint32(0); dotIdx < sgemm5BK; dotIdx++ {
+//line sgemm.go:211
+							{
+								{
+//line sgemm.go:212
+									i := uint32(0)
+//line sgemm.go:212
+									_ = i
+									regM[i] = As[(uint32(threadRow)*sgemm5TM+i)*sgemm5BK+dotIdx]
+								}
+//line sgemm.go:212
+								{
+//line sgemm.go:212
+									i := uint32(1)
+//line sgemm.go:212
+									_ = i
+									regM[i] = As[(uint32(threadRow)*sgemm5TM+i)*sgemm5BK+dotIdx]
+								}
+//line sgemm.go:212
+								{
+//line sgemm.go:212
+									i := uint32(2)
+//line sgemm.go:212
+									_ = i
+									regM[i] = As[(uint32(threadRow)*sgemm5TM+i)*sgemm5BK+dotIdx]
+								}
+//line sgemm.go:212
+								{
+//line sgemm.go:212
+									i := uint32(3)
+//line sgemm.go:212
+									_ = i
+									regM[i] = As[(uint32(threadRow)*sgemm5TM+i)*sgemm5BK+dotIdx]
+								}
+//line sgemm.go:212
+								{
+//line sgemm.go:212
+									i := uint32(4)
+//line sgemm.go:212
+									_ = i
+									regM[i] = As[(uint32(threadRow)*sgemm5TM+i)*sgemm5BK+dotIdx]
+								}
+//line sgemm.go:212
+								{
+//line sgemm.go:212
+									i := uint32(5)
+//line sgemm.go:212
+									_ = i
+									regM[i] = As[(uint32(threadRow)*sgemm5TM+i)*sgemm5BK+dotIdx]
+								}
+//line sgemm.go:212
+								{
+//line sgemm.go:212
+									i := uint32(6)
+//line sgemm.go:212
+									_ = i
+									regM[i] = As[(uint32(threadRow)*sgemm5TM+i)*sgemm5BK+dotIdx]
+								}
+//line sgemm.go:212
+								{
+//line sgemm.go:212
+									i := uint32(7)
+//line sgemm.go:212
+									_ = i
+									regM[i] = As[(uint32(threadRow)*sgemm5TM+i)*sgemm5BK+dotIdx]
+								}
+//line sgemm.go:214
+							}
+//line sgemm.go:214
+							{
+								{
+//line sgemm.go:215
+									i_ := uint32(0)
+//line sgemm.go:215
+									_ = i_
+									regN[i_] = Bs[dotIdx*sgemm5BN+uint32(threadCol)*sgemm5TN+i_]
+								}
+//line sgemm.go:215
+								{
+//line sgemm.go:215
+									i_ := uint32(1)
+//line sgemm.go:215
+									_ = i_
+									regN[i_] = Bs[dotIdx*sgemm5BN+uint32(threadCol)*sgemm5TN+i_]
+								}
+//line sgemm.go:215
+								{
+//line sgemm.go:215
+									i_ := uint32(2)
+//line sgemm.go:215
+									_ = i_
+									regN[i_] = Bs[dotIdx*sgemm5BN+uint32(threadCol)*sgemm5TN+i_]
+								}
+//line sgemm.go:215
+								{
+//line sgemm.go:215
+									i_ := uint32(3)
+//line sgemm.go:215
+									_ = i_
+									regN[i_] = Bs[dotIdx*sgemm5BN+uint32(threadCol)*sgemm5TN+i_]
+								}
+//line sgemm.go:215
+								{
+//line sgemm.go:215
+									i_ := uint32(4)
+//line sgemm.go:215
+									_ = i_
+									regN[i_] = Bs[dotIdx*sgemm5BN+uint32(threadCol)*sgemm5TN+i_]
+								}
+//line sgemm.go:215
+								{
+//line sgemm.go:215
+									i_ := uint32(5)
+//line sgemm.go:215
+									_ = i_
+									regN[i_] = Bs[dotIdx*sgemm5BN+uint32(threadCol)*sgemm5TN+i_]
+								}
+//line sgemm.go:215
+								{
+//line sgemm.go:215
+									i_ := uint32(6)
+//line sgemm.go:215
+									_ = i_
+									regN[i_] = Bs[dotIdx*sgemm5BN+uint32(threadCol)*sgemm5TN+i_]
+								}
+//line sgemm.go:215
+								{
+//line sgemm.go:215
+									i_ := uint32(7)
+//line sgemm.go:215
+									_ = i_
+									regN[i_] = Bs[dotIdx*sgemm5BN+uint32(threadCol)*sgemm5TN+i_]
+								}
+//line sgemm.go:217
+							}
+							for resIdxM := uint32(0); resIdxM < sgemm5TM; resIdxM++ {
+//line sgemm.go:218
+								{
+									{
+//line sgemm.go:219
+										resIdxN := uint32(0)
+//line sgemm.go:219
+										_ = resIdxN
+										threadResults[resIdxM*sgemm5TN+resIdxN] +=
+											regM[resIdxM] * regN[resIdxN]
+									}
+//line sgemm.go:219
+									{
+//line sgemm.go:219
+										resIdxN := uint32(1)
+//line sgemm.go:219
+										_ = resIdxN
+										threadResults[resIdxM*sgemm5TN+resIdxN] +=
+											regM[resIdxM] * regN[resIdxN]
+									}
+//line sgemm.go:219
+									{
+//line sgemm.go:219
+										resIdxN := uint32(2)
+//line sgemm.go:219
+										_ = resIdxN
+										threadResults[resIdxM*sgemm5TN+resIdxN] +=
+											regM[resIdxM] * regN[resIdxN]
+									}
+//line sgemm.go:219
+									{
+//line sgemm.go:219
+										resIdxN := uint32(3)
+//line sgemm.go:219
+										_ = resIdxN
+										threadResults[resIdxM*sgemm5TN+resIdxN] +=
+											regM[resIdxM] * regN[resIdxN]
+									}
+//line sgemm.go:219
+									{
+//line sgemm.go:219
+										resIdxN := uint32(4)
+//line sgemm.go:219
+										_ = resIdxN
+										threadResults[resIdxM*sgemm5TN+resIdxN] +=
+											regM[resIdxM] * regN[resIdxN]
+									}
+//line sgemm.go:219
+									{
+//line sgemm.go:219
+										resIdxN := uint32(5)
+//line sgemm.go:219
+										_ = resIdxN
+										threadResults[resIdxM*sgemm5TN+resIdxN] +=
+											regM[resIdxM] * regN[resIdxN]
+									}
+//line sgemm.go:219
+									{
+//line sgemm.go:219
+										resIdxN := uint32(6)
+//line sgemm.go:219
+										_ = resIdxN
+										threadResults[resIdxM*sgemm5TN+resIdxN] +=
+											regM[resIdxM] * regN[resIdxN]
+									}
+//line sgemm.go:219
+									{
+//line sgemm.go:219
+										resIdxN := uint32(7)
+//line sgemm.go:219
+										_ = resIdxN
+										threadResults[resIdxM*sgemm5TN+resIdxN] +=
+											regM[resIdxM] * regN[resIdxN]
+									}
+//line sgemm.go:222
+								}
+							}
+						}
+						gc_s_A[gc_rank] = A
+						gc_s_B[gc_rank] = B
+						gc_s_threadResults[gc_rank] = threadResults
+						gc_s_regM[gc_rank] = regM
+						gc_s_regN[gc_rank] = regN
+					}
+				}
+			}
+		})
+	}
+	compiled.OutOfLine(func() {
+		gc_s_C := gc_s_C[:gc_n]
+		_ = gc_s_C
+		gc_s_threadResults := gc_s_threadResults[:gc_n]
+		_ = gc_s_threadResults
 		{
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
@@ -1160,344 +1455,97 @@ func gc_body_sgemm2DBlocktilingKernel(gc_b *compiled.Block, M, N, K int, alpha f
 //line sgemm.go:177
 					threadRow := gc_tx / (sgemm5BN / sgemm5TN)
 					_ = threadRow
-					A := gc_s_A[gc_rank]
-					B := gc_s_B[gc_rank]
+					C := gc_s_C[gc_rank]
 					threadResults := gc_s_threadResults[gc_rank]
-					regM := gc_s_regM[gc_rank]
-					regN := gc_s_regN[gc_rank]
-
-//line sgemm.go:208
-					A = ptrAdd(A, sgemm5BK)
-
-//line sgemm.go:209
-					B = ptrAdd(B, sgemm5BK*N)
-
-//line sgemm.go:211
-					for dotIdx := uint32(0); dotIdx < sgemm5BK; dotIdx++ {
-//line sgemm.go:211
-						{
-							{
-//line sgemm.go:212
-								i := uint32(0)
-//line sgemm.go:212
-								_ = i
-								regM[i] = As[(uint32(threadRow)*sgemm5TM+i)*sgemm5BK+dotIdx]
-							}
-//line sgemm.go:212
-							{
-//line sgemm.go:212
-								i := uint32(1)
-//line sgemm.go:212
-								_ = i
-								regM[i] = As[(uint32(threadRow)*sgemm5TM+i)*sgemm5BK+dotIdx]
-							}
-//line sgemm.go:212
-							{
-//line sgemm.go:212
-								i := uint32(2)
-//line sgemm.go:212
-								_ = i
-								regM[i] = As[(uint32(threadRow)*sgemm5TM+i)*sgemm5BK+dotIdx]
-							}
-//line sgemm.go:212
-							{
-//line sgemm.go:212
-								i := uint32(3)
-//line sgemm.go:212
-								_ = i
-								regM[i] = As[(uint32(threadRow)*sgemm5TM+i)*sgemm5BK+dotIdx]
-							}
-//line sgemm.go:212
-							{
-//line sgemm.go:212
-								i := uint32(4)
-//line sgemm.go:212
-								_ = i
-								regM[i] = As[(uint32(threadRow)*sgemm5TM+i)*sgemm5BK+dotIdx]
-							}
-//line sgemm.go:212
-							{
-//line sgemm.go:212
-								i := uint32(5)
-//line sgemm.go:212
-								_ = i
-								regM[i] = As[(uint32(threadRow)*sgemm5TM+i)*sgemm5BK+dotIdx]
-							}
-//line sgemm.go:212
-							{
-//line sgemm.go:212
-								i := uint32(6)
-//line sgemm.go:212
-								_ = i
-								regM[i] = As[(uint32(threadRow)*sgemm5TM+i)*sgemm5BK+dotIdx]
-							}
-//line sgemm.go:212
-							{
-//line sgemm.go:212
-								i := uint32(7)
-//line sgemm.go:212
-								_ = i
-								regM[i] = As[(uint32(threadRow)*sgemm5TM+i)*sgemm5BK+dotIdx]
-							}
-//line sgemm.go:214
-						}
-//line sgemm.go:214
-						{
-							{
-//line sgemm.go:215
-								i_ := uint32(0)
-//line sgemm.go:215
-								_ = i_
-								regN[i_] = Bs[dotIdx*sgemm5BN+uint32(threadCol)*sgemm5TN+i_]
-							}
-//line sgemm.go:215
-							{
-//line sgemm.go:215
-								i_ := uint32(1)
-//line sgemm.go:215
-								_ = i_
-								regN[i_] = Bs[dotIdx*sgemm5BN+uint32(threadCol)*sgemm5TN+i_]
-							}
-//line sgemm.go:215
-							{
-//line sgemm.go:215
-								i_ := uint32(2)
-//line sgemm.go:215
-								_ = i_
-								regN[i_] = Bs[dotIdx*sgemm5BN+uint32(threadCol)*sgemm5TN+i_]
-							}
-//line sgemm.go:215
-							{
-//line sgemm.go:215
-								i_ := uint32(3)
-//line sgemm.go:215
-								_ = i_
-								regN[i_] = Bs[dotIdx*sgemm5BN+uint32(threadCol)*sgemm5TN+i_]
-							}
-//line sgemm.go:215
-							{
-//line sgemm.go:215
-								i_ := uint32(4)
-//line sgemm.go:215
-								_ = i_
-								regN[i_] = Bs[dotIdx*sgemm5BN+uint32(threadCol)*sgemm5TN+i_]
-							}
-//line sgemm.go:215
-							{
-//line sgemm.go:215
-								i_ := uint32(5)
-//line sgemm.go:215
-								_ = i_
-								regN[i_] = Bs[dotIdx*sgemm5BN+uint32(threadCol)*sgemm5TN+i_]
-							}
-//line sgemm.go:215
-							{
-//line sgemm.go:215
-								i_ := uint32(6)
-//line sgemm.go:215
-								_ = i_
-								regN[i_] = Bs[dotIdx*sgemm5BN+uint32(threadCol)*sgemm5TN+i_]
-							}
-//line sgemm.go:215
-							{
-//line sgemm.go:215
-								i_ := uint32(7)
-//line sgemm.go:215
-								_ = i_
-								regN[i_] = Bs[dotIdx*sgemm5BN+uint32(threadCol)*sgemm5TN+i_]
-							}
-//line sgemm.go:217
-						}
-						for resIdxM := uint32(0); resIdxM < sgemm5TM; resIdxM++ {
-//line sgemm.go:218
-							{
-								{
-//line sgemm.go:219
-									resIdxN := uint32(0)
-//line sgemm.go:219
-									_ = resIdxN
-									threadResults[resIdxM*sgemm5TN+resIdxN] +=
-										regM[resIdxM] * regN[resIdxN]
-								}
-//line sgemm.go:219
-								{
-//line sgemm.go:219
-									resIdxN := uint32(1)
-//line sgemm.go:219
-									_ = resIdxN
-									threadResults[resIdxM*sgemm5TN+resIdxN] +=
-										regM[resIdxM] * regN[resIdxN]
-								}
-//line sgemm.go:219
-								{
-//line sgemm.go:219
-									resIdxN := uint32(2)
-//line sgemm.go:219
-									_ = resIdxN
-									threadResults[resIdxM*sgemm5TN+resIdxN] +=
-										regM[resIdxM] * regN[resIdxN]
-								}
-//line sgemm.go:219
-								{
-//line sgemm.go:219
-									resIdxN := uint32(3)
-//line sgemm.go:219
-									_ = resIdxN
-									threadResults[resIdxM*sgemm5TN+resIdxN] +=
-										regM[resIdxM] * regN[resIdxN]
-								}
-//line sgemm.go:219
-								{
-//line sgemm.go:219
-									resIdxN := uint32(4)
-//line sgemm.go:219
-									_ = resIdxN
-									threadResults[resIdxM*sgemm5TN+resIdxN] +=
-										regM[resIdxM] * regN[resIdxN]
-								}
-//line sgemm.go:219
-								{
-//line sgemm.go:219
-									resIdxN := uint32(5)
-//line sgemm.go:219
-									_ = resIdxN
-									threadResults[resIdxM*sgemm5TN+resIdxN] +=
-										regM[resIdxM] * regN[resIdxN]
-								}
-//line sgemm.go:219
-								{
-//line sgemm.go:219
-									resIdxN := uint32(6)
-//line sgemm.go:219
-									_ = resIdxN
-									threadResults[resIdxM*sgemm5TN+resIdxN] +=
-										regM[resIdxM] * regN[resIdxN]
-								}
-//line sgemm.go:219
-								{
-//line sgemm.go:219
-									resIdxN := uint32(7)
-//line sgemm.go:219
-									_ = resIdxN
-									threadResults[resIdxM*sgemm5TN+resIdxN] +=
-										regM[resIdxM] * regN[resIdxN]
-								}
-//line sgemm.go:222
-							}
-						}
-					}
-					gc_s_A[gc_rank] = A
-					gc_s_B[gc_rank] = B
-					gc_s_threadResults[gc_rank] = threadResults
-					gc_s_regM[gc_rank] = regM
-					gc_s_regN[gc_rank] = regN
-				}
-			}
-		}
-	}
-	{
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-
-//line sgemm.go:176
-				threadCol := gc_tx % (sgemm5BN / sgemm5TN)
-				_ = threadCol
-
-//line sgemm.go:177
-				threadRow := gc_tx / (sgemm5BN / sgemm5TN)
-				_ = threadRow
-				C := gc_s_C[gc_rank]
-				threadResults := gc_s_threadResults[gc_rank]
 
 //line sgemm.go:228
-				for resIdxM_ := 0; resIdxM_ < sgemm5TM; resIdxM_++ {
+					for resIdxM_ := 0; resIdxM_ < sgemm5TM; resIdxM_++ {
 //line sgemm.go:228
-					{
 						{
+							{
 //line sgemm.go:229
-							resIdxN_ := int(0)
+								resIdxN_ := int(0)
 //line sgemm.go:229
-							_ = resIdxN_
-							C[(threadRow*sgemm5TM+resIdxM_)*N+threadCol*sgemm5TN+resIdxN_] =
-								alpha*threadResults[resIdxM_*sgemm5TN+resIdxN_] +
-									beta*C[(threadRow*sgemm5TM+resIdxM_)*N+threadCol*sgemm5TN+resIdxN_]
-						}
+								_ = resIdxN_
+								C[(threadRow*sgemm5TM+resIdxM_)*N+threadCol*sgemm5TN+resIdxN_] =
+									alpha*threadResults[resIdxM_*sgemm5TN+resIdxN_] +
+										beta*C[(threadRow*sgemm5TM+resIdxM_)*N+threadCol*sgemm5TN+resIdxN_]
+							}
 //line sgemm.go:229
-						{
+							{
 //line sgemm.go:229
-							resIdxN_ := int(1)
+								resIdxN_ := int(1)
 //line sgemm.go:229
-							_ = resIdxN_
-							C[(threadRow*sgemm5TM+resIdxM_)*N+threadCol*sgemm5TN+resIdxN_] =
-								alpha*threadResults[resIdxM_*sgemm5TN+resIdxN_] +
-									beta*C[(threadRow*sgemm5TM+resIdxM_)*N+threadCol*sgemm5TN+resIdxN_]
-						}
+								_ = resIdxN_
+								C[(threadRow*sgemm5TM+resIdxM_)*N+threadCol*sgemm5TN+resIdxN_] =
+									alpha*threadResults[resIdxM_*sgemm5TN+resIdxN_] +
+										beta*C[(threadRow*sgemm5TM+resIdxM_)*N+threadCol*sgemm5TN+resIdxN_]
+							}
 //line sgemm.go:229
-						{
+							{
 //line sgemm.go:229
-							resIdxN_ := int(2)
+								resIdxN_ := int(2)
 //line sgemm.go:229
-							_ = resIdxN_
-							C[(threadRow*sgemm5TM+resIdxM_)*N+threadCol*sgemm5TN+resIdxN_] =
-								alpha*threadResults[resIdxM_*sgemm5TN+resIdxN_] +
-									beta*C[(threadRow*sgemm5TM+resIdxM_)*N+threadCol*sgemm5TN+resIdxN_]
-						}
+								_ = resIdxN_
+								C[(threadRow*sgemm5TM+resIdxM_)*N+threadCol*sgemm5TN+resIdxN_] =
+									alpha*threadResults[resIdxM_*sgemm5TN+resIdxN_] +
+										beta*C[(threadRow*sgemm5TM+resIdxM_)*N+threadCol*sgemm5TN+resIdxN_]
+							}
 //line sgemm.go:229
-						{
+							{
 //line sgemm.go:229
-							resIdxN_ := int(3)
+								resIdxN_ := int(3)
 //line sgemm.go:229
-							_ = resIdxN_
-							C[(threadRow*sgemm5TM+resIdxM_)*N+threadCol*sgemm5TN+resIdxN_] =
-								alpha*threadResults[resIdxM_*sgemm5TN+resIdxN_] +
-									beta*C[(threadRow*sgemm5TM+resIdxM_)*N+threadCol*sgemm5TN+resIdxN_]
-						}
+								_ = resIdxN_
+								C[(threadRow*sgemm5TM+resIdxM_)*N+threadCol*sgemm5TN+resIdxN_] =
+									alpha*threadResults[resIdxM_*sgemm5TN+resIdxN_] +
+										beta*C[(threadRow*sgemm5TM+resIdxM_)*N+threadCol*sgemm5TN+resIdxN_]
+							}
 //line sgemm.go:229
-						{
+							{
 //line sgemm.go:229
-							resIdxN_ := int(4)
+								resIdxN_ := int(4)
 //line sgemm.go:229
-							_ = resIdxN_
-							C[(threadRow*sgemm5TM+resIdxM_)*N+threadCol*sgemm5TN+resIdxN_] =
-								alpha*threadResults[resIdxM_*sgemm5TN+resIdxN_] +
-									beta*C[(threadRow*sgemm5TM+resIdxM_)*N+threadCol*sgemm5TN+resIdxN_]
-						}
+								_ = resIdxN_
+								C[(threadRow*sgemm5TM+resIdxM_)*N+threadCol*sgemm5TN+resIdxN_] =
+									alpha*threadResults[resIdxM_*sgemm5TN+resIdxN_] +
+										beta*C[(threadRow*sgemm5TM+resIdxM_)*N+threadCol*sgemm5TN+resIdxN_]
+							}
 //line sgemm.go:229
-						{
+							{
 //line sgemm.go:229
-							resIdxN_ := int(5)
+								resIdxN_ := int(5)
 //line sgemm.go:229
-							_ = resIdxN_
-							C[(threadRow*sgemm5TM+resIdxM_)*N+threadCol*sgemm5TN+resIdxN_] =
-								alpha*threadResults[resIdxM_*sgemm5TN+resIdxN_] +
-									beta*C[(threadRow*sgemm5TM+resIdxM_)*N+threadCol*sgemm5TN+resIdxN_]
-						}
+								_ = resIdxN_
+								C[(threadRow*sgemm5TM+resIdxM_)*N+threadCol*sgemm5TN+resIdxN_] =
+									alpha*threadResults[resIdxM_*sgemm5TN+resIdxN_] +
+										beta*C[(threadRow*sgemm5TM+resIdxM_)*N+threadCol*sgemm5TN+resIdxN_]
+							}
 //line sgemm.go:229
-						{
+							{
 //line sgemm.go:229
-							resIdxN_ := int(6)
+								resIdxN_ := int(6)
 //line sgemm.go:229
-							_ = resIdxN_
-							C[(threadRow*sgemm5TM+resIdxM_)*N+threadCol*sgemm5TN+resIdxN_] =
-								alpha*threadResults[resIdxM_*sgemm5TN+resIdxN_] +
-									beta*C[(threadRow*sgemm5TM+resIdxM_)*N+threadCol*sgemm5TN+resIdxN_]
-						}
+								_ = resIdxN_
+								C[(threadRow*sgemm5TM+resIdxM_)*N+threadCol*sgemm5TN+resIdxN_] =
+									alpha*threadResults[resIdxM_*sgemm5TN+resIdxN_] +
+										beta*C[(threadRow*sgemm5TM+resIdxM_)*N+threadCol*sgemm5TN+resIdxN_]
+							}
 //line sgemm.go:229
-						{
+							{
 //line sgemm.go:229
-							resIdxN_ := int(7)
+								resIdxN_ := int(7)
 //line sgemm.go:229
-							_ = resIdxN_
-							C[(threadRow*sgemm5TM+resIdxM_)*N+threadCol*sgemm5TN+resIdxN_] =
-								alpha*threadResults[resIdxM_*sgemm5TN+resIdxN_] +
-									beta*C[(threadRow*sgemm5TM+resIdxM_)*N+threadCol*sgemm5TN+resIdxN_]
-						}
+								_ = resIdxN_
+								C[(threadRow*sgemm5TM+resIdxM_)*N+threadCol*sgemm5TN+resIdxN_] =
+									alpha*threadResults[resIdxM_*sgemm5TN+resIdxN_] +
+										beta*C[(threadRow*sgemm5TM+resIdxM_)*N+threadCol*sgemm5TN+resIdxN_]
+							}
 //line sgemm.go:233
+						}
 					}
 				}
 			}
 		}
-	}
+	})
 }

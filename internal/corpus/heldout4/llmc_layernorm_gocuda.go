@@ -47,50 +47,52 @@ func gc_body_layernormForward1Kernel(gc_b *compiled.Block, gc_lo, gc_hi int, out
 
 //line llmc_layernorm.go:22
 		eps := float32(1e-5)
-		{
-			gc_from, gc_to := 0, gc_bdx
-			if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound := compiled.Diff(N, gc_bx*gc_bdx); gc_bound < gc_to {
-				gc_to = gc_bound
-			}
-			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+		compiled.OutOfLine(func() {
+			{
+				gc_from, gc_to := 0, gc_bdx
+				if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+					panic(compiled.ErrGuardWraps)
+				}
+				if gc_bound := compiled.Diff(N, gc_bx*gc_bdx); gc_bound < gc_to {
+					gc_to = gc_bound
+				}
+				for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 
 //line llmc_layernorm.go:21
-					idx := gc_bx*gc_bdx + gc_tx
-					_ = idx
+						idx := gc_bx*gc_bdx + gc_tx
+						_ = idx
 
 //line llmc_layernorm.go:24
-					{
-						x := inp[idx*C:]
-						m := float32(0.0)
-						for i := 0; i < C; i++ {
-							m += x[i]
+						{
+							x := inp[idx*C:]
+							m := float32(0.0)
+							for i := 0; i < C; i++ {
+								m += x[i]
+							}
+							m = m / float32(C)
+							v := float32(0.0)
+							for i_ := 0; i_ < C; i_++ {
+								xshift := x[i_] - m
+								v += xshift * xshift
+							}
+							v = v / float32(C)
+							s := 1.0 / sqrtf(v+eps)
+							outIdx := out[idx*C:]
+							for i_2 := 0; i_2 < C; i_2++ {
+								n := s * (x[i_2] - m)
+								o := n*weight[i_2] + bias[i_2]
+								outIdx[i_2] = o
+							}
+							mean[idx] = m
+							rstd[idx] = s
 						}
-						m = m / float32(C)
-						v := float32(0.0)
-						for i_ := 0; i_ < C; i_++ {
-							xshift := x[i_] - m
-							v += xshift * xshift
-						}
-						v = v / float32(C)
-						s := 1.0 / sqrtf(v+eps)
-						outIdx := out[idx*C:]
-						for i_2 := 0; i_2 < C; i_2++ {
-							n := s * (x[i_2] - m)
-							o := n*weight[i_2] + bias[i_2]
-							outIdx[i_2] = o
-						}
-						mean[idx] = m
-						rstd[idx] = s
 					}
 				}
 			}
-		}
+		})
 	}
 }
 

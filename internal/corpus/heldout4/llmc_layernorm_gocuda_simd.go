@@ -47,50 +47,52 @@ func gc_body_layernormForward1Kernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, 
 
 //line llmc_layernorm.go:22
 		eps := float32(1e-5)
-		{
-			gc_from2, gc_to2 := 0, gc_bdx2
-			if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound2 := compiled.Diff(N, gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
-				gc_to2 = gc_bound2
-			}
-			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+		compiled.OutOfLine(func() {
+			{
+				gc_from2, gc_to2 := 0, gc_bdx2
+				if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
+					panic(compiled.ErrGuardWraps)
+				}
+				if gc_bound2 := compiled.Diff(N, gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
+					gc_to2 = gc_bound2
+				}
+				for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+					for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
 
 //line llmc_layernorm.go:21
-					idx := gc_bx2*gc_bdx2 + gc_tx2
-					_ = idx
+						idx := gc_bx2*gc_bdx2 + gc_tx2
+						_ = idx
 
 //line llmc_layernorm.go:24
-					{
-						x := inp[idx*C:]
-						m := float32(0.0)
-						for i := 0; i < C; i++ {
-							m += x[i]
+						{
+							x := inp[idx*C:]
+							m := float32(0.0)
+							for i := 0; i < C; i++ {
+								m += x[i]
+							}
+							m = m / float32(C)
+							v := float32(0.0)
+							for i_ := 0; i_ < C; i_++ {
+								xshift := x[i_] - m
+								v += xshift * xshift
+							}
+							v = v / float32(C)
+							s := 1.0 / sqrtf(v+eps)
+							outIdx := out[idx*C:]
+							for i_2 := 0; i_2 < C; i_2++ {
+								n := s * (x[i_2] - m)
+								o := n*weight[i_2] + bias[i_2]
+								outIdx[i_2] = o
+							}
+							mean[idx] = m
+							rstd[idx] = s
 						}
-						m = m / float32(C)
-						v := float32(0.0)
-						for i_ := 0; i_ < C; i_++ {
-							xshift := x[i_] - m
-							v += xshift * xshift
-						}
-						v = v / float32(C)
-						s := 1.0 / sqrtf(v+eps)
-						outIdx := out[idx*C:]
-						for i_2 := 0; i_2 < C; i_2++ {
-							n := s * (x[i_2] - m)
-							o := n*weight[i_2] + bias[i_2]
-							outIdx[i_2] = o
-						}
-						mean[idx] = m
-						rstd[idx] = s
 					}
 				}
 			}
-		}
+		})
 	}
 }
 

@@ -1801,32 +1801,70 @@ func gc_body_attentionQueryKey1Kernel(gc_b *compiled.Block, gc_lo, gc_hi int, pr
 
 //line llmc_misc.go:211
 		totalThreads := B * NH * T * T
-		{
-			gc_from, gc_to := 0, gc_bdx
-			if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound := compiled.Diff(totalThreads, gc_bx*gc_bdx); gc_bound < gc_to {
-				gc_to = gc_bound
-			}
-			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				gc_qoff, gc_qd := gc_bx*gc_bdx, T
-				gc_qoff2, gc_qd2 := gc_bx*gc_bdx, (T * T)
-				gc_qoff3, gc_qd3 := gc_bx*gc_bdx, (NH * T * T)
-				if compiled.Segmented(gc_qoff, gc_qd, gc_from, gc_to) && compiled.Segmented(gc_qoff2, gc_qd2, gc_from, gc_to) && compiled.Segmented(gc_qoff3, gc_qd3, gc_from, gc_to) {
-					for gc_seg := gc_from; gc_seg < gc_to; {
-						gc_q := (gc_qoff + gc_seg) / gc_qd
-						gc_r := gc_qoff - gc_q*gc_qd
-						_, _ = gc_q, gc_r
-						gc_q2 := (gc_qoff2 + gc_seg) / gc_qd2
-						gc_r2 := gc_qoff2 - gc_q2*gc_qd2
-						_, _ = gc_q2, gc_r2
-						gc_q3 := (gc_qoff3 + gc_seg) / gc_qd3
-						gc_r3 := gc_qoff3 - gc_q3*gc_qd3
-						_, _ = gc_q3, gc_r3
-						gc_segend := min(gc_to, gc_qd-gc_r, gc_qd2-gc_r2, gc_qd3-gc_r3)
-					gc_L1q:
-						for gc_tx := gc_seg; gc_tx < gc_segend; gc_tx++ {
+		compiled.OutOfLine(func() {
+			{
+				gc_from, gc_to := 0, gc_bdx
+				if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+					panic(compiled.ErrGuardWraps)
+				}
+				if gc_bound := compiled.Diff(totalThreads, gc_bx*gc_bdx); gc_bound < gc_to {
+					gc_to = gc_bound
+				}
+				for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+					gc_qoff, gc_qd := gc_bx*gc_bdx, T
+					gc_qoff2, gc_qd2 := gc_bx*gc_bdx, (T * T)
+					gc_qoff3, gc_qd3 := gc_bx*gc_bdx, (NH * T * T)
+					if compiled.Segmented(gc_qoff, gc_qd, gc_from, gc_to) && compiled.Segmented(gc_qoff2, gc_qd2, gc_from, gc_to) && compiled.Segmented(gc_qoff3, gc_qd3, gc_from, gc_to) {
+						for gc_seg := gc_from; gc_seg < gc_to; {
+							gc_q := (gc_qoff + gc_seg) / gc_qd
+							gc_r := gc_qoff - gc_q*gc_qd
+							_, _ = gc_q, gc_r
+							gc_q2 := (gc_qoff2 + gc_seg) / gc_qd2
+							gc_r2 := gc_qoff2 - gc_q2*gc_qd2
+							_, _ = gc_q2, gc_r2
+							gc_q3 := (gc_qoff3 + gc_seg) / gc_qd3
+							gc_r3 := gc_qoff3 - gc_q3*gc_qd3
+							_, _ = gc_q3, gc_r3
+							gc_segend := min(gc_to, gc_qd-gc_r, gc_qd2-gc_r2, gc_qd3-gc_r3)
+						gc_L1q:
+							for gc_tx := gc_seg; gc_tx < gc_segend; gc_tx++ {
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
+
+//line llmc_misc.go:210
+								idx := gc_bx*gc_bdx + gc_tx
+								_ = idx
+
+//line llmc_misc.go:213
+								{
+									t2 := (gc_tx + gc_r)
+									tt := (gc_q) % T
+									if t2 > tt {
+										preatt[idx] = float32(math.Inf(-1))
+										continue gc_L1q
+									}
+									h := (gc_q2) % NH
+									b := gc_q3
+
+									C3 := C * 3
+									hs := C / NH
+									queryT := inp[b*T*C3+tt*C3+h*hs:]
+									keyT2 := inp[b*T*C3+t2*C3+h*hs+C:]
+
+									val := float32(0.0)
+									for i := 0; i < hs; i++ {
+										val += queryT[i] * keyT2[i]
+									}
+									val = float32(float64(val) * (1.0 / float64(sqrtf(float32(hs)))))
+
+									preatt[idx] = val
+								}
+							}
+							gc_seg = gc_segend
+						}
+					} else {
+					gc_L1:
+						for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -1836,14 +1874,14 @@ func gc_body_attentionQueryKey1Kernel(gc_b *compiled.Block, gc_lo, gc_hi int, pr
 
 //line llmc_misc.go:213
 							{
-								t2 := (gc_tx + gc_r)
-								tt := (gc_q) % T
+								t2 := idx % T
+								tt := (idx / T) % T
 								if t2 > tt {
 									preatt[idx] = float32(math.Inf(-1))
-									continue gc_L1q
+									continue gc_L1
 								}
-								h := (gc_q2) % NH
-								b := gc_q3
+								h := (idx / (T * T)) % NH
+								b := idx / (NH * T * T)
 
 								C3 := C * 3
 								hs := C / NH
@@ -1859,46 +1897,10 @@ func gc_body_attentionQueryKey1Kernel(gc_b *compiled.Block, gc_lo, gc_hi int, pr
 								preatt[idx] = val
 							}
 						}
-						gc_seg = gc_segend
-					}
-				} else {
-				gc_L1:
-					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line llmc_misc.go:210
-						idx := gc_bx*gc_bdx + gc_tx
-						_ = idx
-
-//line llmc_misc.go:213
-						{
-							t2 := idx % T
-							tt := (idx / T) % T
-							if t2 > tt {
-								preatt[idx] = float32(math.Inf(-1))
-								continue gc_L1
-							}
-							h := (idx / (T * T)) % NH
-							b := idx / (NH * T * T)
-
-							C3 := C * 3
-							hs := C / NH
-							queryT := inp[b*T*C3+tt*C3+h*hs:]
-							keyT2 := inp[b*T*C3+t2*C3+h*hs+C:]
-
-							val := float32(0.0)
-							for i := 0; i < hs; i++ {
-								val += queryT[i] * keyT2[i]
-							}
-							val = float32(float64(val) * (1.0 / float64(sqrtf(float32(hs)))))
-
-							preatt[idx] = val
-						}
 					}
 				}
 			}
-		}
+		})
 	}
 }
 
@@ -1938,27 +1940,77 @@ func gc_body_attentionSoftmax1Kernel(gc_b *compiled.Block, gc_lo, gc_hi int, att
 
 //line llmc_misc.go:244
 		totalThreads := B * T * NH
-		{
-			gc_from, gc_to := 0, gc_bdx
-			if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound := compiled.Diff(totalThreads, gc_bx*gc_bdx); gc_bound < gc_to {
-				gc_to = gc_bound
-			}
-			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				gc_qoff, gc_qd := gc_bx*gc_bdx, NH
-				gc_qoff2, gc_qd2 := gc_bx*gc_bdx, (NH * T)
-				if compiled.Segmented(gc_qoff, gc_qd, gc_from, gc_to) && compiled.Segmented(gc_qoff2, gc_qd2, gc_from, gc_to) {
-					for gc_seg := gc_from; gc_seg < gc_to; {
-						gc_q := (gc_qoff + gc_seg) / gc_qd
-						gc_r := gc_qoff - gc_q*gc_qd
-						_, _ = gc_q, gc_r
-						gc_q2 := (gc_qoff2 + gc_seg) / gc_qd2
-						gc_r2 := gc_qoff2 - gc_q2*gc_qd2
-						_, _ = gc_q2, gc_r2
-						gc_segend := min(gc_to, gc_qd-gc_r, gc_qd2-gc_r2)
-						for gc_tx := gc_seg; gc_tx < gc_segend; gc_tx++ {
+		compiled.OutOfLine(func() {
+			{
+				gc_from, gc_to := 0, gc_bdx
+				if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+					panic(compiled.ErrGuardWraps)
+				}
+				if gc_bound := compiled.Diff(totalThreads, gc_bx*gc_bdx); gc_bound < gc_to {
+					gc_to = gc_bound
+				}
+				for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+					gc_qoff, gc_qd := gc_bx*gc_bdx, NH
+					gc_qoff2, gc_qd2 := gc_bx*gc_bdx, (NH * T)
+					if compiled.Segmented(gc_qoff, gc_qd, gc_from, gc_to) && compiled.Segmented(gc_qoff2, gc_qd2, gc_from, gc_to) {
+						for gc_seg := gc_from; gc_seg < gc_to; {
+							gc_q := (gc_qoff + gc_seg) / gc_qd
+							gc_r := gc_qoff - gc_q*gc_qd
+							_, _ = gc_q, gc_r
+							gc_q2 := (gc_qoff2 + gc_seg) / gc_qd2
+							gc_r2 := gc_qoff2 - gc_q2*gc_qd2
+							_, _ = gc_q2, gc_r2
+							gc_segend := min(gc_to, gc_qd-gc_r, gc_qd2-gc_r2)
+							for gc_tx := gc_seg; gc_tx < gc_segend; gc_tx++ {
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
+
+//line llmc_misc.go:243
+								idx := gc_bx*gc_bdx + gc_tx
+								_ = idx
+
+//line llmc_misc.go:246
+								{
+									h := (gc_tx + gc_r)
+									tt := (gc_q) % T
+									b := gc_q2
+
+									preattBth := preatt[b*NH*T*T+h*T*T+tt*T:]
+									attBth := att[b*NH*T*T+h*T*T+tt*T:]
+
+									maxval := float32(-math.MaxFloat32)
+									for t2 := 0; t2 <= tt; t2++ {
+										if preattBth[t2] > maxval {
+											maxval = preattBth[t2]
+										}
+									}
+
+									expsum := float32(0.0)
+									for t2_ := 0; t2_ <= tt; t2_++ {
+										expv := expf(preattBth[t2_] - maxval)
+										expsum += expv
+										attBth[t2_] = expv
+									}
+									var expsumInv float32
+									if expsum == 0.0 {
+										expsumInv = 0.0
+									} else {
+										expsumInv = 1.0 / expsum
+									}
+
+									for t2_2 := 0; t2_2 < T; t2_2++ {
+										if t2_2 <= tt {
+											attBth[t2_2] *= expsumInv
+										} else {
+											attBth[t2_2] = 0.0
+										}
+									}
+								}
+							}
+							gc_seg = gc_segend
+						}
+					} else {
+						for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -1968,9 +2020,9 @@ func gc_body_attentionSoftmax1Kernel(gc_b *compiled.Block, gc_lo, gc_hi int, att
 
 //line llmc_misc.go:246
 							{
-								h := (gc_tx + gc_r)
-								tt := (gc_q) % T
-								b := gc_q2
+								h := idx % NH
+								tt := (idx / NH) % T
+								b := idx / (NH * T)
 
 								preattBth := preatt[b*NH*T*T+h*T*T+tt*T:]
 								attBth := att[b*NH*T*T+h*T*T+tt*T:]
@@ -2004,58 +2056,10 @@ func gc_body_attentionSoftmax1Kernel(gc_b *compiled.Block, gc_lo, gc_hi int, att
 								}
 							}
 						}
-						gc_seg = gc_segend
-					}
-				} else {
-					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line llmc_misc.go:243
-						idx := gc_bx*gc_bdx + gc_tx
-						_ = idx
-
-//line llmc_misc.go:246
-						{
-							h := idx % NH
-							tt := (idx / NH) % T
-							b := idx / (NH * T)
-
-							preattBth := preatt[b*NH*T*T+h*T*T+tt*T:]
-							attBth := att[b*NH*T*T+h*T*T+tt*T:]
-
-							maxval := float32(-math.MaxFloat32)
-							for t2 := 0; t2 <= tt; t2++ {
-								if preattBth[t2] > maxval {
-									maxval = preattBth[t2]
-								}
-							}
-
-							expsum := float32(0.0)
-							for t2_ := 0; t2_ <= tt; t2_++ {
-								expv := expf(preattBth[t2_] - maxval)
-								expsum += expv
-								attBth[t2_] = expv
-							}
-							var expsumInv float32
-							if expsum == 0.0 {
-								expsumInv = 0.0
-							} else {
-								expsumInv = 1.0 / expsum
-							}
-
-							for t2_2 := 0; t2_2 < T; t2_2++ {
-								if t2_2 <= tt {
-									attBth[t2_2] *= expsumInv
-								} else {
-									attBth[t2_2] = 0.0
-								}
-							}
-						}
 					}
 				}
 			}
-		}
+		})
 	}
 }
 
@@ -2096,27 +2100,63 @@ func gc_body_attentionValue1Kernel(gc_b *compiled.Block, gc_lo, gc_hi int, out, 
 
 //line llmc_misc.go:291
 		totalThreads := B * T * NH
-		{
-			gc_from, gc_to := 0, gc_bdx
-			if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound := compiled.Diff(totalThreads, gc_bx*gc_bdx); gc_bound < gc_to {
-				gc_to = gc_bound
-			}
-			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				gc_qoff, gc_qd := gc_bx*gc_bdx, NH
-				gc_qoff2, gc_qd2 := gc_bx*gc_bdx, (NH * T)
-				if compiled.Segmented(gc_qoff, gc_qd, gc_from, gc_to) && compiled.Segmented(gc_qoff2, gc_qd2, gc_from, gc_to) {
-					for gc_seg := gc_from; gc_seg < gc_to; {
-						gc_q := (gc_qoff + gc_seg) / gc_qd
-						gc_r := gc_qoff - gc_q*gc_qd
-						_, _ = gc_q, gc_r
-						gc_q2 := (gc_qoff2 + gc_seg) / gc_qd2
-						gc_r2 := gc_qoff2 - gc_q2*gc_qd2
-						_, _ = gc_q2, gc_r2
-						gc_segend := min(gc_to, gc_qd-gc_r, gc_qd2-gc_r2)
-						for gc_tx := gc_seg; gc_tx < gc_segend; gc_tx++ {
+		compiled.OutOfLine(func() {
+			{
+				gc_from, gc_to := 0, gc_bdx
+				if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+					panic(compiled.ErrGuardWraps)
+				}
+				if gc_bound := compiled.Diff(totalThreads, gc_bx*gc_bdx); gc_bound < gc_to {
+					gc_to = gc_bound
+				}
+				for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+					gc_qoff, gc_qd := gc_bx*gc_bdx, NH
+					gc_qoff2, gc_qd2 := gc_bx*gc_bdx, (NH * T)
+					if compiled.Segmented(gc_qoff, gc_qd, gc_from, gc_to) && compiled.Segmented(gc_qoff2, gc_qd2, gc_from, gc_to) {
+						for gc_seg := gc_from; gc_seg < gc_to; {
+							gc_q := (gc_qoff + gc_seg) / gc_qd
+							gc_r := gc_qoff - gc_q*gc_qd
+							_, _ = gc_q, gc_r
+							gc_q2 := (gc_qoff2 + gc_seg) / gc_qd2
+							gc_r2 := gc_qoff2 - gc_q2*gc_qd2
+							_, _ = gc_q2, gc_r2
+							gc_segend := min(gc_to, gc_qd-gc_r, gc_qd2-gc_r2)
+							for gc_tx := gc_seg; gc_tx < gc_segend; gc_tx++ {
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
+
+//line llmc_misc.go:290
+								idx := gc_bx*gc_bdx + gc_tx
+								_ = idx
+
+//line llmc_misc.go:293
+								{
+									h := (gc_tx + gc_r)
+									tt := (gc_q) % T
+									b := gc_q2
+
+									C3 := C * 3
+									hs := C / NH
+
+									outBth := out[b*T*C+tt*C+h*hs:]
+									attBth := att[b*NH*T*T+h*T*T+tt*T:]
+
+									for i := 0; i < hs; i++ {
+										outBth[i] = 0.0
+									}
+									for t2 := 0; t2 <= tt; t2++ {
+										valueT2 := inp[b*T*C3+t2*C3+h*hs+C*2:]
+										attBtht2 := attBth[t2]
+										for i_ := 0; i_ < hs; i_++ {
+											outBth[i_] += attBtht2 * valueT2[i_]
+										}
+									}
+								}
+							}
+							gc_seg = gc_segend
+						}
+					} else {
+						for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -2126,9 +2166,9 @@ func gc_body_attentionValue1Kernel(gc_b *compiled.Block, gc_lo, gc_hi int, out, 
 
 //line llmc_misc.go:293
 							{
-								h := (gc_tx + gc_r)
-								tt := (gc_q) % T
-								b := gc_q2
+								h := idx % NH
+								tt := (idx / NH) % T
+								b := idx / (NH * T)
 
 								C3 := C * 3
 								hs := C / NH
@@ -2148,43 +2188,9 @@ func gc_body_attentionValue1Kernel(gc_b *compiled.Block, gc_lo, gc_hi int, out, 
 								}
 							}
 						}
-						gc_seg = gc_segend
-					}
-				} else {
-					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line llmc_misc.go:290
-						idx := gc_bx*gc_bdx + gc_tx
-						_ = idx
-
-//line llmc_misc.go:293
-						{
-							h := idx % NH
-							tt := (idx / NH) % T
-							b := idx / (NH * T)
-
-							C3 := C * 3
-							hs := C / NH
-
-							outBth := out[b*T*C+tt*C+h*hs:]
-							attBth := att[b*NH*T*T+h*T*T+tt*T:]
-
-							for i := 0; i < hs; i++ {
-								outBth[i] = 0.0
-							}
-							for t2 := 0; t2 <= tt; t2++ {
-								valueT2 := inp[b*T*C3+t2*C3+h*hs+C*2:]
-								attBtht2 := attBth[t2]
-								for i_ := 0; i_ < hs; i_++ {
-									outBth[i_] += attBtht2 * valueT2[i_]
-								}
-							}
-						}
 					}
 				}
 			}
-		}
+		})
 	}
 }

@@ -2305,32 +2305,70 @@ func gc_body_attentionQueryKey1Kernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int,
 
 //line llmc_misc.go:211
 		totalThreads := B * NH * T * T
-		{
-			gc_from2, gc_to2 := 0, gc_bdx2
-			if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound2 := compiled.Diff(totalThreads, gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
-				gc_to2 = gc_bound2
-			}
-			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_qoff4, gc_qd4 := gc_bx2*gc_bdx2, T
-				gc_qoff5, gc_qd5 := gc_bx2*gc_bdx2, (T * T)
-				gc_qoff6, gc_qd6 := gc_bx2*gc_bdx2, (NH * T * T)
-				if compiled.Segmented(gc_qoff4, gc_qd4, gc_from2, gc_to2) && compiled.Segmented(gc_qoff5, gc_qd5, gc_from2, gc_to2) && compiled.Segmented(gc_qoff6, gc_qd6, gc_from2, gc_to2) {
-					for gc_seg2 := gc_from2; gc_seg2 < gc_to2; {
-						gc_q := (gc_qoff4 + gc_seg2) / gc_qd4
-						gc_r := gc_qoff4 - gc_q*gc_qd4
-						_, _ = gc_q, gc_r
-						gc_q2 := (gc_qoff5 + gc_seg2) / gc_qd5
-						gc_r2 := gc_qoff5 - gc_q2*gc_qd5
-						_, _ = gc_q2, gc_r2
-						gc_q3 := (gc_qoff6 + gc_seg2) / gc_qd6
-						gc_r3 := gc_qoff6 - gc_q3*gc_qd6
-						_, _ = gc_q3, gc_r3
-						gc_segend2 := min(gc_to2, gc_qd4-gc_r, gc_qd5-gc_r2, gc_qd6-gc_r3)
-					gc_L1q2:
-						for gc_tx2 := gc_seg2; gc_tx2 < gc_segend2; gc_tx2++ {
+		compiled.OutOfLine(func() {
+			{
+				gc_from2, gc_to2 := 0, gc_bdx2
+				if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
+					panic(compiled.ErrGuardWraps)
+				}
+				if gc_bound2 := compiled.Diff(totalThreads, gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
+					gc_to2 = gc_bound2
+				}
+				for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+					gc_qoff4, gc_qd4 := gc_bx2*gc_bdx2, T
+					gc_qoff5, gc_qd5 := gc_bx2*gc_bdx2, (T * T)
+					gc_qoff6, gc_qd6 := gc_bx2*gc_bdx2, (NH * T * T)
+					if compiled.Segmented(gc_qoff4, gc_qd4, gc_from2, gc_to2) && compiled.Segmented(gc_qoff5, gc_qd5, gc_from2, gc_to2) && compiled.Segmented(gc_qoff6, gc_qd6, gc_from2, gc_to2) {
+						for gc_seg2 := gc_from2; gc_seg2 < gc_to2; {
+							gc_q := (gc_qoff4 + gc_seg2) / gc_qd4
+							gc_r := gc_qoff4 - gc_q*gc_qd4
+							_, _ = gc_q, gc_r
+							gc_q2 := (gc_qoff5 + gc_seg2) / gc_qd5
+							gc_r2 := gc_qoff5 - gc_q2*gc_qd5
+							_, _ = gc_q2, gc_r2
+							gc_q3 := (gc_qoff6 + gc_seg2) / gc_qd6
+							gc_r3 := gc_qoff6 - gc_q3*gc_qd6
+							_, _ = gc_q3, gc_r3
+							gc_segend2 := min(gc_to2, gc_qd4-gc_r, gc_qd5-gc_r2, gc_qd6-gc_r3)
+						gc_L1q2:
+							for gc_tx2 := gc_seg2; gc_tx2 < gc_segend2; gc_tx2++ {
+								gc_rank2 := gc_base2 + gc_tx2
+								gc_pos2.Thread = gc_rank2
+
+//line llmc_misc.go:210
+								idx := gc_bx2*gc_bdx2 + gc_tx2
+								_ = idx
+
+//line llmc_misc.go:213
+								{
+									t2 := (gc_tx2 + gc_r)
+									tt := (gc_q) % T
+									if t2 > tt {
+										preatt[idx] = float32(math.Inf(-1))
+										continue gc_L1q2
+									}
+									h := (gc_q2) % NH
+									b := gc_q3
+
+									C3 := C * 3
+									hs := C / NH
+									queryT := inp[b*T*C3+tt*C3+h*hs:]
+									keyT2 := inp[b*T*C3+t2*C3+h*hs+C:]
+
+									val := float32(0.0)
+									for i := 0; i < hs; i++ {
+										val += queryT[i] * keyT2[i]
+									}
+									val = float32(float64(val) * (1.0 / float64(sqrtf(float32(hs)))))
+
+									preatt[idx] = val
+								}
+							}
+							gc_seg2 = gc_segend2
+						}
+					} else {
+					gc_L12:
+						for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -2340,14 +2378,14 @@ func gc_body_attentionQueryKey1Kernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int,
 
 //line llmc_misc.go:213
 							{
-								t2 := (gc_tx2 + gc_r)
-								tt := (gc_q) % T
+								t2 := idx % T
+								tt := (idx / T) % T
 								if t2 > tt {
 									preatt[idx] = float32(math.Inf(-1))
-									continue gc_L1q2
+									continue gc_L12
 								}
-								h := (gc_q2) % NH
-								b := gc_q3
+								h := (idx / (T * T)) % NH
+								b := idx / (NH * T * T)
 
 								C3 := C * 3
 								hs := C / NH
@@ -2363,46 +2401,10 @@ func gc_body_attentionQueryKey1Kernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int,
 								preatt[idx] = val
 							}
 						}
-						gc_seg2 = gc_segend2
-					}
-				} else {
-				gc_L12:
-					for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line llmc_misc.go:210
-						idx := gc_bx2*gc_bdx2 + gc_tx2
-						_ = idx
-
-//line llmc_misc.go:213
-						{
-							t2 := idx % T
-							tt := (idx / T) % T
-							if t2 > tt {
-								preatt[idx] = float32(math.Inf(-1))
-								continue gc_L12
-							}
-							h := (idx / (T * T)) % NH
-							b := idx / (NH * T * T)
-
-							C3 := C * 3
-							hs := C / NH
-							queryT := inp[b*T*C3+tt*C3+h*hs:]
-							keyT2 := inp[b*T*C3+t2*C3+h*hs+C:]
-
-							val := float32(0.0)
-							for i := 0; i < hs; i++ {
-								val += queryT[i] * keyT2[i]
-							}
-							val = float32(float64(val) * (1.0 / float64(sqrtf(float32(hs)))))
-
-							preatt[idx] = val
-						}
 					}
 				}
 			}
-		}
+		})
 	}
 }
 
@@ -2442,27 +2444,77 @@ func gc_body_attentionSoftmax1Kernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, 
 
 //line llmc_misc.go:244
 		totalThreads := B * T * NH
-		{
-			gc_from2, gc_to2 := 0, gc_bdx2
-			if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound2 := compiled.Diff(totalThreads, gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
-				gc_to2 = gc_bound2
-			}
-			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_qoff3, gc_qd3 := gc_bx2*gc_bdx2, NH
-				gc_qoff4, gc_qd4 := gc_bx2*gc_bdx2, (NH * T)
-				if compiled.Segmented(gc_qoff3, gc_qd3, gc_from2, gc_to2) && compiled.Segmented(gc_qoff4, gc_qd4, gc_from2, gc_to2) {
-					for gc_seg2 := gc_from2; gc_seg2 < gc_to2; {
-						gc_q := (gc_qoff3 + gc_seg2) / gc_qd3
-						gc_r := gc_qoff3 - gc_q*gc_qd3
-						_, _ = gc_q, gc_r
-						gc_q2 := (gc_qoff4 + gc_seg2) / gc_qd4
-						gc_r2 := gc_qoff4 - gc_q2*gc_qd4
-						_, _ = gc_q2, gc_r2
-						gc_segend2 := min(gc_to2, gc_qd3-gc_r, gc_qd4-gc_r2)
-						for gc_tx2 := gc_seg2; gc_tx2 < gc_segend2; gc_tx2++ {
+		compiled.OutOfLine(func() {
+			{
+				gc_from2, gc_to2 := 0, gc_bdx2
+				if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
+					panic(compiled.ErrGuardWraps)
+				}
+				if gc_bound2 := compiled.Diff(totalThreads, gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
+					gc_to2 = gc_bound2
+				}
+				for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+					gc_qoff3, gc_qd3 := gc_bx2*gc_bdx2, NH
+					gc_qoff4, gc_qd4 := gc_bx2*gc_bdx2, (NH * T)
+					if compiled.Segmented(gc_qoff3, gc_qd3, gc_from2, gc_to2) && compiled.Segmented(gc_qoff4, gc_qd4, gc_from2, gc_to2) {
+						for gc_seg2 := gc_from2; gc_seg2 < gc_to2; {
+							gc_q := (gc_qoff3 + gc_seg2) / gc_qd3
+							gc_r := gc_qoff3 - gc_q*gc_qd3
+							_, _ = gc_q, gc_r
+							gc_q2 := (gc_qoff4 + gc_seg2) / gc_qd4
+							gc_r2 := gc_qoff4 - gc_q2*gc_qd4
+							_, _ = gc_q2, gc_r2
+							gc_segend2 := min(gc_to2, gc_qd3-gc_r, gc_qd4-gc_r2)
+							for gc_tx2 := gc_seg2; gc_tx2 < gc_segend2; gc_tx2++ {
+								gc_rank2 := gc_base2 + gc_tx2
+								gc_pos2.Thread = gc_rank2
+
+//line llmc_misc.go:243
+								idx := gc_bx2*gc_bdx2 + gc_tx2
+								_ = idx
+
+//line llmc_misc.go:246
+								{
+									h := (gc_tx2 + gc_r)
+									tt := (gc_q) % T
+									b := gc_q2
+
+									preattBth := preatt[b*NH*T*T+h*T*T+tt*T:]
+									attBth := att[b*NH*T*T+h*T*T+tt*T:]
+
+									maxval := float32(-math.MaxFloat32)
+									for t2 := 0; t2 <= tt; t2++ {
+										if preattBth[t2] > maxval {
+											maxval = preattBth[t2]
+										}
+									}
+
+									expsum := float32(0.0)
+									for t2_ := 0; t2_ <= tt; t2_++ {
+										expv := expf(preattBth[t2_] - maxval)
+										expsum += expv
+										attBth[t2_] = expv
+									}
+									var expsumInv float32
+									if expsum == 0.0 {
+										expsumInv = 0.0
+									} else {
+										expsumInv = 1.0 / expsum
+									}
+
+									for t2_2 := 0; t2_2 < T; t2_2++ {
+										if t2_2 <= tt {
+											attBth[t2_2] *= expsumInv
+										} else {
+											attBth[t2_2] = 0.0
+										}
+									}
+								}
+							}
+							gc_seg2 = gc_segend2
+						}
+					} else {
+						for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -2472,9 +2524,9 @@ func gc_body_attentionSoftmax1Kernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, 
 
 //line llmc_misc.go:246
 							{
-								h := (gc_tx2 + gc_r)
-								tt := (gc_q) % T
-								b := gc_q2
+								h := idx % NH
+								tt := (idx / NH) % T
+								b := idx / (NH * T)
 
 								preattBth := preatt[b*NH*T*T+h*T*T+tt*T:]
 								attBth := att[b*NH*T*T+h*T*T+tt*T:]
@@ -2508,58 +2560,10 @@ func gc_body_attentionSoftmax1Kernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, 
 								}
 							}
 						}
-						gc_seg2 = gc_segend2
-					}
-				} else {
-					for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line llmc_misc.go:243
-						idx := gc_bx2*gc_bdx2 + gc_tx2
-						_ = idx
-
-//line llmc_misc.go:246
-						{
-							h := idx % NH
-							tt := (idx / NH) % T
-							b := idx / (NH * T)
-
-							preattBth := preatt[b*NH*T*T+h*T*T+tt*T:]
-							attBth := att[b*NH*T*T+h*T*T+tt*T:]
-
-							maxval := float32(-math.MaxFloat32)
-							for t2 := 0; t2 <= tt; t2++ {
-								if preattBth[t2] > maxval {
-									maxval = preattBth[t2]
-								}
-							}
-
-							expsum := float32(0.0)
-							for t2_ := 0; t2_ <= tt; t2_++ {
-								expv := expf(preattBth[t2_] - maxval)
-								expsum += expv
-								attBth[t2_] = expv
-							}
-							var expsumInv float32
-							if expsum == 0.0 {
-								expsumInv = 0.0
-							} else {
-								expsumInv = 1.0 / expsum
-							}
-
-							for t2_2 := 0; t2_2 < T; t2_2++ {
-								if t2_2 <= tt {
-									attBth[t2_2] *= expsumInv
-								} else {
-									attBth[t2_2] = 0.0
-								}
-							}
-						}
 					}
 				}
 			}
-		}
+		})
 	}
 }
 
@@ -2600,27 +2604,63 @@ func gc_body_attentionValue1Kernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ou
 
 //line llmc_misc.go:291
 		totalThreads := B * T * NH
-		{
-			gc_from2, gc_to2 := 0, gc_bdx2
-			if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound2 := compiled.Diff(totalThreads, gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
-				gc_to2 = gc_bound2
-			}
-			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_qoff3, gc_qd3 := gc_bx2*gc_bdx2, NH
-				gc_qoff4, gc_qd4 := gc_bx2*gc_bdx2, (NH * T)
-				if compiled.Segmented(gc_qoff3, gc_qd3, gc_from2, gc_to2) && compiled.Segmented(gc_qoff4, gc_qd4, gc_from2, gc_to2) {
-					for gc_seg2 := gc_from2; gc_seg2 < gc_to2; {
-						gc_q := (gc_qoff3 + gc_seg2) / gc_qd3
-						gc_r := gc_qoff3 - gc_q*gc_qd3
-						_, _ = gc_q, gc_r
-						gc_q2 := (gc_qoff4 + gc_seg2) / gc_qd4
-						gc_r2 := gc_qoff4 - gc_q2*gc_qd4
-						_, _ = gc_q2, gc_r2
-						gc_segend2 := min(gc_to2, gc_qd3-gc_r, gc_qd4-gc_r2)
-						for gc_tx2 := gc_seg2; gc_tx2 < gc_segend2; gc_tx2++ {
+		compiled.OutOfLine(func() {
+			{
+				gc_from2, gc_to2 := 0, gc_bdx2
+				if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
+					panic(compiled.ErrGuardWraps)
+				}
+				if gc_bound2 := compiled.Diff(totalThreads, gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
+					gc_to2 = gc_bound2
+				}
+				for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+					gc_qoff3, gc_qd3 := gc_bx2*gc_bdx2, NH
+					gc_qoff4, gc_qd4 := gc_bx2*gc_bdx2, (NH * T)
+					if compiled.Segmented(gc_qoff3, gc_qd3, gc_from2, gc_to2) && compiled.Segmented(gc_qoff4, gc_qd4, gc_from2, gc_to2) {
+						for gc_seg2 := gc_from2; gc_seg2 < gc_to2; {
+							gc_q := (gc_qoff3 + gc_seg2) / gc_qd3
+							gc_r := gc_qoff3 - gc_q*gc_qd3
+							_, _ = gc_q, gc_r
+							gc_q2 := (gc_qoff4 + gc_seg2) / gc_qd4
+							gc_r2 := gc_qoff4 - gc_q2*gc_qd4
+							_, _ = gc_q2, gc_r2
+							gc_segend2 := min(gc_to2, gc_qd3-gc_r, gc_qd4-gc_r2)
+							for gc_tx2 := gc_seg2; gc_tx2 < gc_segend2; gc_tx2++ {
+								gc_rank2 := gc_base2 + gc_tx2
+								gc_pos2.Thread = gc_rank2
+
+//line llmc_misc.go:290
+								idx := gc_bx2*gc_bdx2 + gc_tx2
+								_ = idx
+
+//line llmc_misc.go:293
+								{
+									h := (gc_tx2 + gc_r)
+									tt := (gc_q) % T
+									b := gc_q2
+
+									C3 := C * 3
+									hs := C / NH
+
+									outBth := out[b*T*C+tt*C+h*hs:]
+									attBth := att[b*NH*T*T+h*T*T+tt*T:]
+
+									for i := 0; i < hs; i++ {
+										outBth[i] = 0.0
+									}
+									for t2 := 0; t2 <= tt; t2++ {
+										valueT2 := inp[b*T*C3+t2*C3+h*hs+C*2:]
+										attBtht2 := attBth[t2]
+										for i_ := 0; i_ < hs; i_++ {
+											outBth[i_] += attBtht2 * valueT2[i_]
+										}
+									}
+								}
+							}
+							gc_seg2 = gc_segend2
+						}
+					} else {
+						for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -2630,9 +2670,9 @@ func gc_body_attentionValue1Kernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ou
 
 //line llmc_misc.go:293
 							{
-								h := (gc_tx2 + gc_r)
-								tt := (gc_q) % T
-								b := gc_q2
+								h := idx % NH
+								tt := (idx / NH) % T
+								b := idx / (NH * T)
 
 								C3 := C * 3
 								hs := C / NH
@@ -2652,43 +2692,9 @@ func gc_body_attentionValue1Kernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ou
 								}
 							}
 						}
-						gc_seg2 = gc_segend2
-					}
-				} else {
-					for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line llmc_misc.go:290
-						idx := gc_bx2*gc_bdx2 + gc_tx2
-						_ = idx
-
-//line llmc_misc.go:293
-						{
-							h := idx % NH
-							tt := (idx / NH) % T
-							b := idx / (NH * T)
-
-							C3 := C * 3
-							hs := C / NH
-
-							outBth := out[b*T*C+tt*C+h*hs:]
-							attBth := att[b*NH*T*T+h*T*T+tt*T:]
-
-							for i := 0; i < hs; i++ {
-								outBth[i] = 0.0
-							}
-							for t2 := 0; t2 <= tt; t2++ {
-								valueT2 := inp[b*T*C3+t2*C3+h*hs+C*2:]
-								attBtht2 := attBth[t2]
-								for i_ := 0; i_ < hs; i_++ {
-									outBth[i_] += attBtht2 * valueT2[i_]
-								}
-							}
-						}
 					}
 				}
 			}
-		}
+		})
 	}
 }

@@ -45,46 +45,48 @@ func gc_body_softmaxForward1Kernel(gc_b *compiled.Block, gc_lo, gc_hi int, out, 
 		if gc_bx == gc_gdx {
 			gc_bx = 0
 		}
-		{
-			gc_from, gc_to := 0, gc_bdx
-			if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound := compiled.Diff(N, gc_bx*gc_bdx); gc_bound < gc_to {
-				gc_to = gc_bound
-			}
-			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+		compiled.OutOfLine(func() {
+			{
+				gc_from, gc_to := 0, gc_bdx
+				if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+					panic(compiled.ErrGuardWraps)
+				}
+				if gc_bound := compiled.Diff(N, gc_bx*gc_bdx); gc_bound < gc_to {
+					gc_to = gc_bound
+				}
+				for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 
 //line llmc_softmax.go:40
-					i := gc_bx*gc_bdx + gc_tx
-					_ = i
+						i := gc_bx*gc_bdx + gc_tx
+						_ = i
 
 //line llmc_softmax.go:41
-					{
-						inpRow := inp[i*C:]
-						outRow := out[i*C:]
+						{
+							inpRow := inp[i*C:]
+							outRow := out[i*C:]
 
-						maxval := float32(math.Inf(-1))
-						for j := 0; j < C; j++ {
-							if inpRow[j] > maxval {
-								maxval = inpRow[j]
+							maxval := float32(math.Inf(-1))
+							for j := 0; j < C; j++ {
+								if inpRow[j] > maxval {
+									maxval = inpRow[j]
+								}
 							}
-						}
-						sum := 0.0
-						for j_ := 0; j_ < C; j_++ {
-							outRow[j_] = expf(inpRow[j_] - maxval)
-							sum += float64(outRow[j_])
-						}
-						for j_2 := 0; j_2 < C; j_2++ {
-							outRow[j_2] /= float32(sum)
+							sum := 0.0
+							for j_ := 0; j_ < C; j_++ {
+								outRow[j_] = expf(inpRow[j_] - maxval)
+								sum += float64(outRow[j_])
+							}
+							for j_2 := 0; j_2 < C; j_2++ {
+								outRow[j_2] /= float32(sum)
+							}
 						}
 					}
 				}
 			}
-		}
+		})
 	}
 }
 
@@ -3093,31 +3095,33 @@ func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 			}
 		}
 	}
-	{
-		gc_from, gc_to := 0, gc_bdx
-		if gc_bound := 0; gc_bound < gc_to-1 {
-			gc_to = gc_bound + 1
-		}
-		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-			for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
+	compiled.OutOfLine(func() {
+		{
+			gc_from, gc_to := 0, gc_bdx
+			if gc_bound := 0; gc_bound < gc_to-1 {
+				gc_to = gc_bound + 1
+			}
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 
 //line llmc_softmax.go:150
-				tid := gc_tx
-				_ = tid
+					tid := gc_tx
+					_ = tid
 
 //line llmc_softmax.go:171
-				{
-					val := maxOrSumStorage[tid]
-					for i_ := 1; i_ < warpsPerBlock; i_++ {
-						val = fmaxf(val, maxOrSumStorage[i_])
+					{
+						val := maxOrSumStorage[tid]
+						for i_ := 1; i_ < warpsPerBlock; i_++ {
+							val = fmaxf(val, maxOrSumStorage[i_])
+						}
+						maxOrSumStorage[0] = val
 					}
-					maxOrSumStorage[0] = val
 				}
 			}
 		}
-	}
+	})
 	{
 		gc_off6 := 0
 		if gc_off6 >= 0 && gc_off6 < len(maxOrSumStorage) {
@@ -3755,70 +3759,89 @@ func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 			}
 		}
 	}
-	{
-		gc_from, gc_to := 0, gc_bdx
-		if gc_bound := 0; gc_bound < gc_to-1 {
-			gc_to = gc_bound + 1
-		}
-		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-			gc_step9 := gc_from
-			for ; gc_step9+3 < gc_to; gc_step9 += 4 {
-				{
-					gc_tx := gc_step9 + 0
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+	compiled.OutOfLine(func() {
+		{
+			gc_from, gc_to := 0, gc_bdx
+			if gc_bound := 0; gc_bound < gc_to-1 {
+				gc_to = gc_bound + 1
+			}
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				gc_step9 := gc_from
+				for ; gc_step9+3 < gc_to; gc_step9 += 4 {
+					{
+						gc_tx := gc_step9 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 
 //line llmc_softmax.go:150
-					tid := gc_tx
-					_ = tid
+						tid := gc_tx
+						_ = tid
 
 //line llmc_softmax.go:197
-					{
-						val_ := maxOrSumStorage[tid]
-						for i_4 := 1; i_4 < warpsPerBlock; i_4++ {
-							val_ += maxOrSumStorage[i_4]
+						{
+							val_ := maxOrSumStorage[tid]
+							for i_4 := 1; i_4 < warpsPerBlock; i_4++ {
+								val_ += maxOrSumStorage[i_4]
+							}
+							maxOrSumStorage[0] = val_
 						}
-						maxOrSumStorage[0] = val_
 					}
-				}
-				{
-					gc_tx := gc_step9 + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					{
+						gc_tx := gc_step9 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 
 //line llmc_softmax.go:150
-					tid := gc_tx
-					_ = tid
+						tid := gc_tx
+						_ = tid
 
 //line llmc_softmax.go:197
-					{
-						val_ := maxOrSumStorage[tid]
-						for i_4 := 1; i_4 < warpsPerBlock; i_4++ {
-							val_ += maxOrSumStorage[i_4]
+						{
+							val_ := maxOrSumStorage[tid]
+							for i_4 := 1; i_4 < warpsPerBlock; i_4++ {
+								val_ += maxOrSumStorage[i_4]
+							}
+							maxOrSumStorage[0] = val_
 						}
-						maxOrSumStorage[0] = val_
 					}
-				}
-				{
-					gc_tx := gc_step9 + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					{
+						gc_tx := gc_step9 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 
 //line llmc_softmax.go:150
-					tid := gc_tx
-					_ = tid
+						tid := gc_tx
+						_ = tid
 
 //line llmc_softmax.go:197
-					{
-						val_ := maxOrSumStorage[tid]
-						for i_4 := 1; i_4 < warpsPerBlock; i_4++ {
-							val_ += maxOrSumStorage[i_4]
+						{
+							val_ := maxOrSumStorage[tid]
+							for i_4 := 1; i_4 < warpsPerBlock; i_4++ {
+								val_ += maxOrSumStorage[i_4]
+							}
+							maxOrSumStorage[0] = val_
 						}
-						maxOrSumStorage[0] = val_
+					}
+					{
+						gc_tx := gc_step9 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line llmc_softmax.go:150
+						tid := gc_tx
+						_ = tid
+
+//line llmc_softmax.go:197
+						{
+							val_ := maxOrSumStorage[tid]
+							for i_4 := 1; i_4 < warpsPerBlock; i_4++ {
+								val_ += maxOrSumStorage[i_4]
+							}
+							maxOrSumStorage[0] = val_
+						}
 					}
 				}
-				{
-					gc_tx := gc_step9 + 3
+				for gc_tx := gc_step9; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
@@ -3836,25 +3859,8 @@ func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 					}
 				}
 			}
-			for gc_tx := gc_step9; gc_tx < gc_to; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-
-//line llmc_softmax.go:150
-				tid := gc_tx
-				_ = tid
-
-//line llmc_softmax.go:197
-				{
-					val_ := maxOrSumStorage[tid]
-					for i_4 := 1; i_4 < warpsPerBlock; i_4++ {
-						val_ += maxOrSumStorage[i_4]
-					}
-					maxOrSumStorage[0] = val_
-				}
-			}
 		}
-	}
+	})
 	{
 		gc_off10 := 0
 		if gc_off10 >= 0 && gc_off10 < len(maxOrSumStorage) {
@@ -4183,48 +4189,50 @@ func gc_body_softmaxForwardOnline1Kernel(gc_b *compiled.Block, gc_lo, gc_hi int,
 		if gc_bx == gc_gdx {
 			gc_bx = 0
 		}
-		{
-			gc_from, gc_to := 0, gc_bdx
-			if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound := compiled.Diff(N, gc_bx*gc_bdx); gc_bound < gc_to {
-				gc_to = gc_bound
-			}
-			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+		compiled.OutOfLine(func() {
+			{
+				gc_from, gc_to := 0, gc_bdx
+				if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+					panic(compiled.ErrGuardWraps)
+				}
+				if gc_bound := compiled.Diff(N, gc_bx*gc_bdx); gc_bound < gc_to {
+					gc_to = gc_bound
+				}
+				for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 
 //line llmc_softmax.go:218
-					i := gc_bx*gc_bdx + gc_tx
-					_ = i
+						i := gc_bx*gc_bdx + gc_tx
+						_ = i
 
 //line llmc_softmax.go:219
-					{
-						inpRow := inp[i*C:]
-						outRow := out[i*C:]
+						{
+							inpRow := inp[i*C:]
+							outRow := out[i*C:]
 
-						maxval := float32(math.Inf(-1))
-						sum := 0.0
-						for j := 0; j < C; j++ {
-							maxvalPrev := maxval
-							currentVal := inpRow[j]
-							if currentVal > maxval {
-								maxval = currentVal
-								sum = sum*float64(expf(maxvalPrev-maxval)) + float64(expf(currentVal-maxval))
-							} else {
-								sum += float64(expf(currentVal - maxval))
+							maxval := float32(math.Inf(-1))
+							sum := 0.0
+							for j := 0; j < C; j++ {
+								maxvalPrev := maxval
+								currentVal := inpRow[j]
+								if currentVal > maxval {
+									maxval = currentVal
+									sum = sum*float64(expf(maxvalPrev-maxval)) + float64(expf(currentVal-maxval))
+								} else {
+									sum += float64(expf(currentVal - maxval))
+								}
 							}
-						}
 
-						for j_ := 0; j_ < C; j_++ {
-							outRow[j_] = float32(float64(expf(inpRow[j_]-maxval)) / sum)
+							for j_ := 0; j_ < C; j_++ {
+								outRow[j_] = float32(float64(expf(inpRow[j_]-maxval)) / sum)
+							}
 						}
 					}
 				}
 			}
-		}
+		})
 	}
 }
 
@@ -4755,34 +4763,36 @@ func gc_body_softmaxForward7Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 			}
 		}
 	}
-	{
-		gc_from, gc_to := 0, gc_bdx
-		if gc_bound := 0; gc_bound < gc_to-1 {
-			gc_to = gc_bound + 1
-		}
-		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-			for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-				if gc_exited[gc_rank] {
-					continue
-				}
+	compiled.OutOfLine(func() {
+		{
+			gc_from, gc_to := 0, gc_bdx
+			if gc_bound := 0; gc_bound < gc_to-1 {
+				gc_to = gc_bound + 1
+			}
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					if gc_exited[gc_rank] {
+						continue
+					}
 
 //line llmc_softmax.go:311
-				tid := gc_tx
-				_ = tid
+					tid := gc_tx
+					_ = tid
 
 //line llmc_softmax.go:339
-				{
-					val := maxvals[tid]
-					for i_ := 1; i_ < warpsPerBlock; i_++ {
-						val = fmaxf(val, maxvals[i_])
+					{
+						val := maxvals[tid]
+						for i_ := 1; i_ < warpsPerBlock; i_++ {
+							val = fmaxf(val, maxvals[i_])
+						}
+						maxvals[0] = val
 					}
-					maxvals[0] = val
 				}
 			}
 		}
-	}
+	})
 	{
 		gc_vstep := 0
 //line llmc_softmax.go:347
@@ -5178,34 +5188,36 @@ func gc_body_softmaxForward7Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 			}
 		}
 	}
-	{
-		gc_from, gc_to := 0, gc_bdx
-		if gc_bound := 0; gc_bound < gc_to-1 {
-			gc_to = gc_bound + 1
-		}
-		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-			for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-				if gc_exited[gc_rank] {
-					continue
-				}
+	compiled.OutOfLine(func() {
+		{
+			gc_from, gc_to := 0, gc_bdx
+			if gc_bound := 0; gc_bound < gc_to-1 {
+				gc_to = gc_bound + 1
+			}
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					if gc_exited[gc_rank] {
+						continue
+					}
 
 //line llmc_softmax.go:311
-				tid := gc_tx
-				_ = tid
+					tid := gc_tx
+					_ = tid
 
 //line llmc_softmax.go:369
-				{
-					val_ := sumvals[tid]
-					for i_3 := 1; i_3 < warpsPerBlock; i_3++ {
-						val_ += sumvals[i_3]
+					{
+						val_ := sumvals[tid]
+						for i_3 := 1; i_3 < warpsPerBlock; i_3++ {
+							val_ += sumvals[i_3]
+						}
+						sumvals[0] = val_
 					}
-					sumvals[0] = val_
 				}
 			}
 		}
-	}
+	})
 	{
 		gc_vstep2 := 0
 //line llmc_softmax.go:377

@@ -45,46 +45,48 @@ func gc_body_softmaxForward1Kernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ou
 		if gc_bx2 == gc_gdx2 {
 			gc_bx2 = 0
 		}
-		{
-			gc_from2, gc_to2 := 0, gc_bdx2
-			if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound2 := compiled.Diff(N, gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
-				gc_to2 = gc_bound2
-			}
-			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+		compiled.OutOfLine(func() {
+			{
+				gc_from2, gc_to2 := 0, gc_bdx2
+				if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
+					panic(compiled.ErrGuardWraps)
+				}
+				if gc_bound2 := compiled.Diff(N, gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
+					gc_to2 = gc_bound2
+				}
+				for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+					for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
 
 //line llmc_softmax.go:40
-					i := gc_bx2*gc_bdx2 + gc_tx2
-					_ = i
+						i := gc_bx2*gc_bdx2 + gc_tx2
+						_ = i
 
 //line llmc_softmax.go:41
-					{
-						inpRow := inp[i*C:]
-						outRow := out[i*C:]
+						{
+							inpRow := inp[i*C:]
+							outRow := out[i*C:]
 
-						maxval := float32(math.Inf(-1))
-						for j := 0; j < C; j++ {
-							if inpRow[j] > maxval {
-								maxval = inpRow[j]
+							maxval := float32(math.Inf(-1))
+							for j := 0; j < C; j++ {
+								if inpRow[j] > maxval {
+									maxval = inpRow[j]
+								}
 							}
-						}
-						sum := 0.0
-						for j_ := 0; j_ < C; j_++ {
-							outRow[j_] = expf(inpRow[j_] - maxval)
-							sum += float64(outRow[j_])
-						}
-						for j_2 := 0; j_2 < C; j_2++ {
-							outRow[j_2] /= float32(sum)
+							sum := 0.0
+							for j_ := 0; j_ < C; j_++ {
+								outRow[j_] = expf(inpRow[j_] - maxval)
+								sum += float64(outRow[j_])
+							}
+							for j_2 := 0; j_2 < C; j_2++ {
+								outRow[j_2] /= float32(sum)
+							}
 						}
 					}
 				}
 			}
-		}
+		})
 	}
 }
 
@@ -3478,31 +3480,33 @@ func gc_body_softmaxForward4Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 			}
 		}
 	}
-	{
-		gc_from2, gc_to2 := 0, gc_bdx2
-		if gc_bound2 := 0; gc_bound2 < gc_to2-1 {
-			gc_to2 = gc_bound2 + 1
-		}
-		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+	compiled.OutOfLine(func() {
+		{
+			gc_from2, gc_to2 := 0, gc_bdx2
+			if gc_bound2 := 0; gc_bound2 < gc_to2-1 {
+				gc_to2 = gc_bound2 + 1
+			}
+			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
 
 //line llmc_softmax.go:150
-				tid := gc_tx2
-				_ = tid
+					tid := gc_tx2
+					_ = tid
 
 //line llmc_softmax.go:171
-				{
-					val := maxOrSumStorage[tid]
-					for i_ := 1; i_ < warpsPerBlock; i_++ {
-						val = fmaxf(val, maxOrSumStorage[i_])
+					{
+						val := maxOrSumStorage[tid]
+						for i_ := 1; i_ < warpsPerBlock; i_++ {
+							val = fmaxf(val, maxOrSumStorage[i_])
+						}
+						maxOrSumStorage[0] = val
 					}
-					maxOrSumStorage[0] = val
 				}
 			}
 		}
-	}
+	})
 	{
 		gc_off14 := 0
 		if gc_off14 >= 0 && gc_off14 < len(maxOrSumStorage) {
@@ -4265,70 +4269,89 @@ func gc_body_softmaxForward4Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 			}
 		}
 	}
-	{
-		gc_from2, gc_to2 := 0, gc_bdx2
-		if gc_bound2 := 0; gc_bound2 < gc_to2-1 {
-			gc_to2 = gc_bound2 + 1
-		}
-		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_step21 := gc_from2
-			for ; gc_step21+3 < gc_to2; gc_step21 += 4 {
-				{
-					gc_tx2 := gc_step21 + 0
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+	compiled.OutOfLine(func() {
+		{
+			gc_from2, gc_to2 := 0, gc_bdx2
+			if gc_bound2 := 0; gc_bound2 < gc_to2-1 {
+				gc_to2 = gc_bound2 + 1
+			}
+			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+				gc_step21 := gc_from2
+				for ; gc_step21+3 < gc_to2; gc_step21 += 4 {
+					{
+						gc_tx2 := gc_step21 + 0
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
 
 //line llmc_softmax.go:150
-					tid := gc_tx2
-					_ = tid
+						tid := gc_tx2
+						_ = tid
 
 //line llmc_softmax.go:197
-					{
-						val_ := maxOrSumStorage[tid]
-						for i_4 := 1; i_4 < warpsPerBlock; i_4++ {
-							val_ += maxOrSumStorage[i_4]
+						{
+							val_ := maxOrSumStorage[tid]
+							for i_4 := 1; i_4 < warpsPerBlock; i_4++ {
+								val_ += maxOrSumStorage[i_4]
+							}
+							maxOrSumStorage[0] = val_
 						}
-						maxOrSumStorage[0] = val_
 					}
-				}
-				{
-					gc_tx2 := gc_step21 + 1
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					{
+						gc_tx2 := gc_step21 + 1
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
 
 //line llmc_softmax.go:150
-					tid := gc_tx2
-					_ = tid
+						tid := gc_tx2
+						_ = tid
 
 //line llmc_softmax.go:197
-					{
-						val_ := maxOrSumStorage[tid]
-						for i_4 := 1; i_4 < warpsPerBlock; i_4++ {
-							val_ += maxOrSumStorage[i_4]
+						{
+							val_ := maxOrSumStorage[tid]
+							for i_4 := 1; i_4 < warpsPerBlock; i_4++ {
+								val_ += maxOrSumStorage[i_4]
+							}
+							maxOrSumStorage[0] = val_
 						}
-						maxOrSumStorage[0] = val_
 					}
-				}
-				{
-					gc_tx2 := gc_step21 + 2
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					{
+						gc_tx2 := gc_step21 + 2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
 
 //line llmc_softmax.go:150
-					tid := gc_tx2
-					_ = tid
+						tid := gc_tx2
+						_ = tid
 
 //line llmc_softmax.go:197
-					{
-						val_ := maxOrSumStorage[tid]
-						for i_4 := 1; i_4 < warpsPerBlock; i_4++ {
-							val_ += maxOrSumStorage[i_4]
+						{
+							val_ := maxOrSumStorage[tid]
+							for i_4 := 1; i_4 < warpsPerBlock; i_4++ {
+								val_ += maxOrSumStorage[i_4]
+							}
+							maxOrSumStorage[0] = val_
 						}
-						maxOrSumStorage[0] = val_
+					}
+					{
+						gc_tx2 := gc_step21 + 3
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line llmc_softmax.go:150
+						tid := gc_tx2
+						_ = tid
+
+//line llmc_softmax.go:197
+						{
+							val_ := maxOrSumStorage[tid]
+							for i_4 := 1; i_4 < warpsPerBlock; i_4++ {
+								val_ += maxOrSumStorage[i_4]
+							}
+							maxOrSumStorage[0] = val_
+						}
 					}
 				}
-				{
-					gc_tx2 := gc_step21 + 3
+				for gc_tx2 := gc_step21; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -4346,25 +4369,8 @@ func gc_body_softmaxForward4Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 					}
 				}
 			}
-			for gc_tx2 := gc_step21; gc_tx2 < gc_to2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
-
-//line llmc_softmax.go:150
-				tid := gc_tx2
-				_ = tid
-
-//line llmc_softmax.go:197
-				{
-					val_ := maxOrSumStorage[tid]
-					for i_4 := 1; i_4 < warpsPerBlock; i_4++ {
-						val_ += maxOrSumStorage[i_4]
-					}
-					maxOrSumStorage[0] = val_
-				}
-			}
 		}
-	}
+	})
 	{
 		gc_off18 := 0
 		if gc_off18 >= 0 && gc_off18 < len(maxOrSumStorage) {
@@ -4686,48 +4692,50 @@ func gc_body_softmaxForwardOnline1Kernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 i
 		if gc_bx2 == gc_gdx2 {
 			gc_bx2 = 0
 		}
-		{
-			gc_from2, gc_to2 := 0, gc_bdx2
-			if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound2 := compiled.Diff(N, gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
-				gc_to2 = gc_bound2
-			}
-			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+		compiled.OutOfLine(func() {
+			{
+				gc_from2, gc_to2 := 0, gc_bdx2
+				if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
+					panic(compiled.ErrGuardWraps)
+				}
+				if gc_bound2 := compiled.Diff(N, gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
+					gc_to2 = gc_bound2
+				}
+				for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+					for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
 
 //line llmc_softmax.go:218
-					i := gc_bx2*gc_bdx2 + gc_tx2
-					_ = i
+						i := gc_bx2*gc_bdx2 + gc_tx2
+						_ = i
 
 //line llmc_softmax.go:219
-					{
-						inpRow := inp[i*C:]
-						outRow := out[i*C:]
+						{
+							inpRow := inp[i*C:]
+							outRow := out[i*C:]
 
-						maxval := float32(math.Inf(-1))
-						sum := 0.0
-						for j := 0; j < C; j++ {
-							maxvalPrev := maxval
-							currentVal := inpRow[j]
-							if currentVal > maxval {
-								maxval = currentVal
-								sum = sum*float64(expf(maxvalPrev-maxval)) + float64(expf(currentVal-maxval))
-							} else {
-								sum += float64(expf(currentVal - maxval))
+							maxval := float32(math.Inf(-1))
+							sum := 0.0
+							for j := 0; j < C; j++ {
+								maxvalPrev := maxval
+								currentVal := inpRow[j]
+								if currentVal > maxval {
+									maxval = currentVal
+									sum = sum*float64(expf(maxvalPrev-maxval)) + float64(expf(currentVal-maxval))
+								} else {
+									sum += float64(expf(currentVal - maxval))
+								}
 							}
-						}
 
-						for j_ := 0; j_ < C; j_++ {
-							outRow[j_] = float32(float64(expf(inpRow[j_]-maxval)) / sum)
+							for j_ := 0; j_ < C; j_++ {
+								outRow[j_] = float32(float64(expf(inpRow[j_]-maxval)) / sum)
+							}
 						}
 					}
 				}
 			}
-		}
+		})
 	}
 }
 
@@ -5259,34 +5267,36 @@ func gc_body_softmaxForward7Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 			}
 		}
 	}
-	{
-		gc_from5, gc_to2 := 0, gc_bdx2
-		if gc_bound2 := 0; gc_bound2 < gc_to2-1 {
-			gc_to2 = gc_bound2 + 1
-		}
-		for gc_base2 := 0; gc_from5 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			for gc_tx2 := gc_from5; gc_tx2 < gc_to2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
-				if gc_exited2[gc_rank2] {
-					continue
-				}
+	compiled.OutOfLine(func() {
+		{
+			gc_from5, gc_to2 := 0, gc_bdx2
+			if gc_bound2 := 0; gc_bound2 < gc_to2-1 {
+				gc_to2 = gc_bound2 + 1
+			}
+			for gc_base2 := 0; gc_from5 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+				for gc_tx2 := gc_from5; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+					if gc_exited2[gc_rank2] {
+						continue
+					}
 
 //line llmc_softmax.go:311
-				tid := gc_tx2
-				_ = tid
+					tid := gc_tx2
+					_ = tid
 
 //line llmc_softmax.go:339
-				{
-					val := maxvals[tid]
-					for i_ := 1; i_ < warpsPerBlock; i_++ {
-						val = fmaxf(val, maxvals[i_])
+					{
+						val := maxvals[tid]
+						for i_ := 1; i_ < warpsPerBlock; i_++ {
+							val = fmaxf(val, maxvals[i_])
+						}
+						maxvals[0] = val
 					}
-					maxvals[0] = val
 				}
 			}
 		}
-	}
+	})
 	{
 		gc_vstep3 := 0
 		if compiled.SIMD {
@@ -5699,34 +5709,36 @@ func gc_body_softmaxForward7Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 			}
 		}
 	}
-	{
-		gc_from5, gc_to2 := 0, gc_bdx2
-		if gc_bound2 := 0; gc_bound2 < gc_to2-1 {
-			gc_to2 = gc_bound2 + 1
-		}
-		for gc_base2 := 0; gc_from5 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			for gc_tx2 := gc_from5; gc_tx2 < gc_to2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
-				if gc_exited2[gc_rank2] {
-					continue
-				}
+	compiled.OutOfLine(func() {
+		{
+			gc_from5, gc_to2 := 0, gc_bdx2
+			if gc_bound2 := 0; gc_bound2 < gc_to2-1 {
+				gc_to2 = gc_bound2 + 1
+			}
+			for gc_base2 := 0; gc_from5 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+				for gc_tx2 := gc_from5; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+					if gc_exited2[gc_rank2] {
+						continue
+					}
 
 //line llmc_softmax.go:311
-				tid := gc_tx2
-				_ = tid
+					tid := gc_tx2
+					_ = tid
 
 //line llmc_softmax.go:369
-				{
-					val_ := sumvals[tid]
-					for i_3 := 1; i_3 < warpsPerBlock; i_3++ {
-						val_ += sumvals[i_3]
+					{
+						val_ := sumvals[tid]
+						for i_3 := 1; i_3 < warpsPerBlock; i_3++ {
+							val_ += sumvals[i_3]
+						}
+						sumvals[0] = val_
 					}
-					sumvals[0] = val_
 				}
 			}
 		}
-	}
+	})
 	{
 		gc_vstep4 := 0
 		if compiled.SIMD {

@@ -5037,221 +5037,251 @@ func gc_body_finiteDifferencesKernel(gc_b *compiled.Block, output, input []float
 
 //line samples.go:657
 	strideZ := strideY * (dimy + 2*fdtdRadius)
-	{
-		gc_ty := 0
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
+	compiled.OutOfLine(func() {
+		gc_s_validr := gc_s_validr[:gc_n]
+		_ = gc_s_validr
+		gc_s_validw := gc_s_validw[:gc_n]
+		_ = gc_s_validw
+		gc_s_inputIndex := gc_s_inputIndex[:gc_n]
+		_ = gc_s_inputIndex
+		gc_s_outputIndex := gc_s_outputIndex[:gc_n]
+		_ = gc_s_outputIndex
+		gc_s_infront := gc_s_infront[:gc_n]
+		_ = gc_s_infront
+		gc_s_behind := gc_s_behind[:gc_n]
+		_ = gc_s_behind
+		gc_s_current := gc_s_current[:gc_n]
+		_ = gc_s_current
+		{
+			gc_ty := 0
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 
 //line samples.go:647
-				gtidx := gc_bx*gc_bdx + gc_tx
-				_ = gtidx
+					gtidx := gc_bx*gc_bdx + gc_tx
+					_ = gtidx
 
 //line samples.go:648
-				gtidy := gc_by*gc_bdy + gc_ty
-				_ = gtidy
+					gtidy := gc_by*gc_bdy + gc_ty
+					_ = gtidy
 
 //line samples.go:645
-				validr := true
+					validr := true
 
 //line samples.go:646
-				validw := true
+					validw := true
 
 //line samples.go:659
-				inputIndex := 0
+					inputIndex := 0
 
 //line samples.go:660
-				outputIndex := 0
+					outputIndex := 0
 
 //line samples.go:662
-				inputIndex += fdtdRadius*strideY + fdtdRadius
+					inputIndex += fdtdRadius*strideY + fdtdRadius
 
 //line samples.go:664
-				inputIndex += gtidy*strideY + gtidx
+					inputIndex += gtidy*strideY + gtidx
 
 //line samples.go:666
-				var infront [fdtdRadius]float32
+					var infront [fdtdRadius]float32
 
 //line samples.go:667
-				var behind [fdtdRadius]float32
+					var behind [fdtdRadius]float32
 
 //line samples.go:668
-				var current float32
+					var current float32
 
 //line samples.go:673
-				if (gtidx >= dimx+fdtdRadius) || (gtidy >= dimy+fdtdRadius) {
-					validr = false
-				}
+					if (gtidx >= dimx+fdtdRadius) || (gtidy >= dimy+fdtdRadius) {
+						validr = false
+					}
 
 //line samples.go:677
-				if (gtidx >= dimx) || (gtidy >= dimy) {
-					validw = false
-				}
+					if (gtidx >= dimx) || (gtidy >= dimy) {
+						validw = false
+					}
 
 //line samples.go:681
-				for i := fdtdRadius - 2; i >= 0; i-- {
-					if validr {
-						behind[i] = input[inputIndex]
-					}
+					for i := fdtdRadius - 2; i >= 0; i-- {
+						if validr {
+							behind[i] = input[inputIndex]
+						}
 
-					inputIndex += strideZ
-				}
+						inputIndex += strideZ
+					}
 
 //line samples.go:689
-				if validr {
-					current = input[inputIndex]
-				}
+					if validr {
+						current = input[inputIndex]
+					}
 
 //line samples.go:693
-				outputIndex = inputIndex
+					outputIndex = inputIndex
 
 //line samples.go:694
-				inputIndex += strideZ
+					inputIndex += strideZ
 
-				{
-
-//line samples.go:696
 					{
-//line samples.go:696
-						i_ := int(0)
-//line samples.go:696
-						_ = i_
-						if validr {
-							infront[i_] = input[inputIndex]
-						}
 
-						inputIndex += strideZ
-					}
 //line samples.go:696
-					{
+						{
 //line samples.go:696
-						i_ := int(1)
+							i_ := int(0)
 //line samples.go:696
-						_ = i_
-						if validr {
-							infront[i_] = input[inputIndex]
-						}
+							_ = i_
+							if validr {
+								infront[i_] = input[inputIndex]
+							}
 
-						inputIndex += strideZ
-					}
-//line samples.go:696
-					{
-//line samples.go:696
-						i_ := int(2)
-//line samples.go:696
-						_ = i_
-						if validr {
-							infront[i_] = input[inputIndex]
+							inputIndex += strideZ
 						}
+//line samples.go:696
+						{
+//line samples.go:696
+							i_ := int(1)
+//line samples.go:696
+							_ = i_
+							if validr {
+								infront[i_] = input[inputIndex]
+							}
 
-						inputIndex += strideZ
-					}
-//line samples.go:696
-					{
-//line samples.go:696
-						i_ := int(3)
-//line samples.go:696
-						_ = i_
-						if validr {
-							infront[i_] = input[inputIndex]
+							inputIndex += strideZ
 						}
+//line samples.go:696
+						{
+//line samples.go:696
+							i_ := int(2)
+//line samples.go:696
+							_ = i_
+							if validr {
+								infront[i_] = input[inputIndex]
+							}
 
-						inputIndex += strideZ
-					}
+							inputIndex += strideZ
+						}
+//line samples.go:696
+						{
+//line samples.go:696
+							i_ := int(3)
+//line samples.go:696
+							_ = i_
+							if validr {
+								infront[i_] = input[inputIndex]
+							}
+
+							inputIndex += strideZ
+						}
 //line samples.go:702
+					}
+					_ = validr
+					_ = validw
+					_ = inputIndex
+					_ = outputIndex
+					_ = infront
+					_ = behind
+					_ = current
+					gc_s_validr[gc_rank] = validr
+					gc_s_validw[gc_rank] = validw
+					gc_s_inputIndex[gc_rank] = inputIndex
+					gc_s_outputIndex[gc_rank] = outputIndex
+					gc_s_infront[gc_rank] = infront
+					gc_s_behind[gc_rank] = behind
+					gc_s_current[gc_rank] = current
 				}
-				_ = validr
-				_ = validw
-				_ = inputIndex
-				_ = outputIndex
-				_ = infront
-				_ = behind
-				_ = current
-				gc_s_validr[gc_rank] = validr
-				gc_s_validw[gc_rank] = validw
-				gc_s_inputIndex[gc_rank] = inputIndex
-				gc_s_outputIndex[gc_rank] = outputIndex
-				gc_s_infront[gc_rank] = infront
-				gc_s_behind[gc_rank] = behind
-				gc_s_current[gc_rank] = current
-			}
-			gc_ty++
-			if gc_ty == gc_bdy {
-				gc_ty = 0
+				gc_ty++
+				if gc_ty == gc_bdy {
+					gc_ty = 0
+				}
 			}
 		}
-	}
+	})
 
 //line samples.go:704
 	for iz := 0; iz < dimz; iz++ {
-		{
-			for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
-				gc_pos.Thread = gc_rank
-				validr := gc_s_validr[gc_rank]
-				inputIndex := gc_s_inputIndex[gc_rank]
-				outputIndex := gc_s_outputIndex[gc_rank]
-				infront := gc_s_infront[gc_rank]
-				behind := gc_s_behind[gc_rank]
-				current := gc_s_current[gc_rank]
+		compiled.OutOfLine(func() {
+			gc_s_validr := gc_s_validr[:gc_n]
+			_ = gc_s_validr
+			gc_s_inputIndex := gc_s_inputIndex[:gc_n]
+			_ = gc_s_inputIndex
+			gc_s_outputIndex := gc_s_outputIndex[:gc_n]
+			_ = gc_s_outputIndex
+			gc_s_infront := gc_s_infront[:gc_n]
+			_ = gc_s_infront
+			gc_s_behind := gc_s_behind[:gc_n]
+			_ = gc_s_behind
+			gc_s_current := gc_s_current[:gc_n]
+			_ = gc_s_current
+			{
+				for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+					gc_pos.Thread = gc_rank
+					validr := gc_s_validr[gc_rank]
+					inputIndex := gc_s_inputIndex[gc_rank]
+					outputIndex := gc_s_outputIndex[gc_rank]
+					infront := gc_s_infront[gc_rank]
+					behind := gc_s_behind[gc_rank]
+					current := gc_s_current[gc_rank]
 
 //line samples.go:705
-				for i_2 := fdtdRadius - 1; i_2 > 0; i_2-- {
-					behind[i_2] = behind[i_2-1]
-				}
+					for i_2 := fdtdRadius - 1; i_2 > 0; i_2-- {
+						behind[i_2] = behind[i_2-1]
+					}
 
 //line samples.go:709
-				behind[0] = current
+					behind[0] = current
 
 //line samples.go:710
-				current = infront[0]
+					current = infront[0]
 
-				{
+					{
 
 //line samples.go:711
-					{
+						{
 //line samples.go:711
-						i_3 := int(0)
+							i_3 := int(0)
 //line samples.go:711
-						_ = i_3
-						infront[i_3] = infront[i_3+1]
-					}
+							_ = i_3
+							infront[i_3] = infront[i_3+1]
+						}
 //line samples.go:711
-					{
+						{
 //line samples.go:711
-						i_3 := int(1)
+							i_3 := int(1)
 //line samples.go:711
-						_ = i_3
-						infront[i_3] = infront[i_3+1]
-					}
+							_ = i_3
+							infront[i_3] = infront[i_3+1]
+						}
 //line samples.go:711
-					{
+						{
 //line samples.go:711
-						i_3 := int(2)
+							i_3 := int(2)
 //line samples.go:711
-						_ = i_3
-						infront[i_3] = infront[i_3+1]
-					}
+							_ = i_3
+							infront[i_3] = infront[i_3+1]
+						}
 //line samples.go:713
-				}
+					}
 
 //line samples.go:715
-				if validr {
-					infront[fdtdRadius-1] = input[inputIndex]
-				}
+					if validr {
+						infront[fdtdRadius-1] = input[inputIndex]
+					}
 
 //line samples.go:719
-				inputIndex += strideZ
+					inputIndex += strideZ
 
 //line samples.go:720
-				outputIndex += strideZ
-				gc_s_inputIndex[gc_rank] = inputIndex
-				gc_s_outputIndex[gc_rank] = outputIndex
-				gc_s_infront[gc_rank] = infront
-				gc_s_behind[gc_rank] = behind
-				gc_s_current[gc_rank] = current
+					outputIndex += strideZ
+					gc_s_inputIndex[gc_rank] = inputIndex
+					gc_s_outputIndex[gc_rank] = outputIndex
+					gc_s_infront[gc_rank] = infront
+					gc_s_behind[gc_rank] = behind
+					gc_s_current[gc_rank] = current
+				}
 			}
-		}
+		})
 		{
 			gc_ty := 0
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
@@ -5396,53 +5426,67 @@ func gc_body_finiteDifferencesKernel(gc_b *compiled.Block, output, input []float
 				}
 			}
 		}
-		{
-			gc_ty := 0
-			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+		compiled.OutOfLine(func() {
+			tile := tile[:24]
+			_ = tile
+			gc_s_validw := gc_s_validw[:gc_n]
+			_ = gc_s_validw
+			gc_s_outputIndex := gc_s_outputIndex[:gc_n]
+			_ = gc_s_outputIndex
+			gc_s_infront := gc_s_infront[:gc_n]
+			_ = gc_s_infront
+			gc_s_behind := gc_s_behind[:gc_n]
+			_ = gc_s_behind
+			gc_s_current := gc_s_current[:gc_n]
+			_ = gc_s_current
+			{
+				gc_ty := 0
+				for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 
 //line samples.go:649
-					ltidx := gc_tx
-					_ = ltidx
+						ltidx := gc_tx
+						_ = ltidx
 
 //line samples.go:670
-					tx := ltidx + fdtdRadius
-					_ = tx
+						tx := ltidx + fdtdRadius
+						_ = tx
 
 //line samples.go:650
-					ltidy := gc_ty
-					_ = ltidy
+						ltidy := gc_ty
+						_ = ltidy
 
 //line samples.go:671
-					ty := ltidy + fdtdRadius
-					_ = ty
-					validw := gc_s_validw[gc_rank]
-					outputIndex := gc_s_outputIndex[gc_rank]
-					infront := gc_s_infront[gc_rank]
-					behind := gc_s_behind[gc_rank]
-					current := gc_s_current[gc_rank]
+						ty := ltidy + fdtdRadius
+						_ = ty
+						validw := gc_s_validw[gc_rank]
+						outputIndex := gc_s_outputIndex[gc_rank]
+						infront := gc_s_infront[gc_rank]
+						behind := gc_s_behind[gc_rank]
+						current := gc_s_current[gc_rank]
 
 //line samples.go:736
-					value := stencil[0] * current
+						value := stencil[0] * current
 
 //line samples.go:737
-					for i_4 := 1; i_4 <= fdtdRadius; i_4++ {
-						value += stencil[i_4] * (infront[i_4-1] + behind[i_4-1] + tile[ty-i_4][tx] + tile[ty+i_4][tx] + tile[ty][tx-i_4] + tile[ty][tx+i_4])
-					}
+						for i_4 := 1; i_4 <= fdtdRadius; i_4++ {
+							value += stencil[i_4] * (infront[i_4-1] + behind[i_4-1] + tile[ty-i_4][tx] + tile[ty+i_4][tx] + tile[ty][tx-i_4] + tile[ty][tx+i_4])
+						}
 
 //line samples.go:741
-					if validw {
-						output[outputIndex] = value
+						if validw {
+							output[outputIndex] = value
+						}
+						_ = value
 					}
-					_ = value
-				}
-				gc_ty++
-				if gc_ty == gc_bdy {
-					gc_ty = 0
+					gc_ty++
+					if gc_ty == gc_bdy {
+						gc_ty = 0
+					}
 				}
 			}
-		}
+		})
 	}
 }

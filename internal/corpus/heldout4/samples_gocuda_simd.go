@@ -5156,221 +5156,251 @@ func gc_body_finiteDifferencesKernel(gc_b2 *compiled.Block, output, input []floa
 
 //line samples.go:657
 	strideZ := strideY * (dimy + 2*fdtdRadius)
-	{
-		gc_ty2 := 0
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+	compiled.OutOfLine(func() {
+		gc_s_validr := gc_s_validr[:gc_n2]
+		_ = gc_s_validr
+		gc_s_validw := gc_s_validw[:gc_n2]
+		_ = gc_s_validw
+		gc_s_inputIndex := gc_s_inputIndex[:gc_n2]
+		_ = gc_s_inputIndex
+		gc_s_outputIndex := gc_s_outputIndex[:gc_n2]
+		_ = gc_s_outputIndex
+		gc_s_infront := gc_s_infront[:gc_n2]
+		_ = gc_s_infront
+		gc_s_behind := gc_s_behind[:gc_n2]
+		_ = gc_s_behind
+		gc_s_current := gc_s_current[:gc_n2]
+		_ = gc_s_current
+		{
+			gc_ty2 := 0
+			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
 
 //line samples.go:647
-				gtidx := gc_bx2*gc_bdx2 + gc_tx2
-				_ = gtidx
+					gtidx := gc_bx2*gc_bdx2 + gc_tx2
+					_ = gtidx
 
 //line samples.go:648
-				gtidy := gc_by2*gc_bdy2 + gc_ty2
-				_ = gtidy
+					gtidy := gc_by2*gc_bdy2 + gc_ty2
+					_ = gtidy
 
 //line samples.go:645
-				validr := true
+					validr := true
 
 //line samples.go:646
-				validw := true
+					validw := true
 
 //line samples.go:659
-				inputIndex := 0
+					inputIndex := 0
 
 //line samples.go:660
-				outputIndex := 0
+					outputIndex := 0
 
 //line samples.go:662
-				inputIndex += fdtdRadius*strideY + fdtdRadius
+					inputIndex += fdtdRadius*strideY + fdtdRadius
 
 //line samples.go:664
-				inputIndex += gtidy*strideY + gtidx
+					inputIndex += gtidy*strideY + gtidx
 
 //line samples.go:666
-				var infront [fdtdRadius]float32
+					var infront [fdtdRadius]float32
 
 //line samples.go:667
-				var behind [fdtdRadius]float32
+					var behind [fdtdRadius]float32
 
 //line samples.go:668
-				var current float32
+					var current float32
 
 //line samples.go:673
-				if (gtidx >= dimx+fdtdRadius) || (gtidy >= dimy+fdtdRadius) {
-					validr = false
-				}
+					if (gtidx >= dimx+fdtdRadius) || (gtidy >= dimy+fdtdRadius) {
+						validr = false
+					}
 
 //line samples.go:677
-				if (gtidx >= dimx) || (gtidy >= dimy) {
-					validw = false
-				}
+					if (gtidx >= dimx) || (gtidy >= dimy) {
+						validw = false
+					}
 
 //line samples.go:681
-				for i := fdtdRadius - 2; i >= 0; i-- {
-					if validr {
-						behind[i] = input[inputIndex]
-					}
+					for i := fdtdRadius - 2; i >= 0; i-- {
+						if validr {
+							behind[i] = input[inputIndex]
+						}
 
-					inputIndex += strideZ
-				}
+						inputIndex += strideZ
+					}
 
 //line samples.go:689
-				if validr {
-					current = input[inputIndex]
-				}
+					if validr {
+						current = input[inputIndex]
+					}
 
 //line samples.go:693
-				outputIndex = inputIndex
+					outputIndex = inputIndex
 
 //line samples.go:694
-				inputIndex += strideZ
+					inputIndex += strideZ
 
-				{
-
-//line samples.go:696
 					{
-//line samples.go:696
-						i_ := int(0)
-//line samples.go:696
-						_ = i_
-						if validr {
-							infront[i_] = input[inputIndex]
-						}
 
-						inputIndex += strideZ
-					}
 //line samples.go:696
-					{
+						{
 //line samples.go:696
-						i_ := int(1)
+							i_ := int(0)
 //line samples.go:696
-						_ = i_
-						if validr {
-							infront[i_] = input[inputIndex]
-						}
+							_ = i_
+							if validr {
+								infront[i_] = input[inputIndex]
+							}
 
-						inputIndex += strideZ
-					}
-//line samples.go:696
-					{
-//line samples.go:696
-						i_ := int(2)
-//line samples.go:696
-						_ = i_
-						if validr {
-							infront[i_] = input[inputIndex]
+							inputIndex += strideZ
 						}
+//line samples.go:696
+						{
+//line samples.go:696
+							i_ := int(1)
+//line samples.go:696
+							_ = i_
+							if validr {
+								infront[i_] = input[inputIndex]
+							}
 
-						inputIndex += strideZ
-					}
-//line samples.go:696
-					{
-//line samples.go:696
-						i_ := int(3)
-//line samples.go:696
-						_ = i_
-						if validr {
-							infront[i_] = input[inputIndex]
+							inputIndex += strideZ
 						}
+//line samples.go:696
+						{
+//line samples.go:696
+							i_ := int(2)
+//line samples.go:696
+							_ = i_
+							if validr {
+								infront[i_] = input[inputIndex]
+							}
 
-						inputIndex += strideZ
-					}
+							inputIndex += strideZ
+						}
+//line samples.go:696
+						{
+//line samples.go:696
+							i_ := int(3)
+//line samples.go:696
+							_ = i_
+							if validr {
+								infront[i_] = input[inputIndex]
+							}
+
+							inputIndex += strideZ
+						}
 //line samples.go:702
+					}
+					_ = validr
+					_ = validw
+					_ = inputIndex
+					_ = outputIndex
+					_ = infront
+					_ = behind
+					_ = current
+					gc_s_validr[gc_rank2] = validr
+					gc_s_validw[gc_rank2] = validw
+					gc_s_inputIndex[gc_rank2] = inputIndex
+					gc_s_outputIndex[gc_rank2] = outputIndex
+					gc_s_infront[gc_rank2] = infront
+					gc_s_behind[gc_rank2] = behind
+					gc_s_current[gc_rank2] = current
 				}
-				_ = validr
-				_ = validw
-				_ = inputIndex
-				_ = outputIndex
-				_ = infront
-				_ = behind
-				_ = current
-				gc_s_validr[gc_rank2] = validr
-				gc_s_validw[gc_rank2] = validw
-				gc_s_inputIndex[gc_rank2] = inputIndex
-				gc_s_outputIndex[gc_rank2] = outputIndex
-				gc_s_infront[gc_rank2] = infront
-				gc_s_behind[gc_rank2] = behind
-				gc_s_current[gc_rank2] = current
-			}
-			gc_ty2++
-			if gc_ty2 == gc_bdy2 {
-				gc_ty2 = 0
+				gc_ty2++
+				if gc_ty2 == gc_bdy2 {
+					gc_ty2 = 0
+				}
 			}
 		}
-	}
+	})
 
 //line samples.go:704
 	for iz := 0; iz < dimz; iz++ {
-		{
-			for gc_rank2 := 0; gc_rank2 < gc_n2; gc_rank2++ {
-				gc_pos2.Thread = gc_rank2
-				validr := gc_s_validr[gc_rank2]
-				inputIndex := gc_s_inputIndex[gc_rank2]
-				outputIndex := gc_s_outputIndex[gc_rank2]
-				infront := gc_s_infront[gc_rank2]
-				behind := gc_s_behind[gc_rank2]
-				current := gc_s_current[gc_rank2]
+		compiled.OutOfLine(func() {
+			gc_s_validr := gc_s_validr[:gc_n2]
+			_ = gc_s_validr
+			gc_s_inputIndex := gc_s_inputIndex[:gc_n2]
+			_ = gc_s_inputIndex
+			gc_s_outputIndex := gc_s_outputIndex[:gc_n2]
+			_ = gc_s_outputIndex
+			gc_s_infront := gc_s_infront[:gc_n2]
+			_ = gc_s_infront
+			gc_s_behind := gc_s_behind[:gc_n2]
+			_ = gc_s_behind
+			gc_s_current := gc_s_current[:gc_n2]
+			_ = gc_s_current
+			{
+				for gc_rank2 := 0; gc_rank2 < gc_n2; gc_rank2++ {
+					gc_pos2.Thread = gc_rank2
+					validr := gc_s_validr[gc_rank2]
+					inputIndex := gc_s_inputIndex[gc_rank2]
+					outputIndex := gc_s_outputIndex[gc_rank2]
+					infront := gc_s_infront[gc_rank2]
+					behind := gc_s_behind[gc_rank2]
+					current := gc_s_current[gc_rank2]
 
 //line samples.go:705
-				for i_2 := fdtdRadius - 1; i_2 > 0; i_2-- {
-					behind[i_2] = behind[i_2-1]
-				}
+					for i_2 := fdtdRadius - 1; i_2 > 0; i_2-- {
+						behind[i_2] = behind[i_2-1]
+					}
 
 //line samples.go:709
-				behind[0] = current
+					behind[0] = current
 
 //line samples.go:710
-				current = infront[0]
+					current = infront[0]
 
-				{
+					{
 
 //line samples.go:711
-					{
+						{
 //line samples.go:711
-						i_3 := int(0)
+							i_3 := int(0)
 //line samples.go:711
-						_ = i_3
-						infront[i_3] = infront[i_3+1]
-					}
+							_ = i_3
+							infront[i_3] = infront[i_3+1]
+						}
 //line samples.go:711
-					{
+						{
 //line samples.go:711
-						i_3 := int(1)
+							i_3 := int(1)
 //line samples.go:711
-						_ = i_3
-						infront[i_3] = infront[i_3+1]
-					}
+							_ = i_3
+							infront[i_3] = infront[i_3+1]
+						}
 //line samples.go:711
-					{
+						{
 //line samples.go:711
-						i_3 := int(2)
+							i_3 := int(2)
 //line samples.go:711
-						_ = i_3
-						infront[i_3] = infront[i_3+1]
-					}
+							_ = i_3
+							infront[i_3] = infront[i_3+1]
+						}
 //line samples.go:713
-				}
+					}
 
 //line samples.go:715
-				if validr {
-					infront[fdtdRadius-1] = input[inputIndex]
-				}
+					if validr {
+						infront[fdtdRadius-1] = input[inputIndex]
+					}
 
 //line samples.go:719
-				inputIndex += strideZ
+					inputIndex += strideZ
 
 //line samples.go:720
-				outputIndex += strideZ
-				gc_s_inputIndex[gc_rank2] = inputIndex
-				gc_s_outputIndex[gc_rank2] = outputIndex
-				gc_s_infront[gc_rank2] = infront
-				gc_s_behind[gc_rank2] = behind
-				gc_s_current[gc_rank2] = current
+					outputIndex += strideZ
+					gc_s_inputIndex[gc_rank2] = inputIndex
+					gc_s_outputIndex[gc_rank2] = outputIndex
+					gc_s_infront[gc_rank2] = infront
+					gc_s_behind[gc_rank2] = behind
+					gc_s_current[gc_rank2] = current
+				}
 			}
-		}
+		})
 		{
 			gc_ty2 := 0
 			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
@@ -5515,53 +5545,67 @@ func gc_body_finiteDifferencesKernel(gc_b2 *compiled.Block, output, input []floa
 				}
 			}
 		}
-		{
-			gc_ty2 := 0
-			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+		compiled.OutOfLine(func() {
+			tile := tile[:24]
+			_ = tile
+			gc_s_validw := gc_s_validw[:gc_n2]
+			_ = gc_s_validw
+			gc_s_outputIndex := gc_s_outputIndex[:gc_n2]
+			_ = gc_s_outputIndex
+			gc_s_infront := gc_s_infront[:gc_n2]
+			_ = gc_s_infront
+			gc_s_behind := gc_s_behind[:gc_n2]
+			_ = gc_s_behind
+			gc_s_current := gc_s_current[:gc_n2]
+			_ = gc_s_current
+			{
+				gc_ty2 := 0
+				for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+					for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
 
 //line samples.go:649
-					ltidx := gc_tx2
-					_ = ltidx
+						ltidx := gc_tx2
+						_ = ltidx
 
 //line samples.go:670
-					tx := ltidx + fdtdRadius
-					_ = tx
+						tx := ltidx + fdtdRadius
+						_ = tx
 
 //line samples.go:650
-					ltidy := gc_ty2
-					_ = ltidy
+						ltidy := gc_ty2
+						_ = ltidy
 
 //line samples.go:671
-					ty := ltidy + fdtdRadius
-					_ = ty
-					validw := gc_s_validw[gc_rank2]
-					outputIndex := gc_s_outputIndex[gc_rank2]
-					infront := gc_s_infront[gc_rank2]
-					behind := gc_s_behind[gc_rank2]
-					current := gc_s_current[gc_rank2]
+						ty := ltidy + fdtdRadius
+						_ = ty
+						validw := gc_s_validw[gc_rank2]
+						outputIndex := gc_s_outputIndex[gc_rank2]
+						infront := gc_s_infront[gc_rank2]
+						behind := gc_s_behind[gc_rank2]
+						current := gc_s_current[gc_rank2]
 
 //line samples.go:736
-					value := stencil[0] * current
+						value := stencil[0] * current
 
 //line samples.go:737
-					for i_4 := 1; i_4 <= fdtdRadius; i_4++ {
-						value += stencil[i_4] * (infront[i_4-1] + behind[i_4-1] + tile[ty-i_4][tx] + tile[ty+i_4][tx] + tile[ty][tx-i_4] + tile[ty][tx+i_4])
-					}
+						for i_4 := 1; i_4 <= fdtdRadius; i_4++ {
+							value += stencil[i_4] * (infront[i_4-1] + behind[i_4-1] + tile[ty-i_4][tx] + tile[ty+i_4][tx] + tile[ty][tx-i_4] + tile[ty][tx+i_4])
+						}
 
 //line samples.go:741
-					if validw {
-						output[outputIndex] = value
+						if validw {
+							output[outputIndex] = value
+						}
+						_ = value
 					}
-					_ = value
-				}
-				gc_ty2++
-				if gc_ty2 == gc_bdy2 {
-					gc_ty2 = 0
+					gc_ty2++
+					if gc_ty2 == gc_bdy2 {
+						gc_ty2 = 0
+					}
 				}
 			}
-		}
+		})
 	}
 }

@@ -46,35 +46,37 @@ func gc_body_attentionKernel1(gc_b *compiled.Block, gc_lo, gc_hi int, key, query
 		if gc_bx == gc_gdx {
 			gc_bx = 0
 		}
-		{
-			gc_from, gc_to := 0, gc_bdx
-			if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound := compiled.Diff(n, gc_bx*gc_bdx); gc_bound < gc_to {
-				gc_to = gc_bound
-			}
-			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+		compiled.OutOfLine(func() {
+			{
+				gc_from, gc_to := 0, gc_bdx
+				if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+					panic(compiled.ErrGuardWraps)
+				}
+				if gc_bound := compiled.Diff(n, gc_bx*gc_bdx); gc_bound < gc_to {
+					gc_to = gc_bound
+				}
+				for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 
 //line hecbench_attention.go:22
-					i := gc_bx*gc_bdx + gc_tx
-					_ = i
+						i := gc_bx*gc_bdx + gc_tx
+						_ = i
 
 //line hecbench_attention.go:23
-					{
-						sum := float32(0)
-						for j := 0; j < d; j++ {
-							sum += key[i*d+j] * query[j]
+						{
+							sum := float32(0)
+							for j := 0; j < d; j++ {
+								sum += key[i*d+j] * query[j]
+							}
+							dotProduct[i] = sum
+							atomic.Add(&expSum[0], expf(sum))
 						}
-						dotProduct[i] = sum
-						atomic.Add(&expSum[0], expf(sum))
 					}
 				}
 			}
-		}
+		})
 	}
 }
 

@@ -137,30 +137,34 @@ func gc_body_findTopKKernel(gc_b *compiled.Block, indicesAll, countAll []int32, 
 			}
 		}
 	}
-	{
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
+	compiled.OutOfLine(func() {
+		bins := bins[:2048]
+		_ = bins
+		{
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 
 //line hecbench_score.go:49
-				for i := gc_tx; i < numPriors; i = i + scoreBlockSize {
-					confidence := scores[i]
-					if confidence > threshold {
-						confScaled := (confidence - threshold) / (1.0 - threshold)
-						binIndex := int(confScaled * scoreBins)
+					for i := gc_tx; i < numPriors; i = i + scoreBlockSize {
+						confidence := scores[i]
+						if confidence > threshold {
+							confScaled := (confidence - threshold) / (1.0 - threshold)
+							binIndex := int(confScaled * scoreBins)
 
 //line hecbench_score.go:57
-						binIndex = clampInt(binIndex, 0, scoreBins-1) - 1
+							binIndex = clampInt(binIndex, 0, scoreBins-1) - 1
 
-						if binIndex >= 0 {
-							atomic.Add(&bins[binIndex], 1)
+							if binIndex >= 0 {
+								atomic.Add(&bins[binIndex], 1)
+							}
 						}
 					}
 				}
 			}
 		}
-	}
+	})
 
 //line hecbench_score.go:67
 	const warpSize = 32
@@ -518,28 +522,32 @@ func gc_body_findTopKKernel(gc_b *compiled.Block, indicesAll, countAll []int32, 
 			}
 		}
 	}
-	{
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
+	compiled.OutOfLine(func() {
+		bins := bins[:2048]
+		_ = bins
+		{
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 
 //line hecbench_score.go:100
-				for i_2 := gc_tx; i_2 < numPriors; i_2 = i_2 + scoreBlockSize {
-					confidence_ := scores[i_2]
-					if confidence_ > threshold {
-						confScaled_ := (confidence_ - threshold) / (1.0 - threshold)
-						binIndex_ := int(confScaled_ * scoreBins)
-						binIndex_ = clampInt(binIndex_, 0, scoreBins-1)
+					for i_2 := gc_tx; i_2 < numPriors; i_2 = i_2 + scoreBlockSize {
+						confidence_ := scores[i_2]
+						if confidence_ > threshold {
+							confScaled_ := (confidence_ - threshold) / (1.0 - threshold)
+							binIndex_ := int(confScaled_ * scoreBins)
+							binIndex_ = clampInt(binIndex_, 0, scoreBins-1)
 
-						idx_ := atomic.Add(&bins[binIndex_], 1)
-						if int(idx_) < classwiseTopK {
-							indices[idx_] = int32(i_2)
-							atomic.Add(&count[0], 1)
+							idx_ := atomic.Add(&bins[binIndex_], 1)
+							if int(idx_) < classwiseTopK {
+								indices[idx_] = int32(i_2)
+								atomic.Add(&count[0], 1)
+							}
 						}
 					}
 				}
 			}
 		}
-	}
+	})
 }

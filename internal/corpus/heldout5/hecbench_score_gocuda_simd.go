@@ -207,30 +207,34 @@ func gc_body_findTopKKernel(gc_b2 *compiled.Block, indicesAll, countAll []int32,
 			}
 		}
 	}
-	{
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+	compiled.OutOfLine(func() {
+		bins := bins[:2048]
+		_ = bins
+		{
+			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
 
 //line hecbench_score.go:49
-				for i := gc_tx2; i < numPriors; i = i + scoreBlockSize {
-					confidence := scores[i]
-					if confidence > threshold {
-						confScaled := (confidence - threshold) / (1.0 - threshold)
-						binIndex := int(confScaled * scoreBins)
+					for i := gc_tx2; i < numPriors; i = i + scoreBlockSize {
+						confidence := scores[i]
+						if confidence > threshold {
+							confScaled := (confidence - threshold) / (1.0 - threshold)
+							binIndex := int(confScaled * scoreBins)
 
 //line hecbench_score.go:57
-						binIndex = clampInt(binIndex, 0, scoreBins-1) - 1
+							binIndex = clampInt(binIndex, 0, scoreBins-1) - 1
 
-						if binIndex >= 0 {
-							atomic.Add(&bins[binIndex], 1)
+							if binIndex >= 0 {
+								atomic.Add(&bins[binIndex], 1)
+							}
 						}
 					}
 				}
 			}
 		}
-	}
+	})
 
 //line hecbench_score.go:67
 	const warpSize = 32
@@ -718,28 +722,32 @@ func gc_body_findTopKKernel(gc_b2 *compiled.Block, indicesAll, countAll []int32,
 			}
 		}
 	}
-	{
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+	compiled.OutOfLine(func() {
+		bins := bins[:2048]
+		_ = bins
+		{
+			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
 
 //line hecbench_score.go:100
-				for i_2 := gc_tx2; i_2 < numPriors; i_2 = i_2 + scoreBlockSize {
-					confidence_ := scores[i_2]
-					if confidence_ > threshold {
-						confScaled_ := (confidence_ - threshold) / (1.0 - threshold)
-						binIndex_ := int(confScaled_ * scoreBins)
-						binIndex_ = clampInt(binIndex_, 0, scoreBins-1)
+					for i_2 := gc_tx2; i_2 < numPriors; i_2 = i_2 + scoreBlockSize {
+						confidence_ := scores[i_2]
+						if confidence_ > threshold {
+							confScaled_ := (confidence_ - threshold) / (1.0 - threshold)
+							binIndex_ := int(confScaled_ * scoreBins)
+							binIndex_ = clampInt(binIndex_, 0, scoreBins-1)
 
-						idx_ := atomic.Add(&bins[binIndex_], 1)
-						if int(idx_) < classwiseTopK {
-							indices[idx_] = int32(i_2)
-							atomic.Add(&count[0], 1)
+							idx_ := atomic.Add(&bins[binIndex_], 1)
+							if int(idx_) < classwiseTopK {
+								indices[idx_] = int32(i_2)
+								atomic.Add(&count[0], 1)
+							}
 						}
 					}
 				}
 			}
 		}
-	}
+	})
 }

@@ -44,48 +44,50 @@ func gc_body_softMaxKernel(gc_b *compiled.Block, gc_lo, gc_hi int, numSlice, sli
 		if gc_bx == gc_gdx {
 			gc_bx = 0
 		}
-		{
-			gc_from, gc_to := 0, gc_bdx
-			if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound := compiled.Diff(numSlice, gc_bx*gc_bdx); gc_bound < gc_to {
-				gc_to = gc_bound
-			}
-			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+		compiled.OutOfLine(func() {
+			{
+				gc_from, gc_to := 0, gc_bdx
+				if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+					panic(compiled.ErrGuardWraps)
+				}
+				if gc_bound := compiled.Diff(numSlice, gc_bx*gc_bdx); gc_bound < gc_to {
+					gc_to = gc_bound
+				}
+				for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 
 //line hecbench_softmax.go:18
-					i := gc_bx*gc_bdx + gc_tx
-					_ = i
+						i := gc_bx*gc_bdx + gc_tx
+						_ = i
 
 //line hecbench_softmax.go:22
-					maxVal := src[i*sliceSize]
+						maxVal := src[i*sliceSize]
 
 //line hecbench_softmax.go:23
-					for j := 0; j < sliceSize; j++ {
-						maxVal = max(maxVal, src[i*sliceSize+j])
-					}
+						for j := 0; j < sliceSize; j++ {
+							maxVal = max(maxVal, src[i*sliceSize+j])
+						}
 
 //line hecbench_softmax.go:26
-					sum := float32(0)
+						sum := float32(0)
 
 //line hecbench_softmax.go:27
-					for j_ := 0; j_ < sliceSize; j_++ {
-						sum += expf(src[i*sliceSize+j_] - maxVal)
-					}
+						for j_ := 0; j_ < sliceSize; j_++ {
+							sum += expf(src[i*sliceSize+j_] - maxVal)
+						}
 
 //line hecbench_softmax.go:30
-					for j_2 := 0; j_2 < sliceSize; j_2++ {
-						dest[i*sliceSize+j_2] = expf(src[i*sliceSize+j_2]-maxVal) / sum
+						for j_2 := 0; j_2 < sliceSize; j_2++ {
+							dest[i*sliceSize+j_2] = expf(src[i*sliceSize+j_2]-maxVal) / sum
+						}
+						_ = maxVal
+						_ = sum
 					}
-					_ = maxVal
-					_ = sum
 				}
 			}
-		}
+		})
 	}
 }
 

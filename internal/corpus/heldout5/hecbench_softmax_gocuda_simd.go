@@ -44,48 +44,50 @@ func gc_body_softMaxKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, numSlice, 
 		if gc_bx2 == gc_gdx2 {
 			gc_bx2 = 0
 		}
-		{
-			gc_from2, gc_to2 := 0, gc_bdx2
-			if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound2 := compiled.Diff(numSlice, gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
-				gc_to2 = gc_bound2
-			}
-			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+		compiled.OutOfLine(func() {
+			{
+				gc_from2, gc_to2 := 0, gc_bdx2
+				if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
+					panic(compiled.ErrGuardWraps)
+				}
+				if gc_bound2 := compiled.Diff(numSlice, gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
+					gc_to2 = gc_bound2
+				}
+				for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+					for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
 
 //line hecbench_softmax.go:18
-					i := gc_bx2*gc_bdx2 + gc_tx2
-					_ = i
+						i := gc_bx2*gc_bdx2 + gc_tx2
+						_ = i
 
 //line hecbench_softmax.go:22
-					maxVal := src[i*sliceSize]
+						maxVal := src[i*sliceSize]
 
 //line hecbench_softmax.go:23
-					for j := 0; j < sliceSize; j++ {
-						maxVal = max(maxVal, src[i*sliceSize+j])
-					}
+						for j := 0; j < sliceSize; j++ {
+							maxVal = max(maxVal, src[i*sliceSize+j])
+						}
 
 //line hecbench_softmax.go:26
-					sum := float32(0)
+						sum := float32(0)
 
 //line hecbench_softmax.go:27
-					for j_ := 0; j_ < sliceSize; j_++ {
-						sum += expf(src[i*sliceSize+j_] - maxVal)
-					}
+						for j_ := 0; j_ < sliceSize; j_++ {
+							sum += expf(src[i*sliceSize+j_] - maxVal)
+						}
 
 //line hecbench_softmax.go:30
-					for j_2 := 0; j_2 < sliceSize; j_2++ {
-						dest[i*sliceSize+j_2] = expf(src[i*sliceSize+j_2]-maxVal) / sum
+						for j_2 := 0; j_2 < sliceSize; j_2++ {
+							dest[i*sliceSize+j_2] = expf(src[i*sliceSize+j_2]-maxVal) / sum
+						}
+						_ = maxVal
+						_ = sum
 					}
-					_ = maxVal
-					_ = sum
 				}
 			}
-		}
+		})
 	}
 }
 

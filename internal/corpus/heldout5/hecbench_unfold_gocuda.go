@@ -48,25 +48,27 @@ func gc_body_unfoldBackwardElementwiseKernel(gc_b *compiled.Block, gc_lo, gc_hi 
 
 //line hecbench_unfold.go:24
 		totalWorkBlock := nThreads * nElemsPerThread
-		{
-			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+		compiled.OutOfLine(func() {
+			{
+				for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 
 //line hecbench_unfold.go:25
-					idx := totalWorkBlock*gc_bx + gc_tx
+						idx := totalWorkBlock*gc_bx + gc_tx
 
 //line hecbench_unfold.go:26
-					for i_ := 0; i_ < nElemsPerThread; i_++ {
-						if idx < totalNElems {
-							f(idx)
-							idx += nThreads
+						for i_ := 0; i_ < nElemsPerThread; i_++ {
+							if idx < totalNElems {
+								f(idx)
+								idx += nThreads
+							}
 						}
+						_ = idx
 					}
-					_ = idx
 				}
 			}
-		}
+		})
 	}
 }

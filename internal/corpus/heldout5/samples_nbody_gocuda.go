@@ -134,22 +134,28 @@ func gc_body_integrateBodiesKernel[T nbodyReal](gc_b *compiled.Block, newPos, ol
 				}
 			}
 		}
-		{
-			for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
-				gc_pos.Thread = gc_rank
-				if gc_exited[gc_rank] {
-					continue
-				}
-				bodyPos := gc_s_bodyPos[gc_rank]
-				acc := gc_s_acc[gc_rank]
+		compiled.OutOfLine(func() {
+			gc_s_bodyPos := gc_s_bodyPos[:gc_n]
+			_ = gc_s_bodyPos
+			gc_s_acc := gc_s_acc[:gc_n]
+			_ = gc_s_acc
+			{
+				for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+					gc_pos.Thread = gc_rank
+					if gc_exited[gc_rank] {
+						continue
+					}
+					bodyPos := gc_s_bodyPos[gc_rank]
+					acc := gc_s_acc[gc_rank]
 
 //line samples_nbody.go:72
-				for counter := 0; counter < gc_bdx; counter++ {
-					acc = bodyBodyInteraction(acc, bodyPos, sharedPos[counter], softeningSquared_)
+					for counter := 0; counter < gc_bdx; counter++ {
+						acc = bodyBodyInteraction(acc, bodyPos, sharedPos[counter], softeningSquared_)
+					}
+					gc_s_acc[gc_rank] = acc
 				}
-				gc_s_acc[gc_rank] = acc
 			}
-		}
+		})
 	}
 	{
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {

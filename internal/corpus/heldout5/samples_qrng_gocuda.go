@@ -134,35 +134,37 @@ func gc_body_inverseCNDKernel(gc_b *compiled.Block, gc_lo, gc_hi int, dOutput []
 
 //line samples_qrng.go:109
 		distance := ^uint32(0) / (pathN + 1)
-		{
-			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+		compiled.OutOfLine(func() {
+			{
+				for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 
 //line samples_qrng.go:110
-					tid := intrinsic.Umul24(uint32(gc_bdx), uint32(gc_bx)) + uint32(gc_tx)
+						tid := intrinsic.Umul24(uint32(gc_bdx), uint32(gc_bx)) + uint32(gc_tx)
 
 //line samples_qrng.go:111
-					threadN := intrinsic.Umul24(uint32(gc_bdx), uint32(gc_gdx))
+						threadN := intrinsic.Umul24(uint32(gc_bdx), uint32(gc_gdx))
 
 //line samples_qrng.go:113
-					if dInput != nil {
-						for pos := tid; pos < pathN; pos += threadN {
-							d := dInput[pos]
-							dOutput[pos] = moroInvCNDgpu(d)
+						if dInput != nil {
+							for pos := tid; pos < pathN; pos += threadN {
+								d := dInput[pos]
+								dOutput[pos] = moroInvCNDgpu(d)
+							}
+						} else {
+							for pos_ := tid; pos_ < pathN; pos_ += threadN {
+								d_ := (pos_ + 1) * distance
+								dOutput[pos_] = moroInvCNDgpu(d_)
+							}
 						}
-					} else {
-						for pos_ := tid; pos_ < pathN; pos_ += threadN {
-							d_ := (pos_ + 1) * distance
-							dOutput[pos_] = moroInvCNDgpu(d_)
-						}
+						_ = tid
+						_ = threadN
 					}
-					_ = tid
-					_ = threadN
 				}
 			}
-		}
+		})
 	}
 }
 

@@ -135,35 +135,37 @@ func gc_body_inverseCNDKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, dOutput
 
 //line samples_qrng.go:109
 		distance := ^uint32(0) / (pathN + 1)
-		{
-			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+		compiled.OutOfLine(func() {
+			{
+				for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+					for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
 
 //line samples_qrng.go:110
-					tid := intrinsic.Umul24(uint32(gc_bdx2), uint32(gc_bx2)) + uint32(gc_tx2)
+						tid := intrinsic.Umul24(uint32(gc_bdx2), uint32(gc_bx2)) + uint32(gc_tx2)
 
 //line samples_qrng.go:111
-					threadN := intrinsic.Umul24(uint32(gc_bdx2), uint32(gc_gdx2))
+						threadN := intrinsic.Umul24(uint32(gc_bdx2), uint32(gc_gdx2))
 
 //line samples_qrng.go:113
-					if dInput != nil {
-						for pos := tid; pos < pathN; pos += threadN {
-							d := dInput[pos]
-							dOutput[pos] = moroInvCNDgpu(d)
+						if dInput != nil {
+							for pos := tid; pos < pathN; pos += threadN {
+								d := dInput[pos]
+								dOutput[pos] = moroInvCNDgpu(d)
+							}
+						} else {
+							for pos_ := tid; pos_ < pathN; pos_ += threadN {
+								d_ := (pos_ + 1) * distance
+								dOutput[pos_] = moroInvCNDgpu(d_)
+							}
 						}
-					} else {
-						for pos_ := tid; pos_ < pathN; pos_ += threadN {
-							d_ := (pos_ + 1) * distance
-							dOutput[pos_] = moroInvCNDgpu(d_)
-						}
+						_ = tid
+						_ = threadN
 					}
-					_ = tid
-					_ = threadN
 				}
 			}
-		}
+		})
 	}
 }
 

@@ -42,110 +42,112 @@ func gc_body_aidwKernel(gc_b *compiled.Block, gc_lo, gc_hi int, dx, dy, dz []flo
 
 //line hecbench_aidw.go:38
 		rExp := 0.5 / sqrtf(float32(dnum)/area)
-		{
-			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_L1:
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+		compiled.OutOfLine(func() {
+			{
+				for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				gc_L1:
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 
 //line hecbench_aidw.go:30
-					tid := int32(gc_bx*gc_bdx + gc_tx)
-					_ = tid
+						tid := int32(gc_bx*gc_bdx + gc_tx)
+						_ = tid
 
 //line hecbench_aidw.go:31
-					if tid >= inum {
-						continue gc_L1
-					}
+						if tid >= inum {
+							continue gc_L1
+						}
 
 //line hecbench_aidw.go:35
-					sum := float32(0)
+						sum := float32(0)
 
 //line hecbench_aidw.go:35
-					dist := float32(0)
+						dist := float32(0)
 
 //line hecbench_aidw.go:35
-					tt := float32(0)
+						tt := float32(0)
 
 //line hecbench_aidw.go:35
-					z := float32(0)
+						z := float32(0)
 
 //line hecbench_aidw.go:35
-					alpha := float32(1)
+						alpha := float32(1)
 
 //line hecbench_aidw.go:37
-					rObs := avgDist[tid]
+						rObs := avgDist[tid]
 
 //line hecbench_aidw.go:39
-					RS0 := rObs / rExp
+						RS0 := rObs / rExp
 
 //line hecbench_aidw.go:42
-					uR := float32(0)
+						uR := float32(0)
 
 //line hecbench_aidw.go:43
-					if RS0 >= aidwRMin {
-						uR = 0.5 - 0.5*cosf(3.1415926/aidwRMax*(RS0-aidwRMin))
-					}
+						if RS0 >= aidwRMin {
+							uR = 0.5 - 0.5*cosf(3.1415926/aidwRMax*(RS0-aidwRMin))
+						}
 
 //line hecbench_aidw.go:46
-					if RS0 >= aidwRMax {
-						uR = 1
-					}
+						if RS0 >= aidwRMax {
+							uR = 1
+						}
 
 //line hecbench_aidw.go:52
-					if uR >= 0 && uR <= 0.1 {
-						alpha = aidwA1
-					}
+						if uR >= 0 && uR <= 0.1 {
+							alpha = aidwA1
+						}
 
 //line hecbench_aidw.go:55
-					if uR > 0.1 && uR <= 0.3 {
-						alpha = aidwA1*(1-5*(uR-0.1)) + aidwA2*5*(uR-0.1)
-					}
+						if uR > 0.1 && uR <= 0.3 {
+							alpha = aidwA1*(1-5*(uR-0.1)) + aidwA2*5*(uR-0.1)
+						}
 
 //line hecbench_aidw.go:58
-					if uR > 0.3 && uR <= 0.5 {
-						alpha = aidwA3*5*(uR-0.3) + aidwA1*(1-5*(uR-0.3))
-					}
+						if uR > 0.3 && uR <= 0.5 {
+							alpha = aidwA3*5*(uR-0.3) + aidwA1*(1-5*(uR-0.3))
+						}
 
 //line hecbench_aidw.go:61
-					if uR > 0.5 && uR <= 0.7 {
-						alpha = aidwA3*(1-5*(uR-0.5)) + aidwA4*5*(uR-0.5)
-					}
+						if uR > 0.5 && uR <= 0.7 {
+							alpha = aidwA3*(1-5*(uR-0.5)) + aidwA4*5*(uR-0.5)
+						}
 
 //line hecbench_aidw.go:64
-					if uR > 0.7 && uR <= 0.9 {
-						alpha = aidwA5*5*(uR-0.7) + aidwA4*(1-5*(uR-0.7))
-					}
+						if uR > 0.7 && uR <= 0.9 {
+							alpha = aidwA5*5*(uR-0.7) + aidwA4*(1-5*(uR-0.7))
+						}
 
 //line hecbench_aidw.go:67
-					if uR > 0.9 && uR <= 1 {
-						alpha = aidwA5
-					}
+						if uR > 0.9 && uR <= 1 {
+							alpha = aidwA5
+						}
 
 //line hecbench_aidw.go:70
-					alpha *= 0.5
+						alpha *= 0.5
 
 //line hecbench_aidw.go:73
-					for j := int32(0); j < dnum; j++ {
-						dist = (ix[tid]-dx[j])*(ix[tid]-dx[j]) + (iy[tid]-dy[j])*(iy[tid]-dy[j])
-						tt = 1 / powf(dist, alpha)
-						sum += tt
-						z += dz[j] * tt
-					}
+						for j := int32(0); j < dnum; j++ {
+							dist = (ix[tid]-dx[j])*(ix[tid]-dx[j]) + (iy[tid]-dy[j])*(iy[tid]-dy[j])
+							tt = 1 / powf(dist, alpha)
+							sum += tt
+							z += dz[j] * tt
+						}
 
 //line hecbench_aidw.go:79
-					iz[tid] = z / sum
-					_ = sum
-					_ = dist
-					_ = tt
-					_ = z
-					_ = alpha
-					_ = rObs
-					_ = RS0
-					_ = uR
+						iz[tid] = z / sum
+						_ = sum
+						_ = dist
+						_ = tt
+						_ = z
+						_ = alpha
+						_ = rObs
+						_ = RS0
+						_ = uR
+					}
 				}
 			}
-		}
+		})
 	}
 }
 
@@ -349,51 +351,69 @@ func gc_body_aidwTiledKernel(gc_b *compiled.Block, dx, dy, dz []float32, dnum in
 				}
 			}
 		}
-		{
-			for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
-				gc_pos.Thread = gc_rank
-				if gc_exited[gc_rank] {
-					continue
-				}
-				var dist float32
-				_ = dist
-				var tt float32
-				_ = tt
-				alpha := gc_s_alpha[gc_rank]
-				var e int32
-				_ = e
-				sumUp := gc_s_sumUp[gc_rank]
-				sumDn := gc_s_sumDn[gc_rank]
-				var sixS float32
-				_ = sixS
-				var siyS float32
-				_ = siyS
-				sixT := gc_s_sixT[gc_rank]
-				siyT := gc_s_siyT[gc_rank]
+		compiled.OutOfLine(func() {
+			sdx := sdx[:256]
+			_ = sdx
+			sdy := sdy[:256]
+			_ = sdy
+			sdz := sdz[:256]
+			_ = sdz
+			gc_s_alpha := gc_s_alpha[:gc_n]
+			_ = gc_s_alpha
+			gc_s_sumUp := gc_s_sumUp[:gc_n]
+			_ = gc_s_sumUp
+			gc_s_sumDn := gc_s_sumDn[:gc_n]
+			_ = gc_s_sumDn
+			gc_s_sixT := gc_s_sixT[:gc_n]
+			_ = gc_s_sixT
+			gc_s_siyT := gc_s_siyT[:gc_n]
+			_ = gc_s_siyT
+			{
+				for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+					gc_pos.Thread = gc_rank
+					if gc_exited[gc_rank] {
+						continue
+					}
+					var dist float32
+					_ = dist
+					var tt float32
+					_ = tt
+					alpha := gc_s_alpha[gc_rank]
+					var e int32
+					_ = e
+					sumUp := gc_s_sumUp[gc_rank]
+					sumDn := gc_s_sumDn[gc_rank]
+					var sixS float32
+					_ = sixS
+					var siyS float32
+					_ = siyS
+					sixT := gc_s_sixT[gc_rank]
+					siyT := gc_s_siyT[gc_rank]
 
 //line hecbench_aidw.go:149
-				var e_ int32 = 0
+					var e_ int32 = 0
 
 //line hecbench_aidw.go:149
-				for ; e_ < aidwBlockSize; e_++ {
-					sixS = sixT - sdx[e_]
-					siyS = siyT - sdy[e_]
-					dist = (sixS*sixS + siyS*siyS)
-					tt = 1 / powf(dist, alpha)
-					sumDn += tt
-					sumUp += tt * sdz[e_]
+					for ; e_ < aidwBlockSize; e_++ {
+						sixS = sixT - sdx[e_]
+						siyS = siyT - sdy[e_]
+						dist = (sixS*sixS + siyS*siyS)
+						tt = 1 / powf(dist, alpha)
+						sumDn += tt
+						sumUp += tt * sdz[e_]
+					}
+
+//line hecbench_aidw.go:156
+					e = e_
+
+//line hecbench_aidw.go:156
+					_ = e
+					_ = e_
+					gc_s_sumUp[gc_rank] = sumUp
+					gc_s_sumDn[gc_rank] = sumDn
 				}
-
-//line hecbench_aidw.go:156
-				e = e_
-
-//line hecbench_aidw.go:156
-				_ = e
-				_ = e_
-				gc_s_sumUp[gc_rank] = sumUp
-				gc_s_sumDn[gc_rank] = sumDn
 			}
-		}
+		})
 	}
 	{
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {

@@ -38,16 +38,88 @@ func gc_body_columnarSetupKernel(gc_b *compiled.Block, gc_lo, gc_hi int, state [
 		if gc_bx == gc_gdx {
 			gc_bx = 0
 		}
-		{
-			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				gc_off2 := gc_bx * gc_bdx
-				if gc_off2 >= 0 && gc_off2 <= len(state) && gc_bdx <= len(state)-gc_off2 {
-					gc_at := state[gc_off2:][:gc_bdx]
-					gc_step := 0
-					for ; gc_step+3 < gc_bdx; gc_step += 4 {
-						{
-							gc_tx := gc_step + 0
-							_ = gc_tx
+		compiled.OutOfLine(func() {
+			{
+				for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+					gc_off2 := gc_bx * gc_bdx
+					if gc_off2 >= 0 && gc_off2 <= len(state) && gc_bdx <= len(state)-gc_off2 {
+						gc_at := state[gc_off2:][:gc_bdx]
+						gc_step := 0
+						for ; gc_step+3 < gc_bdx; gc_step += 4 {
+							{
+								gc_tx := gc_step + 0
+								_ = gc_tx
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
+
+//line hecbench_columnarsolver.go:56
+								idx := gc_bx*gc_bdx + gc_tx
+								_ = idx
+
+//line hecbench_columnarsolver.go:57
+								gc_at[gc_tx] = uint32(idx)
+
+//line hecbench_columnarsolver.go:58
+								for i := 0; i < idx; i++ {
+									lcgRandomInit(&gc_at[gc_tx])
+								}
+							}
+							{
+								gc_tx := gc_step + 1
+								_ = gc_tx
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
+
+//line hecbench_columnarsolver.go:56
+								idx := gc_bx*gc_bdx + gc_tx
+								_ = idx
+
+//line hecbench_columnarsolver.go:57
+								gc_at[gc_tx] = uint32(idx)
+
+//line hecbench_columnarsolver.go:58
+								for i := 0; i < idx; i++ {
+									lcgRandomInit(&gc_at[gc_tx])
+								}
+							}
+							{
+								gc_tx := gc_step + 2
+								_ = gc_tx
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
+
+//line hecbench_columnarsolver.go:56
+								idx := gc_bx*gc_bdx + gc_tx
+								_ = idx
+
+//line hecbench_columnarsolver.go:57
+								gc_at[gc_tx] = uint32(idx)
+
+//line hecbench_columnarsolver.go:58
+								for i := 0; i < idx; i++ {
+									lcgRandomInit(&gc_at[gc_tx])
+								}
+							}
+							{
+								gc_tx := gc_step + 3
+								_ = gc_tx
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
+
+//line hecbench_columnarsolver.go:56
+								idx := gc_bx*gc_bdx + gc_tx
+								_ = idx
+
+//line hecbench_columnarsolver.go:57
+								gc_at[gc_tx] = uint32(idx)
+
+//line hecbench_columnarsolver.go:58
+								for i := 0; i < idx; i++ {
+									lcgRandomInit(&gc_at[gc_tx])
+								}
+							}
+						}
+						for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -63,99 +135,79 @@ func gc_body_columnarSetupKernel(gc_b *compiled.Block, gc_lo, gc_hi int, state [
 								lcgRandomInit(&gc_at[gc_tx])
 							}
 						}
-						{
-							gc_tx := gc_step + 1
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
+					} else {
+						gc_step2 := 0
+						for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
+							{
+								gc_tx := gc_step2 + 0
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
 
 //line hecbench_columnarsolver.go:56
-							idx := gc_bx*gc_bdx + gc_tx
-							_ = idx
+								idx := gc_bx*gc_bdx + gc_tx
+								_ = idx
 
 //line hecbench_columnarsolver.go:57
-							gc_at[gc_tx] = uint32(idx)
+								state[idx] = uint32(idx)
 
 //line hecbench_columnarsolver.go:58
-							for i := 0; i < idx; i++ {
-								lcgRandomInit(&gc_at[gc_tx])
+								for i := 0; i < idx; i++ {
+									lcgRandomInit(&state[idx])
+								}
+							}
+							{
+								gc_tx := gc_step2 + 1
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
+
+//line hecbench_columnarsolver.go:56
+								idx := gc_bx*gc_bdx + gc_tx
+								_ = idx
+
+//line hecbench_columnarsolver.go:57
+								state[idx] = uint32(idx)
+
+//line hecbench_columnarsolver.go:58
+								for i := 0; i < idx; i++ {
+									lcgRandomInit(&state[idx])
+								}
+							}
+							{
+								gc_tx := gc_step2 + 2
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
+
+//line hecbench_columnarsolver.go:56
+								idx := gc_bx*gc_bdx + gc_tx
+								_ = idx
+
+//line hecbench_columnarsolver.go:57
+								state[idx] = uint32(idx)
+
+//line hecbench_columnarsolver.go:58
+								for i := 0; i < idx; i++ {
+									lcgRandomInit(&state[idx])
+								}
+							}
+							{
+								gc_tx := gc_step2 + 3
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
+
+//line hecbench_columnarsolver.go:56
+								idx := gc_bx*gc_bdx + gc_tx
+								_ = idx
+
+//line hecbench_columnarsolver.go:57
+								state[idx] = uint32(idx)
+
+//line hecbench_columnarsolver.go:58
+								for i := 0; i < idx; i++ {
+									lcgRandomInit(&state[idx])
+								}
 							}
 						}
-						{
-							gc_tx := gc_step + 2
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line hecbench_columnarsolver.go:56
-							idx := gc_bx*gc_bdx + gc_tx
-							_ = idx
-
-//line hecbench_columnarsolver.go:57
-							gc_at[gc_tx] = uint32(idx)
-
-//line hecbench_columnarsolver.go:58
-							for i := 0; i < idx; i++ {
-								lcgRandomInit(&gc_at[gc_tx])
-							}
-						}
-						{
-							gc_tx := gc_step + 3
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line hecbench_columnarsolver.go:56
-							idx := gc_bx*gc_bdx + gc_tx
-							_ = idx
-
-//line hecbench_columnarsolver.go:57
-							gc_at[gc_tx] = uint32(idx)
-
-//line hecbench_columnarsolver.go:58
-							for i := 0; i < idx; i++ {
-								lcgRandomInit(&gc_at[gc_tx])
-							}
-						}
-					}
-					for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line hecbench_columnarsolver.go:56
-						idx := gc_bx*gc_bdx + gc_tx
-						_ = idx
-
-//line hecbench_columnarsolver.go:57
-						gc_at[gc_tx] = uint32(idx)
-
-//line hecbench_columnarsolver.go:58
-						for i := 0; i < idx; i++ {
-							lcgRandomInit(&gc_at[gc_tx])
-						}
-					}
-				} else {
-					gc_step2 := 0
-					for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
-						{
-							gc_tx := gc_step2 + 0
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line hecbench_columnarsolver.go:56
-							idx := gc_bx*gc_bdx + gc_tx
-							_ = idx
-
-//line hecbench_columnarsolver.go:57
-							state[idx] = uint32(idx)
-
-//line hecbench_columnarsolver.go:58
-							for i := 0; i < idx; i++ {
-								lcgRandomInit(&state[idx])
-							}
-						}
-						{
-							gc_tx := gc_step2 + 1
+						for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -170,61 +222,11 @@ func gc_body_columnarSetupKernel(gc_b *compiled.Block, gc_lo, gc_hi int, state [
 							for i := 0; i < idx; i++ {
 								lcgRandomInit(&state[idx])
 							}
-						}
-						{
-							gc_tx := gc_step2 + 2
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line hecbench_columnarsolver.go:56
-							idx := gc_bx*gc_bdx + gc_tx
-							_ = idx
-
-//line hecbench_columnarsolver.go:57
-							state[idx] = uint32(idx)
-
-//line hecbench_columnarsolver.go:58
-							for i := 0; i < idx; i++ {
-								lcgRandomInit(&state[idx])
-							}
-						}
-						{
-							gc_tx := gc_step2 + 3
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line hecbench_columnarsolver.go:56
-							idx := gc_bx*gc_bdx + gc_tx
-							_ = idx
-
-//line hecbench_columnarsolver.go:57
-							state[idx] = uint32(idx)
-
-//line hecbench_columnarsolver.go:58
-							for i := 0; i < idx; i++ {
-								lcgRandomInit(&state[idx])
-							}
-						}
-					}
-					for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line hecbench_columnarsolver.go:56
-						idx := gc_bx*gc_bdx + gc_tx
-						_ = idx
-
-//line hecbench_columnarsolver.go:57
-						state[idx] = uint32(idx)
-
-//line hecbench_columnarsolver.go:58
-						for i := 0; i < idx; i++ {
-							lcgRandomInit(&state[idx])
 						}
 					}
 				}
 			}
-		}
+		})
 	}
 }
 
@@ -266,97 +268,115 @@ func gc_body_columnarDecodeKernel(gc_b *compiled.Block, dScores []float32, dEncr
 
 //line hecbench_columnarsolver.go:124
 	sharedScores := gocuda.Shared[float32](t, colAlphabet*colAlphabet)[:colAlphabet*colAlphabet]
-	{
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
+	compiled.OutOfLine(func() {
+		sharedScores := sharedScores[:676]
+		_ = sharedScores
+		gc_s_key := gc_s_key[:gc_n]
+		_ = gc_s_key
+		gc_s_localDecrypted := gc_s_localDecrypted[:gc_n]
+		_ = gc_s_localDecrypted
+		gc_s_bestLocalDecrypted := gc_s_bestLocalDecrypted[:gc_n]
+		_ = gc_s_bestLocalDecrypted
+		gc_s_backupKey := gc_s_backupKey[:gc_n]
+		_ = gc_s_backupKey
+		gc_s_shiftHelper := gc_s_shiftHelper[:gc_n]
+		_ = gc_s_shiftHelper
+		gc_s_bestScore := gc_s_bestScore[:gc_n]
+		_ = gc_s_bestScore
+		gc_s_localState := gc_s_localState[:gc_n]
+		_ = gc_s_localState
+		{
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 
 //line hecbench_columnarsolver.go:139
-				idx := gc_bx*gc_bdx + gc_tx
-				_ = idx
+					idx := gc_bx*gc_bdx + gc_tx
+					_ = idx
 
 //line hecbench_columnarsolver.go:126
-				var key [colKeyLength]int32
-				gc_s_key[gc_rank] = key
+					var key [colKeyLength]int32
+					gc_s_key[gc_rank] = key
 
 //line hecbench_columnarsolver.go:127
-				var localDecrypted [colEncryptedLen]int32
-				gc_s_localDecrypted[gc_rank] = localDecrypted
+					var localDecrypted [colEncryptedLen]int32
+					gc_s_localDecrypted[gc_rank] = localDecrypted
 
 //line hecbench_columnarsolver.go:128
-				var bestLocalDecrypted [colEncryptedLen]int32
+					var bestLocalDecrypted [colEncryptedLen]int32
 
 //line hecbench_columnarsolver.go:129
-				leftLetter := int32(0)
+					leftLetter := int32(0)
 
 //line hecbench_columnarsolver.go:130
-				rightLetter := int32(0)
+					rightLetter := int32(0)
 
 //line hecbench_columnarsolver.go:131
-				var backupKey [colKeyLength]int32
+					var backupKey [colKeyLength]int32
 
 //line hecbench_columnarsolver.go:132
-				var shiftHelper [colKeyLength]int32
+					var shiftHelper [colKeyLength]int32
 
 //line hecbench_columnarsolver.go:133
-				var blockStart, blockEnd int32
+					var blockStart, blockEnd int32
 
 //line hecbench_columnarsolver.go:134
-				var l, f, tt0, t0, n, ff, tt int32
+					var l, f, tt0, t0, n, ff, tt int32
 
 //line hecbench_columnarsolver.go:135
-				tempScore := float32(0)
+					tempScore := float32(0)
 
 //line hecbench_columnarsolver.go:136
-				bestScore := colCap
+					bestScore := colCap
 
 //line hecbench_columnarsolver.go:137
-				j := 0
+					j := 0
 
 //line hecbench_columnarsolver.go:137
-				jj := 0
+					jj := 0
 
 //line hecbench_columnarsolver.go:140
-				localState := globalState[idx]
+					localState := globalState[idx]
 
 //line hecbench_columnarsolver.go:142
-				if gc_tx == 0 {
-					for j = 0; j < colAlphabet; j++ {
-						for jj = 0; jj < colAlphabet; jj++ {
-							sharedScores[j*colAlphabet+jj] = dScores[j*colAlphabet+jj]
+					if gc_tx == 0 {
+						for j = 0; j < colAlphabet; j++ {
+							for jj = 0; jj < colAlphabet; jj++ {
+								sharedScores[j*colAlphabet+jj] = dScores[j*colAlphabet+jj]
+							}
 						}
 					}
+					_ = key
+					_ = localDecrypted
+					_ = bestLocalDecrypted
+					_ = leftLetter
+					_ = rightLetter
+					_ = backupKey
+					_ = shiftHelper
+					_ = blockStart
+					_ = blockEnd
+					_ = l
+					_ = f
+					_ = tt0
+					_ = t0
+					_ = n
+					_ = ff
+					_ = tt
+					_ = tempScore
+					_ = bestScore
+					_ = j
+					_ = jj
+					_ = localState
+					gc_s_bestLocalDecrypted[gc_rank] = bestLocalDecrypted
+					gc_s_backupKey[gc_rank] = backupKey
+					gc_s_shiftHelper[gc_rank] = shiftHelper
+					gc_s_bestScore[gc_rank] = bestScore
+					gc_s_localState[gc_rank] = localState
 				}
-				_ = key
-				_ = localDecrypted
-				_ = bestLocalDecrypted
-				_ = leftLetter
-				_ = rightLetter
-				_ = backupKey
-				_ = shiftHelper
-				_ = blockStart
-				_ = blockEnd
-				_ = l
-				_ = f
-				_ = tt0
-				_ = t0
-				_ = n
-				_ = ff
-				_ = tt
-				_ = tempScore
-				_ = bestScore
-				_ = j
-				_ = jj
-				_ = localState
-				gc_s_bestLocalDecrypted[gc_rank] = bestLocalDecrypted
-				gc_s_backupKey[gc_rank] = backupKey
-				gc_s_shiftHelper[gc_rank] = shiftHelper
-				gc_s_bestScore[gc_rank] = bestScore
-				gc_s_localState[gc_rank] = localState
 			}
 		}
-	}
+	})
 	{
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {

@@ -467,44 +467,46 @@ func gc_body_computeScoreReductionKernel(gc_b *compiled.Block, gc_lo, gc_hi int,
 		if gc_bx == gc_gdx {
 			gc_bx = 0
 		}
-		{
-			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+		compiled.OutOfLine(func() {
+			{
+				for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 
 //line hecbench_computescore.go:107
-					gid := gc_bx*gc_bdx + gc_tx
-					_ = gid
+						gid := gc_bx*gc_bdx + gc_tx
+						_ = gid
 
 //line hecbench_computescore.go:108
-					info := docInfo[gid]
+						info := docInfo[gid]
 
 //line hecbench_computescore.go:109
-					start := uint32(info >> 32)
+						start := uint32(info >> 32)
 
 //line hecbench_computescore.go:110
-					end := uint32(info & 0xFFFFFFFF)
+						end := uint32(info & 0xFFFFFFFF)
 
 //line hecbench_computescore.go:111
-					total := uint64(0)
+						total := uint64(0)
 
 //line hecbench_computescore.go:112
-					for i := start; i <= end; i++ {
-						upper := uint64(partialHighbitsDimm1[i])
-						lower := uint64(partialLowbitsDimm2[i])
-						sum := (upper << 32) | lower
-						total += sum
-					}
+						for i := start; i <= end; i++ {
+							upper := uint64(partialHighbitsDimm1[i])
+							lower := uint64(partialLowbitsDimm2[i])
+							sum := (upper << 32) | lower
+							total += sum
+						}
 
 //line hecbench_computescore.go:118
-					result[gid] = total
-					_ = info
-					_ = start
-					_ = end
-					_ = total
+						result[gid] = total
+						_ = info
+						_ = start
+						_ = end
+						_ = total
+					}
 				}
 			}
-		}
+		})
 	}
 }

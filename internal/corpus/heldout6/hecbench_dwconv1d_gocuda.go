@@ -129,348 +129,354 @@ func gc_body_dwconvForwardKernel(gc_b *compiled.Block, w_, k_, x []float32, eps 
 			}
 		}
 	}
-	{
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
+	compiled.OutOfLine(func() {
+		ww := ww[:768]
+		_ = ww
+		kk := kk[:6144]
+		_ = kk
+		{
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 
 //line hecbench_dwconv1d.go:43
-				tt := int32(gc_tx) << 2
-				_ = tt
+					tt := int32(gc_tx) << 2
+					_ = tt
 
 //line hecbench_dwconv1d.go:44
-				ti := tt + T*i
-				_ = ti
+					ti := tt + T*i
+					_ = ti
 
 //line hecbench_dwconv1d.go:55
-				var ss [dwBF]Float4
+					var ss [dwBF]Float4
 
-				{
+					{
 
 //line hecbench_dwconv1d.go:56
-					{
+						{
 //line hecbench_dwconv1d.go:56
-						j_ := int(0)
+							j_ := int(0)
 //line hecbench_dwconv1d.go:56
-						_ = j_
-						ss[j_] = Float4{eps, eps, eps, eps}
-					}
+							_ = j_
+							ss[j_] = Float4{eps, eps, eps, eps}
+						}
 //line hecbench_dwconv1d.go:56
-					{
+						{
 //line hecbench_dwconv1d.go:56
-						j_ := int(1)
+							j_ := int(1)
 //line hecbench_dwconv1d.go:56
-						_ = j_
-						ss[j_] = Float4{eps, eps, eps, eps}
-					}
+							_ = j_
+							ss[j_] = Float4{eps, eps, eps, eps}
+						}
 //line hecbench_dwconv1d.go:56
-					{
+						{
 //line hecbench_dwconv1d.go:56
-						j_ := int(2)
+							j_ := int(2)
 //line hecbench_dwconv1d.go:56
-						_ = j_
-						ss[j_] = Float4{eps, eps, eps, eps}
-					}
+							_ = j_
+							ss[j_] = Float4{eps, eps, eps, eps}
+						}
 //line hecbench_dwconv1d.go:56
-					{
+						{
 //line hecbench_dwconv1d.go:56
-						j_ := int(3)
+							j_ := int(3)
 //line hecbench_dwconv1d.go:56
-						_ = j_
-						ss[j_] = Float4{eps, eps, eps, eps}
-					}
+							_ = j_
+							ss[j_] = Float4{eps, eps, eps, eps}
+						}
 //line hecbench_dwconv1d.go:56
-					{
+						{
 //line hecbench_dwconv1d.go:56
-						j_ := int(4)
+							j_ := int(4)
 //line hecbench_dwconv1d.go:56
-						_ = j_
-						ss[j_] = Float4{eps, eps, eps, eps}
-					}
+							_ = j_
+							ss[j_] = Float4{eps, eps, eps, eps}
+						}
 //line hecbench_dwconv1d.go:56
-					{
+						{
 //line hecbench_dwconv1d.go:56
-						j_ := int(5)
+							j_ := int(5)
 //line hecbench_dwconv1d.go:56
-						_ = j_
-						ss[j_] = Float4{eps, eps, eps, eps}
-					}
+							_ = j_
+							ss[j_] = Float4{eps, eps, eps, eps}
+						}
 //line hecbench_dwconv1d.go:56
-					{
+						{
 //line hecbench_dwconv1d.go:56
-						j_ := int(6)
+							j_ := int(6)
 //line hecbench_dwconv1d.go:56
-						_ = j_
-						ss[j_] = Float4{eps, eps, eps, eps}
-					}
+							_ = j_
+							ss[j_] = Float4{eps, eps, eps, eps}
+						}
 //line hecbench_dwconv1d.go:56
-					{
+						{
 //line hecbench_dwconv1d.go:56
-						j_ := int(7)
+							j_ := int(7)
 //line hecbench_dwconv1d.go:56
-						_ = j_
-						ss[j_] = Float4{eps, eps, eps, eps}
-					}
+							_ = j_
+							ss[j_] = Float4{eps, eps, eps, eps}
+						}
 //line hecbench_dwconv1d.go:58
-				}
+					}
 
 //line hecbench_dwconv1d.go:59
-				for u := int32(0); u <= tt; u++ {
-					w := ww[T-tt+u-4:]
+					for u := int32(0); u <= tt; u++ {
+						w := ww[T-tt+u-4:]
 //line hecbench_dwconv1d.go:60
-					{
 						{
+							{
 //line hecbench_dwconv1d.go:61
-							j_2 := int32(0)
+								j_2 := int32(0)
 //line hecbench_dwconv1d.go:61
-							_ = j_2
-							s := &ss[j_2]
-							k := kk[u+dwTmax*j_2]
-							s.X += w[3] * k
-							s.Y += w[2] * k
-							s.Z += w[1] * k
-							s.W += w[0] * k
-						}
+								_ = j_2
+								s := &ss[j_2]
+								k := kk[u+dwTmax*j_2]
+								s.X += w[3] * k
+								s.Y += w[2] * k
+								s.Z += w[1] * k
+								s.W += w[0] * k
+							}
 //line hecbench_dwconv1d.go:61
-						{
+							{
 //line hecbench_dwconv1d.go:61
-							j_2 := int32(1)
+								j_2 := int32(1)
 //line hecbench_dwconv1d.go:61
-							_ = j_2
-							s := &ss[j_2]
-							k := kk[u+dwTmax*j_2]
-							s.X += w[3] * k
-							s.Y += w[2] * k
-							s.Z += w[1] * k
-							s.W += w[0] * k
-						}
+								_ = j_2
+								s := &ss[j_2]
+								k := kk[u+dwTmax*j_2]
+								s.X += w[3] * k
+								s.Y += w[2] * k
+								s.Z += w[1] * k
+								s.W += w[0] * k
+							}
 //line hecbench_dwconv1d.go:61
-						{
+							{
 //line hecbench_dwconv1d.go:61
-							j_2 := int32(2)
+								j_2 := int32(2)
 //line hecbench_dwconv1d.go:61
-							_ = j_2
-							s := &ss[j_2]
-							k := kk[u+dwTmax*j_2]
-							s.X += w[3] * k
-							s.Y += w[2] * k
-							s.Z += w[1] * k
-							s.W += w[0] * k
-						}
+								_ = j_2
+								s := &ss[j_2]
+								k := kk[u+dwTmax*j_2]
+								s.X += w[3] * k
+								s.Y += w[2] * k
+								s.Z += w[1] * k
+								s.W += w[0] * k
+							}
 //line hecbench_dwconv1d.go:61
-						{
+							{
 //line hecbench_dwconv1d.go:61
-							j_2 := int32(3)
+								j_2 := int32(3)
 //line hecbench_dwconv1d.go:61
-							_ = j_2
-							s := &ss[j_2]
-							k := kk[u+dwTmax*j_2]
-							s.X += w[3] * k
-							s.Y += w[2] * k
-							s.Z += w[1] * k
-							s.W += w[0] * k
-						}
+								_ = j_2
+								s := &ss[j_2]
+								k := kk[u+dwTmax*j_2]
+								s.X += w[3] * k
+								s.Y += w[2] * k
+								s.Z += w[1] * k
+								s.W += w[0] * k
+							}
 //line hecbench_dwconv1d.go:61
-						{
+							{
 //line hecbench_dwconv1d.go:61
-							j_2 := int32(4)
+								j_2 := int32(4)
 //line hecbench_dwconv1d.go:61
-							_ = j_2
-							s := &ss[j_2]
-							k := kk[u+dwTmax*j_2]
-							s.X += w[3] * k
-							s.Y += w[2] * k
-							s.Z += w[1] * k
-							s.W += w[0] * k
-						}
+								_ = j_2
+								s := &ss[j_2]
+								k := kk[u+dwTmax*j_2]
+								s.X += w[3] * k
+								s.Y += w[2] * k
+								s.Z += w[1] * k
+								s.W += w[0] * k
+							}
 //line hecbench_dwconv1d.go:61
-						{
+							{
 //line hecbench_dwconv1d.go:61
-							j_2 := int32(5)
+								j_2 := int32(5)
 //line hecbench_dwconv1d.go:61
-							_ = j_2
-							s := &ss[j_2]
-							k := kk[u+dwTmax*j_2]
-							s.X += w[3] * k
-							s.Y += w[2] * k
-							s.Z += w[1] * k
-							s.W += w[0] * k
-						}
+								_ = j_2
+								s := &ss[j_2]
+								k := kk[u+dwTmax*j_2]
+								s.X += w[3] * k
+								s.Y += w[2] * k
+								s.Z += w[1] * k
+								s.W += w[0] * k
+							}
 //line hecbench_dwconv1d.go:61
-						{
+							{
 //line hecbench_dwconv1d.go:61
-							j_2 := int32(6)
+								j_2 := int32(6)
 //line hecbench_dwconv1d.go:61
-							_ = j_2
-							s := &ss[j_2]
-							k := kk[u+dwTmax*j_2]
-							s.X += w[3] * k
-							s.Y += w[2] * k
-							s.Z += w[1] * k
-							s.W += w[0] * k
-						}
+								_ = j_2
+								s := &ss[j_2]
+								k := kk[u+dwTmax*j_2]
+								s.X += w[3] * k
+								s.Y += w[2] * k
+								s.Z += w[1] * k
+								s.W += w[0] * k
+							}
 //line hecbench_dwconv1d.go:61
-						{
+							{
 //line hecbench_dwconv1d.go:61
-							j_2 := int32(7)
+								j_2 := int32(7)
 //line hecbench_dwconv1d.go:61
-							_ = j_2
-							s := &ss[j_2]
-							k := kk[u+dwTmax*j_2]
-							s.X += w[3] * k
-							s.Y += w[2] * k
-							s.Z += w[1] * k
-							s.W += w[0] * k
-						}
+								_ = j_2
+								s := &ss[j_2]
+								k := kk[u+dwTmax*j_2]
+								s.X += w[3] * k
+								s.Y += w[2] * k
+								s.Z += w[1] * k
+								s.W += w[0] * k
+							}
 //line hecbench_dwconv1d.go:68
+						}
 					}
-				}
 
-				{
+					{
 
 //line hecbench_dwconv1d.go:70
-					{
+						{
 //line hecbench_dwconv1d.go:70
-						j_3 := int32(0)
+							j_3 := int32(0)
 //line hecbench_dwconv1d.go:70
-						_ = j_3
-						s_ := &ss[j_3]
-						w_2 := ww[T-3:]
-						k_2 := kk[dwTmax*j_3+tt+1:]
-						s_.Y += w_2[2] * k_2[0]
-						s_.Z += w_2[1] * k_2[0]
-						s_.Z += w_2[2] * k_2[1]
-						s_.W += w_2[0] * k_2[0]
-						s_.W += w_2[1] * k_2[1]
-						s_.W += w_2[2] * k_2[2]
-						*f4(x, ti+tj*j_3) = *s_
-					}
+							_ = j_3
+							s_ := &ss[j_3]
+							w_2 := ww[T-3:]
+							k_2 := kk[dwTmax*j_3+tt+1:]
+							s_.Y += w_2[2] * k_2[0]
+							s_.Z += w_2[1] * k_2[0]
+							s_.Z += w_2[2] * k_2[1]
+							s_.W += w_2[0] * k_2[0]
+							s_.W += w_2[1] * k_2[1]
+							s_.W += w_2[2] * k_2[2]
+							*f4(x, ti+tj*j_3) = *s_
+						}
 //line hecbench_dwconv1d.go:70
-					{
+						{
 //line hecbench_dwconv1d.go:70
-						j_3 := int32(1)
+							j_3 := int32(1)
 //line hecbench_dwconv1d.go:70
-						_ = j_3
-						s_ := &ss[j_3]
-						w_2 := ww[T-3:]
-						k_2 := kk[dwTmax*j_3+tt+1:]
-						s_.Y += w_2[2] * k_2[0]
-						s_.Z += w_2[1] * k_2[0]
-						s_.Z += w_2[2] * k_2[1]
-						s_.W += w_2[0] * k_2[0]
-						s_.W += w_2[1] * k_2[1]
-						s_.W += w_2[2] * k_2[2]
-						*f4(x, ti+tj*j_3) = *s_
-					}
+							_ = j_3
+							s_ := &ss[j_3]
+							w_2 := ww[T-3:]
+							k_2 := kk[dwTmax*j_3+tt+1:]
+							s_.Y += w_2[2] * k_2[0]
+							s_.Z += w_2[1] * k_2[0]
+							s_.Z += w_2[2] * k_2[1]
+							s_.W += w_2[0] * k_2[0]
+							s_.W += w_2[1] * k_2[1]
+							s_.W += w_2[2] * k_2[2]
+							*f4(x, ti+tj*j_3) = *s_
+						}
 //line hecbench_dwconv1d.go:70
-					{
+						{
 //line hecbench_dwconv1d.go:70
-						j_3 := int32(2)
+							j_3 := int32(2)
 //line hecbench_dwconv1d.go:70
-						_ = j_3
-						s_ := &ss[j_3]
-						w_2 := ww[T-3:]
-						k_2 := kk[dwTmax*j_3+tt+1:]
-						s_.Y += w_2[2] * k_2[0]
-						s_.Z += w_2[1] * k_2[0]
-						s_.Z += w_2[2] * k_2[1]
-						s_.W += w_2[0] * k_2[0]
-						s_.W += w_2[1] * k_2[1]
-						s_.W += w_2[2] * k_2[2]
-						*f4(x, ti+tj*j_3) = *s_
-					}
+							_ = j_3
+							s_ := &ss[j_3]
+							w_2 := ww[T-3:]
+							k_2 := kk[dwTmax*j_3+tt+1:]
+							s_.Y += w_2[2] * k_2[0]
+							s_.Z += w_2[1] * k_2[0]
+							s_.Z += w_2[2] * k_2[1]
+							s_.W += w_2[0] * k_2[0]
+							s_.W += w_2[1] * k_2[1]
+							s_.W += w_2[2] * k_2[2]
+							*f4(x, ti+tj*j_3) = *s_
+						}
 //line hecbench_dwconv1d.go:70
-					{
+						{
 //line hecbench_dwconv1d.go:70
-						j_3 := int32(3)
+							j_3 := int32(3)
 //line hecbench_dwconv1d.go:70
-						_ = j_3
-						s_ := &ss[j_3]
-						w_2 := ww[T-3:]
-						k_2 := kk[dwTmax*j_3+tt+1:]
-						s_.Y += w_2[2] * k_2[0]
-						s_.Z += w_2[1] * k_2[0]
-						s_.Z += w_2[2] * k_2[1]
-						s_.W += w_2[0] * k_2[0]
-						s_.W += w_2[1] * k_2[1]
-						s_.W += w_2[2] * k_2[2]
-						*f4(x, ti+tj*j_3) = *s_
-					}
+							_ = j_3
+							s_ := &ss[j_3]
+							w_2 := ww[T-3:]
+							k_2 := kk[dwTmax*j_3+tt+1:]
+							s_.Y += w_2[2] * k_2[0]
+							s_.Z += w_2[1] * k_2[0]
+							s_.Z += w_2[2] * k_2[1]
+							s_.W += w_2[0] * k_2[0]
+							s_.W += w_2[1] * k_2[1]
+							s_.W += w_2[2] * k_2[2]
+							*f4(x, ti+tj*j_3) = *s_
+						}
 //line hecbench_dwconv1d.go:70
-					{
+						{
 //line hecbench_dwconv1d.go:70
-						j_3 := int32(4)
+							j_3 := int32(4)
 //line hecbench_dwconv1d.go:70
-						_ = j_3
-						s_ := &ss[j_3]
-						w_2 := ww[T-3:]
-						k_2 := kk[dwTmax*j_3+tt+1:]
-						s_.Y += w_2[2] * k_2[0]
-						s_.Z += w_2[1] * k_2[0]
-						s_.Z += w_2[2] * k_2[1]
-						s_.W += w_2[0] * k_2[0]
-						s_.W += w_2[1] * k_2[1]
-						s_.W += w_2[2] * k_2[2]
-						*f4(x, ti+tj*j_3) = *s_
-					}
+							_ = j_3
+							s_ := &ss[j_3]
+							w_2 := ww[T-3:]
+							k_2 := kk[dwTmax*j_3+tt+1:]
+							s_.Y += w_2[2] * k_2[0]
+							s_.Z += w_2[1] * k_2[0]
+							s_.Z += w_2[2] * k_2[1]
+							s_.W += w_2[0] * k_2[0]
+							s_.W += w_2[1] * k_2[1]
+							s_.W += w_2[2] * k_2[2]
+							*f4(x, ti+tj*j_3) = *s_
+						}
 //line hecbench_dwconv1d.go:70
-					{
+						{
 //line hecbench_dwconv1d.go:70
-						j_3 := int32(5)
+							j_3 := int32(5)
 //line hecbench_dwconv1d.go:70
-						_ = j_3
-						s_ := &ss[j_3]
-						w_2 := ww[T-3:]
-						k_2 := kk[dwTmax*j_3+tt+1:]
-						s_.Y += w_2[2] * k_2[0]
-						s_.Z += w_2[1] * k_2[0]
-						s_.Z += w_2[2] * k_2[1]
-						s_.W += w_2[0] * k_2[0]
-						s_.W += w_2[1] * k_2[1]
-						s_.W += w_2[2] * k_2[2]
-						*f4(x, ti+tj*j_3) = *s_
-					}
+							_ = j_3
+							s_ := &ss[j_3]
+							w_2 := ww[T-3:]
+							k_2 := kk[dwTmax*j_3+tt+1:]
+							s_.Y += w_2[2] * k_2[0]
+							s_.Z += w_2[1] * k_2[0]
+							s_.Z += w_2[2] * k_2[1]
+							s_.W += w_2[0] * k_2[0]
+							s_.W += w_2[1] * k_2[1]
+							s_.W += w_2[2] * k_2[2]
+							*f4(x, ti+tj*j_3) = *s_
+						}
 //line hecbench_dwconv1d.go:70
-					{
+						{
 //line hecbench_dwconv1d.go:70
-						j_3 := int32(6)
+							j_3 := int32(6)
 //line hecbench_dwconv1d.go:70
-						_ = j_3
-						s_ := &ss[j_3]
-						w_2 := ww[T-3:]
-						k_2 := kk[dwTmax*j_3+tt+1:]
-						s_.Y += w_2[2] * k_2[0]
-						s_.Z += w_2[1] * k_2[0]
-						s_.Z += w_2[2] * k_2[1]
-						s_.W += w_2[0] * k_2[0]
-						s_.W += w_2[1] * k_2[1]
-						s_.W += w_2[2] * k_2[2]
-						*f4(x, ti+tj*j_3) = *s_
-					}
+							_ = j_3
+							s_ := &ss[j_3]
+							w_2 := ww[T-3:]
+							k_2 := kk[dwTmax*j_3+tt+1:]
+							s_.Y += w_2[2] * k_2[0]
+							s_.Z += w_2[1] * k_2[0]
+							s_.Z += w_2[2] * k_2[1]
+							s_.W += w_2[0] * k_2[0]
+							s_.W += w_2[1] * k_2[1]
+							s_.W += w_2[2] * k_2[2]
+							*f4(x, ti+tj*j_3) = *s_
+						}
 //line hecbench_dwconv1d.go:70
-					{
+						{
 //line hecbench_dwconv1d.go:70
-						j_3 := int32(7)
+							j_3 := int32(7)
 //line hecbench_dwconv1d.go:70
-						_ = j_3
-						s_ := &ss[j_3]
-						w_2 := ww[T-3:]
-						k_2 := kk[dwTmax*j_3+tt+1:]
-						s_.Y += w_2[2] * k_2[0]
-						s_.Z += w_2[1] * k_2[0]
-						s_.Z += w_2[2] * k_2[1]
-						s_.W += w_2[0] * k_2[0]
-						s_.W += w_2[1] * k_2[1]
-						s_.W += w_2[2] * k_2[2]
-						*f4(x, ti+tj*j_3) = *s_
-					}
+							_ = j_3
+							s_ := &ss[j_3]
+							w_2 := ww[T-3:]
+							k_2 := kk[dwTmax*j_3+tt+1:]
+							s_.Y += w_2[2] * k_2[0]
+							s_.Z += w_2[1] * k_2[0]
+							s_.Z += w_2[2] * k_2[1]
+							s_.W += w_2[0] * k_2[0]
+							s_.W += w_2[1] * k_2[1]
+							s_.W += w_2[2] * k_2[2]
+							*f4(x, ti+tj*j_3) = *s_
+						}
 //line hecbench_dwconv1d.go:81
+					}
+					_ = ss
 				}
-				_ = ss
 			}
 		}
-	}
+	})
 }
 
 // DwconvBackwardKernel is kernel_backward of dwconv1d-cuda: the gradients
@@ -553,143 +559,151 @@ func gc_body_dwconvBackwardKernel(gc_b *compiled.Block, w_, k_, gwk_, gw, gk []f
 			}
 		}
 	}
-	{
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
+	compiled.OutOfLine(func() {
+		kk := kk[:1536]
+		_ = kk
+		gg := gg[:1536]
+		_ = gg
+		gc_s_ss := gc_s_ss[:gc_n]
+		_ = gc_s_ss
+		{
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 
 //line hecbench_dwconv1d.go:90
-				tt := int32(gc_tx) << 2
-				_ = tt
+					tt := int32(gc_tx) << 2
+					_ = tt
 
 //line hecbench_dwconv1d.go:91
-				ti := tt + T*i
-				_ = ti
+					ti := tt + T*i
+					_ = ti
 
 //line hecbench_dwconv1d.go:104
-				var ss [dwBB]Float4
-				gc_s_ss[gc_rank] = ss
+					var ss [dwBB]Float4
+					gc_s_ss[gc_rank] = ss
 
-				{
+					{
 
 //line hecbench_dwconv1d.go:105
-					{
+						{
 //line hecbench_dwconv1d.go:105
-						j_ := int(0)
+							j_ := int(0)
 //line hecbench_dwconv1d.go:105
-						_ = j_
-						gc_s_ss[gc_rank][j_] = Float4{0, 0, 0, 0}
-					}
+							_ = j_
+							gc_s_ss[gc_rank][j_] = Float4{0, 0, 0, 0}
+						}
 //line hecbench_dwconv1d.go:105
-					{
+						{
 //line hecbench_dwconv1d.go:105
-						j_ := int(1)
+							j_ := int(1)
 //line hecbench_dwconv1d.go:105
-						_ = j_
-						gc_s_ss[gc_rank][j_] = Float4{0, 0, 0, 0}
-					}
+							_ = j_
+							gc_s_ss[gc_rank][j_] = Float4{0, 0, 0, 0}
+						}
 //line hecbench_dwconv1d.go:107
-				}
+					}
 
 //line hecbench_dwconv1d.go:108
-				for u := int32(0); u <= tt; u++ {
+					for u := int32(0); u <= tt; u++ {
 //line hecbench_dwconv1d.go:108
-					{
 						{
+							{
 //line hecbench_dwconv1d.go:109
-							j_2 := int32(0)
+								j_2 := int32(0)
 //line hecbench_dwconv1d.go:109
-							_ = j_2
-							s := &gc_s_ss[gc_rank][j_2]
-							g := gg[dwTmax*j_2+T-tt+u-4:]
-							k := kk[u+dwTmax*j_2]
-							s.X += g[3] * k
-							s.Y += g[2] * k
-							s.Z += g[1] * k
-							s.W += g[0] * k
-						}
+								_ = j_2
+								s := &gc_s_ss[gc_rank][j_2]
+								g := gg[dwTmax*j_2+T-tt+u-4:]
+								k := kk[u+dwTmax*j_2]
+								s.X += g[3] * k
+								s.Y += g[2] * k
+								s.Z += g[1] * k
+								s.W += g[0] * k
+							}
 //line hecbench_dwconv1d.go:109
-						{
+							{
 //line hecbench_dwconv1d.go:109
-							j_2 := int32(1)
+								j_2 := int32(1)
 //line hecbench_dwconv1d.go:109
-							_ = j_2
-							s := &gc_s_ss[gc_rank][j_2]
-							g := gg[dwTmax*j_2+T-tt+u-4:]
-							k := kk[u+dwTmax*j_2]
-							s.X += g[3] * k
-							s.Y += g[2] * k
-							s.Z += g[1] * k
-							s.W += g[0] * k
-						}
+								_ = j_2
+								s := &gc_s_ss[gc_rank][j_2]
+								g := gg[dwTmax*j_2+T-tt+u-4:]
+								k := kk[u+dwTmax*j_2]
+								s.X += g[3] * k
+								s.Y += g[2] * k
+								s.Z += g[1] * k
+								s.W += g[0] * k
+							}
 //line hecbench_dwconv1d.go:117
+						}
 					}
-				}
 
-				{
+					{
 
 //line hecbench_dwconv1d.go:119
-					{
+						{
 //line hecbench_dwconv1d.go:119
-						j_3 := int32(0)
+							j_3 := int32(0)
 //line hecbench_dwconv1d.go:119
-						_ = j_3
-						s_ := &gc_s_ss[gc_rank][j_3]
-						k_2 := kk[dwTmax*j_3+tt+1:]
-						g_ := gg[dwTmax*j_3+T-3:]
-						s_.Y += g_[2] * k_2[0]
-						s_.Z += g_[1] * k_2[0]
-						s_.Z += g_[2] * k_2[1]
-						s_.W += g_[0] * k_2[0]
-						s_.W += g_[1] * k_2[1]
-						s_.W += g_[2] * k_2[2]
-						*f4(gw, ti+tj*j_3) = *s_
-					}
+							_ = j_3
+							s_ := &gc_s_ss[gc_rank][j_3]
+							k_2 := kk[dwTmax*j_3+tt+1:]
+							g_ := gg[dwTmax*j_3+T-3:]
+							s_.Y += g_[2] * k_2[0]
+							s_.Z += g_[1] * k_2[0]
+							s_.Z += g_[2] * k_2[1]
+							s_.W += g_[0] * k_2[0]
+							s_.W += g_[1] * k_2[1]
+							s_.W += g_[2] * k_2[2]
+							*f4(gw, ti+tj*j_3) = *s_
+						}
 //line hecbench_dwconv1d.go:119
-					{
+						{
 //line hecbench_dwconv1d.go:119
-						j_3 := int32(1)
+							j_3 := int32(1)
 //line hecbench_dwconv1d.go:119
-						_ = j_3
-						s_ := &gc_s_ss[gc_rank][j_3]
-						k_2 := kk[dwTmax*j_3+tt+1:]
-						g_ := gg[dwTmax*j_3+T-3:]
-						s_.Y += g_[2] * k_2[0]
-						s_.Z += g_[1] * k_2[0]
-						s_.Z += g_[2] * k_2[1]
-						s_.W += g_[0] * k_2[0]
-						s_.W += g_[1] * k_2[1]
-						s_.W += g_[2] * k_2[2]
-						*f4(gw, ti+tj*j_3) = *s_
-					}
+							_ = j_3
+							s_ := &gc_s_ss[gc_rank][j_3]
+							k_2 := kk[dwTmax*j_3+tt+1:]
+							g_ := gg[dwTmax*j_3+T-3:]
+							s_.Y += g_[2] * k_2[0]
+							s_.Z += g_[1] * k_2[0]
+							s_.Z += g_[2] * k_2[1]
+							s_.W += g_[0] * k_2[0]
+							s_.W += g_[1] * k_2[1]
+							s_.W += g_[2] * k_2[2]
+							*f4(gw, ti+tj*j_3) = *s_
+						}
 //line hecbench_dwconv1d.go:130
-				}
-
-				{
-
-//line hecbench_dwconv1d.go:132
-					{
-//line hecbench_dwconv1d.go:132
-						j_4 := int(0)
-//line hecbench_dwconv1d.go:132
-						_ = j_4
-						gc_s_ss[gc_rank][j_4] = Float4{0, 0, 0, 0}
 					}
-//line hecbench_dwconv1d.go:132
+
 					{
+
 //line hecbench_dwconv1d.go:132
-						j_4 := int(1)
+						{
 //line hecbench_dwconv1d.go:132
-						_ = j_4
-						gc_s_ss[gc_rank][j_4] = Float4{0, 0, 0, 0}
-					}
+							j_4 := int(0)
+//line hecbench_dwconv1d.go:132
+							_ = j_4
+							gc_s_ss[gc_rank][j_4] = Float4{0, 0, 0, 0}
+						}
+//line hecbench_dwconv1d.go:132
+						{
+//line hecbench_dwconv1d.go:132
+							j_4 := int(1)
+//line hecbench_dwconv1d.go:132
+							_ = j_4
+							gc_s_ss[gc_rank][j_4] = Float4{0, 0, 0, 0}
+						}
 //line hecbench_dwconv1d.go:134
+					}
+					_ = ss
 				}
-				_ = ss
 			}
 		}
-	}
+	})
 
 //line hecbench_dwconv1d.go:135
 	for gc_off6, gc_limit6, gc_more6 := int32(0), int32(T), true; gc_more6; gc_off6 += 1 {

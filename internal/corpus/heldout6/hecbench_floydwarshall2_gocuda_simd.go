@@ -105,26 +105,28 @@ func gc_body_fwInit2Kernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, g FwGraph,
 		if gc_bx2 == gc_gdx2 {
 			gc_bx2 = 0
 		}
-		{
-			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+		compiled.OutOfLine(func() {
+			{
+				for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+					for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
 
 //line hecbench_floydwarshall2.go:56
-					i := int32(gc_tx2 + gc_bx2*gc_bdx2)
-					_ = i
+						i := int32(gc_tx2 + gc_bx2*gc_bdx2)
+						_ = i
 
 //line hecbench_floydwarshall2.go:57
-					if i < g.Nodes {
-						for j := g.Nindex[i]; j < g.Nindex[i+1]; j++ {
-							nei := g.Nlist[j]
-							adjMat[i*upper+nei] = g.Eweight[j]
+						if i < g.Nodes {
+							for j := g.Nindex[i]; j < g.Nindex[i+1]; j++ {
+								nei := g.Nlist[j]
+								adjMat[i*upper+nei] = g.Eweight[j]
+							}
 						}
 					}
 				}
 			}
-		}
+		})
 	}
 }
 

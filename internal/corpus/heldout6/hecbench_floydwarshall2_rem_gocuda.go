@@ -1120,70 +1120,84 @@ func gc_body_fwRemKernel(gc_b *compiled.Block, adjMat []int32, upper int32, krow
 			}
 		}
 	}
-	{
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
+	compiled.OutOfLine(func() {
+		sKJ := sKJ[:4096]
+		_ = sKJ
+		sIK := sIK[:4096]
+		_ = sIK
+		gc_s_ijAA := gc_s_ijAA[:gc_n]
+		_ = gc_s_ijAA
+		gc_s_ijAB := gc_s_ijAB[:gc_n]
+		_ = gc_s_ijAB
+		gc_s_ijBA := gc_s_ijBA[:gc_n]
+		_ = gc_s_ijBA
+		gc_s_ijBB := gc_s_ijBB[:gc_n]
+		_ = gc_s_ijBB
+		{
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 
 //line hecbench_floydwarshall2_rem.go:222
-				warpA := int32(gc_tx / fwWS)
-				_ = warpA
+					warpA := int32(gc_tx / fwWS)
+					_ = warpA
 
 //line hecbench_floydwarshall2_rem.go:223
-				warpB := warpA + fwWS
-				_ = warpB
+					warpB := warpA + fwWS
+					_ = warpB
 
 //line hecbench_floydwarshall2_rem.go:224
-				laneA := int32(gc_tx % fwWS)
-				_ = laneA
+					laneA := int32(gc_tx % fwWS)
+					_ = laneA
 
 //line hecbench_floydwarshall2_rem.go:225
-				laneB := laneA + fwWS
-				_ = laneB
-				ijAA := gc_s_ijAA[gc_rank]
-				ijAB := gc_s_ijAB[gc_rank]
-				ijBA := gc_s_ijBA[gc_rank]
-				ijBB := gc_s_ijBB[gc_rank]
+					laneB := laneA + fwWS
+					_ = laneB
+					ijAA := gc_s_ijAA[gc_rank]
+					ijAB := gc_s_ijAB[gc_rank]
+					ijBA := gc_s_ijBA[gc_rank]
+					ijBB := gc_s_ijBB[gc_rank]
 
 //line hecbench_floydwarshall2_rem.go:261
-				idx1A := warpA
+					idx1A := warpA
 
 //line hecbench_floydwarshall2_rem.go:262
-				idx1B := warpB
+					idx1B := warpB
 
 //line hecbench_floydwarshall2_rem.go:263
-				idx2A := laneA
+					idx2A := laneA
 
 //line hecbench_floydwarshall2_rem.go:264
-				idx2B := laneB
+					idx2B := laneB
 
 //line hecbench_floydwarshall2_rem.go:266
-				for k := int32(0); k < fwTile; k++ {
-					skA := sKJ[idx2A]
-					skB := sKJ[idx2B]
+					for k := int32(0); k < fwTile; k++ {
+						skA := sKJ[idx2A]
+						skB := sKJ[idx2B]
 
-					ijAA = min(ijAA, sIK[idx1A]+skA)
-					ijAB = min(ijAB, sIK[idx1A]+skB)
-					ijBA = min(ijBA, sIK[idx1B]+skA)
-					ijBB = min(ijBB, sIK[idx1B]+skB)
+						ijAA = min(ijAA, sIK[idx1A]+skA)
+						ijAB = min(ijAB, sIK[idx1A]+skB)
+						ijBA = min(ijBA, sIK[idx1B]+skA)
+						ijBB = min(ijBB, sIK[idx1B]+skB)
 
-					idx1A += fwTile
-					idx1B += fwTile
-					idx2A += fwTile
-					idx2B += fwTile
+						idx1A += fwTile
+						idx1B += fwTile
+						idx2A += fwTile
+						idx2B += fwTile
+					}
+					_ = idx1A
+					_ = idx1B
+					_ = idx2A
+					_ = idx2B
+					gc_s_ijAA[gc_rank] = ijAA
+					gc_s_ijAB[gc_rank] = ijAB
+					gc_s_ijBA[gc_rank] = ijBA
+					gc_s_ijBB[gc_rank] = ijBB
 				}
-				_ = idx1A
-				_ = idx1B
-				_ = idx2A
-				_ = idx2B
-				gc_s_ijAA[gc_rank] = ijAA
-				gc_s_ijAB[gc_rank] = ijAB
-				gc_s_ijBA[gc_rank] = ijBA
-				gc_s_ijBB[gc_rank] = ijBB
 			}
 		}
-	}
+	})
 
 //line hecbench_floydwarshall2_rem.go:281
 	if (y == z) && (y == x+1) && (x != subm1) {

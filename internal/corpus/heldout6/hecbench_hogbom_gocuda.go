@@ -500,35 +500,45 @@ func gc_body_hogbomFindPeakKernel(gc_b *compiled.Block, image []float32, size in
 			}
 		}
 	}
-	{
-		gc_from, gc_to := 0, gc_bdx
-		if gc_bound := 0; gc_bound < gc_to-1 {
-			gc_to = gc_bound + 1
-		}
-		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-			for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-				val := gc_s_val[gc_rank]
-				_ = val
-				pos := gc_s_pos[gc_rank]
-				_ = pos
+	compiled.OutOfLine(func() {
+		maxVal := maxVal[:256]
+		_ = maxVal
+		maxPos := maxPos[:256]
+		_ = maxPos
+		gc_s_val := gc_s_val[:gc_n]
+		_ = gc_s_val
+		gc_s_pos := gc_s_pos[:gc_n]
+		_ = gc_s_pos
+		{
+			gc_from, gc_to := 0, gc_bdx
+			if gc_bound := 0; gc_bound < gc_to-1 {
+				gc_to = gc_bound + 1
+			}
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					val := gc_s_val[gc_rank]
+					_ = val
+					pos := gc_s_pos[gc_rank]
+					_ = pos
 
 //line hecbench_hogbom.go:69
-				{
-					val, pos = 0, 0
-					for i := 0; i < hogbomFindPeakWidth; i++ {
-						if fabsf(maxVal[i]) > fabsf(val) {
-							val = maxVal[i]
-							pos = maxPos[i]
+					{
+						val, pos = 0, 0
+						for i := 0; i < hogbomFindPeakWidth; i++ {
+							if fabsf(maxVal[i]) > fabsf(val) {
+								val = maxVal[i]
+								pos = maxPos[i]
+							}
 						}
+						absPeak[gc_bx].Val = val
+						absPeak[gc_bx].Pos = pos
 					}
-					absPeak[gc_bx].Val = val
-					absPeak[gc_bx].Pos = pos
 				}
 			}
 		}
-	}
+	})
 }
 
 // HogbomSubtractPSFKernel is k_subtractPSF of hogbom-cuda: the residual

@@ -72,41 +72,43 @@ func gc_body_lbKeoghKernel(gc_b *compiled.Block, subject, avgs, stds, lbKeogh, l
 			}
 		}
 	}
-	{
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
+	compiled.OutOfLine(func() {
+		{
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 
 //line hecbench_keogh.go:27
-				lid := int32(gc_tx)
-				_ = lid
+					lid := int32(gc_tx)
+					_ = lid
 
 //line hecbench_keogh.go:29
-				idx := blockSize + lid
-				_ = idx
+					idx := blockSize + lid
+					_ = idx
 
 //line hecbench_keogh.go:39
-				if idx < N-M+1 {
+					if idx < N-M+1 {
 
 //line hecbench_keogh.go:42
-					residues := float32(0)
-					avg := avgs[idx]
-					std := stds[idx]
+						residues := float32(0)
+						avg := avgs[idx]
+						std := stds[idx]
 
-					for i := int32(0); i < M; i++ {
+						for i := int32(0); i < M; i++ {
 
-						value := (cache[lid+i] - avg) / std
-						lower := value - lowerBound[i]
-						upper := value - upperBound[i]
+							value := (cache[lid+i] - avg) / std
+							lower := value - lowerBound[i]
+							upper := value - upperBound[i]
 
 //line hecbench_keogh.go:53
-						residues += upper*upper*b2f(upper > 0) + lower*lower*b2f(lower < 0)
-					}
+							residues += upper*upper*b2f(upper > 0) + lower*lower*b2f(lower < 0)
+						}
 
-					lbKeogh[idx] = residues
+						lbKeogh[idx] = residues
+					}
 				}
 			}
 		}
-	}
+	})
 }

@@ -866,136 +866,154 @@ func gc_body_mcGeneratingTrianglesKernel(gc_b *compiled.Block, isoValue float32,
 			}
 		}
 	}
-	{
-		gc_ty := 0
-		gc_tz := 0
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
+	compiled.OutOfLine(func() {
+		vertexIndices := vertexIndices[:128]
+		_ = vertexIndices
+		value := value[:225]
+		_ = value
+		sumsVertices := sumsVertices[:32]
+		_ = sumsVertices
+		gc_s_x := gc_s_x[:gc_n]
+		_ = gc_s_x
+		gc_s_v := gc_s_v[:gc_n]
+		_ = gc_s_v
+		gc_s_cubeCase := gc_s_cubeCase[:gc_n]
+		_ = gc_s_cubeCase
+		gc_s_distinctEdges := gc_s_distinctEdges[:gc_n]
+		_ = gc_s_distinctEdges
+		gc_s_numTriangles := gc_s_numTriangles[:gc_n]
+		_ = gc_s_numTriangles
+		{
+			gc_ty := 0
+			gc_tz := 0
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 
 //line hecbench_marchingcubes_triangles.go:42
-				tx := uint32(gc_tx)
-				_ = tx
+					tx := uint32(gc_tx)
+					_ = tx
 
 //line hecbench_marchingcubes_triangles.go:42
-				ty := uint32(gc_ty)
-				_ = ty
+					ty := uint32(gc_ty)
+					_ = ty
 
 //line hecbench_marchingcubes_triangles.go:42
-				tz := uint32(gc_tz)
-				_ = tz
+					tz := uint32(gc_tz)
+					_ = tz
 
 //line hecbench_marchingcubes_triangles.go:47
-				y := (tp%mcGridYLv2)*(mcVoxelYLv2-1) + ty
-				_ = y
+					y := (tp%mcGridYLv2)*(mcVoxelYLv2-1) + ty
+					_ = y
 
 //line hecbench_marchingcubes_triangles.go:48
-				z := (tp/mcGridYLv2)*(mcVoxelZLv2-1) + tz
-				_ = z
-				x := gc_s_x[gc_rank]
-				v := gc_s_v[gc_rank]
-				cubeCase := gc_s_cubeCase[gc_rank]
-				distinctEdges := gc_s_distinctEdges[gc_rank]
-				numTriangles := gc_s_numTriangles[gc_rank]
+					z := (tp/mcGridYLv2)*(mcVoxelZLv2-1) + tz
+					_ = z
+					x := gc_s_x[gc_rank]
+					v := gc_s_v[gc_rank]
+					cubeCase := gc_s_cubeCase[gc_rank]
+					distinctEdges := gc_s_distinctEdges[gc_rank]
+					numTriangles := gc_s_numTriangles[gc_rank]
 
 //line hecbench_marchingcubes_triangles.go:163
-				for c0_2 := uint32(0); c0_2 < numTriangles; c0_2++ {
+					for c0_2 := uint32(0); c0_2 < numTriangles; c0_2++ {
 //line hecbench_marchingcubes_triangles.go:163
-					{
 						{
+							{
 //line hecbench_marchingcubes_triangles.go:164
-							c1 := uint32(0)
+								c1 := uint32(0)
 //line hecbench_marchingcubes_triangles.go:164
-							_ = c1
-							edgeID := triTable[16*cubeCase+3*c0_2+c1]
-							edgePos := edgeIDTable[edgeID]
-							vertexIndex := vertexIndices[mcVertexIdx(tz+uint32(edgePos.Z), ty+uint32(edgePos.Y), tx+uint32(edgePos.X))]
-							tp_ := uint32(bits.OnesCount16(vertexIndex>>(16-edgePos.W))) + uint32(vertexIndex&0x1fff)
-							atomic.Add(&triangles[0], uint64(sumsVertices[31]+tp_))
-						}
+								_ = c1
+								edgeID := triTable[16*cubeCase+3*c0_2+c1]
+								edgePos := edgeIDTable[edgeID]
+								vertexIndex := vertexIndices[mcVertexIdx(tz+uint32(edgePos.Z), ty+uint32(edgePos.Y), tx+uint32(edgePos.X))]
+								tp_ := uint32(bits.OnesCount16(vertexIndex>>(16-edgePos.W))) + uint32(vertexIndex&0x1fff)
+								atomic.Add(&triangles[0], uint64(sumsVertices[31]+tp_))
+							}
 //line hecbench_marchingcubes_triangles.go:164
-						{
+							{
 //line hecbench_marchingcubes_triangles.go:164
-							c1 := uint32(1)
+								c1 := uint32(1)
 //line hecbench_marchingcubes_triangles.go:164
-							_ = c1
-							edgeID := triTable[16*cubeCase+3*c0_2+c1]
-							edgePos := edgeIDTable[edgeID]
-							vertexIndex := vertexIndices[mcVertexIdx(tz+uint32(edgePos.Z), ty+uint32(edgePos.Y), tx+uint32(edgePos.X))]
-							tp_ := uint32(bits.OnesCount16(vertexIndex>>(16-edgePos.W))) + uint32(vertexIndex&0x1fff)
-							atomic.Add(&triangles[0], uint64(sumsVertices[31]+tp_))
-						}
+								_ = c1
+								edgeID := triTable[16*cubeCase+3*c0_2+c1]
+								edgePos := edgeIDTable[edgeID]
+								vertexIndex := vertexIndices[mcVertexIdx(tz+uint32(edgePos.Z), ty+uint32(edgePos.Y), tx+uint32(edgePos.X))]
+								tp_ := uint32(bits.OnesCount16(vertexIndex>>(16-edgePos.W))) + uint32(vertexIndex&0x1fff)
+								atomic.Add(&triangles[0], uint64(sumsVertices[31]+tp_))
+							}
 //line hecbench_marchingcubes_triangles.go:164
-						{
+							{
 //line hecbench_marchingcubes_triangles.go:164
-							c1 := uint32(2)
+								c1 := uint32(2)
 //line hecbench_marchingcubes_triangles.go:164
-							_ = c1
-							edgeID := triTable[16*cubeCase+3*c0_2+c1]
-							edgePos := edgeIDTable[edgeID]
-							vertexIndex := vertexIndices[mcVertexIdx(tz+uint32(edgePos.Z), ty+uint32(edgePos.Y), tx+uint32(edgePos.X))]
-							tp_ := uint32(bits.OnesCount16(vertexIndex>>(16-edgePos.W))) + uint32(vertexIndex&0x1fff)
-							atomic.Add(&triangles[0], uint64(sumsVertices[31]+tp_))
-						}
+								_ = c1
+								edgeID := triTable[16*cubeCase+3*c0_2+c1]
+								edgePos := edgeIDTable[edgeID]
+								vertexIndex := vertexIndices[mcVertexIdx(tz+uint32(edgePos.Z), ty+uint32(edgePos.Y), tx+uint32(edgePos.X))]
+								tp_ := uint32(bits.OnesCount16(vertexIndex>>(16-edgePos.W))) + uint32(vertexIndex&0x1fff)
+								atomic.Add(&triangles[0], uint64(sumsVertices[31]+tp_))
+							}
 //line hecbench_marchingcubes_triangles.go:170
+						}
 					}
-				}
 
 //line hecbench_marchingcubes_triangles.go:174
-				zp := float32(0)
+					zp := float32(0)
 
 //line hecbench_marchingcubes_triangles.go:174
-				cx := float32(0)
+					cx := float32(0)
 
 //line hecbench_marchingcubes_triangles.go:174
-				cy := float32(0)
+					cy := float32(0)
 
 //line hecbench_marchingcubes_triangles.go:174
-				cz := float32(0)
+					cz := float32(0)
 
 //line hecbench_marchingcubes_triangles.go:176
-				if distinctEdges&(1<<15) != 0 {
-					zp = mcZeroPoint(x, v, value[mcValueIdx(tz, ty, tx+1)], isoValue)
-					cy = mcTransformToCoord(y)
-					cz = mcTransformToCoord(z)
-				}
+					if distinctEdges&(1<<15) != 0 {
+						zp = mcZeroPoint(x, v, value[mcValueIdx(tz, ty, tx+1)], isoValue)
+						cy = mcTransformToCoord(y)
+						cz = mcTransformToCoord(z)
+					}
 
 //line hecbench_marchingcubes_triangles.go:182
-				if distinctEdges&(1<<14) != 0 {
-					cx = mcTransformToCoord(x)
-					zp += mcZeroPoint(y, v, value[mcValueIdx(tz, ty+1, tx)], isoValue)
-					cz += mcTransformToCoord(z)
-				}
+					if distinctEdges&(1<<14) != 0 {
+						cx = mcTransformToCoord(x)
+						zp += mcZeroPoint(y, v, value[mcValueIdx(tz, ty+1, tx)], isoValue)
+						cz += mcTransformToCoord(z)
+					}
 
 //line hecbench_marchingcubes_triangles.go:188
-				if distinctEdges&(1<<13) != 0 {
-					cx += mcTransformToCoord(x)
-					cy += mcTransformToCoord(y)
-					zp += mcZeroPoint(z, v, value[mcValueIdx(tz+1, ty, tx)], isoValue)
-				}
+					if distinctEdges&(1<<13) != 0 {
+						cx += mcTransformToCoord(x)
+						cy += mcTransformToCoord(y)
+						zp += mcZeroPoint(z, v, value[mcValueIdx(tz+1, ty, tx)], isoValue)
+					}
 
 //line hecbench_marchingcubes_triangles.go:194
-				atomic.Add(&coordX[0], cx)
+					atomic.Add(&coordX[0], cx)
 
 //line hecbench_marchingcubes_triangles.go:195
-				atomic.Add(&coordY[0], cy)
+					atomic.Add(&coordY[0], cy)
 
 //line hecbench_marchingcubes_triangles.go:196
-				atomic.Add(&coordZ[0], cz)
+					atomic.Add(&coordZ[0], cz)
 
 //line hecbench_marchingcubes_triangles.go:197
-				atomic.Add(&coordZP[0], zp)
-				_ = zp
-				_ = cx
-				_ = cy
-				_ = cz
-			}
-			gc_ty++
-			if gc_ty == gc_bdy {
-				gc_ty = 0
-				gc_tz++
+					atomic.Add(&coordZP[0], zp)
+					_ = zp
+					_ = cx
+					_ = cy
+					_ = cz
+				}
+				gc_ty++
+				if gc_ty == gc_bdy {
+					gc_ty = 0
+					gc_tz++
+				}
 			}
 		}
-	}
+	})
 }

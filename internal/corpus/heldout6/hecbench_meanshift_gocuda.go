@@ -42,121 +42,123 @@ func gc_body_meanShiftKernel(gc_b *compiled.Block, gc_lo, gc_hi int, data, dataN
 		if gc_bx == gc_gdx {
 			gc_bx = 0
 		}
-		{
-			gc_from, gc_to := 0, gc_bdx
-			if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound := compiled.Diff(msN, gc_bx*gc_bdx); gc_bound < gc_to {
-				gc_to = gc_bound
-			}
-			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+		compiled.OutOfLine(func() {
+			{
+				gc_from, gc_to := 0, gc_bdx
+				if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+					panic(compiled.ErrGuardWraps)
+				}
+				if gc_bound := compiled.Diff(msN, gc_bx*gc_bdx); gc_bound < gc_to {
+					gc_to = gc_bound
+				}
+				for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 
 //line hecbench_meanshift.go:30
-					tid := gc_bx*gc_bdx + gc_tx
-					_ = tid
+						tid := gc_bx*gc_bdx + gc_tx
+						_ = tid
 
 //line hecbench_meanshift.go:31
-					{
-						row := tid * msD
-						newPosition := [msD]float32{0}
-						totWeight := float32(0)
-						for i := 0; i < msN; i++ {
-							rowN := i * msD
-							sqDist := float32(0)
-//line hecbench_meanshift.go:37
-							{
-								{
-//line hecbench_meanshift.go:38
-									j := int(0)
-//line hecbench_meanshift.go:38
-									_ = j
-									sqDist += (data[row+j] - data[rowN+j]) * (data[row+j] - data[rowN+j])
-								}
-//line hecbench_meanshift.go:38
-								{
-//line hecbench_meanshift.go:38
-									j := int(1)
-//line hecbench_meanshift.go:38
-									_ = j
-									sqDist += (data[row+j] - data[rowN+j]) * (data[row+j] - data[rowN+j])
-								}
-//line hecbench_meanshift.go:38
-								{
-//line hecbench_meanshift.go:38
-									j := int(2)
-//line hecbench_meanshift.go:38
-									_ = j
-									sqDist += (data[row+j] - data[rowN+j]) * (data[row+j] - data[rowN+j])
-								}
-//line hecbench_meanshift.go:40
-							}
-							if sqDist <= msRadius {
-								weight := expf(-sqDist / msDblSigmaSq)
-//line hecbench_meanshift.go:42
-								{
-									{
-//line hecbench_meanshift.go:43
-										j_ := int(0)
-//line hecbench_meanshift.go:43
-										_ = j_
-										newPosition[j_] += weight * data[rowN+j_]
-									}
-//line hecbench_meanshift.go:43
-									{
-//line hecbench_meanshift.go:43
-										j_ := int(1)
-//line hecbench_meanshift.go:43
-										_ = j_
-										newPosition[j_] += weight * data[rowN+j_]
-									}
-//line hecbench_meanshift.go:43
-									{
-//line hecbench_meanshift.go:43
-										j_ := int(2)
-//line hecbench_meanshift.go:43
-										_ = j_
-										newPosition[j_] += weight * data[rowN+j_]
-									}
-//line hecbench_meanshift.go:45
-								}
-								totWeight += weight
-							}
-						}
-//line hecbench_meanshift.go:48
 						{
-							{
-//line hecbench_meanshift.go:49
-								j_2 := int(0)
-//line hecbench_meanshift.go:49
-								_ = j_2
-								dataNext[row+j_2] = newPosition[j_2] / totWeight
+							row := tid * msD
+							newPosition := [msD]float32{0}
+							totWeight := float32(0)
+							for i := 0; i < msN; i++ {
+								rowN := i * msD
+								sqDist := float32(0)
+//line hecbench_meanshift.go:37
+								{
+									{
+//line hecbench_meanshift.go:38
+										j := int(0)
+//line hecbench_meanshift.go:38
+										_ = j
+										sqDist += (data[row+j] - data[rowN+j]) * (data[row+j] - data[rowN+j])
+									}
+//line hecbench_meanshift.go:38
+									{
+//line hecbench_meanshift.go:38
+										j := int(1)
+//line hecbench_meanshift.go:38
+										_ = j
+										sqDist += (data[row+j] - data[rowN+j]) * (data[row+j] - data[rowN+j])
+									}
+//line hecbench_meanshift.go:38
+									{
+//line hecbench_meanshift.go:38
+										j := int(2)
+//line hecbench_meanshift.go:38
+										_ = j
+										sqDist += (data[row+j] - data[rowN+j]) * (data[row+j] - data[rowN+j])
+									}
+//line hecbench_meanshift.go:40
+								}
+								if sqDist <= msRadius {
+									weight := expf(-sqDist / msDblSigmaSq)
+//line hecbench_meanshift.go:42
+									{
+										{
+//line hecbench_meanshift.go:43
+											j_ := int(0)
+//line hecbench_meanshift.go:43
+											_ = j_
+											newPosition[j_] += weight * data[rowN+j_]
+										}
+//line hecbench_meanshift.go:43
+										{
+//line hecbench_meanshift.go:43
+											j_ := int(1)
+//line hecbench_meanshift.go:43
+											_ = j_
+											newPosition[j_] += weight * data[rowN+j_]
+										}
+//line hecbench_meanshift.go:43
+										{
+//line hecbench_meanshift.go:43
+											j_ := int(2)
+//line hecbench_meanshift.go:43
+											_ = j_
+											newPosition[j_] += weight * data[rowN+j_]
+										}
+//line hecbench_meanshift.go:45
+									}
+									totWeight += weight
+								}
 							}
-//line hecbench_meanshift.go:49
+//line hecbench_meanshift.go:48
 							{
+								{
 //line hecbench_meanshift.go:49
-								j_2 := int(1)
+									j_2 := int(0)
 //line hecbench_meanshift.go:49
-								_ = j_2
-								dataNext[row+j_2] = newPosition[j_2] / totWeight
-							}
+									_ = j_2
+									dataNext[row+j_2] = newPosition[j_2] / totWeight
+								}
 //line hecbench_meanshift.go:49
-							{
+								{
 //line hecbench_meanshift.go:49
-								j_2 := int(2)
+									j_2 := int(1)
 //line hecbench_meanshift.go:49
-								_ = j_2
-								dataNext[row+j_2] = newPosition[j_2] / totWeight
-							}
+									_ = j_2
+									dataNext[row+j_2] = newPosition[j_2] / totWeight
+								}
+//line hecbench_meanshift.go:49
+								{
+//line hecbench_meanshift.go:49
+									j_2 := int(2)
+//line hecbench_meanshift.go:49
+									_ = j_2
+									dataNext[row+j_2] = newPosition[j_2] / totWeight
+								}
 //line hecbench_meanshift.go:51
+							}
 						}
 					}
 				}
 			}
-		}
+		})
 	}
 }
 
@@ -352,98 +354,108 @@ func gc_body_meanShiftTilingKernel(gc_b *compiled.Block, data, dataNext []float3
 				}
 			}
 		}
-		{
-			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+		compiled.OutOfLine(func() {
+			localData := localData[:192]
+			_ = localData
+			validData := validData[:64]
+			_ = validData
+			gc_s_newPosition := gc_s_newPosition[:gc_n]
+			_ = gc_s_newPosition
+			gc_s_totWeight := gc_s_totWeight[:gc_n]
+			_ = gc_s_totWeight
+			{
+				for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 
 //line hecbench_meanshift.go:68
-					lid := gc_tx
-					_ = lid
+						lid := gc_tx
+						_ = lid
 
 //line hecbench_meanshift.go:69
-					tid := gc_bx*gc_bdx + lid
-					_ = tid
+						tid := gc_bx*gc_bdx + lid
+						_ = tid
 
 //line hecbench_meanshift.go:70
-					row := tid * msD
-					_ = row
-					newPosition := gc_s_newPosition[gc_rank]
-					totWeight := gc_s_totWeight[gc_rank]
+						row := tid * msD
+						_ = row
+						newPosition := gc_s_newPosition[gc_rank]
+						totWeight := gc_s_totWeight[gc_rank]
 
 //line hecbench_meanshift.go:91
-					for i := 0; i < msTileWidth; i++ {
-						localRowTile := i * msD
-						validRadius := msRadius * validData[i]
-						sqDist := float32(0.)
+						for i := 0; i < msTileWidth; i++ {
+							localRowTile := i * msD
+							validRadius := msRadius * validData[i]
+							sqDist := float32(0.)
 //line hecbench_meanshift.go:94
-						{
 							{
+								{
 //line hecbench_meanshift.go:95
-								j_2 := int(0)
+									j_2 := int(0)
 //line hecbench_meanshift.go:95
-								_ = j_2
-								sqDist += (data[row+j_2] - localData[localRowTile+j_2]) *
-									(data[row+j_2] - localData[localRowTile+j_2])
-							}
+									_ = j_2
+									sqDist += (data[row+j_2] - localData[localRowTile+j_2]) *
+										(data[row+j_2] - localData[localRowTile+j_2])
+								}
 //line hecbench_meanshift.go:95
-							{
+								{
 //line hecbench_meanshift.go:95
-								j_2 := int(1)
+									j_2 := int(1)
 //line hecbench_meanshift.go:95
-								_ = j_2
-								sqDist += (data[row+j_2] - localData[localRowTile+j_2]) *
-									(data[row+j_2] - localData[localRowTile+j_2])
-							}
+									_ = j_2
+									sqDist += (data[row+j_2] - localData[localRowTile+j_2]) *
+										(data[row+j_2] - localData[localRowTile+j_2])
+								}
 //line hecbench_meanshift.go:95
-							{
+								{
 //line hecbench_meanshift.go:95
-								j_2 := int(2)
+									j_2 := int(2)
 //line hecbench_meanshift.go:95
-								_ = j_2
-								sqDist += (data[row+j_2] - localData[localRowTile+j_2]) *
-									(data[row+j_2] - localData[localRowTile+j_2])
-							}
+									_ = j_2
+									sqDist += (data[row+j_2] - localData[localRowTile+j_2]) *
+										(data[row+j_2] - localData[localRowTile+j_2])
+								}
 //line hecbench_meanshift.go:98
-						}
-						if sqDist <= validRadius {
-							weight := expf(-sqDist / msDblSigmaSq)
-//line hecbench_meanshift.go:100
-							{
-								{
-//line hecbench_meanshift.go:101
-									j_3 := int(0)
-//line hecbench_meanshift.go:101
-									_ = j_3
-									newPosition[j_3] += (weight * localData[localRowTile+j_3])
-								}
-//line hecbench_meanshift.go:101
-								{
-//line hecbench_meanshift.go:101
-									j_3 := int(1)
-//line hecbench_meanshift.go:101
-									_ = j_3
-									newPosition[j_3] += (weight * localData[localRowTile+j_3])
-								}
-//line hecbench_meanshift.go:101
-								{
-//line hecbench_meanshift.go:101
-									j_3 := int(2)
-//line hecbench_meanshift.go:101
-									_ = j_3
-									newPosition[j_3] += (weight * localData[localRowTile+j_3])
-								}
-//line hecbench_meanshift.go:103
 							}
-							totWeight += (weight * validData[i])
+							if sqDist <= validRadius {
+								weight := expf(-sqDist / msDblSigmaSq)
+//line hecbench_meanshift.go:100
+								{
+									{
+//line hecbench_meanshift.go:101
+										j_3 := int(0)
+//line hecbench_meanshift.go:101
+										_ = j_3
+										newPosition[j_3] += (weight * localData[localRowTile+j_3])
+									}
+//line hecbench_meanshift.go:101
+									{
+//line hecbench_meanshift.go:101
+										j_3 := int(1)
+//line hecbench_meanshift.go:101
+										_ = j_3
+										newPosition[j_3] += (weight * localData[localRowTile+j_3])
+									}
+//line hecbench_meanshift.go:101
+									{
+//line hecbench_meanshift.go:101
+										j_3 := int(2)
+//line hecbench_meanshift.go:101
+										_ = j_3
+										newPosition[j_3] += (weight * localData[localRowTile+j_3])
+									}
+//line hecbench_meanshift.go:103
+								}
+								totWeight += (weight * validData[i])
+							}
 						}
+						gc_s_newPosition[gc_rank] = newPosition
+						gc_s_totWeight[gc_rank] = totWeight
 					}
-					gc_s_newPosition[gc_rank] = newPosition
-					gc_s_totWeight[gc_rank] = totWeight
 				}
 			}
-		}
+		})
 	}
 	{
 		gc_from, gc_to := 0, gc_bdx

@@ -43,121 +43,123 @@ func gc_body_meanShiftKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, data, da
 		if gc_bx2 == gc_gdx2 {
 			gc_bx2 = 0
 		}
-		{
-			gc_from2, gc_to2 := 0, gc_bdx2
-			if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound2 := compiled.Diff(msN, gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
-				gc_to2 = gc_bound2
-			}
-			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+		compiled.OutOfLine(func() {
+			{
+				gc_from2, gc_to2 := 0, gc_bdx2
+				if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
+					panic(compiled.ErrGuardWraps)
+				}
+				if gc_bound2 := compiled.Diff(msN, gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
+					gc_to2 = gc_bound2
+				}
+				for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+					for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
 
 //line hecbench_meanshift.go:30
-					tid := gc_bx2*gc_bdx2 + gc_tx2
-					_ = tid
+						tid := gc_bx2*gc_bdx2 + gc_tx2
+						_ = tid
 
 //line hecbench_meanshift.go:31
-					{
-						row := tid * msD
-						newPosition := [msD]float32{0}
-						totWeight := float32(0)
-						for i := 0; i < msN; i++ {
-							rowN := i * msD
-							sqDist := float32(0)
-//line hecbench_meanshift.go:37
-							{
-								{
-//line hecbench_meanshift.go:38
-									j := int(0)
-//line hecbench_meanshift.go:38
-									_ = j
-									sqDist += (data[row+j] - data[rowN+j]) * (data[row+j] - data[rowN+j])
-								}
-//line hecbench_meanshift.go:38
-								{
-//line hecbench_meanshift.go:38
-									j := int(1)
-//line hecbench_meanshift.go:38
-									_ = j
-									sqDist += (data[row+j] - data[rowN+j]) * (data[row+j] - data[rowN+j])
-								}
-//line hecbench_meanshift.go:38
-								{
-//line hecbench_meanshift.go:38
-									j := int(2)
-//line hecbench_meanshift.go:38
-									_ = j
-									sqDist += (data[row+j] - data[rowN+j]) * (data[row+j] - data[rowN+j])
-								}
-//line hecbench_meanshift.go:40
-							}
-							if sqDist <= msRadius {
-								weight := expf(-sqDist / msDblSigmaSq)
-//line hecbench_meanshift.go:42
-								{
-									{
-//line hecbench_meanshift.go:43
-										j_ := int(0)
-//line hecbench_meanshift.go:43
-										_ = j_
-										newPosition[j_] += weight * data[rowN+j_]
-									}
-//line hecbench_meanshift.go:43
-									{
-//line hecbench_meanshift.go:43
-										j_ := int(1)
-//line hecbench_meanshift.go:43
-										_ = j_
-										newPosition[j_] += weight * data[rowN+j_]
-									}
-//line hecbench_meanshift.go:43
-									{
-//line hecbench_meanshift.go:43
-										j_ := int(2)
-//line hecbench_meanshift.go:43
-										_ = j_
-										newPosition[j_] += weight * data[rowN+j_]
-									}
-//line hecbench_meanshift.go:45
-								}
-								totWeight += weight
-							}
-						}
-//line hecbench_meanshift.go:48
 						{
-							{
-//line hecbench_meanshift.go:49
-								j_2 := int(0)
-//line hecbench_meanshift.go:49
-								_ = j_2
-								dataNext[row+j_2] = newPosition[j_2] / totWeight
+							row := tid * msD
+							newPosition := [msD]float32{0}
+							totWeight := float32(0)
+							for i := 0; i < msN; i++ {
+								rowN := i * msD
+								sqDist := float32(0)
+//line hecbench_meanshift.go:37
+								{
+									{
+//line hecbench_meanshift.go:38
+										j := int(0)
+//line hecbench_meanshift.go:38
+										_ = j
+										sqDist += (data[row+j] - data[rowN+j]) * (data[row+j] - data[rowN+j])
+									}
+//line hecbench_meanshift.go:38
+									{
+//line hecbench_meanshift.go:38
+										j := int(1)
+//line hecbench_meanshift.go:38
+										_ = j
+										sqDist += (data[row+j] - data[rowN+j]) * (data[row+j] - data[rowN+j])
+									}
+//line hecbench_meanshift.go:38
+									{
+//line hecbench_meanshift.go:38
+										j := int(2)
+//line hecbench_meanshift.go:38
+										_ = j
+										sqDist += (data[row+j] - data[rowN+j]) * (data[row+j] - data[rowN+j])
+									}
+//line hecbench_meanshift.go:40
+								}
+								if sqDist <= msRadius {
+									weight := expf(-sqDist / msDblSigmaSq)
+//line hecbench_meanshift.go:42
+									{
+										{
+//line hecbench_meanshift.go:43
+											j_ := int(0)
+//line hecbench_meanshift.go:43
+											_ = j_
+											newPosition[j_] += weight * data[rowN+j_]
+										}
+//line hecbench_meanshift.go:43
+										{
+//line hecbench_meanshift.go:43
+											j_ := int(1)
+//line hecbench_meanshift.go:43
+											_ = j_
+											newPosition[j_] += weight * data[rowN+j_]
+										}
+//line hecbench_meanshift.go:43
+										{
+//line hecbench_meanshift.go:43
+											j_ := int(2)
+//line hecbench_meanshift.go:43
+											_ = j_
+											newPosition[j_] += weight * data[rowN+j_]
+										}
+//line hecbench_meanshift.go:45
+									}
+									totWeight += weight
+								}
 							}
-//line hecbench_meanshift.go:49
+//line hecbench_meanshift.go:48
 							{
+								{
 //line hecbench_meanshift.go:49
-								j_2 := int(1)
+									j_2 := int(0)
 //line hecbench_meanshift.go:49
-								_ = j_2
-								dataNext[row+j_2] = newPosition[j_2] / totWeight
-							}
+									_ = j_2
+									dataNext[row+j_2] = newPosition[j_2] / totWeight
+								}
 //line hecbench_meanshift.go:49
-							{
+								{
 //line hecbench_meanshift.go:49
-								j_2 := int(2)
+									j_2 := int(1)
 //line hecbench_meanshift.go:49
-								_ = j_2
-								dataNext[row+j_2] = newPosition[j_2] / totWeight
-							}
+									_ = j_2
+									dataNext[row+j_2] = newPosition[j_2] / totWeight
+								}
+//line hecbench_meanshift.go:49
+								{
+//line hecbench_meanshift.go:49
+									j_2 := int(2)
+//line hecbench_meanshift.go:49
+									_ = j_2
+									dataNext[row+j_2] = newPosition[j_2] / totWeight
+								}
 //line hecbench_meanshift.go:51
+							}
 						}
 					}
 				}
 			}
-		}
+		})
 	}
 }
 
@@ -814,98 +816,108 @@ func gc_body_meanShiftTilingKernel(gc_b2 *compiled.Block, data, dataNext []float
 			}
 		}
 		archsimd.ClearAVXUpperBits()
-		{
-			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+		compiled.OutOfLine(func() {
+			localData := localData[:192]
+			_ = localData
+			validData := validData[:64]
+			_ = validData
+			gc_s_newPosition := gc_s_newPosition[:gc_n2]
+			_ = gc_s_newPosition
+			gc_s_totWeight := gc_s_totWeight[:gc_n2]
+			_ = gc_s_totWeight
+			{
+				for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+					for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
 
 //line hecbench_meanshift.go:68
-					lid := gc_tx2
-					_ = lid
+						lid := gc_tx2
+						_ = lid
 
 //line hecbench_meanshift.go:69
-					tid := gc_bx2*gc_bdx2 + lid
-					_ = tid
+						tid := gc_bx2*gc_bdx2 + lid
+						_ = tid
 
 //line hecbench_meanshift.go:70
-					row := tid * msD
-					_ = row
-					newPosition := gc_s_newPosition[gc_rank2]
-					totWeight := gc_s_totWeight[gc_rank2]
+						row := tid * msD
+						_ = row
+						newPosition := gc_s_newPosition[gc_rank2]
+						totWeight := gc_s_totWeight[gc_rank2]
 
 //line hecbench_meanshift.go:91
-					for i := 0; i < msTileWidth; i++ {
-						localRowTile := i * msD
-						validRadius := msRadius * validData[i]
-						sqDist := float32(0.)
+						for i := 0; i < msTileWidth; i++ {
+							localRowTile := i * msD
+							validRadius := msRadius * validData[i]
+							sqDist := float32(0.)
 //line hecbench_meanshift.go:94
-						{
 							{
+								{
 //line hecbench_meanshift.go:95
-								j_2 := int(0)
+									j_2 := int(0)
 //line hecbench_meanshift.go:95
-								_ = j_2
-								sqDist += (data[row+j_2] - localData[localRowTile+j_2]) *
-									(data[row+j_2] - localData[localRowTile+j_2])
-							}
+									_ = j_2
+									sqDist += (data[row+j_2] - localData[localRowTile+j_2]) *
+										(data[row+j_2] - localData[localRowTile+j_2])
+								}
 //line hecbench_meanshift.go:95
-							{
+								{
 //line hecbench_meanshift.go:95
-								j_2 := int(1)
+									j_2 := int(1)
 //line hecbench_meanshift.go:95
-								_ = j_2
-								sqDist += (data[row+j_2] - localData[localRowTile+j_2]) *
-									(data[row+j_2] - localData[localRowTile+j_2])
-							}
+									_ = j_2
+									sqDist += (data[row+j_2] - localData[localRowTile+j_2]) *
+										(data[row+j_2] - localData[localRowTile+j_2])
+								}
 //line hecbench_meanshift.go:95
-							{
+								{
 //line hecbench_meanshift.go:95
-								j_2 := int(2)
+									j_2 := int(2)
 //line hecbench_meanshift.go:95
-								_ = j_2
-								sqDist += (data[row+j_2] - localData[localRowTile+j_2]) *
-									(data[row+j_2] - localData[localRowTile+j_2])
-							}
+									_ = j_2
+									sqDist += (data[row+j_2] - localData[localRowTile+j_2]) *
+										(data[row+j_2] - localData[localRowTile+j_2])
+								}
 //line hecbench_meanshift.go:98
-						}
-						if sqDist <= validRadius {
-							weight := expf(-sqDist / msDblSigmaSq)
-//line hecbench_meanshift.go:100
-							{
-								{
-//line hecbench_meanshift.go:101
-									j_3 := int(0)
-//line hecbench_meanshift.go:101
-									_ = j_3
-									newPosition[j_3] += (weight * localData[localRowTile+j_3])
-								}
-//line hecbench_meanshift.go:101
-								{
-//line hecbench_meanshift.go:101
-									j_3 := int(1)
-//line hecbench_meanshift.go:101
-									_ = j_3
-									newPosition[j_3] += (weight * localData[localRowTile+j_3])
-								}
-//line hecbench_meanshift.go:101
-								{
-//line hecbench_meanshift.go:101
-									j_3 := int(2)
-//line hecbench_meanshift.go:101
-									_ = j_3
-									newPosition[j_3] += (weight * localData[localRowTile+j_3])
-								}
-//line hecbench_meanshift.go:103
 							}
-							totWeight += (weight * validData[i])
+							if sqDist <= validRadius {
+								weight := expf(-sqDist / msDblSigmaSq)
+//line hecbench_meanshift.go:100
+								{
+									{
+//line hecbench_meanshift.go:101
+										j_3 := int(0)
+//line hecbench_meanshift.go:101
+										_ = j_3
+										newPosition[j_3] += (weight * localData[localRowTile+j_3])
+									}
+//line hecbench_meanshift.go:101
+									{
+//line hecbench_meanshift.go:101
+										j_3 := int(1)
+//line hecbench_meanshift.go:101
+										_ = j_3
+										newPosition[j_3] += (weight * localData[localRowTile+j_3])
+									}
+//line hecbench_meanshift.go:101
+									{
+//line hecbench_meanshift.go:101
+										j_3 := int(2)
+//line hecbench_meanshift.go:101
+										_ = j_3
+										newPosition[j_3] += (weight * localData[localRowTile+j_3])
+									}
+//line hecbench_meanshift.go:103
+								}
+								totWeight += (weight * validData[i])
+							}
 						}
+						gc_s_newPosition[gc_rank2] = newPosition
+						gc_s_totWeight[gc_rank2] = totWeight
 					}
-					gc_s_newPosition[gc_rank2] = newPosition
-					gc_s_totWeight[gc_rank2] = totWeight
 				}
 			}
-		}
+		})
 	}
 	{
 		gc_from2, gc_to2 := 0, gc_bdx2

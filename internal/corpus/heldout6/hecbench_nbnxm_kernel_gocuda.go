@@ -307,62 +307,76 @@ func gc_body_nbnxmKernel(gc_b *compiled.Block, aXq []Float4, aF, aShiftVec, aFSh
 
 //line hecbench_nbnxm_kernel.go:56
 	beta3 := ewaldBeta * ewaldBeta * ewaldBeta
-	{
-		gc_ty := 0
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
+	compiled.OutOfLine(func() {
+		localPtr := localPtr[:2048]
+		_ = localPtr
+		gc_s_smXq := gc_s_smXq[:gc_n]
+		_ = gc_s_smXq
+		gc_s_smAtomTypeI := gc_s_smAtomTypeI[:gc_n]
+		_ = gc_s_smAtomTypeI
+		gc_s_fCiBufX := gc_s_fCiBufX[:gc_n]
+		_ = gc_s_fCiBufX
+		gc_s_fCiBufY := gc_s_fCiBufY[:gc_n]
+		_ = gc_s_fCiBufY
+		gc_s_fCiBufZ := gc_s_fCiBufZ[:gc_n]
+		_ = gc_s_fCiBufZ
+		{
+			gc_ty := 0
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 
 //line hecbench_nbnxm_kernel.go:24
-				tidxi := uint32(gc_tx)
-				_ = tidxi
+					tidxi := uint32(gc_tx)
+					_ = tidxi
 
 //line hecbench_nbnxm_kernel.go:25
-				tidxj := uint32(gc_ty)
-				_ = tidxj
-				smXq := gc_s_smXq[gc_rank]
+					tidxj := uint32(gc_ty)
+					_ = tidxj
+					smXq := gc_s_smXq[gc_rank]
 
 //line hecbench_nbnxm_kernel.go:42
-				smAtomTypeI := unsafe.Slice((*int32)(unsafe.Pointer(&localPtr[ptr])), nbNumClusterPerSupercluster*nbClSize)
+					smAtomTypeI := unsafe.Slice((*int32)(unsafe.Pointer(&localPtr[ptr])), nbNumClusterPerSupercluster*nbClSize)
 
 //line hecbench_nbnxm_kernel.go:44
-				fCiBufX := [nbNumClusterPerSupercluster]float32{0}
-				gc_s_fCiBufX[gc_rank] = fCiBufX
+					fCiBufX := [nbNumClusterPerSupercluster]float32{0}
+					gc_s_fCiBufX[gc_rank] = fCiBufX
 
 //line hecbench_nbnxm_kernel.go:45
-				fCiBufY := [nbNumClusterPerSupercluster]float32{0}
-				gc_s_fCiBufY[gc_rank] = fCiBufY
+					fCiBufY := [nbNumClusterPerSupercluster]float32{0}
+					gc_s_fCiBufY[gc_rank] = fCiBufY
 
 //line hecbench_nbnxm_kernel.go:46
-				fCiBufZ := [nbNumClusterPerSupercluster]float32{0}
-				gc_s_fCiBufZ[gc_rank] = fCiBufZ
+					fCiBufZ := [nbNumClusterPerSupercluster]float32{0}
+					gc_s_fCiBufZ[gc_rank] = fCiBufZ
 
 //line hecbench_nbnxm_kernel.go:58
-				for i := int32(0); i < nbNumClusterPerSupercluster; i += nbClSize {
+					for i := int32(0); i < nbNumClusterPerSupercluster; i += nbClSize {
 
-					ci := sci*nbNumClusterPerSupercluster + int32(tidxj) + i
-					ai := ci*nbClSize + int32(tidxi)
+						ci := sci*nbNumClusterPerSupercluster + int32(tidxj) + i
+						ai := ci*nbClSize + int32(tidxi)
 
-					shift := aShiftVec[nbScishift]
-					xqi := aXq[ai]
-					addFloat4(&xqi, Float4{shift[0], shift[1], shift[2], 0.0})
-					xqi.W *= epsFac
-					smXq[(int32(tidxj)+i)*nbClSize+int32(tidxi)] = xqi
-					smAtomTypeI[(int32(tidxj)+i)*nbClSize+int32(tidxi)] = aAtomTypes[ai]
+						shift := aShiftVec[nbScishift]
+						xqi := aXq[ai]
+						addFloat4(&xqi, Float4{shift[0], shift[1], shift[2], 0.0})
+						xqi.W *= epsFac
+						smXq[(int32(tidxj)+i)*nbClSize+int32(tidxi)] = xqi
+						smAtomTypeI[(int32(tidxj)+i)*nbClSize+int32(tidxi)] = aAtomTypes[ai]
+					}
+					_ = smAtomTypeI
+					_ = fCiBufX
+					_ = fCiBufY
+					_ = fCiBufZ
+					gc_s_smAtomTypeI[gc_rank] = smAtomTypeI
 				}
-				_ = smAtomTypeI
-				_ = fCiBufX
-				_ = fCiBufY
-				_ = fCiBufZ
-				gc_s_smAtomTypeI[gc_rank] = smAtomTypeI
-			}
-			gc_ty++
-			if gc_ty == gc_bdy {
-				gc_ty = 0
+				gc_ty++
+				if gc_ty == gc_bdy {
+					gc_ty = 0
+				}
 			}
 		}
-	}
+	})
 	{
 		var gc_l_f_ [32]NbFloat3
 		var gc_l_aidx_ [32]int32

@@ -308,62 +308,76 @@ func gc_body_nbnxmKernel(gc_b2 *compiled.Block, aXq []Float4, aF, aShiftVec, aFS
 
 //line hecbench_nbnxm_kernel.go:56
 	beta3 := ewaldBeta * ewaldBeta * ewaldBeta
-	{
-		gc_ty2 := 0
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+	compiled.OutOfLine(func() {
+		localPtr := localPtr[:2048]
+		_ = localPtr
+		gc_s_smXq := gc_s_smXq[:gc_n2]
+		_ = gc_s_smXq
+		gc_s_smAtomTypeI := gc_s_smAtomTypeI[:gc_n2]
+		_ = gc_s_smAtomTypeI
+		gc_s_fCiBufX := gc_s_fCiBufX[:gc_n2]
+		_ = gc_s_fCiBufX
+		gc_s_fCiBufY := gc_s_fCiBufY[:gc_n2]
+		_ = gc_s_fCiBufY
+		gc_s_fCiBufZ := gc_s_fCiBufZ[:gc_n2]
+		_ = gc_s_fCiBufZ
+		{
+			gc_ty2 := 0
+			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
 
 //line hecbench_nbnxm_kernel.go:24
-				tidxi := uint32(gc_tx2)
-				_ = tidxi
+					tidxi := uint32(gc_tx2)
+					_ = tidxi
 
 //line hecbench_nbnxm_kernel.go:25
-				tidxj := uint32(gc_ty2)
-				_ = tidxj
-				smXq := gc_s_smXq[gc_rank2]
+					tidxj := uint32(gc_ty2)
+					_ = tidxj
+					smXq := gc_s_smXq[gc_rank2]
 
 //line hecbench_nbnxm_kernel.go:42
-				smAtomTypeI := unsafe.Slice((*int32)(unsafe.Pointer(&localPtr[ptr])), nbNumClusterPerSupercluster*nbClSize)
+					smAtomTypeI := unsafe.Slice((*int32)(unsafe.Pointer(&localPtr[ptr])), nbNumClusterPerSupercluster*nbClSize)
 
 //line hecbench_nbnxm_kernel.go:44
-				fCiBufX := [nbNumClusterPerSupercluster]float32{0}
-				gc_s_fCiBufX[gc_rank2] = fCiBufX
+					fCiBufX := [nbNumClusterPerSupercluster]float32{0}
+					gc_s_fCiBufX[gc_rank2] = fCiBufX
 
 //line hecbench_nbnxm_kernel.go:45
-				fCiBufY := [nbNumClusterPerSupercluster]float32{0}
-				gc_s_fCiBufY[gc_rank2] = fCiBufY
+					fCiBufY := [nbNumClusterPerSupercluster]float32{0}
+					gc_s_fCiBufY[gc_rank2] = fCiBufY
 
 //line hecbench_nbnxm_kernel.go:46
-				fCiBufZ := [nbNumClusterPerSupercluster]float32{0}
-				gc_s_fCiBufZ[gc_rank2] = fCiBufZ
+					fCiBufZ := [nbNumClusterPerSupercluster]float32{0}
+					gc_s_fCiBufZ[gc_rank2] = fCiBufZ
 
 //line hecbench_nbnxm_kernel.go:58
-				for i := int32(0); i < nbNumClusterPerSupercluster; i += nbClSize {
+					for i := int32(0); i < nbNumClusterPerSupercluster; i += nbClSize {
 
-					ci := sci*nbNumClusterPerSupercluster + int32(tidxj) + i
-					ai := ci*nbClSize + int32(tidxi)
+						ci := sci*nbNumClusterPerSupercluster + int32(tidxj) + i
+						ai := ci*nbClSize + int32(tidxi)
 
-					shift := aShiftVec[nbScishift]
-					xqi := aXq[ai]
-					addFloat4(&xqi, Float4{shift[0], shift[1], shift[2], 0.0})
-					xqi.W *= epsFac
-					smXq[(int32(tidxj)+i)*nbClSize+int32(tidxi)] = xqi
-					smAtomTypeI[(int32(tidxj)+i)*nbClSize+int32(tidxi)] = aAtomTypes[ai]
+						shift := aShiftVec[nbScishift]
+						xqi := aXq[ai]
+						addFloat4(&xqi, Float4{shift[0], shift[1], shift[2], 0.0})
+						xqi.W *= epsFac
+						smXq[(int32(tidxj)+i)*nbClSize+int32(tidxi)] = xqi
+						smAtomTypeI[(int32(tidxj)+i)*nbClSize+int32(tidxi)] = aAtomTypes[ai]
+					}
+					_ = smAtomTypeI
+					_ = fCiBufX
+					_ = fCiBufY
+					_ = fCiBufZ
+					gc_s_smAtomTypeI[gc_rank2] = smAtomTypeI
 				}
-				_ = smAtomTypeI
-				_ = fCiBufX
-				_ = fCiBufY
-				_ = fCiBufZ
-				gc_s_smAtomTypeI[gc_rank2] = smAtomTypeI
-			}
-			gc_ty2++
-			if gc_ty2 == gc_bdy2 {
-				gc_ty2 = 0
+				gc_ty2++
+				if gc_ty2 == gc_bdy2 {
+					gc_ty2 = 0
+				}
 			}
 		}
-	}
+	})
 	{
 		var gc_l_f_ [32]NbFloat3
 		var gc_l_aidx_ [32]int32

@@ -41,36 +41,38 @@ func gc_body_spmvCsrKernel(gc_b *compiled.Block, gc_lo, gc_hi int, numRows int, 
 		if gc_bx == gc_gdx {
 			gc_bx = 0
 		}
-		{
-			gc_from, gc_to := 0, gc_bdx
-			if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound := compiled.Diff(numRows, gc_bx*gc_bdx); gc_bound < gc_to {
-				gc_to = gc_bound
-			}
-			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+		compiled.OutOfLine(func() {
+			{
+				gc_from, gc_to := 0, gc_bdx
+				if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+					panic(compiled.ErrGuardWraps)
+				}
+				if gc_bound := compiled.Diff(numRows, gc_bx*gc_bdx); gc_bound < gc_to {
+					gc_to = gc_bound
+				}
+				for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 
 //line hecbench_simplespmv.go:15
-					i := gc_bx*gc_bdx + gc_tx
-					_ = i
+						i := gc_bx*gc_bdx + gc_tx
+						_ = i
 
 //line hecbench_simplespmv.go:16
-					{
-						rowStart := rowIndices[i]
-						rowEnd := rowIndices[i+1]
-						temp := float32(0)
-						for n := rowStart; n < rowEnd; n++ {
-							temp += values[n] * x[colIndices[n]]
+						{
+							rowStart := rowIndices[i]
+							rowEnd := rowIndices[i+1]
+							temp := float32(0)
+							for n := rowStart; n < rowEnd; n++ {
+								temp += values[n] * x[colIndices[n]]
+							}
+							y[i] = temp
 						}
-						y[i] = temp
 					}
 				}
 			}
-		}
+		})
 	}
 }
 
@@ -278,35 +280,37 @@ func gc_body_spmvDenseKernel(gc_b *compiled.Block, gc_lo, gc_hi int, numRows int
 		if gc_bx == gc_gdx {
 			gc_bx = 0
 		}
-		{
-			gc_from, gc_to := 0, gc_bdx
-			if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound := compiled.Diff(numRows, gc_bx*gc_bdx); gc_bound < gc_to {
-				gc_to = gc_bound
-			}
-			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+		compiled.OutOfLine(func() {
+			{
+				gc_from, gc_to := 0, gc_bdx
+				if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+					panic(compiled.ErrGuardWraps)
+				}
+				if gc_bound := compiled.Diff(numRows, gc_bx*gc_bdx); gc_bound < gc_to {
+					gc_to = gc_bound
+				}
+				for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 
 //line hecbench_simplespmv.go:53
-					i := gc_bx*gc_bdx + gc_tx
-					_ = i
+						i := gc_bx*gc_bdx + gc_tx
+						_ = i
 
 //line hecbench_simplespmv.go:54
-					{
-						temp := float32(0)
-						for j := 0; j < numRows; j++ {
-							if matrix[i*numRows+j] != 0 {
-								temp += matrix[i*numRows+j] * x[j]
+						{
+							temp := float32(0)
+							for j := 0; j < numRows; j++ {
+								if matrix[i*numRows+j] != 0 {
+									temp += matrix[i*numRows+j] * x[j]
+								}
 							}
+							y[i] = temp
 						}
-						y[i] = temp
 					}
 				}
 			}
-		}
+		})
 	}
 }

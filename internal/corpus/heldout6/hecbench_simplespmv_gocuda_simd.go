@@ -42,36 +42,38 @@ func gc_body_spmvCsrKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, numRows in
 		if gc_bx2 == gc_gdx2 {
 			gc_bx2 = 0
 		}
-		{
-			gc_from2, gc_to2 := 0, gc_bdx2
-			if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound2 := compiled.Diff(numRows, gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
-				gc_to2 = gc_bound2
-			}
-			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+		compiled.OutOfLine(func() {
+			{
+				gc_from2, gc_to2 := 0, gc_bdx2
+				if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
+					panic(compiled.ErrGuardWraps)
+				}
+				if gc_bound2 := compiled.Diff(numRows, gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
+					gc_to2 = gc_bound2
+				}
+				for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+					for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
 
 //line hecbench_simplespmv.go:15
-					i := gc_bx2*gc_bdx2 + gc_tx2
-					_ = i
+						i := gc_bx2*gc_bdx2 + gc_tx2
+						_ = i
 
 //line hecbench_simplespmv.go:16
-					{
-						rowStart := rowIndices[i]
-						rowEnd := rowIndices[i+1]
-						temp := float32(0)
-						for n := rowStart; n < rowEnd; n++ {
-							temp += values[n] * x[colIndices[n]]
+						{
+							rowStart := rowIndices[i]
+							rowEnd := rowIndices[i+1]
+							temp := float32(0)
+							for n := rowStart; n < rowEnd; n++ {
+								temp += values[n] * x[colIndices[n]]
+							}
+							y[i] = temp
 						}
-						y[i] = temp
 					}
 				}
 			}
-		}
+		})
 	}
 }
 
@@ -332,35 +334,37 @@ func gc_body_spmvDenseKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, numRows 
 		if gc_bx2 == gc_gdx2 {
 			gc_bx2 = 0
 		}
-		{
-			gc_from2, gc_to2 := 0, gc_bdx2
-			if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound2 := compiled.Diff(numRows, gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
-				gc_to2 = gc_bound2
-			}
-			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+		compiled.OutOfLine(func() {
+			{
+				gc_from2, gc_to2 := 0, gc_bdx2
+				if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
+					panic(compiled.ErrGuardWraps)
+				}
+				if gc_bound2 := compiled.Diff(numRows, gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
+					gc_to2 = gc_bound2
+				}
+				for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+					for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
 
 //line hecbench_simplespmv.go:53
-					i := gc_bx2*gc_bdx2 + gc_tx2
-					_ = i
+						i := gc_bx2*gc_bdx2 + gc_tx2
+						_ = i
 
 //line hecbench_simplespmv.go:54
-					{
-						temp := float32(0)
-						for j := 0; j < numRows; j++ {
-							if matrix[i*numRows+j] != 0 {
-								temp += matrix[i*numRows+j] * x[j]
+						{
+							temp := float32(0)
+							for j := 0; j < numRows; j++ {
+								if matrix[i*numRows+j] != 0 {
+									temp += matrix[i*numRows+j] * x[j]
+								}
 							}
+							y[i] = temp
 						}
-						y[i] = temp
 					}
 				}
 			}
-		}
+		})
 	}
 }

@@ -1118,78 +1118,82 @@ func gc_body_outFilterKernel(gc_b *compiled.Block, Lx, Ly int, Img []float32, Bo
 			}
 		}
 	}
-	{
-		gc_ty := 0
-		gc_from, gc_to := 0, gc_bdx
-		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-			panic(compiled.ErrGuardWraps)
-		}
-		if gc_bound := compiled.Diff(Lx, gc_bx*gc_bdx); gc_bound < gc_to {
-			gc_to = gc_bound
-		}
-		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-			if (gc_by*gc_bdy + gc_ty) >= Ly {
+	compiled.OutOfLine(func() {
+		sImg := sImg[:1024]
+		_ = sImg
+		{
+			gc_ty := 0
+			gc_from, gc_to := 0, gc_bdx
+			if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+				panic(compiled.ErrGuardWraps)
+			}
+			if gc_bound := compiled.Diff(Lx, gc_bx*gc_bdx); gc_bound < gc_to {
+				gc_to = gc_bound
+			}
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				if (gc_by*gc_bdy + gc_ty) >= Ly {
+					gc_ty++
+					if gc_ty == gc_bdy {
+						gc_ty = 0
+					}
+					continue
+				}
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line hecbench_asmooth.go:102
+					tid := gc_tx
+					_ = tid
+
+//line hecbench_asmooth.go:103
+					tjd := gc_ty
+					_ = tjd
+
+//line hecbench_asmooth.go:104
+					i := gc_bx*gc_bdx + tid
+					_ = i
+
+//line hecbench_asmooth.go:105
+					j := gc_by*gc_bdy + tjd
+					_ = j
+
+//line hecbench_asmooth.go:106
+					stid := tjd*gc_bdx + tid
+					_ = stid
+
+//line hecbench_asmooth.go:107
+					gtid := j*Lx + i
+					_ = gtid
+
+//line hecbench_asmooth.go:118
+					{
+						s := int(Box[gtid])
+						sum := float32(0)
+						ksum := 0
+
+						for ii := -s; ii < s+1; ii++ {
+							for jj := -s; jj < s+1; jj++ {
+								if (i-s >= 0) && (i+s < Lx) && (j-s >= 0) && (j+s < Ly) {
+									ksum++
+									if tid-s >= 0 && tid+s < gc_bdx && tjd-s >= 0 && tjd+s < gc_bdy {
+										sum += sImg[stid+ii*gc_bdy+jj]
+									} else {
+										sum += Img[gtid+ii*Ly+jj]
+									}
+								}
+							}
+						}
+						if ksum != 0 {
+							Out[gtid] = sum / float32(ksum)
+						}
+					}
+				}
 				gc_ty++
 				if gc_ty == gc_bdy {
 					gc_ty = 0
 				}
-				continue
-			}
-			for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-
-//line hecbench_asmooth.go:102
-				tid := gc_tx
-				_ = tid
-
-//line hecbench_asmooth.go:103
-				tjd := gc_ty
-				_ = tjd
-
-//line hecbench_asmooth.go:104
-				i := gc_bx*gc_bdx + tid
-				_ = i
-
-//line hecbench_asmooth.go:105
-				j := gc_by*gc_bdy + tjd
-				_ = j
-
-//line hecbench_asmooth.go:106
-				stid := tjd*gc_bdx + tid
-				_ = stid
-
-//line hecbench_asmooth.go:107
-				gtid := j*Lx + i
-				_ = gtid
-
-//line hecbench_asmooth.go:118
-				{
-					s := int(Box[gtid])
-					sum := float32(0)
-					ksum := 0
-
-					for ii := -s; ii < s+1; ii++ {
-						for jj := -s; jj < s+1; jj++ {
-							if (i-s >= 0) && (i+s < Lx) && (j-s >= 0) && (j+s < Ly) {
-								ksum++
-								if tid-s >= 0 && tid+s < gc_bdx && tjd-s >= 0 && tjd+s < gc_bdy {
-									sum += sImg[stid+ii*gc_bdy+jj]
-								} else {
-									sum += Img[gtid+ii*Ly+jj]
-								}
-							}
-						}
-					}
-					if ksum != 0 {
-						Out[gtid] = sum / float32(ksum)
-					}
-				}
-			}
-			gc_ty++
-			if gc_ty == gc_bdy {
-				gc_ty = 0
 			}
 		}
-	}
+	})
 }

@@ -1004,78 +1004,82 @@ func gc_body_outFilterKernel(gc_b2 *compiled.Block, Lx, Ly int, Img []float32, B
 			}
 		}
 	}
-	{
-		gc_ty2 := 0
-		gc_from2, gc_to2 := 0, gc_bdx2
-		if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
-			panic(compiled.ErrGuardWraps)
-		}
-		if gc_bound2 := compiled.Diff(Lx, gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
-			gc_to2 = gc_bound2
-		}
-		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			if (gc_by2*gc_bdy2 + gc_ty2) >= Ly {
+	compiled.OutOfLine(func() {
+		sImg := sImg[:1024]
+		_ = sImg
+		{
+			gc_ty2 := 0
+			gc_from2, gc_to2 := 0, gc_bdx2
+			if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
+				panic(compiled.ErrGuardWraps)
+			}
+			if gc_bound2 := compiled.Diff(Lx, gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
+				gc_to2 = gc_bound2
+			}
+			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+				if (gc_by2*gc_bdy2 + gc_ty2) >= Ly {
+					gc_ty2++
+					if gc_ty2 == gc_bdy2 {
+						gc_ty2 = 0
+					}
+					continue
+				}
+				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+
+//line hecbench_asmooth.go:102
+					tid := gc_tx2
+					_ = tid
+
+//line hecbench_asmooth.go:103
+					tjd := gc_ty2
+					_ = tjd
+
+//line hecbench_asmooth.go:104
+					i := gc_bx2*gc_bdx2 + tid
+					_ = i
+
+//line hecbench_asmooth.go:105
+					j := gc_by2*gc_bdy2 + tjd
+					_ = j
+
+//line hecbench_asmooth.go:106
+					stid := tjd*gc_bdx2 + tid
+					_ = stid
+
+//line hecbench_asmooth.go:107
+					gtid := j*Lx + i
+					_ = gtid
+
+//line hecbench_asmooth.go:118
+					{
+						s := int(Box[gtid])
+						sum := float32(0)
+						ksum := 0
+
+						for ii := -s; ii < s+1; ii++ {
+							for jj := -s; jj < s+1; jj++ {
+								if (i-s >= 0) && (i+s < Lx) && (j-s >= 0) && (j+s < Ly) {
+									ksum++
+									if tid-s >= 0 && tid+s < gc_bdx2 && tjd-s >= 0 && tjd+s < gc_bdy2 {
+										sum += sImg[stid+ii*gc_bdy2+jj]
+									} else {
+										sum += Img[gtid+ii*Ly+jj]
+									}
+								}
+							}
+						}
+						if ksum != 0 {
+							Out[gtid] = sum / float32(ksum)
+						}
+					}
+				}
 				gc_ty2++
 				if gc_ty2 == gc_bdy2 {
 					gc_ty2 = 0
 				}
-				continue
-			}
-			for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
-
-//line hecbench_asmooth.go:102
-				tid := gc_tx2
-				_ = tid
-
-//line hecbench_asmooth.go:103
-				tjd := gc_ty2
-				_ = tjd
-
-//line hecbench_asmooth.go:104
-				i := gc_bx2*gc_bdx2 + tid
-				_ = i
-
-//line hecbench_asmooth.go:105
-				j := gc_by2*gc_bdy2 + tjd
-				_ = j
-
-//line hecbench_asmooth.go:106
-				stid := tjd*gc_bdx2 + tid
-				_ = stid
-
-//line hecbench_asmooth.go:107
-				gtid := j*Lx + i
-				_ = gtid
-
-//line hecbench_asmooth.go:118
-				{
-					s := int(Box[gtid])
-					sum := float32(0)
-					ksum := 0
-
-					for ii := -s; ii < s+1; ii++ {
-						for jj := -s; jj < s+1; jj++ {
-							if (i-s >= 0) && (i+s < Lx) && (j-s >= 0) && (j+s < Ly) {
-								ksum++
-								if tid-s >= 0 && tid+s < gc_bdx2 && tjd-s >= 0 && tjd+s < gc_bdy2 {
-									sum += sImg[stid+ii*gc_bdy2+jj]
-								} else {
-									sum += Img[gtid+ii*Ly+jj]
-								}
-							}
-						}
-					}
-					if ksum != 0 {
-						Out[gtid] = sum / float32(ksum)
-					}
-				}
-			}
-			gc_ty2++
-			if gc_ty2 == gc_bdy2 {
-				gc_ty2 = 0
 			}
 		}
-	}
+	})
 }

@@ -304,46 +304,48 @@ func gc_body_boxRowKernel(gc_b *compiled.Block, ucSource []Uchar4, uiDest []uint
 			}
 		}
 	}
-	{
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
+	compiled.OutOfLine(func() {
+		{
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 
 //line hecbench_boxfilter.go:43
-				lid := gc_tx
-				_ = lid
+					lid := gc_tx
+					_ = lid
 
 //line hecbench_boxfilter.go:47
-				globalPosX := gidx*int(uiNumOutputPix) + lid - iRadiusAligned
-				_ = globalPosX
+					globalPosX := gidx*int(uiNumOutputPix) + lid - iRadiusAligned
+					_ = globalPosX
 
 //line hecbench_boxfilter.go:49
-				iGlobalOffset := globalPosY*uiWidth + globalPosX
-				_ = iGlobalOffset
+					iGlobalOffset := globalPosY*uiWidth + globalPosX
+					_ = iGlobalOffset
 
 //line hecbench_boxfilter.go:60
-				if (globalPosX >= 0) && (globalPosX < uiWidth) && (lid >= iRadiusAligned) &&
-					(lid < (iRadiusAligned + int(uiNumOutputPix))) {
+					if (globalPosX >= 0) && (globalPosX < uiWidth) && (lid >= iRadiusAligned) &&
+						(lid < (iRadiusAligned + int(uiNumOutputPix))) {
 
-					f4Sum := Float4{0.0, 0.0, 0.0, 0.0}
+						f4Sum := Float4{0.0, 0.0, 0.0, 0.0}
 
 //line hecbench_boxfilter.go:66
-					iOffsetX := lid - iRadius
-					iLimit := iOffsetX + (2 * iRadius) + 1
-					for ; iOffsetX < iLimit; iOffsetX++ {
-						f4Sum.X += float32(uc4LocalData[iOffsetX].X)
-						f4Sum.Y += float32(uc4LocalData[iOffsetX].Y)
-						f4Sum.Z += float32(uc4LocalData[iOffsetX].Z)
-						f4Sum.W += float32(uc4LocalData[iOffsetX].W)
-					}
+						iOffsetX := lid - iRadius
+						iLimit := iOffsetX + (2 * iRadius) + 1
+						for ; iOffsetX < iLimit; iOffsetX++ {
+							f4Sum.X += float32(uc4LocalData[iOffsetX].X)
+							f4Sum.Y += float32(uc4LocalData[iOffsetX].Y)
+							f4Sum.Z += float32(uc4LocalData[iOffsetX].Z)
+							f4Sum.W += float32(uc4LocalData[iOffsetX].W)
+						}
 
 //line hecbench_boxfilter.go:77
-					uiDest[iGlobalOffset] = rgbaFloat4ToUint(f4Sum, fScale)
+						uiDest[iGlobalOffset] = rgbaFloat4ToUint(f4Sum, fScale)
+					}
 				}
 			}
 		}
-	}
+	})
 }
 
 // BoxColKernel is col_kernel of boxfilter: one thread a column, a running
@@ -380,81 +382,83 @@ func gc_body_boxColKernel(gc_b *compiled.Block, gc_lo, gc_hi int, uiSource, uiDe
 		if gc_bx == gc_gdx {
 			gc_bx = 0
 		}
-		{
-			gc_from, gc_to := 0, gc_bdx
-			if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound := compiled.Diff(uiWidth, gc_bx*gc_bdx); gc_bound < gc_to {
-				gc_to = gc_bound
-			}
-			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+		compiled.OutOfLine(func() {
+			{
+				gc_from, gc_to := 0, gc_bdx
+				if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+					panic(compiled.ErrGuardWraps)
+				}
+				if gc_bound := compiled.Diff(uiWidth, gc_bx*gc_bdx); gc_bound < gc_to {
+					gc_to = gc_bound
+				}
+				for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 
 //line hecbench_boxfilter.go:87
-					globalPosX := gc_bx*gc_bdx + gc_tx
-					_ = globalPosX
+						globalPosX := gc_bx*gc_bdx + gc_tx
+						_ = globalPosX
 
 //line hecbench_boxfilter.go:92
-					uiInputImage := uiSource[globalPosX:]
+						uiInputImage := uiSource[globalPosX:]
 
 //line hecbench_boxfilter.go:93
-					uiOutputImage := uiDest[globalPosX:]
+						uiOutputImage := uiDest[globalPosX:]
 
 //line hecbench_boxfilter.go:95
-					var f4Sum Float4
+						var f4Sum Float4
 
 //line hecbench_boxfilter.go:97
-					topColor := rgbaUintToFloat4(uiInputImage[0])
+						topColor := rgbaUintToFloat4(uiInputImage[0])
 
 //line hecbench_boxfilter.go:98
-					botColor := rgbaUintToFloat4(uiInputImage[(uiHeight-1)*uiWidth])
+						botColor := rgbaUintToFloat4(uiInputImage[(uiHeight-1)*uiWidth])
 
 //line hecbench_boxfilter.go:100
-					f4Sum = mulF4(topColor, Float4{float32(iRadius), float32(iRadius), float32(iRadius), float32(iRadius)})
+						f4Sum = mulF4(topColor, Float4{float32(iRadius), float32(iRadius), float32(iRadius), float32(iRadius)})
 
 //line hecbench_boxfilter.go:101
-					for y := 0; y < iRadius+1; y++ {
-						if y < uiHeight {
-							f4Sum = addF4(f4Sum, rgbaUintToFloat4(uiInputImage[y*uiWidth]))
+						for y := 0; y < iRadius+1; y++ {
+							if y < uiHeight {
+								f4Sum = addF4(f4Sum, rgbaUintToFloat4(uiInputImage[y*uiWidth]))
+							}
 						}
-					}
 
 //line hecbench_boxfilter.go:106
-					for y_ := 1; y_ < iRadius+1; y_++ {
-						if y_+iRadius < uiHeight {
-							f4Sum = addF4(f4Sum, rgbaUintToFloat4(uiInputImage[(y_+iRadius)*uiWidth]))
-							f4Sum = subF4(f4Sum, topColor)
-							uiOutputImage[y_*uiWidth] = rgbaFloat4ToUint(f4Sum, fScale)
+						for y_ := 1; y_ < iRadius+1; y_++ {
+							if y_+iRadius < uiHeight {
+								f4Sum = addF4(f4Sum, rgbaUintToFloat4(uiInputImage[(y_+iRadius)*uiWidth]))
+								f4Sum = subF4(f4Sum, topColor)
+								uiOutputImage[y_*uiWidth] = rgbaFloat4ToUint(f4Sum, fScale)
+							}
 						}
-					}
 
 //line hecbench_boxfilter.go:114
-					for y_2 := iRadius + 1; y_2 < uiHeight-iRadius; y_2++ {
-						if y_2+iRadius < uiHeight && y_2-iRadius >= 0 {
-							f4Sum = addF4(f4Sum, rgbaUintToFloat4(uiInputImage[(y_2+iRadius)*uiWidth]))
-							f4Sum = subF4(f4Sum, rgbaUintToFloat4(uiInputImage[((y_2-iRadius)*uiWidth)-uiWidth]))
-							uiOutputImage[y_2*uiWidth] = rgbaFloat4ToUint(f4Sum, fScale)
+						for y_2 := iRadius + 1; y_2 < uiHeight-iRadius; y_2++ {
+							if y_2+iRadius < uiHeight && y_2-iRadius >= 0 {
+								f4Sum = addF4(f4Sum, rgbaUintToFloat4(uiInputImage[(y_2+iRadius)*uiWidth]))
+								f4Sum = subF4(f4Sum, rgbaUintToFloat4(uiInputImage[((y_2-iRadius)*uiWidth)-uiWidth]))
+								uiOutputImage[y_2*uiWidth] = rgbaFloat4ToUint(f4Sum, fScale)
+							}
 						}
-					}
 
 //line hecbench_boxfilter.go:122
-					for y_3 := uiHeight - iRadius; y_3 < uiHeight; y_3++ {
-						if y_3 < uiHeight && y_3-iRadius >= 0 {
-							f4Sum = addF4(f4Sum, botColor)
-							f4Sum = subF4(f4Sum, rgbaUintToFloat4(uiInputImage[((y_3-iRadius)*uiWidth)-uiWidth]))
-							uiOutputImage[y_3*uiWidth] = rgbaFloat4ToUint(f4Sum, fScale)
+						for y_3 := uiHeight - iRadius; y_3 < uiHeight; y_3++ {
+							if y_3 < uiHeight && y_3-iRadius >= 0 {
+								f4Sum = addF4(f4Sum, botColor)
+								f4Sum = subF4(f4Sum, rgbaUintToFloat4(uiInputImage[((y_3-iRadius)*uiWidth)-uiWidth]))
+								uiOutputImage[y_3*uiWidth] = rgbaFloat4ToUint(f4Sum, fScale)
+							}
 						}
+						_ = uiInputImage
+						_ = uiOutputImage
+						_ = f4Sum
+						_ = topColor
+						_ = botColor
 					}
-					_ = uiInputImage
-					_ = uiOutputImage
-					_ = f4Sum
-					_ = topColor
-					_ = botColor
 				}
 			}
-		}
+		})
 	}
 }

@@ -274,75 +274,79 @@ func gc_body_gaussianKernel(gc_b *compiled.Block, data, out []uint8, rows, cols 
 			}
 		}
 	}
-	{
-		gc_ty := 0
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
+	compiled.OutOfLine(func() {
+		gc_s_sum := gc_s_sum[:gc_n]
+		_ = gc_s_sum
+		{
+			gc_ty := 0
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 
 //line hecbench_ced.go:36
-				lRow := gc_ty + 1
-				_ = lRow
+					lRow := gc_ty + 1
+					_ = lRow
 
 //line hecbench_ced.go:37
-				lCol := gc_tx + 1
-				_ = lCol
+					lCol := gc_tx + 1
+					_ = lCol
 
 //line hecbench_ced.go:38
-				gRow := gc_by*gc_bdy + lRow
-				_ = gRow
+					gRow := gc_by*gc_bdy + lRow
+					_ = gRow
 
 //line hecbench_ced.go:39
-				gCol := gc_bx*gc_bdx + lCol
-				_ = gCol
+					gCol := gc_bx*gc_bdx + lCol
+					_ = gCol
 
 //line hecbench_ced.go:41
-				pos := gRow*cols + gCol
-				_ = pos
-				sum := gc_s_sum[gc_rank]
-				_ = sum
+					pos := gRow*cols + gCol
+					_ = pos
+					sum := gc_s_sum[gc_rank]
+					_ = sum
 
 //line hecbench_ced.go:73
-				for i := 0; i < 3; i++ {
+					for i := 0; i < 3; i++ {
 //line hecbench_ced.go:73
-					{
 						{
+							{
 //line hecbench_ced.go:74
-							j := int(0)
+								j := int(0)
 //line hecbench_ced.go:74
-							_ = j
-							sum = int32(float32(sum) + cedGaus[i*3+j]*float32(lData[(i+lRow-1)*(LSize+2)+j+lCol-1]))
-						}
+								_ = j
+								sum = int32(float32(sum) + cedGaus[i*3+j]*float32(lData[(i+lRow-1)*(LSize+2)+j+lCol-1]))
+							}
 //line hecbench_ced.go:74
-						{
+							{
 //line hecbench_ced.go:74
-							j := int(1)
+								j := int(1)
 //line hecbench_ced.go:74
-							_ = j
-							sum = int32(float32(sum) + cedGaus[i*3+j]*float32(lData[(i+lRow-1)*(LSize+2)+j+lCol-1]))
-						}
+								_ = j
+								sum = int32(float32(sum) + cedGaus[i*3+j]*float32(lData[(i+lRow-1)*(LSize+2)+j+lCol-1]))
+							}
 //line hecbench_ced.go:74
-						{
+							{
 //line hecbench_ced.go:74
-							j := int(2)
+								j := int(2)
 //line hecbench_ced.go:74
-							_ = j
-							sum = int32(float32(sum) + cedGaus[i*3+j]*float32(lData[(i+lRow-1)*(LSize+2)+j+lCol-1]))
-						}
+								_ = j
+								sum = int32(float32(sum) + cedGaus[i*3+j]*float32(lData[(i+lRow-1)*(LSize+2)+j+lCol-1]))
+							}
 //line hecbench_ced.go:76
+						}
 					}
-				}
 
 //line hecbench_ced.go:79
-				out[pos] = uint8(min(255, max(0, sum)))
-			}
-			gc_ty++
-			if gc_ty == gc_bdy {
-				gc_ty = 0
+					out[pos] = uint8(min(255, max(0, sum)))
+				}
+				gc_ty++
+				if gc_ty == gc_bdy {
+					gc_ty = 0
+				}
 			}
 		}
-	}
+	})
 }
 
 // SobelKernel is sobel_kernel: the Sobel gradient's magnitude (clamped to
@@ -596,111 +600,113 @@ func gc_body_sobelKernel(gc_b *compiled.Block, data, out, theta []uint8, rows, c
 			}
 		}
 	}
-	{
-		gc_ty := 0
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
+	compiled.OutOfLine(func() {
+		{
+			gc_ty := 0
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 
 //line hecbench_ced.go:93
-				lRow := gc_ty + 1
-				_ = lRow
+					lRow := gc_ty + 1
+					_ = lRow
 
 //line hecbench_ced.go:94
-				lCol := gc_tx + 1
-				_ = lCol
+					lCol := gc_tx + 1
+					_ = lCol
 
 //line hecbench_ced.go:95
-				gRow := gc_by*gc_bdy + lRow
-				_ = gRow
+					gRow := gc_by*gc_bdy + lRow
+					_ = gRow
 
 //line hecbench_ced.go:96
-				gCol := gc_bx*gc_bdx + lCol
-				_ = gCol
+					gCol := gc_bx*gc_bdx + lCol
+					_ = gCol
 
 //line hecbench_ced.go:98
-				pos := gRow*cols + gCol
-				_ = pos
+					pos := gRow*cols + gCol
+					_ = pos
 
 //line hecbench_ced.go:130
-				var sumx, sumy, angle float32
+					var sumx, sumy, angle float32
 
 //line hecbench_ced.go:132
-				for i := 0; i < 3; i++ {
+					for i := 0; i < 3; i++ {
 //line hecbench_ced.go:132
-					{
 						{
+							{
 //line hecbench_ced.go:133
-							j := int(0)
+								j := int(0)
 //line hecbench_ced.go:133
-							_ = j
-							sumx += float32(cedSobx[i*3+j] * lData[(i+lRow-1)*(LSize+2)+j+lCol-1])
-							sumy += float32(cedSoby[i*3+j] * lData[(i+lRow-1)*(LSize+2)+j+lCol-1])
-						}
+								_ = j
+								sumx += float32(cedSobx[i*3+j] * lData[(i+lRow-1)*(LSize+2)+j+lCol-1])
+								sumy += float32(cedSoby[i*3+j] * lData[(i+lRow-1)*(LSize+2)+j+lCol-1])
+							}
 //line hecbench_ced.go:133
-						{
+							{
 //line hecbench_ced.go:133
-							j := int(1)
+								j := int(1)
 //line hecbench_ced.go:133
-							_ = j
-							sumx += float32(cedSobx[i*3+j] * lData[(i+lRow-1)*(LSize+2)+j+lCol-1])
-							sumy += float32(cedSoby[i*3+j] * lData[(i+lRow-1)*(LSize+2)+j+lCol-1])
-						}
+								_ = j
+								sumx += float32(cedSobx[i*3+j] * lData[(i+lRow-1)*(LSize+2)+j+lCol-1])
+								sumy += float32(cedSoby[i*3+j] * lData[(i+lRow-1)*(LSize+2)+j+lCol-1])
+							}
 //line hecbench_ced.go:133
-						{
+							{
 //line hecbench_ced.go:133
-							j := int(2)
+								j := int(2)
 //line hecbench_ced.go:133
-							_ = j
-							sumx += float32(cedSobx[i*3+j] * lData[(i+lRow-1)*(LSize+2)+j+lCol-1])
-							sumy += float32(cedSoby[i*3+j] * lData[(i+lRow-1)*(LSize+2)+j+lCol-1])
-						}
+								_ = j
+								sumx += float32(cedSobx[i*3+j] * lData[(i+lRow-1)*(LSize+2)+j+lCol-1])
+								sumy += float32(cedSoby[i*3+j] * lData[(i+lRow-1)*(LSize+2)+j+lCol-1])
+							}
 //line hecbench_ced.go:136
+						}
 					}
-				}
 
 //line hecbench_ced.go:141
-				out[pos] = uint8(min(255, max(0, int(float32(math.Hypot(float64(sumx), float64(sumy)))))))
+					out[pos] = uint8(min(255, max(0, int(float32(math.Hypot(float64(sumx), float64(sumy)))))))
 
 //line hecbench_ced.go:145
-				angle = float32(math.Atan2(float64(sumy), float64(sumx)))
+					angle = float32(math.Atan2(float64(sumy), float64(sumx)))
 
 //line hecbench_ced.go:150
-				if angle < 0 {
-					angle = float32(math.Mod(float64(angle+2*PI), float64(2*PI)))
-				}
+					if angle < 0 {
+						angle = float32(math.Mod(float64(angle+2*PI), float64(2*PI)))
+					}
 
 //line hecbench_ced.go:156
-				if angle <= PI/8 {
-					theta[pos] = 0
-				} else if angle <= 3*PI/8 {
-					theta[pos] = 45
-				} else if angle <= 5*PI/8 {
-					theta[pos] = 90
-				} else if angle <= 7*PI/8 {
-					theta[pos] = 135
-				} else if angle <= 9*PI/8 {
-					theta[pos] = 0
-				} else if angle <= 11*PI/8 {
-					theta[pos] = 45
-				} else if angle <= 13*PI/8 {
-					theta[pos] = 90
-				} else if angle <= 15*PI/8 {
-					theta[pos] = 135
-				} else {
-					theta[pos] = 0
+					if angle <= PI/8 {
+						theta[pos] = 0
+					} else if angle <= 3*PI/8 {
+						theta[pos] = 45
+					} else if angle <= 5*PI/8 {
+						theta[pos] = 90
+					} else if angle <= 7*PI/8 {
+						theta[pos] = 135
+					} else if angle <= 9*PI/8 {
+						theta[pos] = 0
+					} else if angle <= 11*PI/8 {
+						theta[pos] = 45
+					} else if angle <= 13*PI/8 {
+						theta[pos] = 90
+					} else if angle <= 15*PI/8 {
+						theta[pos] = 135
+					} else {
+						theta[pos] = 0
+					}
+					_ = sumx
+					_ = sumy
+					_ = angle
 				}
-				_ = sumx
-				_ = sumy
-				_ = angle
-			}
-			gc_ty++
-			if gc_ty == gc_bdy {
-				gc_ty = 0
+				gc_ty++
+				if gc_ty == gc_bdy {
+					gc_ty = 0
+				}
 			}
 		}
-	}
+	})
 }
 
 // NonMaxSuppKernel is non_max_supp_kernel: a pixel keeps its magnitude

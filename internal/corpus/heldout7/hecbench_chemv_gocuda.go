@@ -158,76 +158,78 @@ func gc_body_chemvKernel0(gc_b *compiled.Block, AT, X, Y []ComplexFloat, alphaIm
 
 //line hecbench_chemv.go:24
 	for c1 := 0; c1 <= min(368, 32*b0+30); c1 += 32 {
-		{
-			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+		compiled.OutOfLine(func() {
+			{
+				for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 
 //line hecbench_chemv.go:20
-					t0 := gc_tx
-					_ = t0
-					var privateVar5Re float32
-					_ = privateVar5Re
-					var privateVar5Im float32
-					_ = privateVar5Im
-					var privateVar2Re float32
-					_ = privateVar2Re
-					var privateVar3Im float32
-					_ = privateVar3Im
-					var privateVar2Im float32
-					_ = privateVar2Im
-					var privateVar4Im float32
-					_ = privateVar4Im
-					var privateVar4Re float32
-					_ = privateVar4Re
-					var privateVar3Re float32
-					_ = privateVar3Re
-					var privateVar99Re float32
-					_ = privateVar99Re
-					var privateVar98Im float32
-					_ = privateVar98Im
-					var privateVar97Im float32
-					_ = privateVar97Im
-					var privateVar99Im float32
-					_ = privateVar99Im
-					var privateVar97Re float32
-					_ = privateVar97Re
-					var privateVar98Re float32
-					_ = privateVar98Re
+						t0 := gc_tx
+						_ = t0
+						var privateVar5Re float32
+						_ = privateVar5Re
+						var privateVar5Im float32
+						_ = privateVar5Im
+						var privateVar2Re float32
+						_ = privateVar2Re
+						var privateVar3Im float32
+						_ = privateVar3Im
+						var privateVar2Im float32
+						_ = privateVar2Im
+						var privateVar4Im float32
+						_ = privateVar4Im
+						var privateVar4Re float32
+						_ = privateVar4Re
+						var privateVar3Re float32
+						_ = privateVar3Re
+						var privateVar99Re float32
+						_ = privateVar99Re
+						var privateVar98Im float32
+						_ = privateVar98Im
+						var privateVar97Im float32
+						_ = privateVar97Im
+						var privateVar99Im float32
+						_ = privateVar99Im
+						var privateVar97Re float32
+						_ = privateVar97Re
+						var privateVar98Re float32
+						_ = privateVar98Re
 
 //line hecbench_chemv.go:25
-					if 32*b0+t0 <= 369 && c1 == 0 {
-						privateVar5Re = ((Y[32*b0+t0].Re * betaRe) - (Y[32*b0+t0].Im * betaIm))
-						privateVar5Im = ((Y[32*b0+t0].Im * betaRe) + (Y[32*b0+t0].Re * betaIm))
-						Y[32*b0+t0].Re = privateVar5Re
-						Y[32*b0+t0].Im = privateVar5Im
-						privateVar2Re = (alphaRe * AT[11872*b0+371*t0].Re)
-						privateVar2Im = (alphaIm * AT[11872*b0+371*t0].Re)
-						privateVar3Re = ((privateVar2Re * X[32*b0+t0].Re) - (privateVar2Im * X[32*b0+t0].Im))
-						privateVar3Im = ((privateVar2Im * X[32*b0+t0].Re) + (privateVar2Re * X[32*b0+t0].Im))
-						privateVar4Re = (Y[32*b0+t0].Re + privateVar3Re)
-						privateVar4Im = (Y[32*b0+t0].Im + privateVar3Im)
-						Y[32*b0+t0].Re = privateVar4Re
-						Y[32*b0+t0].Im = privateVar4Im
-					}
+						if 32*b0+t0 <= 369 && c1 == 0 {
+							privateVar5Re = ((Y[32*b0+t0].Re * betaRe) - (Y[32*b0+t0].Im * betaIm))
+							privateVar5Im = ((Y[32*b0+t0].Im * betaRe) + (Y[32*b0+t0].Re * betaIm))
+							Y[32*b0+t0].Re = privateVar5Re
+							Y[32*b0+t0].Im = privateVar5Im
+							privateVar2Re = (alphaRe * AT[11872*b0+371*t0].Re)
+							privateVar2Im = (alphaIm * AT[11872*b0+371*t0].Re)
+							privateVar3Re = ((privateVar2Re * X[32*b0+t0].Re) - (privateVar2Im * X[32*b0+t0].Im))
+							privateVar3Im = ((privateVar2Im * X[32*b0+t0].Re) + (privateVar2Re * X[32*b0+t0].Im))
+							privateVar4Re = (Y[32*b0+t0].Re + privateVar3Re)
+							privateVar4Im = (Y[32*b0+t0].Im + privateVar3Im)
+							Y[32*b0+t0].Re = privateVar4Re
+							Y[32*b0+t0].Im = privateVar4Im
+						}
 
 //line hecbench_chemv.go:39
-					if 32*b0+t0 <= 369 {
-						for c3 := 0; c3 <= min(31, 32*b0+t0-c1-1); c3 += 1 {
-							privateVar97Re = ((alphaRe * AT[32*b0+t0+370*c1+370*c3].Re) - (alphaIm * AT[32*b0+t0+370*c1+370*c3].Im))
-							privateVar97Im = ((alphaIm * AT[32*b0+t0+370*c1+370*c3].Re) + (alphaRe * AT[32*b0+t0+370*c1+370*c3].Im))
-							privateVar98Re = ((privateVar97Re * X[c1+c3].Re) - (privateVar97Im * X[c1+c3].Im))
-							privateVar98Im = ((privateVar97Im * X[c1+c3].Re) + (privateVar97Re * X[c1+c3].Im))
-							privateVar99Re = (Y[32*b0+t0].Re + privateVar98Re)
-							privateVar99Im = (Y[32*b0+t0].Im + privateVar98Im)
-							Y[32*b0+t0].Re = privateVar99Re
-							Y[32*b0+t0].Im = privateVar99Im
+						if 32*b0+t0 <= 369 {
+							for c3 := 0; c3 <= min(31, 32*b0+t0-c1-1); c3 += 1 {
+								privateVar97Re = ((alphaRe * AT[32*b0+t0+370*c1+370*c3].Re) - (alphaIm * AT[32*b0+t0+370*c1+370*c3].Im))
+								privateVar97Im = ((alphaIm * AT[32*b0+t0+370*c1+370*c3].Re) + (alphaRe * AT[32*b0+t0+370*c1+370*c3].Im))
+								privateVar98Re = ((privateVar97Re * X[c1+c3].Re) - (privateVar97Im * X[c1+c3].Im))
+								privateVar98Im = ((privateVar97Im * X[c1+c3].Re) + (privateVar97Re * X[c1+c3].Im))
+								privateVar99Re = (Y[32*b0+t0].Re + privateVar98Re)
+								privateVar99Im = (Y[32*b0+t0].Im + privateVar98Im)
+								Y[32*b0+t0].Re = privateVar99Re
+								Y[32*b0+t0].Im = privateVar99Im
+							}
 						}
 					}
 				}
 			}
-		}
+		})
 	}
 }
 
@@ -327,41 +329,43 @@ func gc_body_chemvKernel1(gc_b *compiled.Block, AT, X, Y []ComplexFloat, alphaIm
 
 //line hecbench_chemv.go:64
 	for c1 := 5888 * b0; c1 <= min(67712, 5856*b0+6016); c1 += 32 {
-		{
-			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+		compiled.OutOfLine(func() {
+			{
+				for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 
 //line hecbench_chemv.go:61
-					t0 := gc_tx
-					_ = t0
-					var privateVar96Re float32
-					_ = privateVar96Re
-					var privateVar96Im float32
-					_ = privateVar96Im
-					var privateVar94Im float32
-					_ = privateVar94Im
-					var privateVar95Im float32
-					_ = privateVar95Im
-					var privateVar94Re float32
-					_ = privateVar94Re
-					var privateVar95Re float32
-					_ = privateVar95Re
+						t0 := gc_tx
+						_ = t0
+						var privateVar96Re float32
+						_ = privateVar96Re
+						var privateVar96Im float32
+						_ = privateVar96Im
+						var privateVar94Im float32
+						_ = privateVar94Im
+						var privateVar95Im float32
+						_ = privateVar95Im
+						var privateVar94Re float32
+						_ = privateVar94Re
+						var privateVar95Re float32
+						_ = privateVar95Re
 
 //line hecbench_chemv.go:65
-					for c3 := max(0, 5888*b0+184*t0-c1); c3 <= min(31, 5856*b0+183*t0-c1+368); c3 += 1 {
-						privateVar94Re = ((alphaRe * AT[5984*b0+187*t0+c1+c3+1].Re) - (alphaIm * (-AT[5984*b0+187*t0+c1+c3+1].Im)))
-						privateVar94Im = ((alphaIm * AT[5984*b0+187*t0+c1+c3+1].Re) + (alphaRe * (-AT[5984*b0+187*t0+c1+c3+1].Im)))
-						privateVar95Re = ((privateVar94Re * X[-5856*b0-183*t0+c1+c3+1].Re) - (privateVar94Im * X[-5856*b0-183*t0+c1+c3+1].Im))
-						privateVar95Im = ((privateVar94Im * X[-5856*b0-183*t0+c1+c3+1].Re) + (privateVar94Re * X[-5856*b0-183*t0+c1+c3+1].Im))
-						privateVar96Re = (Y[32*b0+t0].Re + privateVar95Re)
-						privateVar96Im = (Y[32*b0+t0].Im + privateVar95Im)
-						Y[32*b0+t0].Re = privateVar96Re
-						Y[32*b0+t0].Im = privateVar96Im
+						for c3 := max(0, 5888*b0+184*t0-c1); c3 <= min(31, 5856*b0+183*t0-c1+368); c3 += 1 {
+							privateVar94Re = ((alphaRe * AT[5984*b0+187*t0+c1+c3+1].Re) - (alphaIm * (-AT[5984*b0+187*t0+c1+c3+1].Im)))
+							privateVar94Im = ((alphaIm * AT[5984*b0+187*t0+c1+c3+1].Re) + (alphaRe * (-AT[5984*b0+187*t0+c1+c3+1].Im)))
+							privateVar95Re = ((privateVar94Re * X[-5856*b0-183*t0+c1+c3+1].Re) - (privateVar94Im * X[-5856*b0-183*t0+c1+c3+1].Im))
+							privateVar95Im = ((privateVar94Im * X[-5856*b0-183*t0+c1+c3+1].Re) + (privateVar94Re * X[-5856*b0-183*t0+c1+c3+1].Im))
+							privateVar96Re = (Y[32*b0+t0].Re + privateVar95Re)
+							privateVar96Im = (Y[32*b0+t0].Im + privateVar95Im)
+							Y[32*b0+t0].Re = privateVar96Re
+							Y[32*b0+t0].Im = privateVar96Im
+						}
 					}
 				}
 			}
-		}
+		})
 	}
 }

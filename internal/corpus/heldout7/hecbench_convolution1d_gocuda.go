@@ -42,36 +42,38 @@ func gc_body_conv1dKernel[T conv1dElem](gc_b *compiled.Block, gc_lo, gc_hi int, 
 		if gc_bx == gc_gdx {
 			gc_bx = 0
 		}
-		{
-			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+		compiled.OutOfLine(func() {
+			{
+				for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 
 //line hecbench_convolution1d.go:20
-					i := gc_tx + gc_bx*gc_bdx
-					_ = i
+						i := gc_tx + gc_bx*gc_bdx
+						_ = i
 
 //line hecbench_convolution1d.go:22
-					start := i - maskWidth/2
-					_ = start
+						start := i - maskWidth/2
+						_ = start
 
 //line hecbench_convolution1d.go:21
-					var s T = 0
+						var s T = 0
 
 //line hecbench_convolution1d.go:23
-					for j := 0; j < maskWidth; j++ {
-						if start+j >= 0 && start+j < inputWidth {
-							s += in[start+j] * mask[j]
+						for j := 0; j < maskWidth; j++ {
+							if start+j >= 0 && start+j < inputWidth {
+								s += in[start+j] * mask[j]
+							}
 						}
-					}
 
 //line hecbench_convolution1d.go:28
-					out[i] = s
-					_ = s
+						out[i] = s
+						_ = s
+					}
 				}
 			}
-		}
+		})
 	}
 }
 
@@ -189,30 +191,32 @@ func gc_body_conv1dTiledKernel[T conv1dElem](gc_b *compiled.Block, in, out []T, 
 			}
 		}
 	}
-	{
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
+	compiled.OutOfLine(func() {
+		{
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 
 //line hecbench_convolution1d.go:38
-				i := gc_tx + gc_bx*gc_bdx
-				_ = i
+					i := gc_tx + gc_bx*gc_bdx
+					_ = i
 
 //line hecbench_convolution1d.go:67
-				var s T = 0
+					var s T = 0
 
 //line hecbench_convolution1d.go:68
-				for j := 0; j < maskWidth; j++ {
-					s += tile[gc_tx+j] * mask[j]
-				}
+					for j := 0; j < maskWidth; j++ {
+						s += tile[gc_tx+j] * mask[j]
+					}
 
 //line hecbench_convolution1d.go:72
-				out[i] = s
-				_ = s
+					out[i] = s
+					_ = s
+				}
 			}
 		}
-	}
+	})
 }
 
 // Conv1dTiledCachingKernel is conv1d_tiled_caching<T>: only the block's
@@ -393,41 +397,43 @@ func gc_body_conv1dTiledCachingKernel[T conv1dElem](gc_b *compiled.Block, in, ou
 
 //line hecbench_convolution1d.go:88
 	nextTileStart := (gc_bx + 1) * gc_bdx
-	{
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
+	compiled.OutOfLine(func() {
+		{
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 
 //line hecbench_convolution1d.go:83
-				i := gc_tx + gc_bx*gc_bdx
-				_ = i
+					i := gc_tx + gc_bx*gc_bdx
+					_ = i
 
 //line hecbench_convolution1d.go:89
-				start := i - (maskWidth / 2)
-				_ = start
+					start := i - (maskWidth / 2)
+					_ = start
 
 //line hecbench_convolution1d.go:90
-				var s T = 0
+					var s T = 0
 
 //line hecbench_convolution1d.go:91
-				for j := 0; j < maskWidth; j++ {
-					inIndex := start + j
-					if inIndex >= 0 && inIndex < inputWidth {
-						if inIndex >= thisTileStart && inIndex < nextTileStart {
+					for j := 0; j < maskWidth; j++ {
+						inIndex := start + j
+						if inIndex >= 0 && inIndex < inputWidth {
+							if inIndex >= thisTileStart && inIndex < nextTileStart {
 
 //line hecbench_convolution1d.go:97
-							s += tile[gc_tx+j-(maskWidth/2)] * mask[j]
-						} else {
-							s += in[inIndex] * mask[j]
+								s += tile[gc_tx+j-(maskWidth/2)] * mask[j]
+							} else {
+								s += in[inIndex] * mask[j]
+							}
 						}
 					}
-				}
 
 //line hecbench_convolution1d.go:103
-				out[i] = s
-				_ = s
+					out[i] = s
+					_ = s
+				}
 			}
 		}
-	}
+	})
 }

@@ -53,36 +53,38 @@ func gc_body_conv1dKernel[T conv1dElem](gc_b3 *compiled.Block, gc_lo3, gc_hi3 in
 		if gc_bx3 == gc_gdx3 {
 			gc_bx3 = 0
 		}
-		{
-			for gc_base3 := 0; gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
-				for gc_tx3 := 0; gc_tx3 < gc_bdx3; gc_tx3++ {
-					gc_rank3 := gc_base3 + gc_tx3
-					gc_pos3.Thread = gc_rank3
+		compiled.OutOfLine(func() {
+			{
+				for gc_base3 := 0; gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
+					for gc_tx3 := 0; gc_tx3 < gc_bdx3; gc_tx3++ {
+						gc_rank3 := gc_base3 + gc_tx3
+						gc_pos3.Thread = gc_rank3
 
 //line hecbench_convolution1d.go:20
-					i := gc_tx3 + gc_bx3*gc_bdx3
-					_ = i
+						i := gc_tx3 + gc_bx3*gc_bdx3
+						_ = i
 
 //line hecbench_convolution1d.go:22
-					start := i - maskWidth/2
-					_ = start
+						start := i - maskWidth/2
+						_ = start
 
 //line hecbench_convolution1d.go:21
-					var s T = 0
+						var s T = 0
 
 //line hecbench_convolution1d.go:23
-					for j := 0; j < maskWidth; j++ {
-						if start+j >= 0 && start+j < inputWidth {
-							s += in[start+j] * mask[j]
+						for j := 0; j < maskWidth; j++ {
+							if start+j >= 0 && start+j < inputWidth {
+								s += in[start+j] * mask[j]
+							}
 						}
-					}
 
 //line hecbench_convolution1d.go:28
-					out[i] = s
-					_ = s
+						out[i] = s
+						_ = s
+					}
 				}
 			}
-		}
+		})
 	}
 }
 
@@ -104,129 +106,109 @@ func gc_body_conv1dKernel_float32(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in 
 		if gc_bx2 == gc_gdx2 {
 			gc_bx2 = 0
 		}
-		{
-			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_vstep := 0
-				if compiled.SIMD {
+		compiled.OutOfLine(func() {
+			{
+				for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+					gc_vstep := 0
+					if compiled.SIMD {
 //line hecbench_convolution1d.go:21
-					gc_vb := archsimd.BroadcastFloat32x8(0)
+						gc_vb := archsimd.BroadcastFloat32x8(0)
 //line hecbench_convolution1d.go:21
-					_ = gc_vb
+						_ = gc_vb
 //line hecbench_convolution1d.go:21
-					gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+						gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line hecbench_convolution1d.go:21
-					_ = gc_iota
+						_ = gc_iota
 //line hecbench_convolution1d.go:21
-					gc_Lane0Mask32 := compiled.Lane0Mask32()
+						gc_Lane0Mask32 := compiled.Lane0Mask32()
 //line hecbench_convolution1d.go:21
-					_ = gc_Lane0Mask32
-				gc_steps:
-					for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
-						gc_tx2 := gc_vstep
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						_ = gc_Lane0Mask32
+					gc_steps:
+						for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
+							gc_tx2 := gc_vstep
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
 //line hecbench_convolution1d.go:20
-						var i int = gc_tx2 + gc_bx2*gc_bdx2
+							var i int = gc_tx2 + gc_bx2*gc_bdx2
 //line hecbench_convolution1d.go:20
-						_ = i
+							_ = i
 //line hecbench_convolution1d.go:22
-						var start int = i - maskWidth/2
+							var start int = i - maskWidth/2
 //line hecbench_convolution1d.go:22
-						_ = start
+							_ = start
 //line hecbench_convolution1d.go:21
-						s := gc_vb
+							s := gc_vb
 //line hecbench_convolution1d.go:21
-						_ = s
+							_ = s
 //line hecbench_convolution1d.go:23
-						if i < 0 || i > len(out)-8 {
+							if i < 0 || i > len(out)-8 {
 //line hecbench_convolution1d.go:23
-							break
+								break
 //line hecbench_convolution1d.go:23
-						}
+							}
 //line hecbench_convolution1d.go:23
-						if (start+0) >= 0 && (start+(maskWidth-1)) >= (start+0) && (start+(maskWidth-1)) <= (len(in)-8) {
+							if (start+0) >= 0 && (start+(maskWidth-1)) >= (start+0) && (start+(maskWidth-1)) <= (len(in)-8) {
 //line hecbench_convolution1d.go:23
-							for j := 0; j < maskWidth; j = j + 1 {
+								for j := 0; j < maskWidth; j = j + 1 {
 //line hecbench_convolution1d.go:23
-								if start+j >=
-									0 && (start+j < inputWidth && uint(inputWidth-(start+j)) > 7) {
+									if start+j >=
+										0 && (start+j < inputWidth && uint(inputWidth-(start+j)) > 7) {
 //line hecbench_convolution1d.go:24
-									var gc_ld archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line hecbench_convolution1d.go:24
-									{
-//line hecbench_convolution1d.go:24
-										gc_ld = archsimd.LoadFloat32x8Slice(in[start+j:])
-									}
-//line hecbench_convolution1d.go:25
-									s = s.Add(gc_ld.Mul(compiled.BroadcastFloat32x8At(&mask[j], gc_Lane0Mask32)))
-//line hecbench_convolution1d.go:25
-								} else {
-//line hecbench_convolution1d.go:25
-									gc_if := gc_iota.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, start+j, 8)))).And(gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(inputWidth, start+j, 8)))))
-//line hecbench_convolution1d.go:24
-									_ = gc_if
-//line hecbench_convolution1d.go:24
-									if gc_if.ToBits() != 0 {
-//line hecbench_convolution1d.go:24
-										var gc_ld2 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+										var gc_ld archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line hecbench_convolution1d.go:24
 										{
 //line hecbench_convolution1d.go:24
-											gc_ld2 = archsimd.LoadFloat32x8Slice(in[start+j:])
+											gc_ld = archsimd.LoadFloat32x8Slice(in[start+j:])
 										}
 //line hecbench_convolution1d.go:25
-										var gc_u float32
+										s = s.Add(gc_ld.Mul(compiled.BroadcastFloat32x8At(&mask[j], gc_Lane0Mask32)))
 //line hecbench_convolution1d.go:25
-										_ = gc_u
+									} else {
 //line hecbench_convolution1d.go:25
-										if gc_in := gc_if.ToBits(); gc_in != 0 {
+										gc_if := gc_iota.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, start+j, 8)))).And(gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(inputWidth, start+j, 8)))))
+//line hecbench_convolution1d.go:24
+										_ = gc_if
+//line hecbench_convolution1d.go:24
+										if gc_if.ToBits() != 0 {
+//line hecbench_convolution1d.go:24
+											var gc_ld2 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line hecbench_convolution1d.go:24
+											{
+//line hecbench_convolution1d.go:24
+												gc_ld2 = archsimd.LoadFloat32x8Slice(in[start+j:])
+											}
 //line hecbench_convolution1d.go:25
-											gc_pos2.Thread = gc_rank2 + compiled.FirstLane(gc_in)
+											var gc_u float32
 //line hecbench_convolution1d.go:25
-											gc_u = mask[j]
+											_ = gc_u
+//line hecbench_convolution1d.go:25
+											if gc_in := gc_if.ToBits(); gc_in != 0 {
+//line hecbench_convolution1d.go:25
+												gc_pos2.Thread = gc_rank2 + compiled.FirstLane(gc_in)
+//line hecbench_convolution1d.go:25
+												gc_u = mask[j]
+//line hecbench_convolution1d.go:25
+											}
+//line hecbench_convolution1d.go:25
+											s = s.Add(gc_ld2.Mul(archsimd.BroadcastFloat32x8(gc_u))).Merge(s, gc_if)
 //line hecbench_convolution1d.go:25
 										}
-//line hecbench_convolution1d.go:25
-										s = s.Add(gc_ld2.Mul(archsimd.BroadcastFloat32x8(gc_u))).Merge(s, gc_if)
 //line hecbench_convolution1d.go:25
 									}
 //line hecbench_convolution1d.go:25
 								}
 //line hecbench_convolution1d.go:25
-							}
+							} else {
 //line hecbench_convolution1d.go:25
-						} else {
-//line hecbench_convolution1d.go:25
-							for j := 0; j < maskWidth; j = j + 1 {
+								for j := 0; j < maskWidth; j = j + 1 {
 //line hecbench_convolution1d.go:23
-								if start+j >=
-									0 && (start+j < inputWidth && uint(inputWidth-(start+j)) > 7) {
+									if start+j >=
+										0 && (start+j < inputWidth && uint(inputWidth-(start+j)) > 7) {
 //line hecbench_convolution1d.go:24
-									var gc_ld archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line hecbench_convolution1d.go:24
-									if (start+j) >= 0 && (start+j) <= len(in)-8 {
-										gc_ld = archsimd.LoadFloat32x8Slice(in[start+j:])
-//line hecbench_convolution1d.go:25
-									} else {
-//line hecbench_convolution1d.go:25
-										break gc_steps
-//line hecbench_convolution1d.go:25
-									}
-//line hecbench_convolution1d.go:25
-									s = s.Add(gc_ld.Mul(compiled.BroadcastFloat32x8At(&mask[j], gc_Lane0Mask32)))
-//line hecbench_convolution1d.go:25
-								} else {
-//line hecbench_convolution1d.go:25
-									gc_if := gc_iota.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, start+j, 8)))).And(gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(inputWidth, start+j, 8)))))
-//line hecbench_convolution1d.go:24
-									_ = gc_if
-//line hecbench_convolution1d.go:24
-									if gc_if.ToBits() != 0 {
-//line hecbench_convolution1d.go:24
-										var gc_ld2 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+										var gc_ld archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line hecbench_convolution1d.go:24
 										if (start+j) >= 0 && (start+j) <= len(in)-8 {
-											gc_ld2 = archsimd.LoadFloat32x8Slice(in[start+j:])
+											gc_ld = archsimd.LoadFloat32x8Slice(in[start+j:])
 //line hecbench_convolution1d.go:25
 										} else {
 //line hecbench_convolution1d.go:25
@@ -234,60 +216,82 @@ func gc_body_conv1dKernel_float32(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in 
 //line hecbench_convolution1d.go:25
 										}
 //line hecbench_convolution1d.go:25
-										var gc_u float32
+										s = s.Add(gc_ld.Mul(compiled.BroadcastFloat32x8At(&mask[j], gc_Lane0Mask32)))
 //line hecbench_convolution1d.go:25
-										_ = gc_u
+									} else {
 //line hecbench_convolution1d.go:25
-										if gc_in := gc_if.ToBits(); gc_in != 0 {
+										gc_if := gc_iota.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, start+j, 8)))).And(gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(inputWidth, start+j, 8)))))
+//line hecbench_convolution1d.go:24
+										_ = gc_if
+//line hecbench_convolution1d.go:24
+										if gc_if.ToBits() != 0 {
+//line hecbench_convolution1d.go:24
+											var gc_ld2 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line hecbench_convolution1d.go:24
+											if (start+j) >= 0 && (start+j) <= len(in)-8 {
+												gc_ld2 = archsimd.LoadFloat32x8Slice(in[start+j:])
 //line hecbench_convolution1d.go:25
-											gc_pos2.Thread = gc_rank2 + compiled.FirstLane(gc_in)
+											} else {
 //line hecbench_convolution1d.go:25
-											gc_u = mask[j]
+												break gc_steps
+//line hecbench_convolution1d.go:25
+											}
+//line hecbench_convolution1d.go:25
+											var gc_u float32
+//line hecbench_convolution1d.go:25
+											_ = gc_u
+//line hecbench_convolution1d.go:25
+											if gc_in := gc_if.ToBits(); gc_in != 0 {
+//line hecbench_convolution1d.go:25
+												gc_pos2.Thread = gc_rank2 + compiled.FirstLane(gc_in)
+//line hecbench_convolution1d.go:25
+												gc_u = mask[j]
+//line hecbench_convolution1d.go:25
+											}
+//line hecbench_convolution1d.go:25
+											s = s.Add(gc_ld2.Mul(archsimd.BroadcastFloat32x8(gc_u))).Merge(s, gc_if)
 //line hecbench_convolution1d.go:25
 										}
-//line hecbench_convolution1d.go:25
-										s = s.Add(gc_ld2.Mul(archsimd.BroadcastFloat32x8(gc_u))).Merge(s, gc_if)
 //line hecbench_convolution1d.go:25
 									}
 //line hecbench_convolution1d.go:25
 								}
 //line hecbench_convolution1d.go:25
 							}
-//line hecbench_convolution1d.go:25
-						}
 //line hecbench_convolution1d.go:28
-						s.StoreSlice(out[i:])
+							s.StoreSlice(out[i:])
+						}
+						archsimd.ClearAVXUpperBits()
 					}
-					archsimd.ClearAVXUpperBits()
-				}
-				for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
 
 //line hecbench_convolution1d.go:20
-					i := gc_tx2 + gc_bx2*gc_bdx2
-					_ = i
+						i := gc_tx2 + gc_bx2*gc_bdx2
+						_ = i
 
 //line hecbench_convolution1d.go:22
-					start := i - maskWidth/2
-					_ = start
+						start := i - maskWidth/2
+						_ = start
 
 //line hecbench_convolution1d.go:21
-					var s float32 = 0
+						var s float32 = 0
 
 //line hecbench_convolution1d.go:23
-					for j := 0; j < maskWidth; j++ {
-						if start+j >= 0 && start+j < inputWidth {
-							s += in[start+j] * mask[j]
+						for j := 0; j < maskWidth; j++ {
+							if start+j >= 0 && start+j < inputWidth {
+								s += in[start+j] * mask[j]
+							}
 						}
-					}
 
 //line hecbench_convolution1d.go:28
-					out[i] = s
-					_ = s
+						out[i] = s
+						_ = s
+					}
 				}
 			}
-		}
+		})
 	}
 }
 
@@ -417,30 +421,32 @@ func gc_body_conv1dTiledKernel[T conv1dElem](gc_b3 *compiled.Block, in, out []T,
 			}
 		}
 	}
-	{
-		for gc_base3 := 0; gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
-			for gc_tx3 := 0; gc_tx3 < gc_bdx3; gc_tx3++ {
-				gc_rank3 := gc_base3 + gc_tx3
-				gc_pos3.Thread = gc_rank3
+	compiled.OutOfLine(func() {
+		{
+			for gc_base3 := 0; gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
+				for gc_tx3 := 0; gc_tx3 < gc_bdx3; gc_tx3++ {
+					gc_rank3 := gc_base3 + gc_tx3
+					gc_pos3.Thread = gc_rank3
 
 //line hecbench_convolution1d.go:38
-				i := gc_tx3 + gc_bx3*gc_bdx3
-				_ = i
+					i := gc_tx3 + gc_bx3*gc_bdx3
+					_ = i
 
 //line hecbench_convolution1d.go:67
-				var s T = 0
+					var s T = 0
 
 //line hecbench_convolution1d.go:68
-				for j := 0; j < maskWidth; j++ {
-					s += tile[gc_tx3+j] * mask[j]
-				}
+					for j := 0; j < maskWidth; j++ {
+						s += tile[gc_tx3+j] * mask[j]
+					}
 
 //line hecbench_convolution1d.go:72
-				out[i] = s
-				_ = s
+					out[i] = s
+					_ = s
+				}
 			}
 		}
-	}
+	})
 }
 
 //line hecbench_convolution1d.go:36
@@ -875,100 +881,102 @@ func gc_body_conv1dTiledKernel_float32(gc_b2 *compiled.Block, in []float32, out 
 			}
 		}
 	}
-	{
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_vstep3 := 0
-			if compiled.SIMD {
+	compiled.OutOfLine(func() {
+		{
+			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+				gc_vstep3 := 0
+				if compiled.SIMD {
 //line hecbench_convolution1d.go:67
-				gc_vb3 := archsimd.BroadcastFloat32x8(0)
+					gc_vb3 := archsimd.BroadcastFloat32x8(0)
 //line hecbench_convolution1d.go:67
-				_ = gc_vb3
+					_ = gc_vb3
 //line hecbench_convolution1d.go:67
-				gc_Lane0Mask32 := compiled.Lane0Mask32()
+					gc_Lane0Mask32 := compiled.Lane0Mask32()
 //line hecbench_convolution1d.go:67
-				_ = gc_Lane0Mask32
-			gc_steps:
-				for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
-					gc_tx2 := gc_vstep3
+					_ = gc_Lane0Mask32
+				gc_steps:
+					for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
+						gc_tx2 := gc_vstep3
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line hecbench_convolution1d.go:38
+						var i int = gc_tx2 + gc_bx2*gc_bdx2
+//line hecbench_convolution1d.go:38
+						_ = i
+//line hecbench_convolution1d.go:67
+						s := gc_vb3
+//line hecbench_convolution1d.go:67
+						_ = s
+//line hecbench_convolution1d.go:68
+						if i < 0 || i > len(out)-8 {
+//line hecbench_convolution1d.go:68
+							break
+//line hecbench_convolution1d.go:68
+						}
+//line hecbench_convolution1d.go:68
+						if (gc_tx2+0) >= 0 && (gc_tx2+(maskWidth-1)) >= (gc_tx2+0) && (gc_tx2+(maskWidth-1)) <= (len(tile)-8) {
+//line hecbench_convolution1d.go:68
+							for j := 0; j < maskWidth; j = j + 1 {
+//line hecbench_convolution1d.go:68
+								var gc_ld archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line hecbench_convolution1d.go:68
+								{
+//line hecbench_convolution1d.go:68
+									gc_ld = archsimd.LoadFloat32x8Slice(tile[gc_tx2+j:])
+								}
+//line hecbench_convolution1d.go:69
+								s = s.Add(gc_ld.Mul(compiled.BroadcastFloat32x8At(&mask[j], gc_Lane0Mask32)))
+//line hecbench_convolution1d.go:69
+							}
+//line hecbench_convolution1d.go:69
+						} else {
+//line hecbench_convolution1d.go:69
+							for j := 0; j < maskWidth; j = j + 1 {
+//line hecbench_convolution1d.go:68
+								var gc_ld archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line hecbench_convolution1d.go:68
+								if (gc_tx2+j) >= 0 && (gc_tx2+j) <= len(tile)-8 {
+									gc_ld = archsimd.LoadFloat32x8Slice(tile[gc_tx2+j:])
+//line hecbench_convolution1d.go:69
+								} else {
+//line hecbench_convolution1d.go:69
+									break gc_steps
+//line hecbench_convolution1d.go:69
+								}
+//line hecbench_convolution1d.go:69
+								s = s.Add(gc_ld.Mul(compiled.BroadcastFloat32x8At(&mask[j], gc_Lane0Mask32)))
+//line hecbench_convolution1d.go:69
+							}
+//line hecbench_convolution1d.go:69
+						}
+//line hecbench_convolution1d.go:72
+						s.StoreSlice(out[i:])
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				for gc_tx2 := gc_vstep3; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
+
 //line hecbench_convolution1d.go:38
-					var i int = gc_tx2 + gc_bx2*gc_bdx2
-//line hecbench_convolution1d.go:38
+					i := gc_tx2 + gc_bx2*gc_bdx2
 					_ = i
+
 //line hecbench_convolution1d.go:67
-					s := gc_vb3
-//line hecbench_convolution1d.go:67
+					var s float32 = 0
+
+//line hecbench_convolution1d.go:68
+					for j := 0; j < maskWidth; j++ {
+						s += tile[gc_tx2+j] * mask[j]
+					}
+
+//line hecbench_convolution1d.go:72
+					out[i] = s
 					_ = s
-//line hecbench_convolution1d.go:68
-					if i < 0 || i > len(out)-8 {
-//line hecbench_convolution1d.go:68
-						break
-//line hecbench_convolution1d.go:68
-					}
-//line hecbench_convolution1d.go:68
-					if (gc_tx2+0) >= 0 && (gc_tx2+(maskWidth-1)) >= (gc_tx2+0) && (gc_tx2+(maskWidth-1)) <= (len(tile)-8) {
-//line hecbench_convolution1d.go:68
-						for j := 0; j < maskWidth; j = j + 1 {
-//line hecbench_convolution1d.go:68
-							var gc_ld archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line hecbench_convolution1d.go:68
-							{
-//line hecbench_convolution1d.go:68
-								gc_ld = archsimd.LoadFloat32x8Slice(tile[gc_tx2+j:])
-							}
-//line hecbench_convolution1d.go:69
-							s = s.Add(gc_ld.Mul(compiled.BroadcastFloat32x8At(&mask[j], gc_Lane0Mask32)))
-//line hecbench_convolution1d.go:69
-						}
-//line hecbench_convolution1d.go:69
-					} else {
-//line hecbench_convolution1d.go:69
-						for j := 0; j < maskWidth; j = j + 1 {
-//line hecbench_convolution1d.go:68
-							var gc_ld archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line hecbench_convolution1d.go:68
-							if (gc_tx2+j) >= 0 && (gc_tx2+j) <= len(tile)-8 {
-								gc_ld = archsimd.LoadFloat32x8Slice(tile[gc_tx2+j:])
-//line hecbench_convolution1d.go:69
-							} else {
-//line hecbench_convolution1d.go:69
-								break gc_steps
-//line hecbench_convolution1d.go:69
-							}
-//line hecbench_convolution1d.go:69
-							s = s.Add(gc_ld.Mul(compiled.BroadcastFloat32x8At(&mask[j], gc_Lane0Mask32)))
-//line hecbench_convolution1d.go:69
-						}
-//line hecbench_convolution1d.go:69
-					}
-//line hecbench_convolution1d.go:72
-					s.StoreSlice(out[i:])
 				}
-				archsimd.ClearAVXUpperBits()
-			}
-			for gc_tx2 := gc_vstep3; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
-
-//line hecbench_convolution1d.go:38
-				i := gc_tx2 + gc_bx2*gc_bdx2
-				_ = i
-
-//line hecbench_convolution1d.go:67
-				var s float32 = 0
-
-//line hecbench_convolution1d.go:68
-				for j := 0; j < maskWidth; j++ {
-					s += tile[gc_tx2+j] * mask[j]
-				}
-
-//line hecbench_convolution1d.go:72
-				out[i] = s
-				_ = s
 			}
 		}
-	}
+	})
 }
 
 // Conv1dTiledCachingKernel is conv1d_tiled_caching<T>: only the block's
@@ -1159,43 +1167,45 @@ func gc_body_conv1dTiledCachingKernel[T conv1dElem](gc_b3 *compiled.Block, in, o
 
 //line hecbench_convolution1d.go:88
 	nextTileStart := (gc_bx3 + 1) * gc_bdx3
-	{
-		for gc_base3 := 0; gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
-			for gc_tx3 := 0; gc_tx3 < gc_bdx3; gc_tx3++ {
-				gc_rank3 := gc_base3 + gc_tx3
-				gc_pos3.Thread = gc_rank3
+	compiled.OutOfLine(func() {
+		{
+			for gc_base3 := 0; gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
+				for gc_tx3 := 0; gc_tx3 < gc_bdx3; gc_tx3++ {
+					gc_rank3 := gc_base3 + gc_tx3
+					gc_pos3.Thread = gc_rank3
 
 //line hecbench_convolution1d.go:83
-				i := gc_tx3 + gc_bx3*gc_bdx3
-				_ = i
+					i := gc_tx3 + gc_bx3*gc_bdx3
+					_ = i
 
 //line hecbench_convolution1d.go:89
-				start := i - (maskWidth / 2)
-				_ = start
+					start := i - (maskWidth / 2)
+					_ = start
 
 //line hecbench_convolution1d.go:90
-				var s T = 0
+					var s T = 0
 
 //line hecbench_convolution1d.go:91
-				for j := 0; j < maskWidth; j++ {
-					inIndex := start + j
-					if inIndex >= 0 && inIndex < inputWidth {
-						if inIndex >= thisTileStart && inIndex < nextTileStart {
+					for j := 0; j < maskWidth; j++ {
+						inIndex := start + j
+						if inIndex >= 0 && inIndex < inputWidth {
+							if inIndex >= thisTileStart && inIndex < nextTileStart {
 
 //line hecbench_convolution1d.go:97
-							s += tile[gc_tx3+j-(maskWidth/2)] * mask[j]
-						} else {
-							s += in[inIndex] * mask[j]
+								s += tile[gc_tx3+j-(maskWidth/2)] * mask[j]
+							} else {
+								s += in[inIndex] * mask[j]
+							}
 						}
 					}
-				}
 
 //line hecbench_convolution1d.go:103
-				out[i] = s
-				_ = s
+					out[i] = s
+					_ = s
+				}
 			}
 		}
-	}
+	})
 }
 
 //line hecbench_convolution1d.go:80
@@ -1333,247 +1343,250 @@ func gc_body_conv1dTiledCachingKernel_float32(gc_b2 *compiled.Block, in []float3
 
 //line hecbench_convolution1d.go:88
 	nextTileStart := (gc_bx2 + 1) * gc_bdx2
-	{
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_vstep3 := 0
-			if compiled.SIMD {
+	compiled.OutOfLine(func() {
+		{
+			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+				gc_vstep3 := 0
+				if compiled.SIMD {
 //line hecbench_convolution1d.go:90
-				gc_vb := archsimd.BroadcastFloat32x8(0)
+					gc_vb := archsimd.BroadcastFloat32x8(0)
 //line hecbench_convolution1d.go:90
-				_ = gc_vb
+					_ = gc_vb
 //line hecbench_convolution1d.go:90
-				gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+					gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line hecbench_convolution1d.go:90
-				_ = gc_iota
+					_ = gc_iota
 //line hecbench_convolution1d.go:90
-				gc_Lane0Mask32 := compiled.Lane0Mask32()
+					gc_Lane0Mask32 := compiled.Lane0Mask32()
 //line hecbench_convolution1d.go:90
-				_ = gc_Lane0Mask32
-			gc_steps:
-				for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
-					gc_tx2 := gc_vstep3
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					_ = gc_Lane0Mask32
+				gc_steps:
+					for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
+						gc_tx2 := gc_vstep3
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
 //line hecbench_convolution1d.go:83
-					var i int = gc_tx2 + gc_bx2*gc_bdx2
+						var i int = gc_tx2 + gc_bx2*gc_bdx2
 //line hecbench_convolution1d.go:83
-					_ = i
+						_ = i
 //line hecbench_convolution1d.go:89
-					var start int = i - (maskWidth / 2)
+						var start int = i - (maskWidth / 2)
 //line hecbench_convolution1d.go:89
-					_ = start
+						_ = start
 //line hecbench_convolution1d.go:90
-					s := gc_vb
+						s := gc_vb
 //line hecbench_convolution1d.go:90
-					_ = s
+						_ = s
 //line hecbench_convolution1d.go:91
-					if i < 0 || i > len(out)-8 {
+						if i < 0 || i > len(out)-8 {
 //line hecbench_convolution1d.go:91
-						break
+							break
 //line hecbench_convolution1d.go:91
-					}
+						}
 //line hecbench_convolution1d.go:91
-					for j := 0; j < maskWidth; j = j + 1 {
+						for j := 0; j < maskWidth; j = j + 1 {
 //line hecbench_convolution1d.go:91
-						var inIndex int = start + j
+							var inIndex int = start + j
 //line hecbench_convolution1d.go:91
-						_ = inIndex
+							_ = inIndex
 //line hecbench_convolution1d.go:91
-						if inIndex >=
-
-							0 && (inIndex < inputWidth && uint(inputWidth-inIndex) > 7) {
-//line hecbench_convolution1d.go:93
 							if inIndex >=
-								thisTileStart && (inIndex < nextTileStart && uint(nextTileStart-inIndex) > 7) {
+
+								0 && (inIndex < inputWidth && uint(inputWidth-inIndex) > 7) {
+//line hecbench_convolution1d.go:93
+								if inIndex >=
+									thisTileStart && (inIndex < nextTileStart && uint(nextTileStart-inIndex) > 7) {
 //line hecbench_convolution1d.go:94
-								var gc_ld archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+									var gc_ld archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line hecbench_convolution1d.go:94
-								if (gc_tx2+j-(maskWidth/2)) >= 0 && (gc_tx2+j-(maskWidth/2)) <= len(tile)-8 {
+									if (gc_tx2+j-(maskWidth/2)) >= 0 && (gc_tx2+j-(maskWidth/2)) <= len(tile)-8 {
 //line hecbench_convolution1d.go:97
-									gc_ld = archsimd.LoadFloat32x8Slice(tile[gc_tx2+j-(maskWidth/2):])
+										gc_ld = archsimd.LoadFloat32x8Slice(tile[gc_tx2+j-(maskWidth/2):])
+//line hecbench_convolution1d.go:97
+									} else {
+//line hecbench_convolution1d.go:97
+										break gc_steps
+//line hecbench_convolution1d.go:97
+									}
+//line hecbench_convolution1d.go:97
+									s = s.Add(gc_ld.Mul(compiled.BroadcastFloat32x8At(&mask[j], gc_Lane0Mask32)))
 //line hecbench_convolution1d.go:97
 								} else {
 //line hecbench_convolution1d.go:97
-									break gc_steps
+									gc_if := gc_iota.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(thisTileStart, inIndex, 8)))).And(gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(nextTileStart, inIndex, 8)))))
+//line hecbench_convolution1d.go:94
+									_ = gc_if
+//line hecbench_convolution1d.go:94
+									if gc_if.ToBits() != 0 {
+//line hecbench_convolution1d.go:94
+										var gc_u int
+//line hecbench_convolution1d.go:94
+										_ = gc_u
+//line hecbench_convolution1d.go:94
+										if gc_in := gc_if.ToBits(); gc_in != 0 {
+//line hecbench_convolution1d.go:94
+											gc_pos2.Thread = gc_rank2 + compiled.FirstLane(gc_in)
+//line hecbench_convolution1d.go:94
+											gc_u = maskWidth / 2
 //line hecbench_convolution1d.go:97
+										}
+//line hecbench_convolution1d.go:97
+										var gc_ld2 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line hecbench_convolution1d.go:97
+										if (gc_tx2+j-(gc_u)) >= 0 && (gc_tx2+j-(gc_u)) <= len(tile)-8 {
+//line hecbench_convolution1d.go:97
+											gc_ld2 = archsimd.LoadFloat32x8Slice(tile[gc_tx2+j-(gc_u):])
+//line hecbench_convolution1d.go:97
+										} else {
+//line hecbench_convolution1d.go:97
+											break gc_steps
+//line hecbench_convolution1d.go:97
+										}
+//line hecbench_convolution1d.go:97
+										var gc_u2 float32
+//line hecbench_convolution1d.go:97
+										_ = gc_u2
+//line hecbench_convolution1d.go:97
+										if gc_in2 := gc_if.ToBits(); gc_in2 != 0 {
+//line hecbench_convolution1d.go:97
+											gc_pos2.Thread = gc_rank2 + compiled.FirstLane(gc_in2)
+//line hecbench_convolution1d.go:97
+											gc_u2 = mask[j]
+//line hecbench_convolution1d.go:97
+										}
+//line hecbench_convolution1d.go:97
+										s = s.Add(gc_ld2.Mul(archsimd.BroadcastFloat32x8(gc_u2))).Merge(s, gc_if)
+//line hecbench_convolution1d.go:97
+									}
+//line hecbench_convolution1d.go:97
+									gc_else := gc_if.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+//line hecbench_convolution1d.go:97
+									_ = gc_else
+//line hecbench_convolution1d.go:97
+									if gc_else.ToBits() != 0 {
+//line hecbench_convolution1d.go:97
+										{
+//line hecbench_convolution1d.go:97
+											var gc_ld3 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line hecbench_convolution1d.go:97
+											if inIndex >= 0 && inIndex <= len(in)-8 {
+//line hecbench_convolution1d.go:99
+												gc_ld3 = archsimd.LoadFloat32x8Slice(in[inIndex:])
+//line hecbench_convolution1d.go:99
+											} else {
+//line hecbench_convolution1d.go:99
+												break gc_steps
+//line hecbench_convolution1d.go:99
+											}
+//line hecbench_convolution1d.go:99
+											var gc_u3 float32
+//line hecbench_convolution1d.go:99
+											_ = gc_u3
+//line hecbench_convolution1d.go:99
+											if gc_in3 := gc_else.ToBits(); gc_in3 != 0 {
+//line hecbench_convolution1d.go:99
+												gc_pos2.Thread = gc_rank2 + compiled.FirstLane(gc_in3)
+//line hecbench_convolution1d.go:99
+												gc_u3 = mask[j]
+//line hecbench_convolution1d.go:99
+											}
+//line hecbench_convolution1d.go:99
+											s = s.Add(gc_ld3.Mul(archsimd.BroadcastFloat32x8(gc_u3))).Merge(s, gc_else)
+//line hecbench_convolution1d.go:99
+										}
+//line hecbench_convolution1d.go:99
+									}
+//line hecbench_convolution1d.go:99
 								}
-//line hecbench_convolution1d.go:97
-								s = s.Add(gc_ld.Mul(compiled.BroadcastFloat32x8At(&mask[j], gc_Lane0Mask32)))
-//line hecbench_convolution1d.go:97
+//line hecbench_convolution1d.go:99
 							} else {
-//line hecbench_convolution1d.go:97
-								gc_if := gc_iota.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(thisTileStart, inIndex, 8)))).And(gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(nextTileStart, inIndex, 8)))))
-//line hecbench_convolution1d.go:94
-								_ = gc_if
-//line hecbench_convolution1d.go:94
-								if gc_if.ToBits() != 0 {
-//line hecbench_convolution1d.go:94
-									var gc_u int
-//line hecbench_convolution1d.go:94
-									_ = gc_u
-//line hecbench_convolution1d.go:94
-									if gc_in := gc_if.ToBits(); gc_in != 0 {
-//line hecbench_convolution1d.go:94
-										gc_pos2.Thread = gc_rank2 + compiled.FirstLane(gc_in)
-//line hecbench_convolution1d.go:94
-										gc_u = maskWidth / 2
-//line hecbench_convolution1d.go:97
-									}
-//line hecbench_convolution1d.go:97
-									var gc_ld2 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line hecbench_convolution1d.go:97
-									if (gc_tx2+j-(gc_u)) >= 0 && (gc_tx2+j-(gc_u)) <= len(tile)-8 {
-//line hecbench_convolution1d.go:97
-										gc_ld2 = archsimd.LoadFloat32x8Slice(tile[gc_tx2+j-(gc_u):])
-//line hecbench_convolution1d.go:97
-									} else {
-//line hecbench_convolution1d.go:97
-										break gc_steps
-//line hecbench_convolution1d.go:97
-									}
-//line hecbench_convolution1d.go:97
-									var gc_u2 float32
-//line hecbench_convolution1d.go:97
-									_ = gc_u2
-//line hecbench_convolution1d.go:97
-									if gc_in2 := gc_if.ToBits(); gc_in2 != 0 {
-//line hecbench_convolution1d.go:97
-										gc_pos2.Thread = gc_rank2 + compiled.FirstLane(gc_in2)
-//line hecbench_convolution1d.go:97
-										gc_u2 = mask[j]
-//line hecbench_convolution1d.go:97
-									}
-//line hecbench_convolution1d.go:97
-									s = s.Add(gc_ld2.Mul(archsimd.BroadcastFloat32x8(gc_u2))).Merge(s, gc_if)
-//line hecbench_convolution1d.go:97
-								}
-//line hecbench_convolution1d.go:97
-								gc_else := gc_if.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
-//line hecbench_convolution1d.go:97
-								_ = gc_else
-//line hecbench_convolution1d.go:97
-								if gc_else.ToBits() != 0 {
-//line hecbench_convolution1d.go:97
-									{
-//line hecbench_convolution1d.go:97
-										var gc_ld3 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line hecbench_convolution1d.go:97
-										if inIndex >= 0 && inIndex <= len(in)-8 {
 //line hecbench_convolution1d.go:99
-											gc_ld3 = archsimd.LoadFloat32x8Slice(in[inIndex:])
-//line hecbench_convolution1d.go:99
+								gc_if2 := gc_iota.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, inIndex, 8)))).And(gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(inputWidth, inIndex, 8)))))
+//line hecbench_convolution1d.go:93
+								_ = gc_if2
+//line hecbench_convolution1d.go:93
+								if gc_if2.ToBits() != 0 {
+//line hecbench_convolution1d.go:93
+									gc_if3 := gc_iota.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(thisTileStart, inIndex, 8)))).And(gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(nextTileStart, inIndex, 8)))))
+									_ = gc_if3
+//line hecbench_convolution1d.go:94
+									if gc_if2.And(gc_if3).ToBits() != 0 {
+//line hecbench_convolution1d.go:94
+										var gc_u4 int
+//line hecbench_convolution1d.go:94
+										_ = gc_u4
+//line hecbench_convolution1d.go:94
+										if gc_in4 := gc_if2.And(gc_if3).ToBits(); gc_in4 != 0 {
+//line hecbench_convolution1d.go:94
+											gc_pos2.Thread = gc_rank2 + compiled.FirstLane(gc_in4)
+//line hecbench_convolution1d.go:94
+											gc_u4 = maskWidth / 2
+//line hecbench_convolution1d.go:97
+										}
+//line hecbench_convolution1d.go:97
+										var gc_ld4 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line hecbench_convolution1d.go:97
+										if (gc_tx2+j-(gc_u4)) >= 0 && (gc_tx2+j-(gc_u4)) <= len(tile)-8 {
+//line hecbench_convolution1d.go:97
+											gc_ld4 = archsimd.LoadFloat32x8Slice(tile[gc_tx2+j-(gc_u4):])
+//line hecbench_convolution1d.go:97
 										} else {
-//line hecbench_convolution1d.go:99
+//line hecbench_convolution1d.go:97
 											break gc_steps
-//line hecbench_convolution1d.go:99
+//line hecbench_convolution1d.go:97
 										}
-//line hecbench_convolution1d.go:99
-										var gc_u3 float32
-//line hecbench_convolution1d.go:99
-										_ = gc_u3
-//line hecbench_convolution1d.go:99
-										if gc_in3 := gc_else.ToBits(); gc_in3 != 0 {
-//line hecbench_convolution1d.go:99
-											gc_pos2.Thread = gc_rank2 + compiled.FirstLane(gc_in3)
-//line hecbench_convolution1d.go:99
-											gc_u3 = mask[j]
-//line hecbench_convolution1d.go:99
+//line hecbench_convolution1d.go:97
+										var gc_u5 float32
+//line hecbench_convolution1d.go:97
+										_ = gc_u5
+//line hecbench_convolution1d.go:97
+										if gc_in5 := gc_if2.And(gc_if3).ToBits(); gc_in5 != 0 {
+//line hecbench_convolution1d.go:97
+											gc_pos2.Thread = gc_rank2 + compiled.FirstLane(gc_in5)
+//line hecbench_convolution1d.go:97
+											gc_u5 = mask[j]
+//line hecbench_convolution1d.go:97
 										}
-//line hecbench_convolution1d.go:99
-										s = s.Add(gc_ld3.Mul(archsimd.BroadcastFloat32x8(gc_u3))).Merge(s, gc_else)
-//line hecbench_convolution1d.go:99
-									}
-//line hecbench_convolution1d.go:99
-								}
-//line hecbench_convolution1d.go:99
-							}
-//line hecbench_convolution1d.go:99
-						} else {
-//line hecbench_convolution1d.go:99
-							gc_if2 := gc_iota.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, inIndex, 8)))).And(gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(inputWidth, inIndex, 8)))))
-//line hecbench_convolution1d.go:93
-							_ = gc_if2
-//line hecbench_convolution1d.go:93
-							if gc_if2.ToBits() != 0 {
-//line hecbench_convolution1d.go:93
-								gc_if3 := gc_iota.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(thisTileStart, inIndex, 8)))).And(gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(nextTileStart, inIndex, 8)))))
-								_ = gc_if3
-//line hecbench_convolution1d.go:94
-								if gc_if2.And(gc_if3).ToBits() != 0 {
-//line hecbench_convolution1d.go:94
-									var gc_u4 int
-//line hecbench_convolution1d.go:94
-									_ = gc_u4
-//line hecbench_convolution1d.go:94
-									if gc_in4 := gc_if2.And(gc_if3).ToBits(); gc_in4 != 0 {
-//line hecbench_convolution1d.go:94
-										gc_pos2.Thread = gc_rank2 + compiled.FirstLane(gc_in4)
-//line hecbench_convolution1d.go:94
-										gc_u4 = maskWidth / 2
+//line hecbench_convolution1d.go:97
+										s = s.Add(gc_ld4.Mul(archsimd.BroadcastFloat32x8(gc_u5))).Merge(s, gc_if2.And(gc_if3))
 //line hecbench_convolution1d.go:97
 									}
 //line hecbench_convolution1d.go:97
-									var gc_ld4 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+									gc_else2 := gc_if3.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 //line hecbench_convolution1d.go:97
-									if (gc_tx2+j-(gc_u4)) >= 0 && (gc_tx2+j-(gc_u4)) <= len(tile)-8 {
+									_ = gc_else2
 //line hecbench_convolution1d.go:97
-										gc_ld4 = archsimd.LoadFloat32x8Slice(tile[gc_tx2+j-(gc_u4):])
+									if gc_if2.And(gc_else2).ToBits() != 0 {
 //line hecbench_convolution1d.go:97
-									} else {
+										{
 //line hecbench_convolution1d.go:97
-										break gc_steps
+											var gc_ld5 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line hecbench_convolution1d.go:97
-									}
-//line hecbench_convolution1d.go:97
-									var gc_u5 float32
-//line hecbench_convolution1d.go:97
-									_ = gc_u5
-//line hecbench_convolution1d.go:97
-									if gc_in5 := gc_if2.And(gc_if3).ToBits(); gc_in5 != 0 {
-//line hecbench_convolution1d.go:97
-										gc_pos2.Thread = gc_rank2 + compiled.FirstLane(gc_in5)
-//line hecbench_convolution1d.go:97
-										gc_u5 = mask[j]
-//line hecbench_convolution1d.go:97
-									}
-//line hecbench_convolution1d.go:97
-									s = s.Add(gc_ld4.Mul(archsimd.BroadcastFloat32x8(gc_u5))).Merge(s, gc_if2.And(gc_if3))
-//line hecbench_convolution1d.go:97
-								}
-//line hecbench_convolution1d.go:97
-								gc_else2 := gc_if3.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
-//line hecbench_convolution1d.go:97
-								_ = gc_else2
-//line hecbench_convolution1d.go:97
-								if gc_if2.And(gc_else2).ToBits() != 0 {
-//line hecbench_convolution1d.go:97
-									{
-//line hecbench_convolution1d.go:97
-										var gc_ld5 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line hecbench_convolution1d.go:97
-										if inIndex >= 0 && inIndex <= len(in)-8 {
+											if inIndex >= 0 && inIndex <= len(in)-8 {
 //line hecbench_convolution1d.go:99
-											gc_ld5 = archsimd.LoadFloat32x8Slice(in[inIndex:])
+												gc_ld5 = archsimd.LoadFloat32x8Slice(in[inIndex:])
 //line hecbench_convolution1d.go:99
-										} else {
+											} else {
 //line hecbench_convolution1d.go:99
-											break gc_steps
+												break gc_steps
+//line hecbench_convolution1d.go:99
+											}
+//line hecbench_convolution1d.go:99
+											var gc_u6 float32
+//line hecbench_convolution1d.go:99
+											_ = gc_u6
+//line hecbench_convolution1d.go:99
+											if gc_in6 := gc_if2.And(gc_else2).ToBits(); gc_in6 != 0 {
+//line hecbench_convolution1d.go:99
+												gc_pos2.Thread = gc_rank2 + compiled.FirstLane(gc_in6)
+//line hecbench_convolution1d.go:99
+												gc_u6 = mask[j]
+//line hecbench_convolution1d.go:99
+											}
+//line hecbench_convolution1d.go:99
+											s = s.Add(gc_ld5.Mul(archsimd.BroadcastFloat32x8(gc_u6))).Merge(s, gc_if2.And(gc_else2))
 //line hecbench_convolution1d.go:99
 										}
-//line hecbench_convolution1d.go:99
-										var gc_u6 float32
-//line hecbench_convolution1d.go:99
-										_ = gc_u6
-//line hecbench_convolution1d.go:99
-										if gc_in6 := gc_if2.And(gc_else2).ToBits(); gc_in6 != 0 {
-//line hecbench_convolution1d.go:99
-											gc_pos2.Thread = gc_rank2 + compiled.FirstLane(gc_in6)
-//line hecbench_convolution1d.go:99
-											gc_u6 = mask[j]
-//line hecbench_convolution1d.go:99
-										}
-//line hecbench_convolution1d.go:99
-										s = s.Add(gc_ld5.Mul(archsimd.BroadcastFloat32x8(gc_u6))).Merge(s, gc_if2.And(gc_else2))
 //line hecbench_convolution1d.go:99
 									}
 //line hecbench_convolution1d.go:99
@@ -1582,46 +1595,45 @@ func gc_body_conv1dTiledCachingKernel_float32(gc_b2 *compiled.Block, in []float3
 							}
 //line hecbench_convolution1d.go:99
 						}
-//line hecbench_convolution1d.go:99
-					}
 //line hecbench_convolution1d.go:103
-					s.StoreSlice(out[i:])
+						s.StoreSlice(out[i:])
+					}
+					archsimd.ClearAVXUpperBits()
 				}
-				archsimd.ClearAVXUpperBits()
-			}
-			for gc_tx2 := gc_vstep3; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+				for gc_tx2 := gc_vstep3; gc_tx2 < gc_bdx2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
 
 //line hecbench_convolution1d.go:83
-				i := gc_tx2 + gc_bx2*gc_bdx2
-				_ = i
+					i := gc_tx2 + gc_bx2*gc_bdx2
+					_ = i
 
 //line hecbench_convolution1d.go:89
-				start := i - (maskWidth / 2)
-				_ = start
+					start := i - (maskWidth / 2)
+					_ = start
 
 //line hecbench_convolution1d.go:90
-				var s float32 = 0
+					var s float32 = 0
 
 //line hecbench_convolution1d.go:91
-				for j := 0; j < maskWidth; j++ {
-					inIndex := start + j
-					if inIndex >= 0 && inIndex < inputWidth {
-						if inIndex >= thisTileStart && inIndex < nextTileStart {
+					for j := 0; j < maskWidth; j++ {
+						inIndex := start + j
+						if inIndex >= 0 && inIndex < inputWidth {
+							if inIndex >= thisTileStart && inIndex < nextTileStart {
 
 //line hecbench_convolution1d.go:97
-							s += tile[gc_tx2+j-(maskWidth/2)] * mask[j]
-						} else {
-							s += in[inIndex] * mask[j]
+								s += tile[gc_tx2+j-(maskWidth/2)] * mask[j]
+							} else {
+								s += in[inIndex] * mask[j]
+							}
 						}
 					}
-				}
 
 //line hecbench_convolution1d.go:103
-				out[i] = s
-				_ = s
+					out[i] = s
+					_ = s
+				}
 			}
 		}
-	}
+	})
 }

@@ -310,50 +310,54 @@ func gc_body_convRowsKernel(gc_b *compiled.Block, dst, src, kernel []float32, im
 			}
 		}
 	}
-	{
-		gc_ty := 0
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
+	compiled.OutOfLine(func() {
+		lData := lData[:4]
+		_ = lData
+		{
+			gc_ty := 0
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 
 //line hecbench_convsep.go:35
-				lidX := gc_tx
-				_ = lidX
+					lidX := gc_tx
+					_ = lidX
 
 //line hecbench_convsep.go:36
-				lidY := gc_ty
-				_ = lidY
+					lidY := gc_ty
+					_ = lidY
 
 //line hecbench_convsep.go:39
-				baseY := gidY*csRowsBlockDimY + lidY
-				_ = baseY
+					baseY := gidY*csRowsBlockDimY + lidY
+					_ = baseY
 
 //line hecbench_convsep.go:38
-				baseX := (gidX*csRowsResultSteps-csRowsHaloSteps)*csRowsBlockDimX + lidX
-				_ = baseX
+					baseX := (gidX*csRowsResultSteps-csRowsHaloSteps)*csRowsBlockDimX + lidX
+					_ = baseX
 
 //line hecbench_convsep.go:42
-				dstOff := baseY*pitch + baseX
-				_ = dstOff
+					dstOff := baseY*pitch + baseX
+					_ = dstOff
 
 //line hecbench_convsep.go:70
-				for i_3 := csRowsHaloSteps; i_3 < csRowsHaloSteps+csRowsResultSteps; i_3++ {
-					sum := float32(0)
+					for i_3 := csRowsHaloSteps; i_3 < csRowsHaloSteps+csRowsResultSteps; i_3++ {
+						sum := float32(0)
 
-					for j := -csKernelRadius; j <= csKernelRadius; j++ {
-						sum += kernel[csKernelRadius-j] * lData[lidY][lidX+i_3*csRowsBlockDimX+j]
+						for j := -csKernelRadius; j <= csKernelRadius; j++ {
+							sum += kernel[csKernelRadius-j] * lData[lidY][lidX+i_3*csRowsBlockDimX+j]
+						}
+
+						dst[dstOff+i_3*csRowsBlockDimX] = sum
 					}
-
-					dst[dstOff+i_3*csRowsBlockDimX] = sum
+				}
+				gc_ty++
+				if gc_ty == gc_bdy {
+					gc_ty = 0
 				}
 			}
-			gc_ty++
-			if gc_ty == gc_bdy {
-				gc_ty = 0
-			}
 		}
-	}
+	})
 }
 
 // ConvColsKernel is conv_cols: a 16×8 block convolves 8·8 pixels down each
@@ -657,48 +661,52 @@ func gc_body_convColsKernel(gc_b *compiled.Block, dst, src, kernel []float32, im
 			}
 		}
 	}
-	{
-		gc_ty := 0
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
+	compiled.OutOfLine(func() {
+		lData := lData[:16]
+		_ = lData
+		{
+			gc_ty := 0
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 
 //line hecbench_convsep.go:91
-				lidX := gc_tx
-				_ = lidX
+					lidX := gc_tx
+					_ = lidX
 
 //line hecbench_convsep.go:92
-				lidY := gc_ty
-				_ = lidY
+					lidY := gc_ty
+					_ = lidY
 
 //line hecbench_convsep.go:96
-				baseY := (gidY*csColumnsResultStep-csColumnsHaloSteps)*csColumnsBlockDimY + lidY
-				_ = baseY
+					baseY := (gidY*csColumnsResultStep-csColumnsHaloSteps)*csColumnsBlockDimY + lidY
+					_ = baseY
 
 //line hecbench_convsep.go:95
-				baseX := gidX*csColumnsBlockDimX + lidX
-				_ = baseX
+					baseX := gidX*csColumnsBlockDimX + lidX
+					_ = baseX
 
 //line hecbench_convsep.go:98
-				dstOff := baseY*pitch + baseX
-				_ = dstOff
+					dstOff := baseY*pitch + baseX
+					_ = dstOff
 
 //line hecbench_convsep.go:126
-				for i_3 := csColumnsHaloSteps; i_3 < csColumnsHaloSteps+csColumnsResultStep; i_3++ {
-					sum := float32(0)
+					for i_3 := csColumnsHaloSteps; i_3 < csColumnsHaloSteps+csColumnsResultStep; i_3++ {
+						sum := float32(0)
 
-					for j := -csKernelRadius; j <= csKernelRadius; j++ {
-						sum += kernel[csKernelRadius-j] * lData[lidX][lidY+i_3*csColumnsBlockDimY+j]
+						for j := -csKernelRadius; j <= csKernelRadius; j++ {
+							sum += kernel[csKernelRadius-j] * lData[lidX][lidY+i_3*csColumnsBlockDimY+j]
+						}
+
+						dst[dstOff+i_3*csColumnsBlockDimY*pitch] = sum
 					}
-
-					dst[dstOff+i_3*csColumnsBlockDimY*pitch] = sum
+				}
+				gc_ty++
+				if gc_ty == gc_bdy {
+					gc_ty = 0
 				}
 			}
-			gc_ty++
-			if gc_ty == gc_bdy {
-				gc_ty = 0
-			}
 		}
-	}
+	})
 }

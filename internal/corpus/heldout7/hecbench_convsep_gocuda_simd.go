@@ -1167,159 +1167,163 @@ func gc_body_convRowsKernel(gc_b2 *compiled.Block, dst, src, kernel []float32, i
 			}
 		}
 	}
-	{
-		gc_ty2 := 0
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_vstep3 := 0
-			if compiled.SIMD {
+	compiled.OutOfLine(func() {
+		lData := lData[:4]
+		_ = lData
+		{
+			gc_ty2 := 0
+			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+				gc_vstep3 := 0
+				if compiled.SIMD {
 //line hecbench_convsep.go:71
-				gc_vb3 := archsimd.BroadcastFloat32x8(float32(0))
+					gc_vb3 := archsimd.BroadcastFloat32x8(float32(0))
 //line hecbench_convsep.go:71
-				_ = gc_vb3
+					_ = gc_vb3
 //line hecbench_convsep.go:71
-				gc_Lane0Mask32 := compiled.Lane0Mask32()
+					gc_Lane0Mask32 := compiled.Lane0Mask32()
 //line hecbench_convsep.go:71
-				_ = gc_Lane0Mask32
-				for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
-					gc_tx2 := gc_vstep3
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					_ = gc_Lane0Mask32
+					for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
+						gc_tx2 := gc_vstep3
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
 //line hecbench_convsep.go:35
-					var lidX int = gc_tx2
+						var lidX int = gc_tx2
 //line hecbench_convsep.go:35
-					_ = lidX
+						_ = lidX
 //line hecbench_convsep.go:36
-					var lidY int = gc_ty2
+						var lidY int = gc_ty2
 //line hecbench_convsep.go:36
-					_ = lidY
+						_ = lidY
 //line hecbench_convsep.go:39
-					var baseY int = gidY*csRowsBlockDimY + lidY
+						var baseY int = gidY*csRowsBlockDimY + lidY
 //line hecbench_convsep.go:39
-					_ = baseY
+						_ = baseY
 //line hecbench_convsep.go:38
-					var baseX int = (gidX*csRowsResultSteps-csRowsHaloSteps)*csRowsBlockDimX + lidX
+						var baseX int = (gidX*csRowsResultSteps-csRowsHaloSteps)*csRowsBlockDimX + lidX
 //line hecbench_convsep.go:38
-					_ = baseX
+						_ = baseX
 //line hecbench_convsep.go:42
-					var dstOff int = baseY*pitch + baseX
+						var dstOff int = baseY*pitch + baseX
 //line hecbench_convsep.go:42
-					_ = dstOff
+						_ = dstOff
 //line hecbench_convsep.go:70
-					for i_3 := csRowsHaloSteps; i_3 < csRowsHaloSteps+csRowsResultSteps; i_3 = i_3 + 1 {
+						for i_3 := csRowsHaloSteps; i_3 < csRowsHaloSteps+csRowsResultSteps; i_3 = i_3 + 1 {
 //line hecbench_convsep.go:70
-						sum := gc_vb3
+							sum := gc_vb3
 //line hecbench_convsep.go:70
-						_ = sum
+							_ = sum
 //line hecbench_convsep.go:70
-						for j := -csKernelRadius; j <= csKernelRadius; j = j + 1 {
+							for j := -csKernelRadius; j <= csKernelRadius; j = j + 1 {
 //line hecbench_convsep.go:73
-							var gc_ld9 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+								var gc_ld9 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line hecbench_convsep.go:73
-							if (lidX+i_3*
-								csRowsBlockDimX+j) >= 0 && (lidX+i_3*csRowsBlockDimX+j) <= len(lData[lidY])-8 {
+								if (lidX+i_3*
+									csRowsBlockDimX+j) >= 0 && (lidX+i_3*csRowsBlockDimX+j) <= len(lData[lidY])-8 {
 //line hecbench_convsep.go:74
-								gc_ld9 = archsimd.LoadFloat32x8Slice(lData[lidY][lidX+i_3*csRowsBlockDimX+j:])
+									gc_ld9 = archsimd.LoadFloat32x8Slice(lData[lidY][lidX+i_3*csRowsBlockDimX+j:])
 //line hecbench_convsep.go:74
-							} else {
+								} else {
 //line hecbench_convsep.go:74
-								var gc_lanes21 [8]float32
+									var gc_lanes21 [8]float32
 //line hecbench_convsep.go:74
-								for gc_k21 := range 8 {
+									for gc_k21 := range 8 {
 //line hecbench_convsep.go:74
-									if 0xff&(1<<gc_k21) != 0 {
+										if 0xff&(1<<gc_k21) != 0 {
 //line hecbench_convsep.go:74
-										gc_pos2.Thread = gc_rank2 + gc_k21
+											gc_pos2.Thread = gc_rank2 + gc_k21
 //line hecbench_convsep.go:74
-										gc_lanes21[gc_k21] = lData[lidY][(lidX+i_3*csRowsBlockDimX+j)+gc_k21]
+											gc_lanes21[gc_k21] = lData[lidY][(lidX+i_3*csRowsBlockDimX+j)+gc_k21]
+//line hecbench_convsep.go:74
+										}
 //line hecbench_convsep.go:74
 									}
 //line hecbench_convsep.go:74
+									gc_pos2.Thread = gc_rank2
+//line hecbench_convsep.go:74
+									gc_ld9 = archsimd.LoadFloat32x8(&gc_lanes21)
+//line hecbench_convsep.go:74
 								}
 //line hecbench_convsep.go:74
-								gc_pos2.Thread = gc_rank2
-//line hecbench_convsep.go:74
-								gc_ld9 = archsimd.LoadFloat32x8(&gc_lanes21)
+								sum = sum.Add(compiled.BroadcastFloat32x8At(&kernel[csKernelRadius-j], gc_Lane0Mask32).Mul(gc_ld9))
 //line hecbench_convsep.go:74
 							}
 //line hecbench_convsep.go:74
-							sum = sum.Add(compiled.BroadcastFloat32x8At(&kernel[csKernelRadius-j], gc_Lane0Mask32).Mul(gc_ld9))
-//line hecbench_convsep.go:74
-						}
-//line hecbench_convsep.go:74
-						if (dstOff+i_3*
+							if (dstOff+i_3*
 
 //line hecbench_convsep.go:77
-							csRowsBlockDimX) >= 0 && (dstOff+i_3*csRowsBlockDimX) <= len(dst)-8 {
+								csRowsBlockDimX) >= 0 && (dstOff+i_3*csRowsBlockDimX) <= len(dst)-8 {
 //line hecbench_convsep.go:77
-							sum.StoreSlice(dst[dstOff+i_3*csRowsBlockDimX:])
+								sum.StoreSlice(dst[dstOff+i_3*csRowsBlockDimX:])
 //line hecbench_convsep.go:77
-						} else {
+							} else {
 //line hecbench_convsep.go:77
-							var gc_lanes22 [8]float32
+								var gc_lanes22 [8]float32
 //line hecbench_convsep.go:77
-							sum.Store(&gc_lanes22)
+								sum.Store(&gc_lanes22)
 //line hecbench_convsep.go:77
-							for gc_k22 := range 8 {
+								for gc_k22 := range 8 {
 //line hecbench_convsep.go:77
-								if 0xff&(1<<gc_k22) != 0 {
+									if 0xff&(1<<gc_k22) != 0 {
 //line hecbench_convsep.go:77
-									gc_pos2.Thread = gc_rank2 + gc_k22
+										gc_pos2.Thread = gc_rank2 + gc_k22
 //line hecbench_convsep.go:77
-									dst[(dstOff+i_3*csRowsBlockDimX)+gc_k22] = gc_lanes22[gc_k22]
+										dst[(dstOff+i_3*csRowsBlockDimX)+gc_k22] = gc_lanes22[gc_k22]
+//line hecbench_convsep.go:77
+									}
 //line hecbench_convsep.go:77
 								}
 //line hecbench_convsep.go:77
+								gc_pos2.Thread = gc_rank2
+//line hecbench_convsep.go:77
 							}
 //line hecbench_convsep.go:77
-							gc_pos2.Thread = gc_rank2
-//line hecbench_convsep.go:77
 						}
-//line hecbench_convsep.go:77
 					}
+					archsimd.ClearAVXUpperBits()
 				}
-				archsimd.ClearAVXUpperBits()
-			}
-			for gc_tx2 := gc_vstep3; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+				for gc_tx2 := gc_vstep3; gc_tx2 < gc_bdx2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
 
 //line hecbench_convsep.go:35
-				lidX := gc_tx2
-				_ = lidX
+					lidX := gc_tx2
+					_ = lidX
 
 //line hecbench_convsep.go:36
-				lidY := gc_ty2
-				_ = lidY
+					lidY := gc_ty2
+					_ = lidY
 
 //line hecbench_convsep.go:39
-				baseY := gidY*csRowsBlockDimY + lidY
-				_ = baseY
+					baseY := gidY*csRowsBlockDimY + lidY
+					_ = baseY
 
 //line hecbench_convsep.go:38
-				baseX := (gidX*csRowsResultSteps-csRowsHaloSteps)*csRowsBlockDimX + lidX
-				_ = baseX
+					baseX := (gidX*csRowsResultSteps-csRowsHaloSteps)*csRowsBlockDimX + lidX
+					_ = baseX
 
 //line hecbench_convsep.go:42
-				dstOff := baseY*pitch + baseX
-				_ = dstOff
+					dstOff := baseY*pitch + baseX
+					_ = dstOff
 
 //line hecbench_convsep.go:70
-				for i_3 := csRowsHaloSteps; i_3 < csRowsHaloSteps+csRowsResultSteps; i_3++ {
-					sum := float32(0)
+					for i_3 := csRowsHaloSteps; i_3 < csRowsHaloSteps+csRowsResultSteps; i_3++ {
+						sum := float32(0)
 
-					for j := -csKernelRadius; j <= csKernelRadius; j++ {
-						sum += kernel[csKernelRadius-j] * lData[lidY][lidX+i_3*csRowsBlockDimX+j]
+						for j := -csKernelRadius; j <= csKernelRadius; j++ {
+							sum += kernel[csKernelRadius-j] * lData[lidY][lidX+i_3*csRowsBlockDimX+j]
+						}
+
+						dst[dstOff+i_3*csRowsBlockDimX] = sum
 					}
-
-					dst[dstOff+i_3*csRowsBlockDimX] = sum
+				}
+				gc_ty2++
+				if gc_ty2 == gc_bdy2 {
+					gc_ty2 = 0
 				}
 			}
-			gc_ty2++
-			if gc_ty2 == gc_bdy2 {
-				gc_ty2 = 0
-			}
 		}
-	}
+	})
 }
 
 // ConvColsKernel is conv_cols: a 16×8 block convolves 8·8 pixels down each
@@ -1623,48 +1627,52 @@ func gc_body_convColsKernel(gc_b2 *compiled.Block, dst, src, kernel []float32, i
 			}
 		}
 	}
-	{
-		gc_ty2 := 0
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+	compiled.OutOfLine(func() {
+		lData := lData[:16]
+		_ = lData
+		{
+			gc_ty2 := 0
+			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
 
 //line hecbench_convsep.go:91
-				lidX := gc_tx2
-				_ = lidX
+					lidX := gc_tx2
+					_ = lidX
 
 //line hecbench_convsep.go:92
-				lidY := gc_ty2
-				_ = lidY
+					lidY := gc_ty2
+					_ = lidY
 
 //line hecbench_convsep.go:96
-				baseY := (gidY*csColumnsResultStep-csColumnsHaloSteps)*csColumnsBlockDimY + lidY
-				_ = baseY
+					baseY := (gidY*csColumnsResultStep-csColumnsHaloSteps)*csColumnsBlockDimY + lidY
+					_ = baseY
 
 //line hecbench_convsep.go:95
-				baseX := gidX*csColumnsBlockDimX + lidX
-				_ = baseX
+					baseX := gidX*csColumnsBlockDimX + lidX
+					_ = baseX
 
 //line hecbench_convsep.go:98
-				dstOff := baseY*pitch + baseX
-				_ = dstOff
+					dstOff := baseY*pitch + baseX
+					_ = dstOff
 
 //line hecbench_convsep.go:126
-				for i_3 := csColumnsHaloSteps; i_3 < csColumnsHaloSteps+csColumnsResultStep; i_3++ {
-					sum := float32(0)
+					for i_3 := csColumnsHaloSteps; i_3 < csColumnsHaloSteps+csColumnsResultStep; i_3++ {
+						sum := float32(0)
 
-					for j := -csKernelRadius; j <= csKernelRadius; j++ {
-						sum += kernel[csKernelRadius-j] * lData[lidX][lidY+i_3*csColumnsBlockDimY+j]
+						for j := -csKernelRadius; j <= csKernelRadius; j++ {
+							sum += kernel[csKernelRadius-j] * lData[lidX][lidY+i_3*csColumnsBlockDimY+j]
+						}
+
+						dst[dstOff+i_3*csColumnsBlockDimY*pitch] = sum
 					}
-
-					dst[dstOff+i_3*csColumnsBlockDimY*pitch] = sum
+				}
+				gc_ty2++
+				if gc_ty2 == gc_bdy2 {
+					gc_ty2 = 0
 				}
 			}
-			gc_ty2++
-			if gc_ty2 == gc_bdy2 {
-				gc_ty2 = 0
-			}
 		}
-	}
+	})
 }

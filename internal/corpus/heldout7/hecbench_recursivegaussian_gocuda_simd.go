@@ -268,66 +268,68 @@ func gc_body_simpleRecursiveRGBAKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int
 		if gc_bx2 == gc_gdx2 {
 			gc_bx2 = 0
 		}
-		{
-			gc_from2, gc_to2 := 0, gc_bdx2
-			if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound2 := compiled.Diff(iWidth, gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
-				gc_to2 = gc_bound2
-			}
-			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+		compiled.OutOfLine(func() {
+			{
+				gc_from2, gc_to2 := 0, gc_bdx2
+				if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
+					panic(compiled.ErrGuardWraps)
+				}
+				if gc_bound2 := compiled.Diff(iWidth, gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
+					gc_to2 = gc_bound2
+				}
+				for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+					for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
 
 //line hecbench_recursivegaussian.go:59
-					X := gc_bx2*gc_bdx2 + gc_tx2
-					_ = X
+						X := gc_bx2*gc_bdx2 + gc_tx2
+						_ = X
 
 //line hecbench_recursivegaussian.go:65
-					in := X
+						in := X
 
 //line hecbench_recursivegaussian.go:66
-					out := X
+						out := X
 
 //line hecbench_recursivegaussian.go:69
-					yp := rgbaUintToFloat4(uiDataIn[in])
+						yp := rgbaUintToFloat4(uiDataIn[in])
 
 //line hecbench_recursivegaussian.go:70
-					for Y := 0; Y < iHeight; Y++ {
-						xc := rgbaUintToFloat4(uiDataIn[in])
-						yc := addF4(xc, mulF4(subF4(yp, xc), Float4{a, a, a, a}))
-						uiDataOut[out] = rgbaFloat4ToUintRG(yc)
-						yp = yc
-						in += iWidth
-						out += iWidth
-					}
+						for Y := 0; Y < iHeight; Y++ {
+							xc := rgbaUintToFloat4(uiDataIn[in])
+							yc := addF4(xc, mulF4(subF4(yp, xc), Float4{a, a, a, a}))
+							uiDataOut[out] = rgbaFloat4ToUintRG(yc)
+							yp = yc
+							in += iWidth
+							out += iWidth
+						}
 
 //line hecbench_recursivegaussian.go:80
-					in -= iWidth
+						in -= iWidth
 
 //line hecbench_recursivegaussian.go:81
-					out -= iWidth
+						out -= iWidth
 
 //line hecbench_recursivegaussian.go:84
-					yp = rgbaUintToFloat4(uiDataIn[in])
+						yp = rgbaUintToFloat4(uiDataIn[in])
 
 //line hecbench_recursivegaussian.go:85
-					for Y_ := iHeight - 1; Y_ > -1; Y_-- {
-						xc_ := rgbaUintToFloat4(uiDataIn[in])
-						yc_ := addF4(xc_, mulF4(subF4(yp, xc_), Float4{a, a, a, a}))
-						uiDataOut[out] = rgbaFloat4ToUintRG(scaleF4(addF4(rgbaUintToFloat4(uiDataOut[out]), yc_), 0.5))
-						yp = yc_
-						in -= iWidth
-						out -= iWidth
+						for Y_ := iHeight - 1; Y_ > -1; Y_-- {
+							xc_ := rgbaUintToFloat4(uiDataIn[in])
+							yc_ := addF4(xc_, mulF4(subF4(yp, xc_), Float4{a, a, a, a}))
+							uiDataOut[out] = rgbaFloat4ToUintRG(scaleF4(addF4(rgbaUintToFloat4(uiDataOut[out]), yc_), 0.5))
+							yp = yc_
+							in -= iWidth
+							out -= iWidth
+						}
+						_ = in
+						_ = out
+						_ = yp
 					}
-					_ = in
-					_ = out
-					_ = yp
 				}
 			}
-		}
+		})
 	}
 }
 
@@ -367,112 +369,114 @@ func gc_body_recursiveRGBAKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, uiDa
 		if gc_bx2 == gc_gdx2 {
 			gc_bx2 = 0
 		}
-		{
-			gc_from2, gc_to2 := 0, gc_bdx2
-			if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound2 := compiled.Diff(iWidth, gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
-				gc_to2 = gc_bound2
-			}
-			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+		compiled.OutOfLine(func() {
+			{
+				gc_from2, gc_to2 := 0, gc_bdx2
+				if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
+					panic(compiled.ErrGuardWraps)
+				}
+				if gc_bound2 := compiled.Diff(iWidth, gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
+					gc_to2 = gc_bound2
+				}
+				for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+					for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
 
 //line hecbench_recursivegaussian.go:102
-					X := gc_bx2*gc_bdx2 + gc_tx2
-					_ = X
+						X := gc_bx2*gc_bdx2 + gc_tx2
+						_ = X
 
 //line hecbench_recursivegaussian.go:108
-					in := X
+						in := X
 
 //line hecbench_recursivegaussian.go:109
-					out := X
+						out := X
 
 //line hecbench_recursivegaussian.go:112
-					xp := Float4{0.0, 0.0, 0.0, 0.0}
+						xp := Float4{0.0, 0.0, 0.0, 0.0}
 
 //line hecbench_recursivegaussian.go:113
-					yp := Float4{0.0, 0.0, 0.0, 0.0}
+						yp := Float4{0.0, 0.0, 0.0, 0.0}
 
 //line hecbench_recursivegaussian.go:114
-					yb := Float4{0.0, 0.0, 0.0, 0.0}
+						yb := Float4{0.0, 0.0, 0.0, 0.0}
 
 //line hecbench_recursivegaussian.go:117
-					xp = rgbaUintToFloat4(uiDataIn[in])
+						xp = rgbaUintToFloat4(uiDataIn[in])
 
 //line hecbench_recursivegaussian.go:118
-					yb = mulF4(xp, Float4{coefp, coefp, coefp, coefp})
+						yb = mulF4(xp, Float4{coefp, coefp, coefp, coefp})
 
 //line hecbench_recursivegaussian.go:119
-					yp = yb
+						yp = yb
 
 //line hecbench_recursivegaussian.go:121
-					for Y := 0; Y < iHeight; Y++ {
-						xc := rgbaUintToFloat4(uiDataIn[in])
-						yc := subF4(subF4(addF4(scaleF4(xc, a0), scaleF4(xp, a1)), scaleF4(yp, b1)), scaleF4(yb, b2))
-						uiDataOut[out] = rgbaFloat4ToUintRG(yc)
-						xp = xc
-						yb = yp
-						yp = yc
-						in += iWidth
-						out += iWidth
-					}
+						for Y := 0; Y < iHeight; Y++ {
+							xc := rgbaUintToFloat4(uiDataIn[in])
+							yc := subF4(subF4(addF4(scaleF4(xc, a0), scaleF4(xp, a1)), scaleF4(yp, b1)), scaleF4(yb, b2))
+							uiDataOut[out] = rgbaFloat4ToUintRG(yc)
+							xp = xc
+							yb = yp
+							yp = yc
+							in += iWidth
+							out += iWidth
+						}
 
 //line hecbench_recursivegaussian.go:133
-					in -= iWidth
+						in -= iWidth
 
 //line hecbench_recursivegaussian.go:134
-					out -= iWidth
+						out -= iWidth
 
 //line hecbench_recursivegaussian.go:137
-					xn := Float4{0.0, 0.0, 0.0, 0.0}
+						xn := Float4{0.0, 0.0, 0.0, 0.0}
 
 //line hecbench_recursivegaussian.go:138
-					xa := Float4{0.0, 0.0, 0.0, 0.0}
+						xa := Float4{0.0, 0.0, 0.0, 0.0}
 
 //line hecbench_recursivegaussian.go:139
-					yn := Float4{0.0, 0.0, 0.0, 0.0}
+						yn := Float4{0.0, 0.0, 0.0, 0.0}
 
 //line hecbench_recursivegaussian.go:140
-					ya := Float4{0.0, 0.0, 0.0, 0.0}
+						ya := Float4{0.0, 0.0, 0.0, 0.0}
 
 //line hecbench_recursivegaussian.go:143
-					xn = rgbaUintToFloat4(uiDataIn[in])
+						xn = rgbaUintToFloat4(uiDataIn[in])
 
 //line hecbench_recursivegaussian.go:144
-					xa = xn
+						xa = xn
 
 //line hecbench_recursivegaussian.go:145
-					yn = mulF4(xn, Float4{coefn, coefn, coefn, coefn})
+						yn = mulF4(xn, Float4{coefn, coefn, coefn, coefn})
 
 //line hecbench_recursivegaussian.go:146
-					ya = yn
+						ya = yn
 
 //line hecbench_recursivegaussian.go:148
-					for Y_ := iHeight - 1; Y_ > -1; Y_-- {
-						xc_ := rgbaUintToFloat4(uiDataIn[in])
-						yc_ := subF4(subF4(addF4(scaleF4(xn, a2), scaleF4(xa, a3)), scaleF4(yn, b1)), scaleF4(ya, b2))
-						xa = xn
-						xn = xc_
-						ya = yn
-						yn = yc_
-						uiDataOut[out] = rgbaFloat4ToUintRG(addF4(rgbaUintToFloat4(uiDataOut[out]), yc_))
-						in -= iWidth
-						out -= iWidth
+						for Y_ := iHeight - 1; Y_ > -1; Y_-- {
+							xc_ := rgbaUintToFloat4(uiDataIn[in])
+							yc_ := subF4(subF4(addF4(scaleF4(xn, a2), scaleF4(xa, a3)), scaleF4(yn, b1)), scaleF4(ya, b2))
+							xa = xn
+							xn = xc_
+							ya = yn
+							yn = yc_
+							uiDataOut[out] = rgbaFloat4ToUintRG(addF4(rgbaUintToFloat4(uiDataOut[out]), yc_))
+							in -= iWidth
+							out -= iWidth
+						}
+						_ = in
+						_ = out
+						_ = xp
+						_ = yp
+						_ = yb
+						_ = xn
+						_ = xa
+						_ = yn
+						_ = ya
 					}
-					_ = in
-					_ = out
-					_ = xp
-					_ = yp
-					_ = yb
-					_ = xn
-					_ = xa
-					_ = yn
-					_ = ya
 				}
 			}
-		}
+		})
 	}
 }

@@ -51,72 +51,74 @@ func gc_body_computeSadArrayKernel(gc_b *compiled.Block, gc_lo, gc_hi int, sadAr
 				gc_by = 0
 			}
 		}
-		{
-			gc_ty := 0
-			gc_from, gc_to := 0, gc_bdx
-			if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound := compiled.Diff(imageWidth, gc_bx*gc_bdx); gc_bound < gc_to {
-				gc_to = gc_bound
-			}
-			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				if (gc_by*gc_bdy + gc_ty) >= imageHeight {
+		compiled.OutOfLine(func() {
+			{
+				gc_ty := 0
+				gc_from, gc_to := 0, gc_bdx
+				if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+					panic(compiled.ErrGuardWraps)
+				}
+				if gc_bound := compiled.Diff(imageWidth, gc_bx*gc_bdx); gc_bound < gc_to {
+					gc_to = gc_bound
+				}
+				for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+					if (gc_by*gc_bdy + gc_ty) >= imageHeight {
+						gc_ty++
+						if gc_ty == gc_bdy {
+							gc_ty = 0
+						}
+						continue
+					}
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line hecbench_sad.go:35
+						col := gc_bx*gc_bdx + gc_tx
+						_ = col
+
+//line hecbench_sad.go:36
+						row := gc_by*gc_bdy + gc_ty
+						_ = row
+
+//line hecbench_sad.go:38
+						sadResult := 0
+
+//line hecbench_sad.go:40
+						{
+							overlapWidth := min(imageWidth-col, kernelWidth)
+							overlapHeight := min(imageHeight-row, kernelHeight)
+							for kr := 0; kr < overlapHeight; kr++ {
+								for kc := 0; kc < overlapWidth; kc++ {
+									imageAddr := ((row+kr)*imageWidth + (col + kc)) * 3
+									kernelAddr := (kr*kernelWidth + kc) * 3
+									mR := int(image[imageAddr+0])
+									mG := int(image[imageAddr+1])
+									mB := int(image[imageAddr+2])
+									tR := int(kernel[kernelAddr+0])
+									tG := int(kernel[kernelAddr+1])
+									tB := int(kernel[kernelAddr+2])
+									err := iabs(mR-tR) + iabs(mG-tG) + iabs(mB-tB)
+									sadResult += err
+								}
+							}
+
+							normSad := int32(float32(sadResult) / float32(kernelSize))
+
+							myIndexInSadArray := row*imageWidth + col
+							if myIndexInSadArray < sadArraySize {
+								sadArray[myIndexInSadArray] = normSad
+							}
+						}
+						_ = sadResult
+					}
 					gc_ty++
 					if gc_ty == gc_bdy {
 						gc_ty = 0
 					}
-					continue
-				}
-				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line hecbench_sad.go:35
-					col := gc_bx*gc_bdx + gc_tx
-					_ = col
-
-//line hecbench_sad.go:36
-					row := gc_by*gc_bdy + gc_ty
-					_ = row
-
-//line hecbench_sad.go:38
-					sadResult := 0
-
-//line hecbench_sad.go:40
-					{
-						overlapWidth := min(imageWidth-col, kernelWidth)
-						overlapHeight := min(imageHeight-row, kernelHeight)
-						for kr := 0; kr < overlapHeight; kr++ {
-							for kc := 0; kc < overlapWidth; kc++ {
-								imageAddr := ((row+kr)*imageWidth + (col + kc)) * 3
-								kernelAddr := (kr*kernelWidth + kc) * 3
-								mR := int(image[imageAddr+0])
-								mG := int(image[imageAddr+1])
-								mB := int(image[imageAddr+2])
-								tR := int(kernel[kernelAddr+0])
-								tG := int(kernel[kernelAddr+1])
-								tB := int(kernel[kernelAddr+2])
-								err := iabs(mR-tR) + iabs(mG-tG) + iabs(mB-tB)
-								sadResult += err
-							}
-						}
-
-						normSad := int32(float32(sadResult) / float32(kernelSize))
-
-						myIndexInSadArray := row*imageWidth + col
-						if myIndexInSadArray < sadArraySize {
-							sadArray[myIndexInSadArray] = normSad
-						}
-					}
-					_ = sadResult
-				}
-				gc_ty++
-				if gc_ty == gc_bdy {
-					gc_ty = 0
 				}
 			}
-		}
+		})
 	}
 }
 

@@ -342,79 +342,182 @@ func gc_body_stencil1DKernel(gc_b *compiled.Block, in, out []int32) {
 			}
 		}
 	}
-	{
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_vstep3 := 0
+	compiled.OutOfLine(func() {
+		temp := temp[:270]
+		_ = temp
+		{
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				gc_vstep3 := 0
 //line hecbench_stencil.go:42
-			gc_vb3 := lanes.BroadcastInt32x8(int32(0))
+				gc_vb3 := lanes.BroadcastInt32x8(int32(0))
 //line hecbench_stencil.go:42
-			_ = gc_vb3
-		gc_steps2:
-			for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
-				gc_tx := gc_vstep3
-				gc_rank := gc_base + gc_tx
-				_ = gc_rank
+				_ = gc_vb3
+			gc_steps2:
+				for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
+					gc_tx := gc_vstep3
+					gc_rank := gc_base + gc_tx
+					_ = gc_rank
 //line hecbench_stencil.go:24
-				var gindex int = gc_tx + gc_bx*gc_bdx
+					var gindex int = gc_tx + gc_bx*gc_bdx
 //line hecbench_stencil.go:24
-				_ = gindex
+					_ = gindex
 //line hecbench_stencil.go:25
-				var lindex int = gc_tx + s1Radius
+					var lindex int = gc_tx + s1Radius
 //line hecbench_stencil.go:25
-				_ = lindex
+					_ = lindex
 //line hecbench_stencil.go:42
-				result := gc_vb3
+					result := gc_vb3
 //line hecbench_stencil.go:42
-				_ = result
+					_ = result
 //line hecbench_stencil.go:43
-				if gindex < 0 || gindex > len(out)-8 {
+					if gindex < 0 || gindex > len(out)-8 {
 //line hecbench_stencil.go:43
-					break
+						break
 //line hecbench_stencil.go:43
-				}
-//line hecbench_stencil.go:43
-				if compiled.Adds(s1Radius, 2) && (lindex+(-s1Radius)) >= 0 && (lindex+s1Radius) >= (lindex+(-s1Radius)) && (lindex+s1Radius) <= (len(temp)-8) {
-//line hecbench_stencil.go:43
-					for offset := -s1Radius; offset <= s1Radius; offset = offset + 1 {
-//line hecbench_stencil.go:43
-						var gc_ld2 lanes.Int32x8
-//line hecbench_stencil.go:43
-						{
-//line hecbench_stencil.go:43
-							gc_ld2 = lanes.LoadInt32x8Slice(temp[lindex+offset:])
-						}
-//line hecbench_stencil.go:44
-						result = result.Add(gc_ld2)
-//line hecbench_stencil.go:44
 					}
-//line hecbench_stencil.go:44
-				} else {
-//line hecbench_stencil.go:44
-					for offset := -s1Radius; offset <= s1Radius; offset = offset + 1 {
 //line hecbench_stencil.go:43
-						var gc_ld2 lanes.Int32x8
+					if compiled.Adds(s1Radius, 2) && (lindex+(-s1Radius)) >= 0 && (lindex+s1Radius) >= (lindex+(-s1Radius)) && (lindex+s1Radius) <= (len(temp)-8) {
 //line hecbench_stencil.go:43
-						if (lindex+offset) >= 0 && (lindex+offset) <= len(temp)-8 {
-							gc_ld2 = lanes.LoadInt32x8Slice(temp[lindex+offset:])
+						for offset := -s1Radius; offset <= s1Radius; offset = offset + 1 {
+//line hecbench_stencil.go:43
+							var gc_ld2 lanes.Int32x8
+//line hecbench_stencil.go:43
+							{
+//line hecbench_stencil.go:43
+								gc_ld2 = lanes.LoadInt32x8Slice(temp[lindex+offset:])
+							}
 //line hecbench_stencil.go:44
-						} else {
-//line hecbench_stencil.go:44
-							break gc_steps2
+							result = result.Add(gc_ld2)
 //line hecbench_stencil.go:44
 						}
 //line hecbench_stencil.go:44
-						result = result.Add(gc_ld2)
+					} else {
+//line hecbench_stencil.go:44
+						for offset := -s1Radius; offset <= s1Radius; offset = offset + 1 {
+//line hecbench_stencil.go:43
+							var gc_ld2 lanes.Int32x8
+//line hecbench_stencil.go:43
+							if (lindex+offset) >= 0 && (lindex+offset) <= len(temp)-8 {
+								gc_ld2 = lanes.LoadInt32x8Slice(temp[lindex+offset:])
+//line hecbench_stencil.go:44
+							} else {
+//line hecbench_stencil.go:44
+								break gc_steps2
+//line hecbench_stencil.go:44
+							}
+//line hecbench_stencil.go:44
+							result = result.Add(gc_ld2)
+//line hecbench_stencil.go:44
+						}
 //line hecbench_stencil.go:44
 					}
-//line hecbench_stencil.go:44
-				}
 //line hecbench_stencil.go:46
-				result.StoreSlice(out[gindex:])
-			}
-			gc_step := gc_vstep3
-			for ; gc_step+3 < gc_bdx; gc_step += 4 {
-				{
-					gc_tx := gc_step + 0
+					result.StoreSlice(out[gindex:])
+				}
+				gc_step := gc_vstep3
+				for ; gc_step+3 < gc_bdx; gc_step += 4 {
+					{
+						gc_tx := gc_step + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line hecbench_stencil.go:24
+						gindex := gc_tx + gc_bx*gc_bdx
+						_ = gindex
+
+//line hecbench_stencil.go:25
+						lindex := gc_tx + s1Radius
+						_ = lindex
+
+//line hecbench_stencil.go:42
+						result := int32(0)
+
+//line hecbench_stencil.go:43
+						for offset := -s1Radius; offset <= s1Radius; offset++ {
+							result += temp[lindex+offset]
+						}
+
+//line hecbench_stencil.go:46
+						out[gindex] = result
+						_ = result
+					}
+					{
+						gc_tx := gc_step + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line hecbench_stencil.go:24
+						gindex := gc_tx + gc_bx*gc_bdx
+						_ = gindex
+
+//line hecbench_stencil.go:25
+						lindex := gc_tx + s1Radius
+						_ = lindex
+
+//line hecbench_stencil.go:42
+						result := int32(0)
+
+//line hecbench_stencil.go:43
+						for offset := -s1Radius; offset <= s1Radius; offset++ {
+							result += temp[lindex+offset]
+						}
+
+//line hecbench_stencil.go:46
+						out[gindex] = result
+						_ = result
+					}
+					{
+						gc_tx := gc_step + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line hecbench_stencil.go:24
+						gindex := gc_tx + gc_bx*gc_bdx
+						_ = gindex
+
+//line hecbench_stencil.go:25
+						lindex := gc_tx + s1Radius
+						_ = lindex
+
+//line hecbench_stencil.go:42
+						result := int32(0)
+
+//line hecbench_stencil.go:43
+						for offset := -s1Radius; offset <= s1Radius; offset++ {
+							result += temp[lindex+offset]
+						}
+
+//line hecbench_stencil.go:46
+						out[gindex] = result
+						_ = result
+					}
+					{
+						gc_tx := gc_step + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line hecbench_stencil.go:24
+						gindex := gc_tx + gc_bx*gc_bdx
+						_ = gindex
+
+//line hecbench_stencil.go:25
+						lindex := gc_tx + s1Radius
+						_ = lindex
+
+//line hecbench_stencil.go:42
+						result := int32(0)
+
+//line hecbench_stencil.go:43
+						for offset := -s1Radius; offset <= s1Radius; offset++ {
+							result += temp[lindex+offset]
+						}
+
+//line hecbench_stencil.go:46
+						out[gindex] = result
+						_ = result
+					}
+				}
+				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
@@ -438,108 +541,9 @@ func gc_body_stencil1DKernel(gc_b *compiled.Block, in, out []int32) {
 					out[gindex] = result
 					_ = result
 				}
-				{
-					gc_tx := gc_step + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line hecbench_stencil.go:24
-					gindex := gc_tx + gc_bx*gc_bdx
-					_ = gindex
-
-//line hecbench_stencil.go:25
-					lindex := gc_tx + s1Radius
-					_ = lindex
-
-//line hecbench_stencil.go:42
-					result := int32(0)
-
-//line hecbench_stencil.go:43
-					for offset := -s1Radius; offset <= s1Radius; offset++ {
-						result += temp[lindex+offset]
-					}
-
-//line hecbench_stencil.go:46
-					out[gindex] = result
-					_ = result
-				}
-				{
-					gc_tx := gc_step + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line hecbench_stencil.go:24
-					gindex := gc_tx + gc_bx*gc_bdx
-					_ = gindex
-
-//line hecbench_stencil.go:25
-					lindex := gc_tx + s1Radius
-					_ = lindex
-
-//line hecbench_stencil.go:42
-					result := int32(0)
-
-//line hecbench_stencil.go:43
-					for offset := -s1Radius; offset <= s1Radius; offset++ {
-						result += temp[lindex+offset]
-					}
-
-//line hecbench_stencil.go:46
-					out[gindex] = result
-					_ = result
-				}
-				{
-					gc_tx := gc_step + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line hecbench_stencil.go:24
-					gindex := gc_tx + gc_bx*gc_bdx
-					_ = gindex
-
-//line hecbench_stencil.go:25
-					lindex := gc_tx + s1Radius
-					_ = lindex
-
-//line hecbench_stencil.go:42
-					result := int32(0)
-
-//line hecbench_stencil.go:43
-					for offset := -s1Radius; offset <= s1Radius; offset++ {
-						result += temp[lindex+offset]
-					}
-
-//line hecbench_stencil.go:46
-					out[gindex] = result
-					_ = result
-				}
-			}
-			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-
-//line hecbench_stencil.go:24
-				gindex := gc_tx + gc_bx*gc_bdx
-				_ = gindex
-
-//line hecbench_stencil.go:25
-				lindex := gc_tx + s1Radius
-				_ = lindex
-
-//line hecbench_stencil.go:42
-				result := int32(0)
-
-//line hecbench_stencil.go:43
-				for offset := -s1Radius; offset <= s1Radius; offset++ {
-					result += temp[lindex+offset]
-				}
-
-//line hecbench_stencil.go:46
-				out[gindex] = result
-				_ = result
 			}
 		}
-	}
+	})
 }
 
 // Stencil3DKernel is stencil3d of stencil3d-cuda: a 16×16 block walks a

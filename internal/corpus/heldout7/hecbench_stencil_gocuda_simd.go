@@ -348,82 +348,185 @@ func gc_body_stencil1DKernel(gc_b2 *compiled.Block, in, out []int32) {
 			}
 		}
 	}
-	{
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_vstep6 := 0
-			if compiled.SIMD {
+	compiled.OutOfLine(func() {
+		temp := temp[:270]
+		_ = temp
+		{
+			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+				gc_vstep6 := 0
+				if compiled.SIMD {
 //line hecbench_stencil.go:42
-				gc_vb6 := archsimd.BroadcastInt32x8(int32(0))
+					gc_vb6 := archsimd.BroadcastInt32x8(int32(0))
 //line hecbench_stencil.go:42
-				_ = gc_vb6
-			gc_steps4:
-				for ; gc_vstep6+7 < gc_bdx2; gc_vstep6 += 8 {
-					gc_tx2 := gc_vstep6
-					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
+					_ = gc_vb6
+				gc_steps4:
+					for ; gc_vstep6+7 < gc_bdx2; gc_vstep6 += 8 {
+						gc_tx2 := gc_vstep6
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
 //line hecbench_stencil.go:24
-					var gindex int = gc_tx2 + gc_bx2*gc_bdx2
+						var gindex int = gc_tx2 + gc_bx2*gc_bdx2
 //line hecbench_stencil.go:24
-					_ = gindex
+						_ = gindex
 //line hecbench_stencil.go:25
-					var lindex int = gc_tx2 + s1Radius
+						var lindex int = gc_tx2 + s1Radius
 //line hecbench_stencil.go:25
-					_ = lindex
+						_ = lindex
 //line hecbench_stencil.go:42
-					result := gc_vb6
+						result := gc_vb6
 //line hecbench_stencil.go:42
-					_ = result
+						_ = result
 //line hecbench_stencil.go:43
-					if gindex < 0 || gindex > len(out)-8 {
+						if gindex < 0 || gindex > len(out)-8 {
 //line hecbench_stencil.go:43
-						break
+							break
 //line hecbench_stencil.go:43
-					}
-//line hecbench_stencil.go:43
-					if compiled.Adds(s1Radius, 2) && (lindex+(-s1Radius)) >= 0 && (lindex+s1Radius) >= (lindex+(-s1Radius)) && (lindex+s1Radius) <= (len(temp)-8) {
-//line hecbench_stencil.go:43
-						for offset := -s1Radius; offset <= s1Radius; offset = offset + 1 {
-//line hecbench_stencil.go:43
-							var gc_ld4 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-//line hecbench_stencil.go:43
-							{
-//line hecbench_stencil.go:43
-								gc_ld4 = archsimd.LoadInt32x8Slice(temp[lindex+offset:])
-							}
-//line hecbench_stencil.go:44
-							result = result.Add(gc_ld4)
-//line hecbench_stencil.go:44
 						}
-//line hecbench_stencil.go:44
-					} else {
-//line hecbench_stencil.go:44
-						for offset := -s1Radius; offset <= s1Radius; offset = offset + 1 {
 //line hecbench_stencil.go:43
-							var gc_ld4 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+						if compiled.Adds(s1Radius, 2) && (lindex+(-s1Radius)) >= 0 && (lindex+s1Radius) >= (lindex+(-s1Radius)) && (lindex+s1Radius) <= (len(temp)-8) {
 //line hecbench_stencil.go:43
-							if (lindex+offset) >= 0 && (lindex+offset) <= len(temp)-8 {
-								gc_ld4 = archsimd.LoadInt32x8Slice(temp[lindex+offset:])
+							for offset := -s1Radius; offset <= s1Radius; offset = offset + 1 {
+//line hecbench_stencil.go:43
+								var gc_ld4 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+//line hecbench_stencil.go:43
+								{
+//line hecbench_stencil.go:43
+									gc_ld4 = archsimd.LoadInt32x8Slice(temp[lindex+offset:])
+								}
 //line hecbench_stencil.go:44
-							} else {
-//line hecbench_stencil.go:44
-								break gc_steps4
+								result = result.Add(gc_ld4)
 //line hecbench_stencil.go:44
 							}
 //line hecbench_stencil.go:44
-							result = result.Add(gc_ld4)
+						} else {
+//line hecbench_stencil.go:44
+							for offset := -s1Radius; offset <= s1Radius; offset = offset + 1 {
+//line hecbench_stencil.go:43
+								var gc_ld4 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+//line hecbench_stencil.go:43
+								if (lindex+offset) >= 0 && (lindex+offset) <= len(temp)-8 {
+									gc_ld4 = archsimd.LoadInt32x8Slice(temp[lindex+offset:])
+//line hecbench_stencil.go:44
+								} else {
+//line hecbench_stencil.go:44
+									break gc_steps4
+//line hecbench_stencil.go:44
+								}
+//line hecbench_stencil.go:44
+								result = result.Add(gc_ld4)
+//line hecbench_stencil.go:44
+							}
 //line hecbench_stencil.go:44
 						}
-//line hecbench_stencil.go:44
-					}
 //line hecbench_stencil.go:46
-					result.StoreSlice(out[gindex:])
+						result.StoreSlice(out[gindex:])
+					}
+					archsimd.ClearAVXUpperBits()
 				}
-				archsimd.ClearAVXUpperBits()
-			}
-			gc_step2 := gc_vstep6
-			for ; gc_step2+3 < gc_bdx2; gc_step2 += 4 {
-				{
-					gc_tx2 := gc_step2 + 0
+				gc_step2 := gc_vstep6
+				for ; gc_step2+3 < gc_bdx2; gc_step2 += 4 {
+					{
+						gc_tx2 := gc_step2 + 0
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line hecbench_stencil.go:24
+						gindex := gc_tx2 + gc_bx2*gc_bdx2
+						_ = gindex
+
+//line hecbench_stencil.go:25
+						lindex := gc_tx2 + s1Radius
+						_ = lindex
+
+//line hecbench_stencil.go:42
+						result := int32(0)
+
+//line hecbench_stencil.go:43
+						for offset := -s1Radius; offset <= s1Radius; offset++ {
+							result += temp[lindex+offset]
+						}
+
+//line hecbench_stencil.go:46
+						out[gindex] = result
+						_ = result
+					}
+					{
+						gc_tx2 := gc_step2 + 1
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line hecbench_stencil.go:24
+						gindex := gc_tx2 + gc_bx2*gc_bdx2
+						_ = gindex
+
+//line hecbench_stencil.go:25
+						lindex := gc_tx2 + s1Radius
+						_ = lindex
+
+//line hecbench_stencil.go:42
+						result := int32(0)
+
+//line hecbench_stencil.go:43
+						for offset := -s1Radius; offset <= s1Radius; offset++ {
+							result += temp[lindex+offset]
+						}
+
+//line hecbench_stencil.go:46
+						out[gindex] = result
+						_ = result
+					}
+					{
+						gc_tx2 := gc_step2 + 2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line hecbench_stencil.go:24
+						gindex := gc_tx2 + gc_bx2*gc_bdx2
+						_ = gindex
+
+//line hecbench_stencil.go:25
+						lindex := gc_tx2 + s1Radius
+						_ = lindex
+
+//line hecbench_stencil.go:42
+						result := int32(0)
+
+//line hecbench_stencil.go:43
+						for offset := -s1Radius; offset <= s1Radius; offset++ {
+							result += temp[lindex+offset]
+						}
+
+//line hecbench_stencil.go:46
+						out[gindex] = result
+						_ = result
+					}
+					{
+						gc_tx2 := gc_step2 + 3
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line hecbench_stencil.go:24
+						gindex := gc_tx2 + gc_bx2*gc_bdx2
+						_ = gindex
+
+//line hecbench_stencil.go:25
+						lindex := gc_tx2 + s1Radius
+						_ = lindex
+
+//line hecbench_stencil.go:42
+						result := int32(0)
+
+//line hecbench_stencil.go:43
+						for offset := -s1Radius; offset <= s1Radius; offset++ {
+							result += temp[lindex+offset]
+						}
+
+//line hecbench_stencil.go:46
+						out[gindex] = result
+						_ = result
+					}
+				}
+				for gc_tx2 := gc_step2; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -447,108 +550,9 @@ func gc_body_stencil1DKernel(gc_b2 *compiled.Block, in, out []int32) {
 					out[gindex] = result
 					_ = result
 				}
-				{
-					gc_tx2 := gc_step2 + 1
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line hecbench_stencil.go:24
-					gindex := gc_tx2 + gc_bx2*gc_bdx2
-					_ = gindex
-
-//line hecbench_stencil.go:25
-					lindex := gc_tx2 + s1Radius
-					_ = lindex
-
-//line hecbench_stencil.go:42
-					result := int32(0)
-
-//line hecbench_stencil.go:43
-					for offset := -s1Radius; offset <= s1Radius; offset++ {
-						result += temp[lindex+offset]
-					}
-
-//line hecbench_stencil.go:46
-					out[gindex] = result
-					_ = result
-				}
-				{
-					gc_tx2 := gc_step2 + 2
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line hecbench_stencil.go:24
-					gindex := gc_tx2 + gc_bx2*gc_bdx2
-					_ = gindex
-
-//line hecbench_stencil.go:25
-					lindex := gc_tx2 + s1Radius
-					_ = lindex
-
-//line hecbench_stencil.go:42
-					result := int32(0)
-
-//line hecbench_stencil.go:43
-					for offset := -s1Radius; offset <= s1Radius; offset++ {
-						result += temp[lindex+offset]
-					}
-
-//line hecbench_stencil.go:46
-					out[gindex] = result
-					_ = result
-				}
-				{
-					gc_tx2 := gc_step2 + 3
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line hecbench_stencil.go:24
-					gindex := gc_tx2 + gc_bx2*gc_bdx2
-					_ = gindex
-
-//line hecbench_stencil.go:25
-					lindex := gc_tx2 + s1Radius
-					_ = lindex
-
-//line hecbench_stencil.go:42
-					result := int32(0)
-
-//line hecbench_stencil.go:43
-					for offset := -s1Radius; offset <= s1Radius; offset++ {
-						result += temp[lindex+offset]
-					}
-
-//line hecbench_stencil.go:46
-					out[gindex] = result
-					_ = result
-				}
-			}
-			for gc_tx2 := gc_step2; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
-
-//line hecbench_stencil.go:24
-				gindex := gc_tx2 + gc_bx2*gc_bdx2
-				_ = gindex
-
-//line hecbench_stencil.go:25
-				lindex := gc_tx2 + s1Radius
-				_ = lindex
-
-//line hecbench_stencil.go:42
-				result := int32(0)
-
-//line hecbench_stencil.go:43
-				for offset := -s1Radius; offset <= s1Radius; offset++ {
-					result += temp[lindex+offset]
-				}
-
-//line hecbench_stencil.go:46
-				out[gindex] = result
-				_ = result
 			}
 		}
-	}
+	})
 }
 
 // Stencil3DKernel is stencil3d of stencil3d-cuda: a 16×16 block walks a

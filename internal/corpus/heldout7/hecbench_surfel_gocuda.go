@@ -47,76 +47,78 @@ func gc_body_surfelRenderKernel[T surfelReal](gc_b *compiled.Block, gc_lo, gc_hi
 				gc_by = 0
 			}
 		}
-		{
-			gc_ty := 0
-			gc_from, gc_to := 0, gc_bdx
-			if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound := compiled.Diff(w, gc_bx*gc_bdx); gc_bound < gc_to {
-				gc_to = gc_bound
-			}
-			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				if (gc_ty + gc_by*gc_bdy) >= h {
+		compiled.OutOfLine(func() {
+			{
+				gc_ty := 0
+				gc_from, gc_to := 0, gc_bdx
+				if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+					panic(compiled.ErrGuardWraps)
+				}
+				if gc_bound := compiled.Diff(w, gc_bx*gc_bdx); gc_bound < gc_to {
+					gc_to = gc_bound
+				}
+				for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+					if (gc_ty + gc_by*gc_bdy) >= h {
+						gc_ty++
+						if gc_ty == gc_bdy {
+							gc_ty = 0
+						}
+						continue
+					}
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line hecbench_surfel.go:30
+						x := gc_tx + gc_bx*gc_bdx
+						_ = x
+
+//line hecbench_surfel.go:31
+						y := gc_ty + gc_by*gc_bdy
+						_ = y
+
+//line hecbench_surfel.go:33
+						{
+							var ray [3]T
+							ray[0] = T(x) - T(w-1)*T(0.5)
+							ray[1] = T(y) - T(h-1)*T(0.5)
+							ray[2] = f
+							var pt, n, p [3]T
+							dMin := T(1e20)
+
+							for i := 0; i < N; i++ {
+								p[0] = s[i*colDim+colPX]
+								p[1] = s[i*colDim+colPY]
+								p[2] = s[i*colDim+colPZ]
+								n[0] = s[i*colDim+colNX]
+								n[1] = s[i*colDim+colNY]
+								n[2] = s[i*colDim+colNZ]
+								rSqMax := s[i*colDim+colRSq]
+								pDotn := p[0]*n[0] + p[1]*n[1] + p[2]*n[2]
+								dsDotRay := ray[0]*n[0] + ray[1]*n[1] + ray[2]*n[2]
+								alpha := pDotn / dsDotRay
+								pt[0] = ray[0]*alpha - p[0]
+								pt[1] = ray[1]*alpha - p[1]
+								pt[2] = ray[2]*alpha - p[2]
+								t := ray[2] * alpha
+								rSq := pt[0]*pt[0] + pt[1]*pt[1] + pt[2]*pt[2]
+								if rSq < rSqMax && dMin > t {
+									dMin = t
+								}
+							}
+							if dMin > T(100) {
+								d[y*w+x] = 0
+							} else {
+								d[y*w+x] = dMin
+							}
+						}
+					}
 					gc_ty++
 					if gc_ty == gc_bdy {
 						gc_ty = 0
 					}
-					continue
-				}
-				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line hecbench_surfel.go:30
-					x := gc_tx + gc_bx*gc_bdx
-					_ = x
-
-//line hecbench_surfel.go:31
-					y := gc_ty + gc_by*gc_bdy
-					_ = y
-
-//line hecbench_surfel.go:33
-					{
-						var ray [3]T
-						ray[0] = T(x) - T(w-1)*T(0.5)
-						ray[1] = T(y) - T(h-1)*T(0.5)
-						ray[2] = f
-						var pt, n, p [3]T
-						dMin := T(1e20)
-
-						for i := 0; i < N; i++ {
-							p[0] = s[i*colDim+colPX]
-							p[1] = s[i*colDim+colPY]
-							p[2] = s[i*colDim+colPZ]
-							n[0] = s[i*colDim+colNX]
-							n[1] = s[i*colDim+colNY]
-							n[2] = s[i*colDim+colNZ]
-							rSqMax := s[i*colDim+colRSq]
-							pDotn := p[0]*n[0] + p[1]*n[1] + p[2]*n[2]
-							dsDotRay := ray[0]*n[0] + ray[1]*n[1] + ray[2]*n[2]
-							alpha := pDotn / dsDotRay
-							pt[0] = ray[0]*alpha - p[0]
-							pt[1] = ray[1]*alpha - p[1]
-							pt[2] = ray[2]*alpha - p[2]
-							t := ray[2] * alpha
-							rSq := pt[0]*pt[0] + pt[1]*pt[1] + pt[2]*pt[2]
-							if rSq < rSqMax && dMin > t {
-								dMin = t
-							}
-						}
-						if dMin > T(100) {
-							d[y*w+x] = 0
-						} else {
-							d[y*w+x] = dMin
-						}
-					}
-				}
-				gc_ty++
-				if gc_ty == gc_bdy {
-					gc_ty = 0
 				}
 			}
-		}
+		})
 	}
 }

@@ -45,31 +45,35 @@ func gc_body_tensorTransposeKernel(gc_b *compiled.Block, dimInput, dimOutput, nb
 
 //line hecbench_tensort.go:25
 	for blockIdx := gc_bx; blockIdx < nblocks; blockIdx += gc_gdx {
-		{
-			for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
-				gc_pos.Thread = gc_rank
+		compiled.OutOfLine(func() {
+			gc_s_offset1 := gc_s_offset1[:gc_n]
+			_ = gc_s_offset1
+			{
+				for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+					gc_pos.Thread = gc_rank
 
 //line hecbench_tensort.go:26
-				it := blockIdx
+					it := blockIdx
 
 //line hecbench_tensort.go:26
-				im := 0
+					im := 0
 
 //line hecbench_tensort.go:26
-				offset1 := 0
+					offset1 := 0
 
 //line hecbench_tensort.go:27
-				for i := 0; i < dimInput; i++ {
-					im = int(float32(it) * shapeInputR[i])
-					offset1 += int(strideInput[i]) * (it - im*int(shapeInput[i]))
-					it = im
+					for i := 0; i < dimInput; i++ {
+						im = int(float32(it) * shapeInputR[i])
+						offset1 += int(strideInput[i]) * (it - im*int(shapeInput[i]))
+						it = im
+					}
+					_ = it
+					_ = im
+					_ = offset1
+					gc_s_offset1[gc_rank] = offset1
 				}
-				_ = it
-				_ = im
-				_ = offset1
-				gc_s_offset1[gc_rank] = offset1
 			}
-		}
+		})
 
 //line hecbench_tensort.go:33
 		for gc_off2, gc_limit2, gc_more2 := 0, tileSize, true; gc_more2; gc_off2 += gc_bdx {

@@ -701,201 +701,203 @@ func gc_body_propagateKernel(gc_b *compiled.Block, gc_lo, gc_hi int, Npoint, nst
 		if gc_bx == gc_gdx {
 			gc_bx = 0
 		}
-		{
-			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				gc_off2 := gc_bdx * gc_bx
-				gc_off3 := (gc_bdx * gc_bx) + (3 * Npoint)
-				gc_off4 := (gc_bdx * gc_bx) + (0 * Npoint)
-				gc_off5 := (gc_bdx * gc_bx) + (1 * Npoint)
-				gc_off6 := (gc_bdx * gc_bx) + (2 * Npoint)
-				if gc_off2 >= 0 && gc_off2 <= len(X1) && gc_bdx <= len(X1)-gc_off2 && gc_off2 <= len(Y1) && gc_bdx <= len(Y1)-gc_off2 && gc_off2 <= len(Z1) && gc_bdx <= len(Z1)-gc_off2 && gc_off2 <= len(X2) && gc_bdx <= len(X2)-gc_off2 && gc_off2 <= len(Y2) && gc_bdx <= len(Y2)-gc_off2 && gc_off2 <= len(Z2) && gc_bdx <= len(Z2)-gc_off2 && gc_off2 <= len(P) && gc_bdx <= len(P)-gc_off2 && gc_off2 <= len(states) && gc_bdx <= len(states)-gc_off2 && gc_off3 >= 0 && gc_off3 <= len(stats) && gc_bdx <= len(stats)-gc_off3 && gc_off4 >= 0 && gc_off4 <= len(stats) && gc_bdx <= len(stats)-gc_off4 && gc_off5 >= 0 && gc_off5 <= len(stats) && gc_bdx <= len(stats)-gc_off5 && gc_off6 >= 0 && gc_off6 <= len(stats) && gc_bdx <= len(stats)-gc_off6 {
-					gc_at := X1[gc_off2:][:gc_bdx]
-					gc_at2 := Y1[gc_off2:][:gc_bdx]
-					gc_at3 := Z1[gc_off2:][:gc_bdx]
-					gc_at4 := X2[gc_off2:][:gc_bdx]
-					gc_at5 := Y2[gc_off2:][:gc_bdx]
-					gc_at6 := Z2[gc_off2:][:gc_bdx]
-					gc_at7 := P[gc_off2:][:gc_bdx]
-					gc_at8 := states[gc_off2:][:gc_bdx]
-					gc_at9 := stats[gc_off3:][:gc_bdx]
-					gc_at10 := stats[gc_off4:][:gc_bdx]
-					gc_at11 := stats[gc_off5:][:gc_bdx]
-					gc_at12 := stats[gc_off6:][:gc_bdx]
-					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
+		compiled.OutOfLine(func() {
+			{
+				for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+					gc_off2 := gc_bdx * gc_bx
+					gc_off3 := (gc_bdx * gc_bx) + (3 * Npoint)
+					gc_off4 := (gc_bdx * gc_bx) + (0 * Npoint)
+					gc_off5 := (gc_bdx * gc_bx) + (1 * Npoint)
+					gc_off6 := (gc_bdx * gc_bx) + (2 * Npoint)
+					if gc_off2 >= 0 && gc_off2 <= len(X1) && gc_bdx <= len(X1)-gc_off2 && gc_off2 <= len(Y1) && gc_bdx <= len(Y1)-gc_off2 && gc_off2 <= len(Z1) && gc_bdx <= len(Z1)-gc_off2 && gc_off2 <= len(X2) && gc_bdx <= len(X2)-gc_off2 && gc_off2 <= len(Y2) && gc_bdx <= len(Y2)-gc_off2 && gc_off2 <= len(Z2) && gc_bdx <= len(Z2)-gc_off2 && gc_off2 <= len(P) && gc_bdx <= len(P)-gc_off2 && gc_off2 <= len(states) && gc_bdx <= len(states)-gc_off2 && gc_off3 >= 0 && gc_off3 <= len(stats) && gc_bdx <= len(stats)-gc_off3 && gc_off4 >= 0 && gc_off4 <= len(stats) && gc_bdx <= len(stats)-gc_off4 && gc_off5 >= 0 && gc_off5 <= len(stats) && gc_bdx <= len(stats)-gc_off5 && gc_off6 >= 0 && gc_off6 <= len(stats) && gc_bdx <= len(stats)-gc_off6 {
+						gc_at := X1[gc_off2:][:gc_bdx]
+						gc_at2 := Y1[gc_off2:][:gc_bdx]
+						gc_at3 := Z1[gc_off2:][:gc_bdx]
+						gc_at4 := X2[gc_off2:][:gc_bdx]
+						gc_at5 := Y2[gc_off2:][:gc_bdx]
+						gc_at6 := Z2[gc_off2:][:gc_bdx]
+						gc_at7 := P[gc_off2:][:gc_bdx]
+						gc_at8 := states[gc_off2:][:gc_bdx]
+						gc_at9 := stats[gc_off3:][:gc_bdx]
+						gc_at10 := stats[gc_off4:][:gc_bdx]
+						gc_at11 := stats[gc_off5:][:gc_bdx]
+						gc_at12 := stats[gc_off6:][:gc_bdx]
+						for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 
 //line hecbench_vmc.go:131
-						i := gc_bdx*gc_bx + gc_tx
-						_ = i
+							i := gc_bdx*gc_bx + gc_tx
+							_ = i
 
 //line hecbench_vmc.go:132
-						x1 := gc_at[gc_tx]
+							x1 := gc_at[gc_tx]
 
 //line hecbench_vmc.go:133
-						y1 := gc_at2[gc_tx]
+							y1 := gc_at2[gc_tx]
 
 //line hecbench_vmc.go:134
-						z1 := gc_at3[gc_tx]
+							z1 := gc_at3[gc_tx]
 
 //line hecbench_vmc.go:135
-						x2 := gc_at4[gc_tx]
+							x2 := gc_at4[gc_tx]
 
 //line hecbench_vmc.go:136
-						y2 := gc_at5[gc_tx]
+							y2 := gc_at5[gc_tx]
 
 //line hecbench_vmc.go:137
-						z2 := gc_at6[gc_tx]
+							z2 := gc_at6[gc_tx]
 
 //line hecbench_vmc.go:138
-						p := gc_at7[gc_tx]
+							p := gc_at7[gc_tx]
 
 //line hecbench_vmc.go:140
-						for step := 0; step < nstep; step++ {
-							x1new := x1 + (lcgRandom(&gc_at8[gc_tx])-vmcHalf)*vmcDelta
-							y1new := y1 + (lcgRandom(&gc_at8[gc_tx])-vmcHalf)*vmcDelta
-							z1new := z1 + (lcgRandom(&gc_at8[gc_tx])-vmcHalf)*vmcDelta
-							x2new := x2 + (lcgRandom(&gc_at8[gc_tx])-vmcHalf)*vmcDelta
-							y2new := y2 + (lcgRandom(&gc_at8[gc_tx])-vmcHalf)*vmcDelta
-							z2new := z2 + (lcgRandom(&gc_at8[gc_tx])-vmcHalf)*vmcDelta
-							pnew := waveFunction(x1new, y1new, z1new, x2new, y2new, z2new)
+							for step := 0; step < nstep; step++ {
+								x1new := x1 + (lcgRandom(&gc_at8[gc_tx])-vmcHalf)*vmcDelta
+								y1new := y1 + (lcgRandom(&gc_at8[gc_tx])-vmcHalf)*vmcDelta
+								z1new := z1 + (lcgRandom(&gc_at8[gc_tx])-vmcHalf)*vmcDelta
+								x2new := x2 + (lcgRandom(&gc_at8[gc_tx])-vmcHalf)*vmcDelta
+								y2new := y2 + (lcgRandom(&gc_at8[gc_tx])-vmcHalf)*vmcDelta
+								z2new := z2 + (lcgRandom(&gc_at8[gc_tx])-vmcHalf)*vmcDelta
+								pnew := waveFunction(x1new, y1new, z1new, x2new, y2new, z2new)
 
-							if pnew*pnew > p*p*lcgRandom(&gc_at8[gc_tx]) {
-								gc_at9[gc_tx]++
-								p = pnew
-								x1 = x1new
-								y1 = y1new
-								z1 = z1new
-								x2 = x2new
-								y2 = y2new
-								z2 = z2new
+								if pnew*pnew > p*p*lcgRandom(&gc_at8[gc_tx]) {
+									gc_at9[gc_tx]++
+									p = pnew
+									x1 = x1new
+									y1 = y1new
+									z1 = z1new
+									x2 = x2new
+									y2 = y2new
+									z2 = z2new
+								}
+
+								var r1, r2, r12 float32
+								computeDistances(x1, y1, z1, x2, y2, z2, &r1, &r2, &r12)
+
+								gc_at10[gc_tx] += r1
+								gc_at11[gc_tx] += r2
+								gc_at12[gc_tx] += r12
 							}
 
-							var r1, r2, r12 float32
-							computeDistances(x1, y1, z1, x2, y2, z2, &r1, &r2, &r12)
-
-							gc_at10[gc_tx] += r1
-							gc_at11[gc_tx] += r2
-							gc_at12[gc_tx] += r12
-						}
-
 //line hecbench_vmc.go:167
-						gc_at[gc_tx] = x1
+							gc_at[gc_tx] = x1
 
 //line hecbench_vmc.go:168
-						gc_at2[gc_tx] = y1
+							gc_at2[gc_tx] = y1
 
 //line hecbench_vmc.go:169
-						gc_at3[gc_tx] = z1
+							gc_at3[gc_tx] = z1
 
 //line hecbench_vmc.go:170
-						gc_at4[gc_tx] = x2
+							gc_at4[gc_tx] = x2
 
 //line hecbench_vmc.go:171
-						gc_at5[gc_tx] = y2
+							gc_at5[gc_tx] = y2
 
 //line hecbench_vmc.go:172
-						gc_at6[gc_tx] = z2
+							gc_at6[gc_tx] = z2
 
 //line hecbench_vmc.go:173
-						gc_at7[gc_tx] = p
-						_ = x1
-						_ = y1
-						_ = z1
-						_ = x2
-						_ = y2
-						_ = z2
-						_ = p
-					}
-				} else {
-					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
+							gc_at7[gc_tx] = p
+							_ = x1
+							_ = y1
+							_ = z1
+							_ = x2
+							_ = y2
+							_ = z2
+							_ = p
+						}
+					} else {
+						for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 
 //line hecbench_vmc.go:131
-						i := gc_bdx*gc_bx + gc_tx
-						_ = i
+							i := gc_bdx*gc_bx + gc_tx
+							_ = i
 
 //line hecbench_vmc.go:132
-						x1 := X1[i]
+							x1 := X1[i]
 
 //line hecbench_vmc.go:133
-						y1 := Y1[i]
+							y1 := Y1[i]
 
 //line hecbench_vmc.go:134
-						z1 := Z1[i]
+							z1 := Z1[i]
 
 //line hecbench_vmc.go:135
-						x2 := X2[i]
+							x2 := X2[i]
 
 //line hecbench_vmc.go:136
-						y2 := Y2[i]
+							y2 := Y2[i]
 
 //line hecbench_vmc.go:137
-						z2 := Z2[i]
+							z2 := Z2[i]
 
 //line hecbench_vmc.go:138
-						p := P[i]
+							p := P[i]
 
 //line hecbench_vmc.go:140
-						for step := 0; step < nstep; step++ {
-							x1new := x1 + (lcgRandom(&states[i])-vmcHalf)*vmcDelta
-							y1new := y1 + (lcgRandom(&states[i])-vmcHalf)*vmcDelta
-							z1new := z1 + (lcgRandom(&states[i])-vmcHalf)*vmcDelta
-							x2new := x2 + (lcgRandom(&states[i])-vmcHalf)*vmcDelta
-							y2new := y2 + (lcgRandom(&states[i])-vmcHalf)*vmcDelta
-							z2new := z2 + (lcgRandom(&states[i])-vmcHalf)*vmcDelta
-							pnew := waveFunction(x1new, y1new, z1new, x2new, y2new, z2new)
+							for step := 0; step < nstep; step++ {
+								x1new := x1 + (lcgRandom(&states[i])-vmcHalf)*vmcDelta
+								y1new := y1 + (lcgRandom(&states[i])-vmcHalf)*vmcDelta
+								z1new := z1 + (lcgRandom(&states[i])-vmcHalf)*vmcDelta
+								x2new := x2 + (lcgRandom(&states[i])-vmcHalf)*vmcDelta
+								y2new := y2 + (lcgRandom(&states[i])-vmcHalf)*vmcDelta
+								z2new := z2 + (lcgRandom(&states[i])-vmcHalf)*vmcDelta
+								pnew := waveFunction(x1new, y1new, z1new, x2new, y2new, z2new)
 
-							if pnew*pnew > p*p*lcgRandom(&states[i]) {
-								stats[3*Npoint+i]++
-								p = pnew
-								x1 = x1new
-								y1 = y1new
-								z1 = z1new
-								x2 = x2new
-								y2 = y2new
-								z2 = z2new
+								if pnew*pnew > p*p*lcgRandom(&states[i]) {
+									stats[3*Npoint+i]++
+									p = pnew
+									x1 = x1new
+									y1 = y1new
+									z1 = z1new
+									x2 = x2new
+									y2 = y2new
+									z2 = z2new
+								}
+
+								var r1, r2, r12 float32
+								computeDistances(x1, y1, z1, x2, y2, z2, &r1, &r2, &r12)
+
+								stats[0*Npoint+i] += r1
+								stats[1*Npoint+i] += r2
+								stats[2*Npoint+i] += r12
 							}
 
-							var r1, r2, r12 float32
-							computeDistances(x1, y1, z1, x2, y2, z2, &r1, &r2, &r12)
-
-							stats[0*Npoint+i] += r1
-							stats[1*Npoint+i] += r2
-							stats[2*Npoint+i] += r12
-						}
-
 //line hecbench_vmc.go:167
-						X1[i] = x1
+							X1[i] = x1
 
 //line hecbench_vmc.go:168
-						Y1[i] = y1
+							Y1[i] = y1
 
 //line hecbench_vmc.go:169
-						Z1[i] = z1
+							Z1[i] = z1
 
 //line hecbench_vmc.go:170
-						X2[i] = x2
+							X2[i] = x2
 
 //line hecbench_vmc.go:171
-						Y2[i] = y2
+							Y2[i] = y2
 
 //line hecbench_vmc.go:172
-						Z2[i] = z2
+							Z2[i] = z2
 
 //line hecbench_vmc.go:173
-						P[i] = p
-						_ = x1
-						_ = y1
-						_ = z1
-						_ = x2
-						_ = y2
-						_ = z2
-						_ = p
+							P[i] = p
+							_ = x1
+							_ = y1
+							_ = z1
+							_ = x2
+							_ = y2
+							_ = z2
+							_ = p
+						}
 					}
 				}
 			}
-		}
+		})
 	}
 }

@@ -754,201 +754,203 @@ func gc_body_propagateKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, Npoint, 
 		if gc_bx2 == gc_gdx2 {
 			gc_bx2 = 0
 		}
-		{
-			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_off7 := gc_bdx2 * gc_bx2
-				gc_off8 := (gc_bdx2 * gc_bx2) + (3 * Npoint)
-				gc_off9 := (gc_bdx2 * gc_bx2) + (0 * Npoint)
-				gc_off10 := (gc_bdx2 * gc_bx2) + (1 * Npoint)
-				gc_off11 := (gc_bdx2 * gc_bx2) + (2 * Npoint)
-				if gc_off7 >= 0 && gc_off7 <= len(X1) && gc_bdx2 <= len(X1)-gc_off7 && gc_off7 <= len(Y1) && gc_bdx2 <= len(Y1)-gc_off7 && gc_off7 <= len(Z1) && gc_bdx2 <= len(Z1)-gc_off7 && gc_off7 <= len(X2) && gc_bdx2 <= len(X2)-gc_off7 && gc_off7 <= len(Y2) && gc_bdx2 <= len(Y2)-gc_off7 && gc_off7 <= len(Z2) && gc_bdx2 <= len(Z2)-gc_off7 && gc_off7 <= len(P) && gc_bdx2 <= len(P)-gc_off7 && gc_off7 <= len(states) && gc_bdx2 <= len(states)-gc_off7 && gc_off8 >= 0 && gc_off8 <= len(stats) && gc_bdx2 <= len(stats)-gc_off8 && gc_off9 >= 0 && gc_off9 <= len(stats) && gc_bdx2 <= len(stats)-gc_off9 && gc_off10 >= 0 && gc_off10 <= len(stats) && gc_bdx2 <= len(stats)-gc_off10 && gc_off11 >= 0 && gc_off11 <= len(stats) && gc_bdx2 <= len(stats)-gc_off11 {
-					gc_at13 := X1[gc_off7:][:gc_bdx2]
-					gc_at14 := Y1[gc_off7:][:gc_bdx2]
-					gc_at15 := Z1[gc_off7:][:gc_bdx2]
-					gc_at16 := X2[gc_off7:][:gc_bdx2]
-					gc_at17 := Y2[gc_off7:][:gc_bdx2]
-					gc_at18 := Z2[gc_off7:][:gc_bdx2]
-					gc_at19 := P[gc_off7:][:gc_bdx2]
-					gc_at20 := states[gc_off7:][:gc_bdx2]
-					gc_at21 := stats[gc_off8:][:gc_bdx2]
-					gc_at22 := stats[gc_off9:][:gc_bdx2]
-					gc_at23 := stats[gc_off10:][:gc_bdx2]
-					gc_at24 := stats[gc_off11:][:gc_bdx2]
-					for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+		compiled.OutOfLine(func() {
+			{
+				for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+					gc_off7 := gc_bdx2 * gc_bx2
+					gc_off8 := (gc_bdx2 * gc_bx2) + (3 * Npoint)
+					gc_off9 := (gc_bdx2 * gc_bx2) + (0 * Npoint)
+					gc_off10 := (gc_bdx2 * gc_bx2) + (1 * Npoint)
+					gc_off11 := (gc_bdx2 * gc_bx2) + (2 * Npoint)
+					if gc_off7 >= 0 && gc_off7 <= len(X1) && gc_bdx2 <= len(X1)-gc_off7 && gc_off7 <= len(Y1) && gc_bdx2 <= len(Y1)-gc_off7 && gc_off7 <= len(Z1) && gc_bdx2 <= len(Z1)-gc_off7 && gc_off7 <= len(X2) && gc_bdx2 <= len(X2)-gc_off7 && gc_off7 <= len(Y2) && gc_bdx2 <= len(Y2)-gc_off7 && gc_off7 <= len(Z2) && gc_bdx2 <= len(Z2)-gc_off7 && gc_off7 <= len(P) && gc_bdx2 <= len(P)-gc_off7 && gc_off7 <= len(states) && gc_bdx2 <= len(states)-gc_off7 && gc_off8 >= 0 && gc_off8 <= len(stats) && gc_bdx2 <= len(stats)-gc_off8 && gc_off9 >= 0 && gc_off9 <= len(stats) && gc_bdx2 <= len(stats)-gc_off9 && gc_off10 >= 0 && gc_off10 <= len(stats) && gc_bdx2 <= len(stats)-gc_off10 && gc_off11 >= 0 && gc_off11 <= len(stats) && gc_bdx2 <= len(stats)-gc_off11 {
+						gc_at13 := X1[gc_off7:][:gc_bdx2]
+						gc_at14 := Y1[gc_off7:][:gc_bdx2]
+						gc_at15 := Z1[gc_off7:][:gc_bdx2]
+						gc_at16 := X2[gc_off7:][:gc_bdx2]
+						gc_at17 := Y2[gc_off7:][:gc_bdx2]
+						gc_at18 := Z2[gc_off7:][:gc_bdx2]
+						gc_at19 := P[gc_off7:][:gc_bdx2]
+						gc_at20 := states[gc_off7:][:gc_bdx2]
+						gc_at21 := stats[gc_off8:][:gc_bdx2]
+						gc_at22 := stats[gc_off9:][:gc_bdx2]
+						gc_at23 := stats[gc_off10:][:gc_bdx2]
+						gc_at24 := stats[gc_off11:][:gc_bdx2]
+						for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
 
 //line hecbench_vmc.go:131
-						i := gc_bdx2*gc_bx2 + gc_tx2
-						_ = i
+							i := gc_bdx2*gc_bx2 + gc_tx2
+							_ = i
 
 //line hecbench_vmc.go:132
-						x1 := gc_at13[gc_tx2]
+							x1 := gc_at13[gc_tx2]
 
 //line hecbench_vmc.go:133
-						y1 := gc_at14[gc_tx2]
+							y1 := gc_at14[gc_tx2]
 
 //line hecbench_vmc.go:134
-						z1 := gc_at15[gc_tx2]
+							z1 := gc_at15[gc_tx2]
 
 //line hecbench_vmc.go:135
-						x2 := gc_at16[gc_tx2]
+							x2 := gc_at16[gc_tx2]
 
 //line hecbench_vmc.go:136
-						y2 := gc_at17[gc_tx2]
+							y2 := gc_at17[gc_tx2]
 
 //line hecbench_vmc.go:137
-						z2 := gc_at18[gc_tx2]
+							z2 := gc_at18[gc_tx2]
 
 //line hecbench_vmc.go:138
-						p := gc_at19[gc_tx2]
+							p := gc_at19[gc_tx2]
 
 //line hecbench_vmc.go:140
-						for step := 0; step < nstep; step++ {
-							x1new := x1 + (lcgRandom(&gc_at20[gc_tx2])-vmcHalf)*vmcDelta
-							y1new := y1 + (lcgRandom(&gc_at20[gc_tx2])-vmcHalf)*vmcDelta
-							z1new := z1 + (lcgRandom(&gc_at20[gc_tx2])-vmcHalf)*vmcDelta
-							x2new := x2 + (lcgRandom(&gc_at20[gc_tx2])-vmcHalf)*vmcDelta
-							y2new := y2 + (lcgRandom(&gc_at20[gc_tx2])-vmcHalf)*vmcDelta
-							z2new := z2 + (lcgRandom(&gc_at20[gc_tx2])-vmcHalf)*vmcDelta
-							pnew := waveFunction(x1new, y1new, z1new, x2new, y2new, z2new)
+							for step := 0; step < nstep; step++ {
+								x1new := x1 + (lcgRandom(&gc_at20[gc_tx2])-vmcHalf)*vmcDelta
+								y1new := y1 + (lcgRandom(&gc_at20[gc_tx2])-vmcHalf)*vmcDelta
+								z1new := z1 + (lcgRandom(&gc_at20[gc_tx2])-vmcHalf)*vmcDelta
+								x2new := x2 + (lcgRandom(&gc_at20[gc_tx2])-vmcHalf)*vmcDelta
+								y2new := y2 + (lcgRandom(&gc_at20[gc_tx2])-vmcHalf)*vmcDelta
+								z2new := z2 + (lcgRandom(&gc_at20[gc_tx2])-vmcHalf)*vmcDelta
+								pnew := waveFunction(x1new, y1new, z1new, x2new, y2new, z2new)
 
-							if pnew*pnew > p*p*lcgRandom(&gc_at20[gc_tx2]) {
-								gc_at21[gc_tx2]++
-								p = pnew
-								x1 = x1new
-								y1 = y1new
-								z1 = z1new
-								x2 = x2new
-								y2 = y2new
-								z2 = z2new
+								if pnew*pnew > p*p*lcgRandom(&gc_at20[gc_tx2]) {
+									gc_at21[gc_tx2]++
+									p = pnew
+									x1 = x1new
+									y1 = y1new
+									z1 = z1new
+									x2 = x2new
+									y2 = y2new
+									z2 = z2new
+								}
+
+								var r1, r2, r12 float32
+								computeDistances(x1, y1, z1, x2, y2, z2, &r1, &r2, &r12)
+
+								gc_at22[gc_tx2] += r1
+								gc_at23[gc_tx2] += r2
+								gc_at24[gc_tx2] += r12
 							}
 
-							var r1, r2, r12 float32
-							computeDistances(x1, y1, z1, x2, y2, z2, &r1, &r2, &r12)
-
-							gc_at22[gc_tx2] += r1
-							gc_at23[gc_tx2] += r2
-							gc_at24[gc_tx2] += r12
-						}
-
 //line hecbench_vmc.go:167
-						gc_at13[gc_tx2] = x1
+							gc_at13[gc_tx2] = x1
 
 //line hecbench_vmc.go:168
-						gc_at14[gc_tx2] = y1
+							gc_at14[gc_tx2] = y1
 
 //line hecbench_vmc.go:169
-						gc_at15[gc_tx2] = z1
+							gc_at15[gc_tx2] = z1
 
 //line hecbench_vmc.go:170
-						gc_at16[gc_tx2] = x2
+							gc_at16[gc_tx2] = x2
 
 //line hecbench_vmc.go:171
-						gc_at17[gc_tx2] = y2
+							gc_at17[gc_tx2] = y2
 
 //line hecbench_vmc.go:172
-						gc_at18[gc_tx2] = z2
+							gc_at18[gc_tx2] = z2
 
 //line hecbench_vmc.go:173
-						gc_at19[gc_tx2] = p
-						_ = x1
-						_ = y1
-						_ = z1
-						_ = x2
-						_ = y2
-						_ = z2
-						_ = p
-					}
-				} else {
-					for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+							gc_at19[gc_tx2] = p
+							_ = x1
+							_ = y1
+							_ = z1
+							_ = x2
+							_ = y2
+							_ = z2
+							_ = p
+						}
+					} else {
+						for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
 
 //line hecbench_vmc.go:131
-						i := gc_bdx2*gc_bx2 + gc_tx2
-						_ = i
+							i := gc_bdx2*gc_bx2 + gc_tx2
+							_ = i
 
 //line hecbench_vmc.go:132
-						x1 := X1[i]
+							x1 := X1[i]
 
 //line hecbench_vmc.go:133
-						y1 := Y1[i]
+							y1 := Y1[i]
 
 //line hecbench_vmc.go:134
-						z1 := Z1[i]
+							z1 := Z1[i]
 
 //line hecbench_vmc.go:135
-						x2 := X2[i]
+							x2 := X2[i]
 
 //line hecbench_vmc.go:136
-						y2 := Y2[i]
+							y2 := Y2[i]
 
 //line hecbench_vmc.go:137
-						z2 := Z2[i]
+							z2 := Z2[i]
 
 //line hecbench_vmc.go:138
-						p := P[i]
+							p := P[i]
 
 //line hecbench_vmc.go:140
-						for step := 0; step < nstep; step++ {
-							x1new := x1 + (lcgRandom(&states[i])-vmcHalf)*vmcDelta
-							y1new := y1 + (lcgRandom(&states[i])-vmcHalf)*vmcDelta
-							z1new := z1 + (lcgRandom(&states[i])-vmcHalf)*vmcDelta
-							x2new := x2 + (lcgRandom(&states[i])-vmcHalf)*vmcDelta
-							y2new := y2 + (lcgRandom(&states[i])-vmcHalf)*vmcDelta
-							z2new := z2 + (lcgRandom(&states[i])-vmcHalf)*vmcDelta
-							pnew := waveFunction(x1new, y1new, z1new, x2new, y2new, z2new)
+							for step := 0; step < nstep; step++ {
+								x1new := x1 + (lcgRandom(&states[i])-vmcHalf)*vmcDelta
+								y1new := y1 + (lcgRandom(&states[i])-vmcHalf)*vmcDelta
+								z1new := z1 + (lcgRandom(&states[i])-vmcHalf)*vmcDelta
+								x2new := x2 + (lcgRandom(&states[i])-vmcHalf)*vmcDelta
+								y2new := y2 + (lcgRandom(&states[i])-vmcHalf)*vmcDelta
+								z2new := z2 + (lcgRandom(&states[i])-vmcHalf)*vmcDelta
+								pnew := waveFunction(x1new, y1new, z1new, x2new, y2new, z2new)
 
-							if pnew*pnew > p*p*lcgRandom(&states[i]) {
-								stats[3*Npoint+i]++
-								p = pnew
-								x1 = x1new
-								y1 = y1new
-								z1 = z1new
-								x2 = x2new
-								y2 = y2new
-								z2 = z2new
+								if pnew*pnew > p*p*lcgRandom(&states[i]) {
+									stats[3*Npoint+i]++
+									p = pnew
+									x1 = x1new
+									y1 = y1new
+									z1 = z1new
+									x2 = x2new
+									y2 = y2new
+									z2 = z2new
+								}
+
+								var r1, r2, r12 float32
+								computeDistances(x1, y1, z1, x2, y2, z2, &r1, &r2, &r12)
+
+								stats[0*Npoint+i] += r1
+								stats[1*Npoint+i] += r2
+								stats[2*Npoint+i] += r12
 							}
 
-							var r1, r2, r12 float32
-							computeDistances(x1, y1, z1, x2, y2, z2, &r1, &r2, &r12)
-
-							stats[0*Npoint+i] += r1
-							stats[1*Npoint+i] += r2
-							stats[2*Npoint+i] += r12
-						}
-
 //line hecbench_vmc.go:167
-						X1[i] = x1
+							X1[i] = x1
 
 //line hecbench_vmc.go:168
-						Y1[i] = y1
+							Y1[i] = y1
 
 //line hecbench_vmc.go:169
-						Z1[i] = z1
+							Z1[i] = z1
 
 //line hecbench_vmc.go:170
-						X2[i] = x2
+							X2[i] = x2
 
 //line hecbench_vmc.go:171
-						Y2[i] = y2
+							Y2[i] = y2
 
 //line hecbench_vmc.go:172
-						Z2[i] = z2
+							Z2[i] = z2
 
 //line hecbench_vmc.go:173
-						P[i] = p
-						_ = x1
-						_ = y1
-						_ = z1
-						_ = x2
-						_ = y2
-						_ = z2
-						_ = p
+							P[i] = p
+							_ = x1
+							_ = y1
+							_ = z1
+							_ = x2
+							_ = y2
+							_ = z2
+							_ = p
+						}
 					}
 				}
 			}
-		}
+		})
 	}
 }

@@ -174,120 +174,122 @@ func gc_body_gegluKernel(gc_b *compiled.Block, gc_lo, gc_hi int, out, xAndGate [
 
 //line hecbench_activations.go:58
 		chunksPerRow := dimLast / (gegluBlockDimX * gegluVecElems)
-		{
-			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+		compiled.OutOfLine(func() {
+			{
+				for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 
 //line hecbench_activations.go:59
-					var ux [2]gegluU
+						var ux [2]gegluU
 
 //line hecbench_activations.go:60
-					var ugate [2]gegluU
+						var ugate [2]gegluU
 
 //line hecbench_activations.go:61
-					var uout [2]gegluU
+						var uout [2]gegluU
 
 //line hecbench_activations.go:62
-					for k := 0; k < forLoop; k++ {
-						idxN := (gc_bx*forLoop + k) / chunksPerRow
-						idxR := ((gc_bx*forLoop+k)%chunksPerRow*gegluBlockDimX + gc_tx) * gegluVecElems
-						ux[k] = gegluU(xAndGate[int64(idxN*2+0)*int64(dimLast)+int64(idxR):])
-						ugate[k] = gegluU(xAndGate[int64(idxN*2+1)*int64(dimLast)+int64(idxR):])
-					}
+						for k := 0; k < forLoop; k++ {
+							idxN := (gc_bx*forLoop + k) / chunksPerRow
+							idxR := ((gc_bx*forLoop+k)%chunksPerRow*gegluBlockDimX + gc_tx) * gegluVecElems
+							ux[k] = gegluU(xAndGate[int64(idxN*2+0)*int64(dimLast)+int64(idxR):])
+							ugate[k] = gegluU(xAndGate[int64(idxN*2+1)*int64(dimLast)+int64(idxR):])
+						}
 
 //line hecbench_activations.go:68
-					for k_ := 0; k_ < forLoop; k_++ {
+						for k_ := 0; k_ < forLoop; k_++ {
 //line hecbench_activations.go:68
-						{
 							{
+								{
 //line hecbench_activations.go:69
-								i := int(0)
+									i := int(0)
 //line hecbench_activations.go:69
-								_ = i
-								geluOut := gelu(ugate[k_][i])
-								uout[k_][i] = ux[k_][i] * geluOut
-							}
+									_ = i
+									geluOut := gelu(ugate[k_][i])
+									uout[k_][i] = ux[k_][i] * geluOut
+								}
 //line hecbench_activations.go:69
-							{
+								{
 //line hecbench_activations.go:69
-								i := int(1)
+									i := int(1)
 //line hecbench_activations.go:69
-								_ = i
-								geluOut := gelu(ugate[k_][i])
-								uout[k_][i] = ux[k_][i] * geluOut
-							}
+									_ = i
+									geluOut := gelu(ugate[k_][i])
+									uout[k_][i] = ux[k_][i] * geluOut
+								}
 //line hecbench_activations.go:69
-							{
+								{
 //line hecbench_activations.go:69
-								i := int(2)
+									i := int(2)
 //line hecbench_activations.go:69
-								_ = i
-								geluOut := gelu(ugate[k_][i])
-								uout[k_][i] = ux[k_][i] * geluOut
-							}
+									_ = i
+									geluOut := gelu(ugate[k_][i])
+									uout[k_][i] = ux[k_][i] * geluOut
+								}
 //line hecbench_activations.go:69
-							{
+								{
 //line hecbench_activations.go:69
-								i := int(3)
+									i := int(3)
 //line hecbench_activations.go:69
-								_ = i
-								geluOut := gelu(ugate[k_][i])
-								uout[k_][i] = ux[k_][i] * geluOut
-							}
+									_ = i
+									geluOut := gelu(ugate[k_][i])
+									uout[k_][i] = ux[k_][i] * geluOut
+								}
 //line hecbench_activations.go:69
-							{
+								{
 //line hecbench_activations.go:69
-								i := int(4)
+									i := int(4)
 //line hecbench_activations.go:69
-								_ = i
-								geluOut := gelu(ugate[k_][i])
-								uout[k_][i] = ux[k_][i] * geluOut
-							}
+									_ = i
+									geluOut := gelu(ugate[k_][i])
+									uout[k_][i] = ux[k_][i] * geluOut
+								}
 //line hecbench_activations.go:69
-							{
+								{
 //line hecbench_activations.go:69
-								i := int(5)
+									i := int(5)
 //line hecbench_activations.go:69
-								_ = i
-								geluOut := gelu(ugate[k_][i])
-								uout[k_][i] = ux[k_][i] * geluOut
-							}
+									_ = i
+									geluOut := gelu(ugate[k_][i])
+									uout[k_][i] = ux[k_][i] * geluOut
+								}
 //line hecbench_activations.go:69
-							{
+								{
 //line hecbench_activations.go:69
-								i := int(6)
+									i := int(6)
 //line hecbench_activations.go:69
-								_ = i
-								geluOut := gelu(ugate[k_][i])
-								uout[k_][i] = ux[k_][i] * geluOut
-							}
+									_ = i
+									geluOut := gelu(ugate[k_][i])
+									uout[k_][i] = ux[k_][i] * geluOut
+								}
 //line hecbench_activations.go:69
-							{
+								{
 //line hecbench_activations.go:69
-								i := int(7)
+									i := int(7)
 //line hecbench_activations.go:69
-								_ = i
-								geluOut := gelu(ugate[k_][i])
-								uout[k_][i] = ux[k_][i] * geluOut
-							}
+									_ = i
+									geluOut := gelu(ugate[k_][i])
+									uout[k_][i] = ux[k_][i] * geluOut
+								}
 //line hecbench_activations.go:72
+							}
 						}
-					}
 
 //line hecbench_activations.go:74
-					for k_2 := 0; k_2 < forLoop; k_2++ {
-						idxN_ := (gc_bx*forLoop + k_2) / chunksPerRow
-						idxR_ := ((gc_bx*forLoop+k_2)%chunksPerRow*gegluBlockDimX + gc_tx) * gegluVecElems
-						*(*gegluU)(out[int64(idxN_)*int64(dimLast)+int64(idxR_):]) = uout[k_2]
+						for k_2 := 0; k_2 < forLoop; k_2++ {
+							idxN_ := (gc_bx*forLoop + k_2) / chunksPerRow
+							idxR_ := ((gc_bx*forLoop+k_2)%chunksPerRow*gegluBlockDimX + gc_tx) * gegluVecElems
+							*(*gegluU)(out[int64(idxN_)*int64(dimLast)+int64(idxR_):]) = uout[k_2]
+						}
+						_ = ux
+						_ = ugate
+						_ = uout
 					}
-					_ = ux
-					_ = ugate
-					_ = uout
 				}
 			}
-		}
+		})
 	}
 }
 

@@ -1481,48 +1481,62 @@ func gc_body_bcKernel(gc_b4 *compiled.Block, bc []float32, R, C, F []int32, n, m
 				return
 			}
 			archsimd.ClearAVXUpperBits()
-			{
-				for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-					for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-						dRow := gc_s_dRow[gc_rank2]
-						sigmaRow := gc_s_sigmaRow[gc_rank2]
-						deltaRow := gc_s_deltaRow[gc_rank2]
+			compiled.OutOfLine(func() {
+				SRow := SRow[:1]
+				_ = SRow
+				endpointsRow := endpointsRow[:1]
+				_ = endpointsRow
+				currentDepth := currentDepth[:1]
+				_ = currentDepth
+				gc_s_dRow := gc_s_dRow[:gc_n2]
+				_ = gc_s_dRow
+				gc_s_sigmaRow := gc_s_sigmaRow[:gc_n2]
+				_ = gc_s_sigmaRow
+				gc_s_deltaRow := gc_s_deltaRow[:gc_n2]
+				_ = gc_s_deltaRow
+				{
+					for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+						for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+							dRow := gc_s_dRow[gc_rank2]
+							sigmaRow := gc_s_sigmaRow[gc_rank2]
+							deltaRow := gc_s_deltaRow[gc_rank2]
 
 //line hecbench_hbc.go:247
-						stackIterLen := endpointsRow[0][currentDepth[0]+1] - endpointsRow[0][currentDepth[0]]
+							stackIterLen := endpointsRow[0][currentDepth[0]+1] - endpointsRow[0][currentDepth[0]]
 
 //line hecbench_hbc.go:248
-						if (jia[0] != 0) && (stackIterLen > 512) {
-							for kk_2 := gc_tx2; kk_2 < 2*m; kk_2 += gc_bdx2 {
-								w_3 := F[kk_2]
-								if dRow[w_3] == currentDepth[0] {
-									v_2 := C[kk_2]
-									if dRow[v_2] == (dRow[w_3] + 1) {
-										change := (float32(sigmaRow[w_3]) / float32(sigmaRow[v_2])) * (1.0 + deltaRow[v_2])
-										atomic.Add(&deltaRow[w_3], change)
+							if (jia[0] != 0) && (stackIterLen > 512) {
+								for kk_2 := gc_tx2; kk_2 < 2*m; kk_2 += gc_bdx2 {
+									w_3 := F[kk_2]
+									if dRow[w_3] == currentDepth[0] {
+										v_2 := C[kk_2]
+										if dRow[v_2] == (dRow[w_3] + 1) {
+											change := (float32(sigmaRow[w_3]) / float32(sigmaRow[v_2])) * (1.0 + deltaRow[v_2])
+											atomic.Add(&deltaRow[w_3], change)
+										}
 									}
 								}
-							}
-						} else {
-							for kk_3 := gc_tx2 + int(endpointsRow[0][currentDepth[0]]); kk_3 < int(endpointsRow[0][currentDepth[0]+1]); kk_3 += gc_bdx2 {
-								w_4 := SRow[0][kk_3]
-								dsw := float32(0)
-								sw := float32(sigmaRow[w_4])
-								for z := R[w_4]; z < R[w_4+1]; z++ {
-									v_3 := C[z]
-									if dRow[v_3] == (dRow[w_4] + 1) {
-										dsw += (sw / float32(sigmaRow[v_3])) * (1.0 + deltaRow[v_3])
+							} else {
+								for kk_3 := gc_tx2 + int(endpointsRow[0][currentDepth[0]]); kk_3 < int(endpointsRow[0][currentDepth[0]+1]); kk_3 += gc_bdx2 {
+									w_4 := SRow[0][kk_3]
+									dsw := float32(0)
+									sw := float32(sigmaRow[w_4])
+									for z := R[w_4]; z < R[w_4+1]; z++ {
+										v_3 := C[z]
+										if dRow[v_3] == (dRow[w_4] + 1) {
+											dsw += (sw / float32(sigmaRow[v_3])) * (1.0 + deltaRow[v_3])
+										}
 									}
+									deltaRow[w_4] = dsw
 								}
-								deltaRow[w_4] = dsw
 							}
+							_ = stackIterLen
 						}
-						_ = stackIterLen
 					}
 				}
-			}
+			})
 			{
 				gc_from6, gc_to2 := 0, gc_bdx2
 				if gc_bound2 := 0; gc_bound2 < gc_to2-1 {

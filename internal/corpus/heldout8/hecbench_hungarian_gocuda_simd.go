@@ -730,41 +730,47 @@ func gc_body_hgStep2Kernel(gc_b2 *compiled.Block, d *HungarianDev) {
 				}
 			}
 		}
-		{
-			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+		compiled.OutOfLine(func() {
+			repeat := repeat[:1]
+			_ = repeat
+			sRepeatKernel := sRepeatKernel[:1]
+			_ = sRepeatKernel
+			{
+				for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+					for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
 
 //line hecbench_hungarian.go:115
-					i := gc_tx2
-					_ = i
+						i := gc_tx2
+						_ = i
 
 //line hecbench_hungarian.go:131
-					for j := i; j < int(d.ZerosSizeB[b]); j += gc_bdx2 {
-						z := int(d.Zeros[(b<<hgLog2DataBlockSize)+j])
-						l := z & hgRowMask
-						c := z >> hgLog2N
+						for j := i; j < int(d.ZerosSizeB[b]); j += gc_bdx2 {
+							z := int(d.Zeros[(b<<hgLog2DataBlockSize)+j])
+							l := z & hgRowMask
+							c := z >> hgLog2N
 
-						if d.CoverRow[l] == 0 && d.CoverColumn[c] == 0 {
+							if d.CoverRow[l] == 0 && d.CoverColumn[c] == 0 {
 
-							if atomic.Exch(&d.CoverRow[l], 1) == 0 {
+								if atomic.Exch(&d.CoverRow[l], 1) == 0 {
 
-								if atomic.Exch(&d.CoverColumn[c], 1) == 0 {
+									if atomic.Exch(&d.CoverColumn[c], 1) == 0 {
 
-									d.RowOfStarAtColumn[c] = int32(l)
-									d.ColumnOfStarAtRow[l] = int32(c)
-								} else {
-									d.CoverRow[l] = 0
-									repeat[0] = true
-									sRepeatKernel[0] = true
+										d.RowOfStarAtColumn[c] = int32(l)
+										d.ColumnOfStarAtRow[l] = int32(c)
+									} else {
+										d.CoverRow[l] = 0
+										repeat[0] = true
+										sRepeatKernel[0] = true
+									}
 								}
 							}
 						}
 					}
 				}
 			}
-		}
+		})
 
 //line hecbench_hungarian.go:153
 		if !repeat[0] {
@@ -1792,243 +1798,255 @@ func gc_body_hgStep4Kernel(gc_b2 *compiled.Block, d *HungarianDev) {
 				}
 			}
 		}
-		{
-			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+		compiled.OutOfLine(func() {
+			sFound := sFound[:1]
+			_ = sFound
+			sGoto5 := sGoto5[:1]
+			_ = sGoto5
+			sRepeatKernel := sRepeatKernel[:1]
+			_ = sRepeatKernel
+			gc_s_vCoverRow := gc_s_vCoverRow[:gc_n2]
+			_ = gc_s_vCoverRow
+			gc_s_vCoverColumn := gc_s_vCoverColumn[:gc_n2]
+			_ = gc_s_vCoverColumn
+			{
+				for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+					for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
 
 //line hecbench_hungarian.go:207
-					i := gc_tx2
-					_ = i
-					vCoverRow := gc_s_vCoverRow[gc_rank2]
-					vCoverColumn := gc_s_vCoverColumn[gc_rank2]
+						i := gc_tx2
+						_ = i
+						vCoverRow := gc_s_vCoverRow[gc_rank2]
+						vCoverColumn := gc_s_vCoverColumn[gc_rank2]
 
 //line hecbench_hungarian.go:222
-					for j := i; j < int(d.ZerosSizeB[b]); j += gc_bdx2 {
-						z := int(d.Zeros[(b<<hgLog2DataBlockSize)+j])
-						l := z & hgRowMask
-						c := z >> hgLog2N
-						c1 := int(d.ColumnOfStarAtRow[l])
+						for j := i; j < int(d.ZerosSizeB[b]); j += gc_bdx2 {
+							z := int(d.Zeros[(b<<hgLog2DataBlockSize)+j])
+							l := z & hgRowMask
+							c := z >> hgLog2N
+							c1 := int(d.ColumnOfStarAtRow[l])
 //line hecbench_hungarian.go:226
-						{
-
 							{
-//line hecbench_hungarian.go:228
-								n := int(0)
-//line hecbench_hungarian.go:228
-								_ = n
 
-								if vCoverColumn[c] == 0 && vCoverRow[l] == 0 {
-									sFound[0] = true
-									sRepeatKernel[0] = true
-									d.ColumnOfPrimeAtRow[l] = int32(c)
+								{
+//line hecbench_hungarian.go:228
+									n := int(0)
+//line hecbench_hungarian.go:228
+									_ = n
 
-									if c1 >= 0 {
-										vCoverRow[l] = 1
-										atomic.ThreadFence()
-										vCoverColumn[c1] = 0
-									} else {
-										sGoto5[0] = true
+									if vCoverColumn[c] == 0 && vCoverRow[l] == 0 {
+										sFound[0] = true
+										sRepeatKernel[0] = true
+										d.ColumnOfPrimeAtRow[l] = int32(c)
+
+										if c1 >= 0 {
+											vCoverRow[l] = 1
+											atomic.ThreadFence()
+											vCoverColumn[c1] = 0
+										} else {
+											sGoto5[0] = true
+										}
 									}
 								}
-							}
 //line hecbench_hungarian.go:228
-							{
+								{
 //line hecbench_hungarian.go:228
-								n := int(1)
+									n := int(1)
 //line hecbench_hungarian.go:228
-								_ = n
+									_ = n
 
-								if vCoverColumn[c] == 0 && vCoverRow[l] == 0 {
-									sFound[0] = true
-									sRepeatKernel[0] = true
-									d.ColumnOfPrimeAtRow[l] = int32(c)
+									if vCoverColumn[c] == 0 && vCoverRow[l] == 0 {
+										sFound[0] = true
+										sRepeatKernel[0] = true
+										d.ColumnOfPrimeAtRow[l] = int32(c)
 
-									if c1 >= 0 {
-										vCoverRow[l] = 1
-										atomic.ThreadFence()
-										vCoverColumn[c1] = 0
-									} else {
-										sGoto5[0] = true
+										if c1 >= 0 {
+											vCoverRow[l] = 1
+											atomic.ThreadFence()
+											vCoverColumn[c1] = 0
+										} else {
+											sGoto5[0] = true
+										}
 									}
 								}
-							}
 //line hecbench_hungarian.go:228
-							{
+								{
 //line hecbench_hungarian.go:228
-								n := int(2)
+									n := int(2)
 //line hecbench_hungarian.go:228
-								_ = n
+									_ = n
 
-								if vCoverColumn[c] == 0 && vCoverRow[l] == 0 {
-									sFound[0] = true
-									sRepeatKernel[0] = true
-									d.ColumnOfPrimeAtRow[l] = int32(c)
+									if vCoverColumn[c] == 0 && vCoverRow[l] == 0 {
+										sFound[0] = true
+										sRepeatKernel[0] = true
+										d.ColumnOfPrimeAtRow[l] = int32(c)
 
-									if c1 >= 0 {
-										vCoverRow[l] = 1
-										atomic.ThreadFence()
-										vCoverColumn[c1] = 0
-									} else {
-										sGoto5[0] = true
+										if c1 >= 0 {
+											vCoverRow[l] = 1
+											atomic.ThreadFence()
+											vCoverColumn[c1] = 0
+										} else {
+											sGoto5[0] = true
+										}
 									}
 								}
-							}
 //line hecbench_hungarian.go:228
-							{
+								{
 //line hecbench_hungarian.go:228
-								n := int(3)
+									n := int(3)
 //line hecbench_hungarian.go:228
-								_ = n
+									_ = n
 
-								if vCoverColumn[c] == 0 && vCoverRow[l] == 0 {
-									sFound[0] = true
-									sRepeatKernel[0] = true
-									d.ColumnOfPrimeAtRow[l] = int32(c)
+									if vCoverColumn[c] == 0 && vCoverRow[l] == 0 {
+										sFound[0] = true
+										sRepeatKernel[0] = true
+										d.ColumnOfPrimeAtRow[l] = int32(c)
 
-									if c1 >= 0 {
-										vCoverRow[l] = 1
-										atomic.ThreadFence()
-										vCoverColumn[c1] = 0
-									} else {
-										sGoto5[0] = true
+										if c1 >= 0 {
+											vCoverRow[l] = 1
+											atomic.ThreadFence()
+											vCoverColumn[c1] = 0
+										} else {
+											sGoto5[0] = true
+										}
 									}
 								}
-							}
 //line hecbench_hungarian.go:228
-							{
+								{
 //line hecbench_hungarian.go:228
-								n := int(4)
+									n := int(4)
 //line hecbench_hungarian.go:228
-								_ = n
+									_ = n
 
-								if vCoverColumn[c] == 0 && vCoverRow[l] == 0 {
-									sFound[0] = true
-									sRepeatKernel[0] = true
-									d.ColumnOfPrimeAtRow[l] = int32(c)
+									if vCoverColumn[c] == 0 && vCoverRow[l] == 0 {
+										sFound[0] = true
+										sRepeatKernel[0] = true
+										d.ColumnOfPrimeAtRow[l] = int32(c)
 
-									if c1 >= 0 {
-										vCoverRow[l] = 1
-										atomic.ThreadFence()
-										vCoverColumn[c1] = 0
-									} else {
-										sGoto5[0] = true
+										if c1 >= 0 {
+											vCoverRow[l] = 1
+											atomic.ThreadFence()
+											vCoverColumn[c1] = 0
+										} else {
+											sGoto5[0] = true
+										}
 									}
 								}
-							}
 //line hecbench_hungarian.go:228
-							{
+								{
 //line hecbench_hungarian.go:228
-								n := int(5)
+									n := int(5)
 //line hecbench_hungarian.go:228
-								_ = n
+									_ = n
 
-								if vCoverColumn[c] == 0 && vCoverRow[l] == 0 {
-									sFound[0] = true
-									sRepeatKernel[0] = true
-									d.ColumnOfPrimeAtRow[l] = int32(c)
+									if vCoverColumn[c] == 0 && vCoverRow[l] == 0 {
+										sFound[0] = true
+										sRepeatKernel[0] = true
+										d.ColumnOfPrimeAtRow[l] = int32(c)
 
-									if c1 >= 0 {
-										vCoverRow[l] = 1
-										atomic.ThreadFence()
-										vCoverColumn[c1] = 0
-									} else {
-										sGoto5[0] = true
+										if c1 >= 0 {
+											vCoverRow[l] = 1
+											atomic.ThreadFence()
+											vCoverColumn[c1] = 0
+										} else {
+											sGoto5[0] = true
+										}
 									}
 								}
-							}
 //line hecbench_hungarian.go:228
-							{
+								{
 //line hecbench_hungarian.go:228
-								n := int(6)
+									n := int(6)
 //line hecbench_hungarian.go:228
-								_ = n
+									_ = n
 
-								if vCoverColumn[c] == 0 && vCoverRow[l] == 0 {
-									sFound[0] = true
-									sRepeatKernel[0] = true
-									d.ColumnOfPrimeAtRow[l] = int32(c)
+									if vCoverColumn[c] == 0 && vCoverRow[l] == 0 {
+										sFound[0] = true
+										sRepeatKernel[0] = true
+										d.ColumnOfPrimeAtRow[l] = int32(c)
 
-									if c1 >= 0 {
-										vCoverRow[l] = 1
-										atomic.ThreadFence()
-										vCoverColumn[c1] = 0
-									} else {
-										sGoto5[0] = true
+										if c1 >= 0 {
+											vCoverRow[l] = 1
+											atomic.ThreadFence()
+											vCoverColumn[c1] = 0
+										} else {
+											sGoto5[0] = true
+										}
 									}
 								}
-							}
 //line hecbench_hungarian.go:228
-							{
+								{
 //line hecbench_hungarian.go:228
-								n := int(7)
+									n := int(7)
 //line hecbench_hungarian.go:228
-								_ = n
+									_ = n
 
-								if vCoverColumn[c] == 0 && vCoverRow[l] == 0 {
-									sFound[0] = true
-									sRepeatKernel[0] = true
-									d.ColumnOfPrimeAtRow[l] = int32(c)
+									if vCoverColumn[c] == 0 && vCoverRow[l] == 0 {
+										sFound[0] = true
+										sRepeatKernel[0] = true
+										d.ColumnOfPrimeAtRow[l] = int32(c)
 
-									if c1 >= 0 {
-										vCoverRow[l] = 1
-										atomic.ThreadFence()
-										vCoverColumn[c1] = 0
-									} else {
-										sGoto5[0] = true
+										if c1 >= 0 {
+											vCoverRow[l] = 1
+											atomic.ThreadFence()
+											vCoverColumn[c1] = 0
+										} else {
+											sGoto5[0] = true
+										}
 									}
 								}
-							}
 //line hecbench_hungarian.go:228
-							{
+								{
 //line hecbench_hungarian.go:228
-								n := int(8)
+									n := int(8)
 //line hecbench_hungarian.go:228
-								_ = n
+									_ = n
 
-								if vCoverColumn[c] == 0 && vCoverRow[l] == 0 {
-									sFound[0] = true
-									sRepeatKernel[0] = true
-									d.ColumnOfPrimeAtRow[l] = int32(c)
+									if vCoverColumn[c] == 0 && vCoverRow[l] == 0 {
+										sFound[0] = true
+										sRepeatKernel[0] = true
+										d.ColumnOfPrimeAtRow[l] = int32(c)
 
-									if c1 >= 0 {
-										vCoverRow[l] = 1
-										atomic.ThreadFence()
-										vCoverColumn[c1] = 0
-									} else {
-										sGoto5[0] = true
+										if c1 >= 0 {
+											vCoverRow[l] = 1
+											atomic.ThreadFence()
+											vCoverColumn[c1] = 0
+										} else {
+											sGoto5[0] = true
+										}
 									}
 								}
-							}
 //line hecbench_hungarian.go:228
-							{
+								{
 //line hecbench_hungarian.go:228
-								n := int(9)
+									n := int(9)
 //line hecbench_hungarian.go:228
-								_ = n
+									_ = n
 
-								if vCoverColumn[c] == 0 && vCoverRow[l] == 0 {
-									sFound[0] = true
-									sRepeatKernel[0] = true
-									d.ColumnOfPrimeAtRow[l] = int32(c)
+									if vCoverColumn[c] == 0 && vCoverRow[l] == 0 {
+										sFound[0] = true
+										sRepeatKernel[0] = true
+										d.ColumnOfPrimeAtRow[l] = int32(c)
 
-									if c1 >= 0 {
-										vCoverRow[l] = 1
-										atomic.ThreadFence()
-										vCoverColumn[c1] = 0
-									} else {
-										sGoto5[0] = true
+										if c1 >= 0 {
+											vCoverRow[l] = 1
+											atomic.ThreadFence()
+											vCoverColumn[c1] = 0
+										} else {
+											sGoto5[0] = true
+										}
 									}
 								}
-							}
 //line hecbench_hungarian.go:243
-						}
+							}
 
+						}
 					}
 				}
 			}
-		}
+		})
 
 //line hecbench_hungarian.go:247
 		if !(sFound[0] && !sGoto5[0]) {

@@ -1269,97 +1269,99 @@ func gc_body_cuInsertionSortKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, di
 		if gc_bx2 == gc_gdx2 {
 			gc_bx2 = 0
 		}
-		{
-			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+		compiled.OutOfLine(func() {
+			{
+				for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+					for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
 
 //line hecbench_knn.go:105
-					xIndex := uint32(gc_bx2*gc_bdx2 + gc_tx2)
-					_ = xIndex
+						xIndex := uint32(gc_bx2*gc_bdx2 + gc_tx2)
+						_ = xIndex
 
 //line hecbench_knn.go:100
-					var l, i, j int
+						var l, i, j int
 
 //line hecbench_knn.go:101
-					var pDist []float32
+						var pDist []float32
 
 //line hecbench_knn.go:102
-					var pInd []int32
+						var pInd []int32
 
 //line hecbench_knn.go:103
-					var currDist, maxDist float32
+						var currDist, maxDist float32
 
 //line hecbench_knn.go:104
-					var currRow, maxRow int
+						var currRow, maxRow int
 
 //line hecbench_knn.go:107
-					if xIndex < uint32(width) {
+						if xIndex < uint32(width) {
 
-						pDist = dist[xIndex:]
-						pInd = ind[xIndex:]
-						maxDist = pDist[0]
-						pInd[0] = 0
+							pDist = dist[xIndex:]
+							pInd = ind[xIndex:]
+							maxDist = pDist[0]
+							pInd[0] = 0
 
 //line hecbench_knn.go:115
-						for l = 1; l < k; l++ {
-							currRow = l * width
-							currDist = pDist[currRow]
-							if currDist < maxDist {
-								i = l - 1
-								for a := 0; a < l-1; a++ {
-									if pDist[a*width] > currDist {
-										i = a
-										break
+							for l = 1; l < k; l++ {
+								currRow = l * width
+								currDist = pDist[currRow]
+								if currDist < maxDist {
+									i = l - 1
+									for a := 0; a < l-1; a++ {
+										if pDist[a*width] > currDist {
+											i = a
+											break
+										}
 									}
+									for j = l; j > i; j-- {
+										pDist[j*width] = pDist[(j-1)*width]
+										pInd[j*width] = pInd[(j-1)*width]
+									}
+									pDist[i*width] = currDist
+									pInd[i*width] = int32(l)
+								} else {
+									pInd[l*width] = int32(l)
 								}
-								for j = l; j > i; j-- {
-									pDist[j*width] = pDist[(j-1)*width]
-									pInd[j*width] = pInd[(j-1)*width]
-								}
-								pDist[i*width] = currDist
-								pInd[i*width] = int32(l)
-							} else {
-								pInd[l*width] = int32(l)
+								maxDist = pDist[currRow]
 							}
-							maxDist = pDist[currRow]
-						}
 
 //line hecbench_knn.go:139
-						maxRow = (k - 1) * width
-						for l = k; l < height; l++ {
-							currDist = pDist[l*width]
-							if currDist < maxDist {
-								i = k - 1
-								for a_ := 0; a_ < k-1; a_++ {
-									if pDist[a_*width] > currDist {
-										i = a_
-										break
+							maxRow = (k - 1) * width
+							for l = k; l < height; l++ {
+								currDist = pDist[l*width]
+								if currDist < maxDist {
+									i = k - 1
+									for a_ := 0; a_ < k-1; a_++ {
+										if pDist[a_*width] > currDist {
+											i = a_
+											break
+										}
 									}
+									for j = k - 1; j > i; j-- {
+										pDist[j*width] = pDist[(j-1)*width]
+										pInd[j*width] = pInd[(j-1)*width]
+									}
+									pDist[i*width] = currDist
+									pInd[i*width] = int32(l)
+									maxDist = pDist[maxRow]
 								}
-								for j = k - 1; j > i; j-- {
-									pDist[j*width] = pDist[(j-1)*width]
-									pInd[j*width] = pInd[(j-1)*width]
-								}
-								pDist[i*width] = currDist
-								pInd[i*width] = int32(l)
-								maxDist = pDist[maxRow]
 							}
 						}
+						_ = l
+						_ = i
+						_ = j
+						_ = pDist
+						_ = pInd
+						_ = currDist
+						_ = maxDist
+						_ = currRow
+						_ = maxRow
 					}
-					_ = l
-					_ = i
-					_ = j
-					_ = pDist
-					_ = pInd
-					_ = currDist
-					_ = maxDist
-					_ = currRow
-					_ = maxRow
 				}
 			}
-		}
+		})
 	}
 }
 

@@ -403,27 +403,37 @@ func gc_body_mdhKernel(gc_b2 *compiled.Block, ax, ay, az, gx, gy, gz, charge, si
 			}
 		}
 		archsimd.ClearAVXUpperBits()
-		{
-			for gc_rank2 := 0; gc_rank2 < gc_n2; gc_rank2++ {
-				gc_pos2.Thread = gc_rank2
-				v := gc_s_v[gc_rank2]
-				lgx := gc_s_lgx[gc_rank2]
-				lgy := gc_s_lgy[gc_rank2]
-				lgz := gc_s_lgz[gc_rank2]
+		compiled.OutOfLine(func() {
+			gc_s_v := gc_s_v[:gc_n2]
+			_ = gc_s_v
+			gc_s_lgx := gc_s_lgx[:gc_n2]
+			_ = gc_s_lgx
+			gc_s_lgy := gc_s_lgy[:gc_n2]
+			_ = gc_s_lgy
+			gc_s_lgz := gc_s_lgz[:gc_n2]
+			_ = gc_s_lgz
+			{
+				for gc_rank2 := 0; gc_rank2 < gc_n2; gc_rank2++ {
+					gc_pos2.Thread = gc_rank2
+					v := gc_s_v[gc_rank2]
+					lgx := gc_s_lgx[gc_rank2]
+					lgy := gc_s_lgy[gc_rank2]
+					lgz := gc_s_lgz[gc_rank2]
 
 //line hecbench_mdh.go:67
-				for i := 0; i < lsize; i++ {
-					dx := f4SubF(lgx, shared[i*5])
-					dy := f4SubF(lgy, shared[i*5+1])
-					dz := f4SubF(lgz, shared[i*5+2])
-					dist := sqrtf4(f4Add(f4Add(f4Mul(dx, dx), f4Mul(dy, dy)), f4Mul(dz, dz)))
-					v = f4Add(v, f4DivF(f4Mul(fMulF4(pre1, fDivF4(shared[i*5+3], dist)),
-						expf4(fMulF4(-xkappa, f4SubF(dist, shared[i*5+4])))),
-						1.0+xkappa*shared[i*5+4]))
+					for i := 0; i < lsize; i++ {
+						dx := f4SubF(lgx, shared[i*5])
+						dy := f4SubF(lgy, shared[i*5+1])
+						dz := f4SubF(lgz, shared[i*5+2])
+						dist := sqrtf4(f4Add(f4Add(f4Mul(dx, dx), f4Mul(dy, dy)), f4Mul(dz, dz)))
+						v = f4Add(v, f4DivF(f4Mul(fMulF4(pre1, fDivF4(shared[i*5+3], dist)),
+							expf4(fMulF4(-xkappa, f4SubF(dist, shared[i*5+4])))),
+							1.0+xkappa*shared[i*5+4]))
+					}
+					gc_s_v[gc_rank2] = v
 				}
-				gc_s_v[gc_rank2] = v
 			}
-		}
+		})
 	}
 	{
 		gc_step2 := 0
@@ -683,27 +693,37 @@ func gc_body_mdh2Kernel(gc_b2 *compiled.Block, ax, ay, az, gx, gy, gz, charge, s
 			}
 		}
 		archsimd.ClearAVXUpperBits()
-		{
-			for gc_rank2 := 0; gc_rank2 < gc_n2; gc_rank2++ {
-				gc_pos2.Thread = gc_rank2
-				v := gc_s_v[gc_rank2]
-				lgx := gc_s_lgx[gc_rank2]
-				lgy := gc_s_lgy[gc_rank2]
-				lgz := gc_s_lgz[gc_rank2]
+		compiled.OutOfLine(func() {
+			gc_s_v := gc_s_v[:gc_n2]
+			_ = gc_s_v
+			gc_s_lgx := gc_s_lgx[:gc_n2]
+			_ = gc_s_lgx
+			gc_s_lgy := gc_s_lgy[:gc_n2]
+			_ = gc_s_lgy
+			gc_s_lgz := gc_s_lgz[:gc_n2]
+			_ = gc_s_lgz
+			{
+				for gc_rank2 := 0; gc_rank2 < gc_n2; gc_rank2++ {
+					gc_pos2.Thread = gc_rank2
+					v := gc_s_v[gc_rank2]
+					lgx := gc_s_lgx[gc_rank2]
+					lgy := gc_s_lgy[gc_rank2]
+					lgz := gc_s_lgz[gc_rank2]
 
 //line hecbench_mdh.go:106
-				for i := 0; i < lsize; i++ {
-					dx := f4SubF(lgx, shared[i])
-					dy := f4SubF(lgy, shared[i+lsize])
-					dz := f4SubF(lgz, shared[i+2*lsize])
-					dist := sqrtf4(f4Add(f4Add(f4Mul(dx, dx), f4Mul(dy, dy)), f4Mul(dz, dz)))
-					v = f4Add(v, f4DivF(f4Mul(fMulF4(pre1, fDivF4(shared[i+3*lsize], dist)),
-						expf4(fMulF4(-xkappa, f4SubF(dist, shared[i+4*lsize])))),
-						1.0+xkappa*shared[i+4*lsize]))
+					for i := 0; i < lsize; i++ {
+						dx := f4SubF(lgx, shared[i])
+						dy := f4SubF(lgy, shared[i+lsize])
+						dz := f4SubF(lgz, shared[i+2*lsize])
+						dist := sqrtf4(f4Add(f4Add(f4Mul(dx, dx), f4Mul(dy, dy)), f4Mul(dz, dz)))
+						v = f4Add(v, f4DivF(f4Mul(fMulF4(pre1, fDivF4(shared[i+3*lsize], dist)),
+							expf4(fMulF4(-xkappa, f4SubF(dist, shared[i+4*lsize])))),
+							1.0+xkappa*shared[i+4*lsize]))
+					}
+					gc_s_v[gc_rank2] = v
 				}
-				gc_s_v[gc_rank2] = v
 			}
-		}
+		})
 	}
 	{
 		gc_step2 := 0
@@ -962,27 +982,37 @@ func gc_body_mdh3Kernel(gc_b2 *compiled.Block, ax, ay, az, gx, gy, gz, charge, s
 			}
 		}
 		archsimd.ClearAVXUpperBits()
-		{
-			for gc_rank2 := 0; gc_rank2 < gc_n2; gc_rank2++ {
-				gc_pos2.Thread = gc_rank2
-				v := gc_s_v[gc_rank2]
-				lgx := gc_s_lgx[gc_rank2]
-				lgy := gc_s_lgy[gc_rank2]
-				lgz := gc_s_lgz[gc_rank2]
+		compiled.OutOfLine(func() {
+			gc_s_v := gc_s_v[:gc_n2]
+			_ = gc_s_v
+			gc_s_lgx := gc_s_lgx[:gc_n2]
+			_ = gc_s_lgx
+			gc_s_lgy := gc_s_lgy[:gc_n2]
+			_ = gc_s_lgy
+			gc_s_lgz := gc_s_lgz[:gc_n2]
+			_ = gc_s_lgz
+			{
+				for gc_rank2 := 0; gc_rank2 < gc_n2; gc_rank2++ {
+					gc_pos2.Thread = gc_rank2
+					v := gc_s_v[gc_rank2]
+					lgx := gc_s_lgx[gc_rank2]
+					lgy := gc_s_lgy[gc_rank2]
+					lgz := gc_s_lgz[gc_rank2]
 
 //line hecbench_mdh.go:144
-				for i := 0; i < lsize; i++ {
-					dx := f4SubF(lgx, shared[i])
-					dy := f4SubF(lgy, shared[i+lsize])
-					dz := f4SubF(lgz, shared[i+2*lsize])
-					dist := fastSqrtf4(f4Add(f4Add(f4Mul(dx, dx), f4Mul(dy, dy)), f4Mul(dz, dz)))
-					v = f4Add(v, f4DivF(f4Mul(fMulF4(pre1, fDivF4(shared[i+3*lsize], dist)),
-						fastExpf4(fMulF4(-xkappa, f4SubF(dist, shared[i+4*lsize])))),
-						1.0+xkappa*shared[i+4*lsize]))
+					for i := 0; i < lsize; i++ {
+						dx := f4SubF(lgx, shared[i])
+						dy := f4SubF(lgy, shared[i+lsize])
+						dz := f4SubF(lgz, shared[i+2*lsize])
+						dist := fastSqrtf4(f4Add(f4Add(f4Mul(dx, dx), f4Mul(dy, dy)), f4Mul(dz, dz)))
+						v = f4Add(v, f4DivF(f4Mul(fMulF4(pre1, fDivF4(shared[i+3*lsize], dist)),
+							fastExpf4(fMulF4(-xkappa, f4SubF(dist, shared[i+4*lsize])))),
+							1.0+xkappa*shared[i+4*lsize]))
+					}
+					gc_s_v[gc_rank2] = v
 				}
-				gc_s_v[gc_rank2] = v
 			}
-		}
+		})
 	}
 	{
 		gc_step2 := 0

@@ -127,139 +127,141 @@ func gc_body_mergeAttnStatesKernel(gc_b *compiled.Block, gc_lo, gc_hi int, outpu
 
 //line hecbench_mergestate.go:70
 		tokenHeadThreads := numTokens * numHeads * threadsPerHead
-		{
-			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_L1:
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+		compiled.OutOfLine(func() {
+			{
+				for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				gc_L1:
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 
 //line hecbench_mergestate.go:69
-					globalIdx := uint32(gc_bx)*numThreads + uint32(gc_tx)
-					_ = globalIdx
+						globalIdx := uint32(gc_bx)*numThreads + uint32(gc_tx)
+						_ = globalIdx
 
 //line hecbench_mergestate.go:72
-					if globalIdx >= tokenHeadThreads {
-						continue gc_L1
-					}
-
-//line hecbench_mergestate.go:77
-					tokenHeadIdx := globalIdx / threadsPerHead
-
-//line hecbench_mergestate.go:78
-					packIdx := globalIdx % threadsPerHead
-
-//line hecbench_mergestate.go:80
-					tokenIdx := tokenHeadIdx / numHeads
-
-//line hecbench_mergestate.go:81
-					headIdx := tokenHeadIdx % numHeads
-
-//line hecbench_mergestate.go:83
-					packOffset := packIdx * packSize
-
-//line hecbench_mergestate.go:86
-					headOffset := tokenIdx*numHeads*headSize + headIdx*headSize
-
-//line hecbench_mergestate.go:87
-					prefixHeadPtr := prefixOutput[headOffset:]
-
-//line hecbench_mergestate.go:88
-					suffixHeadPtr := suffixOutput[headOffset:]
-
-//line hecbench_mergestate.go:89
-					outputHeadPtr := output[headOffset:]
-
-//line hecbench_mergestate.go:92
-					lseOffset := tokenIdx*numHeads + headIdx
-
-//line hecbench_mergestate.go:93
-					pLse := prefixLse[lseOffset]
-
-//line hecbench_mergestate.go:94
-					sLse := suffixLse[lseOffset]
-
-//line hecbench_mergestate.go:95
-					if isinf(pLse) {
-						pLse = float32(math.Inf(-1))
-					}
-
-//line hecbench_mergestate.go:98
-					if isinf(sLse) {
-						sLse = float32(math.Inf(-1))
-					}
-
-//line hecbench_mergestate.go:102
-					maxLse := max(pLse, sLse)
-
-//line hecbench_mergestate.go:103
-					pLse = pLse - maxLse
-
-//line hecbench_mergestate.go:104
-					sLse = sLse - maxLse
-
-//line hecbench_mergestate.go:105
-					pSe := expf(pLse)
-
-//line hecbench_mergestate.go:106
-					sSe := expf(sLse)
-
-//line hecbench_mergestate.go:107
-					outSe := pSe + sSe
-
-//line hecbench_mergestate.go:108
-					pScale := pSe / outSe
-
-//line hecbench_mergestate.go:109
-					sScale := sSe / outSe
-
-//line hecbench_mergestate.go:112
-					if packOffset < headSize {
-
-						pOutPack := asUint4(prefixHeadPtr)[packIdx]
-						sOutPack := asUint4(suffixHeadPtr)[packIdx]
-						var oOutPack Uint4
-
-						for i := uint32(0); i < packSize; i++ {
-
-							pOutF := (*[4]float32)(unsafe.Pointer(&pOutPack))[i]
-							sOutF := (*[4]float32)(unsafe.Pointer(&sOutPack))[i]
-
-//line hecbench_mergestate.go:124
-							oOutF := pOutF*pScale + (sOutF * sScale)
-
-							(*[4]float32)(unsafe.Pointer(&oOutPack))[i] = oOutF
+						if globalIdx >= tokenHeadThreads {
+							continue gc_L1
 						}
 
+//line hecbench_mergestate.go:77
+						tokenHeadIdx := globalIdx / threadsPerHead
+
+//line hecbench_mergestate.go:78
+						packIdx := globalIdx % threadsPerHead
+
+//line hecbench_mergestate.go:80
+						tokenIdx := tokenHeadIdx / numHeads
+
+//line hecbench_mergestate.go:81
+						headIdx := tokenHeadIdx % numHeads
+
+//line hecbench_mergestate.go:83
+						packOffset := packIdx * packSize
+
+//line hecbench_mergestate.go:86
+						headOffset := tokenIdx*numHeads*headSize + headIdx*headSize
+
+//line hecbench_mergestate.go:87
+						prefixHeadPtr := prefixOutput[headOffset:]
+
+//line hecbench_mergestate.go:88
+						suffixHeadPtr := suffixOutput[headOffset:]
+
+//line hecbench_mergestate.go:89
+						outputHeadPtr := output[headOffset:]
+
+//line hecbench_mergestate.go:92
+						lseOffset := tokenIdx*numHeads + headIdx
+
+//line hecbench_mergestate.go:93
+						pLse := prefixLse[lseOffset]
+
+//line hecbench_mergestate.go:94
+						sLse := suffixLse[lseOffset]
+
+//line hecbench_mergestate.go:95
+						if isinf(pLse) {
+							pLse = float32(math.Inf(-1))
+						}
+
+//line hecbench_mergestate.go:98
+						if isinf(sLse) {
+							sLse = float32(math.Inf(-1))
+						}
+
+//line hecbench_mergestate.go:102
+						maxLse := max(pLse, sLse)
+
+//line hecbench_mergestate.go:103
+						pLse = pLse - maxLse
+
+//line hecbench_mergestate.go:104
+						sLse = sLse - maxLse
+
+//line hecbench_mergestate.go:105
+						pSe := expf(pLse)
+
+//line hecbench_mergestate.go:106
+						sSe := expf(sLse)
+
+//line hecbench_mergestate.go:107
+						outSe := pSe + sSe
+
+//line hecbench_mergestate.go:108
+						pScale := pSe / outSe
+
+//line hecbench_mergestate.go:109
+						sScale := sSe / outSe
+
+//line hecbench_mergestate.go:112
+						if packOffset < headSize {
+
+							pOutPack := asUint4(prefixHeadPtr)[packIdx]
+							sOutPack := asUint4(suffixHeadPtr)[packIdx]
+							var oOutPack Uint4
+
+							for i := uint32(0); i < packSize; i++ {
+
+								pOutF := (*[4]float32)(unsafe.Pointer(&pOutPack))[i]
+								sOutF := (*[4]float32)(unsafe.Pointer(&sOutPack))[i]
+
+//line hecbench_mergestate.go:124
+								oOutF := pOutF*pScale + (sOutF * sScale)
+
+								(*[4]float32)(unsafe.Pointer(&oOutPack))[i] = oOutF
+							}
+
 //line hecbench_mergestate.go:130
-						asUint4(outputHeadPtr)[packIdx] = oOutPack
-					}
+							asUint4(outputHeadPtr)[packIdx] = oOutPack
+						}
 
 //line hecbench_mergestate.go:133
-					if lse != nil && packIdx == 0 {
-						outLse := logf(outSe) + maxLse
-						lse[lseOffset] = outLse
+						if lse != nil && packIdx == 0 {
+							outLse := logf(outSe) + maxLse
+							lse[lseOffset] = outLse
+						}
+						_ = tokenHeadIdx
+						_ = packIdx
+						_ = tokenIdx
+						_ = headIdx
+						_ = packOffset
+						_ = headOffset
+						_ = prefixHeadPtr
+						_ = suffixHeadPtr
+						_ = outputHeadPtr
+						_ = lseOffset
+						_ = pLse
+						_ = sLse
+						_ = maxLse
+						_ = pSe
+						_ = sSe
+						_ = outSe
+						_ = pScale
+						_ = sScale
 					}
-					_ = tokenHeadIdx
-					_ = packIdx
-					_ = tokenIdx
-					_ = headIdx
-					_ = packOffset
-					_ = headOffset
-					_ = prefixHeadPtr
-					_ = suffixHeadPtr
-					_ = outputHeadPtr
-					_ = lseOffset
-					_ = pLse
-					_ = sLse
-					_ = maxLse
-					_ = pSe
-					_ = sSe
-					_ = outSe
-					_ = pScale
-					_ = sScale
 				}
 			}
-		}
+		})
 	}
 }

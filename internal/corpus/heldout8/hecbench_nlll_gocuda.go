@@ -79,36 +79,38 @@ func gc_body_nllLossForwardReduce2dKernel(gc_b *compiled.Block, output, totalWei
 			}
 		}
 	}
-	{
-		gc_from, gc_to := 0, gc_bdx
-		if gc_bound := 0; gc_bound < gc_to-1 {
-			gc_to = gc_bound + 1
-		}
-		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-			for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
+	compiled.OutOfLine(func() {
+		{
+			gc_from, gc_to := 0, gc_bdx
+			if gc_bound := 0; gc_bound < gc_to-1 {
+				gc_to = gc_bound + 1
+			}
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 
 //line hecbench_nlll.go:20
-				tid := gc_tx
-				_ = tid
+					tid := gc_tx
+					_ = tid
 
 //line hecbench_nlll.go:40
-				{
-					outputAcc := float32(0)
-					totalWeightAcc := float32(0)
-					for i_ := 0; i_ < nllLossThreads; i_++ {
-						outputAcc += smInputs[i_]
-						totalWeightAcc += accWeight[i_]
-					}
-					totalWeight[0] = totalWeightAcc
-					if sizeAverage {
-						output[0] = outputAcc / totalWeightAcc
-					} else {
-						output[0] = outputAcc
+					{
+						outputAcc := float32(0)
+						totalWeightAcc := float32(0)
+						for i_ := 0; i_ < nllLossThreads; i_++ {
+							outputAcc += smInputs[i_]
+							totalWeightAcc += accWeight[i_]
+						}
+						totalWeight[0] = totalWeightAcc
+						if sizeAverage {
+							output[0] = outputAcc / totalWeightAcc
+						} else {
+							output[0] = outputAcc
+						}
 					}
 				}
 			}
 		}
-	}
+	})
 }

@@ -43,96 +43,98 @@ func gc_body_sigmasKernel(gc_b *compiled.Block, gc_lo, gc_hi int, distances, P [
 		if gc_bx == gc_gdx {
 			gc_bx = 0
 		}
-		{
-			gc_from, gc_to := 0, gc_bdx
-			if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound := compiled.Diff(n, gc_bx*gc_bdx); gc_bound < gc_to {
-				gc_to = gc_bound
-			}
-			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+		compiled.OutOfLine(func() {
+			{
+				gc_from, gc_to := 0, gc_bdx
+				if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+					panic(compiled.ErrGuardWraps)
+				}
+				if gc_bound := compiled.Diff(n, gc_bx*gc_bdx); gc_bound < gc_to {
+					gc_to = gc_bound
+				}
+				for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 
 //line hecbench_perplexity.go:27
-					i := gc_bx*gc_bdx + gc_tx
-					_ = i
+						i := gc_bx*gc_bdx + gc_tx
+						_ = i
 
 //line hecbench_perplexity.go:34
-					ik := i * k
-					_ = ik
+						ik := i * k
+						_ = ik
 
 //line hecbench_perplexity.go:32
-					betaMin := float32(math.Inf(-1))
+						betaMin := float32(math.Inf(-1))
 
 //line hecbench_perplexity.go:32
-					betaMax := float32(math.Inf(1))
+						betaMax := float32(math.Inf(1))
 
 //line hecbench_perplexity.go:33
-					beta := float32(1)
+						beta := float32(1)
 
 //line hecbench_perplexity.go:35
-					var step int
+						var step int
 
 //line hecbench_perplexity.go:37
-					var step_ int = 0
+						var step_ int = 0
 
 //line hecbench_perplexity.go:37
-					for ; step_ < epochs; step_++ {
-						sumPi := fltEpsilon
+						for ; step_ < epochs; step_++ {
+							sumPi := fltEpsilon
 
 //line hecbench_perplexity.go:41
-						for j := 0; j < k; j++ {
-							P[ik+j] = expf(-distances[ik+j] * beta)
-							sumPi += P[ik+j]
-						}
+							for j := 0; j < k; j++ {
+								P[ik+j] = expf(-distances[ik+j] * beta)
+								sumPi += P[ik+j]
+							}
 
 //line hecbench_perplexity.go:47
-						sumDistiPi := float32(0)
-						div := 1.0 / sumPi
-						for j_ := 0; j_ < k; j_++ {
-							P[ik+j_] *= div
-							sumDistiPi += distances[ik+j_] * P[ik+j_]
-						}
+							sumDistiPi := float32(0)
+							div := 1.0 / sumPi
+							for j_ := 0; j_ < k; j_++ {
+								P[ik+j_] *= div
+								sumDistiPi += distances[ik+j_] * P[ik+j_]
+							}
 
-						entropy := logf(sumPi) + beta*sumDistiPi
-						entropyDiff := entropy - desiredEntropy
-						if fabsf(entropyDiff) <= tol {
-							break
-						}
+							entropy := logf(sumPi) + beta*sumDistiPi
+							entropyDiff := entropy - desiredEntropy
+							if fabsf(entropyDiff) <= tol {
+								break
+							}
 
 //line hecbench_perplexity.go:61
-						if entropyDiff > 0 {
-							betaMin = beta
-							if isinf(betaMax) {
-								beta *= 2.0
+							if entropyDiff > 0 {
+								betaMin = beta
+								if isinf(betaMax) {
+									beta *= 2.0
+								} else {
+									beta = (beta + betaMax) * 0.5
+								}
 							} else {
-								beta = (beta + betaMax) * 0.5
-							}
-						} else {
-							betaMax = beta
-							if isinf(betaMin) {
-								beta *= 0.5
-							} else {
-								beta = (beta + betaMin) * 0.5
+								betaMax = beta
+								if isinf(betaMin) {
+									beta *= 0.5
+								} else {
+									beta = (beta + betaMin) * 0.5
+								}
 							}
 						}
+
+//line hecbench_perplexity.go:76
+						step = step_
+
+//line hecbench_perplexity.go:76
+						_ = step
+						_ = betaMin
+						_ = betaMax
+						_ = beta
+						_ = step
+						_ = step_
 					}
-
-//line hecbench_perplexity.go:76
-					step = step_
-
-//line hecbench_perplexity.go:76
-					_ = step
-					_ = betaMin
-					_ = betaMax
-					_ = beta
-					_ = step
-					_ = step_
 				}
 			}
-		}
+		})
 	}
 }

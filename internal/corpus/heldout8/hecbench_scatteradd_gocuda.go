@@ -49,31 +49,33 @@ func gc_body_scatterAddKernel(gc_b *compiled.Block, indexes []int32, source, out
 
 //line hecbench_scatteradd.go:34
 	indexBuffer := gocuda.DynamicShared[int32](t)[outputSize*vectorDim:]
-	{
-		gc_ty := 0
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
+	compiled.OutOfLine(func() {
+		{
+			gc_ty := 0
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 
 //line hecbench_scatteradd.go:27
-				threadIdx := gc_ty*warpSize + gc_tx
-				_ = threadIdx
+					threadIdx := gc_ty*warpSize + gc_tx
+					_ = threadIdx
 
 //line hecbench_scatteradd.go:36
-				for idxStart := 0; idxStart < outputSize*vectorDim; idxStart = idxStart + maxThreadsPerBlock {
-					idx := idxStart + threadIdx
-					if idx < outputSize*vectorDim {
-						outputBuffer[idx] = 0
+					for idxStart := 0; idxStart < outputSize*vectorDim; idxStart = idxStart + maxThreadsPerBlock {
+						idx := idxStart + threadIdx
+						if idx < outputSize*vectorDim {
+							outputBuffer[idx] = 0
+						}
 					}
 				}
-			}
-			gc_ty++
-			if gc_ty == gc_bdy {
-				gc_ty = 0
+				gc_ty++
+				if gc_ty == gc_bdy {
+					gc_ty = 0
+				}
 			}
 		}
-	}
+	})
 
 //line hecbench_scatteradd.go:44
 	for idxStart_ := 0; idxStart_ < workSize; idxStart_ = idxStart_ + maxThreadsPerBlock {
@@ -278,6 +280,38 @@ func gc_body_scatterAddKernel(gc_b *compiled.Block, indexes []int32, source, out
 				}
 			}
 		}
+		compiled.OutOfLine(func() {
+			{
+				gc_ty := 0
+				for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line hecbench_scatteradd.go:50
+						for bufferIdxStart := 0; bufferIdxStart < maxThreadsPerBlock; bufferIdxStart = bufferIdxStart + maxThreadsPerBlock/warpSize {
+							bufferIdx := bufferIdxStart + gc_ty
+							batchIdx_ := batchIdxStart + idxStart_ + bufferIdx
+							if batchIdx_ < batchSize {
+								index := int(indexBuffer[bufferIdx])
+								for jStart := 0; jStart < vectorDim; jStart = jStart + warpSize {
+									j := jStart + gc_tx
+									if j < vectorDim {
+										atomic.Add(&outputBuffer[index*vectorDim+j], source[batchIdx_*vectorDim+j])
+									}
+								}
+							}
+						}
+					}
+					gc_ty++
+					if gc_ty == gc_bdy {
+						gc_ty = 0
+					}
+				}
+			}
+		})
+	}
+	compiled.OutOfLine(func() {
 		{
 			gc_ty := 0
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
@@ -285,18 +319,15 @@ func gc_body_scatterAddKernel(gc_b *compiled.Block, indexes []int32, source, out
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
-//line hecbench_scatteradd.go:50
-					for bufferIdxStart := 0; bufferIdxStart < maxThreadsPerBlock; bufferIdxStart = bufferIdxStart + maxThreadsPerBlock/warpSize {
-						bufferIdx := bufferIdxStart + gc_ty
-						batchIdx_ := batchIdxStart + idxStart_ + bufferIdx
-						if batchIdx_ < batchSize {
-							index := int(indexBuffer[bufferIdx])
-							for jStart := 0; jStart < vectorDim; jStart = jStart + warpSize {
-								j := jStart + gc_tx
-								if j < vectorDim {
-									atomic.Add(&outputBuffer[index*vectorDim+j], source[batchIdx_*vectorDim+j])
-								}
-							}
+//line hecbench_scatteradd.go:27
+					threadIdx := gc_ty*warpSize + gc_tx
+					_ = threadIdx
+
+//line hecbench_scatteradd.go:66
+					for idxStart_2 := 0; idxStart_2 < outputSize*vectorDim; idxStart_2 = idxStart_2 + maxThreadsPerBlock {
+						idx_ := idxStart_2 + threadIdx
+						if idx_ < outputSize*vectorDim {
+							atomic.Add(&outputs[idx_], outputBuffer[idx_])
 						}
 					}
 				}
@@ -306,32 +337,7 @@ func gc_body_scatterAddKernel(gc_b *compiled.Block, indexes []int32, source, out
 				}
 			}
 		}
-	}
-	{
-		gc_ty := 0
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-
-//line hecbench_scatteradd.go:27
-				threadIdx := gc_ty*warpSize + gc_tx
-				_ = threadIdx
-
-//line hecbench_scatteradd.go:66
-				for idxStart_2 := 0; idxStart_2 < outputSize*vectorDim; idxStart_2 = idxStart_2 + maxThreadsPerBlock {
-					idx_ := idxStart_2 + threadIdx
-					if idx_ < outputSize*vectorDim {
-						atomic.Add(&outputs[idx_], outputBuffer[idx_])
-					}
-				}
-			}
-			gc_ty++
-			if gc_ty == gc_bdy {
-				gc_ty = 0
-			}
-		}
-	}
+	})
 }
 
 // ScatterAdd2Kernel is scatterAdd2_kernel of kernels.h, the same with
@@ -631,31 +637,33 @@ func gc_body_scatterAdd2Kernel(gc_b *compiled.Block, indexes []int32, source, ou
 				}
 			}
 		}
-		{
-			gc_ty := 0
-			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+		compiled.OutOfLine(func() {
+			{
+				gc_ty := 0
+				for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 
 //line hecbench_scatteradd.go:97
-					for bufferIdxStart := 0; bufferIdxStart < maxThreadsPerBlock; bufferIdxStart = bufferIdxStart + maxThreadsPerBlock/warpSize {
-						bufferIdx := bufferIdxStart + gc_ty
-						batchIdx_ := batchIdxStart + idxStart + bufferIdx
-						if batchIdx_ < batchSize {
-							index := int(indexBuffer[bufferIdx])
-							for j := gc_tx; j < vectorDim; j += warpSize {
-								atomic.Add(&outputBuffer[index*vectorDim+j], source[batchIdx_*vectorDim+j])
+						for bufferIdxStart := 0; bufferIdxStart < maxThreadsPerBlock; bufferIdxStart = bufferIdxStart + maxThreadsPerBlock/warpSize {
+							bufferIdx := bufferIdxStart + gc_ty
+							batchIdx_ := batchIdxStart + idxStart + bufferIdx
+							if batchIdx_ < batchSize {
+								index := int(indexBuffer[bufferIdx])
+								for j := gc_tx; j < vectorDim; j += warpSize {
+									atomic.Add(&outputBuffer[index*vectorDim+j], source[batchIdx_*vectorDim+j])
+								}
 							}
 						}
 					}
-				}
-				gc_ty++
-				if gc_ty == gc_bdy {
-					gc_ty = 0
+					gc_ty++
+					if gc_ty == gc_bdy {
+						gc_ty = 0
+					}
 				}
 			}
-		}
+		})
 	}
 
 //line hecbench_scatteradd.go:110

@@ -49,87 +49,55 @@ func gc_body_scatterAddKernel(gc_b2 *compiled.Block, indexes []int32, source, ou
 
 //line hecbench_scatteradd.go:34
 	indexBuffer := gocuda.DynamicShared[int32](t)[outputSize*vectorDim:]
-	{
-		gc_ty2 := 0
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_vstep3 := 0
-			if compiled.SIMD {
+	compiled.OutOfLine(func() {
+		{
+			gc_ty2 := 0
+			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+				gc_vstep3 := 0
+				if compiled.SIMD {
 //line hecbench_scatteradd.go:27
-				gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+					gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line hecbench_scatteradd.go:27
-				_ = gc_iota3
+					_ = gc_iota3
 //line hecbench_scatteradd.go:39
-				gc_vb := archsimd.BroadcastFloat32x8(0)
+					gc_vb := archsimd.BroadcastFloat32x8(0)
 //line hecbench_scatteradd.go:39
-				_ = gc_vb
-				for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
-					gc_tx2 := gc_vstep3
-					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
+					_ = gc_vb
+					for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
+						gc_tx2 := gc_vstep3
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
 //line hecbench_scatteradd.go:27
-					var threadIdx int = gc_ty2*warpSize + gc_tx2
+						var threadIdx int = gc_ty2*warpSize + gc_tx2
 //line hecbench_scatteradd.go:27
-					_ = threadIdx
+						_ = threadIdx
 //line hecbench_scatteradd.go:36
-					for idxStart := 0; idxStart < outputSize*vectorDim; idxStart = idxStart + maxThreadsPerBlock {
+						for idxStart := 0; idxStart < outputSize*vectorDim; idxStart = idxStart + maxThreadsPerBlock {
 //line hecbench_scatteradd.go:36
-						var idx int = idxStart + threadIdx
+							var idx int = idxStart + threadIdx
 //line hecbench_scatteradd.go:36
-						_ = idx
+							_ = idx
 //line hecbench_scatteradd.go:36
-						if idx <
+							if idx <
 
-							outputSize*vectorDim && uint(outputSize*vectorDim-idx) > 7 {
-//line hecbench_scatteradd.go:38
-							if idx >= 0 && idx <= len(outputBuffer)-8 {
-								gc_vb.StoreSlice(outputBuffer[idx:])
-//line hecbench_scatteradd.go:39
-							} else {
-//line hecbench_scatteradd.go:39
-								var gc_lanes [8]float32
-//line hecbench_scatteradd.go:39
-								gc_vb.Store(&gc_lanes)
-//line hecbench_scatteradd.go:39
-								for gc_k := range 8 {
-//line hecbench_scatteradd.go:39
-									if 0xff&(1<<gc_k) != 0 {
-//line hecbench_scatteradd.go:39
-										gc_pos2.Thread = gc_rank2 + gc_k
-//line hecbench_scatteradd.go:39
-										outputBuffer[idx+gc_k] = gc_lanes[gc_k]
-//line hecbench_scatteradd.go:39
-									}
-//line hecbench_scatteradd.go:39
-								}
-//line hecbench_scatteradd.go:39
-								gc_pos2.Thread = gc_rank2
-//line hecbench_scatteradd.go:39
-							}
-//line hecbench_scatteradd.go:39
-						} else {
-//line hecbench_scatteradd.go:39
-							gc_if3 := gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(outputSize*vectorDim, idx, 8))))
-//line hecbench_scatteradd.go:38
-							_ = gc_if3
-//line hecbench_scatteradd.go:38
-							if gc_if3.ToBits() != 0 {
+								outputSize*vectorDim && uint(outputSize*vectorDim-idx) > 7 {
 //line hecbench_scatteradd.go:38
 								if idx >= 0 && idx <= len(outputBuffer)-8 {
-									gc_vb.StoreMasked((*[8]float32)(outputBuffer[idx:]), gc_if3)
+									gc_vb.StoreSlice(outputBuffer[idx:])
 //line hecbench_scatteradd.go:39
 								} else {
 //line hecbench_scatteradd.go:39
-									var gc_lanes2 [8]float32
+									var gc_lanes [8]float32
 //line hecbench_scatteradd.go:39
-									gc_vb.Store(&gc_lanes2)
+									gc_vb.Store(&gc_lanes)
 //line hecbench_scatteradd.go:39
-									for gc_k2 := range 8 {
+									for gc_k := range 8 {
 //line hecbench_scatteradd.go:39
-										if gc_if3.ToBits()&(1<<gc_k2) != 0 {
+										if 0xff&(1<<gc_k) != 0 {
 //line hecbench_scatteradd.go:39
-											gc_pos2.Thread = gc_rank2 + gc_k2
+											gc_pos2.Thread = gc_rank2 + gc_k
 //line hecbench_scatteradd.go:39
-											outputBuffer[idx+gc_k2] = gc_lanes2[gc_k2]
+											outputBuffer[idx+gc_k] = gc_lanes[gc_k]
 //line hecbench_scatteradd.go:39
 										}
 //line hecbench_scatteradd.go:39
@@ -139,36 +107,70 @@ func gc_body_scatterAddKernel(gc_b2 *compiled.Block, indexes []int32, source, ou
 //line hecbench_scatteradd.go:39
 								}
 //line hecbench_scatteradd.go:39
+							} else {
+//line hecbench_scatteradd.go:39
+								gc_if3 := gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(outputSize*vectorDim, idx, 8))))
+//line hecbench_scatteradd.go:38
+								_ = gc_if3
+//line hecbench_scatteradd.go:38
+								if gc_if3.ToBits() != 0 {
+//line hecbench_scatteradd.go:38
+									if idx >= 0 && idx <= len(outputBuffer)-8 {
+										gc_vb.StoreMasked((*[8]float32)(outputBuffer[idx:]), gc_if3)
+//line hecbench_scatteradd.go:39
+									} else {
+//line hecbench_scatteradd.go:39
+										var gc_lanes2 [8]float32
+//line hecbench_scatteradd.go:39
+										gc_vb.Store(&gc_lanes2)
+//line hecbench_scatteradd.go:39
+										for gc_k2 := range 8 {
+//line hecbench_scatteradd.go:39
+											if gc_if3.ToBits()&(1<<gc_k2) != 0 {
+//line hecbench_scatteradd.go:39
+												gc_pos2.Thread = gc_rank2 + gc_k2
+//line hecbench_scatteradd.go:39
+												outputBuffer[idx+gc_k2] = gc_lanes2[gc_k2]
+//line hecbench_scatteradd.go:39
+											}
+//line hecbench_scatteradd.go:39
+										}
+//line hecbench_scatteradd.go:39
+										gc_pos2.Thread = gc_rank2
+//line hecbench_scatteradd.go:39
+									}
+//line hecbench_scatteradd.go:39
+								}
+//line hecbench_scatteradd.go:39
 							}
 //line hecbench_scatteradd.go:39
 						}
-//line hecbench_scatteradd.go:39
 					}
+					archsimd.ClearAVXUpperBits()
 				}
-				archsimd.ClearAVXUpperBits()
-			}
-			for gc_tx2 := gc_vstep3; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+				for gc_tx2 := gc_vstep3; gc_tx2 < gc_bdx2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
 
 //line hecbench_scatteradd.go:27
-				threadIdx := gc_ty2*warpSize + gc_tx2
-				_ = threadIdx
+					threadIdx := gc_ty2*warpSize + gc_tx2
+					_ = threadIdx
 
 //line hecbench_scatteradd.go:36
-				for idxStart := 0; idxStart < outputSize*vectorDim; idxStart = idxStart + maxThreadsPerBlock {
-					idx := idxStart + threadIdx
-					if idx < outputSize*vectorDim {
-						outputBuffer[idx] = 0
+					for idxStart := 0; idxStart < outputSize*vectorDim; idxStart = idxStart + maxThreadsPerBlock {
+						idx := idxStart + threadIdx
+						if idx < outputSize*vectorDim {
+							outputBuffer[idx] = 0
+						}
 					}
 				}
-			}
-			gc_ty2++
-			if gc_ty2 == gc_bdy2 {
-				gc_ty2 = 0
+				gc_ty2++
+				if gc_ty2 == gc_bdy2 {
+					gc_ty2 = 0
+				}
 			}
 		}
-	}
+	})
 
 //line hecbench_scatteradd.go:44
 	for idxStart_ := 0; idxStart_ < workSize; idxStart_ = idxStart_ + maxThreadsPerBlock {
@@ -380,6 +382,38 @@ func gc_body_scatterAddKernel(gc_b2 *compiled.Block, indexes []int32, source, ou
 			}
 		}
 		archsimd.ClearAVXUpperBits()
+		compiled.OutOfLine(func() {
+			{
+				gc_ty2 := 0
+				for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+					for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line hecbench_scatteradd.go:50
+						for bufferIdxStart := 0; bufferIdxStart < maxThreadsPerBlock; bufferIdxStart = bufferIdxStart + maxThreadsPerBlock/warpSize {
+							bufferIdx := bufferIdxStart + gc_ty2
+							batchIdx_ := batchIdxStart + idxStart_ + bufferIdx
+							if batchIdx_ < batchSize {
+								index := int(indexBuffer[bufferIdx])
+								for jStart := 0; jStart < vectorDim; jStart = jStart + warpSize {
+									j := jStart + gc_tx2
+									if j < vectorDim {
+										atomic.Add(&outputBuffer[index*vectorDim+j], source[batchIdx_*vectorDim+j])
+									}
+								}
+							}
+						}
+					}
+					gc_ty2++
+					if gc_ty2 == gc_bdy2 {
+						gc_ty2 = 0
+					}
+				}
+			}
+		})
+	}
+	compiled.OutOfLine(func() {
 		{
 			gc_ty2 := 0
 			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
@@ -387,18 +421,15 @@ func gc_body_scatterAddKernel(gc_b2 *compiled.Block, indexes []int32, source, ou
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
-//line hecbench_scatteradd.go:50
-					for bufferIdxStart := 0; bufferIdxStart < maxThreadsPerBlock; bufferIdxStart = bufferIdxStart + maxThreadsPerBlock/warpSize {
-						bufferIdx := bufferIdxStart + gc_ty2
-						batchIdx_ := batchIdxStart + idxStart_ + bufferIdx
-						if batchIdx_ < batchSize {
-							index := int(indexBuffer[bufferIdx])
-							for jStart := 0; jStart < vectorDim; jStart = jStart + warpSize {
-								j := jStart + gc_tx2
-								if j < vectorDim {
-									atomic.Add(&outputBuffer[index*vectorDim+j], source[batchIdx_*vectorDim+j])
-								}
-							}
+//line hecbench_scatteradd.go:27
+					threadIdx := gc_ty2*warpSize + gc_tx2
+					_ = threadIdx
+
+//line hecbench_scatteradd.go:66
+					for idxStart_2 := 0; idxStart_2 < outputSize*vectorDim; idxStart_2 = idxStart_2 + maxThreadsPerBlock {
+						idx_ := idxStart_2 + threadIdx
+						if idx_ < outputSize*vectorDim {
+							atomic.Add(&outputs[idx_], outputBuffer[idx_])
 						}
 					}
 				}
@@ -408,32 +439,7 @@ func gc_body_scatterAddKernel(gc_b2 *compiled.Block, indexes []int32, source, ou
 				}
 			}
 		}
-	}
-	{
-		gc_ty2 := 0
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
-
-//line hecbench_scatteradd.go:27
-				threadIdx := gc_ty2*warpSize + gc_tx2
-				_ = threadIdx
-
-//line hecbench_scatteradd.go:66
-				for idxStart_2 := 0; idxStart_2 < outputSize*vectorDim; idxStart_2 = idxStart_2 + maxThreadsPerBlock {
-					idx_ := idxStart_2 + threadIdx
-					if idx_ < outputSize*vectorDim {
-						atomic.Add(&outputs[idx_], outputBuffer[idx_])
-					}
-				}
-			}
-			gc_ty2++
-			if gc_ty2 == gc_bdy2 {
-				gc_ty2 = 0
-			}
-		}
-	}
+	})
 }
 
 // ScatterAdd2Kernel is scatterAdd2_kernel of kernels.h, the same with
@@ -740,31 +746,33 @@ func gc_body_scatterAdd2Kernel(gc_b2 *compiled.Block, indexes []int32, source, o
 			}
 		}
 		archsimd.ClearAVXUpperBits()
-		{
-			gc_ty2 := 0
-			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+		compiled.OutOfLine(func() {
+			{
+				gc_ty2 := 0
+				for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+					for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
 
 //line hecbench_scatteradd.go:97
-					for bufferIdxStart := 0; bufferIdxStart < maxThreadsPerBlock; bufferIdxStart = bufferIdxStart + maxThreadsPerBlock/warpSize {
-						bufferIdx := bufferIdxStart + gc_ty2
-						batchIdx_ := batchIdxStart + idxStart + bufferIdx
-						if batchIdx_ < batchSize {
-							index := int(indexBuffer[bufferIdx])
-							for j := gc_tx2; j < vectorDim; j += warpSize {
-								atomic.Add(&outputBuffer[index*vectorDim+j], source[batchIdx_*vectorDim+j])
+						for bufferIdxStart := 0; bufferIdxStart < maxThreadsPerBlock; bufferIdxStart = bufferIdxStart + maxThreadsPerBlock/warpSize {
+							bufferIdx := bufferIdxStart + gc_ty2
+							batchIdx_ := batchIdxStart + idxStart + bufferIdx
+							if batchIdx_ < batchSize {
+								index := int(indexBuffer[bufferIdx])
+								for j := gc_tx2; j < vectorDim; j += warpSize {
+									atomic.Add(&outputBuffer[index*vectorDim+j], source[batchIdx_*vectorDim+j])
+								}
 							}
 						}
 					}
-				}
-				gc_ty2++
-				if gc_ty2 == gc_bdy2 {
-					gc_ty2 = 0
+					gc_ty2++
+					if gc_ty2 == gc_bdy2 {
+						gc_ty2 = 0
+					}
 				}
 			}
-		}
+		})
 	}
 
 //line hecbench_scatteradd.go:110

@@ -238,32 +238,38 @@ func gc_body_twoOptKernel(gc_b *compiled.Block, cities int, posxD, posyD []float
 			}
 		}
 	}
-	{
-		gc_from, gc_to := 0, gc_bdx
-		if gc_bound := 0; gc_bound < gc_to-1 {
-			gc_to = gc_bound + 1
-		}
-		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-			for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-				px := gc_s_px[gc_rank]
-				py := gc_s_py[gc_rank]
+	compiled.OutOfLine(func() {
+		gc_s_px := gc_s_px[:gc_n]
+		_ = gc_s_px
+		gc_s_py := gc_s_py[:gc_n]
+		_ = gc_s_py
+		{
+			gc_from, gc_to := 0, gc_bdx
+			if gc_bound := 0; gc_bound < gc_to-1 {
+				gc_to = gc_bound + 1
+			}
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					px := gc_s_px[gc_rank]
+					py := gc_s_py[gc_rank]
 
 //line hecbench_tsp.go:75
-				{
-					seed := uint32(gc_bx)
-					for i_2 := uint32(1); i_2 < uint32(cities); i_2++ {
-						j := int(lcgRandom(&seed)*float32(cities-1)) + 1
-						tspSwap(&px[i_2], &px[j])
-						tspSwap(&py[i_2], &py[j])
+					{
+						seed := uint32(gc_bx)
+						for i_2 := uint32(1); i_2 < uint32(cities); i_2++ {
+							j := int(lcgRandom(&seed)*float32(cities-1)) + 1
+							tspSwap(&px[i_2], &px[j])
+							tspSwap(&py[i_2], &py[j])
+						}
+						px[cities] = px[0]
+						py[cities] = py[0]
 					}
-					px[cities] = px[0]
-					py[cities] = py[0]
 				}
 			}
 		}
-	}
+	})
 	{
 		gc_step2 := 0
 		for ; gc_step2+3 < gc_n; gc_step2 += 4 {
@@ -796,58 +802,84 @@ func gc_body_twoOptKernel(gc_b *compiled.Block, cities int, posxD, posyD []float
 						}
 					}
 				}
-				{
-					for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-						for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
+				compiled.OutOfLine(func() {
+					pxS := pxS[:128]
+					_ = pxS
+					pyS := pyS[:128]
+					_ = pyS
+					bfS := bfS[:128]
+					_ = bfS
+					gc_s_minchange := gc_s_minchange[:gc_n]
+					_ = gc_s_minchange
+					gc_s_mini := gc_s_mini[:gc_n]
+					_ = gc_s_mini
+					gc_s_minj := gc_s_minj[:gc_n]
+					_ = gc_s_minj
+					gc_s_pxi0 := gc_s_pxi0[:gc_n]
+					_ = gc_s_pxi0
+					gc_s_pyi0 := gc_s_pyi0[:gc_n]
+					_ = gc_s_pyi0
+					gc_s_pxi1 := gc_s_pxi1[:gc_n]
+					_ = gc_s_pxi1
+					gc_s_pyi1 := gc_s_pyi1[:gc_n]
+					_ = gc_s_pyi1
+					gc_s_pxj1 := gc_s_pxj1[:gc_n]
+					_ = gc_s_pxj1
+					gc_s_pyj1 := gc_s_pyj1[:gc_n]
+					_ = gc_s_pyj1
+					{
+						for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+							for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
 
 //line hecbench_tsp.go:98
-							i_4 := ii + gc_tx
-							_ = i_4
-							minchange := gc_s_minchange[gc_rank]
-							mini := gc_s_mini[gc_rank]
-							minj := gc_s_minj[gc_rank]
-							pxi0 := gc_s_pxi0[gc_rank]
-							pyi0 := gc_s_pyi0[gc_rank]
-							pxi1 := gc_s_pxi1[gc_rank]
-							pyi1 := gc_s_pyi1[gc_rank]
-							pxj1 := gc_s_pxj1[gc_rank]
-							pyj1 := gc_s_pyj1[gc_rank]
+								i_4 := ii + gc_tx
+								_ = i_4
+								minchange := gc_s_minchange[gc_rank]
+								mini := gc_s_mini[gc_rank]
+								minj := gc_s_minj[gc_rank]
+								pxi0 := gc_s_pxi0[gc_rank]
+								pyi0 := gc_s_pyi0[gc_rank]
+								pxi1 := gc_s_pxi1[gc_rank]
+								pyi1 := gc_s_pyi1[gc_rank]
+								pxj1 := gc_s_pxj1[gc_rank]
+								pyj1 := gc_s_pyj1[gc_rank]
 
 //line hecbench_tsp.go:120
-							lower := bound
+								lower := bound
 
 //line hecbench_tsp.go:121
-							if lower < i_4+2 {
-								lower = i_4 + 2
-							}
+								if lower < i_4+2 {
+									lower = i_4 + 2
+								}
 
 //line hecbench_tsp.go:124
-							for j_ := jj; j_ >= lower; j_-- {
-								jm := j_ - bound
-								pxj0 := pxS[jm]
-								pyj0 := pyS[jm]
-								change := int(bfS[jm]) +
-									int(sqrtf((pxi0-pxj0)*(pxi0-pxj0)+(pyi0-pyj0)*(pyi0-pyj0))) +
-									int(sqrtf((pxi1-pxj1)*(pxi1-pxj1)+(pyi1-pyj1)*(pyi1-pyj1)))
-								pxj1 = pxj0
-								pyj1 = pyj0
-								if minchange > change {
-									minchange = change
-									mini = i_4
-									minj = j_
+								for j_ := jj; j_ >= lower; j_-- {
+									jm := j_ - bound
+									pxj0 := pxS[jm]
+									pyj0 := pyS[jm]
+									change := int(bfS[jm]) +
+										int(sqrtf((pxi0-pxj0)*(pxi0-pxj0)+(pyi0-pyj0)*(pyi0-pyj0))) +
+										int(sqrtf((pxi1-pxj1)*(pxi1-pxj1)+(pyi1-pyj1)*(pyi1-pyj1)))
+									pxj1 = pxj0
+									pyj1 = pyj0
+									if minchange > change {
+										minchange = change
+										mini = i_4
+										minj = j_
+									}
 								}
+								_ = lower
+								gc_s_minchange[gc_rank] = minchange
+								gc_s_mini[gc_rank] = mini
+								gc_s_minj[gc_rank] = minj
+								gc_s_pxj1[gc_rank] = pxj1
+								gc_s_pyj1[gc_rank] = pyj1
 							}
-							_ = lower
-							gc_s_minchange[gc_rank] = minchange
-							gc_s_mini[gc_rank] = mini
-							gc_s_minj[gc_rank] = minj
-							gc_s_pxj1[gc_rank] = pxj1
-							gc_s_pyj1[gc_rank] = pyj1
 						}
 					}
-				}
+				})
 			}
 			{
 				gc_from, gc_to := 0, gc_bdx

@@ -592,49 +592,51 @@ func gc_body_updateCashflow(gc_b *compiled.Block, gc_lo, gc_hi int, numPaths int
 
 //line hecbench_aop_beta.go:175
 		beta2 := beta[2]
-		{
-			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+		compiled.OutOfLine(func() {
+			{
+				for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 
 //line hecbench_aop_beta.go:178
-					path := gc_bx*aopThreads2 + gc_tx
+						path := gc_bx*aopThreads2 + gc_tx
 
 //line hecbench_aop_beta.go:179
-					for ; path < numPaths; path += numThreadsPerGrid {
+						for ; path < numPaths; path += numThreadsPerGrid {
 
-						oldCashflow := expMinRDt * cashflows[path]
-						if skipComputations != 0 {
-							cashflows[path] = oldCashflow
-							continue
-						}
+							oldCashflow := expMinRDt * cashflows[path]
+							if skipComputations != 0 {
+								cashflows[path] = oldCashflow
+								continue
+							}
 
 //line hecbench_aop_beta.go:188
-						S := paths[path]
-						S2 := S * S
+							S := paths[path]
+							S2 := S * S
 
 //line hecbench_aop_beta.go:192
-						payoff := payoffObject.Payoff(S)
+							payoff := payoffObject.Payoff(S)
 
 //line hecbench_aop_beta.go:195
-						estimatedPayoff := beta0 + beta1*S + beta2*S2
+							estimatedPayoff := beta0 + beta1*S + beta2*S2
 
 //line hecbench_aop_beta.go:198
-						estimatedPayoff *= expMinRDt
+							estimatedPayoff *= expMinRDt
 
 //line hecbench_aop_beta.go:201
-						if payoff <= 1.0e-8 || payoff <= estimatedPayoff {
-							payoff = oldCashflow
-						}
+							if payoff <= 1.0e-8 || payoff <= estimatedPayoff {
+								payoff = oldCashflow
+							}
 
 //line hecbench_aop_beta.go:206
-						cashflows[path] = payoff
+							cashflows[path] = payoff
+						}
+						_ = path
 					}
-					_ = path
 				}
 			}
-		}
+		})
 	}
 }
 

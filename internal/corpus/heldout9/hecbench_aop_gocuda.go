@@ -261,29 +261,35 @@ func gc_body_prepareSvd(gc_b *compiled.Block, numPaths, minInTheMoney int, payof
 				}
 			}
 		}
-		{
-			gc_from, gc_to := 0, gc_bdx
-			if gc_bound := 0; gc_bound < gc_to-1 {
-				gc_to = gc_bound + 1
-			}
-			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					if gc_exited[gc_rank] {
-						continue
-					}
+		compiled.OutOfLine(func() {
+			scanInput := scanInput[:256]
+			_ = scanInput
+			scanOutput := scanOutput[:257]
+			_ = scanOutput
+			{
+				gc_from, gc_to := 0, gc_bdx
+				if gc_bound := 0; gc_bound < gc_to-1 {
+					gc_to = gc_bound + 1
+				}
+				for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						if gc_exited[gc_rank] {
+							continue
+						}
 
 //line hecbench_aop.go:124
-					{
-						scanOutput[0] = 0
-						for i := 1; i <= aopThreads1; i++ {
-							scanOutput[i] = scanOutput[i-1] + scanInput[i-1]
+						{
+							scanOutput[0] = 0
+							for i := 1; i <= aopThreads1; i++ {
+								scanOutput[i] = scanOutput[i-1] + scanInput[i-1]
+							}
 						}
 					}
 				}
 			}
-		}
+		})
 
 //line hecbench_aop.go:132
 		totalSum := scanOutput[aopThreads1]

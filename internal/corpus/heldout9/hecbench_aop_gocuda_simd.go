@@ -261,93 +261,99 @@ func gc_body_prepareSvd(gc_b2 *compiled.Block, numPaths, minInTheMoney int, payo
 				}
 			}
 		}
-		{
-			gc_from2, gc_to2 := 0, gc_bdx2
-			if gc_bound2 := 0; gc_bound2 < gc_to2-1 {
-				gc_to2 = gc_bound2 + 1
-			}
-			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_vstep2 := gc_from2
-				if compiled.SIMD {
+		compiled.OutOfLine(func() {
+			scanInput := scanInput[:256]
+			_ = scanInput
+			scanOutput := scanOutput[:257]
+			_ = scanOutput
+			{
+				gc_from2, gc_to2 := 0, gc_bdx2
+				if gc_bound2 := 0; gc_bound2 < gc_to2-1 {
+					gc_to2 = gc_bound2 + 1
+				}
+				for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+					gc_vstep2 := gc_from2
+					if compiled.SIMD {
 //line hecbench_aop.go:124
-					gc_all3 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+						gc_all3 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 //line hecbench_aop.go:124
-					_ = gc_all3
-					for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
-						gc_tx2 := gc_vstep2
+						_ = gc_all3
+						for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
+							gc_tx2 := gc_vstep2
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+//line hecbench_aop.go:124
+							gc_alive3 := gc_all3
+//line hecbench_aop.go:124
+							_ = gc_alive3
+//line hecbench_aop.go:124
+							if gc_ex3 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex3 != 0 {
+//line hecbench_aop.go:124
+								gc_alive3 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex3]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+//line hecbench_aop.go:124
+							}
+//line hecbench_aop.go:124
+							{
+								if gc_alive3.ToBits() != 0 {
+//line hecbench_aop.go:125
+									scanOutput[0] = 0
+//line hecbench_aop.go:125
+								}
+//line hecbench_aop.go:125
+								for i := 1; i <= aopThreads1; i = i + 1 {
+									var gc_u int
+//line hecbench_aop.go:126
+									_ = gc_u
+//line hecbench_aop.go:126
+									if gc_in := gc_alive3.ToBits(); gc_in != 0 {
+//line hecbench_aop.go:126
+										gc_pos2.Thread = gc_rank2 + compiled.FirstLane(gc_in)
+//line hecbench_aop.go:126
+										gc_u = scanOutput[i-1]
+									}
+//line hecbench_aop.go:127
+									var gc_u2 int
+//line hecbench_aop.go:127
+									_ = gc_u2
+//line hecbench_aop.go:127
+									if gc_in2 := gc_alive3.ToBits(); gc_in2 != 0 {
+//line hecbench_aop.go:127
+										gc_pos2.Thread = gc_rank2 + compiled.FirstLane(gc_in2)
+//line hecbench_aop.go:127
+										gc_u2 = scanInput[i-1]
+//line hecbench_aop.go:127
+									}
+//line hecbench_aop.go:127
+									if gc_alive3.ToBits() != 0 {
+//line hecbench_aop.go:127
+										scanOutput[i] = gc_u + gc_u2
+//line hecbench_aop.go:127
+									}
+//line hecbench_aop.go:127
+								}
+//line hecbench_aop.go:127
+							}
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					for gc_tx2 := gc_vstep2; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-//line hecbench_aop.go:124
-						gc_alive3 := gc_all3
-//line hecbench_aop.go:124
-						_ = gc_alive3
-//line hecbench_aop.go:124
-						if gc_ex3 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex3 != 0 {
-//line hecbench_aop.go:124
-							gc_alive3 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex3]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
-//line hecbench_aop.go:124
+						if gc_exited2[gc_rank2] {
+							continue
 						}
-//line hecbench_aop.go:124
-						{
-							if gc_alive3.ToBits() != 0 {
-//line hecbench_aop.go:125
-								scanOutput[0] = 0
-//line hecbench_aop.go:125
-							}
-//line hecbench_aop.go:125
-							for i := 1; i <= aopThreads1; i = i + 1 {
-								var gc_u int
-//line hecbench_aop.go:126
-								_ = gc_u
-//line hecbench_aop.go:126
-								if gc_in := gc_alive3.ToBits(); gc_in != 0 {
-//line hecbench_aop.go:126
-									gc_pos2.Thread = gc_rank2 + compiled.FirstLane(gc_in)
-//line hecbench_aop.go:126
-									gc_u = scanOutput[i-1]
-								}
-//line hecbench_aop.go:127
-								var gc_u2 int
-//line hecbench_aop.go:127
-								_ = gc_u2
-//line hecbench_aop.go:127
-								if gc_in2 := gc_alive3.ToBits(); gc_in2 != 0 {
-//line hecbench_aop.go:127
-									gc_pos2.Thread = gc_rank2 + compiled.FirstLane(gc_in2)
-//line hecbench_aop.go:127
-									gc_u2 = scanInput[i-1]
-//line hecbench_aop.go:127
-								}
-//line hecbench_aop.go:127
-								if gc_alive3.ToBits() != 0 {
-//line hecbench_aop.go:127
-									scanOutput[i] = gc_u + gc_u2
-//line hecbench_aop.go:127
-								}
-//line hecbench_aop.go:127
-							}
-//line hecbench_aop.go:127
-						}
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				for gc_tx2 := gc_vstep2; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-					if gc_exited2[gc_rank2] {
-						continue
-					}
 
 //line hecbench_aop.go:124
-					{
-						scanOutput[0] = 0
-						for i := 1; i <= aopThreads1; i++ {
-							scanOutput[i] = scanOutput[i-1] + scanInput[i-1]
+						{
+							scanOutput[0] = 0
+							for i := 1; i <= aopThreads1; i++ {
+								scanOutput[i] = scanOutput[i-1] + scanInput[i-1]
+							}
 						}
 					}
 				}
 			}
-		}
+		})
 
 //line hecbench_aop.go:132
 		totalSum := scanOutput[aopThreads1]

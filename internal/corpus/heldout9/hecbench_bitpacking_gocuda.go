@@ -46,71 +46,79 @@ func gc_body_bitPackConfigScan(gc_b *compiled.Block, minValue, maxValue, in []in
 
 //line hecbench_bitpacking.go:92
 	maxBuffer := gocuda.Shared[int32](t, bpBlockSize)[:bpBlockSize]
-	{
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-		gc_L1:
-			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-				if gc_exited[gc_rank] {
-					continue
-				}
+	compiled.OutOfLine(func() {
+		minBuffer := minBuffer[:256]
+		_ = minBuffer
+		maxBuffer := maxBuffer[:256]
+		_ = maxBuffer
+		gc_s_lastThread := gc_s_lastThread[:gc_n]
+		_ = gc_s_lastThread
+		{
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_L1:
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					if gc_exited[gc_rank] {
+						continue
+					}
 
 //line hecbench_bitpacking.go:87
-				numBlocks := int(roundUpDiv(num, bpBlockSize))
+					numBlocks := int(roundUpDiv(num, bpBlockSize))
 
 //line hecbench_bitpacking.go:89
-				if !(gc_bx < numBlocks) {
+					if !(gc_bx < numBlocks) {
 //line hecbench_bitpacking.go:89
-					{
+						{
 //line hecbench_bitpacking.go:89
-						gc_exited[gc_rank] = true
+							gc_exited[gc_rank] = true
 //line hecbench_bitpacking.go:89
-						continue gc_L1
+							continue gc_L1
+//line hecbench_bitpacking.go:89
+						}
 //line hecbench_bitpacking.go:89
 					}
-//line hecbench_bitpacking.go:89
-				}
 
 //line hecbench_bitpacking.go:94
-				var localMin, localMax int32
+					var localMin, localMax int32
 
 //line hecbench_bitpacking.go:96
-				lastThread := 0
+					lastThread := 0
 
 //line hecbench_bitpacking.go:97
-				for block := gc_bx; block < numBlocks; block += gc_gdx {
-					blockOffset := bpBlockSize * block
-					blockEnd := min(int(num)-blockOffset, bpBlockSize)
+					for block := gc_bx; block < numBlocks; block += gc_gdx {
+						blockOffset := bpBlockSize * block
+						blockEnd := min(int(num)-blockOffset, bpBlockSize)
 
-					lastThread = max(lastThread, blockEnd)
+						lastThread = max(lastThread, blockEnd)
 
-					if gc_tx < blockEnd {
-						val := in[blockOffset+gc_tx]
-						if block == gc_bx {
+						if gc_tx < blockEnd {
+							val := in[blockOffset+gc_tx]
+							if block == gc_bx {
 
-							localMax = val
-							localMin = val
-						} else {
-							localMin = min(val, localMin)
-							localMax = max(val, localMax)
+								localMax = val
+								localMin = val
+							} else {
+								localMin = min(val, localMin)
+								localMax = max(val, localMax)
+							}
 						}
 					}
-				}
 
 //line hecbench_bitpacking.go:116
-				minBuffer[gc_tx] = localMin
+					minBuffer[gc_tx] = localMin
 
 //line hecbench_bitpacking.go:117
-				maxBuffer[gc_tx] = localMax
-				_ = numBlocks
-				_ = localMin
-				_ = localMax
-				_ = lastThread
-				gc_s_lastThread[gc_rank] = lastThread
+					maxBuffer[gc_tx] = localMax
+					_ = numBlocks
+					_ = localMin
+					_ = localMax
+					_ = lastThread
+					gc_s_lastThread[gc_rank] = lastThread
+				}
 			}
 		}
-	}
+	})
 
 //line hecbench_bitpacking.go:122
 	var minBuffer_ []int32 = minBuffer
@@ -759,50 +767,64 @@ func gc_body_bitPack(gc_b *compiled.Block, numBitsPtr []uint8, valueOffsetPtr []
 					}
 				}
 			}
-			{
-				for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
-					gc_pos.Thread = gc_rank
-					if gc_exited[gc_rank] {
-						continue
-					}
-					bitStart := gc_s_bitStart[gc_rank]
-					startIdx := gc_s_startIdx[gc_rank]
-					endIdx := gc_s_endIdx[gc_rank]
-					val := gc_s_val[gc_rank]
-					bufferStart := gc_s_bufferStart[gc_rank]
+			compiled.OutOfLine(func() {
+				inBuffer := inBuffer[:256]
+				_ = inBuffer
+				gc_s_bitStart := gc_s_bitStart[:gc_n]
+				_ = gc_s_bitStart
+				gc_s_startIdx := gc_s_startIdx[:gc_n]
+				_ = gc_s_startIdx
+				gc_s_endIdx := gc_s_endIdx[:gc_n]
+				_ = gc_s_endIdx
+				gc_s_val := gc_s_val[:gc_n]
+				_ = gc_s_val
+				gc_s_bufferStart := gc_s_bufferStart[:gc_n]
+				_ = gc_s_bufferStart
+				{
+					for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+						gc_pos.Thread = gc_rank
+						if gc_exited[gc_rank] {
+							continue
+						}
+						bitStart := gc_s_bitStart[gc_rank]
+						startIdx := gc_s_startIdx[gc_rank]
+						endIdx := gc_s_endIdx[gc_rank]
+						val := gc_s_val[gc_rank]
+						bufferStart := gc_s_bufferStart[gc_rank]
 
 //line hecbench_bitpacking.go:204
-					currentStartIdx := max(startIdx, bufferStart)
+						currentStartIdx := max(startIdx, bufferStart)
 
 //line hecbench_bitpacking.go:205
-					currentEndIdx := min(endIdx, bufferStart+bpBlockSize)
+						currentEndIdx := min(endIdx, bufferStart+bpBlockSize)
 
 //line hecbench_bitpacking.go:207
-					for idx := currentStartIdx; idx < currentEndIdx; idx++ {
-						localIdx := idx - bufferStart
+						for idx := currentStartIdx; idx < currentEndIdx; idx++ {
+							localIdx := idx - bufferStart
 
 //line hecbench_bitpacking.go:211
-						b := inBuffer[localIdx]
-						offset := int(int64(idx*numBits) - int64(bitStart))
+							b := inBuffer[localIdx]
+							offset := int(int64(idx*numBits) - int64(bitStart))
 
-						if offset > 0 {
-							b <<= offset
-						} else {
-							b >>= -offset
-						}
+							if offset > 0 {
+								b <<= offset
+							} else {
+								b >>= -offset
+							}
 
 //line hecbench_bitpacking.go:221
-						val |= b
-					}
+							val |= b
+						}
 
 //line hecbench_bitpacking.go:193
-					bufferStart += bpBlockSize
-					_ = currentStartIdx
-					_ = currentEndIdx
-					gc_s_val[gc_rank] = val
-					gc_s_bufferStart[gc_rank] = bufferStart
+						bufferStart += bpBlockSize
+						_ = currentStartIdx
+						_ = currentEndIdx
+						gc_s_val[gc_rank] = val
+						gc_s_bufferStart[gc_rank] = bufferStart
+					}
 				}
-			}
+			})
 		}
 		{
 			for gc_rank := 0; gc_rank < gc_n; gc_rank++ {

@@ -47,71 +47,79 @@ func gc_body_bitPackConfigScan(gc_b2 *compiled.Block, minValue, maxValue, in []i
 
 //line hecbench_bitpacking.go:92
 	maxBuffer := gocuda.Shared[int32](t, bpBlockSize)[:bpBlockSize]
-	{
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-		gc_L12:
-			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
-				if gc_exited2[gc_rank2] {
-					continue
-				}
+	compiled.OutOfLine(func() {
+		minBuffer := minBuffer[:256]
+		_ = minBuffer
+		maxBuffer := maxBuffer[:256]
+		_ = maxBuffer
+		gc_s_lastThread := gc_s_lastThread[:gc_n2]
+		_ = gc_s_lastThread
+		{
+			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			gc_L12:
+				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+					if gc_exited2[gc_rank2] {
+						continue
+					}
 
 //line hecbench_bitpacking.go:87
-				numBlocks := int(roundUpDiv(num, bpBlockSize))
+					numBlocks := int(roundUpDiv(num, bpBlockSize))
 
 //line hecbench_bitpacking.go:89
-				if !(gc_bx2 < numBlocks) {
+					if !(gc_bx2 < numBlocks) {
 //line hecbench_bitpacking.go:89
-					{
+						{
 //line hecbench_bitpacking.go:89
-						gc_exited2[gc_rank2] = true
+							gc_exited2[gc_rank2] = true
 //line hecbench_bitpacking.go:89
-						continue gc_L12
+							continue gc_L12
+//line hecbench_bitpacking.go:89
+						}
 //line hecbench_bitpacking.go:89
 					}
-//line hecbench_bitpacking.go:89
-				}
 
 //line hecbench_bitpacking.go:94
-				var localMin, localMax int32
+					var localMin, localMax int32
 
 //line hecbench_bitpacking.go:96
-				lastThread := 0
+					lastThread := 0
 
 //line hecbench_bitpacking.go:97
-				for block := gc_bx2; block < numBlocks; block += gc_gdx2 {
-					blockOffset := bpBlockSize * block
-					blockEnd := min(int(num)-blockOffset, bpBlockSize)
+					for block := gc_bx2; block < numBlocks; block += gc_gdx2 {
+						blockOffset := bpBlockSize * block
+						blockEnd := min(int(num)-blockOffset, bpBlockSize)
 
-					lastThread = max(lastThread, blockEnd)
+						lastThread = max(lastThread, blockEnd)
 
-					if gc_tx2 < blockEnd {
-						val := in[blockOffset+gc_tx2]
-						if block == gc_bx2 {
+						if gc_tx2 < blockEnd {
+							val := in[blockOffset+gc_tx2]
+							if block == gc_bx2 {
 
-							localMax = val
-							localMin = val
-						} else {
-							localMin = min(val, localMin)
-							localMax = max(val, localMax)
+								localMax = val
+								localMin = val
+							} else {
+								localMin = min(val, localMin)
+								localMax = max(val, localMax)
+							}
 						}
 					}
-				}
 
 //line hecbench_bitpacking.go:116
-				minBuffer[gc_tx2] = localMin
+					minBuffer[gc_tx2] = localMin
 
 //line hecbench_bitpacking.go:117
-				maxBuffer[gc_tx2] = localMax
-				_ = numBlocks
-				_ = localMin
-				_ = localMax
-				_ = lastThread
-				gc_s_lastThread[gc_rank2] = lastThread
+					maxBuffer[gc_tx2] = localMax
+					_ = numBlocks
+					_ = localMin
+					_ = localMax
+					_ = lastThread
+					gc_s_lastThread[gc_rank2] = lastThread
+				}
 			}
 		}
-	}
+	})
 
 //line hecbench_bitpacking.go:122
 	var minBuffer_ []int32 = minBuffer
@@ -821,50 +829,64 @@ func gc_body_bitPack(gc_b2 *compiled.Block, numBitsPtr []uint8, valueOffsetPtr [
 					}
 				}
 			}
-			{
-				for gc_rank2 := 0; gc_rank2 < gc_n2; gc_rank2++ {
-					gc_pos2.Thread = gc_rank2
-					if gc_exited2[gc_rank2] {
-						continue
-					}
-					bitStart := gc_s_bitStart[gc_rank2]
-					startIdx := gc_s_startIdx[gc_rank2]
-					endIdx := gc_s_endIdx[gc_rank2]
-					val := gc_s_val[gc_rank2]
-					bufferStart := gc_s_bufferStart[gc_rank2]
+			compiled.OutOfLine(func() {
+				inBuffer := inBuffer[:256]
+				_ = inBuffer
+				gc_s_bitStart := gc_s_bitStart[:gc_n2]
+				_ = gc_s_bitStart
+				gc_s_startIdx := gc_s_startIdx[:gc_n2]
+				_ = gc_s_startIdx
+				gc_s_endIdx := gc_s_endIdx[:gc_n2]
+				_ = gc_s_endIdx
+				gc_s_val := gc_s_val[:gc_n2]
+				_ = gc_s_val
+				gc_s_bufferStart := gc_s_bufferStart[:gc_n2]
+				_ = gc_s_bufferStart
+				{
+					for gc_rank2 := 0; gc_rank2 < gc_n2; gc_rank2++ {
+						gc_pos2.Thread = gc_rank2
+						if gc_exited2[gc_rank2] {
+							continue
+						}
+						bitStart := gc_s_bitStart[gc_rank2]
+						startIdx := gc_s_startIdx[gc_rank2]
+						endIdx := gc_s_endIdx[gc_rank2]
+						val := gc_s_val[gc_rank2]
+						bufferStart := gc_s_bufferStart[gc_rank2]
 
 //line hecbench_bitpacking.go:204
-					currentStartIdx := max(startIdx, bufferStart)
+						currentStartIdx := max(startIdx, bufferStart)
 
 //line hecbench_bitpacking.go:205
-					currentEndIdx := min(endIdx, bufferStart+bpBlockSize)
+						currentEndIdx := min(endIdx, bufferStart+bpBlockSize)
 
 //line hecbench_bitpacking.go:207
-					for idx := currentStartIdx; idx < currentEndIdx; idx++ {
-						localIdx := idx - bufferStart
+						for idx := currentStartIdx; idx < currentEndIdx; idx++ {
+							localIdx := idx - bufferStart
 
 //line hecbench_bitpacking.go:211
-						b := inBuffer[localIdx]
-						offset := int(int64(idx*numBits) - int64(bitStart))
+							b := inBuffer[localIdx]
+							offset := int(int64(idx*numBits) - int64(bitStart))
 
-						if offset > 0 {
-							b <<= offset
-						} else {
-							b >>= -offset
-						}
+							if offset > 0 {
+								b <<= offset
+							} else {
+								b >>= -offset
+							}
 
 //line hecbench_bitpacking.go:221
-						val |= b
-					}
+							val |= b
+						}
 
 //line hecbench_bitpacking.go:193
-					bufferStart += bpBlockSize
-					_ = currentStartIdx
-					_ = currentEndIdx
-					gc_s_val[gc_rank2] = val
-					gc_s_bufferStart[gc_rank2] = bufferStart
+						bufferStart += bpBlockSize
+						_ = currentStartIdx
+						_ = currentEndIdx
+						gc_s_val[gc_rank2] = val
+						gc_s_bufferStart[gc_rank2] = bufferStart
+					}
 				}
-			}
+			})
 		}
 		{
 			for gc_rank2 := 0; gc_rank2 < gc_n2; gc_rank2++ {

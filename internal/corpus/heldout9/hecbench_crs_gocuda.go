@@ -171,42 +171,52 @@ func gc_body_gcrsM1W4CodingDotprod(gc_b *compiled.Block, k, index int, in, out [
 				}
 			}
 		}
-		{
-			for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
-				gc_pos.Thread = gc_rank
-				if gc_exited[gc_rank] {
-					continue
-				}
-				index := gc_s_index[gc_rank]
-				var j int
-				_ = j
-				result := gc_s_result[gc_rank]
-				groupOffset := gc_s_groupOffset[gc_rank]
-				groupInnerOffset := gc_s_groupInnerOffset[gc_rank]
-				var matrixInt uint32
-				_ = matrixInt
+		compiled.OutOfLine(func() {
+			gc_s_index := gc_s_index[:gc_n]
+			_ = gc_s_index
+			gc_s_result := gc_s_result[:gc_n]
+			_ = gc_s_result
+			gc_s_groupOffset := gc_s_groupOffset[:gc_n]
+			_ = gc_s_groupOffset
+			gc_s_groupInnerOffset := gc_s_groupInnerOffset[:gc_n]
+			_ = gc_s_groupInnerOffset
+			{
+				for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+					gc_pos.Thread = gc_rank
+					if gc_exited[gc_rank] {
+						continue
+					}
+					index := gc_s_index[gc_rank]
+					var j int
+					_ = j
+					result := gc_s_result[gc_rank]
+					groupOffset := gc_s_groupOffset[gc_rank]
+					groupInnerOffset := gc_s_groupInnerOffset[gc_rank]
+					var matrixInt uint32
+					_ = matrixInt
 
 //line hecbench_crs.go:50
-				var j_ int = 0
+					var j_ int = 0
 
 //line hecbench_crs.go:50
-				for ; j_ < w; j_++ {
-					matrixInt = bm[index]
-					result = result ^ int64(uint64((matrixInt&(bitInt<<groupInnerOffset))>>groupInnerOffset)*fullOneBit&uint64(sharedData[groupOffset+j_]))
+					for ; j_ < w; j_++ {
+						matrixInt = bm[index]
+						result = result ^ int64(uint64((matrixInt&(bitInt<<groupInnerOffset))>>groupInnerOffset)*fullOneBit&uint64(sharedData[groupOffset+j_]))
 
-					index++
+						index++
+					}
+
+//line hecbench_crs.go:55
+					j = j_
+
+//line hecbench_crs.go:55
+					_ = j
+					_ = j_
+					gc_s_index[gc_rank] = index
+					gc_s_result[gc_rank] = result
 				}
-
-//line hecbench_crs.go:55
-				j = j_
-
-//line hecbench_crs.go:55
-				_ = j
-				_ = j_
-				gc_s_index[gc_rank] = index
-				gc_s_result[gc_rank] = result
 			}
-		}
+		})
 	}
 	{
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
@@ -440,42 +450,52 @@ func gc_body_gcrsM1W5CodingDotprod(gc_b *compiled.Block, k, index int, in, out [
 				}
 			}
 		}
-		{
-			for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
-				gc_pos.Thread = gc_rank
-				if gc_exited[gc_rank] {
-					continue
-				}
-				index := gc_s_index[gc_rank]
-				var j int
-				_ = j
-				result := gc_s_result[gc_rank]
-				groupOffset := gc_s_groupOffset[gc_rank]
-				groupInnerOffset := gc_s_groupInnerOffset[gc_rank]
-				var matrixInt uint32
-				_ = matrixInt
+		compiled.OutOfLine(func() {
+			gc_s_index := gc_s_index[:gc_n]
+			_ = gc_s_index
+			gc_s_result := gc_s_result[:gc_n]
+			_ = gc_s_result
+			gc_s_groupOffset := gc_s_groupOffset[:gc_n]
+			_ = gc_s_groupOffset
+			gc_s_groupInnerOffset := gc_s_groupInnerOffset[:gc_n]
+			_ = gc_s_groupInnerOffset
+			{
+				for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+					gc_pos.Thread = gc_rank
+					if gc_exited[gc_rank] {
+						continue
+					}
+					index := gc_s_index[gc_rank]
+					var j int
+					_ = j
+					result := gc_s_result[gc_rank]
+					groupOffset := gc_s_groupOffset[gc_rank]
+					groupInnerOffset := gc_s_groupInnerOffset[gc_rank]
+					var matrixInt uint32
+					_ = matrixInt
 
 //line hecbench_crs.go:97
-				var j_ int = 0
+					var j_ int = 0
 
 //line hecbench_crs.go:97
-				for ; j_ < w; j_++ {
-					matrixInt = bm[index]
-					result = result ^ int64(uint64((matrixInt&(bitInt<<groupInnerOffset))>>groupInnerOffset)*fullOneBit&uint64(sharedData[groupOffset+j_]))
+					for ; j_ < w; j_++ {
+						matrixInt = bm[index]
+						result = result ^ int64(uint64((matrixInt&(bitInt<<groupInnerOffset))>>groupInnerOffset)*fullOneBit&uint64(sharedData[groupOffset+j_]))
 
-					index++
+						index++
+					}
+
+//line hecbench_crs.go:102
+					j = j_
+
+//line hecbench_crs.go:102
+					_ = j
+					_ = j_
+					gc_s_index[gc_rank] = index
+					gc_s_result[gc_rank] = result
 				}
-
-//line hecbench_crs.go:102
-				j = j_
-
-//line hecbench_crs.go:102
-				_ = j
-				_ = j_
-				gc_s_index[gc_rank] = index
-				gc_s_result[gc_rank] = result
 			}
-		}
+		})
 	}
 	{
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
@@ -715,43 +735,53 @@ func gc_body_gcrsM2W4CodingDotprod(gc_b *compiled.Block, k, index int, in, out [
 				}
 			}
 		}
-		{
-			for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
-				gc_pos.Thread = gc_rank
-				if gc_exited[gc_rank] {
-					continue
-				}
-				index := gc_s_index[gc_rank]
-				var j int
-				_ = j
-				result := gc_s_result[gc_rank]
-				groupOffset := gc_s_groupOffset[gc_rank]
-				groupInnerOffset := gc_s_groupInnerOffset[gc_rank]
-				var matrixInt uint32
-				_ = matrixInt
+		compiled.OutOfLine(func() {
+			gc_s_index := gc_s_index[:gc_n]
+			_ = gc_s_index
+			gc_s_result := gc_s_result[:gc_n]
+			_ = gc_s_result
+			gc_s_groupOffset := gc_s_groupOffset[:gc_n]
+			_ = gc_s_groupOffset
+			gc_s_groupInnerOffset := gc_s_groupInnerOffset[:gc_n]
+			_ = gc_s_groupInnerOffset
+			{
+				for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+					gc_pos.Thread = gc_rank
+					if gc_exited[gc_rank] {
+						continue
+					}
+					index := gc_s_index[gc_rank]
+					var j int
+					_ = j
+					result := gc_s_result[gc_rank]
+					groupOffset := gc_s_groupOffset[gc_rank]
+					groupInnerOffset := gc_s_groupInnerOffset[gc_rank]
+					var matrixInt uint32
+					_ = matrixInt
 
 //line hecbench_crs.go:147
-				var j_ int = 0
+					var j_ int = 0
 
 //line hecbench_crs.go:147
-				for ; j_ < w; j_++ {
-					matrixInt = bm[index]
-					result[0] = result[0] ^ int64(uint64((matrixInt&(bitInt<<groupInnerOffset))>>groupInnerOffset)*fullOneBit&uint64(sharedData[groupOffset+j_]))
-					result[1] = result[1] ^ int64(uint64((matrixInt&(bitInt<<(groupInnerOffset+w)))>>(groupInnerOffset+w))*fullOneBit&uint64(sharedData[groupOffset+j_]))
+					for ; j_ < w; j_++ {
+						matrixInt = bm[index]
+						result[0] = result[0] ^ int64(uint64((matrixInt&(bitInt<<groupInnerOffset))>>groupInnerOffset)*fullOneBit&uint64(sharedData[groupOffset+j_]))
+						result[1] = result[1] ^ int64(uint64((matrixInt&(bitInt<<(groupInnerOffset+w)))>>(groupInnerOffset+w))*fullOneBit&uint64(sharedData[groupOffset+j_]))
 
-					index++
+						index++
+					}
+
+//line hecbench_crs.go:153
+					j = j_
+
+//line hecbench_crs.go:153
+					_ = j
+					_ = j_
+					gc_s_index[gc_rank] = index
+					gc_s_result[gc_rank] = result
 				}
-
-//line hecbench_crs.go:153
-				j = j_
-
-//line hecbench_crs.go:153
-				_ = j
-				_ = j_
-				gc_s_index[gc_rank] = index
-				gc_s_result[gc_rank] = result
 			}
-		}
+		})
 	}
 	{
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
@@ -958,45 +988,55 @@ func gc_body_gcrsM4W8CodingDotprod(gc_b *compiled.Block, k, index int, in, out [
 				}
 			}
 		}
-		{
-			for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
-				gc_pos.Thread = gc_rank
-				if gc_exited[gc_rank] {
-					continue
-				}
-				index := gc_s_index[gc_rank]
-				var j int
-				_ = j
-				result := gc_s_result[gc_rank]
-				groupOffset := gc_s_groupOffset[gc_rank]
-				groupInnerOffset := gc_s_groupInnerOffset[gc_rank]
-				var matrixInt uint32
-				_ = matrixInt
+		compiled.OutOfLine(func() {
+			gc_s_index := gc_s_index[:gc_n]
+			_ = gc_s_index
+			gc_s_result := gc_s_result[:gc_n]
+			_ = gc_s_result
+			gc_s_groupOffset := gc_s_groupOffset[:gc_n]
+			_ = gc_s_groupOffset
+			gc_s_groupInnerOffset := gc_s_groupInnerOffset[:gc_n]
+			_ = gc_s_groupInnerOffset
+			{
+				for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+					gc_pos.Thread = gc_rank
+					if gc_exited[gc_rank] {
+						continue
+					}
+					index := gc_s_index[gc_rank]
+					var j int
+					_ = j
+					result := gc_s_result[gc_rank]
+					groupOffset := gc_s_groupOffset[gc_rank]
+					groupInnerOffset := gc_s_groupInnerOffset[gc_rank]
+					var matrixInt uint32
+					_ = matrixInt
 
 //line hecbench_crs.go:201
-				var j_ int = 0
+					var j_ int = 0
 
 //line hecbench_crs.go:201
-				for ; j_ < w; j_++ {
-					matrixInt = bm[index]
-					result[0] = result[0] ^ int64(uint64((matrixInt&(bitInt<<groupInnerOffset))>>groupInnerOffset)*fullOneBit&uint64(sharedData[groupOffset+j_]))
-					result[1] = result[1] ^ int64(uint64((matrixInt&(bitInt<<(groupInnerOffset+w)))>>(groupInnerOffset+w))*fullOneBit&uint64(sharedData[groupOffset+j_]))
-					result[2] = result[2] ^ int64(uint64((matrixInt&(bitInt<<(groupInnerOffset+2*w)))>>(groupInnerOffset+2*w))*fullOneBit&uint64(sharedData[groupOffset+j_]))
-					result[3] = result[3] ^ int64(uint64((matrixInt&(bitInt<<(groupInnerOffset+3*w)))>>(groupInnerOffset+3*w))*fullOneBit&uint64(sharedData[groupOffset+j_]))
+					for ; j_ < w; j_++ {
+						matrixInt = bm[index]
+						result[0] = result[0] ^ int64(uint64((matrixInt&(bitInt<<groupInnerOffset))>>groupInnerOffset)*fullOneBit&uint64(sharedData[groupOffset+j_]))
+						result[1] = result[1] ^ int64(uint64((matrixInt&(bitInt<<(groupInnerOffset+w)))>>(groupInnerOffset+w))*fullOneBit&uint64(sharedData[groupOffset+j_]))
+						result[2] = result[2] ^ int64(uint64((matrixInt&(bitInt<<(groupInnerOffset+2*w)))>>(groupInnerOffset+2*w))*fullOneBit&uint64(sharedData[groupOffset+j_]))
+						result[3] = result[3] ^ int64(uint64((matrixInt&(bitInt<<(groupInnerOffset+3*w)))>>(groupInnerOffset+3*w))*fullOneBit&uint64(sharedData[groupOffset+j_]))
 
-					index++
+						index++
+					}
+
+//line hecbench_crs.go:209
+					j = j_
+
+//line hecbench_crs.go:209
+					_ = j
+					_ = j_
+					gc_s_index[gc_rank] = index
+					gc_s_result[gc_rank] = result
 				}
-
-//line hecbench_crs.go:209
-				j = j_
-
-//line hecbench_crs.go:209
-				_ = j
-				_ = j_
-				gc_s_index[gc_rank] = index
-				gc_s_result[gc_rank] = result
 			}
-		}
+		})
 	}
 	{
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {

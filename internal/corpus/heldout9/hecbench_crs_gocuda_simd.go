@@ -174,42 +174,52 @@ func gc_body_gcrsM1W4CodingDotprod(gc_b2 *compiled.Block, k, index int, in, out 
 				}
 			}
 		}
-		{
-			for gc_rank2 := 0; gc_rank2 < gc_n2; gc_rank2++ {
-				gc_pos2.Thread = gc_rank2
-				if gc_exited2[gc_rank2] {
-					continue
-				}
-				index := gc_s_index[gc_rank2]
-				var j int
-				_ = j
-				result := gc_s_result[gc_rank2]
-				groupOffset := gc_s_groupOffset[gc_rank2]
-				groupInnerOffset := gc_s_groupInnerOffset[gc_rank2]
-				var matrixInt uint32
-				_ = matrixInt
+		compiled.OutOfLine(func() {
+			gc_s_index := gc_s_index[:gc_n2]
+			_ = gc_s_index
+			gc_s_result := gc_s_result[:gc_n2]
+			_ = gc_s_result
+			gc_s_groupOffset := gc_s_groupOffset[:gc_n2]
+			_ = gc_s_groupOffset
+			gc_s_groupInnerOffset := gc_s_groupInnerOffset[:gc_n2]
+			_ = gc_s_groupInnerOffset
+			{
+				for gc_rank2 := 0; gc_rank2 < gc_n2; gc_rank2++ {
+					gc_pos2.Thread = gc_rank2
+					if gc_exited2[gc_rank2] {
+						continue
+					}
+					index := gc_s_index[gc_rank2]
+					var j int
+					_ = j
+					result := gc_s_result[gc_rank2]
+					groupOffset := gc_s_groupOffset[gc_rank2]
+					groupInnerOffset := gc_s_groupInnerOffset[gc_rank2]
+					var matrixInt uint32
+					_ = matrixInt
 
 //line hecbench_crs.go:50
-				var j_ int = 0
+					var j_ int = 0
 
 //line hecbench_crs.go:50
-				for ; j_ < w; j_++ {
-					matrixInt = bm[index]
-					result = result ^ int64(uint64((matrixInt&(bitInt<<groupInnerOffset))>>groupInnerOffset)*fullOneBit&uint64(sharedData[groupOffset+j_]))
+					for ; j_ < w; j_++ {
+						matrixInt = bm[index]
+						result = result ^ int64(uint64((matrixInt&(bitInt<<groupInnerOffset))>>groupInnerOffset)*fullOneBit&uint64(sharedData[groupOffset+j_]))
 
-					index++
+						index++
+					}
+
+//line hecbench_crs.go:55
+					j = j_
+
+//line hecbench_crs.go:55
+					_ = j
+					_ = j_
+					gc_s_index[gc_rank2] = index
+					gc_s_result[gc_rank2] = result
 				}
-
-//line hecbench_crs.go:55
-				j = j_
-
-//line hecbench_crs.go:55
-				_ = j
-				_ = j_
-				gc_s_index[gc_rank2] = index
-				gc_s_result[gc_rank2] = result
 			}
-		}
+		})
 	}
 	{
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
@@ -449,42 +459,52 @@ func gc_body_gcrsM1W5CodingDotprod(gc_b2 *compiled.Block, k, index int, in, out 
 				}
 			}
 		}
-		{
-			for gc_rank2 := 0; gc_rank2 < gc_n2; gc_rank2++ {
-				gc_pos2.Thread = gc_rank2
-				if gc_exited2[gc_rank2] {
-					continue
-				}
-				index := gc_s_index[gc_rank2]
-				var j int
-				_ = j
-				result := gc_s_result[gc_rank2]
-				groupOffset := gc_s_groupOffset[gc_rank2]
-				groupInnerOffset := gc_s_groupInnerOffset[gc_rank2]
-				var matrixInt uint32
-				_ = matrixInt
+		compiled.OutOfLine(func() {
+			gc_s_index := gc_s_index[:gc_n2]
+			_ = gc_s_index
+			gc_s_result := gc_s_result[:gc_n2]
+			_ = gc_s_result
+			gc_s_groupOffset := gc_s_groupOffset[:gc_n2]
+			_ = gc_s_groupOffset
+			gc_s_groupInnerOffset := gc_s_groupInnerOffset[:gc_n2]
+			_ = gc_s_groupInnerOffset
+			{
+				for gc_rank2 := 0; gc_rank2 < gc_n2; gc_rank2++ {
+					gc_pos2.Thread = gc_rank2
+					if gc_exited2[gc_rank2] {
+						continue
+					}
+					index := gc_s_index[gc_rank2]
+					var j int
+					_ = j
+					result := gc_s_result[gc_rank2]
+					groupOffset := gc_s_groupOffset[gc_rank2]
+					groupInnerOffset := gc_s_groupInnerOffset[gc_rank2]
+					var matrixInt uint32
+					_ = matrixInt
 
 //line hecbench_crs.go:97
-				var j_ int = 0
+					var j_ int = 0
 
 //line hecbench_crs.go:97
-				for ; j_ < w; j_++ {
-					matrixInt = bm[index]
-					result = result ^ int64(uint64((matrixInt&(bitInt<<groupInnerOffset))>>groupInnerOffset)*fullOneBit&uint64(sharedData[groupOffset+j_]))
+					for ; j_ < w; j_++ {
+						matrixInt = bm[index]
+						result = result ^ int64(uint64((matrixInt&(bitInt<<groupInnerOffset))>>groupInnerOffset)*fullOneBit&uint64(sharedData[groupOffset+j_]))
 
-					index++
+						index++
+					}
+
+//line hecbench_crs.go:102
+					j = j_
+
+//line hecbench_crs.go:102
+					_ = j
+					_ = j_
+					gc_s_index[gc_rank2] = index
+					gc_s_result[gc_rank2] = result
 				}
-
-//line hecbench_crs.go:102
-				j = j_
-
-//line hecbench_crs.go:102
-				_ = j
-				_ = j_
-				gc_s_index[gc_rank2] = index
-				gc_s_result[gc_rank2] = result
 			}
-		}
+		})
 	}
 	{
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
@@ -730,43 +750,53 @@ func gc_body_gcrsM2W4CodingDotprod(gc_b2 *compiled.Block, k, index int, in, out 
 				}
 			}
 		}
-		{
-			for gc_rank2 := 0; gc_rank2 < gc_n2; gc_rank2++ {
-				gc_pos2.Thread = gc_rank2
-				if gc_exited2[gc_rank2] {
-					continue
-				}
-				index := gc_s_index[gc_rank2]
-				var j int
-				_ = j
-				result := gc_s_result[gc_rank2]
-				groupOffset := gc_s_groupOffset[gc_rank2]
-				groupInnerOffset := gc_s_groupInnerOffset[gc_rank2]
-				var matrixInt uint32
-				_ = matrixInt
+		compiled.OutOfLine(func() {
+			gc_s_index := gc_s_index[:gc_n2]
+			_ = gc_s_index
+			gc_s_result := gc_s_result[:gc_n2]
+			_ = gc_s_result
+			gc_s_groupOffset := gc_s_groupOffset[:gc_n2]
+			_ = gc_s_groupOffset
+			gc_s_groupInnerOffset := gc_s_groupInnerOffset[:gc_n2]
+			_ = gc_s_groupInnerOffset
+			{
+				for gc_rank2 := 0; gc_rank2 < gc_n2; gc_rank2++ {
+					gc_pos2.Thread = gc_rank2
+					if gc_exited2[gc_rank2] {
+						continue
+					}
+					index := gc_s_index[gc_rank2]
+					var j int
+					_ = j
+					result := gc_s_result[gc_rank2]
+					groupOffset := gc_s_groupOffset[gc_rank2]
+					groupInnerOffset := gc_s_groupInnerOffset[gc_rank2]
+					var matrixInt uint32
+					_ = matrixInt
 
 //line hecbench_crs.go:147
-				var j_ int = 0
+					var j_ int = 0
 
 //line hecbench_crs.go:147
-				for ; j_ < w; j_++ {
-					matrixInt = bm[index]
-					result[0] = result[0] ^ int64(uint64((matrixInt&(bitInt<<groupInnerOffset))>>groupInnerOffset)*fullOneBit&uint64(sharedData[groupOffset+j_]))
-					result[1] = result[1] ^ int64(uint64((matrixInt&(bitInt<<(groupInnerOffset+w)))>>(groupInnerOffset+w))*fullOneBit&uint64(sharedData[groupOffset+j_]))
+					for ; j_ < w; j_++ {
+						matrixInt = bm[index]
+						result[0] = result[0] ^ int64(uint64((matrixInt&(bitInt<<groupInnerOffset))>>groupInnerOffset)*fullOneBit&uint64(sharedData[groupOffset+j_]))
+						result[1] = result[1] ^ int64(uint64((matrixInt&(bitInt<<(groupInnerOffset+w)))>>(groupInnerOffset+w))*fullOneBit&uint64(sharedData[groupOffset+j_]))
 
-					index++
+						index++
+					}
+
+//line hecbench_crs.go:153
+					j = j_
+
+//line hecbench_crs.go:153
+					_ = j
+					_ = j_
+					gc_s_index[gc_rank2] = index
+					gc_s_result[gc_rank2] = result
 				}
-
-//line hecbench_crs.go:153
-				j = j_
-
-//line hecbench_crs.go:153
-				_ = j
-				_ = j_
-				gc_s_index[gc_rank2] = index
-				gc_s_result[gc_rank2] = result
 			}
-		}
+		})
 	}
 	{
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
@@ -976,45 +1006,55 @@ func gc_body_gcrsM4W8CodingDotprod(gc_b2 *compiled.Block, k, index int, in, out 
 				}
 			}
 		}
-		{
-			for gc_rank2 := 0; gc_rank2 < gc_n2; gc_rank2++ {
-				gc_pos2.Thread = gc_rank2
-				if gc_exited2[gc_rank2] {
-					continue
-				}
-				index := gc_s_index[gc_rank2]
-				var j int
-				_ = j
-				result := gc_s_result[gc_rank2]
-				groupOffset := gc_s_groupOffset[gc_rank2]
-				groupInnerOffset := gc_s_groupInnerOffset[gc_rank2]
-				var matrixInt uint32
-				_ = matrixInt
+		compiled.OutOfLine(func() {
+			gc_s_index := gc_s_index[:gc_n2]
+			_ = gc_s_index
+			gc_s_result := gc_s_result[:gc_n2]
+			_ = gc_s_result
+			gc_s_groupOffset := gc_s_groupOffset[:gc_n2]
+			_ = gc_s_groupOffset
+			gc_s_groupInnerOffset := gc_s_groupInnerOffset[:gc_n2]
+			_ = gc_s_groupInnerOffset
+			{
+				for gc_rank2 := 0; gc_rank2 < gc_n2; gc_rank2++ {
+					gc_pos2.Thread = gc_rank2
+					if gc_exited2[gc_rank2] {
+						continue
+					}
+					index := gc_s_index[gc_rank2]
+					var j int
+					_ = j
+					result := gc_s_result[gc_rank2]
+					groupOffset := gc_s_groupOffset[gc_rank2]
+					groupInnerOffset := gc_s_groupInnerOffset[gc_rank2]
+					var matrixInt uint32
+					_ = matrixInt
 
 //line hecbench_crs.go:201
-				var j_ int = 0
+					var j_ int = 0
 
 //line hecbench_crs.go:201
-				for ; j_ < w; j_++ {
-					matrixInt = bm[index]
-					result[0] = result[0] ^ int64(uint64((matrixInt&(bitInt<<groupInnerOffset))>>groupInnerOffset)*fullOneBit&uint64(sharedData[groupOffset+j_]))
-					result[1] = result[1] ^ int64(uint64((matrixInt&(bitInt<<(groupInnerOffset+w)))>>(groupInnerOffset+w))*fullOneBit&uint64(sharedData[groupOffset+j_]))
-					result[2] = result[2] ^ int64(uint64((matrixInt&(bitInt<<(groupInnerOffset+2*w)))>>(groupInnerOffset+2*w))*fullOneBit&uint64(sharedData[groupOffset+j_]))
-					result[3] = result[3] ^ int64(uint64((matrixInt&(bitInt<<(groupInnerOffset+3*w)))>>(groupInnerOffset+3*w))*fullOneBit&uint64(sharedData[groupOffset+j_]))
+					for ; j_ < w; j_++ {
+						matrixInt = bm[index]
+						result[0] = result[0] ^ int64(uint64((matrixInt&(bitInt<<groupInnerOffset))>>groupInnerOffset)*fullOneBit&uint64(sharedData[groupOffset+j_]))
+						result[1] = result[1] ^ int64(uint64((matrixInt&(bitInt<<(groupInnerOffset+w)))>>(groupInnerOffset+w))*fullOneBit&uint64(sharedData[groupOffset+j_]))
+						result[2] = result[2] ^ int64(uint64((matrixInt&(bitInt<<(groupInnerOffset+2*w)))>>(groupInnerOffset+2*w))*fullOneBit&uint64(sharedData[groupOffset+j_]))
+						result[3] = result[3] ^ int64(uint64((matrixInt&(bitInt<<(groupInnerOffset+3*w)))>>(groupInnerOffset+3*w))*fullOneBit&uint64(sharedData[groupOffset+j_]))
 
-					index++
+						index++
+					}
+
+//line hecbench_crs.go:209
+					j = j_
+
+//line hecbench_crs.go:209
+					_ = j
+					_ = j_
+					gc_s_index[gc_rank2] = index
+					gc_s_result[gc_rank2] = result
 				}
-
-//line hecbench_crs.go:209
-				j = j_
-
-//line hecbench_crs.go:209
-				_ = j
-				_ = j_
-				gc_s_index[gc_rank2] = index
-				gc_s_result[gc_rank2] = result
 			}
-		}
+		})
 	}
 	{
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {

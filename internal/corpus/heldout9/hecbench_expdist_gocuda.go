@@ -137,104 +137,112 @@ func gc_body_expdistDistance(gc_b *compiled.Block, a, b []float32, m, n int, sca
 
 //line hecbench_expdist.go:58
 	_ = dMem_2
-	{
-		gc_ty := 0
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
+	compiled.OutOfLine(func() {
+		shA := shA[:2]
+		_ = shA
+		shB := shB[:2]
+		_ = shB
+		sum := sum[:1]
+		_ = sum
+		{
+			gc_ty := 0
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 
 //line hecbench_expdist.go:37
-				tx := gc_tx
-				_ = tx
+					tx := gc_tx
+					_ = tx
 
 //line hecbench_expdist.go:38
-				ty := gc_ty
-				_ = ty
+					ty := gc_ty
+					_ = ty
 
 //line hecbench_expdist.go:39
-				i := tx + gc_bx*edBlockSizeX*edTileSizeX
-				_ = i
+					i := tx + gc_bx*edBlockSizeX*edTileSizeX
+					_ = i
 
 //line hecbench_expdist.go:40
-				j := ty + gc_by*edBlockSizeY*edTileSizeY
-				_ = j
+					j := ty + gc_by*edBlockSizeY*edTileSizeY
+					_ = j
 
 //line hecbench_expdist.go:48
-				if tx == 0 && ty == 0 {
-					sum[0] = 0
-				}
+					if tx == 0 && ty == 0 {
+						sum[0] = 0
+					}
 
 //line hecbench_expdist.go:52
-				for d := 0; d < edDim; d++ {
-					var tileSize int = edTileSizeX
+					for d := 0; d < edDim; d++ {
+						var tileSize int = edTileSizeX
 //line hecbench_expdist.go:53
-					_ = tileSize
+						_ = tileSize
 //line hecbench_expdist.go:53
-					var stride int = edBlockSizeX
+						var stride int = edBlockSizeX
 //line hecbench_expdist.go:53
-					_ = stride
+						_ = stride
 //line hecbench_expdist.go:53
-					var shMem []float32 = shA[d][:]
+						var shMem []float32 = shA[d][:]
 //line hecbench_expdist.go:53
-					_ = shMem
+						_ = shMem
 //line hecbench_expdist.go:53
-					var dMem []float32 = a_[d*m_:]
+						var dMem []float32 = a_[d*m_:]
 //line hecbench_expdist.go:53
-					_ = dMem
+						_ = dMem
 //line hecbench_expdist.go:53
-					var shOffset int = tx
+						var shOffset int = tx
 //line hecbench_expdist.go:53
-					_ = shOffset
+						_ = shOffset
 //line hecbench_expdist.go:53
-					var dOffset int = i
+						var dOffset int = i
 //line hecbench_expdist.go:53
-					_ = dOffset
+						_ = dOffset
 //line hecbench_expdist.go:30
-					for ti_ := 0; ti_ < tileSize; ti_++ {
-						shMem[shOffset+ti_*stride] = dMem[dOffset+ti_*stride]
-					}
-
-//line hecbench_expdist.go:54
-					if tx == 0 {
-						var tileSize_ int = edTileSizeY
-//line hecbench_expdist.go:55
-						_ = tileSize_
-//line hecbench_expdist.go:55
-						var stride_ int = edBlockSizeY
-//line hecbench_expdist.go:55
-						_ = stride_
-//line hecbench_expdist.go:55
-						var shMem_ []float32 = shB[d][:]
-//line hecbench_expdist.go:55
-						_ = shMem_
-//line hecbench_expdist.go:55
-						var dMem_ []float32 = b_[d*n_:]
-//line hecbench_expdist.go:55
-						_ = dMem_
-//line hecbench_expdist.go:55
-						var shOffset_ int = ty
-//line hecbench_expdist.go:55
-						_ = shOffset_
-//line hecbench_expdist.go:55
-						var dOffset_ int = j
-//line hecbench_expdist.go:55
-						_ = dOffset_
-//line hecbench_expdist.go:30
-						for ti_2 := 0; ti_2 < tileSize_; ti_2++ {
-							shMem_[shOffset_+ti_2*stride_] = dMem_[dOffset_+ti_2*stride_]
+						for ti_ := 0; ti_ < tileSize; ti_++ {
+							shMem[shOffset+ti_*stride] = dMem[dOffset+ti_*stride]
 						}
 
+//line hecbench_expdist.go:54
+						if tx == 0 {
+							var tileSize_ int = edTileSizeY
+//line hecbench_expdist.go:55
+							_ = tileSize_
+//line hecbench_expdist.go:55
+							var stride_ int = edBlockSizeY
+//line hecbench_expdist.go:55
+							_ = stride_
+//line hecbench_expdist.go:55
+							var shMem_ []float32 = shB[d][:]
+//line hecbench_expdist.go:55
+							_ = shMem_
+//line hecbench_expdist.go:55
+							var dMem_ []float32 = b_[d*n_:]
+//line hecbench_expdist.go:55
+							_ = dMem_
+//line hecbench_expdist.go:55
+							var shOffset_ int = ty
+//line hecbench_expdist.go:55
+							_ = shOffset_
+//line hecbench_expdist.go:55
+							var dOffset_ int = j
+//line hecbench_expdist.go:55
+							_ = dOffset_
+//line hecbench_expdist.go:30
+							for ti_2 := 0; ti_2 < tileSize_; ti_2++ {
+								shMem_[shOffset_+ti_2*stride_] = dMem_[dOffset_+ti_2*stride_]
+							}
+
 //line hecbench_expdist.go:56
+						}
 					}
 				}
-			}
-			gc_ty++
-			if gc_ty == gc_bdy {
-				gc_ty = 0
+				gc_ty++
+				if gc_ty == gc_bdy {
+					gc_ty = 0
+				}
 			}
 		}
-	}
+	})
 
 //line hecbench_expdist.go:30
 	for ti_3 := 0; ti_3 < tileSize_2; ti_3++ {
@@ -504,135 +512,151 @@ func gc_body_expdistDistance(gc_b *compiled.Block, a, b []float32, m, n int, sca
 			}
 		}
 	}
-	{
-		gc_ty := 0
-		gc_from, gc_to := 0, gc_bdx
-		if gc_bound := 0; gc_bound < gc_to-1 {
-			gc_to = gc_bound + 1
-		}
-		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-			for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
+	compiled.OutOfLine(func() {
+		shScaleB := shScaleB[:32]
+		_ = shScaleB
+		{
+			gc_ty := 0
+			gc_from, gc_to := 0, gc_bdx
+			if gc_bound := 0; gc_bound < gc_to-1 {
+				gc_to = gc_bound + 1
+			}
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 
 //line hecbench_expdist.go:37
-				tx := gc_tx
-				_ = tx
+					tx := gc_tx
+					_ = tx
 
 //line hecbench_expdist.go:38
-				ty := gc_ty
-				_ = ty
+					ty := gc_ty
+					_ = ty
 
 //line hecbench_expdist.go:40
-				j := ty + gc_by*edBlockSizeY*edTileSizeY
-				_ = j
+					j := ty + gc_by*edBlockSizeY*edTileSizeY
+					_ = j
 
 //line hecbench_expdist.go:59
-				{
-					var tileSize_3 int = edTileSizeY
+					{
+						var tileSize_3 int = edTileSizeY
 //line hecbench_expdist.go:60
-					_ = tileSize_3
+						_ = tileSize_3
 //line hecbench_expdist.go:60
-					var stride_3 int = edBlockSizeY
+						var stride_3 int = edBlockSizeY
 //line hecbench_expdist.go:60
-					_ = stride_3
+						_ = stride_3
 //line hecbench_expdist.go:60
-					var shMem_3 []float32 = shScaleB
+						var shMem_3 []float32 = shScaleB
 //line hecbench_expdist.go:60
-					_ = shMem_3
+						_ = shMem_3
 //line hecbench_expdist.go:60
-					var dMem_3 []float32 = scaleB_
+						var dMem_3 []float32 = scaleB_
 //line hecbench_expdist.go:60
-					_ = dMem_3
+						_ = dMem_3
 //line hecbench_expdist.go:60
-					var shOffset_3 int = ty
+						var shOffset_3 int = ty
 //line hecbench_expdist.go:60
-					_ = shOffset_3
+						_ = shOffset_3
 //line hecbench_expdist.go:60
-					var dOffset_3 int = j
+						var dOffset_3 int = j
 //line hecbench_expdist.go:60
-					_ = dOffset_3
+						_ = dOffset_3
 //line hecbench_expdist.go:30
-					for ti_4 := 0; ti_4 < tileSize_3; ti_4++ {
-						shMem_3[shOffset_3+ti_4*stride_3] = dMem_3[dOffset_3+ti_4*stride_3]
-					}
+						for ti_4 := 0; ti_4 < tileSize_3; ti_4++ {
+							shMem_3[shOffset_3+ti_4*stride_3] = dMem_3[dOffset_3+ti_4*stride_3]
+						}
 
 //line hecbench_expdist.go:61
-				}
-			}
-			gc_ty++
-			if gc_ty == gc_bdy {
-				gc_ty = 0
-			}
-		}
-	}
-	{
-		gc_ty := 0
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-
-//line hecbench_expdist.go:37
-				tx := gc_tx
-				_ = tx
-
-//line hecbench_expdist.go:38
-				ty := gc_ty
-				_ = ty
-
-//line hecbench_expdist.go:39
-				i := tx + gc_bx*edBlockSizeX*edTileSizeX
-				_ = i
-
-//line hecbench_expdist.go:40
-				j := ty + gc_by*edBlockSizeY*edTileSizeY
-				_ = j
-
-//line hecbench_expdist.go:65
-				var sCrossTerm float32
-
-//line hecbench_expdist.go:66
-				for ti := 0; ti < edTileSizeX; ti++ {
-					for tj := 0; tj < edTileSizeY; tj++ {
-						if i+ti*edBlockSizeX < m_ && j+tj*edBlockSizeY < n_ {
-							var distIJ float32
-//line hecbench_expdist.go:69
-							{
-								{
-//line hecbench_expdist.go:70
-									d_ := int(0)
-//line hecbench_expdist.go:70
-									_ = d_
-									distIJ += (shA[d_][tx+ti*edBlockSizeX] - shB[d_][ty+tj*edBlockSizeY]) *
-										(shA[d_][tx+ti*edBlockSizeX] - shB[d_][ty+tj*edBlockSizeY])
-								}
-//line hecbench_expdist.go:70
-								{
-//line hecbench_expdist.go:70
-									d_ := int(1)
-//line hecbench_expdist.go:70
-									_ = d_
-									distIJ += (shA[d_][tx+ti*edBlockSizeX] - shB[d_][ty+tj*edBlockSizeY]) *
-										(shA[d_][tx+ti*edBlockSizeX] - shB[d_][ty+tj*edBlockSizeY])
-								}
-//line hecbench_expdist.go:73
-							}
-							sCrossTerm += expf(-distIJ / (shScaleA[tx+ti*edBlockSizeX] + shScaleB[ty+tj*edBlockSizeY]))
-						}
 					}
 				}
-
-//line hecbench_expdist.go:79
-				atomic.Add(&sum[0], sCrossTerm)
-				_ = sCrossTerm
-			}
-			gc_ty++
-			if gc_ty == gc_bdy {
-				gc_ty = 0
+				gc_ty++
+				if gc_ty == gc_bdy {
+					gc_ty = 0
+				}
 			}
 		}
-	}
+	})
+	compiled.OutOfLine(func() {
+		shA := shA[:2]
+		_ = shA
+		shB := shB[:2]
+		_ = shB
+		shScaleA := shScaleA[:128]
+		_ = shScaleA
+		shScaleB := shScaleB[:32]
+		_ = shScaleB
+		sum := sum[:1]
+		_ = sum
+		{
+			gc_ty := 0
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line hecbench_expdist.go:37
+					tx := gc_tx
+					_ = tx
+
+//line hecbench_expdist.go:38
+					ty := gc_ty
+					_ = ty
+
+//line hecbench_expdist.go:39
+					i := tx + gc_bx*edBlockSizeX*edTileSizeX
+					_ = i
+
+//line hecbench_expdist.go:40
+					j := ty + gc_by*edBlockSizeY*edTileSizeY
+					_ = j
+
+//line hecbench_expdist.go:65
+					var sCrossTerm float32
+
+//line hecbench_expdist.go:66
+					for ti := 0; ti < edTileSizeX; ti++ {
+						for tj := 0; tj < edTileSizeY; tj++ {
+							if i+ti*edBlockSizeX < m_ && j+tj*edBlockSizeY < n_ {
+								var distIJ float32
+//line hecbench_expdist.go:69
+								{
+									{
+//line hecbench_expdist.go:70
+										d_ := int(0)
+//line hecbench_expdist.go:70
+										_ = d_
+										distIJ += (shA[d_][tx+ti*edBlockSizeX] - shB[d_][ty+tj*edBlockSizeY]) *
+											(shA[d_][tx+ti*edBlockSizeX] - shB[d_][ty+tj*edBlockSizeY])
+									}
+//line hecbench_expdist.go:70
+									{
+//line hecbench_expdist.go:70
+										d_ := int(1)
+//line hecbench_expdist.go:70
+										_ = d_
+										distIJ += (shA[d_][tx+ti*edBlockSizeX] - shB[d_][ty+tj*edBlockSizeY]) *
+											(shA[d_][tx+ti*edBlockSizeX] - shB[d_][ty+tj*edBlockSizeY])
+									}
+//line hecbench_expdist.go:73
+								}
+								sCrossTerm += expf(-distIJ / (shScaleA[tx+ti*edBlockSizeX] + shScaleB[ty+tj*edBlockSizeY]))
+							}
+						}
+					}
+
+//line hecbench_expdist.go:79
+					atomic.Add(&sum[0], sCrossTerm)
+					_ = sCrossTerm
+				}
+				gc_ty++
+				if gc_ty == gc_bdy {
+					gc_ty = 0
+				}
+			}
+		}
+	})
 	{
 		gc_ty := 0
 		gc_from, gc_to := 0, gc_bdx

@@ -137,88 +137,269 @@ func gc_body_expdistDistance(gc_b2 *compiled.Block, a, b []float32, m, n int, sc
 
 //line hecbench_expdist.go:58
 	_ = dMem_2
-	{
-		gc_ty2 := 0
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_vstep := 0
-			if compiled.SIMD {
+	compiled.OutOfLine(func() {
+		shA := shA[:2]
+		_ = shA
+		shB := shB[:2]
+		_ = shB
+		sum := sum[:1]
+		_ = sum
+		{
+			gc_ty2 := 0
+			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+				gc_vstep := 0
+				if compiled.SIMD {
 //line hecbench_expdist.go:37
-				gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+					gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line hecbench_expdist.go:37
-				_ = gc_iota
+					_ = gc_iota
 //line hecbench_expdist.go:37
-				gc_none := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
+					gc_none := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
 //line hecbench_expdist.go:37
-				_ = gc_none
+					_ = gc_none
 //line hecbench_expdist.go:37
-				gc_all := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+					gc_all := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 //line hecbench_expdist.go:37
-				_ = gc_all
-				for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
-					gc_tx2 := gc_vstep
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					_ = gc_all
+					for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
+						gc_tx2 := gc_vstep
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
 //line hecbench_expdist.go:37
-					var tx int = gc_tx2
+						var tx int = gc_tx2
 //line hecbench_expdist.go:37
-					_ = tx
+						_ = tx
 //line hecbench_expdist.go:38
-					var ty int = gc_ty2
+						var ty int = gc_ty2
 //line hecbench_expdist.go:38
-					_ = ty
+						_ = ty
 //line hecbench_expdist.go:39
-					var i int = tx + gc_bx2*edBlockSizeX*edTileSizeX
+						var i int = tx + gc_bx2*edBlockSizeX*edTileSizeX
 //line hecbench_expdist.go:39
-					_ = i
+						_ = i
 //line hecbench_expdist.go:40
-					var j int = ty + gc_by2*edBlockSizeY*edTileSizeY
+						var j int = ty + gc_by2*edBlockSizeY*edTileSizeY
 //line hecbench_expdist.go:40
-					_ = j
+						_ = j
 //line hecbench_expdist.go:48
-					gc_b3 := gc_none
+						gc_b3 := gc_none
 //line hecbench_expdist.go:48
-					if ty == 0 {
+						if ty == 0 {
 //line hecbench_expdist.go:48
-						gc_b3 = gc_all
+							gc_b3 = gc_all
 //line hecbench_expdist.go:48
-					}
+						}
 //line hecbench_expdist.go:48
-					gc_if := gc_iota.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, tx, 8)))).And(gc_b3)
+						gc_if := gc_iota.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, tx, 8)))).And(gc_b3)
 //line hecbench_expdist.go:48
-					_ = gc_if
-//line hecbench_expdist.go:49
-					if gc_if.ToBits() != 0 {
+						_ = gc_if
 //line hecbench_expdist.go:49
 						if gc_if.ToBits() != 0 {
 //line hecbench_expdist.go:49
-							sum[0] = 0
+							if gc_if.ToBits() != 0 {
+//line hecbench_expdist.go:49
+								sum[0] = 0
+//line hecbench_expdist.go:49
+							}
 //line hecbench_expdist.go:49
 						}
-//line hecbench_expdist.go:49
+//line hecbench_expdist.go:52
+						for d := 0; d < edDim; d = d + 1 {
+//line hecbench_expdist.go:52
+							var tileSize int = edTileSizeX
+							_ = tileSize
+//line hecbench_expdist.go:53
+							var stride int = edBlockSizeX
+//line hecbench_expdist.go:53
+							_ = stride
+//line hecbench_expdist.go:53
+							var gc_t []float32 = shA[d][:]
+//line hecbench_expdist.go:53
+							_ = gc_t
+//line hecbench_expdist.go:53
+							var shMem []float32 = gc_t
+//line hecbench_expdist.go:53
+							_ = shMem
+//line hecbench_expdist.go:53
+							var gc_t2 []float32 = a_[d*m_:]
+//line hecbench_expdist.go:53
+							_ = gc_t2
+//line hecbench_expdist.go:53
+							var dMem []float32 = gc_t2
+//line hecbench_expdist.go:53
+							_ = dMem
+//line hecbench_expdist.go:53
+							var shOffset int = tx
+//line hecbench_expdist.go:53
+							_ = shOffset
+//line hecbench_expdist.go:53
+							var dOffset int = i
+//line hecbench_expdist.go:53
+							_ = dOffset
+//line hecbench_expdist.go:53
+							for ti_ := 0; ti_ < tileSize; ti_ = ti_ + 1 {
+//line hecbench_expdist.go:30
+								var gc_ld archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line hecbench_expdist.go:30
+								if (dOffset+ti_*stride) >= 0 && (dOffset+ti_*stride) <= len(dMem)-8 {
+//line hecbench_expdist.go:30
+									gc_ld = archsimd.LoadFloat32x8Slice(dMem[dOffset+ti_*stride:])
+//line hecbench_expdist.go:30
+								} else {
+//line hecbench_expdist.go:30
+									var gc_lanes [8]float32
+//line hecbench_expdist.go:30
+									for gc_k := range 8 {
+//line hecbench_expdist.go:30
+										if 0xff&(1<<gc_k) != 0 {
+//line hecbench_expdist.go:30
+											gc_pos2.Thread = gc_rank2 + gc_k
+//line hecbench_expdist.go:30
+											gc_lanes[gc_k] = dMem[(dOffset+ti_*stride)+gc_k]
+//line hecbench_expdist.go:30
+										}
+//line hecbench_expdist.go:30
+									}
+//line hecbench_expdist.go:30
+									gc_pos2.Thread = gc_rank2
+//line hecbench_expdist.go:30
+									gc_ld = archsimd.LoadFloat32x8(&gc_lanes)
+//line hecbench_expdist.go:30
+								}
+//line hecbench_expdist.go:30
+								if (shOffset+ti_*stride) >= 0 && (shOffset+ti_*stride) <= len(shMem)-8 {
+//line hecbench_expdist.go:30
+									gc_ld.StoreSlice(shMem[shOffset+ti_*stride:])
+//line hecbench_expdist.go:30
+								} else {
+//line hecbench_expdist.go:30
+									var gc_lanes2 [8]float32
+//line hecbench_expdist.go:30
+									gc_ld.Store(&gc_lanes2)
+//line hecbench_expdist.go:30
+									for gc_k2 := range 8 {
+//line hecbench_expdist.go:30
+										if 0xff&(1<<gc_k2) != 0 {
+//line hecbench_expdist.go:30
+											gc_pos2.Thread = gc_rank2 + gc_k2
+//line hecbench_expdist.go:30
+											shMem[(shOffset+ti_*stride)+gc_k2] = gc_lanes2[gc_k2]
+//line hecbench_expdist.go:30
+										}
+//line hecbench_expdist.go:30
+									}
+//line hecbench_expdist.go:30
+									gc_pos2.Thread = gc_rank2
+//line hecbench_expdist.go:30
+								}
+//line hecbench_expdist.go:30
+							}
+//line hecbench_expdist.go:30
+							gc_if2 := gc_iota.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, tx, 8))))
+//line hecbench_expdist.go:54
+							_ = gc_if2
+//line hecbench_expdist.go:54
+							if gc_if2.ToBits() != 0 {
+//line hecbench_expdist.go:54
+								var tileSize_ int = edTileSizeY
+								_ = tileSize_
+//line hecbench_expdist.go:55
+								var stride_ int = edBlockSizeY
+//line hecbench_expdist.go:55
+								_ = stride_
+//line hecbench_expdist.go:55
+								var gc_t3 []float32 = shB[d][:]
+//line hecbench_expdist.go:55
+								_ = gc_t3
+//line hecbench_expdist.go:55
+								var shMem_ []float32 = gc_t3
+//line hecbench_expdist.go:55
+								_ = shMem_
+//line hecbench_expdist.go:55
+								var gc_t4 []float32 = b_[d*n_:]
+//line hecbench_expdist.go:55
+								_ = gc_t4
+//line hecbench_expdist.go:55
+								var dMem_ []float32 = gc_t4
+//line hecbench_expdist.go:55
+								_ = dMem_
+//line hecbench_expdist.go:55
+								var shOffset_ int = ty
+//line hecbench_expdist.go:55
+								_ = shOffset_
+//line hecbench_expdist.go:55
+								var dOffset_ int = j
+//line hecbench_expdist.go:55
+								_ = dOffset_
+//line hecbench_expdist.go:55
+								for ti_2 := 0; ti_2 < tileSize_; ti_2 = ti_2 + 1 {
+//line hecbench_expdist.go:30
+									var gc_u float32
+//line hecbench_expdist.go:30
+									_ = gc_u
+//line hecbench_expdist.go:30
+									if gc_in := gc_if2.ToBits(); gc_in != 0 {
+//line hecbench_expdist.go:30
+										gc_pos2.Thread = gc_rank2 + compiled.FirstLane(gc_in)
+//line hecbench_expdist.go:30
+										gc_u = dMem_[dOffset_+ti_2*stride_]
+//line hecbench_expdist.go:30
+									}
+//line hecbench_expdist.go:30
+									if gc_if2.ToBits() != 0 {
+//line hecbench_expdist.go:30
+										shMem_[shOffset_+ti_2*stride_] = gc_u
+//line hecbench_expdist.go:30
+									}
+//line hecbench_expdist.go:30
+								}
+//line hecbench_expdist.go:30
+							}
+//line hecbench_expdist.go:30
+						}
 					}
+					archsimd.ClearAVXUpperBits()
+				}
+				for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+
+//line hecbench_expdist.go:37
+					tx := gc_tx2
+					_ = tx
+
+//line hecbench_expdist.go:38
+					ty := gc_ty2
+					_ = ty
+
+//line hecbench_expdist.go:39
+					i := tx + gc_bx2*edBlockSizeX*edTileSizeX
+					_ = i
+
+//line hecbench_expdist.go:40
+					j := ty + gc_by2*edBlockSizeY*edTileSizeY
+					_ = j
+
+//line hecbench_expdist.go:48
+					if tx == 0 && ty == 0 {
+						sum[0] = 0
+					}
+
 //line hecbench_expdist.go:52
-					for d := 0; d < edDim; d = d + 1 {
-//line hecbench_expdist.go:52
+					for d := 0; d < edDim; d++ {
 						var tileSize int = edTileSizeX
+//line hecbench_expdist.go:53
 						_ = tileSize
 //line hecbench_expdist.go:53
 						var stride int = edBlockSizeX
 //line hecbench_expdist.go:53
 						_ = stride
 //line hecbench_expdist.go:53
-						var gc_t []float32 = shA[d][:]
-//line hecbench_expdist.go:53
-						_ = gc_t
-//line hecbench_expdist.go:53
-						var shMem []float32 = gc_t
+						var shMem []float32 = shA[d][:]
 //line hecbench_expdist.go:53
 						_ = shMem
 //line hecbench_expdist.go:53
-						var gc_t2 []float32 = a_[d*m_:]
-//line hecbench_expdist.go:53
-						_ = gc_t2
-//line hecbench_expdist.go:53
-						var dMem []float32 = gc_t2
+						var dMem []float32 = a_[d*m_:]
 //line hecbench_expdist.go:53
 						_ = dMem
 //line hecbench_expdist.go:53
@@ -229,91 +410,26 @@ func gc_body_expdistDistance(gc_b2 *compiled.Block, a, b []float32, m, n int, sc
 						var dOffset int = i
 //line hecbench_expdist.go:53
 						_ = dOffset
-//line hecbench_expdist.go:53
-						for ti_ := 0; ti_ < tileSize; ti_ = ti_ + 1 {
 //line hecbench_expdist.go:30
-							var gc_ld archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line hecbench_expdist.go:30
-							if (dOffset+ti_*stride) >= 0 && (dOffset+ti_*stride) <= len(dMem)-8 {
-//line hecbench_expdist.go:30
-								gc_ld = archsimd.LoadFloat32x8Slice(dMem[dOffset+ti_*stride:])
-//line hecbench_expdist.go:30
-							} else {
-//line hecbench_expdist.go:30
-								var gc_lanes [8]float32
-//line hecbench_expdist.go:30
-								for gc_k := range 8 {
-//line hecbench_expdist.go:30
-									if 0xff&(1<<gc_k) != 0 {
-//line hecbench_expdist.go:30
-										gc_pos2.Thread = gc_rank2 + gc_k
-//line hecbench_expdist.go:30
-										gc_lanes[gc_k] = dMem[(dOffset+ti_*stride)+gc_k]
-//line hecbench_expdist.go:30
-									}
-//line hecbench_expdist.go:30
-								}
-//line hecbench_expdist.go:30
-								gc_pos2.Thread = gc_rank2
-//line hecbench_expdist.go:30
-								gc_ld = archsimd.LoadFloat32x8(&gc_lanes)
-//line hecbench_expdist.go:30
-							}
-//line hecbench_expdist.go:30
-							if (shOffset+ti_*stride) >= 0 && (shOffset+ti_*stride) <= len(shMem)-8 {
-//line hecbench_expdist.go:30
-								gc_ld.StoreSlice(shMem[shOffset+ti_*stride:])
-//line hecbench_expdist.go:30
-							} else {
-//line hecbench_expdist.go:30
-								var gc_lanes2 [8]float32
-//line hecbench_expdist.go:30
-								gc_ld.Store(&gc_lanes2)
-//line hecbench_expdist.go:30
-								for gc_k2 := range 8 {
-//line hecbench_expdist.go:30
-									if 0xff&(1<<gc_k2) != 0 {
-//line hecbench_expdist.go:30
-										gc_pos2.Thread = gc_rank2 + gc_k2
-//line hecbench_expdist.go:30
-										shMem[(shOffset+ti_*stride)+gc_k2] = gc_lanes2[gc_k2]
-//line hecbench_expdist.go:30
-									}
-//line hecbench_expdist.go:30
-								}
-//line hecbench_expdist.go:30
-								gc_pos2.Thread = gc_rank2
-//line hecbench_expdist.go:30
-							}
-//line hecbench_expdist.go:30
+						for ti_ := 0; ti_ < tileSize; ti_++ {
+							shMem[shOffset+ti_*stride] = dMem[dOffset+ti_*stride]
 						}
-//line hecbench_expdist.go:30
-						gc_if2 := gc_iota.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, tx, 8))))
+
 //line hecbench_expdist.go:54
-						_ = gc_if2
-//line hecbench_expdist.go:54
-						if gc_if2.ToBits() != 0 {
-//line hecbench_expdist.go:54
+						if tx == 0 {
 							var tileSize_ int = edTileSizeY
+//line hecbench_expdist.go:55
 							_ = tileSize_
 //line hecbench_expdist.go:55
 							var stride_ int = edBlockSizeY
 //line hecbench_expdist.go:55
 							_ = stride_
 //line hecbench_expdist.go:55
-							var gc_t3 []float32 = shB[d][:]
-//line hecbench_expdist.go:55
-							_ = gc_t3
-//line hecbench_expdist.go:55
-							var shMem_ []float32 = gc_t3
+							var shMem_ []float32 = shB[d][:]
 //line hecbench_expdist.go:55
 							_ = shMem_
 //line hecbench_expdist.go:55
-							var gc_t4 []float32 = b_[d*n_:]
-//line hecbench_expdist.go:55
-							_ = gc_t4
-//line hecbench_expdist.go:55
-							var dMem_ []float32 = gc_t4
+							var dMem_ []float32 = b_[d*n_:]
 //line hecbench_expdist.go:55
 							_ = dMem_
 //line hecbench_expdist.go:55
@@ -324,130 +440,22 @@ func gc_body_expdistDistance(gc_b2 *compiled.Block, a, b []float32, m, n int, sc
 							var dOffset_ int = j
 //line hecbench_expdist.go:55
 							_ = dOffset_
-//line hecbench_expdist.go:55
-							for ti_2 := 0; ti_2 < tileSize_; ti_2 = ti_2 + 1 {
 //line hecbench_expdist.go:30
-								var gc_u float32
-//line hecbench_expdist.go:30
-								_ = gc_u
-//line hecbench_expdist.go:30
-								if gc_in := gc_if2.ToBits(); gc_in != 0 {
-//line hecbench_expdist.go:30
-									gc_pos2.Thread = gc_rank2 + compiled.FirstLane(gc_in)
-//line hecbench_expdist.go:30
-									gc_u = dMem_[dOffset_+ti_2*stride_]
-//line hecbench_expdist.go:30
-								}
-//line hecbench_expdist.go:30
-								if gc_if2.ToBits() != 0 {
-//line hecbench_expdist.go:30
-									shMem_[shOffset_+ti_2*stride_] = gc_u
-//line hecbench_expdist.go:30
-								}
-//line hecbench_expdist.go:30
+							for ti_2 := 0; ti_2 < tileSize_; ti_2++ {
+								shMem_[shOffset_+ti_2*stride_] = dMem_[dOffset_+ti_2*stride_]
 							}
-//line hecbench_expdist.go:30
-						}
-//line hecbench_expdist.go:30
-					}
-				}
-				archsimd.ClearAVXUpperBits()
-			}
-			for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
-
-//line hecbench_expdist.go:37
-				tx := gc_tx2
-				_ = tx
-
-//line hecbench_expdist.go:38
-				ty := gc_ty2
-				_ = ty
-
-//line hecbench_expdist.go:39
-				i := tx + gc_bx2*edBlockSizeX*edTileSizeX
-				_ = i
-
-//line hecbench_expdist.go:40
-				j := ty + gc_by2*edBlockSizeY*edTileSizeY
-				_ = j
-
-//line hecbench_expdist.go:48
-				if tx == 0 && ty == 0 {
-					sum[0] = 0
-				}
-
-//line hecbench_expdist.go:52
-				for d := 0; d < edDim; d++ {
-					var tileSize int = edTileSizeX
-//line hecbench_expdist.go:53
-					_ = tileSize
-//line hecbench_expdist.go:53
-					var stride int = edBlockSizeX
-//line hecbench_expdist.go:53
-					_ = stride
-//line hecbench_expdist.go:53
-					var shMem []float32 = shA[d][:]
-//line hecbench_expdist.go:53
-					_ = shMem
-//line hecbench_expdist.go:53
-					var dMem []float32 = a_[d*m_:]
-//line hecbench_expdist.go:53
-					_ = dMem
-//line hecbench_expdist.go:53
-					var shOffset int = tx
-//line hecbench_expdist.go:53
-					_ = shOffset
-//line hecbench_expdist.go:53
-					var dOffset int = i
-//line hecbench_expdist.go:53
-					_ = dOffset
-//line hecbench_expdist.go:30
-					for ti_ := 0; ti_ < tileSize; ti_++ {
-						shMem[shOffset+ti_*stride] = dMem[dOffset+ti_*stride]
-					}
-
-//line hecbench_expdist.go:54
-					if tx == 0 {
-						var tileSize_ int = edTileSizeY
-//line hecbench_expdist.go:55
-						_ = tileSize_
-//line hecbench_expdist.go:55
-						var stride_ int = edBlockSizeY
-//line hecbench_expdist.go:55
-						_ = stride_
-//line hecbench_expdist.go:55
-						var shMem_ []float32 = shB[d][:]
-//line hecbench_expdist.go:55
-						_ = shMem_
-//line hecbench_expdist.go:55
-						var dMem_ []float32 = b_[d*n_:]
-//line hecbench_expdist.go:55
-						_ = dMem_
-//line hecbench_expdist.go:55
-						var shOffset_ int = ty
-//line hecbench_expdist.go:55
-						_ = shOffset_
-//line hecbench_expdist.go:55
-						var dOffset_ int = j
-//line hecbench_expdist.go:55
-						_ = dOffset_
-//line hecbench_expdist.go:30
-						for ti_2 := 0; ti_2 < tileSize_; ti_2++ {
-							shMem_[shOffset_+ti_2*stride_] = dMem_[dOffset_+ti_2*stride_]
-						}
 
 //line hecbench_expdist.go:56
+						}
 					}
 				}
-			}
-			gc_ty2++
-			if gc_ty2 == gc_bdy2 {
-				gc_ty2 = 0
+				gc_ty2++
+				if gc_ty2 == gc_bdy2 {
+					gc_ty2 = 0
+				}
 			}
 		}
-	}
+	})
 
 //line hecbench_expdist.go:30
 	for ti_3 := 0; ti_3 < tileSize_2; ti_3++ {
@@ -666,135 +674,151 @@ func gc_body_expdistDistance(gc_b2 *compiled.Block, a, b []float32, m, n int, sc
 			}
 		}
 	}
-	{
-		gc_ty2 := 0
-		gc_from2, gc_to2 := 0, gc_bdx2
-		if gc_bound2 := 0; gc_bound2 < gc_to2-1 {
-			gc_to2 = gc_bound2 + 1
-		}
-		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+	compiled.OutOfLine(func() {
+		shScaleB := shScaleB[:32]
+		_ = shScaleB
+		{
+			gc_ty2 := 0
+			gc_from2, gc_to2 := 0, gc_bdx2
+			if gc_bound2 := 0; gc_bound2 < gc_to2-1 {
+				gc_to2 = gc_bound2 + 1
+			}
+			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
 
 //line hecbench_expdist.go:37
-				tx := gc_tx2
-				_ = tx
+					tx := gc_tx2
+					_ = tx
 
 //line hecbench_expdist.go:38
-				ty := gc_ty2
-				_ = ty
+					ty := gc_ty2
+					_ = ty
 
 //line hecbench_expdist.go:40
-				j := ty + gc_by2*edBlockSizeY*edTileSizeY
-				_ = j
+					j := ty + gc_by2*edBlockSizeY*edTileSizeY
+					_ = j
 
 //line hecbench_expdist.go:59
-				{
-					var tileSize_3 int = edTileSizeY
+					{
+						var tileSize_3 int = edTileSizeY
 //line hecbench_expdist.go:60
-					_ = tileSize_3
+						_ = tileSize_3
 //line hecbench_expdist.go:60
-					var stride_3 int = edBlockSizeY
+						var stride_3 int = edBlockSizeY
 //line hecbench_expdist.go:60
-					_ = stride_3
+						_ = stride_3
 //line hecbench_expdist.go:60
-					var shMem_3 []float32 = shScaleB
+						var shMem_3 []float32 = shScaleB
 //line hecbench_expdist.go:60
-					_ = shMem_3
+						_ = shMem_3
 //line hecbench_expdist.go:60
-					var dMem_3 []float32 = scaleB_
+						var dMem_3 []float32 = scaleB_
 //line hecbench_expdist.go:60
-					_ = dMem_3
+						_ = dMem_3
 //line hecbench_expdist.go:60
-					var shOffset_3 int = ty
+						var shOffset_3 int = ty
 //line hecbench_expdist.go:60
-					_ = shOffset_3
+						_ = shOffset_3
 //line hecbench_expdist.go:60
-					var dOffset_3 int = j
+						var dOffset_3 int = j
 //line hecbench_expdist.go:60
-					_ = dOffset_3
+						_ = dOffset_3
 //line hecbench_expdist.go:30
-					for ti_4 := 0; ti_4 < tileSize_3; ti_4++ {
-						shMem_3[shOffset_3+ti_4*stride_3] = dMem_3[dOffset_3+ti_4*stride_3]
-					}
+						for ti_4 := 0; ti_4 < tileSize_3; ti_4++ {
+							shMem_3[shOffset_3+ti_4*stride_3] = dMem_3[dOffset_3+ti_4*stride_3]
+						}
 
 //line hecbench_expdist.go:61
-				}
-			}
-			gc_ty2++
-			if gc_ty2 == gc_bdy2 {
-				gc_ty2 = 0
-			}
-		}
-	}
-	{
-		gc_ty2 := 0
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
-
-//line hecbench_expdist.go:37
-				tx := gc_tx2
-				_ = tx
-
-//line hecbench_expdist.go:38
-				ty := gc_ty2
-				_ = ty
-
-//line hecbench_expdist.go:39
-				i := tx + gc_bx2*edBlockSizeX*edTileSizeX
-				_ = i
-
-//line hecbench_expdist.go:40
-				j := ty + gc_by2*edBlockSizeY*edTileSizeY
-				_ = j
-
-//line hecbench_expdist.go:65
-				var sCrossTerm float32
-
-//line hecbench_expdist.go:66
-				for ti := 0; ti < edTileSizeX; ti++ {
-					for tj := 0; tj < edTileSizeY; tj++ {
-						if i+ti*edBlockSizeX < m_ && j+tj*edBlockSizeY < n_ {
-							var distIJ float32
-//line hecbench_expdist.go:69
-							{
-								{
-//line hecbench_expdist.go:70
-									d_ := int(0)
-//line hecbench_expdist.go:70
-									_ = d_
-									distIJ += (shA[d_][tx+ti*edBlockSizeX] - shB[d_][ty+tj*edBlockSizeY]) *
-										(shA[d_][tx+ti*edBlockSizeX] - shB[d_][ty+tj*edBlockSizeY])
-								}
-//line hecbench_expdist.go:70
-								{
-//line hecbench_expdist.go:70
-									d_ := int(1)
-//line hecbench_expdist.go:70
-									_ = d_
-									distIJ += (shA[d_][tx+ti*edBlockSizeX] - shB[d_][ty+tj*edBlockSizeY]) *
-										(shA[d_][tx+ti*edBlockSizeX] - shB[d_][ty+tj*edBlockSizeY])
-								}
-//line hecbench_expdist.go:73
-							}
-							sCrossTerm += expf(-distIJ / (shScaleA[tx+ti*edBlockSizeX] + shScaleB[ty+tj*edBlockSizeY]))
-						}
 					}
 				}
-
-//line hecbench_expdist.go:79
-				atomic.Add(&sum[0], sCrossTerm)
-				_ = sCrossTerm
-			}
-			gc_ty2++
-			if gc_ty2 == gc_bdy2 {
-				gc_ty2 = 0
+				gc_ty2++
+				if gc_ty2 == gc_bdy2 {
+					gc_ty2 = 0
+				}
 			}
 		}
-	}
+	})
+	compiled.OutOfLine(func() {
+		shA := shA[:2]
+		_ = shA
+		shB := shB[:2]
+		_ = shB
+		shScaleA := shScaleA[:128]
+		_ = shScaleA
+		shScaleB := shScaleB[:32]
+		_ = shScaleB
+		sum := sum[:1]
+		_ = sum
+		{
+			gc_ty2 := 0
+			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+
+//line hecbench_expdist.go:37
+					tx := gc_tx2
+					_ = tx
+
+//line hecbench_expdist.go:38
+					ty := gc_ty2
+					_ = ty
+
+//line hecbench_expdist.go:39
+					i := tx + gc_bx2*edBlockSizeX*edTileSizeX
+					_ = i
+
+//line hecbench_expdist.go:40
+					j := ty + gc_by2*edBlockSizeY*edTileSizeY
+					_ = j
+
+//line hecbench_expdist.go:65
+					var sCrossTerm float32
+
+//line hecbench_expdist.go:66
+					for ti := 0; ti < edTileSizeX; ti++ {
+						for tj := 0; tj < edTileSizeY; tj++ {
+							if i+ti*edBlockSizeX < m_ && j+tj*edBlockSizeY < n_ {
+								var distIJ float32
+//line hecbench_expdist.go:69
+								{
+									{
+//line hecbench_expdist.go:70
+										d_ := int(0)
+//line hecbench_expdist.go:70
+										_ = d_
+										distIJ += (shA[d_][tx+ti*edBlockSizeX] - shB[d_][ty+tj*edBlockSizeY]) *
+											(shA[d_][tx+ti*edBlockSizeX] - shB[d_][ty+tj*edBlockSizeY])
+									}
+//line hecbench_expdist.go:70
+									{
+//line hecbench_expdist.go:70
+										d_ := int(1)
+//line hecbench_expdist.go:70
+										_ = d_
+										distIJ += (shA[d_][tx+ti*edBlockSizeX] - shB[d_][ty+tj*edBlockSizeY]) *
+											(shA[d_][tx+ti*edBlockSizeX] - shB[d_][ty+tj*edBlockSizeY])
+									}
+//line hecbench_expdist.go:73
+								}
+								sCrossTerm += expf(-distIJ / (shScaleA[tx+ti*edBlockSizeX] + shScaleB[ty+tj*edBlockSizeY]))
+							}
+						}
+					}
+
+//line hecbench_expdist.go:79
+					atomic.Add(&sum[0], sCrossTerm)
+					_ = sCrossTerm
+				}
+				gc_ty2++
+				if gc_ty2 == gc_bdy2 {
+					gc_ty2 = 0
+				}
+			}
+		}
+	})
 	{
 		gc_ty2 := 0
 		gc_from2, gc_to2 := 0, gc_bdx2

@@ -678,22 +678,24 @@ func gc_body_square(gc_b *compiled.Block, gc_lo, gc_hi int, x []float64) {
 		if gc_bx == gc_gdx {
 			gc_bx = 0
 		}
-		{
-			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+		compiled.OutOfLine(func() {
+			{
+				for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 
 //line generic.go:40
-					i := gc_bx*gc_bdx + gc_tx
+						i := gc_bx*gc_bdx + gc_tx
 
 //line generic.go:41
-					for ; i < len(x); i += gc_bdx * gc_gdx {
-						x[i] *= x[i]
+						for ; i < len(x); i += gc_bdx * gc_gdx {
+							x[i] *= x[i]
+						}
+						_ = i
 					}
-					_ = i
 				}
 			}
-		}
+		})
 	}
 }

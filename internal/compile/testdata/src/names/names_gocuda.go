@@ -372,95 +372,97 @@ func gc_body_window(gc_b *gc_compiled.Block, gc_lo, gc_hi int, in, out []float32
 
 //line names.go:38
 		archsimd := r
-		{
-			gc_from, gc_to := 0, gc_bdx
-			if !gc_compiled.Adds(gc_bx*gc_bdx, gc_to) {
-				panic(gc_compiled.ErrGuardWraps)
-			}
-			if gc_bound := gc_compiled.Diff(len(out), gc_bx*gc_bdx); gc_bound < gc_to {
-				gc_to = gc_bound
-			}
-			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				gc_vstep := gc_from
-			gc_steps2:
-				for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
-					gc_tx := gc_vstep
-					gc_rank := gc_base + gc_tx
-					_ = gc_rank
+		gc_compiled.OutOfLine(func() {
+			{
+				gc_from, gc_to := 0, gc_bdx
+				if !gc_compiled.Adds(gc_bx*gc_bdx, gc_to) {
+					panic(gc_compiled.ErrGuardWraps)
+				}
+				if gc_bound := gc_compiled.Diff(len(out), gc_bx*gc_bdx); gc_bound < gc_to {
+					gc_to = gc_bound
+				}
+				for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+					gc_vstep := gc_from
+				gc_steps2:
+					for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
+						gc_tx := gc_vstep
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
 //line names.go:33
-					var i int = gc_bx*gc_bdx + gc_tx
+						var i int = gc_bx*gc_bdx + gc_tx
 //line names.go:33
-					_ = i
+						_ = i
 //line names.go:37
-					var sum gc_lanes.Float32x8
+						var sum gc_lanes.Float32x8
 //line names.go:37
-					_ = sum
+						_ = sum
 //line names.go:39
-					if i < 0 || i > len(out)-8 {
+						if i < 0 || i > len(out)-8 {
 //line names.go:39
-						break
+							break
 //line names.go:39
-					}
-//line names.go:39
-					if gc_compiled.Adds(archsimd, 2) && (i+0) >= 0 && (i+archsimd) >= (i+0) && (i+archsimd) <= (len(in)-8) {
-//line names.go:39
-						for d := 0; d <= archsimd; d = d + 1 {
-//line names.go:39
-							var gc_ld2 gc_lanes.Float32x8
-//line names.go:39
-							{
-//line names.go:39
-								gc_ld2 = gc_lanes.LoadFloat32x8Slice(in[i+d:])
-							}
-//line names.go:40
-							sum = sum.Add(gc_ld2)
-//line names.go:40
 						}
-//line names.go:40
-					} else {
-//line names.go:40
-						for d := 0; d <= archsimd; d = d + 1 {
 //line names.go:39
-							var gc_ld2 gc_lanes.Float32x8
+						if gc_compiled.Adds(archsimd, 2) && (i+0) >= 0 && (i+archsimd) >= (i+0) && (i+archsimd) <= (len(in)-8) {
 //line names.go:39
-							if (i+d) >= 0 && (i+d) <= len(in)-8 {
-								gc_ld2 = gc_lanes.LoadFloat32x8Slice(in[i+d:])
+							for d := 0; d <= archsimd; d = d + 1 {
+//line names.go:39
+								var gc_ld2 gc_lanes.Float32x8
+//line names.go:39
+								{
+//line names.go:39
+									gc_ld2 = gc_lanes.LoadFloat32x8Slice(in[i+d:])
+								}
 //line names.go:40
-							} else {
-//line names.go:40
-								break gc_steps2
+								sum = sum.Add(gc_ld2)
 //line names.go:40
 							}
 //line names.go:40
-							sum = sum.Add(gc_ld2)
+						} else {
+//line names.go:40
+							for d := 0; d <= archsimd; d = d + 1 {
+//line names.go:39
+								var gc_ld2 gc_lanes.Float32x8
+//line names.go:39
+								if (i+d) >= 0 && (i+d) <= len(in)-8 {
+									gc_ld2 = gc_lanes.LoadFloat32x8Slice(in[i+d:])
+//line names.go:40
+								} else {
+//line names.go:40
+									break gc_steps2
+//line names.go:40
+								}
+//line names.go:40
+								sum = sum.Add(gc_ld2)
+//line names.go:40
+							}
 //line names.go:40
 						}
-//line names.go:40
-					}
 //line names.go:42
-					sum.StoreSlice(out[i:])
-				}
-				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+						sum.StoreSlice(out[i:])
+					}
+					for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 
 //line names.go:33
-					i := gc_bx*gc_bdx + gc_tx
-					_ = i
+						i := gc_bx*gc_bdx + gc_tx
+						_ = i
 
 //line names.go:37
-					var sum float32
+						var sum float32
 
 //line names.go:39
-					for d := 0; d <= archsimd; d++ {
-						sum += in[i+d]
-					}
+						for d := 0; d <= archsimd; d++ {
+							sum += in[i+d]
+						}
 
 //line names.go:42
-					out[i] = sum
-					_ = sum
+						out[i] = sum
+						_ = sum
+					}
 				}
 			}
-		}
+		})
 	}
 }
