@@ -815,7 +815,8 @@ func gc_body_layerForward(gc_b2 *compiled.Block, inputCuda, outputHiddenCuda, in
 	}
 
 //line backprop.go:57
-	for i := 1; float64(i) <= math.Log2(bpnnHeight); i++ {
+	gc_inv2 := math.Log2(bpnnHeight)
+	for i := 1; float64(i) <= gc_inv2; i++ {
 		gc_b2.Tick()
 		if gc_b2.Stopped() {
 			return

@@ -188,6 +188,9 @@
 //     call of 128 trips or more with that of the thread a window later,
 //     the two twins' loops interleaved, where the helper cannot fail,
 //     keeps to its own variables and loops on a parameter's length
+//   - hoist: a call of package math in a block-level loop's condition
+//     whose arguments read only constants and variables nothing changes
+//     after their declaration is evaluated once, before the loop
 //   - outline: a thread loop whose threads each run a loop of their own,
 //     which no other pass writes in a form of its own and whose code
 //     cannot return from the body, runs in a function literal that

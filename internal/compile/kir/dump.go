@@ -255,6 +255,9 @@ func (d *dumper) node(n Node, depth int) {
 		if n.Interchanged {
 			head += " [interchanged]"
 		}
+		for _, c := range n.Invariant {
+			head += " [invariant " + d.text(c) + "]"
+		}
 		if fd := n.Fold; fd != nil {
 			head += fmt.Sprintf(" [fold %s, read below %d after]", fd.Row.Name, fd.Keep)
 		}

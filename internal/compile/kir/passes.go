@@ -54,6 +54,7 @@ var passes = [...]pass{
 	{"slp", slp, "calls of helpers whose loops add a run's elements to as many accumulators, one statement each, call in the SIMD build a twin keeping the accumulators as a vector's lanes"},
 	{"jam", jam, "a thread loop ending with a call of a helper whose first statements are assignments and whose rest cannot fail and carries a value through a loop runs four threads' rests at once, their loops interleaved trip by trip"},
 	{"slpjam", slpjam, "a lockstep loop whose trips only add a twin helper's result to a variable kept per thread runs, in the SIMD build, each call of 128 trips or more with that of the thread a window later, the two twins' loops interleaved, where the helper cannot fail, keeps to its own variables and loops on a parameter's length"},
+	{"hoist", hoist, "a call of package math in a block-level loop's condition whose arguments read only constants and variables nothing changes after their declaration is evaluated once, before the loop"},
 	{"outline", outline, "a thread loop whose threads each run a loop of their own, which no other pass writes in a form of its own and whose code cannot return from the body, runs in a function literal that compiled.OutOfLine calls, never inlined, so that Go's register allocator gives the registers to the inner loop's values rather than to the body's"},
 }
 
