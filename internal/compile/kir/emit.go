@@ -102,7 +102,7 @@ var roles = []string{"b", "tx", "ty", "tz", "rank", "n", "bd", "bdx", "bdy", "bd
 // with params the kernel's parameters after the thread (", a float32, x []float32").
 func emit(f *Func, name, tparams, params string, simd bool) (string, bool) {
 	e := &emitter{f: f, simd: simd, pos: newPosMap(f.Src.Fset), name: map[string]string{}, used: map[string]bool{},
-		reduced: map[*ast.CallExpr]string{}, invariant: map[*ast.CallExpr]string{}, collOut: map[*ast.CallExpr]string{}, collIDs: map[*Collective]int{}, shared: map[*ast.CallExpr]string{}}
+		reduced: map[*ast.CallExpr]string{}, collOut: map[*ast.CallExpr]string{}, collIDs: map[*Collective]int{}, shared: map[*ast.CallExpr]string{}}
 	for _, r := range roles {
 		e.name[r] = f.Names.Fresh(r)
 	}

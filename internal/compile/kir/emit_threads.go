@@ -110,7 +110,9 @@ func (e *emitter) reslices(l *ThreadLoop) {
 		e.printf("%s := %s[:%s]\n_ = %s\n", name, name, s.Len, name)
 	}
 	for _, obj := range sortedVars(e.f, e.f.LoopVars[l].refs) {
-		if v := e.f.Vars[obj]; v != nil && v.Spill {
+		// a streamed loop's temporaries have an array only where its
+		// reordered form is written, which the body's head decides last
+		if v := e.f.Vars[obj]; v != nil && v.Spill && e.f.aheadTemps[obj] == nil {
 			e.printf("%s := %s[:%s]\n_ = %s\n", v.SpillName, v.SpillName, e.use("n"), v.SpillName)
 		}
 	}

@@ -83,7 +83,8 @@ func (f *Func) mathCall(call *ast.CallExpr) bool {
 }
 
 // neverChanged returns the kernel's variables that nothing assigns after
-// their declaration and whose address nothing takes: no statement of the
+// their declaration and whose address nothing takes, explicitly or by
+// calling a method with a pointer receiver: no statement of the
 // kernel, of a function literal in it, or of a helper (which sees the
 // kernel's variables only through pointers) can change them.
 func (f *Func) neverChanged() map[*types.Var]bool {
@@ -125,6 +126,12 @@ func (f *Func) neverChanged() map[*types.Var]bool {
 		case *ast.UnaryExpr:
 			if m.Op == token.AND {
 				mark(m.X)
+			}
+		case *ast.SelectorExpr: // v.M with a pointer receiver takes &v
+			if sel := f.Src.Info.Selections[m]; sel != nil && sel.Kind() != types.FieldVal {
+				if _, ptr := sel.Obj().(*types.Func).Signature().Recv().Type().Underlying().(*types.Pointer); ptr {
+					mark(m.X)
+				}
 			}
 		}
 		return true

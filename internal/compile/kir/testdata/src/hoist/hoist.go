@@ -56,3 +56,18 @@ func changes(t *gocuda.Thread, out []float32, lim float64) {
 	}
 	out[t.ThreadIdx.X] = float32(x + y)
 }
+
+type limit struct{ v float64 }
+
+func (l *limit) grow() { l.v++ }
+
+// method reads a variable a method with a pointer receiver changes,
+// which takes its address: not hoisted.
+func method(t *gocuda.Thread, out []float32, lim float64) {
+	l := limit{lim}
+	for k := 0; float64(k) < math.Sqrt(l.v) && k < 8; k++ {
+		t.SyncThreads()
+		l.grow()
+	}
+	out[t.ThreadIdx.X] = float32(l.v)
+}
