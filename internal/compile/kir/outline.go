@@ -9,10 +9,9 @@ import (
 // outline is the pass that chooses the thread loops to write as a
 // function literal passed to compiled.OutOfLine, which Go never inlines
 // (ThreadLoop.Outline): those whose threads each run a loop of their
-// own. In the body's function, the
-// block-level values live across such a loop (scratch slices, tiles, the
-// kernel's parameters, the counters of the loops around it) fill the
-// registers, and Go's register allocator keeps them there and spills the
+// own. In the body's function, the block-level values live across such
+// a loop (scratch slices, tiles, the kernel's parameters, the counters
+// of the loops around it) fill the registers, and Go's register allocator keeps them there and spills the
 // inner loop's counter instead, which then goes through memory on every
 // trip: the tiled n-body's 2048 interactions a thread ran 7% slower than
 // the same loop written by hand. In a literal of its own the loop is
