@@ -757,7 +757,6 @@ func gc_jam_runSum_run4(gc_j *gc_jam_runSum) {
 	gc_l3_gc_range0 := gc_j.lanes[3].gc_range0
 	_ = gc_l3_gc_range0
 	gc_n1 := min(len(gc_l0_gc_range0), len(gc_l1_gc_range0), len(gc_l2_gc_range0), len(gc_l3_gc_range0))
-	gc_i2 := 0
 	gc_r3 := gc_l0_gc_range0[:gc_n1]
 	_ = gc_r3
 	gc_r4 := gc_l1_gc_range0[:gc_n1]
@@ -767,7 +766,7 @@ func gc_jam_runSum_run4(gc_j *gc_jam_runSum) {
 	gc_r6 := gc_l3_gc_range0[:gc_n1]
 	_ = gc_r6
 //line blocks.go:130
-	for ; gc_i2 < gc_n1; gc_i2++ {
+	for gc_i2 := 0; gc_i2 < gc_n1; gc_i2++ {
 //line blocks.go:130
 		{
 //line blocks.go:130
@@ -803,36 +802,60 @@ func gc_jam_runSum_run4(gc_j *gc_jam_runSum) {
 //line blocks.go:132
 	}
 //line blocks.go:130
-	for gc_i7 := gc_i2; gc_i7 < len(gc_l0_gc_range0); gc_i7++ {
+	{
 //line blocks.go:130
-		gc_l0_e := gc_l0_gc_range0[gc_i7]
+		gc_l0_gc_range0 := gc_j.lanes[0].gc_range0
 //line blocks.go:130
-		_ = gc_l0_e
-		gc_l0_v += float64(gc_l0_e)
+		for gc_i7 := gc_n1; gc_i7 < len(gc_l0_gc_range0); gc_i7++ {
+//line blocks.go:130
+			gc_l0_e := gc_l0_gc_range0[gc_i7]
+//line blocks.go:130
+			_ = gc_l0_e
+			gc_l0_v += float64(gc_l0_e)
+		}
+//line blocks.go:132
 	}
 //line blocks.go:130
-	for gc_i8 := gc_i2; gc_i8 < len(gc_l1_gc_range0); gc_i8++ {
+	{
 //line blocks.go:130
-		gc_l1_e := gc_l1_gc_range0[gc_i8]
+		gc_l1_gc_range0 := gc_j.lanes[1].gc_range0
 //line blocks.go:130
-		_ = gc_l1_e
-		gc_l1_v += float64(gc_l1_e)
+		for gc_i8 := gc_n1; gc_i8 < len(gc_l1_gc_range0); gc_i8++ {
+//line blocks.go:130
+			gc_l1_e := gc_l1_gc_range0[gc_i8]
+//line blocks.go:130
+			_ = gc_l1_e
+			gc_l1_v += float64(gc_l1_e)
+		}
+//line blocks.go:132
 	}
 //line blocks.go:130
-	for gc_i9 := gc_i2; gc_i9 < len(gc_l2_gc_range0); gc_i9++ {
+	{
 //line blocks.go:130
-		gc_l2_e := gc_l2_gc_range0[gc_i9]
+		gc_l2_gc_range0 := gc_j.lanes[2].gc_range0
 //line blocks.go:130
-		_ = gc_l2_e
-		gc_l2_v += float64(gc_l2_e)
+		for gc_i9 := gc_n1; gc_i9 < len(gc_l2_gc_range0); gc_i9++ {
+//line blocks.go:130
+			gc_l2_e := gc_l2_gc_range0[gc_i9]
+//line blocks.go:130
+			_ = gc_l2_e
+			gc_l2_v += float64(gc_l2_e)
+		}
+//line blocks.go:132
 	}
 //line blocks.go:130
-	for gc_i10 := gc_i2; gc_i10 < len(gc_l3_gc_range0); gc_i10++ {
+	{
 //line blocks.go:130
-		gc_l3_e := gc_l3_gc_range0[gc_i10]
+		gc_l3_gc_range0 := gc_j.lanes[3].gc_range0
 //line blocks.go:130
-		_ = gc_l3_e
-		gc_l3_v += float64(gc_l3_e)
+		for gc_i10 := gc_n1; gc_i10 < len(gc_l3_gc_range0); gc_i10++ {
+//line blocks.go:130
+			gc_l3_e := gc_l3_gc_range0[gc_i10]
+//line blocks.go:130
+			_ = gc_l3_e
+			gc_l3_v += float64(gc_l3_e)
+		}
+//line blocks.go:132
 	}
 	gc_j.lanes[0].gc_dst[gc_j.lanes[0].gc_at] = gc_l0_v
 	gc_j.lanes[1].gc_dst[gc_j.lanes[1].gc_at] = gc_l1_v

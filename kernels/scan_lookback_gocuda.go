@@ -1328,25 +1328,39 @@ func gc_jam_scanSerial_run4[T Number](gc_j *gc_jam_scanSerial[T]) {
 	if gc_l0_inclusive && gc_l1_inclusive && gc_l2_inclusive && gc_l3_inclusive {
 //line scan.go:120
 		gc_n1 := min(len(gc_l0_in), len(gc_l1_in), len(gc_l2_in), len(gc_l3_in))
-		gc_i2 := 0
-//line scan.go:121
 		gc_r3 := gc_l0_in[:gc_n1]
 //line scan.go:121
 		_ = gc_r3
 //line scan.go:121
-		gc_r4 := gc_l1_in[:gc_n1]
+		gc_w4 := gc_l0_out[:gc_n1]
 //line scan.go:121
-		_ = gc_r4
+		_ = gc_w4
 //line scan.go:121
-		gc_r5 := gc_l2_in[:gc_n1]
+		gc_r5 := gc_l1_in[:gc_n1]
 //line scan.go:121
 		_ = gc_r5
 //line scan.go:121
-		gc_r6 := gc_l3_in[:gc_n1]
+		gc_w6 := gc_l1_out[:gc_n1]
 //line scan.go:121
-		_ = gc_r6
+		_ = gc_w6
 //line scan.go:121
-		for ; gc_i2 < gc_n1; gc_i2++ {
+		gc_r7 := gc_l2_in[:gc_n1]
+//line scan.go:121
+		_ = gc_r7
+//line scan.go:121
+		gc_w8 := gc_l2_out[:gc_n1]
+//line scan.go:121
+		_ = gc_w8
+//line scan.go:121
+		gc_r9 := gc_l3_in[:gc_n1]
+//line scan.go:121
+		_ = gc_r9
+//line scan.go:121
+		gc_w10 := gc_l3_out[:gc_n1]
+//line scan.go:121
+		_ = gc_w10
+//line scan.go:121
+		for gc_i2 := 0; gc_i2 < gc_n1; gc_i2++ {
 //line scan.go:121
 			{
 //line scan.go:121
@@ -1358,7 +1372,7 @@ func gc_jam_scanSerial_run4[T Number](gc_j *gc_jam_scanSerial[T]) {
 //line scan.go:121
 				_ = gc_l0_x
 				gc_l0_s += gc_l0_x
-				gc_l0_out[gc_l0_i] = gc_l0_s
+				gc_w4[gc_l0_i] = gc_l0_s
 			}
 //line scan.go:121
 			{
@@ -1367,11 +1381,11 @@ func gc_jam_scanSerial_run4[T Number](gc_j *gc_jam_scanSerial[T]) {
 //line scan.go:121
 				_ = gc_l1_i
 //line scan.go:121
-				gc_l1_x := gc_r4[gc_i2]
+				gc_l1_x := gc_r5[gc_i2]
 //line scan.go:121
 				_ = gc_l1_x
 				gc_l1_s += gc_l1_x
-				gc_l1_out[gc_l1_i] = gc_l1_s
+				gc_w6[gc_l1_i] = gc_l1_s
 			}
 //line scan.go:121
 			{
@@ -1380,11 +1394,11 @@ func gc_jam_scanSerial_run4[T Number](gc_j *gc_jam_scanSerial[T]) {
 //line scan.go:121
 				_ = gc_l2_i
 //line scan.go:121
-				gc_l2_x := gc_r5[gc_i2]
+				gc_l2_x := gc_r7[gc_i2]
 //line scan.go:121
 				_ = gc_l2_x
 				gc_l2_s += gc_l2_x
-				gc_l2_out[gc_l2_i] = gc_l2_s
+				gc_w8[gc_l2_i] = gc_l2_s
 			}
 //line scan.go:121
 			{
@@ -1393,7 +1407,91 @@ func gc_jam_scanSerial_run4[T Number](gc_j *gc_jam_scanSerial[T]) {
 //line scan.go:121
 				_ = gc_l3_i
 //line scan.go:121
-				gc_l3_x := gc_r6[gc_i2]
+				gc_l3_x := gc_r9[gc_i2]
+//line scan.go:121
+				_ = gc_l3_x
+				gc_l3_s += gc_l3_x
+				gc_w10[gc_l3_i] = gc_l3_s
+			}
+//line scan.go:124
+		}
+//line scan.go:121
+		{
+//line scan.go:121
+			gc_l0_in := gc_j.lanes[0].in
+//line scan.go:121
+			gc_l0_out := gc_j.lanes[0].out
+//line scan.go:121
+			for gc_i11 := gc_n1; gc_i11 < len(gc_l0_in); gc_i11++ {
+//line scan.go:121
+				gc_l0_i := gc_i11
+//line scan.go:121
+				_ = gc_l0_i
+//line scan.go:121
+				gc_l0_x := gc_l0_in[gc_i11]
+//line scan.go:121
+				_ = gc_l0_x
+				gc_l0_s += gc_l0_x
+				gc_l0_out[gc_l0_i] = gc_l0_s
+			}
+//line scan.go:124
+		}
+//line scan.go:121
+		{
+//line scan.go:121
+			gc_l1_in := gc_j.lanes[1].in
+//line scan.go:121
+			gc_l1_out := gc_j.lanes[1].out
+//line scan.go:121
+			for gc_i12 := gc_n1; gc_i12 < len(gc_l1_in); gc_i12++ {
+//line scan.go:121
+				gc_l1_i := gc_i12
+//line scan.go:121
+				_ = gc_l1_i
+//line scan.go:121
+				gc_l1_x := gc_l1_in[gc_i12]
+//line scan.go:121
+				_ = gc_l1_x
+				gc_l1_s += gc_l1_x
+				gc_l1_out[gc_l1_i] = gc_l1_s
+			}
+//line scan.go:124
+		}
+//line scan.go:121
+		{
+//line scan.go:121
+			gc_l2_in := gc_j.lanes[2].in
+//line scan.go:121
+			gc_l2_out := gc_j.lanes[2].out
+//line scan.go:121
+			for gc_i13 := gc_n1; gc_i13 < len(gc_l2_in); gc_i13++ {
+//line scan.go:121
+				gc_l2_i := gc_i13
+//line scan.go:121
+				_ = gc_l2_i
+//line scan.go:121
+				gc_l2_x := gc_l2_in[gc_i13]
+//line scan.go:121
+				_ = gc_l2_x
+				gc_l2_s += gc_l2_x
+				gc_l2_out[gc_l2_i] = gc_l2_s
+			}
+//line scan.go:124
+		}
+//line scan.go:121
+		{
+//line scan.go:121
+			gc_l3_in := gc_j.lanes[3].in
+//line scan.go:121
+			gc_l3_out := gc_j.lanes[3].out
+//line scan.go:121
+			for gc_i14 := gc_n1; gc_i14 < len(gc_l3_in); gc_i14++ {
+//line scan.go:121
+				gc_l3_i := gc_i14
+//line scan.go:121
+				_ = gc_l3_i
+//line scan.go:121
+				gc_l3_x := gc_l3_in[gc_i14]
 //line scan.go:121
 				_ = gc_l3_x
 				gc_l3_s += gc_l3_x
@@ -1401,187 +1499,181 @@ func gc_jam_scanSerial_run4[T Number](gc_j *gc_jam_scanSerial[T]) {
 			}
 //line scan.go:124
 		}
-//line scan.go:121
-		for gc_i7 := gc_i2; gc_i7 < len(gc_l0_in); gc_i7++ {
-//line scan.go:121
-			gc_l0_i := gc_i7
-//line scan.go:121
-			_ = gc_l0_i
-//line scan.go:121
-			gc_l0_x := gc_l0_in[gc_i7]
-//line scan.go:121
-			_ = gc_l0_x
-			gc_l0_s += gc_l0_x
-			gc_l0_out[gc_l0_i] = gc_l0_s
-		}
-//line scan.go:121
-		for gc_i8 := gc_i2; gc_i8 < len(gc_l1_in); gc_i8++ {
-//line scan.go:121
-			gc_l1_i := gc_i8
-//line scan.go:121
-			_ = gc_l1_i
-//line scan.go:121
-			gc_l1_x := gc_l1_in[gc_i8]
-//line scan.go:121
-			_ = gc_l1_x
-			gc_l1_s += gc_l1_x
-			gc_l1_out[gc_l1_i] = gc_l1_s
-		}
-//line scan.go:121
-		for gc_i9 := gc_i2; gc_i9 < len(gc_l2_in); gc_i9++ {
-//line scan.go:121
-			gc_l2_i := gc_i9
-//line scan.go:121
-			_ = gc_l2_i
-//line scan.go:121
-			gc_l2_x := gc_l2_in[gc_i9]
-//line scan.go:121
-			_ = gc_l2_x
-			gc_l2_s += gc_l2_x
-			gc_l2_out[gc_l2_i] = gc_l2_s
-		}
-//line scan.go:121
-		for gc_i10 := gc_i2; gc_i10 < len(gc_l3_in); gc_i10++ {
-//line scan.go:121
-			gc_l3_i := gc_i10
-//line scan.go:121
-			_ = gc_l3_i
-//line scan.go:121
-			gc_l3_x := gc_l3_in[gc_i10]
-//line scan.go:121
-			_ = gc_l3_x
-			gc_l3_s += gc_l3_x
-			gc_l3_out[gc_l3_i] = gc_l3_s
-		}
 //line scan.go:124
 	} else if (!gc_l0_inclusive) && (!gc_l1_inclusive) && (!gc_l2_inclusive) && (!gc_l3_inclusive) {
 //line scan.go:120
-		gc_n11 := min(len(gc_l0_in), len(gc_l1_in), len(gc_l2_in), len(gc_l3_in))
+		gc_n15 := min(len(gc_l0_in), len(gc_l1_in), len(gc_l2_in), len(gc_l3_in))
 //line scan.go:127
-		gc_i12 := 0
+		gc_r17 := gc_l0_in[:gc_n15]
 //line scan.go:127
-		gc_r13 := gc_l0_in[:gc_n11]
+		_ = gc_r17
 //line scan.go:127
-		_ = gc_r13
+		gc_w18 := gc_l0_out[:gc_n15]
 //line scan.go:127
-		gc_r14 := gc_l1_in[:gc_n11]
+		_ = gc_w18
 //line scan.go:127
-		_ = gc_r14
+		gc_r19 := gc_l1_in[:gc_n15]
 //line scan.go:127
-		gc_r15 := gc_l2_in[:gc_n11]
+		_ = gc_r19
 //line scan.go:127
-		_ = gc_r15
+		gc_w20 := gc_l1_out[:gc_n15]
 //line scan.go:127
-		gc_r16 := gc_l3_in[:gc_n11]
+		_ = gc_w20
 //line scan.go:127
-		_ = gc_r16
+		gc_r21 := gc_l2_in[:gc_n15]
 //line scan.go:127
-		for ; gc_i12 < gc_n11; gc_i12++ {
+		_ = gc_r21
+//line scan.go:127
+		gc_w22 := gc_l2_out[:gc_n15]
+//line scan.go:127
+		_ = gc_w22
+//line scan.go:127
+		gc_r23 := gc_l3_in[:gc_n15]
+//line scan.go:127
+		_ = gc_r23
+//line scan.go:127
+		gc_w24 := gc_l3_out[:gc_n15]
+//line scan.go:127
+		_ = gc_w24
+//line scan.go:127
+		for gc_i16 := 0; gc_i16 < gc_n15; gc_i16++ {
 //line scan.go:127
 			{
 //line scan.go:127
-				gc_l0_i2 := gc_i12
+				gc_l0_i2 := gc_i16
 //line scan.go:127
 				_ = gc_l0_i2
 //line scan.go:127
-				gc_l0_x2 := gc_r13[gc_i12]
+				gc_l0_x2 := gc_r17[gc_i16]
 //line scan.go:127
 				_ = gc_l0_x2
-				gc_l0_out[gc_l0_i2] = gc_l0_s
+				gc_w18[gc_l0_i2] = gc_l0_s
 				gc_l0_s += gc_l0_x2
 			}
 //line scan.go:127
 			{
 //line scan.go:127
-				gc_l1_i2 := gc_i12
+				gc_l1_i2 := gc_i16
 //line scan.go:127
 				_ = gc_l1_i2
 //line scan.go:127
-				gc_l1_x2 := gc_r14[gc_i12]
+				gc_l1_x2 := gc_r19[gc_i16]
 //line scan.go:127
 				_ = gc_l1_x2
-				gc_l1_out[gc_l1_i2] = gc_l1_s
+				gc_w20[gc_l1_i2] = gc_l1_s
 				gc_l1_s += gc_l1_x2
 			}
 //line scan.go:127
 			{
 //line scan.go:127
-				gc_l2_i2 := gc_i12
+				gc_l2_i2 := gc_i16
 //line scan.go:127
 				_ = gc_l2_i2
 //line scan.go:127
-				gc_l2_x2 := gc_r15[gc_i12]
+				gc_l2_x2 := gc_r21[gc_i16]
 //line scan.go:127
 				_ = gc_l2_x2
-				gc_l2_out[gc_l2_i2] = gc_l2_s
+				gc_w22[gc_l2_i2] = gc_l2_s
 				gc_l2_s += gc_l2_x2
 			}
 //line scan.go:127
 			{
 //line scan.go:127
-				gc_l3_i2 := gc_i12
+				gc_l3_i2 := gc_i16
 //line scan.go:127
 				_ = gc_l3_i2
 //line scan.go:127
-				gc_l3_x2 := gc_r16[gc_i12]
+				gc_l3_x2 := gc_r23[gc_i16]
+//line scan.go:127
+				_ = gc_l3_x2
+				gc_w24[gc_l3_i2] = gc_l3_s
+				gc_l3_s += gc_l3_x2
+			}
+//line scan.go:130
+		}
+//line scan.go:127
+		{
+//line scan.go:127
+			gc_l0_in := gc_j.lanes[0].in
+//line scan.go:127
+			gc_l0_out := gc_j.lanes[0].out
+//line scan.go:127
+			for gc_i25 := gc_n15; gc_i25 < len(gc_l0_in); gc_i25++ {
+//line scan.go:127
+				gc_l0_i2 := gc_i25
+//line scan.go:127
+				_ = gc_l0_i2
+//line scan.go:127
+				gc_l0_x2 := gc_l0_in[gc_i25]
+//line scan.go:127
+				_ = gc_l0_x2
+				gc_l0_out[gc_l0_i2] = gc_l0_s
+				gc_l0_s += gc_l0_x2
+			}
+//line scan.go:130
+		}
+//line scan.go:127
+		{
+//line scan.go:127
+			gc_l1_in := gc_j.lanes[1].in
+//line scan.go:127
+			gc_l1_out := gc_j.lanes[1].out
+//line scan.go:127
+			for gc_i26 := gc_n15; gc_i26 < len(gc_l1_in); gc_i26++ {
+//line scan.go:127
+				gc_l1_i2 := gc_i26
+//line scan.go:127
+				_ = gc_l1_i2
+//line scan.go:127
+				gc_l1_x2 := gc_l1_in[gc_i26]
+//line scan.go:127
+				_ = gc_l1_x2
+				gc_l1_out[gc_l1_i2] = gc_l1_s
+				gc_l1_s += gc_l1_x2
+			}
+//line scan.go:130
+		}
+//line scan.go:127
+		{
+//line scan.go:127
+			gc_l2_in := gc_j.lanes[2].in
+//line scan.go:127
+			gc_l2_out := gc_j.lanes[2].out
+//line scan.go:127
+			for gc_i27 := gc_n15; gc_i27 < len(gc_l2_in); gc_i27++ {
+//line scan.go:127
+				gc_l2_i2 := gc_i27
+//line scan.go:127
+				_ = gc_l2_i2
+//line scan.go:127
+				gc_l2_x2 := gc_l2_in[gc_i27]
+//line scan.go:127
+				_ = gc_l2_x2
+				gc_l2_out[gc_l2_i2] = gc_l2_s
+				gc_l2_s += gc_l2_x2
+			}
+//line scan.go:130
+		}
+//line scan.go:127
+		{
+//line scan.go:127
+			gc_l3_in := gc_j.lanes[3].in
+//line scan.go:127
+			gc_l3_out := gc_j.lanes[3].out
+//line scan.go:127
+			for gc_i28 := gc_n15; gc_i28 < len(gc_l3_in); gc_i28++ {
+//line scan.go:127
+				gc_l3_i2 := gc_i28
+//line scan.go:127
+				_ = gc_l3_i2
+//line scan.go:127
+				gc_l3_x2 := gc_l3_in[gc_i28]
 //line scan.go:127
 				_ = gc_l3_x2
 				gc_l3_out[gc_l3_i2] = gc_l3_s
 				gc_l3_s += gc_l3_x2
 			}
 //line scan.go:130
-		}
-//line scan.go:127
-		for gc_i17 := gc_i12; gc_i17 < len(gc_l0_in); gc_i17++ {
-//line scan.go:127
-			gc_l0_i2 := gc_i17
-//line scan.go:127
-			_ = gc_l0_i2
-//line scan.go:127
-			gc_l0_x2 := gc_l0_in[gc_i17]
-//line scan.go:127
-			_ = gc_l0_x2
-			gc_l0_out[gc_l0_i2] = gc_l0_s
-			gc_l0_s += gc_l0_x2
-		}
-//line scan.go:127
-		for gc_i18 := gc_i12; gc_i18 < len(gc_l1_in); gc_i18++ {
-//line scan.go:127
-			gc_l1_i2 := gc_i18
-//line scan.go:127
-			_ = gc_l1_i2
-//line scan.go:127
-			gc_l1_x2 := gc_l1_in[gc_i18]
-//line scan.go:127
-			_ = gc_l1_x2
-			gc_l1_out[gc_l1_i2] = gc_l1_s
-			gc_l1_s += gc_l1_x2
-		}
-//line scan.go:127
-		for gc_i19 := gc_i12; gc_i19 < len(gc_l2_in); gc_i19++ {
-//line scan.go:127
-			gc_l2_i2 := gc_i19
-//line scan.go:127
-			_ = gc_l2_i2
-//line scan.go:127
-			gc_l2_x2 := gc_l2_in[gc_i19]
-//line scan.go:127
-			_ = gc_l2_x2
-			gc_l2_out[gc_l2_i2] = gc_l2_s
-			gc_l2_s += gc_l2_x2
-		}
-//line scan.go:127
-		for gc_i20 := gc_i12; gc_i20 < len(gc_l3_in); gc_i20++ {
-//line scan.go:127
-			gc_l3_i2 := gc_i20
-//line scan.go:127
-			_ = gc_l3_i2
-//line scan.go:127
-			gc_l3_x2 := gc_l3_in[gc_i20]
-//line scan.go:127
-			_ = gc_l3_x2
-			gc_l3_out[gc_l3_i2] = gc_l3_s
-			gc_l3_s += gc_l3_x2
 		}
 //line scan.go:130
 	} else {

@@ -270,25 +270,39 @@ func gc_jam_jamRun_run4(gc_j *gc_jam_jamRun) {
 	if gc_l0_inclusive && gc_l1_inclusive && gc_l2_inclusive && gc_l3_inclusive {
 //line jam.go:31
 		gc_n1 := min(len(gc_l0_in), len(gc_l1_in), len(gc_l2_in), len(gc_l3_in))
-		gc_i2 := 0
-//line jam.go:32
 		gc_r3 := gc_l0_in[:gc_n1]
 //line jam.go:32
 		_ = gc_r3
 //line jam.go:32
-		gc_r4 := gc_l1_in[:gc_n1]
+		gc_w4 := gc_l0_out[:gc_n1]
 //line jam.go:32
-		_ = gc_r4
+		_ = gc_w4
 //line jam.go:32
-		gc_r5 := gc_l2_in[:gc_n1]
+		gc_r5 := gc_l1_in[:gc_n1]
 //line jam.go:32
 		_ = gc_r5
 //line jam.go:32
-		gc_r6 := gc_l3_in[:gc_n1]
+		gc_w6 := gc_l1_out[:gc_n1]
 //line jam.go:32
-		_ = gc_r6
+		_ = gc_w6
 //line jam.go:32
-		for ; gc_i2 < gc_n1; gc_i2++ {
+		gc_r7 := gc_l2_in[:gc_n1]
+//line jam.go:32
+		_ = gc_r7
+//line jam.go:32
+		gc_w8 := gc_l2_out[:gc_n1]
+//line jam.go:32
+		_ = gc_w8
+//line jam.go:32
+		gc_r9 := gc_l3_in[:gc_n1]
+//line jam.go:32
+		_ = gc_r9
+//line jam.go:32
+		gc_w10 := gc_l3_out[:gc_n1]
+//line jam.go:32
+		_ = gc_w10
+//line jam.go:32
+		for gc_i2 := 0; gc_i2 < gc_n1; gc_i2++ {
 //line jam.go:32
 			{
 //line jam.go:32
@@ -300,7 +314,7 @@ func gc_jam_jamRun_run4(gc_j *gc_jam_jamRun) {
 //line jam.go:32
 				_ = gc_l0_x
 				gc_l0_s += gc_l0_x
-				gc_l0_out[gc_l0_k] = gc_l0_s
+				gc_w4[gc_l0_k] = gc_l0_s
 			}
 //line jam.go:32
 			{
@@ -309,11 +323,11 @@ func gc_jam_jamRun_run4(gc_j *gc_jam_jamRun) {
 //line jam.go:32
 				_ = gc_l1_k
 //line jam.go:32
-				gc_l1_x := gc_r4[gc_i2]
+				gc_l1_x := gc_r5[gc_i2]
 //line jam.go:32
 				_ = gc_l1_x
 				gc_l1_s += gc_l1_x
-				gc_l1_out[gc_l1_k] = gc_l1_s
+				gc_w6[gc_l1_k] = gc_l1_s
 			}
 //line jam.go:32
 			{
@@ -322,11 +336,11 @@ func gc_jam_jamRun_run4(gc_j *gc_jam_jamRun) {
 //line jam.go:32
 				_ = gc_l2_k
 //line jam.go:32
-				gc_l2_x := gc_r5[gc_i2]
+				gc_l2_x := gc_r7[gc_i2]
 //line jam.go:32
 				_ = gc_l2_x
 				gc_l2_s += gc_l2_x
-				gc_l2_out[gc_l2_k] = gc_l2_s
+				gc_w8[gc_l2_k] = gc_l2_s
 			}
 //line jam.go:32
 			{
@@ -335,7 +349,91 @@ func gc_jam_jamRun_run4(gc_j *gc_jam_jamRun) {
 //line jam.go:32
 				_ = gc_l3_k
 //line jam.go:32
-				gc_l3_x := gc_r6[gc_i2]
+				gc_l3_x := gc_r9[gc_i2]
+//line jam.go:32
+				_ = gc_l3_x
+				gc_l3_s += gc_l3_x
+				gc_w10[gc_l3_k] = gc_l3_s
+			}
+//line jam.go:35
+		}
+//line jam.go:32
+		{
+//line jam.go:32
+			gc_l0_in := gc_j.lanes[0].in
+//line jam.go:32
+			gc_l0_out := gc_j.lanes[0].out
+//line jam.go:32
+			for gc_i11 := gc_n1; gc_i11 < len(gc_l0_in); gc_i11++ {
+//line jam.go:32
+				gc_l0_k := gc_i11
+//line jam.go:32
+				_ = gc_l0_k
+//line jam.go:32
+				gc_l0_x := gc_l0_in[gc_i11]
+//line jam.go:32
+				_ = gc_l0_x
+				gc_l0_s += gc_l0_x
+				gc_l0_out[gc_l0_k] = gc_l0_s
+			}
+//line jam.go:35
+		}
+//line jam.go:32
+		{
+//line jam.go:32
+			gc_l1_in := gc_j.lanes[1].in
+//line jam.go:32
+			gc_l1_out := gc_j.lanes[1].out
+//line jam.go:32
+			for gc_i12 := gc_n1; gc_i12 < len(gc_l1_in); gc_i12++ {
+//line jam.go:32
+				gc_l1_k := gc_i12
+//line jam.go:32
+				_ = gc_l1_k
+//line jam.go:32
+				gc_l1_x := gc_l1_in[gc_i12]
+//line jam.go:32
+				_ = gc_l1_x
+				gc_l1_s += gc_l1_x
+				gc_l1_out[gc_l1_k] = gc_l1_s
+			}
+//line jam.go:35
+		}
+//line jam.go:32
+		{
+//line jam.go:32
+			gc_l2_in := gc_j.lanes[2].in
+//line jam.go:32
+			gc_l2_out := gc_j.lanes[2].out
+//line jam.go:32
+			for gc_i13 := gc_n1; gc_i13 < len(gc_l2_in); gc_i13++ {
+//line jam.go:32
+				gc_l2_k := gc_i13
+//line jam.go:32
+				_ = gc_l2_k
+//line jam.go:32
+				gc_l2_x := gc_l2_in[gc_i13]
+//line jam.go:32
+				_ = gc_l2_x
+				gc_l2_s += gc_l2_x
+				gc_l2_out[gc_l2_k] = gc_l2_s
+			}
+//line jam.go:35
+		}
+//line jam.go:32
+		{
+//line jam.go:32
+			gc_l3_in := gc_j.lanes[3].in
+//line jam.go:32
+			gc_l3_out := gc_j.lanes[3].out
+//line jam.go:32
+			for gc_i14 := gc_n1; gc_i14 < len(gc_l3_in); gc_i14++ {
+//line jam.go:32
+				gc_l3_k := gc_i14
+//line jam.go:32
+				_ = gc_l3_k
+//line jam.go:32
+				gc_l3_x := gc_l3_in[gc_i14]
 //line jam.go:32
 				_ = gc_l3_x
 				gc_l3_s += gc_l3_x
@@ -343,187 +441,181 @@ func gc_jam_jamRun_run4(gc_j *gc_jam_jamRun) {
 			}
 //line jam.go:35
 		}
-//line jam.go:32
-		for gc_i7 := gc_i2; gc_i7 < len(gc_l0_in); gc_i7++ {
-//line jam.go:32
-			gc_l0_k := gc_i7
-//line jam.go:32
-			_ = gc_l0_k
-//line jam.go:32
-			gc_l0_x := gc_l0_in[gc_i7]
-//line jam.go:32
-			_ = gc_l0_x
-			gc_l0_s += gc_l0_x
-			gc_l0_out[gc_l0_k] = gc_l0_s
-		}
-//line jam.go:32
-		for gc_i8 := gc_i2; gc_i8 < len(gc_l1_in); gc_i8++ {
-//line jam.go:32
-			gc_l1_k := gc_i8
-//line jam.go:32
-			_ = gc_l1_k
-//line jam.go:32
-			gc_l1_x := gc_l1_in[gc_i8]
-//line jam.go:32
-			_ = gc_l1_x
-			gc_l1_s += gc_l1_x
-			gc_l1_out[gc_l1_k] = gc_l1_s
-		}
-//line jam.go:32
-		for gc_i9 := gc_i2; gc_i9 < len(gc_l2_in); gc_i9++ {
-//line jam.go:32
-			gc_l2_k := gc_i9
-//line jam.go:32
-			_ = gc_l2_k
-//line jam.go:32
-			gc_l2_x := gc_l2_in[gc_i9]
-//line jam.go:32
-			_ = gc_l2_x
-			gc_l2_s += gc_l2_x
-			gc_l2_out[gc_l2_k] = gc_l2_s
-		}
-//line jam.go:32
-		for gc_i10 := gc_i2; gc_i10 < len(gc_l3_in); gc_i10++ {
-//line jam.go:32
-			gc_l3_k := gc_i10
-//line jam.go:32
-			_ = gc_l3_k
-//line jam.go:32
-			gc_l3_x := gc_l3_in[gc_i10]
-//line jam.go:32
-			_ = gc_l3_x
-			gc_l3_s += gc_l3_x
-			gc_l3_out[gc_l3_k] = gc_l3_s
-		}
 //line jam.go:35
 	} else if (!gc_l0_inclusive) && (!gc_l1_inclusive) && (!gc_l2_inclusive) && (!gc_l3_inclusive) {
 //line jam.go:31
-		gc_n11 := min(len(gc_l0_in), len(gc_l1_in), len(gc_l2_in), len(gc_l3_in))
+		gc_n15 := min(len(gc_l0_in), len(gc_l1_in), len(gc_l2_in), len(gc_l3_in))
 //line jam.go:37
-		gc_i12 := 0
+		gc_r17 := gc_l0_in[:gc_n15]
 //line jam.go:37
-		gc_r13 := gc_l0_in[:gc_n11]
+		_ = gc_r17
 //line jam.go:37
-		_ = gc_r13
+		gc_w18 := gc_l0_out[:gc_n15]
 //line jam.go:37
-		gc_r14 := gc_l1_in[:gc_n11]
+		_ = gc_w18
 //line jam.go:37
-		_ = gc_r14
+		gc_r19 := gc_l1_in[:gc_n15]
 //line jam.go:37
-		gc_r15 := gc_l2_in[:gc_n11]
+		_ = gc_r19
 //line jam.go:37
-		_ = gc_r15
+		gc_w20 := gc_l1_out[:gc_n15]
 //line jam.go:37
-		gc_r16 := gc_l3_in[:gc_n11]
+		_ = gc_w20
 //line jam.go:37
-		_ = gc_r16
+		gc_r21 := gc_l2_in[:gc_n15]
 //line jam.go:37
-		for ; gc_i12 < gc_n11; gc_i12++ {
+		_ = gc_r21
+//line jam.go:37
+		gc_w22 := gc_l2_out[:gc_n15]
+//line jam.go:37
+		_ = gc_w22
+//line jam.go:37
+		gc_r23 := gc_l3_in[:gc_n15]
+//line jam.go:37
+		_ = gc_r23
+//line jam.go:37
+		gc_w24 := gc_l3_out[:gc_n15]
+//line jam.go:37
+		_ = gc_w24
+//line jam.go:37
+		for gc_i16 := 0; gc_i16 < gc_n15; gc_i16++ {
 //line jam.go:37
 			{
 //line jam.go:37
-				gc_l0_k2 := gc_i12
+				gc_l0_k2 := gc_i16
 //line jam.go:37
 				_ = gc_l0_k2
 //line jam.go:37
-				gc_l0_x2 := gc_r13[gc_i12]
+				gc_l0_x2 := gc_r17[gc_i16]
 //line jam.go:37
 				_ = gc_l0_x2
-				gc_l0_out[gc_l0_k2] = gc_l0_s
+				gc_w18[gc_l0_k2] = gc_l0_s
 				gc_l0_s += gc_l0_x2
 			}
 //line jam.go:37
 			{
 //line jam.go:37
-				gc_l1_k2 := gc_i12
+				gc_l1_k2 := gc_i16
 //line jam.go:37
 				_ = gc_l1_k2
 //line jam.go:37
-				gc_l1_x2 := gc_r14[gc_i12]
+				gc_l1_x2 := gc_r19[gc_i16]
 //line jam.go:37
 				_ = gc_l1_x2
-				gc_l1_out[gc_l1_k2] = gc_l1_s
+				gc_w20[gc_l1_k2] = gc_l1_s
 				gc_l1_s += gc_l1_x2
 			}
 //line jam.go:37
 			{
 //line jam.go:37
-				gc_l2_k2 := gc_i12
+				gc_l2_k2 := gc_i16
 //line jam.go:37
 				_ = gc_l2_k2
 //line jam.go:37
-				gc_l2_x2 := gc_r15[gc_i12]
+				gc_l2_x2 := gc_r21[gc_i16]
 //line jam.go:37
 				_ = gc_l2_x2
-				gc_l2_out[gc_l2_k2] = gc_l2_s
+				gc_w22[gc_l2_k2] = gc_l2_s
 				gc_l2_s += gc_l2_x2
 			}
 //line jam.go:37
 			{
 //line jam.go:37
-				gc_l3_k2 := gc_i12
+				gc_l3_k2 := gc_i16
 //line jam.go:37
 				_ = gc_l3_k2
 //line jam.go:37
-				gc_l3_x2 := gc_r16[gc_i12]
+				gc_l3_x2 := gc_r23[gc_i16]
+//line jam.go:37
+				_ = gc_l3_x2
+				gc_w24[gc_l3_k2] = gc_l3_s
+				gc_l3_s += gc_l3_x2
+			}
+//line jam.go:40
+		}
+//line jam.go:37
+		{
+//line jam.go:37
+			gc_l0_in := gc_j.lanes[0].in
+//line jam.go:37
+			gc_l0_out := gc_j.lanes[0].out
+//line jam.go:37
+			for gc_i25 := gc_n15; gc_i25 < len(gc_l0_in); gc_i25++ {
+//line jam.go:37
+				gc_l0_k2 := gc_i25
+//line jam.go:37
+				_ = gc_l0_k2
+//line jam.go:37
+				gc_l0_x2 := gc_l0_in[gc_i25]
+//line jam.go:37
+				_ = gc_l0_x2
+				gc_l0_out[gc_l0_k2] = gc_l0_s
+				gc_l0_s += gc_l0_x2
+			}
+//line jam.go:40
+		}
+//line jam.go:37
+		{
+//line jam.go:37
+			gc_l1_in := gc_j.lanes[1].in
+//line jam.go:37
+			gc_l1_out := gc_j.lanes[1].out
+//line jam.go:37
+			for gc_i26 := gc_n15; gc_i26 < len(gc_l1_in); gc_i26++ {
+//line jam.go:37
+				gc_l1_k2 := gc_i26
+//line jam.go:37
+				_ = gc_l1_k2
+//line jam.go:37
+				gc_l1_x2 := gc_l1_in[gc_i26]
+//line jam.go:37
+				_ = gc_l1_x2
+				gc_l1_out[gc_l1_k2] = gc_l1_s
+				gc_l1_s += gc_l1_x2
+			}
+//line jam.go:40
+		}
+//line jam.go:37
+		{
+//line jam.go:37
+			gc_l2_in := gc_j.lanes[2].in
+//line jam.go:37
+			gc_l2_out := gc_j.lanes[2].out
+//line jam.go:37
+			for gc_i27 := gc_n15; gc_i27 < len(gc_l2_in); gc_i27++ {
+//line jam.go:37
+				gc_l2_k2 := gc_i27
+//line jam.go:37
+				_ = gc_l2_k2
+//line jam.go:37
+				gc_l2_x2 := gc_l2_in[gc_i27]
+//line jam.go:37
+				_ = gc_l2_x2
+				gc_l2_out[gc_l2_k2] = gc_l2_s
+				gc_l2_s += gc_l2_x2
+			}
+//line jam.go:40
+		}
+//line jam.go:37
+		{
+//line jam.go:37
+			gc_l3_in := gc_j.lanes[3].in
+//line jam.go:37
+			gc_l3_out := gc_j.lanes[3].out
+//line jam.go:37
+			for gc_i28 := gc_n15; gc_i28 < len(gc_l3_in); gc_i28++ {
+//line jam.go:37
+				gc_l3_k2 := gc_i28
+//line jam.go:37
+				_ = gc_l3_k2
+//line jam.go:37
+				gc_l3_x2 := gc_l3_in[gc_i28]
 //line jam.go:37
 				_ = gc_l3_x2
 				gc_l3_out[gc_l3_k2] = gc_l3_s
 				gc_l3_s += gc_l3_x2
 			}
 //line jam.go:40
-		}
-//line jam.go:37
-		for gc_i17 := gc_i12; gc_i17 < len(gc_l0_in); gc_i17++ {
-//line jam.go:37
-			gc_l0_k2 := gc_i17
-//line jam.go:37
-			_ = gc_l0_k2
-//line jam.go:37
-			gc_l0_x2 := gc_l0_in[gc_i17]
-//line jam.go:37
-			_ = gc_l0_x2
-			gc_l0_out[gc_l0_k2] = gc_l0_s
-			gc_l0_s += gc_l0_x2
-		}
-//line jam.go:37
-		for gc_i18 := gc_i12; gc_i18 < len(gc_l1_in); gc_i18++ {
-//line jam.go:37
-			gc_l1_k2 := gc_i18
-//line jam.go:37
-			_ = gc_l1_k2
-//line jam.go:37
-			gc_l1_x2 := gc_l1_in[gc_i18]
-//line jam.go:37
-			_ = gc_l1_x2
-			gc_l1_out[gc_l1_k2] = gc_l1_s
-			gc_l1_s += gc_l1_x2
-		}
-//line jam.go:37
-		for gc_i19 := gc_i12; gc_i19 < len(gc_l2_in); gc_i19++ {
-//line jam.go:37
-			gc_l2_k2 := gc_i19
-//line jam.go:37
-			_ = gc_l2_k2
-//line jam.go:37
-			gc_l2_x2 := gc_l2_in[gc_i19]
-//line jam.go:37
-			_ = gc_l2_x2
-			gc_l2_out[gc_l2_k2] = gc_l2_s
-			gc_l2_s += gc_l2_x2
-		}
-//line jam.go:37
-		for gc_i20 := gc_i12; gc_i20 < len(gc_l3_in); gc_i20++ {
-//line jam.go:37
-			gc_l3_k2 := gc_i20
-//line jam.go:37
-			_ = gc_l3_k2
-//line jam.go:37
-			gc_l3_x2 := gc_l3_in[gc_i20]
-//line jam.go:37
-			_ = gc_l3_x2
-			gc_l3_out[gc_l3_k2] = gc_l3_s
-			gc_l3_s += gc_l3_x2
 		}
 //line jam.go:40
 	} else {
@@ -653,82 +745,105 @@ func gc_jam_jamRun_run4(gc_j *gc_jam_jamRun) {
 		gc_l3_m++
 
 	}
-	gc_n21 := min(len(gc_l0_out), len(gc_l1_out), len(gc_l2_out), len(gc_l3_out))
-	gc_i22 := 0
-	gc_r23 := gc_l0_out[:gc_n21]
-	_ = gc_r23
-	gc_r24 := gc_l1_out[:gc_n21]
-	_ = gc_r24
-	gc_r25 := gc_l2_out[:gc_n21]
-	_ = gc_r25
-	gc_r26 := gc_l3_out[:gc_n21]
-	_ = gc_r26
+	gc_n29 := min(len(gc_l0_out), len(gc_l1_out), len(gc_l2_out), len(gc_l3_out))
+	gc_r31 := gc_l0_out[:gc_n29]
+	_ = gc_r31
+	gc_r32 := gc_l1_out[:gc_n29]
+	_ = gc_r32
+	gc_r33 := gc_l2_out[:gc_n29]
+	_ = gc_r33
+	gc_r34 := gc_l3_out[:gc_n29]
+	_ = gc_r34
 //line jam.go:46
-	for ; gc_i22 < gc_n21; gc_i22++ {
+	for gc_i30 := 0; gc_i30 < gc_n29; gc_i30++ {
 //line jam.go:46
 		{
 //line jam.go:46
-			gc_l0_k3 := gc_i22
+			gc_l0_k3 := gc_i30
+//line jam.go:46
+			_ = gc_l0_k3
+			gc_r31[gc_l0_k3] += gc_l0_r
+		}
+//line jam.go:46
+		{
+//line jam.go:46
+			gc_l1_k3 := gc_i30
+//line jam.go:46
+			_ = gc_l1_k3
+			gc_r32[gc_l1_k3] += gc_l1_r
+		}
+//line jam.go:46
+		{
+//line jam.go:46
+			gc_l2_k3 := gc_i30
+//line jam.go:46
+			_ = gc_l2_k3
+			gc_r33[gc_l2_k3] += gc_l2_r
+		}
+//line jam.go:46
+		{
+//line jam.go:46
+			gc_l3_k3 := gc_i30
+//line jam.go:46
+			_ = gc_l3_k3
+			gc_r34[gc_l3_k3] += gc_l3_r
+		}
+//line jam.go:48
+	}
+//line jam.go:46
+	{
+//line jam.go:46
+		gc_l0_out := gc_j.lanes[0].out
+//line jam.go:46
+		for gc_i35 := gc_n29; gc_i35 < len(gc_l0_out); gc_i35++ {
+//line jam.go:46
+			gc_l0_k3 := gc_i35
 //line jam.go:46
 			_ = gc_l0_k3
 			gc_l0_out[gc_l0_k3] += gc_l0_r
 		}
+//line jam.go:48
+	}
 //line jam.go:46
-		{
+	{
 //line jam.go:46
-			gc_l1_k3 := gc_i22
+		gc_l1_out := gc_j.lanes[1].out
+//line jam.go:46
+		for gc_i36 := gc_n29; gc_i36 < len(gc_l1_out); gc_i36++ {
+//line jam.go:46
+			gc_l1_k3 := gc_i36
 //line jam.go:46
 			_ = gc_l1_k3
 			gc_l1_out[gc_l1_k3] += gc_l1_r
 		}
+//line jam.go:48
+	}
 //line jam.go:46
-		{
+	{
 //line jam.go:46
-			gc_l2_k3 := gc_i22
+		gc_l2_out := gc_j.lanes[2].out
+//line jam.go:46
+		for gc_i37 := gc_n29; gc_i37 < len(gc_l2_out); gc_i37++ {
+//line jam.go:46
+			gc_l2_k3 := gc_i37
 //line jam.go:46
 			_ = gc_l2_k3
 			gc_l2_out[gc_l2_k3] += gc_l2_r
 		}
+//line jam.go:48
+	}
 //line jam.go:46
-		{
+	{
 //line jam.go:46
-			gc_l3_k3 := gc_i22
+		gc_l3_out := gc_j.lanes[3].out
+//line jam.go:46
+		for gc_i38 := gc_n29; gc_i38 < len(gc_l3_out); gc_i38++ {
+//line jam.go:46
+			gc_l3_k3 := gc_i38
 //line jam.go:46
 			_ = gc_l3_k3
 			gc_l3_out[gc_l3_k3] += gc_l3_r
 		}
 //line jam.go:48
-	}
-//line jam.go:46
-	for gc_i27 := gc_i22; gc_i27 < len(gc_l0_out); gc_i27++ {
-//line jam.go:46
-		gc_l0_k3 := gc_i27
-//line jam.go:46
-		_ = gc_l0_k3
-		gc_l0_out[gc_l0_k3] += gc_l0_r
-	}
-//line jam.go:46
-	for gc_i28 := gc_i22; gc_i28 < len(gc_l1_out); gc_i28++ {
-//line jam.go:46
-		gc_l1_k3 := gc_i28
-//line jam.go:46
-		_ = gc_l1_k3
-		gc_l1_out[gc_l1_k3] += gc_l1_r
-	}
-//line jam.go:46
-	for gc_i29 := gc_i22; gc_i29 < len(gc_l2_out); gc_i29++ {
-//line jam.go:46
-		gc_l2_k3 := gc_i29
-//line jam.go:46
-		_ = gc_l2_k3
-		gc_l2_out[gc_l2_k3] += gc_l2_r
-	}
-//line jam.go:46
-	for gc_i30 := gc_i22; gc_i30 < len(gc_l3_out); gc_i30++ {
-//line jam.go:46
-		gc_l3_k3 := gc_i30
-//line jam.go:46
-		_ = gc_l3_k3
-		gc_l3_out[gc_l3_k3] += gc_l3_r
 	}
 }

@@ -531,7 +531,6 @@ func gc_jam_jamSum_run4(gc_j *gc_jam_jamSum) {
 	gc_l3_gc_range0 := gc_j.lanes[3].gc_range0
 	_ = gc_l3_gc_range0
 	gc_n1 := min(len(gc_l0_gc_range0), len(gc_l1_gc_range0), len(gc_l2_gc_range0), len(gc_l3_gc_range0))
-	gc_i2 := 0
 	gc_r3 := gc_l0_gc_range0[:gc_n1]
 	_ = gc_r3
 	gc_r4 := gc_l1_gc_range0[:gc_n1]
@@ -541,7 +540,7 @@ func gc_jam_jamSum_run4(gc_j *gc_jam_jamSum) {
 	gc_r6 := gc_l3_gc_range0[:gc_n1]
 	_ = gc_r6
 //line jam_result.go:46
-	for ; gc_i2 < gc_n1; gc_i2++ {
+	for gc_i2 := 0; gc_i2 < gc_n1; gc_i2++ {
 //line jam_result.go:46
 		{
 //line jam_result.go:46
@@ -577,36 +576,60 @@ func gc_jam_jamSum_run4(gc_j *gc_jam_jamSum) {
 //line jam_result.go:48
 	}
 //line jam_result.go:46
-	for gc_i7 := gc_i2; gc_i7 < len(gc_l0_gc_range0); gc_i7++ {
+	{
 //line jam_result.go:46
-		gc_l0_x := gc_l0_gc_range0[gc_i7]
+		gc_l0_gc_range0 := gc_j.lanes[0].gc_range0
 //line jam_result.go:46
-		_ = gc_l0_x
-		gc_l0_s += float64(gc_l0_x)
+		for gc_i7 := gc_n1; gc_i7 < len(gc_l0_gc_range0); gc_i7++ {
+//line jam_result.go:46
+			gc_l0_x := gc_l0_gc_range0[gc_i7]
+//line jam_result.go:46
+			_ = gc_l0_x
+			gc_l0_s += float64(gc_l0_x)
+		}
+//line jam_result.go:48
 	}
 //line jam_result.go:46
-	for gc_i8 := gc_i2; gc_i8 < len(gc_l1_gc_range0); gc_i8++ {
+	{
 //line jam_result.go:46
-		gc_l1_x := gc_l1_gc_range0[gc_i8]
+		gc_l1_gc_range0 := gc_j.lanes[1].gc_range0
 //line jam_result.go:46
-		_ = gc_l1_x
-		gc_l1_s += float64(gc_l1_x)
+		for gc_i8 := gc_n1; gc_i8 < len(gc_l1_gc_range0); gc_i8++ {
+//line jam_result.go:46
+			gc_l1_x := gc_l1_gc_range0[gc_i8]
+//line jam_result.go:46
+			_ = gc_l1_x
+			gc_l1_s += float64(gc_l1_x)
+		}
+//line jam_result.go:48
 	}
 //line jam_result.go:46
-	for gc_i9 := gc_i2; gc_i9 < len(gc_l2_gc_range0); gc_i9++ {
+	{
 //line jam_result.go:46
-		gc_l2_x := gc_l2_gc_range0[gc_i9]
+		gc_l2_gc_range0 := gc_j.lanes[2].gc_range0
 //line jam_result.go:46
-		_ = gc_l2_x
-		gc_l2_s += float64(gc_l2_x)
+		for gc_i9 := gc_n1; gc_i9 < len(gc_l2_gc_range0); gc_i9++ {
+//line jam_result.go:46
+			gc_l2_x := gc_l2_gc_range0[gc_i9]
+//line jam_result.go:46
+			_ = gc_l2_x
+			gc_l2_s += float64(gc_l2_x)
+		}
+//line jam_result.go:48
 	}
 //line jam_result.go:46
-	for gc_i10 := gc_i2; gc_i10 < len(gc_l3_gc_range0); gc_i10++ {
+	{
 //line jam_result.go:46
-		gc_l3_x := gc_l3_gc_range0[gc_i10]
+		gc_l3_gc_range0 := gc_j.lanes[3].gc_range0
 //line jam_result.go:46
-		_ = gc_l3_x
-		gc_l3_s += float64(gc_l3_x)
+		for gc_i10 := gc_n1; gc_i10 < len(gc_l3_gc_range0); gc_i10++ {
+//line jam_result.go:46
+			gc_l3_x := gc_l3_gc_range0[gc_i10]
+//line jam_result.go:46
+			_ = gc_l3_x
+			gc_l3_s += float64(gc_l3_x)
+		}
+//line jam_result.go:48
 	}
 	gc_j.lanes[0].gc_dst[gc_j.lanes[0].gc_at] = gc_l0_s
 	gc_j.lanes[1].gc_dst[gc_j.lanes[1].gc_at] = gc_l1_s

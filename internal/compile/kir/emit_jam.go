@@ -208,10 +208,21 @@ type jammer struct {
 	names [jamLanes]map[*types.Var]string
 	used  [jamLanes]map[string]bool
 	fresh int
+	// windows, while a jammed range loop is written, maps each thread's
+	// slices as long as the ranged one to their windows (rangeWindows);
+	// key is the loop's key, the only index they stand in for.
+	windows [jamLanes]map[*types.Var]string
+	key     *types.Var
+	// kept is the state rest does not assign (rereadState).
+	kept map[*types.Var]bool
 }
 
 func newJammer(je *jamEmitter) *jammer {
-	jm := &jammer{je: je}
+	jm := &jammer{je: je, kept: map[*types.Var]bool{}}
+	assigned := reassigned(je.f.Src.Info, je.j.rest)
+	for _, v := range je.j.state {
+		jm.kept[v] = !assigned[v]
+	}
 	for k := range jamLanes {
 		jm.names[k], jm.used[k] = map[*types.Var]string{}, map[string]bool{}
 	}
@@ -249,6 +260,9 @@ func (jm *jammer) own(v *types.Var) bool {
 func (jm *jammer) lane(n ast.Node, k int) ast.Node {
 	info := jm.je.f.Src.Info
 	c := &cloner{bare: false, subst: func(m ast.Node) (ast.Node, bool) {
+		if w := jm.window(m, k); w != nil {
+			return w, true
+		}
 		id, ok := m.(*ast.Ident)
 		if !ok {
 			return nil, false
@@ -404,22 +418,27 @@ func (jm *jammer) rangeStmt(s *ast.RangeStmt) []ast.Stmt {
 		}
 		return body
 	}
-	out := []ast.Stmt{define(ast.NewIdent(n), &ast.CallExpr{Fun: ast.NewIdent("min"), Args: lens}), define(ast.NewIdent(i), intLit(0))}
+	out := []ast.Stmt{define(ast.NewIdent(n), &ast.CallExpr{Fun: ast.NewIdent("min"), Args: lens})}
 	var jammed []ast.Stmt
 	for k := range jamLanes {
 		short := jm.newName("r") // as long as the counter's bound: its loads need no bounds checks
 		out = append(out, define(ast.NewIdent(short), &ast.SliceExpr{X: xs[k], High: ast.NewIdent(n)}), blankUse(ast.NewIdent(short)))
+		out = append(out, jm.rangeWindows(s, k, n, short)...)
 		jammed = append(jammed, &ast.BlockStmt{Lbrace: s.Body.Lbrace, List: trip(k, i, ast.NewIdent(short)), Rbrace: s.Body.Rbrace})
 	}
+	jm.windows, jm.key = [jamLanes]map[*types.Var]string{}, nil
 	// the loops take the range loop's positions: the printer's //line
-	// directives then name its lines throughout
-	out = append(out, &ast.ForStmt{For: s.For, Cond: &ast.BinaryExpr{X: ast.NewIdent(i), Op: token.LSS, Y: ast.NewIdent(n)},
+	// directives then name its lines throughout; the counter is the
+	// jammed loop's own, and each thread's remaining trips start at n,
+	// where it ends, and re-read the thread's state (emit_jam_window.go)
+	out = append(out, &ast.ForStmt{For: s.For, Init: define(ast.NewIdent(i), intLit(0)), Cond: &ast.BinaryExpr{X: ast.NewIdent(i), Op: token.LSS, Y: ast.NewIdent(n)},
 		Post: &ast.IncDecStmt{X: ast.NewIdent(i), Tok: token.INC}, Body: &ast.BlockStmt{Lbrace: s.Body.Lbrace, List: jammed, Rbrace: s.Body.Rbrace}})
 	for k := range jamLanes {
 		j := jm.newName("i")
-		out = append(out, &ast.ForStmt{For: s.For, Init: define(ast.NewIdent(j), ast.NewIdent(i)),
+		loop := &ast.ForStmt{For: s.For, Init: define(ast.NewIdent(j), ast.NewIdent(n)),
 			Cond: &ast.BinaryExpr{X: ast.NewIdent(j), Op: token.LSS, Y: lens[k]},
-			Post: &ast.IncDecStmt{X: ast.NewIdent(j), Tok: token.INC}, Body: &ast.BlockStmt{Lbrace: s.Body.Lbrace, List: trip(k, j, xs[k]), Rbrace: s.Body.Rbrace}})
+			Post: &ast.IncDecStmt{X: ast.NewIdent(j), Tok: token.INC}, Body: &ast.BlockStmt{Lbrace: s.Body.Lbrace, List: trip(k, j, xs[k]), Rbrace: s.Body.Rbrace}}
+		out = append(out, &ast.BlockStmt{Lbrace: s.For, List: append(jm.rereadState(s, k), loop), Rbrace: s.Body.Rbrace})
 	}
 	return out
 }

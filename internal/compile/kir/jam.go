@@ -38,6 +38,11 @@ type Jam struct {
 	// result is the expression the helper returns, after rest, or nil
 	// for a helper without results.
 	result ast.Expr
+	// sameLen pairs slice variables pre makes as long (out =
+	// out[:len(in)]), neither assigned by rest: a jammed range loop over
+	// one indexes the other through a window as long as its counter's
+	// bound (emit_jam.go).
+	sameLen map[*types.Var]*types.Var
 }
 
 // jam gives the thread loops, and warps' lane loops, that end with a
@@ -250,7 +255,8 @@ func (f *Func) splitJam(decl *ast.FuncDecl, state []*types.Var, results bool) *J
 	if len(rest) == 0 {
 		return nil
 	}
-	if s := (&jamSafety{f: f, pre: pre, rest: rest, local: locals(ranged)}); !s.safeList(rest, !results, true) || result != nil && !s.safeExpr(result) {
+	safety := &jamSafety{f: f, pre: pre, rest: rest, local: locals(ranged)}
+	if !safety.safeList(rest, !results, true) || result != nil && !safety.safeExpr(result) {
 		return nil
 	}
 	for _, s := range pre {
@@ -290,7 +296,8 @@ func (f *Func) splitJam(decl *ast.FuncDecl, state []*types.Var, results bool) *J
 	if !carriesChain(rest) {
 		return nil
 	}
-	return &Jam{Name: "gc_jam_" + decl.Name.Name, Decl: decl, pre: pre, rest: rest, state: state, result: result}
+	return &Jam{Name: "gc_jam_" + decl.Name.Name, Decl: decl, pre: pre, rest: rest, state: state, result: result,
+		sameLen: safety.keptSameLen()}
 }
 
 // returnsIn reports whether list holds a return statement outside

@@ -228,6 +228,17 @@ func (s *jamSafety) isParamOrPre(v *types.Var) bool {
 	return v.Parent() != v.Pkg().Scope() && v.Parent() != types.Universe
 }
 
+// keptSameLen returns the pairs of sameLen that rest assigns neither of.
+func (s *jamSafety) keptSameLen() map[*types.Var]*types.Var {
+	kept := map[*types.Var]*types.Var{}
+	for x, y := range s.sameLen {
+		if !s.assigned[x] && !s.assigned[y] {
+			kept[x] = y
+		}
+	}
+	return kept
+}
+
 // safeIndex reports whether x[k] cannot fail: k is a range loop's key
 // and x its slice, or as long.
 func (s *jamSafety) safeIndex(ix *ast.IndexExpr) bool {
