@@ -24,7 +24,9 @@ func jamRuns(t *gocuda.Thread, in, out []float32, bounds, mode []int, short int)
 }
 
 // jamRun scans in into out from offset, inclusive or exclusive, then
-// adds to out the len(in)-th term of r = r/2 + 1 from r = offset.
+// adds to out the len(in)-th term of r = r/2 + 1 from r = offset, less
+// half the element of in: a loop over out that reads in, which the
+// helper made as long.
 func jamRun(in, out []float32, offset float32, inclusive bool) {
 	out = out[:len(in)]
 	s := offset
@@ -44,6 +46,6 @@ func jamRun(in, out []float32, offset float32, inclusive bool) {
 		r = r/2 + 1
 	}
 	for k := range out {
-		out[k] += r
+		out[k] += r - in[k]/2
 	}
 }

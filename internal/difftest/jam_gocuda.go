@@ -27,7 +27,7 @@ func JamRunsKernel(in, out []float32, bounds, mode []int, short int) func(*gocud
 }
 
 //line jam.go:16
-var gc_src_jamRuns = compiled.NewSource("jamRuns", "7d7ac681bce70007f4384e40551baf42eb2fd47dc824a2d7f805d49851d7ab7b", "jam.go:5-24", "jam.go:26-49")
+var gc_src_jamRuns = compiled.NewSource("jamRuns", "6f84eb4b6d5fb1f1558e386afff80106ef9e5c4f416edb8f69ae9fd2b6ed3330", "jam.go:5-24", "jam.go:26-51")
 
 //line jam.go:16
 func gc_body_jamRuns(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32, bounds, mode []int, short int) {
@@ -174,7 +174,7 @@ type gc_jam_jamRun_lane struct {
 // gc_jam_jamRun_add is a call of jamRun: its first statements run now; the rest
 // once 4 threads have called.
 func gc_jam_jamRun_add(gc_j *gc_jam_jamRun, in, out []float32, offset float32, inclusive bool) {
-//line jam.go:29
+//line jam.go:31
 	out = out[:len(in)]
 	gc_j.lanes[gc_j.n] = gc_jam_jamRun_lane{in, out, offset, inclusive}
 	gc_j.n++
@@ -199,9 +199,9 @@ func gc_jam_jamRun_run1(gc_l *gc_jam_jamRun_lane) {
 	_ = out
 	_ = offset
 	_ = inclusive
-//line jam.go:30
+//line jam.go:32
 	s := offset
-//line jam.go:31
+//line jam.go:33
 	if inclusive {
 		for k, x := range in {
 			s += x
@@ -213,15 +213,15 @@ func gc_jam_jamRun_run1(gc_l *gc_jam_jamRun_lane) {
 			s += x
 		}
 	}
-//line jam.go:42
+//line jam.go:44
 	r := offset
-//line jam.go:43
+//line jam.go:45
 	for m := 0; m < len(in); m++ {
 		r = r/2 + 1
 	}
-//line jam.go:46
+//line jam.go:48
 	for k := range out {
-		out[k] += r
+		out[k] += r - in[k]/2
 	}
 }
 
@@ -259,369 +259,369 @@ func gc_jam_jamRun_run4(gc_j *gc_jam_jamRun) {
 	_ = gc_l3_offset
 	gc_l3_inclusive := gc_j.lanes[3].inclusive
 	_ = gc_l3_inclusive
-//line jam.go:30
+//line jam.go:32
 	gc_l0_s := gc_l0_offset
-//line jam.go:30
+//line jam.go:32
 	gc_l1_s := gc_l1_offset
-//line jam.go:30
+//line jam.go:32
 	gc_l2_s := gc_l2_offset
-//line jam.go:30
+//line jam.go:32
 	gc_l3_s := gc_l3_offset
 	if gc_l0_inclusive && gc_l1_inclusive && gc_l2_inclusive && gc_l3_inclusive {
-//line jam.go:31
+//line jam.go:33
 		gc_n1 := min(len(gc_l0_in), len(gc_l1_in), len(gc_l2_in), len(gc_l3_in))
 		gc_r3 := gc_l0_in[:gc_n1]
-//line jam.go:32
+//line jam.go:34
 		_ = gc_r3
-//line jam.go:32
+//line jam.go:34
 		gc_w4 := gc_l0_out[:gc_n1]
-//line jam.go:32
+//line jam.go:34
 		_ = gc_w4
-//line jam.go:32
+//line jam.go:34
 		gc_r5 := gc_l1_in[:gc_n1]
-//line jam.go:32
+//line jam.go:34
 		_ = gc_r5
-//line jam.go:32
+//line jam.go:34
 		gc_w6 := gc_l1_out[:gc_n1]
-//line jam.go:32
+//line jam.go:34
 		_ = gc_w6
-//line jam.go:32
+//line jam.go:34
 		gc_r7 := gc_l2_in[:gc_n1]
-//line jam.go:32
+//line jam.go:34
 		_ = gc_r7
-//line jam.go:32
+//line jam.go:34
 		gc_w8 := gc_l2_out[:gc_n1]
-//line jam.go:32
+//line jam.go:34
 		_ = gc_w8
-//line jam.go:32
+//line jam.go:34
 		gc_r9 := gc_l3_in[:gc_n1]
-//line jam.go:32
+//line jam.go:34
 		_ = gc_r9
-//line jam.go:32
+//line jam.go:34
 		gc_w10 := gc_l3_out[:gc_n1]
-//line jam.go:32
+//line jam.go:34
 		_ = gc_w10
-//line jam.go:32
+//line jam.go:34
 		for gc_i2 := 0; gc_i2 < gc_n1; gc_i2++ {
-//line jam.go:32
+//line jam.go:34
 			{
-//line jam.go:32
+//line jam.go:34
 				gc_l0_k := gc_i2
-//line jam.go:32
+//line jam.go:34
 				_ = gc_l0_k
-//line jam.go:32
+//line jam.go:34
 				gc_l0_x := gc_r3[gc_i2]
-//line jam.go:32
+//line jam.go:34
 				_ = gc_l0_x
 				gc_l0_s += gc_l0_x
 				gc_w4[gc_l0_k] = gc_l0_s
 			}
-//line jam.go:32
+//line jam.go:34
 			{
-//line jam.go:32
+//line jam.go:34
 				gc_l1_k := gc_i2
-//line jam.go:32
+//line jam.go:34
 				_ = gc_l1_k
-//line jam.go:32
+//line jam.go:34
 				gc_l1_x := gc_r5[gc_i2]
-//line jam.go:32
+//line jam.go:34
 				_ = gc_l1_x
 				gc_l1_s += gc_l1_x
 				gc_w6[gc_l1_k] = gc_l1_s
 			}
-//line jam.go:32
+//line jam.go:34
 			{
-//line jam.go:32
+//line jam.go:34
 				gc_l2_k := gc_i2
-//line jam.go:32
+//line jam.go:34
 				_ = gc_l2_k
-//line jam.go:32
+//line jam.go:34
 				gc_l2_x := gc_r7[gc_i2]
-//line jam.go:32
+//line jam.go:34
 				_ = gc_l2_x
 				gc_l2_s += gc_l2_x
 				gc_w8[gc_l2_k] = gc_l2_s
 			}
-//line jam.go:32
+//line jam.go:34
 			{
-//line jam.go:32
+//line jam.go:34
 				gc_l3_k := gc_i2
-//line jam.go:32
+//line jam.go:34
 				_ = gc_l3_k
-//line jam.go:32
+//line jam.go:34
 				gc_l3_x := gc_r9[gc_i2]
-//line jam.go:32
+//line jam.go:34
 				_ = gc_l3_x
 				gc_l3_s += gc_l3_x
 				gc_w10[gc_l3_k] = gc_l3_s
 			}
-//line jam.go:35
+//line jam.go:37
 		}
-//line jam.go:32
+//line jam.go:34
 		{
-//line jam.go:32
+//line jam.go:34
 			gc_l0_in := gc_j.lanes[0].in
-//line jam.go:32
+//line jam.go:34
 			gc_l0_out := gc_j.lanes[0].out
-//line jam.go:32
+//line jam.go:34
 			for gc_i11 := gc_n1; gc_i11 < len(gc_l0_in); gc_i11++ {
-//line jam.go:32
+//line jam.go:34
 				gc_l0_k := gc_i11
-//line jam.go:32
+//line jam.go:34
 				_ = gc_l0_k
-//line jam.go:32
+//line jam.go:34
 				gc_l0_x := gc_l0_in[gc_i11]
-//line jam.go:32
+//line jam.go:34
 				_ = gc_l0_x
 				gc_l0_s += gc_l0_x
 				gc_l0_out[gc_l0_k] = gc_l0_s
 			}
-//line jam.go:35
+//line jam.go:37
 		}
-//line jam.go:32
+//line jam.go:34
 		{
-//line jam.go:32
+//line jam.go:34
 			gc_l1_in := gc_j.lanes[1].in
-//line jam.go:32
+//line jam.go:34
 			gc_l1_out := gc_j.lanes[1].out
-//line jam.go:32
+//line jam.go:34
 			for gc_i12 := gc_n1; gc_i12 < len(gc_l1_in); gc_i12++ {
-//line jam.go:32
+//line jam.go:34
 				gc_l1_k := gc_i12
-//line jam.go:32
+//line jam.go:34
 				_ = gc_l1_k
-//line jam.go:32
+//line jam.go:34
 				gc_l1_x := gc_l1_in[gc_i12]
-//line jam.go:32
+//line jam.go:34
 				_ = gc_l1_x
 				gc_l1_s += gc_l1_x
 				gc_l1_out[gc_l1_k] = gc_l1_s
 			}
-//line jam.go:35
+//line jam.go:37
 		}
-//line jam.go:32
+//line jam.go:34
 		{
-//line jam.go:32
+//line jam.go:34
 			gc_l2_in := gc_j.lanes[2].in
-//line jam.go:32
+//line jam.go:34
 			gc_l2_out := gc_j.lanes[2].out
-//line jam.go:32
+//line jam.go:34
 			for gc_i13 := gc_n1; gc_i13 < len(gc_l2_in); gc_i13++ {
-//line jam.go:32
+//line jam.go:34
 				gc_l2_k := gc_i13
-//line jam.go:32
+//line jam.go:34
 				_ = gc_l2_k
-//line jam.go:32
+//line jam.go:34
 				gc_l2_x := gc_l2_in[gc_i13]
-//line jam.go:32
+//line jam.go:34
 				_ = gc_l2_x
 				gc_l2_s += gc_l2_x
 				gc_l2_out[gc_l2_k] = gc_l2_s
 			}
-//line jam.go:35
+//line jam.go:37
 		}
-//line jam.go:32
+//line jam.go:34
 		{
-//line jam.go:32
+//line jam.go:34
 			gc_l3_in := gc_j.lanes[3].in
-//line jam.go:32
+//line jam.go:34
 			gc_l3_out := gc_j.lanes[3].out
-//line jam.go:32
+//line jam.go:34
 			for gc_i14 := gc_n1; gc_i14 < len(gc_l3_in); gc_i14++ {
-//line jam.go:32
+//line jam.go:34
 				gc_l3_k := gc_i14
-//line jam.go:32
+//line jam.go:34
 				_ = gc_l3_k
-//line jam.go:32
+//line jam.go:34
 				gc_l3_x := gc_l3_in[gc_i14]
-//line jam.go:32
+//line jam.go:34
 				_ = gc_l3_x
 				gc_l3_s += gc_l3_x
 				gc_l3_out[gc_l3_k] = gc_l3_s
 			}
-//line jam.go:35
+//line jam.go:37
 		}
-//line jam.go:35
+//line jam.go:37
 	} else if (!gc_l0_inclusive) && (!gc_l1_inclusive) && (!gc_l2_inclusive) && (!gc_l3_inclusive) {
-//line jam.go:31
+//line jam.go:33
 		gc_n15 := min(len(gc_l0_in), len(gc_l1_in), len(gc_l2_in), len(gc_l3_in))
-//line jam.go:37
+//line jam.go:39
 		gc_r17 := gc_l0_in[:gc_n15]
-//line jam.go:37
+//line jam.go:39
 		_ = gc_r17
-//line jam.go:37
+//line jam.go:39
 		gc_w18 := gc_l0_out[:gc_n15]
-//line jam.go:37
+//line jam.go:39
 		_ = gc_w18
-//line jam.go:37
+//line jam.go:39
 		gc_r19 := gc_l1_in[:gc_n15]
-//line jam.go:37
+//line jam.go:39
 		_ = gc_r19
-//line jam.go:37
+//line jam.go:39
 		gc_w20 := gc_l1_out[:gc_n15]
-//line jam.go:37
+//line jam.go:39
 		_ = gc_w20
-//line jam.go:37
+//line jam.go:39
 		gc_r21 := gc_l2_in[:gc_n15]
-//line jam.go:37
+//line jam.go:39
 		_ = gc_r21
-//line jam.go:37
+//line jam.go:39
 		gc_w22 := gc_l2_out[:gc_n15]
-//line jam.go:37
+//line jam.go:39
 		_ = gc_w22
-//line jam.go:37
+//line jam.go:39
 		gc_r23 := gc_l3_in[:gc_n15]
-//line jam.go:37
+//line jam.go:39
 		_ = gc_r23
-//line jam.go:37
+//line jam.go:39
 		gc_w24 := gc_l3_out[:gc_n15]
-//line jam.go:37
+//line jam.go:39
 		_ = gc_w24
-//line jam.go:37
+//line jam.go:39
 		for gc_i16 := 0; gc_i16 < gc_n15; gc_i16++ {
-//line jam.go:37
+//line jam.go:39
 			{
-//line jam.go:37
+//line jam.go:39
 				gc_l0_k2 := gc_i16
-//line jam.go:37
+//line jam.go:39
 				_ = gc_l0_k2
-//line jam.go:37
+//line jam.go:39
 				gc_l0_x2 := gc_r17[gc_i16]
-//line jam.go:37
+//line jam.go:39
 				_ = gc_l0_x2
 				gc_w18[gc_l0_k2] = gc_l0_s
 				gc_l0_s += gc_l0_x2
 			}
-//line jam.go:37
+//line jam.go:39
 			{
-//line jam.go:37
+//line jam.go:39
 				gc_l1_k2 := gc_i16
-//line jam.go:37
+//line jam.go:39
 				_ = gc_l1_k2
-//line jam.go:37
+//line jam.go:39
 				gc_l1_x2 := gc_r19[gc_i16]
-//line jam.go:37
+//line jam.go:39
 				_ = gc_l1_x2
 				gc_w20[gc_l1_k2] = gc_l1_s
 				gc_l1_s += gc_l1_x2
 			}
-//line jam.go:37
+//line jam.go:39
 			{
-//line jam.go:37
+//line jam.go:39
 				gc_l2_k2 := gc_i16
-//line jam.go:37
+//line jam.go:39
 				_ = gc_l2_k2
-//line jam.go:37
+//line jam.go:39
 				gc_l2_x2 := gc_r21[gc_i16]
-//line jam.go:37
+//line jam.go:39
 				_ = gc_l2_x2
 				gc_w22[gc_l2_k2] = gc_l2_s
 				gc_l2_s += gc_l2_x2
 			}
-//line jam.go:37
+//line jam.go:39
 			{
-//line jam.go:37
+//line jam.go:39
 				gc_l3_k2 := gc_i16
-//line jam.go:37
+//line jam.go:39
 				_ = gc_l3_k2
-//line jam.go:37
+//line jam.go:39
 				gc_l3_x2 := gc_r23[gc_i16]
-//line jam.go:37
+//line jam.go:39
 				_ = gc_l3_x2
 				gc_w24[gc_l3_k2] = gc_l3_s
 				gc_l3_s += gc_l3_x2
 			}
-//line jam.go:40
+//line jam.go:42
 		}
-//line jam.go:37
+//line jam.go:39
 		{
-//line jam.go:37
+//line jam.go:39
 			gc_l0_in := gc_j.lanes[0].in
-//line jam.go:37
+//line jam.go:39
 			gc_l0_out := gc_j.lanes[0].out
-//line jam.go:37
+//line jam.go:39
 			for gc_i25 := gc_n15; gc_i25 < len(gc_l0_in); gc_i25++ {
-//line jam.go:37
+//line jam.go:39
 				gc_l0_k2 := gc_i25
-//line jam.go:37
+//line jam.go:39
 				_ = gc_l0_k2
-//line jam.go:37
+//line jam.go:39
 				gc_l0_x2 := gc_l0_in[gc_i25]
-//line jam.go:37
+//line jam.go:39
 				_ = gc_l0_x2
 				gc_l0_out[gc_l0_k2] = gc_l0_s
 				gc_l0_s += gc_l0_x2
 			}
-//line jam.go:40
+//line jam.go:42
 		}
-//line jam.go:37
+//line jam.go:39
 		{
-//line jam.go:37
+//line jam.go:39
 			gc_l1_in := gc_j.lanes[1].in
-//line jam.go:37
+//line jam.go:39
 			gc_l1_out := gc_j.lanes[1].out
-//line jam.go:37
+//line jam.go:39
 			for gc_i26 := gc_n15; gc_i26 < len(gc_l1_in); gc_i26++ {
-//line jam.go:37
+//line jam.go:39
 				gc_l1_k2 := gc_i26
-//line jam.go:37
+//line jam.go:39
 				_ = gc_l1_k2
-//line jam.go:37
+//line jam.go:39
 				gc_l1_x2 := gc_l1_in[gc_i26]
-//line jam.go:37
+//line jam.go:39
 				_ = gc_l1_x2
 				gc_l1_out[gc_l1_k2] = gc_l1_s
 				gc_l1_s += gc_l1_x2
 			}
-//line jam.go:40
+//line jam.go:42
 		}
-//line jam.go:37
+//line jam.go:39
 		{
-//line jam.go:37
+//line jam.go:39
 			gc_l2_in := gc_j.lanes[2].in
-//line jam.go:37
+//line jam.go:39
 			gc_l2_out := gc_j.lanes[2].out
-//line jam.go:37
+//line jam.go:39
 			for gc_i27 := gc_n15; gc_i27 < len(gc_l2_in); gc_i27++ {
-//line jam.go:37
+//line jam.go:39
 				gc_l2_k2 := gc_i27
-//line jam.go:37
+//line jam.go:39
 				_ = gc_l2_k2
-//line jam.go:37
+//line jam.go:39
 				gc_l2_x2 := gc_l2_in[gc_i27]
-//line jam.go:37
+//line jam.go:39
 				_ = gc_l2_x2
 				gc_l2_out[gc_l2_k2] = gc_l2_s
 				gc_l2_s += gc_l2_x2
 			}
-//line jam.go:40
+//line jam.go:42
 		}
-//line jam.go:37
+//line jam.go:39
 		{
-//line jam.go:37
+//line jam.go:39
 			gc_l3_in := gc_j.lanes[3].in
-//line jam.go:37
+//line jam.go:39
 			gc_l3_out := gc_j.lanes[3].out
-//line jam.go:37
+//line jam.go:39
 			for gc_i28 := gc_n15; gc_i28 < len(gc_l3_in); gc_i28++ {
-//line jam.go:37
+//line jam.go:39
 				gc_l3_k2 := gc_i28
-//line jam.go:37
+//line jam.go:39
 				_ = gc_l3_k2
-//line jam.go:37
+//line jam.go:39
 				gc_l3_x2 := gc_l3_in[gc_i28]
-//line jam.go:37
+//line jam.go:39
 				_ = gc_l3_x2
 				gc_l3_out[gc_l3_k2] = gc_l3_s
 				gc_l3_s += gc_l3_x2
 			}
-//line jam.go:40
+//line jam.go:42
 		}
-//line jam.go:40
+//line jam.go:42
 	} else {
-//line jam.go:40
+//line jam.go:42
 		func() {
-//line jam.go:31
+//line jam.go:33
 			if gc_l0_inclusive {
 				for gc_l0_k, gc_l0_x := range gc_l0_in {
 					gc_l0_s += gc_l0_x
@@ -633,11 +633,11 @@ func gc_jam_jamRun_run4(gc_j *gc_jam_jamRun) {
 					gc_l0_s += gc_l0_x2
 				}
 			}
-//line jam.go:41
+//line jam.go:43
 		}()
-//line jam.go:41
+//line jam.go:43
 		func() {
-//line jam.go:31
+//line jam.go:33
 			if gc_l1_inclusive {
 				for gc_l1_k, gc_l1_x := range gc_l1_in {
 					gc_l1_s += gc_l1_x
@@ -649,11 +649,11 @@ func gc_jam_jamRun_run4(gc_j *gc_jam_jamRun) {
 					gc_l1_s += gc_l1_x2
 				}
 			}
-//line jam.go:41
+//line jam.go:43
 		}()
-//line jam.go:41
+//line jam.go:43
 		func() {
-//line jam.go:31
+//line jam.go:33
 			if gc_l2_inclusive {
 				for gc_l2_k, gc_l2_x := range gc_l2_in {
 					gc_l2_s += gc_l2_x
@@ -665,11 +665,11 @@ func gc_jam_jamRun_run4(gc_j *gc_jam_jamRun) {
 					gc_l2_s += gc_l2_x2
 				}
 			}
-//line jam.go:41
+//line jam.go:43
 		}()
-//line jam.go:41
+//line jam.go:43
 		func() {
-//line jam.go:31
+//line jam.go:33
 			if gc_l3_inclusive {
 				for gc_l3_k, gc_l3_x := range gc_l3_in {
 					gc_l3_s += gc_l3_x
@@ -681,169 +681,185 @@ func gc_jam_jamRun_run4(gc_j *gc_jam_jamRun) {
 					gc_l3_s += gc_l3_x2
 				}
 			}
-//line jam.go:41
+//line jam.go:43
 		}()
-//line jam.go:41
+//line jam.go:43
 	}
-//line jam.go:42
+//line jam.go:44
 	gc_l0_r := gc_l0_offset
-//line jam.go:42
+//line jam.go:44
 	gc_l1_r := gc_l1_offset
-//line jam.go:42
+//line jam.go:44
 	gc_l2_r := gc_l2_offset
-//line jam.go:42
+//line jam.go:44
 	gc_l3_r := gc_l3_offset
-//line jam.go:43
+//line jam.go:45
 	gc_l0_m := 0
-//line jam.go:43
+//line jam.go:45
 	gc_l1_m := 0
-//line jam.go:43
+//line jam.go:45
 	gc_l2_m := 0
-//line jam.go:43
+//line jam.go:45
 	gc_l3_m := 0
-//line jam.go:43
+//line jam.go:45
 	for (gc_l0_m < len(gc_l0_in)) && (gc_l1_m < len(gc_l1_in)) && (gc_l2_m < len(gc_l2_in)) && (gc_l3_m < len(gc_l3_in)) {
 		gc_l0_r = gc_l0_r/2 + 1
-//line jam.go:43
+//line jam.go:45
 		gc_l0_m++
 		gc_l1_r = gc_l1_r/2 + 1
-//line jam.go:43
+//line jam.go:45
 		gc_l1_m++
 		gc_l2_r = gc_l2_r/2 + 1
-//line jam.go:43
+//line jam.go:45
 		gc_l2_m++
 		gc_l3_r = gc_l3_r/2 + 1
-//line jam.go:43
+//line jam.go:45
 		gc_l3_m++
 
 	}
-//line jam.go:43
+//line jam.go:45
 	for gc_l0_m < len(gc_l0_in) {
 		gc_l0_r = gc_l0_r/2 + 1
-//line jam.go:43
+//line jam.go:45
 		gc_l0_m++
 
 	}
-//line jam.go:43
+//line jam.go:45
 	for gc_l1_m < len(gc_l1_in) {
 		gc_l1_r = gc_l1_r/2 + 1
-//line jam.go:43
+//line jam.go:45
 		gc_l1_m++
 
 	}
-//line jam.go:43
+//line jam.go:45
 	for gc_l2_m < len(gc_l2_in) {
 		gc_l2_r = gc_l2_r/2 + 1
-//line jam.go:43
+//line jam.go:45
 		gc_l2_m++
 
 	}
-//line jam.go:43
+//line jam.go:45
 	for gc_l3_m < len(gc_l3_in) {
 		gc_l3_r = gc_l3_r/2 + 1
-//line jam.go:43
+//line jam.go:45
 		gc_l3_m++
 
 	}
 	gc_n29 := min(len(gc_l0_out), len(gc_l1_out), len(gc_l2_out), len(gc_l3_out))
 	gc_r31 := gc_l0_out[:gc_n29]
 	_ = gc_r31
-	gc_r32 := gc_l1_out[:gc_n29]
-	_ = gc_r32
-	gc_r33 := gc_l2_out[:gc_n29]
+	gc_w32 := gc_l0_in[:gc_n29]
+	_ = gc_w32
+	gc_r33 := gc_l1_out[:gc_n29]
 	_ = gc_r33
-	gc_r34 := gc_l3_out[:gc_n29]
-	_ = gc_r34
-//line jam.go:46
+	gc_w34 := gc_l1_in[:gc_n29]
+	_ = gc_w34
+	gc_r35 := gc_l2_out[:gc_n29]
+	_ = gc_r35
+	gc_w36 := gc_l2_in[:gc_n29]
+	_ = gc_w36
+	gc_r37 := gc_l3_out[:gc_n29]
+	_ = gc_r37
+	gc_w38 := gc_l3_in[:gc_n29]
+	_ = gc_w38
+//line jam.go:48
 	for gc_i30 := 0; gc_i30 < gc_n29; gc_i30++ {
-//line jam.go:46
+//line jam.go:48
 		{
-//line jam.go:46
+//line jam.go:48
 			gc_l0_k3 := gc_i30
-//line jam.go:46
+//line jam.go:48
 			_ = gc_l0_k3
-			gc_r31[gc_l0_k3] += gc_l0_r
+			gc_r31[gc_l0_k3] += gc_l0_r - gc_w32[gc_l0_k3]/2
 		}
-//line jam.go:46
+//line jam.go:48
 		{
-//line jam.go:46
+//line jam.go:48
 			gc_l1_k3 := gc_i30
-//line jam.go:46
+//line jam.go:48
 			_ = gc_l1_k3
-			gc_r32[gc_l1_k3] += gc_l1_r
+			gc_r33[gc_l1_k3] += gc_l1_r - gc_w34[gc_l1_k3]/2
 		}
-//line jam.go:46
+//line jam.go:48
 		{
-//line jam.go:46
+//line jam.go:48
 			gc_l2_k3 := gc_i30
-//line jam.go:46
+//line jam.go:48
 			_ = gc_l2_k3
-			gc_r33[gc_l2_k3] += gc_l2_r
+			gc_r35[gc_l2_k3] += gc_l2_r - gc_w36[gc_l2_k3]/2
 		}
-//line jam.go:46
+//line jam.go:48
 		{
-//line jam.go:46
+//line jam.go:48
 			gc_l3_k3 := gc_i30
-//line jam.go:46
-			_ = gc_l3_k3
-			gc_r34[gc_l3_k3] += gc_l3_r
-		}
 //line jam.go:48
+			_ = gc_l3_k3
+			gc_r37[gc_l3_k3] += gc_l3_r - gc_w38[gc_l3_k3]/2
+		}
+//line jam.go:50
 	}
-//line jam.go:46
+//line jam.go:48
 	{
-//line jam.go:46
+//line jam.go:48
+		gc_l0_in := gc_j.lanes[0].in
+//line jam.go:48
 		gc_l0_out := gc_j.lanes[0].out
-//line jam.go:46
-		for gc_i35 := gc_n29; gc_i35 < len(gc_l0_out); gc_i35++ {
-//line jam.go:46
-			gc_l0_k3 := gc_i35
-//line jam.go:46
+//line jam.go:48
+		for gc_i39 := gc_n29; gc_i39 < len(gc_l0_out); gc_i39++ {
+//line jam.go:48
+			gc_l0_k3 := gc_i39
+//line jam.go:48
 			_ = gc_l0_k3
-			gc_l0_out[gc_l0_k3] += gc_l0_r
+			gc_l0_out[gc_l0_k3] += gc_l0_r - gc_l0_in[gc_l0_k3]/2
 		}
-//line jam.go:48
+//line jam.go:50
 	}
-//line jam.go:46
+//line jam.go:48
 	{
-//line jam.go:46
+//line jam.go:48
+		gc_l1_in := gc_j.lanes[1].in
+//line jam.go:48
 		gc_l1_out := gc_j.lanes[1].out
-//line jam.go:46
-		for gc_i36 := gc_n29; gc_i36 < len(gc_l1_out); gc_i36++ {
-//line jam.go:46
-			gc_l1_k3 := gc_i36
-//line jam.go:46
+//line jam.go:48
+		for gc_i40 := gc_n29; gc_i40 < len(gc_l1_out); gc_i40++ {
+//line jam.go:48
+			gc_l1_k3 := gc_i40
+//line jam.go:48
 			_ = gc_l1_k3
-			gc_l1_out[gc_l1_k3] += gc_l1_r
+			gc_l1_out[gc_l1_k3] += gc_l1_r - gc_l1_in[gc_l1_k3]/2
 		}
-//line jam.go:48
+//line jam.go:50
 	}
-//line jam.go:46
+//line jam.go:48
 	{
-//line jam.go:46
+//line jam.go:48
+		gc_l2_in := gc_j.lanes[2].in
+//line jam.go:48
 		gc_l2_out := gc_j.lanes[2].out
-//line jam.go:46
-		for gc_i37 := gc_n29; gc_i37 < len(gc_l2_out); gc_i37++ {
-//line jam.go:46
-			gc_l2_k3 := gc_i37
-//line jam.go:46
+//line jam.go:48
+		for gc_i41 := gc_n29; gc_i41 < len(gc_l2_out); gc_i41++ {
+//line jam.go:48
+			gc_l2_k3 := gc_i41
+//line jam.go:48
 			_ = gc_l2_k3
-			gc_l2_out[gc_l2_k3] += gc_l2_r
+			gc_l2_out[gc_l2_k3] += gc_l2_r - gc_l2_in[gc_l2_k3]/2
 		}
-//line jam.go:48
+//line jam.go:50
 	}
-//line jam.go:46
-	{
-//line jam.go:46
-		gc_l3_out := gc_j.lanes[3].out
-//line jam.go:46
-		for gc_i38 := gc_n29; gc_i38 < len(gc_l3_out); gc_i38++ {
-//line jam.go:46
-			gc_l3_k3 := gc_i38
-//line jam.go:46
-			_ = gc_l3_k3
-			gc_l3_out[gc_l3_k3] += gc_l3_r
-		}
 //line jam.go:48
+	{
+//line jam.go:48
+		gc_l3_in := gc_j.lanes[3].in
+//line jam.go:48
+		gc_l3_out := gc_j.lanes[3].out
+//line jam.go:48
+		for gc_i42 := gc_n29; gc_i42 < len(gc_l3_out); gc_i42++ {
+//line jam.go:48
+			gc_l3_k3 := gc_i42
+//line jam.go:48
+			_ = gc_l3_k3
+			gc_l3_out[gc_l3_k3] += gc_l3_r - gc_l3_in[gc_l3_k3]/2
+		}
+//line jam.go:50
 	}
 }
