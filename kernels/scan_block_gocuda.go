@@ -1501,6 +1501,9 @@ func gc_body_warpShuffleScan[T Number](gc_b *compiled.Block, in, out, sums []T, 
 //line scan_block.go:167
 	b_ := gc_bdx
 
+//line scan_block.go:170
+	_ = b_
+
 //line scan_block.go:176
 	totals := gc_shared1(w)[:w]
 	{

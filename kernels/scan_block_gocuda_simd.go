@@ -10910,6 +10910,9 @@ func gc_body_warpShuffleScan[T Number](gc_b23 *compiled.Block, in, out, sums []T
 //line scan_block.go:167
 	b_ := gc_bdx5
 
+//line scan_block.go:170
+	_ = b_
+
 //line scan_block.go:176
 	totals := gc_shared15(w)[:w]
 	{
@@ -11524,6 +11527,9 @@ func gc_body_warpShuffleScan_float32(gc_b2 *compiled.Block, in []float32, out []
 
 //line scan_block.go:167
 	b_ := gc_bdx2
+
+//line scan_block.go:170
+	_ = b_
 
 //line scan_block.go:176
 	totals := gc_shared12(w)[:w]
@@ -12546,6 +12552,9 @@ func gc_body_warpShuffleScan_int32(gc_b9 *compiled.Block, in []int32, out []int3
 //line scan_block.go:167
 	b_ := gc_bdx3
 
+//line scan_block.go:170
+	_ = b_
+
 //line scan_block.go:176
 	totals := gc_shared13(w)[:w]
 	{
@@ -13566,6 +13575,9 @@ func gc_body_warpShuffleScan_uint32(gc_b16 *compiled.Block, in []uint32, out []u
 
 //line scan_block.go:167
 	b_ := gc_bdx4
+
+//line scan_block.go:170
+	_ = b_
 
 //line scan_block.go:176
 	totals := gc_shared14(w)[:w]

@@ -199,6 +199,9 @@ func gc_body_lookbackScan[T Number](gc_b *compiled.Block, in, out []T, status []
 //line scan_block.go:167
 	b_ := gc_bdx
 
+//line scan_block.go:170
+	_ = b_
+
 //line scan_block.go:176
 	totals := gc_shared1(w)[:w]
 	{

@@ -218,6 +218,9 @@ func gc_body_lookbackScan[T Number](gc_b23 *compiled.Block, in, out []T, status 
 //line scan_block.go:167
 	b_ := gc_bdx5
 
+//line scan_block.go:170
+	_ = b_
+
 //line scan_block.go:176
 	totals := gc_shared15(w)[:w]
 	{
@@ -980,6 +983,9 @@ func gc_body_lookbackScan_float32(gc_b2 *compiled.Block, in []float32, out []flo
 
 //line scan_block.go:167
 	b_ := gc_bdx2
+
+//line scan_block.go:170
+	_ = b_
 
 //line scan_block.go:176
 	totals := gc_shared12(w)[:w]
@@ -2150,6 +2156,9 @@ func gc_body_lookbackScan_int32(gc_b9 *compiled.Block, in []int32, out []int32, 
 //line scan_block.go:167
 	b_ := gc_bdx3
 
+//line scan_block.go:170
+	_ = b_
+
 //line scan_block.go:176
 	totals := gc_shared13(w)[:w]
 	{
@@ -3318,6 +3327,9 @@ func gc_body_lookbackScan_uint32(gc_b16 *compiled.Block, in []uint32, out []uint
 
 //line scan_block.go:167
 	b_ := gc_bdx4
+
+//line scan_block.go:170
+	_ = b_
 
 //line scan_block.go:176
 	totals := gc_shared14(w)[:w]

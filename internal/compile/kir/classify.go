@@ -55,6 +55,7 @@ func classify(f *Func) {
 	f.Body = f.agreeLoops(f.Body)
 	f.Body = f.agreeIfs(f.Body)
 	f.Body = f.dropDeadTails(f.Body)
+	f.Body = f.rematBlanks(f.Body)
 	f.checkControl(f.Body)
 	f.checkTiles()
 }
