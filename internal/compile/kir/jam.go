@@ -41,7 +41,7 @@ type Jam struct {
 	// sameLen pairs slice variables pre makes as long (out =
 	// out[:len(in)]), neither assigned by rest: a jammed range loop over
 	// one indexes the other through a window as long as its counter's
-	// bound (emit_jam.go).
+	// bound (emit_jam_window.go).
 	sameLen map[*types.Var]*types.Var
 }
 

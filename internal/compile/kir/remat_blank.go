@@ -25,7 +25,11 @@ func (f *Func) rematBlanks(nodes []Node) []Node {
 			setChild(n, i, f.rematBlanks(list))
 		}
 		c, ok := n.(*Code)
-		if p, blank := f.blankPlaceOf(c); !ok || !blank || p != placeRemat {
+		if !ok {
+			out = append(out, n)
+			continue
+		}
+		if p, blank := f.blankPlace(c.Stmt); !blank || p != placeRemat {
 			out = append(out, n)
 			continue
 		}
@@ -37,14 +41,6 @@ func (f *Func) rematBlanks(nodes []Node) []Node {
 		}
 	}
 	return out
-}
-
-// blankPlaceOf is blankPlace of c's statement, or false for no code.
-func (f *Func) blankPlaceOf(c *Code) (place, bool) {
-	if c == nil {
-		return 0, false
-	}
-	return f.blankPlace(c.Stmt)
 }
 
 // uniformReads returns the uniform variables declared in the kernel's
