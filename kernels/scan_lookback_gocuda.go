@@ -816,7 +816,7 @@ func CoarsenedScanKernel[T Number](in, out []T, status []ScanTileState[T], ticke
 }
 
 //line scan_lookback.go:172
-var gc_src_coarsenedScan = compiled.NewSource("coarsenedScan", "16bf13770c354ffad34bd7c660c136dee4a8761ecf09ebcc481205f3f6575e4c", "scan_lookback.go:158-192", "scan.go:114-131", "scan_lookback.go:39-49")
+var gc_src_coarsenedScan = compiled.NewSource("coarsenedScan", "c349f5a27511243e0739cfdc374000b97c79062ec733005f5b96e0c0ed60120d", "scan_lookback.go:158-192", "scan.go:114-131", "scan.go:133-148", "scan_lookback.go:39-49")
 
 //line scan_lookback.go:172
 func gc_body_coarsenedScan[T Number](gc_b *compiled.Block, in, out []T, status []ScanTileState[T], ticket *uint32, inclusive bool, items int) {
@@ -978,12 +978,12 @@ func gc_body_coarsenedScan[T Number](gc_b *compiled.Block, in, out []T, status [
 			}
 		}
 	}
+	var gc_jam gc_jam_scanSum[T]
 	{
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_off2 := 0
-			if gc_off2 >= 0 && gc_off2 < len(sh_) && gc_bdx <= len(totals) {
+			if gc_off2 >= 0 && gc_off2 < len(sh_) {
 				gc_at2 := sh_[gc_off2:][:1]
-				gc_at3 := totals[:gc_bdx]
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
@@ -1008,7 +1008,7 @@ func gc_body_coarsenedScan[T Number](gc_b *compiled.Block, in, out []T, status [
 					hi := min(n, lo+items)
 
 //line scan_lookback.go:180
-					gc_at3[gc_tx] = scanSum(in[lo:hi])
+					gc_jam_scanSum_add(&gc_jam, in[lo:hi], totals, tid)
 					_ = r
 					_ = tile
 					_ = lo
@@ -1042,7 +1042,7 @@ func gc_body_coarsenedScan[T Number](gc_b *compiled.Block, in, out []T, status [
 					hi := min(n, lo+items)
 
 //line scan_lookback.go:180
-					totals[tid] = scanSum(in[lo:hi])
+					gc_jam_scanSum_add(&gc_jam, in[lo:hi], totals, tid)
 					_ = r
 					_ = tile
 					_ = lo
@@ -1054,6 +1054,7 @@ func gc_body_coarsenedScan[T Number](gc_b *compiled.Block, in, out []T, status [
 			}
 		}
 	}
+	gc_jam_scanSum_flush(&gc_jam)
 	compiled.OutOfLine(func() {
 		sh := sh[:1]
 		_ = sh
@@ -1186,13 +1187,13 @@ func gc_body_coarsenedScan[T Number](gc_b *compiled.Block, in, out []T, status [
 			}
 		}
 	})
-	var gc_jam gc_jam_scanSerial[T]
+	var gc_jam2 gc_jam_scanSerial[T]
 	{
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_off3 := 0
 			if gc_off3 >= 0 && gc_off3 < len(sh) && gc_bdx <= len(totals) {
-				gc_at4 := sh[gc_off3:][:1]
-				gc_at5 := totals[:gc_bdx]
+				gc_at3 := sh[gc_off3:][:1]
+				gc_at4 := totals[:gc_bdx]
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
@@ -1204,7 +1205,7 @@ func gc_body_coarsenedScan[T Number](gc_b *compiled.Block, in, out []T, status [
 					hi := gc_s_hi[gc_rank]
 
 //line scan_lookback.go:191
-					gc_jam_scanSerial_add(&gc_jam, in[lo:hi], out[lo:hi], gc_at4[0].prefix+gc_at5[gc_tx], inclusive)
+					gc_jam_scanSerial_add(&gc_jam2, in[lo:hi], out[lo:hi], gc_at3[0].prefix+gc_at4[gc_tx], inclusive)
 				}
 			} else {
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
@@ -1218,12 +1219,12 @@ func gc_body_coarsenedScan[T Number](gc_b *compiled.Block, in, out []T, status [
 					hi := gc_s_hi[gc_rank]
 
 //line scan_lookback.go:191
-					gc_jam_scanSerial_add(&gc_jam, in[lo:hi], out[lo:hi], sh[0].prefix+totals[tid], inclusive)
+					gc_jam_scanSerial_add(&gc_jam2, in[lo:hi], out[lo:hi], sh[0].prefix+totals[tid], inclusive)
 				}
 			}
 		}
 	}
-	gc_jam_scanSerial_flush(&gc_jam)
+	gc_jam_scanSerial_flush(&gc_jam2)
 }
 
 // gc_jam_scanSerial holds up to 4 threads' calls of scanSerial, whose loops run
@@ -1746,4 +1747,210 @@ func gc_jam_scanSerial_run4[T Number](gc_j *gc_jam_scanSerial[T]) {
 		}()
 //line scan.go:130
 	}
+}
+
+// gc_jam_scanSum holds up to 4 threads' calls of scanSum, whose loops run
+// interleaved (gocuda compile's jam pass).
+type gc_jam_scanSum[T Number] struct {
+	n     int
+	lanes [4]gc_jam_scanSum_lane[T]
+}
+
+// gc_jam_scanSum_lane is a thread's state after scanSum's first statements.
+type gc_jam_scanSum_lane[T Number] struct {
+	s      []T
+	gc_dst []T // the result's slice and index
+	gc_at  int
+}
+
+// gc_jam_scanSum_add is a call of scanSum: its first statements run now; the rest
+// once 4 threads have called.
+func gc_jam_scanSum_add[T Number](gc_j *gc_jam_scanSum[T], s []T, gc_dst []T, gc_at int) (gc_zero T) {
+	_ = gc_dst[gc_at] // where the assignment fails, after the call's first statements
+	gc_j.lanes[gc_j.n] = gc_jam_scanSum_lane[T]{s, gc_dst, gc_at}
+	gc_j.n++
+	if gc_j.n == 4 {
+		gc_jam_scanSum_run4(gc_j)
+		gc_j.n = 0
+	}
+	return
+}
+
+// gc_jam_scanSum_flush runs the rest of the calls still held, one by one.
+func gc_jam_scanSum_flush[T Number](gc_j *gc_jam_scanSum[T]) {
+	for gc_k := range gc_j.n {
+		gc_jam_scanSum_run1(&gc_j.lanes[gc_k])
+	}
+	gc_j.n = 0
+}
+
+// gc_jam_scanSum_run1 runs the rest of scanSum for one thread, as written.
+func gc_jam_scanSum_run1[T Number](gc_l *gc_jam_scanSum_lane[T]) {
+	s := gc_l.s
+	_ = s
+//line scan.go:136
+	var a, b, c, d T
+//line scan.go:137
+	i := 0
+//line scan.go:138
+	for ; i+4 <= len(s); i += 4 {
+		a += s[i]
+		b += s[i+1]
+		c += s[i+2]
+		d += s[i+3]
+	}
+//line scan.go:144
+	for ; i < len(s); i++ {
+		a += s[i]
+	}
+	gc_l.gc_dst[gc_l.gc_at] = (a + b) + (c + d)
+}
+
+// gc_jam_scanSum_run4 runs the rest of scanSum for 4 threads, their loops interleaved.
+func gc_jam_scanSum_run4[T Number](gc_j *gc_jam_scanSum[T]) {
+	gc_l0_s := gc_j.lanes[0].s
+	_ = gc_l0_s
+	gc_l1_s := gc_j.lanes[1].s
+	_ = gc_l1_s
+	gc_l2_s := gc_j.lanes[2].s
+	_ = gc_l2_s
+	gc_l3_s := gc_j.lanes[3].s
+	_ = gc_l3_s
+//line scan.go:136
+	var gc_l0_a, gc_l0_b, gc_l0_c, gc_l0_d T
+//line scan.go:136
+	var gc_l1_a, gc_l1_b, gc_l1_c, gc_l1_d T
+//line scan.go:136
+	var gc_l2_a, gc_l2_b, gc_l2_c, gc_l2_d T
+//line scan.go:136
+	var gc_l3_a, gc_l3_b, gc_l3_c, gc_l3_d T
+//line scan.go:137
+	gc_l0_i := 0
+//line scan.go:137
+	gc_l1_i := 0
+//line scan.go:137
+	gc_l2_i := 0
+//line scan.go:137
+	gc_l3_i := 0
+//line scan.go:138
+	for (gc_l0_i+4 <= len(gc_l0_s)) && (gc_l1_i+4 <= len(gc_l1_s)) && (gc_l2_i+4 <= len(gc_l2_s)) && (gc_l3_i+4 <= len(gc_l3_s)) {
+		gc_l0_a += gc_l0_s[gc_l0_i]
+		gc_l0_b += gc_l0_s[gc_l0_i+1]
+		gc_l0_c += gc_l0_s[gc_l0_i+2]
+		gc_l0_d += gc_l0_s[gc_l0_i+3]
+//line scan.go:138
+		gc_l0_i += 4
+		gc_l1_a += gc_l1_s[gc_l1_i]
+		gc_l1_b += gc_l1_s[gc_l1_i+1]
+		gc_l1_c += gc_l1_s[gc_l1_i+2]
+		gc_l1_d += gc_l1_s[gc_l1_i+3]
+//line scan.go:138
+		gc_l1_i += 4
+		gc_l2_a += gc_l2_s[gc_l2_i]
+		gc_l2_b += gc_l2_s[gc_l2_i+1]
+		gc_l2_c += gc_l2_s[gc_l2_i+2]
+		gc_l2_d += gc_l2_s[gc_l2_i+3]
+//line scan.go:138
+		gc_l2_i += 4
+		gc_l3_a += gc_l3_s[gc_l3_i]
+		gc_l3_b += gc_l3_s[gc_l3_i+1]
+		gc_l3_c += gc_l3_s[gc_l3_i+2]
+		gc_l3_d += gc_l3_s[gc_l3_i+3]
+//line scan.go:138
+		gc_l3_i += 4
+
+//line scan.go:143
+	}
+//line scan.go:138
+	for gc_l0_i+4 <= len(gc_l0_s) {
+		gc_l0_a += gc_l0_s[gc_l0_i]
+		gc_l0_b += gc_l0_s[gc_l0_i+1]
+		gc_l0_c += gc_l0_s[gc_l0_i+2]
+		gc_l0_d += gc_l0_s[gc_l0_i+3]
+//line scan.go:138
+		gc_l0_i += 4
+
+//line scan.go:143
+	}
+//line scan.go:138
+	for gc_l1_i+4 <= len(gc_l1_s) {
+		gc_l1_a += gc_l1_s[gc_l1_i]
+		gc_l1_b += gc_l1_s[gc_l1_i+1]
+		gc_l1_c += gc_l1_s[gc_l1_i+2]
+		gc_l1_d += gc_l1_s[gc_l1_i+3]
+//line scan.go:138
+		gc_l1_i += 4
+
+//line scan.go:143
+	}
+//line scan.go:138
+	for gc_l2_i+4 <= len(gc_l2_s) {
+		gc_l2_a += gc_l2_s[gc_l2_i]
+		gc_l2_b += gc_l2_s[gc_l2_i+1]
+		gc_l2_c += gc_l2_s[gc_l2_i+2]
+		gc_l2_d += gc_l2_s[gc_l2_i+3]
+//line scan.go:138
+		gc_l2_i += 4
+
+//line scan.go:143
+	}
+//line scan.go:138
+	for gc_l3_i+4 <= len(gc_l3_s) {
+		gc_l3_a += gc_l3_s[gc_l3_i]
+		gc_l3_b += gc_l3_s[gc_l3_i+1]
+		gc_l3_c += gc_l3_s[gc_l3_i+2]
+		gc_l3_d += gc_l3_s[gc_l3_i+3]
+//line scan.go:138
+		gc_l3_i += 4
+
+//line scan.go:143
+	}
+//line scan.go:144
+	for (gc_l0_i < len(gc_l0_s)) && (gc_l1_i < len(gc_l1_s)) && (gc_l2_i < len(gc_l2_s)) && (gc_l3_i < len(gc_l3_s)) {
+		gc_l0_a += gc_l0_s[gc_l0_i]
+//line scan.go:144
+		gc_l0_i++
+		gc_l1_a += gc_l1_s[gc_l1_i]
+//line scan.go:144
+		gc_l1_i++
+		gc_l2_a += gc_l2_s[gc_l2_i]
+//line scan.go:144
+		gc_l2_i++
+		gc_l3_a += gc_l3_s[gc_l3_i]
+//line scan.go:144
+		gc_l3_i++
+
+	}
+//line scan.go:144
+	for gc_l0_i < len(gc_l0_s) {
+		gc_l0_a += gc_l0_s[gc_l0_i]
+//line scan.go:144
+		gc_l0_i++
+
+	}
+//line scan.go:144
+	for gc_l1_i < len(gc_l1_s) {
+		gc_l1_a += gc_l1_s[gc_l1_i]
+//line scan.go:144
+		gc_l1_i++
+
+	}
+//line scan.go:144
+	for gc_l2_i < len(gc_l2_s) {
+		gc_l2_a += gc_l2_s[gc_l2_i]
+//line scan.go:144
+		gc_l2_i++
+
+	}
+//line scan.go:144
+	for gc_l3_i < len(gc_l3_s) {
+		gc_l3_a += gc_l3_s[gc_l3_i]
+//line scan.go:144
+		gc_l3_i++
+
+	}
+	gc_j.lanes[0].gc_dst[gc_j.lanes[0].gc_at] = (gc_l0_a + gc_l0_b) + (gc_l0_c + gc_l0_d)
+	gc_j.lanes[1].gc_dst[gc_j.lanes[1].gc_at] = (gc_l1_a + gc_l1_b) + (gc_l1_c + gc_l1_d)
+	gc_j.lanes[2].gc_dst[gc_j.lanes[2].gc_at] = (gc_l2_a + gc_l2_b) + (gc_l2_c + gc_l2_d)
+	gc_j.lanes[3].gc_dst[gc_j.lanes[3].gc_at] = (gc_l3_a + gc_l3_b) + (gc_l3_c + gc_l3_d)
 }

@@ -4351,7 +4351,7 @@ func CoarsenedScanKernel[T Number](in, out []T, status []ScanTileState[T], ticke
 }
 
 //line scan_lookback.go:172
-var gc_src_coarsenedScan = compiled.NewSource("coarsenedScan", "16bf13770c354ffad34bd7c660c136dee4a8761ecf09ebcc481205f3f6575e4c", "scan_lookback.go:158-192", "scan.go:114-131", "scan_lookback.go:39-49")
+var gc_src_coarsenedScan = compiled.NewSource("coarsenedScan", "c349f5a27511243e0739cfdc374000b97c79062ec733005f5b96e0c0ed60120d", "scan_lookback.go:158-192", "scan.go:114-131", "scan.go:133-148", "scan_lookback.go:39-49")
 
 //line scan_lookback.go:172
 func gc_body_coarsenedScan[T Number](gc_b2 *compiled.Block, in, out []T, status []ScanTileState[T], ticket *uint32, inclusive bool, items int) {
@@ -4400,7 +4400,7 @@ func gc_body_coarsenedScan[T Number](gc_b2 *compiled.Block, in, out []T, status 
 		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 			gc_off4 := 0
 			if gc_from2 >= 0 && gc_off4 >= 0 && gc_off4 < len(sh_) {
-				gc_at6 := sh_[gc_off4:][:1]
+				gc_at5 := sh_[gc_off4:][:1]
 				gc_step3 := gc_from2
 				for ; gc_step3+3 < gc_to2; gc_step3 += 4 {
 					{
@@ -4411,7 +4411,7 @@ func gc_body_coarsenedScan[T Number](gc_b2 *compiled.Block, in, out []T, status 
 
 //line scan_lookback.go:44
 						{
-							gc_at6[0].tile = int(atomic.Add(ticket_, 1))
+							gc_at5[0].tile = int(atomic.Add(ticket_, 1))
 						}
 					}
 					{
@@ -4422,7 +4422,7 @@ func gc_body_coarsenedScan[T Number](gc_b2 *compiled.Block, in, out []T, status 
 
 //line scan_lookback.go:44
 						{
-							gc_at6[0].tile = int(atomic.Add(ticket_, 1))
+							gc_at5[0].tile = int(atomic.Add(ticket_, 1))
 						}
 					}
 					{
@@ -4433,7 +4433,7 @@ func gc_body_coarsenedScan[T Number](gc_b2 *compiled.Block, in, out []T, status 
 
 //line scan_lookback.go:44
 						{
-							gc_at6[0].tile = int(atomic.Add(ticket_, 1))
+							gc_at5[0].tile = int(atomic.Add(ticket_, 1))
 						}
 					}
 					{
@@ -4444,7 +4444,7 @@ func gc_body_coarsenedScan[T Number](gc_b2 *compiled.Block, in, out []T, status 
 
 //line scan_lookback.go:44
 						{
-							gc_at6[0].tile = int(atomic.Add(ticket_, 1))
+							gc_at5[0].tile = int(atomic.Add(ticket_, 1))
 						}
 					}
 				}
@@ -4454,7 +4454,7 @@ func gc_body_coarsenedScan[T Number](gc_b2 *compiled.Block, in, out []T, status 
 
 //line scan_lookback.go:44
 					{
-						gc_at6[0].tile = int(atomic.Add(ticket_, 1))
+						gc_at5[0].tile = int(atomic.Add(ticket_, 1))
 					}
 				}
 			} else {
@@ -4517,8 +4517,8 @@ func gc_body_coarsenedScan[T Number](gc_b2 *compiled.Block, in, out []T, status 
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 			gc_off5 := 0
 			if gc_off5 >= 0 && gc_off5 < len(sh_) && gc_bdx2 <= len(totals) {
-				gc_at7 := sh_[gc_off5:][:1]
-				gc_at8 := totals[:gc_bdx2]
+				gc_at6 := sh_[gc_off5:][:1]
+				gc_at7 := totals[:gc_bdx2]
 				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
@@ -4528,7 +4528,7 @@ func gc_body_coarsenedScan[T Number](gc_b2 *compiled.Block, in, out []T, status 
 					_ = tid
 
 //line scan_lookback.go:48
-					var r int = gc_at7[0].tile
+					var r int = gc_at6[0].tile
 
 //line scan_lookback.go:48
 					_ = r
@@ -4543,7 +4543,7 @@ func gc_body_coarsenedScan[T Number](gc_b2 *compiled.Block, in, out []T, status 
 					hi := min(n, lo+items)
 
 //line scan_lookback.go:180
-					gc_at8[gc_tx2] = scanSum(in[lo:hi])
+					gc_at7[gc_tx2] = scanSum(in[lo:hi])
 					_ = r
 					_ = tile
 					_ = lo
@@ -4721,13 +4721,13 @@ func gc_body_coarsenedScan[T Number](gc_b2 *compiled.Block, in, out []T, status 
 			}
 		}
 	})
-	var gc_jam2 gc_jam_scanSerial[T]
+	var gc_jam3 gc_jam_scanSerial[T]
 	{
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 			gc_off6 := 0
 			if gc_off6 >= 0 && gc_off6 < len(sh) && gc_bdx2 <= len(totals) {
-				gc_at9 := sh[gc_off6:][:1]
-				gc_at10 := totals[:gc_bdx2]
+				gc_at8 := sh[gc_off6:][:1]
+				gc_at9 := totals[:gc_bdx2]
 				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
@@ -4739,7 +4739,7 @@ func gc_body_coarsenedScan[T Number](gc_b2 *compiled.Block, in, out []T, status 
 					hi := gc_s_hi[gc_rank2]
 
 //line scan_lookback.go:191
-					gc_jam_scanSerial_add(&gc_jam2, in[lo:hi], out[lo:hi], gc_at9[0].prefix+gc_at10[gc_tx2], inclusive)
+					gc_jam_scanSerial_add(&gc_jam3, in[lo:hi], out[lo:hi], gc_at8[0].prefix+gc_at9[gc_tx2], inclusive)
 				}
 			} else {
 				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
@@ -4753,12 +4753,12 @@ func gc_body_coarsenedScan[T Number](gc_b2 *compiled.Block, in, out []T, status 
 					hi := gc_s_hi[gc_rank2]
 
 //line scan_lookback.go:191
-					gc_jam_scanSerial_add(&gc_jam2, in[lo:hi], out[lo:hi], sh[0].prefix+totals[tid], inclusive)
+					gc_jam_scanSerial_add(&gc_jam3, in[lo:hi], out[lo:hi], sh[0].prefix+totals[tid], inclusive)
 				}
 			}
 		}
 	}
-	gc_jam_scanSerial_flush(&gc_jam2)
+	gc_jam_scanSerial_flush(&gc_jam3)
 }
 
 // gc_jam_scanSerial holds up to 4 threads' calls of scanSerial, whose loops run

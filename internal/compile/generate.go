@@ -275,7 +275,7 @@ func withTwins(f *kir.Func) []*ast.FuncDecl {
 			out = append(out, t.Decl)
 		}
 	}
-	for _, j := range f.Jams() {
+	for _, j := range f.Jams(false) { // the default build's: all of them
 		if !slices.Contains(out, j.Decl) {
 			out = append(out, j.Decl)
 		}

@@ -142,7 +142,7 @@ func (w *writer) tableDecls(f *kir.Func) {
 // of the package for this build has yet: each build's files write their
 // own, since only one build's files compile.
 func (w *writer) jamDecls(f *kir.Func, imports *imports, info *types.Info) {
-	for _, j := range f.Jams() {
+	for _, j := range f.Jams(w.simd) {
 		if w.claim(w.pkg.jams, j.Name) {
 			w.printf("%s\n", kir.EmitJam(f, j))
 			imports.use(j.Decl, info)

@@ -62,11 +62,20 @@ func (e *emitter) jamCall(c *cloner, call *ast.CallExpr, j *JamCall) *ast.CallEx
 func (e *emitter) loopJam() *JamCall {
 	switch l := e.loop.(type) {
 	case *ThreadLoop:
-		return l.Jam
+		return e.buildJam(l.Jam)
 	case *LaneLoop:
-		return l.Jam
+		return e.buildJam(l.Jam)
 	}
 	return nil
+}
+
+// buildJam returns j where the build being written runs it: not the
+// SIMD build where the helper's twin is called instead.
+func (e *emitter) buildJam(j *JamCall) *JamCall {
+	if j == nil || e.simd && j.DefaultOnly {
+		return nil
+	}
+	return j
 }
 
 // jamAssign returns the statement standing for a thread loop's closing

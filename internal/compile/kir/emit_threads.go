@@ -41,8 +41,8 @@ func (e *emitter) threadLoop(l *ThreadLoop) {
 // first, into a buffer, to learn which of the thread's coordinates it
 // uses, then the loop around it.
 func (e *emitter) threadLoopWith(l *ThreadLoop, body func()) {
-	if l.Jam != nil {
-		defer e.openJam(l.Jam)()
+	if j := e.buildJam(l.Jam); j != nil {
+		defer e.openJam(j)()
 	}
 	outer := e.w
 	var buf bytes.Buffer

@@ -93,8 +93,8 @@ func (e *emitter) laneLoop(l *LaneLoop, body func()) {
 func (e *emitter) laneLoopIn(l *LaneLoop, rng *laneRange, body func(dropGuard bool)) {
 	n := e.name
 	outer := e.w
-	if l.Jam != nil {
-		defer e.openJam(l.Jam)()
+	if j := e.buildJam(l.Jam); j != nil {
+		defer e.openJam(j)()
 	}
 	e.label = e.f.Names.Fresh(fmt.Sprintf("L%d", l.ID))
 	e.memoPlan(l)

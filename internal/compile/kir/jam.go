@@ -85,10 +85,10 @@ func (f *Func) jamOf(body []Node, arrays map[*types.Var]string) *JamCall {
 		return nil
 	}
 	call, result, v := f.jamStmt(c.Stmt)
-	if call == nil || f.SLPCalls[call] != nil {
+	if call == nil {
 		return nil
 	}
-	jc := &JamCall{Call: call, Stmt: c.Stmt, Result: result, Var: v}
+	jc := &JamCall{Call: call, Stmt: c.Stmt, Result: result, Var: v, DefaultOnly: f.SLPCalls[call] != nil}
 	if v != nil {
 		kv := f.Vars[v]
 		switch arr, ok := arrays[v]; {
@@ -119,6 +119,10 @@ type JamCall struct {
 	Result *ast.IndexExpr // the element assigned, or nil
 	Var    *types.Var     // the variable assigned, or nil
 	Array  string         // the lane array keeping Var, or "" where it is spilled
+	// DefaultOnly is set where the helper has a twin the SIMD build calls
+	// instead (slp.go): that build's loop calls the twin, the default
+	// build's runs the jam.
+	DefaultOnly bool
 }
 
 // jamStmt returns the call statement s makes, or that it assigns to a
@@ -169,8 +173,9 @@ func (f *Func) plainIndex(e ast.Expr) bool {
 	return false
 }
 
-// Jams returns the jams f's bodies call, by name.
-func (f *Func) Jams() []*Jam {
+// Jams returns the jams f's bodies for the SIMD build (simd) or the
+// default build call, by name.
+func (f *Func) Jams(simd bool) []*Jam {
 	var out []*Jam
 	Walk(f.Body, func(n Node) {
 		var jc *JamCall
@@ -180,7 +185,7 @@ func (f *Func) Jams() []*Jam {
 		case *LaneLoop:
 			jc = l.Jam
 		}
-		if jc != nil && !slices.Contains(out, jc.Jam) {
+		if jc != nil && !(simd && jc.DefaultOnly) && !slices.Contains(out, jc.Jam) {
 			out = append(out, jc.Jam)
 		}
 	})

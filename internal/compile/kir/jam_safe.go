@@ -24,6 +24,7 @@ type jamSafety struct {
 	rangeOf   map[*types.Var]*types.Var // a range loop's key: the ranged slice
 	local     map[*types.Var]bool       // the helper's variables
 	minLen    lenFacts                  // where the statement being checked runs (jam_safe_len.go)
+	loops     []*ast.ForStmt            // the for loops around it, innermost last (jam_safe_offset.go)
 }
 
 // safeList reports whether list cannot fail. A bare return may end it
@@ -216,7 +217,7 @@ func (s *jamSafety) safeTarget(x ast.Expr, define bool) bool {
 		return s.local[v] || s.isParamOrPre(v)
 	}
 	ix, ok := ast.Unparen(x).(*ast.IndexExpr)
-	return ok && (s.safeIndex(ix) || s.constIndex(ix))
+	return ok && (s.safeIndex(ix) || s.constIndex(ix) || s.offsetIndex(ix))
 }
 
 // isParamOrPre reports whether v is a parameter of the helper or a
@@ -293,7 +294,7 @@ func (s *jamSafety) safeExpr(e ast.Expr) bool {
 		}
 		return s.safeExpr(e.X) && s.safeExpr(e.Y)
 	case *ast.IndexExpr:
-		return s.safeIndex(e) || s.constIndex(e)
+		return s.safeIndex(e) || s.constIndex(e) || s.offsetIndex(e)
 	case *ast.SliceExpr:
 		return s.safeSlice(e)
 	case *ast.CallExpr:

@@ -48,7 +48,11 @@ func (s *jamSafety) safeFor(st *ast.ForStmt) bool {
 	}
 	return s.nested(s.loopFacts(nil, body...), func() bool {
 		return s.safeExpr(st.Cond) && (st.Post == nil || s.safeStmt(st.Post, false))
-	}) && s.nested(s.loopFacts(st.Cond, body...), func() bool { return s.safeLoopBody(st.Body) })
+	}) && s.nested(s.loopFacts(st.Cond, body...), func() bool {
+		s.loops = append(s.loops, st) // its condition holds in its body alone
+		defer func() { s.loops = s.loops[:len(s.loops)-1] }()
+		return s.safeLoopBody(st.Body)
+	})
 }
 
 // loopFacts returns the facts that hold at the start of every trip of a

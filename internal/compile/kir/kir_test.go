@@ -110,7 +110,7 @@ func trace(t *testing.T, src *kir.Source) string {
 			fmt.Fprintf(&b, "== twin %s\n%s", tw.Name, kir.EmitTwin(f, tw))
 		}
 	}
-	for _, j := range f.Jams() {
+	for _, j := range f.Jams(false) { // the default build's, all of them
 		fmt.Fprintf(&b, "== jam %s\n%s", j.Name, kir.EmitJam(f, j))
 	}
 	return b.String()

@@ -185,3 +185,62 @@ func tailKeyed(c []float32) float32 {
 	}
 	return s
 }
+
+// countedRuns sums a run of in per thread with the counter Go
+// programmers write by hand, four elements a trip (the coarsened scan's
+// run sums): the helper indexes at its counter plus constants below the
+// margin its loop's condition keeps: jammed.
+func countedRuns(t *gocuda.Thread, in, out []float32, run int) {
+	i := t.BlockIdx.X*t.BlockDim.X + t.ThreadIdx.X
+	out[i] = counted(in[i*run : (i+1)*run])
+}
+
+// counted adds s with four accumulators, then the rest.
+func counted(s []float32) float32 {
+	var a, b, c, d float32
+	i := 0
+	for ; i+4 <= len(s); i += 4 {
+		a += s[i]
+		b += s[i+1]
+		c += s[i+2]
+		d += s[i+3]
+	}
+	for ; i < len(s); i++ {
+		a += s[i]
+	}
+	return (a + b) + (c + d)
+}
+
+// pastCountedRuns calls a helper reading one past its condition's
+// margin: not jammed.
+func pastCountedRuns(t *gocuda.Thread, in, out []float32, run int) {
+	i := t.BlockIdx.X*t.BlockDim.X + t.ThreadIdx.X
+	out[i] = pastCounted(in[i*run : (i+1)*run])
+}
+
+// pastCounted reads s[i+4] where only i+4 <= len(s) holds.
+func pastCounted(s []float32) float32 {
+	var a float32
+	for i := 0; i+4 <= len(s); i += 4 {
+		a += s[i+4]
+	}
+	return a
+}
+
+// downRuns calls a helper whose counter goes down, which may make it
+// negative: not jammed.
+func downRuns(t *gocuda.Thread, in, out []float32, run int) {
+	i := t.BlockIdx.X*t.BlockDim.X + t.ThreadIdx.X
+	out[i] = down(in[i*run:(i+1)*run], run)
+}
+
+// down reads s at a counter it may take below zero.
+func down(s []float32, k int) float32 {
+	var a float32
+	i := 0
+	for ; i < len(s); i++ {
+		a += s[i]
+		i -= k
+	}
+	return a
+}
