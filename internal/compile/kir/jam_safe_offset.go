@@ -2,7 +2,6 @@ package kir
 
 import (
 	"go/ast"
-	"go/constant"
 	"go/token"
 	"go/types"
 )
@@ -154,6 +153,6 @@ func (s *jamSafety) nonNegative(v *types.Var) bool {
 
 // nonNegConst reports whether e is an integer constant at least zero.
 func (s *jamSafety) nonNegConst(e ast.Expr) bool {
-	tv, ok := s.f.Src.Info.Types[e]
-	return ok && tv.Value != nil && tv.Value.Kind() == constant.Int && constant.Sign(tv.Value) >= 0
+	k, ok := s.constInt(e)
+	return ok && k >= 0
 }
