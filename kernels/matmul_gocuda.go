@@ -39,7 +39,6 @@ func gc_body_matMulNaive(gc_b *compiled.Block, gc_lo, gc_hi int, a, b, c []float
 	gc_gdx := gc_gd.X
 	gc_gdy := gc_gd.Y
 	gc_n := gc_b.Len()
-	gc_s_sum := compiled.Scratch[float32](gc_b, 0)[:gc_n]
 	gc_bx := gc_lo%gc_gdx - 1
 	gc_by := gc_lo / gc_gdx % gc_gdy
 	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
@@ -55,68 +54,7 @@ func gc_body_matMulNaive(gc_b *compiled.Block, gc_lo, gc_hi int, a, b, c []float
 				gc_by = 0
 			}
 		}
-		{
-			gc_ty := 0
-			gc_from, gc_to := 0, gc_bdx
-			if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound := compiled.Diff(n, gc_bx*gc_bdx); gc_bound < gc_to {
-				gc_to = gc_bound
-			}
-			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				if (gc_by*gc_bdy + gc_ty) >= m {
-					gc_ty++
-					if gc_ty == gc_bdy {
-						gc_ty = 0
-					}
-					continue
-				}
-				gc_vstep := gc_from
-				for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
-					gc_tx := gc_vstep
-					gc_rank := gc_base + gc_tx
-					_ = gc_rank
-//line matmul.go:128
-					var row int = gc_by*gc_bdy + gc_ty
-//line matmul.go:128
-					_ = row
-//line matmul.go:129
-					var col int = gc_bx*gc_bdx + gc_tx
-//line matmul.go:129
-					_ = col
-//line matmul.go:133
-					var sum float32
-//line matmul.go:133
-					_ = sum
-					lanes.BroadcastFloat32x8(sum).StoreSlice(gc_s_sum[gc_rank:])
-				}
-				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line matmul.go:128
-					row := gc_by*gc_bdy + gc_ty
-					_ = row
-
-//line matmul.go:129
-					col := gc_bx*gc_bdx + gc_tx
-					_ = col
-
-//line matmul.go:133
-					var sum float32
-					_ = sum
-					gc_s_sum[gc_rank] = sum
-				}
-				gc_ty++
-				if gc_ty == gc_bdy {
-					gc_ty = 0
-				}
-			}
-		}
-
-//line matmul.go:134
-		for p := 0; p < k; p++ {
+		compiled.OutOfLine(func() {
 			{
 				gc_ty := 0
 				gc_from, gc_to := 0, gc_bdx
@@ -134,143 +72,56 @@ func gc_body_matMulNaive(gc_b *compiled.Block, gc_lo, gc_hi int, a, b, c []float
 						}
 						continue
 					}
-					gc_off := (gc_by*gc_bdy+gc_ty)*k + p
-					gc_off2 := (gc_bx * gc_bdx) + (p * n)
-					if gc_from >= 0 && gc_off >= 0 && gc_off < len(a) && gc_off2 >= 0 && gc_off2 <= len(b) && gc_to <= len(b)-gc_off2 {
-						gc_at := a[gc_off:][:1]
-						gc_at2 := b[gc_off2:][:gc_to]
-						gc_elem := gc_at[0]
-						gc_vstep2 := gc_from
-						for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
-							gc_tx := gc_vstep2
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
+					gc_vstep := gc_from
+				gc_steps2:
+					for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
+						gc_tx := gc_vstep
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line matmul.go:128
-							var row int = gc_by*gc_bdy + gc_ty
+						var row int = gc_by*gc_bdy + gc_ty
 //line matmul.go:128
-							_ = row
+						_ = row
 //line matmul.go:129
-							var col int = gc_bx*gc_bdx + gc_tx
+						var col int = gc_bx*gc_bdx + gc_tx
 //line matmul.go:129
-							_ = col
-//line matmul.go:129
-							sum := lanes.LoadFloat32x8Slice(gc_s_sum[gc_rank:])
-//line matmul.go:129
-							_ = sum
-//line matmul.go:135
-							sum = sum.AddMulSlice(gc_at[0], gc_at2[gc_tx:])
-//line matmul.go:135
-							sum.StoreSlice(gc_s_sum[gc_rank:])
+						_ = col
+//line matmul.go:133
+						var sum lanes.Float32x8
+//line matmul.go:133
+						_ = sum
+//line matmul.go:134
+						if (row*
+
+//line matmul.go:137
+							n+col) < 0 || (row*n+col) > len(c)-8 {
+//line matmul.go:134
+							break
+//line matmul.go:134
 						}
-						for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line matmul.go:128
-							row := gc_by*gc_bdy + gc_ty
-							_ = row
-
-//line matmul.go:129
-							col := gc_bx*gc_bdx + gc_tx
-							_ = col
-							sum := gc_s_sum[gc_rank]
-
+//line matmul.go:134
+						for p := 0; p < k; p = p + 1 {
+//line matmul.go:134
+							var gc_ld2 lanes.Float32x8
+//line matmul.go:134
+							if (p*
+								n+col) >= 0 && (p*n+col) <= len(b)-8 {
 //line matmul.go:135
-							sum += gc_elem * gc_at2[gc_tx]
-							gc_s_sum[gc_rank] = sum
-						}
-					} else {
-						gc_vstep3 := gc_from
-						for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
-							gc_tx := gc_vstep3
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-//line matmul.go:128
-							var row int = gc_by*gc_bdy + gc_ty
-//line matmul.go:128
-							_ = row
-//line matmul.go:129
-							var col int = gc_bx*gc_bdx + gc_tx
-//line matmul.go:129
-							_ = col
-//line matmul.go:129
-							sum := lanes.LoadFloat32x8Slice(gc_s_sum[gc_rank:])
-//line matmul.go:129
-							_ = sum
+								gc_ld2 = lanes.LoadFloat32x8Slice(b[p*n+col:])
 //line matmul.go:135
-							if (p*n+col) < 0 || (p*n+col) > len(b)-8 {
+							} else {
 //line matmul.go:135
-								break
+								break gc_steps2
 //line matmul.go:135
 							}
 //line matmul.go:135
-							sum = sum.AddMulSlice(a[row*k+p], b[p*n+col:])
+							sum = sum.Add(lanes.BroadcastFloat32x8(a[row*k+p]).Mul(gc_ld2))
 //line matmul.go:135
-							sum.StoreSlice(gc_s_sum[gc_rank:])
 						}
-						for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line matmul.go:128
-							row := gc_by*gc_bdy + gc_ty
-							_ = row
-
-//line matmul.go:129
-							col := gc_bx*gc_bdx + gc_tx
-							_ = col
-							sum := gc_s_sum[gc_rank]
-
-//line matmul.go:135
-							sum += a[row*k+p] * b[p*n+col]
-							gc_s_sum[gc_rank] = sum
-						}
-					}
-					gc_ty++
-					if gc_ty == gc_bdy {
-						gc_ty = 0
-					}
-				}
-			}
-		}
-		{
-			gc_ty := 0
-			gc_from, gc_to := 0, gc_bdx
-			if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound := compiled.Diff(n, gc_bx*gc_bdx); gc_bound < gc_to {
-				gc_to = gc_bound
-			}
-			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				if (gc_by*gc_bdy + gc_ty) >= m {
-					gc_ty++
-					if gc_ty == gc_bdy {
-						gc_ty = 0
-					}
-					continue
-				}
-				gc_off3 := (gc_bx * gc_bdx) + ((gc_by*gc_bdy + gc_ty) * n)
-				if gc_from >= 0 && gc_off3 >= 0 && gc_off3 <= len(c) && gc_to <= len(c)-gc_off3 {
-					gc_at3 := c[gc_off3:][:gc_to]
-					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line matmul.go:128
-						row := gc_by*gc_bdy + gc_ty
-						_ = row
-
-//line matmul.go:129
-						col := gc_bx*gc_bdx + gc_tx
-						_ = col
-						sum := gc_s_sum[gc_rank]
-
 //line matmul.go:137
-						gc_at3[gc_tx] = sum
+						sum.StoreSlice(c[row*n+col:])
 					}
-				} else {
-					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -281,18 +132,26 @@ func gc_body_matMulNaive(gc_b *compiled.Block, gc_lo, gc_hi int, a, b, c []float
 //line matmul.go:129
 						col := gc_bx*gc_bdx + gc_tx
 						_ = col
-						sum := gc_s_sum[gc_rank]
+
+//line matmul.go:133
+						var sum float32
+
+//line matmul.go:134
+						for p := 0; p < k; p++ {
+							sum += a[row*k+p] * b[p*n+col]
+						}
 
 //line matmul.go:137
 						c[row*n+col] = sum
+						_ = sum
+					}
+					gc_ty++
+					if gc_ty == gc_bdy {
+						gc_ty = 0
 					}
 				}
-				gc_ty++
-				if gc_ty == gc_bdy {
-					gc_ty = 0
-				}
 			}
-		}
+		})
 	}
 }
 

@@ -39,7 +39,6 @@ func gc_body_matMulNaive(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a, b, c []fl
 	gc_gdx2 := gc_gd2.X
 	gc_gdy2 := gc_gd2.Y
 	gc_n2 := gc_b2.Len()
-	gc_s_sum := compiled.Scratch[float32](gc_b2, 0)[:gc_n2]
 	gc_bx2 := gc_lo2%gc_gdx2 - 1
 	gc_by2 := gc_lo2 / gc_gdx2 % gc_gdy2
 	for gc_blk2 := gc_lo2; gc_blk2 < gc_hi2; gc_blk2++ {
@@ -55,101 +54,7 @@ func gc_body_matMulNaive(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a, b, c []fl
 				gc_by2 = 0
 			}
 		}
-		{
-			gc_ty2 := 0
-			gc_from2, gc_to2 := 0, gc_bdx2
-			if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound2 := compiled.Diff(n, gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
-				gc_to2 = gc_bound2
-			}
-			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				if (gc_by2*gc_bdy2 + gc_ty2) >= m {
-					gc_ty2++
-					if gc_ty2 == gc_bdy2 {
-						gc_ty2 = 0
-					}
-					continue
-				}
-				gc_vstep4 := gc_from2
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop bool
-					gc_vstep4, gc_stop = func(gc_vstep4 int) (int, bool) {
-						for ; gc_vstep4+15 < gc_to2; gc_vstep4 += 16 {
-							gc_tx2 := gc_vstep4
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-//line matmul.go:128
-							var row int = gc_by2*gc_bdy2 + gc_ty2
-//line matmul.go:128
-							_ = row
-//line matmul.go:129
-							var col int = gc_bx2*gc_bdx2 + gc_tx2
-//line matmul.go:129
-							_ = col
-//line matmul.go:133
-							var sum archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line matmul.go:133
-							_ = sum
-//line matmul.go:133
-							sum.StoreSlice(gc_s_sum[gc_rank2:])
-						}
-						archsimd.ClearAVXUpperBits()
-						return gc_vstep4, false
-					}(gc_vstep4)
-					if gc_stop {
-						return
-					}
-				}
-				if compiled.SIMD {
-					for ; gc_vstep4+7 < gc_to2; gc_vstep4 += 8 {
-						gc_tx2 := gc_vstep4
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-//line matmul.go:128
-						var row int = gc_by2*gc_bdy2 + gc_ty2
-//line matmul.go:128
-						_ = row
-//line matmul.go:129
-						var col int = gc_bx2*gc_bdx2 + gc_tx2
-//line matmul.go:129
-						_ = col
-//line matmul.go:133
-						var sum archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line matmul.go:133
-						_ = sum
-//line matmul.go:133
-						sum.StoreSlice(gc_s_sum[gc_rank2:])
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				for gc_tx2 := gc_vstep4; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line matmul.go:128
-					row := gc_by2*gc_bdy2 + gc_ty2
-					_ = row
-
-//line matmul.go:129
-					col := gc_bx2*gc_bdx2 + gc_tx2
-					_ = col
-
-//line matmul.go:133
-					var sum float32
-					_ = sum
-					gc_s_sum[gc_rank2] = sum
-				}
-				gc_ty2++
-				if gc_ty2 == gc_bdy2 {
-					gc_ty2 = 0
-				}
-			}
-		}
-
-//line matmul.go:134
-		for p := 0; p < k; p++ {
+		compiled.OutOfLine(func() {
 			{
 				gc_ty2 := 0
 				gc_from2, gc_to2 := 0, gc_bdx2
@@ -167,55 +72,17 @@ func gc_body_matMulNaive(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a, b, c []fl
 						}
 						continue
 					}
-					gc_off4 := (gc_by2*gc_bdy2+gc_ty2)*k + p
-					gc_off5 := (gc_bx2 * gc_bdx2) + (p * n)
-					if gc_from2 >= 0 && gc_off4 >= 0 && gc_off4 < len(a) && gc_off5 >= 0 && gc_off5 <= len(b) && gc_to2 <= len(b)-gc_off5 {
-						gc_at4 := a[gc_off4:][:1]
-						gc_at5 := b[gc_off5:][:gc_to2]
-						gc_elem2 := gc_at4[0]
-						gc_vstep5 := gc_from2
-						if compiled.SIMD && compiled.SIMD512 {
-							var gc_stop2 bool
-							gc_vstep5, gc_stop2 = func(gc_vstep5 int) (int, bool) {
+					gc_vstep2 := gc_from2
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop bool
+						gc_vstep2, gc_stop = func(gc_vstep2 int) (int, bool) {
 //line matmul.go:128
-								gc_Lane0Mask324 := compiled.Lane0Mask32()
+							gc_Lane0Mask322 := compiled.Lane0Mask32()
 //line matmul.go:128
-								_ = gc_Lane0Mask324
-								for ; gc_vstep5+15 < gc_to2; gc_vstep5 += 16 {
-									gc_tx2 := gc_vstep5
-									gc_rank2 := gc_base2 + gc_tx2
-									gc_pos2.Thread = gc_rank2
-//line matmul.go:128
-									var row int = gc_by2*gc_bdy2 + gc_ty2
-//line matmul.go:128
-									_ = row
-//line matmul.go:129
-									var col int = gc_bx2*gc_bdx2 + gc_tx2
-//line matmul.go:129
-									_ = col
-//line matmul.go:129
-									sum := archsimd.LoadFloat32x16Slice(gc_s_sum[gc_rank2:])
-//line matmul.go:129
-									_ = sum
-//line matmul.go:135
-									sum = sum.Add(compiled.BroadcastFloat32x16At(&gc_at4[0], gc_Lane0Mask324).Mul(archsimd.LoadFloat32x16Slice(gc_at5[gc_tx2:])))
-//line matmul.go:135
-									sum.StoreSlice(gc_s_sum[gc_rank2:])
-								}
-								archsimd.ClearAVXUpperBits()
-								return gc_vstep5, false
-							}(gc_vstep5)
-							if gc_stop2 {
-								return
-							}
-						}
-						if compiled.SIMD {
-//line matmul.go:128
-							gc_Lane0Mask323 := compiled.Lane0Mask32()
-//line matmul.go:128
-							_ = gc_Lane0Mask323
-							for ; gc_vstep5+7 < gc_to2; gc_vstep5 += 8 {
-								gc_tx2 := gc_vstep5
+							_ = gc_Lane0Mask322
+						gc_steps4:
+							for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
+								gc_tx2 := gc_vstep2
 								gc_rank2 := gc_base2 + gc_tx2
 								gc_pos2.Thread = gc_rank2
 //line matmul.go:128
@@ -226,266 +93,58 @@ func gc_body_matMulNaive(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a, b, c []fl
 								var col int = gc_bx2*gc_bdx2 + gc_tx2
 //line matmul.go:129
 								_ = col
-//line matmul.go:129
-								sum := archsimd.LoadFloat32x8Slice(gc_s_sum[gc_rank2:])
-//line matmul.go:129
+//line matmul.go:133
+								var sum archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+//line matmul.go:133
 								_ = sum
-//line matmul.go:135
-								sum = sum.Add(compiled.BroadcastFloat32x8At(&gc_at4[0], gc_Lane0Mask323).Mul(archsimd.LoadFloat32x8Slice(gc_at5[gc_tx2:])))
-//line matmul.go:135
-								sum.StoreSlice(gc_s_sum[gc_rank2:])
-							}
-							archsimd.ClearAVXUpperBits()
-						}
-						for gc_tx2 := gc_vstep5; gc_tx2 < gc_to2; gc_tx2++ {
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
+//line matmul.go:134
+								if (row*
 
-//line matmul.go:128
-							row := gc_by2*gc_bdy2 + gc_ty2
-							_ = row
-
-//line matmul.go:129
-							col := gc_bx2*gc_bdx2 + gc_tx2
-							_ = col
-							sum := gc_s_sum[gc_rank2]
-
+//line matmul.go:137
+									n+col) < 0 || (row*n+col) > len(c)-16 {
+//line matmul.go:134
+									break
+//line matmul.go:134
+								}
+//line matmul.go:134
+								for p := 0; p < k; p = p + 1 {
+//line matmul.go:134
+									var gc_ld4 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+//line matmul.go:134
+									if (p*
+										n+col) >= 0 && (p*n+col) <= len(b)-16 {
 //line matmul.go:135
-							sum += gc_elem2 * gc_at5[gc_tx2]
-							gc_s_sum[gc_rank2] = sum
-						}
-					} else {
-						gc_vstep6 := gc_from2
-						if compiled.SIMD && compiled.SIMD512 {
-							var gc_stop3 bool
-							gc_vstep6, gc_stop3 = func(gc_vstep6 int) (int, bool) {
-//line matmul.go:128
-								gc_Lane0Mask322 := compiled.Lane0Mask32()
-//line matmul.go:128
-								_ = gc_Lane0Mask322
-								for ; gc_vstep6+15 < gc_to2; gc_vstep6 += 16 {
-									gc_tx2 := gc_vstep6
-									gc_rank2 := gc_base2 + gc_tx2
-									gc_pos2.Thread = gc_rank2
-//line matmul.go:128
-									var row int = gc_by2*gc_bdy2 + gc_ty2
-//line matmul.go:128
-									_ = row
-//line matmul.go:129
-									var col int = gc_bx2*gc_bdx2 + gc_tx2
-//line matmul.go:129
-									_ = col
-//line matmul.go:129
-									sum := archsimd.LoadFloat32x16Slice(gc_s_sum[gc_rank2:])
-//line matmul.go:129
-									_ = sum
+										gc_ld4 = archsimd.LoadFloat32x16Slice(b[p*n+col:])
 //line matmul.go:135
-									if (p*n+col) < 0 || (p*n+col) > len(b)-16 {
+									} else {
 //line matmul.go:135
-										break
+										break gc_steps4
 //line matmul.go:135
 									}
 //line matmul.go:135
-									sum = sum.Add(compiled.BroadcastFloat32x16At(&a[row*k+p], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x16Slice(b[p*n+col:])))
+									sum = sum.Add(compiled.BroadcastFloat32x16At(&a[row*k+p], gc_Lane0Mask322).Mul(gc_ld4))
 //line matmul.go:135
-									sum.StoreSlice(gc_s_sum[gc_rank2:])
-								}
-								archsimd.ClearAVXUpperBits()
-								return gc_vstep6, false
-							}(gc_vstep6)
-							if gc_stop3 {
-								return
-							}
-						}
-						if compiled.SIMD {
-//line matmul.go:128
-							gc_Lane0Mask32 := compiled.Lane0Mask32()
-//line matmul.go:128
-							_ = gc_Lane0Mask32
-							for ; gc_vstep6+7 < gc_to2; gc_vstep6 += 8 {
-								gc_tx2 := gc_vstep6
-								gc_rank2 := gc_base2 + gc_tx2
-								gc_pos2.Thread = gc_rank2
-//line matmul.go:128
-								var row int = gc_by2*gc_bdy2 + gc_ty2
-//line matmul.go:128
-								_ = row
-//line matmul.go:129
-								var col int = gc_bx2*gc_bdx2 + gc_tx2
-//line matmul.go:129
-								_ = col
-//line matmul.go:129
-								sum := archsimd.LoadFloat32x8Slice(gc_s_sum[gc_rank2:])
-//line matmul.go:129
-								_ = sum
-//line matmul.go:135
-								if (p*n+col) < 0 || (p*n+col) > len(b)-8 {
-//line matmul.go:135
-									break
-//line matmul.go:135
-								}
-//line matmul.go:135
-								sum = sum.Add(compiled.BroadcastFloat32x8At(&a[row*k+p], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(b[p*n+col:])))
-//line matmul.go:135
-								sum.StoreSlice(gc_s_sum[gc_rank2:])
-							}
-							archsimd.ClearAVXUpperBits()
-						}
-						for gc_tx2 := gc_vstep6; gc_tx2 < gc_to2; gc_tx2++ {
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line matmul.go:128
-							row := gc_by2*gc_bdy2 + gc_ty2
-							_ = row
-
-//line matmul.go:129
-							col := gc_bx2*gc_bdx2 + gc_tx2
-							_ = col
-							sum := gc_s_sum[gc_rank2]
-
-//line matmul.go:135
-							sum += a[row*k+p] * b[p*n+col]
-							gc_s_sum[gc_rank2] = sum
-						}
-					}
-					gc_ty2++
-					if gc_ty2 == gc_bdy2 {
-						gc_ty2 = 0
-					}
-				}
-			}
-		}
-		{
-			gc_ty2 := 0
-			gc_from2, gc_to2 := 0, gc_bdx2
-			if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound2 := compiled.Diff(n, gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
-				gc_to2 = gc_bound2
-			}
-			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				if (gc_by2*gc_bdy2 + gc_ty2) >= m {
-					gc_ty2++
-					if gc_ty2 == gc_bdy2 {
-						gc_ty2 = 0
-					}
-					continue
-				}
-				gc_off6 := (gc_bx2 * gc_bdx2) + ((gc_by2*gc_bdy2 + gc_ty2) * n)
-				if gc_from2 >= 0 && gc_off6 >= 0 && gc_off6 <= len(c) && gc_to2 <= len(c)-gc_off6 {
-					gc_at6 := c[gc_off6:][:gc_to2]
-					gc_vstep7 := gc_from2
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop4 bool
-						gc_vstep7, gc_stop4 = func(gc_vstep7 int) (int, bool) {
-							for ; gc_vstep7+15 < gc_to2; gc_vstep7 += 16 {
-								gc_tx2 := gc_vstep7
-								gc_rank2 := gc_base2 + gc_tx2
-								_ = gc_rank2
-//line matmul.go:128
-								var row int = gc_by2*gc_bdy2 + gc_ty2
-//line matmul.go:128
-								_ = row
-//line matmul.go:129
-								var col int = gc_bx2*gc_bdx2 + gc_tx2
-//line matmul.go:129
-								_ = col
-//line matmul.go:129
-								sum := archsimd.LoadFloat32x16Slice(gc_s_sum[gc_rank2:])
-//line matmul.go:129
-								_ = sum
-//line matmul.go:137
-								sum.StoreSlice(gc_at6[gc_tx2:])
-							}
-							archsimd.ClearAVXUpperBits()
-							return gc_vstep7, false
-						}(gc_vstep7)
-						if gc_stop4 {
-							return
-						}
-					}
-					if compiled.SIMD {
-						for ; gc_vstep7+7 < gc_to2; gc_vstep7 += 8 {
-							gc_tx2 := gc_vstep7
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-//line matmul.go:128
-							var row int = gc_by2*gc_bdy2 + gc_ty2
-//line matmul.go:128
-							_ = row
-//line matmul.go:129
-							var col int = gc_bx2*gc_bdx2 + gc_tx2
-//line matmul.go:129
-							_ = col
-//line matmul.go:129
-							sum := archsimd.LoadFloat32x8Slice(gc_s_sum[gc_rank2:])
-//line matmul.go:129
-							_ = sum
-//line matmul.go:137
-							sum.StoreSlice(gc_at6[gc_tx2:])
-						}
-						archsimd.ClearAVXUpperBits()
-					}
-					for gc_tx2 := gc_vstep7; gc_tx2 < gc_to2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
-//line matmul.go:128
-						row := gc_by2*gc_bdy2 + gc_ty2
-						_ = row
-
-//line matmul.go:129
-						col := gc_bx2*gc_bdx2 + gc_tx2
-						_ = col
-						sum := gc_s_sum[gc_rank2]
-
-//line matmul.go:137
-						gc_at6[gc_tx2] = sum
-					}
-				} else {
-					gc_vstep8 := gc_from2
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop5 bool
-						gc_vstep8, gc_stop5 = func(gc_vstep8 int) (int, bool) {
-							for ; gc_vstep8+15 < gc_to2; gc_vstep8 += 16 {
-								gc_tx2 := gc_vstep8
-								gc_rank2 := gc_base2 + gc_tx2
-								_ = gc_rank2
-//line matmul.go:128
-								var row int = gc_by2*gc_bdy2 + gc_ty2
-//line matmul.go:128
-								_ = row
-//line matmul.go:129
-								var col int = gc_bx2*gc_bdx2 + gc_tx2
-//line matmul.go:129
-								_ = col
-//line matmul.go:129
-								sum := archsimd.LoadFloat32x16Slice(gc_s_sum[gc_rank2:])
-//line matmul.go:129
-								_ = sum
-//line matmul.go:137
-								if (row*n+col) < 0 || (row*n+col) > len(c)-16 {
-//line matmul.go:137
-									break
-//line matmul.go:137
 								}
 //line matmul.go:137
 								sum.StoreSlice(c[row*n+col:])
 							}
 							archsimd.ClearAVXUpperBits()
-							return gc_vstep8, false
-						}(gc_vstep8)
-						if gc_stop5 {
+							return gc_vstep2, false
+						}(gc_vstep2)
+						if gc_stop {
 							return
 						}
 					}
 					if compiled.SIMD {
-						for ; gc_vstep8+7 < gc_to2; gc_vstep8 += 8 {
-							gc_tx2 := gc_vstep8
+//line matmul.go:128
+						gc_Lane0Mask32 := compiled.Lane0Mask32()
+//line matmul.go:128
+						_ = gc_Lane0Mask32
+					gc_steps3:
+						for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
+							gc_tx2 := gc_vstep2
 							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
+							gc_pos2.Thread = gc_rank2
 //line matmul.go:128
 							var row int = gc_by2*gc_bdy2 + gc_ty2
 //line matmul.go:128
@@ -494,22 +153,44 @@ func gc_body_matMulNaive(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a, b, c []fl
 							var col int = gc_bx2*gc_bdx2 + gc_tx2
 //line matmul.go:129
 							_ = col
-//line matmul.go:129
-							sum := archsimd.LoadFloat32x8Slice(gc_s_sum[gc_rank2:])
-//line matmul.go:129
+//line matmul.go:133
+							var sum archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line matmul.go:133
 							_ = sum
+//line matmul.go:134
+							if (row*
+
 //line matmul.go:137
-							if (row*n+col) < 0 || (row*n+col) > len(c)-8 {
-//line matmul.go:137
+								n+col) < 0 || (row*n+col) > len(c)-8 {
+//line matmul.go:134
 								break
-//line matmul.go:137
+//line matmul.go:134
+							}
+//line matmul.go:134
+							for p := 0; p < k; p = p + 1 {
+//line matmul.go:134
+								var gc_ld3 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line matmul.go:134
+								if (p*
+									n+col) >= 0 && (p*n+col) <= len(b)-8 {
+//line matmul.go:135
+									gc_ld3 = archsimd.LoadFloat32x8Slice(b[p*n+col:])
+//line matmul.go:135
+								} else {
+//line matmul.go:135
+									break gc_steps3
+//line matmul.go:135
+								}
+//line matmul.go:135
+								sum = sum.Add(compiled.BroadcastFloat32x8At(&a[row*k+p], gc_Lane0Mask32).Mul(gc_ld3))
+//line matmul.go:135
 							}
 //line matmul.go:137
 							sum.StoreSlice(c[row*n+col:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					for gc_tx2 := gc_vstep8; gc_tx2 < gc_to2; gc_tx2++ {
+					for gc_tx2 := gc_vstep2; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -520,18 +201,26 @@ func gc_body_matMulNaive(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a, b, c []fl
 //line matmul.go:129
 						col := gc_bx2*gc_bdx2 + gc_tx2
 						_ = col
-						sum := gc_s_sum[gc_rank2]
+
+//line matmul.go:133
+						var sum float32
+
+//line matmul.go:134
+						for p := 0; p < k; p++ {
+							sum += a[row*k+p] * b[p*n+col]
+						}
 
 //line matmul.go:137
 						c[row*n+col] = sum
+						_ = sum
+					}
+					gc_ty2++
+					if gc_ty2 == gc_bdy2 {
+						gc_ty2 = 0
 					}
 				}
-				gc_ty2++
-				if gc_ty2 == gc_bdy2 {
-					gc_ty2 = 0
-				}
 			}
-		}
+		})
 	}
 }
 

@@ -188,9 +188,6 @@ func gc_body_kmeansPoint(gc_b *compiled.Block, gc_lo, gc_hi int, features []floa
 	gc_gdx := gc_gd.X
 	gc_gdy := gc_gd.Y
 	gc_n := gc_b.Len()
-	gc_s_index := compiled.Scratch[int32](gc_b, 0)[:gc_n]
-	gc_s_minDist := compiled.Scratch[float32](gc_b, 1)[:gc_n]
-	gc_s_ans := compiled.Scratch[float32](gc_b, 2)[:gc_n]
 	gc_bx := gc_lo%gc_gdx - 1
 	gc_by := gc_lo / gc_gdx % gc_gdy
 	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
@@ -209,803 +206,254 @@ func gc_body_kmeansPoint(gc_b *compiled.Block, gc_lo, gc_hi int, features []floa
 
 //line kmeans.go:56
 		blockID := gc_gdx*gc_by + gc_bx
-		{
-			gc_vstep := 0
-			for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
-				gc_rank := gc_vstep
-				_ = gc_rank
-//line kmeans.go:60
-				var index int32 = int32(-1)
-//line kmeans.go:60
-				_ = index
-//line kmeans.go:63
-				var minDist float32 = float32(math.MaxFloat32)
-//line kmeans.go:63
-				_ = minDist
-//line kmeans.go:64
-				var dist float32
-//line kmeans.go:64
-				_ = dist
-				lanes.BroadcastInt32x8(index).StoreSlice(gc_s_index[gc_rank:])
-				lanes.BroadcastFloat32x8(minDist).StoreSlice(gc_s_minDist[gc_rank:])
-			}
-			gc_step := gc_vstep
-			for ; gc_step+3 < gc_n; gc_step += 4 {
-				{
-					gc_rank := gc_step + 0
-					gc_pos.Thread = gc_rank
-
-//line kmeans.go:60
-					index := int32(-1)
-
-//line kmeans.go:63
-					minDist := float32(math.MaxFloat32)
-
-//line kmeans.go:64
-					var dist float32
-					_ = index
-					_ = minDist
-					_ = dist
-					gc_s_index[gc_rank] = index
-					gc_s_minDist[gc_rank] = minDist
-				}
-				{
-					gc_rank := gc_step + 1
-					gc_pos.Thread = gc_rank
-
-//line kmeans.go:60
-					index := int32(-1)
-
-//line kmeans.go:63
-					minDist := float32(math.MaxFloat32)
-
-//line kmeans.go:64
-					var dist float32
-					_ = index
-					_ = minDist
-					_ = dist
-					gc_s_index[gc_rank] = index
-					gc_s_minDist[gc_rank] = minDist
-				}
-				{
-					gc_rank := gc_step + 2
-					gc_pos.Thread = gc_rank
-
-//line kmeans.go:60
-					index := int32(-1)
-
-//line kmeans.go:63
-					minDist := float32(math.MaxFloat32)
-
-//line kmeans.go:64
-					var dist float32
-					_ = index
-					_ = minDist
-					_ = dist
-					gc_s_index[gc_rank] = index
-					gc_s_minDist[gc_rank] = minDist
-				}
-				{
-					gc_rank := gc_step + 3
-					gc_pos.Thread = gc_rank
-
-//line kmeans.go:60
-					index := int32(-1)
-
-//line kmeans.go:63
-					minDist := float32(math.MaxFloat32)
-
-//line kmeans.go:64
-					var dist float32
-					_ = index
-					_ = minDist
-					_ = dist
-					gc_s_index[gc_rank] = index
-					gc_s_minDist[gc_rank] = minDist
-				}
-			}
-			for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
-				gc_pos.Thread = gc_rank
-
-//line kmeans.go:60
-				index := int32(-1)
-
-//line kmeans.go:63
-				minDist := float32(math.MaxFloat32)
-
-//line kmeans.go:64
-				var dist float32
-				_ = index
-				_ = minDist
-				_ = dist
-				gc_s_index[gc_rank] = index
-				gc_s_minDist[gc_rank] = minDist
-			}
-		}
-
-//line kmeans.go:67
-		for i := 0; i < nclusters; i++ {
-
-//line kmeans.go:68
-			clusterBaseIndex := i * nfeatures
+		compiled.OutOfLine(func() {
 			{
-				gc_vstep2 := 0
-				for ; gc_vstep2+7 < gc_n; gc_vstep2 += 8 {
-					gc_rank := gc_vstep2
-					_ = gc_rank
-//line kmeans.go:69
-					var ans float32
-//line kmeans.go:69
-					_ = ans
-					lanes.BroadcastFloat32x8(ans).StoreSlice(gc_s_ans[gc_rank:])
-				}
-				gc_step2 := gc_vstep2
-				for ; gc_step2+3 < gc_n; gc_step2 += 4 {
-					{
-						gc_rank := gc_step2 + 0
-						gc_pos.Thread = gc_rank
-
-//line kmeans.go:69
-						var ans float32
-						_ = ans
-						gc_s_ans[gc_rank] = ans
-					}
-					{
-						gc_rank := gc_step2 + 1
-						gc_pos.Thread = gc_rank
-
-//line kmeans.go:69
-						var ans float32
-						_ = ans
-						gc_s_ans[gc_rank] = ans
-					}
-					{
-						gc_rank := gc_step2 + 2
-						gc_pos.Thread = gc_rank
-
-//line kmeans.go:69
-						var ans float32
-						_ = ans
-						gc_s_ans[gc_rank] = ans
-					}
-					{
-						gc_rank := gc_step2 + 3
-						gc_pos.Thread = gc_rank
-
-//line kmeans.go:69
-						var ans float32
-						_ = ans
-						gc_s_ans[gc_rank] = ans
-					}
-				}
-				for gc_rank := gc_step2; gc_rank < gc_n; gc_rank++ {
-					gc_pos.Thread = gc_rank
-
-//line kmeans.go:69
-					var ans float32
-					_ = ans
-					gc_s_ans[gc_rank] = ans
-				}
-			}
-
-//line kmeans.go:71
-			for j := 0; j < nfeatures; j++ {
-				{
-					gc_from, gc_to := 0, gc_bdx
-					if !compiled.Adds(blockID*gc_bdx*gc_bdy, gc_to) {
-						panic(compiled.ErrGuardWraps)
-					}
-					if gc_bound := compiled.Diff(npoints, blockID*gc_bdx*gc_bdy); gc_bound < gc_to {
-						gc_to = gc_bound
-					}
-					for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-						gc_off := (blockID * gc_bdx * gc_bdy) + (j * npoints)
-						gc_off2 := clusterBaseIndex + j
-						if gc_from >= 0 && gc_off >= 0 && gc_off <= len(features) && gc_to <= len(features)-gc_off && gc_off2 >= 0 && gc_off2 < len(clusters) {
-							gc_at := features[gc_off:][:gc_to]
-							gc_at2 := clusters[gc_off2:][:1]
-							gc_elem := gc_at2[0]
-							gc_vstep3 := gc_from
-							for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
-								gc_tx := gc_vstep3
-								gc_rank := gc_base + gc_tx
-								gc_pos.Thread = gc_rank
-//line kmeans.go:58
-								var pointID int = blockID*gc_bdx*gc_bdy + gc_tx
-//line kmeans.go:58
-								_ = pointID
-//line kmeans.go:58
-								ans := lanes.LoadFloat32x8Slice(gc_s_ans[gc_rank:])
-//line kmeans.go:58
-								_ = ans
-//line kmeans.go:62
-								{
-
-//line kmeans.go:72
-									var addr int = pointID + j*npoints
-//line kmeans.go:72
-									_ = addr
-									diff := lanes.LoadFloat32x8Slice(gc_at[gc_tx:]).Sub(lanes.BroadcastFloat32x8(gc_at2[0]))
-//line kmeans.go:73
-									_ = diff
-//line kmeans.go:73
-									ans = ans.Add(diff.Mul(diff))
-//line kmeans.go:73
-								}
-//line kmeans.go:62
-								ans.StoreSlice(gc_s_ans[gc_rank:])
-							}
-							for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
-								gc_rank := gc_base + gc_tx
-								_ = gc_rank
-
-//line kmeans.go:58
-								pointID := blockID*gc_bdx*gc_bdy + gc_tx
-								_ = pointID
-								ans := gc_s_ans[gc_rank]
-
-//line kmeans.go:62
-								{
-
-//line kmeans.go:72
-									addr := pointID + j*npoints
-//line kmeans.go:72
-									_ = addr
-									diff := gc_at[gc_tx] - gc_elem
-									ans += diff * diff
-
-//line kmeans.go:83
-								}
-								gc_s_ans[gc_rank] = ans
-							}
-						} else {
-							gc_vstep4 := gc_from
-							for ; gc_vstep4+7 < gc_to; gc_vstep4 += 8 {
-								gc_tx := gc_vstep4
-								gc_rank := gc_base + gc_tx
-								gc_pos.Thread = gc_rank
-//line kmeans.go:58
-								var pointID int = blockID*gc_bdx*gc_bdy + gc_tx
-//line kmeans.go:58
-								_ = pointID
-//line kmeans.go:58
-								ans := lanes.LoadFloat32x8Slice(gc_s_ans[gc_rank:])
-//line kmeans.go:58
-								_ = ans
-//line kmeans.go:62
-								{
-
-//line kmeans.go:72
-									var addr int = pointID + j*npoints
-//line kmeans.go:72
-									_ = addr
-									if addr < 0 || addr > len(features)-8 {
-//line kmeans.go:73
-										break
-//line kmeans.go:73
-									}
-//line kmeans.go:73
-									diff := lanes.LoadFloat32x8Slice(features[addr:]).Sub(lanes.BroadcastFloat32x8(clusters[clusterBaseIndex+j]))
-//line kmeans.go:73
-									_ = diff
-//line kmeans.go:73
-									ans = ans.Add(diff.Mul(diff))
-//line kmeans.go:73
-								}
-//line kmeans.go:62
-								ans.StoreSlice(gc_s_ans[gc_rank:])
-							}
-							gc_step3 := gc_vstep4
-							for ; gc_step3+3 < gc_to; gc_step3 += 4 {
-								{
-									gc_tx := gc_step3 + 0
-									gc_rank := gc_base + gc_tx
-									gc_pos.Thread = gc_rank
-
-//line kmeans.go:58
-									pointID := blockID*gc_bdx*gc_bdy + gc_tx
-									_ = pointID
-									ans := gc_s_ans[gc_rank]
-
-//line kmeans.go:62
-									{
-
-//line kmeans.go:72
-										addr := pointID + j*npoints
-										diff := features[addr] - clusters[clusterBaseIndex+j]
-										ans += diff * diff
-
-//line kmeans.go:83
-									}
-									gc_s_ans[gc_rank] = ans
-								}
-								{
-									gc_tx := gc_step3 + 1
-									gc_rank := gc_base + gc_tx
-									gc_pos.Thread = gc_rank
-
-//line kmeans.go:58
-									pointID := blockID*gc_bdx*gc_bdy + gc_tx
-									_ = pointID
-									ans := gc_s_ans[gc_rank]
-
-//line kmeans.go:62
-									{
-
-//line kmeans.go:72
-										addr := pointID + j*npoints
-										diff := features[addr] - clusters[clusterBaseIndex+j]
-										ans += diff * diff
-
-//line kmeans.go:83
-									}
-									gc_s_ans[gc_rank] = ans
-								}
-								{
-									gc_tx := gc_step3 + 2
-									gc_rank := gc_base + gc_tx
-									gc_pos.Thread = gc_rank
-
-//line kmeans.go:58
-									pointID := blockID*gc_bdx*gc_bdy + gc_tx
-									_ = pointID
-									ans := gc_s_ans[gc_rank]
-
-//line kmeans.go:62
-									{
-
-//line kmeans.go:72
-										addr := pointID + j*npoints
-										diff := features[addr] - clusters[clusterBaseIndex+j]
-										ans += diff * diff
-
-//line kmeans.go:83
-									}
-									gc_s_ans[gc_rank] = ans
-								}
-								{
-									gc_tx := gc_step3 + 3
-									gc_rank := gc_base + gc_tx
-									gc_pos.Thread = gc_rank
-
-//line kmeans.go:58
-									pointID := blockID*gc_bdx*gc_bdy + gc_tx
-									_ = pointID
-									ans := gc_s_ans[gc_rank]
-
-//line kmeans.go:62
-									{
-
-//line kmeans.go:72
-										addr := pointID + j*npoints
-										diff := features[addr] - clusters[clusterBaseIndex+j]
-										ans += diff * diff
-
-//line kmeans.go:83
-									}
-									gc_s_ans[gc_rank] = ans
-								}
-							}
-							for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
-								gc_rank := gc_base + gc_tx
-								gc_pos.Thread = gc_rank
-
-//line kmeans.go:58
-								pointID := blockID*gc_bdx*gc_bdy + gc_tx
-								_ = pointID
-								ans := gc_s_ans[gc_rank]
-
-//line kmeans.go:62
-								{
-
-//line kmeans.go:72
-									addr := pointID + j*npoints
-									diff := features[addr] - clusters[clusterBaseIndex+j]
-									ans += diff * diff
-
-//line kmeans.go:83
-								}
-								gc_s_ans[gc_rank] = ans
-							}
-						}
-					}
-				}
-			}
-			{
-				gc_from, gc_to := 0, gc_bdx
-				if !compiled.Adds(blockID*gc_bdx*gc_bdy, gc_to) {
-					panic(compiled.ErrGuardWraps)
-				}
-				if gc_bound := compiled.Diff(npoints, blockID*gc_bdx*gc_bdy); gc_bound < gc_to {
-					gc_to = gc_bound
-				}
-				for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-					gc_vstep5 := gc_from
-//line kmeans.go:80
-					gc_vb2 := lanes.BroadcastInt32x8(int32(i))
-//line kmeans.go:80
-					_ = gc_vb2
-					for ; gc_vstep5+7 < gc_to; gc_vstep5 += 8 {
-						gc_tx := gc_vstep5
+				for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+					gc_vstep := 0
+//line kmeans.go:60
+					gc_vb3 := lanes.BroadcastInt32x8(int32(-1))
+//line kmeans.go:60
+					_ = gc_vb3
+//line kmeans.go:60
+					gc_iota3 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+//line kmeans.go:60
+					_ = gc_iota3
+//line kmeans.go:63
+					gc_vb4 := lanes.BroadcastFloat32x8(float32(math.MaxFloat32))
+//line kmeans.go:63
+					_ = gc_vb4
+				gc_steps3:
+					for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
+						gc_tx := gc_vstep
 						gc_rank := gc_base + gc_tx
-						_ = gc_rank
+						gc_pos.Thread = gc_rank
 //line kmeans.go:58
 						var pointID int = blockID*gc_bdx*gc_bdy + gc_tx
 //line kmeans.go:58
 						_ = pointID
-//line kmeans.go:58
-						index := lanes.LoadInt32x8Slice(gc_s_index[gc_rank:])
-//line kmeans.go:58
+//line kmeans.go:60
+						index := gc_vb3
+//line kmeans.go:60
 						_ = index
-//line kmeans.go:58
-						minDist := lanes.LoadFloat32x8Slice(gc_s_minDist[gc_rank:])
-//line kmeans.go:58
-						_ = minDist
-//line kmeans.go:58
-						var dist lanes.Float32x8
-//line kmeans.go:58
-						_ = dist
-//line kmeans.go:58
-						ans := lanes.LoadFloat32x8Slice(gc_s_ans[gc_rank:])
-//line kmeans.go:58
-						_ = ans
 //line kmeans.go:62
-						{
-
-//line kmeans.go:76
-							dist = ans
-
-							gc_if2 := dist.Less(minDist)
-//line kmeans.go:78
-							_ = gc_if2
-//line kmeans.go:78
-							if gc_if2.ToBits() != 0 {
-//line kmeans.go:78
-								minDist = dist.Merge(minDist, gc_if2)
-//line kmeans.go:78
-								index = gc_vb2.Merge(index, gc_if2)
-//line kmeans.go:78
-							}
-//line kmeans.go:78
+						if pointID < 0 || pointID > len(membership)-8 {
+//line kmeans.go:62
+							break
+//line kmeans.go:62
 						}
 //line kmeans.go:62
-						index.StoreSlice(gc_s_index[gc_rank:])
+						if pointID < npoints && uint(npoints-pointID) > 7 {
 //line kmeans.go:62
-						minDist.StoreSlice(gc_s_minDist[gc_rank:])
+							minDist := gc_vb4
+//line kmeans.go:62
+							_ = minDist
+//line kmeans.go:62
+							var dist lanes.Float32x8
+//line kmeans.go:62
+							_ = dist
+//line kmeans.go:62
+							for i := 0; i < nclusters; i = i + 1 {
+//line kmeans.go:67
+								var clusterBaseIndex int = i *
+									nfeatures
+//line kmeans.go:68
+								_ = clusterBaseIndex
+//line kmeans.go:68
+								var ans lanes.Float32x8
+//line kmeans.go:68
+								_ = ans
+//line kmeans.go:68
+								for j := 0; j < nfeatures; j = j + 1 {
+//line kmeans.go:71
+									var addr int = pointID + j*
+										npoints
+//line kmeans.go:72
+									_ = addr
+//line kmeans.go:72
+									var gc_ld5 lanes.Float32x8
+//line kmeans.go:72
+									if addr >= 0 && addr <= len(features)-8 {
+										gc_ld5 = lanes.LoadFloat32x8Slice(features[addr:])
+//line kmeans.go:73
+									} else {
+//line kmeans.go:73
+										break gc_steps3
+//line kmeans.go:73
+									}
+//line kmeans.go:73
+									diff := gc_ld5.Sub(lanes.BroadcastFloat32x8(clusters[clusterBaseIndex+j]))
+//line kmeans.go:73
+									_ = diff
+//line kmeans.go:73
+									ans = ans.Add(diff.Mul(diff))
+//line kmeans.go:73
+								}
+//line kmeans.go:73
+								dist = ans
+//line kmeans.go:73
+								gc_if7 := dist.Less(minDist)
+//line kmeans.go:73
+								_ = gc_if7
+//line kmeans.go:73
+								if gc_if7.ToBits() != 0 {
+//line kmeans.go:73
+									minDist = dist.Merge(minDist, gc_if7)
+//line kmeans.go:73
+									index = lanes.BroadcastInt32x8(int32(i)).Merge(index, gc_if7)
+//line kmeans.go:80
+								}
+//line kmeans.go:80
+							}
+//line kmeans.go:80
+						} else {
+//line kmeans.go:80
+							gc_if8 := gc_iota3.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(npoints, pointID, 8))))
+//line kmeans.go:62
+							_ = gc_if8
+//line kmeans.go:62
+							if gc_if8.ToBits() != 0 {
+//line kmeans.go:62
+								minDist := gc_vb4
+//line kmeans.go:62
+								_ = minDist
+//line kmeans.go:62
+								var dist lanes.Float32x8
+//line kmeans.go:62
+								_ = dist
+//line kmeans.go:62
+								for i := 0; i < nclusters; i = i + 1 {
+//line kmeans.go:67
+									var clusterBaseIndex int = i *
+										nfeatures
+//line kmeans.go:68
+									_ = clusterBaseIndex
+//line kmeans.go:68
+									var ans lanes.Float32x8
+//line kmeans.go:68
+									_ = ans
+//line kmeans.go:68
+									for j := 0; j < nfeatures; j = j + 1 {
+//line kmeans.go:71
+										var addr int = pointID + j*
+											npoints
+//line kmeans.go:72
+										_ = addr
+//line kmeans.go:72
+										var gc_ld6 lanes.Float32x8
+//line kmeans.go:72
+										if addr >= 0 && addr <= len(features)-8 {
+											gc_ld6 = lanes.LoadFloat32x8Slice(features[addr:])
+//line kmeans.go:73
+										} else {
+//line kmeans.go:73
+											break gc_steps3
+//line kmeans.go:73
+										}
+//line kmeans.go:73
+										var gc_u3 float32
+//line kmeans.go:73
+										_ = gc_u3
+//line kmeans.go:73
+										if gc_in3 := gc_if8.ToBits(); gc_in3 != 0 {
+//line kmeans.go:73
+											gc_pos.Thread = gc_rank + compiled.FirstLane(gc_in3)
+//line kmeans.go:73
+											gc_u3 = clusters[clusterBaseIndex+j]
+//line kmeans.go:73
+										}
+//line kmeans.go:73
+										diff := gc_ld6.Sub(lanes.BroadcastFloat32x8(gc_u3))
+//line kmeans.go:73
+										_ = diff
+//line kmeans.go:73
+										ans = ans.Add(diff.Mul(diff))
+//line kmeans.go:73
+									}
+//line kmeans.go:73
+									dist = ans
+//line kmeans.go:73
+									gc_if9 := dist.Less(minDist)
+//line kmeans.go:73
+									_ = gc_if9
+//line kmeans.go:73
+									if gc_if8.And(gc_if9).ToBits() != 0 {
+//line kmeans.go:73
+										minDist = dist.Merge(minDist, gc_if8.And(gc_if9))
+//line kmeans.go:73
+										index = lanes.BroadcastInt32x8(int32(i)).Merge(index, gc_if8.And(gc_if9))
+//line kmeans.go:80
+									}
+//line kmeans.go:80
+								}
+//line kmeans.go:80
+							}
+//line kmeans.go:80
+						}
+//line kmeans.go:85
+						if pointID < npoints && uint(npoints-pointID) > 7 {
+//line kmeans.go:85
+							index.StoreSlice(membership[pointID:])
+//line kmeans.go:87
+						} else {
+//line kmeans.go:87
+							gc_if10 := gc_iota3.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(npoints, pointID, 8))))
+//line kmeans.go:85
+							_ = gc_if10
+//line kmeans.go:85
+							if gc_if10.ToBits() != 0 {
+//line kmeans.go:85
+								index.StoreMasked((*[8]int32)(membership[pointID:]), gc_if10)
+//line kmeans.go:87
+							}
+//line kmeans.go:87
+						}
 					}
-					gc_step4 := gc_vstep5
-					for ; gc_step4+3 < gc_to; gc_step4 += 4 {
-						{
-							gc_tx := gc_step4 + 0
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line kmeans.go:58
-							pointID := blockID*gc_bdx*gc_bdy + gc_tx
-							_ = pointID
-							index := gc_s_index[gc_rank]
-							minDist := gc_s_minDist[gc_rank]
-							var dist float32
-							_ = dist
-							ans := gc_s_ans[gc_rank]
-
-//line kmeans.go:62
-							{
-
-//line kmeans.go:76
-								dist = ans
-
-								if dist < minDist {
-									minDist = dist
-									index = int32(i)
-								}
-
-							}
-							gc_s_index[gc_rank] = index
-							gc_s_minDist[gc_rank] = minDist
-						}
-						{
-							gc_tx := gc_step4 + 1
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line kmeans.go:58
-							pointID := blockID*gc_bdx*gc_bdy + gc_tx
-							_ = pointID
-							index := gc_s_index[gc_rank]
-							minDist := gc_s_minDist[gc_rank]
-							var dist float32
-							_ = dist
-							ans := gc_s_ans[gc_rank]
-
-//line kmeans.go:62
-							{
-
-//line kmeans.go:76
-								dist = ans
-
-								if dist < minDist {
-									minDist = dist
-									index = int32(i)
-								}
-
-							}
-							gc_s_index[gc_rank] = index
-							gc_s_minDist[gc_rank] = minDist
-						}
-						{
-							gc_tx := gc_step4 + 2
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line kmeans.go:58
-							pointID := blockID*gc_bdx*gc_bdy + gc_tx
-							_ = pointID
-							index := gc_s_index[gc_rank]
-							minDist := gc_s_minDist[gc_rank]
-							var dist float32
-							_ = dist
-							ans := gc_s_ans[gc_rank]
-
-//line kmeans.go:62
-							{
-
-//line kmeans.go:76
-								dist = ans
-
-								if dist < minDist {
-									minDist = dist
-									index = int32(i)
-								}
-
-							}
-							gc_s_index[gc_rank] = index
-							gc_s_minDist[gc_rank] = minDist
-						}
-						{
-							gc_tx := gc_step4 + 3
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line kmeans.go:58
-							pointID := blockID*gc_bdx*gc_bdy + gc_tx
-							_ = pointID
-							index := gc_s_index[gc_rank]
-							minDist := gc_s_minDist[gc_rank]
-							var dist float32
-							_ = dist
-							ans := gc_s_ans[gc_rank]
-
-//line kmeans.go:62
-							{
-
-//line kmeans.go:76
-								dist = ans
-
-								if dist < minDist {
-									minDist = dist
-									index = int32(i)
-								}
-
-							}
-							gc_s_index[gc_rank] = index
-							gc_s_minDist[gc_rank] = minDist
-						}
-					}
-					for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
 //line kmeans.go:58
 						pointID := blockID*gc_bdx*gc_bdy + gc_tx
 						_ = pointID
-						index := gc_s_index[gc_rank]
-						minDist := gc_s_minDist[gc_rank]
-						var dist float32
-						_ = dist
-						ans := gc_s_ans[gc_rank]
+
+//line kmeans.go:60
+						index := int32(-1)
 
 //line kmeans.go:62
-						{
+						if pointID < npoints {
+							minDist := float32(math.MaxFloat32)
+							var dist float32
 
-//line kmeans.go:76
-							dist = ans
+//line kmeans.go:67
+							for i := 0; i < nclusters; i++ {
+								clusterBaseIndex := i * nfeatures
+								var ans float32
 
-							if dist < minDist {
-								minDist = dist
-								index = int32(i)
-							}
+								for j := 0; j < nfeatures; j++ {
+									addr := pointID + j*npoints
+									diff := features[addr] - clusters[clusterBaseIndex+j]
+									ans += diff * diff
+								}
+								dist = ans
 
-						}
-						gc_s_index[gc_rank] = index
-						gc_s_minDist[gc_rank] = minDist
-					}
-				}
-			}
-		}
-		{
-			gc_from, gc_to := 0, gc_bdx
-			if !compiled.Adds(blockID*gc_bdx*gc_bdy, gc_to) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound := compiled.Diff(npoints, blockID*gc_bdx*gc_bdy); gc_bound < gc_to {
-				gc_to = gc_bound
-			}
-			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				gc_off3 := blockID * gc_bdx * gc_bdy
-				if gc_from >= 0 && gc_off3 >= 0 && gc_off3 <= len(membership) && gc_to <= len(membership)-gc_off3 {
-					gc_at3 := membership[gc_off3:][:gc_to]
-					gc_step5 := gc_from
-					for ; gc_step5+3 < gc_to; gc_step5 += 4 {
-						{
-							gc_tx := gc_step5 + 0
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line kmeans.go:58
-							pointID := blockID*gc_bdx*gc_bdy + gc_tx
-							_ = pointID
-							index := gc_s_index[gc_rank]
-
-//line kmeans.go:85
-							{
-
-								gc_at3[gc_tx] = index
+								if dist < minDist {
+									minDist = dist
+									index = int32(i)
+								}
 							}
 						}
-						{
-							gc_tx := gc_step5 + 1
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line kmeans.go:58
-							pointID := blockID*gc_bdx*gc_bdy + gc_tx
-							_ = pointID
-							index := gc_s_index[gc_rank]
 
 //line kmeans.go:85
-							{
-
-								gc_at3[gc_tx] = index
-							}
-						}
-						{
-							gc_tx := gc_step5 + 2
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line kmeans.go:58
-							pointID := blockID*gc_bdx*gc_bdy + gc_tx
-							_ = pointID
-							index := gc_s_index[gc_rank]
-
-//line kmeans.go:85
-							{
-
-								gc_at3[gc_tx] = index
-							}
-						}
-						{
-							gc_tx := gc_step5 + 3
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line kmeans.go:58
-							pointID := blockID*gc_bdx*gc_bdy + gc_tx
-							_ = pointID
-							index := gc_s_index[gc_rank]
-
-//line kmeans.go:85
-							{
-
-								gc_at3[gc_tx] = index
-							}
-						}
-					}
-					for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line kmeans.go:58
-						pointID := blockID*gc_bdx*gc_bdy + gc_tx
-						_ = pointID
-						index := gc_s_index[gc_rank]
-
-//line kmeans.go:85
-						{
-
-							gc_at3[gc_tx] = index
-						}
-					}
-				} else {
-					gc_step6 := gc_from
-					for ; gc_step6+3 < gc_to; gc_step6 += 4 {
-						{
-							gc_tx := gc_step6 + 0
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line kmeans.go:58
-							pointID := blockID*gc_bdx*gc_bdy + gc_tx
-							_ = pointID
-							index := gc_s_index[gc_rank]
-
-//line kmeans.go:85
-							{
-
-								membership[pointID] = index
-							}
-						}
-						{
-							gc_tx := gc_step6 + 1
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line kmeans.go:58
-							pointID := blockID*gc_bdx*gc_bdy + gc_tx
-							_ = pointID
-							index := gc_s_index[gc_rank]
-
-//line kmeans.go:85
-							{
-
-								membership[pointID] = index
-							}
-						}
-						{
-							gc_tx := gc_step6 + 2
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line kmeans.go:58
-							pointID := blockID*gc_bdx*gc_bdy + gc_tx
-							_ = pointID
-							index := gc_s_index[gc_rank]
-
-//line kmeans.go:85
-							{
-
-								membership[pointID] = index
-							}
-						}
-						{
-							gc_tx := gc_step6 + 3
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line kmeans.go:58
-							pointID := blockID*gc_bdx*gc_bdy + gc_tx
-							_ = pointID
-							index := gc_s_index[gc_rank]
-
-//line kmeans.go:85
-							{
-
-								membership[pointID] = index
-							}
-						}
-					}
-					for gc_tx := gc_step6; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line kmeans.go:58
-						pointID := blockID*gc_bdx*gc_bdy + gc_tx
-						_ = pointID
-						index := gc_s_index[gc_rank]
-
-//line kmeans.go:85
-						{
+						if pointID < npoints {
 
 							membership[pointID] = index
 						}
+						_ = index
 					}
 				}
 			}
-		}
+		})
 	}
 }
+
+var gc_tab_int32x8_59597735 = [8]int32{0, 1, 2, 3, 4, 5, 6, 7}

@@ -188,9 +188,6 @@ func gc_body_kmeansPoint(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, features []f
 	gc_gdx2 := gc_gd2.X
 	gc_gdy2 := gc_gd2.Y
 	gc_n2 := gc_b2.Len()
-	gc_s_index := compiled.Scratch[int32](gc_b2, 0)[:gc_n2]
-	gc_s_minDist := compiled.Scratch[float32](gc_b2, 1)[:gc_n2]
-	gc_s_ans := compiled.Scratch[float32](gc_b2, 2)[:gc_n2]
 	gc_bx2 := gc_lo2%gc_gdx2 - 1
 	gc_by2 := gc_lo2 / gc_gdx2 % gc_gdy2
 	for gc_blk2 := gc_lo2; gc_blk2 < gc_hi2; gc_blk2++ {
@@ -209,1084 +206,475 @@ func gc_body_kmeansPoint(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, features []f
 
 //line kmeans.go:56
 		blockID := gc_gdx2*gc_by2 + gc_bx2
-		{
-			gc_vstep6 := 0
-			if compiled.SIMD && compiled.SIMD512 {
-				var gc_stop bool
-				gc_vstep6, gc_stop = func(gc_vstep6 int) (int, bool) {
-//line kmeans.go:63
-					gc_vb4 := archsimd.BroadcastFloat32x16(float32(math.MaxFloat32))
-//line kmeans.go:63
-					_ = gc_vb4
-					for ; gc_vstep6+15 < gc_n2; gc_vstep6 += 16 {
-						gc_rank2 := gc_vstep6
-						_ = gc_rank2
-//line kmeans.go:60
-						var index int32 = int32(-1)
-//line kmeans.go:60
-						_ = index
-//line kmeans.go:63
-						minDist := gc_vb4
-//line kmeans.go:63
-						_ = minDist
-//line kmeans.go:64
-						var dist archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line kmeans.go:64
-						_ = dist
-						archsimd.BroadcastInt32x16(index).StoreSlice(gc_s_index[gc_rank2:])
-//line kmeans.go:64
-						minDist.StoreSlice(gc_s_minDist[gc_rank2:])
-					}
-					archsimd.ClearAVXUpperBits()
-					return gc_vstep6, false
-				}(gc_vstep6)
-				if gc_stop {
-					return
-				}
-			}
-			if compiled.SIMD {
-//line kmeans.go:63
-				gc_vb3 := archsimd.BroadcastFloat32x8(float32(math.MaxFloat32))
-//line kmeans.go:63
-				_ = gc_vb3
-				for ; gc_vstep6+7 < gc_n2; gc_vstep6 += 8 {
-					gc_rank2 := gc_vstep6
-					_ = gc_rank2
-//line kmeans.go:60
-					var index int32 = int32(-1)
-//line kmeans.go:60
-					_ = index
-//line kmeans.go:63
-					minDist := gc_vb3
-//line kmeans.go:63
-					_ = minDist
-//line kmeans.go:64
-					var dist archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line kmeans.go:64
-					_ = dist
-					archsimd.BroadcastInt32x8(index).StoreSlice(gc_s_index[gc_rank2:])
-//line kmeans.go:64
-					minDist.StoreSlice(gc_s_minDist[gc_rank2:])
-				}
-				archsimd.ClearAVXUpperBits()
-			}
-			gc_step7 := gc_vstep6
-			for ; gc_step7+3 < gc_n2; gc_step7 += 4 {
-				{
-					gc_rank2 := gc_step7 + 0
-					gc_pos2.Thread = gc_rank2
-
-//line kmeans.go:60
-					index := int32(-1)
-
-//line kmeans.go:63
-					minDist := float32(math.MaxFloat32)
-
-//line kmeans.go:64
-					var dist float32
-					_ = index
-					_ = minDist
-					_ = dist
-					gc_s_index[gc_rank2] = index
-					gc_s_minDist[gc_rank2] = minDist
-				}
-				{
-					gc_rank2 := gc_step7 + 1
-					gc_pos2.Thread = gc_rank2
-
-//line kmeans.go:60
-					index := int32(-1)
-
-//line kmeans.go:63
-					minDist := float32(math.MaxFloat32)
-
-//line kmeans.go:64
-					var dist float32
-					_ = index
-					_ = minDist
-					_ = dist
-					gc_s_index[gc_rank2] = index
-					gc_s_minDist[gc_rank2] = minDist
-				}
-				{
-					gc_rank2 := gc_step7 + 2
-					gc_pos2.Thread = gc_rank2
-
-//line kmeans.go:60
-					index := int32(-1)
-
-//line kmeans.go:63
-					minDist := float32(math.MaxFloat32)
-
-//line kmeans.go:64
-					var dist float32
-					_ = index
-					_ = minDist
-					_ = dist
-					gc_s_index[gc_rank2] = index
-					gc_s_minDist[gc_rank2] = minDist
-				}
-				{
-					gc_rank2 := gc_step7 + 3
-					gc_pos2.Thread = gc_rank2
-
-//line kmeans.go:60
-					index := int32(-1)
-
-//line kmeans.go:63
-					minDist := float32(math.MaxFloat32)
-
-//line kmeans.go:64
-					var dist float32
-					_ = index
-					_ = minDist
-					_ = dist
-					gc_s_index[gc_rank2] = index
-					gc_s_minDist[gc_rank2] = minDist
-				}
-			}
-			for gc_rank2 := gc_step7; gc_rank2 < gc_n2; gc_rank2++ {
-				gc_pos2.Thread = gc_rank2
-
-//line kmeans.go:60
-				index := int32(-1)
-
-//line kmeans.go:63
-				minDist := float32(math.MaxFloat32)
-
-//line kmeans.go:64
-				var dist float32
-				_ = index
-				_ = minDist
-				_ = dist
-				gc_s_index[gc_rank2] = index
-				gc_s_minDist[gc_rank2] = minDist
-			}
-		}
-
-//line kmeans.go:67
-		for i := 0; i < nclusters; i++ {
-
-//line kmeans.go:68
-			clusterBaseIndex := i * nfeatures
+		compiled.OutOfLine(func() {
 			{
-				gc_vstep7 := 0
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop2 bool
-					gc_vstep7, gc_stop2 = func(gc_vstep7 int) (int, bool) {
-						for ; gc_vstep7+15 < gc_n2; gc_vstep7 += 16 {
-							gc_rank2 := gc_vstep7
-							_ = gc_rank2
-//line kmeans.go:69
-							var ans archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line kmeans.go:69
-							_ = ans
-//line kmeans.go:69
-							ans.StoreSlice(gc_s_ans[gc_rank2:])
-						}
-						archsimd.ClearAVXUpperBits()
-						return gc_vstep7, false
-					}(gc_vstep7)
-					if gc_stop2 {
-						return
-					}
-				}
-				if compiled.SIMD {
-					for ; gc_vstep7+7 < gc_n2; gc_vstep7 += 8 {
-						gc_rank2 := gc_vstep7
-						_ = gc_rank2
-//line kmeans.go:69
-						var ans archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line kmeans.go:69
-						_ = ans
-//line kmeans.go:69
-						ans.StoreSlice(gc_s_ans[gc_rank2:])
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				gc_step8 := gc_vstep7
-				for ; gc_step8+3 < gc_n2; gc_step8 += 4 {
-					{
-						gc_rank2 := gc_step8 + 0
-						gc_pos2.Thread = gc_rank2
-
-//line kmeans.go:69
-						var ans float32
-						_ = ans
-						gc_s_ans[gc_rank2] = ans
-					}
-					{
-						gc_rank2 := gc_step8 + 1
-						gc_pos2.Thread = gc_rank2
-
-//line kmeans.go:69
-						var ans float32
-						_ = ans
-						gc_s_ans[gc_rank2] = ans
-					}
-					{
-						gc_rank2 := gc_step8 + 2
-						gc_pos2.Thread = gc_rank2
-
-//line kmeans.go:69
-						var ans float32
-						_ = ans
-						gc_s_ans[gc_rank2] = ans
-					}
-					{
-						gc_rank2 := gc_step8 + 3
-						gc_pos2.Thread = gc_rank2
-
-//line kmeans.go:69
-						var ans float32
-						_ = ans
-						gc_s_ans[gc_rank2] = ans
-					}
-				}
-				for gc_rank2 := gc_step8; gc_rank2 < gc_n2; gc_rank2++ {
-					gc_pos2.Thread = gc_rank2
-
-//line kmeans.go:69
-					var ans float32
-					_ = ans
-					gc_s_ans[gc_rank2] = ans
-				}
-			}
-
-//line kmeans.go:71
-			for j := 0; j < nfeatures; j++ {
-				{
-					gc_from2, gc_to2 := 0, gc_bdx2
-					if !compiled.Adds(blockID*gc_bdx2*gc_bdy2, gc_to2) {
-						panic(compiled.ErrGuardWraps)
-					}
-					if gc_bound2 := compiled.Diff(npoints, blockID*gc_bdx2*gc_bdy2); gc_bound2 < gc_to2 {
-						gc_to2 = gc_bound2
-					}
-					for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-						gc_off4 := (blockID * gc_bdx2 * gc_bdy2) + (j * npoints)
-						gc_off5 := clusterBaseIndex + j
-						if gc_from2 >= 0 && gc_off4 >= 0 && gc_off4 <= len(features) && gc_to2 <= len(features)-gc_off4 && gc_off5 >= 0 && gc_off5 < len(clusters) {
-							gc_at4 := features[gc_off4:][:gc_to2]
-							gc_at5 := clusters[gc_off5:][:1]
-							gc_elem2 := gc_at5[0]
-							gc_vstep8 := gc_from2
-							if compiled.SIMD && compiled.SIMD512 {
-								var gc_stop3 bool
-								gc_vstep8, gc_stop3 = func(gc_vstep8 int) (int, bool) {
-//line kmeans.go:58
-									gc_Lane0Mask324 := compiled.Lane0Mask32()
-//line kmeans.go:58
-									_ = gc_Lane0Mask324
-									for ; gc_vstep8+15 < gc_to2; gc_vstep8 += 16 {
-										gc_tx2 := gc_vstep8
-										gc_rank2 := gc_base2 + gc_tx2
-										gc_pos2.Thread = gc_rank2
-//line kmeans.go:58
-										var pointID int = blockID*gc_bdx2*gc_bdy2 + gc_tx2
-//line kmeans.go:58
-										_ = pointID
-//line kmeans.go:58
-										ans := archsimd.LoadFloat32x16Slice(gc_s_ans[gc_rank2:])
-//line kmeans.go:58
-										_ = ans
-//line kmeans.go:62
-										{
-
-//line kmeans.go:72
-											var addr int = pointID + j*npoints
-//line kmeans.go:72
-											_ = addr
-											diff := archsimd.LoadFloat32x16Slice(gc_at4[gc_tx2:]).Sub(compiled.BroadcastFloat32x16At(&gc_at5[0], gc_Lane0Mask324))
-//line kmeans.go:73
-											_ = diff
-//line kmeans.go:73
-											ans = ans.Add(diff.Mul(diff))
-//line kmeans.go:73
-										}
-//line kmeans.go:62
-										ans.StoreSlice(gc_s_ans[gc_rank2:])
-									}
-									archsimd.ClearAVXUpperBits()
-									return gc_vstep8, false
-								}(gc_vstep8)
-								if gc_stop3 {
-									return
-								}
-							}
-							if compiled.SIMD {
-//line kmeans.go:58
-								gc_Lane0Mask323 := compiled.Lane0Mask32()
-//line kmeans.go:58
-								_ = gc_Lane0Mask323
-								for ; gc_vstep8+7 < gc_to2; gc_vstep8 += 8 {
-									gc_tx2 := gc_vstep8
-									gc_rank2 := gc_base2 + gc_tx2
-									gc_pos2.Thread = gc_rank2
-//line kmeans.go:58
-									var pointID int = blockID*gc_bdx2*gc_bdy2 + gc_tx2
-//line kmeans.go:58
-									_ = pointID
-//line kmeans.go:58
-									ans := archsimd.LoadFloat32x8Slice(gc_s_ans[gc_rank2:])
-//line kmeans.go:58
-									_ = ans
-//line kmeans.go:62
-									{
-
-//line kmeans.go:72
-										var addr int = pointID + j*npoints
-//line kmeans.go:72
-										_ = addr
-										diff := archsimd.LoadFloat32x8Slice(gc_at4[gc_tx2:]).Sub(compiled.BroadcastFloat32x8At(&gc_at5[0], gc_Lane0Mask323))
-//line kmeans.go:73
-										_ = diff
-//line kmeans.go:73
-										ans = ans.Add(diff.Mul(diff))
-//line kmeans.go:73
-									}
-//line kmeans.go:62
-									ans.StoreSlice(gc_s_ans[gc_rank2:])
-								}
-								archsimd.ClearAVXUpperBits()
-							}
-							for gc_tx2 := gc_vstep8; gc_tx2 < gc_to2; gc_tx2++ {
+				for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+					gc_vstep2 := 0
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop bool
+						gc_vstep2, gc_stop = func(gc_vstep2 int) (int, bool) {
+//line kmeans.go:60
+							gc_vb9 := archsimd.BroadcastInt32x16(int32(-1))
+//line kmeans.go:60
+							_ = gc_vb9
+//line kmeans.go:60
+							gc_iota7 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+//line kmeans.go:60
+							_ = gc_iota7
+//line kmeans.go:63
+							gc_vb10 := archsimd.BroadcastFloat32x16(float32(math.MaxFloat32))
+//line kmeans.go:63
+							_ = gc_vb10
+//line kmeans.go:63
+							gc_Lane0Mask324 := compiled.Lane0Mask32()
+//line kmeans.go:63
+							_ = gc_Lane0Mask324
+						gc_steps7:
+							for ; gc_vstep2+15 < gc_bdx2; gc_vstep2 += 16 {
+								gc_tx2 := gc_vstep2
 								gc_rank2 := gc_base2 + gc_tx2
-								_ = gc_rank2
-
+								gc_pos2.Thread = gc_rank2
 //line kmeans.go:58
-								pointID := blockID*gc_bdx2*gc_bdy2 + gc_tx2
+								var pointID int = blockID*gc_bdx2*gc_bdy2 + gc_tx2
+//line kmeans.go:58
 								_ = pointID
-								ans := gc_s_ans[gc_rank2]
-
+//line kmeans.go:60
+								index := gc_vb9
+//line kmeans.go:60
+								_ = index
 //line kmeans.go:62
-								{
-
-//line kmeans.go:72
-									addr := pointID + j*npoints
-//line kmeans.go:72
-									_ = addr
-									diff := gc_at4[gc_tx2] - gc_elem2
-									ans += diff * diff
-
-//line kmeans.go:83
+								if pointID < 0 || pointID > len(membership)-16 {
+//line kmeans.go:62
+									break
+//line kmeans.go:62
 								}
-								gc_s_ans[gc_rank2] = ans
-							}
-						} else {
-							gc_vstep9 := gc_from2
-							if compiled.SIMD && compiled.SIMD512 {
-								var gc_stop4 bool
-								gc_vstep9, gc_stop4 = func(gc_vstep9 int) (int, bool) {
-//line kmeans.go:58
-									gc_Lane0Mask322 := compiled.Lane0Mask32()
-//line kmeans.go:58
-									_ = gc_Lane0Mask322
-									for ; gc_vstep9+15 < gc_to2; gc_vstep9 += 16 {
-										gc_tx2 := gc_vstep9
-										gc_rank2 := gc_base2 + gc_tx2
-										gc_pos2.Thread = gc_rank2
-//line kmeans.go:58
-										var pointID int = blockID*gc_bdx2*gc_bdy2 + gc_tx2
-//line kmeans.go:58
-										_ = pointID
-//line kmeans.go:58
-										ans := archsimd.LoadFloat32x16Slice(gc_s_ans[gc_rank2:])
-//line kmeans.go:58
-										_ = ans
 //line kmeans.go:62
-										{
-
-//line kmeans.go:72
-											var addr int = pointID + j*npoints
+								if pointID < npoints && uint(npoints-pointID) > 15 {
+//line kmeans.go:62
+									minDist := gc_vb10
+//line kmeans.go:62
+									_ = minDist
+//line kmeans.go:62
+									var dist archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+//line kmeans.go:62
+									_ = dist
+//line kmeans.go:62
+									for i := 0; i < nclusters; i = i + 1 {
+//line kmeans.go:67
+										var clusterBaseIndex int = i *
+											nfeatures
+//line kmeans.go:68
+										_ = clusterBaseIndex
+//line kmeans.go:68
+										var ans archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+//line kmeans.go:68
+										_ = ans
+//line kmeans.go:68
+										for j := 0; j < nfeatures; j = j + 1 {
+//line kmeans.go:71
+											var addr int = pointID + j*
+												npoints
 //line kmeans.go:72
 											_ = addr
-											if addr < 0 || addr > len(features)-16 {
+//line kmeans.go:72
+											var gc_ld13 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+//line kmeans.go:72
+											if addr >= 0 && addr <= len(features)-16 {
+												gc_ld13 = archsimd.LoadFloat32x16Slice(features[addr:])
 //line kmeans.go:73
-												break
+											} else {
+//line kmeans.go:73
+												break gc_steps7
 //line kmeans.go:73
 											}
 //line kmeans.go:73
-											diff := archsimd.LoadFloat32x16Slice(features[addr:]).Sub(compiled.BroadcastFloat32x16At(&clusters[clusterBaseIndex+j], gc_Lane0Mask322))
+											diff := gc_ld13.Sub(compiled.BroadcastFloat32x16At(&clusters[clusterBaseIndex+j], gc_Lane0Mask324))
 //line kmeans.go:73
 											_ = diff
 //line kmeans.go:73
 											ans = ans.Add(diff.Mul(diff))
 //line kmeans.go:73
 										}
-//line kmeans.go:62
-										ans.StoreSlice(gc_s_ans[gc_rank2:])
+//line kmeans.go:73
+										dist = ans
+//line kmeans.go:73
+										gc_if23 := dist.Less(minDist)
+//line kmeans.go:73
+										_ = gc_if23
+//line kmeans.go:73
+										if gc_if23.ToBits() != 0 {
+//line kmeans.go:73
+											minDist = minDist.Merge(dist, archsimd.Mask32x16FromBits(^gc_if23.ToBits()))
+//line kmeans.go:73
+											index = index.Merge(archsimd.BroadcastInt32x16(int32(i)), archsimd.Mask32x16FromBits(^gc_if23.ToBits()))
+//line kmeans.go:80
+										}
+//line kmeans.go:80
 									}
-									archsimd.ClearAVXUpperBits()
-									return gc_vstep9, false
-								}(gc_vstep9)
-								if gc_stop4 {
-									return
+//line kmeans.go:80
+								} else {
+//line kmeans.go:80
+									gc_if24 := gc_iota7.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(npoints, pointID, 16))))
+//line kmeans.go:62
+									_ = gc_if24
+//line kmeans.go:62
+									if gc_if24.ToBits() != 0 {
+//line kmeans.go:62
+										minDist := gc_vb10
+//line kmeans.go:62
+										_ = minDist
+//line kmeans.go:62
+										var dist archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+//line kmeans.go:62
+										_ = dist
+//line kmeans.go:62
+										for i := 0; i < nclusters; i = i + 1 {
+//line kmeans.go:67
+											var clusterBaseIndex int = i *
+												nfeatures
+//line kmeans.go:68
+											_ = clusterBaseIndex
+//line kmeans.go:68
+											var ans archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+//line kmeans.go:68
+											_ = ans
+//line kmeans.go:68
+											for j := 0; j < nfeatures; j = j + 1 {
+//line kmeans.go:71
+												var addr int = pointID + j*
+													npoints
+//line kmeans.go:72
+												_ = addr
+//line kmeans.go:72
+												var gc_ld14 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+//line kmeans.go:72
+												if addr >= 0 && addr <= len(features)-16 {
+													gc_ld14 = archsimd.LoadFloat32x16Slice(features[addr:])
+//line kmeans.go:73
+												} else {
+//line kmeans.go:73
+													break gc_steps7
+//line kmeans.go:73
+												}
+//line kmeans.go:73
+												var gc_u7 float32
+//line kmeans.go:73
+												_ = gc_u7
+//line kmeans.go:73
+												if gc_in7 := gc_if24.ToBits(); gc_in7 != 0 {
+//line kmeans.go:73
+													gc_pos2.Thread = gc_rank2 + compiled.FirstLane16(gc_in7)
+//line kmeans.go:73
+													gc_u7 = clusters[clusterBaseIndex+j]
+//line kmeans.go:73
+												}
+//line kmeans.go:73
+												diff := gc_ld14.Sub(archsimd.BroadcastFloat32x16(gc_u7))
+//line kmeans.go:73
+												_ = diff
+//line kmeans.go:73
+												ans = ans.Add(diff.Mul(diff))
+//line kmeans.go:73
+											}
+//line kmeans.go:73
+											dist = ans
+//line kmeans.go:73
+											gc_if25 := dist.Less(minDist)
+//line kmeans.go:73
+											_ = gc_if25
+//line kmeans.go:73
+											if archsimd.Mask32x16FromBits(gc_if24.ToBits()&gc_if25.ToBits()).ToBits() != 0 {
+//line kmeans.go:73
+												minDist = minDist.Merge(dist, archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_if24.ToBits()&gc_if25.ToBits()).ToBits()))
+//line kmeans.go:73
+												index = index.Merge(archsimd.BroadcastInt32x16(int32(i)), archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_if24.ToBits()&gc_if25.ToBits()).ToBits()))
+//line kmeans.go:80
+											}
+//line kmeans.go:80
+										}
+//line kmeans.go:80
+									}
+//line kmeans.go:80
+								}
+//line kmeans.go:85
+								if pointID < npoints && uint(npoints-pointID) > 15 {
+//line kmeans.go:85
+									index.StoreSlice(membership[pointID:])
+//line kmeans.go:87
+								} else {
+//line kmeans.go:87
+									gc_if26 := gc_iota7.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(npoints, pointID, 16))))
+//line kmeans.go:85
+									_ = gc_if26
+//line kmeans.go:85
+									if gc_if26.ToBits() != 0 {
+//line kmeans.go:85
+										index.StoreMasked((*[16]int32)(membership[pointID:]), gc_if26)
+//line kmeans.go:87
+									}
+//line kmeans.go:87
 								}
 							}
-							if compiled.SIMD {
+							archsimd.ClearAVXUpperBits()
+							return gc_vstep2, false
+						}(gc_vstep2)
+						if gc_stop {
+							return
+						}
+					}
+					if compiled.SIMD {
+//line kmeans.go:60
+						gc_vb6 := archsimd.BroadcastInt32x8(int32(-1))
+//line kmeans.go:60
+						_ = gc_vb6
+//line kmeans.go:60
+						gc_iota5 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+//line kmeans.go:60
+						_ = gc_iota5
+//line kmeans.go:63
+						gc_vb7 := archsimd.BroadcastFloat32x8(float32(math.MaxFloat32))
+//line kmeans.go:63
+						_ = gc_vb7
+//line kmeans.go:63
+						gc_Lane0Mask322 := compiled.Lane0Mask32()
+//line kmeans.go:63
+						_ = gc_Lane0Mask322
+					gc_steps5:
+						for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
+							gc_tx2 := gc_vstep2
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
 //line kmeans.go:58
-								gc_Lane0Mask32 := compiled.Lane0Mask32()
+							var pointID int = blockID*gc_bdx2*gc_bdy2 + gc_tx2
 //line kmeans.go:58
-								_ = gc_Lane0Mask32
-								for ; gc_vstep9+7 < gc_to2; gc_vstep9 += 8 {
-									gc_tx2 := gc_vstep9
-									gc_rank2 := gc_base2 + gc_tx2
-									gc_pos2.Thread = gc_rank2
-//line kmeans.go:58
-									var pointID int = blockID*gc_bdx2*gc_bdy2 + gc_tx2
-//line kmeans.go:58
-									_ = pointID
-//line kmeans.go:58
-									ans := archsimd.LoadFloat32x8Slice(gc_s_ans[gc_rank2:])
-//line kmeans.go:58
-									_ = ans
+							_ = pointID
+//line kmeans.go:60
+							index := gc_vb6
+//line kmeans.go:60
+							_ = index
 //line kmeans.go:62
-									{
-
-//line kmeans.go:72
-										var addr int = pointID + j*npoints
+							if pointID < 0 || pointID > len(membership)-8 {
+//line kmeans.go:62
+								break
+//line kmeans.go:62
+							}
+//line kmeans.go:62
+							if pointID < npoints && uint(npoints-pointID) > 7 {
+//line kmeans.go:62
+								minDist := gc_vb7
+//line kmeans.go:62
+								_ = minDist
+//line kmeans.go:62
+								var dist archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line kmeans.go:62
+								_ = dist
+//line kmeans.go:62
+								for i := 0; i < nclusters; i = i + 1 {
+//line kmeans.go:67
+									var clusterBaseIndex int = i *
+										nfeatures
+//line kmeans.go:68
+									_ = clusterBaseIndex
+//line kmeans.go:68
+									var ans archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line kmeans.go:68
+									_ = ans
+//line kmeans.go:68
+									for j := 0; j < nfeatures; j = j + 1 {
+//line kmeans.go:71
+										var addr int = pointID + j*
+											npoints
 //line kmeans.go:72
 										_ = addr
-										if addr < 0 || addr > len(features)-8 {
+//line kmeans.go:72
+										var gc_ld9 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line kmeans.go:72
+										if addr >= 0 && addr <= len(features)-8 {
+											gc_ld9 = archsimd.LoadFloat32x8Slice(features[addr:])
 //line kmeans.go:73
-											break
+										} else {
+//line kmeans.go:73
+											break gc_steps5
 //line kmeans.go:73
 										}
 //line kmeans.go:73
-										diff := archsimd.LoadFloat32x8Slice(features[addr:]).Sub(compiled.BroadcastFloat32x8At(&clusters[clusterBaseIndex+j], gc_Lane0Mask32))
+										diff := gc_ld9.Sub(compiled.BroadcastFloat32x8At(&clusters[clusterBaseIndex+j], gc_Lane0Mask322))
 //line kmeans.go:73
 										_ = diff
 //line kmeans.go:73
 										ans = ans.Add(diff.Mul(diff))
 //line kmeans.go:73
 									}
-//line kmeans.go:62
-									ans.StoreSlice(gc_s_ans[gc_rank2:])
+//line kmeans.go:73
+									dist = ans
+//line kmeans.go:73
+									gc_if15 := dist.Less(minDist)
+//line kmeans.go:73
+									_ = gc_if15
+//line kmeans.go:73
+									if gc_if15.ToBits() != 0 {
+//line kmeans.go:73
+										minDist = dist.Merge(minDist, gc_if15)
+//line kmeans.go:73
+										index = archsimd.BroadcastInt32x8(int32(i)).Merge(index, gc_if15)
+//line kmeans.go:80
+									}
+//line kmeans.go:80
 								}
-								archsimd.ClearAVXUpperBits()
+//line kmeans.go:80
+							} else {
+//line kmeans.go:80
+								gc_if16 := gc_iota5.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(npoints, pointID, 8))))
+//line kmeans.go:62
+								_ = gc_if16
+//line kmeans.go:62
+								if gc_if16.ToBits() != 0 {
+//line kmeans.go:62
+									minDist := gc_vb7
+//line kmeans.go:62
+									_ = minDist
+//line kmeans.go:62
+									var dist archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line kmeans.go:62
+									_ = dist
+//line kmeans.go:62
+									for i := 0; i < nclusters; i = i + 1 {
+//line kmeans.go:67
+										var clusterBaseIndex int = i *
+											nfeatures
+//line kmeans.go:68
+										_ = clusterBaseIndex
+//line kmeans.go:68
+										var ans archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line kmeans.go:68
+										_ = ans
+//line kmeans.go:68
+										for j := 0; j < nfeatures; j = j + 1 {
+//line kmeans.go:71
+											var addr int = pointID + j*
+												npoints
+//line kmeans.go:72
+											_ = addr
+//line kmeans.go:72
+											var gc_ld10 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line kmeans.go:72
+											if addr >= 0 && addr <= len(features)-8 {
+												gc_ld10 = archsimd.LoadFloat32x8Slice(features[addr:])
+//line kmeans.go:73
+											} else {
+//line kmeans.go:73
+												break gc_steps5
+//line kmeans.go:73
+											}
+//line kmeans.go:73
+											var gc_u5 float32
+//line kmeans.go:73
+											_ = gc_u5
+//line kmeans.go:73
+											if gc_in5 := gc_if16.ToBits(); gc_in5 != 0 {
+//line kmeans.go:73
+												gc_pos2.Thread = gc_rank2 + compiled.FirstLane(gc_in5)
+//line kmeans.go:73
+												gc_u5 = clusters[clusterBaseIndex+j]
+//line kmeans.go:73
+											}
+//line kmeans.go:73
+											diff := gc_ld10.Sub(archsimd.BroadcastFloat32x8(gc_u5))
+//line kmeans.go:73
+											_ = diff
+//line kmeans.go:73
+											ans = ans.Add(diff.Mul(diff))
+//line kmeans.go:73
+										}
+//line kmeans.go:73
+										dist = ans
+//line kmeans.go:73
+										gc_if17 := dist.Less(minDist)
+//line kmeans.go:73
+										_ = gc_if17
+//line kmeans.go:73
+										if gc_if16.And(gc_if17).ToBits() != 0 {
+//line kmeans.go:73
+											minDist = dist.Merge(minDist, gc_if16.And(gc_if17))
+//line kmeans.go:73
+											index = archsimd.BroadcastInt32x8(int32(i)).Merge(index, gc_if16.And(gc_if17))
+//line kmeans.go:80
+										}
+//line kmeans.go:80
+									}
+//line kmeans.go:80
+								}
+//line kmeans.go:80
 							}
-							gc_step9 := gc_vstep9
-							for ; gc_step9+3 < gc_to2; gc_step9 += 4 {
-								{
-									gc_tx2 := gc_step9 + 0
-									gc_rank2 := gc_base2 + gc_tx2
-									gc_pos2.Thread = gc_rank2
-
-//line kmeans.go:58
-									pointID := blockID*gc_bdx2*gc_bdy2 + gc_tx2
-									_ = pointID
-									ans := gc_s_ans[gc_rank2]
-
-//line kmeans.go:62
-									{
-
-//line kmeans.go:72
-										addr := pointID + j*npoints
-										diff := features[addr] - clusters[clusterBaseIndex+j]
-										ans += diff * diff
-
-//line kmeans.go:83
-									}
-									gc_s_ans[gc_rank2] = ans
+//line kmeans.go:85
+							if pointID < npoints && uint(npoints-pointID) > 7 {
+//line kmeans.go:85
+								index.StoreSlice(membership[pointID:])
+//line kmeans.go:87
+							} else {
+//line kmeans.go:87
+								gc_if18 := gc_iota5.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(npoints, pointID, 8))))
+//line kmeans.go:85
+								_ = gc_if18
+//line kmeans.go:85
+								if gc_if18.ToBits() != 0 {
+//line kmeans.go:85
+									index.StoreMasked((*[8]int32)(membership[pointID:]), gc_if18)
+//line kmeans.go:87
 								}
-								{
-									gc_tx2 := gc_step9 + 1
-									gc_rank2 := gc_base2 + gc_tx2
-									gc_pos2.Thread = gc_rank2
-
-//line kmeans.go:58
-									pointID := blockID*gc_bdx2*gc_bdy2 + gc_tx2
-									_ = pointID
-									ans := gc_s_ans[gc_rank2]
-
-//line kmeans.go:62
-									{
-
-//line kmeans.go:72
-										addr := pointID + j*npoints
-										diff := features[addr] - clusters[clusterBaseIndex+j]
-										ans += diff * diff
-
-//line kmeans.go:83
-									}
-									gc_s_ans[gc_rank2] = ans
-								}
-								{
-									gc_tx2 := gc_step9 + 2
-									gc_rank2 := gc_base2 + gc_tx2
-									gc_pos2.Thread = gc_rank2
-
-//line kmeans.go:58
-									pointID := blockID*gc_bdx2*gc_bdy2 + gc_tx2
-									_ = pointID
-									ans := gc_s_ans[gc_rank2]
-
-//line kmeans.go:62
-									{
-
-//line kmeans.go:72
-										addr := pointID + j*npoints
-										diff := features[addr] - clusters[clusterBaseIndex+j]
-										ans += diff * diff
-
-//line kmeans.go:83
-									}
-									gc_s_ans[gc_rank2] = ans
-								}
-								{
-									gc_tx2 := gc_step9 + 3
-									gc_rank2 := gc_base2 + gc_tx2
-									gc_pos2.Thread = gc_rank2
-
-//line kmeans.go:58
-									pointID := blockID*gc_bdx2*gc_bdy2 + gc_tx2
-									_ = pointID
-									ans := gc_s_ans[gc_rank2]
-
-//line kmeans.go:62
-									{
-
-//line kmeans.go:72
-										addr := pointID + j*npoints
-										diff := features[addr] - clusters[clusterBaseIndex+j]
-										ans += diff * diff
-
-//line kmeans.go:83
-									}
-									gc_s_ans[gc_rank2] = ans
-								}
+//line kmeans.go:87
 							}
-							for gc_tx2 := gc_step9; gc_tx2 < gc_to2; gc_tx2++ {
-								gc_rank2 := gc_base2 + gc_tx2
-								gc_pos2.Thread = gc_rank2
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					for gc_tx2 := gc_vstep2; gc_tx2 < gc_bdx2; gc_tx2++ {
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
 
 //line kmeans.go:58
-								pointID := blockID*gc_bdx2*gc_bdy2 + gc_tx2
-								_ = pointID
-								ans := gc_s_ans[gc_rank2]
+						pointID := blockID*gc_bdx2*gc_bdy2 + gc_tx2
+						_ = pointID
+
+//line kmeans.go:60
+						index := int32(-1)
 
 //line kmeans.go:62
-								{
+						if pointID < npoints {
+							minDist := float32(math.MaxFloat32)
+							var dist float32
 
-//line kmeans.go:72
+//line kmeans.go:67
+							for i := 0; i < nclusters; i++ {
+								clusterBaseIndex := i * nfeatures
+								var ans float32
+
+								for j := 0; j < nfeatures; j++ {
 									addr := pointID + j*npoints
 									diff := features[addr] - clusters[clusterBaseIndex+j]
 									ans += diff * diff
-
-//line kmeans.go:83
 								}
-								gc_s_ans[gc_rank2] = ans
-							}
-						}
-					}
-				}
-			}
-			{
-				gc_from2, gc_to2 := 0, gc_bdx2
-				if !compiled.Adds(blockID*gc_bdx2*gc_bdy2, gc_to2) {
-					panic(compiled.ErrGuardWraps)
-				}
-				if gc_bound2 := compiled.Diff(npoints, blockID*gc_bdx2*gc_bdy2); gc_bound2 < gc_to2 {
-					gc_to2 = gc_bound2
-				}
-				for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-					gc_vstep10 := gc_from2
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop5 bool
-						gc_vstep10, gc_stop5 = func(gc_vstep10 int) (int, bool) {
-//line kmeans.go:80
-							gc_vb6 := archsimd.BroadcastInt32x16(int32(i))
-//line kmeans.go:80
-							_ = gc_vb6
-							for ; gc_vstep10+15 < gc_to2; gc_vstep10 += 16 {
-								gc_tx2 := gc_vstep10
-								gc_rank2 := gc_base2 + gc_tx2
-								_ = gc_rank2
-//line kmeans.go:58
-								var pointID int = blockID*gc_bdx2*gc_bdy2 + gc_tx2
-//line kmeans.go:58
-								_ = pointID
-//line kmeans.go:58
-								index := archsimd.LoadInt32x16Slice(gc_s_index[gc_rank2:])
-//line kmeans.go:58
-								_ = index
-//line kmeans.go:58
-								minDist := archsimd.LoadFloat32x16Slice(gc_s_minDist[gc_rank2:])
-//line kmeans.go:58
-								_ = minDist
-//line kmeans.go:58
-								var dist archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line kmeans.go:58
-								_ = dist
-//line kmeans.go:58
-								ans := archsimd.LoadFloat32x16Slice(gc_s_ans[gc_rank2:])
-//line kmeans.go:58
-								_ = ans
-//line kmeans.go:62
-								{
-
-//line kmeans.go:76
-									dist = ans
-
-									gc_if4 := dist.Less(minDist)
-//line kmeans.go:78
-									_ = gc_if4
-//line kmeans.go:78
-									if gc_if4.ToBits() != 0 {
-//line kmeans.go:78
-										minDist = minDist.Merge(dist, archsimd.Mask32x16FromBits(^gc_if4.ToBits()))
-//line kmeans.go:78
-										index = index.Merge(gc_vb6, archsimd.Mask32x16FromBits(^gc_if4.ToBits()))
-//line kmeans.go:78
-									}
-//line kmeans.go:78
-								}
-//line kmeans.go:62
-								index.StoreSlice(gc_s_index[gc_rank2:])
-//line kmeans.go:62
-								minDist.StoreSlice(gc_s_minDist[gc_rank2:])
-							}
-							archsimd.ClearAVXUpperBits()
-							return gc_vstep10, false
-						}(gc_vstep10)
-						if gc_stop5 {
-							return
-						}
-					}
-					if compiled.SIMD {
-//line kmeans.go:80
-						gc_vb5 := archsimd.BroadcastInt32x8(int32(i))
-//line kmeans.go:80
-						_ = gc_vb5
-						for ; gc_vstep10+7 < gc_to2; gc_vstep10 += 8 {
-							gc_tx2 := gc_vstep10
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-//line kmeans.go:58
-							var pointID int = blockID*gc_bdx2*gc_bdy2 + gc_tx2
-//line kmeans.go:58
-							_ = pointID
-//line kmeans.go:58
-							index := archsimd.LoadInt32x8Slice(gc_s_index[gc_rank2:])
-//line kmeans.go:58
-							_ = index
-//line kmeans.go:58
-							minDist := archsimd.LoadFloat32x8Slice(gc_s_minDist[gc_rank2:])
-//line kmeans.go:58
-							_ = minDist
-//line kmeans.go:58
-							var dist archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line kmeans.go:58
-							_ = dist
-//line kmeans.go:58
-							ans := archsimd.LoadFloat32x8Slice(gc_s_ans[gc_rank2:])
-//line kmeans.go:58
-							_ = ans
-//line kmeans.go:62
-							{
-
-//line kmeans.go:76
-								dist = ans
-
-								gc_if3 := dist.Less(minDist)
-//line kmeans.go:78
-								_ = gc_if3
-//line kmeans.go:78
-								if gc_if3.ToBits() != 0 {
-//line kmeans.go:78
-									minDist = dist.Merge(minDist, gc_if3)
-//line kmeans.go:78
-									index = gc_vb5.Merge(index, gc_if3)
-//line kmeans.go:78
-								}
-//line kmeans.go:78
-							}
-//line kmeans.go:62
-							index.StoreSlice(gc_s_index[gc_rank2:])
-//line kmeans.go:62
-							minDist.StoreSlice(gc_s_minDist[gc_rank2:])
-						}
-						archsimd.ClearAVXUpperBits()
-					}
-					gc_step10 := gc_vstep10
-					for ; gc_step10+3 < gc_to2; gc_step10 += 4 {
-						{
-							gc_tx2 := gc_step10 + 0
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line kmeans.go:58
-							pointID := blockID*gc_bdx2*gc_bdy2 + gc_tx2
-							_ = pointID
-							index := gc_s_index[gc_rank2]
-							minDist := gc_s_minDist[gc_rank2]
-							var dist float32
-							_ = dist
-							ans := gc_s_ans[gc_rank2]
-
-//line kmeans.go:62
-							{
-
-//line kmeans.go:76
 								dist = ans
 
 								if dist < minDist {
 									minDist = dist
 									index = int32(i)
 								}
-
-							}
-							gc_s_index[gc_rank2] = index
-							gc_s_minDist[gc_rank2] = minDist
-						}
-						{
-							gc_tx2 := gc_step10 + 1
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line kmeans.go:58
-							pointID := blockID*gc_bdx2*gc_bdy2 + gc_tx2
-							_ = pointID
-							index := gc_s_index[gc_rank2]
-							minDist := gc_s_minDist[gc_rank2]
-							var dist float32
-							_ = dist
-							ans := gc_s_ans[gc_rank2]
-
-//line kmeans.go:62
-							{
-
-//line kmeans.go:76
-								dist = ans
-
-								if dist < minDist {
-									minDist = dist
-									index = int32(i)
-								}
-
-							}
-							gc_s_index[gc_rank2] = index
-							gc_s_minDist[gc_rank2] = minDist
-						}
-						{
-							gc_tx2 := gc_step10 + 2
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line kmeans.go:58
-							pointID := blockID*gc_bdx2*gc_bdy2 + gc_tx2
-							_ = pointID
-							index := gc_s_index[gc_rank2]
-							minDist := gc_s_minDist[gc_rank2]
-							var dist float32
-							_ = dist
-							ans := gc_s_ans[gc_rank2]
-
-//line kmeans.go:62
-							{
-
-//line kmeans.go:76
-								dist = ans
-
-								if dist < minDist {
-									minDist = dist
-									index = int32(i)
-								}
-
-							}
-							gc_s_index[gc_rank2] = index
-							gc_s_minDist[gc_rank2] = minDist
-						}
-						{
-							gc_tx2 := gc_step10 + 3
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line kmeans.go:58
-							pointID := blockID*gc_bdx2*gc_bdy2 + gc_tx2
-							_ = pointID
-							index := gc_s_index[gc_rank2]
-							minDist := gc_s_minDist[gc_rank2]
-							var dist float32
-							_ = dist
-							ans := gc_s_ans[gc_rank2]
-
-//line kmeans.go:62
-							{
-
-//line kmeans.go:76
-								dist = ans
-
-								if dist < minDist {
-									minDist = dist
-									index = int32(i)
-								}
-
-							}
-							gc_s_index[gc_rank2] = index
-							gc_s_minDist[gc_rank2] = minDist
-						}
-					}
-					for gc_tx2 := gc_step10; gc_tx2 < gc_to2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line kmeans.go:58
-						pointID := blockID*gc_bdx2*gc_bdy2 + gc_tx2
-						_ = pointID
-						index := gc_s_index[gc_rank2]
-						minDist := gc_s_minDist[gc_rank2]
-						var dist float32
-						_ = dist
-						ans := gc_s_ans[gc_rank2]
-
-//line kmeans.go:62
-						{
-
-//line kmeans.go:76
-							dist = ans
-
-							if dist < minDist {
-								minDist = dist
-								index = int32(i)
-							}
-
-						}
-						gc_s_index[gc_rank2] = index
-						gc_s_minDist[gc_rank2] = minDist
-					}
-				}
-			}
-		}
-		{
-			gc_from2, gc_to2 := 0, gc_bdx2
-			if !compiled.Adds(blockID*gc_bdx2*gc_bdy2, gc_to2) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound2 := compiled.Diff(npoints, blockID*gc_bdx2*gc_bdy2); gc_bound2 < gc_to2 {
-				gc_to2 = gc_bound2
-			}
-			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_off6 := blockID * gc_bdx2 * gc_bdy2
-				if gc_from2 >= 0 && gc_off6 >= 0 && gc_off6 <= len(membership) && gc_to2 <= len(membership)-gc_off6 {
-					gc_at6 := membership[gc_off6:][:gc_to2]
-					gc_vstep11 := gc_from2
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop6 bool
-						gc_vstep11, gc_stop6 = func(gc_vstep11 int) (int, bool) {
-							for ; gc_vstep11+15 < gc_to2; gc_vstep11 += 16 {
-								gc_tx2 := gc_vstep11
-								gc_rank2 := gc_base2 + gc_tx2
-								_ = gc_rank2
-//line kmeans.go:58
-								var pointID int = blockID*gc_bdx2*gc_bdy2 + gc_tx2
-//line kmeans.go:58
-								_ = pointID
-//line kmeans.go:58
-								index := archsimd.LoadInt32x16Slice(gc_s_index[gc_rank2:])
-//line kmeans.go:58
-								_ = index
-//line kmeans.go:85
-								{
-
-									index.StoreSlice(gc_at6[gc_tx2:])
-//line kmeans.go:87
-								}
-							}
-							archsimd.ClearAVXUpperBits()
-							return gc_vstep11, false
-						}(gc_vstep11)
-						if gc_stop6 {
-							return
-						}
-					}
-					if compiled.SIMD {
-						for ; gc_vstep11+7 < gc_to2; gc_vstep11 += 8 {
-							gc_tx2 := gc_vstep11
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-//line kmeans.go:58
-							var pointID int = blockID*gc_bdx2*gc_bdy2 + gc_tx2
-//line kmeans.go:58
-							_ = pointID
-//line kmeans.go:58
-							index := archsimd.LoadInt32x8Slice(gc_s_index[gc_rank2:])
-//line kmeans.go:58
-							_ = index
-//line kmeans.go:85
-							{
-
-								index.StoreSlice(gc_at6[gc_tx2:])
-//line kmeans.go:87
 							}
 						}
-						archsimd.ClearAVXUpperBits()
-					}
-					for gc_tx2 := gc_vstep11; gc_tx2 < gc_to2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
-//line kmeans.go:58
-						pointID := blockID*gc_bdx2*gc_bdy2 + gc_tx2
-						_ = pointID
-						index := gc_s_index[gc_rank2]
 
 //line kmeans.go:85
-						{
-
-							gc_at6[gc_tx2] = index
-						}
-					}
-				} else {
-					gc_vstep12 := gc_from2
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop7 bool
-						gc_vstep12, gc_stop7 = func(gc_vstep12 int) (int, bool) {
-							for ; gc_vstep12+15 < gc_to2; gc_vstep12 += 16 {
-								gc_tx2 := gc_vstep12
-								gc_rank2 := gc_base2 + gc_tx2
-								_ = gc_rank2
-//line kmeans.go:58
-								var pointID int = blockID*gc_bdx2*gc_bdy2 + gc_tx2
-//line kmeans.go:58
-								_ = pointID
-//line kmeans.go:58
-								index := archsimd.LoadInt32x16Slice(gc_s_index[gc_rank2:])
-//line kmeans.go:58
-								_ = index
-//line kmeans.go:85
-								{
-
-									if pointID < 0 || pointID > len(membership)-16 {
-//line kmeans.go:87
-										break
-//line kmeans.go:87
-									}
-//line kmeans.go:87
-									index.StoreSlice(membership[pointID:])
-//line kmeans.go:87
-								}
-							}
-							archsimd.ClearAVXUpperBits()
-							return gc_vstep12, false
-						}(gc_vstep12)
-						if gc_stop7 {
-							return
-						}
-					}
-					if compiled.SIMD {
-						for ; gc_vstep12+7 < gc_to2; gc_vstep12 += 8 {
-							gc_tx2 := gc_vstep12
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-//line kmeans.go:58
-							var pointID int = blockID*gc_bdx2*gc_bdy2 + gc_tx2
-//line kmeans.go:58
-							_ = pointID
-//line kmeans.go:58
-							index := archsimd.LoadInt32x8Slice(gc_s_index[gc_rank2:])
-//line kmeans.go:58
-							_ = index
-//line kmeans.go:85
-							{
-
-								if pointID < 0 || pointID > len(membership)-8 {
-//line kmeans.go:87
-									break
-//line kmeans.go:87
-								}
-//line kmeans.go:87
-								index.StoreSlice(membership[pointID:])
-//line kmeans.go:87
-							}
-						}
-						archsimd.ClearAVXUpperBits()
-					}
-					gc_step11 := gc_vstep12
-					for ; gc_step11+3 < gc_to2; gc_step11 += 4 {
-						{
-							gc_tx2 := gc_step11 + 0
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line kmeans.go:58
-							pointID := blockID*gc_bdx2*gc_bdy2 + gc_tx2
-							_ = pointID
-							index := gc_s_index[gc_rank2]
-
-//line kmeans.go:85
-							{
-
-								membership[pointID] = index
-							}
-						}
-						{
-							gc_tx2 := gc_step11 + 1
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line kmeans.go:58
-							pointID := blockID*gc_bdx2*gc_bdy2 + gc_tx2
-							_ = pointID
-							index := gc_s_index[gc_rank2]
-
-//line kmeans.go:85
-							{
-
-								membership[pointID] = index
-							}
-						}
-						{
-							gc_tx2 := gc_step11 + 2
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line kmeans.go:58
-							pointID := blockID*gc_bdx2*gc_bdy2 + gc_tx2
-							_ = pointID
-							index := gc_s_index[gc_rank2]
-
-//line kmeans.go:85
-							{
-
-								membership[pointID] = index
-							}
-						}
-						{
-							gc_tx2 := gc_step11 + 3
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line kmeans.go:58
-							pointID := blockID*gc_bdx2*gc_bdy2 + gc_tx2
-							_ = pointID
-							index := gc_s_index[gc_rank2]
-
-//line kmeans.go:85
-							{
-
-								membership[pointID] = index
-							}
-						}
-					}
-					for gc_tx2 := gc_step11; gc_tx2 < gc_to2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line kmeans.go:58
-						pointID := blockID*gc_bdx2*gc_bdy2 + gc_tx2
-						_ = pointID
-						index := gc_s_index[gc_rank2]
-
-//line kmeans.go:85
-						{
+						if pointID < npoints {
 
 							membership[pointID] = index
 						}
+						_ = index
 					}
 				}
 			}
-		}
+		})
 	}
 }
+
+var gc_tab_int32x8_59597735 = [8]int32{0, 1, 2, 3, 4, 5, 6, 7}
+
+var gc_tab_int32x16_a66a413b = [16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15}

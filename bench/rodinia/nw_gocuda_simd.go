@@ -1313,10 +1313,6 @@ func gc_body_needleShared1(gc_b2 *compiled.Block, reference, matrixCuda []int32,
 	}
 }
 
-var gc_tab_int32x8_59597735 = [8]int32{0, 1, 2, 3, 4, 5, 6, 7}
-
-var gc_tab_int32x16_a66a413b = [16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15}
-
 // NeedleShared2Kernel returns needle_cuda_shared_2 of Rodinia's
 // nw/needle_kernel.cu: NeedleShared1Kernel for the i-th anti-diagonal of
 // tiles counted from the bottom-right corner, in the bottom-right

@@ -475,7 +475,6 @@ func gc_body_guideMatMul(gc_b *compiled.Block, gc_lo, gc_hi int, a, b, c guideMa
 	gc_gdx := gc_gd.X
 	gc_gdy := gc_gd.Y
 	gc_n := gc_b.Len()
-	gc_s_cValue := compiled.Scratch[float32](gc_b, 0)[:gc_n]
 	gc_bx := gc_lo%gc_gdx - 1
 	gc_by := gc_lo / gc_gdx % gc_gdy
 	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
@@ -491,74 +490,14 @@ func gc_body_guideMatMul(gc_b *compiled.Block, gc_lo, gc_hi int, a, b, c guideMa
 				gc_by = 0
 			}
 		}
-		{
-			gc_vstep := 0
-			for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
-				gc_rank := gc_vstep
-				_ = gc_rank
-//line guide.go:62
-				var cValue float32
-//line guide.go:62
-				_ = cValue
-				lanes.BroadcastFloat32x8(cValue).StoreSlice(gc_s_cValue[gc_rank:])
-			}
-			gc_step := gc_vstep
-			for ; gc_step+3 < gc_n; gc_step += 4 {
-				{
-					gc_rank := gc_step + 0
-					gc_pos.Thread = gc_rank
-
-//line guide.go:62
-					var cValue float32
-					_ = cValue
-					gc_s_cValue[gc_rank] = cValue
-				}
-				{
-					gc_rank := gc_step + 1
-					gc_pos.Thread = gc_rank
-
-//line guide.go:62
-					var cValue float32
-					_ = cValue
-					gc_s_cValue[gc_rank] = cValue
-				}
-				{
-					gc_rank := gc_step + 2
-					gc_pos.Thread = gc_rank
-
-//line guide.go:62
-					var cValue float32
-					_ = cValue
-					gc_s_cValue[gc_rank] = cValue
-				}
-				{
-					gc_rank := gc_step + 3
-					gc_pos.Thread = gc_rank
-
-//line guide.go:62
-					var cValue float32
-					_ = cValue
-					gc_s_cValue[gc_rank] = cValue
-				}
-			}
-			for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
-				gc_pos.Thread = gc_rank
-
-//line guide.go:62
-				var cValue float32
-				_ = cValue
-				gc_s_cValue[gc_rank] = cValue
-			}
-		}
-
-//line guide.go:65
-		for e := 0; e < a.Width; e++ {
+		compiled.OutOfLine(func() {
 			{
 				gc_ty := 0
 				for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-					gc_vstep2 := 0
-					for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
-						gc_tx := gc_vstep2
+					gc_vstep := 0
+				gc_steps2:
+					for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
+						gc_tx := gc_vstep
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line guide.go:63
@@ -569,97 +508,42 @@ func gc_body_guideMatMul(gc_b *compiled.Block, gc_lo, gc_hi int, a, b, c guideMa
 						var col int = gc_bx*gc_bdx + gc_tx
 //line guide.go:64
 						_ = col
-//line guide.go:64
-						cValue := lanes.LoadFloat32x8Slice(gc_s_cValue[gc_rank:])
-//line guide.go:64
+//line guide.go:62
+						var cValue lanes.Float32x8
+//line guide.go:62
 						_ = cValue
-//line guide.go:66
-						if (e*b.Width+col) < 0 || (e*b.Width+col) > len(b.Elements)-8 {
-//line guide.go:66
+//line guide.go:65
+						if (row*
+
+//line guide.go:68
+							c.Width+col) < 0 || (row*c.Width+col) > len(c.Elements)-8 {
+//line guide.go:65
 							break
+//line guide.go:65
+						}
+//line guide.go:65
+						for e := 0; e < a.Width; e = e + 1 {
+//line guide.go:65
+							var gc_ld2 lanes.Float32x8
+//line guide.go:65
+							if (e*
+								b.Width+col) >= 0 && (e*b.Width+col) <= len(b.Elements)-8 {
+//line guide.go:66
+								gc_ld2 = lanes.LoadFloat32x8Slice(b.Elements[e*b.Width+col:])
+//line guide.go:66
+							} else {
+//line guide.go:66
+								break gc_steps2
+//line guide.go:66
+							}
+//line guide.go:66
+							cValue = cValue.Add(lanes.BroadcastFloat32x8(a.Elements[row*a.Width+e]).Mul(gc_ld2))
 //line guide.go:66
 						}
-//line guide.go:66
-						cValue = cValue.AddMulSlice(a.Elements[row*a.Width+e], b.Elements[e*b.Width+col:])
-//line guide.go:66
-						cValue.StoreSlice(gc_s_cValue[gc_rank:])
+//line guide.go:68
+						cValue.StoreSlice(c.Elements[row*c.Width+col:])
 					}
-					gc_step2 := gc_vstep2
-					for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
-						{
-							gc_tx := gc_step2 + 0
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line guide.go:63
-							row := gc_by*gc_bdy + gc_ty
-							_ = row
-
-//line guide.go:64
-							col := gc_bx*gc_bdx + gc_tx
-							_ = col
-							cValue := gc_s_cValue[gc_rank]
-
-//line guide.go:66
-							cValue += a.Elements[row*a.Width+e] * b.Elements[e*b.Width+col]
-							gc_s_cValue[gc_rank] = cValue
-						}
-						{
-							gc_tx := gc_step2 + 1
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line guide.go:63
-							row := gc_by*gc_bdy + gc_ty
-							_ = row
-
-//line guide.go:64
-							col := gc_bx*gc_bdx + gc_tx
-							_ = col
-							cValue := gc_s_cValue[gc_rank]
-
-//line guide.go:66
-							cValue += a.Elements[row*a.Width+e] * b.Elements[e*b.Width+col]
-							gc_s_cValue[gc_rank] = cValue
-						}
-						{
-							gc_tx := gc_step2 + 2
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line guide.go:63
-							row := gc_by*gc_bdy + gc_ty
-							_ = row
-
-//line guide.go:64
-							col := gc_bx*gc_bdx + gc_tx
-							_ = col
-							cValue := gc_s_cValue[gc_rank]
-
-//line guide.go:66
-							cValue += a.Elements[row*a.Width+e] * b.Elements[e*b.Width+col]
-							gc_s_cValue[gc_rank] = cValue
-						}
-						{
-							gc_tx := gc_step2 + 3
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line guide.go:63
-							row := gc_by*gc_bdy + gc_ty
-							_ = row
-
-//line guide.go:64
-							col := gc_bx*gc_bdx + gc_tx
-							_ = col
-							cValue := gc_s_cValue[gc_rank]
-
-//line guide.go:66
-							cValue += a.Elements[row*a.Width+e] * b.Elements[e*b.Width+col]
-							gc_s_cValue[gc_rank] = cValue
-						}
-					}
-					for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+					for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -670,11 +554,18 @@ func gc_body_guideMatMul(gc_b *compiled.Block, gc_lo, gc_hi int, a, b, c guideMa
 //line guide.go:64
 						col := gc_bx*gc_bdx + gc_tx
 						_ = col
-						cValue := gc_s_cValue[gc_rank]
 
-//line guide.go:66
-						cValue += a.Elements[row*a.Width+e] * b.Elements[e*b.Width+col]
-						gc_s_cValue[gc_rank] = cValue
+//line guide.go:62
+						var cValue float32
+
+//line guide.go:65
+						for e := 0; e < a.Width; e++ {
+							cValue += a.Elements[row*a.Width+e] * b.Elements[e*b.Width+col]
+						}
+
+//line guide.go:68
+						c.Elements[row*c.Width+col] = cValue
+						_ = cValue
 					}
 					gc_ty++
 					if gc_ty == gc_bdy {
@@ -682,103 +573,7 @@ func gc_body_guideMatMul(gc_b *compiled.Block, gc_lo, gc_hi int, a, b, c guideMa
 					}
 				}
 			}
-		}
-		{
-			gc_ty := 0
-			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				gc_step3 := 0
-				for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
-					{
-						gc_tx := gc_step3 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line guide.go:63
-						row := gc_by*gc_bdy + gc_ty
-						_ = row
-
-//line guide.go:64
-						col := gc_bx*gc_bdx + gc_tx
-						_ = col
-						cValue := gc_s_cValue[gc_rank]
-
-//line guide.go:68
-						c.Elements[row*c.Width+col] = cValue
-					}
-					{
-						gc_tx := gc_step3 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line guide.go:63
-						row := gc_by*gc_bdy + gc_ty
-						_ = row
-
-//line guide.go:64
-						col := gc_bx*gc_bdx + gc_tx
-						_ = col
-						cValue := gc_s_cValue[gc_rank]
-
-//line guide.go:68
-						c.Elements[row*c.Width+col] = cValue
-					}
-					{
-						gc_tx := gc_step3 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line guide.go:63
-						row := gc_by*gc_bdy + gc_ty
-						_ = row
-
-//line guide.go:64
-						col := gc_bx*gc_bdx + gc_tx
-						_ = col
-						cValue := gc_s_cValue[gc_rank]
-
-//line guide.go:68
-						c.Elements[row*c.Width+col] = cValue
-					}
-					{
-						gc_tx := gc_step3 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line guide.go:63
-						row := gc_by*gc_bdy + gc_ty
-						_ = row
-
-//line guide.go:64
-						col := gc_bx*gc_bdx + gc_tx
-						_ = col
-						cValue := gc_s_cValue[gc_rank]
-
-//line guide.go:68
-						c.Elements[row*c.Width+col] = cValue
-					}
-				}
-				for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line guide.go:63
-					row := gc_by*gc_bdy + gc_ty
-					_ = row
-
-//line guide.go:64
-					col := gc_bx*gc_bdx + gc_tx
-					_ = col
-					cValue := gc_s_cValue[gc_rank]
-
-//line guide.go:68
-					c.Elements[row*c.Width+col] = cValue
-				}
-				gc_ty++
-				if gc_ty == gc_bdy {
-					gc_ty = 0
-				}
-			}
-		}
+		})
 	}
 }
 

@@ -500,7 +500,6 @@ func gc_body_guideMatMul(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a, b, c guid
 	gc_gdx2 := gc_gd2.X
 	gc_gdy2 := gc_gd2.Y
 	gc_n2 := gc_b2.Len()
-	gc_s_cValue := compiled.Scratch[float32](gc_b2, 0)[:gc_n2]
 	gc_bx2 := gc_lo2%gc_gdx2 - 1
 	gc_by2 := gc_lo2 / gc_gdx2 % gc_gdy2
 	for gc_blk2 := gc_lo2; gc_blk2 < gc_hi2; gc_blk2++ {
@@ -516,105 +515,21 @@ func gc_body_guideMatMul(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a, b, c guid
 				gc_by2 = 0
 			}
 		}
-		{
-			gc_vstep3 := 0
-			if compiled.SIMD && compiled.SIMD512 {
-				var gc_stop bool
-				gc_vstep3, gc_stop = func(gc_vstep3 int) (int, bool) {
-					for ; gc_vstep3+15 < gc_n2; gc_vstep3 += 16 {
-						gc_rank2 := gc_vstep3
-						_ = gc_rank2
-//line guide.go:62
-						var cValue archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line guide.go:62
-						_ = cValue
-//line guide.go:62
-						cValue.StoreSlice(gc_s_cValue[gc_rank2:])
-					}
-					archsimd.ClearAVXUpperBits()
-					return gc_vstep3, false
-				}(gc_vstep3)
-				if gc_stop {
-					return
-				}
-			}
-			if compiled.SIMD {
-				for ; gc_vstep3+7 < gc_n2; gc_vstep3 += 8 {
-					gc_rank2 := gc_vstep3
-					_ = gc_rank2
-//line guide.go:62
-					var cValue archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line guide.go:62
-					_ = cValue
-//line guide.go:62
-					cValue.StoreSlice(gc_s_cValue[gc_rank2:])
-				}
-				archsimd.ClearAVXUpperBits()
-			}
-			gc_step4 := gc_vstep3
-			for ; gc_step4+3 < gc_n2; gc_step4 += 4 {
-				{
-					gc_rank2 := gc_step4 + 0
-					gc_pos2.Thread = gc_rank2
-
-//line guide.go:62
-					var cValue float32
-					_ = cValue
-					gc_s_cValue[gc_rank2] = cValue
-				}
-				{
-					gc_rank2 := gc_step4 + 1
-					gc_pos2.Thread = gc_rank2
-
-//line guide.go:62
-					var cValue float32
-					_ = cValue
-					gc_s_cValue[gc_rank2] = cValue
-				}
-				{
-					gc_rank2 := gc_step4 + 2
-					gc_pos2.Thread = gc_rank2
-
-//line guide.go:62
-					var cValue float32
-					_ = cValue
-					gc_s_cValue[gc_rank2] = cValue
-				}
-				{
-					gc_rank2 := gc_step4 + 3
-					gc_pos2.Thread = gc_rank2
-
-//line guide.go:62
-					var cValue float32
-					_ = cValue
-					gc_s_cValue[gc_rank2] = cValue
-				}
-			}
-			for gc_rank2 := gc_step4; gc_rank2 < gc_n2; gc_rank2++ {
-				gc_pos2.Thread = gc_rank2
-
-//line guide.go:62
-				var cValue float32
-				_ = cValue
-				gc_s_cValue[gc_rank2] = cValue
-			}
-		}
-
-//line guide.go:65
-		for e := 0; e < a.Width; e++ {
+		compiled.OutOfLine(func() {
 			{
 				gc_ty2 := 0
 				for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-					gc_vstep4 := 0
+					gc_vstep2 := 0
 					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop2 bool
-						gc_vstep4, gc_stop2 = func(gc_vstep4 int) (int, bool) {
+						var gc_stop bool
+						gc_vstep2, gc_stop = func(gc_vstep2 int) (int, bool) {
 //line guide.go:63
 							gc_Lane0Mask322 := compiled.Lane0Mask32()
 //line guide.go:63
 							_ = gc_Lane0Mask322
-							for ; gc_vstep4+15 < gc_bdx2; gc_vstep4 += 16 {
-								gc_tx2 := gc_vstep4
+						gc_steps4:
+							for ; gc_vstep2+15 < gc_bdx2; gc_vstep2 += 16 {
+								gc_tx2 := gc_vstep2
 								gc_rank2 := gc_base2 + gc_tx2
 								gc_pos2.Thread = gc_rank2
 //line guide.go:63
@@ -625,25 +540,45 @@ func gc_body_guideMatMul(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a, b, c guid
 								var col int = gc_bx2*gc_bdx2 + gc_tx2
 //line guide.go:64
 								_ = col
-//line guide.go:64
-								cValue := archsimd.LoadFloat32x16Slice(gc_s_cValue[gc_rank2:])
-//line guide.go:64
+//line guide.go:62
+								var cValue archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+//line guide.go:62
 								_ = cValue
-//line guide.go:66
-								if (e*b.Width+col) < 0 || (e*b.Width+col) > len(b.Elements)-16 {
-//line guide.go:66
+//line guide.go:65
+								if (row*
+
+//line guide.go:68
+									c.Width+col) < 0 || (row*c.Width+col) > len(c.Elements)-16 {
+//line guide.go:65
 									break
+//line guide.go:65
+								}
+//line guide.go:65
+								for e := 0; e < a.Width; e = e + 1 {
+//line guide.go:65
+									var gc_ld4 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+//line guide.go:65
+									if (e*
+										b.Width+col) >= 0 && (e*b.Width+col) <= len(b.Elements)-16 {
+//line guide.go:66
+										gc_ld4 = archsimd.LoadFloat32x16Slice(b.Elements[e*b.Width+col:])
+//line guide.go:66
+									} else {
+//line guide.go:66
+										break gc_steps4
+//line guide.go:66
+									}
+//line guide.go:66
+									cValue = cValue.Add(compiled.BroadcastFloat32x16At(&a.Elements[row*a.Width+e], gc_Lane0Mask322).Mul(gc_ld4))
 //line guide.go:66
 								}
-//line guide.go:66
-								cValue = cValue.Add(compiled.BroadcastFloat32x16At(&a.Elements[row*a.Width+e], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x16Slice(b.Elements[e*b.Width+col:])))
-//line guide.go:66
-								cValue.StoreSlice(gc_s_cValue[gc_rank2:])
+//line guide.go:68
+								cValue.StoreSlice(c.Elements[row*c.Width+col:])
 							}
 							archsimd.ClearAVXUpperBits()
-							return gc_vstep4, false
-						}(gc_vstep4)
-						if gc_stop2 {
+							return gc_vstep2, false
+						}(gc_vstep2)
+						if gc_stop {
 							return
 						}
 					}
@@ -652,8 +587,9 @@ func gc_body_guideMatMul(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a, b, c guid
 						gc_Lane0Mask32 := compiled.Lane0Mask32()
 //line guide.go:63
 						_ = gc_Lane0Mask32
-						for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
-							gc_tx2 := gc_vstep4
+					gc_steps3:
+						for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
+							gc_tx2 := gc_vstep2
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 //line guide.go:63
@@ -664,99 +600,44 @@ func gc_body_guideMatMul(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a, b, c guid
 							var col int = gc_bx2*gc_bdx2 + gc_tx2
 //line guide.go:64
 							_ = col
-//line guide.go:64
-							cValue := archsimd.LoadFloat32x8Slice(gc_s_cValue[gc_rank2:])
-//line guide.go:64
+//line guide.go:62
+							var cValue archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line guide.go:62
 							_ = cValue
-//line guide.go:66
-							if (e*b.Width+col) < 0 || (e*b.Width+col) > len(b.Elements)-8 {
-//line guide.go:66
+//line guide.go:65
+							if (row*
+
+//line guide.go:68
+								c.Width+col) < 0 || (row*c.Width+col) > len(c.Elements)-8 {
+//line guide.go:65
 								break
+//line guide.go:65
+							}
+//line guide.go:65
+							for e := 0; e < a.Width; e = e + 1 {
+//line guide.go:65
+								var gc_ld3 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line guide.go:65
+								if (e*
+									b.Width+col) >= 0 && (e*b.Width+col) <= len(b.Elements)-8 {
+//line guide.go:66
+									gc_ld3 = archsimd.LoadFloat32x8Slice(b.Elements[e*b.Width+col:])
+//line guide.go:66
+								} else {
+//line guide.go:66
+									break gc_steps3
+//line guide.go:66
+								}
+//line guide.go:66
+								cValue = cValue.Add(compiled.BroadcastFloat32x8At(&a.Elements[row*a.Width+e], gc_Lane0Mask32).Mul(gc_ld3))
 //line guide.go:66
 							}
-//line guide.go:66
-							cValue = cValue.Add(compiled.BroadcastFloat32x8At(&a.Elements[row*a.Width+e], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(b.Elements[e*b.Width+col:])))
-//line guide.go:66
-							cValue.StoreSlice(gc_s_cValue[gc_rank2:])
+//line guide.go:68
+							cValue.StoreSlice(c.Elements[row*c.Width+col:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					gc_step5 := gc_vstep4
-					for ; gc_step5+3 < gc_bdx2; gc_step5 += 4 {
-						{
-							gc_tx2 := gc_step5 + 0
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line guide.go:63
-							row := gc_by2*gc_bdy2 + gc_ty2
-							_ = row
-
-//line guide.go:64
-							col := gc_bx2*gc_bdx2 + gc_tx2
-							_ = col
-							cValue := gc_s_cValue[gc_rank2]
-
-//line guide.go:66
-							cValue += a.Elements[row*a.Width+e] * b.Elements[e*b.Width+col]
-							gc_s_cValue[gc_rank2] = cValue
-						}
-						{
-							gc_tx2 := gc_step5 + 1
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line guide.go:63
-							row := gc_by2*gc_bdy2 + gc_ty2
-							_ = row
-
-//line guide.go:64
-							col := gc_bx2*gc_bdx2 + gc_tx2
-							_ = col
-							cValue := gc_s_cValue[gc_rank2]
-
-//line guide.go:66
-							cValue += a.Elements[row*a.Width+e] * b.Elements[e*b.Width+col]
-							gc_s_cValue[gc_rank2] = cValue
-						}
-						{
-							gc_tx2 := gc_step5 + 2
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line guide.go:63
-							row := gc_by2*gc_bdy2 + gc_ty2
-							_ = row
-
-//line guide.go:64
-							col := gc_bx2*gc_bdx2 + gc_tx2
-							_ = col
-							cValue := gc_s_cValue[gc_rank2]
-
-//line guide.go:66
-							cValue += a.Elements[row*a.Width+e] * b.Elements[e*b.Width+col]
-							gc_s_cValue[gc_rank2] = cValue
-						}
-						{
-							gc_tx2 := gc_step5 + 3
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line guide.go:63
-							row := gc_by2*gc_bdy2 + gc_ty2
-							_ = row
-
-//line guide.go:64
-							col := gc_bx2*gc_bdx2 + gc_tx2
-							_ = col
-							cValue := gc_s_cValue[gc_rank2]
-
-//line guide.go:66
-							cValue += a.Elements[row*a.Width+e] * b.Elements[e*b.Width+col]
-							gc_s_cValue[gc_rank2] = cValue
-						}
-					}
-					for gc_tx2 := gc_step5; gc_tx2 < gc_bdx2; gc_tx2++ {
+					for gc_tx2 := gc_vstep2; gc_tx2 < gc_bdx2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -767,11 +648,18 @@ func gc_body_guideMatMul(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a, b, c guid
 //line guide.go:64
 						col := gc_bx2*gc_bdx2 + gc_tx2
 						_ = col
-						cValue := gc_s_cValue[gc_rank2]
 
-//line guide.go:66
-						cValue += a.Elements[row*a.Width+e] * b.Elements[e*b.Width+col]
-						gc_s_cValue[gc_rank2] = cValue
+//line guide.go:62
+						var cValue float32
+
+//line guide.go:65
+						for e := 0; e < a.Width; e++ {
+							cValue += a.Elements[row*a.Width+e] * b.Elements[e*b.Width+col]
+						}
+
+//line guide.go:68
+						c.Elements[row*c.Width+col] = cValue
+						_ = cValue
 					}
 					gc_ty2++
 					if gc_ty2 == gc_bdy2 {
@@ -779,167 +667,7 @@ func gc_body_guideMatMul(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a, b, c guid
 					}
 				}
 			}
-		}
-		{
-			gc_ty2 := 0
-			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_vstep5 := 0
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop3 bool
-					gc_vstep5, gc_stop3 = func(gc_vstep5 int) (int, bool) {
-						for ; gc_vstep5+15 < gc_bdx2; gc_vstep5 += 16 {
-							gc_tx2 := gc_vstep5
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-//line guide.go:63
-							var row int = gc_by2*gc_bdy2 + gc_ty2
-//line guide.go:63
-							_ = row
-//line guide.go:64
-							var col int = gc_bx2*gc_bdx2 + gc_tx2
-//line guide.go:64
-							_ = col
-//line guide.go:64
-							cValue := archsimd.LoadFloat32x16Slice(gc_s_cValue[gc_rank2:])
-//line guide.go:64
-							_ = cValue
-//line guide.go:68
-							if (row*c.Width+col) < 0 || (row*c.Width+col) > len(c.Elements)-16 {
-//line guide.go:68
-								break
-//line guide.go:68
-							}
-//line guide.go:68
-							cValue.StoreSlice(c.Elements[row*c.Width+col:])
-						}
-						archsimd.ClearAVXUpperBits()
-						return gc_vstep5, false
-					}(gc_vstep5)
-					if gc_stop3 {
-						return
-					}
-				}
-				if compiled.SIMD {
-					for ; gc_vstep5+7 < gc_bdx2; gc_vstep5 += 8 {
-						gc_tx2 := gc_vstep5
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-//line guide.go:63
-						var row int = gc_by2*gc_bdy2 + gc_ty2
-//line guide.go:63
-						_ = row
-//line guide.go:64
-						var col int = gc_bx2*gc_bdx2 + gc_tx2
-//line guide.go:64
-						_ = col
-//line guide.go:64
-						cValue := archsimd.LoadFloat32x8Slice(gc_s_cValue[gc_rank2:])
-//line guide.go:64
-						_ = cValue
-//line guide.go:68
-						if (row*c.Width+col) < 0 || (row*c.Width+col) > len(c.Elements)-8 {
-//line guide.go:68
-							break
-//line guide.go:68
-						}
-//line guide.go:68
-						cValue.StoreSlice(c.Elements[row*c.Width+col:])
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				gc_step6 := gc_vstep5
-				for ; gc_step6+3 < gc_bdx2; gc_step6 += 4 {
-					{
-						gc_tx2 := gc_step6 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line guide.go:63
-						row := gc_by2*gc_bdy2 + gc_ty2
-						_ = row
-
-//line guide.go:64
-						col := gc_bx2*gc_bdx2 + gc_tx2
-						_ = col
-						cValue := gc_s_cValue[gc_rank2]
-
-//line guide.go:68
-						c.Elements[row*c.Width+col] = cValue
-					}
-					{
-						gc_tx2 := gc_step6 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line guide.go:63
-						row := gc_by2*gc_bdy2 + gc_ty2
-						_ = row
-
-//line guide.go:64
-						col := gc_bx2*gc_bdx2 + gc_tx2
-						_ = col
-						cValue := gc_s_cValue[gc_rank2]
-
-//line guide.go:68
-						c.Elements[row*c.Width+col] = cValue
-					}
-					{
-						gc_tx2 := gc_step6 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line guide.go:63
-						row := gc_by2*gc_bdy2 + gc_ty2
-						_ = row
-
-//line guide.go:64
-						col := gc_bx2*gc_bdx2 + gc_tx2
-						_ = col
-						cValue := gc_s_cValue[gc_rank2]
-
-//line guide.go:68
-						c.Elements[row*c.Width+col] = cValue
-					}
-					{
-						gc_tx2 := gc_step6 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line guide.go:63
-						row := gc_by2*gc_bdy2 + gc_ty2
-						_ = row
-
-//line guide.go:64
-						col := gc_bx2*gc_bdx2 + gc_tx2
-						_ = col
-						cValue := gc_s_cValue[gc_rank2]
-
-//line guide.go:68
-						c.Elements[row*c.Width+col] = cValue
-					}
-				}
-				for gc_tx2 := gc_step6; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line guide.go:63
-					row := gc_by2*gc_bdy2 + gc_ty2
-					_ = row
-
-//line guide.go:64
-					col := gc_bx2*gc_bdx2 + gc_tx2
-					_ = col
-					cValue := gc_s_cValue[gc_rank2]
-
-//line guide.go:68
-					c.Elements[row*c.Width+col] = cValue
-				}
-				gc_ty2++
-				if gc_ty2 == gc_bdy2 {
-					gc_ty2 = 0
-				}
-			}
-		}
+		})
 	}
 }
 

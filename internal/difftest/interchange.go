@@ -9,7 +9,12 @@ import (
 // The kernels of this file have a thread's loop that the interchange pass
 // runs trip by trip for the whole block: the threads' trips interleave as
 // CUDA allows threads between barriers to, and the results must not show
-// it.
+// it. Where the vector pass runs the loop as written eight threads a step
+// in both builds (InterchangeMatMulKernel, InterchangeColumnsKernel,
+// InterchangeNearestKernel: sums in float32), the pass leaves it so and
+// the steps interleave the threads instead; the kernels that sum in
+// float64 what they read in float32, a step the vector pass does not
+// take, keep the interchanged loops.
 
 // InterchangeMatMulKernel is the textbook matrix multiply, c = a×b for an
 // m×k a and a k×n b, one thread per element of c, reading b down a
@@ -81,9 +86,55 @@ func interchangeNearest(t *gocuda.Thread, features, clusters []float32, membersh
 	}
 }
 
+// InterchangeColumnsDoubleKernel is InterchangeColumnsKernel with the
+// sum kept in float64 and stored rounded to float32.
+//
+//gocuda:kernel InterchangeColumnsDoubleKernel
+func interchangeColumnsDouble(t *gocuda.Thread, b []float32, out []float32, who []int32, k, n int) {
+	col := t.BlockIdx.X*t.BlockDim.X + t.ThreadIdx.X
+	if col >= n {
+		return
+	}
+	s := float64(col)
+	for p := 0; p < k; p += 2 {
+		if p+1 < k {
+			s += float64(b[(p+1)*n+col] * 2)
+		}
+		s += float64(b[p*n+col])
+	}
+	t.SyncThreads()
+	out[col] = float32(s)
+	who[col] = int32(t.ThreadIdx.X)
+}
+
+// InterchangeNearestDoubleKernel is InterchangeNearestKernel with the
+// distances summed and compared in float64.
+//
+//gocuda:kernel InterchangeNearestDoubleKernel
+func interchangeNearestDouble(t *gocuda.Thread, features, clusters []float32, membership []int32, nf, npoints, nclusters int) {
+	i := t.BlockIdx.X*t.BlockDim.X + t.ThreadIdx.X
+	index := int32(-1)
+	if i < npoints {
+		minDist := math.MaxFloat64
+		for c := 0; c < nclusters; c++ {
+			base := c * nf
+			var ans float64
+			for j := 0; j < nf; j++ {
+				diff := float64(features[i+j*npoints] - clusters[base+j])
+				ans += diff * diff
+			}
+			if ans < minDist {
+				minDist = ans
+				index = int32(c)
+			}
+		}
+		membership[i] = index
+	}
+}
+
 // InterchangeShadowKernel sums column col of a k×n b, starting from
 // b[col]·s, under the guard col < n, into a local s that shadows the
-// parameter s; after the guard, it adds the parameter s. The local is
+// parameter s, in float64; after the guard, it adds the parameter s. The local is
 // declared ahead of the guard when the guard is taken apart, under a
 // name of its own.
 //
@@ -91,11 +142,11 @@ func interchangeNearest(t *gocuda.Thread, features, clusters []float32, membersh
 func interchangeShadow(t *gocuda.Thread, b, out []float32, k, n int, s float32) {
 	col := t.BlockIdx.X*t.BlockDim.X + t.ThreadIdx.X
 	if col < n {
-		s := b[col] * s
+		s := float64(b[col] * s)
 		for p := 1; p < k; p++ {
-			s += b[p*n+col]
+			s += float64(b[p*n+col])
 		}
-		out[col] = s
+		out[col] = float32(s)
 	}
 	if col < n {
 		out[col] += s
@@ -103,7 +154,7 @@ func interchangeShadow(t *gocuda.Thread, b, out []float32, k, n int, s float32) 
 }
 
 // InterchangeHelperKernel gives thread i < n the squared distance between
-// columns i and x of a k×n b, summed row by row in a helper as Rodinia's
+// columns i and x of a k×n b, summed in float64 row by row in a helper as Rodinia's
 // streamcluster does (interchangeDist, inlined and run row by row for the
 // block), weighed by w[i], plus the sum of every other row of column i
 // and the next element, from a helper that advances its parameter
@@ -122,12 +173,12 @@ func interchangeHelper(t *gocuda.Thread, b, w, out []float32, k, n, x int) {
 }
 
 func interchangeDist(p1, p2, n, k int, b []float32) float32 {
-	var r float32
+	var r float64
 	for j := 0; j < k; j++ {
 		diff := b[j*n+p1] - b[j*n+p2]
-		r += diff * diff
+		r += float64(diff * diff)
 	}
-	return r
+	return float32(r)
 }
 
 func interchangeSkip(b []float32, c, n, k int) float32 {

@@ -15,7 +15,7 @@ import (
 // m×k a and a k×n b, one thread per element of c, reading b down a
 // column; threads outside c return first.
 //
-//line interchange.go:19
+//line interchange.go:24
 func InterchangeMatMulKernel(a, b, c []float32, m, k, n int) func(*gocuda.Thread) {
 	return compiled.GridKernel(gc_src_interchangeMatMul,
 		func(gc_t *gocuda.Thread) { interchangeMatMul(gc_t, a, b, c, m, k, n) },
@@ -24,10 +24,10 @@ func InterchangeMatMulKernel(a, b, c []float32, m, k, n int) func(*gocuda.Thread
 		})
 }
 
-//line interchange.go:19
-var gc_src_interchangeMatMul = compiled.NewSource("interchangeMatMul", "b2815c3d1b1edd561aec3923fe335d20f70e31d496205cb6f2590aac0a0c4a66", "interchange.go:14-30")
+//line interchange.go:24
+var gc_src_interchangeMatMul = compiled.NewSource("interchangeMatMul", "b2815c3d1b1edd561aec3923fe335d20f70e31d496205cb6f2590aac0a0c4a66", "interchange.go:19-35")
 
-//line interchange.go:19
+//line interchange.go:24
 func gc_body_interchangeMatMul(gc_b *compiled.Block, gc_lo, gc_hi int, a, b, c []float32, m, k, n int) {
 	gc_pos := gc_b.Pos()
 	gc_bd := gc_b.Dim()
@@ -37,7 +37,6 @@ func gc_body_interchangeMatMul(gc_b *compiled.Block, gc_lo, gc_hi int, a, b, c [
 	gc_gdx := gc_gd.X
 	gc_gdy := gc_gd.Y
 	gc_n := gc_b.Len()
-	gc_s_sum := compiled.Scratch[float32](gc_b, 0)[:gc_n]
 	gc_bx := gc_lo%gc_gdx - 1
 	gc_by := gc_lo / gc_gdx % gc_gdy
 	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
@@ -53,68 +52,7 @@ func gc_body_interchangeMatMul(gc_b *compiled.Block, gc_lo, gc_hi int, a, b, c [
 				gc_by = 0
 			}
 		}
-		{
-			gc_ty := 0
-			gc_from, gc_to := 0, gc_bdx
-			if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound := compiled.Diff(n, gc_bx*gc_bdx); gc_bound < gc_to {
-				gc_to = gc_bound
-			}
-			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				if (gc_by*gc_bdy + gc_ty) >= m {
-					gc_ty++
-					if gc_ty == gc_bdy {
-						gc_ty = 0
-					}
-					continue
-				}
-				gc_vstep := gc_from
-				for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
-					gc_tx := gc_vstep
-					gc_rank := gc_base + gc_tx
-					_ = gc_rank
-//line interchange.go:20
-					var row int = gc_by*gc_bdy + gc_ty
-//line interchange.go:20
-					_ = row
-//line interchange.go:21
-					var col int = gc_bx*gc_bdx + gc_tx
-//line interchange.go:21
-					_ = col
-//line interchange.go:25
-					var sum float32
-//line interchange.go:25
-					_ = sum
-					lanes.BroadcastFloat32x8(sum).StoreSlice(gc_s_sum[gc_rank:])
-				}
-				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line interchange.go:20
-					row := gc_by*gc_bdy + gc_ty
-					_ = row
-
-//line interchange.go:21
-					col := gc_bx*gc_bdx + gc_tx
-					_ = col
-
-//line interchange.go:25
-					var sum float32
-					_ = sum
-					gc_s_sum[gc_rank] = sum
-				}
-				gc_ty++
-				if gc_ty == gc_bdy {
-					gc_ty = 0
-				}
-			}
-		}
-
-//line interchange.go:26
-		for p := 0; p < k; p++ {
+		compiled.OutOfLine(func() {
 			{
 				gc_ty := 0
 				gc_from, gc_to := 0, gc_bdx
@@ -132,165 +70,86 @@ func gc_body_interchangeMatMul(gc_b *compiled.Block, gc_lo, gc_hi int, a, b, c [
 						}
 						continue
 					}
-					gc_off := (gc_by*gc_bdy+gc_ty)*k + p
-					gc_off2 := (gc_bx * gc_bdx) + (p * n)
-					if gc_from >= 0 && gc_off >= 0 && gc_off < len(a) && gc_off2 >= 0 && gc_off2 <= len(b) && gc_to <= len(b)-gc_off2 {
-						gc_at := a[gc_off:][:1]
-						gc_at2 := b[gc_off2:][:gc_to]
-						gc_elem := gc_at[0]
-						gc_vstep2 := gc_from
-						for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
-							gc_tx := gc_vstep2
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-//line interchange.go:20
-							var row int = gc_by*gc_bdy + gc_ty
-//line interchange.go:20
-							_ = row
-//line interchange.go:21
-							var col int = gc_bx*gc_bdx + gc_tx
-//line interchange.go:21
-							_ = col
-//line interchange.go:21
-							sum := lanes.LoadFloat32x8Slice(gc_s_sum[gc_rank:])
-//line interchange.go:21
-							_ = sum
-//line interchange.go:27
-							sum = sum.AddMulSlice(gc_at[0], gc_at2[gc_tx:])
-//line interchange.go:27
-							sum.StoreSlice(gc_s_sum[gc_rank:])
-						}
-						for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line interchange.go:20
-							row := gc_by*gc_bdy + gc_ty
-							_ = row
-
-//line interchange.go:21
-							col := gc_bx*gc_bdx + gc_tx
-							_ = col
-							sum := gc_s_sum[gc_rank]
-
-//line interchange.go:27
-							sum += gc_elem * gc_at2[gc_tx]
-							gc_s_sum[gc_rank] = sum
-						}
-					} else {
-						gc_vstep3 := gc_from
-						for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
-							gc_tx := gc_vstep3
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-//line interchange.go:20
-							var row int = gc_by*gc_bdy + gc_ty
-//line interchange.go:20
-							_ = row
-//line interchange.go:21
-							var col int = gc_bx*gc_bdx + gc_tx
-//line interchange.go:21
-							_ = col
-//line interchange.go:21
-							sum := lanes.LoadFloat32x8Slice(gc_s_sum[gc_rank:])
-//line interchange.go:21
-							_ = sum
-//line interchange.go:27
-							if (p*n+col) < 0 || (p*n+col) > len(b)-8 {
-//line interchange.go:27
-								break
-//line interchange.go:27
-							}
-//line interchange.go:27
-							sum = sum.AddMulSlice(a[row*k+p], b[p*n+col:])
-//line interchange.go:27
-							sum.StoreSlice(gc_s_sum[gc_rank:])
-						}
-						for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line interchange.go:20
-							row := gc_by*gc_bdy + gc_ty
-							_ = row
-
-//line interchange.go:21
-							col := gc_bx*gc_bdx + gc_tx
-							_ = col
-							sum := gc_s_sum[gc_rank]
-
-//line interchange.go:27
-							sum += a[row*k+p] * b[p*n+col]
-							gc_s_sum[gc_rank] = sum
-						}
-					}
-					gc_ty++
-					if gc_ty == gc_bdy {
-						gc_ty = 0
-					}
-				}
-			}
-		}
-		{
-			gc_ty := 0
-			gc_from, gc_to := 0, gc_bdx
-			if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound := compiled.Diff(n, gc_bx*gc_bdx); gc_bound < gc_to {
-				gc_to = gc_bound
-			}
-			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				if (gc_by*gc_bdy + gc_ty) >= m {
-					gc_ty++
-					if gc_ty == gc_bdy {
-						gc_ty = 0
-					}
-					continue
-				}
-				gc_off3 := (gc_bx * gc_bdx) + ((gc_by*gc_bdy + gc_ty) * n)
-				if gc_from >= 0 && gc_off3 >= 0 && gc_off3 <= len(c) && gc_to <= len(c)-gc_off3 {
-					gc_at3 := c[gc_off3:][:gc_to]
-					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_vstep := gc_from
+				gc_steps2:
+					for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
+						gc_tx := gc_vstep
 						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line interchange.go:20
-						row := gc_by*gc_bdy + gc_ty
+						gc_pos.Thread = gc_rank
+//line interchange.go:25
+						var row int = gc_by*gc_bdy + gc_ty
+//line interchange.go:25
 						_ = row
-
-//line interchange.go:21
-						col := gc_bx*gc_bdx + gc_tx
+//line interchange.go:26
+						var col int = gc_bx*gc_bdx + gc_tx
+//line interchange.go:26
 						_ = col
-						sum := gc_s_sum[gc_rank]
+//line interchange.go:30
+						var sum lanes.Float32x8
+//line interchange.go:30
+						_ = sum
+//line interchange.go:31
+						if (row*
 
-//line interchange.go:29
-						gc_at3[gc_tx] = sum
+//line interchange.go:34
+							n+col) < 0 || (row*n+col) > len(c)-8 {
+//line interchange.go:31
+							break
+//line interchange.go:31
+						}
+//line interchange.go:31
+						for p := 0; p < k; p = p + 1 {
+//line interchange.go:31
+							var gc_ld2 lanes.Float32x8
+//line interchange.go:31
+							if (p*
+								n+col) >= 0 && (p*n+col) <= len(b)-8 {
+//line interchange.go:32
+								gc_ld2 = lanes.LoadFloat32x8Slice(b[p*n+col:])
+//line interchange.go:32
+							} else {
+//line interchange.go:32
+								break gc_steps2
+//line interchange.go:32
+							}
+//line interchange.go:32
+							sum = sum.Add(lanes.BroadcastFloat32x8(a[row*k+p]).Mul(gc_ld2))
+//line interchange.go:32
+						}
+//line interchange.go:34
+						sum.StoreSlice(c[row*n+col:])
 					}
-				} else {
-					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
-//line interchange.go:20
+//line interchange.go:25
 						row := gc_by*gc_bdy + gc_ty
 						_ = row
 
-//line interchange.go:21
+//line interchange.go:26
 						col := gc_bx*gc_bdx + gc_tx
 						_ = col
-						sum := gc_s_sum[gc_rank]
 
-//line interchange.go:29
+//line interchange.go:30
+						var sum float32
+
+//line interchange.go:31
+						for p := 0; p < k; p++ {
+							sum += a[row*k+p] * b[p*n+col]
+						}
+
+//line interchange.go:34
 						c[row*n+col] = sum
+						_ = sum
+					}
+					gc_ty++
+					if gc_ty == gc_bdy {
+						gc_ty = 0
 					}
 				}
-				gc_ty++
-				if gc_ty == gc_bdy {
-					gc_ty = 0
-				}
 			}
-		}
+		})
 	}
 }
 
@@ -298,17 +157,17 @@ func gc_body_interchangeMatMul(gc_b *compiled.Block, gc_lo, gc_hi int, a, b, c [
 // barrier, stores the sum and the thread that computed it: the threads
 // that returned before the loop stay returned across it.
 //
-//line interchange.go:37
+//line interchange.go:42
 func InterchangeColumnsKernel(b []float32, out []float32, who []int32, k, n int) func(*gocuda.Thread) {
 	return compiled.Kernel(gc_src_interchangeColumns,
 		func(gc_t *gocuda.Thread) { interchangeColumns(gc_t, b, out, who, k, n) },
 		func(gc_b *compiled.Block) { gc_body_interchangeColumns(gc_b, b, out, who, k, n) })
 }
 
-//line interchange.go:37
-var gc_src_interchangeColumns = compiled.NewSource("interchangeColumns", "165416b3f2be3f0b80d8ce5eeb262617b942c177739a73bc1b378011901ceeca", "interchange.go:32-52")
+//line interchange.go:42
+var gc_src_interchangeColumns = compiled.NewSource("interchangeColumns", "165416b3f2be3f0b80d8ce5eeb262617b942c177739a73bc1b378011901ceeca", "interchange.go:37-57")
 
-//line interchange.go:37
+//line interchange.go:42
 func gc_body_interchangeColumns(gc_b *compiled.Block, b []float32, out []float32, who []int32, k, n int) {
 	gc_pos := gc_b.Pos()
 	gc_bd := gc_b.Dim()
@@ -318,220 +177,207 @@ func gc_body_interchangeColumns(gc_b *compiled.Block, b []float32, out []float32
 	gc_n := gc_b.Len()
 	gc_s_s := compiled.Scratch[float32](gc_b, 0)[:gc_n]
 	gc_exited := gc_b.Exited()
-	{
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_vstep := 0
-//line interchange.go:38
-			gc_all := lanes.BroadcastInt32x8(-1).ToMask()
-//line interchange.go:38
-			_ = gc_all
-//line interchange.go:38
-			gc_iota := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line interchange.go:38
-			_ = gc_iota
-			for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
-				gc_tx := gc_vstep
-				gc_rank := gc_base + gc_tx
-				_ = gc_rank
-//line interchange.go:38
-				gc_alive := gc_all
-//line interchange.go:38
-				_ = gc_alive
-//line interchange.go:38
-				if gc_ex := compiled.ExitedBits(gc_exited, gc_rank); gc_ex != 0 {
-//line interchange.go:38
-					gc_alive = lanes.LoadInt32x8(&compiled.LaneBits[gc_ex]).ToMask().ToInt32x8().Not().ToMask()
-//line interchange.go:38
-				}
-//line interchange.go:38
-				var col int = gc_bx*gc_bdx + gc_tx
-//line interchange.go:38
-				_ = col
-//line interchange.go:39
-				gc_if := gc_iota.GreaterEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(n, col, 8))))
-//line interchange.go:39
-				_ = gc_if
-//line interchange.go:39
-				if gc_alive.And(gc_if).ToBits() != 0 {
-//line interchange.go:39
-					compiled.SetExited(gc_exited, gc_rank, gc_alive.And(gc_if).ToBits())
-//line interchange.go:39
-					gc_alive = gc_alive.And(gc_alive.And(gc_if).ToInt32x8().Not().ToMask())
-//line interchange.go:39
-				}
-//line interchange.go:42
-				s := lanes.BroadcastInt32x8(int32(col)).Add(gc_iota).ConvertToFloat32()
-//line interchange.go:42
-				_ = s
-//line interchange.go:42
-				s.StoreMasked((*[8]float32)(gc_s_s[gc_rank:]), gc_alive)
-			}
-		gc_L1:
-			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-				if gc_exited[gc_rank] {
-					continue
-				}
-
-//line interchange.go:38
-				col := gc_bx*gc_bdx + gc_tx
-				_ = col
-
-//line interchange.go:39
-				if col >= n {
-//line interchange.go:39
-					{
-//line interchange.go:39
-						gc_exited[gc_rank] = true
-						continue gc_L1
-//line interchange.go:40
-					}
-				}
-
-//line interchange.go:42
-				s := float32(col)
-				_ = s
-				gc_s_s[gc_rank] = s
-			}
-		}
-	}
-
-//line interchange.go:43
-	for p := 0; p < k; p += 2 {
+	compiled.OutOfLine(func() {
+		gc_s_s := gc_s_s[:gc_n]
+		_ = gc_s_s
 		{
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				gc_vstep2 := 0
-//line interchange.go:38
-				gc_all2 := lanes.BroadcastInt32x8(-1).ToMask()
-//line interchange.go:38
-				_ = gc_all2
-//line interchange.go:45
+				gc_vstep := 0
+//line interchange.go:43
+				gc_all := lanes.BroadcastInt32x8(-1).ToMask()
+//line interchange.go:43
+				_ = gc_all
+//line interchange.go:43
+				gc_iota := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+//line interchange.go:43
+				_ = gc_iota
+//line interchange.go:50
 				gc_vb := lanes.BroadcastFloat32x8(2)
-//line interchange.go:45
+//line interchange.go:50
 				_ = gc_vb
-				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
-					gc_tx := gc_vstep2
+			gc_steps:
+				for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
+					gc_tx := gc_vstep
 					gc_rank := gc_base + gc_tx
 					_ = gc_rank
-//line interchange.go:45
-					gc_alive2 := gc_all2
-//line interchange.go:45
-					_ = gc_alive2
-//line interchange.go:45
-					if gc_ex2 := compiled.ExitedBits(gc_exited, gc_rank); gc_ex2 != 0 {
-//line interchange.go:45
-						gc_alive2 = lanes.LoadInt32x8(&compiled.LaneBits[gc_ex2]).ToMask().ToInt32x8().Not().ToMask()
-//line interchange.go:45
+//line interchange.go:50
+					gc_alive := gc_all
+//line interchange.go:50
+					_ = gc_alive
+//line interchange.go:50
+					if gc_ex := compiled.ExitedBits(gc_exited, gc_rank); gc_ex != 0 {
+//line interchange.go:50
+						gc_alive = lanes.LoadInt32x8(&compiled.LaneBits[gc_ex]).ToMask().ToInt32x8().Not().ToMask()
+//line interchange.go:50
 					}
-//line interchange.go:38
+//line interchange.go:43
 					var col int = gc_bx*gc_bdx + gc_tx
-//line interchange.go:38
+//line interchange.go:43
 					_ = col
-//line interchange.go:38
-					s := lanes.LoadFloat32x8Slice(gc_s_s[gc_rank:])
-//line interchange.go:38
+//line interchange.go:44
+					gc_if := gc_iota.GreaterEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(n, col, 8))))
+//line interchange.go:44
+					_ = gc_if
+//line interchange.go:44
+					if gc_alive.And(gc_if).ToBits() != 0 {
+//line interchange.go:44
+						compiled.SetExited(gc_exited, gc_rank, gc_alive.And(gc_if).ToBits())
+//line interchange.go:44
+						gc_alive = gc_alive.And(gc_alive.And(gc_if).ToInt32x8().Not().ToMask())
+//line interchange.go:44
+					}
+//line interchange.go:47
+					s := lanes.BroadcastInt32x8(int32(col)).Add(gc_iota).ConvertToFloat32()
+//line interchange.go:47
 					_ = s
-//line interchange.go:44
-					if ((p+1)*n+col) < 0 || ((p+1)*n+col) > len(b)-8 || (p*n+col) < 0 || (p*n+col) > len(b)-8 {
-//line interchange.go:44
+//line interchange.go:48
+					if col < -2147483648 || col > 2147483640 {
+//line interchange.go:48
 						break
-//line interchange.go:44
+//line interchange.go:48
 					}
-//line interchange.go:44
-					if p+1 < k {
-//line interchange.go:44
-						s = s.Add(lanes.LoadFloat32x8Slice(b[(p+1)*n+col:]).Mul(gc_vb))
+//line interchange.go:48
+					for p := 0; p < k; p = p + 2 {
+//line interchange.go:48
+						if p+
+							1 < k {
+//line interchange.go:49
+							var gc_ld lanes.Float32x8
+//line interchange.go:49
+							if ((p+
+								1)*n+col) >= 0 && ((p+1)*n+col) <= len(b)-8 {
+//line interchange.go:50
+								gc_ld = lanes.LoadFloat32x8Slice(b[(p+1)*n+col:])
+//line interchange.go:50
+							} else {
+//line interchange.go:50
+								break gc_steps
+//line interchange.go:50
+							}
+//line interchange.go:50
+							s = s.Add(gc_ld.Mul(gc_vb))
+//line interchange.go:50
+						}
+//line interchange.go:50
+						var gc_ld2 lanes.Float32x8
+//line interchange.go:50
+						if (p*
+
+							n+col) >= 0 && (p*n+col) <= len(b)-8 {
+//line interchange.go:52
+							gc_ld2 = lanes.LoadFloat32x8Slice(b[p*n+col:])
+//line interchange.go:52
+						} else {
+//line interchange.go:52
+							break gc_steps
+//line interchange.go:52
+						}
+//line interchange.go:52
+						s = s.Add(gc_ld2)
+//line interchange.go:52
 					}
-//line interchange.go:47
-					s = s.Add(lanes.LoadFloat32x8Slice(b[p*n+col:]))
-//line interchange.go:47
-					s.StoreMasked((*[8]float32)(gc_s_s[gc_rank:]), gc_alive2)
+//line interchange.go:48
+					s.StoreMasked((*[8]float32)(gc_s_s[gc_rank:]), gc_alive)
 				}
-				for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+			gc_L1:
+				for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					if gc_exited[gc_rank] {
 						continue
 					}
 
-//line interchange.go:38
+//line interchange.go:43
 					col := gc_bx*gc_bdx + gc_tx
 					_ = col
-					s := gc_s_s[gc_rank]
 
 //line interchange.go:44
-					if p+1 < k {
-						s += b[(p+1)*n+col] * 2
+					if col >= n {
+//line interchange.go:44
+						{
+//line interchange.go:44
+							gc_exited[gc_rank] = true
+							continue gc_L1
+//line interchange.go:45
+						}
 					}
 
 //line interchange.go:47
-					s += b[p*n+col]
+					s := float32(col)
+
+//line interchange.go:48
+					for p := 0; p < k; p += 2 {
+						if p+1 < k {
+							s += b[(p+1)*n+col] * 2
+						}
+						s += b[p*n+col]
+					}
+					_ = s
 					gc_s_s[gc_rank] = s
 				}
 			}
 		}
-	}
+	})
 	{
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_vstep3 := 0
-//line interchange.go:38
-			gc_all3 := lanes.BroadcastInt32x8(-1).ToMask()
-//line interchange.go:38
-			_ = gc_all3
-//line interchange.go:38
+			gc_vstep2 := 0
+//line interchange.go:43
+			gc_all2 := lanes.BroadcastInt32x8(-1).ToMask()
+//line interchange.go:43
+			_ = gc_all2
+//line interchange.go:43
 			gc_iota2 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line interchange.go:38
+//line interchange.go:43
 			_ = gc_iota2
-			for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
-				gc_tx := gc_vstep3
+			for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+				gc_tx := gc_vstep2
 				gc_rank := gc_base + gc_tx
 				_ = gc_rank
-//line interchange.go:38
-				gc_alive3 := gc_all3
-//line interchange.go:38
-				_ = gc_alive3
-//line interchange.go:38
-				if gc_ex3 := compiled.ExitedBits(gc_exited, gc_rank); gc_ex3 != 0 {
-//line interchange.go:38
-					gc_alive3 = lanes.LoadInt32x8(&compiled.LaneBits[gc_ex3]).ToMask().ToInt32x8().Not().ToMask()
-//line interchange.go:38
+//line interchange.go:43
+				gc_alive2 := gc_all2
+//line interchange.go:43
+				_ = gc_alive2
+//line interchange.go:43
+				if gc_ex2 := compiled.ExitedBits(gc_exited, gc_rank); gc_ex2 != 0 {
+//line interchange.go:43
+					gc_alive2 = lanes.LoadInt32x8(&compiled.LaneBits[gc_ex2]).ToMask().ToInt32x8().Not().ToMask()
+//line interchange.go:43
 				}
-//line interchange.go:38
+//line interchange.go:43
 				var col int = gc_bx*gc_bdx + gc_tx
-//line interchange.go:38
+//line interchange.go:43
 				_ = col
-//line interchange.go:38
+//line interchange.go:43
 				s := lanes.LoadFloat32x8Slice(gc_s_s[gc_rank:])
-//line interchange.go:38
+//line interchange.go:43
 				_ = s
-//line interchange.go:50
+//line interchange.go:55
 				if col < 0 || col > len(out)-8 ||
 					(gc_tx < -2147483648 || gc_tx > 2147483640) || col > len(who)-8 {
-//line interchange.go:50
+//line interchange.go:55
 					break
-//line interchange.go:50
+//line interchange.go:55
 				}
-//line interchange.go:50
-				s.StoreMasked((*[8]float32)(out[col:]), gc_alive3)
-				lanes.BroadcastInt32x8(int32(gc_tx)).Add(gc_iota2).StoreMasked((*[8]int32)(who[col:]), gc_alive3)
+//line interchange.go:55
+				s.StoreMasked((*[8]float32)(out[col:]), gc_alive2)
+				lanes.BroadcastInt32x8(int32(gc_tx)).Add(gc_iota2).StoreMasked((*[8]int32)(who[col:]), gc_alive2)
 			}
-			for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				if gc_exited[gc_rank] {
 					continue
 				}
 
-//line interchange.go:38
+//line interchange.go:43
 				col := gc_bx*gc_bdx + gc_tx
 				_ = col
 				s := gc_s_s[gc_rank]
 
-//line interchange.go:50
+//line interchange.go:55
 				out[col] = s
 
-//line interchange.go:51
+//line interchange.go:56
 				who[col] = int32(gc_tx)
 			}
 		}
@@ -546,7 +392,7 @@ func gc_body_interchangeColumns(gc_b *compiled.Block, b []float32, out []float32
 // and the loop over features inside it, both run trip by trip for the
 // block.
 //
-//line interchange.go:63
+//line interchange.go:68
 func InterchangeNearestKernel(features, clusters []float32, membership []int32, nf, npoints, nclusters int) func(*gocuda.Thread) {
 	return compiled.GridKernel(gc_src_interchangeNearest,
 		func(gc_t *gocuda.Thread) {
@@ -557,10 +403,10 @@ func InterchangeNearestKernel(features, clusters []float32, membership []int32, 
 		})
 }
 
-//line interchange.go:63
-var gc_src_interchangeNearest = compiled.NewSource("interchangeNearest", "39a63e3cbd614d0df35975090521cd098b1fc9ce465bb1ff982672ec34ca3642", "interchange.go:54-82")
+//line interchange.go:68
+var gc_src_interchangeNearest = compiled.NewSource("interchangeNearest", "39a63e3cbd614d0df35975090521cd098b1fc9ce465bb1ff982672ec34ca3642", "interchange.go:59-87")
 
-//line interchange.go:63
+//line interchange.go:68
 func gc_body_interchangeNearest(gc_b *compiled.Block, gc_lo, gc_hi int, features, clusters []float32, membership []int32, nf, npoints, nclusters int) {
 	gc_pos := gc_b.Pos()
 	gc_bd := gc_b.Dim()
@@ -568,9 +414,337 @@ func gc_body_interchangeNearest(gc_b *compiled.Block, gc_lo, gc_hi int, features
 	gc_gd := gc_b.GridDim()
 	gc_gdx := gc_gd.X
 	gc_n := gc_b.Len()
+	gc_bx := gc_lo%gc_gdx - 1
+	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
+		if gc_b.Stopped() {
+			return
+		}
+		gc_pos.Block = gc_blk
+		gc_bx++
+		if gc_bx == gc_gdx {
+			gc_bx = 0
+		}
+		compiled.OutOfLine(func() {
+			{
+				gc_from, gc_to := 0, gc_bdx
+				if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+					panic(compiled.ErrGuardWraps)
+				}
+				if gc_bound := compiled.Diff(npoints, gc_bx*gc_bdx); gc_bound < gc_to {
+					gc_to = gc_bound
+				}
+				for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+					gc_vstep := gc_from
+//line interchange.go:70
+					gc_vb := lanes.BroadcastInt32x8(int32(-1))
+//line interchange.go:70
+					_ = gc_vb
+//line interchange.go:72
+					gc_vb2 := lanes.BroadcastFloat32x8(float32(math.MaxFloat32))
+//line interchange.go:72
+					_ = gc_vb2
+				gc_steps3:
+					for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
+						gc_tx := gc_vstep
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line interchange.go:69
+						var i int = gc_bx*gc_bdx + gc_tx
+//line interchange.go:69
+						_ = i
+//line interchange.go:70
+						index := gc_vb
+//line interchange.go:70
+						_ = index
+//line interchange.go:71
+						{
+							minDist := gc_vb2
+//line interchange.go:72
+							_ = minDist
+							if i < 0 || i > len(membership)-8 {
+//line interchange.go:73
+								break
+//line interchange.go:73
+							}
+//line interchange.go:73
+							for c := 0; c < nclusters; c = c + 1 {
+//line interchange.go:73
+								var base int = c *
+									nf
+//line interchange.go:74
+								_ = base
+//line interchange.go:74
+								var ans lanes.Float32x8
+//line interchange.go:74
+								_ = ans
+//line interchange.go:74
+								for j := 0; j < nf; j = j + 1 {
+//line interchange.go:76
+									var gc_ld3 lanes.Float32x8
+//line interchange.go:76
+									if (i+j*
+										npoints) >= 0 && (i+j*npoints) <= len(features)-8 {
+//line interchange.go:77
+										gc_ld3 = lanes.LoadFloat32x8Slice(features[i+j*npoints:])
+//line interchange.go:77
+									} else {
+//line interchange.go:77
+										break gc_steps3
+//line interchange.go:77
+									}
+//line interchange.go:77
+									diff := gc_ld3.Sub(lanes.BroadcastFloat32x8(clusters[base+j]))
+//line interchange.go:77
+									_ = diff
+//line interchange.go:77
+									ans = ans.Add(diff.Mul(diff))
+//line interchange.go:77
+								}
+//line interchange.go:77
+								gc_if2 := ans.Less(minDist)
+//line interchange.go:77
+								_ = gc_if2
+//line interchange.go:77
+								if gc_if2.ToBits() != 0 {
+//line interchange.go:77
+									minDist = ans.Merge(minDist, gc_if2)
+//line interchange.go:77
+									index = lanes.BroadcastInt32x8(int32(c)).Merge(index, gc_if2)
+//line interchange.go:82
+								}
+//line interchange.go:82
+							}
+//line interchange.go:82
+							index.StoreSlice(membership[i:])
+//line interchange.go:85
+						}
+					}
+					for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line interchange.go:69
+						i := gc_bx*gc_bdx + gc_tx
+						_ = i
+
+//line interchange.go:70
+						index := int32(-1)
+
+//line interchange.go:71
+						{
+							minDist := float32(math.MaxFloat32)
+							for c := 0; c < nclusters; c++ {
+								base := c * nf
+								var ans float32
+								for j := 0; j < nf; j++ {
+									diff := features[i+j*npoints] - clusters[base+j]
+									ans += diff * diff
+								}
+								if ans < minDist {
+									minDist = ans
+									index = int32(c)
+								}
+							}
+							membership[i] = index
+						}
+						_ = index
+					}
+				}
+			}
+		})
+	}
+}
+
+// InterchangeColumnsDoubleKernel is InterchangeColumnsKernel with the
+// sum kept in float64 and stored rounded to float32.
+//
+//line interchange.go:93
+func InterchangeColumnsDoubleKernel(b []float32, out []float32, who []int32, k, n int) func(*gocuda.Thread) {
+	return compiled.Kernel(gc_src_interchangeColumnsDouble,
+		func(gc_t *gocuda.Thread) { interchangeColumnsDouble(gc_t, b, out, who, k, n) },
+		func(gc_b *compiled.Block) { gc_body_interchangeColumnsDouble(gc_b, b, out, who, k, n) })
+}
+
+//line interchange.go:93
+var gc_src_interchangeColumnsDouble = compiled.NewSource("interchangeColumnsDouble", "df1ccb69b9c3f58f7df3c436576e2a8fb36a8111e832bb0cc59f5070dc9f6b8a", "interchange.go:89-108")
+
+//line interchange.go:93
+func gc_body_interchangeColumnsDouble(gc_b *compiled.Block, b []float32, out []float32, who []int32, k, n int) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_n := gc_b.Len()
+	gc_s_s := compiled.Scratch[float64](gc_b, 0)[:gc_n]
+	gc_exited := gc_b.Exited()
+	{
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_vstep := 0
+//line interchange.go:94
+			gc_all2 := lanes.BroadcastInt64x4(-1).ToMask()
+//line interchange.go:94
+			_ = gc_all2
+//line interchange.go:94
+			gc_iota2 := lanes.LoadInt64x4(&gc_tab_int64x4_3d80beed)
+//line interchange.go:94
+			_ = gc_iota2
+//line interchange.go:94
+			gc_iotaf64 := lanes.LoadFloat64x4(&gc_tab_float64x4_3d80beed)
+//line interchange.go:94
+			_ = gc_iotaf64
+			for ; gc_vstep+3 < gc_bdx; gc_vstep += 4 {
+				gc_tx := gc_vstep
+				gc_rank := gc_base + gc_tx
+				_ = gc_rank
+//line interchange.go:94
+				gc_alive2 := gc_all2
+//line interchange.go:94
+				_ = gc_alive2
+//line interchange.go:94
+				if gc_ex2 := compiled.ExitedBits4(gc_exited, gc_rank); gc_ex2 != 0 {
+//line interchange.go:94
+					gc_alive2 = lanes.LoadInt64x4(&compiled.LaneBits64[gc_ex2&15]).ToMask().ToInt64x4().Not().ToMask()
+//line interchange.go:94
+				}
+//line interchange.go:94
+				var col int = gc_bx*gc_bdx + gc_tx
+//line interchange.go:94
+				_ = col
+//line interchange.go:95
+				gc_if2 := gc_iota2.GreaterEqual(lanes.BroadcastInt64x4(int64(compiled.Reach(n, col, 4))))
+//line interchange.go:95
+				_ = gc_if2
+//line interchange.go:95
+				if gc_alive2.And(gc_if2).ToBits() != 0 {
+//line interchange.go:95
+					compiled.SetExited(gc_exited, gc_rank, gc_alive2.And(gc_if2).ToBits())
+//line interchange.go:95
+					gc_alive2 = gc_alive2.And(gc_alive2.And(gc_if2).ToInt64x4().Not().ToMask())
+//line interchange.go:95
+				}
+//line interchange.go:98
+				s := lanes.BroadcastInt32x4(int32(col)).ConvertToFloat64().Add(gc_iotaf64)
+//line interchange.go:98
+				_ = s
+//line interchange.go:98
+				s.StoreMasked((*[4]float64)(gc_s_s[gc_rank:]), gc_alive2)
+			}
+		gc_L1:
+			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				if gc_exited[gc_rank] {
+					continue
+				}
+
+//line interchange.go:94
+				col := gc_bx*gc_bdx + gc_tx
+				_ = col
+
+//line interchange.go:95
+				if col >= n {
+//line interchange.go:95
+					{
+//line interchange.go:95
+						gc_exited[gc_rank] = true
+						continue gc_L1
+//line interchange.go:96
+					}
+				}
+
+//line interchange.go:98
+				s := float64(col)
+				_ = s
+				gc_s_s[gc_rank] = s
+			}
+		}
+	}
+
+//line interchange.go:99
+	for p := 0; p < k; p += 2 {
+		{
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					if gc_exited[gc_rank] {
+						continue
+					}
+
+//line interchange.go:94
+					col := gc_bx*gc_bdx + gc_tx
+					_ = col
+					s := gc_s_s[gc_rank]
+
+//line interchange.go:100
+					if p+1 < k {
+						s += float64(b[(p+1)*n+col] * 2)
+					}
+
+//line interchange.go:103
+					s += float64(b[p*n+col])
+					gc_s_s[gc_rank] = s
+				}
+			}
+		}
+	}
+	{
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				if gc_exited[gc_rank] {
+					continue
+				}
+
+//line interchange.go:94
+				col := gc_bx*gc_bdx + gc_tx
+				_ = col
+				s := gc_s_s[gc_rank]
+
+//line interchange.go:106
+				out[col] = float32(s)
+
+//line interchange.go:107
+				who[col] = int32(gc_tx)
+			}
+		}
+	}
+}
+
+var gc_tab_int64x4_3d80beed = [4]int64{0, 1, 2, 3}
+
+var gc_tab_float64x4_3d80beed = [4]float64{0, 1, 2, 3}
+
+// InterchangeNearestDoubleKernel is InterchangeNearestKernel with the
+// distances summed and compared in float64.
+//
+//line interchange.go:114
+func InterchangeNearestDoubleKernel(features, clusters []float32, membership []int32, nf, npoints, nclusters int) func(*gocuda.Thread) {
+	return compiled.GridKernel(gc_src_interchangeNearestDouble,
+		func(gc_t *gocuda.Thread) {
+			interchangeNearestDouble(gc_t, features, clusters, membership, nf, npoints, nclusters)
+		},
+		func(gc_b *compiled.Block, gc_lo, gc_hi int) {
+			gc_body_interchangeNearestDouble(gc_b, gc_lo, gc_hi, features, clusters, membership, nf, npoints, nclusters)
+		})
+}
+
+//line interchange.go:114
+var gc_src_interchangeNearestDouble = compiled.NewSource("interchangeNearestDouble", "4dd0e183ab423ad0fdf272da271a3fc2dabbe85a36b0e717ebfa8db29fa08f9c", "interchange.go:110-133")
+
+//line interchange.go:114
+func gc_body_interchangeNearestDouble(gc_b *compiled.Block, gc_lo, gc_hi int, features, clusters []float32, membership []int32, nf, npoints, nclusters int) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	gc_n := gc_b.Len()
 	gc_s_index := compiled.Scratch[int32](gc_b, 0)[:gc_n]
-	gc_s_minDist := compiled.Scratch[float32](gc_b, 1)[:gc_n]
-	gc_s_ans := compiled.Scratch[float32](gc_b, 2)[:gc_n]
+	gc_s_minDist := compiled.Scratch[float64](gc_b, 1)[:gc_n]
+	gc_s_ans := compiled.Scratch[float64](gc_b, 2)[:gc_n]
 	gc_bx := gc_lo%gc_gdx - 1
 	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
 		if gc_b.Stopped() {
@@ -582,32 +756,17 @@ func gc_body_interchangeNearest(gc_b *compiled.Block, gc_lo, gc_hi int, features
 			gc_bx = 0
 		}
 		{
-			gc_vstep := 0
-			for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
-				gc_rank := gc_vstep
-				_ = gc_rank
-//line interchange.go:65
-				var index int32 = int32(-1)
-//line interchange.go:65
-				_ = index
-//line interchange.go:67
-				var minDist float32 = float32(math.MaxFloat32)
-//line interchange.go:67
-				_ = minDist
-				lanes.BroadcastInt32x8(index).StoreSlice(gc_s_index[gc_rank:])
-				lanes.BroadcastFloat32x8(minDist).StoreSlice(gc_s_minDist[gc_rank:])
-			}
-			gc_step := gc_vstep
+			gc_step := 0
 			for ; gc_step+3 < gc_n; gc_step += 4 {
 				{
 					gc_rank := gc_step + 0
 					gc_pos.Thread = gc_rank
 
-//line interchange.go:65
+//line interchange.go:116
 					index := int32(-1)
 
-//line interchange.go:67
-					minDist := float32(math.MaxFloat32)
+//line interchange.go:118
+					minDist := math.MaxFloat64
 					_ = index
 					_ = minDist
 					gc_s_index[gc_rank] = index
@@ -617,11 +776,11 @@ func gc_body_interchangeNearest(gc_b *compiled.Block, gc_lo, gc_hi int, features
 					gc_rank := gc_step + 1
 					gc_pos.Thread = gc_rank
 
-//line interchange.go:65
+//line interchange.go:116
 					index := int32(-1)
 
-//line interchange.go:67
-					minDist := float32(math.MaxFloat32)
+//line interchange.go:118
+					minDist := math.MaxFloat64
 					_ = index
 					_ = minDist
 					gc_s_index[gc_rank] = index
@@ -631,11 +790,11 @@ func gc_body_interchangeNearest(gc_b *compiled.Block, gc_lo, gc_hi int, features
 					gc_rank := gc_step + 2
 					gc_pos.Thread = gc_rank
 
-//line interchange.go:65
+//line interchange.go:116
 					index := int32(-1)
 
-//line interchange.go:67
-					minDist := float32(math.MaxFloat32)
+//line interchange.go:118
+					minDist := math.MaxFloat64
 					_ = index
 					_ = minDist
 					gc_s_index[gc_rank] = index
@@ -645,11 +804,11 @@ func gc_body_interchangeNearest(gc_b *compiled.Block, gc_lo, gc_hi int, features
 					gc_rank := gc_step + 3
 					gc_pos.Thread = gc_rank
 
-//line interchange.go:65
+//line interchange.go:116
 					index := int32(-1)
 
-//line interchange.go:67
-					minDist := float32(math.MaxFloat32)
+//line interchange.go:118
+					minDist := math.MaxFloat64
 					_ = index
 					_ = minDist
 					gc_s_index[gc_rank] = index
@@ -659,11 +818,11 @@ func gc_body_interchangeNearest(gc_b *compiled.Block, gc_lo, gc_hi int, features
 			for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
 				gc_pos.Thread = gc_rank
 
-//line interchange.go:65
+//line interchange.go:116
 				index := int32(-1)
 
-//line interchange.go:67
-				minDist := float32(math.MaxFloat32)
+//line interchange.go:118
+				minDist := math.MaxFloat64
 				_ = index
 				_ = minDist
 				gc_s_index[gc_rank] = index
@@ -671,30 +830,30 @@ func gc_body_interchangeNearest(gc_b *compiled.Block, gc_lo, gc_hi int, features
 			}
 		}
 
-//line interchange.go:68
+//line interchange.go:119
 		for c := 0; c < nclusters; c++ {
 
-//line interchange.go:69
+//line interchange.go:120
 			base := c * nf
 			{
-				gc_vstep2 := 0
-				for ; gc_vstep2+7 < gc_n; gc_vstep2 += 8 {
-					gc_rank := gc_vstep2
+				gc_vstep := 0
+				for ; gc_vstep+3 < gc_n; gc_vstep += 4 {
+					gc_rank := gc_vstep
 					_ = gc_rank
-//line interchange.go:70
-					var ans float32
-//line interchange.go:70
+//line interchange.go:121
+					var ans float64
+//line interchange.go:121
 					_ = ans
-					lanes.BroadcastFloat32x8(ans).StoreSlice(gc_s_ans[gc_rank:])
+					lanes.BroadcastFloat64x4(ans).StoreSlice(gc_s_ans[gc_rank:])
 				}
-				gc_step2 := gc_vstep2
+				gc_step2 := gc_vstep
 				for ; gc_step2+3 < gc_n; gc_step2 += 4 {
 					{
 						gc_rank := gc_step2 + 0
 						gc_pos.Thread = gc_rank
 
-//line interchange.go:70
-						var ans float32
+//line interchange.go:121
+						var ans float64
 						_ = ans
 						gc_s_ans[gc_rank] = ans
 					}
@@ -702,8 +861,8 @@ func gc_body_interchangeNearest(gc_b *compiled.Block, gc_lo, gc_hi int, features
 						gc_rank := gc_step2 + 1
 						gc_pos.Thread = gc_rank
 
-//line interchange.go:70
-						var ans float32
+//line interchange.go:121
+						var ans float64
 						_ = ans
 						gc_s_ans[gc_rank] = ans
 					}
@@ -711,8 +870,8 @@ func gc_body_interchangeNearest(gc_b *compiled.Block, gc_lo, gc_hi int, features
 						gc_rank := gc_step2 + 2
 						gc_pos.Thread = gc_rank
 
-//line interchange.go:70
-						var ans float32
+//line interchange.go:121
+						var ans float64
 						_ = ans
 						gc_s_ans[gc_rank] = ans
 					}
@@ -720,8 +879,8 @@ func gc_body_interchangeNearest(gc_b *compiled.Block, gc_lo, gc_hi int, features
 						gc_rank := gc_step2 + 3
 						gc_pos.Thread = gc_rank
 
-//line interchange.go:70
-						var ans float32
+//line interchange.go:121
+						var ans float64
 						_ = ans
 						gc_s_ans[gc_rank] = ans
 					}
@@ -729,14 +888,14 @@ func gc_body_interchangeNearest(gc_b *compiled.Block, gc_lo, gc_hi int, features
 				for gc_rank := gc_step2; gc_rank < gc_n; gc_rank++ {
 					gc_pos.Thread = gc_rank
 
-//line interchange.go:70
-					var ans float32
+//line interchange.go:121
+					var ans float64
 					_ = ans
 					gc_s_ans[gc_rank] = ans
 				}
 			}
 
-//line interchange.go:71
+//line interchange.go:122
 			for j := 0; j < nf; j++ {
 				{
 					gc_from, gc_to := 0, gc_bdx
@@ -753,191 +912,222 @@ func gc_body_interchangeNearest(gc_b *compiled.Block, gc_lo, gc_hi int, features
 							gc_at := features[gc_off:][:gc_to]
 							gc_at2 := clusters[gc_off2:][:1]
 							gc_elem := gc_at2[0]
-							gc_vstep3 := gc_from
-							for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
-								gc_tx := gc_vstep3
-								gc_rank := gc_base + gc_tx
-								gc_pos.Thread = gc_rank
-//line interchange.go:64
-								var i int = gc_bx*gc_bdx + gc_tx
-//line interchange.go:64
-								_ = i
-//line interchange.go:64
-								ans := lanes.LoadFloat32x8Slice(gc_s_ans[gc_rank:])
-//line interchange.go:64
-								_ = ans
-//line interchange.go:66
-								{
-
-//line interchange.go:72
-									diff := lanes.LoadFloat32x8Slice(gc_at[gc_tx:]).Sub(lanes.BroadcastFloat32x8(gc_at2[0]))
-//line interchange.go:72
-									_ = diff
-//line interchange.go:72
-									ans = ans.Add(diff.Mul(diff))
-//line interchange.go:72
-								}
-//line interchange.go:66
-								ans.StoreSlice(gc_s_ans[gc_rank:])
-							}
-							for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
-								gc_rank := gc_base + gc_tx
-								_ = gc_rank
-
-//line interchange.go:64
-								i := gc_bx*gc_bdx + gc_tx
-								_ = i
-								ans := gc_s_ans[gc_rank]
-
-//line interchange.go:66
-								{
-
-//line interchange.go:72
-									diff := gc_at[gc_tx] - gc_elem
-									ans += diff * diff
-
-//line interchange.go:81
-								}
-								gc_s_ans[gc_rank] = ans
-							}
-						} else {
-							gc_vstep4 := gc_from
-							for ; gc_vstep4+7 < gc_to; gc_vstep4 += 8 {
-								gc_tx := gc_vstep4
-								gc_rank := gc_base + gc_tx
-								gc_pos.Thread = gc_rank
-//line interchange.go:64
-								var i int = gc_bx*gc_bdx + gc_tx
-//line interchange.go:64
-								_ = i
-//line interchange.go:64
-								ans := lanes.LoadFloat32x8Slice(gc_s_ans[gc_rank:])
-//line interchange.go:64
-								_ = ans
-//line interchange.go:66
-								{
-
-//line interchange.go:72
-									if (i+j*npoints) < 0 || (i+j*npoints) > len(features)-8 {
-//line interchange.go:72
-										break
-//line interchange.go:72
-									}
-//line interchange.go:72
-									diff := lanes.LoadFloat32x8Slice(features[i+j*npoints:]).Sub(lanes.BroadcastFloat32x8(clusters[base+j]))
-//line interchange.go:72
-									_ = diff
-//line interchange.go:72
-									ans = ans.Add(diff.Mul(diff))
-//line interchange.go:72
-								}
-//line interchange.go:66
-								ans.StoreSlice(gc_s_ans[gc_rank:])
-							}
-							gc_step3 := gc_vstep4
+							gc_step3 := gc_from
 							for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 								{
 									gc_tx := gc_step3 + 0
+									_ = gc_tx
 									gc_rank := gc_base + gc_tx
-									gc_pos.Thread = gc_rank
+									_ = gc_rank
 
-//line interchange.go:64
+//line interchange.go:115
 									i := gc_bx*gc_bdx + gc_tx
 									_ = i
 									ans := gc_s_ans[gc_rank]
 
-//line interchange.go:66
+//line interchange.go:117
 									{
 
-//line interchange.go:72
-										diff := features[i+j*npoints] - clusters[base+j]
+//line interchange.go:123
+										diff := float64(gc_at[gc_tx] - gc_elem)
 										ans += diff * diff
 
-//line interchange.go:81
+//line interchange.go:132
 									}
 									gc_s_ans[gc_rank] = ans
 								}
 								{
 									gc_tx := gc_step3 + 1
+									_ = gc_tx
 									gc_rank := gc_base + gc_tx
-									gc_pos.Thread = gc_rank
+									_ = gc_rank
 
-//line interchange.go:64
+//line interchange.go:115
 									i := gc_bx*gc_bdx + gc_tx
 									_ = i
 									ans := gc_s_ans[gc_rank]
 
-//line interchange.go:66
+//line interchange.go:117
 									{
 
-//line interchange.go:72
-										diff := features[i+j*npoints] - clusters[base+j]
+//line interchange.go:123
+										diff := float64(gc_at[gc_tx] - gc_elem)
 										ans += diff * diff
 
-//line interchange.go:81
+//line interchange.go:132
 									}
 									gc_s_ans[gc_rank] = ans
 								}
 								{
 									gc_tx := gc_step3 + 2
+									_ = gc_tx
 									gc_rank := gc_base + gc_tx
-									gc_pos.Thread = gc_rank
+									_ = gc_rank
 
-//line interchange.go:64
+//line interchange.go:115
 									i := gc_bx*gc_bdx + gc_tx
 									_ = i
 									ans := gc_s_ans[gc_rank]
 
-//line interchange.go:66
+//line interchange.go:117
 									{
 
-//line interchange.go:72
-										diff := features[i+j*npoints] - clusters[base+j]
+//line interchange.go:123
+										diff := float64(gc_at[gc_tx] - gc_elem)
 										ans += diff * diff
 
-//line interchange.go:81
+//line interchange.go:132
 									}
 									gc_s_ans[gc_rank] = ans
 								}
 								{
 									gc_tx := gc_step3 + 3
+									_ = gc_tx
 									gc_rank := gc_base + gc_tx
-									gc_pos.Thread = gc_rank
+									_ = gc_rank
 
-//line interchange.go:64
+//line interchange.go:115
 									i := gc_bx*gc_bdx + gc_tx
 									_ = i
 									ans := gc_s_ans[gc_rank]
 
-//line interchange.go:66
+//line interchange.go:117
 									{
 
-//line interchange.go:72
-										diff := features[i+j*npoints] - clusters[base+j]
+//line interchange.go:123
+										diff := float64(gc_at[gc_tx] - gc_elem)
 										ans += diff * diff
 
-//line interchange.go:81
+//line interchange.go:132
 									}
 									gc_s_ans[gc_rank] = ans
 								}
 							}
 							for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 								gc_rank := gc_base + gc_tx
-								gc_pos.Thread = gc_rank
+								_ = gc_rank
 
-//line interchange.go:64
+//line interchange.go:115
 								i := gc_bx*gc_bdx + gc_tx
 								_ = i
 								ans := gc_s_ans[gc_rank]
 
-//line interchange.go:66
+//line interchange.go:117
 								{
 
-//line interchange.go:72
-									diff := features[i+j*npoints] - clusters[base+j]
+//line interchange.go:123
+									diff := float64(gc_at[gc_tx] - gc_elem)
 									ans += diff * diff
 
-//line interchange.go:81
+//line interchange.go:132
+								}
+								gc_s_ans[gc_rank] = ans
+							}
+						} else {
+							gc_step4 := gc_from
+							for ; gc_step4+3 < gc_to; gc_step4 += 4 {
+								{
+									gc_tx := gc_step4 + 0
+									gc_rank := gc_base + gc_tx
+									gc_pos.Thread = gc_rank
+
+//line interchange.go:115
+									i := gc_bx*gc_bdx + gc_tx
+									_ = i
+									ans := gc_s_ans[gc_rank]
+
+//line interchange.go:117
+									{
+
+//line interchange.go:123
+										diff := float64(features[i+j*npoints] - clusters[base+j])
+										ans += diff * diff
+
+//line interchange.go:132
+									}
+									gc_s_ans[gc_rank] = ans
+								}
+								{
+									gc_tx := gc_step4 + 1
+									gc_rank := gc_base + gc_tx
+									gc_pos.Thread = gc_rank
+
+//line interchange.go:115
+									i := gc_bx*gc_bdx + gc_tx
+									_ = i
+									ans := gc_s_ans[gc_rank]
+
+//line interchange.go:117
+									{
+
+//line interchange.go:123
+										diff := float64(features[i+j*npoints] - clusters[base+j])
+										ans += diff * diff
+
+//line interchange.go:132
+									}
+									gc_s_ans[gc_rank] = ans
+								}
+								{
+									gc_tx := gc_step4 + 2
+									gc_rank := gc_base + gc_tx
+									gc_pos.Thread = gc_rank
+
+//line interchange.go:115
+									i := gc_bx*gc_bdx + gc_tx
+									_ = i
+									ans := gc_s_ans[gc_rank]
+
+//line interchange.go:117
+									{
+
+//line interchange.go:123
+										diff := float64(features[i+j*npoints] - clusters[base+j])
+										ans += diff * diff
+
+//line interchange.go:132
+									}
+									gc_s_ans[gc_rank] = ans
+								}
+								{
+									gc_tx := gc_step4 + 3
+									gc_rank := gc_base + gc_tx
+									gc_pos.Thread = gc_rank
+
+//line interchange.go:115
+									i := gc_bx*gc_bdx + gc_tx
+									_ = i
+									ans := gc_s_ans[gc_rank]
+
+//line interchange.go:117
+									{
+
+//line interchange.go:123
+										diff := float64(features[i+j*npoints] - clusters[base+j])
+										ans += diff * diff
+
+//line interchange.go:132
+									}
+									gc_s_ans[gc_rank] = ans
+								}
+							}
+							for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
+
+//line interchange.go:115
+								i := gc_bx*gc_bdx + gc_tx
+								_ = i
+								ans := gc_s_ans[gc_rank]
+
+//line interchange.go:117
+								{
+
+//line interchange.go:123
+									diff := float64(features[i+j*npoints] - clusters[base+j])
+									ans += diff * diff
+
+//line interchange.go:132
 								}
 								gc_s_ans[gc_rank] = ans
 							}
@@ -954,181 +1144,134 @@ func gc_body_interchangeNearest(gc_b *compiled.Block, gc_lo, gc_hi int, features
 					gc_to = gc_bound
 				}
 				for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-					gc_vstep5 := gc_from
-//line interchange.go:77
-					gc_vb := lanes.BroadcastInt32x8(int32(c))
-//line interchange.go:77
-					_ = gc_vb
-					for ; gc_vstep5+7 < gc_to; gc_vstep5 += 8 {
-						gc_tx := gc_vstep5
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-//line interchange.go:64
-						var i int = gc_bx*gc_bdx + gc_tx
-//line interchange.go:64
-						_ = i
-//line interchange.go:64
-						index := lanes.LoadInt32x8Slice(gc_s_index[gc_rank:])
-//line interchange.go:64
-						_ = index
-//line interchange.go:64
-						minDist := lanes.LoadFloat32x8Slice(gc_s_minDist[gc_rank:])
-//line interchange.go:64
-						_ = minDist
-//line interchange.go:64
-						ans := lanes.LoadFloat32x8Slice(gc_s_ans[gc_rank:])
-//line interchange.go:64
-						_ = ans
-//line interchange.go:66
+					gc_step5 := gc_from
+					for ; gc_step5+3 < gc_to; gc_step5 += 4 {
 						{
-
-//line interchange.go:75
-							gc_if := ans.Less(minDist)
-//line interchange.go:75
-							_ = gc_if
-//line interchange.go:75
-							if gc_if.ToBits() != 0 {
-//line interchange.go:75
-								minDist = ans.Merge(minDist, gc_if)
-//line interchange.go:75
-								index = gc_vb.Merge(index, gc_if)
-//line interchange.go:75
-							}
-//line interchange.go:75
-						}
-//line interchange.go:66
-						index.StoreSlice(gc_s_index[gc_rank:])
-//line interchange.go:66
-						minDist.StoreSlice(gc_s_minDist[gc_rank:])
-					}
-					gc_step4 := gc_vstep5
-					for ; gc_step4+3 < gc_to; gc_step4 += 4 {
-						{
-							gc_tx := gc_step4 + 0
+							gc_tx := gc_step5 + 0
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
-//line interchange.go:64
+//line interchange.go:115
 							i := gc_bx*gc_bdx + gc_tx
 							_ = i
 							index := gc_s_index[gc_rank]
 							minDist := gc_s_minDist[gc_rank]
 							ans := gc_s_ans[gc_rank]
 
-//line interchange.go:66
+//line interchange.go:117
 							{
 
-//line interchange.go:75
+//line interchange.go:126
 								if ans < minDist {
 									minDist = ans
 									index = int32(c)
 								}
 
-//line interchange.go:81
+//line interchange.go:132
 							}
 							gc_s_index[gc_rank] = index
 							gc_s_minDist[gc_rank] = minDist
 						}
 						{
-							gc_tx := gc_step4 + 1
+							gc_tx := gc_step5 + 1
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
-//line interchange.go:64
+//line interchange.go:115
 							i := gc_bx*gc_bdx + gc_tx
 							_ = i
 							index := gc_s_index[gc_rank]
 							minDist := gc_s_minDist[gc_rank]
 							ans := gc_s_ans[gc_rank]
 
-//line interchange.go:66
+//line interchange.go:117
 							{
 
-//line interchange.go:75
+//line interchange.go:126
 								if ans < minDist {
 									minDist = ans
 									index = int32(c)
 								}
 
-//line interchange.go:81
+//line interchange.go:132
 							}
 							gc_s_index[gc_rank] = index
 							gc_s_minDist[gc_rank] = minDist
 						}
 						{
-							gc_tx := gc_step4 + 2
+							gc_tx := gc_step5 + 2
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
-//line interchange.go:64
+//line interchange.go:115
 							i := gc_bx*gc_bdx + gc_tx
 							_ = i
 							index := gc_s_index[gc_rank]
 							minDist := gc_s_minDist[gc_rank]
 							ans := gc_s_ans[gc_rank]
 
-//line interchange.go:66
+//line interchange.go:117
 							{
 
-//line interchange.go:75
+//line interchange.go:126
 								if ans < minDist {
 									minDist = ans
 									index = int32(c)
 								}
 
-//line interchange.go:81
+//line interchange.go:132
 							}
 							gc_s_index[gc_rank] = index
 							gc_s_minDist[gc_rank] = minDist
 						}
 						{
-							gc_tx := gc_step4 + 3
+							gc_tx := gc_step5 + 3
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
-//line interchange.go:64
+//line interchange.go:115
 							i := gc_bx*gc_bdx + gc_tx
 							_ = i
 							index := gc_s_index[gc_rank]
 							minDist := gc_s_minDist[gc_rank]
 							ans := gc_s_ans[gc_rank]
 
-//line interchange.go:66
+//line interchange.go:117
 							{
 
-//line interchange.go:75
+//line interchange.go:126
 								if ans < minDist {
 									minDist = ans
 									index = int32(c)
 								}
 
-//line interchange.go:81
+//line interchange.go:132
 							}
 							gc_s_index[gc_rank] = index
 							gc_s_minDist[gc_rank] = minDist
 						}
 					}
-					for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
-//line interchange.go:64
+//line interchange.go:115
 						i := gc_bx*gc_bdx + gc_tx
 						_ = i
 						index := gc_s_index[gc_rank]
 						minDist := gc_s_minDist[gc_rank]
 						ans := gc_s_ans[gc_rank]
 
-//line interchange.go:66
+//line interchange.go:117
 						{
 
-//line interchange.go:75
+//line interchange.go:126
 							if ans < minDist {
 								minDist = ans
 								index = int32(c)
 							}
 
-//line interchange.go:81
+//line interchange.go:132
 						}
 						gc_s_index[gc_rank] = index
 						gc_s_minDist[gc_rank] = minDist
@@ -1148,182 +1291,182 @@ func gc_body_interchangeNearest(gc_b *compiled.Block, gc_lo, gc_hi int, features
 				gc_off3 := gc_bx * gc_bdx
 				if gc_from >= 0 && gc_off3 >= 0 && gc_off3 <= len(membership) && gc_to <= len(membership)-gc_off3 {
 					gc_at3 := membership[gc_off3:][:gc_to]
-					gc_step5 := gc_from
-					for ; gc_step5+3 < gc_to; gc_step5 += 4 {
-						{
-							gc_tx := gc_step5 + 0
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line interchange.go:64
-							i := gc_bx*gc_bdx + gc_tx
-							_ = i
-							index := gc_s_index[gc_rank]
-
-//line interchange.go:66
-							{
-
-//line interchange.go:80
-								gc_at3[gc_tx] = index
-							}
-						}
-						{
-							gc_tx := gc_step5 + 1
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line interchange.go:64
-							i := gc_bx*gc_bdx + gc_tx
-							_ = i
-							index := gc_s_index[gc_rank]
-
-//line interchange.go:66
-							{
-
-//line interchange.go:80
-								gc_at3[gc_tx] = index
-							}
-						}
-						{
-							gc_tx := gc_step5 + 2
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line interchange.go:64
-							i := gc_bx*gc_bdx + gc_tx
-							_ = i
-							index := gc_s_index[gc_rank]
-
-//line interchange.go:66
-							{
-
-//line interchange.go:80
-								gc_at3[gc_tx] = index
-							}
-						}
-						{
-							gc_tx := gc_step5 + 3
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line interchange.go:64
-							i := gc_bx*gc_bdx + gc_tx
-							_ = i
-							index := gc_s_index[gc_rank]
-
-//line interchange.go:66
-							{
-
-//line interchange.go:80
-								gc_at3[gc_tx] = index
-							}
-						}
-					}
-					for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line interchange.go:64
-						i := gc_bx*gc_bdx + gc_tx
-						_ = i
-						index := gc_s_index[gc_rank]
-
-//line interchange.go:66
-						{
-
-//line interchange.go:80
-							gc_at3[gc_tx] = index
-						}
-					}
-				} else {
 					gc_step6 := gc_from
 					for ; gc_step6+3 < gc_to; gc_step6 += 4 {
 						{
 							gc_tx := gc_step6 + 0
+							_ = gc_tx
 							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
+							_ = gc_rank
 
-//line interchange.go:64
+//line interchange.go:115
 							i := gc_bx*gc_bdx + gc_tx
 							_ = i
 							index := gc_s_index[gc_rank]
 
-//line interchange.go:66
+//line interchange.go:117
 							{
 
-//line interchange.go:80
-								membership[i] = index
+//line interchange.go:131
+								gc_at3[gc_tx] = index
 							}
 						}
 						{
 							gc_tx := gc_step6 + 1
+							_ = gc_tx
 							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
+							_ = gc_rank
 
-//line interchange.go:64
+//line interchange.go:115
 							i := gc_bx*gc_bdx + gc_tx
 							_ = i
 							index := gc_s_index[gc_rank]
 
-//line interchange.go:66
+//line interchange.go:117
 							{
 
-//line interchange.go:80
-								membership[i] = index
+//line interchange.go:131
+								gc_at3[gc_tx] = index
 							}
 						}
 						{
 							gc_tx := gc_step6 + 2
+							_ = gc_tx
 							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
+							_ = gc_rank
 
-//line interchange.go:64
+//line interchange.go:115
 							i := gc_bx*gc_bdx + gc_tx
 							_ = i
 							index := gc_s_index[gc_rank]
 
-//line interchange.go:66
+//line interchange.go:117
 							{
 
-//line interchange.go:80
-								membership[i] = index
+//line interchange.go:131
+								gc_at3[gc_tx] = index
 							}
 						}
 						{
 							gc_tx := gc_step6 + 3
+							_ = gc_tx
 							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
+							_ = gc_rank
 
-//line interchange.go:64
+//line interchange.go:115
 							i := gc_bx*gc_bdx + gc_tx
 							_ = i
 							index := gc_s_index[gc_rank]
 
-//line interchange.go:66
+//line interchange.go:117
 							{
 
-//line interchange.go:80
-								membership[i] = index
+//line interchange.go:131
+								gc_at3[gc_tx] = index
 							}
 						}
 					}
 					for gc_tx := gc_step6; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
+						_ = gc_rank
 
-//line interchange.go:64
+//line interchange.go:115
 						i := gc_bx*gc_bdx + gc_tx
 						_ = i
 						index := gc_s_index[gc_rank]
 
-//line interchange.go:66
+//line interchange.go:117
 						{
 
-//line interchange.go:80
+//line interchange.go:131
+							gc_at3[gc_tx] = index
+						}
+					}
+				} else {
+					gc_step7 := gc_from
+					for ; gc_step7+3 < gc_to; gc_step7 += 4 {
+						{
+							gc_tx := gc_step7 + 0
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line interchange.go:115
+							i := gc_bx*gc_bdx + gc_tx
+							_ = i
+							index := gc_s_index[gc_rank]
+
+//line interchange.go:117
+							{
+
+//line interchange.go:131
+								membership[i] = index
+							}
+						}
+						{
+							gc_tx := gc_step7 + 1
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line interchange.go:115
+							i := gc_bx*gc_bdx + gc_tx
+							_ = i
+							index := gc_s_index[gc_rank]
+
+//line interchange.go:117
+							{
+
+//line interchange.go:131
+								membership[i] = index
+							}
+						}
+						{
+							gc_tx := gc_step7 + 2
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line interchange.go:115
+							i := gc_bx*gc_bdx + gc_tx
+							_ = i
+							index := gc_s_index[gc_rank]
+
+//line interchange.go:117
+							{
+
+//line interchange.go:131
+								membership[i] = index
+							}
+						}
+						{
+							gc_tx := gc_step7 + 3
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line interchange.go:115
+							i := gc_bx*gc_bdx + gc_tx
+							_ = i
+							index := gc_s_index[gc_rank]
+
+//line interchange.go:117
+							{
+
+//line interchange.go:131
+								membership[i] = index
+							}
+						}
+					}
+					for gc_tx := gc_step7; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line interchange.go:115
+						i := gc_bx*gc_bdx + gc_tx
+						_ = i
+						index := gc_s_index[gc_rank]
+
+//line interchange.go:117
+						{
+
+//line interchange.go:131
 							membership[i] = index
 						}
 					}
@@ -1335,11 +1478,11 @@ func gc_body_interchangeNearest(gc_b *compiled.Block, gc_lo, gc_hi int, features
 
 // InterchangeShadowKernel sums column col of a k×n b, starting from
 // b[col]·s, under the guard col < n, into a local s that shadows the
-// parameter s; after the guard, it adds the parameter s. The local is
+// parameter s, in float64; after the guard, it adds the parameter s. The local is
 // declared ahead of the guard when the guard is taken apart, under a
 // name of its own.
 //
-//line interchange.go:91
+//line interchange.go:142
 func InterchangeShadowKernel(b, out []float32, k, n int, s float32) func(*gocuda.Thread) {
 	return compiled.GridKernel(gc_src_interchangeShadow,
 		func(gc_t *gocuda.Thread) { interchangeShadow(gc_t, b, out, k, n, s) },
@@ -1348,10 +1491,10 @@ func InterchangeShadowKernel(b, out []float32, k, n int, s float32) func(*gocuda
 		})
 }
 
-//line interchange.go:91
-var gc_src_interchangeShadow = compiled.NewSource("interchangeShadow", "226179a9b5552b143b94e337f212324da88f245707d8cd2ac47cdaff9e09fa90", "interchange.go:84-103")
+//line interchange.go:142
+var gc_src_interchangeShadow = compiled.NewSource("interchangeShadow", "30d47aff7e3dadd7d76df259013b8122cc42336b874f612adf289d6381449691", "interchange.go:135-154")
 
-//line interchange.go:91
+//line interchange.go:142
 func gc_body_interchangeShadow(gc_b *compiled.Block, gc_lo, gc_hi int, b, out []float32, k, n int, s float32) {
 	gc_pos := gc_b.Pos()
 	gc_bd := gc_b.Dim()
@@ -1359,7 +1502,7 @@ func gc_body_interchangeShadow(gc_b *compiled.Block, gc_lo, gc_hi int, b, out []
 	gc_gd := gc_b.GridDim()
 	gc_gdx := gc_gd.X
 	gc_n := gc_b.Len()
-	gc_s_s_ := compiled.Scratch[float32](gc_b, 0)[:gc_n]
+	gc_s_s_ := compiled.Scratch[float64](gc_b, 0)[:gc_n]
 	gc_bx := gc_lo%gc_gdx - 1
 	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
 		if gc_b.Stopped() {
@@ -1387,12 +1530,12 @@ func gc_body_interchangeShadow(gc_b *compiled.Block, gc_lo, gc_hi int, b, out []
 						gc_rank := gc_base + gc_tx
 						_ = gc_rank
 
-//line interchange.go:92
+//line interchange.go:143
 						col := gc_bx*gc_bdx + gc_tx
 						_ = col
 
-//line interchange.go:94
-						var s_ float32
+//line interchange.go:145
+						var s_ float64
 						_ = s_
 						gc_s_s_[gc_rank] = s_
 					}
@@ -1401,12 +1544,12 @@ func gc_body_interchangeShadow(gc_b *compiled.Block, gc_lo, gc_hi int, b, out []
 						gc_rank := gc_base + gc_tx
 						_ = gc_rank
 
-//line interchange.go:92
+//line interchange.go:143
 						col := gc_bx*gc_bdx + gc_tx
 						_ = col
 
-//line interchange.go:94
-						var s_ float32
+//line interchange.go:145
+						var s_ float64
 						_ = s_
 						gc_s_s_[gc_rank] = s_
 					}
@@ -1415,12 +1558,12 @@ func gc_body_interchangeShadow(gc_b *compiled.Block, gc_lo, gc_hi int, b, out []
 						gc_rank := gc_base + gc_tx
 						_ = gc_rank
 
-//line interchange.go:92
+//line interchange.go:143
 						col := gc_bx*gc_bdx + gc_tx
 						_ = col
 
-//line interchange.go:94
-						var s_ float32
+//line interchange.go:145
+						var s_ float64
 						_ = s_
 						gc_s_s_[gc_rank] = s_
 					}
@@ -1429,12 +1572,12 @@ func gc_body_interchangeShadow(gc_b *compiled.Block, gc_lo, gc_hi int, b, out []
 						gc_rank := gc_base + gc_tx
 						_ = gc_rank
 
-//line interchange.go:92
+//line interchange.go:143
 						col := gc_bx*gc_bdx + gc_tx
 						_ = col
 
-//line interchange.go:94
-						var s_ float32
+//line interchange.go:145
+						var s_ float64
 						_ = s_
 						gc_s_s_[gc_rank] = s_
 					}
@@ -1443,12 +1586,12 @@ func gc_body_interchangeShadow(gc_b *compiled.Block, gc_lo, gc_hi int, b, out []
 					gc_rank := gc_base + gc_tx
 					_ = gc_rank
 
-//line interchange.go:92
+//line interchange.go:143
 					col := gc_bx*gc_bdx + gc_tx
 					_ = col
 
-//line interchange.go:94
-					var s_ float32
+//line interchange.go:145
+					var s_ float64
 					_ = s_
 					gc_s_s_[gc_rank] = s_
 				}
@@ -1459,12 +1602,12 @@ func gc_body_interchangeShadow(gc_b *compiled.Block, gc_lo, gc_hi int, b, out []
 						gc_rank := gc_base + gc_tx
 						_ = gc_rank
 
-//line interchange.go:92
+//line interchange.go:143
 						col := gc_bx*gc_bdx + gc_tx
 						_ = col
 
-//line interchange.go:94
-						var s_ float32
+//line interchange.go:145
+						var s_ float64
 						_ = s_
 						gc_s_s_[gc_rank] = s_
 					}
@@ -1473,12 +1616,12 @@ func gc_body_interchangeShadow(gc_b *compiled.Block, gc_lo, gc_hi int, b, out []
 						gc_rank := gc_base + gc_tx
 						_ = gc_rank
 
-//line interchange.go:92
+//line interchange.go:143
 						col := gc_bx*gc_bdx + gc_tx
 						_ = col
 
-//line interchange.go:94
-						var s_ float32
+//line interchange.go:145
+						var s_ float64
 						_ = s_
 						gc_s_s_[gc_rank] = s_
 					}
@@ -1487,12 +1630,12 @@ func gc_body_interchangeShadow(gc_b *compiled.Block, gc_lo, gc_hi int, b, out []
 						gc_rank := gc_base + gc_tx
 						_ = gc_rank
 
-//line interchange.go:92
+//line interchange.go:143
 						col := gc_bx*gc_bdx + gc_tx
 						_ = col
 
-//line interchange.go:94
-						var s_ float32
+//line interchange.go:145
+						var s_ float64
 						_ = s_
 						gc_s_s_[gc_rank] = s_
 					}
@@ -1501,12 +1644,12 @@ func gc_body_interchangeShadow(gc_b *compiled.Block, gc_lo, gc_hi int, b, out []
 						gc_rank := gc_base + gc_tx
 						_ = gc_rank
 
-//line interchange.go:92
+//line interchange.go:143
 						col := gc_bx*gc_bdx + gc_tx
 						_ = col
 
-//line interchange.go:94
-						var s_ float32
+//line interchange.go:145
+						var s_ float64
 						_ = s_
 						gc_s_s_[gc_rank] = s_
 					}
@@ -1515,12 +1658,12 @@ func gc_body_interchangeShadow(gc_b *compiled.Block, gc_lo, gc_hi int, b, out []
 					gc_rank := gc_base + gc_tx
 					_ = gc_rank
 
-//line interchange.go:92
+//line interchange.go:143
 					col := gc_bx*gc_bdx + gc_tx
 					_ = col
 
-//line interchange.go:94
-					var s_ float32
+//line interchange.go:145
+					var s_ float64
 					_ = s_
 					gc_s_s_[gc_rank] = s_
 				}
@@ -1538,165 +1681,92 @@ func gc_body_interchangeShadow(gc_b *compiled.Block, gc_lo, gc_hi int, b, out []
 				gc_off := gc_bx * gc_bdx
 				if gc_from >= 0 && gc_off >= 0 && gc_off <= len(b) && gc_to <= len(b)-gc_off {
 					gc_at := b[gc_off:][:gc_to]
-					gc_vstep := gc_from
-//line interchange.go:94
-					gc_vb4 := lanes.BroadcastFloat32x8(s)
-//line interchange.go:94
-					_ = gc_vb4
-					for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
-						gc_tx := gc_vstep
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-//line interchange.go:92
-						var col int = gc_bx*gc_bdx + gc_tx
-//line interchange.go:92
-						_ = col
-//line interchange.go:94
-						var s_ lanes.Float32x8
-//line interchange.go:94
-						_ = s_
-//line interchange.go:93
-						{
-							s_ = lanes.LoadFloat32x8Slice(gc_at[gc_tx:]).Mul(gc_vb4)
-//line interchange.go:94
-						}
-//line interchange.go:93
-						s_.StoreSlice(gc_s_s_[gc_rank:])
-					}
-					for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line interchange.go:92
-						col := gc_bx*gc_bdx + gc_tx
-						_ = col
-
-//line interchange.go:94
-						var s_ float32
-
-//line interchange.go:93
-						{
-							s_ = gc_at[gc_tx] * s
-
-//line interchange.go:99
-						}
-						_ = s_
-						gc_s_s_[gc_rank] = s_
-					}
-				} else {
-					gc_vstep2 := gc_from
-//line interchange.go:94
-					gc_vb2 := lanes.BroadcastFloat32x8(s)
-//line interchange.go:94
-					_ = gc_vb2
-					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
-						gc_tx := gc_vstep2
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-//line interchange.go:92
-						var col int = gc_bx*gc_bdx + gc_tx
-//line interchange.go:92
-						_ = col
-//line interchange.go:94
-						var s_ lanes.Float32x8
-//line interchange.go:94
-						_ = s_
-//line interchange.go:93
-						{
-							if col < 0 || col > len(b)-8 {
-//line interchange.go:94
-								break
-//line interchange.go:94
-							}
-//line interchange.go:94
-							s_ = lanes.LoadFloat32x8Slice(b[col:]).Mul(gc_vb2)
-//line interchange.go:94
-						}
-//line interchange.go:93
-						s_.StoreSlice(gc_s_s_[gc_rank:])
-					}
-					gc_step3 := gc_vstep2
+					gc_step3 := gc_from
 					for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 						{
 							gc_tx := gc_step3 + 0
+							_ = gc_tx
 							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
+							_ = gc_rank
 
-//line interchange.go:92
+//line interchange.go:143
 							col := gc_bx*gc_bdx + gc_tx
 							_ = col
 
-//line interchange.go:94
-							var s_ float32
+//line interchange.go:145
+							var s_ float64
 
-//line interchange.go:93
+//line interchange.go:144
 							{
-								s_ = b[col] * s
+								s_ = float64(gc_at[gc_tx] * s)
 
-//line interchange.go:99
+//line interchange.go:150
 							}
 							_ = s_
 							gc_s_s_[gc_rank] = s_
 						}
 						{
 							gc_tx := gc_step3 + 1
+							_ = gc_tx
 							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
+							_ = gc_rank
 
-//line interchange.go:92
+//line interchange.go:143
 							col := gc_bx*gc_bdx + gc_tx
 							_ = col
 
-//line interchange.go:94
-							var s_ float32
+//line interchange.go:145
+							var s_ float64
 
-//line interchange.go:93
+//line interchange.go:144
 							{
-								s_ = b[col] * s
+								s_ = float64(gc_at[gc_tx] * s)
 
-//line interchange.go:99
+//line interchange.go:150
 							}
 							_ = s_
 							gc_s_s_[gc_rank] = s_
 						}
 						{
 							gc_tx := gc_step3 + 2
+							_ = gc_tx
 							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
+							_ = gc_rank
 
-//line interchange.go:92
+//line interchange.go:143
 							col := gc_bx*gc_bdx + gc_tx
 							_ = col
 
-//line interchange.go:94
-							var s_ float32
+//line interchange.go:145
+							var s_ float64
 
-//line interchange.go:93
+//line interchange.go:144
 							{
-								s_ = b[col] * s
+								s_ = float64(gc_at[gc_tx] * s)
 
-//line interchange.go:99
+//line interchange.go:150
 							}
 							_ = s_
 							gc_s_s_[gc_rank] = s_
 						}
 						{
 							gc_tx := gc_step3 + 3
+							_ = gc_tx
 							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
+							_ = gc_rank
 
-//line interchange.go:92
+//line interchange.go:143
 							col := gc_bx*gc_bdx + gc_tx
 							_ = col
 
-//line interchange.go:94
-							var s_ float32
+//line interchange.go:145
+							var s_ float64
 
-//line interchange.go:93
+//line interchange.go:144
 							{
-								s_ = b[col] * s
+								s_ = float64(gc_at[gc_tx] * s)
 
-//line interchange.go:99
+//line interchange.go:150
 							}
 							_ = s_
 							gc_s_s_[gc_rank] = s_
@@ -1704,20 +1774,128 @@ func gc_body_interchangeShadow(gc_b *compiled.Block, gc_lo, gc_hi int, b, out []
 					}
 					for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
+						_ = gc_rank
 
-//line interchange.go:92
+//line interchange.go:143
 						col := gc_bx*gc_bdx + gc_tx
 						_ = col
 
-//line interchange.go:94
-						var s_ float32
+//line interchange.go:145
+						var s_ float64
 
-//line interchange.go:93
+//line interchange.go:144
 						{
-							s_ = b[col] * s
+							s_ = float64(gc_at[gc_tx] * s)
 
-//line interchange.go:99
+//line interchange.go:150
+						}
+						_ = s_
+						gc_s_s_[gc_rank] = s_
+					}
+				} else {
+					gc_step4 := gc_from
+					for ; gc_step4+3 < gc_to; gc_step4 += 4 {
+						{
+							gc_tx := gc_step4 + 0
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line interchange.go:143
+							col := gc_bx*gc_bdx + gc_tx
+							_ = col
+
+//line interchange.go:145
+							var s_ float64
+
+//line interchange.go:144
+							{
+								s_ = float64(b[col] * s)
+
+//line interchange.go:150
+							}
+							_ = s_
+							gc_s_s_[gc_rank] = s_
+						}
+						{
+							gc_tx := gc_step4 + 1
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line interchange.go:143
+							col := gc_bx*gc_bdx + gc_tx
+							_ = col
+
+//line interchange.go:145
+							var s_ float64
+
+//line interchange.go:144
+							{
+								s_ = float64(b[col] * s)
+
+//line interchange.go:150
+							}
+							_ = s_
+							gc_s_s_[gc_rank] = s_
+						}
+						{
+							gc_tx := gc_step4 + 2
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line interchange.go:143
+							col := gc_bx*gc_bdx + gc_tx
+							_ = col
+
+//line interchange.go:145
+							var s_ float64
+
+//line interchange.go:144
+							{
+								s_ = float64(b[col] * s)
+
+//line interchange.go:150
+							}
+							_ = s_
+							gc_s_s_[gc_rank] = s_
+						}
+						{
+							gc_tx := gc_step4 + 3
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line interchange.go:143
+							col := gc_bx*gc_bdx + gc_tx
+							_ = col
+
+//line interchange.go:145
+							var s_ float64
+
+//line interchange.go:144
+							{
+								s_ = float64(b[col] * s)
+
+//line interchange.go:150
+							}
+							_ = s_
+							gc_s_s_[gc_rank] = s_
+						}
+					}
+					for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line interchange.go:143
+						col := gc_bx*gc_bdx + gc_tx
+						_ = col
+
+//line interchange.go:145
+						var s_ float64
+
+//line interchange.go:144
+						{
+							s_ = float64(b[col] * s)
+
+//line interchange.go:150
 						}
 						_ = s_
 						gc_s_s_[gc_rank] = s_
@@ -1726,7 +1904,7 @@ func gc_body_interchangeShadow(gc_b *compiled.Block, gc_lo, gc_hi int, b, out []
 			}
 		}
 
-//line interchange.go:95
+//line interchange.go:146
 		for p := 1; p < k; p++ {
 			{
 				gc_from, gc_to := 0, gc_bdx
@@ -1740,177 +1918,212 @@ func gc_body_interchangeShadow(gc_b *compiled.Block, gc_lo, gc_hi int, b, out []
 					gc_off2 := (gc_bx * gc_bdx) + (p * n)
 					if gc_from >= 0 && gc_off2 >= 0 && gc_off2 <= len(b) && gc_to <= len(b)-gc_off2 {
 						gc_at2 := b[gc_off2:][:gc_to]
-						gc_vstep3 := gc_from
-						for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
-							gc_tx := gc_vstep3
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-//line interchange.go:92
-							var col int = gc_bx*gc_bdx + gc_tx
-//line interchange.go:92
-							_ = col
-//line interchange.go:92
-							s_ := lanes.LoadFloat32x8Slice(gc_s_s_[gc_rank:])
-//line interchange.go:92
-							_ = s_
-//line interchange.go:93
+						gc_step5 := gc_from
+						for ; gc_step5+3 < gc_to; gc_step5 += 4 {
 							{
+								gc_tx := gc_step5 + 0
+								_ = gc_tx
+								gc_rank := gc_base + gc_tx
+								_ = gc_rank
 
-//line interchange.go:96
-								s_ = s_.Add(lanes.LoadFloat32x8Slice(gc_at2[gc_tx:]))
-//line interchange.go:96
+//line interchange.go:143
+								col := gc_bx*gc_bdx + gc_tx
+								_ = col
+								s_ := gc_s_s_[gc_rank]
+
+//line interchange.go:144
+								{
+
+//line interchange.go:147
+									s_ += float64(gc_at2[gc_tx])
+
+//line interchange.go:150
+								}
+								gc_s_s_[gc_rank] = s_
 							}
-//line interchange.go:93
-							s_.StoreSlice(gc_s_s_[gc_rank:])
+							{
+								gc_tx := gc_step5 + 1
+								_ = gc_tx
+								gc_rank := gc_base + gc_tx
+								_ = gc_rank
+
+//line interchange.go:143
+								col := gc_bx*gc_bdx + gc_tx
+								_ = col
+								s_ := gc_s_s_[gc_rank]
+
+//line interchange.go:144
+								{
+
+//line interchange.go:147
+									s_ += float64(gc_at2[gc_tx])
+
+//line interchange.go:150
+								}
+								gc_s_s_[gc_rank] = s_
+							}
+							{
+								gc_tx := gc_step5 + 2
+								_ = gc_tx
+								gc_rank := gc_base + gc_tx
+								_ = gc_rank
+
+//line interchange.go:143
+								col := gc_bx*gc_bdx + gc_tx
+								_ = col
+								s_ := gc_s_s_[gc_rank]
+
+//line interchange.go:144
+								{
+
+//line interchange.go:147
+									s_ += float64(gc_at2[gc_tx])
+
+//line interchange.go:150
+								}
+								gc_s_s_[gc_rank] = s_
+							}
+							{
+								gc_tx := gc_step5 + 3
+								_ = gc_tx
+								gc_rank := gc_base + gc_tx
+								_ = gc_rank
+
+//line interchange.go:143
+								col := gc_bx*gc_bdx + gc_tx
+								_ = col
+								s_ := gc_s_s_[gc_rank]
+
+//line interchange.go:144
+								{
+
+//line interchange.go:147
+									s_ += float64(gc_at2[gc_tx])
+
+//line interchange.go:150
+								}
+								gc_s_s_[gc_rank] = s_
+							}
 						}
-						for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
+						for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
 							gc_rank := gc_base + gc_tx
 							_ = gc_rank
 
-//line interchange.go:92
+//line interchange.go:143
 							col := gc_bx*gc_bdx + gc_tx
 							_ = col
 							s_ := gc_s_s_[gc_rank]
 
-//line interchange.go:93
+//line interchange.go:144
 							{
 
-//line interchange.go:96
-								s_ += gc_at2[gc_tx]
+//line interchange.go:147
+								s_ += float64(gc_at2[gc_tx])
 
-//line interchange.go:99
+//line interchange.go:150
 							}
 							gc_s_s_[gc_rank] = s_
 						}
 					} else {
-						gc_vstep4 := gc_from
-						for ; gc_vstep4+7 < gc_to; gc_vstep4 += 8 {
-							gc_tx := gc_vstep4
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-//line interchange.go:92
-							var col int = gc_bx*gc_bdx + gc_tx
-//line interchange.go:92
-							_ = col
-//line interchange.go:92
-							s_ := lanes.LoadFloat32x8Slice(gc_s_s_[gc_rank:])
-//line interchange.go:92
-							_ = s_
-//line interchange.go:93
+						gc_step6 := gc_from
+						for ; gc_step6+3 < gc_to; gc_step6 += 4 {
 							{
-
-//line interchange.go:96
-								if (p*n+col) < 0 || (p*n+col) > len(b)-8 {
-//line interchange.go:96
-									break
-//line interchange.go:96
-								}
-//line interchange.go:96
-								s_ = s_.Add(lanes.LoadFloat32x8Slice(b[p*n+col:]))
-//line interchange.go:96
-							}
-//line interchange.go:93
-							s_.StoreSlice(gc_s_s_[gc_rank:])
-						}
-						gc_step4 := gc_vstep4
-						for ; gc_step4+3 < gc_to; gc_step4 += 4 {
-							{
-								gc_tx := gc_step4 + 0
+								gc_tx := gc_step6 + 0
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
 
-//line interchange.go:92
+//line interchange.go:143
 								col := gc_bx*gc_bdx + gc_tx
 								_ = col
 								s_ := gc_s_s_[gc_rank]
 
-//line interchange.go:93
+//line interchange.go:144
 								{
 
-//line interchange.go:96
-									s_ += b[p*n+col]
+//line interchange.go:147
+									s_ += float64(b[p*n+col])
 
-//line interchange.go:99
+//line interchange.go:150
 								}
 								gc_s_s_[gc_rank] = s_
 							}
 							{
-								gc_tx := gc_step4 + 1
+								gc_tx := gc_step6 + 1
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
 
-//line interchange.go:92
+//line interchange.go:143
 								col := gc_bx*gc_bdx + gc_tx
 								_ = col
 								s_ := gc_s_s_[gc_rank]
 
-//line interchange.go:93
+//line interchange.go:144
 								{
 
-//line interchange.go:96
-									s_ += b[p*n+col]
+//line interchange.go:147
+									s_ += float64(b[p*n+col])
 
-//line interchange.go:99
+//line interchange.go:150
 								}
 								gc_s_s_[gc_rank] = s_
 							}
 							{
-								gc_tx := gc_step4 + 2
+								gc_tx := gc_step6 + 2
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
 
-//line interchange.go:92
+//line interchange.go:143
 								col := gc_bx*gc_bdx + gc_tx
 								_ = col
 								s_ := gc_s_s_[gc_rank]
 
-//line interchange.go:93
+//line interchange.go:144
 								{
 
-//line interchange.go:96
-									s_ += b[p*n+col]
+//line interchange.go:147
+									s_ += float64(b[p*n+col])
 
-//line interchange.go:99
+//line interchange.go:150
 								}
 								gc_s_s_[gc_rank] = s_
 							}
 							{
-								gc_tx := gc_step4 + 3
+								gc_tx := gc_step6 + 3
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
 
-//line interchange.go:92
+//line interchange.go:143
 								col := gc_bx*gc_bdx + gc_tx
 								_ = col
 								s_ := gc_s_s_[gc_rank]
 
-//line interchange.go:93
+//line interchange.go:144
 								{
 
-//line interchange.go:96
-									s_ += b[p*n+col]
+//line interchange.go:147
+									s_ += float64(b[p*n+col])
 
-//line interchange.go:99
+//line interchange.go:150
 								}
 								gc_s_s_[gc_rank] = s_
 							}
 						}
-						for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+						for gc_tx := gc_step6; gc_tx < gc_to; gc_tx++ {
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
-//line interchange.go:92
+//line interchange.go:143
 							col := gc_bx*gc_bdx + gc_tx
 							_ = col
 							s_ := gc_s_s_[gc_rank]
 
-//line interchange.go:93
+//line interchange.go:144
 							{
 
-//line interchange.go:96
-								s_ += b[p*n+col]
+//line interchange.go:147
+								s_ += float64(b[p*n+col])
 
-//line interchange.go:99
+//line interchange.go:150
 							}
 							gc_s_s_[gc_rank] = s_
 						}
@@ -1923,256 +2136,231 @@ func gc_body_interchangeShadow(gc_b *compiled.Block, gc_lo, gc_hi int, b, out []
 				gc_off3 := gc_bx * gc_bdx
 				if gc_off3 >= 0 && gc_off3 <= len(out) && gc_bdx <= len(out)-gc_off3 {
 					gc_at3 := out[gc_off3:][:gc_bdx]
-					gc_vstep5 := 0
-//line interchange.go:92
-					gc_iota2 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line interchange.go:92
-					_ = gc_iota2
-//line interchange.go:101
-					gc_vb6 := lanes.BroadcastFloat32x8(s)
-//line interchange.go:101
-					_ = gc_vb6
-					for ; gc_vstep5+7 < gc_bdx; gc_vstep5 += 8 {
-						gc_tx := gc_vstep5
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-//line interchange.go:92
-						var col int = gc_bx*gc_bdx + gc_tx
-//line interchange.go:92
-						_ = col
-//line interchange.go:92
-						s_ := lanes.LoadFloat32x8Slice(gc_s_s_[gc_rank:])
-//line interchange.go:92
-						_ = s_
-//line interchange.go:93
-						if col < n && uint(n-col) > 7 {
-//line interchange.go:93
-							s_.StoreSlice(gc_at3[gc_tx:])
-//line interchange.go:93
-						} else {
-//line interchange.go:93
-							gc_if3 := gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(n, col, 8))))
-//line interchange.go:93
-							_ = gc_if3
-//line interchange.go:93
-							if gc_if3.ToBits() != 0 {
-//line interchange.go:93
-								s_.StoreMasked((*[8]float32)(gc_at3[gc_tx:]), gc_if3)
-//line interchange.go:93
+					gc_step7 := 0
+					for ; gc_step7+3 < gc_bdx; gc_step7 += 4 {
+						{
+							gc_tx := gc_step7 + 0
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line interchange.go:143
+							col := gc_bx*gc_bdx + gc_tx
+							_ = col
+							s_ := gc_s_s_[gc_rank]
+
+//line interchange.go:144
+							if col < n {
+
+//line interchange.go:149
+								gc_at3[gc_tx] = float32(s_)
 							}
-//line interchange.go:93
+
+//line interchange.go:151
+							if col < n {
+								gc_at3[gc_tx] += s
+							}
 						}
-//line interchange.go:100
-						if col < n && uint(n-col) > 7 {
-//line interchange.go:100
-							lanes.LoadFloat32x8Slice(gc_at3[gc_tx:]).Add(gc_vb6).StoreSlice(gc_at3[gc_tx:])
-//line interchange.go:100
-						} else {
-//line interchange.go:100
-							gc_if4 := gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(n, col, 8))))
-//line interchange.go:100
-							_ = gc_if4
-//line interchange.go:100
-							if gc_if4.ToBits() != 0 {
-//line interchange.go:100
-								lanes.LoadFloat32x8Slice(gc_at3[gc_tx:]).Add(gc_vb6).StoreMasked((*[8]float32)(gc_at3[gc_tx:]), gc_if4)
-//line interchange.go:100
+						{
+							gc_tx := gc_step7 + 1
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line interchange.go:143
+							col := gc_bx*gc_bdx + gc_tx
+							_ = col
+							s_ := gc_s_s_[gc_rank]
+
+//line interchange.go:144
+							if col < n {
+
+//line interchange.go:149
+								gc_at3[gc_tx] = float32(s_)
 							}
-//line interchange.go:100
+
+//line interchange.go:151
+							if col < n {
+								gc_at3[gc_tx] += s
+							}
+						}
+						{
+							gc_tx := gc_step7 + 2
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line interchange.go:143
+							col := gc_bx*gc_bdx + gc_tx
+							_ = col
+							s_ := gc_s_s_[gc_rank]
+
+//line interchange.go:144
+							if col < n {
+
+//line interchange.go:149
+								gc_at3[gc_tx] = float32(s_)
+							}
+
+//line interchange.go:151
+							if col < n {
+								gc_at3[gc_tx] += s
+							}
+						}
+						{
+							gc_tx := gc_step7 + 3
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line interchange.go:143
+							col := gc_bx*gc_bdx + gc_tx
+							_ = col
+							s_ := gc_s_s_[gc_rank]
+
+//line interchange.go:144
+							if col < n {
+
+//line interchange.go:149
+								gc_at3[gc_tx] = float32(s_)
+							}
+
+//line interchange.go:151
+							if col < n {
+								gc_at3[gc_tx] += s
+							}
 						}
 					}
-					for gc_tx := gc_vstep5; gc_tx < gc_bdx; gc_tx++ {
+					for gc_tx := gc_step7; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						_ = gc_rank
 
-//line interchange.go:92
+//line interchange.go:143
 						col := gc_bx*gc_bdx + gc_tx
 						_ = col
 						s_ := gc_s_s_[gc_rank]
 
-//line interchange.go:93
+//line interchange.go:144
 						if col < n {
 
-//line interchange.go:98
-							gc_at3[gc_tx] = s_
+//line interchange.go:149
+							gc_at3[gc_tx] = float32(s_)
 						}
 
-//line interchange.go:100
+//line interchange.go:151
 						if col < n {
 							gc_at3[gc_tx] += s
 						}
 					}
 				} else {
-					gc_vstep6 := 0
-//line interchange.go:92
-					gc_iota := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line interchange.go:92
-					_ = gc_iota
-//line interchange.go:101
-					gc_vb5 := lanes.BroadcastFloat32x8(s)
-//line interchange.go:101
-					_ = gc_vb5
-					for ; gc_vstep6+7 < gc_bdx; gc_vstep6 += 8 {
-						gc_tx := gc_vstep6
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-//line interchange.go:92
-						var col int = gc_bx*gc_bdx + gc_tx
-//line interchange.go:92
-						_ = col
-//line interchange.go:92
-						s_ := lanes.LoadFloat32x8Slice(gc_s_s_[gc_rank:])
-//line interchange.go:92
-						_ = s_
-//line interchange.go:93
-						if col < 0 || col > len(out)-8 {
-//line interchange.go:93
-							break
-//line interchange.go:93
-						}
-//line interchange.go:93
-						if col < n && uint(n-col) > 7 {
-//line interchange.go:93
-							s_.StoreSlice(out[col:])
-//line interchange.go:98
-						} else {
-//line interchange.go:98
-							gc_if := gc_iota.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(n, col, 8))))
-//line interchange.go:93
-							_ = gc_if
-//line interchange.go:93
-							if gc_if.ToBits() != 0 {
-//line interchange.go:93
-								s_.StoreMasked((*[8]float32)(out[col:]), gc_if)
-//line interchange.go:98
-							}
-//line interchange.go:98
-						}
-//line interchange.go:100
-						if col < n && uint(n-col) > 7 {
-//line interchange.go:100
-							lanes.LoadFloat32x8Slice(out[col:]).Add(gc_vb5).StoreSlice(out[col:])
-						} else {
-//line interchange.go:101
-							gc_if2 := gc_iota.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(n, col, 8))))
-//line interchange.go:100
-							_ = gc_if2
-//line interchange.go:100
-							if gc_if2.ToBits() != 0 {
-//line interchange.go:100
-								lanes.LoadFloat32x8Slice(out[col:]).Add(gc_vb5).StoreMasked((*[8]float32)(out[col:]), gc_if2)
-							}
-//line interchange.go:101
-						}
-					}
-					gc_step5 := gc_vstep6
-					for ; gc_step5+3 < gc_bdx; gc_step5 += 4 {
+					gc_step8 := 0
+					for ; gc_step8+3 < gc_bdx; gc_step8 += 4 {
 						{
-							gc_tx := gc_step5 + 0
+							gc_tx := gc_step8 + 0
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
-//line interchange.go:92
+//line interchange.go:143
 							col := gc_bx*gc_bdx + gc_tx
 							_ = col
 							s_ := gc_s_s_[gc_rank]
 
-//line interchange.go:93
+//line interchange.go:144
 							if col < n {
 
-//line interchange.go:98
-								out[col] = s_
+//line interchange.go:149
+								out[col] = float32(s_)
 							}
 
-//line interchange.go:100
+//line interchange.go:151
 							if col < n {
 								out[col] += s
 							}
 						}
 						{
-							gc_tx := gc_step5 + 1
+							gc_tx := gc_step8 + 1
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
-//line interchange.go:92
+//line interchange.go:143
 							col := gc_bx*gc_bdx + gc_tx
 							_ = col
 							s_ := gc_s_s_[gc_rank]
 
-//line interchange.go:93
+//line interchange.go:144
 							if col < n {
 
-//line interchange.go:98
-								out[col] = s_
+//line interchange.go:149
+								out[col] = float32(s_)
 							}
 
-//line interchange.go:100
+//line interchange.go:151
 							if col < n {
 								out[col] += s
 							}
 						}
 						{
-							gc_tx := gc_step5 + 2
+							gc_tx := gc_step8 + 2
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
-//line interchange.go:92
+//line interchange.go:143
 							col := gc_bx*gc_bdx + gc_tx
 							_ = col
 							s_ := gc_s_s_[gc_rank]
 
-//line interchange.go:93
+//line interchange.go:144
 							if col < n {
 
-//line interchange.go:98
-								out[col] = s_
+//line interchange.go:149
+								out[col] = float32(s_)
 							}
 
-//line interchange.go:100
+//line interchange.go:151
 							if col < n {
 								out[col] += s
 							}
 						}
 						{
-							gc_tx := gc_step5 + 3
+							gc_tx := gc_step8 + 3
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
-//line interchange.go:92
+//line interchange.go:143
 							col := gc_bx*gc_bdx + gc_tx
 							_ = col
 							s_ := gc_s_s_[gc_rank]
 
-//line interchange.go:93
+//line interchange.go:144
 							if col < n {
 
-//line interchange.go:98
-								out[col] = s_
+//line interchange.go:149
+								out[col] = float32(s_)
 							}
 
-//line interchange.go:100
+//line interchange.go:151
 							if col < n {
 								out[col] += s
 							}
 						}
 					}
-					for gc_tx := gc_step5; gc_tx < gc_bdx; gc_tx++ {
+					for gc_tx := gc_step8; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
-//line interchange.go:92
+//line interchange.go:143
 						col := gc_bx*gc_bdx + gc_tx
 						_ = col
 						s_ := gc_s_s_[gc_rank]
 
-//line interchange.go:93
+//line interchange.go:144
 						if col < n {
 
-//line interchange.go:98
-							out[col] = s_
+//line interchange.go:149
+							out[col] = float32(s_)
 						}
 
-//line interchange.go:100
+//line interchange.go:151
 						if col < n {
 							out[col] += s
 						}
@@ -2184,7 +2372,7 @@ func gc_body_interchangeShadow(gc_b *compiled.Block, gc_lo, gc_hi int, b, out []
 }
 
 // InterchangeHelperKernel gives thread i < n the squared distance between
-// columns i and x of a k×n b, summed row by row in a helper as Rodinia's
+// columns i and x of a k×n b, summed in float64 row by row in a helper as Rodinia's
 // streamcluster does (interchangeDist, inlined and run row by row for the
 // block), weighed by w[i], plus the sum of every other row of column i
 // and the next element, from a helper that advances its parameter
@@ -2192,7 +2380,7 @@ func gc_body_interchangeShadow(gc_b *compiled.Block, gc_lo, gc_hi int, b, out []
 // interchangeDist is given the thread's index as an expression, which its
 // copy reads in place of the parameter.
 //
-//line interchange.go:115
+//line interchange.go:166
 func InterchangeHelperKernel(b, w, out []float32, k, n, x int) func(*gocuda.Thread) {
 	return compiled.GridKernel(gc_src_interchangeHelper,
 		func(gc_t *gocuda.Thread) { interchangeHelper(gc_t, b, w, out, k, n, x) },
@@ -2201,10 +2389,10 @@ func InterchangeHelperKernel(b, w, out []float32, k, n, x int) func(*gocuda.Thre
 		})
 }
 
-//line interchange.go:115
-var gc_src_interchangeHelper = compiled.NewSource("interchangeHelper", "536ea7889e2bc194bb0f24967ca43a2f0ecb949ea9e05609c53fb9d30ca5bded", "interchange.go:105-122", "interchange.go:124-131", "interchange.go:133-143")
+//line interchange.go:166
+var gc_src_interchangeHelper = compiled.NewSource("interchangeHelper", "f008c3428fa002af0ed21280c75ab731fd62006da7007f5f9ce0eb02b223a68d", "interchange.go:156-173", "interchange.go:175-182", "interchange.go:184-194")
 
-//line interchange.go:115
+//line interchange.go:166
 func gc_body_interchangeHelper(gc_b *compiled.Block, gc_lo, gc_hi int, b, w, out []float32, k, n, x int) {
 	gc_pos := gc_b.Pos()
 	gc_bd := gc_b.Dim()
@@ -2212,7 +2400,7 @@ func gc_body_interchangeHelper(gc_b *compiled.Block, gc_lo, gc_hi int, b, w, out
 	gc_gd := gc_b.GridDim()
 	gc_gdx := gc_gd.X
 	gc_n := gc_b.Len()
-	gc_s_r := compiled.Scratch[float32](gc_b, 0)[:gc_n]
+	gc_s_r := compiled.Scratch[float64](gc_b, 0)[:gc_n]
 	gc_bx := gc_lo%gc_gdx - 1
 	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
 		if gc_b.Stopped() {
@@ -2225,14 +2413,14 @@ func gc_body_interchangeHelper(gc_b *compiled.Block, gc_lo, gc_hi int, b, w, out
 		}
 		{
 			gc_vstep := 0
-			for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
+			for ; gc_vstep+3 < gc_n; gc_vstep += 4 {
 				gc_rank := gc_vstep
 				_ = gc_rank
-//line interchange.go:125
-				var r float32
-//line interchange.go:125
+//line interchange.go:176
+				var r float64
+//line interchange.go:176
 				_ = r
-				lanes.BroadcastFloat32x8(r).StoreSlice(gc_s_r[gc_rank:])
+				lanes.BroadcastFloat64x4(r).StoreSlice(gc_s_r[gc_rank:])
 			}
 			gc_step := gc_vstep
 			for ; gc_step+3 < gc_n; gc_step += 4 {
@@ -2240,8 +2428,8 @@ func gc_body_interchangeHelper(gc_b *compiled.Block, gc_lo, gc_hi int, b, w, out
 					gc_rank := gc_step + 0
 					gc_pos.Thread = gc_rank
 
-//line interchange.go:125
-					var r float32
+//line interchange.go:176
+					var r float64
 					_ = r
 					gc_s_r[gc_rank] = r
 				}
@@ -2249,8 +2437,8 @@ func gc_body_interchangeHelper(gc_b *compiled.Block, gc_lo, gc_hi int, b, w, out
 					gc_rank := gc_step + 1
 					gc_pos.Thread = gc_rank
 
-//line interchange.go:125
-					var r float32
+//line interchange.go:176
+					var r float64
 					_ = r
 					gc_s_r[gc_rank] = r
 				}
@@ -2258,8 +2446,8 @@ func gc_body_interchangeHelper(gc_b *compiled.Block, gc_lo, gc_hi int, b, w, out
 					gc_rank := gc_step + 2
 					gc_pos.Thread = gc_rank
 
-//line interchange.go:125
-					var r float32
+//line interchange.go:176
+					var r float64
 					_ = r
 					gc_s_r[gc_rank] = r
 				}
@@ -2267,8 +2455,8 @@ func gc_body_interchangeHelper(gc_b *compiled.Block, gc_lo, gc_hi int, b, w, out
 					gc_rank := gc_step + 3
 					gc_pos.Thread = gc_rank
 
-//line interchange.go:125
-					var r float32
+//line interchange.go:176
+					var r float64
 					_ = r
 					gc_s_r[gc_rank] = r
 				}
@@ -2276,14 +2464,14 @@ func gc_body_interchangeHelper(gc_b *compiled.Block, gc_lo, gc_hi int, b, w, out
 			for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
 				gc_pos.Thread = gc_rank
 
-//line interchange.go:125
-				var r float32
+//line interchange.go:176
+				var r float64
 				_ = r
 				gc_s_r[gc_rank] = r
 			}
 		}
 
-//line interchange.go:126
+//line interchange.go:177
 		for j := 0; j < k; j++ {
 			{
 				gc_from, gc_to := 0, gc_bdx
@@ -2300,102 +2488,42 @@ func gc_body_interchangeHelper(gc_b *compiled.Block, gc_lo, gc_hi int, b, w, out
 						gc_at := b[gc_off:][:gc_to]
 						gc_at2 := b[gc_off2:][:1]
 						gc_elem := gc_at2[0]
-						gc_vstep2 := gc_from
-						for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
-							gc_tx := gc_vstep2
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-//line interchange.go:116
-							var i int = gc_bx*gc_bdx + gc_tx
-//line interchange.go:116
-							_ = i
-//line interchange.go:116
-							r := lanes.LoadFloat32x8Slice(gc_s_r[gc_rank:])
-//line interchange.go:116
-							_ = r
-//line interchange.go:117
-							{
-
-//line interchange.go:127
-								diff := lanes.LoadFloat32x8Slice(gc_at[gc_tx:]).Sub(lanes.BroadcastFloat32x8(gc_at2[0]))
-//line interchange.go:127
-								_ = diff
-//line interchange.go:127
-								r = r.Add(diff.Mul(diff))
-//line interchange.go:127
-							}
-//line interchange.go:117
-							r.StoreSlice(gc_s_r[gc_rank:])
-						}
-						for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+						for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 							gc_rank := gc_base + gc_tx
 							_ = gc_rank
 
-//line interchange.go:116
+//line interchange.go:167
 							i := gc_bx*gc_bdx + gc_tx
 							_ = i
 							r := gc_s_r[gc_rank]
 
-//line interchange.go:117
+//line interchange.go:168
 							{
 
-//line interchange.go:127
+//line interchange.go:178
 								diff := gc_at[gc_tx] - gc_elem
-								r += diff * diff
-//line interchange.go:121
+								r += float64(diff * diff)
+//line interchange.go:172
 							}
 							gc_s_r[gc_rank] = r
 						}
 					} else {
-						gc_vstep3 := gc_from
-						for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
-							gc_tx := gc_vstep3
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-//line interchange.go:116
-							var i int = gc_bx*gc_bdx + gc_tx
-//line interchange.go:116
-							_ = i
-//line interchange.go:116
-							r := lanes.LoadFloat32x8Slice(gc_s_r[gc_rank:])
-//line interchange.go:116
-							_ = r
-//line interchange.go:117
-							{
-
-//line interchange.go:127
-								if (j*n+(gc_bx*gc_bdx+gc_tx)) < 0 || (j*n+(gc_bx*gc_bdx+gc_tx)) > len(b)-8 {
-//line interchange.go:127
-									break
-//line interchange.go:127
-								}
-//line interchange.go:127
-								diff := lanes.LoadFloat32x8Slice(b[j*n+(gc_bx*gc_bdx+gc_tx):]).Sub(lanes.BroadcastFloat32x8(b[j*n+x]))
-//line interchange.go:127
-								_ = diff
-//line interchange.go:127
-								r = r.Add(diff.Mul(diff))
-//line interchange.go:127
-							}
-//line interchange.go:117
-							r.StoreSlice(gc_s_r[gc_rank:])
-						}
-						for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
+						for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
-//line interchange.go:116
+//line interchange.go:167
 							i := gc_bx*gc_bdx + gc_tx
 							_ = i
 							r := gc_s_r[gc_rank]
 
-//line interchange.go:117
+//line interchange.go:168
 							{
 
-//line interchange.go:127
+//line interchange.go:178
 								diff := b[j*n+(gc_bx*gc_bdx+gc_tx)] - b[j*n+x]
-								r += diff * diff
-//line interchange.go:121
+								r += float64(diff * diff)
+//line interchange.go:172
 							}
 							gc_s_r[gc_rank] = r
 						}
@@ -2415,149 +2543,29 @@ func gc_body_interchangeHelper(gc_b *compiled.Block, gc_lo, gc_hi int, b, w, out
 					gc_to = gc_bound
 				}
 				for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-					gc_vstep4 := gc_from
-//line interchange.go:116
-					gc_iota2 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line interchange.go:116
-					_ = gc_iota2
-				gc_steps2:
-					for ; gc_vstep4+7 < gc_to; gc_vstep4 += 8 {
-						gc_tx := gc_vstep4
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-//line interchange.go:116
-						var i int = gc_bx*gc_bdx + gc_tx
-//line interchange.go:116
-						_ = i
-//line interchange.go:116
-						r := lanes.LoadFloat32x8Slice(gc_s_r[gc_rank:])
-//line interchange.go:116
-						_ = r
-//line interchange.go:117
-						{
-
-//line interchange.go:130
-							r_ := r
-//line interchange.go:130
-							_ = r_
-//line interchange.go:118
-							if i < 0 || i > len(w)-8 || i > len(out)-8 {
-//line interchange.go:118
-								break
-//line interchange.go:118
-							}
-//line interchange.go:118
-							d := r_.Mul(lanes.LoadFloat32x8Slice(w[i:]))
-//line interchange.go:118
-							_ = d
-//line interchange.go:118
-							var c int = i
-//line interchange.go:118
-							_ = c
-//line interchange.go:118
-							var r_2 lanes.Float32x8
-//line interchange.go:118
-							_ = r_2
-//line interchange.go:118
-							for j_ := 0; j_ < k; j_ = j_ + 2 {
-//line interchange.go:135
-								var gc_ld4 lanes.Float32x8
-//line interchange.go:135
-								if (c+j_*
-									n) >= 0 && (c+j_*n) <= len(b)-8 {
-//line interchange.go:136
-									gc_ld4 = lanes.LoadFloat32x8Slice(b[c+j_*n:])
-//line interchange.go:136
-								} else {
-//line interchange.go:136
-									break gc_steps2
-//line interchange.go:136
-								}
-//line interchange.go:136
-								r_2 = r_2.Add(gc_ld4)
-//line interchange.go:136
-							}
-//line interchange.go:136
-							c = c + 1
-//line interchange.go:136
-							if c <
-
-//line interchange.go:139
-								len(b) && uint(len(b)-c) > 7 {
-//line interchange.go:139
-								var gc_ld5 lanes.Float32x8
-//line interchange.go:139
-								if c >= 0 && c <= len(b)-8 {
-									gc_ld5 = lanes.LoadFloat32x8Slice(b[c:])
-//line interchange.go:140
-								} else {
-//line interchange.go:140
-									break gc_steps2
-//line interchange.go:140
-								}
-//line interchange.go:140
-								r_2 = r_2.Add(gc_ld5)
-//line interchange.go:140
-							} else {
-//line interchange.go:140
-								gc_if2 := gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(len(b), c, 8))))
-//line interchange.go:139
-								_ = gc_if2
-//line interchange.go:139
-								if gc_if2.ToBits() != 0 {
-//line interchange.go:139
-									var gc_ld6 lanes.Float32x8
-//line interchange.go:139
-									if c >= 0 && c <= len(b)-8 {
-										gc_ld6 = lanes.LoadFloat32x8Slice(b[c:])
-//line interchange.go:140
-									} else {
-//line interchange.go:140
-										break gc_steps2
-//line interchange.go:140
-									}
-//line interchange.go:140
-									r_2 = r_2.Add(gc_ld6).Merge(r_2, gc_if2)
-//line interchange.go:140
-								}
-//line interchange.go:140
-							}
-//line interchange.go:140
-							r_3 := r_2
-//line interchange.go:140
-							_ = r_3
-//line interchange.go:140
-							s := r_3
-//line interchange.go:140
-							_ = s
-//line interchange.go:140
-							d.Add(s).StoreSlice(out[i:])
-//line interchange.go:120
-						}
-					}
-					for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
-//line interchange.go:116
+//line interchange.go:167
 						i := gc_bx*gc_bdx + gc_tx
 						_ = i
 						r := gc_s_r[gc_rank]
 
-//line interchange.go:117
+//line interchange.go:168
 						{
 
-//line interchange.go:130
-							var r_ float32 = r
-//line interchange.go:130
+//line interchange.go:181
+							var r_ float32 = float32(r)
+//line interchange.go:181
 							_ = r_
-//line interchange.go:118
+//line interchange.go:169
 							d := r_ * w[i]
 							var c int = i
-//line interchange.go:119
+//line interchange.go:170
 							_ = c
 
-//line interchange.go:134
+//line interchange.go:185
 							var r_2 float32
 							for j_ := 0; j_ < k; j_ += 2 {
 								r_2 += b[c+j_*n]
@@ -2567,9 +2575,9 @@ func gc_body_interchangeHelper(gc_b *compiled.Block, gc_lo, gc_hi int, b, w, out
 								r_2 += b[c]
 							}
 							var r_3 float32 = r_2
-//line interchange.go:142
+//line interchange.go:193
 							_ = r_3
-//line interchange.go:119
+//line interchange.go:170
 							s := r_3
 							out[i] = d + s
 						}
@@ -2586,7 +2594,7 @@ func gc_body_interchangeHelper(gc_b *compiled.Block, gc_lo, gc_hi int, b, w, out
 // stores: the code after the update, and the grid-stride loop, must skip
 // the returned threads too (two finds of the compiler fuzzer).
 //
-//line interchange.go:152
+//line interchange.go:203
 func GuardTailKernel(in, out, g []int32, below, p int, stride bool) func(*gocuda.Thread) {
 	return compiled.GridKernel(gc_src_guardTail,
 		func(gc_t *gocuda.Thread) { guardTail(gc_t, in, out, g, below, p, stride) },
@@ -2595,10 +2603,10 @@ func GuardTailKernel(in, out, g []int32, below, p int, stride bool) func(*gocuda
 		})
 }
 
-//line interchange.go:152
-var gc_src_guardTail = compiled.NewSource("guardTail", "248fa103e19a9db57a4fbea1db20d7f98ac7ae3ccfabf7b685e53de8538dad48", "interchange.go:145-171")
+//line interchange.go:203
+var gc_src_guardTail = compiled.NewSource("guardTail", "248fa103e19a9db57a4fbea1db20d7f98ac7ae3ccfabf7b685e53de8538dad48", "interchange.go:196-222")
 
-//line interchange.go:152
+//line interchange.go:203
 func gc_body_guardTail(gc_b *compiled.Block, gc_lo, gc_hi int, in, out, g []int32, below, p int, stride bool) {
 	gc_pos := gc_b.Pos()
 	gc_bd := gc_b.Dim()
@@ -2627,34 +2635,34 @@ func gc_body_guardTail(gc_b *compiled.Block, gc_lo, gc_hi int, in, out, g []int3
 			}
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 				gc_vstep := gc_from
-//line interchange.go:153
+//line interchange.go:204
 				gc_iota := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line interchange.go:153
+//line interchange.go:204
 				_ = gc_iota
 				for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
 					gc_tx := gc_vstep
 					gc_rank := gc_base + gc_tx
 					_ = gc_rank
-//line interchange.go:153
+//line interchange.go:204
 					var i int = gc_bx*gc_bdx + gc_tx
-//line interchange.go:153
+//line interchange.go:204
 					_ = i
-//line interchange.go:157
+//line interchange.go:208
 					a := lanes.BroadcastInt32x8(int32(i)).Add(gc_iota)
-//line interchange.go:157
+//line interchange.go:208
 					_ = a
-//line interchange.go:157
+//line interchange.go:208
 					a.StoreSlice(gc_s_a[gc_rank:])
 				}
 				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
-//line interchange.go:153
+//line interchange.go:204
 					i := gc_bx*gc_bdx + gc_tx
 					_ = i
 
-//line interchange.go:157
+//line interchange.go:208
 					a := int32(i)
 					_ = a
 					gc_s_a[gc_rank] = a
@@ -2662,7 +2670,7 @@ func gc_body_guardTail(gc_b *compiled.Block, gc_lo, gc_hi int, in, out, g []int3
 			}
 		}
 
-//line interchange.go:158
+//line interchange.go:209
 		for k := 0; k < p; k++ {
 			{
 				gc_from, gc_to := 0, gc_bdx
@@ -2677,61 +2685,61 @@ func gc_body_guardTail(gc_b *compiled.Block, gc_lo, gc_hi int, in, out, g []int3
 					if gc_from >= 0 && gc_off >= 0 && gc_off <= len(in) && gc_to <= len(in)-gc_off {
 						gc_at := in[gc_off:][:gc_to]
 						gc_vstep2 := gc_from
-//line interchange.go:153
+//line interchange.go:204
 						gc_iota3 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line interchange.go:153
+//line interchange.go:204
 						_ = gc_iota3
 						for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
 							gc_tx := gc_vstep2
 							gc_rank := gc_base + gc_tx
 							_ = gc_rank
-//line interchange.go:153
+//line interchange.go:204
 							var i int = gc_bx*gc_bdx + gc_tx
-//line interchange.go:153
+//line interchange.go:204
 							_ = i
-//line interchange.go:153
+//line interchange.go:204
 							a := lanes.LoadInt32x8Slice(gc_s_a[gc_rank:])
-//line interchange.go:153
+//line interchange.go:204
 							_ = a
-//line interchange.go:159
+//line interchange.go:210
 							{
-//line interchange.go:159
+//line interchange.go:210
 								var ix int = k*gc_bdx + gc_tx
-//line interchange.go:159
+//line interchange.go:210
 								_ = ix
-//line interchange.go:159
+//line interchange.go:210
 								if ix < len(in) && uint(len(in)-ix) > 7 {
-//line interchange.go:159
+//line interchange.go:210
 									a = a.Add(lanes.LoadInt32x8Slice(gc_at[gc_tx:]))
-//line interchange.go:159
+//line interchange.go:210
 								} else {
-//line interchange.go:159
+//line interchange.go:210
 									gc_if2 := gc_iota3.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(len(in), ix, 8))))
-//line interchange.go:159
+//line interchange.go:210
 									_ = gc_if2
-//line interchange.go:159
+//line interchange.go:210
 									if gc_if2.ToBits() != 0 {
-//line interchange.go:159
+//line interchange.go:210
 										a = a.Add(lanes.LoadInt32x8Slice(gc_at[gc_tx:])).Merge(a, gc_if2)
-//line interchange.go:159
+//line interchange.go:210
 									}
-//line interchange.go:159
+//line interchange.go:210
 								}
-//line interchange.go:159
+//line interchange.go:210
 							}
-//line interchange.go:159
+//line interchange.go:210
 							a.StoreSlice(gc_s_a[gc_rank:])
 						}
 						for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 							gc_rank := gc_base + gc_tx
 							_ = gc_rank
 
-//line interchange.go:153
+//line interchange.go:204
 							i := gc_bx*gc_bdx + gc_tx
 							_ = i
 							a := gc_s_a[gc_rank]
 
-//line interchange.go:159
+//line interchange.go:210
 							if ix := k*gc_bdx + gc_tx; true || ix < len(in) {
 								a += gc_at[gc_tx]
 							}
@@ -2739,84 +2747,84 @@ func gc_body_guardTail(gc_b *compiled.Block, gc_lo, gc_hi int, in, out, g []int3
 						}
 					} else {
 						gc_vstep3 := gc_from
-//line interchange.go:153
+//line interchange.go:204
 						gc_iota2 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line interchange.go:153
+//line interchange.go:204
 						_ = gc_iota2
 					gc_steps:
 						for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
 							gc_tx := gc_vstep3
 							gc_rank := gc_base + gc_tx
 							_ = gc_rank
-//line interchange.go:153
+//line interchange.go:204
 							var i int = gc_bx*gc_bdx + gc_tx
-//line interchange.go:153
+//line interchange.go:204
 							_ = i
-//line interchange.go:153
+//line interchange.go:204
 							a := lanes.LoadInt32x8Slice(gc_s_a[gc_rank:])
-//line interchange.go:153
+//line interchange.go:204
 							_ = a
-//line interchange.go:159
+//line interchange.go:210
 							{
-//line interchange.go:159
+//line interchange.go:210
 								var ix int = k*gc_bdx + gc_tx
-//line interchange.go:159
+//line interchange.go:210
 								_ = ix
-//line interchange.go:159
+//line interchange.go:210
 								if ix < len(in) && uint(len(in)-ix) > 7 {
-//line interchange.go:159
+//line interchange.go:210
 									var gc_ld lanes.Int32x8
-//line interchange.go:159
+//line interchange.go:210
 									if ix >= 0 && ix <= len(in)-8 {
 										gc_ld = lanes.LoadInt32x8Slice(in[ix:])
-//line interchange.go:160
+//line interchange.go:211
 									} else {
-//line interchange.go:160
+//line interchange.go:211
 										break gc_steps
-//line interchange.go:160
+//line interchange.go:211
 									}
-//line interchange.go:160
+//line interchange.go:211
 									a = a.Add(gc_ld)
-//line interchange.go:160
+//line interchange.go:211
 								} else {
-//line interchange.go:160
+//line interchange.go:211
 									gc_if := gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(len(in), ix, 8))))
-//line interchange.go:159
+//line interchange.go:210
 									_ = gc_if
-//line interchange.go:159
+//line interchange.go:210
 									if gc_if.ToBits() != 0 {
-//line interchange.go:159
+//line interchange.go:210
 										var gc_ld2 lanes.Int32x8
-//line interchange.go:159
+//line interchange.go:210
 										if ix >= 0 && ix <= len(in)-8 {
 											gc_ld2 = lanes.LoadInt32x8Slice(in[ix:])
-//line interchange.go:160
+//line interchange.go:211
 										} else {
-//line interchange.go:160
+//line interchange.go:211
 											break gc_steps
-//line interchange.go:160
+//line interchange.go:211
 										}
-//line interchange.go:160
+//line interchange.go:211
 										a = a.Add(gc_ld2).Merge(a, gc_if)
-//line interchange.go:160
+//line interchange.go:211
 									}
-//line interchange.go:160
+//line interchange.go:211
 								}
-//line interchange.go:160
+//line interchange.go:211
 							}
-//line interchange.go:159
+//line interchange.go:210
 							a.StoreSlice(gc_s_a[gc_rank:])
 						}
 						for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
-//line interchange.go:153
+//line interchange.go:204
 							i := gc_bx*gc_bdx + gc_tx
 							_ = i
 							a := gc_s_a[gc_rank]
 
-//line interchange.go:159
+//line interchange.go:210
 							if ix := k*gc_bdx + gc_tx; ix < len(in) {
 								a += in[ix]
 							}
@@ -2827,7 +2835,7 @@ func gc_body_guardTail(gc_b *compiled.Block, gc_lo, gc_hi int, in, out, g []int3
 			}
 		}
 
-//line interchange.go:163
+//line interchange.go:214
 		w := int32(p)
 		{
 			gc_from, gc_to := 0, gc_bdx
@@ -2842,14 +2850,14 @@ func gc_body_guardTail(gc_b *compiled.Block, gc_lo, gc_hi int, in, out, g []int3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
-//line interchange.go:153
+//line interchange.go:204
 					i := gc_bx*gc_bdx + gc_tx
 					_ = i
 				}
 			}
 		}
 
-//line interchange.go:164
+//line interchange.go:215
 		w ^= 5
 		compiled.OutOfLine(func() {
 			gc_s_a := gc_s_a[:gc_n]
@@ -2867,19 +2875,19 @@ func gc_body_guardTail(gc_b *compiled.Block, gc_lo, gc_hi int, in, out, g []int3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
-//line interchange.go:153
+//line interchange.go:204
 						i := gc_bx*gc_bdx + gc_tx
 						_ = i
 						a := gc_s_a[gc_rank]
 
-//line interchange.go:165
+//line interchange.go:216
 						if stride {
 							for j := i; j < len(g); j += gc_bdx * gc_gdx {
 								g[j] += w
 							}
 						}
 
-//line interchange.go:170
+//line interchange.go:221
 						out[i] = a + w
 					}
 				}
@@ -2893,7 +2901,7 @@ func gc_body_guardTail(gc_b *compiled.Block, gc_lo, gc_hi int, in, out, g []int3
 // grid-stride loop, a thread loop of its own, must skip the returned
 // threads too (the compiler fuzzer's seed 300639).
 //
-//line interchange.go:179
+//line interchange.go:230
 func GuardStrideKernel(in, out, g []int32, below, p int) func(*gocuda.Thread) {
 	return compiled.GridKernel(gc_src_guardStride,
 		func(gc_t *gocuda.Thread) { guardStride(gc_t, in, out, g, below, p) },
@@ -2902,10 +2910,10 @@ func GuardStrideKernel(in, out, g []int32, below, p int) func(*gocuda.Thread) {
 		})
 }
 
-//line interchange.go:179
-var gc_src_guardStride = compiled.NewSource("guardStride", "0892d1a3363298ed915c85bb3caa0d6d053525f0f7a44e523ab6814fcfd09bf8", "interchange.go:173-194")
+//line interchange.go:230
+var gc_src_guardStride = compiled.NewSource("guardStride", "0892d1a3363298ed915c85bb3caa0d6d053525f0f7a44e523ab6814fcfd09bf8", "interchange.go:224-245")
 
-//line interchange.go:179
+//line interchange.go:230
 func gc_body_guardStride(gc_b *compiled.Block, gc_lo, gc_hi int, in, out, g []int32, below, p int) {
 	gc_pos := gc_b.Pos()
 	gc_bd := gc_b.Dim()
@@ -2943,25 +2951,25 @@ func gc_body_guardStride(gc_b *compiled.Block, gc_lo, gc_hi int, in, out, g []in
 						continue
 					}
 
-//line interchange.go:180
+//line interchange.go:231
 					i := gc_bx*gc_bdx + gc_tx
 					_ = i
 
-//line interchange.go:181
+//line interchange.go:232
 					{
-//line interchange.go:181
+//line interchange.go:232
 						{
-//line interchange.go:181
+//line interchange.go:232
 							gc_exited[gc_rank] = true
 							continue gc_L1
-//line interchange.go:182
+//line interchange.go:233
 						}
 					}
 				}
 			}
 		}
 
-//line interchange.go:184
+//line interchange.go:235
 		for gc_off, gc_limit, gc_more := 0, len(g), true; gc_more; gc_off += gc_bdx * gc_gdx {
 			gc_b.Tick()
 			if gc_b.Stopped() {
@@ -2978,41 +2986,41 @@ func gc_body_guardStride(gc_b *compiled.Block, gc_lo, gc_hi int, in, out, g []in
 				}
 				for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 					gc_vstep := gc_from
-//line interchange.go:180
+//line interchange.go:231
 					gc_all := lanes.BroadcastInt32x8(-1).ToMask()
-//line interchange.go:180
+//line interchange.go:231
 					_ = gc_all
-//line interchange.go:185
+//line interchange.go:236
 					gc_vb := lanes.BroadcastInt32x8(3)
-//line interchange.go:185
+//line interchange.go:236
 					_ = gc_vb
 					for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
 						gc_tx := gc_vstep
 						gc_rank := gc_base + gc_tx
 						_ = gc_rank
-//line interchange.go:185
+//line interchange.go:236
 						gc_alive := gc_all
-//line interchange.go:185
+//line interchange.go:236
 						_ = gc_alive
-//line interchange.go:185
+//line interchange.go:236
 						if gc_ex := compiled.ExitedBits(gc_exited, gc_rank); gc_ex != 0 {
-//line interchange.go:185
+//line interchange.go:236
 							gc_alive = lanes.LoadInt32x8(&compiled.LaneBits[gc_ex]).ToMask().ToInt32x8().Not().ToMask()
-//line interchange.go:185
+//line interchange.go:236
 						}
-//line interchange.go:180
+//line interchange.go:231
 						var i int = gc_bx*gc_bdx + gc_tx
-//line interchange.go:180
+//line interchange.go:231
 						_ = i
-//line interchange.go:184
+//line interchange.go:235
 						var j int = i + gc_off
-//line interchange.go:184
+//line interchange.go:235
 						_ = j
-//line interchange.go:185
+//line interchange.go:236
 						if j < 0 || j > len(g)-8 {
-//line interchange.go:185
+//line interchange.go:236
 							break
-//line interchange.go:185
+//line interchange.go:236
 						}
 						lanes.LoadInt32x8Slice(g[j:]).Add(gc_vb).StoreMasked((*[8]int32)(g[j:]), gc_alive)
 					}
@@ -3026,15 +3034,15 @@ func gc_body_guardStride(gc_b *compiled.Block, gc_lo, gc_hi int, in, out, g []in
 							continue
 						}
 
-//line interchange.go:180
+//line interchange.go:231
 						i := gc_bx*gc_bdx + gc_tx
 						_ = i
 
-//line interchange.go:184
+//line interchange.go:235
 						j := i + gc_off
 						gc_more = true
 
-//line interchange.go:185
+//line interchange.go:236
 						g[j] += 3
 					}
 				}
@@ -3043,37 +3051,37 @@ func gc_body_guardStride(gc_b *compiled.Block, gc_lo, gc_hi int, in, out, g []in
 		{
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				gc_vstep2 := 0
-//line interchange.go:180
+//line interchange.go:231
 				gc_all2 := lanes.BroadcastInt32x8(-1).ToMask()
-//line interchange.go:180
+//line interchange.go:231
 				_ = gc_all2
-//line interchange.go:180
+//line interchange.go:231
 				gc_iota := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line interchange.go:180
+//line interchange.go:231
 				_ = gc_iota
 				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
 					gc_tx := gc_vstep2
 					gc_rank := gc_base + gc_tx
 					_ = gc_rank
-//line interchange.go:180
+//line interchange.go:231
 					gc_alive2 := gc_all2
-//line interchange.go:180
+//line interchange.go:231
 					_ = gc_alive2
-//line interchange.go:180
+//line interchange.go:231
 					if gc_ex2 := compiled.ExitedBits(gc_exited, gc_rank); gc_ex2 != 0 {
-//line interchange.go:180
+//line interchange.go:231
 						gc_alive2 = lanes.LoadInt32x8(&compiled.LaneBits[gc_ex2]).ToMask().ToInt32x8().Not().ToMask()
-//line interchange.go:180
+//line interchange.go:231
 					}
-//line interchange.go:180
+//line interchange.go:231
 					var i int = gc_bx*gc_bdx + gc_tx
-//line interchange.go:180
+//line interchange.go:231
 					_ = i
-//line interchange.go:187
+//line interchange.go:238
 					a := lanes.BroadcastInt32x8(int32(i)).Add(gc_iota)
-//line interchange.go:187
+//line interchange.go:238
 					_ = a
-//line interchange.go:187
+//line interchange.go:238
 					a.StoreMasked((*[8]int32)(gc_s_a[gc_rank:]), gc_alive2)
 				}
 				for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
@@ -3083,11 +3091,11 @@ func gc_body_guardStride(gc_b *compiled.Block, gc_lo, gc_hi int, in, out, g []in
 						continue
 					}
 
-//line interchange.go:180
+//line interchange.go:231
 					i := gc_bx*gc_bdx + gc_tx
 					_ = i
 
-//line interchange.go:187
+//line interchange.go:238
 					a := int32(i)
 					_ = a
 					gc_s_a[gc_rank] = a
@@ -3095,87 +3103,87 @@ func gc_body_guardStride(gc_b *compiled.Block, gc_lo, gc_hi int, in, out, g []in
 			}
 		}
 
-//line interchange.go:188
+//line interchange.go:239
 		for k := 0; k < p; k++ {
 			{
 				for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 					gc_vstep3 := 0
-//line interchange.go:189
+//line interchange.go:240
 					gc_all3 := lanes.BroadcastInt32x8(-1).ToMask()
-//line interchange.go:189
+//line interchange.go:240
 					_ = gc_all3
-//line interchange.go:189
+//line interchange.go:240
 					gc_iota2 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line interchange.go:189
+//line interchange.go:240
 					_ = gc_iota2
 				gc_steps:
 					for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
 						gc_tx := gc_vstep3
 						gc_rank := gc_base + gc_tx
 						_ = gc_rank
-//line interchange.go:189
+//line interchange.go:240
 						gc_alive3 := gc_all3
-//line interchange.go:189
+//line interchange.go:240
 						_ = gc_alive3
-//line interchange.go:189
+//line interchange.go:240
 						if gc_ex3 := compiled.ExitedBits(gc_exited, gc_rank); gc_ex3 != 0 {
-//line interchange.go:189
+//line interchange.go:240
 							gc_alive3 = lanes.LoadInt32x8(&compiled.LaneBits[gc_ex3]).ToMask().ToInt32x8().Not().ToMask()
-//line interchange.go:189
+//line interchange.go:240
 						}
-//line interchange.go:189
+//line interchange.go:240
 						a := lanes.LoadInt32x8Slice(gc_s_a[gc_rank:])
-//line interchange.go:189
+//line interchange.go:240
 						_ = a
-//line interchange.go:189
+//line interchange.go:240
 						{
-//line interchange.go:189
+//line interchange.go:240
 							var ix int = k*gc_bdx + gc_tx
-//line interchange.go:189
+//line interchange.go:240
 							_ = ix
-//line interchange.go:189
+//line interchange.go:240
 							if ix < len(in) && uint(len(in)-ix) > 7 {
-//line interchange.go:189
+//line interchange.go:240
 								var gc_ld lanes.Int32x8
-//line interchange.go:189
+//line interchange.go:240
 								if ix >= 0 && ix <= len(in)-8 {
 									gc_ld = lanes.LoadInt32x8Slice(in[ix:])
-//line interchange.go:190
+//line interchange.go:241
 								} else {
-//line interchange.go:190
+//line interchange.go:241
 									break gc_steps
-//line interchange.go:190
+//line interchange.go:241
 								}
-//line interchange.go:190
+//line interchange.go:241
 								a = a.Add(gc_ld).Merge(a, gc_alive3)
-//line interchange.go:190
+//line interchange.go:241
 							} else {
-//line interchange.go:190
+//line interchange.go:241
 								gc_if := gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(len(in), ix, 8))))
-//line interchange.go:189
+//line interchange.go:240
 								_ = gc_if
-//line interchange.go:189
+//line interchange.go:240
 								if gc_alive3.And(gc_if).ToBits() != 0 {
-//line interchange.go:189
+//line interchange.go:240
 									var gc_ld2 lanes.Int32x8
-//line interchange.go:189
+//line interchange.go:240
 									if ix >= 0 && ix <= len(in)-8 {
 										gc_ld2 = lanes.LoadInt32x8Slice(in[ix:])
-//line interchange.go:190
+//line interchange.go:241
 									} else {
-//line interchange.go:190
+//line interchange.go:241
 										break gc_steps
-//line interchange.go:190
+//line interchange.go:241
 									}
-//line interchange.go:190
+//line interchange.go:241
 									a = a.Add(gc_ld2).Merge(a, gc_alive3.And(gc_if))
-//line interchange.go:190
+//line interchange.go:241
 								}
-//line interchange.go:190
+//line interchange.go:241
 							}
-//line interchange.go:190
+//line interchange.go:241
 						}
-//line interchange.go:189
+//line interchange.go:240
 						a.StoreMasked((*[8]int32)(gc_s_a[gc_rank:]), gc_alive3)
 					}
 					for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
@@ -3186,7 +3194,7 @@ func gc_body_guardStride(gc_b *compiled.Block, gc_lo, gc_hi int, in, out, g []in
 						}
 						a := gc_s_a[gc_rank]
 
-//line interchange.go:189
+//line interchange.go:240
 						if ix := k*gc_bdx + gc_tx; ix < len(in) {
 							a += in[ix]
 						}
@@ -3198,39 +3206,39 @@ func gc_body_guardStride(gc_b *compiled.Block, gc_lo, gc_hi int, in, out, g []in
 		{
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				gc_vstep4 := 0
-//line interchange.go:180
+//line interchange.go:231
 				gc_all4 := lanes.BroadcastInt32x8(-1).ToMask()
-//line interchange.go:180
+//line interchange.go:231
 				_ = gc_all4
 				for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
 					gc_tx := gc_vstep4
 					gc_rank := gc_base + gc_tx
 					_ = gc_rank
-//line interchange.go:180
+//line interchange.go:231
 					gc_alive4 := gc_all4
-//line interchange.go:180
+//line interchange.go:231
 					_ = gc_alive4
-//line interchange.go:180
+//line interchange.go:231
 					if gc_ex4 := compiled.ExitedBits(gc_exited, gc_rank); gc_ex4 != 0 {
-//line interchange.go:180
+//line interchange.go:231
 						gc_alive4 = lanes.LoadInt32x8(&compiled.LaneBits[gc_ex4]).ToMask().ToInt32x8().Not().ToMask()
-//line interchange.go:180
+//line interchange.go:231
 					}
-//line interchange.go:180
+//line interchange.go:231
 					var i int = gc_bx*gc_bdx + gc_tx
-//line interchange.go:180
+//line interchange.go:231
 					_ = i
-//line interchange.go:180
+//line interchange.go:231
 					a := lanes.LoadInt32x8Slice(gc_s_a[gc_rank:])
-//line interchange.go:180
+//line interchange.go:231
 					_ = a
-//line interchange.go:193
+//line interchange.go:244
 					if i < 0 || i > len(out)-8 {
-//line interchange.go:193
+//line interchange.go:244
 						break
-//line interchange.go:193
+//line interchange.go:244
 					}
-//line interchange.go:193
+//line interchange.go:244
 					a.StoreMasked((*[8]int32)(out[i:]), gc_alive4)
 				}
 				for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
@@ -3240,12 +3248,12 @@ func gc_body_guardStride(gc_b *compiled.Block, gc_lo, gc_hi int, in, out, g []in
 						continue
 					}
 
-//line interchange.go:180
+//line interchange.go:231
 					i := gc_bx*gc_bdx + gc_tx
 					_ = i
 					a := gc_s_a[gc_rank]
 
-//line interchange.go:193
+//line interchange.go:244
 					out[i] = a
 				}
 			}

@@ -15,7 +15,7 @@ import (
 // m×k a and a k×n b, one thread per element of c, reading b down a
 // column; threads outside c return first.
 //
-//line interchange.go:19
+//line interchange.go:24
 func InterchangeMatMulKernel(a, b, c []float32, m, k, n int) func(*gocuda.Thread) {
 	return compiled.GridKernel(gc_src_interchangeMatMul,
 		func(gc_t *gocuda.Thread) { interchangeMatMul(gc_t, a, b, c, m, k, n) },
@@ -24,10 +24,10 @@ func InterchangeMatMulKernel(a, b, c []float32, m, k, n int) func(*gocuda.Thread
 		})
 }
 
-//line interchange.go:19
-var gc_src_interchangeMatMul = compiled.NewSource("interchangeMatMul", "b2815c3d1b1edd561aec3923fe335d20f70e31d496205cb6f2590aac0a0c4a66", "interchange.go:14-30")
+//line interchange.go:24
+var gc_src_interchangeMatMul = compiled.NewSource("interchangeMatMul", "b2815c3d1b1edd561aec3923fe335d20f70e31d496205cb6f2590aac0a0c4a66", "interchange.go:19-35")
 
-//line interchange.go:19
+//line interchange.go:24
 func gc_body_interchangeMatMul(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a, b, c []float32, m, k, n int) {
 	gc_pos2 := gc_b2.Pos()
 	gc_bd2 := gc_b2.Dim()
@@ -37,7 +37,6 @@ func gc_body_interchangeMatMul(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a, b, 
 	gc_gdx2 := gc_gd2.X
 	gc_gdy2 := gc_gd2.Y
 	gc_n2 := gc_b2.Len()
-	gc_s_sum := compiled.Scratch[float32](gc_b2, 0)[:gc_n2]
 	gc_bx2 := gc_lo2%gc_gdx2 - 1
 	gc_by2 := gc_lo2 / gc_gdx2 % gc_gdy2
 	for gc_blk2 := gc_lo2; gc_blk2 < gc_hi2; gc_blk2++ {
@@ -53,101 +52,7 @@ func gc_body_interchangeMatMul(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a, b, 
 				gc_by2 = 0
 			}
 		}
-		{
-			gc_ty2 := 0
-			gc_from2, gc_to2 := 0, gc_bdx2
-			if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound2 := compiled.Diff(n, gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
-				gc_to2 = gc_bound2
-			}
-			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				if (gc_by2*gc_bdy2 + gc_ty2) >= m {
-					gc_ty2++
-					if gc_ty2 == gc_bdy2 {
-						gc_ty2 = 0
-					}
-					continue
-				}
-				gc_vstep4 := gc_from2
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop bool
-					gc_vstep4, gc_stop = func(gc_vstep4 int) (int, bool) {
-						for ; gc_vstep4+15 < gc_to2; gc_vstep4 += 16 {
-							gc_tx2 := gc_vstep4
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-//line interchange.go:20
-							var row int = gc_by2*gc_bdy2 + gc_ty2
-//line interchange.go:20
-							_ = row
-//line interchange.go:21
-							var col int = gc_bx2*gc_bdx2 + gc_tx2
-//line interchange.go:21
-							_ = col
-//line interchange.go:25
-							var sum archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line interchange.go:25
-							_ = sum
-//line interchange.go:25
-							sum.StoreSlice(gc_s_sum[gc_rank2:])
-						}
-						archsimd.ClearAVXUpperBits()
-						return gc_vstep4, false
-					}(gc_vstep4)
-					if gc_stop {
-						return
-					}
-				}
-				if compiled.SIMD {
-					for ; gc_vstep4+7 < gc_to2; gc_vstep4 += 8 {
-						gc_tx2 := gc_vstep4
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-//line interchange.go:20
-						var row int = gc_by2*gc_bdy2 + gc_ty2
-//line interchange.go:20
-						_ = row
-//line interchange.go:21
-						var col int = gc_bx2*gc_bdx2 + gc_tx2
-//line interchange.go:21
-						_ = col
-//line interchange.go:25
-						var sum archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line interchange.go:25
-						_ = sum
-//line interchange.go:25
-						sum.StoreSlice(gc_s_sum[gc_rank2:])
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				for gc_tx2 := gc_vstep4; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line interchange.go:20
-					row := gc_by2*gc_bdy2 + gc_ty2
-					_ = row
-
-//line interchange.go:21
-					col := gc_bx2*gc_bdx2 + gc_tx2
-					_ = col
-
-//line interchange.go:25
-					var sum float32
-					_ = sum
-					gc_s_sum[gc_rank2] = sum
-				}
-				gc_ty2++
-				if gc_ty2 == gc_bdy2 {
-					gc_ty2 = 0
-				}
-			}
-		}
-
-//line interchange.go:26
-		for p := 0; p < k; p++ {
+		compiled.OutOfLine(func() {
 			{
 				gc_ty2 := 0
 				gc_from2, gc_to2 := 0, gc_bdx2
@@ -165,371 +70,155 @@ func gc_body_interchangeMatMul(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a, b, 
 						}
 						continue
 					}
-					gc_off4 := (gc_by2*gc_bdy2+gc_ty2)*k + p
-					gc_off5 := (gc_bx2 * gc_bdx2) + (p * n)
-					if gc_from2 >= 0 && gc_off4 >= 0 && gc_off4 < len(a) && gc_off5 >= 0 && gc_off5 <= len(b) && gc_to2 <= len(b)-gc_off5 {
-						gc_at4 := a[gc_off4:][:1]
-						gc_at5 := b[gc_off5:][:gc_to2]
-						gc_elem2 := gc_at4[0]
-						gc_vstep5 := gc_from2
-						if compiled.SIMD && compiled.SIMD512 {
-							var gc_stop2 bool
-							gc_vstep5, gc_stop2 = func(gc_vstep5 int) (int, bool) {
-//line interchange.go:20
-								gc_Lane0Mask324 := compiled.Lane0Mask32()
-//line interchange.go:20
-								_ = gc_Lane0Mask324
-								for ; gc_vstep5+15 < gc_to2; gc_vstep5 += 16 {
-									gc_tx2 := gc_vstep5
-									gc_rank2 := gc_base2 + gc_tx2
-									gc_pos2.Thread = gc_rank2
-//line interchange.go:20
-									var row int = gc_by2*gc_bdy2 + gc_ty2
-//line interchange.go:20
-									_ = row
-//line interchange.go:21
-									var col int = gc_bx2*gc_bdx2 + gc_tx2
-//line interchange.go:21
-									_ = col
-//line interchange.go:21
-									sum := archsimd.LoadFloat32x16Slice(gc_s_sum[gc_rank2:])
-//line interchange.go:21
-									_ = sum
-//line interchange.go:27
-									sum = sum.Add(compiled.BroadcastFloat32x16At(&gc_at4[0], gc_Lane0Mask324).Mul(archsimd.LoadFloat32x16Slice(gc_at5[gc_tx2:])))
-//line interchange.go:27
-									sum.StoreSlice(gc_s_sum[gc_rank2:])
-								}
-								archsimd.ClearAVXUpperBits()
-								return gc_vstep5, false
-							}(gc_vstep5)
-							if gc_stop2 {
-								return
-							}
-						}
-						if compiled.SIMD {
-//line interchange.go:20
-							gc_Lane0Mask323 := compiled.Lane0Mask32()
-//line interchange.go:20
-							_ = gc_Lane0Mask323
-							for ; gc_vstep5+7 < gc_to2; gc_vstep5 += 8 {
-								gc_tx2 := gc_vstep5
+					gc_vstep2 := gc_from2
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop bool
+						gc_vstep2, gc_stop = func(gc_vstep2 int) (int, bool) {
+//line interchange.go:25
+							gc_Lane0Mask322 := compiled.Lane0Mask32()
+//line interchange.go:25
+							_ = gc_Lane0Mask322
+						gc_steps4:
+							for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
+								gc_tx2 := gc_vstep2
 								gc_rank2 := gc_base2 + gc_tx2
 								gc_pos2.Thread = gc_rank2
-//line interchange.go:20
+//line interchange.go:25
 								var row int = gc_by2*gc_bdy2 + gc_ty2
-//line interchange.go:20
+//line interchange.go:25
 								_ = row
-//line interchange.go:21
+//line interchange.go:26
 								var col int = gc_bx2*gc_bdx2 + gc_tx2
-//line interchange.go:21
+//line interchange.go:26
 								_ = col
-//line interchange.go:21
-								sum := archsimd.LoadFloat32x8Slice(gc_s_sum[gc_rank2:])
-//line interchange.go:21
+//line interchange.go:30
+								var sum archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+//line interchange.go:30
 								_ = sum
-//line interchange.go:27
-								sum = sum.Add(compiled.BroadcastFloat32x8At(&gc_at4[0], gc_Lane0Mask323).Mul(archsimd.LoadFloat32x8Slice(gc_at5[gc_tx2:])))
-//line interchange.go:27
-								sum.StoreSlice(gc_s_sum[gc_rank2:])
-							}
-							archsimd.ClearAVXUpperBits()
-						}
-						for gc_tx2 := gc_vstep5; gc_tx2 < gc_to2; gc_tx2++ {
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
+//line interchange.go:31
+								if (row*
 
-//line interchange.go:20
-							row := gc_by2*gc_bdy2 + gc_ty2
-							_ = row
-
-//line interchange.go:21
-							col := gc_bx2*gc_bdx2 + gc_tx2
-							_ = col
-							sum := gc_s_sum[gc_rank2]
-
-//line interchange.go:27
-							sum += gc_elem2 * gc_at5[gc_tx2]
-							gc_s_sum[gc_rank2] = sum
-						}
-					} else {
-						gc_vstep6 := gc_from2
-						if compiled.SIMD && compiled.SIMD512 {
-							var gc_stop3 bool
-							gc_vstep6, gc_stop3 = func(gc_vstep6 int) (int, bool) {
-//line interchange.go:20
-								gc_Lane0Mask322 := compiled.Lane0Mask32()
-//line interchange.go:20
-								_ = gc_Lane0Mask322
-								for ; gc_vstep6+15 < gc_to2; gc_vstep6 += 16 {
-									gc_tx2 := gc_vstep6
-									gc_rank2 := gc_base2 + gc_tx2
-									gc_pos2.Thread = gc_rank2
-//line interchange.go:20
-									var row int = gc_by2*gc_bdy2 + gc_ty2
-//line interchange.go:20
-									_ = row
-//line interchange.go:21
-									var col int = gc_bx2*gc_bdx2 + gc_tx2
-//line interchange.go:21
-									_ = col
-//line interchange.go:21
-									sum := archsimd.LoadFloat32x16Slice(gc_s_sum[gc_rank2:])
-//line interchange.go:21
-									_ = sum
-//line interchange.go:27
-									if (p*n+col) < 0 || (p*n+col) > len(b)-16 {
-//line interchange.go:27
-										break
-//line interchange.go:27
+//line interchange.go:34
+									n+col) < 0 || (row*n+col) > len(c)-16 {
+//line interchange.go:31
+									break
+//line interchange.go:31
+								}
+//line interchange.go:31
+								for p := 0; p < k; p = p + 1 {
+//line interchange.go:31
+									var gc_ld4 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+//line interchange.go:31
+									if (p*
+										n+col) >= 0 && (p*n+col) <= len(b)-16 {
+//line interchange.go:32
+										gc_ld4 = archsimd.LoadFloat32x16Slice(b[p*n+col:])
+//line interchange.go:32
+									} else {
+//line interchange.go:32
+										break gc_steps4
+//line interchange.go:32
 									}
-//line interchange.go:27
-									sum = sum.Add(compiled.BroadcastFloat32x16At(&a[row*k+p], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x16Slice(b[p*n+col:])))
-//line interchange.go:27
-									sum.StoreSlice(gc_s_sum[gc_rank2:])
+//line interchange.go:32
+									sum = sum.Add(compiled.BroadcastFloat32x16At(&a[row*k+p], gc_Lane0Mask322).Mul(gc_ld4))
+//line interchange.go:32
 								}
-								archsimd.ClearAVXUpperBits()
-								return gc_vstep6, false
-							}(gc_vstep6)
-							if gc_stop3 {
-								return
-							}
-						}
-						if compiled.SIMD {
-//line interchange.go:20
-							gc_Lane0Mask32 := compiled.Lane0Mask32()
-//line interchange.go:20
-							_ = gc_Lane0Mask32
-							for ; gc_vstep6+7 < gc_to2; gc_vstep6 += 8 {
-								gc_tx2 := gc_vstep6
-								gc_rank2 := gc_base2 + gc_tx2
-								gc_pos2.Thread = gc_rank2
-//line interchange.go:20
-								var row int = gc_by2*gc_bdy2 + gc_ty2
-//line interchange.go:20
-								_ = row
-//line interchange.go:21
-								var col int = gc_bx2*gc_bdx2 + gc_tx2
-//line interchange.go:21
-								_ = col
-//line interchange.go:21
-								sum := archsimd.LoadFloat32x8Slice(gc_s_sum[gc_rank2:])
-//line interchange.go:21
-								_ = sum
-//line interchange.go:27
-								if (p*n+col) < 0 || (p*n+col) > len(b)-8 {
-//line interchange.go:27
-									break
-//line interchange.go:27
-								}
-//line interchange.go:27
-								sum = sum.Add(compiled.BroadcastFloat32x8At(&a[row*k+p], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(b[p*n+col:])))
-//line interchange.go:27
-								sum.StoreSlice(gc_s_sum[gc_rank2:])
-							}
-							archsimd.ClearAVXUpperBits()
-						}
-						for gc_tx2 := gc_vstep6; gc_tx2 < gc_to2; gc_tx2++ {
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line interchange.go:20
-							row := gc_by2*gc_bdy2 + gc_ty2
-							_ = row
-
-//line interchange.go:21
-							col := gc_bx2*gc_bdx2 + gc_tx2
-							_ = col
-							sum := gc_s_sum[gc_rank2]
-
-//line interchange.go:27
-							sum += a[row*k+p] * b[p*n+col]
-							gc_s_sum[gc_rank2] = sum
-						}
-					}
-					gc_ty2++
-					if gc_ty2 == gc_bdy2 {
-						gc_ty2 = 0
-					}
-				}
-			}
-		}
-		{
-			gc_ty2 := 0
-			gc_from2, gc_to2 := 0, gc_bdx2
-			if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound2 := compiled.Diff(n, gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
-				gc_to2 = gc_bound2
-			}
-			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				if (gc_by2*gc_bdy2 + gc_ty2) >= m {
-					gc_ty2++
-					if gc_ty2 == gc_bdy2 {
-						gc_ty2 = 0
-					}
-					continue
-				}
-				gc_off6 := (gc_bx2 * gc_bdx2) + ((gc_by2*gc_bdy2 + gc_ty2) * n)
-				if gc_from2 >= 0 && gc_off6 >= 0 && gc_off6 <= len(c) && gc_to2 <= len(c)-gc_off6 {
-					gc_at6 := c[gc_off6:][:gc_to2]
-					gc_vstep7 := gc_from2
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop4 bool
-						gc_vstep7, gc_stop4 = func(gc_vstep7 int) (int, bool) {
-							for ; gc_vstep7+15 < gc_to2; gc_vstep7 += 16 {
-								gc_tx2 := gc_vstep7
-								gc_rank2 := gc_base2 + gc_tx2
-								_ = gc_rank2
-//line interchange.go:20
-								var row int = gc_by2*gc_bdy2 + gc_ty2
-//line interchange.go:20
-								_ = row
-//line interchange.go:21
-								var col int = gc_bx2*gc_bdx2 + gc_tx2
-//line interchange.go:21
-								_ = col
-//line interchange.go:21
-								sum := archsimd.LoadFloat32x16Slice(gc_s_sum[gc_rank2:])
-//line interchange.go:21
-								_ = sum
-//line interchange.go:29
-								sum.StoreSlice(gc_at6[gc_tx2:])
-							}
-							archsimd.ClearAVXUpperBits()
-							return gc_vstep7, false
-						}(gc_vstep7)
-						if gc_stop4 {
-							return
-						}
-					}
-					if compiled.SIMD {
-						for ; gc_vstep7+7 < gc_to2; gc_vstep7 += 8 {
-							gc_tx2 := gc_vstep7
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-//line interchange.go:20
-							var row int = gc_by2*gc_bdy2 + gc_ty2
-//line interchange.go:20
-							_ = row
-//line interchange.go:21
-							var col int = gc_bx2*gc_bdx2 + gc_tx2
-//line interchange.go:21
-							_ = col
-//line interchange.go:21
-							sum := archsimd.LoadFloat32x8Slice(gc_s_sum[gc_rank2:])
-//line interchange.go:21
-							_ = sum
-//line interchange.go:29
-							sum.StoreSlice(gc_at6[gc_tx2:])
-						}
-						archsimd.ClearAVXUpperBits()
-					}
-					for gc_tx2 := gc_vstep7; gc_tx2 < gc_to2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
-//line interchange.go:20
-						row := gc_by2*gc_bdy2 + gc_ty2
-						_ = row
-
-//line interchange.go:21
-						col := gc_bx2*gc_bdx2 + gc_tx2
-						_ = col
-						sum := gc_s_sum[gc_rank2]
-
-//line interchange.go:29
-						gc_at6[gc_tx2] = sum
-					}
-				} else {
-					gc_vstep8 := gc_from2
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop5 bool
-						gc_vstep8, gc_stop5 = func(gc_vstep8 int) (int, bool) {
-							for ; gc_vstep8+15 < gc_to2; gc_vstep8 += 16 {
-								gc_tx2 := gc_vstep8
-								gc_rank2 := gc_base2 + gc_tx2
-								_ = gc_rank2
-//line interchange.go:20
-								var row int = gc_by2*gc_bdy2 + gc_ty2
-//line interchange.go:20
-								_ = row
-//line interchange.go:21
-								var col int = gc_bx2*gc_bdx2 + gc_tx2
-//line interchange.go:21
-								_ = col
-//line interchange.go:21
-								sum := archsimd.LoadFloat32x16Slice(gc_s_sum[gc_rank2:])
-//line interchange.go:21
-								_ = sum
-//line interchange.go:29
-								if (row*n+col) < 0 || (row*n+col) > len(c)-16 {
-//line interchange.go:29
-									break
-//line interchange.go:29
-								}
-//line interchange.go:29
+//line interchange.go:34
 								sum.StoreSlice(c[row*n+col:])
 							}
 							archsimd.ClearAVXUpperBits()
-							return gc_vstep8, false
-						}(gc_vstep8)
-						if gc_stop5 {
+							return gc_vstep2, false
+						}(gc_vstep2)
+						if gc_stop {
 							return
 						}
 					}
 					if compiled.SIMD {
-						for ; gc_vstep8+7 < gc_to2; gc_vstep8 += 8 {
-							gc_tx2 := gc_vstep8
+//line interchange.go:25
+						gc_Lane0Mask32 := compiled.Lane0Mask32()
+//line interchange.go:25
+						_ = gc_Lane0Mask32
+					gc_steps3:
+						for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
+							gc_tx2 := gc_vstep2
 							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-//line interchange.go:20
+							gc_pos2.Thread = gc_rank2
+//line interchange.go:25
 							var row int = gc_by2*gc_bdy2 + gc_ty2
-//line interchange.go:20
+//line interchange.go:25
 							_ = row
-//line interchange.go:21
+//line interchange.go:26
 							var col int = gc_bx2*gc_bdx2 + gc_tx2
-//line interchange.go:21
+//line interchange.go:26
 							_ = col
-//line interchange.go:21
-							sum := archsimd.LoadFloat32x8Slice(gc_s_sum[gc_rank2:])
-//line interchange.go:21
+//line interchange.go:30
+							var sum archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line interchange.go:30
 							_ = sum
-//line interchange.go:29
-							if (row*n+col) < 0 || (row*n+col) > len(c)-8 {
-//line interchange.go:29
+//line interchange.go:31
+							if (row*
+
+//line interchange.go:34
+								n+col) < 0 || (row*n+col) > len(c)-8 {
+//line interchange.go:31
 								break
-//line interchange.go:29
+//line interchange.go:31
 							}
-//line interchange.go:29
+//line interchange.go:31
+							for p := 0; p < k; p = p + 1 {
+//line interchange.go:31
+								var gc_ld3 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line interchange.go:31
+								if (p*
+									n+col) >= 0 && (p*n+col) <= len(b)-8 {
+//line interchange.go:32
+									gc_ld3 = archsimd.LoadFloat32x8Slice(b[p*n+col:])
+//line interchange.go:32
+								} else {
+//line interchange.go:32
+									break gc_steps3
+//line interchange.go:32
+								}
+//line interchange.go:32
+								sum = sum.Add(compiled.BroadcastFloat32x8At(&a[row*k+p], gc_Lane0Mask32).Mul(gc_ld3))
+//line interchange.go:32
+							}
+//line interchange.go:34
 							sum.StoreSlice(c[row*n+col:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					for gc_tx2 := gc_vstep8; gc_tx2 < gc_to2; gc_tx2++ {
+					for gc_tx2 := gc_vstep2; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
-//line interchange.go:20
+//line interchange.go:25
 						row := gc_by2*gc_bdy2 + gc_ty2
 						_ = row
 
-//line interchange.go:21
+//line interchange.go:26
 						col := gc_bx2*gc_bdx2 + gc_tx2
 						_ = col
-						sum := gc_s_sum[gc_rank2]
 
-//line interchange.go:29
+//line interchange.go:30
+						var sum float32
+
+//line interchange.go:31
+						for p := 0; p < k; p++ {
+							sum += a[row*k+p] * b[p*n+col]
+						}
+
+//line interchange.go:34
 						c[row*n+col] = sum
+						_ = sum
+					}
+					gc_ty2++
+					if gc_ty2 == gc_bdy2 {
+						gc_ty2 = 0
 					}
 				}
-				gc_ty2++
-				if gc_ty2 == gc_bdy2 {
-					gc_ty2 = 0
-				}
 			}
-		}
+		})
 	}
 }
 
@@ -537,17 +226,17 @@ func gc_body_interchangeMatMul(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a, b, 
 // barrier, stores the sum and the thread that computed it: the threads
 // that returned before the loop stay returned across it.
 //
-//line interchange.go:37
+//line interchange.go:42
 func InterchangeColumnsKernel(b []float32, out []float32, who []int32, k, n int) func(*gocuda.Thread) {
 	return compiled.Kernel(gc_src_interchangeColumns,
 		func(gc_t *gocuda.Thread) { interchangeColumns(gc_t, b, out, who, k, n) },
 		func(gc_b *compiled.Block) { gc_body_interchangeColumns(gc_b, b, out, who, k, n) })
 }
 
-//line interchange.go:37
-var gc_src_interchangeColumns = compiled.NewSource("interchangeColumns", "165416b3f2be3f0b80d8ce5eeb262617b942c177739a73bc1b378011901ceeca", "interchange.go:32-52")
+//line interchange.go:42
+var gc_src_interchangeColumns = compiled.NewSource("interchangeColumns", "165416b3f2be3f0b80d8ce5eeb262617b942c177739a73bc1b378011901ceeca", "interchange.go:37-57")
 
-//line interchange.go:37
+//line interchange.go:42
 func gc_body_interchangeColumns(gc_b2 *compiled.Block, b []float32, out []float32, who []int32, k, n int) {
 	gc_pos2 := gc_b2.Pos()
 	gc_bd2 := gc_b2.Dim()
@@ -557,111 +246,352 @@ func gc_body_interchangeColumns(gc_b2 *compiled.Block, b []float32, out []float3
 	gc_n2 := gc_b2.Len()
 	gc_s_s := compiled.Scratch[float32](gc_b2, 0)[:gc_n2]
 	gc_exited2 := gc_b2.Exited()
+	compiled.OutOfLine(func() {
+		gc_s_s := gc_s_s[:gc_n2]
+		_ = gc_s_s
+		{
+			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+				gc_vstep3 := 0
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop bool
+					gc_vstep3, gc_stop = func(gc_vstep3 int) (int, bool) {
+//line interchange.go:43
+						gc_all4 := archsimd.Mask32x16FromBits(0xffff)
+//line interchange.go:43
+						_ = gc_all4
+//line interchange.go:43
+						gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+//line interchange.go:43
+						_ = gc_iota4
+//line interchange.go:50
+						gc_vb3 := archsimd.BroadcastFloat32x16(2)
+//line interchange.go:50
+						_ = gc_vb3
+					gc_steps3:
+						for ; gc_vstep3+15 < gc_bdx2; gc_vstep3 += 16 {
+							gc_tx2 := gc_vstep3
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+//line interchange.go:50
+							gc_alive4 := gc_all4
+//line interchange.go:50
+							_ = gc_alive4
+//line interchange.go:50
+							if gc_ex4 := compiled.ExitedBits16(gc_exited2, gc_rank2); gc_ex4 != 0 {
+//line interchange.go:50
+								gc_alive4 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex4).ToBits())
+//line interchange.go:50
+							}
+//line interchange.go:43
+							var col int = gc_bx2*gc_bdx2 + gc_tx2
+//line interchange.go:43
+							_ = col
+//line interchange.go:44
+							gc_if3 := gc_iota4.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, col, 16))))
+//line interchange.go:44
+							_ = gc_if3
+//line interchange.go:44
+							if archsimd.Mask32x16FromBits(gc_alive4.ToBits()&gc_if3.ToBits()).ToBits() != 0 {
+//line interchange.go:44
+								compiled.SetExited16(gc_exited2, gc_rank2, archsimd.Mask32x16FromBits(gc_alive4.ToBits()&gc_if3.ToBits()).ToBits())
+//line interchange.go:44
+								gc_alive4 = archsimd.Mask32x16FromBits(gc_alive4.ToBits() & archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_alive4.ToBits()&gc_if3.ToBits()).ToBits()).ToBits())
+//line interchange.go:44
+							}
+//line interchange.go:47
+							s := archsimd.BroadcastInt32x16(int32(col)).Add(gc_iota4).ConvertToFloat32()
+//line interchange.go:47
+							_ = s
+//line interchange.go:48
+							if col < -2147483648 || col > 2147483632 {
+//line interchange.go:48
+								break
+//line interchange.go:48
+							}
+//line interchange.go:48
+							for p := 0; p < k; p = p + 2 {
+//line interchange.go:48
+								if p+
+									1 < k {
+//line interchange.go:49
+									var gc_ld5 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+//line interchange.go:49
+									if ((p+
+										1)*n+col) >= 0 && ((p+1)*n+col) <= len(b)-16 {
+//line interchange.go:50
+										gc_ld5 = archsimd.LoadFloat32x16Slice(b[(p+1)*n+col:])
+//line interchange.go:50
+									} else {
+//line interchange.go:50
+										break gc_steps3
+//line interchange.go:50
+									}
+//line interchange.go:50
+									s = s.Add(gc_ld5.Mul(gc_vb3))
+//line interchange.go:50
+								}
+//line interchange.go:50
+								var gc_ld6 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+//line interchange.go:50
+								if (p*
+
+									n+col) >= 0 && (p*n+col) <= len(b)-16 {
+//line interchange.go:52
+									gc_ld6 = archsimd.LoadFloat32x16Slice(b[p*n+col:])
+//line interchange.go:52
+								} else {
+//line interchange.go:52
+									break gc_steps3
+//line interchange.go:52
+								}
+//line interchange.go:52
+								s = s.Add(gc_ld6)
+//line interchange.go:52
+							}
+							s.Merge(archsimd.LoadFloat32x16Slice(gc_s_s[gc_rank2:]), gc_alive4).StoreSlice(gc_s_s[gc_rank2:])
+						}
+						archsimd.ClearAVXUpperBits()
+						return gc_vstep3, false
+					}(gc_vstep3)
+					if gc_stop {
+						return
+					}
+				}
+				if compiled.SIMD {
+//line interchange.go:43
+					gc_all3 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+//line interchange.go:43
+					_ = gc_all3
+//line interchange.go:43
+					gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+//line interchange.go:43
+					_ = gc_iota3
+//line interchange.go:50
+					gc_vb2 := archsimd.BroadcastFloat32x8(2)
+//line interchange.go:50
+					_ = gc_vb2
+				gc_steps2:
+					for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
+						gc_tx2 := gc_vstep3
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+//line interchange.go:50
+						gc_alive3 := gc_all3
+//line interchange.go:50
+						_ = gc_alive3
+//line interchange.go:50
+						if gc_ex3 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex3 != 0 {
+//line interchange.go:50
+							gc_alive3 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex3]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+//line interchange.go:50
+						}
+//line interchange.go:43
+						var col int = gc_bx2*gc_bdx2 + gc_tx2
+//line interchange.go:43
+						_ = col
+//line interchange.go:44
+						gc_if2 := gc_iota3.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, col, 8))))
+//line interchange.go:44
+						_ = gc_if2
+//line interchange.go:44
+						if gc_alive3.And(gc_if2).ToBits() != 0 {
+//line interchange.go:44
+							compiled.SetExited(gc_exited2, gc_rank2, gc_alive3.And(gc_if2).ToBits())
+//line interchange.go:44
+							gc_alive3 = gc_alive3.And(gc_alive3.And(gc_if2).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8()))
+//line interchange.go:44
+						}
+//line interchange.go:47
+						s := archsimd.BroadcastInt32x8(int32(col)).Add(gc_iota3).ConvertToFloat32()
+//line interchange.go:47
+						_ = s
+//line interchange.go:48
+						if col < -2147483648 || col > 2147483640 {
+//line interchange.go:48
+							break
+//line interchange.go:48
+						}
+//line interchange.go:48
+						for p := 0; p < k; p = p + 2 {
+//line interchange.go:48
+							if p+
+								1 < k {
+//line interchange.go:49
+								var gc_ld3 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line interchange.go:49
+								if ((p+
+									1)*n+col) >= 0 && ((p+1)*n+col) <= len(b)-8 {
+//line interchange.go:50
+									gc_ld3 = archsimd.LoadFloat32x8Slice(b[(p+1)*n+col:])
+//line interchange.go:50
+								} else {
+//line interchange.go:50
+									break gc_steps2
+//line interchange.go:50
+								}
+//line interchange.go:50
+								s = s.Add(gc_ld3.Mul(gc_vb2))
+//line interchange.go:50
+							}
+//line interchange.go:50
+							var gc_ld4 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line interchange.go:50
+							if (p*
+
+								n+col) >= 0 && (p*n+col) <= len(b)-8 {
+//line interchange.go:52
+								gc_ld4 = archsimd.LoadFloat32x8Slice(b[p*n+col:])
+//line interchange.go:52
+							} else {
+//line interchange.go:52
+								break gc_steps2
+//line interchange.go:52
+							}
+//line interchange.go:52
+							s = s.Add(gc_ld4)
+//line interchange.go:52
+						}
+						s.Merge(archsimd.LoadFloat32x8Slice(gc_s_s[gc_rank2:]), gc_alive3).StoreSlice(gc_s_s[gc_rank2:])
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+			gc_L12:
+				for gc_tx2 := gc_vstep3; gc_tx2 < gc_bdx2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+					if gc_exited2[gc_rank2] {
+						continue
+					}
+
+//line interchange.go:43
+					col := gc_bx2*gc_bdx2 + gc_tx2
+					_ = col
+
+//line interchange.go:44
+					if col >= n {
+//line interchange.go:44
+						{
+//line interchange.go:44
+							gc_exited2[gc_rank2] = true
+							continue gc_L12
+//line interchange.go:45
+						}
+					}
+
+//line interchange.go:47
+					s := float32(col)
+
+//line interchange.go:48
+					for p := 0; p < k; p += 2 {
+						if p+1 < k {
+							s += b[(p+1)*n+col] * 2
+						}
+						s += b[p*n+col]
+					}
+					_ = s
+					gc_s_s[gc_rank2] = s
+				}
+			}
+		}
+	})
 	{
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 			gc_vstep4 := 0
 			if compiled.SIMD && compiled.SIMD512 {
-				var gc_stop bool
-				gc_vstep4, gc_stop = func(gc_vstep4 int) (int, bool) {
-//line interchange.go:38
-					gc_all5 := archsimd.Mask32x16FromBits(0xffff)
-//line interchange.go:38
-					_ = gc_all5
-//line interchange.go:38
-					gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-//line interchange.go:38
-					_ = gc_iota4
+				var gc_stop2 bool
+				gc_vstep4, gc_stop2 = func(gc_vstep4 int) (int, bool) {
+//line interchange.go:43
+					gc_all6 := archsimd.Mask32x16FromBits(0xffff)
+//line interchange.go:43
+					_ = gc_all6
+//line interchange.go:43
+					gc_iota6 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+//line interchange.go:43
+					_ = gc_iota6
 					for ; gc_vstep4+15 < gc_bdx2; gc_vstep4 += 16 {
 						gc_tx2 := gc_vstep4
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
-//line interchange.go:38
-						gc_alive5 := gc_all5
-//line interchange.go:38
-						_ = gc_alive5
-//line interchange.go:38
-						if gc_ex5 := compiled.ExitedBits16(gc_exited2, gc_rank2); gc_ex5 != 0 {
-//line interchange.go:38
-							gc_alive5 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex5).ToBits())
-//line interchange.go:38
+//line interchange.go:43
+						gc_alive6 := gc_all6
+//line interchange.go:43
+						_ = gc_alive6
+//line interchange.go:43
+						if gc_ex6 := compiled.ExitedBits16(gc_exited2, gc_rank2); gc_ex6 != 0 {
+//line interchange.go:43
+							gc_alive6 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex6).ToBits())
+//line interchange.go:43
 						}
-//line interchange.go:38
+//line interchange.go:43
 						var col int = gc_bx2*gc_bdx2 + gc_tx2
-//line interchange.go:38
+//line interchange.go:43
 						_ = col
-//line interchange.go:39
-						gc_if3 := gc_iota4.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, col, 16))))
-//line interchange.go:39
-						_ = gc_if3
-//line interchange.go:39
-						if archsimd.Mask32x16FromBits(gc_alive5.ToBits()&gc_if3.ToBits()).ToBits() != 0 {
-//line interchange.go:39
-							compiled.SetExited16(gc_exited2, gc_rank2, archsimd.Mask32x16FromBits(gc_alive5.ToBits()&gc_if3.ToBits()).ToBits())
-//line interchange.go:39
-							gc_alive5 = archsimd.Mask32x16FromBits(gc_alive5.ToBits() & archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_alive5.ToBits()&gc_if3.ToBits()).ToBits()).ToBits())
-//line interchange.go:39
-						}
-//line interchange.go:42
-						s := archsimd.BroadcastInt32x16(int32(col)).Add(gc_iota4).ConvertToFloat32()
-//line interchange.go:42
+//line interchange.go:43
+						s := archsimd.LoadFloat32x16Slice(gc_s_s[gc_rank2:])
+//line interchange.go:43
 						_ = s
-						s.Merge(archsimd.LoadFloat32x16Slice(gc_s_s[gc_rank2:]), gc_alive5).StoreSlice(gc_s_s[gc_rank2:])
+//line interchange.go:55
+						if col < 0 || col > len(out)-16 ||
+							(gc_tx2 < -2147483648 || gc_tx2 > 2147483632) || col > len(who)-16 {
+//line interchange.go:55
+							break
+//line interchange.go:55
+						}
+//line interchange.go:55
+						s.StoreMasked((*[16]float32)(out[col:]), gc_alive6)
+						archsimd.BroadcastInt32x16(int32(gc_tx2)).Add(gc_iota6).StoreMasked((*[16]int32)(who[col:]), gc_alive6)
 					}
 					archsimd.ClearAVXUpperBits()
 					return gc_vstep4, false
 				}(gc_vstep4)
-				if gc_stop {
+				if gc_stop2 {
 					return
 				}
 			}
 			if compiled.SIMD {
-//line interchange.go:38
-				gc_all4 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-//line interchange.go:38
-				_ = gc_all4
-//line interchange.go:38
-				gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line interchange.go:38
-				_ = gc_iota3
+//line interchange.go:43
+				gc_all5 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+//line interchange.go:43
+				_ = gc_all5
+//line interchange.go:43
+				gc_iota5 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+//line interchange.go:43
+				_ = gc_iota5
 				for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
 					gc_tx2 := gc_vstep4
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
-//line interchange.go:38
-					gc_alive4 := gc_all4
-//line interchange.go:38
-					_ = gc_alive4
-//line interchange.go:38
-					if gc_ex4 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex4 != 0 {
-//line interchange.go:38
-						gc_alive4 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex4]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
-//line interchange.go:38
+//line interchange.go:43
+					gc_alive5 := gc_all5
+//line interchange.go:43
+					_ = gc_alive5
+//line interchange.go:43
+					if gc_ex5 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex5 != 0 {
+//line interchange.go:43
+						gc_alive5 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex5]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+//line interchange.go:43
 					}
-//line interchange.go:38
+//line interchange.go:43
 					var col int = gc_bx2*gc_bdx2 + gc_tx2
-//line interchange.go:38
+//line interchange.go:43
 					_ = col
-//line interchange.go:39
-					gc_if2 := gc_iota3.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, col, 8))))
-//line interchange.go:39
-					_ = gc_if2
-//line interchange.go:39
-					if gc_alive4.And(gc_if2).ToBits() != 0 {
-//line interchange.go:39
-						compiled.SetExited(gc_exited2, gc_rank2, gc_alive4.And(gc_if2).ToBits())
-//line interchange.go:39
-						gc_alive4 = gc_alive4.And(gc_alive4.And(gc_if2).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8()))
-//line interchange.go:39
-					}
-//line interchange.go:42
-					s := archsimd.BroadcastInt32x8(int32(col)).Add(gc_iota3).ConvertToFloat32()
-//line interchange.go:42
+//line interchange.go:43
+					s := archsimd.LoadFloat32x8Slice(gc_s_s[gc_rank2:])
+//line interchange.go:43
 					_ = s
-					s.Merge(archsimd.LoadFloat32x8Slice(gc_s_s[gc_rank2:]), gc_alive4).StoreSlice(gc_s_s[gc_rank2:])
+//line interchange.go:55
+					if col < 0 || col > len(out)-8 ||
+						(gc_tx2 < -2147483648 || gc_tx2 > 2147483640) || col > len(who)-8 {
+//line interchange.go:55
+						break
+//line interchange.go:55
+					}
+//line interchange.go:55
+					s.StoreMasked((*[8]float32)(out[col:]), gc_alive5)
+					archsimd.BroadcastInt32x8(int32(gc_tx2)).Add(gc_iota5).StoreMasked((*[8]int32)(who[col:]), gc_alive5)
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-		gc_L12:
 			for gc_tx2 := gc_vstep4; gc_tx2 < gc_bdx2; gc_tx2++ {
 				gc_rank2 := gc_base2 + gc_tx2
 				gc_pos2.Thread = gc_rank2
@@ -669,275 +599,15 @@ func gc_body_interchangeColumns(gc_b2 *compiled.Block, b []float32, out []float3
 					continue
 				}
 
-//line interchange.go:38
-				col := gc_bx2*gc_bdx2 + gc_tx2
-				_ = col
-
-//line interchange.go:39
-				if col >= n {
-//line interchange.go:39
-					{
-//line interchange.go:39
-						gc_exited2[gc_rank2] = true
-						continue gc_L12
-//line interchange.go:40
-					}
-				}
-
-//line interchange.go:42
-				s := float32(col)
-				_ = s
-				gc_s_s[gc_rank2] = s
-			}
-		}
-	}
-
 //line interchange.go:43
-	for p := 0; p < k; p += 2 {
-		{
-			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_vstep5 := 0
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop2 bool
-					gc_vstep5, gc_stop2 = func(gc_vstep5 int) (int, bool) {
-//line interchange.go:38
-						gc_all7 := archsimd.Mask32x16FromBits(0xffff)
-//line interchange.go:38
-						_ = gc_all7
-//line interchange.go:45
-						gc_vb3 := archsimd.BroadcastFloat32x16(2)
-//line interchange.go:45
-						_ = gc_vb3
-						for ; gc_vstep5+15 < gc_bdx2; gc_vstep5 += 16 {
-							gc_tx2 := gc_vstep5
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-//line interchange.go:45
-							gc_alive7 := gc_all7
-//line interchange.go:45
-							_ = gc_alive7
-//line interchange.go:45
-							if gc_ex7 := compiled.ExitedBits16(gc_exited2, gc_rank2); gc_ex7 != 0 {
-//line interchange.go:45
-								gc_alive7 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex7).ToBits())
-//line interchange.go:45
-							}
-//line interchange.go:38
-							var col int = gc_bx2*gc_bdx2 + gc_tx2
-//line interchange.go:38
-							_ = col
-//line interchange.go:38
-							s := archsimd.LoadFloat32x16Slice(gc_s_s[gc_rank2:])
-//line interchange.go:38
-							_ = s
-//line interchange.go:44
-							if ((p+1)*n+col) < 0 || ((p+1)*n+col) > len(b)-16 || (p*n+col) < 0 || (p*n+col) > len(b)-16 {
-//line interchange.go:44
-								break
-//line interchange.go:44
-							}
-//line interchange.go:44
-							if p+1 < k {
-//line interchange.go:44
-								s = s.Add(archsimd.LoadFloat32x16Slice(b[(p+1)*n+col:]).Mul(gc_vb3))
-							}
-//line interchange.go:47
-							s = s.Add(archsimd.LoadFloat32x16Slice(b[p*n+col:]))
-							s.Merge(archsimd.LoadFloat32x16Slice(gc_s_s[gc_rank2:]), gc_alive7).StoreSlice(gc_s_s[gc_rank2:])
-						}
-						archsimd.ClearAVXUpperBits()
-						return gc_vstep5, false
-					}(gc_vstep5)
-					if gc_stop2 {
-						return
-					}
-				}
-				if compiled.SIMD {
-//line interchange.go:38
-					gc_all6 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-//line interchange.go:38
-					_ = gc_all6
-//line interchange.go:45
-					gc_vb2 := archsimd.BroadcastFloat32x8(2)
-//line interchange.go:45
-					_ = gc_vb2
-					for ; gc_vstep5+7 < gc_bdx2; gc_vstep5 += 8 {
-						gc_tx2 := gc_vstep5
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-//line interchange.go:45
-						gc_alive6 := gc_all6
-//line interchange.go:45
-						_ = gc_alive6
-//line interchange.go:45
-						if gc_ex6 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex6 != 0 {
-//line interchange.go:45
-							gc_alive6 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex6]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
-//line interchange.go:45
-						}
-//line interchange.go:38
-						var col int = gc_bx2*gc_bdx2 + gc_tx2
-//line interchange.go:38
-						_ = col
-//line interchange.go:38
-						s := archsimd.LoadFloat32x8Slice(gc_s_s[gc_rank2:])
-//line interchange.go:38
-						_ = s
-//line interchange.go:44
-						if ((p+1)*n+col) < 0 || ((p+1)*n+col) > len(b)-8 || (p*n+col) < 0 || (p*n+col) > len(b)-8 {
-//line interchange.go:44
-							break
-//line interchange.go:44
-						}
-//line interchange.go:44
-						if p+1 < k {
-//line interchange.go:44
-							s = s.Add(archsimd.LoadFloat32x8Slice(b[(p+1)*n+col:]).Mul(gc_vb2))
-						}
-//line interchange.go:47
-						s = s.Add(archsimd.LoadFloat32x8Slice(b[p*n+col:]))
-						s.Merge(archsimd.LoadFloat32x8Slice(gc_s_s[gc_rank2:]), gc_alive6).StoreSlice(gc_s_s[gc_rank2:])
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				for gc_tx2 := gc_vstep5; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-					if gc_exited2[gc_rank2] {
-						continue
-					}
-
-//line interchange.go:38
-					col := gc_bx2*gc_bdx2 + gc_tx2
-					_ = col
-					s := gc_s_s[gc_rank2]
-
-//line interchange.go:44
-					if p+1 < k {
-						s += b[(p+1)*n+col] * 2
-					}
-
-//line interchange.go:47
-					s += b[p*n+col]
-					gc_s_s[gc_rank2] = s
-				}
-			}
-		}
-	}
-	{
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_vstep6 := 0
-			if compiled.SIMD && compiled.SIMD512 {
-				var gc_stop3 bool
-				gc_vstep6, gc_stop3 = func(gc_vstep6 int) (int, bool) {
-//line interchange.go:38
-					gc_all9 := archsimd.Mask32x16FromBits(0xffff)
-//line interchange.go:38
-					_ = gc_all9
-//line interchange.go:38
-					gc_iota6 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-//line interchange.go:38
-					_ = gc_iota6
-					for ; gc_vstep6+15 < gc_bdx2; gc_vstep6 += 16 {
-						gc_tx2 := gc_vstep6
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-//line interchange.go:38
-						gc_alive9 := gc_all9
-//line interchange.go:38
-						_ = gc_alive9
-//line interchange.go:38
-						if gc_ex9 := compiled.ExitedBits16(gc_exited2, gc_rank2); gc_ex9 != 0 {
-//line interchange.go:38
-							gc_alive9 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex9).ToBits())
-//line interchange.go:38
-						}
-//line interchange.go:38
-						var col int = gc_bx2*gc_bdx2 + gc_tx2
-//line interchange.go:38
-						_ = col
-//line interchange.go:38
-						s := archsimd.LoadFloat32x16Slice(gc_s_s[gc_rank2:])
-//line interchange.go:38
-						_ = s
-//line interchange.go:50
-						if col < 0 || col > len(out)-16 ||
-							(gc_tx2 < -2147483648 || gc_tx2 > 2147483632) || col > len(who)-16 {
-//line interchange.go:50
-							break
-//line interchange.go:50
-						}
-//line interchange.go:50
-						s.StoreMasked((*[16]float32)(out[col:]), gc_alive9)
-						archsimd.BroadcastInt32x16(int32(gc_tx2)).Add(gc_iota6).StoreMasked((*[16]int32)(who[col:]), gc_alive9)
-					}
-					archsimd.ClearAVXUpperBits()
-					return gc_vstep6, false
-				}(gc_vstep6)
-				if gc_stop3 {
-					return
-				}
-			}
-			if compiled.SIMD {
-//line interchange.go:38
-				gc_all8 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-//line interchange.go:38
-				_ = gc_all8
-//line interchange.go:38
-				gc_iota5 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line interchange.go:38
-				_ = gc_iota5
-				for ; gc_vstep6+7 < gc_bdx2; gc_vstep6 += 8 {
-					gc_tx2 := gc_vstep6
-					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
-//line interchange.go:38
-					gc_alive8 := gc_all8
-//line interchange.go:38
-					_ = gc_alive8
-//line interchange.go:38
-					if gc_ex8 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex8 != 0 {
-//line interchange.go:38
-						gc_alive8 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex8]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
-//line interchange.go:38
-					}
-//line interchange.go:38
-					var col int = gc_bx2*gc_bdx2 + gc_tx2
-//line interchange.go:38
-					_ = col
-//line interchange.go:38
-					s := archsimd.LoadFloat32x8Slice(gc_s_s[gc_rank2:])
-//line interchange.go:38
-					_ = s
-//line interchange.go:50
-					if col < 0 || col > len(out)-8 ||
-						(gc_tx2 < -2147483648 || gc_tx2 > 2147483640) || col > len(who)-8 {
-//line interchange.go:50
-						break
-//line interchange.go:50
-					}
-//line interchange.go:50
-					s.StoreMasked((*[8]float32)(out[col:]), gc_alive8)
-					archsimd.BroadcastInt32x8(int32(gc_tx2)).Add(gc_iota5).StoreMasked((*[8]int32)(who[col:]), gc_alive8)
-				}
-				archsimd.ClearAVXUpperBits()
-			}
-			for gc_tx2 := gc_vstep6; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
-				if gc_exited2[gc_rank2] {
-					continue
-				}
-
-//line interchange.go:38
 				col := gc_bx2*gc_bdx2 + gc_tx2
 				_ = col
 				s := gc_s_s[gc_rank2]
 
-//line interchange.go:50
+//line interchange.go:55
 				out[col] = s
 
-//line interchange.go:51
+//line interchange.go:56
 				who[col] = int32(gc_tx2)
 			}
 		}
@@ -952,7 +622,7 @@ func gc_body_interchangeColumns(gc_b2 *compiled.Block, b []float32, out []float3
 // and the loop over features inside it, both run trip by trip for the
 // block.
 //
-//line interchange.go:63
+//line interchange.go:68
 func InterchangeNearestKernel(features, clusters []float32, membership []int32, nf, npoints, nclusters int) func(*gocuda.Thread) {
 	return compiled.GridKernel(gc_src_interchangeNearest,
 		func(gc_t *gocuda.Thread) {
@@ -963,10 +633,10 @@ func InterchangeNearestKernel(features, clusters []float32, membership []int32, 
 		})
 }
 
-//line interchange.go:63
-var gc_src_interchangeNearest = compiled.NewSource("interchangeNearest", "39a63e3cbd614d0df35975090521cd098b1fc9ce465bb1ff982672ec34ca3642", "interchange.go:54-82")
+//line interchange.go:68
+var gc_src_interchangeNearest = compiled.NewSource("interchangeNearest", "39a63e3cbd614d0df35975090521cd098b1fc9ce465bb1ff982672ec34ca3642", "interchange.go:59-87")
 
-//line interchange.go:63
+//line interchange.go:68
 func gc_body_interchangeNearest(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, features, clusters []float32, membership []int32, nf, npoints, nclusters int) {
 	gc_pos2 := gc_b2.Pos()
 	gc_bd2 := gc_b2.Dim()
@@ -974,9 +644,443 @@ func gc_body_interchangeNearest(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, featu
 	gc_gd2 := gc_b2.GridDim()
 	gc_gdx2 := gc_gd2.X
 	gc_n2 := gc_b2.Len()
+	gc_bx2 := gc_lo2%gc_gdx2 - 1
+	for gc_blk2 := gc_lo2; gc_blk2 < gc_hi2; gc_blk2++ {
+		if gc_b2.Stopped() {
+			return
+		}
+		gc_pos2.Block = gc_blk2
+		gc_bx2++
+		if gc_bx2 == gc_gdx2 {
+			gc_bx2 = 0
+		}
+		compiled.OutOfLine(func() {
+			{
+				gc_from2, gc_to2 := 0, gc_bdx2
+				if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
+					panic(compiled.ErrGuardWraps)
+				}
+				if gc_bound2 := compiled.Diff(npoints, gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
+					gc_to2 = gc_bound2
+				}
+				for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+					gc_vstep2 := gc_from2
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop bool
+						gc_vstep2, gc_stop = func(gc_vstep2 int) (int, bool) {
+//line interchange.go:70
+							gc_vb7 := archsimd.BroadcastInt32x16(int32(-1))
+//line interchange.go:70
+							_ = gc_vb7
+//line interchange.go:72
+							gc_vb8 := archsimd.BroadcastFloat32x16(float32(math.MaxFloat32))
+//line interchange.go:72
+							_ = gc_vb8
+//line interchange.go:72
+							gc_Lane0Mask324 := compiled.Lane0Mask32()
+//line interchange.go:72
+							_ = gc_Lane0Mask324
+						gc_steps7:
+							for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
+								gc_tx2 := gc_vstep2
+								gc_rank2 := gc_base2 + gc_tx2
+								gc_pos2.Thread = gc_rank2
+//line interchange.go:69
+								var i int = gc_bx2*gc_bdx2 + gc_tx2
+//line interchange.go:69
+								_ = i
+//line interchange.go:70
+								index := gc_vb7
+//line interchange.go:70
+								_ = index
+//line interchange.go:71
+								{
+									minDist := gc_vb8
+//line interchange.go:72
+									_ = minDist
+									if i < 0 || i > len(membership)-16 {
+//line interchange.go:73
+										break
+//line interchange.go:73
+									}
+//line interchange.go:73
+									for c := 0; c < nclusters; c = c + 1 {
+//line interchange.go:73
+										var base int = c *
+											nf
+//line interchange.go:74
+										_ = base
+//line interchange.go:74
+										var ans archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+//line interchange.go:74
+										_ = ans
+//line interchange.go:74
+										for j := 0; j < nf; j = j + 1 {
+//line interchange.go:76
+											var gc_ld7 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+//line interchange.go:76
+											if (i+j*
+												npoints) >= 0 && (i+j*npoints) <= len(features)-16 {
+//line interchange.go:77
+												gc_ld7 = archsimd.LoadFloat32x16Slice(features[i+j*npoints:])
+//line interchange.go:77
+											} else {
+//line interchange.go:77
+												break gc_steps7
+//line interchange.go:77
+											}
+//line interchange.go:77
+											diff := gc_ld7.Sub(compiled.BroadcastFloat32x16At(&clusters[base+j], gc_Lane0Mask324))
+//line interchange.go:77
+											_ = diff
+//line interchange.go:77
+											ans = ans.Add(diff.Mul(diff))
+//line interchange.go:77
+										}
+//line interchange.go:77
+										gc_if6 := ans.Less(minDist)
+//line interchange.go:77
+										_ = gc_if6
+//line interchange.go:77
+										if gc_if6.ToBits() != 0 {
+//line interchange.go:77
+											minDist = minDist.Merge(ans, archsimd.Mask32x16FromBits(^gc_if6.ToBits()))
+//line interchange.go:77
+											index = index.Merge(archsimd.BroadcastInt32x16(int32(c)), archsimd.Mask32x16FromBits(^gc_if6.ToBits()))
+//line interchange.go:82
+										}
+//line interchange.go:82
+									}
+//line interchange.go:82
+									index.StoreSlice(membership[i:])
+//line interchange.go:85
+								}
+							}
+							archsimd.ClearAVXUpperBits()
+							return gc_vstep2, false
+						}(gc_vstep2)
+						if gc_stop {
+							return
+						}
+					}
+					if compiled.SIMD {
+//line interchange.go:70
+						gc_vb4 := archsimd.BroadcastInt32x8(int32(-1))
+//line interchange.go:70
+						_ = gc_vb4
+//line interchange.go:72
+						gc_vb5 := archsimd.BroadcastFloat32x8(float32(math.MaxFloat32))
+//line interchange.go:72
+						_ = gc_vb5
+//line interchange.go:72
+						gc_Lane0Mask322 := compiled.Lane0Mask32()
+//line interchange.go:72
+						_ = gc_Lane0Mask322
+					gc_steps5:
+						for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
+							gc_tx2 := gc_vstep2
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+//line interchange.go:69
+							var i int = gc_bx2*gc_bdx2 + gc_tx2
+//line interchange.go:69
+							_ = i
+//line interchange.go:70
+							index := gc_vb4
+//line interchange.go:70
+							_ = index
+//line interchange.go:71
+							{
+								minDist := gc_vb5
+//line interchange.go:72
+								_ = minDist
+								if i < 0 || i > len(membership)-8 {
+//line interchange.go:73
+									break
+//line interchange.go:73
+								}
+//line interchange.go:73
+								for c := 0; c < nclusters; c = c + 1 {
+//line interchange.go:73
+									var base int = c *
+										nf
+//line interchange.go:74
+									_ = base
+//line interchange.go:74
+									var ans archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line interchange.go:74
+									_ = ans
+//line interchange.go:74
+									for j := 0; j < nf; j = j + 1 {
+//line interchange.go:76
+										var gc_ld5 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line interchange.go:76
+										if (i+j*
+											npoints) >= 0 && (i+j*npoints) <= len(features)-8 {
+//line interchange.go:77
+											gc_ld5 = archsimd.LoadFloat32x8Slice(features[i+j*npoints:])
+//line interchange.go:77
+										} else {
+//line interchange.go:77
+											break gc_steps5
+//line interchange.go:77
+										}
+//line interchange.go:77
+										diff := gc_ld5.Sub(compiled.BroadcastFloat32x8At(&clusters[base+j], gc_Lane0Mask322))
+//line interchange.go:77
+										_ = diff
+//line interchange.go:77
+										ans = ans.Add(diff.Mul(diff))
+//line interchange.go:77
+									}
+//line interchange.go:77
+									gc_if4 := ans.Less(minDist)
+//line interchange.go:77
+									_ = gc_if4
+//line interchange.go:77
+									if gc_if4.ToBits() != 0 {
+//line interchange.go:77
+										minDist = ans.Merge(minDist, gc_if4)
+//line interchange.go:77
+										index = archsimd.BroadcastInt32x8(int32(c)).Merge(index, gc_if4)
+//line interchange.go:82
+									}
+//line interchange.go:82
+								}
+//line interchange.go:82
+								index.StoreSlice(membership[i:])
+//line interchange.go:85
+							}
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					for gc_tx2 := gc_vstep2; gc_tx2 < gc_to2; gc_tx2++ {
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line interchange.go:69
+						i := gc_bx2*gc_bdx2 + gc_tx2
+						_ = i
+
+//line interchange.go:70
+						index := int32(-1)
+
+//line interchange.go:71
+						{
+							minDist := float32(math.MaxFloat32)
+							for c := 0; c < nclusters; c++ {
+								base := c * nf
+								var ans float32
+								for j := 0; j < nf; j++ {
+									diff := features[i+j*npoints] - clusters[base+j]
+									ans += diff * diff
+								}
+								if ans < minDist {
+									minDist = ans
+									index = int32(c)
+								}
+							}
+							membership[i] = index
+						}
+						_ = index
+					}
+				}
+			}
+		})
+	}
+}
+
+// InterchangeColumnsDoubleKernel is InterchangeColumnsKernel with the
+// sum kept in float64 and stored rounded to float32.
+//
+//line interchange.go:93
+func InterchangeColumnsDoubleKernel(b []float32, out []float32, who []int32, k, n int) func(*gocuda.Thread) {
+	return compiled.Kernel(gc_src_interchangeColumnsDouble,
+		func(gc_t *gocuda.Thread) { interchangeColumnsDouble(gc_t, b, out, who, k, n) },
+		func(gc_b *compiled.Block) { gc_body_interchangeColumnsDouble(gc_b, b, out, who, k, n) })
+}
+
+//line interchange.go:93
+var gc_src_interchangeColumnsDouble = compiled.NewSource("interchangeColumnsDouble", "df1ccb69b9c3f58f7df3c436576e2a8fb36a8111e832bb0cc59f5070dc9f6b8a", "interchange.go:89-108")
+
+//line interchange.go:93
+func gc_body_interchangeColumnsDouble(gc_b2 *compiled.Block, b []float32, out []float32, who []int32, k, n int) {
+	gc_pos2 := gc_b2.Pos()
+	gc_bd2 := gc_b2.Dim()
+	gc_bdx2 := gc_bd2.X
+	gc_bidx2 := gc_b2.Index()
+	gc_bx2 := gc_bidx2.X
+	gc_n2 := gc_b2.Len()
+	gc_s_s := compiled.Scratch[float64](gc_b2, 0)[:gc_n2]
+	gc_exited2 := gc_b2.Exited()
+	{
+		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			gc_vstep2 := 0
+			if compiled.SIMD {
+//line interchange.go:94
+				gc_all5 := archsimd.BroadcastInt64x4(-1).NotEqual(compiled.ZeroInt64x4())
+//line interchange.go:94
+				_ = gc_all5
+//line interchange.go:94
+				gc_iota5 := archsimd.LoadInt64x4(&gc_tab_int64x4_3d80beed)
+//line interchange.go:94
+				_ = gc_iota5
+//line interchange.go:94
+				gc_iotaf642 := archsimd.LoadFloat64x4(&gc_tab_float64x4_3d80beed)
+//line interchange.go:94
+				_ = gc_iotaf642
+				for ; gc_vstep2+3 < gc_bdx2; gc_vstep2 += 4 {
+					gc_tx2 := gc_vstep2
+					gc_rank2 := gc_base2 + gc_tx2
+					_ = gc_rank2
+//line interchange.go:94
+					gc_alive5 := gc_all5
+//line interchange.go:94
+					_ = gc_alive5
+//line interchange.go:94
+					if gc_ex5 := compiled.ExitedBits4(gc_exited2, gc_rank2); gc_ex5 != 0 {
+//line interchange.go:94
+						gc_alive5 = archsimd.LoadInt64x4(&compiled.LaneBits64[gc_ex5&15]).NotEqual(compiled.ZeroInt64x4()).ToInt64x4().Not().NotEqual(compiled.ZeroInt64x4())
+//line interchange.go:94
+					}
+//line interchange.go:94
+					var col int = gc_bx2*gc_bdx2 + gc_tx2
+//line interchange.go:94
+					_ = col
+//line interchange.go:95
+					gc_if5 := gc_iota5.GreaterEqual(archsimd.BroadcastInt64x4(int64(compiled.Reach(n, col, 4))))
+//line interchange.go:95
+					_ = gc_if5
+//line interchange.go:95
+					if gc_alive5.And(gc_if5).ToBits() != 0 {
+//line interchange.go:95
+						compiled.SetExited(gc_exited2, gc_rank2, gc_alive5.And(gc_if5).ToBits())
+//line interchange.go:95
+						gc_alive5 = gc_alive5.And(gc_alive5.And(gc_if5).ToInt64x4().Not().NotEqual(compiled.ZeroInt64x4()))
+//line interchange.go:95
+					}
+//line interchange.go:98
+					s := archsimd.BroadcastInt32x4(int32(col)).ConvertToFloat64().Add(gc_iotaf642)
+//line interchange.go:98
+					_ = s
+					s.Merge(archsimd.LoadFloat64x4Slice(gc_s_s[gc_rank2:]), gc_alive5).StoreSlice(gc_s_s[gc_rank2:])
+				}
+				archsimd.ClearAVXUpperBits()
+			}
+		gc_L12:
+			for gc_tx2 := gc_vstep2; gc_tx2 < gc_bdx2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+				if gc_exited2[gc_rank2] {
+					continue
+				}
+
+//line interchange.go:94
+				col := gc_bx2*gc_bdx2 + gc_tx2
+				_ = col
+
+//line interchange.go:95
+				if col >= n {
+//line interchange.go:95
+					{
+//line interchange.go:95
+						gc_exited2[gc_rank2] = true
+						continue gc_L12
+//line interchange.go:96
+					}
+				}
+
+//line interchange.go:98
+				s := float64(col)
+				_ = s
+				gc_s_s[gc_rank2] = s
+			}
+		}
+	}
+
+//line interchange.go:99
+	for p := 0; p < k; p += 2 {
+		archsimd.ClearAVXUpperBits()
+		{
+			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+					if gc_exited2[gc_rank2] {
+						continue
+					}
+
+//line interchange.go:94
+					col := gc_bx2*gc_bdx2 + gc_tx2
+					_ = col
+					s := gc_s_s[gc_rank2]
+
+//line interchange.go:100
+					if p+1 < k {
+						s += float64(b[(p+1)*n+col] * 2)
+					}
+
+//line interchange.go:103
+					s += float64(b[p*n+col])
+					gc_s_s[gc_rank2] = s
+				}
+			}
+		}
+	}
+	{
+		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+				if gc_exited2[gc_rank2] {
+					continue
+				}
+
+//line interchange.go:94
+				col := gc_bx2*gc_bdx2 + gc_tx2
+				_ = col
+				s := gc_s_s[gc_rank2]
+
+//line interchange.go:106
+				out[col] = float32(s)
+
+//line interchange.go:107
+				who[col] = int32(gc_tx2)
+			}
+		}
+	}
+}
+
+var gc_tab_float64x4_3d80beed = [4]float64{0, 1, 2, 3}
+
+// InterchangeNearestDoubleKernel is InterchangeNearestKernel with the
+// distances summed and compared in float64.
+//
+//line interchange.go:114
+func InterchangeNearestDoubleKernel(features, clusters []float32, membership []int32, nf, npoints, nclusters int) func(*gocuda.Thread) {
+	return compiled.GridKernel(gc_src_interchangeNearestDouble,
+		func(gc_t *gocuda.Thread) {
+			interchangeNearestDouble(gc_t, features, clusters, membership, nf, npoints, nclusters)
+		},
+		func(gc_b *compiled.Block, gc_lo, gc_hi int) {
+			gc_body_interchangeNearestDouble(gc_b, gc_lo, gc_hi, features, clusters, membership, nf, npoints, nclusters)
+		})
+}
+
+//line interchange.go:114
+var gc_src_interchangeNearestDouble = compiled.NewSource("interchangeNearestDouble", "4dd0e183ab423ad0fdf272da271a3fc2dabbe85a36b0e717ebfa8db29fa08f9c", "interchange.go:110-133")
+
+//line interchange.go:114
+func gc_body_interchangeNearestDouble(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, features, clusters []float32, membership []int32, nf, npoints, nclusters int) {
+	gc_pos2 := gc_b2.Pos()
+	gc_bd2 := gc_b2.Dim()
+	gc_bdx2 := gc_bd2.X
+	gc_gd2 := gc_b2.GridDim()
+	gc_gdx2 := gc_gd2.X
+	gc_n2 := gc_b2.Len()
 	gc_s_index := compiled.Scratch[int32](gc_b2, 0)[:gc_n2]
-	gc_s_minDist := compiled.Scratch[float32](gc_b2, 1)[:gc_n2]
-	gc_s_ans := compiled.Scratch[float32](gc_b2, 2)[:gc_n2]
+	gc_s_minDist := compiled.Scratch[float64](gc_b2, 1)[:gc_n2]
+	gc_s_ans := compiled.Scratch[float64](gc_b2, 2)[:gc_n2]
 	gc_bx2 := gc_lo2%gc_gdx2 - 1
 	for gc_blk2 := gc_lo2; gc_blk2 < gc_hi2; gc_blk2++ {
 		if gc_b2.Stopped() {
@@ -988,125 +1092,73 @@ func gc_body_interchangeNearest(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, featu
 			gc_bx2 = 0
 		}
 		{
-			gc_vstep6 := 0
-			if compiled.SIMD && compiled.SIMD512 {
-				var gc_stop bool
-				gc_vstep6, gc_stop = func(gc_vstep6 int) (int, bool) {
-//line interchange.go:67
-					gc_vb3 := archsimd.BroadcastFloat32x16(float32(math.MaxFloat32))
-//line interchange.go:67
-					_ = gc_vb3
-					for ; gc_vstep6+15 < gc_n2; gc_vstep6 += 16 {
-						gc_rank2 := gc_vstep6
-						_ = gc_rank2
-//line interchange.go:65
-						var index int32 = int32(-1)
-//line interchange.go:65
-						_ = index
-//line interchange.go:67
-						minDist := gc_vb3
-//line interchange.go:67
-						_ = minDist
-						archsimd.BroadcastInt32x16(index).StoreSlice(gc_s_index[gc_rank2:])
-//line interchange.go:67
-						minDist.StoreSlice(gc_s_minDist[gc_rank2:])
-					}
-					archsimd.ClearAVXUpperBits()
-					return gc_vstep6, false
-				}(gc_vstep6)
-				if gc_stop {
-					return
-				}
-			}
-			if compiled.SIMD {
-//line interchange.go:67
-				gc_vb2 := archsimd.BroadcastFloat32x8(float32(math.MaxFloat32))
-//line interchange.go:67
-				_ = gc_vb2
-				for ; gc_vstep6+7 < gc_n2; gc_vstep6 += 8 {
-					gc_rank2 := gc_vstep6
-					_ = gc_rank2
-//line interchange.go:65
-					var index int32 = int32(-1)
-//line interchange.go:65
-					_ = index
-//line interchange.go:67
-					minDist := gc_vb2
-//line interchange.go:67
-					_ = minDist
-					archsimd.BroadcastInt32x8(index).StoreSlice(gc_s_index[gc_rank2:])
-//line interchange.go:67
-					minDist.StoreSlice(gc_s_minDist[gc_rank2:])
-				}
-				archsimd.ClearAVXUpperBits()
-			}
-			gc_step7 := gc_vstep6
-			for ; gc_step7+3 < gc_n2; gc_step7 += 4 {
+			gc_step8 := 0
+			for ; gc_step8+3 < gc_n2; gc_step8 += 4 {
 				{
-					gc_rank2 := gc_step7 + 0
+					gc_rank2 := gc_step8 + 0
 					gc_pos2.Thread = gc_rank2
 
-//line interchange.go:65
+//line interchange.go:116
 					index := int32(-1)
 
-//line interchange.go:67
-					minDist := float32(math.MaxFloat32)
+//line interchange.go:118
+					minDist := math.MaxFloat64
 					_ = index
 					_ = minDist
 					gc_s_index[gc_rank2] = index
 					gc_s_minDist[gc_rank2] = minDist
 				}
 				{
-					gc_rank2 := gc_step7 + 1
+					gc_rank2 := gc_step8 + 1
 					gc_pos2.Thread = gc_rank2
 
-//line interchange.go:65
+//line interchange.go:116
 					index := int32(-1)
 
-//line interchange.go:67
-					minDist := float32(math.MaxFloat32)
+//line interchange.go:118
+					minDist := math.MaxFloat64
 					_ = index
 					_ = minDist
 					gc_s_index[gc_rank2] = index
 					gc_s_minDist[gc_rank2] = minDist
 				}
 				{
-					gc_rank2 := gc_step7 + 2
+					gc_rank2 := gc_step8 + 2
 					gc_pos2.Thread = gc_rank2
 
-//line interchange.go:65
+//line interchange.go:116
 					index := int32(-1)
 
-//line interchange.go:67
-					minDist := float32(math.MaxFloat32)
+//line interchange.go:118
+					minDist := math.MaxFloat64
 					_ = index
 					_ = minDist
 					gc_s_index[gc_rank2] = index
 					gc_s_minDist[gc_rank2] = minDist
 				}
 				{
-					gc_rank2 := gc_step7 + 3
+					gc_rank2 := gc_step8 + 3
 					gc_pos2.Thread = gc_rank2
 
-//line interchange.go:65
+//line interchange.go:116
 					index := int32(-1)
 
-//line interchange.go:67
-					minDist := float32(math.MaxFloat32)
+//line interchange.go:118
+					minDist := math.MaxFloat64
 					_ = index
 					_ = minDist
 					gc_s_index[gc_rank2] = index
 					gc_s_minDist[gc_rank2] = minDist
 				}
 			}
-			for gc_rank2 := gc_step7; gc_rank2 < gc_n2; gc_rank2++ {
+			for gc_rank2 := gc_step8; gc_rank2 < gc_n2; gc_rank2++ {
 				gc_pos2.Thread = gc_rank2
 
-//line interchange.go:65
+//line interchange.go:116
 				index := int32(-1)
 
-//line interchange.go:67
-				minDist := float32(math.MaxFloat32)
+//line interchange.go:118
+				minDist := math.MaxFloat64
 				_ = index
 				_ = minDist
 				gc_s_index[gc_rank2] = index
@@ -1114,97 +1166,78 @@ func gc_body_interchangeNearest(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, featu
 			}
 		}
 
-//line interchange.go:68
+//line interchange.go:119
 		for c := 0; c < nclusters; c++ {
 
-//line interchange.go:69
+//line interchange.go:120
 			base := c * nf
 			{
-				gc_vstep7 := 0
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop2 bool
-					gc_vstep7, gc_stop2 = func(gc_vstep7 int) (int, bool) {
-						for ; gc_vstep7+15 < gc_n2; gc_vstep7 += 16 {
-							gc_rank2 := gc_vstep7
-							_ = gc_rank2
-//line interchange.go:70
-							var ans archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line interchange.go:70
-							_ = ans
-//line interchange.go:70
-							ans.StoreSlice(gc_s_ans[gc_rank2:])
-						}
-						archsimd.ClearAVXUpperBits()
-						return gc_vstep7, false
-					}(gc_vstep7)
-					if gc_stop2 {
-						return
-					}
-				}
+				gc_vstep2 := 0
 				if compiled.SIMD {
-					for ; gc_vstep7+7 < gc_n2; gc_vstep7 += 8 {
-						gc_rank2 := gc_vstep7
+					for ; gc_vstep2+3 < gc_n2; gc_vstep2 += 4 {
+						gc_rank2 := gc_vstep2
 						_ = gc_rank2
-//line interchange.go:70
-						var ans archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line interchange.go:70
+//line interchange.go:121
+						var ans archsimd.Float64x4 = archsimd.BroadcastInt64x4(0).AsFloat64x4()
+//line interchange.go:121
 						_ = ans
-//line interchange.go:70
+//line interchange.go:121
 						ans.StoreSlice(gc_s_ans[gc_rank2:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step8 := gc_vstep7
-				for ; gc_step8+3 < gc_n2; gc_step8 += 4 {
+				gc_step9 := gc_vstep2
+				for ; gc_step9+3 < gc_n2; gc_step9 += 4 {
 					{
-						gc_rank2 := gc_step8 + 0
+						gc_rank2 := gc_step9 + 0
 						gc_pos2.Thread = gc_rank2
 
-//line interchange.go:70
-						var ans float32
+//line interchange.go:121
+						var ans float64
 						_ = ans
 						gc_s_ans[gc_rank2] = ans
 					}
 					{
-						gc_rank2 := gc_step8 + 1
+						gc_rank2 := gc_step9 + 1
 						gc_pos2.Thread = gc_rank2
 
-//line interchange.go:70
-						var ans float32
+//line interchange.go:121
+						var ans float64
 						_ = ans
 						gc_s_ans[gc_rank2] = ans
 					}
 					{
-						gc_rank2 := gc_step8 + 2
+						gc_rank2 := gc_step9 + 2
 						gc_pos2.Thread = gc_rank2
 
-//line interchange.go:70
-						var ans float32
+//line interchange.go:121
+						var ans float64
 						_ = ans
 						gc_s_ans[gc_rank2] = ans
 					}
 					{
-						gc_rank2 := gc_step8 + 3
+						gc_rank2 := gc_step9 + 3
 						gc_pos2.Thread = gc_rank2
 
-//line interchange.go:70
-						var ans float32
+//line interchange.go:121
+						var ans float64
 						_ = ans
 						gc_s_ans[gc_rank2] = ans
 					}
 				}
-				for gc_rank2 := gc_step8; gc_rank2 < gc_n2; gc_rank2++ {
+				for gc_rank2 := gc_step9; gc_rank2 < gc_n2; gc_rank2++ {
 					gc_pos2.Thread = gc_rank2
 
-//line interchange.go:70
-					var ans float32
+//line interchange.go:121
+					var ans float64
 					_ = ans
 					gc_s_ans[gc_rank2] = ans
 				}
 			}
 
-//line interchange.go:71
+//line interchange.go:122
 			for j := 0; j < nf; j++ {
+				archsimd.ClearAVXUpperBits()
 				{
 					gc_from2, gc_to2 := 0, gc_bdx2
 					if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
@@ -1220,291 +1253,222 @@ func gc_body_interchangeNearest(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, featu
 							gc_at4 := features[gc_off4:][:gc_to2]
 							gc_at5 := clusters[gc_off5:][:1]
 							gc_elem2 := gc_at5[0]
-							gc_vstep8 := gc_from2
-							if compiled.SIMD && compiled.SIMD512 {
-								var gc_stop3 bool
-								gc_vstep8, gc_stop3 = func(gc_vstep8 int) (int, bool) {
-//line interchange.go:64
-									gc_Lane0Mask324 := compiled.Lane0Mask32()
-//line interchange.go:64
-									_ = gc_Lane0Mask324
-									for ; gc_vstep8+15 < gc_to2; gc_vstep8 += 16 {
-										gc_tx2 := gc_vstep8
-										gc_rank2 := gc_base2 + gc_tx2
-										gc_pos2.Thread = gc_rank2
-//line interchange.go:64
-										var i int = gc_bx2*gc_bdx2 + gc_tx2
-//line interchange.go:64
-										_ = i
-//line interchange.go:64
-										ans := archsimd.LoadFloat32x16Slice(gc_s_ans[gc_rank2:])
-//line interchange.go:64
-										_ = ans
-//line interchange.go:66
-										{
-
-//line interchange.go:72
-											diff := archsimd.LoadFloat32x16Slice(gc_at4[gc_tx2:]).Sub(compiled.BroadcastFloat32x16At(&gc_at5[0], gc_Lane0Mask324))
-//line interchange.go:72
-											_ = diff
-//line interchange.go:72
-											ans = ans.Add(diff.Mul(diff))
-//line interchange.go:72
-										}
-//line interchange.go:66
-										ans.StoreSlice(gc_s_ans[gc_rank2:])
-									}
-									archsimd.ClearAVXUpperBits()
-									return gc_vstep8, false
-								}(gc_vstep8)
-								if gc_stop3 {
-									return
-								}
-							}
-							if compiled.SIMD {
-//line interchange.go:64
-								gc_Lane0Mask323 := compiled.Lane0Mask32()
-//line interchange.go:64
-								_ = gc_Lane0Mask323
-								for ; gc_vstep8+7 < gc_to2; gc_vstep8 += 8 {
-									gc_tx2 := gc_vstep8
+							gc_step10 := gc_from2
+							for ; gc_step10+3 < gc_to2; gc_step10 += 4 {
+								{
+									gc_tx2 := gc_step10 + 0
+									_ = gc_tx2
 									gc_rank2 := gc_base2 + gc_tx2
-									gc_pos2.Thread = gc_rank2
-//line interchange.go:64
-									var i int = gc_bx2*gc_bdx2 + gc_tx2
-//line interchange.go:64
+									_ = gc_rank2
+
+//line interchange.go:115
+									i := gc_bx2*gc_bdx2 + gc_tx2
 									_ = i
-//line interchange.go:64
-									ans := archsimd.LoadFloat32x8Slice(gc_s_ans[gc_rank2:])
-//line interchange.go:64
-									_ = ans
-//line interchange.go:66
+									ans := gc_s_ans[gc_rank2]
+
+//line interchange.go:117
 									{
 
-//line interchange.go:72
-										diff := archsimd.LoadFloat32x8Slice(gc_at4[gc_tx2:]).Sub(compiled.BroadcastFloat32x8At(&gc_at5[0], gc_Lane0Mask323))
-//line interchange.go:72
-										_ = diff
-//line interchange.go:72
-										ans = ans.Add(diff.Mul(diff))
-//line interchange.go:72
+//line interchange.go:123
+										diff := float64(gc_at4[gc_tx2] - gc_elem2)
+										ans += diff * diff
+
+//line interchange.go:132
 									}
-//line interchange.go:66
-									ans.StoreSlice(gc_s_ans[gc_rank2:])
+									gc_s_ans[gc_rank2] = ans
 								}
-								archsimd.ClearAVXUpperBits()
+								{
+									gc_tx2 := gc_step10 + 1
+									_ = gc_tx2
+									gc_rank2 := gc_base2 + gc_tx2
+									_ = gc_rank2
+
+//line interchange.go:115
+									i := gc_bx2*gc_bdx2 + gc_tx2
+									_ = i
+									ans := gc_s_ans[gc_rank2]
+
+//line interchange.go:117
+									{
+
+//line interchange.go:123
+										diff := float64(gc_at4[gc_tx2] - gc_elem2)
+										ans += diff * diff
+
+//line interchange.go:132
+									}
+									gc_s_ans[gc_rank2] = ans
+								}
+								{
+									gc_tx2 := gc_step10 + 2
+									_ = gc_tx2
+									gc_rank2 := gc_base2 + gc_tx2
+									_ = gc_rank2
+
+//line interchange.go:115
+									i := gc_bx2*gc_bdx2 + gc_tx2
+									_ = i
+									ans := gc_s_ans[gc_rank2]
+
+//line interchange.go:117
+									{
+
+//line interchange.go:123
+										diff := float64(gc_at4[gc_tx2] - gc_elem2)
+										ans += diff * diff
+
+//line interchange.go:132
+									}
+									gc_s_ans[gc_rank2] = ans
+								}
+								{
+									gc_tx2 := gc_step10 + 3
+									_ = gc_tx2
+									gc_rank2 := gc_base2 + gc_tx2
+									_ = gc_rank2
+
+//line interchange.go:115
+									i := gc_bx2*gc_bdx2 + gc_tx2
+									_ = i
+									ans := gc_s_ans[gc_rank2]
+
+//line interchange.go:117
+									{
+
+//line interchange.go:123
+										diff := float64(gc_at4[gc_tx2] - gc_elem2)
+										ans += diff * diff
+
+//line interchange.go:132
+									}
+									gc_s_ans[gc_rank2] = ans
+								}
 							}
-							for gc_tx2 := gc_vstep8; gc_tx2 < gc_to2; gc_tx2++ {
+							for gc_tx2 := gc_step10; gc_tx2 < gc_to2; gc_tx2++ {
 								gc_rank2 := gc_base2 + gc_tx2
 								_ = gc_rank2
 
-//line interchange.go:64
+//line interchange.go:115
 								i := gc_bx2*gc_bdx2 + gc_tx2
 								_ = i
 								ans := gc_s_ans[gc_rank2]
 
-//line interchange.go:66
+//line interchange.go:117
 								{
 
-//line interchange.go:72
-									diff := gc_at4[gc_tx2] - gc_elem2
+//line interchange.go:123
+									diff := float64(gc_at4[gc_tx2] - gc_elem2)
 									ans += diff * diff
 
-//line interchange.go:81
+//line interchange.go:132
 								}
 								gc_s_ans[gc_rank2] = ans
 							}
 						} else {
-							gc_vstep9 := gc_from2
-							if compiled.SIMD && compiled.SIMD512 {
-								var gc_stop4 bool
-								gc_vstep9, gc_stop4 = func(gc_vstep9 int) (int, bool) {
-//line interchange.go:64
-									gc_Lane0Mask322 := compiled.Lane0Mask32()
-//line interchange.go:64
-									_ = gc_Lane0Mask322
-									for ; gc_vstep9+15 < gc_to2; gc_vstep9 += 16 {
-										gc_tx2 := gc_vstep9
-										gc_rank2 := gc_base2 + gc_tx2
-										gc_pos2.Thread = gc_rank2
-//line interchange.go:64
-										var i int = gc_bx2*gc_bdx2 + gc_tx2
-//line interchange.go:64
-										_ = i
-//line interchange.go:64
-										ans := archsimd.LoadFloat32x16Slice(gc_s_ans[gc_rank2:])
-//line interchange.go:64
-										_ = ans
-//line interchange.go:66
-										{
-
-//line interchange.go:72
-											if (i+j*npoints) < 0 || (i+j*npoints) > len(features)-16 {
-//line interchange.go:72
-												break
-//line interchange.go:72
-											}
-//line interchange.go:72
-											diff := archsimd.LoadFloat32x16Slice(features[i+j*npoints:]).Sub(compiled.BroadcastFloat32x16At(&clusters[base+j], gc_Lane0Mask322))
-//line interchange.go:72
-											_ = diff
-//line interchange.go:72
-											ans = ans.Add(diff.Mul(diff))
-//line interchange.go:72
-										}
-//line interchange.go:66
-										ans.StoreSlice(gc_s_ans[gc_rank2:])
-									}
-									archsimd.ClearAVXUpperBits()
-									return gc_vstep9, false
-								}(gc_vstep9)
-								if gc_stop4 {
-									return
-								}
-							}
-							if compiled.SIMD {
-//line interchange.go:64
-								gc_Lane0Mask32 := compiled.Lane0Mask32()
-//line interchange.go:64
-								_ = gc_Lane0Mask32
-								for ; gc_vstep9+7 < gc_to2; gc_vstep9 += 8 {
-									gc_tx2 := gc_vstep9
-									gc_rank2 := gc_base2 + gc_tx2
-									gc_pos2.Thread = gc_rank2
-//line interchange.go:64
-									var i int = gc_bx2*gc_bdx2 + gc_tx2
-//line interchange.go:64
-									_ = i
-//line interchange.go:64
-									ans := archsimd.LoadFloat32x8Slice(gc_s_ans[gc_rank2:])
-//line interchange.go:64
-									_ = ans
-//line interchange.go:66
-									{
-
-//line interchange.go:72
-										if (i+j*npoints) < 0 || (i+j*npoints) > len(features)-8 {
-//line interchange.go:72
-											break
-//line interchange.go:72
-										}
-//line interchange.go:72
-										diff := archsimd.LoadFloat32x8Slice(features[i+j*npoints:]).Sub(compiled.BroadcastFloat32x8At(&clusters[base+j], gc_Lane0Mask32))
-//line interchange.go:72
-										_ = diff
-//line interchange.go:72
-										ans = ans.Add(diff.Mul(diff))
-//line interchange.go:72
-									}
-//line interchange.go:66
-									ans.StoreSlice(gc_s_ans[gc_rank2:])
-								}
-								archsimd.ClearAVXUpperBits()
-							}
-							gc_step9 := gc_vstep9
-							for ; gc_step9+3 < gc_to2; gc_step9 += 4 {
+							gc_step11 := gc_from2
+							for ; gc_step11+3 < gc_to2; gc_step11 += 4 {
 								{
-									gc_tx2 := gc_step9 + 0
+									gc_tx2 := gc_step11 + 0
 									gc_rank2 := gc_base2 + gc_tx2
 									gc_pos2.Thread = gc_rank2
 
-//line interchange.go:64
+//line interchange.go:115
 									i := gc_bx2*gc_bdx2 + gc_tx2
 									_ = i
 									ans := gc_s_ans[gc_rank2]
 
-//line interchange.go:66
+//line interchange.go:117
 									{
 
-//line interchange.go:72
-										diff := features[i+j*npoints] - clusters[base+j]
+//line interchange.go:123
+										diff := float64(features[i+j*npoints] - clusters[base+j])
 										ans += diff * diff
 
-//line interchange.go:81
+//line interchange.go:132
 									}
 									gc_s_ans[gc_rank2] = ans
 								}
 								{
-									gc_tx2 := gc_step9 + 1
+									gc_tx2 := gc_step11 + 1
 									gc_rank2 := gc_base2 + gc_tx2
 									gc_pos2.Thread = gc_rank2
 
-//line interchange.go:64
+//line interchange.go:115
 									i := gc_bx2*gc_bdx2 + gc_tx2
 									_ = i
 									ans := gc_s_ans[gc_rank2]
 
-//line interchange.go:66
+//line interchange.go:117
 									{
 
-//line interchange.go:72
-										diff := features[i+j*npoints] - clusters[base+j]
+//line interchange.go:123
+										diff := float64(features[i+j*npoints] - clusters[base+j])
 										ans += diff * diff
 
-//line interchange.go:81
+//line interchange.go:132
 									}
 									gc_s_ans[gc_rank2] = ans
 								}
 								{
-									gc_tx2 := gc_step9 + 2
+									gc_tx2 := gc_step11 + 2
 									gc_rank2 := gc_base2 + gc_tx2
 									gc_pos2.Thread = gc_rank2
 
-//line interchange.go:64
+//line interchange.go:115
 									i := gc_bx2*gc_bdx2 + gc_tx2
 									_ = i
 									ans := gc_s_ans[gc_rank2]
 
-//line interchange.go:66
+//line interchange.go:117
 									{
 
-//line interchange.go:72
-										diff := features[i+j*npoints] - clusters[base+j]
+//line interchange.go:123
+										diff := float64(features[i+j*npoints] - clusters[base+j])
 										ans += diff * diff
 
-//line interchange.go:81
+//line interchange.go:132
 									}
 									gc_s_ans[gc_rank2] = ans
 								}
 								{
-									gc_tx2 := gc_step9 + 3
+									gc_tx2 := gc_step11 + 3
 									gc_rank2 := gc_base2 + gc_tx2
 									gc_pos2.Thread = gc_rank2
 
-//line interchange.go:64
+//line interchange.go:115
 									i := gc_bx2*gc_bdx2 + gc_tx2
 									_ = i
 									ans := gc_s_ans[gc_rank2]
 
-//line interchange.go:66
+//line interchange.go:117
 									{
 
-//line interchange.go:72
-										diff := features[i+j*npoints] - clusters[base+j]
+//line interchange.go:123
+										diff := float64(features[i+j*npoints] - clusters[base+j])
 										ans += diff * diff
 
-//line interchange.go:81
+//line interchange.go:132
 									}
 									gc_s_ans[gc_rank2] = ans
 								}
 							}
-							for gc_tx2 := gc_step9; gc_tx2 < gc_to2; gc_tx2++ {
+							for gc_tx2 := gc_step11; gc_tx2 < gc_to2; gc_tx2++ {
 								gc_rank2 := gc_base2 + gc_tx2
 								gc_pos2.Thread = gc_rank2
 
-//line interchange.go:64
+//line interchange.go:115
 								i := gc_bx2*gc_bdx2 + gc_tx2
 								_ = i
 								ans := gc_s_ans[gc_rank2]
 
-//line interchange.go:66
+//line interchange.go:117
 								{
 
-//line interchange.go:72
-									diff := features[i+j*npoints] - clusters[base+j]
+//line interchange.go:123
+									diff := float64(features[i+j*npoints] - clusters[base+j])
 									ans += diff * diff
 
-//line interchange.go:81
+//line interchange.go:132
 								}
 								gc_s_ans[gc_rank2] = ans
 							}
@@ -1521,240 +1485,134 @@ func gc_body_interchangeNearest(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, featu
 					gc_to2 = gc_bound2
 				}
 				for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-					gc_vstep10 := gc_from2
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop5 bool
-						gc_vstep10, gc_stop5 = func(gc_vstep10 int) (int, bool) {
-//line interchange.go:77
-							gc_vb5 := archsimd.BroadcastInt32x16(int32(c))
-//line interchange.go:77
-							_ = gc_vb5
-							for ; gc_vstep10+15 < gc_to2; gc_vstep10 += 16 {
-								gc_tx2 := gc_vstep10
-								gc_rank2 := gc_base2 + gc_tx2
-								_ = gc_rank2
-//line interchange.go:64
-								var i int = gc_bx2*gc_bdx2 + gc_tx2
-//line interchange.go:64
-								_ = i
-//line interchange.go:64
-								index := archsimd.LoadInt32x16Slice(gc_s_index[gc_rank2:])
-//line interchange.go:64
-								_ = index
-//line interchange.go:64
-								minDist := archsimd.LoadFloat32x16Slice(gc_s_minDist[gc_rank2:])
-//line interchange.go:64
-								_ = minDist
-//line interchange.go:64
-								ans := archsimd.LoadFloat32x16Slice(gc_s_ans[gc_rank2:])
-//line interchange.go:64
-								_ = ans
-//line interchange.go:66
-								{
-
-//line interchange.go:75
-									gc_if3 := ans.Less(minDist)
-//line interchange.go:75
-									_ = gc_if3
-//line interchange.go:75
-									if gc_if3.ToBits() != 0 {
-//line interchange.go:75
-										minDist = minDist.Merge(ans, archsimd.Mask32x16FromBits(^gc_if3.ToBits()))
-//line interchange.go:75
-										index = index.Merge(gc_vb5, archsimd.Mask32x16FromBits(^gc_if3.ToBits()))
-//line interchange.go:75
-									}
-//line interchange.go:75
-								}
-//line interchange.go:66
-								index.StoreSlice(gc_s_index[gc_rank2:])
-//line interchange.go:66
-								minDist.StoreSlice(gc_s_minDist[gc_rank2:])
-							}
-							archsimd.ClearAVXUpperBits()
-							return gc_vstep10, false
-						}(gc_vstep10)
-						if gc_stop5 {
-							return
-						}
-					}
-					if compiled.SIMD {
-//line interchange.go:77
-						gc_vb4 := archsimd.BroadcastInt32x8(int32(c))
-//line interchange.go:77
-						_ = gc_vb4
-						for ; gc_vstep10+7 < gc_to2; gc_vstep10 += 8 {
-							gc_tx2 := gc_vstep10
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-//line interchange.go:64
-							var i int = gc_bx2*gc_bdx2 + gc_tx2
-//line interchange.go:64
-							_ = i
-//line interchange.go:64
-							index := archsimd.LoadInt32x8Slice(gc_s_index[gc_rank2:])
-//line interchange.go:64
-							_ = index
-//line interchange.go:64
-							minDist := archsimd.LoadFloat32x8Slice(gc_s_minDist[gc_rank2:])
-//line interchange.go:64
-							_ = minDist
-//line interchange.go:64
-							ans := archsimd.LoadFloat32x8Slice(gc_s_ans[gc_rank2:])
-//line interchange.go:64
-							_ = ans
-//line interchange.go:66
-							{
-
-//line interchange.go:75
-								gc_if2 := ans.Less(minDist)
-//line interchange.go:75
-								_ = gc_if2
-//line interchange.go:75
-								if gc_if2.ToBits() != 0 {
-//line interchange.go:75
-									minDist = ans.Merge(minDist, gc_if2)
-//line interchange.go:75
-									index = gc_vb4.Merge(index, gc_if2)
-//line interchange.go:75
-								}
-//line interchange.go:75
-							}
-//line interchange.go:66
-							index.StoreSlice(gc_s_index[gc_rank2:])
-//line interchange.go:66
-							minDist.StoreSlice(gc_s_minDist[gc_rank2:])
-						}
-						archsimd.ClearAVXUpperBits()
-					}
-					gc_step10 := gc_vstep10
-					for ; gc_step10+3 < gc_to2; gc_step10 += 4 {
+					gc_step12 := gc_from2
+					for ; gc_step12+3 < gc_to2; gc_step12 += 4 {
 						{
-							gc_tx2 := gc_step10 + 0
+							gc_tx2 := gc_step12 + 0
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
-//line interchange.go:64
+//line interchange.go:115
 							i := gc_bx2*gc_bdx2 + gc_tx2
 							_ = i
 							index := gc_s_index[gc_rank2]
 							minDist := gc_s_minDist[gc_rank2]
 							ans := gc_s_ans[gc_rank2]
 
-//line interchange.go:66
+//line interchange.go:117
 							{
 
-//line interchange.go:75
+//line interchange.go:126
 								if ans < minDist {
 									minDist = ans
 									index = int32(c)
 								}
 
-//line interchange.go:81
+//line interchange.go:132
 							}
 							gc_s_index[gc_rank2] = index
 							gc_s_minDist[gc_rank2] = minDist
 						}
 						{
-							gc_tx2 := gc_step10 + 1
+							gc_tx2 := gc_step12 + 1
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
-//line interchange.go:64
+//line interchange.go:115
 							i := gc_bx2*gc_bdx2 + gc_tx2
 							_ = i
 							index := gc_s_index[gc_rank2]
 							minDist := gc_s_minDist[gc_rank2]
 							ans := gc_s_ans[gc_rank2]
 
-//line interchange.go:66
+//line interchange.go:117
 							{
 
-//line interchange.go:75
+//line interchange.go:126
 								if ans < minDist {
 									minDist = ans
 									index = int32(c)
 								}
 
-//line interchange.go:81
+//line interchange.go:132
 							}
 							gc_s_index[gc_rank2] = index
 							gc_s_minDist[gc_rank2] = minDist
 						}
 						{
-							gc_tx2 := gc_step10 + 2
+							gc_tx2 := gc_step12 + 2
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
-//line interchange.go:64
+//line interchange.go:115
 							i := gc_bx2*gc_bdx2 + gc_tx2
 							_ = i
 							index := gc_s_index[gc_rank2]
 							minDist := gc_s_minDist[gc_rank2]
 							ans := gc_s_ans[gc_rank2]
 
-//line interchange.go:66
+//line interchange.go:117
 							{
 
-//line interchange.go:75
+//line interchange.go:126
 								if ans < minDist {
 									minDist = ans
 									index = int32(c)
 								}
 
-//line interchange.go:81
+//line interchange.go:132
 							}
 							gc_s_index[gc_rank2] = index
 							gc_s_minDist[gc_rank2] = minDist
 						}
 						{
-							gc_tx2 := gc_step10 + 3
+							gc_tx2 := gc_step12 + 3
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
-//line interchange.go:64
+//line interchange.go:115
 							i := gc_bx2*gc_bdx2 + gc_tx2
 							_ = i
 							index := gc_s_index[gc_rank2]
 							minDist := gc_s_minDist[gc_rank2]
 							ans := gc_s_ans[gc_rank2]
 
-//line interchange.go:66
+//line interchange.go:117
 							{
 
-//line interchange.go:75
+//line interchange.go:126
 								if ans < minDist {
 									minDist = ans
 									index = int32(c)
 								}
 
-//line interchange.go:81
+//line interchange.go:132
 							}
 							gc_s_index[gc_rank2] = index
 							gc_s_minDist[gc_rank2] = minDist
 						}
 					}
-					for gc_tx2 := gc_step10; gc_tx2 < gc_to2; gc_tx2++ {
+					for gc_tx2 := gc_step12; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
-//line interchange.go:64
+//line interchange.go:115
 						i := gc_bx2*gc_bdx2 + gc_tx2
 						_ = i
 						index := gc_s_index[gc_rank2]
 						minDist := gc_s_minDist[gc_rank2]
 						ans := gc_s_ans[gc_rank2]
 
-//line interchange.go:66
+//line interchange.go:117
 						{
 
-//line interchange.go:75
+//line interchange.go:126
 							if ans < minDist {
 								minDist = ans
 								index = int32(c)
 							}
 
-//line interchange.go:81
+//line interchange.go:132
 						}
 						gc_s_index[gc_rank2] = index
 						gc_s_minDist[gc_rank2] = minDist
@@ -1774,227 +1632,227 @@ func gc_body_interchangeNearest(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, featu
 				gc_off6 := gc_bx2 * gc_bdx2
 				if gc_from2 >= 0 && gc_off6 >= 0 && gc_off6 <= len(membership) && gc_to2 <= len(membership)-gc_off6 {
 					gc_at6 := membership[gc_off6:][:gc_to2]
-					gc_vstep11 := gc_from2
+					gc_vstep3 := gc_from2
 					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop6 bool
-						gc_vstep11, gc_stop6 = func(gc_vstep11 int) (int, bool) {
-							for ; gc_vstep11+15 < gc_to2; gc_vstep11 += 16 {
-								gc_tx2 := gc_vstep11
+						var gc_stop bool
+						gc_vstep3, gc_stop = func(gc_vstep3 int) (int, bool) {
+							for ; gc_vstep3+15 < gc_to2; gc_vstep3 += 16 {
+								gc_tx2 := gc_vstep3
 								gc_rank2 := gc_base2 + gc_tx2
 								_ = gc_rank2
-//line interchange.go:64
+//line interchange.go:115
 								var i int = gc_bx2*gc_bdx2 + gc_tx2
-//line interchange.go:64
+//line interchange.go:115
 								_ = i
-//line interchange.go:64
+//line interchange.go:115
 								index := archsimd.LoadInt32x16Slice(gc_s_index[gc_rank2:])
-//line interchange.go:64
+//line interchange.go:115
 								_ = index
-//line interchange.go:66
+//line interchange.go:117
 								{
 
-//line interchange.go:80
+//line interchange.go:131
 									index.StoreSlice(gc_at6[gc_tx2:])
-//line interchange.go:80
+//line interchange.go:131
 								}
 							}
 							archsimd.ClearAVXUpperBits()
-							return gc_vstep11, false
-						}(gc_vstep11)
-						if gc_stop6 {
+							return gc_vstep3, false
+						}(gc_vstep3)
+						if gc_stop {
 							return
 						}
 					}
 					if compiled.SIMD {
-						for ; gc_vstep11+7 < gc_to2; gc_vstep11 += 8 {
-							gc_tx2 := gc_vstep11
+						for ; gc_vstep3+7 < gc_to2; gc_vstep3 += 8 {
+							gc_tx2 := gc_vstep3
 							gc_rank2 := gc_base2 + gc_tx2
 							_ = gc_rank2
-//line interchange.go:64
+//line interchange.go:115
 							var i int = gc_bx2*gc_bdx2 + gc_tx2
-//line interchange.go:64
+//line interchange.go:115
 							_ = i
-//line interchange.go:64
+//line interchange.go:115
 							index := archsimd.LoadInt32x8Slice(gc_s_index[gc_rank2:])
-//line interchange.go:64
+//line interchange.go:115
 							_ = index
-//line interchange.go:66
+//line interchange.go:117
 							{
 
-//line interchange.go:80
+//line interchange.go:131
 								index.StoreSlice(gc_at6[gc_tx2:])
-//line interchange.go:80
+//line interchange.go:131
 							}
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					for gc_tx2 := gc_vstep11; gc_tx2 < gc_to2; gc_tx2++ {
+					for gc_tx2 := gc_vstep3; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
 
-//line interchange.go:64
+//line interchange.go:115
 						i := gc_bx2*gc_bdx2 + gc_tx2
 						_ = i
 						index := gc_s_index[gc_rank2]
 
-//line interchange.go:66
+//line interchange.go:117
 						{
 
-//line interchange.go:80
+//line interchange.go:131
 							gc_at6[gc_tx2] = index
 						}
 					}
 				} else {
-					gc_vstep12 := gc_from2
+					gc_vstep4 := gc_from2
 					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop7 bool
-						gc_vstep12, gc_stop7 = func(gc_vstep12 int) (int, bool) {
-							for ; gc_vstep12+15 < gc_to2; gc_vstep12 += 16 {
-								gc_tx2 := gc_vstep12
+						var gc_stop2 bool
+						gc_vstep4, gc_stop2 = func(gc_vstep4 int) (int, bool) {
+							for ; gc_vstep4+15 < gc_to2; gc_vstep4 += 16 {
+								gc_tx2 := gc_vstep4
 								gc_rank2 := gc_base2 + gc_tx2
 								_ = gc_rank2
-//line interchange.go:64
+//line interchange.go:115
 								var i int = gc_bx2*gc_bdx2 + gc_tx2
-//line interchange.go:64
+//line interchange.go:115
 								_ = i
-//line interchange.go:64
+//line interchange.go:115
 								index := archsimd.LoadInt32x16Slice(gc_s_index[gc_rank2:])
-//line interchange.go:64
+//line interchange.go:115
 								_ = index
-//line interchange.go:66
+//line interchange.go:117
 								{
 
-//line interchange.go:80
+//line interchange.go:131
 									if i < 0 || i > len(membership)-16 {
-//line interchange.go:80
+//line interchange.go:131
 										break
-//line interchange.go:80
+//line interchange.go:131
 									}
-//line interchange.go:80
+//line interchange.go:131
 									index.StoreSlice(membership[i:])
-//line interchange.go:80
+//line interchange.go:131
 								}
 							}
 							archsimd.ClearAVXUpperBits()
-							return gc_vstep12, false
-						}(gc_vstep12)
-						if gc_stop7 {
+							return gc_vstep4, false
+						}(gc_vstep4)
+						if gc_stop2 {
 							return
 						}
 					}
 					if compiled.SIMD {
-						for ; gc_vstep12+7 < gc_to2; gc_vstep12 += 8 {
-							gc_tx2 := gc_vstep12
+						for ; gc_vstep4+7 < gc_to2; gc_vstep4 += 8 {
+							gc_tx2 := gc_vstep4
 							gc_rank2 := gc_base2 + gc_tx2
 							_ = gc_rank2
-//line interchange.go:64
+//line interchange.go:115
 							var i int = gc_bx2*gc_bdx2 + gc_tx2
-//line interchange.go:64
+//line interchange.go:115
 							_ = i
-//line interchange.go:64
+//line interchange.go:115
 							index := archsimd.LoadInt32x8Slice(gc_s_index[gc_rank2:])
-//line interchange.go:64
+//line interchange.go:115
 							_ = index
-//line interchange.go:66
+//line interchange.go:117
 							{
 
-//line interchange.go:80
+//line interchange.go:131
 								if i < 0 || i > len(membership)-8 {
-//line interchange.go:80
+//line interchange.go:131
 									break
-//line interchange.go:80
+//line interchange.go:131
 								}
-//line interchange.go:80
+//line interchange.go:131
 								index.StoreSlice(membership[i:])
-//line interchange.go:80
+//line interchange.go:131
 							}
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					gc_step11 := gc_vstep12
-					for ; gc_step11+3 < gc_to2; gc_step11 += 4 {
+					gc_step13 := gc_vstep4
+					for ; gc_step13+3 < gc_to2; gc_step13 += 4 {
 						{
-							gc_tx2 := gc_step11 + 0
+							gc_tx2 := gc_step13 + 0
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
-//line interchange.go:64
+//line interchange.go:115
 							i := gc_bx2*gc_bdx2 + gc_tx2
 							_ = i
 							index := gc_s_index[gc_rank2]
 
-//line interchange.go:66
+//line interchange.go:117
 							{
 
-//line interchange.go:80
+//line interchange.go:131
 								membership[i] = index
 							}
 						}
 						{
-							gc_tx2 := gc_step11 + 1
+							gc_tx2 := gc_step13 + 1
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
-//line interchange.go:64
+//line interchange.go:115
 							i := gc_bx2*gc_bdx2 + gc_tx2
 							_ = i
 							index := gc_s_index[gc_rank2]
 
-//line interchange.go:66
+//line interchange.go:117
 							{
 
-//line interchange.go:80
+//line interchange.go:131
 								membership[i] = index
 							}
 						}
 						{
-							gc_tx2 := gc_step11 + 2
+							gc_tx2 := gc_step13 + 2
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
-//line interchange.go:64
+//line interchange.go:115
 							i := gc_bx2*gc_bdx2 + gc_tx2
 							_ = i
 							index := gc_s_index[gc_rank2]
 
-//line interchange.go:66
+//line interchange.go:117
 							{
 
-//line interchange.go:80
+//line interchange.go:131
 								membership[i] = index
 							}
 						}
 						{
-							gc_tx2 := gc_step11 + 3
+							gc_tx2 := gc_step13 + 3
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
-//line interchange.go:64
+//line interchange.go:115
 							i := gc_bx2*gc_bdx2 + gc_tx2
 							_ = i
 							index := gc_s_index[gc_rank2]
 
-//line interchange.go:66
+//line interchange.go:117
 							{
 
-//line interchange.go:80
+//line interchange.go:131
 								membership[i] = index
 							}
 						}
 					}
-					for gc_tx2 := gc_step11; gc_tx2 < gc_to2; gc_tx2++ {
+					for gc_tx2 := gc_step13; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
-//line interchange.go:64
+//line interchange.go:115
 						i := gc_bx2*gc_bdx2 + gc_tx2
 						_ = i
 						index := gc_s_index[gc_rank2]
 
-//line interchange.go:66
+//line interchange.go:117
 						{
 
-//line interchange.go:80
+//line interchange.go:131
 							membership[i] = index
 						}
 					}
@@ -2006,11 +1864,11 @@ func gc_body_interchangeNearest(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, featu
 
 // InterchangeShadowKernel sums column col of a k×n b, starting from
 // b[col]·s, under the guard col < n, into a local s that shadows the
-// parameter s; after the guard, it adds the parameter s. The local is
+// parameter s, in float64; after the guard, it adds the parameter s. The local is
 // declared ahead of the guard when the guard is taken apart, under a
 // name of its own.
 //
-//line interchange.go:91
+//line interchange.go:142
 func InterchangeShadowKernel(b, out []float32, k, n int, s float32) func(*gocuda.Thread) {
 	return compiled.GridKernel(gc_src_interchangeShadow,
 		func(gc_t *gocuda.Thread) { interchangeShadow(gc_t, b, out, k, n, s) },
@@ -2019,10 +1877,10 @@ func InterchangeShadowKernel(b, out []float32, k, n int, s float32) func(*gocuda
 		})
 }
 
-//line interchange.go:91
-var gc_src_interchangeShadow = compiled.NewSource("interchangeShadow", "226179a9b5552b143b94e337f212324da88f245707d8cd2ac47cdaff9e09fa90", "interchange.go:84-103")
+//line interchange.go:142
+var gc_src_interchangeShadow = compiled.NewSource("interchangeShadow", "30d47aff7e3dadd7d76df259013b8122cc42336b874f612adf289d6381449691", "interchange.go:135-154")
 
-//line interchange.go:91
+//line interchange.go:142
 func gc_body_interchangeShadow(gc_b2 *compiled.Block, gc_lo3, gc_hi3 int, b, out []float32, k, n int, s float32) {
 	gc_pos2 := gc_b2.Pos()
 	gc_bd2 := gc_b2.Dim()
@@ -2030,8 +1888,7 @@ func gc_body_interchangeShadow(gc_b2 *compiled.Block, gc_lo3, gc_hi3 int, b, out
 	gc_gd2 := gc_b2.GridDim()
 	gc_gdx2 := gc_gd2.X
 	gc_n2 := gc_b2.Len()
-	gc_s_s_ := compiled.Scratch[float32](gc_b2, 0)[:gc_n2]
-	_ = &s
+	gc_s_s_ := compiled.Scratch[float64](gc_b2, 0)[:gc_n2]
 	gc_bx2 := gc_lo3%gc_gdx2 - 1
 	for gc_blk2 := gc_lo3; gc_blk2 < gc_hi3; gc_blk2++ {
 		if gc_b2.Stopped() {
@@ -2052,147 +1909,147 @@ func gc_body_interchangeShadow(gc_b2 *compiled.Block, gc_lo3, gc_hi3 int, b, out
 			}
 			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 				gc_lo4, gc_hi4 := min(gc_from2, gc_bdx2), max(gc_from2, gc_to2)
-				gc_step6 := 0
-				for ; gc_step6+3 < gc_lo4; gc_step6 += 4 {
+				gc_step9 := 0
+				for ; gc_step9+3 < gc_lo4; gc_step9 += 4 {
 					{
-						gc_tx2 := gc_step6 + 0
+						gc_tx2 := gc_step9 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
 
-//line interchange.go:92
+//line interchange.go:143
 						col := gc_bx2*gc_bdx2 + gc_tx2
 						_ = col
 
-//line interchange.go:94
-						var s_ float32
+//line interchange.go:145
+						var s_ float64
 						_ = s_
 						gc_s_s_[gc_rank2] = s_
 					}
 					{
-						gc_tx2 := gc_step6 + 1
+						gc_tx2 := gc_step9 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
 
-//line interchange.go:92
+//line interchange.go:143
 						col := gc_bx2*gc_bdx2 + gc_tx2
 						_ = col
 
-//line interchange.go:94
-						var s_ float32
+//line interchange.go:145
+						var s_ float64
 						_ = s_
 						gc_s_s_[gc_rank2] = s_
 					}
 					{
-						gc_tx2 := gc_step6 + 2
+						gc_tx2 := gc_step9 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
 
-//line interchange.go:92
+//line interchange.go:143
 						col := gc_bx2*gc_bdx2 + gc_tx2
 						_ = col
 
-//line interchange.go:94
-						var s_ float32
+//line interchange.go:145
+						var s_ float64
 						_ = s_
 						gc_s_s_[gc_rank2] = s_
 					}
 					{
-						gc_tx2 := gc_step6 + 3
+						gc_tx2 := gc_step9 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
 
-//line interchange.go:92
+//line interchange.go:143
 						col := gc_bx2*gc_bdx2 + gc_tx2
 						_ = col
 
-//line interchange.go:94
-						var s_ float32
+//line interchange.go:145
+						var s_ float64
 						_ = s_
 						gc_s_s_[gc_rank2] = s_
 					}
 				}
-				for gc_tx2 := gc_step6; gc_tx2 < gc_lo4; gc_tx2++ {
+				for gc_tx2 := gc_step9; gc_tx2 < gc_lo4; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
 
-//line interchange.go:92
+//line interchange.go:143
 					col := gc_bx2*gc_bdx2 + gc_tx2
 					_ = col
 
-//line interchange.go:94
-					var s_ float32
+//line interchange.go:145
+					var s_ float64
 					_ = s_
 					gc_s_s_[gc_rank2] = s_
 				}
-				gc_step7 := gc_hi4
-				for ; gc_step7+3 < gc_bdx2; gc_step7 += 4 {
+				gc_step10 := gc_hi4
+				for ; gc_step10+3 < gc_bdx2; gc_step10 += 4 {
 					{
-						gc_tx2 := gc_step7 + 0
+						gc_tx2 := gc_step10 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
 
-//line interchange.go:92
+//line interchange.go:143
 						col := gc_bx2*gc_bdx2 + gc_tx2
 						_ = col
 
-//line interchange.go:94
-						var s_ float32
+//line interchange.go:145
+						var s_ float64
 						_ = s_
 						gc_s_s_[gc_rank2] = s_
 					}
 					{
-						gc_tx2 := gc_step7 + 1
+						gc_tx2 := gc_step10 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
 
-//line interchange.go:92
+//line interchange.go:143
 						col := gc_bx2*gc_bdx2 + gc_tx2
 						_ = col
 
-//line interchange.go:94
-						var s_ float32
+//line interchange.go:145
+						var s_ float64
 						_ = s_
 						gc_s_s_[gc_rank2] = s_
 					}
 					{
-						gc_tx2 := gc_step7 + 2
+						gc_tx2 := gc_step10 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
 
-//line interchange.go:92
+//line interchange.go:143
 						col := gc_bx2*gc_bdx2 + gc_tx2
 						_ = col
 
-//line interchange.go:94
-						var s_ float32
+//line interchange.go:145
+						var s_ float64
 						_ = s_
 						gc_s_s_[gc_rank2] = s_
 					}
 					{
-						gc_tx2 := gc_step7 + 3
+						gc_tx2 := gc_step10 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
 
-//line interchange.go:92
+//line interchange.go:143
 						col := gc_bx2*gc_bdx2 + gc_tx2
 						_ = col
 
-//line interchange.go:94
-						var s_ float32
+//line interchange.go:145
+						var s_ float64
 						_ = s_
 						gc_s_s_[gc_rank2] = s_
 					}
 				}
-				for gc_tx2 := gc_step7; gc_tx2 < gc_bdx2; gc_tx2++ {
+				for gc_tx2 := gc_step10; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
 
-//line interchange.go:92
+//line interchange.go:143
 					col := gc_bx2*gc_bdx2 + gc_tx2
 					_ = col
 
-//line interchange.go:94
-					var s_ float32
+//line interchange.go:145
+					var s_ float64
 					_ = s_
 					gc_s_s_[gc_rank2] = s_
 				}
@@ -2210,266 +2067,221 @@ func gc_body_interchangeShadow(gc_b2 *compiled.Block, gc_lo3, gc_hi3 int, b, out
 				gc_off4 := gc_bx2 * gc_bdx2
 				if gc_from2 >= 0 && gc_off4 >= 0 && gc_off4 <= len(b) && gc_to2 <= len(b)-gc_off4 {
 					gc_at4 := b[gc_off4:][:gc_to2]
-					gc_vstep7 := gc_from2
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop bool
-						gc_vstep7, gc_stop = func(gc_vstep7 int) (int, bool) {
-//line interchange.go:94
-							gc_vb10 := archsimd.BroadcastFloat32x16(s)
-//line interchange.go:94
-							_ = gc_vb10
-							for ; gc_vstep7+15 < gc_to2; gc_vstep7 += 16 {
-								gc_tx2 := gc_vstep7
-								gc_rank2 := gc_base2 + gc_tx2
-								_ = gc_rank2
-//line interchange.go:92
-								var col int = gc_bx2*gc_bdx2 + gc_tx2
-//line interchange.go:92
-								_ = col
-//line interchange.go:94
-								var s_ archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line interchange.go:94
-								_ = s_
-//line interchange.go:93
-								{
-									s_ = archsimd.LoadFloat32x16Slice(gc_at4[gc_tx2:]).Mul(gc_vb10)
-//line interchange.go:94
-								}
-//line interchange.go:93
-								s_.StoreSlice(gc_s_s_[gc_rank2:])
-							}
-							archsimd.ClearAVXUpperBits()
-							return gc_vstep7, false
-						}(gc_vstep7)
-						if gc_stop {
-							return
-						}
-					}
-					if compiled.SIMD {
-//line interchange.go:94
-						gc_vb9 := archsimd.BroadcastFloat32x8(s)
-//line interchange.go:94
-						_ = gc_vb9
-						for ; gc_vstep7+7 < gc_to2; gc_vstep7 += 8 {
-							gc_tx2 := gc_vstep7
+					gc_step11 := gc_from2
+					for ; gc_step11+3 < gc_to2; gc_step11 += 4 {
+						{
+							gc_tx2 := gc_step11 + 0
+							_ = gc_tx2
 							gc_rank2 := gc_base2 + gc_tx2
 							_ = gc_rank2
-//line interchange.go:92
-							var col int = gc_bx2*gc_bdx2 + gc_tx2
-//line interchange.go:92
+
+//line interchange.go:143
+							col := gc_bx2*gc_bdx2 + gc_tx2
 							_ = col
-//line interchange.go:94
-							var s_ archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line interchange.go:94
-							_ = s_
-//line interchange.go:93
+
+//line interchange.go:145
+							var s_ float64
+
+//line interchange.go:144
 							{
-								s_ = archsimd.LoadFloat32x8Slice(gc_at4[gc_tx2:]).Mul(gc_vb9)
-//line interchange.go:94
+								s_ = float64(gc_at4[gc_tx2] * s)
+
+//line interchange.go:150
 							}
-//line interchange.go:93
-							s_.StoreSlice(gc_s_s_[gc_rank2:])
+							_ = s_
+							gc_s_s_[gc_rank2] = s_
 						}
-						archsimd.ClearAVXUpperBits()
+						{
+							gc_tx2 := gc_step11 + 1
+							_ = gc_tx2
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+
+//line interchange.go:143
+							col := gc_bx2*gc_bdx2 + gc_tx2
+							_ = col
+
+//line interchange.go:145
+							var s_ float64
+
+//line interchange.go:144
+							{
+								s_ = float64(gc_at4[gc_tx2] * s)
+
+//line interchange.go:150
+							}
+							_ = s_
+							gc_s_s_[gc_rank2] = s_
+						}
+						{
+							gc_tx2 := gc_step11 + 2
+							_ = gc_tx2
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+
+//line interchange.go:143
+							col := gc_bx2*gc_bdx2 + gc_tx2
+							_ = col
+
+//line interchange.go:145
+							var s_ float64
+
+//line interchange.go:144
+							{
+								s_ = float64(gc_at4[gc_tx2] * s)
+
+//line interchange.go:150
+							}
+							_ = s_
+							gc_s_s_[gc_rank2] = s_
+						}
+						{
+							gc_tx2 := gc_step11 + 3
+							_ = gc_tx2
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+
+//line interchange.go:143
+							col := gc_bx2*gc_bdx2 + gc_tx2
+							_ = col
+
+//line interchange.go:145
+							var s_ float64
+
+//line interchange.go:144
+							{
+								s_ = float64(gc_at4[gc_tx2] * s)
+
+//line interchange.go:150
+							}
+							_ = s_
+							gc_s_s_[gc_rank2] = s_
+						}
 					}
-					for gc_tx2 := gc_vstep7; gc_tx2 < gc_to2; gc_tx2++ {
+					for gc_tx2 := gc_step11; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
 
-//line interchange.go:92
+//line interchange.go:143
 						col := gc_bx2*gc_bdx2 + gc_tx2
 						_ = col
 
-//line interchange.go:94
-						var s_ float32
+//line interchange.go:145
+						var s_ float64
 
-//line interchange.go:93
+//line interchange.go:144
 						{
-							s_ = gc_at4[gc_tx2] * s
+							s_ = float64(gc_at4[gc_tx2] * s)
 
-//line interchange.go:99
+//line interchange.go:150
 						}
 						_ = s_
 						gc_s_s_[gc_rank2] = s_
 					}
 				} else {
-					gc_vstep8 := gc_from2
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop2 bool
-						gc_vstep8, gc_stop2 = func(gc_vstep8 int) (int, bool) {
-//line interchange.go:94
-							gc_vb8 := archsimd.BroadcastFloat32x16(s)
-//line interchange.go:94
-							_ = gc_vb8
-							for ; gc_vstep8+15 < gc_to2; gc_vstep8 += 16 {
-								gc_tx2 := gc_vstep8
-								gc_rank2 := gc_base2 + gc_tx2
-								_ = gc_rank2
-//line interchange.go:92
-								var col int = gc_bx2*gc_bdx2 + gc_tx2
-//line interchange.go:92
-								_ = col
-//line interchange.go:94
-								var s_ archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line interchange.go:94
-								_ = s_
-//line interchange.go:93
-								{
-									if col < 0 || col > len(b)-16 {
-//line interchange.go:94
-										break
-//line interchange.go:94
-									}
-//line interchange.go:94
-									s_ = archsimd.LoadFloat32x16Slice(b[col:]).Mul(gc_vb8)
-//line interchange.go:94
-								}
-//line interchange.go:93
-								s_.StoreSlice(gc_s_s_[gc_rank2:])
-							}
-							archsimd.ClearAVXUpperBits()
-							return gc_vstep8, false
-						}(gc_vstep8)
-						if gc_stop2 {
-							return
-						}
-					}
-					if compiled.SIMD {
-//line interchange.go:94
-						gc_vb7 := archsimd.BroadcastFloat32x8(s)
-//line interchange.go:94
-						_ = gc_vb7
-						for ; gc_vstep8+7 < gc_to2; gc_vstep8 += 8 {
-							gc_tx2 := gc_vstep8
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-//line interchange.go:92
-							var col int = gc_bx2*gc_bdx2 + gc_tx2
-//line interchange.go:92
-							_ = col
-//line interchange.go:94
-							var s_ archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line interchange.go:94
-							_ = s_
-//line interchange.go:93
-							{
-								if col < 0 || col > len(b)-8 {
-//line interchange.go:94
-									break
-//line interchange.go:94
-								}
-//line interchange.go:94
-								s_ = archsimd.LoadFloat32x8Slice(b[col:]).Mul(gc_vb7)
-//line interchange.go:94
-							}
-//line interchange.go:93
-							s_.StoreSlice(gc_s_s_[gc_rank2:])
-						}
-						archsimd.ClearAVXUpperBits()
-					}
-					gc_step8 := gc_vstep8
-					for ; gc_step8+3 < gc_to2; gc_step8 += 4 {
+					gc_step12 := gc_from2
+					for ; gc_step12+3 < gc_to2; gc_step12 += 4 {
 						{
-							gc_tx2 := gc_step8 + 0
+							gc_tx2 := gc_step12 + 0
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
-//line interchange.go:92
+//line interchange.go:143
 							col := gc_bx2*gc_bdx2 + gc_tx2
 							_ = col
 
-//line interchange.go:94
-							var s_ float32
+//line interchange.go:145
+							var s_ float64
 
-//line interchange.go:93
+//line interchange.go:144
 							{
-								s_ = b[col] * s
+								s_ = float64(b[col] * s)
 
-//line interchange.go:99
+//line interchange.go:150
 							}
 							_ = s_
 							gc_s_s_[gc_rank2] = s_
 						}
 						{
-							gc_tx2 := gc_step8 + 1
+							gc_tx2 := gc_step12 + 1
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
-//line interchange.go:92
+//line interchange.go:143
 							col := gc_bx2*gc_bdx2 + gc_tx2
 							_ = col
 
-//line interchange.go:94
-							var s_ float32
+//line interchange.go:145
+							var s_ float64
 
-//line interchange.go:93
+//line interchange.go:144
 							{
-								s_ = b[col] * s
+								s_ = float64(b[col] * s)
 
-//line interchange.go:99
+//line interchange.go:150
 							}
 							_ = s_
 							gc_s_s_[gc_rank2] = s_
 						}
 						{
-							gc_tx2 := gc_step8 + 2
+							gc_tx2 := gc_step12 + 2
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
-//line interchange.go:92
+//line interchange.go:143
 							col := gc_bx2*gc_bdx2 + gc_tx2
 							_ = col
 
-//line interchange.go:94
-							var s_ float32
+//line interchange.go:145
+							var s_ float64
 
-//line interchange.go:93
+//line interchange.go:144
 							{
-								s_ = b[col] * s
+								s_ = float64(b[col] * s)
 
-//line interchange.go:99
+//line interchange.go:150
 							}
 							_ = s_
 							gc_s_s_[gc_rank2] = s_
 						}
 						{
-							gc_tx2 := gc_step8 + 3
+							gc_tx2 := gc_step12 + 3
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
-//line interchange.go:92
+//line interchange.go:143
 							col := gc_bx2*gc_bdx2 + gc_tx2
 							_ = col
 
-//line interchange.go:94
-							var s_ float32
+//line interchange.go:145
+							var s_ float64
 
-//line interchange.go:93
+//line interchange.go:144
 							{
-								s_ = b[col] * s
+								s_ = float64(b[col] * s)
 
-//line interchange.go:99
+//line interchange.go:150
 							}
 							_ = s_
 							gc_s_s_[gc_rank2] = s_
 						}
 					}
-					for gc_tx2 := gc_step8; gc_tx2 < gc_to2; gc_tx2++ {
+					for gc_tx2 := gc_step12; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
-//line interchange.go:92
+//line interchange.go:143
 						col := gc_bx2*gc_bdx2 + gc_tx2
 						_ = col
 
-//line interchange.go:94
-						var s_ float32
+//line interchange.go:145
+						var s_ float64
 
-//line interchange.go:93
+//line interchange.go:144
 						{
-							s_ = b[col] * s
+							s_ = float64(b[col] * s)
 
-//line interchange.go:99
+//line interchange.go:150
 						}
 						_ = s_
 						gc_s_s_[gc_rank2] = s_
@@ -2478,7 +2290,7 @@ func gc_body_interchangeShadow(gc_b2 *compiled.Block, gc_lo3, gc_hi3 int, b, out
 			}
 		}
 
-//line interchange.go:95
+//line interchange.go:146
 		for p := 1; p < k; p++ {
 			{
 				gc_from2, gc_to2 := 0, gc_bdx2
@@ -2492,253 +2304,212 @@ func gc_body_interchangeShadow(gc_b2 *compiled.Block, gc_lo3, gc_hi3 int, b, out
 					gc_off5 := (gc_bx2 * gc_bdx2) + (p * n)
 					if gc_from2 >= 0 && gc_off5 >= 0 && gc_off5 <= len(b) && gc_to2 <= len(b)-gc_off5 {
 						gc_at5 := b[gc_off5:][:gc_to2]
-						gc_vstep9 := gc_from2
-						if compiled.SIMD && compiled.SIMD512 {
-							var gc_stop3 bool
-							gc_vstep9, gc_stop3 = func(gc_vstep9 int) (int, bool) {
-								for ; gc_vstep9+15 < gc_to2; gc_vstep9 += 16 {
-									gc_tx2 := gc_vstep9
-									gc_rank2 := gc_base2 + gc_tx2
-									_ = gc_rank2
-//line interchange.go:92
-									var col int = gc_bx2*gc_bdx2 + gc_tx2
-//line interchange.go:92
-									_ = col
-//line interchange.go:92
-									s_ := archsimd.LoadFloat32x16Slice(gc_s_s_[gc_rank2:])
-//line interchange.go:92
-									_ = s_
-//line interchange.go:93
-									{
-
-//line interchange.go:96
-										s_ = s_.Add(archsimd.LoadFloat32x16Slice(gc_at5[gc_tx2:]))
-//line interchange.go:96
-									}
-//line interchange.go:93
-									s_.StoreSlice(gc_s_s_[gc_rank2:])
-								}
-								archsimd.ClearAVXUpperBits()
-								return gc_vstep9, false
-							}(gc_vstep9)
-							if gc_stop3 {
-								return
-							}
-						}
-						if compiled.SIMD {
-							for ; gc_vstep9+7 < gc_to2; gc_vstep9 += 8 {
-								gc_tx2 := gc_vstep9
+						gc_step13 := gc_from2
+						for ; gc_step13+3 < gc_to2; gc_step13 += 4 {
+							{
+								gc_tx2 := gc_step13 + 0
+								_ = gc_tx2
 								gc_rank2 := gc_base2 + gc_tx2
 								_ = gc_rank2
-//line interchange.go:92
-								var col int = gc_bx2*gc_bdx2 + gc_tx2
-//line interchange.go:92
+
+//line interchange.go:143
+								col := gc_bx2*gc_bdx2 + gc_tx2
 								_ = col
-//line interchange.go:92
-								s_ := archsimd.LoadFloat32x8Slice(gc_s_s_[gc_rank2:])
-//line interchange.go:92
-								_ = s_
-//line interchange.go:93
+								s_ := gc_s_s_[gc_rank2]
+
+//line interchange.go:144
 								{
 
-//line interchange.go:96
-									s_ = s_.Add(archsimd.LoadFloat32x8Slice(gc_at5[gc_tx2:]))
-//line interchange.go:96
+//line interchange.go:147
+									s_ += float64(gc_at5[gc_tx2])
+
+//line interchange.go:150
 								}
-//line interchange.go:93
-								s_.StoreSlice(gc_s_s_[gc_rank2:])
+								gc_s_s_[gc_rank2] = s_
 							}
-							archsimd.ClearAVXUpperBits()
+							{
+								gc_tx2 := gc_step13 + 1
+								_ = gc_tx2
+								gc_rank2 := gc_base2 + gc_tx2
+								_ = gc_rank2
+
+//line interchange.go:143
+								col := gc_bx2*gc_bdx2 + gc_tx2
+								_ = col
+								s_ := gc_s_s_[gc_rank2]
+
+//line interchange.go:144
+								{
+
+//line interchange.go:147
+									s_ += float64(gc_at5[gc_tx2])
+
+//line interchange.go:150
+								}
+								gc_s_s_[gc_rank2] = s_
+							}
+							{
+								gc_tx2 := gc_step13 + 2
+								_ = gc_tx2
+								gc_rank2 := gc_base2 + gc_tx2
+								_ = gc_rank2
+
+//line interchange.go:143
+								col := gc_bx2*gc_bdx2 + gc_tx2
+								_ = col
+								s_ := gc_s_s_[gc_rank2]
+
+//line interchange.go:144
+								{
+
+//line interchange.go:147
+									s_ += float64(gc_at5[gc_tx2])
+
+//line interchange.go:150
+								}
+								gc_s_s_[gc_rank2] = s_
+							}
+							{
+								gc_tx2 := gc_step13 + 3
+								_ = gc_tx2
+								gc_rank2 := gc_base2 + gc_tx2
+								_ = gc_rank2
+
+//line interchange.go:143
+								col := gc_bx2*gc_bdx2 + gc_tx2
+								_ = col
+								s_ := gc_s_s_[gc_rank2]
+
+//line interchange.go:144
+								{
+
+//line interchange.go:147
+									s_ += float64(gc_at5[gc_tx2])
+
+//line interchange.go:150
+								}
+								gc_s_s_[gc_rank2] = s_
+							}
 						}
-						for gc_tx2 := gc_vstep9; gc_tx2 < gc_to2; gc_tx2++ {
+						for gc_tx2 := gc_step13; gc_tx2 < gc_to2; gc_tx2++ {
 							gc_rank2 := gc_base2 + gc_tx2
 							_ = gc_rank2
 
-//line interchange.go:92
+//line interchange.go:143
 							col := gc_bx2*gc_bdx2 + gc_tx2
 							_ = col
 							s_ := gc_s_s_[gc_rank2]
 
-//line interchange.go:93
+//line interchange.go:144
 							{
 
-//line interchange.go:96
-								s_ += gc_at5[gc_tx2]
+//line interchange.go:147
+								s_ += float64(gc_at5[gc_tx2])
 
-//line interchange.go:99
+//line interchange.go:150
 							}
 							gc_s_s_[gc_rank2] = s_
 						}
 					} else {
-						gc_vstep10 := gc_from2
-						if compiled.SIMD && compiled.SIMD512 {
-							var gc_stop4 bool
-							gc_vstep10, gc_stop4 = func(gc_vstep10 int) (int, bool) {
-								for ; gc_vstep10+15 < gc_to2; gc_vstep10 += 16 {
-									gc_tx2 := gc_vstep10
-									gc_rank2 := gc_base2 + gc_tx2
-									_ = gc_rank2
-//line interchange.go:92
-									var col int = gc_bx2*gc_bdx2 + gc_tx2
-//line interchange.go:92
-									_ = col
-//line interchange.go:92
-									s_ := archsimd.LoadFloat32x16Slice(gc_s_s_[gc_rank2:])
-//line interchange.go:92
-									_ = s_
-//line interchange.go:93
-									{
-
-//line interchange.go:96
-										if (p*n+col) < 0 || (p*n+col) > len(b)-16 {
-//line interchange.go:96
-											break
-//line interchange.go:96
-										}
-//line interchange.go:96
-										s_ = s_.Add(archsimd.LoadFloat32x16Slice(b[p*n+col:]))
-//line interchange.go:96
-									}
-//line interchange.go:93
-									s_.StoreSlice(gc_s_s_[gc_rank2:])
-								}
-								archsimd.ClearAVXUpperBits()
-								return gc_vstep10, false
-							}(gc_vstep10)
-							if gc_stop4 {
-								return
-							}
-						}
-						if compiled.SIMD {
-							for ; gc_vstep10+7 < gc_to2; gc_vstep10 += 8 {
-								gc_tx2 := gc_vstep10
-								gc_rank2 := gc_base2 + gc_tx2
-								_ = gc_rank2
-//line interchange.go:92
-								var col int = gc_bx2*gc_bdx2 + gc_tx2
-//line interchange.go:92
-								_ = col
-//line interchange.go:92
-								s_ := archsimd.LoadFloat32x8Slice(gc_s_s_[gc_rank2:])
-//line interchange.go:92
-								_ = s_
-//line interchange.go:93
-								{
-
-//line interchange.go:96
-									if (p*n+col) < 0 || (p*n+col) > len(b)-8 {
-//line interchange.go:96
-										break
-//line interchange.go:96
-									}
-//line interchange.go:96
-									s_ = s_.Add(archsimd.LoadFloat32x8Slice(b[p*n+col:]))
-//line interchange.go:96
-								}
-//line interchange.go:93
-								s_.StoreSlice(gc_s_s_[gc_rank2:])
-							}
-							archsimd.ClearAVXUpperBits()
-						}
-						gc_step9 := gc_vstep10
-						for ; gc_step9+3 < gc_to2; gc_step9 += 4 {
+						gc_step14 := gc_from2
+						for ; gc_step14+3 < gc_to2; gc_step14 += 4 {
 							{
-								gc_tx2 := gc_step9 + 0
+								gc_tx2 := gc_step14 + 0
 								gc_rank2 := gc_base2 + gc_tx2
 								gc_pos2.Thread = gc_rank2
 
-//line interchange.go:92
+//line interchange.go:143
 								col := gc_bx2*gc_bdx2 + gc_tx2
 								_ = col
 								s_ := gc_s_s_[gc_rank2]
 
-//line interchange.go:93
+//line interchange.go:144
 								{
 
-//line interchange.go:96
-									s_ += b[p*n+col]
+//line interchange.go:147
+									s_ += float64(b[p*n+col])
 
-//line interchange.go:99
+//line interchange.go:150
 								}
 								gc_s_s_[gc_rank2] = s_
 							}
 							{
-								gc_tx2 := gc_step9 + 1
+								gc_tx2 := gc_step14 + 1
 								gc_rank2 := gc_base2 + gc_tx2
 								gc_pos2.Thread = gc_rank2
 
-//line interchange.go:92
+//line interchange.go:143
 								col := gc_bx2*gc_bdx2 + gc_tx2
 								_ = col
 								s_ := gc_s_s_[gc_rank2]
 
-//line interchange.go:93
+//line interchange.go:144
 								{
 
-//line interchange.go:96
-									s_ += b[p*n+col]
+//line interchange.go:147
+									s_ += float64(b[p*n+col])
 
-//line interchange.go:99
+//line interchange.go:150
 								}
 								gc_s_s_[gc_rank2] = s_
 							}
 							{
-								gc_tx2 := gc_step9 + 2
+								gc_tx2 := gc_step14 + 2
 								gc_rank2 := gc_base2 + gc_tx2
 								gc_pos2.Thread = gc_rank2
 
-//line interchange.go:92
+//line interchange.go:143
 								col := gc_bx2*gc_bdx2 + gc_tx2
 								_ = col
 								s_ := gc_s_s_[gc_rank2]
 
-//line interchange.go:93
+//line interchange.go:144
 								{
 
-//line interchange.go:96
-									s_ += b[p*n+col]
+//line interchange.go:147
+									s_ += float64(b[p*n+col])
 
-//line interchange.go:99
+//line interchange.go:150
 								}
 								gc_s_s_[gc_rank2] = s_
 							}
 							{
-								gc_tx2 := gc_step9 + 3
+								gc_tx2 := gc_step14 + 3
 								gc_rank2 := gc_base2 + gc_tx2
 								gc_pos2.Thread = gc_rank2
 
-//line interchange.go:92
+//line interchange.go:143
 								col := gc_bx2*gc_bdx2 + gc_tx2
 								_ = col
 								s_ := gc_s_s_[gc_rank2]
 
-//line interchange.go:93
+//line interchange.go:144
 								{
 
-//line interchange.go:96
-									s_ += b[p*n+col]
+//line interchange.go:147
+									s_ += float64(b[p*n+col])
 
-//line interchange.go:99
+//line interchange.go:150
 								}
 								gc_s_s_[gc_rank2] = s_
 							}
 						}
-						for gc_tx2 := gc_step9; gc_tx2 < gc_to2; gc_tx2++ {
+						for gc_tx2 := gc_step14; gc_tx2 < gc_to2; gc_tx2++ {
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
-//line interchange.go:92
+//line interchange.go:143
 							col := gc_bx2*gc_bdx2 + gc_tx2
 							_ = col
 							s_ := gc_s_s_[gc_rank2]
 
-//line interchange.go:93
+//line interchange.go:144
 							{
 
-//line interchange.go:96
-								s_ += b[p*n+col]
+//line interchange.go:147
+								s_ += float64(b[p*n+col])
 
-//line interchange.go:99
+//line interchange.go:150
 							}
 							gc_s_s_[gc_rank2] = s_
 						}
@@ -2751,400 +2522,231 @@ func gc_body_interchangeShadow(gc_b2 *compiled.Block, gc_lo3, gc_hi3 int, b, out
 				gc_off6 := gc_bx2 * gc_bdx2
 				if gc_off6 >= 0 && gc_off6 <= len(out) && gc_bdx2 <= len(out)-gc_off6 {
 					gc_at6 := out[gc_off6:][:gc_bdx2]
-					gc_vstep11 := 0
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop5 bool
-						gc_vstep11, gc_stop5 = func(gc_vstep11 int) (int, bool) {
-//line interchange.go:92
-							gc_iota6 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-//line interchange.go:92
-							_ = gc_iota6
-//line interchange.go:101
-							gc_vb14 := archsimd.BroadcastFloat32x16(s)
-//line interchange.go:101
-							_ = gc_vb14
-							for ; gc_vstep11+15 < gc_bdx2; gc_vstep11 += 16 {
-								gc_tx2 := gc_vstep11
-								gc_rank2 := gc_base2 + gc_tx2
-								_ = gc_rank2
-//line interchange.go:92
-								var col int = gc_bx2*gc_bdx2 + gc_tx2
-//line interchange.go:92
-								_ = col
-//line interchange.go:92
-								s_ := archsimd.LoadFloat32x16Slice(gc_s_s_[gc_rank2:])
-//line interchange.go:92
-								_ = s_
-//line interchange.go:93
-								if col < n && uint(n-col) > 15 {
-//line interchange.go:93
-									s_.StoreSlice(gc_at6[gc_tx2:])
-//line interchange.go:93
-								} else {
-//line interchange.go:93
-									gc_if11 := gc_iota6.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, col, 16))))
-//line interchange.go:93
-									_ = gc_if11
-//line interchange.go:93
-									if gc_if11.ToBits() != 0 {
-//line interchange.go:93
-										s_.StoreMasked((*[16]float32)(gc_at6[gc_tx2:]), gc_if11)
-//line interchange.go:93
-									}
-//line interchange.go:93
-								}
-//line interchange.go:100
-								if col < n && uint(n-col) > 15 {
-//line interchange.go:100
-									archsimd.LoadFloat32x16Slice(gc_at6[gc_tx2:]).Add(gc_vb14).StoreSlice(gc_at6[gc_tx2:])
-//line interchange.go:100
-								} else {
-//line interchange.go:100
-									gc_if12 := gc_iota6.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, col, 16))))
-//line interchange.go:100
-									_ = gc_if12
-//line interchange.go:100
-									if gc_if12.ToBits() != 0 {
-//line interchange.go:100
-										archsimd.LoadFloat32x16Slice(gc_at6[gc_tx2:]).Add(gc_vb14).StoreMasked((*[16]float32)(gc_at6[gc_tx2:]), gc_if12)
-//line interchange.go:100
-									}
-//line interchange.go:100
-								}
-							}
-							archsimd.ClearAVXUpperBits()
-							return gc_vstep11, false
-						}(gc_vstep11)
-						if gc_stop5 {
-							return
-						}
-					}
-					if compiled.SIMD {
-//line interchange.go:92
-						gc_iota5 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line interchange.go:92
-						_ = gc_iota5
-//line interchange.go:101
-						gc_vb13 := archsimd.BroadcastFloat32x8(s)
-//line interchange.go:101
-						_ = gc_vb13
-						for ; gc_vstep11+7 < gc_bdx2; gc_vstep11 += 8 {
-							gc_tx2 := gc_vstep11
+					gc_step15 := 0
+					for ; gc_step15+3 < gc_bdx2; gc_step15 += 4 {
+						{
+							gc_tx2 := gc_step15 + 0
+							_ = gc_tx2
 							gc_rank2 := gc_base2 + gc_tx2
 							_ = gc_rank2
-//line interchange.go:92
-							var col int = gc_bx2*gc_bdx2 + gc_tx2
-//line interchange.go:92
+
+//line interchange.go:143
+							col := gc_bx2*gc_bdx2 + gc_tx2
 							_ = col
-//line interchange.go:92
-							s_ := archsimd.LoadFloat32x8Slice(gc_s_s_[gc_rank2:])
-//line interchange.go:92
-							_ = s_
-//line interchange.go:93
-							if col < n && uint(n-col) > 7 {
-//line interchange.go:93
-								s_.StoreSlice(gc_at6[gc_tx2:])
-//line interchange.go:93
-							} else {
-//line interchange.go:93
-								gc_if9 := gc_iota5.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, col, 8))))
-//line interchange.go:93
-								_ = gc_if9
-//line interchange.go:93
-								if gc_if9.ToBits() != 0 {
-//line interchange.go:93
-									s_.StoreMasked((*[8]float32)(gc_at6[gc_tx2:]), gc_if9)
-//line interchange.go:93
-								}
-//line interchange.go:93
+							s_ := gc_s_s_[gc_rank2]
+
+//line interchange.go:144
+							if col < n {
+
+//line interchange.go:149
+								gc_at6[gc_tx2] = float32(s_)
 							}
-//line interchange.go:100
-							if col < n && uint(n-col) > 7 {
-//line interchange.go:100
-								archsimd.LoadFloat32x8Slice(gc_at6[gc_tx2:]).Add(gc_vb13).StoreSlice(gc_at6[gc_tx2:])
-//line interchange.go:100
-							} else {
-//line interchange.go:100
-								gc_if10 := gc_iota5.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, col, 8))))
-//line interchange.go:100
-								_ = gc_if10
-//line interchange.go:100
-								if gc_if10.ToBits() != 0 {
-//line interchange.go:100
-									archsimd.LoadFloat32x8Slice(gc_at6[gc_tx2:]).Add(gc_vb13).StoreMasked((*[8]float32)(gc_at6[gc_tx2:]), gc_if10)
-//line interchange.go:100
-								}
-//line interchange.go:100
+
+//line interchange.go:151
+							if col < n {
+								gc_at6[gc_tx2] += s
 							}
 						}
-						archsimd.ClearAVXUpperBits()
+						{
+							gc_tx2 := gc_step15 + 1
+							_ = gc_tx2
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+
+//line interchange.go:143
+							col := gc_bx2*gc_bdx2 + gc_tx2
+							_ = col
+							s_ := gc_s_s_[gc_rank2]
+
+//line interchange.go:144
+							if col < n {
+
+//line interchange.go:149
+								gc_at6[gc_tx2] = float32(s_)
+							}
+
+//line interchange.go:151
+							if col < n {
+								gc_at6[gc_tx2] += s
+							}
+						}
+						{
+							gc_tx2 := gc_step15 + 2
+							_ = gc_tx2
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+
+//line interchange.go:143
+							col := gc_bx2*gc_bdx2 + gc_tx2
+							_ = col
+							s_ := gc_s_s_[gc_rank2]
+
+//line interchange.go:144
+							if col < n {
+
+//line interchange.go:149
+								gc_at6[gc_tx2] = float32(s_)
+							}
+
+//line interchange.go:151
+							if col < n {
+								gc_at6[gc_tx2] += s
+							}
+						}
+						{
+							gc_tx2 := gc_step15 + 3
+							_ = gc_tx2
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+
+//line interchange.go:143
+							col := gc_bx2*gc_bdx2 + gc_tx2
+							_ = col
+							s_ := gc_s_s_[gc_rank2]
+
+//line interchange.go:144
+							if col < n {
+
+//line interchange.go:149
+								gc_at6[gc_tx2] = float32(s_)
+							}
+
+//line interchange.go:151
+							if col < n {
+								gc_at6[gc_tx2] += s
+							}
+						}
 					}
-					for gc_tx2 := gc_vstep11; gc_tx2 < gc_bdx2; gc_tx2++ {
+					for gc_tx2 := gc_step15; gc_tx2 < gc_bdx2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
 
-//line interchange.go:92
+//line interchange.go:143
 						col := gc_bx2*gc_bdx2 + gc_tx2
 						_ = col
 						s_ := gc_s_s_[gc_rank2]
 
-//line interchange.go:93
+//line interchange.go:144
 						if col < n {
 
-//line interchange.go:98
-							gc_at6[gc_tx2] = s_
+//line interchange.go:149
+							gc_at6[gc_tx2] = float32(s_)
 						}
 
-//line interchange.go:100
+//line interchange.go:151
 						if col < n {
 							gc_at6[gc_tx2] += s
 						}
 					}
 				} else {
-					gc_vstep12 := 0
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop6 bool
-						gc_vstep12, gc_stop6 = func(gc_vstep12 int) (int, bool) {
-//line interchange.go:92
-							gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-//line interchange.go:92
-							_ = gc_iota4
-//line interchange.go:101
-							gc_vb12 := archsimd.BroadcastFloat32x16(s)
-//line interchange.go:101
-							_ = gc_vb12
-							for ; gc_vstep12+15 < gc_bdx2; gc_vstep12 += 16 {
-								gc_tx2 := gc_vstep12
-								gc_rank2 := gc_base2 + gc_tx2
-								_ = gc_rank2
-//line interchange.go:92
-								var col int = gc_bx2*gc_bdx2 + gc_tx2
-//line interchange.go:92
-								_ = col
-//line interchange.go:92
-								s_ := archsimd.LoadFloat32x16Slice(gc_s_s_[gc_rank2:])
-//line interchange.go:92
-								_ = s_
-//line interchange.go:93
-								if col < 0 || col > len(out)-16 {
-//line interchange.go:93
-									break
-//line interchange.go:93
-								}
-//line interchange.go:93
-								if col < n && uint(n-col) > 15 {
-//line interchange.go:93
-									s_.StoreSlice(out[col:])
-//line interchange.go:98
-								} else {
-//line interchange.go:98
-									gc_if7 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, col, 16))))
-//line interchange.go:93
-									_ = gc_if7
-//line interchange.go:93
-									if gc_if7.ToBits() != 0 {
-//line interchange.go:93
-										s_.StoreMasked((*[16]float32)(out[col:]), gc_if7)
-//line interchange.go:98
-									}
-//line interchange.go:98
-								}
-//line interchange.go:100
-								if col < n && uint(n-col) > 15 {
-//line interchange.go:100
-									archsimd.LoadFloat32x16Slice(out[col:]).Add(gc_vb12).StoreSlice(out[col:])
-								} else {
-//line interchange.go:101
-									gc_if8 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, col, 16))))
-//line interchange.go:100
-									_ = gc_if8
-//line interchange.go:100
-									if gc_if8.ToBits() != 0 {
-//line interchange.go:100
-										archsimd.LoadFloat32x16Slice(out[col:]).Add(gc_vb12).StoreMasked((*[16]float32)(out[col:]), gc_if8)
-									}
-//line interchange.go:101
-								}
-							}
-							archsimd.ClearAVXUpperBits()
-							return gc_vstep12, false
-						}(gc_vstep12)
-						if gc_stop6 {
-							return
-						}
-					}
-					if compiled.SIMD {
-//line interchange.go:92
-						gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line interchange.go:92
-						_ = gc_iota3
-//line interchange.go:101
-						gc_vb11 := archsimd.BroadcastFloat32x8(s)
-//line interchange.go:101
-						_ = gc_vb11
-						for ; gc_vstep12+7 < gc_bdx2; gc_vstep12 += 8 {
-							gc_tx2 := gc_vstep12
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-//line interchange.go:92
-							var col int = gc_bx2*gc_bdx2 + gc_tx2
-//line interchange.go:92
-							_ = col
-//line interchange.go:92
-							s_ := archsimd.LoadFloat32x8Slice(gc_s_s_[gc_rank2:])
-//line interchange.go:92
-							_ = s_
-//line interchange.go:93
-							if col < 0 || col > len(out)-8 {
-//line interchange.go:93
-								break
-//line interchange.go:93
-							}
-//line interchange.go:93
-							if col < n && uint(n-col) > 7 {
-//line interchange.go:93
-								s_.StoreSlice(out[col:])
-//line interchange.go:98
-							} else {
-//line interchange.go:98
-								gc_if5 := gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, col, 8))))
-//line interchange.go:93
-								_ = gc_if5
-//line interchange.go:93
-								if gc_if5.ToBits() != 0 {
-//line interchange.go:93
-									s_.StoreMasked((*[8]float32)(out[col:]), gc_if5)
-//line interchange.go:98
-								}
-//line interchange.go:98
-							}
-//line interchange.go:100
-							if col < n && uint(n-col) > 7 {
-//line interchange.go:100
-								archsimd.LoadFloat32x8Slice(out[col:]).Add(gc_vb11).StoreSlice(out[col:])
-							} else {
-//line interchange.go:101
-								gc_if6 := gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, col, 8))))
-//line interchange.go:100
-								_ = gc_if6
-//line interchange.go:100
-								if gc_if6.ToBits() != 0 {
-//line interchange.go:100
-									archsimd.LoadFloat32x8Slice(out[col:]).Add(gc_vb11).StoreMasked((*[8]float32)(out[col:]), gc_if6)
-								}
-//line interchange.go:101
-							}
-						}
-						archsimd.ClearAVXUpperBits()
-					}
-					gc_step10 := gc_vstep12
-					for ; gc_step10+3 < gc_bdx2; gc_step10 += 4 {
+					gc_step16 := 0
+					for ; gc_step16+3 < gc_bdx2; gc_step16 += 4 {
 						{
-							gc_tx2 := gc_step10 + 0
+							gc_tx2 := gc_step16 + 0
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
-//line interchange.go:92
+//line interchange.go:143
 							col := gc_bx2*gc_bdx2 + gc_tx2
 							_ = col
 							s_ := gc_s_s_[gc_rank2]
 
-//line interchange.go:93
+//line interchange.go:144
 							if col < n {
 
-//line interchange.go:98
-								out[col] = s_
+//line interchange.go:149
+								out[col] = float32(s_)
 							}
 
-//line interchange.go:100
+//line interchange.go:151
 							if col < n {
 								out[col] += s
 							}
 						}
 						{
-							gc_tx2 := gc_step10 + 1
+							gc_tx2 := gc_step16 + 1
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
-//line interchange.go:92
+//line interchange.go:143
 							col := gc_bx2*gc_bdx2 + gc_tx2
 							_ = col
 							s_ := gc_s_s_[gc_rank2]
 
-//line interchange.go:93
+//line interchange.go:144
 							if col < n {
 
-//line interchange.go:98
-								out[col] = s_
+//line interchange.go:149
+								out[col] = float32(s_)
 							}
 
-//line interchange.go:100
+//line interchange.go:151
 							if col < n {
 								out[col] += s
 							}
 						}
 						{
-							gc_tx2 := gc_step10 + 2
+							gc_tx2 := gc_step16 + 2
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
-//line interchange.go:92
+//line interchange.go:143
 							col := gc_bx2*gc_bdx2 + gc_tx2
 							_ = col
 							s_ := gc_s_s_[gc_rank2]
 
-//line interchange.go:93
+//line interchange.go:144
 							if col < n {
 
-//line interchange.go:98
-								out[col] = s_
+//line interchange.go:149
+								out[col] = float32(s_)
 							}
 
-//line interchange.go:100
+//line interchange.go:151
 							if col < n {
 								out[col] += s
 							}
 						}
 						{
-							gc_tx2 := gc_step10 + 3
+							gc_tx2 := gc_step16 + 3
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
-//line interchange.go:92
+//line interchange.go:143
 							col := gc_bx2*gc_bdx2 + gc_tx2
 							_ = col
 							s_ := gc_s_s_[gc_rank2]
 
-//line interchange.go:93
+//line interchange.go:144
 							if col < n {
 
-//line interchange.go:98
-								out[col] = s_
+//line interchange.go:149
+								out[col] = float32(s_)
 							}
 
-//line interchange.go:100
+//line interchange.go:151
 							if col < n {
 								out[col] += s
 							}
 						}
 					}
-					for gc_tx2 := gc_step10; gc_tx2 < gc_bdx2; gc_tx2++ {
+					for gc_tx2 := gc_step16; gc_tx2 < gc_bdx2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
-//line interchange.go:92
+//line interchange.go:143
 						col := gc_bx2*gc_bdx2 + gc_tx2
 						_ = col
 						s_ := gc_s_s_[gc_rank2]
 
-//line interchange.go:93
+//line interchange.go:144
 						if col < n {
 
-//line interchange.go:98
-							out[col] = s_
+//line interchange.go:149
+							out[col] = float32(s_)
 						}
 
-//line interchange.go:100
+//line interchange.go:151
 						if col < n {
 							out[col] += s
 						}
@@ -3156,7 +2758,7 @@ func gc_body_interchangeShadow(gc_b2 *compiled.Block, gc_lo3, gc_hi3 int, b, out
 }
 
 // InterchangeHelperKernel gives thread i < n the squared distance between
-// columns i and x of a k×n b, summed row by row in a helper as Rodinia's
+// columns i and x of a k×n b, summed in float64 row by row in a helper as Rodinia's
 // streamcluster does (interchangeDist, inlined and run row by row for the
 // block), weighed by w[i], plus the sum of every other row of column i
 // and the next element, from a helper that advances its parameter
@@ -3164,7 +2766,7 @@ func gc_body_interchangeShadow(gc_b2 *compiled.Block, gc_lo3, gc_hi3 int, b, out
 // interchangeDist is given the thread's index as an expression, which its
 // copy reads in place of the parameter.
 //
-//line interchange.go:115
+//line interchange.go:166
 func InterchangeHelperKernel(b, w, out []float32, k, n, x int) func(*gocuda.Thread) {
 	return compiled.GridKernel(gc_src_interchangeHelper,
 		func(gc_t *gocuda.Thread) { interchangeHelper(gc_t, b, w, out, k, n, x) },
@@ -3173,10 +2775,10 @@ func InterchangeHelperKernel(b, w, out []float32, k, n, x int) func(*gocuda.Thre
 		})
 }
 
-//line interchange.go:115
-var gc_src_interchangeHelper = compiled.NewSource("interchangeHelper", "536ea7889e2bc194bb0f24967ca43a2f0ecb949ea9e05609c53fb9d30ca5bded", "interchange.go:105-122", "interchange.go:124-131", "interchange.go:133-143")
+//line interchange.go:166
+var gc_src_interchangeHelper = compiled.NewSource("interchangeHelper", "f008c3428fa002af0ed21280c75ab731fd62006da7007f5f9ce0eb02b223a68d", "interchange.go:156-173", "interchange.go:175-182", "interchange.go:184-194")
 
-//line interchange.go:115
+//line interchange.go:166
 func gc_body_interchangeHelper(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, b, w, out []float32, k, n, x int) {
 	gc_pos2 := gc_b2.Pos()
 	gc_bd2 := gc_b2.Dim()
@@ -3184,7 +2786,7 @@ func gc_body_interchangeHelper(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, b, w, 
 	gc_gd2 := gc_b2.GridDim()
 	gc_gdx2 := gc_gd2.X
 	gc_n2 := gc_b2.Len()
-	gc_s_r := compiled.Scratch[float32](gc_b2, 0)[:gc_n2]
+	gc_s_r := compiled.Scratch[float64](gc_b2, 0)[:gc_n2]
 	gc_bx2 := gc_lo2%gc_gdx2 - 1
 	for gc_blk2 := gc_lo2; gc_blk2 < gc_hi2; gc_blk2++ {
 		if gc_b2.Stopped() {
@@ -3196,48 +2798,28 @@ func gc_body_interchangeHelper(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, b, w, 
 			gc_bx2 = 0
 		}
 		{
-			gc_vstep5 := 0
-			if compiled.SIMD && compiled.SIMD512 {
-				var gc_stop bool
-				gc_vstep5, gc_stop = func(gc_vstep5 int) (int, bool) {
-					for ; gc_vstep5+15 < gc_n2; gc_vstep5 += 16 {
-						gc_rank2 := gc_vstep5
-						_ = gc_rank2
-//line interchange.go:125
-						var r archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line interchange.go:125
-						_ = r
-//line interchange.go:125
-						r.StoreSlice(gc_s_r[gc_rank2:])
-					}
-					archsimd.ClearAVXUpperBits()
-					return gc_vstep5, false
-				}(gc_vstep5)
-				if gc_stop {
-					return
-				}
-			}
+			gc_vstep2 := 0
 			if compiled.SIMD {
-				for ; gc_vstep5+7 < gc_n2; gc_vstep5 += 8 {
-					gc_rank2 := gc_vstep5
+				for ; gc_vstep2+3 < gc_n2; gc_vstep2 += 4 {
+					gc_rank2 := gc_vstep2
 					_ = gc_rank2
-//line interchange.go:125
-					var r archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line interchange.go:125
+//line interchange.go:176
+					var r archsimd.Float64x4 = archsimd.BroadcastInt64x4(0).AsFloat64x4()
+//line interchange.go:176
 					_ = r
-//line interchange.go:125
+//line interchange.go:176
 					r.StoreSlice(gc_s_r[gc_rank2:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step2 := gc_vstep5
+			gc_step2 := gc_vstep2
 			for ; gc_step2+3 < gc_n2; gc_step2 += 4 {
 				{
 					gc_rank2 := gc_step2 + 0
 					gc_pos2.Thread = gc_rank2
 
-//line interchange.go:125
-					var r float32
+//line interchange.go:176
+					var r float64
 					_ = r
 					gc_s_r[gc_rank2] = r
 				}
@@ -3245,8 +2827,8 @@ func gc_body_interchangeHelper(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, b, w, 
 					gc_rank2 := gc_step2 + 1
 					gc_pos2.Thread = gc_rank2
 
-//line interchange.go:125
-					var r float32
+//line interchange.go:176
+					var r float64
 					_ = r
 					gc_s_r[gc_rank2] = r
 				}
@@ -3254,8 +2836,8 @@ func gc_body_interchangeHelper(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, b, w, 
 					gc_rank2 := gc_step2 + 2
 					gc_pos2.Thread = gc_rank2
 
-//line interchange.go:125
-					var r float32
+//line interchange.go:176
+					var r float64
 					_ = r
 					gc_s_r[gc_rank2] = r
 				}
@@ -3263,8 +2845,8 @@ func gc_body_interchangeHelper(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, b, w, 
 					gc_rank2 := gc_step2 + 3
 					gc_pos2.Thread = gc_rank2
 
-//line interchange.go:125
-					var r float32
+//line interchange.go:176
+					var r float64
 					_ = r
 					gc_s_r[gc_rank2] = r
 				}
@@ -3272,15 +2854,16 @@ func gc_body_interchangeHelper(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, b, w, 
 			for gc_rank2 := gc_step2; gc_rank2 < gc_n2; gc_rank2++ {
 				gc_pos2.Thread = gc_rank2
 
-//line interchange.go:125
-				var r float32
+//line interchange.go:176
+				var r float64
 				_ = r
 				gc_s_r[gc_rank2] = r
 			}
 		}
 
-//line interchange.go:126
+//line interchange.go:177
 		for j := 0; j < k; j++ {
+			archsimd.ClearAVXUpperBits()
 			{
 				gc_from2, gc_to2 := 0, gc_bdx2
 				if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
@@ -3296,202 +2879,42 @@ func gc_body_interchangeHelper(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, b, w, 
 						gc_at3 := b[gc_off3:][:gc_to2]
 						gc_at4 := b[gc_off4:][:1]
 						gc_elem2 := gc_at4[0]
-						gc_vstep6 := gc_from2
-						if compiled.SIMD && compiled.SIMD512 {
-							var gc_stop2 bool
-							gc_vstep6, gc_stop2 = func(gc_vstep6 int) (int, bool) {
-//line interchange.go:116
-								gc_Lane0Mask324 := compiled.Lane0Mask32()
-//line interchange.go:116
-								_ = gc_Lane0Mask324
-								for ; gc_vstep6+15 < gc_to2; gc_vstep6 += 16 {
-									gc_tx2 := gc_vstep6
-									gc_rank2 := gc_base2 + gc_tx2
-									gc_pos2.Thread = gc_rank2
-//line interchange.go:116
-									var i int = gc_bx2*gc_bdx2 + gc_tx2
-//line interchange.go:116
-									_ = i
-//line interchange.go:116
-									r := archsimd.LoadFloat32x16Slice(gc_s_r[gc_rank2:])
-//line interchange.go:116
-									_ = r
-//line interchange.go:117
-									{
-
-//line interchange.go:127
-										diff := archsimd.LoadFloat32x16Slice(gc_at3[gc_tx2:]).Sub(compiled.BroadcastFloat32x16At(&gc_at4[0], gc_Lane0Mask324))
-//line interchange.go:127
-										_ = diff
-//line interchange.go:127
-										r = r.Add(diff.Mul(diff))
-//line interchange.go:127
-									}
-//line interchange.go:117
-									r.StoreSlice(gc_s_r[gc_rank2:])
-								}
-								archsimd.ClearAVXUpperBits()
-								return gc_vstep6, false
-							}(gc_vstep6)
-							if gc_stop2 {
-								return
-							}
-						}
-						if compiled.SIMD {
-//line interchange.go:116
-							gc_Lane0Mask323 := compiled.Lane0Mask32()
-//line interchange.go:116
-							_ = gc_Lane0Mask323
-							for ; gc_vstep6+7 < gc_to2; gc_vstep6 += 8 {
-								gc_tx2 := gc_vstep6
-								gc_rank2 := gc_base2 + gc_tx2
-								gc_pos2.Thread = gc_rank2
-//line interchange.go:116
-								var i int = gc_bx2*gc_bdx2 + gc_tx2
-//line interchange.go:116
-								_ = i
-//line interchange.go:116
-								r := archsimd.LoadFloat32x8Slice(gc_s_r[gc_rank2:])
-//line interchange.go:116
-								_ = r
-//line interchange.go:117
-								{
-
-//line interchange.go:127
-									diff := archsimd.LoadFloat32x8Slice(gc_at3[gc_tx2:]).Sub(compiled.BroadcastFloat32x8At(&gc_at4[0], gc_Lane0Mask323))
-//line interchange.go:127
-									_ = diff
-//line interchange.go:127
-									r = r.Add(diff.Mul(diff))
-//line interchange.go:127
-								}
-//line interchange.go:117
-								r.StoreSlice(gc_s_r[gc_rank2:])
-							}
-							archsimd.ClearAVXUpperBits()
-						}
-						for gc_tx2 := gc_vstep6; gc_tx2 < gc_to2; gc_tx2++ {
+						for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
 							gc_rank2 := gc_base2 + gc_tx2
 							_ = gc_rank2
 
-//line interchange.go:116
+//line interchange.go:167
 							i := gc_bx2*gc_bdx2 + gc_tx2
 							_ = i
 							r := gc_s_r[gc_rank2]
 
-//line interchange.go:117
+//line interchange.go:168
 							{
 
-//line interchange.go:127
+//line interchange.go:178
 								diff := gc_at3[gc_tx2] - gc_elem2
-								r += diff * diff
-//line interchange.go:121
+								r += float64(diff * diff)
+//line interchange.go:172
 							}
 							gc_s_r[gc_rank2] = r
 						}
 					} else {
-						gc_vstep7 := gc_from2
-						if compiled.SIMD && compiled.SIMD512 {
-							var gc_stop3 bool
-							gc_vstep7, gc_stop3 = func(gc_vstep7 int) (int, bool) {
-//line interchange.go:116
-								gc_Lane0Mask322 := compiled.Lane0Mask32()
-//line interchange.go:116
-								_ = gc_Lane0Mask322
-								for ; gc_vstep7+15 < gc_to2; gc_vstep7 += 16 {
-									gc_tx2 := gc_vstep7
-									gc_rank2 := gc_base2 + gc_tx2
-									gc_pos2.Thread = gc_rank2
-//line interchange.go:116
-									var i int = gc_bx2*gc_bdx2 + gc_tx2
-//line interchange.go:116
-									_ = i
-//line interchange.go:116
-									r := archsimd.LoadFloat32x16Slice(gc_s_r[gc_rank2:])
-//line interchange.go:116
-									_ = r
-//line interchange.go:117
-									{
-
-//line interchange.go:127
-										if (j*n+(gc_bx2*gc_bdx2+gc_tx2)) < 0 || (j*n+(gc_bx2*gc_bdx2+gc_tx2)) > len(b)-16 {
-//line interchange.go:127
-											break
-//line interchange.go:127
-										}
-//line interchange.go:127
-										diff := archsimd.LoadFloat32x16Slice(b[j*n+(gc_bx2*gc_bdx2+gc_tx2):]).Sub(compiled.BroadcastFloat32x16At(&b[j*n+x], gc_Lane0Mask322))
-//line interchange.go:127
-										_ = diff
-//line interchange.go:127
-										r = r.Add(diff.Mul(diff))
-//line interchange.go:127
-									}
-//line interchange.go:117
-									r.StoreSlice(gc_s_r[gc_rank2:])
-								}
-								archsimd.ClearAVXUpperBits()
-								return gc_vstep7, false
-							}(gc_vstep7)
-							if gc_stop3 {
-								return
-							}
-						}
-						if compiled.SIMD {
-//line interchange.go:116
-							gc_Lane0Mask32 := compiled.Lane0Mask32()
-//line interchange.go:116
-							_ = gc_Lane0Mask32
-							for ; gc_vstep7+7 < gc_to2; gc_vstep7 += 8 {
-								gc_tx2 := gc_vstep7
-								gc_rank2 := gc_base2 + gc_tx2
-								gc_pos2.Thread = gc_rank2
-//line interchange.go:116
-								var i int = gc_bx2*gc_bdx2 + gc_tx2
-//line interchange.go:116
-								_ = i
-//line interchange.go:116
-								r := archsimd.LoadFloat32x8Slice(gc_s_r[gc_rank2:])
-//line interchange.go:116
-								_ = r
-//line interchange.go:117
-								{
-
-//line interchange.go:127
-									if (j*n+(gc_bx2*gc_bdx2+gc_tx2)) < 0 || (j*n+(gc_bx2*gc_bdx2+gc_tx2)) > len(b)-8 {
-//line interchange.go:127
-										break
-//line interchange.go:127
-									}
-//line interchange.go:127
-									diff := archsimd.LoadFloat32x8Slice(b[j*n+(gc_bx2*gc_bdx2+gc_tx2):]).Sub(compiled.BroadcastFloat32x8At(&b[j*n+x], gc_Lane0Mask32))
-//line interchange.go:127
-									_ = diff
-//line interchange.go:127
-									r = r.Add(diff.Mul(diff))
-//line interchange.go:127
-								}
-//line interchange.go:117
-								r.StoreSlice(gc_s_r[gc_rank2:])
-							}
-							archsimd.ClearAVXUpperBits()
-						}
-						for gc_tx2 := gc_vstep7; gc_tx2 < gc_to2; gc_tx2++ {
+						for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
-//line interchange.go:116
+//line interchange.go:167
 							i := gc_bx2*gc_bdx2 + gc_tx2
 							_ = i
 							r := gc_s_r[gc_rank2]
 
-//line interchange.go:117
+//line interchange.go:168
 							{
 
-//line interchange.go:127
+//line interchange.go:178
 								diff := b[j*n+(gc_bx2*gc_bdx2+gc_tx2)] - b[j*n+x]
-								r += diff * diff
-//line interchange.go:121
+								r += float64(diff * diff)
+//line interchange.go:172
 							}
 							gc_s_r[gc_rank2] = r
 						}
@@ -3511,281 +2934,29 @@ func gc_body_interchangeHelper(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, b, w, 
 					gc_to2 = gc_bound2
 				}
 				for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-					gc_vstep8 := gc_from2
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop4 bool
-						gc_vstep8, gc_stop4 = func(gc_vstep8 int) (int, bool) {
-//line interchange.go:116
-							gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-//line interchange.go:116
-							_ = gc_iota4
-						gc_steps4:
-							for ; gc_vstep8+15 < gc_to2; gc_vstep8 += 16 {
-								gc_tx2 := gc_vstep8
-								gc_rank2 := gc_base2 + gc_tx2
-								_ = gc_rank2
-//line interchange.go:116
-								var i int = gc_bx2*gc_bdx2 + gc_tx2
-//line interchange.go:116
-								_ = i
-//line interchange.go:116
-								r := archsimd.LoadFloat32x16Slice(gc_s_r[gc_rank2:])
-//line interchange.go:116
-								_ = r
-//line interchange.go:117
-								{
-
-//line interchange.go:130
-									r_ := r
-//line interchange.go:130
-									_ = r_
-//line interchange.go:118
-									if i < 0 || i > len(w)-16 || i > len(out)-16 {
-//line interchange.go:118
-										break
-//line interchange.go:118
-									}
-//line interchange.go:118
-									d := r_.Mul(archsimd.LoadFloat32x16Slice(w[i:]))
-//line interchange.go:118
-									_ = d
-//line interchange.go:118
-									var c int = i
-//line interchange.go:118
-									_ = c
-//line interchange.go:118
-									var r_2 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line interchange.go:118
-									_ = r_2
-//line interchange.go:118
-									for j_ := 0; j_ < k; j_ = j_ + 2 {
-//line interchange.go:135
-										var gc_ld10 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line interchange.go:135
-										if (c+j_*
-											n) >= 0 && (c+j_*n) <= len(b)-16 {
-//line interchange.go:136
-											gc_ld10 = archsimd.LoadFloat32x16Slice(b[c+j_*n:])
-//line interchange.go:136
-										} else {
-//line interchange.go:136
-											break gc_steps4
-//line interchange.go:136
-										}
-//line interchange.go:136
-										r_2 = r_2.Add(gc_ld10)
-//line interchange.go:136
-									}
-//line interchange.go:136
-									c = c + 1
-//line interchange.go:136
-									if c <
-
-//line interchange.go:139
-										len(b) && uint(len(b)-c) > 15 {
-//line interchange.go:139
-										var gc_ld11 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line interchange.go:139
-										if c >= 0 && c <= len(b)-16 {
-											gc_ld11 = archsimd.LoadFloat32x16Slice(b[c:])
-//line interchange.go:140
-										} else {
-//line interchange.go:140
-											break gc_steps4
-//line interchange.go:140
-										}
-//line interchange.go:140
-										r_2 = r_2.Add(gc_ld11)
-//line interchange.go:140
-									} else {
-//line interchange.go:140
-										gc_if4 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(b), c, 16))))
-//line interchange.go:139
-										_ = gc_if4
-//line interchange.go:139
-										if gc_if4.ToBits() != 0 {
-//line interchange.go:139
-											var gc_ld12 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line interchange.go:139
-											if c >= 0 && c <= len(b)-16 {
-												gc_ld12 = archsimd.LoadFloat32x16Slice(b[c:])
-//line interchange.go:140
-											} else {
-//line interchange.go:140
-												break gc_steps4
-//line interchange.go:140
-											}
-//line interchange.go:140
-											r_2 = r_2.Merge(r_2.Add(gc_ld12), archsimd.Mask32x16FromBits(^gc_if4.ToBits()))
-//line interchange.go:140
-										}
-//line interchange.go:140
-									}
-//line interchange.go:140
-									r_3 := r_2
-//line interchange.go:140
-									_ = r_3
-//line interchange.go:140
-									s := r_3
-//line interchange.go:140
-									_ = s
-//line interchange.go:140
-									d.Add(s).StoreSlice(out[i:])
-//line interchange.go:120
-								}
-							}
-							archsimd.ClearAVXUpperBits()
-							return gc_vstep8, false
-						}(gc_vstep8)
-						if gc_stop4 {
-							return
-						}
-					}
-					if compiled.SIMD {
-//line interchange.go:116
-						gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line interchange.go:116
-						_ = gc_iota3
-					gc_steps3:
-						for ; gc_vstep8+7 < gc_to2; gc_vstep8 += 8 {
-							gc_tx2 := gc_vstep8
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-//line interchange.go:116
-							var i int = gc_bx2*gc_bdx2 + gc_tx2
-//line interchange.go:116
-							_ = i
-//line interchange.go:116
-							r := archsimd.LoadFloat32x8Slice(gc_s_r[gc_rank2:])
-//line interchange.go:116
-							_ = r
-//line interchange.go:117
-							{
-
-//line interchange.go:130
-								r_ := r
-//line interchange.go:130
-								_ = r_
-//line interchange.go:118
-								if i < 0 || i > len(w)-8 || i > len(out)-8 {
-//line interchange.go:118
-									break
-//line interchange.go:118
-								}
-//line interchange.go:118
-								d := r_.Mul(archsimd.LoadFloat32x8Slice(w[i:]))
-//line interchange.go:118
-								_ = d
-//line interchange.go:118
-								var c int = i
-//line interchange.go:118
-								_ = c
-//line interchange.go:118
-								var r_2 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line interchange.go:118
-								_ = r_2
-//line interchange.go:118
-								for j_ := 0; j_ < k; j_ = j_ + 2 {
-//line interchange.go:135
-									var gc_ld7 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line interchange.go:135
-									if (c+j_*
-										n) >= 0 && (c+j_*n) <= len(b)-8 {
-//line interchange.go:136
-										gc_ld7 = archsimd.LoadFloat32x8Slice(b[c+j_*n:])
-//line interchange.go:136
-									} else {
-//line interchange.go:136
-										break gc_steps3
-//line interchange.go:136
-									}
-//line interchange.go:136
-									r_2 = r_2.Add(gc_ld7)
-//line interchange.go:136
-								}
-//line interchange.go:136
-								c = c + 1
-//line interchange.go:136
-								if c <
-
-//line interchange.go:139
-									len(b) && uint(len(b)-c) > 7 {
-//line interchange.go:139
-									var gc_ld8 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line interchange.go:139
-									if c >= 0 && c <= len(b)-8 {
-										gc_ld8 = archsimd.LoadFloat32x8Slice(b[c:])
-//line interchange.go:140
-									} else {
-//line interchange.go:140
-										break gc_steps3
-//line interchange.go:140
-									}
-//line interchange.go:140
-									r_2 = r_2.Add(gc_ld8)
-//line interchange.go:140
-								} else {
-//line interchange.go:140
-									gc_if3 := gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(b), c, 8))))
-//line interchange.go:139
-									_ = gc_if3
-//line interchange.go:139
-									if gc_if3.ToBits() != 0 {
-//line interchange.go:139
-										var gc_ld9 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line interchange.go:139
-										if c >= 0 && c <= len(b)-8 {
-											gc_ld9 = archsimd.LoadFloat32x8Slice(b[c:])
-//line interchange.go:140
-										} else {
-//line interchange.go:140
-											break gc_steps3
-//line interchange.go:140
-										}
-//line interchange.go:140
-										r_2 = r_2.Add(gc_ld9).Merge(r_2, gc_if3)
-//line interchange.go:140
-									}
-//line interchange.go:140
-								}
-//line interchange.go:140
-								r_3 := r_2
-//line interchange.go:140
-								_ = r_3
-//line interchange.go:140
-								s := r_3
-//line interchange.go:140
-								_ = s
-//line interchange.go:140
-								d.Add(s).StoreSlice(out[i:])
-//line interchange.go:120
-							}
-						}
-						archsimd.ClearAVXUpperBits()
-					}
-					for gc_tx2 := gc_vstep8; gc_tx2 < gc_to2; gc_tx2++ {
+					for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
-//line interchange.go:116
+//line interchange.go:167
 						i := gc_bx2*gc_bdx2 + gc_tx2
 						_ = i
 						r := gc_s_r[gc_rank2]
 
-//line interchange.go:117
+//line interchange.go:168
 						{
 
-//line interchange.go:130
-							var r_ float32 = r
-//line interchange.go:130
+//line interchange.go:181
+							var r_ float32 = float32(r)
+//line interchange.go:181
 							_ = r_
-//line interchange.go:118
+//line interchange.go:169
 							d := r_ * w[i]
 							var c int = i
-//line interchange.go:119
+//line interchange.go:170
 							_ = c
 
-//line interchange.go:134
+//line interchange.go:185
 							var r_2 float32
 							for j_ := 0; j_ < k; j_ += 2 {
 								r_2 += b[c+j_*n]
@@ -3795,9 +2966,9 @@ func gc_body_interchangeHelper(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, b, w, 
 								r_2 += b[c]
 							}
 							var r_3 float32 = r_2
-//line interchange.go:142
+//line interchange.go:193
 							_ = r_3
-//line interchange.go:119
+//line interchange.go:170
 							s := r_3
 							out[i] = d + s
 						}
@@ -3814,7 +2985,7 @@ func gc_body_interchangeHelper(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, b, w, 
 // stores: the code after the update, and the grid-stride loop, must skip
 // the returned threads too (two finds of the compiler fuzzer).
 //
-//line interchange.go:152
+//line interchange.go:203
 func GuardTailKernel(in, out, g []int32, below, p int, stride bool) func(*gocuda.Thread) {
 	return compiled.GridKernel(gc_src_guardTail,
 		func(gc_t *gocuda.Thread) { guardTail(gc_t, in, out, g, below, p, stride) },
@@ -3823,10 +2994,10 @@ func GuardTailKernel(in, out, g []int32, below, p int, stride bool) func(*gocuda
 		})
 }
 
-//line interchange.go:152
-var gc_src_guardTail = compiled.NewSource("guardTail", "248fa103e19a9db57a4fbea1db20d7f98ac7ae3ccfabf7b685e53de8538dad48", "interchange.go:145-171")
+//line interchange.go:203
+var gc_src_guardTail = compiled.NewSource("guardTail", "248fa103e19a9db57a4fbea1db20d7f98ac7ae3ccfabf7b685e53de8538dad48", "interchange.go:196-222")
 
-//line interchange.go:152
+//line interchange.go:203
 func gc_body_guardTail(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out, g []int32, below, p int, stride bool) {
 	gc_pos2 := gc_b2.Pos()
 	gc_bd2 := gc_b2.Dim()
@@ -3858,23 +3029,23 @@ func gc_body_guardTail(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out, g []i
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop bool
 					gc_vstep4, gc_stop = func(gc_vstep4 int) (int, bool) {
-//line interchange.go:153
+//line interchange.go:204
 						gc_iota5 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-//line interchange.go:153
+//line interchange.go:204
 						_ = gc_iota5
 						for ; gc_vstep4+15 < gc_to2; gc_vstep4 += 16 {
 							gc_tx2 := gc_vstep4
 							gc_rank2 := gc_base2 + gc_tx2
 							_ = gc_rank2
-//line interchange.go:153
+//line interchange.go:204
 							var i int = gc_bx2*gc_bdx2 + gc_tx2
-//line interchange.go:153
+//line interchange.go:204
 							_ = i
-//line interchange.go:157
+//line interchange.go:208
 							a := archsimd.BroadcastInt32x16(int32(i)).Add(gc_iota5)
-//line interchange.go:157
+//line interchange.go:208
 							_ = a
-//line interchange.go:157
+//line interchange.go:208
 							a.StoreSlice(gc_s_a[gc_rank2:])
 						}
 						archsimd.ClearAVXUpperBits()
@@ -3885,23 +3056,23 @@ func gc_body_guardTail(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out, g []i
 					}
 				}
 				if compiled.SIMD {
-//line interchange.go:153
+//line interchange.go:204
 					gc_iota4 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line interchange.go:153
+//line interchange.go:204
 					_ = gc_iota4
 					for ; gc_vstep4+7 < gc_to2; gc_vstep4 += 8 {
 						gc_tx2 := gc_vstep4
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
-//line interchange.go:153
+//line interchange.go:204
 						var i int = gc_bx2*gc_bdx2 + gc_tx2
-//line interchange.go:153
+//line interchange.go:204
 						_ = i
-//line interchange.go:157
+//line interchange.go:208
 						a := archsimd.BroadcastInt32x8(int32(i)).Add(gc_iota4)
-//line interchange.go:157
+//line interchange.go:208
 						_ = a
-//line interchange.go:157
+//line interchange.go:208
 						a.StoreSlice(gc_s_a[gc_rank2:])
 					}
 					archsimd.ClearAVXUpperBits()
@@ -3910,11 +3081,11 @@ func gc_body_guardTail(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out, g []i
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
-//line interchange.go:153
+//line interchange.go:204
 					i := gc_bx2*gc_bdx2 + gc_tx2
 					_ = i
 
-//line interchange.go:157
+//line interchange.go:208
 					a := int32(i)
 					_ = a
 					gc_s_a[gc_rank2] = a
@@ -3922,7 +3093,7 @@ func gc_body_guardTail(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out, g []i
 			}
 		}
 
-//line interchange.go:158
+//line interchange.go:209
 		for k := 0; k < p; k++ {
 			{
 				gc_from2, gc_to2 := 0, gc_bdx2
@@ -3940,49 +3111,49 @@ func gc_body_guardTail(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out, g []i
 						if compiled.SIMD && compiled.SIMD512 {
 							var gc_stop2 bool
 							gc_vstep5, gc_stop2 = func(gc_vstep5 int) (int, bool) {
-//line interchange.go:153
+//line interchange.go:204
 								gc_iota9 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-//line interchange.go:153
+//line interchange.go:204
 								_ = gc_iota9
 								for ; gc_vstep5+15 < gc_to2; gc_vstep5 += 16 {
 									gc_tx2 := gc_vstep5
 									gc_rank2 := gc_base2 + gc_tx2
 									_ = gc_rank2
-//line interchange.go:153
+//line interchange.go:204
 									var i int = gc_bx2*gc_bdx2 + gc_tx2
-//line interchange.go:153
+//line interchange.go:204
 									_ = i
-//line interchange.go:153
+//line interchange.go:204
 									a := archsimd.LoadInt32x16Slice(gc_s_a[gc_rank2:])
-//line interchange.go:153
+//line interchange.go:204
 									_ = a
-//line interchange.go:159
+//line interchange.go:210
 									{
-//line interchange.go:159
+//line interchange.go:210
 										var ix int = k*gc_bdx2 + gc_tx2
-//line interchange.go:159
+//line interchange.go:210
 										_ = ix
-//line interchange.go:159
+//line interchange.go:210
 										if ix < len(in) && uint(len(in)-ix) > 15 {
-//line interchange.go:159
+//line interchange.go:210
 											a = a.Add(archsimd.LoadInt32x16Slice(gc_at2[gc_tx2:]))
-//line interchange.go:159
+//line interchange.go:210
 										} else {
-//line interchange.go:159
+//line interchange.go:210
 											gc_if6 := gc_iota9.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), ix, 16))))
-//line interchange.go:159
+//line interchange.go:210
 											_ = gc_if6
-//line interchange.go:159
+//line interchange.go:210
 											if gc_if6.ToBits() != 0 {
-//line interchange.go:159
+//line interchange.go:210
 												a = a.Merge(a.Add(archsimd.LoadInt32x16Slice(gc_at2[gc_tx2:])), archsimd.Mask32x16FromBits(^gc_if6.ToBits()))
-//line interchange.go:159
+//line interchange.go:210
 											}
-//line interchange.go:159
+//line interchange.go:210
 										}
-//line interchange.go:159
+//line interchange.go:210
 									}
-//line interchange.go:159
+//line interchange.go:210
 									a.StoreSlice(gc_s_a[gc_rank2:])
 								}
 								archsimd.ClearAVXUpperBits()
@@ -3993,49 +3164,49 @@ func gc_body_guardTail(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out, g []i
 							}
 						}
 						if compiled.SIMD {
-//line interchange.go:153
+//line interchange.go:204
 							gc_iota8 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line interchange.go:153
+//line interchange.go:204
 							_ = gc_iota8
 							for ; gc_vstep5+7 < gc_to2; gc_vstep5 += 8 {
 								gc_tx2 := gc_vstep5
 								gc_rank2 := gc_base2 + gc_tx2
 								_ = gc_rank2
-//line interchange.go:153
+//line interchange.go:204
 								var i int = gc_bx2*gc_bdx2 + gc_tx2
-//line interchange.go:153
+//line interchange.go:204
 								_ = i
-//line interchange.go:153
+//line interchange.go:204
 								a := archsimd.LoadInt32x8Slice(gc_s_a[gc_rank2:])
-//line interchange.go:153
+//line interchange.go:204
 								_ = a
-//line interchange.go:159
+//line interchange.go:210
 								{
-//line interchange.go:159
+//line interchange.go:210
 									var ix int = k*gc_bdx2 + gc_tx2
-//line interchange.go:159
+//line interchange.go:210
 									_ = ix
-//line interchange.go:159
+//line interchange.go:210
 									if ix < len(in) && uint(len(in)-ix) > 7 {
-//line interchange.go:159
+//line interchange.go:210
 										a = a.Add(archsimd.LoadInt32x8Slice(gc_at2[gc_tx2:]))
-//line interchange.go:159
+//line interchange.go:210
 									} else {
-//line interchange.go:159
+//line interchange.go:210
 										gc_if5 := gc_iota8.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), ix, 8))))
-//line interchange.go:159
+//line interchange.go:210
 										_ = gc_if5
-//line interchange.go:159
+//line interchange.go:210
 										if gc_if5.ToBits() != 0 {
-//line interchange.go:159
+//line interchange.go:210
 											a = a.Add(archsimd.LoadInt32x8Slice(gc_at2[gc_tx2:])).Merge(a, gc_if5)
-//line interchange.go:159
+//line interchange.go:210
 										}
-//line interchange.go:159
+//line interchange.go:210
 									}
-//line interchange.go:159
+//line interchange.go:210
 								}
-//line interchange.go:159
+//line interchange.go:210
 								a.StoreSlice(gc_s_a[gc_rank2:])
 							}
 							archsimd.ClearAVXUpperBits()
@@ -4044,12 +3215,12 @@ func gc_body_guardTail(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out, g []i
 							gc_rank2 := gc_base2 + gc_tx2
 							_ = gc_rank2
 
-//line interchange.go:153
+//line interchange.go:204
 							i := gc_bx2*gc_bdx2 + gc_tx2
 							_ = i
 							a := gc_s_a[gc_rank2]
 
-//line interchange.go:159
+//line interchange.go:210
 							if ix := k*gc_bdx2 + gc_tx2; true || ix < len(in) {
 								a += gc_at2[gc_tx2]
 							}
@@ -4060,72 +3231,72 @@ func gc_body_guardTail(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out, g []i
 						if compiled.SIMD && compiled.SIMD512 {
 							var gc_stop3 bool
 							gc_vstep6, gc_stop3 = func(gc_vstep6 int) (int, bool) {
-//line interchange.go:153
+//line interchange.go:204
 								gc_iota7 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-//line interchange.go:153
+//line interchange.go:204
 								_ = gc_iota7
 							gc_steps3:
 								for ; gc_vstep6+15 < gc_to2; gc_vstep6 += 16 {
 									gc_tx2 := gc_vstep6
 									gc_rank2 := gc_base2 + gc_tx2
 									_ = gc_rank2
-//line interchange.go:153
+//line interchange.go:204
 									var i int = gc_bx2*gc_bdx2 + gc_tx2
-//line interchange.go:153
+//line interchange.go:204
 									_ = i
-//line interchange.go:153
+//line interchange.go:204
 									a := archsimd.LoadInt32x16Slice(gc_s_a[gc_rank2:])
-//line interchange.go:153
+//line interchange.go:204
 									_ = a
-//line interchange.go:159
+//line interchange.go:210
 									{
-//line interchange.go:159
+//line interchange.go:210
 										var ix int = k*gc_bdx2 + gc_tx2
-//line interchange.go:159
+//line interchange.go:210
 										_ = ix
-//line interchange.go:159
+//line interchange.go:210
 										if ix < len(in) && uint(len(in)-ix) > 15 {
-//line interchange.go:159
+//line interchange.go:210
 											var gc_ld5 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
-//line interchange.go:159
+//line interchange.go:210
 											if ix >= 0 && ix <= len(in)-16 {
 												gc_ld5 = archsimd.LoadInt32x16Slice(in[ix:])
-//line interchange.go:160
+//line interchange.go:211
 											} else {
-//line interchange.go:160
+//line interchange.go:211
 												break gc_steps3
-//line interchange.go:160
+//line interchange.go:211
 											}
-//line interchange.go:160
+//line interchange.go:211
 											a = a.Add(gc_ld5)
-//line interchange.go:160
+//line interchange.go:211
 										} else {
-//line interchange.go:160
+//line interchange.go:211
 											gc_if4 := gc_iota7.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), ix, 16))))
-//line interchange.go:159
+//line interchange.go:210
 											_ = gc_if4
-//line interchange.go:159
+//line interchange.go:210
 											if gc_if4.ToBits() != 0 {
-//line interchange.go:159
+//line interchange.go:210
 												var gc_ld6 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
-//line interchange.go:159
+//line interchange.go:210
 												if ix >= 0 && ix <= len(in)-16 {
 													gc_ld6 = archsimd.LoadInt32x16Slice(in[ix:])
-//line interchange.go:160
+//line interchange.go:211
 												} else {
-//line interchange.go:160
+//line interchange.go:211
 													break gc_steps3
-//line interchange.go:160
+//line interchange.go:211
 												}
-//line interchange.go:160
+//line interchange.go:211
 												a = a.Merge(a.Add(gc_ld6), archsimd.Mask32x16FromBits(^gc_if4.ToBits()))
-//line interchange.go:160
+//line interchange.go:211
 											}
-//line interchange.go:160
+//line interchange.go:211
 										}
-//line interchange.go:160
+//line interchange.go:211
 									}
-//line interchange.go:159
+//line interchange.go:210
 									a.StoreSlice(gc_s_a[gc_rank2:])
 								}
 								archsimd.ClearAVXUpperBits()
@@ -4136,72 +3307,72 @@ func gc_body_guardTail(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out, g []i
 							}
 						}
 						if compiled.SIMD {
-//line interchange.go:153
+//line interchange.go:204
 							gc_iota6 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line interchange.go:153
+//line interchange.go:204
 							_ = gc_iota6
 						gc_steps2:
 							for ; gc_vstep6+7 < gc_to2; gc_vstep6 += 8 {
 								gc_tx2 := gc_vstep6
 								gc_rank2 := gc_base2 + gc_tx2
 								_ = gc_rank2
-//line interchange.go:153
+//line interchange.go:204
 								var i int = gc_bx2*gc_bdx2 + gc_tx2
-//line interchange.go:153
+//line interchange.go:204
 								_ = i
-//line interchange.go:153
+//line interchange.go:204
 								a := archsimd.LoadInt32x8Slice(gc_s_a[gc_rank2:])
-//line interchange.go:153
+//line interchange.go:204
 								_ = a
-//line interchange.go:159
+//line interchange.go:210
 								{
-//line interchange.go:159
+//line interchange.go:210
 									var ix int = k*gc_bdx2 + gc_tx2
-//line interchange.go:159
+//line interchange.go:210
 									_ = ix
-//line interchange.go:159
+//line interchange.go:210
 									if ix < len(in) && uint(len(in)-ix) > 7 {
-//line interchange.go:159
+//line interchange.go:210
 										var gc_ld3 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-//line interchange.go:159
+//line interchange.go:210
 										if ix >= 0 && ix <= len(in)-8 {
 											gc_ld3 = archsimd.LoadInt32x8Slice(in[ix:])
-//line interchange.go:160
+//line interchange.go:211
 										} else {
-//line interchange.go:160
+//line interchange.go:211
 											break gc_steps2
-//line interchange.go:160
+//line interchange.go:211
 										}
-//line interchange.go:160
+//line interchange.go:211
 										a = a.Add(gc_ld3)
-//line interchange.go:160
+//line interchange.go:211
 									} else {
-//line interchange.go:160
+//line interchange.go:211
 										gc_if3 := gc_iota6.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), ix, 8))))
-//line interchange.go:159
+//line interchange.go:210
 										_ = gc_if3
-//line interchange.go:159
+//line interchange.go:210
 										if gc_if3.ToBits() != 0 {
-//line interchange.go:159
+//line interchange.go:210
 											var gc_ld4 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-//line interchange.go:159
+//line interchange.go:210
 											if ix >= 0 && ix <= len(in)-8 {
 												gc_ld4 = archsimd.LoadInt32x8Slice(in[ix:])
-//line interchange.go:160
+//line interchange.go:211
 											} else {
-//line interchange.go:160
+//line interchange.go:211
 												break gc_steps2
-//line interchange.go:160
+//line interchange.go:211
 											}
-//line interchange.go:160
+//line interchange.go:211
 											a = a.Add(gc_ld4).Merge(a, gc_if3)
-//line interchange.go:160
+//line interchange.go:211
 										}
-//line interchange.go:160
+//line interchange.go:211
 									}
-//line interchange.go:160
+//line interchange.go:211
 								}
-//line interchange.go:159
+//line interchange.go:210
 								a.StoreSlice(gc_s_a[gc_rank2:])
 							}
 							archsimd.ClearAVXUpperBits()
@@ -4210,12 +3381,12 @@ func gc_body_guardTail(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out, g []i
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
-//line interchange.go:153
+//line interchange.go:204
 							i := gc_bx2*gc_bdx2 + gc_tx2
 							_ = i
 							a := gc_s_a[gc_rank2]
 
-//line interchange.go:159
+//line interchange.go:210
 							if ix := k*gc_bdx2 + gc_tx2; ix < len(in) {
 								a += in[ix]
 							}
@@ -4226,7 +3397,7 @@ func gc_body_guardTail(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out, g []i
 			}
 		}
 
-//line interchange.go:163
+//line interchange.go:214
 		w := int32(p)
 		{
 			gc_from2, gc_to2 := 0, gc_bdx2
@@ -4241,14 +3412,14 @@ func gc_body_guardTail(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out, g []i
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
-//line interchange.go:153
+//line interchange.go:204
 					i := gc_bx2*gc_bdx2 + gc_tx2
 					_ = i
 				}
 			}
 		}
 
-//line interchange.go:164
+//line interchange.go:215
 		w ^= 5
 		compiled.OutOfLine(func() {
 			gc_s_a := gc_s_a[:gc_n2]
@@ -4264,119 +3435,119 @@ func gc_body_guardTail(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out, g []i
 				for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 					gc_vstep7 := gc_from2
 					if compiled.SIMD {
-//line interchange.go:153
+//line interchange.go:204
 						gc_all := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-//line interchange.go:153
+//line interchange.go:204
 						_ = gc_all
-//line interchange.go:153
+//line interchange.go:204
 						gc_iota11 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line interchange.go:153
+//line interchange.go:204
 						_ = gc_iota11
-//line interchange.go:167
+//line interchange.go:218
 						gc_vb2 := archsimd.BroadcastInt32x8(w)
-//line interchange.go:167
+//line interchange.go:218
 						_ = gc_vb2
 						for ; gc_vstep7+7 < gc_to2; gc_vstep7 += 8 {
 							gc_tx2 := gc_vstep7
 							gc_rank2 := gc_base2 + gc_tx2
 							_ = gc_rank2
-//line interchange.go:153
+//line interchange.go:204
 							var i int = gc_bx2*gc_bdx2 + gc_tx2
-//line interchange.go:153
+//line interchange.go:204
 							_ = i
-//line interchange.go:153
+//line interchange.go:204
 							a := archsimd.LoadInt32x8Slice(gc_s_a[gc_rank2:])
-//line interchange.go:153
+//line interchange.go:204
 							_ = a
-//line interchange.go:165
+//line interchange.go:216
 							if i < 0 || i > len(out)-8 {
-//line interchange.go:165
+//line interchange.go:216
 								break
-//line interchange.go:165
+//line interchange.go:216
 							}
-//line interchange.go:165
+//line interchange.go:216
 							if stride {
-//line interchange.go:165
+//line interchange.go:216
 								{
-//line interchange.go:165
+//line interchange.go:216
 									var j int = i
-//line interchange.go:165
+//line interchange.go:216
 									_ = j
-//line interchange.go:165
+//line interchange.go:216
 									gc_lanes9 := gc_all
-//line interchange.go:165
+//line interchange.go:216
 									_ = gc_lanes9
-//line interchange.go:165
+//line interchange.go:216
 									for {
-//line interchange.go:165
+//line interchange.go:216
 										gc_lanes9 = gc_lanes9.And(gc_iota11.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(g), j, 8)))))
 										if gc_lanes9.ToBits() == 0 {
-//line interchange.go:166
+//line interchange.go:217
 											break
-//line interchange.go:166
+//line interchange.go:217
 										}
-//line interchange.go:166
+//line interchange.go:217
 										var gc_ld8 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-//line interchange.go:166
+//line interchange.go:217
 										if j >= 0 && j <= len(g)-8 {
 											gc_ld8 = archsimd.LoadInt32x8Slice(g[j:])
-//line interchange.go:167
+//line interchange.go:218
 										} else {
-//line interchange.go:167
+//line interchange.go:218
 											var gc_lanes10 [8]int32
-//line interchange.go:167
+//line interchange.go:218
 											for gc_k9 := range 8 {
-//line interchange.go:167
+//line interchange.go:218
 												if gc_lanes9.ToBits()&(1<<gc_k9) != 0 {
-//line interchange.go:167
+//line interchange.go:218
 													gc_pos2.Thread = gc_rank2 + gc_k9
-//line interchange.go:167
+//line interchange.go:218
 													gc_lanes10[gc_k9] = g[j+gc_k9]
-//line interchange.go:167
+//line interchange.go:218
 												}
-//line interchange.go:167
+//line interchange.go:218
 											}
-//line interchange.go:167
+//line interchange.go:218
 											gc_pos2.Thread = gc_rank2
-//line interchange.go:167
+//line interchange.go:218
 											gc_ld8 = archsimd.LoadInt32x8(&gc_lanes10)
-//line interchange.go:167
+//line interchange.go:218
 										}
-//line interchange.go:167
+//line interchange.go:218
 										if j >= 0 && j <= len(g)-8 {
-//line interchange.go:167
+//line interchange.go:218
 											gc_ld8.Add(gc_vb2).StoreMasked((*[8]int32)(g[j:]), gc_lanes9)
-//line interchange.go:167
+//line interchange.go:218
 										} else {
-//line interchange.go:167
+//line interchange.go:218
 											var gc_lanes11 [8]int32
-//line interchange.go:167
+//line interchange.go:218
 											gc_ld8.Add(gc_vb2).Store(&gc_lanes11)
-//line interchange.go:167
+//line interchange.go:218
 											for gc_k10 := range 8 {
-//line interchange.go:167
+//line interchange.go:218
 												if gc_lanes9.ToBits()&(1<<gc_k10) != 0 {
-//line interchange.go:167
+//line interchange.go:218
 													gc_pos2.Thread = gc_rank2 + gc_k10
-//line interchange.go:167
+//line interchange.go:218
 													g[j+gc_k10] = gc_lanes11[gc_k10]
-//line interchange.go:167
+//line interchange.go:218
 												}
-//line interchange.go:167
+//line interchange.go:218
 											}
-//line interchange.go:167
+//line interchange.go:218
 											gc_pos2.Thread = gc_rank2
-//line interchange.go:167
+//line interchange.go:218
 										}
-//line interchange.go:167
+//line interchange.go:218
 										j = j +
-//line interchange.go:166
+//line interchange.go:217
 											gc_bdx2*gc_gdx2
-//line interchange.go:166
+//line interchange.go:217
 									}
-//line interchange.go:166
+//line interchange.go:217
 								}
-//line interchange.go:166
+//line interchange.go:217
 							}
 							a.Add(gc_vb2).StoreSlice(out[i:])
 						}
@@ -4386,19 +3557,19 @@ func gc_body_guardTail(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out, g []i
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
-//line interchange.go:153
+//line interchange.go:204
 						i := gc_bx2*gc_bdx2 + gc_tx2
 						_ = i
 						a := gc_s_a[gc_rank2]
 
-//line interchange.go:165
+//line interchange.go:216
 						if stride {
 							for j := i; j < len(g); j += gc_bdx2 * gc_gdx2 {
 								g[j] += w
 							}
 						}
 
-//line interchange.go:170
+//line interchange.go:221
 						out[i] = a + w
 					}
 				}
@@ -4412,7 +3583,7 @@ func gc_body_guardTail(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out, g []i
 // grid-stride loop, a thread loop of its own, must skip the returned
 // threads too (the compiler fuzzer's seed 300639).
 //
-//line interchange.go:179
+//line interchange.go:230
 func GuardStrideKernel(in, out, g []int32, below, p int) func(*gocuda.Thread) {
 	return compiled.GridKernel(gc_src_guardStride,
 		func(gc_t *gocuda.Thread) { guardStride(gc_t, in, out, g, below, p) },
@@ -4421,10 +3592,10 @@ func GuardStrideKernel(in, out, g []int32, below, p int) func(*gocuda.Thread) {
 		})
 }
 
-//line interchange.go:179
-var gc_src_guardStride = compiled.NewSource("guardStride", "0892d1a3363298ed915c85bb3caa0d6d053525f0f7a44e523ab6814fcfd09bf8", "interchange.go:173-194")
+//line interchange.go:230
+var gc_src_guardStride = compiled.NewSource("guardStride", "0892d1a3363298ed915c85bb3caa0d6d053525f0f7a44e523ab6814fcfd09bf8", "interchange.go:224-245")
 
-//line interchange.go:179
+//line interchange.go:230
 func gc_body_guardStride(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out, g []int32, below, p int) {
 	gc_pos2 := gc_b2.Pos()
 	gc_bd2 := gc_b2.Dim()
@@ -4458,34 +3629,34 @@ func gc_body_guardStride(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out, g [
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop bool
 					gc_vstep5, gc_stop = func(gc_vstep5 int) (int, bool) {
-//line interchange.go:180
+//line interchange.go:231
 						gc_all6 := archsimd.Mask32x16FromBits(0xffff)
-//line interchange.go:180
+//line interchange.go:231
 						_ = gc_all6
 						for ; gc_vstep5+15 < gc_to2; gc_vstep5 += 16 {
 							gc_tx2 := gc_vstep5
 							gc_rank2 := gc_base2 + gc_tx2
 							_ = gc_rank2
-//line interchange.go:180
+//line interchange.go:231
 							gc_alive6 := gc_all6
-//line interchange.go:180
+//line interchange.go:231
 							_ = gc_alive6
-//line interchange.go:180
+//line interchange.go:231
 							if gc_ex6 := compiled.ExitedBits16(gc_exited2, gc_rank2); gc_ex6 != 0 {
-//line interchange.go:180
+//line interchange.go:231
 								gc_alive6 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex6).ToBits())
-//line interchange.go:180
+//line interchange.go:231
 							}
-//line interchange.go:180
+//line interchange.go:231
 							var i int = gc_bx2*gc_bdx2 + gc_tx2
-//line interchange.go:180
+//line interchange.go:231
 							_ = i
-//line interchange.go:181
+//line interchange.go:232
 							{
 								compiled.SetExited16(gc_exited2, gc_rank2, gc_alive6.ToBits())
-//line interchange.go:182
+//line interchange.go:233
 								gc_alive6 = archsimd.Mask32x16FromBits(gc_alive6.ToBits() & archsimd.Mask32x16FromBits(^gc_alive6.ToBits()).ToBits())
-//line interchange.go:182
+//line interchange.go:233
 							}
 						}
 						archsimd.ClearAVXUpperBits()
@@ -4496,34 +3667,34 @@ func gc_body_guardStride(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out, g [
 					}
 				}
 				if compiled.SIMD {
-//line interchange.go:180
+//line interchange.go:231
 					gc_all5 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-//line interchange.go:180
+//line interchange.go:231
 					_ = gc_all5
 					for ; gc_vstep5+7 < gc_to2; gc_vstep5 += 8 {
 						gc_tx2 := gc_vstep5
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
-//line interchange.go:180
+//line interchange.go:231
 						gc_alive5 := gc_all5
-//line interchange.go:180
+//line interchange.go:231
 						_ = gc_alive5
-//line interchange.go:180
+//line interchange.go:231
 						if gc_ex5 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex5 != 0 {
-//line interchange.go:180
+//line interchange.go:231
 							gc_alive5 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex5]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
-//line interchange.go:180
+//line interchange.go:231
 						}
-//line interchange.go:180
+//line interchange.go:231
 						var i int = gc_bx2*gc_bdx2 + gc_tx2
-//line interchange.go:180
+//line interchange.go:231
 						_ = i
-//line interchange.go:181
+//line interchange.go:232
 						{
 							compiled.SetExited(gc_exited2, gc_rank2, gc_alive5.ToBits())
-//line interchange.go:182
+//line interchange.go:233
 							gc_alive5 = gc_alive5.And(gc_alive5.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8()))
-//line interchange.go:182
+//line interchange.go:233
 						}
 					}
 					archsimd.ClearAVXUpperBits()
@@ -4536,25 +3707,25 @@ func gc_body_guardStride(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out, g [
 						continue
 					}
 
-//line interchange.go:180
+//line interchange.go:231
 					i := gc_bx2*gc_bdx2 + gc_tx2
 					_ = i
 
-//line interchange.go:181
+//line interchange.go:232
 					{
-//line interchange.go:181
+//line interchange.go:232
 						{
-//line interchange.go:181
+//line interchange.go:232
 							gc_exited2[gc_rank2] = true
 							continue gc_L12
-//line interchange.go:182
+//line interchange.go:233
 						}
 					}
 				}
 			}
 		}
 
-//line interchange.go:184
+//line interchange.go:235
 		for gc_off, gc_limit, gc_more := 0, len(g), true; gc_more; gc_off += gc_bdx2 * gc_gdx2 {
 			gc_b2.Tick()
 			if gc_b2.Stopped() {
@@ -4574,41 +3745,41 @@ func gc_body_guardStride(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out, g [
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop2 bool
 						gc_vstep6, gc_stop2 = func(gc_vstep6 int) (int, bool) {
-//line interchange.go:180
+//line interchange.go:231
 							gc_all8 := archsimd.Mask32x16FromBits(0xffff)
-//line interchange.go:180
+//line interchange.go:231
 							_ = gc_all8
-//line interchange.go:185
+//line interchange.go:236
 							gc_vb3 := archsimd.BroadcastInt32x16(3)
-//line interchange.go:185
+//line interchange.go:236
 							_ = gc_vb3
 							for ; gc_vstep6+15 < gc_to2; gc_vstep6 += 16 {
 								gc_tx2 := gc_vstep6
 								gc_rank2 := gc_base2 + gc_tx2
 								_ = gc_rank2
-//line interchange.go:185
+//line interchange.go:236
 								gc_alive8 := gc_all8
-//line interchange.go:185
+//line interchange.go:236
 								_ = gc_alive8
-//line interchange.go:185
+//line interchange.go:236
 								if gc_ex8 := compiled.ExitedBits16(gc_exited2, gc_rank2); gc_ex8 != 0 {
-//line interchange.go:185
+//line interchange.go:236
 									gc_alive8 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex8).ToBits())
-//line interchange.go:185
+//line interchange.go:236
 								}
-//line interchange.go:180
+//line interchange.go:231
 								var i int = gc_bx2*gc_bdx2 + gc_tx2
-//line interchange.go:180
+//line interchange.go:231
 								_ = i
-//line interchange.go:184
+//line interchange.go:235
 								var j int = i + gc_off
-//line interchange.go:184
+//line interchange.go:235
 								_ = j
-//line interchange.go:185
+//line interchange.go:236
 								if j < 0 || j > len(g)-16 {
-//line interchange.go:185
+//line interchange.go:236
 									break
-//line interchange.go:185
+//line interchange.go:236
 								}
 								archsimd.LoadInt32x16Slice(g[j:]).Add(gc_vb3).StoreMasked((*[16]int32)(g[j:]), gc_alive8)
 							}
@@ -4620,41 +3791,41 @@ func gc_body_guardStride(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out, g [
 						}
 					}
 					if compiled.SIMD {
-//line interchange.go:180
+//line interchange.go:231
 						gc_all7 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-//line interchange.go:180
+//line interchange.go:231
 						_ = gc_all7
-//line interchange.go:185
+//line interchange.go:236
 						gc_vb2 := archsimd.BroadcastInt32x8(3)
-//line interchange.go:185
+//line interchange.go:236
 						_ = gc_vb2
 						for ; gc_vstep6+7 < gc_to2; gc_vstep6 += 8 {
 							gc_tx2 := gc_vstep6
 							gc_rank2 := gc_base2 + gc_tx2
 							_ = gc_rank2
-//line interchange.go:185
+//line interchange.go:236
 							gc_alive7 := gc_all7
-//line interchange.go:185
+//line interchange.go:236
 							_ = gc_alive7
-//line interchange.go:185
+//line interchange.go:236
 							if gc_ex7 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex7 != 0 {
-//line interchange.go:185
+//line interchange.go:236
 								gc_alive7 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex7]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
-//line interchange.go:185
+//line interchange.go:236
 							}
-//line interchange.go:180
+//line interchange.go:231
 							var i int = gc_bx2*gc_bdx2 + gc_tx2
-//line interchange.go:180
+//line interchange.go:231
 							_ = i
-//line interchange.go:184
+//line interchange.go:235
 							var j int = i + gc_off
-//line interchange.go:184
+//line interchange.go:235
 							_ = j
-//line interchange.go:185
+//line interchange.go:236
 							if j < 0 || j > len(g)-8 {
-//line interchange.go:185
+//line interchange.go:236
 								break
-//line interchange.go:185
+//line interchange.go:236
 							}
 							archsimd.LoadInt32x8Slice(g[j:]).Add(gc_vb2).StoreMasked((*[8]int32)(g[j:]), gc_alive7)
 						}
@@ -4670,15 +3841,15 @@ func gc_body_guardStride(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out, g [
 							continue
 						}
 
-//line interchange.go:180
+//line interchange.go:231
 						i := gc_bx2*gc_bdx2 + gc_tx2
 						_ = i
 
-//line interchange.go:184
+//line interchange.go:235
 						j := i + gc_off
 						gc_more = true
 
-//line interchange.go:185
+//line interchange.go:236
 						g[j] += 3
 					}
 				}
@@ -4690,35 +3861,35 @@ func gc_body_guardStride(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out, g [
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop3 bool
 					gc_vstep7, gc_stop3 = func(gc_vstep7 int) (int, bool) {
-//line interchange.go:180
+//line interchange.go:231
 						gc_all10 := archsimd.Mask32x16FromBits(0xffff)
-//line interchange.go:180
+//line interchange.go:231
 						_ = gc_all10
-//line interchange.go:180
+//line interchange.go:231
 						gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-//line interchange.go:180
+//line interchange.go:231
 						_ = gc_iota4
 						for ; gc_vstep7+15 < gc_bdx2; gc_vstep7 += 16 {
 							gc_tx2 := gc_vstep7
 							gc_rank2 := gc_base2 + gc_tx2
 							_ = gc_rank2
-//line interchange.go:180
+//line interchange.go:231
 							gc_alive10 := gc_all10
-//line interchange.go:180
+//line interchange.go:231
 							_ = gc_alive10
-//line interchange.go:180
+//line interchange.go:231
 							if gc_ex10 := compiled.ExitedBits16(gc_exited2, gc_rank2); gc_ex10 != 0 {
-//line interchange.go:180
+//line interchange.go:231
 								gc_alive10 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex10).ToBits())
-//line interchange.go:180
+//line interchange.go:231
 							}
-//line interchange.go:180
+//line interchange.go:231
 							var i int = gc_bx2*gc_bdx2 + gc_tx2
-//line interchange.go:180
+//line interchange.go:231
 							_ = i
-//line interchange.go:187
+//line interchange.go:238
 							a := archsimd.BroadcastInt32x16(int32(i)).Add(gc_iota4)
-//line interchange.go:187
+//line interchange.go:238
 							_ = a
 							a.Merge(archsimd.LoadInt32x16Slice(gc_s_a[gc_rank2:]), gc_alive10).StoreSlice(gc_s_a[gc_rank2:])
 						}
@@ -4730,35 +3901,35 @@ func gc_body_guardStride(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out, g [
 					}
 				}
 				if compiled.SIMD {
-//line interchange.go:180
+//line interchange.go:231
 					gc_all9 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-//line interchange.go:180
+//line interchange.go:231
 					_ = gc_all9
-//line interchange.go:180
+//line interchange.go:231
 					gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line interchange.go:180
+//line interchange.go:231
 					_ = gc_iota3
 					for ; gc_vstep7+7 < gc_bdx2; gc_vstep7 += 8 {
 						gc_tx2 := gc_vstep7
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
-//line interchange.go:180
+//line interchange.go:231
 						gc_alive9 := gc_all9
-//line interchange.go:180
+//line interchange.go:231
 						_ = gc_alive9
-//line interchange.go:180
+//line interchange.go:231
 						if gc_ex9 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex9 != 0 {
-//line interchange.go:180
+//line interchange.go:231
 							gc_alive9 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex9]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
-//line interchange.go:180
+//line interchange.go:231
 						}
-//line interchange.go:180
+//line interchange.go:231
 						var i int = gc_bx2*gc_bdx2 + gc_tx2
-//line interchange.go:180
+//line interchange.go:231
 						_ = i
-//line interchange.go:187
+//line interchange.go:238
 						a := archsimd.BroadcastInt32x8(int32(i)).Add(gc_iota3)
-//line interchange.go:187
+//line interchange.go:238
 						_ = a
 						a.Merge(archsimd.LoadInt32x8Slice(gc_s_a[gc_rank2:]), gc_alive9).StoreSlice(gc_s_a[gc_rank2:])
 					}
@@ -4771,11 +3942,11 @@ func gc_body_guardStride(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out, g [
 						continue
 					}
 
-//line interchange.go:180
+//line interchange.go:231
 					i := gc_bx2*gc_bdx2 + gc_tx2
 					_ = i
 
-//line interchange.go:187
+//line interchange.go:238
 					a := int32(i)
 					_ = a
 					gc_s_a[gc_rank2] = a
@@ -4783,7 +3954,7 @@ func gc_body_guardStride(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out, g [
 			}
 		}
 
-//line interchange.go:188
+//line interchange.go:239
 		for k := 0; k < p; k++ {
 			{
 				for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
@@ -4791,80 +3962,80 @@ func gc_body_guardStride(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out, g [
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop4 bool
 						gc_vstep8, gc_stop4 = func(gc_vstep8 int) (int, bool) {
-//line interchange.go:189
+//line interchange.go:240
 							gc_all12 := archsimd.Mask32x16FromBits(0xffff)
-//line interchange.go:189
+//line interchange.go:240
 							_ = gc_all12
-//line interchange.go:189
+//line interchange.go:240
 							gc_iota6 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-//line interchange.go:189
+//line interchange.go:240
 							_ = gc_iota6
 						gc_steps3:
 							for ; gc_vstep8+15 < gc_bdx2; gc_vstep8 += 16 {
 								gc_tx2 := gc_vstep8
 								gc_rank2 := gc_base2 + gc_tx2
 								_ = gc_rank2
-//line interchange.go:189
+//line interchange.go:240
 								gc_alive12 := gc_all12
-//line interchange.go:189
+//line interchange.go:240
 								_ = gc_alive12
-//line interchange.go:189
+//line interchange.go:240
 								if gc_ex12 := compiled.ExitedBits16(gc_exited2, gc_rank2); gc_ex12 != 0 {
-//line interchange.go:189
+//line interchange.go:240
 									gc_alive12 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex12).ToBits())
-//line interchange.go:189
+//line interchange.go:240
 								}
-//line interchange.go:189
+//line interchange.go:240
 								a := archsimd.LoadInt32x16Slice(gc_s_a[gc_rank2:])
-//line interchange.go:189
+//line interchange.go:240
 								_ = a
-//line interchange.go:189
+//line interchange.go:240
 								{
-//line interchange.go:189
+//line interchange.go:240
 									var ix int = k*gc_bdx2 + gc_tx2
-//line interchange.go:189
+//line interchange.go:240
 									_ = ix
-//line interchange.go:189
+//line interchange.go:240
 									if ix < len(in) && uint(len(in)-ix) > 15 {
-//line interchange.go:189
+//line interchange.go:240
 										var gc_ld5 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
-//line interchange.go:189
+//line interchange.go:240
 										if ix >= 0 && ix <= len(in)-16 {
 											gc_ld5 = archsimd.LoadInt32x16Slice(in[ix:])
-//line interchange.go:190
+//line interchange.go:241
 										} else {
-//line interchange.go:190
+//line interchange.go:241
 											break gc_steps3
-//line interchange.go:190
+//line interchange.go:241
 										}
-//line interchange.go:190
+//line interchange.go:241
 										a = a.Merge(a.Add(gc_ld5), archsimd.Mask32x16FromBits(^gc_alive12.ToBits()))
-//line interchange.go:190
+//line interchange.go:241
 									} else {
-//line interchange.go:190
+//line interchange.go:241
 										gc_if3 := gc_iota6.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), ix, 16))))
-//line interchange.go:189
+//line interchange.go:240
 										_ = gc_if3
-//line interchange.go:189
+//line interchange.go:240
 										if archsimd.Mask32x16FromBits(gc_alive12.ToBits()&gc_if3.ToBits()).ToBits() != 0 {
-//line interchange.go:189
+//line interchange.go:240
 											var gc_ld6 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
-//line interchange.go:189
+//line interchange.go:240
 											if ix >= 0 && ix <= len(in)-16 {
 												gc_ld6 = archsimd.LoadInt32x16Slice(in[ix:])
-//line interchange.go:190
+//line interchange.go:241
 											} else {
-//line interchange.go:190
+//line interchange.go:241
 												break gc_steps3
-//line interchange.go:190
+//line interchange.go:241
 											}
-//line interchange.go:190
+//line interchange.go:241
 											a = a.Merge(a.Add(gc_ld6), archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_alive12.ToBits()&gc_if3.ToBits()).ToBits()))
-//line interchange.go:190
+//line interchange.go:241
 										}
-//line interchange.go:190
+//line interchange.go:241
 									}
-//line interchange.go:190
+//line interchange.go:241
 								}
 								a.Merge(archsimd.LoadInt32x16Slice(gc_s_a[gc_rank2:]), gc_alive12).StoreSlice(gc_s_a[gc_rank2:])
 							}
@@ -4876,80 +4047,80 @@ func gc_body_guardStride(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out, g [
 						}
 					}
 					if compiled.SIMD {
-//line interchange.go:189
+//line interchange.go:240
 						gc_all11 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-//line interchange.go:189
+//line interchange.go:240
 						_ = gc_all11
-//line interchange.go:189
+//line interchange.go:240
 						gc_iota5 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line interchange.go:189
+//line interchange.go:240
 						_ = gc_iota5
 					gc_steps2:
 						for ; gc_vstep8+7 < gc_bdx2; gc_vstep8 += 8 {
 							gc_tx2 := gc_vstep8
 							gc_rank2 := gc_base2 + gc_tx2
 							_ = gc_rank2
-//line interchange.go:189
+//line interchange.go:240
 							gc_alive11 := gc_all11
-//line interchange.go:189
+//line interchange.go:240
 							_ = gc_alive11
-//line interchange.go:189
+//line interchange.go:240
 							if gc_ex11 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex11 != 0 {
-//line interchange.go:189
+//line interchange.go:240
 								gc_alive11 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex11]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
-//line interchange.go:189
+//line interchange.go:240
 							}
-//line interchange.go:189
+//line interchange.go:240
 							a := archsimd.LoadInt32x8Slice(gc_s_a[gc_rank2:])
-//line interchange.go:189
+//line interchange.go:240
 							_ = a
-//line interchange.go:189
+//line interchange.go:240
 							{
-//line interchange.go:189
+//line interchange.go:240
 								var ix int = k*gc_bdx2 + gc_tx2
-//line interchange.go:189
+//line interchange.go:240
 								_ = ix
-//line interchange.go:189
+//line interchange.go:240
 								if ix < len(in) && uint(len(in)-ix) > 7 {
-//line interchange.go:189
+//line interchange.go:240
 									var gc_ld3 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-//line interchange.go:189
+//line interchange.go:240
 									if ix >= 0 && ix <= len(in)-8 {
 										gc_ld3 = archsimd.LoadInt32x8Slice(in[ix:])
-//line interchange.go:190
+//line interchange.go:241
 									} else {
-//line interchange.go:190
+//line interchange.go:241
 										break gc_steps2
-//line interchange.go:190
+//line interchange.go:241
 									}
-//line interchange.go:190
+//line interchange.go:241
 									a = a.Add(gc_ld3).Merge(a, gc_alive11)
-//line interchange.go:190
+//line interchange.go:241
 								} else {
-//line interchange.go:190
+//line interchange.go:241
 									gc_if2 := gc_iota5.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), ix, 8))))
-//line interchange.go:189
+//line interchange.go:240
 									_ = gc_if2
-//line interchange.go:189
+//line interchange.go:240
 									if gc_alive11.And(gc_if2).ToBits() != 0 {
-//line interchange.go:189
+//line interchange.go:240
 										var gc_ld4 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-//line interchange.go:189
+//line interchange.go:240
 										if ix >= 0 && ix <= len(in)-8 {
 											gc_ld4 = archsimd.LoadInt32x8Slice(in[ix:])
-//line interchange.go:190
+//line interchange.go:241
 										} else {
-//line interchange.go:190
+//line interchange.go:241
 											break gc_steps2
-//line interchange.go:190
+//line interchange.go:241
 										}
-//line interchange.go:190
+//line interchange.go:241
 										a = a.Add(gc_ld4).Merge(a, gc_alive11.And(gc_if2))
-//line interchange.go:190
+//line interchange.go:241
 									}
-//line interchange.go:190
+//line interchange.go:241
 								}
-//line interchange.go:190
+//line interchange.go:241
 							}
 							a.Merge(archsimd.LoadInt32x8Slice(gc_s_a[gc_rank2:]), gc_alive11).StoreSlice(gc_s_a[gc_rank2:])
 						}
@@ -4963,7 +4134,7 @@ func gc_body_guardStride(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out, g [
 						}
 						a := gc_s_a[gc_rank2]
 
-//line interchange.go:189
+//line interchange.go:240
 						if ix := k*gc_bdx2 + gc_tx2; ix < len(in) {
 							a += in[ix]
 						}
@@ -4978,39 +4149,39 @@ func gc_body_guardStride(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out, g [
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop5 bool
 					gc_vstep9, gc_stop5 = func(gc_vstep9 int) (int, bool) {
-//line interchange.go:180
+//line interchange.go:231
 						gc_all14 := archsimd.Mask32x16FromBits(0xffff)
-//line interchange.go:180
+//line interchange.go:231
 						_ = gc_all14
 						for ; gc_vstep9+15 < gc_bdx2; gc_vstep9 += 16 {
 							gc_tx2 := gc_vstep9
 							gc_rank2 := gc_base2 + gc_tx2
 							_ = gc_rank2
-//line interchange.go:180
+//line interchange.go:231
 							gc_alive14 := gc_all14
-//line interchange.go:180
+//line interchange.go:231
 							_ = gc_alive14
-//line interchange.go:180
+//line interchange.go:231
 							if gc_ex14 := compiled.ExitedBits16(gc_exited2, gc_rank2); gc_ex14 != 0 {
-//line interchange.go:180
+//line interchange.go:231
 								gc_alive14 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex14).ToBits())
-//line interchange.go:180
+//line interchange.go:231
 							}
-//line interchange.go:180
+//line interchange.go:231
 							var i int = gc_bx2*gc_bdx2 + gc_tx2
-//line interchange.go:180
+//line interchange.go:231
 							_ = i
-//line interchange.go:180
+//line interchange.go:231
 							a := archsimd.LoadInt32x16Slice(gc_s_a[gc_rank2:])
-//line interchange.go:180
+//line interchange.go:231
 							_ = a
-//line interchange.go:193
+//line interchange.go:244
 							if i < 0 || i > len(out)-16 {
-//line interchange.go:193
+//line interchange.go:244
 								break
-//line interchange.go:193
+//line interchange.go:244
 							}
-//line interchange.go:193
+//line interchange.go:244
 							a.StoreMasked((*[16]int32)(out[i:]), gc_alive14)
 						}
 						archsimd.ClearAVXUpperBits()
@@ -5021,39 +4192,39 @@ func gc_body_guardStride(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out, g [
 					}
 				}
 				if compiled.SIMD {
-//line interchange.go:180
+//line interchange.go:231
 					gc_all13 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-//line interchange.go:180
+//line interchange.go:231
 					_ = gc_all13
 					for ; gc_vstep9+7 < gc_bdx2; gc_vstep9 += 8 {
 						gc_tx2 := gc_vstep9
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
-//line interchange.go:180
+//line interchange.go:231
 						gc_alive13 := gc_all13
-//line interchange.go:180
+//line interchange.go:231
 						_ = gc_alive13
-//line interchange.go:180
+//line interchange.go:231
 						if gc_ex13 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex13 != 0 {
-//line interchange.go:180
+//line interchange.go:231
 							gc_alive13 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex13]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
-//line interchange.go:180
+//line interchange.go:231
 						}
-//line interchange.go:180
+//line interchange.go:231
 						var i int = gc_bx2*gc_bdx2 + gc_tx2
-//line interchange.go:180
+//line interchange.go:231
 						_ = i
-//line interchange.go:180
+//line interchange.go:231
 						a := archsimd.LoadInt32x8Slice(gc_s_a[gc_rank2:])
-//line interchange.go:180
+//line interchange.go:231
 						_ = a
-//line interchange.go:193
+//line interchange.go:244
 						if i < 0 || i > len(out)-8 {
-//line interchange.go:193
+//line interchange.go:244
 							break
-//line interchange.go:193
+//line interchange.go:244
 						}
-//line interchange.go:193
+//line interchange.go:244
 						a.StoreMasked((*[8]int32)(out[i:]), gc_alive13)
 					}
 					archsimd.ClearAVXUpperBits()
@@ -5065,12 +4236,12 @@ func gc_body_guardStride(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out, g [
 						continue
 					}
 
-//line interchange.go:180
+//line interchange.go:231
 					i := gc_bx2*gc_bdx2 + gc_tx2
 					_ = i
 					a := gc_s_a[gc_rank2]
 
-//line interchange.go:193
+//line interchange.go:244
 					out[i] = a
 				}
 			}

@@ -41,43 +41,60 @@ func TestInterchangeMatMulForms(t *testing.T) {
 }
 
 // TestInterchangeColumnsForms: threads past the last column return before
-// the interchanged loop and do not come back after the barrier.
+// the loop (interchanged, where the sum is in float64) and do not come
+// back after the barrier.
 func TestInterchangeColumnsForms(t *testing.T) {
-	for _, bs := range []int{1, 7, 32, 100} {
-		for _, kn := range [][2]int{{1, 5}, {6, 100}, {7, 257}} {
-			k, n := kn[0], kn[1]
-			t.Run(fmt.Sprintf("block=%d/%dx%d", bs, k, n), func(t *testing.T) {
-				b := randF(k * n)
-				grid := blocks(n, bs) + 1 // a block of threads that all return
-				type result struct {
-					out []float32
-					who []int32
-				}
-				got := agree(t, func(f form) (result, error) {
-					r := result{make([]float32, grid*bs), make([]int32, grid*bs)}
-					for i := range r.who {
-						r.who[i] = -1
+	kernels := map[string]func(b, out []float32, who []int32, k, n int) func(*gocuda.Thread){
+		"float32": InterchangeColumnsKernel, "float64": InterchangeColumnsDoubleKernel,
+	}
+	for name, kernel := range kernels {
+		for _, bs := range []int{1, 7, 32, 100} {
+			for _, kn := range [][2]int{{1, 5}, {6, 100}, {7, 257}} {
+				k, n := kn[0], kn[1]
+				t.Run(fmt.Sprintf("%s/block=%d/%dx%d", name, bs, k, n), func(t *testing.T) {
+					b := randF(k * n)
+					grid := blocks(n, bs) + 1 // a block of threads that all return
+					type result struct {
+						out []float32
+						who []int32
 					}
-					return r, f.launch(gocuda.Config{Grid: gocuda.Dim3{X: grid}, Block: gocuda.Dim3{X: bs}}, InterchangeColumnsKernel(b, r.out, r.who, k, n))
-				})
-				for j := range grid * bs {
-					if j >= n {
-						require.Equal(t, int32(-1), got.who[j], "column %d past the end", j)
-						continue
-					}
-					want := float32(j)
-					for p := 0; p < k; p += 2 {
-						if p+1 < k {
-							want += b[(p+1)*n+j] * 2
+					got := agree(t, func(f form) (result, error) {
+						r := result{make([]float32, grid*bs), make([]int32, grid*bs)}
+						for i := range r.who {
+							r.who[i] = -1
 						}
-						want += b[p*n+j]
+						return r, f.launch(gocuda.Config{Grid: gocuda.Dim3{X: grid}, Block: gocuda.Dim3{X: bs}}, kernel(b, r.out, r.who, k, n))
+					})
+					for j := range grid * bs {
+						if j >= n {
+							require.Equal(t, int32(-1), got.who[j], "column %d past the end", j)
+							continue
+						}
+						require.Equal(t, columnHost(b, j, k, n, name == "float64"), got.out[j], "column %d", j)
+						require.Equal(t, int32(j%bs), got.who[j], "column %d", j)
 					}
-					require.Equal(t, want, got.out[j], "column %d", j)
-					require.Equal(t, int32(j%bs), got.who[j], "column %d", j)
-				}
-			})
+				})
+			}
 		}
 	}
+}
+
+// columnHost is what InterchangeColumnsKernel, or with double
+// InterchangeColumnsDoubleKernel, stores for column j.
+func columnHost(b []float32, j, k, n int, double bool) float32 {
+	want, want64 := float32(j), float64(j)
+	for p := 0; p < k; p += 2 {
+		if p+1 < k {
+			want += b[(p+1)*n+j] * 2
+			want64 += float64(b[(p+1)*n+j] * 2)
+		}
+		want += b[p*n+j]
+		want64 += float64(b[p*n+j])
+	}
+	if double {
+		return float32(want64)
+	}
+	return want
 }
 
 // TestInterchangeFailure: a b too short for the last rows fails the launch
@@ -115,31 +132,59 @@ func nearestHost(features, clusters []float32, membership []int32, nf, npoints, 
 	}
 }
 
-// TestInterchangeNearestForms: the guarded nest of kmeans, taken apart
-// around its loops, agrees with the runtime path and the host, for point
-// counts that leave the last block part idle, and threads past the
-// points leave their slots alone.
+// nearestDoubleHost is what InterchangeNearestDoubleKernel stores.
+func nearestDoubleHost(features, clusters []float32, membership []int32, nf, npoints, nclusters int) {
+	for i := range npoints {
+		index, minDist := int32(-1), math.MaxFloat64
+		for c := range nclusters {
+			var ans float64
+			for j := range nf {
+				diff := float64(features[i+j*npoints] - clusters[c*nf+j])
+				ans += diff * diff
+			}
+			if ans < minDist {
+				minDist, index = ans, int32(c)
+			}
+		}
+		membership[i] = index
+	}
+}
+
+// TestInterchangeNearestForms: the guarded nest of kmeans, run eight
+// points a step (float32) or taken apart around its loops (float64),
+// agrees with the runtime path and the host, for point counts that leave
+// the last block part idle, and threads past the points leave their slots
+// alone.
 func TestInterchangeNearestForms(t *testing.T) {
 	const nf, nclusters, bs = 5, 4, 64
-	for _, npoints := range []int{1, 63, 64, 200, 1000} {
-		t.Run(fmt.Sprintf("points=%d", npoints), func(t *testing.T) {
-			features, clusters := randF(nf*npoints), randF(nf*nclusters)
-			grid := blocks(npoints, bs) + 1 // a block of idle threads
-			got := agree(t, func(f form) ([]int32, error) {
-				m := make([]int32, grid*bs)
-				for i := range m {
-					m[i] = -7
+	kernels := map[string]struct {
+		kernel func(features, clusters []float32, membership []int32, nf, npoints, nclusters int) func(*gocuda.Thread)
+		host   func(features, clusters []float32, membership []int32, nf, npoints, nclusters int)
+	}{
+		"float32": {InterchangeNearestKernel, nearestHost},
+		"float64": {InterchangeNearestDoubleKernel, nearestDoubleHost},
+	}
+	for name, k := range kernels {
+		for _, npoints := range []int{1, 63, 64, 200, 1000} {
+			t.Run(fmt.Sprintf("%s/points=%d", name, npoints), func(t *testing.T) {
+				features, clusters := randF(nf*npoints), randF(nf*nclusters)
+				grid := blocks(npoints, bs) + 1 // a block of idle threads
+				got := agree(t, func(f form) ([]int32, error) {
+					m := make([]int32, grid*bs)
+					for i := range m {
+						m[i] = -7
+					}
+					return m, f.launch(gocuda.Config{Grid: gocuda.Dim3{X: grid}, Block: gocuda.Dim3{X: bs}},
+						k.kernel(features, clusters, m, nf, npoints, nclusters))
+				})
+				want := make([]int32, grid*bs)
+				for i := range want {
+					want[i] = -7
 				}
-				return m, f.launch(gocuda.Config{Grid: gocuda.Dim3{X: grid}, Block: gocuda.Dim3{X: bs}},
-					InterchangeNearestKernel(features, clusters, m, nf, npoints, nclusters))
+				k.host(features, clusters, want, nf, npoints, nclusters)
+				assert.Equal(t, want, got)
 			})
-			want := make([]int32, grid*bs)
-			for i := range want {
-				want[i] = -7
-			}
-			nearestHost(features, clusters, want, nf, npoints, nclusters)
-			assert.Equal(t, want, got)
-		})
+		}
 	}
 }
 
@@ -173,11 +218,11 @@ func TestInterchangeShadowForms(t *testing.T) {
 			InterchangeShadowKernel(b, out, k, n, s))
 	})
 	for col := range n {
-		sum := b[col] * s
+		sum := float64(b[col] * s)
 		for p := 1; p < k; p++ {
-			sum += b[p*n+col]
+			sum += float64(b[p*n+col])
 		}
-		require.Equal(t, sum+s, got[col], "column %d", col)
+		require.Equal(t, float32(sum)+s, got[col], "column %d", col)
 	}
 }
 
@@ -196,11 +241,13 @@ func TestInterchangeHelperForms(t *testing.T) {
 					InterchangeHelperKernel(b, w, out, k, n, x%n))
 			})
 			for i := range n {
-				var d, s float32
+				var d64 float64
+				var s float32
 				for j := range k {
 					diff := b[j*n+i] - b[j*n+x%n]
-					d += diff * diff
+					d64 += float64(diff * diff)
 				}
+				d := float32(d64)
 				for j := 0; j < k; j += 2 {
 					s += b[i+j*n]
 				}

@@ -448,8 +448,6 @@ func gc_body_float64Ops(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float6
 	}
 }
 
-var gc_tab_float64x4_3d80beed = [4]float64{0, 1, 2, 3}
-
 // Float64MixKernel converts between float32, float64 and int and takes
 // min and max of float64s: the step does not (min and max differ from
 // Go's on NaN and signed zeros; the conversions are AVX-512's), and the
@@ -702,8 +700,6 @@ func gc_body_int64Ops(gc_b *compiled.Block, a []int64, b []uint64, s uint) {
 		}
 	}
 }
-
-var gc_tab_int64x4_3d80beed = [4]int64{0, 1, 2, 3}
 
 // Escape64Kernel counts a point's escape-time iterations in double
 // precision: a loop whose threads leave at different trips, under a mask

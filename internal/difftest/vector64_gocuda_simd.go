@@ -448,8 +448,6 @@ func gc_body_float64Ops(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []flo
 	}
 }
 
-var gc_tab_float64x4_3d80beed = [4]float64{0, 1, 2, 3}
-
 // Float64MixKernel converts between float32, float64 and int and takes
 // min and max of float64s: the step does not (min and max differ from
 // Go's on NaN and signed zeros; the conversions are AVX-512's), and the

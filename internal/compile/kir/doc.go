@@ -21,7 +21,9 @@
 //     ends, runs its sides' code between barriers per thread, the sides'
 //     k-th barriers one, each side returning at its end
 //   - interchange: a thread's loop whose body reads along a row of threads
-//     but strides from trip to trip runs trip by trip for the block
+//     but strides from trip to trip runs trip by trip for the block, unless
+//     the vector pass runs every such loop as written eight threads a step
+//     in both builds (a trial of the passes up to it)
 //   - stride: grid-stride loops, to run in lockstep
 //   - fission: thread loops between barriers, block-level code around them,
 //     warp loops around collectives; the thread statements opening a uniform

@@ -19,8 +19,13 @@ import (
 // crossing them are kept per thread as across a barrier. Threads of a
 // block are unordered between barriers, so any interleaving of their
 // trips is one CUDA allows. A body that also walks a slice along its
-// trips, strided across threads, stays as it is.
+// trips, strided across threads, stays as it is; so do the loops, all of
+// them, where the vector pass would run them as written eight threads a
+// step in both builds (interchange_vector.go).
 func interchange(f *Func) {
+	if f.Src.keepLoops || f.vectorsInstead(f.interchangeCandidates(f.Body)) {
+		return
+	}
 	f.Body = f.interchangeList(f.Body)
 	f.repeatGuards()
 	if f.distributed {

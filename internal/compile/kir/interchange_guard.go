@@ -22,21 +22,11 @@ import (
 // code holding a loop to interchange (at the top level of its body), or
 // nil where guard is not one.
 func (f *Func) distribute(guard *ast.IfStmt) []Node {
-	if guard.Init != nil || guard.Else != nil || !f.safeCond(guard.Cond) || !f.stayInside(guard.Body, nil) ||
-		f.assignsAny(guard.Body, guard.Cond) {
-		return nil
-	}
-	list := guard.Body.List
-	k := -1
-	for i, s := range list {
-		if fs, ok := s.(*ast.ForStmt); ok && f.interchangeable(fs) {
-			k = i
-			break
-		}
-	}
+	k := f.distributable(guard)
 	if k < 0 {
 		return nil
 	}
+	list := guard.Body.List
 	under := func(list []ast.Stmt) *ast.IfStmt {
 		return &ast.IfStmt{If: guard.If, Cond: guard.Cond,
 			Body: &ast.BlockStmt{Lbrace: guard.Body.Lbrace, List: list, Rbrace: guard.Body.Rbrace}}
@@ -49,6 +39,21 @@ func (f *Func) distribute(guard *ast.IfStmt) []Node {
 		out = append(out, &Code{Stmt: under(post)})
 	}
 	return out
+}
+
+// distributable returns the index in guard's body of the loop distribute
+// would interchange, or -1 where guard is not one to take apart.
+func (f *Func) distributable(guard *ast.IfStmt) int {
+	if guard.Init != nil || guard.Else != nil || !f.safeCond(guard.Cond) || !f.stayInside(guard.Body, nil) ||
+		f.assignsAny(guard.Body, guard.Cond) {
+		return -1
+	}
+	for i, s := range guard.Body.List {
+		if fs, ok := s.(*ast.ForStmt); ok && f.interchangeable(fs) {
+			return i
+		}
+	}
+	return -1
 }
 
 // distributePre returns the nodes for pre, the code before the loop under

@@ -39,6 +39,9 @@ type Source struct {
 	// twin (slp.go): where the kernel's file has a build constraint of its
 	// own, a twin written in another file might not build with it.
 	NoTwins bool
+	// keepLoops leaves every thread's loop as written (the interchange
+	// pass's trial of the other form: interchange_vector.go).
+	keepLoops bool
 	// Taken reports whether a name is used in the generated file's
 	// package or file scope (other than by the kernel's own locals).
 	Taken func(name string) bool

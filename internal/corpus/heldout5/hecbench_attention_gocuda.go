@@ -307,7 +307,6 @@ func gc_body_attentionKernel3(gc_b *compiled.Block, gc_lo, gc_hi int, score, val
 	gc_gd := gc_b.GridDim()
 	gc_gdx := gc_gd.X
 	gc_n := gc_b.Len()
-	gc_s_sum := compiled.Scratch[float32](gc_b, 0)[:gc_n]
 	gc_bx := gc_lo%gc_gdx - 1
 	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
 		if gc_b.Stopped() {
@@ -318,68 +317,7 @@ func gc_body_attentionKernel3(gc_b *compiled.Block, gc_lo, gc_hi int, score, val
 		if gc_bx == gc_gdx {
 			gc_bx = 0
 		}
-		{
-			gc_vstep := 0
-			for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
-				gc_rank := gc_vstep
-				_ = gc_rank
-//line hecbench_attention.go:51
-				var sum float32 = float32(0)
-//line hecbench_attention.go:51
-				_ = sum
-				lanes.BroadcastFloat32x8(sum).StoreSlice(gc_s_sum[gc_rank:])
-			}
-			gc_step := gc_vstep
-			for ; gc_step+3 < gc_n; gc_step += 4 {
-				{
-					gc_rank := gc_step + 0
-					gc_pos.Thread = gc_rank
-
-//line hecbench_attention.go:51
-					sum := float32(0)
-					_ = sum
-					gc_s_sum[gc_rank] = sum
-				}
-				{
-					gc_rank := gc_step + 1
-					gc_pos.Thread = gc_rank
-
-//line hecbench_attention.go:51
-					sum := float32(0)
-					_ = sum
-					gc_s_sum[gc_rank] = sum
-				}
-				{
-					gc_rank := gc_step + 2
-					gc_pos.Thread = gc_rank
-
-//line hecbench_attention.go:51
-					sum := float32(0)
-					_ = sum
-					gc_s_sum[gc_rank] = sum
-				}
-				{
-					gc_rank := gc_step + 3
-					gc_pos.Thread = gc_rank
-
-//line hecbench_attention.go:51
-					sum := float32(0)
-					_ = sum
-					gc_s_sum[gc_rank] = sum
-				}
-			}
-			for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
-				gc_pos.Thread = gc_rank
-
-//line hecbench_attention.go:51
-				sum := float32(0)
-				_ = sum
-				gc_s_sum[gc_rank] = sum
-			}
-		}
-
-//line hecbench_attention.go:52
-		for i := 0; i < n; i++ {
+		compiled.OutOfLine(func() {
 			{
 				gc_from, gc_to := 0, gc_bdx
 				if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
@@ -389,384 +327,74 @@ func gc_body_attentionKernel3(gc_b *compiled.Block, gc_lo, gc_hi int, score, val
 					gc_to = gc_bound
 				}
 				for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-					gc_off := i
-					gc_off2 := (gc_bx * gc_bdx) + (i * d)
-					if gc_from >= 0 && gc_off >= 0 && gc_off < len(score) && gc_off2 >= 0 && gc_off2 <= len(value) && gc_to <= len(value)-gc_off2 {
-						gc_at := score[gc_off:][:1]
-						gc_at2 := value[gc_off2:][:gc_to]
-						gc_elem := gc_at[0]
-						gc_vstep2 := gc_from
-						for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
-							gc_tx := gc_vstep2
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-//line hecbench_attention.go:49
-							var j int = gc_bx*gc_bdx + gc_tx
-//line hecbench_attention.go:49
-							_ = j
-//line hecbench_attention.go:49
-							sum := lanes.LoadFloat32x8Slice(gc_s_sum[gc_rank:])
-//line hecbench_attention.go:49
-							_ = sum
-//line hecbench_attention.go:50
-							{
-
-//line hecbench_attention.go:53
-								sum = sum.AddMulSlice(gc_at[0], gc_at2[gc_tx:])
-//line hecbench_attention.go:53
-							}
-//line hecbench_attention.go:50
-							sum.StoreSlice(gc_s_sum[gc_rank:])
-						}
-						for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line hecbench_attention.go:49
-							j := gc_bx*gc_bdx + gc_tx
-							_ = j
-							sum := gc_s_sum[gc_rank]
-
-//line hecbench_attention.go:50
-							{
-
-//line hecbench_attention.go:53
-								sum += gc_elem * gc_at2[gc_tx]
-
-//line hecbench_attention.go:56
-							}
-							gc_s_sum[gc_rank] = sum
-						}
-					} else {
-						gc_vstep3 := gc_from
-						for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
-							gc_tx := gc_vstep3
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-//line hecbench_attention.go:49
-							var j int = gc_bx*gc_bdx + gc_tx
-//line hecbench_attention.go:49
-							_ = j
-//line hecbench_attention.go:49
-							sum := lanes.LoadFloat32x8Slice(gc_s_sum[gc_rank:])
-//line hecbench_attention.go:49
-							_ = sum
-//line hecbench_attention.go:50
-							{
-
-//line hecbench_attention.go:53
-								if (i*d+j) < 0 || (i*d+j) > len(value)-8 {
-//line hecbench_attention.go:53
-									break
-//line hecbench_attention.go:53
-								}
-//line hecbench_attention.go:53
-								sum = sum.AddMulSlice(score[i], value[i*d+j:])
-//line hecbench_attention.go:53
-							}
-//line hecbench_attention.go:50
-							sum.StoreSlice(gc_s_sum[gc_rank:])
-						}
-						gc_step2 := gc_vstep3
-						for ; gc_step2+3 < gc_to; gc_step2 += 4 {
-							{
-								gc_tx := gc_step2 + 0
-								gc_rank := gc_base + gc_tx
-								gc_pos.Thread = gc_rank
-
-//line hecbench_attention.go:49
-								j := gc_bx*gc_bdx + gc_tx
-								_ = j
-								sum := gc_s_sum[gc_rank]
-
-//line hecbench_attention.go:50
-								{
-
-//line hecbench_attention.go:53
-									sum += score[i] * value[i*d+j]
-
-//line hecbench_attention.go:56
-								}
-								gc_s_sum[gc_rank] = sum
-							}
-							{
-								gc_tx := gc_step2 + 1
-								gc_rank := gc_base + gc_tx
-								gc_pos.Thread = gc_rank
-
-//line hecbench_attention.go:49
-								j := gc_bx*gc_bdx + gc_tx
-								_ = j
-								sum := gc_s_sum[gc_rank]
-
-//line hecbench_attention.go:50
-								{
-
-//line hecbench_attention.go:53
-									sum += score[i] * value[i*d+j]
-
-//line hecbench_attention.go:56
-								}
-								gc_s_sum[gc_rank] = sum
-							}
-							{
-								gc_tx := gc_step2 + 2
-								gc_rank := gc_base + gc_tx
-								gc_pos.Thread = gc_rank
-
-//line hecbench_attention.go:49
-								j := gc_bx*gc_bdx + gc_tx
-								_ = j
-								sum := gc_s_sum[gc_rank]
-
-//line hecbench_attention.go:50
-								{
-
-//line hecbench_attention.go:53
-									sum += score[i] * value[i*d+j]
-
-//line hecbench_attention.go:56
-								}
-								gc_s_sum[gc_rank] = sum
-							}
-							{
-								gc_tx := gc_step2 + 3
-								gc_rank := gc_base + gc_tx
-								gc_pos.Thread = gc_rank
-
-//line hecbench_attention.go:49
-								j := gc_bx*gc_bdx + gc_tx
-								_ = j
-								sum := gc_s_sum[gc_rank]
-
-//line hecbench_attention.go:50
-								{
-
-//line hecbench_attention.go:53
-									sum += score[i] * value[i*d+j]
-
-//line hecbench_attention.go:56
-								}
-								gc_s_sum[gc_rank] = sum
-							}
-						}
-						for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line hecbench_attention.go:49
-							j := gc_bx*gc_bdx + gc_tx
-							_ = j
-							sum := gc_s_sum[gc_rank]
-
-//line hecbench_attention.go:50
-							{
-
-//line hecbench_attention.go:53
-								sum += score[i] * value[i*d+j]
-
-//line hecbench_attention.go:56
-							}
-							gc_s_sum[gc_rank] = sum
-						}
-					}
-				}
-			}
-		}
-		{
-			gc_from, gc_to := 0, gc_bdx
-			if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound := compiled.Diff(d, gc_bx*gc_bdx); gc_bound < gc_to {
-				gc_to = gc_bound
-			}
-			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				gc_off3 := gc_bx * gc_bdx
-				if gc_from >= 0 && gc_off3 >= 0 && gc_off3 <= len(output) && gc_to <= len(output)-gc_off3 {
-					gc_at3 := output[gc_off3:][:gc_to]
-					gc_step3 := gc_from
-					for ; gc_step3+3 < gc_to; gc_step3 += 4 {
-						{
-							gc_tx := gc_step3 + 0
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line hecbench_attention.go:49
-							j := gc_bx*gc_bdx + gc_tx
-							_ = j
-							sum := gc_s_sum[gc_rank]
-
-//line hecbench_attention.go:50
-							{
-
-//line hecbench_attention.go:55
-								gc_at3[gc_tx] = sum
-							}
-						}
-						{
-							gc_tx := gc_step3 + 1
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line hecbench_attention.go:49
-							j := gc_bx*gc_bdx + gc_tx
-							_ = j
-							sum := gc_s_sum[gc_rank]
-
-//line hecbench_attention.go:50
-							{
-
-//line hecbench_attention.go:55
-								gc_at3[gc_tx] = sum
-							}
-						}
-						{
-							gc_tx := gc_step3 + 2
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line hecbench_attention.go:49
-							j := gc_bx*gc_bdx + gc_tx
-							_ = j
-							sum := gc_s_sum[gc_rank]
-
-//line hecbench_attention.go:50
-							{
-
-//line hecbench_attention.go:55
-								gc_at3[gc_tx] = sum
-							}
-						}
-						{
-							gc_tx := gc_step3 + 3
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line hecbench_attention.go:49
-							j := gc_bx*gc_bdx + gc_tx
-							_ = j
-							sum := gc_s_sum[gc_rank]
-
-//line hecbench_attention.go:50
-							{
-
-//line hecbench_attention.go:55
-								gc_at3[gc_tx] = sum
-							}
-						}
-					}
-					for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+					gc_vstep := gc_from
+//line hecbench_attention.go:51
+					gc_vb := lanes.BroadcastFloat32x8(float32(0))
+//line hecbench_attention.go:51
+					_ = gc_vb
+				gc_steps2:
+					for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
+						gc_tx := gc_vstep
 						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
+						gc_pos.Thread = gc_rank
 //line hecbench_attention.go:49
-						j := gc_bx*gc_bdx + gc_tx
+						var j int = gc_bx*gc_bdx + gc_tx
+//line hecbench_attention.go:49
 						_ = j
-						sum := gc_s_sum[gc_rank]
-
 //line hecbench_attention.go:50
 						{
-
+							sum := gc_vb
+//line hecbench_attention.go:51
+							_ = sum
+							if j < 0 || j > len(output)-8 {
+//line hecbench_attention.go:52
+								break
+//line hecbench_attention.go:52
+							}
+//line hecbench_attention.go:52
+							for i := 0; i < n; i = i + 1 {
+//line hecbench_attention.go:52
+								var gc_ld2 lanes.Float32x8
+//line hecbench_attention.go:52
+								if (i*
+									d+j) >= 0 && (i*d+j) <= len(value)-8 {
+//line hecbench_attention.go:53
+									gc_ld2 = lanes.LoadFloat32x8Slice(value[i*d+j:])
+//line hecbench_attention.go:53
+								} else {
+//line hecbench_attention.go:53
+									break gc_steps2
+//line hecbench_attention.go:53
+								}
+//line hecbench_attention.go:53
+								sum = sum.Add(lanes.BroadcastFloat32x8(score[i]).Mul(gc_ld2))
+//line hecbench_attention.go:53
+							}
+//line hecbench_attention.go:53
+							sum.StoreSlice(output[j:])
 //line hecbench_attention.go:55
-							gc_at3[gc_tx] = sum
 						}
 					}
-				} else {
-					gc_step4 := gc_from
-					for ; gc_step4+3 < gc_to; gc_step4 += 4 {
-						{
-							gc_tx := gc_step4 + 0
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line hecbench_attention.go:49
-							j := gc_bx*gc_bdx + gc_tx
-							_ = j
-							sum := gc_s_sum[gc_rank]
-
-//line hecbench_attention.go:50
-							{
-
-//line hecbench_attention.go:55
-								output[j] = sum
-							}
-						}
-						{
-							gc_tx := gc_step4 + 1
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line hecbench_attention.go:49
-							j := gc_bx*gc_bdx + gc_tx
-							_ = j
-							sum := gc_s_sum[gc_rank]
-
-//line hecbench_attention.go:50
-							{
-
-//line hecbench_attention.go:55
-								output[j] = sum
-							}
-						}
-						{
-							gc_tx := gc_step4 + 2
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line hecbench_attention.go:49
-							j := gc_bx*gc_bdx + gc_tx
-							_ = j
-							sum := gc_s_sum[gc_rank]
-
-//line hecbench_attention.go:50
-							{
-
-//line hecbench_attention.go:55
-								output[j] = sum
-							}
-						}
-						{
-							gc_tx := gc_step4 + 3
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line hecbench_attention.go:49
-							j := gc_bx*gc_bdx + gc_tx
-							_ = j
-							sum := gc_s_sum[gc_rank]
-
-//line hecbench_attention.go:50
-							{
-
-//line hecbench_attention.go:55
-								output[j] = sum
-							}
-						}
-					}
-					for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
 //line hecbench_attention.go:49
 						j := gc_bx*gc_bdx + gc_tx
 						_ = j
-						sum := gc_s_sum[gc_rank]
 
 //line hecbench_attention.go:50
 						{
-
-//line hecbench_attention.go:55
+							sum := float32(0)
+							for i := 0; i < n; i++ {
+								sum += score[i] * value[i*d+j]
+							}
 							output[j] = sum
 						}
 					}
 				}
 			}
-		}
+		})
 	}
 }
 

@@ -307,7 +307,6 @@ func gc_body_attentionKernel3(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, score, 
 	gc_gd2 := gc_b2.GridDim()
 	gc_gdx2 := gc_gd2.X
 	gc_n2 := gc_b2.Len()
-	gc_s_sum := compiled.Scratch[float32](gc_b2, 0)[:gc_n2]
 	gc_bx2 := gc_lo2%gc_gdx2 - 1
 	for gc_blk2 := gc_lo2; gc_blk2 < gc_hi2; gc_blk2++ {
 		if gc_b2.Stopped() {
@@ -318,76 +317,7 @@ func gc_body_attentionKernel3(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, score, 
 		if gc_bx2 == gc_gdx2 {
 			gc_bx2 = 0
 		}
-		{
-			gc_vstep4 := 0
-			if compiled.SIMD {
-//line hecbench_attention.go:51
-				gc_vb := archsimd.BroadcastFloat32x8(float32(0))
-//line hecbench_attention.go:51
-				_ = gc_vb
-				for ; gc_vstep4+7 < gc_n2; gc_vstep4 += 8 {
-					gc_rank2 := gc_vstep4
-					_ = gc_rank2
-//line hecbench_attention.go:51
-					sum := gc_vb
-//line hecbench_attention.go:51
-					_ = sum
-//line hecbench_attention.go:51
-					sum.StoreSlice(gc_s_sum[gc_rank2:])
-				}
-				archsimd.ClearAVXUpperBits()
-			}
-			gc_step5 := gc_vstep4
-			for ; gc_step5+3 < gc_n2; gc_step5 += 4 {
-				{
-					gc_rank2 := gc_step5 + 0
-					gc_pos2.Thread = gc_rank2
-
-//line hecbench_attention.go:51
-					sum := float32(0)
-					_ = sum
-					gc_s_sum[gc_rank2] = sum
-				}
-				{
-					gc_rank2 := gc_step5 + 1
-					gc_pos2.Thread = gc_rank2
-
-//line hecbench_attention.go:51
-					sum := float32(0)
-					_ = sum
-					gc_s_sum[gc_rank2] = sum
-				}
-				{
-					gc_rank2 := gc_step5 + 2
-					gc_pos2.Thread = gc_rank2
-
-//line hecbench_attention.go:51
-					sum := float32(0)
-					_ = sum
-					gc_s_sum[gc_rank2] = sum
-				}
-				{
-					gc_rank2 := gc_step5 + 3
-					gc_pos2.Thread = gc_rank2
-
-//line hecbench_attention.go:51
-					sum := float32(0)
-					_ = sum
-					gc_s_sum[gc_rank2] = sum
-				}
-			}
-			for gc_rank2 := gc_step5; gc_rank2 < gc_n2; gc_rank2++ {
-				gc_pos2.Thread = gc_rank2
-
-//line hecbench_attention.go:51
-				sum := float32(0)
-				_ = sum
-				gc_s_sum[gc_rank2] = sum
-			}
-		}
-
-//line hecbench_attention.go:52
-		for i := 0; i < n; i++ {
+		compiled.OutOfLine(func() {
 			{
 				gc_from2, gc_to2 := 0, gc_bdx2
 				if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
@@ -397,377 +327,81 @@ func gc_body_attentionKernel3(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, score, 
 					gc_to2 = gc_bound2
 				}
 				for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-					gc_off4 := i
-					gc_off5 := (gc_bx2 * gc_bdx2) + (i * d)
-					if gc_from2 >= 0 && gc_off4 >= 0 && gc_off4 < len(score) && gc_off5 >= 0 && gc_off5 <= len(value) && gc_to2 <= len(value)-gc_off5 {
-						gc_at4 := score[gc_off4:][:1]
-						gc_at5 := value[gc_off5:][:gc_to2]
-						gc_elem2 := gc_at4[0]
-						gc_vstep5 := gc_from2
-						if compiled.SIMD {
-//line hecbench_attention.go:49
-							gc_Lane0Mask322 := compiled.Lane0Mask32()
-//line hecbench_attention.go:49
-							_ = gc_Lane0Mask322
-							for ; gc_vstep5+7 < gc_to2; gc_vstep5 += 8 {
-								gc_tx2 := gc_vstep5
-								gc_rank2 := gc_base2 + gc_tx2
-								gc_pos2.Thread = gc_rank2
-//line hecbench_attention.go:49
-								var j int = gc_bx2*gc_bdx2 + gc_tx2
-//line hecbench_attention.go:49
-								_ = j
-//line hecbench_attention.go:49
-								sum := archsimd.LoadFloat32x8Slice(gc_s_sum[gc_rank2:])
-//line hecbench_attention.go:49
-								_ = sum
-//line hecbench_attention.go:50
-								{
-
-//line hecbench_attention.go:53
-									sum = sum.Add(compiled.BroadcastFloat32x8At(&gc_at4[0], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(gc_at5[gc_tx2:])))
-//line hecbench_attention.go:53
-								}
-//line hecbench_attention.go:50
-								sum.StoreSlice(gc_s_sum[gc_rank2:])
-							}
-							archsimd.ClearAVXUpperBits()
-						}
-						for gc_tx2 := gc_vstep5; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_vstep2 := gc_from2
+					if compiled.SIMD {
+//line hecbench_attention.go:51
+						gc_vb2 := archsimd.BroadcastFloat32x8(float32(0))
+//line hecbench_attention.go:51
+						_ = gc_vb2
+//line hecbench_attention.go:51
+						gc_Lane0Mask32 := compiled.Lane0Mask32()
+//line hecbench_attention.go:51
+						_ = gc_Lane0Mask32
+					gc_steps3:
+						for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
+							gc_tx2 := gc_vstep2
 							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-
+							gc_pos2.Thread = gc_rank2
 //line hecbench_attention.go:49
-							j := gc_bx2*gc_bdx2 + gc_tx2
+							var j int = gc_bx2*gc_bdx2 + gc_tx2
+//line hecbench_attention.go:49
 							_ = j
-							sum := gc_s_sum[gc_rank2]
-
 //line hecbench_attention.go:50
 							{
-
-//line hecbench_attention.go:53
-								sum += gc_elem2 * gc_at5[gc_tx2]
-
-//line hecbench_attention.go:56
-							}
-							gc_s_sum[gc_rank2] = sum
-						}
-					} else {
-						gc_vstep6 := gc_from2
-						if compiled.SIMD {
-//line hecbench_attention.go:49
-							gc_Lane0Mask32 := compiled.Lane0Mask32()
-//line hecbench_attention.go:49
-							_ = gc_Lane0Mask32
-							for ; gc_vstep6+7 < gc_to2; gc_vstep6 += 8 {
-								gc_tx2 := gc_vstep6
-								gc_rank2 := gc_base2 + gc_tx2
-								gc_pos2.Thread = gc_rank2
-//line hecbench_attention.go:49
-								var j int = gc_bx2*gc_bdx2 + gc_tx2
-//line hecbench_attention.go:49
-								_ = j
-//line hecbench_attention.go:49
-								sum := archsimd.LoadFloat32x8Slice(gc_s_sum[gc_rank2:])
-//line hecbench_attention.go:49
+								sum := gc_vb2
+//line hecbench_attention.go:51
 								_ = sum
-//line hecbench_attention.go:50
-								{
-
+								if j < 0 || j > len(output)-8 {
+//line hecbench_attention.go:52
+									break
+//line hecbench_attention.go:52
+								}
+//line hecbench_attention.go:52
+								for i := 0; i < n; i = i + 1 {
+//line hecbench_attention.go:52
+									var gc_ld3 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line hecbench_attention.go:52
+									if (i*
+										d+j) >= 0 && (i*d+j) <= len(value)-8 {
 //line hecbench_attention.go:53
-									if (i*d+j) < 0 || (i*d+j) > len(value)-8 {
+										gc_ld3 = archsimd.LoadFloat32x8Slice(value[i*d+j:])
 //line hecbench_attention.go:53
-										break
+									} else {
+//line hecbench_attention.go:53
+										break gc_steps3
 //line hecbench_attention.go:53
 									}
 //line hecbench_attention.go:53
-									sum = sum.Add(compiled.BroadcastFloat32x8At(&score[i], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(value[i*d+j:])))
+									sum = sum.Add(compiled.BroadcastFloat32x8At(&score[i], gc_Lane0Mask32).Mul(gc_ld3))
 //line hecbench_attention.go:53
 								}
-//line hecbench_attention.go:50
-								sum.StoreSlice(gc_s_sum[gc_rank2:])
-							}
-							archsimd.ClearAVXUpperBits()
-						}
-						gc_step6 := gc_vstep6
-						for ; gc_step6+3 < gc_to2; gc_step6 += 4 {
-							{
-								gc_tx2 := gc_step6 + 0
-								gc_rank2 := gc_base2 + gc_tx2
-								gc_pos2.Thread = gc_rank2
-
-//line hecbench_attention.go:49
-								j := gc_bx2*gc_bdx2 + gc_tx2
-								_ = j
-								sum := gc_s_sum[gc_rank2]
-
-//line hecbench_attention.go:50
-								{
-
 //line hecbench_attention.go:53
-									sum += score[i] * value[i*d+j]
-
-//line hecbench_attention.go:56
-								}
-								gc_s_sum[gc_rank2] = sum
-							}
-							{
-								gc_tx2 := gc_step6 + 1
-								gc_rank2 := gc_base2 + gc_tx2
-								gc_pos2.Thread = gc_rank2
-
-//line hecbench_attention.go:49
-								j := gc_bx2*gc_bdx2 + gc_tx2
-								_ = j
-								sum := gc_s_sum[gc_rank2]
-
-//line hecbench_attention.go:50
-								{
-
-//line hecbench_attention.go:53
-									sum += score[i] * value[i*d+j]
-
-//line hecbench_attention.go:56
-								}
-								gc_s_sum[gc_rank2] = sum
-							}
-							{
-								gc_tx2 := gc_step6 + 2
-								gc_rank2 := gc_base2 + gc_tx2
-								gc_pos2.Thread = gc_rank2
-
-//line hecbench_attention.go:49
-								j := gc_bx2*gc_bdx2 + gc_tx2
-								_ = j
-								sum := gc_s_sum[gc_rank2]
-
-//line hecbench_attention.go:50
-								{
-
-//line hecbench_attention.go:53
-									sum += score[i] * value[i*d+j]
-
-//line hecbench_attention.go:56
-								}
-								gc_s_sum[gc_rank2] = sum
-							}
-							{
-								gc_tx2 := gc_step6 + 3
-								gc_rank2 := gc_base2 + gc_tx2
-								gc_pos2.Thread = gc_rank2
-
-//line hecbench_attention.go:49
-								j := gc_bx2*gc_bdx2 + gc_tx2
-								_ = j
-								sum := gc_s_sum[gc_rank2]
-
-//line hecbench_attention.go:50
-								{
-
-//line hecbench_attention.go:53
-									sum += score[i] * value[i*d+j]
-
-//line hecbench_attention.go:56
-								}
-								gc_s_sum[gc_rank2] = sum
-							}
-						}
-						for gc_tx2 := gc_step6; gc_tx2 < gc_to2; gc_tx2++ {
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line hecbench_attention.go:49
-							j := gc_bx2*gc_bdx2 + gc_tx2
-							_ = j
-							sum := gc_s_sum[gc_rank2]
-
-//line hecbench_attention.go:50
-							{
-
-//line hecbench_attention.go:53
-								sum += score[i] * value[i*d+j]
-
-//line hecbench_attention.go:56
-							}
-							gc_s_sum[gc_rank2] = sum
-						}
-					}
-				}
-			}
-		}
-		{
-			gc_from2, gc_to2 := 0, gc_bdx2
-			if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound2 := compiled.Diff(d, gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
-				gc_to2 = gc_bound2
-			}
-			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_off6 := gc_bx2 * gc_bdx2
-				if gc_from2 >= 0 && gc_off6 >= 0 && gc_off6 <= len(output) && gc_to2 <= len(output)-gc_off6 {
-					gc_at6 := output[gc_off6:][:gc_to2]
-					gc_vstep7 := gc_from2
-					if compiled.SIMD {
-						for ; gc_vstep7+7 < gc_to2; gc_vstep7 += 8 {
-							gc_tx2 := gc_vstep7
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-//line hecbench_attention.go:49
-							var j int = gc_bx2*gc_bdx2 + gc_tx2
-//line hecbench_attention.go:49
-							_ = j
-//line hecbench_attention.go:49
-							sum := archsimd.LoadFloat32x8Slice(gc_s_sum[gc_rank2:])
-//line hecbench_attention.go:49
-							_ = sum
-//line hecbench_attention.go:50
-							{
-
-//line hecbench_attention.go:55
-								sum.StoreSlice(gc_at6[gc_tx2:])
-//line hecbench_attention.go:55
-							}
-						}
-						archsimd.ClearAVXUpperBits()
-					}
-					for gc_tx2 := gc_vstep7; gc_tx2 < gc_to2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
-//line hecbench_attention.go:49
-						j := gc_bx2*gc_bdx2 + gc_tx2
-						_ = j
-						sum := gc_s_sum[gc_rank2]
-
-//line hecbench_attention.go:50
-						{
-
-//line hecbench_attention.go:55
-							gc_at6[gc_tx2] = sum
-						}
-					}
-				} else {
-					gc_vstep8 := gc_from2
-					if compiled.SIMD {
-						for ; gc_vstep8+7 < gc_to2; gc_vstep8 += 8 {
-							gc_tx2 := gc_vstep8
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-//line hecbench_attention.go:49
-							var j int = gc_bx2*gc_bdx2 + gc_tx2
-//line hecbench_attention.go:49
-							_ = j
-//line hecbench_attention.go:49
-							sum := archsimd.LoadFloat32x8Slice(gc_s_sum[gc_rank2:])
-//line hecbench_attention.go:49
-							_ = sum
-//line hecbench_attention.go:50
-							{
-
-//line hecbench_attention.go:55
-								if j < 0 || j > len(output)-8 {
-//line hecbench_attention.go:55
-									break
-//line hecbench_attention.go:55
-								}
-//line hecbench_attention.go:55
 								sum.StoreSlice(output[j:])
 //line hecbench_attention.go:55
 							}
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					gc_step7 := gc_vstep8
-					for ; gc_step7+3 < gc_to2; gc_step7 += 4 {
-						{
-							gc_tx2 := gc_step7 + 0
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line hecbench_attention.go:49
-							j := gc_bx2*gc_bdx2 + gc_tx2
-							_ = j
-							sum := gc_s_sum[gc_rank2]
-
-//line hecbench_attention.go:50
-							{
-
-//line hecbench_attention.go:55
-								output[j] = sum
-							}
-						}
-						{
-							gc_tx2 := gc_step7 + 1
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line hecbench_attention.go:49
-							j := gc_bx2*gc_bdx2 + gc_tx2
-							_ = j
-							sum := gc_s_sum[gc_rank2]
-
-//line hecbench_attention.go:50
-							{
-
-//line hecbench_attention.go:55
-								output[j] = sum
-							}
-						}
-						{
-							gc_tx2 := gc_step7 + 2
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line hecbench_attention.go:49
-							j := gc_bx2*gc_bdx2 + gc_tx2
-							_ = j
-							sum := gc_s_sum[gc_rank2]
-
-//line hecbench_attention.go:50
-							{
-
-//line hecbench_attention.go:55
-								output[j] = sum
-							}
-						}
-						{
-							gc_tx2 := gc_step7 + 3
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line hecbench_attention.go:49
-							j := gc_bx2*gc_bdx2 + gc_tx2
-							_ = j
-							sum := gc_s_sum[gc_rank2]
-
-//line hecbench_attention.go:50
-							{
-
-//line hecbench_attention.go:55
-								output[j] = sum
-							}
-						}
-					}
-					for gc_tx2 := gc_step7; gc_tx2 < gc_to2; gc_tx2++ {
+					for gc_tx2 := gc_vstep2; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
 //line hecbench_attention.go:49
 						j := gc_bx2*gc_bdx2 + gc_tx2
 						_ = j
-						sum := gc_s_sum[gc_rank2]
 
 //line hecbench_attention.go:50
 						{
-
-//line hecbench_attention.go:55
+							sum := float32(0)
+							for i := 0; i < n; i++ {
+								sum += score[i] * value[i*d+j]
+							}
 							output[j] = sum
 						}
 					}
 				}
 			}
-		}
+		})
 	}
 }
 

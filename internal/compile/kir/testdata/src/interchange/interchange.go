@@ -1,10 +1,16 @@
 // Package interchange holds thread loops the interchange pass runs trip
-// by trip for the block, and loops it leaves alone.
+// by trip for the block, and loops it leaves alone: among those, loops
+// the vector pass runs eight threads a step in both builds as written
+// (naive, nearest), which read along a row of threads already. Several
+// kernels sum in float64 what they read in float32, a step the vector
+// pass does not take, so that the pass interchanges their loops.
 package interchange
 
 import "github.com/gocuda/gocuda/gocuda"
 
-// naive is the textbook matrix multiply: b is read down a column.
+// naive is the textbook matrix multiply: b is read down a column by each
+// thread, along a row by eight threads at a time, the vector pass's steps
+// in both builds: the loop stays as written.
 func naive(t *gocuda.Thread, a, b, c []float32, m, k, n int) {
 	row := t.BlockIdx.Y*t.BlockDim.Y + t.ThreadIdx.Y
 	col := t.BlockIdx.X*t.BlockDim.X + t.ThreadIdx.X
@@ -62,19 +68,18 @@ func columns(t *gocuda.Thread, b, out []float32, k, n int) {
 	if col >= n {
 		return
 	}
-	var s float32
+	var s float64
 	for p := 0; p < k; p++ {
-		s += b[p*n+col]
+		s += float64(b[p*n+col])
 	}
 	t.SyncThreads()
-	out[col] = s
+	out[col] = float32(s)
 }
 
 // nearest is Rodinia's kmeansPoint: under the guard of the thread's
 // point, a loop over centres holding a loop over features that walks the
-// point's column, npoints apart. The guard is taken apart around both
-// loops, ans and minDist declared ahead of it, the centre's base kept
-// where it is defined (remat).
+// point's column, npoints apart. Eight points a step, the vector pass's
+// in both builds, walk along a row: the loops stay as written.
 func nearest(t *gocuda.Thread, features, clusters []float32, membership []int32, nfeatures, npoints, nclusters int) {
 	pointID := t.BlockIdx.X*t.BlockDim.X + t.ThreadIdx.X
 	index := int32(-1)
@@ -96,6 +101,30 @@ func nearest(t *gocuda.Thread, features, clusters []float32, membership []int32,
 	}
 }
 
+// nearestDouble is nearest with the distance summed in float64: the
+// guard is taken apart around both loops, ans and minDist declared ahead
+// of it, the centre's base kept where it is defined (remat).
+func nearestDouble(t *gocuda.Thread, features, clusters []float32, membership []int32, nfeatures, npoints, nclusters int) {
+	pointID := t.BlockIdx.X*t.BlockDim.X + t.ThreadIdx.X
+	index := int32(-1)
+	if pointID < npoints {
+		minDist := 1e300
+		for i := 0; i < nclusters; i++ {
+			base := i * nfeatures
+			var ans float64
+			for j := 0; j < nfeatures; j++ {
+				diff := float64(features[pointID+j*npoints] - clusters[base+j])
+				ans += diff * diff
+			}
+			if ans < minDist {
+				minDist = ans
+				index = int32(i)
+			}
+		}
+		membership[pointID] = index
+	}
+}
+
 // guardedName declares, under its guard, a name a parameter of the
 // kernel has, that the code after the guard reads: declared ahead of the
 // guard, the local is written s_, and the code after reads the
@@ -103,11 +132,11 @@ func nearest(t *gocuda.Thread, features, clusters []float32, membership []int32,
 func guardedName(t *gocuda.Thread, b, out []float32, k, n, s int) {
 	col := t.BlockIdx.X*t.BlockDim.X + t.ThreadIdx.X
 	if col < n {
-		s := b[col] * 0
+		s := float64(b[col]) * 0
 		for p := 0; p < k; p++ {
-			s += b[p*n+col]
+			s += float64(b[p*n+col])
 		}
-		out[col] = s
+		out[col] = float32(s)
 	}
 	if col < n {
 		out[col] += float32(s)
@@ -123,12 +152,12 @@ func at(s []float32, i int) float32 { return s[i] }
 func guardedCall(t *gocuda.Thread, b, out []float32, k, n int) {
 	col := t.BlockIdx.X*t.BlockDim.X + t.ThreadIdx.X
 	if col < n {
-		v := at(b, col)
-		w := float32(col) * 2
+		v := float64(at(b, col))
+		w := float64(col) * 2
 		for p := 0; p < k; p++ {
-			v += b[p*n+col] * w
+			v += float64(b[p*n+col]) * w
 		}
-		out[col] = v
+		out[col] = float32(v)
 	}
 }
 
@@ -144,12 +173,12 @@ func helperWalk(t *gocuda.Thread, coord, cost []float32, num, dim, x int) {
 }
 
 func dist(p1, p2, num, dim int, coord []float32) float32 {
-	var r float32
+	var r float64
 	for i := 0; i < dim; i++ {
 		tmp := coord[i*num+p1] - coord[i*num+p2]
-		r += tmp * tmp
+		r += float64(tmp * tmp)
 	}
-	return r
+	return float32(r)
 }
 
 // helperWalkExpr is helperWalk with the thread's index given to the
