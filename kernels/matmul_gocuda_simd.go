@@ -140,6 +140,96 @@ func gc_body_matMulNaive(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a, b, c []fl
 						gc_Lane0Mask32 := compiled.Lane0Mask32()
 //line matmul.go:128
 						_ = gc_Lane0Mask32
+					gc_jam:
+						for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
+							gc_tx2 := gc_vstep2
+							gc_gc_tx2 := gc_tx2 + 8
+							_ = gc_gc_tx2
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_gc_rank2 := gc_base2 + gc_gc_tx2
+							_ = gc_gc_rank2
+							gc_pos2.Thread = gc_rank2
+							_ = gc_rank2
+//line matmul.go:128
+							var row int = gc_by2*gc_bdy2 + gc_ty2
+//line matmul.go:128
+							_ = row
+//line matmul.go:129
+							var col int = gc_bx2*gc_bdx2 + gc_tx2
+//line matmul.go:129
+							_ = col
+//line matmul.go:133
+							var sum archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line matmul.go:133
+							_ = sum
+//line matmul.go:134
+							if (row*
+
+//line matmul.go:137
+								n+col) < 0 || (row*n+col) > len(c)-8 {
+//line matmul.go:134
+								break
+//line matmul.go:134
+							}
+//line matmul.go:128
+							var gc_row int = gc_by2*gc_bdy2 + gc_ty2
+//line matmul.go:128
+							_ = gc_row
+//line matmul.go:129
+							var gc_col int = gc_bx2*gc_bdx2 + gc_gc_tx2
+//line matmul.go:129
+							_ = gc_col
+//line matmul.go:133
+							var gc_sum archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line matmul.go:133
+							_ = gc_sum
+//line matmul.go:134
+							if (gc_row*
+
+//line matmul.go:137
+								n+gc_col) < 0 || (gc_row*n+gc_col) > len(c)-8 {
+//line matmul.go:134
+								break
+//line matmul.go:134
+							}
+//line matmul.go:134
+							for p := 0; p < k; p = p + 1 {
+//line matmul.go:134
+								var gc_ld3 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line matmul.go:134
+								if (p*
+									n+col) >= 0 && (p*n+col) <= len(b)-8 {
+//line matmul.go:135
+									gc_ld3 = archsimd.LoadFloat32x8Slice(b[p*n+col:])
+//line matmul.go:135
+								} else {
+//line matmul.go:135
+									break gc_jam
+//line matmul.go:135
+								}
+//line matmul.go:135
+								sum = sum.Add(compiled.BroadcastFloat32x8At(&a[row*k+p], gc_Lane0Mask32).Mul(gc_ld3))
+//line matmul.go:135
+								var gc_gc_ld3 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line matmul.go:135
+								if (p*n+gc_col) >= 0 && (p*n+gc_col) <= len(b)-8 {
+//line matmul.go:135
+									gc_gc_ld3 = archsimd.LoadFloat32x8Slice(b[p*n+gc_col:])
+//line matmul.go:135
+								} else {
+//line matmul.go:135
+									break gc_jam
+//line matmul.go:135
+								}
+//line matmul.go:135
+								gc_sum = gc_sum.Add(compiled.BroadcastFloat32x8At(&a[gc_row*k+p], gc_Lane0Mask32).Mul(gc_gc_ld3))
+//line matmul.go:135
+							}
+//line matmul.go:137
+							sum.StoreSlice(c[row*n+col:])
+//line matmul.go:137
+							gc_sum.StoreSlice(c[gc_row*n+gc_col:])
+						}
 					gc_steps3:
 						for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
 							gc_tx2 := gc_vstep2

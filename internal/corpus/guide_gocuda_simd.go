@@ -587,6 +587,96 @@ func gc_body_guideMatMul(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a, b, c guid
 						gc_Lane0Mask32 := compiled.Lane0Mask32()
 //line guide.go:63
 						_ = gc_Lane0Mask32
+					gc_jam:
+						for ; gc_vstep2+15 < gc_bdx2; gc_vstep2 += 16 {
+							gc_tx2 := gc_vstep2
+							gc_gc_tx2 := gc_tx2 + 8
+							_ = gc_gc_tx2
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_gc_rank2 := gc_base2 + gc_gc_tx2
+							_ = gc_gc_rank2
+							gc_pos2.Thread = gc_rank2
+							_ = gc_rank2
+//line guide.go:63
+							var row int = gc_by2*gc_bdy2 + gc_ty2
+//line guide.go:63
+							_ = row
+//line guide.go:64
+							var col int = gc_bx2*gc_bdx2 + gc_tx2
+//line guide.go:64
+							_ = col
+//line guide.go:62
+							var cValue archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line guide.go:62
+							_ = cValue
+//line guide.go:65
+							if (row*
+
+//line guide.go:68
+								c.Width+col) < 0 || (row*c.Width+col) > len(c.Elements)-8 {
+//line guide.go:65
+								break
+//line guide.go:65
+							}
+//line guide.go:63
+							var gc_row int = gc_by2*gc_bdy2 + gc_ty2
+//line guide.go:63
+							_ = gc_row
+//line guide.go:64
+							var gc_col int = gc_bx2*gc_bdx2 + gc_gc_tx2
+//line guide.go:64
+							_ = gc_col
+//line guide.go:62
+							var gc_cValue archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line guide.go:62
+							_ = gc_cValue
+//line guide.go:65
+							if (gc_row*
+
+//line guide.go:68
+								c.Width+gc_col) < 0 || (gc_row*c.Width+gc_col) > len(c.Elements)-8 {
+//line guide.go:65
+								break
+//line guide.go:65
+							}
+//line guide.go:65
+							for e := 0; e < a.Width; e = e + 1 {
+//line guide.go:65
+								var gc_ld3 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line guide.go:65
+								if (e*
+									b.Width+col) >= 0 && (e*b.Width+col) <= len(b.Elements)-8 {
+//line guide.go:66
+									gc_ld3 = archsimd.LoadFloat32x8Slice(b.Elements[e*b.Width+col:])
+//line guide.go:66
+								} else {
+//line guide.go:66
+									break gc_jam
+//line guide.go:66
+								}
+//line guide.go:66
+								cValue = cValue.Add(compiled.BroadcastFloat32x8At(&a.Elements[row*a.Width+e], gc_Lane0Mask32).Mul(gc_ld3))
+//line guide.go:66
+								var gc_gc_ld3 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line guide.go:66
+								if (e*b.Width+gc_col) >= 0 && (e*b.Width+gc_col) <= len(b.Elements)-8 {
+//line guide.go:66
+									gc_gc_ld3 = archsimd.LoadFloat32x8Slice(b.Elements[e*b.Width+gc_col:])
+//line guide.go:66
+								} else {
+//line guide.go:66
+									break gc_jam
+//line guide.go:66
+								}
+//line guide.go:66
+								gc_cValue = gc_cValue.Add(compiled.BroadcastFloat32x8At(&a.Elements[gc_row*a.Width+e], gc_Lane0Mask32).Mul(gc_gc_ld3))
+//line guide.go:66
+							}
+//line guide.go:68
+							cValue.StoreSlice(c.Elements[row*c.Width+col:])
+//line guide.go:68
+							gc_cValue.StoreSlice(c.Elements[gc_row*c.Width+gc_col:])
+						}
 					gc_steps3:
 						for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
 							gc_tx2 := gc_vstep2

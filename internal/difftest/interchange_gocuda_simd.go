@@ -138,6 +138,96 @@ func gc_body_interchangeMatMul(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a, b, 
 						gc_Lane0Mask32 := compiled.Lane0Mask32()
 //line interchange.go:25
 						_ = gc_Lane0Mask32
+					gc_jam:
+						for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
+							gc_tx2 := gc_vstep2
+							gc_gc_tx2 := gc_tx2 + 8
+							_ = gc_gc_tx2
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_gc_rank2 := gc_base2 + gc_gc_tx2
+							_ = gc_gc_rank2
+							gc_pos2.Thread = gc_rank2
+							_ = gc_rank2
+//line interchange.go:25
+							var row int = gc_by2*gc_bdy2 + gc_ty2
+//line interchange.go:25
+							_ = row
+//line interchange.go:26
+							var col int = gc_bx2*gc_bdx2 + gc_tx2
+//line interchange.go:26
+							_ = col
+//line interchange.go:30
+							var sum archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line interchange.go:30
+							_ = sum
+//line interchange.go:31
+							if (row*
+
+//line interchange.go:34
+								n+col) < 0 || (row*n+col) > len(c)-8 {
+//line interchange.go:31
+								break
+//line interchange.go:31
+							}
+//line interchange.go:25
+							var gc_row int = gc_by2*gc_bdy2 + gc_ty2
+//line interchange.go:25
+							_ = gc_row
+//line interchange.go:26
+							var gc_col int = gc_bx2*gc_bdx2 + gc_gc_tx2
+//line interchange.go:26
+							_ = gc_col
+//line interchange.go:30
+							var gc_sum archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line interchange.go:30
+							_ = gc_sum
+//line interchange.go:31
+							if (gc_row*
+
+//line interchange.go:34
+								n+gc_col) < 0 || (gc_row*n+gc_col) > len(c)-8 {
+//line interchange.go:31
+								break
+//line interchange.go:31
+							}
+//line interchange.go:31
+							for p := 0; p < k; p = p + 1 {
+//line interchange.go:31
+								var gc_ld3 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line interchange.go:31
+								if (p*
+									n+col) >= 0 && (p*n+col) <= len(b)-8 {
+//line interchange.go:32
+									gc_ld3 = archsimd.LoadFloat32x8Slice(b[p*n+col:])
+//line interchange.go:32
+								} else {
+//line interchange.go:32
+									break gc_jam
+//line interchange.go:32
+								}
+//line interchange.go:32
+								sum = sum.Add(compiled.BroadcastFloat32x8At(&a[row*k+p], gc_Lane0Mask32).Mul(gc_ld3))
+//line interchange.go:32
+								var gc_gc_ld3 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line interchange.go:32
+								if (p*n+gc_col) >= 0 && (p*n+gc_col) <= len(b)-8 {
+//line interchange.go:32
+									gc_gc_ld3 = archsimd.LoadFloat32x8Slice(b[p*n+gc_col:])
+//line interchange.go:32
+								} else {
+//line interchange.go:32
+									break gc_jam
+//line interchange.go:32
+								}
+//line interchange.go:32
+								gc_sum = gc_sum.Add(compiled.BroadcastFloat32x8At(&a[gc_row*k+p], gc_Lane0Mask32).Mul(gc_gc_ld3))
+//line interchange.go:32
+							}
+//line interchange.go:34
+							sum.StoreSlice(c[row*n+col:])
+//line interchange.go:34
+							gc_sum.StoreSlice(c[gc_row*n+gc_col:])
+						}
 					gc_steps3:
 						for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
 							gc_tx2 := gc_vstep2
@@ -370,10 +460,14 @@ func gc_body_interchangeColumns(gc_b2 *compiled.Block, b []float32, out []float3
 					gc_vb2 := archsimd.BroadcastFloat32x8(2)
 //line interchange.go:50
 					_ = gc_vb2
-				gc_steps2:
-					for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
+				gc_jam:
+					for ; gc_vstep3+15 < gc_bdx2; gc_vstep3 += 16 {
 						gc_tx2 := gc_vstep3
+						gc_gc_tx2 := gc_tx2 + 8
+						_ = gc_gc_tx2
 						gc_rank2 := gc_base2 + gc_tx2
+						gc_gc_rank2 := gc_base2 + gc_gc_tx2
+						_ = gc_gc_rank2
 						_ = gc_rank2
 //line interchange.go:50
 						gc_alive3 := gc_all3
@@ -384,6 +478,163 @@ func gc_body_interchangeColumns(gc_b2 *compiled.Block, b []float32, out []float3
 //line interchange.go:50
 							gc_alive3 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex3]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 //line interchange.go:50
+						}
+//line interchange.go:43
+						var col int = gc_bx2*gc_bdx2 + gc_tx2
+//line interchange.go:43
+						_ = col
+//line interchange.go:44
+						gc_if2 := gc_iota3.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, col, 8))))
+//line interchange.go:44
+						_ = gc_if2
+//line interchange.go:44
+						if gc_alive3.And(gc_if2).ToBits() != 0 {
+//line interchange.go:44
+							compiled.SetExited(gc_exited2, gc_rank2, gc_alive3.And(gc_if2).ToBits())
+//line interchange.go:44
+							gc_alive3 = gc_alive3.And(gc_alive3.And(gc_if2).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8()))
+//line interchange.go:44
+						}
+//line interchange.go:47
+						s := archsimd.BroadcastInt32x8(int32(col)).Add(gc_iota3).ConvertToFloat32()
+//line interchange.go:47
+						_ = s
+//line interchange.go:48
+						if col < -2147483648 || col > 2147483640 {
+//line interchange.go:48
+							break
+//line interchange.go:48
+						}
+//line interchange.go:48
+						gc_gc_alive3 := gc_all3
+//line interchange.go:48
+						_ = gc_gc_alive3
+//line interchange.go:48
+						if gc_gc_ex3 := compiled.ExitedBits(gc_exited2, gc_gc_rank2); gc_gc_ex3 != 0 {
+//line interchange.go:48
+							gc_gc_alive3 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_gc_ex3]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+//line interchange.go:48
+						}
+//line interchange.go:43
+						var gc_col int = gc_bx2*gc_bdx2 + gc_gc_tx2
+//line interchange.go:43
+						_ = gc_col
+//line interchange.go:44
+						gc_gc_if2 := gc_iota3.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, gc_col, 8))))
+//line interchange.go:44
+						_ = gc_gc_if2
+//line interchange.go:44
+						if gc_gc_alive3.And(gc_gc_if2).ToBits() != 0 {
+//line interchange.go:44
+							compiled.SetExited(gc_exited2, gc_gc_rank2, gc_gc_alive3.And(gc_gc_if2).ToBits())
+//line interchange.go:44
+							gc_gc_alive3 = gc_gc_alive3.And(gc_gc_alive3.And(gc_gc_if2).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8()))
+//line interchange.go:44
+						}
+//line interchange.go:47
+						gc_s := archsimd.BroadcastInt32x8(int32(gc_col)).Add(gc_iota3).ConvertToFloat32()
+//line interchange.go:47
+						_ = gc_s
+//line interchange.go:48
+						if gc_col < -2147483648 || gc_col > 2147483640 {
+//line interchange.go:48
+							break
+//line interchange.go:48
+						}
+//line interchange.go:48
+						for p := 0; p < k; p = p + 2 {
+//line interchange.go:48
+							if p+
+								1 < k {
+//line interchange.go:49
+								var gc_ld3 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line interchange.go:49
+								if ((p+
+									1)*n+col) >= 0 && ((p+1)*n+col) <= len(b)-8 {
+//line interchange.go:50
+									gc_ld3 = archsimd.LoadFloat32x8Slice(b[(p+1)*n+col:])
+//line interchange.go:50
+								} else {
+//line interchange.go:50
+									break gc_jam
+//line interchange.go:50
+								}
+//line interchange.go:50
+								s = s.Add(gc_ld3.Mul(gc_vb2))
+//line interchange.go:50
+							}
+//line interchange.go:50
+							var gc_ld4 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line interchange.go:50
+							if (p*
+
+								n+col) >= 0 && (p*n+col) <= len(b)-8 {
+//line interchange.go:52
+								gc_ld4 = archsimd.LoadFloat32x8Slice(b[p*n+col:])
+//line interchange.go:52
+							} else {
+//line interchange.go:52
+								break gc_jam
+//line interchange.go:52
+							}
+//line interchange.go:52
+							s = s.Add(gc_ld4)
+//line interchange.go:52
+							if p+
+//line interchange.go:49
+								1 < k {
+//line interchange.go:49
+								var gc_gc_ld3 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line interchange.go:49
+								if ((p+
+									1)*n+gc_col) >= 0 && ((p+1)*n+gc_col) <= len(b)-8 {
+//line interchange.go:50
+									gc_gc_ld3 = archsimd.LoadFloat32x8Slice(b[(p+1)*n+gc_col:])
+//line interchange.go:50
+								} else {
+//line interchange.go:50
+									break gc_jam
+//line interchange.go:50
+								}
+//line interchange.go:50
+								gc_s = gc_s.Add(gc_gc_ld3.Mul(gc_vb2))
+//line interchange.go:50
+							}
+//line interchange.go:50
+							var gc_gc_ld4 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line interchange.go:50
+							if (p*
+
+								n+gc_col) >= 0 && (p*n+gc_col) <= len(b)-8 {
+//line interchange.go:52
+								gc_gc_ld4 = archsimd.LoadFloat32x8Slice(b[p*n+gc_col:])
+//line interchange.go:52
+							} else {
+//line interchange.go:52
+								break gc_jam
+//line interchange.go:52
+							}
+//line interchange.go:52
+							gc_s = gc_s.Add(gc_gc_ld4)
+//line interchange.go:52
+						}
+						s.Merge(archsimd.LoadFloat32x8Slice(gc_s_s[gc_rank2:]), gc_alive3).StoreSlice(gc_s_s[gc_rank2:])
+						gc_s.Merge(archsimd.LoadFloat32x8Slice(gc_s_s[gc_gc_rank2:]), gc_gc_alive3).StoreSlice(gc_s_s[gc_gc_rank2:])
+					}
+				gc_steps2:
+					for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
+						gc_tx2 := gc_vstep3
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+//line interchange.go:48
+						gc_alive3 := gc_all3
+//line interchange.go:48
+						_ = gc_alive3
+//line interchange.go:48
+						if gc_ex3 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex3 != 0 {
+//line interchange.go:48
+							gc_alive3 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex3]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+//line interchange.go:48
 						}
 //line interchange.go:43
 						var col int = gc_bx2*gc_bdx2 + gc_tx2

@@ -113,6 +113,25 @@ func TestInterchangeFailure(t *testing.T) {
 	assert.Equal(t, errs[1].Value, errs[0].Value, "the message")
 }
 
+// TestInterchangeFailureRow: an a too short for its last row fails the
+// launch on both paths, at the same thread of that row, with the same
+// message, where the SIMD build runs sixteen threads a step (a uniform
+// load that may fail, the first step's before the second's: vecjam.go).
+func TestInterchangeFailureRow(t *testing.T) {
+	const m, k, n = 4, 8, 32
+	a, b := randF(m*k-3), randF(k*n) // row m-1 of a lacks its last 3 elements
+	var errs [2]*gocuda.KernelError
+	for i, f := range forms {
+		c := make([]float32, m*n)
+		err := f.launch(gocuda.Config{Grid: gocuda.Dim3{X: 1, Y: 1}, Block: gocuda.Dim3{X: n, Y: m}}, InterchangeMatMulKernel(a, b, c, m, k, n))
+		require.True(t, errors.As(err, &errs[i]), "%s: %v", f.name, err)
+		assert.ErrorIs(t, err, gocuda.ErrIllegalAddress, f.name)
+		assert.Equal(t, m-1, errs[i].Thread.Y, "%s: a thread of the last row", f.name)
+	}
+	assert.Equal(t, errs[1].Value, errs[0].Value, "the message")
+	assert.Equal(t, errs[1].Thread, errs[0].Thread, "the failing thread")
+}
+
 // nearestHost is what InterchangeNearestKernel stores, computed on the
 // host point by point.
 func nearestHost(features, clusters []float32, membership []int32, nf, npoints, nclusters int) {

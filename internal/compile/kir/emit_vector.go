@@ -138,6 +138,9 @@ func (e *emitter) steps(vl *vecLoop, v, step, to, rank string) {
 	}
 	e.stmts(vl.hoisted)
 	w := vl.width
+	if j := e.vecJam(vl, v, e.name["rank"]); j != nil {
+		e.jamSteps(j, vl, v, step, to, rank)
+	}
 	if vl.label != "" { // a load restarts the step's threads in the scalar loop (vec_restart.go)
 		e.printf("%s:\n", vl.label)
 	}

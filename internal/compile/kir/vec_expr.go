@@ -67,8 +67,13 @@ func (v *vectorizer) expr(x ast.Expr) vval {
 func (v *vectorizer) uniformRisk(x ast.Expr, t types.Type) ast.Expr {
 	v.risky++
 	if _, basic := t.Underlying().(*types.Basic); !basic || len(v.masks) == 0 || v.lvalue > 0 {
+		if len(v.masks) > 0 {
+			v.laneRisky = true
+		}
+		v.risks = append(v.risks, x)
 		return x // a row of an array or a slice the step's checks read as it is: left as it was
 	}
+	v.laneRisky = true
 	pos, compiled := v.builtin("pos"), v.compiledPkg()
 	name, bits := v.temp("u"), v.temp("in")
 	if v.reads != nil { // an index reading it is checked where it is, after it (access)
@@ -343,6 +348,7 @@ func (v *vectorizer) binaryOf(op token.Token, x, y vval, ot, t types.Type) vval 
 			r.x = v.uniformRisk(r.x, t)
 		} else if risky {
 			v.risky++
+			v.laneRisky = true
 		} else if r.shape == vUniform {
 			r.pure = x.invariant() && y.invariant()
 		}
@@ -350,6 +356,7 @@ func (v *vectorizer) binaryOf(op token.Token, x, y vval, ot, t types.Type) vval 
 	}
 	if risky {
 		v.risky++
+		v.laneRisky = true
 	}
 	vt, ok := v.vecType(t)
 	if !ok {

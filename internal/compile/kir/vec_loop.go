@@ -39,6 +39,11 @@ type vecLoop struct {
 	// when are the conditions under which the steps run: the variables
 	// they take as 1 (vec_pin.go) are.
 	when []ast.Expr
+	// risks are the step's uniform operations that may fail, as written;
+	// laneFails is set where one whose lanes differ, or one under a mask,
+	// may fail too (vecjam.go).
+	risks     []ast.Expr
+	laneFails bool
 }
 
 // vkey names a variable of the translated code: a kernel variable
@@ -86,6 +91,11 @@ type vectorizer struct {
 	aliveOn   bool     // a return was translated: alive is in force
 	loopStack []*vloop
 	risky     int // loads, divisions and shifts translated that may fail
+	// risks are the uniform ones, evaluated once for the step's lanes,
+	// unmasked; laneRisky is set where another may fail (one whose lanes
+	// differ, or one under a mask): vecjam.go.
+	risks     []ast.Expr
+	laneRisky bool
 	lvalue    int // translating the place a statement assigns, not a value
 
 	env      map[*types.Var]*vbind
@@ -239,7 +249,8 @@ func (v *vectorizer) run() (out *vecLoop, ok bool) {
 	if !v.vectors {
 		return nil, false
 	}
-	return &vecLoop{hoisted: v.hoisted, body: prune(body), fails: v.risky > 0, label: label, byLane: byLane}, true
+	return &vecLoop{hoisted: v.hoisted, body: prune(body), fails: v.risky > 0, label: label, byLane: byLane,
+		risks: v.risks, laneFails: v.laneRisky}, true
 }
 
 func (v *vectorizer) fail() { panic(vecFail{}) }

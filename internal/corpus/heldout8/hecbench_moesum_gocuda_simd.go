@@ -72,6 +72,79 @@ func gc_body_moeSumKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, out, input 
 						gc_vb2 := archsimd.BroadcastFloat32x8(float32(0.0))
 //line hecbench_moesum.go:18
 						_ = gc_vb2
+					gc_jam:
+						for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
+							gc_tx2 := gc_vstep2
+							gc_gc_tx2 := gc_tx2 + 8
+							_ = gc_gc_tx2
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_gc_rank2 := gc_base2 + gc_gc_tx2
+							_ = gc_gc_rank2
+							_ = gc_rank2
+//line hecbench_moesum.go:17
+							var idx int = gc_tx2 + gc_off
+//line hecbench_moesum.go:17
+							_ = idx
+//line hecbench_moesum.go:18
+							x := gc_vb2
+//line hecbench_moesum.go:18
+							_ = x
+//line hecbench_moesum.go:19
+							if int(outputBase+int64(idx)) < 0 || int(outputBase+int64(idx)) > len(out)-8 {
+//line hecbench_moesum.go:19
+								break
+//line hecbench_moesum.go:19
+							}
+//line hecbench_moesum.go:17
+							var gc_idx int = gc_gc_tx2 + gc_off
+//line hecbench_moesum.go:17
+							_ = gc_idx
+//line hecbench_moesum.go:18
+							gc_x := gc_vb2
+//line hecbench_moesum.go:18
+							_ = gc_x
+//line hecbench_moesum.go:19
+							if int(outputBase+int64(gc_idx)) < 0 || int(outputBase+int64(gc_idx)) > len(out)-8 {
+//line hecbench_moesum.go:19
+								break
+//line hecbench_moesum.go:19
+							}
+//line hecbench_moesum.go:19
+							for k := 0; k < topk; k = k + 1 {
+//line hecbench_moesum.go:19
+								var gc_ld3 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line hecbench_moesum.go:19
+								if int(inputBase+int64(k*d)+int64(idx)) >= 0 && int(inputBase+int64(k*d)+int64(idx)) <= len(input)-8 {
+									gc_ld3 = archsimd.LoadFloat32x8Slice(input[inputBase+int64(k*d)+int64(idx):])
+//line hecbench_moesum.go:20
+								} else {
+//line hecbench_moesum.go:20
+									break gc_jam
+//line hecbench_moesum.go:20
+								}
+//line hecbench_moesum.go:20
+								x = x.Add(gc_ld3)
+//line hecbench_moesum.go:20
+								var gc_gc_ld3 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line hecbench_moesum.go:20
+								if int(inputBase+int64(k*d)+int64(gc_idx)) >= 0 && int(inputBase+int64(k*d)+int64(gc_idx)) <= len(input)-8 {
+//line hecbench_moesum.go:20
+									gc_gc_ld3 = archsimd.LoadFloat32x8Slice(input[inputBase+int64(k*d)+int64(gc_idx):])
+//line hecbench_moesum.go:20
+								} else {
+//line hecbench_moesum.go:20
+									break gc_jam
+//line hecbench_moesum.go:20
+								}
+//line hecbench_moesum.go:20
+								gc_x = gc_x.Add(gc_gc_ld3)
+//line hecbench_moesum.go:20
+							}
+//line hecbench_moesum.go:22
+							x.StoreSlice(out[outputBase+int64(idx):])
+//line hecbench_moesum.go:22
+							gc_x.StoreSlice(out[outputBase+int64(gc_idx):])
+						}
 					gc_steps3:
 						for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
 							gc_tx2 := gc_vstep2
