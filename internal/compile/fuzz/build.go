@@ -12,6 +12,8 @@ import (
 	"slices"
 	"strings"
 	"time"
+
+	"github.com/gocuda/gocuda/internal/compile"
 )
 
 // bisectGenerate finds the kernels the compiler fails on alone, compiling
@@ -75,7 +77,40 @@ func (b *batch) build() error {
 		for name, msg := range bad {
 			b.drop(name, Failure{Kind: FailBuild, Detail: msg})
 		}
+		if err := b.regenerate(); err != nil {
+			return err
+		}
 	}
+}
+
+// regenerate compiles the batch's package again once kernels were
+// dropped, and writes what it generates in place of the files before:
+// the tables a package's generated files share (a vector step's lane
+// indices) are declared in one of them, which may have been a dropped
+// kernel's, and the kernels using them would fail to build in turn, a
+// second report of one failure.
+func (b *batch) regenerate() error {
+	files, err := generateDir(b.dir, b.opt)
+	if err != nil {
+		return fmt.Errorf("compiling the batch again without the kernels dropped: %v", err)
+	}
+	return writeGenerated(b.dir, files)
+}
+
+// writeGenerated replaces the generated files in dir with files.
+func writeGenerated(dir string, files []*compile.File) error {
+	old, _ := filepath.Glob(filepath.Join(dir, "*_gocuda*.go"))
+	for _, path := range old {
+		if err := os.Remove(path); err != nil {
+			return err
+		}
+	}
+	for _, f := range files {
+		if err := os.WriteFile(f.Path, f.Source, 0o666); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // bisectBuild finds the kernels whose files do not build alone, building
@@ -91,12 +126,7 @@ func (b *batch) bisectBuild() (map[string]string, error) {
 		defer os.RemoveAll(dir)
 		files := []string{"main.go"}
 		for _, name := range names {
-			files = append(files, name+".go", name+"_gocuda.go", name+"_run.go")
-		}
-		for _, name := range names { // the SIMD build's twin, where the kernel has one
-			if _, err := os.Stat(filepath.Join(b.dir, name+"_gocuda_simd.go")); err == nil {
-				files = append(files, name+"_gocuda_simd.go")
-			}
+			files = append(files, name+".go", name+"_run.go")
 		}
 		for _, f := range files {
 			src, err := os.ReadFile(filepath.Join(b.dir, f))
@@ -106,6 +136,15 @@ func (b *batch) bisectBuild() (map[string]string, error) {
 			if err := os.WriteFile(filepath.Join(dir, f), src, 0o666); err != nil {
 				return err
 			}
+		}
+		// The halves are compiled anew: the tables their generated files
+		// read may be declared in the other half's.
+		gen, err := generateDir(dir, b.opt)
+		if err == nil {
+			err = writeGenerated(dir, gen)
+		}
+		if err != nil {
+			return err
 		}
 		cmd := exec.Command("go", "build", "-o", "fuzzdriver", ".")
 		cmd.Dir, cmd.Env = dir, env()
