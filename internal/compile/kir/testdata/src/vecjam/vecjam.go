@@ -1,0 +1,81 @@
+// Package vecjam holds thread loops whose vector steps carry sums through
+// a loop of their own: the SIMD build runs two steps at once where one or
+// two sums are carried and nothing the two steps' order shows.
+package vecjam
+
+import "github.com/gocuda/gocuda/gocuda"
+
+// columnSum walks a column per thread, summing in float32: two steps at
+// once.
+func columnSum(t *gocuda.Thread, in, out []float32, n, k int) {
+	i := t.BlockIdx.X*t.BlockDim.X + t.ThreadIdx.X
+	if i >= n {
+		return
+	}
+	var s float32
+	for j := 0; j < k; j++ {
+		s += in[j*n+i]
+	}
+	out[i] = s
+}
+
+// threeSums carries three sums through a window read backwards (each
+// load checked in place): two steps' six would outgrow the registers,
+// and the steps run one at a time.
+func threeSums(t *gocuda.Thread, in, out []float32, r int) {
+	i := t.BlockIdx.X*t.BlockDim.X + t.ThreadIdx.X
+	if i >= len(out) {
+		return
+	}
+	var a, b, c float32
+	for d := 0; d <= 2*r; d++ {
+		v := in[i+2*r-d]
+		a += v
+		b += v * v
+		c += v * v * v
+	}
+	out[i] = a + b + c
+}
+
+// twoSums is threeSums with two sums: two steps at once.
+func twoSums(t *gocuda.Thread, in, out []float32, r int) {
+	i := t.BlockIdx.X*t.BlockDim.X + t.ThreadIdx.X
+	if i >= len(out) {
+		return
+	}
+	var a, b float32
+	for d := 0; d <= 2*r; d++ {
+		v := in[i+2*r-d]
+		a += v
+		b += v * v
+	}
+	out[i] = a + b
+}
+
+// blockScale scales by an element the block's threads share, read at an
+// index written from the thread's (i less its x): a load that may fail
+// unchecked whose index the check cannot tell is the same for both
+// steps, which then run one at a time.
+func blockScale(t *gocuda.Thread, in, scale, out []float32, r int) {
+	i := t.BlockIdx.X*t.BlockDim.X + t.ThreadIdx.X
+	if i >= len(out) {
+		return
+	}
+	var s float32
+	for d := 0; d <= 2*r; d++ {
+		s += in[i+2*r-d] * scale[i-t.ThreadIdx.X]
+	}
+	out[i] = s
+}
+
+// stored stores in its loop: a restart of the second step would find the
+// first's stores done, and the steps run one at a time.
+func stored(t *gocuda.Thread, in, out []float32, r int) {
+	i := t.BlockIdx.X*t.BlockDim.X + t.ThreadIdx.X
+	if i >= len(out) {
+		return
+	}
+	for d := 0; d <= 2*r; d++ {
+		out[i] += in[i+2*r-d]
+	}
+}
