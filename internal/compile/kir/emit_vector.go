@@ -138,7 +138,7 @@ func (e *emitter) steps(vl *vecLoop, v, step, to, rank string) {
 	}
 	e.stmts(vl.hoisted)
 	w := vl.width
-	if j := e.vecJam(vl, v, e.name["rank"]); j != nil {
+	if j := e.jamSplit(vl, v, e.name["rank"]); j != nil {
 		e.jamSteps(j, vl, v, step, to, rank)
 	}
 	if vl.label != "" { // a load restarts the step's threads in the scalar loop (vec_restart.go)

@@ -40,10 +40,10 @@ type vecJam struct {
 	defs map[string]bool // the names the step defines, but the loop's own variable
 }
 
-// vecJam returns the step vl of a thread loop split for two steps at
+// jamSplit returns the step vl of a thread loop split for two steps at
 // once, where it has the shape and the safety that needs, or nil. v and
 // r are the names of the step's first thread's x and rank.
-func (e *emitter) vecJam(vl *vecLoop, v, r string) *vecJam {
+func (e *emitter) jamSplit(vl *vecLoop, v, r string) *vecJam {
 	if !e.simd || vl.portable || vl.width != vecWidth || vl.laneFails || vl.byLane || vl.diverges || e.inRun() {
 		return nil
 	}
