@@ -124,3 +124,77 @@ func gc_body_vecJam(gc_b *compiled.Block, gc_lo, gc_hi int, in, scale, out []flo
 		})
 	}
 }
+
+// VecJamTwoKernel gives thread i < len(out) the sums of in[i+2r-d] and
+// of its squares over d from 0 to 2r, a window read backwards whose
+// loads are each checked in place: two sums carried, which the SIMD build
+// runs two vector steps at a time. Where in is too short for the last
+// threads' windows, the launch fails at the first of them, as on the
+// runtime path.
+//
+//line vecjam.go:33
+func VecJamTwoKernel(in, out []float32, r int) func(*gocuda.Thread) {
+	return compiled.GridKernel(gc_src_vecJamTwo,
+		func(gc_t *gocuda.Thread) { vecJamTwo(gc_t, in, out, r) },
+		func(gc_b *compiled.Block, gc_lo, gc_hi int) { gc_body_vecJamTwo(gc_b, gc_lo, gc_hi, in, out, r) })
+}
+
+//line vecjam.go:33
+var gc_src_vecJamTwo = compiled.NewSource("vecJamTwo", "604969ac35cdd6f58a206608a38bbd27a8e5173219f60253f54306d4a065b6ed", "vecjam.go:25-45")
+
+//line vecjam.go:33
+func gc_body_vecJamTwo(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32, r int) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	gc_n := gc_b.Len()
+	gc_bx := gc_lo%gc_gdx - 1
+	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
+		if gc_b.Stopped() {
+			return
+		}
+		gc_pos.Block = gc_blk
+		gc_bx++
+		if gc_bx == gc_gdx {
+			gc_bx = 0
+		}
+		compiled.OutOfLine(func() {
+			{
+				gc_from, gc_to := 0, gc_bdx
+				if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+					panic(compiled.ErrGuardWraps)
+				}
+				if gc_bound := compiled.Diff(len(out), gc_bx*gc_bdx); gc_bound < gc_to {
+					gc_to = gc_bound
+				}
+				for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line vecjam.go:34
+						i := gc_bx*gc_bdx + gc_tx
+						_ = i
+
+//line vecjam.go:38
+						var a, b float32
+
+//line vecjam.go:39
+						for d := 0; d <= 2*r; d++ {
+							v := in[i+2*r-d]
+							a += v
+							b += v * v
+						}
+
+//line vecjam.go:44
+						out[i] = a - b
+						_ = a
+						_ = b
+					}
+				}
+			}
+		})
+	}
+}

@@ -262,3 +262,284 @@ func gc_body_vecJam(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, scale, out []
 		})
 	}
 }
+
+// VecJamTwoKernel gives thread i < len(out) the sums of in[i+2r-d] and
+// of its squares over d from 0 to 2r, a window read backwards whose
+// loads are each checked in place: two sums carried, which the SIMD build
+// runs two vector steps at a time. Where in is too short for the last
+// threads' windows, the launch fails at the first of them, as on the
+// runtime path.
+//
+//line vecjam.go:33
+func VecJamTwoKernel(in, out []float32, r int) func(*gocuda.Thread) {
+	return compiled.GridKernel(gc_src_vecJamTwo,
+		func(gc_t *gocuda.Thread) { vecJamTwo(gc_t, in, out, r) },
+		func(gc_b *compiled.Block, gc_lo, gc_hi int) { gc_body_vecJamTwo(gc_b, gc_lo, gc_hi, in, out, r) })
+}
+
+//line vecjam.go:33
+var gc_src_vecJamTwo = compiled.NewSource("vecJamTwo", "604969ac35cdd6f58a206608a38bbd27a8e5173219f60253f54306d4a065b6ed", "vecjam.go:25-45")
+
+//line vecjam.go:33
+func gc_body_vecJamTwo(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float32, r int) {
+	gc_pos2 := gc_b2.Pos()
+	gc_bd2 := gc_b2.Dim()
+	gc_bdx2 := gc_bd2.X
+	gc_gd2 := gc_b2.GridDim()
+	gc_gdx2 := gc_gd2.X
+	gc_n2 := gc_b2.Len()
+	gc_bx2 := gc_lo2%gc_gdx2 - 1
+	for gc_blk2 := gc_lo2; gc_blk2 < gc_hi2; gc_blk2++ {
+		if gc_b2.Stopped() {
+			return
+		}
+		gc_pos2.Block = gc_blk2
+		gc_bx2++
+		if gc_bx2 == gc_gdx2 {
+			gc_bx2 = 0
+		}
+		compiled.OutOfLine(func() {
+			{
+				gc_from2, gc_to2 := 0, gc_bdx2
+				if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
+					panic(compiled.ErrGuardWraps)
+				}
+				if gc_bound2 := compiled.Diff(len(out), gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
+					gc_to2 = gc_bound2
+				}
+				for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+					gc_vstep := gc_from2
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop bool
+						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+						gc_steps2:
+							for ; gc_vstep+15 < gc_to2; gc_vstep += 16 {
+								gc_tx2 := gc_vstep
+								gc_rank2 := gc_base2 + gc_tx2
+								_ = gc_rank2
+//line vecjam.go:34
+								var i int = gc_bx2*gc_bdx2 + gc_tx2
+//line vecjam.go:34
+								_ = i
+//line vecjam.go:38
+								var a archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+//line vecjam.go:38
+								_ = a
+//line vecjam.go:38
+								var b archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+//line vecjam.go:38
+								_ = b
+//line vecjam.go:39
+								if i < 0 || i > len(out)-16 {
+//line vecjam.go:39
+									break
+//line vecjam.go:39
+								}
+//line vecjam.go:39
+								for d := 0; d <= 2*r; d = d + 1 {
+//line vecjam.go:39
+									var gc_ld2 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+//line vecjam.go:39
+									if (i+
+										2*r-d) >= 0 && (i+2*r-d) <= len(in)-16 {
+//line vecjam.go:40
+										gc_ld2 = archsimd.LoadFloat32x16Slice(in[i+2*r-d:])
+//line vecjam.go:40
+									} else {
+//line vecjam.go:40
+										break gc_steps2
+//line vecjam.go:40
+									}
+//line vecjam.go:40
+									v := gc_ld2
+//line vecjam.go:40
+									_ = v
+//line vecjam.go:40
+									a = a.Add(v)
+//line vecjam.go:40
+									b = b.Add(v.Mul(v))
+//line vecjam.go:40
+								}
+								a.Sub(b).StoreSlice(out[i:])
+							}
+							archsimd.ClearAVXUpperBits()
+							return gc_vstep, false
+						}(gc_vstep)
+						if gc_stop {
+							return
+						}
+					}
+					if compiled.SIMD {
+					gc_jam:
+						for ; gc_vstep+15 < gc_to2; gc_vstep += 16 {
+							gc_tx2 := gc_vstep
+							gc_gc_tx2 := gc_tx2 + 8
+							_ = gc_gc_tx2
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_gc_rank2 := gc_base2 + gc_gc_tx2
+							_ = gc_gc_rank2
+							_ = gc_rank2
+//line vecjam.go:34
+							var i int = gc_bx2*gc_bdx2 + gc_tx2
+//line vecjam.go:34
+							_ = i
+//line vecjam.go:38
+							var a archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line vecjam.go:38
+							_ = a
+//line vecjam.go:38
+							var b archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line vecjam.go:38
+							_ = b
+//line vecjam.go:39
+							if i < 0 || i > len(out)-8 {
+//line vecjam.go:39
+								break
+//line vecjam.go:39
+							}
+//line vecjam.go:34
+							var gc_i int = gc_bx2*gc_bdx2 + gc_gc_tx2
+//line vecjam.go:34
+							_ = gc_i
+//line vecjam.go:38
+							var gc_a archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line vecjam.go:38
+							_ = gc_a
+//line vecjam.go:38
+							var gc_b3 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line vecjam.go:38
+							_ = gc_b3
+//line vecjam.go:39
+							if gc_i < 0 || gc_i > len(out)-8 {
+//line vecjam.go:39
+								break
+//line vecjam.go:39
+							}
+//line vecjam.go:39
+							for d := 0; d <= 2*r; d = d + 1 {
+//line vecjam.go:39
+								var gc_ld archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line vecjam.go:39
+								if (i+
+									2*r-d) >= 0 && (i+2*r-d) <= len(in)-8 {
+//line vecjam.go:40
+									gc_ld = archsimd.LoadFloat32x8Slice(in[i+2*r-d:])
+//line vecjam.go:40
+								} else {
+//line vecjam.go:40
+									break gc_jam
+//line vecjam.go:40
+								}
+//line vecjam.go:40
+								v := gc_ld
+//line vecjam.go:40
+								_ = v
+//line vecjam.go:40
+								a = a.Add(v)
+//line vecjam.go:40
+								b = b.Add(v.Mul(v))
+//line vecjam.go:40
+								var gc_gc_ld archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line vecjam.go:40
+								if (gc_i+2*r-d) >= 0 && (gc_i+2*r-d) <= len(in)-8 {
+//line vecjam.go:40
+									gc_gc_ld = archsimd.LoadFloat32x8Slice(in[gc_i+2*r-d:])
+//line vecjam.go:40
+								} else {
+//line vecjam.go:40
+									break gc_jam
+//line vecjam.go:40
+								}
+//line vecjam.go:40
+								gc_v := gc_gc_ld
+//line vecjam.go:40
+								_ = gc_v
+//line vecjam.go:40
+								gc_a = gc_a.Add(gc_v)
+//line vecjam.go:40
+								gc_b3 = gc_b3.Add(gc_v.Mul(gc_v))
+//line vecjam.go:40
+							}
+							a.Sub(b).StoreSlice(out[i:])
+							gc_a.Sub(gc_b3).StoreSlice(out[gc_i:])
+						}
+					gc_steps:
+						for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
+							gc_tx2 := gc_vstep
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+//line vecjam.go:34
+							var i int = gc_bx2*gc_bdx2 + gc_tx2
+//line vecjam.go:34
+							_ = i
+//line vecjam.go:38
+							var a archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line vecjam.go:38
+							_ = a
+//line vecjam.go:38
+							var b archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line vecjam.go:38
+							_ = b
+//line vecjam.go:39
+							if i < 0 || i > len(out)-8 {
+//line vecjam.go:39
+								break
+//line vecjam.go:39
+							}
+//line vecjam.go:39
+							for d := 0; d <= 2*r; d = d + 1 {
+//line vecjam.go:39
+								var gc_ld archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line vecjam.go:39
+								if (i+
+									2*r-d) >= 0 && (i+2*r-d) <= len(in)-8 {
+//line vecjam.go:40
+									gc_ld = archsimd.LoadFloat32x8Slice(in[i+2*r-d:])
+//line vecjam.go:40
+								} else {
+//line vecjam.go:40
+									break gc_steps
+//line vecjam.go:40
+								}
+//line vecjam.go:40
+								v := gc_ld
+//line vecjam.go:40
+								_ = v
+//line vecjam.go:40
+								a = a.Add(v)
+//line vecjam.go:40
+								b = b.Add(v.Mul(v))
+//line vecjam.go:40
+							}
+							a.Sub(b).StoreSlice(out[i:])
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line vecjam.go:34
+						i := gc_bx2*gc_bdx2 + gc_tx2
+						_ = i
+
+//line vecjam.go:38
+						var a, b float32
+
+//line vecjam.go:39
+						for d := 0; d <= 2*r; d++ {
+							v := in[i+2*r-d]
+							a += v
+							b += v * v
+						}
+
+//line vecjam.go:44
+						out[i] = a - b
+						_ = a
+						_ = b
+					}
+				}
+			}
+		})
+	}
+}

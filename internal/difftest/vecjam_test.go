@@ -66,3 +66,44 @@ func TestVecJamFailure(t *testing.T) {
 		})
 	}
 }
+
+// TestVecJamTwoForms: two sums carried through a window read backwards,
+// two vector steps at once, give bit for bit what the scalar form, the
+// runtime path and the host give; an in too short for the last windows
+// fails on both paths at the same thread.
+func TestVecJamTwoForms(t *testing.T) {
+	for _, bs := range []int{16, 24, 64} {
+		for _, nr := range [][2]int{{7, 1}, {16, 0}, {40, 2}, {100, 3}} {
+			n, r := nr[0], nr[1]
+			t.Run(fmt.Sprintf("block=%d/n=%d/r=%d", bs, n, r), func(t *testing.T) {
+				in := randF(n + 2*r)
+				got := agreeSIMD(t, func(f form) ([]uint32, error) {
+					out := make([]float32, n)
+					err := f.launch(gocuda.Config{Grid: gocuda.Dim3{X: blocks(n, bs)}, Block: gocuda.Dim3{X: bs}}, VecJamTwoKernel(in, out, r))
+					return bitsOf(out), err
+				})
+				want := make([]float32, n)
+				for i := range n {
+					var a, b float32
+					for d := 0; d <= 2*r; d++ {
+						v := in[i+2*r-d]
+						a += v
+						b += v * v
+					}
+					want[i] = a - b
+				}
+				require.Equal(t, bitsOf(want), got)
+			})
+		}
+	}
+	const n, r, bs = 64, 2, 64
+	in := randF(n + 2*r - 3) // the last 3 threads' windows reach past in
+	var errs [2]*gocuda.KernelError
+	for i, f := range forms {
+		err := f.launch(gocuda.Config{Grid: gocuda.Dim3{X: 1}, Block: gocuda.Dim3{X: bs}}, VecJamTwoKernel(in, make([]float32, n), r))
+		require.True(t, errors.As(err, &errs[i]), "%s: %v", f.name, err)
+		assert.ErrorIs(t, err, gocuda.ErrIllegalAddress, f.name)
+		assert.Equal(t, n-3, errs[i].Thread.X, "%s: the first thread to fail", f.name)
+	}
+	assert.Equal(t, errs[1].Value, errs[0].Value, "the message")
+}
