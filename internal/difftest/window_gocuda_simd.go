@@ -125,6 +125,110 @@ func gc_body_windowSpan(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []flo
 						}
 					}
 					if compiled.SIMD {
+					gc_jam:
+						for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
+							gc_tx2 := gc_vstep2
+							gc_gc_tx2 := gc_tx2 + 8
+							_ = gc_gc_tx2
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_gc_rank2 := gc_base2 + gc_gc_tx2
+							_ = gc_gc_rank2
+							_ = gc_rank2
+//line window.go:15
+							var i int = gc_bx2*gc_bdx2 + gc_tx2
+//line window.go:15
+							_ = i
+//line window.go:19
+							var sum archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line window.go:19
+							_ = sum
+//line window.go:20
+							if i < 0 || i > len(out)-8 {
+//line window.go:20
+								break
+//line window.go:20
+							}
+//line window.go:15
+							var gc_i int = gc_bx2*gc_bdx2 + gc_gc_tx2
+//line window.go:15
+							_ = gc_i
+//line window.go:19
+							var gc_sum archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line window.go:19
+							_ = gc_sum
+//line window.go:20
+							if gc_i < 0 || gc_i > len(out)-8 {
+//line window.go:20
+								break
+//line window.go:20
+							}
+//line window.go:20
+							if ((i+lo-shift) >= 0 && (i+(hi-1)-shift) >= (i+lo-shift) && (i+(hi-1)-shift) <= (len(in)-8)) && ((gc_i+lo-shift) >= 0 && (gc_i+(hi-1)-shift) >= (gc_i+lo-shift) && (gc_i+(hi-1)-shift) <= (len(in)-8)) {
+//line window.go:20
+								for d := lo; d < hi; d = d + 1 {
+//line window.go:20
+									var gc_ld3 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line window.go:20
+									{
+//line window.go:20
+										gc_ld3 = archsimd.LoadFloat32x8Slice(in[i+d-shift:])
+									}
+//line window.go:21
+									sum = sum.Add(gc_ld3)
+//line window.go:21
+									var gc_gc_ld3 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line window.go:21
+									{
+//line window.go:21
+										gc_gc_ld3 = archsimd.LoadFloat32x8Slice(in[gc_i+d-shift:])
+//line window.go:21
+									}
+//line window.go:21
+									gc_sum = gc_sum.Add(gc_gc_ld3)
+//line window.go:21
+								}
+//line window.go:21
+							} else {
+//line window.go:21
+								for d := lo; d < hi; d = d + 1 {
+//line window.go:20
+									var gc_ld3 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line window.go:20
+									if (i+d-
+										shift) >= 0 && (i+d-shift) <= len(in)-8 {
+//line window.go:21
+										gc_ld3 = archsimd.LoadFloat32x8Slice(in[i+d-shift:])
+//line window.go:21
+									} else {
+//line window.go:21
+										break gc_jam
+//line window.go:21
+									}
+//line window.go:21
+									sum = sum.Add(gc_ld3)
+//line window.go:21
+									var gc_gc_ld3 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line window.go:21
+									if (gc_i+d-shift) >= 0 && (gc_i+d-shift) <= len(in)-8 {
+//line window.go:21
+										gc_gc_ld3 = archsimd.LoadFloat32x8Slice(in[gc_i+d-shift:])
+//line window.go:21
+									} else {
+//line window.go:21
+										break gc_jam
+//line window.go:21
+									}
+//line window.go:21
+									gc_sum = gc_sum.Add(gc_gc_ld3)
+//line window.go:21
+								}
+//line window.go:21
+							}
+//line window.go:23
+							sum.StoreSlice(out[i:])
+//line window.go:23
+							gc_sum.StoreSlice(out[gc_i:])
+						}
 					gc_steps3:
 						for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
 							gc_tx2 := gc_vstep2

@@ -83,6 +83,15 @@ func (c *cloner) copyNode(n ast.Node) ast.Node {
 	return copy
 }
 
+// stmts returns copies of list.
+func (c *cloner) stmts(list []ast.Stmt) []ast.Stmt {
+	out := make([]ast.Stmt, len(list))
+	for i, s := range list {
+		out[i] = c.stmt(s)
+	}
+	return out
+}
+
 // expr and stmt are node for expressions and statements.
 func (c *cloner) expr(e ast.Expr) ast.Expr {
 	if e == nil {

@@ -44,6 +44,9 @@ type vecLoop struct {
 	// may fail too (vecjam.go).
 	risks     []ast.Expr
 	laneFails bool
+	// windows are the ifs that run a loop's copy without checks where a
+	// window's span holds, the loop as written otherwise (vec_window.go).
+	windows map[*ast.IfStmt]bool
 }
 
 // vkey names a variable of the translated code: a kernel variable
@@ -96,7 +99,8 @@ type vectorizer struct {
 	// differ, or one under a mask): vecjam.go.
 	risks     []ast.Expr
 	laneRisky bool
-	lvalue    int // translating the place a statement assigns, not a value
+	windows   map[*ast.IfStmt]bool // the windows' ifs (vecLoop.windows)
+	lvalue    int                  // translating the place a statement assigns, not a value
 
 	env      map[*types.Var]*vbind
 	inst     int // the helper instance being inlined, 0 in the kernel's code
@@ -250,7 +254,7 @@ func (v *vectorizer) run() (out *vecLoop, ok bool) {
 		return nil, false
 	}
 	return &vecLoop{hoisted: v.hoisted, body: prune(body), fails: v.risky > 0, label: label, byLane: byLane,
-		risks: v.risks, laneFails: v.laneRisky}, true
+		risks: v.risks, laneFails: v.laneRisky, windows: v.windows}, true
 }
 
 func (v *vectorizer) fail() { panic(vecFail{}) }

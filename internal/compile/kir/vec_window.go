@@ -153,8 +153,13 @@ func (v *vectorizer) windowed(loop ast.Stmt, body *ast.BlockStmt, w *vwindow) as
 		}
 		checks[check] = true
 	}
-	return &ast.IfStmt{If: loop.Pos(), Cond: cond, Body: &ast.BlockStmt{List: []ast.Stmt{v.uncheckedCopy(loop, checks, w)}},
+	window := &ast.IfStmt{If: loop.Pos(), Cond: cond, Body: &ast.BlockStmt{List: []ast.Stmt{v.uncheckedCopy(loop, checks, w)}},
 		Else: &ast.BlockStmt{List: []ast.Stmt{loop}}}
+	if v.windows == nil {
+		v.windows = map[*ast.IfStmt]bool{}
+	}
+	v.windows[window] = true
+	return window
 }
 
 // windowAtom returns what makes comparison atom of a load's check hold

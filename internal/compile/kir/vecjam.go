@@ -32,12 +32,38 @@ import (
 // of more would hold more vectors than AVX2's sixteen registers.
 const jamChains = 2
 
-// A vecJam is a step split around its loop: pre, the loop, post.
+// A vecJam is a step split around its loop: pre, the loop, post. Where
+// the step checks a window's span before the loop (vec_window.go), the
+// loop is the window's if: loop its copy without checks, checked the
+// loop as written, and two steps run the first where both steps' spans
+// hold, the second otherwise; each computes what the other does.
 type vecJam struct {
-	pre  []ast.Stmt
-	loop *ast.ForStmt
-	post []ast.Stmt
-	defs map[string]bool // the names the step defines, but the loop's own variable
+	pre     []ast.Stmt
+	loop    *ast.ForStmt
+	window  *ast.IfStmt  // the window's if, or nil
+	checked *ast.ForStmt // the window's loop with its checks, or nil
+	post    []ast.Stmt
+	defs    map[string]bool // the names the step defines, but the loop's own variable
+}
+
+// jamLoop returns s as the loop of a jammed step: a for statement, or a
+// window's if of two copies of one.
+func jamLoop(s ast.Stmt, windows map[*ast.IfStmt]bool) (loop, checked *ast.ForStmt, window *ast.IfStmt) {
+	switch s := s.(type) {
+	case *ast.ForStmt:
+		return s, nil, nil
+	case *ast.IfStmt:
+		els, ok := s.Else.(*ast.BlockStmt)
+		if !windows[s] || !ok || len(s.Body.List) != 1 || len(els.List) != 1 {
+			return nil, nil, nil
+		}
+		fast, ok1 := s.Body.List[0].(*ast.ForStmt)
+		slow, ok2 := els.List[0].(*ast.ForStmt)
+		if ok1 && ok2 {
+			return fast, slow, s
+		}
+	}
+	return nil, nil, nil
 }
 
 // jamSplit returns the step vl of a thread loop split for two steps at
@@ -49,11 +75,11 @@ func (e *emitter) jamSplit(vl *vecLoop, v, r string) *vecJam {
 	}
 	j := &vecJam{defs: map[string]bool{}}
 	for i, s := range vl.body {
-		if fs, ok := s.(*ast.ForStmt); ok {
+		if loop, checked, window := jamLoop(s, vl.windows); loop != nil {
 			if j.loop != nil {
 				return nil
 			}
-			j.loop, j.pre, j.post = fs, vl.body[:i], vl.body[i+1:]
+			j.loop, j.checked, j.window, j.pre, j.post = loop, checked, window, vl.body[:i], vl.body[i+1:]
 		}
 	}
 	if j.loop == nil {
@@ -70,8 +96,9 @@ func (e *emitter) jamSplit(vl *vecLoop, v, r string) *vecJam {
 	if loopVar == "" || j.defs[v] || j.defs[r] || !j.shapeFits(vl.label) {
 		return nil
 	}
-	for _, x := range []ast.Node{j.loop.Cond, j.loop.Post} {
-		if readsAnyName(x, j.defs) {
+	for _, l := range j.loops() {
+		init, ok := l.Init.(*ast.AssignStmt)
+		if !ok || len(init.Rhs) != 1 || readsAnyName(init.Rhs[0], j.defs) || readsAnyName(l.Cond, j.defs) || readsAnyName(l.Post, j.defs) {
 			return nil // the two steps' loops would differ
 		}
 	}
@@ -80,7 +107,7 @@ func (e *emitter) jamSplit(vl *vecLoop, v, r string) *vecJam {
 		return nil
 	}
 	dep := dependents(vl.body, v, r)
-	free := unconditional(vl.body, dep)
+	free := unconditional(vl.body, dep, vl.windows)
 	for _, x := range vl.risks {
 		if readsAnyName(x, dep) || !free[x] {
 			return nil
@@ -89,9 +116,18 @@ func (e *emitter) jamSplit(vl *vecLoop, v, r string) *vecJam {
 	return j
 }
 
+// loops returns the loops of the split step: one, or a window's two.
+func (j *vecJam) loops() []*ast.ForStmt {
+	if j.checked != nil {
+		return []*ast.ForStmt{j.loop, j.checked}
+	}
+	return []*ast.ForStmt{j.loop}
+}
+
 // unconditional returns the expressions of body that run whatever the
-// step's threads: those under no if whose condition reads a name of dep.
-func unconditional(body []ast.Stmt, dep map[string]bool) map[ast.Node]bool {
+// step's threads: those under no if whose condition reads a name of dep,
+// but a window's, whose two sides compute the same.
+func unconditional(body []ast.Stmt, dep map[string]bool, windows map[*ast.IfStmt]bool) map[ast.Node]bool {
 	free := map[ast.Node]bool{}
 	var walk func(n ast.Node)
 	walk = func(n ast.Node) {
@@ -99,7 +135,7 @@ func unconditional(body []ast.Stmt, dep map[string]bool) map[ast.Node]bool {
 			if m == nil {
 				return false
 			}
-			if is, ok := m.(*ast.IfStmt); ok && (readsAnyName(is.Cond, dep) || readsAnyName(is.Init, dep)) {
+			if is, ok := m.(*ast.IfStmt); ok && !windows[is] && (readsAnyName(is.Cond, dep) || readsAnyName(is.Init, dep)) {
 				return false // what it holds runs for some threads only
 			}
 			free[m] = true
@@ -142,11 +178,11 @@ func (j *vecJam) shapeFits(label string) bool {
 		}
 	}
 	check(j.pre, false, false)
-	check(j.loop.Body.List, true, false)
-	check(j.post, false, true)
-	if j.loop.Init != nil {
-		check([]ast.Stmt{j.loop.Init}, true, false)
+	for _, l := range j.loops() {
+		check(l.Body.List, true, false)
+		check([]ast.Stmt{l.Init}, true, false)
 	}
+	check(j.post, false, true)
 	return ok
 }
 
@@ -309,19 +345,27 @@ func (e *emitter) jamSteps(j *vecJam, vl *vecLoop, v, step, to, rank string) {
 		second[k] = n
 	}
 	other := renamer(second)
-	loop := &ast.ForStmt{For: j.loop.For, Init: j.loop.Init, Cond: j.loop.Cond, Post: j.loop.Post,
-		Body: &ast.BlockStmt{Lbrace: j.loop.Body.Lbrace, List: append(first(j.loop.Body.List), other(j.loop.Body.List)...), Rbrace: j.loop.Body.Rbrace}}
-	e.stmts(first(j.pre))
-	e.stmts(other(j.pre))
+	fused := func(l *ast.ForStmt) *ast.ForStmt {
+		return &ast.ForStmt{For: l.For, Init: l.Init, Cond: l.Cond, Post: l.Post,
+			Body: &ast.BlockStmt{Lbrace: l.Body.Lbrace, List: append(first.stmts(l.Body.List), other.stmts(l.Body.List)...), Rbrace: l.Body.Rbrace}}
+	}
+	var loop ast.Stmt = fused(j.loop)
+	if j.window != nil { // both spans hold, or each step checks its loads
+		cond := &ast.BinaryExpr{X: paren(first.expr(j.window.Cond)), Op: token.LAND, Y: paren(other.expr(j.window.Cond))}
+		loop = &ast.IfStmt{If: j.window.If, Cond: cond, Body: &ast.BlockStmt{List: []ast.Stmt{loop}},
+			Else: &ast.BlockStmt{List: []ast.Stmt{fused(j.checked)}}}
+	}
+	e.stmts(first.stmts(j.pre))
+	e.stmts(other.stmts(j.pre))
 	e.stmts([]ast.Stmt{loop})
-	e.stmts(first(j.post))
-	e.stmts(other(j.post))
+	e.stmts(first.stmts(j.post))
+	e.stmts(other.stmts(j.post))
 	e.printf("}\n")
 }
 
-// renamer returns a function copying statements with the names of ren
-// renamed, but selectors' fields and methods.
-func renamer(ren map[string]string) func([]ast.Stmt) []ast.Stmt {
+// renamer returns a copier of syntax with the names of ren renamed, but
+// selectors' fields and methods.
+func renamer(ren map[string]string) *cloner {
 	c := &cloner{}
 	c.subst = func(n ast.Node) (ast.Node, bool) {
 		switch n := n.(type) {
@@ -334,11 +378,5 @@ func renamer(ren map[string]string) func([]ast.Stmt) []ast.Stmt {
 		}
 		return nil, false
 	}
-	return func(list []ast.Stmt) []ast.Stmt {
-		out := make([]ast.Stmt, len(list))
-		for i, s := range list {
-			out[i] = c.stmt(s)
-		}
-		return out
-	}
+	return c
 }

@@ -894,6 +894,109 @@ func gc_body_conv1dTiledKernel_float32(gc_b2 *compiled.Block, in []float32, out 
 					gc_Lane0Mask32 := compiled.Lane0Mask32()
 //line hecbench_convolution1d.go:67
 					_ = gc_Lane0Mask32
+				gc_jam:
+					for ; gc_vstep3+15 < gc_bdx2; gc_vstep3 += 16 {
+						gc_tx2 := gc_vstep3
+						gc_gc_tx2 := gc_tx2 + 8
+						_ = gc_gc_tx2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_gc_rank2 := gc_base2 + gc_gc_tx2
+						_ = gc_gc_rank2
+						gc_pos2.Thread = gc_rank2
+						_ = gc_rank2
+//line hecbench_convolution1d.go:38
+						var i int = gc_tx2 + gc_bx2*gc_bdx2
+//line hecbench_convolution1d.go:38
+						_ = i
+//line hecbench_convolution1d.go:67
+						s := gc_vb3
+//line hecbench_convolution1d.go:67
+						_ = s
+//line hecbench_convolution1d.go:68
+						if i < 0 || i > len(out)-8 {
+//line hecbench_convolution1d.go:68
+							break
+//line hecbench_convolution1d.go:68
+						}
+//line hecbench_convolution1d.go:38
+						var gc_i int = gc_gc_tx2 + gc_bx2*gc_bdx2
+//line hecbench_convolution1d.go:38
+						_ = gc_i
+//line hecbench_convolution1d.go:67
+						gc_s := gc_vb3
+//line hecbench_convolution1d.go:67
+						_ = gc_s
+//line hecbench_convolution1d.go:68
+						if gc_i < 0 || gc_i > len(out)-8 {
+//line hecbench_convolution1d.go:68
+							break
+//line hecbench_convolution1d.go:68
+						}
+//line hecbench_convolution1d.go:68
+						if ((gc_tx2+0) >= 0 && (gc_tx2+(maskWidth-1)) >= (gc_tx2+0) && (gc_tx2+(maskWidth-1)) <= (len(tile)-8)) && ((gc_gc_tx2+0) >= 0 && (gc_gc_tx2+(maskWidth-1)) >= (gc_gc_tx2+0) && (gc_gc_tx2+(maskWidth-1)) <= (len(tile)-8)) {
+//line hecbench_convolution1d.go:68
+							for j := 0; j < maskWidth; j = j + 1 {
+//line hecbench_convolution1d.go:68
+								var gc_ld archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line hecbench_convolution1d.go:68
+								{
+//line hecbench_convolution1d.go:68
+									gc_ld = archsimd.LoadFloat32x8Slice(tile[gc_tx2+j:])
+								}
+//line hecbench_convolution1d.go:69
+								s = s.Add(gc_ld.Mul(compiled.BroadcastFloat32x8At(&mask[j], gc_Lane0Mask32)))
+//line hecbench_convolution1d.go:69
+								var gc_gc_ld archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line hecbench_convolution1d.go:69
+								{
+//line hecbench_convolution1d.go:69
+									gc_gc_ld = archsimd.LoadFloat32x8Slice(tile[gc_gc_tx2+j:])
+//line hecbench_convolution1d.go:69
+								}
+//line hecbench_convolution1d.go:69
+								gc_s = gc_s.Add(gc_gc_ld.Mul(compiled.BroadcastFloat32x8At(&mask[j], gc_Lane0Mask32)))
+//line hecbench_convolution1d.go:69
+							}
+//line hecbench_convolution1d.go:69
+						} else {
+//line hecbench_convolution1d.go:69
+							for j := 0; j < maskWidth; j = j + 1 {
+//line hecbench_convolution1d.go:68
+								var gc_ld archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line hecbench_convolution1d.go:68
+								if (gc_tx2+j) >= 0 && (gc_tx2+j) <= len(tile)-8 {
+									gc_ld = archsimd.LoadFloat32x8Slice(tile[gc_tx2+j:])
+//line hecbench_convolution1d.go:69
+								} else {
+//line hecbench_convolution1d.go:69
+									break gc_jam
+//line hecbench_convolution1d.go:69
+								}
+//line hecbench_convolution1d.go:69
+								s = s.Add(gc_ld.Mul(compiled.BroadcastFloat32x8At(&mask[j], gc_Lane0Mask32)))
+//line hecbench_convolution1d.go:69
+								var gc_gc_ld archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line hecbench_convolution1d.go:69
+								if (gc_gc_tx2+j) >= 0 && (gc_gc_tx2+j) <= len(tile)-8 {
+//line hecbench_convolution1d.go:69
+									gc_gc_ld = archsimd.LoadFloat32x8Slice(tile[gc_gc_tx2+j:])
+//line hecbench_convolution1d.go:69
+								} else {
+//line hecbench_convolution1d.go:69
+									break gc_jam
+//line hecbench_convolution1d.go:69
+								}
+//line hecbench_convolution1d.go:69
+								gc_s = gc_s.Add(gc_gc_ld.Mul(compiled.BroadcastFloat32x8At(&mask[j], gc_Lane0Mask32)))
+//line hecbench_convolution1d.go:69
+							}
+//line hecbench_convolution1d.go:69
+						}
+//line hecbench_convolution1d.go:72
+						s.StoreSlice(out[i:])
+//line hecbench_convolution1d.go:72
+						gc_s.StoreSlice(out[gc_i:])
+					}
 				gc_steps:
 					for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
 						gc_tx2 := gc_vstep3

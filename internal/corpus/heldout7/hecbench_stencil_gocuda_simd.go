@@ -359,6 +359,116 @@ func gc_body_stencil1DKernel(gc_b2 *compiled.Block, in, out []int32) {
 					gc_vb6 := archsimd.BroadcastInt32x8(int32(0))
 //line hecbench_stencil.go:42
 					_ = gc_vb6
+				gc_jam:
+					for ; gc_vstep6+15 < gc_bdx2; gc_vstep6 += 16 {
+						gc_tx2 := gc_vstep6
+						gc_gc_tx2 := gc_tx2 + 8
+						_ = gc_gc_tx2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_gc_rank2 := gc_base2 + gc_gc_tx2
+						_ = gc_gc_rank2
+						_ = gc_rank2
+//line hecbench_stencil.go:24
+						var gindex int = gc_tx2 + gc_bx2*gc_bdx2
+//line hecbench_stencil.go:24
+						_ = gindex
+//line hecbench_stencil.go:25
+						var lindex int = gc_tx2 + s1Radius
+//line hecbench_stencil.go:25
+						_ = lindex
+//line hecbench_stencil.go:42
+						result := gc_vb6
+//line hecbench_stencil.go:42
+						_ = result
+//line hecbench_stencil.go:43
+						if gindex < 0 || gindex > len(out)-8 {
+//line hecbench_stencil.go:43
+							break
+//line hecbench_stencil.go:43
+						}
+//line hecbench_stencil.go:24
+						var gc_gindex int = gc_gc_tx2 + gc_bx2*gc_bdx2
+//line hecbench_stencil.go:24
+						_ = gc_gindex
+//line hecbench_stencil.go:25
+						var gc_lindex int = gc_gc_tx2 + s1Radius
+//line hecbench_stencil.go:25
+						_ = gc_lindex
+//line hecbench_stencil.go:42
+						gc_result := gc_vb6
+//line hecbench_stencil.go:42
+						_ = gc_result
+//line hecbench_stencil.go:43
+						if gc_gindex < 0 || gc_gindex > len(out)-8 {
+//line hecbench_stencil.go:43
+							break
+//line hecbench_stencil.go:43
+						}
+//line hecbench_stencil.go:43
+						if (compiled.Adds(s1Radius, 2) && (lindex+(-s1Radius)) >= 0 && (lindex+s1Radius) >= (lindex+(-s1Radius)) && (lindex+s1Radius) <= (len(temp)-8)) && (compiled.Adds(s1Radius, 2) && (gc_lindex+(-s1Radius)) >= 0 && (gc_lindex+s1Radius) >= (gc_lindex+(-s1Radius)) && (gc_lindex+s1Radius) <= (len(temp)-8)) {
+//line hecbench_stencil.go:43
+							for offset := -s1Radius; offset <= s1Radius; offset = offset + 1 {
+//line hecbench_stencil.go:43
+								var gc_ld4 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+//line hecbench_stencil.go:43
+								{
+//line hecbench_stencil.go:43
+									gc_ld4 = archsimd.LoadInt32x8Slice(temp[lindex+offset:])
+								}
+//line hecbench_stencil.go:44
+								result = result.Add(gc_ld4)
+//line hecbench_stencil.go:44
+								var gc_gc_ld4 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+//line hecbench_stencil.go:44
+								{
+//line hecbench_stencil.go:44
+									gc_gc_ld4 = archsimd.LoadInt32x8Slice(temp[gc_lindex+offset:])
+//line hecbench_stencil.go:44
+								}
+//line hecbench_stencil.go:44
+								gc_result = gc_result.Add(gc_gc_ld4)
+//line hecbench_stencil.go:44
+							}
+//line hecbench_stencil.go:44
+						} else {
+//line hecbench_stencil.go:44
+							for offset := -s1Radius; offset <= s1Radius; offset = offset + 1 {
+//line hecbench_stencil.go:43
+								var gc_ld4 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+//line hecbench_stencil.go:43
+								if (lindex+offset) >= 0 && (lindex+offset) <= len(temp)-8 {
+									gc_ld4 = archsimd.LoadInt32x8Slice(temp[lindex+offset:])
+//line hecbench_stencil.go:44
+								} else {
+//line hecbench_stencil.go:44
+									break gc_jam
+//line hecbench_stencil.go:44
+								}
+//line hecbench_stencil.go:44
+								result = result.Add(gc_ld4)
+//line hecbench_stencil.go:44
+								var gc_gc_ld4 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+//line hecbench_stencil.go:44
+								if (gc_lindex+offset) >= 0 && (gc_lindex+offset) <= len(temp)-8 {
+//line hecbench_stencil.go:44
+									gc_gc_ld4 = archsimd.LoadInt32x8Slice(temp[gc_lindex+offset:])
+//line hecbench_stencil.go:44
+								} else {
+//line hecbench_stencil.go:44
+									break gc_jam
+//line hecbench_stencil.go:44
+								}
+//line hecbench_stencil.go:44
+								gc_result = gc_result.Add(gc_gc_ld4)
+//line hecbench_stencil.go:44
+							}
+//line hecbench_stencil.go:44
+						}
+//line hecbench_stencil.go:46
+						result.StoreSlice(out[gindex:])
+//line hecbench_stencil.go:46
+						gc_result.StoreSlice(out[gc_gindex:])
+					}
 				gc_steps4:
 					for ; gc_vstep6+7 < gc_bdx2; gc_vstep6 += 8 {
 						gc_tx2 := gc_vstep6

@@ -384,6 +384,108 @@ func gc_body_window(gc_b2 *gc_compiled.Block, gc_lo2, gc_hi2 int, in, out []floa
 				for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 					gc_vstep2 := gc_from2
 					if gc_compiled.SIMD {
+					gc_jam:
+						for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
+							gc_tx2 := gc_vstep2
+							gc_gc_tx2 := gc_tx2 + 8
+							_ = gc_gc_tx2
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_gc_rank2 := gc_base2 + gc_gc_tx2
+							_ = gc_gc_rank2
+							_ = gc_rank2
+//line names.go:33
+							var i int = gc_bx2*gc_bdx2 + gc_tx2
+//line names.go:33
+							_ = i
+//line names.go:37
+							var sum gc_archsimd.Float32x8 = gc_archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line names.go:37
+							_ = sum
+//line names.go:39
+							if i < 0 || i > len(out)-8 {
+//line names.go:39
+								break
+//line names.go:39
+							}
+//line names.go:33
+							var gc_i int = gc_bx2*gc_bdx2 + gc_gc_tx2
+//line names.go:33
+							_ = gc_i
+//line names.go:37
+							var gc_sum gc_archsimd.Float32x8 = gc_archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line names.go:37
+							_ = gc_sum
+//line names.go:39
+							if gc_i < 0 || gc_i > len(out)-8 {
+//line names.go:39
+								break
+//line names.go:39
+							}
+//line names.go:39
+							if (gc_compiled.Adds(archsimd, 2) && (i+0) >= 0 && (i+archsimd) >= (i+0) && (i+archsimd) <= (len(in)-8)) && (gc_compiled.Adds(archsimd, 2) && (gc_i+0) >= 0 && (gc_i+archsimd) >= (gc_i+0) && (gc_i+archsimd) <= (len(in)-8)) {
+//line names.go:39
+								for d := 0; d <= archsimd; d = d + 1 {
+//line names.go:39
+									var gc_ld3 gc_archsimd.Float32x8 = gc_archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line names.go:39
+									{
+//line names.go:39
+										gc_ld3 = gc_archsimd.LoadFloat32x8Slice(in[i+d:])
+									}
+//line names.go:40
+									sum = sum.Add(gc_ld3)
+//line names.go:40
+									var gc_gc_ld3 gc_archsimd.Float32x8 = gc_archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line names.go:40
+									{
+//line names.go:40
+										gc_gc_ld3 = gc_archsimd.LoadFloat32x8Slice(in[gc_i+d:])
+//line names.go:40
+									}
+//line names.go:40
+									gc_sum = gc_sum.Add(gc_gc_ld3)
+//line names.go:40
+								}
+//line names.go:40
+							} else {
+//line names.go:40
+								for d := 0; d <= archsimd; d = d + 1 {
+//line names.go:39
+									var gc_ld3 gc_archsimd.Float32x8 = gc_archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line names.go:39
+									if (i+d) >= 0 && (i+d) <= len(in)-8 {
+										gc_ld3 = gc_archsimd.LoadFloat32x8Slice(in[i+d:])
+//line names.go:40
+									} else {
+//line names.go:40
+										break gc_jam
+//line names.go:40
+									}
+//line names.go:40
+									sum = sum.Add(gc_ld3)
+//line names.go:40
+									var gc_gc_ld3 gc_archsimd.Float32x8 = gc_archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line names.go:40
+									if (gc_i+d) >= 0 && (gc_i+d) <= len(in)-8 {
+//line names.go:40
+										gc_gc_ld3 = gc_archsimd.LoadFloat32x8Slice(in[gc_i+d:])
+//line names.go:40
+									} else {
+//line names.go:40
+										break gc_jam
+//line names.go:40
+									}
+//line names.go:40
+									gc_sum = gc_sum.Add(gc_gc_ld3)
+//line names.go:40
+								}
+//line names.go:40
+							}
+//line names.go:42
+							sum.StoreSlice(out[i:])
+//line names.go:42
+							gc_sum.StoreSlice(out[gc_i:])
+						}
 					gc_steps3:
 						for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
 							gc_tx2 := gc_vstep2
