@@ -250,11 +250,13 @@ func readsAnyName(n ast.Node, names map[string]bool) bool {
 // carried returns how many names of defs the loop body assigns with =:
 // the sums it carries from trip to trip.
 func carried(body *ast.BlockStmt, defs map[string]bool) int {
+	own := map[string]bool{} // the body's own variables, new each trip
+	collectDefs(body, own)
 	sums := map[string]bool{}
 	ast.Inspect(body, func(n ast.Node) bool {
 		if as, ok := n.(*ast.AssignStmt); ok && as.Tok != token.DEFINE {
 			for _, x := range as.Lhs {
-				if id, ok := x.(*ast.Ident); ok && defs[id.Name] && !definedIn(body, id.Name) {
+				if id, ok := x.(*ast.Ident); ok && defs[id.Name] && !own[id.Name] {
 					sums[id.Name] = true
 				}
 			}
@@ -262,13 +264,6 @@ func carried(body *ast.BlockStmt, defs map[string]bool) int {
 		return true
 	})
 	return len(sums)
-}
-
-// definedIn reports whether body defines name itself.
-func definedIn(body *ast.BlockStmt, name string) bool {
-	defs := map[string]bool{}
-	collectDefs(body, defs)
-	return defs[name]
 }
 
 // dependents returns the names of body whose values depend on the step's
