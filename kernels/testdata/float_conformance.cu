@@ -1,0 +1,261 @@
+// float_conformance.cu asks a real GPU for its answers to the float32
+// kernels of package kernels that multiply and add, the ones the SIMD build
+// runs eight threads a step, and prints them in the line format that the
+// package's golden test reads (kernels/float_golden_test.go):
+//
+//   - mandelbrot: MandelbrotKernel, ISPC's mandelbrot example (escape
+//     counts; near the set's edge one rounding apart changes a count);
+//   - stencil: StencilStepKernel, ISPC's 3D stencil, several time steps
+//     over an n×n×n grid as Stencil runs them;
+//   - nbody: NBodySimpleKernel, P&H Figure B.8.13's n-body accelerations
+//     (the Go test also holds NBodyTiledKernel to it: the same additions in
+//     the same order).
+//
+// The kernels below are line-for-line translations of the Go ones, so a
+// GPU rounds the same float32 operations in the same order. Build with
+// --fmad=false: nvcc contracts a multiply and an add into one fused
+// multiply-add by default, which Go on amd64 does not (see
+// docs/differences-from-cuda.md, "Floating point"):
+//
+//	cd kernels/testdata
+//	nvcc -O2 -arch=native --fmad=false -o float_conformance float_conformance.cu
+//	./float_conformance "nvcc -O2 --fmad=false" > float_golden.txt
+//
+// The argument, if any, is printed as a comment naming the build.
+//
+// Division and square root are correctly rounded under nvcc's defaults
+// (-prec-div=true, -prec-sqrt=true), as in Go; don't build with
+// --use_fast_math. float_golden_fmad.txt is the same program built with
+// nvcc's default --fmad=true, kept to show what fusion changes; no test
+// requires gocuda to match it.
+//
+// Output: lines starting with '#' are comments (the device and toolkit
+// first), then one line per case:
+//
+//	mandelbrot x0 y0 x1 y1 width height maxIter : count0 ... count(width*height-1)
+//	stencil n t0 t1 seed : even0 ... | odd0 ...
+//	nbody n eps2 seed : ax0 ay0 az0 ax1 ...
+//
+// Floats are the float32's bits in 8 lowercase hex digits, everything else
+// decimal. Inputs come from inputValue below, which the Go test
+// reimplements bit for bit.
+#include <cstdio>
+#include <cstdint>
+#include <cstdlib>
+#include <cstring>
+#include <cuda_runtime.h>
+#include <vector>
+
+static void check(cudaError_t e, const char *what)
+{
+	if (e != cudaSuccess) {
+		fprintf(stderr, "float_conformance: %s: %s\n", what, cudaGetErrorString(e));
+		exit(1);
+	}
+}
+
+// floatHash is Chris Wellons's lowbias32 integer hash.
+static uint32_t floatHash(uint32_t x)
+{
+	x ^= x >> 16;
+	x *= 0x7feb352du;
+	x ^= x >> 15;
+	x *= 0x846ca68bu;
+	x ^= x >> 16;
+	return x;
+}
+
+// inputValue is input i of the case with seed seed: a float32 in [-1, 1)
+// with 24 random bits, exact in any conversion.
+static float inputValue(uint32_t seed, uint32_t i)
+{
+	uint32_t h = floatHash(floatHash(seed) + i);
+	return (float)((int32_t)(h >> 8) - (1 << 23)) * 0x1p-23f;
+}
+
+static uint32_t bitsOf(float f)
+{
+	uint32_t b;
+	memcpy(&b, &f, sizeof b);
+	return b;
+}
+
+// mandel is kernels' mandel: ISPC's escape loop in float32.
+__device__ int mandel(float cRe, float cIm, int count)
+{
+	float zRe = cRe, zIm = cIm;
+	int i;
+	for (i = 0; i < count; ++i) {
+		if (zRe * zRe + zIm * zIm > 4.f)
+			break;
+		float newRe = zRe * zRe - zIm * zIm;
+		float newIm = 2.f * zRe * zIm;
+		zRe = cRe + newRe;
+		zIm = cIm + newIm;
+	}
+	return i;
+}
+
+// mandelbrot is MandelbrotKernel.
+__global__ void mandelbrot(float x0, float y0, float x1, float y1, int width, int height, int maxIter, int *out)
+{
+	int i = blockIdx.x * blockDim.x + threadIdx.x;
+	int j = blockIdx.y * blockDim.y + threadIdx.y;
+	if (i >= width || j >= height)
+		return;
+	float dx = (x1 - x0) / (float)width;
+	float dy = (y1 - y0) / (float)height;
+	float x = x0 + (float)i * dx;
+	float y = y0 + (float)j * dy;
+	out[j * width + i] = mandel(x, y, maxIter);
+}
+
+// stencilStep is StencilStepKernel.
+__global__ void stencilStep(int x0, int x1, int y0, int z0, int nx, int ny, const float *coef, const float *vsq,
+	const float *ain, float *aout)
+{
+	int x = x0 + blockIdx.x * blockDim.x + threadIdx.x;
+	if (x >= x1)
+		return;
+	int y = y0 + blockIdx.y, z = z0 + blockIdx.z;
+	int nxy = nx * ny;
+	int i = z * nxy + y * nx + x;
+	float div = coef[0] * ain[i] +
+		coef[1] * (ain[i + 1] + ain[i - 1] + ain[i + nx] + ain[i - nx] + ain[i + nxy] + ain[i - nxy]) +
+		coef[2] * (ain[i + 2] + ain[i - 2] + ain[i + 2 * nx] + ain[i - 2 * nx] + ain[i + 2 * nxy] + ain[i - 2 * nxy]) +
+		coef[3] * (ain[i + 3] + ain[i - 3] + ain[i + 3 * nx] + ain[i - 3 * nx] + ain[i + 3 * nxy] + ain[i - 3 * nxy]);
+	aout[i] = 2.f * ain[i] - aout[i] + vsq[i] * div;
+}
+
+// nbodyInteract is kernels' nbodyInteract.
+__device__ void nbodyInteract(float &ax, float &ay, float &az, float xi, float yi, float zi, float4 bj, float eps2)
+{
+	float dx = bj.x - xi, dy = bj.y - yi, dz = bj.z - zi;
+	float inv = 1.f / sqrtf(dx * dx + dy * dy + dz * dz + eps2);
+	float s = bj.w * inv * inv * inv;
+	ax = ax + dx * s;
+	ay = ay + dy * s;
+	az = az + dz * s;
+}
+
+// nbodySimple is NBodySimpleKernel.
+__global__ void nbodySimple(const float4 *bodies, float *acc, int n, float eps2)
+{
+	int i = blockIdx.x * blockDim.x + threadIdx.x;
+	if (i >= n)
+		return;
+	float xi = bodies[i].x, yi = bodies[i].y, zi = bodies[i].z;
+	float ax = 0, ay = 0, az = 0;
+	for (int j = 0; j < n; j++)
+		nbodyInteract(ax, ay, az, xi, yi, zi, bodies[j], eps2);
+	acc[3 * i] = ax;
+	acc[3 * i + 1] = ay;
+	acc[3 * i + 2] = az;
+}
+
+static void runMandelbrot(float x0, float y0, float x1, float y1, int width, int height, int maxIter)
+{
+	int *d;
+	size_t n = (size_t)width * height;
+	check(cudaMalloc(&d, n * sizeof(int)), "cudaMalloc");
+	check(cudaMemset(d, 0xff, n * sizeof(int)), "cudaMemset");
+	dim3 block(32, 8), grid((width + 31) / 32, (height + 7) / 8);
+	mandelbrot<<<grid, block>>>(x0, y0, x1, y1, width, height, maxIter, d);
+	check(cudaGetLastError(), "mandelbrot launch");
+	std::vector<int> out(n);
+	check(cudaMemcpy(out.data(), d, n * sizeof(int), cudaMemcpyDeviceToHost), "cudaMemcpy");
+	check(cudaFree(d), "cudaFree");
+	printf("mandelbrot %08x %08x %08x %08x %d %d %d :", bitsOf(x0), bitsOf(y0), bitsOf(x1), bitsOf(y1), width,
+		height, maxIter);
+	for (int v : out)
+		printf(" %d", v);
+	printf("\n");
+}
+
+// runStencil runs steps t0 to t1 as kernels.Stencil does. The inputs are
+// values 0-3 (coef), then n³ each of vsq, even and odd.
+static void runStencil(int n, int t0, int t1, uint32_t seed)
+{
+	const int r = 3;
+	size_t pts = (size_t)n * n * n;
+	std::vector<float> host(4 + 3 * pts);
+	for (size_t i = 0; i < host.size(); i++)
+		host[i] = inputValue(seed, (uint32_t)i);
+	float *d;
+	check(cudaMalloc(&d, host.size() * sizeof(float)), "cudaMalloc");
+	check(cudaMemcpy(d, host.data(), host.size() * sizeof(float), cudaMemcpyHostToDevice), "cudaMemcpy");
+	float *coef = d, *vsq = d + 4, *even = vsq + pts, *odd = even + pts;
+	int lo = r, hi = n - r;
+	dim3 grid((hi - lo + 31) / 32, hi - lo, hi - lo);
+	for (int t = t0; t < t1; t++) {
+		float *in = (t & 1) ? odd : even, *out = (t & 1) ? even : odd;
+		stencilStep<<<grid, 32>>>(lo, hi, lo, lo, n, n, coef, vsq, in, out);
+		check(cudaGetLastError(), "stencil launch");
+	}
+	check(cudaMemcpy(host.data(), d, host.size() * sizeof(float), cudaMemcpyDeviceToHost), "cudaMemcpy");
+	check(cudaFree(d), "cudaFree");
+	printf("stencil %d %d %d %u :", n, t0, t1, seed);
+	for (size_t i = 0; i < 2 * pts; i++) {
+		if (i == pts)
+			printf(" |");
+		printf(" %08x", bitsOf(host[4 + pts + i]));
+	}
+	printf("\n");
+}
+
+// runNBody: body i is (x, y, z, m) from inputs 4i to 4i+3, the mass
+// m = v/2 + 1 in [0.5, 1.5).
+static void runNBody(int n, float eps2, uint32_t seed)
+{
+	std::vector<float4> bodies(n);
+	for (int i = 0; i < n; i++) {
+		float m = inputValue(seed, 4 * i + 3) * 0.5f;
+		bodies[i] = make_float4(inputValue(seed, 4 * i), inputValue(seed, 4 * i + 1), inputValue(seed, 4 * i + 2),
+			m + 1.f);
+	}
+	float4 *db;
+	float *da;
+	check(cudaMalloc(&db, n * sizeof(float4)), "cudaMalloc");
+	check(cudaMalloc(&da, 3 * n * sizeof(float)), "cudaMalloc");
+	check(cudaMemcpy(db, bodies.data(), n * sizeof(float4), cudaMemcpyHostToDevice), "cudaMemcpy");
+	nbodySimple<<<(n + 255) / 256, 256>>>(db, da, n, eps2);
+	check(cudaGetLastError(), "nbody launch");
+	std::vector<float> acc(3 * n);
+	check(cudaMemcpy(acc.data(), da, 3 * n * sizeof(float), cudaMemcpyDeviceToHost), "cudaMemcpy");
+	check(cudaFree(db), "cudaFree");
+	check(cudaFree(da), "cudaFree");
+	printf("nbody %d %08x %u :", n, bitsOf(eps2), seed);
+	for (float v : acc)
+		printf(" %08x", bitsOf(v));
+	printf("\n");
+}
+
+int main(int argc, char **argv)
+{
+	int dev = 0, runtime = 0, driver = 0;
+	cudaDeviceProp prop;
+	check(cudaGetDevice(&dev), "cudaGetDevice");
+	check(cudaGetDeviceProperties(&prop, dev), "cudaGetDeviceProperties");
+	check(cudaRuntimeGetVersion(&runtime), "cudaRuntimeGetVersion");
+	check(cudaDriverGetVersion(&driver), "cudaDriverGetVersion");
+	printf("# gocuda float32 multiply-add kernels conformance: golden vectors from real hardware\n");
+	printf("# device: %s (compute capability %d.%d)\n", prop.name, prop.major, prop.minor);
+	printf("# CUDA runtime %d, driver %d, CUDART_VERSION %d\n", runtime, driver, CUDART_VERSION);
+	if (argc > 1)
+		printf("# built with: %s\n", argv[1]);
+	// The whole set, the seahorse valley at a zoom where counts run long,
+	// and a thin image whose rows end inside a block.
+	runMandelbrot(-2.f, -1.f, 1.f, 1.f, 96, 64, 256);
+	runMandelbrot(-0.75f, 0.1f, -0.74f, 0.11f, 64, 64, 1024);
+	runMandelbrot(-1.5f, -0.25f, 0.5f, 0.25f, 45, 7, 500);
+	runStencil(12, 0, 4, 1);
+	runStencil(19, 1, 4, 2); // rows of 13 interior points, odd first step
+	runNBody(300, 0.01f, 3);
+	runNBody(2100, 0.0001f, 4); // two tiles of NBodyTiledKernel's 2048
+	check(cudaDeviceSynchronize(), "cudaDeviceSynchronize");
+	if (fflush(stdout) != 0 || ferror(stdout)) {
+		fprintf(stderr, "float_conformance: writing the output failed\n");
+		return 1;
+	}
+	return 0;
+}
