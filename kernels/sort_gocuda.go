@@ -169,7 +169,7 @@ func gc_body_blockRadixSort(gc_b *compiled.Block, keys []uint32) {
 				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
 					gc_tx := gc_vstep2
 					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					_ = gc_rank
 //line sort.go:62
 					gc_alive2 := gc_all2
 //line sort.go:62

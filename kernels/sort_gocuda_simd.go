@@ -173,7 +173,7 @@ func gc_body_blockRadixSort(gc_b2 *compiled.Block, keys []uint32) {
 					for ; gc_vstep8+7 < gc_bdx2; gc_vstep8 += 8 {
 						gc_tx2 := gc_vstep8
 						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						_ = gc_rank2
 //line sort.go:62
 						gc_alive9 := gc_all9
 //line sort.go:62

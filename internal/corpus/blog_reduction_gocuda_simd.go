@@ -1521,7 +1521,7 @@ func gc_body_deviceReduceStableKernelVector2(gc_b2 *compiled.Block, in, out []in
 						_ = gc_ty2
 						gc_tz2 := gc_tidx3.Z
 						_ = gc_tz2
-						gc_pos2.Thread = gc_rank2
+						_ = gc_rank2
 //line blog_reduction.go:90
 						var idx int = gc_bx2*gc_bdx2 + gc_tx2
 //line blog_reduction.go:90
@@ -1588,7 +1588,7 @@ func gc_body_deviceReduceStableKernelVector2(gc_b2 *compiled.Block, in, out []in
 						_ = gc_ty2
 						gc_tz2 := gc_tidx2.Z
 						_ = gc_tz2
-						gc_pos2.Thread = gc_rank2
+						_ = gc_rank2
 //line blog_reduction.go:90
 						var idx int = gc_bx2*gc_bdx2 + gc_tx2
 //line blog_reduction.go:90

@@ -291,7 +291,7 @@ func gc_body_deadStoreAssign(gc_b2 *compiled.Block, in, out []float32) {
 				if gc_act2 == ^uint32(0) {
 					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
 						gc_rank2 := gc_w2 + gc_lane2
-						gc_pos2.Thread = gc_rank2
+						_ = gc_rank2
 //line deadstore.go:15
 						v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank2:])
 //line deadstore.go:15
@@ -318,7 +318,7 @@ func gc_body_deadStoreAssign(gc_b2 *compiled.Block, in, out []float32) {
 							continue
 						}
 						gc_rank2 := gc_w2 + gc_lane2
-						gc_pos2.Thread = gc_rank2
+						_ = gc_rank2
 //line deadstore.go:19
 						v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank2:])
 //line deadstore.go:19

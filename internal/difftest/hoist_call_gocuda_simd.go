@@ -259,7 +259,6 @@ func gc_body_hoistTree(gc_b2 *compiled.Block, sums []float32, scale float64) {
 
 //line hoist_call.go:23
 		p := int(math.Pow(2, float64(k)))
-		archsimd.ClearAVXUpperBits()
 		{
 			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 				gc_qoff2, gc_qd2 := 0, p
@@ -275,7 +274,67 @@ func gc_body_hoistTree(gc_b2 *compiled.Block, sums []float32, scale float64) {
 						if gc_off6 >= 0 && gc_off6 <= len(s) && gc_seglen2 <= len(s)-gc_off6 && gc_off7 >= 0 && gc_off7 <= len(s) && gc_seglen2 <= len(s)-gc_off7 {
 							gc_at9 := s[gc_off6:][:gc_seglen2]
 							gc_at10 := s[gc_off7:][:gc_seglen2]
-							for gc_u2 := 0; gc_u2 < gc_seglen2; gc_u2++ {
+							gc_vstep3 := gc_seg2
+							if compiled.SIMD && compiled.SIMD512 {
+								var gc_stop3 bool
+								gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+//line hoist_call.go:18
+									gc_iota2 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+//line hoist_call.go:18
+									_ = gc_iota2
+									for ; gc_vstep3+15 < gc_segend2; gc_vstep3 += 16 {
+										gc_tx2 := gc_vstep3
+										gc_rank2 := gc_base2 + gc_tx2
+										_ = gc_rank2
+//line hoist_call.go:18
+										var ty int = gc_tx2
+//line hoist_call.go:18
+										_ = ty
+//line hoist_call.go:24
+										gc_if2 := archsimd.Mask32x16FromBits(gc_iota2.Equal(archsimd.BroadcastInt32x16(int32(compiled.Reach(0, (gc_tx2+gc_r), 16)))).ToBits() & gc_iota2.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(gc_bdx2, ty+p/2, 16)))).ToBits())
+//line hoist_call.go:24
+										_ = gc_if2
+//line hoist_call.go:24
+										if gc_if2.ToBits() != 0 {
+//line hoist_call.go:24
+											archsimd.LoadFloat32x16Slice(gc_at9[(gc_tx2-gc_seg2):]).Add(archsimd.LoadFloat32x16Slice(gc_at10[(gc_tx2-gc_seg2):])).Merge(archsimd.LoadFloat32x16Slice(gc_at9[(gc_tx2-gc_seg2):]), gc_if2).StoreSlice(gc_at9[(gc_tx2 - gc_seg2):])
+//line hoist_call.go:24
+										}
+									}
+									archsimd.ClearAVXUpperBits()
+									return gc_vstep3, false
+								}(gc_vstep3)
+								if gc_stop3 {
+									return
+								}
+							}
+							if compiled.SIMD {
+//line hoist_call.go:18
+								gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+//line hoist_call.go:18
+								_ = gc_iota
+								for ; gc_vstep3+7 < gc_segend2; gc_vstep3 += 8 {
+									gc_tx2 := gc_vstep3
+									gc_rank2 := gc_base2 + gc_tx2
+									_ = gc_rank2
+//line hoist_call.go:18
+									var ty int = gc_tx2
+//line hoist_call.go:18
+									_ = ty
+//line hoist_call.go:24
+									gc_if := gc_iota.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, (gc_tx2 + gc_r), 8)))).And(gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(gc_bdx2, ty+p/2, 8)))))
+//line hoist_call.go:24
+									_ = gc_if
+//line hoist_call.go:24
+									if gc_if.ToBits() != 0 {
+//line hoist_call.go:24
+										archsimd.LoadFloat32x8Slice(gc_at9[(gc_tx2-gc_seg2):]).Add(archsimd.LoadFloat32x8Slice(gc_at10[(gc_tx2-gc_seg2):])).Merge(archsimd.LoadFloat32x8Slice(gc_at9[(gc_tx2-gc_seg2):]), gc_if).StoreSlice(gc_at9[(gc_tx2 - gc_seg2):])
+//line hoist_call.go:24
+									}
+								}
+								archsimd.ClearAVXUpperBits()
+							}
+							for gc_u2 := gc_vstep3 - gc_seg2; gc_u2 < gc_seglen2; gc_u2++ {
 								gc_tx2 := gc_seg2 + gc_u2
 								gc_rank2 := gc_base2 + gc_tx2
 								_ = gc_rank2
@@ -448,64 +507,6 @@ func gc_body_hoistTree(gc_b2 *compiled.Block, sums []float32, scale float64) {
 			if gc_off8 >= 0 && gc_off8 <= len(sums) && gc_bdx2 <= len(sums)-gc_off8 && gc_bdx2 <= len(s) {
 				gc_at11 := sums[gc_off8:][:gc_bdx2]
 				gc_at12 := s[:gc_bdx2]
-				gc_vstep3 := 0
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop3 bool
-					gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
-						for ; gc_vstep3+15 < gc_bdx2; gc_vstep3 += 16 {
-							gc_tx2 := gc_vstep3
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-//line hoist_call.go:18
-							var ty int = gc_tx2
-//line hoist_call.go:18
-							_ = ty
-//line hoist_call.go:19
-							var i int = gc_bx2*gc_bdx2 + ty
-//line hoist_call.go:19
-							_ = i
-							archsimd.LoadFloat32x16Slice(gc_at12[gc_tx2:]).StoreSlice(gc_at11[gc_tx2:])
-						}
-						archsimd.ClearAVXUpperBits()
-						return gc_vstep3, false
-					}(gc_vstep3)
-					if gc_stop3 {
-						return
-					}
-				}
-				if compiled.SIMD {
-					for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
-						gc_tx2 := gc_vstep3
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-//line hoist_call.go:18
-						var ty int = gc_tx2
-//line hoist_call.go:18
-						_ = ty
-//line hoist_call.go:19
-						var i int = gc_bx2*gc_bdx2 + ty
-//line hoist_call.go:19
-						_ = i
-						archsimd.LoadFloat32x8Slice(gc_at12[gc_tx2:]).StoreSlice(gc_at11[gc_tx2:])
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				for gc_tx2 := gc_vstep3; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
-
-//line hoist_call.go:18
-					ty := gc_tx2
-					_ = ty
-
-//line hoist_call.go:19
-					i := gc_bx2*gc_bdx2 + ty
-					_ = i
-
-//line hoist_call.go:29
-					gc_at11[gc_tx2] = gc_at12[gc_tx2]
-				}
-			} else {
 				gc_vstep4 := 0
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop4 bool
@@ -522,13 +523,7 @@ func gc_body_hoistTree(gc_b2 *compiled.Block, sums []float32, scale float64) {
 							var i int = gc_bx2*gc_bdx2 + ty
 //line hoist_call.go:19
 							_ = i
-//line hoist_call.go:29
-							if ty < 0 || ty > len(s)-16 || i < 0 || i > len(sums)-16 {
-//line hoist_call.go:29
-								break
-//line hoist_call.go:29
-							}
-							archsimd.LoadFloat32x16Slice(s[ty:]).StoreSlice(sums[i:])
+							archsimd.LoadFloat32x16Slice(gc_at12[gc_tx2:]).StoreSlice(gc_at11[gc_tx2:])
 						}
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep4, false
@@ -550,6 +545,70 @@ func gc_body_hoistTree(gc_b2 *compiled.Block, sums []float32, scale float64) {
 						var i int = gc_bx2*gc_bdx2 + ty
 //line hoist_call.go:19
 						_ = i
+						archsimd.LoadFloat32x8Slice(gc_at12[gc_tx2:]).StoreSlice(gc_at11[gc_tx2:])
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				for gc_tx2 := gc_vstep4; gc_tx2 < gc_bdx2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					_ = gc_rank2
+
+//line hoist_call.go:18
+					ty := gc_tx2
+					_ = ty
+
+//line hoist_call.go:19
+					i := gc_bx2*gc_bdx2 + ty
+					_ = i
+
+//line hoist_call.go:29
+					gc_at11[gc_tx2] = gc_at12[gc_tx2]
+				}
+			} else {
+				gc_vstep5 := 0
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop5 bool
+					gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
+						for ; gc_vstep5+15 < gc_bdx2; gc_vstep5 += 16 {
+							gc_tx2 := gc_vstep5
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+//line hoist_call.go:18
+							var ty int = gc_tx2
+//line hoist_call.go:18
+							_ = ty
+//line hoist_call.go:19
+							var i int = gc_bx2*gc_bdx2 + ty
+//line hoist_call.go:19
+							_ = i
+//line hoist_call.go:29
+							if ty < 0 || ty > len(s)-16 || i < 0 || i > len(sums)-16 {
+//line hoist_call.go:29
+								break
+//line hoist_call.go:29
+							}
+							archsimd.LoadFloat32x16Slice(s[ty:]).StoreSlice(sums[i:])
+						}
+						archsimd.ClearAVXUpperBits()
+						return gc_vstep5, false
+					}(gc_vstep5)
+					if gc_stop5 {
+						return
+					}
+				}
+				if compiled.SIMD {
+					for ; gc_vstep5+7 < gc_bdx2; gc_vstep5 += 8 {
+						gc_tx2 := gc_vstep5
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+//line hoist_call.go:18
+						var ty int = gc_tx2
+//line hoist_call.go:18
+						_ = ty
+//line hoist_call.go:19
+						var i int = gc_bx2*gc_bdx2 + ty
+//line hoist_call.go:19
+						_ = i
 //line hoist_call.go:29
 						if ty < 0 || ty > len(s)-8 || i < 0 || i > len(sums)-8 {
 //line hoist_call.go:29
@@ -560,7 +619,7 @@ func gc_body_hoistTree(gc_b2 *compiled.Block, sums []float32, scale float64) {
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step10 := gc_vstep4
+				gc_step10 := gc_vstep5
 				for ; gc_step10+3 < gc_bdx2; gc_step10 += 4 {
 					{
 						gc_tx2 := gc_step10 + 0

@@ -9892,7 +9892,7 @@ func gc_body_warpReduce(gc_b2 *compiled.Block, in, partial []int32) {
 							_ = gc_iota10
 							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
 								gc_rank2 := gc_w2 + gc_lane2
-								gc_pos2.Thread = gc_rank2
+								_ = gc_rank2
 //line kernels.go:260
 								var s archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line kernels.go:260
@@ -9935,7 +9935,7 @@ func gc_body_warpReduce(gc_b2 *compiled.Block, in, partial []int32) {
 									continue
 								}
 								gc_rank2 := gc_w2 + gc_lane2
-								gc_pos2.Thread = gc_rank2
+								_ = gc_rank2
 //line kernels.go:260
 								var s archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line kernels.go:260

@@ -3420,7 +3420,7 @@ func gc_body_idempotentRead(gc_b *compiled.Block, out []int32, p int32) {
 				for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
 					gc_tx := gc_vstep
 					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					_ = gc_rank
 //line regressions.go:204
 					var tx int = gc_tx
 //line regressions.go:204
@@ -3475,7 +3475,7 @@ func gc_body_idempotentRead(gc_b *compiled.Block, out []int32, p int32) {
 				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
 					gc_tx := gc_vstep2
 					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					_ = gc_rank
 //line regressions.go:204
 					var tx int = gc_tx
 //line regressions.go:204

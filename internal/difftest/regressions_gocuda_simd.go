@@ -4746,7 +4746,7 @@ func gc_body_idempotentRead(gc_b2 *compiled.Block, out []int32, p int32) {
 						for ; gc_vstep3+15 < gc_bdx2; gc_vstep3 += 16 {
 							gc_tx2 := gc_vstep3
 							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+							_ = gc_rank2
 //line regressions.go:204
 							var tx int = gc_tx2
 //line regressions.go:204
@@ -4786,7 +4786,7 @@ func gc_body_idempotentRead(gc_b2 *compiled.Block, out []int32, p int32) {
 					for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
 						gc_tx2 := gc_vstep3
 						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						_ = gc_rank2
 //line regressions.go:204
 						var tx int = gc_tx2
 //line regressions.go:204
@@ -4846,7 +4846,7 @@ func gc_body_idempotentRead(gc_b2 *compiled.Block, out []int32, p int32) {
 						for ; gc_vstep4+15 < gc_bdx2; gc_vstep4 += 16 {
 							gc_tx2 := gc_vstep4
 							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+							_ = gc_rank2
 //line regressions.go:204
 							var tx int = gc_tx2
 //line regressions.go:204
@@ -4886,7 +4886,7 @@ func gc_body_idempotentRead(gc_b2 *compiled.Block, out []int32, p int32) {
 					for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
 						gc_tx2 := gc_vstep4
 						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						_ = gc_rank2
 //line regressions.go:204
 						var tx int = gc_tx2
 //line regressions.go:204

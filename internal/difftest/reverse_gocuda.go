@@ -1552,7 +1552,7 @@ func gc_body_reverseShift(gc_b *compiled.Block, data []int32) {
 						for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
 							gc_tx := gc_vstep2
 							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
+							_ = gc_rank
 //line reverse.go:82
 							y := gc_vb2
 //line reverse.go:82
@@ -1606,7 +1606,7 @@ func gc_body_reverseShift(gc_b *compiled.Block, data []int32) {
 						for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
 							gc_tx := gc_vstep3
 							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
+							_ = gc_rank
 //line reverse.go:82
 							y := gc_vb
 //line reverse.go:82
@@ -1641,22 +1641,10 @@ func gc_body_reverseShift(gc_b *compiled.Block, data []int32) {
 //line reverse.go:83
 								if gc_if2.ToBits() != 0 {
 //line reverse.go:83
-									var gc_u2 int
-//line reverse.go:83
-									_ = gc_u2
-//line reverse.go:83
-									if gc_in2 := gc_if2.ToBits(); gc_in2 != 0 {
-//line reverse.go:83
-										gc_pos.Thread = gc_rank + compiled.FirstLane(gc_in2)
-//line reverse.go:83
-										gc_u2 = size / 3
-									}
-//line reverse.go:84
 									var gc_ld4 lanes.Int32x8
-//line reverse.go:84
-									if (gc_tx-gc_u2) >= 0 && (gc_tx-gc_u2) <= len(sh)-8 {
-//line reverse.go:84
-										gc_ld4 = lanes.LoadInt32x8Slice(sh[gc_tx-gc_u2:])
+//line reverse.go:83
+									if (gc_tx-size/3) >= 0 && (gc_tx-size/3) <= len(sh)-8 {
+										gc_ld4 = lanes.LoadInt32x8Slice(sh[gc_tx-size/3:])
 //line reverse.go:84
 									} else {
 //line reverse.go:84

@@ -2253,7 +2253,7 @@ func gc_body_reverseShift(gc_b2 *compiled.Block, data []int32) {
 							for ; gc_vstep6+15 < gc_to2; gc_vstep6 += 16 {
 								gc_tx2 := gc_vstep6
 								gc_rank2 := gc_base2 + gc_tx2
-								gc_pos2.Thread = gc_rank2
+								_ = gc_rank2
 //line reverse.go:82
 								y := gc_vb4
 //line reverse.go:82
@@ -2287,7 +2287,7 @@ func gc_body_reverseShift(gc_b2 *compiled.Block, data []int32) {
 						for ; gc_vstep6+7 < gc_to2; gc_vstep6 += 8 {
 							gc_tx2 := gc_vstep6
 							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+							_ = gc_rank2
 //line reverse.go:82
 							y := gc_vb3
 //line reverse.go:82

@@ -213,7 +213,7 @@ func gc_body_simtLoop(gc_b2 *compiled.Block, in []int32, out []int32) {
 							_ = gc_vb4
 							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
 								gc_rank2 := gc_w2 + gc_lane2
-								gc_pos2.Thread = gc_rank2
+								_ = gc_rank2
 //line simt.go:24
 								votes_ := archsimd.LoadInt32x8Slice(gc_l_votes_[gc_lane2:])
 //line simt.go:24
@@ -242,7 +242,7 @@ func gc_body_simtLoop(gc_b2 *compiled.Block, in []int32, out []int32) {
 									continue
 								}
 								gc_rank2 := gc_w2 + gc_lane2
-								gc_pos2.Thread = gc_rank2
+								_ = gc_rank2
 //line simt.go:25
 								votes_ := archsimd.LoadInt32x8Slice(gc_l_votes_[gc_lane2:])
 //line simt.go:25

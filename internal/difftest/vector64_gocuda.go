@@ -582,7 +582,7 @@ func gc_body_int64Ops(gc_b *compiled.Block, a []int64, b []uint64, s uint) {
 			for ; gc_vstep+3 < gc_bdx; gc_vstep += 4 {
 				gc_tx := gc_vstep
 				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
+				_ = gc_rank
 //line vector64.go:74
 				gc_alive2 := gc_all2
 //line vector64.go:74

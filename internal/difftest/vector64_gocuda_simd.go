@@ -583,7 +583,7 @@ func gc_body_int64Ops(gc_b2 *compiled.Block, a []int64, b []uint64, s uint) {
 				for ; gc_vstep2+3 < gc_bdx2; gc_vstep2 += 4 {
 					gc_tx2 := gc_vstep2
 					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					_ = gc_rank2
 //line vector64.go:74
 					gc_alive5 := gc_all5
 //line vector64.go:74

@@ -245,7 +245,7 @@ func gc_body_warpTailSum(gc_b2 *compiled.Block, in, out []float32) {
 							_ = gc_iota4
 							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
 								gc_rank2 := gc_w2 + gc_lane2
-								gc_pos2.Thread = gc_rank2
+								_ = gc_rank2
 //line warp_tail_sum.go:28
 								var s archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line warp_tail_sum.go:28
@@ -286,7 +286,7 @@ func gc_body_warpTailSum(gc_b2 *compiled.Block, in, out []float32) {
 									continue
 								}
 								gc_rank2 := gc_w2 + gc_lane2
-								gc_pos2.Thread = gc_rank2
+								_ = gc_rank2
 //line warp_tail_sum.go:28
 								var s archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line warp_tail_sum.go:28

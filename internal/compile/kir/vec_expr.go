@@ -2,6 +2,7 @@ package kir
 
 import (
 	"go/ast"
+	"go/constant"
 	"go/token"
 	"go/types"
 
@@ -326,7 +327,7 @@ func (v *vectorizer) binaryOf(op token.Token, x, y vval, ot, t types.Type) vval 
 		}
 		return vval{shape: vUniform, x: &ast.BinaryExpr{X: x.x, Op: op, Y: y.x}, typ: t} // the lanes' indices differ alike
 	}
-	risky := (op == token.QUO || op == token.REM) && isInteger(t) || op == token.SHL || op == token.SHR // a zero divisor, a negative count
+	risky := opMayFail(op, y, t)
 	if x.shape != vVector && y.shape != vVector {
 		if op == token.MUL && (x.shape == vAffine) != (y.shape == vAffine) {
 			if a, ok := v.scaleAffine(x, y, t); ok {
@@ -538,4 +539,26 @@ func (v *vectorizer) lanes(i vval) ast.Expr {
 	a.int32, a.binds = true, append(a.binds, reads...)
 	first := &ast.CallExpr{Fun: ast.NewIdent("int32"), Args: []ast.Expr{i.x}}
 	return vcall(v.pkgCall(v.sized("BroadcastInt32x8"), first), "Add", v.lanesIota())
+}
+
+// opMayFail reports whether x op y, of type t, may fail: an integer
+// division or remainder by a zero divisor, a shift by a negative count.
+// A constant divisor other than zero, and a count that is a constant not
+// below zero or of an unsigned type, cannot (Go's division of the most
+// negative value by -1 wraps).
+func opMayFail(op token.Token, y vval, t types.Type) bool {
+	switch {
+	case (op == token.QUO || op == token.REM) && isInteger(t):
+		return y.value == nil || constant.Sign(y.value) == 0
+	case op == token.SHL || op == token.SHR:
+		if y.value != nil {
+			return constant.Sign(y.value) < 0
+		}
+		if y.typ == nil {
+			return true
+		}
+		b, ok := y.typ.Underlying().(*types.Basic)
+		return !ok || b.Info()&types.IsUnsigned == 0
+	}
+	return false
 }

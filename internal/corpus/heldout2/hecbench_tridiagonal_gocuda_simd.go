@@ -2112,7 +2112,7 @@ func gc_body_cyclicSmallSystemsKernel(gc_b2 *compiled.Block, aD, bD, cD, dD []fl
 						for ; gc_vstep6+7 < gc_to2; gc_vstep6 += 8 {
 							gc_tx2 := gc_vstep6
 							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+							_ = gc_rank2
 //line hecbench_tridiagonal.go:172
 							var thid int = gc_tx2
 //line hecbench_tridiagonal.go:172
@@ -2667,7 +2667,7 @@ func gc_body_cyclicBranchFreeKernel(gc_b2 *compiled.Block, aD, bD, cD, dD []floa
 						for ; gc_vstep4+7 < gc_to2; gc_vstep4 += 8 {
 							gc_tx2 := gc_vstep4
 							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+							_ = gc_rank2
 //line hecbench_tridiagonal.go:265
 							var thid int = gc_tx2
 //line hecbench_tridiagonal.go:265

@@ -1487,114 +1487,167 @@ func gc_body_conv1dTiledCachingKernel_float32(gc_b2 *compiled.Block, in []float3
 //line hecbench_convolution1d.go:91
 						}
 //line hecbench_convolution1d.go:91
-						for j := 0; j < maskWidth; j = j + 1 {
+						if (gc_tx2+0-(maskWidth/2)) >= 0 && (gc_tx2+(maskWidth-1)-(maskWidth/2)) >= (gc_tx2+0-(maskWidth/2)) && (gc_tx2+(maskWidth-1)-(maskWidth/2)) <= (len(tile)-8) && (start+0) >= 0 && (start+(maskWidth-1)) >= (start+0) && (start+(maskWidth-1)) <= (len(in)-8) {
 //line hecbench_convolution1d.go:91
-							var inIndex int = start + j
+							for j := 0; j < maskWidth; j = j + 1 {
 //line hecbench_convolution1d.go:91
-							_ = inIndex
+								var inIndex int = start + j
 //line hecbench_convolution1d.go:91
-							if inIndex >=
-
-								0 && (inIndex < inputWidth && uint(inputWidth-inIndex) > 7) {
-//line hecbench_convolution1d.go:93
+								_ = inIndex
+//line hecbench_convolution1d.go:91
 								if inIndex >=
-									thisTileStart && (inIndex < nextTileStart && uint(nextTileStart-inIndex) > 7) {
+
+									0 && (inIndex < inputWidth && uint(inputWidth-inIndex) > 7) {
+//line hecbench_convolution1d.go:93
+									if inIndex >=
+										thisTileStart && (inIndex < nextTileStart && uint(nextTileStart-inIndex) > 7) {
 //line hecbench_convolution1d.go:94
-									var gc_ld archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+										var gc_ld archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line hecbench_convolution1d.go:94
-									if (gc_tx2+j-(maskWidth/2)) >= 0 && (gc_tx2+j-(maskWidth/2)) <= len(tile)-8 {
+										{
+//line hecbench_convolution1d.go:94
+											gc_ld = archsimd.LoadFloat32x8Slice(tile[gc_tx2+j-(maskWidth/2):])
 //line hecbench_convolution1d.go:97
-										gc_ld = archsimd.LoadFloat32x8Slice(tile[gc_tx2+j-(maskWidth/2):])
+										}
+//line hecbench_convolution1d.go:97
+										s = s.Add(gc_ld.Mul(compiled.BroadcastFloat32x8At(&mask[j], gc_Lane0Mask32)))
 //line hecbench_convolution1d.go:97
 									} else {
 //line hecbench_convolution1d.go:97
-										break gc_steps
+										gc_if := gc_iota.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(thisTileStart, inIndex, 8)))).And(gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(nextTileStart, inIndex, 8)))))
+//line hecbench_convolution1d.go:94
+										_ = gc_if
+//line hecbench_convolution1d.go:94
+										if gc_if.ToBits() != 0 {
+//line hecbench_convolution1d.go:94
+											var gc_ld2 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line hecbench_convolution1d.go:94
+											{
+//line hecbench_convolution1d.go:94
+												gc_ld2 = archsimd.LoadFloat32x8Slice(tile[gc_tx2+j-(maskWidth/2):])
 //line hecbench_convolution1d.go:97
+											}
+//line hecbench_convolution1d.go:97
+											var gc_u float32
+//line hecbench_convolution1d.go:97
+											_ = gc_u
+//line hecbench_convolution1d.go:97
+											if gc_in := gc_if.ToBits(); gc_in != 0 {
+//line hecbench_convolution1d.go:97
+												gc_pos2.Thread = gc_rank2 + compiled.FirstLane(gc_in)
+//line hecbench_convolution1d.go:97
+												gc_u = mask[j]
+//line hecbench_convolution1d.go:97
+											}
+//line hecbench_convolution1d.go:97
+											s = s.Add(gc_ld2.Mul(archsimd.BroadcastFloat32x8(gc_u))).Merge(s, gc_if)
+//line hecbench_convolution1d.go:97
+										}
+//line hecbench_convolution1d.go:97
+										gc_else := gc_if.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+//line hecbench_convolution1d.go:97
+										_ = gc_else
+//line hecbench_convolution1d.go:97
+										if gc_else.ToBits() != 0 {
+//line hecbench_convolution1d.go:97
+											{
+//line hecbench_convolution1d.go:97
+												var gc_ld3 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line hecbench_convolution1d.go:97
+												{
+//line hecbench_convolution1d.go:97
+													gc_ld3 = archsimd.LoadFloat32x8Slice(in[inIndex:])
+//line hecbench_convolution1d.go:99
+												}
+//line hecbench_convolution1d.go:99
+												var gc_u2 float32
+//line hecbench_convolution1d.go:99
+												_ = gc_u2
+//line hecbench_convolution1d.go:99
+												if gc_in2 := gc_else.ToBits(); gc_in2 != 0 {
+//line hecbench_convolution1d.go:99
+													gc_pos2.Thread = gc_rank2 + compiled.FirstLane(gc_in2)
+//line hecbench_convolution1d.go:99
+													gc_u2 = mask[j]
+//line hecbench_convolution1d.go:99
+												}
+//line hecbench_convolution1d.go:99
+												s = s.Add(gc_ld3.Mul(archsimd.BroadcastFloat32x8(gc_u2))).Merge(s, gc_else)
+//line hecbench_convolution1d.go:99
+											}
+//line hecbench_convolution1d.go:99
+										}
+//line hecbench_convolution1d.go:99
 									}
-//line hecbench_convolution1d.go:97
-									s = s.Add(gc_ld.Mul(compiled.BroadcastFloat32x8At(&mask[j], gc_Lane0Mask32)))
-//line hecbench_convolution1d.go:97
+//line hecbench_convolution1d.go:99
 								} else {
-//line hecbench_convolution1d.go:97
-									gc_if := gc_iota.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(thisTileStart, inIndex, 8)))).And(gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(nextTileStart, inIndex, 8)))))
-//line hecbench_convolution1d.go:94
-									_ = gc_if
-//line hecbench_convolution1d.go:94
-									if gc_if.ToBits() != 0 {
-//line hecbench_convolution1d.go:94
-										var gc_u int
-//line hecbench_convolution1d.go:94
-										_ = gc_u
-//line hecbench_convolution1d.go:94
-										if gc_in := gc_if.ToBits(); gc_in != 0 {
-//line hecbench_convolution1d.go:94
-											gc_pos2.Thread = gc_rank2 + compiled.FirstLane(gc_in)
-//line hecbench_convolution1d.go:94
-											gc_u = maskWidth / 2
-//line hecbench_convolution1d.go:97
-										}
-//line hecbench_convolution1d.go:97
-										var gc_ld2 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line hecbench_convolution1d.go:97
-										if (gc_tx2+j-(gc_u)) >= 0 && (gc_tx2+j-(gc_u)) <= len(tile)-8 {
-//line hecbench_convolution1d.go:97
-											gc_ld2 = archsimd.LoadFloat32x8Slice(tile[gc_tx2+j-(gc_u):])
-//line hecbench_convolution1d.go:97
-										} else {
-//line hecbench_convolution1d.go:97
-											break gc_steps
-//line hecbench_convolution1d.go:97
-										}
-//line hecbench_convolution1d.go:97
-										var gc_u2 float32
-//line hecbench_convolution1d.go:97
-										_ = gc_u2
-//line hecbench_convolution1d.go:97
-										if gc_in2 := gc_if.ToBits(); gc_in2 != 0 {
-//line hecbench_convolution1d.go:97
-											gc_pos2.Thread = gc_rank2 + compiled.FirstLane(gc_in2)
-//line hecbench_convolution1d.go:97
-											gc_u2 = mask[j]
-//line hecbench_convolution1d.go:97
-										}
-//line hecbench_convolution1d.go:97
-										s = s.Add(gc_ld2.Mul(archsimd.BroadcastFloat32x8(gc_u2))).Merge(s, gc_if)
-//line hecbench_convolution1d.go:97
-									}
-//line hecbench_convolution1d.go:97
-									gc_else := gc_if.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
-//line hecbench_convolution1d.go:97
-									_ = gc_else
-//line hecbench_convolution1d.go:97
-									if gc_else.ToBits() != 0 {
-//line hecbench_convolution1d.go:97
-										{
-//line hecbench_convolution1d.go:97
-											var gc_ld3 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line hecbench_convolution1d.go:97
-											if inIndex >= 0 && inIndex <= len(in)-8 {
 //line hecbench_convolution1d.go:99
-												gc_ld3 = archsimd.LoadFloat32x8Slice(in[inIndex:])
-//line hecbench_convolution1d.go:99
-											} else {
-//line hecbench_convolution1d.go:99
-												break gc_steps
-//line hecbench_convolution1d.go:99
+									gc_if2 := gc_iota.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, inIndex, 8)))).And(gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(inputWidth, inIndex, 8)))))
+//line hecbench_convolution1d.go:93
+									_ = gc_if2
+//line hecbench_convolution1d.go:93
+									if gc_if2.ToBits() != 0 {
+//line hecbench_convolution1d.go:93
+										gc_if3 := gc_iota.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(thisTileStart, inIndex, 8)))).And(gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(nextTileStart, inIndex, 8)))))
+										_ = gc_if3
+//line hecbench_convolution1d.go:94
+										if gc_if2.And(gc_if3).ToBits() != 0 {
+//line hecbench_convolution1d.go:94
+											var gc_ld4 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line hecbench_convolution1d.go:94
+											{
+//line hecbench_convolution1d.go:94
+												gc_ld4 = archsimd.LoadFloat32x8Slice(tile[gc_tx2+j-(maskWidth/2):])
+//line hecbench_convolution1d.go:97
 											}
-//line hecbench_convolution1d.go:99
+//line hecbench_convolution1d.go:97
 											var gc_u3 float32
-//line hecbench_convolution1d.go:99
+//line hecbench_convolution1d.go:97
 											_ = gc_u3
-//line hecbench_convolution1d.go:99
-											if gc_in3 := gc_else.ToBits(); gc_in3 != 0 {
-//line hecbench_convolution1d.go:99
+//line hecbench_convolution1d.go:97
+											if gc_in3 := gc_if2.And(gc_if3).ToBits(); gc_in3 != 0 {
+//line hecbench_convolution1d.go:97
 												gc_pos2.Thread = gc_rank2 + compiled.FirstLane(gc_in3)
-//line hecbench_convolution1d.go:99
+//line hecbench_convolution1d.go:97
 												gc_u3 = mask[j]
+//line hecbench_convolution1d.go:97
+											}
+//line hecbench_convolution1d.go:97
+											s = s.Add(gc_ld4.Mul(archsimd.BroadcastFloat32x8(gc_u3))).Merge(s, gc_if2.And(gc_if3))
+//line hecbench_convolution1d.go:97
+										}
+//line hecbench_convolution1d.go:97
+										gc_else2 := gc_if3.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+//line hecbench_convolution1d.go:97
+										_ = gc_else2
+//line hecbench_convolution1d.go:97
+										if gc_if2.And(gc_else2).ToBits() != 0 {
+//line hecbench_convolution1d.go:97
+											{
+//line hecbench_convolution1d.go:97
+												var gc_ld5 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line hecbench_convolution1d.go:97
+												{
+//line hecbench_convolution1d.go:97
+													gc_ld5 = archsimd.LoadFloat32x8Slice(in[inIndex:])
+//line hecbench_convolution1d.go:99
+												}
+//line hecbench_convolution1d.go:99
+												var gc_u4 float32
+//line hecbench_convolution1d.go:99
+												_ = gc_u4
+//line hecbench_convolution1d.go:99
+												if gc_in4 := gc_if2.And(gc_else2).ToBits(); gc_in4 != 0 {
+//line hecbench_convolution1d.go:99
+													gc_pos2.Thread = gc_rank2 + compiled.FirstLane(gc_in4)
+//line hecbench_convolution1d.go:99
+													gc_u4 = mask[j]
+//line hecbench_convolution1d.go:99
+												}
+//line hecbench_convolution1d.go:99
+												s = s.Add(gc_ld5.Mul(archsimd.BroadcastFloat32x8(gc_u4))).Merge(s, gc_if2.And(gc_else2))
 //line hecbench_convolution1d.go:99
 											}
-//line hecbench_convolution1d.go:99
-											s = s.Add(gc_ld3.Mul(archsimd.BroadcastFloat32x8(gc_u3))).Merge(s, gc_else)
 //line hecbench_convolution1d.go:99
 										}
 //line hecbench_convolution1d.go:99
@@ -1602,36 +1655,28 @@ func gc_body_conv1dTiledCachingKernel_float32(gc_b2 *compiled.Block, in []float3
 //line hecbench_convolution1d.go:99
 								}
 //line hecbench_convolution1d.go:99
-							} else {
+							}
 //line hecbench_convolution1d.go:99
-								gc_if2 := gc_iota.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, inIndex, 8)))).And(gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(inputWidth, inIndex, 8)))))
+						} else {
+//line hecbench_convolution1d.go:99
+							for j := 0; j < maskWidth; j = j + 1 {
+//line hecbench_convolution1d.go:91
+								var inIndex int = start + j
+//line hecbench_convolution1d.go:91
+								_ = inIndex
+//line hecbench_convolution1d.go:91
+								if inIndex >=
+
+									0 && (inIndex < inputWidth && uint(inputWidth-inIndex) > 7) {
 //line hecbench_convolution1d.go:93
-								_ = gc_if2
-//line hecbench_convolution1d.go:93
-								if gc_if2.ToBits() != 0 {
-//line hecbench_convolution1d.go:93
-									gc_if3 := gc_iota.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(thisTileStart, inIndex, 8)))).And(gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(nextTileStart, inIndex, 8)))))
-									_ = gc_if3
+									if inIndex >=
+										thisTileStart && (inIndex < nextTileStart && uint(nextTileStart-inIndex) > 7) {
 //line hecbench_convolution1d.go:94
-									if gc_if2.And(gc_if3).ToBits() != 0 {
+										var gc_ld archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line hecbench_convolution1d.go:94
-										var gc_u4 int
-//line hecbench_convolution1d.go:94
-										_ = gc_u4
-//line hecbench_convolution1d.go:94
-										if gc_in4 := gc_if2.And(gc_if3).ToBits(); gc_in4 != 0 {
-//line hecbench_convolution1d.go:94
-											gc_pos2.Thread = gc_rank2 + compiled.FirstLane(gc_in4)
-//line hecbench_convolution1d.go:94
-											gc_u4 = maskWidth / 2
+										if (gc_tx2+j-(maskWidth/2)) >= 0 && (gc_tx2+j-(maskWidth/2)) <= len(tile)-8 {
 //line hecbench_convolution1d.go:97
-										}
-//line hecbench_convolution1d.go:97
-										var gc_ld4 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line hecbench_convolution1d.go:97
-										if (gc_tx2+j-(gc_u4)) >= 0 && (gc_tx2+j-(gc_u4)) <= len(tile)-8 {
-//line hecbench_convolution1d.go:97
-											gc_ld4 = archsimd.LoadFloat32x8Slice(tile[gc_tx2+j-(gc_u4):])
+											gc_ld = archsimd.LoadFloat32x8Slice(tile[gc_tx2+j-(maskWidth/2):])
 //line hecbench_convolution1d.go:97
 										} else {
 //line hecbench_convolution1d.go:97
@@ -1639,55 +1684,160 @@ func gc_body_conv1dTiledCachingKernel_float32(gc_b2 *compiled.Block, in []float3
 //line hecbench_convolution1d.go:97
 										}
 //line hecbench_convolution1d.go:97
-										var gc_u5 float32
+										s = s.Add(gc_ld.Mul(compiled.BroadcastFloat32x8At(&mask[j], gc_Lane0Mask32)))
 //line hecbench_convolution1d.go:97
-										_ = gc_u5
+									} else {
 //line hecbench_convolution1d.go:97
-										if gc_in5 := gc_if2.And(gc_if3).ToBits(); gc_in5 != 0 {
+										gc_if := gc_iota.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(thisTileStart, inIndex, 8)))).And(gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(nextTileStart, inIndex, 8)))))
+//line hecbench_convolution1d.go:94
+										_ = gc_if
+//line hecbench_convolution1d.go:94
+										if gc_if.ToBits() != 0 {
+//line hecbench_convolution1d.go:94
+											var gc_ld2 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line hecbench_convolution1d.go:94
+											if (gc_tx2+j-(maskWidth/2)) >= 0 && (gc_tx2+j-(maskWidth/2)) <= len(tile)-8 {
 //line hecbench_convolution1d.go:97
-											gc_pos2.Thread = gc_rank2 + compiled.FirstLane(gc_in5)
+												gc_ld2 = archsimd.LoadFloat32x8Slice(tile[gc_tx2+j-(maskWidth/2):])
 //line hecbench_convolution1d.go:97
-											gc_u5 = mask[j]
+											} else {
+//line hecbench_convolution1d.go:97
+												break gc_steps
+//line hecbench_convolution1d.go:97
+											}
+//line hecbench_convolution1d.go:97
+											var gc_u float32
+//line hecbench_convolution1d.go:97
+											_ = gc_u
+//line hecbench_convolution1d.go:97
+											if gc_in := gc_if.ToBits(); gc_in != 0 {
+//line hecbench_convolution1d.go:97
+												gc_pos2.Thread = gc_rank2 + compiled.FirstLane(gc_in)
+//line hecbench_convolution1d.go:97
+												gc_u = mask[j]
+//line hecbench_convolution1d.go:97
+											}
+//line hecbench_convolution1d.go:97
+											s = s.Add(gc_ld2.Mul(archsimd.BroadcastFloat32x8(gc_u))).Merge(s, gc_if)
 //line hecbench_convolution1d.go:97
 										}
 //line hecbench_convolution1d.go:97
-										s = s.Add(gc_ld4.Mul(archsimd.BroadcastFloat32x8(gc_u5))).Merge(s, gc_if2.And(gc_if3))
+										gc_else := gc_if.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 //line hecbench_convolution1d.go:97
+										_ = gc_else
+//line hecbench_convolution1d.go:97
+										if gc_else.ToBits() != 0 {
+//line hecbench_convolution1d.go:97
+											{
+//line hecbench_convolution1d.go:97
+												var gc_ld3 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line hecbench_convolution1d.go:97
+												if inIndex >= 0 && inIndex <= len(in)-8 {
+//line hecbench_convolution1d.go:99
+													gc_ld3 = archsimd.LoadFloat32x8Slice(in[inIndex:])
+//line hecbench_convolution1d.go:99
+												} else {
+//line hecbench_convolution1d.go:99
+													break gc_steps
+//line hecbench_convolution1d.go:99
+												}
+//line hecbench_convolution1d.go:99
+												var gc_u2 float32
+//line hecbench_convolution1d.go:99
+												_ = gc_u2
+//line hecbench_convolution1d.go:99
+												if gc_in2 := gc_else.ToBits(); gc_in2 != 0 {
+//line hecbench_convolution1d.go:99
+													gc_pos2.Thread = gc_rank2 + compiled.FirstLane(gc_in2)
+//line hecbench_convolution1d.go:99
+													gc_u2 = mask[j]
+//line hecbench_convolution1d.go:99
+												}
+//line hecbench_convolution1d.go:99
+												s = s.Add(gc_ld3.Mul(archsimd.BroadcastFloat32x8(gc_u2))).Merge(s, gc_else)
+//line hecbench_convolution1d.go:99
+											}
+//line hecbench_convolution1d.go:99
+										}
+//line hecbench_convolution1d.go:99
 									}
-//line hecbench_convolution1d.go:97
-									gc_else2 := gc_if3.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
-//line hecbench_convolution1d.go:97
-									_ = gc_else2
-//line hecbench_convolution1d.go:97
-									if gc_if2.And(gc_else2).ToBits() != 0 {
-//line hecbench_convolution1d.go:97
-										{
-//line hecbench_convolution1d.go:97
-											var gc_ld5 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line hecbench_convolution1d.go:97
-											if inIndex >= 0 && inIndex <= len(in)-8 {
 //line hecbench_convolution1d.go:99
-												gc_ld5 = archsimd.LoadFloat32x8Slice(in[inIndex:])
+								} else {
 //line hecbench_convolution1d.go:99
+									gc_if2 := gc_iota.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, inIndex, 8)))).And(gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(inputWidth, inIndex, 8)))))
+//line hecbench_convolution1d.go:93
+									_ = gc_if2
+//line hecbench_convolution1d.go:93
+									if gc_if2.ToBits() != 0 {
+//line hecbench_convolution1d.go:93
+										gc_if3 := gc_iota.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(thisTileStart, inIndex, 8)))).And(gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(nextTileStart, inIndex, 8)))))
+										_ = gc_if3
+//line hecbench_convolution1d.go:94
+										if gc_if2.And(gc_if3).ToBits() != 0 {
+//line hecbench_convolution1d.go:94
+											var gc_ld4 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line hecbench_convolution1d.go:94
+											if (gc_tx2+j-(maskWidth/2)) >= 0 && (gc_tx2+j-(maskWidth/2)) <= len(tile)-8 {
+//line hecbench_convolution1d.go:97
+												gc_ld4 = archsimd.LoadFloat32x8Slice(tile[gc_tx2+j-(maskWidth/2):])
+//line hecbench_convolution1d.go:97
 											} else {
-//line hecbench_convolution1d.go:99
+//line hecbench_convolution1d.go:97
 												break gc_steps
+//line hecbench_convolution1d.go:97
+											}
+//line hecbench_convolution1d.go:97
+											var gc_u3 float32
+//line hecbench_convolution1d.go:97
+											_ = gc_u3
+//line hecbench_convolution1d.go:97
+											if gc_in3 := gc_if2.And(gc_if3).ToBits(); gc_in3 != 0 {
+//line hecbench_convolution1d.go:97
+												gc_pos2.Thread = gc_rank2 + compiled.FirstLane(gc_in3)
+//line hecbench_convolution1d.go:97
+												gc_u3 = mask[j]
+//line hecbench_convolution1d.go:97
+											}
+//line hecbench_convolution1d.go:97
+											s = s.Add(gc_ld4.Mul(archsimd.BroadcastFloat32x8(gc_u3))).Merge(s, gc_if2.And(gc_if3))
+//line hecbench_convolution1d.go:97
+										}
+//line hecbench_convolution1d.go:97
+										gc_else2 := gc_if3.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+//line hecbench_convolution1d.go:97
+										_ = gc_else2
+//line hecbench_convolution1d.go:97
+										if gc_if2.And(gc_else2).ToBits() != 0 {
+//line hecbench_convolution1d.go:97
+											{
+//line hecbench_convolution1d.go:97
+												var gc_ld5 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line hecbench_convolution1d.go:97
+												if inIndex >= 0 && inIndex <= len(in)-8 {
+//line hecbench_convolution1d.go:99
+													gc_ld5 = archsimd.LoadFloat32x8Slice(in[inIndex:])
+//line hecbench_convolution1d.go:99
+												} else {
+//line hecbench_convolution1d.go:99
+													break gc_steps
+//line hecbench_convolution1d.go:99
+												}
+//line hecbench_convolution1d.go:99
+												var gc_u4 float32
+//line hecbench_convolution1d.go:99
+												_ = gc_u4
+//line hecbench_convolution1d.go:99
+												if gc_in4 := gc_if2.And(gc_else2).ToBits(); gc_in4 != 0 {
+//line hecbench_convolution1d.go:99
+													gc_pos2.Thread = gc_rank2 + compiled.FirstLane(gc_in4)
+//line hecbench_convolution1d.go:99
+													gc_u4 = mask[j]
+//line hecbench_convolution1d.go:99
+												}
+//line hecbench_convolution1d.go:99
+												s = s.Add(gc_ld5.Mul(archsimd.BroadcastFloat32x8(gc_u4))).Merge(s, gc_if2.And(gc_else2))
 //line hecbench_convolution1d.go:99
 											}
-//line hecbench_convolution1d.go:99
-											var gc_u6 float32
-//line hecbench_convolution1d.go:99
-											_ = gc_u6
-//line hecbench_convolution1d.go:99
-											if gc_in6 := gc_if2.And(gc_else2).ToBits(); gc_in6 != 0 {
-//line hecbench_convolution1d.go:99
-												gc_pos2.Thread = gc_rank2 + compiled.FirstLane(gc_in6)
-//line hecbench_convolution1d.go:99
-												gc_u6 = mask[j]
-//line hecbench_convolution1d.go:99
-											}
-//line hecbench_convolution1d.go:99
-											s = s.Add(gc_ld5.Mul(archsimd.BroadcastFloat32x8(gc_u6))).Merge(s, gc_if2.And(gc_else2))
 //line hecbench_convolution1d.go:99
 										}
 //line hecbench_convolution1d.go:99

@@ -140,7 +140,7 @@ func gc_body_dwtHaar1DKernel(gc_b *compiled.Block, inSignal, coefsSignal, Averag
 		gc_vstep := 0
 		for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
 			gc_rank := gc_vstep
-			gc_pos.Thread = gc_rank
+			_ = gc_rank
 //line hecbench_hwt1d.go:52
 			var midOutPos uint32 = signalLength / 2
 //line hecbench_hwt1d.go:52

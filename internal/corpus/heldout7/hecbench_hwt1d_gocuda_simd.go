@@ -244,7 +244,7 @@ func gc_body_dwtHaar1DKernel(gc_b2 *compiled.Block, inSignal, coefsSignal, Avera
 		if compiled.SIMD {
 			for ; gc_vstep4+7 < gc_n2; gc_vstep4 += 8 {
 				gc_rank2 := gc_vstep4
-				gc_pos2.Thread = gc_rank2
+				_ = gc_rank2
 //line hecbench_hwt1d.go:52
 				var midOutPos uint32 = signalLength / 2
 //line hecbench_hwt1d.go:52

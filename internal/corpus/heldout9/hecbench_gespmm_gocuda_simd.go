@@ -530,7 +530,7 @@ func gc_body_spmmTest1(gc_b2 *compiled.Block, aNrows, bNcols int, aCsrRowPtr, aC
 									_ = gc_ty2
 									gc_tz2 := gc_tidx3.Z
 									_ = gc_tz2
-									gc_pos2.Thread = gc_rank2
+									_ = gc_rank2
 //line hecbench_gespmm.go:28
 									var rid int = gc_bdy2*gc_bx2 + gc_ty2
 //line hecbench_gespmm.go:28
@@ -584,7 +584,7 @@ func gc_body_spmmTest1(gc_b2 *compiled.Block, aNrows, bNcols int, aCsrRowPtr, aC
 									_ = gc_ty2
 									gc_tz2 := gc_tidx2.Z
 									_ = gc_tz2
-									gc_pos2.Thread = gc_rank2
+									_ = gc_rank2
 //line hecbench_gespmm.go:28
 									var rid int = gc_bdy2*gc_bx2 + gc_ty2
 //line hecbench_gespmm.go:28

@@ -72,7 +72,7 @@ func gc_body_gbInit(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, edges, nodes int,
 							for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
 								gc_tx2 := gc_vstep
 								gc_rank2 := gc_base2 + gc_tx2
-								gc_pos2.Thread = gc_rank2
+								_ = gc_rank2
 //line hecbench_graphb_tree.go:47
 								var from int = gc_tx2 + gc_bx2*gbThreadsPerBlock
 //line hecbench_graphb_tree.go:47
@@ -110,7 +110,7 @@ func gc_body_gbInit(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, edges, nodes int,
 							for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
 								gc_tx2 := gc_vstep2
 								gc_rank2 := gc_base2 + gc_tx2
-								gc_pos2.Thread = gc_rank2
+								_ = gc_rank2
 //line hecbench_graphb_tree.go:47
 								var from int = gc_tx2 + gc_bx2*gbThreadsPerBlock
 //line hecbench_graphb_tree.go:47

@@ -94,3 +94,18 @@ func window(t *gocuda.Thread, in, out []float32, r int) {
 	}
 	out[i] = s
 }
+
+// intWindow carries two int32 sums over a window from the thread's x, a
+// count of trips the same for the block that keeps every read in range
+// (the fuzzer's vecJamSum), one of them shifted by a constant: a shift
+// that cannot fail, two steps at once.
+func intWindow(t *gocuda.Thread, in, out []int32, p0 int32, p1 int) {
+	gid := t.BlockIdx.X*t.BlockDim.X + t.ThreadIdx.X
+	s := int32(gid)
+	x := p0
+	for d := 0; d < min(int(p1%5)+1, len(in)-t.BlockDim.X); d++ {
+		s = s*3 + in[t.ThreadIdx.X+d]
+		x ^= in[t.ThreadIdx.X+d] - x>>1
+	}
+	out[gid] = s ^ x
+}
