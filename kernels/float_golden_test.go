@@ -23,9 +23,10 @@ import (
 	"github.com/gocuda/gocuda/kernels"
 )
 
-// Golden vectors for the float32 kernels that multiply and add:
-// testdata/float_conformance.cu runs CUDA translations of
-// MandelbrotKernel, StencilStepKernel and NBodySimpleKernel on a GPU,
+// Golden vectors for float32 kernels whose results turn on the order and
+// rounding of their operations: testdata/float_conformance.cu runs CUDA
+// translations of MandelbrotKernel, StencilStepKernel, NBodySimpleKernel
+// and one pass of each float32 reduction but the atomic one on a GPU,
 // built with nvcc --fmad=false, and writes testdata/float_golden.txt.
 // TestFloatGolden runs every case on gocuda, compiled (in the SIMD build,
 // the vector steps) and on the runtime path, and requires the GPU's bits.
@@ -181,9 +182,41 @@ func runFloatGolden(t *testing.T, d *gocuda.Device, c floatGoldenCase, runtimePa
 			flat = append(flat, a[:]...)
 		}
 		return floatBits(flat)
+	case "reduce":
+		return runReduceGolden(t, d, c, runtimePath)
 	}
 	t.Fatalf("%v: unknown kernel", c)
 	return nil
+}
+
+// reduceGoldenKernels are the reductions of the golden file, by the .cu's
+// names (ReduceVariant's).
+var reduceGoldenKernels = map[string]func(in, partial []float32) func(*gocuda.Thread){
+	"interleaved": kernels.ReduceInterleavedKernel[float32], "stridedIndex": kernels.ReduceStridedIndexKernel[float32],
+	"sequential": kernels.ReduceSequentialKernel[float32], "firstAdd": kernels.ReduceFirstAddKernel[float32],
+	"unrolledWarp": kernels.ReduceUnrolledWarpKernel[float32], "warpShuffle": kernels.ReduceWarpShuffleKernel[float32],
+	"gridStride": kernels.ReduceGridStrideKernel[float32], "coarsened": kernels.ReduceCoarsenedKernel[float32],
+}
+
+// runReduceGolden runs a reduce line's pass: its kernel over n inputs of
+// its seed, on its grid of its blocks, and returns the blocks' sums.
+func runReduceGolden(t *testing.T, d *gocuda.Device, c floatGoldenCase, runtimePath bool) []string {
+	require.Len(t, c.args, 5)
+	kernel, ok := reduceGoldenKernels[c.args[0]]
+	require.True(t, ok, "%v: unknown reduction", c)
+	v := goldenInts(t, c.args[1:])
+	n, grid, block, seed := v[0], v[1], v[2], uint32(v[3])
+	in := make([]float32, n)
+	for i := range in {
+		in[i] = floatInput(seed, uint32(i))
+	}
+	partial := make([]float32, grid)
+	for i := range partial {
+		partial[i] = math.Float32frombits(0xffffffff)
+	}
+	cfg := gocuda.Config{Grid: gocuda.Dim3{X: grid}, Block: gocuda.Dim3{X: block}, RuntimePath: runtimePath}
+	require.NoError(t, d.Launch(cfg, kernel(in, partial)))
+	return floatBits(partial)
 }
 
 // firstDiff describes the first value where got differs from want, or
@@ -227,7 +260,7 @@ func TestFloatGolden(t *testing.T) {
 			}
 		}
 	}
-	assert.Equal(t, map[string]int{"mandelbrot": 3, "stencil": 2, "nbody": 2}, kinds)
+	assert.Equal(t, map[string]int{"mandelbrot": 3, "stencil": 2, "nbody": 2, "reduce": 16}, kinds)
 }
 
 // TestFloatGoldenDetects checks that the comparison sees one bit: a golden

@@ -1,7 +1,8 @@
-// float_conformance.cu asks a real GPU for its answers to the float32
-// kernels of package kernels that multiply and add, the ones the SIMD build
-// runs eight threads a step, and prints them in the line format that the
-// package's golden test reads (kernels/float_golden_test.go):
+// float_conformance.cu asks a real GPU for its answers to float32 kernels
+// of package kernels whose results turn on the order and rounding of their
+// operations, among them the ones the SIMD build runs eight threads a
+// step, and prints them in the line format that the package's golden test
+// reads (kernels/float_golden_test.go):
 //
 //   - mandelbrot: MandelbrotKernel, ISPC's mandelbrot example (escape
 //     counts; near the set's edge one rounding apart changes a count);
@@ -9,7 +10,11 @@
 //     over an n×n×n grid as Stencil runs them;
 //   - nbody: NBodySimpleKernel, P&H Figure B.8.13's n-body accelerations
 //     (the Go test also holds NBodyTiledKernel to it: the same additions in
-//     the same order).
+//     the same order);
+//   - reduce: one pass of the float32 reductions of Reduce but the atomic
+//     one (Harris's kernels 1 to 5 and 7, the warp-shuffle and the
+//     coarsened reductions), whose compiled forms regroup the trees'
+//     steps (treefold, pairtree) and must still add in their order.
 //
 // The kernels below are line-for-line translations of the Go ones, so a
 // GPU rounds the same float32 operations in the same order. Build with
@@ -35,6 +40,7 @@
 //	mandelbrot x0 y0 x1 y1 width height maxIter : count0 ... count(width*height-1)
 //	stencil n t0 t1 seed : even0 ... | odd0 ...
 //	nbody n eps2 seed : ax0 ay0 az0 ax1 ...
+//	reduce kernel n grid block seed : partial0 partial1 ...
 //
 // Floats are the float32's bits in 8 lowercase hex digits, everything else
 // decimal. Inputs come from inputValue below, which the Go test
@@ -153,6 +159,189 @@ __global__ void nbodySimple(const float4 *bodies, float *acc, int n, float eps2)
 	acc[3 * i + 2] = az;
 }
 
+// The reductions of kernels/reduce.go and reduce_variants.go, one pass:
+// each block writes its sum to partial[blockIdx.x]. Every addition is
+// float32, in the Go kernels' order.
+
+__device__ float reduceAt(const float *in, int n, int i)
+{
+	return i < n ? in[i] : 0.f;
+}
+
+// reduceSequentialTree is kernels' reduceSequentialTree.
+__device__ void reduceSequentialTree(float *sdata, int stop)
+{
+	int tid = threadIdx.x;
+	for (int s = blockDim.x / 2; s > stop; s /= 2) {
+		if (tid < s)
+			sdata[tid] += sdata[tid + s];
+		__syncthreads();
+	}
+}
+
+// reduceLastWarp is kernels' reduceLastWarp.
+__device__ void reduceLastWarp(float *sdata)
+{
+	int tid = threadIdx.x;
+	float v = sdata[tid];
+	for (int offset = 32; offset > 0; offset /= 2) {
+		v += sdata[tid + offset];
+		__syncwarp();
+		sdata[tid] = v;
+		__syncwarp();
+	}
+}
+
+// reduceWarpShuffle is kernels' reduceWarpShuffle.
+__device__ float reduceWarpShuffle(float v)
+{
+	for (int offset = 16; offset > 0; offset /= 2)
+		v += __shfl_down_sync(0xffffffffu, v, offset, 32);
+	return v;
+}
+
+// reduceBlockShuffle is kernels' reduceBlockShuffle.
+__device__ float reduceBlockShuffle(float v)
+{
+	__shared__ float warpSums[32];
+	int lane = threadIdx.x % 32, warp = threadIdx.x / 32;
+	v = reduceWarpShuffle(v);
+	if (lane == 0)
+		warpSums[warp] = v;
+	__syncthreads();
+	if (warp == 0) {
+		int warps = (blockDim.x + 31) / 32;
+		v = reduceWarpShuffle(lane < warps ? warpSums[lane] : 0.f);
+	}
+	return v;
+}
+
+__global__ void reduceInterleaved(const float *in, int n, float *partial)
+{
+	extern __shared__ float sdata[];
+	int tid = threadIdx.x;
+	sdata[tid] = reduceAt(in, n, blockIdx.x * blockDim.x + tid);
+	__syncthreads();
+	for (int s = 1; s < (int)blockDim.x; s *= 2) {
+		if (tid % (2 * s) == 0)
+			sdata[tid] += sdata[tid + s];
+		__syncthreads();
+	}
+	if (tid == 0)
+		partial[blockIdx.x] = sdata[0];
+}
+
+__global__ void reduceStridedIndex(const float *in, int n, float *partial)
+{
+	extern __shared__ float sdata[];
+	int tid = threadIdx.x;
+	sdata[tid] = reduceAt(in, n, blockIdx.x * blockDim.x + tid);
+	__syncthreads();
+	for (int s = 1; s < (int)blockDim.x; s *= 2) {
+		int index = 2 * s * tid;
+		if (index < (int)blockDim.x)
+			sdata[index] += sdata[index + s];
+		__syncthreads();
+	}
+	if (tid == 0)
+		partial[blockIdx.x] = sdata[0];
+}
+
+__global__ void reduceSequential(const float *in, int n, float *partial)
+{
+	extern __shared__ float sdata[];
+	int tid = threadIdx.x;
+	sdata[tid] = reduceAt(in, n, blockIdx.x * blockDim.x + tid);
+	__syncthreads();
+	reduceSequentialTree(sdata, 0);
+	if (tid == 0)
+		partial[blockIdx.x] = sdata[0];
+}
+
+__global__ void reduceFirstAdd(const float *in, int n, float *partial)
+{
+	extern __shared__ float sdata[];
+	int tid = threadIdx.x, i = blockIdx.x * 2 * blockDim.x + tid;
+	sdata[tid] = reduceAt(in, n, i) + reduceAt(in, n, i + blockDim.x);
+	__syncthreads();
+	reduceSequentialTree(sdata, 0);
+	if (tid == 0)
+		partial[blockIdx.x] = sdata[0];
+}
+
+__global__ void reduceUnrolledWarp(const float *in, int n, float *partial)
+{
+	extern __shared__ float sdata[];
+	int tid = threadIdx.x, i = blockIdx.x * 2 * blockDim.x + tid;
+	sdata[tid] = reduceAt(in, n, i) + reduceAt(in, n, i + blockDim.x);
+	__syncthreads();
+	reduceSequentialTree(sdata, 32);
+	if (tid < 32)
+		reduceLastWarp(sdata);
+	if (tid == 0)
+		partial[blockIdx.x] = sdata[0];
+}
+
+__global__ void reduceWarpShuffleBlocks(const float *in, int n, float *partial)
+{
+	int i = blockIdx.x * 2 * blockDim.x + threadIdx.x;
+	float sum = reduceBlockShuffle(reduceAt(in, n, i) + reduceAt(in, n, i + blockDim.x));
+	if (threadIdx.x == 0)
+		partial[blockIdx.x] = sum;
+}
+
+__global__ void reduceGridStride(const float *in, int n, float *partial)
+{
+	extern __shared__ float sdata[];
+	int tid = threadIdx.x, b = blockDim.x;
+	int gridSize = 2 * b * gridDim.x;
+	float v = 0;
+	for (int i = blockIdx.x * 2 * b + tid; i < n; i += gridSize) {
+		v += in[i];
+		if (i + b < n)
+			v += in[i + b];
+	}
+	sdata[tid] = v;
+	__syncthreads();
+	reduceSequentialTree(sdata, 32);
+	if (tid < 32)
+		reduceLastWarp(sdata);
+	if (tid == 0)
+		partial[blockIdx.x] = sdata[0];
+}
+
+// reduceSumRun is kernels' reduceSumRun: eight accumulators.
+__device__ float reduceSumRun(const float *run, int len)
+{
+	float s0 = 0, s1 = 0, s2 = 0, s3 = 0, s4 = 0, s5 = 0, s6 = 0, s7 = 0;
+	for (; len >= 8; run += 8, len -= 8) {
+		s0 += run[0];
+		s1 += run[1];
+		s2 += run[2];
+		s3 += run[3];
+		s4 += run[4];
+		s5 += run[5];
+		s6 += run[6];
+		s7 += run[7];
+	}
+	for (int k = 0; k < len; k++)
+		s0 += run[k];
+	return ((s0 + s1) + (s2 + s3)) + ((s4 + s5) + (s6 + s7));
+}
+
+const int reduceRun = 4096; // kernels' reduceRun
+
+__global__ void reduceCoarsened(const float *in, int n, float *partial)
+{
+	float v = 0;
+	int stride = blockDim.x * gridDim.x * reduceRun;
+	for (int lo = (blockIdx.x * blockDim.x + threadIdx.x) * reduceRun; lo < n; lo += stride)
+		v += reduceSumRun(in + lo, (lo + reduceRun < n ? lo + reduceRun : n) - lo);
+	float sum = reduceBlockShuffle(v);
+	if (threadIdx.x == 0)
+		partial[blockIdx.x] = sum;
+}
+
 static void runMandelbrot(float x0, float y0, float x1, float y1, int width, int height, int maxIter)
 {
 	int *d;
@@ -230,6 +419,47 @@ static void runNBody(int n, float eps2, uint32_t seed)
 	printf("\n");
 }
 
+// runReduce launches kernel name once over n inputs of seed on grid
+// blocks of block threads, as kernels' TestFloatGolden does, and prints
+// the blocks' sums.
+static void runReduce(const char *name, int n, int grid, int block, uint32_t seed)
+{
+	struct {
+		const char *name;
+		void (*kernel)(const float *, int, float *);
+	} kernels[] = {
+		{"interleaved", reduceInterleaved}, {"stridedIndex", reduceStridedIndex},
+		{"sequential", reduceSequential}, {"firstAdd", reduceFirstAdd},
+		{"unrolledWarp", reduceUnrolledWarp}, {"warpShuffle", reduceWarpShuffleBlocks},
+		{"gridStride", reduceGridStride}, {"coarsened", reduceCoarsened},
+	};
+	void (*kernel)(const float *, int, float *) = nullptr;
+	for (auto &k : kernels)
+		if (strcmp(k.name, name) == 0)
+			kernel = k.kernel;
+	if (!kernel) {
+		fprintf(stderr, "float_conformance: no reduction %s\n", name);
+		exit(1);
+	}
+	std::vector<float> in(n), partial(grid);
+	for (int i = 0; i < n; i++)
+		in[i] = inputValue(seed, (uint32_t)i);
+	float *din, *dpartial;
+	check(cudaMalloc(&din, n * sizeof(float)), "cudaMalloc");
+	check(cudaMalloc(&dpartial, grid * sizeof(float)), "cudaMalloc");
+	check(cudaMemcpy(din, in.data(), n * sizeof(float), cudaMemcpyHostToDevice), "cudaMemcpy");
+	check(cudaMemset(dpartial, 0xff, grid * sizeof(float)), "cudaMemset");
+	kernel<<<grid, block, block * sizeof(float)>>>(din, n, dpartial);
+	check(cudaGetLastError(), "reduce launch");
+	check(cudaMemcpy(partial.data(), dpartial, grid * sizeof(float), cudaMemcpyDeviceToHost), "cudaMemcpy");
+	check(cudaFree(din), "cudaFree");
+	check(cudaFree(dpartial), "cudaFree");
+	printf("reduce %s %d %d %d %u :", name, n, grid, block, seed);
+	for (float v : partial)
+		printf(" %08x", bitsOf(v));
+	printf("\n");
+}
+
 int main(int argc, char **argv)
 {
 	int dev = 0, runtime = 0, driver = 0;
@@ -252,6 +482,22 @@ int main(int argc, char **argv)
 	runStencil(19, 1, 4, 2); // rows of 13 interior points, odd first step
 	runNBody(300, 0.01f, 3);
 	runNBody(2100, 0.0001f, 4); // two tiles of NBodyTiledKernel's 2048
+	// The reductions at ReduceConfig's shapes: one element a thread, or
+	// two from firstAdd on; a last block part empty; the grid-stride
+	// kernels on small grids, as on a machine of one to two workers.
+	uint32_t seed = 5;
+	for (const char *k : {"interleaved", "stridedIndex", "sequential"}) {
+		runReduce(k, 1000, 4, 256, seed++);
+		runReduce(k, 65553, 257, 256, seed++);
+	}
+	for (const char *k : {"firstAdd", "unrolledWarp", "warpShuffle"}) {
+		runReduce(k, 1000, 2, 256, seed++);
+		runReduce(k, 65553, 129, 256, seed++);
+	}
+	runReduce("gridStride", 100003, 8, 256, seed++);
+	runReduce("gridStride", 1000, 3, 256, seed++);
+	runReduce("coarsened", 300007, 4, 64, seed++);
+	runReduce("coarsened", 5000, 2, 64, seed++);
 	check(cudaDeviceSynchronize(), "cudaDeviceSynchronize");
 	if (fflush(stdout) != 0 || ferror(stdout)) {
 		fprintf(stderr, "float_conformance: writing the output failed\n");
