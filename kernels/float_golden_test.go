@@ -25,8 +25,9 @@ import (
 
 // Golden vectors for float32 kernels whose results turn on the order and
 // rounding of their operations: testdata/float_conformance.cu runs CUDA
-// translations of MandelbrotKernel, StencilStepKernel, NBodySimpleKernel
-// and one pass of each float32 reduction but the atomic one on a GPU,
+// translations of MandelbrotKernel, StencilStepKernel, NBodySimpleKernel,
+// one pass of each float32 reduction but the atomic one, the four matrix
+// multiplies and the two box blurs on a GPU,
 // built with nvcc --fmad=false, and writes testdata/float_golden.txt.
 // TestFloatGolden runs every case on gocuda, compiled (in the SIMD build,
 // the vector steps) and on the runtime path, and requires the GPU's bits.
@@ -184,6 +185,8 @@ func runFloatGolden(t *testing.T, d *gocuda.Device, c floatGoldenCase, runtimePa
 		return floatBits(flat)
 	case "reduce":
 		return runReduceGolden(t, d, c, runtimePath)
+	case "matmul", "blur":
+		return runGridGolden(t, d, c, runtimePath)
 	}
 	t.Fatalf("%v: unknown kernel", c)
 	return nil
@@ -252,7 +255,10 @@ func TestFloatGolden(t *testing.T) {
 		for _, v := range variants {
 			for _, runtimePath := range []bool{false, true} {
 				got := runFloatGolden(t, d, c, runtimePath, v)
-				what := fmt.Sprintf("%v, %v, runtime path %v", c, v, runtimePath)
+				what := fmt.Sprintf("%v, runtime path %v", c, runtimePath)
+				if c.kernel == "nbody" {
+					what += ", " + v.String()
+				}
 				assert.Empty(t, firstDiff(c.values, got), what)
 				if !slices.Equal(c.values, fused[i].values) {
 					assert.NotEqual(t, fused[i].values, got, "%s: matches the fused results", what)
@@ -260,7 +266,7 @@ func TestFloatGolden(t *testing.T) {
 			}
 		}
 	}
-	assert.Equal(t, map[string]int{"mandelbrot": 3, "stencil": 2, "nbody": 2, "reduce": 16}, kinds)
+	assert.Equal(t, map[string]int{"mandelbrot": 3, "stencil": 2, "nbody": 2, "reduce": 16, "matmul": 8, "blur": 4}, kinds)
 }
 
 // TestFloatGoldenDetects checks that the comparison sees one bit: a golden
@@ -277,4 +283,75 @@ func TestFloatGoldenDetects(t *testing.T) {
 	c.values[7] = fmt.Sprintf("%08x", b^1)
 	got := runFloatGolden(t, d, c, false, kernels.NBodySimple)
 	assert.Equal(t, fmt.Sprintf("value 7: gocuda %08x, GPU %s", b, c.values[7]), firstDiff(c.values, got))
+}
+
+// matmulGoldenVariants and blurGoldenVariants are the golden file's
+// variants, by their String names.
+var (
+	matmulGoldenVariants = map[string]kernels.MatMulVariant{}
+	blurGoldenVariants   = map[string]kernels.BlurVariant{}
+)
+
+func init() {
+	for _, v := range kernels.MatMulVariants() {
+		matmulGoldenVariants[v.String()] = v
+	}
+	for _, v := range kernels.BlurVariants() {
+		blurGoldenVariants[v.String()] = v
+	}
+}
+
+// runGridGolden runs a matmul line (A, then B, from its seed's inputs)
+// or a blur line (the image from its seed's inputs) as MatMulConfig and
+// BlurConfig launch them, and returns C or the blurred image.
+func runGridGolden(t *testing.T, d *gocuda.Device, c floatGoldenCase, runtimePath bool) []string {
+	require.Len(t, c.args, 5)
+	v := goldenInts(t, c.args[1:])
+	in := make([]float32, v[0]*v[1]+v[1]*v[2])
+	if c.kernel == "blur" {
+		in = make([]float32, v[0]*v[1])
+	}
+	for i := range in {
+		in[i] = floatInput(uint32(v[3]), uint32(i))
+	}
+	var (
+		cfg    gocuda.Config
+		kernel func(*gocuda.Thread)
+		out    []float32
+	)
+	if c.kernel == "matmul" {
+		variant, ok := matmulGoldenVariants[c.args[0]]
+		require.True(t, ok, "%v: unknown variant", c)
+		m, k, n := v[0], v[1], v[2]
+		out = make([]float32, m*n)
+		cfg, kernel = kernels.MatMulConfig(variant, m, n), matmulGoldenKernel(variant, in[:m*k], in[m*k:], out, m, k, n)
+	} else {
+		variant, ok := blurGoldenVariants[c.args[0]]
+		require.True(t, ok, "%v: unknown variant", c)
+		w, h, r := v[0], v[1], v[2]
+		out = make([]float32, w*h)
+		cfg, kernel = kernels.BlurConfig(w, h), kernels.BlurKernel(in, out, w, h, r)
+		if variant == kernels.BlurShared {
+			kernel = kernels.BlurSharedKernel(in, out, w, h, r)
+		}
+	}
+	for i := range out {
+		out[i] = math.Float32frombits(0xffffffff)
+	}
+	cfg.RuntimePath = runtimePath
+	require.NoError(t, d.Launch(cfg, kernel))
+	return floatBits(out)
+}
+
+// matmulGoldenKernel returns variant v's kernel.
+func matmulGoldenKernel(v kernels.MatMulVariant, a, b, c []float32, m, k, n int) func(*gocuda.Thread) {
+	switch v {
+	case kernels.MatMulTiled:
+		return kernels.MatMulTiledKernel(a, b, c, m, k, n)
+	case kernels.MatMulTiledUnrolled:
+		return kernels.MatMulTiledUnrolledKernel(a, b, c, m, k, n)
+	case kernels.MatMulRegisterTiled:
+		return kernels.MatMulRegisterTiledKernel(a, b, c, m, k, n)
+	}
+	return kernels.MatMulNaiveKernel(a, b, c, m, k, n)
 }

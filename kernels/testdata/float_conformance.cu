@@ -14,7 +14,9 @@
 //   - reduce: one pass of the float32 reductions of Reduce but the atomic
 //     one (Harris's kernels 1 to 5 and 7, the warp-shuffle and the
 //     coarsened reductions), whose compiled forms regroup the trees'
-//     steps (treefold, pairtree) and must still add in their order.
+//     steps (treefold, pairtree) and must still add in their order;
+//   - matmul: the four matrix multiplies of MatMulVariant;
+//   - blur: BlurKernel and BlurSharedKernel, the naive and tiled box blurs.
 //
 // The kernels below are line-for-line translations of the Go ones, so a
 // GPU rounds the same float32 operations in the same order. Build with
@@ -24,15 +26,16 @@
 //
 //	cd kernels/testdata
 //	nvcc -O2 -arch=native --fmad=false -o float_conformance float_conformance.cu
-//	./float_conformance "nvcc -O2 --fmad=false" > float_golden.txt
+//	./float_conformance "nvcc -O2 -arch=native --fmad=false" > float_golden.txt
 //
 // The argument, if any, is printed as a comment naming the build.
 //
 // Division and square root are correctly rounded under nvcc's defaults
 // (-prec-div=true, -prec-sqrt=true), as in Go; don't build with
 // --use_fast_math. float_golden_fmad.txt is the same program built with
-// nvcc's default --fmad=true, kept to show what fusion changes; no test
-// requires gocuda to match it.
+// nvcc's default --fmad=true, kept to show what fusion changes: the test
+// requires gocuda to differ from it wherever it differs from the unfused
+// results.
 //
 // Output: lines starting with '#' are comments (the device and toolkit
 // first), then one line per case:
@@ -41,6 +44,8 @@
 //	stencil n t0 t1 seed : even0 ... | odd0 ...
 //	nbody n eps2 seed : ax0 ay0 az0 ax1 ...
 //	reduce kernel n grid block seed : partial0 partial1 ...
+//	matmul variant m k n seed : c0 c1 ...
+//	blur variant width height r seed : dst0 dst1 ...
 //
 // Floats are the float32's bits in 8 lowercase hex digits, everything else
 // decimal. Inputs come from inputValue below, which the Go test
@@ -342,6 +347,158 @@ __global__ void reduceCoarsened(const float *in, int n, float *partial)
 		partial[blockIdx.x] = sum;
 }
 
+// The matrix multiplies of kernels/matmul.go: each element of C sums its
+// products in the order of k, zeros past k in the tiled forms.
+
+const int matTile = 16; // kernels' MatMulTile
+
+__global__ void matMulNaive(const float *a, const float *b, float *c, int m, int k, int n)
+{
+	int row = blockIdx.y * blockDim.y + threadIdx.y, col = blockIdx.x * blockDim.x + threadIdx.x;
+	if (row >= m || col >= n)
+		return;
+	float sum = 0;
+	for (int p = 0; p < k; p++)
+		sum += a[row * k + p] * b[p * n + col];
+	c[row * n + col] = sum;
+}
+
+// matmulLoad is kernels' matmulLoad.
+__device__ void matmulLoad(const float *a, const float *b, int row, int col, int ac, int br, int m, int k, int n,
+	float &av, float &bv)
+{
+	av = 0;
+	bv = 0;
+	if (row < m && ac < k)
+		av = a[row * k + ac];
+	if (br < k && col < n)
+		bv = b[br * n + col];
+}
+
+__global__ void matMulTiled(const float *a, const float *b, float *c, int m, int k, int n)
+{
+	__shared__ float as[matTile][matTile], bs[matTile][matTile];
+	int tx = threadIdx.x, ty = threadIdx.y;
+	int row = blockIdx.y * matTile + ty, col = blockIdx.x * matTile + tx;
+	float sum = 0;
+	for (int p = 0; p < k; p += matTile) {
+		matmulLoad(a, b, row, col, p + tx, p + ty, m, k, n, as[ty][tx], bs[ty][tx]);
+		__syncthreads();
+		for (int q = 0; q < matTile; q++)
+			sum += as[ty][q] * bs[q][tx];
+		__syncthreads();
+	}
+	if (row < m && col < n)
+		c[row * n + col] = sum;
+}
+
+// matMulTiledUnrolled is matMulTiled with its inner loop unrolled, as
+// Ryoo et al. and MatMulTiledUnrolledKernel: the same additions.
+__global__ void matMulTiledUnrolled(const float *a, const float *b, float *c, int m, int k, int n)
+{
+	__shared__ float as[matTile][matTile], bs[matTile][matTile];
+	int tx = threadIdx.x, ty = threadIdx.y;
+	int row = blockIdx.y * matTile + ty, col = blockIdx.x * matTile + tx;
+	float sum = 0;
+	for (int p = 0; p < k; p += matTile) {
+		matmulLoad(a, b, row, col, p + tx, p + ty, m, k, n, as[ty][tx], bs[ty][tx]);
+		__syncthreads();
+#pragma unroll
+		for (int q = 0; q < matTile; q++)
+			sum += as[ty][q] * bs[q][tx];
+		__syncthreads();
+	}
+	if (row < m && col < n)
+		c[row * n + col] = sum;
+}
+
+__global__ void matMulRegisterTiled(const float *a, const float *b, float *c, int m, int k, int n)
+{
+	const int reg = 2 * matTile; // kernels' matmulRegTile
+	__shared__ float as[reg][reg], bs[reg][reg];
+	int tx = threadIdx.x, ty = threadIdx.y;
+	int row0 = blockIdx.y * reg, col0 = blockIdx.x * reg;
+	float s00 = 0, s01 = 0, s10 = 0, s11 = 0;
+	for (int p = 0; p < k; p += reg) {
+		for (int i = 0; i < reg; i += matTile)
+			for (int j = 0; j < reg; j += matTile)
+				matmulLoad(a, b, row0 + ty + i, col0 + tx + j, p + tx + j, p + ty + i, m, k, n, as[ty + i][tx + j],
+					bs[ty + i][tx + j]);
+		__syncthreads();
+		for (int q = 0; q < reg; q++) {
+			float b0 = bs[q][2 * tx], b1 = bs[q][2 * tx + 1];
+			s00 += as[2 * ty][q] * b0;
+			s01 += as[2 * ty][q] * b1;
+			s10 += as[2 * ty + 1][q] * b0;
+			s11 += as[2 * ty + 1][q] * b1;
+		}
+		__syncthreads();
+	}
+	int row = row0 + 2 * ty, col = col0 + 2 * tx;
+	if (row < m) {
+		if (col < n)
+			c[row * n + col] = s00;
+		if (col + 1 < n)
+			c[row * n + col + 1] = s01;
+	}
+	if (row + 1 < m) {
+		if (col < n)
+			c[(row + 1) * n + col] = s10;
+		if (col + 1 < n)
+			c[(row + 1) * n + col + 1] = s11;
+	}
+}
+
+// The box blurs of kernels/blur.go: rows outer, columns inner, clamped.
+
+__device__ int clampTo(int i, int n)
+{
+	return i < 0 ? 0 : i > n - 1 ? n - 1 : i;
+}
+
+__device__ float blurScale(int r)
+{
+	return 1.f / (float)((2 * r + 1) * (2 * r + 1));
+}
+
+__global__ void blurNaive(const float *src, float *dst, int width, int height, int r)
+{
+	int x = blockIdx.x * blockDim.x + threadIdx.x, y = blockIdx.y * blockDim.y + threadIdx.y;
+	if (x >= width || y >= height)
+		return;
+	float sum = 0;
+	for (int dy = -r; dy <= r; dy++) {
+		const float *row = src + clampTo(y + dy, height) * width;
+		for (int dx = -r; dx <= r; dx++)
+			sum += row[clampTo(x + dx, width)];
+	}
+	dst[y * width + x] = sum * blurScale(r);
+}
+
+__global__ void blurShared(const float *src, float *dst, int width, int height, int r)
+{
+	extern __shared__ float tile[];
+	const int blurTile = 16; // kernels' BlurTile
+	int side = blurTile + 2 * r;
+	int x0 = blockIdx.x * blurTile - r, y0 = blockIdx.y * blurTile - r;
+	for (int ty = threadIdx.y; ty < side; ty += blurTile) {
+		const float *row = src + clampTo(y0 + ty, height) * width;
+		for (int tx = threadIdx.x; tx < side; tx += blurTile)
+			tile[ty * side + tx] = row[clampTo(x0 + tx, width)];
+	}
+	__syncthreads();
+	int x = x0 + r + threadIdx.x, y = y0 + r + threadIdx.y;
+	if (x >= width || y >= height)
+		return;
+	float sum = 0;
+	for (int dy = 0; dy <= 2 * r; dy++) {
+		const float *row = tile + (threadIdx.y + dy) * side;
+		for (int dx = 0; dx <= 2 * r; dx++)
+			sum += row[threadIdx.x + dx];
+	}
+	dst[y * width + x] = sum * blurScale(r);
+}
+
 static void runMandelbrot(float x0, float y0, float x1, float y1, int width, int height, int maxIter)
 {
 	int *d;
@@ -460,6 +617,67 @@ static void runReduce(const char *name, int n, int grid, int block, uint32_t see
 	printf("\n");
 }
 
+// runMatMul multiplies A (m×k, inputs 0 to m*k-1 of seed) by B (k×n,
+// the inputs after) with variant name, as MatMulConfig launches it.
+static void runMatMul(const char *name, int m, int k, int n, uint32_t seed)
+{
+	std::vector<float> host((size_t)m * k + (size_t)k * n), c((size_t)m * n);
+	for (size_t i = 0; i < host.size(); i++)
+		host[i] = inputValue(seed, (uint32_t)i);
+	float *d, *dc;
+	check(cudaMalloc(&d, host.size() * sizeof(float)), "cudaMalloc");
+	check(cudaMalloc(&dc, c.size() * sizeof(float)), "cudaMalloc");
+	check(cudaMemcpy(d, host.data(), host.size() * sizeof(float), cudaMemcpyHostToDevice), "cudaMemcpy");
+	check(cudaMemset(dc, 0xff, c.size() * sizeof(float)), "cudaMemset");
+	bool reg = strcmp(name, "registerTiled") == 0;
+	int side = reg ? 2 * matTile : matTile;
+	dim3 grid((n + side - 1) / side, (m + side - 1) / side), block(matTile, matTile);
+	if (strcmp(name, "naive") == 0)
+		matMulNaive<<<grid, block>>>(d, d + (size_t)m * k, dc, m, k, n);
+	else if (strcmp(name, "tiled") == 0)
+		matMulTiled<<<grid, block>>>(d, d + (size_t)m * k, dc, m, k, n);
+	else if (strcmp(name, "tiledUnrolled") == 0)
+		matMulTiledUnrolled<<<grid, block>>>(d, d + (size_t)m * k, dc, m, k, n);
+	else
+		matMulRegisterTiled<<<grid, block>>>(d, d + (size_t)m * k, dc, m, k, n);
+	check(cudaGetLastError(), "matmul launch");
+	check(cudaMemcpy(c.data(), dc, c.size() * sizeof(float), cudaMemcpyDeviceToHost), "cudaMemcpy");
+	check(cudaFree(d), "cudaFree");
+	check(cudaFree(dc), "cudaFree");
+	printf("matmul %s %d %d %d %u :", name, m, k, n, seed);
+	for (float v : c)
+		printf(" %08x", bitsOf(v));
+	printf("\n");
+}
+
+// runBlur blurs a width×height image of seed's inputs with radius r, as
+// BlurConfig launches it.
+static void runBlur(const char *name, int width, int height, int r, uint32_t seed)
+{
+	size_t pts = (size_t)width * height;
+	std::vector<float> src(pts), dst(pts);
+	for (size_t i = 0; i < pts; i++)
+		src[i] = inputValue(seed, (uint32_t)i);
+	float *ds, *dd;
+	check(cudaMalloc(&ds, pts * sizeof(float)), "cudaMalloc");
+	check(cudaMalloc(&dd, pts * sizeof(float)), "cudaMalloc");
+	check(cudaMemcpy(ds, src.data(), pts * sizeof(float), cudaMemcpyHostToDevice), "cudaMemcpy");
+	check(cudaMemset(dd, 0xff, pts * sizeof(float)), "cudaMemset");
+	dim3 grid((width + 15) / 16, (height + 15) / 16), block(16, 16);
+	if (strcmp(name, "naive") == 0)
+		blurNaive<<<grid, block>>>(ds, dd, width, height, r);
+	else
+		blurShared<<<grid, block, (16 + 2 * r) * (16 + 2 * r) * sizeof(float)>>>(ds, dd, width, height, r);
+	check(cudaGetLastError(), "blur launch");
+	check(cudaMemcpy(dst.data(), dd, pts * sizeof(float), cudaMemcpyDeviceToHost), "cudaMemcpy");
+	check(cudaFree(ds), "cudaFree");
+	check(cudaFree(dd), "cudaFree");
+	printf("blur %s %d %d %d %u :", name, width, height, r, seed);
+	for (float v : dst)
+		printf(" %08x", bitsOf(v));
+	printf("\n");
+}
+
 int main(int argc, char **argv)
 {
 	int dev = 0, runtime = 0, driver = 0;
@@ -498,6 +716,16 @@ int main(int argc, char **argv)
 	runReduce("gridStride", 1000, 3, 256, seed++);
 	runReduce("coarsened", 300007, 4, 64, seed++);
 	runReduce("coarsened", 5000, 2, 64, seed++);
+	// The matrix multiplies on sides no tile divides, and on whole tiles.
+	for (const char *v : {"naive", "tiled", "tiledUnrolled", "registerTiled"}) {
+		runMatMul(v, 37, 70, 45, seed++);
+		runMatMul(v, 64, 96, 32, seed++);
+	}
+	// The blurs: images no tile divides, a radius past the tile's edge.
+	for (const char *v : {"naive", "shared"}) {
+		runBlur(v, 45, 37, 2, seed++);
+		runBlur(v, 40, 33, 5, seed++);
+	}
 	check(cudaDeviceSynchronize(), "cudaDeviceSynchronize");
 	if (fflush(stdout) != 0 || ferror(stdout)) {
 		fprintf(stderr, "float_conformance: writing the output failed\n");
