@@ -272,6 +272,44 @@ func (g *gen) jamStep(c ctx) {
 	g.barrier(c)
 }
 
+// vecJamSum writes, between two barriers, a step that is only a loop
+// carrying one or two int32 sums over in, folded afterwards into a
+// variable of the thread's: the shape the SIMD build runs two vector
+// steps at once (kir/vecjam.go). A store to the thread's slots, a stride
+// of Slots, would keep the step scalar. The loop reads in at the
+// thread's x plus the trip (a window) or at the trip's row of the
+// block's width (a column), a count of trips the same for the block that
+// keeps every read in range, since a launch that fails compares nothing.
+func (g *gen) vecJamSum(c ctx) {
+	acc, _, ok := g.threadSum(c)
+	if !ok {
+		return
+	}
+	g.barrier(c)
+	d, s0, s1 := g.fresh("d"), g.fresh("js"), g.fresh("js")
+	two := g.ch.pick(2) == 0
+	g.line("%s := int32(gid)", s0)
+	if two {
+		g.line("%s := p0", s1)
+	}
+	at := fmt.Sprintf("in[t.ThreadIdx.X+%s]", d)
+	if g.ch.pick(2) == 0 {
+		g.line("for %s := 0; %s < min(int(p1%%5)+1, len(in)-t.BlockDim.X); %s++ {", d, d, d)
+	} else {
+		g.line("for %s := range min(int(p1%%4)+1, len(in)/t.BlockDim.X) {", d)
+		at = fmt.Sprintf("in[%s*t.BlockDim.X+t.ThreadIdx.X]", d)
+	}
+	g.line("\t%s = %s*3 + %s", s0, s0, at)
+	sum := s0
+	if two {
+		g.line("\t%s ^= %s - %s>>1", s1, at, s1)
+		sum = s0 + " ^ " + s1
+	}
+	g.line("}")
+	g.line("%s ^= %s", acc.name, sum)
+	g.barrier(c)
+}
+
 // tileWalk writes, after a barrier, PMPP's load of a tile with its halo
 // (the blur's): the block's threads walk a tile r wider than the block
 // on each side, in steps of the block's extents, each element from in
