@@ -1,9 +1,11 @@
-// micro.cu measures, on a real GPU, three figures package gpu's timing
-// model takes from its preset or from G80: the latency of a dependent
-// global load that hits L1, L2 or DRAM, the cost of __syncthreads for one
-// block of 32 to 1024 threads, and the time of an empty kernel launch.
-// docs/tutorials/timing.md holds them against the presets; nothing is
-// fitted to them.
+// micro.cu measures, on a real GPU, figures package gpu's timing model
+// takes from its preset or from G80: the latency of a dependent global
+// load that hits L1, L2 or DRAM, the cost of __syncthreads for one block
+// of 32 to 1024 threads, Hong and Kim's departure delays (how much later
+// the last of several warps' loads completes than the first's), the cost
+// of a shared-memory bank conflict, and the time of an empty kernel
+// launch. docs/tutorials/timing.md holds them against the presets;
+// nothing is fitted to them.
 //
 //	nvcc -O2 -arch=native -o micro micro.cu
 //	./micro > micro_<gpu>.txt
@@ -12,16 +14,32 @@
 // 128-byte slots over a region of 16 KiB (L1), 8 MiB (L2) or 256 MiB
 // (DRAM, five times an H100's L2), 200000 loads, after one untimed pass
 // over the two smaller regions to warm the caches; cycles per load by
-// clock64. Barriers: one block on one SM runs 4096 __syncthreads, each
-// thread adding to a register between them;
-// cycles per barrier by thread 0's clock64, less the same loop without
-// barriers. Launches: 2000 launches of an empty kernel<<<1, 32>>> between
-// two CUDA events, after 100 untimed.
+// clock64.
+//
+// Barriers: one block on one SM runs 4096 __syncthreads, each thread
+// adding to a register between them; cycles per barrier by thread 0's
+// clock64, less the same loop without barriers.
+//
+// Departures: one block of 1 to 32 warps, 64 rounds; in each, between two
+// barriers, every lane loads one word from DRAM (__ldcg, an address used
+// once; 128 MiB written before the launch evicts the L2), its 32 lanes in
+// one 128-byte line (coalesced) or in 32 lines (uncoalesced). The median
+// round's cycles less the median round of the barriers alone: the slope
+// over the warps is the departure delay per request (coalesced) or per
+// transaction (uncoalesced).
+//
+// Banks: one warp reads volatile shared memory 1024 times at a stride of
+// 1 to 32 words (1- to 32-way bank conflicts); cycles per read.
+//
+// Launches: 2000 launches of an empty kernel<<<1, 32>>> between two CUDA
+// events, after 100 untimed.
 //
 // Output: comment lines starting with '#', then
 //
 //	load <bytes> : <cycles per load>
 //	barrier <threads> : <cycles per barrier>
+//	departure coalesced|uncoalesced <warps> : <cycles of a round>
+//	banks <stride> : <cycles per read>
 //	launch : <µs per launch>
 #include <algorithm>
 #include <cstdio>
@@ -69,6 +87,56 @@ __global__ void barriers(int iters, bool sync, long long *cycles, int *sink)
 	if (threadIdx.x == 0)
 		*cycles = t1 - t0;
 	if (acc == 12345)
+		*sink = acc;
+}
+
+// departure has each of the block's warps load one word per lane from
+// DRAM, each address used once in the whole run, between two barriers,
+// round after round; thread 0 times each round. coalesced: a warp's lanes
+// read one 128-byte line; otherwise each lane its own line. load == false
+// times the barriers alone.
+__global__ void departure(const unsigned *buf, int rounds, bool coalesced, bool load, long long *cycles,
+	unsigned *sink)
+{
+	int warp = threadIdx.x / 32, lane = threadIdx.x % 32, warps = blockDim.x / 32;
+	unsigned acc = 0;
+	for (int r = 0; r < rounds; r++) {
+		size_t line = (size_t)r * warps * 32 + (coalesced ? warp : warp * 32 + lane); // 128-byte lines
+		__syncthreads();
+		long long t0 = clock64();
+		if (load) {
+			unsigned x = __ldcg(buf + line * 32 + (coalesced ? lane : 0));
+			if (x == 0xdeadbeef) // a store the barrier cannot pass: the load completes before it
+				*sink = x;
+			acc += x;
+		}
+		__syncthreads();
+		long long t1 = clock64();
+		if (threadIdx.x == 0)
+			cycles[r] = t1 - t0;
+	}
+	if (acc == 0xdeadbeef)
+		*sink = acc;
+}
+
+// banks has one warp read shared memory at a stride of stride words, a
+// stride-way bank conflict for a power of two up to 32: 1024 reads per
+// lane, timed.
+__global__ void banks(int stride, long long *cycles, unsigned *sink)
+{
+	__shared__ unsigned sh[32 * 32];
+	for (int i = threadIdx.x; i < 32 * 32; i += 32)
+		sh[i] = i;
+	__syncwarp();
+	volatile unsigned *v = sh;
+	unsigned acc = 0, at = (threadIdx.x * stride) % (32 * 32);
+	long long t0 = clock64();
+	for (int i = 0; i < 1024; i++)
+		acc += v[at];
+	long long t1 = clock64();
+	if (threadIdx.x == 0)
+		*cycles = t1 - t0;
+	if (acc == 0xdeadbeef)
 		*sink = acc;
 }
 
@@ -122,6 +190,63 @@ static void measureBarrier(int threads)
 	check(cudaFree(sink), "cudaFree");
 }
 
+// medianOf returns the median of v.
+static long long medianOf(std::vector<long long> v)
+{
+	std::sort(v.begin(), v.end());
+	return v[v.size() / 2];
+}
+
+// measureDeparture prints, for blocks of 1 to 32 warps, the median cycles
+// of a round of one load per lane between barriers, less a round of the
+// barriers alone.
+static void measureDeparture(bool coalesced)
+{
+	const int rounds = 64;
+	const size_t flushBytes = (size_t)128 << 20; // written before each launch: twice the L2
+	size_t lines = (size_t)rounds * 32 * 32;    // every round of the largest block, a line a lane
+	unsigned *buf, *flush, *sink;
+	long long *cycles;
+	check(cudaMalloc(&buf, lines * 128), "cudaMalloc");
+	check(cudaMemset(buf, 1, lines * 128), "cudaMemset");
+	check(cudaMalloc(&flush, flushBytes), "cudaMalloc");
+	check(cudaMalloc(&sink, sizeof(unsigned)), "cudaMalloc");
+	check(cudaMalloc(&cycles, rounds * sizeof(long long)), "cudaMalloc");
+	std::vector<long long> with(rounds), without(rounds);
+	for (int warps = 1; warps <= 32; warps *= 2) {
+		departure<<<1, 32 * warps>>>(buf, rounds, coalesced, false, cycles, sink);
+		check(cudaMemcpy(without.data(), cycles, rounds * sizeof(long long), cudaMemcpyDeviceToHost), "cudaMemcpy");
+		check(cudaMemset(flush, warps, flushBytes), "cudaMemset");
+		departure<<<1, 32 * warps>>>(buf, rounds, coalesced, true, cycles, sink);
+		check(cudaGetLastError(), "departure launch");
+		check(cudaMemcpy(with.data(), cycles, rounds * sizeof(long long), cudaMemcpyDeviceToHost), "cudaMemcpy");
+		printf("departure %s %d : %lld\n", coalesced ? "coalesced" : "uncoalesced", warps,
+			medianOf(with) - medianOf(without));
+	}
+	check(cudaFree(buf), "cudaFree");
+	check(cudaFree(flush), "cudaFree");
+	check(cudaFree(sink), "cudaFree");
+	check(cudaFree(cycles), "cudaFree");
+}
+
+// measureBanks prints the cycles per warp-wide shared read at strides of
+// 1 to 32 words (1- to 32-way bank conflicts).
+static void measureBanks()
+{
+	long long *cycles, c;
+	unsigned *sink;
+	check(cudaMalloc(&cycles, sizeof(long long)), "cudaMalloc");
+	check(cudaMalloc(&sink, sizeof(unsigned)), "cudaMalloc");
+	for (int stride = 1; stride <= 32; stride *= 2) {
+		banks<<<1, 32>>>(stride, cycles, sink); // warm
+		banks<<<1, 32>>>(stride, cycles, sink);
+		check(cudaMemcpy(&c, cycles, sizeof c, cudaMemcpyDeviceToHost), "cudaMemcpy");
+		printf("banks %d : %.1f\n", stride, c / 1024.0);
+	}
+	check(cudaFree(cycles), "cudaFree");
+	check(cudaFree(sink), "cudaFree");
+}
+
 static void measureLaunch()
 {
 	const int n = 2000;
@@ -158,6 +283,9 @@ int main()
 		measureLoad(bytes);
 	for (int threads = 32; threads <= 1024; threads *= 2)
 		measureBarrier(threads);
+	measureDeparture(true);
+	measureDeparture(false);
+	measureBanks();
 	measureLaunch();
 	check(cudaDeviceSynchronize(), "cudaDeviceSynchronize");
 	return 0;
