@@ -16,7 +16,8 @@
 //     coarsened reductions), whose compiled forms regroup the trees'
 //     steps (treefold, pairtree) and must still add in their order;
 //   - matmul: the four matrix multiplies of MatMulVariant;
-//   - blur: BlurKernel and BlurSharedKernel, the naive and tiled box blurs.
+//   - blur: BlurKernel and BlurSharedKernel, the naive and tiled box blurs;
+//   - spmv: the three CSR sparse matrix-vector products of SpMVVariant.
 //
 // The kernels below are line-for-line translations of the Go ones, so a
 // GPU rounds the same float32 operations in the same order. Build with
@@ -46,6 +47,7 @@
 //	reduce kernel n grid block seed : partial0 partial1 ...
 //	matmul variant m k n seed : c0 c1 ...
 //	blur variant width height r seed : dst0 dst1 ...
+//	spmv variant rows cols seed : y0 y1 ...
 //
 // Floats are the float32's bits in 8 lowercase hex digits, everything else
 // decimal. Inputs come from inputValue below, which the Go test
@@ -499,6 +501,55 @@ __global__ void blurShared(const float *src, float *dst, int width, int height, 
 	dst[y * width + x] = sum * blurScale(r);
 }
 
+// The sparse matrix-vector products of kernels/spmv.go (CSR).
+
+__global__ void spMVScalar(const int *rowPtr, const int *cols, const float *vals, const float *x, float *y, int rows)
+{
+	int row = blockIdx.x * blockDim.x + threadIdx.x;
+	if (row >= rows)
+		return;
+	float sum = 0;
+	for (int j = rowPtr[row]; j < rowPtr[row + 1]; j++)
+		sum += vals[j] * x[cols[j]];
+	y[row] = sum;
+}
+
+__global__ void spMVCached(const int *rowPtr, const int *cols, const float *vals, const float *x, float *y, int rows,
+	int xLen)
+{
+	extern __shared__ float cache[];
+	int begin = blockIdx.x * blockDim.x;
+	int end = begin + (int)blockDim.x < xLen ? begin + (int)blockDim.x : xLen;
+	int row = begin + threadIdx.x;
+	if (row < end)
+		cache[threadIdx.x] = x[row];
+	__syncthreads();
+	if (row >= rows)
+		return;
+	float sum = 0;
+	for (int j = rowPtr[row]; j < rowPtr[row + 1]; j++) {
+		int c = cols[j];
+		float xj = c >= begin && c < end ? cache[c - begin] : x[c];
+		sum += vals[j] * xj;
+	}
+	y[row] = sum;
+}
+
+__global__ void spMVWarp(const int *rowPtr, const int *cols, const float *vals, const float *x, float *y, int rows)
+{
+	int lane = threadIdx.x % 32;
+	int row = (blockIdx.x * blockDim.x + threadIdx.x) / 32;
+	if (row >= rows)
+		return;
+	float sum = 0;
+	for (int j = rowPtr[row] + lane; j < rowPtr[row + 1]; j += 32)
+		sum += vals[j] * x[cols[j]];
+	for (int offset = 16; offset > 0; offset /= 2)
+		sum += __shfl_down_sync(0xffffffffu, sum, offset, 32);
+	if (lane == 0)
+		y[row] = sum;
+}
+
 static void runMandelbrot(float x0, float y0, float x1, float y1, int width, int height, int maxIter)
 {
 	int *d;
@@ -678,6 +729,51 @@ static void runBlur(const char *name, int width, int height, int r, uint32_t see
 	printf("\n");
 }
 
+// runSpMV multiplies a rows×cols CSR matrix by x with variant name, as
+// SpMVConfig launches it. Row r has floatHash(floatHash(seed^0x5bd1e995)+r)
+// % 40 nonzeros; nonzero j's column is floatHash(floatHash(seed^0x27d4eb2f)+j)
+// % cols and its value input j of seed; x is input i of seed+1.
+static void runSpMV(const char *name, int rows, int cols, uint32_t seed)
+{
+	std::vector<int> rowPtr(rows + 1, 0), col;
+	std::vector<float> vals, x(cols), y(rows);
+	for (int r = 0; r < rows; r++)
+		rowPtr[r + 1] = rowPtr[r] + (int)(floatHash(floatHash(seed ^ 0x5bd1e995u) + r) % 40);
+	for (int j = 0; j < rowPtr[rows]; j++) {
+		col.push_back((int)(floatHash(floatHash(seed ^ 0x27d4eb2fu) + j) % cols));
+		vals.push_back(inputValue(seed, (uint32_t)j));
+	}
+	for (int i = 0; i < cols; i++)
+		x[i] = inputValue(seed + 1, (uint32_t)i);
+	int nnz = rowPtr[rows];
+	int *dRowPtr, *dCols;
+	float *dVals, *dx, *dy;
+	check(cudaMalloc(&dRowPtr, (rows + 1) * sizeof(int)), "cudaMalloc");
+	check(cudaMalloc(&dCols, (nnz + 1) * sizeof(int)), "cudaMalloc");
+	check(cudaMalloc(&dVals, (nnz + 1) * sizeof(float)), "cudaMalloc");
+	check(cudaMalloc(&dx, cols * sizeof(float)), "cudaMalloc");
+	check(cudaMalloc(&dy, rows * sizeof(float)), "cudaMalloc");
+	check(cudaMemcpy(dRowPtr, rowPtr.data(), (rows + 1) * sizeof(int), cudaMemcpyHostToDevice), "cudaMemcpy");
+	check(cudaMemcpy(dCols, col.data(), nnz * sizeof(int), cudaMemcpyHostToDevice), "cudaMemcpy");
+	check(cudaMemcpy(dVals, vals.data(), nnz * sizeof(float), cudaMemcpyHostToDevice), "cudaMemcpy");
+	check(cudaMemcpy(dx, x.data(), cols * sizeof(float), cudaMemcpyHostToDevice), "cudaMemcpy");
+	check(cudaMemset(dy, 0xff, rows * sizeof(float)), "cudaMemset");
+	if (strcmp(name, "warp") == 0)
+		spMVWarp<<<(rows + 3) / 4, 128>>>(dRowPtr, dCols, dVals, dx, dy, rows);
+	else if (strcmp(name, "cached") == 0)
+		spMVCached<<<(rows + 255) / 256, 256, 256 * sizeof(float)>>>(dRowPtr, dCols, dVals, dx, dy, rows, cols);
+	else
+		spMVScalar<<<(rows + 255) / 256, 256>>>(dRowPtr, dCols, dVals, dx, dy, rows);
+	check(cudaGetLastError(), "spmv launch");
+	check(cudaMemcpy(y.data(), dy, rows * sizeof(float), cudaMemcpyDeviceToHost), "cudaMemcpy");
+	for (void *p : {(void *)dRowPtr, (void *)dCols, (void *)dVals, (void *)dx, (void *)dy})
+		check(cudaFree(p), "cudaFree");
+	printf("spmv %s %d %d %u :", name, rows, cols, seed);
+	for (float v : y)
+		printf(" %08x", bitsOf(v));
+	printf("\n");
+}
+
 int main(int argc, char **argv)
 {
 	int dev = 0, runtime = 0, driver = 0;
@@ -725,6 +821,12 @@ int main(int argc, char **argv)
 	for (const char *v : {"naive", "shared"}) {
 		runBlur(v, 45, 37, 2, seed++);
 		runBlur(v, 40, 33, 5, seed++);
+	}
+	// The sparse products: square, so that the cached window holds the
+	// diagonal's columns, and wider than tall.
+	for (const char *v : {"scalar", "cached", "warp"}) {
+		runSpMV(v, 300, 300, seed++);
+		runSpMV(v, 77, 1000, seed++);
 	}
 	check(cudaDeviceSynchronize(), "cudaDeviceSynchronize");
 	if (fflush(stdout) != 0 || ferror(stdout)) {
