@@ -7,6 +7,7 @@
 package kernels_test
 
 import (
+	"fmt"
 	"math"
 	"slices"
 	"strconv"
@@ -146,20 +147,11 @@ func runReduceGolden(t *testing.T, d *gocuda.Device, c floatGoldenCase, runtimeP
 	return floatBits(partial)
 }
 
-// matmulGoldenVariants and blurGoldenVariants are the golden file's
-// variants, by their String names.
-var (
-	matmulGoldenVariants = map[string]kernels.MatMulVariant{}
-	blurGoldenVariants   = map[string]kernels.BlurVariant{}
-)
-
-func init() {
-	for _, v := range kernels.MatMulVariants() {
-		matmulGoldenVariants[v.String()] = v
-	}
-	for _, v := range kernels.BlurVariants() {
-		blurGoldenVariants[v.String()] = v
-	}
+// variantNamed returns the variant of vs whose String is name.
+func variantNamed[V fmt.Stringer](t *testing.T, vs []V, name string) V {
+	i := slices.IndexFunc(vs, func(v V) bool { return v.String() == name })
+	require.GreaterOrEqual(t, i, 0, "unknown variant %q", name)
+	return vs[i]
 }
 
 // runGridGolden runs a matmul line (A, then B, from its seed's inputs)
@@ -181,14 +173,12 @@ func runGridGolden(t *testing.T, d *gocuda.Device, c floatGoldenCase, runtimePat
 		out    []float32
 	)
 	if c.kernel == "matmul" {
-		variant, ok := matmulGoldenVariants[c.args[0]]
-		require.True(t, ok, "%v: unknown variant", c)
+		variant := variantNamed(t, kernels.MatMulVariants(), c.args[0])
 		m, k, n := v[0], v[1], v[2]
 		out = make([]float32, m*n)
 		cfg, kernel = kernels.MatMulConfig(variant, m, n), matmulGoldenKernel(variant, in[:m*k], in[m*k:], out, m, k, n)
 	} else {
-		variant, ok := blurGoldenVariants[c.args[0]]
-		require.True(t, ok, "%v: unknown variant", c)
+		variant := variantNamed(t, kernels.BlurVariants(), c.args[0])
 		w, h, r := v[0], v[1], v[2]
 		out = make([]float32, w*h)
 		cfg, kernel = kernels.BlurConfig(w, h), kernels.BlurKernel(in, out, w, h, r)
@@ -221,17 +211,16 @@ func matmulGoldenKernel(v kernels.MatMulVariant, a, b, c []float32, m, k, n int)
 // seed, launched as SpMVConfig does, and returns y.
 func runSpMVGolden(t *testing.T, d *gocuda.Device, c floatGoldenCase, runtimePath bool) []string {
 	require.Len(t, c.args, 4)
-	variant := slices.IndexFunc(kernels.SpMVVariants(), func(v kernels.SpMVVariant) bool { return v.String() == c.args[0] })
-	require.GreaterOrEqual(t, variant, 0, "%v: unknown variant", c)
+	variant := variantNamed(t, kernels.SpMVVariants(), c.args[0])
 	v := goldenInts(t, c.args[1:])
 	rows, cols, seed := v[0], v[1], uint32(v[2])
 	rowPtr := make([]int32, rows+1)
 	for r := range rows {
-		rowPtr[r+1] = rowPtr[r] + int32(floatHash(floatHash(seed^0x5bd1e995)+uint32(r))%40)
+		rowPtr[r+1] = rowPtr[r] + int32(lowbias32(lowbias32(seed^0x5bd1e995)+uint32(r))%40)
 	}
 	colIdx, vals := make([]int32, rowPtr[rows]), make([]float32, rowPtr[rows])
 	for j := range colIdx {
-		colIdx[j] = int32(floatHash(floatHash(seed^0x27d4eb2f)+uint32(j)) % uint32(cols))
+		colIdx[j] = int32(lowbias32(lowbias32(seed^0x27d4eb2f)+uint32(j)) % uint32(cols))
 		vals[j] = floatInput(seed, uint32(j))
 	}
 	x, y := make([]float32, cols), make([]float32, rows)
@@ -243,8 +232,8 @@ func runSpMVGolden(t *testing.T, d *gocuda.Device, c floatGoldenCase, runtimePat
 	}
 	kernel := map[kernels.SpMVVariant]func(rowPtr, cols []int32, vals, x, y []float32) func(*gocuda.Thread){
 		kernels.SpMVScalar: kernels.SpMVScalarKernel, kernels.SpMVCached: kernels.SpMVCachedKernel, kernels.SpMVWarp: kernels.SpMVWarpKernel,
-	}[kernels.SpMVVariant(variant)]
-	cfg := kernels.SpMVConfig(kernels.SpMVVariant(variant), rows)
+	}[variant]
+	cfg := kernels.SpMVConfig(variant, rows)
 	cfg.RuntimePath = runtimePath
 	require.NoError(t, d.Launch(cfg, kernel(rowPtr, colIdx, vals, x, y)))
 	return floatBits(y)

@@ -35,19 +35,9 @@ import (
 // --fmad=true; gocuda must differ from it wherever it differs from the
 // unfused file, which shows the cases see a single rounding.
 
-// floatHash is the .cu's floatHash, Chris Wellons's lowbias32.
-func floatHash(x uint32) uint32 {
-	x ^= x >> 16
-	x *= 0x7feb352d
-	x ^= x >> 15
-	x *= 0x846ca68b
-	x ^= x >> 16
-	return x
-}
-
 // floatInput is the .cu's inputValue: input i of seed's case, in [-1, 1).
 func floatInput(seed, i uint32) float32 {
-	h := floatHash(floatHash(seed) + i)
+	h := lowbias32(lowbias32(seed) + i)
 	return float32(int32(h>>8)-1<<23) * 0x1p-23
 }
 

@@ -63,8 +63,9 @@ type scanGoldenCase struct {
 	description string // the line's fields before ':'
 }
 
-// scanHash is the .cu's scanHash, Chris Wellons's lowbias32 integer hash.
-func scanHash(x uint32) uint32 {
+// lowbias32 is Chris Wellons's integer hash: scan_conformance.cu's
+// scanHash and float_conformance.cu's floatHash.
+func lowbias32(x uint32) uint32 {
 	x ^= x >> 16
 	x *= 0x7feb352d
 	x ^= x >> 15
@@ -76,7 +77,7 @@ func scanHash(x uint32) uint32 {
 // scanGoldenInputBits is the .cu's inputBits: the float32 bits of input i
 // of the case with seed seed.
 func scanGoldenInputBits(seed, i uint32) uint32 {
-	h := scanHash(scanHash(seed) + i)
+	h := lowbias32(lowbias32(seed) + i)
 	if h>>28 == 0 {
 		return 0x80000000 // -0
 	}
