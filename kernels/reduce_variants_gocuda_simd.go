@@ -23813,10 +23813,19 @@ func gc_slp_reduceSumRun_1_float32_add(gc_j *gc_slp_reduceSumRun_1_float32_jam, 
 	}
 }
 
-// gc_slp_reduceSumRun_1_float32_flush runs the calls still held, one at a time.
+// gc_slp_reduceSumRun_1_float32_flush runs the calls still held, in pairs: the first half's
+// with the second's; an odd one out alone.
 func gc_slp_reduceSumRun_1_float32_flush(gc_j *gc_slp_reduceSumRun_1_float32_jam) {
-	for gc_k := max(gc_j.n-32, 0); gc_k < min(gc_j.n, 32); gc_k++ {
-		gc_c := &gc_j.calls[gc_k]
+	gc_lo, gc_hi := max(gc_j.n-32, 0), min(gc_j.n, 32)
+	gc_half := (gc_hi - gc_lo) / 2
+	for gc_k := gc_lo; gc_k < gc_lo+gc_half; gc_k++ {
+		gc_c, gc_d := &gc_j.calls[gc_k], &gc_j.calls[gc_k+gc_half]
+		gc_r0, gc_r1 := gc_slp_reduceSumRun_1_float32_pair(gc_c.run, gc_d.run)
+		gc_c.gc_dst[gc_c.gc_at] = gc_c.gc_acc + gc_r0
+		gc_d.gc_dst[gc_d.gc_at] = gc_d.gc_acc + gc_r1
+	}
+	if (gc_hi-gc_lo)%2 == 1 {
+		gc_c := &gc_j.calls[gc_hi-1]
 		gc_c.gc_dst[gc_c.gc_at] = gc_c.gc_acc + gc_slp_reduceSumRun_1_float32(gc_c.run)
 	}
 	gc_j.n = 0
@@ -24080,10 +24089,19 @@ func gc_slp_reduceSumRun_1_int32_add(gc_j *gc_slp_reduceSumRun_1_int32_jam, gc_a
 	}
 }
 
-// gc_slp_reduceSumRun_1_int32_flush runs the calls still held, one at a time.
+// gc_slp_reduceSumRun_1_int32_flush runs the calls still held, in pairs: the first half's
+// with the second's; an odd one out alone.
 func gc_slp_reduceSumRun_1_int32_flush(gc_j *gc_slp_reduceSumRun_1_int32_jam) {
-	for gc_k := max(gc_j.n-32, 0); gc_k < min(gc_j.n, 32); gc_k++ {
-		gc_c := &gc_j.calls[gc_k]
+	gc_lo, gc_hi := max(gc_j.n-32, 0), min(gc_j.n, 32)
+	gc_half := (gc_hi - gc_lo) / 2
+	for gc_k := gc_lo; gc_k < gc_lo+gc_half; gc_k++ {
+		gc_c, gc_d := &gc_j.calls[gc_k], &gc_j.calls[gc_k+gc_half]
+		gc_r0, gc_r1 := gc_slp_reduceSumRun_1_int32_pair(gc_c.run, gc_d.run)
+		gc_c.gc_dst[gc_c.gc_at] = gc_c.gc_acc + gc_r0
+		gc_d.gc_dst[gc_d.gc_at] = gc_d.gc_acc + gc_r1
+	}
+	if (gc_hi-gc_lo)%2 == 1 {
+		gc_c := &gc_j.calls[gc_hi-1]
 		gc_c.gc_dst[gc_c.gc_at] = gc_c.gc_acc + gc_slp_reduceSumRun_1_int32(gc_c.run)
 	}
 	gc_j.n = 0
@@ -24347,10 +24365,19 @@ func gc_slp_reduceSumRun_1_uint32_add(gc_j *gc_slp_reduceSumRun_1_uint32_jam, gc
 	}
 }
 
-// gc_slp_reduceSumRun_1_uint32_flush runs the calls still held, one at a time.
+// gc_slp_reduceSumRun_1_uint32_flush runs the calls still held, in pairs: the first half's
+// with the second's; an odd one out alone.
 func gc_slp_reduceSumRun_1_uint32_flush(gc_j *gc_slp_reduceSumRun_1_uint32_jam) {
-	for gc_k := max(gc_j.n-32, 0); gc_k < min(gc_j.n, 32); gc_k++ {
-		gc_c := &gc_j.calls[gc_k]
+	gc_lo, gc_hi := max(gc_j.n-32, 0), min(gc_j.n, 32)
+	gc_half := (gc_hi - gc_lo) / 2
+	for gc_k := gc_lo; gc_k < gc_lo+gc_half; gc_k++ {
+		gc_c, gc_d := &gc_j.calls[gc_k], &gc_j.calls[gc_k+gc_half]
+		gc_r0, gc_r1 := gc_slp_reduceSumRun_1_uint32_pair(gc_c.run, gc_d.run)
+		gc_c.gc_dst[gc_c.gc_at] = gc_c.gc_acc + gc_r0
+		gc_d.gc_dst[gc_d.gc_at] = gc_d.gc_acc + gc_r1
+	}
+	if (gc_hi-gc_lo)%2 == 1 {
+		gc_c := &gc_j.calls[gc_hi-1]
 		gc_c.gc_dst[gc_c.gc_at] = gc_c.gc_acc + gc_slp_reduceSumRun_1_uint32(gc_c.run)
 	}
 	gc_j.n = 0

@@ -344,10 +344,19 @@ func gc_slp_SumEight_0_add(gc_j *gc_slp_SumEight_0_jam, gc_acc float32, gc_dst [
 	}
 }
 
-// gc_slp_SumEight_0_flush runs the calls still held, one at a time.
+// gc_slp_SumEight_0_flush runs the calls still held, in pairs: the first half's
+// with the second's; an odd one out alone.
 func gc_slp_SumEight_0_flush(gc_j *gc_slp_SumEight_0_jam) {
-	for gc_k := max(gc_j.n-32, 0); gc_k < min(gc_j.n, 32); gc_k++ {
-		gc_c := &gc_j.calls[gc_k]
+	gc_lo, gc_hi := max(gc_j.n-32, 0), min(gc_j.n, 32)
+	gc_half := (gc_hi - gc_lo) / 2
+	for gc_k := gc_lo; gc_k < gc_lo+gc_half; gc_k++ {
+		gc_c, gc_d := &gc_j.calls[gc_k], &gc_j.calls[gc_k+gc_half]
+		gc_r0, gc_r1 := gc_slp_SumEight_0_pair(gc_c.run, gc_d.run)
+		gc_c.gc_dst[gc_c.gc_at] = gc_c.gc_acc + gc_r0
+		gc_d.gc_dst[gc_d.gc_at] = gc_d.gc_acc + gc_r1
+	}
+	if (gc_hi-gc_lo)%2 == 1 {
+		gc_c := &gc_j.calls[gc_hi-1]
 		gc_c.gc_dst[gc_c.gc_at] = gc_c.gc_acc + gc_slp_SumEight_0(gc_c.run)
 	}
 	gc_j.n = 0

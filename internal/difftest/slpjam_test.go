@@ -41,11 +41,13 @@ func slpJamHost(in []float32, threads, run int) []float32 {
 // than the jam's window, as many, and more; runs shorter than a vector,
 // with tails, and long (runs of 1024 elements and more are paired, the
 // two calls' lengths different where a run is cut short by the end of
-// in); rounds of one trip a thread and of many (the loop as written).
+// in; those still held when the round ends are paired among themselves,
+// an odd one out alone); rounds of one trip a thread and of many (the loop as written).
 func TestSlpJamSums(t *testing.T) {
 	for _, c := range []struct{ block, grid, run, n int }{
 		{64, 2, 4096, 1 << 20}, {64, 2, 4099, 1<<20 + 5}, {32, 3, 1100, 300000}, {33, 2, 1027, 200000},
 		{100, 1, 1500, 400000}, {1, 4, 3000, 20000}, {40, 2, 1030, 41 * 1030}, {64, 1, 2000, 64*2000 - 1500},
+		{16, 1, 4096, 1 << 16}, {17, 1, 4096, 17*4096 - 100},
 		{32, 3, 100, 10000}, {33, 2, 67, 20000}, {31, 1, 5, 2048}, {96, 1, 8, 1000}, {8, 2, 16, 5000}, {64, 1, 64, 0},
 	} {
 		t.Run(fmt.Sprintf("block=%d/grid=%d/run=%d/n=%d", c.block, c.grid, c.run, c.n), func(t *testing.T) {

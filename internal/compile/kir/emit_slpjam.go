@@ -18,8 +18,8 @@ import (
 //	gc_slp_H_jam      the calls a loop's threads made, held until the
 //	                  thread slpJamWindow later calls
 //	gc_slp_H_add      a thread's call: held, or run with the held one
-//	gc_slp_H_flush    the calls still held at the end of the loop, one
-//	                  at a time
+//	gc_slp_H_flush    the calls still held at the end of the loop, in
+//	                  pairs
 //
 // A call held stores its result where the thread keeps its variable:
 // gc_dst[gc_at] = gc_acc + result, gc_acc the variable's value at the
@@ -187,11 +187,29 @@ func slpJamState(f *Func, t *Twin, loop *ast.ForStmt, te *twinEmitter, result st
 	p("gc_r0, gc_r1 := %s_pair(%s, %s)\n", n, strings.Join(held, ", "), strings.Join(names, ", "))
 	p("gc_c.gc_dst[gc_c.gc_at] = gc_c.gc_acc + gc_r0\ngc_dst[gc_at] = gc_acc + gc_r1\n")
 	p("gc_j.n++\nif gc_j.n == %d {\ngc_j.n = 0\n}\n}\n\n", 2*w)
-	p("// %s_flush runs the calls still held, one at a time.\n", n)
-	p("func %s_flush(gc_j *%s_jam) {\n", n, n)
-	p("for gc_k := max(gc_j.n-%d, 0); gc_k < min(gc_j.n, %d); gc_k++ {\n", w, w)
-	p("gc_c := &gc_j.calls[gc_k]\ngc_c.gc_dst[gc_c.gc_at] = gc_c.gc_acc + %s(%s)\n}\ngc_j.n = 0\n}\n\n", n, strings.Join(held, ", "))
+	slpJamFlush(p, n, w, held)
 	return b.String()
+}
+
+// slpJamFlush writes the flush of twin n's jam, whose window is w and
+// whose held call's arguments are held: the calls still held run in
+// pairs, the first half's with the second's, so that each chain reads
+// on from where its last call stopped, as in the window; an odd one out
+// runs alone.
+func slpJamFlush(p func(string, ...any), n string, w int, held []string) {
+	partner := make([]string, len(held))
+	for i, h := range held {
+		partner[i] = strings.Replace(h, "gc_c.", "gc_d.", 1)
+	}
+	p("// %s_flush runs the calls still held, in pairs: the first half's\n// with the second's; an odd one out alone.\n", n)
+	p("func %s_flush(gc_j *%s_jam) {\n", n, n)
+	p("gc_lo, gc_hi := max(gc_j.n-%d, 0), min(gc_j.n, %d)\ngc_half := (gc_hi - gc_lo) / 2\n", w, w)
+	p("for gc_k := gc_lo; gc_k < gc_lo+gc_half; gc_k++ {\n")
+	p("gc_c, gc_d := &gc_j.calls[gc_k], &gc_j.calls[gc_k+gc_half]\n")
+	p("gc_r0, gc_r1 := %s_pair(%s, %s)\n", n, strings.Join(held, ", "), strings.Join(partner, ", "))
+	p("gc_c.gc_dst[gc_c.gc_at] = gc_c.gc_acc + gc_r0\ngc_d.gc_dst[gc_d.gc_at] = gc_d.gc_acc + gc_r1\n}\n")
+	p("if (gc_hi-gc_lo)%%2 == 1 {\n")
+	p("gc_c := &gc_j.calls[gc_hi-1]\ngc_c.gc_dst[gc_c.gc_at] = gc_c.gc_acc + %s(%s)\n}\ngc_j.n = 0\n}\n\n", n, strings.Join(held, ", "))
 }
 
 // An slpJamSite is the lockstep loop being written whose calls of a
