@@ -87,6 +87,23 @@ func offsets(t *gocuda.Thread, in, out []float32, k int) {
 	out[i] = in[i] + in[i+2] - 2*in[i+1] + in[k]
 }
 
+// ShiftOffsetKernel loads at an offset of 1<<k from the thread's index
+// where i < n, a condition that differs between lanes: k may be
+// negative, where that shift panics, only in threads that reach it.
+//
+//gocuda:kernel ShiftOffsetKernel
+func shiftOffset(t *gocuda.Thread, in, out []float32, k, n int) {
+	i := t.BlockIdx.X*t.BlockDim.X + t.ThreadIdx.X
+	if i >= len(out) {
+		return
+	}
+	var v float32
+	if i < n {
+		v = in[i+1<<k]
+	}
+	out[i] = v
+}
+
 // ClampKernel has ifs whose conditions differ between lanes, an else, a
 // comparison that is false and one that is true for NaN, and && of an
 // affine index's comparison with a vector one.

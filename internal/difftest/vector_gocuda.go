@@ -525,21 +525,168 @@ func gc_body_offsets(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32, 
 	}
 }
 
+// ShiftOffsetKernel loads at an offset of 1<<k from the thread's index
+// where i < n, a condition that differs between lanes: k may be
+// negative, where that shift panics, only in threads that reach it.
+//
+//line vector.go:95
+func ShiftOffsetKernel(in, out []float32, k, n int) func(*gocuda.Thread) {
+	return compiled.GridKernel(gc_src_shiftOffset,
+		func(gc_t *gocuda.Thread) { shiftOffset(gc_t, in, out, k, n) },
+		func(gc_b *compiled.Block, gc_lo, gc_hi int) { gc_body_shiftOffset(gc_b, gc_lo, gc_hi, in, out, k, n) })
+}
+
+//line vector.go:95
+var gc_src_shiftOffset = compiled.NewSource("shiftOffset", "83b47a0b5c16d8eaadb6f3c8a632fd8d179bf291ca0ed520785b12312a42a977", "vector.go:90-105")
+
+//line vector.go:95
+func gc_body_shiftOffset(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32, k, n int) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	gc_n := gc_b.Len()
+	gc_bx := gc_lo%gc_gdx - 1
+	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
+		if gc_b.Stopped() {
+			return
+		}
+		gc_pos.Block = gc_blk
+		gc_bx++
+		if gc_bx == gc_gdx {
+			gc_bx = 0
+		}
+		{
+			gc_from, gc_to := 0, gc_bdx
+			if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+				panic(compiled.ErrGuardWraps)
+			}
+			if gc_bound := compiled.Diff(len(out), gc_bx*gc_bdx); gc_bound < gc_to {
+				gc_to = gc_bound
+			}
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				gc_vstep := gc_from
+//line vector.go:96
+				gc_iota2 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+//line vector.go:96
+				_ = gc_iota2
+			gc_steps2:
+				for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
+					gc_tx := gc_vstep
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line vector.go:96
+					var i int = gc_bx*gc_bdx + gc_tx
+//line vector.go:96
+					_ = i
+//line vector.go:100
+					var v lanes.Float32x8
+//line vector.go:100
+					_ = v
+//line vector.go:101
+					if i < 0 || i > len(out)-8 {
+//line vector.go:101
+						break
+//line vector.go:101
+					}
+//line vector.go:101
+					if i < n && uint(n-i) > 7 {
+//line vector.go:101
+						var gc_ld3 lanes.Float32x8
+//line vector.go:101
+						if (i+
+							1<<k) >= 0 && (i+1<<k) <= len(in)-8 {
+//line vector.go:102
+							gc_ld3 = lanes.LoadFloat32x8Slice(in[i+1<<k:])
+//line vector.go:102
+						} else {
+//line vector.go:102
+							break gc_steps2
+//line vector.go:102
+						}
+//line vector.go:102
+						v = gc_ld3
+//line vector.go:102
+					} else {
+//line vector.go:102
+						gc_if2 := gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(n, i, 8))))
+//line vector.go:101
+						_ = gc_if2
+//line vector.go:101
+						if gc_if2.ToBits() != 0 {
+//line vector.go:101
+							var gc_u2 int
+//line vector.go:101
+							_ = gc_u2
+//line vector.go:101
+							if gc_in2 := gc_if2.ToBits(); gc_in2 != 0 {
+//line vector.go:101
+								gc_pos.Thread = gc_rank + compiled.FirstLane(gc_in2)
+//line vector.go:101
+								gc_u2 = 1 << k
+							}
+//line vector.go:102
+							var gc_ld4 lanes.Float32x8
+//line vector.go:102
+							if (i+gc_u2) >= 0 && (i+gc_u2) <= len(in)-8 {
+//line vector.go:102
+								gc_ld4 = lanes.LoadFloat32x8Slice(in[i+gc_u2:])
+//line vector.go:102
+							} else {
+//line vector.go:102
+								break gc_steps2
+//line vector.go:102
+							}
+//line vector.go:102
+							v = gc_ld4.Merge(v, gc_if2)
+//line vector.go:102
+						}
+//line vector.go:102
+					}
+//line vector.go:104
+					v.StoreSlice(out[i:])
+				}
+				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line vector.go:96
+					i := gc_bx*gc_bdx + gc_tx
+					_ = i
+
+//line vector.go:100
+					var v float32
+
+//line vector.go:101
+					if i < n {
+						v = in[i+1<<k]
+					}
+
+//line vector.go:104
+					out[i] = v
+					_ = v
+				}
+			}
+		}
+	}
+}
+
 // ClampKernel has ifs whose conditions differ between lanes, an else, a
 // comparison that is false and one that is true for NaN, and && of an
 // affine index's comparison with a vector one.
 //
-//line vector.go:95
+//line vector.go:112
 func ClampKernel(in, out []float32, lo, hi float32, odd int) func(*gocuda.Thread) {
 	return compiled.GridStrideKernel(gc_src_clamp,
 		func(gc_t *gocuda.Thread) { clamp(gc_t, in, out, lo, hi, odd) },
 		func(gc_b *compiled.Block, gc_lo, gc_hi int) { gc_body_clamp(gc_b, gc_lo, gc_hi, in, out, lo, hi, odd) })
 }
 
-//line vector.go:95
-var gc_src_clamp = compiled.NewSource("clamp", "218a5dd324457bf8740e7f7e673e67c84d849fc181fc462a0a4df3135d4dc7de", "vector.go:90-113")
+//line vector.go:112
+var gc_src_clamp = compiled.NewSource("clamp", "218a5dd324457bf8740e7f7e673e67c84d849fc181fc462a0a4df3135d4dc7de", "vector.go:107-130")
 
-//line vector.go:95
+//line vector.go:112
 func gc_body_clamp(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32, lo, hi float32, odd int) {
 	gc_pos := gc_b.Pos()
 	gc_bd := gc_b.Dim()
@@ -574,220 +721,220 @@ func gc_body_clamp(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32, lo
 					gc_at := in[gc_off:][:gc_to]
 					gc_at2 := out[gc_off:][:gc_to]
 					gc_vstep := gc_from
-//line vector.go:101
+//line vector.go:118
 					gc_vb7 := lanes.BroadcastFloat32x8(lo)
-//line vector.go:101
+//line vector.go:118
 					_ = gc_vb7
-//line vector.go:103
+//line vector.go:120
 					gc_vb8 := lanes.BroadcastFloat32x8(hi)
-//line vector.go:103
+//line vector.go:120
 					_ = gc_vb8
-//line vector.go:104
+//line vector.go:121
 					gc_vb9 := lanes.BroadcastFloat32x8(hi * 2)
-//line vector.go:104
+//line vector.go:121
 					_ = gc_vb9
-//line vector.go:107
+//line vector.go:124
 					gc_vb10 := lanes.BroadcastFloat32x8(-1)
-//line vector.go:107
+//line vector.go:124
 					_ = gc_vb10
-//line vector.go:107
+//line vector.go:124
 					gc_iota2 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line vector.go:107
+//line vector.go:124
 					_ = gc_iota2
-//line vector.go:109
+//line vector.go:126
 					gc_vb11 := lanes.BroadcastFloat32x8(0)
-//line vector.go:109
+//line vector.go:126
 					_ = gc_vb11
-//line vector.go:110
+//line vector.go:127
 					gc_vb12 := lanes.BroadcastFloat32x8(0.5)
-//line vector.go:110
+//line vector.go:127
 					_ = gc_vb12
 					for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
 						gc_tx := gc_vstep
-//line vector.go:96
+//line vector.go:113
 						var i int = gc_bx*gc_bdx + gc_tx
-//line vector.go:96
+//line vector.go:113
 						_ = i
-//line vector.go:100
+//line vector.go:117
 						v := lanes.LoadFloat32x8Slice(gc_at[gc_tx:])
-//line vector.go:100
+//line vector.go:117
 						_ = v
-//line vector.go:100
+//line vector.go:117
 						gc_if5 := v.Less(gc_vb7)
-//line vector.go:100
+//line vector.go:117
 						_ = gc_if5
-//line vector.go:100
+//line vector.go:117
 						if gc_if5.ToBits() != 0 {
-//line vector.go:100
+//line vector.go:117
 							v = gc_vb7.Merge(v, gc_if5)
-//line vector.go:100
+//line vector.go:117
 						}
-//line vector.go:100
+//line vector.go:117
 						gc_else2 := gc_if5.ToInt32x8().Not().ToMask()
-//line vector.go:100
+//line vector.go:117
 						_ = gc_else2
-//line vector.go:100
+//line vector.go:117
 						if gc_else2.ToBits() != 0 {
-//line vector.go:100
+//line vector.go:117
 							gc_if6 := v.Greater(gc_vb8)
-//line vector.go:100
+//line vector.go:117
 							_ = gc_if6
-//line vector.go:100
+//line vector.go:117
 							if gc_else2.And(gc_if6).ToBits() != 0 {
-//line vector.go:100
+//line vector.go:117
 								v = gc_vb9.Merge(v, gc_else2.And(gc_if6))
-//line vector.go:100
+//line vector.go:117
 							}
-//line vector.go:100
+//line vector.go:117
 						}
-//line vector.go:100
+//line vector.go:117
 						gc_if7 := v.NotEqual(v)
-//line vector.go:100
+//line vector.go:117
 						_ = gc_if7
-//line vector.go:100
+//line vector.go:117
 						if gc_if7.ToBits() != 0 {
-//line vector.go:100
+//line vector.go:117
 							v = gc_vb10.Merge(v, gc_if7)
-//line vector.go:100
+//line vector.go:117
 						}
-//line vector.go:109
+//line vector.go:126
 						gc_if8 := gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(odd, i, 8)))).And(v.Greater(gc_vb11))
-//line vector.go:109
+//line vector.go:126
 						_ = gc_if8
-//line vector.go:109
+//line vector.go:126
 						if gc_if8.ToBits() != 0 {
-//line vector.go:109
+//line vector.go:126
 							v = v.Add(gc_vb12).Merge(v, gc_if8)
-//line vector.go:109
+//line vector.go:126
 						}
-//line vector.go:109
+//line vector.go:126
 						v.StoreSlice(gc_at2[gc_tx:])
 					}
 					for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
 
-//line vector.go:96
+//line vector.go:113
 						i := gc_bx*gc_bdx + gc_tx
 						_ = i
 
-//line vector.go:100
+//line vector.go:117
 						v := gc_at[gc_tx]
 
-//line vector.go:101
+//line vector.go:118
 						if v < lo {
 							v = lo
 						} else if v > hi {
 							v = hi * 2
 						}
 
-//line vector.go:106
+//line vector.go:123
 						if v != v {
 							v = -1
 						}
 
-//line vector.go:109
+//line vector.go:126
 						if i < odd && v > 0 {
 							v += 0.5
 						}
 
-//line vector.go:112
+//line vector.go:129
 						gc_at2[gc_tx] = v
 						_ = v
 					}
 				} else {
 					gc_vstep2 := gc_from
-//line vector.go:101
+//line vector.go:118
 					gc_vb := lanes.BroadcastFloat32x8(lo)
-//line vector.go:101
+//line vector.go:118
 					_ = gc_vb
-//line vector.go:103
+//line vector.go:120
 					gc_vb2 := lanes.BroadcastFloat32x8(hi)
-//line vector.go:103
+//line vector.go:120
 					_ = gc_vb2
-//line vector.go:104
+//line vector.go:121
 					gc_vb3 := lanes.BroadcastFloat32x8(hi * 2)
-//line vector.go:104
+//line vector.go:121
 					_ = gc_vb3
-//line vector.go:107
+//line vector.go:124
 					gc_vb4 := lanes.BroadcastFloat32x8(-1)
-//line vector.go:107
+//line vector.go:124
 					_ = gc_vb4
-//line vector.go:107
+//line vector.go:124
 					gc_iota := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line vector.go:107
+//line vector.go:124
 					_ = gc_iota
-//line vector.go:109
+//line vector.go:126
 					gc_vb5 := lanes.BroadcastFloat32x8(0)
-//line vector.go:109
+//line vector.go:126
 					_ = gc_vb5
-//line vector.go:110
+//line vector.go:127
 					gc_vb6 := lanes.BroadcastFloat32x8(0.5)
-//line vector.go:110
+//line vector.go:127
 					_ = gc_vb6
 					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
 						gc_tx := gc_vstep2
-//line vector.go:96
+//line vector.go:113
 						var i int = gc_bx*gc_bdx + gc_tx
-//line vector.go:96
+//line vector.go:113
 						_ = i
-//line vector.go:100
+//line vector.go:117
 						if i < 0 || i > len(in)-8 || i > len(out)-8 {
-//line vector.go:100
+//line vector.go:117
 							break
-//line vector.go:100
+//line vector.go:117
 						}
-//line vector.go:100
+//line vector.go:117
 						v := lanes.LoadFloat32x8Slice(in[i:])
-//line vector.go:100
+//line vector.go:117
 						_ = v
-//line vector.go:100
+//line vector.go:117
 						gc_if := v.Less(gc_vb)
-//line vector.go:100
+//line vector.go:117
 						_ = gc_if
-//line vector.go:100
+//line vector.go:117
 						if gc_if.ToBits() != 0 {
-//line vector.go:100
+//line vector.go:117
 							v = gc_vb.Merge(v, gc_if)
-//line vector.go:100
+//line vector.go:117
 						}
-//line vector.go:100
+//line vector.go:117
 						gc_else := gc_if.ToInt32x8().Not().ToMask()
-//line vector.go:100
+//line vector.go:117
 						_ = gc_else
-//line vector.go:100
+//line vector.go:117
 						if gc_else.ToBits() != 0 {
-//line vector.go:100
+//line vector.go:117
 							gc_if2 := v.Greater(gc_vb2)
-//line vector.go:100
+//line vector.go:117
 							_ = gc_if2
-//line vector.go:100
+//line vector.go:117
 							if gc_else.And(gc_if2).ToBits() != 0 {
-//line vector.go:100
+//line vector.go:117
 								v = gc_vb3.Merge(v, gc_else.And(gc_if2))
-//line vector.go:100
+//line vector.go:117
 							}
-//line vector.go:100
+//line vector.go:117
 						}
-//line vector.go:100
+//line vector.go:117
 						gc_if3 := v.NotEqual(v)
-//line vector.go:100
+//line vector.go:117
 						_ = gc_if3
-//line vector.go:100
+//line vector.go:117
 						if gc_if3.ToBits() != 0 {
-//line vector.go:100
+//line vector.go:117
 							v = gc_vb4.Merge(v, gc_if3)
-//line vector.go:100
+//line vector.go:117
 						}
-//line vector.go:109
+//line vector.go:126
 						gc_if4 := gc_iota.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(odd, i, 8)))).And(v.Greater(gc_vb5))
-//line vector.go:109
+//line vector.go:126
 						_ = gc_if4
-//line vector.go:109
+//line vector.go:126
 						if gc_if4.ToBits() != 0 {
-//line vector.go:109
+//line vector.go:126
 							v = v.Add(gc_vb6).Merge(v, gc_if4)
-//line vector.go:109
+//line vector.go:126
 						}
-//line vector.go:112
+//line vector.go:129
 						v.StoreSlice(out[i:])
 					}
 					for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
@@ -795,31 +942,31 @@ func gc_body_clamp(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32, lo
 						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 						gc_pos.Thread = gc_rank
 
-//line vector.go:96
+//line vector.go:113
 						i := gc_bx*gc_bdx + gc_tx
 						_ = i
 
-//line vector.go:100
+//line vector.go:117
 						v := in[i]
 
-//line vector.go:101
+//line vector.go:118
 						if v < lo {
 							v = lo
 						} else if v > hi {
 							v = hi * 2
 						}
 
-//line vector.go:106
+//line vector.go:123
 						if v != v {
 							v = -1
 						}
 
-//line vector.go:109
+//line vector.go:126
 						if i < odd && v > 0 {
 							v += 0.5
 						}
 
-//line vector.go:112
+//line vector.go:129
 						out[i] = v
 						_ = v
 					}
@@ -834,7 +981,7 @@ func gc_body_clamp(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32, lo
 // point escaped. Threads past the offset-shifted end return, a guard no
 // narrowing removes.
 //
-//line vector.go:121
+//line vector.go:138
 func EscapeKernel(re, im []float32, count []int32, maxIter int32) func(*gocuda.Thread) {
 	return compiled.GridKernel(gc_src_escape,
 		func(gc_t *gocuda.Thread) { escape(gc_t, re, im, count, maxIter) },
@@ -843,10 +990,10 @@ func EscapeKernel(re, im []float32, count []int32, maxIter int32) func(*gocuda.T
 		})
 }
 
-//line vector.go:121
-var gc_src_escape = compiled.NewSource("escape", "4befcb6db0431dc2d04dfa09b7836954b36410ce3c5de3bebdda6c59a2a8dc96", "vector.go:115-136")
+//line vector.go:138
+var gc_src_escape = compiled.NewSource("escape", "4befcb6db0431dc2d04dfa09b7836954b36410ce3c5de3bebdda6c59a2a8dc96", "vector.go:132-153")
 
-//line vector.go:121
+//line vector.go:138
 func gc_body_escape(gc_b *compiled.Block, gc_lo, gc_hi int, re, im []float32, count []int32, maxIter int32) {
 	gc_pos := gc_b.Pos()
 	gc_bd := gc_b.Dim()
@@ -884,34 +1031,34 @@ func gc_body_escape(gc_b *compiled.Block, gc_lo, gc_hi int, re, im []float32, co
 									gc_rank := gc_base + gc_tx
 									gc_pos.Thread = gc_rank
 
-//line vector.go:122
+//line vector.go:139
 									i := gc_bx*gc_bdx + gc_tx + 1
 									_ = i
 
-//line vector.go:123
+//line vector.go:140
 									if i > len(re) {
 										continue gc_L1r
 									}
 
-//line vector.go:126
+//line vector.go:143
 									cr := gc_at[gc_u]
 
-//line vector.go:126
+//line vector.go:143
 									ci := gc_at2[gc_u]
 
-//line vector.go:127
+//line vector.go:144
 									zr := cr
 
-//line vector.go:127
+//line vector.go:144
 									zi := ci
 
-//line vector.go:128
+//line vector.go:145
 									var n int32
 
-//line vector.go:129
+//line vector.go:146
 									var n_ int32 = 0
 
-//line vector.go:129
+//line vector.go:146
 									for ; n_ < maxIter; n_++ {
 										if zr*zr+zi*zi > 4 {
 											break
@@ -919,13 +1066,13 @@ func gc_body_escape(gc_b *compiled.Block, gc_lo, gc_hi int, re, im []float32, co
 										zr, zi = zr*zr-zi*zi+cr, 2*zr*zi+ci
 									}
 
-//line vector.go:134
+//line vector.go:151
 									n = n_
 
-//line vector.go:134
+//line vector.go:151
 									_ = n
 
-//line vector.go:135
+//line vector.go:152
 									gc_at3[gc_u] = n
 									_ = cr
 									_ = ci
@@ -940,34 +1087,34 @@ func gc_body_escape(gc_b *compiled.Block, gc_lo, gc_hi int, re, im []float32, co
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
-//line vector.go:122
+//line vector.go:139
 							i := gc_bx*gc_bdx + gc_tx + 1
 							_ = i
 
-//line vector.go:123
+//line vector.go:140
 							if i > len(re) {
 								continue gc_L1p
 							}
 
-//line vector.go:126
+//line vector.go:143
 							cr := re[i-1]
 
-//line vector.go:126
+//line vector.go:143
 							ci := im[i-1]
 
-//line vector.go:127
+//line vector.go:144
 							zr := cr
 
-//line vector.go:127
+//line vector.go:144
 							zi := ci
 
-//line vector.go:128
+//line vector.go:145
 							var n int32
 
-//line vector.go:129
+//line vector.go:146
 							var n_ int32 = 0
 
-//line vector.go:129
+//line vector.go:146
 							for ; n_ < maxIter; n_++ {
 								if zr*zr+zi*zi > 4 {
 									break
@@ -975,13 +1122,13 @@ func gc_body_escape(gc_b *compiled.Block, gc_lo, gc_hi int, re, im []float32, co
 								zr, zi = zr*zr-zi*zi+cr, 2*zr*zi+ci
 							}
 
-//line vector.go:134
+//line vector.go:151
 							n = n_
 
-//line vector.go:134
+//line vector.go:151
 							_ = n
 
-//line vector.go:135
+//line vector.go:152
 							count[i-1] = n
 							_ = cr
 							_ = ci
@@ -996,34 +1143,34 @@ func gc_body_escape(gc_b *compiled.Block, gc_lo, gc_hi int, re, im []float32, co
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
-//line vector.go:122
+//line vector.go:139
 							i := gc_bx*gc_bdx + gc_tx + 1
 							_ = i
 
-//line vector.go:123
+//line vector.go:140
 							if i > len(re) {
 								continue gc_L1
 							}
 
-//line vector.go:126
+//line vector.go:143
 							cr := re[i-1]
 
-//line vector.go:126
+//line vector.go:143
 							ci := im[i-1]
 
-//line vector.go:127
+//line vector.go:144
 							zr := cr
 
-//line vector.go:127
+//line vector.go:144
 							zi := ci
 
-//line vector.go:128
+//line vector.go:145
 							var n int32
 
-//line vector.go:129
+//line vector.go:146
 							var n_ int32 = 0
 
-//line vector.go:129
+//line vector.go:146
 							for ; n_ < maxIter; n_++ {
 								if zr*zr+zi*zi > 4 {
 									break
@@ -1031,13 +1178,13 @@ func gc_body_escape(gc_b *compiled.Block, gc_lo, gc_hi int, re, im []float32, co
 								zr, zi = zr*zr-zi*zi+cr, 2*zr*zi+ci
 							}
 
-//line vector.go:134
+//line vector.go:151
 							n = n_
 
-//line vector.go:134
+//line vector.go:151
 							_ = n
 
-//line vector.go:135
+//line vector.go:152
 							count[i-1] = n
 							_ = cr
 							_ = ci
@@ -1056,17 +1203,17 @@ func gc_body_escape(gc_b *compiled.Block, gc_lo, gc_hi int, re, im []float32, co
 // SkipKernel has a loop of the same trip for every thread whose trips
 // some lanes skip (continue) and some lanes leave early (break).
 //
-//line vector.go:142
+//line vector.go:159
 func SkipKernel(in []int32, out []int32, w []int32) func(*gocuda.Thread) {
 	return compiled.GridKernel(gc_src_skip,
 		func(gc_t *gocuda.Thread) { skip(gc_t, in, out, w) },
 		func(gc_b *compiled.Block, gc_lo, gc_hi int) { gc_body_skip(gc_b, gc_lo, gc_hi, in, out, w) })
 }
 
-//line vector.go:142
-var gc_src_skip = compiled.NewSource("skip", "96e07812b6acbf803ac51963804263c5236b9be0e5ff5e8e8ea5165a84e2d574", "vector.go:138-159")
+//line vector.go:159
+var gc_src_skip = compiled.NewSource("skip", "96e07812b6acbf803ac51963804263c5236b9be0e5ff5e8e8ea5165a84e2d574", "vector.go:155-176")
 
-//line vector.go:142
+//line vector.go:159
 func gc_body_skip(gc_b *compiled.Block, gc_lo, gc_hi int, in []int32, out []int32, w []int32) {
 	gc_pos := gc_b.Pos()
 	gc_bd := gc_b.Dim()
@@ -1098,17 +1245,17 @@ func gc_body_skip(gc_b *compiled.Block, gc_lo, gc_hi int, in []int32, out []int3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
-//line vector.go:143
+//line vector.go:160
 						i := gc_bx*gc_bdx + gc_tx
 						_ = i
 
-//line vector.go:147
+//line vector.go:164
 						x := in[i]
 
-//line vector.go:148
+//line vector.go:165
 						var acc int32
 
-//line vector.go:149
+//line vector.go:166
 						for k := range len(w) {
 							if (x+int32(k))&3 == 0 {
 								continue
@@ -1119,7 +1266,7 @@ func gc_body_skip(gc_b *compiled.Block, gc_lo, gc_hi int, in []int32, out []int3
 							}
 						}
 
-//line vector.go:158
+//line vector.go:175
 						out[i] = acc
 						_ = x
 						_ = acc
@@ -1136,17 +1283,17 @@ func gc_body_skip(gc_b *compiled.Block, gc_lo, gc_hi int, in []int32, out []int3
 // lanes that skipped the trip stay in the loop. The vector step left it
 // with them once (a fuzzer's find, 2026-11-26).
 //
-//line vector.go:168
+//line vector.go:185
 func SkipStopKernel(in, out []int32, stop bool) func(*gocuda.Thread) {
 	return compiled.Kernel(gc_src_skipStop,
 		func(gc_t *gocuda.Thread) { skipStop(gc_t, in, out, stop) },
 		func(gc_b *compiled.Block) { gc_body_skipStop(gc_b, in, out, stop) })
 }
 
-//line vector.go:168
-var gc_src_skipStop = compiled.NewSource("skipStop", "5c58d49bbc749096fe1aa0e8b46f2f00713f0bd904a506c33fabe2f1a9b67d31", "vector.go:161-182")
+//line vector.go:185
+var gc_src_skipStop = compiled.NewSource("skipStop", "5c58d49bbc749096fe1aa0e8b46f2f00713f0bd904a506c33fabe2f1a9b67d31", "vector.go:178-199")
 
-//line vector.go:168
+//line vector.go:185
 func gc_body_skipStop(gc_b *compiled.Block, in, out []int32, stop bool) {
 	gc_pos := gc_b.Pos()
 	gc_bd := gc_b.Dim()
@@ -1163,11 +1310,11 @@ func gc_body_skipStop(gc_b *compiled.Block, in, out []int32, stop bool) {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 
-//line vector.go:169
+//line vector.go:186
 				i := gc_bx*gc_bdx + gc_tx
 				_ = i
 
-//line vector.go:170
+//line vector.go:187
 				if stop && i == 0 {
 					gc_r1 = true
 				}
@@ -1175,7 +1322,7 @@ func gc_body_skipStop(gc_b *compiled.Block, in, out []int32, stop bool) {
 		}
 	}
 
-//line vector.go:170
+//line vector.go:187
 	stop = gc_r1
 	compiled.OutOfLine(func() {
 		{
@@ -1184,14 +1331,14 @@ func gc_body_skipStop(gc_b *compiled.Block, in, out []int32, stop bool) {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
-//line vector.go:169
+//line vector.go:186
 					i := gc_bx*gc_bdx + gc_tx
 					_ = i
 
-//line vector.go:171
+//line vector.go:188
 					x := in[i]
 
-//line vector.go:172
+//line vector.go:189
 					for j := i; j < len(out); j += gc_bdx * gc_gdx {
 						out[j] = x
 						if x&3 == 0 {
@@ -1214,17 +1361,17 @@ func gc_body_skipStop(gc_b *compiled.Block, in, out []int32, stop bool) {
 // loop, so the step checks it there. A matrix shorter than rows*width
 // fails in the loop, at the first thread whose load leaves it.
 //
-//line vector.go:190
+//line vector.go:207
 func RowSumKernel(in, out []float32, width, rows int) func(*gocuda.Thread) {
 	return compiled.GridKernel(gc_src_rowSum,
 		func(gc_t *gocuda.Thread) { rowSum(gc_t, in, out, width, rows) },
 		func(gc_b *compiled.Block, gc_lo, gc_hi int) { gc_body_rowSum(gc_b, gc_lo, gc_hi, in, out, width, rows) })
 }
 
-//line vector.go:190
-var gc_src_rowSum = compiled.NewSource("rowSum", "06b670d99fdabc4cf5f33813879bc8aa486ce773ea080024999c025b6812b2a2", "vector.go:184-200")
+//line vector.go:207
+var gc_src_rowSum = compiled.NewSource("rowSum", "06b670d99fdabc4cf5f33813879bc8aa486ce773ea080024999c025b6812b2a2", "vector.go:201-217")
 
-//line vector.go:190
+//line vector.go:207
 func gc_body_rowSum(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32, width, rows int) {
 	gc_pos := gc_b.Pos()
 	gc_bd := gc_b.Dim()
@@ -1256,14 +1403,14 @@ func gc_body_rowSum(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32, w
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
-//line vector.go:191
+//line vector.go:208
 						c := gc_bx*gc_bdx + gc_tx
 						_ = c
 
-//line vector.go:195
+//line vector.go:212
 						var s float32
 
-//line vector.go:196
+//line vector.go:213
 						for r := range rows {
 							s += in[r*width+c]
 							out[c] = s
@@ -1280,17 +1427,17 @@ func gc_body_rowSum(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32, w
 // image kernels clamp at the edges: the steps inside the row load eight
 // consecutive elements, those at an edge go lane by lane.
 //
-//line vector.go:207
+//line vector.go:224
 func EdgeKernel(in, out []float32) func(*gocuda.Thread) {
 	return compiled.GridKernel(gc_src_edge,
 		func(gc_t *gocuda.Thread) { edge(gc_t, in, out) },
 		func(gc_b *compiled.Block, gc_lo, gc_hi int) { gc_body_edge(gc_b, gc_lo, gc_hi, in, out) })
 }
 
-//line vector.go:207
-var gc_src_edge = compiled.NewSource("edge", "6e20e73f1529ac053f228f639eef9ce8ee14d74fcc90d20a3b3b1a7a77d76825", "vector.go:202-215")
+//line vector.go:224
+var gc_src_edge = compiled.NewSource("edge", "6e20e73f1529ac053f228f639eef9ce8ee14d74fcc90d20a3b3b1a7a77d76825", "vector.go:219-232")
 
-//line vector.go:207
+//line vector.go:224
 func gc_body_edge(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32) {
 	gc_pos := gc_b.Pos()
 	gc_bd := gc_b.Dim()
@@ -1309,7 +1456,7 @@ func gc_body_edge(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32) {
 			gc_bx = 0
 		}
 
-//line vector.go:208
+//line vector.go:225
 		n := len(in)
 		{
 			gc_from, gc_to := 0, gc_bdx
@@ -1324,17 +1471,17 @@ func gc_body_edge(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32) {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
-//line vector.go:209
+//line vector.go:226
 					i := gc_bx*gc_bdx + gc_tx
 					_ = i
 
-//line vector.go:213
+//line vector.go:230
 					l := in[max(i-1, 0)]
 
-//line vector.go:213
+//line vector.go:230
 					r := in[min(i+1, n-1)]
 
-//line vector.go:214
+//line vector.go:231
 					out[min(i, n-1)] = l + 2*in[i] + r
 					_ = l
 					_ = r
@@ -1348,17 +1495,17 @@ func gc_body_edge(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32) {
 // stores at stride 2 (2*i, 2*i+1), and a comparison of a strided index
 // with the length for a last, unpaired element.
 //
-//line vector.go:222
+//line vector.go:239
 func SwapKernel(in, out []float32) func(*gocuda.Thread) {
 	return compiled.GridKernel(gc_src_swap,
 		func(gc_t *gocuda.Thread) { swap(gc_t, in, out) },
 		func(gc_b *compiled.Block, gc_lo, gc_hi int) { gc_body_swap(gc_b, gc_lo, gc_hi, in, out) })
 }
 
-//line vector.go:222
-var gc_src_swap = compiled.NewSource("swap", "03658f6a09c85e0dcd61f63ecff73e74ba0c86fa3539ec94fb5457da66443b36", "vector.go:217-233")
+//line vector.go:239
+var gc_src_swap = compiled.NewSource("swap", "03658f6a09c85e0dcd61f63ecff73e74ba0c86fa3539ec94fb5457da66443b36", "vector.go:234-250")
 
-//line vector.go:222
+//line vector.go:239
 func gc_body_swap(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32) {
 	gc_pos := gc_b.Pos()
 	gc_bd := gc_b.Dim()
@@ -1383,16 +1530,16 @@ func gc_body_swap(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32) {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
-//line vector.go:223
+//line vector.go:240
 					i := gc_bx*gc_bdx + gc_tx
 					_ = i
 
-//line vector.go:224
+//line vector.go:241
 					if 2*i >= len(in) {
 						continue gc_L1
 					}
 
-//line vector.go:227
+//line vector.go:244
 					if 2*i+1 < len(in) {
 						a, b := in[2*i], in[2*i+1]
 						out[2*i], out[2*i+1] = b*2, a*3
@@ -1410,17 +1557,17 @@ func gc_body_swap(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32) {
 // regression of a vector step that assigned the first before reading it
 // for the second.
 //
-//line vector.go:241
+//line vector.go:258
 func TwistKernel(in, out []float32) func(*gocuda.Thread) {
 	return compiled.GridKernel(gc_src_twist,
 		func(gc_t *gocuda.Thread) { twist(gc_t, in, out) },
 		func(gc_b *compiled.Block, gc_lo, gc_hi int) { gc_body_twist(gc_b, gc_lo, gc_hi, in, out) })
 }
 
-//line vector.go:241
-var gc_src_twist = compiled.NewSource("twist", "5aa52e244a8c7ef0ca662eece58d5f595b56ffd3e93c49a514414ee10c287b53", "vector.go:235-252")
+//line vector.go:258
+var gc_src_twist = compiled.NewSource("twist", "5aa52e244a8c7ef0ca662eece58d5f595b56ffd3e93c49a514414ee10c287b53", "vector.go:252-269")
 
-//line vector.go:241
+//line vector.go:258
 func gc_body_twist(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32) {
 	gc_pos := gc_b.Pos()
 	gc_bd := gc_b.Dim()
@@ -1455,37 +1602,37 @@ func gc_body_twist(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32) {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
-//line vector.go:242
+//line vector.go:259
 						i := gc_bx*gc_bdx + gc_tx
 						_ = i
 
-//line vector.go:246
+//line vector.go:263
 						a := gc_at[gc_tx]
 
-//line vector.go:246
+//line vector.go:263
 						b := 2*gc_at[gc_tx] + 1
 
 						{
 
-//line vector.go:247
+//line vector.go:264
 							{
 								a, b = b, a
 								a = a*0.5 + b
 							}
-//line vector.go:247
+//line vector.go:264
 							{
 								a, b = b, a
 								a = a*0.5 + b
 							}
-//line vector.go:247
+//line vector.go:264
 							{
 								a, b = b, a
 								a = a*0.5 + b
 							}
-//line vector.go:250
+//line vector.go:267
 						}
 
-//line vector.go:251
+//line vector.go:268
 						gc_at2[gc_tx] = a - b
 						_ = a
 						_ = b
@@ -1495,37 +1642,37 @@ func gc_body_twist(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32) {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
-//line vector.go:242
+//line vector.go:259
 						i := gc_bx*gc_bdx + gc_tx
 						_ = i
 
-//line vector.go:246
+//line vector.go:263
 						a := in[i]
 
-//line vector.go:246
+//line vector.go:263
 						b := 2*in[i] + 1
 
 						{
 
-//line vector.go:247
+//line vector.go:264
 							{
 								a, b = b, a
 								a = a*0.5 + b
 							}
-//line vector.go:247
+//line vector.go:264
 							{
 								a, b = b, a
 								a = a*0.5 + b
 							}
-//line vector.go:247
+//line vector.go:264
 							{
 								a, b = b, a
 								a = a*0.5 + b
 							}
-//line vector.go:250
+//line vector.go:267
 						}
 
-//line vector.go:251
+//line vector.go:268
 						out[i] = a - b
 						_ = a
 						_ = b
@@ -1542,17 +1689,17 @@ func gc_body_twist(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32) {
 // zero past the row's end, and writes the row reversed: the vector steps
 // inline the helper without the thread.
 //
-//line vector.go:261
+//line vector.go:278
 func RowTileKernel(a, out []float32, w int) func(*gocuda.Thread) {
 	return compiled.Kernel(gc_src_rowTile,
 		func(gc_t *gocuda.Thread) { rowTile(gc_t, a, out, w) },
 		func(gc_b *compiled.Block) { gc_body_rowTile(gc_b, a, out, w) })
 }
 
-//line vector.go:261
-var gc_src_rowTile = compiled.NewSource("rowTile", "35d4678c05dd8658afa3cf303c4bce092a9ff2bc74c6e74e651aabd28b423123", "vector.go:254-267")
+//line vector.go:278
+var gc_src_rowTile = compiled.NewSource("rowTile", "35d4678c05dd8658afa3cf303c4bce092a9ff2bc74c6e74e651aabd28b423123", "vector.go:271-284")
 
-//line vector.go:261
+//line vector.go:278
 func gc_body_rowTile(gc_b *compiled.Block, a, out []float32, w int) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()
@@ -1562,255 +1709,255 @@ func gc_body_rowTile(gc_b *compiled.Block, a, out []float32, w int) {
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
 
-//line vector.go:262
+//line vector.go:279
 	if gc_bdx <= 1*gc_bdx {
 		gc_b.SharedWritten()
 	}
 
-//line vector.go:262
+//line vector.go:279
 	row := gocuda.Shared[float32](t, gc_bdx)[:gc_bdx]
 	{
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			if gc_bdx <= len(row) {
 				gc_at := row[:gc_bdx]
 				gc_vstep := 0
-//line vector.go:263
+//line vector.go:280
 				gc_none2 := lanes.BroadcastInt32x8(0).ToMask()
-//line vector.go:263
+//line vector.go:280
 				_ = gc_none2
-//line vector.go:263
+//line vector.go:280
 				gc_iota4 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line vector.go:263
+//line vector.go:280
 				_ = gc_iota4
-//line vector.go:263
+//line vector.go:280
 				gc_all2 := lanes.BroadcastInt32x8(-1).ToMask()
-//line vector.go:263
+//line vector.go:280
 				_ = gc_all2
-//line vector.go:274
+//line vector.go:291
 				gc_vb2 := lanes.BroadcastFloat32x8(0)
-//line vector.go:274
+//line vector.go:291
 				_ = gc_vb2
 			gc_steps4:
 				for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
 					gc_tx := gc_vstep
 					gc_rank := gc_base + gc_tx
 					_ = gc_rank
-//line vector.go:263
+//line vector.go:280
 					var tx int = gc_tx
-//line vector.go:263
+//line vector.go:280
 					_ = tx
-//line vector.go:264
+//line vector.go:281
 					var gc_row4 int = gc_bx
-//line vector.go:264
+//line vector.go:281
 					_ = gc_row4
-//line vector.go:264
+//line vector.go:281
 					var gc_col4 int = tx
-//line vector.go:264
+//line vector.go:281
 					_ = gc_col4
-//line vector.go:264
+//line vector.go:281
 					var gc_result4 lanes.Float32x8
-//line vector.go:264
+//line vector.go:281
 					_ = gc_result4
-//line vector.go:264
+//line vector.go:281
 					gc_returned4 := gc_none2
-//line vector.go:264
+//line vector.go:281
 					_ = gc_returned4
-//line vector.go:264
+//line vector.go:281
 					if gc_col4 < w && uint(w-gc_col4) > 7 {
-//line vector.go:264
+//line vector.go:281
 						var gc_ld7 lanes.Float32x8
-//line vector.go:264
+//line vector.go:281
 						if (gc_row4*w+gc_col4) >= 0 && (gc_row4*w+gc_col4) <= len(a)-8 {
-//line vector.go:264
+//line vector.go:281
 							gc_ld7 = lanes.LoadFloat32x8Slice(a[gc_row4*w+gc_col4:])
-//line vector.go:264
+//line vector.go:281
 						} else {
-//line vector.go:264
+//line vector.go:281
 							break gc_steps4
-//line vector.go:264
+//line vector.go:281
 						}
-//line vector.go:264
+//line vector.go:281
 						gc_result4 = gc_ld7
-//line vector.go:264
+//line vector.go:281
 						gc_b3 := gc_none2
-//line vector.go:264
+//line vector.go:281
 						if true {
-//line vector.go:264
+//line vector.go:281
 							gc_b3 = gc_all2
-//line vector.go:264
+//line vector.go:281
 						}
-//line vector.go:264
+//line vector.go:281
 						gc_returned4 = gc_b3
-//line vector.go:264
+//line vector.go:281
 					} else {
-//line vector.go:264
+//line vector.go:281
 						gc_if5 := gc_iota4.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(w, gc_col4, 8))))
-//line vector.go:264
+//line vector.go:281
 						_ = gc_if5
-//line vector.go:264
+//line vector.go:281
 						if gc_if5.ToBits() != 0 {
-//line vector.go:264
+//line vector.go:281
 							var gc_ld8 lanes.Float32x8
-//line vector.go:264
+//line vector.go:281
 							if (gc_row4*w+gc_col4) >= 0 && (gc_row4*w+gc_col4) <= len(a)-8 {
-//line vector.go:264
+//line vector.go:281
 								gc_ld8 = lanes.LoadFloat32x8Slice(a[gc_row4*w+gc_col4:])
-//line vector.go:264
+//line vector.go:281
 							} else {
-//line vector.go:264
+//line vector.go:281
 								break gc_steps4
-//line vector.go:264
+//line vector.go:281
 							}
-//line vector.go:264
+//line vector.go:281
 							gc_result4 = gc_ld8.Merge(gc_result4, gc_if5)
-//line vector.go:264
+//line vector.go:281
 							gc_returned4 = gc_if5.Or(gc_returned4)
-//line vector.go:264
+//line vector.go:281
 						}
-//line vector.go:264
+//line vector.go:281
 					}
-//line vector.go:264
+//line vector.go:281
 					gc_if6 := gc_returned4.ToInt32x8().Not().ToMask()
-//line vector.go:264
+//line vector.go:281
 					_ = gc_if6
-//line vector.go:264
+//line vector.go:281
 					if gc_if6.ToBits() != 0 {
-//line vector.go:264
+//line vector.go:281
 						gc_result4 = gc_vb2.Merge(gc_result4, gc_if6)
-//line vector.go:264
+//line vector.go:281
 						gc_returned4 = gc_if6.Or(gc_returned4)
-//line vector.go:264
+//line vector.go:281
 					}
-//line vector.go:264
+//line vector.go:281
 					gc_result4.StoreSlice(gc_at[gc_tx:])
 				}
 				for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
-//line vector.go:263
+//line vector.go:280
 					tx := gc_tx
 					_ = tx
 
-//line vector.go:264
+//line vector.go:281
 					gc_at[gc_tx] = rowLoad(t, a, gc_bx, tx, w)
 				}
 			} else {
 				gc_vstep2 := 0
-//line vector.go:263
+//line vector.go:280
 				gc_none := lanes.BroadcastInt32x8(0).ToMask()
-//line vector.go:263
+//line vector.go:280
 				_ = gc_none
-//line vector.go:263
+//line vector.go:280
 				gc_iota2 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line vector.go:263
+//line vector.go:280
 				_ = gc_iota2
-//line vector.go:263
+//line vector.go:280
 				gc_all := lanes.BroadcastInt32x8(-1).ToMask()
-//line vector.go:263
+//line vector.go:280
 				_ = gc_all
-//line vector.go:274
+//line vector.go:291
 				gc_vb := lanes.BroadcastFloat32x8(0)
-//line vector.go:274
+//line vector.go:291
 				_ = gc_vb
 			gc_steps2:
 				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
 					gc_tx := gc_vstep2
 					gc_rank := gc_base + gc_tx
 					_ = gc_rank
-//line vector.go:263
+//line vector.go:280
 					var tx int = gc_tx
-//line vector.go:263
+//line vector.go:280
 					_ = tx
-//line vector.go:264
+//line vector.go:281
 					if tx < 0 || tx > len(row)-8 {
-//line vector.go:264
+//line vector.go:281
 						break
-//line vector.go:264
+//line vector.go:281
 					}
-//line vector.go:264
+//line vector.go:281
 					var gc_row2 int = gc_bx
-//line vector.go:264
+//line vector.go:281
 					_ = gc_row2
-//line vector.go:264
+//line vector.go:281
 					var gc_col2 int = tx
-//line vector.go:264
+//line vector.go:281
 					_ = gc_col2
-//line vector.go:264
+//line vector.go:281
 					var gc_result2 lanes.Float32x8
-//line vector.go:264
+//line vector.go:281
 					_ = gc_result2
-//line vector.go:264
+//line vector.go:281
 					gc_returned2 := gc_none
-//line vector.go:264
+//line vector.go:281
 					_ = gc_returned2
-//line vector.go:264
+//line vector.go:281
 					if gc_col2 < w && uint(w-gc_col2) > 7 {
-//line vector.go:264
+//line vector.go:281
 						var gc_ld3 lanes.Float32x8
-//line vector.go:264
+//line vector.go:281
 						if (gc_row2*w+gc_col2) >= 0 && (gc_row2*w+gc_col2) <= len(a)-8 {
-//line vector.go:264
+//line vector.go:281
 							gc_ld3 = lanes.LoadFloat32x8Slice(a[gc_row2*w+gc_col2:])
-//line vector.go:264
+//line vector.go:281
 						} else {
-//line vector.go:264
+//line vector.go:281
 							break gc_steps2
-//line vector.go:264
+//line vector.go:281
 						}
-//line vector.go:264
+//line vector.go:281
 						gc_result2 = gc_ld3
-//line vector.go:264
+//line vector.go:281
 						gc_b2 := gc_none
-//line vector.go:264
+//line vector.go:281
 						if true {
-//line vector.go:264
+//line vector.go:281
 							gc_b2 = gc_all
-//line vector.go:264
+//line vector.go:281
 						}
-//line vector.go:264
+//line vector.go:281
 						gc_returned2 = gc_b2
-//line vector.go:264
+//line vector.go:281
 					} else {
-//line vector.go:264
+//line vector.go:281
 						gc_if2 := gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(w, gc_col2, 8))))
-//line vector.go:264
+//line vector.go:281
 						_ = gc_if2
-//line vector.go:264
+//line vector.go:281
 						if gc_if2.ToBits() != 0 {
-//line vector.go:264
+//line vector.go:281
 							var gc_ld4 lanes.Float32x8
-//line vector.go:264
+//line vector.go:281
 							if (gc_row2*w+gc_col2) >= 0 && (gc_row2*w+gc_col2) <= len(a)-8 {
-//line vector.go:264
+//line vector.go:281
 								gc_ld4 = lanes.LoadFloat32x8Slice(a[gc_row2*w+gc_col2:])
-//line vector.go:264
+//line vector.go:281
 							} else {
-//line vector.go:264
+//line vector.go:281
 								break gc_steps2
-//line vector.go:264
+//line vector.go:281
 							}
-//line vector.go:264
+//line vector.go:281
 							gc_result2 = gc_ld4.Merge(gc_result2, gc_if2)
-//line vector.go:264
+//line vector.go:281
 							gc_returned2 = gc_if2.Or(gc_returned2)
-//line vector.go:264
+//line vector.go:281
 						}
-//line vector.go:264
+//line vector.go:281
 					}
-//line vector.go:264
+//line vector.go:281
 					gc_if3 := gc_returned2.ToInt32x8().Not().ToMask()
-//line vector.go:264
+//line vector.go:281
 					_ = gc_if3
-//line vector.go:264
+//line vector.go:281
 					if gc_if3.ToBits() != 0 {
-//line vector.go:264
+//line vector.go:281
 						gc_result2 = gc_vb.Merge(gc_result2, gc_if3)
-//line vector.go:264
+//line vector.go:281
 						gc_returned2 = gc_if3.Or(gc_returned2)
-//line vector.go:264
+//line vector.go:281
 					}
-//line vector.go:264
+//line vector.go:281
 					gc_result2.StoreSlice(row[tx:])
 				}
 				gc_step := gc_vstep2
@@ -1820,11 +1967,11 @@ func gc_body_rowTile(gc_b *compiled.Block, a, out []float32, w int) {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
-//line vector.go:263
+//line vector.go:280
 						tx := gc_tx
 						_ = tx
 
-//line vector.go:264
+//line vector.go:281
 						row[tx] = rowLoad(t, a, gc_bx, tx, w)
 					}
 					{
@@ -1832,11 +1979,11 @@ func gc_body_rowTile(gc_b *compiled.Block, a, out []float32, w int) {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
-//line vector.go:263
+//line vector.go:280
 						tx := gc_tx
 						_ = tx
 
-//line vector.go:264
+//line vector.go:281
 						row[tx] = rowLoad(t, a, gc_bx, tx, w)
 					}
 					{
@@ -1844,11 +1991,11 @@ func gc_body_rowTile(gc_b *compiled.Block, a, out []float32, w int) {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
-//line vector.go:263
+//line vector.go:280
 						tx := gc_tx
 						_ = tx
 
-//line vector.go:264
+//line vector.go:281
 						row[tx] = rowLoad(t, a, gc_bx, tx, w)
 					}
 					{
@@ -1856,11 +2003,11 @@ func gc_body_rowTile(gc_b *compiled.Block, a, out []float32, w int) {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
-//line vector.go:263
+//line vector.go:280
 						tx := gc_tx
 						_ = tx
 
-//line vector.go:264
+//line vector.go:281
 						row[tx] = rowLoad(t, a, gc_bx, tx, w)
 					}
 				}
@@ -1868,11 +2015,11 @@ func gc_body_rowTile(gc_b *compiled.Block, a, out []float32, w int) {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
-//line vector.go:263
+//line vector.go:280
 					tx := gc_tx
 					_ = tx
 
-//line vector.go:264
+//line vector.go:281
 					row[tx] = rowLoad(t, a, gc_bx, tx, w)
 				}
 			}
@@ -1889,11 +2036,11 @@ func gc_body_rowTile(gc_b *compiled.Block, a, out []float32, w int) {
 					gc_rank := gc_base + gc_tx
 					_ = gc_rank
 
-//line vector.go:263
+//line vector.go:280
 					tx := gc_tx
 					_ = tx
 
-//line vector.go:266
+//line vector.go:283
 					gc_at2[gc_tx] = row[gc_idx] * 3
 				}
 			} else {
@@ -1904,11 +2051,11 @@ func gc_body_rowTile(gc_b *compiled.Block, a, out []float32, w int) {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
-//line vector.go:263
+//line vector.go:280
 						tx := gc_tx
 						_ = tx
 
-//line vector.go:266
+//line vector.go:283
 						out[gc_bx*gc_bdx+tx] = row[gc_bdx-1-tx] * 3
 					}
 					{
@@ -1916,11 +2063,11 @@ func gc_body_rowTile(gc_b *compiled.Block, a, out []float32, w int) {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
-//line vector.go:263
+//line vector.go:280
 						tx := gc_tx
 						_ = tx
 
-//line vector.go:266
+//line vector.go:283
 						out[gc_bx*gc_bdx+tx] = row[gc_bdx-1-tx] * 3
 					}
 					{
@@ -1928,11 +2075,11 @@ func gc_body_rowTile(gc_b *compiled.Block, a, out []float32, w int) {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
-//line vector.go:263
+//line vector.go:280
 						tx := gc_tx
 						_ = tx
 
-//line vector.go:266
+//line vector.go:283
 						out[gc_bx*gc_bdx+tx] = row[gc_bdx-1-tx] * 3
 					}
 					{
@@ -1940,11 +2087,11 @@ func gc_body_rowTile(gc_b *compiled.Block, a, out []float32, w int) {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
-//line vector.go:263
+//line vector.go:280
 						tx := gc_tx
 						_ = tx
 
-//line vector.go:266
+//line vector.go:283
 						out[gc_bx*gc_bdx+tx] = row[gc_bdx-1-tx] * 3
 					}
 				}
@@ -1952,11 +2099,11 @@ func gc_body_rowTile(gc_b *compiled.Block, a, out []float32, w int) {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
-//line vector.go:263
+//line vector.go:280
 					tx := gc_tx
 					_ = tx
 
-//line vector.go:266
+//line vector.go:283
 					out[gc_bx*gc_bdx+tx] = row[gc_bdx-1-tx] * 3
 				}
 			}
@@ -1968,17 +2115,17 @@ func gc_body_rowTile(gc_b *compiled.Block, a, out []float32, w int) {
 // that wraps (uint32(int32(j)^-5)): with the counter a constant, as the
 // vector steps once wrote it, the conversion would not build.
 //
-//line vector.go:282
+//line vector.go:299
 func UnrolledWrapKernel(in, out []float32) func(*gocuda.Thread) {
 	return compiled.GridKernel(gc_src_unrolledWrap,
 		func(gc_t *gocuda.Thread) { unrolledWrap(gc_t, in, out) },
 		func(gc_b *compiled.Block, gc_lo, gc_hi int) { gc_body_unrolledWrap(gc_b, gc_lo, gc_hi, in, out) })
 }
 
-//line vector.go:282
-var gc_src_unrolledWrap = compiled.NewSource("unrolledWrap", "44aceb8dcc687d467e475b082cb7ed1857e92a4ff02f8035ad57b0e8a597866f", "vector.go:277-291")
+//line vector.go:299
+var gc_src_unrolledWrap = compiled.NewSource("unrolledWrap", "44aceb8dcc687d467e475b082cb7ed1857e92a4ff02f8035ad57b0e8a597866f", "vector.go:294-308")
 
-//line vector.go:282
+//line vector.go:299
 func gc_body_unrolledWrap(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32) {
 	gc_pos := gc_b.Pos()
 	gc_bd := gc_b.Dim()
@@ -2010,67 +2157,67 @@ func gc_body_unrolledWrap(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []floa
 					gc_tx := gc_vstep
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line vector.go:283
+//line vector.go:300
 					var i int = gc_bx*gc_bdx + gc_tx
-//line vector.go:283
+//line vector.go:300
 					_ = i
-//line vector.go:284
+//line vector.go:301
 					{
 						if i < 0 || i > len(in)-8 || i > len(out)-8 {
-//line vector.go:285
+//line vector.go:302
 							break
-//line vector.go:285
+//line vector.go:302
 						}
-//line vector.go:285
+//line vector.go:302
 						v := lanes.LoadFloat32x8Slice(in[i:])
-//line vector.go:285
+//line vector.go:302
 						_ = v
-//line vector.go:285
+//line vector.go:302
 						{
-//line vector.go:285
+//line vector.go:302
 							v = v.Add(lanes.BroadcastFloat32x8(in[int(uint32(int32(compiled.Trip(0))^-5)%uint32(len(in)))]))
-//line vector.go:287
+//line vector.go:304
 						}
-//line vector.go:287
+//line vector.go:304
 						{
-//line vector.go:287
+//line vector.go:304
 							v = v.Add(lanes.BroadcastFloat32x8(in[int(uint32(int32(compiled.Trip(1))^-5)%uint32(len(in)))]))
-//line vector.go:287
+//line vector.go:304
 						}
-//line vector.go:287
+//line vector.go:304
 						v.StoreSlice(out[i:])
-//line vector.go:289
+//line vector.go:306
 					}
 				}
 				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
-//line vector.go:283
+//line vector.go:300
 					i := gc_bx*gc_bdx + gc_tx
 					_ = i
 
-//line vector.go:284
+//line vector.go:301
 					{
 						v := in[i]
-//line vector.go:285
+//line vector.go:302
 						{
 							{
-//line vector.go:286
+//line vector.go:303
 								j := int(0)
-//line vector.go:286
+//line vector.go:303
 								_ = j
 								v += in[int(uint32(int32(j)^-5)%uint32(len(in)))]
 							}
-//line vector.go:286
+//line vector.go:303
 							{
-//line vector.go:286
+//line vector.go:303
 								j := int(1)
-//line vector.go:286
+//line vector.go:303
 								_ = j
 								v += in[int(uint32(int32(j)^-5)%uint32(len(in)))]
 							}
-//line vector.go:288
+//line vector.go:305
 						}
 						out[i] = v
 					}

@@ -989,21 +989,261 @@ func gc_body_offsets(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float3
 	}
 }
 
+// ShiftOffsetKernel loads at an offset of 1<<k from the thread's index
+// where i < n, a condition that differs between lanes: k may be
+// negative, where that shift panics, only in threads that reach it.
+//
+//line vector.go:95
+func ShiftOffsetKernel(in, out []float32, k, n int) func(*gocuda.Thread) {
+	return compiled.GridKernel(gc_src_shiftOffset,
+		func(gc_t *gocuda.Thread) { shiftOffset(gc_t, in, out, k, n) },
+		func(gc_b *compiled.Block, gc_lo, gc_hi int) { gc_body_shiftOffset(gc_b, gc_lo, gc_hi, in, out, k, n) })
+}
+
+//line vector.go:95
+var gc_src_shiftOffset = compiled.NewSource("shiftOffset", "83b47a0b5c16d8eaadb6f3c8a632fd8d179bf291ca0ed520785b12312a42a977", "vector.go:90-105")
+
+//line vector.go:95
+func gc_body_shiftOffset(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float32, k, n int) {
+	gc_pos2 := gc_b2.Pos()
+	gc_bd2 := gc_b2.Dim()
+	gc_bdx2 := gc_bd2.X
+	gc_gd2 := gc_b2.GridDim()
+	gc_gdx2 := gc_gd2.X
+	gc_n2 := gc_b2.Len()
+	gc_bx2 := gc_lo2%gc_gdx2 - 1
+	for gc_blk2 := gc_lo2; gc_blk2 < gc_hi2; gc_blk2++ {
+		if gc_b2.Stopped() {
+			return
+		}
+		gc_pos2.Block = gc_blk2
+		gc_bx2++
+		if gc_bx2 == gc_gdx2 {
+			gc_bx2 = 0
+		}
+		{
+			gc_from2, gc_to2 := 0, gc_bdx2
+			if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
+				panic(compiled.ErrGuardWraps)
+			}
+			if gc_bound2 := compiled.Diff(len(out), gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
+				gc_to2 = gc_bound2
+			}
+			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+				gc_vstep2 := gc_from2
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop bool
+					gc_vstep2, gc_stop = func(gc_vstep2 int) (int, bool) {
+//line vector.go:96
+						gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+//line vector.go:96
+						_ = gc_iota4
+					gc_steps4:
+						for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
+							gc_tx2 := gc_vstep2
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+//line vector.go:96
+							var i int = gc_bx2*gc_bdx2 + gc_tx2
+//line vector.go:96
+							_ = i
+//line vector.go:100
+							var v archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+//line vector.go:100
+							_ = v
+//line vector.go:101
+							if i < 0 || i > len(out)-16 {
+//line vector.go:101
+								break
+//line vector.go:101
+							}
+//line vector.go:101
+							if i < n && uint(n-i) > 15 {
+//line vector.go:101
+								var gc_ld7 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+//line vector.go:101
+								if (i+
+									1<<k) >= 0 && (i+1<<k) <= len(in)-16 {
+//line vector.go:102
+									gc_ld7 = archsimd.LoadFloat32x16Slice(in[i+1<<k:])
+//line vector.go:102
+								} else {
+//line vector.go:102
+									break gc_steps4
+//line vector.go:102
+								}
+//line vector.go:102
+								v = gc_ld7
+//line vector.go:102
+							} else {
+//line vector.go:102
+								gc_if4 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i, 16))))
+//line vector.go:101
+								_ = gc_if4
+//line vector.go:101
+								if gc_if4.ToBits() != 0 {
+//line vector.go:101
+									var gc_u4 int
+//line vector.go:101
+									_ = gc_u4
+//line vector.go:101
+									if gc_in4 := gc_if4.ToBits(); gc_in4 != 0 {
+//line vector.go:101
+										gc_pos2.Thread = gc_rank2 + compiled.FirstLane16(gc_in4)
+//line vector.go:101
+										gc_u4 = 1 << k
+									}
+//line vector.go:102
+									var gc_ld8 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+//line vector.go:102
+									if (i+gc_u4) >= 0 && (i+gc_u4) <= len(in)-16 {
+//line vector.go:102
+										gc_ld8 = archsimd.LoadFloat32x16Slice(in[i+gc_u4:])
+//line vector.go:102
+									} else {
+//line vector.go:102
+										break gc_steps4
+//line vector.go:102
+									}
+//line vector.go:102
+									v = v.Merge(gc_ld8, archsimd.Mask32x16FromBits(^gc_if4.ToBits()))
+//line vector.go:102
+								}
+//line vector.go:102
+							}
+//line vector.go:104
+							v.StoreSlice(out[i:])
+						}
+						archsimd.ClearAVXUpperBits()
+						return gc_vstep2, false
+					}(gc_vstep2)
+					if gc_stop {
+						return
+					}
+				}
+				if compiled.SIMD {
+//line vector.go:96
+					gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+//line vector.go:96
+					_ = gc_iota3
+				gc_steps3:
+					for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
+						gc_tx2 := gc_vstep2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line vector.go:96
+						var i int = gc_bx2*gc_bdx2 + gc_tx2
+//line vector.go:96
+						_ = i
+//line vector.go:100
+						var v archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line vector.go:100
+						_ = v
+//line vector.go:101
+						if i < 0 || i > len(out)-8 {
+//line vector.go:101
+							break
+//line vector.go:101
+						}
+//line vector.go:101
+						if i < n && uint(n-i) > 7 {
+//line vector.go:101
+							var gc_ld5 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line vector.go:101
+							if (i+
+								1<<k) >= 0 && (i+1<<k) <= len(in)-8 {
+//line vector.go:102
+								gc_ld5 = archsimd.LoadFloat32x8Slice(in[i+1<<k:])
+//line vector.go:102
+							} else {
+//line vector.go:102
+								break gc_steps3
+//line vector.go:102
+							}
+//line vector.go:102
+							v = gc_ld5
+//line vector.go:102
+						} else {
+//line vector.go:102
+							gc_if3 := gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i, 8))))
+//line vector.go:101
+							_ = gc_if3
+//line vector.go:101
+							if gc_if3.ToBits() != 0 {
+//line vector.go:101
+								var gc_u3 int
+//line vector.go:101
+								_ = gc_u3
+//line vector.go:101
+								if gc_in3 := gc_if3.ToBits(); gc_in3 != 0 {
+//line vector.go:101
+									gc_pos2.Thread = gc_rank2 + compiled.FirstLane(gc_in3)
+//line vector.go:101
+									gc_u3 = 1 << k
+								}
+//line vector.go:102
+								var gc_ld6 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line vector.go:102
+								if (i+gc_u3) >= 0 && (i+gc_u3) <= len(in)-8 {
+//line vector.go:102
+									gc_ld6 = archsimd.LoadFloat32x8Slice(in[i+gc_u3:])
+//line vector.go:102
+								} else {
+//line vector.go:102
+									break gc_steps3
+//line vector.go:102
+								}
+//line vector.go:102
+								v = gc_ld6.Merge(v, gc_if3)
+//line vector.go:102
+							}
+//line vector.go:102
+						}
+//line vector.go:104
+						v.StoreSlice(out[i:])
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				for gc_tx2 := gc_vstep2; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+
+//line vector.go:96
+					i := gc_bx2*gc_bdx2 + gc_tx2
+					_ = i
+
+//line vector.go:100
+					var v float32
+
+//line vector.go:101
+					if i < n {
+						v = in[i+1<<k]
+					}
+
+//line vector.go:104
+					out[i] = v
+					_ = v
+				}
+			}
+		}
+	}
+}
+
 // ClampKernel has ifs whose conditions differ between lanes, an else, a
 // comparison that is false and one that is true for NaN, and && of an
 // affine index's comparison with a vector one.
 //
-//line vector.go:95
+//line vector.go:112
 func ClampKernel(in, out []float32, lo, hi float32, odd int) func(*gocuda.Thread) {
 	return compiled.GridStrideKernel(gc_src_clamp,
 		func(gc_t *gocuda.Thread) { clamp(gc_t, in, out, lo, hi, odd) },
 		func(gc_b *compiled.Block, gc_lo, gc_hi int) { gc_body_clamp(gc_b, gc_lo, gc_hi, in, out, lo, hi, odd) })
 }
 
-//line vector.go:95
-var gc_src_clamp = compiled.NewSource("clamp", "218a5dd324457bf8740e7f7e673e67c84d849fc181fc462a0a4df3135d4dc7de", "vector.go:90-113")
+//line vector.go:112
+var gc_src_clamp = compiled.NewSource("clamp", "218a5dd324457bf8740e7f7e673e67c84d849fc181fc462a0a4df3135d4dc7de", "vector.go:107-130")
 
-//line vector.go:95
+//line vector.go:112
 func gc_body_clamp(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float32, lo, hi float32, odd int) {
 	gc_pos2 := gc_b2.Pos()
 	gc_bd2 := gc_b2.Dim()
@@ -1043,93 +1283,93 @@ func gc_body_clamp(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float32,
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop bool
 						gc_vstep3, gc_stop = func(gc_vstep3 int) (int, bool) {
-//line vector.go:101
+//line vector.go:118
 							gc_vb31 := archsimd.BroadcastFloat32x16(lo)
-//line vector.go:101
+//line vector.go:118
 							_ = gc_vb31
-//line vector.go:103
+//line vector.go:120
 							gc_vb32 := archsimd.BroadcastFloat32x16(hi)
-//line vector.go:103
+//line vector.go:120
 							_ = gc_vb32
-//line vector.go:104
+//line vector.go:121
 							gc_vb33 := archsimd.BroadcastFloat32x16(hi * 2)
-//line vector.go:104
+//line vector.go:121
 							_ = gc_vb33
-//line vector.go:107
+//line vector.go:124
 							gc_vb34 := archsimd.BroadcastFloat32x16(-1)
-//line vector.go:107
+//line vector.go:124
 							_ = gc_vb34
-//line vector.go:107
+//line vector.go:124
 							gc_iota6 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-//line vector.go:107
+//line vector.go:124
 							_ = gc_iota6
-//line vector.go:109
+//line vector.go:126
 							gc_vb35 := archsimd.BroadcastFloat32x16(0)
-//line vector.go:109
+//line vector.go:126
 							_ = gc_vb35
-//line vector.go:110
+//line vector.go:127
 							gc_vb36 := archsimd.BroadcastFloat32x16(0.5)
-//line vector.go:110
+//line vector.go:127
 							_ = gc_vb36
 							for ; gc_vstep3+15 < gc_to2; gc_vstep3 += 16 {
 								gc_tx2 := gc_vstep3
-//line vector.go:96
+//line vector.go:113
 								var i int = gc_bx2*gc_bdx2 + gc_tx2
-//line vector.go:96
+//line vector.go:113
 								_ = i
-//line vector.go:100
+//line vector.go:117
 								v := archsimd.LoadFloat32x16Slice(gc_at3[gc_tx2:])
-//line vector.go:100
+//line vector.go:117
 								_ = v
-//line vector.go:100
+//line vector.go:117
 								gc_if21 := v.Less(gc_vb31)
-//line vector.go:100
+//line vector.go:117
 								_ = gc_if21
-//line vector.go:100
+//line vector.go:117
 								if gc_if21.ToBits() != 0 {
-//line vector.go:100
+//line vector.go:117
 									v = v.Merge(gc_vb31, archsimd.Mask32x16FromBits(^gc_if21.ToBits()))
-//line vector.go:100
+//line vector.go:117
 								}
-//line vector.go:100
+//line vector.go:117
 								gc_else6 := archsimd.Mask32x16FromBits(^gc_if21.ToBits())
-//line vector.go:100
+//line vector.go:117
 								_ = gc_else6
-//line vector.go:100
+//line vector.go:117
 								if gc_else6.ToBits() != 0 {
-//line vector.go:100
+//line vector.go:117
 									gc_if22 := v.Greater(gc_vb32)
-//line vector.go:100
+//line vector.go:117
 									_ = gc_if22
-//line vector.go:100
+//line vector.go:117
 									if archsimd.Mask32x16FromBits(gc_else6.ToBits()&gc_if22.ToBits()).ToBits() != 0 {
-//line vector.go:100
+//line vector.go:117
 										v = v.Merge(gc_vb33, archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_else6.ToBits()&gc_if22.ToBits()).ToBits()))
-//line vector.go:100
+//line vector.go:117
 									}
-//line vector.go:100
+//line vector.go:117
 								}
-//line vector.go:100
+//line vector.go:117
 								gc_if23 := v.NotEqual(v)
-//line vector.go:100
+//line vector.go:117
 								_ = gc_if23
-//line vector.go:100
+//line vector.go:117
 								if gc_if23.ToBits() != 0 {
-//line vector.go:100
+//line vector.go:117
 									v = v.Merge(gc_vb34, archsimd.Mask32x16FromBits(^gc_if23.ToBits()))
-//line vector.go:100
+//line vector.go:117
 								}
-//line vector.go:109
+//line vector.go:126
 								gc_if24 := archsimd.Mask32x16FromBits(gc_iota6.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(odd, i, 16)))).ToBits() & v.Greater(gc_vb35).ToBits())
-//line vector.go:109
+//line vector.go:126
 								_ = gc_if24
-//line vector.go:109
+//line vector.go:126
 								if gc_if24.ToBits() != 0 {
-//line vector.go:109
+//line vector.go:126
 									v = v.Merge(v.Add(gc_vb36), archsimd.Mask32x16FromBits(^gc_if24.ToBits()))
-//line vector.go:109
+//line vector.go:126
 								}
-//line vector.go:109
+//line vector.go:126
 								v.StoreSlice(gc_at4[gc_tx2:])
 							}
 							archsimd.ClearAVXUpperBits()
@@ -1140,124 +1380,124 @@ func gc_body_clamp(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float32,
 						}
 					}
 					if compiled.SIMD {
-//line vector.go:101
+//line vector.go:118
 						gc_vb25 := archsimd.BroadcastFloat32x8(lo)
-//line vector.go:101
+//line vector.go:118
 						_ = gc_vb25
-//line vector.go:103
+//line vector.go:120
 						gc_vb26 := archsimd.BroadcastFloat32x8(hi)
-//line vector.go:103
+//line vector.go:120
 						_ = gc_vb26
-//line vector.go:104
+//line vector.go:121
 						gc_vb27 := archsimd.BroadcastFloat32x8(hi * 2)
-//line vector.go:104
+//line vector.go:121
 						_ = gc_vb27
-//line vector.go:107
+//line vector.go:124
 						gc_vb28 := archsimd.BroadcastFloat32x8(-1)
-//line vector.go:107
+//line vector.go:124
 						_ = gc_vb28
-//line vector.go:107
+//line vector.go:124
 						gc_iota5 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line vector.go:107
+//line vector.go:124
 						_ = gc_iota5
-//line vector.go:109
+//line vector.go:126
 						gc_vb29 := archsimd.BroadcastFloat32x8(0)
-//line vector.go:109
+//line vector.go:126
 						_ = gc_vb29
-//line vector.go:110
+//line vector.go:127
 						gc_vb30 := archsimd.BroadcastFloat32x8(0.5)
-//line vector.go:110
+//line vector.go:127
 						_ = gc_vb30
 						for ; gc_vstep3+7 < gc_to2; gc_vstep3 += 8 {
 							gc_tx2 := gc_vstep3
-//line vector.go:96
+//line vector.go:113
 							var i int = gc_bx2*gc_bdx2 + gc_tx2
-//line vector.go:96
+//line vector.go:113
 							_ = i
-//line vector.go:100
+//line vector.go:117
 							v := archsimd.LoadFloat32x8Slice(gc_at3[gc_tx2:])
-//line vector.go:100
+//line vector.go:117
 							_ = v
-//line vector.go:100
+//line vector.go:117
 							gc_if17 := v.Less(gc_vb25)
-//line vector.go:100
+//line vector.go:117
 							_ = gc_if17
-//line vector.go:100
+//line vector.go:117
 							if gc_if17.ToBits() != 0 {
-//line vector.go:100
+//line vector.go:117
 								v = gc_vb25.Merge(v, gc_if17)
-//line vector.go:100
+//line vector.go:117
 							}
-//line vector.go:100
+//line vector.go:117
 							gc_else5 := gc_if17.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
-//line vector.go:100
+//line vector.go:117
 							_ = gc_else5
-//line vector.go:100
+//line vector.go:117
 							if gc_else5.ToBits() != 0 {
-//line vector.go:100
+//line vector.go:117
 								gc_if18 := v.Greater(gc_vb26)
-//line vector.go:100
+//line vector.go:117
 								_ = gc_if18
-//line vector.go:100
+//line vector.go:117
 								if gc_else5.And(gc_if18).ToBits() != 0 {
-//line vector.go:100
+//line vector.go:117
 									v = gc_vb27.Merge(v, gc_else5.And(gc_if18))
-//line vector.go:100
+//line vector.go:117
 								}
-//line vector.go:100
+//line vector.go:117
 							}
-//line vector.go:100
+//line vector.go:117
 							gc_if19 := v.NotEqual(v)
-//line vector.go:100
+//line vector.go:117
 							_ = gc_if19
-//line vector.go:100
+//line vector.go:117
 							if gc_if19.ToBits() != 0 {
-//line vector.go:100
+//line vector.go:117
 								v = gc_vb28.Merge(v, gc_if19)
-//line vector.go:100
+//line vector.go:117
 							}
-//line vector.go:109
+//line vector.go:126
 							gc_if20 := gc_iota5.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(odd, i, 8)))).And(v.Greater(gc_vb29))
-//line vector.go:109
+//line vector.go:126
 							_ = gc_if20
-//line vector.go:109
+//line vector.go:126
 							if gc_if20.ToBits() != 0 {
-//line vector.go:109
+//line vector.go:126
 								v = v.Add(gc_vb30).Merge(v, gc_if20)
-//line vector.go:109
+//line vector.go:126
 							}
-//line vector.go:109
+//line vector.go:126
 							v.StoreSlice(gc_at4[gc_tx2:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
 					for gc_tx2 := gc_vstep3; gc_tx2 < gc_to2; gc_tx2++ {
 
-//line vector.go:96
+//line vector.go:113
 						i := gc_bx2*gc_bdx2 + gc_tx2
 						_ = i
 
-//line vector.go:100
+//line vector.go:117
 						v := gc_at3[gc_tx2]
 
-//line vector.go:101
+//line vector.go:118
 						if v < lo {
 							v = lo
 						} else if v > hi {
 							v = hi * 2
 						}
 
-//line vector.go:106
+//line vector.go:123
 						if v != v {
 							v = -1
 						}
 
-//line vector.go:109
+//line vector.go:126
 						if i < odd && v > 0 {
 							v += 0.5
 						}
 
-//line vector.go:112
+//line vector.go:129
 						gc_at4[gc_tx2] = v
 						_ = v
 					}
@@ -1266,99 +1506,99 @@ func gc_body_clamp(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float32,
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop2 bool
 						gc_vstep4, gc_stop2 = func(gc_vstep4 int) (int, bool) {
-//line vector.go:101
+//line vector.go:118
 							gc_vb19 := archsimd.BroadcastFloat32x16(lo)
-//line vector.go:101
+//line vector.go:118
 							_ = gc_vb19
-//line vector.go:103
+//line vector.go:120
 							gc_vb20 := archsimd.BroadcastFloat32x16(hi)
-//line vector.go:103
+//line vector.go:120
 							_ = gc_vb20
-//line vector.go:104
+//line vector.go:121
 							gc_vb21 := archsimd.BroadcastFloat32x16(hi * 2)
-//line vector.go:104
+//line vector.go:121
 							_ = gc_vb21
-//line vector.go:107
+//line vector.go:124
 							gc_vb22 := archsimd.BroadcastFloat32x16(-1)
-//line vector.go:107
+//line vector.go:124
 							_ = gc_vb22
-//line vector.go:107
+//line vector.go:124
 							gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-//line vector.go:107
+//line vector.go:124
 							_ = gc_iota4
-//line vector.go:109
+//line vector.go:126
 							gc_vb23 := archsimd.BroadcastFloat32x16(0)
-//line vector.go:109
+//line vector.go:126
 							_ = gc_vb23
-//line vector.go:110
+//line vector.go:127
 							gc_vb24 := archsimd.BroadcastFloat32x16(0.5)
-//line vector.go:110
+//line vector.go:127
 							_ = gc_vb24
 							for ; gc_vstep4+15 < gc_to2; gc_vstep4 += 16 {
 								gc_tx2 := gc_vstep4
-//line vector.go:96
+//line vector.go:113
 								var i int = gc_bx2*gc_bdx2 + gc_tx2
-//line vector.go:96
+//line vector.go:113
 								_ = i
-//line vector.go:100
+//line vector.go:117
 								if i < 0 || i > len(in)-16 || i > len(out)-16 {
-//line vector.go:100
+//line vector.go:117
 									break
-//line vector.go:100
+//line vector.go:117
 								}
-//line vector.go:100
+//line vector.go:117
 								v := archsimd.LoadFloat32x16Slice(in[i:])
-//line vector.go:100
+//line vector.go:117
 								_ = v
-//line vector.go:100
+//line vector.go:117
 								gc_if13 := v.Less(gc_vb19)
-//line vector.go:100
+//line vector.go:117
 								_ = gc_if13
-//line vector.go:100
+//line vector.go:117
 								if gc_if13.ToBits() != 0 {
-//line vector.go:100
+//line vector.go:117
 									v = v.Merge(gc_vb19, archsimd.Mask32x16FromBits(^gc_if13.ToBits()))
-//line vector.go:100
+//line vector.go:117
 								}
-//line vector.go:100
+//line vector.go:117
 								gc_else4 := archsimd.Mask32x16FromBits(^gc_if13.ToBits())
-//line vector.go:100
+//line vector.go:117
 								_ = gc_else4
-//line vector.go:100
+//line vector.go:117
 								if gc_else4.ToBits() != 0 {
-//line vector.go:100
+//line vector.go:117
 									gc_if14 := v.Greater(gc_vb20)
-//line vector.go:100
+//line vector.go:117
 									_ = gc_if14
-//line vector.go:100
+//line vector.go:117
 									if archsimd.Mask32x16FromBits(gc_else4.ToBits()&gc_if14.ToBits()).ToBits() != 0 {
-//line vector.go:100
+//line vector.go:117
 										v = v.Merge(gc_vb21, archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_else4.ToBits()&gc_if14.ToBits()).ToBits()))
-//line vector.go:100
+//line vector.go:117
 									}
-//line vector.go:100
+//line vector.go:117
 								}
-//line vector.go:100
+//line vector.go:117
 								gc_if15 := v.NotEqual(v)
-//line vector.go:100
+//line vector.go:117
 								_ = gc_if15
-//line vector.go:100
+//line vector.go:117
 								if gc_if15.ToBits() != 0 {
-//line vector.go:100
+//line vector.go:117
 									v = v.Merge(gc_vb22, archsimd.Mask32x16FromBits(^gc_if15.ToBits()))
-//line vector.go:100
+//line vector.go:117
 								}
-//line vector.go:109
+//line vector.go:126
 								gc_if16 := archsimd.Mask32x16FromBits(gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(odd, i, 16)))).ToBits() & v.Greater(gc_vb23).ToBits())
-//line vector.go:109
+//line vector.go:126
 								_ = gc_if16
-//line vector.go:109
+//line vector.go:126
 								if gc_if16.ToBits() != 0 {
-//line vector.go:109
+//line vector.go:126
 									v = v.Merge(v.Add(gc_vb24), archsimd.Mask32x16FromBits(^gc_if16.ToBits()))
-//line vector.go:109
+//line vector.go:126
 								}
-//line vector.go:112
+//line vector.go:129
 								v.StoreSlice(out[i:])
 							}
 							archsimd.ClearAVXUpperBits()
@@ -1369,99 +1609,99 @@ func gc_body_clamp(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float32,
 						}
 					}
 					if compiled.SIMD {
-//line vector.go:101
+//line vector.go:118
 						gc_vb13 := archsimd.BroadcastFloat32x8(lo)
-//line vector.go:101
+//line vector.go:118
 						_ = gc_vb13
-//line vector.go:103
+//line vector.go:120
 						gc_vb14 := archsimd.BroadcastFloat32x8(hi)
-//line vector.go:103
+//line vector.go:120
 						_ = gc_vb14
-//line vector.go:104
+//line vector.go:121
 						gc_vb15 := archsimd.BroadcastFloat32x8(hi * 2)
-//line vector.go:104
+//line vector.go:121
 						_ = gc_vb15
-//line vector.go:107
+//line vector.go:124
 						gc_vb16 := archsimd.BroadcastFloat32x8(-1)
-//line vector.go:107
+//line vector.go:124
 						_ = gc_vb16
-//line vector.go:107
+//line vector.go:124
 						gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line vector.go:107
+//line vector.go:124
 						_ = gc_iota3
-//line vector.go:109
+//line vector.go:126
 						gc_vb17 := archsimd.BroadcastFloat32x8(0)
-//line vector.go:109
+//line vector.go:126
 						_ = gc_vb17
-//line vector.go:110
+//line vector.go:127
 						gc_vb18 := archsimd.BroadcastFloat32x8(0.5)
-//line vector.go:110
+//line vector.go:127
 						_ = gc_vb18
 						for ; gc_vstep4+7 < gc_to2; gc_vstep4 += 8 {
 							gc_tx2 := gc_vstep4
-//line vector.go:96
+//line vector.go:113
 							var i int = gc_bx2*gc_bdx2 + gc_tx2
-//line vector.go:96
+//line vector.go:113
 							_ = i
-//line vector.go:100
+//line vector.go:117
 							if i < 0 || i > len(in)-8 || i > len(out)-8 {
-//line vector.go:100
+//line vector.go:117
 								break
-//line vector.go:100
+//line vector.go:117
 							}
-//line vector.go:100
+//line vector.go:117
 							v := archsimd.LoadFloat32x8Slice(in[i:])
-//line vector.go:100
+//line vector.go:117
 							_ = v
-//line vector.go:100
+//line vector.go:117
 							gc_if9 := v.Less(gc_vb13)
-//line vector.go:100
+//line vector.go:117
 							_ = gc_if9
-//line vector.go:100
+//line vector.go:117
 							if gc_if9.ToBits() != 0 {
-//line vector.go:100
+//line vector.go:117
 								v = gc_vb13.Merge(v, gc_if9)
-//line vector.go:100
+//line vector.go:117
 							}
-//line vector.go:100
+//line vector.go:117
 							gc_else3 := gc_if9.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
-//line vector.go:100
+//line vector.go:117
 							_ = gc_else3
-//line vector.go:100
+//line vector.go:117
 							if gc_else3.ToBits() != 0 {
-//line vector.go:100
+//line vector.go:117
 								gc_if10 := v.Greater(gc_vb14)
-//line vector.go:100
+//line vector.go:117
 								_ = gc_if10
-//line vector.go:100
+//line vector.go:117
 								if gc_else3.And(gc_if10).ToBits() != 0 {
-//line vector.go:100
+//line vector.go:117
 									v = gc_vb15.Merge(v, gc_else3.And(gc_if10))
-//line vector.go:100
+//line vector.go:117
 								}
-//line vector.go:100
+//line vector.go:117
 							}
-//line vector.go:100
+//line vector.go:117
 							gc_if11 := v.NotEqual(v)
-//line vector.go:100
+//line vector.go:117
 							_ = gc_if11
-//line vector.go:100
+//line vector.go:117
 							if gc_if11.ToBits() != 0 {
-//line vector.go:100
+//line vector.go:117
 								v = gc_vb16.Merge(v, gc_if11)
-//line vector.go:100
+//line vector.go:117
 							}
-//line vector.go:109
+//line vector.go:126
 							gc_if12 := gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(odd, i, 8)))).And(v.Greater(gc_vb17))
-//line vector.go:109
+//line vector.go:126
 							_ = gc_if12
-//line vector.go:109
+//line vector.go:126
 							if gc_if12.ToBits() != 0 {
-//line vector.go:109
+//line vector.go:126
 								v = v.Add(gc_vb18).Merge(v, gc_if12)
-//line vector.go:109
+//line vector.go:126
 							}
-//line vector.go:112
+//line vector.go:129
 							v.StoreSlice(out[i:])
 						}
 						archsimd.ClearAVXUpperBits()
@@ -1471,31 +1711,31 @@ func gc_body_clamp(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float32,
 						gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
 						gc_pos2.Thread = gc_rank2
 
-//line vector.go:96
+//line vector.go:113
 						i := gc_bx2*gc_bdx2 + gc_tx2
 						_ = i
 
-//line vector.go:100
+//line vector.go:117
 						v := in[i]
 
-//line vector.go:101
+//line vector.go:118
 						if v < lo {
 							v = lo
 						} else if v > hi {
 							v = hi * 2
 						}
 
-//line vector.go:106
+//line vector.go:123
 						if v != v {
 							v = -1
 						}
 
-//line vector.go:109
+//line vector.go:126
 						if i < odd && v > 0 {
 							v += 0.5
 						}
 
-//line vector.go:112
+//line vector.go:129
 						out[i] = v
 						_ = v
 					}
@@ -1510,7 +1750,7 @@ func gc_body_clamp(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float32,
 // point escaped. Threads past the offset-shifted end return, a guard no
 // narrowing removes.
 //
-//line vector.go:121
+//line vector.go:138
 func EscapeKernel(re, im []float32, count []int32, maxIter int32) func(*gocuda.Thread) {
 	return compiled.GridKernel(gc_src_escape,
 		func(gc_t *gocuda.Thread) { escape(gc_t, re, im, count, maxIter) },
@@ -1519,10 +1759,10 @@ func EscapeKernel(re, im []float32, count []int32, maxIter int32) func(*gocuda.T
 		})
 }
 
-//line vector.go:121
-var gc_src_escape = compiled.NewSource("escape", "4befcb6db0431dc2d04dfa09b7836954b36410ce3c5de3bebdda6c59a2a8dc96", "vector.go:115-136")
+//line vector.go:138
+var gc_src_escape = compiled.NewSource("escape", "4befcb6db0431dc2d04dfa09b7836954b36410ce3c5de3bebdda6c59a2a8dc96", "vector.go:132-153")
 
-//line vector.go:121
+//line vector.go:138
 func gc_body_escape(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, re, im []float32, count []int32, maxIter int32) {
 	gc_pos2 := gc_b2.Pos()
 	gc_bd2 := gc_b2.Dim()
@@ -1556,127 +1796,127 @@ func gc_body_escape(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, re, im []float32,
 								gc_at6 := count[gc_off2+gc_fastlo2:][:gc_seglen2]
 								gc_vstep := gc_fastlo2
 								if compiled.SIMD {
-//line vector.go:122
+//line vector.go:139
 									gc_all20 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-//line vector.go:122
+//line vector.go:139
 									_ = gc_all20
-//line vector.go:122
+//line vector.go:139
 									gc_iota20 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line vector.go:122
+//line vector.go:139
 									_ = gc_iota20
-//line vector.go:129
+//line vector.go:146
 									gc_vb66 := archsimd.BroadcastInt32x8(0)
-//line vector.go:129
+//line vector.go:146
 									_ = gc_vb66
-//line vector.go:129
+//line vector.go:146
 									gc_vb67 := archsimd.BroadcastInt32x8(maxIter)
-//line vector.go:129
+//line vector.go:146
 									_ = gc_vb67
-//line vector.go:130
+//line vector.go:147
 									gc_vb68 := archsimd.BroadcastFloat32x8(4)
-//line vector.go:130
+//line vector.go:147
 									_ = gc_vb68
-//line vector.go:133
+//line vector.go:150
 									gc_vb69 := archsimd.BroadcastFloat32x8(2)
-//line vector.go:133
+//line vector.go:150
 									_ = gc_vb69
-//line vector.go:133
+//line vector.go:150
 									gc_vb70 := archsimd.BroadcastInt32x8(1)
-//line vector.go:133
+//line vector.go:150
 									_ = gc_vb70
 									for ; gc_vstep+7 < gc_fasthi2; gc_vstep += 8 {
 										gc_tx2 := gc_vstep
 										gc_rank2 := gc_base2 + gc_tx2
 										_ = gc_rank2
-//line vector.go:133
+//line vector.go:150
 										gc_alive20 := gc_all20
-//line vector.go:133
+//line vector.go:150
 										_ = gc_alive20
-//line vector.go:122
+//line vector.go:139
 										var i int = gc_bx2*gc_bdx2 + gc_tx2 + 1
-//line vector.go:122
+//line vector.go:139
 										_ = i
-//line vector.go:123
+//line vector.go:140
 										gc_if39 := gc_iota20.Greater(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(re), i, 8))))
-//line vector.go:123
+//line vector.go:140
 										_ = gc_if39
-//line vector.go:123
+//line vector.go:140
 										if gc_alive20.And(gc_if39).ToBits() != 0 {
-//line vector.go:123
+//line vector.go:140
 											gc_alive20 = gc_alive20.And(gc_alive20.And(gc_if39).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8()))
-//line vector.go:123
+//line vector.go:140
 										}
-//line vector.go:126
+//line vector.go:143
 										cr := archsimd.LoadFloat32x8Slice(gc_at4[(gc_tx2 - gc_fastlo2):])
-//line vector.go:126
+//line vector.go:143
 										_ = cr
-//line vector.go:126
+//line vector.go:143
 										ci := archsimd.LoadFloat32x8Slice(gc_at5[(gc_tx2 - gc_fastlo2):])
-//line vector.go:126
+//line vector.go:143
 										_ = ci
-//line vector.go:126
+//line vector.go:143
 										zr := cr
-//line vector.go:126
+//line vector.go:143
 										_ = zr
-//line vector.go:126
+//line vector.go:143
 										zi := ci
-//line vector.go:126
+//line vector.go:143
 										_ = zi
-//line vector.go:126
+//line vector.go:143
 										var n archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-//line vector.go:126
+//line vector.go:143
 										_ = n
-//line vector.go:126
+//line vector.go:143
 										n_ := gc_vb66
-//line vector.go:126
+//line vector.go:143
 										_ = n_
-//line vector.go:126
+//line vector.go:143
 										{
-//line vector.go:126
+//line vector.go:143
 											gc_lanes15 := gc_alive20
-//line vector.go:126
+//line vector.go:143
 											_ = gc_lanes15
-//line vector.go:126
+//line vector.go:143
 											for {
-//line vector.go:126
+//line vector.go:143
 												gc_lanes15 = gc_lanes15.And(n_.Less(gc_vb67))
-//line vector.go:126
+//line vector.go:143
 												if gc_lanes15.ToBits() == 0 {
-//line vector.go:126
+//line vector.go:143
 													break
-//line vector.go:126
+//line vector.go:143
 												}
-//line vector.go:126
+//line vector.go:143
 												gc_if40 := zr.Mul(zr).Add(zi.Mul(zi)).Greater(gc_vb68)
-//line vector.go:126
+//line vector.go:143
 												_ = gc_if40
-//line vector.go:126
+//line vector.go:143
 												if gc_alive20.And(gc_lanes15).And(gc_if40).ToBits() != 0 {
-//line vector.go:126
+//line vector.go:143
 													gc_lanes15 = gc_lanes15.And(gc_alive20.And(gc_lanes15).And(gc_if40).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8()))
-//line vector.go:126
+//line vector.go:143
 												}
-//line vector.go:126
+//line vector.go:143
 												gc_t39 := zr.Mul(zr).Sub(zi.Mul(zi)).Add(cr)
-//line vector.go:126
+//line vector.go:143
 												_ = gc_t39
-//line vector.go:126
+//line vector.go:143
 												gc_t40 := gc_vb69.Mul(zr).Mul(zi).Add(ci)
-//line vector.go:126
+//line vector.go:143
 												_ = gc_t40
-//line vector.go:126
+//line vector.go:143
 												zr = gc_t39
-//line vector.go:126
+//line vector.go:143
 												zi = gc_t40
-//line vector.go:126
+//line vector.go:143
 												n_ = n_.Add(gc_vb70).Merge(n_, gc_alive20.And(gc_lanes15))
-//line vector.go:126
+//line vector.go:143
 											}
-//line vector.go:126
+//line vector.go:143
 										}
-//line vector.go:126
+//line vector.go:143
 										n = n_
-//line vector.go:126
+//line vector.go:143
 										n.StoreMasked((*[8]int32)(gc_at6[(gc_tx2-gc_fastlo2):]), gc_alive20)
 									}
 									archsimd.ClearAVXUpperBits()
@@ -1687,34 +1927,34 @@ func gc_body_escape(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, re, im []float32,
 									gc_rank2 := gc_base2 + gc_tx2
 									gc_pos2.Thread = gc_rank2
 
-//line vector.go:122
+//line vector.go:139
 									i := gc_bx2*gc_bdx2 + gc_tx2 + 1
 									_ = i
 
-//line vector.go:123
+//line vector.go:140
 									if i > len(re) {
 										continue gc_L1r2
 									}
 
-//line vector.go:126
+//line vector.go:143
 									cr := gc_at4[gc_u2]
 
-//line vector.go:126
+//line vector.go:143
 									ci := gc_at5[gc_u2]
 
-//line vector.go:127
+//line vector.go:144
 									zr := cr
 
-//line vector.go:127
+//line vector.go:144
 									zi := ci
 
-//line vector.go:128
+//line vector.go:145
 									var n int32
 
-//line vector.go:129
+//line vector.go:146
 									var n_ int32 = 0
 
-//line vector.go:129
+//line vector.go:146
 									for ; n_ < maxIter; n_++ {
 										if zr*zr+zi*zi > 4 {
 											break
@@ -1722,13 +1962,13 @@ func gc_body_escape(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, re, im []float32,
 										zr, zi = zr*zr-zi*zi+cr, 2*zr*zi+ci
 									}
 
-//line vector.go:134
+//line vector.go:151
 									n = n_
 
-//line vector.go:134
+//line vector.go:151
 									_ = n
 
-//line vector.go:135
+//line vector.go:152
 									gc_at6[gc_u2] = n
 									_ = cr
 									_ = ci
@@ -1743,34 +1983,34 @@ func gc_body_escape(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, re, im []float32,
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
-//line vector.go:122
+//line vector.go:139
 							i := gc_bx2*gc_bdx2 + gc_tx2 + 1
 							_ = i
 
-//line vector.go:123
+//line vector.go:140
 							if i > len(re) {
 								continue gc_L1p2
 							}
 
-//line vector.go:126
+//line vector.go:143
 							cr := re[i-1]
 
-//line vector.go:126
+//line vector.go:143
 							ci := im[i-1]
 
-//line vector.go:127
+//line vector.go:144
 							zr := cr
 
-//line vector.go:127
+//line vector.go:144
 							zi := ci
 
-//line vector.go:128
+//line vector.go:145
 							var n int32
 
-//line vector.go:129
+//line vector.go:146
 							var n_ int32 = 0
 
-//line vector.go:129
+//line vector.go:146
 							for ; n_ < maxIter; n_++ {
 								if zr*zr+zi*zi > 4 {
 									break
@@ -1778,13 +2018,13 @@ func gc_body_escape(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, re, im []float32,
 								zr, zi = zr*zr-zi*zi+cr, 2*zr*zi+ci
 							}
 
-//line vector.go:134
+//line vector.go:151
 							n = n_
 
-//line vector.go:134
+//line vector.go:151
 							_ = n
 
-//line vector.go:135
+//line vector.go:152
 							count[i-1] = n
 							_ = cr
 							_ = ci
@@ -1796,136 +2036,136 @@ func gc_body_escape(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, re, im []float32,
 					} else {
 						gc_vstep2 := 0
 						if compiled.SIMD {
-//line vector.go:122
+//line vector.go:139
 							gc_all4 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-//line vector.go:122
+//line vector.go:139
 							_ = gc_all4
-//line vector.go:122
+//line vector.go:139
 							gc_iota4 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line vector.go:122
+//line vector.go:139
 							_ = gc_iota4
-//line vector.go:129
+//line vector.go:146
 							gc_vb10 := archsimd.BroadcastInt32x8(0)
-//line vector.go:129
+//line vector.go:146
 							_ = gc_vb10
-//line vector.go:129
+//line vector.go:146
 							gc_vb11 := archsimd.BroadcastInt32x8(maxIter)
-//line vector.go:129
+//line vector.go:146
 							_ = gc_vb11
-//line vector.go:130
+//line vector.go:147
 							gc_vb12 := archsimd.BroadcastFloat32x8(4)
-//line vector.go:130
+//line vector.go:147
 							_ = gc_vb12
-//line vector.go:133
+//line vector.go:150
 							gc_vb13 := archsimd.BroadcastFloat32x8(2)
-//line vector.go:133
+//line vector.go:150
 							_ = gc_vb13
-//line vector.go:133
+//line vector.go:150
 							gc_vb14 := archsimd.BroadcastInt32x8(1)
-//line vector.go:133
+//line vector.go:150
 							_ = gc_vb14
 							for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
 								gc_tx2 := gc_vstep2
 								gc_rank2 := gc_base2 + gc_tx2
 								_ = gc_rank2
-//line vector.go:133
+//line vector.go:150
 								gc_alive4 := gc_all4
-//line vector.go:133
+//line vector.go:150
 								_ = gc_alive4
-//line vector.go:122
+//line vector.go:139
 								var i int = gc_bx2*gc_bdx2 + gc_tx2 + 1
-//line vector.go:122
+//line vector.go:139
 								_ = i
-//line vector.go:123
+//line vector.go:140
 								gc_if7 := gc_iota4.Greater(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(re), i, 8))))
-//line vector.go:123
+//line vector.go:140
 								_ = gc_if7
-//line vector.go:123
+//line vector.go:140
 								if gc_alive4.And(gc_if7).ToBits() != 0 {
-//line vector.go:123
+//line vector.go:140
 									gc_alive4 = gc_alive4.And(gc_alive4.And(gc_if7).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8()))
-//line vector.go:123
+//line vector.go:140
 								}
-//line vector.go:126
+//line vector.go:143
 								if (i-1) < 0 || (i-1) > len(re)-8 || (i-1) > len(im)-8 || (i-
 
-//line vector.go:135
+//line vector.go:152
 									1) > len(count)-8 {
-//line vector.go:126
+//line vector.go:143
 									break
-//line vector.go:126
+//line vector.go:143
 								}
-//line vector.go:126
+//line vector.go:143
 								cr := archsimd.LoadFloat32x8Slice(re[i-1:])
-//line vector.go:126
+//line vector.go:143
 								_ = cr
-//line vector.go:126
+//line vector.go:143
 								ci := archsimd.LoadFloat32x8Slice(im[i-1:])
-//line vector.go:126
+//line vector.go:143
 								_ = ci
-//line vector.go:126
+//line vector.go:143
 								zr := cr
-//line vector.go:126
+//line vector.go:143
 								_ = zr
-//line vector.go:126
+//line vector.go:143
 								zi := ci
-//line vector.go:126
+//line vector.go:143
 								_ = zi
-//line vector.go:126
+//line vector.go:143
 								var n archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-//line vector.go:126
+//line vector.go:143
 								_ = n
-//line vector.go:126
+//line vector.go:143
 								n_ := gc_vb10
-//line vector.go:126
+//line vector.go:143
 								_ = n_
-//line vector.go:126
+//line vector.go:143
 								{
-//line vector.go:126
+//line vector.go:143
 									gc_lanes3 := gc_alive4
-//line vector.go:126
+//line vector.go:143
 									_ = gc_lanes3
-//line vector.go:126
+//line vector.go:143
 									for {
-//line vector.go:126
+//line vector.go:143
 										gc_lanes3 = gc_lanes3.And(n_.Less(gc_vb11))
-//line vector.go:126
+//line vector.go:143
 										if gc_lanes3.ToBits() == 0 {
-//line vector.go:126
+//line vector.go:143
 											break
-//line vector.go:126
+//line vector.go:143
 										}
-//line vector.go:126
+//line vector.go:143
 										gc_if8 := zr.Mul(zr).Add(zi.Mul(zi)).Greater(gc_vb12)
-//line vector.go:126
+//line vector.go:143
 										_ = gc_if8
-//line vector.go:126
+//line vector.go:143
 										if gc_alive4.And(gc_lanes3).And(gc_if8).ToBits() != 0 {
-//line vector.go:126
+//line vector.go:143
 											gc_lanes3 = gc_lanes3.And(gc_alive4.And(gc_lanes3).And(gc_if8).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8()))
-//line vector.go:126
+//line vector.go:143
 										}
-//line vector.go:126
+//line vector.go:143
 										gc_t7 := zr.Mul(zr).Sub(zi.Mul(zi)).Add(cr)
-//line vector.go:126
+//line vector.go:143
 										_ = gc_t7
-//line vector.go:126
+//line vector.go:143
 										gc_t8 := gc_vb13.Mul(zr).Mul(zi).Add(ci)
-//line vector.go:126
+//line vector.go:143
 										_ = gc_t8
-//line vector.go:126
+//line vector.go:143
 										zr = gc_t7
-//line vector.go:126
+//line vector.go:143
 										zi = gc_t8
-//line vector.go:126
+//line vector.go:143
 										n_ = n_.Add(gc_vb14).Merge(n_, gc_alive4.And(gc_lanes3))
-//line vector.go:126
+//line vector.go:143
 									}
-//line vector.go:126
+//line vector.go:143
 								}
-//line vector.go:126
+//line vector.go:143
 								n = n_
-//line vector.go:135
+//line vector.go:152
 								n.StoreMasked((*[8]int32)(count[i-1:]), gc_alive4)
 							}
 							archsimd.ClearAVXUpperBits()
@@ -1935,34 +2175,34 @@ func gc_body_escape(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, re, im []float32,
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
-//line vector.go:122
+//line vector.go:139
 							i := gc_bx2*gc_bdx2 + gc_tx2 + 1
 							_ = i
 
-//line vector.go:123
+//line vector.go:140
 							if i > len(re) {
 								continue gc_L12
 							}
 
-//line vector.go:126
+//line vector.go:143
 							cr := re[i-1]
 
-//line vector.go:126
+//line vector.go:143
 							ci := im[i-1]
 
-//line vector.go:127
+//line vector.go:144
 							zr := cr
 
-//line vector.go:127
+//line vector.go:144
 							zi := ci
 
-//line vector.go:128
+//line vector.go:145
 							var n int32
 
-//line vector.go:129
+//line vector.go:146
 							var n_ int32 = 0
 
-//line vector.go:129
+//line vector.go:146
 							for ; n_ < maxIter; n_++ {
 								if zr*zr+zi*zi > 4 {
 									break
@@ -1970,13 +2210,13 @@ func gc_body_escape(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, re, im []float32,
 								zr, zi = zr*zr-zi*zi+cr, 2*zr*zi+ci
 							}
 
-//line vector.go:134
+//line vector.go:151
 							n = n_
 
-//line vector.go:134
+//line vector.go:151
 							_ = n
 
-//line vector.go:135
+//line vector.go:152
 							count[i-1] = n
 							_ = cr
 							_ = ci
@@ -1995,17 +2235,17 @@ func gc_body_escape(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, re, im []float32,
 // SkipKernel has a loop of the same trip for every thread whose trips
 // some lanes skip (continue) and some lanes leave early (break).
 //
-//line vector.go:142
+//line vector.go:159
 func SkipKernel(in []int32, out []int32, w []int32) func(*gocuda.Thread) {
 	return compiled.GridKernel(gc_src_skip,
 		func(gc_t *gocuda.Thread) { skip(gc_t, in, out, w) },
 		func(gc_b *compiled.Block, gc_lo, gc_hi int) { gc_body_skip(gc_b, gc_lo, gc_hi, in, out, w) })
 }
 
-//line vector.go:142
-var gc_src_skip = compiled.NewSource("skip", "96e07812b6acbf803ac51963804263c5236b9be0e5ff5e8e8ea5165a84e2d574", "vector.go:138-159")
+//line vector.go:159
+var gc_src_skip = compiled.NewSource("skip", "96e07812b6acbf803ac51963804263c5236b9be0e5ff5e8e8ea5165a84e2d574", "vector.go:155-176")
 
-//line vector.go:142
+//line vector.go:159
 func gc_body_skip(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in []int32, out []int32, w []int32) {
 	gc_pos2 := gc_b2.Pos()
 	gc_bd2 := gc_b2.Dim()
@@ -2035,102 +2275,102 @@ func gc_body_skip(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in []int32, out []i
 				for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 					gc_vstep := gc_from2
 					if compiled.SIMD {
-//line vector.go:143
+//line vector.go:160
 						gc_all := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-//line vector.go:143
+//line vector.go:160
 						_ = gc_all
-//line vector.go:150
+//line vector.go:167
 						gc_vb3 := archsimd.BroadcastInt32x8(3)
-//line vector.go:150
+//line vector.go:167
 						_ = gc_vb3
-//line vector.go:150
+//line vector.go:167
 						gc_vb4 := archsimd.BroadcastInt32x8(0)
-//line vector.go:150
+//line vector.go:167
 						_ = gc_vb4
-//line vector.go:154
+//line vector.go:171
 						gc_vb5 := archsimd.BroadcastInt32x8(1000)
-//line vector.go:154
+//line vector.go:171
 						_ = gc_vb5
 						for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
 							gc_tx2 := gc_vstep
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
-//line vector.go:143
+//line vector.go:160
 							var i int = gc_bx2*gc_bdx2 + gc_tx2
-//line vector.go:143
+//line vector.go:160
 							_ = i
-//line vector.go:147
+//line vector.go:164
 							if i < 0 || i > len(in)-8 || i > len(out)-8 {
-//line vector.go:147
+//line vector.go:164
 								break
-//line vector.go:147
+//line vector.go:164
 							}
-//line vector.go:147
+//line vector.go:164
 							x := archsimd.LoadInt32x8Slice(in[i:])
-//line vector.go:147
+//line vector.go:164
 							_ = x
-//line vector.go:147
+//line vector.go:164
 							var acc archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-//line vector.go:147
+//line vector.go:164
 							_ = acc
-//line vector.go:149
+//line vector.go:166
 							{
-//line vector.go:149
+//line vector.go:166
 								gc_lanes := gc_all
-//line vector.go:149
+//line vector.go:166
 								_ = gc_lanes
-//line vector.go:149
+//line vector.go:166
 								for k := range len(w) {
-//line vector.go:149
+//line vector.go:166
 									_ = k
-//line vector.go:149
+//line vector.go:166
 									if gc_lanes.ToBits() == 0 {
-//line vector.go:149
+//line vector.go:166
 										break
-//line vector.go:149
+//line vector.go:166
 									}
-//line vector.go:149
+//line vector.go:166
 									gc_iter := gc_all
-//line vector.go:149
+//line vector.go:166
 									_ = gc_iter
-//line vector.go:149
+//line vector.go:166
 									gc_if2 := x.Add(archsimd.BroadcastInt32x8(int32(k))).And(gc_vb3).Equal(gc_vb4)
 									_ = gc_if2
-//line vector.go:150
+//line vector.go:167
 									if gc_lanes.And(gc_iter).And(gc_if2).ToBits() != 0 {
-//line vector.go:150
+//line vector.go:167
 										gc_iter = gc_iter.And(gc_lanes.And(gc_iter).And(gc_if2).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8()))
-//line vector.go:150
+//line vector.go:167
 									}
-//line vector.go:150
+//line vector.go:167
 									var gc_u int32
-//line vector.go:150
+//line vector.go:167
 									_ = gc_u
-//line vector.go:150
+//line vector.go:167
 									if gc_in := gc_lanes.And(gc_iter).ToBits(); gc_in != 0 {
-//line vector.go:150
+//line vector.go:167
 										gc_pos2.Thread = gc_rank2 + compiled.FirstLane(gc_in)
-//line vector.go:150
+//line vector.go:167
 										gc_u = w[k]
-//line vector.go:153
+//line vector.go:170
 									}
-//line vector.go:153
+//line vector.go:170
 									acc = acc.Add(archsimd.BroadcastInt32x8(gc_u).Mul(x)).Merge(acc, gc_lanes.And(gc_iter))
-//line vector.go:153
+//line vector.go:170
 									gc_if3 := acc.Greater(gc_vb5)
-//line vector.go:153
+//line vector.go:170
 									_ = gc_if3
-//line vector.go:153
+//line vector.go:170
 									if gc_lanes.And(gc_iter).And(gc_if3).ToBits() != 0 {
-//line vector.go:153
+//line vector.go:170
 										gc_lanes = gc_lanes.And(gc_lanes.And(gc_iter).And(gc_if3).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8()))
-//line vector.go:153
+//line vector.go:170
 									}
-//line vector.go:153
+//line vector.go:170
 								}
-//line vector.go:153
+//line vector.go:170
 							}
-//line vector.go:158
+//line vector.go:175
 							acc.StoreSlice(out[i:])
 						}
 						archsimd.ClearAVXUpperBits()
@@ -2139,17 +2379,17 @@ func gc_body_skip(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in []int32, out []i
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
-//line vector.go:143
+//line vector.go:160
 						i := gc_bx2*gc_bdx2 + gc_tx2
 						_ = i
 
-//line vector.go:147
+//line vector.go:164
 						x := in[i]
 
-//line vector.go:148
+//line vector.go:165
 						var acc int32
 
-//line vector.go:149
+//line vector.go:166
 						for k := range len(w) {
 							if (x+int32(k))&3 == 0 {
 								continue
@@ -2160,7 +2400,7 @@ func gc_body_skip(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in []int32, out []i
 							}
 						}
 
-//line vector.go:158
+//line vector.go:175
 						out[i] = acc
 						_ = x
 						_ = acc
@@ -2177,17 +2417,17 @@ func gc_body_skip(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in []int32, out []i
 // lanes that skipped the trip stay in the loop. The vector step left it
 // with them once (a fuzzer's find, 2026-11-26).
 //
-//line vector.go:168
+//line vector.go:185
 func SkipStopKernel(in, out []int32, stop bool) func(*gocuda.Thread) {
 	return compiled.Kernel(gc_src_skipStop,
 		func(gc_t *gocuda.Thread) { skipStop(gc_t, in, out, stop) },
 		func(gc_b *compiled.Block) { gc_body_skipStop(gc_b, in, out, stop) })
 }
 
-//line vector.go:168
-var gc_src_skipStop = compiled.NewSource("skipStop", "5c58d49bbc749096fe1aa0e8b46f2f00713f0bd904a506c33fabe2f1a9b67d31", "vector.go:161-182")
+//line vector.go:185
+var gc_src_skipStop = compiled.NewSource("skipStop", "5c58d49bbc749096fe1aa0e8b46f2f00713f0bd904a506c33fabe2f1a9b67d31", "vector.go:178-199")
 
-//line vector.go:168
+//line vector.go:185
 func gc_body_skipStop(gc_b2 *compiled.Block, in, out []int32, stop bool) {
 	gc_pos2 := gc_b2.Pos()
 	gc_bd2 := gc_b2.Dim()
@@ -2204,11 +2444,11 @@ func gc_body_skipStop(gc_b2 *compiled.Block, in, out []int32, stop bool) {
 				gc_rank2 := gc_base2 + gc_tx2
 				gc_pos2.Thread = gc_rank2
 
-//line vector.go:169
+//line vector.go:186
 				i := gc_bx2*gc_bdx2 + gc_tx2
 				_ = i
 
-//line vector.go:170
+//line vector.go:187
 				if stop && i == 0 {
 					gc_r12 = true
 				}
@@ -2216,149 +2456,149 @@ func gc_body_skipStop(gc_b2 *compiled.Block, in, out []int32, stop bool) {
 		}
 	}
 
-//line vector.go:170
+//line vector.go:187
 	stop = gc_r12
 	compiled.OutOfLine(func() {
 		{
 			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 				gc_vstep := 0
 				if compiled.SIMD {
-//line vector.go:169
+//line vector.go:186
 					gc_all := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-//line vector.go:169
+//line vector.go:186
 					_ = gc_all
-//line vector.go:169
+//line vector.go:186
 					gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line vector.go:169
+//line vector.go:186
 					_ = gc_iota2
-//line vector.go:174
+//line vector.go:191
 					gc_vb4 := archsimd.BroadcastInt32x8(3)
-//line vector.go:174
+//line vector.go:191
 					_ = gc_vb4
-//line vector.go:174
+//line vector.go:191
 					gc_vb5 := archsimd.BroadcastInt32x8(0)
-//line vector.go:174
+//line vector.go:191
 					_ = gc_vb5
-//line vector.go:180
+//line vector.go:197
 					gc_vb6 := archsimd.BroadcastInt32x8(2)
-//line vector.go:180
+//line vector.go:197
 					_ = gc_vb6
 					for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
 						gc_tx2 := gc_vstep
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
-//line vector.go:169
+//line vector.go:186
 						var i int = gc_bx2*gc_bdx2 + gc_tx2
-//line vector.go:169
+//line vector.go:186
 						_ = i
-//line vector.go:171
+//line vector.go:188
 						if i < 0 || i > len(in)-8 {
-//line vector.go:171
+//line vector.go:188
 							break
-//line vector.go:171
+//line vector.go:188
 						}
-//line vector.go:171
+//line vector.go:188
 						x := archsimd.LoadInt32x8Slice(in[i:])
-//line vector.go:171
+//line vector.go:188
 						_ = x
-//line vector.go:172
+//line vector.go:189
 						{
-//line vector.go:172
+//line vector.go:189
 							var j int = i
-//line vector.go:172
+//line vector.go:189
 							_ = j
-//line vector.go:172
+//line vector.go:189
 							gc_lanes3 := gc_all
-//line vector.go:172
+//line vector.go:189
 							_ = gc_lanes3
-//line vector.go:172
+//line vector.go:189
 							for {
-//line vector.go:172
+//line vector.go:189
 								gc_lanes3 = gc_lanes3.And(gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(out), j, 8)))))
-//line vector.go:172
+//line vector.go:189
 								if gc_lanes3.ToBits() == 0 {
-//line vector.go:172
+//line vector.go:189
 									break
-//line vector.go:172
+//line vector.go:189
 								}
-//line vector.go:172
+//line vector.go:189
 								gc_iter := gc_all
-//line vector.go:172
+//line vector.go:189
 								_ = gc_iter
-//line vector.go:172
+//line vector.go:189
 								if j >= 0 && j <= len(out)-8 {
 									x.StoreMasked((*[8]int32)(out[j:]), gc_lanes3.And(gc_iter))
-//line vector.go:173
+//line vector.go:190
 								} else {
-//line vector.go:173
+//line vector.go:190
 									var gc_lanes4 [8]int32
-//line vector.go:173
+//line vector.go:190
 									x.Store(&gc_lanes4)
-//line vector.go:173
+//line vector.go:190
 									for gc_k3 := range 8 {
-//line vector.go:173
+//line vector.go:190
 										if gc_lanes3.And(gc_iter).ToBits()&(1<<gc_k3) != 0 {
-//line vector.go:173
+//line vector.go:190
 											gc_pos2.Thread = gc_rank2 + gc_k3
-//line vector.go:173
+//line vector.go:190
 											out[j+gc_k3] = gc_lanes4[gc_k3]
-//line vector.go:173
+//line vector.go:190
 										}
-//line vector.go:173
+//line vector.go:190
 									}
-//line vector.go:173
+//line vector.go:190
 									gc_pos2.Thread = gc_rank2
-//line vector.go:173
+//line vector.go:190
 								}
-//line vector.go:173
+//line vector.go:190
 								gc_if2 := x.And(gc_vb4).Equal(gc_vb5)
-//line vector.go:173
+//line vector.go:190
 								_ = gc_if2
-//line vector.go:173
+//line vector.go:190
 								if gc_lanes3.And(gc_iter).And(gc_if2).ToBits() != 0 {
-//line vector.go:173
+//line vector.go:190
 									gc_iter = gc_iter.And(gc_lanes3.And(gc_iter).And(gc_if2).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8()))
-//line vector.go:173
+//line vector.go:190
 								}
-//line vector.go:173
+//line vector.go:190
 								if stop {
-//line vector.go:177
+//line vector.go:194
 									gc_lanes3 = gc_lanes3.And(gc_lanes3.And(gc_iter).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8()))
-//line vector.go:177
+//line vector.go:194
 								}
-//line vector.go:177
+//line vector.go:194
 								if j >= 0 && j <= len(out)-8 {
-//line vector.go:180
+//line vector.go:197
 									x.Mul(gc_vb6).StoreMasked((*[8]int32)(out[j:]), gc_lanes3.And(gc_iter))
-//line vector.go:180
+//line vector.go:197
 								} else {
-//line vector.go:180
+//line vector.go:197
 									var gc_lanes5 [8]int32
-//line vector.go:180
+//line vector.go:197
 									x.Mul(gc_vb6).Store(&gc_lanes5)
-//line vector.go:180
+//line vector.go:197
 									for gc_k4 := range 8 {
-//line vector.go:180
+//line vector.go:197
 										if gc_lanes3.And(gc_iter).ToBits()&(1<<gc_k4) != 0 {
-//line vector.go:180
+//line vector.go:197
 											gc_pos2.Thread = gc_rank2 + gc_k4
-//line vector.go:180
+//line vector.go:197
 											out[j+gc_k4] = gc_lanes5[gc_k4]
-//line vector.go:180
+//line vector.go:197
 										}
-//line vector.go:180
+//line vector.go:197
 									}
-//line vector.go:180
+//line vector.go:197
 									gc_pos2.Thread = gc_rank2
-//line vector.go:180
+//line vector.go:197
 								}
-//line vector.go:180
+//line vector.go:197
 								j = j +
-//line vector.go:172
+//line vector.go:189
 									gc_bdx2*gc_gdx2
-//line vector.go:172
+//line vector.go:189
 							}
-//line vector.go:172
+//line vector.go:189
 						}
 					}
 					archsimd.ClearAVXUpperBits()
@@ -2367,14 +2607,14 @@ func gc_body_skipStop(gc_b2 *compiled.Block, in, out []int32, stop bool) {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
-//line vector.go:169
+//line vector.go:186
 					i := gc_bx2*gc_bdx2 + gc_tx2
 					_ = i
 
-//line vector.go:171
+//line vector.go:188
 					x := in[i]
 
-//line vector.go:172
+//line vector.go:189
 					for j := i; j < len(out); j += gc_bdx2 * gc_gdx2 {
 						out[j] = x
 						if x&3 == 0 {
@@ -2397,17 +2637,17 @@ func gc_body_skipStop(gc_b2 *compiled.Block, in, out []int32, stop bool) {
 // loop, so the step checks it there. A matrix shorter than rows*width
 // fails in the loop, at the first thread whose load leaves it.
 //
-//line vector.go:190
+//line vector.go:207
 func RowSumKernel(in, out []float32, width, rows int) func(*gocuda.Thread) {
 	return compiled.GridKernel(gc_src_rowSum,
 		func(gc_t *gocuda.Thread) { rowSum(gc_t, in, out, width, rows) },
 		func(gc_b *compiled.Block, gc_lo, gc_hi int) { gc_body_rowSum(gc_b, gc_lo, gc_hi, in, out, width, rows) })
 }
 
-//line vector.go:190
-var gc_src_rowSum = compiled.NewSource("rowSum", "06b670d99fdabc4cf5f33813879bc8aa486ce773ea080024999c025b6812b2a2", "vector.go:184-200")
+//line vector.go:207
+var gc_src_rowSum = compiled.NewSource("rowSum", "06b670d99fdabc4cf5f33813879bc8aa486ce773ea080024999c025b6812b2a2", "vector.go:201-217")
 
-//line vector.go:190
+//line vector.go:207
 func gc_body_rowSum(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float32, width, rows int) {
 	gc_pos2 := gc_b2.Pos()
 	gc_bd2 := gc_b2.Dim()
@@ -2443,56 +2683,56 @@ func gc_body_rowSum(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float32
 								gc_tx2 := gc_vstep
 								gc_rank2 := gc_base2 + gc_tx2
 								_ = gc_rank2
-//line vector.go:191
+//line vector.go:208
 								var c int = gc_bx2*gc_bdx2 + gc_tx2
-//line vector.go:191
+//line vector.go:208
 								_ = c
-//line vector.go:195
+//line vector.go:212
 								var s archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line vector.go:195
+//line vector.go:212
 								_ = s
-//line vector.go:196
+//line vector.go:213
 								if c < 0 || c > len(out)-16 {
-//line vector.go:196
+//line vector.go:213
 									break
-//line vector.go:196
+//line vector.go:213
 								}
-//line vector.go:196
+//line vector.go:213
 								for r := range rows {
-//line vector.go:196
+//line vector.go:213
 									_ = r
-//line vector.go:196
+//line vector.go:213
 									var gc_ld2 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line vector.go:196
+//line vector.go:213
 									if (r*
 										width+c) >= 0 && (r*width+c) <= len(in)-16 {
-//line vector.go:197
+//line vector.go:214
 										gc_ld2 = archsimd.LoadFloat32x16Slice(in[r*width+c:])
-//line vector.go:197
+//line vector.go:214
 									} else {
-//line vector.go:197
+//line vector.go:214
 										var gc_lanes2 [16]float32
-//line vector.go:197
+//line vector.go:214
 										for gc_k2 := range 16 {
-//line vector.go:197
+//line vector.go:214
 											if 0xffff&(1<<gc_k2) != 0 {
-//line vector.go:197
+//line vector.go:214
 												gc_pos2.Thread = gc_rank2 + gc_k2
-//line vector.go:197
+//line vector.go:214
 												gc_lanes2[gc_k2] = in[(r*width+c)+gc_k2]
-//line vector.go:197
+//line vector.go:214
 											}
-//line vector.go:197
+//line vector.go:214
 										}
-//line vector.go:197
+//line vector.go:214
 										gc_pos2.Thread = gc_rank2
-//line vector.go:197
+//line vector.go:214
 										gc_ld2 = archsimd.LoadFloat32x16(&gc_lanes2)
-//line vector.go:197
+//line vector.go:214
 									}
-//line vector.go:197
+//line vector.go:214
 									s = s.Add(gc_ld2)
-//line vector.go:197
+//line vector.go:214
 									s.StoreSlice(out[c:])
 								}
 							}
@@ -2508,56 +2748,56 @@ func gc_body_rowSum(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float32
 							gc_tx2 := gc_vstep
 							gc_rank2 := gc_base2 + gc_tx2
 							_ = gc_rank2
-//line vector.go:191
+//line vector.go:208
 							var c int = gc_bx2*gc_bdx2 + gc_tx2
-//line vector.go:191
+//line vector.go:208
 							_ = c
-//line vector.go:195
+//line vector.go:212
 							var s archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line vector.go:195
+//line vector.go:212
 							_ = s
-//line vector.go:196
+//line vector.go:213
 							if c < 0 || c > len(out)-8 {
-//line vector.go:196
+//line vector.go:213
 								break
-//line vector.go:196
+//line vector.go:213
 							}
-//line vector.go:196
+//line vector.go:213
 							for r := range rows {
-//line vector.go:196
+//line vector.go:213
 								_ = r
-//line vector.go:196
+//line vector.go:213
 								var gc_ld archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line vector.go:196
+//line vector.go:213
 								if (r*
 									width+c) >= 0 && (r*width+c) <= len(in)-8 {
-//line vector.go:197
+//line vector.go:214
 									gc_ld = archsimd.LoadFloat32x8Slice(in[r*width+c:])
-//line vector.go:197
+//line vector.go:214
 								} else {
-//line vector.go:197
+//line vector.go:214
 									var gc_lanes [8]float32
-//line vector.go:197
+//line vector.go:214
 									for gc_k := range 8 {
-//line vector.go:197
+//line vector.go:214
 										if 0xff&(1<<gc_k) != 0 {
-//line vector.go:197
+//line vector.go:214
 											gc_pos2.Thread = gc_rank2 + gc_k
-//line vector.go:197
+//line vector.go:214
 											gc_lanes[gc_k] = in[(r*width+c)+gc_k]
-//line vector.go:197
+//line vector.go:214
 										}
-//line vector.go:197
+//line vector.go:214
 									}
-//line vector.go:197
+//line vector.go:214
 									gc_pos2.Thread = gc_rank2
-//line vector.go:197
+//line vector.go:214
 									gc_ld = archsimd.LoadFloat32x8(&gc_lanes)
-//line vector.go:197
+//line vector.go:214
 								}
-//line vector.go:197
+//line vector.go:214
 								s = s.Add(gc_ld)
-//line vector.go:197
+//line vector.go:214
 								s.StoreSlice(out[c:])
 							}
 						}
@@ -2567,14 +2807,14 @@ func gc_body_rowSum(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float32
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
-//line vector.go:191
+//line vector.go:208
 						c := gc_bx2*gc_bdx2 + gc_tx2
 						_ = c
 
-//line vector.go:195
+//line vector.go:212
 						var s float32
 
-//line vector.go:196
+//line vector.go:213
 						for r := range rows {
 							s += in[r*width+c]
 							out[c] = s
@@ -2591,17 +2831,17 @@ func gc_body_rowSum(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float32
 // image kernels clamp at the edges: the steps inside the row load eight
 // consecutive elements, those at an edge go lane by lane.
 //
-//line vector.go:207
+//line vector.go:224
 func EdgeKernel(in, out []float32) func(*gocuda.Thread) {
 	return compiled.GridKernel(gc_src_edge,
 		func(gc_t *gocuda.Thread) { edge(gc_t, in, out) },
 		func(gc_b *compiled.Block, gc_lo, gc_hi int) { gc_body_edge(gc_b, gc_lo, gc_hi, in, out) })
 }
 
-//line vector.go:207
-var gc_src_edge = compiled.NewSource("edge", "6e20e73f1529ac053f228f639eef9ce8ee14d74fcc90d20a3b3b1a7a77d76825", "vector.go:202-215")
+//line vector.go:224
+var gc_src_edge = compiled.NewSource("edge", "6e20e73f1529ac053f228f639eef9ce8ee14d74fcc90d20a3b3b1a7a77d76825", "vector.go:219-232")
 
-//line vector.go:207
+//line vector.go:224
 func gc_body_edge(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float32) {
 	gc_pos2 := gc_b2.Pos()
 	gc_bd2 := gc_b2.Dim()
@@ -2620,7 +2860,7 @@ func gc_body_edge(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float32) 
 			gc_bx2 = 0
 		}
 
-//line vector.go:208
+//line vector.go:225
 		n := len(in)
 		{
 			gc_from2, gc_to2 := 0, gc_bdx2
@@ -2635,113 +2875,113 @@ func gc_body_edge(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float32) 
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop bool
 					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-//line vector.go:214
+//line vector.go:231
 						gc_vb2 := archsimd.BroadcastFloat32x16(2)
-//line vector.go:214
+//line vector.go:231
 						_ = gc_vb2
 						for ; gc_vstep+15 < gc_to2; gc_vstep += 16 {
 							gc_tx2 := gc_vstep
 							gc_rank2 := gc_base2 + gc_tx2
 							_ = gc_rank2
-//line vector.go:209
+//line vector.go:226
 							var i int = gc_bx2*gc_bdx2 + gc_tx2
-//line vector.go:209
+//line vector.go:226
 							_ = i
-//line vector.go:213
+//line vector.go:230
 							if i < 0 || i > len(in)-16 {
-//line vector.go:213
+//line vector.go:230
 								break
-//line vector.go:213
+//line vector.go:230
 							}
-//line vector.go:213
+//line vector.go:230
 							var gc_ld3 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line vector.go:213
+//line vector.go:230
 							if (i-1) >= 0 && (i-1) <= len(in)-16 {
-//line vector.go:213
+//line vector.go:230
 								gc_ld3 = archsimd.LoadFloat32x16Slice(in[i-1:])
-//line vector.go:213
+//line vector.go:230
 							} else {
-//line vector.go:213
+//line vector.go:230
 								var gc_lanes4 [16]float32
-//line vector.go:213
+//line vector.go:230
 								for gc_k4 := range 16 {
-//line vector.go:213
+//line vector.go:230
 									if 0xffff&(1<<gc_k4) != 0 {
-//line vector.go:213
+//line vector.go:230
 										gc_pos2.Thread = gc_rank2 + gc_k4
-//line vector.go:213
+//line vector.go:230
 										gc_lanes4[gc_k4] = in[max((i-1)+gc_k4, 0)]
-//line vector.go:213
+//line vector.go:230
 									}
-//line vector.go:213
+//line vector.go:230
 								}
-//line vector.go:213
+//line vector.go:230
 								gc_pos2.Thread = gc_rank2
-//line vector.go:213
+//line vector.go:230
 								gc_ld3 = archsimd.LoadFloat32x16(&gc_lanes4)
-//line vector.go:213
+//line vector.go:230
 							}
-//line vector.go:213
+//line vector.go:230
 							l := gc_ld3
-//line vector.go:213
+//line vector.go:230
 							_ = l
-//line vector.go:213
+//line vector.go:230
 							var gc_ld4 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line vector.go:213
+//line vector.go:230
 							if (i+1)+15 <= (n-1) && (i+1) >= 0 && (i+1) <= len(in)-16 {
-//line vector.go:213
+//line vector.go:230
 								gc_ld4 = archsimd.LoadFloat32x16Slice(in[i+1:])
-//line vector.go:213
+//line vector.go:230
 							} else {
-//line vector.go:213
+//line vector.go:230
 								var gc_lanes5 [16]float32
-//line vector.go:213
+//line vector.go:230
 								for gc_k5 := range 16 {
-//line vector.go:213
+//line vector.go:230
 									if 0xffff&(1<<gc_k5) != 0 {
-//line vector.go:213
+//line vector.go:230
 										gc_pos2.Thread = gc_rank2 + gc_k5
-//line vector.go:213
+//line vector.go:230
 										gc_lanes5[gc_k5] = in[min((i+1)+gc_k5, n-1)]
-//line vector.go:213
+//line vector.go:230
 									}
-//line vector.go:213
+//line vector.go:230
 								}
-//line vector.go:213
+//line vector.go:230
 								gc_pos2.Thread = gc_rank2
-//line vector.go:213
+//line vector.go:230
 								gc_ld4 = archsimd.LoadFloat32x16(&gc_lanes5)
-//line vector.go:213
+//line vector.go:230
 							}
-//line vector.go:213
+//line vector.go:230
 							r := gc_ld4
-//line vector.go:213
+//line vector.go:230
 							_ = r
-//line vector.go:214
+//line vector.go:231
 							if i+15 <= (n-1) && i >= 0 && i <= len(out)-16 {
-//line vector.go:214
+//line vector.go:231
 								l.Add(gc_vb2.Mul(archsimd.LoadFloat32x16Slice(in[i:]))).Add(r).StoreSlice(out[i:])
-//line vector.go:214
+//line vector.go:231
 							} else {
-//line vector.go:214
+//line vector.go:231
 								var gc_lanes6 [16]float32
-//line vector.go:214
+//line vector.go:231
 								l.Add(gc_vb2.Mul(archsimd.LoadFloat32x16Slice(in[i:]))).Add(r).Store(&gc_lanes6)
-//line vector.go:214
+//line vector.go:231
 								for gc_k6 := range 16 {
-//line vector.go:214
+//line vector.go:231
 									if 0xffff&(1<<gc_k6) != 0 {
-//line vector.go:214
+//line vector.go:231
 										gc_pos2.Thread = gc_rank2 + gc_k6
-//line vector.go:214
+//line vector.go:231
 										out[min(i+gc_k6, n-1)] = gc_lanes6[gc_k6]
-//line vector.go:214
+//line vector.go:231
 									}
-//line vector.go:214
+//line vector.go:231
 								}
-//line vector.go:214
+//line vector.go:231
 								gc_pos2.Thread = gc_rank2
-//line vector.go:214
+//line vector.go:231
 							}
 						}
 						archsimd.ClearAVXUpperBits()
@@ -2752,113 +2992,113 @@ func gc_body_edge(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float32) 
 					}
 				}
 				if compiled.SIMD {
-//line vector.go:214
+//line vector.go:231
 					gc_vb := archsimd.BroadcastFloat32x8(2)
-//line vector.go:214
+//line vector.go:231
 					_ = gc_vb
 					for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
 						gc_tx2 := gc_vstep
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
-//line vector.go:209
+//line vector.go:226
 						var i int = gc_bx2*gc_bdx2 + gc_tx2
-//line vector.go:209
+//line vector.go:226
 						_ = i
-//line vector.go:213
+//line vector.go:230
 						if i < 0 || i > len(in)-8 {
-//line vector.go:213
+//line vector.go:230
 							break
-//line vector.go:213
+//line vector.go:230
 						}
-//line vector.go:213
+//line vector.go:230
 						var gc_ld archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line vector.go:213
+//line vector.go:230
 						if (i-1) >= 0 && (i-1) <= len(in)-8 {
-//line vector.go:213
+//line vector.go:230
 							gc_ld = archsimd.LoadFloat32x8Slice(in[i-1:])
-//line vector.go:213
+//line vector.go:230
 						} else {
-//line vector.go:213
+//line vector.go:230
 							var gc_lanes [8]float32
-//line vector.go:213
+//line vector.go:230
 							for gc_k := range 8 {
-//line vector.go:213
+//line vector.go:230
 								if 0xff&(1<<gc_k) != 0 {
-//line vector.go:213
+//line vector.go:230
 									gc_pos2.Thread = gc_rank2 + gc_k
-//line vector.go:213
+//line vector.go:230
 									gc_lanes[gc_k] = in[max((i-1)+gc_k, 0)]
-//line vector.go:213
+//line vector.go:230
 								}
-//line vector.go:213
+//line vector.go:230
 							}
-//line vector.go:213
+//line vector.go:230
 							gc_pos2.Thread = gc_rank2
-//line vector.go:213
+//line vector.go:230
 							gc_ld = archsimd.LoadFloat32x8(&gc_lanes)
-//line vector.go:213
+//line vector.go:230
 						}
-//line vector.go:213
+//line vector.go:230
 						l := gc_ld
-//line vector.go:213
+//line vector.go:230
 						_ = l
-//line vector.go:213
+//line vector.go:230
 						var gc_ld2 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line vector.go:213
+//line vector.go:230
 						if (i+1)+7 <= (n-1) && (i+1) >= 0 && (i+1) <= len(in)-8 {
-//line vector.go:213
+//line vector.go:230
 							gc_ld2 = archsimd.LoadFloat32x8Slice(in[i+1:])
-//line vector.go:213
+//line vector.go:230
 						} else {
-//line vector.go:213
+//line vector.go:230
 							var gc_lanes2 [8]float32
-//line vector.go:213
+//line vector.go:230
 							for gc_k2 := range 8 {
-//line vector.go:213
+//line vector.go:230
 								if 0xff&(1<<gc_k2) != 0 {
-//line vector.go:213
+//line vector.go:230
 									gc_pos2.Thread = gc_rank2 + gc_k2
-//line vector.go:213
+//line vector.go:230
 									gc_lanes2[gc_k2] = in[min((i+1)+gc_k2, n-1)]
-//line vector.go:213
+//line vector.go:230
 								}
-//line vector.go:213
+//line vector.go:230
 							}
-//line vector.go:213
+//line vector.go:230
 							gc_pos2.Thread = gc_rank2
-//line vector.go:213
+//line vector.go:230
 							gc_ld2 = archsimd.LoadFloat32x8(&gc_lanes2)
-//line vector.go:213
+//line vector.go:230
 						}
-//line vector.go:213
+//line vector.go:230
 						r := gc_ld2
-//line vector.go:213
+//line vector.go:230
 						_ = r
-//line vector.go:214
+//line vector.go:231
 						if i+7 <= (n-1) && i >= 0 && i <= len(out)-8 {
-//line vector.go:214
+//line vector.go:231
 							l.Add(gc_vb.Mul(archsimd.LoadFloat32x8Slice(in[i:]))).Add(r).StoreSlice(out[i:])
-//line vector.go:214
+//line vector.go:231
 						} else {
-//line vector.go:214
+//line vector.go:231
 							var gc_lanes3 [8]float32
-//line vector.go:214
+//line vector.go:231
 							l.Add(gc_vb.Mul(archsimd.LoadFloat32x8Slice(in[i:]))).Add(r).Store(&gc_lanes3)
-//line vector.go:214
+//line vector.go:231
 							for gc_k3 := range 8 {
-//line vector.go:214
+//line vector.go:231
 								if 0xff&(1<<gc_k3) != 0 {
-//line vector.go:214
+//line vector.go:231
 									gc_pos2.Thread = gc_rank2 + gc_k3
-//line vector.go:214
+//line vector.go:231
 									out[min(i+gc_k3, n-1)] = gc_lanes3[gc_k3]
-//line vector.go:214
+//line vector.go:231
 								}
-//line vector.go:214
+//line vector.go:231
 							}
-//line vector.go:214
+//line vector.go:231
 							gc_pos2.Thread = gc_rank2
-//line vector.go:214
+//line vector.go:231
 						}
 					}
 					archsimd.ClearAVXUpperBits()
@@ -2867,17 +3107,17 @@ func gc_body_edge(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float32) 
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
-//line vector.go:209
+//line vector.go:226
 					i := gc_bx2*gc_bdx2 + gc_tx2
 					_ = i
 
-//line vector.go:213
+//line vector.go:230
 					l := in[max(i-1, 0)]
 
-//line vector.go:213
+//line vector.go:230
 					r := in[min(i+1, n-1)]
 
-//line vector.go:214
+//line vector.go:231
 					out[min(i, n-1)] = l + 2*in[i] + r
 					_ = l
 					_ = r
@@ -2891,17 +3131,17 @@ func gc_body_edge(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float32) 
 // stores at stride 2 (2*i, 2*i+1), and a comparison of a strided index
 // with the length for a last, unpaired element.
 //
-//line vector.go:222
+//line vector.go:239
 func SwapKernel(in, out []float32) func(*gocuda.Thread) {
 	return compiled.GridKernel(gc_src_swap,
 		func(gc_t *gocuda.Thread) { swap(gc_t, in, out) },
 		func(gc_b *compiled.Block, gc_lo, gc_hi int) { gc_body_swap(gc_b, gc_lo, gc_hi, in, out) })
 }
 
-//line vector.go:222
-var gc_src_swap = compiled.NewSource("swap", "03658f6a09c85e0dcd61f63ecff73e74ba0c86fa3539ec94fb5457da66443b36", "vector.go:217-233")
+//line vector.go:239
+var gc_src_swap = compiled.NewSource("swap", "03658f6a09c85e0dcd61f63ecff73e74ba0c86fa3539ec94fb5457da66443b36", "vector.go:234-250")
 
-//line vector.go:222
+//line vector.go:239
 func gc_body_swap(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float32) {
 	gc_pos2 := gc_b2.Pos()
 	gc_bd2 := gc_b2.Dim()
@@ -2925,368 +3165,368 @@ func gc_body_swap(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float32) 
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop bool
 					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-//line vector.go:223
+//line vector.go:240
 						gc_all2 := archsimd.Mask32x16FromBits(0xffff)
-//line vector.go:223
+//line vector.go:240
 						_ = gc_all2
-//line vector.go:223
+//line vector.go:240
 						gc_iota22 := archsimd.LoadInt32x16(&gc_tab_int32x16_c303dd3b)
-//line vector.go:223
+//line vector.go:240
 						_ = gc_iota22
-//line vector.go:223
+//line vector.go:240
 						gc_evens16 := archsimd.LoadUint32x16(&gc_tab_uint32x16_c303dd3b)
-//line vector.go:223
+//line vector.go:240
 						_ = gc_evens16
-//line vector.go:223
+//line vector.go:240
 						gc_odds16 := archsimd.LoadUint32x16(&gc_tab_uint32x16_4e85a353)
-//line vector.go:223
+//line vector.go:240
 						_ = gc_odds16
-//line vector.go:229
+//line vector.go:246
 						gc_vb3 := archsimd.BroadcastFloat32x16(2)
-//line vector.go:229
+//line vector.go:246
 						_ = gc_vb3
-//line vector.go:229
+//line vector.go:246
 						gc_vb4 := archsimd.BroadcastFloat32x16(3)
-//line vector.go:229
+//line vector.go:246
 						_ = gc_vb4
-//line vector.go:229
+//line vector.go:246
 						gc_spread16Lo := archsimd.LoadUint32x16(&gc_tab_uint32x16_10e80b75)
-//line vector.go:229
+//line vector.go:246
 						_ = gc_spread16Lo
-//line vector.go:229
+//line vector.go:246
 						gc_spread16Hi := archsimd.LoadUint32x16(&gc_tab_uint32x16_11f88927)
-//line vector.go:229
+//line vector.go:246
 						_ = gc_spread16Hi
-//line vector.go:229
+//line vector.go:246
 						gc_evenLanes16 := archsimd.Mask32x16FromBits(21845)
-//line vector.go:229
+//line vector.go:246
 						_ = gc_evenLanes16
-//line vector.go:229
+//line vector.go:246
 						gc_oddLanes16 := archsimd.Mask32x16FromBits(43690)
-//line vector.go:229
+//line vector.go:246
 						_ = gc_oddLanes16
 					gc_steps2:
 						for ; gc_vstep+15 < gc_bdx2; gc_vstep += 16 {
 							gc_tx2 := gc_vstep
 							gc_rank2 := gc_base2 + gc_tx2
 							_ = gc_rank2
-//line vector.go:229
+//line vector.go:246
 							gc_alive2 := gc_all2
-//line vector.go:229
+//line vector.go:246
 							_ = gc_alive2
-//line vector.go:223
+//line vector.go:240
 							var i int = gc_bx2*gc_bdx2 + gc_tx2
-//line vector.go:223
+//line vector.go:240
 							_ = i
-//line vector.go:224
+//line vector.go:241
 							gc_if3 := gc_iota22.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), 2*i, 32))))
-//line vector.go:224
+//line vector.go:241
 							_ = gc_if3
-//line vector.go:224
+//line vector.go:241
 							if archsimd.Mask32x16FromBits(gc_alive2.ToBits()&gc_if3.ToBits()).ToBits() != 0 {
-//line vector.go:224
+//line vector.go:241
 								gc_alive2 = archsimd.Mask32x16FromBits(gc_alive2.ToBits() & archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_alive2.ToBits()&gc_if3.ToBits()).ToBits()).ToBits())
-//line vector.go:224
+//line vector.go:241
 							}
-//line vector.go:227
+//line vector.go:244
 							if 2*i+1 < len(in) && uint(len(in)-(2*i+1)) > 30 {
-//line vector.go:227
+//line vector.go:244
 								var gc_ld6 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line vector.go:227
+//line vector.go:244
 								var gc_ld7 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line vector.go:227
+//line vector.go:244
 								_ = gc_ld7
-//line vector.go:227
+//line vector.go:244
 								if (2*i) >= 0 && (2*i) <= len(in)-32 {
 									gc_lo5, gc_hi5 := archsimd.LoadFloat32x16Slice(in[2*i:]), archsimd.LoadFloat32x16Slice(in[(2*i)+16:])
-//line vector.go:228
+//line vector.go:245
 									gc_ld6 = gc_lo5.ConcatPermute(gc_hi5, gc_evens16)
-//line vector.go:228
+//line vector.go:245
 									gc_ld7 = gc_lo5.ConcatPermute(gc_hi5, gc_odds16)
-//line vector.go:228
+//line vector.go:245
 								} else {
-//line vector.go:228
+//line vector.go:245
 									break gc_steps2
-//line vector.go:228
+//line vector.go:245
 								}
-//line vector.go:228
+//line vector.go:245
 								gc_t9 := gc_ld6
-//line vector.go:228
+//line vector.go:245
 								_ = gc_t9
-//line vector.go:228
+//line vector.go:245
 								gc_t10 := gc_ld7
-//line vector.go:228
+//line vector.go:245
 								_ = gc_t10
-//line vector.go:228
+//line vector.go:245
 								a := gc_t9
-//line vector.go:228
+//line vector.go:245
 								_ = a
-//line vector.go:228
+//line vector.go:245
 								b := gc_t10
-//line vector.go:228
+//line vector.go:245
 								_ = b
-//line vector.go:228
+//line vector.go:245
 								gc_t11 := b.Mul(gc_vb3)
-//line vector.go:228
+//line vector.go:245
 								_ = gc_t11
-//line vector.go:228
+//line vector.go:245
 								gc_t12 := a.Mul(gc_vb4)
-//line vector.go:228
+//line vector.go:245
 								_ = gc_t12
-//line vector.go:228
+//line vector.go:245
 								gc_st6 := gc_t11
-//line vector.go:228
+//line vector.go:245
 								gc_bits := gc_alive2.ToBits()
-//line vector.go:228
+//line vector.go:245
 								if (2*i) >= 0 && (2*i) <= len(out)-32 && ((2*i)&1 == 0 || !((2*i) >= 1 && (2*i) <= len(out)-31)) {
 									gc_st6.Permute(gc_spread16Lo).StoreMasked((*[16]float32)(out[(2*i)+0:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits))))
-//line vector.go:229
+//line vector.go:246
 									gc_st6.Permute(gc_spread16Hi).StoreMasked((*[16]float32)(out[(2*i)+16:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits>>8))))
-//line vector.go:229
+//line vector.go:246
 								} else if (2*i) >= 1 && (2*i) <= len(out)-31 {
-//line vector.go:229
+//line vector.go:246
 									gc_st6.Permute(gc_spread16Lo).StoreMasked((*[16]float32)(out[(2*i)-1:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits))<<1))
-//line vector.go:229
+//line vector.go:246
 									gc_st6.Permute(gc_spread16Hi).StoreMasked((*[16]float32)(out[(2*i)+15:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits>>8))<<1))
-//line vector.go:229
+//line vector.go:246
 								} else {
-//line vector.go:229
+//line vector.go:246
 									break gc_steps2
-//line vector.go:229
+//line vector.go:246
 								}
-//line vector.go:229
+//line vector.go:246
 								gc_st7 := gc_t12
-//line vector.go:229
+//line vector.go:246
 								gc_bits2 := gc_alive2.ToBits()
-//line vector.go:229
+//line vector.go:246
 								if (2*i+1) >= 0 && (2*i+1) <= len(out)-32 && ((2*i+1)&1 == 0 || !((2*i+1) >= 1 && (2*i+1) <= len(out)-31)) {
-//line vector.go:229
+//line vector.go:246
 									gc_st7.Permute(gc_spread16Lo).StoreMasked((*[16]float32)(out[(2*i+1)+0:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits2))))
-//line vector.go:229
+//line vector.go:246
 									gc_st7.Permute(gc_spread16Hi).StoreMasked((*[16]float32)(out[(2*i+1)+16:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits2>>8))))
-//line vector.go:229
+//line vector.go:246
 								} else if (2*i+1) >= 1 && (2*i+1) <= len(out)-31 {
-//line vector.go:229
+//line vector.go:246
 									gc_st7.Permute(gc_spread16Lo).StoreMasked((*[16]float32)(out[(2*i+1)-1:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits2))<<1))
-//line vector.go:229
+//line vector.go:246
 									gc_st7.Permute(gc_spread16Hi).StoreMasked((*[16]float32)(out[(2*i+1)+15:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits2>>8))<<1))
-//line vector.go:229
+//line vector.go:246
 								} else {
-//line vector.go:229
+//line vector.go:246
 									var gc_lanes14 [16]float32
-//line vector.go:229
+//line vector.go:246
 									gc_st7.Store(&gc_lanes14)
-//line vector.go:229
+//line vector.go:246
 									for gc_k14 := range 16 {
-//line vector.go:229
+//line vector.go:246
 										if gc_alive2.ToBits()&(1<<gc_k14) != 0 {
-//line vector.go:229
+//line vector.go:246
 											gc_pos2.Thread = gc_rank2 + gc_k14
-//line vector.go:229
+//line vector.go:246
 											out[(2*i+1)+2*gc_k14] = gc_lanes14[gc_k14]
-//line vector.go:229
+//line vector.go:246
 										}
-//line vector.go:229
+//line vector.go:246
 									}
-//line vector.go:229
+//line vector.go:246
 									gc_pos2.Thread = gc_rank2
-//line vector.go:229
+//line vector.go:246
 								}
-//line vector.go:229
+//line vector.go:246
 							} else {
-//line vector.go:229
+//line vector.go:246
 								gc_if4 := gc_iota22.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), 2*i+1, 32))))
-//line vector.go:227
+//line vector.go:244
 								_ = gc_if4
-//line vector.go:227
+//line vector.go:244
 								if archsimd.Mask32x16FromBits(gc_alive2.ToBits()&gc_if4.ToBits()).ToBits() != 0 {
-//line vector.go:227
+//line vector.go:244
 									var gc_ld8 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line vector.go:227
+//line vector.go:244
 									var gc_ld9 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line vector.go:227
+//line vector.go:244
 									_ = gc_ld9
-//line vector.go:227
+//line vector.go:244
 									if (2*i) >= 0 && (2*i) <= len(in)-32 {
 										gc_lo6, gc_hi6 := archsimd.LoadFloat32x16Slice(in[2*i:]), archsimd.LoadFloat32x16Slice(in[(2*i)+16:])
-//line vector.go:228
+//line vector.go:245
 										gc_ld8 = gc_lo6.ConcatPermute(gc_hi6, gc_evens16)
-//line vector.go:228
+//line vector.go:245
 										gc_ld9 = gc_lo6.ConcatPermute(gc_hi6, gc_odds16)
-//line vector.go:228
+//line vector.go:245
 									} else {
-//line vector.go:228
+//line vector.go:245
 										break gc_steps2
-//line vector.go:228
+//line vector.go:245
 									}
-//line vector.go:228
+//line vector.go:245
 									gc_t13 := gc_ld8
-//line vector.go:228
+//line vector.go:245
 									_ = gc_t13
-//line vector.go:228
+//line vector.go:245
 									gc_t14 := gc_ld9
-//line vector.go:228
+//line vector.go:245
 									_ = gc_t14
-//line vector.go:228
+//line vector.go:245
 									a := gc_t13
-//line vector.go:228
+//line vector.go:245
 									_ = a
-//line vector.go:228
+//line vector.go:245
 									b := gc_t14
-//line vector.go:228
+//line vector.go:245
 									_ = b
-//line vector.go:228
+//line vector.go:245
 									gc_t15 := b.Mul(gc_vb3)
-//line vector.go:228
+//line vector.go:245
 									_ = gc_t15
-//line vector.go:228
+//line vector.go:245
 									gc_t16 := a.Mul(gc_vb4)
-//line vector.go:228
+//line vector.go:245
 									_ = gc_t16
-//line vector.go:228
+//line vector.go:245
 									gc_st8 := gc_t15
-//line vector.go:228
+//line vector.go:245
 									gc_bits3 := archsimd.Mask32x16FromBits(gc_alive2.ToBits() & gc_if4.ToBits()).ToBits()
-//line vector.go:228
+//line vector.go:245
 									if (2*i) >= 0 && (2*i) <= len(out)-32 && ((2*i)&1 == 0 || !((2*i) >= 1 && (2*i) <= len(out)-31)) {
 										gc_st8.Permute(gc_spread16Lo).StoreMasked((*[16]float32)(out[(2*i)+0:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits3))))
-//line vector.go:229
+//line vector.go:246
 										gc_st8.Permute(gc_spread16Hi).StoreMasked((*[16]float32)(out[(2*i)+16:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits3>>8))))
-//line vector.go:229
+//line vector.go:246
 									} else if (2*i) >= 1 && (2*i) <= len(out)-31 {
-//line vector.go:229
+//line vector.go:246
 										gc_st8.Permute(gc_spread16Lo).StoreMasked((*[16]float32)(out[(2*i)-1:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits3))<<1))
-//line vector.go:229
+//line vector.go:246
 										gc_st8.Permute(gc_spread16Hi).StoreMasked((*[16]float32)(out[(2*i)+15:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits3>>8))<<1))
-//line vector.go:229
+//line vector.go:246
 									} else {
-//line vector.go:229
+//line vector.go:246
 										break gc_steps2
-//line vector.go:229
+//line vector.go:246
 									}
-//line vector.go:229
+//line vector.go:246
 									gc_st9 := gc_t16
-//line vector.go:229
+//line vector.go:246
 									gc_bits4 := archsimd.Mask32x16FromBits(gc_alive2.ToBits() & gc_if4.ToBits()).ToBits()
-//line vector.go:229
+//line vector.go:246
 									if (2*i+1) >= 0 && (2*i+1) <= len(out)-32 && ((2*i+1)&1 == 0 || !((2*i+1) >= 1 && (2*i+1) <= len(out)-31)) {
-//line vector.go:229
+//line vector.go:246
 										gc_st9.Permute(gc_spread16Lo).StoreMasked((*[16]float32)(out[(2*i+1)+0:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits4))))
-//line vector.go:229
+//line vector.go:246
 										gc_st9.Permute(gc_spread16Hi).StoreMasked((*[16]float32)(out[(2*i+1)+16:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits4>>8))))
-//line vector.go:229
+//line vector.go:246
 									} else if (2*i+1) >= 1 && (2*i+1) <= len(out)-31 {
-//line vector.go:229
+//line vector.go:246
 										gc_st9.Permute(gc_spread16Lo).StoreMasked((*[16]float32)(out[(2*i+1)-1:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits4))<<1))
-//line vector.go:229
+//line vector.go:246
 										gc_st9.Permute(gc_spread16Hi).StoreMasked((*[16]float32)(out[(2*i+1)+15:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits4>>8))<<1))
-//line vector.go:229
+//line vector.go:246
 									} else {
-//line vector.go:229
+//line vector.go:246
 										var gc_lanes18 [16]float32
-//line vector.go:229
+//line vector.go:246
 										gc_st9.Store(&gc_lanes18)
-//line vector.go:229
+//line vector.go:246
 										for gc_k18 := range 16 {
-//line vector.go:229
+//line vector.go:246
 											if archsimd.Mask32x16FromBits(gc_alive2.ToBits()&gc_if4.ToBits()).ToBits()&(1<<gc_k18) != 0 {
-//line vector.go:229
+//line vector.go:246
 												gc_pos2.Thread = gc_rank2 + gc_k18
-//line vector.go:229
+//line vector.go:246
 												out[(2*i+1)+2*gc_k18] = gc_lanes18[gc_k18]
-//line vector.go:229
+//line vector.go:246
 											}
-//line vector.go:229
+//line vector.go:246
 										}
-//line vector.go:229
+//line vector.go:246
 										gc_pos2.Thread = gc_rank2
-//line vector.go:229
+//line vector.go:246
 									}
-//line vector.go:229
+//line vector.go:246
 								}
-//line vector.go:229
+//line vector.go:246
 								gc_else2 := archsimd.Mask32x16FromBits(^gc_if4.ToBits())
-//line vector.go:229
+//line vector.go:246
 								_ = gc_else2
-//line vector.go:229
+//line vector.go:246
 								if archsimd.Mask32x16FromBits(gc_alive2.ToBits()&gc_else2.ToBits()).ToBits() != 0 {
-//line vector.go:229
+//line vector.go:246
 									{
-//line vector.go:229
+//line vector.go:246
 										var gc_ld10 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line vector.go:229
+//line vector.go:246
 										if (2*i) >= 0 && (2*i) <= len(in)-32 && ((2*i)&1 == 0 || !((2*i) >= 1 && (2*i) <= len(in)-31)) {
-//line vector.go:231
+//line vector.go:248
 											gc_ld10 = archsimd.LoadFloat32x16Slice(in[2*i:]).ConcatPermute(archsimd.LoadFloat32x16Slice(in[(2*i)+16:]), gc_evens16)
-//line vector.go:231
+//line vector.go:248
 										} else if (2*i) >= 1 && (2*i) <= len(in)-31 {
-//line vector.go:231
+//line vector.go:248
 											gc_ld10 = archsimd.LoadFloat32x16Slice(in[(2*i)-1:]).ConcatPermute(archsimd.LoadFloat32x16Slice(in[(2*i)+15:]), gc_odds16)
-//line vector.go:231
+//line vector.go:248
 										} else {
-//line vector.go:231
+//line vector.go:248
 											var gc_lanes19 [16]float32
-//line vector.go:231
+//line vector.go:248
 											for gc_k19 := range 16 {
-//line vector.go:231
+//line vector.go:248
 												if archsimd.Mask32x16FromBits(gc_alive2.ToBits()&gc_else2.ToBits()).ToBits()&(1<<gc_k19) != 0 {
-//line vector.go:231
+//line vector.go:248
 													gc_pos2.Thread = gc_rank2 + gc_k19
-//line vector.go:231
+//line vector.go:248
 													gc_lanes19[gc_k19] = in[(2*i)+2*gc_k19]
-//line vector.go:231
+//line vector.go:248
 												}
-//line vector.go:231
+//line vector.go:248
 											}
-//line vector.go:231
+//line vector.go:248
 											gc_pos2.Thread = gc_rank2
-//line vector.go:231
+//line vector.go:248
 											gc_ld10 = archsimd.LoadFloat32x16(&gc_lanes19)
-//line vector.go:231
+//line vector.go:248
 										}
-//line vector.go:231
+//line vector.go:248
 										gc_st10 := gc_ld10
-//line vector.go:231
+//line vector.go:248
 										gc_bits5 := archsimd.Mask32x16FromBits(gc_alive2.ToBits() & gc_else2.ToBits()).ToBits()
-//line vector.go:231
+//line vector.go:248
 										if (2*i) >= 0 && (2*i) <= len(out)-32 && ((2*i)&1 == 0 || !((2*i) >= 1 && (2*i) <= len(out)-31)) {
-//line vector.go:231
+//line vector.go:248
 											gc_st10.Permute(gc_spread16Lo).StoreMasked((*[16]float32)(out[(2*i)+0:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits5))))
-//line vector.go:231
+//line vector.go:248
 											gc_st10.Permute(gc_spread16Hi).StoreMasked((*[16]float32)(out[(2*i)+16:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits5>>8))))
-//line vector.go:231
+//line vector.go:248
 										} else if (2*i) >= 1 && (2*i) <= len(out)-31 {
-//line vector.go:231
+//line vector.go:248
 											gc_st10.Permute(gc_spread16Lo).StoreMasked((*[16]float32)(out[(2*i)-1:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits5))<<1))
-//line vector.go:231
+//line vector.go:248
 											gc_st10.Permute(gc_spread16Hi).StoreMasked((*[16]float32)(out[(2*i)+15:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits5>>8))<<1))
-//line vector.go:231
+//line vector.go:248
 										} else {
-//line vector.go:231
+//line vector.go:248
 											var gc_lanes20 [16]float32
-//line vector.go:231
+//line vector.go:248
 											gc_st10.Store(&gc_lanes20)
-//line vector.go:231
+//line vector.go:248
 											for gc_k20 := range 16 {
-//line vector.go:231
+//line vector.go:248
 												if archsimd.Mask32x16FromBits(gc_alive2.ToBits()&gc_else2.ToBits()).ToBits()&(1<<gc_k20) != 0 {
-//line vector.go:231
+//line vector.go:248
 													gc_pos2.Thread = gc_rank2 + gc_k20
-//line vector.go:231
+//line vector.go:248
 													out[(2*i)+2*gc_k20] = gc_lanes20[gc_k20]
-//line vector.go:231
+//line vector.go:248
 												}
-//line vector.go:231
+//line vector.go:248
 											}
-//line vector.go:231
+//line vector.go:248
 											gc_pos2.Thread = gc_rank2
-//line vector.go:231
+//line vector.go:248
 										}
-//line vector.go:231
+//line vector.go:248
 									}
-//line vector.go:231
+//line vector.go:248
 								}
-//line vector.go:231
+//line vector.go:248
 							}
 						}
 						archsimd.ClearAVXUpperBits()
@@ -3297,366 +3537,366 @@ func gc_body_swap(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float32) 
 					}
 				}
 				if compiled.SIMD {
-//line vector.go:223
+//line vector.go:240
 					gc_all := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-//line vector.go:223
+//line vector.go:240
 					_ = gc_all
-//line vector.go:223
+//line vector.go:240
 					gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_b9b5b420)
-//line vector.go:223
+//line vector.go:240
 					_ = gc_iota2
-//line vector.go:223
+//line vector.go:240
 					gc_evens := archsimd.LoadUint32x8(&gc_tab_uint32x8_81bd7ffd)
-//line vector.go:223
+//line vector.go:240
 					_ = gc_evens
-//line vector.go:229
+//line vector.go:246
 					gc_vb := archsimd.BroadcastFloat32x8(2)
-//line vector.go:229
+//line vector.go:246
 					_ = gc_vb
-//line vector.go:229
+//line vector.go:246
 					gc_vb2 := archsimd.BroadcastFloat32x8(3)
-//line vector.go:229
+//line vector.go:246
 					_ = gc_vb2
-//line vector.go:229
+//line vector.go:246
 					gc_spreadLo := archsimd.LoadUint32x8(&gc_tab_uint32x8_cd1ab05d)
-//line vector.go:229
+//line vector.go:246
 					_ = gc_spreadLo
-//line vector.go:229
+//line vector.go:246
 					gc_spreadHi := archsimd.LoadUint32x8(&gc_tab_uint32x8_3bb2957d)
-//line vector.go:229
+//line vector.go:246
 					_ = gc_spreadHi
-//line vector.go:229
+//line vector.go:246
 					gc_evenLanes := archsimd.LoadInt32x8(&gc_tab_int32x8_5b3809d5).NotEqual(compiled.ZeroInt32x8())
-//line vector.go:229
+//line vector.go:246
 					_ = gc_evenLanes
-//line vector.go:229
+//line vector.go:246
 					gc_oddLanes := archsimd.LoadInt32x8(&gc_tab_int32x8_e5166455).NotEqual(compiled.ZeroInt32x8())
-//line vector.go:229
+//line vector.go:246
 					_ = gc_oddLanes
 				gc_steps:
 					for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
 						gc_tx2 := gc_vstep
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
-//line vector.go:229
+//line vector.go:246
 						gc_alive := gc_all
-//line vector.go:229
+//line vector.go:246
 						_ = gc_alive
-//line vector.go:223
+//line vector.go:240
 						var i int = gc_bx2*gc_bdx2 + gc_tx2
-//line vector.go:223
+//line vector.go:240
 						_ = i
-//line vector.go:224
+//line vector.go:241
 						gc_if := gc_iota2.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), 2*i, 16))))
-//line vector.go:224
+//line vector.go:241
 						_ = gc_if
-//line vector.go:224
+//line vector.go:241
 						if gc_alive.And(gc_if).ToBits() != 0 {
-//line vector.go:224
+//line vector.go:241
 							gc_alive = gc_alive.And(gc_alive.And(gc_if).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8()))
-//line vector.go:224
+//line vector.go:241
 						}
-//line vector.go:227
+//line vector.go:244
 						if 2*i+1 < len(in) && uint(len(in)-(2*i+1)) > 14 {
-//line vector.go:227
+//line vector.go:244
 							var gc_ld archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line vector.go:227
+//line vector.go:244
 							var gc_ld2 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line vector.go:227
+//line vector.go:244
 							_ = gc_ld2
-//line vector.go:227
+//line vector.go:244
 							if (2*i) >= 0 && (2*i) <= len(in)-16 {
 								{
-//line vector.go:228
+//line vector.go:245
 									gc_lo3 := archsimd.LoadFloat32x8Slice(in[2*i:]).Permute(gc_evens)
-//line vector.go:228
+//line vector.go:245
 									gc_hi3 := archsimd.LoadFloat32x8Slice(in[(2*i)+8:]).Permute(gc_evens)
-//line vector.go:228
+//line vector.go:245
 									gc_ld = gc_lo3.Select128FromPair(0, 2, gc_hi3)
-//line vector.go:228
+//line vector.go:245
 									gc_ld2 = gc_lo3.Select128FromPair(1, 3, gc_hi3)
-//line vector.go:228
+//line vector.go:245
 								}
-//line vector.go:228
+//line vector.go:245
 							} else {
-//line vector.go:228
+//line vector.go:245
 								break gc_steps
-//line vector.go:228
+//line vector.go:245
 							}
-//line vector.go:228
+//line vector.go:245
 							gc_t := gc_ld
-//line vector.go:228
+//line vector.go:245
 							_ = gc_t
-//line vector.go:228
+//line vector.go:245
 							gc_t2 := gc_ld2
-//line vector.go:228
+//line vector.go:245
 							_ = gc_t2
-//line vector.go:228
+//line vector.go:245
 							a := gc_t
-//line vector.go:228
+//line vector.go:245
 							_ = a
-//line vector.go:228
+//line vector.go:245
 							b := gc_t2
-//line vector.go:228
+//line vector.go:245
 							_ = b
-//line vector.go:228
+//line vector.go:245
 							gc_t3 := b.Mul(gc_vb)
-//line vector.go:228
+//line vector.go:245
 							_ = gc_t3
-//line vector.go:228
+//line vector.go:245
 							gc_t4 := a.Mul(gc_vb2)
-//line vector.go:228
+//line vector.go:245
 							_ = gc_t4
-//line vector.go:228
+//line vector.go:245
 							gc_st := gc_t3
-//line vector.go:228
+//line vector.go:245
 							if (2*i) >= 0 && (2*i) <= len(out)-16 && ((2*i)&1 == 0 || !((2*i) >= 1 && (2*i) <= len(out)-15)) {
 								gc_st.Permute(gc_spreadLo).StoreMasked((*[8]float32)(out[(2*i)+0:]), gc_alive.ToInt32x8().Permute(gc_spreadLo).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes))
-//line vector.go:229
+//line vector.go:246
 								gc_st.Permute(gc_spreadHi).StoreMasked((*[8]float32)(out[(2*i)+8:]), gc_alive.ToInt32x8().Permute(gc_spreadHi).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes))
-//line vector.go:229
+//line vector.go:246
 							} else if (2*i) >= 1 && (2*i) <= len(out)-15 {
-//line vector.go:229
+//line vector.go:246
 								gc_st.Permute(gc_spreadLo).StoreMasked((*[8]float32)(out[(2*i)-1:]), gc_alive.ToInt32x8().Permute(gc_spreadLo).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes))
-//line vector.go:229
+//line vector.go:246
 								gc_st.Permute(gc_spreadHi).StoreMasked((*[8]float32)(out[(2*i)+7:]), gc_alive.ToInt32x8().Permute(gc_spreadHi).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes))
-//line vector.go:229
+//line vector.go:246
 							} else {
-//line vector.go:229
+//line vector.go:246
 								break gc_steps
-//line vector.go:229
+//line vector.go:246
 							}
-//line vector.go:229
+//line vector.go:246
 							gc_st2 := gc_t4
-//line vector.go:229
+//line vector.go:246
 							if (2*i+1) >= 0 && (2*i+1) <= len(out)-16 && ((2*i+1)&1 == 0 || !((2*i+1) >= 1 && (2*i+1) <= len(out)-15)) {
-//line vector.go:229
+//line vector.go:246
 								gc_st2.Permute(gc_spreadLo).StoreMasked((*[8]float32)(out[(2*i+1)+0:]), gc_alive.ToInt32x8().Permute(gc_spreadLo).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes))
-//line vector.go:229
+//line vector.go:246
 								gc_st2.Permute(gc_spreadHi).StoreMasked((*[8]float32)(out[(2*i+1)+8:]), gc_alive.ToInt32x8().Permute(gc_spreadHi).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes))
-//line vector.go:229
+//line vector.go:246
 							} else if (2*i+1) >= 1 && (2*i+1) <= len(out)-15 {
-//line vector.go:229
+//line vector.go:246
 								gc_st2.Permute(gc_spreadLo).StoreMasked((*[8]float32)(out[(2*i+1)-1:]), gc_alive.ToInt32x8().Permute(gc_spreadLo).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes))
-//line vector.go:229
+//line vector.go:246
 								gc_st2.Permute(gc_spreadHi).StoreMasked((*[8]float32)(out[(2*i+1)+7:]), gc_alive.ToInt32x8().Permute(gc_spreadHi).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes))
-//line vector.go:229
+//line vector.go:246
 							} else {
-//line vector.go:229
+//line vector.go:246
 								var gc_lanes4 [8]float32
-//line vector.go:229
+//line vector.go:246
 								gc_st2.Store(&gc_lanes4)
-//line vector.go:229
+//line vector.go:246
 								for gc_k4 := range 8 {
-//line vector.go:229
+//line vector.go:246
 									if gc_alive.ToBits()&(1<<gc_k4) != 0 {
-//line vector.go:229
+//line vector.go:246
 										gc_pos2.Thread = gc_rank2 + gc_k4
-//line vector.go:229
+//line vector.go:246
 										out[(2*i+1)+2*gc_k4] = gc_lanes4[gc_k4]
-//line vector.go:229
+//line vector.go:246
 									}
-//line vector.go:229
+//line vector.go:246
 								}
-//line vector.go:229
+//line vector.go:246
 								gc_pos2.Thread = gc_rank2
-//line vector.go:229
+//line vector.go:246
 							}
-//line vector.go:229
+//line vector.go:246
 						} else {
-//line vector.go:229
+//line vector.go:246
 							gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), 2*i+1, 16))))
-//line vector.go:227
+//line vector.go:244
 							_ = gc_if2
-//line vector.go:227
+//line vector.go:244
 							if gc_alive.And(gc_if2).ToBits() != 0 {
-//line vector.go:227
+//line vector.go:244
 								var gc_ld3 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line vector.go:227
+//line vector.go:244
 								var gc_ld4 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line vector.go:227
+//line vector.go:244
 								_ = gc_ld4
-//line vector.go:227
+//line vector.go:244
 								if (2*i) >= 0 && (2*i) <= len(in)-16 {
 									{
-//line vector.go:228
+//line vector.go:245
 										gc_lo4 := archsimd.LoadFloat32x8Slice(in[2*i:]).Permute(gc_evens)
-//line vector.go:228
+//line vector.go:245
 										gc_hi4 := archsimd.LoadFloat32x8Slice(in[(2*i)+8:]).Permute(gc_evens)
-//line vector.go:228
+//line vector.go:245
 										gc_ld3 = gc_lo4.Select128FromPair(0, 2, gc_hi4)
-//line vector.go:228
+//line vector.go:245
 										gc_ld4 = gc_lo4.Select128FromPair(1, 3, gc_hi4)
-//line vector.go:228
+//line vector.go:245
 									}
-//line vector.go:228
+//line vector.go:245
 								} else {
-//line vector.go:228
+//line vector.go:245
 									break gc_steps
-//line vector.go:228
+//line vector.go:245
 								}
-//line vector.go:228
+//line vector.go:245
 								gc_t5 := gc_ld3
-//line vector.go:228
+//line vector.go:245
 								_ = gc_t5
-//line vector.go:228
+//line vector.go:245
 								gc_t6 := gc_ld4
-//line vector.go:228
+//line vector.go:245
 								_ = gc_t6
-//line vector.go:228
+//line vector.go:245
 								a := gc_t5
-//line vector.go:228
+//line vector.go:245
 								_ = a
-//line vector.go:228
+//line vector.go:245
 								b := gc_t6
-//line vector.go:228
+//line vector.go:245
 								_ = b
-//line vector.go:228
+//line vector.go:245
 								gc_t7 := b.Mul(gc_vb)
-//line vector.go:228
+//line vector.go:245
 								_ = gc_t7
-//line vector.go:228
+//line vector.go:245
 								gc_t8 := a.Mul(gc_vb2)
-//line vector.go:228
+//line vector.go:245
 								_ = gc_t8
-//line vector.go:228
+//line vector.go:245
 								gc_st3 := gc_t7
-//line vector.go:228
+//line vector.go:245
 								if (2*i) >= 0 && (2*i) <= len(out)-16 && ((2*i)&1 == 0 || !((2*i) >= 1 && (2*i) <= len(out)-15)) {
 									gc_st3.Permute(gc_spreadLo).StoreMasked((*[8]float32)(out[(2*i)+0:]), gc_alive.And(gc_if2).ToInt32x8().Permute(gc_spreadLo).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes))
-//line vector.go:229
+//line vector.go:246
 									gc_st3.Permute(gc_spreadHi).StoreMasked((*[8]float32)(out[(2*i)+8:]), gc_alive.And(gc_if2).ToInt32x8().Permute(gc_spreadHi).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes))
-//line vector.go:229
+//line vector.go:246
 								} else if (2*i) >= 1 && (2*i) <= len(out)-15 {
-//line vector.go:229
+//line vector.go:246
 									gc_st3.Permute(gc_spreadLo).StoreMasked((*[8]float32)(out[(2*i)-1:]), gc_alive.And(gc_if2).ToInt32x8().Permute(gc_spreadLo).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes))
-//line vector.go:229
+//line vector.go:246
 									gc_st3.Permute(gc_spreadHi).StoreMasked((*[8]float32)(out[(2*i)+7:]), gc_alive.And(gc_if2).ToInt32x8().Permute(gc_spreadHi).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes))
-//line vector.go:229
+//line vector.go:246
 								} else {
-//line vector.go:229
+//line vector.go:246
 									break gc_steps
-//line vector.go:229
+//line vector.go:246
 								}
-//line vector.go:229
+//line vector.go:246
 								gc_st4 := gc_t8
-//line vector.go:229
+//line vector.go:246
 								if (2*i+1) >= 0 && (2*i+1) <= len(out)-16 && ((2*i+1)&1 == 0 || !((2*i+1) >= 1 && (2*i+1) <= len(out)-15)) {
-//line vector.go:229
+//line vector.go:246
 									gc_st4.Permute(gc_spreadLo).StoreMasked((*[8]float32)(out[(2*i+1)+0:]), gc_alive.And(gc_if2).ToInt32x8().Permute(gc_spreadLo).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes))
-//line vector.go:229
+//line vector.go:246
 									gc_st4.Permute(gc_spreadHi).StoreMasked((*[8]float32)(out[(2*i+1)+8:]), gc_alive.And(gc_if2).ToInt32x8().Permute(gc_spreadHi).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes))
-//line vector.go:229
+//line vector.go:246
 								} else if (2*i+1) >= 1 && (2*i+1) <= len(out)-15 {
-//line vector.go:229
+//line vector.go:246
 									gc_st4.Permute(gc_spreadLo).StoreMasked((*[8]float32)(out[(2*i+1)-1:]), gc_alive.And(gc_if2).ToInt32x8().Permute(gc_spreadLo).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes))
-//line vector.go:229
+//line vector.go:246
 									gc_st4.Permute(gc_spreadHi).StoreMasked((*[8]float32)(out[(2*i+1)+7:]), gc_alive.And(gc_if2).ToInt32x8().Permute(gc_spreadHi).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes))
-//line vector.go:229
+//line vector.go:246
 								} else {
-//line vector.go:229
+//line vector.go:246
 									var gc_lanes8 [8]float32
-//line vector.go:229
+//line vector.go:246
 									gc_st4.Store(&gc_lanes8)
-//line vector.go:229
+//line vector.go:246
 									for gc_k8 := range 8 {
-//line vector.go:229
+//line vector.go:246
 										if gc_alive.And(gc_if2).ToBits()&(1<<gc_k8) != 0 {
-//line vector.go:229
+//line vector.go:246
 											gc_pos2.Thread = gc_rank2 + gc_k8
-//line vector.go:229
+//line vector.go:246
 											out[(2*i+1)+2*gc_k8] = gc_lanes8[gc_k8]
-//line vector.go:229
+//line vector.go:246
 										}
-//line vector.go:229
+//line vector.go:246
 									}
-//line vector.go:229
+//line vector.go:246
 									gc_pos2.Thread = gc_rank2
-//line vector.go:229
+//line vector.go:246
 								}
-//line vector.go:229
+//line vector.go:246
 							}
-//line vector.go:229
+//line vector.go:246
 							gc_else := gc_if2.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
-//line vector.go:229
+//line vector.go:246
 							_ = gc_else
-//line vector.go:229
+//line vector.go:246
 							if gc_alive.And(gc_else).ToBits() != 0 {
-//line vector.go:229
+//line vector.go:246
 								{
-//line vector.go:229
+//line vector.go:246
 									var gc_ld5 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line vector.go:229
+//line vector.go:246
 									if (2*i) >= 0 && (2*i) <= len(in)-16 && ((2*i)&1 == 0 || !((2*i) >= 1 && (2*i) <= len(in)-15)) {
-//line vector.go:231
+//line vector.go:248
 										gc_ld5 = archsimd.LoadFloat32x8Slice(in[2*i:]).Permute(gc_evens).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(in[(2*i)+8:]).Permute(gc_evens))
-//line vector.go:231
+//line vector.go:248
 									} else if (2*i) >= 1 && (2*i) <= len(in)-15 {
-//line vector.go:231
+//line vector.go:248
 										gc_ld5 = archsimd.LoadFloat32x8Slice(in[(2*i)-1:]).Permute(gc_evens).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(in[(2*i)+7:]).Permute(gc_evens))
-//line vector.go:231
+//line vector.go:248
 									} else {
-//line vector.go:231
+//line vector.go:248
 										var gc_lanes9 [8]float32
-//line vector.go:231
+//line vector.go:248
 										for gc_k9 := range 8 {
-//line vector.go:231
+//line vector.go:248
 											if gc_alive.And(gc_else).ToBits()&(1<<gc_k9) != 0 {
-//line vector.go:231
+//line vector.go:248
 												gc_pos2.Thread = gc_rank2 + gc_k9
-//line vector.go:231
+//line vector.go:248
 												gc_lanes9[gc_k9] = in[(2*i)+2*gc_k9]
-//line vector.go:231
+//line vector.go:248
 											}
-//line vector.go:231
+//line vector.go:248
 										}
-//line vector.go:231
+//line vector.go:248
 										gc_pos2.Thread = gc_rank2
-//line vector.go:231
+//line vector.go:248
 										gc_ld5 = archsimd.LoadFloat32x8(&gc_lanes9)
-//line vector.go:231
+//line vector.go:248
 									}
-//line vector.go:231
+//line vector.go:248
 									gc_st5 := gc_ld5
-//line vector.go:231
+//line vector.go:248
 									if (2*i) >= 0 && (2*i) <= len(out)-16 && ((2*i)&1 == 0 || !((2*i) >= 1 && (2*i) <= len(out)-15)) {
-//line vector.go:231
+//line vector.go:248
 										gc_st5.Permute(gc_spreadLo).StoreMasked((*[8]float32)(out[(2*i)+0:]), gc_alive.And(gc_else).ToInt32x8().Permute(gc_spreadLo).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes))
-//line vector.go:231
+//line vector.go:248
 										gc_st5.Permute(gc_spreadHi).StoreMasked((*[8]float32)(out[(2*i)+8:]), gc_alive.And(gc_else).ToInt32x8().Permute(gc_spreadHi).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes))
-//line vector.go:231
+//line vector.go:248
 									} else if (2*i) >= 1 && (2*i) <= len(out)-15 {
-//line vector.go:231
+//line vector.go:248
 										gc_st5.Permute(gc_spreadLo).StoreMasked((*[8]float32)(out[(2*i)-1:]), gc_alive.And(gc_else).ToInt32x8().Permute(gc_spreadLo).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes))
-//line vector.go:231
+//line vector.go:248
 										gc_st5.Permute(gc_spreadHi).StoreMasked((*[8]float32)(out[(2*i)+7:]), gc_alive.And(gc_else).ToInt32x8().Permute(gc_spreadHi).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes))
-//line vector.go:231
+//line vector.go:248
 									} else {
-//line vector.go:231
+//line vector.go:248
 										var gc_lanes10 [8]float32
-//line vector.go:231
+//line vector.go:248
 										gc_st5.Store(&gc_lanes10)
-//line vector.go:231
+//line vector.go:248
 										for gc_k10 := range 8 {
-//line vector.go:231
+//line vector.go:248
 											if gc_alive.And(gc_else).ToBits()&(1<<gc_k10) != 0 {
-//line vector.go:231
+//line vector.go:248
 												gc_pos2.Thread = gc_rank2 + gc_k10
-//line vector.go:231
+//line vector.go:248
 												out[(2*i)+2*gc_k10] = gc_lanes10[gc_k10]
-//line vector.go:231
+//line vector.go:248
 											}
-//line vector.go:231
+//line vector.go:248
 										}
-//line vector.go:231
+//line vector.go:248
 										gc_pos2.Thread = gc_rank2
-//line vector.go:231
+//line vector.go:248
 									}
-//line vector.go:231
+//line vector.go:248
 								}
-//line vector.go:231
+//line vector.go:248
 							}
-//line vector.go:231
+//line vector.go:248
 						}
 					}
 					archsimd.ClearAVXUpperBits()
@@ -3666,16 +3906,16 @@ func gc_body_swap(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float32) 
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
-//line vector.go:223
+//line vector.go:240
 					i := gc_bx2*gc_bdx2 + gc_tx2
 					_ = i
 
-//line vector.go:224
+//line vector.go:241
 					if 2*i >= len(in) {
 						continue gc_L12
 					}
 
-//line vector.go:227
+//line vector.go:244
 					if 2*i+1 < len(in) {
 						a, b := in[2*i], in[2*i+1]
 						out[2*i], out[2*i+1] = b*2, a*3
@@ -3693,17 +3933,17 @@ func gc_body_swap(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float32) 
 // regression of a vector step that assigned the first before reading it
 // for the second.
 //
-//line vector.go:241
+//line vector.go:258
 func TwistKernel(in, out []float32) func(*gocuda.Thread) {
 	return compiled.GridKernel(gc_src_twist,
 		func(gc_t *gocuda.Thread) { twist(gc_t, in, out) },
 		func(gc_b *compiled.Block, gc_lo, gc_hi int) { gc_body_twist(gc_b, gc_lo, gc_hi, in, out) })
 }
 
-//line vector.go:241
-var gc_src_twist = compiled.NewSource("twist", "5aa52e244a8c7ef0ca662eece58d5f595b56ffd3e93c49a514414ee10c287b53", "vector.go:235-252")
+//line vector.go:258
+var gc_src_twist = compiled.NewSource("twist", "5aa52e244a8c7ef0ca662eece58d5f595b56ffd3e93c49a514414ee10c287b53", "vector.go:252-269")
 
-//line vector.go:241
+//line vector.go:258
 func gc_body_twist(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float32) {
 	gc_pos2 := gc_b2.Pos()
 	gc_bd2 := gc_b2.Dim()
@@ -3738,87 +3978,87 @@ func gc_body_twist(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float32)
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop bool
 						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-//line vector.go:246
+//line vector.go:263
 							gc_vb10 := archsimd.BroadcastFloat32x16(2)
-//line vector.go:246
+//line vector.go:263
 							_ = gc_vb10
-//line vector.go:246
+//line vector.go:263
 							gc_vb11 := archsimd.BroadcastFloat32x16(1)
-//line vector.go:246
+//line vector.go:263
 							_ = gc_vb11
-//line vector.go:249
+//line vector.go:266
 							gc_vb12 := archsimd.BroadcastFloat32x16(0.5)
-//line vector.go:249
+//line vector.go:266
 							_ = gc_vb12
 							for ; gc_vstep+15 < gc_to2; gc_vstep += 16 {
 								gc_tx2 := gc_vstep
 								gc_rank2 := gc_base2 + gc_tx2
 								_ = gc_rank2
-//line vector.go:242
+//line vector.go:259
 								var i int = gc_bx2*gc_bdx2 + gc_tx2
-//line vector.go:242
+//line vector.go:259
 								_ = i
-//line vector.go:246
+//line vector.go:263
 								a := archsimd.LoadFloat32x16Slice(gc_at3[gc_tx2:])
-//line vector.go:246
+//line vector.go:263
 								_ = a
-//line vector.go:246
+//line vector.go:263
 								b := gc_vb10.Mul(archsimd.LoadFloat32x16Slice(gc_at3[gc_tx2:])).Add(gc_vb11)
-//line vector.go:246
+//line vector.go:263
 								_ = b
-//line vector.go:246
+//line vector.go:263
 								{
-//line vector.go:246
+//line vector.go:263
 									gc_t19 := b
-//line vector.go:246
+//line vector.go:263
 									_ = gc_t19
-//line vector.go:246
+//line vector.go:263
 									gc_t20 := a
-//line vector.go:246
+//line vector.go:263
 									_ = gc_t20
-//line vector.go:246
+//line vector.go:263
 									a = gc_t19
-//line vector.go:246
+//line vector.go:263
 									b = gc_t20
-//line vector.go:246
+//line vector.go:263
 									a = a.Mul(gc_vb12).Add(b)
-//line vector.go:246
+//line vector.go:263
 								}
-//line vector.go:246
+//line vector.go:263
 								{
-//line vector.go:246
+//line vector.go:263
 									gc_t21 := b
-//line vector.go:246
+//line vector.go:263
 									_ = gc_t21
-//line vector.go:246
+//line vector.go:263
 									gc_t22 := a
-//line vector.go:246
+//line vector.go:263
 									_ = gc_t22
-//line vector.go:246
+//line vector.go:263
 									a = gc_t21
-//line vector.go:246
+//line vector.go:263
 									b = gc_t22
-//line vector.go:246
+//line vector.go:263
 									a = a.Mul(gc_vb12).Add(b)
-//line vector.go:246
+//line vector.go:263
 								}
-//line vector.go:246
+//line vector.go:263
 								{
-//line vector.go:246
+//line vector.go:263
 									gc_t23 := b
-//line vector.go:246
+//line vector.go:263
 									_ = gc_t23
-//line vector.go:246
+//line vector.go:263
 									gc_t24 := a
-//line vector.go:246
+//line vector.go:263
 									_ = gc_t24
-//line vector.go:246
+//line vector.go:263
 									a = gc_t23
-//line vector.go:246
+//line vector.go:263
 									b = gc_t24
-//line vector.go:246
+//line vector.go:263
 									a = a.Mul(gc_vb12).Add(b)
-//line vector.go:246
+//line vector.go:263
 								}
 								a.Sub(b).StoreSlice(gc_at4[gc_tx2:])
 							}
@@ -3830,87 +4070,87 @@ func gc_body_twist(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float32)
 						}
 					}
 					if compiled.SIMD {
-//line vector.go:246
+//line vector.go:263
 						gc_vb7 := archsimd.BroadcastFloat32x8(2)
-//line vector.go:246
+//line vector.go:263
 						_ = gc_vb7
-//line vector.go:246
+//line vector.go:263
 						gc_vb8 := archsimd.BroadcastFloat32x8(1)
-//line vector.go:246
+//line vector.go:263
 						_ = gc_vb8
-//line vector.go:249
+//line vector.go:266
 						gc_vb9 := archsimd.BroadcastFloat32x8(0.5)
-//line vector.go:249
+//line vector.go:266
 						_ = gc_vb9
 						for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
 							gc_tx2 := gc_vstep
 							gc_rank2 := gc_base2 + gc_tx2
 							_ = gc_rank2
-//line vector.go:242
+//line vector.go:259
 							var i int = gc_bx2*gc_bdx2 + gc_tx2
-//line vector.go:242
+//line vector.go:259
 							_ = i
-//line vector.go:246
+//line vector.go:263
 							a := archsimd.LoadFloat32x8Slice(gc_at3[gc_tx2:])
-//line vector.go:246
+//line vector.go:263
 							_ = a
-//line vector.go:246
+//line vector.go:263
 							b := gc_vb7.Mul(archsimd.LoadFloat32x8Slice(gc_at3[gc_tx2:])).Add(gc_vb8)
-//line vector.go:246
+//line vector.go:263
 							_ = b
-//line vector.go:246
+//line vector.go:263
 							{
-//line vector.go:246
+//line vector.go:263
 								gc_t13 := b
-//line vector.go:246
+//line vector.go:263
 								_ = gc_t13
-//line vector.go:246
+//line vector.go:263
 								gc_t14 := a
-//line vector.go:246
+//line vector.go:263
 								_ = gc_t14
-//line vector.go:246
+//line vector.go:263
 								a = gc_t13
-//line vector.go:246
+//line vector.go:263
 								b = gc_t14
-//line vector.go:246
+//line vector.go:263
 								a = a.Mul(gc_vb9).Add(b)
-//line vector.go:246
+//line vector.go:263
 							}
-//line vector.go:246
+//line vector.go:263
 							{
-//line vector.go:246
+//line vector.go:263
 								gc_t15 := b
-//line vector.go:246
+//line vector.go:263
 								_ = gc_t15
-//line vector.go:246
+//line vector.go:263
 								gc_t16 := a
-//line vector.go:246
+//line vector.go:263
 								_ = gc_t16
-//line vector.go:246
+//line vector.go:263
 								a = gc_t15
-//line vector.go:246
+//line vector.go:263
 								b = gc_t16
-//line vector.go:246
+//line vector.go:263
 								a = a.Mul(gc_vb9).Add(b)
-//line vector.go:246
+//line vector.go:263
 							}
-//line vector.go:246
+//line vector.go:263
 							{
-//line vector.go:246
+//line vector.go:263
 								gc_t17 := b
-//line vector.go:246
+//line vector.go:263
 								_ = gc_t17
-//line vector.go:246
+//line vector.go:263
 								gc_t18 := a
-//line vector.go:246
+//line vector.go:263
 								_ = gc_t18
-//line vector.go:246
+//line vector.go:263
 								a = gc_t17
-//line vector.go:246
+//line vector.go:263
 								b = gc_t18
-//line vector.go:246
+//line vector.go:263
 								a = a.Mul(gc_vb9).Add(b)
-//line vector.go:246
+//line vector.go:263
 							}
 							a.Sub(b).StoreSlice(gc_at4[gc_tx2:])
 						}
@@ -3920,37 +4160,37 @@ func gc_body_twist(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float32)
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
-//line vector.go:242
+//line vector.go:259
 						i := gc_bx2*gc_bdx2 + gc_tx2
 						_ = i
 
-//line vector.go:246
+//line vector.go:263
 						a := gc_at3[gc_tx2]
 
-//line vector.go:246
+//line vector.go:263
 						b := 2*gc_at3[gc_tx2] + 1
 
 						{
 
-//line vector.go:247
+//line vector.go:264
 							{
 								a, b = b, a
 								a = a*0.5 + b
 							}
-//line vector.go:247
+//line vector.go:264
 							{
 								a, b = b, a
 								a = a*0.5 + b
 							}
-//line vector.go:247
+//line vector.go:264
 							{
 								a, b = b, a
 								a = a*0.5 + b
 							}
-//line vector.go:250
+//line vector.go:267
 						}
 
-//line vector.go:251
+//line vector.go:268
 						gc_at4[gc_tx2] = a - b
 						_ = a
 						_ = b
@@ -3960,93 +4200,93 @@ func gc_body_twist(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float32)
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop2 bool
 						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-//line vector.go:246
+//line vector.go:263
 							gc_vb4 := archsimd.BroadcastFloat32x16(2)
-//line vector.go:246
+//line vector.go:263
 							_ = gc_vb4
-//line vector.go:246
+//line vector.go:263
 							gc_vb5 := archsimd.BroadcastFloat32x16(1)
-//line vector.go:246
+//line vector.go:263
 							_ = gc_vb5
-//line vector.go:249
+//line vector.go:266
 							gc_vb6 := archsimd.BroadcastFloat32x16(0.5)
-//line vector.go:249
+//line vector.go:266
 							_ = gc_vb6
 							for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
 								gc_tx2 := gc_vstep2
 								gc_rank2 := gc_base2 + gc_tx2
 								_ = gc_rank2
-//line vector.go:242
+//line vector.go:259
 								var i int = gc_bx2*gc_bdx2 + gc_tx2
-//line vector.go:242
+//line vector.go:259
 								_ = i
-//line vector.go:246
+//line vector.go:263
 								if i < 0 || i > len(in)-16 || i > len(out)-16 {
-//line vector.go:246
+//line vector.go:263
 									break
-//line vector.go:246
+//line vector.go:263
 								}
-//line vector.go:246
+//line vector.go:263
 								a := archsimd.LoadFloat32x16Slice(in[i:])
-//line vector.go:246
+//line vector.go:263
 								_ = a
-//line vector.go:246
+//line vector.go:263
 								b := gc_vb4.Mul(archsimd.LoadFloat32x16Slice(in[i:])).Add(gc_vb5)
-//line vector.go:246
+//line vector.go:263
 								_ = b
-//line vector.go:246
+//line vector.go:263
 								{
-//line vector.go:246
+//line vector.go:263
 									gc_t7 := b
-//line vector.go:246
+//line vector.go:263
 									_ = gc_t7
-//line vector.go:246
+//line vector.go:263
 									gc_t8 := a
-//line vector.go:246
+//line vector.go:263
 									_ = gc_t8
-//line vector.go:246
+//line vector.go:263
 									a = gc_t7
-//line vector.go:246
+//line vector.go:263
 									b = gc_t8
-//line vector.go:246
+//line vector.go:263
 									a = a.Mul(gc_vb6).Add(b)
-//line vector.go:246
+//line vector.go:263
 								}
-//line vector.go:246
+//line vector.go:263
 								{
-//line vector.go:246
+//line vector.go:263
 									gc_t9 := b
-//line vector.go:246
+//line vector.go:263
 									_ = gc_t9
-//line vector.go:246
+//line vector.go:263
 									gc_t10 := a
-//line vector.go:246
+//line vector.go:263
 									_ = gc_t10
-//line vector.go:246
+//line vector.go:263
 									a = gc_t9
-//line vector.go:246
+//line vector.go:263
 									b = gc_t10
-//line vector.go:246
+//line vector.go:263
 									a = a.Mul(gc_vb6).Add(b)
-//line vector.go:246
+//line vector.go:263
 								}
-//line vector.go:246
+//line vector.go:263
 								{
-//line vector.go:246
+//line vector.go:263
 									gc_t11 := b
-//line vector.go:246
+//line vector.go:263
 									_ = gc_t11
-//line vector.go:246
+//line vector.go:263
 									gc_t12 := a
-//line vector.go:246
+//line vector.go:263
 									_ = gc_t12
-//line vector.go:246
+//line vector.go:263
 									a = gc_t11
-//line vector.go:246
+//line vector.go:263
 									b = gc_t12
-//line vector.go:246
+//line vector.go:263
 									a = a.Mul(gc_vb6).Add(b)
-//line vector.go:246
+//line vector.go:263
 								}
 								a.Sub(b).StoreSlice(out[i:])
 							}
@@ -4058,93 +4298,93 @@ func gc_body_twist(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float32)
 						}
 					}
 					if compiled.SIMD {
-//line vector.go:246
+//line vector.go:263
 						gc_vb := archsimd.BroadcastFloat32x8(2)
-//line vector.go:246
+//line vector.go:263
 						_ = gc_vb
-//line vector.go:246
+//line vector.go:263
 						gc_vb2 := archsimd.BroadcastFloat32x8(1)
-//line vector.go:246
+//line vector.go:263
 						_ = gc_vb2
-//line vector.go:249
+//line vector.go:266
 						gc_vb3 := archsimd.BroadcastFloat32x8(0.5)
-//line vector.go:249
+//line vector.go:266
 						_ = gc_vb3
 						for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
 							gc_tx2 := gc_vstep2
 							gc_rank2 := gc_base2 + gc_tx2
 							_ = gc_rank2
-//line vector.go:242
+//line vector.go:259
 							var i int = gc_bx2*gc_bdx2 + gc_tx2
-//line vector.go:242
+//line vector.go:259
 							_ = i
-//line vector.go:246
+//line vector.go:263
 							if i < 0 || i > len(in)-8 || i > len(out)-8 {
-//line vector.go:246
+//line vector.go:263
 								break
-//line vector.go:246
+//line vector.go:263
 							}
-//line vector.go:246
+//line vector.go:263
 							a := archsimd.LoadFloat32x8Slice(in[i:])
-//line vector.go:246
+//line vector.go:263
 							_ = a
-//line vector.go:246
+//line vector.go:263
 							b := gc_vb.Mul(archsimd.LoadFloat32x8Slice(in[i:])).Add(gc_vb2)
-//line vector.go:246
+//line vector.go:263
 							_ = b
-//line vector.go:246
+//line vector.go:263
 							{
-//line vector.go:246
+//line vector.go:263
 								gc_t := b
-//line vector.go:246
+//line vector.go:263
 								_ = gc_t
-//line vector.go:246
+//line vector.go:263
 								gc_t2 := a
-//line vector.go:246
+//line vector.go:263
 								_ = gc_t2
-//line vector.go:246
+//line vector.go:263
 								a = gc_t
-//line vector.go:246
+//line vector.go:263
 								b = gc_t2
-//line vector.go:246
+//line vector.go:263
 								a = a.Mul(gc_vb3).Add(b)
-//line vector.go:246
+//line vector.go:263
 							}
-//line vector.go:246
+//line vector.go:263
 							{
-//line vector.go:246
+//line vector.go:263
 								gc_t3 := b
-//line vector.go:246
+//line vector.go:263
 								_ = gc_t3
-//line vector.go:246
+//line vector.go:263
 								gc_t4 := a
-//line vector.go:246
+//line vector.go:263
 								_ = gc_t4
-//line vector.go:246
+//line vector.go:263
 								a = gc_t3
-//line vector.go:246
+//line vector.go:263
 								b = gc_t4
-//line vector.go:246
+//line vector.go:263
 								a = a.Mul(gc_vb3).Add(b)
-//line vector.go:246
+//line vector.go:263
 							}
-//line vector.go:246
+//line vector.go:263
 							{
-//line vector.go:246
+//line vector.go:263
 								gc_t5 := b
-//line vector.go:246
+//line vector.go:263
 								_ = gc_t5
-//line vector.go:246
+//line vector.go:263
 								gc_t6 := a
-//line vector.go:246
+//line vector.go:263
 								_ = gc_t6
-//line vector.go:246
+//line vector.go:263
 								a = gc_t5
-//line vector.go:246
+//line vector.go:263
 								b = gc_t6
-//line vector.go:246
+//line vector.go:263
 								a = a.Mul(gc_vb3).Add(b)
-//line vector.go:246
+//line vector.go:263
 							}
 							a.Sub(b).StoreSlice(out[i:])
 						}
@@ -4154,37 +4394,37 @@ func gc_body_twist(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float32)
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
-//line vector.go:242
+//line vector.go:259
 						i := gc_bx2*gc_bdx2 + gc_tx2
 						_ = i
 
-//line vector.go:246
+//line vector.go:263
 						a := in[i]
 
-//line vector.go:246
+//line vector.go:263
 						b := 2*in[i] + 1
 
 						{
 
-//line vector.go:247
+//line vector.go:264
 							{
 								a, b = b, a
 								a = a*0.5 + b
 							}
-//line vector.go:247
+//line vector.go:264
 							{
 								a, b = b, a
 								a = a*0.5 + b
 							}
-//line vector.go:247
+//line vector.go:264
 							{
 								a, b = b, a
 								a = a*0.5 + b
 							}
-//line vector.go:250
+//line vector.go:267
 						}
 
-//line vector.go:251
+//line vector.go:268
 						out[i] = a - b
 						_ = a
 						_ = b
@@ -4201,17 +4441,17 @@ func gc_body_twist(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float32)
 // zero past the row's end, and writes the row reversed: the vector steps
 // inline the helper without the thread.
 //
-//line vector.go:261
+//line vector.go:278
 func RowTileKernel(a, out []float32, w int) func(*gocuda.Thread) {
 	return compiled.Kernel(gc_src_rowTile,
 		func(gc_t *gocuda.Thread) { rowTile(gc_t, a, out, w) },
 		func(gc_b *compiled.Block) { gc_body_rowTile(gc_b, a, out, w) })
 }
 
-//line vector.go:261
-var gc_src_rowTile = compiled.NewSource("rowTile", "35d4678c05dd8658afa3cf303c4bce092a9ff2bc74c6e74e651aabd28b423123", "vector.go:254-267")
+//line vector.go:278
+var gc_src_rowTile = compiled.NewSource("rowTile", "35d4678c05dd8658afa3cf303c4bce092a9ff2bc74c6e74e651aabd28b423123", "vector.go:271-284")
 
-//line vector.go:261
+//line vector.go:278
 func gc_body_rowTile(gc_b4 *compiled.Block, a, out []float32, w int) {
 	t := gc_b4.Thread()
 	gc_pos2 := gc_b4.Pos()
@@ -4221,12 +4461,12 @@ func gc_body_rowTile(gc_b4 *compiled.Block, a, out []float32, w int) {
 	gc_bx2 := gc_bidx2.X
 	gc_n2 := gc_b4.Len()
 
-//line vector.go:262
+//line vector.go:279
 	if gc_bdx2 <= 1*gc_bdx2 {
 		gc_b4.SharedWritten()
 	}
 
-//line vector.go:262
+//line vector.go:279
 	row := gocuda.Shared[float32](t, gc_bdx2)[:gc_bdx2]
 	{
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
@@ -4236,114 +4476,114 @@ func gc_body_rowTile(gc_b4 *compiled.Block, a, out []float32, w int) {
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop bool
 					gc_vstep3, gc_stop = func(gc_vstep3 int) (int, bool) {
-//line vector.go:263
+//line vector.go:280
 						gc_none6 := archsimd.Mask32x16FromBits(0)
-//line vector.go:263
+//line vector.go:280
 						_ = gc_none6
-//line vector.go:263
+//line vector.go:280
 						gc_iota12 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-//line vector.go:263
+//line vector.go:280
 						_ = gc_iota12
-//line vector.go:263
+//line vector.go:280
 						gc_all6 := archsimd.Mask32x16FromBits(0xffff)
-//line vector.go:263
+//line vector.go:280
 						_ = gc_all6
-//line vector.go:274
+//line vector.go:291
 						gc_vb10 := archsimd.BroadcastFloat32x16(0)
-//line vector.go:274
+//line vector.go:291
 						_ = gc_vb10
 					gc_steps12:
 						for ; gc_vstep3+15 < gc_bdx2; gc_vstep3 += 16 {
 							gc_tx2 := gc_vstep3
 							gc_rank2 := gc_base2 + gc_tx2
 							_ = gc_rank2
-//line vector.go:263
+//line vector.go:280
 							var tx int = gc_tx2
-//line vector.go:263
+//line vector.go:280
 							_ = tx
-//line vector.go:264
+//line vector.go:281
 							var gc_row12 int = gc_bx2
-//line vector.go:264
+//line vector.go:281
 							_ = gc_row12
-//line vector.go:264
+//line vector.go:281
 							var gc_col12 int = tx
-//line vector.go:264
+//line vector.go:281
 							_ = gc_col12
-//line vector.go:264
+//line vector.go:281
 							var gc_result12 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line vector.go:264
+//line vector.go:281
 							_ = gc_result12
-//line vector.go:264
+//line vector.go:281
 							gc_returned12 := gc_none6
-//line vector.go:264
+//line vector.go:281
 							_ = gc_returned12
-//line vector.go:264
+//line vector.go:281
 							if gc_col12 < w && uint(w-gc_col12) > 15 {
-//line vector.go:264
+//line vector.go:281
 								var gc_ld23 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line vector.go:264
+//line vector.go:281
 								if (gc_row12*w+gc_col12) >= 0 && (gc_row12*w+gc_col12) <= len(a)-16 {
-//line vector.go:264
+//line vector.go:281
 									gc_ld23 = archsimd.LoadFloat32x16Slice(a[gc_row12*w+gc_col12:])
-//line vector.go:264
+//line vector.go:281
 								} else {
-//line vector.go:264
+//line vector.go:281
 									break gc_steps12
-//line vector.go:264
+//line vector.go:281
 								}
-//line vector.go:264
+//line vector.go:281
 								gc_result12 = gc_ld23
-//line vector.go:264
+//line vector.go:281
 								gc_b8 := gc_none6
-//line vector.go:264
+//line vector.go:281
 								if true {
-//line vector.go:264
+//line vector.go:281
 									gc_b8 = gc_all6
-//line vector.go:264
+//line vector.go:281
 								}
-//line vector.go:264
+//line vector.go:281
 								gc_returned12 = gc_b8
-//line vector.go:264
+//line vector.go:281
 							} else {
-//line vector.go:264
+//line vector.go:281
 								gc_if17 := gc_iota12.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(w, gc_col12, 16))))
-//line vector.go:264
+//line vector.go:281
 								_ = gc_if17
-//line vector.go:264
+//line vector.go:281
 								if gc_if17.ToBits() != 0 {
-//line vector.go:264
+//line vector.go:281
 									var gc_ld24 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line vector.go:264
+//line vector.go:281
 									if (gc_row12*w+gc_col12) >= 0 && (gc_row12*w+gc_col12) <= len(a)-16 {
-//line vector.go:264
+//line vector.go:281
 										gc_ld24 = archsimd.LoadFloat32x16Slice(a[gc_row12*w+gc_col12:])
-//line vector.go:264
+//line vector.go:281
 									} else {
-//line vector.go:264
+//line vector.go:281
 										break gc_steps12
-//line vector.go:264
+//line vector.go:281
 									}
-//line vector.go:264
+//line vector.go:281
 									gc_result12 = gc_result12.Merge(gc_ld24, archsimd.Mask32x16FromBits(^gc_if17.ToBits()))
-//line vector.go:264
+//line vector.go:281
 									gc_returned12 = archsimd.Mask32x16FromBits(gc_if17.ToBits() | gc_returned12.ToBits())
-//line vector.go:264
+//line vector.go:281
 								}
-//line vector.go:264
+//line vector.go:281
 							}
-//line vector.go:264
+//line vector.go:281
 							gc_if18 := archsimd.Mask32x16FromBits(^gc_returned12.ToBits())
-//line vector.go:264
+//line vector.go:281
 							_ = gc_if18
-//line vector.go:264
+//line vector.go:281
 							if gc_if18.ToBits() != 0 {
-//line vector.go:264
+//line vector.go:281
 								gc_result12 = gc_result12.Merge(gc_vb10, archsimd.Mask32x16FromBits(^gc_if18.ToBits()))
-//line vector.go:264
+//line vector.go:281
 								gc_returned12 = archsimd.Mask32x16FromBits(gc_if18.ToBits() | gc_returned12.ToBits())
-//line vector.go:264
+//line vector.go:281
 							}
-//line vector.go:264
+//line vector.go:281
 							gc_result12.StoreSlice(gc_at3[gc_tx2:])
 						}
 						archsimd.ClearAVXUpperBits()
@@ -4354,114 +4594,114 @@ func gc_body_rowTile(gc_b4 *compiled.Block, a, out []float32, w int) {
 					}
 				}
 				if compiled.SIMD {
-//line vector.go:263
+//line vector.go:280
 					gc_none5 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
-//line vector.go:263
+//line vector.go:280
 					_ = gc_none5
-//line vector.go:263
+//line vector.go:280
 					gc_iota10 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line vector.go:263
+//line vector.go:280
 					_ = gc_iota10
-//line vector.go:263
+//line vector.go:280
 					gc_all5 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-//line vector.go:263
+//line vector.go:280
 					_ = gc_all5
-//line vector.go:274
+//line vector.go:291
 					gc_vb8 := archsimd.BroadcastFloat32x8(0)
-//line vector.go:274
+//line vector.go:291
 					_ = gc_vb8
 				gc_steps10:
 					for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
 						gc_tx2 := gc_vstep3
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
-//line vector.go:263
+//line vector.go:280
 						var tx int = gc_tx2
-//line vector.go:263
+//line vector.go:280
 						_ = tx
-//line vector.go:264
+//line vector.go:281
 						var gc_row10 int = gc_bx2
-//line vector.go:264
+//line vector.go:281
 						_ = gc_row10
-//line vector.go:264
+//line vector.go:281
 						var gc_col10 int = tx
-//line vector.go:264
+//line vector.go:281
 						_ = gc_col10
-//line vector.go:264
+//line vector.go:281
 						var gc_result10 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line vector.go:264
+//line vector.go:281
 						_ = gc_result10
-//line vector.go:264
+//line vector.go:281
 						gc_returned10 := gc_none5
-//line vector.go:264
+//line vector.go:281
 						_ = gc_returned10
-//line vector.go:264
+//line vector.go:281
 						if gc_col10 < w && uint(w-gc_col10) > 7 {
-//line vector.go:264
+//line vector.go:281
 							var gc_ld19 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line vector.go:264
+//line vector.go:281
 							if (gc_row10*w+gc_col10) >= 0 && (gc_row10*w+gc_col10) <= len(a)-8 {
-//line vector.go:264
+//line vector.go:281
 								gc_ld19 = archsimd.LoadFloat32x8Slice(a[gc_row10*w+gc_col10:])
-//line vector.go:264
+//line vector.go:281
 							} else {
-//line vector.go:264
+//line vector.go:281
 								break gc_steps10
-//line vector.go:264
+//line vector.go:281
 							}
-//line vector.go:264
+//line vector.go:281
 							gc_result10 = gc_ld19
-//line vector.go:264
+//line vector.go:281
 							gc_b7 := gc_none5
-//line vector.go:264
+//line vector.go:281
 							if true {
-//line vector.go:264
+//line vector.go:281
 								gc_b7 = gc_all5
-//line vector.go:264
+//line vector.go:281
 							}
-//line vector.go:264
+//line vector.go:281
 							gc_returned10 = gc_b7
-//line vector.go:264
+//line vector.go:281
 						} else {
-//line vector.go:264
+//line vector.go:281
 							gc_if14 := gc_iota10.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(w, gc_col10, 8))))
-//line vector.go:264
+//line vector.go:281
 							_ = gc_if14
-//line vector.go:264
+//line vector.go:281
 							if gc_if14.ToBits() != 0 {
-//line vector.go:264
+//line vector.go:281
 								var gc_ld20 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line vector.go:264
+//line vector.go:281
 								if (gc_row10*w+gc_col10) >= 0 && (gc_row10*w+gc_col10) <= len(a)-8 {
-//line vector.go:264
+//line vector.go:281
 									gc_ld20 = archsimd.LoadFloat32x8Slice(a[gc_row10*w+gc_col10:])
-//line vector.go:264
+//line vector.go:281
 								} else {
-//line vector.go:264
+//line vector.go:281
 									break gc_steps10
-//line vector.go:264
+//line vector.go:281
 								}
-//line vector.go:264
+//line vector.go:281
 								gc_result10 = gc_ld20.Merge(gc_result10, gc_if14)
-//line vector.go:264
+//line vector.go:281
 								gc_returned10 = gc_if14.Or(gc_returned10)
-//line vector.go:264
+//line vector.go:281
 							}
-//line vector.go:264
+//line vector.go:281
 						}
-//line vector.go:264
+//line vector.go:281
 						gc_if15 := gc_returned10.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
-//line vector.go:264
+//line vector.go:281
 						_ = gc_if15
-//line vector.go:264
+//line vector.go:281
 						if gc_if15.ToBits() != 0 {
-//line vector.go:264
+//line vector.go:281
 							gc_result10 = gc_vb8.Merge(gc_result10, gc_if15)
-//line vector.go:264
+//line vector.go:281
 							gc_returned10 = gc_if15.Or(gc_returned10)
-//line vector.go:264
+//line vector.go:281
 						}
-//line vector.go:264
+//line vector.go:281
 						gc_result10.StoreSlice(gc_at3[gc_tx2:])
 					}
 					archsimd.ClearAVXUpperBits()
@@ -4470,11 +4710,11 @@ func gc_body_rowTile(gc_b4 *compiled.Block, a, out []float32, w int) {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
-//line vector.go:263
+//line vector.go:280
 					tx := gc_tx2
 					_ = tx
 
-//line vector.go:264
+//line vector.go:281
 					gc_at3[gc_tx2] = rowLoad(t, a, gc_bx2, tx, w)
 				}
 			} else {
@@ -4482,120 +4722,120 @@ func gc_body_rowTile(gc_b4 *compiled.Block, a, out []float32, w int) {
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop2 bool
 					gc_vstep4, gc_stop2 = func(gc_vstep4 int) (int, bool) {
-//line vector.go:263
+//line vector.go:280
 						gc_none4 := archsimd.Mask32x16FromBits(0)
-//line vector.go:263
+//line vector.go:280
 						_ = gc_none4
-//line vector.go:263
+//line vector.go:280
 						gc_iota8 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-//line vector.go:263
+//line vector.go:280
 						_ = gc_iota8
-//line vector.go:263
+//line vector.go:280
 						gc_all4 := archsimd.Mask32x16FromBits(0xffff)
-//line vector.go:263
+//line vector.go:280
 						_ = gc_all4
-//line vector.go:274
+//line vector.go:291
 						gc_vb6 := archsimd.BroadcastFloat32x16(0)
-//line vector.go:274
+//line vector.go:291
 						_ = gc_vb6
 					gc_steps8:
 						for ; gc_vstep4+15 < gc_bdx2; gc_vstep4 += 16 {
 							gc_tx2 := gc_vstep4
 							gc_rank2 := gc_base2 + gc_tx2
 							_ = gc_rank2
-//line vector.go:263
+//line vector.go:280
 							var tx int = gc_tx2
-//line vector.go:263
+//line vector.go:280
 							_ = tx
-//line vector.go:264
+//line vector.go:281
 							if tx < 0 || tx > len(row)-16 {
-//line vector.go:264
+//line vector.go:281
 								break
-//line vector.go:264
+//line vector.go:281
 							}
-//line vector.go:264
+//line vector.go:281
 							var gc_row8 int = gc_bx2
-//line vector.go:264
+//line vector.go:281
 							_ = gc_row8
-//line vector.go:264
+//line vector.go:281
 							var gc_col8 int = tx
-//line vector.go:264
+//line vector.go:281
 							_ = gc_col8
-//line vector.go:264
+//line vector.go:281
 							var gc_result8 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line vector.go:264
+//line vector.go:281
 							_ = gc_result8
-//line vector.go:264
+//line vector.go:281
 							gc_returned8 := gc_none4
-//line vector.go:264
+//line vector.go:281
 							_ = gc_returned8
-//line vector.go:264
+//line vector.go:281
 							if gc_col8 < w && uint(w-gc_col8) > 15 {
-//line vector.go:264
+//line vector.go:281
 								var gc_ld15 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line vector.go:264
+//line vector.go:281
 								if (gc_row8*w+gc_col8) >= 0 && (gc_row8*w+gc_col8) <= len(a)-16 {
-//line vector.go:264
+//line vector.go:281
 									gc_ld15 = archsimd.LoadFloat32x16Slice(a[gc_row8*w+gc_col8:])
-//line vector.go:264
+//line vector.go:281
 								} else {
-//line vector.go:264
+//line vector.go:281
 									break gc_steps8
-//line vector.go:264
+//line vector.go:281
 								}
-//line vector.go:264
+//line vector.go:281
 								gc_result8 = gc_ld15
-//line vector.go:264
+//line vector.go:281
 								gc_b6 := gc_none4
-//line vector.go:264
+//line vector.go:281
 								if true {
-//line vector.go:264
+//line vector.go:281
 									gc_b6 = gc_all4
-//line vector.go:264
+//line vector.go:281
 								}
-//line vector.go:264
+//line vector.go:281
 								gc_returned8 = gc_b6
-//line vector.go:264
+//line vector.go:281
 							} else {
-//line vector.go:264
+//line vector.go:281
 								gc_if11 := gc_iota8.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(w, gc_col8, 16))))
-//line vector.go:264
+//line vector.go:281
 								_ = gc_if11
-//line vector.go:264
+//line vector.go:281
 								if gc_if11.ToBits() != 0 {
-//line vector.go:264
+//line vector.go:281
 									var gc_ld16 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line vector.go:264
+//line vector.go:281
 									if (gc_row8*w+gc_col8) >= 0 && (gc_row8*w+gc_col8) <= len(a)-16 {
-//line vector.go:264
+//line vector.go:281
 										gc_ld16 = archsimd.LoadFloat32x16Slice(a[gc_row8*w+gc_col8:])
-//line vector.go:264
+//line vector.go:281
 									} else {
-//line vector.go:264
+//line vector.go:281
 										break gc_steps8
-//line vector.go:264
+//line vector.go:281
 									}
-//line vector.go:264
+//line vector.go:281
 									gc_result8 = gc_result8.Merge(gc_ld16, archsimd.Mask32x16FromBits(^gc_if11.ToBits()))
-//line vector.go:264
+//line vector.go:281
 									gc_returned8 = archsimd.Mask32x16FromBits(gc_if11.ToBits() | gc_returned8.ToBits())
-//line vector.go:264
+//line vector.go:281
 								}
-//line vector.go:264
+//line vector.go:281
 							}
-//line vector.go:264
+//line vector.go:281
 							gc_if12 := archsimd.Mask32x16FromBits(^gc_returned8.ToBits())
-//line vector.go:264
+//line vector.go:281
 							_ = gc_if12
-//line vector.go:264
+//line vector.go:281
 							if gc_if12.ToBits() != 0 {
-//line vector.go:264
+//line vector.go:281
 								gc_result8 = gc_result8.Merge(gc_vb6, archsimd.Mask32x16FromBits(^gc_if12.ToBits()))
-//line vector.go:264
+//line vector.go:281
 								gc_returned8 = archsimd.Mask32x16FromBits(gc_if12.ToBits() | gc_returned8.ToBits())
-//line vector.go:264
+//line vector.go:281
 							}
-//line vector.go:264
+//line vector.go:281
 							gc_result8.StoreSlice(row[tx:])
 						}
 						archsimd.ClearAVXUpperBits()
@@ -4606,120 +4846,120 @@ func gc_body_rowTile(gc_b4 *compiled.Block, a, out []float32, w int) {
 					}
 				}
 				if compiled.SIMD {
-//line vector.go:263
+//line vector.go:280
 					gc_none3 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
-//line vector.go:263
+//line vector.go:280
 					_ = gc_none3
-//line vector.go:263
+//line vector.go:280
 					gc_iota6 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line vector.go:263
+//line vector.go:280
 					_ = gc_iota6
-//line vector.go:263
+//line vector.go:280
 					gc_all3 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-//line vector.go:263
+//line vector.go:280
 					_ = gc_all3
-//line vector.go:274
+//line vector.go:291
 					gc_vb4 := archsimd.BroadcastFloat32x8(0)
-//line vector.go:274
+//line vector.go:291
 					_ = gc_vb4
 				gc_steps6:
 					for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
 						gc_tx2 := gc_vstep4
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
-//line vector.go:263
+//line vector.go:280
 						var tx int = gc_tx2
-//line vector.go:263
+//line vector.go:280
 						_ = tx
-//line vector.go:264
+//line vector.go:281
 						if tx < 0 || tx > len(row)-8 {
-//line vector.go:264
+//line vector.go:281
 							break
-//line vector.go:264
+//line vector.go:281
 						}
-//line vector.go:264
+//line vector.go:281
 						var gc_row6 int = gc_bx2
-//line vector.go:264
+//line vector.go:281
 						_ = gc_row6
-//line vector.go:264
+//line vector.go:281
 						var gc_col6 int = tx
-//line vector.go:264
+//line vector.go:281
 						_ = gc_col6
-//line vector.go:264
+//line vector.go:281
 						var gc_result6 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line vector.go:264
+//line vector.go:281
 						_ = gc_result6
-//line vector.go:264
+//line vector.go:281
 						gc_returned6 := gc_none3
-//line vector.go:264
+//line vector.go:281
 						_ = gc_returned6
-//line vector.go:264
+//line vector.go:281
 						if gc_col6 < w && uint(w-gc_col6) > 7 {
-//line vector.go:264
+//line vector.go:281
 							var gc_ld11 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line vector.go:264
+//line vector.go:281
 							if (gc_row6*w+gc_col6) >= 0 && (gc_row6*w+gc_col6) <= len(a)-8 {
-//line vector.go:264
+//line vector.go:281
 								gc_ld11 = archsimd.LoadFloat32x8Slice(a[gc_row6*w+gc_col6:])
-//line vector.go:264
+//line vector.go:281
 							} else {
-//line vector.go:264
+//line vector.go:281
 								break gc_steps6
-//line vector.go:264
+//line vector.go:281
 							}
-//line vector.go:264
+//line vector.go:281
 							gc_result6 = gc_ld11
-//line vector.go:264
+//line vector.go:281
 							gc_b5 := gc_none3
-//line vector.go:264
+//line vector.go:281
 							if true {
-//line vector.go:264
+//line vector.go:281
 								gc_b5 = gc_all3
-//line vector.go:264
+//line vector.go:281
 							}
-//line vector.go:264
+//line vector.go:281
 							gc_returned6 = gc_b5
-//line vector.go:264
+//line vector.go:281
 						} else {
-//line vector.go:264
+//line vector.go:281
 							gc_if8 := gc_iota6.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(w, gc_col6, 8))))
-//line vector.go:264
+//line vector.go:281
 							_ = gc_if8
-//line vector.go:264
+//line vector.go:281
 							if gc_if8.ToBits() != 0 {
-//line vector.go:264
+//line vector.go:281
 								var gc_ld12 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line vector.go:264
+//line vector.go:281
 								if (gc_row6*w+gc_col6) >= 0 && (gc_row6*w+gc_col6) <= len(a)-8 {
-//line vector.go:264
+//line vector.go:281
 									gc_ld12 = archsimd.LoadFloat32x8Slice(a[gc_row6*w+gc_col6:])
-//line vector.go:264
+//line vector.go:281
 								} else {
-//line vector.go:264
+//line vector.go:281
 									break gc_steps6
-//line vector.go:264
+//line vector.go:281
 								}
-//line vector.go:264
+//line vector.go:281
 								gc_result6 = gc_ld12.Merge(gc_result6, gc_if8)
-//line vector.go:264
+//line vector.go:281
 								gc_returned6 = gc_if8.Or(gc_returned6)
-//line vector.go:264
+//line vector.go:281
 							}
-//line vector.go:264
+//line vector.go:281
 						}
-//line vector.go:264
+//line vector.go:281
 						gc_if9 := gc_returned6.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
-//line vector.go:264
+//line vector.go:281
 						_ = gc_if9
-//line vector.go:264
+//line vector.go:281
 						if gc_if9.ToBits() != 0 {
-//line vector.go:264
+//line vector.go:281
 							gc_result6 = gc_vb4.Merge(gc_result6, gc_if9)
-//line vector.go:264
+//line vector.go:281
 							gc_returned6 = gc_if9.Or(gc_returned6)
-//line vector.go:264
+//line vector.go:281
 						}
-//line vector.go:264
+//line vector.go:281
 						gc_result6.StoreSlice(row[tx:])
 					}
 					archsimd.ClearAVXUpperBits()
@@ -4731,11 +4971,11 @@ func gc_body_rowTile(gc_b4 *compiled.Block, a, out []float32, w int) {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
-//line vector.go:263
+//line vector.go:280
 						tx := gc_tx2
 						_ = tx
 
-//line vector.go:264
+//line vector.go:281
 						row[tx] = rowLoad(t, a, gc_bx2, tx, w)
 					}
 					{
@@ -4743,11 +4983,11 @@ func gc_body_rowTile(gc_b4 *compiled.Block, a, out []float32, w int) {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
-//line vector.go:263
+//line vector.go:280
 						tx := gc_tx2
 						_ = tx
 
-//line vector.go:264
+//line vector.go:281
 						row[tx] = rowLoad(t, a, gc_bx2, tx, w)
 					}
 					{
@@ -4755,11 +4995,11 @@ func gc_body_rowTile(gc_b4 *compiled.Block, a, out []float32, w int) {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
-//line vector.go:263
+//line vector.go:280
 						tx := gc_tx2
 						_ = tx
 
-//line vector.go:264
+//line vector.go:281
 						row[tx] = rowLoad(t, a, gc_bx2, tx, w)
 					}
 					{
@@ -4767,11 +5007,11 @@ func gc_body_rowTile(gc_b4 *compiled.Block, a, out []float32, w int) {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
-//line vector.go:263
+//line vector.go:280
 						tx := gc_tx2
 						_ = tx
 
-//line vector.go:264
+//line vector.go:281
 						row[tx] = rowLoad(t, a, gc_bx2, tx, w)
 					}
 				}
@@ -4779,11 +5019,11 @@ func gc_body_rowTile(gc_b4 *compiled.Block, a, out []float32, w int) {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
-//line vector.go:263
+//line vector.go:280
 					tx := gc_tx2
 					_ = tx
 
-//line vector.go:264
+//line vector.go:281
 					row[tx] = rowLoad(t, a, gc_bx2, tx, w)
 				}
 			}
@@ -4800,11 +5040,11 @@ func gc_body_rowTile(gc_b4 *compiled.Block, a, out []float32, w int) {
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
 
-//line vector.go:263
+//line vector.go:280
 					tx := gc_tx2
 					_ = tx
 
-//line vector.go:266
+//line vector.go:283
 					gc_at4[gc_tx2] = row[gc_idx2] * 3
 				}
 			} else {
@@ -4815,11 +5055,11 @@ func gc_body_rowTile(gc_b4 *compiled.Block, a, out []float32, w int) {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
-//line vector.go:263
+//line vector.go:280
 						tx := gc_tx2
 						_ = tx
 
-//line vector.go:266
+//line vector.go:283
 						out[gc_bx2*gc_bdx2+tx] = row[gc_bdx2-1-tx] * 3
 					}
 					{
@@ -4827,11 +5067,11 @@ func gc_body_rowTile(gc_b4 *compiled.Block, a, out []float32, w int) {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
-//line vector.go:263
+//line vector.go:280
 						tx := gc_tx2
 						_ = tx
 
-//line vector.go:266
+//line vector.go:283
 						out[gc_bx2*gc_bdx2+tx] = row[gc_bdx2-1-tx] * 3
 					}
 					{
@@ -4839,11 +5079,11 @@ func gc_body_rowTile(gc_b4 *compiled.Block, a, out []float32, w int) {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
-//line vector.go:263
+//line vector.go:280
 						tx := gc_tx2
 						_ = tx
 
-//line vector.go:266
+//line vector.go:283
 						out[gc_bx2*gc_bdx2+tx] = row[gc_bdx2-1-tx] * 3
 					}
 					{
@@ -4851,11 +5091,11 @@ func gc_body_rowTile(gc_b4 *compiled.Block, a, out []float32, w int) {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
-//line vector.go:263
+//line vector.go:280
 						tx := gc_tx2
 						_ = tx
 
-//line vector.go:266
+//line vector.go:283
 						out[gc_bx2*gc_bdx2+tx] = row[gc_bdx2-1-tx] * 3
 					}
 				}
@@ -4863,11 +5103,11 @@ func gc_body_rowTile(gc_b4 *compiled.Block, a, out []float32, w int) {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
-//line vector.go:263
+//line vector.go:280
 					tx := gc_tx2
 					_ = tx
 
-//line vector.go:266
+//line vector.go:283
 					out[gc_bx2*gc_bdx2+tx] = row[gc_bdx2-1-tx] * 3
 				}
 			}
@@ -4879,17 +5119,17 @@ func gc_body_rowTile(gc_b4 *compiled.Block, a, out []float32, w int) {
 // that wraps (uint32(int32(j)^-5)): with the counter a constant, as the
 // vector steps once wrote it, the conversion would not build.
 //
-//line vector.go:282
+//line vector.go:299
 func UnrolledWrapKernel(in, out []float32) func(*gocuda.Thread) {
 	return compiled.GridKernel(gc_src_unrolledWrap,
 		func(gc_t *gocuda.Thread) { unrolledWrap(gc_t, in, out) },
 		func(gc_b *compiled.Block, gc_lo, gc_hi int) { gc_body_unrolledWrap(gc_b, gc_lo, gc_hi, in, out) })
 }
 
-//line vector.go:282
-var gc_src_unrolledWrap = compiled.NewSource("unrolledWrap", "44aceb8dcc687d467e475b082cb7ed1857e92a4ff02f8035ad57b0e8a597866f", "vector.go:277-291")
+//line vector.go:299
+var gc_src_unrolledWrap = compiled.NewSource("unrolledWrap", "44aceb8dcc687d467e475b082cb7ed1857e92a4ff02f8035ad57b0e8a597866f", "vector.go:294-308")
 
-//line vector.go:282
+//line vector.go:299
 func gc_body_unrolledWrap(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float32) {
 	gc_pos2 := gc_b2.Pos()
 	gc_bd2 := gc_b2.Dim()
@@ -4920,44 +5160,44 @@ func gc_body_unrolledWrap(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []f
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop bool
 					gc_vstep2, gc_stop = func(gc_vstep2 int) (int, bool) {
-//line vector.go:283
+//line vector.go:300
 						gc_Lane0Mask322 := compiled.Lane0Mask32()
-//line vector.go:283
+//line vector.go:300
 						_ = gc_Lane0Mask322
 						for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
 							gc_tx2 := gc_vstep2
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
-//line vector.go:283
+//line vector.go:300
 							var i int = gc_bx2*gc_bdx2 + gc_tx2
-//line vector.go:283
+//line vector.go:300
 							_ = i
-//line vector.go:284
+//line vector.go:301
 							{
 								if i < 0 || i > len(in)-16 || i > len(out)-16 {
-//line vector.go:285
+//line vector.go:302
 									break
-//line vector.go:285
+//line vector.go:302
 								}
-//line vector.go:285
+//line vector.go:302
 								v := archsimd.LoadFloat32x16Slice(in[i:])
-//line vector.go:285
+//line vector.go:302
 								_ = v
-//line vector.go:285
+//line vector.go:302
 								{
-//line vector.go:285
+//line vector.go:302
 									v = v.Add(compiled.BroadcastFloat32x16At(&in[int(uint32(int32(compiled.Trip(0))^-5)%uint32(len(in)))], gc_Lane0Mask322))
-//line vector.go:287
+//line vector.go:304
 								}
-//line vector.go:287
+//line vector.go:304
 								{
-//line vector.go:287
+//line vector.go:304
 									v = v.Add(compiled.BroadcastFloat32x16At(&in[int(uint32(int32(compiled.Trip(1))^-5)%uint32(len(in)))], gc_Lane0Mask322))
-//line vector.go:287
+//line vector.go:304
 								}
-//line vector.go:287
+//line vector.go:304
 								v.StoreSlice(out[i:])
-//line vector.go:289
+//line vector.go:306
 							}
 						}
 						archsimd.ClearAVXUpperBits()
@@ -4968,44 +5208,44 @@ func gc_body_unrolledWrap(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []f
 					}
 				}
 				if compiled.SIMD {
-//line vector.go:283
+//line vector.go:300
 					gc_Lane0Mask32 := compiled.Lane0Mask32()
-//line vector.go:283
+//line vector.go:300
 					_ = gc_Lane0Mask32
 					for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
 						gc_tx2 := gc_vstep2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-//line vector.go:283
+//line vector.go:300
 						var i int = gc_bx2*gc_bdx2 + gc_tx2
-//line vector.go:283
+//line vector.go:300
 						_ = i
-//line vector.go:284
+//line vector.go:301
 						{
 							if i < 0 || i > len(in)-8 || i > len(out)-8 {
-//line vector.go:285
+//line vector.go:302
 								break
-//line vector.go:285
+//line vector.go:302
 							}
-//line vector.go:285
+//line vector.go:302
 							v := archsimd.LoadFloat32x8Slice(in[i:])
-//line vector.go:285
+//line vector.go:302
 							_ = v
-//line vector.go:285
+//line vector.go:302
 							{
-//line vector.go:285
+//line vector.go:302
 								v = v.Add(compiled.BroadcastFloat32x8At(&in[int(uint32(int32(compiled.Trip(0))^-5)%uint32(len(in)))], gc_Lane0Mask32))
-//line vector.go:287
+//line vector.go:304
 							}
-//line vector.go:287
+//line vector.go:304
 							{
-//line vector.go:287
+//line vector.go:304
 								v = v.Add(compiled.BroadcastFloat32x8At(&in[int(uint32(int32(compiled.Trip(1))^-5)%uint32(len(in)))], gc_Lane0Mask32))
-//line vector.go:287
+//line vector.go:304
 							}
-//line vector.go:287
+//line vector.go:304
 							v.StoreSlice(out[i:])
-//line vector.go:289
+//line vector.go:306
 						}
 					}
 					archsimd.ClearAVXUpperBits()
@@ -5014,31 +5254,31 @@ func gc_body_unrolledWrap(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []f
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
-//line vector.go:283
+//line vector.go:300
 					i := gc_bx2*gc_bdx2 + gc_tx2
 					_ = i
 
-//line vector.go:284
+//line vector.go:301
 					{
 						v := in[i]
-//line vector.go:285
+//line vector.go:302
 						{
 							{
-//line vector.go:286
+//line vector.go:303
 								j := int(0)
-//line vector.go:286
+//line vector.go:303
 								_ = j
 								v += in[int(uint32(int32(j)^-5)%uint32(len(in)))]
 							}
-//line vector.go:286
+//line vector.go:303
 							{
-//line vector.go:286
+//line vector.go:303
 								j := int(1)
-//line vector.go:286
+//line vector.go:303
 								_ = j
 								v += in[int(uint32(int32(j)^-5)%uint32(len(in)))]
 							}
-//line vector.go:288
+//line vector.go:305
 						}
 						out[i] = v
 					}

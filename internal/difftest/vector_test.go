@@ -148,6 +148,38 @@ func TestOffsetsSIMDFailure(t *testing.T) {
 	assert.Equal(t, outs[0][:n-2], outs[1][:n-2], "the threads before the failing one")
 }
 
+// TestShiftOffsetSIMD: a load under a lane-varying if, at an index
+// that shifts by a count that may be negative, is checked where the if
+// runs, not ahead of it: with k = -1 and no thread below n, no thread
+// shifts and the launch succeeds (the vector steps once checked the
+// index first, and failed with "negative shift amount"); with threads
+// below n, both forms fail at thread 0.
+func TestShiftOffsetSIMD(t *testing.T) {
+	const n = 100
+	in := randF(n + 8)
+	for _, c := range []struct{ k, below int }{{2, n}, {3, 37}, {-1, 0}, {0, 0}} {
+		out := agreeSIMD(t, func(f form) ([]uint32, error) {
+			out := make([]float32, n)
+			cfg := gocuda.Config{Grid: gocuda.Dim3{X: blocks(n, 64)}, Block: gocuda.Dim3{X: 64}}
+			err := f.launch(cfg, ShiftOffsetKernel(in, out, c.k, c.below))
+			return bitsOf(out), err
+		})
+		want := make([]float32, n)
+		for i := range c.below {
+			want[i] = in[i+1<<c.k]
+		}
+		require.Equal(t, bitsOf(want), out, "k=%d below=%d", c.k, c.below)
+	}
+	for _, f := range forms {
+		out := make([]float32, n)
+		err := f.launch(gocuda.Config{Block: gocuda.Dim3{X: n}}, ShiftOffsetKernel(in, out, -1, 10))
+		var ke *gocuda.KernelError
+		require.True(t, errors.As(err, &ke), "%s: %v", f.name, err)
+		assert.Equal(t, gocuda.Dim3{}, ke.Thread, f.name)
+		assert.Contains(t, err.Error(), "negative shift amount", f.name)
+	}
+}
+
 func TestClampSIMD(t *testing.T) {
 	for _, n := range []int{1, 8, 13, 100, 1000} {
 		in := randF(n)

@@ -2,6 +2,7 @@ package kir
 
 import (
 	"go/ast"
+	"go/constant"
 	"go/token"
 	"go/types"
 	"math"
@@ -94,17 +95,34 @@ func prune(list []ast.Stmt) []ast.Stmt {
 }
 
 // mayPanic reports whether evaluating x may panic: it indexes,
-// dereferences, divides or calls.
-func mayPanic(x ast.Expr) bool {
+// dereferences, divides, calls or shifts by a count that may be negative
+// (one that info types as neither a constant of at least 0 nor unsigned;
+// x may hold expressions of the step's own, which info does not know).
+func mayPanic(info *types.Info, x ast.Expr) bool {
 	found := false
 	ast.Inspect(x, func(n ast.Node) bool {
 		switch n := n.(type) {
 		case *ast.IndexExpr, *ast.StarExpr, *ast.CallExpr, *ast.SliceExpr:
 			found = true
 		case *ast.BinaryExpr:
-			found = found || n.Op == token.QUO || n.Op == token.REM
+			found = found || n.Op == token.QUO || n.Op == token.REM ||
+				(n.Op == token.SHL || n.Op == token.SHR) && !countSafe(info, n.Y)
 		}
 		return !found
 	})
 	return found
+}
+
+// countSafe reports whether info knows shift count y to be no less than
+// 0: a constant, or of an unsigned type.
+func countSafe(info *types.Info, y ast.Expr) bool {
+	tv, ok := info.Types[y]
+	switch {
+	case !ok:
+		return false
+	case tv.Value != nil:
+		return constant.Sign(tv.Value) >= 0
+	}
+	b, ok := tv.Type.Underlying().(*types.Basic)
+	return ok && b.Info()&types.IsUnsigned != 0
 }

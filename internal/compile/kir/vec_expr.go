@@ -256,7 +256,7 @@ func (v *vectorizer) access(node ast.Node, x, i vval) (inPlace bool) {
 		return false // the row's check covers it: nothing to check per step
 	}
 	reads := append(append([]*vbind(nil), x.reads...), i.reads...)
-	ready := !v.inPlace[node] && !(v.conds > 0 && (x.x != nil && mayPanic(x.x) || mayPanic(i.x)))
+	ready := !v.inPlace[node] && !(v.conds > 0 && (x.x != nil && mayPanic(v.f.Src.Info, x.x) || mayPanic(v.f.Src.Info, i.x)))
 	for _, b := range reads {
 		ready = ready && b.seq < v.first
 	}

@@ -380,3 +380,19 @@ func corners(t *gocuda.Thread, in, out []float32, w int) {
 	}
 	out[i] = d
 }
+
+// shiftGuard loads, under an if that differs between lanes, at an
+// offset shifted by a count that may be negative (checked in place, where
+// the if runs: checked ahead, a negative k would panic in threads that
+// never shift) and by a constant one (checked ahead).
+func shiftGuard(t *gocuda.Thread, in, out []float32, k, n int) {
+	i := t.BlockIdx.X*t.BlockDim.X + t.ThreadIdx.X
+	if i >= len(out) {
+		return
+	}
+	var v float32
+	if i < n {
+		v = in[i+1<<k] + in[i+1<<2]
+	}
+	out[i] = v
+}
