@@ -364,3 +364,29 @@ func (g *gen) gridRuns() {
 	g.barrier(ctx{})
 	g.line("%s ^= %s", g.sink, acc)
 }
+
+// guardedOffset writes, between barriers, a load at the thread's x index
+// plus an offset, under an if that differs between lanes and that also
+// admits the offset's operand: a shift by a count, or a division by a
+// divisor, that may be negative or zero where the if does not admit it.
+// A vector step must check such a load where its if runs: checked ahead,
+// a negative count panicked in threads that never shift.
+func (g *gen) guardedOffset(c ctx) {
+	acc, _, ok := g.threadSum(c)
+	if !ok {
+		return
+	}
+	g.barrier(c)
+	k := g.fresh("k")
+	g.line("%s := int(p0%%5) - 1", k)
+	lanes := []string{"t.ThreadIdx.X%3 != int(uint32(p1)%3)", "t.ThreadIdx.X < int(p0&63)", "in[t.ThreadIdx.X%len(in)] > 0"}[g.ch.pick(3)]
+	if g.ch.pick(2) == 0 {
+		g.line("if %s >= 0 && t.ThreadIdx.X < len(in)-16 && %s {", k, lanes)
+		g.line("\t%s ^= in[t.ThreadIdx.X+1<<%s]", acc.name, k)
+	} else {
+		g.line("if %s != 0 && t.ThreadIdx.X < len(in)-16 && %s {", k, lanes)
+		g.line("\t%s ^= in[t.ThreadIdx.X+8+8/%s]", acc.name, k)
+	}
+	g.line("}")
+	g.barrier(c)
+}

@@ -81,6 +81,7 @@ func init() {
 		{1, func(g *gen, c ctx) bool { return c.uniform && !g.grid && !g.helper && g.tiles < 2 && !g.exited }, (*gen).clampStep},
 		{1, func(g *gen, c ctx) bool { return c.uniform && !g.grid && !g.helper }, (*gen).jamStep},
 		{1, func(g *gen, c ctx) bool { return c.uniform && !g.grid && !g.helper }, (*gen).vecJamSum},
+		{1, func(g *gen, c ctx) bool { return c.uniform && !g.grid && !g.helper }, (*gen).guardedOffset},
 		{1, func(g *gen, c ctx) bool {
 			return c.top && c.canReturn && !g.grid && !g.helper && g.tiles < 2 && !g.exited
 		}, (*gen).haloStep},
