@@ -128,6 +128,35 @@ func BenchmarkLaunchEmpty(b *testing.B) {
 	}
 }
 
+// BenchmarkLaunchShort measures what a launch adds to a kernel that runs
+// for a few microseconds: a 1-block, 1-thread kernel summing 16384
+// float32 (impl=kernel), and the same loop called in place
+// (impl=handSerial). The difference is the hand-over to a worker and
+// back; a worker that blocked in between costs a wake-up on each side.
+func BenchmarkLaunchShort(b *testing.B) {
+	dev := newDevice(b)
+	x := make([]float32, 1<<14)
+	for i := range x {
+		x[i] = float32(i % 7)
+	}
+	want := bench.ReduceSerial(x)
+	var got float32
+	kernel := func(*gocuda.Thread) { got = bench.ReduceSerial(x) }
+	b.Run("impl=kernel", func(b *testing.B) {
+		for b.Loop() {
+			must(b, dev.Launch(gocuda.Config{}, kernel))
+		}
+		if got != want {
+			b.Fatalf("sum %v, want %v", got, want)
+		}
+	})
+	b.Run("impl="+bench.HandSerial, func(b *testing.B) {
+		for b.Loop() {
+			got = bench.ReduceSerial(x)
+		}
+	})
+}
+
 // BenchmarkBlockReduce sums 2^24 float32s with a warp-shuffle block reduction
 // and a shared-memory tree reduction of the same shape (each thread first
 // adds a contiguous run of n/4096 elements, the coarsening that suits a

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"runtime"
 	"sync"
+	"sync/atomic"
 )
 
 // ErrClosed is returned by Pool.Run after Pool.Close.
@@ -19,6 +20,10 @@ var ErrClosed = errors.New("grid: pool closed")
 // A Pool is safe for use by multiple goroutines. It must be created with
 // NewPool; the zero Pool is not usable. A Pool must not be copied.
 //
+// A worker that finds no job, and a Run waiting for its job, yield the
+// processor for up to 50 µs before they block, so that a job submitted
+// or finished meanwhile costs no wake-up of a blocked thread (spin.go).
+//
 // Everything a worker does while running a job's block synchronizes before
 // the return of the Pool.Run that submitted the job.
 type Pool struct {
@@ -30,6 +35,10 @@ type Pool struct {
 	idle    int       // workers waiting on wake
 	closed  bool
 	running sync.WaitGroup
+	// news counts the jobs submitted and the close, so that a spinning
+	// worker sees either without the lock.
+	news     atomic.Uint64
+	spinning atomic.Bool // a worker spins: the others block at once
 }
 
 // NewPool starts a pool of n workers; n < 1 means runtime.GOMAXPROCS(0).
@@ -93,6 +102,14 @@ func (p *Pool) run(ctx context.Context, j *Job, help bool) error {
 	}
 	for help && j.step(nil, Helper) {
 	}
+	spinUntil(func() bool {
+		select {
+		case <-j.done:
+			return true
+		default:
+			return false
+		}
+	})
 	<-j.done
 	return j.result()
 }
@@ -105,6 +122,7 @@ func (p *Pool) submit(j *Job) error {
 		return ErrClosed
 	}
 	p.queue = append(p.queue, j)
+	p.news.Add(1)
 	chunks := (j.Blocks + j.Chunk - 1) / j.Chunk
 	for range min(int64(p.idle), chunks) {
 		p.wake.Signal()
@@ -117,6 +135,7 @@ func (p *Pool) submit(j *Job) error {
 func (p *Pool) Close() {
 	p.mu.Lock()
 	p.closed = true
+	p.news.Add(1)
 	p.wake.Broadcast()
 	p.mu.Unlock()
 	p.running.Wait()
@@ -169,8 +188,33 @@ func (p *Pool) take(last *Job) *Job {
 		if p.closed {
 			return nil
 		}
+		if p.spin() {
+			continue
+		}
 		p.idle++
 		p.wake.Wait()
 		p.idle--
 	}
 }
+
+// spin yields, with p.mu released, until a job is submitted or the pool
+// closes, for up to spinFor (spin.go), and reports whether either did.
+// It asks again once it holds p.mu: a job submitted after the last look
+// signalled no one for this worker, which was not idle then.
+func (p *Pool) spin() bool {
+	if !p.spinning.CompareAndSwap(false, true) {
+		return false
+	}
+	seen := p.news.Load()
+	p.mu.Unlock()
+	if !spinUntil(func() bool { return p.news.Load() != seen }) && spinGaveUp != nil {
+		spinGaveUp(p)
+	}
+	p.spinning.Store(false)
+	p.mu.Lock()
+	return p.news.Load() != seen
+}
+
+// spinGaveUp, if set (by tests), runs when a worker's spin has found
+// nothing, before it takes p.mu again.
+var spinGaveUp func(p *Pool)

@@ -243,3 +243,40 @@ func TestPoolSharesWorkersFairly(t *testing.T) {
 	require.NoError(t, <-bigErr)
 	assert.LessOrEqual(t, beforeSmall.Load(), int64(50), "the small job waited for %d of the big job's 1000 chunks", beforeSmall.Load())
 }
+
+// TestPoolSpinHandover: idle workers yield for a while before they block
+// (spin.go), so jobs submitted while they yield, as they give up and once
+// they block must all be taken. Launches from two goroutines, with gaps
+// around the yielding time, each complete within the context's deadline:
+// a job no worker took would fail it.
+func TestPoolSpinHandover(t *testing.T) {
+	for _, workers := range []int{1, 2, 3} {
+		t.Run(fmt.Sprintf("workers=%d", workers), func(t *testing.T) {
+			p := newPool(t, workers)
+			gaps := []time.Duration{0, 10 * time.Microsecond, 45 * time.Microsecond, 50 * time.Microsecond,
+				55 * time.Microsecond, 120 * time.Microsecond}
+			var wg sync.WaitGroup
+			for g := range 2 {
+				wg.Go(func() {
+					for i := range 600 {
+						ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+						var ran atomic.Int64
+						job := &grid.Job{Blocks: int64(1 + i%3), Chunk: 1, Run: func(_ int, first, end int64) error {
+							ran.Add(end - first)
+							return nil
+						}}
+						err := p.Run(ctx, job)
+						cancel()
+						if !assert.NoError(t, err, "goroutine %d, launch %d", g, i) {
+							return
+						}
+						assert.EqualValues(t, job.Blocks, ran.Load())
+						for start := time.Now(); time.Since(start) < gaps[(i+g)%len(gaps)]; {
+						}
+					}
+				})
+			}
+			wg.Wait()
+		})
+	}
+}
