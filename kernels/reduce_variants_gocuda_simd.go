@@ -23562,8 +23562,10 @@ func gc_slp_reduceSumRun_1_float32(run []float32) float32 {
 //line reduce_variants.go:186
 		gc_v0 := archsimd.LoadFloat32x8(&[8]float32{s0, s1, s2, s3, s4, s5, s6, s7})
 //line reduce_variants.go:186
-		for len(run) >= 8 {
-			r := run[:8:8]
+		gc_at := 0
+//line reduce_variants.go:186
+		for ; gc_at+8 <= len(run); gc_at += 8 {
+			r := run[gc_at : gc_at+8 : gc_at+8]
 			if len(r) >= 8 {
 //line reduce_variants.go:188
 				gc_v0 = gc_v0.Add(archsimd.LoadFloat32x8Slice(r[0:]))
@@ -23588,8 +23590,10 @@ func gc_slp_reduceSumRun_1_float32(run []float32) float32 {
 				gc_v0 = archsimd.LoadFloat32x8(&[8]float32{s0, s1, s2, s3, s4, s5, s6, s7})
 //line reduce_variants.go:195
 			}
-			run = run[8:]
+
 		}
+//line reduce_variants.go:197
+		run = run[gc_at:]
 //line reduce_variants.go:197
 		var gc_l0 [8]float32
 //line reduce_variants.go:197
@@ -23635,8 +23639,12 @@ func gc_slp_reduceSumRun_1_float32_pair(gc_p0_run []float32, gc_p1_run []float32
 	gc_v0_p1 := archsimd.LoadFloat32x8(&[8]float32{gc_p1_s0, gc_p1_s1, gc_p1_s2, gc_p1_s3, gc_p1_s4, gc_p1_s5, gc_p1_s6, gc_p1_s7})
 //line reduce_variants.go:185
 	{
-		for (len(gc_p0_run) >= 8) && (len(gc_p1_run) >= 8) {
-			gc_p0_r := gc_p0_run[:8:8]
+//line reduce_variants.go:185
+		gc_at_p0 := 0
+//line reduce_variants.go:185
+		gc_at_p1 := 0
+		for (gc_at_p0+8 <= len(gc_p0_run)) && (gc_at_p1+8 <= len(gc_p1_run)) {
+			gc_p0_r := gc_p0_run[gc_at_p0 : gc_at_p0+8 : gc_at_p0+8]
 			if len(gc_p0_r) >= 8 {
 //line reduce_variants.go:188
 				gc_v0_p0 = gc_v0_p0.Add(archsimd.LoadFloat32x8Slice(gc_p0_r[0:]))
@@ -23661,9 +23669,10 @@ func gc_slp_reduceSumRun_1_float32_pair(gc_p0_run []float32, gc_p1_run []float32
 				gc_v0_p0 = archsimd.LoadFloat32x8(&[8]float32{gc_p0_s0, gc_p0_s1, gc_p0_s2, gc_p0_s3, gc_p0_s4, gc_p0_s5, gc_p0_s6, gc_p0_s7})
 //line reduce_variants.go:195
 			}
-			gc_p0_run = gc_p0_run[8:]
+//line reduce_variants.go:195
+			gc_at_p0 += 8
 //line reduce_variants.go:187
-			gc_p1_r := gc_p1_run[:8:8]
+			gc_p1_r := gc_p1_run[gc_at_p1 : gc_at_p1+8 : gc_at_p1+8]
 			if len(gc_p1_r) >= 8 {
 //line reduce_variants.go:188
 				gc_v0_p1 = gc_v0_p1.Add(archsimd.LoadFloat32x8Slice(gc_p1_r[0:]))
@@ -23688,11 +23697,13 @@ func gc_slp_reduceSumRun_1_float32_pair(gc_p0_run []float32, gc_p1_run []float32
 				gc_v0_p1 = archsimd.LoadFloat32x8(&[8]float32{gc_p1_s0, gc_p1_s1, gc_p1_s2, gc_p1_s3, gc_p1_s4, gc_p1_s5, gc_p1_s6, gc_p1_s7})
 //line reduce_variants.go:195
 			}
-			gc_p1_run = gc_p1_run[8:]
+//line reduce_variants.go:195
+			gc_at_p1 += 8
+
 		}
 //line reduce_variants.go:186
-		for len(gc_p0_run) >= 8 {
-			gc_p0_r := gc_p0_run[:8:8]
+		for ; gc_at_p0+8 <= len(gc_p0_run); gc_at_p0 += 8 {
+			gc_p0_r := gc_p0_run[gc_at_p0 : gc_at_p0+8 : gc_at_p0+8]
 			if len(gc_p0_r) >= 8 {
 //line reduce_variants.go:188
 				gc_v0_p0 = gc_v0_p0.Add(archsimd.LoadFloat32x8Slice(gc_p0_r[0:]))
@@ -23717,11 +23728,11 @@ func gc_slp_reduceSumRun_1_float32_pair(gc_p0_run []float32, gc_p1_run []float32
 				gc_v0_p0 = archsimd.LoadFloat32x8(&[8]float32{gc_p0_s0, gc_p0_s1, gc_p0_s2, gc_p0_s3, gc_p0_s4, gc_p0_s5, gc_p0_s6, gc_p0_s7})
 //line reduce_variants.go:195
 			}
-			gc_p0_run = gc_p0_run[8:]
+
 		}
 //line reduce_variants.go:186
-		for len(gc_p1_run) >= 8 {
-			gc_p1_r := gc_p1_run[:8:8]
+		for ; gc_at_p1+8 <= len(gc_p1_run); gc_at_p1 += 8 {
+			gc_p1_r := gc_p1_run[gc_at_p1 : gc_at_p1+8 : gc_at_p1+8]
 			if len(gc_p1_r) >= 8 {
 //line reduce_variants.go:188
 				gc_v0_p1 = gc_v0_p1.Add(archsimd.LoadFloat32x8Slice(gc_p1_r[0:]))
@@ -23746,8 +23757,12 @@ func gc_slp_reduceSumRun_1_float32_pair(gc_p0_run []float32, gc_p1_run []float32
 				gc_v0_p1 = archsimd.LoadFloat32x8(&[8]float32{gc_p1_s0, gc_p1_s1, gc_p1_s2, gc_p1_s3, gc_p1_s4, gc_p1_s5, gc_p1_s6, gc_p1_s7})
 //line reduce_variants.go:195
 			}
-			gc_p1_run = gc_p1_run[8:]
+
 		}
+//line reduce_variants.go:197
+		gc_p0_run = gc_p0_run[gc_at_p0:]
+//line reduce_variants.go:197
+		gc_p1_run = gc_p1_run[gc_at_p1:]
 //line reduce_variants.go:197
 	}
 //line reduce_variants.go:197
@@ -23838,8 +23853,10 @@ func gc_slp_reduceSumRun_1_int32(run []int32) int32 {
 //line reduce_variants.go:186
 		gc_v0 := archsimd.LoadInt32x8(&[8]int32{s0, s1, s2, s3, s4, s5, s6, s7})
 //line reduce_variants.go:186
-		for len(run) >= 8 {
-			r := run[:8:8]
+		gc_at := 0
+//line reduce_variants.go:186
+		for ; gc_at+8 <= len(run); gc_at += 8 {
+			r := run[gc_at : gc_at+8 : gc_at+8]
 			if len(r) >= 8 {
 //line reduce_variants.go:188
 				gc_v0 = gc_v0.Add(archsimd.LoadInt32x8Slice(r[0:]))
@@ -23864,8 +23881,10 @@ func gc_slp_reduceSumRun_1_int32(run []int32) int32 {
 				gc_v0 = archsimd.LoadInt32x8(&[8]int32{s0, s1, s2, s3, s4, s5, s6, s7})
 //line reduce_variants.go:195
 			}
-			run = run[8:]
+
 		}
+//line reduce_variants.go:197
+		run = run[gc_at:]
 //line reduce_variants.go:197
 		var gc_l0 [8]int32
 //line reduce_variants.go:197
@@ -23911,8 +23930,12 @@ func gc_slp_reduceSumRun_1_int32_pair(gc_p0_run []int32, gc_p1_run []int32) (int
 	gc_v0_p1 := archsimd.LoadInt32x8(&[8]int32{gc_p1_s0, gc_p1_s1, gc_p1_s2, gc_p1_s3, gc_p1_s4, gc_p1_s5, gc_p1_s6, gc_p1_s7})
 //line reduce_variants.go:185
 	{
-		for (len(gc_p0_run) >= 8) && (len(gc_p1_run) >= 8) {
-			gc_p0_r := gc_p0_run[:8:8]
+//line reduce_variants.go:185
+		gc_at_p0 := 0
+//line reduce_variants.go:185
+		gc_at_p1 := 0
+		for (gc_at_p0+8 <= len(gc_p0_run)) && (gc_at_p1+8 <= len(gc_p1_run)) {
+			gc_p0_r := gc_p0_run[gc_at_p0 : gc_at_p0+8 : gc_at_p0+8]
 			if len(gc_p0_r) >= 8 {
 //line reduce_variants.go:188
 				gc_v0_p0 = gc_v0_p0.Add(archsimd.LoadInt32x8Slice(gc_p0_r[0:]))
@@ -23937,9 +23960,10 @@ func gc_slp_reduceSumRun_1_int32_pair(gc_p0_run []int32, gc_p1_run []int32) (int
 				gc_v0_p0 = archsimd.LoadInt32x8(&[8]int32{gc_p0_s0, gc_p0_s1, gc_p0_s2, gc_p0_s3, gc_p0_s4, gc_p0_s5, gc_p0_s6, gc_p0_s7})
 //line reduce_variants.go:195
 			}
-			gc_p0_run = gc_p0_run[8:]
+//line reduce_variants.go:195
+			gc_at_p0 += 8
 //line reduce_variants.go:187
-			gc_p1_r := gc_p1_run[:8:8]
+			gc_p1_r := gc_p1_run[gc_at_p1 : gc_at_p1+8 : gc_at_p1+8]
 			if len(gc_p1_r) >= 8 {
 //line reduce_variants.go:188
 				gc_v0_p1 = gc_v0_p1.Add(archsimd.LoadInt32x8Slice(gc_p1_r[0:]))
@@ -23964,11 +23988,13 @@ func gc_slp_reduceSumRun_1_int32_pair(gc_p0_run []int32, gc_p1_run []int32) (int
 				gc_v0_p1 = archsimd.LoadInt32x8(&[8]int32{gc_p1_s0, gc_p1_s1, gc_p1_s2, gc_p1_s3, gc_p1_s4, gc_p1_s5, gc_p1_s6, gc_p1_s7})
 //line reduce_variants.go:195
 			}
-			gc_p1_run = gc_p1_run[8:]
+//line reduce_variants.go:195
+			gc_at_p1 += 8
+
 		}
 //line reduce_variants.go:186
-		for len(gc_p0_run) >= 8 {
-			gc_p0_r := gc_p0_run[:8:8]
+		for ; gc_at_p0+8 <= len(gc_p0_run); gc_at_p0 += 8 {
+			gc_p0_r := gc_p0_run[gc_at_p0 : gc_at_p0+8 : gc_at_p0+8]
 			if len(gc_p0_r) >= 8 {
 //line reduce_variants.go:188
 				gc_v0_p0 = gc_v0_p0.Add(archsimd.LoadInt32x8Slice(gc_p0_r[0:]))
@@ -23993,11 +24019,11 @@ func gc_slp_reduceSumRun_1_int32_pair(gc_p0_run []int32, gc_p1_run []int32) (int
 				gc_v0_p0 = archsimd.LoadInt32x8(&[8]int32{gc_p0_s0, gc_p0_s1, gc_p0_s2, gc_p0_s3, gc_p0_s4, gc_p0_s5, gc_p0_s6, gc_p0_s7})
 //line reduce_variants.go:195
 			}
-			gc_p0_run = gc_p0_run[8:]
+
 		}
 //line reduce_variants.go:186
-		for len(gc_p1_run) >= 8 {
-			gc_p1_r := gc_p1_run[:8:8]
+		for ; gc_at_p1+8 <= len(gc_p1_run); gc_at_p1 += 8 {
+			gc_p1_r := gc_p1_run[gc_at_p1 : gc_at_p1+8 : gc_at_p1+8]
 			if len(gc_p1_r) >= 8 {
 //line reduce_variants.go:188
 				gc_v0_p1 = gc_v0_p1.Add(archsimd.LoadInt32x8Slice(gc_p1_r[0:]))
@@ -24022,8 +24048,12 @@ func gc_slp_reduceSumRun_1_int32_pair(gc_p0_run []int32, gc_p1_run []int32) (int
 				gc_v0_p1 = archsimd.LoadInt32x8(&[8]int32{gc_p1_s0, gc_p1_s1, gc_p1_s2, gc_p1_s3, gc_p1_s4, gc_p1_s5, gc_p1_s6, gc_p1_s7})
 //line reduce_variants.go:195
 			}
-			gc_p1_run = gc_p1_run[8:]
+
 		}
+//line reduce_variants.go:197
+		gc_p0_run = gc_p0_run[gc_at_p0:]
+//line reduce_variants.go:197
+		gc_p1_run = gc_p1_run[gc_at_p1:]
 //line reduce_variants.go:197
 	}
 //line reduce_variants.go:197
@@ -24114,8 +24144,10 @@ func gc_slp_reduceSumRun_1_uint32(run []uint32) uint32 {
 //line reduce_variants.go:186
 		gc_v0 := archsimd.LoadUint32x8(&[8]uint32{s0, s1, s2, s3, s4, s5, s6, s7})
 //line reduce_variants.go:186
-		for len(run) >= 8 {
-			r := run[:8:8]
+		gc_at := 0
+//line reduce_variants.go:186
+		for ; gc_at+8 <= len(run); gc_at += 8 {
+			r := run[gc_at : gc_at+8 : gc_at+8]
 			if len(r) >= 8 {
 //line reduce_variants.go:188
 				gc_v0 = gc_v0.Add(archsimd.LoadUint32x8Slice(r[0:]))
@@ -24140,8 +24172,10 @@ func gc_slp_reduceSumRun_1_uint32(run []uint32) uint32 {
 				gc_v0 = archsimd.LoadUint32x8(&[8]uint32{s0, s1, s2, s3, s4, s5, s6, s7})
 //line reduce_variants.go:195
 			}
-			run = run[8:]
+
 		}
+//line reduce_variants.go:197
+		run = run[gc_at:]
 //line reduce_variants.go:197
 		var gc_l0 [8]uint32
 //line reduce_variants.go:197
@@ -24187,8 +24221,12 @@ func gc_slp_reduceSumRun_1_uint32_pair(gc_p0_run []uint32, gc_p1_run []uint32) (
 	gc_v0_p1 := archsimd.LoadUint32x8(&[8]uint32{gc_p1_s0, gc_p1_s1, gc_p1_s2, gc_p1_s3, gc_p1_s4, gc_p1_s5, gc_p1_s6, gc_p1_s7})
 //line reduce_variants.go:185
 	{
-		for (len(gc_p0_run) >= 8) && (len(gc_p1_run) >= 8) {
-			gc_p0_r := gc_p0_run[:8:8]
+//line reduce_variants.go:185
+		gc_at_p0 := 0
+//line reduce_variants.go:185
+		gc_at_p1 := 0
+		for (gc_at_p0+8 <= len(gc_p0_run)) && (gc_at_p1+8 <= len(gc_p1_run)) {
+			gc_p0_r := gc_p0_run[gc_at_p0 : gc_at_p0+8 : gc_at_p0+8]
 			if len(gc_p0_r) >= 8 {
 //line reduce_variants.go:188
 				gc_v0_p0 = gc_v0_p0.Add(archsimd.LoadUint32x8Slice(gc_p0_r[0:]))
@@ -24213,9 +24251,10 @@ func gc_slp_reduceSumRun_1_uint32_pair(gc_p0_run []uint32, gc_p1_run []uint32) (
 				gc_v0_p0 = archsimd.LoadUint32x8(&[8]uint32{gc_p0_s0, gc_p0_s1, gc_p0_s2, gc_p0_s3, gc_p0_s4, gc_p0_s5, gc_p0_s6, gc_p0_s7})
 //line reduce_variants.go:195
 			}
-			gc_p0_run = gc_p0_run[8:]
+//line reduce_variants.go:195
+			gc_at_p0 += 8
 //line reduce_variants.go:187
-			gc_p1_r := gc_p1_run[:8:8]
+			gc_p1_r := gc_p1_run[gc_at_p1 : gc_at_p1+8 : gc_at_p1+8]
 			if len(gc_p1_r) >= 8 {
 //line reduce_variants.go:188
 				gc_v0_p1 = gc_v0_p1.Add(archsimd.LoadUint32x8Slice(gc_p1_r[0:]))
@@ -24240,11 +24279,13 @@ func gc_slp_reduceSumRun_1_uint32_pair(gc_p0_run []uint32, gc_p1_run []uint32) (
 				gc_v0_p1 = archsimd.LoadUint32x8(&[8]uint32{gc_p1_s0, gc_p1_s1, gc_p1_s2, gc_p1_s3, gc_p1_s4, gc_p1_s5, gc_p1_s6, gc_p1_s7})
 //line reduce_variants.go:195
 			}
-			gc_p1_run = gc_p1_run[8:]
+//line reduce_variants.go:195
+			gc_at_p1 += 8
+
 		}
 //line reduce_variants.go:186
-		for len(gc_p0_run) >= 8 {
-			gc_p0_r := gc_p0_run[:8:8]
+		for ; gc_at_p0+8 <= len(gc_p0_run); gc_at_p0 += 8 {
+			gc_p0_r := gc_p0_run[gc_at_p0 : gc_at_p0+8 : gc_at_p0+8]
 			if len(gc_p0_r) >= 8 {
 //line reduce_variants.go:188
 				gc_v0_p0 = gc_v0_p0.Add(archsimd.LoadUint32x8Slice(gc_p0_r[0:]))
@@ -24269,11 +24310,11 @@ func gc_slp_reduceSumRun_1_uint32_pair(gc_p0_run []uint32, gc_p1_run []uint32) (
 				gc_v0_p0 = archsimd.LoadUint32x8(&[8]uint32{gc_p0_s0, gc_p0_s1, gc_p0_s2, gc_p0_s3, gc_p0_s4, gc_p0_s5, gc_p0_s6, gc_p0_s7})
 //line reduce_variants.go:195
 			}
-			gc_p0_run = gc_p0_run[8:]
+
 		}
 //line reduce_variants.go:186
-		for len(gc_p1_run) >= 8 {
-			gc_p1_r := gc_p1_run[:8:8]
+		for ; gc_at_p1+8 <= len(gc_p1_run); gc_at_p1 += 8 {
+			gc_p1_r := gc_p1_run[gc_at_p1 : gc_at_p1+8 : gc_at_p1+8]
 			if len(gc_p1_r) >= 8 {
 //line reduce_variants.go:188
 				gc_v0_p1 = gc_v0_p1.Add(archsimd.LoadUint32x8Slice(gc_p1_r[0:]))
@@ -24298,8 +24339,12 @@ func gc_slp_reduceSumRun_1_uint32_pair(gc_p0_run []uint32, gc_p1_run []uint32) (
 				gc_v0_p1 = archsimd.LoadUint32x8(&[8]uint32{gc_p1_s0, gc_p1_s1, gc_p1_s2, gc_p1_s3, gc_p1_s4, gc_p1_s5, gc_p1_s6, gc_p1_s7})
 //line reduce_variants.go:195
 			}
-			gc_p1_run = gc_p1_run[8:]
+
 		}
+//line reduce_variants.go:197
+		gc_p0_run = gc_p0_run[gc_at_p0:]
+//line reduce_variants.go:197
+		gc_p1_run = gc_p1_run[gc_at_p1:]
 //line reduce_variants.go:197
 	}
 //line reduce_variants.go:197

@@ -93,8 +93,10 @@ func gc_slp_SumEight_0(run []float32) float32 {
 //line slp.go:26
 		gc_v0 := archsimd.LoadFloat32x8(&[8]float32{s0, s1, s2, s3, s4, s5, s6, s7})
 //line slp.go:26
-		for len(run) >= 8 {
-			r := run[:8:8]
+		gc_at := 0
+//line slp.go:26
+		for ; gc_at+8 <= len(run); gc_at += 8 {
+			r := run[gc_at : gc_at+8 : gc_at+8]
 			if len(r) >= 8 {
 //line slp.go:28
 				gc_v0 = gc_v0.Add(archsimd.LoadFloat32x8Slice(r[0:]))
@@ -119,8 +121,10 @@ func gc_slp_SumEight_0(run []float32) float32 {
 				gc_v0 = archsimd.LoadFloat32x8(&[8]float32{s0, s1, s2, s3, s4, s5, s6, s7})
 //line slp.go:35
 			}
-			run = run[8:]
+
 		}
+//line slp.go:37
+		run = run[gc_at:]
 //line slp.go:37
 		var gc_l0 [8]float32
 //line slp.go:37
@@ -166,8 +170,12 @@ func gc_slp_SumEight_0_pair(gc_p0_run []float32, gc_p1_run []float32) (float32, 
 	gc_v0_p1 := archsimd.LoadFloat32x8(&[8]float32{gc_p1_s0, gc_p1_s1, gc_p1_s2, gc_p1_s3, gc_p1_s4, gc_p1_s5, gc_p1_s6, gc_p1_s7})
 //line slp.go:25
 	{
-		for (len(gc_p0_run) >= 8) && (len(gc_p1_run) >= 8) {
-			gc_p0_r := gc_p0_run[:8:8]
+//line slp.go:25
+		gc_at_p0 := 0
+//line slp.go:25
+		gc_at_p1 := 0
+		for (gc_at_p0+8 <= len(gc_p0_run)) && (gc_at_p1+8 <= len(gc_p1_run)) {
+			gc_p0_r := gc_p0_run[gc_at_p0 : gc_at_p0+8 : gc_at_p0+8]
 			if len(gc_p0_r) >= 8 {
 //line slp.go:28
 				gc_v0_p0 = gc_v0_p0.Add(archsimd.LoadFloat32x8Slice(gc_p0_r[0:]))
@@ -192,9 +200,10 @@ func gc_slp_SumEight_0_pair(gc_p0_run []float32, gc_p1_run []float32) (float32, 
 				gc_v0_p0 = archsimd.LoadFloat32x8(&[8]float32{gc_p0_s0, gc_p0_s1, gc_p0_s2, gc_p0_s3, gc_p0_s4, gc_p0_s5, gc_p0_s6, gc_p0_s7})
 //line slp.go:35
 			}
-			gc_p0_run = gc_p0_run[8:]
+//line slp.go:35
+			gc_at_p0 += 8
 //line slp.go:27
-			gc_p1_r := gc_p1_run[:8:8]
+			gc_p1_r := gc_p1_run[gc_at_p1 : gc_at_p1+8 : gc_at_p1+8]
 			if len(gc_p1_r) >= 8 {
 //line slp.go:28
 				gc_v0_p1 = gc_v0_p1.Add(archsimd.LoadFloat32x8Slice(gc_p1_r[0:]))
@@ -219,11 +228,13 @@ func gc_slp_SumEight_0_pair(gc_p0_run []float32, gc_p1_run []float32) (float32, 
 				gc_v0_p1 = archsimd.LoadFloat32x8(&[8]float32{gc_p1_s0, gc_p1_s1, gc_p1_s2, gc_p1_s3, gc_p1_s4, gc_p1_s5, gc_p1_s6, gc_p1_s7})
 //line slp.go:35
 			}
-			gc_p1_run = gc_p1_run[8:]
+//line slp.go:35
+			gc_at_p1 += 8
+
 		}
 //line slp.go:26
-		for len(gc_p0_run) >= 8 {
-			gc_p0_r := gc_p0_run[:8:8]
+		for ; gc_at_p0+8 <= len(gc_p0_run); gc_at_p0 += 8 {
+			gc_p0_r := gc_p0_run[gc_at_p0 : gc_at_p0+8 : gc_at_p0+8]
 			if len(gc_p0_r) >= 8 {
 //line slp.go:28
 				gc_v0_p0 = gc_v0_p0.Add(archsimd.LoadFloat32x8Slice(gc_p0_r[0:]))
@@ -248,11 +259,11 @@ func gc_slp_SumEight_0_pair(gc_p0_run []float32, gc_p1_run []float32) (float32, 
 				gc_v0_p0 = archsimd.LoadFloat32x8(&[8]float32{gc_p0_s0, gc_p0_s1, gc_p0_s2, gc_p0_s3, gc_p0_s4, gc_p0_s5, gc_p0_s6, gc_p0_s7})
 //line slp.go:35
 			}
-			gc_p0_run = gc_p0_run[8:]
+
 		}
 //line slp.go:26
-		for len(gc_p1_run) >= 8 {
-			gc_p1_r := gc_p1_run[:8:8]
+		for ; gc_at_p1+8 <= len(gc_p1_run); gc_at_p1 += 8 {
+			gc_p1_r := gc_p1_run[gc_at_p1 : gc_at_p1+8 : gc_at_p1+8]
 			if len(gc_p1_r) >= 8 {
 //line slp.go:28
 				gc_v0_p1 = gc_v0_p1.Add(archsimd.LoadFloat32x8Slice(gc_p1_r[0:]))
@@ -277,8 +288,12 @@ func gc_slp_SumEight_0_pair(gc_p0_run []float32, gc_p1_run []float32) (float32, 
 				gc_v0_p1 = archsimd.LoadFloat32x8(&[8]float32{gc_p1_s0, gc_p1_s1, gc_p1_s2, gc_p1_s3, gc_p1_s4, gc_p1_s5, gc_p1_s6, gc_p1_s7})
 //line slp.go:35
 			}
-			gc_p1_run = gc_p1_run[8:]
+
 		}
+//line slp.go:37
+		gc_p0_run = gc_p0_run[gc_at_p0:]
+//line slp.go:37
+		gc_p1_run = gc_p1_run[gc_at_p1:]
 //line slp.go:37
 	}
 //line slp.go:37

@@ -413,8 +413,10 @@ func gc_slp_eightSums_0(run []float32) float32 {
 //line slpjam.go:88
 		gc_v0 := archsimd.LoadFloat32x8(&[8]float32{s0, s1, s2, s3, s4, s5, s6, s7})
 //line slpjam.go:88
-		for len(run) >= 8 {
-			r := run[:8:8]
+		gc_at := 0
+//line slpjam.go:88
+		for ; gc_at+8 <= len(run); gc_at += 8 {
+			r := run[gc_at : gc_at+8 : gc_at+8]
 			if len(r) >= 8 {
 //line slpjam.go:90
 				gc_v0 = gc_v0.Add(archsimd.LoadFloat32x8Slice(r[0:]))
@@ -439,8 +441,10 @@ func gc_slp_eightSums_0(run []float32) float32 {
 				gc_v0 = archsimd.LoadFloat32x8(&[8]float32{s0, s1, s2, s3, s4, s5, s6, s7})
 //line slpjam.go:97
 			}
-			run = run[8:]
+
 		}
+//line slpjam.go:99
+		run = run[gc_at:]
 //line slpjam.go:99
 		var gc_l0 [8]float32
 //line slpjam.go:99
@@ -486,8 +490,12 @@ func gc_slp_eightSums_0_pair(gc_p0_run []float32, gc_p1_run []float32) (float32,
 	gc_v0_p1 := archsimd.LoadFloat32x8(&[8]float32{gc_p1_s0, gc_p1_s1, gc_p1_s2, gc_p1_s3, gc_p1_s4, gc_p1_s5, gc_p1_s6, gc_p1_s7})
 //line slpjam.go:87
 	{
-		for (len(gc_p0_run) >= 8) && (len(gc_p1_run) >= 8) {
-			gc_p0_r := gc_p0_run[:8:8]
+//line slpjam.go:87
+		gc_at_p0 := 0
+//line slpjam.go:87
+		gc_at_p1 := 0
+		for (gc_at_p0+8 <= len(gc_p0_run)) && (gc_at_p1+8 <= len(gc_p1_run)) {
+			gc_p0_r := gc_p0_run[gc_at_p0 : gc_at_p0+8 : gc_at_p0+8]
 			if len(gc_p0_r) >= 8 {
 //line slpjam.go:90
 				gc_v0_p0 = gc_v0_p0.Add(archsimd.LoadFloat32x8Slice(gc_p0_r[0:]))
@@ -512,9 +520,10 @@ func gc_slp_eightSums_0_pair(gc_p0_run []float32, gc_p1_run []float32) (float32,
 				gc_v0_p0 = archsimd.LoadFloat32x8(&[8]float32{gc_p0_s0, gc_p0_s1, gc_p0_s2, gc_p0_s3, gc_p0_s4, gc_p0_s5, gc_p0_s6, gc_p0_s7})
 //line slpjam.go:97
 			}
-			gc_p0_run = gc_p0_run[8:]
+//line slpjam.go:97
+			gc_at_p0 += 8
 //line slpjam.go:89
-			gc_p1_r := gc_p1_run[:8:8]
+			gc_p1_r := gc_p1_run[gc_at_p1 : gc_at_p1+8 : gc_at_p1+8]
 			if len(gc_p1_r) >= 8 {
 //line slpjam.go:90
 				gc_v0_p1 = gc_v0_p1.Add(archsimd.LoadFloat32x8Slice(gc_p1_r[0:]))
@@ -539,11 +548,13 @@ func gc_slp_eightSums_0_pair(gc_p0_run []float32, gc_p1_run []float32) (float32,
 				gc_v0_p1 = archsimd.LoadFloat32x8(&[8]float32{gc_p1_s0, gc_p1_s1, gc_p1_s2, gc_p1_s3, gc_p1_s4, gc_p1_s5, gc_p1_s6, gc_p1_s7})
 //line slpjam.go:97
 			}
-			gc_p1_run = gc_p1_run[8:]
+//line slpjam.go:97
+			gc_at_p1 += 8
+
 		}
 //line slpjam.go:88
-		for len(gc_p0_run) >= 8 {
-			gc_p0_r := gc_p0_run[:8:8]
+		for ; gc_at_p0+8 <= len(gc_p0_run); gc_at_p0 += 8 {
+			gc_p0_r := gc_p0_run[gc_at_p0 : gc_at_p0+8 : gc_at_p0+8]
 			if len(gc_p0_r) >= 8 {
 //line slpjam.go:90
 				gc_v0_p0 = gc_v0_p0.Add(archsimd.LoadFloat32x8Slice(gc_p0_r[0:]))
@@ -568,11 +579,11 @@ func gc_slp_eightSums_0_pair(gc_p0_run []float32, gc_p1_run []float32) (float32,
 				gc_v0_p0 = archsimd.LoadFloat32x8(&[8]float32{gc_p0_s0, gc_p0_s1, gc_p0_s2, gc_p0_s3, gc_p0_s4, gc_p0_s5, gc_p0_s6, gc_p0_s7})
 //line slpjam.go:97
 			}
-			gc_p0_run = gc_p0_run[8:]
+
 		}
 //line slpjam.go:88
-		for len(gc_p1_run) >= 8 {
-			gc_p1_r := gc_p1_run[:8:8]
+		for ; gc_at_p1+8 <= len(gc_p1_run); gc_at_p1 += 8 {
+			gc_p1_r := gc_p1_run[gc_at_p1 : gc_at_p1+8 : gc_at_p1+8]
 			if len(gc_p1_r) >= 8 {
 //line slpjam.go:90
 				gc_v0_p1 = gc_v0_p1.Add(archsimd.LoadFloat32x8Slice(gc_p1_r[0:]))
@@ -597,8 +608,12 @@ func gc_slp_eightSums_0_pair(gc_p0_run []float32, gc_p1_run []float32) (float32,
 				gc_v0_p1 = archsimd.LoadFloat32x8(&[8]float32{gc_p1_s0, gc_p1_s1, gc_p1_s2, gc_p1_s3, gc_p1_s4, gc_p1_s5, gc_p1_s6, gc_p1_s7})
 //line slpjam.go:97
 			}
-			gc_p1_run = gc_p1_run[8:]
+
 		}
+//line slpjam.go:99
+		gc_p0_run = gc_p0_run[gc_at_p0:]
+//line slpjam.go:99
+		gc_p1_run = gc_p1_run[gc_at_p1:]
 //line slpjam.go:99
 	}
 //line slpjam.go:99
@@ -1406,8 +1421,10 @@ func gc_slp_eightSumsOf_1_float64(run []float64) float64 {
 //line slpjam.go:66
 		gc_v1 := archsimd.LoadFloat64x4(&[4]float64{v4, v5, v6, v7})
 //line slpjam.go:66
-		for len(run) >= 8 {
-			r := run[:8:8]
+		gc_at := 0
+//line slpjam.go:66
+		for ; gc_at+8 <= len(run); gc_at += 8 {
+			r := run[gc_at : gc_at+8 : gc_at+8]
 			if len(r) >= 4 {
 //line slpjam.go:68
 				gc_v0 = gc_v0.Add(archsimd.LoadFloat64x4Slice(r[0:]))
@@ -1448,8 +1465,10 @@ func gc_slp_eightSumsOf_1_float64(run []float64) float64 {
 				gc_v1 = archsimd.LoadFloat64x4(&[4]float64{v4, v5, v6, v7})
 //line slpjam.go:75
 			}
-			run = run[8:]
+
 		}
+//line slpjam.go:77
+		run = run[gc_at:]
 //line slpjam.go:77
 		var gc_l0 [4]float64
 //line slpjam.go:77
@@ -1505,8 +1524,12 @@ func gc_slp_eightSumsOf_1_float64_pair(gc_p0_run []float64, gc_p1_run []float64)
 	gc_v1_p1 := archsimd.LoadFloat64x4(&[4]float64{gc_p1_v4, gc_p1_v5, gc_p1_v6, gc_p1_v7})
 //line slpjam.go:65
 	{
-		for (len(gc_p0_run) >= 8) && (len(gc_p1_run) >= 8) {
-			gc_p0_r := gc_p0_run[:8:8]
+//line slpjam.go:65
+		gc_at_p0 := 0
+//line slpjam.go:65
+		gc_at_p1 := 0
+		for (gc_at_p0+8 <= len(gc_p0_run)) && (gc_at_p1+8 <= len(gc_p1_run)) {
+			gc_p0_r := gc_p0_run[gc_at_p0 : gc_at_p0+8 : gc_at_p0+8]
 			if len(gc_p0_r) >= 4 {
 //line slpjam.go:68
 				gc_v0_p0 = gc_v0_p0.Add(archsimd.LoadFloat64x4Slice(gc_p0_r[0:]))
@@ -1547,9 +1570,10 @@ func gc_slp_eightSumsOf_1_float64_pair(gc_p0_run []float64, gc_p1_run []float64)
 				gc_v1_p0 = archsimd.LoadFloat64x4(&[4]float64{gc_p0_v4, gc_p0_v5, gc_p0_v6, gc_p0_v7})
 //line slpjam.go:75
 			}
-			gc_p0_run = gc_p0_run[8:]
+//line slpjam.go:75
+			gc_at_p0 += 8
 //line slpjam.go:67
-			gc_p1_r := gc_p1_run[:8:8]
+			gc_p1_r := gc_p1_run[gc_at_p1 : gc_at_p1+8 : gc_at_p1+8]
 			if len(gc_p1_r) >= 4 {
 //line slpjam.go:68
 				gc_v0_p1 = gc_v0_p1.Add(archsimd.LoadFloat64x4Slice(gc_p1_r[0:]))
@@ -1590,11 +1614,13 @@ func gc_slp_eightSumsOf_1_float64_pair(gc_p0_run []float64, gc_p1_run []float64)
 				gc_v1_p1 = archsimd.LoadFloat64x4(&[4]float64{gc_p1_v4, gc_p1_v5, gc_p1_v6, gc_p1_v7})
 //line slpjam.go:75
 			}
-			gc_p1_run = gc_p1_run[8:]
+//line slpjam.go:75
+			gc_at_p1 += 8
+
 		}
 //line slpjam.go:66
-		for len(gc_p0_run) >= 8 {
-			gc_p0_r := gc_p0_run[:8:8]
+		for ; gc_at_p0+8 <= len(gc_p0_run); gc_at_p0 += 8 {
+			gc_p0_r := gc_p0_run[gc_at_p0 : gc_at_p0+8 : gc_at_p0+8]
 			if len(gc_p0_r) >= 4 {
 //line slpjam.go:68
 				gc_v0_p0 = gc_v0_p0.Add(archsimd.LoadFloat64x4Slice(gc_p0_r[0:]))
@@ -1635,11 +1661,11 @@ func gc_slp_eightSumsOf_1_float64_pair(gc_p0_run []float64, gc_p1_run []float64)
 				gc_v1_p0 = archsimd.LoadFloat64x4(&[4]float64{gc_p0_v4, gc_p0_v5, gc_p0_v6, gc_p0_v7})
 //line slpjam.go:75
 			}
-			gc_p0_run = gc_p0_run[8:]
+
 		}
 //line slpjam.go:66
-		for len(gc_p1_run) >= 8 {
-			gc_p1_r := gc_p1_run[:8:8]
+		for ; gc_at_p1+8 <= len(gc_p1_run); gc_at_p1 += 8 {
+			gc_p1_r := gc_p1_run[gc_at_p1 : gc_at_p1+8 : gc_at_p1+8]
 			if len(gc_p1_r) >= 4 {
 //line slpjam.go:68
 				gc_v0_p1 = gc_v0_p1.Add(archsimd.LoadFloat64x4Slice(gc_p1_r[0:]))
@@ -1680,8 +1706,12 @@ func gc_slp_eightSumsOf_1_float64_pair(gc_p0_run []float64, gc_p1_run []float64)
 				gc_v1_p1 = archsimd.LoadFloat64x4(&[4]float64{gc_p1_v4, gc_p1_v5, gc_p1_v6, gc_p1_v7})
 //line slpjam.go:75
 			}
-			gc_p1_run = gc_p1_run[8:]
+
 		}
+//line slpjam.go:77
+		gc_p0_run = gc_p0_run[gc_at_p0:]
+//line slpjam.go:77
+		gc_p1_run = gc_p1_run[gc_at_p1:]
 //line slpjam.go:77
 	}
 //line slpjam.go:77

@@ -212,8 +212,9 @@
 // in portable vectors (package compiled/lanes, portable.go), which run on
 // any CPU. EmitTwin writes the SIMD build's twins of helpers (slp.go):
 // the helper's declaration, each loop of accumulator statements copied
-// with the statements as one vector operation, behind compiled.SIMD.
-// EmitJam writes, for both builds, a jammed helper's state and functions
+// with the statements as one vector operation, behind compiled.SIMD; a
+// loop that eats a slice from its front walks an index there instead
+// (emit_slp_walk.go). EmitJam writes, for both builds, a jammed helper's state and functions
 // (jam.go): its first statements run at each call, its rest for four
 // calls at once, loops interleaved. Where two calls of a twin may run as one
 // (slpjam.go), EmitTwin writes with it the pair and the jam holding a

@@ -41,6 +41,7 @@ type twinEmitter struct {
 	t      *Twin
 	c      *cloner
 	vector ast.Stmt // the loop whose copy is being written with its groups as vectors
+	walk   *slpWalk // the vector loop's walk, if it is one (emit_slp_walk.go)
 	names  map[*slpGroup]int
 	// lane, where set, is the call of a pair (emitTwinPair) being
 	// written: its variables' names take the lane's prefix.
@@ -105,8 +106,24 @@ func (te *twinEmitter) subst(n ast.Node) (ast.Node, bool) {
 		if gs := te.t.blocks[n]; gs != nil && te.vector != nil && gs[0].inLoop(te.t, te.vector) {
 			return te.block(n, gs), true
 		}
+	case *ast.SliceExpr:
+		if te.walk != nil && te.front(n, te.walk.x, te.walk.w) {
+			return te.walkSlice(n), true
+		}
 	}
 	return nil, false
+}
+
+// vectorLoop writes the vector copy of loop, with what goes before and
+// after it where it walks an index (emit_slp_walk.go).
+func (te *twinEmitter) vectorLoop(loop ast.Stmt) (pre []ast.Stmt, v ast.Stmt, post []ast.Stmt) {
+	te.vector, te.walk = loop, te.walkOf(loop)
+	defer func() { te.vector, te.walk = nil, nil }()
+	v = te.c.copyNode(loop).(ast.Stmt)
+	if te.walk != nil {
+		pre, post = te.walkCopy(v.(*ast.ForStmt), te.walk)
+	}
+	return pre, v, post
 }
 
 // inLoop reports whether g is one of loop's groups.
@@ -123,15 +140,13 @@ func (g *slpGroup) inLoop(t *Twin, loop ast.Stmt) bool {
 // loop as written.
 func (te *twinEmitter) loop(loop ast.Stmt, gs []*slpGroup) ast.Stmt {
 	pos := te.c.pos.at(loop.Pos())
-	te.vector = loop
-	vec := te.c.copyNode(loop).(ast.Stmt)
-	te.vector = nil
+	pre, vec, post := te.vectorLoop(loop)
 	scalar := te.c.copyNode(loop).(ast.Stmt)
 	var body []ast.Stmt
 	for _, g := range gs {
 		body = append(body, te.pack(g, true))
 	}
-	body = append(body, vec)
+	body = append(append(append(body, pre...), vec), post...)
 	for _, g := range gs {
 		body = append(body, te.unpack(g)...)
 	}

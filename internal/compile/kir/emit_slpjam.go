@@ -107,10 +107,13 @@ func emitTwinPair(f *Func, t *Twin, loop *ast.ForStmt) string {
 // the vectors unpacked.
 func pairLoops(lanes [2]*twinEmitter, loop *ast.ForStmt) []ast.Stmt {
 	gs := lanes[0].t.loops[loop]
-	vector := func(te *twinEmitter) *ast.ForStmt {
-		te.vector = loop
-		defer func() { te.vector = nil }()
-		return te.c.copyNode(loop).(*ast.ForStmt)
+	var pres, posts []ast.Stmt
+	vector := func(te *twinEmitter, first bool) *ast.ForStmt {
+		pre, v, post := te.vectorLoop(loop)
+		if first {
+			pres, posts = append(pres, pre...), append(posts, post...)
+		}
+		return v.(*ast.ForStmt)
 	}
 	trip := func(v *ast.ForStmt) []ast.Stmt {
 		if v.Post == nil {
@@ -124,17 +127,19 @@ func pairLoops(lanes [2]*twinEmitter, loop *ast.ForStmt) []ast.Stmt {
 			out = append(out, te.pack(g, true))
 		}
 	}
-	a, b := vector(lanes[0]), vector(lanes[1])
+	a, b := vector(lanes[0], true), vector(lanes[1], true)
+	inner = append(inner, pres...)
 	if a.Init != nil {
 		inner = append(inner, a.Init, b.Init)
 	}
 	inner = append(inner, &ast.ForStmt{For: a.For, Cond: &ast.BinaryExpr{X: paren(a.Cond), Op: token.LAND, Y: paren(b.Cond)},
 		Body: &ast.BlockStmt{Lbrace: a.Body.Lbrace, List: append(trip(a), trip(b)...), Rbrace: a.Body.Rbrace}})
 	for _, te := range lanes {
-		rest := vector(te)
+		rest := vector(te, false)
 		rest.Init = nil
 		inner = append(inner, rest)
 	}
+	inner = append(inner, posts...)
 	out = append(out, &ast.BlockStmt{List: inner})
 	for _, te := range lanes {
 		for _, g := range gs {

@@ -214,8 +214,10 @@ func gc_slp_sumEight_0(run []float32) float32 {
 //line twin.go:21
 		gc_v0 := archsimd.LoadFloat32x8(&[8]float32{s0, s1, s2, s3, s4, s5, s6, s7})
 //line twin.go:21
-		for len(run) >= 8 {
-			r := run[:8:8]
+		gc_at := 0
+//line twin.go:21
+		for ; gc_at+8 <= len(run); gc_at += 8 {
+			r := run[gc_at : gc_at+8 : gc_at+8]
 			if len(r) >= 8 {
 //line twin.go:23
 				gc_v0 = gc_v0.Add(archsimd.LoadFloat32x8Slice(r[0:]))
@@ -240,8 +242,10 @@ func gc_slp_sumEight_0(run []float32) float32 {
 				gc_v0 = archsimd.LoadFloat32x8(&[8]float32{s0, s1, s2, s3, s4, s5, s6, s7})
 //line twin.go:30
 			}
-			run = run[8:]
+
 		}
+//line twin.go:32
+		run = run[gc_at:]
 //line twin.go:32
 		var gc_l0 [8]float32
 //line twin.go:32
@@ -287,8 +291,12 @@ func gc_slp_sumEight_0_pair(gc_p0_run []float32, gc_p1_run []float32) (float32, 
 	gc_v0_p1 := archsimd.LoadFloat32x8(&[8]float32{gc_p1_s0, gc_p1_s1, gc_p1_s2, gc_p1_s3, gc_p1_s4, gc_p1_s5, gc_p1_s6, gc_p1_s7})
 //line twin.go:20
 	{
-		for (len(gc_p0_run) >= 8) && (len(gc_p1_run) >= 8) {
-			gc_p0_r := gc_p0_run[:8:8]
+//line twin.go:20
+		gc_at_p0 := 0
+//line twin.go:20
+		gc_at_p1 := 0
+		for (gc_at_p0+8 <= len(gc_p0_run)) && (gc_at_p1+8 <= len(gc_p1_run)) {
+			gc_p0_r := gc_p0_run[gc_at_p0 : gc_at_p0+8 : gc_at_p0+8]
 			if len(gc_p0_r) >= 8 {
 //line twin.go:23
 				gc_v0_p0 = gc_v0_p0.Add(archsimd.LoadFloat32x8Slice(gc_p0_r[0:]))
@@ -313,9 +321,10 @@ func gc_slp_sumEight_0_pair(gc_p0_run []float32, gc_p1_run []float32) (float32, 
 				gc_v0_p0 = archsimd.LoadFloat32x8(&[8]float32{gc_p0_s0, gc_p0_s1, gc_p0_s2, gc_p0_s3, gc_p0_s4, gc_p0_s5, gc_p0_s6, gc_p0_s7})
 //line twin.go:30
 			}
-			gc_p0_run = gc_p0_run[8:]
+//line twin.go:30
+			gc_at_p0 += 8
 //line twin.go:22
-			gc_p1_r := gc_p1_run[:8:8]
+			gc_p1_r := gc_p1_run[gc_at_p1 : gc_at_p1+8 : gc_at_p1+8]
 			if len(gc_p1_r) >= 8 {
 //line twin.go:23
 				gc_v0_p1 = gc_v0_p1.Add(archsimd.LoadFloat32x8Slice(gc_p1_r[0:]))
@@ -340,11 +349,13 @@ func gc_slp_sumEight_0_pair(gc_p0_run []float32, gc_p1_run []float32) (float32, 
 				gc_v0_p1 = archsimd.LoadFloat32x8(&[8]float32{gc_p1_s0, gc_p1_s1, gc_p1_s2, gc_p1_s3, gc_p1_s4, gc_p1_s5, gc_p1_s6, gc_p1_s7})
 //line twin.go:30
 			}
-			gc_p1_run = gc_p1_run[8:]
+//line twin.go:30
+			gc_at_p1 += 8
+
 		}
 //line twin.go:21
-		for len(gc_p0_run) >= 8 {
-			gc_p0_r := gc_p0_run[:8:8]
+		for ; gc_at_p0+8 <= len(gc_p0_run); gc_at_p0 += 8 {
+			gc_p0_r := gc_p0_run[gc_at_p0 : gc_at_p0+8 : gc_at_p0+8]
 			if len(gc_p0_r) >= 8 {
 //line twin.go:23
 				gc_v0_p0 = gc_v0_p0.Add(archsimd.LoadFloat32x8Slice(gc_p0_r[0:]))
@@ -369,11 +380,11 @@ func gc_slp_sumEight_0_pair(gc_p0_run []float32, gc_p1_run []float32) (float32, 
 				gc_v0_p0 = archsimd.LoadFloat32x8(&[8]float32{gc_p0_s0, gc_p0_s1, gc_p0_s2, gc_p0_s3, gc_p0_s4, gc_p0_s5, gc_p0_s6, gc_p0_s7})
 //line twin.go:30
 			}
-			gc_p0_run = gc_p0_run[8:]
+
 		}
 //line twin.go:21
-		for len(gc_p1_run) >= 8 {
-			gc_p1_r := gc_p1_run[:8:8]
+		for ; gc_at_p1+8 <= len(gc_p1_run); gc_at_p1 += 8 {
+			gc_p1_r := gc_p1_run[gc_at_p1 : gc_at_p1+8 : gc_at_p1+8]
 			if len(gc_p1_r) >= 8 {
 //line twin.go:23
 				gc_v0_p1 = gc_v0_p1.Add(archsimd.LoadFloat32x8Slice(gc_p1_r[0:]))
@@ -398,8 +409,12 @@ func gc_slp_sumEight_0_pair(gc_p0_run []float32, gc_p1_run []float32) (float32, 
 				gc_v0_p1 = archsimd.LoadFloat32x8(&[8]float32{gc_p1_s0, gc_p1_s1, gc_p1_s2, gc_p1_s3, gc_p1_s4, gc_p1_s5, gc_p1_s6, gc_p1_s7})
 //line twin.go:30
 			}
-			gc_p1_run = gc_p1_run[8:]
+
 		}
+//line twin.go:32
+		gc_p0_run = gc_p0_run[gc_at_p0:]
+//line twin.go:32
+		gc_p1_run = gc_p1_run[gc_at_p1:]
 //line twin.go:32
 	}
 //line twin.go:32

@@ -221,3 +221,52 @@ func gridDots(t *gocuda.Thread, x, y, out []float64, run int, scale float64) {
 	t.SyncThreads()
 	out[g] = v
 }
+
+// walks calls two helpers that eat their run from its front: frontSums
+// slices each trip's elements from the front (its vector loop walks an
+// index instead of reslicing the run), indexSums reads them at constant
+// indices (its loop stays as written).
+func walks(t *gocuda.Thread, in, out []float32, run int) {
+	i := t.BlockIdx.X*t.BlockDim.X + t.ThreadIdx.X
+	if i < len(out) {
+		out[i] = frontSums(in[i*run:(i+1)*run]) + indexSums(in[i*run:(i+1)*run])
+	}
+}
+
+// frontSums is sumEight with a two-index slice of the front.
+func frontSums(run []float32) float32 {
+	var s0, s1, s2, s3, s4, s5, s6, s7 float32
+	for len(run) >= 8 {
+		r := run[:8]
+		s0 += r[0]
+		s1 += r[1]
+		s2 += r[2]
+		s3 += r[3]
+		s4 += r[4]
+		s5 += r[5]
+		s6 += r[6]
+		s7 += r[7]
+		run = run[8:]
+	}
+	for _, v := range run {
+		s0 += v
+	}
+	return s0 + s1 + s2 + s3 + s4 + s5 + s6 + s7
+}
+
+// indexSums reads run's first eight elements by index each trip.
+func indexSums(run []float32) float32 {
+	var s0, s1, s2, s3, s4, s5, s6, s7 float32
+	for len(run) >= 8 {
+		s0 += run[0]
+		s1 += run[1]
+		s2 += run[2]
+		s3 += run[3]
+		s4 += run[4]
+		s5 += run[5]
+		s6 += run[6]
+		s7 += run[7]
+		run = run[8:]
+	}
+	return s0 + s1 + s2 + s3 + s4 + s5 + s6 + s7
+}
