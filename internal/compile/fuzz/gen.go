@@ -156,17 +156,29 @@ func (g *gen) pop() {
 	g.frames = g.frames[:len(g.frames)-1]
 }
 
-// named reports whether the function's text names v after its
+// named reports whether the function's text reads v after its
 // declaration: a generator that drew an expression naming v and then
 // wrote another (seed 21000397's range counter k6) leaves v marked used
-// but unnamed, which Go refuses.
+// but unnamed, which Go refuses, and so does one that then only assigns
+// v (seed 32037321's r4, a helper's result assigned to it), since an
+// assignment, compound or not, is no use.
 func (g *gen) named(v *variable) bool {
 	text := g.buf.Bytes()
 	if v.at > len(text) {
 		return true // declared in another function's text: trust the mark
 	}
-	return namePattern(v.name).Match(text[v.at:])
+	text = text[v.at:]
+	for _, m := range namePattern(v.name).FindAllIndex(text, -1) {
+		if !assignTarget.Match(text[m[1]:]) {
+			return true
+		}
+	}
+	return false
 }
+
+// assignTarget matches the text after a name that an assignment, an
+// increment or a decrement targets.
+var assignTarget = regexp.MustCompile(`^\s*(\+\+|--|(\+|-|\*|/|%|&\^|&|\||\^|<<|>>)?=[^=])`)
 
 // namePattern returns the pattern of the identifier name as a word.
 func namePattern(name string) *regexp.Regexp {
