@@ -107,13 +107,9 @@ func emitTwinPair(f *Func, t *Twin, loop *ast.ForStmt) string {
 // the vectors unpacked.
 func pairLoops(lanes [2]*twinEmitter, loop *ast.ForStmt) []ast.Stmt {
 	gs := lanes[0].t.loops[loop]
-	var pres, posts []ast.Stmt
-	vector := func(te *twinEmitter, first bool) *ast.ForStmt {
-		pre, v, post := te.vectorLoop(loop)
-		if first {
-			pres, posts = append(pres, pre...), append(posts, post...)
-		}
-		return v.(*ast.ForStmt)
+	vector := func(te *twinEmitter) (pre []ast.Stmt, v *ast.ForStmt, post []ast.Stmt) {
+		pre, s, post := te.vectorLoop(loop)
+		return pre, s.(*ast.ForStmt), post
 	}
 	trip := func(v *ast.ForStmt) []ast.Stmt {
 		if v.Post == nil {
@@ -127,19 +123,20 @@ func pairLoops(lanes [2]*twinEmitter, loop *ast.ForStmt) []ast.Stmt {
 			out = append(out, te.pack(g, true))
 		}
 	}
-	a, b := vector(lanes[0], true), vector(lanes[1], true)
-	inner = append(inner, pres...)
+	preA, a, postA := vector(lanes[0])
+	preB, b, postB := vector(lanes[1])
+	inner = append(append(inner, preA...), preB...)
 	if a.Init != nil {
 		inner = append(inner, a.Init, b.Init)
 	}
 	inner = append(inner, &ast.ForStmt{For: a.For, Cond: &ast.BinaryExpr{X: paren(a.Cond), Op: token.LAND, Y: paren(b.Cond)},
 		Body: &ast.BlockStmt{Lbrace: a.Body.Lbrace, List: append(trip(a), trip(b)...), Rbrace: a.Body.Rbrace}})
 	for _, te := range lanes {
-		rest := vector(te, false)
+		_, rest, _ := vector(te) // the lane's trips left, on from the index the loop above reached
 		rest.Init = nil
 		inner = append(inner, rest)
 	}
-	inner = append(inner, posts...)
+	inner = append(append(inner, postA...), postB...)
 	out = append(out, &ast.BlockStmt{List: inner})
 	for _, te := range lanes {
 		for _, g := range gs {
@@ -192,19 +189,18 @@ func slpJamState(f *Func, t *Twin, loop *ast.ForStmt, te *twinEmitter, result st
 	p("gc_r0, gc_r1 := %s_pair(%s, %s)\n", n, strings.Join(held, ", "), strings.Join(names, ", "))
 	p("gc_c.gc_dst[gc_c.gc_at] = gc_c.gc_acc + gc_r0\ngc_dst[gc_at] = gc_acc + gc_r1\n")
 	p("gc_j.n++\nif gc_j.n == %d {\ngc_j.n = 0\n}\n}\n\n", 2*w)
-	slpJamFlush(p, n, w, held)
+	slpJamFlush(p, n, w, names)
 	return b.String()
 }
 
 // slpJamFlush writes the flush of twin n's jam, whose window is w and
-// whose held call's arguments are held: the calls still held run in
-// pairs, the first half's with the second's, so that each chain reads
-// on from where its last call stopped, as in the window; an odd one out
-// runs alone.
-func slpJamFlush(p func(string, ...any), n string, w int, held []string) {
-	partner := make([]string, len(held))
-	for i, h := range held {
-		partner[i] = strings.Replace(h, "gc_c.", "gc_d.", 1)
+// whose parameters are names: the calls still held run in pairs, the
+// first half's with the second's, so that each chain reads on from where
+// its last call stopped, as in the window; an odd one out runs alone.
+func slpJamFlush(p func(string, ...any), n string, w int, names []string) {
+	held, partner := make([]string, len(names)), make([]string, len(names))
+	for i, name := range names {
+		held[i], partner[i] = "gc_c."+name, "gc_d."+name
 	}
 	p("// %s_flush runs the calls still held, in pairs: the first half's\n// with the second's; an odd one out alone.\n", n)
 	p("func %s_flush(gc_j *%s_jam) {\n", n, n)

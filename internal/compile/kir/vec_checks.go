@@ -105,24 +105,25 @@ func mayPanic(info *types.Info, x ast.Expr) bool {
 		case *ast.IndexExpr, *ast.StarExpr, *ast.CallExpr, *ast.SliceExpr:
 			found = true
 		case *ast.BinaryExpr:
+			y := info.Types[n.Y] // the zero value where info does not know n.Y
 			found = found || n.Op == token.QUO || n.Op == token.REM ||
-				(n.Op == token.SHL || n.Op == token.SHR) && !countSafe(info, n.Y)
+				(n.Op == token.SHL || n.Op == token.SHR) && !countSafe(y.Value, y.Type)
 		}
 		return !found
 	})
 	return found
 }
 
-// countSafe reports whether info knows shift count y to be no less than
-// 0: a constant, or of an unsigned type.
-func countSafe(info *types.Info, y ast.Expr) bool {
-	tv, ok := info.Types[y]
-	switch {
-	case !ok:
-		return false
-	case tv.Value != nil:
-		return constant.Sign(tv.Value) >= 0
+// countSafe reports whether a shift count of constant value v (nil if
+// none) and type t cannot be negative: a constant not below 0, or of an
+// unsigned type. Nil t is unknown: it may be.
+func countSafe(v constant.Value, t types.Type) bool {
+	if v != nil {
+		return constant.Sign(v) >= 0
 	}
-	b, ok := tv.Type.Underlying().(*types.Basic)
+	if t == nil {
+		return false
+	}
+	b, ok := t.Underlying().(*types.Basic)
 	return ok && b.Info()&types.IsUnsigned != 0
 }

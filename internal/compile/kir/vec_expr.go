@@ -551,14 +551,7 @@ func opMayFail(op token.Token, y vval, t types.Type) bool {
 	case (op == token.QUO || op == token.REM) && isInteger(t):
 		return y.value == nil || constant.Sign(y.value) == 0
 	case op == token.SHL || op == token.SHR:
-		if y.value != nil {
-			return constant.Sign(y.value) < 0
-		}
-		if y.typ == nil {
-			return true
-		}
-		b, ok := y.typ.Underlying().(*types.Basic)
-		return !ok || b.Info()&types.IsUnsigned == 0
+		return !countSafe(y.value, y.typ)
 	}
 	return false
 }
