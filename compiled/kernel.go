@@ -38,6 +38,28 @@ func NewSource(name, hash string, spans ...string) *Source {
 	return &Source{compiledlink.NewSource(dir, name, hash, spans)}
 }
 
+// NoGoexit records that the kernel cannot call runtime.Goexit, and
+// returns src: gocuda compile found, in its lines and in those of the
+// functions it calls, no call but of builtins, conversions, those
+// functions, and packages that never end a goroutine (math, fmt's
+// formatting, gocuda's own), and no function value or value with methods
+// passed to one of those. calls are the lines of the functions it calls
+// that src's own do not cover, given as NewSource's spans, and hash is
+// theirs. A launch whose blocks all go to one worker then runs them on
+// the launching goroutine instead, which would only wait, saving the
+// hand-over to a worker and back; a Goexit there would end the caller's
+// goroutine rather than fail the launch, hence the check, and so the
+// launch goes to a worker where those lines have changed since. Call it
+// only as generated code does, where the Source is declared.
+func (src *Source) NoGoexit(hash string, calls ...string) *Source {
+	dir := ""
+	if _, caller, _, ok := runtime.Caller(1); ok {
+		dir = filepath.Dir(caller)
+	}
+	src.s.SetNoGoexit(dir, hash, calls)
+	return src
+}
+
 // Kernel returns a kernel that runs body once per block where it can, and
 // perThread for each thread otherwise: on the runtime path (with
 // gocuda.Config.RuntimePath, gocuda.WithRuntimePath or

@@ -62,32 +62,76 @@ func (d *Device) newLaunch(cfg Config, kernel func(*Thread)) (*launch, error) {
 // block where it can, and perThread for each thread otherwise (on the
 // runtime path: with Config.RuntimePath or GOCUDA_COMPILED=off, when src
 // is stale, in an instrumented build, or when the block is already
-// cooperative).
+// cooperative). Where src.MayRunOnCaller, the kernel is made by
+// callerKernel, whose code tells a launch that it may run the kernel's
+// blocks on the launching goroutine (see onCaller).
 func compiledKernel(src *compiledlink.Source, perThread func(*Thread), body func(*compiledBlock)) func(*Thread) {
-	return func(t *Thread) {
-		if x := t.x; x.mayHandOver(t, src) {
-			x.body = body
-			x.runBody()
-			x.handed = true
-			return
-		}
-		runtimeEntry(t, perThread)
-		perThread(t)
+	if src.MayRunOnCaller() {
+		return callerKernel(src, perThread, body)
 	}
+	return func(t *Thread) { blockEntry(t, src, perThread, body) }
+}
+
+// callerKernel is compiledKernel's kernel for a source that may run on
+// the launching goroutine, made by a function literal of its own (see
+// callerCode). It is not inlined: an inlined copy of the literal would be
+// another function.
+//
+//go:noinline
+func callerKernel(src *compiledlink.Source, perThread func(*Thread), body func(*compiledBlock)) func(*Thread) {
+	return func(t *Thread) { blockEntry(t, src, perThread, body) }
+}
+
+// blockEntry is a compiled kernel's thread call: the block's first call
+// runs body for the whole block where it can; otherwise the thread runs
+// perThread.
+func blockEntry(t *Thread, src *compiledlink.Source, perThread func(*Thread), body func(*compiledBlock)) {
+	if x := t.x; x.mayHandOver(t, src) {
+		x.body = body
+		x.runBody()
+		x.handed = true
+		return
+	}
+	runtimeEntry(t, perThread)
+	perThread(t)
 }
 
 // compiledGridKernel is compiled.GridKernel: a kernel that runs body once
 // for the rest of the executor's chunk of blocks where it can, and
-// perThread for each thread otherwise (as compiledKernel).
+// perThread for each thread otherwise (as compiledKernel, with
+// callerGridKernel where src.MayRunOnCaller).
 func compiledGridKernel(src *compiledlink.Source, perThread func(*Thread), body func(b *compiledBlock, lo, hi int)) func(*Thread) {
-	return func(t *Thread) {
-		if x := t.x; x.mayHandOver(t, src) {
-			x.runGrid(body)
-			return
-		}
-		runtimeEntry(t, perThread)
-		perThread(t)
+	if src.MayRunOnCaller() {
+		return callerGridKernel(src, perThread, body)
 	}
+	return func(t *Thread) { chunkEntry(t, src, perThread, body) }
+}
+
+// callerGridKernel is callerKernel for compiledGridKernel.
+//
+//go:noinline
+func callerGridKernel(src *compiledlink.Source, perThread func(*Thread), body func(b *compiledBlock, lo, hi int)) func(*Thread) {
+	return func(t *Thread) { chunkEntry(t, src, perThread, body) }
+}
+
+// chunkEntry is a compiled grid kernel's thread call: the chunk's first
+// call runs body for the rest of the chunk where it can; otherwise the
+// thread runs perThread.
+func chunkEntry(t *Thread, src *compiledlink.Source, perThread func(*Thread), body func(b *compiledBlock, lo, hi int)) {
+	if x := t.x; x.mayHandOver(t, src) {
+		x.runGrid(body)
+		return
+	}
+	runtimeEntry(t, perThread)
+	perThread(t)
+}
+
+// callerCode is the code of the kernels callerKernel and
+// callerGridKernel return: every closure of one function literal shares
+// it.
+var callerCode = [2]uintptr{
+	reflect.ValueOf(callerKernel(nil, nil, nil)).Pointer(),
+	reflect.ValueOf(callerGridKernel(nil, nil, nil)).Pointer(),
 }
 
 // compiledGridStrideKernel is compiled.GridStrideKernel: compiledGridKernel
@@ -97,19 +141,24 @@ func compiledGridKernel(src *compiledlink.Source, perThread func(*Thread), body 
 //
 //go:noinline
 func compiledGridStrideKernel(src *compiledlink.Source, perThread func(*Thread), body func(b *compiledBlock, lo, hi int)) func(*Thread) {
-	return func(t *Thread) {
-		if x := t.x; x.mayHandOver(t, src) {
-			x.runGrid(body)
-			return
-		}
-		runtimeEntry(t, perThread)
-		perThread(t)
-	}
+	return func(t *Thread) { chunkEntry(t, src, perThread, body) }
 }
 
 // gridStrideCode is the code of the kernels compiledGridStrideKernel
 // returns: every closure of one function literal shares it.
 var gridStrideCode = reflect.ValueOf(compiledGridStrideKernel(nil, nil, nil)).Pointer()
+
+// onCaller reports whether l may run on the launching goroutine: its
+// kernel is compiled, runs its compiled form (not the runtime path) and
+// cannot call runtime.Goexit (compiledlink.Source.MayRunOnCaller), and
+// the launch is not cooperative.
+func (l *launch) onCaller() bool {
+	if l.runtimePath || l.gridBar != nil {
+		return false
+	}
+	code := reflect.ValueOf(l.kernel).Pointer()
+	return code == callerCode[0] || code == callerCode[1]
+}
 
 // chunkSize returns the blocks a worker claims at once for l: for a
 // compiled grid-stride kernel, a quarter of a worker's equal share of the

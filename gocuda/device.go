@@ -122,6 +122,12 @@ func (d *Device) Launch(cfg Config, kernel func(*Thread)) error {
 // either outcome. Every write made by the kernel happens before
 // LaunchContext returns.
 //
+// Blocks run on the device's workers, except that a kernel compiled by
+// gocuda compile and marked as unable to call runtime.Goexit
+// (compiled.Source.NoGoexit) runs on the calling goroutine where its
+// blocks make a single worker's share: the caller would only wait, and a
+// short kernel took half the time without the hand-over.
+//
 // A kernel may launch kernels, on its own device or another (CUDA's dynamic
 // parallelism): the child grid runs to completion before LaunchContext
 // returns, so before its parent completes, as CUDA requires, and its
@@ -156,10 +162,28 @@ func (d *Device) run(ctx context.Context, l *launch) error {
 	}
 	l.start(false)
 	job := &grid.Job{Blocks: l.blocks, Chunk: l.chunkSize(d.pool.Workers())}
+	if job.Blocks <= job.Chunk && l.onCaller() {
+		return d.runOnCaller(ctx, l, job)
+	}
 	job.Run = func(worker int, first, end int64) error {
 		return d.execs[worker].run(l, job, first, end)
 	}
 	err := d.pool.Run(ctx, job)
+	return l.finish(ctx, err, d.print)
+}
+
+// runOnCaller runs job, whose blocks make one chunk, on the calling
+// goroutine: one worker would run them all while the caller waited, and
+// the hand-over to it and back cost more than a short kernel's work (a
+// worker on another core also finds the caller's data in the other
+// core's cache). l's kernel cannot end the goroutine (onCaller).
+func (d *Device) runOnCaller(ctx context.Context, l *launch, job *grid.Job) error {
+	x := d.resident.takeOne()
+	defer d.resident.putOne(x)
+	job.Run = func(_ int, first, end int64) error {
+		return x.run(l, job, first, end)
+	}
+	err := grid.RunHere(ctx, job)
 	return l.finish(ctx, err, d.print)
 }
 

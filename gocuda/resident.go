@@ -26,6 +26,31 @@ func (r *residentSet) take(n int) []*executor {
 	return xs
 }
 
+// takeOne is take(1) without the slice.
+func (r *residentSet) takeOne() *executor {
+	r.mu.Lock()
+	if n := len(r.free); n > 0 {
+		x := r.free[n-1]
+		r.free = r.free[:n-1]
+		r.mu.Unlock()
+		return x
+	}
+	r.mu.Unlock()
+	return newExecutor(r.marked)
+}
+
+// putOne is put of one executor without the slice.
+func (r *residentSet) putOne(x *executor) {
+	r.mu.Lock()
+	if len(r.free) < r.limit {
+		r.free = append(r.free, x)
+		r.mu.Unlock()
+		return
+	}
+	r.mu.Unlock()
+	x.coop.Close()
+}
+
 // put returns executors to the set, closing those past its limit.
 func (r *residentSet) put(xs []*executor) {
 	r.mu.Lock()

@@ -26,7 +26,7 @@ func HistogramKernel(data []byte, bins []uint32) func(*gocuda.Thread) {
 }
 
 //line histogram.go:29
-var gc_src_histogram = compiled.NewSource("histogram", "251a6eb40b4fca186e3b797f6e5da3df54711550a0e3e5974928a30967718f33", "histogram.go:20-47")
+var gc_src_histogram = compiled.NewSource("histogram", "251a6eb40b4fca186e3b797f6e5da3df54711550a0e3e5974928a30967718f33", "histogram.go:20-47").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line histogram.go:29
 func gc_body_histogram(gc_b *compiled.Block, data []byte, bins []uint32) {

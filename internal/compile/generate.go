@@ -204,7 +204,11 @@ func generateFile(kernels []*Kernel, results map[*Kernel]*result, twin, simd boo
 		if err != nil {
 			return nil, err
 		}
-		w.kernel(k, r, imports, hash, lines)
+		mark, err := goexitMark(k, r.f)
+		if err != nil {
+			return nil, err
+		}
+		w.kernel(k, r, imports, hash, lines, mark)
 	}
 	var head bytes.Buffer
 	fmt.Fprintf(&head, "%s\n\n", Header)
@@ -286,24 +290,37 @@ func withTwins(f *kir.Func) []*ast.FuncDecl {
 // sourceLines returns the "file:first-end" arguments naming the lines of
 // k and the helpers inlined into it, and the hash of those lines.
 func sourceLines(k *Kernel, helpers []*ast.FuncDecl) (string, string, error) {
-	type span struct {
-		path       string
-		first, end int
-	}
-	spans := []span{{k.Path, k.First, k.End}}
-	var rest []span
-	for _, fd := range helpers {
+	return spanArgs(append([]span{{k.Path, k.First, k.End}}, declSpans(k, helpers)...))
+}
+
+// A span is lines first to end of a file.
+type span struct {
+	path       string
+	first, end int
+}
+
+// declSpans returns the spans of decls, functions of k's package, each
+// from its doc comment to its closing brace, sorted.
+func declSpans(k *Kernel, decls []*ast.FuncDecl) []span {
+	var spans []span
+	for _, fd := range decls {
 		first := fd.Pos()
 		if fd.Doc != nil {
 			first = fd.Doc.Pos()
 		}
 		p := k.Pkg.Fset.Position(first)
-		rest = append(rest, span{p.Filename, p.Line, k.Pkg.Fset.Position(fd.End()).Line})
+		spans = append(spans, span{p.Filename, p.Line, k.Pkg.Fset.Position(fd.End()).Line})
 	}
-	slices.SortFunc(rest, func(x, y span) int { return strings.Compare(fmt.Sprint(x), fmt.Sprint(y)) })
+	slices.SortFunc(spans, func(x, y span) int { return strings.Compare(fmt.Sprint(x), fmt.Sprint(y)) })
+	return spans
+}
+
+// spanArgs returns spans as quoted "file:first-end" arguments, and the
+// hash of their lines.
+func spanArgs(spans []span) (string, string, error) {
 	var args []string
 	var parts [][]byte
-	for _, sp := range append(spans, rest...) {
+	for _, sp := range spans {
 		src, err := os.ReadFile(sp.path)
 		if err != nil {
 			return "", "", err
@@ -312,6 +329,24 @@ func sourceLines(k *Kernel, helpers []*ast.FuncDecl) (string, string, error) {
 		args = append(args, strconv.Quote(fmt.Sprintf("%s:%d-%d", filepath.Base(sp.path), sp.first, sp.end)))
 	}
 	return strings.Join(args, ", "), srchash.Sum(parts...), nil
+}
+
+// goexitMark returns what follows the NewSource call of k, compiled as
+// f: a call of NoGoexit with the lines of the functions k calls that its
+// record leaves out, where k cannot call runtime.Goexit (goexit.go).
+func goexitMark(k *Kernel, f *kir.Func) (string, error) {
+	ok, calls := noGoexit(k, withTwins(f), f.Src.Decls)
+	if !ok {
+		return "", nil
+	}
+	args, hash, err := spanArgs(declSpans(k, calls))
+	if err != nil {
+		return "", err
+	}
+	if args != "" {
+		args = ", " + args
+	}
+	return fmt.Sprintf(".NoGoexit(%q%s)", hash, args), nil
 }
 
 // docOf returns the constructor's doc comment: the kernel's, without the

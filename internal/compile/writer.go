@@ -50,8 +50,9 @@ func (w *writer) refused(k *Kernel, r *Refusal) {
 }
 
 // kernel writes the constructor, source record and body of a compiled
-// kernel.
-func (w *writer) kernel(k *Kernel, r *result, imports *imports, hash, lines string) {
+// kernel: the record's hash and lines, and mark, what follows its
+// NewSource call (goexitMark).
+func (w *writer) kernel(k *Kernel, r *result, imports *imports, hash, lines, mark string) {
 	f := r.f
 	f.Src.Qualifier = imports.qualifier(k.Pkg.Types)
 	f.Src.Gocuda, f.Src.Compiled, f.Src.Archsimd, f.Src.Lanes = w.gocuda, w.compiled, w.archsimd, w.lanes
@@ -80,7 +81,7 @@ func (w *writer) kernel(k *Kernel, r *result, imports *imports, hash, lines stri
 	w.printf("return %s.%s(gc_src_%s,\nfunc(gc_t *%s.Thread) { %s%s(gc_t%s) },\n%s)\n}\n\n",
 		w.compiled, entry, name, w.gocuda, callee(k), targs, paramArgs(k), body)
 	w.line(k)
-	w.printf("var gc_src_%s = %s.NewSource(%q, %q, %s)\n\n", name, w.compiled, k.Name(), hash, lines)
+	w.printf("var gc_src_%s = %s.NewSource(%q, %q, %s)%s\n\n", name, w.compiled, k.Name(), hash, lines, mark)
 	text, lanes := kir.EmitFile(f, "gc_body_"+name, w.typeParams(k), w.params(k, bodyName(f, k)), w.simd)
 	w.printf("%s\n", text)
 	if lanes {

@@ -26,7 +26,7 @@ func SgemmNTKernel(a []float32, lda int, b []float32, ldb int, c []float32, ldc 
 }
 
 //line parboil.go:28
-var gc_src_mysgemmNT = compiled.NewSource("mysgemmNT", "f91d07ce7de78396c0505c2e02cc2fd9184e6eef2f5afc51505936736fa85fa5", "parboil.go:20-56")
+var gc_src_mysgemmNT = compiled.NewSource("mysgemmNT", "f91d07ce7de78396c0505c2e02cc2fd9184e6eef2f5afc51505936736fa85fa5", "parboil.go:20-56").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line parboil.go:28
 func gc_body_mysgemmNT(gc_b2 *compiled.Block, a []float32, lda int, b []float32, ldb int, c []float32, ldc int, k int, alpha, beta float32) {
@@ -679,7 +679,7 @@ func StencilCoarsenKernel(c0, c1 float32, a0, anext []float32, nx, ny, nz int) f
 }
 
 //line parboil.go:70
-var gc_src_block2DHybridCoarsenX = compiled.NewSource("block2DHybridCoarsenX", "427c698bdc372e105f5c6448ba4c122c50fbff23ca701141659ce79309faa90e", "parboil.go:61-171")
+var gc_src_block2DHybridCoarsenX = compiled.NewSource("block2DHybridCoarsenX", "427c698bdc372e105f5c6448ba4c122c50fbff23ca701141659ce79309faa90e", "parboil.go:61-171").NoGoexit("0994a54e60f1aaec58a3e6f3aa5240dc46bfaf647c7b391764b0f25d2826d636", "parboil.go:58-59")
 
 //line parboil.go:70
 func gc_body_block2DHybridCoarsenX(gc_b2 *compiled.Block, c0, c1 float32, a0, anext []float32, nx, ny, nz int) {
@@ -4121,7 +4121,7 @@ func ComputePhiMagKernel(phiR, phiI, phiMag []float32, numK int) func(*gocuda.Th
 }
 
 //line parboil.go:251
-var gc_src_computePhiMagGPU = compiled.NewSource("computePhiMagGPU", "a79f6921f5c0273a7cbf25407d3a203cfb4eef64fff35462f11532741bdb09e5", "parboil.go:247-258")
+var gc_src_computePhiMagGPU = compiled.NewSource("computePhiMagGPU", "a79f6921f5c0273a7cbf25407d3a203cfb4eef64fff35462f11532741bdb09e5", "parboil.go:247-258").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line parboil.go:251
 func gc_body_computePhiMagGPU(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, phiR, phiI, phiMag []float32, numK int) {

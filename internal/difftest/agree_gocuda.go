@@ -24,7 +24,7 @@ func AgreeLoopKernel(data []int32, n int, counts []int32) func(*gocuda.Thread) {
 }
 
 //line agree.go:15
-var gc_src_agreeLoop = compiled.NewSource("agreeLoop", "1c123d361e494cb2ddd50e235cc4f6cc7fce742b1f92ffa02f0cfedde49ea528", "agree.go:5-27")
+var gc_src_agreeLoop = compiled.NewSource("agreeLoop", "1c123d361e494cb2ddd50e235cc4f6cc7fce742b1f92ffa02f0cfedde49ea528", "agree.go:5-27").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line agree.go:15
 func gc_body_agreeLoop(gc_b *compiled.Block, data []int32, n int, counts []int32) {

@@ -25,7 +25,7 @@ func TileReduceOpKernel(in []float32, out []TileReduceOut, size int) func(*gocud
 }
 
 //line cg_reduce_op.go:27
-var gc_src_tileReduceOp = compiled.NewSource("tileReduceOp", "3775871976b4d51ac3d0b6cd1d1ab0ca62f3d2e5a196a50c36e7408b5cd62665", "cg_reduce_op.go:18-39")
+var gc_src_tileReduceOp = compiled.NewSource("tileReduceOp", "3775871976b4d51ac3d0b6cd1d1ab0ca62f3d2e5a196a50c36e7408b5cd62665", "cg_reduce_op.go:18-39").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line cg_reduce_op.go:27
 func gc_body_tileReduceOp(gc_b *compiled.Block, in []float32, out []TileReduceOut, size int) {

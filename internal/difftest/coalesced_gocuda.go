@@ -24,7 +24,7 @@ func CoalescedKernel(in []int32, out []CoalescedOut) func(*gocuda.Thread) {
 }
 
 //line coalesced.go:28
-var gc_src_coalescedKernel = compiled.NewSource("coalescedKernel", "a514f232929b12ea0832bbcf821c2dce97e533925a07283bb3ebace09bcc039f", "coalesced.go:19-50")
+var gc_src_coalescedKernel = compiled.NewSource("coalescedKernel", "a514f232929b12ea0832bbcf821c2dce97e533925a07283bb3ebace09bcc039f", "coalesced.go:19-50").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line coalesced.go:28
 func gc_body_coalescedKernel(gc_b *compiled.Block, in []int32, out []CoalescedOut) {

@@ -26,7 +26,7 @@ func ContinueFlagKernel(in, out []int32, n int) func(*gocuda.Thread) {
 }
 
 //line continue_agree.go:14
-var gc_src_continueFlag = compiled.NewSource("continueFlag", "b0f02053a1e1c9cad5ac93d7c388bcdb74fd82cf0accd79a6e3cb4e6869f9bda", "continue_agree.go:5-38")
+var gc_src_continueFlag = compiled.NewSource("continueFlag", "b0f02053a1e1c9cad5ac93d7c388bcdb74fd82cf0accd79a6e3cb4e6869f9bda", "continue_agree.go:5-38").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line continue_agree.go:14
 func gc_body_continueFlag(gc_b2 *compiled.Block, in, out []int32, n int) {

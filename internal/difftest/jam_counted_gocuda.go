@@ -22,7 +22,7 @@ func JamCountedKernel(in, sums []float32, bounds []int) func(*gocuda.Thread) {
 }
 
 //line jam_counted.go:13
-var gc_src_jamCounted = compiled.NewSource("jamCounted", "b25ddf9ad9270c057b9c01499c682795a640ded78223ccff7023865154ede578", "jam_counted.go:5-16", "jam_counted.go:18-33")
+var gc_src_jamCounted = compiled.NewSource("jamCounted", "b25ddf9ad9270c057b9c01499c682795a640ded78223ccff7023865154ede578", "jam_counted.go:5-16", "jam_counted.go:18-33").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line jam_counted.go:13
 func gc_body_jamCounted(gc_b *compiled.Block, gc_lo, gc_hi int, in, sums []float32, bounds []int) {

@@ -24,7 +24,7 @@ func JamSumsKernel(in []float32, sums []float64, bounds []int, mode, bad int) fu
 }
 
 //line jam_result.go:15
-var gc_src_jamSums = compiled.NewSource("jamSums", "8dbd7f060dedcbf7f39738001d25038dee836d119a2589f48d69958cd50c2c1a", "jam_result.go:5-41", "jam_result.go:43-50")
+var gc_src_jamSums = compiled.NewSource("jamSums", "8dbd7f060dedcbf7f39738001d25038dee836d119a2589f48d69958cd50c2c1a", "jam_result.go:5-41", "jam_result.go:43-50").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line jam_result.go:15
 func gc_body_jamSums(gc_b *compiled.Block, in []float32, sums []float64, bounds []int, mode, bad int) {

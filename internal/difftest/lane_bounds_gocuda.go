@@ -24,7 +24,7 @@ func LaneBoundsKernel(in, out []float32, lo, hi int) func(*gocuda.Thread) {
 }
 
 //line lane_bounds.go:12
-var gc_src_laneBounds = compiled.NewSource("laneBounds", "a7efc5927fc9b565973ba734a04c37960f7110fae1043c1fe7f8ebbbf4f064b3", "lane_bounds.go:5-40")
+var gc_src_laneBounds = compiled.NewSource("laneBounds", "a7efc5927fc9b565973ba734a04c37960f7110fae1043c1fe7f8ebbbf4f064b3", "lane_bounds.go:5-40").NoGoexit("817ad9278dc1a3fe628adb250c242e0e44e9a5cda6957c54c524d3975a3a08ef", "lane_bounds.go:42-48")
 
 //line lane_bounds.go:12
 func gc_body_laneBounds(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32, lo, hi int) {

@@ -22,7 +22,7 @@ func LastExitKernel(in, out []float32, n int) func(*gocuda.Thread) {
 }
 
 //line last_exit.go:16
-var gc_src_lastExit = compiled.NewSource("lastExit", "c79875297061a64da38568f24cedb003a3bd4b666ba56fd5b151dee2d451a8ab", "last_exit.go:11-32")
+var gc_src_lastExit = compiled.NewSource("lastExit", "c79875297061a64da38568f24cedb003a3bd4b666ba56fd5b151dee2d451a8ab", "last_exit.go:11-32").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line last_exit.go:16
 func gc_body_lastExit(gc_b *compiled.Block, in, out []float32, n int) {

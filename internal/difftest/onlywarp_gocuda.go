@@ -24,7 +24,7 @@ func OneWarpKernel(in, out []int32, k int) func(*gocuda.Thread) {
 }
 
 //line onlywarp.go:12
-var gc_src_oneWarp = compiled.NewSource("oneWarp", "60163a13f36bfa4ba8aae16ec0fa32333431dddaaf0a646287da505eb94595f4", "onlywarp.go:5-26")
+var gc_src_oneWarp = compiled.NewSource("oneWarp", "60163a13f36bfa4ba8aae16ec0fa32333431dddaaf0a646287da505eb94595f4", "onlywarp.go:5-26").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line onlywarp.go:12
 func gc_body_oneWarp(gc_b *compiled.Block, in, out []int32, k int) {

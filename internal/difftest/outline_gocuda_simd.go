@@ -27,7 +27,7 @@ func OutlineKernel(in, out []float32, idx []int) func(*gocuda.Thread) {
 }
 
 //line outline.go:15
-var gc_src_outlineSums = compiled.NewSource("outlineSums", "ed1e21761f22a48e230ae46e6c4fb66e563d9db36088f2a22ed36cfcfec016ac", "outline.go:5-43")
+var gc_src_outlineSums = compiled.NewSource("outlineSums", "ed1e21761f22a48e230ae46e6c4fb66e563d9db36088f2a22ed36cfcfec016ac", "outline.go:5-43").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line outline.go:15
 func gc_body_outlineSums(gc_b2 *compiled.Block, in, out []float32, idx []int) {

@@ -22,7 +22,7 @@ func PostVoteKernel(n, out []int32) func(*gocuda.Thread) {
 }
 
 //line postsync.go:14
-var gc_src_postVote = compiled.NewSource("postVote", "6fb373bfa17c2999fd2bc6ca15767d5aba88c25ae342edd8d790b4e2bb23ec80", "postsync.go:9-20")
+var gc_src_postVote = compiled.NewSource("postVote", "6fb373bfa17c2999fd2bc6ca15767d5aba88c25ae342edd8d790b4e2bb23ec80", "postsync.go:9-20").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line postsync.go:14
 func gc_body_postVote(gc_b *compiled.Block, n, out []int32) {
@@ -178,7 +178,7 @@ func PostBarrierKernel(n, out []int32) func(*gocuda.Thread) {
 }
 
 //line postsync.go:26
-var gc_src_postBarrier = compiled.NewSource("postBarrier", "629ede010783e13bdd24a0c2a2a03c73ba2076e803a6a21a7fa0d257bb2493ed", "postsync.go:22-32")
+var gc_src_postBarrier = compiled.NewSource("postBarrier", "629ede010783e13bdd24a0c2a2a03c73ba2076e803a6a21a7fa0d257bb2493ed", "postsync.go:22-32").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line postsync.go:26
 func gc_body_postBarrier(gc_b *compiled.Block, n, out []int32) {

@@ -24,7 +24,7 @@ func HelperReadOnlyKernel(in, out []int32, k int) func(*gocuda.Thread) {
 }
 
 //line readonly_helper.go:12
-var gc_src_helperReadOnly = compiled.NewSource("helperReadOnly", "ac2f3326f81e7b754996ed7d6df66648ba91a88a1ee90e425e10992825cea8dc", "readonly_helper.go:5-16", "readonly_helper.go:18-26")
+var gc_src_helperReadOnly = compiled.NewSource("helperReadOnly", "ac2f3326f81e7b754996ed7d6df66648ba91a88a1ee90e425e10992825cea8dc", "readonly_helper.go:5-16", "readonly_helper.go:18-26").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line readonly_helper.go:12
 func gc_body_helperReadOnly(gc_b *compiled.Block, in, out []int32, k int) {

@@ -26,7 +26,7 @@ func RowGuardKernel(out []int32, p int) func(*gocuda.Thread) {
 }
 
 //line row_guard.go:14
-var gc_src_rowGuard = compiled.NewSource("rowGuard", "74365af718b7b5ca132b0ef4d19ac40616ff48671b4efccabec0ba3284c9fd8f", "row_guard.go:5-21")
+var gc_src_rowGuard = compiled.NewSource("rowGuard", "74365af718b7b5ca132b0ef4d19ac40616ff48671b4efccabec0ba3284c9fd8f", "row_guard.go:5-21").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line row_guard.go:14
 func gc_body_rowGuard(gc_b2 *compiled.Block, out []int32, p int) {

@@ -22,7 +22,7 @@ func ScaledGuardKernel(out []int32, k, lim, off int) func(*gocuda.Thread) {
 }
 
 //line scaled.go:13
-var gc_src_scaledGuard = compiled.NewSource("scaledGuard", "a00016ae4fbbff2144ca4d6f75091f71e5fe8568cadcc908e5d7ceedeb56f4ad", "scaled.go:5-26")
+var gc_src_scaledGuard = compiled.NewSource("scaledGuard", "a00016ae4fbbff2144ca4d6f75091f71e5fe8568cadcc908e5d7ceedeb56f4ad", "scaled.go:5-26").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line scaled.go:13
 func gc_body_scaledGuard(gc_b *compiled.Block, out []int32, k, lim, off int) {
@@ -287,7 +287,7 @@ func EveryGuardKernel(out []int32, m, c int) func(*gocuda.Thread) {
 }
 
 //line scaled.go:36
-var gc_src_everyGuard = compiled.NewSource("everyGuard", "5bec085b77a84d27bc2fa39938a43987d908a3eae17e0323fcf09ec61e517b57", "scaled.go:28-46")
+var gc_src_everyGuard = compiled.NewSource("everyGuard", "5bec085b77a84d27bc2fa39938a43987d908a3eae17e0323fcf09ec61e517b57", "scaled.go:28-46").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line scaled.go:36
 func gc_body_everyGuard(gc_b *compiled.Block, out []int32, m, c int) {

@@ -24,7 +24,7 @@ func StridedGuardKernel(in, out []int32) func(*gocuda.Thread) {
 }
 
 //line stridedguard.go:12
-var gc_src_stridedGuard = compiled.NewSource("stridedGuard", "f8dc50fa12f9125ac0ecd983f9baebeac40d4e07a03de6b1c5c56285cd2e6f8e", "stridedguard.go:5-26")
+var gc_src_stridedGuard = compiled.NewSource("stridedGuard", "f8dc50fa12f9125ac0ecd983f9baebeac40d4e07a03de6b1c5c56285cd2e6f8e", "stridedguard.go:5-26").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line stridedguard.go:12
 func gc_body_stridedGuard(gc_b2 *compiled.Block, in, out []int32) {
@@ -692,7 +692,7 @@ func StridedStoreKernel(in, out []int32) func(*gocuda.Thread) {
 }
 
 //line stridedguard.go:34
-var gc_src_stridedStore = compiled.NewSource("stridedStore", "c75f604927e7b199f074015aa3d765b33f229568bba5a40646b89a769cd5540c", "stridedguard.go:28-45")
+var gc_src_stridedStore = compiled.NewSource("stridedStore", "c75f604927e7b199f074015aa3d765b33f229568bba5a40646b89a769cd5540c", "stridedguard.go:28-45").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line stridedguard.go:34
 func gc_body_stridedStore(gc_b2 *compiled.Block, in, out []int32) {

@@ -24,7 +24,7 @@ func SwitchCasesKernel(in, out []float32, w int) func(*gocuda.Thread) {
 }
 
 //line switch_lanes.go:12
-var gc_src_switchLanes = compiled.NewSource("switchLanes", "a343029c239d012e60ef93b2ce90103fec19b115f424cbbf39fddc50bf8879b9", "switch_lanes.go:5-39")
+var gc_src_switchLanes = compiled.NewSource("switchLanes", "a343029c239d012e60ef93b2ce90103fec19b115f424cbbf39fddc50bf8879b9", "switch_lanes.go:5-39").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line switch_lanes.go:12
 func gc_body_switchLanes(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float32, w int) {

@@ -22,7 +22,7 @@ func WarpPairKernel(in, out []float32) func(*gocuda.Thread) {
 }
 
 //line warp_pair.go:32
-var gc_src_warpPair = compiled.NewSource("warpPair", "519e02b30c632723984bfd3f686962e953a9d53736285d5243b57f59645d4565", "warp_pair.go:27-39", "warp_pair.go:19-25")
+var gc_src_warpPair = compiled.NewSource("warpPair", "519e02b30c632723984bfd3f686962e953a9d53736285d5243b57f59645d4565", "warp_pair.go:27-39", "warp_pair.go:19-25").NoGoexit("d350a5e79264e769c1f6d98efe24368f503cc254b8447879c94f65a5d03d18e7", "warp_pair.go:11-17")
 
 //line warp_pair.go:32
 func gc_body_warpPair(gc_b2 *compiled.Block, in, out []float32) {
@@ -405,7 +405,7 @@ func WarpPairIntKernel(in, out []int32) func(*gocuda.Thread) {
 }
 
 //line warp_pair.go:45
-var gc_src_warpPairInt = compiled.NewSource("warpPairInt", "9036e3af6c350be73cd593887a80b9ded29239b6f1df28d6243d5396d1d6c3d8", "warp_pair.go:41-54")
+var gc_src_warpPairInt = compiled.NewSource("warpPairInt", "9036e3af6c350be73cd593887a80b9ded29239b6f1df28d6243d5396d1d6c3d8", "warp_pair.go:41-54").NoGoexit("d350a5e79264e769c1f6d98efe24368f503cc254b8447879c94f65a5d03d18e7", "warp_pair.go:11-17")
 
 //line warp_pair.go:45
 func gc_body_warpPairInt(gc_b2 *compiled.Block, in, out []int32) {
@@ -739,7 +739,7 @@ func WarpPairEveryKernel(in, out []float32) func(*gocuda.Thread) {
 }
 
 //line warp_pair.go:61
-var gc_src_warpPairEvery = compiled.NewSource("warpPairEvery", "81fc33b47e52013da5bbecca5b6240e02941837c4af47a58deaebe2480cf862a", "warp_pair.go:56-64", "warp_pair.go:19-25")
+var gc_src_warpPairEvery = compiled.NewSource("warpPairEvery", "81fc33b47e52013da5bbecca5b6240e02941837c4af47a58deaebe2480cf862a", "warp_pair.go:56-64", "warp_pair.go:19-25").NoGoexit("d350a5e79264e769c1f6d98efe24368f503cc254b8447879c94f65a5d03d18e7", "warp_pair.go:11-17")
 
 //line warp_pair.go:61
 func gc_body_warpPairEvery(gc_b2 *compiled.Block, in, out []float32) {

@@ -69,6 +69,18 @@ func (j *Job) StopFlag() *atomic.Bool { return &j.stopped }
 // exhausted reports whether every block has been claimed.
 func (j *Job) exhausted() bool { return j.next.Load() >= j.Blocks }
 
+// runnable panics if j has no Run function, and otherwise reports
+// whether j has blocks to run, or ctx's error if ctx is done already.
+func (j *Job) runnable(ctx context.Context) (bool, error) {
+	if j.Run == nil {
+		panic("grid: Job.Run is nil")
+	}
+	if err := ctx.Err(); err != nil {
+		return false, err
+	}
+	return j.Blocks > 0, nil
+}
+
 // start prepares j to run under ctx and counts it as running (see
 // InKernel) until end.
 func (j *Job) start(ctx context.Context) {

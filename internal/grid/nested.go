@@ -18,3 +18,25 @@ const Helper = -1
 // that a Goexit in a chunk the caller runs goes on to end the caller's
 // goroutine, as it would have without nesting.
 func (p *Pool) RunNested(ctx context.Context, j *Job) error { return p.run(ctx, j, true) }
+
+// RunHere runs every block of j on the calling goroutine, without the
+// pool's workers, calling j.Run with worker Helper, and returns as Run
+// does: for a job no worker need help with, whose caller would only wait
+// for it. Errors and cancellation are handled as by Run, except that a
+// runtime.Goexit in j.Run goes on to end the caller's goroutine, after
+// failing j with ErrGoexit, as with RunNested. RunHere panics if j has no
+// Run function.
+func RunHere(ctx context.Context, j *Job) error {
+	if ok, err := j.runnable(ctx); !ok {
+		return err
+	}
+	if j.Chunk <= 0 {
+		j.Chunk = j.Blocks
+	}
+	j.start(ctx)
+	defer j.end()
+	for j.step(nil, Helper) {
+	}
+	<-j.done
+	return j.result()
+}

@@ -83,14 +83,8 @@ func (p *Pool) Run(ctx context.Context, j *Job) error { return p.run(ctx, j, fal
 
 // run is Run, or with help RunNested: the caller runs j's chunks too.
 func (p *Pool) run(ctx context.Context, j *Job, help bool) error {
-	if j.Run == nil {
-		panic("grid: Job.Run is nil")
-	}
-	if err := ctx.Err(); err != nil {
+	if ok, err := j.runnable(ctx); !ok {
 		return err
-	}
-	if j.Blocks <= 0 {
-		return nil
 	}
 	if j.Chunk <= 0 {
 		j.Chunk = ChunkSize(j.Blocks, p.workers, 1)

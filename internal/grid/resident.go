@@ -22,14 +22,8 @@ var ErrGridAborted = errors.New("grid: grid barrier aborted")
 //
 // The caller bounds j.Blocks: each block costs a goroutine.
 func RunResident(ctx context.Context, j *Job, bar *GridBarrier) error {
-	if j.Run == nil {
-		panic("grid: Job.Run is nil")
-	}
-	if err := ctx.Err(); err != nil {
+	if ok, err := j.runnable(ctx); !ok {
 		return err
-	}
-	if j.Blocks <= 0 {
-		return nil
 	}
 	j.Chunk = 1
 	bar.init(j)

@@ -22,7 +22,7 @@ func kernel(in, out []int32) func(*gocuda.Thread) {
 }
 
 //line reverse_solution.go:14
-var gc_src_ReverseKernel = compiled.NewSource("ReverseKernel", "cfdd77d9ba590270e1a1c7eeaafa2f2b044141ddf3c9c7d199466986cc392022", "reverse_solution.go:9-26")
+var gc_src_ReverseKernel = compiled.NewSource("ReverseKernel", "cfdd77d9ba590270e1a1c7eeaafa2f2b044141ddf3c9c7d199466986cc392022", "reverse_solution.go:9-26").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line reverse_solution.go:14
 func gc_body_ReverseKernel(gc_b *compiled.Block, in, out []int32) {

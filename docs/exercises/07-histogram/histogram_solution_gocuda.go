@@ -22,7 +22,7 @@ func kernel(data []byte, hist []uint32) func(*gocuda.Thread) {
 }
 
 //line histogram_solution.go:17
-var gc_src_HistogramKernel = compiled.NewSource("HistogramKernel", "8d2d282da459f96893d9ec10746d14b0c6eaa593f7d0fc487a1a129d2eb6d945", "histogram_solution.go:12-34")
+var gc_src_HistogramKernel = compiled.NewSource("HistogramKernel", "8d2d282da459f96893d9ec10746d14b0c6eaa593f7d0fc487a1a129d2eb6d945", "histogram_solution.go:12-34").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line histogram_solution.go:17
 func gc_body_HistogramKernel(gc_b *compiled.Block, data []byte, hist []uint32) {

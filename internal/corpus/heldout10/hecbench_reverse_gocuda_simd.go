@@ -21,7 +21,7 @@ func ReverseKernel(d []int32, len int) func(*gocuda.Thread) {
 }
 
 //line hecbench_reverse.go:13
-var gc_src_reverseKernel = compiled.NewSource("reverseKernel", "e199655dab55d5f2dd8c7cb07139feeab40051ba474710f868662d83bcbf5b10", "hecbench_reverse.go:9-19")
+var gc_src_reverseKernel = compiled.NewSource("reverseKernel", "e199655dab55d5f2dd8c7cb07139feeab40051ba474710f868662d83bcbf5b10", "hecbench_reverse.go:9-19").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line hecbench_reverse.go:13
 func gc_body_reverseKernel(gc_b2 *compiled.Block, d []int32, len_ int) {

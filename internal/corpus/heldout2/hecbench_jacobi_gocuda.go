@@ -22,7 +22,7 @@ func JacobiStepKernel(f []float32, fOld []float32, error *float32) func(*gocuda.
 }
 
 //line hecbench_jacobi.go:26
-var gc_src_jacobiStep = compiled.NewSource("jacobiStep", "6b3addbfac41bf092fb508668530d20a7a2d2647a123344985ba7b5279daa283", "hecbench_jacobi.go:21-103")
+var gc_src_jacobiStep = compiled.NewSource("jacobiStep", "6b3addbfac41bf092fb508668530d20a7a2d2647a123344985ba7b5279daa283", "hecbench_jacobi.go:21-103").NoGoexit("97c5f01cb363aab8bb13546a4b2bf2e42f19f24c2fcfb876f93bc824addac297", "hecbench_jacobi.go:18-19")
 
 //line hecbench_jacobi.go:26
 func gc_body_jacobiStep(gc_b *compiled.Block, f []float32, fOld []float32, error_ *float32) {

@@ -27,7 +27,7 @@ func VlcEncodeKernel(data []uint32, gmCodewords []uint32, gmCodewordlens []uint3
 }
 
 //line rodinia_huffman.go:28
-var gc_src_vlcEncodeKernelSm64huff = compiled.NewSource("vlcEncodeKernelSm64huff", "f1b89e54c28caff5c0fa1f6f4436b00510aecfa59bd5eed5408743cc7e3d765b", "rodinia_huffman.go:20-147")
+var gc_src_vlcEncodeKernelSm64huff = compiled.NewSource("vlcEncodeKernelSm64huff", "f1b89e54c28caff5c0fa1f6f4436b00510aecfa59bd5eed5408743cc7e3d765b", "rodinia_huffman.go:20-147").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line rodinia_huffman.go:28
 func gc_body_vlcEncodeKernelSm64huff(gc_b *compiled.Block, data []uint32, gmCodewords []uint32, gmCodewordlens []uint32, cw32 []uint32, cw32len []uint32, cw32idx []uint32, out []uint32, outidx []uint32) {

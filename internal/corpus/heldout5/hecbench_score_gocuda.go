@@ -28,7 +28,7 @@ func FindTopKKernel(indicesAll, countAll []int32, scoresAll []float32, threshold
 }
 
 //line hecbench_score.go:33
-var gc_src_findTopKKernel = compiled.NewSource("findTopKKernel", "c9ce20f00389137c62476e3696dc19c12581871b06cf4c093af7bd2eeb5e4ead", "hecbench_score.go:26-114")
+var gc_src_findTopKKernel = compiled.NewSource("findTopKKernel", "c9ce20f00389137c62476e3696dc19c12581871b06cf4c093af7bd2eeb5e4ead", "hecbench_score.go:26-114").NoGoexit("bf73897ca2ea99755a6bef3cecfad761e98a2f4b49ca16e24c9a495f9c773e27", "hecbench_score.go:23-24")
 
 //line hecbench_score.go:33
 func gc_body_findTopKKernel(gc_b *compiled.Block, indicesAll, countAll []int32, scoresAll []float32, threshold float32, classwiseTopK int, numClasses, numPriors int) {

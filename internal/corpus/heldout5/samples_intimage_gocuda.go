@@ -800,7 +800,7 @@ func ShflVerticalShflKernel(img []uint32, width, height int) func(*gocuda.Thread
 }
 
 //line samples_intimage.go:197
-var gc_src_shflVerticalShflKernel = compiled.NewSource("shflVerticalShflKernel", "4036c8dfa1bb04b654b7a0ef3d322db823486b1e0d5b4a9a5293a281a5e61ff1", "samples_intimage.go:191-243")
+var gc_src_shflVerticalShflKernel = compiled.NewSource("shflVerticalShflKernel", "4036c8dfa1bb04b654b7a0ef3d322db823486b1e0d5b4a9a5293a281a5e61ff1", "samples_intimage.go:191-243").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line samples_intimage.go:197
 func gc_body_shflVerticalShflKernel(gc_b *compiled.Block, img []uint32, width, height int) {

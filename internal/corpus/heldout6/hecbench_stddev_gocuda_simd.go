@@ -24,7 +24,7 @@ func StddevSampleKernel(std []float32, D, N int32) func(*gocuda.Thread) {
 }
 
 //line hecbench_stddev.go:28
-var gc_src_stddevSampleKernel = compiled.NewSource("stddevSampleKernel", "edf8a2020fec8202e68468b95e49fcdfd1eb2b1c2bba18182d006c0d2564e28d", "hecbench_stddev.go:24-33")
+var gc_src_stddevSampleKernel = compiled.NewSource("stddevSampleKernel", "edf8a2020fec8202e68468b95e49fcdfd1eb2b1c2bba18182d006c0d2564e28d", "hecbench_stddev.go:24-33").NoGoexit("d0e3610aa845815f4cf3f50d5e3cca1a309f5df84f9536a8072f0b1c82985dc9", "common.go:11-11")
 
 //line hecbench_stddev.go:28
 func gc_body_stddevSampleKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, std []float32, D, N int32) {
@@ -134,7 +134,7 @@ func StddevSopKernel(std, data []float32, D, N int32) func(*gocuda.Thread) {
 }
 
 //line hecbench_stddev.go:39
-var gc_src_stddevSopKernel = compiled.NewSource("stddevSopKernel", "e8ae5f500938df1a794d560cfbb8e5111da764f9d0bbe3137a05f52e1dbc18fa", "hecbench_stddev.go:35-69")
+var gc_src_stddevSopKernel = compiled.NewSource("stddevSopKernel", "e8ae5f500938df1a794d560cfbb8e5111da764f9d0bbe3137a05f52e1dbc18fa", "hecbench_stddev.go:35-69").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line hecbench_stddev.go:39
 func gc_body_stddevSopKernel(gc_b2 *compiled.Block, std, data []float32, D, N int32) {

@@ -21,7 +21,7 @@ func ConvRowsKernel(dst, src, kernel []float32, imageW, imageH, pitch int) func(
 }
 
 //line hecbench_convsep.go:30
-var gc_src_convRowsKernel = compiled.NewSource("convRowsKernel", "50ec471baceaa753c3d90f7660277806e08e28dba001709d0a8a2568d4530865", "hecbench_convsep.go:26-79")
+var gc_src_convRowsKernel = compiled.NewSource("convRowsKernel", "50ec471baceaa753c3d90f7660277806e08e28dba001709d0a8a2568d4530865", "hecbench_convsep.go:26-79").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line hecbench_convsep.go:30
 func gc_body_convRowsKernel(gc_b2 *compiled.Block, dst, src, kernel []float32, imageW, imageH, pitch int) {
@@ -1338,7 +1338,7 @@ func ConvColsKernel(dst, src, kernel []float32, imageW, imageH, pitch int) func(
 }
 
 //line hecbench_convsep.go:86
-var gc_src_convColsKernel = compiled.NewSource("convColsKernel", "8c67beb0090389a7fd1c352ce7bc56eeb8427d37586af9394342bcb8f8c17552", "hecbench_convsep.go:81-135")
+var gc_src_convColsKernel = compiled.NewSource("convColsKernel", "8c67beb0090389a7fd1c352ce7bc56eeb8427d37586af9394342bcb8f8c17552", "hecbench_convsep.go:81-135").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line hecbench_convsep.go:86
 func gc_body_convColsKernel(gc_b2 *compiled.Block, dst, src, kernel []float32, imageW, imageH, pitch int) {

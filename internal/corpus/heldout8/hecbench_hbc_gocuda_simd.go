@@ -27,7 +27,7 @@ func BcKernel(bc []float32, R, C, F []int32, n, m int, d []int32, sigma []uint64
 }
 
 //line hecbench_hbc.go:72
-var gc_src_bcKernel = compiled.NewSource("bcKernel", "638c13f73537c81449d5ae8cb506bf7a8bb85dfb7122326ca442ce0c6c795911", "hecbench_hbc.go:67-319", "hecbench_hbc.go:36-65")
+var gc_src_bcKernel = compiled.NewSource("bcKernel", "638c13f73537c81449d5ae8cb506bf7a8bb85dfb7122326ca442ce0c6c795911", "hecbench_hbc.go:67-319", "hecbench_hbc.go:36-65").NoGoexit("cb829b2adfe0511a74c1fecb222eb2b5b984f5edd145992a36d998a0fbbadb04", "hecbench_hbc.go:30-34")
 
 //line hecbench_hbc.go:72
 func gc_body_bcKernel(gc_b4 *compiled.Block, bc []float32, R, C, F []int32, n, m int, d []int32, sigma []uint64, delta []float32, Q, Q2, S, endpoints, nextSource []int32, pitchD, pitchSigma, pitchDelta, pitchQ, pitchQ2, pitchS, pitchEndpoints int, start, end int, jia, diameters, sourceVertices []int32, approx bool) {

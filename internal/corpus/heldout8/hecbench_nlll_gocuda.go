@@ -23,7 +23,7 @@ func NllLossForwardReduce2dKernel(output, totalWeight, input []float32, target [
 }
 
 //line hecbench_nlll.go:16
-var gc_src_nllLossForwardReduce2dKernel = compiled.NewSource("nllLossForwardReduce2dKernel", "49f77344ee964c41101a2797f485d45d5f3851959b50ec57776eeeb04bb96cfa", "hecbench_nlll.go:11-54")
+var gc_src_nllLossForwardReduce2dKernel = compiled.NewSource("nllLossForwardReduce2dKernel", "49f77344ee964c41101a2797f485d45d5f3851959b50ec57776eeeb04bb96cfa", "hecbench_nlll.go:11-54").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line hecbench_nlll.go:16
 func gc_body_nllLossForwardReduce2dKernel(gc_b *compiled.Block, output, totalWeight, input []float32, target []int32, weights []float32, sizeAverage bool, nframe, kdim, ignoreIndex int64, nllLossThreads int) {

@@ -21,7 +21,7 @@ func TwoOptKernel(cities int, posxD, posyD []float32, globD, climbsD, bestD []in
 }
 
 //line hecbench_tsp.go:57
-var gc_src_twoOptKernel = compiled.NewSource("twoOptKernel", "a729d92e74b496afc6094dff710bca6329d535666c84975866d79634d117bfd3", "hecbench_tsp.go:51-226")
+var gc_src_twoOptKernel = compiled.NewSource("twoOptKernel", "a729d92e74b496afc6094dff710bca6329d535666c84975866d79634d117bfd3", "hecbench_tsp.go:51-226").NoGoexit("bb64faf234fd4edd2b4ee8cbf634c54beabc14fe6e1789a2d9e1b30e03a393e9", "common.go:13-13", "hecbench_tsp.go:25-28", "hecbench_tsp.go:30-35", "hecbench_tsp.go:37-44", "hecbench_tsp.go:46-49")
 
 //line hecbench_tsp.go:57
 func gc_body_twoOptKernel(gc_b *compiled.Block, cities int, posxD, posyD []float32, globD, climbsD, bestD []int32) {

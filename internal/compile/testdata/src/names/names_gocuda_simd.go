@@ -349,7 +349,7 @@ func Window(in, out []float32, r int) func(*gocuda.Thread) {
 }
 
 //line names.go:32
-var gc_src_window = gc_compiled.NewSource("window", "c516b766fb74ac7cf38f76833aff6af6efbad331a7fe4c6029eb34c8a5a7b8a9", "names.go:27-43")
+var gc_src_window = gc_compiled.NewSource("window", "c516b766fb74ac7cf38f76833aff6af6efbad331a7fe4c6029eb34c8a5a7b8a9", "names.go:27-43").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line names.go:32
 func gc_body_window(gc_b2 *gc_compiled.Block, gc_lo2, gc_hi2 int, in, out []float32, r int) {

@@ -1,0 +1,238 @@
+package compile
+
+import (
+	"go/ast"
+	"go/types"
+
+	"golang.org/x/tools/go/types/typeutil"
+)
+
+// A launch whose blocks all go to one worker runs them on the launching
+// goroutine where the kernel cannot call runtime.Goexit (see
+// compiled.Source.NoGoexit): there a Goexit would end the caller's
+// goroutine, where on a worker it fails the launch. The generator marks
+// such kernels. It cannot see into a call of a function value, an
+// interface's method or another package's function, any of which could
+// reach runtime.Goexit (testing.T.FailNow does), so it admits only what
+// it can vouch for: builtins, conversions, the functions whose lines the
+// kernel's source record covers (the kernel and the helpers inlined into
+// it, which it looks into in turn), and the functions of goexitFreePkgs,
+// which neither end a goroutine nor call back into user code other than
+// through an argument: so an argument that is a function, or a value
+// with methods, must itself be one it vouches for.
+
+// goexitFreePkgs are the packages whose functions never end the calling
+// goroutine, and call nothing of their arguments' but the methods that
+// formatting calls (fmt's, errors.Is's), which args checks.
+var goexitFreePkgs = map[string]bool{
+	"math": true, "math/bits": true, "cmp": true, "unsafe": true, "fmt": true, "errors": true,
+	"sync/atomic":                     true,
+	"github.com/gocuda/gocuda/gocuda": true, "github.com/gocuda/gocuda/cg": true,
+	"github.com/gocuda/gocuda/atomic": true, "github.com/gocuda/gocuda/intrinsic": true,
+}
+
+// noGoexit reports whether kernel k, whose source record covers the lines
+// of helpers too, cannot call runtime.Goexit, and returns the functions
+// of k's package it calls, directly or not, that helpers leave out.
+func noGoexit(k *Kernel, helpers []*ast.FuncDecl, decls map[*types.Func]*ast.FuncDecl) (bool, []*ast.FuncDecl) {
+	g := &goexitCheck{info: k.Pkg.TypesInfo, decls: decls, own: map[*types.Func]bool{}}
+	for _, d := range append([]*ast.FuncDecl{k.Decl}, helpers...) {
+		if fn, ok := g.info.Defs[d.Name].(*types.Func); ok {
+			g.own[fn] = true
+		}
+	}
+	ok := g.body(k.Decl)
+	for _, d := range helpers {
+		ok = ok && g.body(d)
+	}
+	for i := 0; ok && i < len(g.calls); i++ { // g.calls grows as their bodies call more
+		ok = g.body(g.calls[i])
+	}
+	return ok, g.calls
+}
+
+// A goexitCheck looks at the calls of a kernel's lines.
+type goexitCheck struct {
+	info  *types.Info
+	decls map[*types.Func]*ast.FuncDecl // the package's functions
+	own   map[*types.Func]bool          // those looked at, or to be
+	calls []*ast.FuncDecl               // those the kernel's record leaves out
+}
+
+// body reports whether every call in d is one the check vouches for.
+func (g *goexitCheck) body(d *ast.FuncDecl) bool {
+	ok := true
+	ast.Inspect(d.Body, func(n ast.Node) bool {
+		if call, isCall := n.(*ast.CallExpr); isCall && !g.call(call) {
+			ok = false
+		}
+		return ok
+	})
+	return ok
+}
+
+// ownFunc reports whether fn is a function of the kernel's package whose
+// body the check looks at, queueing it if it is new.
+func (g *goexitCheck) ownFunc(fn *types.Func) bool {
+	fn = fn.Origin()
+	if g.own[fn] {
+		return true
+	}
+	d := g.decls[fn]
+	if d == nil {
+		return false
+	}
+	g.own[fn] = true
+	g.calls = append(g.calls, d)
+	return true
+}
+
+// call reports whether call is a builtin's, a conversion, or a call of a
+// function the check vouches for with arguments it cannot call back
+// through.
+func (g *goexitCheck) call(call *ast.CallExpr) bool {
+	if tv, ok := g.info.Types[call.Fun]; ok && tv.IsType() {
+		return true
+	}
+	switch fn := typeutil.Callee(g.info, call).(type) {
+	case *types.Builtin:
+		return true
+	case *types.Func:
+		if g.ownFunc(fn) {
+			return true // its lines are looked at, and so whatever it does with its arguments
+		}
+		return g.vouched(fn) && g.args(fn.Origin().Signature(), call.Args)
+	}
+	_, lit := ast.Unparen(call.Fun).(*ast.FuncLit)
+	return lit // a literal called where it stands, whose body Inspect looks into
+}
+
+// vouched reports whether fn is a function of the kernel's lines, or one
+// of goexitFreePkgs that calls no method of its type parameters' (their
+// constraints have none) and is no interface's method.
+func (g *goexitCheck) vouched(fn *types.Func) bool {
+	if g.ownFunc(fn) {
+		return true
+	}
+	sig := fn.Origin().Signature()
+	if fn.Pkg() == nil || !goexitFreePkgs[fn.Pkg().Path()] || sig.Recv() != nil && types.IsInterface(sig.Recv().Type()) {
+		return false
+	}
+	for _, list := range []*types.TypeParamList{sig.TypeParams(), sig.RecvTypeParams()} {
+		for tp := range list.TypeParams() {
+			if iface, ok := tp.Constraint().Underlying().(*types.Interface); !ok || !ownMethods(iface) {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// ownMethods reports whether only types of goexitFreePkgs can have the
+// methods of iface: it has none, or only unexported ones of such a
+// package (cg's ReduceGroup).
+func ownMethods(iface *types.Interface) bool {
+	for m := range iface.Methods() {
+		if m.Exported() || m.Pkg() == nil || !goexitFreePkgs[m.Pkg().Path()] {
+			return false
+		}
+	}
+	return true
+}
+
+// args reports whether args, passed to a function of goexitFreePkgs whose
+// generic signature is sig, cannot lead it to call runtime.Goexit: where
+// a parameter is a function, the argument is a literal (looked at where
+// it stands) or a function the check vouches for; where it is an
+// interface (Printf's ...any), a plainArg. Those functions call
+// nothing else of their arguments'.
+func (g *goexitCheck) args(sig *types.Signature, args []ast.Expr) bool {
+	params := sig.Params()
+	for i, arg := range args {
+		if params.Len() == 0 {
+			return false
+		}
+		p := params.At(min(i, params.Len()-1)).Type()
+		if s, ok := p.(*types.Slice); ok && sig.Variadic() && i >= params.Len()-1 {
+			p = s.Elem()
+		}
+		if _, isParam := types.Unalias(p).(*types.TypeParam); isParam {
+			continue // its constraint has no methods (vouched)
+		}
+		switch p.Underlying().(type) {
+		case *types.Signature:
+			if !g.funcArg(arg) {
+				return false
+			}
+		case *types.Interface:
+			if !g.plainArg(arg) {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// funcArg reports whether arg, a function passed to one of
+// goexitFreePkgs, is a literal or names a function the check vouches for.
+func (g *goexitCheck) funcArg(arg ast.Expr) bool {
+	if _, lit := ast.Unparen(arg).(*ast.FuncLit); lit {
+		return true
+	}
+	fn, ok := g.info.Uses[funcIdent(arg)].(*types.Func)
+	return ok && g.vouched(fn)
+}
+
+// funcIdent returns the identifier naming the function e denotes (f,
+// pkg.f, f[T]), or nil.
+func funcIdent(e ast.Expr) *ast.Ident {
+	switch e := ast.Unparen(e).(type) {
+	case *ast.Ident:
+		return e
+	case *ast.SelectorExpr:
+		return e.Sel
+	case *ast.IndexExpr:
+		return funcIdent(e.X)
+	case *ast.IndexListExpr:
+		return funcIdent(e.X)
+	}
+	return nil
+}
+
+// hasMethods reports whether t, or a pointer to it, has methods, or t is
+// an interface or a type parameter, whose dynamic type might.
+func hasMethods(t types.Type) bool {
+	if _, ok := types.Unalias(t).(*types.TypeParam); ok {
+		return true
+	}
+	if types.IsInterface(t) {
+		return true
+	}
+	return types.NewMethodSet(t).Len() > 0 || types.NewMethodSet(types.NewPointer(t)).Len() > 0
+}
+
+// plainValue reports whether a value of type t, held in an interface,
+// has no methods but goexitFreePkgs' own: a number, a boolean or a string
+// without methods (which formatting calls none of), or a type of those
+// packages.
+func plainValue(t types.Type) bool {
+	if t == nil {
+		return false
+	}
+	if n, ok := types.Unalias(t).(*types.Named); ok && n.Obj().Pkg() != nil && goexitFreePkgs[n.Obj().Pkg().Path()] {
+		return true
+	}
+	_, basic := t.Underlying().(*types.Basic)
+	return basic && !hasMethods(t)
+}
+
+// plainArg reports whether arg, held in an interface, has no methods but
+// goexitFreePkgs' own: its type is a plainValue, or it is a variable of
+// those packages (gocuda.ErrInvalidValue), which hold their own values.
+func (g *goexitCheck) plainArg(arg ast.Expr) bool {
+	if v, ok := g.info.Uses[funcIdent(arg)].(*types.Var); ok && !v.IsField() && v.Pkg() != nil &&
+		goexitFreePkgs[v.Pkg().Path()] && v.Parent() == v.Pkg().Scope() {
+		return true
+	}
+	return plainValue(g.info.TypeOf(arg))
+}
