@@ -29,7 +29,12 @@ var goexitFreePkgs = map[string]bool{
 	"sync/atomic":                     true,
 	"github.com/gocuda/gocuda/gocuda": true, "github.com/gocuda/gocuda/cg": true,
 	"github.com/gocuda/gocuda/atomic": true, "github.com/gocuda/gocuda/intrinsic": true,
+	"github.com/gocuda/gocuda/mem": true,
 }
+
+// goexitFreeFuncs are functions of other packages that never end the
+// calling goroutine nor call back: the look-back scan's spin yields.
+var goexitFreeFuncs = map[string]bool{"runtime.Gosched": true}
 
 // noGoexit reports whether kernel k, whose source record covers the lines
 // of helpers too, cannot call runtime.Goexit, and returns the functions
@@ -112,6 +117,9 @@ func (g *goexitCheck) call(call *ast.CallExpr) bool {
 // constraints have none) and is no interface's method.
 func (g *goexitCheck) vouched(fn *types.Func) bool {
 	if g.ownFunc(fn) {
+		return true
+	}
+	if goexitFreeFuncs[fn.FullName()] {
 		return true
 	}
 	sig := fn.Origin().Signature()

@@ -27,6 +27,7 @@ func TestNoGoexitMarks(t *testing.T) {
 	assert.Regexp(t, `^"[0-9a-f]{64}", "goexit.go:14-21", "goexit.go:23-24"$`, marks["scale"],
 		"clamp and square, which it calls")
 	assert.Regexp(t, `^"[0-9a-f]{64}"$`, marks["check"], "fmt.Errorf of a number and gocuda.ErrInvalidValue")
+	assert.Regexp(t, `^"[0-9a-f]{64}"$`, marks["yield"], "runtime.Gosched")
 	for _, k := range []string{"leaveKernel", "apply", "label"} {
 		assert.Equal(t, "-", marks[k], k)
 	}

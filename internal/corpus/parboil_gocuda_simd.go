@@ -4014,7 +4014,7 @@ func SpmvJDSKernel(dstVector, dData []float32, dIndex, dPerm []int32, xVec []flo
 }
 
 //line parboil.go:180
-var gc_src_spmvJDS = compiled.NewSource("spmvJDS", "bb1f86aaef305b5da32ea7a34971e9c4b3a39af39900a1c058cdcd26cdbd3bf6", "parboil.go:173-228")
+var gc_src_spmvJDS = compiled.NewSource("spmvJDS", "bb1f86aaef305b5da32ea7a34971e9c4b3a39af39900a1c058cdcd26cdbd3bf6", "parboil.go:173-228").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line parboil.go:180
 func gc_body_spmvJDS(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, dstVector, dData []float32, dIndex, dPerm []int32, xVec []float32, dNzcnt []int32, dim int, jdsPtr, shZcnt mem.ConstView[int32]) {
@@ -4398,7 +4398,7 @@ func ComputeQKernel(numK, kGlobalIndex int, x, y, z, qr, qi []float32, ck mem.Co
 }
 
 //line parboil.go:266
-var gc_src_computeQGPU = compiled.NewSource("computeQGPU", "f6d6aa34cb256f3ff5dec3b8424c7964bf221cd887098bd64e4f937b0269c4b4", "parboil.go:260-303")
+var gc_src_computeQGPU = compiled.NewSource("computeQGPU", "f6d6aa34cb256f3ff5dec3b8424c7964bf221cd887098bd64e4f937b0269c4b4", "parboil.go:260-303").NoGoexit("5e76df34262cf6570b5d7e7efc393c9a98d4bb5afe37342682ee6ab30fb491fa", "parboil.go:242-244", "parboil.go:245-245")
 
 //line parboil.go:266
 func gc_body_computeQGPU(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, numK, kGlobalIndex int, x, y, z, qr, qi []float32, ck mem.ConstView[kValues]) {

@@ -80,3 +80,14 @@ func (l Label) String() string { return fmt.Sprint(float32(l)) }
 func label(t *gocuda.Thread, x []Label) {
 	t.Printf("%v\n", x[t.ThreadIdx.X])
 }
+
+// YieldKernel yields the processor while it waits, as the look-back
+// scan's spin does: runtime.Gosched never ends a goroutine.
+//
+//gocuda:kernel YieldKernel
+func yield(t *gocuda.Thread, x []float32) {
+	for x[0] < 0 {
+		runtime.Gosched()
+	}
+	x[t.ThreadIdx.X] = 1
+}

@@ -9,6 +9,7 @@ import (
 	"github.com/gocuda/gocuda/compiled"
 	"github.com/gocuda/gocuda/gocuda"
 	"math"
+	"runtime"
 )
 
 // ScaleKernel calls math, a helper of the package that calls another, and
@@ -615,6 +616,261 @@ func gc_body_label(gc_b *compiled.Block, gc_lo, gc_hi int, x []Label) {
 
 //line goexit.go:81
 						t.Printf("%v\n", x[gc_tx])
+					}
+				}
+			}
+		}
+	}
+}
+
+// YieldKernel yields the processor while it waits, as the look-back
+// scan's spin does: runtime.Gosched never ends a goroutine.
+//
+//line goexit.go:88
+func YieldKernel(x []float32) func(*gocuda.Thread) {
+	return compiled.GridKernel(gc_src_yield,
+		func(gc_t *gocuda.Thread) { yield(gc_t, x) },
+		func(gc_b *compiled.Block, gc_lo, gc_hi int) { gc_body_yield(gc_b, gc_lo, gc_hi, x) })
+}
+
+//line goexit.go:88
+var gc_src_yield = compiled.NewSource("yield", "49cb6847876ee2663b0b0eb8ff46c93da5a5f69be62f7d01cba8bfead57d1b5e", "goexit.go:84-93").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+
+//line goexit.go:88
+func gc_body_yield(gc_b *compiled.Block, gc_lo, gc_hi int, x []float32) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_n := gc_b.Len()
+	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
+		if gc_b.Stopped() {
+			return
+		}
+		gc_pos.Block = gc_blk
+		{
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				gc_off := 0
+				if gc_off >= 0 && gc_off < len(x) && gc_bdx <= len(x) {
+					gc_at := x[gc_off:][:1]
+					gc_at2 := x[:gc_bdx]
+					gc_step := 0
+					for ; gc_step+3 < gc_bdx; gc_step += 4 {
+						{
+							gc_tx := gc_step + 0
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line goexit.go:89
+							for gc_at[0] < 0 {
+//line goexit.go:89
+								gc_b.Tick()
+//line goexit.go:89
+								if gc_b.Stopped() {
+//line goexit.go:89
+									return
+//line goexit.go:89
+								}
+								runtime.Gosched()
+							}
+
+//line goexit.go:92
+							gc_at2[gc_tx] = 1
+						}
+						{
+							gc_tx := gc_step + 1
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line goexit.go:89
+							for gc_at[0] < 0 {
+//line goexit.go:89
+								gc_b.Tick()
+//line goexit.go:89
+								if gc_b.Stopped() {
+//line goexit.go:89
+									return
+//line goexit.go:89
+								}
+								runtime.Gosched()
+							}
+
+//line goexit.go:92
+							gc_at2[gc_tx] = 1
+						}
+						{
+							gc_tx := gc_step + 2
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line goexit.go:89
+							for gc_at[0] < 0 {
+//line goexit.go:89
+								gc_b.Tick()
+//line goexit.go:89
+								if gc_b.Stopped() {
+//line goexit.go:89
+									return
+//line goexit.go:89
+								}
+								runtime.Gosched()
+							}
+
+//line goexit.go:92
+							gc_at2[gc_tx] = 1
+						}
+						{
+							gc_tx := gc_step + 3
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line goexit.go:89
+							for gc_at[0] < 0 {
+//line goexit.go:89
+								gc_b.Tick()
+//line goexit.go:89
+								if gc_b.Stopped() {
+//line goexit.go:89
+									return
+//line goexit.go:89
+								}
+								runtime.Gosched()
+							}
+
+//line goexit.go:92
+							gc_at2[gc_tx] = 1
+						}
+					}
+					for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line goexit.go:89
+						for gc_at[0] < 0 {
+//line goexit.go:89
+							gc_b.Tick()
+//line goexit.go:89
+							if gc_b.Stopped() {
+//line goexit.go:89
+								return
+//line goexit.go:89
+							}
+							runtime.Gosched()
+						}
+
+//line goexit.go:92
+						gc_at2[gc_tx] = 1
+					}
+				} else {
+					gc_step2 := 0
+					for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
+						{
+							gc_tx := gc_step2 + 0
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line goexit.go:89
+							for x[0] < 0 {
+//line goexit.go:89
+								gc_b.Tick()
+//line goexit.go:89
+								if gc_b.Stopped() {
+//line goexit.go:89
+									return
+//line goexit.go:89
+								}
+								runtime.Gosched()
+							}
+
+//line goexit.go:92
+							x[gc_tx] = 1
+						}
+						{
+							gc_tx := gc_step2 + 1
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line goexit.go:89
+							for x[0] < 0 {
+//line goexit.go:89
+								gc_b.Tick()
+//line goexit.go:89
+								if gc_b.Stopped() {
+//line goexit.go:89
+									return
+//line goexit.go:89
+								}
+								runtime.Gosched()
+							}
+
+//line goexit.go:92
+							x[gc_tx] = 1
+						}
+						{
+							gc_tx := gc_step2 + 2
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line goexit.go:89
+							for x[0] < 0 {
+//line goexit.go:89
+								gc_b.Tick()
+//line goexit.go:89
+								if gc_b.Stopped() {
+//line goexit.go:89
+									return
+//line goexit.go:89
+								}
+								runtime.Gosched()
+							}
+
+//line goexit.go:92
+							x[gc_tx] = 1
+						}
+						{
+							gc_tx := gc_step2 + 3
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line goexit.go:89
+							for x[0] < 0 {
+//line goexit.go:89
+								gc_b.Tick()
+//line goexit.go:89
+								if gc_b.Stopped() {
+//line goexit.go:89
+									return
+//line goexit.go:89
+								}
+								runtime.Gosched()
+							}
+
+//line goexit.go:92
+							x[gc_tx] = 1
+						}
+					}
+					for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line goexit.go:89
+						for x[0] < 0 {
+//line goexit.go:89
+							gc_b.Tick()
+//line goexit.go:89
+							if gc_b.Stopped() {
+//line goexit.go:89
+								return
+//line goexit.go:89
+							}
+							runtime.Gosched()
+						}
+
+//line goexit.go:92
+						x[gc_tx] = 1
 					}
 				}
 			}

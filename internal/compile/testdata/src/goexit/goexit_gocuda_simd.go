@@ -9,6 +9,7 @@ import (
 	"github.com/gocuda/gocuda/compiled"
 	"github.com/gocuda/gocuda/gocuda"
 	"math"
+	"runtime"
 	"simd/archsimd"
 )
 
@@ -611,6 +612,261 @@ func gc_body_label(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, x []Label) {
 
 //line goexit.go:81
 						t.Printf("%v\n", x[gc_tx2])
+					}
+				}
+			}
+		}
+	}
+}
+
+// YieldKernel yields the processor while it waits, as the look-back
+// scan's spin does: runtime.Gosched never ends a goroutine.
+//
+//line goexit.go:88
+func YieldKernel(x []float32) func(*gocuda.Thread) {
+	return compiled.GridKernel(gc_src_yield,
+		func(gc_t *gocuda.Thread) { yield(gc_t, x) },
+		func(gc_b *compiled.Block, gc_lo, gc_hi int) { gc_body_yield(gc_b, gc_lo, gc_hi, x) })
+}
+
+//line goexit.go:88
+var gc_src_yield = compiled.NewSource("yield", "49cb6847876ee2663b0b0eb8ff46c93da5a5f69be62f7d01cba8bfead57d1b5e", "goexit.go:84-93").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+
+//line goexit.go:88
+func gc_body_yield(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, x []float32) {
+	gc_pos2 := gc_b2.Pos()
+	gc_bd2 := gc_b2.Dim()
+	gc_bdx2 := gc_bd2.X
+	gc_n2 := gc_b2.Len()
+	for gc_blk2 := gc_lo2; gc_blk2 < gc_hi2; gc_blk2++ {
+		if gc_b2.Stopped() {
+			return
+		}
+		gc_pos2.Block = gc_blk2
+		{
+			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+				gc_off2 := 0
+				if gc_off2 >= 0 && gc_off2 < len(x) && gc_bdx2 <= len(x) {
+					gc_at3 := x[gc_off2:][:1]
+					gc_at4 := x[:gc_bdx2]
+					gc_step3 := 0
+					for ; gc_step3+3 < gc_bdx2; gc_step3 += 4 {
+						{
+							gc_tx2 := gc_step3 + 0
+							_ = gc_tx2
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line goexit.go:89
+							for gc_at3[0] < 0 {
+//line goexit.go:89
+								gc_b2.Tick()
+//line goexit.go:89
+								if gc_b2.Stopped() {
+//line goexit.go:89
+									return
+//line goexit.go:89
+								}
+								runtime.Gosched()
+							}
+
+//line goexit.go:92
+							gc_at4[gc_tx2] = 1
+						}
+						{
+							gc_tx2 := gc_step3 + 1
+							_ = gc_tx2
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line goexit.go:89
+							for gc_at3[0] < 0 {
+//line goexit.go:89
+								gc_b2.Tick()
+//line goexit.go:89
+								if gc_b2.Stopped() {
+//line goexit.go:89
+									return
+//line goexit.go:89
+								}
+								runtime.Gosched()
+							}
+
+//line goexit.go:92
+							gc_at4[gc_tx2] = 1
+						}
+						{
+							gc_tx2 := gc_step3 + 2
+							_ = gc_tx2
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line goexit.go:89
+							for gc_at3[0] < 0 {
+//line goexit.go:89
+								gc_b2.Tick()
+//line goexit.go:89
+								if gc_b2.Stopped() {
+//line goexit.go:89
+									return
+//line goexit.go:89
+								}
+								runtime.Gosched()
+							}
+
+//line goexit.go:92
+							gc_at4[gc_tx2] = 1
+						}
+						{
+							gc_tx2 := gc_step3 + 3
+							_ = gc_tx2
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line goexit.go:89
+							for gc_at3[0] < 0 {
+//line goexit.go:89
+								gc_b2.Tick()
+//line goexit.go:89
+								if gc_b2.Stopped() {
+//line goexit.go:89
+									return
+//line goexit.go:89
+								}
+								runtime.Gosched()
+							}
+
+//line goexit.go:92
+							gc_at4[gc_tx2] = 1
+						}
+					}
+					for gc_tx2 := gc_step3; gc_tx2 < gc_bdx2; gc_tx2++ {
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line goexit.go:89
+						for gc_at3[0] < 0 {
+//line goexit.go:89
+							gc_b2.Tick()
+//line goexit.go:89
+							if gc_b2.Stopped() {
+//line goexit.go:89
+								return
+//line goexit.go:89
+							}
+							runtime.Gosched()
+						}
+
+//line goexit.go:92
+						gc_at4[gc_tx2] = 1
+					}
+				} else {
+					gc_step4 := 0
+					for ; gc_step4+3 < gc_bdx2; gc_step4 += 4 {
+						{
+							gc_tx2 := gc_step4 + 0
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line goexit.go:89
+							for x[0] < 0 {
+//line goexit.go:89
+								gc_b2.Tick()
+//line goexit.go:89
+								if gc_b2.Stopped() {
+//line goexit.go:89
+									return
+//line goexit.go:89
+								}
+								runtime.Gosched()
+							}
+
+//line goexit.go:92
+							x[gc_tx2] = 1
+						}
+						{
+							gc_tx2 := gc_step4 + 1
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line goexit.go:89
+							for x[0] < 0 {
+//line goexit.go:89
+								gc_b2.Tick()
+//line goexit.go:89
+								if gc_b2.Stopped() {
+//line goexit.go:89
+									return
+//line goexit.go:89
+								}
+								runtime.Gosched()
+							}
+
+//line goexit.go:92
+							x[gc_tx2] = 1
+						}
+						{
+							gc_tx2 := gc_step4 + 2
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line goexit.go:89
+							for x[0] < 0 {
+//line goexit.go:89
+								gc_b2.Tick()
+//line goexit.go:89
+								if gc_b2.Stopped() {
+//line goexit.go:89
+									return
+//line goexit.go:89
+								}
+								runtime.Gosched()
+							}
+
+//line goexit.go:92
+							x[gc_tx2] = 1
+						}
+						{
+							gc_tx2 := gc_step4 + 3
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line goexit.go:89
+							for x[0] < 0 {
+//line goexit.go:89
+								gc_b2.Tick()
+//line goexit.go:89
+								if gc_b2.Stopped() {
+//line goexit.go:89
+									return
+//line goexit.go:89
+								}
+								runtime.Gosched()
+							}
+
+//line goexit.go:92
+							x[gc_tx2] = 1
+						}
+					}
+					for gc_tx2 := gc_step4; gc_tx2 < gc_bdx2; gc_tx2++ {
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line goexit.go:89
+						for x[0] < 0 {
+//line goexit.go:89
+							gc_b2.Tick()
+//line goexit.go:89
+							if gc_b2.Stopped() {
+//line goexit.go:89
+								return
+//line goexit.go:89
+							}
+							runtime.Gosched()
+						}
+
+//line goexit.go:92
+						x[gc_tx2] = 1
 					}
 				}
 			}
