@@ -2,6 +2,7 @@ package compile
 
 import (
 	"go/ast"
+	"go/token"
 	"go/types"
 
 	"golang.org/x/tools/go/types/typeutil"
@@ -14,9 +15,10 @@ import (
 // such kernels. It cannot see into a call of a function value, an
 // interface's method or another package's function, any of which could
 // reach runtime.Goexit (testing.T.FailNow does), so it admits only what
-// it can vouch for: builtins, conversions, the functions whose lines the
-// kernel's source record covers (the kernel and the helpers inlined into
-// it, which it looks into in turn), and the functions of goexitFreePkgs,
+// it can vouch for: builtins, conversions, the functions of the kernel's
+// package, which it looks into in turn (the mark records the lines of
+// those the kernel's source record does not cover, so that the engine
+// can tell they are unchanged), and the functions of goexitFreePkgs,
 // which neither end a goroutine nor call back into user code other than
 // through an argument: so an argument that is a function, or a value
 // with methods, must itself be one it vouches for.
@@ -62,10 +64,16 @@ type goexitCheck struct {
 	decls map[*types.Func]*ast.FuncDecl // the package's functions
 	own   map[*types.Func]bool          // those looked at, or to be
 	calls []*ast.FuncDecl               // those the kernel's record leaves out
+	// lits holds the local variables of the functions looked at that
+	// hold functions: true where only literals are ever assigned to
+	// them (at := func(i int) float32 {...}), whose bodies the check
+	// looks at where they stand.
+	lits map[*types.Var]bool
 }
 
 // body reports whether every call in d is one the check vouches for.
 func (g *goexitCheck) body(d *ast.FuncDecl) bool {
+	g.closures(d)
 	ok := true
 	ast.Inspect(d.Body, func(n ast.Node) bool {
 		if call, isCall := n.(*ast.CallExpr); isCall && !g.call(call) {
@@ -74,6 +82,80 @@ func (g *goexitCheck) body(d *ast.FuncDecl) bool {
 		return ok
 	})
 	return ok
+}
+
+// closures records in g.lits the local variables of d that hold
+// functions, and whether only literals are assigned to them and their
+// address is never taken.
+func (g *goexitCheck) closures(d *ast.FuncDecl) {
+	if g.lits == nil {
+		g.lits = map[*types.Var]bool{}
+	}
+	assign := func(lhs []ast.Expr, rhs []ast.Expr) {
+		for i, x := range lhs {
+			v := g.localFunc(x)
+			if v == nil {
+				continue
+			}
+			lit := false
+			if len(rhs) == len(lhs) {
+				_, lit = ast.Unparen(rhs[i]).(*ast.FuncLit)
+			}
+			if seen, ok := g.lits[v]; !ok || seen {
+				g.lits[v] = lit
+			}
+		}
+	}
+	params := func(t *ast.FuncType) { // hold the caller's functions
+		for _, list := range []*ast.FieldList{t.Params, t.Results} {
+			if list == nil {
+				continue
+			}
+			for _, f := range list.List {
+				for _, id := range f.Names {
+					assign([]ast.Expr{id}, nil)
+				}
+			}
+		}
+	}
+	params(d.Type)
+	ast.Inspect(d.Body, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.FuncType:
+			params(n)
+		case *ast.AssignStmt:
+			assign(n.Lhs, n.Rhs)
+		case *ast.ValueSpec:
+			names := make([]ast.Expr, len(n.Names))
+			for i, id := range n.Names {
+				names[i] = id
+			}
+			assign(names, n.Values)
+		case *ast.RangeStmt:
+			assign([]ast.Expr{n.Key, n.Value}, nil)
+		case *ast.UnaryExpr:
+			if v := g.localFunc(n.X); v != nil && n.Op == token.AND {
+				g.lits[v] = false // assigned through the pointer, unseen
+			}
+		}
+		return true
+	})
+}
+
+// localFunc returns the local variable of function type x names, or nil.
+func (g *goexitCheck) localFunc(x ast.Expr) *types.Var {
+	id, ok := ast.Unparen(x).(*ast.Ident)
+	if !ok {
+		return nil
+	}
+	v, ok := g.info.ObjectOf(id).(*types.Var)
+	if !ok || v.IsField() || v.Pkg() == nil || v.Parent() == v.Pkg().Scope() {
+		return nil
+	}
+	if _, isFunc := v.Type().Underlying().(*types.Signature); !isFunc {
+		return nil
+	}
+	return v
 }
 
 // ownFunc reports whether fn is a function of the kernel's package whose
@@ -107,6 +189,9 @@ func (g *goexitCheck) call(call *ast.CallExpr) bool {
 			return true // its lines are looked at, and so whatever it does with its arguments
 		}
 		return g.vouched(fn) && g.args(fn.Origin().Signature(), call.Args)
+	}
+	if v := g.localFunc(call.Fun); v != nil {
+		return g.lits[v] // a literal's, looked at where it stands
 	}
 	_, lit := ast.Unparen(call.Fun).(*ast.FuncLit)
 	return lit // a literal called where it stands, whose body Inspect looks into
@@ -187,6 +272,9 @@ func (g *goexitCheck) funcArg(arg ast.Expr) bool {
 	if _, lit := ast.Unparen(arg).(*ast.FuncLit); lit {
 		return true
 	}
+	if v := g.localFunc(arg); v != nil {
+		return g.lits[v]
+	}
 	fn, ok := g.info.Uses[funcIdent(arg)].(*types.Func)
 	return ok && g.vouched(fn)
 }
@@ -222,13 +310,13 @@ func hasMethods(t types.Type) bool {
 // plainValue reports whether a value of type t, held in an interface,
 // has no methods but goexitFreePkgs' own: a number, a boolean or a string
 // without methods (which formatting calls none of), or a type of those
-// packages.
+// packages not instantiated with another's.
 func plainValue(t types.Type) bool {
 	if t == nil {
 		return false
 	}
 	if n, ok := types.Unalias(t).(*types.Named); ok && n.Obj().Pkg() != nil && goexitFreePkgs[n.Obj().Pkg().Path()] {
-		return true
+		return n.TypeArgs().Len() == 0
 	}
 	_, basic := t.Underlying().(*types.Basic)
 	return basic && !hasMethods(t)

@@ -11,8 +11,8 @@ import (
 // TestNoGoexitMarks: the kernels whose code cannot call runtime.Goexit
 // are marked, with the lines of the package's functions they call, and
 // those calling what the generator cannot vouch for (a helper that
-// exits, a function value, a value whose String method formatting calls)
-// are not.
+// exits, a function value, a value whose String method formatting calls,
+// a variable holding a function value as well as literals) are not.
 func TestNoGoexitMarks(t *testing.T) {
 	files := generate(t, "goexit")
 	require.NotEmpty(t, files)
@@ -28,7 +28,8 @@ func TestNoGoexitMarks(t *testing.T) {
 		"clamp and square, which it calls")
 	assert.Regexp(t, `^"[0-9a-f]{64}"$`, marks["check"], "fmt.Errorf of a number and gocuda.ErrInvalidValue")
 	assert.Regexp(t, `^"[0-9a-f]{64}"$`, marks["yield"], "runtime.Gosched")
-	for _, k := range []string{"leaveKernel", "apply", "label"} {
+	assert.Regexp(t, `^"[0-9a-f]{64}", "goexit.go:14-21"$`, marks["local"], "a literal kept in a local, which calls clamp")
+	for _, k := range []string{"leaveKernel", "apply", "label", "replace", "choose"} {
 		assert.Equal(t, "-", marks[k], k)
 	}
 }

@@ -23,7 +23,7 @@ func ClosureAfterBarrierKernel(in, out []int32) func(*gocuda.Thread) {
 }
 
 //line closures.go:18
-var gc_src_closureAfterBarrier = compiled.NewSource("closureAfterBarrier", "b10cef19e61b4e4a0f4dc0c8f7b0ba4fc0bad1fb473d3ad81654dcb070867d27", "closures.go:13-29")
+var gc_src_closureAfterBarrier = compiled.NewSource("closureAfterBarrier", "b10cef19e61b4e4a0f4dc0c8f7b0ba4fc0bad1fb473d3ad81654dcb070867d27", "closures.go:13-29").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line closures.go:18
 func gc_body_closureAfterBarrier(gc_b2 *compiled.Block, in, out []int32) {
@@ -233,7 +233,7 @@ func ClosureAfterShuffleKernel(in, out []int32) func(*gocuda.Thread) {
 }
 
 //line closures.go:37
-var gc_src_closureAfterShuffle = compiled.NewSource("closureAfterShuffle", "248df3a15860c6b893ad17db966154c29d26b8cc08f932b23e771a2974eaea46", "closures.go:31-49")
+var gc_src_closureAfterShuffle = compiled.NewSource("closureAfterShuffle", "248df3a15860c6b893ad17db966154c29d26b8cc08f932b23e771a2974eaea46", "closures.go:31-49").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line closures.go:37
 func gc_body_closureAfterShuffle(gc_b2 *compiled.Block, in, out []int32) {
@@ -364,7 +364,7 @@ func ClosureWritesKernel(in, out []int32) func(*gocuda.Thread) {
 }
 
 //line closures.go:60
-var gc_src_closureWrites = compiled.NewSource("closureWrites", "24476e0e7f6d00c3c61a35bd87378bc2c32077ed9b2eece16550045003dfce22", "closures.go:54-78")
+var gc_src_closureWrites = compiled.NewSource("closureWrites", "24476e0e7f6d00c3c61a35bd87378bc2c32077ed9b2eece16550045003dfce22", "closures.go:54-78").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line closures.go:60
 func gc_body_closureWrites(gc_b2 *compiled.Block, in, out []int32) {
@@ -816,7 +816,7 @@ func ClosureLaneKeptKernel(in, out []int32) func(*gocuda.Thread) {
 }
 
 //line closures.go:108
-var gc_src_closureLaneKept = compiled.NewSource("closureLaneKept", "4cd7b6662810e94325635d9b890b2bd0a9978fd3b26e5390591097c150e4a617", "closures.go:103-114")
+var gc_src_closureLaneKept = compiled.NewSource("closureLaneKept", "4cd7b6662810e94325635d9b890b2bd0a9978fd3b26e5390591097c150e4a617", "closures.go:103-114").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line closures.go:108
 func gc_body_closureLaneKept(gc_b2 *compiled.Block, in, out []int32) {
@@ -946,7 +946,7 @@ func ClosureUniformLaterKernel(in, out []int32) func(*gocuda.Thread) {
 }
 
 //line closures.go:125
-var gc_src_closureUniformLater = compiled.NewSource("closureUniformLater", "9f7805803d273033b8206bcaa0b9560637c103bec6a507555a1a7aac72b5f918", "closures.go:116-137")
+var gc_src_closureUniformLater = compiled.NewSource("closureUniformLater", "9f7805803d273033b8206bcaa0b9560637c103bec6a507555a1a7aac72b5f918", "closures.go:116-137").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line closures.go:125
 func gc_body_closureUniformLater(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []int32) {

@@ -91,3 +91,33 @@ func yield(t *gocuda.Thread, x []float32) {
 	}
 	x[t.ThreadIdx.X] = 1
 }
+
+// LocalKernel calls a function literal through the local variable it is
+// kept in, as PMPP's stencil reads its input through at.
+//
+//gocuda:kernel LocalKernel
+func local(t *gocuda.Thread, x []float32) {
+	at := func(i int) float32 { return x[clamp(i, len(x))] }
+	x[t.ThreadIdx.X] = at(int(t.ThreadIdx.X) + 1)
+}
+
+// ReplaceKernel calls its parameter before it replaces it with a
+// literal: the first call is the caller's function.
+//
+//gocuda:kernel ReplaceKernel
+func replace(t *gocuda.Thread, x []float32, f func(float32) float32) {
+	x[t.ThreadIdx.X] = f(x[t.ThreadIdx.X])
+	f = func(v float32) float32 { return v + 1 }
+	x[t.ThreadIdx.X] = f(x[t.ThreadIdx.X])
+}
+
+// ChooseKernel keeps a literal or a function value in one variable.
+//
+//gocuda:kernel ChooseKernel
+func choose(t *gocuda.Thread, x []float32, g func(float32) float32) {
+	f := func(v float32) float32 { return v * 2 }
+	if x[0] < 0 {
+		f = g
+	}
+	x[t.ThreadIdx.X] = f(x[t.ThreadIdx.X])
+}

@@ -873,3 +873,198 @@ func gc_body_yield(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, x []float32) {
 		}
 	}
 }
+
+// LocalKernel calls a function literal through the local variable it is
+// kept in, as PMPP's stencil reads its input through at.
+//
+//line goexit.go:99
+func LocalKernel(x []float32) func(*gocuda.Thread) {
+	return compiled.GridKernel(gc_src_local,
+		func(gc_t *gocuda.Thread) { local(gc_t, x) },
+		func(gc_b *compiled.Block, gc_lo, gc_hi int) { gc_body_local(gc_b, gc_lo, gc_hi, x) })
+}
+
+//line goexit.go:99
+var gc_src_local = compiled.NewSource("local", "0ee4169cb0e7617be4d6ff26d6588386dcbbc383240725e1f7cbbd7122704cc7", "goexit.go:95-102").NoGoexit("ae21dc293a8dfe40d3af9bf73859e3c115cb92b957260cf62f4537ec3c0f02c1", "goexit.go:14-21")
+
+//line goexit.go:99
+func gc_body_local(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, x []float32) {
+	gc_pos2 := gc_b2.Pos()
+	gc_bd2 := gc_b2.Dim()
+	gc_bdx2 := gc_bd2.X
+	gc_n2 := gc_b2.Len()
+	for gc_blk2 := gc_lo2; gc_blk2 < gc_hi2; gc_blk2++ {
+		if gc_b2.Stopped() {
+			return
+		}
+		gc_pos2.Block = gc_blk2
+		{
+			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+				if gc_bdx2 <= len(x) {
+					gc_at2 := x[:gc_bdx2]
+					for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line goexit.go:100
+						at := func(i int) float32 { return x[clamp(i, len(x))] }
+
+//line goexit.go:101
+						gc_at2[gc_tx2] = at(int(gc_tx2) + 1)
+						_ = at
+					}
+				} else {
+					for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line goexit.go:100
+						at := func(i int) float32 { return x[clamp(i, len(x))] }
+
+//line goexit.go:101
+						x[gc_tx2] = at(int(gc_tx2) + 1)
+						_ = at
+					}
+				}
+			}
+		}
+	}
+}
+
+// ReplaceKernel calls its parameter before it replaces it with a
+// literal: the first call is the caller's function.
+//
+//line goexit.go:108
+func ReplaceKernel(x []float32, f func(float32) float32) func(*gocuda.Thread) {
+	return compiled.GridKernel(gc_src_replace,
+		func(gc_t *gocuda.Thread) { replace(gc_t, x, f) },
+		func(gc_b *compiled.Block, gc_lo, gc_hi int) { gc_body_replace(gc_b, gc_lo, gc_hi, x, f) })
+}
+
+//line goexit.go:108
+var gc_src_replace = compiled.NewSource("replace", "02f950084d9d2908b4057493fc3b0277ce3b9a57e257b610952d842f6ee2f2e2", "goexit.go:104-112")
+
+//line goexit.go:108
+func gc_body_replace(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, x []float32, f func(float32) float32) {
+	gc_pos2 := gc_b2.Pos()
+	gc_bd2 := gc_b2.Dim()
+	gc_bdx2 := gc_bd2.X
+	gc_n2 := gc_b2.Len()
+	gc_s_f := compiled.Scratch[func(float32) float32](gc_b2, 0)[:gc_n2]
+	_ = gc_s_f
+	for gc_rank2 := range gc_s_f {
+		gc_s_f[gc_rank2] = f
+	}
+	for gc_blk2 := gc_lo2; gc_blk2 < gc_hi2; gc_blk2++ {
+		if gc_b2.Stopped() {
+			return
+		}
+		gc_pos2.Block = gc_blk2
+		{
+			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+				if gc_bdx2 <= len(x) {
+					gc_at2 := x[:gc_bdx2]
+					for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+						f := gc_s_f[gc_rank2]
+						_ = f
+
+//line goexit.go:109
+						gc_at2[gc_tx2] = f(gc_at2[gc_tx2])
+
+//line goexit.go:110
+						f = func(v float32) float32 { return v + 1 }
+
+//line goexit.go:111
+						gc_at2[gc_tx2] = f(gc_at2[gc_tx2])
+					}
+				} else {
+					for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+						f := gc_s_f[gc_rank2]
+						_ = f
+
+//line goexit.go:109
+						x[gc_tx2] = f(x[gc_tx2])
+
+//line goexit.go:110
+						f = func(v float32) float32 { return v + 1 }
+
+//line goexit.go:111
+						x[gc_tx2] = f(x[gc_tx2])
+					}
+				}
+			}
+		}
+	}
+}
+
+// ChooseKernel keeps a literal or a function value in one variable.
+//
+//line goexit.go:117
+func ChooseKernel(x []float32, g func(float32) float32) func(*gocuda.Thread) {
+	return compiled.GridKernel(gc_src_choose,
+		func(gc_t *gocuda.Thread) { choose(gc_t, x, g) },
+		func(gc_b *compiled.Block, gc_lo, gc_hi int) { gc_body_choose(gc_b, gc_lo, gc_hi, x, g) })
+}
+
+//line goexit.go:117
+var gc_src_choose = compiled.NewSource("choose", "d87a897378f0e76db494e38fcceeca63279b6aa5c8836d2af8416526c387b39e", "goexit.go:114-123")
+
+//line goexit.go:117
+func gc_body_choose(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, x []float32, g func(float32) float32) {
+	gc_pos2 := gc_b2.Pos()
+	gc_bd2 := gc_b2.Dim()
+	gc_bdx2 := gc_bd2.X
+	gc_n2 := gc_b2.Len()
+	for gc_blk2 := gc_lo2; gc_blk2 < gc_hi2; gc_blk2++ {
+		if gc_b2.Stopped() {
+			return
+		}
+		gc_pos2.Block = gc_blk2
+		{
+			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+				gc_off2 := 0
+				if gc_off2 >= 0 && gc_off2 < len(x) && gc_bdx2 <= len(x) {
+					gc_at3 := x[gc_off2:][:1]
+					gc_at4 := x[:gc_bdx2]
+					for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line goexit.go:118
+						f := func(v float32) float32 { return v * 2 }
+
+//line goexit.go:119
+						if gc_at3[0] < 0 {
+							f = g
+						}
+
+//line goexit.go:122
+						gc_at4[gc_tx2] = f(gc_at4[gc_tx2])
+						_ = f
+					}
+				} else {
+					for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line goexit.go:118
+						f := func(v float32) float32 { return v * 2 }
+
+//line goexit.go:119
+						if x[0] < 0 {
+							f = g
+						}
+
+//line goexit.go:122
+						x[gc_tx2] = f(x[gc_tx2])
+						_ = f
+					}
+				}
+			}
+		}
+	}
+}
