@@ -148,6 +148,10 @@ func compiledGridStrideKernel(src *compiledlink.Source, perThread func(*Thread),
 // returns: every closure of one function literal shares it.
 var gridStrideCode = reflect.ValueOf(compiledGridStrideKernel(nil, nil, nil)).Pointer()
 
+// code returns the code of l's kernel, which tells the kinds of compiled
+// kernels apart (gridStrideCode, callerCode).
+func (l *launch) code() uintptr { return reflect.ValueOf(l.kernel).Pointer() }
+
 // onCaller reports whether l may run on the launching goroutine: its
 // kernel is compiled, runs its compiled form (not the runtime path) and
 // cannot call runtime.Goexit (compiledlink.Source.MayRunOnCaller), and
@@ -156,7 +160,7 @@ func (l *launch) onCaller() bool {
 	if l.runtimePath || l.gridBar != nil {
 		return false
 	}
-	code := reflect.ValueOf(l.kernel).Pointer()
+	code := l.code()
 	return code == callerCode[0] || code == callerCode[1]
 }
 
@@ -167,7 +171,7 @@ func (l *launch) onCaller() bool {
 // SAXPY); otherwise grid.ChunkSize's small chunks, which balance uneven
 // blocks.
 func (l *launch) chunkSize(workers int) int64 {
-	if reflect.ValueOf(l.kernel).Pointer() == gridStrideCode {
+	if l.code() == gridStrideCode {
 		parts := 4 * int64(max(1, workers))
 		return max(1, (l.blocks+parts-1)/parts)
 	}

@@ -1,7 +1,6 @@
 package gocuda
 
 import (
-	"reflect"
 	"unsafe"
 
 	"github.com/gocuda/gocuda/internal/grid"
@@ -33,7 +32,7 @@ func (l *launch) start(nested bool) {
 	}
 	l.runtimePath = true
 	l.probe = &probelink.Launch{
-		Kernel:        reflect.ValueOf(l.kernel).Pointer(),
+		Kernel:        l.code(),
 		Grid:          [3]int{l.grid.X, l.grid.Y, l.grid.Z},
 		Block:         [3]int{l.block.X, l.block.Y, l.block.Z},
 		Threads:       l.threads,

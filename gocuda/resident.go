@@ -39,17 +39,8 @@ func (r *residentSet) takeOne() *executor {
 	return newExecutor(r.marked)
 }
 
-// putOne is put of one executor without the slice.
-func (r *residentSet) putOne(x *executor) {
-	r.mu.Lock()
-	if len(r.free) < r.limit {
-		r.free = append(r.free, x)
-		r.mu.Unlock()
-		return
-	}
-	r.mu.Unlock()
-	x.coop.Close()
-}
+// putOne is put of one executor.
+func (r *residentSet) putOne(x *executor) { r.put([]*executor{x}) }
 
 // put returns executors to the set, closing those past its limit.
 func (r *residentSet) put(xs []*executor) {

@@ -6,6 +6,8 @@ import (
 	"go/types"
 
 	"golang.org/x/tools/go/types/typeutil"
+
+	"github.com/gocuda/gocuda/internal/kapi"
 )
 
 // A launch whose blocks all go to one worker runs them on the launching
@@ -28,10 +30,10 @@ import (
 // formatting calls (fmt's, errors.Is's), which args checks.
 var goexitFreePkgs = map[string]bool{
 	"math": true, "math/bits": true, "cmp": true, "unsafe": true, "fmt": true, "errors": true,
-	"sync/atomic":                     true,
-	"github.com/gocuda/gocuda/gocuda": true, "github.com/gocuda/gocuda/cg": true,
-	"github.com/gocuda/gocuda/atomic": true, "github.com/gocuda/gocuda/intrinsic": true,
-	"github.com/gocuda/gocuda/mem": true,
+	"sync/atomic":   true,
+	kapi.GocudaPath: true, kapi.CGPath: true, kapi.AtomicPath: true,
+	"github.com/gocuda/gocuda/intrinsic": true,
+	"github.com/gocuda/gocuda/mem":       true,
 }
 
 // goexitFreeFuncs are functions of other packages that never end the
