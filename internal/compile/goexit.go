@@ -277,36 +277,24 @@ func (g *goexitCheck) funcArg(arg ast.Expr) bool {
 	if v := g.localFunc(arg); v != nil {
 		return g.lits[v]
 	}
-	fn, ok := g.info.Uses[funcIdent(arg)].(*types.Func)
+	fn, ok := g.info.Uses[nameOf(arg)].(*types.Func)
 	return ok && g.vouched(fn)
 }
 
-// funcIdent returns the identifier naming the function e denotes (f,
-// pkg.f, f[T]), or nil.
-func funcIdent(e ast.Expr) *ast.Ident {
+// nameOf returns the identifier naming what e denotes (f, pkg.f, f[T],
+// pkg.v), or nil.
+func nameOf(e ast.Expr) *ast.Ident {
 	switch e := ast.Unparen(e).(type) {
 	case *ast.Ident:
 		return e
 	case *ast.SelectorExpr:
 		return e.Sel
 	case *ast.IndexExpr:
-		return funcIdent(e.X)
+		return nameOf(e.X)
 	case *ast.IndexListExpr:
-		return funcIdent(e.X)
+		return nameOf(e.X)
 	}
 	return nil
-}
-
-// hasMethods reports whether t, or a pointer to it, has methods, or t is
-// an interface or a type parameter, whose dynamic type might.
-func hasMethods(t types.Type) bool {
-	if _, ok := types.Unalias(t).(*types.TypeParam); ok {
-		return true
-	}
-	if types.IsInterface(t) {
-		return true
-	}
-	return types.NewMethodSet(t).Len() > 0 || types.NewMethodSet(types.NewPointer(t)).Len() > 0
 }
 
 // plainValue reports whether a value of type t, held in an interface,
@@ -321,14 +309,14 @@ func plainValue(t types.Type) bool {
 		return n.TypeArgs().Len() == 0
 	}
 	_, basic := t.Underlying().(*types.Basic)
-	return basic && !hasMethods(t)
+	return basic && types.NewMethodSet(t).Len() == 0 && types.NewMethodSet(types.NewPointer(t)).Len() == 0
 }
 
 // plainArg reports whether arg, held in an interface, has no methods but
 // goexitFreePkgs' own: its type is a plainValue, or it is a variable of
 // those packages (gocuda.ErrInvalidValue), which hold their own values.
 func (g *goexitCheck) plainArg(arg ast.Expr) bool {
-	if v, ok := g.info.Uses[funcIdent(arg)].(*types.Var); ok && !v.IsField() && v.Pkg() != nil &&
+	if v, ok := g.info.Uses[nameOf(arg)].(*types.Var); ok && !v.IsField() && v.Pkg() != nil &&
 		goexitFreePkgs[v.Pkg().Path()] && v.Parent() == v.Pkg().Scope() {
 		return true
 	}
