@@ -21,8 +21,9 @@ import (
 // accesses (Local), which never race and are not shadowed. One sliced
 // or taken the address of for a helper (Own) is shadowed as global memory
 // is, but kept alive until the launch ends: no other thread's variable
-// takes its address, and only its thread reaches it. Atomics never
-// race with anything; a device-wide fence (atomic.ThreadFence) followed
+// takes its address, and only its thread reaches it. An atomic is a
+// read-modify-write of its location that races with plain accesses and
+// never with atomics (see check_atomic.go); a device-wide fence (atomic.ThreadFence) followed
 // by an atomic releases the accesses before the fence (the thread's own,
 // and its block's before a barrier the thread passed before fencing), and
 // an atomic that observes it (the same location, later; of another block,
@@ -34,8 +35,8 @@ import (
 // without its fence racy.
 //
 // What it does not see, or sees approximately:
-//   - Atomics are not plain accesses and are not shadowed: a plain access
-//     racing with an atomic on the same bytes is not reported.
+//   - A cell keeps two atomics of other threads at most (see
+//     check_atomic.go): a plain access can miss a third thread's.
 //   - Global memory's shadow lives for one launch: accesses of different
 //     launches (on concurrent streams, say) are not checked against each
 //     other.
@@ -151,16 +152,19 @@ func (bs *blockState) allocAccess(x *accessCtx, site *Site, p uintptr, size int)
 
 // fillEntry sets e to the shadow entry of an access at site by thread rank
 // of b, as the three words put copies (see entryWords); val reports a
-// Store, whose bytes global memory keeps.
+// Store, whose bytes global memory keeps. An atomic's entry says so.
 func (bs *blockState) fillEntry(e *entry, b *probelink.Block, site *Site, rank int, val bool) {
 	w := entryWords(e)
 	w.a = uint64(uint32(site.id+1)) | uint64(uint32(b.Index))<<32
 	w.b = uint64(b.Syncs[rank]) | uint64(uint16(b.WarpSyncs[rank]))<<32 | uint64(uint16(rank))<<48
-	s := uint32(0)
+	var flags uint32
 	if val {
-		s = 1
+		flags = entryVal
 	}
-	w.c = uint32(bs.epoch[rank]) | uint32(uint8(b.GridSyncs[rank]))<<16 | s<<24
+	if site.Kind == AtomicOp {
+		flags |= entryAtomic
+	}
+	w.c = uint32(bs.epoch[rank]) | uint32(uint8(b.GridSyncs[rank]))<<16 | flags<<24
 }
 
 // Alloc records an allocation (for initcheck, use after free and leaks).

@@ -71,7 +71,7 @@ const (
 // not conflict with.
 func coverWord(c *cell) uint64 {
 	r0, r1, w := &c.r[0], &c.r[1], &c.w
-	if w.site < 0 || r0.site <= 0 || r1.site <= 0 || r0.gsyncs|r1.gsyncs != 0 || r0.epoch|r1.epoch != 0 {
+	if w.site < 0 || r0.site <= 0 || r1.site <= 0 || r0.gsyncs|r1.gsyncs != 0 || r0.epoch|r1.epoch != 0 || w.atomic() {
 		return fullWord
 	}
 	switch {
@@ -118,10 +118,11 @@ func (pg *page) settle(i int, c *cell) {
 // compactOf returns the compact word of the access e without its write
 // and value bits, or 0 if e has no compact form: its thread has passed a
 // collective, grid barrier or fence, or 2^12 block barriers, or its
-// block's index or site's id is too large.
+// block's index or site's id is too large, or it is an atomic (whose
+// cell keeps what a word cannot: see check_atomic.go).
 func compactOf(e *entry) uint64 {
 	w := entryWords(e)
-	if e.wsyncs != 0 || w.c&(1<<24-1) != 0 || e.site <= 0 || e.site > 1<<siteBits || e.rank >= 1<<10 ||
+	if e.wsyncs != 0 || w.c&(1<<24-1) != 0 || e.atomic() || e.site <= 0 || e.site > 1<<siteBits || e.rank >= 1<<10 ||
 		e.block >= 1<<blockBits || e.syncs >= 1<<syncsBits {
 		return 0
 	}
@@ -150,13 +151,16 @@ func compactWord(c uint64, k Kind, val bool) uint64 {
 
 // expand returns the entry of the compact word w.
 func expand(w uint64) entry {
-	return entry{
+	e := entry{
 		site:  int32(w&(1<<siteBits-1)) + 1,
 		block: uint32(w >> blockShift & (1<<blockBits - 1)),
 		syncs: uint32(w >> syncsShift & (1<<syncsBits - 1)),
 		rank:  uint16(w >> rankShift & (1<<10 - 1)),
-		val:   w&valBit != 0,
 	}
+	if w&valBit != 0 {
+		e.flags = entryVal
+	}
+	return e
 }
 
 // compactAccess records an access of kind k, with compact form c (not

@@ -31,7 +31,7 @@ func runGlobalShadow(steps []step, blocks int) []string {
 		for _, s := range steps {
 			b.Syncs[s.rank], b.WarpSyncs[s.rank] = s.syncs, s.wsyncs
 			b.Synced = b.Synced || s.syncs != 0 || s.wsyncs != 0
-			bs.touch(b, &shadowSites[s.kind], s.rank, base+uintptr(s.off), s.size, false, nil)
+			bs.touch(b, shadowSite(s.kind), s.rank, base+uintptr(s.off), s.size, false, nil)
 		}
 		ls.found.merge(&bs.found)
 	}
@@ -80,14 +80,16 @@ func TestCompactWord(t *testing.T) {
 	for _, e := range []entry{
 		{site: 1, block: 0, rank: 0},
 		{site: 1 << siteBits, block: 1<<blockBits - 1, syncs: 1<<syncsBits - 1, rank: 1023},
-		{site: 12345, block: 0x89abc, syncs: 37, rank: 517, val: true},
+		{site: 12345, block: 0x89abc, syncs: 37, rank: 517, flags: entryVal},
 	} {
 		c := compactOf(&e)
 		assert.NotZero(t, c, "%+v", e)
 		for _, k := range []Kind{Read, Write, ReadWrite} {
 			want := e
-			want.val = e.val && k != Read
-			assert.Equal(t, want, expand(compactWord(c, k, e.val)), "%+v, %v", e, k)
+			if k == Read {
+				want.flags = 0
+			}
+			assert.Equal(t, want, expand(compactWord(c, k, e.val())), "%+v, %v", e, k)
 		}
 	}
 	for _, e := range []entry{
@@ -179,7 +181,7 @@ func runBlockSteps(steps []blockStep) []string {
 		syncs[[2]int{s.block, s.rank}] = s.step
 		b.Syncs[s.rank], b.WarpSyncs[s.rank] = s.syncs, s.wsyncs
 		b.Synced = b.Synced || s.syncs != 0 || s.wsyncs != 0
-		bs.touch(b, &shadowSites[s.kind], s.rank, base+uintptr(s.off), s.size, false, nil)
+		bs.touch(b, shadowSite(s.kind), s.rank, base+uintptr(s.off), s.size, false, nil)
 	}
 	ls.found.merge(&bs.found)
 	ls.global.release()

@@ -190,7 +190,11 @@ func (bs *blockState) touchPage(ps *pageSlot) {
 func (bs *blockState) globalAccess(x *accessCtx, k Kind, p uintptr, size int) {
 	key := p >> pageShift
 	x.gen = globalGen
-	bs.flushRuns()
+	if k == AtomicOp {
+		bs.flushRunsAt(p, size) // a histogram's stream of reads stays a run (see check_run.go)
+	} else {
+		bs.flushRuns()
+	}
 	if (p|uintptr(size))&3 == 0 && (p+uintptr(size)-1)>>pageShift == key {
 		// Whole cells of one page (4- and 8-byte elements): their words
 		// first, without masks.
@@ -209,7 +213,7 @@ func (bs *blockState) globalAccess(x *accessCtx, k Kind, p uintptr, size int) {
 				continue
 			}
 			v := x.valueAt(key<<pageShift + uintptr(i)*4)
-			if cw == 0 || !pg.compactAccess(i, cw, k, x.cur.val, v) {
+			if cw == 0 || !pg.compactAccess(i, cw, k, x.cur.val(), v) {
 				pg.mu.Lock()
 				c, empty := pg.fullCell(i)
 				x.at(&pg.fullVals[i], v)

@@ -44,8 +44,8 @@ type ordering struct {
 	query uint64                   // the number of searches made (see before)
 	next  []*acquisition           // a search's frontier, kept for its room
 	// The latest release by thread (block<<16 | rank): the epoch it
-	// covers up to, and by block the barriers: an access no release
-	// covers is ordered before nothing (see before).
+	// covers up to (past its own atomic's), and by block the barriers:
+	// an access no release covers is ordered before nothing (see before).
 	relEpoch map[uint64]uint16
 	relSyncs map[uint32]uint32
 }
@@ -70,6 +70,11 @@ type release struct {
 	rank  uint16
 	epoch uint16 // accesses of rank with an earlier epoch are covered
 	syncs uint32 // accesses of the block before this many barriers are covered
+	// self is the epoch of the release's own atomic: rank's atomics of
+	// that epoch are covered too, so that a thread that observes the
+	// release may go on to access the location plainly (the last block
+	// of threadFenceReduction resetting its counter).
+	self uint16
 	// inherits are the acquisitions the releasing thread had made (or
 	// its block had, before a barrier it passed) when it fenced.
 	inherits []acquisition
@@ -97,7 +102,7 @@ func (l *atomicLoc) covered(e *entry, n int, q uint64) bool {
 	if l.query != q {
 		l.query, l.scanned, l.cover = q, 0, len(l.log)
 		for _, i := range l.byBlock[e.block] {
-			if r := &l.log[i]; r.rank == e.rank && e.epoch < r.epoch || e.syncs < r.syncs {
+			if r := &l.log[i]; r.rank == e.rank && (e.epoch < r.epoch || e.atomic() && e.epoch == r.self) || e.syncs < r.syncs {
 				l.cover = int(i)
 				break
 			}
@@ -196,6 +201,7 @@ func (c *checker) atomic(t *gocuda.Thread, site *Site, p unsafe.Pointer, size in
 	bs.pending[rank] = 0
 	bs.marked = true
 	if _, _, shared := sharedRange(b, uintptr(p), size); shared {
+		bs.atomicAccess(b, site, rank, p, size)
 		return // the block's own memory: barriers order it
 	}
 	// Fenced or not, an atomic is where blocks meet in time: a block that
@@ -203,6 +209,7 @@ func (c *checker) atomic(t *gocuda.Thread, site *Site, p unsafe.Pointer, size in
 	// the shadow first, so that such a block's later reads are checked
 	// after them, as they happened (see check_run.go).
 	bs.flushWrites()
+	bs.atomicAccess(b, site, rank, p, size)
 	bs.pending[rank] = uintptr(p)
 	o := &bs.launch.order
 	o.atomics.Store(true)
@@ -211,7 +218,8 @@ func (c *checker) atomic(t *gocuda.Thread, site *Site, p unsafe.Pointer, size in
 	}
 	o.mu.Lock()
 	defer o.mu.Unlock()
-	r := release{block: uint32(b.Index), rank: uint16(rank), epoch: bs.fenceEpoch[rank], syncs: bs.fenceSyncs[rank]}
+	r := release{block: uint32(b.Index), rank: uint16(rank), epoch: bs.fenceEpoch[rank], syncs: bs.fenceSyncs[rank],
+		self: bs.epoch[rank]}
 	acqs := o.acqs[r.block]
 	r.nacqs = len(acqs)
 	loc := o.loc(uintptr(p))
@@ -236,7 +244,7 @@ func (o *ordering) publish(loc *atomicLoc, r release) {
 		o.relEpoch, o.relSyncs = map[uint64]uint16{}, map[uint32]uint32{}
 	}
 	key := uint64(r.block)<<16 | uint64(r.rank)
-	o.relEpoch[key] = max(o.relEpoch[key], r.epoch)
+	o.relEpoch[key] = max(o.relEpoch[key], r.epoch, r.self+1)
 	o.relSyncs[r.block] = max(o.relSyncs[r.block], r.syncs)
 	loc.byBlock[r.block] = append(loc.byBlock[r.block], int32(len(loc.log)))
 	loc.inherits = loc.inherits || len(r.inherits) > 0
@@ -283,7 +291,7 @@ func (c *checker) observed(t *gocuda.Thread, site *Site) {
 // release q, covers and carries nothing more: q's thread made both with no
 // fence, barrier or acquisition of its block between them.
 func (q *release) repeats(r *release) bool {
-	return q.rank == r.rank && q.epoch == r.epoch && q.syncs == r.syncs && q.nacqs == r.nacqs
+	return q.rank == r.rank && q.epoch == r.epoch && q.self == r.self && q.syncs == r.syncs && q.nacqs == r.nacqs
 }
 
 // loc returns the log of the atomic location p, creating it. o.mu is held.

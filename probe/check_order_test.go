@@ -16,13 +16,15 @@ var lastSites = sitesOf("probe.lastBlockKernel.func1",
 	Site{Kind: AtomicOp, Line: 5, Expr: "atomic.Inc(&count[0], n)"},
 	Site{Kind: Barrier, Line: 6, Expr: "t.SyncThreads()"},
 	Site{Kind: Read, Line: 8, Expr: "partial[i]"},
+	Site{Kind: Write, Line: 10, Expr: "count[0]"},
 )
 
 // lastBlockKernel is the CUDA C++ Programming Guide's example for
 // __threadfence (the sum of NVIDIA's threadFenceReduction sample), as
 // gocuda check rewrites it: each block's thread 0 stores its partial sum,
 // fences (if fence), and takes a ticket; the block with the last ticket
-// adds the partial sums into total[0].
+// adds the partial sums into total[0] and resets the counter for the next
+// launch, as the sample does.
 func lastBlockKernel(partial, total []float32, count []uint32, fence bool) func(*gocuda.Thread) {
 	return func(t *gocuda.Thread) {
 		s := lastSites
@@ -44,15 +46,20 @@ func lastBlockKernel(partial, total []float32, count []uint32, fence bool) func(
 				sum += *Index(t, &s[4], partial, i)
 			}
 			atomic.Add(&total[0], sum)
+			if tid == 0 {
+				Store(t, &s[5], count, 0, 0)
+			}
 		}
 	}
 }
 
 // TestFenceOrdersLastBlock: with the fence, the last block's reads of the
-// other blocks' partial sums are ordered after their stores; without it,
-// each is a race between blocks, with the fence's hint: a read after a
-// write, as they happened (the ticket orders them in time), also where
-// the writing block ends after the last one reads.
+// other blocks' partial sums are ordered after their stores, and its
+// reset of the counter after their atomics on it; without it, each read
+// is a race between blocks, with the fence's hint: a read after a write,
+// as they happened (the ticket orders them in time), also where the
+// writing block ends after the last one reads; and the reset races with
+// the atomics (one hazard: a cell keeps one atomic of another thread).
 func TestFenceOrdersLastBlock(t *testing.T) {
 	const blocks, threads = 8, 32
 	s := lastSites
@@ -67,15 +74,23 @@ func TestFenceOrdersLastBlock(t *testing.T) {
 			continue
 		}
 		require.NotEmpty(t, got)
-		hazards := 0
+		hazards := map[string]int{}
 		for _, r := range got {
 			assert.Equal(t, []any{"racecheck", "ERROR", "__global__", hintFence}, []any{r.Tool, r.Severity, r.Space, r.Detail})
 			sites := []*Site{siteAt(r.Accesses[0]), siteAt(r.Accesses[1])}
-			assert.Equal(t, "Potential RAW hazard", r.What)
-			assert.Equal(t, []*Site{&s[0], &s[4]}, sites)
-			hazards += r.Count
+			kinds := []string{r.Accesses[0].Kind, r.Accesses[1].Kind}
+			if r.What == "Potential RAW hazard" {
+				assert.Equal(t, []*Site{&s[0], &s[4]}, sites)
+				assert.Equal(t, []string{"Write", "Read"}, kinds)
+			} else {
+				assert.Equal(t, "Potential WAW hazard", r.What)
+				assert.Equal(t, []*Site{&s[2], &s[5]}, sites)
+				assert.Equal(t, []string{"Atomic", "Write"}, kinds)
+			}
+			hazards[r.What] += r.Count
 		}
-		assert.Equal(t, blocks-1, hazards, "one hazard per other block's partial sum")
+		assert.Equal(t, map[string]int{"Potential RAW hazard": blocks - 1, "Potential WAW hazard": 1}, hazards,
+			"one hazard per other block's partial sum, one of the reset")
 	}
 }
 
@@ -87,12 +102,17 @@ func TestOrdering(t *testing.T) {
 	// made an atomic on c1: a release.
 	o := &ordering{}
 	c1, c2 := o.loc(0x100), o.loc(0x200)
-	o.publish(c1, release{block: 1, rank: 3, epoch: 1, syncs: 2})
+	o.publish(c1, release{block: 1, rank: 3, epoch: 1, syncs: 2, self: 1})
 	// Block 5's thread 0 observed it at epoch 1 having passed 1 barrier.
 	acq := acquisition{rank: 0, epoch: 1, syncs: 1, loc: c1, n: 1}
 	o.acqs = map[uint32][]acquisition{5: {acq}}
 	at := func(block uint32, rank uint16, syncs uint32, epoch uint16) *entry {
 		return &entry{site: 1, block: block, rank: rank, syncs: syncs, epoch: epoch}
+	}
+	atomicAt := func(block uint32, rank uint16, syncs uint32, epoch uint16) *entry {
+		e := at(block, rank, syncs, epoch)
+		e.flags = entryAtomic
+		return e
 	}
 	for _, tc := range []struct {
 		name string
@@ -101,6 +121,8 @@ func TestOrdering(t *testing.T) {
 	}{
 		{"the releaser's access before its fence, the acquirer after", at(1, 3, 2, 0), at(5, 0, 1, 1), true},
 		{"the releaser's access after its fence", at(1, 3, 2, 1), at(5, 0, 1, 1), false},
+		{"the releaser's atomic", atomicAt(1, 3, 2, 1), at(5, 0, 1, 1), true},
+		{"the releaser's atomic of a later epoch", atomicAt(1, 3, 2, 2), at(5, 0, 1, 1), false},
 		{"another thread's, before a barrier the releaser passed", at(1, 7, 1, 0), at(5, 0, 1, 1), true},
 		{"another thread's, after it", at(1, 7, 2, 0), at(5, 0, 1, 1), false},
 		{"the acquirer's access before the acquisition", at(1, 3, 2, 0), at(5, 0, 1, 0), false},

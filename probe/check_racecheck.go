@@ -4,7 +4,7 @@ import "github.com/gocuda/gocuda/probe/record"
 
 // racecheck's reports: a hazard found by the shadow (see check_shadow.go)
 // becomes compute-sanitizer's "Potential RAW hazard" with both accesses in
-// the order they happened.
+// the order they happened, an atomic named "Atomic" (see check_atomic.go).
 
 var hazardNames = [...]struct{ what, first, second string }{
 	raw:     {"Potential RAW hazard", "Write", "Read"},
@@ -54,8 +54,8 @@ func (bs *blockState) hazard(k hazardKind, e *entry, x *accessCtx) {
 		Tool: "racecheck", Severity: record.Error, What: names.what,
 		Block: first, Space: x.space.String(), Offset: x.off, Size: x.size,
 		Accesses: []record.Access{
-			siteAccess(names.first, siteByID(e.site-1), ls.thread(int(e.rank)), first),
-			siteAccess(names.second, siteByID(x.cur.site-1), ls.thread(int(x.cur.rank)), idx),
+			siteAccess(accessKind(names.first, e), siteByID(e.site-1), ls.thread(int(e.rank)), first),
+			siteAccess(accessKind(names.second, &x.cur), siteByID(x.cur.site-1), ls.thread(int(x.cur.rank)), idx),
 		},
 		Detail:    hintBlock,
 		SameValue: k == wawSame,

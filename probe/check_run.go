@@ -126,6 +126,24 @@ func (bs *blockState) flushWrites() {
 	bs.runs = kept
 }
 
+// flushRunsAt puts the block's runs on the pages of the size bytes at p
+// in those pages and keeps its other runs going.
+func (bs *blockState) flushRunsAt(p uintptr, size int) {
+	lo, hi := p>>pageShift, (p+uintptr(size)-1)>>pageShift
+	kept := bs.runs[:0]
+	for _, ps := range bs.runs {
+		switch key := ps.key1 - 1; {
+		case ps.run.head == 0:
+		case key < lo || key > hi:
+			kept = append(kept, ps)
+		default:
+			bs.flushRun(ps)
+		}
+	}
+	clear(bs.runs[len(kept):])
+	bs.runs = kept
+}
+
 // flushRun puts the run of ps in its page as the page's summary, after
 // expanding the summary there already (another block's), if any. It
 // expands its own at once if some block may have written words of the

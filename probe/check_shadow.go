@@ -41,8 +41,20 @@ type entry struct {
 	rank   uint16 // thread rank in the block
 	epoch  uint16 // fences and observed atomics its thread had passed (see check_order.go)
 	gsyncs uint8  // grid barriers its thread had passed
-	val    bool   // global memory: a write whose bytes are kept (see sameValue)
+	flags  uint8  // entryVal, entryAtomic
 }
+
+// An entry's flags.
+const (
+	entryVal    = 1 << iota // global memory: a write whose bytes are kept (see sameValue)
+	entryAtomic             // an atomic of package atomic (see check_atomic.go)
+)
+
+// val reports whether e is a write whose bytes are kept.
+func (e *entry) val() bool { return e.flags&entryVal != 0 }
+
+// atomic reports whether e is an atomic.
+func (e *entry) atomic() bool { return e.flags&entryAtomic != 0 }
 
 // A cell is the state of four bytes: the last write w and readers r since.
 // A split cell has w.site = -(i+1), its bytes' states being splits.at(i).
@@ -217,6 +229,13 @@ func (x *accessCtx) read(c *cell) {
 	} else if x.conflicts(&c.w) {
 		x.hazard(raw, &c.w)
 	}
+	if c.r[0].atomic() { // an atomic kept with the last (see atomicRMW)
+		if x.conflicts(&c.r[0]) {
+			x.hazard(raw, &c.r[0])
+		}
+		x.putReader(c)
+		return
+	}
 	for i := range c.r {
 		if r := &c.r[i]; r.site == 0 || r.block == x.cur.block && r.rank == x.cur.rank {
 			x.put(r)
@@ -253,9 +272,10 @@ func (x *accessCtx) read(c *cell) {
 // after cur too) or of cur's warp at cur's count of collectives, not
 // passed since (while the warp's collectives name the whole warp: see
 // ordered). The grid barriers passed must be cur's, and no fence may have
-// been made: a fence and atomic could order their reads and not cur.
+// been made: a fence and atomic could order their reads and not cur. An
+// atomic kept as a reader covers nothing: a later atomic meets cur only.
 func covers(r0, r1, cur *entry, warps []uint32) bool {
-	if r0.gsyncs != cur.gsyncs || r1.gsyncs != cur.gsyncs || r0.epoch|r1.epoch|cur.epoch != 0 {
+	if r0.gsyncs != cur.gsyncs || r1.gsyncs != cur.gsyncs || r0.epoch|r1.epoch|cur.epoch != 0 || r0.atomic() {
 		return false
 	}
 	if r0.block != r1.block {
@@ -280,8 +300,12 @@ func (x *accessCtx) write(c *cell) {
 		x.hazard(k, &c.w)
 	}
 	for i := range c.r {
-		if x.conflicts(&c.r[i]) {
-			x.hazard(war, &c.r[i])
+		if r := &c.r[i]; x.conflicts(r) {
+			k := war
+			if r.atomic() {
+				k = waw // an atomic kept as a reader (see atomicRMW) writes
+			}
+			x.hazard(k, r)
 		}
 	}
 	c.r = [2]entry{}
@@ -299,7 +323,7 @@ func (x *accessCtx) sameValue(w *entry) bool {
 	if x.cv == nil {
 		return x.same
 	}
-	return x.cur.val && w.val && (*x.cv^x.cval)&x.bmask == 0
+	return x.cur.val() && w.val() && (*x.cv^x.cval)&x.bmask == 0
 }
 
 // keep records the current write's bytes as the state's (global memory).
@@ -409,6 +433,8 @@ func (x *accessCtx) one(c *cell, k Kind) {
 		x.read(c)
 	case Write:
 		x.write(c)
+	case AtomicOp:
+		x.atomicRMW(c)
 	default:
 		x.read(c)
 		x.write(c)

@@ -15,7 +15,16 @@ var shadowSites = sitesOf("probe.shadow",
 	Site{Kind: Read, Line: 1, Expr: "read"},
 	Site{Kind: Write, Line: 2, Expr: "write"},
 	Site{Kind: ReadWrite, Line: 3, Expr: "update"},
+	Site{Kind: AtomicOp, Line: 4, Expr: "atomic.Add(&x, 1)"},
 )
+
+// shadowSite returns the site of shadowSites that makes accesses of kind k.
+func shadowSite(k Kind) *Site {
+	if k == AtomicOp {
+		return &shadowSites[3]
+	}
+	return &shadowSites[k]
+}
 
 // A step is one access of the shadow tests: thread rank accesses size
 // bytes at offset off of a shared array, having passed syncs block
@@ -40,8 +49,8 @@ func runShadow(steps []step, fast bool) []string {
 	bs.begin(b)
 	for _, s := range steps {
 		b.Syncs[s.rank], b.WarpSyncs[s.rank] = s.syncs, s.wsyncs
-		site := &shadowSites[s.kind]
-		if p := 0x1000 + uintptr(s.off); fast {
+		site := shadowSite(s.kind)
+		if p := 0x1000 + uintptr(s.off); fast && s.kind != AtomicOp { // atomics take the full path
 			if sl := bs.sharedOf(b, site, p); sl == nil || !bs.sharedFast(sl, b, site, s.rank, p, s.size) {
 				bs.touch(b, site, s.rank, p, s.size, false, nil)
 			}
@@ -50,6 +59,9 @@ func runShadow(steps []step, fast bool) []string {
 		x := accessCtx{
 			cur: entry{site: site.id + 1, syncs: s.syncs, wsyncs: uint16(s.wsyncs), rank: uint16(s.rank)},
 			b:   b, bs: bs,
+		}
+		if s.kind == AtomicOp {
+			x.cur.flags = entryAtomic
 		}
 		bs.nseen = 0
 		bs.sharedAccess(&x, site, 0, b.Shared[0], 0x1000+uintptr(s.off), s.size)
@@ -79,7 +91,7 @@ func shadowCases() []shadowCase {
 	w := func(rank, off, size int) step { return step{rank: rank, off: off, size: size, kind: Write} }
 	r := func(rank, off, size int) step { return step{rank: rank, off: off, size: size, kind: Read} }
 	synced := func(s step, syncs, wsyncs uint32) step { s.syncs, s.wsyncs = syncs, wsyncs; return s }
-	return []shadowCase{
+	return append([]shadowCase{
 		{"different bytes of a word", []step{w(0, 0, 1), w(32, 1, 1), r(33, 2, 1), w(34, 3, 1)}, nil},
 		{"word over a written byte", []step{w(0, 1, 1), r(32, 0, 4)}, []string{"RAW 0>32 ERROR x1"}},
 		{"byte of a written word", []step{w(0, 0, 4), r(32, 2, 1)}, []string{"RAW 0>32 ERROR x1"}},
@@ -129,6 +141,40 @@ func shadowCases() []shadowCase {
 			[]string{"WAR 1>4 WARNING x2"}},
 		{"update", []step{{rank: 0, size: 4, kind: ReadWrite}, {rank: 32, size: 4, kind: ReadWrite}},
 			[]string{"RAW 0>32 ERROR x1", "WAW 0>32 ERROR x1"}},
+	}, atomicCases()...)
+}
+
+// atomicCases are the shadow tests' cases with atomics (see
+// check_atomic.go): they race with plain accesses, never with atomics.
+func atomicCases() []shadowCase {
+	w := func(rank int) step { return step{rank: rank, size: 4, kind: Write} }
+	r := func(rank int) step { return step{rank: rank, size: 4, kind: Read} }
+	a := func(rank int) step { return step{rank: rank, size: 4, kind: AtomicOp} }
+	rw := func(rank int) step { return step{rank: rank, size: 4, kind: ReadWrite} }
+	synced := func(s step, syncs uint32) step { s.syncs = syncs; return s }
+	return []shadowCase{
+		{"atomics", []step{a(0), a(32), a(1), a(33), a(0)}, nil},
+		{"a write, then an atomic", []step{w(0), a(32)}, []string{"WAW 0>32 ERROR x1"}},
+		{"an atomic, then a write", []step{a(0), w(32)}, []string{"WAW 0>32 ERROR x1"}},
+		{"a read, then an atomic", []step{r(0), a(32)}, []string{"WAR 0>32 ERROR x1"}},
+		{"an atomic, then a read", []step{a(0), r(32)}, []string{"RAW 0>32 ERROR x1"}},
+		{"an atomic, then an update", []step{a(0), rw(32)}, []string{"RAW 0>32 ERROR x1", "WAW 0>32 ERROR x1"}},
+		{"an atomic, then a read of its warp", []step{a(0), r(1)}, []string{"RAW 0>1 WARNING x1"}},
+		{"own accesses around an atomic", []step{w(0), a(0), r(0), a(0), w(0)}, nil},
+		// The cell keeps the last atomic and one of another thread: the
+		// thread of either meets the other's.
+		{"atomics, then the last one's thread reads", []step{a(0), a(32), r(32)}, []string{"RAW 0>32 ERROR x1"}},
+		{"atomics, then the first one's thread reads", []step{a(0), a(32), r(0)}, []string{"RAW 32>0 ERROR x1"}},
+		{"atomics, then the first one's thread writes", []step{a(0), a(32), a(0), w(32)}, []string{"WAW 0>32 ERROR x1"}},
+		{"atomics, then a reader, then another", []step{a(0), a(32), r(0), r(32)},
+			[]string{"RAW 32>0 ERROR x2"}}, // one report: the same two sites
+		// A privatized histogram: bins zeroed, barrier, atomics, barrier,
+		// bins read, and a next round of atomics after another barrier.
+		{"histogram", []step{w(0), synced(a(32), 1), synced(a(0), 1), synced(a(33), 1), synced(r(0), 2),
+			synced(r(40), 2), synced(a(41), 3)}, nil},
+		{"histogram without its first barrier", []step{w(0), a(32), synced(r(0), 1)}, []string{"WAW 0>32 ERROR x1"}},
+		{"histogram without its second barrier", []step{synced(w(0), 0), synced(a(32), 1), synced(r(0), 1)},
+			[]string{"RAW 32>0 ERROR x1"}},
 	}
 }
 
@@ -164,7 +210,7 @@ func TestEntryWords(t *testing.T) {
 	var got entry
 	x.put(&got)
 	want := entry{site: shadowSites[1].id + 1, block: 0x12345678, syncs: 0x9abcdef0, wsyncs: 2, rank: 37,
-		epoch: 0x4321, gsyncs: 3, val: true}
+		epoch: 0x4321, gsyncs: 3, flags: entryVal}
 	assert.Equal(t, want, got)
 	assert.Equal(t, want, x.cur)
 
@@ -175,7 +221,7 @@ func TestEntryWords(t *testing.T) {
 	th := sharedThread{rank: 37, syncs: b.Syncs[37], wsyncs: uint16(b.WarpSyncs[37])}
 	var fast entry
 	th.fill(&fast, bs, b, &shadowSites[1])
-	want.val = false
+	want.flags = 0
 	assert.Equal(t, want, fast)
 	bs.epochs, bs.epoch[37], b.GridSyncs[37] = false, 0, 0
 	want.epoch, want.gsyncs = 0, 0

@@ -102,8 +102,8 @@ func (bs *blockState) sharedFast(sl *sharedSlot, b *probelink.Block, site *Site,
 			}
 			c.r = [2]entry{} // ordered before the write
 			dst = w
-		case w.site == 0 || th.live(w, warps):
-			return false
+		case w.site == 0 || th.live(w, warps) || w.atomic():
+			return false // to report, or to meet an atomic kept with w (see atomicRMW)
 		case r0.site == 0 || r0.rank == th.rank:
 			dst = r0
 		case r1.site == 0 || r1.rank == th.rank:
@@ -186,7 +186,7 @@ func (th sharedThread) covered(key uint64) bool {
 // warp (see covers) and its write is of an earlier interval, else 0.
 func (th sharedThread) coverOf(c *cell) uint64 {
 	r0, r1 := &c.r[0], &c.r[1]
-	if c.w.site <= 0 || c.w.syncs == th.syncs || r0.site <= 0 || r1.site <= 0 ||
+	if c.w.site <= 0 || c.w.syncs == th.syncs || c.w.atomic() || r0.site <= 0 || r1.site <= 0 ||
 		r0.syncs != th.syncs || r1.syncs != th.syncs {
 		return 0
 	}
