@@ -2,12 +2,16 @@
 
 package hostmem
 
-import "golang.org/x/sys/unix"
+import "syscall"
 
+// total asks sysctl(3) for the first of the names the BSDs use, through the
+// standard library so that importing gocuda adds no module to a user's go.mod.
 func total() int64 {
 	for _, name := range []string{"hw.memsize", "hw.physmem64", "hw.physmem"} {
-		if n, err := unix.SysctlUint64(name); err == nil && n > 0 {
-			return int64(n)
+		if s, err := syscall.Sysctl(name); err == nil {
+			if n := sysctlInt(s); n > 0 {
+				return n
+			}
 		}
 	}
 	return 0
