@@ -4,7 +4,6 @@ import (
 	"sync"
 
 	"github.com/gocuda/gocuda/gocuda"
-	"github.com/gocuda/gocuda/gocudatest"
 	"github.com/gocuda/gocuda/kernels"
 )
 
@@ -41,7 +40,7 @@ func mandelbrotKernel() Kernel {
 					if err := run(out); err != nil {
 						return err
 					}
-					return gocudatest.Equal(out, want())
+					return equal(out, want())
 				}}
 			}
 			return []Variant{

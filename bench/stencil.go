@@ -5,7 +5,6 @@ import (
 	"sync"
 
 	"github.com/gocuda/gocuda/gocuda"
-	"github.com/gocuda/gocuda/gocudatest"
 	"github.com/gocuda/gocuda/kernels"
 )
 
@@ -53,10 +52,10 @@ func stencilKernel() Kernel {
 					if err := run(b[0], b[1]); err != nil {
 						return err
 					}
-					if err := gocudatest.Equal(b[0], in().wantEven); err != nil {
+					if err := equal(b[0], in().wantEven); err != nil {
 						return err
 					}
-					return gocudatest.Equal(b[1], in().wantOdd)
+					return equal(b[1], in().wantOdd)
 				}}
 			}
 			return []Variant{

@@ -6,7 +6,6 @@ import (
 	"strings"
 
 	"github.com/gocuda/gocuda/gocuda"
-	"github.com/gocuda/gocuda/gocudatest"
 )
 
 // The names of the hand-written baselines, which every Kernel offers
@@ -136,4 +135,19 @@ func Variants(k Kernel, dev, runtimeDev *gocuda.Device, n int) []Variant {
 // checkEqual compares got with want exactly and describes the first
 // difference. The comparisons choose inputs whose results are exact in
 // float32 in any order of addition, so no tolerance hides a wrong answer.
-func checkEqual(got, want []float32) error { return gocudatest.Equal(got, want) }
+func checkEqual(got, want []float32) error { return equal(got, want) }
+
+// equal is gocudatest.Equal, which this package does not import: gocudatest
+// brings go.uber.org/goleak, and the gocuda command, which users add as a
+// tool, imports this package.
+func equal[T comparable](got, want []T) error {
+	if len(got) != len(want) {
+		return fmt.Errorf("%d elements, want %d", len(got), len(want))
+	}
+	for i := range want {
+		if got[i] != want[i] {
+			return fmt.Errorf("element %d = %v, want %v", i, got[i], want[i])
+		}
+	}
+	return nil
+}
