@@ -23,7 +23,8 @@ const corpusDir = "./testdata/corpus"
 // TestCorpusClean: gocuda check reports nothing on the corpus's correct
 // kernels: NVIDIA's threadFenceReduction (a fence and an atomic ticket
 // order the partial sums before the last block reads them), a histogram
-// of global atomics, llm.c's softmax (every lane of a warp storing its
+// of global atomics and CUDA by Example's of shared ones (barriers order
+// the zeroing, the atomics and the merge), llm.c's softmax (every lane of a warp storing its
 // warp's value to one shared slot: hidden as same-value stores) and its
 // register-tiled matmul (register arrays in a loop with barriers, vector
 // loads through helpers that take no thread), and CUDA by Example's hash
@@ -34,7 +35,7 @@ func TestCorpusClean(t *testing.T) {
 		t.Skip("runs the corpus's tests instrumented")
 	}
 	var stdout, stderr bytes.Buffer
-	code := check([]string{corpusDir, "--", "-run", "^(TestReduceSinglePass|TestHistogram|TestSoftmax|TestMatMul|TestChains)$"},
+	code := check([]string{corpusDir, "--", "-run", "^(TestReduceSinglePass|TestHistogram|TestSharedHistogram|TestSoftmax|TestMatMul|TestChains)$"},
 		&stdout, &stderr, nil)
 	assert.Equal(t, exitOK, code, "stdout:\n%s\nstderr:\n%s", &stdout, &stderr)
 	assert.Contains(t, stdout.String(), "ERROR SUMMARY: 0 errors, 0 warnings")
@@ -43,8 +44,9 @@ func TestCorpusClean(t *testing.T) {
 
 // TestCorpusMistakes: the twins' mistakes are reported, one report each
 // between the lines they involve: threadFenceReduction without its fence
-// (the partial sums race with the last block's reads, and its store of
-// the total with block 0's partial sum), llm.c's softmax reusing its
+// (the partial sums race with the last block's reads, its store of the
+// total with block 0's partial sum, and its reset of the ticket counter
+// with the other blocks' atomics on it), llm.c's softmax reusing its
 // shared buffer for the sums without a barrier after the maximum is read,
 // the hash table under a lock without fences (its bucket heads race), and
 // a method storing to shared memory what another warp reads, with no
@@ -71,6 +73,9 @@ func TestCorpusMistakes(t *testing.T) {
 		// Not when the last block to finish is block 0, whose partial sum
 		// the total overwrites.
 		{"Potential WAW hazard", fence, "// PARTIAL", "out[0] = sdata[0]", "atomic.ThreadFence()", 0, true},
+		// The last block's reset of the counter races with the other
+		// blocks' atomics on it, which no fence releases.
+		{"Potential WAW hazard", fence, "atomic.Inc(&count[0]", "count[0] = 0", "atomic.ThreadFence()", 0, false},
 		{"Potential WAR hazard", softmax, "// MAX", "// SUM", "t.SyncThreads()", 1, false},
 		// The example is of two blocks or of one, by the order they ran
 		// in: the hint is a fence's or a barrier's.

@@ -8,6 +8,7 @@
 // TestCorpusPointers, arrays of a thread's own handed to helpers
 // (localarrays.go), for TestCorpusLocalArrays, and whole structs stored
 // through pointers and a generic kernel's same-value stores
-// (wholestores.go), for TestCorpusWholeStores. Every file names its
-// source.
+// (wholestores.go), for TestCorpusWholeStores, and a histogram of shared
+// atomics with either barrier left out (atomics.go), for
+// TestCorpusAtomics. Every file names its source.
 package corpus
