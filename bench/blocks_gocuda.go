@@ -5,6 +5,8 @@
 package bench
 
 import (
+	"embed"
+
 	"github.com/gocuda/gocuda/cg"
 	"github.com/gocuda/gocuda/compiled"
 	"github.com/gocuda/gocuda/gocuda"
@@ -22,7 +24,7 @@ func SyncRoundsKernel(rounds int, counts []int32) func(*gocuda.Thread) {
 }
 
 //line blocks.go:16
-var gc_src_syncRounds = compiled.NewSource("syncRounds", "ca7031f08e3a9fe9e461cae10870107738604cf01f84a003aaa55998857924d0", "blocks.go:11-24").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_syncRounds = compiled.NewSource(gc_files_blocks, "syncRounds", "ca7031f08e3a9fe9e461cae10870107738604cf01f84a003aaa55998857924d0", "blocks.go:11-24").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line blocks.go:16
 func gc_body_syncRounds(gc_b *compiled.Block, rounds int, counts []int32) {
@@ -333,7 +335,7 @@ func BlockReduceShuffleKernel(x []float32, partial []float64, run int) func(*goc
 }
 
 //line blocks.go:33
-var gc_src_blockReduceShuffle = compiled.NewSource("blockReduceShuffle", "5dcf9b328034ad9bf227cd2547ffacc1b1b9fefbaf9ca7b1284f8e2af1333fcf", "blocks.go:26-50", "blocks.go:127-134").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_blockReduceShuffle = compiled.NewSource(gc_files_blocks, "blockReduceShuffle", "5dcf9b328034ad9bf227cd2547ffacc1b1b9fefbaf9ca7b1284f8e2af1333fcf", "blocks.go:26-50", "blocks.go:127-134").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line blocks.go:33
 func gc_body_blockReduceShuffle(gc_b *compiled.Block, x []float32, partial []float64, run int) {
@@ -876,7 +878,7 @@ func BlockReduceTreeKernel(x []float32, partial []float64, run int) func(*gocuda
 }
 
 //line blocks.go:58
-var gc_src_blockReduceTree = compiled.NewSource("blockReduceTree", "f4105b6c711f30643442847ede3f55afabf390f22bf577c1a3bdd2b2bb82b535", "blocks.go:52-72", "blocks.go:127-134").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_blockReduceTree = compiled.NewSource(gc_files_blocks, "blockReduceTree", "f4105b6c711f30643442847ede3f55afabf390f22bf577c1a3bdd2b2bb82b535", "blocks.go:52-72", "blocks.go:127-134").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line blocks.go:58
 func gc_body_blockReduceTree(gc_b *compiled.Block, x []float32, partial []float64, run int) {
@@ -1265,7 +1267,7 @@ func BlockReduceGroupKernel(x []float32, partial []float64, run int) func(*gocud
 }
 
 //line blocks.go:81
-var gc_src_blockReduceGroup = compiled.NewSource("blockReduceGroup", "e783176d9f0a0b535d080645eb1bf5fea3e026f3dd66cebe01a39a51eca4d70f", "blocks.go:74-96", "blocks.go:127-134").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_blockReduceGroup = compiled.NewSource(gc_files_blocks, "blockReduceGroup", "e783176d9f0a0b535d080645eb1bf5fea3e026f3dd66cebe01a39a51eca4d70f", "blocks.go:74-96", "blocks.go:127-134").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line blocks.go:81
 func gc_body_blockReduceGroup(gc_b *compiled.Block, x []float32, partial []float64, run int) {
@@ -1453,7 +1455,7 @@ func BlockReduceTileKernel(x []float32, partial []float64, run int) func(*gocuda
 }
 
 //line blocks.go:106
-var gc_src_blockReduceTile = compiled.NewSource("blockReduceTile", "81f6e236523875eff93842d6c2027aa90b7e2f117a62f7eb7913c113ff8ac1c4", "blocks.go:98-125", "blocks.go:127-134").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_blockReduceTile = compiled.NewSource(gc_files_blocks, "blockReduceTile", "81f6e236523875eff93842d6c2027aa90b7e2f117a62f7eb7913c113ff8ac1c4", "blocks.go:98-125", "blocks.go:127-134").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line blocks.go:106
 func gc_body_blockReduceTile(gc_b *compiled.Block, x []float32, partial []float64, run int) {
@@ -1629,3 +1631,8 @@ func gc_body_blockReduceTile(gc_b *compiled.Block, x []float32, partial []float6
 		}
 	})
 }
+
+// gc_files_blocks holds the source files whose lines the kernels' records hash.
+//
+//go:embed blocks.go
+var gc_files_blocks embed.FS

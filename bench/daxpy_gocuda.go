@@ -5,6 +5,8 @@
 package bench
 
 import (
+	"embed"
+
 	"github.com/gocuda/gocuda/compiled"
 	"github.com/gocuda/gocuda/gocuda"
 )
@@ -20,7 +22,7 @@ func DAXPYKernel(a float64, x, y []float64) func(*gocuda.Thread) {
 }
 
 //line daxpy.go:14
-var gc_src_daxpy = compiled.NewSource("daxpy", "bee67c49dfc1e55a10e8330994d506f55d7678c0b45f9e5dfc0a91723b261335", "daxpy.go:10-19").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_daxpy = compiled.NewSource(gc_files_daxpy, "daxpy", "bee67c49dfc1e55a10e8330994d506f55d7678c0b45f9e5dfc0a91723b261335", "daxpy.go:10-19").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line daxpy.go:14
 func gc_body_daxpy(gc_b *compiled.Block, gc_lo, gc_hi int, a float64, x, y []float64) {
@@ -205,3 +207,8 @@ func gc_body_daxpy(gc_b *compiled.Block, gc_lo, gc_hi int, a float64, x, y []flo
 		}
 	}
 }
+
+// gc_files_daxpy holds the source files whose lines the kernels' records hash.
+//
+//go:embed daxpy.go
+var gc_files_daxpy embed.FS

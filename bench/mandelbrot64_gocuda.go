@@ -5,6 +5,8 @@
 package bench
 
 import (
+	"embed"
+
 	"github.com/gocuda/gocuda/compiled"
 	"github.com/gocuda/gocuda/gocuda"
 )
@@ -24,7 +26,7 @@ func Mandelbrot64Kernel(x0, y0, x1, y1 float64, width, height, maxIter int, out 
 }
 
 //line mandelbrot64.go:31
-var gc_src_mandelbrot64 = compiled.NewSource("mandelbrot64", "3fa7d2148256af27c4e503e9f01efeb149ea4ea45581b74d5f4ec7ab6f1ef1b3", "mandelbrot64.go:25-42").NoGoexit("9a07cefaac5bdc462988bd78921684fc196646f6307b4019380c85248542db86", "mandelbrot64.go:5-23")
+var gc_src_mandelbrot64 = compiled.NewSource(gc_files_mandelbrot64, "mandelbrot64", "3fa7d2148256af27c4e503e9f01efeb149ea4ea45581b74d5f4ec7ab6f1ef1b3", "mandelbrot64.go:25-42").NoGoexit("9a07cefaac5bdc462988bd78921684fc196646f6307b4019380c85248542db86", "mandelbrot64.go:5-23")
 
 //line mandelbrot64.go:31
 func gc_body_mandelbrot64(gc_b *compiled.Block, gc_lo, gc_hi int, x0, y0, x1, y1 float64, width, height, maxIter int, out []int64) {
@@ -133,3 +135,8 @@ func gc_body_mandelbrot64(gc_b *compiled.Block, gc_lo, gc_hi int, x0, y0, x1, y1
 		}
 	}
 }
+
+// gc_files_mandelbrot64 holds the source files whose lines the kernels' records hash.
+//
+//go:embed mandelbrot64.go
+var gc_files_mandelbrot64 embed.FS

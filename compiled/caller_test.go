@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"context"
 	"os"
-	"path/filepath"
 	"runtime"
 	"strings"
 	"sync/atomic"
@@ -54,10 +53,7 @@ func placeKernel(src *compiled.Source, test string) (k func(*gocuda.Thread), her
 // calledLines writes a file of a function the kernel calls, and returns
 // its span and hash.
 func calledLines(t *testing.T) (span, hash string) {
-	path := filepath.Join(t.TempDir(), "called.go")
-	src := []byte("package k\n\nfunc called() {\n}\n")
-	require.NoError(t, os.WriteFile(path, src, 0o666))
-	return path + ":3-4", srchash.Lines(src, 3, 4)
+	return "called.go:3-4", srchash.Lines(sourceFiles["called.go"].Data, 3, 4)
 }
 
 // TestNoGoexitRunsOnCaller: a launch whose blocks make one chunk runs a

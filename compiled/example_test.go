@@ -1,7 +1,10 @@
 package compiled_test
 
 import (
+	"crypto/sha256"
+	"encoding/hex"
 	"fmt"
+	"testing/fstest"
 
 	"github.com/gocuda/gocuda/compiled"
 	"github.com/gocuda/gocuda/gocuda"
@@ -36,10 +39,25 @@ func vecAddBody(blk *compiled.Block, lo, hi int, a, b, c []float32) {
 	}
 }
 
-// vecAddSrc names the lines vecAdd was compiled from and their hash. The
-// file is not there to check when the example runs, so the engine trusts
-// the generator, as it does in a binary run away from its source.
-var vecAddSrc = compiled.NewSource("vecAdd", "hash of the kernel's lines", "vecadd.go:10-16")
+// vecAddFiles stands for the source files a generated file embeds
+// (//go:embed vecadd.go): the lines vecAdd was compiled from.
+var vecAddFiles = fstest.MapFS{"vecadd.go": {Data: []byte(`func vecAdd(t *gocuda.Thread, a, b, c []float32) {
+	i := t.BlockIdx.X*t.BlockDim.X + t.ThreadIdx.X
+	if i < len(c) {
+		c[i] = a[i] + b[i]
+	}
+}
+`)}}
+
+// vecAddSrc names the lines vecAdd was compiled from and the hash the
+// generator recorded of them: the SHA-256 of lines 1 to 6 of vecadd.go.
+// Were they edited, the kernel would run on the runtime path.
+var vecAddSrc = compiled.NewSource(vecAddFiles, "vecAdd", sha256Hex(vecAddFiles["vecadd.go"].Data), "vecadd.go:1-6")
+
+func sha256Hex(b []byte) string {
+	sum := sha256.Sum256(b)
+	return hex.EncodeToString(sum[:])
+}
 
 // VecAddKernel is the constructor a generated file declares: the launch
 // site uses it as it would vecAdd.

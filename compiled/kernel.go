@@ -1,9 +1,10 @@
 package compiled
 
 import (
+	"io/fs"
 	"math"
-	"path/filepath"
 	"runtime"
+	"strings"
 
 	"github.com/gocuda/gocuda/gocuda"
 	"github.com/gocuda/gocuda/internal/compiledlink"
@@ -16,26 +17,40 @@ var engine = compiledlink.Get[*gocuda.Thread, gocuda.Dim3]()
 // code declares one per kernel, and Kernel and GridKernel run the
 // compiled form only while the source still matches. The generator
 // records a hash of the kernel's lines (its doc comment to its closing
-// brace) and of the helpers it inlined; the first launch of the kernel in
-// a process hashes those lines again, if the files are there to read (a
-// binary built with -trimpath, or run away from its source, cannot check
-// and trusts the generator; CI regenerates and fails on any difference). A
-// stale compiled form never runs: the kernel runs on the runtime path, and
-// a warning on standard error says to run go generate.
+// brace) and of the helpers it inlined, and embeds the package's source
+// files that hold them (go:embed), so that the binary carries the source
+// it was built from: the first launch of the kernel in a process hashes
+// those lines again, wherever the build found the files (-trimpath, the
+// module cache, a vendored copy). A stale compiled form never runs: the
+// kernel runs on the runtime path, and a warning on standard error, once
+// per kernel, names the go generate command that compiles it again. With
+// GOCUDA_STRICT=1 in the environment its launches fail instead, with an
+// error that matches gocuda.ErrInvalidKernelImage.
 type Source struct {
 	s *compiledlink.Source
 }
 
 // NewSource returns the Source of the kernel name, whose source lines,
-// each span given as "file:first-end" with file a name in the directory of
-// the calling file, have the hash the generator recorded (SHA-256, in
-// hexadecimal, of the spans' lines). It panics on a malformed span.
-func NewSource(name, hash string, spans ...string) *Source {
-	dir := ""
-	if _, caller, _, ok := runtime.Caller(1); ok {
-		dir = filepath.Dir(caller)
+// each span given as "file:first-end" with file a name in files (the
+// generated file's embedded source files), have the hash the generator
+// recorded (SHA-256, in hexadecimal, of the spans' lines). It panics on a
+// malformed span.
+func NewSource(files fs.FS, name, hash string, spans ...string) *Source {
+	pkg := ""
+	if pc, _, _, ok := runtime.Caller(1); ok {
+		pkg = packageOf(runtime.FuncForPC(pc).Name())
 	}
-	return &Source{compiledlink.NewSource(dir, name, hash, spans)}
+	return &Source{compiledlink.NewSource(files, pkg, name, hash, spans)}
+}
+
+// packageOf returns the import path of the package of the function named
+// fn, as runtime.Func.Name spells it ("example.com/m/k.init").
+func packageOf(fn string) string {
+	slash := strings.LastIndexByte(fn, '/') + 1
+	if dot := strings.IndexByte(fn[slash:], '.'); dot >= 0 {
+		return fn[:slash+dot]
+	}
+	return ""
 }
 
 // NoGoexit records that the kernel cannot call runtime.Goexit, and
@@ -52,11 +67,7 @@ func NewSource(name, hash string, spans ...string) *Source {
 // launch goes to a worker where those lines have changed since. Call it
 // only as generated code does, where the Source is declared.
 func (src *Source) NoGoexit(hash string, calls ...string) *Source {
-	dir := ""
-	if _, caller, _, ok := runtime.Caller(1); ok {
-		dir = filepath.Dir(caller)
-	}
-	src.s.SetNoGoexit(dir, hash, calls)
+	src.s.SetNoGoexit(hash, calls)
 	return src
 }
 

@@ -3,7 +3,9 @@ package compiled_test
 import (
 	"bytes"
 	"math"
+	"io"
 	"os"
+	"os/exec"
 	"sync/atomic"
 	"testing"
 
@@ -70,17 +72,24 @@ func TestStaleKernelRunsOnRuntimePath(t *testing.T) {
 	assert.Contains(t, warnings.String(), "go generate")
 }
 
-// TestSourceWithoutFiles: a Source whose files cannot be read (a binary
-// run away from its source) trusts the generator.
+// TestSourceWithoutFiles: a Source whose files lack its lines (a
+// generator bug) runs on the runtime path: it cannot be shown current.
 func TestSourceWithoutFiles(t *testing.T) {
 	needCompiled(t)
 	d := newDevice(t)
-	k, bodies, threads := countingKernel(t, compiled.NewSource("k", "no such hash", "absent.go:1-2"))
-	require.NoError(t, d.Launch(gocuda.Config{Grid: gocuda.Dim3{X: 2}, Block: gocuda.Dim3{X: 8}}, k))
-	assert.Equal(t, int64(2), bodies.Load())
-	assert.Zero(t, threads.Load())
-	assert.Panics(t, func() { compiled.NewSource("k", "h", "no-lines") })
-	assert.Panics(t, func() { compiled.NewSource("k", "h", "k.go:x-y") })
+	compiledlink.StaleWarnings = io.Discard
+	t.Cleanup(func() { compiledlink.StaleWarnings = os.Stderr })
+	for _, src := range []*compiled.Source{
+		compiled.NewSource(sourceFiles, "k", "no such hash", "absent.go:1-2"),
+		compiled.NewSource(nil, "k", "no such hash", "k.go:3-4"),
+	} {
+		k, bodies, threads := countingKernel(t, src)
+		require.NoError(t, d.Launch(gocuda.Config{Grid: gocuda.Dim3{X: 2}, Block: gocuda.Dim3{X: 8}}, k))
+		assert.Zero(t, bodies.Load())
+		assert.Equal(t, int64(16), threads.Load())
+	}
+	assert.Panics(t, func() { compiled.NewSource(sourceFiles, "k", "h", "no-lines") })
+	assert.Panics(t, func() { compiled.NewSource(sourceFiles, "k", "h", "k.go:x-y") })
 }
 
 // TestBodyMayNotSynchronize: a body that reaches a barrier (a generator
@@ -164,4 +173,32 @@ func TestStrideRows(t *testing.T) {
 	}
 	from, to := compiled.StrideRows(0, 1, 1, 4, math.MaxInt, 1)
 	assert.Equal(t, [2]int{0, math.MaxInt/4 + 1}, [2]int{from, to}, "a span at the ints' limit saturates")
+}
+
+// TestStaleKernelStrict: with GOCUDA_STRICT=1 a stale kernel's launch
+// fails with ErrInvalidKernelImage instead of running on the runtime
+// path. The engine reads the variable once, so the test runs itself again
+// with it set.
+func TestStaleKernelStrict(t *testing.T) {
+	needCompiled(t)
+	if os.Getenv("GOCUDA_STRICT") != "1" {
+		cmd := exec.Command(os.Args[0], "-test.run=^TestStaleKernelStrict$", "-test.count=1")
+		cmd.Env = append(os.Environ(), "GOCUDA_STRICT=1")
+		out, err := cmd.CombinedOutput()
+		require.NoError(t, err, "%s", out)
+		assert.NotContains(t, string(out), "no tests to run")
+		return
+	}
+	d := newDevice(t)
+	k, bodies, threads := countingKernel(t, staleSource(t))
+	err := d.Launch(gocuda.Config{Grid: gocuda.Dim3{X: 2}, Block: gocuda.Dim3{X: 8}}, k)
+	require.ErrorIs(t, err, gocuda.ErrInvalidKernelImage)
+	assert.Contains(t, err.Error(), "k.go:3: kernel k changed since gocuda compile")
+	assert.Zero(t, bodies.Load())
+	assert.Zero(t, threads.Load(), "no thread ran")
+
+	fresh, _ := currentSource(t)
+	k, bodies, _ = countingKernel(t, fresh)
+	require.NoError(t, d.Launch(gocuda.Config{Grid: gocuda.Dim3{X: 2}, Block: gocuda.Dim3{X: 8}}, k))
+	assert.Equal(t, int64(2), bodies.Load())
 }

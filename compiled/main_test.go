@@ -2,8 +2,8 @@ package compiled_test
 
 import (
 	"os"
-	"path/filepath"
 	"testing"
+	"testing/fstest"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -31,22 +31,24 @@ func newDevice(t *testing.T, opts ...gocuda.Option) *gocuda.Device {
 	return d
 }
 
-// currentSource returns a Source for lines of a temporary file, and the
-// file.
+// sourceFiles are the source files the tests' Sources embed: a kernel
+// k and a function it calls.
+var sourceFiles = fstest.MapFS{
+	"k.go":      {Data: []byte("package k\n\nfunc k() {\n}\n")},
+	"called.go": {Data: []byte("package k\n\nfunc called() {\n}\n")},
+}
+
+// currentSource returns a Source for lines of k.go in sourceFiles, and
+// the file's name.
 func currentSource(t *testing.T) (*compiled.Source, string) {
-	path := filepath.Join(t.TempDir(), "k.go")
-	src := []byte("package k\n\nfunc k() {\n}\n")
-	require.NoError(t, os.WriteFile(path, src, 0o666))
-	return compiled.NewSource("k", srchash.Lines(src, 3, 4), path+":3-4"), path
+	return compiled.NewSource(sourceFiles, "k", srchash.Lines(sourceFiles["k.go"].Data, 3, 4), "k.go:3-4"), "k.go"
 }
 
 // staleSource returns a Source whose recorded hash no longer matches its
 // lines.
 func staleSource(t *testing.T) *compiled.Source {
-	_, path := currentSource(t)
-	src, err := os.ReadFile(path)
-	require.NoError(t, err)
-	return compiled.NewSource("k", srchash.Lines(append([]byte("// an edit\n"), src...), 3, 4), path+":3-4")
+	edited := append([]byte("// an edit\n"), sourceFiles["k.go"].Data...)
+	return compiled.NewSource(sourceFiles, "k", srchash.Lines(edited, 3, 4), "k.go:3-4")
 }
 
 // linear returns the linear index of idx in a grid of shape g, X fastest.

@@ -37,6 +37,12 @@ func init() {
 // the runtime path, as with Config.RuntimePath.
 var compiledOff = os.Getenv("GOCUDA_COMPILED") == "off"
 
+// strictSources is set by GOCUDA_STRICT=1: a launch of a kernel whose
+// compiled form is stale fails with ErrInvalidKernelImage instead of
+// running on the runtime path with a warning, for CI and tests that must
+// not measure or check the wrong code.
+var strictSources = os.Getenv("GOCUDA_STRICT") == "1"
+
 // WithRuntimePath makes every launch on the device run kernels compiled by
 // `gocuda compile` on the runtime path, as Config.RuntimePath does for one
 // launch: for debugging, and to compare the two.
@@ -190,11 +196,25 @@ func runtimeEntry(t *Thread, perThread func(*Thread)) {
 // body: t is its first thread on the direct path and the launch may run
 // compiled code. If so, it readies the executor's compiledBlock.
 func (x *executor) mayHandOver(t *Thread, src *compiledlink.Source) bool {
-	if t != &x.direct || t.self != 0 || x.launch.runtimePath || x.coop.Active() || !src.Current() {
+	if t != &x.direct || t.self != 0 || x.launch.runtimePath || x.coop.Active() {
+		return false
+	}
+	if !src.Current() {
+		staleSource(src)
 		return false
 	}
 	x.bindBlock()
 	return true
+}
+
+// staleSource reports that src is stale: once per kernel on standard
+// error, and the kernel runs on the runtime path; or, with GOCUDA_STRICT=1,
+// as the launch's failure.
+func staleSource(src *compiledlink.Source) {
+	if strictSources {
+		panic(misuse(ErrInvalidKernelImage, "%s; GOCUDA_STRICT=1 refuses to run it on the runtime path", src.Stale()))
+	}
+	src.Warn()
 }
 
 // runBody runs the current block with the compiled body, on the worker's

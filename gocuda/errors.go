@@ -77,6 +77,12 @@ var (
 	// where it is made, such as a host function (Stream.LaunchHostFunc)
 	// waiting for device work, which could be waiting for itself.
 	ErrNotPermitted = errors.New("gocuda: operation not permitted")
+
+	// ErrInvalidKernelImage is cudaErrorInvalidKernelImage: with
+	// GOCUDA_STRICT=1, a launch of a kernel whose compiled form (written
+	// by gocuda compile) is older than its source, which would otherwise
+	// run on the runtime path with a warning.
+	ErrInvalidKernelImage = errors.New("gocuda: device kernel image is invalid")
 )
 
 // A KernelError reports a panic in a kernel thread: the first thread of the

@@ -5,9 +5,11 @@
 package kernels
 
 import (
+	"embed"
+	"simd/archsimd"
+
 	"github.com/gocuda/gocuda/compiled"
 	"github.com/gocuda/gocuda/gocuda"
-	"simd/archsimd"
 )
 
 // BlurKernel returns the naive box blur: each thread computes one output
@@ -25,7 +27,7 @@ func BlurKernel(src, dst []float32, width, height, r int) func(*gocuda.Thread) {
 }
 
 //line blur.go:88
-var gc_src_blur = compiled.NewSource("blur", "bcb6834161f75e59dee6883c45811b74506e5a2c1a4153fb57e24e112e1f53d5", "blur.go:82-102").NoGoexit("5ece231f20709d1c4b8acea9e4e75112998ba2a3904b480adf0c84f7d1aabe7e", "blur.go:138-139", "blur.go:141-142")
+var gc_src_blur = compiled.NewSource(gc_files_blur, "blur", "bcb6834161f75e59dee6883c45811b74506e5a2c1a4153fb57e24e112e1f53d5", "blur.go:82-102").NoGoexit("5ece231f20709d1c4b8acea9e4e75112998ba2a3904b480adf0c84f7d1aabe7e", "blur.go:138-139", "blur.go:141-142")
 
 //line blur.go:88
 func gc_body_blur(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, src, dst []float32, width, height, r int) {
@@ -421,7 +423,7 @@ func BlurSharedKernel(src, dst []float32, width, height, r int) func(*gocuda.Thr
 }
 
 //line blur.go:113
-var gc_src_blurShared = compiled.NewSource("blurShared", "de8c0fe3227a1e1a612ef9f33892a204fa6a435dd93be910122f9a22c79156ed", "blur.go:104-136").NoGoexit("5ece231f20709d1c4b8acea9e4e75112998ba2a3904b480adf0c84f7d1aabe7e", "blur.go:138-139", "blur.go:141-142")
+var gc_src_blurShared = compiled.NewSource(gc_files_blur, "blurShared", "de8c0fe3227a1e1a612ef9f33892a204fa6a435dd93be910122f9a22c79156ed", "blur.go:104-136").NoGoexit("5ece231f20709d1c4b8acea9e4e75112998ba2a3904b480adf0c84f7d1aabe7e", "blur.go:138-139", "blur.go:141-142")
 
 //line blur.go:113
 func gc_body_blurShared(gc_b2 *compiled.Block, src, dst []float32, width, height, r int) {
@@ -829,3 +831,8 @@ func gc_body_blurShared(gc_b2 *compiled.Block, src, dst []float32, width, height
 		}
 	})
 }
+
+// gc_files_blur holds the source files whose lines the kernels' records hash.
+//
+//go:embed blur.go
+var gc_files_blur embed.FS

@@ -5,6 +5,8 @@
 package kernels
 
 import (
+	"embed"
+
 	"github.com/gocuda/gocuda/atomic"
 	"github.com/gocuda/gocuda/compiled"
 	"github.com/gocuda/gocuda/gocuda"
@@ -26,7 +28,7 @@ func HistogramKernel(data []byte, bins []uint32) func(*gocuda.Thread) {
 }
 
 //line histogram.go:29
-var gc_src_histogram = compiled.NewSource("histogram", "251a6eb40b4fca186e3b797f6e5da3df54711550a0e3e5974928a30967718f33", "histogram.go:20-47").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_histogram = compiled.NewSource(gc_files_histogram, "histogram", "251a6eb40b4fca186e3b797f6e5da3df54711550a0e3e5974928a30967718f33", "histogram.go:20-47").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line histogram.go:29
 func gc_body_histogram(gc_b *compiled.Block, data []byte, bins []uint32) {
@@ -521,3 +523,8 @@ func gc_body_histogram(gc_b *compiled.Block, data []byte, bins []uint32) {
 		}
 	}
 }
+
+// gc_files_histogram holds the source files whose lines the kernels' records hash.
+//
+//go:embed histogram.go
+var gc_files_histogram embed.FS

@@ -5,9 +5,11 @@
 package kernels
 
 import (
+	"embed"
+	"simd/archsimd"
+
 	"github.com/gocuda/gocuda/compiled"
 	"github.com/gocuda/gocuda/gocuda"
-	"simd/archsimd"
 )
 
 // MandelbrotKernel returns ISPC's mandelbrot example as a CUDA kernel: one
@@ -25,7 +27,7 @@ func MandelbrotKernel(x0, y0, x1, y1 float32, width, height int, maxIter int32, 
 }
 
 //line mandelbrot.go:43
-var gc_src_mandelbrot = compiled.NewSource("mandelbrot", "df8bc12ee0b2dd2c3690574e0a4075455b1fb39e1617ebf11e40606863b62c28", "mandelbrot.go:37-54").NoGoexit("627c617999d32b9a64eeebca707690b5d858ab92c3a2e8b7814644d8a73bc025", "mandelbrot.go:16-35")
+var gc_src_mandelbrot = compiled.NewSource(gc_files_mandelbrot, "mandelbrot", "df8bc12ee0b2dd2c3690574e0a4075455b1fb39e1617ebf11e40606863b62c28", "mandelbrot.go:37-54").NoGoexit("627c617999d32b9a64eeebca707690b5d858ab92c3a2e8b7814644d8a73bc025", "mandelbrot.go:16-35")
 
 //line mandelbrot.go:43
 func gc_body_mandelbrot(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, x0, y0, x1, y1 float32, width, height int, maxIter int32, out []int32) {
@@ -430,3 +432,8 @@ func gc_body_mandelbrot(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, x0, y0, x1, y
 var gc_tab_int32x8_59597735 = [8]int32{0, 1, 2, 3, 4, 5, 6, 7}
 
 var gc_tab_int32x16_a66a413b = [16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15}
+
+// gc_files_mandelbrot holds the source files whose lines the kernels' records hash.
+//
+//go:embed mandelbrot.go
+var gc_files_mandelbrot embed.FS

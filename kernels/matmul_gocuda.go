@@ -5,6 +5,8 @@
 package kernels
 
 import (
+	"embed"
+
 	"github.com/gocuda/gocuda/compiled"
 	"github.com/gocuda/gocuda/compiled/lanes"
 	"github.com/gocuda/gocuda/gocuda"
@@ -27,7 +29,7 @@ func MatMulNaiveKernel(a, b, c []float32, m, k, n int) func(*gocuda.Thread) {
 }
 
 //line matmul.go:127
-var gc_src_matMulNaive = compiled.NewSource("matMulNaive", "60f6d2263b0c6071fdd704305f6c2593ad669bb4db5b173b5add135a81124241", "matmul.go:119-138").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_matMulNaive = compiled.NewSource(gc_files_matmul, "matMulNaive", "60f6d2263b0c6071fdd704305f6c2593ad669bb4db5b173b5add135a81124241", "matmul.go:119-138").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line matmul.go:127
 func gc_body_matMulNaive(gc_b *compiled.Block, gc_lo, gc_hi int, a, b, c []float32, m, k, n int) {
@@ -181,7 +183,7 @@ func MatMulTiledKernel(a, b, c []float32, m, k, n int) func(*gocuda.Thread) {
 }
 
 //line matmul.go:159
-var gc_src_matMulTiled = compiled.NewSource("matMulTiled", "5dea1aab3b4d22c842f46cb68966beedd2abe1b3f646708ef1991d4cb54f2091", "matmul.go:140-177").NoGoexit("621c106dba269f6955778a0e338afcba45010d9eff2ada15a608927fc0783ce1", "matmul.go:179-191")
+var gc_src_matMulTiled = compiled.NewSource(gc_files_matmul, "matMulTiled", "5dea1aab3b4d22c842f46cb68966beedd2abe1b3f646708ef1991d4cb54f2091", "matmul.go:140-177").NoGoexit("621c106dba269f6955778a0e338afcba45010d9eff2ada15a608927fc0783ce1", "matmul.go:179-191")
 
 //line matmul.go:159
 func gc_body_matMulTiled(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
@@ -1374,7 +1376,7 @@ func MatMulTiledUnrolledKernel(a, b, c []float32, m, k, n int) func(*gocuda.Thre
 }
 
 //line matmul.go:200
-var gc_src_matMulTiledUnrolled = compiled.NewSource("matMulTiledUnrolled", "794697fb904115ad288e8122d6e48d373ec5cca3f8ee471ca35632e96ae399a1", "matmul.go:193-232").NoGoexit("621c106dba269f6955778a0e338afcba45010d9eff2ada15a608927fc0783ce1", "matmul.go:179-191")
+var gc_src_matMulTiledUnrolled = compiled.NewSource(gc_files_matmul, "matMulTiledUnrolled", "794697fb904115ad288e8122d6e48d373ec5cca3f8ee471ca35632e96ae399a1", "matmul.go:193-232").NoGoexit("621c106dba269f6955778a0e338afcba45010d9eff2ada15a608927fc0783ce1", "matmul.go:179-191")
 
 //line matmul.go:200
 func gc_body_matMulTiledUnrolled(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
@@ -2566,7 +2568,7 @@ func MatMulRegisterTiledKernel(a, b, c []float32, m, k, n int) func(*gocuda.Thre
 }
 
 //line matmul.go:247
-var gc_src_matMulRegisterTiled = compiled.NewSource("matMulRegisterTiled", "c415163fa2aecd31537e0bc979c0b7043bf55a79b4f73c00c3599ad71ec88519", "matmul.go:234-274").NoGoexit("5f61f0cae4de7ce108b235e037109af3b0f558906853b84366813a967cb06518", "matmul.go:179-191", "matmul.go:276-295")
+var gc_src_matMulRegisterTiled = compiled.NewSource(gc_files_matmul, "matMulRegisterTiled", "c415163fa2aecd31537e0bc979c0b7043bf55a79b4f73c00c3599ad71ec88519", "matmul.go:234-274").NoGoexit("5f61f0cae4de7ce108b235e037109af3b0f558906853b84366813a967cb06518", "matmul.go:179-191", "matmul.go:276-295")
 
 //line matmul.go:247
 func gc_body_matMulRegisterTiled(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
@@ -3279,3 +3281,8 @@ func gc_body_matMulRegisterTiled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 		}
 	}
 }
+
+// gc_files_matmul holds the source files whose lines the kernels' records hash.
+//
+//go:embed matmul.go
+var gc_files_matmul embed.FS

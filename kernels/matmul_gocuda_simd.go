@@ -5,9 +5,11 @@
 package kernels
 
 import (
+	"embed"
+	"simd/archsimd"
+
 	"github.com/gocuda/gocuda/compiled"
 	"github.com/gocuda/gocuda/gocuda"
-	"simd/archsimd"
 )
 
 // MatMulNaiveKernel returns the textbook matrix multiply (the CUDA
@@ -27,7 +29,7 @@ func MatMulNaiveKernel(a, b, c []float32, m, k, n int) func(*gocuda.Thread) {
 }
 
 //line matmul.go:127
-var gc_src_matMulNaive = compiled.NewSource("matMulNaive", "60f6d2263b0c6071fdd704305f6c2593ad669bb4db5b173b5add135a81124241", "matmul.go:119-138").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_matMulNaive = compiled.NewSource(gc_files_matmul, "matMulNaive", "60f6d2263b0c6071fdd704305f6c2593ad669bb4db5b173b5add135a81124241", "matmul.go:119-138").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line matmul.go:127
 func gc_body_matMulNaive(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a, b, c []float32, m, k, n int) {
@@ -340,7 +342,7 @@ func MatMulTiledKernel(a, b, c []float32, m, k, n int) func(*gocuda.Thread) {
 }
 
 //line matmul.go:159
-var gc_src_matMulTiled = compiled.NewSource("matMulTiled", "5dea1aab3b4d22c842f46cb68966beedd2abe1b3f646708ef1991d4cb54f2091", "matmul.go:140-177").NoGoexit("621c106dba269f6955778a0e338afcba45010d9eff2ada15a608927fc0783ce1", "matmul.go:179-191")
+var gc_src_matMulTiled = compiled.NewSource(gc_files_matmul, "matMulTiled", "5dea1aab3b4d22c842f46cb68966beedd2abe1b3f646708ef1991d4cb54f2091", "matmul.go:140-177").NoGoexit("621c106dba269f6955778a0e338afcba45010d9eff2ada15a608927fc0783ce1", "matmul.go:179-191")
 
 //line matmul.go:159
 func gc_body_matMulTiled(gc_b10 *compiled.Block, a, b, c []float32, m, k, n int) {
@@ -2114,7 +2116,7 @@ func MatMulTiledUnrolledKernel(a, b, c []float32, m, k, n int) func(*gocuda.Thre
 }
 
 //line matmul.go:200
-var gc_src_matMulTiledUnrolled = compiled.NewSource("matMulTiledUnrolled", "794697fb904115ad288e8122d6e48d373ec5cca3f8ee471ca35632e96ae399a1", "matmul.go:193-232").NoGoexit("621c106dba269f6955778a0e338afcba45010d9eff2ada15a608927fc0783ce1", "matmul.go:179-191")
+var gc_src_matMulTiledUnrolled = compiled.NewSource(gc_files_matmul, "matMulTiledUnrolled", "794697fb904115ad288e8122d6e48d373ec5cca3f8ee471ca35632e96ae399a1", "matmul.go:193-232").NoGoexit("621c106dba269f6955778a0e338afcba45010d9eff2ada15a608927fc0783ce1", "matmul.go:179-191")
 
 //line matmul.go:200
 func gc_body_matMulTiledUnrolled(gc_b10 *compiled.Block, a, b, c []float32, m, k, n int) {
@@ -3911,7 +3913,7 @@ func MatMulRegisterTiledKernel(a, b, c []float32, m, k, n int) func(*gocuda.Thre
 }
 
 //line matmul.go:247
-var gc_src_matMulRegisterTiled = compiled.NewSource("matMulRegisterTiled", "c415163fa2aecd31537e0bc979c0b7043bf55a79b4f73c00c3599ad71ec88519", "matmul.go:234-274").NoGoexit("5f61f0cae4de7ce108b235e037109af3b0f558906853b84366813a967cb06518", "matmul.go:179-191", "matmul.go:276-295")
+var gc_src_matMulRegisterTiled = compiled.NewSource(gc_files_matmul, "matMulRegisterTiled", "c415163fa2aecd31537e0bc979c0b7043bf55a79b4f73c00c3599ad71ec88519", "matmul.go:234-274").NoGoexit("5f61f0cae4de7ce108b235e037109af3b0f558906853b84366813a967cb06518", "matmul.go:179-191", "matmul.go:276-295")
 
 //line matmul.go:247
 func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int) {
@@ -10447,3 +10449,8 @@ var gc_tab_uint32x16_11f88927 = [16]uint32{8, 8, 9, 9, 10, 10, 11, 11, 12, 12, 1
 var gc_tab_uint32x16_ad001b0d = [16]uint32{0, 16, 1, 17, 2, 18, 3, 19, 4, 20, 5, 21, 6, 22, 7, 23}
 
 var gc_tab_uint32x16_e662c68d = [16]uint32{8, 24, 9, 25, 10, 26, 11, 27, 12, 28, 13, 29, 14, 30, 15, 31}
+
+// gc_files_matmul holds the source files whose lines the kernels' records hash.
+//
+//go:embed matmul.go
+var gc_files_matmul embed.FS

@@ -5,6 +5,8 @@
 package kernels
 
 import (
+	"embed"
+
 	"github.com/gocuda/gocuda/compiled"
 	"github.com/gocuda/gocuda/gocuda"
 )
@@ -25,7 +27,7 @@ func NBodySimpleKernel(bodies [][4]float32, acc [][3]float32, eps2 float32) func
 }
 
 //line nbody.go:143
-var gc_src_nBodySimple = compiled.NewSource("nBodySimple", "415d0e2b44cf857d891b4c33152d66809263fc0ee131ca8e4276652de56be6ff", "nbody.go:136-155").NoGoexit("fbd513129e24b880528231743f23a7ed69d8281a2184c5318455fbab9732d1ec", "nbody.go:125-134")
+var gc_src_nBodySimple = compiled.NewSource(gc_files_nbody, "nBodySimple", "415d0e2b44cf857d891b4c33152d66809263fc0ee131ca8e4276652de56be6ff", "nbody.go:136-155").NoGoexit("fbd513129e24b880528231743f23a7ed69d8281a2184c5318455fbab9732d1ec", "nbody.go:125-134")
 
 //line nbody.go:143
 func gc_body_nBodySimple(gc_b *compiled.Block, gc_lo, gc_hi int, bodies [][4]float32, acc [][3]float32, eps2 float32) {
@@ -119,7 +121,7 @@ func NBodyTiledKernel(bodies [][4]float32, acc [][3]float32, eps2 float32) func(
 }
 
 //line nbody.go:173
-var gc_src_nBodyTiled = compiled.NewSource("nBodyTiled", "f9aea3b1d9dd23e77d2ad99bb8029a762709d539d9ab828f34c59e4c13d491a9", "nbody.go:157-197").NoGoexit("fbd513129e24b880528231743f23a7ed69d8281a2184c5318455fbab9732d1ec", "nbody.go:125-134")
+var gc_src_nBodyTiled = compiled.NewSource(gc_files_nbody, "nBodyTiled", "f9aea3b1d9dd23e77d2ad99bb8029a762709d539d9ab828f34c59e4c13d491a9", "nbody.go:157-197").NoGoexit("fbd513129e24b880528231743f23a7ed69d8281a2184c5318455fbab9732d1ec", "nbody.go:125-134")
 
 //line nbody.go:173
 func gc_body_nBodyTiled(gc_b *compiled.Block, bodies [][4]float32, acc [][3]float32, eps2 float32) {
@@ -559,7 +561,7 @@ func NBodyMultiThreadKernel(bodies [][4]float32, acc [][3]float32, eps2 float32)
 }
 
 //line nbody.go:213
-var gc_src_nBodyMultiThread = compiled.NewSource("nBodyMultiThread", "2257c8c0273ffe3a646e241372e466fe228fc7fc82d6ad97c01b4d9d3b7c7ebd", "nbody.go:199-247").NoGoexit("fbd513129e24b880528231743f23a7ed69d8281a2184c5318455fbab9732d1ec", "nbody.go:125-134")
+var gc_src_nBodyMultiThread = compiled.NewSource(gc_files_nbody, "nBodyMultiThread", "2257c8c0273ffe3a646e241372e466fe228fc7fc82d6ad97c01b4d9d3b7c7ebd", "nbody.go:199-247").NoGoexit("fbd513129e24b880528231743f23a7ed69d8281a2184c5318455fbab9732d1ec", "nbody.go:125-134")
 
 //line nbody.go:213
 func gc_body_nBodyMultiThread(gc_b *compiled.Block, bodies [][4]float32, acc [][3]float32, eps2 float32) {
@@ -1469,7 +1471,7 @@ func NBodyIntegrateKernel(bodies [][4]float32, vel, acc [][3]float32, dt float32
 }
 
 //line nbody.go:256
-var gc_src_nBodyIntegrate = compiled.NewSource("nBodyIntegrate", "11ec7b0effffb3928790f3dcc768e94f8d1cf8a27d00408b555d44e253615f5e", "nbody.go:249-266").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_nBodyIntegrate = compiled.NewSource(gc_files_nbody, "nBodyIntegrate", "11ec7b0effffb3928790f3dcc768e94f8d1cf8a27d00408b555d44e253615f5e", "nbody.go:249-266").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line nbody.go:256
 func gc_body_nBodyIntegrate(gc_b *compiled.Block, gc_lo, gc_hi int, bodies [][4]float32, vel, acc [][3]float32, dt float32) {
@@ -1613,3 +1615,8 @@ func gc_body_nBodyIntegrate(gc_b *compiled.Block, gc_lo, gc_hi int, bodies [][4]
 		}
 	}
 }
+
+// gc_files_nbody holds the source files whose lines the kernels' records hash.
+//
+//go:embed nbody.go
+var gc_files_nbody embed.FS

@@ -5,6 +5,8 @@
 package kernels
 
 import (
+	"embed"
+
 	"github.com/gocuda/gocuda/atomic"
 	"github.com/gocuda/gocuda/compiled"
 	"github.com/gocuda/gocuda/gocuda"
@@ -25,7 +27,7 @@ func ReduceAtomicKernel[T Number](in []T, sum *T) func(*gocuda.Thread) {
 }
 
 //line reduce.go:186
-var gc_src_reduceAtomic = compiled.NewSource("reduceAtomic", "bd284a5cc6636602fe0f85c279ce722dc5467de9e675334f5f91220eea623ad8", "reduce.go:178-200").NoGoexit("2b8cf74494bb3b7cac80855a77ad2634a1dc650676c30f21b6854f83f2b67d61", "reduce.go:281-289")
+var gc_src_reduceAtomic = compiled.NewSource(gc_files_reduce, "reduceAtomic", "bd284a5cc6636602fe0f85c279ce722dc5467de9e675334f5f91220eea623ad8", "reduce.go:178-200").NoGoexit("2b8cf74494bb3b7cac80855a77ad2634a1dc650676c30f21b6854f83f2b67d61", "reduce.go:281-289")
 
 //line reduce.go:186
 func gc_body_reduceAtomic[T Number](gc_b *compiled.Block, in []T, sum *T) {
@@ -540,7 +542,7 @@ func ReduceInterleavedKernel[T Number](in, partial []T) func(*gocuda.Thread) {
 }
 
 //line reduce.go:210
-var gc_src_reduceInterleaved = compiled.NewSource("reduceInterleaved", "7e383a960774b0192fc3ee498132cfbbb6a2556bf0b4f1db82f5f611785ee965", "reduce.go:202-224").NoGoexit("2b8cf74494bb3b7cac80855a77ad2634a1dc650676c30f21b6854f83f2b67d61", "reduce.go:281-289")
+var gc_src_reduceInterleaved = compiled.NewSource(gc_files_reduce, "reduceInterleaved", "7e383a960774b0192fc3ee498132cfbbb6a2556bf0b4f1db82f5f611785ee965", "reduce.go:202-224").NoGoexit("2b8cf74494bb3b7cac80855a77ad2634a1dc650676c30f21b6854f83f2b67d61", "reduce.go:281-289")
 
 //line reduce.go:210
 func gc_body_reduceInterleaved[T Number](gc_b *compiled.Block, in, partial []T) {
@@ -921,7 +923,7 @@ func ReduceStridedIndexKernel[T Number](in, partial []T) func(*gocuda.Thread) {
 }
 
 //line reduce.go:234
-var gc_src_reduceStridedIndex = compiled.NewSource("reduceStridedIndex", "2872ce9b821b7d43c35f57560134e21d7009ab7eb98276c310baf1ce6010c613", "reduce.go:226-248").NoGoexit("2b8cf74494bb3b7cac80855a77ad2634a1dc650676c30f21b6854f83f2b67d61", "reduce.go:281-289")
+var gc_src_reduceStridedIndex = compiled.NewSource(gc_files_reduce, "reduceStridedIndex", "2872ce9b821b7d43c35f57560134e21d7009ab7eb98276c310baf1ce6010c613", "reduce.go:226-248").NoGoexit("2b8cf74494bb3b7cac80855a77ad2634a1dc650676c30f21b6854f83f2b67d61", "reduce.go:281-289")
 
 //line reduce.go:234
 func gc_body_reduceStridedIndex[T Number](gc_b *compiled.Block, in, partial []T) {
@@ -1346,7 +1348,7 @@ func ReduceSequentialKernel[T Number](in, partial []T) func(*gocuda.Thread) {
 }
 
 //line reduce.go:256
-var gc_src_reduceSequential = compiled.NewSource("reduceSequential", "52deb7004444087c768b020f3586339159ee8cf248aac68cd2f9d1dfddbeca7f", "reduce.go:250-265", "reduce.go:267-279").NoGoexit("2b8cf74494bb3b7cac80855a77ad2634a1dc650676c30f21b6854f83f2b67d61", "reduce.go:281-289")
+var gc_src_reduceSequential = compiled.NewSource(gc_files_reduce, "reduceSequential", "52deb7004444087c768b020f3586339159ee8cf248aac68cd2f9d1dfddbeca7f", "reduce.go:250-265", "reduce.go:267-279").NoGoexit("2b8cf74494bb3b7cac80855a77ad2634a1dc650676c30f21b6854f83f2b67d61", "reduce.go:281-289")
 
 //line reduce.go:256
 func gc_body_reduceSequential[T Number](gc_b *compiled.Block, in, partial []T) {
@@ -1859,3 +1861,8 @@ func gc_body_reduceSequential[T Number](gc_b *compiled.Block, in, partial []T) {
 		}
 	}
 }
+
+// gc_files_reduce holds the source files whose lines the kernels' records hash.
+//
+//go:embed reduce.go
+var gc_files_reduce embed.FS

@@ -5,9 +5,11 @@
 package kernels
 
 import (
+	"embed"
+	"simd/archsimd"
+
 	"github.com/gocuda/gocuda/compiled"
 	"github.com/gocuda/gocuda/gocuda"
-	"simd/archsimd"
 )
 
 // ReduceFirstAddKernel returns Harris's reduction kernel 4, first add
@@ -41,7 +43,7 @@ func ReduceFirstAddKernel[T Number](in, partial []T) func(*gocuda.Thread) {
 }
 
 //line reduce_variants.go:18
-var gc_src_reduceFirstAdd = compiled.NewSource("reduceFirstAdd", "2ee1b05f056a2202067780419b56dfa73effea9a13902e7d06cdcc34dac8de9b", "reduce_variants.go:9-28", "reduce.go:267-279").NoGoexit("2b8cf74494bb3b7cac80855a77ad2634a1dc650676c30f21b6854f83f2b67d61", "reduce.go:281-289")
+var gc_src_reduceFirstAdd = compiled.NewSource(gc_files_reduce_variants, "reduceFirstAdd", "2ee1b05f056a2202067780419b56dfa73effea9a13902e7d06cdcc34dac8de9b", "reduce_variants.go:9-28", "reduce.go:267-279").NoGoexit("2b8cf74494bb3b7cac80855a77ad2634a1dc650676c30f21b6854f83f2b67d61", "reduce.go:281-289")
 
 //line reduce_variants.go:18
 func gc_body_reduceFirstAdd[T Number](gc_b17 *compiled.Block, in, partial []T) {
@@ -5170,7 +5172,7 @@ func ReduceUnrolledWarpKernel[T Number](in, partial []T) func(*gocuda.Thread) {
 }
 
 //line reduce_variants.go:41
-var gc_src_reduceUnrolledWarp = compiled.NewSource("reduceUnrolledWarp", "53a1749af66e1731cae73eb94cc9cc7e36c462fe5db16b7d5c7f393d3c7cf179", "reduce_variants.go:30-54", "reduce.go:267-279", "reduce_variants.go:56-68").NoGoexit("2b8cf74494bb3b7cac80855a77ad2634a1dc650676c30f21b6854f83f2b67d61", "reduce.go:281-289")
+var gc_src_reduceUnrolledWarp = compiled.NewSource(gc_files_reduce_variants, "reduceUnrolledWarp", "53a1749af66e1731cae73eb94cc9cc7e36c462fe5db16b7d5c7f393d3c7cf179", "reduce_variants.go:30-54", "reduce.go:267-279", "reduce_variants.go:56-68").NoGoexit("2b8cf74494bb3b7cac80855a77ad2634a1dc650676c30f21b6854f83f2b67d61", "reduce.go:281-289")
 
 //line reduce_variants.go:41
 func gc_body_reduceUnrolledWarp[T Number](gc_b17 *compiled.Block, in, partial []T) {
@@ -11198,7 +11200,7 @@ func ReduceWarpShuffleKernel[T Number](in, partial []T) func(*gocuda.Thread) {
 }
 
 //line reduce_variants.go:79
-var gc_src_reduceWarpShuffleBlocks = compiled.NewSource("reduceWarpShuffleBlocks", "69b0ef25a86000fe6d9d24ca29cc546e280f5a412825b26d8918e50923992611", "reduce_variants.go:70-85", "reduce_variants.go:87-94", "reduce_variants.go:87-94", "reduce_variants.go:96-111").NoGoexit("2b8cf74494bb3b7cac80855a77ad2634a1dc650676c30f21b6854f83f2b67d61", "reduce.go:281-289")
+var gc_src_reduceWarpShuffleBlocks = compiled.NewSource(gc_files_reduce_variants, "reduceWarpShuffleBlocks", "69b0ef25a86000fe6d9d24ca29cc546e280f5a412825b26d8918e50923992611", "reduce_variants.go:70-85", "reduce_variants.go:87-94", "reduce_variants.go:87-94", "reduce_variants.go:96-111").NoGoexit("2b8cf74494bb3b7cac80855a77ad2634a1dc650676c30f21b6854f83f2b67d61", "reduce.go:281-289")
 
 //line reduce_variants.go:79
 func gc_body_reduceWarpShuffleBlocks[T Number](gc_b8 *compiled.Block, in, partial []T) {
@@ -15000,7 +15002,7 @@ func ReduceGridStrideKernel[T Number](in, partial []T) func(*gocuda.Thread) {
 }
 
 //line reduce_variants.go:129
-var gc_src_reduceGridStride = compiled.NewSource("reduceGridStride", "eeb1a303853e23861110408bb53acf1492d445441449b26d77761e4f192d54ec", "reduce_variants.go:113-150", "reduce.go:267-279", "reduce_variants.go:56-68").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_reduceGridStride = compiled.NewSource(gc_files_reduce_variants, "reduceGridStride", "eeb1a303853e23861110408bb53acf1492d445441449b26d77761e4f192d54ec", "reduce_variants.go:113-150", "reduce.go:267-279", "reduce_variants.go:56-68").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line reduce_variants.go:129
 func gc_body_reduceGridStride[T Number](gc_b5 *compiled.Block, in, partial []T) {
@@ -19901,7 +19903,7 @@ func ReduceCoarsenedKernel[T Number](in, partial []T) func(*gocuda.Thread) {
 }
 
 //line reduce_variants.go:169
-var gc_src_reduceCoarsened = compiled.NewSource("reduceCoarsened", "7e6eaa3b9d2d29011672d722e0ceb7d3c5b581975456ce1b3acecd66cf74dec8", "reduce_variants.go:152-180", "reduce_variants.go:182-202", "reduce_variants.go:87-94", "reduce_variants.go:87-94", "reduce_variants.go:96-111").NoGoexit("2b8cf74494bb3b7cac80855a77ad2634a1dc650676c30f21b6854f83f2b67d61", "reduce.go:281-289")
+var gc_src_reduceCoarsened = compiled.NewSource(gc_files_reduce_variants, "reduceCoarsened", "7e6eaa3b9d2d29011672d722e0ceb7d3c5b581975456ce1b3acecd66cf74dec8", "reduce_variants.go:152-180", "reduce_variants.go:182-202", "reduce_variants.go:87-94", "reduce_variants.go:87-94", "reduce_variants.go:96-111").NoGoexit("2b8cf74494bb3b7cac80855a77ad2634a1dc650676c30f21b6854f83f2b67d61", "reduce.go:281-289")
 
 //line reduce_variants.go:169
 func gc_body_reduceCoarsened[T Number](gc_b8 *compiled.Block, in, partial []T) {
@@ -24427,3 +24429,8 @@ func gc_slp_reduceSumRun_1_uint32_flush(gc_j *gc_slp_reduceSumRun_1_uint32_jam) 
 	}
 	gc_j.n = 0
 }
+
+// gc_files_reduce_variants holds the source files whose lines the kernels' records hash.
+//
+//go:embed reduce.go reduce_variants.go
+var gc_files_reduce_variants embed.FS

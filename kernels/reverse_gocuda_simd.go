@@ -5,9 +5,11 @@
 package kernels
 
 import (
+	"embed"
+	"simd/archsimd"
+
 	"github.com/gocuda/gocuda/compiled"
 	"github.com/gocuda/gocuda/gocuda"
-	"simd/archsimd"
 )
 
 // ReverseNaiveKernel returns the lecture decks' first reverseArray: one
@@ -24,7 +26,7 @@ func ReverseNaiveKernel[T any](in, out []T) func(*gocuda.Thread) {
 }
 
 //line reverse.go:19
-var gc_src_reverseNaive = compiled.NewSource("reverseNaive", "04fc8f66fde9f5237ae0a43c4ac630691caface1aafb316e079ac65791d249b4", "reverse.go:12-24").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_reverseNaive = compiled.NewSource(gc_files_reverse, "reverseNaive", "04fc8f66fde9f5237ae0a43c4ac630691caface1aafb316e079ac65791d249b4", "reverse.go:12-24").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line reverse.go:19
 func gc_body_reverseNaive[T any](gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []T) {
@@ -97,7 +99,7 @@ func ReverseSharedKernel[T any](in, out []T) func(*gocuda.Thread) {
 }
 
 //line reverse.go:38
-var gc_src_reverseShared = compiled.NewSource("reverseShared", "2610120bd37c53ee1e6af664424947ea6d5e5c5f27aaa37e634dcfc7b68c02c6", "reverse.go:26-50").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_reverseShared = compiled.NewSource(gc_files_reverse, "reverseShared", "2610120bd37c53ee1e6af664424947ea6d5e5c5f27aaa37e634dcfc7b68c02c6", "reverse.go:26-50").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line reverse.go:38
 func gc_body_reverseShared[T any](gc_b5 *compiled.Block, in, out []T) {
@@ -1789,3 +1791,8 @@ func gc_body_reverseShared_uint32(gc_b4 *compiled.Block, in []uint32, out []uint
 		}
 	}
 }
+
+// gc_files_reverse holds the source files whose lines the kernels' records hash.
+//
+//go:embed reverse.go
+var gc_files_reverse embed.FS

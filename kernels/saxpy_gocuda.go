@@ -5,6 +5,8 @@
 package kernels
 
 import (
+	"embed"
+
 	"github.com/gocuda/gocuda/compiled"
 	"github.com/gocuda/gocuda/gocuda"
 )
@@ -22,7 +24,7 @@ func SAXPYKernel(a float32, x, y []float32) func(*gocuda.Thread) {
 }
 
 //line saxpy.go:29
-var gc_src_saxpy = compiled.NewSource("saxpy", "8ea681e8ea0aa3029e37b4a5214d392522327a781154602cde148a19f98e37dc", "saxpy.go:23-35").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_saxpy = compiled.NewSource(gc_files_saxpy, "saxpy", "8ea681e8ea0aa3029e37b4a5214d392522327a781154602cde148a19f98e37dc", "saxpy.go:23-35").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line saxpy.go:29
 func gc_body_saxpy(gc_b *compiled.Block, gc_lo, gc_hi int, a float32, x, y []float32) {
@@ -229,7 +231,7 @@ func SAXPYGridStrideKernel(a float32, x, y []float32) func(*gocuda.Thread) {
 }
 
 //line saxpy.go:48
-var gc_src_saxpyGridStride = compiled.NewSource("saxpyGridStride", "0c7d32cf8cc4f594c86e0ad33383c104576232f3c05891fa6a9a1cfaa07880af", "saxpy.go:37-54").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_saxpyGridStride = compiled.NewSource(gc_files_saxpy, "saxpyGridStride", "0c7d32cf8cc4f594c86e0ad33383c104576232f3c05891fa6a9a1cfaa07880af", "saxpy.go:37-54").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line saxpy.go:48
 func gc_body_saxpyGridStride(gc_b *compiled.Block, gc_lo, gc_hi int, a float32, x, y []float32) {
@@ -594,7 +596,7 @@ func SAXPYCoarsenedKernel(a float32, x, y []float32) func(*gocuda.Thread) {
 }
 
 //line saxpy.go:66
-var gc_src_saxpyCoarsened = compiled.NewSource("saxpyCoarsened", "7b5f8f5f48296aabe40305d80eefc3ebe12f9f8bf40bcd91ec985f515b81b153", "saxpy.go:56-77").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_saxpyCoarsened = compiled.NewSource(gc_files_saxpy, "saxpyCoarsened", "7b5f8f5f48296aabe40305d80eefc3ebe12f9f8bf40bcd91ec985f515b81b153", "saxpy.go:56-77").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line saxpy.go:66
 func gc_body_saxpyCoarsened(gc_b *compiled.Block, gc_lo, gc_hi int, a float32, x, y []float32) {
@@ -766,7 +768,7 @@ func VecAddKernel[T Number](a, b, c []T) func(*gocuda.Thread) {
 }
 
 //line saxpy.go:116
-var gc_src_vecAdd = compiled.NewSource("vecAdd", "60c1e734d9a8836bd1fabca2b87e90e6d725003dd2d1f795c1cce3ce6ae2749b", "saxpy.go:110-122").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_vecAdd = compiled.NewSource(gc_files_saxpy, "vecAdd", "60c1e734d9a8836bd1fabca2b87e90e6d725003dd2d1f795c1cce3ce6ae2749b", "saxpy.go:110-122").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line saxpy.go:116
 func gc_body_vecAdd[T Number](gc_b *compiled.Block, gc_lo, gc_hi int, a, b, c []T) {
@@ -969,7 +971,7 @@ func VecAddGridStrideKernel[T Number](a, b, c []T) func(*gocuda.Thread) {
 }
 
 //line saxpy.go:130
-var gc_src_vecAddGridStride = compiled.NewSource("vecAddGridStride", "566554f7a42f29a919e52d9b5269eff9c18d4e1946cc8950f6668eaa2ece7a30", "saxpy.go:124-136").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_vecAddGridStride = compiled.NewSource(gc_files_saxpy, "vecAddGridStride", "566554f7a42f29a919e52d9b5269eff9c18d4e1946cc8950f6668eaa2ece7a30", "saxpy.go:124-136").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line saxpy.go:130
 func gc_body_vecAddGridStride[T Number](gc_b *compiled.Block, gc_lo, gc_hi int, a, b, c []T) {
@@ -1331,7 +1333,7 @@ func VecAddCoarsenedKernel[T Number](a, b, c []T) func(*gocuda.Thread) {
 }
 
 //line saxpy.go:143
-var gc_src_vecAddCoarsened = compiled.NewSource("vecAddCoarsened", "eaa0a498fe2001d2be28368625af1c175439bdd75ec65ead9c712f0d843ae912", "saxpy.go:138-154").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_vecAddCoarsened = compiled.NewSource(gc_files_saxpy, "vecAddCoarsened", "eaa0a498fe2001d2be28368625af1c175439bdd75ec65ead9c712f0d843ae912", "saxpy.go:138-154").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line saxpy.go:143
 func gc_body_vecAddCoarsened[T Number](gc_b *compiled.Block, gc_lo, gc_hi int, a, b, c []T) {
@@ -1489,3 +1491,8 @@ func gc_body_vecAddCoarsened[T Number](gc_b *compiled.Block, gc_lo, gc_hi int, a
 		}
 	}
 }
+
+// gc_files_saxpy holds the source files whose lines the kernels' records hash.
+//
+//go:embed saxpy.go
+var gc_files_saxpy embed.FS

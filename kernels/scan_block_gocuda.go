@@ -5,7 +5,9 @@
 package kernels
 
 import (
+	"embed"
 	"fmt"
+
 	"github.com/gocuda/gocuda/compiled"
 	"github.com/gocuda/gocuda/gocuda"
 )
@@ -27,7 +29,7 @@ func HillisSteeleScanKernel[T Number](in, out, sums []T, inclusive bool) func(*g
 }
 
 //line scan_block.go:19
-var gc_src_hillisSteeleScan = compiled.NewSource("hillisSteeleScan", "20c9e21902189fce18373095f36ff2c64f7b6cafcee8c6a4bdad17e42f11e3ac", "scan_block.go:9-44", "scan_block.go:46-63").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_hillisSteeleScan = compiled.NewSource(gc_files_scan_block, "hillisSteeleScan", "20c9e21902189fce18373095f36ff2c64f7b6cafcee8c6a4bdad17e42f11e3ac", "scan_block.go:9-44", "scan_block.go:46-63").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line scan_block.go:19
 func gc_body_hillisSteeleScan[T Number](gc_b *compiled.Block, in, out, sums []T, inclusive bool) {
@@ -925,7 +927,7 @@ func BlellochScanKernel[T Number](in, out, sums []T, inclusive bool) func(*gocud
 }
 
 //line scan_block.go:76
-var gc_src_blellochScan = compiled.NewSource("blellochScan", "0370b3ce3b34a1a5ddc18b7ba06ca58c90fc0953c2eeb0c29b3cb894e27a257b", "scan_block.go:65-129").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_blellochScan = compiled.NewSource(gc_files_scan_block, "blellochScan", "0370b3ce3b34a1a5ddc18b7ba06ca58c90fc0953c2eeb0c29b3cb894e27a257b", "scan_block.go:65-129").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line scan_block.go:76
 func gc_body_blellochScan[T Number](gc_b *compiled.Block, in, out, sums []T, inclusive bool) {
@@ -1467,7 +1469,7 @@ func WarpShuffleScanKernel[T Number](in, out, sums []T, inclusive bool) func(*go
 }
 
 //line scan_block.go:140
-var gc_src_warpShuffleScan = compiled.NewSource("warpShuffleScan", "b33e8748ad7f76723aca66bfcd7ddf0770601d31c0fb3010e5dabaa20b77128d", "scan_block.go:131-159", "scan_block.go:161-195", "scan_block.go:197-210", "scan_block.go:197-210").NoGoexit("91fc4235c1093e5661283e1c2c9fe3218310b40e62529356b2b8dd7f0b168755", "scan.go:102-103", "scan_block.go:212-218")
+var gc_src_warpShuffleScan = compiled.NewSource(gc_files_scan_block, "warpShuffleScan", "b33e8748ad7f76723aca66bfcd7ddf0770601d31c0fb3010e5dabaa20b77128d", "scan_block.go:131-159", "scan_block.go:161-195", "scan_block.go:197-210", "scan_block.go:197-210").NoGoexit("91fc4235c1093e5661283e1c2c9fe3218310b40e62529356b2b8dd7f0b168755", "scan.go:102-103", "scan_block.go:212-218")
 
 //line scan_block.go:140
 func gc_body_warpShuffleScan[T Number](gc_b *compiled.Block, in, out, sums []T, inclusive bool) {
@@ -2086,3 +2088,8 @@ func gc_body_warpShuffleScan[T Number](gc_b *compiled.Block, in, out, sums []T, 
 		}
 	}
 }
+
+// gc_files_scan_block holds the source files whose lines the kernels' records hash.
+//
+//go:embed scan.go scan_block.go
+var gc_files_scan_block embed.FS

@@ -5,6 +5,8 @@
 package kernels
 
 import (
+	"embed"
+
 	"github.com/gocuda/gocuda/atomic"
 	"github.com/gocuda/gocuda/compiled"
 	"github.com/gocuda/gocuda/gocuda"
@@ -27,7 +29,7 @@ func LookbackScanKernel[T Number](in, out []T, status []ScanTileState[T], ticket
 }
 
 //line scan_lookback.go:101
-var gc_src_lookbackScan = compiled.NewSource("lookbackScan", "391568397c2a8312487e7f3ef96727a8777c3da8758575a78e0b7e45ccb32123", "scan_lookback.go:91-123", "scan_block.go:161-195", "scan_block.go:197-210", "scan_block.go:197-210", "scan_lookback.go:39-49").NoGoexit("bd67623a39ee401b02089d010a5636cc518a2492499cc40e57153d657072ef21", "scan.go:102-103", "scan_block.go:212-218", "scan_lookback.go:51-67", "scan_lookback.go:69-89")
+var gc_src_lookbackScan = compiled.NewSource(gc_files_scan_lookback, "lookbackScan", "391568397c2a8312487e7f3ef96727a8777c3da8758575a78e0b7e45ccb32123", "scan_lookback.go:91-123", "scan_block.go:161-195", "scan_block.go:197-210", "scan_block.go:197-210", "scan_lookback.go:39-49").NoGoexit("bd67623a39ee401b02089d010a5636cc518a2492499cc40e57153d657072ef21", "scan.go:102-103", "scan_block.go:212-218", "scan_lookback.go:51-67", "scan_lookback.go:69-89")
 
 //line scan_lookback.go:101
 func gc_body_lookbackScan[T Number](gc_b *compiled.Block, in, out []T, status []ScanTileState[T], ticket *uint32, inclusive bool) {
@@ -816,7 +818,7 @@ func CoarsenedScanKernel[T Number](in, out []T, status []ScanTileState[T], ticke
 }
 
 //line scan_lookback.go:172
-var gc_src_coarsenedScan = compiled.NewSource("coarsenedScan", "c349f5a27511243e0739cfdc374000b97c79062ec733005f5b96e0c0ed60120d", "scan_lookback.go:158-192", "scan.go:114-131", "scan.go:133-148", "scan_lookback.go:39-49").NoGoexit("054ff1c91f9615bc4e90af8bc93907d04be25e5db90c7abacd4ff2c7f61392d2", "scan_lookback.go:51-67", "scan_lookback.go:69-89")
+var gc_src_coarsenedScan = compiled.NewSource(gc_files_scan_lookback, "coarsenedScan", "c349f5a27511243e0739cfdc374000b97c79062ec733005f5b96e0c0ed60120d", "scan_lookback.go:158-192", "scan.go:114-131", "scan.go:133-148", "scan_lookback.go:39-49").NoGoexit("054ff1c91f9615bc4e90af8bc93907d04be25e5db90c7abacd4ff2c7f61392d2", "scan_lookback.go:51-67", "scan_lookback.go:69-89")
 
 //line scan_lookback.go:172
 func gc_body_coarsenedScan[T Number](gc_b *compiled.Block, in, out []T, status []ScanTileState[T], ticket *uint32, inclusive bool, items int) {
@@ -1954,3 +1956,8 @@ func gc_jam_scanSum_run4[T Number](gc_j *gc_jam_scanSum[T]) {
 	gc_j.lanes[2].gc_dst[gc_j.lanes[2].gc_at] = (gc_l2_a + gc_l2_b) + (gc_l2_c + gc_l2_d)
 	gc_j.lanes[3].gc_dst[gc_j.lanes[3].gc_at] = (gc_l3_a + gc_l3_b) + (gc_l3_c + gc_l3_d)
 }
+
+// gc_files_scan_lookback holds the source files whose lines the kernels' records hash.
+//
+//go:embed scan.go scan_block.go scan_lookback.go
+var gc_files_scan_lookback embed.FS

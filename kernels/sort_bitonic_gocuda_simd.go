@@ -5,10 +5,12 @@
 package kernels
 
 import (
+	"embed"
 	"fmt"
+	"simd/archsimd"
+
 	"github.com/gocuda/gocuda/compiled"
 	"github.com/gocuda/gocuda/gocuda"
-	"simd/archsimd"
 )
 
 // BitonicStepKernel returns one global step of Batcher's bitonic sort (as
@@ -27,7 +29,7 @@ func BitonicStepKernel[T Number](keys []T, h int, flip bool) func(*gocuda.Thread
 }
 
 //line sort_bitonic.go:44
-var gc_src_bitonicStepKernel = compiled.NewSource("bitonicStepKernel", "dc2901a1768cdfeab68a0c00cd18ad5d3d994223cebecabfaff439ac98701a02", "sort_bitonic.go:37-51").NoGoexit("a7d4c2514b46968257c23972ee4667f5923205603ab4ad46e7fa6fe4f8c9599b", "sort_bitonic.go:26-35")
+var gc_src_bitonicStepKernel = compiled.NewSource(gc_files_sort_bitonic, "bitonicStepKernel", "dc2901a1768cdfeab68a0c00cd18ad5d3d994223cebecabfaff439ac98701a02", "sort_bitonic.go:37-51").NoGoexit("a7d4c2514b46968257c23972ee4667f5923205603ab4ad46e7fa6fe4f8c9599b", "sort_bitonic.go:26-35")
 
 //line sort_bitonic.go:44
 func gc_body_bitonicStepKernel[T Number](gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, keys []T, h int, flip bool) {
@@ -104,7 +106,7 @@ func BitonicSharedKernel[T Number](keys []T, tile, stage int) func(*gocuda.Threa
 }
 
 //line sort_bitonic.go:63
-var gc_src_bitonicShared = compiled.NewSource("bitonicShared", "262743150475bf12768643b621ab7849ebf816b87e7668663140e530f738bd1c", "sort_bitonic.go:53-91", "sort_bitonic.go:93-105", "sort_bitonic.go:93-105", "sort_bitonic.go:93-105").NoGoexit("a7d4c2514b46968257c23972ee4667f5923205603ab4ad46e7fa6fe4f8c9599b", "sort_bitonic.go:26-35")
+var gc_src_bitonicShared = compiled.NewSource(gc_files_sort_bitonic, "bitonicShared", "262743150475bf12768643b621ab7849ebf816b87e7668663140e530f738bd1c", "sort_bitonic.go:53-91", "sort_bitonic.go:93-105", "sort_bitonic.go:93-105", "sort_bitonic.go:93-105").NoGoexit("a7d4c2514b46968257c23972ee4667f5923205603ab4ad46e7fa6fe4f8c9599b", "sort_bitonic.go:26-35")
 
 //line sort_bitonic.go:63
 func gc_body_bitonicShared[T Number](gc_b5 *compiled.Block, keys []T, tile, stage int) {
@@ -3023,3 +3025,8 @@ func gc_body_bitonicShared_uint32(gc_b4 *compiled.Block, keys []uint32, tile int
 		}
 	}
 }
+
+// gc_files_sort_bitonic holds the source files whose lines the kernels' records hash.
+//
+//go:embed sort_bitonic.go
+var gc_files_sort_bitonic embed.FS

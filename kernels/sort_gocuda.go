@@ -5,6 +5,8 @@
 package kernels
 
 import (
+	"embed"
+
 	"github.com/gocuda/gocuda/compiled"
 	"github.com/gocuda/gocuda/compiled/lanes"
 	"github.com/gocuda/gocuda/gocuda"
@@ -28,7 +30,7 @@ func BlockRadixSortKernel(keys []uint32) func(*gocuda.Thread) {
 }
 
 //line sort.go:38
-var gc_src_blockRadixSort = compiled.NewSource("blockRadixSort", "fb36f85faac489a8f54d2f1293b50645b54f8f5b4741c22978c4820e62decbd2", "sort.go:27-54", "scan_block.go:46-63", "sort.go:56-74").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_blockRadixSort = compiled.NewSource(gc_files_sort, "blockRadixSort", "fb36f85faac489a8f54d2f1293b50645b54f8f5b4741c22978c4820e62decbd2", "sort.go:27-54", "scan_block.go:46-63", "sort.go:56-74").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line sort.go:38
 func gc_body_blockRadixSort(gc_b *compiled.Block, keys []uint32) {
@@ -565,3 +567,8 @@ func gc_body_blockRadixSort(gc_b *compiled.Block, keys []uint32) {
 		}
 	}
 }
+
+// gc_files_sort holds the source files whose lines the kernels' records hash.
+//
+//go:embed scan_block.go sort.go
+var gc_files_sort embed.FS

@@ -3,6 +3,8 @@
 package kernels
 
 import (
+	"embed"
+
 	"github.com/gocuda/gocuda/compiled"
 	"github.com/gocuda/gocuda/gocuda"
 )
@@ -30,7 +32,7 @@ func QuickSortKernel[T Number](dev *gocuda.Device, data []T, depth int) func(*go
 }
 
 //line sort_quick.go:37
-var gc_src_quickSort = compiled.NewSource("quickSort", "aac2f7e0fa328ba5bac99ef825e8c72ee6bf915c8626bedd9529169895a2dd3f", "sort_quick.go:23-49")
+var gc_src_quickSort = compiled.NewSource(gc_files_sort_quick, "quickSort", "aac2f7e0fa328ba5bac99ef825e8c72ee6bf915c8626bedd9529169895a2dd3f", "sort_quick.go:23-49")
 
 //line sort_quick.go:37
 func gc_body_quickSort[T Number](gc_b *compiled.Block, gc_lo, gc_hi int, dev *gocuda.Device, data []T, depth int) {
@@ -70,3 +72,8 @@ func gc_body_quickSort[T Number](gc_b *compiled.Block, gc_lo, gc_hi int, dev *go
 		}
 	}
 }
+
+// gc_files_sort_quick holds the source files whose lines the kernels' records hash.
+//
+//go:embed sort_quick.go
+var gc_files_sort_quick embed.FS

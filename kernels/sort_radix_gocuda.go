@@ -3,6 +3,8 @@
 package kernels
 
 import (
+	"embed"
+
 	"github.com/gocuda/gocuda/compiled"
 	"github.com/gocuda/gocuda/gocuda"
 )
@@ -25,7 +27,7 @@ func RadixHistogramKernel(keys, counts []uint32, shift uint, items int) func(*go
 }
 
 //line sort_radix.go:34
-var gc_src_radixHistogram = compiled.NewSource("radixHistogram", "411f38ee38e60b3f3eb29147d6313bee599b05ee9934b986a88e757fccd9f39b", "sort_radix.go:23-45").NoGoexit("ab34a1bfa8308c2950b2bdbf037bb6943b906d040f4f1a99bc65185778e0df4b", "sort_radix.go:47-65")
+var gc_src_radixHistogram = compiled.NewSource(gc_files_sort_radix, "radixHistogram", "411f38ee38e60b3f3eb29147d6313bee599b05ee9934b986a88e757fccd9f39b", "sort_radix.go:23-45").NoGoexit("ab34a1bfa8308c2950b2bdbf037bb6943b906d040f4f1a99bc65185778e0df4b", "sort_radix.go:47-65")
 
 //line sort_radix.go:34
 func gc_body_radixHistogram(gc_b *compiled.Block, keys, counts []uint32, shift uint, items int) {
@@ -276,7 +278,7 @@ func RadixScatterKernel[V any](src, dst []uint32, srcVals, dstVals []V, offsets 
 }
 
 //line sort_radix.go:77
-var gc_src_radixScatter = compiled.NewSource("radixScatter", "779d02dcaf74d9681fb53dcd4ec4418e71df63aa7e1a60be0b150956e207901d", "sort_radix.go:67-103").NoGoexit("ab34a1bfa8308c2950b2bdbf037bb6943b906d040f4f1a99bc65185778e0df4b", "sort_radix.go:47-65")
+var gc_src_radixScatter = compiled.NewSource(gc_files_sort_radix, "radixScatter", "779d02dcaf74d9681fb53dcd4ec4418e71df63aa7e1a60be0b150956e207901d", "sort_radix.go:67-103").NoGoexit("ab34a1bfa8308c2950b2bdbf037bb6943b906d040f4f1a99bc65185778e0df4b", "sort_radix.go:47-65")
 
 //line sort_radix.go:77
 func gc_body_radixScatter[V any](gc_b *compiled.Block, src, dst []uint32, srcVals, dstVals []V, offsets []uint32, shift uint, items int) {
@@ -454,3 +456,8 @@ func gc_body_radixScatter[V any](gc_b *compiled.Block, src, dst []uint32, srcVal
 		}
 	})
 }
+
+// gc_files_sort_radix holds the source files whose lines the kernels' records hash.
+//
+//go:embed sort_radix.go
+var gc_files_sort_radix embed.FS

@@ -5,9 +5,11 @@
 package kernels
 
 import (
+	"embed"
+	"simd/archsimd"
+
 	"github.com/gocuda/gocuda/compiled"
 	"github.com/gocuda/gocuda/gocuda"
-	"simd/archsimd"
 )
 
 // SpMVScalarKernel returns P&H Figure B.8.4's csrmul_kernel: one thread
@@ -25,7 +27,7 @@ func SpMVScalarKernel(rowPtr, cols []int32, vals, x, y []float32) func(*gocuda.T
 }
 
 //line spmv.go:139
-var gc_src_spMVScalar = compiled.NewSource("spMVScalar", "40e2852166f2ef0b42c05b3c806dad24092ba67a34c1e8570b3f3dd44f2f6d71", "spmv.go:133-150").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_spMVScalar = compiled.NewSource(gc_files_spmv, "spMVScalar", "40e2852166f2ef0b42c05b3c806dad24092ba67a34c1e8570b3f3dd44f2f6d71", "spmv.go:133-150").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line spmv.go:139
 func gc_body_spMVScalar(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, rowPtr, cols []int32, vals, x, y []float32) {
@@ -100,7 +102,7 @@ func SpMVCachedKernel(rowPtr, cols []int32, vals, x, y []float32) func(*gocuda.T
 }
 
 //line spmv.go:161
-var gc_src_spMVCached = compiled.NewSource("spMVCached", "9842de9c60e84b8767e4e552f17f5e526a64ef53e6b272d12e8a4f225896a956", "spmv.go:152-186").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_spMVCached = compiled.NewSource(gc_files_spmv, "spMVCached", "9842de9c60e84b8767e4e552f17f5e526a64ef53e6b272d12e8a4f225896a956", "spmv.go:152-186").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line spmv.go:161
 func gc_body_spMVCached(gc_b2 *compiled.Block, rowPtr, cols []int32, vals, x, y []float32) {
@@ -384,7 +386,7 @@ func SpMVWarpKernel(rowPtr, cols []int32, vals, x, y []float32) func(*gocuda.Thr
 }
 
 //line spmv.go:200
-var gc_src_spMVWarp = compiled.NewSource("spMVWarp", "6c0bb8aa6c87dc8d54aaea23ceceec9bc810c3a7ff0ad0612579af0c9060d66c", "spmv.go:188-217").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_spMVWarp = compiled.NewSource(gc_files_spmv, "spMVWarp", "6c0bb8aa6c87dc8d54aaea23ceceec9bc810c3a7ff0ad0612579af0c9060d66c", "spmv.go:188-217").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line spmv.go:200
 func gc_body_spMVWarp(gc_b2 *compiled.Block, rowPtr, cols []int32, vals, x, y []float32) {
@@ -571,3 +573,8 @@ func gc_body_spMVWarp(gc_b2 *compiled.Block, rowPtr, cols []int32, vals, x, y []
 		}
 	}
 }
+
+// gc_files_spmv holds the source files whose lines the kernels' records hash.
+//
+//go:embed spmv.go
+var gc_files_spmv embed.FS

@@ -5,6 +5,8 @@
 package kernels
 
 import (
+	"embed"
+
 	"github.com/gocuda/gocuda/compiled"
 	"github.com/gocuda/gocuda/gocuda"
 )
@@ -25,7 +27,7 @@ func TransposeNaiveKernel(in, out []float32, rows, cols int) func(*gocuda.Thread
 }
 
 //line transpose.go:112
-var gc_src_transposeNaive = compiled.NewSource("transposeNaive", "9ff32918df1874f42cb8dd04387d795fab1fd267118425fd6f3c0f09c446448b", "transpose.go:105-121").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_transposeNaive = compiled.NewSource(gc_files_transpose, "transposeNaive", "9ff32918df1874f42cb8dd04387d795fab1fd267118425fd6f3c0f09c446448b", "transpose.go:105-121").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line transpose.go:112
 func gc_body_transposeNaive(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32, rows, cols int) {
@@ -108,7 +110,7 @@ func TransposeTiledKernel(in, out []float32, rows, cols int) func(*gocuda.Thread
 }
 
 //line transpose.go:134
-var gc_src_transposeTiled = compiled.NewSource("transposeTiled", "cc4c78d377411bf355df3e17ff423dddf58f8eeeef9ef3635fd144ee173e92fd", "transpose.go:123-136", "transpose.go:161-180").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_transposeTiled = compiled.NewSource(gc_files_transpose, "transposeTiled", "cc4c78d377411bf355df3e17ff423dddf58f8eeeef9ef3635fd144ee173e92fd", "transpose.go:123-136", "transpose.go:161-180").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line transpose.go:134
 func gc_body_transposeTiled(gc_b *compiled.Block, in, out []float32, rows, cols int) {
@@ -251,7 +253,7 @@ func TransposePaddedKernel(in, out []float32, rows, cols int) func(*gocuda.Threa
 }
 
 //line transpose.go:151
-var gc_src_transposePadded = compiled.NewSource("transposePadded", "336cc1c334ccff4f365e5c03ebdf33d79f1a0daffe1b566da32e0a91e7b53c06", "transpose.go:138-153", "transpose.go:161-180").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_transposePadded = compiled.NewSource(gc_files_transpose, "transposePadded", "336cc1c334ccff4f365e5c03ebdf33d79f1a0daffe1b566da32e0a91e7b53c06", "transpose.go:138-153", "transpose.go:161-180").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line transpose.go:151
 func gc_body_transposePadded(gc_b *compiled.Block, in, out []float32, rows, cols int) {
@@ -373,3 +375,8 @@ func gc_body_transposePadded(gc_b *compiled.Block, in, out []float32, rows, cols
 		}
 	})
 }
+
+// gc_files_transpose holds the source files whose lines the kernels' records hash.
+//
+//go:embed transpose.go
+var gc_files_transpose embed.FS

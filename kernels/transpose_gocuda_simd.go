@@ -5,9 +5,11 @@
 package kernels
 
 import (
+	"embed"
+	"simd/archsimd"
+
 	"github.com/gocuda/gocuda/compiled"
 	"github.com/gocuda/gocuda/gocuda"
-	"simd/archsimd"
 )
 
 // TransposeNaiveKernel returns the naive transpose of Harris's article: each
@@ -26,7 +28,7 @@ func TransposeNaiveKernel(in, out []float32, rows, cols int) func(*gocuda.Thread
 }
 
 //line transpose.go:112
-var gc_src_transposeNaive = compiled.NewSource("transposeNaive", "9ff32918df1874f42cb8dd04387d795fab1fd267118425fd6f3c0f09c446448b", "transpose.go:105-121").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_transposeNaive = compiled.NewSource(gc_files_transpose, "transposeNaive", "9ff32918df1874f42cb8dd04387d795fab1fd267118425fd6f3c0f09c446448b", "transpose.go:105-121").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line transpose.go:112
 func gc_body_transposeNaive(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float32, rows, cols int) {
@@ -109,7 +111,7 @@ func TransposeTiledKernel(in, out []float32, rows, cols int) func(*gocuda.Thread
 }
 
 //line transpose.go:134
-var gc_src_transposeTiled = compiled.NewSource("transposeTiled", "cc4c78d377411bf355df3e17ff423dddf58f8eeeef9ef3635fd144ee173e92fd", "transpose.go:123-136", "transpose.go:161-180").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_transposeTiled = compiled.NewSource(gc_files_transpose, "transposeTiled", "cc4c78d377411bf355df3e17ff423dddf58f8eeeef9ef3635fd144ee173e92fd", "transpose.go:123-136", "transpose.go:161-180").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line transpose.go:134
 func gc_body_transposeTiled(gc_b2 *compiled.Block, in, out []float32, rows, cols int) {
@@ -610,7 +612,7 @@ func TransposePaddedKernel(in, out []float32, rows, cols int) func(*gocuda.Threa
 }
 
 //line transpose.go:151
-var gc_src_transposePadded = compiled.NewSource("transposePadded", "336cc1c334ccff4f365e5c03ebdf33d79f1a0daffe1b566da32e0a91e7b53c06", "transpose.go:138-153", "transpose.go:161-180").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_transposePadded = compiled.NewSource(gc_files_transpose, "transposePadded", "336cc1c334ccff4f365e5c03ebdf33d79f1a0daffe1b566da32e0a91e7b53c06", "transpose.go:138-153", "transpose.go:161-180").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line transpose.go:151
 func gc_body_transposePadded(gc_b2 *compiled.Block, in, out []float32, rows, cols int) {
@@ -1090,3 +1092,8 @@ func gc_body_transposePadded(gc_b2 *compiled.Block, in, out []float32, rows, col
 		}
 	})
 }
+
+// gc_files_transpose holds the source files whose lines the kernels' records hash.
+//
+//go:embed transpose.go
+var gc_files_transpose embed.FS

@@ -5,9 +5,11 @@
 package rodinia
 
 import (
+	"embed"
+	"math"
+
 	"github.com/gocuda/gocuda/compiled"
 	"github.com/gocuda/gocuda/gocuda"
-	"math"
 )
 
 // LayerForwardKernel returns bpnn_layerforward_CUDA of Rodinia's
@@ -37,7 +39,7 @@ func LayerForwardKernel(inputCuda, outputHiddenCuda, inputHiddenCuda, hiddenPart
 }
 
 //line backprop.go:35
-var gc_src_layerForward = compiled.NewSource("layerForward", "0c25227048005636afa7a40331a9ff7739a2499413b76680a7d9fc6e343ebe29", "backprop.go:19-71").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_layerForward = compiled.NewSource(gc_files_backprop, "layerForward", "0c25227048005636afa7a40331a9ff7739a2499413b76680a7d9fc6e343ebe29", "backprop.go:19-71").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line backprop.go:35
 func gc_body_layerForward(gc_b *compiled.Block, inputCuda, outputHiddenCuda, inputHiddenCuda, hiddenPartialSum []float32, in, hid int) {
@@ -1265,3 +1267,8 @@ func gc_body_layerForward(gc_b *compiled.Block, inputCuda, outputHiddenCuda, inp
 		}
 	}
 }
+
+// gc_files_backprop holds the source files whose lines the kernels' records hash.
+//
+//go:embed backprop.go
+var gc_files_backprop embed.FS

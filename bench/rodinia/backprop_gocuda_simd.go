@@ -5,10 +5,12 @@
 package rodinia
 
 import (
-	"github.com/gocuda/gocuda/compiled"
-	"github.com/gocuda/gocuda/gocuda"
+	"embed"
 	"math"
 	"simd/archsimd"
+
+	"github.com/gocuda/gocuda/compiled"
+	"github.com/gocuda/gocuda/gocuda"
 )
 
 // LayerForwardKernel returns bpnn_layerforward_CUDA of Rodinia's
@@ -38,7 +40,7 @@ func LayerForwardKernel(inputCuda, outputHiddenCuda, inputHiddenCuda, hiddenPart
 }
 
 //line backprop.go:35
-var gc_src_layerForward = compiled.NewSource("layerForward", "0c25227048005636afa7a40331a9ff7739a2499413b76680a7d9fc6e343ebe29", "backprop.go:19-71").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_layerForward = compiled.NewSource(gc_files_backprop, "layerForward", "0c25227048005636afa7a40331a9ff7739a2499413b76680a7d9fc6e343ebe29", "backprop.go:19-71").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line backprop.go:35
 func gc_body_layerForward(gc_b2 *compiled.Block, inputCuda, outputHiddenCuda, inputHiddenCuda, hiddenPartialSum []float32, in, hid int) {
@@ -1566,3 +1568,8 @@ func gc_body_layerForward(gc_b2 *compiled.Block, inputCuda, outputHiddenCuda, in
 		}
 	}
 }
+
+// gc_files_backprop holds the source files whose lines the kernels' records hash.
+//
+//go:embed backprop.go
+var gc_files_backprop embed.FS

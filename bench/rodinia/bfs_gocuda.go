@@ -3,6 +3,8 @@
 package rodinia
 
 import (
+	"embed"
+
 	"github.com/gocuda/gocuda/compiled"
 	"github.com/gocuda/gocuda/gocuda"
 )
@@ -27,7 +29,7 @@ func BFSKernel(gGraphNodes []Node, gGraphEdges []int32, gGraphMask, gUpdatingGra
 }
 
 //line bfs.go:38
-var gc_src_bfsKernel = compiled.NewSource("bfsKernel", "238f83a6afa5da293b316a152b74753725c54f2b36dc6da0f0a38124d943789c", "bfs.go:29-51").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_bfsKernel = compiled.NewSource(gc_files_bfs, "bfsKernel", "238f83a6afa5da293b316a152b74753725c54f2b36dc6da0f0a38124d943789c", "bfs.go:29-51").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line bfs.go:38
 func gc_body_bfsKernel(gc_b *compiled.Block, gc_lo, gc_hi int, gGraphNodes []Node, gGraphEdges []int32, gGraphMask, gUpdatingGraphMask, gGraphVisited []bool, gCost []int32, noOfNodes int) {
@@ -101,7 +103,7 @@ func BFSKernel2(gGraphMask, gUpdatingGraphMask, gGraphVisited []bool, gOver *boo
 }
 
 //line bfs.go:60
-var gc_src_bfsKernel2 = compiled.NewSource("bfsKernel2", "7af9a836a31e4dd244e6e19c5e84918254c72e726608ad26e3d0f3c9ce8ccf4b", "bfs.go:53-68").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_bfsKernel2 = compiled.NewSource(gc_files_bfs, "bfsKernel2", "7af9a836a31e4dd244e6e19c5e84918254c72e726608ad26e3d0f3c9ce8ccf4b", "bfs.go:53-68").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line bfs.go:60
 func gc_body_bfsKernel2(gc_b *compiled.Block, gc_lo, gc_hi int, gGraphMask, gUpdatingGraphMask, gGraphVisited []bool, gOver *bool, noOfNodes int) {
@@ -319,3 +321,8 @@ func gc_body_bfsKernel2(gc_b *compiled.Block, gc_lo, gc_hi int, gGraphMask, gUpd
 		}
 	}
 }
+
+// gc_files_bfs holds the source files whose lines the kernels' records hash.
+//
+//go:embed bfs.go
+var gc_files_bfs embed.FS

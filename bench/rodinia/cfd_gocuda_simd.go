@@ -5,9 +5,11 @@
 package rodinia
 
 import (
+	"embed"
+	"simd/archsimd"
+
 	"github.com/gocuda/gocuda/compiled"
 	"github.com/gocuda/gocuda/gocuda"
-	"simd/archsimd"
 )
 
 // CFDInitializeVariablesKernel returns cuda_initialize_variables of
@@ -25,7 +27,7 @@ func CFDInitializeVariablesKernel(nelr int, variables []float32, ff CFDFarField)
 }
 
 //line cfd.go:49
-var gc_src_cfdInitializeVariables = compiled.NewSource("cfdInitializeVariables", "58044d2f8d5e467085be4445fb0203cac658e24e9753ef729e7099cadf195efe", "cfd.go:43-54").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_cfdInitializeVariables = compiled.NewSource(gc_files_cfd, "cfdInitializeVariables", "58044d2f8d5e467085be4445fb0203cac658e24e9753ef729e7099cadf195efe", "cfd.go:43-54").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line cfd.go:49
 func gc_body_cfdInitializeVariables(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, nelr int, variables []float32, ff CFDFarField) {
@@ -226,7 +228,7 @@ func CFDComputeStepFactorKernel(nelr int, variables, areas, stepFactors []float3
 }
 
 //line cfd.go:111
-var gc_src_cfdComputeStepFactor = compiled.NewSource("cfdComputeStepFactor", "9e098f3f6912ab1f1f772d2410a8a8ccb442e8766ccbe7f655b41ac65cc0c18f", "cfd.go:105-130").NoGoexit("38d8caa26aef276e2e71cf1aa0bb92b7138f659d0175795e0a271b5da0fe60f7", "cfd.go:101-103", "cfd.go:79-84", "cfd.go:86-89", "cfd.go:91-94", "cfd.go:96-99")
+var gc_src_cfdComputeStepFactor = compiled.NewSource(gc_files_cfd, "cfdComputeStepFactor", "9e098f3f6912ab1f1f772d2410a8a8ccb442e8766ccbe7f655b41ac65cc0c18f", "cfd.go:105-130").NoGoexit("38d8caa26aef276e2e71cf1aa0bb92b7138f659d0175795e0a271b5da0fe60f7", "cfd.go:101-103", "cfd.go:79-84", "cfd.go:86-89", "cfd.go:91-94", "cfd.go:96-99")
 
 //line cfd.go:111
 func gc_body_cfdComputeStepFactor(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, nelr int, variables, areas, stepFactors []float32) {
@@ -398,7 +400,7 @@ func CFDComputeFluxKernel(nelr int, elementsSurroundingElements []int32, normals
 }
 
 //line cfd.go:148
-var gc_src_cfdComputeFlux = compiled.NewSource("cfdComputeFlux", "78585ed152436e9c25b528b8890675e408c5f6c36e932be9282c1218e5f8cb83", "cfd.go:132-268").NoGoexit("9f322cf9dd3a1a56db5b7cc416060953ea07c1f443d59a5cebeba9a4655ac152", "cfd.go:101-103", "cfd.go:56-77", "cfd.go:79-84", "cfd.go:86-89", "cfd.go:91-94", "cfd.go:96-99")
+var gc_src_cfdComputeFlux = compiled.NewSource(gc_files_cfd, "cfdComputeFlux", "78585ed152436e9c25b528b8890675e408c5f6c36e932be9282c1218e5f8cb83", "cfd.go:132-268").NoGoexit("9f322cf9dd3a1a56db5b7cc416060953ea07c1f443d59a5cebeba9a4655ac152", "cfd.go:101-103", "cfd.go:56-77", "cfd.go:79-84", "cfd.go:86-89", "cfd.go:91-94", "cfd.go:96-99")
 
 //line cfd.go:148
 func gc_body_cfdComputeFlux(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, nelr int, elementsSurroundingElements []int32, normals, variables, fluxes []float32, ff CFDFarField) {
@@ -670,7 +672,7 @@ func CFDTimeStepKernel(j, nelr int, oldVariables, variables, stepFactors, fluxes
 }
 
 //line cfd.go:276
-var gc_src_cfdTimeStep = compiled.NewSource("cfdTimeStep", "aae2204ddd01efa6bcff8b8ef7eb24b2bd25c447576f10d574cf269610d0079b", "cfd.go:270-286").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_cfdTimeStep = compiled.NewSource(gc_files_cfd, "cfdTimeStep", "aae2204ddd01efa6bcff8b8ef7eb24b2bd25c447576f10d574cf269610d0079b", "cfd.go:270-286").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line cfd.go:276
 func gc_body_cfdTimeStep(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, j, nelr int, oldVariables, variables, stepFactors, fluxes []float32) {
@@ -909,3 +911,8 @@ func gc_body_cfdTimeStep(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, j, nelr int,
 		}
 	}
 }
+
+// gc_files_cfd holds the source files whose lines the kernels' records hash.
+//
+//go:embed cfd.go
+var gc_files_cfd embed.FS

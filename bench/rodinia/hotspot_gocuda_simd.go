@@ -5,9 +5,11 @@
 package rodinia
 
 import (
+	"embed"
+	"simd/archsimd"
+
 	"github.com/gocuda/gocuda/compiled"
 	"github.com/gocuda/gocuda/gocuda"
-	"simd/archsimd"
 )
 
 // CalculateTempKernel returns calculate_temp of Rodinia's hotspot/hotspot.cu:
@@ -39,7 +41,7 @@ func CalculateTempKernel(iteration int, power, tempSrc, tempDst []float32, gridC
 }
 
 //line hotspot.go:48
-var gc_src_calculateTemp = compiled.NewSource("calculateTemp", "b7b47effa23771676630408b31509eef6402b2974e33beecf0066ae031456988", "hotspot.go:30-145").NoGoexit("e3addea83c409d494a4643fd8f1b7c689c73095607ddc54058f0d79a45b5aa76", "hotspot.go:147-148")
+var gc_src_calculateTemp = compiled.NewSource(gc_files_hotspot, "calculateTemp", "b7b47effa23771676630408b31509eef6402b2974e33beecf0066ae031456988", "hotspot.go:30-145").NoGoexit("e3addea83c409d494a4643fd8f1b7c689c73095607ddc54058f0d79a45b5aa76", "hotspot.go:147-148")
 
 //line hotspot.go:48
 func gc_body_calculateTemp(gc_b2 *compiled.Block, iteration int, power, tempSrc, tempDst []float32, gridCols, gridRows, borderCols, borderRows int, capacitance, rx, ry, rz, step, timeElapsed float32) {
@@ -1655,3 +1657,8 @@ func gc_body_calculateTemp(gc_b2 *compiled.Block, iteration int, power, tempSrc,
 		}
 	}
 }
+
+// gc_files_hotspot holds the source files whose lines the kernels' records hash.
+//
+//go:embed hotspot.go
+var gc_files_hotspot embed.FS

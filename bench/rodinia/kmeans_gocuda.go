@@ -5,10 +5,12 @@
 package rodinia
 
 import (
+	"embed"
+	"math"
+
 	"github.com/gocuda/gocuda/compiled"
 	"github.com/gocuda/gocuda/compiled/lanes"
 	"github.com/gocuda/gocuda/gocuda"
-	"math"
 )
 
 // KMeansInvertMappingKernel returns invert_mapping of Rodinia's
@@ -28,7 +30,7 @@ func KMeansInvertMappingKernel(input, output []float32, npoints, nfeatures int) 
 }
 
 //line kmeans.go:24
-var gc_src_kmeansInvertMapping = compiled.NewSource("kmeansInvertMapping", "e3b5738b4a318684106c0a3f78244c073c881062e1e8942e4cbf66fc35d57c5a", "kmeans.go:16-32").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_kmeansInvertMapping = compiled.NewSource(gc_files_kmeans, "kmeansInvertMapping", "e3b5738b4a318684106c0a3f78244c073c881062e1e8942e4cbf66fc35d57c5a", "kmeans.go:16-32").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line kmeans.go:24
 func gc_body_kmeansInvertMapping(gc_b *compiled.Block, gc_lo, gc_hi int, input, output []float32, npoints, nfeatures int) {
@@ -176,7 +178,7 @@ func KMeansPointKernel(features []float32, nfeatures, npoints, nclusters int, me
 }
 
 //line kmeans.go:53
-var gc_src_kmeansPoint = compiled.NewSource("kmeansPoint", "133d4dfd5e4f0bc60964750b59150d1455b5ea04614a1a02f9ed3552eca77716", "kmeans.go:34-89").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_kmeansPoint = compiled.NewSource(gc_files_kmeans, "kmeansPoint", "133d4dfd5e4f0bc60964750b59150d1455b5ea04614a1a02f9ed3552eca77716", "kmeans.go:34-89").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line kmeans.go:53
 func gc_body_kmeansPoint(gc_b *compiled.Block, gc_lo, gc_hi int, features []float32, nfeatures, npoints, nclusters int, membership []int32, clusters, blockClusters []float32, blockDeltas []int32) {
@@ -457,3 +459,8 @@ func gc_body_kmeansPoint(gc_b *compiled.Block, gc_lo, gc_hi int, features []floa
 }
 
 var gc_tab_int32x8_59597735 = [8]int32{0, 1, 2, 3, 4, 5, 6, 7}
+
+// gc_files_kmeans holds the source files whose lines the kernels' records hash.
+//
+//go:embed kmeans.go
+var gc_files_kmeans embed.FS

@@ -3,9 +3,11 @@
 package rodinia
 
 import (
+	"embed"
+	"math"
+
 	"github.com/gocuda/gocuda/compiled"
 	"github.com/gocuda/gocuda/gocuda"
-	"math"
 )
 
 // LavaMDKernel returns kernel_gpu_cuda of Rodinia's
@@ -30,7 +32,7 @@ func LavaMDKernel(dParGPU LavaMDPar, dDimGPU LavaMDDim, dBoxGPU []LavaMDBox, dRv
 }
 
 //line lavamd.go:60
-var gc_src_lavaMDKernel = compiled.NewSource("lavaMDKernel", "2b3e95d4871a1cc2c09fc69651ee7b5f14996ea60455e65e8b491bf0e1067ba1", "lavamd.go:47-149").NoGoexit("1fab927e6cf45b9093981d42d131db2202864bc25b004ff2513db138635e6772", "lavamd.go:151-152")
+var gc_src_lavaMDKernel = compiled.NewSource(gc_files_lavamd, "lavaMDKernel", "2b3e95d4871a1cc2c09fc69651ee7b5f14996ea60455e65e8b491bf0e1067ba1", "lavamd.go:47-149").NoGoexit("1fab927e6cf45b9093981d42d131db2202864bc25b004ff2513db138635e6772", "lavamd.go:151-152")
 
 //line lavamd.go:60
 func gc_body_lavaMDKernel(gc_b *compiled.Block, dParGPU LavaMDPar, dDimGPU LavaMDDim, dBoxGPU []LavaMDBox, dRvGPU []LavaMDVector, dQvGPU []float64, dFvGPU []LavaMDVector) {
@@ -478,3 +480,8 @@ func gc_body_lavaMDKernel(gc_b *compiled.Block, dParGPU LavaMDPar, dDimGPU LavaM
 		_ = k
 	}
 }
+
+// gc_files_lavamd holds the source files whose lines the kernels' records hash.
+//
+//go:embed lavamd.go
+var gc_files_lavamd embed.FS

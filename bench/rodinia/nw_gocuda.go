@@ -5,6 +5,8 @@
 package rodinia
 
 import (
+	"embed"
+
 	"github.com/gocuda/gocuda/compiled"
 	"github.com/gocuda/gocuda/gocuda"
 )
@@ -30,7 +32,7 @@ func NeedleShared1Kernel(reference, matrixCuda []int32, cols int, penalty int32,
 }
 
 //line nw.go:25
-var gc_src_needleShared1 = compiled.NewSource("needleShared1", "3b8c2c7fd7e426d11ec2c700ac56af831a222478cea94943cb505b79a30e425b", "nw.go:13-80").NoGoexit("020d9c37d788d9d0e60dfaf5afe96c116604df6b8461d029e12b220a9372e805", "nw.go:146-158")
+var gc_src_needleShared1 = compiled.NewSource(gc_files_nw, "needleShared1", "3b8c2c7fd7e426d11ec2c700ac56af831a222478cea94943cb505b79a30e425b", "nw.go:13-80").NoGoexit("020d9c37d788d9d0e60dfaf5afe96c116604df6b8461d029e12b220a9372e805", "nw.go:146-158")
 
 //line nw.go:25
 func gc_body_needleShared1(gc_b *compiled.Block, reference, matrixCuda []int32, cols int, penalty int32, i, blockWidth int) {
@@ -660,7 +662,7 @@ func NeedleShared2Kernel(reference, matrixCuda []int32, cols int, penalty int32,
 }
 
 //line nw.go:89
-var gc_src_needleShared2 = compiled.NewSource("needleShared2", "e3ec7b903404404ea7318d84e7085d4a8f8d7c38814303e6c7168e416e302eb4", "nw.go:82-144").NoGoexit("020d9c37d788d9d0e60dfaf5afe96c116604df6b8461d029e12b220a9372e805", "nw.go:146-158")
+var gc_src_needleShared2 = compiled.NewSource(gc_files_nw, "needleShared2", "e3ec7b903404404ea7318d84e7085d4a8f8d7c38814303e6c7168e416e302eb4", "nw.go:82-144").NoGoexit("020d9c37d788d9d0e60dfaf5afe96c116604df6b8461d029e12b220a9372e805", "nw.go:146-158")
 
 //line nw.go:89
 func gc_body_needleShared2(gc_b *compiled.Block, reference, matrixCuda []int32, cols int, penalty int32, i, blockWidth int) {
@@ -1304,3 +1306,8 @@ func gc_body_needleShared2(gc_b *compiled.Block, reference, matrixCuda []int32, 
 		}
 	}
 }
+
+// gc_files_nw holds the source files whose lines the kernels' records hash.
+//
+//go:embed nw.go
+var gc_files_nw embed.FS

@@ -3,6 +3,8 @@
 package rodinia
 
 import (
+	"embed"
+
 	"github.com/gocuda/gocuda/compiled"
 	"github.com/gocuda/gocuda/gocuda"
 )
@@ -26,7 +28,7 @@ func ParticleFilterKernel(arrayX, arrayY, CDF, u, xj, yj []float64, nparticles i
 }
 
 //line particlefilter.go:25
-var gc_src_particleFilterKernel = compiled.NewSource("particleFilterKernel", "4d78a606c8bd48c829efb4d68c882bf8ac027dad124e2ee3c746c2d097803d2f", "particlefilter.go:15-46").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_particleFilterKernel = compiled.NewSource(gc_files_particlefilter, "particleFilterKernel", "4d78a606c8bd48c829efb4d68c882bf8ac027dad124e2ee3c746c2d097803d2f", "particlefilter.go:15-46").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line particlefilter.go:25
 func gc_body_particleFilterKernel(gc_b *compiled.Block, gc_lo, gc_hi int, arrayX, arrayY, CDF, u, xj, yj []float64, nparticles int) {
@@ -91,3 +93,8 @@ func gc_body_particleFilterKernel(gc_b *compiled.Block, gc_lo, gc_hi int, arrayX
 		})
 	}
 }
+
+// gc_files_particlefilter holds the source files whose lines the kernels' records hash.
+//
+//go:embed particlefilter.go
+var gc_files_particlefilter embed.FS

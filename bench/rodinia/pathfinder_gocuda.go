@@ -5,6 +5,8 @@
 package rodinia
 
 import (
+	"embed"
+
 	"github.com/gocuda/gocuda/compiled"
 	"github.com/gocuda/gocuda/gocuda"
 )
@@ -33,7 +35,7 @@ func DynprocKernel(iteration int, gpuWall, gpuSrc, gpuResults []int32, cols, row
 }
 
 //line pathfinder.go:34
-var gc_src_dynproc = compiled.NewSource("dynproc", "90ecee1f68cada08314f80a1c3daf0b7d27546c3c04353e754a6ffd850764e4f", "pathfinder.go:21-106").NoGoexit("e3addea83c409d494a4643fd8f1b7c689c73095607ddc54058f0d79a45b5aa76", "hotspot.go:147-148")
+var gc_src_dynproc = compiled.NewSource(gc_files_pathfinder, "dynproc", "90ecee1f68cada08314f80a1c3daf0b7d27546c3c04353e754a6ffd850764e4f", "pathfinder.go:21-106").NoGoexit("e3addea83c409d494a4643fd8f1b7c689c73095607ddc54058f0d79a45b5aa76", "hotspot.go:147-148")
 
 //line pathfinder.go:34
 func gc_body_dynproc(gc_b *compiled.Block, iteration int, gpuWall, gpuSrc, gpuResults []int32, cols, rows, startStep, border int) {
@@ -914,3 +916,8 @@ func gc_body_dynproc(gc_b *compiled.Block, iteration int, gpuWall, gpuSrc, gpuRe
 		}
 	}
 }
+
+// gc_files_pathfinder holds the source files whose lines the kernels' records hash.
+//
+//go:embed hotspot.go pathfinder.go
+var gc_files_pathfinder embed.FS

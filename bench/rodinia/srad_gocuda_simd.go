@@ -5,9 +5,11 @@
 package rodinia
 
 import (
+	"embed"
+	"simd/archsimd"
+
 	"github.com/gocuda/gocuda/compiled"
 	"github.com/gocuda/gocuda/gocuda"
-	"simd/archsimd"
 )
 
 // SRADCuda1Kernel returns srad_cuda_1 of Rodinia's srad/srad_v2/srad_kernel.cu:
@@ -41,7 +43,7 @@ func SRADCuda1Kernel(eC, wC, nC, sC, jCuda, cCuda []float32, cols, rows int, q0s
 }
 
 //line srad.go:39
-var gc_src_sradCuda1 = compiled.NewSource("sradCuda1", "e11e83667bc043f87666ff89cc12ff8ef74314abc8bc0d4a5b4584ac1bde8898", "srad.go:15-165").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_sradCuda1 = compiled.NewSource(gc_files_srad, "sradCuda1", "e11e83667bc043f87666ff89cc12ff8ef74314abc8bc0d4a5b4584ac1bde8898", "srad.go:15-165").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line srad.go:39
 func gc_body_sradCuda1(gc_b2 *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []float32, cols, rows int, q0sqr float32) {
@@ -2441,7 +2443,7 @@ func SRADCuda2Kernel(eC, wC, nC, sC, jCuda, cCuda []float32, cols, rows int, lam
 }
 
 //line srad.go:183
-var gc_src_sradCuda2 = compiled.NewSource("sradCuda2", "cb118d8369e8fef56b26809c8d14fa0a9bd19e8c3667bea070a1d900d731c1c2", "srad.go:167-253").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_sradCuda2 = compiled.NewSource(gc_files_srad, "sradCuda2", "cb118d8369e8fef56b26809c8d14fa0a9bd19e8c3667bea070a1d900d731c1c2", "srad.go:167-253").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line srad.go:183
 func gc_body_sradCuda2(gc_b2 *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []float32, cols, rows int, lambda, q0sqr float32) {
@@ -4243,3 +4245,8 @@ func gc_body_sradCuda2(gc_b2 *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []flo
 		}
 	}
 }
+
+// gc_files_srad holds the source files whose lines the kernels' records hash.
+//
+//go:embed srad.go
+var gc_files_srad embed.FS

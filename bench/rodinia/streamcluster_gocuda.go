@@ -5,6 +5,8 @@
 package rodinia
 
 import (
+	"embed"
+
 	"github.com/gocuda/gocuda/compiled"
 	"github.com/gocuda/gocuda/compiled/lanes"
 	"github.com/gocuda/gocuda/gocuda"
@@ -37,7 +39,7 @@ func StreamclusterComputeCostKernel(num, dim, x int, p []StreamclusterPoint, K, 
 }
 
 //line streamcluster.go:45
-var gc_src_streamclusterComputeCost = compiled.NewSource("streamclusterComputeCost", "43fe3cad91f1f2c3449ba9541a4e4cc8fc75538748ebddb22cc8c2648e0dbcd9", "streamcluster.go:29-66", "streamcluster.go:68-77").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_streamclusterComputeCost = compiled.NewSource(gc_files_streamcluster, "streamclusterComputeCost", "43fe3cad91f1f2c3449ba9541a4e4cc8fc75538748ebddb22cc8c2648e0dbcd9", "streamcluster.go:29-66", "streamcluster.go:68-77").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line streamcluster.go:45
 func gc_body_streamclusterComputeCost(gc_b *compiled.Block, gc_lo, gc_hi int, num, dim, x int, p []StreamclusterPoint, K, stride int, coordD, workMemD []float32, centerTableD []int32, switchMembershipD []bool) {
@@ -700,3 +702,8 @@ func gc_body_streamclusterComputeCost(gc_b *compiled.Block, gc_lo, gc_hi int, nu
 		}
 	}
 }
+
+// gc_files_streamcluster holds the source files whose lines the kernels' records hash.
+//
+//go:embed streamcluster.go
+var gc_files_streamcluster embed.FS

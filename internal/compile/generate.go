@@ -7,6 +7,7 @@ import (
 	"go/build/constraint"
 	"go/format"
 	"go/types"
+	"maps"
 	"os"
 	"path/filepath"
 	"slices"
@@ -190,6 +191,8 @@ func generateFile(kernels []*Kernel, results map[*Kernel]*result, twin, simd boo
 	} else {
 		w.lanes = importName("lanes", kernels, results)
 	}
+	w.files = filesVar(k0.Path)
+	embedded := map[string]bool{}
 	for _, k := range kernels {
 		r := results[k]
 		if r.refusal != nil {
@@ -200,15 +203,18 @@ func generateFile(kernels []*Kernel, results map[*Kernel]*result, twin, simd boo
 		}
 		out.Kernels = append(out.Kernels, k.Name())
 		w.compiled = imports.own(compiledPath, importName("compiled", kernels, results))
-		lines, hash, err := sourceLines(k, withTwins(r.f))
+		lines, hash, err := sourceLines(k, withTwins(r.f), embedded)
 		if err != nil {
 			return nil, err
 		}
-		mark, err := goexitMark(k, r.f)
+		mark, err := goexitMark(k, r.f, embedded)
 		if err != nil {
 			return nil, err
 		}
 		w.kernel(k, r, imports, hash, lines, mark)
+	}
+	if len(embedded) > 0 {
+		w.embed(imports.own("embed", importName("embed", kernels, results)), slices.Sorted(maps.Keys(embedded)))
 	}
 	var head bytes.Buffer
 	fmt.Fprintf(&head, "%s\n\n", Header)
@@ -289,8 +295,8 @@ func withTwins(f *kir.Func) []*ast.FuncDecl {
 
 // sourceLines returns the "file:first-end" arguments naming the lines of
 // k and the helpers inlined into it, and the hash of those lines.
-func sourceLines(k *Kernel, helpers []*ast.FuncDecl) (string, string, error) {
-	return spanArgs(append([]span{{k.Path, k.First, k.End}}, declSpans(k, helpers)...))
+func sourceLines(k *Kernel, helpers []*ast.FuncDecl, embedded map[string]bool) (string, string, error) {
+	return spanArgs(append([]span{{k.Path, k.First, k.End}}, declSpans(k, helpers)...), embedded)
 }
 
 // A span is lines first to end of a file.
@@ -316,8 +322,8 @@ func declSpans(k *Kernel, decls []*ast.FuncDecl) []span {
 }
 
 // spanArgs returns spans as quoted "file:first-end" arguments, and the
-// hash of their lines.
-func spanArgs(spans []span) (string, string, error) {
+// hash of their lines; it adds their files' names to embedded.
+func spanArgs(spans []span, embedded map[string]bool) (string, string, error) {
 	var args []string
 	var parts [][]byte
 	for _, sp := range spans {
@@ -327,6 +333,7 @@ func spanArgs(spans []span) (string, string, error) {
 		}
 		parts = append(parts, srchash.Span(src, sp.first, sp.end))
 		args = append(args, strconv.Quote(fmt.Sprintf("%s:%d-%d", filepath.Base(sp.path), sp.first, sp.end)))
+		embedded[filepath.Base(sp.path)] = true
 	}
 	return strings.Join(args, ", "), srchash.Sum(parts...), nil
 }
@@ -334,12 +341,12 @@ func spanArgs(spans []span) (string, string, error) {
 // goexitMark returns what follows the NewSource call of k, compiled as
 // f: a call of NoGoexit with the lines of the functions k calls that its
 // record leaves out, where k cannot call runtime.Goexit (goexit.go).
-func goexitMark(k *Kernel, f *kir.Func) (string, error) {
+func goexitMark(k *Kernel, f *kir.Func, embedded map[string]bool) (string, error) {
 	ok, calls := noGoexit(k, withTwins(f), f.Src.Decls)
 	if !ok {
 		return "", nil
 	}
-	args, hash, err := spanArgs(declSpans(k, calls))
+	args, hash, err := spanArgs(declSpans(k, calls), embedded)
 	if err != nil {
 		return "", err
 	}

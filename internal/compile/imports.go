@@ -10,6 +10,7 @@ import (
 	"path"
 	"slices"
 	"strconv"
+	"strings"
 
 	"golang.org/x/tools/go/packages"
 )
@@ -134,9 +135,22 @@ func (im *imports) write(b *bytes.Buffer) {
 	for p := range im.used {
 		paths = append(paths, p)
 	}
-	slices.Sort(paths)
+	// the standard library's first, as goimports groups them
+	std := func(p string) bool { return !strings.Contains(strings.Split(p, "/")[0], ".") }
+	slices.SortFunc(paths, func(x, y string) int {
+		if std(x) != std(y) {
+			if std(x) {
+				return -1
+			}
+			return 1
+		}
+		return strings.Compare(x, y)
+	})
 	b.WriteString("import (\n")
-	for _, p := range paths {
+	for i, p := range paths {
+		if i > 0 && std(paths[i-1]) && !std(p) {
+			b.WriteString("\n")
+		}
 		if name := im.names[p]; name != im.real[p] {
 			fmt.Fprintf(b, "%s %q\n", name, p)
 		} else {

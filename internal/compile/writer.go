@@ -8,7 +8,9 @@ import (
 	"go/token"
 	"go/types"
 	"path/filepath"
+	"strconv"
 	"strings"
+	"unicode"
 
 	"github.com/gocuda/gocuda/internal/compile/kir"
 )
@@ -23,6 +25,7 @@ type writer struct {
 	compiled string
 	archsimd string
 	lanes    string // the default build's name for package compiled/lanes, imported where used
+	files    string // the name of the file's embedded source files (filesVar)
 	simd     bool   // writing the SIMD build's file
 	twin     bool   // the file has a twin for the other build: it builds in one
 	// pkg is what the package's generated files have declared so far.
@@ -81,7 +84,7 @@ func (w *writer) kernel(k *Kernel, r *result, imports *imports, hash, lines, mar
 	w.printf("return %s.%s(gc_src_%s,\nfunc(gc_t *%s.Thread) { %s%s(gc_t%s) },\n%s)\n}\n\n",
 		w.compiled, entry, name, w.gocuda, callee(k), targs, paramArgs(k), body)
 	w.line(k)
-	w.printf("var gc_src_%s = %s.NewSource(%q, %q, %s)%s\n\n", name, w.compiled, k.Name(), hash, lines, mark)
+	w.printf("var gc_src_%s = %s.NewSource(%s, %q, %q, %s)%s\n\n", name, w.compiled, w.files, k.Name(), hash, lines, mark)
 	text, lanes := kir.EmitFile(f, "gc_body_"+name, w.typeParams(k), w.params(k, bodyName(f, k)), w.simd)
 	w.printf("%s\n", text)
 	if lanes {
@@ -114,6 +117,33 @@ func (w *writer) kernel(k *Kernel, r *result, imports *imports, hash, lines, mar
 			imports.usePkg(pn)
 		}
 	}
+}
+
+// embed writes the declaration of the file's embedded source files:
+// names, which its kernels' records hash again at run time, as the build
+// compiled them (compiled.Source); pkg is the file's name for package
+// embed.
+func (w *writer) embed(pkg string, names []string) {
+	for i, n := range names {
+		if strings.ContainsAny(n, " \t\"`") {
+			names[i] = strconv.Quote(n)
+		}
+	}
+	w.printf("// %s holds the source files whose lines the kernels' records hash.\n//\n", w.files)
+	w.printf("//go:embed %s\nvar %s %s.FS\n", strings.Join(names, " "), w.files, pkg)
+}
+
+// filesVar returns the name of the embedded source files of the file
+// generated for the source file at path: one per generated file, since a
+// package may have several.
+func filesVar(path string) string {
+	stem := strings.TrimSuffix(filepath.Base(path), ".go")
+	return genPrefix + "files_" + strings.Map(func(r rune) rune {
+		if r == '_' || unicode.IsLetter(r) || unicode.IsDigit(r) {
+			return r
+		}
+		return '_'
+	}, stem)
 }
 
 // twinDecls writes the twins of helpers that f's SIMD bodies call and

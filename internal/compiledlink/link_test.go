@@ -3,8 +3,8 @@ package compiledlink
 import (
 	"bytes"
 	"os"
-	"path/filepath"
 	"testing"
+	"testing/fstest"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -28,23 +28,26 @@ func TestEngineRoundTrip(t *testing.T) {
 }
 
 func TestSource(t *testing.T) {
-	dir := t.TempDir()
 	src := []byte("package k\n\n// k does nothing.\nfunc k() {\n}\n")
-	require.NoError(t, os.WriteFile(filepath.Join(dir, "k.go"), src, 0o666))
+	files := fstest.MapFS{"k.go": {Data: src}}
 	hash := srchash.Sum(srchash.Span(src, 3, 5))
 
-	assert.True(t, NewSource(dir, "k", hash, []string{"k.go:3-5"}).Current())
-	assert.True(t, NewSource("", "k", "other", []string{"k.go:3-5"}).Current(), "no directory: nothing to check")
-	assert.True(t, NewSource(dir, "k", "other", []string{"absent.go:3-5"}).Current(), "no file: nothing to check")
+	assert.True(t, NewSource(files, "m/k", "k", hash, []string{"k.go:3-5"}).Current())
+	assert.False(t, NewSource(nil, "m/k", "k", hash, []string{"k.go:3-5"}).Current(), "no files: cannot be shown current")
+	assert.False(t, NewSource(files, "m/k", "k", hash, []string{"absent.go:3-5"}).Current(), "no file: cannot be shown current")
 
 	var warnings bytes.Buffer
 	StaleWarnings = &warnings
 	t.Cleanup(func() { StaleWarnings = os.Stderr })
-	stale := NewSource(dir, "k", "other", []string{filepath.Join(dir, "k.go") + ":3-5"})
+	stale := NewSource(files, "m/k", "k", "other", []string{"k.go:3-5"})
 	assert.False(t, stale.Current())
 	assert.False(t, stale.Current(), "checked once")
-	assert.Equal(t, "gocuda: "+filepath.Join(dir, "k.go")+":3: kernel k changed since gocuda compile generated its compiled form; it runs on the runtime path until you run go generate\n", warnings.String())
+	assert.Empty(t, warnings.String(), "Current does not warn")
+	stale.Warn()
+	stale.Warn()
+	assert.Equal(t, "gocuda: k.go:3: kernel k changed since gocuda compile generated its compiled form (go generate m/k compiles it again); it runs on the runtime path until then\n", warnings.String())
+	assert.Equal(t, "kernel k changed since gocuda compile generated its compiled form (go generate compiles it again)", NewSource(files, "", "k", "h", nil).Stale())
 
-	assert.PanicsWithValue(t, `compiled.NewSource: malformed lines "k.go"`, func() { NewSource(dir, "k", hash, []string{"k.go"}) })
-	assert.Panics(t, func() { NewSource(dir, "k", hash, []string{"k.go:a-b"}) })
+	assert.PanicsWithValue(t, `compiled.NewSource: malformed lines "k.go"`, func() { NewSource(files, "", "k", hash, []string{"k.go"}) })
+	assert.Panics(t, func() { NewSource(files, "", "k", hash, []string{"k.go:a-b"}) })
 }

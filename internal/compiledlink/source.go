@@ -3,11 +3,12 @@ package compiledlink
 import (
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
-	"path/filepath"
 	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 
 	"github.com/gocuda/gocuda/internal/srchash"
 )
@@ -16,13 +17,22 @@ import (
 // name, the lines it was generated from (its doc comment to its closing
 // brace, and the helpers inlined into it) and their hash (see
 // srchash.Sum). The engine runs the compiled form only while Current.
+//
+// The lines are read from files, the package's source files as the binary
+// was built from them (the generated file embeds them), never from the
+// disk at run time: what the compiler built is what is checked, whatever
+// the build's file names look like (-trimpath, the module cache, a
+// vendored copy, //line directives).
 type Source struct {
+	files fs.FS
+	pkg   string // the import path, for the command that regenerates it
 	name  string
 	hash  string
 	spans []span
 
-	once  sync.Once
-	valid bool
+	once   sync.Once
+	valid  bool
+	warned atomic.Bool
 	// noGoexit records that the kernel cannot end the goroutine running
 	// it while its lines and those of calls (the functions it calls that
 	// spans do not cover, with their hash callsHash) are unchanged
@@ -36,22 +46,21 @@ type Source struct {
 
 // A span is lines first to end of a file.
 type span struct {
-	file       string // absolute where the build recorded it
+	file       string // the name in the Source's files
 	first, end int
 }
 
-// NewSource returns the Source of kernel name, whose lines, each given as
-// "file:first-end" with file a name relative to dir (or absolute), have
-// the hash. A malformed span is a bug in the generator: NewSource panics.
-// An empty dir (the caller's file is unknown) leaves relative names as
-// they are, which Current cannot check.
-func NewSource(dir, name, hash string, spans []string) *Source {
-	return &Source{name: name, hash: hash, spans: parseSpans("compiled.NewSource", dir, spans)}
+// NewSource returns the Source of kernel name of package pkg (its import
+// path), whose lines, each given as "file:first-end" with file a name in
+// files, have the hash. A malformed span is a bug in the generator:
+// NewSource panics.
+func NewSource(files fs.FS, pkg, name, hash string, spans []string) *Source {
+	return &Source{files: files, pkg: pkg, name: name, hash: hash, spans: parseSpans("compiled.NewSource", spans)}
 }
 
-// parseSpans parses lines "file:first-end", file relative to dir unless
-// dir is empty or file absolute; a malformed one panics, naming fn.
-func parseSpans(fn, dir string, lines []string) []span {
+// parseSpans parses lines "file:first-end"; a malformed one panics,
+// naming fn.
+func parseSpans(fn string, lines []string) []span {
 	var spans []span
 	for _, l := range lines {
 		var sp span
@@ -63,26 +72,22 @@ func parseSpans(fn, dir string, lines []string) []span {
 		if _, err := fmt.Sscanf(l[i+1:], "%d-%d", &sp.first, &sp.end); err != nil {
 			panic(fn + ": malformed lines " + strconv.Quote(l))
 		}
-		if dir != "" && !filepath.IsAbs(sp.file) {
-			sp.file = filepath.Join(dir, sp.file)
-		}
 		spans = append(spans, sp)
 	}
 	return spans
 }
 
-// sameLines reports whether spans still hash to hash, or cannot be read
-// (a binary built with -trimpath, or run away from its source), when
-// there is nothing to check against.
-func sameLines(spans []span, hash string) bool {
+// sameLines reports whether spans of files still hash to hash. A file
+// files lacks counts as changed: the runtime path is always correct.
+func sameLines(files fs.FS, spans []span, hash string) bool {
+	if files == nil {
+		return false
+	}
 	var parts [][]byte
 	for _, sp := range spans {
-		if !filepath.IsAbs(sp.file) {
-			return true
-		}
-		src, err := os.ReadFile(sp.file)
+		src, err := fs.ReadFile(files, sp.file)
 		if err != nil {
-			return true
+			return false
 		}
 		parts = append(parts, srchash.Span(src, sp.first, sp.end))
 	}
@@ -93,37 +98,46 @@ func sameLines(spans []span, hash string) bool {
 // it.
 var StaleWarnings io.Writer = os.Stderr
 
-// Current reports whether the compiled form may run, checking once: the
-// first call in a process hashes the lines again, if the files are there
-// to read (a binary built with -trimpath, or run away from its source,
-// cannot check and trusts the generator). If they changed, it warns on
-// StaleWarnings that the kernel runs on the runtime path until go generate
-// runs, and reports false from then on.
+// Current reports whether the compiled form may run: whether the kernel's
+// lines, as built, still hash as they did when gocuda compile generated
+// it. The first call hashes them; later calls report its answer.
 func (s *Source) Current() bool {
-	s.once.Do(func() {
-		s.valid = sameLines(s.spans, s.hash)
-		if !s.valid {
-			where := ""
-			if len(s.spans) > 0 {
-				where = fmt.Sprintf("%s:%d: ", s.spans[0].file, s.spans[0].first)
-			}
-			fmt.Fprintf(StaleWarnings, "gocuda: %skernel %s changed since gocuda compile generated its compiled form; it runs on the runtime path until you run go generate\n",
-				where, s.name)
-		}
-	})
+	s.once.Do(func() { s.valid = sameLines(s.files, s.spans, s.hash) })
 	return s.valid
+}
+
+// Stale describes why a Source that is not Current does not run its
+// compiled form, and the command that compiles it again.
+func (s *Source) Stale() string {
+	where := ""
+	if len(s.spans) > 0 {
+		where = fmt.Sprintf("%s:%d: ", s.spans[0].file, s.spans[0].first)
+	}
+	fix := "go generate"
+	if s.pkg != "" {
+		fix += " " + s.pkg
+	}
+	return fmt.Sprintf("%skernel %s changed since gocuda compile generated its compiled form (%s compiles it again)", where, s.name, fix)
+}
+
+// Warn reports a stale Source on StaleWarnings, once per Source: the
+// kernel runs on the runtime path instead of its compiled form.
+func (s *Source) Warn() {
+	if s.warned.CompareAndSwap(false, true) {
+		fmt.Fprintf(StaleWarnings, "gocuda: %s; it runs on the runtime path until then\n", s.Stale())
+	}
 }
 
 // SetNoGoexit records that the kernel cannot call runtime.Goexit: the
 // generator found no call in its lines, nor in those of the functions it
 // calls, but of builtins, conversions, those functions and packages that
 // never end a goroutine, and no function value or value with methods
-// handed to one. calls, relative to dir as in NewSource, are the lines of
-// the functions called that the Source's own lines do not cover, and
-// hash is theirs. Call it before the Source is shared.
-func (s *Source) SetNoGoexit(dir, hash string, calls []string) {
+// handed to one. calls, names in the Source's files as in NewSource, are
+// the lines of the functions called that the Source's own lines do not
+// cover, and hash is theirs. Call it before the Source is shared.
+func (s *Source) SetNoGoexit(hash string, calls []string) {
 	s.noGoexit, s.callsHash = true, hash
-	s.calls = parseSpans("compiled.Source.NoGoexit", dir, calls)
+	s.calls = parseSpans("compiled.Source.NoGoexit", calls)
 }
 
 // MayRunOnCaller reports whether a launch may run the kernel's blocks on
@@ -137,6 +151,6 @@ func (s *Source) MayRunOnCaller() bool {
 	if s == nil || !s.noGoexit || !s.Current() {
 		return false
 	}
-	s.callsOnce.Do(func() { s.callsSame = sameLines(s.calls, s.callsHash) })
+	s.callsOnce.Do(func() { s.callsSame = sameLines(s.files, s.calls, s.callsHash) })
 	return s.callsSame
 }

@@ -5,9 +5,11 @@
 package corpus
 
 import (
+	"embed"
+	"simd/archsimd"
+
 	"github.com/gocuda/gocuda/compiled"
 	"github.com/gocuda/gocuda/gocuda"
-	"simd/archsimd"
 )
 
 // BlogSaxpyKernel is saxpy of "An Easy Introduction to CUDA C and C++":
@@ -21,7 +23,7 @@ func BlogSaxpyKernel(n int, a float32, x, y []float32) func(*gocuda.Thread) {
 }
 
 //line blog_memory.go:13
-var gc_src_blogSaxpy = compiled.NewSource("blogSaxpy", "cd15cc84046a8f85e9803acd414e67229b4e1ca32b2b70780934eaa786c67dc4", "blog_memory.go:9-18").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_blogSaxpy = compiled.NewSource(gc_files_blog_memory, "blogSaxpy", "cd15cc84046a8f85e9803acd414e67229b4e1ca32b2b70780934eaa786c67dc4", "blog_memory.go:9-18").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line blog_memory.go:13
 func gc_body_blogSaxpy(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, n int, a float32, x, y []float32) {
@@ -272,7 +274,7 @@ func BlogSaxpyGridStrideKernel(n int, a float32, x, y []float32) func(*gocuda.Th
 }
 
 //line blog_memory.go:24
-var gc_src_blogSaxpyGridStride = compiled.NewSource("blogSaxpyGridStride", "0bb9a77e18e1ac133dab18e8fca2a1dca06ae6be6dfb45da9a62b58fbf4bda24", "blog_memory.go:20-28").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_blogSaxpyGridStride = compiled.NewSource(gc_files_blog_memory, "blogSaxpyGridStride", "0bb9a77e18e1ac133dab18e8fca2a1dca06ae6be6dfb45da9a62b58fbf4bda24", "blog_memory.go:20-28").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line blog_memory.go:24
 func gc_body_blogSaxpyGridStride(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, n int, a float32, x, y []float32) {
@@ -670,7 +672,7 @@ func StaticReverseKernel(d []int32, n int) func(*gocuda.Thread) {
 }
 
 //line blog_memory.go:35
-var gc_src_staticReverse = compiled.NewSource("staticReverse", "743b8d430706a9662036679c37589695e5707bab8d3af8ede774592af8914cd8", "blog_memory.go:30-42").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_staticReverse = compiled.NewSource(gc_files_blog_memory, "staticReverse", "743b8d430706a9662036679c37589695e5707bab8d3af8ede774592af8914cd8", "blog_memory.go:30-42").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line blog_memory.go:35
 func gc_body_staticReverse(gc_b2 *compiled.Block, d []int32, n int) {
@@ -969,7 +971,7 @@ func DynamicReverseKernel(d []int32, n int) func(*gocuda.Thread) {
 }
 
 //line blog_memory.go:48
-var gc_src_dynamicReverse = compiled.NewSource("dynamicReverse", "ebb333f849b92326b3fd0194b3e2b24916b44a217904ce300c146b1a41ce6d66", "blog_memory.go:44-55").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_dynamicReverse = compiled.NewSource(gc_files_blog_memory, "dynamicReverse", "ebb333f849b92326b3fd0194b3e2b24916b44a217904ce300c146b1a41ce6d66", "blog_memory.go:44-55").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line blog_memory.go:48
 func gc_body_dynamicReverse(gc_b2 *compiled.Block, d []int32, n int) {
@@ -1276,7 +1278,7 @@ func OffsetKernel[T number](a []T, s int) func(*gocuda.Thread) {
 }
 
 //line blog_memory.go:62
-var gc_src_offsetKernel = compiled.NewSource("offsetKernel", "6b6f8ab170d7faf1e2cdd2f68a83c36cd3b8796968eebf72a1d1bd7fae0a636c", "blog_memory.go:57-65").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_offsetKernel = compiled.NewSource(gc_files_blog_memory, "offsetKernel", "6b6f8ab170d7faf1e2cdd2f68a83c36cd3b8796968eebf72a1d1bd7fae0a636c", "blog_memory.go:57-65").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line blog_memory.go:62
 func gc_body_offsetKernel[T number](gc_b5 *compiled.Block, gc_lo5, gc_hi5 int, a []T, s int) {
@@ -2035,7 +2037,7 @@ func StrideKernel[T number](a []T, s int) func(*gocuda.Thread) {
 }
 
 //line blog_memory.go:70
-var gc_src_strideKernel = compiled.NewSource("strideKernel", "5a8cdf0c17abbb0ae33d052435574d2a71268cd8a20b1a158c7b349562720f7b", "blog_memory.go:67-73").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_strideKernel = compiled.NewSource(gc_files_blog_memory, "strideKernel", "5a8cdf0c17abbb0ae33d052435574d2a71268cd8a20b1a158c7b349562720f7b", "blog_memory.go:67-73").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line blog_memory.go:70
 func gc_body_strideKernel[T number](gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a []T, s int) {
@@ -2135,7 +2137,7 @@ func BlogCopySharedMemKernel(odata, idata []float32) func(*gocuda.Thread) {
 }
 
 //line blog_memory.go:86
-var gc_src_blogCopySharedMem = compiled.NewSource("blogCopySharedMem", "0f66f6b55284825118de39bf3a2a369adffdb820dbbcaf11eebe8c394fcdf49d", "blog_memory.go:82-102").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_blogCopySharedMem = compiled.NewSource(gc_files_blog_memory, "blogCopySharedMem", "0f66f6b55284825118de39bf3a2a369adffdb820dbbcaf11eebe8c394fcdf49d", "blog_memory.go:82-102").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line blog_memory.go:86
 func gc_body_blogCopySharedMem(gc_b2 *compiled.Block, odata, idata []float32) {
@@ -2541,7 +2543,7 @@ func BlogTransposeCoalescedKernel(odata, idata []float32) func(*gocuda.Thread) {
 }
 
 //line blog_memory.go:108
-var gc_src_blogTransposeCoalesced = compiled.NewSource("blogTransposeCoalesced", "51c23bfcc188ac879e6a4f0659d90a6cdbdc9a835e8d9936fe6c2f0522a8d917", "blog_memory.go:104-127").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_blogTransposeCoalesced = compiled.NewSource(gc_files_blog_memory, "blogTransposeCoalesced", "51c23bfcc188ac879e6a4f0659d90a6cdbdc9a835e8d9936fe6c2f0522a8d917", "blog_memory.go:104-127").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line blog_memory.go:108
 func gc_body_blogTransposeCoalesced(gc_b2 *compiled.Block, odata, idata []float32) {
@@ -2783,3 +2785,8 @@ func gc_body_blogTransposeCoalesced(gc_b2 *compiled.Block, odata, idata []float3
 		}
 	})
 }
+
+// gc_files_blog_memory holds the source files whose lines the kernels' records hash.
+//
+//go:embed blog_memory.go
+var gc_files_blog_memory embed.FS

@@ -5,12 +5,14 @@
 package corpus
 
 import (
+	"embed"
+	"math/bits"
+	"simd/archsimd"
+
 	"github.com/gocuda/gocuda/atomic"
 	"github.com/gocuda/gocuda/cg"
 	"github.com/gocuda/gocuda/compiled"
 	"github.com/gocuda/gocuda/gocuda"
-	"math/bits"
-	"simd/archsimd"
 )
 
 // DeviceReduceStableKernel is device_reduce_stable_kernel of
@@ -26,7 +28,7 @@ func DeviceReduceStableKernel(in, out []int32, n int) func(*gocuda.Thread) {
 }
 
 //line blog_reduction.go:60
-var gc_src_deviceReduceStableKernel = compiled.NewSource("deviceReduceStableKernel", "f5aa478b2a114647632022d9b8ab60a918fc61496047490d3e7ba455f3f5b4f8", "blog_reduction.go:54-69", "blog_reduction.go:20-26", "blog_reduction.go:20-26", "blog_reduction.go:28-52").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_deviceReduceStableKernel = compiled.NewSource(gc_files_blog_reduction, "deviceReduceStableKernel", "f5aa478b2a114647632022d9b8ab60a918fc61496047490d3e7ba455f3f5b4f8", "blog_reduction.go:54-69", "blog_reduction.go:20-26", "blog_reduction.go:20-26", "blog_reduction.go:28-52").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line blog_reduction.go:60
 func gc_body_deviceReduceStableKernel(gc_b2 *compiled.Block, in, out []int32, n int) {
@@ -1331,7 +1333,7 @@ func DeviceReduceStableVector2Kernel(in, out []int32, n int) func(*gocuda.Thread
 }
 
 //line blog_reduction.go:88
-var gc_src_deviceReduceStableKernelVector2 = compiled.NewSource("deviceReduceStableKernelVector2", "ed7a909c43b9850f84ec60daf852eda2d1ac434de631e350a2381b5cda689586", "blog_reduction.go:83-104", "blog_reduction.go:20-26", "blog_reduction.go:20-26", "blog_reduction.go:28-52").NoGoexit("02cc7cb6f1bab6be9731ea7777c2a20fa22d6d96b4df63bccc8db5b46efa7677", "blog_reduction.go:74-81")
+var gc_src_deviceReduceStableKernelVector2 = compiled.NewSource(gc_files_blog_reduction, "deviceReduceStableKernelVector2", "ed7a909c43b9850f84ec60daf852eda2d1ac434de631e350a2381b5cda689586", "blog_reduction.go:83-104", "blog_reduction.go:20-26", "blog_reduction.go:20-26", "blog_reduction.go:28-52").NoGoexit("02cc7cb6f1bab6be9731ea7777c2a20fa22d6d96b4df63bccc8db5b46efa7677", "blog_reduction.go:74-81")
 
 //line blog_reduction.go:88
 func gc_body_deviceReduceStableKernelVector2(gc_b2 *compiled.Block, in, out []int32, n int) {
@@ -2573,7 +2575,7 @@ func DeviceReduceWarpAtomicKernel(in []int32, out *int32, n int) func(*gocuda.Th
 }
 
 //line blog_reduction.go:111
-var gc_src_deviceReduceWarpAtomicKernel = compiled.NewSource("deviceReduceWarpAtomicKernel", "f650181f77b523a1cfb3cc649c762dc70929cd88943d78d4d67c192d483b93b5", "blog_reduction.go:106-120", "blog_reduction.go:20-26").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_deviceReduceWarpAtomicKernel = compiled.NewSource(gc_files_blog_reduction, "deviceReduceWarpAtomicKernel", "f650181f77b523a1cfb3cc649c762dc70929cd88943d78d4d67c192d483b93b5", "blog_reduction.go:106-120", "blog_reduction.go:20-26").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line blog_reduction.go:111
 func gc_body_deviceReduceWarpAtomicKernel(gc_b2 *compiled.Block, in []int32, out *int32, n int) {
@@ -3086,7 +3088,7 @@ func DeviceReduceBlockAtomicKernel(in []int32, out *int32, n int) func(*gocuda.T
 }
 
 //line blog_reduction.go:126
-var gc_src_deviceReduceBlockAtomicKernel = compiled.NewSource("deviceReduceBlockAtomicKernel", "b03448fd27745125c78d5c4a68b1514f67de1a8adb228e02cd002845783fe030", "blog_reduction.go:122-135", "blog_reduction.go:20-26", "blog_reduction.go:20-26", "blog_reduction.go:28-52").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_deviceReduceBlockAtomicKernel = compiled.NewSource(gc_files_blog_reduction, "deviceReduceBlockAtomicKernel", "b03448fd27745125c78d5c4a68b1514f67de1a8adb228e02cd002845783fe030", "blog_reduction.go:122-135", "blog_reduction.go:20-26", "blog_reduction.go:20-26", "blog_reduction.go:28-52").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line blog_reduction.go:126
 func gc_body_deviceReduceBlockAtomicKernel(gc_b2 *compiled.Block, in []int32, out *int32, n int) {
@@ -4261,7 +4263,7 @@ func DeviceReduceAtomicKernel(in []int32, out *int32, n int) func(*gocuda.Thread
 }
 
 //line blog_reduction.go:141
-var gc_src_deviceReduceAtomicKernel = compiled.NewSource("deviceReduceAtomicKernel", "f598978bbb9bbb505f027800f44f380abd59784a4c9e55f26bf715c7127d6ec7", "blog_reduction.go:137-147").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_deviceReduceAtomicKernel = compiled.NewSource(gc_files_blog_reduction, "deviceReduceAtomicKernel", "f598978bbb9bbb505f027800f44f380abd59784a4c9e55f26bf715c7127d6ec7", "blog_reduction.go:137-147").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line blog_reduction.go:141
 func gc_body_deviceReduceAtomicKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in []int32, out *int32, n int) {
@@ -4647,7 +4649,7 @@ func CGSumKernelTileShfl(sum *int32, input []int32, n int) func(*gocuda.Thread) 
 }
 
 //line blog_reduction.go:176
-var gc_src_cgSumKernelTileShfl = compiled.NewSource("cgSumKernelTileShfl", "4c0022a0f59f564d1a42e01f2b06b62230a315434aac67de008de352b50ad7cc", "blog_reduction.go:171-185", "blog_reduction.go:160-169").NoGoexit("186276cb1ed0e1f87596a8d509c8cbd656337d989bf159ab9a85d0426a556151", "blog_reduction.go:149-158")
+var gc_src_cgSumKernelTileShfl = compiled.NewSource(gc_files_blog_reduction, "cgSumKernelTileShfl", "4c0022a0f59f564d1a42e01f2b06b62230a315434aac67de008de352b50ad7cc", "blog_reduction.go:171-185", "blog_reduction.go:160-169").NoGoexit("186276cb1ed0e1f87596a8d509c8cbd656337d989bf159ab9a85d0426a556151", "blog_reduction.go:149-158")
 
 //line blog_reduction.go:176
 func gc_body_cgSumKernelTileShfl(gc_b2 *compiled.Block, sum *int32, input []int32, n int) {
@@ -4788,7 +4790,7 @@ func CGSumKernelBlock(sum *int32, input []int32, n int) func(*gocuda.Thread) {
 }
 
 //line blog_reduction.go:213
-var gc_src_cgSumKernelBlock = compiled.NewSource("cgSumKernelBlock", "c48ff463d4060a3622d16ddf173e968ddef4a473abf0d8afc5a6b7a756e52159", "blog_reduction.go:206-223", "blog_reduction.go:187-204")
+var gc_src_cgSumKernelBlock = compiled.NewSource(gc_files_blog_reduction, "cgSumKernelBlock", "c48ff463d4060a3622d16ddf173e968ddef4a473abf0d8afc5a6b7a756e52159", "blog_reduction.go:206-223", "blog_reduction.go:187-204")
 
 //line blog_reduction.go:213
 func gc_body_cgSumKernelBlock(gc_b2 *compiled.Block, sum *int32, input []int32, n int) {
@@ -5175,7 +5177,7 @@ func FilterKKernel(dst []int32, nres *int32, src []int32, n int) func(*gocuda.Th
 }
 
 //line blog_reduction.go:230
-var gc_src_filterK = compiled.NewSource("filterK", "01aebda7ae85c0d6d6a9a001ac522c2c388e909e878802313907dbcbddfda110", "blog_reduction.go:225-235").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_filterK = compiled.NewSource(gc_files_blog_reduction, "filterK", "01aebda7ae85c0d6d6a9a001ac522c2c388e909e878802313907dbcbddfda110", "blog_reduction.go:225-235").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line blog_reduction.go:230
 func gc_body_filterK(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, dst []int32, nres *int32, src []int32, n int) {
@@ -5373,7 +5375,7 @@ func FilterKAggKernel(dst []int32, nres *int32, src []int32, n int) func(*gocuda
 }
 
 //line blog_reduction.go:258
-var gc_src_filterKAgg = compiled.NewSource("filterKAgg", "47db3cfd06084178e8df040b2f8e06a3f8b5be64c9b4df265641298cbd7a7ebe", "blog_reduction.go:254-263", "blog_reduction.go:237-252").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_filterKAgg = compiled.NewSource(gc_files_blog_reduction, "filterKAgg", "47db3cfd06084178e8df040b2f8e06a3f8b5be64c9b4df265641298cbd7a7ebe", "blog_reduction.go:254-263", "blog_reduction.go:237-252").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line blog_reduction.go:258
 func gc_body_filterKAgg(gc_b2 *compiled.Block, dst []int32, nres *int32, src []int32, n int) {
@@ -5519,3 +5521,8 @@ func gc_body_filterKAgg(gc_b2 *compiled.Block, dst []int32, nres *int32, src []i
 		}
 	}
 }
+
+// gc_files_blog_reduction holds the source files whose lines the kernels' records hash.
+//
+//go:embed blog_reduction.go
+var gc_files_blog_reduction embed.FS

@@ -5,9 +5,11 @@
 package corpus
 
 import (
+	"embed"
+	"simd/archsimd"
+
 	"github.com/gocuda/gocuda/compiled"
 	"github.com/gocuda/gocuda/gocuda"
-	"simd/archsimd"
 )
 
 // GuideVecAddKernel is VecAdd of the Guide's "Kernels" section (Chapter
@@ -21,7 +23,7 @@ func GuideVecAddKernel(a, b, c []float32) func(*gocuda.Thread) {
 }
 
 //line guide.go:17
-var gc_src_guideVecAdd = compiled.NewSource("guideVecAdd", "473bf5a73bf3a6d9b9c78e9c5e3bbfa210092ed57291828040a669545ec8fce7", "guide.go:13-20").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_guideVecAdd = compiled.NewSource(gc_files_guide, "guideVecAdd", "473bf5a73bf3a6d9b9c78e9c5e3bbfa210092ed57291828040a669545ec8fce7", "guide.go:13-20").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line guide.go:17
 func gc_body_guideVecAdd(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a, b, c []float32) {
@@ -211,7 +213,7 @@ func GuideMatAddKernel(a, b, c *[guideN][guideN]float32) func(*gocuda.Thread) {
 }
 
 //line guide.go:26
-var gc_src_guideMatAdd = compiled.NewSource("guideMatAdd", "63a0ac97fa4928bc9e6bbb21b1b01b50c8b7ce399d95b89300d493400af239fa", "guide.go:22-30").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_guideMatAdd = compiled.NewSource(gc_files_guide, "guideMatAdd", "63a0ac97fa4928bc9e6bbb21b1b01b50c8b7ce399d95b89300d493400af239fa", "guide.go:22-30").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line guide.go:26
 func gc_body_guideMatAdd(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a, b, c *[guideN][guideN]float32) {
@@ -331,7 +333,7 @@ func GuideMatAddBlocksKernel(a, b, c *[guideN][guideN]float32) func(*gocuda.Thre
 }
 
 //line guide.go:37
-var gc_src_guideMatAddBlocks = compiled.NewSource("guideMatAddBlocks", "8fd75e16372dde6d7367d42b9177e428c05229a3d7f36fd933893e0bb4684490", "guide.go:32-43").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_guideMatAddBlocks = compiled.NewSource(gc_files_guide, "guideMatAddBlocks", "8fd75e16372dde6d7367d42b9177e428c05229a3d7f36fd933893e0bb4684490", "guide.go:32-43").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line guide.go:37
 func gc_body_guideMatAddBlocks(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a, b, c *[guideN][guideN]float32) {
@@ -488,7 +490,7 @@ func GuideMatMulKernel(a, b, c guideMatrix) func(*gocuda.Thread) {
 }
 
 //line guide.go:60
-var gc_src_guideMatMul = compiled.NewSource("guideMatMul", "542d542e8edea42634ff94c2a0a758f02923b4174964f46f587585f0d91307f7", "guide.go:55-69").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_guideMatMul = compiled.NewSource(gc_files_guide, "guideMatMul", "542d542e8edea42634ff94c2a0a758f02923b4174964f46f587585f0d91307f7", "guide.go:55-69").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line guide.go:60
 func gc_body_guideMatMul(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a, b, c guideMatrix) {
@@ -775,7 +777,7 @@ func GuideMatMulSharedKernel(a, b, c guideMatrix) func(*gocuda.Thread) {
 }
 
 //line guide.go:93
-var gc_src_guideMatMulShared = compiled.NewSource("guideMatMulShared", "2551481a31b894d18d40e265eaa672c2e8cbde4c752d694ea5f05c5f98b6da2a", "guide.go:86-137").NoGoexit("c13cce40370319d61de9703f27e7b73085c74ff4e656beb76da682d0b1b79992", "guide.go:71-73", "guide.go:75-75", "guide.go:77-84")
+var gc_src_guideMatMulShared = compiled.NewSource(gc_files_guide, "guideMatMulShared", "2551481a31b894d18d40e265eaa672c2e8cbde4c752d694ea5f05c5f98b6da2a", "guide.go:86-137").NoGoexit("c13cce40370319d61de9703f27e7b73085c74ff4e656beb76da682d0b1b79992", "guide.go:71-73", "guide.go:75-75", "guide.go:77-84")
 
 //line guide.go:93
 func gc_body_guideMatMulShared(gc_b2 *compiled.Block, a, b, c guideMatrix) {
@@ -2087,7 +2089,7 @@ func GuideBcastKernel(arg int32) func(*gocuda.Thread) {
 }
 
 //line guide.go:145
-var gc_src_guideBcast = compiled.NewSource("guideBcast", "701db051632ec788f72fdfa889a1af4d14fc4de8131205fc4d442f4eeaf44c12", "guide.go:139-155").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_guideBcast = compiled.NewSource(gc_files_guide, "guideBcast", "701db051632ec788f72fdfa889a1af4d14fc4de8131205fc4d442f4eeaf44c12", "guide.go:139-155").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line guide.go:145
 func gc_body_guideBcast(gc_b2 *compiled.Block, arg int32) {
@@ -2176,7 +2178,7 @@ func GuideScan4Kernel(out []int32) func(*gocuda.Thread) {
 }
 
 //line guide.go:162
-var gc_src_guideScan4 = compiled.NewSource("guideScan4", "075a10ad2b8e6c4dde3714e6f649f401da258a98ac97921b88d1cac1a3917f96", "guide.go:157-179").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_guideScan4 = compiled.NewSource(gc_files_guide, "guideScan4", "075a10ad2b8e6c4dde3714e6f649f401da258a98ac97921b88d1cac1a3917f96", "guide.go:157-179").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line guide.go:162
 func gc_body_guideScan4(gc_b2 *compiled.Block, out []int32) {
@@ -2294,7 +2296,7 @@ func GuideWarpReduceKernel() func(*gocuda.Thread) {
 }
 
 //line guide.go:186
-var gc_src_guideWarpReduce = compiled.NewSource("guideWarpReduce", "569e7c74d63e414c0e41fe883c2605b2ab7fc66e7de190f576cc7248d5cdf112", "guide.go:181-198").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_guideWarpReduce = compiled.NewSource(gc_files_guide, "guideWarpReduce", "569e7c74d63e414c0e41fe883c2605b2ab7fc66e7de190f576cc7248d5cdf112", "guide.go:181-198").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line guide.go:186
 func gc_body_guideWarpReduce(gc_b2 *compiled.Block) {
@@ -2434,3 +2436,8 @@ func gc_body_guideWarpReduce(gc_b2 *compiled.Block) {
 		}
 	}
 }
+
+// gc_files_guide holds the source files whose lines the kernels' records hash.
+//
+//go:embed guide.go
+var gc_files_guide embed.FS

@@ -5,11 +5,13 @@
 package corpus
 
 import (
+	"embed"
+	"math"
+
 	"github.com/gocuda/gocuda/cg"
 	"github.com/gocuda/gocuda/compiled"
 	"github.com/gocuda/gocuda/compiled/lanes"
 	"github.com/gocuda/gocuda/gocuda"
-	"math"
 )
 
 // NumbaVecAddKernel is f of test_vecadd.py: c = a + b.
@@ -22,7 +24,7 @@ func NumbaVecAddKernel(a, b, c []float64) func(*gocuda.Thread) {
 }
 
 //line numba.go:21
-var gc_src_numbaVecAdd = compiled.NewSource("numbaVecAdd", "51d992abccd9016a3099f9b8d9632c7c315f1bf04504d013f8fb9c7d6fbc2ce4", "numba.go:18-29").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_numbaVecAdd = compiled.NewSource(gc_files_numba, "numbaVecAdd", "51d992abccd9016a3099f9b8d9632c7c315f1bf04504d013f8fb9c7d6fbc2ce4", "numba.go:18-29").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line numba.go:21
 func gc_body_numbaVecAdd(gc_b *compiled.Block, gc_lo, gc_hi int, a, b, c []float64) {
@@ -225,7 +227,7 @@ func NumbaMatmulKernel(a []float64, aRows, aCols int, b []float64, bCols int, c 
 }
 
 //line numba.go:35
-var gc_src_numbaMatmul = compiled.NewSource("numbaMatmul", "3ddaed435948425ff10c2ad13e3ac1af581e225fb9239d851e4b540eb273955a", "numba.go:31-45").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_numbaMatmul = compiled.NewSource(gc_files_numba, "numbaMatmul", "3ddaed435948425ff10c2ad13e3ac1af581e225fb9239d851e4b540eb273955a", "numba.go:31-45").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line numba.go:35
 func gc_body_numbaMatmul(gc_b *compiled.Block, gc_lo, gc_hi int, a []float64, aRows, aCols int, b []float64, bCols int, c []float64, cRows, cCols int) {
@@ -376,7 +378,7 @@ func NumbaFastMatmulKernel(a []float64, aRows, aCols int, b []float64, bRows, bC
 }
 
 //line numba.go:55
-var gc_src_numbaFastMatmul = compiled.NewSource("numbaFastMatmul", "578bfdcde4dde823e6a893a45c88364bde3387c5a5e6033e86e7ec60cd6ffdc9", "numba.go:50-94").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_numbaFastMatmul = compiled.NewSource(gc_files_numba, "numbaFastMatmul", "578bfdcde4dde823e6a893a45c88364bde3387c5a5e6033e86e7ec60cd6ffdc9", "numba.go:50-94").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line numba.go:55
 func gc_body_numbaFastMatmul(gc_b *compiled.Block, a []float64, aRows, aCols int, b []float64, bRows, bCols int, c []float64, cRows, cCols int) {
@@ -1074,7 +1076,7 @@ func NumbaArraySumKernel(data []int64, nelem int) func(*gocuda.Thread) {
 }
 
 //line numba.go:102
-var gc_src_numbaArraySum = compiled.NewSource("numbaArraySum", "0217f0198110a7476a8f68429e9f72d17a59731256ae7e1266fbc9288b1f7386", "numba.go:96-131").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_numbaArraySum = compiled.NewSource(gc_files_numba, "numbaArraySum", "0217f0198110a7476a8f68429e9f72d17a59731256ae7e1266fbc9288b1f7386", "numba.go:96-131").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line numba.go:102
 func gc_body_numbaArraySum(gc_b *compiled.Block, data []int64, nelem int) {
@@ -1225,7 +1227,7 @@ func NumbaMaxReduceKernel(inputArray, outputArray []float32) func(*gocuda.Thread
 }
 
 //line numba.go:138
-var gc_src_numbaMaxReduce = compiled.NewSource("numbaMaxReduce", "7c530872d8b77e68d857414107d22cbb90e57944a74d3e1e31c44938d4fe0da6", "numba.go:133-169").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_numbaMaxReduce = compiled.NewSource(gc_files_numba, "numbaMaxReduce", "7c530872d8b77e68d857414107d22cbb90e57944a74d3e1e31c44938d4fe0da6", "numba.go:133-169").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line numba.go:138
 func gc_body_numbaMaxReduce(gc_b *compiled.Block, inputArray, outputArray []float32) {
@@ -1879,7 +1881,7 @@ func NumbaSolveHeatEquationKernel(buf0, buf1 []float64, timesteps int, k float64
 }
 
 //line numba.go:177
-var gc_src_numbaSolveHeatEquation = compiled.NewSource("numbaSolveHeatEquation", "565bde5223cc37befbf39371144e24508f2fcd7382f66b293cc0d37ad6746782", "numba.go:171-221").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_numbaSolveHeatEquation = compiled.NewSource(gc_files_numba, "numbaSolveHeatEquation", "565bde5223cc37befbf39371144e24508f2fcd7382f66b293cc0d37ad6746782", "numba.go:171-221").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line numba.go:177
 func gc_body_numbaSolveHeatEquation(gc_b *compiled.Block, buf0, buf1 []float64, timesteps int, k float64) {
@@ -2091,3 +2093,8 @@ func gc_body_numbaSolveHeatEquation(gc_b *compiled.Block, buf0, buf1 []float64, 
 }
 
 var gc_tab_int64x4_3d80beed = [4]int64{0, 1, 2, 3}
+
+// gc_files_numba holds the source files whose lines the kernels' records hash.
+//
+//go:embed numba.go
+var gc_files_numba embed.FS

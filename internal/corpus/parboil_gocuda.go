@@ -5,6 +5,8 @@
 package corpus
 
 import (
+	"embed"
+
 	"github.com/gocuda/gocuda/compiled"
 	"github.com/gocuda/gocuda/compiled/lanes"
 	"github.com/gocuda/gocuda/gocuda"
@@ -26,7 +28,7 @@ func SgemmNTKernel(a []float32, lda int, b []float32, ldb int, c []float32, ldc 
 }
 
 //line parboil.go:28
-var gc_src_mysgemmNT = compiled.NewSource("mysgemmNT", "f91d07ce7de78396c0505c2e02cc2fd9184e6eef2f5afc51505936736fa85fa5", "parboil.go:20-56").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_mysgemmNT = compiled.NewSource(gc_files_parboil, "mysgemmNT", "f91d07ce7de78396c0505c2e02cc2fd9184e6eef2f5afc51505936736fa85fa5", "parboil.go:20-56").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line parboil.go:28
 func gc_body_mysgemmNT(gc_b *compiled.Block, a []float32, lda int, b []float32, ldb int, c []float32, ldc int, k int, alpha, beta float32) {
@@ -580,7 +582,7 @@ func StencilCoarsenKernel(c0, c1 float32, a0, anext []float32, nx, ny, nz int) f
 }
 
 //line parboil.go:70
-var gc_src_block2DHybridCoarsenX = compiled.NewSource("block2DHybridCoarsenX", "427c698bdc372e105f5c6448ba4c122c50fbff23ca701141659ce79309faa90e", "parboil.go:61-171").NoGoexit("0994a54e60f1aaec58a3e6f3aa5240dc46bfaf647c7b391764b0f25d2826d636", "parboil.go:58-59")
+var gc_src_block2DHybridCoarsenX = compiled.NewSource(gc_files_parboil, "block2DHybridCoarsenX", "427c698bdc372e105f5c6448ba4c122c50fbff23ca701141659ce79309faa90e", "parboil.go:61-171").NoGoexit("0994a54e60f1aaec58a3e6f3aa5240dc46bfaf647c7b391764b0f25d2826d636", "parboil.go:58-59")
 
 //line parboil.go:70
 func gc_body_block2DHybridCoarsenX(gc_b *compiled.Block, c0, c1 float32, a0, anext []float32, nx, ny, nz int) {
@@ -1322,7 +1324,7 @@ func SpmvJDSKernel(dstVector, dData []float32, dIndex, dPerm []int32, xVec []flo
 }
 
 //line parboil.go:180
-var gc_src_spmvJDS = compiled.NewSource("spmvJDS", "bb1f86aaef305b5da32ea7a34971e9c4b3a39af39900a1c058cdcd26cdbd3bf6", "parboil.go:173-228").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_spmvJDS = compiled.NewSource(gc_files_parboil, "spmvJDS", "bb1f86aaef305b5da32ea7a34971e9c4b3a39af39900a1c058cdcd26cdbd3bf6", "parboil.go:173-228").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line parboil.go:180
 func gc_body_spmvJDS(gc_b *compiled.Block, gc_lo, gc_hi int, dstVector, dData []float32, dIndex, dPerm []int32, xVec []float32, dNzcnt []int32, dim int, jdsPtr, shZcnt mem.ConstView[int32]) {
@@ -1429,7 +1431,7 @@ func ComputePhiMagKernel(phiR, phiI, phiMag []float32, numK int) func(*gocuda.Th
 }
 
 //line parboil.go:251
-var gc_src_computePhiMagGPU = compiled.NewSource("computePhiMagGPU", "a79f6921f5c0273a7cbf25407d3a203cfb4eef64fff35462f11532741bdb09e5", "parboil.go:247-258").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_computePhiMagGPU = compiled.NewSource(gc_files_parboil, "computePhiMagGPU", "a79f6921f5c0273a7cbf25407d3a203cfb4eef64fff35462f11532741bdb09e5", "parboil.go:247-258").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line parboil.go:251
 func gc_body_computePhiMagGPU(gc_b *compiled.Block, gc_lo, gc_hi int, phiR, phiI, phiMag []float32, numK int) {
@@ -1653,7 +1655,7 @@ func ComputeQKernel(numK, kGlobalIndex int, x, y, z, qr, qi []float32, ck mem.Co
 }
 
 //line parboil.go:266
-var gc_src_computeQGPU = compiled.NewSource("computeQGPU", "f6d6aa34cb256f3ff5dec3b8424c7964bf221cd887098bd64e4f937b0269c4b4", "parboil.go:260-303").NoGoexit("5e76df34262cf6570b5d7e7efc393c9a98d4bb5afe37342682ee6ab30fb491fa", "parboil.go:242-244", "parboil.go:245-245")
+var gc_src_computeQGPU = compiled.NewSource(gc_files_parboil, "computeQGPU", "f6d6aa34cb256f3ff5dec3b8424c7964bf221cd887098bd64e4f937b0269c4b4", "parboil.go:260-303").NoGoexit("5e76df34262cf6570b5d7e7efc393c9a98d4bb5afe37342682ee6ab30fb491fa", "parboil.go:242-244", "parboil.go:245-245")
 
 //line parboil.go:266
 func gc_body_computeQGPU(gc_b *compiled.Block, gc_lo, gc_hi int, numK, kGlobalIndex int, x, y, z, qr, qi []float32, ck mem.ConstView[kValues]) {
@@ -1839,3 +1841,8 @@ func gc_body_computeQGPU(gc_b *compiled.Block, gc_lo, gc_hi int, numK, kGlobalIn
 		}
 	}
 }
+
+// gc_files_parboil holds the source files whose lines the kernels' records hash.
+//
+//go:embed parboil.go
+var gc_files_parboil embed.FS

@@ -5,6 +5,8 @@
 package corpus
 
 import (
+	"embed"
+
 	"github.com/gocuda/gocuda/compiled"
 	"github.com/gocuda/gocuda/compiled/lanes"
 	"github.com/gocuda/gocuda/gocuda"
@@ -23,7 +25,7 @@ func CorrMeanKernel(m, n int, mean, data []float32) func(*gocuda.Thread) {
 }
 
 //line polybench_datamining.go:31
-var gc_src_corrMeanKernel = compiled.NewSource("corrMeanKernel", "47e2ccd277618152fdb889b5ca4a4e8f75478c5714a352e1966090ef5f1d39cc", "polybench_datamining.go:27-41").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_corrMeanKernel = compiled.NewSource(gc_files_polybench_datamining, "corrMeanKernel", "47e2ccd277618152fdb889b5ca4a4e8f75478c5714a352e1966090ef5f1d39cc", "polybench_datamining.go:27-41").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line polybench_datamining.go:31
 func gc_body_corrMeanKernel(gc_b *compiled.Block, gc_lo, gc_hi int, m, n int, mean, data []float32) {
@@ -637,7 +639,7 @@ func CorrStdKernel(m, n int, mean, std, data []float32) func(*gocuda.Thread) {
 }
 
 //line polybench_datamining.go:47
-var gc_src_corrStdKernel = compiled.NewSource("corrStdKernel", "8a159dab0a2ff8e431d42cfdad2618fb54e57974ce1d9a0261123fcbf67d6fd3", "polybench_datamining.go:43-61").NoGoexit("b11a5e699f6d7d9c5536620e0ad627373ae660529e610e9c7bc71beea69e9aec", "polybench_datamining.go:24-25")
+var gc_src_corrStdKernel = compiled.NewSource(gc_files_polybench_datamining, "corrStdKernel", "8a159dab0a2ff8e431d42cfdad2618fb54e57974ce1d9a0261123fcbf67d6fd3", "polybench_datamining.go:43-61").NoGoexit("b11a5e699f6d7d9c5536620e0ad627373ae660529e610e9c7bc71beea69e9aec", "polybench_datamining.go:24-25")
 
 //line polybench_datamining.go:47
 func gc_body_corrStdKernel(gc_b *compiled.Block, gc_lo, gc_hi int, m, n int, mean, std, data []float32) {
@@ -1076,7 +1078,7 @@ func CorrReduceKernel(m, n int, mean, std, data []float32) func(*gocuda.Thread) 
 }
 
 //line polybench_datamining.go:67
-var gc_src_corrReduceKernel = compiled.NewSource("corrReduceKernel", "3af2ada4d51a51e040a740a49af188555736462d27dad8a22e9b4a4cd3594b6c", "polybench_datamining.go:63-75").NoGoexit("b11a5e699f6d7d9c5536620e0ad627373ae660529e610e9c7bc71beea69e9aec", "polybench_datamining.go:24-25")
+var gc_src_corrReduceKernel = compiled.NewSource(gc_files_polybench_datamining, "corrReduceKernel", "3af2ada4d51a51e040a740a49af188555736462d27dad8a22e9b4a4cd3594b6c", "polybench_datamining.go:63-75").NoGoexit("b11a5e699f6d7d9c5536620e0ad627373ae660529e610e9c7bc71beea69e9aec", "polybench_datamining.go:24-25")
 
 //line polybench_datamining.go:67
 func gc_body_corrReduceKernel(gc_b *compiled.Block, gc_lo, gc_hi int, m, n int, mean, std, data []float32) {
@@ -1182,7 +1184,7 @@ func CorrKernel(m, n int, symmat, data []float32) func(*gocuda.Thread) {
 }
 
 //line polybench_datamining.go:81
-var gc_src_corrKernel = compiled.NewSource("corrKernel", "b67234bd606bd7a387746fcfff122a38a2c295e2c4acebd360a12c66cfcb423f", "polybench_datamining.go:77-94").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_corrKernel = compiled.NewSource(gc_files_polybench_datamining, "corrKernel", "b67234bd606bd7a387746fcfff122a38a2c295e2c4acebd360a12c66cfcb423f", "polybench_datamining.go:77-94").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line polybench_datamining.go:81
 func gc_body_corrKernel(gc_b *compiled.Block, gc_lo, gc_hi int, m, n int, symmat, data []float32) {
@@ -1250,7 +1252,7 @@ func CovarMeanKernel(m, n int, mean, data []float32) func(*gocuda.Thread) {
 }
 
 //line polybench_datamining.go:99
-var gc_src_covarMeanKernel = compiled.NewSource("covarMeanKernel", "1edcf8b2cd66e33e39d0261d3db6f28ce91a5bb62ede37939ae5a964c35b0da4", "polybench_datamining.go:96-109").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_covarMeanKernel = compiled.NewSource(gc_files_polybench_datamining, "covarMeanKernel", "1edcf8b2cd66e33e39d0261d3db6f28ce91a5bb62ede37939ae5a964c35b0da4", "polybench_datamining.go:96-109").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line polybench_datamining.go:99
 func gc_body_covarMeanKernel(gc_b *compiled.Block, gc_lo, gc_hi int, m, n int, mean, data []float32) {
@@ -1864,7 +1866,7 @@ func CovarReduceKernel(m, n int, mean, data []float32) func(*gocuda.Thread) {
 }
 
 //line polybench_datamining.go:115
-var gc_src_covarReduceKernel = compiled.NewSource("covarReduceKernel", "1243bfa414135a46b0fc3e01f2736e1aec14b2bbcad89f9d80661b6fdc5385a3", "polybench_datamining.go:111-122").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_covarReduceKernel = compiled.NewSource(gc_files_polybench_datamining, "covarReduceKernel", "1243bfa414135a46b0fc3e01f2736e1aec14b2bbcad89f9d80661b6fdc5385a3", "polybench_datamining.go:111-122").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line polybench_datamining.go:115
 func gc_body_covarReduceKernel(gc_b *compiled.Block, gc_lo, gc_hi int, m, n int, mean, data []float32) {
@@ -2117,7 +2119,7 @@ func CovarKernel(m, n int, symmat, data []float32) func(*gocuda.Thread) {
 }
 
 //line polybench_datamining.go:128
-var gc_src_covarKernel = compiled.NewSource("covarKernel", "2ffb5c42306b98eb72e26fa55e4a28bec2fe46221920ce90b2718314518af51c", "polybench_datamining.go:124-140").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_covarKernel = compiled.NewSource(gc_files_polybench_datamining, "covarKernel", "2ffb5c42306b98eb72e26fa55e4a28bec2fe46221920ce90b2718314518af51c", "polybench_datamining.go:124-140").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line polybench_datamining.go:128
 func gc_body_covarKernel(gc_b *compiled.Block, gc_lo, gc_hi int, m, n int, symmat, data []float32) {
@@ -2171,3 +2173,8 @@ func gc_body_covarKernel(gc_b *compiled.Block, gc_lo, gc_hi int, m, n int, symma
 		})
 	}
 }
+
+// gc_files_polybench_datamining holds the source files whose lines the kernels' records hash.
+//
+//go:embed polybench_datamining.go
+var gc_files_polybench_datamining embed.FS

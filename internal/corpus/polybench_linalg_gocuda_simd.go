@@ -5,9 +5,11 @@
 package corpus
 
 import (
+	"embed"
+	"simd/archsimd"
+
 	"github.com/gocuda/gocuda/compiled"
 	"github.com/gocuda/gocuda/gocuda"
-	"simd/archsimd"
 )
 
 // Mm2Kernel1 is mm2_kernel1 of CUDA/2MM/2mm.cu: tmp = alpha·A·B.
@@ -22,7 +24,7 @@ func Mm2Kernel1(ni, nj, nk, nl int, alpha, beta float32, tmp, a, b []float32) fu
 }
 
 //line polybench_linalg.go:15
-var gc_src_mm2Kernel1 = compiled.NewSource("mm2Kernel1", "9991d797f35b96fd146bc7187134e426f51df84366c25d64ff0b6a4851f8ae51", "polybench_linalg.go:12-25").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_mm2Kernel1 = compiled.NewSource(gc_files_polybench_linalg, "mm2Kernel1", "9991d797f35b96fd146bc7187134e426f51df84366c25d64ff0b6a4851f8ae51", "polybench_linalg.go:12-25").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line polybench_linalg.go:15
 func gc_body_mm2Kernel1(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk, nl int, alpha, beta float32, tmp, a, b []float32) {
@@ -540,7 +542,7 @@ func Mm2Kernel2(ni, nj, nk, nl int, alpha, beta float32, tmp, c, d []float32) fu
 }
 
 //line polybench_linalg.go:30
-var gc_src_mm2Kernel2 = compiled.NewSource("mm2Kernel2", "8fdf67083b8c546374449e976cc37b6b516f7aabb76411a9936ee8f86a8d885c", "polybench_linalg.go:27-40").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_mm2Kernel2 = compiled.NewSource(gc_files_polybench_linalg, "mm2Kernel2", "8fdf67083b8c546374449e976cc37b6b516f7aabb76411a9936ee8f86a8d885c", "polybench_linalg.go:27-40").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line polybench_linalg.go:30
 func gc_body_mm2Kernel2(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk, nl int, alpha, beta float32, tmp, c, d []float32) {
@@ -1076,7 +1078,7 @@ func Mm3Kernel1(ni, nj, nk, nl, nm int, a, b, e []float32) func(*gocuda.Thread) 
 }
 
 //line polybench_linalg.go:45
-var gc_src_mm3Kernel1 = compiled.NewSource("mm3Kernel1", "c6a88f7b202df1aaf7b4e7f36148af8092f940bf7288efea780a549f8ce7f481", "polybench_linalg.go:42-55").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_mm3Kernel1 = compiled.NewSource(gc_files_polybench_linalg, "mm3Kernel1", "c6a88f7b202df1aaf7b4e7f36148af8092f940bf7288efea780a549f8ce7f481", "polybench_linalg.go:42-55").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line polybench_linalg.go:45
 func gc_body_mm3Kernel1(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk, nl, nm int, a, b, e []float32) {
@@ -1608,7 +1610,7 @@ func Mm3Kernel2(ni, nj, nk, nl, nm int, c, d, f []float32) func(*gocuda.Thread) 
 }
 
 //line polybench_linalg.go:60
-var gc_src_mm3Kernel2 = compiled.NewSource("mm3Kernel2", "0c9864797aaea62c9508bb60ddd77d6dd0bf308526fb99ed4c8aed16ed656235", "polybench_linalg.go:57-70").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_mm3Kernel2 = compiled.NewSource(gc_files_polybench_linalg, "mm3Kernel2", "0c9864797aaea62c9508bb60ddd77d6dd0bf308526fb99ed4c8aed16ed656235", "polybench_linalg.go:57-70").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line polybench_linalg.go:60
 func gc_body_mm3Kernel2(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk, nl, nm int, c, d, f []float32) {
@@ -2140,7 +2142,7 @@ func Mm3Kernel3(ni, nj, nk, nl, nm int, e, f, g []float32) func(*gocuda.Thread) 
 }
 
 //line polybench_linalg.go:75
-var gc_src_mm3Kernel3 = compiled.NewSource("mm3Kernel3", "9e39847c6e7113117ece9f8523aeec34ef7f8024f63b705fe81b8675860f29e0", "polybench_linalg.go:72-85").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_mm3Kernel3 = compiled.NewSource(gc_files_polybench_linalg, "mm3Kernel3", "9e39847c6e7113117ece9f8523aeec34ef7f8024f63b705fe81b8675860f29e0", "polybench_linalg.go:72-85").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line polybench_linalg.go:75
 func gc_body_mm3Kernel3(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk, nl, nm int, e, f, g []float32) {
@@ -2672,7 +2674,7 @@ func GemmKernel(ni, nj, nk int, alpha, beta float32, a, b, c []float32) func(*go
 }
 
 //line polybench_linalg.go:90
-var gc_src_gemmKernel = compiled.NewSource("gemmKernel", "957dc98babd3b2bbf537d15b1163f88f3d49b7c198ad4b59f33e14bbba9f1350", "polybench_linalg.go:87-100").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_gemmKernel = compiled.NewSource(gc_files_polybench_linalg, "gemmKernel", "957dc98babd3b2bbf537d15b1163f88f3d49b7c198ad4b59f33e14bbba9f1350", "polybench_linalg.go:87-100").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line polybench_linalg.go:90
 func gc_body_gemmKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk int, alpha, beta float32, a, b, c []float32) {
@@ -3192,7 +3194,7 @@ func SyrkKernel(ni, nj int, alpha, beta float32, a, c []float32) func(*gocuda.Th
 }
 
 //line polybench_linalg.go:105
-var gc_src_syrkKernel = compiled.NewSource("syrkKernel", "26de29fa65fe336808a3398d03eab9b9552e12c2c5e230ec8ab10fb5830ba288", "polybench_linalg.go:102-115").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_syrkKernel = compiled.NewSource(gc_files_polybench_linalg, "syrkKernel", "26de29fa65fe336808a3398d03eab9b9552e12c2c5e230ec8ab10fb5830ba288", "polybench_linalg.go:102-115").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line polybench_linalg.go:105
 func gc_body_syrkKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj int, alpha, beta float32, a, c []float32) {
@@ -3280,7 +3282,7 @@ func Syr2kKernel(ni, nj int, alpha, beta float32, a, b, c []float32) func(*gocud
 }
 
 //line polybench_linalg.go:121
-var gc_src_syr2kKernel = compiled.NewSource("syr2kKernel", "54301b31d73202f382a45db812ffe4b195577e4e43a42414ddd985263a28a237", "polybench_linalg.go:117-131").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_syr2kKernel = compiled.NewSource(gc_files_polybench_linalg, "syr2kKernel", "54301b31d73202f382a45db812ffe4b195577e4e43a42414ddd985263a28a237", "polybench_linalg.go:117-131").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line polybench_linalg.go:121
 func gc_body_syr2kKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj int, alpha, beta float32, a, b, c []float32) {
@@ -3368,7 +3370,7 @@ func AtaxKernel1(nx, ny int, a, x, tmp []float32) func(*gocuda.Thread) {
 }
 
 //line polybench_linalg.go:137
-var gc_src_ataxKernel1 = compiled.NewSource("ataxKernel1", "9c31ac5be39e3ce4497ec8bdcf67c992511f95cfff45e38aa0aa9f3afda6ab7d", "polybench_linalg.go:133-146").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_ataxKernel1 = compiled.NewSource(gc_files_polybench_linalg, "ataxKernel1", "9c31ac5be39e3ce4497ec8bdcf67c992511f95cfff45e38aa0aa9f3afda6ab7d", "polybench_linalg.go:133-146").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line polybench_linalg.go:137
 func gc_body_ataxKernel1(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, nx, ny int, a, x, tmp []float32) {
@@ -3433,7 +3435,7 @@ func AtaxKernel2(nx, ny int, a, y, tmp []float32) func(*gocuda.Thread) {
 }
 
 //line polybench_linalg.go:152
-var gc_src_ataxKernel2 = compiled.NewSource("ataxKernel2", "dc8c040cbfa32f6dc7223cbda944802bfa297b6f63fb22ef75648202fefc5e9b", "polybench_linalg.go:148-161").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_ataxKernel2 = compiled.NewSource(gc_files_polybench_linalg, "ataxKernel2", "dc8c040cbfa32f6dc7223cbda944802bfa297b6f63fb22ef75648202fefc5e9b", "polybench_linalg.go:148-161").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line polybench_linalg.go:152
 func gc_body_ataxKernel2(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, nx, ny int, a, y, tmp []float32) {
@@ -3939,7 +3941,7 @@ func BicgKernel1(nx, ny int, a, r, s []float32) func(*gocuda.Thread) {
 }
 
 //line polybench_linalg.go:166
-var gc_src_bicgKernel1 = compiled.NewSource("bicgKernel1", "2c4b9264a9bb6c46c14550b7e58e206b97b7227870ffb3dba8c7fdac76d8b15e", "polybench_linalg.go:163-175").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_bicgKernel1 = compiled.NewSource(gc_files_polybench_linalg, "bicgKernel1", "2c4b9264a9bb6c46c14550b7e58e206b97b7227870ffb3dba8c7fdac76d8b15e", "polybench_linalg.go:163-175").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line polybench_linalg.go:166
 func gc_body_bicgKernel1(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, nx, ny int, a, r, s []float32) {
@@ -4445,7 +4447,7 @@ func BicgKernel2(nx, ny int, a, p, q []float32) func(*gocuda.Thread) {
 }
 
 //line polybench_linalg.go:180
-var gc_src_bicgKernel2 = compiled.NewSource("bicgKernel2", "f188c132e7abf52338e526667a94199feec633970d29009d432d5245f5a145b7", "polybench_linalg.go:177-189").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_bicgKernel2 = compiled.NewSource(gc_files_polybench_linalg, "bicgKernel2", "f188c132e7abf52338e526667a94199feec633970d29009d432d5245f5a145b7", "polybench_linalg.go:177-189").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line polybench_linalg.go:180
 func gc_body_bicgKernel2(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, nx, ny int, a, p, q []float32) {
@@ -4510,7 +4512,7 @@ func GesummvKernel(n int, alpha, beta float32, a, b, tmp, x, y []float32) func(*
 }
 
 //line polybench_linalg.go:195
-var gc_src_gesummvKernel = compiled.NewSource("gesummvKernel", "39c2c99709a38000e022300f57cf2d536682b78e0169d6ec8da59e6197cf5bcc", "polybench_linalg.go:191-205").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_gesummvKernel = compiled.NewSource(gc_files_polybench_linalg, "gesummvKernel", "39c2c99709a38000e022300f57cf2d536682b78e0169d6ec8da59e6197cf5bcc", "polybench_linalg.go:191-205").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line polybench_linalg.go:195
 func gc_body_gesummvKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, n int, alpha, beta float32, a, b, tmp, x, y []float32) {
@@ -4573,7 +4575,7 @@ func MvtKernel1(n int, a, x1, y1 []float32) func(*gocuda.Thread) {
 }
 
 //line polybench_linalg.go:210
-var gc_src_mvtKernel1 = compiled.NewSource("mvtKernel1", "96b470b4485ed14c3361bd129e12710e325e11f1fa9c53a10e78599924077443", "polybench_linalg.go:207-218").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_mvtKernel1 = compiled.NewSource(gc_files_polybench_linalg, "mvtKernel1", "96b470b4485ed14c3361bd129e12710e325e11f1fa9c53a10e78599924077443", "polybench_linalg.go:207-218").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line polybench_linalg.go:210
 func gc_body_mvtKernel1(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, n int, a, x1, y1 []float32) {
@@ -4701,7 +4703,7 @@ func MvtKernel2(n int, a, x2, y2 []float32) func(*gocuda.Thread) {
 }
 
 //line polybench_linalg.go:223
-var gc_src_mvtKernel2 = compiled.NewSource("mvtKernel2", "4a3b038ecc12bbb5b2f8a07bd617012d2244a21f81011fc2fa07160f77ceb0ae", "polybench_linalg.go:220-231").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_mvtKernel2 = compiled.NewSource(gc_files_polybench_linalg, "mvtKernel2", "4a3b038ecc12bbb5b2f8a07bd617012d2244a21f81011fc2fa07160f77ceb0ae", "polybench_linalg.go:220-231").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line polybench_linalg.go:223
 func gc_body_mvtKernel2(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, n int, a, x2, y2 []float32) {
@@ -4963,3 +4965,8 @@ func gc_body_mvtKernel2(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, n int, a, x2,
 		}
 	}
 }
+
+// gc_files_polybench_linalg holds the source files whose lines the kernels' records hash.
+//
+//go:embed polybench_linalg.go
+var gc_files_polybench_linalg embed.FS

@@ -5,9 +5,11 @@
 package corpus
 
 import (
+	"embed"
+	"simd/archsimd"
+
 	"github.com/gocuda/gocuda/compiled"
 	"github.com/gocuda/gocuda/gocuda"
-	"simd/archsimd"
 )
 
 // GramschmidtKernel1 is gramschmidt_kernel1 of gramschmidt.cu: thread 0
@@ -23,7 +25,7 @@ func GramschmidtKernel1(ni, nj int, a, r, q []float32, k int) func(*gocuda.Threa
 }
 
 //line polybench_solvers.go:13
-var gc_src_gramschmidtKernel1 = compiled.NewSource("gramschmidtKernel1", "78fab0a815e957cceed0b669855cb3c82dc4e98d3555dda66d7cb98a9443a52d", "polybench_solvers.go:9-23").NoGoexit("b11a5e699f6d7d9c5536620e0ad627373ae660529e610e9c7bc71beea69e9aec", "polybench_datamining.go:24-25")
+var gc_src_gramschmidtKernel1 = compiled.NewSource(gc_files_polybench_solvers, "gramschmidtKernel1", "78fab0a815e957cceed0b669855cb3c82dc4e98d3555dda66d7cb98a9443a52d", "polybench_solvers.go:9-23").NoGoexit("b11a5e699f6d7d9c5536620e0ad627373ae660529e610e9c7bc71beea69e9aec", "polybench_datamining.go:24-25")
 
 //line polybench_solvers.go:13
 func gc_body_gramschmidtKernel1(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj int, a, r, q []float32, k int) {
@@ -95,7 +97,7 @@ func GramschmidtKernel2(ni, nj int, a, r, q []float32, k int) func(*gocuda.Threa
 }
 
 //line polybench_solvers.go:29
-var gc_src_gramschmidtKernel2 = compiled.NewSource("gramschmidtKernel2", "73245013b696ed6bbd19da98b86a2e31030cb2ef228742b62aad1b199dd2cf5c", "polybench_solvers.go:25-35").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_gramschmidtKernel2 = compiled.NewSource(gc_files_polybench_solvers, "gramschmidtKernel2", "73245013b696ed6bbd19da98b86a2e31030cb2ef228742b62aad1b199dd2cf5c", "polybench_solvers.go:25-35").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line polybench_solvers.go:29
 func gc_body_gramschmidtKernel2(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj int, a, r, q []float32, k int) {
@@ -214,7 +216,7 @@ func GramschmidtKernel3(ni, nj int, a, r, q []float32, k int) func(*gocuda.Threa
 }
 
 //line polybench_solvers.go:41
-var gc_src_gramschmidtKernel3 = compiled.NewSource("gramschmidtKernel3", "072fed5a041a349d14f3e814cee910400772cab2ded6e70ea7481285b3d34889", "polybench_solvers.go:37-53").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_gramschmidtKernel3 = compiled.NewSource(gc_files_polybench_solvers, "gramschmidtKernel3", "072fed5a041a349d14f3e814cee910400772cab2ded6e70ea7481285b3d34889", "polybench_solvers.go:37-53").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line polybench_solvers.go:41
 func gc_body_gramschmidtKernel3(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj int, a, r, q []float32, k int) {
@@ -885,7 +887,7 @@ func LuKernel1(n int, a []float32, k int) func(*gocuda.Thread) {
 }
 
 //line polybench_solvers.go:58
-var gc_src_luKernel1 = compiled.NewSource("luKernel1", "91dc55459eb8a6e2f82431e83fdc978081641b88d75ce4a28e6698e6fca861ea", "polybench_solvers.go:55-64").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_luKernel1 = compiled.NewSource(gc_files_polybench_solvers, "luKernel1", "91dc55459eb8a6e2f82431e83fdc978081641b88d75ce4a28e6698e6fca861ea", "polybench_solvers.go:55-64").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line polybench_solvers.go:58
 func gc_body_luKernel1(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, n int, a []float32, k int) {
@@ -1106,7 +1108,7 @@ func LuKernel2(n int, a []float32, k int) func(*gocuda.Thread) {
 }
 
 //line polybench_solvers.go:69
-var gc_src_luKernel2 = compiled.NewSource("luKernel2", "292fb4874930f53e16981989fbc00e6d2cc75e9eedc652651dff1071cd44fea6", "polybench_solvers.go:66-76").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_luKernel2 = compiled.NewSource(gc_files_polybench_solvers, "luKernel2", "292fb4874930f53e16981989fbc00e6d2cc75e9eedc652651dff1071cd44fea6", "polybench_solvers.go:66-76").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line polybench_solvers.go:69
 func gc_body_luKernel2(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, n int, a []float32, k int) {
@@ -1355,3 +1357,8 @@ func gc_body_luKernel2(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, n int, a []flo
 		}
 	}
 }
+
+// gc_files_polybench_solvers holds the source files whose lines the kernels' records hash.
+//
+//go:embed polybench_datamining.go polybench_solvers.go
+var gc_files_polybench_solvers embed.FS

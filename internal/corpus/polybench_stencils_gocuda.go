@@ -5,6 +5,8 @@
 package corpus
 
 import (
+	"embed"
+
 	"github.com/gocuda/gocuda/compiled"
 	"github.com/gocuda/gocuda/compiled/lanes"
 	"github.com/gocuda/gocuda/gocuda"
@@ -23,7 +25,7 @@ func FdtdStep1Kernel(nx, ny int, fict, ex, ey, hz []float32, step int) func(*goc
 }
 
 //line polybench_stencils.go:16
-var gc_src_fdtdStep1Kernel = compiled.NewSource("fdtdStep1Kernel", "7176e4e8d8fabe83707a19a9b6de314ad2f511a19f651d5a4fd3f7861cfe57c3", "polybench_stencils.go:12-27").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_fdtdStep1Kernel = compiled.NewSource(gc_files_polybench_stencils, "fdtdStep1Kernel", "7176e4e8d8fabe83707a19a9b6de314ad2f511a19f651d5a4fd3f7861cfe57c3", "polybench_stencils.go:12-27").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line polybench_stencils.go:16
 func gc_body_fdtdStep1Kernel(gc_b *compiled.Block, gc_lo, gc_hi int, nx, ny int, fict, ex, ey, hz []float32, step int) {
@@ -139,7 +141,7 @@ func FdtdStep2Kernel(nx, ny int, ex, ey, hz []float32, step int) func(*gocuda.Th
 }
 
 //line polybench_stencils.go:32
-var gc_src_fdtdStep2Kernel = compiled.NewSource("fdtdStep2Kernel", "aa383e1332fc6b37cfeeed6552b0881646168b007fb1eef5f38b3e59b26ff0b6", "polybench_stencils.go:29-39").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_fdtdStep2Kernel = compiled.NewSource(gc_files_polybench_stencils, "fdtdStep2Kernel", "aa383e1332fc6b37cfeeed6552b0881646168b007fb1eef5f38b3e59b26ff0b6", "polybench_stencils.go:29-39").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line polybench_stencils.go:32
 func gc_body_fdtdStep2Kernel(gc_b *compiled.Block, gc_lo, gc_hi int, nx, ny int, ex, ey, hz []float32, step int) {
@@ -276,7 +278,7 @@ func FdtdStep3Kernel(nx, ny int, ex, ey, hz []float32, step int) func(*gocuda.Th
 }
 
 //line polybench_stencils.go:44
-var gc_src_fdtdStep3Kernel = compiled.NewSource("fdtdStep3Kernel", "be18be1e5d585881a27614f23347ecafb6b07e938fc739e8b60887d30ea93064", "polybench_stencils.go:41-51").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_fdtdStep3Kernel = compiled.NewSource(gc_files_polybench_stencils, "fdtdStep3Kernel", "be18be1e5d585881a27614f23347ecafb6b07e938fc739e8b60887d30ea93064", "polybench_stencils.go:41-51").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line polybench_stencils.go:44
 func gc_body_fdtdStep3Kernel(gc_b *compiled.Block, gc_lo, gc_hi int, nx, ny int, ex, ey, hz []float32, step int) {
@@ -408,7 +410,7 @@ func Jacobi1DKernel1(n int, a, b []float32) func(*gocuda.Thread) {
 }
 
 //line polybench_stencils.go:58
-var gc_src_jacobi1DKernel1 = compiled.NewSource("jacobi1DKernel1", "2c5370e1331b196e0ea4670a131e099a739d8647f523e55afded11ab730715ba", "polybench_stencils.go:53-64").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_jacobi1DKernel1 = compiled.NewSource(gc_files_polybench_stencils, "jacobi1DKernel1", "2c5370e1331b196e0ea4670a131e099a739d8647f523e55afded11ab730715ba", "polybench_stencils.go:53-64").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line polybench_stencils.go:58
 func gc_body_jacobi1DKernel1(gc_b *compiled.Block, gc_lo, gc_hi int, n int, a, b []float32) {
@@ -521,7 +523,7 @@ func Jacobi1DKernel2(n int, a, b []float32) func(*gocuda.Thread) {
 }
 
 //line polybench_stencils.go:70
-var gc_src_jacobi1DKernel2 = compiled.NewSource("jacobi1DKernel2", "1b17f61f4211c64c4af4ea30131d42727be960f4cb4f9be676500f284fed952d", "polybench_stencils.go:66-76").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_jacobi1DKernel2 = compiled.NewSource(gc_files_polybench_stencils, "jacobi1DKernel2", "1b17f61f4211c64c4af4ea30131d42727be960f4cb4f9be676500f284fed952d", "polybench_stencils.go:66-76").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line polybench_stencils.go:70
 func gc_body_jacobi1DKernel2(gc_b *compiled.Block, gc_lo, gc_hi int, n int, a, b []float32) {
@@ -726,7 +728,7 @@ func Jacobi2DKernel1(n int, a, b []float32) func(*gocuda.Thread) {
 }
 
 //line polybench_stencils.go:82
-var gc_src_jacobi2DKernel1 = compiled.NewSource("jacobi2DKernel1", "fbfd5d0d389759e2c7434937991337bd5798b80781dfa4106d5f8ccf7107ff84", "polybench_stencils.go:78-89").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_jacobi2DKernel1 = compiled.NewSource(gc_files_polybench_stencils, "jacobi2DKernel1", "fbfd5d0d389759e2c7434937991337bd5798b80781dfa4106d5f8ccf7107ff84", "polybench_stencils.go:78-89").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line polybench_stencils.go:82
 func gc_body_jacobi2DKernel1(gc_b *compiled.Block, gc_lo, gc_hi int, n int, a, b []float32) {
@@ -866,7 +868,7 @@ func Jacobi2DKernel2(n int, a, b []float32) func(*gocuda.Thread) {
 }
 
 //line polybench_stencils.go:95
-var gc_src_jacobi2DKernel2 = compiled.NewSource("jacobi2DKernel2", "0928cae810ef2d7d2dae0159e74894960e172618b3858f5ebe754d20755c009e", "polybench_stencils.go:91-102").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_jacobi2DKernel2 = compiled.NewSource(gc_files_polybench_stencils, "jacobi2DKernel2", "0928cae810ef2d7d2dae0159e74894960e172618b3858f5ebe754d20755c009e", "polybench_stencils.go:91-102").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line polybench_stencils.go:95
 func gc_body_jacobi2DKernel2(gc_b *compiled.Block, gc_lo, gc_hi int, n int, a, b []float32) {
@@ -974,7 +976,7 @@ func Convolution2DKernel(ni, nj int, a, b []float32) func(*gocuda.Thread) {
 }
 
 //line polybench_stencils.go:108
-var gc_src_convolution2DKernel = compiled.NewSource("convolution2DKernel", "e411833efe0d179dde74b90591231e3b0a34ae6b779170e6ce70afa76861755f", "polybench_stencils.go:104-123").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_convolution2DKernel = compiled.NewSource(gc_files_polybench_stencils, "convolution2DKernel", "e411833efe0d179dde74b90591231e3b0a34ae6b779170e6ce70afa76861755f", "polybench_stencils.go:104-123").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line polybench_stencils.go:108
 func gc_body_convolution2DKernel(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj int, a, b []float32) {
@@ -1149,7 +1151,7 @@ func Convolution3DKernel(ni, nj, nk int, a, b []float32, i int) func(*gocuda.Thr
 }
 
 //line polybench_stencils.go:130
-var gc_src_convolution3DKernel = compiled.NewSource("convolution3DKernel", "fd31921eb0d0838f23f158edcd0a84eea4864ae180195479aa90fd6fcdfb3aa8", "polybench_stencils.go:125-150").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_convolution3DKernel = compiled.NewSource(gc_files_polybench_stencils, "convolution3DKernel", "fd31921eb0d0838f23f158edcd0a84eea4864ae180195479aa90fd6fcdfb3aa8", "polybench_stencils.go:125-150").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line polybench_stencils.go:130
 func gc_body_convolution3DKernel(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj, nk int, a, b []float32, i int) {
@@ -1518,3 +1520,8 @@ func gc_body_convolution3DKernel(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj,
 		}
 	}
 }
+
+// gc_files_polybench_stencils holds the source files whose lines the kernels' records hash.
+//
+//go:embed polybench_stencils.go
+var gc_files_polybench_stencils embed.FS

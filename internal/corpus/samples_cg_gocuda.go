@@ -5,6 +5,8 @@
 package corpus
 
 import (
+	"embed"
+
 	"github.com/gocuda/gocuda/atomic"
 	"github.com/gocuda/gocuda/cg"
 	"github.com/gocuda/gocuda/compiled"
@@ -24,7 +26,7 @@ func ReduceMultiPassKernel(gIdata, gOdata []float32, n, blockSize int, nIsPow2 b
 }
 
 //line samples_cg.go:83
-var gc_src_reduceMultiPass = compiled.NewSource("reduceMultiPass", "6879b62393004a0a27d86d14ae330d4107f8e82465a614f18359d11ddfffc716", "samples_cg.go:77-86", "samples_cg.go:13-48", "samples_cg.go:50-75").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_reduceMultiPass = compiled.NewSource(gc_files_samples_cg, "reduceMultiPass", "6879b62393004a0a27d86d14ae330d4107f8e82465a614f18359d11ddfffc716", "samples_cg.go:77-86", "samples_cg.go:13-48", "samples_cg.go:50-75").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line samples_cg.go:83
 func gc_body_reduceMultiPass(gc_b *compiled.Block, gIdata, gOdata []float32, n, blockSize int, nIsPow2 bool) {
@@ -483,7 +485,7 @@ func ReduceSinglePassKernel(gIdata, gOdata []float32, n, blockSize int, nIsPow2 
 }
 
 //line samples_cg.go:96
-var gc_src_reduceSinglePass = compiled.NewSource("reduceSinglePass", "7252dd2c98109f873fe91c96466794516317d65ba49e48bf9273b315b527b0bb", "samples_cg.go:88-140", "samples_cg.go:13-48", "samples_cg.go:13-48", "samples_cg.go:50-75").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_reduceSinglePass = compiled.NewSource(gc_files_samples_cg, "reduceSinglePass", "7252dd2c98109f873fe91c96466794516317d65ba49e48bf9273b315b527b0bb", "samples_cg.go:88-140", "samples_cg.go:13-48", "samples_cg.go:13-48", "samples_cg.go:50-75").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line samples_cg.go:96
 func gc_body_reduceSinglePass(gc_b *compiled.Block, gIdata, gOdata []float32, n, blockSize int, nIsPow2 bool, retirementCount *uint32) {
@@ -1397,7 +1399,7 @@ func ScalarProdKernel(dC, dA, dB []float32, vectorN, elementN int) func(*gocuda.
 }
 
 //line samples_cg.go:152
-var gc_src_scalarProdGPU = compiled.NewSource("scalarProdGPU", "45f6de3295d8c3656096b2623e8315ef1a6541bd29a079c5f5d704fcdf30ff18", "samples_cg.go:145-184").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_scalarProdGPU = compiled.NewSource(gc_files_samples_cg, "scalarProdGPU", "45f6de3295d8c3656096b2623e8315ef1a6541bd29a079c5f5d704fcdf30ff18", "samples_cg.go:145-184").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line samples_cg.go:152
 func gc_body_scalarProdGPU(gc_b *compiled.Block, dC, dA, dB []float32, vectorN, elementN int) {
@@ -1788,7 +1790,7 @@ func ReduceSinglePassMultiBlockCGKernel(gIdata []float32, gOdata []float32, n in
 }
 
 //line samples_cg.go:213
-var gc_src_reduceSinglePassMultiBlockCG = compiled.NewSource("reduceSinglePassMultiBlockCG", "a2c2a01e892f5443951032d64647f21c936d8f25ff6b3759a25f23d5c7ffd61d", "samples_cg.go:207-243", "samples_cg.go:186-205").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_reduceSinglePassMultiBlockCG = compiled.NewSource(gc_files_samples_cg, "reduceSinglePassMultiBlockCG", "a2c2a01e892f5443951032d64647f21c936d8f25ff6b3759a25f23d5c7ffd61d", "samples_cg.go:207-243", "samples_cg.go:186-205").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line samples_cg.go:213
 func gc_body_reduceSinglePassMultiBlockCG(gc_b *compiled.Block, gIdata []float32, gOdata []float32, n int) {
@@ -2166,7 +2168,7 @@ func FilterArrKernel(dst []int32, nres *int32, src []int32, n int) func(*gocuda.
 }
 
 //line samples_cg.go:264
-var gc_src_filterArr = compiled.NewSource("filterArr", "6bb1e200d237a54a8103184e93a41d1f53032255916d4dbde308763cac0df8e2", "samples_cg.go:259-272", "samples_cg.go:245-257").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_filterArr = compiled.NewSource(gc_files_samples_cg, "filterArr", "6bb1e200d237a54a8103184e93a41d1f53032255916d4dbde308763cac0df8e2", "samples_cg.go:259-272", "samples_cg.go:245-257").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line samples_cg.go:264
 func gc_body_filterArr(gc_b *compiled.Block, dst []int32, nres *int32, src []int32, n int) {
@@ -2367,7 +2369,7 @@ func MapToBucketsKernel(srcArr, indicesBuckets, bucketCounters []int32, srcSize,
 }
 
 //line samples_cg.go:294
-var gc_src_mapToBuckets = compiled.NewSource("mapToBuckets", "a990c45868d4a8755311a568b1afc9f48ee400725dc3b8072d45e184643f8609", "samples_cg.go:289-303", "samples_cg.go:274-287").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_mapToBuckets = compiled.NewSource(gc_files_samples_cg, "mapToBuckets", "a990c45868d4a8755311a568b1afc9f48ee400725dc3b8072d45e184643f8609", "samples_cg.go:289-303", "samples_cg.go:274-287").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line samples_cg.go:294
 func gc_body_mapToBuckets(gc_b *compiled.Block, srcArr, indicesBuckets, bucketCounters []int32, srcSize, numOfBuckets int) {
@@ -2611,7 +2613,7 @@ func CalculateMaxInEachBucketsKernel(srcArr, valueInBuckets, bucketsMax []int32,
 }
 
 //line samples_cg.go:323
-var gc_src_calculateMaxInEachBuckets = compiled.NewSource("calculateMaxInEachBuckets", "a0c44e4d765e0ac68d36e199b5025011b60980b0fdea715736c11c4d694d76e9", "samples_cg.go:319-332", "samples_cg.go:305-317").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_calculateMaxInEachBuckets = compiled.NewSource(gc_files_samples_cg, "calculateMaxInEachBuckets", "a0c44e4d765e0ac68d36e199b5025011b60980b0fdea715736c11c4d694d76e9", "samples_cg.go:319-332", "samples_cg.go:305-317").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line samples_cg.go:323
 func gc_body_calculateMaxInEachBuckets(gc_b *compiled.Block, srcArr, valueInBuckets, bucketsMax []int32, srcSize, numOfBuckets int) {
@@ -2858,7 +2860,7 @@ func OddEvenCountAndSumCGKernel(inputArr []int32, numOfOdds *int32, sumOfOddAndE
 }
 
 //line samples_cg.go:340
-var gc_src_oddEvenCountAndSumCG = compiled.NewSource("oddEvenCountAndSumCG", "e4675379024ef07bb4cbdf65cd3aa37f89b1a16548c26ef09a696c7538329a6f", "samples_cg.go:334-362").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_oddEvenCountAndSumCG = compiled.NewSource(gc_files_samples_cg, "oddEvenCountAndSumCG", "e4675379024ef07bb4cbdf65cd3aa37f89b1a16548c26ef09a696c7538329a6f", "samples_cg.go:334-362").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line samples_cg.go:340
 func gc_body_oddEvenCountAndSumCG(gc_b *compiled.Block, inputArr []int32, numOfOdds *int32, sumOfOddAndEvens []int32, size int) {
@@ -3059,3 +3061,8 @@ func gc_body_oddEvenCountAndSumCG(gc_b *compiled.Block, inputArr []int32, numOfO
 		}
 	}
 }
+
+// gc_files_samples_cg holds the source files whose lines the kernels' records hash.
+//
+//go:embed samples_cg.go
+var gc_files_samples_cg embed.FS

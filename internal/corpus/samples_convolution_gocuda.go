@@ -3,6 +3,8 @@
 package corpus
 
 import (
+	"embed"
+
 	"github.com/gocuda/gocuda/cg"
 	"github.com/gocuda/gocuda/compiled"
 	"github.com/gocuda/gocuda/gocuda"
@@ -25,7 +27,7 @@ func ConvolutionRowsKernel(dDst, dSrc []float32, imageW, imageH, pitch int, cKer
 }
 
 //line samples_convolution.go:38
-var gc_src_convolutionRowsKernel = compiled.NewSource("convolutionRowsKernel", "d3e2f0c82f1cb099ee2f8a3133e423e96c9f13bf1e52e0be18c2d8bff35ec826", "samples_convolution.go:31-84").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_convolutionRowsKernel = compiled.NewSource(gc_files_samples_convolution, "convolutionRowsKernel", "d3e2f0c82f1cb099ee2f8a3133e423e96c9f13bf1e52e0be18c2d8bff35ec826", "samples_convolution.go:31-84").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line samples_convolution.go:38
 func gc_body_convolutionRowsKernel(gc_b *compiled.Block, dDst, dSrc []float32, imageW, imageH, pitch int, cKernel mem.ConstView[float32]) {
@@ -387,7 +389,7 @@ func ConvolutionColumnsKernel(dDst, dSrc []float32, imageW, imageH, pitch int, c
 }
 
 //line samples_convolution.go:93
-var gc_src_convolutionColumnsKernel = compiled.NewSource("convolutionColumnsKernel", "4bb2ea6995421617b9961d9094e6f9dc69914ea430e3f2ae3824e279d2ea34f1", "samples_convolution.go:86-138").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_convolutionColumnsKernel = compiled.NewSource(gc_files_samples_convolution, "convolutionColumnsKernel", "4bb2ea6995421617b9961d9094e6f9dc69914ea430e3f2ae3824e279d2ea34f1", "samples_convolution.go:86-138").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line samples_convolution.go:93
 func gc_body_convolutionColumnsKernel(gc_b *compiled.Block, dDst, dSrc []float32, imageW, imageH, pitch int, cKernel mem.ConstView[float32]) {
@@ -730,3 +732,8 @@ func gc_body_convolutionColumnsKernel(gc_b *compiled.Block, dDst, dSrc []float32
 		}
 	})
 }
+
+// gc_files_samples_convolution holds the source files whose lines the kernels' records hash.
+//
+//go:embed samples_convolution.go
+var gc_files_samples_convolution embed.FS

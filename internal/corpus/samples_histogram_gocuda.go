@@ -5,11 +5,13 @@
 package corpus
 
 import (
+	"embed"
+	"unsafe"
+
 	"github.com/gocuda/gocuda/cg"
 	"github.com/gocuda/gocuda/compiled"
 	"github.com/gocuda/gocuda/compiled/lanes"
 	"github.com/gocuda/gocuda/gocuda"
-	"unsafe"
 )
 
 // Histogram64Kernel is histogram64Kernel of histogram64.cu: per-thread
@@ -26,7 +28,7 @@ func Histogram64Kernel(dPartialHistograms []uint32, dData []uint4, dataCount int
 }
 
 //line samples_histogram.go:49
-var gc_src_histogram64Kernel = compiled.NewSource("histogram64Kernel", "f85d89f581b0e24777ec3d98cba510f944b69992b0534e41a8f33cd017134dbd", "samples_histogram.go:42-92").NoGoexit("a8ac78928d13372854cb2e308f01a28714144186c9d23e679aae562bb86da6ea", "samples_histogram.go:28-31", "samples_histogram.go:33-40")
+var gc_src_histogram64Kernel = compiled.NewSource(gc_files_samples_histogram, "histogram64Kernel", "f85d89f581b0e24777ec3d98cba510f944b69992b0534e41a8f33cd017134dbd", "samples_histogram.go:42-92").NoGoexit("a8ac78928d13372854cb2e308f01a28714144186c9d23e679aae562bb86da6ea", "samples_histogram.go:28-31", "samples_histogram.go:33-40")
 
 //line samples_histogram.go:49
 func gc_body_histogram64Kernel(gc_b *compiled.Block, dPartialHistograms []uint32, dData []uint4, dataCount int) {
@@ -469,7 +471,7 @@ func MergeHistogram64Kernel(dHistogram, dPartialHistograms []uint32, histogramCo
 }
 
 //line samples_histogram.go:99
-var gc_src_mergeHistogram64Kernel = compiled.NewSource("mergeHistogram64Kernel", "ebf78ce82168cda6812ec7e538129ef2528f4aa7aedd6c12490ce401893f497c", "samples_histogram.go:94-122").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_mergeHistogram64Kernel = compiled.NewSource(gc_files_samples_histogram, "mergeHistogram64Kernel", "ebf78ce82168cda6812ec7e538129ef2528f4aa7aedd6c12490ce401893f497c", "samples_histogram.go:94-122").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line samples_histogram.go:99
 func gc_body_mergeHistogram64Kernel(gc_b *compiled.Block, dHistogram, dPartialHistograms []uint32, histogramCount int) {
@@ -927,7 +929,7 @@ func Histogram256Kernel(dPartialHistograms, dData []uint32, dataCount int) func(
 }
 
 //line samples_histogram.go:144
-var gc_src_histogram256Kernel = compiled.NewSource("histogram256Kernel", "393b1d72bbb983d719258fb99e0def3bb79f6380468ea763b09994551be46efa", "samples_histogram.go:138-177").NoGoexit("ab1cccb934083c4cd63a4c2451e207ed2fca746cf739eb2c0d5b31a2d368d8ff", "samples_histogram.go:124-128", "samples_histogram.go:130-136")
+var gc_src_histogram256Kernel = compiled.NewSource(gc_files_samples_histogram, "histogram256Kernel", "393b1d72bbb983d719258fb99e0def3bb79f6380468ea763b09994551be46efa", "samples_histogram.go:138-177").NoGoexit("ab1cccb934083c4cd63a4c2451e207ed2fca746cf739eb2c0d5b31a2d368d8ff", "samples_histogram.go:124-128", "samples_histogram.go:130-136")
 
 //line samples_histogram.go:144
 func gc_body_histogram256Kernel(gc_b *compiled.Block, dPartialHistograms, dData []uint32, dataCount int) {
@@ -1439,7 +1441,7 @@ func MergeHistogram256Kernel(dHistogram, dPartialHistograms []uint32, histogramC
 }
 
 //line samples_histogram.go:184
-var gc_src_mergeHistogram256Kernel = compiled.NewSource("mergeHistogram256Kernel", "b0acfd1138363a6bf5d30f8074a1fd26ba86311526f79c0c4dd81f85736646ac", "samples_histogram.go:179-207").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_mergeHistogram256Kernel = compiled.NewSource(gc_files_samples_histogram, "mergeHistogram256Kernel", "b0acfd1138363a6bf5d30f8074a1fd26ba86311526f79c0c4dd81f85736646ac", "samples_histogram.go:179-207").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line samples_histogram.go:184
 func gc_body_mergeHistogram256Kernel(gc_b *compiled.Block, dHistogram, dPartialHistograms []uint32, histogramCount int) {
@@ -1883,3 +1885,8 @@ func gc_body_mergeHistogram256Kernel(gc_b *compiled.Block, dHistogram, dPartialH
 		}
 	}
 }
+
+// gc_files_samples_histogram holds the source files whose lines the kernels' records hash.
+//
+//go:embed samples_histogram.go
+var gc_files_samples_histogram embed.FS

@@ -5,13 +5,15 @@
 package corpus
 
 import (
+	"embed"
+	"unsafe"
+
 	"github.com/gocuda/gocuda/atomic"
 	"github.com/gocuda/gocuda/cg"
 	"github.com/gocuda/gocuda/compiled"
 	"github.com/gocuda/gocuda/compiled/lanes"
 	"github.com/gocuda/gocuda/gocuda"
 	"github.com/gocuda/gocuda/intrinsic"
-	"unsafe"
 )
 
 // VectorAddKernel is vectorAdd of NVIDIA/cuda-samples,
@@ -28,7 +30,7 @@ func VectorAddKernel(a, b, c []float32, numElements int) func(*gocuda.Thread) {
 }
 
 //line samples_intro.go:19
-var gc_src_vectorAdd = compiled.NewSource("vectorAdd", "86287606636ab95dbfdc58d57cd6bb5d06f6937b3438086b6ce8644cc1ac7332", "samples_intro.go:14-25").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_vectorAdd = compiled.NewSource(gc_files_samples_intro, "vectorAdd", "86287606636ab95dbfdc58d57cd6bb5d06f6937b3438086b6ce8644cc1ac7332", "samples_intro.go:14-25").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line samples_intro.go:19
 func gc_body_vectorAdd(gc_b *compiled.Block, gc_lo, gc_hi int, a, b, c []float32, numElements int) {
@@ -230,7 +232,7 @@ func MatrixMulKernel(c, a, b []float32, wA, wB int) func(*gocuda.Thread) {
 }
 
 //line samples_intro.go:39
-var gc_src_matrixMulCUDA = compiled.NewSource("matrixMulCUDA", "7a66cc8affac7384f3a97f3017360760b59bfb55d1e5a1d0f8bc9fcbd809224a", "samples_intro.go:31-82").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_matrixMulCUDA = compiled.NewSource(gc_files_samples_intro, "matrixMulCUDA", "7a66cc8affac7384f3a97f3017360760b59bfb55d1e5a1d0f8bc9fcbd809224a", "samples_intro.go:31-82").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line samples_intro.go:39
 func gc_body_matrixMulCUDA(gc_b *compiled.Block, c, a, b []float32, wA, wB int) {
@@ -956,7 +958,7 @@ func IncrementKernel(gData []int32, incValue int32) func(*gocuda.Thread) {
 }
 
 //line samples_intro.go:89
-var gc_src_incrementKernel = compiled.NewSource("incrementKernel", "629125e6a1701eab7af5602771cfc3088aef7022974de16444dda1fc351a645e", "samples_intro.go:84-92").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_incrementKernel = compiled.NewSource(gc_files_samples_intro, "incrementKernel", "629125e6a1701eab7af5602771cfc3088aef7022974de16444dda1fc351a645e", "samples_intro.go:84-92").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line samples_intro.go:89
 func gc_body_incrementKernel(gc_b *compiled.Block, gc_lo, gc_hi int, gData []int32, incValue int32) {
@@ -1128,7 +1130,7 @@ func TemplateKernel(gIdata, gOdata []float32) func(*gocuda.Thread) {
 }
 
 //line samples_intro.go:101
-var gc_src_templateTestKernel = compiled.NewSource("templateTestKernel", "e229d15e39ef2fc9b14ba9a94b2986d27889899622f50c982e7452c75dcce8d4", "samples_intro.go:94-114").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_templateTestKernel = compiled.NewSource(gc_files_samples_intro, "templateTestKernel", "e229d15e39ef2fc9b14ba9a94b2986d27889899622f50c982e7452c75dcce8d4", "samples_intro.go:94-114").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line samples_intro.go:101
 func gc_body_templateTestKernel(gc_b *compiled.Block, gIdata, gOdata []float32) {
@@ -1580,7 +1582,7 @@ func SimpleTemplatesKernel[T number](gIdata, gOdata []T) func(*gocuda.Thread) {
 }
 
 //line samples_intro.go:122
-var gc_src_simpleTemplatesTestKernel = compiled.NewSource("simpleTemplatesTestKernel", "770974c4c1c46f02a63596b0e9655b21e07502c983bd5b5defc330f5b1597799", "samples_intro.go:116-135").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_simpleTemplatesTestKernel = compiled.NewSource(gc_files_samples_intro, "simpleTemplatesTestKernel", "770974c4c1c46f02a63596b0e9655b21e07502c983bd5b5defc330f5b1597799", "samples_intro.go:116-135").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line samples_intro.go:122
 func gc_body_simpleTemplatesTestKernel[T number](gc_b *compiled.Block, gIdata, gOdata []T) {
@@ -2031,7 +2033,7 @@ func VoteAnyKernel1(input, result []uint32, size int) func(*gocuda.Thread) {
 }
 
 //line samples_intro.go:142
-var gc_src_voteAnyKernel1 = compiled.NewSource("voteAnyKernel1", "34ccb56e1bc7a3a47c177b844e582f3964d23cb1b86f8760a6c0df2907ac85f8", "samples_intro.go:137-147").NoGoexit("f668a28d72a3cc8897f5fc359e324a86139644a3c6aab005bad76b3091bf7038", "samples_intro.go:181-187")
+var gc_src_voteAnyKernel1 = compiled.NewSource(gc_files_samples_intro, "voteAnyKernel1", "34ccb56e1bc7a3a47c177b844e582f3964d23cb1b86f8760a6c0df2907ac85f8", "samples_intro.go:137-147").NoGoexit("f668a28d72a3cc8897f5fc359e324a86139644a3c6aab005bad76b3091bf7038", "samples_intro.go:181-187")
 
 //line samples_intro.go:142
 func gc_body_voteAnyKernel1(gc_b *compiled.Block, input, result []uint32, size int) {
@@ -2137,7 +2139,7 @@ func VoteAllKernel2(input, result []uint32, size int) func(*gocuda.Thread) {
 }
 
 //line samples_intro.go:153
-var gc_src_voteAllKernel2 = compiled.NewSource("voteAllKernel2", "96860dd37251c2dc5f65c5216daf3fefcfbcb1d3dbd79da57e8d3c60fba5e692", "samples_intro.go:149-158").NoGoexit("f668a28d72a3cc8897f5fc359e324a86139644a3c6aab005bad76b3091bf7038", "samples_intro.go:181-187")
+var gc_src_voteAllKernel2 = compiled.NewSource(gc_files_samples_intro, "voteAllKernel2", "96860dd37251c2dc5f65c5216daf3fefcfbcb1d3dbd79da57e8d3c60fba5e692", "samples_intro.go:149-158").NoGoexit("f668a28d72a3cc8897f5fc359e324a86139644a3c6aab005bad76b3091bf7038", "samples_intro.go:181-187")
 
 //line samples_intro.go:153
 func gc_body_voteAllKernel2(gc_b *compiled.Block, input, result []uint32, size int) {
@@ -2244,7 +2246,7 @@ func VoteAnyKernel3(info []bool, warpSize int) func(*gocuda.Thread) {
 }
 
 //line samples_intro.go:165
-var gc_src_voteAnyKernel3 = compiled.NewSource("voteAnyKernel3", "137298b08eef0f80e9e8a7cef8140b254f5af280ec293569810fc43bc6a33507", "samples_intro.go:160-179").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_voteAnyKernel3 = compiled.NewSource(gc_files_samples_intro, "voteAnyKernel3", "137298b08eef0f80e9e8a7cef8140b254f5af280ec293569810fc43bc6a33507", "samples_intro.go:160-179").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line samples_intro.go:165
 func gc_body_voteAnyKernel3(gc_b *compiled.Block, info []bool, warpSize int) {
@@ -2378,7 +2380,7 @@ func AtomicIntrinsicsKernel(gOdata []int32) func(*gocuda.Thread) {
 }
 
 //line samples_intro.go:196
-var gc_src_atomicIntrinsicsTestKernel = compiled.NewSource("atomicIntrinsicsTestKernel", "7312d153d989877809699c5bb10f8a972f7d076db0b32e184d289078cc9e7c02", "samples_intro.go:189-213").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_atomicIntrinsicsTestKernel = compiled.NewSource(gc_files_samples_intro, "atomicIntrinsicsTestKernel", "7312d153d989877809699c5bb10f8a972f7d076db0b32e184d289078cc9e7c02", "samples_intro.go:189-213").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line samples_intro.go:196
 func gc_body_atomicIntrinsicsTestKernel(gc_b *compiled.Block, gc_lo, gc_hi int, gOdata []int32) {
@@ -2527,7 +2529,7 @@ func TimedReductionKernel(input, output []float32, timer []int64) func(*gocuda.T
 }
 
 //line samples_intro.go:223
-var gc_src_timedReduction = compiled.NewSource("timedReduction", "95815a59b4913b440acf16613678fb46669f5c116eb47380e07849ee97a737a8", "samples_intro.go:215-261").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_timedReduction = compiled.NewSource(gc_files_samples_intro, "timedReduction", "95815a59b4913b440acf16613678fb46669f5c116eb47380e07849ee97a737a8", "samples_intro.go:215-261").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line samples_intro.go:223
 func gc_body_timedReduction(gc_b *compiled.Block, input, output []float32, timer []int64) {
@@ -3140,7 +3142,7 @@ func CGKernel() func(*gocuda.Thread) {
 }
 
 //line samples_intro.go:300
-var gc_src_cgkernel = compiled.NewSource("cgkernel", "03dedbf3b70bd62686fe6336b937a1def469f63de56a0f6741e4e537e2214d35", "samples_intro.go:292-331", "samples_intro.go:271-290", "samples_intro.go:271-290")
+var gc_src_cgkernel = compiled.NewSource(gc_files_samples_intro, "cgkernel", "03dedbf3b70bd62686fe6336b937a1def469f63de56a0f6741e4e537e2214d35", "samples_intro.go:292-331", "samples_intro.go:271-290", "samples_intro.go:271-290")
 
 //line samples_intro.go:300
 func gc_body_cgkernel(gc_b *compiled.Block) {
@@ -3607,3 +3609,8 @@ func gc_body_cgkernel(gc_b *compiled.Block) {
 		}
 	}
 }
+
+// gc_files_samples_intro holds the source files whose lines the kernels' records hash.
+//
+//go:embed samples_intro.go
+var gc_files_samples_intro embed.FS

@@ -5,10 +5,12 @@
 package corpus
 
 import (
+	"embed"
+	"simd/archsimd"
+
 	"github.com/gocuda/gocuda/cg"
 	"github.com/gocuda/gocuda/compiled"
 	"github.com/gocuda/gocuda/gocuda"
-	"simd/archsimd"
 )
 
 // Reduce0Kernel is reduce0: interleaved addressing with a modulo test
@@ -37,7 +39,7 @@ func Reduce0Kernel[T number](gIdata, gOdata []T, n int) func(*gocuda.Thread) {
 }
 
 //line samples_reduction.go:21
-var gc_src_reduce0 = compiled.NewSource("reduce0", "c63d9148381eed08e5fa3e09a7f77b1d2f2ecb154ba306542b2c7bfaea78d540", "samples_reduction.go:17-50").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_reduce0 = compiled.NewSource(gc_files_samples_reduction, "reduce0", "c63d9148381eed08e5fa3e09a7f77b1d2f2ecb154ba306542b2c7bfaea78d540", "samples_reduction.go:17-50").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line samples_reduction.go:21
 func gc_body_reduce0[T number](gc_b5 *compiled.Block, gIdata, gOdata []T, n int) {
@@ -2181,7 +2183,7 @@ func Reduce1Kernel[T number](gIdata, gOdata []T, n int) func(*gocuda.Thread) {
 }
 
 //line samples_reduction.go:56
-var gc_src_reduce1 = compiled.NewSource("reduce1", "9612b362a1d9db2a9c04d5da6a8448411fb1e50a108d13aca67ef1fe0313a57f", "samples_reduction.go:52-83").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_reduce1 = compiled.NewSource(gc_files_samples_reduction, "reduce1", "9612b362a1d9db2a9c04d5da6a8448411fb1e50a108d13aca67ef1fe0313a57f", "samples_reduction.go:52-83").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line samples_reduction.go:56
 func gc_body_reduce1[T number](gc_b5 *compiled.Block, gIdata, gOdata []T, n int) {
@@ -5605,7 +5607,7 @@ func Reduce2Kernel[T number](gIdata, gOdata []T, n int) func(*gocuda.Thread) {
 }
 
 //line samples_reduction.go:88
-var gc_src_reduce2 = compiled.NewSource("reduce2", "96a4043c19a115aaac4b1ce3a8a8bf32155239c641001faefbec1d77c4d5d979", "samples_reduction.go:85-113").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_reduce2 = compiled.NewSource(gc_files_samples_reduction, "reduce2", "96a4043c19a115aaac4b1ce3a8a8bf32155239c641001faefbec1d77c4d5d979", "samples_reduction.go:85-113").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line samples_reduction.go:88
 func gc_body_reduce2[T number](gc_b5 *compiled.Block, gIdata, gOdata []T, n int) {
@@ -8373,7 +8375,7 @@ func Reduce3Kernel[T number](gIdata, gOdata []T, n int) func(*gocuda.Thread) {
 }
 
 //line samples_reduction.go:119
-var gc_src_reduce3 = compiled.NewSource("reduce3", "5c7351e64f08f97e0be94fd9fae002be312b1260844e137b8213bce3d77ebb25", "samples_reduction.go:115-150").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_reduce3 = compiled.NewSource(gc_files_samples_reduction, "reduce3", "5c7351e64f08f97e0be94fd9fae002be312b1260844e137b8213bce3d77ebb25", "samples_reduction.go:115-150").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line samples_reduction.go:119
 func gc_body_reduce3[T number](gc_b5 *compiled.Block, gIdata, gOdata []T, n int) {
@@ -12400,7 +12402,7 @@ func Reduce4Kernel[T number](gIdata, gOdata []T, n int, blockSize int) func(*goc
 }
 
 //line samples_reduction.go:157
-var gc_src_reduce4 = compiled.NewSource("reduce4", "3e150757d81ec4996de93f8d20304ea27ee1041af927323dcc446fc45881bab0", "samples_reduction.go:152-201").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_reduce4 = compiled.NewSource(gc_files_samples_reduction, "reduce4", "3e150757d81ec4996de93f8d20304ea27ee1041af927323dcc446fc45881bab0", "samples_reduction.go:152-201").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line samples_reduction.go:157
 func gc_body_reduce4[T number](gc_b5 *compiled.Block, gIdata, gOdata []T, n int, blockSize int) {
@@ -16610,7 +16612,7 @@ func Reduce5Kernel[T number](gIdata, gOdata []T, n int, blockSize int) func(*goc
 }
 
 //line samples_reduction.go:207
-var gc_src_reduce5 = compiled.NewSource("reduce5", "2a8e8aaab7e61296331188ba490e31226810da9e92b915b18edc584a4b59c375", "samples_reduction.go:203-261").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_reduce5 = compiled.NewSource(gc_files_samples_reduction, "reduce5", "2a8e8aaab7e61296331188ba490e31226810da9e92b915b18edc584a4b59c375", "samples_reduction.go:203-261").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line samples_reduction.go:207
 func gc_body_reduce5[T number](gc_b41 *compiled.Block, gIdata, gOdata []T, n int, blockSize int) {
@@ -23886,7 +23888,7 @@ func Reduce6Kernel[T number](gIdata, gOdata []T, n int, blockSize int, nIsPow2 b
 }
 
 //line samples_reduction.go:268
-var gc_src_reduce6 = compiled.NewSource("reduce6", "fe38b9aa5e859bd98d749e8e6e1479959ba50119f4dd5ca4f34706a181f2a453", "samples_reduction.go:263-334").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_reduce6 = compiled.NewSource(gc_files_samples_reduction, "reduce6", "fe38b9aa5e859bd98d749e8e6e1479959ba50119f4dd5ca4f34706a181f2a453", "samples_reduction.go:263-334").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line samples_reduction.go:268
 func gc_body_reduce6[T number](gc_b41 *compiled.Block, gIdata, gOdata []T, n int, blockSize int, nIsPow2 bool) {
@@ -29113,7 +29115,7 @@ func Reduce7Kernel[T number](gIdata, gOdata []T, n int, blockSize int, nIsPow2 b
 }
 
 //line samples_reduction.go:358
-var gc_src_reduce7 = compiled.NewSource("reduce7", "eecd662ba2fb72c2cdcee6a387fd01e25678d7ab32642645348baa85920c9823", "samples_reduction.go:349-414", "samples_reduction.go:336-347", "samples_reduction.go:336-347").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_reduce7 = compiled.NewSource(gc_files_samples_reduction, "reduce7", "eecd662ba2fb72c2cdcee6a387fd01e25678d7ab32642645348baa85920c9823", "samples_reduction.go:349-414", "samples_reduction.go:336-347", "samples_reduction.go:336-347").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line samples_reduction.go:358
 func gc_body_reduce7[T number](gc_b5 *compiled.Block, gIdata, gOdata []T, n int, blockSize int, nIsPow2 bool) {
@@ -33650,7 +33652,7 @@ func CGReduceKernel[T number](gIdata, gOdata []T, n int) func(*gocuda.Thread) {
 }
 
 //line samples_reduction.go:421
-var gc_src_cgReduce = compiled.NewSource("cgReduce", "498c4a19371aa47f4d6e3cff1993ad94cc1b8553e19fc80464caaa7d6041bd89", "samples_reduction.go:416-469").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_cgReduce = compiled.NewSource(gc_files_samples_reduction, "cgReduce", "498c4a19371aa47f4d6e3cff1993ad94cc1b8553e19fc80464caaa7d6041bd89", "samples_reduction.go:416-469").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line samples_reduction.go:421
 func gc_body_cgReduce[T number](gc_b5 *compiled.Block, gIdata, gOdata []T, n int) {
@@ -35310,3 +35312,8 @@ func gc_body_cgReduce_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []ui
 		}
 	}
 }
+
+// gc_files_samples_reduction holds the source files whose lines the kernels' records hash.
+//
+//go:embed samples_reduction.go
+var gc_files_samples_reduction embed.FS

@@ -5,6 +5,8 @@
 package corpus
 
 import (
+	"embed"
+
 	"github.com/gocuda/gocuda/cg"
 	"github.com/gocuda/gocuda/compiled"
 	"github.com/gocuda/gocuda/compiled/lanes"
@@ -27,7 +29,7 @@ func ShflScanKernel(data []int32, width int, partialSums []int32) func(*gocuda.T
 }
 
 //line samples_scan.go:21
-var gc_src_shflScanTest = compiled.NewSource("shflScanTest", "5d5c85cc0bfcbb6fcb1b6c25c594fa0251a85ee6d441f214adae4c1d3452e71d", "samples_scan.go:12-80").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_shflScanTest = compiled.NewSource(gc_files_samples_scan, "shflScanTest", "5d5c85cc0bfcbb6fcb1b6c25c594fa0251a85ee6d441f214adae4c1d3452e71d", "samples_scan.go:12-80").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line samples_scan.go:21
 func gc_body_shflScanTest(gc_b *compiled.Block, data []int32, width int, partialSums []int32) {
@@ -411,7 +413,7 @@ func UniformAddKernel(data, partialSums []int32, length int) func(*gocuda.Thread
 }
 
 //line samples_scan.go:87
-var gc_src_uniformAdd = compiled.NewSource("uniformAdd", "cc0e163be54ec7fb7399524c5ee29622de638f169112bca97d0856a7b075dbf9", "samples_scan.go:82-101").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_uniformAdd = compiled.NewSource(gc_files_samples_scan, "uniformAdd", "cc0e163be54ec7fb7399524c5ee29622de638f169112bca97d0856a7b075dbf9", "samples_scan.go:82-101").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line samples_scan.go:87
 func gc_body_uniformAdd(gc_b *compiled.Block, data, partialSums []int32, length int) {
@@ -534,7 +536,7 @@ func ScanExclusiveSharedKernel(dDst, dSrc []uint4, size int) func(*gocuda.Thread
 }
 
 //line samples_scan.go:168
-var gc_src_scanExclusiveShared = compiled.NewSource("scanExclusiveShared", "a04e8f3172f5db441a3196ab687837fdf3e9c7bb630e6cce16beb7ef571c80c3", "samples_scan.go:162-182", "samples_scan.go:109-126", "samples_scan.go:128-131", "samples_scan.go:133-150", "samples_scan.go:152-160").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_scanExclusiveShared = compiled.NewSource(gc_files_samples_scan, "scanExclusiveShared", "a04e8f3172f5db441a3196ab687837fdf3e9c7bb630e6cce16beb7ef571c80c3", "samples_scan.go:162-182", "samples_scan.go:109-126", "samples_scan.go:128-131", "samples_scan.go:133-150", "samples_scan.go:152-160").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line samples_scan.go:168
 func gc_body_scanExclusiveShared(gc_b *compiled.Block, dDst, dSrc []uint4, size int) {
@@ -909,7 +911,7 @@ func ScanExclusiveShared2Kernel(dBuf, dDst, dSrc []uint32, n, arrayLength int) f
 }
 
 //line samples_scan.go:189
-var gc_src_scanExclusiveShared2 = compiled.NewSource("scanExclusiveShared2", "f498885e68588e96015fdea4ba39aee069b462aad702cc763a2dcd301dc46abe", "samples_scan.go:184-211", "samples_scan.go:109-126", "samples_scan.go:128-131").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_scanExclusiveShared2 = compiled.NewSource(gc_files_samples_scan, "scanExclusiveShared2", "f498885e68588e96015fdea4ba39aee069b462aad702cc763a2dcd301dc46abe", "samples_scan.go:184-211", "samples_scan.go:109-126", "samples_scan.go:128-131").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line samples_scan.go:189
 func gc_body_scanExclusiveShared2(gc_b *compiled.Block, dBuf, dDst, dSrc []uint32, n, arrayLength int) {
@@ -1177,7 +1179,7 @@ func UniformUpdateKernel(dData []uint4, dBuffer []uint32) func(*gocuda.Thread) {
 }
 
 //line samples_scan.go:218
-var gc_src_uniformUpdate = compiled.NewSource("uniformUpdate", "f2a52b3df72805a6f8dd79d71a8c6bf9331059660b75b4627195ded83bcb79aa", "samples_scan.go:213-235").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_uniformUpdate = compiled.NewSource(gc_files_samples_scan, "uniformUpdate", "f2a52b3df72805a6f8dd79d71a8c6bf9331059660b75b4627195ded83bcb79aa", "samples_scan.go:213-235").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line samples_scan.go:218
 func gc_body_uniformUpdate(gc_b *compiled.Block, dData []uint4, dBuffer []uint32) {
@@ -1387,3 +1389,8 @@ func gc_body_uniformUpdate(gc_b *compiled.Block, dData []uint4, dBuffer []uint32
 		}
 	}
 }
+
+// gc_files_samples_scan holds the source files whose lines the kernels' records hash.
+//
+//go:embed samples_scan.go
+var gc_files_samples_scan embed.FS

@@ -5,6 +5,8 @@
 package corpus
 
 import (
+	"embed"
+
 	"github.com/gocuda/gocuda/cg"
 	"github.com/gocuda/gocuda/compiled"
 	"github.com/gocuda/gocuda/gocuda"
@@ -26,7 +28,7 @@ func BitonicSortSharedKernel(dDstKey, dDstVal, dSrcKey, dSrcVal []uint32, arrayL
 }
 
 //line samples_sorting.go:38
-var gc_src_bitonicSortShared = compiled.NewSource("bitonicSortShared", "722f67f37338b0d313ff7db441350456e2096fa91a971b035de5b0825865c82b", "samples_sorting.go:33-75").NoGoexit("14d7a16ae74d6601050077a21cf643361691497418a06c8dec090c778e825589", "samples_intro.go:181-187", "samples_sorting.go:19-31")
+var gc_src_bitonicSortShared = compiled.NewSource(gc_files_samples_sorting, "bitonicSortShared", "722f67f37338b0d313ff7db441350456e2096fa91a971b035de5b0825865c82b", "samples_sorting.go:33-75").NoGoexit("14d7a16ae74d6601050077a21cf643361691497418a06c8dec090c778e825589", "samples_intro.go:181-187", "samples_sorting.go:19-31")
 
 //line samples_sorting.go:38
 func gc_body_bitonicSortShared(gc_b *compiled.Block, dDstKey, dDstVal, dSrcKey, dSrcVal []uint32, arrayLength int, dir uint32) {
@@ -401,7 +403,7 @@ func BitonicSortShared1Kernel(dDstKey, dDstVal, dSrcKey, dSrcVal []uint32) func(
 }
 
 //line samples_sorting.go:82
-var gc_src_bitonicSortShared1 = compiled.NewSource("bitonicSortShared1", "b0a06f95ed2e62161740a429cc4a82855253fe034d431af6deace436df98fcd2", "samples_sorting.go:77-119").NoGoexit("14d7a16ae74d6601050077a21cf643361691497418a06c8dec090c778e825589", "samples_intro.go:181-187", "samples_sorting.go:19-31")
+var gc_src_bitonicSortShared1 = compiled.NewSource(gc_files_samples_sorting, "bitonicSortShared1", "b0a06f95ed2e62161740a429cc4a82855253fe034d431af6deace436df98fcd2", "samples_sorting.go:77-119").NoGoexit("14d7a16ae74d6601050077a21cf643361691497418a06c8dec090c778e825589", "samples_intro.go:181-187", "samples_sorting.go:19-31")
 
 //line samples_sorting.go:82
 func gc_body_bitonicSortShared1(gc_b *compiled.Block, dDstKey, dDstVal, dSrcKey, dSrcVal []uint32) {
@@ -783,7 +785,7 @@ func BitonicMergeGlobalKernel(dDstKey, dDstVal, dSrcKey, dSrcVal []uint32, array
 }
 
 //line samples_sorting.go:126
-var gc_src_bitonicMergeGlobal = compiled.NewSource("bitonicMergeGlobal", "02742a992b64b1d84e2883dec9aaa534c176083da1095f2979361109a30cc300", "samples_sorting.go:121-145").NoGoexit("14d7a16ae74d6601050077a21cf643361691497418a06c8dec090c778e825589", "samples_intro.go:181-187", "samples_sorting.go:19-31")
+var gc_src_bitonicMergeGlobal = compiled.NewSource(gc_files_samples_sorting, "bitonicMergeGlobal", "02742a992b64b1d84e2883dec9aaa534c176083da1095f2979361109a30cc300", "samples_sorting.go:121-145").NoGoexit("14d7a16ae74d6601050077a21cf643361691497418a06c8dec090c778e825589", "samples_intro.go:181-187", "samples_sorting.go:19-31")
 
 //line samples_sorting.go:126
 func gc_body_bitonicMergeGlobal(gc_b *compiled.Block, gc_lo, gc_hi int, dDstKey, dDstVal, dSrcKey, dSrcVal []uint32, arrayLength, size, stride int, dir uint32) {
@@ -877,7 +879,7 @@ func BitonicMergeSharedKernel(dDstKey, dDstVal, dSrcKey, dSrcVal []uint32, array
 }
 
 //line samples_sorting.go:152
-var gc_src_bitonicMergeShared = compiled.NewSource("bitonicMergeShared", "898fac2b94b23e03686c579eff0bab5d51b90856a17ff80b92859167f0a097e5", "samples_sorting.go:147-178").NoGoexit("14d7a16ae74d6601050077a21cf643361691497418a06c8dec090c778e825589", "samples_intro.go:181-187", "samples_sorting.go:19-31")
+var gc_src_bitonicMergeShared = compiled.NewSource(gc_files_samples_sorting, "bitonicMergeShared", "898fac2b94b23e03686c579eff0bab5d51b90856a17ff80b92859167f0a097e5", "samples_sorting.go:147-178").NoGoexit("14d7a16ae74d6601050077a21cf643361691497418a06c8dec090c778e825589", "samples_intro.go:181-187", "samples_sorting.go:19-31")
 
 //line samples_sorting.go:152
 func gc_body_bitonicMergeShared(gc_b *compiled.Block, dDstKey, dDstVal, dSrcKey, dSrcVal []uint32, arrayLength, size int, dir uint32) {
@@ -1200,7 +1202,7 @@ func OddEvenMergeSortSharedKernel(dDstKey, dDstVal, dSrcKey, dSrcVal []uint32, a
 }
 
 //line samples_sorting.go:185
-var gc_src_oddEvenMergeSortShared = compiled.NewSource("oddEvenMergeSortShared", "6feda7d8a1dbb3dca23061171a220d594dd44e1ac3462a4416fa378f7bbd6bd9", "samples_sorting.go:180-222").NoGoexit("14d7a16ae74d6601050077a21cf643361691497418a06c8dec090c778e825589", "samples_intro.go:181-187", "samples_sorting.go:19-31")
+var gc_src_oddEvenMergeSortShared = compiled.NewSource(gc_files_samples_sorting, "oddEvenMergeSortShared", "6feda7d8a1dbb3dca23061171a220d594dd44e1ac3462a4416fa378f7bbd6bd9", "samples_sorting.go:180-222").NoGoexit("14d7a16ae74d6601050077a21cf643361691497418a06c8dec090c778e825589", "samples_intro.go:181-187", "samples_sorting.go:19-31")
 
 //line samples_sorting.go:185
 func gc_body_oddEvenMergeSortShared(gc_b *compiled.Block, dDstKey, dDstVal, dSrcKey, dSrcVal []uint32, arrayLength int, dir uint32) {
@@ -1569,7 +1571,7 @@ func OddEvenMergeGlobalKernel(dDstKey, dDstVal, dSrcKey, dSrcVal []uint32, array
 }
 
 //line samples_sorting.go:228
-var gc_src_oddEvenMergeGlobal = compiled.NewSource("oddEvenMergeGlobal", "ef453d25b19c2231b4eda21518fa6afbc176aad4a9c87dd6edb0b6698b5f74c2", "samples_sorting.go:224-263").NoGoexit("14d7a16ae74d6601050077a21cf643361691497418a06c8dec090c778e825589", "samples_intro.go:181-187", "samples_sorting.go:19-31")
+var gc_src_oddEvenMergeGlobal = compiled.NewSource(gc_files_samples_sorting, "oddEvenMergeGlobal", "ef453d25b19c2231b4eda21518fa6afbc176aad4a9c87dd6edb0b6698b5f74c2", "samples_sorting.go:224-263").NoGoexit("14d7a16ae74d6601050077a21cf643361691497418a06c8dec090c778e825589", "samples_intro.go:181-187", "samples_sorting.go:19-31")
 
 //line samples_sorting.go:228
 func gc_body_oddEvenMergeGlobal(gc_b *compiled.Block, gc_lo, gc_hi int, dDstKey, dDstVal, dSrcKey, dSrcVal []uint32, arrayLength, size, stride int, dir uint32) {
@@ -1638,3 +1640,8 @@ func gc_body_oddEvenMergeGlobal(gc_b *compiled.Block, gc_lo, gc_hi int, dDstKey,
 		}
 	}
 }
+
+// gc_files_samples_sorting holds the source files whose lines the kernels' records hash.
+//
+//go:embed samples_intro.go samples_sorting.go
+var gc_files_samples_sorting embed.FS

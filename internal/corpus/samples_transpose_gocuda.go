@@ -5,6 +5,8 @@
 package corpus
 
 import (
+	"embed"
+
 	"github.com/gocuda/gocuda/cg"
 	"github.com/gocuda/gocuda/compiled"
 	"github.com/gocuda/gocuda/gocuda"
@@ -22,7 +24,7 @@ func TransposeCopyKernel(odata, idata []float32, width, height int) func(*gocuda
 }
 
 //line samples_transpose.go:22
-var gc_src_transposeCopy = compiled.NewSource("transposeCopy", "ff00ba7828215cd451bbc550998d9b3d47d62bca4e0062bed9328f711ef81ef7", "samples_transpose.go:19-31").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_transposeCopy = compiled.NewSource(gc_files_samples_transpose, "transposeCopy", "ff00ba7828215cd451bbc550998d9b3d47d62bca4e0062bed9328f711ef81ef7", "samples_transpose.go:19-31").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line samples_transpose.go:22
 func gc_body_transposeCopy(gc_b *compiled.Block, gc_lo, gc_hi int, odata, idata []float32, width, height int) {
@@ -186,7 +188,7 @@ func CopySharedMemKernel(odata, idata []float32, width, height int) func(*gocuda
 }
 
 //line samples_transpose.go:37
-var gc_src_copySharedMem = compiled.NewSource("copySharedMem", "c3cb271b1559e93546477b74a0fde102f4a72daea7c0131f89020a33f980dbf0", "samples_transpose.go:33-59").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_copySharedMem = compiled.NewSource(gc_files_samples_transpose, "copySharedMem", "c3cb271b1559e93546477b74a0fde102f4a72daea7c0131f89020a33f980dbf0", "samples_transpose.go:33-59").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line samples_transpose.go:37
 func gc_body_copySharedMem(gc_b *compiled.Block, odata, idata []float32, width, height int) {
@@ -293,7 +295,7 @@ func TransposeNaiveKernel(odata, idata []float32, width, height int) func(*gocud
 }
 
 //line samples_transpose.go:65
-var gc_src_transposeNaive = compiled.NewSource("transposeNaive", "443e35bf73c0724d19bdf81815cc59a283ac757fcbb6a12d2e86e68b55b679d8", "samples_transpose.go:61-75").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_transposeNaive = compiled.NewSource(gc_files_samples_transpose, "transposeNaive", "443e35bf73c0724d19bdf81815cc59a283ac757fcbb6a12d2e86e68b55b679d8", "samples_transpose.go:61-75").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line samples_transpose.go:65
 func gc_body_transposeNaive(gc_b *compiled.Block, gc_lo, gc_hi int, odata, idata []float32, width, height int) {
@@ -477,7 +479,7 @@ func TransposeCoalescedKernel(odata, idata []float32, width, height int) func(*g
 }
 
 //line samples_transpose.go:81
-var gc_src_transposeCoalesced = compiled.NewSource("transposeCoalesced", "378efe97d837583464fb56bcee0efdc769efe9b3d8e24520e143708bdfa41436", "samples_transpose.go:77-102").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_transposeCoalesced = compiled.NewSource(gc_files_samples_transpose, "transposeCoalesced", "378efe97d837583464fb56bcee0efdc769efe9b3d8e24520e143708bdfa41436", "samples_transpose.go:77-102").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line samples_transpose.go:81
 func gc_body_transposeCoalesced(gc_b *compiled.Block, odata, idata []float32, width, height int) {
@@ -583,7 +585,7 @@ func TransposeNoBankConflictsKernel(odata, idata []float32, width, height int) f
 }
 
 //line samples_transpose.go:108
-var gc_src_transposeNoBankConflicts = compiled.NewSource("transposeNoBankConflicts", "da8c706ca8175e54c3e7d3c503b832c7449a60e5bdbda2e3162597b4891b21c2", "samples_transpose.go:104-129").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_transposeNoBankConflicts = compiled.NewSource(gc_files_samples_transpose, "transposeNoBankConflicts", "da8c706ca8175e54c3e7d3c503b832c7449a60e5bdbda2e3162597b4891b21c2", "samples_transpose.go:104-129").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line samples_transpose.go:108
 func gc_body_transposeNoBankConflicts(gc_b *compiled.Block, odata, idata []float32, width, height int) {
@@ -689,7 +691,7 @@ func TransposeDiagonalKernel(odata, idata []float32, width, height int) func(*go
 }
 
 //line samples_transpose.go:135
-var gc_src_transposeDiagonal = compiled.NewSource("transposeDiagonal", "dfba87c79f639e3b613c69f61d218c137b3fd4f6cc3dbb25e2eccf83df819fd0", "samples_transpose.go:131-168").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_transposeDiagonal = compiled.NewSource(gc_files_samples_transpose, "transposeDiagonal", "dfba87c79f639e3b613c69f61d218c137b3fd4f6cc3dbb25e2eccf83df819fd0", "samples_transpose.go:131-168").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line samples_transpose.go:135
 func gc_body_transposeDiagonal(gc_b *compiled.Block, odata, idata []float32, width, height int) {
@@ -812,7 +814,7 @@ func TransposeFineGrainedKernel(odata, idata []float32, width, height int) func(
 }
 
 //line samples_transpose.go:175
-var gc_src_transposeFineGrained = compiled.NewSource("transposeFineGrained", "f41ebbfb881776578e088e12fe6fc9a467bfadb999d1e5ac491c5664bb78634b", "samples_transpose.go:170-192").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_transposeFineGrained = compiled.NewSource(gc_files_samples_transpose, "transposeFineGrained", "f41ebbfb881776578e088e12fe6fc9a467bfadb999d1e5ac491c5664bb78634b", "samples_transpose.go:170-192").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line samples_transpose.go:175
 func gc_body_transposeFineGrained(gc_b *compiled.Block, odata, idata []float32, width, height int) {
@@ -914,7 +916,7 @@ func TransposeCoarseGrainedKernel(odata, idata []float32, width, height int) fun
 }
 
 //line samples_transpose.go:199
-var gc_src_transposeCoarseGrained = compiled.NewSource("transposeCoarseGrained", "1b3594580782f3c0de293de4c19b858cf59ed3cfa7ffe927abefc8bc1a595682", "samples_transpose.go:194-220").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_transposeCoarseGrained = compiled.NewSource(gc_files_samples_transpose, "transposeCoarseGrained", "1b3594580782f3c0de293de4c19b858cf59ed3cfa7ffe927abefc8bc1a595682", "samples_transpose.go:194-220").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line samples_transpose.go:199
 func gc_body_transposeCoarseGrained(gc_b *compiled.Block, odata, idata []float32, width, height int) {
@@ -1008,3 +1010,8 @@ func gc_body_transposeCoarseGrained(gc_b *compiled.Block, odata, idata []float32
 		}
 	})
 }
+
+// gc_files_samples_transpose holds the source files whose lines the kernels' records hash.
+//
+//go:embed samples_transpose.go
+var gc_files_samples_transpose embed.FS

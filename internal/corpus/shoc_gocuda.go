@@ -5,6 +5,8 @@
 package corpus
 
 import (
+	"embed"
+
 	"github.com/gocuda/gocuda/compiled"
 	"github.com/gocuda/gocuda/compiled/lanes"
 	"github.com/gocuda/gocuda/gocuda"
@@ -21,7 +23,7 @@ func TriadKernel(a, b, c []float32, s float32) func(*gocuda.Thread) {
 }
 
 //line shoc.go:18
-var gc_src_triad = compiled.NewSource("triad", "220fa65d4064ac8b7a1029566551d78ac9b996773ee0137bb12e3b4d1e3be18c", "shoc.go:14-21").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_triad = compiled.NewSource(gc_files_shoc, "triad", "220fa65d4064ac8b7a1029566551d78ac9b996773ee0137bb12e3b4d1e3be18c", "shoc.go:14-21").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line shoc.go:18
 func gc_body_triad(gc_b *compiled.Block, gc_lo, gc_hi int, a, b, c []float32, s float32) {
@@ -197,7 +199,7 @@ func ShocReduceKernel(gIdata, gOdata []float32, n int, blockSize int) func(*gocu
 }
 
 //line shoc.go:32
-var gc_src_shocReduce = compiled.NewSource("shocReduce", "9a382d00a10f72b1f91582436bbda9492832d71346e59cfcc3f03bb62ab17e8f", "shoc.go:23-93").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_shocReduce = compiled.NewSource(gc_files_shoc, "shocReduce", "9a382d00a10f72b1f91582436bbda9492832d71346e59cfcc3f03bb62ab17e8f", "shoc.go:23-93").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line shoc.go:32
 func gc_body_shocReduce(gc_b *compiled.Block, gIdata, gOdata []float32, n int, blockSize int) {
@@ -1043,7 +1045,7 @@ func ShocScanReduceKernel(gIdata, gOdata []float32, n int, blockSize int) func(*
 }
 
 //line shoc.go:101
-var gc_src_shocScanReduce = compiled.NewSource("shocScanReduce", "8dbfa301f1f02f9925e1bbf48aeb2066f47f728298c17af5162c154b07d8a299", "shoc.go:95-170").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_shocScanReduce = compiled.NewSource(gc_files_shoc, "shocScanReduce", "8dbfa301f1f02f9925e1bbf48aeb2066f47f728298c17af5162c154b07d8a299", "shoc.go:95-170").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line shoc.go:101
 func gc_body_shocScanReduce(gc_b *compiled.Block, gIdata, gOdata []float32, n int, blockSize int) {
@@ -2043,7 +2045,7 @@ func ShocScanSingleBlockKernel(gBlockSums []float32, n int, blockSize int) func(
 }
 
 //line shoc.go:253
-var gc_src_shocScanSingleBlock = compiled.NewSource("shocScanSingleBlock", "55437566a31115c2696f68deb350c660784ce8c1b2bbe6d8f398e0e99dd74b80", "shoc.go:247-267", "shoc.go:172-245").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_shocScanSingleBlock = compiled.NewSource(gc_files_shoc, "shocScanSingleBlock", "55437566a31115c2696f68deb350c660784ce8c1b2bbe6d8f398e0e99dd74b80", "shoc.go:247-267", "shoc.go:172-245").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line shoc.go:253
 func gc_body_shocScanSingleBlock(gc_b *compiled.Block, gBlockSums []float32, n int, blockSize int) {
@@ -3261,7 +3263,7 @@ func ShocBottomScanKernel(gIdata, gOdata, gBlockSums []float32, n int, blockSize
 }
 
 //line shoc.go:278
-var gc_src_shocBottomScan = compiled.NewSource("shocBottomScan", "5a0eda6f4c0415c6d114ef7000dbfd9338d7aa99dd066cf6dc0af9fd00d2aec1", "shoc.go:269-347", "shoc.go:172-245").NoGoexit("ade76859c3ec49d458bc1b1b3e98391d87cec8c5be7a1e1ab45742359adc043f", "shoc_more.go:13-20")
+var gc_src_shocBottomScan = compiled.NewSource(gc_files_shoc, "shocBottomScan", "5a0eda6f4c0415c6d114ef7000dbfd9338d7aa99dd066cf6dc0af9fd00d2aec1", "shoc.go:269-347", "shoc.go:172-245").NoGoexit("ade76859c3ec49d458bc1b1b3e98391d87cec8c5be7a1e1ab45742359adc043f", "shoc_more.go:13-20")
 
 //line shoc.go:278
 func gc_body_shocBottomScan(gc_b *compiled.Block, gIdata, gOdata, gBlockSums []float32, n int, blockSize int) {
@@ -5117,3 +5119,8 @@ func gc_body_shocBottomScan(gc_b *compiled.Block, gIdata, gOdata, gBlockSums []f
 		}
 	}
 }
+
+// gc_files_shoc holds the source files whose lines the kernels' records hash.
+//
+//go:embed shoc.go shoc_more.go
+var gc_files_shoc embed.FS

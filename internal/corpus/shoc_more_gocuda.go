@@ -3,6 +3,8 @@
 package corpus
 
 import (
+	"embed"
+
 	"github.com/gocuda/gocuda/compiled"
 	"github.com/gocuda/gocuda/gocuda"
 )
@@ -21,7 +23,7 @@ func SpmvCsrScalarKernel(val []float32, cols, rowDelimiters []int32, dim int, ou
 }
 
 //line shoc_more.go:27
-var gc_src_spmvCsrScalarKernel = compiled.NewSource("spmvCsrScalarKernel", "b231e1fae39079d1e7b77fbb7febb44c43864afaf23625465a3bccec4c7380c7", "shoc_more.go:22-40").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_spmvCsrScalarKernel = compiled.NewSource(gc_files_shoc_more, "spmvCsrScalarKernel", "b231e1fae39079d1e7b77fbb7febb44c43864afaf23625465a3bccec4c7380c7", "shoc_more.go:22-40").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line shoc_more.go:27
 func gc_body_spmvCsrScalarKernel(gc_b *compiled.Block, gc_lo, gc_hi int, val []float32, cols, rowDelimiters []int32, dim int, out, vec []float32) {
@@ -91,7 +93,7 @@ func SpmvCsrVectorKernel(val []float32, cols, rowDelimiters []int32, dim int, ou
 }
 
 //line shoc_more.go:52
-var gc_src_spmvCsrVectorKernel = compiled.NewSource("spmvCsrVectorKernel", "801bc541b6ba1ce6c85eeebb35b7ee50ba2e5670ce9cd95cb2b05b9aa300b2d7", "shoc_more.go:45-95").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_spmvCsrVectorKernel = compiled.NewSource(gc_files_shoc_more, "spmvCsrVectorKernel", "801bc541b6ba1ce6c85eeebb35b7ee50ba2e5670ce9cd95cb2b05b9aa300b2d7", "shoc_more.go:45-95").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line shoc_more.go:52
 func gc_body_spmvCsrVectorKernel(gc_b *compiled.Block, val []float32, cols, rowDelimiters []int32, dim int, out, vec []float32) {
@@ -182,7 +184,7 @@ func SpmvEllpackrKernel(val []float32, cols, rowLengths []int32, dim int, out, v
 }
 
 //line shoc_more.go:102
-var gc_src_spmvEllpackrKernel = compiled.NewSource("spmvEllpackrKernel", "1e322e6f554ae30e836311723aa4237cc1b89a716c0d6265e0c1eacbc83602f1", "shoc_more.go:97-114").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_spmvEllpackrKernel = compiled.NewSource(gc_files_shoc_more, "spmvEllpackrKernel", "1e322e6f554ae30e836311723aa4237cc1b89a716c0d6265e0c1eacbc83602f1", "shoc_more.go:97-114").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line shoc_more.go:102
 func gc_body_spmvEllpackrKernel(gc_b *compiled.Block, gc_lo, gc_hi int, val []float32, cols, rowLengths []int32, dim int, out, vec []float32) {
@@ -254,7 +256,7 @@ func ComputeLjForceKernel(force3, position []float4, neighCount int, neighList [
 }
 
 //line shoc_more.go:122
-var gc_src_computeLjForce = compiled.NewSource("computeLjForce", "a107ac38636ce35926c80717a3f408724d6a275834b91af083ab72e264231442", "shoc_more.go:116-157").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_computeLjForce = compiled.NewSource(gc_files_shoc_more, "computeLjForce", "a107ac38636ce35926c80717a3f408724d6a275834b91af083ab72e264231442", "shoc_more.go:116-157").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line shoc_more.go:122
 func gc_body_computeLjForce(gc_b *compiled.Block, gc_lo, gc_hi int, force3, position []float4, neighCount int, neighList []int32, cutsq, lj1, lj2 float32, inum int) {
@@ -356,7 +358,7 @@ func StencilKernel(data, newData []float32, alignment, nStripItems int, wCenter,
 }
 
 //line shoc_more.go:175
-var gc_src_stencilKernel = compiled.NewSource("stencilKernel", "c9cfcf271d60204fd07977e78a9042f09e2a08e053caa8c6ce5799d1089c6650", "shoc_more.go:165-244").NoGoexit("814c5ef4a7b2cbe90f4712d066db5f54964ac2dc56aaedff4797d10cb8be5960", "shoc_more.go:159-161", "shoc_more.go:162-162", "shoc_more.go:163-163")
+var gc_src_stencilKernel = compiled.NewSource(gc_files_shoc_more, "stencilKernel", "c9cfcf271d60204fd07977e78a9042f09e2a08e053caa8c6ce5799d1089c6650", "shoc_more.go:165-244").NoGoexit("814c5ef4a7b2cbe90f4712d066db5f54964ac2dc56aaedff4797d10cb8be5960", "shoc_more.go:159-161", "shoc_more.go:162-162", "shoc_more.go:163-163")
 
 //line shoc_more.go:175
 func gc_body_stencilKernel(gc_b *compiled.Block, data, newData []float32, alignment, nStripItems int, wCenter, wCardinal, wDiagonal float32) {
@@ -511,3 +513,8 @@ func gc_body_stencilKernel(gc_b *compiled.Block, data, newData []float32, alignm
 		}
 	})
 }
+
+// gc_files_shoc_more holds the source files whose lines the kernels' records hash.
+//
+//go:embed shoc_more.go
+var gc_files_shoc_more embed.FS

@@ -3,6 +3,8 @@
 package difftest
 
 import (
+	"embed"
+
 	"github.com/gocuda/gocuda/compiled"
 	"github.com/gocuda/gocuda/gocuda"
 )
@@ -24,7 +26,7 @@ func AgreeLoopKernel(data []int32, n int, counts []int32) func(*gocuda.Thread) {
 }
 
 //line agree.go:15
-var gc_src_agreeLoop = compiled.NewSource("agreeLoop", "1c123d361e494cb2ddd50e235cc4f6cc7fce742b1f92ffa02f0cfedde49ea528", "agree.go:5-27").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_agreeLoop = compiled.NewSource(gc_files_agree, "agreeLoop", "1c123d361e494cb2ddd50e235cc4f6cc7fce742b1f92ffa02f0cfedde49ea528", "agree.go:5-27").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line agree.go:15
 func gc_body_agreeLoop(gc_b *compiled.Block, data []int32, n int, counts []int32) {
@@ -470,3 +472,8 @@ func gc_body_agreeLoop(gc_b *compiled.Block, data []int32, n int, counts []int32
 		}
 	}
 }
+
+// gc_files_agree holds the source files whose lines the kernels' records hash.
+//
+//go:embed agree.go
+var gc_files_agree embed.FS

@@ -5,10 +5,12 @@
 package difftest
 
 import (
+	"embed"
+	"simd/archsimd"
+
 	"github.com/gocuda/gocuda/atomic"
 	"github.com/gocuda/gocuda/compiled"
 	"github.com/gocuda/gocuda/gocuda"
-	"simd/archsimd"
 )
 
 // AgreeDoWhileKernel is a do-while loop around barriers whose exit the
@@ -29,7 +31,7 @@ func AgreeDoWhileKernel(data []int32, out []int32) func(*gocuda.Thread) {
 }
 
 //line agree_if.go:19
-var gc_src_agreeDoWhile = compiled.NewSource("agreeDoWhile", "ea694fda01dd316b9631822fc0fffff27eabeeab7ff3fd014dcdeeb0414e19ee", "agree_if.go:8-44").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_agreeDoWhile = compiled.NewSource(gc_files_agree_if, "agreeDoWhile", "ea694fda01dd316b9631822fc0fffff27eabeeab7ff3fd014dcdeeb0414e19ee", "agree_if.go:8-44").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line agree_if.go:19
 func gc_body_agreeDoWhile(gc_b2 *compiled.Block, data []int32, out []int32) {
@@ -792,7 +794,7 @@ func AgreeContinueKernel(in []int32, k int32, total []int32) func(*gocuda.Thread
 }
 
 //line agree_if.go:59
-var gc_src_agreeContinue = compiled.NewSource("agreeContinue", "fc6ac6ff29a7a2542049d3c83ced18ee57d1c38e18ca8544abcbe75d58686f7a", "agree_if.go:46-86").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_agreeContinue = compiled.NewSource(gc_files_agree_if, "agreeContinue", "fc6ac6ff29a7a2542049d3c83ced18ee57d1c38e18ca8544abcbe75d58686f7a", "agree_if.go:46-86").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line agree_if.go:59
 func gc_body_agreeContinue(gc_b2 *compiled.Block, in []int32, k int32, total []int32) {
@@ -958,7 +960,7 @@ func AgreeIfKernel(data []int32, flag []bool, mixed bool) func(*gocuda.Thread) {
 }
 
 //line agree_if.go:97
-var gc_src_agreeIf = compiled.NewSource("agreeIf", "d1483c60c2bae1e1f708e03bd478b0352b1ab34a607048de8d6ded7cb5fc0f7f", "agree_if.go:88-120").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_agreeIf = compiled.NewSource(gc_files_agree_if, "agreeIf", "d1483c60c2bae1e1f708e03bd478b0352b1ab34a607048de8d6ded7cb5fc0f7f", "agree_if.go:88-120").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line agree_if.go:97
 func gc_body_agreeIf(gc_b2 *compiled.Block, data []int32, flag []bool, mixed bool) {
@@ -1785,7 +1787,7 @@ func WyllieKernel(list []int64, size int32) func(*gocuda.Thread) {
 }
 
 //line agree_if.go:131
-var gc_src_wyllie = compiled.NewSource("wyllie", "204e7f533bed3f6702805ee9968510d28cb60fd1a5c29821059a4707615e7f89", "agree_if.go:122-151").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_wyllie = compiled.NewSource(gc_files_agree_if, "wyllie", "204e7f533bed3f6702805ee9968510d28cb60fd1a5c29821059a4707615e7f89", "agree_if.go:122-151").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line agree_if.go:131
 func gc_body_wyllie(gc_b2 *compiled.Block, list []int64, size int32) {
@@ -2082,3 +2084,8 @@ func gc_body_wyllie(gc_b2 *compiled.Block, list []int64, size int32) {
 var gc_tab_int32x8_59597735 = [8]int32{0, 1, 2, 3, 4, 5, 6, 7}
 
 var gc_tab_int32x16_a66a413b = [16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15}
+
+// gc_files_agree_if holds the source files whose lines the kernels' records hash.
+//
+//go:embed agree_if.go
+var gc_files_agree_if embed.FS

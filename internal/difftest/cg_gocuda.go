@@ -3,6 +3,8 @@
 package difftest
 
 import (
+	"embed"
+
 	"github.com/gocuda/gocuda/atomic"
 	"github.com/gocuda/gocuda/cg"
 	"github.com/gocuda/gocuda/compiled"
@@ -25,7 +27,7 @@ func SumBlockKernel(sum *int32, input []int32) func(*gocuda.Thread) {
 }
 
 //line cg.go:18
-var gc_src_sumBlock = compiled.NewSource("sumBlock", "ee4f109f29c76c8890559e23349b49f599f678e16fa4b4d91d0b1a26c6c1587c", "cg.go:9-26", "cg.go:40-53").NoGoexit("a2129755dd247e9a38dcd473882f11f08f80b036a29dedcc3926f840bf8f8bff", "cg.go:28-38")
+var gc_src_sumBlock = compiled.NewSource(gc_files_cg, "sumBlock", "ee4f109f29c76c8890559e23349b49f599f678e16fa4b4d91d0b1a26c6c1587c", "cg.go:9-26", "cg.go:40-53").NoGoexit("a2129755dd247e9a38dcd473882f11f08f80b036a29dedcc3926f840bf8f8bff", "cg.go:28-38")
 
 //line cg.go:18
 func gc_body_sumBlock(gc_b *compiled.Block, sum *int32, input []int32) {
@@ -399,3 +401,8 @@ func gc_body_sumBlock(gc_b *compiled.Block, sum *int32, input []int32) {
 		}
 	}
 }
+
+// gc_files_cg holds the source files whose lines the kernels' records hash.
+//
+//go:embed cg.go
+var gc_files_cg embed.FS

@@ -5,10 +5,12 @@
 package difftest
 
 import (
+	"embed"
+	"simd/archsimd"
+
 	"github.com/gocuda/gocuda/cg"
 	"github.com/gocuda/gocuda/compiled"
 	"github.com/gocuda/gocuda/gocuda"
-	"simd/archsimd"
 )
 
 // SubTileKernel partitions each 32-thread tile of the block into tiles of
@@ -26,7 +28,7 @@ func SubTileKernel(out []SubTileOut, size int) func(*gocuda.Thread) {
 }
 
 //line cg_subtile.go:23
-var gc_src_subTile = compiled.NewSource("subTile", "96e0e0be24d339aec0e64cfdacf1fef43ba130f8de6f696f82f80c2cc9c0b1b8", "cg_subtile.go:15-36").NoGoexit("4f3e8e7f5ecbe16fd7c96714a1d6e1280fa42d74664ce13987fcb69dfe7d52fc", "cg_subtile.go:38-39")
+var gc_src_subTile = compiled.NewSource(gc_files_cg_subtile, "subTile", "96e0e0be24d339aec0e64cfdacf1fef43ba130f8de6f696f82f80c2cc9c0b1b8", "cg_subtile.go:15-36").NoGoexit("4f3e8e7f5ecbe16fd7c96714a1d6e1280fa42d74664ce13987fcb69dfe7d52fc", "cg_subtile.go:38-39")
 
 //line cg_subtile.go:23
 func gc_body_subTile(gc_b2 *compiled.Block, out []SubTileOut, size int) {
@@ -182,3 +184,8 @@ func gc_body_subTile(gc_b2 *compiled.Block, out []SubTileOut, size int) {
 		}
 	}
 }
+
+// gc_files_cg_subtile holds the source files whose lines the kernels' records hash.
+//
+//go:embed cg_subtile.go
+var gc_files_cg_subtile embed.FS

@@ -5,11 +5,13 @@
 package difftest
 
 import (
+	"embed"
+	"simd/archsimd"
+
 	"github.com/gocuda/gocuda/atomic"
 	"github.com/gocuda/gocuda/cg"
 	"github.com/gocuda/gocuda/compiled"
 	"github.com/gocuda/gocuda/gocuda"
-	"simd/archsimd"
 )
 
 // SumTileKernel is the CUDA C++ Programming Guide's tiled-partition sum:
@@ -26,7 +28,7 @@ func SumTileKernel(sum *int32, input []int32) func(*gocuda.Thread) {
 }
 
 //line cg_tile.go:16
-var gc_src_sumTile = compiled.NewSource("sumTile", "6ac8e5b6a4b9469bf05eab01ebf03cb7bbdc7f08ae5e605e2edee5ffa057b5f6", "cg_tile.go:9-23", "cg_tile.go:25-32").NoGoexit("a2129755dd247e9a38dcd473882f11f08f80b036a29dedcc3926f840bf8f8bff", "cg.go:28-38")
+var gc_src_sumTile = compiled.NewSource(gc_files_cg_tile, "sumTile", "6ac8e5b6a4b9469bf05eab01ebf03cb7bbdc7f08ae5e605e2edee5ffa057b5f6", "cg_tile.go:9-23", "cg_tile.go:25-32").NoGoexit("a2129755dd247e9a38dcd473882f11f08f80b036a29dedcc3926f840bf8f8bff", "cg.go:28-38")
 
 //line cg_tile.go:16
 func gc_body_sumTile(gc_b2 *compiled.Block, sum *int32, input []int32) {
@@ -168,7 +170,7 @@ func TileOpsKernel(out []TileOut, size int) func(*gocuda.Thread) {
 }
 
 //line cg_tile.go:53
-var gc_src_tileOps = compiled.NewSource("tileOps", "c6157f0558c93fc8c052be4590e10b04fc5f7eb3e1b8edd17e272fd38346cfc9", "cg_tile.go:45-78").NoGoexit("76eae24217972400db48d46606ee4af9bcd45d2b61b387a6f5da272d4920e817", "cg_tile.go:80-82")
+var gc_src_tileOps = compiled.NewSource(gc_files_cg_tile, "tileOps", "c6157f0558c93fc8c052be4590e10b04fc5f7eb3e1b8edd17e272fd38346cfc9", "cg_tile.go:45-78").NoGoexit("76eae24217972400db48d46606ee4af9bcd45d2b61b387a6f5da272d4920e817", "cg_tile.go:80-82")
 
 //line cg_tile.go:53
 func gc_body_tileOps(gc_b2 *compiled.Block, out []TileOut, size int) {
@@ -574,3 +576,8 @@ func gc_body_tileOps(gc_b2 *compiled.Block, out []TileOut, size int) {
 		}
 	}
 }
+
+// gc_files_cg_tile holds the source files whose lines the kernels' records hash.
+//
+//go:embed cg.go cg_tile.go
+var gc_files_cg_tile embed.FS

@@ -5,10 +5,12 @@
 package difftest
 
 import (
+	"embed"
+	"simd/archsimd"
+
 	"github.com/gocuda/gocuda/cg"
 	"github.com/gocuda/gocuda/compiled"
 	"github.com/gocuda/gocuda/gocuda"
-	"simd/archsimd"
 )
 
 // ChunkRowSumKernel is llm.c's layernorm_forward_kernel4's sums: a
@@ -23,7 +25,7 @@ func ChunkRowSumKernel(in, out []float32, N, C int) func(*gocuda.Thread) {
 }
 
 //line chunk.go:18
-var gc_src_chunkRowSum = compiled.NewSource("chunkRowSum", "5cb00a018cc4dd63dd9b5c9719c5a4b9a2d8b9787207035eae53d0bf616bdbf0", "chunk.go:13-33").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_chunkRowSum = compiled.NewSource(gc_files_chunk, "chunkRowSum", "5cb00a018cc4dd63dd9b5c9719c5a4b9a2d8b9787207035eae53d0bf616bdbf0", "chunk.go:13-33").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line chunk.go:18
 func gc_body_chunkRowSum(gc_b2 *compiled.Block, in, out []float32, N, C int) {
@@ -188,7 +190,7 @@ func ChunkStepKernel(in []int32, out []int32, trips []int32, rows, cols, step in
 }
 
 //line chunk.go:42
-var gc_src_chunkStep = compiled.NewSource("chunkStep", "5e9603046e568bd432b80267b18f88cb7b7feb8d413e910652ccc2c3e67c49c9", "chunk.go:35-51").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_chunkStep = compiled.NewSource(gc_files_chunk, "chunkStep", "5e9603046e568bd432b80267b18f88cb7b7feb8d413e910652ccc2c3e67c49c9", "chunk.go:35-51").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line chunk.go:42
 func gc_body_chunkStep(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in []int32, out []int32, trips []int32, rows, cols, step int) {
@@ -556,3 +558,8 @@ func gc_body_chunkStep(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in []int32, ou
 		}
 	}
 }
+
+// gc_files_chunk holds the source files whose lines the kernels' records hash.
+//
+//go:embed chunk.go
+var gc_files_chunk embed.FS

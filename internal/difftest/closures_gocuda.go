@@ -5,6 +5,8 @@
 package difftest
 
 import (
+	"embed"
+
 	"github.com/gocuda/gocuda/cg"
 	"github.com/gocuda/gocuda/compiled"
 	"github.com/gocuda/gocuda/gocuda"
@@ -22,7 +24,7 @@ func ClosureAfterBarrierKernel(in, out []int32) func(*gocuda.Thread) {
 }
 
 //line closures.go:18
-var gc_src_closureAfterBarrier = compiled.NewSource("closureAfterBarrier", "b10cef19e61b4e4a0f4dc0c8f7b0ba4fc0bad1fb473d3ad81654dcb070867d27", "closures.go:13-29").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_closureAfterBarrier = compiled.NewSource(gc_files_closures, "closureAfterBarrier", "b10cef19e61b4e4a0f4dc0c8f7b0ba4fc0bad1fb473d3ad81654dcb070867d27", "closures.go:13-29").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line closures.go:18
 func gc_body_closureAfterBarrier(gc_b *compiled.Block, in, out []int32) {
@@ -232,7 +234,7 @@ func ClosureAfterShuffleKernel(in, out []int32) func(*gocuda.Thread) {
 }
 
 //line closures.go:37
-var gc_src_closureAfterShuffle = compiled.NewSource("closureAfterShuffle", "248df3a15860c6b893ad17db966154c29d26b8cc08f932b23e771a2974eaea46", "closures.go:31-49").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_closureAfterShuffle = compiled.NewSource(gc_files_closures, "closureAfterShuffle", "248df3a15860c6b893ad17db966154c29d26b8cc08f932b23e771a2974eaea46", "closures.go:31-49").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line closures.go:37
 func gc_body_closureAfterShuffle(gc_b *compiled.Block, in, out []int32) {
@@ -363,7 +365,7 @@ func ClosureWritesKernel(in, out []int32) func(*gocuda.Thread) {
 }
 
 //line closures.go:60
-var gc_src_closureWrites = compiled.NewSource("closureWrites", "24476e0e7f6d00c3c61a35bd87378bc2c32077ed9b2eece16550045003dfce22", "closures.go:54-78").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_closureWrites = compiled.NewSource(gc_files_closures, "closureWrites", "24476e0e7f6d00c3c61a35bd87378bc2c32077ed9b2eece16550045003dfce22", "closures.go:54-78").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line closures.go:60
 func gc_body_closureWrites(gc_b *compiled.Block, in, out []int32) {
@@ -541,7 +543,7 @@ func ClosureLoopVarsKernel(in, out []int32) func(*gocuda.Thread) {
 }
 
 //line closures.go:87
-var gc_src_closureLoopVars = compiled.NewSource("closureLoopVars", "2a1400f98b4c924ac5e82df93ecbb6f90a35c9db7ca7720ec9a5a4ca813a95ba", "closures.go:80-101")
+var gc_src_closureLoopVars = compiled.NewSource(gc_files_closures, "closureLoopVars", "2a1400f98b4c924ac5e82df93ecbb6f90a35c9db7ca7720ec9a5a4ca813a95ba", "closures.go:80-101")
 
 //line closures.go:87
 func gc_body_closureLoopVars(gc_b *compiled.Block, in, out []int32) {
@@ -815,7 +817,7 @@ func ClosureLaneKeptKernel(in, out []int32) func(*gocuda.Thread) {
 }
 
 //line closures.go:108
-var gc_src_closureLaneKept = compiled.NewSource("closureLaneKept", "4cd7b6662810e94325635d9b890b2bd0a9978fd3b26e5390591097c150e4a617", "closures.go:103-114").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_closureLaneKept = compiled.NewSource(gc_files_closures, "closureLaneKept", "4cd7b6662810e94325635d9b890b2bd0a9978fd3b26e5390591097c150e4a617", "closures.go:103-114").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line closures.go:108
 func gc_body_closureLaneKept(gc_b *compiled.Block, in, out []int32) {
@@ -945,7 +947,7 @@ func ClosureUniformLaterKernel(in, out []int32) func(*gocuda.Thread) {
 }
 
 //line closures.go:125
-var gc_src_closureUniformLater = compiled.NewSource("closureUniformLater", "9f7805803d273033b8206bcaa0b9560637c103bec6a507555a1a7aac72b5f918", "closures.go:116-137").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_closureUniformLater = compiled.NewSource(gc_files_closures, "closureUniformLater", "9f7805803d273033b8206bcaa0b9560637c103bec6a507555a1a7aac72b5f918", "closures.go:116-137").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line closures.go:125
 func gc_body_closureUniformLater(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []int32) {
@@ -1250,7 +1252,7 @@ func ClosurePassedKernel(in, out []int32) func(*gocuda.Thread) {
 }
 
 //line closures.go:143
-var gc_src_closurePassed = compiled.NewSource("closurePassed", "4d9d57ccbced80d08fb235436244bb9e4af009afd78184b5e1456bcfde020340", "closures.go:139-155")
+var gc_src_closurePassed = compiled.NewSource(gc_files_closures, "closurePassed", "4d9d57ccbced80d08fb235436244bb9e4af009afd78184b5e1456bcfde020340", "closures.go:139-155")
 
 //line closures.go:143
 func gc_body_closurePassed(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []int32) {
@@ -1543,3 +1545,8 @@ func gc_body_closurePassed(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []int
 		}
 	}
 }
+
+// gc_files_closures holds the source files whose lines the kernels' records hash.
+//
+//go:embed closures.go
+var gc_files_closures embed.FS

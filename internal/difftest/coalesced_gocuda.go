@@ -3,6 +3,8 @@
 package difftest
 
 import (
+	"embed"
+
 	"github.com/gocuda/gocuda/cg"
 	"github.com/gocuda/gocuda/compiled"
 	"github.com/gocuda/gocuda/gocuda"
@@ -24,7 +26,7 @@ func CoalescedKernel(in []int32, out []CoalescedOut) func(*gocuda.Thread) {
 }
 
 //line coalesced.go:28
-var gc_src_coalescedKernel = compiled.NewSource("coalescedKernel", "a514f232929b12ea0832bbcf821c2dce97e533925a07283bb3ebace09bcc039f", "coalesced.go:19-50").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_coalescedKernel = compiled.NewSource(gc_files_coalesced, "coalescedKernel", "a514f232929b12ea0832bbcf821c2dce97e533925a07283bb3ebace09bcc039f", "coalesced.go:19-50").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line coalesced.go:28
 func gc_body_coalescedKernel(gc_b *compiled.Block, in []int32, out []CoalescedOut) {
@@ -444,3 +446,8 @@ func gc_body_coalescedKernel(gc_b *compiled.Block, in []int32, out []CoalescedOu
 		}
 	}
 }
+
+// gc_files_coalesced holds the source files whose lines the kernels' records hash.
+//
+//go:embed coalesced.go
+var gc_files_coalesced embed.FS

@@ -5,9 +5,11 @@
 package difftest
 
 import (
+	"embed"
+	"simd/archsimd"
+
 	"github.com/gocuda/gocuda/compiled"
 	"github.com/gocuda/gocuda/gocuda"
-	"simd/archsimd"
 )
 
 // ContinueFlagKernel is the shape of aop's prepare_svd_kernel: a
@@ -26,7 +28,7 @@ func ContinueFlagKernel(in, out []int32, n int) func(*gocuda.Thread) {
 }
 
 //line continue_agree.go:14
-var gc_src_continueFlag = compiled.NewSource("continueFlag", "b0f02053a1e1c9cad5ac93d7c388bcdb74fd82cf0accd79a6e3cb4e6869f9bda", "continue_agree.go:5-38").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_continueFlag = compiled.NewSource(gc_files_continue_agree, "continueFlag", "b0f02053a1e1c9cad5ac93d7c388bcdb74fd82cf0accd79a6e3cb4e6869f9bda", "continue_agree.go:5-38").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line continue_agree.go:14
 func gc_body_continueFlag(gc_b2 *compiled.Block, in, out []int32, n int) {
@@ -244,3 +246,8 @@ func gc_body_continueFlag(gc_b2 *compiled.Block, in, out []int32, n int) {
 		}
 	}
 }
+
+// gc_files_continue_agree holds the source files whose lines the kernels' records hash.
+//
+//go:embed continue_agree.go
+var gc_files_continue_agree embed.FS

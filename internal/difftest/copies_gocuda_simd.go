@@ -5,9 +5,11 @@
 package difftest
 
 import (
+	"embed"
+	"simd/archsimd"
+
 	"github.com/gocuda/gocuda/compiled"
 	"github.com/gocuda/gocuda/gocuda"
-	"simd/archsimd"
 )
 
 // CopyKeptKernel keeps in[i] across a barrier, i = off + b*blockDim*
@@ -22,7 +24,7 @@ func CopyKeptKernel(in, out []float32, off int) func(*gocuda.Thread) {
 }
 
 //line copies.go:15
-var gc_src_copyKept = compiled.NewSource("copyKept", "dfeba187df80a75c3cd900803264b65ba3fb4b99455d466af3e37ad60fb4ee45", "copies.go:10-25").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_copyKept = compiled.NewSource(gc_files_copies, "copyKept", "dfeba187df80a75c3cd900803264b65ba3fb4b99455d466af3e37ad60fb4ee45", "copies.go:10-25").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line copies.go:15
 func gc_body_copyKept(gc_b2 *compiled.Block, in, out []float32, off int) {
@@ -582,7 +584,7 @@ func CopyBetweenKernel(dst, src []float32) func(*gocuda.Thread) {
 }
 
 //line copies.go:32
-var gc_src_copyBetween = compiled.NewSource("copyBetween", "fed8b6f339735e694bf5cceca5a4c69db6131a8352ceee6f86448a7f00f80da8", "copies.go:27-36").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_copyBetween = compiled.NewSource(gc_files_copies, "copyBetween", "fed8b6f339735e694bf5cceca5a4c69db6131a8352ceee6f86448a7f00f80da8", "copies.go:27-36").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line copies.go:32
 func gc_body_copyBetween(gc_b2 *compiled.Block, dst, src []float32) {
@@ -769,7 +771,7 @@ func CopyTileKernel(in, out []float32, w int) func(*gocuda.Thread) {
 }
 
 //line copies.go:43
-var gc_src_copyTile = compiled.NewSource("copyTile", "023ad75ec627c4eb063b46f4d42c7f6a9f38bfb92025c39be002501949a68999", "copies.go:38-51").NoGoexit("5a688928e919fdbf57958395479f96366bbe9834ea9f1c0bac39bbd41aaa10b6", "streams.go:10-17")
+var gc_src_copyTile = compiled.NewSource(gc_files_copies, "copyTile", "023ad75ec627c4eb063b46f4d42c7f6a9f38bfb92025c39be002501949a68999", "copies.go:38-51").NoGoexit("5a688928e919fdbf57958395479f96366bbe9834ea9f1c0bac39bbd41aaa10b6", "streams.go:10-17")
 
 //line copies.go:43
 func gc_body_copyTile(gc_b3 *compiled.Block, in, out []float32, w int) {
@@ -1554,7 +1556,7 @@ func CopyLanesKernel(in, out []float32) func(*gocuda.Thread) {
 }
 
 //line copies.go:61
-var gc_src_copyLanes = compiled.NewSource("copyLanes", "e2fc3334cbbab137372fbd644b60d9defd4e744607e7854fb9a2e3b1d6889a8e", "copies.go:53-74").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_copyLanes = compiled.NewSource(gc_files_copies, "copyLanes", "e2fc3334cbbab137372fbd644b60d9defd4e744607e7854fb9a2e3b1d6889a8e", "copies.go:53-74").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line copies.go:61
 func gc_body_copyLanes(gc_b2 *compiled.Block, in, out []float32) {
@@ -1964,3 +1966,8 @@ func gc_body_copyLanes(gc_b2 *compiled.Block, in, out []float32) {
 		}
 	}
 }
+
+// gc_files_copies holds the source files whose lines the kernels' records hash.
+//
+//go:embed copies.go streams.go
+var gc_files_copies embed.FS

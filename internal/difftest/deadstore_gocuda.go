@@ -5,6 +5,8 @@
 package difftest
 
 import (
+	"embed"
+
 	"github.com/gocuda/gocuda/compiled"
 	"github.com/gocuda/gocuda/compiled/lanes"
 	"github.com/gocuda/gocuda/gocuda"
@@ -23,7 +25,7 @@ func DeadStoreAssignKernel(in, out []float32) func(*gocuda.Thread) {
 }
 
 //line deadstore.go:11
-var gc_src_deadStoreAssign = compiled.NewSource("deadStoreAssign", "fb03df17b5bf3452163d55f5ac906050bfb6734b2154730ac83d6a8493d10025", "deadstore.go:5-22").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_deadStoreAssign = compiled.NewSource(gc_files_deadstore, "deadStoreAssign", "fb03df17b5bf3452163d55f5ac906050bfb6734b2154730ac83d6a8493d10025", "deadstore.go:5-22").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line deadstore.go:11
 func gc_body_deadStoreAssign(gc_b *compiled.Block, in, out []float32) {
@@ -301,3 +303,8 @@ func gc_body_deadStoreAssign(gc_b *compiled.Block, in, out []float32) {
 		}
 	}
 }
+
+// gc_files_deadstore holds the source files whose lines the kernels' records hash.
+//
+//go:embed deadstore.go
+var gc_files_deadstore embed.FS

@@ -5,9 +5,11 @@
 package difftest
 
 import (
+	"embed"
+	"math/bits"
+
 	"github.com/gocuda/gocuda/compiled"
 	"github.com/gocuda/gocuda/gocuda"
-	"math/bits"
 )
 
 // DemandRowsKernel reduces each warp's elements of in with shuffles down,
@@ -24,7 +26,7 @@ func DemandRowsKernel(in, out []float32) func(*gocuda.Thread) {
 }
 
 //line demand.go:21
-var gc_src_demandRows = compiled.NewSource("demandRows", "84773a3617a11e2fb094845eb826a8989f9e27787d094982c8f8204be88568b6", "demand.go:14-29", "demand.go:44-52").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_demandRows = compiled.NewSource(gc_files_demand, "demandRows", "84773a3617a11e2fb094845eb826a8989f9e27787d094982c8f8204be88568b6", "demand.go:14-29", "demand.go:44-52").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line demand.go:21
 func gc_body_demandRows(gc_b *compiled.Block, in, out []float32) {
@@ -286,7 +288,7 @@ func DemandLanesKernel(in, out []float32, start int) func(*gocuda.Thread) {
 }
 
 //line demand.go:36
-var gc_src_demandLanes = compiled.NewSource("demandLanes", "536b3f471a961563bfa752c6de148626b7c0014f94bea8e4d94a807945ab9924", "demand.go:31-42", "demand.go:44-52").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_demandLanes = compiled.NewSource(gc_files_demand, "demandLanes", "536b3f471a961563bfa752c6de148626b7c0014f94bea8e4d94a807945ab9924", "demand.go:31-42", "demand.go:44-52").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line demand.go:36
 func gc_body_demandLanes(gc_b *compiled.Block, in, out []float32, start int) {
@@ -449,7 +451,7 @@ func DemandBranchKernel(in, out []float32) func(*gocuda.Thread) {
 }
 
 //line demand.go:60
-var gc_src_demandBranch = compiled.NewSource("demandBranch", "16b7e9502b4b611c9047dbcd641a6fcc3613189f2b7052c1c824964c67e0fb1d", "demand.go:54-69", "demand.go:44-52").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_demandBranch = compiled.NewSource(gc_files_demand, "demandBranch", "16b7e9502b4b611c9047dbcd641a6fcc3613189f2b7052c1c824964c67e0fb1d", "demand.go:54-69", "demand.go:44-52").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line demand.go:60
 func gc_body_demandBranch(gc_b *compiled.Block, in, out []float32) {
@@ -646,3 +648,8 @@ func gc_body_demandBranch(gc_b *compiled.Block, in, out []float32) {
 		}
 	}
 }
+
+// gc_files_demand holds the source files whose lines the kernels' records hash.
+//
+//go:embed demand.go
+var gc_files_demand embed.FS

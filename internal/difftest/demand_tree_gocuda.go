@@ -5,6 +5,8 @@
 package difftest
 
 import (
+	"embed"
+
 	"github.com/gocuda/gocuda/compiled"
 	"github.com/gocuda/gocuda/gocuda"
 )
@@ -22,7 +24,7 @@ func DemandTreeKernel(in, out []float32, start int) func(*gocuda.Thread) {
 }
 
 //line demand_tree.go:16
-var gc_src_demandTree = compiled.NewSource("demandTree", "0c42857bcec23466f43f437dde850a886c0fd061ecd9c97bf5c39bcab19cadf0", "demand_tree.go:10-33", "demand_tree.go:77-90").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_demandTree = compiled.NewSource(gc_files_demand_tree, "demandTree", "0c42857bcec23466f43f437dde850a886c0fd061ecd9c97bf5c39bcab19cadf0", "demand_tree.go:10-33", "demand_tree.go:77-90").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line demand_tree.go:16
 func gc_body_demandTree(gc_b *compiled.Block, in, out []float32, start int) {
@@ -367,7 +369,7 @@ func DemandTreeAllKernel(in, out []float32, start int) func(*gocuda.Thread) {
 }
 
 //line demand_tree.go:40
-var gc_src_demandTreeAll = compiled.NewSource("demandTreeAll", "db8053406110239c15d1d3564efbdb74f3a70c57ad958b1050cc62df93baed25", "demand_tree.go:35-54", "demand_tree.go:77-90").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_demandTreeAll = compiled.NewSource(gc_files_demand_tree, "demandTreeAll", "db8053406110239c15d1d3564efbdb74f3a70c57ad958b1050cc62df93baed25", "demand_tree.go:35-54", "demand_tree.go:77-90").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line demand_tree.go:40
 func gc_body_demandTreeAll(gc_b *compiled.Block, in, out []float32, start int) {
@@ -912,7 +914,7 @@ func DemandTreeKeptKernel(in, out []float32, start int) func(*gocuda.Thread) {
 }
 
 //line demand_tree.go:61
-var gc_src_demandTreeKept = compiled.NewSource("demandTreeKept", "f93da88d93f09501c26c2db078d9f2650047e23c58f21282daf0f6d7a76588ae", "demand_tree.go:56-75", "demand_tree.go:77-90").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_demandTreeKept = compiled.NewSource(gc_files_demand_tree, "demandTreeKept", "f93da88d93f09501c26c2db078d9f2650047e23c58f21282daf0f6d7a76588ae", "demand_tree.go:56-75", "demand_tree.go:77-90").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line demand_tree.go:61
 func gc_body_demandTreeKept(gc_b *compiled.Block, in, out []float32, start int) {
@@ -1369,7 +1371,7 @@ func DemandTreeCopiedKernel(in, out []float32, start int) func(*gocuda.Thread) {
 }
 
 //line demand_tree.go:98
-var gc_src_demandTreeCopied = compiled.NewSource("demandTreeCopied", "b52570d5ae9474baaa963084d6f49c040fe228e557e1b9730b7f5d08147d44ef", "demand_tree.go:92-111", "demand_tree.go:77-90").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_demandTreeCopied = compiled.NewSource(gc_files_demand_tree, "demandTreeCopied", "b52570d5ae9474baaa963084d6f49c040fe228e557e1b9730b7f5d08147d44ef", "demand_tree.go:92-111", "demand_tree.go:77-90").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line demand_tree.go:98
 func gc_body_demandTreeCopied(gc_b *compiled.Block, in, out []float32, start int) {
@@ -1825,3 +1827,8 @@ func gc_body_demandTreeCopied(gc_b *compiled.Block, in, out []float32, start int
 		}
 	}
 }
+
+// gc_files_demand_tree holds the source files whose lines the kernels' records hash.
+//
+//go:embed demand_tree.go
+var gc_files_demand_tree embed.FS

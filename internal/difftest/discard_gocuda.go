@@ -5,6 +5,8 @@
 package difftest
 
 import (
+	"embed"
+
 	"github.com/gocuda/gocuda/compiled"
 	"github.com/gocuda/gocuda/gocuda"
 )
@@ -23,7 +25,7 @@ func DiscardKernel(in, out []float32, d, k int32) func(*gocuda.Thread) {
 }
 
 //line discard.go:12
-var gc_src_discard = compiled.NewSource("discard", "f7a810f26e54e1975096176d9eb5f663ea3b1f7d39bc888fbbde303108240443", "discard.go:5-18").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_discard = compiled.NewSource(gc_files_discard, "discard", "f7a810f26e54e1975096176d9eb5f663ea3b1f7d39bc888fbbde303108240443", "discard.go:5-18").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line discard.go:12
 func gc_body_discard(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32, d, k int32) {
@@ -241,7 +243,7 @@ func DiscardVectorKernel(in, out []int32, p int32) func(*gocuda.Thread) {
 }
 
 //line discard.go:27
-var gc_src_discardVector = compiled.NewSource("discardVector", "924f5d11038abf36edeeb9e375b18bfbeb5a52288f7c413cd3bac5d15dd58648", "discard.go:20-34").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_discardVector = compiled.NewSource(gc_files_discard, "discardVector", "924f5d11038abf36edeeb9e375b18bfbeb5a52288f7c413cd3bac5d15dd58648", "discard.go:20-34").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line discard.go:27
 func gc_body_discardVector(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []int32, p int32) {
@@ -452,3 +454,8 @@ func gc_body_discardVector(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []int
 		}
 	}
 }
+
+// gc_files_discard holds the source files whose lines the kernels' records hash.
+//
+//go:embed discard.go
+var gc_files_discard embed.FS

@@ -5,9 +5,11 @@
 package difftest
 
 import (
+	"embed"
+	"simd/archsimd"
+
 	"github.com/gocuda/gocuda/compiled"
 	"github.com/gocuda/gocuda/gocuda"
-	"simd/archsimd"
 )
 
 // DiscardKernel writes in[i]*2 to out[i] for thread i of the grid, and,
@@ -24,7 +26,7 @@ func DiscardKernel(in, out []float32, d, k int32) func(*gocuda.Thread) {
 }
 
 //line discard.go:12
-var gc_src_discard = compiled.NewSource("discard", "f7a810f26e54e1975096176d9eb5f663ea3b1f7d39bc888fbbde303108240443", "discard.go:5-18").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_discard = compiled.NewSource(gc_files_discard, "discard", "f7a810f26e54e1975096176d9eb5f663ea3b1f7d39bc888fbbde303108240443", "discard.go:5-18").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line discard.go:12
 func gc_body_discard(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float32, d, k int32) {
@@ -293,7 +295,7 @@ func DiscardVectorKernel(in, out []int32, p int32) func(*gocuda.Thread) {
 }
 
 //line discard.go:27
-var gc_src_discardVector = compiled.NewSource("discardVector", "924f5d11038abf36edeeb9e375b18bfbeb5a52288f7c413cd3bac5d15dd58648", "discard.go:20-34").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_discardVector = compiled.NewSource(gc_files_discard, "discardVector", "924f5d11038abf36edeeb9e375b18bfbeb5a52288f7c413cd3bac5d15dd58648", "discard.go:20-34").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line discard.go:27
 func gc_body_discardVector(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []int32, p int32) {
@@ -503,3 +505,8 @@ func gc_body_discardVector(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []
 		}
 	}
 }
+
+// gc_files_discard holds the source files whose lines the kernels' records hash.
+//
+//go:embed discard.go
+var gc_files_discard embed.FS

@@ -5,6 +5,8 @@
 package difftest
 
 import (
+	"embed"
+
 	"github.com/gocuda/gocuda/compiled"
 	"github.com/gocuda/gocuda/gocuda"
 )
@@ -22,7 +24,7 @@ func DoublingScanKernel(in, out []float32) func(*gocuda.Thread) {
 }
 
 //line doubling.go:16
-var gc_src_doublingScan = compiled.NewSource("doublingScan", "454fcb66a5795cccf767e930f34f7fa51e5ee199b87484f010b84359f6a3856c", "doubling.go:10-29").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_doublingScan = compiled.NewSource(gc_files_doubling, "doublingScan", "454fcb66a5795cccf767e930f34f7fa51e5ee199b87484f010b84359f6a3856c", "doubling.go:10-29").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line doubling.go:16
 func gc_body_doublingScan(gc_b *compiled.Block, in, out []float32) {
@@ -177,7 +179,7 @@ func DoublingUpToKernel(in, out []float32, steps int) func(*gocuda.Thread) {
 }
 
 //line doubling.go:36
-var gc_src_doublingUpTo = compiled.NewSource("doublingUpTo", "c514e9fab184454322b6c65d72d08867392f841770a198683405694387bb4737", "doubling.go:31-46").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_doublingUpTo = compiled.NewSource(gc_files_doubling, "doublingUpTo", "c514e9fab184454322b6c65d72d08867392f841770a198683405694387bb4737", "doubling.go:31-46").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line doubling.go:36
 func gc_body_doublingUpTo(gc_b *compiled.Block, in, out []float32, steps int) {
@@ -331,7 +333,7 @@ func DoublingEightKernel(in, out []float32) func(*gocuda.Thread) {
 }
 
 //line doubling.go:53
-var gc_src_doublingEight = compiled.NewSource("doublingEight", "8e65ba59e7c61a02cb62e3961173be673bca793149dfd2176c16383cf8bc2088", "doubling.go:48-63").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_doublingEight = compiled.NewSource(gc_files_doubling, "doublingEight", "8e65ba59e7c61a02cb62e3961173be673bca793149dfd2176c16383cf8bc2088", "doubling.go:48-63").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line doubling.go:53
 func gc_body_doublingEight(gc_b *compiled.Block, in, out []float32) {
@@ -476,7 +478,7 @@ func ButterflyKernel(in, out []float32, start int) func(*gocuda.Thread) {
 }
 
 //line doubling.go:70
-var gc_src_butterfly = compiled.NewSource("butterfly", "2f62f9e0c4d2c802f625f6df8e81b4198be39d59c5a672c7970b72271a8f404e", "doubling.go:65-80").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_butterfly = compiled.NewSource(gc_files_doubling, "butterfly", "2f62f9e0c4d2c802f625f6df8e81b4198be39d59c5a672c7970b72271a8f404e", "doubling.go:65-80").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line doubling.go:70
 func gc_body_butterfly(gc_b *compiled.Block, in, out []float32, start int) {
@@ -603,3 +605,8 @@ func gc_body_butterfly(gc_b *compiled.Block, in, out []float32, start int) {
 		}
 	}
 }
+
+// gc_files_doubling holds the source files whose lines the kernels' records hash.
+//
+//go:embed doubling.go
+var gc_files_doubling embed.FS

@@ -5,9 +5,11 @@
 package difftest
 
 import (
+	"embed"
+	"simd/archsimd"
+
 	"github.com/gocuda/gocuda/compiled"
 	"github.com/gocuda/gocuda/gocuda"
-	"simd/archsimd"
 )
 
 // ExitTailKernel is a loop holding barriers whose threads each make their
@@ -28,7 +30,7 @@ func ExitTailKernel(list []int32, out []int32) func(*gocuda.Thread) {
 }
 
 //line exit_tail.go:16
-var gc_src_exitTail = compiled.NewSource("exitTail", "6bf70e4767e6117811e022f7c5282d3d885a9c2f199038c407097dc3a348e0c1", "exit_tail.go:5-29").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_exitTail = compiled.NewSource(gc_files_exit_tail, "exitTail", "6bf70e4767e6117811e022f7c5282d3d885a9c2f199038c407097dc3a348e0c1", "exit_tail.go:5-29").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line exit_tail.go:16
 func gc_body_exitTail(gc_b2 *compiled.Block, list []int32, out []int32) {
@@ -498,7 +500,7 @@ func ExitTailBreakKernel(list []int32, out []int32) func(*gocuda.Thread) {
 }
 
 //line exit_tail.go:36
-var gc_src_exitTailBreak = compiled.NewSource("exitTailBreak", "afa36763b329fe0f68e9b35a6fd134d8bd08685fb0da3de71e02109328e719b3", "exit_tail.go:31-55").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_exitTailBreak = compiled.NewSource(gc_files_exit_tail, "exitTailBreak", "afa36763b329fe0f68e9b35a6fd134d8bd08685fb0da3de71e02109328e719b3", "exit_tail.go:31-55").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line exit_tail.go:36
 func gc_body_exitTailBreak(gc_b2 *compiled.Block, list []int32, out []int32) {
@@ -842,3 +844,8 @@ func gc_body_exitTailBreak(gc_b2 *compiled.Block, list []int32, out []int32) {
 		}
 	}
 }
+
+// gc_files_exit_tail holds the source files whose lines the kernels' records hash.
+//
+//go:embed exit_tail.go
+var gc_files_exit_tail embed.FS

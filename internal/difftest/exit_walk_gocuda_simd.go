@@ -5,9 +5,11 @@
 package difftest
 
 import (
+	"embed"
+	"simd/archsimd"
+
 	"github.com/gocuda/gocuda/compiled"
 	"github.com/gocuda/gocuda/gocuda"
-	"simd/archsimd"
 )
 
 // ExitWalkKernel is the compiler fuzzer's find (seed 1932238): a thread
@@ -26,7 +28,7 @@ func ExitWalkKernel(in []int32, out []int32, p, trips, sel int) func(*gocuda.Thr
 }
 
 //line exit_walk.go:12
-var gc_src_exitWalk = compiled.NewSource("exitWalk", "25536defff122128a394c6852ca53a0cb7ec38767eb4f987bd82b655599c327b", "exit_walk.go:5-29").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_exitWalk = compiled.NewSource(gc_files_exit_walk, "exitWalk", "25536defff122128a394c6852ca53a0cb7ec38767eb4f987bd82b655599c327b", "exit_walk.go:5-29").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line exit_walk.go:12
 func gc_body_exitWalk(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in []int32, out []int32, p, trips, sel int) {
@@ -398,3 +400,8 @@ func gc_body_exitWalk(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in []int32, out
 		}
 	}
 }
+
+// gc_files_exit_walk holds the source files whose lines the kernels' records hash.
+//
+//go:embed exit_walk.go
+var gc_files_exit_walk embed.FS

@@ -5,10 +5,12 @@
 package difftest
 
 import (
+	"embed"
+	"simd/archsimd"
+
 	"github.com/gocuda/gocuda/atomic"
 	"github.com/gocuda/gocuda/compiled"
 	"github.com/gocuda/gocuda/gocuda"
-	"simd/archsimd"
 )
 
 // ExitFillKernel is the shape of vLLM's moe_align_block_size small batch
@@ -25,7 +27,7 @@ func ExitFillKernel(in, out []int32, fill int) func(*gocuda.Thread) {
 }
 
 //line exitif.go:20
-var gc_src_exitFill = compiled.NewSource("exitFill", "19935295cbf67bcd1e91fb6901af592db2365bd3da02221fbefab747a52dda43", "exitif.go:13-39").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_exitFill = compiled.NewSource(gc_files_exitif, "exitFill", "19935295cbf67bcd1e91fb6901af592db2365bd3da02221fbefab747a52dda43", "exitif.go:13-39").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line exitif.go:20
 func gc_body_exitFill(gc_b2 *compiled.Block, in, out []int32, fill int) {
@@ -660,7 +662,7 @@ func ExitFillHelperKernel(in, out []int32, fill int) func(*gocuda.Thread) {
 }
 
 //line exitif.go:45
-var gc_src_exitFillHelperKernel = compiled.NewSource("exitFillHelperKernel", "f7efd775f434b9ec2076cf42da5147b5d01e89258fe57375936767988702356f", "exitif.go:41-47", "exitif.go:49-65").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_exitFillHelperKernel = compiled.NewSource(gc_files_exitif, "exitFillHelperKernel", "f7efd775f434b9ec2076cf42da5147b5d01e89258fe57375936767988702356f", "exitif.go:41-47", "exitif.go:49-65").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line exitif.go:45
 func gc_body_exitFillHelperKernel(gc_b2 *compiled.Block, in, out []int32, fill int) {
@@ -1069,7 +1071,7 @@ func ExitSideKernel(in, out []int32) func(*gocuda.Thread) {
 }
 
 //line exitif.go:73
-var gc_src_exitSide = compiled.NewSource("exitSide", "bf0b721713bada2f4befb0c3b362668fbf3d3b9ac2536b25119272786eae1a6f", "exitif.go:67-89").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_exitSide = compiled.NewSource(gc_files_exitif, "exitSide", "bf0b721713bada2f4befb0c3b362668fbf3d3b9ac2536b25119272786eae1a6f", "exitif.go:67-89").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line exitif.go:73
 func gc_body_exitSide(gc_b2 *compiled.Block, in, out []int32) {
@@ -1256,7 +1258,7 @@ func ExitFirstThreadsKernel(out []int32, k int) func(*gocuda.Thread) {
 }
 
 //line exitif.go:96
-var gc_src_exitFirstThreads = compiled.NewSource("exitFirstThreads", "d65489c73ba7b5f8360536efb127819b589b8f0d50f5dcffd066f23b20295f3e", "exitif.go:91-103").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_exitFirstThreads = compiled.NewSource(gc_files_exitif, "exitFirstThreads", "d65489c73ba7b5f8360536efb127819b589b8f0d50f5dcffd066f23b20295f3e", "exitif.go:91-103").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line exitif.go:96
 func gc_body_exitFirstThreads(gc_b2 *compiled.Block, out []int32, k int) {
@@ -1410,3 +1412,8 @@ func gc_body_exitFirstThreads(gc_b2 *compiled.Block, out []int32, k int) {
 		}
 	}
 }
+
+// gc_files_exitif holds the source files whose lines the kernels' records hash.
+//
+//go:embed exitif.go
+var gc_files_exitif embed.FS

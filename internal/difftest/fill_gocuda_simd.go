@@ -5,9 +5,11 @@
 package difftest
 
 import (
+	"embed"
+	"simd/archsimd"
+
 	"github.com/gocuda/gocuda/compiled"
 	"github.com/gocuda/gocuda/gocuda"
-	"simd/archsimd"
 )
 
 // FillPairsKernel stages each block's 2·bdx elements of data pairwise, as
@@ -23,7 +25,7 @@ func FillPairsKernel(data, out []int32, per int) func(*gocuda.Thread) {
 }
 
 //line fill.go:19
-var gc_src_fillPairs = compiled.NewSource("fillPairs", "d14fd4325f9e4af57d4545352f3c4f40b6569ab5fda2c89f6cbfc228a7966193", "fill.go:13-30", "fill.go:32-39").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_fillPairs = compiled.NewSource(gc_files_fill, "fillPairs", "d14fd4325f9e4af57d4545352f3c4f40b6569ab5fda2c89f6cbfc228a7966193", "fill.go:13-30", "fill.go:32-39").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line fill.go:19
 func gc_body_fillPairs(gc_b2 *compiled.Block, data, out []int32, per int) {
@@ -755,7 +757,7 @@ func FillGapKernel(data, out []int32) func(*gocuda.Thread) {
 }
 
 //line fill.go:45
-var gc_src_fillGap = compiled.NewSource("fillGap", "2943551dd5b7ff2f65a3ca6abe1038c975a706969ec03fa92e9eafe07dae9eb4", "fill.go:41-52", "fill.go:32-39").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_fillGap = compiled.NewSource(gc_files_fill, "fillGap", "2943551dd5b7ff2f65a3ca6abe1038c975a706969ec03fa92e9eafe07dae9eb4", "fill.go:41-52", "fill.go:32-39").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line fill.go:45
 func gc_body_fillGap(gc_b2 *compiled.Block, data, out []int32) {
@@ -1522,7 +1524,7 @@ func FillGuardedKernel(data, out []int32, form int) func(*gocuda.Thread) {
 }
 
 //line fill.go:59
-var gc_src_fillGuarded = compiled.NewSource("fillGuarded", "7dbe265aa322b01f609ccd27d1cd620b68a9220bd658047369a9c68804e8cd96", "fill.go:54-74", "fill.go:32-39").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_fillGuarded = compiled.NewSource(gc_files_fill, "fillGuarded", "7dbe265aa322b01f609ccd27d1cd620b68a9220bd658047369a9c68804e8cd96", "fill.go:54-74", "fill.go:32-39").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line fill.go:59
 func gc_body_fillGuarded(gc_b2 *compiled.Block, data, out []int32, form int) {
@@ -2120,7 +2122,7 @@ func FillReturnKernel(data, out []int32, n int) func(*gocuda.Thread) {
 }
 
 //line fill.go:80
-var gc_src_fillReturn = compiled.NewSource("fillReturn", "247e73c0223892b7b8ef7c457f800e21b3ecccf7187d87d0007f0553aba379aa", "fill.go:76-91", "fill.go:32-39").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_fillReturn = compiled.NewSource(gc_files_fill, "fillReturn", "247e73c0223892b7b8ef7c457f800e21b3ecccf7187d87d0007f0553aba379aa", "fill.go:76-91", "fill.go:32-39").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line fill.go:80
 func gc_body_fillReturn(gc_b2 *compiled.Block, data, out []int32, n int) {
@@ -2447,7 +2449,7 @@ func FillReadFirstKernel(data, out []int32) func(*gocuda.Thread) {
 }
 
 //line fill.go:96
-var gc_src_fillReadFirst = compiled.NewSource("fillReadFirst", "222a1cf70a8f7cb0e74173651aaf14678ce6dcdaf8d9fdc898953f5e019a04f3", "fill.go:93-105", "fill.go:32-39").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_fillReadFirst = compiled.NewSource(gc_files_fill, "fillReadFirst", "222a1cf70a8f7cb0e74173651aaf14678ce6dcdaf8d9fdc898953f5e019a04f3", "fill.go:93-105", "fill.go:32-39").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line fill.go:96
 func gc_body_fillReadFirst(gc_b2 *compiled.Block, data, out []int32) {
@@ -3039,7 +3041,7 @@ func FillSelfKernel(data, out []int32) func(*gocuda.Thread) {
 }
 
 //line fill.go:110
-var gc_src_fillSelf = compiled.NewSource("fillSelf", "7b9a335ece36f2664174b2a219754d517df195f9e98488c8449f26dcbd038c9c", "fill.go:107-118", "fill.go:32-39").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_fillSelf = compiled.NewSource(gc_files_fill, "fillSelf", "7b9a335ece36f2664174b2a219754d517df195f9e98488c8449f26dcbd038c9c", "fill.go:107-118", "fill.go:32-39").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line fill.go:110
 func gc_body_fillSelf(gc_b2 *compiled.Block, data, out []int32) {
@@ -3592,7 +3594,7 @@ func FillAfterExitKernel(data, out []int32, n int) func(*gocuda.Thread) {
 }
 
 //line fill.go:124
-var gc_src_fillAfterExit = compiled.NewSource("fillAfterExit", "40327f59b5561f29455a657bba8f710b61d5b1ac78c77905f459ac59dcde2ccb", "fill.go:120-137", "fill.go:32-39").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_fillAfterExit = compiled.NewSource(gc_files_fill, "fillAfterExit", "40327f59b5561f29455a657bba8f710b61d5b1ac78c77905f459ac59dcde2ccb", "fill.go:120-137", "fill.go:32-39").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line fill.go:124
 func gc_body_fillAfterExit(gc_b2 *compiled.Block, data, out []int32, n int) {
@@ -4022,3 +4024,8 @@ func gc_body_fillAfterExit(gc_b2 *compiled.Block, data, out []int32, n int) {
 		}
 	}
 }
+
+// gc_files_fill holds the source files whose lines the kernels' records hash.
+//
+//go:embed fill.go
+var gc_files_fill embed.FS

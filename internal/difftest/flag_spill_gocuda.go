@@ -5,6 +5,8 @@
 package difftest
 
 import (
+	"embed"
+
 	"github.com/gocuda/gocuda/compiled"
 	"github.com/gocuda/gocuda/compiled/lanes"
 	"github.com/gocuda/gocuda/gocuda"
@@ -25,7 +27,7 @@ func FlagSpillKernel(in, out []float32, rounds int) func(*gocuda.Thread) {
 }
 
 //line flag_spill.go:13
-var gc_src_flagSpill = compiled.NewSource("flagSpill", "10006d78729fd36e07794eae1d339e32c31b6852dd4aa6d257436636745b50c0", "flag_spill.go:5-37").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_flagSpill = compiled.NewSource(gc_files_flag_spill, "flagSpill", "10006d78729fd36e07794eae1d339e32c31b6852dd4aa6d257436636745b50c0", "flag_spill.go:5-37").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line flag_spill.go:13
 func gc_body_flagSpill(gc_b *compiled.Block, in, out []float32, rounds int) {
@@ -215,7 +217,7 @@ func FlagSpill64Kernel(in, out []float64, rounds int) func(*gocuda.Thread) {
 }
 
 //line flag_spill.go:43
-var gc_src_flagSpill64 = compiled.NewSource("flagSpill64", "d6f7b52458ea664a2698813f3d8a54e0d1f456fff56f3d6b2f30b7ecf5e105a5", "flag_spill.go:39-67").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_flagSpill64 = compiled.NewSource(gc_files_flag_spill, "flagSpill64", "d6f7b52458ea664a2698813f3d8a54e0d1f456fff56f3d6b2f30b7ecf5e105a5", "flag_spill.go:39-67").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line flag_spill.go:43
 func gc_body_flagSpill64(gc_b *compiled.Block, in, out []float64, rounds int) {
@@ -393,3 +395,8 @@ func gc_body_flagSpill64(gc_b *compiled.Block, in, out []float64, rounds int) {
 		}
 	}
 }
+
+// gc_files_flag_spill holds the source files whose lines the kernels' records hash.
+//
+//go:embed flag_spill.go
+var gc_files_flag_spill embed.FS

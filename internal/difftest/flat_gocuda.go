@@ -5,6 +5,8 @@
 package difftest
 
 import (
+	"embed"
+
 	"github.com/gocuda/gocuda/compiled"
 	"github.com/gocuda/gocuda/gocuda"
 )
@@ -23,7 +25,7 @@ func FlatOffsetKernel(in, out []int32, base, last int) func(*gocuda.Thread) {
 }
 
 //line flat.go:16
-var gc_src_flatOffset = compiled.NewSource("flatOffset", "630606c2656e7ed7a2a4cdb2da9cd904c6f329fd84d4781339b54616614abbb3", "flat.go:11-21").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_flatOffset = compiled.NewSource(gc_files_flat, "flatOffset", "630606c2656e7ed7a2a4cdb2da9cd904c6f329fd84d4781339b54616614abbb3", "flat.go:11-21").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line flat.go:16
 func gc_body_flatOffset(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []int32, base, last int) {
@@ -384,7 +386,7 @@ func FlatStepKernel(in, out []int32, step int) func(*gocuda.Thread) {
 }
 
 //line flat.go:27
-var gc_src_flatStep = compiled.NewSource("flatStep", "9f8086ccb38b55a2aff3e18b9d3de69c2f73f8653bea51aef739ccaaa0fbda02", "flat.go:23-36").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_flatStep = compiled.NewSource(gc_files_flat, "flatStep", "9f8086ccb38b55a2aff3e18b9d3de69c2f73f8653bea51aef739ccaaa0fbda02", "flat.go:23-36").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line flat.go:27
 func gc_body_flatStep(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []int32, step int) {
@@ -570,7 +572,7 @@ func FlatCarryKernel(out []int32) func(*gocuda.Thread) {
 }
 
 //line flat.go:42
-var gc_src_flatCarry = compiled.NewSource("flatCarry", "7e501d70985fcb5ec46bce1a085bdf961376df2e975aa151c9e72ccd55469e65", "flat.go:38-47").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_flatCarry = compiled.NewSource(gc_files_flat, "flatCarry", "7e501d70985fcb5ec46bce1a085bdf961376df2e975aa151c9e72ccd55469e65", "flat.go:38-47").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line flat.go:42
 func gc_body_flatCarry(gc_b *compiled.Block, gc_lo, gc_hi int, out []int32) {
@@ -637,7 +639,7 @@ func StrideSumKernel[T int32 | float32](in, partial []T) func(*gocuda.Thread) {
 }
 
 //line flat.go:56
-var gc_src_strideSum = compiled.NewSource("strideSum", "b9718b2c1338e3fc2ce617180977114149ff24382222039592276df80497d68e", "flat.go:49-75").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_strideSum = compiled.NewSource(gc_files_flat, "strideSum", "b9718b2c1338e3fc2ce617180977114149ff24382222039592276df80497d68e", "flat.go:49-75").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line flat.go:56
 func gc_body_strideSum[T int32 | float32](gc_b *compiled.Block, in, partial []T) {
@@ -1242,7 +1244,7 @@ func ColumnsKernel(out []int32, w, h int) func(*gocuda.Thread) {
 }
 
 //line flat.go:83
-var gc_src_columns = compiled.NewSource("columns", "f8138c44d659d466d7e4c58c55bda45e12250c4baa0fb6ac3c8332ec7d0b0b2b", "flat.go:77-90").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_columns = compiled.NewSource(gc_files_flat, "columns", "f8138c44d659d466d7e4c58c55bda45e12250c4baa0fb6ac3c8332ec7d0b0b2b", "flat.go:77-90").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line flat.go:83
 func gc_body_columns(gc_b *compiled.Block, gc_lo, gc_hi int, out []int32, w, h int) {
@@ -1335,3 +1337,8 @@ func gc_body_columns(gc_b *compiled.Block, gc_lo, gc_hi int, out []int32, w, h i
 		}
 	}
 }
+
+// gc_files_flat holds the source files whose lines the kernels' records hash.
+//
+//go:embed flat.go
+var gc_files_flat embed.FS

@@ -3,6 +3,8 @@
 package difftest
 
 import (
+	"embed"
+
 	"github.com/gocuda/gocuda/compiled"
 	"github.com/gocuda/gocuda/gocuda"
 )
@@ -19,7 +21,7 @@ func FunctorReduceKernel(in []int32, sums, maxes []int32) func(*gocuda.Thread) {
 }
 
 //line functor.go:47
-var gc_src_functorReduce = compiled.NewSource("functorReduce", "47a1f3cb3c9417e0a486dabcab7785c5e4723ac36f2d8673b83a26a11544b0c5", "functor.go:42-53", "functor.go:20-25", "functor.go:33-40")
+var gc_src_functorReduce = compiled.NewSource(gc_files_functor, "functorReduce", "47a1f3cb3c9417e0a486dabcab7785c5e4723ac36f2d8673b83a26a11544b0c5", "functor.go:42-53", "functor.go:20-25", "functor.go:33-40")
 
 //line functor.go:47
 func gc_body_functorReduce(gc_b *compiled.Block, in []int32, sums, maxes []int32) {
@@ -263,7 +265,7 @@ func FunctorFieldReduceKernel(in []int32, sums, maxes []int32, byField bool) fun
 }
 
 //line functor.go:80
-var gc_src_functorFieldReduce = compiled.NewSource("functorFieldReduce", "60476287e5e1ac3c2e4d0e9264717dad2e892300806931c136983d5cdc301c1b", "functor.go:76-93", "functor.go:20-25", "functor.go:20-25", "functor.go:60-65", "functor.go:67-74")
+var gc_src_functorFieldReduce = compiled.NewSource(gc_files_functor, "functorFieldReduce", "60476287e5e1ac3c2e4d0e9264717dad2e892300806931c136983d5cdc301c1b", "functor.go:76-93", "functor.go:20-25", "functor.go:20-25", "functor.go:60-65", "functor.go:67-74")
 
 //line functor.go:80
 func gc_body_functorFieldReduce(gc_b *compiled.Block, in []int32, sums, maxes []int32, byField bool) {
@@ -718,7 +720,7 @@ func FunctorNoSyncKernel(in, out []int32) func(*gocuda.Thread) {
 }
 
 //line functor.go:115
-var gc_src_functorNoSync = compiled.NewSource("functorNoSync", "9ec91976df9aa8c426406ed95b85d9f59e7b4e9d54781f70eec915512c765089", "functor.go:109-120")
+var gc_src_functorNoSync = compiled.NewSource(gc_files_functor, "functorNoSync", "9ec91976df9aa8c426406ed95b85d9f59e7b4e9d54781f70eec915512c765089", "functor.go:109-120")
 
 //line functor.go:115
 func gc_body_functorNoSync(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []int32) {
@@ -910,3 +912,8 @@ func gc_body_functorNoSync(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []int
 		}
 	}
 }
+
+// gc_files_functor holds the source files whose lines the kernels' records hash.
+//
+//go:embed functor.go
+var gc_files_functor embed.FS

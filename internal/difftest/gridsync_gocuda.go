@@ -3,6 +3,8 @@
 package difftest
 
 import (
+	"embed"
+
 	"github.com/gocuda/gocuda/cg"
 	"github.com/gocuda/gocuda/compiled"
 	"github.com/gocuda/gocuda/gocuda"
@@ -24,7 +26,7 @@ func GridPhasesKernel(buf []int32, ranks []int64, rounds, stopBlock int) func(*g
 }
 
 //line gridsync.go:17
-var gc_src_gridPhases = compiled.NewSource("gridPhases", "35cf667e469de5b88d3b93dfd2d3a36533182d3dde2c4cc6eacc7c5e91830712", "gridsync.go:8-36").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_gridPhases = compiled.NewSource(gc_files_gridsync, "gridPhases", "35cf667e469de5b88d3b93dfd2d3a36533182d3dde2c4cc6eacc7c5e91830712", "gridsync.go:8-36").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line gridsync.go:17
 func gc_body_gridPhases(gc_b *compiled.Block, buf []int32, ranks []int64, rounds, stopBlock int) {
@@ -149,3 +151,8 @@ func gc_body_gridPhases(gc_b *compiled.Block, buf []int32, ranks []int64, rounds
 		}
 	}
 }
+
+// gc_files_gridsync holds the source files whose lines the kernels' records hash.
+//
+//go:embed gridsync.go
+var gc_files_gridsync embed.FS

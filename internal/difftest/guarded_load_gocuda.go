@@ -5,6 +5,8 @@
 package difftest
 
 import (
+	"embed"
+
 	"github.com/gocuda/gocuda/compiled"
 	"github.com/gocuda/gocuda/compiled/lanes"
 	"github.com/gocuda/gocuda/gocuda"
@@ -23,7 +25,7 @@ func GuardedScaleKernel(in, out []float32, a float32, off int) func(*gocuda.Thre
 }
 
 //line guarded_load.go:32
-var gc_src_guardedScale = compiled.NewSource("guardedScale", "0838eb3e0752bb0a6cb1328a13382093c3b0ef5ef92189762015c3c4880f3241", "guarded_load.go:28-37").NoGoexit("7ba78c0a1d06e39bdd49f712b674b02156144660f96cf1f338316747c6dc5679", "guarded_load.go:11-18")
+var gc_src_guardedScale = compiled.NewSource(gc_files_guarded_load, "guardedScale", "0838eb3e0752bb0a6cb1328a13382093c3b0ef5ef92189762015c3c4880f3241", "guarded_load.go:28-37").NoGoexit("7ba78c0a1d06e39bdd49f712b674b02156144660f96cf1f338316747c6dc5679", "guarded_load.go:11-18")
 
 //line guarded_load.go:32
 func gc_body_guardedScale(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32, a float32, off int) {
@@ -310,7 +312,7 @@ func GuardedPairsKernel(in, out []float32, off int) func(*gocuda.Thread) {
 }
 
 //line guarded_load.go:45
-var gc_src_guardedPairs = compiled.NewSource("guardedPairs", "45f2ae5278de8d1cc53b185869f91161d31b1f8e34d9324ab8e3e8d4346910a3", "guarded_load.go:39-52").NoGoexit("968a1b60bd2019639c37884c279eda4b7f1cb2fefb3ef5261d967c847b2b9b61", "guarded_load.go:11-18", "guarded_load.go:20-26")
+var gc_src_guardedPairs = compiled.NewSource(gc_files_guarded_load, "guardedPairs", "45f2ae5278de8d1cc53b185869f91161d31b1f8e34d9324ab8e3e8d4346910a3", "guarded_load.go:39-52").NoGoexit("968a1b60bd2019639c37884c279eda4b7f1cb2fefb3ef5261d967c847b2b9b61", "guarded_load.go:11-18", "guarded_load.go:20-26")
 
 //line guarded_load.go:45
 func gc_body_guardedPairs(gc_b *compiled.Block, in, out []float32, off int) {
@@ -735,7 +737,7 @@ func GuardedPastKernel(in, out []float32) func(*gocuda.Thread) {
 }
 
 //line guarded_load.go:67
-var gc_src_guardedPastScale = compiled.NewSource("guardedPastScale", "ed82d3399c75e66649cdb84a6e9162a98276e677b9384578383321676ea4db17", "guarded_load.go:63-71").NoGoexit("ec417141178c3cc25822be1579787e77d1abf74f8a73c55cae022a6c28e44cb7", "guarded_load.go:54-61")
+var gc_src_guardedPastScale = compiled.NewSource(gc_files_guarded_load, "guardedPastScale", "ed82d3399c75e66649cdb84a6e9162a98276e677b9384578383321676ea4db17", "guarded_load.go:63-71").NoGoexit("ec417141178c3cc25822be1579787e77d1abf74f8a73c55cae022a6c28e44cb7", "guarded_load.go:54-61")
 
 //line guarded_load.go:67
 func gc_body_guardedPastScale(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32) {
@@ -784,3 +786,8 @@ func gc_body_guardedPastScale(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []
 		}
 	}
 }
+
+// gc_files_guarded_load holds the source files whose lines the kernels' records hash.
+//
+//go:embed guarded_load.go
+var gc_files_guarded_load embed.FS

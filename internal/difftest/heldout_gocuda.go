@@ -5,6 +5,8 @@
 package difftest
 
 import (
+	"embed"
+
 	"github.com/gocuda/gocuda/compiled"
 	"github.com/gocuda/gocuda/compiled/lanes"
 	"github.com/gocuda/gocuda/gocuda"
@@ -23,7 +25,7 @@ func SliceLaneKernel(in, out []float32) func(*gocuda.Thread) {
 }
 
 //line heldout.go:27
-var gc_src_sliceLane = compiled.NewSource("sliceLane", "3b5c582ecf13577faa0fde1e5c3206ab9c08aa6760023e2e46749ec35f2ea8a2", "heldout.go:21-34", "heldout.go:13-19").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_sliceLane = compiled.NewSource(gc_files_heldout, "sliceLane", "3b5c582ecf13577faa0fde1e5c3206ab9c08aa6760023e2e46749ec35f2ea8a2", "heldout.go:21-34", "heldout.go:13-19").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line heldout.go:27
 func gc_body_sliceLane(gc_b *compiled.Block, in, out []float32) {
@@ -198,7 +200,7 @@ func SliceSpillKernel(in, out []int32) func(*gocuda.Thread) {
 }
 
 //line heldout.go:41
-var gc_src_sliceSpill = compiled.NewSource("sliceSpill", "0fcf08dd19e40e3c371d4cbddd66fa57956b39a8ef15630105aa6f32faf08f9d", "heldout.go:36-55").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_sliceSpill = compiled.NewSource(gc_files_heldout, "sliceSpill", "0fcf08dd19e40e3c371d4cbddd66fa57956b39a8ef15630105aa6f32faf08f9d", "heldout.go:36-55").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line heldout.go:41
 func gc_body_sliceSpill(gc_b *compiled.Block, in, out []int32) {
@@ -938,7 +940,7 @@ func ScanRefKernel(in, out []int32) func(*gocuda.Thread) {
 }
 
 //line heldout.go:74
-var gc_src_scanRef = compiled.NewSource("scanRef", "5d9e8b4bc2a22cf088d2e1e929080d65c478c7a7de5993d68d032f491fed0545", "heldout.go:68-79", "heldout.go:57-66").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_scanRef = compiled.NewSource(gc_files_heldout, "scanRef", "5d9e8b4bc2a22cf088d2e1e929080d65c478c7a7de5993d68d032f491fed0545", "heldout.go:68-79", "heldout.go:57-66").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line heldout.go:74
 func gc_body_scanRef(gc_b *compiled.Block, in, out []int32) {
@@ -1112,7 +1114,7 @@ func AddressOutKernel(out []*int) func(*gocuda.Thread) {
 }
 
 //line heldout.go:86
-var gc_src_addressOut = compiled.NewSource("addressOut", "04ab81e28990112eeeea5016a2227554e4f76575a9bb169787029f945a12dc23", "heldout.go:81-92").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_addressOut = compiled.NewSource(gc_files_heldout, "addressOut", "04ab81e28990112eeeea5016a2227554e4f76575a9bb169787029f945a12dc23", "heldout.go:81-92").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line heldout.go:86
 func gc_body_addressOut(gc_b *compiled.Block, out []*int) {
@@ -1365,7 +1367,7 @@ func SliceOnlyKernel(in, out []int32) func(*gocuda.Thread) {
 }
 
 //line heldout.go:99
-var gc_src_sliceOnly = compiled.NewSource("sliceOnly", "3098c373e1fa76827a833cd0c945d34e4650e27e180aeda9e963445f194d9ab7", "heldout.go:94-108").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_sliceOnly = compiled.NewSource(gc_files_heldout, "sliceOnly", "3098c373e1fa76827a833cd0c945d34e4650e27e180aeda9e963445f194d9ab7", "heldout.go:94-108").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line heldout.go:99
 func gc_body_sliceOnly(gc_b *compiled.Block, in, out []int32) {
@@ -1690,7 +1692,7 @@ func StrideTypedKernel[I int32 | int64](in, out []float32, n I) func(*gocuda.Thr
 }
 
 //line heldout.go:117
-var gc_src_strideTyped = compiled.NewSource("strideTyped", "00cebc0ae80004d9913f7f539b3a0fdc5309d8417d23877d1ebe57d6c30f327c", "heldout.go:110-130").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_strideTyped = compiled.NewSource(gc_files_heldout, "strideTyped", "00cebc0ae80004d9913f7f539b3a0fdc5309d8417d23877d1ebe57d6c30f327c", "heldout.go:110-130").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line heldout.go:117
 func gc_body_strideTyped[I int32 | int64](gc_b *compiled.Block, in, out []float32, n I) {
@@ -2133,7 +2135,7 @@ func WarpMinKernel(in, out []int32) func(*gocuda.Thread) {
 }
 
 //line heldout.go:146
-var gc_src_warpMinK = compiled.NewSource("warpMinK", "faefc1fc88acc83ab255723325ccb9acef2a5ca78bc82b1bfddadf4757a5ef9b", "heldout.go:140-149", "heldout.go:132-138").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_warpMinK = compiled.NewSource(gc_files_heldout, "warpMinK", "faefc1fc88acc83ab255723325ccb9acef2a5ca78bc82b1bfddadf4757a5ef9b", "heldout.go:140-149", "heldout.go:132-138").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line heldout.go:146
 func gc_body_warpMinK(gc_b *compiled.Block, in, out []int32) {
@@ -2295,7 +2297,7 @@ func BoxBoundKernel(data []int32, boxes []hop) func(*gocuda.Thread) {
 }
 
 //line heldout.go:161
-var gc_src_boxBound = compiled.NewSource("boxBound", "e4ad6790e9703e3ab48d8da48123f4311923614f1a6d3a0247c6d2bf9bd9333d", "heldout.go:155-171").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_boxBound = compiled.NewSource(gc_files_heldout, "boxBound", "e4ad6790e9703e3ab48d8da48123f4311923614f1a6d3a0247c6d2bf9bd9333d", "heldout.go:155-171").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line heldout.go:161
 func gc_body_boxBound(gc_b *compiled.Block, data []int32, boxes []hop) {
@@ -2634,7 +2636,7 @@ func TwoGuardsKernel(out []int32) func(*gocuda.Thread) {
 }
 
 //line heldout.go:179
-var gc_src_twoGuards = compiled.NewSource("twoGuards", "c84ff753e880aa2e91462c6cb1bd42a6f6659883bbe8f3b52aede149e0b10f82", "heldout.go:173-190").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_twoGuards = compiled.NewSource(gc_files_heldout, "twoGuards", "c84ff753e880aa2e91462c6cb1bd42a6f6659883bbe8f3b52aede149e0b10f82", "heldout.go:173-190").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line heldout.go:179
 func gc_body_twoGuards(gc_b *compiled.Block, out []int32) {
@@ -2711,7 +2713,7 @@ func SharedStepKernel(in, out []int32) func(*gocuda.Thread) {
 }
 
 //line heldout.go:199
-var gc_src_sharedStep = compiled.NewSource("sharedStep", "8b1da3b9429f659a1e8323621488e3e6d96aa8cf65401605f5a7ff85356c653f", "heldout.go:192-221").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_sharedStep = compiled.NewSource(gc_files_heldout, "sharedStep", "8b1da3b9429f659a1e8323621488e3e6d96aa8cf65401605f5a7ff85356c653f", "heldout.go:192-221").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line heldout.go:199
 func gc_body_sharedStep(gc_b *compiled.Block, in, out []int32) {
@@ -3370,3 +3372,8 @@ func gc_body_sharedStep(gc_b *compiled.Block, in, out []int32) {
 		}
 	}
 }
+
+// gc_files_heldout holds the source files whose lines the kernels' records hash.
+//
+//go:embed heldout.go
+var gc_files_heldout embed.FS

@@ -5,10 +5,12 @@
 package difftest
 
 import (
-	"github.com/gocuda/gocuda/compiled"
-	"github.com/gocuda/gocuda/gocuda"
+	"embed"
 	"math"
 	"simd/archsimd"
+
+	"github.com/gocuda/gocuda/compiled"
+	"github.com/gocuda/gocuda/gocuda"
 )
 
 // HoistKernel is Rodinia's backprop tree over a shared column: the loop
@@ -25,7 +27,7 @@ func HoistKernel(sums []float32, scale float64) func(*gocuda.Thread) {
 }
 
 //line hoist_call.go:16
-var gc_src_hoistTree = compiled.NewSource("hoistTree", "17a1f4918afa312d515623b4629ced82033f0c2afc59571fb47c93a8e588448e", "hoist_call.go:9-30").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_hoistTree = compiled.NewSource(gc_files_hoist_call, "hoistTree", "17a1f4918afa312d515623b4629ced82033f0c2afc59571fb47c93a8e588448e", "hoist_call.go:9-30").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line hoist_call.go:16
 func gc_body_hoistTree(gc_b2 *compiled.Block, sums []float32, scale float64) {
@@ -705,3 +707,8 @@ func gc_body_hoistTree(gc_b2 *compiled.Block, sums []float32, scale float64) {
 		}
 	}
 }
+
+// gc_files_hoist_call holds the source files whose lines the kernels' records hash.
+//
+//go:embed hoist_call.go
+var gc_files_hoist_call embed.FS

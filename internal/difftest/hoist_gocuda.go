@@ -5,6 +5,8 @@
 package difftest
 
 import (
+	"embed"
+
 	"github.com/gocuda/gocuda/compiled"
 	"github.com/gocuda/gocuda/gocuda"
 )
@@ -22,7 +24,7 @@ func HoistedWeightsKernel(in, w, out []float32) func(*gocuda.Thread) {
 }
 
 //line hoist.go:11
-var gc_src_hoistedWeights = compiled.NewSource("hoistedWeights", "deaa42d424d0cbceb429c52748eb398b17e26cce734e82303477be5e2aff1da6", "hoist.go:5-16").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_hoistedWeights = compiled.NewSource(gc_files_hoist, "hoistedWeights", "deaa42d424d0cbceb429c52748eb398b17e26cce734e82303477be5e2aff1da6", "hoist.go:5-16").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line hoist.go:11
 func gc_body_hoistedWeights(gc_b *compiled.Block, gc_lo, gc_hi int, in, w, out []float32) {
@@ -230,7 +232,7 @@ func OwnWeightKernel(in, w, out []float32) func(*gocuda.Thread) {
 }
 
 //line hoist.go:25
-var gc_src_ownWeight = compiled.NewSource("ownWeight", "1ac528aab5d61de4bfc5641bb739a5e9051fed2c6bb7d5a6c26bdb082f143e0f", "hoist.go:18-32").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_ownWeight = compiled.NewSource(gc_files_hoist, "ownWeight", "1ac528aab5d61de4bfc5641bb739a5e9051fed2c6bb7d5a6c26bdb082f143e0f", "hoist.go:18-32").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line hoist.go:25
 func gc_body_ownWeight(gc_b *compiled.Block, gc_lo, gc_hi int, in, w, out []float32) {
@@ -435,3 +437,8 @@ func gc_body_ownWeight(gc_b *compiled.Block, gc_lo, gc_hi int, in, w, out []floa
 		}
 	}
 }
+
+// gc_files_hoist holds the source files whose lines the kernels' records hash.
+//
+//go:embed hoist.go
+var gc_files_hoist embed.FS

@@ -5,10 +5,12 @@
 package difftest
 
 import (
-	"github.com/gocuda/gocuda/compiled"
-	"github.com/gocuda/gocuda/gocuda"
+	"embed"
 	"math"
 	"simd/archsimd"
+
+	"github.com/gocuda/gocuda/compiled"
+	"github.com/gocuda/gocuda/gocuda"
 )
 
 // InterchangeMatMulKernel is the textbook matrix multiply, c = a×b for an
@@ -25,7 +27,7 @@ func InterchangeMatMulKernel(a, b, c []float32, m, k, n int) func(*gocuda.Thread
 }
 
 //line interchange.go:24
-var gc_src_interchangeMatMul = compiled.NewSource("interchangeMatMul", "b2815c3d1b1edd561aec3923fe335d20f70e31d496205cb6f2590aac0a0c4a66", "interchange.go:19-35").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_interchangeMatMul = compiled.NewSource(gc_files_interchange, "interchangeMatMul", "b2815c3d1b1edd561aec3923fe335d20f70e31d496205cb6f2590aac0a0c4a66", "interchange.go:19-35").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line interchange.go:24
 func gc_body_interchangeMatMul(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a, b, c []float32, m, k, n int) {
@@ -324,7 +326,7 @@ func InterchangeColumnsKernel(b []float32, out []float32, who []int32, k, n int)
 }
 
 //line interchange.go:42
-var gc_src_interchangeColumns = compiled.NewSource("interchangeColumns", "165416b3f2be3f0b80d8ce5eeb262617b942c177739a73bc1b378011901ceeca", "interchange.go:37-57").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_interchangeColumns = compiled.NewSource(gc_files_interchange, "interchangeColumns", "165416b3f2be3f0b80d8ce5eeb262617b942c177739a73bc1b378011901ceeca", "interchange.go:37-57").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line interchange.go:42
 func gc_body_interchangeColumns(gc_b2 *compiled.Block, b []float32, out []float32, who []int32, k, n int) {
@@ -885,7 +887,7 @@ func InterchangeNearestKernel(features, clusters []float32, membership []int32, 
 }
 
 //line interchange.go:68
-var gc_src_interchangeNearest = compiled.NewSource("interchangeNearest", "39a63e3cbd614d0df35975090521cd098b1fc9ce465bb1ff982672ec34ca3642", "interchange.go:59-87").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_interchangeNearest = compiled.NewSource(gc_files_interchange, "interchangeNearest", "39a63e3cbd614d0df35975090521cd098b1fc9ce465bb1ff982672ec34ca3642", "interchange.go:59-87").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line interchange.go:68
 func gc_body_interchangeNearest(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, features, clusters []float32, membership []int32, nf, npoints, nclusters int) {
@@ -1152,7 +1154,7 @@ func InterchangeColumnsDoubleKernel(b []float32, out []float32, who []int32, k, 
 }
 
 //line interchange.go:93
-var gc_src_interchangeColumnsDouble = compiled.NewSource("interchangeColumnsDouble", "df1ccb69b9c3f58f7df3c436576e2a8fb36a8111e832bb0cc59f5070dc9f6b8a", "interchange.go:89-108").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_interchangeColumnsDouble = compiled.NewSource(gc_files_interchange, "interchangeColumnsDouble", "df1ccb69b9c3f58f7df3c436576e2a8fb36a8111e832bb0cc59f5070dc9f6b8a", "interchange.go:89-108").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line interchange.go:93
 func gc_body_interchangeColumnsDouble(gc_b2 *compiled.Block, b []float32, out []float32, who []int32, k, n int) {
@@ -1319,7 +1321,7 @@ func InterchangeNearestDoubleKernel(features, clusters []float32, membership []i
 }
 
 //line interchange.go:114
-var gc_src_interchangeNearestDouble = compiled.NewSource("interchangeNearestDouble", "4dd0e183ab423ad0fdf272da271a3fc2dabbe85a36b0e717ebfa8db29fa08f9c", "interchange.go:110-133").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_interchangeNearestDouble = compiled.NewSource(gc_files_interchange, "interchangeNearestDouble", "4dd0e183ab423ad0fdf272da271a3fc2dabbe85a36b0e717ebfa8db29fa08f9c", "interchange.go:110-133").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line interchange.go:114
 func gc_body_interchangeNearestDouble(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, features, clusters []float32, membership []int32, nf, npoints, nclusters int) {
@@ -2129,7 +2131,7 @@ func InterchangeShadowKernel(b, out []float32, k, n int, s float32) func(*gocuda
 }
 
 //line interchange.go:142
-var gc_src_interchangeShadow = compiled.NewSource("interchangeShadow", "30d47aff7e3dadd7d76df259013b8122cc42336b874f612adf289d6381449691", "interchange.go:135-154").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_interchangeShadow = compiled.NewSource(gc_files_interchange, "interchangeShadow", "30d47aff7e3dadd7d76df259013b8122cc42336b874f612adf289d6381449691", "interchange.go:135-154").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line interchange.go:142
 func gc_body_interchangeShadow(gc_b2 *compiled.Block, gc_lo3, gc_hi3 int, b, out []float32, k, n int, s float32) {
@@ -3027,7 +3029,7 @@ func InterchangeHelperKernel(b, w, out []float32, k, n, x int) func(*gocuda.Thre
 }
 
 //line interchange.go:166
-var gc_src_interchangeHelper = compiled.NewSource("interchangeHelper", "f008c3428fa002af0ed21280c75ab731fd62006da7007f5f9ce0eb02b223a68d", "interchange.go:156-173", "interchange.go:175-182", "interchange.go:184-194").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_interchangeHelper = compiled.NewSource(gc_files_interchange, "interchangeHelper", "f008c3428fa002af0ed21280c75ab731fd62006da7007f5f9ce0eb02b223a68d", "interchange.go:156-173", "interchange.go:175-182", "interchange.go:184-194").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line interchange.go:166
 func gc_body_interchangeHelper(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, b, w, out []float32, k, n, x int) {
@@ -3246,7 +3248,7 @@ func GuardTailKernel(in, out, g []int32, below, p int, stride bool) func(*gocuda
 }
 
 //line interchange.go:203
-var gc_src_guardTail = compiled.NewSource("guardTail", "248fa103e19a9db57a4fbea1db20d7f98ac7ae3ccfabf7b685e53de8538dad48", "interchange.go:196-222").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_guardTail = compiled.NewSource(gc_files_interchange, "guardTail", "248fa103e19a9db57a4fbea1db20d7f98ac7ae3ccfabf7b685e53de8538dad48", "interchange.go:196-222").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line interchange.go:203
 func gc_body_guardTail(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out, g []int32, below, p int, stride bool) {
@@ -3844,7 +3846,7 @@ func GuardStrideKernel(in, out, g []int32, below, p int) func(*gocuda.Thread) {
 }
 
 //line interchange.go:230
-var gc_src_guardStride = compiled.NewSource("guardStride", "0892d1a3363298ed915c85bb3caa0d6d053525f0f7a44e523ab6814fcfd09bf8", "interchange.go:224-245").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_guardStride = compiled.NewSource(gc_files_interchange, "guardStride", "0892d1a3363298ed915c85bb3caa0d6d053525f0f7a44e523ab6814fcfd09bf8", "interchange.go:224-245").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line interchange.go:230
 func gc_body_guardStride(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out, g []int32, below, p int) {
@@ -4499,3 +4501,8 @@ func gc_body_guardStride(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out, g [
 		}
 	}
 }
+
+// gc_files_interchange holds the source files whose lines the kernels' records hash.
+//
+//go:embed interchange.go
+var gc_files_interchange embed.FS

@@ -3,6 +3,8 @@
 package difftest
 
 import (
+	"embed"
+
 	"github.com/gocuda/gocuda/compiled"
 	"github.com/gocuda/gocuda/gocuda"
 )
@@ -22,7 +24,7 @@ func JamCountedKernel(in, sums []float32, bounds []int) func(*gocuda.Thread) {
 }
 
 //line jam_counted.go:13
-var gc_src_jamCounted = compiled.NewSource("jamCounted", "b25ddf9ad9270c057b9c01499c682795a640ded78223ccff7023865154ede578", "jam_counted.go:5-16", "jam_counted.go:18-33").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_jamCounted = compiled.NewSource(gc_files_jam_counted, "jamCounted", "b25ddf9ad9270c057b9c01499c682795a640ded78223ccff7023865154ede578", "jam_counted.go:5-16", "jam_counted.go:18-33").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line jam_counted.go:13
 func gc_body_jamCounted(gc_b *compiled.Block, gc_lo, gc_hi int, in, sums []float32, bounds []int) {
@@ -304,3 +306,8 @@ func gc_jam_countedSum_run4(gc_j *gc_jam_countedSum) {
 	gc_j.lanes[2].gc_dst[gc_j.lanes[2].gc_at] = (gc_l2_a + gc_l2_b) + (gc_l2_c + gc_l2_d)
 	gc_j.lanes[3].gc_dst[gc_j.lanes[3].gc_at] = (gc_l3_a + gc_l3_b) + (gc_l3_c + gc_l3_d)
 }
+
+// gc_files_jam_counted holds the source files whose lines the kernels' records hash.
+//
+//go:embed jam_counted.go
+var gc_files_jam_counted embed.FS

@@ -3,6 +3,8 @@
 package difftest
 
 import (
+	"embed"
+
 	"github.com/gocuda/gocuda/compiled"
 	"github.com/gocuda/gocuda/gocuda"
 )
@@ -24,7 +26,7 @@ func JamSumsKernel(in []float32, sums []float64, bounds []int, mode, bad int) fu
 }
 
 //line jam_result.go:15
-var gc_src_jamSums = compiled.NewSource("jamSums", "8dbd7f060dedcbf7f39738001d25038dee836d119a2589f48d69958cd50c2c1a", "jam_result.go:5-41", "jam_result.go:43-50").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_jamSums = compiled.NewSource(gc_files_jam_result, "jamSums", "8dbd7f060dedcbf7f39738001d25038dee836d119a2589f48d69958cd50c2c1a", "jam_result.go:5-41", "jam_result.go:43-50").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line jam_result.go:15
 func gc_body_jamSums(gc_b *compiled.Block, in []float32, sums []float64, bounds []int, mode, bad int) {
@@ -636,3 +638,8 @@ func gc_jam_jamSum_run4(gc_j *gc_jam_jamSum) {
 	gc_j.lanes[2].gc_dst[gc_j.lanes[2].gc_at] = gc_l2_s
 	gc_j.lanes[3].gc_dst[gc_j.lanes[3].gc_at] = gc_l3_s
 }
+
+// gc_files_jam_result holds the source files whose lines the kernels' records hash.
+//
+//go:embed jam_result.go
+var gc_files_jam_result embed.FS

@@ -5,10 +5,12 @@
 package difftest
 
 import (
+	"embed"
+	"sync/atomic"
+
 	"github.com/gocuda/gocuda/compiled"
 	gc_lanes "github.com/gocuda/gocuda/compiled/lanes"
 	"github.com/gocuda/gocuda/gocuda"
-	"sync/atomic"
 )
 
 // MatMulTiledKernel returns the tiled matrix multiply.
@@ -21,7 +23,7 @@ func MatMulTiledKernel(a, b, c []float32, m, k, n int) func(*gocuda.Thread) {
 }
 
 //line kernels.go:14
-var gc_src_matMulTiled = compiled.NewSource("matMulTiled", "72a6b9d8b1e1eab6e547b0f601879a664f5981132e134dc5a137c4f6ceedcc83", "kernels.go:11-32").NoGoexit("1039ffeec54aff5ceb7eb9447132bb9e69946f4d2ffd3c2bab9c3eb486f7e733", "kernels.go:34-42")
+var gc_src_matMulTiled = compiled.NewSource(gc_files_kernels, "matMulTiled", "72a6b9d8b1e1eab6e547b0f601879a664f5981132e134dc5a137c4f6ceedcc83", "kernels.go:11-32").NoGoexit("1039ffeec54aff5ceb7eb9447132bb9e69946f4d2ffd3c2bab9c3eb486f7e733", "kernels.go:34-42")
 
 //line kernels.go:14
 func gc_body_matMulTiled(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
@@ -1208,7 +1210,7 @@ func ScanKernel[T int32 | float32](in, out []T) func(*gocuda.Thread) {
 }
 
 //line kernels.go:47
-var gc_src_scan = compiled.NewSource("scan", "ae8e6d970cf0c73560e46680ccfdc18ebfce9617d52360ee043622659622f7fb", "kernels.go:44-69").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_scan = compiled.NewSource(gc_files_kernels, "scan", "ae8e6d970cf0c73560e46680ccfdc18ebfce9617d52360ee043622659622f7fb", "kernels.go:44-69").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line kernels.go:47
 func gc_body_scan[T int32 | float32](gc_b *compiled.Block, in, out []T) {
@@ -1401,7 +1403,7 @@ func BlellochKernel(in, out []int32) func(*gocuda.Thread) {
 }
 
 //line kernels.go:76
-var gc_src_blelloch = compiled.NewSource("blelloch", "95b433211cc80b0c415863463769023331175e1f8ff877a148e32e46cc5b7666", "kernels.go:71-112").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_blelloch = compiled.NewSource(gc_files_kernels, "blelloch", "95b433211cc80b0c415863463769023331175e1f8ff877a148e32e46cc5b7666", "kernels.go:71-112").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line kernels.go:76
 func gc_body_blelloch(gc_b *compiled.Block, in, out []int32) {
@@ -1790,7 +1792,7 @@ func VotesKernel(in []int32, out []int32) func(*gocuda.Thread) {
 }
 
 //line kernels.go:119
-var gc_src_votes = compiled.NewSource("votes", "d7b33a32e5de532a9aa563b299528f4577498fb2955218a0ccef4b97f775a31d", "kernels.go:114-145").NoGoexit("21f99812fced7c1d93d29c3b78254ba6b1a4da57e6f0295aafa572bdcade4127", "kernels.go:147-152")
+var gc_src_votes = compiled.NewSource(gc_files_kernels, "votes", "d7b33a32e5de532a9aa563b299528f4577498fb2955218a0ccef4b97f775a31d", "kernels.go:114-145").NoGoexit("21f99812fced7c1d93d29c3b78254ba6b1a4da57e6f0295aafa572bdcade4127", "kernels.go:147-152")
 
 //line kernels.go:119
 func gc_body_votes(gc_b *compiled.Block, in []int32, out []int32) {
@@ -1969,7 +1971,7 @@ func RotateKernel(in, out []float64) func(*gocuda.Thread) {
 }
 
 //line kernels.go:159
-var gc_src_rotate = compiled.NewSource("rotate", "dc1dd9d22495ff8001351cc2ccb19ad9705f589785fd39b64ac2a07cf9498911", "kernels.go:154-179").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_rotate = compiled.NewSource(gc_files_kernels, "rotate", "dc1dd9d22495ff8001351cc2ccb19ad9705f589785fd39b64ac2a07cf9498911", "kernels.go:154-179").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line kernels.go:159
 func gc_body_rotate(gc_b *compiled.Block, in, out []float64) {
@@ -2267,7 +2269,7 @@ func PanicKernel(block, thread int, out []int) func(*gocuda.Thread) {
 }
 
 //line kernels.go:186
-var gc_src_panicKernel = compiled.NewSource("panicKernel", "5760e2f90b493cc41f044cb681293d4591c3e3d2070bcc8ff6de159024c68215", "kernels.go:181-192").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_panicKernel = compiled.NewSource(gc_files_kernels, "panicKernel", "5760e2f90b493cc41f044cb681293d4591c3e3d2070bcc8ff6de159024c68215", "kernels.go:181-192").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line kernels.go:186
 func gc_body_panicKernel(gc_b *compiled.Block, block, thread int, out []int) {
@@ -2417,7 +2419,7 @@ func SAXPYKernel(a float32, x, y []float32) func(*gocuda.Thread) {
 }
 
 //line kernels.go:198
-var gc_src_saxpy = compiled.NewSource("saxpy", "4988d19a22a7e62bbf5b98db25ea37a86ec1e619faed5d6fd7dbb936c537977b", "kernels.go:194-202").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_saxpy = compiled.NewSource(gc_files_kernels, "saxpy", "4988d19a22a7e62bbf5b98db25ea37a86ec1e619faed5d6fd7dbb936c537977b", "kernels.go:194-202").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line kernels.go:198
 func gc_body_saxpy(gc_b *compiled.Block, gc_lo, gc_hi int, a float32, x, y []float32) {
@@ -2770,7 +2772,7 @@ func TreeKernel[T int32 | float32](in, partial []T) func(*gocuda.Thread) {
 }
 
 //line kernels.go:208
-var gc_src_tree = compiled.NewSource("tree", "978a297eeb919d81dba0003596db1bd6de6ed803d12ada3821f447023fd6a46e", "kernels.go:204-222", "kernels.go:224-228", "kernels.go:230-239").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_tree = compiled.NewSource(gc_files_kernels, "tree", "978a297eeb919d81dba0003596db1bd6de6ed803d12ada3821f447023fd6a46e", "kernels.go:204-222", "kernels.go:224-228", "kernels.go:230-239").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line kernels.go:208
 func gc_body_tree[T int32 | float32](gc_b *compiled.Block, in, partial []T) {
@@ -3536,7 +3538,7 @@ func WarpReduceKernel(in, partial []int32) func(*gocuda.Thread) {
 }
 
 //line kernels.go:247
-var gc_src_warpReduce = compiled.NewSource("warpReduce", "87842b6c5860f286ae6877cd93cac1e78c938e0a5468cd8190ef7c0ef205a521", "kernels.go:241-269", "kernels.go:271-277", "kernels.go:271-277").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_warpReduce = compiled.NewSource(gc_files_kernels, "warpReduce", "87842b6c5860f286ae6877cd93cac1e78c938e0a5468cd8190ef7c0ef205a521", "kernels.go:241-269", "kernels.go:271-277", "kernels.go:271-277").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line kernels.go:247
 func gc_body_warpReduce(gc_b *compiled.Block, in, partial []int32) {
@@ -3837,7 +3839,7 @@ func ShflScanKernel(in, out []float32) func(*gocuda.Thread) {
 }
 
 //line kernels.go:284
-var gc_src_shflScan = compiled.NewSource("shflScan", "f01077dc70bc2bc2a8cf83c3eedb6fd5905648abec8012a6fee2340f033b16eb", "kernels.go:279-302").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_shflScan = compiled.NewSource(gc_files_kernels, "shflScan", "f01077dc70bc2bc2a8cf83c3eedb6fd5905648abec8012a6fee2340f033b16eb", "kernels.go:279-302").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line kernels.go:284
 func gc_body_shflScan(gc_b *compiled.Block, in, out []float32) {
@@ -4204,7 +4206,7 @@ func VoteKernel(in []int32, out []uint32) func(*gocuda.Thread) {
 }
 
 //line kernels.go:310
-var gc_src_vote = compiled.NewSource("vote", "0b72ca5f4c7ae92323ae5a9251e12eab6ad4961c5ef69734a45622283e4a3434", "kernels.go:304-335").NoGoexit("21f99812fced7c1d93d29c3b78254ba6b1a4da57e6f0295aafa572bdcade4127", "kernels.go:147-152")
+var gc_src_vote = compiled.NewSource(gc_files_kernels, "vote", "0b72ca5f4c7ae92323ae5a9251e12eab6ad4961c5ef69734a45622283e4a3434", "kernels.go:304-335").NoGoexit("21f99812fced7c1d93d29c3b78254ba6b1a4da57e6f0295aafa572bdcade4127", "kernels.go:147-152")
 
 //line kernels.go:310
 func gc_body_vote(gc_b *compiled.Block, in []int32, out []uint32) {
@@ -4528,7 +4530,7 @@ func StrandedKernel(out []int32) func(*gocuda.Thread) {
 }
 
 //line kernels.go:341
-var gc_src_stranded = compiled.NewSource("stranded", "f41a64210d73a8c6c0df28b9debecd0da84e55d8143aa30bd21c6ccf658eae4e", "kernels.go:337-345").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_stranded = compiled.NewSource(gc_files_kernels, "stranded", "f41a64210d73a8c6c0df28b9debecd0da84e55d8143aa30bd21c6ccf658eae4e", "kernels.go:337-345").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line kernels.go:341
 func gc_body_stranded(gc_b *compiled.Block, out []int32) {
@@ -4596,7 +4598,7 @@ func IndexPanicKernel(out []int) func(*gocuda.Thread) {
 }
 
 //line kernels.go:351
-var gc_src_indexPanic = compiled.NewSource("indexPanic", "1833b6c8d24d22f046ca4d283319a7427112458f0998b8ff0d263154ae8d2a10", "kernels.go:347-356").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_indexPanic = compiled.NewSource(gc_files_kernels, "indexPanic", "1833b6c8d24d22f046ca4d283319a7427112458f0998b8ff0d263154ae8d2a10", "kernels.go:347-356").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line kernels.go:351
 func gc_body_indexPanic(gc_b *compiled.Block, out []int) {
@@ -4726,7 +4728,7 @@ func MaskedCollectivesKernel(in []int32, out []uint32) func(*gocuda.Thread) {
 }
 
 //line kernels.go:364
-var gc_src_maskedCollectives = compiled.NewSource("maskedCollectives", "d298bec9207090f96c560e222d658a0d94943b83bd114327132dd93ee253e450", "kernels.go:358-375").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_maskedCollectives = compiled.NewSource(gc_files_kernels, "maskedCollectives", "d298bec9207090f96c560e222d658a0d94943b83bd114327132dd93ee253e450", "kernels.go:358-375").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line kernels.go:364
 func gc_body_maskedCollectives(gc_b *compiled.Block, in []int32, out []uint32) {
@@ -4911,7 +4913,7 @@ func BranchesKernel(in []int32, steps []int, out []int32) func(*gocuda.Thread) {
 }
 
 //line kernels.go:384
-var gc_src_branches = compiled.NewSource("branches", "9c01ddac00b112b08376424f62b70e0890e6564061cdd45bf0b5c11fb09e061b", "kernels.go:377-412", "kernels.go:414-422", "kernels.go:414-422").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_branches = compiled.NewSource(gc_files_kernels, "branches", "9c01ddac00b112b08376424f62b70e0890e6564061cdd45bf0b5c11fb09e061b", "kernels.go:377-412", "kernels.go:414-422", "kernels.go:414-422").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line kernels.go:384
 func gc_body_branches(gc_b *compiled.Block, in []int32, steps []int, out []int32) {
@@ -5385,7 +5387,7 @@ func SpinKernel(flag []int32) func(*gocuda.Thread) {
 }
 
 //line kernels.go:428
-var gc_src_spin = compiled.NewSource("spin", "bb5de44a5aaceb2275b5d32af9f293b7d68e67131444a839aaa852b881eaccd9", "kernels.go:424-432").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_spin = compiled.NewSource(gc_files_kernels, "spin", "bb5de44a5aaceb2275b5d32af9f293b7d68e67131444a839aaa852b881eaccd9", "kernels.go:424-432").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line kernels.go:428
 func gc_body_spin(gc_b *compiled.Block, flag []int32) {
@@ -5490,7 +5492,7 @@ func SpinLanesKernel(in, out []float32, odd int32) func(*gocuda.Thread) {
 }
 
 //line kernels.go:440
-var gc_src_spinLanes = compiled.NewSource("spinLanes", "4e61fa29922a44b8388615986cd15d638d356cec2df2a000b42b30cb86047a35", "kernels.go:434-447").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_spinLanes = compiled.NewSource(gc_files_kernels, "spinLanes", "4e61fa29922a44b8388615986cd15d638d356cec2df2a000b42b30cb86047a35", "kernels.go:434-447").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line kernels.go:440
 func gc_body_spinLanes(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32, odd int32) {
@@ -5779,3 +5781,8 @@ func gc_body_spinLanes(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32
 		}
 	}
 }
+
+// gc_files_kernels holds the source files whose lines the kernels' records hash.
+//
+//go:embed kernels.go
+var gc_files_kernels embed.FS

@@ -5,9 +5,11 @@
 package difftest
 
 import (
+	"embed"
+	"math/bits"
+
 	"github.com/gocuda/gocuda/compiled"
 	"github.com/gocuda/gocuda/gocuda"
-	"math/bits"
 )
 
 // LabeledSIMTKernel leaves an inner and an outer loop, both with trip
@@ -24,7 +26,7 @@ func LabeledSIMTKernel(out []int32) func(*gocuda.Thread) {
 }
 
 //line labeled.go:37
-var gc_src_labeledSIMT = compiled.NewSource("labeledSIMT", "c6eef610beb20cf2a4f3ea2dbc214624b5d388b8a099d9ff31e3f431713e9a88", "labeled.go:30-61").NoGoexit("c616415112f9436b57f743568f83616a54abb76ff4dc6e4aab8f9273c5041328", "labeled.go:9-28")
+var gc_src_labeledSIMT = compiled.NewSource(gc_files_labeled, "labeledSIMT", "c6eef610beb20cf2a4f3ea2dbc214624b5d388b8a099d9ff31e3f431713e9a88", "labeled.go:30-61").NoGoexit("c616415112f9436b57f743568f83616a54abb76ff4dc6e4aab8f9273c5041328", "labeled.go:9-28")
 
 //line labeled.go:37
 func gc_body_labeledSIMT(gc_b *compiled.Block, out []int32) {
@@ -685,7 +687,7 @@ func LabeledUniformInnerKernel(out []int32) func(*gocuda.Thread) {
 }
 
 //line labeled.go:90
-var gc_src_labeledUniformInner = compiled.NewSource("labeledUniformInner", "5455169eec46d76cb4199910789f1926e4d596af3a6ff89351d8f5855b08f825", "labeled.go:84-114").NoGoexit("952cd3d051dbba20666cc6ab9f49cdc1003d76e6eeebade71617789a4338bfc6", "labeled.go:63-82")
+var gc_src_labeledUniformInner = compiled.NewSource(gc_files_labeled, "labeledUniformInner", "5455169eec46d76cb4199910789f1926e4d596af3a6ff89351d8f5855b08f825", "labeled.go:84-114").NoGoexit("952cd3d051dbba20666cc6ab9f49cdc1003d76e6eeebade71617789a4338bfc6", "labeled.go:63-82")
 
 //line labeled.go:90
 func gc_body_labeledUniformInner(gc_b *compiled.Block, out []int32) {
@@ -1270,3 +1272,8 @@ func gc_body_labeledUniformInner(gc_b *compiled.Block, out []int32) {
 		}
 	}
 }
+
+// gc_files_labeled holds the source files whose lines the kernels' records hash.
+//
+//go:embed labeled.go
+var gc_files_labeled embed.FS

@@ -5,6 +5,8 @@
 package difftest
 
 import (
+	"embed"
+
 	"github.com/gocuda/gocuda/compiled"
 	"github.com/gocuda/gocuda/gocuda"
 )
@@ -27,7 +29,7 @@ func LaneRangeKernel(in, out []int32, lim int) func(*gocuda.Thread) {
 }
 
 //line lane_range.go:16
-var gc_src_laneRange = compiled.NewSource("laneRange", "8e3fe5a8d4dca1b7696b18b3c144b3b3ca3f6453e101a71bdb24ce9ae6f18573", "lane_range.go:5-45").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_laneRange = compiled.NewSource(gc_files_lane_range, "laneRange", "8e3fe5a8d4dca1b7696b18b3c144b3b3ca3f6453e101a71bdb24ce9ae6f18573", "lane_range.go:5-45").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line lane_range.go:16
 func gc_body_laneRange(gc_b *compiled.Block, in, out []int32, lim int) {
@@ -317,7 +319,7 @@ func LaneEqualKernel(in, out []int32, lim int) func(*gocuda.Thread) {
 }
 
 //line lane_range.go:56
-var gc_src_laneEqual = compiled.NewSource("laneEqual", "968f987a8aad7e89aa4d81de2174456300cbf2f027097a6b10f26486fa4b7c88", "lane_range.go:47-72").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_laneEqual = compiled.NewSource(gc_files_lane_range, "laneEqual", "968f987a8aad7e89aa4d81de2174456300cbf2f027097a6b10f26486fa4b7c88", "lane_range.go:47-72").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line lane_range.go:56
 func gc_body_laneEqual(gc_b *compiled.Block, in, out []int32, lim int) {
@@ -462,7 +464,7 @@ func XMaskKernel(in, out []int32, lo, hi, off int) func(*gocuda.Thread) {
 }
 
 //line lane_range.go:81
-var gc_src_xMask = compiled.NewSource("xMask", "c0030824f300c38c5f7ae5cb9a258d25009a2ef8d643cfb5f0290126201e6dac", "lane_range.go:74-95").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_xMask = compiled.NewSource(gc_files_lane_range, "xMask", "c0030824f300c38c5f7ae5cb9a258d25009a2ef8d643cfb5f0290126201e6dac", "lane_range.go:74-95").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line lane_range.go:81
 func gc_body_xMask(gc_b *compiled.Block, in, out []int32, lo, hi, off int) {
@@ -657,7 +659,7 @@ func XGuardKernel(out []int32, lo, hi, off int) func(*gocuda.Thread) {
 }
 
 //line lane_range.go:101
-var gc_src_xGuard = compiled.NewSource("xGuard", "fcd1b8ea43d89bbc49c7bb9a0c428a648613a12c6e000b6f3900d3ff3cf1fb01", "lane_range.go:97-107").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_xGuard = compiled.NewSource(gc_files_lane_range, "xGuard", "fcd1b8ea43d89bbc49c7bb9a0c428a648613a12c6e000b6f3900d3ff3cf1fb01", "lane_range.go:97-107").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line lane_range.go:101
 func gc_body_xGuard(gc_b *compiled.Block, gc_lo, gc_hi int, out []int32, lo, hi, off int) {
@@ -892,3 +894,8 @@ func gc_body_xGuard(gc_b *compiled.Block, gc_lo, gc_hi int, out []int32, lo, hi,
 		}
 	}
 }
+
+// gc_files_lane_range holds the source files whose lines the kernels' records hash.
+//
+//go:embed lane_range.go
+var gc_files_lane_range embed.FS

@@ -5,6 +5,8 @@
 package difftest
 
 import (
+	"embed"
+
 	"github.com/gocuda/gocuda/compiled"
 	"github.com/gocuda/gocuda/gocuda"
 )
@@ -25,7 +27,7 @@ func LaneReadKernel(in, out []float32, off int) func(*gocuda.Thread) {
 }
 
 //line lane_rebase.go:14
-var gc_src_laneRead = compiled.NewSource("laneRead", "0d7d2bc20fe6f1645499a4464e0b1581fa8ae75bb084d90e822a0e14e40f4659", "lane_rebase.go:5-23").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_laneRead = compiled.NewSource(gc_files_lane_rebase, "laneRead", "0d7d2bc20fe6f1645499a4464e0b1581fa8ae75bb084d90e822a0e14e40f4659", "lane_rebase.go:5-23").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line lane_rebase.go:14
 func gc_body_laneRead(gc_b *compiled.Block, in, out []float32, off int) {
@@ -165,3 +167,8 @@ func gc_body_laneRead(gc_b *compiled.Block, in, out []float32, off int) {
 		}
 	}
 }
+
+// gc_files_lane_rebase holds the source files whose lines the kernels' records hash.
+//
+//go:embed lane_rebase.go
+var gc_files_lane_rebase embed.FS

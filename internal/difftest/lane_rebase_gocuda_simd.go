@@ -5,9 +5,11 @@
 package difftest
 
 import (
+	"embed"
+	"simd/archsimd"
+
 	"github.com/gocuda/gocuda/compiled"
 	"github.com/gocuda/gocuda/gocuda"
-	"simd/archsimd"
 )
 
 // LaneReadKernel reads in at the thread's index plus offsets between
@@ -26,7 +28,7 @@ func LaneReadKernel(in, out []float32, off int) func(*gocuda.Thread) {
 }
 
 //line lane_rebase.go:14
-var gc_src_laneRead = compiled.NewSource("laneRead", "0d7d2bc20fe6f1645499a4464e0b1581fa8ae75bb084d90e822a0e14e40f4659", "lane_rebase.go:5-23").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_laneRead = compiled.NewSource(gc_files_lane_rebase, "laneRead", "0d7d2bc20fe6f1645499a4464e0b1581fa8ae75bb084d90e822a0e14e40f4659", "lane_rebase.go:5-23").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line lane_rebase.go:14
 func gc_body_laneRead(gc_b2 *compiled.Block, in, out []float32, off int) {
@@ -229,3 +231,8 @@ func gc_body_laneRead(gc_b2 *compiled.Block, in, out []float32, off int) {
 		}
 	}
 }
+
+// gc_files_lane_rebase holds the source files whose lines the kernels' records hash.
+//
+//go:embed lane_rebase.go
+var gc_files_lane_rebase embed.FS

@@ -5,6 +5,8 @@
 package difftest
 
 import (
+	"embed"
+
 	"github.com/gocuda/gocuda/compiled"
 	"github.com/gocuda/gocuda/compiled/lanes"
 	"github.com/gocuda/gocuda/gocuda"
@@ -24,7 +26,7 @@ func LaneMovesKernel(in, out []int32) func(*gocuda.Thread) {
 }
 
 //line lanemoves.go:12
-var gc_src_laneMoves = compiled.NewSource("laneMoves", "7a496d64fb92084cfe2045c203c11c68d0d1de755c5ee8bb567839451abd7d69", "lanemoves.go:5-25", "operandcopy.go:36-43").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_laneMoves = compiled.NewSource(gc_files_lanemoves, "laneMoves", "7a496d64fb92084cfe2045c203c11c68d0d1de755c5ee8bb567839451abd7d69", "lanemoves.go:5-25", "operandcopy.go:36-43").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line lanemoves.go:12
 func gc_body_laneMoves(gc_b *compiled.Block, in, out []int32) {
@@ -323,7 +325,7 @@ func LaneMovesReturnKernel(in, out []int32, cut int) func(*gocuda.Thread) {
 }
 
 //line lanemoves.go:32
-var gc_src_laneMovesReturn = compiled.NewSource("laneMovesReturn", "c2cae9ce60aa5682bde48c41009cc037b4d84afb948186ec114f802522a73b8e", "lanemoves.go:27-48", "operandcopy.go:36-43").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_laneMovesReturn = compiled.NewSource(gc_files_lanemoves, "laneMovesReturn", "c2cae9ce60aa5682bde48c41009cc037b4d84afb948186ec114f802522a73b8e", "lanemoves.go:27-48", "operandcopy.go:36-43").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line lanemoves.go:32
 func gc_body_laneMovesReturn(gc_b *compiled.Block, in, out []int32, cut int) {
@@ -565,7 +567,7 @@ func GuardedLaneLoadKernel(in, out []int32) func(*gocuda.Thread) {
 }
 
 //line lanemoves.go:57
-var gc_src_guardedLaneLoad = compiled.NewSource("guardedLaneLoad", "bb6d977ab86f5576e0a6962348d9641134c7b7726504429204cb7a86b551c0de", "lanemoves.go:50-71", "lanemoves.go:93-98").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_guardedLaneLoad = compiled.NewSource(gc_files_lanemoves, "guardedLaneLoad", "bb6d977ab86f5576e0a6962348d9641134c7b7726504429204cb7a86b551c0de", "lanemoves.go:50-71", "lanemoves.go:93-98").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line lanemoves.go:57
 func gc_body_guardedLaneLoad(gc_b *compiled.Block, in, out []int32) {
@@ -946,7 +948,7 @@ func LaneGuardLoadKernel(in, out []int32, k int) func(*gocuda.Thread) {
 }
 
 //line lanemoves.go:77
-var gc_src_laneGuardLoad = compiled.NewSource("laneGuardLoad", "7a067053ab3b8aa5b0789d1be81af4a63971be364195bb25a0d193a6c2a52ebd", "lanemoves.go:73-91", "lanemoves.go:93-98").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_laneGuardLoad = compiled.NewSource(gc_files_lanemoves, "laneGuardLoad", "7a067053ab3b8aa5b0789d1be81af4a63971be364195bb25a0d193a6c2a52ebd", "lanemoves.go:73-91", "lanemoves.go:93-98").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line lanemoves.go:77
 func gc_body_laneGuardLoad(gc_b *compiled.Block, in, out []int32, k int) {
@@ -1350,7 +1352,7 @@ func ShiftMovesKernel(in, out []int32) func(*gocuda.Thread) {
 }
 
 //line lanemoves.go:106
-var gc_src_shiftMoves = compiled.NewSource("shiftMoves", "61c579613016dac0031a33bb47d4701e9547404e26f3baefa1ebe66733fdf1b9", "lanemoves.go:100-119").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_shiftMoves = compiled.NewSource(gc_files_lanemoves, "shiftMoves", "61c579613016dac0031a33bb47d4701e9547404e26f3baefa1ebe66733fdf1b9", "lanemoves.go:100-119").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line lanemoves.go:106
 func gc_body_shiftMoves(gc_b *compiled.Block, in, out []int32) {
@@ -1666,3 +1668,8 @@ func gc_body_shiftMoves(gc_b *compiled.Block, in, out []int32) {
 		}
 	}
 }
+
+// gc_files_lanemoves holds the source files whose lines the kernels' records hash.
+//
+//go:embed lanemoves.go operandcopy.go
+var gc_files_lanemoves embed.FS

@@ -5,6 +5,8 @@
 package difftest
 
 import (
+	"embed"
+
 	"github.com/gocuda/gocuda/compiled"
 	"github.com/gocuda/gocuda/compiled/lanes"
 	"github.com/gocuda/gocuda/gocuda"
@@ -24,7 +26,7 @@ func LivenessKernel(in, out []int32) func(*gocuda.Thread) {
 }
 
 //line liveness.go:12
-var gc_src_liveness = compiled.NewSource("liveness", "d915e6acb2fd7421a62d77cfa3380cec495d00d622978886c7a931e2a901cde8", "liveness.go:5-34").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_liveness = compiled.NewSource(gc_files_liveness, "liveness", "d915e6acb2fd7421a62d77cfa3380cec495d00d622978886c7a931e2a901cde8", "liveness.go:5-34").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line liveness.go:12
 func gc_body_liveness(gc_b *compiled.Block, in, out []int32) {
@@ -489,7 +491,7 @@ func LaneLivenessKernel(in, out []int32) func(*gocuda.Thread) {
 }
 
 //line liveness.go:42
-var gc_src_laneLiveness = compiled.NewSource("laneLiveness", "7a22a22abc6d1e81b4ffcea22cf0ea9e010a821de50b53d08a8b0f49f0a9ca28", "liveness.go:36-52").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_laneLiveness = compiled.NewSource(gc_files_liveness, "laneLiveness", "7a22a22abc6d1e81b4ffcea22cf0ea9e010a821de50b53d08a8b0f49f0a9ca28", "liveness.go:36-52").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line liveness.go:42
 func gc_body_laneLiveness(gc_b *compiled.Block, in, out []int32) {
@@ -650,3 +652,8 @@ func gc_body_laneLiveness(gc_b *compiled.Block, in, out []int32) {
 		}
 	}
 }
+
+// gc_files_liveness holds the source files whose lines the kernels' records hash.
+//
+//go:embed liveness.go
+var gc_files_liveness embed.FS

@@ -5,12 +5,14 @@
 package difftest
 
 import (
-	"github.com/gocuda/gocuda/cg"
-	"github.com/gocuda/gocuda/compiled"
-	"github.com/gocuda/gocuda/gocuda"
+	"embed"
 	"math"
 	"math/bits"
 	"simd/archsimd"
+
+	"github.com/gocuda/gocuda/cg"
+	"github.com/gocuda/gocuda/compiled"
+	"github.com/gocuda/gocuda/gocuda"
 )
 
 // MemoNormKernel normalizes each thread's value by its tile's mean and
@@ -29,7 +31,7 @@ func MemoNormKernel(out, in []float32, size int) func(*gocuda.Thread) {
 }
 
 //line memo.go:20
-var gc_src_memoNorm = compiled.NewSource("memoNorm", "73ee929b30092b9a60b8edb18975c2132cbabddfa8e1bb56bffe3014288b44e0", "memo.go:11-35").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_memoNorm = compiled.NewSource(gc_files_memo, "memoNorm", "73ee929b30092b9a60b8edb18975c2132cbabddfa8e1bb56bffe3014288b44e0", "memo.go:11-35").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line memo.go:20
 func gc_body_memoNorm(gc_b2 *compiled.Block, out, in []float32, size int) {
@@ -592,7 +594,7 @@ func MemoVoteKernel(out, in []int32) func(*gocuda.Thread) {
 }
 
 //line memo.go:42
-var gc_src_memoVote = compiled.NewSource("memoVote", "26801192d61f43bb040232627ce91963983dc114a4f12f9b6a4f974df3583b32", "memo.go:37-53").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_memoVote = compiled.NewSource(gc_files_memo, "memoVote", "26801192d61f43bb040232627ce91963983dc114a4f12f9b6a4f974df3583b32", "memo.go:37-53").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line memo.go:42
 func gc_body_memoVote(gc_b2 *compiled.Block, out, in []int32) {
@@ -731,3 +733,8 @@ func gc_body_memoVote(gc_b2 *compiled.Block, out, in []int32) {
 		}
 	}
 }
+
+// gc_files_memo holds the source files whose lines the kernels' records hash.
+//
+//go:embed memo.go
+var gc_files_memo embed.FS

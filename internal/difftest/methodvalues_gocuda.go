@@ -5,6 +5,8 @@
 package difftest
 
 import (
+	"embed"
+
 	"github.com/gocuda/gocuda/compiled"
 	"github.com/gocuda/gocuda/compiled/lanes"
 	"github.com/gocuda/gocuda/gocuda"
@@ -22,7 +24,7 @@ func MethodValueKernel(out []int32) func(*gocuda.Thread) {
 }
 
 //line methodvalues.go:33
-var gc_src_methodValue = compiled.NewSource("methodValue", "510f6c20119b98e6007fa4793f4866487f074e5f37b9e9465688cf207c2a8f61", "methodvalues.go:28-46", "methodvalues.go:14-21", "methodvalues.go:14-21", "methodvalues.go:14-21", "methodvalues.go:14-21", "methodvalues.go:23-26")
+var gc_src_methodValue = compiled.NewSource(gc_files_methodvalues, "methodValue", "510f6c20119b98e6007fa4793f4866487f074e5f37b9e9465688cf207c2a8f61", "methodvalues.go:28-46", "methodvalues.go:14-21", "methodvalues.go:14-21", "methodvalues.go:14-21", "methodvalues.go:14-21", "methodvalues.go:23-26")
 
 //line methodvalues.go:33
 func gc_body_methodValue(gc_b *compiled.Block, out []int32) {
@@ -1112,7 +1114,7 @@ func PromotedKernel(p solver, out []int32) func(*gocuda.Thread) {
 }
 
 //line methodvalues.go:103
-var gc_src_solver_promoted = compiled.NewSource("promoted", "070f448a461ed1a727a33c0b53c4b7aec1f7dd72f4df7c67127954f1796fedc5", "methodvalues.go:95-118", "methodvalues.go:51-60", "methodvalues.go:51-60", "methodvalues.go:51-60", "methodvalues.go:68-71", "methodvalues.go:87-90", "methodvalues.go:87-90")
+var gc_src_solver_promoted = compiled.NewSource(gc_files_methodvalues, "promoted", "070f448a461ed1a727a33c0b53c4b7aec1f7dd72f4df7c67127954f1796fedc5", "methodvalues.go:95-118", "methodvalues.go:51-60", "methodvalues.go:51-60", "methodvalues.go:51-60", "methodvalues.go:68-71", "methodvalues.go:87-90", "methodvalues.go:87-90")
 
 //line methodvalues.go:103
 func gc_body_solver_promoted(gc_b *compiled.Block, p solver, out []int32) {
@@ -2277,7 +2279,7 @@ func GenericPromotedKernel(out []float32) func(*gocuda.Thread) {
 }
 
 //line methodvalues.go:145
-var gc_src_genericPromoted = compiled.NewSource("genericPromoted", "a3d8f4aef396b5412b44620a8f3eb3fc3b8cab6302c478cf9dd70297248e1282", "methodvalues.go:141-151", "methodvalues.go:124-131", "methodvalues.go:124-131", "methodvalues.go:136-139")
+var gc_src_genericPromoted = compiled.NewSource(gc_files_methodvalues, "genericPromoted", "a3d8f4aef396b5412b44620a8f3eb3fc3b8cab6302c478cf9dd70297248e1282", "methodvalues.go:141-151", "methodvalues.go:124-131", "methodvalues.go:124-131", "methodvalues.go:136-139")
 
 //line methodvalues.go:145
 func gc_body_genericPromoted(gc_b *compiled.Block, out []float32) {
@@ -2839,7 +2841,7 @@ func MethodValueLoopKernel(out []int32, k factor, g gainRef) func(*gocuda.Thread
 }
 
 //line methodvalues.go:178
-var gc_src_methodValueLoop = compiled.NewSource("methodValueLoop", "82709b29882928d04958f86eedbbd6ec09a24671b3af67c11d84c8d0642be5f7", "methodvalues.go:172-194", "methodvalues.go:14-21", "methodvalues.go:156-163", "methodvalues.go:87-90", "methodvalues.go:87-90")
+var gc_src_methodValueLoop = compiled.NewSource(gc_files_methodvalues, "methodValueLoop", "82709b29882928d04958f86eedbbd6ec09a24671b3af67c11d84c8d0642be5f7", "methodvalues.go:172-194", "methodvalues.go:14-21", "methodvalues.go:156-163", "methodvalues.go:87-90", "methodvalues.go:87-90")
 
 //line methodvalues.go:178
 func gc_body_methodValueLoop(gc_b *compiled.Block, out []int32, k factor, g gainRef) {
@@ -3625,3 +3627,8 @@ func gc_body_methodValueLoop(gc_b *compiled.Block, out []int32, k factor, g gain
 		}
 	}
 }
+
+// gc_files_methodvalues holds the source files whose lines the kernels' records hash.
+//
+//go:embed methodvalues.go
+var gc_files_methodvalues embed.FS

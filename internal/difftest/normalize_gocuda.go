@@ -5,6 +5,8 @@
 package difftest
 
 import (
+	"embed"
+
 	"github.com/gocuda/gocuda/compiled"
 	"github.com/gocuda/gocuda/gocuda"
 )
@@ -26,7 +28,7 @@ func ExprCollectivesKernel(in []float32, out []float32, log []int32) func(*gocud
 }
 
 //line normalize.go:39
-var gc_src_exprCollectives = compiled.NewSource("exprCollectives", "cccc6367958cb2f64269295804bf66294f97bbd6a360a3556b2aedb68b92e582", "normalize.go:29-57", "normalize.go:20-27", "normalize.go:20-27").NoGoexit("0c9938cf5fdfdafaef0149aeca45d413cd9c6c08dfe16c2dcb952db2d46817fb", "normalize.go:11-12", "normalize.go:14-18")
+var gc_src_exprCollectives = compiled.NewSource(gc_files_normalize, "exprCollectives", "cccc6367958cb2f64269295804bf66294f97bbd6a360a3556b2aedb68b92e582", "normalize.go:29-57", "normalize.go:20-27", "normalize.go:20-27").NoGoexit("0c9938cf5fdfdafaef0149aeca45d413cd9c6c08dfe16c2dcb952db2d46817fb", "normalize.go:11-12", "normalize.go:14-18")
 
 //line normalize.go:39
 func gc_body_exprCollectives(gc_b *compiled.Block, in []float32, out []float32, log []int32) {
@@ -507,7 +509,7 @@ func NestedSyncKernel(out []int32) func(*gocuda.Thread) {
 }
 
 //line normalize.go:65
-var gc_src_nestedSync = compiled.NewSource("nestedSync", "56f24c9fe36a2bce9007e2fa7841b6403d5f7482d957d718f01bf1720b12804e", "normalize.go:59-76").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_nestedSync = compiled.NewSource(gc_files_normalize, "nestedSync", "56f24c9fe36a2bce9007e2fa7841b6403d5f7482d957d718f01bf1720b12804e", "normalize.go:59-76").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line normalize.go:65
 func gc_body_nestedSync(gc_b *compiled.Block, out []int32) {
@@ -831,7 +833,7 @@ func UniSyncKernel(in []int32, out []int32) func(*gocuda.Thread) {
 }
 
 //line normalize.go:83
-var gc_src_uniSyncKernel = compiled.NewSource("uniSyncKernel", "6c887ce55f83789027ee5b6dd52aae3c1693b6867c8a90d751b7b397e16cf67b", "normalize.go:78-93").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_uniSyncKernel = compiled.NewSource(gc_files_normalize, "uniSyncKernel", "6c887ce55f83789027ee5b6dd52aae3c1693b6867c8a90d751b7b397e16cf67b", "normalize.go:78-93").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line normalize.go:83
 func gc_body_uniSyncKernel(gc_b *compiled.Block, in []int32, out []int32) {
@@ -1035,7 +1037,7 @@ func MatchAllKernel(in []int32, out []uint32) func(*gocuda.Thread) {
 }
 
 //line normalize.go:99
-var gc_src_matchAll = compiled.NewSource("matchAll", "22feb38fc6950422604cc22b515f0070587cbc0403977eb1953c573e03019e0b", "normalize.go:95-106").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_matchAll = compiled.NewSource(gc_files_normalize, "matchAll", "22feb38fc6950422604cc22b515f0070587cbc0403977eb1953c573e03019e0b", "normalize.go:95-106").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line normalize.go:99
 func gc_body_matchAll(gc_b *compiled.Block, in []int32, out []uint32) {
@@ -1109,3 +1111,8 @@ func gc_body_matchAll(gc_b *compiled.Block, in []int32, out []uint32) {
 		}
 	}
 }
+
+// gc_files_normalize holds the source files whose lines the kernels' records hash.
+//
+//go:embed normalize.go
+var gc_files_normalize embed.FS

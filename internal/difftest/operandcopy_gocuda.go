@@ -5,6 +5,8 @@
 package difftest
 
 import (
+	"embed"
+
 	"github.com/gocuda/gocuda/compiled"
 	"github.com/gocuda/gocuda/gocuda"
 )
@@ -26,7 +28,7 @@ func OperandCopyKernel(in, out []int32) func(*gocuda.Thread) {
 }
 
 //line operandcopy.go:15
-var gc_src_operandCopy = compiled.NewSource("operandCopy", "1046d1373a092b3266a44cc3951343e75db3170ace272fb0ae571be97a873aa6", "operandcopy.go:5-34", "operandcopy.go:36-43", "operandcopy.go:36-43").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_operandCopy = compiled.NewSource(gc_files_operandcopy, "operandCopy", "1046d1373a092b3266a44cc3951343e75db3170ace272fb0ae571be97a873aa6", "operandcopy.go:5-34", "operandcopy.go:36-43", "operandcopy.go:36-43").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line operandcopy.go:15
 func gc_body_operandCopy(gc_b *compiled.Block, in, out []int32) {
@@ -420,3 +422,8 @@ func gc_body_operandCopy(gc_b *compiled.Block, in, out []int32) {
 		}
 	}
 }
+
+// gc_files_operandcopy holds the source files whose lines the kernels' records hash.
+//
+//go:embed operandcopy.go
+var gc_files_operandcopy embed.FS

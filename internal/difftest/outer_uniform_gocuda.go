@@ -5,6 +5,8 @@
 package difftest
 
 import (
+	"embed"
+
 	"github.com/gocuda/gocuda/compiled"
 	"github.com/gocuda/gocuda/gocuda"
 )
@@ -24,7 +26,7 @@ func OuterUniformStepKernel(out []float32) func(*gocuda.Thread) {
 }
 
 //line outer_uniform.go:13
-var gc_src_outerUniformStep = compiled.NewSource("outerUniformStep", "d96c98b8f2bc64e9b804abe3bd838007b6a7aee7f1ad90bb6e86e58432a641e8", "outer_uniform.go:5-22").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_outerUniformStep = compiled.NewSource(gc_files_outer_uniform, "outerUniformStep", "d96c98b8f2bc64e9b804abe3bd838007b6a7aee7f1ad90bb6e86e58432a641e8", "outer_uniform.go:5-22").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line outer_uniform.go:13
 func gc_body_outerUniformStep(gc_b *compiled.Block, out []float32) {
@@ -200,3 +202,8 @@ func gc_body_outerUniformStep(gc_b *compiled.Block, out []float32) {
 		}
 	}
 }
+
+// gc_files_outer_uniform holds the source files whose lines the kernels' records hash.
+//
+//go:embed outer_uniform.go
+var gc_files_outer_uniform embed.FS

@@ -5,10 +5,12 @@
 package difftest
 
 import (
+	"embed"
 	"fmt"
+	"simd/archsimd"
+
 	"github.com/gocuda/gocuda/compiled"
 	"github.com/gocuda/gocuda/gocuda"
-	"simd/archsimd"
 )
 
 // PairsKernel writes, for thread i of the grid, re[i] and im[i]*scale
@@ -25,7 +27,7 @@ func PairsKernel(re, im, out []float32, off int, scale float32) func(*gocuda.Thr
 }
 
 //line pairs.go:22
-var gc_src_pairs = compiled.NewSource("pairs", "d33a6bfe67a0611a7d9f6bcf509393b87ddf4cacda51d99a7261f327e0324fc8", "pairs.go:17-28").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_pairs = compiled.NewSource(gc_files_pairs, "pairs", "d33a6bfe67a0611a7d9f6bcf509393b87ddf4cacda51d99a7261f327e0324fc8", "pairs.go:17-28").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line pairs.go:22
 func gc_body_pairs(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, re, im, out []float32, off int, scale float32) {
@@ -284,3 +286,8 @@ func gc_body_pairs(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, re, im, out []floa
 		}
 	}
 }
+
+// gc_files_pairs holds the source files whose lines the kernels' records hash.
+//
+//go:embed pairs.go
+var gc_files_pairs embed.FS

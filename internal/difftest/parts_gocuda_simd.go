@@ -5,9 +5,11 @@
 package difftest
 
 import (
+	"embed"
+	"simd/archsimd"
+
 	"github.com/gocuda/gocuda/compiled"
 	"github.com/gocuda/gocuda/gocuda"
-	"simd/archsimd"
 )
 
 // PartsKernel reads and writes parts of elements at thread i's index:
@@ -24,7 +26,7 @@ func PartsKernel(bodies [][4]float32, ps []partsParticle, acc [][3]float32, dt f
 }
 
 //line parts.go:21
-var gc_src_parts = compiled.NewSource("parts", "6ed46b51600e7628ce1b2be6ddf1ab482b142a8d95f7b3558d5dd6aea8e0d452", "parts.go:14-33").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_parts = compiled.NewSource(gc_files_parts, "parts", "6ed46b51600e7628ce1b2be6ddf1ab482b142a8d95f7b3558d5dd6aea8e0d452", "parts.go:14-33").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line parts.go:21
 func gc_body_parts(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, bodies [][4]float32, ps []partsParticle, acc [][3]float32, dt float32) {
@@ -1317,7 +1319,7 @@ func PartsSumKernel(ps []partsParticle, out []float32) func(*gocuda.Thread) {
 }
 
 //line parts.go:41
-var gc_src_partsSum = compiled.NewSource("partsSum", "de8125f783cad27f99be9c9e03ce5356b21db5731bd53af3dfe97379a1e51a2a", "parts.go:35-52").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_partsSum = compiled.NewSource(gc_files_parts, "partsSum", "de8125f783cad27f99be9c9e03ce5356b21db5731bd53af3dfe97379a1e51a2a", "parts.go:35-52").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line parts.go:41
 func gc_body_partsSum(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ps []partsParticle, out []float32) {
@@ -1564,3 +1566,8 @@ func gc_body_partsSum(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ps []partsParti
 		})
 	}
 }
+
+// gc_files_parts holds the source files whose lines the kernels' records hash.
+//
+//go:embed parts.go
+var gc_files_parts embed.FS

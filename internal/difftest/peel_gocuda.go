@@ -5,6 +5,8 @@
 package difftest
 
 import (
+	"embed"
+
 	"github.com/gocuda/gocuda/compiled"
 	"github.com/gocuda/gocuda/compiled/lanes"
 	"github.com/gocuda/gocuda/gocuda"
@@ -23,7 +25,7 @@ func PeelTileKernel(in, out []float32) func(*gocuda.Thread) {
 }
 
 //line peel.go:16
-var gc_src_peelTile = compiled.NewSource("peelTile", "29707e017964c34204cd6e7e248ed74feed454836499b275a5617fcaa6f3f61e", "peel.go:10-32").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_peelTile = compiled.NewSource(gc_files_peel, "peelTile", "29707e017964c34204cd6e7e248ed74feed454836499b275a5617fcaa6f3f61e", "peel.go:10-32").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line peel.go:16
 func gc_body_peelTile(gc_b *compiled.Block, in, out []float32) {
@@ -454,7 +456,7 @@ func PeelShiftKernel(in, out []float32) func(*gocuda.Thread) {
 }
 
 //line peel.go:38
-var gc_src_peelShift = compiled.NewSource("peelShift", "ce140879033094ad9a8ed2adbf0e43e400058440c87b6a5ca2a6db1c1d9b457e", "peel.go:34-49").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_peelShift = compiled.NewSource(gc_files_peel, "peelShift", "ce140879033094ad9a8ed2adbf0e43e400058440c87b6a5ca2a6db1c1d9b457e", "peel.go:34-49").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line peel.go:38
 func gc_body_peelShift(gc_b *compiled.Block, in, out []float32) {
@@ -962,7 +964,7 @@ func PeelEdgesKernel(in, out []float32, lo int) func(*gocuda.Thread) {
 }
 
 //line peel.go:56
-var gc_src_peelEdges = compiled.NewSource("peelEdges", "373ddf91baf1bb2b74da841f79ba949126361433b6b1bf8ef40d9d7ca23a07ce", "peel.go:51-61").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_peelEdges = compiled.NewSource(gc_files_peel, "peelEdges", "373ddf91baf1bb2b74da841f79ba949126361433b6b1bf8ef40d9d7ca23a07ce", "peel.go:51-61").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line peel.go:56
 func gc_body_peelEdges(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32, lo int) {
@@ -1136,7 +1138,7 @@ func PeelRowsKernel(in, out []float32) func(*gocuda.Thread) {
 }
 
 //line peel.go:68
-var gc_src_peelRows = compiled.NewSource("peelRows", "5e719a64111962f6629025ef50c63eafc823eceb671d7419bf6d557d82dcbe21", "peel.go:63-80").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_peelRows = compiled.NewSource(gc_files_peel, "peelRows", "5e719a64111962f6629025ef50c63eafc823eceb671d7419bf6d557d82dcbe21", "peel.go:63-80").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line peel.go:68
 func gc_body_peelRows(gc_b *compiled.Block, in, out []float32) {
@@ -1755,3 +1757,8 @@ func gc_body_peelRows(gc_b *compiled.Block, in, out []float32) {
 		}
 	}
 }
+
+// gc_files_peel holds the source files whose lines the kernels' records hash.
+//
+//go:embed peel.go
+var gc_files_peel embed.FS

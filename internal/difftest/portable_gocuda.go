@@ -5,6 +5,8 @@
 package difftest
 
 import (
+	"embed"
+
 	"github.com/gocuda/gocuda/compiled"
 	"github.com/gocuda/gocuda/compiled/lanes"
 	"github.com/gocuda/gocuda/gocuda"
@@ -21,7 +23,7 @@ func PortableWindowKernel(in, out []float32, r int) func(*gocuda.Thread) {
 }
 
 //line portable.go:13
-var gc_src_portableWindow = compiled.NewSource("portableWindow", "fa3e3c5ebea94ec9efa0f0ded0296d737d295a45d3e804bd105b31d28dcadd25", "portable.go:9-23").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_portableWindow = compiled.NewSource(gc_files_portable, "portableWindow", "fa3e3c5ebea94ec9efa0f0ded0296d737d295a45d3e804bd105b31d28dcadd25", "portable.go:9-23").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line portable.go:13
 func gc_body_portableWindow(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32, r int) {
@@ -177,7 +179,7 @@ func PortableReachKernel(in, out []float32, reach int) func(*gocuda.Thread) {
 }
 
 //line portable.go:29
-var gc_src_portableReach = compiled.NewSource("portableReach", "c1769c471d446b9fae26b256846a4313c8f9778f1e460a69485aca676635058f", "portable.go:25-36").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_portableReach = compiled.NewSource(gc_files_portable, "portableReach", "c1769c471d446b9fae26b256846a4313c8f9778f1e460a69485aca676635058f", "portable.go:25-36").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line portable.go:29
 func gc_body_portableReach(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32, reach int) {
@@ -371,3 +373,8 @@ func gc_body_portableReach(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []flo
 		})
 	}
 }
+
+// gc_files_portable holds the source files whose lines the kernels' records hash.
+//
+//go:embed portable.go
+var gc_files_portable embed.FS

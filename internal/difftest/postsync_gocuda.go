@@ -5,6 +5,8 @@
 package difftest
 
 import (
+	"embed"
+
 	"github.com/gocuda/gocuda/compiled"
 	"github.com/gocuda/gocuda/compiled/lanes"
 	"github.com/gocuda/gocuda/gocuda"
@@ -22,7 +24,7 @@ func PostVoteKernel(n, out []int32) func(*gocuda.Thread) {
 }
 
 //line postsync.go:14
-var gc_src_postVote = compiled.NewSource("postVote", "6fb373bfa17c2999fd2bc6ca15767d5aba88c25ae342edd8d790b4e2bb23ec80", "postsync.go:9-20").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_postVote = compiled.NewSource(gc_files_postsync, "postVote", "6fb373bfa17c2999fd2bc6ca15767d5aba88c25ae342edd8d790b4e2bb23ec80", "postsync.go:9-20").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line postsync.go:14
 func gc_body_postVote(gc_b *compiled.Block, n, out []int32) {
@@ -178,7 +180,7 @@ func PostBarrierKernel(n, out []int32) func(*gocuda.Thread) {
 }
 
 //line postsync.go:26
-var gc_src_postBarrier = compiled.NewSource("postBarrier", "629ede010783e13bdd24a0c2a2a03c73ba2076e803a6a21a7fa0d257bb2493ed", "postsync.go:22-32").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_postBarrier = compiled.NewSource(gc_files_postsync, "postBarrier", "629ede010783e13bdd24a0c2a2a03c73ba2076e803a6a21a7fa0d257bb2493ed", "postsync.go:22-32").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line postsync.go:26
 func gc_body_postBarrier(gc_b *compiled.Block, n, out []int32) {
@@ -407,3 +409,8 @@ func gc_body_postBarrier(gc_b *compiled.Block, n, out []int32) {
 		}
 	}
 }
+
+// gc_files_postsync holds the source files whose lines the kernels' records hash.
+//
+//go:embed postsync.go
+var gc_files_postsync embed.FS

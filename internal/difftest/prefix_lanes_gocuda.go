@@ -5,6 +5,8 @@
 package difftest
 
 import (
+	"embed"
+
 	"github.com/gocuda/gocuda/compiled"
 	"github.com/gocuda/gocuda/gocuda"
 )
@@ -23,7 +25,7 @@ func PrefixLanesKernel(in, out []int32, k int) func(*gocuda.Thread) {
 }
 
 //line prefix_lanes.go:12
-var gc_src_prefixLanes = compiled.NewSource("prefixLanes", "36f59b6c5cf01166bb9b2237df6226bace89f951a1036405230ac04bbb649992", "prefix_lanes.go:5-28").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_prefixLanes = compiled.NewSource(gc_files_prefix_lanes, "prefixLanes", "36f59b6c5cf01166bb9b2237df6226bace89f951a1036405230ac04bbb649992", "prefix_lanes.go:5-28").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line prefix_lanes.go:12
 func gc_body_prefixLanes(gc_b *compiled.Block, in, out []int32, k int) {
@@ -290,3 +292,8 @@ func gc_body_prefixLanes(gc_b *compiled.Block, in, out []int32, k int) {
 		}
 	}
 }
+
+// gc_files_prefix_lanes holds the source files whose lines the kernels' records hash.
+//
+//go:embed prefix_lanes.go
+var gc_files_prefix_lanes embed.FS

@@ -5,9 +5,11 @@
 package difftest
 
 import (
+	"embed"
+	"simd/archsimd"
+
 	"github.com/gocuda/gocuda/compiled"
 	"github.com/gocuda/gocuda/gocuda"
-	"simd/archsimd"
 )
 
 // PrefixLanesKernel runs warp code whose active lanes are the warp's first
@@ -24,7 +26,7 @@ func PrefixLanesKernel(in, out []int32, k int) func(*gocuda.Thread) {
 }
 
 //line prefix_lanes.go:12
-var gc_src_prefixLanes = compiled.NewSource("prefixLanes", "36f59b6c5cf01166bb9b2237df6226bace89f951a1036405230ac04bbb649992", "prefix_lanes.go:5-28").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_prefixLanes = compiled.NewSource(gc_files_prefix_lanes, "prefixLanes", "36f59b6c5cf01166bb9b2237df6226bace89f951a1036405230ac04bbb649992", "prefix_lanes.go:5-28").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line prefix_lanes.go:12
 func gc_body_prefixLanes(gc_b2 *compiled.Block, in, out []int32, k int) {
@@ -717,3 +719,8 @@ func gc_body_prefixLanes(gc_b2 *compiled.Block, in, out []int32, k int) {
 		}
 	}
 }
+
+// gc_files_prefix_lanes holds the source files whose lines the kernels' records hash.
+//
+//go:embed prefix_lanes.go
+var gc_files_prefix_lanes embed.FS

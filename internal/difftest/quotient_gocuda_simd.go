@@ -5,9 +5,11 @@
 package difftest
 
 import (
+	"embed"
+	"simd/archsimd"
+
 	"github.com/gocuda/gocuda/compiled"
 	"github.com/gocuda/gocuda/gocuda"
-	"simd/archsimd"
 )
 
 // SegmentsKernel divides each thread's flat index plus off by d and by e,
@@ -25,7 +27,7 @@ func SegmentsKernel(out []int32, off, d, e int) func(*gocuda.Thread) {
 }
 
 //line quotient.go:13
-var gc_src_segments = compiled.NewSource("segments", "fc406d878a615cca4f84b3f7b8fd5f9fa04bfc4f81d980bd608e7365bd12dd2a", "quotient.go:5-19").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_segments = compiled.NewSource(gc_files_quotient, "segments", "fc406d878a615cca4f84b3f7b8fd5f9fa04bfc4f81d980bd608e7365bd12dd2a", "quotient.go:5-19").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line quotient.go:13
 func gc_body_segments(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, out []int32, off, d, e int) {
@@ -215,7 +217,7 @@ func SegmentRowsKernel(out []int32, w, d int) func(*gocuda.Thread) {
 }
 
 //line quotient.go:26
-var gc_src_segmentRows = compiled.NewSource("segmentRows", "b2df457c354457a0423fcdcc5f11871dc864267b6f68c80ce424ae6c279026c4", "quotient.go:21-33").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_segmentRows = compiled.NewSource(gc_files_quotient, "segmentRows", "b2df457c354457a0423fcdcc5f11871dc864267b6f68c80ce424ae6c279026c4", "quotient.go:21-33").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line quotient.go:26
 func gc_body_segmentRows(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, out []int32, w, d int) {
@@ -444,7 +446,7 @@ func NormalizeKernel(out, inp, mean, rstd, weight, bias []float32, C int) func(*
 }
 
 //line quotient.go:42
-var gc_src_normalize = compiled.NewSource("normalize", "c7c0e6085de1d9d86357e2ff37d9b29745936374038d84eae81116dc3402a9be", "quotient.go:35-51").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_normalize = compiled.NewSource(gc_files_quotient, "normalize", "c7c0e6085de1d9d86357e2ff37d9b29745936374038d84eae81116dc3402a9be", "quotient.go:35-51").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line quotient.go:42
 func gc_body_normalize(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, out, inp, mean, rstd, weight, bias []float32, C int) {
@@ -641,3 +643,8 @@ func gc_body_normalize(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, out, inp, mean
 		}
 	}
 }
+
+// gc_files_quotient holds the source files whose lines the kernels' records hash.
+//
+//go:embed quotient.go
+var gc_files_quotient embed.FS

@@ -3,6 +3,8 @@
 package difftest
 
 import (
+	"embed"
+
 	"github.com/gocuda/gocuda/compiled"
 	"github.com/gocuda/gocuda/gocuda"
 )
@@ -24,7 +26,7 @@ func RangeRunsKernel(x, y, sums []float32, lens []int, run int) func(*gocuda.Thr
 }
 
 //line range_steps.go:13
-var gc_src_rangeRuns = compiled.NewSource("rangeRuns", "e5671e3f6526d24d985fd860cb9e55e7fe15d72d23c56bcaf4becb45e114e2f9", "range_steps.go:5-26").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_rangeRuns = compiled.NewSource(gc_files_range_steps, "rangeRuns", "e5671e3f6526d24d985fd860cb9e55e7fe15d72d23c56bcaf4becb45e114e2f9", "range_steps.go:5-26").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line range_steps.go:13
 func gc_body_rangeRuns(gc_b *compiled.Block, gc_lo, gc_hi int, x, y, sums []float32, lens []int, run int) {
@@ -189,3 +191,8 @@ func gc_body_rangeRuns(gc_b *compiled.Block, gc_lo, gc_hi int, x, y, sums []floa
 		})
 	}
 }
+
+// gc_files_range_steps holds the source files whose lines the kernels' records hash.
+//
+//go:embed range_steps.go
+var gc_files_range_steps embed.FS

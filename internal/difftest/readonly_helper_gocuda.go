@@ -5,6 +5,8 @@
 package difftest
 
 import (
+	"embed"
+
 	"github.com/gocuda/gocuda/compiled"
 	"github.com/gocuda/gocuda/compiled/lanes"
 	"github.com/gocuda/gocuda/gocuda"
@@ -24,7 +26,7 @@ func HelperReadOnlyKernel(in, out []int32, k int) func(*gocuda.Thread) {
 }
 
 //line readonly_helper.go:12
-var gc_src_helperReadOnly = compiled.NewSource("helperReadOnly", "ac2f3326f81e7b754996ed7d6df66648ba91a88a1ee90e425e10992825cea8dc", "readonly_helper.go:5-16", "readonly_helper.go:18-26").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_helperReadOnly = compiled.NewSource(gc_files_readonly_helper, "helperReadOnly", "ac2f3326f81e7b754996ed7d6df66648ba91a88a1ee90e425e10992825cea8dc", "readonly_helper.go:5-16", "readonly_helper.go:18-26").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line readonly_helper.go:12
 func gc_body_helperReadOnly(gc_b *compiled.Block, in, out []int32, k int) {
@@ -590,3 +592,8 @@ func gc_body_helperReadOnly(gc_b *compiled.Block, in, out []int32, k int) {
 		}
 	}
 }
+
+// gc_files_readonly_helper holds the source files whose lines the kernels' records hash.
+//
+//go:embed readonly_helper.go
+var gc_files_readonly_helper embed.FS

@@ -5,6 +5,8 @@
 package difftest
 
 import (
+	"embed"
+
 	"github.com/gocuda/gocuda/compiled"
 	"github.com/gocuda/gocuda/compiled/lanes"
 	"github.com/gocuda/gocuda/gocuda"
@@ -21,7 +23,7 @@ func RebaseStencilKernel(in, out []float32) func(*gocuda.Thread) {
 }
 
 //line rebase.go:14
-var gc_src_rebaseStencil = compiled.NewSource("rebaseStencil", "c5bf608f0f83754ae8f6601dbd76fd07ed9ab7c1144b6419b06999c84f02c4d2", "rebase.go:10-19").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_rebaseStencil = compiled.NewSource(gc_files_rebase, "rebaseStencil", "c5bf608f0f83754ae8f6601dbd76fd07ed9ab7c1144b6419b06999c84f02c4d2", "rebase.go:10-19").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line rebase.go:14
 func gc_body_rebaseStencil(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32) {
@@ -137,7 +139,7 @@ func Rebase2DKernel(in []float32, out []int32, w, h, pitch int) func(*gocuda.Thr
 }
 
 //line rebase.go:26
-var gc_src_rebase2D = compiled.NewSource("rebase2D", "0618ef261d99cc80f105d4ecace876d2f40942f48f6be95eefd27f6f85f3016a", "rebase.go:21-32").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_rebase2D = compiled.NewSource(gc_files_rebase, "rebase2D", "0618ef261d99cc80f105d4ecace876d2f40942f48f6be95eefd27f6f85f3016a", "rebase.go:21-32").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line rebase.go:26
 func gc_body_rebase2D(gc_b *compiled.Block, gc_lo, gc_hi int, in []float32, out []int32, w, h, pitch int) {
@@ -241,7 +243,7 @@ func RebaseShortKernel(in, out []float32) func(*gocuda.Thread) {
 }
 
 //line rebase.go:38
-var gc_src_rebaseShort = compiled.NewSource("rebaseShort", "c844e672918014ce3897add74c5dfc39aa396fb0a1573a19e6bb363cd5f0d1a2", "rebase.go:34-43").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_rebaseShort = compiled.NewSource(gc_files_rebase, "rebaseShort", "c844e672918014ce3897add74c5dfc39aa396fb0a1573a19e6bb363cd5f0d1a2", "rebase.go:34-43").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line rebase.go:38
 func gc_body_rebaseShort(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32) {
@@ -438,7 +440,7 @@ func RebaseGridStrideKernel(a float32, x, y []float32) func(*gocuda.Thread) {
 }
 
 //line rebase.go:49
-var gc_src_rebaseGridStride = compiled.NewSource("rebaseGridStride", "a4d30c843f1ce1857cbe60e3894933e67139cdacee1a98e4654d59eaf8720c64", "rebase.go:45-53").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_rebaseGridStride = compiled.NewSource(gc_files_rebase, "rebaseGridStride", "a4d30c843f1ce1857cbe60e3894933e67139cdacee1a98e4654d59eaf8720c64", "rebase.go:45-53").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line rebase.go:49
 func gc_body_rebaseGridStride(gc_b *compiled.Block, gc_lo, gc_hi int, a float32, x, y []float32) {
@@ -791,7 +793,7 @@ func RebaseRowKernel(out []int32, row int) func(*gocuda.Thread) {
 }
 
 //line rebase.go:59
-var gc_src_rebaseRow = compiled.NewSource("rebaseRow", "a7f932ab73af9e9b8323a3a1818ba2d833a95f66cac1959cdec42c943033aa77", "rebase.go:55-65").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_rebaseRow = compiled.NewSource(gc_files_rebase, "rebaseRow", "a7f932ab73af9e9b8323a3a1818ba2d833a95f66cac1959cdec42c943033aa77", "rebase.go:55-65").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line rebase.go:59
 func gc_body_rebaseRow(gc_b *compiled.Block, gc_lo, gc_hi int, out []int32, row int) {
@@ -1046,7 +1048,7 @@ func RebaseGuardedKernel(in, out []float32, k, lo int) func(*gocuda.Thread) {
 }
 
 //line rebase.go:75
-var gc_src_rebaseGuarded = compiled.NewSource("rebaseGuarded", "e712b4a131dc5a9db342232e925d3a37ea8ff782358d98e5399b623936b4101c", "rebase.go:67-82").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_rebaseGuarded = compiled.NewSource(gc_files_rebase, "rebaseGuarded", "e712b4a131dc5a9db342232e925d3a37ea8ff782358d98e5399b623936b4101c", "rebase.go:67-82").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line rebase.go:75
 func gc_body_rebaseGuarded(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32, k, lo int) {
@@ -1233,7 +1235,7 @@ func RebaseTileKernel(in, out []float32, r, k int) func(*gocuda.Thread) {
 }
 
 //line rebase.go:97
-var gc_src_rebaseTile = compiled.NewSource("rebaseTile", "3dc71c631b0610d18c87d90bcb40d0a0e28ad78bf4294f589e0be1ec4e732b82", "rebase.go:88-112").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_rebaseTile = compiled.NewSource(gc_files_rebase, "rebaseTile", "3dc71c631b0610d18c87d90bcb40d0a0e28ad78bf4294f589e0be1ec4e732b82", "rebase.go:88-112").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line rebase.go:97
 func gc_body_rebaseTile(gc_b *compiled.Block, in, out []float32, r, k int) {
@@ -1797,7 +1799,7 @@ func RebasePartialKernel(idx []int32, tab, out []float32) func(*gocuda.Thread) {
 }
 
 //line rebase.go:120
-var gc_src_rebasePartial = compiled.NewSource("rebasePartial", "d4b04713206ef732fc46246898cb43c953309e591bd068aaf482241d1c371f14", "rebase.go:114-125").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_rebasePartial = compiled.NewSource(gc_files_rebase, "rebasePartial", "d4b04713206ef732fc46246898cb43c953309e591bd068aaf482241d1c371f14", "rebase.go:114-125").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line rebase.go:120
 func gc_body_rebasePartial(gc_b *compiled.Block, gc_lo, gc_hi int, idx []int32, tab, out []float32) {
@@ -1998,7 +2000,7 @@ func RebaseLocalKernel(in, out []float32, off int) func(*gocuda.Thread) {
 }
 
 //line rebase.go:133
-var gc_src_rebaseLocal = compiled.NewSource("rebaseLocal", "218d5e40fa08fc7ad6aa3414a55ea025afe479c26078f6f69507ea74d90f4c03", "rebase.go:127-139").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_rebaseLocal = compiled.NewSource(gc_files_rebase, "rebaseLocal", "218d5e40fa08fc7ad6aa3414a55ea025afe479c26078f6f69507ea74d90f4c03", "rebase.go:127-139").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line rebase.go:133
 func gc_body_rebaseLocal(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32, off int) {
@@ -2219,7 +2221,7 @@ func RebaseClampRowsKernel(in, out []float32, w, h int) func(*gocuda.Thread) {
 }
 
 //line rebase.go:146
-var gc_src_rebaseClampRows = compiled.NewSource("rebaseClampRows", "6c92668f31419c8a37d25883ecb688dec5ba9fdcd72a6a6f5678ed663824e591", "rebase.go:141-153").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_rebaseClampRows = compiled.NewSource(gc_files_rebase, "rebaseClampRows", "6c92668f31419c8a37d25883ecb688dec5ba9fdcd72a6a6f5678ed663824e591", "rebase.go:141-153").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line rebase.go:146
 func gc_body_rebaseClampRows(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32, w, h int) {
@@ -2327,3 +2329,8 @@ func gc_body_rebaseClampRows(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []f
 		}
 	}
 }
+
+// gc_files_rebase holds the source files whose lines the kernels' records hash.
+//
+//go:embed rebase.go
+var gc_files_rebase embed.FS

@@ -5,6 +5,8 @@
 package difftest
 
 import (
+	"embed"
+
 	"github.com/gocuda/gocuda/compiled"
 	"github.com/gocuda/gocuda/compiled/lanes"
 	"github.com/gocuda/gocuda/gocuda"
@@ -21,7 +23,7 @@ func NamesKernel(in, out []int32) func(*gocuda.Thread) {
 }
 
 //line regressions.go:13
-var gc_src_names = compiled.NewSource("names", "19ab2fe6c705f57c3e35017712462cb2607d8958802e540cc481c0ac6531b26e", "regressions.go:9-24").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_names = compiled.NewSource(gc_files_regressions, "names", "19ab2fe6c705f57c3e35017712462cb2607d8958802e540cc481c0ac6531b26e", "regressions.go:9-24").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line regressions.go:13
 func gc_body_names(gc_b *compiled.Block, in, out []int32) {
@@ -554,7 +556,7 @@ func PadKernel(out []float32) func(*gocuda.Thread) {
 }
 
 //line regressions.go:32
-var gc_src_pad = compiled.NewSource("pad", "62b8e3b28172d4fa32e48c468cd62c689181ae91ebd014668e3104e1a3d329e2", "regressions.go:26-36", "regressions.go:38-46", "regressions.go:38-46").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_pad = compiled.NewSource(gc_files_regressions, "pad", "62b8e3b28172d4fa32e48c468cd62c689181ae91ebd014668e3104e1a3d329e2", "regressions.go:26-36", "regressions.go:38-46", "regressions.go:38-46").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line regressions.go:32
 func gc_body_pad(gc_b *compiled.Block, out []float32) {
@@ -1098,7 +1100,7 @@ func RelaxKernel(grid []int32, iters int) func(*gocuda.Thread) {
 }
 
 //line regressions.go:54
-var gc_src_relax = compiled.NewSource("relax", "b987459b59b8bf07cc4189e42a2b0637a1048b5c4d7509eed29f2765697f9191", "regressions.go:48-72").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_relax = compiled.NewSource(gc_files_regressions, "relax", "b987459b59b8bf07cc4189e42a2b0637a1048b5c4d7509eed29f2765697f9191", "regressions.go:48-72").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line regressions.go:54
 func gc_body_relax(gc_b *compiled.Block, grid []int32, iters int) {
@@ -1673,7 +1675,7 @@ func ShflWidthKernel(out []int32, width int) func(*gocuda.Thread) {
 }
 
 //line regressions.go:81
-var gc_src_shflWidth = compiled.NewSource("shflWidth", "caecf3ef5f6656eb7f81211383773df2e166a0b4a25e9534de20f1edf6e69e38", "regressions.go:74-85").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_shflWidth = compiled.NewSource(gc_files_regressions, "shflWidth", "caecf3ef5f6656eb7f81211383773df2e166a0b4a25e9534de20f1edf6e69e38", "regressions.go:74-85").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line regressions.go:81
 func gc_body_shflWidth(gc_b *compiled.Block, out []int32, width int) {
@@ -1776,7 +1778,7 @@ func StaleRematKernel(out []int32) func(*gocuda.Thread) {
 }
 
 //line regressions.go:95
-var gc_src_staleRemat = compiled.NewSource("staleRemat", "a2d415a7ba228b99f231c33831977a14af642bb59cc5c18a884343794da8d09b", "regressions.go:87-118").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_staleRemat = compiled.NewSource(gc_files_regressions, "staleRemat", "a2d415a7ba228b99f231c33831977a14af642bb59cc5c18a884343794da8d09b", "regressions.go:87-118").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line regressions.go:95
 func gc_body_staleRemat(gc_b *compiled.Block, out []int32) {
@@ -2595,7 +2597,7 @@ func OutParamsKernel(out []int32) func(*gocuda.Thread) {
 }
 
 //line regressions.go:132
-var gc_src_outParams = compiled.NewSource("outParams", "cd498b248371ce3baacf40a609d5e8729b585d8cc8994bbe5faa6deef32b956f", "regressions.go:127-139").NoGoexit("53b02402a5e673d2cd356143554936257535f27895194fba18e545c26d625aac", "regressions.go:120-125")
+var gc_src_outParams = compiled.NewSource(gc_files_regressions, "outParams", "cd498b248371ce3baacf40a609d5e8729b585d8cc8994bbe5faa6deef32b956f", "regressions.go:127-139").NoGoexit("53b02402a5e673d2cd356143554936257535f27895194fba18e545c26d625aac", "regressions.go:120-125")
 
 //line regressions.go:132
 func gc_body_outParams(gc_b *compiled.Block, out []int32) {
@@ -2864,7 +2866,7 @@ func PureBoundKernel(out []int32, n int) func(*gocuda.Thread) {
 }
 
 //line regressions.go:156
-var gc_src_pureBound = compiled.NewSource("pureBound", "ff0766a11d5bfe39b94eff6aaefc04b68fefd8344d0ba9d8b70c48e03c840f9c", "regressions.go:150-166").NoGoexit("e4b175723ca5962aa24afdf2b48dde1dff7b85917fec1ee03b53a6d3291ba670", "regressions.go:141-148")
+var gc_src_pureBound = compiled.NewSource(gc_files_regressions, "pureBound", "ff0766a11d5bfe39b94eff6aaefc04b68fefd8344d0ba9d8b70c48e03c840f9c", "regressions.go:150-166").NoGoexit("e4b175723ca5962aa24afdf2b48dde1dff7b85917fec1ee03b53a6d3291ba670", "regressions.go:141-148")
 
 //line regressions.go:156
 func gc_body_pureBound(gc_b *compiled.Block, out []int32, n int) {
@@ -3125,7 +3127,7 @@ func FuseRematKernel(out []int32, p int32) func(*gocuda.Thread) {
 }
 
 //line regressions.go:176
-var gc_src_fuseRemat = compiled.NewSource("fuseRemat", "970a55bce3340fcce0d991f9ac8da7305e09af8b92f3fd3331cb64b1c116fcd6", "regressions.go:168-192").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_fuseRemat = compiled.NewSource(gc_files_regressions, "fuseRemat", "970a55bce3340fcce0d991f9ac8da7305e09af8b92f3fd3331cb64b1c116fcd6", "regressions.go:168-192").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line regressions.go:176
 func gc_body_fuseRemat(gc_b *compiled.Block, out []int32, p int32) {
@@ -3387,7 +3389,7 @@ func IdempotentReadKernel(out []int32, p int32) func(*gocuda.Thread) {
 }
 
 //line regressions.go:202
-var gc_src_idempotentRead = compiled.NewSource("idempotentRead", "d0b44d77d9c70429d187af6c70e952d1e0fbab54e6ef0b71b9f28bb195678d1a", "regressions.go:194-217").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_idempotentRead = compiled.NewSource(gc_files_regressions, "idempotentRead", "d0b44d77d9c70429d187af6c70e952d1e0fbab54e6ef0b71b9f28bb195678d1a", "regressions.go:194-217").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line regressions.go:202
 func gc_body_idempotentRead(gc_b *compiled.Block, out []int32, p int32) {
@@ -3893,3 +3895,8 @@ func gc_body_idempotentRead(gc_b *compiled.Block, out []int32, p int32) {
 		}
 	}
 }
+
+// gc_files_regressions holds the source files whose lines the kernels' records hash.
+//
+//go:embed regressions.go
+var gc_files_regressions embed.FS

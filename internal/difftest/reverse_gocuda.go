@@ -5,6 +5,8 @@
 package difftest
 
 import (
+	"embed"
+
 	"github.com/gocuda/gocuda/compiled"
 	"github.com/gocuda/gocuda/compiled/lanes"
 	"github.com/gocuda/gocuda/gocuda"
@@ -22,7 +24,7 @@ func ReverseScanKernel(data []float32) func(*gocuda.Thread) {
 }
 
 //line reverse.go:16
-var gc_src_reverseScan = compiled.NewSource("reverseScan", "3fe9ae1ac7da5141f4d50ae5c8f6b344956f0644738e941df06aca63a75406a4", "reverse.go:11-33").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_reverseScan = compiled.NewSource(gc_files_reverse, "reverseScan", "3fe9ae1ac7da5141f4d50ae5c8f6b344956f0644738e941df06aca63a75406a4", "reverse.go:11-33").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line reverse.go:16
 func gc_body_reverseScan(gc_b *compiled.Block, data []float32) {
@@ -623,7 +625,7 @@ func ReverseStepKernel(data []int32, d int) func(*gocuda.Thread) {
 }
 
 //line reverse.go:43
-var gc_src_reverseStep = compiled.NewSource("reverseStep", "b0bd59aa0539126edc391002e8adc35c56e536536c88fd5a05a12541c17d4831", "reverse.go:35-64").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_reverseStep = compiled.NewSource(gc_files_reverse, "reverseStep", "b0bd59aa0539126edc391002e8adc35c56e536536c88fd5a05a12541c17d4831", "reverse.go:35-64").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line reverse.go:43
 func gc_body_reverseStep(gc_b *compiled.Block, data []int32, d int) {
@@ -1362,7 +1364,7 @@ func ReverseShiftKernel(data []int32) func(*gocuda.Thread) {
 }
 
 //line reverse.go:74
-var gc_src_reverseShift = compiled.NewSource("reverseShift", "6ea8188f72ddde50540b337e7a27f7becc53c38ade39dc953db4cba94c932763", "reverse.go:66-94").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_reverseShift = compiled.NewSource(gc_files_reverse, "reverseShift", "6ea8188f72ddde50540b337e7a27f7becc53c38ade39dc953db4cba94c932763", "reverse.go:66-94").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line reverse.go:74
 func gc_body_reverseShift(gc_b *compiled.Block, data []int32) {
@@ -1894,3 +1896,8 @@ func gc_body_reverseShift(gc_b *compiled.Block, data []int32) {
 		}
 	}
 }
+
+// gc_files_reverse holds the source files whose lines the kernels' records hash.
+//
+//go:embed reverse.go
+var gc_files_reverse embed.FS

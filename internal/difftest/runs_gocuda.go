@@ -5,6 +5,8 @@
 package difftest
 
 import (
+	"embed"
+
 	"github.com/gocuda/gocuda/compiled"
 	"github.com/gocuda/gocuda/compiled/lanes"
 	"github.com/gocuda/gocuda/gocuda"
@@ -21,7 +23,7 @@ func RunsVolumeKernel(in, out []float32, w, h, d int) func(*gocuda.Thread) {
 }
 
 //line runs.go:15
-var gc_src_runsVolume = compiled.NewSource("runsVolume", "a0e884db5232d656d425aef1767c8aa0276dd826795ca0c5195dcdec18eaa137", "runs.go:11-22").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_runsVolume = compiled.NewSource(gc_files_runs, "runsVolume", "a0e884db5232d656d425aef1767c8aa0276dd826795ca0c5195dcdec18eaa137", "runs.go:11-22").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line runs.go:15
 func gc_body_runsVolume(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32, w, h, d int) {
@@ -136,7 +138,7 @@ func TransposeVolumeKernel(in, out []float32, w, h, d int) func(*gocuda.Thread) 
 }
 
 //line runs.go:29
-var gc_src_transposeVolume = compiled.NewSource("transposeVolume", "3bbcbf8410b554a4bf62a7513141580ab1493a58c99dee0613d5eff308391ce0", "runs.go:24-36").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_transposeVolume = compiled.NewSource(gc_files_runs, "transposeVolume", "3bbcbf8410b554a4bf62a7513141580ab1493a58c99dee0613d5eff308391ce0", "runs.go:24-36").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line runs.go:29
 func gc_body_transposeVolume(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32, w, h, d int) {
@@ -252,7 +254,7 @@ func TransposeCoordsKernel(out []int32, w, h, d int) func(*gocuda.Thread) {
 }
 
 //line runs.go:44
-var gc_src_transposeCoords = compiled.NewSource("transposeCoords", "7381e2774719836e8a95205fae407022536f77801202d130223ab4103a6df7eb", "runs.go:38-52").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_transposeCoords = compiled.NewSource(gc_files_runs, "transposeCoords", "7381e2774719836e8a95205fae407022536f77801202d130223ab4103a6df7eb", "runs.go:38-52").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line runs.go:44
 func gc_body_transposeCoords(gc_b *compiled.Block, gc_lo, gc_hi int, out []int32, w, h, d int) {
@@ -375,7 +377,7 @@ func TransposePanicKernel(out []int32, w, h, px, py int) func(*gocuda.Thread) {
 }
 
 //line runs.go:59
-var gc_src_transposePanic = compiled.NewSource("transposePanic", "29ff19816d150d22053ba0785f0ff643ad1b1b081f11e9eab8528591c003009d", "runs.go:54-68").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_transposePanic = compiled.NewSource(gc_files_runs, "transposePanic", "29ff19816d150d22053ba0785f0ff643ad1b1b081f11e9eab8528591c003009d", "runs.go:54-68").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line runs.go:59
 func gc_body_transposePanic(gc_b *compiled.Block, gc_lo, gc_hi int, out []int32, w, h, px, py int) {
@@ -494,7 +496,7 @@ func RunsRiskKernel(in, out []float32, w, h, px, py, k int) func(*gocuda.Thread)
 }
 
 //line runs.go:76
-var gc_src_runsRisk = compiled.NewSource("runsRisk", "c06dc6a44839e63c01b945a758d2ae5970a61f2f63fc407133a24ff9e00c273a", "runs.go:70-86").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_runsRisk = compiled.NewSource(gc_files_runs, "runsRisk", "c06dc6a44839e63c01b945a758d2ae5970a61f2f63fc407133a24ff9e00c273a", "runs.go:70-86").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line runs.go:76
 func gc_body_runsRisk(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32, w, h, px, py, k int) {
@@ -762,7 +764,7 @@ func TransposeRiskKernel(in, out []float32, w, h, px, py, k int) func(*gocuda.Th
 }
 
 //line runs.go:92
-var gc_src_transposeRisk = compiled.NewSource("transposeRisk", "93f15fddd3775a4efd043c98ceadc7739f5558d4d738718a169db563e3d74eb3", "runs.go:88-102").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_transposeRisk = compiled.NewSource(gc_files_runs, "transposeRisk", "93f15fddd3775a4efd043c98ceadc7739f5558d4d738718a169db563e3d74eb3", "runs.go:88-102").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line runs.go:92
 func gc_body_transposeRisk(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32, w, h, px, py, k int) {
@@ -1037,7 +1039,7 @@ func TransposeExactKernel(in, out []int32, h, skip int) func(*gocuda.Thread) {
 }
 
 //line runs.go:112
-var gc_src_transposeExact = compiled.NewSource("transposeExact", "f72257108c4bc01d62180caf8d8b0326501ba579625d0c9fa574b44061d73c30", "runs.go:104-116").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_transposeExact = compiled.NewSource(gc_files_runs, "transposeExact", "f72257108c4bc01d62180caf8d8b0326501ba579625d0c9fa574b44061d73c30", "runs.go:104-116").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line runs.go:112
 func gc_body_transposeExact(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []int32, h, skip int) {
@@ -1162,3 +1164,8 @@ func gc_body_transposeExact(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []in
 		}
 	}
 }
+
+// gc_files_runs holds the source files whose lines the kernels' records hash.
+//
+//go:embed runs.go
+var gc_files_runs embed.FS

@@ -3,6 +3,8 @@
 package difftest
 
 import (
+	"embed"
+
 	"github.com/gocuda/gocuda/compiled"
 	"github.com/gocuda/gocuda/gocuda"
 )
@@ -22,7 +24,7 @@ func ScaledGuardKernel(out []int32, k, lim, off int) func(*gocuda.Thread) {
 }
 
 //line scaled.go:13
-var gc_src_scaledGuard = compiled.NewSource("scaledGuard", "a00016ae4fbbff2144ca4d6f75091f71e5fe8568cadcc908e5d7ceedeb56f4ad", "scaled.go:5-26").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_scaledGuard = compiled.NewSource(gc_files_scaled, "scaledGuard", "a00016ae4fbbff2144ca4d6f75091f71e5fe8568cadcc908e5d7ceedeb56f4ad", "scaled.go:5-26").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line scaled.go:13
 func gc_body_scaledGuard(gc_b *compiled.Block, out []int32, k, lim, off int) {
@@ -287,7 +289,7 @@ func EveryGuardKernel(out []int32, m, c int) func(*gocuda.Thread) {
 }
 
 //line scaled.go:36
-var gc_src_everyGuard = compiled.NewSource("everyGuard", "5bec085b77a84d27bc2fa39938a43987d908a3eae17e0323fcf09ec61e517b57", "scaled.go:28-46").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_everyGuard = compiled.NewSource(gc_files_scaled, "everyGuard", "5bec085b77a84d27bc2fa39938a43987d908a3eae17e0323fcf09ec61e517b57", "scaled.go:28-46").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line scaled.go:36
 func gc_body_everyGuard(gc_b *compiled.Block, out []int32, m, c int) {
@@ -377,3 +379,8 @@ func gc_body_everyGuard(gc_b *compiled.Block, out []int32, m, c int) {
 		}
 	}
 }
+
+// gc_files_scaled holds the source files whose lines the kernels' records hash.
+//
+//go:embed scaled.go
+var gc_files_scaled embed.FS

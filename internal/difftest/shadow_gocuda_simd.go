@@ -5,9 +5,11 @@
 package difftest
 
 import (
+	"embed"
+	"simd/archsimd"
+
 	"github.com/gocuda/gocuda/compiled"
 	"github.com/gocuda/gocuda/gocuda"
-	"simd/archsimd"
 )
 
 // ShadowedReverseKernel is reverse-cuda's reverse with more shadowing:
@@ -23,7 +25,7 @@ func ShadowedReverseKernel(d []int32, len int, max int32, copy bool) func(*gocud
 }
 
 //line shadow.go:16
-var gc_src_shadowedReverse = compiled.NewSource("shadowedReverse", "e8c2001d8dc72a763ebcfc64a7ee0dbcc5956384e62f8bdcd531c69b2ad110f0", "shadow.go:10-29").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_shadowedReverse = compiled.NewSource(gc_files_shadow, "shadowedReverse", "e8c2001d8dc72a763ebcfc64a7ee0dbcc5956384e62f8bdcd531c69b2ad110f0", "shadow.go:10-29").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line shadow.go:16
 func gc_body_shadowedReverse(gc_b2 *compiled.Block, d []int32, len_ int, max_ int32, copy_ bool) {
@@ -288,7 +290,7 @@ func ShadowedScaleKernel[T specNumber](in, out []T, cap T, n int) func(*gocuda.T
 }
 
 //line shadow.go:36
-var gc_src_shadowedScale = compiled.NewSource("shadowedScale", "b8d60a20d31a578db2ac9f652b7faed4867ee0398c864c65ce1b7a3d6393547b", "shadow.go:31-46").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_shadowedScale = compiled.NewSource(gc_files_shadow, "shadowedScale", "b8d60a20d31a578db2ac9f652b7faed4867ee0398c864c65ce1b7a3d6393547b", "shadow.go:31-46").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line shadow.go:36
 func gc_body_shadowedScale[T specNumber](gc_b5 *compiled.Block, in, out []T, cap_ T, n int) {
@@ -1924,3 +1926,8 @@ func gc_body_shadowedScale_uint32(gc_b4 *compiled.Block, in []uint32, out []uint
 		}
 	}
 }
+
+// gc_files_shadow holds the source files whose lines the kernels' records hash.
+//
+//go:embed shadow.go
+var gc_files_shadow embed.FS

@@ -5,10 +5,12 @@
 package difftest
 
 import (
-	"github.com/gocuda/gocuda/compiled"
-	"github.com/gocuda/gocuda/gocuda"
+	"embed"
 	"math/bits"
 	"simd/archsimd"
+
+	"github.com/gocuda/gocuda/compiled"
+	"github.com/gocuda/gocuda/gocuda"
 )
 
 // SIMTLoopKernel runs loops whose trip counts differ between the lanes of
@@ -26,7 +28,7 @@ func SIMTLoopKernel(in []int32, out []int32) func(*gocuda.Thread) {
 }
 
 //line simt.go:17
-var gc_src_simtLoop = compiled.NewSource("simtLoop", "b2a37568a096e6d7a6de64def2f7d4382128cc71a0e291c5457af15b2fbdf88d", "simt.go:9-38").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_simtLoop = compiled.NewSource(gc_files_simt, "simtLoop", "b2a37568a096e6d7a6de64def2f7d4382128cc71a0e291c5457af15b2fbdf88d", "simt.go:9-38").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line simt.go:17
 func gc_body_simtLoop(gc_b2 *compiled.Block, in []int32, out []int32) {
@@ -1090,7 +1092,7 @@ func SIMTBranchKernel(out []int32) func(*gocuda.Thread) {
 }
 
 //line simt.go:58
-var gc_src_simtBranch = compiled.NewSource("simtBranch", "97e4248badad285d06bd23f61fd15c8147a794b9dca9c249d78aaeec7aede957", "simt.go:52-78").NoGoexit("93f7b225ee3c8becbeb24efe97bfbed3be14812c929be1794e2b678e5dacdaaf", "simt.go:40-50")
+var gc_src_simtBranch = compiled.NewSource(gc_files_simt, "simtBranch", "97e4248badad285d06bd23f61fd15c8147a794b9dca9c249d78aaeec7aede957", "simt.go:52-78").NoGoexit("93f7b225ee3c8becbeb24efe97bfbed3be14812c929be1794e2b678e5dacdaaf", "simt.go:40-50")
 
 //line simt.go:58
 func gc_body_simtBranch(gc_b2 *compiled.Block, out []int32) {
@@ -1715,3 +1717,8 @@ func gc_body_simtBranch(gc_b2 *compiled.Block, out []int32) {
 		}
 	}
 }
+
+// gc_files_simt holds the source files whose lines the kernels' records hash.
+//
+//go:embed simt.go
+var gc_files_simt embed.FS

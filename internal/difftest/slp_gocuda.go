@@ -5,6 +5,8 @@
 package difftest
 
 import (
+	"embed"
+
 	"github.com/gocuda/gocuda/compiled"
 	"github.com/gocuda/gocuda/gocuda"
 )
@@ -20,7 +22,7 @@ func SLPSumKernel(in, out []float32, run int) func(*gocuda.Thread) {
 }
 
 //line slp.go:14
-var gc_src_slpSum = compiled.NewSource("slpSum", "416cc09ef989221b30901cf5a6bd036557966b3272bff49aa700c4cb6b68d516", "slp.go:10-19", "slp.go:21-42").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_slpSum = compiled.NewSource(gc_files_slp, "slpSum", "416cc09ef989221b30901cf5a6bd036557966b3272bff49aa700c4cb6b68d516", "slp.go:10-19", "slp.go:21-42").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line slp.go:14
 func gc_body_slpSum(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32, run int) {
@@ -97,7 +99,7 @@ func SLPDotKernel(x, y, out []float64, run int, scale float64) func(*gocuda.Thre
 }
 
 //line slp.go:47
-var gc_src_slpDot = compiled.NewSource("slpDot", "6cf563619776922588258d51e3aab084fa771d1275417634c51bc940496b255c", "slp.go:44-52", "slp.go:54-67").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_slpDot = compiled.NewSource(gc_files_slp, "slpDot", "6cf563619776922588258d51e3aab084fa771d1275417634c51bc940496b255c", "slp.go:44-52", "slp.go:54-67").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line slp.go:47
 func gc_body_slpDot(gc_b *compiled.Block, gc_lo, gc_hi int, x, y, out []float64, run int, scale float64) {
@@ -172,7 +174,7 @@ func SLPMixKernel(in, out []int32, run int, m int32) func(*gocuda.Thread) {
 }
 
 //line slp.go:72
-var gc_src_slpMix = compiled.NewSource("slpMix", "807d6557bf75609ee6ece842169a6dd0c697818dd242db167ecadc0e54e3c28f", "slp.go:69-77", "slp.go:79-97").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_slpMix = compiled.NewSource(gc_files_slp, "slpMix", "807d6557bf75609ee6ece842169a6dd0c697818dd242db167ecadc0e54e3c28f", "slp.go:69-77", "slp.go:79-97").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line slp.go:72
 func gc_body_slpMix(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []int32, run int, m int32) {
@@ -371,7 +373,7 @@ func SLPIndexedKernel(in, out []float32, run int, whole bool) func(*gocuda.Threa
 }
 
 //line slp.go:102
-var gc_src_slpIndexed = compiled.NewSource("slpIndexed", "f86e77f34200b777544fe7947a34e35ccb8a096449f5500c403dc3b9c0f0af7c", "slp.go:99-107", "slp.go:109-130").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_slpIndexed = compiled.NewSource(gc_files_slp, "slpIndexed", "f86e77f34200b777544fe7947a34e35ccb8a096449f5500c403dc3b9c0f0af7c", "slp.go:99-107", "slp.go:109-130").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line slp.go:102
 func gc_body_slpIndexed(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32, run int, whole bool) {
@@ -557,3 +559,8 @@ func gc_body_slpIndexed(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float3
 		}
 	}
 }
+
+// gc_files_slp holds the source files whose lines the kernels' records hash.
+//
+//go:embed slp.go
+var gc_files_slp embed.FS

@@ -5,9 +5,11 @@
 package difftest
 
 import (
+	"embed"
+	"simd/archsimd"
+
 	"github.com/gocuda/gocuda/compiled"
 	"github.com/gocuda/gocuda/gocuda"
-	"simd/archsimd"
 )
 
 // SLPSumKernel has thread i add its run of in, in[i*run:(i+1)*run] cut
@@ -21,7 +23,7 @@ func SLPSumKernel(in, out []float32, run int) func(*gocuda.Thread) {
 }
 
 //line slp.go:14
-var gc_src_slpSum = compiled.NewSource("slpSum", "416cc09ef989221b30901cf5a6bd036557966b3272bff49aa700c4cb6b68d516", "slp.go:10-19", "slp.go:21-42").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_slpSum = compiled.NewSource(gc_files_slp, "slpSum", "416cc09ef989221b30901cf5a6bd036557966b3272bff49aa700c4cb6b68d516", "slp.go:10-19", "slp.go:21-42").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line slp.go:14
 func gc_body_slpSum(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float32, run int) {
@@ -389,7 +391,7 @@ func SLPDotKernel(x, y, out []float64, run int, scale float64) func(*gocuda.Thre
 }
 
 //line slp.go:47
-var gc_src_slpDot = compiled.NewSource("slpDot", "6cf563619776922588258d51e3aab084fa771d1275417634c51bc940496b255c", "slp.go:44-52", "slp.go:54-67").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_slpDot = compiled.NewSource(gc_files_slp, "slpDot", "6cf563619776922588258d51e3aab084fa771d1275417634c51bc940496b255c", "slp.go:44-52", "slp.go:54-67").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line slp.go:47
 func gc_body_slpDot(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, x, y, out []float64, run int, scale float64) {
@@ -517,7 +519,7 @@ func SLPMixKernel(in, out []int32, run int, m int32) func(*gocuda.Thread) {
 }
 
 //line slp.go:72
-var gc_src_slpMix = compiled.NewSource("slpMix", "807d6557bf75609ee6ece842169a6dd0c697818dd242db167ecadc0e54e3c28f", "slp.go:69-77", "slp.go:79-97").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_slpMix = compiled.NewSource(gc_files_slp, "slpMix", "807d6557bf75609ee6ece842169a6dd0c697818dd242db167ecadc0e54e3c28f", "slp.go:69-77", "slp.go:79-97").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line slp.go:72
 func gc_body_slpMix(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []int32, run int, m int32) {
@@ -779,7 +781,7 @@ func SLPIndexedKernel(in, out []float32, run int, whole bool) func(*gocuda.Threa
 }
 
 //line slp.go:102
-var gc_src_slpIndexed = compiled.NewSource("slpIndexed", "f86e77f34200b777544fe7947a34e35ccb8a096449f5500c403dc3b9c0f0af7c", "slp.go:99-107", "slp.go:109-130").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_slpIndexed = compiled.NewSource(gc_files_slp, "slpIndexed", "f86e77f34200b777544fe7947a34e35ccb8a096449f5500c403dc3b9c0f0af7c", "slp.go:99-107", "slp.go:109-130").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line slp.go:102
 func gc_body_slpIndexed(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float32, run int, whole bool) {
@@ -1028,3 +1030,8 @@ func gc_slp_SumIndexed_0(s []float32, whole bool) float32 {
 	}
 	return a0 + a1 + a2 + a3 + a4 + a5 + a6 + a7
 }
+
+// gc_files_slp holds the source files whose lines the kernels' records hash.
+//
+//go:embed slp.go
+var gc_files_slp embed.FS

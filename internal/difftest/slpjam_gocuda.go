@@ -5,6 +5,8 @@
 package difftest
 
 import (
+	"embed"
+
 	"github.com/gocuda/gocuda/compiled"
 	"github.com/gocuda/gocuda/compiled/lanes"
 	"github.com/gocuda/gocuda/gocuda"
@@ -22,7 +24,7 @@ func SlpJamSumKernel(in, out []float32, run int) func(*gocuda.Thread) {
 }
 
 //line slpjam.go:17
-var gc_src_slpJamSum = compiled.NewSource("slpJamSum", "5b27b4c723e8584ec35bf60946d41702ef820694a4d1e67084614ee7a8e2398b", "slpjam.go:12-27", "slpjam.go:84-104").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_slpJamSum = compiled.NewSource(gc_files_slpjam, "slpJamSum", "5b27b4c723e8584ec35bf60946d41702ef820694a4d1e67084614ee7a8e2398b", "slpjam.go:12-27", "slpjam.go:84-104").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line slpjam.go:17
 func gc_body_slpJamSum(gc_b *compiled.Block, in, out []float32, run int) {
@@ -243,7 +245,7 @@ func SlpJamUncheckedKernel(in, out []float32, run int) func(*gocuda.Thread) {
 }
 
 //line slpjam.go:34
-var gc_src_slpJamUnchecked = compiled.NewSource("slpJamUnchecked", "22abd47a94c8bd26566682b8d5bc19d9244f76d19f82920a2a29c9d3c064aa4a", "slpjam.go:29-44", "slpjam.go:84-104").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_slpJamUnchecked = compiled.NewSource(gc_files_slpjam, "slpJamUnchecked", "22abd47a94c8bd26566682b8d5bc19d9244f76d19f82920a2a29c9d3c064aa4a", "slpjam.go:29-44", "slpjam.go:84-104").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line slpjam.go:34
 func gc_body_slpJamUnchecked(gc_b *compiled.Block, in, out []float32, run int) {
@@ -463,7 +465,7 @@ func SlpJamSum64Kernel(in, out []float64, run int) func(*gocuda.Thread) {
 }
 
 //line slpjam.go:50
-var gc_src_slpJamSum64 = compiled.NewSource("slpJamSum64", "465c523fd9958980d1e0679d04b52d20508dfcf5ff927a1c6b052ef6b7fe21fc", "slpjam.go:46-60", "slpjam.go:62-82").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_slpJamSum64 = compiled.NewSource(gc_files_slpjam, "slpJamSum64", "465c523fd9958980d1e0679d04b52d20508dfcf5ff927a1c6b052ef6b7fe21fc", "slpjam.go:46-60", "slpjam.go:62-82").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line slpjam.go:50
 func gc_body_slpJamSum64(gc_b *compiled.Block, in, out []float64, run int) {
@@ -671,3 +673,8 @@ func gc_body_slpJamSum64(gc_b *compiled.Block, in, out []float64, run int) {
 		}
 	}
 }
+
+// gc_files_slpjam holds the source files whose lines the kernels' records hash.
+//
+//go:embed slpjam.go
+var gc_files_slpjam embed.FS

@@ -5,9 +5,11 @@
 package difftest
 
 import (
+	"embed"
+	"simd/archsimd"
+
 	"github.com/gocuda/gocuda/compiled"
 	"github.com/gocuda/gocuda/gocuda"
-	"simd/archsimd"
 )
 
 // SlpJamSumKernel has thread g of the grid add the runs g, g+s, g+2s, ...
@@ -22,7 +24,7 @@ func SlpJamSumKernel(in, out []float32, run int) func(*gocuda.Thread) {
 }
 
 //line slpjam.go:17
-var gc_src_slpJamSum = compiled.NewSource("slpJamSum", "5b27b4c723e8584ec35bf60946d41702ef820694a4d1e67084614ee7a8e2398b", "slpjam.go:12-27", "slpjam.go:84-104").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_slpJamSum = compiled.NewSource(gc_files_slpjam, "slpJamSum", "5b27b4c723e8584ec35bf60946d41702ef820694a4d1e67084614ee7a8e2398b", "slpjam.go:12-27", "slpjam.go:84-104").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line slpjam.go:17
 func gc_body_slpJamSum(gc_b2 *compiled.Block, in, out []float32, run int) {
@@ -709,7 +711,7 @@ func SlpJamUncheckedKernel(in, out []float32, run int) func(*gocuda.Thread) {
 }
 
 //line slpjam.go:34
-var gc_src_slpJamUnchecked = compiled.NewSource("slpJamUnchecked", "22abd47a94c8bd26566682b8d5bc19d9244f76d19f82920a2a29c9d3c064aa4a", "slpjam.go:29-44", "slpjam.go:84-104").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_slpJamUnchecked = compiled.NewSource(gc_files_slpjam, "slpJamUnchecked", "22abd47a94c8bd26566682b8d5bc19d9244f76d19f82920a2a29c9d3c064aa4a", "slpjam.go:29-44", "slpjam.go:84-104").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line slpjam.go:34
 func gc_body_slpJamUnchecked(gc_b2 *compiled.Block, in, out []float32, run int) {
@@ -1104,7 +1106,7 @@ func SlpJamSum64Kernel(in, out []float64, run int) func(*gocuda.Thread) {
 }
 
 //line slpjam.go:50
-var gc_src_slpJamSum64 = compiled.NewSource("slpJamSum64", "465c523fd9958980d1e0679d04b52d20508dfcf5ff927a1c6b052ef6b7fe21fc", "slpjam.go:46-60", "slpjam.go:62-82").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_slpJamSum64 = compiled.NewSource(gc_files_slpjam, "slpJamSum64", "465c523fd9958980d1e0679d04b52d20508dfcf5ff927a1c6b052ef6b7fe21fc", "slpjam.go:46-60", "slpjam.go:62-82").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line slpjam.go:50
 func gc_body_slpJamSum64(gc_b2 *compiled.Block, in, out []float64, run int) {
@@ -1806,3 +1808,8 @@ func gc_slp_eightSumsOf_1_float64_flush(gc_j *gc_slp_eightSumsOf_1_float64_jam) 
 	}
 	gc_j.n = 0
 }
+
+// gc_files_slpjam holds the source files whose lines the kernels' records hash.
+//
+//go:embed slpjam.go
+var gc_files_slpjam embed.FS

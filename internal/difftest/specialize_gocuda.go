@@ -5,6 +5,8 @@
 package difftest
 
 import (
+	"embed"
+
 	"github.com/gocuda/gocuda/compiled"
 	"github.com/gocuda/gocuda/gocuda"
 )
@@ -20,7 +22,7 @@ func SpecAxpyKernel[T specNumber](in, out []T, k T, n int) func(*gocuda.Thread) 
 }
 
 //line specialize.go:32
-var gc_src_specAxpy = compiled.NewSource("specAxpy", "38e7dfc903959b1032b992101405009e25d9f5f22df746e8974ec80bb73cd4b8", "specialize.go:28-37").NoGoexit("f4dbe676998111780cda38747238f983def76aeefef418659169c55a752caca3", "specialize.go:19-26")
+var gc_src_specAxpy = compiled.NewSource(gc_files_specialize, "specAxpy", "38e7dfc903959b1032b992101405009e25d9f5f22df746e8974ec80bb73cd4b8", "specialize.go:28-37").NoGoexit("f4dbe676998111780cda38747238f983def76aeefef418659169c55a752caca3", "specialize.go:19-26")
 
 //line specialize.go:32
 func gc_body_specAxpy[T specNumber](gc_b *compiled.Block, gc_lo, gc_hi int, in, out []T, k T, n int) {
@@ -186,7 +188,7 @@ func SpecTreeKernel[T specNumber](in, partial []T) func(*gocuda.Thread) {
 }
 
 //line specialize.go:43
-var gc_src_specTree = compiled.NewSource("specTree", "4a2d07356aef681cb4b2f274927dd6d034eaaf463b9e304674756093da44fed7", "specialize.go:39-58").NoGoexit("f4dbe676998111780cda38747238f983def76aeefef418659169c55a752caca3", "specialize.go:19-26")
+var gc_src_specTree = compiled.NewSource(gc_files_specialize, "specTree", "4a2d07356aef681cb4b2f274927dd6d034eaaf463b9e304674756093da44fed7", "specialize.go:39-58").NoGoexit("f4dbe676998111780cda38747238f983def76aeefef418659169c55a752caca3", "specialize.go:19-26")
 
 //line specialize.go:43
 func gc_body_specTree[T specNumber](gc_b *compiled.Block, in, partial []T) {
@@ -1029,7 +1031,7 @@ func SpecRelayKernel[T specNumber](in, out []T, k T) func(*gocuda.Thread) {
 }
 
 //line specialize.go:79
-var gc_src_specRelayKernel = compiled.NewSource("specRelayKernel", "0ecb30c03db49c1dc89825b5031c949179f14d9096e2b364e69e5ed1ecf7c20d", "specialize.go:73-84", "specialize.go:64-71", "specialize.go:64-71").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_specRelayKernel = compiled.NewSource(gc_files_specialize, "specRelayKernel", "0ecb30c03db49c1dc89825b5031c949179f14d9096e2b364e69e5ed1ecf7c20d", "specialize.go:73-84", "specialize.go:64-71", "specialize.go:64-71").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line specialize.go:79
 func gc_body_specRelayKernel[T specNumber](gc_b *compiled.Block, in, out []T, k T) {
@@ -1737,3 +1739,8 @@ func gc_body_specRelayKernel[T specNumber](gc_b *compiled.Block, in, out []T, k 
 		}
 	}
 }
+
+// gc_files_specialize holds the source files whose lines the kernels' records hash.
+//
+//go:embed specialize.go
+var gc_files_specialize embed.FS

@@ -5,6 +5,8 @@
 package difftest
 
 import (
+	"embed"
+
 	"github.com/gocuda/gocuda/compiled"
 	"github.com/gocuda/gocuda/gocuda"
 )
@@ -24,7 +26,7 @@ func PyramidKernel(wall, src, dst []int32, steps, validMin, validMax int) func(*
 }
 
 //line split.go:20
-var gc_src_pyramid = compiled.NewSource("pyramid", "beb519d6aec67f1870e6ec863c520a68d45bb67fdb7343a9e4895c2cc15867b6", "split.go:12-47").NoGoexit("588c4b097ffd5003dad45db4e98bab5a075876fbaa90c6fe5bc98c31069c65bb", "split.go:8-10")
+var gc_src_pyramid = compiled.NewSource(gc_files_split, "pyramid", "beb519d6aec67f1870e6ec863c520a68d45bb67fdb7343a9e4895c2cc15867b6", "split.go:12-47").NoGoexit("588c4b097ffd5003dad45db4e98bab5a075876fbaa90c6fe5bc98c31069c65bb", "split.go:8-10")
 
 //line split.go:20
 func gc_body_pyramid(gc_b *compiled.Block, wall, src, dst []int32, steps, validMin, validMax int) {
@@ -758,7 +760,7 @@ func SplitRowsKernel(out []int32, w, lo, hi, k int) func(*gocuda.Thread) {
 }
 
 //line split.go:58
-var gc_src_splitRows = compiled.NewSource("splitRows", "3d9f47b7782b991734125c51121b4913b24ae549c9aa3b879686d9745a2f8200", "split.go:49-68").NoGoexit("588c4b097ffd5003dad45db4e98bab5a075876fbaa90c6fe5bc98c31069c65bb", "split.go:8-10")
+var gc_src_splitRows = compiled.NewSource(gc_files_split, "splitRows", "3d9f47b7782b991734125c51121b4913b24ae549c9aa3b879686d9745a2f8200", "split.go:49-68").NoGoexit("588c4b097ffd5003dad45db4e98bab5a075876fbaa90c6fe5bc98c31069c65bb", "split.go:8-10")
 
 //line split.go:58
 func gc_body_splitRows(gc_b *compiled.Block, out []int32, w, lo, hi, k int) {
@@ -1039,7 +1041,7 @@ func SplitStridedKernel(out []int32, lo, hi int) func(*gocuda.Thread) {
 }
 
 //line split.go:78
-var gc_src_splitStrided = compiled.NewSource("splitStrided", "74bd3c1b44bb4aeeb2674ebe41a85d26fd120d1cb6638a93ab9bb0de5397fa9d", "split.go:70-87").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_splitStrided = compiled.NewSource(gc_files_split, "splitStrided", "74bd3c1b44bb4aeeb2674ebe41a85d26fd120d1cb6638a93ab9bb0de5397fa9d", "split.go:70-87").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line split.go:78
 func gc_body_splitStrided(gc_b *compiled.Block, out []int32, lo, hi int) {
@@ -1159,3 +1161,8 @@ func gc_body_splitStrided(gc_b *compiled.Block, out []int32, lo, hi int) {
 		}
 	}
 }
+
+// gc_files_split holds the source files whose lines the kernels' records hash.
+//
+//go:embed split.go
+var gc_files_split embed.FS

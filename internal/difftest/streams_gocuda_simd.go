@@ -5,9 +5,11 @@
 package difftest
 
 import (
+	"embed"
+	"simd/archsimd"
+
 	"github.com/gocuda/gocuda/compiled"
 	"github.com/gocuda/gocuda/gocuda"
-	"simd/archsimd"
 )
 
 // StreamsFirstAddKernel is Harris's kernel 4 with the block's offset into
@@ -23,7 +25,7 @@ func StreamsFirstAddKernel(in, partial []float32, off int) func(*gocuda.Thread) 
 }
 
 //line streams.go:25
-var gc_src_streamsFirstAdd = compiled.NewSource("streamsFirstAdd", "aa9ad07444c7fc64e50be95ca3c0741936bbbfb1d485ccf9317d48e3fbf46b4b", "streams.go:19-40").NoGoexit("5a688928e919fdbf57958395479f96366bbe9834ea9f1c0bac39bbd41aaa10b6", "streams.go:10-17")
+var gc_src_streamsFirstAdd = compiled.NewSource(gc_files_streams, "streamsFirstAdd", "aa9ad07444c7fc64e50be95ca3c0741936bbbfb1d485ccf9317d48e3fbf46b4b", "streams.go:19-40").NoGoexit("5a688928e919fdbf57958395479f96366bbe9834ea9f1c0bac39bbd41aaa10b6", "streams.go:10-17")
 
 //line streams.go:25
 func gc_body_streamsFirstAdd(gc_b4 *compiled.Block, in, partial []float32, off int) {
@@ -1443,7 +1445,7 @@ func StreamsProductKernel(in, out []float32, off, half int) func(*gocuda.Thread)
 }
 
 //line streams.go:47
-var gc_src_streamsProduct = compiled.NewSource("streamsProduct", "f44c961247f9bafcadf129a0239d4f03878634de623e55497387b5bf661bfc6c", "streams.go:42-55").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_streamsProduct = compiled.NewSource(gc_files_streams, "streamsProduct", "f44c961247f9bafcadf129a0239d4f03878634de623e55497387b5bf661bfc6c", "streams.go:42-55").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line streams.go:47
 func gc_body_streamsProduct(gc_b2 *compiled.Block, in, out []float32, off, half int) {
@@ -2331,7 +2333,7 @@ func StreamsReduce3Kernel(in, partial []float32, n int) func(*gocuda.Thread) {
 }
 
 //line streams.go:63
-var gc_src_streamsReduce3 = compiled.NewSource("streamsReduce3", "03f008b510bb75b7bd583826ae51f6dde06c6d08923024867bd9b085250dfb1b", "streams.go:57-86").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_streamsReduce3 = compiled.NewSource(gc_files_streams, "streamsReduce3", "03f008b510bb75b7bd583826ae51f6dde06c6d08923024867bd9b085250dfb1b", "streams.go:57-86").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line streams.go:63
 func gc_body_streamsReduce3(gc_b2 *compiled.Block, in, partial []float32, n int) {
@@ -3548,3 +3550,8 @@ func gc_body_streamsReduce3(gc_b2 *compiled.Block, in, partial []float32, n int)
 		}
 	}
 }
+
+// gc_files_streams holds the source files whose lines the kernels' records hash.
+//
+//go:embed streams.go
+var gc_files_streams embed.FS

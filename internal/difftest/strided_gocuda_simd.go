@@ -5,9 +5,11 @@
 package difftest
 
 import (
+	"embed"
+	"simd/archsimd"
+
 	"github.com/gocuda/gocuda/compiled"
 	"github.com/gocuda/gocuda/gocuda"
-	"simd/archsimd"
 )
 
 // UpSweepKernel sums, in each block's 2*blockDim.X elements of data from
@@ -22,7 +24,7 @@ func UpSweepKernel(data []float32, base, levels int) func(*gocuda.Thread) {
 }
 
 //line strided.go:16
-var gc_src_upSweep = compiled.NewSource("upSweep", "695d1d396926dc24fe5dc70fecda0326d8c95548f12e139ef2a04ba877a0a705", "strided.go:11-29").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_upSweep = compiled.NewSource(gc_files_strided, "upSweep", "695d1d396926dc24fe5dc70fecda0326d8c95548f12e139ef2a04ba877a0a705", "strided.go:11-29").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line strided.go:16
 func gc_body_upSweep(gc_b2 *compiled.Block, data []float32, base, levels int) {
@@ -306,7 +308,7 @@ func SpreadKernel(in, out []float32, n, off int) func(*gocuda.Thread) {
 }
 
 //line strided.go:36
-var gc_src_spread = compiled.NewSource("spread", "32af351e88fa8c15825aa5e29786347c3dc5ba960185f4ebcb3ffde7243c6e07", "strided.go:31-42").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_spread = compiled.NewSource(gc_files_strided, "spread", "32af351e88fa8c15825aa5e29786347c3dc5ba960185f4ebcb3ffde7243c6e07", "strided.go:31-42").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line strided.go:36
 func gc_body_spread(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float32, n, off int) {
@@ -810,7 +812,7 @@ func PairTreeKernel(data, sums []float32) func(*gocuda.Thread) {
 }
 
 //line strided.go:53
-var gc_src_pairTree = compiled.NewSource("pairTree", "3e503b83cf0aeb97a5596c0991b7ce87143c6deb3c78c01acec1abcb3a94d32f", "strided.go:44-67").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_pairTree = compiled.NewSource(gc_files_strided, "pairTree", "3e503b83cf0aeb97a5596c0991b7ce87143c6deb3c78c01acec1abcb3a94d32f", "strided.go:44-67").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line strided.go:53
 func gc_body_pairTree(gc_b2 *compiled.Block, data, sums []float32) {
@@ -1595,7 +1597,7 @@ func PairStoreKernel(in, out []float32, n, off int) func(*gocuda.Thread) {
 }
 
 //line strided.go:76
-var gc_src_pairStore = compiled.NewSource("pairStore", "39be32b9db80eb8089b2d1476cc5a715c44cf022e23528e7a13ef0f8ed2fbc07", "strided.go:69-86").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_pairStore = compiled.NewSource(gc_files_strided, "pairStore", "39be32b9db80eb8089b2d1476cc5a715c44cf022e23528e7a13ef0f8ed2fbc07", "strided.go:69-86").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line strided.go:76
 func gc_body_pairStore(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float32, n, off int) {
@@ -2091,3 +2093,8 @@ func gc_body_pairStore(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []floa
 		}
 	}
 }
+
+// gc_files_strided holds the source files whose lines the kernels' records hash.
+//
+//go:embed strided.go
+var gc_files_strided embed.FS

@@ -5,6 +5,8 @@
 package difftest
 
 import (
+	"embed"
+
 	"github.com/gocuda/gocuda/compiled"
 	"github.com/gocuda/gocuda/gocuda"
 )
@@ -23,7 +25,7 @@ func StridedGuardKernel(in, out []int32) func(*gocuda.Thread) {
 }
 
 //line stridedguard.go:12
-var gc_src_stridedGuard = compiled.NewSource("stridedGuard", "f8dc50fa12f9125ac0ecd983f9baebeac40d4e07a03de6b1c5c56285cd2e6f8e", "stridedguard.go:5-26").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_stridedGuard = compiled.NewSource(gc_files_stridedguard, "stridedGuard", "f8dc50fa12f9125ac0ecd983f9baebeac40d4e07a03de6b1c5c56285cd2e6f8e", "stridedguard.go:5-26").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line stridedguard.go:12
 func gc_body_stridedGuard(gc_b *compiled.Block, in, out []int32) {
@@ -148,7 +150,7 @@ func StridedStoreKernel(in, out []int32) func(*gocuda.Thread) {
 }
 
 //line stridedguard.go:34
-var gc_src_stridedStore = compiled.NewSource("stridedStore", "c75f604927e7b199f074015aa3d765b33f229568bba5a40646b89a769cd5540c", "stridedguard.go:28-45").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_stridedStore = compiled.NewSource(gc_files_stridedguard, "stridedStore", "c75f604927e7b199f074015aa3d765b33f229568bba5a40646b89a769cd5540c", "stridedguard.go:28-45").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line stridedguard.go:34
 func gc_body_stridedStore(gc_b *compiled.Block, in, out []int32) {
@@ -311,3 +313,8 @@ func gc_body_stridedStore(gc_b *compiled.Block, in, out []int32) {
 		}
 	}
 }
+
+// gc_files_stridedguard holds the source files whose lines the kernels' records hash.
+//
+//go:embed stridedguard.go
+var gc_files_stridedguard embed.FS

@@ -5,9 +5,11 @@
 package difftest
 
 import (
+	"embed"
+	"simd/archsimd"
+
 	"github.com/gocuda/gocuda/compiled"
 	"github.com/gocuda/gocuda/gocuda"
-	"simd/archsimd"
 )
 
 // SweepScanKernel scans each block's 2·bdx elements of data in place,
@@ -23,7 +25,7 @@ func SweepScanKernel(data []float32, start int) func(*gocuda.Thread) {
 }
 
 //line sweep.go:17
-var gc_src_sweepScan = compiled.NewSource("sweepScan", "2b524a2bed444f8489d6a817c2624b968310563e0e71787ed86bcff8eab56293", "sweep.go:11-47").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_sweepScan = compiled.NewSource(gc_files_sweep, "sweepScan", "2b524a2bed444f8489d6a817c2624b968310563e0e71787ed86bcff8eab56293", "sweep.go:11-47").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line sweep.go:17
 func gc_body_sweepScan(gc_b2 *compiled.Block, data []float32, start int) {
@@ -896,7 +898,7 @@ func SweepScanIntKernel(data, tree []int32) func(*gocuda.Thread) {
 }
 
 //line sweep.go:54
-var gc_src_sweepScanInt = compiled.NewSource("sweepScanInt", "5004a1e8eb6b6ace41fccafddeb21713abb1277865c4d73f83a567ad169c2665", "sweep.go:49-89").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_sweepScanInt = compiled.NewSource(gc_files_sweep, "sweepScanInt", "5004a1e8eb6b6ace41fccafddeb21713abb1277865c4d73f83a567ad169c2665", "sweep.go:49-89").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line sweep.go:54
 func gc_body_sweepScanInt(gc_b2 *compiled.Block, data, tree []int32) {
@@ -2532,7 +2534,7 @@ func SweepUpKernel(data []int32, stop int) func(*gocuda.Thread) {
 }
 
 //line sweep.go:97
-var gc_src_sweepUp = compiled.NewSource("sweepUp", "5054e9748675d64e49f4f370f679e54ddf3ec93a4f2330dcd526350f7371b7a5", "sweep.go:91-114").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_sweepUp = compiled.NewSource(gc_files_sweep, "sweepUp", "5054e9748675d64e49f4f370f679e54ddf3ec93a4f2330dcd526350f7371b7a5", "sweep.go:91-114").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line sweep.go:97
 func gc_body_sweepUp(gc_b2 *compiled.Block, data []int32, stop int) {
@@ -3375,7 +3377,7 @@ func SweepWideKernel(data []int32, wide, limit int) func(*gocuda.Thread) {
 }
 
 //line sweep.go:124
-var gc_src_sweepWide = compiled.NewSource("sweepWide", "413b5ec7577fcd1cb13e0c46f98f523b1c088aea7f9061f6a32ec2985ed5d146", "sweep.go:116-158").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_sweepWide = compiled.NewSource(gc_files_sweep, "sweepWide", "413b5ec7577fcd1cb13e0c46f98f523b1c088aea7f9061f6a32ec2985ed5d146", "sweep.go:116-158").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line sweep.go:124
 func gc_body_sweepWide(gc_b2 *compiled.Block, data []int32, wide, limit int) {
@@ -4685,7 +4687,7 @@ func SweepExitKernel(data, tree []int32, live int) func(*gocuda.Thread) {
 }
 
 //line sweep.go:167
-var gc_src_sweepExit = compiled.NewSource("sweepExit", "4e3345ff3bc3553b6576178b9126d07cdcee96636ec1c53634e2bf62bac2cf89", "sweep.go:160-204").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_sweepExit = compiled.NewSource(gc_files_sweep, "sweepExit", "4e3345ff3bc3553b6576178b9126d07cdcee96636ec1c53634e2bf62bac2cf89", "sweep.go:160-204").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line sweep.go:167
 func gc_body_sweepExit(gc_b2 *compiled.Block, data, tree []int32, live int) {
@@ -5829,3 +5831,8 @@ func gc_body_sweepExit(gc_b2 *compiled.Block, data, tree []int32, live int) {
 		}
 	}
 }
+
+// gc_files_sweep holds the source files whose lines the kernels' records hash.
+//
+//go:embed sweep.go
+var gc_files_sweep embed.FS

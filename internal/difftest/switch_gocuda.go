@@ -5,6 +5,8 @@
 package difftest
 
 import (
+	"embed"
+
 	"github.com/gocuda/gocuda/compiled"
 	"github.com/gocuda/gocuda/compiled/lanes"
 	"github.com/gocuda/gocuda/gocuda"
@@ -23,7 +25,7 @@ func SwitchStagesKernel(out []int32, op int) func(*gocuda.Thread) {
 }
 
 //line switch.go:11
-var gc_src_switchStages = compiled.NewSource("switchStages", "942d1220ee04e832187f03a956942625bb5a3f01c057b8f22b48c66b621e1317", "switch.go:5-38").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_switchStages = compiled.NewSource(gc_files_switch, "switchStages", "942d1220ee04e832187f03a956942625bb5a3f01c057b8f22b48c66b621e1317", "switch.go:5-38").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line switch.go:11
 func gc_body_switchStages(gc_b *compiled.Block, out []int32, op int) {
@@ -804,7 +806,7 @@ func SwitchLoopKernel(out []int32, op int) func(*gocuda.Thread) {
 }
 
 //line switch.go:44
-var gc_src_switchLoop = compiled.NewSource("switchLoop", "2a3cb6a6f2fc76fe8e4345b4cd86329693659ab52509a66c16710c5682d245e8", "switch.go:40-59").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_switchLoop = compiled.NewSource(gc_files_switch, "switchLoop", "2a3cb6a6f2fc76fe8e4345b4cd86329693659ab52509a66c16710c5682d245e8", "switch.go:40-59").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line switch.go:44
 func gc_body_switchLoop(gc_b *compiled.Block, out []int32, op int) {
@@ -1103,3 +1105,8 @@ func gc_body_switchLoop(gc_b *compiled.Block, out []int32, op int) {
 		}
 	}
 }
+
+// gc_files_switch holds the source files whose lines the kernels' records hash.
+//
+//go:embed switch.go
+var gc_files_switch embed.FS

@@ -5,9 +5,11 @@
 package difftest
 
 import (
+	"embed"
+	"simd/archsimd"
+
 	"github.com/gocuda/gocuda/compiled"
 	"github.com/gocuda/gocuda/gocuda"
-	"simd/archsimd"
 )
 
 // SwitchCasesKernel picks, as Rodinia's SRAD picks a pixel's neighbours, a
@@ -24,7 +26,7 @@ func SwitchCasesKernel(in, out []float32, w int) func(*gocuda.Thread) {
 }
 
 //line switch_lanes.go:12
-var gc_src_switchLanes = compiled.NewSource("switchLanes", "a343029c239d012e60ef93b2ce90103fec19b115f424cbbf39fddc50bf8879b9", "switch_lanes.go:5-39").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_switchLanes = compiled.NewSource(gc_files_switch_lanes, "switchLanes", "a343029c239d012e60ef93b2ce90103fec19b115f424cbbf39fddc50bf8879b9", "switch_lanes.go:5-39").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line switch_lanes.go:12
 func gc_body_switchLanes(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float32, w int) {
@@ -367,3 +369,8 @@ func gc_body_switchLanes(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []fl
 		})
 	}
 }
+
+// gc_files_switch_lanes holds the source files whose lines the kernels' records hash.
+//
+//go:embed switch_lanes.go
+var gc_files_switch_lanes embed.FS

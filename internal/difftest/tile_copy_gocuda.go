@@ -3,6 +3,8 @@
 package difftest
 
 import (
+	"embed"
+
 	"github.com/gocuda/gocuda/compiled"
 	"github.com/gocuda/gocuda/gocuda"
 )
@@ -19,7 +21,7 @@ func TileCopyKernel(src, seen []int32, width, height, side int) func(*gocuda.Thr
 }
 
 //line tile_copy.go:15
-var gc_src_tileCopy = compiled.NewSource("tileCopy", "0cb869971696d95754261ba22f3f91ec7774613ae0a0bca562336f6ff34e9608", "tile_copy.go:10-27").NoGoexit("116bc8008660326fda3b817091df16367614e0a321fc4657a260bb363987612e", "tile_copy.go:29-30", "tile_copy.go:32-39")
+var gc_src_tileCopy = compiled.NewSource(gc_files_tile_copy, "tileCopy", "0cb869971696d95754261ba22f3f91ec7774613ae0a0bca562336f6ff34e9608", "tile_copy.go:10-27").NoGoexit("116bc8008660326fda3b817091df16367614e0a321fc4657a260bb363987612e", "tile_copy.go:29-30", "tile_copy.go:32-39")
 
 //line tile_copy.go:15
 func gc_body_tileCopy(gc_b *compiled.Block, src, seen []int32, width, height, side int) {
@@ -249,7 +251,7 @@ func TileCopyInlineKernel(src, seen []int32, width, height, side int) func(*gocu
 }
 
 //line tile_copy.go:45
-var gc_src_tileCopyInline = compiled.NewSource("tileCopyInline", "aab9f24bd97fc294a7e0d06a6dcf8ff745bcf9a553d0866d49e56d425c4f3243", "tile_copy.go:41-58").NoGoexit("91c8cb9d24ad143d2bda62ac3fa37af0b8158b597073f205813b1b1730394f5e", "tile_copy.go:32-39")
+var gc_src_tileCopyInline = compiled.NewSource(gc_files_tile_copy, "tileCopyInline", "aab9f24bd97fc294a7e0d06a6dcf8ff745bcf9a553d0866d49e56d425c4f3243", "tile_copy.go:41-58").NoGoexit("91c8cb9d24ad143d2bda62ac3fa37af0b8158b597073f205813b1b1730394f5e", "tile_copy.go:32-39")
 
 //line tile_copy.go:45
 func gc_body_tileCopyInline(gc_b *compiled.Block, src, seen []int32, width, height, side int) {
@@ -485,7 +487,7 @@ func TileCopyShiftKernel(src, seen []int32, width, side, shift int) func(*gocuda
 }
 
 //line tile_copy.go:64
-var gc_src_tileCopyShift = compiled.NewSource("tileCopyShift", "f4361e983117c3e6a18cd644101b2c624a23650837b1937553781ff393824a5f", "tile_copy.go:60-75").NoGoexit("91c8cb9d24ad143d2bda62ac3fa37af0b8158b597073f205813b1b1730394f5e", "tile_copy.go:32-39")
+var gc_src_tileCopyShift = compiled.NewSource(gc_files_tile_copy, "tileCopyShift", "f4361e983117c3e6a18cd644101b2c624a23650837b1937553781ff393824a5f", "tile_copy.go:60-75").NoGoexit("91c8cb9d24ad143d2bda62ac3fa37af0b8158b597073f205813b1b1730394f5e", "tile_copy.go:32-39")
 
 //line tile_copy.go:64
 func gc_body_tileCopyShift(gc_b *compiled.Block, src, seen []int32, width, side, shift int) {
@@ -704,7 +706,7 @@ func TileCopyOffsetKernel(src, seen []int32, width, height, side, off int) func(
 }
 
 //line tile_copy.go:83
-var gc_src_tileCopyOffset = compiled.NewSource("tileCopyOffset", "c7204fe53580f2b280de134c3594094af18407eec1c0e3f21f6cd759f4d50353", "tile_copy.go:77-97").NoGoexit("116bc8008660326fda3b817091df16367614e0a321fc4657a260bb363987612e", "tile_copy.go:29-30", "tile_copy.go:32-39")
+var gc_src_tileCopyOffset = compiled.NewSource(gc_files_tile_copy, "tileCopyOffset", "c7204fe53580f2b280de134c3594094af18407eec1c0e3f21f6cd759f4d50353", "tile_copy.go:77-97").NoGoexit("116bc8008660326fda3b817091df16367614e0a321fc4657a260bb363987612e", "tile_copy.go:29-30", "tile_copy.go:32-39")
 
 //line tile_copy.go:83
 func gc_body_tileCopyOffset(gc_b *compiled.Block, src, seen []int32, width, height, side, off int) {
@@ -934,3 +936,8 @@ func gc_body_tileCopyOffset(gc_b *compiled.Block, src, seen []int32, width, heig
 		}
 	}
 }
+
+// gc_files_tile_copy holds the source files whose lines the kernels' records hash.
+//
+//go:embed tile_copy.go
+var gc_files_tile_copy embed.FS

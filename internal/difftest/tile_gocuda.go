@@ -5,6 +5,8 @@
 package difftest
 
 import (
+	"embed"
+
 	"github.com/gocuda/gocuda/compiled"
 	"github.com/gocuda/gocuda/compiled/lanes"
 	"github.com/gocuda/gocuda/gocuda"
@@ -24,7 +26,7 @@ func TileHaloKernel(src, out, seen []int32, width, height, side, sy, sx int) fun
 }
 
 //line tile.go:18
-var gc_src_tileHalo = compiled.NewSource("tileHalo", "787875e286e51f690978381f251fd8d5d6bffd35bec7ad7e03440cb99a5e334e", "tile.go:11-45").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_tileHalo = compiled.NewSource(gc_files_tile, "tileHalo", "787875e286e51f690978381f251fd8d5d6bffd35bec7ad7e03440cb99a5e334e", "tile.go:11-45").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line tile.go:18
 func gc_body_tileHalo(gc_b *compiled.Block, src, out, seen []int32, width, height, side, sy, sx int) {
@@ -371,7 +373,7 @@ func TileOffsetKernel(dst []int32, rows, cols, off int) func(*gocuda.Thread) {
 }
 
 //line tile.go:53
-var gc_src_tileOffset = compiled.NewSource("tileOffset", "4cd90793713493d2917668cf3d41186f51aae2943e72b60a12bd6d3677e4ace9", "tile.go:47-66").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_tileOffset = compiled.NewSource(gc_files_tile, "tileOffset", "4cd90793713493d2917668cf3d41186f51aae2943e72b60a12bd6d3677e4ace9", "tile.go:47-66").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line tile.go:53
 func gc_body_tileOffset(gc_b *compiled.Block, dst []int32, rows, cols, off int) {
@@ -534,7 +536,7 @@ func TileAfterExitKernel(dst []int32, rows, cols, skip int) func(*gocuda.Thread)
 }
 
 //line tile.go:74
-var gc_src_tileAfterExit = compiled.NewSource("tileAfterExit", "fb3c2a7d6b2b73f2292e8d73cf733584caee95ad36e914551889cd7fe2aa7838", "tile.go:68-88").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_tileAfterExit = compiled.NewSource(gc_files_tile, "tileAfterExit", "fb3c2a7d6b2b73f2292e8d73cf733584caee95ad36e914551889cd7fe2aa7838", "tile.go:68-88").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line tile.go:74
 func gc_body_tileAfterExit(gc_b *compiled.Block, dst []int32, rows, cols, skip int) {
@@ -677,7 +679,7 @@ func TileAfterBlockReturnKernel(dst []int32, rows, cols int, skip bool) func(*go
 }
 
 //line tile.go:94
-var gc_src_tileAfterBlockReturn = compiled.NewSource("tileAfterBlockReturn", "e39f730aef052b5482179987ebdf01ef1ba1e4e158ce10bc7a589e46fa8ccb5e", "tile.go:90-108").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_tileAfterBlockReturn = compiled.NewSource(gc_files_tile, "tileAfterBlockReturn", "e39f730aef052b5482179987ebdf01ef1ba1e4e158ce10bc7a589e46fa8ccb5e", "tile.go:90-108").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line tile.go:94
 func gc_body_tileAfterBlockReturn(gc_b *compiled.Block, dst []int32, rows, cols int, skip bool) {
@@ -822,3 +824,8 @@ func gc_body_tileAfterBlockReturn(gc_b *compiled.Block, dst []int32, rows, cols 
 		}
 	}
 }
+
+// gc_files_tile holds the source files whose lines the kernels' records hash.
+//
+//go:embed tile.go
+var gc_files_tile embed.FS

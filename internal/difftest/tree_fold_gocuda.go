@@ -5,6 +5,8 @@
 package difftest
 
 import (
+	"embed"
+
 	"github.com/gocuda/gocuda/compiled"
 	"github.com/gocuda/gocuda/gocuda"
 )
@@ -22,7 +24,7 @@ func TreeFoldKernel(in, out []float32, start, stop int) func(*gocuda.Thread) {
 }
 
 //line tree_fold.go:16
-var gc_src_treeFold = compiled.NewSource("treeFold", "9b4ad0370ba440b83539443643db22e637bc3c48fe2fe989b3c6d570ce6469a9", "tree_fold.go:10-34").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_treeFold = compiled.NewSource(gc_files_tree_fold, "treeFold", "9b4ad0370ba440b83539443643db22e637bc3c48fe2fe989b3c6d570ce6469a9", "tree_fold.go:10-34").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line tree_fold.go:16
 func gc_body_treeFold(gc_b *compiled.Block, in, out []float32, start, stop int) {
@@ -328,7 +330,7 @@ func TreeFoldIntKernel(in, out []int32, start, stop int) func(*gocuda.Thread) {
 }
 
 //line tree_fold.go:40
-var gc_src_treeFoldInt = compiled.NewSource("treeFoldInt", "ee7c39e78864badc1c5ccbe888d1d6c6eff2acfa92ae0f879fb65f7ab8ed6e92", "tree_fold.go:36-56").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_treeFoldInt = compiled.NewSource(gc_files_tree_fold, "treeFoldInt", "ee7c39e78864badc1c5ccbe888d1d6c6eff2acfa92ae0f879fb65f7ab8ed6e92", "tree_fold.go:36-56").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line tree_fold.go:40
 func gc_body_treeFoldInt(gc_b *compiled.Block, in, out []int32, start, stop int) {
@@ -746,7 +748,7 @@ func TreeFoldKeptKernel(in, out []float32, start, stop int) func(*gocuda.Thread)
 }
 
 //line tree_fold.go:65
-var gc_src_treeFoldKept = compiled.NewSource("treeFoldKept", "975cf49d280da00e1da212b1fcffa9cac046177f9d8c85610a6ff1c5aed8b357", "tree_fold.go:58-84").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_treeFoldKept = compiled.NewSource(gc_files_tree_fold, "treeFoldKept", "975cf49d280da00e1da212b1fcffa9cac046177f9d8c85610a6ff1c5aed8b357", "tree_fold.go:58-84").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line tree_fold.go:65
 func gc_body_treeFoldKept(gc_b *compiled.Block, in, out []float32, start, stop int) {
@@ -1084,7 +1086,7 @@ func TreeFoldWarpKernel(in, out []float32, start int) func(*gocuda.Thread) {
 }
 
 //line tree_fold.go:92
-var gc_src_treeFoldWarp = compiled.NewSource("treeFoldWarp", "9900a1b8db272c3ce7395e539dc09827dcb7159cdb19117eea611b6b5ac709ad", "tree_fold.go:86-117").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_treeFoldWarp = compiled.NewSource(gc_files_tree_fold, "treeFoldWarp", "9900a1b8db272c3ce7395e539dc09827dcb7159cdb19117eea611b6b5ac709ad", "tree_fold.go:86-117").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line tree_fold.go:92
 func gc_body_treeFoldWarp(gc_b *compiled.Block, in, out []float32, start int) {
@@ -1671,3 +1673,8 @@ func gc_body_treeFoldWarp(gc_b *compiled.Block, in, out []float32, start int) {
 		}
 	}
 }
+
+// gc_files_tree_fold holds the source files whose lines the kernels' records hash.
+//
+//go:embed tree_fold.go
+var gc_files_tree_fold embed.FS

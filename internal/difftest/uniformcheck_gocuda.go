@@ -5,7 +5,9 @@
 package difftest
 
 import (
+	"embed"
 	"fmt"
+
 	"github.com/gocuda/gocuda/compiled"
 	"github.com/gocuda/gocuda/gocuda"
 )
@@ -24,7 +26,7 @@ func UniformCheckKernel(in, out []int32, limit int) func(*gocuda.Thread) {
 }
 
 //line uniformcheck.go:16
-var gc_src_uniformCheck = compiled.NewSource("uniformCheck", "bbb95fc4d3b85f8bac2ba16a98f4806ef3aeb9ab2cc70d802819b98839673b5b", "uniformcheck.go:9-33").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_uniformCheck = compiled.NewSource(gc_files_uniformcheck, "uniformCheck", "bbb95fc4d3b85f8bac2ba16a98f4806ef3aeb9ab2cc70d802819b98839673b5b", "uniformcheck.go:9-33").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line uniformcheck.go:16
 func gc_body_uniformCheck(gc_b *compiled.Block, in, out []int32, limit int) {
@@ -501,7 +503,7 @@ func UniformCheckGridKernel(in, out []int32) func(*gocuda.Thread) {
 }
 
 //line uniformcheck.go:39
-var gc_src_uniformCheckGrid = compiled.NewSource("uniformCheckGrid", "43181b036ca9fe4aa03d675ba7e4b3a4005eec71edaf834c0b304f105e590dee", "uniformcheck.go:35-47").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_uniformCheckGrid = compiled.NewSource(gc_files_uniformcheck, "uniformCheckGrid", "43181b036ca9fe4aa03d675ba7e4b3a4005eec71edaf834c0b304f105e590dee", "uniformcheck.go:35-47").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line uniformcheck.go:39
 func gc_body_uniformCheckGrid(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []int32) {
@@ -560,3 +562,8 @@ func gc_body_uniformCheckGrid(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []
 		}
 	}
 }
+
+// gc_files_uniformcheck holds the source files whose lines the kernels' records hash.
+//
+//go:embed uniformcheck.go
+var gc_files_uniformcheck embed.FS

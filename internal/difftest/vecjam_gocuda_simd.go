@@ -5,9 +5,11 @@
 package difftest
 
 import (
+	"embed"
+	"simd/archsimd"
+
 	"github.com/gocuda/gocuda/compiled"
 	"github.com/gocuda/gocuda/gocuda"
-	"simd/archsimd"
 )
 
 // VecJamKernel gives thread i < n the sum over j < k of in[j*n+i+d]
@@ -27,7 +29,7 @@ func VecJamKernel(in, scale, out []float32, n, k, d int) func(*gocuda.Thread) {
 }
 
 //line vecjam.go:13
-var gc_src_vecJam = compiled.NewSource("vecJam", "cca899a506012a07238ee683200280938c1a223827ee1ebb15dfed20c31f9cee", "vecjam.go:5-23").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_vecJam = compiled.NewSource(gc_files_vecjam, "vecJam", "cca899a506012a07238ee683200280938c1a223827ee1ebb15dfed20c31f9cee", "vecjam.go:5-23").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line vecjam.go:13
 func gc_body_vecJam(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, scale, out []float32, n, k, d int) {
@@ -278,7 +280,7 @@ func VecJamTwoKernel(in, out []float32, r int) func(*gocuda.Thread) {
 }
 
 //line vecjam.go:33
-var gc_src_vecJamTwo = compiled.NewSource("vecJamTwo", "604969ac35cdd6f58a206608a38bbd27a8e5173219f60253f54306d4a065b6ed", "vecjam.go:25-45").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_vecJamTwo = compiled.NewSource(gc_files_vecjam, "vecJamTwo", "604969ac35cdd6f58a206608a38bbd27a8e5173219f60253f54306d4a065b6ed", "vecjam.go:25-45").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line vecjam.go:33
 func gc_body_vecJamTwo(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float32, r int) {
@@ -543,3 +545,8 @@ func gc_body_vecJamTwo(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []floa
 		})
 	}
 }
+
+// gc_files_vecjam holds the source files whose lines the kernels' records hash.
+//
+//go:embed vecjam.go
+var gc_files_vecjam embed.FS

@@ -5,10 +5,12 @@
 package difftest
 
 import (
-	"github.com/gocuda/gocuda/compiled"
-	"github.com/gocuda/gocuda/gocuda"
+	"embed"
 	"math"
 	"simd/archsimd"
+
+	"github.com/gocuda/gocuda/compiled"
+	"github.com/gocuda/gocuda/gocuda"
 )
 
 // DaxpyKernel is BLAS's DAXPY, y = a*x + y in double precision, one
@@ -22,7 +24,7 @@ func DaxpyKernel(a float64, x, y []float64) func(*gocuda.Thread) {
 }
 
 //line vector64.go:18
-var gc_src_daxpy = compiled.NewSource("daxpy", "ccba2a14d8bc82b8c2015211ff742aca1922d22f3b080264a40bb811a690bee1", "vector64.go:14-23").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_daxpy = compiled.NewSource(gc_files_vector64, "daxpy", "ccba2a14d8bc82b8c2015211ff742aca1922d22f3b080264a40bb811a690bee1", "vector64.go:14-23").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line vector64.go:18
 func gc_body_daxpy(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a float64, x, y []float64) {
@@ -213,7 +215,7 @@ func Float64OpsKernel(in, out []float64, h float64) func(*gocuda.Thread) {
 }
 
 //line vector64.go:30
-var gc_src_float64Ops = compiled.NewSource("float64Ops", "8db80b59b18811f681112ce091690a38f3fba6dc3ddc8d7f943d7aa2f33e6ab6", "vector64.go:25-42").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_float64Ops = compiled.NewSource(gc_files_vector64, "float64Ops", "8db80b59b18811f681112ce091690a38f3fba6dc3ddc8d7f943d7aa2f33e6ab6", "vector64.go:25-42").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line vector64.go:30
 func gc_body_float64Ops(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float64, h float64) {
@@ -461,7 +463,7 @@ func Float64MixKernel(f []float32, d []float64, n []int) func(*gocuda.Thread) {
 }
 
 //line vector64.go:50
-var gc_src_float64Mix = compiled.NewSource("float64Mix", "97fba1e7805ad6f46572392b771a27711884cb01fe2f9b4e3420d036e4319166", "vector64.go:44-58").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_float64Mix = compiled.NewSource(gc_files_vector64, "float64Mix", "97fba1e7805ad6f46572392b771a27711884cb01fe2f9b4e3420d036e4319166", "vector64.go:44-58").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line vector64.go:50
 func gc_body_float64Mix(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, f []float32, d []float64, n []int) {
@@ -549,7 +551,7 @@ func Int64OpsKernel(a []int64, b []uint64, s uint) func(*gocuda.Thread) {
 }
 
 //line vector64.go:66
-var gc_src_int64Ops = compiled.NewSource("int64Ops", "7f817a2ca44f053ee913d5cbcf31997fafa5d8057c50fe1d5572c713b3484964", "vector64.go:60-80").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_int64Ops = compiled.NewSource(gc_files_vector64, "int64Ops", "7f817a2ca44f053ee913d5cbcf31997fafa5d8057c50fe1d5572c713b3484964", "vector64.go:60-80").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line vector64.go:66
 func gc_body_int64Ops(gc_b2 *compiled.Block, a []int64, b []uint64, s uint) {
@@ -718,7 +720,7 @@ func Escape64Kernel(re, im []float64, count []int64, limit int64) func(*gocuda.T
 }
 
 //line vector64.go:87
-var gc_src_escape64 = compiled.NewSource("escape64", "ededcf023cd83669d63f8f3af8b40cd5a2f5b4a08bc88a5d5c660423473fec9c", "vector64.go:82-100").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_escape64 = compiled.NewSource(gc_files_vector64, "escape64", "ededcf023cd83669d63f8f3af8b40cd5a2f5b4a08bc88a5d5c660423473fec9c", "vector64.go:82-100").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line vector64.go:87
 func gc_body_escape64(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, re, im []float64, count []int64, limit int64) {
@@ -1060,7 +1062,7 @@ func Shift64Kernel(in, out []float64) func(*gocuda.Thread) {
 }
 
 //line vector64.go:106
-var gc_src_shift64 = compiled.NewSource("shift64", "649d056016f7fa4f35278d356ac7dfa63fff7275cf22092de090029b8ad8b0d0", "vector64.go:102-111").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_shift64 = compiled.NewSource(gc_files_vector64, "shift64", "649d056016f7fa4f35278d356ac7dfa63fff7275cf22092de090029b8ad8b0d0", "vector64.go:102-111").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line vector64.go:106
 func gc_body_shift64(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float64) {
@@ -1253,3 +1255,8 @@ func gc_body_shift64(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float6
 		}
 	}
 }
+
+// gc_files_vector64 holds the source files whose lines the kernels' records hash.
+//
+//go:embed vector64.go
+var gc_files_vector64 embed.FS

@@ -5,6 +5,8 @@
 package difftest
 
 import (
+	"embed"
+
 	"github.com/gocuda/gocuda/compiled"
 	"github.com/gocuda/gocuda/compiled/lanes"
 	"github.com/gocuda/gocuda/gocuda"
@@ -23,7 +25,7 @@ func PullKernel(pos, mass, acc []float32, eps2 float32) func(*gocuda.Thread) {
 }
 
 //line vector.go:27
-var gc_src_pull = compiled.NewSource("pull", "933b4696b4e5fec5f3fe02aa7dd590fd7d2fa759b74e61faa0acfc172fe5226d", "vector.go:21-42").NoGoexit("1451cde0afe86f004340a211c23f31b1a1b9b36bf3609b86e7a9e4ba63a982cd", "vector.go:14-19")
+var gc_src_pull = compiled.NewSource(gc_files_vector, "pull", "933b4696b4e5fec5f3fe02aa7dd590fd7d2fa759b74e61faa0acfc172fe5226d", "vector.go:21-42").NoGoexit("1451cde0afe86f004340a211c23f31b1a1b9b36bf3609b86e7a9e4ba63a982cd", "vector.go:14-19")
 
 //line vector.go:27
 func gc_body_pull(gc_b *compiled.Block, pos, mass, acc []float32, eps2 float32) {
@@ -178,7 +180,7 @@ func BitMixKernel(in []int32, out []uint32, f []float32, s uint) func(*gocuda.Th
 }
 
 //line vector.go:49
-var gc_src_bitMix = compiled.NewSource("bitMix", "cac86cca55615b1a87343d8d5a0064a391da3ad7ea027c4b505981d717db1fc3", "vector.go:44-59").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_bitMix = compiled.NewSource(gc_files_vector, "bitMix", "cac86cca55615b1a87343d8d5a0064a391da3ad7ea027c4b505981d717db1fc3", "vector.go:44-59").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line vector.go:49
 func gc_body_bitMix(gc_b *compiled.Block, gc_lo, gc_hi int, in []int32, out []uint32, f []float32, s uint) {
@@ -282,7 +284,7 @@ func WeightsKernel(in, w, out []float32) func(*gocuda.Thread) {
 }
 
 //line vector.go:65
-var gc_src_weights = compiled.NewSource("weights", "fe6ccde6e6c2241876b56f8ec7e8d3e9f5f3413ed58327d29cb72138adc32c7c", "vector.go:61-76").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_weights = compiled.NewSource(gc_files_vector, "weights", "fe6ccde6e6c2241876b56f8ec7e8d3e9f5f3413ed58327d29cb72138adc32c7c", "vector.go:61-76").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line vector.go:65
 func gc_body_weights(gc_b *compiled.Block, gc_lo, gc_hi int, in, w, out []float32) {
@@ -429,7 +431,7 @@ func OffsetsKernel(in, out []float32, k int) func(*gocuda.Thread) {
 }
 
 //line vector.go:82
-var gc_src_offsets = compiled.NewSource("offsets", "b121ccdf35ee5912a722188d49977e53b762b337866a6412e604b81768e8fb8f", "vector.go:78-88").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_offsets = compiled.NewSource(gc_files_vector, "offsets", "b121ccdf35ee5912a722188d49977e53b762b337866a6412e604b81768e8fb8f", "vector.go:78-88").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line vector.go:82
 func gc_body_offsets(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32, k int) {
@@ -537,7 +539,7 @@ func ShiftOffsetKernel(in, out []float32, k, n int) func(*gocuda.Thread) {
 }
 
 //line vector.go:95
-var gc_src_shiftOffset = compiled.NewSource("shiftOffset", "83b47a0b5c16d8eaadb6f3c8a632fd8d179bf291ca0ed520785b12312a42a977", "vector.go:90-105").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_shiftOffset = compiled.NewSource(gc_files_vector, "shiftOffset", "83b47a0b5c16d8eaadb6f3c8a632fd8d179bf291ca0ed520785b12312a42a977", "vector.go:90-105").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line vector.go:95
 func gc_body_shiftOffset(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32, k, n int) {
@@ -684,7 +686,7 @@ func ClampKernel(in, out []float32, lo, hi float32, odd int) func(*gocuda.Thread
 }
 
 //line vector.go:112
-var gc_src_clamp = compiled.NewSource("clamp", "218a5dd324457bf8740e7f7e673e67c84d849fc181fc462a0a4df3135d4dc7de", "vector.go:107-130").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_clamp = compiled.NewSource(gc_files_vector, "clamp", "218a5dd324457bf8740e7f7e673e67c84d849fc181fc462a0a4df3135d4dc7de", "vector.go:107-130").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line vector.go:112
 func gc_body_clamp(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32, lo, hi float32, odd int) {
@@ -991,7 +993,7 @@ func EscapeKernel(re, im []float32, count []int32, maxIter int32) func(*gocuda.T
 }
 
 //line vector.go:138
-var gc_src_escape = compiled.NewSource("escape", "4befcb6db0431dc2d04dfa09b7836954b36410ce3c5de3bebdda6c59a2a8dc96", "vector.go:132-153").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_escape = compiled.NewSource(gc_files_vector, "escape", "4befcb6db0431dc2d04dfa09b7836954b36410ce3c5de3bebdda6c59a2a8dc96", "vector.go:132-153").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line vector.go:138
 func gc_body_escape(gc_b *compiled.Block, gc_lo, gc_hi int, re, im []float32, count []int32, maxIter int32) {
@@ -1211,7 +1213,7 @@ func SkipKernel(in []int32, out []int32, w []int32) func(*gocuda.Thread) {
 }
 
 //line vector.go:159
-var gc_src_skip = compiled.NewSource("skip", "96e07812b6acbf803ac51963804263c5236b9be0e5ff5e8e8ea5165a84e2d574", "vector.go:155-176").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_skip = compiled.NewSource(gc_files_vector, "skip", "96e07812b6acbf803ac51963804263c5236b9be0e5ff5e8e8ea5165a84e2d574", "vector.go:155-176").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line vector.go:159
 func gc_body_skip(gc_b *compiled.Block, gc_lo, gc_hi int, in []int32, out []int32, w []int32) {
@@ -1291,7 +1293,7 @@ func SkipStopKernel(in, out []int32, stop bool) func(*gocuda.Thread) {
 }
 
 //line vector.go:185
-var gc_src_skipStop = compiled.NewSource("skipStop", "5c58d49bbc749096fe1aa0e8b46f2f00713f0bd904a506c33fabe2f1a9b67d31", "vector.go:178-199").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_skipStop = compiled.NewSource(gc_files_vector, "skipStop", "5c58d49bbc749096fe1aa0e8b46f2f00713f0bd904a506c33fabe2f1a9b67d31", "vector.go:178-199").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line vector.go:185
 func gc_body_skipStop(gc_b *compiled.Block, in, out []int32, stop bool) {
@@ -1369,7 +1371,7 @@ func RowSumKernel(in, out []float32, width, rows int) func(*gocuda.Thread) {
 }
 
 //line vector.go:207
-var gc_src_rowSum = compiled.NewSource("rowSum", "06b670d99fdabc4cf5f33813879bc8aa486ce773ea080024999c025b6812b2a2", "vector.go:201-217").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_rowSum = compiled.NewSource(gc_files_vector, "rowSum", "06b670d99fdabc4cf5f33813879bc8aa486ce773ea080024999c025b6812b2a2", "vector.go:201-217").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line vector.go:207
 func gc_body_rowSum(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32, width, rows int) {
@@ -1435,7 +1437,7 @@ func EdgeKernel(in, out []float32) func(*gocuda.Thread) {
 }
 
 //line vector.go:224
-var gc_src_edge = compiled.NewSource("edge", "6e20e73f1529ac053f228f639eef9ce8ee14d74fcc90d20a3b3b1a7a77d76825", "vector.go:219-232").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_edge = compiled.NewSource(gc_files_vector, "edge", "6e20e73f1529ac053f228f639eef9ce8ee14d74fcc90d20a3b3b1a7a77d76825", "vector.go:219-232").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line vector.go:224
 func gc_body_edge(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32) {
@@ -1503,7 +1505,7 @@ func SwapKernel(in, out []float32) func(*gocuda.Thread) {
 }
 
 //line vector.go:239
-var gc_src_swap = compiled.NewSource("swap", "03658f6a09c85e0dcd61f63ecff73e74ba0c86fa3539ec94fb5457da66443b36", "vector.go:234-250").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_swap = compiled.NewSource(gc_files_vector, "swap", "03658f6a09c85e0dcd61f63ecff73e74ba0c86fa3539ec94fb5457da66443b36", "vector.go:234-250").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line vector.go:239
 func gc_body_swap(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32) {
@@ -1565,7 +1567,7 @@ func TwistKernel(in, out []float32) func(*gocuda.Thread) {
 }
 
 //line vector.go:258
-var gc_src_twist = compiled.NewSource("twist", "5aa52e244a8c7ef0ca662eece58d5f595b56ffd3e93c49a514414ee10c287b53", "vector.go:252-269").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_twist = compiled.NewSource(gc_files_vector, "twist", "5aa52e244a8c7ef0ca662eece58d5f595b56ffd3e93c49a514414ee10c287b53", "vector.go:252-269").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line vector.go:258
 func gc_body_twist(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32) {
@@ -1697,7 +1699,7 @@ func RowTileKernel(a, out []float32, w int) func(*gocuda.Thread) {
 }
 
 //line vector.go:278
-var gc_src_rowTile = compiled.NewSource("rowTile", "35d4678c05dd8658afa3cf303c4bce092a9ff2bc74c6e74e651aabd28b423123", "vector.go:271-284").NoGoexit("069415c7b4c694242a120214ed5f54f739a54acb09ad0bc5813930320b43af8e", "vector.go:286-292")
+var gc_src_rowTile = compiled.NewSource(gc_files_vector, "rowTile", "35d4678c05dd8658afa3cf303c4bce092a9ff2bc74c6e74e651aabd28b423123", "vector.go:271-284").NoGoexit("069415c7b4c694242a120214ed5f54f739a54acb09ad0bc5813930320b43af8e", "vector.go:286-292")
 
 //line vector.go:278
 func gc_body_rowTile(gc_b *compiled.Block, a, out []float32, w int) {
@@ -2123,7 +2125,7 @@ func UnrolledWrapKernel(in, out []float32) func(*gocuda.Thread) {
 }
 
 //line vector.go:299
-var gc_src_unrolledWrap = compiled.NewSource("unrolledWrap", "44aceb8dcc687d467e475b082cb7ed1857e92a4ff02f8035ad57b0e8a597866f", "vector.go:294-308").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_unrolledWrap = compiled.NewSource(gc_files_vector, "unrolledWrap", "44aceb8dcc687d467e475b082cb7ed1857e92a4ff02f8035ad57b0e8a597866f", "vector.go:294-308").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line vector.go:299
 func gc_body_unrolledWrap(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32) {
@@ -2226,3 +2228,8 @@ func gc_body_unrolledWrap(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []floa
 		}
 	}
 }
+
+// gc_files_vector holds the source files whose lines the kernels' records hash.
+//
+//go:embed vector.go
+var gc_files_vector embed.FS

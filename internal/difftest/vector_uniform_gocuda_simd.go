@@ -5,9 +5,11 @@
 package difftest
 
 import (
+	"embed"
+	"simd/archsimd"
+
 	"github.com/gocuda/gocuda/compiled"
 	"github.com/gocuda/gocuda/gocuda"
-	"simd/archsimd"
 )
 
 // RowPickKernel stores a[row] at out[col] for the one row whose a[row]
@@ -22,7 +24,7 @@ func RowPickKernel(a, out []float32, m int, limit float32) func(*gocuda.Thread) 
 }
 
 //line vector_uniform.go:15
-var gc_src_rowPick = compiled.NewSource("rowPick", "939a6abe9b3961131fbf69cd13c2791d0c2379b9e1daedbd4f5ab5b08cbea52b", "vector_uniform.go:10-24").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_rowPick = compiled.NewSource(gc_files_vector_uniform, "rowPick", "939a6abe9b3961131fbf69cd13c2791d0c2379b9e1daedbd4f5ab5b08cbea52b", "vector_uniform.go:10-24").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line vector_uniform.go:15
 func gc_body_rowPick(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a, out []float32, m int, limit float32) {
@@ -342,7 +344,7 @@ func SkipFirstKernel(flags []int32, a, out []float32, k int) func(*gocuda.Thread
 }
 
 //line vector_uniform.go:31
-var gc_src_skipFirst = compiled.NewSource("skipFirst", "1005588925a3dedf0b162030e6cc695e0f6ecd9e81722424b73ee96446296da4", "vector_uniform.go:26-37").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_skipFirst = compiled.NewSource(gc_files_vector_uniform, "skipFirst", "1005588925a3dedf0b162030e6cc695e0f6ecd9e81722424b73ee96446296da4", "vector_uniform.go:26-37").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line vector_uniform.go:31
 func gc_body_skipFirst(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, flags []int32, a, out []float32, k int) {
@@ -641,3 +643,8 @@ func gc_body_skipFirst(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, flags []int32,
 		}
 	}
 }
+
+// gc_files_vector_uniform holds the source files whose lines the kernels' records hash.
+//
+//go:embed vector_uniform.go
+var gc_files_vector_uniform embed.FS

@@ -5,9 +5,11 @@
 package difftest
 
 import (
+	"embed"
+	"simd/archsimd"
+
 	"github.com/gocuda/gocuda/compiled"
 	"github.com/gocuda/gocuda/gocuda"
-	"simd/archsimd"
 )
 
 // WarpLoopBranchKernel runs two loops of ballots, a range loop and a
@@ -24,7 +26,7 @@ func WarpLoopBranchKernel(in []int32, out []uint32, skip, stop int) func(*gocuda
 }
 
 //line warp_branch.go:12
-var gc_src_warpLoopBranch = compiled.NewSource("warpLoopBranch", "2c10b1a1d5e1cf3aa0fc6aff2fbf6060482e5829c7265c7040de5321a9fc0f4e", "warp_branch.go:5-39").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_warpLoopBranch = compiled.NewSource(gc_files_warp_branch, "warpLoopBranch", "2c10b1a1d5e1cf3aa0fc6aff2fbf6060482e5829c7265c7040de5321a9fc0f4e", "warp_branch.go:5-39").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line warp_branch.go:12
 func gc_body_warpLoopBranch(gc_b2 *compiled.Block, in []int32, out []uint32, skip, stop int) {
@@ -450,3 +452,8 @@ func gc_body_warpLoopBranch(gc_b2 *compiled.Block, in []int32, out []uint32, ski
 		}
 	}
 }
+
+// gc_files_warp_branch holds the source files whose lines the kernels' records hash.
+//
+//go:embed warp_branch.go
+var gc_files_warp_branch embed.FS

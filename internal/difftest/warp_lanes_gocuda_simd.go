@@ -5,9 +5,11 @@
 package difftest
 
 import (
+	"embed"
+	"simd/archsimd"
+
 	"github.com/gocuda/gocuda/compiled"
 	"github.com/gocuda/gocuda/gocuda"
-	"simd/archsimd"
 )
 
 // WarpSumDownKernel sums in[i] over each warp with five __shfl_down_sync
@@ -23,7 +25,7 @@ func WarpSumDownKernel(in, out []float32) func(*gocuda.Thread) {
 }
 
 //line warp_lanes.go:18
-var gc_src_warpSumDown = compiled.NewSource("warpSumDown", "e7b8eec6b784c40d05bfce4ddb900bc0ded5296e206306a599ead23515ebae39", "warp_lanes.go:12-30").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_warpSumDown = compiled.NewSource(gc_files_warp_lanes, "warpSumDown", "e7b8eec6b784c40d05bfce4ddb900bc0ded5296e206306a599ead23515ebae39", "warp_lanes.go:12-30").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line warp_lanes.go:18
 func gc_body_warpSumDown(gc_b2 *compiled.Block, in, out []float32) {
@@ -514,7 +516,7 @@ func WarpXorMaxKernel(in, out []int32) func(*gocuda.Thread) {
 }
 
 //line warp_lanes.go:37
-var gc_src_warpXorMax = compiled.NewSource("warpXorMax", "1b85000aea0981bc284a78fd5dc76d3df23e734086ed429900c9d08f5adc3200", "warp_lanes.go:32-49").NoGoexit("73ab3db4467dd8229ca81f3d6301f4baf1219c9829bf156cd63544adc335b93d", "warp_lanes.go:51-52")
+var gc_src_warpXorMax = compiled.NewSource(gc_files_warp_lanes, "warpXorMax", "1b85000aea0981bc284a78fd5dc76d3df23e734086ed429900c9d08f5adc3200", "warp_lanes.go:32-49").NoGoexit("73ab3db4467dd8229ca81f3d6301f4baf1219c9829bf156cd63544adc335b93d", "warp_lanes.go:51-52")
 
 //line warp_lanes.go:37
 func gc_body_warpXorMax(gc_b2 *compiled.Block, in, out []int32) {
@@ -978,7 +980,7 @@ func WarpScanKernel(in, out []uint32) func(*gocuda.Thread) {
 }
 
 //line warp_lanes.go:58
-var gc_src_warpScan = compiled.NewSource("warpScan", "fb1ea821f807ea7a7cc2687aad9b95332e9e70b37b581b4e3d1018f316d89c57", "warp_lanes.go:54-74").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_warpScan = compiled.NewSource(gc_files_warp_lanes, "warpScan", "fb1ea821f807ea7a7cc2687aad9b95332e9e70b37b581b4e3d1018f316d89c57", "warp_lanes.go:54-74").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line warp_lanes.go:58
 func gc_body_warpScan(gc_b2 *compiled.Block, in, out []uint32) {
@@ -1529,7 +1531,7 @@ func WarpPartialKernel(in []float32, sums []float32, votes []uint32) func(*gocud
 }
 
 //line warp_lanes.go:83
-var gc_src_warpPartial = compiled.NewSource("warpPartial", "0e2ad743a99c3d57223b85aa157bc1dec0d0c9cf93ec92adda05211c419fa13d", "warp_lanes.go:76-95").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_warpPartial = compiled.NewSource(gc_files_warp_lanes, "warpPartial", "0e2ad743a99c3d57223b85aa157bc1dec0d0c9cf93ec92adda05211c419fa13d", "warp_lanes.go:76-95").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line warp_lanes.go:83
 func gc_body_warpPartial(gc_b2 *compiled.Block, in []float32, sums []float32, votes []uint32) {
@@ -1933,7 +1935,7 @@ func WarpLeadersKernel(in, sums []float32) func(*gocuda.Thread) {
 }
 
 //line warp_lanes.go:103
-var gc_src_warpLeaders = compiled.NewSource("warpLeaders", "0d0f2e03610ffce8d6d19fca229ac2b1bd5ddf031b7d3f624723cba54e940bb3", "warp_lanes.go:97-112").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_warpLeaders = compiled.NewSource(gc_files_warp_lanes, "warpLeaders", "0d0f2e03610ffce8d6d19fca229ac2b1bd5ddf031b7d3f624723cba54e940bb3", "warp_lanes.go:97-112").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line warp_lanes.go:103
 func gc_body_warpLeaders(gc_b2 *compiled.Block, in, sums []float32) {
@@ -2075,3 +2077,8 @@ func gc_body_warpLeaders(gc_b2 *compiled.Block, in, sums []float32) {
 		}
 	}
 }
+
+// gc_files_warp_lanes holds the source files whose lines the kernels' records hash.
+//
+//go:embed warp_lanes.go
+var gc_files_warp_lanes embed.FS

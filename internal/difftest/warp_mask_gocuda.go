@@ -5,6 +5,8 @@
 package difftest
 
 import (
+	"embed"
+
 	"github.com/gocuda/gocuda/compiled"
 	"github.com/gocuda/gocuda/gocuda"
 )
@@ -23,7 +25,7 @@ func WarpMaskKernel(in, out []int32) func(*gocuda.Thread) {
 }
 
 //line warp_mask.go:12
-var gc_src_warpMask = compiled.NewSource("warpMask", "745de7c94e8cbecc06fd6c76fc413b4db4c241bdbe163bc5a013a1da75552d6c", "warp_mask.go:5-24").NoGoexit("f1f65a3cfff421f929d533decba4b4b599aefbb3f2c0776d6814b1d3aaccd073", "warp_mask.go:26-27")
+var gc_src_warpMask = compiled.NewSource(gc_files_warp_mask, "warpMask", "745de7c94e8cbecc06fd6c76fc413b4db4c241bdbe163bc5a013a1da75552d6c", "warp_mask.go:5-24").NoGoexit("f1f65a3cfff421f929d533decba4b4b599aefbb3f2c0776d6814b1d3aaccd073", "warp_mask.go:26-27")
 
 //line warp_mask.go:12
 func gc_body_warpMask(gc_b *compiled.Block, in, out []int32) {
@@ -234,3 +236,8 @@ func gc_body_warpMask(gc_b *compiled.Block, in, out []int32) {
 		}
 	}
 }
+
+// gc_files_warp_mask holds the source files whose lines the kernels' records hash.
+//
+//go:embed warp_mask.go
+var gc_files_warp_mask embed.FS

@@ -5,6 +5,8 @@
 package difftest
 
 import (
+	"embed"
+
 	"github.com/gocuda/gocuda/compiled"
 	"github.com/gocuda/gocuda/gocuda"
 )
@@ -21,7 +23,7 @@ func WarpPairKernel(in, out []float32) func(*gocuda.Thread) {
 }
 
 //line warp_pair.go:32
-var gc_src_warpPair = compiled.NewSource("warpPair", "519e02b30c632723984bfd3f686962e953a9d53736285d5243b57f59645d4565", "warp_pair.go:27-39", "warp_pair.go:19-25").NoGoexit("d350a5e79264e769c1f6d98efe24368f503cc254b8447879c94f65a5d03d18e7", "warp_pair.go:11-17")
+var gc_src_warpPair = compiled.NewSource(gc_files_warp_pair, "warpPair", "519e02b30c632723984bfd3f686962e953a9d53736285d5243b57f59645d4565", "warp_pair.go:27-39", "warp_pair.go:19-25").NoGoexit("d350a5e79264e769c1f6d98efe24368f503cc254b8447879c94f65a5d03d18e7", "warp_pair.go:11-17")
 
 //line warp_pair.go:32
 func gc_body_warpPair(gc_b *compiled.Block, in, out []float32) {
@@ -322,7 +324,7 @@ func WarpPairIntKernel(in, out []int32) func(*gocuda.Thread) {
 }
 
 //line warp_pair.go:45
-var gc_src_warpPairInt = compiled.NewSource("warpPairInt", "9036e3af6c350be73cd593887a80b9ded29239b6f1df28d6243d5396d1d6c3d8", "warp_pair.go:41-54").NoGoexit("d350a5e79264e769c1f6d98efe24368f503cc254b8447879c94f65a5d03d18e7", "warp_pair.go:11-17")
+var gc_src_warpPairInt = compiled.NewSource(gc_files_warp_pair, "warpPairInt", "9036e3af6c350be73cd593887a80b9ded29239b6f1df28d6243d5396d1d6c3d8", "warp_pair.go:41-54").NoGoexit("d350a5e79264e769c1f6d98efe24368f503cc254b8447879c94f65a5d03d18e7", "warp_pair.go:11-17")
 
 //line warp_pair.go:45
 func gc_body_warpPairInt(gc_b *compiled.Block, in, out []int32) {
@@ -574,7 +576,7 @@ func WarpPairEveryKernel(in, out []float32) func(*gocuda.Thread) {
 }
 
 //line warp_pair.go:61
-var gc_src_warpPairEvery = compiled.NewSource("warpPairEvery", "81fc33b47e52013da5bbecca5b6240e02941837c4af47a58deaebe2480cf862a", "warp_pair.go:56-64", "warp_pair.go:19-25").NoGoexit("d350a5e79264e769c1f6d98efe24368f503cc254b8447879c94f65a5d03d18e7", "warp_pair.go:11-17")
+var gc_src_warpPairEvery = compiled.NewSource(gc_files_warp_pair, "warpPairEvery", "81fc33b47e52013da5bbecca5b6240e02941837c4af47a58deaebe2480cf862a", "warp_pair.go:56-64", "warp_pair.go:19-25").NoGoexit("d350a5e79264e769c1f6d98efe24368f503cc254b8447879c94f65a5d03d18e7", "warp_pair.go:11-17")
 
 //line warp_pair.go:61
 func gc_body_warpPairEvery(gc_b *compiled.Block, in, out []float32) {
@@ -891,3 +893,8 @@ func gc_body_warpPairEvery(gc_b *compiled.Block, in, out []float32) {
 		}
 	}
 }
+
+// gc_files_warp_pair holds the source files whose lines the kernels' records hash.
+//
+//go:embed warp_pair.go
+var gc_files_warp_pair embed.FS

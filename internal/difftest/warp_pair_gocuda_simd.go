@@ -5,9 +5,11 @@
 package difftest
 
 import (
+	"embed"
+	"simd/archsimd"
+
 	"github.com/gocuda/gocuda/compiled"
 	"github.com/gocuda/gocuda/gocuda"
-	"simd/archsimd"
 )
 
 // WarpPairKernel has each thread of block b add in[i] and in[i+bdx],
@@ -22,7 +24,7 @@ func WarpPairKernel(in, out []float32) func(*gocuda.Thread) {
 }
 
 //line warp_pair.go:32
-var gc_src_warpPair = compiled.NewSource("warpPair", "519e02b30c632723984bfd3f686962e953a9d53736285d5243b57f59645d4565", "warp_pair.go:27-39", "warp_pair.go:19-25").NoGoexit("d350a5e79264e769c1f6d98efe24368f503cc254b8447879c94f65a5d03d18e7", "warp_pair.go:11-17")
+var gc_src_warpPair = compiled.NewSource(gc_files_warp_pair, "warpPair", "519e02b30c632723984bfd3f686962e953a9d53736285d5243b57f59645d4565", "warp_pair.go:27-39", "warp_pair.go:19-25").NoGoexit("d350a5e79264e769c1f6d98efe24368f503cc254b8447879c94f65a5d03d18e7", "warp_pair.go:11-17")
 
 //line warp_pair.go:32
 func gc_body_warpPair(gc_b2 *compiled.Block, in, out []float32) {
@@ -405,7 +407,7 @@ func WarpPairIntKernel(in, out []int32) func(*gocuda.Thread) {
 }
 
 //line warp_pair.go:45
-var gc_src_warpPairInt = compiled.NewSource("warpPairInt", "9036e3af6c350be73cd593887a80b9ded29239b6f1df28d6243d5396d1d6c3d8", "warp_pair.go:41-54").NoGoexit("d350a5e79264e769c1f6d98efe24368f503cc254b8447879c94f65a5d03d18e7", "warp_pair.go:11-17")
+var gc_src_warpPairInt = compiled.NewSource(gc_files_warp_pair, "warpPairInt", "9036e3af6c350be73cd593887a80b9ded29239b6f1df28d6243d5396d1d6c3d8", "warp_pair.go:41-54").NoGoexit("d350a5e79264e769c1f6d98efe24368f503cc254b8447879c94f65a5d03d18e7", "warp_pair.go:11-17")
 
 //line warp_pair.go:45
 func gc_body_warpPairInt(gc_b2 *compiled.Block, in, out []int32) {
@@ -739,7 +741,7 @@ func WarpPairEveryKernel(in, out []float32) func(*gocuda.Thread) {
 }
 
 //line warp_pair.go:61
-var gc_src_warpPairEvery = compiled.NewSource("warpPairEvery", "81fc33b47e52013da5bbecca5b6240e02941837c4af47a58deaebe2480cf862a", "warp_pair.go:56-64", "warp_pair.go:19-25").NoGoexit("d350a5e79264e769c1f6d98efe24368f503cc254b8447879c94f65a5d03d18e7", "warp_pair.go:11-17")
+var gc_src_warpPairEvery = compiled.NewSource(gc_files_warp_pair, "warpPairEvery", "81fc33b47e52013da5bbecca5b6240e02941837c4af47a58deaebe2480cf862a", "warp_pair.go:56-64", "warp_pair.go:19-25").NoGoexit("d350a5e79264e769c1f6d98efe24368f503cc254b8447879c94f65a5d03d18e7", "warp_pair.go:11-17")
 
 //line warp_pair.go:61
 func gc_body_warpPairEvery(gc_b2 *compiled.Block, in, out []float32) {
@@ -1252,3 +1254,8 @@ func gc_body_warpPairEvery(gc_b2 *compiled.Block, in, out []float32) {
 		}
 	}
 }
+
+// gc_files_warp_pair holds the source files whose lines the kernels' records hash.
+//
+//go:embed warp_pair.go
+var gc_files_warp_pair embed.FS

@@ -5,6 +5,8 @@
 package difftest
 
 import (
+	"embed"
+
 	"github.com/gocuda/gocuda/compiled"
 	"github.com/gocuda/gocuda/gocuda"
 )
@@ -23,7 +25,7 @@ func WarpTailKernel(in, out []int32) func(*gocuda.Thread) {
 }
 
 //line warp_tail.go:12
-var gc_src_warpTail = compiled.NewSource("warpTail", "4c2cce2ebc28bace88b27f7db9ed4d40bc6d43dc7db71ee826842b2bf3b940f5", "warp_tail.go:5-33").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_warpTail = compiled.NewSource(gc_files_warp_tail, "warpTail", "4c2cce2ebc28bace88b27f7db9ed4d40bc6d43dc7db71ee826842b2bf3b940f5", "warp_tail.go:5-33").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line warp_tail.go:12
 func gc_body_warpTail(gc_b *compiled.Block, in, out []int32) {
@@ -670,3 +672,8 @@ func gc_body_warpTail(gc_b *compiled.Block, in, out []int32) {
 		}
 	}
 }
+
+// gc_files_warp_tail holds the source files whose lines the kernels' records hash.
+//
+//go:embed warp_tail.go
+var gc_files_warp_tail embed.FS

@@ -5,6 +5,8 @@
 package difftest
 
 import (
+	"embed"
+
 	"github.com/gocuda/gocuda/compiled"
 	"github.com/gocuda/gocuda/gocuda"
 )
@@ -26,7 +28,7 @@ func WarpTailSumKernel(in, out []float32) func(*gocuda.Thread) {
 }
 
 //line warp_tail_sum.go:15
-var gc_src_warpTailSum = compiled.NewSource("warpTailSum", "8289457d50475a06a2c4cbeb40f42db30e96ec2abe8995144ac508d9179746c1", "warp_tail_sum.go:5-38", "warp_tail_sum.go:40-46", "warp_tail_sum.go:40-46").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_warpTailSum = compiled.NewSource(gc_files_warp_tail_sum, "warpTailSum", "8289457d50475a06a2c4cbeb40f42db30e96ec2abe8995144ac508d9179746c1", "warp_tail_sum.go:5-38", "warp_tail_sum.go:40-46", "warp_tail_sum.go:40-46").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line warp_tail_sum.go:15
 func gc_body_warpTailSum(gc_b *compiled.Block, in, out []float32) {
@@ -444,3 +446,8 @@ func gc_body_warpTailSum(gc_b *compiled.Block, in, out []float32) {
 		}
 	}
 }
+
+// gc_files_warp_tail_sum holds the source files whose lines the kernels' records hash.
+//
+//go:embed warp_tail_sum.go
+var gc_files_warp_tail_sum embed.FS

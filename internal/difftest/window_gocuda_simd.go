@@ -5,9 +5,11 @@
 package difftest
 
 import (
+	"embed"
+	"simd/archsimd"
+
 	"github.com/gocuda/gocuda/compiled"
 	"github.com/gocuda/gocuda/gocuda"
-	"simd/archsimd"
 )
 
 // WindowSpanKernel has thread i sum in[i+d-shift] for d from lo while
@@ -23,7 +25,7 @@ func WindowSpanKernel(in, out []float32, lo, hi, shift int) func(*gocuda.Thread)
 }
 
 //line window.go:14
-var gc_src_windowSpan = compiled.NewSource("windowSpan", "3d153dc0624ff3c772ecfd439d8c8386c7c0add38e2fc6d03c20322c9432fe72", "window.go:10-24").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_windowSpan = compiled.NewSource(gc_files_window, "windowSpan", "3d153dc0624ff3c772ecfd439d8c8386c7c0add38e2fc6d03c20322c9432fe72", "window.go:10-24").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line window.go:14
 func gc_body_windowSpan(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float32, lo, hi, shift int) {
@@ -330,7 +332,7 @@ func WindowRangeKernel(in, out []float32, n, shift int) func(*gocuda.Thread) {
 }
 
 //line window.go:30
-var gc_src_windowRange = compiled.NewSource("windowRange", "a2e00456810559be265504e2587350e7accb8c160ff22526095d7e66cf67e4f7", "window.go:26-40").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_windowRange = compiled.NewSource(gc_files_window, "windowRange", "a2e00456810559be265504e2587350e7accb8c160ff22526095d7e66cf67e4f7", "window.go:26-40").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line window.go:30
 func gc_body_windowRange(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float32, n, shift int) {
@@ -540,7 +542,7 @@ func WindowClampKernel(in, out []float32, r int) func(*gocuda.Thread) {
 }
 
 //line window.go:47
-var gc_src_windowClamp = compiled.NewSource("windowClamp", "0c246c6c1657eff8f81c89fcd2372cbbb652a622bc14c2f1d6b61e63338f44fb", "window.go:42-57").NoGoexit("d049659df381567a02e0abbe5c11be748ec460fdb8a76cddc7191e63d71a37c7", "window.go:59-60")
+var gc_src_windowClamp = compiled.NewSource(gc_files_window, "windowClamp", "0c246c6c1657eff8f81c89fcd2372cbbb652a622bc14c2f1d6b61e63338f44fb", "window.go:42-57").NoGoexit("d049659df381567a02e0abbe5c11be748ec460fdb8a76cddc7191e63d71a37c7", "window.go:59-60")
 
 //line window.go:47
 func gc_body_windowClamp(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float32, r int) {
@@ -840,7 +842,7 @@ func WindowMovedKernel(in, out []float32, r, skip int) func(*gocuda.Thread) {
 }
 
 //line window.go:67
-var gc_src_windowMoved = compiled.NewSource("windowMoved", "f429e8b7efed346eed728c89ce1dff89c394c9319df37cca692d378a17b8274d", "window.go:62-78").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_windowMoved = compiled.NewSource(gc_files_window, "windowMoved", "f429e8b7efed346eed728c89ce1dff89c394c9319df37cca692d378a17b8274d", "window.go:62-78").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line window.go:67
 func gc_body_windowMoved(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float32, r, skip int) {
@@ -1028,7 +1030,7 @@ func WindowGrowKernel(in, out []float32, r, grow int) func(*gocuda.Thread) {
 }
 
 //line window.go:84
-var gc_src_windowGrow = compiled.NewSource("windowGrow", "180d3b5345d0fa01d5660e519ea4318d54f58cdc97f64db701057eb634e69125", "window.go:80-98").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_windowGrow = compiled.NewSource(gc_files_window, "windowGrow", "180d3b5345d0fa01d5660e519ea4318d54f58cdc97f64db701057eb634e69125", "window.go:80-98").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line window.go:84
 func gc_body_windowGrow(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float32, r, grow int) {
@@ -1242,7 +1244,7 @@ func WindowTileKernel(in, out []float32, r, rows int) func(*gocuda.Thread) {
 }
 
 //line window.go:106
-var gc_src_windowTile = compiled.NewSource("windowTile", "102fe68932a0ae7dad6bb9ea0cfd71bf6250ba126268996e9cb674868f6d2550", "window.go:100-124").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_windowTile = compiled.NewSource(gc_files_window, "windowTile", "102fe68932a0ae7dad6bb9ea0cfd71bf6250ba126268996e9cb674868f6d2550", "window.go:100-124").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line window.go:106
 func gc_body_windowTile(gc_b2 *compiled.Block, in, out []float32, r, rows int) {
@@ -1565,7 +1567,7 @@ func WindowShiftKernel(in, out []float32, n, s int) func(*gocuda.Thread) {
 }
 
 //line window.go:131
-var gc_src_windowShift = compiled.NewSource("windowShift", "5cb4f2a62710bc584df609c692f16f7b572aa9b0f7aefc2ea0b78e133b1f78f4", "window.go:126-141").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_windowShift = compiled.NewSource(gc_files_window, "windowShift", "5cb4f2a62710bc584df609c692f16f7b572aa9b0f7aefc2ea0b78e133b1f78f4", "window.go:126-141").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line window.go:131
 func gc_body_windowShift(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float32, n, s int) {
@@ -1712,3 +1714,8 @@ func gc_body_windowShift(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []fl
 		})
 	}
 }
+
+// gc_files_window holds the source files whose lines the kernels' records hash.
+//
+//go:embed window.go
+var gc_files_window embed.FS

@@ -5,9 +5,11 @@
 package difftest
 
 import (
+	"embed"
+	"simd/archsimd"
+
 	"github.com/gocuda/gocuda/compiled"
 	"github.com/gocuda/gocuda/gocuda"
-	"simd/archsimd"
 )
 
 // StrideWrapKernel counts, for each thread of a one-block launch, the
@@ -24,7 +26,7 @@ func StrideWrapKernel(trips []int32, base, limit, step int) func(*gocuda.Thread)
 }
 
 //line wrap_stride.go:16
-var gc_src_strideWrap = compiled.NewSource("strideWrap", "2e9aaedb783cca828ed23406599a55d6351128bccaa00969d3044c6acc6d93dd", "wrap_stride.go:11-22").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_strideWrap = compiled.NewSource(gc_files_wrap_stride, "strideWrap", "2e9aaedb783cca828ed23406599a55d6351128bccaa00969d3044c6acc6d93dd", "wrap_stride.go:11-22").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line wrap_stride.go:16
 func gc_body_strideWrap(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, trips []int32, base, limit, step int) {
@@ -328,7 +330,7 @@ func StrideWrap64Kernel(trips []int32, base, limit, step int64) func(*gocuda.Thr
 }
 
 //line wrap_stride.go:28
-var gc_src_strideWrap64 = compiled.NewSource("strideWrap64", "c7282942cca393f050232d0ddb0152c1bbd8db2dfad289e40b9afdabd8b3d64b", "wrap_stride.go:24-34").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_strideWrap64 = compiled.NewSource(gc_files_wrap_stride, "strideWrap64", "c7282942cca393f050232d0ddb0152c1bbd8db2dfad289e40b9afdabd8b3d64b", "wrap_stride.go:24-34").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line wrap_stride.go:28
 func gc_body_strideWrap64(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, trips []int32, base, limit, step int64) {
@@ -616,7 +618,7 @@ func StrideWrapU32Kernel(trips []int32, base, limit, step uint32) func(*gocuda.T
 }
 
 //line wrap_stride.go:40
-var gc_src_strideWrapU32 = compiled.NewSource("strideWrapU32", "9cff39c8a223ba7803839cde7c6e43868b93ceb05e221496814723ea54982c9c", "wrap_stride.go:36-46").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_strideWrapU32 = compiled.NewSource(gc_files_wrap_stride, "strideWrapU32", "9cff39c8a223ba7803839cde7c6e43868b93ceb05e221496814723ea54982c9c", "wrap_stride.go:36-46").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line wrap_stride.go:40
 func gc_body_strideWrapU32(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, trips []int32, base, limit, step uint32) {
@@ -890,3 +892,8 @@ func gc_body_strideWrapU32(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, trips []in
 		}
 	}
 }
+
+// gc_files_wrap_stride holds the source files whose lines the kernels' records hash.
+//
+//go:embed wrap_stride.go
+var gc_files_wrap_stride embed.FS

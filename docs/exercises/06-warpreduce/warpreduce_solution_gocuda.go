@@ -5,6 +5,8 @@
 package warpreduce
 
 import (
+	"embed"
+
 	"github.com/gocuda/gocuda/compiled"
 	"github.com/gocuda/gocuda/gocuda"
 )
@@ -21,7 +23,7 @@ func kernel(in, partial []int64) func(*gocuda.Thread) {
 }
 
 //line warpreduce_solution.go:22
-var gc_src_SumKernel = compiled.NewSource("SumKernel", "e473f0102d56d7d18651cb7f4e7da8aea4408678dad6d2372ebe0bcdf377fee3", "warpreduce_solution.go:17-44", "warpreduce_solution.go:9-15", "warpreduce_solution.go:9-15").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_SumKernel = compiled.NewSource(gc_files_warpreduce_solution, "SumKernel", "e473f0102d56d7d18651cb7f4e7da8aea4408678dad6d2372ebe0bcdf377fee3", "warpreduce_solution.go:17-44", "warpreduce_solution.go:9-15", "warpreduce_solution.go:9-15").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line warpreduce_solution.go:22
 func gc_body_SumKernel(gc_b *compiled.Block, in, partial []int64) {
@@ -311,3 +313,8 @@ func gc_body_SumKernel(gc_b *compiled.Block, in, partial []int64) {
 		}
 	}
 }
+
+// gc_files_warpreduce_solution holds the source files whose lines the kernels' records hash.
+//
+//go:embed warpreduce_solution.go
+var gc_files_warpreduce_solution embed.FS

@@ -5,6 +5,8 @@
 package histogram
 
 import (
+	"embed"
+
 	"github.com/gocuda/gocuda/atomic"
 	"github.com/gocuda/gocuda/compiled"
 	"github.com/gocuda/gocuda/gocuda"
@@ -22,7 +24,7 @@ func kernel(data []byte, hist []uint32) func(*gocuda.Thread) {
 }
 
 //line histogram_solution.go:17
-var gc_src_HistogramKernel = compiled.NewSource("HistogramKernel", "8d2d282da459f96893d9ec10746d14b0c6eaa593f7d0fc487a1a129d2eb6d945", "histogram_solution.go:12-34").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_HistogramKernel = compiled.NewSource(gc_files_histogram_solution, "HistogramKernel", "8d2d282da459f96893d9ec10746d14b0c6eaa593f7d0fc487a1a129d2eb6d945", "histogram_solution.go:12-34").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line histogram_solution.go:17
 func gc_body_HistogramKernel(gc_b *compiled.Block, data []byte, hist []uint32) {
@@ -517,3 +519,8 @@ func gc_body_HistogramKernel(gc_b *compiled.Block, data []byte, hist []uint32) {
 		}
 	}
 }
+
+// gc_files_histogram_solution holds the source files whose lines the kernels' records hash.
+//
+//go:embed histogram_solution.go
+var gc_files_histogram_solution embed.FS

@@ -5,9 +5,11 @@
 package scan
 
 import (
+	"embed"
+	"simd/archsimd"
+
 	"github.com/gocuda/gocuda/compiled"
 	"github.com/gocuda/gocuda/gocuda"
-	"simd/archsimd"
 )
 
 // ScanKernel is the kernel of BlockScan: block b writes the inclusive
@@ -22,7 +24,7 @@ func kernel(in, out []int32) func(*gocuda.Thread) {
 }
 
 //line scan_solution.go:15
-var gc_src_ScanKernel = compiled.NewSource("ScanKernel", "864fbb8d00e610fdb06a2150bd1f0d577ba3f1075108f6323d66ac7ddab513d8", "scan_solution.go:10-39").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_ScanKernel = compiled.NewSource(gc_files_scan_solution, "ScanKernel", "864fbb8d00e610fdb06a2150bd1f0d577ba3f1075108f6323d66ac7ddab513d8", "scan_solution.go:10-39").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line scan_solution.go:15
 func gc_body_ScanKernel(gc_b2 *compiled.Block, in, out []int32) {
@@ -632,3 +634,8 @@ func gc_body_ScanKernel(gc_b2 *compiled.Block, in, out []int32) {
 }
 
 var gc_tab_int32x8_59597735 = [8]int32{0, 1, 2, 3, 4, 5, 6, 7}
+
+// gc_files_scan_solution holds the source files whose lines the kernels' records hash.
+//
+//go:embed scan_solution.go
+var gc_files_scan_solution embed.FS

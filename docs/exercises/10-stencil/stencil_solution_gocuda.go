@@ -5,6 +5,8 @@
 package stencil
 
 import (
+	"embed"
+
 	"github.com/gocuda/gocuda/compiled"
 	"github.com/gocuda/gocuda/compiled/lanes"
 	"github.com/gocuda/gocuda/gocuda"
@@ -22,7 +24,7 @@ func kernel(in, out []int32) func(*gocuda.Thread) {
 }
 
 //line stencil_solution.go:14
-var gc_src_StencilKernel = compiled.NewSource("StencilKernel", "ba81277ba7471b99b7fa4dcd400cae44e3461b1ab3456e970f06a60053fe805f", "stencil_solution.go:9-37").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_StencilKernel = compiled.NewSource(gc_files_stencil_solution, "StencilKernel", "ba81277ba7471b99b7fa4dcd400cae44e3461b1ab3456e970f06a60053fe805f", "stencil_solution.go:9-37").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line stencil_solution.go:14
 func gc_body_StencilKernel(gc_b *compiled.Block, in, out []int32) {
@@ -251,3 +253,8 @@ func gc_body_StencilKernel(gc_b *compiled.Block, in, out []int32) {
 		}
 	})
 }
+
+// gc_files_stencil_solution holds the source files whose lines the kernels' records hash.
+//
+//go:embed stencil_solution.go
+var gc_files_stencil_solution embed.FS

@@ -5,6 +5,8 @@
 package gridsync
 
 import (
+	"embed"
+
 	"github.com/gocuda/gocuda/atomic"
 	"github.com/gocuda/gocuda/compiled"
 	"github.com/gocuda/gocuda/compiled/lanes"
@@ -23,7 +25,7 @@ func kernel(in, out []float64, sum *float64) func(*gocuda.Thread) {
 }
 
 //line gridsync_solution.go:17
-var gc_src_CenterKernel = compiled.NewSource("CenterKernel", "c048fac87479f38dda509f2d2f71e6f3e4e0fa271d3f7084291bb1acf40dc7ae", "gridsync_solution.go:12-33").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_CenterKernel = compiled.NewSource(gc_files_gridsync_solution, "CenterKernel", "c048fac87479f38dda509f2d2f71e6f3e4e0fa271d3f7084291bb1acf40dc7ae", "gridsync_solution.go:12-33").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line gridsync_solution.go:17
 func gc_body_CenterKernel(gc_b *compiled.Block, in, out []float64, sum *float64) {
@@ -621,3 +623,8 @@ func gc_body_CenterKernel(gc_b *compiled.Block, in, out []float64, sum *float64)
 		}
 	}
 }
+
+// gc_files_gridsync_solution holds the source files whose lines the kernels' records hash.
+//
+//go:embed gridsync_solution.go
+var gc_files_gridsync_solution embed.FS

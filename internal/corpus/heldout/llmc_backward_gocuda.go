@@ -5,12 +5,14 @@
 package heldout
 
 import (
+	"embed"
+	"math"
+
 	"github.com/gocuda/gocuda/atomic"
 	"github.com/gocuda/gocuda/cg"
 	"github.com/gocuda/gocuda/compiled"
 	"github.com/gocuda/gocuda/compiled/lanes"
 	"github.com/gocuda/gocuda/gocuda"
-	"math"
 )
 
 // MatmulBackwardBiasKernel is matmul_backward_bias_kernel4 of
@@ -27,7 +29,7 @@ func MatmulBackwardBiasKernel(dbias []float32, dout []float32, B, T, OC int) fun
 }
 
 //line llmc_backward.go:23
-var gc_src_matmulBackwardBiasKernel4 = compiled.NewSource("matmulBackwardBiasKernel4", "f313f0ccbe457c9b9637ef4807b3f660b05458330f08db88e02a660f265be9f3", "llmc_backward.go:16-56").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_matmulBackwardBiasKernel4 = compiled.NewSource(gc_files_llmc_backward, "matmulBackwardBiasKernel4", "f313f0ccbe457c9b9637ef4807b3f660b05458330f08db88e02a660f265be9f3", "llmc_backward.go:16-56").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line llmc_backward.go:23
 func gc_body_matmulBackwardBiasKernel4(gc_b *compiled.Block, dbias []float32, dout []float32, B, T, OC int) {
@@ -346,7 +348,7 @@ func LayernormBackwardKernel(dinp, dweight, dbias []float32, dout, inp, weight, 
 }
 
 //line llmc_backward.go:65
-var gc_src_layernormBackwardKernel2 = compiled.NewSource("layernormBackwardKernel2", "39f6b6765a26615f058cfabf13abac0ade95acb893e405c27b6b48579732cd9b", "llmc_backward.go:58-134").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_layernormBackwardKernel2 = compiled.NewSource(gc_files_llmc_backward, "layernormBackwardKernel2", "39f6b6765a26615f058cfabf13abac0ade95acb893e405c27b6b48579732cd9b", "llmc_backward.go:58-134").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line llmc_backward.go:65
 func gc_body_layernormBackwardKernel2(gc_b *compiled.Block, dinp, dweight, dbias []float32, dout, inp, weight, mean, rstd []float32, B, T, C int) {
@@ -873,7 +875,7 @@ func SoftmaxAutoregressiveBackwardKernel(dpreatt []float32, datt, att []float32,
 }
 
 //line llmc_backward.go:150
-var gc_src_softmaxAutoregressiveBackwardKernel = compiled.NewSource("softmaxAutoregressiveBackwardKernel", "fc8e8ee427ce3d928c7678739794153d68fbfc9834c2d3488ed63f2552c528f3", "llmc_backward.go:136-195").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_softmaxAutoregressiveBackwardKernel = compiled.NewSource(gc_files_llmc_backward, "softmaxAutoregressiveBackwardKernel", "fc8e8ee427ce3d928c7678739794153d68fbfc9834c2d3488ed63f2552c528f3", "llmc_backward.go:136-195").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line llmc_backward.go:150
 func gc_body_softmaxAutoregressiveBackwardKernel(gc_b *compiled.Block, dpreatt []float32, datt, att []float32, B, T, C int, scale float32) {
@@ -1192,7 +1194,7 @@ func AdamWKernel(paramsMemory, gradsMemory, mMemory, vMemory []float32, numParam
 }
 
 //line llmc_backward.go:207
-var gc_src_adamwKernel2 = compiled.NewSource("adamwKernel2", "336b44e0083d95d68df5ba12c13428d349fff80d87d196c01bf38bf362423cd6", "llmc_backward.go:203-225").NoGoexit("0aa3f49a399013c4ee2fd2280b075211aeda6a6b00ed9173f05dc4a7a1d10bae", "llmc_backward.go:197-201", "llmc_forward.go:38-38")
+var gc_src_adamwKernel2 = compiled.NewSource(gc_files_llmc_backward, "adamwKernel2", "336b44e0083d95d68df5ba12c13428d349fff80d87d196c01bf38bf362423cd6", "llmc_backward.go:203-225").NoGoexit("0aa3f49a399013c4ee2fd2280b075211aeda6a6b00ed9173f05dc4a7a1d10bae", "llmc_backward.go:197-201", "llmc_forward.go:38-38")
 
 //line llmc_backward.go:207
 func gc_body_adamwKernel2(gc_b *compiled.Block, gc_lo, gc_hi int, paramsMemory, gradsMemory, mMemory, vMemory []float32, numParameters int, learningRate, beta1, beta2, beta1Correction, beta2Correction, eps, weightDecay float32) {
@@ -1339,7 +1341,7 @@ func FusedClassifierKernel(logits, losses, probs []float32, dlosses []float32, t
 }
 
 //line llmc_backward.go:310
-var gc_src_fusedClassifierKernel3 = compiled.NewSource("fusedClassifierKernel3", "cda4451a7404cc4896bc4ce6c678f789371feb9ce22567aa9cbaaa9fa58452a3", "llmc_backward.go:298-352", "llmc_backward.go:233-296").NoGoexit("c6193489870064d989e40f666b3837572465efdd35a3cb2fa8cad401303505fc", "llmc_forward.go:32-34", "llmc_forward.go:35-35", "llmc_forward.go:39-41")
+var gc_src_fusedClassifierKernel3 = compiled.NewSource(gc_files_llmc_backward, "fusedClassifierKernel3", "cda4451a7404cc4896bc4ce6c678f789371feb9ce22567aa9cbaaa9fa58452a3", "llmc_backward.go:298-352", "llmc_backward.go:233-296").NoGoexit("c6193489870064d989e40f666b3837572465efdd35a3cb2fa8cad401303505fc", "llmc_forward.go:32-34", "llmc_forward.go:35-35", "llmc_forward.go:39-41")
 
 //line llmc_backward.go:310
 func gc_body_fusedClassifierKernel3(gc_b *compiled.Block, logits, losses, probs []float32, dlosses []float32, targets []int32, B, T, V, P int) {
@@ -1847,7 +1849,7 @@ func MatmulForwardKernel(out []float32, inp, weight, bias []float32, C, OC int) 
 }
 
 //line llmc_backward.go:371
-var gc_src_matmulForwardKernel4 = compiled.NewSource("matmulForwardKernel4", "d6a9c1bc85b740e9b6efa3406bc3caa1f094cadb6956547e7609e60e98fc82e7", "llmc_backward.go:364-439").NoGoexit("161658c575131e8008925fd5806e39e7aa8117974a2e599fd27f2e61779d569d", "llmc_backward.go:354-357", "llmc_backward.go:359-362")
+var gc_src_matmulForwardKernel4 = compiled.NewSource(gc_files_llmc_backward, "matmulForwardKernel4", "d6a9c1bc85b740e9b6efa3406bc3caa1f094cadb6956547e7609e60e98fc82e7", "llmc_backward.go:364-439").NoGoexit("161658c575131e8008925fd5806e39e7aa8117974a2e599fd27f2e61779d569d", "llmc_backward.go:354-357", "llmc_backward.go:359-362")
 
 //line llmc_backward.go:371
 func gc_body_matmulForwardKernel4(gc_b *compiled.Block, out []float32, inp, weight, bias []float32, C, OC int) {
@@ -2208,3 +2210,8 @@ func gc_body_matmulForwardKernel4(gc_b *compiled.Block, out []float32, inp, weig
 		}
 	})
 }
+
+// gc_files_llmc_backward holds the source files whose lines the kernels' records hash.
+//
+//go:embed llmc_backward.go llmc_forward.go
+var gc_files_llmc_backward embed.FS

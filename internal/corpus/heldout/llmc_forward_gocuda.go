@@ -3,12 +3,14 @@
 package heldout
 
 import (
+	"embed"
+	"math"
+
 	"github.com/gocuda/gocuda/atomic"
 	"github.com/gocuda/gocuda/cg"
 	"github.com/gocuda/gocuda/compiled"
 	"github.com/gocuda/gocuda/gocuda"
 	"github.com/gocuda/gocuda/intrinsic"
-	"math"
 )
 
 // EncoderForwardKernel is encoder_forward_kernel3 of train_gpt2_fp32.cu:
@@ -25,7 +27,7 @@ func EncoderForwardKernel(out []float4, inp []int32, wte, wpe []float4, B, T, C 
 }
 
 //line llmc_forward.go:53
-var gc_src_encoderForwardKernel3 = compiled.NewSource("encoderForwardKernel3", "334f8608907280ec66230f15b6f5d24e854e1da532be9afe76410e05912ab3e9", "llmc_forward.go:48-65").NoGoexit("f6aa9a3b2e1fcc9f90697fac3276360482801e054ce3db6ad72ef01676f78c3f", "llmc_forward.go:43-46")
+var gc_src_encoderForwardKernel3 = compiled.NewSource(gc_files_llmc_forward, "encoderForwardKernel3", "334f8608907280ec66230f15b6f5d24e854e1da532be9afe76410e05912ab3e9", "llmc_forward.go:48-65").NoGoexit("f6aa9a3b2e1fcc9f90697fac3276360482801e054ce3db6ad72ef01676f78c3f", "llmc_forward.go:43-46")
 
 //line llmc_forward.go:53
 func gc_body_encoderForwardKernel3(gc_b *compiled.Block, gc_lo, gc_hi int, out []float4, inp []int32, wte, wpe []float4, B, T, C int) {
@@ -128,7 +130,7 @@ func EncoderBackwardKernel(dwte, dwpe []float32, dout []float32, inp []int32, B,
 }
 
 //line llmc_forward.go:72
-var gc_src_encoderBackwardKernel = compiled.NewSource("encoderBackwardKernel", "1fc3f28013d061faf108d36aba7833d5127425ab43607d7a3ca2f88db906bbd9", "llmc_forward.go:67-91").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_encoderBackwardKernel = compiled.NewSource(gc_files_llmc_forward, "encoderBackwardKernel", "1fc3f28013d061faf108d36aba7833d5127425ab43607d7a3ca2f88db906bbd9", "llmc_forward.go:67-91").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line llmc_forward.go:72
 func gc_body_encoderBackwardKernel(gc_b *compiled.Block, gc_lo, gc_hi int, dwte, dwpe []float32, dout []float32, inp []int32, B, T, C int) {
@@ -243,7 +245,7 @@ func LayernormForwardKernel(out, mean, rstd []float32, inp, weight, bias []float
 }
 
 //line llmc_forward.go:99
-var gc_src_layernormForwardKernel3 = compiled.NewSource("layernormForwardKernel3", "411324b0097a66d1d4d0880cd45b1cddf26b8adf5cb8310b6e4e1942b7f77105", "llmc_forward.go:93-142").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_layernormForwardKernel3 = compiled.NewSource(gc_files_llmc_forward, "layernormForwardKernel3", "411324b0097a66d1d4d0880cd45b1cddf26b8adf5cb8310b6e4e1942b7f77105", "llmc_forward.go:93-142").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line llmc_forward.go:99
 func gc_body_layernormForwardKernel3(gc_b *compiled.Block, out, mean, rstd []float32, inp, weight, bias []float32, N, C int) {
@@ -595,7 +597,7 @@ func SoftmaxForwardKernel(out []float32, invTemperature float32, inp []float32, 
 }
 
 //line llmc_forward.go:158
-var gc_src_softmaxForwardKernel5 = compiled.NewSource("softmaxForwardKernel5", "61c21775eb2740d01701c5d49c7db65ce7bd56a314753787c97e828f72e69669", "llmc_forward.go:150-217").NoGoexit("78481b3eaa6c02c32a92b30644b0955399a6b32b9f7c65cd0bd2104abadf457e", "llmc_forward.go:144-148", "llmc_forward.go:23-30", "llmc_forward.go:32-34", "llmc_forward.go:39-41")
+var gc_src_softmaxForwardKernel5 = compiled.NewSource(gc_files_llmc_forward, "softmaxForwardKernel5", "61c21775eb2740d01701c5d49c7db65ce7bd56a314753787c97e828f72e69669", "llmc_forward.go:150-217").NoGoexit("78481b3eaa6c02c32a92b30644b0955399a6b32b9f7c65cd0bd2104abadf457e", "llmc_forward.go:144-148", "llmc_forward.go:23-30", "llmc_forward.go:32-34", "llmc_forward.go:39-41")
 
 //line llmc_forward.go:158
 func gc_body_softmaxForwardKernel5(gc_b *compiled.Block, out []float32, invTemperature float32, inp []float32, N, T int) {
@@ -874,7 +876,7 @@ func PermuteKernel(q, k, v []float32, inp []float32, B, N, NH, d int) func(*gocu
 }
 
 //line llmc_forward.go:223
-var gc_src_permuteKernel = compiled.NewSource("permuteKernel", "40130bc8bd5118eadd692ac85fa9e8bff08681b4b117d02123350b3fd45e6b2f", "llmc_forward.go:219-240").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_permuteKernel = compiled.NewSource(gc_files_llmc_forward, "permuteKernel", "40130bc8bd5118eadd692ac85fa9e8bff08681b4b117d02123350b3fd45e6b2f", "llmc_forward.go:219-240").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line llmc_forward.go:223
 func gc_body_permuteKernel(gc_b *compiled.Block, gc_lo, gc_hi int, q, k, v []float32, inp []float32, B, N, NH, d int) {
@@ -976,7 +978,7 @@ func UnpermuteKernel(inp []float32, out []float32, B, N, NH, d int) func(*gocuda
 }
 
 //line llmc_forward.go:246
-var gc_src_unpermuteKernel = compiled.NewSource("unpermuteKernel", "762c236b7d7bfac87c895761fd5f2ec95639c6f63fce93294919c30fba313849", "llmc_forward.go:242-260").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_unpermuteKernel = compiled.NewSource(gc_files_llmc_forward, "unpermuteKernel", "762c236b7d7bfac87c895761fd5f2ec95639c6f63fce93294919c30fba313849", "llmc_forward.go:242-260").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line llmc_forward.go:246
 func gc_body_unpermuteKernel(gc_b *compiled.Block, gc_lo, gc_hi int, inp []float32, out []float32, B, N, NH, d int) {
@@ -1074,7 +1076,7 @@ func GeluForwardKernel(out []float32, inp []float32, N int) func(*gocuda.Thread)
 }
 
 //line llmc_forward.go:269
-var gc_src_geluForwardKernel = compiled.NewSource("geluForwardKernel", "d6a871354d96d7ec784d4977e6f6b5128e002a0af22c32d38aa43e6983dc8cfe", "llmc_forward.go:265-276").NoGoexit("25ce6155cdd5c1754f730e0b0610ba628ea369a25285eba596a5197576df3a6c", "llmc_forward.go:262-263", "llmc_forward.go:36-36", "llmc_forward.go:38-38")
+var gc_src_geluForwardKernel = compiled.NewSource(gc_files_llmc_forward, "geluForwardKernel", "d6a871354d96d7ec784d4977e6f6b5128e002a0af22c32d38aa43e6983dc8cfe", "llmc_forward.go:265-276").NoGoexit("25ce6155cdd5c1754f730e0b0610ba628ea369a25285eba596a5197576df3a6c", "llmc_forward.go:262-263", "llmc_forward.go:36-36", "llmc_forward.go:38-38")
 
 //line llmc_forward.go:269
 func gc_body_geluForwardKernel(gc_b *compiled.Block, gc_lo, gc_hi int, out []float32, inp []float32, N int) {
@@ -1159,7 +1161,7 @@ func GeluBackwardKernel(dinp []float32, inp, dout []float32, N int) func(*gocuda
 }
 
 //line llmc_forward.go:282
-var gc_src_geluBackwardKernel = compiled.NewSource("geluBackwardKernel", "1424bbda29347aeb5ca9f8212e8afc243e0f294eacb8999fe30ae1de7e1242a1", "llmc_forward.go:278-294").NoGoexit("e8d71a0235fbcaa34e9c9d37848022fc86e648fea5b6831fe4f918e86923c8be", "llmc_forward.go:262-263", "llmc_forward.go:36-36", "llmc_forward.go:37-37", "llmc_forward.go:38-38")
+var gc_src_geluBackwardKernel = compiled.NewSource(gc_files_llmc_forward, "geluBackwardKernel", "1424bbda29347aeb5ca9f8212e8afc243e0f294eacb8999fe30ae1de7e1242a1", "llmc_forward.go:278-294").NoGoexit("e8d71a0235fbcaa34e9c9d37848022fc86e648fea5b6831fe4f918e86923c8be", "llmc_forward.go:262-263", "llmc_forward.go:36-36", "llmc_forward.go:37-37", "llmc_forward.go:38-38")
 
 //line llmc_forward.go:282
 func gc_body_geluBackwardKernel(gc_b *compiled.Block, gc_lo, gc_hi int, dinp []float32, inp, dout []float32, N int) {
@@ -1241,3 +1243,8 @@ func gc_body_geluBackwardKernel(gc_b *compiled.Block, gc_lo, gc_hi int, dinp []f
 		}
 	}
 }
+
+// gc_files_llmc_forward holds the source files whose lines the kernels' records hash.
+//
+//go:embed llmc_forward.go
+var gc_files_llmc_forward embed.FS

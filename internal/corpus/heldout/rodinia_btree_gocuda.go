@@ -3,6 +3,8 @@
 package heldout
 
 import (
+	"embed"
+
 	"github.com/gocuda/gocuda/compiled"
 	"github.com/gocuda/gocuda/gocuda"
 )
@@ -25,7 +27,7 @@ func FindKKernel(height int, knodesD []knode, knodesElem int, recordsD []record,
 }
 
 //line rodinia_btree.go:37
-var gc_src_findK = compiled.NewSource("findK", "1f488b0b8f276dcdd0afade3ab1c5afece9472b38bbed387cfd88e2439241378", "rodinia_btree.go:30-80").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_findK = compiled.NewSource(gc_files_rodinia_btree, "findK", "1f488b0b8f276dcdd0afade3ab1c5afece9472b38bbed387cfd88e2439241378", "rodinia_btree.go:30-80").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line rodinia_btree.go:37
 func gc_body_findK(gc_b *compiled.Block, height int, knodesD []knode, knodesElem int, recordsD []record, currKnodeD []int64, offsetD []int64, keysD []int32, ansD []record) {
@@ -325,7 +327,7 @@ func FindRangeKKernel(height int, knodesD []knode, knodesElem int, currKnodeD []
 }
 
 //line rodinia_btree.go:88
-var gc_src_findRangeK = compiled.NewSource("findRangeK", "a49a790cbac468b501683580238a7c837dd68218e007a4025cc434cec1c03b63", "rodinia_btree.go:82-147").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_findRangeK = compiled.NewSource(gc_files_rodinia_btree, "findRangeK", "a49a790cbac468b501683580238a7c837dd68218e007a4025cc434cec1c03b63", "rodinia_btree.go:82-147").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line rodinia_btree.go:88
 func gc_body_findRangeK(gc_b *compiled.Block, height int, knodesD []knode, knodesElem int, currKnodeD []int64, offsetD []int64, lastKnodeD []int64, offset2D []int64, startD []int32, endD []int32, RecstartD []int32, ReclenD []int32) {
@@ -807,3 +809,8 @@ func gc_body_findRangeK(gc_b *compiled.Block, height int, knodesD []knode, knode
 		}
 	}
 }
+
+// gc_files_rodinia_btree holds the source files whose lines the kernels' records hash.
+//
+//go:embed rodinia_btree.go
+var gc_files_rodinia_btree embed.FS

@@ -3,9 +3,11 @@
 package heldout
 
 import (
+	"embed"
+	"math"
+
 	"github.com/gocuda/gocuda/compiled"
 	"github.com/gocuda/gocuda/gocuda"
-	"math"
 )
 
 // InvertMappingKernel is invert_mapping of kmeans_cuda_kernel.cu: the
@@ -21,7 +23,7 @@ func InvertMappingKernel(input, output []float32, npoints, nfeatures int) func(*
 }
 
 //line rodinia_kmeans.go:21
-var gc_src_invertMapping = compiled.NewSource("invertMapping", "62a94532f179d9415ad5a15f8e1f61846dcba305b387243109b72142a760da34", "rodinia_kmeans.go:17-31").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_invertMapping = compiled.NewSource(gc_files_rodinia_kmeans, "invertMapping", "62a94532f179d9415ad5a15f8e1f61846dcba305b387243109b72142a760da34", "rodinia_kmeans.go:17-31").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line rodinia_kmeans.go:21
 func gc_body_invertMapping(gc_b *compiled.Block, gc_lo, gc_hi int, input, output []float32, npoints, nfeatures int) {
@@ -94,7 +96,7 @@ func KmeansPointKernel(features []float32, nfeatures, npoints, nclusters int, me
 }
 
 //line rodinia_kmeans.go:40
-var gc_src_kmeansPoint = compiled.NewSource("kmeansPoint", "61f44a8410298a3bf614d6173483730bcff5188b7f67501fbf438d6789b90021", "rodinia_kmeans.go:33-82").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_kmeansPoint = compiled.NewSource(gc_files_rodinia_kmeans, "kmeansPoint", "61f44a8410298a3bf614d6173483730bcff5188b7f67501fbf438d6789b90021", "rodinia_kmeans.go:33-82").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line rodinia_kmeans.go:40
 func gc_body_kmeansPoint(gc_b *compiled.Block, gc_lo, gc_hi int, features []float32, nfeatures, npoints, nclusters int, membership []int32, clusters, blockClusters []float32, blockDeltas []int32, tFeatures, cClusters []float32) {
@@ -195,7 +197,7 @@ func HotspotOpt1Kernel(p, tIn, tOut []float32, sdc float32, nx, ny, nz int, ce, 
 }
 
 //line rodinia_kmeans.go:90
-var gc_src_hotspotOpt1 = compiled.NewSource("hotspotOpt1", "a4e21be7461c77255fc8e1e4fc0b4ffd52cb3ed29c3c34f18d264cd35ce23b2e", "rodinia_kmeans.go:84-155").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_hotspotOpt1 = compiled.NewSource(gc_files_rodinia_kmeans, "hotspotOpt1", "a4e21be7461c77255fc8e1e4fc0b4ffd52cb3ed29c3c34f18d264cd35ce23b2e", "rodinia_kmeans.go:84-155").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line rodinia_kmeans.go:90
 func gc_body_hotspotOpt1(gc_b *compiled.Block, gc_lo, gc_hi int, p, tIn, tOut []float32, sdc float32, nx, ny, nz int, ce, cw float32, cn, cs float32, ct, cb float32, cc float32) {
@@ -350,3 +352,8 @@ func gc_body_hotspotOpt1(gc_b *compiled.Block, gc_lo, gc_hi int, p, tIn, tOut []
 		})
 	}
 }
+
+// gc_files_rodinia_kmeans holds the source files whose lines the kernels' records hash.
+//
+//go:embed rodinia_kmeans.go
+var gc_files_rodinia_kmeans embed.FS

@@ -5,6 +5,8 @@
 package heldout
 
 import (
+	"embed"
+
 	"github.com/gocuda/gocuda/compiled"
 	"github.com/gocuda/gocuda/gocuda"
 )
@@ -27,7 +29,7 @@ func SradReduceKernel(dNe int, dNo int, dMul int, dSums []float32, dSums2 []floa
 }
 
 //line rodinia_srad.go:20
-var gc_src_sradReduce = compiled.NewSource("sradReduce", "7cf7ee6178d341cea61a226e1311265567d47a4995c3aa002000d3b1e52edc94", "rodinia_srad.go:9-118").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_sradReduce = compiled.NewSource(gc_files_rodinia_srad, "sradReduce", "7cf7ee6178d341cea61a226e1311265567d47a4995c3aa002000d3b1e52edc94", "rodinia_srad.go:9-118").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line rodinia_srad.go:20
 func gc_body_sradReduce(gc_b *compiled.Block, dNe int, dNo int, dMul int, dSums []float32, dSums2 []float32) {
@@ -743,3 +745,8 @@ func gc_body_sradReduce(gc_b *compiled.Block, dNe int, dNo int, dMul int, dSums 
 		}
 	}
 }
+
+// gc_files_rodinia_srad holds the source files whose lines the kernels' records hash.
+//
+//go:embed rodinia_srad.go
+var gc_files_rodinia_srad embed.FS

@@ -5,9 +5,11 @@
 package heldout10
 
 import (
+	"embed"
+	"simd/archsimd"
+
 	"github.com/gocuda/gocuda/compiled"
 	"github.com/gocuda/gocuda/gocuda"
-	"simd/archsimd"
 )
 
 // FirstColGPUKernel is firstColGPU of lfib4-cuda: one block of P4
@@ -21,7 +23,7 @@ func FirstColGPUKernel(x []uint32, s int) func(*gocuda.Thread) {
 }
 
 //line hecbench_lfib4.go:28
-var gc_src_firstColGPUKernel = compiled.NewSource("firstColGPUKernel", "b2ad4c62330d3b57a2ae0d23f34ce6e33af498f702d85a9a97b3677df8dc0508", "hecbench_lfib4.go:24-50").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_firstColGPUKernel = compiled.NewSource(gc_files_hecbench_lfib4, "firstColGPUKernel", "b2ad4c62330d3b57a2ae0d23f34ce6e33af498f702d85a9a97b3677df8dc0508", "hecbench_lfib4.go:24-50").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line hecbench_lfib4.go:28
 func gc_body_firstColGPUKernel(gc_b2 *compiled.Block, x []uint32, s int) {
@@ -431,7 +433,7 @@ func ColYGPUKernel(y []uint32, s int) func(*gocuda.Thread) {
 }
 
 //line hecbench_lfib4.go:56
-var gc_src_colYGPUKernel = compiled.NewSource("colYGPUKernel", "8cdc4ea12dee3b7fed5242428f533253ac463708e12948375bcbc91967cb8a42", "hecbench_lfib4.go:52-82").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_colYGPUKernel = compiled.NewSource(gc_files_hecbench_lfib4, "colYGPUKernel", "8cdc4ea12dee3b7fed5242428f533253ac463708e12948375bcbc91967cb8a42", "hecbench_lfib4.go:52-82").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line hecbench_lfib4.go:56
 func gc_body_colYGPUKernel(gc_b2 *compiled.Block, y []uint32, s int) {
@@ -992,7 +994,7 @@ func LastEntGPUKernel(x, y []uint32, s, r int) func(*gocuda.Thread) {
 }
 
 //line hecbench_lfib4.go:89
-var gc_src_lastEntGPUKernel = compiled.NewSource("lastEntGPUKernel", "8eca1bd18c40a00ebd0b20c4679ce8eaa5124c66e14159562feed461da1ddbd6", "hecbench_lfib4.go:84-155").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_lastEntGPUKernel = compiled.NewSource(gc_files_hecbench_lfib4, "lastEntGPUKernel", "8eca1bd18c40a00ebd0b20c4679ce8eaa5124c66e14159562feed461da1ddbd6", "hecbench_lfib4.go:84-155").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line hecbench_lfib4.go:89
 func gc_body_lastEntGPUKernel(gc_b2 *compiled.Block, x, y []uint32, s, r int) {
@@ -4475,7 +4477,7 @@ func ColsGPUKernel(x []uint32, s, r int) func(*gocuda.Thread) {
 }
 
 //line hecbench_lfib4.go:161
-var gc_src_colsGPUKernel = compiled.NewSource("colsGPUKernel", "6965e4ee198e32659d439dcb446a3d64deebdb287c169d465e425867587d4bb0", "hecbench_lfib4.go:157-205").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_colsGPUKernel = compiled.NewSource(gc_files_hecbench_lfib4, "colsGPUKernel", "6965e4ee198e32659d439dcb446a3d64deebdb287c169d465e425867587d4bb0", "hecbench_lfib4.go:157-205").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line hecbench_lfib4.go:161
 func gc_body_colsGPUKernel(gc_b2 *compiled.Block, x []uint32, s, r int) {
@@ -4814,3 +4816,8 @@ func gc_body_colsGPUKernel(gc_b2 *compiled.Block, x []uint32, s, r int) {
 		}
 	}
 }
+
+// gc_files_hecbench_lfib4 holds the source files whose lines the kernels' records hash.
+//
+//go:embed hecbench_lfib4.go
+var gc_files_hecbench_lfib4 embed.FS

@@ -5,9 +5,11 @@
 package heldout10
 
 import (
+	"embed"
+	"simd/archsimd"
+
 	"github.com/gocuda/gocuda/compiled"
 	"github.com/gocuda/gocuda/gocuda"
-	"simd/archsimd"
 )
 
 // GpuSetZeroKernel is gpu_set_zero of lsqt-cuda.
@@ -22,7 +24,7 @@ func GpuSetZeroKernel(numberOfElements int, gStateReal, gStateImag []float64) fu
 }
 
 //line hecbench_lsqt.go:18
-var gc_src_gpuSetZeroKernel = compiled.NewSource("gpuSetZeroKernel", "bc4bb1afde87194f3ea30650db1f732fab4fb54c1d38946bdb1ccb931e838d13", "hecbench_lsqt.go:15-24").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_gpuSetZeroKernel = compiled.NewSource(gc_files_hecbench_lsqt, "gpuSetZeroKernel", "bc4bb1afde87194f3ea30650db1f732fab4fb54c1d38946bdb1ccb931e838d13", "hecbench_lsqt.go:15-24").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line hecbench_lsqt.go:18
 func gc_body_gpuSetZeroKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, numberOfElements int, gStateReal, gStateImag []float64) {
@@ -221,7 +223,7 @@ func GpuApplySzKernel(n int, inReal, inImag, outReal, outImag []float64) func(*g
 }
 
 //line hecbench_lsqt.go:30
-var gc_src_gpuApplySzKernel = compiled.NewSource("gpuApplySzKernel", "d1330327477bca34225c26c08b728fa5c8038b61100c9436727625efe686f020", "hecbench_lsqt.go:26-41").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_gpuApplySzKernel = compiled.NewSource(gc_files_hecbench_lsqt, "gpuApplySzKernel", "d1330327477bca34225c26c08b728fa5c8038b61100c9436727625efe686f020", "hecbench_lsqt.go:26-41").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line hecbench_lsqt.go:30
 func gc_body_gpuApplySzKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, n int, inReal, inImag, outReal, outImag []float64) {
@@ -318,7 +320,7 @@ func GpuFindInnerProduct1Kernel(numberOfAtoms int, gFinalStateReal, gFinalStateI
 }
 
 //line hecbench_lsqt.go:76
-var gc_src_gpuFindInnerProduct1Kernel = compiled.NewSource("gpuFindInnerProduct1Kernel", "a18b7a705e6cb05b6cb099466560c626c386948cb53076f207fa537940879d3c", "hecbench_lsqt.go:72-122", "hecbench_lsqt.go:43-70", "hecbench_lsqt.go:43-70").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_gpuFindInnerProduct1Kernel = compiled.NewSource(gc_files_hecbench_lsqt, "gpuFindInnerProduct1Kernel", "a18b7a705e6cb05b6cb099466560c626c386948cb53076f207fa537940879d3c", "hecbench_lsqt.go:72-122", "hecbench_lsqt.go:43-70", "hecbench_lsqt.go:43-70").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line hecbench_lsqt.go:76
 func gc_body_gpuFindInnerProduct1Kernel(gc_b2 *compiled.Block, numberOfAtoms int, gFinalStateReal, gFinalStateImag, gRandomStateReal, gRandomStateImag, gInnerProductReal, gInnerProductImag []float64, gOffset int) {
@@ -2156,7 +2158,7 @@ func GpuFindInnerProduct2Kernel(numberOfAtoms int, gInnerProduct1Real, gInnerPro
 }
 
 //line hecbench_lsqt.go:128
-var gc_src_gpuFindInnerProduct2Kernel = compiled.NewSource("gpuFindInnerProduct2Kernel", "a4c0f374cbc1597f0d8cc7aea85ed21b7277fe6ccc11c8275591220a60ad3499", "hecbench_lsqt.go:124-176", "hecbench_lsqt.go:43-70", "hecbench_lsqt.go:43-70").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_gpuFindInnerProduct2Kernel = compiled.NewSource(gc_files_hecbench_lsqt, "gpuFindInnerProduct2Kernel", "a4c0f374cbc1597f0d8cc7aea85ed21b7277fe6ccc11c8275591220a60ad3499", "hecbench_lsqt.go:124-176", "hecbench_lsqt.go:43-70", "hecbench_lsqt.go:43-70").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line hecbench_lsqt.go:128
 func gc_body_gpuFindInnerProduct2Kernel(gc_b2 *compiled.Block, numberOfAtoms int, gInnerProduct1Real, gInnerProduct1Imag, gInnerProduct2Real, gInnerProduct2Imag []float64) {
@@ -3947,3 +3949,8 @@ func gc_body_gpuFindInnerProduct2Kernel(gc_b2 *compiled.Block, numberOfAtoms int
 		}
 	}
 }
+
+// gc_files_hecbench_lsqt holds the source files whose lines the kernels' records hash.
+//
+//go:embed hecbench_lsqt.go
+var gc_files_hecbench_lsqt embed.FS

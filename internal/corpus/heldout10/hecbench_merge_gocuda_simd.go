@@ -5,9 +5,11 @@
 package heldout10
 
 import (
+	"embed"
+	"simd/archsimd"
+
 	"github.com/gocuda/gocuda/compiled"
 	"github.com/gocuda/gocuda/gocuda"
-	"simd/archsimd"
 )
 
 // WorkloadDiagonalsKernel is workloadDiagonals of merge-cuda: block b
@@ -27,7 +29,7 @@ func WorkloadDiagonalsKernel(A []uint32, ALength uint32, B []uint32, BLength uin
 }
 
 //line hecbench_merge.go:28
-var gc_src_workloadDiagonalsKernel = compiled.NewSource("workloadDiagonalsKernel", "a1d3dcdb182d3c9921a38fc3fbbd8ddc44a4dd8bbc8f5c88d2e536d3762dc74c", "hecbench_merge.go:22-111").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_workloadDiagonalsKernel = compiled.NewSource(gc_files_hecbench_merge, "workloadDiagonalsKernel", "a1d3dcdb182d3c9921a38fc3fbbd8ddc44a4dd8bbc8f5c88d2e536d3762dc74c", "hecbench_merge.go:22-111").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line hecbench_merge.go:28
 func gc_body_workloadDiagonalsKernel(gc_b2 *compiled.Block, A []uint32, ALength uint32, B []uint32, BLength uint32, diagonalPathIntersections []uint32) {
@@ -529,7 +531,7 @@ func MergeSinglePathKernel(A []uint32, ALength uint32, B []uint32, BLength uint3
 }
 
 //line hecbench_merge.go:122
-var gc_src_mergeSinglePathKernel = compiled.NewSource("mergeSinglePathKernel", "43d032ca58246cace8d80850099997278d53617f69c10f7ed539ea8522bcb503", "hecbench_merge.go:113-253").NoGoexit("33dda8600815827d5db59f12f0a767a8ac4f93860163d4856e029f5d0825a9a9", "hecbench_merge.go:16-17", "hecbench_merge.go:19-20")
+var gc_src_mergeSinglePathKernel = compiled.NewSource(gc_files_hecbench_merge, "mergeSinglePathKernel", "43d032ca58246cace8d80850099997278d53617f69c10f7ed539ea8522bcb503", "hecbench_merge.go:113-253").NoGoexit("33dda8600815827d5db59f12f0a767a8ac4f93860163d4856e029f5d0825a9a9", "hecbench_merge.go:16-17", "hecbench_merge.go:19-20")
 
 //line hecbench_merge.go:122
 func gc_body_mergeSinglePathKernel(gc_b2 *compiled.Block, A []uint32, ALength uint32, B []uint32, BLength uint32, diagonalPathIntersections []uint32, C []uint32, CLength uint32) {
@@ -1306,3 +1308,8 @@ func gc_body_mergeSinglePathKernel(gc_b2 *compiled.Block, A []uint32, ALength ui
 		}
 	}
 }
+
+// gc_files_hecbench_merge holds the source files whose lines the kernels' records hash.
+//
+//go:embed hecbench_merge.go
+var gc_files_hecbench_merge embed.FS

@@ -3,6 +3,8 @@
 package heldout10
 
 import (
+	"embed"
+
 	"github.com/gocuda/gocuda/compiled"
 	"github.com/gocuda/gocuda/gocuda"
 )
@@ -25,7 +27,7 @@ func MoeAlignBlockSizeSmallBatchExpertKernel(topkIDs, sortedTokenIDs, expertIDs,
 }
 
 //line hecbench_moealign.go:135
-var gc_src_moeAlignBlockSizeSmallBatchExpertKernel = compiled.NewSource("moeAlignBlockSizeSmallBatchExpertKernel", "5130b128b354664472b1d8a47d9fe28a2eba2bd6ff87d267945121d9b28fa634", "hecbench_moealign.go:128-141", "hecbench_moealign.go:24-126").NoGoexit("c4a82999b99891ba4b5b2dcabc094cf59356e9a1ac17ce5f495a194ae523d11f", "hecbench_moealign.go:21-22")
+var gc_src_moeAlignBlockSizeSmallBatchExpertKernel = compiled.NewSource(gc_files_hecbench_moealign, "moeAlignBlockSizeSmallBatchExpertKernel", "5130b128b354664472b1d8a47d9fe28a2eba2bd6ff87d267945121d9b28fa634", "hecbench_moealign.go:128-141", "hecbench_moealign.go:24-126").NoGoexit("c4a82999b99891ba4b5b2dcabc094cf59356e9a1ac17ce5f495a194ae523d11f", "hecbench_moealign.go:21-22")
 
 //line hecbench_moealign.go:135
 func gc_body_moeAlignBlockSizeSmallBatchExpertKernel(gc_b *compiled.Block, topkIDs, sortedTokenIDs, expertIDs, totalTokensPostPad, expertMap []int32, numExperts, blockSize, numel, maxNumTokensPadded, topkNum int) {
@@ -417,7 +419,7 @@ func CountAndSortExpertTokensKernel(topkIDs, sortedTokenIDs, cumsumBuffer, exper
 }
 
 //line hecbench_moealign.go:175
-var gc_src_countAndSortExpertTokensKernel = compiled.NewSource("countAndSortExpertTokensKernel", "55a752fb704fb61360fc79f6112ddd042f4ec5d1a26add73bae99d2527a9e4e8", "hecbench_moealign.go:170-179").NoGoexit("091cc3cf211c544be0aeddc1f53fd9ea9f130aa380432685f4ca5fcdfcfc1121", "hecbench_moealign.go:143-168")
+var gc_src_countAndSortExpertTokensKernel = compiled.NewSource(gc_files_hecbench_moealign, "countAndSortExpertTokensKernel", "55a752fb704fb61360fc79f6112ddd042f4ec5d1a26add73bae99d2527a9e4e8", "hecbench_moealign.go:170-179").NoGoexit("091cc3cf211c544be0aeddc1f53fd9ea9f130aa380432685f4ca5fcdfcfc1121", "hecbench_moealign.go:143-168")
 
 //line hecbench_moealign.go:175
 func gc_body_countAndSortExpertTokensKernel(gc_b *compiled.Block, gc_lo, gc_hi int, topkIDs, sortedTokenIDs, cumsumBuffer, expertMap []int32, numel, numExperts, maxNumTokensPadded, topkNum int) {
@@ -486,3 +488,8 @@ func gc_body_countAndSortExpertTokensKernel(gc_b *compiled.Block, gc_lo, gc_hi i
 		}
 	}
 }
+
+// gc_files_hecbench_moealign holds the source files whose lines the kernels' records hash.
+//
+//go:embed hecbench_moealign.go
+var gc_files_hecbench_moealign embed.FS

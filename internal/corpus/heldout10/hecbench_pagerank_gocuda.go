@@ -3,6 +3,8 @@
 package heldout10
 
 import (
+	"embed"
+
 	"github.com/gocuda/gocuda/compiled"
 	"github.com/gocuda/gocuda/gocuda"
 )
@@ -20,7 +22,7 @@ func PageRankMapKernel(pages []int32, pageRanks, maps []float32, noutlinks []uin
 }
 
 //line hecbench_pagerank.go:16
-var gc_src_pageRankMapKernel = compiled.NewSource("pageRankMapKernel", "d0b27e02bbe821cde0c9a66beac428d391991e723e064b2d8ef400e6c6cb8b4e", "hecbench_pagerank.go:12-25").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_pageRankMapKernel = compiled.NewSource(gc_files_hecbench_pagerank, "pageRankMapKernel", "d0b27e02bbe821cde0c9a66beac428d391991e723e064b2d8ef400e6c6cb8b4e", "hecbench_pagerank.go:12-25").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line hecbench_pagerank.go:16
 func gc_body_pageRankMapKernel(gc_b *compiled.Block, gc_lo, gc_hi int, pages []int32, pageRanks, maps []float32, noutlinks []uint32, n int) {
@@ -89,7 +91,7 @@ func PageRankReduceKernel(pageRanks, maps []float32, n int, dif []float32) func(
 }
 
 //line hecbench_pagerank.go:31
-var gc_src_pageRankReduceKernel = compiled.NewSource("pageRankReduceKernel", "30ec574772b87cdfb134d9abd61a13bf77bac71a6ea8e6738c4e4631a84058fa", "hecbench_pagerank.go:27-47").NoGoexit("e5ad9f7c87e060e3ce3ac190324aa6f052c13a4fddfd210f4acb82c7e4e680f1", "common.go:10-15", "common.go:9-9")
+var gc_src_pageRankReduceKernel = compiled.NewSource(gc_files_hecbench_pagerank, "pageRankReduceKernel", "30ec574772b87cdfb134d9abd61a13bf77bac71a6ea8e6738c4e4631a84058fa", "hecbench_pagerank.go:27-47").NoGoexit("e5ad9f7c87e060e3ce3ac190324aa6f052c13a4fddfd210f4acb82c7e4e680f1", "common.go:10-15", "common.go:9-9")
 
 //line hecbench_pagerank.go:31
 func gc_body_pageRankReduceKernel(gc_b *compiled.Block, gc_lo, gc_hi int, pageRanks, maps []float32, n int, dif []float32) {
@@ -154,3 +156,8 @@ func gc_body_pageRankReduceKernel(gc_b *compiled.Block, gc_lo, gc_hi int, pageRa
 		})
 	}
 }
+
+// gc_files_hecbench_pagerank holds the source files whose lines the kernels' records hash.
+//
+//go:embed common.go hecbench_pagerank.go
+var gc_files_hecbench_pagerank embed.FS

@@ -3,6 +3,8 @@
 package heldout10
 
 import (
+	"embed"
+
 	"github.com/gocuda/gocuda/compiled"
 	"github.com/gocuda/gocuda/gocuda"
 )
@@ -23,7 +25,7 @@ func BitonicSortLocalKernel(dDstKey, dDstVal, dSrcKey, dSrcVal []uint32, arrayLe
 }
 
 //line hecbench_particles.go:46
-var gc_src_bitonicSortLocalKernel = compiled.NewSource("bitonicSortLocalKernel", "06f82d7e376b5f2bc17494f78a79c9e9c329d1b29b52be38472ea3a10d6c6646", "hecbench_particles.go:41-91").NoGoexit("8df9643475de7804e699ef46944a7ad7ad3d0d7b1a7da9ba6b9b70bd02edc537", "common.go:17-23", "hecbench_particles.go:28-39")
+var gc_src_bitonicSortLocalKernel = compiled.NewSource(gc_files_hecbench_particles, "bitonicSortLocalKernel", "06f82d7e376b5f2bc17494f78a79c9e9c329d1b29b52be38472ea3a10d6c6646", "hecbench_particles.go:41-91").NoGoexit("8df9643475de7804e699ef46944a7ad7ad3d0d7b1a7da9ba6b9b70bd02edc537", "common.go:17-23", "hecbench_particles.go:28-39")
 
 //line hecbench_particles.go:46
 func gc_body_bitonicSortLocalKernel(gc_b *compiled.Block, dDstKey, dDstVal, dSrcKey, dSrcVal []uint32, arrayLength, dir uint32) {
@@ -369,7 +371,7 @@ func BitonicSortLocal1Kernel(dDstKey, dDstVal, dSrcKey, dSrcVal []uint32) func(*
 }
 
 //line hecbench_particles.go:97
-var gc_src_bitonicSortLocal1Kernel = compiled.NewSource("bitonicSortLocal1Kernel", "579f75254ee4d93014608d30519e0593f88b604ec7d7c2defd3231f6f0d5f1ef", "hecbench_particles.go:93-148").NoGoexit("8df9643475de7804e699ef46944a7ad7ad3d0d7b1a7da9ba6b9b70bd02edc537", "common.go:17-23", "hecbench_particles.go:28-39")
+var gc_src_bitonicSortLocal1Kernel = compiled.NewSource(gc_files_hecbench_particles, "bitonicSortLocal1Kernel", "579f75254ee4d93014608d30519e0593f88b604ec7d7c2defd3231f6f0d5f1ef", "hecbench_particles.go:93-148").NoGoexit("8df9643475de7804e699ef46944a7ad7ad3d0d7b1a7da9ba6b9b70bd02edc537", "common.go:17-23", "hecbench_particles.go:28-39")
 
 //line hecbench_particles.go:97
 func gc_body_bitonicSortLocal1Kernel(gc_b *compiled.Block, dDstKey, dDstVal, dSrcKey, dSrcVal []uint32) {
@@ -752,7 +754,7 @@ func BitonicMergeGlobalKernel(dDstKey, dDstVal, dSrcKey, dSrcVal []uint32, array
 }
 
 //line hecbench_particles.go:154
-var gc_src_bitonicMergeGlobalKernel = compiled.NewSource("bitonicMergeGlobalKernel", "b863f6477d08fd23e9393863bfcd479d976abd8e65208540995b03192109b5b3", "hecbench_particles.go:150-176").NoGoexit("13d5d84bc4aa745f054b6819b1946209cfe788729f898714c179e1a7419d6b40", "common.go:17-23", "hecbench_particles.go:15-26")
+var gc_src_bitonicMergeGlobalKernel = compiled.NewSource(gc_files_hecbench_particles, "bitonicMergeGlobalKernel", "b863f6477d08fd23e9393863bfcd479d976abd8e65208540995b03192109b5b3", "hecbench_particles.go:150-176").NoGoexit("13d5d84bc4aa745f054b6819b1946209cfe788729f898714c179e1a7419d6b40", "common.go:17-23", "hecbench_particles.go:15-26")
 
 //line hecbench_particles.go:154
 func gc_body_bitonicMergeGlobalKernel(gc_b *compiled.Block, gc_lo, gc_hi int, dDstKey, dDstVal, dSrcKey, dSrcVal []uint32, arrayLength, size, stride, dir uint32) {
@@ -849,7 +851,7 @@ func BitonicMergeLocalKernel(dDstKey, dDstVal, dSrcKey, dSrcVal []uint32, arrayL
 }
 
 //line hecbench_particles.go:183
-var gc_src_bitonicMergeLocalKernel = compiled.NewSource("bitonicMergeLocalKernel", "3242106432418fba39349f693f29501c64159857d18c310a4b4d96e66faa861d", "hecbench_particles.go:178-214").NoGoexit("8df9643475de7804e699ef46944a7ad7ad3d0d7b1a7da9ba6b9b70bd02edc537", "common.go:17-23", "hecbench_particles.go:28-39")
+var gc_src_bitonicMergeLocalKernel = compiled.NewSource(gc_files_hecbench_particles, "bitonicMergeLocalKernel", "3242106432418fba39349f693f29501c64159857d18c310a4b4d96e66faa861d", "hecbench_particles.go:178-214").NoGoexit("8df9643475de7804e699ef46944a7ad7ad3d0d7b1a7da9ba6b9b70bd02edc537", "common.go:17-23", "hecbench_particles.go:28-39")
 
 //line hecbench_particles.go:183
 func gc_body_bitonicMergeLocalKernel(gc_b *compiled.Block, dDstKey, dDstVal, dSrcKey, dSrcVal []uint32, arrayLength, size, stride, dir uint32) {
@@ -1092,3 +1094,8 @@ func gc_body_bitonicMergeLocalKernel(gc_b *compiled.Block, dDstKey, dDstVal, dSr
 		}
 	}
 }
+
+// gc_files_hecbench_particles holds the source files whose lines the kernels' records hash.
+//
+//go:embed common.go hecbench_particles.go
+var gc_files_hecbench_particles embed.FS

@@ -3,9 +3,11 @@
 package heldout10
 
 import (
+	"embed"
+	"math/bits"
+
 	"github.com/gocuda/gocuda/compiled"
 	"github.com/gocuda/gocuda/gocuda"
-	"math/bits"
 )
 
 // Pc1Kernel is pc1 of popcount-cuda.
@@ -18,7 +20,7 @@ func Pc1Kernel(data []uint64, r []int32, length int) func(*gocuda.Thread) {
 }
 
 //line hecbench_popcount.go:25
-var gc_src_pc1Kernel = compiled.NewSource("pc1Kernel", "0949a29ffa4486f00b8f03ee8203e982ad9aa1d060e9539980e6343a16cf31c8", "hecbench_popcount.go:22-38").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_pc1Kernel = compiled.NewSource(gc_files_hecbench_popcount, "pc1Kernel", "0949a29ffa4486f00b8f03ee8203e982ad9aa1d060e9539980e6343a16cf31c8", "hecbench_popcount.go:22-38").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line hecbench_popcount.go:25
 func gc_body_pc1Kernel(gc_b *compiled.Block, gc_lo, gc_hi int, data []uint64, r []int32, length int) {
@@ -136,7 +138,7 @@ func Pc2Kernel(data []uint64, r []int32, length int) func(*gocuda.Thread) {
 }
 
 //line hecbench_popcount.go:43
-var gc_src_pc2Kernel = compiled.NewSource("pc2Kernel", "97b5322556eb1697515d6187be04ae1bb253f3c2033502f8413c20cf3b26d407", "hecbench_popcount.go:40-53").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_pc2Kernel = compiled.NewSource(gc_files_hecbench_popcount, "pc2Kernel", "97b5322556eb1697515d6187be04ae1bb253f3c2033502f8413c20cf3b26d407", "hecbench_popcount.go:40-53").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line hecbench_popcount.go:43
 func gc_body_pc2Kernel(gc_b *compiled.Block, gc_lo, gc_hi int, data []uint64, r []int32, length int) {
@@ -236,7 +238,7 @@ func Pc3Kernel(data []uint64, r []int32, length int) func(*gocuda.Thread) {
 }
 
 //line hecbench_popcount.go:58
-var gc_src_pc3Kernel = compiled.NewSource("pc3Kernel", "95106a9d011a9296021850a8b6eb4e6bcc537bb9d9bdd47e2f4d9e6fa4bf88d3", "hecbench_popcount.go:55-69").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_pc3Kernel = compiled.NewSource(gc_files_hecbench_popcount, "pc3Kernel", "95106a9d011a9296021850a8b6eb4e6bcc537bb9d9bdd47e2f4d9e6fa4bf88d3", "hecbench_popcount.go:55-69").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line hecbench_popcount.go:58
 func gc_body_pc3Kernel(gc_b *compiled.Block, gc_lo, gc_hi int, data []uint64, r []int32, length int) {
@@ -370,7 +372,7 @@ func Pc4Kernel(data []uint64, r []int32, length int) func(*gocuda.Thread) {
 }
 
 //line hecbench_popcount.go:74
-var gc_src_pc4Kernel = compiled.NewSource("pc4Kernel", "5db4a2d5386bdf7f996480f11fe6378f1cc871a005058561c11ba3ca7e068727", "hecbench_popcount.go:71-86").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_pc4Kernel = compiled.NewSource(gc_files_hecbench_popcount, "pc4Kernel", "5db4a2d5386bdf7f996480f11fe6378f1cc871a005058561c11ba3ca7e068727", "hecbench_popcount.go:71-86").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line hecbench_popcount.go:74
 func gc_body_pc4Kernel(gc_b *compiled.Block, gc_lo, gc_hi int, data []uint64, r []int32, length int) {
@@ -1623,7 +1625,7 @@ func Pc5Kernel(data []uint64, r []int32, length int, lut []uint8) func(*gocuda.T
 }
 
 //line hecbench_popcount.go:92
-var gc_src_pc5Kernel = compiled.NewSource("pc5Kernel", "18945640c9b69f8fdf27f610acb1b1efb8ef8a6f7fe8bfd4d476f5385113ae6d", "hecbench_popcount.go:88-107").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_pc5Kernel = compiled.NewSource(gc_files_hecbench_popcount, "pc5Kernel", "18945640c9b69f8fdf27f610acb1b1efb8ef8a6f7fe8bfd4d476f5385113ae6d", "hecbench_popcount.go:88-107").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line hecbench_popcount.go:92
 func gc_body_pc5Kernel(gc_b *compiled.Block, gc_lo, gc_hi int, data []uint64, r []int32, length int, lut []uint8) {
@@ -1714,7 +1716,7 @@ func Pc6Kernel(data []uint64, r []int32, length int) func(*gocuda.Thread) {
 }
 
 //line hecbench_popcount.go:112
-var gc_src_pc6Kernel = compiled.NewSource("pc6Kernel", "4e0425c8f5ce0ad58fe49fd91fbc4ad5898071757a8ecc8612c6862043ea2147", "hecbench_popcount.go:109-118").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_pc6Kernel = compiled.NewSource(gc_files_hecbench_popcount, "pc6Kernel", "4e0425c8f5ce0ad58fe49fd91fbc4ad5898071757a8ecc8612c6862043ea2147", "hecbench_popcount.go:109-118").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line hecbench_popcount.go:112
 func gc_body_pc6Kernel(gc_b *compiled.Block, gc_lo, gc_hi int, data []uint64, r []int32, length int) {
@@ -1775,3 +1777,8 @@ func gc_body_pc6Kernel(gc_b *compiled.Block, gc_lo, gc_hi int, data []uint64, r 
 		}
 	}
 }
+
+// gc_files_hecbench_popcount holds the source files whose lines the kernels' records hash.
+//
+//go:embed hecbench_popcount.go
+var gc_files_hecbench_popcount embed.FS

@@ -3,9 +3,11 @@
 package heldout10
 
 import (
+	"embed"
+	"unsafe"
+
 	"github.com/gocuda/gocuda/compiled"
 	"github.com/gocuda/gocuda/gocuda"
-	"unsafe"
 )
 
 // ScanExclusiveLocal1Kernel is scanExclusiveLocal1K of radixsort-cuda:
@@ -19,7 +21,7 @@ func ScanExclusiveLocal1Kernel(dDst, dSrc []uint32, size uint32) func(*gocuda.Th
 }
 
 //line hecbench_radixsort.go:88
-var gc_src_scanExclusiveLocal1Kernel = compiled.NewSource("scanExclusiveLocal1Kernel", "14c9b1085dafe671ba1174b572b6f40e34dad144097079ff3e88f44adc1f0d62", "hecbench_radixsort.go:84-94", "hecbench_radixsort.go:48-63", "hecbench_radixsort.go:70-77", "hecbench_radixsort.go:79-82").NoGoexit("f24c5cc09a1cefbe8d7faa10956f62499c364abdeb6d8276c4c0e9f13d5acd7f", "hecbench_radixsort.go:29-30", "hecbench_radixsort.go:32-33", "hecbench_radixsort.go:35-36", "hecbench_radixsort.go:38-41")
+var gc_src_scanExclusiveLocal1Kernel = compiled.NewSource(gc_files_hecbench_radixsort, "scanExclusiveLocal1Kernel", "14c9b1085dafe671ba1174b572b6f40e34dad144097079ff3e88f44adc1f0d62", "hecbench_radixsort.go:84-94", "hecbench_radixsort.go:48-63", "hecbench_radixsort.go:70-77", "hecbench_radixsort.go:79-82").NoGoexit("f24c5cc09a1cefbe8d7faa10956f62499c364abdeb6d8276c4c0e9f13d5acd7f", "hecbench_radixsort.go:29-30", "hecbench_radixsort.go:32-33", "hecbench_radixsort.go:35-36", "hecbench_radixsort.go:38-41")
 
 //line hecbench_radixsort.go:88
 func gc_body_scanExclusiveLocal1Kernel(gc_b *compiled.Block, dDst, dSrc []uint32, size uint32) {
@@ -311,7 +313,7 @@ func ScanExclusiveLocal2Kernel(dBuf, dDst, dSrc []uint32, N, arrayLength uint32)
 }
 
 //line hecbench_radixsort.go:101
-var gc_src_scanExclusiveLocal2Kernel = compiled.NewSource("scanExclusiveLocal2Kernel", "bda02daea8f76f5ad81b67e743647246d215c5caff2d3c0850f5130852f90aee", "hecbench_radixsort.go:96-113", "hecbench_radixsort.go:48-63", "hecbench_radixsort.go:65-68").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_scanExclusiveLocal2Kernel = compiled.NewSource(gc_files_hecbench_radixsort, "scanExclusiveLocal2Kernel", "bda02daea8f76f5ad81b67e743647246d215c5caff2d3c0850f5130852f90aee", "hecbench_radixsort.go:96-113", "hecbench_radixsort.go:48-63", "hecbench_radixsort.go:65-68").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line hecbench_radixsort.go:101
 func gc_body_scanExclusiveLocal2Kernel(gc_b *compiled.Block, dBuf, dDst, dSrc []uint32, N, arrayLength uint32) {
@@ -564,7 +566,7 @@ func UniformUpdateKernel(dData, dBuf []uint32) func(*gocuda.Thread) {
 }
 
 //line hecbench_radixsort.go:119
-var gc_src_uniformUpdateKernel = compiled.NewSource("uniformUpdateKernel", "5ec7242117b4f059bb5c258f01c661479e39817071dc9f6951a77778221861b4", "hecbench_radixsort.go:115-129").NoGoexit("2106679f0aecf644036b6c0e2746328b67edd354d1b0cfa48df3ea25d7af098d", "hecbench_radixsort.go:29-30", "hecbench_radixsort.go:32-33", "hecbench_radixsort.go:38-41")
+var gc_src_uniformUpdateKernel = compiled.NewSource(gc_files_hecbench_radixsort, "uniformUpdateKernel", "5ec7242117b4f059bb5c258f01c661479e39817071dc9f6951a77778221861b4", "hecbench_radixsort.go:115-129").NoGoexit("2106679f0aecf644036b6c0e2746328b67edd354d1b0cfa48df3ea25d7af098d", "hecbench_radixsort.go:29-30", "hecbench_radixsort.go:32-33", "hecbench_radixsort.go:38-41")
 
 //line hecbench_radixsort.go:119
 func gc_body_uniformUpdateKernel(gc_b *compiled.Block, dData, dBuf []uint32) {
@@ -899,7 +901,7 @@ func FindRadixOffsetsKernel(keys, counters, blockOffsets []uint32, startbit, tot
 }
 
 //line hecbench_radixsort.go:137
-var gc_src_findRadixOffsetsKernel = compiled.NewSource("findRadixOffsetsKernel", "e7541902bd8ed647569d0cfd6d38918d32683fde7de945569788ed3206de5568", "hecbench_radixsort.go:131-191").NoGoexit("54b93852e35c6edfc01d4efc039150044edf104c3096b4539913b9ff0487cae0", "hecbench_radixsort.go:43-46")
+var gc_src_findRadixOffsetsKernel = compiled.NewSource(gc_files_hecbench_radixsort, "findRadixOffsetsKernel", "e7541902bd8ed647569d0cfd6d38918d32683fde7de945569788ed3206de5568", "hecbench_radixsort.go:131-191").NoGoexit("54b93852e35c6edfc01d4efc039150044edf104c3096b4539913b9ff0487cae0", "hecbench_radixsort.go:43-46")
 
 //line hecbench_radixsort.go:137
 func gc_body_findRadixOffsetsKernel(gc_b *compiled.Block, keys, counters, blockOffsets []uint32, startbit, totalBlocks uint32) {
@@ -1175,7 +1177,7 @@ func ReorderDataKeysOnlyKernel(outKeys, keys, blockOffsets, offsets []uint32, st
 }
 
 //line hecbench_radixsort.go:198
-var gc_src_reorderDataKeysOnlyKernel = compiled.NewSource("reorderDataKeysOnlyKernel", "b1e1bf41f36be42ab97922486728e2816056351b971520f8d4a97bc9fdca9833", "hecbench_radixsort.go:193-231").NoGoexit("54b93852e35c6edfc01d4efc039150044edf104c3096b4539913b9ff0487cae0", "hecbench_radixsort.go:43-46")
+var gc_src_reorderDataKeysOnlyKernel = compiled.NewSource(gc_files_hecbench_radixsort, "reorderDataKeysOnlyKernel", "b1e1bf41f36be42ab97922486728e2816056351b971520f8d4a97bc9fdca9833", "hecbench_radixsort.go:193-231").NoGoexit("54b93852e35c6edfc01d4efc039150044edf104c3096b4539913b9ff0487cae0", "hecbench_radixsort.go:43-46")
 
 //line hecbench_radixsort.go:198
 func gc_body_reorderDataKeysOnlyKernel(gc_b *compiled.Block, outKeys, keys, blockOffsets, offsets []uint32, startbit, numElements, totalBlocks uint32) {
@@ -1270,3 +1272,8 @@ func gc_body_reorderDataKeysOnlyKernel(gc_b *compiled.Block, outKeys, keys, bloc
 		}
 	}
 }
+
+// gc_files_hecbench_radixsort holds the source files whose lines the kernels' records hash.
+//
+//go:embed hecbench_radixsort.go
+var gc_files_hecbench_radixsort embed.FS

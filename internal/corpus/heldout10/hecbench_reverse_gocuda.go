@@ -5,6 +5,8 @@
 package heldout10
 
 import (
+	"embed"
+
 	"github.com/gocuda/gocuda/compiled"
 	"github.com/gocuda/gocuda/gocuda"
 )
@@ -20,7 +22,7 @@ func ReverseKernel(d []int32, len int) func(*gocuda.Thread) {
 }
 
 //line hecbench_reverse.go:13
-var gc_src_reverseKernel = compiled.NewSource("reverseKernel", "e199655dab55d5f2dd8c7cb07139feeab40051ba474710f868662d83bcbf5b10", "hecbench_reverse.go:9-19").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_reverseKernel = compiled.NewSource(gc_files_hecbench_reverse, "reverseKernel", "e199655dab55d5f2dd8c7cb07139feeab40051ba474710f868662d83bcbf5b10", "hecbench_reverse.go:9-19").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line hecbench_reverse.go:13
 func gc_body_reverseKernel(gc_b *compiled.Block, d []int32, len_ int) {
@@ -264,3 +266,8 @@ func gc_body_reverseKernel(gc_b *compiled.Block, d []int32, len_ int) {
 		}
 	}
 }
+
+// gc_files_hecbench_reverse holds the source files whose lines the kernels' records hash.
+//
+//go:embed hecbench_reverse.go
+var gc_files_hecbench_reverse embed.FS

@@ -5,10 +5,12 @@
 package heldout10
 
 import (
-	"github.com/gocuda/gocuda/compiled"
-	"github.com/gocuda/gocuda/gocuda"
+	"embed"
 	"math"
 	"simd/archsimd"
+
+	"github.com/gocuda/gocuda/compiled"
+	"github.com/gocuda/gocuda/gocuda"
 )
 
 // ComputeMKernelStep1 is compute_M_kernel_step1 of seam-carving-cuda:
@@ -27,7 +29,7 @@ func ComputeMKernelStep1(dCostsLeft, dCostsUp, dCostsRight []int16, dM []int32, 
 }
 
 //line hecbench_seam.go:38
-var gc_src_computeMKernelStep1 = compiled.NewSource("computeMKernelStep1", "317638c6f5d9c426417e64daed6508e545b1e17872414e1b228b91b028fe157e", "hecbench_seam.go:33-92").NoGoexit("13ad903da1f3f5335e35728b4bd34816178161f3a7d9b78b8b512d9946e33418", "hecbench_seam.go:26-31")
+var gc_src_computeMKernelStep1 = compiled.NewSource(gc_files_hecbench_seam, "computeMKernelStep1", "317638c6f5d9c426417e64daed6508e545b1e17872414e1b228b91b028fe157e", "hecbench_seam.go:33-92").NoGoexit("13ad903da1f3f5335e35728b4bd34816178161f3a7d9b78b8b512d9946e33418", "hecbench_seam.go:26-31")
 
 //line hecbench_seam.go:38
 func gc_body_computeMKernelStep1(gc_b2 *compiled.Block, dCostsLeft, dCostsUp, dCostsRight []int16, dM []int32, w, h, currentW, baseRow int) {
@@ -239,7 +241,7 @@ func ComputeMKernelStep2(dCostsLeft, dCostsUp, dCostsRight []int16, dM []int32, 
 }
 
 //line hecbench_seam.go:98
-var gc_src_computeMKernelStep2 = compiled.NewSource("computeMKernelStep2", "79aea7a10ab9802a94cde70d76e32bc7e6b69fa2ea5f201463e49be7fb128a02", "hecbench_seam.go:94-125").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_computeMKernelStep2 = compiled.NewSource(gc_files_hecbench_seam, "computeMKernelStep2", "79aea7a10ab9802a94cde70d76e32bc7e6b69fa2ea5f201463e49be7fb128a02", "hecbench_seam.go:94-125").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line hecbench_seam.go:98
 func gc_body_computeMKernelStep2(gc_b2 *compiled.Block, dCostsLeft, dCostsUp, dCostsRight []int16, dM []int32, w, h, currentW, baseRow int) {
@@ -449,7 +451,7 @@ func ComputeMKernelSmall(dCostsLeft, dCostsUp, dCostsRight []int16, dM []int32, 
 }
 
 //line hecbench_seam.go:131
-var gc_src_computeMKernelSmall = compiled.NewSource("computeMKernelSmall", "721413c753d6f162e61c9510e40b9b35ef7e07f25d6e28e0329be267bd3d05fc", "hecbench_seam.go:127-174").NoGoexit("13ad903da1f3f5335e35728b4bd34816178161f3a7d9b78b8b512d9946e33418", "hecbench_seam.go:26-31")
+var gc_src_computeMKernelSmall = compiled.NewSource(gc_files_hecbench_seam, "computeMKernelSmall", "721413c753d6f162e61c9510e40b9b35ef7e07f25d6e28e0329be267bd3d05fc", "hecbench_seam.go:127-174").NoGoexit("13ad903da1f3f5335e35728b4bd34816178161f3a7d9b78b8b512d9946e33418", "hecbench_seam.go:26-31")
 
 //line hecbench_seam.go:131
 func gc_body_computeMKernelSmall(gc_b2 *compiled.Block, dCostsLeft, dCostsUp, dCostsRight []int16, dM []int32, w, h, currentW int) {
@@ -626,7 +628,7 @@ func ComputeMKernelSingle(dCostsLeft, dCostsUp, dCostsRight []int16, dM []int32,
 }
 
 //line hecbench_seam.go:180
-var gc_src_computeMKernelSingle = compiled.NewSource("computeMKernelSingle", "b917fd26e3e487e979596218455704d9a84d6d7cedc89c1882f1f8c7db7c86dc", "hecbench_seam.go:176-232").NoGoexit("13ad903da1f3f5335e35728b4bd34816178161f3a7d9b78b8b512d9946e33418", "hecbench_seam.go:26-31")
+var gc_src_computeMKernelSingle = compiled.NewSource(gc_files_hecbench_seam, "computeMKernelSingle", "b917fd26e3e487e979596218455704d9a84d6d7cedc89c1882f1f8c7db7c86dc", "hecbench_seam.go:176-232").NoGoexit("13ad903da1f3f5335e35728b4bd34816178161f3a7d9b78b8b512d9946e33418", "hecbench_seam.go:26-31")
 
 //line hecbench_seam.go:180
 func gc_body_computeMKernelSingle(gc_b2 *compiled.Block, dCostsLeft, dCostsUp, dCostsRight []int16, dM []int32, w, h, currentW, nElem int) {
@@ -775,7 +777,7 @@ func ComputeMKernelIterate0(dCostsLeft, dCostsUp, dCostsRight []int16, dM []int3
 }
 
 //line hecbench_seam.go:238
-var gc_src_computeMKernelIterate0 = compiled.NewSource("computeMKernelIterate0", "8a987d7f9c203371bab1dfec00892e3f63ab0a29e788847f089cf40da8125c81", "hecbench_seam.go:234-244").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_computeMKernelIterate0 = compiled.NewSource(gc_files_hecbench_seam, "computeMKernelIterate0", "8a987d7f9c203371bab1dfec00892e3f63ab0a29e788847f089cf40da8125c81", "hecbench_seam.go:234-244").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line hecbench_seam.go:238
 func gc_body_computeMKernelIterate0(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, dCostsLeft, dCostsUp, dCostsRight []int16, dM []int32, w, currentW int) {
@@ -980,7 +982,7 @@ func ComputeMKernelIterate1(dCostsLeft, dCostsUp, dCostsRight []int16, dM []int3
 }
 
 //line hecbench_seam.go:250
-var gc_src_computeMKernelIterate1 = compiled.NewSource("computeMKernelIterate1", "03d1c6b9ce9b2e23b4973d968efe2bf1cb6a89b99bf33436626db1d5b8ca1b2a", "hecbench_seam.go:246-274").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_computeMKernelIterate1 = compiled.NewSource(gc_files_hecbench_seam, "computeMKernelIterate1", "03d1c6b9ce9b2e23b4973d968efe2bf1cb6a89b99bf33436626db1d5b8ca1b2a", "hecbench_seam.go:246-274").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line hecbench_seam.go:250
 func gc_body_computeMKernelIterate1(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, dCostsLeft, dCostsUp, dCostsRight []int16, dM []int32, w, currentW, row int) {
@@ -1174,7 +1176,7 @@ func MinReduceKernel(dValues, dIndices []int32, size int) func(*gocuda.Thread) {
 }
 
 //line hecbench_seam.go:281
-var gc_src_minReduceKernel = compiled.NewSource("minReduceKernel", "4b3aa078df936af1638cf805295f24c698e575311cd73257975e57149e831b92", "hecbench_seam.go:276-320").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_minReduceKernel = compiled.NewSource(gc_files_hecbench_seam, "minReduceKernel", "4b3aa078df936af1638cf805295f24c698e575311cd73257975e57149e831b92", "hecbench_seam.go:276-320").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line hecbench_seam.go:281
 func gc_body_minReduceKernel(gc_b2 *compiled.Block, dValues, dIndices []int32, size int) {
@@ -1664,7 +1666,7 @@ func FindSeamKernel(dM, dIndices, dSeam []int32, w, h, currentW int) func(*gocud
 }
 
 //line hecbench_seam.go:326
-var gc_src_findSeamKernel = compiled.NewSource("findSeamKernel", "30ec262ea96a14f9de5797ffcdfa5d65c7ada245ed23ebe8726c199fb54222a7", "hecbench_seam.go:322-346").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_findSeamKernel = compiled.NewSource(gc_files_hecbench_seam, "findSeamKernel", "30ec262ea96a14f9de5797ffcdfa5d65c7ada245ed23ebe8726c199fb54222a7", "hecbench_seam.go:322-346").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line hecbench_seam.go:326
 func gc_body_findSeamKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, dM, dIndices, dSeam []int32, w, h, currentW int) {
@@ -1713,3 +1715,8 @@ func gc_body_findSeamKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, dM, dIndi
 		})
 	}
 }
+
+// gc_files_hecbench_seam holds the source files whose lines the kernels' records hash.
+//
+//go:embed hecbench_seam.go
+var gc_files_hecbench_seam embed.FS

@@ -5,10 +5,12 @@
 package heldout10
 
 import (
+	"embed"
+	"math"
+
 	"github.com/gocuda/gocuda/atomic"
 	"github.com/gocuda/gocuda/compiled"
 	"github.com/gocuda/gocuda/gocuda"
-	"math"
 )
 
 // BbBinHistoKernel is bb_bin_histo<int> of segsort-cuda: each block's
@@ -23,7 +25,7 @@ func BbBinHistoKernel(dBinCounter, dSegBegins, dSegEnds []int32, numSegs int) fu
 }
 
 //line hecbench_segsort.go:49
-var gc_src_bbBinHistoKernel = compiled.NewSource("bbBinHistoKernel", "df0804fc618196fe04c2c6fbbf52bf709fc7e054921596c87b2c43a8e17b626d", "hecbench_segsort.go:44-114", "hecbench_segsort.go:23-42").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_bbBinHistoKernel = compiled.NewSource(gc_files_hecbench_segsort, "bbBinHistoKernel", "df0804fc618196fe04c2c6fbbf52bf709fc7e054921596c87b2c43a8e17b626d", "hecbench_segsort.go:44-114", "hecbench_segsort.go:23-42").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line hecbench_segsort.go:49
 func gc_body_bbBinHistoKernel(gc_b *compiled.Block, dBinCounter, dSegBegins, dSegEnds []int32, numSegs int) {
@@ -585,7 +587,7 @@ func BbBinGroupKernel(dBinSegsID, dBinCounter, dSegBegins, dSegEnds []int32, num
 }
 
 //line hecbench_segsort.go:120
-var gc_src_bbBinGroupKernel = compiled.NewSource("bbBinGroupKernel", "cdf5809f2d00247fe5a196cc49f751a33db963e28068c6ea88d8447fa34a6aa1", "hecbench_segsort.go:116-154").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_bbBinGroupKernel = compiled.NewSource(gc_files_hecbench_segsort, "bbBinGroupKernel", "cdf5809f2d00247fe5a196cc49f751a33db963e28068c6ea88d8447fa34a6aa1", "hecbench_segsort.go:116-154").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line hecbench_segsort.go:120
 func gc_body_bbBinGroupKernel(gc_b *compiled.Block, gc_lo, gc_hi int, dBinSegsID, dBinCounter, dSegBegins, dSegEnds []int32, numSegs int) {
@@ -748,7 +750,7 @@ func GenCopyKernel(key []int32, val []uint64, keyB []int32, valB []uint64, segBe
 }
 
 //line hecbench_segsort.go:160
-var gc_src_genCopyKernel = compiled.NewSource("genCopyKernel", "5bf2d83364e6c8af1c5ca68407b4c2edc04801dbb78d114cef47888dc1bb1573", "hecbench_segsort.go:156-173").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_genCopyKernel = compiled.NewSource(gc_files_hecbench_segsort, "genCopyKernel", "5bf2d83364e6c8af1c5ca68407b4c2edc04801dbb78d114cef47888dc1bb1573", "hecbench_segsort.go:156-173").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line hecbench_segsort.go:160
 func gc_body_genCopyKernel(gc_b *compiled.Block, gc_lo, gc_hi int, key []int32, val []uint64, keyB []int32, valB []uint64, segBegins, segEnds, bin []int32, binSize int) {
@@ -828,7 +830,7 @@ func GenBk256Wp2Tc1R2R2OrigKernel(key []int32, val []uint64, keyB []int32, valB 
 }
 
 //line hecbench_segsort.go:238
-var gc_src_genBk256Wp2Tc1R2R2OrigKernel = compiled.NewSource("genBk256Wp2Tc1R2R2OrigKernel", "e809421f7202f18aa0c7b158d54e2b5cf59acca2c44011a435c8a5fb2dc2ca1b", "hecbench_segsort.go:233-270", "hecbench_segsort.go:199-213").NoGoexit("a4a50e978eda0d32fe427dcd3ba5af0d424dc41198f4f53e868803071e4f0887", "hecbench_segsort.go:175-185", "hecbench_segsort.go:187-197")
+var gc_src_genBk256Wp2Tc1R2R2OrigKernel = compiled.NewSource(gc_files_hecbench_segsort, "genBk256Wp2Tc1R2R2OrigKernel", "e809421f7202f18aa0c7b158d54e2b5cf59acca2c44011a435c8a5fb2dc2ca1b", "hecbench_segsort.go:233-270", "hecbench_segsort.go:199-213").NoGoexit("a4a50e978eda0d32fe427dcd3ba5af0d424dc41198f4f53e868803071e4f0887", "hecbench_segsort.go:175-185", "hecbench_segsort.go:187-197")
 
 //line hecbench_segsort.go:238
 func gc_body_genBk256Wp2Tc1R2R2OrigKernel(gc_b *compiled.Block, key []int32, val []uint64, keyB []int32, valB []uint64, segBegins, segEnds, bin []int32, binSize int) {
@@ -1163,7 +1165,7 @@ func GenBk128Wp2Tc2R3R4OrigKernel(key []int32, val []uint64, keyB []int32, valB 
 }
 
 //line hecbench_segsort.go:277
-var gc_src_genBk128Wp2Tc2R3R4OrigKernel = compiled.NewSource("genBk128Wp2Tc2R3R4OrigKernel", "4b60550645e20ecba1ad82deccd942f28dba0b2af687223c6553b490c5a1f6d6", "hecbench_segsort.go:272-327", "hecbench_segsort.go:215-231").NoGoexit("a4a50e978eda0d32fe427dcd3ba5af0d424dc41198f4f53e868803071e4f0887", "hecbench_segsort.go:175-185", "hecbench_segsort.go:187-197")
+var gc_src_genBk128Wp2Tc2R3R4OrigKernel = compiled.NewSource(gc_files_hecbench_segsort, "genBk128Wp2Tc2R3R4OrigKernel", "4b60550645e20ecba1ad82deccd942f28dba0b2af687223c6553b490c5a1f6d6", "hecbench_segsort.go:272-327", "hecbench_segsort.go:215-231").NoGoexit("a4a50e978eda0d32fe427dcd3ba5af0d424dc41198f4f53e868803071e4f0887", "hecbench_segsort.go:175-185", "hecbench_segsort.go:187-197")
 
 //line hecbench_segsort.go:277
 func gc_body_genBk128Wp2Tc2R3R4OrigKernel(gc_b *compiled.Block, key []int32, val []uint64, keyB []int32, valB []uint64, segBegins, segEnds, bin []int32, binSize int) {
@@ -1580,3 +1582,8 @@ func gc_body_genBk128Wp2Tc2R3R4OrigKernel(gc_b *compiled.Block, key []int32, val
 		}
 	}
 }
+
+// gc_files_hecbench_segsort holds the source files whose lines the kernels' records hash.
+//
+//go:embed hecbench_segsort.go
+var gc_files_hecbench_segsort embed.FS

@@ -3,6 +3,8 @@
 package heldout10
 
 import (
+	"embed"
+
 	"github.com/gocuda/gocuda/compiled"
 	"github.com/gocuda/gocuda/gocuda"
 )
@@ -18,7 +20,7 @@ func VoteAnyKernel1(input, result []uint32, repeat int) func(*gocuda.Thread) {
 }
 
 //line hecbench_vote.go:17
-var gc_src_voteAnyKernel1 = compiled.NewSource("voteAnyKernel1", "4156ab0e425a1cd2c4df5912faf4fc08a365994937413c9939fc8a2c79fbb01c", "hecbench_vote.go:13-26").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_voteAnyKernel1 = compiled.NewSource(gc_files_hecbench_vote, "voteAnyKernel1", "4156ab0e425a1cd2c4df5912faf4fc08a365994937413c9939fc8a2c79fbb01c", "hecbench_vote.go:13-26").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line hecbench_vote.go:17
 func gc_body_voteAnyKernel1(gc_b *compiled.Block, input, result []uint32, repeat int) {
@@ -135,7 +137,7 @@ func VoteAllKernel2(input, result []uint32, repeat int) func(*gocuda.Thread) {
 }
 
 //line hecbench_vote.go:32
-var gc_src_voteAllKernel2 = compiled.NewSource("voteAllKernel2", "0de28bbe560f97d5c2e39f211287e01e176b662542a2399475e79eb21c003bf6", "hecbench_vote.go:28-41").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_voteAllKernel2 = compiled.NewSource(gc_files_hecbench_vote, "voteAllKernel2", "0de28bbe560f97d5c2e39f211287e01e176b662542a2399475e79eb21c003bf6", "hecbench_vote.go:28-41").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line hecbench_vote.go:32
 func gc_body_voteAllKernel2(gc_b *compiled.Block, input, result []uint32, repeat int) {
@@ -253,7 +255,7 @@ func VoteAnyKernel3(info []bool, warpSize, repeat int) func(*gocuda.Thread) {
 }
 
 //line hecbench_vote.go:48
-var gc_src_voteAnyKernel3 = compiled.NewSource("voteAnyKernel3", "7b0b8b11248cec93d80cf5873775346490abb36dd00154394858259a20cd05d0", "hecbench_vote.go:43-69").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_voteAnyKernel3 = compiled.NewSource(gc_files_hecbench_vote, "voteAnyKernel3", "7b0b8b11248cec93d80cf5873775346490abb36dd00154394858259a20cd05d0", "hecbench_vote.go:43-69").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line hecbench_vote.go:48
 func gc_body_voteAnyKernel3(gc_b *compiled.Block, info []bool, warpSize, repeat int) {
@@ -375,3 +377,8 @@ func gc_body_voteAnyKernel3(gc_b *compiled.Block, info []bool, warpSize, repeat 
 		}
 	}
 }
+
+// gc_files_hecbench_vote holds the source files whose lines the kernels' records hash.
+//
+//go:embed hecbench_vote.go
+var gc_files_hecbench_vote embed.FS

@@ -3,6 +3,8 @@
 package heldout2
 
 import (
+	"embed"
+
 	"github.com/gocuda/gocuda/compiled"
 	"github.com/gocuda/gocuda/gocuda"
 )
@@ -23,7 +25,7 @@ func BincountKernel[O binCount, I binValue, X binIndex](output []O, input []I, n
 }
 
 //line hecbench_bincount.go:61
-var gc_src_bincount = compiled.NewSource("bincount", "6dedf27f78ffb1d502ae4b74b25bd4d9738772d0d2d4f7b4cd643fd37fb97625", "hecbench_bincount.go:56-101").NoGoexit("0d2e1841c130fd6cffebbdbe91f64515e2c072bd0b467b6ebe43cfdecef40712", "hecbench_bincount.go:36-39", "hecbench_bincount.go:41-54")
+var gc_src_bincount = compiled.NewSource(gc_files_hecbench_bincount, "bincount", "6dedf27f78ffb1d502ae4b74b25bd4d9738772d0d2d4f7b4cd643fd37fb97625", "hecbench_bincount.go:56-101").NoGoexit("0d2e1841c130fd6cffebbdbe91f64515e2c072bd0b467b6ebe43cfdecef40712", "hecbench_bincount.go:36-39", "hecbench_bincount.go:41-54")
 
 //line hecbench_bincount.go:61
 func gc_body_bincount[O binCount, I binValue, X binIndex](gc_b *compiled.Block, output []O, input []I, nbins X, minvalue I, maxvalue I, inputSize X, outputSize X, memoryType deviceMemoryType) {
@@ -172,3 +174,8 @@ func gc_body_bincount[O binCount, I binValue, X binIndex](gc_b *compiled.Block, 
 		}
 	}
 }
+
+// gc_files_hecbench_bincount holds the source files whose lines the kernels' records hash.
+//
+//go:embed hecbench_bincount.go
+var gc_files_hecbench_bincount embed.FS

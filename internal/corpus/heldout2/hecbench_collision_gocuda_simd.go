@@ -5,9 +5,11 @@
 package heldout2
 
 import (
+	"embed"
+	"simd/archsimd"
+
 	"github.com/gocuda/gocuda/compiled"
 	"github.com/gocuda/gocuda/gocuda"
-	"simd/archsimd"
 )
 
 // CheckDuplicatesKernel is checkDuplicates of collision's main.cu: each
@@ -22,7 +24,7 @@ func CheckDuplicatesKernel(num int, v []int32, hasDuplicate []int32) func(*gocud
 }
 
 //line hecbench_collision.go:166
-var gc_src_checkDuplicates = compiled.NewSource("checkDuplicates", "be017269c34c29279875be8ea5905e4e2ad0f261ad8ac03e38c81bffb4c5fe54", "hecbench_collision.go:161-168", "hecbench_collision.go:117-132", "hecbench_collision.go:68-71", "hecbench_collision.go:68-71", "hecbench_collision.go:68-71", "hecbench_collision.go:68-71", "hecbench_collision.go:68-71", "hecbench_collision.go:68-71", "hecbench_collision.go:68-71", "hecbench_collision.go:68-71", "hecbench_collision.go:68-71", "hecbench_collision.go:68-71", "hecbench_collision.go:68-71", "hecbench_collision.go:68-71", "hecbench_collision.go:68-71", "hecbench_collision.go:68-71", "hecbench_collision.go:68-71", "hecbench_collision.go:73-82", "hecbench_collision.go:73-82", "hecbench_collision.go:73-82", "hecbench_collision.go:73-82", "hecbench_collision.go:73-82", "hecbench_collision.go:73-82", "hecbench_collision.go:73-82", "hecbench_collision.go:73-82", "hecbench_collision.go:73-82", "hecbench_collision.go:73-82", "hecbench_collision.go:73-82", "hecbench_collision.go:73-82", "hecbench_collision.go:73-82", "hecbench_collision.go:73-82", "hecbench_collision.go:73-82", "hecbench_collision.go:84-115")
+var gc_src_checkDuplicates = compiled.NewSource(gc_files_hecbench_collision, "checkDuplicates", "be017269c34c29279875be8ea5905e4e2ad0f261ad8ac03e38c81bffb4c5fe54", "hecbench_collision.go:161-168", "hecbench_collision.go:117-132", "hecbench_collision.go:68-71", "hecbench_collision.go:68-71", "hecbench_collision.go:68-71", "hecbench_collision.go:68-71", "hecbench_collision.go:68-71", "hecbench_collision.go:68-71", "hecbench_collision.go:68-71", "hecbench_collision.go:68-71", "hecbench_collision.go:68-71", "hecbench_collision.go:68-71", "hecbench_collision.go:68-71", "hecbench_collision.go:68-71", "hecbench_collision.go:68-71", "hecbench_collision.go:68-71", "hecbench_collision.go:68-71", "hecbench_collision.go:73-82", "hecbench_collision.go:73-82", "hecbench_collision.go:73-82", "hecbench_collision.go:73-82", "hecbench_collision.go:73-82", "hecbench_collision.go:73-82", "hecbench_collision.go:73-82", "hecbench_collision.go:73-82", "hecbench_collision.go:73-82", "hecbench_collision.go:73-82", "hecbench_collision.go:73-82", "hecbench_collision.go:73-82", "hecbench_collision.go:73-82", "hecbench_collision.go:73-82", "hecbench_collision.go:73-82", "hecbench_collision.go:84-115")
 
 //line hecbench_collision.go:166
 func gc_body_checkDuplicates(gc_b2 *compiled.Block, num int, v []int32, hasDuplicate []int32) {
@@ -1985,7 +1987,7 @@ func CheckDuplicateMaskKernel(num int, v []int32, duplicateMask *uint32) func(*g
 }
 
 //line hecbench_collision.go:176
-var gc_src_checkDuplicateMask = compiled.NewSource("checkDuplicateMask", "bcd067cb142b560e175bdb8eeb65a03addd3142f442856eb10a63efda1bc895f", "hecbench_collision.go:170-181", "hecbench_collision.go:134-159", "hecbench_collision.go:68-71", "hecbench_collision.go:68-71", "hecbench_collision.go:68-71", "hecbench_collision.go:68-71", "hecbench_collision.go:68-71", "hecbench_collision.go:68-71", "hecbench_collision.go:68-71", "hecbench_collision.go:68-71", "hecbench_collision.go:68-71", "hecbench_collision.go:68-71", "hecbench_collision.go:68-71", "hecbench_collision.go:68-71", "hecbench_collision.go:68-71", "hecbench_collision.go:68-71", "hecbench_collision.go:68-71", "hecbench_collision.go:68-71", "hecbench_collision.go:68-71", "hecbench_collision.go:68-71", "hecbench_collision.go:68-71", "hecbench_collision.go:68-71", "hecbench_collision.go:68-71", "hecbench_collision.go:68-71", "hecbench_collision.go:68-71", "hecbench_collision.go:68-71", "hecbench_collision.go:68-71", "hecbench_collision.go:68-71", "hecbench_collision.go:68-71", "hecbench_collision.go:68-71", "hecbench_collision.go:68-71", "hecbench_collision.go:68-71", "hecbench_collision.go:73-82", "hecbench_collision.go:73-82", "hecbench_collision.go:73-82", "hecbench_collision.go:73-82", "hecbench_collision.go:73-82", "hecbench_collision.go:73-82", "hecbench_collision.go:73-82", "hecbench_collision.go:73-82", "hecbench_collision.go:73-82", "hecbench_collision.go:73-82", "hecbench_collision.go:73-82", "hecbench_collision.go:73-82", "hecbench_collision.go:73-82", "hecbench_collision.go:73-82", "hecbench_collision.go:73-82", "hecbench_collision.go:73-82", "hecbench_collision.go:73-82", "hecbench_collision.go:73-82", "hecbench_collision.go:73-82", "hecbench_collision.go:73-82", "hecbench_collision.go:73-82", "hecbench_collision.go:73-82", "hecbench_collision.go:73-82", "hecbench_collision.go:73-82", "hecbench_collision.go:73-82", "hecbench_collision.go:73-82", "hecbench_collision.go:73-82", "hecbench_collision.go:73-82", "hecbench_collision.go:73-82", "hecbench_collision.go:73-82", "hecbench_collision.go:84-115", "hecbench_collision.go:84-115")
+var gc_src_checkDuplicateMask = compiled.NewSource(gc_files_hecbench_collision, "checkDuplicateMask", "bcd067cb142b560e175bdb8eeb65a03addd3142f442856eb10a63efda1bc895f", "hecbench_collision.go:170-181", "hecbench_collision.go:134-159", "hecbench_collision.go:68-71", "hecbench_collision.go:68-71", "hecbench_collision.go:68-71", "hecbench_collision.go:68-71", "hecbench_collision.go:68-71", "hecbench_collision.go:68-71", "hecbench_collision.go:68-71", "hecbench_collision.go:68-71", "hecbench_collision.go:68-71", "hecbench_collision.go:68-71", "hecbench_collision.go:68-71", "hecbench_collision.go:68-71", "hecbench_collision.go:68-71", "hecbench_collision.go:68-71", "hecbench_collision.go:68-71", "hecbench_collision.go:68-71", "hecbench_collision.go:68-71", "hecbench_collision.go:68-71", "hecbench_collision.go:68-71", "hecbench_collision.go:68-71", "hecbench_collision.go:68-71", "hecbench_collision.go:68-71", "hecbench_collision.go:68-71", "hecbench_collision.go:68-71", "hecbench_collision.go:68-71", "hecbench_collision.go:68-71", "hecbench_collision.go:68-71", "hecbench_collision.go:68-71", "hecbench_collision.go:68-71", "hecbench_collision.go:68-71", "hecbench_collision.go:73-82", "hecbench_collision.go:73-82", "hecbench_collision.go:73-82", "hecbench_collision.go:73-82", "hecbench_collision.go:73-82", "hecbench_collision.go:73-82", "hecbench_collision.go:73-82", "hecbench_collision.go:73-82", "hecbench_collision.go:73-82", "hecbench_collision.go:73-82", "hecbench_collision.go:73-82", "hecbench_collision.go:73-82", "hecbench_collision.go:73-82", "hecbench_collision.go:73-82", "hecbench_collision.go:73-82", "hecbench_collision.go:73-82", "hecbench_collision.go:73-82", "hecbench_collision.go:73-82", "hecbench_collision.go:73-82", "hecbench_collision.go:73-82", "hecbench_collision.go:73-82", "hecbench_collision.go:73-82", "hecbench_collision.go:73-82", "hecbench_collision.go:73-82", "hecbench_collision.go:73-82", "hecbench_collision.go:73-82", "hecbench_collision.go:73-82", "hecbench_collision.go:73-82", "hecbench_collision.go:73-82", "hecbench_collision.go:73-82", "hecbench_collision.go:84-115", "hecbench_collision.go:84-115")
 
 //line hecbench_collision.go:176
 func gc_body_checkDuplicateMask(gc_b2 *compiled.Block, num int, v []int32, duplicateMask *uint32) {
@@ -5864,3 +5866,8 @@ func gc_body_checkDuplicateMask(gc_b2 *compiled.Block, num int, v []int32, dupli
 		}
 	}
 }
+
+// gc_files_hecbench_collision holds the source files whose lines the kernels' records hash.
+//
+//go:embed hecbench_collision.go
+var gc_files_hecbench_collision embed.FS

@@ -5,12 +5,14 @@
 package heldout2
 
 import (
+	"embed"
+	"simd/archsimd"
+
 	"github.com/gocuda/gocuda/atomic"
 	"github.com/gocuda/gocuda/cg"
 	"github.com/gocuda/gocuda/compiled"
 	"github.com/gocuda/gocuda/gocuda"
 	"github.com/gocuda/gocuda/intrinsic"
-	"simd/archsimd"
 )
 
 // GroupnormForwardKernel is groupnorm_forward_kernel of groupnorm's
@@ -31,7 +33,7 @@ func GroupnormForwardKernel(x, weight, bias, out, mean, rstd []float32, B, C, im
 }
 
 //line hecbench_groupnorm.go:26
-var gc_src_groupnormForwardKernel = compiled.NewSource("groupnormForwardKernel", "2e8d5b2c4cb03bfc02d9aa16ae4addedc46cbd54e17cf1594d5fb4c0af308354", "hecbench_groupnorm.go:19-96").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_groupnormForwardKernel = compiled.NewSource(gc_files_hecbench_groupnorm, "groupnormForwardKernel", "2e8d5b2c4cb03bfc02d9aa16ae4addedc46cbd54e17cf1594d5fb4c0af308354", "hecbench_groupnorm.go:19-96").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line hecbench_groupnorm.go:26
 func gc_body_groupnormForwardKernel(gc_b2 *compiled.Block, x, weight, bias, out, mean, rstd []float32, B, C, imgSize, groupSize, nGroups int) {
@@ -759,7 +761,7 @@ func GroupnormForward2Kernel(x, weight, bias, out, mean, rstd []float32, B, C, i
 }
 
 //line hecbench_groupnorm.go:103
-var gc_src_groupnormForwardKernel2 = compiled.NewSource("groupnormForwardKernel2", "c5f89b100096affb78bf35bad99b4d3b25e3cfce23f09d4c12035cf6b2f20753", "hecbench_groupnorm.go:98-192").NoGoexit("a08c944d344770c6aff4f447b57d06003acf3364cad143dbdbe00f0500b6a0fd", "common.go:43-50")
+var gc_src_groupnormForwardKernel2 = compiled.NewSource(gc_files_hecbench_groupnorm, "groupnormForwardKernel2", "c5f89b100096affb78bf35bad99b4d3b25e3cfce23f09d4c12035cf6b2f20753", "hecbench_groupnorm.go:98-192").NoGoexit("a08c944d344770c6aff4f447b57d06003acf3364cad143dbdbe00f0500b6a0fd", "common.go:43-50")
 
 //line hecbench_groupnorm.go:103
 func gc_body_groupnormForwardKernel2(gc_b2 *compiled.Block, x, weight, bias, out, mean, rstd []float32, B, C, imgSize, groupSize, nGroups int) {
@@ -1594,7 +1596,7 @@ func GroupnormBackwardKernel(dout, x, mean, rstd, weight, dx, dweight, dbias []f
 }
 
 //line hecbench_groupnorm.go:206
-var gc_src_groupnormBackwardKernel = compiled.NewSource("groupnormBackwardKernel", "4ef6d51d8e2b4ae26a960632e02fc6c458de976b17e5e650c68d514b17f7f4c5", "hecbench_groupnorm.go:199-350").NoGoexit("51351216ba3bc4a3aec72303fea5350cd1ca62fc6ff894a01ee603c1fcfbe3c3", "hecbench_groupnorm.go:194-197")
+var gc_src_groupnormBackwardKernel = compiled.NewSource(gc_files_hecbench_groupnorm, "groupnormBackwardKernel", "4ef6d51d8e2b4ae26a960632e02fc6c458de976b17e5e650c68d514b17f7f4c5", "hecbench_groupnorm.go:199-350").NoGoexit("51351216ba3bc4a3aec72303fea5350cd1ca62fc6ff894a01ee603c1fcfbe3c3", "hecbench_groupnorm.go:194-197")
 
 //line hecbench_groupnorm.go:206
 func gc_body_groupnormBackwardKernel(gc_b2 *compiled.Block, dout, x, mean, rstd, weight, dx, dweight, dbias []float32, B, C, imgSize, groupSize, nGroups int) {
@@ -2883,3 +2885,8 @@ func gc_body_groupnormBackwardKernel(gc_b2 *compiled.Block, dout, x, mean, rstd,
 		}
 	}
 }
+
+// gc_files_hecbench_groupnorm holds the source files whose lines the kernels' records hash.
+//
+//go:embed common.go hecbench_groupnorm.go
+var gc_files_hecbench_groupnorm embed.FS

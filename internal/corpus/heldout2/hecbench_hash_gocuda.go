@@ -3,6 +3,8 @@
 package heldout2
 
 import (
+	"embed"
+
 	"github.com/gocuda/gocuda/compiled"
 	"github.com/gocuda/gocuda/gocuda"
 )
@@ -21,7 +23,7 @@ func Jk3HashKernel(lengths []uint32, initvals []uint32, keys []uint32, out []uin
 }
 
 //line hecbench_hash.go:126
-var gc_src_jk3HashKernel = compiled.NewSource("jk3HashKernel", "4e562f2ff23f2ad986550a08c6ea7a33460157fef07ba070146cbfa4c3a5d21a", "hecbench_hash.go:121-156").NoGoexit("67dae6d740fc6304f2012dea8d26c2e3d47916921e04f636e479567106cfe404", "hecbench_hash.go:112-119", "hecbench_hash.go:17-18", "hecbench_hash.go:20-41", "hecbench_hash.go:43-61", "hecbench_hash.go:63-110")
+var gc_src_jk3HashKernel = compiled.NewSource(gc_files_hecbench_hash, "jk3HashKernel", "4e562f2ff23f2ad986550a08c6ea7a33460157fef07ba070146cbfa4c3a5d21a", "hecbench_hash.go:121-156").NoGoexit("67dae6d740fc6304f2012dea8d26c2e3d47916921e04f636e479567106cfe404", "hecbench_hash.go:112-119", "hecbench_hash.go:17-18", "hecbench_hash.go:20-41", "hecbench_hash.go:43-61", "hecbench_hash.go:63-110")
 
 //line hecbench_hash.go:126
 func gc_body_jk3HashKernel(gc_b *compiled.Block, gc_lo, gc_hi int, lengths []uint32, initvals []uint32, keys []uint32, out []uint32, N int) {
@@ -133,7 +135,7 @@ func MurmurHash3Kernel(dKeys []uint8, dLength []uint32, length []uint32, dOut []
 }
 
 //line hecbench_hash.go:301
-var gc_src_murmurHash3X64128Kernel = compiled.NewSource("murmurHash3X64128Kernel", "8a9bd86b8e06a6f3ae29cbcaa20ab1d48f59dd346fcb2bd9ff42f6692c754165", "hecbench_hash.go:296-306").NoGoexit("79964c24cee5e0e8eff2c58e5941c42785babf127262a360db74f78fa7cd9cc7", "hecbench_hash.go:158-161", "hecbench_hash.go:163-171", "hecbench_hash.go:173-182", "hecbench_hash.go:184-294")
+var gc_src_murmurHash3X64128Kernel = compiled.NewSource(gc_files_hecbench_hash, "murmurHash3X64128Kernel", "8a9bd86b8e06a6f3ae29cbcaa20ab1d48f59dd346fcb2bd9ff42f6692c754165", "hecbench_hash.go:296-306").NoGoexit("79964c24cee5e0e8eff2c58e5941c42785babf127262a360db74f78fa7cd9cc7", "hecbench_hash.go:158-161", "hecbench_hash.go:163-171", "hecbench_hash.go:173-182", "hecbench_hash.go:184-294")
 
 //line hecbench_hash.go:301
 func gc_body_murmurHash3X64128Kernel(gc_b *compiled.Block, gc_lo, gc_hi int, dKeys []uint8, dLength []uint32, length []uint32, dOut []uint64, numKeys uint32) {
@@ -231,3 +233,8 @@ func gc_body_murmurHash3X64128Kernel(gc_b *compiled.Block, gc_lo, gc_hi int, dKe
 		}
 	}
 }
+
+// gc_files_hecbench_hash holds the source files whose lines the kernels' records hash.
+//
+//go:embed hecbench_hash.go
+var gc_files_hecbench_hash embed.FS

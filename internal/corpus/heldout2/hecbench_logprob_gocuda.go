@@ -5,10 +5,12 @@
 package heldout2
 
 import (
+	"embed"
+	"math"
+
 	"github.com/gocuda/gocuda/compiled"
 	"github.com/gocuda/gocuda/compiled/lanes"
 	"github.com/gocuda/gocuda/gocuda"
-	"math"
 )
 
 // LogProbsKernel is log_probs_kernel<T> of logprob's main.cu: block
@@ -28,7 +30,7 @@ func LogProbsKernel[T float32 | float64](logProbs []float32, logits []T, ids []i
 }
 
 //line hecbench_logprob.go:98
-var gc_src_logProbsKernel = compiled.NewSource("logProbsKernel", "14aab8a0d32e45babda26100097bb9ab9b80f730807eacfa88076ce689431e69", "hecbench_logprob.go:92-145", "hecbench_logprob.go:20-27", "hecbench_logprob.go:20-27", "hecbench_logprob.go:29-54", "hecbench_logprob.go:56-63", "hecbench_logprob.go:56-63", "hecbench_logprob.go:65-90").NoGoexit("c6193489870064d989e40f666b3837572465efdd35a3cb2fa8cad401303505fc", "common.go:14-16", "common.go:17-17", "common.go:20-22")
+var gc_src_logProbsKernel = compiled.NewSource(gc_files_hecbench_logprob, "logProbsKernel", "14aab8a0d32e45babda26100097bb9ab9b80f730807eacfa88076ce689431e69", "hecbench_logprob.go:92-145", "hecbench_logprob.go:20-27", "hecbench_logprob.go:20-27", "hecbench_logprob.go:29-54", "hecbench_logprob.go:56-63", "hecbench_logprob.go:56-63", "hecbench_logprob.go:65-90").NoGoexit("c6193489870064d989e40f666b3837572465efdd35a3cb2fa8cad401303505fc", "common.go:14-16", "common.go:17-17", "common.go:20-22")
 
 //line hecbench_logprob.go:98
 func gc_body_logProbsKernel[T float32 | float64](gc_b *compiled.Block, logProbs []float32, logits []T, ids []int32, lengths []int32, maxInputLength, batchSize, vocabSize, vocabSizePadded int) {
@@ -1289,7 +1291,7 @@ func AccumulateLogProbsKernel(cumLogProbs []float32, logProbs []float32, lengths
 }
 
 //line hecbench_logprob.go:151
-var gc_src_accumulateLogProbs = compiled.NewSource("accumulateLogProbs", "f9453cf006ee6438716ddb8850aa3044461b7715287625722768437a1c640396", "hecbench_logprob.go:147-166", "hecbench_logprob.go:20-27", "hecbench_logprob.go:20-27", "hecbench_logprob.go:29-54").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_accumulateLogProbs = compiled.NewSource(gc_files_hecbench_logprob, "accumulateLogProbs", "f9453cf006ee6438716ddb8850aa3044461b7715287625722768437a1c640396", "hecbench_logprob.go:147-166", "hecbench_logprob.go:20-27", "hecbench_logprob.go:20-27", "hecbench_logprob.go:29-54").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line hecbench_logprob.go:151
 func gc_body_accumulateLogProbs(gc_b *compiled.Block, cumLogProbs []float32, logProbs []float32, lengths []int32, maxInputLength, batchSize int) {
@@ -1823,3 +1825,8 @@ func gc_body_accumulateLogProbs(gc_b *compiled.Block, cumLogProbs []float32, log
 		}
 	}
 }
+
+// gc_files_hecbench_logprob holds the source files whose lines the kernels' records hash.
+//
+//go:embed common.go hecbench_logprob.go
+var gc_files_hecbench_logprob embed.FS

@@ -3,6 +3,8 @@
 package heldout2
 
 import (
+	"embed"
+
 	"github.com/gocuda/gocuda/compiled"
 	"github.com/gocuda/gocuda/gocuda"
 )
@@ -21,7 +23,7 @@ func GenerateNmsBitmapKernel(rects []float4, nmsbitmap []uint8, othreshold float
 }
 
 //line hecbench_nms.go:22
-var gc_src_generateNmsBitmap = compiled.NewSource("generateNmsBitmap", "31b4ab325b4ff5e22f2428c1102a989ad9d400a23e578d5e1e6f0ece31fa7a41", "hecbench_nms.go:17-32").NoGoexit("cdbddcb09b8e10cdf0345f55f526cbdd077748e9317195e494aaad67e7e1dd0f", "common.go:20-22", "common.go:23-25", "common.go:27-33")
+var gc_src_generateNmsBitmap = compiled.NewSource(gc_files_hecbench_nms, "generateNmsBitmap", "31b4ab325b4ff5e22f2428c1102a989ad9d400a23e578d5e1e6f0ece31fa7a41", "hecbench_nms.go:17-32").NoGoexit("cdbddcb09b8e10cdf0345f55f526cbdd077748e9317195e494aaad67e7e1dd0f", "common.go:20-22", "common.go:23-25", "common.go:27-33")
 
 //line hecbench_nms.go:22
 func gc_body_generateNmsBitmap(gc_b *compiled.Block, gc_lo, gc_hi int, rects []float4, nmsbitmap []uint8, othreshold float32) {
@@ -127,7 +129,7 @@ func ReduceNmsBitmapKernel(nmsbitmap []uint8, pointsbitmap []uint8, ndetections 
 }
 
 //line hecbench_nms.go:46
-var gc_src_reduceNmsBitmap = compiled.NewSource("reduceNmsBitmap", "833b4860ad0438f4cca20ba588a499443bcc58b6a53b669b2b6a050caf993d62", "hecbench_nms.go:40-55", "hecbench_nms.go:34-38", "hecbench_nms.go:34-38").NoGoexit("08c22d5a8333bd8dc4fc710c7bb0f1fc0d1e8219b38c3da91ed338ae4fd5f9d6", "common.go:27-33", "common.go:35-41")
+var gc_src_reduceNmsBitmap = compiled.NewSource(gc_files_hecbench_nms, "reduceNmsBitmap", "833b4860ad0438f4cca20ba588a499443bcc58b6a53b669b2b6a050caf993d62", "hecbench_nms.go:40-55", "hecbench_nms.go:34-38", "hecbench_nms.go:34-38").NoGoexit("08c22d5a8333bd8dc4fc710c7bb0f1fc0d1e8219b38c3da91ed338ae4fd5f9d6", "common.go:27-33", "common.go:35-41")
 
 //line hecbench_nms.go:46
 func gc_body_reduceNmsBitmap(gc_b *compiled.Block, nmsbitmap []uint8, pointsbitmap []uint8, ndetections int) {
@@ -421,3 +423,8 @@ func gc_body_reduceNmsBitmap(gc_b *compiled.Block, nmsbitmap []uint8, pointsbitm
 		}
 	}
 }
+
+// gc_files_hecbench_nms holds the source files whose lines the kernels' records hash.
+//
+//go:embed common.go hecbench_nms.go
+var gc_files_hecbench_nms embed.FS

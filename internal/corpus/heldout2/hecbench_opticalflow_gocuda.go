@@ -3,6 +3,8 @@
 package heldout2
 
 import (
+	"embed"
+
 	"github.com/gocuda/gocuda/cg"
 	"github.com/gocuda/gocuda/compiled"
 	"github.com/gocuda/gocuda/gocuda"
@@ -25,7 +27,7 @@ func JacobiIterationKernel(bx, by int, du0, dv0, Ix, Iy, Iz []float32, w, h, s i
 }
 
 //line hecbench_opticalflow.go:22
-var gc_src_jacobiIteration = compiled.NewSource("jacobiIteration", "aba98c994e79d3ea123d20c18a453bc564c84b1ae05d0a51cf815eca2066ae58", "hecbench_opticalflow.go:16-123").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_jacobiIteration = compiled.NewSource(gc_files_hecbench_opticalflow, "jacobiIteration", "aba98c994e79d3ea123d20c18a453bc564c84b1ae05d0a51cf815eca2066ae58", "hecbench_opticalflow.go:16-123").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line hecbench_opticalflow.go:22
 func gc_body_jacobiIteration(gc_b *compiled.Block, bx, by int, du0, dv0, Ix, Iy, Iz []float32, w, h, s int, alpha float32, du1, dv1 []float32) {
@@ -219,3 +221,8 @@ func gc_body_jacobiIteration(gc_b *compiled.Block, bx, by int, du0, dv0, Ix, Iy,
 		}
 	}
 }
+
+// gc_files_hecbench_opticalflow holds the source files whose lines the kernels' records hash.
+//
+//go:embed hecbench_opticalflow.go
+var gc_files_hecbench_opticalflow embed.FS

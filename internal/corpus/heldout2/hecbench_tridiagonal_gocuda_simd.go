@@ -5,9 +5,11 @@
 package heldout2
 
 import (
+	"embed"
+	"simd/archsimd"
+
 	"github.com/gocuda/gocuda/compiled"
 	"github.com/gocuda/gocuda/gocuda"
-	"simd/archsimd"
 )
 
 // PcrSmallSystemsKernel is pcr_small_systems_kernel: block b solves the
@@ -28,7 +30,7 @@ func PcrSmallSystemsKernel(aD, bD, cD, dD []float32, xD []float32, systemSize, n
 }
 
 //line hecbench_tridiagonal.go:20
-var gc_src_pcrSmallSystemsKernel = compiled.NewSource("pcrSmallSystemsKernel", "bb43bf7524f196359f949e27426a230818a4303e4030dff9a09662128b81fa20", "hecbench_tridiagonal.go:13-90").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_pcrSmallSystemsKernel = compiled.NewSource(gc_files_hecbench_tridiagonal, "pcrSmallSystemsKernel", "bb43bf7524f196359f949e27426a230818a4303e4030dff9a09662128b81fa20", "hecbench_tridiagonal.go:13-90").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line hecbench_tridiagonal.go:20
 func gc_body_pcrSmallSystemsKernel(gc_b2 *compiled.Block, aD, bD, cD, dD []float32, xD []float32, systemSize, numSystems, iterations int) {
@@ -888,7 +890,7 @@ func PcrBranchFreeKernel(aD, bD, cD, dD []float32, xD []float32, systemSize, num
 }
 
 //line hecbench_tridiagonal.go:97
-var gc_src_pcrBranchFreeKernel = compiled.NewSource("pcrBranchFreeKernel", "b5e85daabb0464bd4e6388e34da8db5456cc0ed527f2d22be2cc60efefa65c29", "hecbench_tridiagonal.go:92-160").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_pcrBranchFreeKernel = compiled.NewSource(gc_files_hecbench_tridiagonal, "pcrBranchFreeKernel", "b5e85daabb0464bd4e6388e34da8db5456cc0ed527f2d22be2cc60efefa65c29", "hecbench_tridiagonal.go:92-160").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line hecbench_tridiagonal.go:97
 func gc_body_pcrBranchFreeKernel(gc_b2 *compiled.Block, aD, bD, cD, dD []float32, xD []float32, systemSize, numSystems, iterations int) {
@@ -1699,7 +1701,7 @@ func CyclicSmallSystemsKernel(aD, bD, cD, dD []float32, xD []float32, systemSize
 }
 
 //line hecbench_tridiagonal.go:169
-var gc_src_cyclicSmallSystemsKernel = compiled.NewSource("cyclicSmallSystemsKernel", "e77c718a4ff2e5281c6d8248fed46697738a19edbe6ccaa0351ae3fc55a1d19a", "hecbench_tridiagonal.go:162-255").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_cyclicSmallSystemsKernel = compiled.NewSource(gc_files_hecbench_tridiagonal, "cyclicSmallSystemsKernel", "e77c718a4ff2e5281c6d8248fed46697738a19edbe6ccaa0351ae3fc55a1d19a", "hecbench_tridiagonal.go:162-255").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line hecbench_tridiagonal.go:169
 func gc_body_cyclicSmallSystemsKernel(gc_b2 *compiled.Block, aD, bD, cD, dD []float32, xD []float32, systemSize, numSystems, iterations int) {
@@ -2343,7 +2345,7 @@ func CyclicBranchFreeKernel(aD, bD, cD, dD []float32, xD []float32, systemSize, 
 }
 
 //line hecbench_tridiagonal.go:262
-var gc_src_cyclicBranchFreeKernel = compiled.NewSource("cyclicBranchFreeKernel", "6d06c2afe7f3c1596004f484a5a3659456c057fb3a3ff213350cdcd253cccdec", "hecbench_tridiagonal.go:257-342").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_cyclicBranchFreeKernel = compiled.NewSource(gc_files_hecbench_tridiagonal, "cyclicBranchFreeKernel", "6d06c2afe7f3c1596004f484a5a3659456c057fb3a3ff213350cdcd253cccdec", "hecbench_tridiagonal.go:257-342").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line hecbench_tridiagonal.go:262
 func gc_body_cyclicBranchFreeKernel(gc_b2 *compiled.Block, aD, bD, cD, dD []float32, xD []float32, systemSize, numSystems, iterations int) {
@@ -2881,3 +2883,8 @@ func gc_body_cyclicBranchFreeKernel(gc_b2 *compiled.Block, aD, bD, cD, dD []floa
 		}
 	}
 }
+
+// gc_files_hecbench_tridiagonal holds the source files whose lines the kernels' records hash.
+//
+//go:embed hecbench_tridiagonal.go
+var gc_files_hecbench_tridiagonal embed.FS

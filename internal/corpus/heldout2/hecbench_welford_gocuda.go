@@ -3,9 +3,11 @@
 package heldout2
 
 import (
+	"embed"
+	"unsafe"
+
 	"github.com/gocuda/gocuda/compiled"
 	"github.com/gocuda/gocuda/gocuda"
-	"unsafe"
 )
 
 // WelfordKernel is welford_kernel: block f computes the mean and the
@@ -23,7 +25,7 @@ func WelfordKernel[S, A, O welfordReal](input []S, outMean []O, outVarBiased []O
 }
 
 //line hecbench_welford.go:87
-var gc_src_welfordKernel = compiled.NewSource("welfordKernel", "87627775e2c8e7913a376014dd426974af8ce957273a273a330d5e6c48c64647", "hecbench_welford.go:81-116", "hecbench_welford.go:30-39", "hecbench_welford.go:30-39", "hecbench_welford.go:41-79").NoGoexit("492fd1bc768d9bb5379fdf13a09fa99b11c4b2c7055a0d3bc7aabbd91ca69c31", "hecbench_welford.go:20-28")
+var gc_src_welfordKernel = compiled.NewSource(gc_files_hecbench_welford, "welfordKernel", "87627775e2c8e7913a376014dd426974af8ce957273a273a330d5e6c48c64647", "hecbench_welford.go:81-116", "hecbench_welford.go:30-39", "hecbench_welford.go:30-39", "hecbench_welford.go:41-79").NoGoexit("492fd1bc768d9bb5379fdf13a09fa99b11c4b2c7055a0d3bc7aabbd91ca69c31", "hecbench_welford.go:20-28")
 
 //line hecbench_welford.go:87
 func gc_body_welfordKernel[S, A, O welfordReal](gc_b *compiled.Block, input []S, outMean []O, outVarBiased []O, bs, fs, ss int) {
@@ -878,3 +880,8 @@ func gc_body_welfordKernel[S, A, O welfordReal](gc_b *compiled.Block, input []S,
 		}
 	}
 }
+
+// gc_files_hecbench_welford holds the source files whose lines the kernels' records hash.
+//
+//go:embed hecbench_welford.go
+var gc_files_hecbench_welford embed.FS

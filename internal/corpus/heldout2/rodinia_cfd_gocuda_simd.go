@@ -5,9 +5,11 @@
 package heldout2
 
 import (
+	"embed"
+	"simd/archsimd"
+
 	"github.com/gocuda/gocuda/compiled"
 	"github.com/gocuda/gocuda/gocuda"
-	"simd/archsimd"
 )
 
 // CfdInitializeVariablesKernel is cuda_initialize_variables: every
@@ -24,7 +26,7 @@ func CfdInitializeVariablesKernel(nelr int, variables []float32, ffVariable []fl
 }
 
 //line rodinia_cfd.go:31
-var gc_src_cudaInitializeVariables = compiled.NewSource("cudaInitializeVariables", "2fa2e4e5e45b176ab18e97d83bcbaeeec6de0c833ece526c85a0033665599bff", "rodinia_cfd.go:26-36").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_cudaInitializeVariables = compiled.NewSource(gc_files_rodinia_cfd, "cudaInitializeVariables", "2fa2e4e5e45b176ab18e97d83bcbaeeec6de0c833ece526c85a0033665599bff", "rodinia_cfd.go:26-36").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line rodinia_cfd.go:31
 func gc_body_cudaInitializeVariables(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, nelr int, variables []float32, ffVariable []float32) {
@@ -171,7 +173,7 @@ func CfdComputeStepFactorKernel(nelr int, variables []float32, areas []float32, 
 }
 
 //line rodinia_cfd.go:84
-var gc_src_cudaComputeStepFactor = compiled.NewSource("cudaComputeStepFactor", "1084bbc9f97aec5084e219874ee958aa3a579628884f4c85779bdfd497592088", "rodinia_cfd.go:80-103").NoGoexit("a132a3cfe26676c3fa5a054474ba8c4ccf1466c8286ea46e9b892f94e2b2f364", "common.go:18-18", "rodinia_cfd.go:58-63", "rodinia_cfd.go:65-68", "rodinia_cfd.go:70-73", "rodinia_cfd.go:75-78")
+var gc_src_cudaComputeStepFactor = compiled.NewSource(gc_files_rodinia_cfd, "cudaComputeStepFactor", "1084bbc9f97aec5084e219874ee958aa3a579628884f4c85779bdfd497592088", "rodinia_cfd.go:80-103").NoGoexit("a132a3cfe26676c3fa5a054474ba8c4ccf1466c8286ea46e9b892f94e2b2f364", "common.go:18-18", "rodinia_cfd.go:58-63", "rodinia_cfd.go:65-68", "rodinia_cfd.go:70-73", "rodinia_cfd.go:75-78")
 
 //line rodinia_cfd.go:84
 func gc_body_cudaComputeStepFactor(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, nelr int, variables []float32, areas []float32, stepFactors []float32) {
@@ -333,7 +335,7 @@ func CfdComputeFluxKernel(nelr int, elementsSurroundingElements []int32, normals
 }
 
 //line rodinia_cfd.go:111
-var gc_src_cudaComputeFlux = compiled.NewSource("cudaComputeFlux", "628bcb4a6a78f4d4ac4298ca61c359313e56d9f0ade527b674163cfcaac4ffcc", "rodinia_cfd.go:105-235").NoGoexit("2c82507ee7b63a32168af85fff4d8f8fb57a2aaf8a7cf8e34612f3f2b4f5cb18", "common.go:18-18", "rodinia_cfd.go:38-56", "rodinia_cfd.go:58-63", "rodinia_cfd.go:65-68", "rodinia_cfd.go:70-73", "rodinia_cfd.go:75-78")
+var gc_src_cudaComputeFlux = compiled.NewSource(gc_files_rodinia_cfd, "cudaComputeFlux", "628bcb4a6a78f4d4ac4298ca61c359313e56d9f0ade527b674163cfcaac4ffcc", "rodinia_cfd.go:105-235").NoGoexit("2c82507ee7b63a32168af85fff4d8f8fb57a2aaf8a7cf8e34612f3f2b4f5cb18", "common.go:18-18", "rodinia_cfd.go:38-56", "rodinia_cfd.go:58-63", "rodinia_cfd.go:65-68", "rodinia_cfd.go:70-73", "rodinia_cfd.go:75-78")
 
 //line rodinia_cfd.go:111
 func gc_body_cudaComputeFlux(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, nelr int, elementsSurroundingElements []int32, normals []float32, variables []float32, fluxes []float32, ffVariable []float32, ffFluxContributionMomentumX, ffFluxContributionMomentumY, ffFluxContributionMomentumZ, ffFluxContributionDensityEnergy []float3) {
@@ -877,7 +879,7 @@ func CfdTimeStepKernel(j int, nelr int, oldVariables []float32, variables []floa
 }
 
 //line rodinia_cfd.go:241
-var gc_src_cudaTimeStep = compiled.NewSource("cudaTimeStep", "a015f0dc01476e38250ba75c04a4871b39335c60d9ff927a7751066b235eac95", "rodinia_cfd.go:237-251").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_cudaTimeStep = compiled.NewSource(gc_files_rodinia_cfd, "cudaTimeStep", "a015f0dc01476e38250ba75c04a4871b39335c60d9ff927a7751066b235eac95", "rodinia_cfd.go:237-251").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line rodinia_cfd.go:241
 func gc_body_cudaTimeStep(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, j int, nelr int, oldVariables []float32, variables []float32, stepFactors []float32, fluxes []float32) {
@@ -1044,3 +1046,8 @@ func gc_body_cudaTimeStep(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, j int, nelr
 		}
 	}
 }
+
+// gc_files_rodinia_cfd holds the source files whose lines the kernels' records hash.
+//
+//go:embed common.go rodinia_cfd.go
+var gc_files_rodinia_cfd embed.FS

@@ -5,6 +5,8 @@
 package heldout2
 
 import (
+	"embed"
+
 	"github.com/gocuda/gocuda/compiled"
 	"github.com/gocuda/gocuda/gocuda"
 )
@@ -22,7 +24,7 @@ func BucketcountKernel(input []float32, indice []int32, dPrefixoffsets []uint32,
 }
 
 //line rodinia_hybridsort.go:52
-var gc_src_bucketcount = compiled.NewSource("bucketcount", "facc9b460c1f06bba38edfb70989fb8a5d0e6bd732f2fb1bf19342af06a5d988", "rodinia_hybridsort.go:46-94").NoGoexit("c61c64d933f3cf399697da1880f10946fd701c70fce390a4e201511aa92656a3", "rodinia_hybridsort.go:28-44")
+var gc_src_bucketcount = compiled.NewSource(gc_files_rodinia_hybridsort, "bucketcount", "facc9b460c1f06bba38edfb70989fb8a5d0e6bd732f2fb1bf19342af06a5d988", "rodinia_hybridsort.go:46-94").NoGoexit("c61c64d933f3cf399697da1880f10946fd701c70fce390a4e201511aa92656a3", "rodinia_hybridsort.go:28-44")
 
 //line rodinia_hybridsort.go:52
 func gc_body_bucketcount(gc_b *compiled.Block, input []float32, indice []int32, dPrefixoffsets []uint32, size int, texPivot []float32) {
@@ -474,7 +476,7 @@ func BucketprefixoffsetKernel(dPrefixoffsets []uint32, dOffsets []uint32, blocks
 }
 
 //line rodinia_hybridsort.go:102
-var gc_src_bucketprefixoffset = compiled.NewSource("bucketprefixoffset", "7765497523c4f8662f30d2ab5b192b1a6417ac885314ca4f78097b672270f407", "rodinia_hybridsort.go:96-114").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_bucketprefixoffset = compiled.NewSource(gc_files_rodinia_hybridsort, "bucketprefixoffset", "7765497523c4f8662f30d2ab5b192b1a6417ac885314ca4f78097b672270f407", "rodinia_hybridsort.go:96-114").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line rodinia_hybridsort.go:102
 func gc_body_bucketprefixoffset(gc_b *compiled.Block, gc_lo, gc_hi int, dPrefixoffsets []uint32, dOffsets []uint32, blocks int) {
@@ -989,7 +991,7 @@ func BucketsortKernel(input []float32, indice []int32, output []float32, size in
 }
 
 //line rodinia_hybridsort.go:121
-var gc_src_bucketsort = compiled.NewSource("bucketsort", "41f4415df9135f3f0c4949249826f2b042c237326256840d5f540d18eab9cf75", "rodinia_hybridsort.go:116-143").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_bucketsort = compiled.NewSource(gc_files_rodinia_hybridsort, "bucketsort", "41f4415df9135f3f0c4949249826f2b042c237326256840d5f540d18eab9cf75", "rodinia_hybridsort.go:116-143").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line rodinia_hybridsort.go:121
 func gc_body_bucketsort(gc_b *compiled.Block, input []float32, indice []int32, output []float32, size int, dPrefixoffsets []uint32, lOffsets []uint32) {
@@ -1239,3 +1241,8 @@ func gc_body_bucketsort(gc_b *compiled.Block, input []float32, indice []int32, o
 		}
 	}
 }
+
+// gc_files_rodinia_hybridsort holds the source files whose lines the kernels' records hash.
+//
+//go:embed rodinia_hybridsort.go
+var gc_files_rodinia_hybridsort embed.FS

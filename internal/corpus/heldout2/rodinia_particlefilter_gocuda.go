@@ -5,9 +5,11 @@
 package heldout2
 
 import (
+	"embed"
+	"math"
+
 	"github.com/gocuda/gocuda/compiled"
 	"github.com/gocuda/gocuda/gocuda"
-	"math"
 )
 
 // FindIndexKernel is find_index_kernel: particle i takes the position of
@@ -23,7 +25,7 @@ func FindIndexKernel(arrayX, arrayY, CDF, u, xj, yj, weights []float64, Nparticl
 }
 
 //line rodinia_particlefilter.go:92
-var gc_src_findIndexKernel = compiled.NewSource("findIndexKernel", "9b132606bb596a899bf602e03b8db09186c91a16f616c1e228860e2461fe9a31", "rodinia_particlefilter.go:88-118").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_findIndexKernel = compiled.NewSource(gc_files_rodinia_particlefilter, "findIndexKernel", "9b132606bb596a899bf602e03b8db09186c91a16f616c1e228860e2461fe9a31", "rodinia_particlefilter.go:88-118").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line rodinia_particlefilter.go:92
 func gc_body_findIndexKernel(gc_b *compiled.Block, arrayX, arrayY, CDF, u, xj, yj, weights []float64, Nparticles int) {
@@ -98,7 +100,7 @@ func NormalizeWeightsKernel(weights []float64, Nparticles int, partialSums, CDF,
 }
 
 //line rodinia_particlefilter.go:126
-var gc_src_normalizeWeightsKernel = compiled.NewSource("normalizeWeightsKernel", "306f6a6d304430601f1908249efaf5a860b36319ae58ab477388080aee9a83b9", "rodinia_particlefilter.go:120-160").NoGoexit("53ff21fafc3f9e88b16eaafeb6d85edf0a6044202cdec35d75c7c29685a5aec8", "rodinia_particlefilter.go:35-42", "rodinia_particlefilter.go:44-54")
+var gc_src_normalizeWeightsKernel = compiled.NewSource(gc_files_rodinia_particlefilter, "normalizeWeightsKernel", "306f6a6d304430601f1908249efaf5a860b36319ae58ab477388080aee9a83b9", "rodinia_particlefilter.go:120-160").NoGoexit("53ff21fafc3f9e88b16eaafeb6d85edf0a6044202cdec35d75c7c29685a5aec8", "rodinia_particlefilter.go:35-42", "rodinia_particlefilter.go:44-54")
 
 //line rodinia_particlefilter.go:126
 func gc_body_normalizeWeightsKernel(gc_b *compiled.Block, weights []float64, Nparticles int, partialSums, CDF, u []float64, seed []int32) {
@@ -895,7 +897,7 @@ func SumKernel(partialSums []float64, Nparticles int) func(*gocuda.Thread) {
 }
 
 //line rodinia_particlefilter.go:166
-var gc_src_sumKernel = compiled.NewSource("sumKernel", "d8fbedf9569b25744eb0eae1ab78cce1b50be967534b8fe363c575281062a361", "rodinia_particlefilter.go:162-179").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_sumKernel = compiled.NewSource(gc_files_rodinia_particlefilter, "sumKernel", "d8fbedf9569b25744eb0eae1ab78cce1b50be967534b8fe363c575281062a361", "rodinia_particlefilter.go:162-179").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line rodinia_particlefilter.go:166
 func gc_body_sumKernel(gc_b *compiled.Block, gc_lo, gc_hi int, partialSums []float64, Nparticles int) {
@@ -978,7 +980,7 @@ func LikelihoodKernel(arrayX, arrayY, xj, yj, CDF []float64, ind []int32, objxy 
 }
 
 //line rodinia_particlefilter.go:189
-var gc_src_likelihoodKernel = compiled.NewSource("likelihoodKernel", "36043c0f8e6ecd9d91781eb09d5539b5bccf687239a614d66b3785881bdfd371", "rodinia_particlefilter.go:181-255").NoGoexit("965b44707e7400e3cf5bf9af4570a851ab74021df3274299ffba792009c2fa54", "rodinia_particlefilter.go:24-33", "rodinia_particlefilter.go:44-54", "rodinia_particlefilter.go:56-65", "rodinia_particlefilter.go:67-78", "rodinia_particlefilter.go:80-86")
+var gc_src_likelihoodKernel = compiled.NewSource(gc_files_rodinia_particlefilter, "likelihoodKernel", "36043c0f8e6ecd9d91781eb09d5539b5bccf687239a614d66b3785881bdfd371", "rodinia_particlefilter.go:181-255").NoGoexit("965b44707e7400e3cf5bf9af4570a851ab74021df3274299ffba792009c2fa54", "rodinia_particlefilter.go:24-33", "rodinia_particlefilter.go:44-54", "rodinia_particlefilter.go:56-65", "rodinia_particlefilter.go:67-78", "rodinia_particlefilter.go:80-86")
 
 //line rodinia_particlefilter.go:189
 func gc_body_likelihoodKernel(gc_b *compiled.Block, arrayX, arrayY, xj, yj, CDF []float64, ind []int32, objxy []int32, likelihood []float64, I []uint8, u, weights []float64, Nparticles, countOnes, maxSize, k, IszY, Nfr int, seed []int32, partialSums []float64) {
@@ -1482,3 +1484,8 @@ func gc_body_likelihoodKernel(gc_b *compiled.Block, arrayX, arrayY, xj, yj, CDF 
 		}
 	}
 }
+
+// gc_files_rodinia_particlefilter holds the source files whose lines the kernels' records hash.
+//
+//go:embed rodinia_particlefilter.go
+var gc_files_rodinia_particlefilter embed.FS

@@ -5,10 +5,12 @@
 package heldout2
 
 import (
+	"embed"
+	"math"
+
 	"github.com/gocuda/gocuda/compiled"
 	"github.com/gocuda/gocuda/compiled/lanes"
 	"github.com/gocuda/gocuda/gocuda"
-	"math"
 )
 
 // BpnnAdjustWeightsKernel is bpnn_adjust_weights_cuda of
@@ -26,7 +28,7 @@ func BpnnAdjustWeightsKernel(delta []float32, hid int, ly []float32, in int, w [
 }
 
 //line rodinia_small.go:31
-var gc_src_bpnnAdjustWeightsCuda = compiled.NewSource("bpnnAdjustWeightsCuda", "1d3d29a64c8a77b16f2835a5c76cdb916c1056544034e49d04f39728d8a03c9c", "rodinia_small.go:23-52").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_bpnnAdjustWeightsCuda = compiled.NewSource(gc_files_rodinia_small, "bpnnAdjustWeightsCuda", "1d3d29a64c8a77b16f2835a5c76cdb916c1056544034e49d04f39728d8a03c9c", "rodinia_small.go:23-52").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line rodinia_small.go:31
 func gc_body_bpnnAdjustWeightsCuda(gc_b *compiled.Block, delta []float32, hid int, ly []float32, in int, w []float32, oldw []float32) {
@@ -277,7 +279,7 @@ func EuclidKernel(dLocations []latLong, dDistances []float32, numRecords int, la
 }
 
 //line rodinia_small.go:62
-var gc_src_euclid = compiled.NewSource("euclid", "4fb3125a685b3605c73a6b693e8711a8da9a30dfc0b7ebabd08d55e2ecf773ed", "rodinia_small.go:57-70").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_euclid = compiled.NewSource(gc_files_rodinia_small, "euclid", "4fb3125a685b3605c73a6b693e8711a8da9a30dfc0b7ebabd08d55e2ecf773ed", "rodinia_small.go:57-70").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line rodinia_small.go:62
 func gc_body_euclid(gc_b *compiled.Block, gc_lo, gc_hi int, dLocations []latLong, dDistances []float32, numRecords int, lat, lng float32) {
@@ -346,7 +348,7 @@ func KernelComputeCost(num, dim int, x int64, p []scPoint, K, stride int, coordD
 }
 
 //line rodinia_small.go:99
-var gc_src_kernelComputeCost = compiled.NewSource("kernelComputeCost", "de0782f5f81450f8cd76f04e2cff04da36522731c92a10ad7bfdaae8f4de8169", "rodinia_small.go:92-120", "rodinia_small.go:81-90").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_kernelComputeCost = compiled.NewSource(gc_files_rodinia_small, "kernelComputeCost", "de0782f5f81450f8cd76f04e2cff04da36522731c92a10ad7bfdaae8f4de8169", "rodinia_small.go:92-120", "rodinia_small.go:81-90").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line rodinia_small.go:99
 func gc_body_kernelComputeCost(gc_b *compiled.Block, gc_lo, gc_hi int, num, dim int, x int64, p []scPoint, K, stride int, coordD, workMemD []float32, centerTableD []int32, switchMembershipD []bool) {
@@ -871,3 +873,8 @@ func gc_body_kernelComputeCost(gc_b *compiled.Block, gc_lo, gc_hi int, num, dim 
 		}
 	}
 }
+
+// gc_files_rodinia_small holds the source files whose lines the kernels' records hash.
+//
+//go:embed rodinia_small.go
+var gc_files_rodinia_small embed.FS

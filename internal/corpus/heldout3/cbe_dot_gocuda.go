@@ -5,6 +5,8 @@
 package heldout3
 
 import (
+	"embed"
+
 	"github.com/gocuda/gocuda/compiled"
 	"github.com/gocuda/gocuda/gocuda"
 )
@@ -20,7 +22,7 @@ func DotKernel(a, b, c []float32) func(*gocuda.Thread) {
 }
 
 //line cbe_dot.go:26
-var gc_src_dotKernel = compiled.NewSource("dotKernel", "22f110205a3d8105b0c28d06bd50b5003f2a6827c47c7f4fdc0c534dd6d4ede3", "cbe_dot.go:22-53").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_dotKernel = compiled.NewSource(gc_files_cbe_dot, "dotKernel", "22f110205a3d8105b0c28d06bd50b5003f2a6827c47c7f4fdc0c534dd6d4ede3", "cbe_dot.go:22-53").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line cbe_dot.go:26
 func gc_body_dotKernel(gc_b *compiled.Block, a, b, c []float32) {
@@ -430,7 +432,7 @@ func DotLockKernel(lock bookLock, a, b []float32, c *float32) func(*gocuda.Threa
 }
 
 //line cbe_dot.go:82
-var gc_src_dotLockKernel = compiled.NewSource("dotLockKernel", "50d97f4b06b8b0d0e09a7d07d4548db1aa4c95cbbadd08e2cf8abf7b769cfb2a", "cbe_dot.go:78-111").NoGoexit("c6dee3f5e269b2a2781f8f27d1bc9ef411c108303868b6eb93add5cc14a12831", "cbe_dot.go:65-70", "cbe_dot.go:72-76")
+var gc_src_dotLockKernel = compiled.NewSource(gc_files_cbe_dot, "dotLockKernel", "50d97f4b06b8b0d0e09a7d07d4548db1aa4c95cbbadd08e2cf8abf7b769cfb2a", "cbe_dot.go:78-111").NoGoexit("c6dee3f5e269b2a2781f8f27d1bc9ef411c108303868b6eb93add5cc14a12831", "cbe_dot.go:65-70", "cbe_dot.go:72-76")
 
 //line cbe_dot.go:82
 func gc_body_dotLockKernel(gc_b *compiled.Block, lock bookLock, a, b []float32, c *float32) {
@@ -846,3 +848,8 @@ func gc_body_dotLockKernel(gc_b *compiled.Block, lock bookLock, a, b []float32, 
 		}
 	}
 }
+
+// gc_files_cbe_dot holds the source files whose lines the kernels' records hash.
+//
+//go:embed cbe_dot.go
+var gc_files_cbe_dot embed.FS

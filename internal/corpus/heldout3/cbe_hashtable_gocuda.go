@@ -3,9 +3,11 @@
 package heldout3
 
 import (
+	"embed"
+	"unsafe"
+
 	"github.com/gocuda/gocuda/compiled"
 	"github.com/gocuda/gocuda/gocuda"
-	"unsafe"
 )
 
 // AddToTableKernel is add_to_table of appendix_a/hashtable_gpu.cu: each
@@ -22,7 +24,7 @@ func AddToTableKernel(keys []uint32, values []unsafe.Pointer, table Table, lock 
 }
 
 //line cbe_hashtable.go:49
-var gc_src_addToTableKernel = compiled.NewSource("addToTableKernel", "feb11dcdc3df7ca8cff462a06aececde2fc8604a8e14089297eb79db3cbd4aef", "cbe_hashtable.go:44-69").NoGoexit("4c2126a71dac0640e385e7deda63e65a47d033032c8c24a9cb6723013d53a9d4", "cbe_dot.go:65-70", "cbe_dot.go:72-76", "cbe_hashtable.go:39-42")
+var gc_src_addToTableKernel = compiled.NewSource(gc_files_cbe_hashtable, "addToTableKernel", "feb11dcdc3df7ca8cff462a06aececde2fc8604a8e14089297eb79db3cbd4aef", "cbe_hashtable.go:44-69").NoGoexit("4c2126a71dac0640e385e7deda63e65a47d033032c8c24a9cb6723013d53a9d4", "cbe_dot.go:65-70", "cbe_dot.go:72-76", "cbe_hashtable.go:39-42")
 
 //line cbe_hashtable.go:49
 func gc_body_addToTableKernel(gc_b *compiled.Block, gc_lo, gc_hi int, keys []uint32, values []unsafe.Pointer, table Table, lock []bookLock) {
@@ -589,3 +591,8 @@ func gc_body_addToTableKernel(gc_b *compiled.Block, gc_lo, gc_hi int, keys []uin
 		}
 	}
 }
+
+// gc_files_cbe_hashtable holds the source files whose lines the kernels' records hash.
+//
+//go:embed cbe_dot.go cbe_hashtable.go
+var gc_files_cbe_hashtable embed.FS

@@ -5,9 +5,11 @@
 package heldout3
 
 import (
+	"embed"
+	"simd/archsimd"
+
 	"github.com/gocuda/gocuda/compiled"
 	"github.com/gocuda/gocuda/gocuda"
-	"simd/archsimd"
 )
 
 // BlendKernel is blend_kernel of chapter07/heat.cu: one step of the heat
@@ -24,7 +26,7 @@ func BlendKernel(dst []float32, dstOut bool, texIn, texOut []float32, dim int) f
 }
 
 //line cbe_heat.go:19
-var gc_src_blendKernel = compiled.NewSource("blendKernel", "c5603562a62c05e4dfa02a4f29285e2462aea2c6106903e11f23b10507cc0eca", "cbe_heat.go:14-57").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_blendKernel = compiled.NewSource(gc_files_cbe_heat, "blendKernel", "c5603562a62c05e4dfa02a4f29285e2462aea2c6106903e11f23b10507cc0eca", "cbe_heat.go:14-57").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line cbe_heat.go:19
 func gc_body_blendKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, dst []float32, dstOut bool, texIn, texOut []float32, dim int) {
@@ -154,7 +156,7 @@ func CopyConstKernel(iptr []float32, texConstSrc []float32) func(*gocuda.Thread)
 }
 
 //line cbe_heat.go:63
-var gc_src_copyConstKernel = compiled.NewSource("copyConstKernel", "4759d67086c63e5ace10e5e1f6ccb74676a5fd2485a2cefd2f4129ad52934eb0", "cbe_heat.go:59-72").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_copyConstKernel = compiled.NewSource(gc_files_cbe_heat, "copyConstKernel", "4759d67086c63e5ace10e5e1f6ccb74676a5fd2485a2cefd2f4129ad52934eb0", "cbe_heat.go:59-72").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line cbe_heat.go:63
 func gc_body_copyConstKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, iptr []float32, texConstSrc []float32) {
@@ -449,7 +451,7 @@ func Blend2DKernel(dst []float32, dstOut bool, texIn, texOut []float32, dim int)
 }
 
 //line cbe_heat.go:87
-var gc_src_blend2DKernel = compiled.NewSource("blend2DKernel", "68cb4c3972db8a68dccbd00064af50022ef974ccba5799e0f1560d0d80e2c318", "cbe_heat.go:83-107").NoGoexit("40a7408a0c0f5d60faff8c6f2fe03cf90df2b8220a196eb35f1f1222c04524c4", "cbe_heat.go:74-81")
+var gc_src_blend2DKernel = compiled.NewSource(gc_files_cbe_heat, "blend2DKernel", "68cb4c3972db8a68dccbd00064af50022ef974ccba5799e0f1560d0d80e2c318", "cbe_heat.go:83-107").NoGoexit("40a7408a0c0f5d60faff8c6f2fe03cf90df2b8220a196eb35f1f1222c04524c4", "cbe_heat.go:74-81")
 
 //line cbe_heat.go:87
 func gc_body_blend2DKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, dst []float32, dstOut bool, texIn, texOut []float32, dim int) {
@@ -589,7 +591,7 @@ func CopyConst2DKernel(iptr []float32, texConstSrc []float32, dim int) func(*goc
 }
 
 //line cbe_heat.go:112
-var gc_src_copyConst2DKernel = compiled.NewSource("copyConst2DKernel", "5f447f99caca49c749d11d99c809f5ad0a98921947d32dd4149c1e1d2506fec1", "cbe_heat.go:109-121").NoGoexit("40a7408a0c0f5d60faff8c6f2fe03cf90df2b8220a196eb35f1f1222c04524c4", "cbe_heat.go:74-81")
+var gc_src_copyConst2DKernel = compiled.NewSource(gc_files_cbe_heat, "copyConst2DKernel", "5f447f99caca49c749d11d99c809f5ad0a98921947d32dd4149c1e1d2506fec1", "cbe_heat.go:109-121").NoGoexit("40a7408a0c0f5d60faff8c6f2fe03cf90df2b8220a196eb35f1f1222c04524c4", "cbe_heat.go:74-81")
 
 //line cbe_heat.go:112
 func gc_body_copyConst2DKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, iptr []float32, texConstSrc []float32, dim int) {
@@ -914,7 +916,7 @@ func FloatToColorKernel(optr []uint8, outSrc []float32) func(*gocuda.Thread) {
 }
 
 //line cbe_heat.go:148
-var gc_src_floatToColorKernel = compiled.NewSource("floatToColorKernel", "fda5a31c166a0199ae131b650ea61f7c23127121abc6e10496b8139773c18ffb", "cbe_heat.go:144-169").NoGoexit("b32f5266615d30db4baed94323eb3b2909cf44f6a9b3be204fc4f1a9385588f5", "cbe_heat.go:123-142")
+var gc_src_floatToColorKernel = compiled.NewSource(gc_files_cbe_heat, "floatToColorKernel", "fda5a31c166a0199ae131b650ea61f7c23127121abc6e10496b8139773c18ffb", "cbe_heat.go:144-169").NoGoexit("b32f5266615d30db4baed94323eb3b2909cf44f6a9b3be204fc4f1a9385588f5", "cbe_heat.go:123-142")
 
 //line cbe_heat.go:148
 func gc_body_floatToColorKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, optr []uint8, outSrc []float32) {
@@ -1006,3 +1008,8 @@ func gc_body_floatToColorKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, optr 
 		}
 	}
 }
+
+// gc_files_cbe_heat holds the source files whose lines the kernels' records hash.
+//
+//go:embed cbe_heat.go
+var gc_files_cbe_heat embed.FS

@@ -5,6 +5,8 @@
 package heldout3
 
 import (
+	"embed"
+
 	"github.com/gocuda/gocuda/atomic"
 	"github.com/gocuda/gocuda/compiled"
 	"github.com/gocuda/gocuda/gocuda"
@@ -22,7 +24,7 @@ func HistoGmemKernel(buffer []uint8, size int64, histo []uint32) func(*gocuda.Th
 }
 
 //line cbe_histo.go:16
-var gc_src_histoGmemKernel = compiled.NewSource("histoGmemKernel", "51931566286ac96f08b9bb92becf355e46a450c670336a0a3d17f31c920e89a6", "cbe_histo.go:13-23").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_histoGmemKernel = compiled.NewSource(gc_files_cbe_histo, "histoGmemKernel", "51931566286ac96f08b9bb92becf355e46a450c670336a0a3d17f31c920e89a6", "cbe_histo.go:13-23").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line cbe_histo.go:16
 func gc_body_histoGmemKernel(gc_b *compiled.Block, gc_lo, gc_hi int, buffer []uint8, size int64, histo []uint32) {
@@ -84,7 +86,7 @@ func HistoShmemKernel(buffer []uint8, size int64, histo []uint32) func(*gocuda.T
 }
 
 //line cbe_histo.go:28
-var gc_src_histoShmemKernel = compiled.NewSource("histoShmemKernel", "20a0b90056419f4c5e899dae2e24642ff8a3ece7ed1183ea0e48bc806296eb78", "cbe_histo.go:25-41").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_histoShmemKernel = compiled.NewSource(gc_files_cbe_histo, "histoShmemKernel", "20a0b90056419f4c5e899dae2e24642ff8a3ece7ed1183ea0e48bc806296eb78", "cbe_histo.go:25-41").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line cbe_histo.go:28
 func gc_body_histoShmemKernel(gc_b *compiled.Block, buffer []uint8, size int64, histo []uint32) {
@@ -328,3 +330,8 @@ func gc_body_histoShmemKernel(gc_b *compiled.Block, buffer []uint8, size int64, 
 		}
 	}
 }
+
+// gc_files_cbe_histo holds the source files whose lines the kernels' records hash.
+//
+//go:embed cbe_histo.go
+var gc_files_cbe_histo embed.FS

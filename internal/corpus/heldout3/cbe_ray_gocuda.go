@@ -3,6 +3,8 @@
 package heldout3
 
 import (
+	"embed"
+
 	"github.com/gocuda/gocuda/compiled"
 	"github.com/gocuda/gocuda/gocuda"
 )
@@ -19,7 +21,7 @@ func RayKernel(s []Sphere, ptr []uint8, dim int) func(*gocuda.Thread) {
 }
 
 //line cbe_ray.go:41
-var gc_src_rayKernel = compiled.NewSource("rayKernel", "84ffb60aad11b53f788863fa5a78bf8151c9162089324de4fb28ee551d1e7e02", "cbe_ray.go:36-66").NoGoexit("ec674d4dd00d25b88f4b6581ca367d6a3cf9164f2dbc0e5e4c8f08dee2ed4c2a", "cbe_ray.go:23-34", "common.go:5-7")
+var gc_src_rayKernel = compiled.NewSource(gc_files_cbe_ray, "rayKernel", "84ffb60aad11b53f788863fa5a78bf8151c9162089324de4fb28ee551d1e7e02", "cbe_ray.go:36-66").NoGoexit("ec674d4dd00d25b88f4b6581ca367d6a3cf9164f2dbc0e5e4c8f08dee2ed4c2a", "cbe_ray.go:23-34", "common.go:5-7")
 
 //line cbe_ray.go:41
 func gc_body_rayKernel(gc_b *compiled.Block, gc_lo, gc_hi int, s []Sphere, ptr []uint8, dim int) {
@@ -434,3 +436,8 @@ func gc_body_rayKernel(gc_b *compiled.Block, gc_lo, gc_hi int, s []Sphere, ptr [
 		}
 	}
 }
+
+// gc_files_cbe_ray holds the source files whose lines the kernels' records hash.
+//
+//go:embed cbe_ray.go common.go
+var gc_files_cbe_ray embed.FS

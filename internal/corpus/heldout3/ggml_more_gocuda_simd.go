@@ -5,10 +5,12 @@
 package heldout3
 
 import (
-	"github.com/gocuda/gocuda/compiled"
-	"github.com/gocuda/gocuda/gocuda"
+	"embed"
 	"math"
 	"simd/archsimd"
+
+	"github.com/gocuda/gocuda/compiled"
+	"github.com/gocuda/gocuda/gocuda"
 )
 
 // CrossEntropyLossF32Kernel is cross_entropy_loss_f32<use_shared>: dst[b]
@@ -28,7 +30,7 @@ func CrossEntropyLossF32Kernel(logits []float32, labels []float32, dst []float32
 }
 
 //line ggml_more.go:36
-var gc_src_crossEntropyLossF32Kernel = compiled.NewSource("crossEntropyLossF32Kernel", "3f17419ee55c89230a3517f1e092369f6cb2ae0bf22328a9ab54fa7eca9f6042", "ggml_more.go:30-79", "ggml_more.go:22-28", "ggml_norm.go:22-28", "ggml_norm.go:22-28").NoGoexit("ce3a6f59c5fdd754c11e8d28c0e7ecaa6be3196e548d55ba7aea196697a3b81c", "ggml_more.go:17-19", "ggml_more.go:20-20", "ggml_norm.go:238-239")
+var gc_src_crossEntropyLossF32Kernel = compiled.NewSource(gc_files_ggml_more, "crossEntropyLossF32Kernel", "3f17419ee55c89230a3517f1e092369f6cb2ae0bf22328a9ab54fa7eca9f6042", "ggml_more.go:30-79", "ggml_more.go:22-28", "ggml_norm.go:22-28", "ggml_norm.go:22-28").NoGoexit("ce3a6f59c5fdd754c11e8d28c0e7ecaa6be3196e548d55ba7aea196697a3b81c", "ggml_more.go:17-19", "ggml_more.go:20-20", "ggml_norm.go:238-239")
 
 //line ggml_more.go:36
 func gc_body_crossEntropyLossF32Kernel(gc_b2 *compiled.Block, logits []float32, labels []float32, dst []float32, nclasses int, k int, useShared bool) {
@@ -1481,7 +1483,7 @@ func CrossEntropyLossBackF32Kernel(grad []float32, logits []float32, labels []fl
 }
 
 //line ggml_more.go:86
-var gc_src_crossEntropyLossBackF32Kernel = compiled.NewSource("crossEntropyLossBackF32Kernel", "e38986fb7ac22a050c731a7e58c359eb1a0cd15b55a97159ab5248ee61ac50ee", "ggml_more.go:81-130", "ggml_more.go:22-28", "ggml_norm.go:22-28").NoGoexit("17747163c4379cc4e55b70134f6bde19384ac13ef2e13d6afdd91b3a696f6200", "ggml_more.go:17-19", "ggml_norm.go:238-239")
+var gc_src_crossEntropyLossBackF32Kernel = compiled.NewSource(gc_files_ggml_more, "crossEntropyLossBackF32Kernel", "e38986fb7ac22a050c731a7e58c359eb1a0cd15b55a97159ab5248ee61ac50ee", "ggml_more.go:81-130", "ggml_more.go:22-28", "ggml_norm.go:22-28").NoGoexit("17747163c4379cc4e55b70134f6bde19384ac13ef2e13d6afdd91b3a696f6200", "ggml_more.go:17-19", "ggml_norm.go:238-239")
 
 //line ggml_more.go:86
 func gc_body_crossEntropyLossBackF32Kernel(gc_b2 *compiled.Block, grad []float32, logits []float32, labels []float32, dst []float32, nclasses int, useShared bool) {
@@ -2609,7 +2611,7 @@ func InitIndicesKernel(indices []int32, ncols int, nrows int) func(*gocuda.Threa
 }
 
 //line ggml_more.go:136
-var gc_src_initIndicesKernel = compiled.NewSource("initIndicesKernel", "0236ab061696b8930bbd1b247a1407d1b2ea3b6b6d0dc11e084e4ea72552cdca", "ggml_more.go:132-143").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_initIndicesKernel = compiled.NewSource(gc_files_ggml_more, "initIndicesKernel", "0236ab061696b8930bbd1b247a1407d1b2ea3b6b6d0dc11e084e4ea72552cdca", "ggml_more.go:132-143").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line ggml_more.go:136
 func gc_body_initIndicesKernel(gc_b4 *compiled.Block, gc_lo2, gc_hi2 int, indices []int32, ncols int, nrows int) {
@@ -2869,7 +2871,7 @@ func InitOffsetsKernel(offsets []int32, ncols int, nrows int) func(*gocuda.Threa
 }
 
 //line ggml_more.go:149
-var gc_src_initOffsetsKernel = compiled.NewSource("initOffsetsKernel", "20eeb6723516eb99b45ff73745a0b477d7ede0349fe26d706df81b3704844d67", "ggml_more.go:145-154").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_initOffsetsKernel = compiled.NewSource(gc_files_ggml_more, "initOffsetsKernel", "20eeb6723516eb99b45ff73745a0b477d7ede0349fe26d706df81b3704844d67", "ggml_more.go:145-154").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line ggml_more.go:149
 func gc_body_initOffsetsKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, offsets []int32, ncols int, nrows int) {
@@ -3067,7 +3069,7 @@ func ArgsortF32I32Kernel(x []float32, dst []int32, ncols int, ncolsPad int, orde
 }
 
 //line ggml_more.go:200
-var gc_src_argsortF32I32Kernel = compiled.NewSource("argsortF32I32Kernel", "74734e889bd10282a96f8759f5fa77c18bc7b67c6b617ecc8a62bc3f3f7a50b6", "ggml_more.go:194-224").NoGoexit("e2798f3f942afb7e8096ec4f0cb00a0d86857550d21146bf7825aba9f3d9054b", "ggml_more.go:162-167", "ggml_more.go:169-192")
+var gc_src_argsortF32I32Kernel = compiled.NewSource(gc_files_ggml_more, "argsortF32I32Kernel", "74734e889bd10282a96f8759f5fa77c18bc7b67c6b617ecc8a62bc3f3f7a50b6", "ggml_more.go:194-224").NoGoexit("e2798f3f942afb7e8096ec4f0cb00a0d86857550d21146bf7825aba9f3d9054b", "ggml_more.go:162-167", "ggml_more.go:169-192")
 
 //line ggml_more.go:200
 func gc_body_argsortF32I32Kernel(gc_b2 *compiled.Block, x []float32, dst []int32, ncols int, ncolsPad int, order int) {
@@ -3441,3 +3443,8 @@ func gc_body_argsortF32I32Kernel(gc_b2 *compiled.Block, x []float32, dst []int32
 		}
 	}
 }
+
+// gc_files_ggml_more holds the source files whose lines the kernels' records hash.
+//
+//go:embed ggml_more.go ggml_norm.go
+var gc_files_ggml_more embed.FS

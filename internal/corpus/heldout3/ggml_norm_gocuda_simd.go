@@ -5,10 +5,12 @@
 package heldout3
 
 import (
+	"embed"
+	"simd/archsimd"
+
 	"github.com/gocuda/gocuda/compiled"
 	"github.com/gocuda/gocuda/gocuda"
 	"github.com/gocuda/gocuda/intrinsic"
-	"simd/archsimd"
 )
 
 // NormF32Kernel is norm_f32<block_size> of norm.cu: layer normalization
@@ -27,7 +29,7 @@ func NormF32Kernel(x []float32, dst []float32, ncols int, strideRow, strideChann
 }
 
 //line ggml_norm.go:44
-var gc_src_normF32Kernel = compiled.NewSource("normF32Kernel", "b257c0d5aa9acec257e9fa307994fde3a8e81352f26c756c5b5fbf853ecede47", "ggml_norm.go:39-84", "ggml_norm.go:30-37", "ggml_norm.go:30-37").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_normF32Kernel = compiled.NewSource(gc_files_ggml_norm, "normF32Kernel", "b257c0d5aa9acec257e9fa307994fde3a8e81352f26c756c5b5fbf853ecede47", "ggml_norm.go:39-84", "ggml_norm.go:30-37", "ggml_norm.go:30-37").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line ggml_norm.go:44
 func gc_body_normF32Kernel(gc_b2 *compiled.Block, x []float32, dst []float32, ncols int, strideRow, strideChannel, strideSample int64, eps float32, blockSize int) {
@@ -852,7 +854,7 @@ func GroupNormF32Kernel(x []float32, dst []float32, groupSize int, neElements in
 }
 
 //line ggml_norm.go:91
-var gc_src_groupNormF32Kernel = compiled.NewSource("groupNormF32Kernel", "6ec5c46bf9be4334f4acaed1eee876933f202371ce73dcedb100500cb3f6766e", "ggml_norm.go:86-141", "ggml_norm.go:22-28", "ggml_norm.go:22-28", "ggml_norm.go:22-28", "ggml_norm.go:22-28").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_groupNormF32Kernel = compiled.NewSource(gc_files_ggml_norm, "groupNormF32Kernel", "6ec5c46bf9be4334f4acaed1eee876933f202371ce73dcedb100500cb3f6766e", "ggml_norm.go:86-141", "ggml_norm.go:22-28", "ggml_norm.go:22-28", "ggml_norm.go:22-28", "ggml_norm.go:22-28").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line ggml_norm.go:91
 func gc_body_groupNormF32Kernel(gc_b2 *compiled.Block, x []float32, dst []float32, groupSize int, neElements int, eps float32, blockSize int) {
@@ -2549,7 +2551,7 @@ func RmsNormBackF32Kernel(grad []float32, xf []float32, dst []float32, ncols int
 }
 
 //line ggml_norm.go:147
-var gc_src_rmsNormBackF32Kernel = compiled.NewSource("rmsNormBackF32Kernel", "1e50e197e077c53a92e6df42e44daa5f097690651bfe4ea201992690ce8e1d9c", "ggml_norm.go:143-193", "ggml_norm.go:22-28", "ggml_norm.go:22-28", "ggml_norm.go:22-28", "ggml_norm.go:22-28").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_rmsNormBackF32Kernel = compiled.NewSource(gc_files_ggml_norm, "rmsNormBackF32Kernel", "1e50e197e077c53a92e6df42e44daa5f097690651bfe4ea201992690ce8e1d9c", "ggml_norm.go:143-193", "ggml_norm.go:22-28", "ggml_norm.go:22-28", "ggml_norm.go:22-28", "ggml_norm.go:22-28").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line ggml_norm.go:147
 func gc_body_rmsNormBackF32Kernel(gc_b2 *compiled.Block, grad []float32, xf []float32, dst []float32, ncols int, eps float32, blockSize int) {
@@ -3497,7 +3499,7 @@ func L2NormF32Kernel(x []float32, dst []float32, ncols int, strideRow, strideCha
 }
 
 //line ggml_norm.go:199
-var gc_src_l2NormF32Kernel = compiled.NewSource("l2NormF32Kernel", "64b1df4644f91373f31a7b189616cc99be70426adc3a41269dee096c6ffd64c3", "ggml_norm.go:195-236", "ggml_norm.go:22-28", "ggml_norm.go:22-28").NoGoexit("8bfe10e557ee5d951067178f1a7fefd95bc5179f1ba0d5d77381c4a6b31297eb", "ggml_norm.go:238-239")
+var gc_src_l2NormF32Kernel = compiled.NewSource(gc_files_ggml_norm, "l2NormF32Kernel", "64b1df4644f91373f31a7b189616cc99be70426adc3a41269dee096c6ffd64c3", "ggml_norm.go:195-236", "ggml_norm.go:22-28", "ggml_norm.go:22-28").NoGoexit("8bfe10e557ee5d951067178f1a7fefd95bc5179f1ba0d5d77381c4a6b31297eb", "ggml_norm.go:238-239")
 
 //line ggml_norm.go:199
 func gc_body_l2NormF32Kernel(gc_b2 *compiled.Block, x []float32, dst []float32, ncols int, strideRow, strideChannel, strideSample int64, eps float32, blockSize int) {
@@ -4473,7 +4475,7 @@ func ArgmaxF32Kernel(x []float32, dst []int32, ncols int64) func(*gocuda.Thread)
 }
 
 //line ggml_norm.go:250
-var gc_src_argmaxF32Kernel = compiled.NewSource("argmaxF32Kernel", "cab27820de0e7ae0d05ea1e48d3c3ed272a8cc7322eee423bd0cb5fd36303279", "ggml_norm.go:244-311").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_argmaxF32Kernel = compiled.NewSource(gc_files_ggml_norm, "argmaxF32Kernel", "cab27820de0e7ae0d05ea1e48d3c3ed272a8cc7322eee423bd0cb5fd36303279", "ggml_norm.go:244-311").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line ggml_norm.go:250
 func gc_body_argmaxF32Kernel(gc_b2 *compiled.Block, x []float32, dst []int32, ncols int64) {
@@ -4949,3 +4951,8 @@ func gc_body_argmaxF32Kernel(gc_b2 *compiled.Block, x []float32, dst []int32, nc
 		}
 	}
 }
+
+// gc_files_ggml_norm holds the source files whose lines the kernels' records hash.
+//
+//go:embed ggml_norm.go
+var gc_files_ggml_norm embed.FS

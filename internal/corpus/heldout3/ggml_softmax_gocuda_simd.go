@@ -5,12 +5,14 @@
 package heldout3
 
 import (
-	"github.com/gocuda/gocuda/cg"
-	"github.com/gocuda/gocuda/compiled"
-	"github.com/gocuda/gocuda/gocuda"
+	"embed"
 	"math"
 	"simd/archsimd"
 	"unsafe"
+
+	"github.com/gocuda/gocuda/cg"
+	"github.com/gocuda/gocuda/compiled"
+	"github.com/gocuda/gocuda/gocuda"
 )
 
 // SoftMaxF32Kernel is soft_max_f32<use_shared, ncols_template,
@@ -39,7 +41,7 @@ func SoftMaxF32Kernel[T float32 | float64](x []float32, mask []T, sinks []float3
 }
 
 //line ggml_softmax.go:73
-var gc_src_softMaxF32 = compiled.NewSource("softMaxF32", "65ab24806051f6dea37f7ac05ccbeee66c45e05bb82f865e1788571f0cdc55b4", "ggml_softmax.go:66-197", "ggml_more.go:22-28", "ggml_more.go:22-28", "ggml_norm.go:22-28", "ggml_norm.go:22-28").NoGoexit("d2840bfa181882ae438951cc1da057cb8c30f28d810b9c1361ab6c65da50aa4d", "ggml_more.go:17-19", "ggml_norm.go:238-239", "ggml_softmax.go:199-205", "ggml_softmax.go:45-46", "ggml_softmax.go:48-64")
+var gc_src_softMaxF32 = compiled.NewSource(gc_files_ggml_softmax, "softMaxF32", "65ab24806051f6dea37f7ac05ccbeee66c45e05bb82f865e1788571f0cdc55b4", "ggml_softmax.go:66-197", "ggml_more.go:22-28", "ggml_more.go:22-28", "ggml_norm.go:22-28", "ggml_norm.go:22-28").NoGoexit("d2840bfa181882ae438951cc1da057cb8c30f28d810b9c1361ab6c65da50aa4d", "ggml_more.go:17-19", "ggml_norm.go:238-239", "ggml_softmax.go:199-205", "ggml_softmax.go:45-46", "ggml_softmax.go:48-64")
 
 //line ggml_softmax.go:73
 func gc_body_softMaxF32[T float32 | float64](gc_b3 *compiled.Block, x []float32, mask []T, sinks []float32, dst []float32, p softMaxParams, useShared bool, ncolsTemplate int, blockSizeTemplate int) {
@@ -2267,7 +2269,7 @@ func SoftMaxF32ParallelizeColsKernel(x []float32, dst []float32, tmpVals []float
 }
 
 //line ggml_softmax.go:357
-var gc_src_softMaxF32ParallelizeColsKernel = compiled.NewSource("softMaxF32ParallelizeColsKernel", "f9bea737c206b017a531e729e202fb072d61531176af7138d648a4c74e65e261", "ggml_softmax.go:352-362", "ggml_more.go:22-28", "ggml_more.go:22-28", "ggml_more.go:22-28", "ggml_more.go:22-28", "ggml_norm.go:22-28", "ggml_norm.go:22-28", "ggml_norm.go:22-28", "ggml_norm.go:22-28", "ggml_softmax.go:207-229", "ggml_softmax.go:207-229", "ggml_softmax.go:231-251", "ggml_softmax.go:231-251", "ggml_softmax.go:253-350").NoGoexit("17747163c4379cc4e55b70134f6bde19384ac13ef2e13d6afdd91b3a696f6200", "ggml_more.go:17-19", "ggml_norm.go:238-239")
+var gc_src_softMaxF32ParallelizeColsKernel = compiled.NewSource(gc_files_ggml_softmax, "softMaxF32ParallelizeColsKernel", "f9bea737c206b017a531e729e202fb072d61531176af7138d648a4c74e65e261", "ggml_softmax.go:352-362", "ggml_more.go:22-28", "ggml_more.go:22-28", "ggml_more.go:22-28", "ggml_more.go:22-28", "ggml_norm.go:22-28", "ggml_norm.go:22-28", "ggml_norm.go:22-28", "ggml_norm.go:22-28", "ggml_softmax.go:207-229", "ggml_softmax.go:207-229", "ggml_softmax.go:231-251", "ggml_softmax.go:231-251", "ggml_softmax.go:253-350").NoGoexit("17747163c4379cc4e55b70134f6bde19384ac13ef2e13d6afdd91b3a696f6200", "ggml_more.go:17-19", "ggml_norm.go:238-239")
 
 //line ggml_softmax.go:357
 func gc_body_softMaxF32ParallelizeColsKernel(gc_b2 *compiled.Block, x []float32, dst []float32, tmpVals []float32, p softMaxParams) {
@@ -5125,7 +5127,7 @@ func SoftMaxBackF32Kernel(grad []float32, dstf []float32, dst []float32, ncols i
 }
 
 //line ggml_softmax.go:368
-var gc_src_softMaxBackF32Kernel = compiled.NewSource("softMaxBackF32Kernel", "81fda755647b5dca27463830e47ee27eb6399d16bf0b55927481508606523a1b", "ggml_softmax.go:364-387", "ggml_norm.go:22-28").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_softMaxBackF32Kernel = compiled.NewSource(gc_files_ggml_softmax, "softMaxBackF32Kernel", "81fda755647b5dca27463830e47ee27eb6399d16bf0b55927481508606523a1b", "ggml_softmax.go:364-387", "ggml_norm.go:22-28").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line ggml_softmax.go:368
 func gc_body_softMaxBackF32Kernel(gc_b2 *compiled.Block, grad []float32, dstf []float32, dst []float32, ncols int, scale float32) {
@@ -5832,3 +5834,8 @@ func gc_body_softMaxBackF32Kernel(gc_b2 *compiled.Block, grad []float32, dstf []
 		}
 	}
 }
+
+// gc_files_ggml_softmax holds the source files whose lines the kernels' records hash.
+//
+//go:embed ggml_more.go ggml_norm.go ggml_softmax.go
+var gc_files_ggml_softmax embed.FS

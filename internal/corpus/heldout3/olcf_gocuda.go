@@ -5,6 +5,8 @@
 package heldout3
 
 import (
+	"embed"
+
 	"github.com/gocuda/gocuda/atomic"
 	"github.com/gocuda/gocuda/cg"
 	"github.com/gocuda/gocuda/compiled"
@@ -23,7 +25,7 @@ func AtomicRedKernel(gdata []float32, out *float32) func(*gocuda.Thread) {
 }
 
 //line olcf.go:31
-var gc_src_atomicRedKernel = compiled.NewSource("atomicRedKernel", "3e13e33042aba2af7947ec6a47ed237001dab7cdbd5d8634ddc67203c3e17442", "olcf.go:27-36").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_atomicRedKernel = compiled.NewSource(gc_files_olcf, "atomicRedKernel", "3e13e33042aba2af7947ec6a47ed237001dab7cdbd5d8634ddc67203c3e17442", "olcf.go:27-36").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line olcf.go:31
 func gc_body_atomicRedKernel(gc_b *compiled.Block, gc_lo, gc_hi int, gdata []float32, out *float32) {
@@ -133,7 +135,7 @@ func ReduceAKernel(gdata []float32, out *float32) func(*gocuda.Thread) {
 }
 
 //line olcf.go:42
-var gc_src_reduceAKernel = compiled.NewSource("reduceAKernel", "d5a6e3e4864f0c2758dcc3b9801fb9a3bf6f9f4ab39f534251c721baf7403b67", "olcf.go:38-62").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_reduceAKernel = compiled.NewSource(gc_files_olcf, "reduceAKernel", "d5a6e3e4864f0c2758dcc3b9801fb9a3bf6f9f4ab39f534251c721baf7403b67", "olcf.go:38-62").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line olcf.go:42
 func gc_body_reduceAKernel(gc_b *compiled.Block, gdata []float32, out *float32) {
@@ -470,7 +472,7 @@ func ReduceWsKernel(gdata []float32, out *float32) func(*gocuda.Thread) {
 }
 
 //line olcf.go:69
-var gc_src_reduceWsKernel = compiled.NewSource("reduceWsKernel", "74c9ba0924f7f59e28fe5910d761fe5bd426b0f7ef2cdbd83f0c4afd3f25b5c2", "olcf.go:64-105").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_reduceWsKernel = compiled.NewSource(gc_files_olcf, "reduceWsKernel", "74c9ba0924f7f59e28fe5910d761fe5bd426b0f7ef2cdbd83f0c4afd3f25b5c2", "olcf.go:64-105").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line olcf.go:69
 func gc_body_reduceWsKernel(gc_b *compiled.Block, gdata []float32, out *float32) {
@@ -728,7 +730,7 @@ func MaxReduceKernel(gdata []float32, out []float32, n uint64) func(*gocuda.Thre
 }
 
 //line olcf.go:112
-var gc_src_maxReduceKernel = compiled.NewSource("maxReduceKernel", "38a949440b450c4ab805b1f9939f4e3c6201551ac0e5ccf4f3848f2b26bdf659", "olcf.go:107-132").NoGoexit("8bfe10e557ee5d951067178f1a7fefd95bc5179f1ba0d5d77381c4a6b31297eb", "ggml_norm.go:238-239")
+var gc_src_maxReduceKernel = compiled.NewSource(gc_files_olcf, "maxReduceKernel", "38a949440b450c4ab805b1f9939f4e3c6201551ac0e5ccf4f3848f2b26bdf659", "olcf.go:107-132").NoGoexit("8bfe10e557ee5d951067178f1a7fefd95bc5179f1ba0d5d77381c4a6b31297eb", "ggml_norm.go:238-239")
 
 //line olcf.go:112
 func gc_body_maxReduceKernel(gc_b *compiled.Block, gdata []float32, out []float32, n uint64) {
@@ -1146,7 +1148,7 @@ func RowSumsKernel(A []float32, sums []float32, ds uint64) func(*gocuda.Thread) 
 }
 
 //line olcf.go:138
-var gc_src_rowSumsKernel = compiled.NewSource("rowSumsKernel", "5e1923cca8539783fab2fa0bfddc3ea479dbbf96e94cb9335401c74f15728ede", "olcf.go:134-161").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_rowSumsKernel = compiled.NewSource(gc_files_olcf, "rowSumsKernel", "5e1923cca8539783fab2fa0bfddc3ea479dbbf96e94cb9335401c74f15728ede", "olcf.go:134-161").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line olcf.go:138
 func gc_body_rowSumsKernel(gc_b *compiled.Block, A []float32, sums []float32, ds uint64) {
@@ -1491,7 +1493,7 @@ func ColumnSumsKernel(A []float32, sums []float32, ds uint64) func(*gocuda.Threa
 }
 
 //line olcf.go:167
-var gc_src_columnSumsKernel = compiled.NewSource("columnSumsKernel", "38bd35a580fa4bbe9e8a10eec1688054c8e2e819ba5967690c1297ee3498fdb3", "olcf.go:163-176").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_columnSumsKernel = compiled.NewSource(gc_files_olcf, "columnSumsKernel", "38bd35a580fa4bbe9e8a10eec1688054c8e2e819ba5967690c1297ee3498fdb3", "olcf.go:163-176").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line olcf.go:167
 func gc_body_columnSumsKernel(gc_b *compiled.Block, gc_lo, gc_hi int, A []float32, sums []float32, ds uint64) {
@@ -1549,7 +1551,7 @@ func MyReduceKernel(data []int32) func(*gocuda.Thread) {
 }
 
 //line olcf.go:213
-var gc_src_myReduceKernel = compiled.NewSource("myReduceKernel", "651059f0d83700186f5e122a8dc411ed69ae69a0b8ccd3b56738ddb344ba6192", "olcf.go:208-222", "olcf.go:189-206")
+var gc_src_myReduceKernel = compiled.NewSource(gc_files_olcf, "myReduceKernel", "651059f0d83700186f5e122a8dc411ed69ae69a0b8ccd3b56738ddb344ba6192", "olcf.go:208-222", "olcf.go:189-206")
 
 //line olcf.go:213
 func gc_body_myReduceKernel(gc_b *compiled.Block, data []int32) {
@@ -1722,7 +1724,7 @@ func RemoveIfKernel[T comparable](idata []T, removeVal T, odata []T, idxs []uint
 }
 
 //line olcf.go:240
-var gc_src_myRemoveIf = compiled.NewSource("myRemoveIf", "c6deeeffac88b1cbc91cc310e868d3a51ac8db80116559d6a1ac9e02fc45ac90", "olcf.go:233-276").NoGoexit("aefcdf65dd584c97d9dda5deca84ba16bd04e369c806982edd0057397c785ae8", "olcf.go:224-231")
+var gc_src_myRemoveIf = compiled.NewSource(gc_files_olcf, "myRemoveIf", "c6deeeffac88b1cbc91cc310e868d3a51ac8db80116559d6a1ac9e02fc45ac90", "olcf.go:233-276").NoGoexit("aefcdf65dd584c97d9dda5deca84ba16bd04e369c806982edd0057397c785ae8", "olcf.go:224-231")
 
 //line olcf.go:240
 func gc_body_myRemoveIf[T comparable](gc_b *compiled.Block, idata []T, removeVal T, odata []T, idxs []uint32, dsize uint32) {
@@ -2364,7 +2366,7 @@ func EstimateSumAhsKernel[T float32 | float64](length uint64, sum *T) func(*gocu
 }
 
 //line olcf.go:296
-var gc_src_estimateSumAhs = compiled.NewSource("estimateSumAhs", "c526d2c4c8fa2816c9312c790ad023818962219742abec059d28291c5f663ac3", "olcf.go:291-318").NoGoexit("b33b2bdd7c9bbf9ab1e11e6c4adb0ce11b0f4d3739991a0a004709d576877b44", "olcf.go:278-286")
+var gc_src_estimateSumAhs = compiled.NewSource(gc_files_olcf, "estimateSumAhs", "c526d2c4c8fa2816c9312c790ad023818962219742abec059d28291c5f663ac3", "olcf.go:291-318").NoGoexit("b33b2bdd7c9bbf9ab1e11e6c4adb0ce11b0f4d3739991a0a004709d576877b44", "olcf.go:278-286")
 
 //line olcf.go:296
 func gc_body_estimateSumAhs[T float32 | float64](gc_b *compiled.Block, length uint64, sum *T) {
@@ -2676,3 +2678,8 @@ func gc_body_estimateSumAhs[T float32 | float64](gc_b *compiled.Block, length ui
 		}
 	}
 }
+
+// gc_files_olcf holds the source files whose lines the kernels' records hash.
+//
+//go:embed ggml_norm.go olcf.go
+var gc_files_olcf embed.FS

@@ -3,9 +3,11 @@
 package heldout3
 
 import (
+	"embed"
+	"math"
+
 	"github.com/gocuda/gocuda/compiled"
 	"github.com/gocuda/gocuda/gocuda"
-	"math"
 )
 
 // BasicMergeKernel is ch11__basic_merge_kernel: each thread finds its
@@ -21,7 +23,7 @@ func BasicMergeKernel(A []int32, m int, B []int32, n int, C []int32) func(*gocud
 }
 
 //line pmpp_merge.go:102
-var gc_src_basicMergeKernel = compiled.NewSource("basicMergeKernel", "b1ec2a01705322b9816048191abe8588aa8a0c908762f584bb00b13f7eaffd1a", "pmpp_merge.go:98-114").NoGoexit("a1edea4eff71e44d2f08387fb1ef48901b2b75b46088921d29396f267b0f482d", "pmpp_merge.go:16-22", "pmpp_merge.go:24-33", "pmpp_merge.go:35-63", "pmpp_merge.go:65-96")
+var gc_src_basicMergeKernel = compiled.NewSource(gc_files_pmpp_merge, "basicMergeKernel", "b1ec2a01705322b9816048191abe8588aa8a0c908762f584bb00b13f7eaffd1a", "pmpp_merge.go:98-114").NoGoexit("a1edea4eff71e44d2f08387fb1ef48901b2b75b46088921d29396f267b0f482d", "pmpp_merge.go:16-22", "pmpp_merge.go:24-33", "pmpp_merge.go:35-63", "pmpp_merge.go:65-96")
 
 //line pmpp_merge.go:102
 func gc_body_basicMergeKernel(gc_b *compiled.Block, gc_lo, gc_hi int, A []int32, m int, B []int32, n int, C []int32) {
@@ -101,7 +103,7 @@ func TiledMergeKernel(A []int32, m int, B []int32, n int, C []int32, tileSize in
 }
 
 //line pmpp_merge.go:121
-var gc_src_tiledMergeKernel = compiled.NewSource("tiledMergeKernel", "a3e85b52e4b594d2e28fdb474b4a766444b5786eb017434797d55b11f7c64cfc", "pmpp_merge.go:116-182").NoGoexit("022e1e033472c1505e2c09d9e6f7dbd8e0059442bb64f7340fc3e0a3eb69d254", "pmpp_merge.go:16-22", "pmpp_merge.go:35-63", "pmpp_merge.go:65-96")
+var gc_src_tiledMergeKernel = compiled.NewSource(gc_files_pmpp_merge, "tiledMergeKernel", "a3e85b52e4b594d2e28fdb474b4a766444b5786eb017434797d55b11f7c64cfc", "pmpp_merge.go:116-182").NoGoexit("022e1e033472c1505e2c09d9e6f7dbd8e0059442bb64f7340fc3e0a3eb69d254", "pmpp_merge.go:16-22", "pmpp_merge.go:35-63", "pmpp_merge.go:65-96")
 
 //line pmpp_merge.go:121
 func gc_body_tiledMergeKernel(gc_b *compiled.Block, A []int32, m int, B []int32, n int, C []int32, tileSize int) {
@@ -780,7 +782,7 @@ func CircularBufferMergeKernel(A []int32, m int, B []int32, n int, C []int32, ti
 }
 
 //line pmpp_merge.go:291
-var gc_src_circularBufferMergeKernel = compiled.NewSource("circularBufferMergeKernel", "0987f8e115dd91b8210e7cf111f68be3011699a5b802d00e2d922ff8588ea260", "pmpp_merge.go:286-374").NoGoexit("84b4ef364c5e1f3b16885896644cfe013274762495642851d9e9f6e065b79abc", "pmpp_merge.go:16-22", "pmpp_merge.go:184-191", "pmpp_merge.go:193-237", "pmpp_merge.go:239-284", "pmpp_merge.go:65-96")
+var gc_src_circularBufferMergeKernel = compiled.NewSource(gc_files_pmpp_merge, "circularBufferMergeKernel", "0987f8e115dd91b8210e7cf111f68be3011699a5b802d00e2d922ff8588ea260", "pmpp_merge.go:286-374").NoGoexit("84b4ef364c5e1f3b16885896644cfe013274762495642851d9e9f6e065b79abc", "pmpp_merge.go:16-22", "pmpp_merge.go:184-191", "pmpp_merge.go:193-237", "pmpp_merge.go:239-284", "pmpp_merge.go:65-96")
 
 //line pmpp_merge.go:291
 func gc_body_circularBufferMergeKernel(gc_b *compiled.Block, A []int32, m int, B []int32, n int, C []int32, tileSize int) {
@@ -1528,3 +1530,8 @@ func gc_body_circularBufferMergeKernel(gc_b *compiled.Block, A []int32, m int, B
 		}
 	}
 }
+
+// gc_files_pmpp_merge holds the source files whose lines the kernels' records hash.
+//
+//go:embed pmpp_merge.go
+var gc_files_pmpp_merge embed.FS

@@ -5,11 +5,13 @@
 package heldout3
 
 import (
+	"embed"
+	"math"
+	"simd/archsimd"
+
 	"github.com/gocuda/gocuda/atomic"
 	"github.com/gocuda/gocuda/compiled"
 	"github.com/gocuda/gocuda/gocuda"
-	"math"
-	"simd/archsimd"
 )
 
 // IncrementSectionKernel is ch8__increment_section: each element of block
@@ -25,7 +27,7 @@ func IncrementSectionKernel(base []float64, output []float64, length int) func(*
 }
 
 //line pmpp_sparse.go:22
-var gc_src_incrementSectionKernel = compiled.NewSource("incrementSectionKernel", "f6fa07b2802cbf1763174888aed490ee39820fa39822f532771380673b5009dd", "pmpp_sparse.go:18-28").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_incrementSectionKernel = compiled.NewSource(gc_files_pmpp_sparse, "incrementSectionKernel", "f6fa07b2802cbf1763174888aed490ee39820fa39822f532771380673b5009dd", "pmpp_sparse.go:18-28").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line pmpp_sparse.go:22
 func gc_body_incrementSectionKernel(gc_b6 *compiled.Block, gc_lo2, gc_hi2 int, base []float64, output []float64, length int) {
@@ -307,7 +309,7 @@ func ThreePhaseIncrementSectionKernel(base []float64, output []float64, length i
 }
 
 //line pmpp_sparse.go:34
-var gc_src_threePhaseIncrementSectionKernel = compiled.NewSource("threePhaseIncrementSectionKernel", "74028daf4cd77030076be0e531f0d6ea2e21327b707eb0e78e6fe65d52e66f2d", "pmpp_sparse.go:30-43").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_threePhaseIncrementSectionKernel = compiled.NewSource(gc_files_pmpp_sparse, "threePhaseIncrementSectionKernel", "74028daf4cd77030076be0e531f0d6ea2e21327b707eb0e78e6fe65d52e66f2d", "pmpp_sparse.go:30-43").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line pmpp_sparse.go:34
 func gc_body_threePhaseIncrementSectionKernel(gc_b6 *compiled.Block, gc_lo2, gc_hi2 int, base []float64, output []float64, length int, sectionLength int) {
@@ -528,7 +530,7 @@ func EllSpmvKernel(mData []float64, mColIndex []int32, numCols int, numRows int,
 }
 
 //line pmpp_sparse.go:49
-var gc_src_ellSpmvKernel = compiled.NewSource("ellSpmvKernel", "c5c07d85cd288d93978c242fc84269f2514832b993ff74c3768c972ecc2c804d", "pmpp_sparse.go:45-58").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_ellSpmvKernel = compiled.NewSource(gc_files_pmpp_sparse, "ellSpmvKernel", "c5c07d85cd288d93978c242fc84269f2514832b993ff74c3768c972ecc2c804d", "pmpp_sparse.go:45-58").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line pmpp_sparse.go:49
 func gc_body_ellSpmvKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, mData []float64, mColIndex []int32, numCols int, numRows int, v []float64, y []float64) {
@@ -1055,7 +1057,7 @@ func CsrSpmvKernel(mData []float64, mColIndex []int32, mRowPtr []int32, numRows 
 }
 
 //line pmpp_sparse.go:63
-var gc_src_csrSpmvKernel = compiled.NewSource("csrSpmvKernel", "defdf324e16c3befcc08eec2df609e3173ecdcd103d3ff904b205dcf14ff8a0d", "pmpp_sparse.go:60-74").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_csrSpmvKernel = compiled.NewSource(gc_files_pmpp_sparse, "csrSpmvKernel", "defdf324e16c3befcc08eec2df609e3173ecdcd103d3ff904b205dcf14ff8a0d", "pmpp_sparse.go:60-74").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line pmpp_sparse.go:63
 func gc_body_csrSpmvKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, mData []float64, mColIndex []int32, mRowPtr []int32, numRows int, v []float64, y []float64) {
@@ -1129,7 +1131,7 @@ func BfsKernel(pFrontier []int32, pFrontierTail *int32, cFrontier []int32, cFron
 }
 
 //line pmpp_sparse.go:84
-var gc_src_bfsKernel = compiled.NewSource("bfsKernel", "31700d51578650146040aa3225325a6bc7851b56f6a1c127624f14c7ac33294b", "pmpp_sparse.go:76-120").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_bfsKernel = compiled.NewSource(gc_files_pmpp_sparse, "bfsKernel", "31700d51578650146040aa3225325a6bc7851b56f6a1c127624f14c7ac33294b", "pmpp_sparse.go:76-120").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line pmpp_sparse.go:84
 func gc_body_bfsKernel(gc_b2 *compiled.Block, pFrontier []int32, pFrontierTail *int32, cFrontier []int32, cFrontierTail *int32, edges, dest, label, visited []int32, blockQueueLength int, src int) {
@@ -1483,7 +1485,7 @@ func FrontierExchangeKernel(pFrontierTail *int32, cFrontierTail *int32) func(*go
 }
 
 //line pmpp_sparse.go:127
-var gc_src_frontierExchangeKernel = compiled.NewSource("frontierExchangeKernel", "9eb9f70bb199ca8de6ff0f389085d7680a8f82d23380a0dcb7ced2f0a12ba04a", "pmpp_sparse.go:122-130").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_frontierExchangeKernel = compiled.NewSource(gc_files_pmpp_sparse, "frontierExchangeKernel", "9eb9f70bb199ca8de6ff0f389085d7680a8f82d23380a0dcb7ced2f0a12ba04a", "pmpp_sparse.go:122-130").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line pmpp_sparse.go:127
 func gc_body_frontierExchangeKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, pFrontierTail *int32, cFrontierTail *int32) {
@@ -1550,3 +1552,8 @@ func gc_body_frontierExchangeKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, p
 		}
 	}
 }
+
+// gc_files_pmpp_sparse holds the source files whose lines the kernels' records hash.
+//
+//go:embed pmpp_sparse.go
+var gc_files_pmpp_sparse embed.FS

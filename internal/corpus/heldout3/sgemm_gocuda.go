@@ -3,6 +3,8 @@
 package heldout3
 
 import (
+	"embed"
+
 	"github.com/gocuda/gocuda/compiled"
 	"github.com/gocuda/gocuda/gocuda"
 )
@@ -20,7 +22,7 @@ func SgemmNaiveKernel(M, N, K int, alpha float32, A, B []float32, beta float32, 
 }
 
 //line sgemm.go:18
-var gc_src_sgemmNaiveKernel = compiled.NewSource("sgemmNaiveKernel", "664b77773deca4a7ef22b847bbf23629e6a8c22a4eaee37a3df3b2b30c23ee9f", "sgemm.go:14-29").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_sgemmNaiveKernel = compiled.NewSource(gc_files_sgemm, "sgemmNaiveKernel", "664b77773deca4a7ef22b847bbf23629e6a8c22a4eaee37a3df3b2b30c23ee9f", "sgemm.go:14-29").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line sgemm.go:18
 func gc_body_sgemmNaiveKernel(gc_b *compiled.Block, gc_lo, gc_hi int, M, N, K int, alpha float32, A, B []float32, beta float32, C []float32) {
@@ -96,7 +98,7 @@ func SgemmGlobalMemCoalesceKernel(M, N, K int, alpha float32, A, B []float32, be
 }
 
 //line sgemm.go:39
-var gc_src_sgemmGlobalMemCoalesceKernel = compiled.NewSource("sgemmGlobalMemCoalesceKernel", "f414ca6e288bd94ce9238b9a9ac46fc614c18c00c98fd9202f2d7117b48a7819", "sgemm.go:34-50").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_sgemmGlobalMemCoalesceKernel = compiled.NewSource(gc_files_sgemm, "sgemmGlobalMemCoalesceKernel", "f414ca6e288bd94ce9238b9a9ac46fc614c18c00c98fd9202f2d7117b48a7819", "sgemm.go:34-50").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line sgemm.go:39
 func gc_body_sgemmGlobalMemCoalesceKernel(gc_b *compiled.Block, gc_lo, gc_hi int, M, N, K int, alpha float32, A, B []float32, beta float32, C []float32) {
@@ -164,7 +166,7 @@ func SgemmSharedMemBlockKernel(M, N, K int, alpha float32, A, B []float32, beta 
 }
 
 //line sgemm.go:57
-var gc_src_sgemmSharedMemBlockKernel = compiled.NewSource("sgemmSharedMemBlockKernel", "37091d64c2fd8cb3a8e124e754e94a870b95e47c8595b68d08d222bb14e66f3a", "sgemm.go:52-88").NoGoexit("507b6028081013dfdde0591674aaaf3851d14e4c89e60dd3980b3d6d32116c0b", "pmpp_merge.go:24-33")
+var gc_src_sgemmSharedMemBlockKernel = compiled.NewSource(gc_files_sgemm, "sgemmSharedMemBlockKernel", "37091d64c2fd8cb3a8e124e754e94a870b95e47c8595b68d08d222bb14e66f3a", "sgemm.go:52-88").NoGoexit("507b6028081013dfdde0591674aaaf3851d14e4c89e60dd3980b3d6d32116c0b", "pmpp_merge.go:24-33")
 
 //line sgemm.go:57
 func gc_body_sgemmSharedMemBlockKernel(gc_b *compiled.Block, M, N, K int, alpha float32, A, B []float32, beta float32, C []float32) {
@@ -690,7 +692,7 @@ func Sgemm1DBlocktilingKernel(M, N, K int, alpha float32, A, B []float32, beta f
 }
 
 //line sgemm.go:104
-var gc_src_sgemm1DBlocktilingKernel = compiled.NewSource("sgemm1DBlocktilingKernel", "ac14bd22a940e97a35b20de1313f09475c9489190ece1fd03ff6ead324e9cce1", "sgemm.go:99-150").NoGoexit("507b6028081013dfdde0591674aaaf3851d14e4c89e60dd3980b3d6d32116c0b", "pmpp_merge.go:24-33")
+var gc_src_sgemm1DBlocktilingKernel = compiled.NewSource(gc_files_sgemm, "sgemm1DBlocktilingKernel", "ac14bd22a940e97a35b20de1313f09475c9489190ece1fd03ff6ead324e9cce1", "sgemm.go:99-150").NoGoexit("507b6028081013dfdde0591674aaaf3851d14e4c89e60dd3980b3d6d32116c0b", "pmpp_merge.go:24-33")
 
 //line sgemm.go:104
 func gc_body_sgemm1DBlocktilingKernel(gc_b *compiled.Block, M, N, K int, alpha float32, A, B []float32, beta float32, C []float32) {
@@ -1032,7 +1034,7 @@ func Sgemm2DBlocktilingKernel(M, N, K int, alpha float32, A, B []float32, beta f
 }
 
 //line sgemm.go:167
-var gc_src_sgemm2DBlocktilingKernel = compiled.NewSource("sgemm2DBlocktilingKernel", "09684f3862b7a8349f0658b3c3d6278dd583acba0f52b60aacbb99f4e02e658f", "sgemm.go:162-235").NoGoexit("507b6028081013dfdde0591674aaaf3851d14e4c89e60dd3980b3d6d32116c0b", "pmpp_merge.go:24-33")
+var gc_src_sgemm2DBlocktilingKernel = compiled.NewSource(gc_files_sgemm, "sgemm2DBlocktilingKernel", "09684f3862b7a8349f0658b3c3d6278dd583acba0f52b60aacbb99f4e02e658f", "sgemm.go:162-235").NoGoexit("507b6028081013dfdde0591674aaaf3851d14e4c89e60dd3980b3d6d32116c0b", "pmpp_merge.go:24-33")
 
 //line sgemm.go:167
 func gc_body_sgemm2DBlocktilingKernel(gc_b *compiled.Block, M, N, K int, alpha float32, A, B []float32, beta float32, C []float32) {
@@ -1549,3 +1551,8 @@ func gc_body_sgemm2DBlocktilingKernel(gc_b *compiled.Block, M, N, K int, alpha f
 		}
 	})
 }
+
+// gc_files_sgemm holds the source files whose lines the kernels' records hash.
+//
+//go:embed pmpp_merge.go sgemm.go
+var gc_files_sgemm embed.FS

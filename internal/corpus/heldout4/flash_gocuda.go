@@ -3,9 +3,11 @@
 package heldout4
 
 import (
+	"embed"
+	"math"
+
 	"github.com/gocuda/gocuda/compiled"
 	"github.com/gocuda/gocuda/gocuda"
-	"math"
 )
 
 // FlashForwardKernel is forward_kernel of tspeterkim/flash-attention-minimal
@@ -27,7 +29,7 @@ func FlashForwardKernel(Q, K, V []float32, N, d, Tc, Tr, Bc, Br int, softmaxScal
 }
 
 //line flash.go:17
-var gc_src_flashForwardKernel = compiled.NewSource("flashForwardKernel", "81c12b94609ac2fa6b59e1e23d32eeb735eec028db6c0d81cc0807e5ee0bbe9e", "flash.go:9-83").NoGoexit("4a623ecfdcbbef9739a983789104df7641a949816a045f3ce0376dd656466d68", "common.go:5-8")
+var gc_src_flashForwardKernel = compiled.NewSource(gc_files_flash, "flashForwardKernel", "81c12b94609ac2fa6b59e1e23d32eeb735eec028db6c0d81cc0807e5ee0bbe9e", "flash.go:9-83").NoGoexit("4a623ecfdcbbef9739a983789104df7641a949816a045f3ce0376dd656466d68", "common.go:5-8")
 
 //line flash.go:17
 func gc_body_flashForwardKernel(gc_b *compiled.Block, Q, K, V []float32, N, d, Tc, Tr, Bc, Br int, softmaxScale float32, l, m, O []float32) {
@@ -180,3 +182,8 @@ func gc_body_flashForwardKernel(gc_b *compiled.Block, Q, K, V []float32, N, d, T
 		}
 	}
 }
+
+// gc_files_flash holds the source files whose lines the kernels' records hash.
+//
+//go:embed common.go flash.go
+var gc_files_flash embed.FS

@@ -5,6 +5,8 @@
 package heldout4
 
 import (
+	"embed"
+
 	"github.com/gocuda/gocuda/cg"
 	"github.com/gocuda/gocuda/compiled"
 	"github.com/gocuda/gocuda/compiled/lanes"
@@ -24,7 +26,7 @@ func LayernormForward1Kernel(out, mean, rstd []float32, inp, weight, bias []floa
 }
 
 //line llmc_layernorm.go:20
-var gc_src_layernormForward1Kernel = compiled.NewSource("layernormForward1Kernel", "1f2e5e8f73f8549fffe08201cbc843f4a5cc14c4393acf2827f3e14d2152005c", "llmc_layernorm.go:16-47").NoGoexit("d842addf08a63a3b0a5809a54a16ef15864abe33537aaabf68a5b2e3fa4b9cae", "common.go:10-10")
+var gc_src_layernormForward1Kernel = compiled.NewSource(gc_files_llmc_layernorm, "layernormForward1Kernel", "1f2e5e8f73f8549fffe08201cbc843f4a5cc14c4393acf2827f3e14d2152005c", "llmc_layernorm.go:16-47").NoGoexit("d842addf08a63a3b0a5809a54a16ef15864abe33537aaabf68a5b2e3fa4b9cae", "common.go:10-10")
 
 //line llmc_layernorm.go:20
 func gc_body_layernormForward1Kernel(gc_b *compiled.Block, gc_lo, gc_hi int, out, mean, rstd []float32, inp, weight, bias []float32, N, C int) {
@@ -107,7 +109,7 @@ func MeanKernel(mean, inp []float32, N, C, blockSize int) func(*gocuda.Thread) {
 }
 
 //line llmc_layernorm.go:53
-var gc_src_meanKernel = compiled.NewSource("meanKernel", "8e9fa83ec18bf3425e7a81591efaf6d41ca4fd46514f825934aa35b179190f0b", "llmc_layernorm.go:49-73").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_meanKernel = compiled.NewSource(gc_files_llmc_layernorm, "meanKernel", "8e9fa83ec18bf3425e7a81591efaf6d41ca4fd46514f825934aa35b179190f0b", "llmc_layernorm.go:49-73").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line llmc_layernorm.go:53
 func gc_body_meanKernel(gc_b *compiled.Block, mean, inp []float32, N, C, blockSize int) {
@@ -798,7 +800,7 @@ func RstdKernel(rstd, inp, mean []float32, N, C, blockSize int) func(*gocuda.Thr
 }
 
 //line llmc_layernorm.go:79
-var gc_src_rstdKernel = compiled.NewSource("rstdKernel", "55969cbdc5c02ea2c925a3a19a27af16f6bd98009202b2534134cb46e404572b", "llmc_layernorm.go:75-101").NoGoexit("d842addf08a63a3b0a5809a54a16ef15864abe33537aaabf68a5b2e3fa4b9cae", "common.go:10-10")
+var gc_src_rstdKernel = compiled.NewSource(gc_files_llmc_layernorm, "rstdKernel", "55969cbdc5c02ea2c925a3a19a27af16f6bd98009202b2534134cb46e404572b", "llmc_layernorm.go:75-101").NoGoexit("d842addf08a63a3b0a5809a54a16ef15864abe33537aaabf68a5b2e3fa4b9cae", "common.go:10-10")
 
 //line llmc_layernorm.go:79
 func gc_body_rstdKernel(gc_b *compiled.Block, rstd, inp, mean []float32, N, C, blockSize int) {
@@ -1528,7 +1530,7 @@ func NormalizationKernel(out, inp, mean, rstd []float32, weight, bias []float32,
 }
 
 //line llmc_layernorm.go:107
-var gc_src_normalizationKernel = compiled.NewSource("normalizationKernel", "f5063a0ed300c576ffd0d6f73499ac2d63bdb2be9bf64f9635a880db14dd3601", "llmc_layernorm.go:103-120").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_normalizationKernel = compiled.NewSource(gc_files_llmc_layernorm, "normalizationKernel", "f5063a0ed300c576ffd0d6f73499ac2d63bdb2be9bf64f9635a880db14dd3601", "llmc_layernorm.go:103-120").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line llmc_layernorm.go:107
 func gc_body_normalizationKernel(gc_b *compiled.Block, gc_lo, gc_hi int, out, inp, mean, rstd []float32, weight, bias []float32, B, T, C int) {
@@ -1715,7 +1717,7 @@ func LayernormForward4Kernel(out, mean, rstd []float32, inp, weight, bias []floa
 }
 
 //line llmc_layernorm.go:127
-var gc_src_layernormForward4Kernel = compiled.NewSource("layernormForward4Kernel", "d1adad4a218cb76648fe1655f859b08b25e06f889619186e8ccaeb2649d785f3", "llmc_layernorm.go:122-164").NoGoexit("3fe0bac57307307292cea156ad8ed5775ddf735c983005fa89b2715b22bd4342", "common.go:11-11")
+var gc_src_layernormForward4Kernel = compiled.NewSource(gc_files_llmc_layernorm, "layernormForward4Kernel", "d1adad4a218cb76648fe1655f859b08b25e06f889619186e8ccaeb2649d785f3", "llmc_layernorm.go:122-164").NoGoexit("3fe0bac57307307292cea156ad8ed5775ddf735c983005fa89b2715b22bd4342", "common.go:11-11")
 
 //line llmc_layernorm.go:127
 func gc_body_layernormForward4Kernel(gc_b *compiled.Block, out, mean, rstd []float32, inp, weight, bias []float32, N, C int) {
@@ -2021,7 +2023,7 @@ func LayernormForward5Kernel(out, mean, rstd []float32, inp, weight, bias []floa
 }
 
 //line llmc_layernorm.go:171
-var gc_src_layernormForward5Kernel = compiled.NewSource("layernormForward5Kernel", "f6d2d6ad68c45e876e8301c12809b22b249c78625dcc9f9aac4071d364114c47", "llmc_layernorm.go:166-221").NoGoexit("3fe0bac57307307292cea156ad8ed5775ddf735c983005fa89b2715b22bd4342", "common.go:11-11")
+var gc_src_layernormForward5Kernel = compiled.NewSource(gc_files_llmc_layernorm, "layernormForward5Kernel", "f6d2d6ad68c45e876e8301c12809b22b249c78625dcc9f9aac4071d364114c47", "llmc_layernorm.go:166-221").NoGoexit("3fe0bac57307307292cea156ad8ed5775ddf735c983005fa89b2715b22bd4342", "common.go:11-11")
 
 //line llmc_layernorm.go:171
 func gc_body_layernormForward5Kernel(gc_b *compiled.Block, out, mean, rstd []float32, inp, weight, bias []float32, N, C int) {
@@ -2861,3 +2863,8 @@ func gc_body_layernormForward5Kernel(gc_b *compiled.Block, out, mean, rstd []flo
 		}
 	}
 }
+
+// gc_files_llmc_layernorm holds the source files whose lines the kernels' records hash.
+//
+//go:embed common.go llmc_layernorm.go
+var gc_files_llmc_layernorm embed.FS

@@ -5,12 +5,14 @@
 package heldout4
 
 import (
+	"embed"
+	"math"
+
 	"github.com/gocuda/gocuda/atomic"
 	"github.com/gocuda/gocuda/cg"
 	"github.com/gocuda/gocuda/compiled"
 	"github.com/gocuda/gocuda/compiled/lanes"
 	"github.com/gocuda/gocuda/gocuda"
-	"math"
 )
 
 // CrossentropyForward1Kernel is crossentropy_forward_kernel1 of
@@ -26,7 +28,7 @@ func CrossentropyForward1Kernel(losses, probs []float32, targets []int32, B, T, 
 }
 
 //line llmc_misc.go:24
-var gc_src_crossentropyForward1Kernel = compiled.NewSource("crossentropyForward1Kernel", "10dfb1cc0957214401ba0bff95ff7812bdcef5dca8ad5f53eb336ae3fee6a27c", "llmc_misc.go:20-33").NoGoexit("320bc6b1067b1f089f5dc6a7eb7e16d1ad724ca3bbd76404559dd6437664e404", "common.go:9-9")
+var gc_src_crossentropyForward1Kernel = compiled.NewSource(gc_files_llmc_misc, "crossentropyForward1Kernel", "10dfb1cc0957214401ba0bff95ff7812bdcef5dca8ad5f53eb336ae3fee6a27c", "llmc_misc.go:20-33").NoGoexit("320bc6b1067b1f089f5dc6a7eb7e16d1ad724ca3bbd76404559dd6437664e404", "common.go:9-9")
 
 //line llmc_misc.go:24
 func gc_body_crossentropyForward1Kernel(gc_b *compiled.Block, gc_lo, gc_hi int, losses, probs []float32, targets []int32, B, T, V int) {
@@ -150,7 +152,7 @@ func CrossentropySoftmaxBackward1Kernel(dlogits, dlosses, probs []float32, targe
 }
 
 //line llmc_misc.go:40
-var gc_src_crossentropySoftmaxBackward1Kernel = compiled.NewSource("crossentropySoftmaxBackward1Kernel", "cc952f59a690a988a3cc9f6d008efabd55b615ea32fe240d804b6a62a314f964", "llmc_misc.go:35-59").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_crossentropySoftmaxBackward1Kernel = compiled.NewSource(gc_files_llmc_misc, "crossentropySoftmaxBackward1Kernel", "cc952f59a690a988a3cc9f6d008efabd55b615ea32fe240d804b6a62a314f964", "llmc_misc.go:35-59").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line llmc_misc.go:40
 func gc_body_crossentropySoftmaxBackward1Kernel(gc_b *compiled.Block, gc_lo, gc_hi int, dlogits, dlosses, probs []float32, targets []int32, B, T, V int) {
@@ -265,7 +267,7 @@ func MatmulBackwardBias1Kernel(dbias, dout []float32, B, T, OC int) func(*gocuda
 }
 
 //line llmc_misc.go:66
-var gc_src_matmulBackwardBias1Kernel = compiled.NewSource("matmulBackwardBias1Kernel", "0a45f8f0cb83ec06552f0eb67c171e014eda963b48e8a13ff1e9a4c07809a150", "llmc_misc.go:61-87").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_matmulBackwardBias1Kernel = compiled.NewSource(gc_files_llmc_misc, "matmulBackwardBias1Kernel", "0a45f8f0cb83ec06552f0eb67c171e014eda963b48e8a13ff1e9a4c07809a150", "llmc_misc.go:61-87").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line llmc_misc.go:66
 func gc_body_matmulBackwardBias1Kernel(gc_b *compiled.Block, dbias, dout []float32, B, T, OC int) {
@@ -826,7 +828,7 @@ func MatmulBackwardBias2Kernel(dbias, dout []float32, B, T, OC int) func(*gocuda
 }
 
 //line llmc_misc.go:94
-var gc_src_matmulBackwardBias2Kernel = compiled.NewSource("matmulBackwardBias2Kernel", "09d3ecb4ebb537a06703c6f6c75423f6a6bf7a8bec7fbb6a05bc29c06c5e0020", "llmc_misc.go:89-110").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_matmulBackwardBias2Kernel = compiled.NewSource(gc_files_llmc_misc, "matmulBackwardBias2Kernel", "09d3ecb4ebb537a06703c6f6c75423f6a6bf7a8bec7fbb6a05bc29c06c5e0020", "llmc_misc.go:89-110").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line llmc_misc.go:94
 func gc_body_matmulBackwardBias2Kernel(gc_b *compiled.Block, dbias, dout []float32, B, T, OC int) {
@@ -991,7 +993,7 @@ func MatmulBackwardBias3Kernel(dbias, dout []float32, B, T, OC int) func(*gocuda
 }
 
 //line llmc_misc.go:117
-var gc_src_matmulBackwardBias3Kernel = compiled.NewSource("matmulBackwardBias3Kernel", "fa115edf2f8278aa19e2cfde6f034417f8a5b20ade5d3bfb4fd38ac5c44966a4", "llmc_misc.go:112-142").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_matmulBackwardBias3Kernel = compiled.NewSource(gc_files_llmc_misc, "matmulBackwardBias3Kernel", "fa115edf2f8278aa19e2cfde6f034417f8a5b20ade5d3bfb4fd38ac5c44966a4", "llmc_misc.go:112-142").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line llmc_misc.go:117
 func gc_body_matmulBackwardBias3Kernel(gc_b *compiled.Block, dbias, dout []float32, B, T, OC int) {
@@ -1377,7 +1379,7 @@ func NormKernel1[T normElem](out *float32, data []T, count uint64) func(*gocuda.
 }
 
 //line llmc_misc.go:154
-var gc_src_normKernel1 = compiled.NewSource("normKernel1", "191aeb0373171c4a09b8d5e2752f94bfee11658de20f6ed862fdfbdc899ba0f1", "llmc_misc.go:149-181").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_normKernel1 = compiled.NewSource(gc_files_llmc_misc, "normKernel1", "191aeb0373171c4a09b8d5e2752f94bfee11658de20f6ed862fdfbdc899ba0f1", "llmc_misc.go:149-181").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line llmc_misc.go:154
 func gc_body_normKernel1[T normElem](gc_b *compiled.Block, out *float32, data []T, count uint64) {
@@ -1610,7 +1612,7 @@ func NormKernel2[T normElem](out *float32, data []T, count uint64) func(*gocuda.
 }
 
 //line llmc_misc.go:187
-var gc_src_normKernel2 = compiled.NewSource("normKernel2", "7b1305c5a3094c0006374dba881aa30d6538d7810e792fc5349170976873256b", "llmc_misc.go:183-202").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_normKernel2 = compiled.NewSource(gc_files_llmc_misc, "normKernel2", "7b1305c5a3094c0006374dba881aa30d6538d7810e792fc5349170976873256b", "llmc_misc.go:183-202").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line llmc_misc.go:187
 func gc_body_normKernel2[T normElem](gc_b *compiled.Block, out *float32, data []T, count uint64) {
@@ -1778,7 +1780,7 @@ func AttentionQueryKey1Kernel(preatt, inp []float32, B, T, C, NH int) func(*gocu
 }
 
 //line llmc_misc.go:209
-var gc_src_attentionQueryKey1Kernel = compiled.NewSource("attentionQueryKey1Kernel", "2448535b1dfe856763e0d7f25ddfc35861b795dec8b6bf90f8efd90a63ab3834", "llmc_misc.go:204-236").NoGoexit("d842addf08a63a3b0a5809a54a16ef15864abe33537aaabf68a5b2e3fa4b9cae", "common.go:10-10")
+var gc_src_attentionQueryKey1Kernel = compiled.NewSource(gc_files_llmc_misc, "attentionQueryKey1Kernel", "2448535b1dfe856763e0d7f25ddfc35861b795dec8b6bf90f8efd90a63ab3834", "llmc_misc.go:204-236").NoGoexit("d842addf08a63a3b0a5809a54a16ef15864abe33537aaabf68a5b2e3fa4b9cae", "common.go:10-10")
 
 //line llmc_misc.go:209
 func gc_body_attentionQueryKey1Kernel(gc_b *compiled.Block, gc_lo, gc_hi int, preatt, inp []float32, B, T, C, NH int) {
@@ -1917,7 +1919,7 @@ func AttentionSoftmax1Kernel(att, preatt []float32, B, T, NH int) func(*gocuda.T
 }
 
 //line llmc_misc.go:242
-var gc_src_attentionSoftmax1Kernel = compiled.NewSource("attentionSoftmax1Kernel", "f5381502550b020cb7cde507d1784ecfb11ce4ccd3398af09b7d8a54c31afe88", "llmc_misc.go:238-282").NoGoexit("4a623ecfdcbbef9739a983789104df7641a949816a045f3ce0376dd656466d68", "common.go:5-8")
+var gc_src_attentionSoftmax1Kernel = compiled.NewSource(gc_files_llmc_misc, "attentionSoftmax1Kernel", "f5381502550b020cb7cde507d1784ecfb11ce4ccd3398af09b7d8a54c31afe88", "llmc_misc.go:238-282").NoGoexit("4a623ecfdcbbef9739a983789104df7641a949816a045f3ce0376dd656466d68", "common.go:5-8")
 
 //line llmc_misc.go:242
 func gc_body_attentionSoftmax1Kernel(gc_b *compiled.Block, gc_lo, gc_hi int, att, preatt []float32, B, T, NH int) {
@@ -2077,7 +2079,7 @@ func AttentionValue1Kernel(out, att, inp []float32, B, T, C, NH int) func(*gocud
 }
 
 //line llmc_misc.go:289
-var gc_src_attentionValue1Kernel = compiled.NewSource("attentionValue1Kernel", "7a0a2ca4416df1bc7f1980ddf3ba49979ce2d29c6d5b9f19f07d62dec991c9ce", "llmc_misc.go:284-315").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_attentionValue1Kernel = compiled.NewSource(gc_files_llmc_misc, "attentionValue1Kernel", "7a0a2ca4416df1bc7f1980ddf3ba49979ce2d29c6d5b9f19f07d62dec991c9ce", "llmc_misc.go:284-315").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line llmc_misc.go:289
 func gc_body_attentionValue1Kernel(gc_b *compiled.Block, gc_lo, gc_hi int, out, att, inp []float32, B, T, C, NH int) {
@@ -2194,3 +2196,8 @@ func gc_body_attentionValue1Kernel(gc_b *compiled.Block, gc_lo, gc_hi int, out, 
 		})
 	}
 }
+
+// gc_files_llmc_misc holds the source files whose lines the kernels' records hash.
+//
+//go:embed common.go llmc_misc.go
+var gc_files_llmc_misc embed.FS

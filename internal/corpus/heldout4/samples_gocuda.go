@@ -5,6 +5,8 @@
 package heldout4
 
 import (
+	"embed"
+
 	"github.com/gocuda/gocuda/atomic"
 	"github.com/gocuda/gocuda/cg"
 	"github.com/gocuda/gocuda/compiled"
@@ -30,7 +32,7 @@ func GpuConjugateGradientKernel(I, J []int32, val, x, Ax, p, r []float32, dotRes
 }
 
 //line samples.go:102
-var gc_src_gpuConjugateGradientKernel = compiled.NewSource("gpuConjugateGradientKernel", "79f607ecec717f9b295248664793c7c027ed653dde0c8cd4ae7558d31fffe362", "samples.go:95-171", "samples.go:44-78", "samples.go:44-78", "samples.go:44-78").NoGoexit("f345b518c59447e20035f4c5623bd7b1890b610778327590639b735e0bb39419", "samples.go:20-35", "samples.go:37-42", "samples.go:80-85", "samples.go:87-93")
+var gc_src_gpuConjugateGradientKernel = compiled.NewSource(gc_files_samples, "gpuConjugateGradientKernel", "79f607ecec717f9b295248664793c7c027ed653dde0c8cd4ae7558d31fffe362", "samples.go:95-171", "samples.go:44-78", "samples.go:44-78", "samples.go:44-78").NoGoexit("f345b518c59447e20035f4c5623bd7b1890b610778327590639b735e0bb39419", "samples.go:20-35", "samples.go:37-42", "samples.go:80-85", "samples.go:87-93")
 
 //line samples.go:102
 func gc_body_gpuConjugateGradientKernel(gc_b *compiled.Block, I, J []int32, val, x, Ax, p, r []float32, dotResult *float64, nnz, N int, tol float32) {
@@ -1066,7 +1068,7 @@ func JacobiMethodKernel(A []float32, b []float64, convThreshold float32, x, xNew
 }
 
 //line samples.go:186
-var gc_src_jacobiMethodKernel = compiled.NewSource("jacobiMethodKernel", "08ed48e30abd057f4a314393bbe8563051bcaa424b131a1b02caaa997ec3a64c", "samples.go:180-245").NoGoexit("5e6ab7f5fab7a184cb15cec6e1e9d0d1729ee57045ea3bb53342ca7bb5b003af", "common.go:15-16")
+var gc_src_jacobiMethodKernel = compiled.NewSource(gc_files_samples, "jacobiMethodKernel", "08ed48e30abd057f4a314393bbe8563051bcaa424b131a1b02caaa997ec3a64c", "samples.go:180-245").NoGoexit("5e6ab7f5fab7a184cb15cec6e1e9d0d1729ee57045ea3bb53342ca7bb5b003af", "common.go:15-16")
 
 //line samples.go:186
 func gc_body_jacobiMethodKernel(gc_b *compiled.Block, A []float32, b []float64, convThreshold float32, x, xNew []float64, sum *float64) {
@@ -1488,7 +1490,7 @@ func FinalErrorKernel(x []float64, gSum *float64) func(*gocuda.Thread) {
 }
 
 //line samples.go:252
-var gc_src_finalErrorKernel = compiled.NewSource("finalErrorKernel", "37697cfd9481974c9c4b76e773ff99c3423abb81a9ee57eece8453222bc8b06d", "samples.go:247-289").NoGoexit("5e6ab7f5fab7a184cb15cec6e1e9d0d1729ee57045ea3bb53342ca7bb5b003af", "common.go:15-16")
+var gc_src_finalErrorKernel = compiled.NewSource(gc_files_samples, "finalErrorKernel", "37697cfd9481974c9c4b76e773ff99c3423abb81a9ee57eece8453222bc8b06d", "samples.go:247-289").NoGoexit("5e6ab7f5fab7a184cb15cec6e1e9d0d1729ee57045ea3bb53342ca7bb5b003af", "common.go:15-16")
 
 //line samples.go:252
 func gc_body_finalErrorKernel(gc_b *compiled.Block, x []float64, gSum *float64) {
@@ -2016,7 +2018,7 @@ func FwtBatch1Kernel(dOutput, dInput []float32, log2N int) func(*gocuda.Thread) 
 }
 
 //line samples.go:297
-var gc_src_fwtBatch1Kernel = compiled.NewSource("fwtBatch1Kernel", "dbff0434dad509fc016a244c88305b9a1405b138a67df305ba48bcfe085f5bdb", "samples.go:291-359").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_fwtBatch1Kernel = compiled.NewSource(gc_files_samples, "fwtBatch1Kernel", "dbff0434dad509fc016a244c88305b9a1405b138a67df305ba48bcfe085f5bdb", "samples.go:291-359").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line samples.go:297
 func gc_body_fwtBatch1Kernel(gc_b *compiled.Block, dOutput, dInput []float32, log2N int) {
@@ -2541,7 +2543,7 @@ func FwtBatch2Kernel(dOutput, dInput []float32, stride int) func(*gocuda.Thread)
 }
 
 //line samples.go:365
-var gc_src_fwtBatch2Kernel = compiled.NewSource("fwtBatch2Kernel", "0859ea4147402d9b2dcc801b0740e7d741d8eb1ff965f302433c28e29221ed5b", "samples.go:361-395").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_fwtBatch2Kernel = compiled.NewSource(gc_files_samples, "fwtBatch2Kernel", "0859ea4147402d9b2dcc801b0740e7d741d8eb1ff965f302433c28e29221ed5b", "samples.go:361-395").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line samples.go:365
 func gc_body_fwtBatch2Kernel(gc_b *compiled.Block, gc_lo, gc_hi int, dOutput, dInput []float32, stride int) {
@@ -2678,7 +2680,7 @@ func ModulateKernel(dA, dB []float32, N int) func(*gocuda.Thread) {
 }
 
 //line samples.go:401
-var gc_src_modulateKernel = compiled.NewSource("modulateKernel", "bef75b1f2c7eaff05f72bc5e1c37b7d81de39e06bacb8f6d39b632476d9e3b98", "samples.go:397-409").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_modulateKernel = compiled.NewSource(gc_files_samples, "modulateKernel", "bef75b1f2c7eaff05f72bc5e1c37b7d81de39e06bacb8f6d39b632476d9e3b98", "samples.go:397-409").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line samples.go:401
 func gc_body_modulateKernel(gc_b *compiled.Block, gc_lo, gc_hi int, dA, dB []float32, N int) {
@@ -3117,7 +3119,7 @@ func InitValueKernel(od []float32, value float32) func(*gocuda.Thread) {
 }
 
 //line samples.go:422
-var gc_src_initValueKernel = compiled.NewSource("initValueKernel", "b7f0443946a8eb06026aad0563e243cca416cd94b056562c3041c610caf55b5e", "samples.go:418-429").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_initValueKernel = compiled.NewSource(gc_files_samples, "initValueKernel", "b7f0443946a8eb06026aad0563e243cca416cd94b056562c3041c610caf55b5e", "samples.go:418-429").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line samples.go:422
 func gc_body_initValueKernel(gc_b *compiled.Block, od []float32, value float32) {
@@ -3215,7 +3217,7 @@ func DwtHaar1DKernel(id, od, approxFinal []float32, dlevels, slengthStepHalf uin
 }
 
 //line samples.go:437
-var gc_src_dwtHaar1DKernel = compiled.NewSource("dwtHaar1DKernel", "f2a9a285aad101e2a1cd5d040496904fab386db741089c83f6247943dcdae0b3", "samples.go:431-496").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_dwtHaar1DKernel = compiled.NewSource(gc_files_samples, "dwtHaar1DKernel", "f2a9a285aad101e2a1cd5d040496904fab386db741089c83f6247943dcdae0b3", "samples.go:431-496").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line samples.go:437
 func gc_body_dwtHaar1DKernel(gc_b *compiled.Block, id, od, approxFinal []float32, dlevels, slengthStepHalf uint32, bdim int) {
@@ -3952,7 +3954,7 @@ func BlackScholesKernel(dCallResult, dPutResult, dStockPrice, dOptionStrike, dOp
 }
 
 //line samples.go:545
-var gc_src_blackScholesKernel = compiled.NewSource("blackScholesKernel", "1c3f2bbfac207cbf090b70bcafef56401f1d7be0284e1e25f4cac6c7b3f9c21a", "samples.go:541-556").NoGoexit("751dfb8f317ad6752d095635a70a13e0f97a9ed55274581b4f74e7ff2f690228", "common.go:11-11", "common.go:12-12", "common.go:5-8", "common.go:9-9", "samples.go:501-521", "samples.go:523-539")
+var gc_src_blackScholesKernel = compiled.NewSource(gc_files_samples, "blackScholesKernel", "1c3f2bbfac207cbf090b70bcafef56401f1d7be0284e1e25f4cac6c7b3f9c21a", "samples.go:541-556").NoGoexit("751dfb8f317ad6752d095635a70a13e0f97a9ed55274581b4f74e7ff2f690228", "common.go:11-11", "common.go:12-12", "common.go:5-8", "common.go:9-9", "samples.go:501-521", "samples.go:523-539")
 
 //line samples.go:545
 func gc_body_blackScholesKernel(gc_b *compiled.Block, gc_lo, gc_hi int, dCallResult, dPutResult, dStockPrice, dOptionStrike, dOptionYears []float2, Riskfree, Volatility float32, optN int) {
@@ -4046,7 +4048,7 @@ func BinomialOptionsKernel(dOptionData []TOptionData, dCallValue []float32) func
 }
 
 //line samples.go:588
-var gc_src_binomialOptionsKernel = compiled.NewSource("binomialOptionsKernel", "abafc61a204d783045e0ff381d971196fe17e83bf50540dd2e714e579ee08832", "samples.go:580-626").NoGoexit("89886035fa0ae4f54936a1ea5108840b4edc6fe1ccf3c803162f17758c22e6e4", "common.go:5-8", "samples.go:570-578")
+var gc_src_binomialOptionsKernel = compiled.NewSource(gc_files_samples, "binomialOptionsKernel", "abafc61a204d783045e0ff381d971196fe17e83bf50540dd2e714e579ee08832", "samples.go:580-626").NoGoexit("89886035fa0ae4f54936a1ea5108840b4edc6fe1ccf3c803162f17758c22e6e4", "common.go:5-8", "samples.go:570-578")
 
 //line samples.go:588
 func gc_body_binomialOptionsKernel(gc_b *compiled.Block, dOptionData []TOptionData, dCallValue []float32) {
@@ -4998,7 +5000,7 @@ func FiniteDifferencesKernel(output, input []float32, dimx, dimy, dimz int, sten
 }
 
 //line samples.go:644
-var gc_src_finiteDifferencesKernel = compiled.NewSource("finiteDifferencesKernel", "ea7d05434835a91ae7c0e0c4ebe9b4fc43f9394c231c497a12071758305a497c", "samples.go:637-745").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_finiteDifferencesKernel = compiled.NewSource(gc_files_samples, "finiteDifferencesKernel", "ea7d05434835a91ae7c0e0c4ebe9b4fc43f9394c231c497a12071758305a497c", "samples.go:637-745").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line samples.go:644
 func gc_body_finiteDifferencesKernel(gc_b *compiled.Block, output, input []float32, dimx, dimy, dimz int, stencil []float32) {
@@ -5490,3 +5492,8 @@ func gc_body_finiteDifferencesKernel(gc_b *compiled.Block, output, input []float
 		})
 	}
 }
+
+// gc_files_samples holds the source files whose lines the kernels' records hash.
+//
+//go:embed common.go samples.go
+var gc_files_samples embed.FS

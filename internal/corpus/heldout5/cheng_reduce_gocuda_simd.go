@@ -5,9 +5,11 @@
 package heldout5
 
 import (
+	"embed"
+	"simd/archsimd"
+
 	"github.com/gocuda/gocuda/compiled"
 	"github.com/gocuda/gocuda/gocuda"
-	"simd/archsimd"
 )
 
 // ReduceNeighboredKernel is reduceNeighbored of reduceInteger.cu: the
@@ -23,7 +25,7 @@ func ReduceNeighboredKernel(gIdata, gOdata []int32, n uint32) func(*gocuda.Threa
 }
 
 //line cheng_reduce.go:22
-var gc_src_reduceNeighboredKernel = compiled.NewSource("reduceNeighboredKernel", "921ae7811e9e078233e3482716a6794bed4403816aff739014ef843b223ab2e7", "cheng_reduce.go:16-42").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_reduceNeighboredKernel = compiled.NewSource(gc_files_cheng_reduce, "reduceNeighboredKernel", "921ae7811e9e078233e3482716a6794bed4403816aff739014ef843b223ab2e7", "cheng_reduce.go:16-42").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line cheng_reduce.go:22
 func gc_body_reduceNeighboredKernel(gc_b2 *compiled.Block, gIdata, gOdata []int32, n uint32) {
@@ -122,7 +124,7 @@ func ReduceNeighboredLessKernel(gIdata, gOdata []int32, n uint32) func(*gocuda.T
 }
 
 //line cheng_reduce.go:49
-var gc_src_reduceNeighboredLessKernel = compiled.NewSource("reduceNeighboredLessKernel", "536c6761a31a1a8bc46bebf54148b5db1cf83dfb3da2c522aa75ab14a8d814a4", "cheng_reduce.go:44-70").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_reduceNeighboredLessKernel = compiled.NewSource(gc_files_cheng_reduce, "reduceNeighboredLessKernel", "536c6761a31a1a8bc46bebf54148b5db1cf83dfb3da2c522aa75ab14a8d814a4", "cheng_reduce.go:44-70").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line cheng_reduce.go:49
 func gc_body_reduceNeighboredLessKernel(gc_b2 *compiled.Block, gIdata, gOdata []int32, n uint32) {
@@ -411,7 +413,7 @@ func ReduceInterleavedKernel(gIdata, gOdata []int32, n uint32) func(*gocuda.Thre
 }
 
 //line cheng_reduce.go:77
-var gc_src_reduceInterleavedKernel = compiled.NewSource("reduceInterleavedKernel", "90cd8597205c74da8b185a1a5348e9839bff09227efcc77c0f45a10447a5b651", "cheng_reduce.go:72-97").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_reduceInterleavedKernel = compiled.NewSource(gc_files_cheng_reduce, "reduceInterleavedKernel", "90cd8597205c74da8b185a1a5348e9839bff09227efcc77c0f45a10447a5b651", "cheng_reduce.go:72-97").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line cheng_reduce.go:77
 func gc_body_reduceInterleavedKernel(gc_b2 *compiled.Block, gIdata, gOdata []int32, n uint32) {
@@ -590,7 +592,7 @@ func ReduceUnrolling2Kernel(gIdata, gOdata []int32, n uint32) func(*gocuda.Threa
 }
 
 //line cheng_reduce.go:104
-var gc_src_reduceUnrolling2Kernel = compiled.NewSource("reduceUnrolling2Kernel", "e333508c5758bc8ac1607f398321501a1564602381c81d177f94bedba747b8c0", "cheng_reduce.go:99-127").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_reduceUnrolling2Kernel = compiled.NewSource(gc_files_cheng_reduce, "reduceUnrolling2Kernel", "e333508c5758bc8ac1607f398321501a1564602381c81d177f94bedba747b8c0", "cheng_reduce.go:99-127").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line cheng_reduce.go:104
 func gc_body_reduceUnrolling2Kernel(gc_b2 *compiled.Block, gIdata, gOdata []int32, n uint32) {
@@ -957,7 +959,7 @@ func ReduceUnrolling4Kernel(gIdata, gOdata []int32, n uint32) func(*gocuda.Threa
 }
 
 //line cheng_reduce.go:133
-var gc_src_reduceUnrolling4Kernel = compiled.NewSource("reduceUnrolling4Kernel", "9a584f45edf434331abb3bee2bf774b8fbdafe00666ca37691affa1c2d0bf2d7", "cheng_reduce.go:129-160").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_reduceUnrolling4Kernel = compiled.NewSource(gc_files_cheng_reduce, "reduceUnrolling4Kernel", "9a584f45edf434331abb3bee2bf774b8fbdafe00666ca37691affa1c2d0bf2d7", "cheng_reduce.go:129-160").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line cheng_reduce.go:133
 func gc_body_reduceUnrolling4Kernel(gc_b2 *compiled.Block, gIdata, gOdata []int32, n uint32) {
@@ -1253,7 +1255,7 @@ func ReduceUnrolling8Kernel(gIdata, gOdata []int32, n uint32) func(*gocuda.Threa
 }
 
 //line cheng_reduce.go:166
-var gc_src_reduceUnrolling8Kernel = compiled.NewSource("reduceUnrolling8Kernel", "df123e2b13d3e8ef41765a082c9c2064ffd9475d4fa003857d9939b32339ec01", "cheng_reduce.go:162-197").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_reduceUnrolling8Kernel = compiled.NewSource(gc_files_cheng_reduce, "reduceUnrolling8Kernel", "df123e2b13d3e8ef41765a082c9c2064ffd9475d4fa003857d9939b32339ec01", "cheng_reduce.go:162-197").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line cheng_reduce.go:166
 func gc_body_reduceUnrolling8Kernel(gc_b2 *compiled.Block, gIdata, gOdata []int32, n uint32) {
@@ -1541,3 +1543,8 @@ func gc_body_reduceUnrolling8Kernel(gc_b2 *compiled.Block, gIdata, gOdata []int3
 		}
 	}
 }
+
+// gc_files_cheng_reduce holds the source files whose lines the kernels' records hash.
+//
+//go:embed cheng_reduce.go
+var gc_files_cheng_reduce embed.FS

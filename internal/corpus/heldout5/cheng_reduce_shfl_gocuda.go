@@ -5,6 +5,8 @@
 package heldout5
 
 import (
+	"embed"
+
 	"github.com/gocuda/gocuda/compiled"
 	"github.com/gocuda/gocuda/compiled/lanes"
 	"github.com/gocuda/gocuda/gocuda"
@@ -23,7 +25,7 @@ func ReduceShflKernel(gIdata, gOdata []int32, n uint32) func(*gocuda.Thread) {
 }
 
 //line cheng_reduce_shfl.go:37
-var gc_src_reduceShflKernel = compiled.NewSource("reduceShflKernel", "87f1ce5627b1021b7ce9430880d52cfd11cf2ec2ca3500cfda74052b88ee820f", "cheng_reduce_shfl.go:31-72", "cheng_reduce_shfl.go:19-29", "cheng_reduce_shfl.go:19-29").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_reduceShflKernel = compiled.NewSource(gc_files_cheng_reduce_shfl, "reduceShflKernel", "87f1ce5627b1021b7ce9430880d52cfd11cf2ec2ca3500cfda74052b88ee820f", "cheng_reduce_shfl.go:31-72", "cheng_reduce_shfl.go:19-29", "cheng_reduce_shfl.go:19-29").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line cheng_reduce_shfl.go:37
 func gc_body_reduceShflKernel(gc_b *compiled.Block, gIdata, gOdata []int32, n uint32) {
@@ -508,7 +510,7 @@ func ReduceSmemShflKernel(gIdata, gOdata []int32, n uint32) func(*gocuda.Thread)
 }
 
 //line cheng_reduce_shfl.go:80
-var gc_src_reduceSmemShflKernel = compiled.NewSource("reduceSmemShflKernel", "36eaad637644b684e8d764acadf40ef57b161a874f63ed59ddc173c538eaec09", "cheng_reduce_shfl.go:74-127").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_reduceSmemShflKernel = compiled.NewSource(gc_files_cheng_reduce_shfl, "reduceSmemShflKernel", "36eaad637644b684e8d764acadf40ef57b161a874f63ed59ddc173c538eaec09", "cheng_reduce_shfl.go:74-127").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line cheng_reduce_shfl.go:80
 func gc_body_reduceSmemShflKernel(gc_b *compiled.Block, gIdata, gOdata []int32, n uint32) {
@@ -1154,7 +1156,7 @@ func ReduceSmemUnrollShflKernel(gIdata, gOdata []int32, n uint32) func(*gocuda.T
 }
 
 //line cheng_reduce_shfl.go:135
-var gc_src_reduceSmemUnrollShflKernel = compiled.NewSource("reduceSmemUnrollShflKernel", "b8db973f6f65fc86e6504392bd50a610196304ed88a1d6b6b7a630736519850a", "cheng_reduce_shfl.go:129-189").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_reduceSmemUnrollShflKernel = compiled.NewSource(gc_files_cheng_reduce_shfl, "reduceSmemUnrollShflKernel", "b8db973f6f65fc86e6504392bd50a610196304ed88a1d6b6b7a630736519850a", "cheng_reduce_shfl.go:129-189").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line cheng_reduce_shfl.go:135
 func gc_body_reduceSmemUnrollShflKernel(gc_b *compiled.Block, gIdata, gOdata []int32, n uint32) {
@@ -2672,3 +2674,8 @@ func gc_body_reduceSmemUnrollShflKernel(gc_b *compiled.Block, gIdata, gOdata []i
 		}
 	}
 }
+
+// gc_files_cheng_reduce_shfl holds the source files whose lines the kernels' records hash.
+//
+//go:embed cheng_reduce_shfl.go
+var gc_files_cheng_reduce_shfl embed.FS

@@ -5,6 +5,8 @@
 package heldout5
 
 import (
+	"embed"
+
 	"github.com/gocuda/gocuda/compiled"
 	"github.com/gocuda/gocuda/gocuda"
 )
@@ -20,7 +22,7 @@ func ShflBroadcastKernel(dOut, dIn []int32, srcLane int) func(*gocuda.Thread) {
 }
 
 //line cheng_simpleshfl.go:28
-var gc_src_shflBroadcastKernel = compiled.NewSource("shflBroadcastKernel", "fd83dfb4e775f57067bd310954293eb1999945deda0aa325f0100afd1e0750c2", "cheng_simpleshfl.go:24-32").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_shflBroadcastKernel = compiled.NewSource(gc_files_cheng_simpleshfl, "shflBroadcastKernel", "fd83dfb4e775f57067bd310954293eb1999945deda0aa325f0100afd1e0750c2", "cheng_simpleshfl.go:24-32").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line cheng_simpleshfl.go:28
 func gc_body_shflBroadcastKernel(gc_b *compiled.Block, dOut, dIn []int32, srcLane int) {
@@ -118,7 +120,7 @@ func ShflWrapKernel(dOut, dIn []int32, offset int) func(*gocuda.Thread) {
 }
 
 //line cheng_simpleshfl.go:39
-var gc_src_shflWrapKernel = compiled.NewSource("shflWrapKernel", "9bd092d87751a01ebed94992d7df7d1b0a810f47f001635e994f968f2eea2cb4", "cheng_simpleshfl.go:34-43").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_shflWrapKernel = compiled.NewSource(gc_files_cheng_simpleshfl, "shflWrapKernel", "9bd092d87751a01ebed94992d7df7d1b0a810f47f001635e994f968f2eea2cb4", "cheng_simpleshfl.go:34-43").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line cheng_simpleshfl.go:39
 func gc_body_shflWrapKernel(gc_b *compiled.Block, dOut, dIn []int32, offset int) {
@@ -221,7 +223,7 @@ func ShflWrapPlusKernel(dOut, dIn []int32, offset int) func(*gocuda.Thread) {
 }
 
 //line cheng_simpleshfl.go:49
-var gc_src_shflWrapPlusKernel = compiled.NewSource("shflWrapPlusKernel", "a4bf8a0dcbcaa313a9cf20d868c55933435f059dcaba30f72e88f9fd8291b152", "cheng_simpleshfl.go:45-53").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_shflWrapPlusKernel = compiled.NewSource(gc_files_cheng_simpleshfl, "shflWrapPlusKernel", "a4bf8a0dcbcaa313a9cf20d868c55933435f059dcaba30f72e88f9fd8291b152", "cheng_simpleshfl.go:45-53").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line cheng_simpleshfl.go:49
 func gc_body_shflWrapPlusKernel(gc_b *compiled.Block, dOut, dIn []int32, offset int) {
@@ -326,7 +328,7 @@ func ShflUpKernel(dOut, dIn []int32, delta uint32) func(*gocuda.Thread) {
 }
 
 //line cheng_simpleshfl.go:59
-var gc_src_shflUpKernel = compiled.NewSource("shflUpKernel", "37ff8ef56ad78f4f8efd600b1b7ac61aae4cc24a99057c3fef53859dbd9adf9f", "cheng_simpleshfl.go:55-63").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_shflUpKernel = compiled.NewSource(gc_files_cheng_simpleshfl, "shflUpKernel", "37ff8ef56ad78f4f8efd600b1b7ac61aae4cc24a99057c3fef53859dbd9adf9f", "cheng_simpleshfl.go:55-63").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line cheng_simpleshfl.go:59
 func gc_body_shflUpKernel(gc_b *compiled.Block, dOut, dIn []int32, delta uint32) {
@@ -423,7 +425,7 @@ func ShflDownKernel(dOut, dIn []int32, delta uint32) func(*gocuda.Thread) {
 }
 
 //line cheng_simpleshfl.go:69
-var gc_src_shflDownKernel = compiled.NewSource("shflDownKernel", "10d90ce162953fa6f315f6e985e8fed8a26f7c17d614b57c03a1bd6094a9a975", "cheng_simpleshfl.go:65-73").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_shflDownKernel = compiled.NewSource(gc_files_cheng_simpleshfl, "shflDownKernel", "10d90ce162953fa6f315f6e985e8fed8a26f7c17d614b57c03a1bd6094a9a975", "cheng_simpleshfl.go:65-73").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line cheng_simpleshfl.go:69
 func gc_body_shflDownKernel(gc_b *compiled.Block, dOut, dIn []int32, delta uint32) {
@@ -520,7 +522,7 @@ func ShflXorKernel(dOut, dIn []int32, mask int) func(*gocuda.Thread) {
 }
 
 //line cheng_simpleshfl.go:79
-var gc_src_shflXorKernel = compiled.NewSource("shflXorKernel", "d257b1fd83122e0baa4e9de0d671f63ca99f91a7695a9062e5954af235fb6e24", "cheng_simpleshfl.go:75-83").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_shflXorKernel = compiled.NewSource(gc_files_cheng_simpleshfl, "shflXorKernel", "d257b1fd83122e0baa4e9de0d671f63ca99f91a7695a9062e5954af235fb6e24", "cheng_simpleshfl.go:75-83").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line cheng_simpleshfl.go:79
 func gc_body_shflXorKernel(gc_b *compiled.Block, dOut, dIn []int32, mask int) {
@@ -618,7 +620,7 @@ func ShflXorArrayKernel(dOut, dIn []int32, mask int) func(*gocuda.Thread) {
 }
 
 //line cheng_simpleshfl.go:90
-var gc_src_shflXorArrayKernel = compiled.NewSource("shflXorArrayKernel", "34418f3f4b7a623705bdc2542f403cb040ab4fcb22716fc2acac9f180134abd4", "cheng_simpleshfl.go:85-106").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_shflXorArrayKernel = compiled.NewSource(gc_files_cheng_simpleshfl, "shflXorArrayKernel", "34418f3f4b7a623705bdc2542f403cb040ab4fcb22716fc2acac9f180134abd4", "cheng_simpleshfl.go:85-106").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line cheng_simpleshfl.go:90
 func gc_body_shflXorArrayKernel(gc_b *compiled.Block, dOut, dIn []int32, mask int) {
@@ -829,7 +831,7 @@ func ShflXorInt4Kernel(dOut, dIn []int32, mask int) func(*gocuda.Thread) {
 }
 
 //line cheng_simpleshfl.go:112
-var gc_src_shflXorInt4Kernel = compiled.NewSource("shflXorInt4Kernel", "019533bf25f7049a9dd21b3f5e6e5b87ce12d4d5e42b037b48c8a45e960457a3", "cheng_simpleshfl.go:108-130").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_shflXorInt4Kernel = compiled.NewSource(gc_files_cheng_simpleshfl, "shflXorInt4Kernel", "019533bf25f7049a9dd21b3f5e6e5b87ce12d4d5e42b037b48c8a45e960457a3", "cheng_simpleshfl.go:108-130").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line cheng_simpleshfl.go:112
 func gc_body_shflXorInt4Kernel(gc_b *compiled.Block, dOut, dIn []int32, mask int) {
@@ -991,7 +993,7 @@ func ShflXorElementKernel(dOut, dIn []int32, mask, srcIdx, dstIdx int) func(*goc
 }
 
 //line cheng_simpleshfl.go:137
-var gc_src_shflXorElementKernel = compiled.NewSource("shflXorElementKernel", "fe9933b25e386d8af65b97b8008e0a2232ba8e75392744896ecc41cd4771fb2d", "cheng_simpleshfl.go:132-150").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_shflXorElementKernel = compiled.NewSource(gc_files_cheng_simpleshfl, "shflXorElementKernel", "fe9933b25e386d8af65b97b8008e0a2232ba8e75392744896ecc41cd4771fb2d", "cheng_simpleshfl.go:132-150").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line cheng_simpleshfl.go:137
 func gc_body_shflXorElementKernel(gc_b *compiled.Block, dOut, dIn []int32, mask, srcIdx, dstIdx int) {
@@ -1150,7 +1152,7 @@ func ShflXorArraySwapKernel(dOut, dIn []int32, mask, srcIdx, dstIdx int) func(*g
 }
 
 //line cheng_simpleshfl.go:158
-var gc_src_shflXorArraySwapKernel = compiled.NewSource("shflXorArraySwapKernel", "7cace0db623e7489cfd107e4720958114bae5a49c8887f67b2158165e3905cb0", "cheng_simpleshfl.go:152-185").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_shflXorArraySwapKernel = compiled.NewSource(gc_files_cheng_simpleshfl, "shflXorArraySwapKernel", "7cace0db623e7489cfd107e4720958114bae5a49c8887f67b2158165e3905cb0", "cheng_simpleshfl.go:152-185").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line cheng_simpleshfl.go:158
 func gc_body_shflXorArraySwapKernel(gc_b *compiled.Block, dOut, dIn []int32, mask, srcIdx, dstIdx int) {
@@ -1329,7 +1331,7 @@ func ShflSwapKernel(dOut, dIn []int32, mask, firstIdx, secondIdx int) func(*gocu
 }
 
 //line cheng_simpleshfl.go:211
-var gc_src_shflSwapKernel = compiled.NewSource("shflSwapKernel", "d1cea54d282062c33876f47c3c1786a08db94fe43092bfc32d6615b1bb422eea", "cheng_simpleshfl.go:207-224", "cheng_simpleshfl.go:187-205").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_shflSwapKernel = compiled.NewSource(gc_files_cheng_simpleshfl, "shflSwapKernel", "d1cea54d282062c33876f47c3c1786a08db94fe43092bfc32d6615b1bb422eea", "cheng_simpleshfl.go:207-224", "cheng_simpleshfl.go:187-205").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line cheng_simpleshfl.go:211
 func gc_body_shflSwapKernel(gc_b *compiled.Block, dOut, dIn []int32, mask, firstIdx, secondIdx int) {
@@ -1538,7 +1540,7 @@ func ShflArrayKernel(dOut, dIn []int32, offset int) func(*gocuda.Thread) {
 }
 
 //line cheng_simpleshfl.go:230
-var gc_src_shflArrayKernel = compiled.NewSource("shflArrayKernel", "b24e453a2234f69aba74f67a4b512df0d78243855d4d5f82a8f086bb5f47e942", "cheng_simpleshfl.go:226-244").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_shflArrayKernel = compiled.NewSource(gc_files_cheng_simpleshfl, "shflArrayKernel", "b24e453a2234f69aba74f67a4b512df0d78243855d4d5f82a8f086bb5f47e942", "cheng_simpleshfl.go:226-244").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line cheng_simpleshfl.go:230
 func gc_body_shflArrayKernel(gc_b *compiled.Block, dOut, dIn []int32, offset int) {
@@ -1705,7 +1707,7 @@ func ShflXorPlusKernel(dOut, dIn []int32, mask int) func(*gocuda.Thread) {
 }
 
 //line cheng_simpleshfl.go:250
-var gc_src_shflXorPlusKernel = compiled.NewSource("shflXorPlusKernel", "2b7094cb1fcefbfbdc5d5eb148c25758a080b7a8c00a73655b1894d99100c28c", "cheng_simpleshfl.go:246-254").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_shflXorPlusKernel = compiled.NewSource(gc_files_cheng_simpleshfl, "shflXorPlusKernel", "2b7094cb1fcefbfbdc5d5eb148c25758a080b7a8c00a73655b1894d99100c28c", "cheng_simpleshfl.go:246-254").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line cheng_simpleshfl.go:250
 func gc_body_shflXorPlusKernel(gc_b *compiled.Block, dOut, dIn []int32, mask int) {
@@ -1813,3 +1815,8 @@ func gc_body_shflXorPlusKernel(gc_b *compiled.Block, dOut, dIn []int32, mask int
 		}
 	}
 }
+
+// gc_files_cheng_simpleshfl holds the source files whose lines the kernels' records hash.
+//
+//go:embed cheng_simpleshfl.go
+var gc_files_cheng_simpleshfl embed.FS

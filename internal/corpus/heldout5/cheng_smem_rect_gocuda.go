@@ -3,6 +3,8 @@
 package heldout5
 
 import (
+	"embed"
+
 	"github.com/gocuda/gocuda/compiled"
 	"github.com/gocuda/gocuda/gocuda"
 )
@@ -17,7 +19,7 @@ func SmemRectSetRowReadColKernel(out []int32) func(*gocuda.Thread) {
 }
 
 //line cheng_smem_rect.go:22
-var gc_src_smemRectSetRowReadColKernel = compiled.NewSource("smemRectSetRowReadColKernel", "e53c8e29fead3383de772aec7c53d4e7f1ba4714808558f0cc0ff2bf5dc4ac44", "cheng_smem_rect.go:19-35").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_smemRectSetRowReadColKernel = compiled.NewSource(gc_files_cheng_smem_rect, "smemRectSetRowReadColKernel", "e53c8e29fead3383de772aec7c53d4e7f1ba4714808558f0cc0ff2bf5dc4ac44", "cheng_smem_rect.go:19-35").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line cheng_smem_rect.go:22
 func gc_body_smemRectSetRowReadColKernel(gc_b *compiled.Block, out []int32) {
@@ -156,7 +158,7 @@ func SmemRectSetRowReadColPadKernel(out []int32) func(*gocuda.Thread) {
 }
 
 //line cheng_smem_rect.go:41
-var gc_src_smemRectSetRowReadColPadKernel = compiled.NewSource("smemRectSetRowReadColPadKernel", "31565ea813fcfa751ed1a4792c073b20870a604970ba8ea299ea4aa6ad76466b", "cheng_smem_rect.go:37-54").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_smemRectSetRowReadColPadKernel = compiled.NewSource(gc_files_cheng_smem_rect, "smemRectSetRowReadColPadKernel", "31565ea813fcfa751ed1a4792c073b20870a604970ba8ea299ea4aa6ad76466b", "cheng_smem_rect.go:37-54").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line cheng_smem_rect.go:41
 func gc_body_smemRectSetRowReadColPadKernel(gc_b *compiled.Block, out []int32) {
@@ -295,7 +297,7 @@ func SmemRectSetRowReadColDynKernel(out []int32) func(*gocuda.Thread) {
 }
 
 //line cheng_smem_rect.go:60
-var gc_src_smemRectSetRowReadColDynKernel = compiled.NewSource("smemRectSetRowReadColDynKernel", "0db556430c28218c2e73a2eb40fbda87732bbe97acf1102372380b6cac368d56", "cheng_smem_rect.go:56-75").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_smemRectSetRowReadColDynKernel = compiled.NewSource(gc_files_cheng_smem_rect, "smemRectSetRowReadColDynKernel", "0db556430c28218c2e73a2eb40fbda87732bbe97acf1102372380b6cac368d56", "cheng_smem_rect.go:56-75").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line cheng_smem_rect.go:60
 func gc_body_smemRectSetRowReadColDynKernel(gc_b *compiled.Block, out []int32) {
@@ -431,7 +433,7 @@ func SmemRectSetRowReadColDynPadKernel(out []int32) func(*gocuda.Thread) {
 }
 
 //line cheng_smem_rect.go:81
-var gc_src_smemRectSetRowReadColDynPadKernel = compiled.NewSource("smemRectSetRowReadColDynPadKernel", "8c43d27c0a96afdcda294198419c90993d7498fdbbb99ddba95eb50ec34e3a9c", "cheng_smem_rect.go:77-98").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_smemRectSetRowReadColDynPadKernel = compiled.NewSource(gc_files_cheng_smem_rect, "smemRectSetRowReadColDynPadKernel", "8c43d27c0a96afdcda294198419c90993d7498fdbbb99ddba95eb50ec34e3a9c", "cheng_smem_rect.go:77-98").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line cheng_smem_rect.go:81
 func gc_body_smemRectSetRowReadColDynPadKernel(gc_b *compiled.Block, out []int32) {
@@ -559,3 +561,8 @@ func gc_body_smemRectSetRowReadColDynPadKernel(gc_b *compiled.Block, out []int32
 		}
 	}
 }
+
+// gc_files_cheng_smem_rect holds the source files whose lines the kernels' records hash.
+//
+//go:embed cheng_smem_rect.go
+var gc_files_cheng_smem_rect embed.FS

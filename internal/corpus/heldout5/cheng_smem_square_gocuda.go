@@ -3,6 +3,8 @@
 package heldout5
 
 import (
+	"embed"
+
 	"github.com/gocuda/gocuda/compiled"
 	"github.com/gocuda/gocuda/gocuda"
 )
@@ -18,7 +20,7 @@ func SmemSquareSetRowReadColKernel(out []int32) func(*gocuda.Thread) {
 }
 
 //line cheng_smem_square.go:25
-var gc_src_smemSquareSetRowReadColKernel = compiled.NewSource("smemSquareSetRowReadColKernel", "21ed1824028a582fbaf01d0fb231b5252bf1e1ccc936fe53e3a79249ac71db63", "cheng_smem_square.go:21-35").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_smemSquareSetRowReadColKernel = compiled.NewSource(gc_files_cheng_smem_square, "smemSquareSetRowReadColKernel", "21ed1824028a582fbaf01d0fb231b5252bf1e1ccc936fe53e3a79249ac71db63", "cheng_smem_square.go:21-35").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line cheng_smem_square.go:25
 func gc_body_smemSquareSetRowReadColKernel(gc_b *compiled.Block, out []int32) {
@@ -258,7 +260,7 @@ func SmemSquareSetRowReadColDynKernel(out []int32) func(*gocuda.Thread) {
 }
 
 //line cheng_smem_square.go:42
-var gc_src_smemSquareSetRowReadColDynKernel = compiled.NewSource("smemSquareSetRowReadColDynKernel", "df924d66ff496309acb1ee7a02c7c7a46f68501da437172f05525f72c4ef0613", "cheng_smem_square.go:37-53").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_smemSquareSetRowReadColDynKernel = compiled.NewSource(gc_files_cheng_smem_square, "smemSquareSetRowReadColDynKernel", "df924d66ff496309acb1ee7a02c7c7a46f68501da437172f05525f72c4ef0613", "cheng_smem_square.go:37-53").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line cheng_smem_square.go:42
 func gc_body_smemSquareSetRowReadColDynKernel(gc_b *compiled.Block, out []int32) {
@@ -446,7 +448,7 @@ func SmemSquareSetRowReadColPadKernel(out []int32) func(*gocuda.Thread) {
 }
 
 //line cheng_smem_square.go:59
-var gc_src_smemSquareSetRowReadColPadKernel = compiled.NewSource("smemSquareSetRowReadColPadKernel", "3d9b2e13189af0dc397357911f6f466b0035ef595af68ea009e7ba2ea59a3523", "cheng_smem_square.go:55-69").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_smemSquareSetRowReadColPadKernel = compiled.NewSource(gc_files_cheng_smem_square, "smemSquareSetRowReadColPadKernel", "3d9b2e13189af0dc397357911f6f466b0035ef595af68ea009e7ba2ea59a3523", "cheng_smem_square.go:55-69").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line cheng_smem_square.go:59
 func gc_body_smemSquareSetRowReadColPadKernel(gc_b *compiled.Block, out []int32) {
@@ -686,7 +688,7 @@ func SmemSquareSetRowReadColDynPadKernel(out []int32) func(*gocuda.Thread) {
 }
 
 //line cheng_smem_square.go:76
-var gc_src_smemSquareSetRowReadColDynPadKernel = compiled.NewSource("smemSquareSetRowReadColDynPadKernel", "25442c4885b4cb8ab65865a7c506f9904e8eab5c97d94584ff2f274585ef035d", "cheng_smem_square.go:71-89").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_smemSquareSetRowReadColDynPadKernel = compiled.NewSource(gc_files_cheng_smem_square, "smemSquareSetRowReadColDynPadKernel", "25442c4885b4cb8ab65865a7c506f9904e8eab5c97d94584ff2f274585ef035d", "cheng_smem_square.go:71-89").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line cheng_smem_square.go:76
 func gc_body_smemSquareSetRowReadColDynPadKernel(gc_b *compiled.Block, out []int32) {
@@ -882,3 +884,8 @@ func gc_body_smemSquareSetRowReadColDynPadKernel(gc_b *compiled.Block, out []int
 		}
 	}
 }
+
+// gc_files_cheng_smem_square holds the source files whose lines the kernels' records hash.
+//
+//go:embed cheng_smem_square.go
+var gc_files_cheng_smem_square embed.FS

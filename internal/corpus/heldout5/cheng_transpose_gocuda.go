@@ -3,6 +3,8 @@
 package heldout5
 
 import (
+	"embed"
+
 	"github.com/gocuda/gocuda/compiled"
 	"github.com/gocuda/gocuda/gocuda"
 )
@@ -20,7 +22,7 @@ func TransposeSmemUnrollPadKernel(out, in []float32, nx, ny int) func(*gocuda.Th
 }
 
 //line cheng_transpose.go:28
-var gc_src_transposeSmemUnrollPadKernel = compiled.NewSource("transposeSmemUnrollPadKernel", "215acad7e98ebca3f68eff1d06809cf1572c52248e2eed367041470327a1b438", "cheng_transpose.go:22-59").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_transposeSmemUnrollPadKernel = compiled.NewSource(gc_files_cheng_transpose, "transposeSmemUnrollPadKernel", "215acad7e98ebca3f68eff1d06809cf1572c52248e2eed367041470327a1b438", "cheng_transpose.go:22-59").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line cheng_transpose.go:28
 func gc_body_transposeSmemUnrollPadKernel(gc_b *compiled.Block, out, in []float32, nx, ny int) {
@@ -167,7 +169,7 @@ func TransposeSmemUnrollPadDynKernel(out, in []float32, nx, ny int) func(*gocuda
 }
 
 //line cheng_transpose.go:65
-var gc_src_transposeSmemUnrollPadDynKernel = compiled.NewSource("transposeSmemUnrollPadDynKernel", "328b004b3426e4d843b7e99b89554b5d3afeda8b58f5964b86290c65c674a128", "cheng_transpose.go:61-95").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_transposeSmemUnrollPadDynKernel = compiled.NewSource(gc_files_cheng_transpose, "transposeSmemUnrollPadDynKernel", "328b004b3426e4d843b7e99b89554b5d3afeda8b58f5964b86290c65c674a128", "cheng_transpose.go:61-95").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line cheng_transpose.go:65
 func gc_body_transposeSmemUnrollPadDynKernel(gc_b *compiled.Block, out, in []float32, nx, ny int) {
@@ -302,3 +304,8 @@ func gc_body_transposeSmemUnrollPadDynKernel(gc_b *compiled.Block, out, in []flo
 		}
 	}
 }
+
+// gc_files_cheng_transpose holds the source files whose lines the kernels' records hash.
+//
+//go:embed cheng_transpose.go
+var gc_files_cheng_transpose embed.FS

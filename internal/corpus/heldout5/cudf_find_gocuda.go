@@ -5,10 +5,12 @@
 package heldout5
 
 import (
+	"embed"
+	"math"
+
 	"github.com/gocuda/gocuda/cg"
 	"github.com/gocuda/gocuda/compiled"
 	"github.com/gocuda/gocuda/gocuda"
-	"math"
 )
 
 // FinderWarpParallelKernel is finder_warp_parallel_fn<TargetIterator,
@@ -29,7 +31,7 @@ func FinderWarpParallelKernel[TI cudfTargetIterator](forward bool, dStrings cudf
 }
 
 //line cudf_find.go:82
-var gc_src_finderWarpParallelFn = compiled.NewSource("finderWarpParallelFn", "c737e21e72c98437c2b32153a75537f51712c922474ab32871dcd294a9236b19", "cudf_find.go:75-143")
+var gc_src_finderWarpParallelFn = compiled.NewSource(gc_files_cudf_find, "finderWarpParallelFn", "c737e21e72c98437c2b32153a75537f51712c922474ab32871dcd294a9236b19", "cudf_find.go:75-143")
 
 //line cudf_find.go:82
 func gc_body_finderWarpParallelFn[TI cudfTargetIterator](gc_b *compiled.Block, forward bool, dStrings cudfStrings, dTargets TI, start, stop int32, dResults []int32) {
@@ -283,7 +285,7 @@ func ContainsWarpParallelKernel(dStrings cudfStrings, dTarget []byte, dResults [
 }
 
 //line cudf_find.go:151
-var gc_src_containsWarpParallelFn = compiled.NewSource("containsWarpParallelFn", "154c72a708569dea8f29a9be75d672f464bd643f4dbb666611b5d8027576bf47", "cudf_find.go:145-182").NoGoexit("84a48074a2e9cdf1e1534b7bf92da4a9d1cbcb86bab97dc5b1d7b97e3d082703", "cudf_find_instance.go:26-26", "cudf_find_instance.go:27-27", "cudf_find_instance.go:28-28", "cudf_find_instance.go:31-42")
+var gc_src_containsWarpParallelFn = compiled.NewSource(gc_files_cudf_find, "containsWarpParallelFn", "154c72a708569dea8f29a9be75d672f464bd643f4dbb666611b5d8027576bf47", "cudf_find.go:145-182").NoGoexit("84a48074a2e9cdf1e1534b7bf92da4a9d1cbcb86bab97dc5b1d7b97e3d082703", "cudf_find_instance.go:26-26", "cudf_find_instance.go:27-27", "cudf_find_instance.go:28-28", "cudf_find_instance.go:31-42")
 
 //line cudf_find.go:151
 func gc_body_containsWarpParallelFn(gc_b *compiled.Block, dStrings cudfStrings, dTarget []byte, dResults []bool) {
@@ -440,3 +442,8 @@ func gc_body_containsWarpParallelFn(gc_b *compiled.Block, dStrings cudfStrings, 
 		}
 	}
 }
+
+// gc_files_cudf_find holds the source files whose lines the kernels' records hash.
+//
+//go:embed cudf_find.go cudf_find_instance.go
+var gc_files_cudf_find embed.FS

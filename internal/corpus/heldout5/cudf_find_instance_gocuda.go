@@ -5,6 +5,8 @@
 package heldout5
 
 import (
+	"embed"
+
 	"github.com/gocuda/gocuda/cg"
 	"github.com/gocuda/gocuda/compiled"
 	"github.com/gocuda/gocuda/gocuda"
@@ -27,7 +29,7 @@ func FindInstanceWarpParallelKernel(dStrings cudfStrings, dTarget []byte, instan
 }
 
 //line cudf_find_instance.go:52
-var gc_src_findInstanceWarpParallelFn = compiled.NewSource("findInstanceWarpParallelFn", "3dd3c2aa5d145ce29b2e47c417f168a38d8f9be1d4d78a6fff68afd72e4a95f8", "cudf_find_instance.go:44-107").NoGoexit("8264a70a8e310ef796f3af4719de4e8e1dc5417e11e52f7aefca9419cd2edcf8", "cudf_find_instance.go:26-26", "cudf_find_instance.go:27-27", "cudf_find_instance.go:28-28", "cudf_find_instance.go:29-29", "cudf_find_instance.go:31-42")
+var gc_src_findInstanceWarpParallelFn = compiled.NewSource(gc_files_cudf_find_instance, "findInstanceWarpParallelFn", "3dd3c2aa5d145ce29b2e47c417f168a38d8f9be1d4d78a6fff68afd72e4a95f8", "cudf_find_instance.go:44-107").NoGoexit("8264a70a8e310ef796f3af4719de4e8e1dc5417e11e52f7aefca9419cd2edcf8", "cudf_find_instance.go:26-26", "cudf_find_instance.go:27-27", "cudf_find_instance.go:28-28", "cudf_find_instance.go:29-29", "cudf_find_instance.go:31-42")
 
 //line cudf_find_instance.go:52
 func gc_body_findInstanceWarpParallelFn(gc_b *compiled.Block, dStrings cudfStrings, dTarget []byte, instance int32, dResults []int32) {
@@ -432,3 +434,8 @@ func gc_body_findInstanceWarpParallelFn(gc_b *compiled.Block, dStrings cudfStrin
 		}
 	}
 }
+
+// gc_files_cudf_find_instance holds the source files whose lines the kernels' records hash.
+//
+//go:embed cudf_find_instance.go
+var gc_files_cudf_find_instance embed.FS

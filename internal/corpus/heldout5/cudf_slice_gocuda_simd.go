@@ -5,11 +5,13 @@
 package heldout5
 
 import (
+	"embed"
+	"math"
+	"simd/archsimd"
+
 	"github.com/gocuda/gocuda/cg"
 	"github.com/gocuda/gocuda/compiled"
 	"github.com/gocuda/gocuda/gocuda"
-	"math"
-	"simd/archsimd"
 )
 
 // SubstringFromKernel is substring_from_kernel<IndexIterator> of cudf's
@@ -26,7 +28,7 @@ func SubstringFromKernel[II cudfIndexIterator](dStrings cudfStrings, starts, sto
 }
 
 //line cudf_slice.go:53
-var gc_src_substringFromKernel = compiled.NewSource("substringFromKernel", "64457d14d22dc3b6ab31f642944433e795c7ed1747b3c693e07727f7524d4691", "cudf_slice.go:46-144")
+var gc_src_substringFromKernel = compiled.NewSource(gc_files_cudf_slice, "substringFromKernel", "64457d14d22dc3b6ab31f642944433e795c7ed1747b3c693e07727f7524d4691", "cudf_slice.go:46-144")
 
 //line cudf_slice.go:53
 func gc_body_substringFromKernel[II cudfIndexIterator](gc_b2 *compiled.Block, dStrings cudfStrings, starts, stops II, dOutput []cudfIndexPair) {
@@ -513,3 +515,8 @@ func gc_body_substringFromKernel[II cudfIndexIterator](gc_b2 *compiled.Block, dS
 		}
 	}
 }
+
+// gc_files_cudf_slice holds the source files whose lines the kernels' records hash.
+//
+//go:embed cudf_slice.go
+var gc_files_cudf_slice embed.FS

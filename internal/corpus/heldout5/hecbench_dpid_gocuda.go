@@ -3,6 +3,8 @@
 package heldout5
 
 import (
+	"embed"
+
 	"github.com/gocuda/gocuda/compiled"
 	"github.com/gocuda/gocuda/gocuda"
 )
@@ -18,7 +20,7 @@ func DpidGuidanceKernel(input, patches []Uchar3, p DpidParams) func(*gocuda.Thre
 }
 
 //line hecbench_dpid.go:167
-var gc_src_dpidGuidanceKernel = compiled.NewSource("dpidGuidanceKernel", "3124301496252f0b6c558b1d33bc2d17f18ad43d8f0ae08fcba2cac565390e69", "hecbench_dpid.go:163-191", "hecbench_dpid.go:134-143", "hecbench_dpid.go:134-143", "hecbench_dpid.go:134-143", "hecbench_dpid.go:134-143", "hecbench_dpid.go:134-143", "hecbench_dpid.go:145-152").NoGoexit("561403ff5ede55115a2f2b4fa40a2d6a691f0aef5f64fd8a1dd1b9fe472b59d8", "hecbench_dpid.go:116-132", "hecbench_dpid.go:40-44", "hecbench_dpid.go:45-45", "hecbench_dpid.go:46-46", "hecbench_dpid.go:48-54", "hecbench_dpid.go:64-70", "hecbench_dpid.go:83-89", "hecbench_dpid.go:98-114")
+var gc_src_dpidGuidanceKernel = compiled.NewSource(gc_files_hecbench_dpid, "dpidGuidanceKernel", "3124301496252f0b6c558b1d33bc2d17f18ad43d8f0ae08fcba2cac565390e69", "hecbench_dpid.go:163-191", "hecbench_dpid.go:134-143", "hecbench_dpid.go:134-143", "hecbench_dpid.go:134-143", "hecbench_dpid.go:134-143", "hecbench_dpid.go:134-143", "hecbench_dpid.go:145-152").NoGoexit("561403ff5ede55115a2f2b4fa40a2d6a691f0aef5f64fd8a1dd1b9fe472b59d8", "hecbench_dpid.go:116-132", "hecbench_dpid.go:40-44", "hecbench_dpid.go:45-45", "hecbench_dpid.go:46-46", "hecbench_dpid.go:48-54", "hecbench_dpid.go:64-70", "hecbench_dpid.go:83-89", "hecbench_dpid.go:98-114")
 
 //line hecbench_dpid.go:167
 func gc_body_dpidGuidanceKernel(gc_b *compiled.Block, input, patches []Uchar3, p DpidParams) {
@@ -783,7 +785,7 @@ func DpidDownsamplingKernel(input, patches []Uchar3, p DpidParams, output []Ucha
 }
 
 //line hecbench_dpid.go:248
-var gc_src_dpidDownsamplingKernel = compiled.NewSource("dpidDownsamplingKernel", "ae952260d4d9880655e3feeb331ce5a02caeda700de05b7ba80bd69cc74dbf5f", "hecbench_dpid.go:242-283", "hecbench_dpid.go:134-143", "hecbench_dpid.go:134-143", "hecbench_dpid.go:134-143", "hecbench_dpid.go:134-143", "hecbench_dpid.go:134-143", "hecbench_dpid.go:145-152").NoGoexit("8e9994bf32eb3df5b2752ccc9f0b093634d6b99d7b3f2a714c3bcadd4d8fb61c", "common.go:10-10", "common.go:11-11", "hecbench_dpid.go:116-132", "hecbench_dpid.go:154-161", "hecbench_dpid.go:193-240", "hecbench_dpid.go:40-44", "hecbench_dpid.go:45-45", "hecbench_dpid.go:46-46", "hecbench_dpid.go:48-54", "hecbench_dpid.go:56-62", "hecbench_dpid.go:72-81", "hecbench_dpid.go:83-89", "hecbench_dpid.go:98-114")
+var gc_src_dpidDownsamplingKernel = compiled.NewSource(gc_files_hecbench_dpid, "dpidDownsamplingKernel", "ae952260d4d9880655e3feeb331ce5a02caeda700de05b7ba80bd69cc74dbf5f", "hecbench_dpid.go:242-283", "hecbench_dpid.go:134-143", "hecbench_dpid.go:134-143", "hecbench_dpid.go:134-143", "hecbench_dpid.go:134-143", "hecbench_dpid.go:134-143", "hecbench_dpid.go:145-152").NoGoexit("8e9994bf32eb3df5b2752ccc9f0b093634d6b99d7b3f2a714c3bcadd4d8fb61c", "common.go:10-10", "common.go:11-11", "hecbench_dpid.go:116-132", "hecbench_dpid.go:154-161", "hecbench_dpid.go:193-240", "hecbench_dpid.go:40-44", "hecbench_dpid.go:45-45", "hecbench_dpid.go:46-46", "hecbench_dpid.go:48-54", "hecbench_dpid.go:56-62", "hecbench_dpid.go:72-81", "hecbench_dpid.go:83-89", "hecbench_dpid.go:98-114")
 
 //line hecbench_dpid.go:248
 func gc_body_dpidDownsamplingKernel(gc_b *compiled.Block, input, patches []Uchar3, p DpidParams, output []Uchar3) {
@@ -1539,3 +1541,8 @@ func gc_body_dpidDownsamplingKernel(gc_b *compiled.Block, input, patches []Uchar
 		}
 	}
 }
+
+// gc_files_hecbench_dpid holds the source files whose lines the kernels' records hash.
+//
+//go:embed common.go hecbench_dpid.go
+var gc_files_hecbench_dpid embed.FS

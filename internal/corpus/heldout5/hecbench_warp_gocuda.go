@@ -5,11 +5,13 @@
 package heldout5
 
 import (
+	"embed"
+	"unsafe"
+
 	"github.com/gocuda/gocuda/atomic"
 	"github.com/gocuda/gocuda/compiled"
 	"github.com/gocuda/gocuda/gocuda"
 	"github.com/gocuda/gocuda/intrinsic"
-	"unsafe"
 )
 
 // BcastShflSg8Kernel is bcast_shfl_sg8 of shuffle-cuda: lane 0's value,
@@ -23,7 +25,7 @@ func BcastShflSg8Kernel(arg int32, out []int32) func(*gocuda.Thread) {
 }
 
 //line hecbench_warp.go:24
-var gc_src_bcastShflSg8Kernel = compiled.NewSource("bcastShflSg8Kernel", "5b0dda5da8aaf5430a86297ff2bdec6cbb229b7125770909fe704503c23d66f7", "hecbench_warp.go:20-32").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_bcastShflSg8Kernel = compiled.NewSource(gc_files_hecbench_warp, "bcastShflSg8Kernel", "5b0dda5da8aaf5430a86297ff2bdec6cbb229b7125770909fe704503c23d66f7", "hecbench_warp.go:20-32").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line hecbench_warp.go:24
 func gc_body_bcastShflSg8Kernel(gc_b *compiled.Block, arg int32, out []int32) {
@@ -133,7 +135,7 @@ func BcastShflXorSg8Kernel(out []int32) func(*gocuda.Thread) {
 }
 
 //line hecbench_warp.go:38
-var gc_src_bcastShflXorSg8Kernel = compiled.NewSource("bcastShflXorSg8Kernel", "8923721ff30eb2a9dd750bc05f9127e97c98acd13beae7f21ad6f3393e04b4de", "hecbench_warp.go:34-45").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_bcastShflXorSg8Kernel = compiled.NewSource(gc_files_hecbench_warp, "bcastShflXorSg8Kernel", "8923721ff30eb2a9dd750bc05f9127e97c98acd13beae7f21ad6f3393e04b4de", "hecbench_warp.go:34-45").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line hecbench_warp.go:38
 func gc_body_bcastShflXorSg8Kernel(gc_b *compiled.Block, out []int32) {
@@ -241,7 +243,7 @@ func TransposeShflKernel(out, in []float32) func(*gocuda.Thread) {
 }
 
 //line hecbench_warp.go:52
-var gc_src_transposeShflKernel = compiled.NewSource("transposeShflKernel", "96ad8a84a07ed37ad77658fe5eaf6d661879fe8e60da6dfc602ae3bf4e67fb50", "hecbench_warp.go:47-58").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_transposeShflKernel = compiled.NewSource(gc_files_hecbench_warp, "transposeShflKernel", "96ad8a84a07ed37ad77658fe5eaf6d661879fe8e60da6dfc602ae3bf4e67fb50", "hecbench_warp.go:47-58").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line hecbench_warp.go:52
 func gc_body_transposeShflKernel(gc_b *compiled.Block, out, in []float32) {
@@ -334,7 +336,7 @@ func AtomicAggregateKernel(d []int32, s int) func(*gocuda.Thread) {
 }
 
 //line hecbench_warp.go:81
-var gc_src_atomicAggregateKernel = compiled.NewSource("atomicAggregateKernel", "b44113daf8b455ca4ccd6eceb239957516018b3fdd78ded1d971bad66fcedb65", "hecbench_warp.go:77-84", "hecbench_warp.go:60-75").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_atomicAggregateKernel = compiled.NewSource(gc_files_hecbench_warp, "atomicAggregateKernel", "b44113daf8b455ca4ccd6eceb239957516018b3fdd78ded1d971bad66fcedb65", "hecbench_warp.go:77-84", "hecbench_warp.go:60-75").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line hecbench_warp.go:81
 func gc_body_atomicAggregateKernel(gc_b *compiled.Block, d []int32, s int) {
@@ -476,3 +478,8 @@ func gc_body_atomicAggregateKernel(gc_b *compiled.Block, d []int32, s int) {
 		}
 	}
 }
+
+// gc_files_hecbench_warp holds the source files whose lines the kernels' records hash.
+//
+//go:embed hecbench_warp.go
+var gc_files_hecbench_warp embed.FS

@@ -5,6 +5,8 @@
 package heldout5
 
 import (
+	"embed"
+
 	"github.com/gocuda/gocuda/compiled"
 	"github.com/gocuda/gocuda/compiled/lanes"
 	"github.com/gocuda/gocuda/gocuda"
@@ -23,7 +25,7 @@ func StencilKernel(in, out []float32, N uint32, c0, c1, c2, c3, c4, c5, c6 int32
 }
 
 //line pmpp_stencil.go:27
-var gc_src_stencilKernel = compiled.NewSource("stencilKernel", "0ac2c6ae3a96f5b43a348292e0279723b9d1bda94a9121b666fea9c73de5a611", "pmpp_stencil.go:23-40").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_stencilKernel = compiled.NewSource(gc_files_pmpp_stencil, "stencilKernel", "0ac2c6ae3a96f5b43a348292e0279723b9d1bda94a9121b666fea9c73de5a611", "pmpp_stencil.go:23-40").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line pmpp_stencil.go:27
 func gc_body_stencilKernel(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32, N uint32, c0, c1, c2, c3, c4, c5, c6 int32) {
@@ -108,7 +110,7 @@ func StencilSharedMemoryKernel(in, out []float32, N uint32, c0, c1, c2, c3, c4, 
 }
 
 //line pmpp_stencil.go:47
-var gc_src_stencilSharedMemoryKernel = compiled.NewSource("stencilSharedMemoryKernel", "b674ff5c4c0455fa8ca43480294eecd71554b3712b5aac692fdc3245e919c99b", "pmpp_stencil.go:42-69").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_stencilSharedMemoryKernel = compiled.NewSource(gc_files_pmpp_stencil, "stencilSharedMemoryKernel", "b674ff5c4c0455fa8ca43480294eecd71554b3712b5aac692fdc3245e919c99b", "pmpp_stencil.go:42-69").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line pmpp_stencil.go:47
 func gc_body_stencilSharedMemoryKernel(gc_b *compiled.Block, in, out []float32, N uint32, c0, c1, c2, c3, c4, c5, c6 int32) {
@@ -1114,7 +1116,7 @@ func StencilThreadCoarseningKernel(in, out []float32, N uint32, c0, c1, c2, c3, 
 }
 
 //line pmpp_stencil.go:76
-var gc_src_stencilThreadCoarseningKernel = compiled.NewSource("stencilThreadCoarseningKernel", "a0f6cb2bf5c293baf020c37e7de9b0a3422373f04a5ce026d011ecb0d005455c", "pmpp_stencil.go:71-117").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_stencilThreadCoarseningKernel = compiled.NewSource(gc_files_pmpp_stencil, "stencilThreadCoarseningKernel", "a0f6cb2bf5c293baf020c37e7de9b0a3422373f04a5ce026d011ecb0d005455c", "pmpp_stencil.go:71-117").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line pmpp_stencil.go:76
 func gc_body_stencilThreadCoarseningKernel(gc_b *compiled.Block, in, out []float32, N uint32, c0, c1, c2, c3, c4, c5, c6 int32) {
@@ -2003,7 +2005,7 @@ func StencilRegisterTilingKernel(in, out []float32, N uint32, c0, c1, c2, c3, c4
 }
 
 //line pmpp_stencil.go:126
-var gc_src_stencilRegisterTilingKernel = compiled.NewSource("stencilRegisterTilingKernel", "b26a88e2cc606d16d458a028456d2f3afb7b026b179bbbe08b3f3cb6fad5fb60", "pmpp_stencil.go:119-167").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_stencilRegisterTilingKernel = compiled.NewSource(gc_files_pmpp_stencil, "stencilRegisterTilingKernel", "b26a88e2cc606d16d458a028456d2f3afb7b026b179bbbe08b3f3cb6fad5fb60", "pmpp_stencil.go:119-167").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line pmpp_stencil.go:126
 func gc_body_stencilRegisterTilingKernel(gc_b *compiled.Block, in, out []float32, N uint32, c0, c1, c2, c3, c4, c5, c6 int32) {
@@ -3098,3 +3100,8 @@ func gc_body_stencilRegisterTilingKernel(gc_b *compiled.Block, in, out []float32
 		}
 	}
 }
+
+// gc_files_pmpp_stencil holds the source files whose lines the kernels' records hash.
+//
+//go:embed pmpp_stencil.go
+var gc_files_pmpp_stencil embed.FS

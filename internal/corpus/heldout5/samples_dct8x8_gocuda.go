@@ -3,11 +3,13 @@
 package heldout5
 
 import (
+	"embed"
+	"math"
+
 	"github.com/gocuda/gocuda/cg"
 	"github.com/gocuda/gocuda/compiled"
 	"github.com/gocuda/gocuda/gocuda"
 	"github.com/gocuda/gocuda/intrinsic"
-	"math"
 )
 
 // CUDAKernel2DCTKernel is CUDAkernel2DCT of dct8x8_kernel2.cuh: blocks of
@@ -23,7 +25,7 @@ func CUDAKernel2DCTKernel(dst, src []float32, ImgStride int) func(*gocuda.Thread
 }
 
 //line samples_dct8x8.go:121
-var gc_src_cudaKernel2DCTKernel = compiled.NewSource("cudaKernel2DCTKernel", "5ac37050d55323f97d0131712b844334a417238c98255ec690e861c1c3f8efc7", "samples_dct8x8.go:115-147").NoGoexit("dc59c74762be8446354d215526f1fff4c60a2aa49de19cd47ec4663d9bd27dcc", "samples_dct8x8.go:39-75")
+var gc_src_cudaKernel2DCTKernel = compiled.NewSource(gc_files_samples_dct8x8, "cudaKernel2DCTKernel", "5ac37050d55323f97d0131712b844334a417238c98255ec690e861c1c3f8efc7", "samples_dct8x8.go:115-147").NoGoexit("dc59c74762be8446354d215526f1fff4c60a2aa49de19cd47ec4663d9bd27dcc", "samples_dct8x8.go:39-75")
 
 //line samples_dct8x8.go:121
 func gc_body_cudaKernel2DCTKernel(gc_b *compiled.Block, dst, src []float32, ImgStride int) {
@@ -390,7 +392,7 @@ func CUDAKernel2IDCTKernel(dst, src []float32, ImgStride int) func(*gocuda.Threa
 }
 
 //line samples_dct8x8.go:153
-var gc_src_cudaKernel2IDCTKernel = compiled.NewSource("cudaKernel2IDCTKernel", "31e446de0c11622082252184a4c82d78e06d75b3b175fe28e7f717cd4e923785", "samples_dct8x8.go:149-180").NoGoexit("89e7fd2c8c4520fb4bfc55802cecd055fdb20fa61e9d44d5d3c656e823b11655", "samples_dct8x8.go:77-113")
+var gc_src_cudaKernel2IDCTKernel = compiled.NewSource(gc_files_samples_dct8x8, "cudaKernel2IDCTKernel", "31e446de0c11622082252184a4c82d78e06d75b3b175fe28e7f717cd4e923785", "samples_dct8x8.go:149-180").NoGoexit("89e7fd2c8c4520fb4bfc55802cecd055fdb20fa61e9d44d5d3c656e823b11655", "samples_dct8x8.go:77-113")
 
 //line samples_dct8x8.go:153
 func gc_body_cudaKernel2IDCTKernel(gc_b *compiled.Block, dst, src []float32, ImgStride int) {
@@ -760,7 +762,7 @@ func CUDAKernelQuantizationFloatKernel(SrcDst []float32, Stride int, Q []int16) 
 }
 
 //line samples_dct8x8.go:187
-var gc_src_cudaKernelQuantizationFloatKernel = compiled.NewSource("cudaKernelQuantizationFloatKernel", "f9e2016d6029a1ccdd8cea919f27c910eb72dcd4e0197e39ad1d2d547dd5ff9a", "samples_dct8x8.go:182-201").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_cudaKernelQuantizationFloatKernel = compiled.NewSource(gc_files_samples_dct8x8, "cudaKernelQuantizationFloatKernel", "f9e2016d6029a1ccdd8cea919f27c910eb72dcd4e0197e39ad1d2d547dd5ff9a", "samples_dct8x8.go:182-201").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line samples_dct8x8.go:187
 func gc_body_cudaKernelQuantizationFloatKernel(gc_b *compiled.Block, gc_lo, gc_hi int, SrcDst []float32, Stride int, Q []int16) {
@@ -884,7 +886,7 @@ func CUDAKernelQuantizationShortKernel(SrcDst []int16, Stride int, Q []int16) fu
 }
 
 //line samples_dct8x8.go:208
-var gc_src_cudaKernelQuantizationShortKernel = compiled.NewSource("cudaKernelQuantizationShortKernel", "845efee8a7a3a080d8fb01586337c90f3756157639561adfd9a77d850db5f922", "samples_dct8x8.go:203-234").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_cudaKernelQuantizationShortKernel = compiled.NewSource(gc_files_samples_dct8x8, "cudaKernelQuantizationShortKernel", "845efee8a7a3a080d8fb01586337c90f3756157639561adfd9a77d850db5f922", "samples_dct8x8.go:203-234").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line samples_dct8x8.go:208
 func gc_body_cudaKernelQuantizationShortKernel(gc_b *compiled.Block, SrcDst []int16, Stride int, Q []int16) {
@@ -1235,3 +1237,8 @@ func gc_body_cudaKernelQuantizationShortKernel(gc_b *compiled.Block, SrcDst []in
 		}
 	}
 }
+
+// gc_files_samples_dct8x8 holds the source files whose lines the kernels' records hash.
+//
+//go:embed samples_dct8x8.go
+var gc_files_samples_dct8x8 embed.FS

@@ -5,6 +5,8 @@
 package heldout5
 
 import (
+	"embed"
+
 	"github.com/gocuda/gocuda/cg"
 	"github.com/gocuda/gocuda/compiled"
 	"github.com/gocuda/gocuda/compiled/lanes"
@@ -25,7 +27,7 @@ func GraphReduceKernel(inputVec []float32, outputVec []float64, inputSize, outpu
 }
 
 //line samples_graphs.go:24
-var gc_src_graphReduceKernel = compiled.NewSource("graphReduceKernel", "82609b660c45c938c4af1d5fb38cba91f39692583cb36a6c4f7c929145604994", "samples_graphs.go:19-60").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_graphReduceKernel = compiled.NewSource(gc_files_samples_graphs, "graphReduceKernel", "82609b660c45c938c4af1d5fb38cba91f39692583cb36a6c4f7c929145604994", "samples_graphs.go:19-60").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line samples_graphs.go:24
 func gc_body_graphReduceKernel(gc_b *compiled.Block, inputVec []float32, outputVec []float64, inputSize, outputSize int) {
@@ -457,7 +459,7 @@ func GraphReduceFinalKernel(inputVec, result []float64, inputSize int) func(*goc
 }
 
 //line samples_graphs.go:67
-var gc_src_graphReduceFinalKernel = compiled.NewSource("graphReduceFinalKernel", "475b38fd602153a13fd5fc94e043673b7fc26d0f8b428010d1964afe840c1759", "samples_graphs.go:62-116").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_graphReduceFinalKernel = compiled.NewSource(gc_files_samples_graphs, "graphReduceFinalKernel", "475b38fd602153a13fd5fc94e043673b7fc26d0f8b428010d1964afe840c1759", "samples_graphs.go:62-116").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line samples_graphs.go:67
 func gc_body_graphReduceFinalKernel(gc_b *compiled.Block, inputVec, result []float64, inputSize int) {
@@ -901,3 +903,8 @@ func gc_body_graphReduceFinalKernel(gc_b *compiled.Block, inputVec, result []flo
 		}
 	}
 }
+
+// gc_files_samples_graphs holds the source files whose lines the kernels' records hash.
+//
+//go:embed samples_graphs.go
+var gc_files_samples_graphs embed.FS

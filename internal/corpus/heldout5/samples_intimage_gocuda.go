@@ -3,6 +3,8 @@
 package heldout5
 
 import (
+	"embed"
+
 	"github.com/gocuda/gocuda/cg"
 	"github.com/gocuda/gocuda/compiled"
 	"github.com/gocuda/gocuda/gocuda"
@@ -21,7 +23,7 @@ func ShflIntimageRowsKernel(img, integralImage []Uint4) func(*gocuda.Thread) {
 }
 
 //line samples_intimage.go:146
-var gc_src_shflIntimageRowsKernel = compiled.NewSource("shflIntimageRowsKernel", "2b3444bac057164a035b801313208502a5d64b7a70aff6c4a1d74042cbca072e", "samples_intimage.go:140-189", "samples_intimage.go:33-138").NoGoexit("9801a15354fcd7f044d15800b4a28feeb6f919ee29054fcf47d6352e8c271733", "samples_intimage.go:23-28")
+var gc_src_shflIntimageRowsKernel = compiled.NewSource(gc_files_samples_intimage, "shflIntimageRowsKernel", "2b3444bac057164a035b801313208502a5d64b7a70aff6c4a1d74042cbca072e", "samples_intimage.go:140-189", "samples_intimage.go:33-138").NoGoexit("9801a15354fcd7f044d15800b4a28feeb6f919ee29054fcf47d6352e8c271733", "samples_intimage.go:23-28")
 
 //line samples_intimage.go:146
 func gc_body_shflIntimageRowsKernel(gc_b *compiled.Block, img, integralImage []Uint4) {
@@ -800,7 +802,7 @@ func ShflVerticalShflKernel(img []uint32, width, height int) func(*gocuda.Thread
 }
 
 //line samples_intimage.go:197
-var gc_src_shflVerticalShflKernel = compiled.NewSource("shflVerticalShflKernel", "4036c8dfa1bb04b654b7a0ef3d322db823486b1e0d5b4a9a5293a281a5e61ff1", "samples_intimage.go:191-243").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_shflVerticalShflKernel = compiled.NewSource(gc_files_samples_intimage, "shflVerticalShflKernel", "4036c8dfa1bb04b654b7a0ef3d322db823486b1e0d5b4a9a5293a281a5e61ff1", "samples_intimage.go:191-243").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line samples_intimage.go:197
 func gc_body_shflVerticalShflKernel(gc_b *compiled.Block, img []uint32, width, height int) {
@@ -1223,3 +1225,8 @@ func gc_body_shflVerticalShflKernel(gc_b *compiled.Block, img []uint32, width, h
 		}
 	}
 }
+
+// gc_files_samples_intimage holds the source files whose lines the kernels' records hash.
+//
+//go:embed samples_intimage.go
+var gc_files_samples_intimage embed.FS

@@ -3,6 +3,8 @@
 package heldout5
 
 import (
+	"embed"
+
 	"github.com/gocuda/gocuda/cg"
 	"github.com/gocuda/gocuda/compiled"
 	"github.com/gocuda/gocuda/gocuda"
@@ -25,7 +27,7 @@ func MergeSortSharedKernel(dDstKey, dDstVal, dSrcKey, dSrcVal []uint32, arrayLen
 }
 
 //line samples_mergesort.go:88
-var gc_src_mergeSortSharedKernel = compiled.NewSource("mergeSortSharedKernel", "fa0426bf5d7d039c688dfb2d42d3da080a79c5ae23335f79dba9641a09086288", "samples_mergesort.go:82-129").NoGoexit("a497abcf25f4db9b08302a57baa0ec4d126ecc530d7ad7488d8637b8ba36e690", "samples_mergesort.go:42-60", "samples_mergesort.go:62-80")
+var gc_src_mergeSortSharedKernel = compiled.NewSource(gc_files_samples_mergesort, "mergeSortSharedKernel", "fa0426bf5d7d039c688dfb2d42d3da080a79c5ae23335f79dba9641a09086288", "samples_mergesort.go:82-129").NoGoexit("a497abcf25f4db9b08302a57baa0ec4d126ecc530d7ad7488d8637b8ba36e690", "samples_mergesort.go:42-60", "samples_mergesort.go:62-80")
 
 //line samples_mergesort.go:88
 func gc_body_mergeSortSharedKernel(gc_b *compiled.Block, dDstKey, dDstVal, dSrcKey, dSrcVal []uint32, arrayLength, sortDir uint32) {
@@ -462,7 +464,7 @@ func GenerateSampleRanksKernel(dRanksA, dRanksB, dSrcKey []uint32, stride, N, th
 }
 
 //line samples_mergesort.go:137
-var gc_src_generateSampleRanksKernel = compiled.NewSource("generateSampleRanksKernel", "2fb3635727ff451180bfb2ba8e0d65117555b6fa7ddafd79967c6d0b31965714", "samples_mergesort.go:131-166").NoGoexit("2e7479a9595382a2dd63745fc1cb0e09129baf79e814e47b8bfdb563254af788", "samples_mergesort.go:25-31", "samples_mergesort.go:33-34", "samples_mergesort.go:36-40", "samples_mergesort.go:42-60", "samples_mergesort.go:62-80")
+var gc_src_generateSampleRanksKernel = compiled.NewSource(gc_files_samples_mergesort, "generateSampleRanksKernel", "2fb3635727ff451180bfb2ba8e0d65117555b6fa7ddafd79967c6d0b31965714", "samples_mergesort.go:131-166").NoGoexit("2e7479a9595382a2dd63745fc1cb0e09129baf79e814e47b8bfdb563254af788", "samples_mergesort.go:25-31", "samples_mergesort.go:33-34", "samples_mergesort.go:36-40", "samples_mergesort.go:42-60", "samples_mergesort.go:62-80")
 
 //line samples_mergesort.go:137
 func gc_body_generateSampleRanksKernel(gc_b *compiled.Block, gc_lo, gc_hi int, dRanksA, dRanksB, dSrcKey []uint32, stride, N, threadCount, sortDir uint32) {
@@ -583,7 +585,7 @@ func MergeRanksAndIndicesKernel(dLimits, dRanks []uint32, stride, N, threadCount
 }
 
 //line samples_mergesort.go:173
-var gc_src_mergeRanksAndIndicesKernel = compiled.NewSource("mergeRanksAndIndicesKernel", "3f3295378ebbf4443ab89af1ba82d55830447a941be69510e3f64554609553cb", "samples_mergesort.go:168-201").NoGoexit("2e7479a9595382a2dd63745fc1cb0e09129baf79e814e47b8bfdb563254af788", "samples_mergesort.go:25-31", "samples_mergesort.go:33-34", "samples_mergesort.go:36-40", "samples_mergesort.go:42-60", "samples_mergesort.go:62-80")
+var gc_src_mergeRanksAndIndicesKernel = compiled.NewSource(gc_files_samples_mergesort, "mergeRanksAndIndicesKernel", "3f3295378ebbf4443ab89af1ba82d55830447a941be69510e3f64554609553cb", "samples_mergesort.go:168-201").NoGoexit("2e7479a9595382a2dd63745fc1cb0e09129baf79e814e47b8bfdb563254af788", "samples_mergesort.go:25-31", "samples_mergesort.go:33-34", "samples_mergesort.go:36-40", "samples_mergesort.go:42-60", "samples_mergesort.go:62-80")
 
 //line samples_mergesort.go:173
 func gc_body_mergeRanksAndIndicesKernel(gc_b *compiled.Block, gc_lo, gc_hi int, dLimits, dRanks []uint32, stride, N, threadCount uint32) {
@@ -696,7 +698,7 @@ func MergeElementaryIntervalsKernel(dDstKey, dDstVal, dSrcKey, dSrcVal, dLimitsA
 }
 
 //line samples_mergesort.go:240
-var gc_src_mergeElementaryIntervalsKernel = compiled.NewSource("mergeElementaryIntervalsKernel", "bbb6d6c20d18b69c235fa7eeb3cd5f91ea8e93dd20f2262eda56936733a6bb2c", "samples_mergesort.go:235-309", "samples_mergesort.go:203-233").NoGoexit("367254d9466e2a2db46893eab0b4e3c06960f0cd61afe606bad755d85dd959eb", "samples_mergesort.go:25-31", "samples_mergesort.go:33-34", "samples_mergesort.go:42-60", "samples_mergesort.go:62-80")
+var gc_src_mergeElementaryIntervalsKernel = compiled.NewSource(gc_files_samples_mergesort, "mergeElementaryIntervalsKernel", "bbb6d6c20d18b69c235fa7eeb3cd5f91ea8e93dd20f2262eda56936733a6bb2c", "samples_mergesort.go:235-309", "samples_mergesort.go:203-233").NoGoexit("367254d9466e2a2db46893eab0b4e3c06960f0cd61afe606bad755d85dd959eb", "samples_mergesort.go:25-31", "samples_mergesort.go:33-34", "samples_mergesort.go:42-60", "samples_mergesort.go:62-80")
 
 //line samples_mergesort.go:240
 func gc_body_mergeElementaryIntervalsKernel(gc_b *compiled.Block, dDstKey, dDstVal, dSrcKey, dSrcVal, dLimitsA, dLimitsB []uint32, stride, N, sortDir uint32) {
@@ -1158,7 +1160,7 @@ func BitonicMergeElementaryIntervalsKernel(dDstKey, dDstVal, dSrcKey, dSrcVal, d
 }
 
 //line samples_mergesort.go:337
-var gc_src_bitonicMergeElementaryIntervalsKernel = compiled.NewSource("bitonicMergeElementaryIntervalsKernel", "6429046aa41f3d6a1f119fd14efcf03585859e469ea40e17de7eed9daaf22f5f", "samples_mergesort.go:331-417").NoGoexit("f5504f175a69e086034e64568a158290426ae601d045c9b004a544f758331be4", "samples_mergesort.go:25-31", "samples_mergesort.go:311-329", "samples_mergesort.go:33-34")
+var gc_src_bitonicMergeElementaryIntervalsKernel = compiled.NewSource(gc_files_samples_mergesort, "bitonicMergeElementaryIntervalsKernel", "6429046aa41f3d6a1f119fd14efcf03585859e469ea40e17de7eed9daaf22f5f", "samples_mergesort.go:331-417").NoGoexit("f5504f175a69e086034e64568a158290426ae601d045c9b004a544f758331be4", "samples_mergesort.go:25-31", "samples_mergesort.go:311-329", "samples_mergesort.go:33-34")
 
 //line samples_mergesort.go:337
 func gc_body_bitonicMergeElementaryIntervalsKernel(gc_b *compiled.Block, dDstKey, dDstVal, dSrcKey, dSrcVal, dLimitsA, dLimitsB []uint32, stride, N, sortDir uint32) {
@@ -1384,3 +1386,8 @@ func gc_body_bitonicMergeElementaryIntervalsKernel(gc_b *compiled.Block, dDstKey
 		}
 	}
 }
+
+// gc_files_samples_mergesort holds the source files whose lines the kernels' records hash.
+//
+//go:embed samples_mergesort.go
+var gc_files_samples_mergesort embed.FS

@@ -3,6 +3,8 @@
 package heldout5
 
 import (
+	"embed"
+
 	"github.com/gocuda/gocuda/cg"
 	"github.com/gocuda/gocuda/compiled"
 	"github.com/gocuda/gocuda/gocuda"
@@ -24,7 +26,7 @@ func IntegrateBodiesKernel[T nbodyReal](newPos, oldPos, vel []Vec4[T], deviceOff
 }
 
 //line samples_nbody.go:87
-var gc_src_integrateBodiesKernel = compiled.NewSource("integrateBodiesKernel", "cc3961faa6f05a7b53a80c46ec2ab12432308d337015c03319b1ca0ca45854f7", "samples_nbody.go:82-116", "samples_nbody.go:59-80").NoGoexit("3837c9c3510d4f3140597ffd609329ceb0c05e1396f5d2941bff3b7463bb8304", "samples_nbody.go:32-33", "samples_nbody.go:35-57")
+var gc_src_integrateBodiesKernel = compiled.NewSource(gc_files_samples_nbody, "integrateBodiesKernel", "cc3961faa6f05a7b53a80c46ec2ab12432308d337015c03319b1ca0ca45854f7", "samples_nbody.go:82-116", "samples_nbody.go:59-80").NoGoexit("3837c9c3510d4f3140597ffd609329ceb0c05e1396f5d2941bff3b7463bb8304", "samples_nbody.go:32-33", "samples_nbody.go:35-57")
 
 //line samples_nbody.go:87
 func gc_body_integrateBodiesKernel[T nbodyReal](gc_b *compiled.Block, newPos, oldPos, vel []Vec4[T], deviceOffset, deviceNumBodies uint32, deltaTime, damping float32, numTiles int, softeningSquared T) {
@@ -224,3 +226,8 @@ func gc_body_integrateBodiesKernel[T nbodyReal](gc_b *compiled.Block, newPos, ol
 		}
 	}
 }
+
+// gc_files_samples_nbody holds the source files whose lines the kernels' records hash.
+//
+//go:embed samples_nbody.go
+var gc_files_samples_nbody embed.FS

@@ -5,11 +5,13 @@
 package heldout5
 
 import (
+	"embed"
+	"simd/archsimd"
+
 	"github.com/gocuda/gocuda/cg"
 	"github.com/gocuda/gocuda/compiled"
 	"github.com/gocuda/gocuda/gocuda"
 	"github.com/gocuda/gocuda/intrinsic"
-	"simd/archsimd"
 )
 
 // QuasirandomGeneratorKernel is quasirandomGeneratorKernel of
@@ -27,7 +29,7 @@ func QuasirandomGeneratorKernel(dOutput []float32, cTable []uint32, seed, N uint
 }
 
 //line samples_qrng.go:30
-var gc_src_quasirandomGeneratorKernel = compiled.NewSource("quasirandomGeneratorKernel", "a290d90e5fa983b6babadfa609afbe066e347cd1b27df4f40612d43a0dc74780", "samples_qrng.go:24-47").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_quasirandomGeneratorKernel = compiled.NewSource(gc_files_samples_qrng, "quasirandomGeneratorKernel", "a290d90e5fa983b6babadfa609afbe066e347cd1b27df4f40612d43a0dc74780", "samples_qrng.go:24-47").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line samples_qrng.go:30
 func gc_body_quasirandomGeneratorKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, dOutput []float32, cTable []uint32, seed, N uint32) {
@@ -112,7 +114,7 @@ func InverseCNDKernel(dOutput []float32, dInput []uint32, pathN uint32) func(*go
 }
 
 //line samples_qrng.go:108
-var gc_src_inverseCNDKernel = compiled.NewSource("inverseCNDKernel", "a990202cb99f516c16d87bbd7d8e64901e76a1adcb1aca174f63b2211c8c9791", "samples_qrng.go:103-124").NoGoexit("7410b4de3e70c078f0935c8f84422c91c7d03a1914b513c98f604692aa630c3f", "common.go:5-8", "samples_qrng.go:49-101")
+var gc_src_inverseCNDKernel = compiled.NewSource(gc_files_samples_qrng, "inverseCNDKernel", "a990202cb99f516c16d87bbd7d8e64901e76a1adcb1aca174f63b2211c8c9791", "samples_qrng.go:103-124").NoGoexit("7410b4de3e70c078f0935c8f84422c91c7d03a1914b513c98f604692aa630c3f", "common.go:5-8", "samples_qrng.go:49-101")
 
 //line samples_qrng.go:108
 func gc_body_inverseCNDKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, dOutput []float32, dInput []uint32, pathN uint32) {
@@ -182,7 +184,7 @@ func SobolGPUKernel(nVectors, nDimensions uint32, dDirections []uint32, dOutput 
 }
 
 //line samples_qrng.go:139
-var gc_src_sobolGPUKernel = compiled.NewSource("sobolGPUKernel", "c58d355ad3bd18d4adbde76d0d47765d203a6af71d24d36b646a6685aafb352d", "samples_qrng.go:133-181").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_sobolGPUKernel = compiled.NewSource(gc_files_samples_qrng, "sobolGPUKernel", "c58d355ad3bd18d4adbde76d0d47765d203a6af71d24d36b646a6685aafb352d", "samples_qrng.go:133-181").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line samples_qrng.go:139
 func gc_body_sobolGPUKernel(gc_b2 *compiled.Block, nVectors, nDimensions uint32, dDirections []uint32, dOutput []float32) {
@@ -416,3 +418,8 @@ func gc_body_sobolGPUKernel(gc_b2 *compiled.Block, nVectors, nDimensions uint32,
 		}
 	}
 }
+
+// gc_files_samples_qrng holds the source files whose lines the kernels' records hash.
+//
+//go:embed common.go samples_qrng.go
+var gc_files_samples_qrng embed.FS

@@ -5,11 +5,13 @@
 package heldout5
 
 import (
+	"embed"
+	"math/bits"
+
 	"github.com/gocuda/gocuda/cg"
 	"github.com/gocuda/gocuda/compiled"
 	"github.com/gocuda/gocuda/compiled/lanes"
 	"github.com/gocuda/gocuda/gocuda"
-	"math/bits"
 )
 
 // BuildQuadtreeKernel is build_quadtree_kernel<NUM_THREADS_PER_BLOCK> of
@@ -30,7 +32,7 @@ func BuildQuadtreeKernel(dev *gocuda.Device, numThreadsPerBlock int, nodes []qtN
 }
 
 //line samples_quadtree.go:95
-var gc_src_buildQuadtreeKernel = compiled.NewSource("buildQuadtreeKernel", "f50eb531b87bf34adf76bc697517985040bb1567eb7db92052089665fb527d01", "samples_quadtree.go:86-345")
+var gc_src_buildQuadtreeKernel = compiled.NewSource(gc_files_samples_quadtree, "buildQuadtreeKernel", "f50eb531b87bf34adf76bc697517985040bb1567eb7db92052089665fb527d01", "samples_quadtree.go:86-345")
 
 //line samples_quadtree.go:95
 func gc_body_buildQuadtreeKernel(gc_b *compiled.Block, dev *gocuda.Device, numThreadsPerBlock int, nodes []qtNode, points []qtPoints, params qtParameters) {
@@ -1449,3 +1451,8 @@ func gc_body_buildQuadtreeKernel(gc_b *compiled.Block, dev *gocuda.Device, numTh
 		}
 	}
 }
+
+// gc_files_samples_quadtree holds the source files whose lines the kernels' records hash.
+//
+//go:embed samples_quadtree.go
+var gc_files_samples_quadtree embed.FS

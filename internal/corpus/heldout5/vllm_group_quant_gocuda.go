@@ -3,9 +3,11 @@
 package heldout5
 
 import (
+	"embed"
+	"math"
+
 	"github.com/gocuda/gocuda/compiled"
 	"github.com/gocuda/gocuda/gocuda"
-	"math"
 )
 
 // PerTokenGroupQuant8bitKernel is per_token_group_quant_8bit_kernel<
@@ -28,7 +30,7 @@ func PerTokenGroupQuant8bitKernel(isColumnMajor, scaleUE8M0 bool, input []float3
 }
 
 //line vllm_group_quant.go:105
-var gc_src_perTokenGroupQuant8bitKernel = compiled.NewSource("perTokenGroupQuant8bitKernel", "513b2db2bffa8e42dedf1c92c7e70e625101c318c58131ed9804eb987904727e", "vllm_group_quant.go:96-169", "vllm_group_quant.go:84-94")
+var gc_src_perTokenGroupQuant8bitKernel = compiled.NewSource(gc_files_vllm_group_quant, "perTokenGroupQuant8bitKernel", "513b2db2bffa8e42dedf1c92c7e70e625101c318c58131ed9804eb987904727e", "vllm_group_quant.go:96-169", "vllm_group_quant.go:84-94")
 
 //line vllm_group_quant.go:105
 func gc_body_perTokenGroupQuant8bitKernel(gc_b *compiled.Block, isColumnMajor, scaleUE8M0 bool, input []float32, outputQ []int8, outputS []float32, groupSize, numGroups, groupsPerBlock int, eps, min8bit, max8bit float32, scaleNumRows, scaleStride int) {
@@ -283,3 +285,8 @@ func gc_body_perTokenGroupQuant8bitKernel(gc_b *compiled.Block, isColumnMajor, s
 		}
 	}
 }
+
+// gc_files_vllm_group_quant holds the source files whose lines the kernels' records hash.
+//
+//go:embed vllm_group_quant.go
+var gc_files_vllm_group_quant embed.FS

@@ -5,9 +5,11 @@
 package heldout6
 
 import (
+	"embed"
+	"simd/archsimd"
+
 	"github.com/gocuda/gocuda/compiled"
 	"github.com/gocuda/gocuda/gocuda"
-	"simd/archsimd"
 )
 
 // BswSequenceAaKernel is sequence_aa_kernel of bsw-cuda.
@@ -24,7 +26,7 @@ func BswSequenceAaKernel(inverse bool, seqAArray, seqBArray []int8, prefixLength
 }
 
 //line hecbench_bsw_kernel.go:19
-var gc_src_bswSequenceAaKernel = compiled.NewSource("bswSequenceAaKernel", "b42aca68e5b933d6c24c5c00e9b390d8e8dd89e7eb616f2d21c0f359775fcc4e", "hecbench_bsw_kernel.go:16-287", "hecbench_bsw.go:28-71", "hecbench_bsw.go:28-71", "hecbench_bsw.go:73-115").NoGoexit("680a74d7164c92ef6b070616aab44d083e94e08ce396506642e395e5a6eb0206", "hecbench_bsw.go:117-126", "hecbench_bsw_kernel.go:8-14")
+var gc_src_bswSequenceAaKernel = compiled.NewSource(gc_files_hecbench_bsw_kernel, "bswSequenceAaKernel", "b42aca68e5b933d6c24c5c00e9b390d8e8dd89e7eb616f2d21c0f359775fcc4e", "hecbench_bsw_kernel.go:16-287", "hecbench_bsw.go:28-71", "hecbench_bsw.go:28-71", "hecbench_bsw.go:73-115").NoGoexit("680a74d7164c92ef6b070616aab44d083e94e08ce396506642e395e5a6eb0206", "hecbench_bsw.go:117-126", "hecbench_bsw_kernel.go:8-14")
 
 //line hecbench_bsw_kernel.go:19
 func gc_body_bswSequenceAaKernel(gc_b2 *compiled.Block, inverse bool, seqAArray, seqBArray []int8, prefixLengthA, prefixLengthB []uint32, seqAAlignBegin, seqAAlignEnd, seqBAlignBegin, seqBAlignEnd, topScores []int16, startGap, extendGap int16, scoringMatrix, encodingMatrix []int16) {
@@ -2338,3 +2340,8 @@ func gc_body_bswSequenceAaKernel(gc_b2 *compiled.Block, inverse bool, seqAArray,
 		}
 	}
 }
+
+// gc_files_hecbench_bsw_kernel holds the source files whose lines the kernels' records hash.
+//
+//go:embed hecbench_bsw.go hecbench_bsw_kernel.go
+var gc_files_hecbench_bsw_kernel embed.FS

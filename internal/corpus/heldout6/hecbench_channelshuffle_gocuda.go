@@ -3,6 +3,8 @@
 package heldout6
 
 import (
+	"embed"
+
 	"github.com/gocuda/gocuda/compiled"
 	"github.com/gocuda/gocuda/gocuda"
 )
@@ -21,7 +23,7 @@ func ChannelShuffleNCHWKernel[T any](kNFirst bool, G, K, HxW int32, X, Y []T) fu
 }
 
 //line hecbench_channelshuffle.go:21
-var gc_src_channelShuffleNCHWKernel = compiled.NewSource("channelShuffleNCHWKernel", "9fb8ec3868cf175b144e67c04f5f909af84fc4390dd05d5fef2bb557e809cc5e", "hecbench_channelshuffle.go:16-38").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_channelShuffleNCHWKernel = compiled.NewSource(gc_files_hecbench_channelshuffle, "channelShuffleNCHWKernel", "9fb8ec3868cf175b144e67c04f5f909af84fc4390dd05d5fef2bb557e809cc5e", "hecbench_channelshuffle.go:16-38").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line hecbench_channelshuffle.go:21
 func gc_body_channelShuffleNCHWKernel[T any](gc_b *compiled.Block, gc_lo, gc_hi int, kNFirst bool, G, K, HxW int32, X, Y []T) {
@@ -103,7 +105,7 @@ func ChannelShuffleNHWCKernel[T any](kSharedSize int, G, K int32, X, Y []T) func
 }
 
 //line hecbench_channelshuffle.go:45
-var gc_src_channelShuffleNHWCKernel = compiled.NewSource("channelShuffleNHWCKernel", "99dc9f22dfa7fbbe71878c1d1d893b631b1f68f2ca765fbcf4965acfef95acef", "hecbench_channelshuffle.go:40-58").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_channelShuffleNHWCKernel = compiled.NewSource(gc_files_hecbench_channelshuffle, "channelShuffleNHWCKernel", "99dc9f22dfa7fbbe71878c1d1d893b631b1f68f2ca765fbcf4965acfef95acef", "hecbench_channelshuffle.go:40-58").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line hecbench_channelshuffle.go:45
 func gc_body_channelShuffleNHWCKernel[T any](gc_b *compiled.Block, kSharedSize int, G, K int32, X, Y []T) {
@@ -186,3 +188,8 @@ func gc_body_channelShuffleNHWCKernel[T any](gc_b *compiled.Block, kSharedSize i
 		}
 	}
 }
+
+// gc_files_hecbench_channelshuffle holds the source files whose lines the kernels' records hash.
+//
+//go:embed hecbench_channelshuffle.go
+var gc_files_hecbench_channelshuffle embed.FS

@@ -3,6 +3,8 @@
 package heldout6
 
 import (
+	"embed"
+
 	"github.com/gocuda/gocuda/compiled"
 	"github.com/gocuda/gocuda/gocuda"
 )
@@ -18,7 +20,7 @@ func ColumnarSetupKernel(state []uint32) func(*gocuda.Thread) {
 }
 
 //line hecbench_columnarsolver.go:55
-var gc_src_columnarSetupKernel = compiled.NewSource("columnarSetupKernel", "b2df89c2ef2492abbdd8e2cdb866ca3fb7b48ed84f920451070b2800c10a504e", "hecbench_columnarsolver.go:51-61").NoGoexit("ef2bf2cceb31b8f71231e2101743de686f4a11684b1f4345106b0ba798b55664", "hecbench_columnarsolver.go:43-49")
+var gc_src_columnarSetupKernel = compiled.NewSource(gc_files_hecbench_columnarsolver, "columnarSetupKernel", "b2df89c2ef2492abbdd8e2cdb866ca3fb7b48ed84f920451070b2800c10a504e", "hecbench_columnarsolver.go:51-61").NoGoexit("ef2bf2cceb31b8f71231e2101743de686f4a11684b1f4345106b0ba798b55664", "hecbench_columnarsolver.go:43-49")
 
 //line hecbench_columnarsolver.go:55
 func gc_body_columnarSetupKernel(gc_b *compiled.Block, gc_lo, gc_hi int, state []uint32) {
@@ -242,7 +244,7 @@ func ColumnarDecodeKernel(dScores []float32, dEncrypted []int32, globalState []u
 }
 
 //line hecbench_columnarsolver.go:123
-var gc_src_columnarDecodeKernel = compiled.NewSource("columnarDecodeKernel", "bc0a2d72e2d9fdc57ded6b542a6766f6f77e3085a50296b9cfbe449ad314107a", "hecbench_columnarsolver.go:120-223").NoGoexit("a04b100580dbce9eb57ac72d7715b8c2e3b5d16e82f42f81145db675b6489ed5", "hecbench_columnarsolver.go:105-110", "hecbench_columnarsolver.go:112-118", "hecbench_columnarsolver.go:33-41", "hecbench_columnarsolver.go:63-93", "hecbench_columnarsolver.go:95-103")
+var gc_src_columnarDecodeKernel = compiled.NewSource(gc_files_hecbench_columnarsolver, "columnarDecodeKernel", "bc0a2d72e2d9fdc57ded6b542a6766f6f77e3085a50296b9cfbe449ad314107a", "hecbench_columnarsolver.go:120-223").NoGoexit("a04b100580dbce9eb57ac72d7715b8c2e3b5d16e82f42f81145db675b6489ed5", "hecbench_columnarsolver.go:105-110", "hecbench_columnarsolver.go:112-118", "hecbench_columnarsolver.go:33-41", "hecbench_columnarsolver.go:63-93", "hecbench_columnarsolver.go:95-103")
 
 //line hecbench_columnarsolver.go:123
 func gc_body_columnarDecodeKernel(gc_b *compiled.Block, dScores []float32, dEncrypted []int32, globalState []uint32, dDecrypted []int32) {
@@ -556,3 +558,8 @@ func gc_body_columnarDecodeKernel(gc_b *compiled.Block, dScores []float32, dEncr
 		}
 	}
 }
+
+// gc_files_hecbench_columnarsolver holds the source files whose lines the kernels' records hash.
+//
+//go:embed hecbench_columnarsolver.go
+var gc_files_hecbench_columnarsolver embed.FS

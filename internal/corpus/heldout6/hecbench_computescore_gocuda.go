@@ -3,9 +3,11 @@
 package heldout6
 
 import (
+	"embed"
+	"unsafe"
+
 	"github.com/gocuda/gocuda/compiled"
 	"github.com/gocuda/gocuda/gocuda"
-	"unsafe"
 )
 
 // ComputeScoreKernel is compute of compute-score-cuda.
@@ -22,7 +24,7 @@ func ComputeScoreKernel(docWordFrequenciesDimm1, docWordFrequenciesDimm2 []uint3
 }
 
 //line hecbench_computescore.go:44
-var gc_src_computeScoreKernel = compiled.NewSource("computeScoreKernel", "4a91458e6fa04ddbee95deceacc61a8738475cd216f4697122aca987366e47e1", "hecbench_computescore.go:41-100").NoGoexit("b1d94bbfd3f5a1c98bdcc2689160bdb2c651834354d11e63945b880cd1e66a43", "hecbench_computescore.go:31-39")
+var gc_src_computeScoreKernel = compiled.NewSource(gc_files_hecbench_computescore, "computeScoreKernel", "4a91458e6fa04ddbee95deceacc61a8738475cd216f4697122aca987366e47e1", "hecbench_computescore.go:41-100").NoGoexit("b1d94bbfd3f5a1c98bdcc2689160bdb2c651834354d11e63945b880cd1e66a43", "hecbench_computescore.go:31-39")
 
 //line hecbench_computescore.go:44
 func gc_body_computeScoreKernel(gc_b *compiled.Block, docWordFrequenciesDimm1, docWordFrequenciesDimm2 []uint32, profileWeightsDimm1, profileWeightsDimm2 []uint64, isWordInProfileHash []uint32, profileScorePerGroupHighbitsDimm1, profileScorePerGroupLowbitsDimm2 []uint32) {
@@ -447,7 +449,7 @@ func ComputeScoreReductionKernel(docInfo []uint64, partialHighbitsDimm1, partial
 }
 
 //line hecbench_computescore.go:106
-var gc_src_computeScoreReductionKernel = compiled.NewSource("computeScoreReductionKernel", "d0313ee7741357984efa67cd13558b72bb328ce295181ec2e5daac3dbb5b3b16", "hecbench_computescore.go:102-119").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_computeScoreReductionKernel = compiled.NewSource(gc_files_hecbench_computescore, "computeScoreReductionKernel", "d0313ee7741357984efa67cd13558b72bb328ce295181ec2e5daac3dbb5b3b16", "hecbench_computescore.go:102-119").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line hecbench_computescore.go:106
 func gc_body_computeScoreReductionKernel(gc_b *compiled.Block, gc_lo, gc_hi int, docInfo []uint64, partialHighbitsDimm1, partialLowbitsDimm2 []uint32, result []uint64) {
@@ -510,3 +512,8 @@ func gc_body_computeScoreReductionKernel(gc_b *compiled.Block, gc_lo, gc_hi int,
 		})
 	}
 }
+
+// gc_files_hecbench_computescore holds the source files whose lines the kernels' records hash.
+//
+//go:embed hecbench_computescore.go
+var gc_files_hecbench_computescore embed.FS

@@ -3,6 +3,8 @@
 package heldout6
 
 import (
+	"embed"
+
 	"github.com/gocuda/gocuda/compiled"
 	"github.com/gocuda/gocuda/gocuda"
 )
@@ -22,7 +24,7 @@ func DegridKernel[T jaccardReal](out, in []DegridCmplx[T], npts int, img []Degri
 }
 
 //line hecbench_degrid.go:42
-var gc_src_degridKernel = compiled.NewSource("degridKernel", "c6ccb70402d51615e053ad7a4f96871bbc6ee667814e8065d3452f7394a22cbe", "hecbench_degrid.go:36-86").NoGoexit("c5f9a6ce22980f9f105b6216b912d8622e183a260b0f56710b8297ae4c8acf44", "hecbench_degrid.go:33-34")
+var gc_src_degridKernel = compiled.NewSource(gc_files_hecbench_degrid, "degridKernel", "c6ccb70402d51615e053ad7a4f96871bbc6ee667814e8065d3452f7394a22cbe", "hecbench_degrid.go:36-86").NoGoexit("c5f9a6ce22980f9f105b6216b912d8622e183a260b0f56710b8297ae4c8acf44", "hecbench_degrid.go:33-34")
 
 //line hecbench_degrid.go:42
 func gc_body_degridKernel[T jaccardReal](gc_b *compiled.Block, out, in []DegridCmplx[T], npts int, img []DegridCmplx[T], imgHead int, imgDim int, gcf []DegridCmplx[T], gcfHead int) {
@@ -826,3 +828,8 @@ func gc_body_degridKernel[T jaccardReal](gc_b *compiled.Block, out, in []DegridC
 		}
 	}
 }
+
+// gc_files_hecbench_degrid holds the source files whose lines the kernels' records hash.
+//
+//go:embed hecbench_degrid.go
+var gc_files_hecbench_degrid embed.FS

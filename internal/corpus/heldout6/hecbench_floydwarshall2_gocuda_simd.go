@@ -5,9 +5,11 @@
 package heldout6
 
 import (
+	"embed"
+	"simd/archsimd"
+
 	"github.com/gocuda/gocuda/compiled"
 	"github.com/gocuda/gocuda/gocuda"
-	"simd/archsimd"
 )
 
 // FwInit1Kernel is init1 of floydwarshall2-cuda: the upper×upper matrix,
@@ -23,7 +25,7 @@ func FwInit1Kernel(nodes int32, adjMat []int32, upper int32) func(*gocuda.Thread
 }
 
 //line hecbench_floydwarshall2.go:38
-var gc_src_fwInit1Kernel = compiled.NewSource("fwInit1Kernel", "7f651e05b21444c1d74a4760bea3cfa00cb6a3672aa4091559b38cf40f555fd0", "hecbench_floydwarshall2.go:34-49").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_fwInit1Kernel = compiled.NewSource(gc_files_hecbench_floydwarshall2, "fwInit1Kernel", "7f651e05b21444c1d74a4760bea3cfa00cb6a3672aa4091559b38cf40f555fd0", "hecbench_floydwarshall2.go:34-49").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line hecbench_floydwarshall2.go:38
 func gc_body_fwInit1Kernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, nodes int32, adjMat []int32, upper int32) {
@@ -85,7 +87,7 @@ func FwInit2Kernel(g FwGraph, adjMat []int32, upper int32) func(*gocuda.Thread) 
 }
 
 //line hecbench_floydwarshall2.go:55
-var gc_src_fwInit2Kernel = compiled.NewSource("fwInit2Kernel", "f53d1cad0becceaf778c86b48e8466da91fb92ab635aba5f00ae76320f4ee3a0", "hecbench_floydwarshall2.go:51-63").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_fwInit2Kernel = compiled.NewSource(gc_files_hecbench_floydwarshall2, "fwInit2Kernel", "f53d1cad0becceaf778c86b48e8466da91fb92ab635aba5f00ae76320f4ee3a0", "hecbench_floydwarshall2.go:51-63").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line hecbench_floydwarshall2.go:55
 func gc_body_fwInit2Kernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, g FwGraph, adjMat []int32, upper int32) {
@@ -142,7 +144,7 @@ func Fw0Kernel(adjMat []int32, upper int32, krows, kcols []int32) func(*gocuda.T
 }
 
 //line hecbench_floydwarshall2.go:70
-var gc_src_fw0Kernel = compiled.NewSource("fw0Kernel", "c66a4fe3fa900da6954eaef29b6ee626c7dbaaaff31b64c8408edae87a51c0a1", "hecbench_floydwarshall2.go:65-168").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_fw0Kernel = compiled.NewSource(gc_files_hecbench_floydwarshall2, "fw0Kernel", "c66a4fe3fa900da6954eaef29b6ee626c7dbaaaff31b64c8408edae87a51c0a1", "hecbench_floydwarshall2.go:65-168").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line hecbench_floydwarshall2.go:70
 func gc_body_fw0Kernel(gc_b2 *compiled.Block, adjMat []int32, upper int32, krows, kcols []int32) {
@@ -1180,3 +1182,8 @@ func gc_body_fw0Kernel(gc_b2 *compiled.Block, adjMat []int32, upper int32, krows
 		}
 	}
 }
+
+// gc_files_hecbench_floydwarshall2 holds the source files whose lines the kernels' records hash.
+//
+//go:embed hecbench_floydwarshall2.go
+var gc_files_hecbench_floydwarshall2 embed.FS

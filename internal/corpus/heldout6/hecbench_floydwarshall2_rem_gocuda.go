@@ -5,6 +5,8 @@
 package heldout6
 
 import (
+	"embed"
+
 	"github.com/gocuda/gocuda/compiled"
 	"github.com/gocuda/gocuda/gocuda"
 )
@@ -24,7 +26,7 @@ func FwRowcolKernel(adjMat []int32, upper int32, krows, kcols []int32, x, subm1 
 }
 
 //line hecbench_floydwarshall2_rem.go:16
-var gc_src_fwRowcolKernel = compiled.NewSource("fwRowcolKernel", "e0f1a13219bab5d2ebb5bbac47f716d000ab36b1851bba8f17c24ae8151a5e24", "hecbench_floydwarshall2_rem.go:8-203").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_fwRowcolKernel = compiled.NewSource(gc_files_hecbench_floydwarshall2_rem, "fwRowcolKernel", "e0f1a13219bab5d2ebb5bbac47f716d000ab36b1851bba8f17c24ae8151a5e24", "hecbench_floydwarshall2_rem.go:8-203").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line hecbench_floydwarshall2_rem.go:16
 func gc_body_fwRowcolKernel(gc_b *compiled.Block, adjMat []int32, upper int32, krows, kcols []int32, x, subm1 int32) {
@@ -955,7 +957,7 @@ func FwRemKernel(adjMat []int32, upper int32, krows, kcols []int32, x, subm1 int
 }
 
 //line hecbench_floydwarshall2_rem.go:212
-var gc_src_fwRemKernel = compiled.NewSource("fwRemKernel", "4a5d5ef4211b7707a9e8eba8551af4a872b8c7a34ba605e49eb8853300669aa9", "hecbench_floydwarshall2_rem.go:205-370").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_fwRemKernel = compiled.NewSource(gc_files_hecbench_floydwarshall2_rem, "fwRemKernel", "4a5d5ef4211b7707a9e8eba8551af4a872b8c7a34ba605e49eb8853300669aa9", "hecbench_floydwarshall2_rem.go:205-370").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line hecbench_floydwarshall2_rem.go:212
 func gc_body_fwRemKernel(gc_b *compiled.Block, adjMat []int32, upper int32, krows, kcols []int32, x, subm1 int32) {
@@ -1819,3 +1821,8 @@ func gc_body_fwRemKernel(gc_b *compiled.Block, adjMat []int32, upper int32, krow
 		}
 	}
 }
+
+// gc_files_hecbench_floydwarshall2_rem holds the source files whose lines the kernels' records hash.
+//
+//go:embed hecbench_floydwarshall2_rem.go
+var gc_files_hecbench_floydwarshall2_rem embed.FS

@@ -5,10 +5,12 @@
 package heldout6
 
 import (
+	"embed"
+	"simd/archsimd"
+
 	"github.com/gocuda/gocuda/atomic"
 	"github.com/gocuda/gocuda/compiled"
 	"github.com/gocuda/gocuda/gocuda"
-	"simd/archsimd"
 )
 
 // GcInitKernel is init of ECL-GC: each vertex counts and marks its
@@ -29,7 +31,7 @@ func GcInitKernel(nodes, edges int32, nidx, nlist, nlist2, posscol, posscol2, co
 }
 
 //line hecbench_gc.go:44
-var gc_src_gcInitKernel = compiled.NewSource("gcInitKernel", "0099302fcb498f99afae3fc1847a9a87569b771514f8b11aec8a9c51cfd51040", "hecbench_gc.go:37-123").NoGoexit("1f7d7b406b2a4c5d75216e54e31c3101c8e1b79c3ac2027ba91bbc67945cfefc", "common.go:13-14", "common.go:15-20", "hecbench_gc.go:30-35")
+var gc_src_gcInitKernel = compiled.NewSource(gc_files_hecbench_gc, "gcInitKernel", "0099302fcb498f99afae3fc1847a9a87569b771514f8b11aec8a9c51cfd51040", "hecbench_gc.go:37-123").NoGoexit("1f7d7b406b2a4c5d75216e54e31c3101c8e1b79c3ac2027ba91bbc67945cfefc", "common.go:13-14", "common.go:15-20", "hecbench_gc.go:30-35")
 
 //line hecbench_gc.go:44
 func gc_body_gcInitKernel(gc_b2 *compiled.Block, nodes, edges int32, nidx, nlist, nlist2, posscol, posscol2, color, wl, wlsize []int32) {
@@ -1026,7 +1028,7 @@ func GcRunLargeKernel(nodes int32, nidx, nlist, posscol, posscol2, color, wl, wl
 }
 
 //line hecbench_gc.go:133
-var gc_src_gcRunLargeKernel = compiled.NewSource("gcRunLargeKernel", "5820005a85c725048de5b1c4d5c8531be2a11348396040feb79fbddd2a5dad48", "hecbench_gc.go:125-257").NoGoexit("d9ae1875b65cd146912ab7e28002471bdd2790cc34763b37f817490aafe8395d", "common.go:15-20", "common.go:21-21")
+var gc_src_gcRunLargeKernel = compiled.NewSource(gc_files_hecbench_gc, "gcRunLargeKernel", "5820005a85c725048de5b1c4d5c8531be2a11348396040feb79fbddd2a5dad48", "hecbench_gc.go:125-257").NoGoexit("d9ae1875b65cd146912ab7e28002471bdd2790cc34763b37f817490aafe8395d", "common.go:15-20", "common.go:21-21")
 
 //line hecbench_gc.go:133
 func gc_body_gcRunLargeKernel(gc_b2 *compiled.Block, nodes int32, nidx, nlist, posscol, posscol2, color, wl, wlsize []int32) {
@@ -2318,7 +2320,7 @@ func GcRunSmallKernel(nodes int32, nidx, nlist, posscol, color []int32) func(*go
 }
 
 //line hecbench_gc.go:267
-var gc_src_gcRunSmallKernel = compiled.NewSource("gcRunSmallKernel", "018b813e166d79d49dc17b7fcb623b7b265b3f00682f8ef283ae74597efa7af1", "hecbench_gc.go:259-319").NoGoexit("a837cfeafc48e339622c6151aad3b35538c586589301c3d0b8225a9a36e69a9e", "common.go:13-14", "common.go:21-21")
+var gc_src_gcRunSmallKernel = compiled.NewSource(gc_files_hecbench_gc, "gcRunSmallKernel", "018b813e166d79d49dc17b7fcb623b7b265b3f00682f8ef283ae74597efa7af1", "hecbench_gc.go:259-319").NoGoexit("a837cfeafc48e339622c6151aad3b35538c586589301c3d0b8225a9a36e69a9e", "common.go:13-14", "common.go:21-21")
 
 //line hecbench_gc.go:267
 func gc_body_gcRunSmallKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, nodes int32, nidx, nlist, posscol, color []int32) {
@@ -2424,3 +2426,8 @@ func gc_body_gcRunSmallKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, nodes i
 		}
 	}
 }
+
+// gc_files_hecbench_gc holds the source files whose lines the kernels' records hash.
+//
+//go:embed common.go hecbench_gc.go
+var gc_files_hecbench_gc embed.FS

@@ -5,10 +5,12 @@
 package heldout6
 
 import (
+	"embed"
+	"simd/archsimd"
+
 	"github.com/gocuda/gocuda/atomic"
 	"github.com/gocuda/gocuda/compiled"
 	"github.com/gocuda/gocuda/gocuda"
-	"simd/archsimd"
 )
 
 // JaccardRowSumKernel is jaccard_row_sum<weighted, T> of jaccard-cuda: the
@@ -31,7 +33,7 @@ func JaccardRowSumKernel[T jaccardReal](weighted bool, n int32, csrPtr, csrInd [
 }
 
 //line hecbench_jaccard.go:77
-var gc_src_jaccardRowSumKernel = compiled.NewSource("jaccardRowSumKernel", "86de819ae7958326bc34325f0eecc86b01a3b6060eef7977f94d0c184c904821", "hecbench_jaccard.go:73-93", "hecbench_jaccard.go:24-71").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_jaccardRowSumKernel = compiled.NewSource(gc_files_hecbench_jaccard, "jaccardRowSumKernel", "86de819ae7958326bc34325f0eecc86b01a3b6060eef7977f94d0c184c904821", "hecbench_jaccard.go:73-93", "hecbench_jaccard.go:24-71").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line hecbench_jaccard.go:77
 func gc_body_jaccardRowSumKernel[T jaccardReal](gc_b3 *compiled.Block, weighted bool, n int32, csrPtr, csrInd []int32, w, work []T) {
@@ -1401,7 +1403,7 @@ func JaccardIsKernel[T jaccardReal](weighted bool, n, e int32, csrPtr, csrInd []
 }
 
 //line hecbench_jaccard.go:101
-var gc_src_jaccardIsKernel = compiled.NewSource("jaccardIsKernel", "4665f3889317f22769a2f6f2909569e588dc6617da411602f0850d472e9593dd", "hecbench_jaccard.go:95-153").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_jaccardIsKernel = compiled.NewSource(gc_files_hecbench_jaccard, "jaccardIsKernel", "4665f3889317f22769a2f6f2909569e588dc6617da411602f0850d472e9593dd", "hecbench_jaccard.go:95-153").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line hecbench_jaccard.go:101
 func gc_body_jaccardIsKernel[T jaccardReal](gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, weighted bool, n, e int32, csrPtr, csrInd []int32, v, work, weightI, weightS []T) {
@@ -1540,7 +1542,7 @@ func JaccardIsOptKernel[T jaccardReal](weighted bool, n, e int32, csrPtr, csrInd
 }
 
 //line hecbench_jaccard.go:160
-var gc_src_jaccardIsOptKernel = compiled.NewSource("jaccardIsOptKernel", "e597c289535d8b3e7290cd02c31528d33b6e897df03271175d8ec11b333dd2c9", "hecbench_jaccard.go:155-215").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_jaccardIsOptKernel = compiled.NewSource(gc_files_hecbench_jaccard, "jaccardIsOptKernel", "e597c289535d8b3e7290cd02c31528d33b6e897df03271175d8ec11b333dd2c9", "hecbench_jaccard.go:155-215").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line hecbench_jaccard.go:160
 func gc_body_jaccardIsOptKernel[T jaccardReal](gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, weighted bool, n, e int32, csrPtr, csrInd []int32, v, work, weightI, weightS []T) {
@@ -1681,7 +1683,7 @@ func JaccardJwKernel[T jaccardReal](weighted bool, e int32, csrVal []T, gamma T,
 }
 
 //line hecbench_jaccard.go:221
-var gc_src_jaccardJwKernel = compiled.NewSource("jaccardJwKernel", "15d50d433fbed084b35c937da27eeca065a5ab7dfa84e8ab1e4ea0e50573721d", "hecbench_jaccard.go:217-227").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_jaccardJwKernel = compiled.NewSource(gc_files_hecbench_jaccard, "jaccardJwKernel", "15d50d433fbed084b35c937da27eeca065a5ab7dfa84e8ab1e4ea0e50573721d", "hecbench_jaccard.go:217-227").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line hecbench_jaccard.go:221
 func gc_body_jaccardJwKernel[T jaccardReal](gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, weighted bool, e int32, csrVal []T, gamma T, weightI, weightS, weightJ []T) {
@@ -1750,7 +1752,7 @@ func JaccardFillKernel[T jaccardReal](weighted bool, e int32, w []T, value T) fu
 }
 
 //line hecbench_jaccard.go:233
-var gc_src_jaccardFillKernel = compiled.NewSource("jaccardFillKernel", "1f0318f33ba6ded8162ea6f6a623235f3b7844a22af67ff35685c075faffdfb5", "hecbench_jaccard.go:229-244").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_jaccardFillKernel = compiled.NewSource(gc_files_hecbench_jaccard, "jaccardFillKernel", "1f0318f33ba6ded8162ea6f6a623235f3b7844a22af67ff35685c075faffdfb5", "hecbench_jaccard.go:229-244").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line hecbench_jaccard.go:233
 func gc_body_jaccardFillKernel[T jaccardReal](gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, weighted bool, e int32, w []T, value T) {
@@ -1803,3 +1805,8 @@ func gc_body_jaccardFillKernel[T jaccardReal](gc_b2 *compiled.Block, gc_lo2, gc_
 		}
 	}
 }
+
+// gc_files_hecbench_jaccard holds the source files whose lines the kernels' records hash.
+//
+//go:embed hecbench_jaccard.go
+var gc_files_hecbench_jaccard embed.FS

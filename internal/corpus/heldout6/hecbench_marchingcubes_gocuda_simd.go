@@ -5,10 +5,12 @@
 package heldout6
 
 import (
+	"embed"
+	"simd/archsimd"
+
 	"github.com/gocuda/gocuda/atomic"
 	"github.com/gocuda/gocuda/compiled"
 	"github.com/gocuda/gocuda/gocuda"
-	"simd/archsimd"
 )
 
 // McComputeMinMaxLv1Kernel is computeMinMaxLv1 of marchingCubes-cuda: a
@@ -23,7 +25,7 @@ func McComputeMinMaxLv1Kernel(minMax []float32) func(*gocuda.Thread) {
 }
 
 //line hecbench_marchingcubes.go:74
-var gc_src_mcComputeMinMaxLv1Kernel = compiled.NewSource("mcComputeMinMaxLv1Kernel", "c3c539c53b422120e87e5842d9d0fc5c996b28980d278f2e82c788dd0eacc5f1", "hecbench_marchingcubes.go:69-131").NoGoexit("b537d447a88ebee86e4b4ecdd904da34cc138be25f30fd9acd2e39d6b4494d12", "hecbench_marchingcubes.go:49-57")
+var gc_src_mcComputeMinMaxLv1Kernel = compiled.NewSource(gc_files_hecbench_marchingcubes, "mcComputeMinMaxLv1Kernel", "c3c539c53b422120e87e5842d9d0fc5c996b28980d278f2e82c788dd0eacc5f1", "hecbench_marchingcubes.go:69-131").NoGoexit("b537d447a88ebee86e4b4ecdd904da34cc138be25f30fd9acd2e39d6b4494d12", "hecbench_marchingcubes.go:49-57")
 
 //line hecbench_marchingcubes.go:74
 func gc_body_mcComputeMinMaxLv1Kernel(gc_b2 *compiled.Block, minMax []float32) {
@@ -1739,7 +1741,7 @@ func McCompactLv1Kernel(isoValue float32, minMax []float32, blockIndices, counte
 }
 
 //line hecbench_marchingcubes.go:139
-var gc_src_mcCompactLv1Kernel = compiled.NewSource("mcCompactLv1Kernel", "3eb3dea721c061b82086da39a94c2fb94f324eefa7ca2614a4f70e0a683faf5f", "hecbench_marchingcubes.go:133-184").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_mcCompactLv1Kernel = compiled.NewSource(gc_files_hecbench_marchingcubes, "mcCompactLv1Kernel", "3eb3dea721c061b82086da39a94c2fb94f324eefa7ca2614a4f70e0a683faf5f", "hecbench_marchingcubes.go:133-184").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line hecbench_marchingcubes.go:139
 func gc_body_mcCompactLv1Kernel(gc_b2 *compiled.Block, isoValue float32, minMax []float32, blockIndices, countedBlockNum []uint32) {
@@ -2537,7 +2539,7 @@ func McComputeMinMaxLv2Kernel(blockIndicesLv1 []uint32, minMax []float32) func(*
 }
 
 //line hecbench_marchingcubes.go:192
-var gc_src_mcComputeMinMaxLv2Kernel = compiled.NewSource("mcComputeMinMaxLv2Kernel", "72a97ff6f602559a25865c8e88a25e71e59647ae985f13c9757921175c44dc2d", "hecbench_marchingcubes.go:186-236").NoGoexit("b537d447a88ebee86e4b4ecdd904da34cc138be25f30fd9acd2e39d6b4494d12", "hecbench_marchingcubes.go:49-57")
+var gc_src_mcComputeMinMaxLv2Kernel = compiled.NewSource(gc_files_hecbench_marchingcubes, "mcComputeMinMaxLv2Kernel", "72a97ff6f602559a25865c8e88a25e71e59647ae985f13c9757921175c44dc2d", "hecbench_marchingcubes.go:186-236").NoGoexit("b537d447a88ebee86e4b4ecdd904da34cc138be25f30fd9acd2e39d6b4494d12", "hecbench_marchingcubes.go:49-57")
 
 //line hecbench_marchingcubes.go:192
 func gc_body_mcComputeMinMaxLv2Kernel(gc_b2 *compiled.Block, blockIndicesLv1 []uint32, minMax []float32) {
@@ -3363,7 +3365,7 @@ func McCompactLv2Kernel(isoValue float32, minMax []float32, blockIndicesLv1, blo
 }
 
 //line hecbench_marchingcubes.go:243
-var gc_src_mcCompactLv2Kernel = compiled.NewSource("mcCompactLv2Kernel", "88d7f23d28b895e443e74f2c9e29f53b9106bc6c10e00236da2853fcce7ad3c6", "hecbench_marchingcubes.go:238-308").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_mcCompactLv2Kernel = compiled.NewSource(gc_files_hecbench_marchingcubes, "mcCompactLv2Kernel", "88d7f23d28b895e443e74f2c9e29f53b9106bc6c10e00236da2853fcce7ad3c6", "hecbench_marchingcubes.go:238-308").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line hecbench_marchingcubes.go:243
 func gc_body_mcCompactLv2Kernel(gc_b2 *compiled.Block, isoValue float32, minMax []float32, blockIndicesLv1, blockIndicesLv2 []uint32, counterBlockNumLv1 uint32, countedBlockNumLv2 []uint32) {
@@ -3799,3 +3801,8 @@ func gc_body_mcCompactLv2Kernel(gc_b2 *compiled.Block, isoValue float32, minMax 
 		}
 	}
 }
+
+// gc_files_hecbench_marchingcubes holds the source files whose lines the kernels' records hash.
+//
+//go:embed hecbench_marchingcubes.go
+var gc_files_hecbench_marchingcubes embed.FS

@@ -5,10 +5,12 @@
 package heldout6
 
 import (
+	"embed"
+	"math/bits"
+
 	"github.com/gocuda/gocuda/atomic"
 	"github.com/gocuda/gocuda/compiled"
 	"github.com/gocuda/gocuda/gocuda"
-	"math/bits"
 )
 
 // McGeneratingTrianglesKernel is generatingTriangles of
@@ -32,7 +34,7 @@ func McGeneratingTrianglesKernel(isoValue float32, blockIndicesLv2 []uint32, dis
 }
 
 //line hecbench_marchingcubes_triangles.go:35
-var gc_src_mcGeneratingTrianglesKernel = compiled.NewSource("mcGeneratingTrianglesKernel", "dbab8e981423acf2c0c707a7216a9acf158c1f6ede2398104c607c5421970437", "hecbench_marchingcubes_triangles.go:25-198").NoGoexit("acaa02faeeba815756aff25029f5461c12a46a40898fffa42f60b5883d20fcb9", "hecbench_marchingcubes.go:49-57", "hecbench_marchingcubes.go:59-62", "hecbench_marchingcubes.go:64-67", "hecbench_marchingcubes_triangles.go:14-18", "hecbench_marchingcubes_triangles.go:20-23")
+var gc_src_mcGeneratingTrianglesKernel = compiled.NewSource(gc_files_hecbench_marchingcubes_triangles, "mcGeneratingTrianglesKernel", "dbab8e981423acf2c0c707a7216a9acf158c1f6ede2398104c607c5421970437", "hecbench_marchingcubes_triangles.go:25-198").NoGoexit("acaa02faeeba815756aff25029f5461c12a46a40898fffa42f60b5883d20fcb9", "hecbench_marchingcubes.go:49-57", "hecbench_marchingcubes.go:59-62", "hecbench_marchingcubes.go:64-67", "hecbench_marchingcubes_triangles.go:14-18", "hecbench_marchingcubes_triangles.go:20-23")
 
 //line hecbench_marchingcubes_triangles.go:35
 func gc_body_mcGeneratingTrianglesKernel(gc_b *compiled.Block, isoValue float32, blockIndicesLv2 []uint32, distinctEdgesTable []uint16, triTable []int32, edgeIDTable []McUchar4, countedVerticesNum, countedTrianglesNum []uint32, triangles []uint64, coordX, coordY, coordZ, coordZP []float32) {
@@ -1017,3 +1019,8 @@ func gc_body_mcGeneratingTrianglesKernel(gc_b *compiled.Block, isoValue float32,
 		}
 	})
 }
+
+// gc_files_hecbench_marchingcubes_triangles holds the source files whose lines the kernels' records hash.
+//
+//go:embed hecbench_marchingcubes.go hecbench_marchingcubes_triangles.go
+var gc_files_hecbench_marchingcubes_triangles embed.FS

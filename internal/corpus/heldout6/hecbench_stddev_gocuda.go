@@ -5,6 +5,8 @@
 package heldout6
 
 import (
+	"embed"
+
 	"github.com/gocuda/gocuda/atomic"
 	"github.com/gocuda/gocuda/compiled"
 	"github.com/gocuda/gocuda/compiled/lanes"
@@ -24,7 +26,7 @@ func StddevSampleKernel(std []float32, D, N int32) func(*gocuda.Thread) {
 }
 
 //line hecbench_stddev.go:28
-var gc_src_stddevSampleKernel = compiled.NewSource("stddevSampleKernel", "edf8a2020fec8202e68468b95e49fcdfd1eb2b1c2bba18182d006c0d2564e28d", "hecbench_stddev.go:24-33").NoGoexit("d0e3610aa845815f4cf3f50d5e3cca1a309f5df84f9536a8072f0b1c82985dc9", "common.go:11-11")
+var gc_src_stddevSampleKernel = compiled.NewSource(gc_files_hecbench_stddev, "stddevSampleKernel", "edf8a2020fec8202e68468b95e49fcdfd1eb2b1c2bba18182d006c0d2564e28d", "hecbench_stddev.go:24-33").NoGoexit("d0e3610aa845815f4cf3f50d5e3cca1a309f5df84f9536a8072f0b1c82985dc9", "common.go:11-11")
 
 //line hecbench_stddev.go:28
 func gc_body_stddevSampleKernel(gc_b *compiled.Block, gc_lo, gc_hi int, std []float32, D, N int32) {
@@ -134,7 +136,7 @@ func StddevSopKernel(std, data []float32, D, N int32) func(*gocuda.Thread) {
 }
 
 //line hecbench_stddev.go:39
-var gc_src_stddevSopKernel = compiled.NewSource("stddevSopKernel", "e8ae5f500938df1a794d560cfbb8e5111da764f9d0bbe3137a05f52e1dbc18fa", "hecbench_stddev.go:35-69").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_stddevSopKernel = compiled.NewSource(gc_files_hecbench_stddev, "stddevSopKernel", "e8ae5f500938df1a794d560cfbb8e5111da764f9d0bbe3137a05f52e1dbc18fa", "hecbench_stddev.go:35-69").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line hecbench_stddev.go:39
 func gc_body_stddevSopKernel(gc_b *compiled.Block, std, data []float32, D, N int32) {
@@ -565,3 +567,8 @@ func gc_body_stddevSopKernel(gc_b *compiled.Block, std, data []float32, D, N int
 		}
 	}
 }
+
+// gc_files_hecbench_stddev holds the source files whose lines the kernels' records hash.
+//
+//go:embed common.go hecbench_stddev.go
+var gc_files_hecbench_stddev embed.FS

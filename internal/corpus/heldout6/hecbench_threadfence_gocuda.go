@@ -3,6 +3,8 @@
 package heldout6
 
 import (
+	"embed"
+
 	"github.com/gocuda/gocuda/atomic"
 	"github.com/gocuda/gocuda/compiled"
 	"github.com/gocuda/gocuda/gocuda"
@@ -18,7 +20,7 @@ func ThreadfenceSumKernel(array []float32, N int32, count []uint32, result []flo
 }
 
 //line hecbench_threadfence.go:19
-var gc_src_threadfenceSumKernel = compiled.NewSource("threadfenceSumKernel", "d785573244c3a3e808f77a608b4efe9b4a525558ad87af581fd437b8e07e9f4a", "hecbench_threadfence.go:16-94").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_threadfenceSumKernel = compiled.NewSource(gc_files_hecbench_threadfence, "threadfenceSumKernel", "d785573244c3a3e808f77a608b4efe9b4a525558ad87af581fd437b8e07e9f4a", "hecbench_threadfence.go:16-94").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line hecbench_threadfence.go:19
 func gc_body_threadfenceSumKernel(gc_b *compiled.Block, array []float32, N int32, count []uint32, result []float32) {
@@ -760,3 +762,8 @@ func gc_body_threadfenceSumKernel(gc_b *compiled.Block, array []float32, N int32
 		}
 	}
 }
+
+// gc_files_hecbench_threadfence holds the source files whose lines the kernels' records hash.
+//
+//go:embed hecbench_threadfence.go
+var gc_files_hecbench_threadfence embed.FS

@@ -5,9 +5,11 @@
 package heldout6
 
 import (
+	"embed"
+	"simd/archsimd"
+
 	"github.com/gocuda/gocuda/compiled"
 	"github.com/gocuda/gocuda/gocuda"
-	"simd/archsimd"
 )
 
 // WyllieKernel is wyllie of wyllie-cuda: while neither its node's next nor
@@ -22,7 +24,7 @@ func WyllieKernel(list []int64, size int32) func(*gocuda.Thread) {
 }
 
 //line hecbench_wyllie.go:25
-var gc_src_wyllieKernel = compiled.NewSource("wyllieKernel", "a4bb1fb561dacf8e0a7cf1f0f26ad71afc4598650f047153e158a943142c71c8", "hecbench_wyllie.go:20-45").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_wyllieKernel = compiled.NewSource(gc_files_hecbench_wyllie, "wyllieKernel", "a4bb1fb561dacf8e0a7cf1f0f26ad71afc4598650f047153e158a943142c71c8", "hecbench_wyllie.go:20-45").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line hecbench_wyllie.go:25
 func gc_body_wyllieKernel(gc_b2 *compiled.Block, list []int64, size int32) {
@@ -254,3 +256,8 @@ func gc_body_wyllieKernel(gc_b2 *compiled.Block, list []int64, size int32) {
 		}
 	}
 }
+
+// gc_files_hecbench_wyllie holds the source files whose lines the kernels' records hash.
+//
+//go:embed hecbench_wyllie.go
+var gc_files_hecbench_wyllie embed.FS

@@ -5,10 +5,12 @@
 package heldout7
 
 import (
+	"embed"
+	"simd/archsimd"
+
 	"github.com/gocuda/gocuda/atomic"
 	"github.com/gocuda/gocuda/compiled"
 	"github.com/gocuda/gocuda/gocuda"
-	"simd/archsimd"
 )
 
 // SmoothingFilterKernel is smoothingFilter: each pixel grows its box from
@@ -26,7 +28,7 @@ func SmoothingFilterKernel(Lx, Ly, Threshold, MaxRad int, Img []float32, Box []i
 }
 
 //line hecbench_asmooth.go:22
-var gc_src_smoothingFilterKernel = compiled.NewSource("smoothingFilterKernel", "0e008e4ce15e8e640400cb1828930c56c7f8d4be95827df0087097aba7ccf88a", "hecbench_asmooth.go:16-79").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_smoothingFilterKernel = compiled.NewSource(gc_files_hecbench_asmooth, "smoothingFilterKernel", "0e008e4ce15e8e640400cb1828930c56c7f8d4be95827df0087097aba7ccf88a", "hecbench_asmooth.go:16-79").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line hecbench_asmooth.go:22
 func gc_body_smoothingFilterKernel(gc_b2 *compiled.Block, Lx, Ly, Threshold, MaxRad int, Img []float32, Box []int32, Norm []float32) {
@@ -476,7 +478,7 @@ func NormalizeFilterKernel(Lx, Ly int, Img, Norm []float32) func(*gocuda.Thread)
 }
 
 //line hecbench_asmooth.go:85
-var gc_src_normalizeFilterKernel = compiled.NewSource("normalizeFilterKernel", "f8c07eb83f5479fec0c10fde800bfc0436b8c328bfba1879cf352affebc08745", "hecbench_asmooth.go:81-95").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_normalizeFilterKernel = compiled.NewSource(gc_files_hecbench_asmooth, "normalizeFilterKernel", "f8c07eb83f5479fec0c10fde800bfc0436b8c328bfba1879cf352affebc08745", "hecbench_asmooth.go:81-95").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line hecbench_asmooth.go:85
 func gc_body_normalizeFilterKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, Lx, Ly int, Img, Norm []float32) {
@@ -670,7 +672,7 @@ func OutFilterKernel(Lx, Ly int, Img []float32, Box []int32, Out []float32) func
 }
 
 //line hecbench_asmooth.go:101
-var gc_src_outFilterKernel = compiled.NewSource("outFilterKernel", "08c17050c17fb26bcb9edb1c1dc73d3d3df598caa637187b935cd296f4d494f4", "hecbench_asmooth.go:97-139").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_outFilterKernel = compiled.NewSource(gc_files_hecbench_asmooth, "outFilterKernel", "08c17050c17fb26bcb9edb1c1dc73d3d3df598caa637187b935cd296f4d494f4", "hecbench_asmooth.go:97-139").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line hecbench_asmooth.go:101
 func gc_body_outFilterKernel(gc_b2 *compiled.Block, Lx, Ly int, Img []float32, Box []int32, Out []float32) {
@@ -1083,3 +1085,8 @@ func gc_body_outFilterKernel(gc_b2 *compiled.Block, Lx, Ly int, Img []float32, B
 		}
 	})
 }
+
+// gc_files_hecbench_asmooth holds the source files whose lines the kernels' records hash.
+//
+//go:embed hecbench_asmooth.go
+var gc_files_hecbench_asmooth embed.FS

@@ -3,9 +3,11 @@
 package heldout7
 
 import (
+	"embed"
+	"math"
+
 	"github.com/gocuda/gocuda/compiled"
 	"github.com/gocuda/gocuda/gocuda"
-	"math"
 )
 
 // GaussianKernel is gaussian_kernel: a 3×3 Gaussian blur through a shared
@@ -20,7 +22,7 @@ func GaussianKernel(data, out []uint8, rows, cols int) func(*gocuda.Thread) {
 }
 
 //line hecbench_ced.go:31
-var gc_src_gaussianKernel = compiled.NewSource("gaussianKernel", "44e4b73cf41f7b59c64dab02ba1980bb2b9e092d330af1e4a6ac0a73bac106e5", "hecbench_ced.go:26-80").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_gaussianKernel = compiled.NewSource(gc_files_hecbench_ced, "gaussianKernel", "44e4b73cf41f7b59c64dab02ba1980bb2b9e092d330af1e4a6ac0a73bac106e5", "hecbench_ced.go:26-80").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line hecbench_ced.go:31
 func gc_body_gaussianKernel(gc_b *compiled.Block, data, out []uint8, rows, cols int) {
@@ -360,7 +362,7 @@ func SobelKernel(data, out, theta []uint8, rows, cols int) func(*gocuda.Thread) 
 }
 
 //line hecbench_ced.go:86
-var gc_src_sobelKernel = compiled.NewSource("sobelKernel", "b1b19f62104bbd588a48b9a8b8b7b7840dd63f3c0976844f04af46c0e34d00b8", "hecbench_ced.go:82-175").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_sobelKernel = compiled.NewSource(gc_files_hecbench_ced, "sobelKernel", "b1b19f62104bbd588a48b9a8b8b7b7840dd63f3c0976844f04af46c0e34d00b8", "hecbench_ced.go:82-175").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line hecbench_ced.go:86
 func gc_body_sobelKernel(gc_b *compiled.Block, data, out, theta []uint8, rows, cols int) {
@@ -721,7 +723,7 @@ func NonMaxSuppKernel(data, out, theta []uint8, rows, cols int) func(*gocuda.Thr
 }
 
 //line hecbench_ced.go:182
-var gc_src_nonMaxSuppKernel = compiled.NewSource("nonMaxSuppKernel", "7cd4581c450b8673b179db63a004492f30f953a027c5e98df5e13c86fd3340f7", "hecbench_ced.go:177-273").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_nonMaxSuppKernel = compiled.NewSource(gc_files_hecbench_ced, "nonMaxSuppKernel", "7cd4581c450b8673b179db63a004492f30f953a027c5e98df5e13c86fd3340f7", "hecbench_ced.go:177-273").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line hecbench_ced.go:182
 func gc_body_nonMaxSuppKernel(gc_b *compiled.Block, data, out, theta []uint8, rows, cols int) {
@@ -1230,7 +1232,7 @@ func HystKernel(data, out []uint8, rows, cols int) func(*gocuda.Thread) {
 }
 
 //line hecbench_ced.go:279
-var gc_src_hystKernel = compiled.NewSource("hystKernel", "3b04c5ca768c45ec2e104a3e05e8e47b1bbc805f9a50912749cebd7f0da94cf7", "hecbench_ced.go:275-307").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_hystKernel = compiled.NewSource(gc_files_hecbench_ced, "hystKernel", "3b04c5ca768c45ec2e104a3e05e8e47b1bbc805f9a50912749cebd7f0da94cf7", "hecbench_ced.go:275-307").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line hecbench_ced.go:279
 func gc_body_hystKernel(gc_b *compiled.Block, gc_lo, gc_hi int, data, out []uint8, rows, cols int) {
@@ -1396,3 +1398,8 @@ func gc_body_hystKernel(gc_b *compiled.Block, gc_lo, gc_hi int, data, out []uint
 		}
 	}
 }
+
+// gc_files_hecbench_ced holds the source files whose lines the kernels' records hash.
+//
+//go:embed hecbench_ced.go
+var gc_files_hecbench_ced embed.FS

@@ -5,6 +5,8 @@
 package heldout7
 
 import (
+	"embed"
+
 	"github.com/gocuda/gocuda/compiled"
 	"github.com/gocuda/gocuda/gocuda"
 )
@@ -22,7 +24,7 @@ func Conv1dKernel[T conv1dElem](in, out []T, mask []T, inputWidth, maskWidth int
 }
 
 //line hecbench_convolution1d.go:19
-var gc_src_conv1dKernel = compiled.NewSource("conv1dKernel", "bc9916e85104a017833a44eb466cc51e9e6aad6d30cf54691b01925955fbfb31", "hecbench_convolution1d.go:15-29").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_conv1dKernel = compiled.NewSource(gc_files_hecbench_convolution1d, "conv1dKernel", "bc9916e85104a017833a44eb466cc51e9e6aad6d30cf54691b01925955fbfb31", "hecbench_convolution1d.go:15-29").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line hecbench_convolution1d.go:19
 func gc_body_conv1dKernel[T conv1dElem](gc_b *compiled.Block, gc_lo, gc_hi int, in, out []T, mask []T, inputWidth, maskWidth int) {
@@ -89,7 +91,7 @@ func Conv1dTiledKernel[T conv1dElem](in, out []T, mask []T, inputWidth, maskWidt
 }
 
 //line hecbench_convolution1d.go:36
-var gc_src_conv1dTiledKernel = compiled.NewSource("conv1dTiledKernel", "a1e052c75fe7fd5c4fda3d4ad24f0a1937753bd3d8d3de903e2837c09ce61d26", "hecbench_convolution1d.go:31-73").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_conv1dTiledKernel = compiled.NewSource(gc_files_hecbench_convolution1d, "conv1dTiledKernel", "a1e052c75fe7fd5c4fda3d4ad24f0a1937753bd3d8d3de903e2837c09ce61d26", "hecbench_convolution1d.go:31-73").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line hecbench_convolution1d.go:36
 func gc_body_conv1dTiledKernel[T conv1dElem](gc_b *compiled.Block, in, out []T, mask []T, inputWidth, maskWidth int) {
@@ -233,7 +235,7 @@ func Conv1dTiledCachingKernel[T conv1dElem](in, out []T, mask []T, inputWidth, m
 }
 
 //line hecbench_convolution1d.go:80
-var gc_src_conv1dTiledCachingKernel = compiled.NewSource("conv1dTiledCachingKernel", "4888fca89deccd63fc0466b81206cd754d4b936d17f6b78dcfaed4f789b53d1b", "hecbench_convolution1d.go:75-104").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_conv1dTiledCachingKernel = compiled.NewSource(gc_files_hecbench_convolution1d, "conv1dTiledCachingKernel", "4888fca89deccd63fc0466b81206cd754d4b936d17f6b78dcfaed4f789b53d1b", "hecbench_convolution1d.go:75-104").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line hecbench_convolution1d.go:80
 func gc_body_conv1dTiledCachingKernel[T conv1dElem](gc_b *compiled.Block, in, out []T, mask []T, inputWidth, maskWidth int) {
@@ -437,3 +439,8 @@ func gc_body_conv1dTiledCachingKernel[T conv1dElem](gc_b *compiled.Block, in, ou
 		}
 	})
 }
+
+// gc_files_hecbench_convolution1d holds the source files whose lines the kernels' records hash.
+//
+//go:embed hecbench_convolution1d.go
+var gc_files_hecbench_convolution1d embed.FS

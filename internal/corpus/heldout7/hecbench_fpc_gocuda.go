@@ -3,6 +3,8 @@
 package heldout7
 
 import (
+	"embed"
+
 	"github.com/gocuda/gocuda/atomic"
 	"github.com/gocuda/gocuda/compiled"
 	"github.com/gocuda/gocuda/gocuda"
@@ -19,7 +21,7 @@ func FpcKernel(values []uint64, cmpSize []uint32) func(*gocuda.Thread) {
 }
 
 //line hecbench_fpc.go:84
-var gc_src_fpcKernel = compiled.NewSource("fpcKernel", "2784a608d7950a44b32f2321c866d51af2e5821473c134d8464bf05737826c7b", "hecbench_fpc.go:80-122").NoGoexit("63b2377d1730ed96fd8258f3d3d6424b3b2639cee041acf33fa252c1e291ad1c", "hecbench_fpc.go:15-19")
+var gc_src_fpcKernel = compiled.NewSource(gc_files_hecbench_fpc, "fpcKernel", "2784a608d7950a44b32f2321c866d51af2e5821473c134d8464bf05737826c7b", "hecbench_fpc.go:80-122").NoGoexit("63b2377d1730ed96fd8258f3d3d6424b3b2639cee041acf33fa252c1e291ad1c", "hecbench_fpc.go:15-19")
 
 //line hecbench_fpc.go:84
 func gc_body_fpcKernel(gc_b *compiled.Block, values []uint64, cmpSize []uint32) {
@@ -414,7 +416,7 @@ func Fpc2Kernel(values []uint64, cmpSize []uint32) func(*gocuda.Thread) {
 }
 
 //line hecbench_fpc.go:129
-var gc_src_fpc2Kernel = compiled.NewSource("fpc2Kernel", "fd238e4c9f40d01b37b9aabf0ce4da122556efa1a723f4fc97caf8f0d4b5f15e", "hecbench_fpc.go:124-180").NoGoexit("a54cd3252e7ad856f93d60768a48c61f90fb7a88b5fbf9006ef2eebb4f728b51", "hecbench_fpc.go:15-19", "hecbench_fpc.go:21-27", "hecbench_fpc.go:29-35", "hecbench_fpc.go:37-43", "hecbench_fpc.go:45-51", "hecbench_fpc.go:53-60", "hecbench_fpc.go:62-72", "hecbench_fpc.go:74-78")
+var gc_src_fpc2Kernel = compiled.NewSource(gc_files_hecbench_fpc, "fpc2Kernel", "fd238e4c9f40d01b37b9aabf0ce4da122556efa1a723f4fc97caf8f0d4b5f15e", "hecbench_fpc.go:124-180").NoGoexit("a54cd3252e7ad856f93d60768a48c61f90fb7a88b5fbf9006ef2eebb4f728b51", "hecbench_fpc.go:15-19", "hecbench_fpc.go:21-27", "hecbench_fpc.go:29-35", "hecbench_fpc.go:37-43", "hecbench_fpc.go:45-51", "hecbench_fpc.go:53-60", "hecbench_fpc.go:62-72", "hecbench_fpc.go:74-78")
 
 //line hecbench_fpc.go:129
 func gc_body_fpc2Kernel(gc_b *compiled.Block, values []uint64, cmpSize []uint32) {
@@ -902,3 +904,8 @@ func gc_body_fpc2Kernel(gc_b *compiled.Block, values []uint64, cmpSize []uint32)
 		}
 	}
 }
+
+// gc_files_hecbench_fpc holds the source files whose lines the kernels' records hash.
+//
+//go:embed hecbench_fpc.go
+var gc_files_hecbench_fpc embed.FS

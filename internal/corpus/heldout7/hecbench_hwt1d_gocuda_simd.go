@@ -5,10 +5,12 @@
 package heldout7
 
 import (
-	"github.com/gocuda/gocuda/compiled"
-	"github.com/gocuda/gocuda/gocuda"
+	"embed"
 	"math"
 	"simd/archsimd"
+
+	"github.com/gocuda/gocuda/compiled"
+	"github.com/gocuda/gocuda/gocuda"
 )
 
 // DwtHaar1DKernel is dwtHaar1D: each block loads 2·blockDim samples
@@ -28,7 +30,7 @@ func DwtHaar1DKernel(inSignal, coefsSignal, AverageSignal []float32, tLevels, si
 }
 
 //line hecbench_hwt1d.go:23
-var gc_src_dwtHaar1DKernel = compiled.NewSource("dwtHaar1DKernel", "cd0d197628024f3c39c756add347d3854d5ab29f0cf40d11f445431baa8718f4", "hecbench_hwt1d.go:17-83").NoGoexit("d46e00b8b7faab2a9b8bacf82593283d8c4023346a83036319dd3dad9289451f", "hecbench_hwt1d.go:14-15")
+var gc_src_dwtHaar1DKernel = compiled.NewSource(gc_files_hecbench_hwt1d, "dwtHaar1DKernel", "cd0d197628024f3c39c756add347d3854d5ab29f0cf40d11f445431baa8718f4", "hecbench_hwt1d.go:17-83").NoGoexit("d46e00b8b7faab2a9b8bacf82593283d8c4023346a83036319dd3dad9289451f", "hecbench_hwt1d.go:14-15")
 
 //line hecbench_hwt1d.go:23
 func gc_body_dwtHaar1DKernel(gc_b2 *compiled.Block, inSignal, coefsSignal, AverageSignal []float32, tLevels, signalLength, levelsDone, mLevels uint32) {
@@ -614,3 +616,8 @@ func gc_body_dwtHaar1DKernel(gc_b2 *compiled.Block, inSignal, coefsSignal, Avera
 		}
 	}
 }
+
+// gc_files_hecbench_hwt1d holds the source files whose lines the kernels' records hash.
+//
+//go:embed hecbench_hwt1d.go
+var gc_files_hecbench_hwt1d embed.FS

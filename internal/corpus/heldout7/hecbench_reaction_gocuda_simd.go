@@ -5,9 +5,11 @@
 package heldout7
 
 import (
+	"embed"
+	"simd/archsimd"
+
 	"github.com/gocuda/gocuda/compiled"
 	"github.com/gocuda/gocuda/gocuda"
-	"simd/archsimd"
 )
 
 // ReactionGrayScottKernel is reaction_gray_scott: the reaction rates of
@@ -23,7 +25,7 @@ func ReactionGrayScottKernel(fx, fy, drx, dry []float32, ncells uint32, dC1, dC2
 }
 
 //line hecbench_reaction.go:16
-var gc_src_reactionGrayScottKernel = compiled.NewSource("reactionGrayScottKernel", "80d810df7471bcc198ce23472f19f40bc612497b82e39042fe5f91b670d7eaa5", "hecbench_reaction.go:12-25").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_reactionGrayScottKernel = compiled.NewSource(gc_files_hecbench_reaction, "reactionGrayScottKernel", "80d810df7471bcc198ce23472f19f40bc612497b82e39042fe5f91b670d7eaa5", "hecbench_reaction.go:12-25").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line hecbench_reaction.go:16
 func gc_body_reactionGrayScottKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, fx, fy, drx, dry []float32, ncells uint32, dC1, dC2 float32) {
@@ -88,7 +90,7 @@ func DerivativeX2PbcKernel(f, df []float32, mx, my, pencils uint32) func(*gocuda
 }
 
 //line hecbench_reaction.go:32
-var gc_src_derivativeX2PbcKernel = compiled.NewSource("derivativeX2PbcKernel", "df2a544eb6e7847fdc25112752c9a6510bfeae2244c7c8597a8c485b4766f137", "hecbench_reaction.go:27-58").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_derivativeX2PbcKernel = compiled.NewSource(gc_files_hecbench_reaction, "derivativeX2PbcKernel", "df2a544eb6e7847fdc25112752c9a6510bfeae2244c7c8597a8c485b4766f137", "hecbench_reaction.go:27-58").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line hecbench_reaction.go:32
 func gc_body_derivativeX2PbcKernel(gc_b2 *compiled.Block, f, df []float32, mx, my, pencils uint32) {
@@ -569,7 +571,7 @@ func DerivativeX2ZerofluxKernel(f, df []float32, mx, my uint32) func(*gocuda.Thr
 }
 
 //line hecbench_reaction.go:64
-var gc_src_derivativeX2ZerofluxKernel = compiled.NewSource("derivativeX2ZerofluxKernel", "7f203b3c8bd656fe32492b0e2861f57422855a09f4363d402079b897624277bb", "hecbench_reaction.go:60-86").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_derivativeX2ZerofluxKernel = compiled.NewSource(gc_files_hecbench_reaction, "derivativeX2ZerofluxKernel", "7f203b3c8bd656fe32492b0e2861f57422855a09f4363d402079b897624277bb", "hecbench_reaction.go:60-86").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line hecbench_reaction.go:64
 func gc_body_derivativeX2ZerofluxKernel(gc_b2 *compiled.Block, f, df []float32, mx, my uint32) {
@@ -880,7 +882,7 @@ func DerivativeY2PbcKernel(f, df []float32, mx, my, pencils uint32) func(*gocuda
 }
 
 //line hecbench_reaction.go:92
-var gc_src_derivativeY2PbcKernel = compiled.NewSource("derivativeY2PbcKernel", "a0399ce3123ea483124d47c41bc6dfb78e4efd50ab4c656e0cb9a0aea33f3b18", "hecbench_reaction.go:88-118").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_derivativeY2PbcKernel = compiled.NewSource(gc_files_hecbench_reaction, "derivativeY2PbcKernel", "a0399ce3123ea483124d47c41bc6dfb78e4efd50ab4c656e0cb9a0aea33f3b18", "hecbench_reaction.go:88-118").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line hecbench_reaction.go:92
 func gc_body_derivativeY2PbcKernel(gc_b2 *compiled.Block, f, df []float32, mx, my, pencils uint32) {
@@ -1329,7 +1331,7 @@ func DerivativeY2ZerofluxKernel(f, df []float32, mx, my, pencils uint32) func(*g
 }
 
 //line hecbench_reaction.go:123
-var gc_src_derivativeY2ZerofluxKernel = compiled.NewSource("derivativeY2ZerofluxKernel", "4d2c74aa364c49f6f6d532382b74668cdf957454c1a0bdeb5197880f46921eae", "hecbench_reaction.go:120-145").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_derivativeY2ZerofluxKernel = compiled.NewSource(gc_files_hecbench_reaction, "derivativeY2ZerofluxKernel", "4d2c74aa364c49f6f6d532382b74668cdf957454c1a0bdeb5197880f46921eae", "hecbench_reaction.go:120-145").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line hecbench_reaction.go:123
 func gc_body_derivativeY2ZerofluxKernel(gc_b2 *compiled.Block, f, df []float32, mx, my, pencils uint32) {
@@ -1698,7 +1700,7 @@ func DerivativeZ2PbcKernel(f, df []float32, mx, my, mz, pencils uint32) func(*go
 }
 
 //line hecbench_reaction.go:151
-var gc_src_derivativeZ2PbcKernel = compiled.NewSource("derivativeZ2PbcKernel", "ebf48d74663402c058e1678717afc21a396175b9fab1c220557f0af0d80fd742", "hecbench_reaction.go:147-177").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_derivativeZ2PbcKernel = compiled.NewSource(gc_files_hecbench_reaction, "derivativeZ2PbcKernel", "ebf48d74663402c058e1678717afc21a396175b9fab1c220557f0af0d80fd742", "hecbench_reaction.go:147-177").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line hecbench_reaction.go:151
 func gc_body_derivativeZ2PbcKernel(gc_b2 *compiled.Block, f, df []float32, mx, my, mz, pencils uint32) {
@@ -2147,7 +2149,7 @@ func DerivativeZ2ZerofluxKernel(f, df []float32, mx, my, mz, pencils uint32) fun
 }
 
 //line hecbench_reaction.go:182
-var gc_src_derivativeZ2ZerofluxKernel = compiled.NewSource("derivativeZ2ZerofluxKernel", "4d71990e9860d2d0a30e274e568a49bb72e836fd6103d61c0dfa6f04b0b927e9", "hecbench_reaction.go:179-204").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_derivativeZ2ZerofluxKernel = compiled.NewSource(gc_files_hecbench_reaction, "derivativeZ2ZerofluxKernel", "4d71990e9860d2d0a30e274e568a49bb72e836fd6103d61c0dfa6f04b0b927e9", "hecbench_reaction.go:179-204").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line hecbench_reaction.go:182
 func gc_body_derivativeZ2ZerofluxKernel(gc_b2 *compiled.Block, f, df []float32, mx, my, mz, pencils uint32) {
@@ -2518,7 +2520,7 @@ func ConstructLaplacianKernel(df, dfx, dfy, dfz []float32, ncells uint32, dDiffc
 }
 
 //line hecbench_reaction.go:210
-var gc_src_constructLaplacianKernel = compiled.NewSource("constructLaplacianKernel", "ba25ffe4f67ad0d1c117c6e095e167181cbf59a8d53b9ccc24a6e17f8b3bc978", "hecbench_reaction.go:206-217").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_constructLaplacianKernel = compiled.NewSource(gc_files_hecbench_reaction, "constructLaplacianKernel", "ba25ffe4f67ad0d1c117c6e095e167181cbf59a8d53b9ccc24a6e17f8b3bc978", "hecbench_reaction.go:206-217").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line hecbench_reaction.go:210
 func gc_body_constructLaplacianKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, df, dfx, dfy, dfz []float32, ncells uint32, dDiffcon float32) {
@@ -2582,7 +2584,7 @@ func ReactionUpdateKernel(x, y, ddx, ddy, drx, dry []float32, ncells uint32, dDt
 }
 
 //line hecbench_reaction.go:223
-var gc_src_reactionUpdateKernel = compiled.NewSource("reactionUpdateKernel", "5831fe2ec1187eefb358069913f4cb13dc5bb2ff207e07a5f3bf4e208ecb9ed2", "hecbench_reaction.go:219-231").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_reactionUpdateKernel = compiled.NewSource(gc_files_hecbench_reaction, "reactionUpdateKernel", "5831fe2ec1187eefb358069913f4cb13dc5bb2ff207e07a5f3bf4e208ecb9ed2", "hecbench_reaction.go:219-231").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line hecbench_reaction.go:223
 func gc_body_reactionUpdateKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, x, y, ddx, ddy, drx, dry []float32, ncells uint32, dDt float32) {
@@ -2633,3 +2635,8 @@ func gc_body_reactionUpdateKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, x, 
 		}
 	}
 }
+
+// gc_files_hecbench_reaction holds the source files whose lines the kernels' records hash.
+//
+//go:embed hecbench_reaction.go
+var gc_files_hecbench_reaction embed.FS

@@ -5,6 +5,8 @@
 package heldout7
 
 import (
+	"embed"
+
 	"github.com/gocuda/gocuda/compiled"
 	"github.com/gocuda/gocuda/compiled/lanes"
 	"github.com/gocuda/gocuda/gocuda"
@@ -21,7 +23,7 @@ func RGTransposeKernel(uiDataIn, uiDataOut []uint32, iWidth, iHeight int) func(*
 }
 
 //line hecbench_recursivegaussian.go:31
-var gc_src_rgTransposeKernel = compiled.NewSource("rgTransposeKernel", "79c0921a864c46483d44fd668dbe43cc1aa5c7a5f2cb03f5d41f49c4bb2b7e64", "hecbench_recursivegaussian.go:27-50").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_rgTransposeKernel = compiled.NewSource(gc_files_hecbench_recursivegaussian, "rgTransposeKernel", "79c0921a864c46483d44fd668dbe43cc1aa5c7a5f2cb03f5d41f49c4bb2b7e64", "hecbench_recursivegaussian.go:27-50").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line hecbench_recursivegaussian.go:31
 func gc_body_rgTransposeKernel(gc_b *compiled.Block, uiDataIn, uiDataOut []uint32, iWidth, iHeight int) {
@@ -244,7 +246,7 @@ func SimpleRecursiveRGBAKernel(uiDataIn, uiDataOut []uint32, iWidth, iHeight int
 }
 
 //line hecbench_recursivegaussian.go:57
-var gc_src_simpleRecursiveRGBAKernel = compiled.NewSource("simpleRecursiveRGBAKernel", "6ab5a81580809172afead94994ba15a0fabedfdae23e55bfb2965b729fa0c4ed", "hecbench_recursivegaussian.go:52-93").NoGoexit("ca6cfe5ffa5faca234e23e8f874dbdea5471eeeae8adc1bab3b8597cb0aeeaeb", "common.go:25-26", "common.go:27-27", "common.go:28-28", "hecbench_boxfilter.go:12-21", "hecbench_recursivegaussian.go:13-22", "hecbench_recursivegaussian.go:24-25")
+var gc_src_simpleRecursiveRGBAKernel = compiled.NewSource(gc_files_hecbench_recursivegaussian, "simpleRecursiveRGBAKernel", "6ab5a81580809172afead94994ba15a0fabedfdae23e55bfb2965b729fa0c4ed", "hecbench_recursivegaussian.go:52-93").NoGoexit("ca6cfe5ffa5faca234e23e8f874dbdea5471eeeae8adc1bab3b8597cb0aeeaeb", "common.go:25-26", "common.go:27-27", "common.go:28-28", "hecbench_boxfilter.go:12-21", "hecbench_recursivegaussian.go:13-22", "hecbench_recursivegaussian.go:24-25")
 
 //line hecbench_recursivegaussian.go:57
 func gc_body_simpleRecursiveRGBAKernel(gc_b *compiled.Block, gc_lo, gc_hi int, uiDataIn, uiDataOut []uint32, iWidth, iHeight int, a float32) {
@@ -345,7 +347,7 @@ func RecursiveRGBAKernel(uiDataIn, uiDataOut []uint32, iWidth, iHeight int, a0, 
 }
 
 //line hecbench_recursivegaussian.go:100
-var gc_src_recursiveRGBAKernel = compiled.NewSource("recursiveRGBAKernel", "368081666682e14532b0e54a18ca97b0228d377f5c77f3c3ad080283dceafa3f", "hecbench_recursivegaussian.go:95-159").NoGoexit("ca6cfe5ffa5faca234e23e8f874dbdea5471eeeae8adc1bab3b8597cb0aeeaeb", "common.go:25-26", "common.go:27-27", "common.go:28-28", "hecbench_boxfilter.go:12-21", "hecbench_recursivegaussian.go:13-22", "hecbench_recursivegaussian.go:24-25")
+var gc_src_recursiveRGBAKernel = compiled.NewSource(gc_files_hecbench_recursivegaussian, "recursiveRGBAKernel", "368081666682e14532b0e54a18ca97b0228d377f5c77f3c3ad080283dceafa3f", "hecbench_recursivegaussian.go:95-159").NoGoexit("ca6cfe5ffa5faca234e23e8f874dbdea5471eeeae8adc1bab3b8597cb0aeeaeb", "common.go:25-26", "common.go:27-27", "common.go:28-28", "hecbench_boxfilter.go:12-21", "hecbench_recursivegaussian.go:13-22", "hecbench_recursivegaussian.go:24-25")
 
 //line hecbench_recursivegaussian.go:100
 func gc_body_recursiveRGBAKernel(gc_b *compiled.Block, gc_lo, gc_hi int, uiDataIn, uiDataOut []uint32, iWidth, iHeight int, a0, a1, a2, a3, b1, b2, coefp, coefn float32) {
@@ -476,3 +478,8 @@ func gc_body_recursiveRGBAKernel(gc_b *compiled.Block, gc_lo, gc_hi int, uiDataI
 		})
 	}
 }
+
+// gc_files_hecbench_recursivegaussian holds the source files whose lines the kernels' records hash.
+//
+//go:embed common.go hecbench_boxfilter.go hecbench_recursivegaussian.go
+var gc_files_hecbench_recursivegaussian embed.FS

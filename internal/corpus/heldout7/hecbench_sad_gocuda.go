@@ -3,6 +3,8 @@
 package heldout7
 
 import (
+	"embed"
+
 	"github.com/gocuda/gocuda/atomic"
 	"github.com/gocuda/gocuda/compiled"
 	"github.com/gocuda/gocuda/gocuda"
@@ -24,7 +26,7 @@ func ComputeSadArrayKernel(sadArray []int32, image, kernel []uint8, sadArraySize
 }
 
 //line hecbench_sad.go:34
-var gc_src_computeSadArrayKernel = compiled.NewSource("computeSadArrayKernel", "3e2b8020f7ced7b5184b018e147b8311d286cd5571f6ed51503abe8a6c5e3d93", "hecbench_sad.go:29-65").NoGoexit("4fea5426c2248563693f6df44932d5c1e62f36d760727e69f65097519711bd9f", "hecbench_sad.go:21-27")
+var gc_src_computeSadArrayKernel = compiled.NewSource(gc_files_hecbench_sad, "computeSadArrayKernel", "3e2b8020f7ced7b5184b018e147b8311d286cd5571f6ed51503abe8a6c5e3d93", "hecbench_sad.go:29-65").NoGoexit("4fea5426c2248563693f6df44932d5c1e62f36d760727e69f65097519711bd9f", "hecbench_sad.go:21-27")
 
 //line hecbench_sad.go:34
 func gc_body_computeSadArrayKernel(gc_b *compiled.Block, gc_lo, gc_hi int, sadArray []int32, image, kernel []uint8, sadArraySize, imageWidth, imageHeight, kernelWidth, kernelHeight, kernelSize int) {
@@ -133,7 +135,7 @@ func FindMinInSadArrayKernel(sadArraySize int, sadArray []int32, minSad []int32)
 }
 
 //line hecbench_sad.go:71
-var gc_src_findMinInSadArrayKernel = compiled.NewSource("findMinInSadArrayKernel", "057a5c6a02c35bbea13ccdb822e556f088f8562dca4d0ee2c35e8e7beb904396", "hecbench_sad.go:67-101").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_findMinInSadArrayKernel = compiled.NewSource(gc_files_hecbench_sad, "findMinInSadArrayKernel", "057a5c6a02c35bbea13ccdb822e556f088f8562dca4d0ee2c35e8e7beb904396", "hecbench_sad.go:67-101").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line hecbench_sad.go:71
 func gc_body_findMinInSadArrayKernel(gc_b *compiled.Block, sadArraySize int, sadArray []int32, minSad []int32) {
@@ -375,7 +377,7 @@ func GetNumOfOccurrencesKernel(sadArraySize int, sadArray, minSad, numOccurrence
 }
 
 //line hecbench_sad.go:109
-var gc_src_getNumOfOccurrencesKernel = compiled.NewSource("getNumOfOccurrencesKernel", "48d50779ce7ddd70f258159f34b300af8d55c3bc146c0d7960bb0fea3ccf30ed", "hecbench_sad.go:103-132").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_getNumOfOccurrencesKernel = compiled.NewSource(gc_files_hecbench_sad, "getNumOfOccurrencesKernel", "48d50779ce7ddd70f258159f34b300af8d55c3bc146c0d7960bb0fea3ccf30ed", "hecbench_sad.go:103-132").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line hecbench_sad.go:109
 func gc_body_getNumOfOccurrencesKernel(gc_b *compiled.Block, sadArraySize int, sadArray, minSad, numOccurrences []int32) {
@@ -465,3 +467,8 @@ func gc_body_getNumOfOccurrencesKernel(gc_b *compiled.Block, sadArraySize int, s
 		}
 	}
 }
+
+// gc_files_hecbench_sad holds the source files whose lines the kernels' records hash.
+//
+//go:embed hecbench_sad.go
+var gc_files_hecbench_sad embed.FS

@@ -5,9 +5,11 @@
 package heldout7
 
 import (
+	"embed"
+	"simd/archsimd"
+
 	"github.com/gocuda/gocuda/compiled"
 	"github.com/gocuda/gocuda/gocuda"
-	"simd/archsimd"
 )
 
 // SumWithinBlocksKernel is SumWithinBlocks: a grid-stride partial sum a
@@ -22,7 +24,7 @@ func SumWithinBlocksKernel(n int, data, blocksums []float32) func(*gocuda.Thread
 }
 
 //line hecbench_vmc.go:45
-var gc_src_sumWithinBlocksKernel = compiled.NewSource("sumWithinBlocksKernel", "52af6d9837a45abf27521d4f4de0b59441f514e6fcf951a920dc7a94f5b718c4", "hecbench_vmc.go:40-70").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_sumWithinBlocksKernel = compiled.NewSource(gc_files_hecbench_vmc, "sumWithinBlocksKernel", "52af6d9837a45abf27521d4f4de0b59441f514e6fcf951a920dc7a94f5b718c4", "hecbench_vmc.go:40-70").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line hecbench_vmc.go:45
 func gc_body_sumWithinBlocksKernel(gc_b2 *compiled.Block, n int, data, blocksums []float32) {
@@ -275,7 +277,7 @@ func InitranKernel(seed uint32, states []uint32) func(*gocuda.Thread) {
 }
 
 //line hecbench_vmc.go:94
-var gc_src_initranKernel = compiled.NewSource("initranKernel", "71c9e2749fcf0fe3176d846a18849491005ae33f419929f3bd435a884b636134", "hecbench_vmc.go:91-98").NoGoexit("38a539cae33bfc3a34ac7a8b969052201a92b1426dc3350775f7749934cc1966", "hecbench_vmc.go:32-38")
+var gc_src_initranKernel = compiled.NewSource(gc_files_hecbench_vmc, "initranKernel", "71c9e2749fcf0fe3176d846a18849491005ae33f419929f3bd435a884b636134", "hecbench_vmc.go:91-98").NoGoexit("38a539cae33bfc3a34ac7a8b969052201a92b1426dc3350775f7749934cc1966", "hecbench_vmc.go:32-38")
 
 //line hecbench_vmc.go:94
 func gc_body_initranKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, seed uint32, states []uint32) {
@@ -477,7 +479,7 @@ func ZeroStatsKernel(Npoint int, stats []float32) func(*gocuda.Thread) {
 }
 
 //line hecbench_vmc.go:103
-var gc_src_zeroStatsKernel = compiled.NewSource("zeroStatsKernel", "6ef74dbdd0cd2b78e58cd94d71fbe64bc058185818ab62fc8d5005f3660a8127", "hecbench_vmc.go:100-109").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_zeroStatsKernel = compiled.NewSource(gc_files_hecbench_vmc, "zeroStatsKernel", "6ef74dbdd0cd2b78e58cd94d71fbe64bc058185818ab62fc8d5005f3660a8127", "hecbench_vmc.go:100-109").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line hecbench_vmc.go:103
 func gc_body_zeroStatsKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, Npoint int, stats []float32) {
@@ -622,7 +624,7 @@ func VmcInitializeKernel(x1, y1, z1, x2, y2, z2, psi []float32, states []uint32)
 }
 
 //line hecbench_vmc.go:115
-var gc_src_vmcInitializeKernel = compiled.NewSource("vmcInitializeKernel", "6e4a7dae2a8463d2d564544c3d2112fec549b626b51c004cc511a2f1c23ca95c", "hecbench_vmc.go:111-124").NoGoexit("efda4a596d831af85f285e207ae2612fa2478fdb48a8fde945b701e1908db81e", "common.go:5-7", "common.go:8-8", "hecbench_vmc.go:22-30", "hecbench_vmc.go:72-81", "hecbench_vmc.go:83-89")
+var gc_src_vmcInitializeKernel = compiled.NewSource(gc_files_hecbench_vmc, "vmcInitializeKernel", "6e4a7dae2a8463d2d564544c3d2112fec549b626b51c004cc511a2f1c23ca95c", "hecbench_vmc.go:111-124").NoGoexit("efda4a596d831af85f285e207ae2612fa2478fdb48a8fde945b701e1908db81e", "common.go:5-7", "common.go:8-8", "hecbench_vmc.go:22-30", "hecbench_vmc.go:72-81", "hecbench_vmc.go:83-89")
 
 //line hecbench_vmc.go:115
 func gc_body_vmcInitializeKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, x1, y1, z1, x2, y2, z2, psi []float32, states []uint32) {
@@ -734,7 +736,7 @@ func PropagateKernel(Npoint, nstep int, X1, Y1, Z1, X2, Y2, Z2, P, stats []float
 }
 
 //line hecbench_vmc.go:130
-var gc_src_propagateKernel = compiled.NewSource("propagateKernel", "1a46de90f808f606e1c5e30e54c9e2cae2068477be2e48606081d17e3ee8c76d", "hecbench_vmc.go:126-174").NoGoexit("efda4a596d831af85f285e207ae2612fa2478fdb48a8fde945b701e1908db81e", "common.go:5-7", "common.go:8-8", "hecbench_vmc.go:22-30", "hecbench_vmc.go:72-81", "hecbench_vmc.go:83-89")
+var gc_src_propagateKernel = compiled.NewSource(gc_files_hecbench_vmc, "propagateKernel", "1a46de90f808f606e1c5e30e54c9e2cae2068477be2e48606081d17e3ee8c76d", "hecbench_vmc.go:126-174").NoGoexit("efda4a596d831af85f285e207ae2612fa2478fdb48a8fde945b701e1908db81e", "common.go:5-7", "common.go:8-8", "hecbench_vmc.go:22-30", "hecbench_vmc.go:72-81", "hecbench_vmc.go:83-89")
 
 //line hecbench_vmc.go:130
 func gc_body_propagateKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, Npoint, nstep int, X1, Y1, Z1, X2, Y2, Z2, P, stats []float32, states []uint32) {
@@ -954,3 +956,8 @@ func gc_body_propagateKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, Npoint, 
 		})
 	}
 }
+
+// gc_files_hecbench_vmc holds the source files whose lines the kernels' records hash.
+//
+//go:embed common.go hecbench_vmc.go
+var gc_files_hecbench_vmc embed.FS

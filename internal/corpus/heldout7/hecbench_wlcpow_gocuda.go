@@ -5,9 +5,11 @@
 package heldout7
 
 import (
+	"embed"
+	"math"
+
 	"github.com/gocuda/gocuda/compiled"
 	"github.com/gocuda/gocuda/gocuda"
-	"math"
 )
 
 // BondWlcpowallviscKernel is bond_wlcpowallvisc: the type tables are
@@ -27,7 +29,7 @@ func BondWlcpowallviscKernel(forceX, forceY, forceZ []float64, coordMerged, velo
 }
 
 //line hecbench_wlcpow.go:99
-var gc_src_bondWlcpowallviscKernel = compiled.NewSource("bondWlcpowallviscKernel", "ecde9b6d6383c3c3445f12095a939244cdf115870bbfdf9671010e08af66ea87", "hecbench_wlcpow.go:93-192").NoGoexit("6ca5538a90b1d8ad53e947a8d91aa4034260d6a23d2825d43aee04141f4392d6", "common.go:30-30", "common.go:8-8", "hecbench_wlcpow.go:40-55", "hecbench_wlcpow.go:57-60", "hecbench_wlcpow.go:62-71", "hecbench_wlcpow.go:73-91")
+var gc_src_bondWlcpowallviscKernel = compiled.NewSource(gc_files_hecbench_wlcpow, "bondWlcpowallviscKernel", "ecde9b6d6383c3c3445f12095a939244cdf115870bbfdf9671010e08af66ea87", "hecbench_wlcpow.go:93-192").NoGoexit("6ca5538a90b1d8ad53e947a8d91aa4034260d6a23d2825d43aee04141f4392d6", "common.go:30-30", "common.go:8-8", "hecbench_wlcpow.go:40-55", "hecbench_wlcpow.go:57-60", "hecbench_wlcpow.go:62-71", "hecbench_wlcpow.go:73-91")
 
 //line hecbench_wlcpow.go:99
 func gc_body_bondWlcpowallviscKernel(gc_b *compiled.Block, forceX, forceY, forceZ []float64, coordMerged, veloc []Float4, nbond []int32, bonds []Int2, bondR0 []float64, tempGlobal, r0Global, muTargGlobal, qpGlobal, gamcGlobal, gamtGlobal, sigcGlobal, sigtGlobal []float32, period Float3, padding, nType, nLocal int) {
@@ -329,3 +331,8 @@ func gc_body_bondWlcpowallviscKernel(gc_b *compiled.Block, forceX, forceY, force
 		}
 	}
 }
+
+// gc_files_hecbench_wlcpow holds the source files whose lines the kernels' records hash.
+//
+//go:embed common.go hecbench_wlcpow.go
+var gc_files_hecbench_wlcpow embed.FS

@@ -5,10 +5,12 @@
 package heldout8
 
 import (
+	"embed"
+	"simd/archsimd"
+
 	"github.com/gocuda/gocuda/atomic"
 	"github.com/gocuda/gocuda/compiled"
 	"github.com/gocuda/gocuda/gocuda"
-	"simd/archsimd"
 )
 
 // BcKernel is bc_kernel of hbc-cuda: it adds the dependencies of the
@@ -27,7 +29,7 @@ func BcKernel(bc []float32, R, C, F []int32, n, m int, d []int32, sigma []uint64
 }
 
 //line hecbench_hbc.go:72
-var gc_src_bcKernel = compiled.NewSource("bcKernel", "638c13f73537c81449d5ae8cb506bf7a8bb85dfb7122326ca442ce0c6c795911", "hecbench_hbc.go:67-319", "hecbench_hbc.go:36-65").NoGoexit("cb829b2adfe0511a74c1fecb222eb2b5b984f5edd145992a36d998a0fbbadb04", "hecbench_hbc.go:30-34")
+var gc_src_bcKernel = compiled.NewSource(gc_files_hecbench_hbc, "bcKernel", "638c13f73537c81449d5ae8cb506bf7a8bb85dfb7122326ca442ce0c6c795911", "hecbench_hbc.go:67-319", "hecbench_hbc.go:36-65").NoGoexit("cb829b2adfe0511a74c1fecb222eb2b5b984f5edd145992a36d998a0fbbadb04", "hecbench_hbc.go:30-34")
 
 //line hecbench_hbc.go:72
 func gc_body_bcKernel(gc_b4 *compiled.Block, bc []float32, R, C, F []int32, n, m int, d []int32, sigma []uint64, delta []float32, Q, Q2, S, endpoints, nextSource []int32, pitchD, pitchSigma, pitchDelta, pitchQ, pitchQ2, pitchS, pitchEndpoints int, start, end int, jia, diameters, sourceVertices []int32, approx bool) {
@@ -2205,3 +2207,8 @@ func gc_body_bcKernel(gc_b4 *compiled.Block, bc []float32, R, C, F []int32, n, m
 }
 
 var gc_tab_int32x8_59597735 = [8]int32{0, 1, 2, 3, 4, 5, 6, 7}
+
+// gc_files_hecbench_hbc holds the source files whose lines the kernels' records hash.
+//
+//go:embed hecbench_hbc.go
+var gc_files_hecbench_hbc embed.FS

@@ -5,6 +5,8 @@
 package heldout8
 
 import (
+	"embed"
+
 	"github.com/gocuda/gocuda/compiled"
 	"github.com/gocuda/gocuda/compiled/lanes"
 	"github.com/gocuda/gocuda/gocuda"
@@ -22,7 +24,7 @@ func CuComputeDistanceGlobalKernel(A []float32, wA int, B []float32, wB, dim int
 }
 
 //line hecbench_knn.go:19
-var gc_src_cuComputeDistanceGlobalKernel = compiled.NewSource("cuComputeDistanceGlobalKernel", "e77ebd65bb2fa6784df6184d39817d68a5e33b699ec72cdec63a59f3604458a1", "hecbench_knn.go:14-91").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_cuComputeDistanceGlobalKernel = compiled.NewSource(gc_files_hecbench_knn, "cuComputeDistanceGlobalKernel", "e77ebd65bb2fa6784df6184d39817d68a5e33b699ec72cdec63a59f3604458a1", "hecbench_knn.go:14-91").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line hecbench_knn.go:19
 func gc_body_cuComputeDistanceGlobalKernel(gc_b *compiled.Block, A []float32, wA int, B []float32, wB, dim int, AB []float32) {
@@ -936,7 +938,7 @@ func CuInsertionSortKernel(dist []float32, ind []int32, width, height, k int) fu
 }
 
 //line hecbench_knn.go:98
-var gc_src_cuInsertionSortKernel = compiled.NewSource("cuInsertionSortKernel", "91cf5f08ea57ef45b3f9348b71ee1e74225ed99e19d03d3075bf1eec20bb2a6b", "hecbench_knn.go:93-160").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_cuInsertionSortKernel = compiled.NewSource(gc_files_hecbench_knn, "cuInsertionSortKernel", "91cf5f08ea57ef45b3f9348b71ee1e74225ed99e19d03d3075bf1eec20bb2a6b", "hecbench_knn.go:93-160").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line hecbench_knn.go:98
 func gc_body_cuInsertionSortKernel(gc_b *compiled.Block, gc_lo, gc_hi int, dist []float32, ind []int32, width, height, k int) {
@@ -1065,7 +1067,7 @@ func CuParallelSqrtKernel(dist []float32, width, k int) func(*gocuda.Thread) {
 }
 
 //line hecbench_knn.go:166
-var gc_src_cuParallelSqrtKernel = compiled.NewSource("cuParallelSqrtKernel", "9b57d1e8d9dfefec521c675d4ce8f22ebbf4d449849316cbe7dfe6ff22d257c7", "hecbench_knn.go:162-172").NoGoexit("0680e9f454870e02c327dfddd2195761a076711097f96a31e08e018bbbb617e7", "common.go:13-13")
+var gc_src_cuParallelSqrtKernel = compiled.NewSource(gc_files_hecbench_knn, "cuParallelSqrtKernel", "9b57d1e8d9dfefec521c675d4ce8f22ebbf4d449849316cbe7dfe6ff22d257c7", "hecbench_knn.go:162-172").NoGoexit("0680e9f454870e02c327dfddd2195761a076711097f96a31e08e018bbbb617e7", "common.go:13-13")
 
 //line hecbench_knn.go:166
 func gc_body_cuParallelSqrtKernel(gc_b *compiled.Block, gc_lo, gc_hi int, dist []float32, width, k int) {
@@ -1120,3 +1122,8 @@ func gc_body_cuParallelSqrtKernel(gc_b *compiled.Block, gc_lo, gc_hi int, dist [
 		}
 	}
 }
+
+// gc_files_hecbench_knn holds the source files whose lines the kernels' records hash.
+//
+//go:embed common.go hecbench_knn.go
+var gc_files_hecbench_knn embed.FS

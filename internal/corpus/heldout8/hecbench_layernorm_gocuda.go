@@ -5,6 +5,8 @@
 package heldout8
 
 import (
+	"embed"
+
 	"github.com/gocuda/gocuda/compiled"
 	"github.com/gocuda/gocuda/gocuda"
 )
@@ -25,7 +27,7 @@ func AddBiasResidualPostLayerNormV2Kernel(out, input, bias, gamma, beta []float3
 }
 
 //line hecbench_layernorm.go:51
-var gc_src_addBiasResidualPostLayerNormV2Kernel = compiled.NewSource("addBiasResidualPostLayerNormV2Kernel", "2800e98a02e4f6346de91af888464cd6b6d637908c21ccf1a91159dbfe5b08b2", "hecbench_layernorm.go:46-105", "hecbench_layernorm.go:13-19", "hecbench_layernorm.go:13-19", "hecbench_layernorm.go:13-19", "hecbench_layernorm.go:13-19", "hecbench_layernorm.go:21-44", "hecbench_layernorm.go:21-44").NoGoexit("73f4b9b817566496c9d87ae7272966e8cb52bcd53e4ccd0cd8bdd3866049f3dd", "common.go:14-14", "common.go:25-28", "hecbench_layernorm.go:107-109", "hecbench_layernorm.go:111-111", "hecbench_layernorm.go:113-113", "hecbench_layernorm.go:115-117")
+var gc_src_addBiasResidualPostLayerNormV2Kernel = compiled.NewSource(gc_files_hecbench_layernorm, "addBiasResidualPostLayerNormV2Kernel", "2800e98a02e4f6346de91af888464cd6b6d637908c21ccf1a91159dbfe5b08b2", "hecbench_layernorm.go:46-105", "hecbench_layernorm.go:13-19", "hecbench_layernorm.go:13-19", "hecbench_layernorm.go:13-19", "hecbench_layernorm.go:13-19", "hecbench_layernorm.go:21-44", "hecbench_layernorm.go:21-44").NoGoexit("73f4b9b817566496c9d87ae7272966e8cb52bcd53e4ccd0cd8bdd3866049f3dd", "common.go:14-14", "common.go:25-28", "hecbench_layernorm.go:107-109", "hecbench_layernorm.go:111-111", "hecbench_layernorm.go:113-113", "hecbench_layernorm.go:115-117")
 
 //line hecbench_layernorm.go:51
 func gc_body_addBiasResidualPostLayerNormV2Kernel(gc_b *compiled.Block, out, input, bias, gamma, beta []float32, layernormEps float32, n int) {
@@ -796,7 +798,7 @@ func AddBiasResidualPostLayerNormKernel(out, input, bias, gamma, beta []float32,
 }
 
 //line hecbench_layernorm.go:125
-var gc_src_addBiasResidualPostLayerNormKernel = compiled.NewSource("addBiasResidualPostLayerNormKernel", "775249811c341155a2bd417a66c0603313561536f399a127a8403c9b3ff1ffbf", "hecbench_layernorm.go:119-162", "hecbench_layernorm.go:13-19", "hecbench_layernorm.go:13-19", "hecbench_layernorm.go:13-19", "hecbench_layernorm.go:13-19", "hecbench_layernorm.go:21-44", "hecbench_layernorm.go:21-44").NoGoexit("8a0d864cfa7d5c07bc4c7f5cadaa9569d2dc1ec8b1004a9836ebf7071f3879e3", "common.go:14-14")
+var gc_src_addBiasResidualPostLayerNormKernel = compiled.NewSource(gc_files_hecbench_layernorm, "addBiasResidualPostLayerNormKernel", "775249811c341155a2bd417a66c0603313561536f399a127a8403c9b3ff1ffbf", "hecbench_layernorm.go:119-162", "hecbench_layernorm.go:13-19", "hecbench_layernorm.go:13-19", "hecbench_layernorm.go:13-19", "hecbench_layernorm.go:13-19", "hecbench_layernorm.go:21-44", "hecbench_layernorm.go:21-44").NoGoexit("8a0d864cfa7d5c07bc4c7f5cadaa9569d2dc1ec8b1004a9836ebf7071f3879e3", "common.go:14-14")
 
 //line hecbench_layernorm.go:125
 func gc_body_addBiasResidualPostLayerNormKernel(gc_b *compiled.Block, out, input, bias, gamma, beta []float32, layernormEps float32, n, nTrips int) {
@@ -1535,7 +1537,7 @@ func GeneralAddBiasResidualPostLayerNormKernel(out, input, bias, gamma, beta []f
 }
 
 //line hecbench_layernorm.go:169
-var gc_src_generalAddBiasResidualPostLayerNormKernel = compiled.NewSource("generalAddBiasResidualPostLayerNormKernel", "ecfc415aa20ae126deaed9cbfcc7cf1d1de59abef6fa055e333d95f81852ab0c", "hecbench_layernorm.go:164-220", "hecbench_layernorm.go:13-19", "hecbench_layernorm.go:13-19", "hecbench_layernorm.go:13-19", "hecbench_layernorm.go:13-19", "hecbench_layernorm.go:21-44", "hecbench_layernorm.go:21-44").NoGoexit("0c6a9886ebd5ea5b8e05a9be6c295e96836a3d09fe93fcbc012476c14bbda2ae", "common.go:14-14", "common.go:25-28", "hecbench_layernorm.go:107-109")
+var gc_src_generalAddBiasResidualPostLayerNormKernel = compiled.NewSource(gc_files_hecbench_layernorm, "generalAddBiasResidualPostLayerNormKernel", "ecfc415aa20ae126deaed9cbfcc7cf1d1de59abef6fa055e333d95f81852ab0c", "hecbench_layernorm.go:164-220", "hecbench_layernorm.go:13-19", "hecbench_layernorm.go:13-19", "hecbench_layernorm.go:13-19", "hecbench_layernorm.go:13-19", "hecbench_layernorm.go:21-44", "hecbench_layernorm.go:21-44").NoGoexit("0c6a9886ebd5ea5b8e05a9be6c295e96836a3d09fe93fcbc012476c14bbda2ae", "common.go:14-14", "common.go:25-28", "hecbench_layernorm.go:107-109")
 
 //line hecbench_layernorm.go:169
 func gc_body_generalAddBiasResidualPostLayerNormKernel(gc_b *compiled.Block, out, input, bias, gamma, beta []float32, layernormEps float32, n int) {
@@ -2388,3 +2390,8 @@ func gc_body_generalAddBiasResidualPostLayerNormKernel(gc_b *compiled.Block, out
 		}
 	}
 }
+
+// gc_files_hecbench_layernorm holds the source files whose lines the kernels' records hash.
+//
+//go:embed common.go hecbench_layernorm.go
+var gc_files_hecbench_layernorm embed.FS

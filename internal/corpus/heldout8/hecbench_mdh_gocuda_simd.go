@@ -5,9 +5,11 @@
 package heldout8
 
 import (
+	"embed"
+	"simd/archsimd"
+
 	"github.com/gocuda/gocuda/compiled"
 	"github.com/gocuda/gocuda/gocuda"
-	"simd/archsimd"
 )
 
 // MdhKernel is mdh of mdh-cuda: val[4g..4g+3] = Σ over atoms of pre1 ·
@@ -25,7 +27,7 @@ func MdhKernel(ax, ay, az, gx, gy, gz, charge, size, val []float32, pre1, xkappa
 }
 
 //line hecbench_mdh.go:46
-var gc_src_mdhKernel = compiled.NewSource("mdhKernel", "11020b2536b0652200b0b0705313e9ea561581ae839025d380ebb6823b283cc5", "hecbench_mdh.go:42-79").NoGoexit("16c4971268650821d7f1d78c0cdac2793197a93836c655e18c7bc2dcb95811d8", "common.go:13-13", "common.go:30-33", "common.go:8-11", "hecbench_mdh.go:14-15", "hecbench_mdh.go:17-18", "hecbench_mdh.go:20-21", "hecbench_mdh.go:23-24", "hecbench_mdh.go:26-27", "hecbench_mdh.go:29-30", "hecbench_mdh.go:32-33", "hecbench_mdh.go:35-35")
+var gc_src_mdhKernel = compiled.NewSource(gc_files_hecbench_mdh, "mdhKernel", "11020b2536b0652200b0b0705313e9ea561581ae839025d380ebb6823b283cc5", "hecbench_mdh.go:42-79").NoGoexit("16c4971268650821d7f1d78c0cdac2793197a93836c655e18c7bc2dcb95811d8", "common.go:13-13", "common.go:30-33", "common.go:8-11", "hecbench_mdh.go:14-15", "hecbench_mdh.go:17-18", "hecbench_mdh.go:20-21", "hecbench_mdh.go:23-24", "hecbench_mdh.go:26-27", "hecbench_mdh.go:29-30", "hecbench_mdh.go:32-33", "hecbench_mdh.go:35-35")
 
 //line hecbench_mdh.go:46
 func gc_body_mdhKernel(gc_b2 *compiled.Block, ax, ay, az, gx, gy, gz, charge, size, val []float32, pre1, xkappa float32, natom int) {
@@ -501,7 +503,7 @@ func Mdh2Kernel(ax, ay, az, gx, gy, gz, charge, size, val []float32, pre1, xkapp
 }
 
 //line hecbench_mdh.go:85
-var gc_src_mdh2Kernel = compiled.NewSource("mdh2Kernel", "2786f7e47f19acda641ad6977ca7a9851fb2874de40805ae86f27080b9638235", "hecbench_mdh.go:81-118").NoGoexit("16c4971268650821d7f1d78c0cdac2793197a93836c655e18c7bc2dcb95811d8", "common.go:13-13", "common.go:30-33", "common.go:8-11", "hecbench_mdh.go:14-15", "hecbench_mdh.go:17-18", "hecbench_mdh.go:20-21", "hecbench_mdh.go:23-24", "hecbench_mdh.go:26-27", "hecbench_mdh.go:29-30", "hecbench_mdh.go:32-33", "hecbench_mdh.go:35-35")
+var gc_src_mdh2Kernel = compiled.NewSource(gc_files_hecbench_mdh, "mdh2Kernel", "2786f7e47f19acda641ad6977ca7a9851fb2874de40805ae86f27080b9638235", "hecbench_mdh.go:81-118").NoGoexit("16c4971268650821d7f1d78c0cdac2793197a93836c655e18c7bc2dcb95811d8", "common.go:13-13", "common.go:30-33", "common.go:8-11", "hecbench_mdh.go:14-15", "hecbench_mdh.go:17-18", "hecbench_mdh.go:20-21", "hecbench_mdh.go:23-24", "hecbench_mdh.go:26-27", "hecbench_mdh.go:29-30", "hecbench_mdh.go:32-33", "hecbench_mdh.go:35-35")
 
 //line hecbench_mdh.go:85
 func gc_body_mdh2Kernel(gc_b2 *compiled.Block, ax, ay, az, gx, gy, gz, charge, size, val []float32, pre1, xkappa float32, natom int) {
@@ -790,7 +792,7 @@ func Mdh3Kernel(ax, ay, az, gx, gy, gz, charge, size, val []float32, pre1, xkapp
 }
 
 //line hecbench_mdh.go:123
-var gc_src_mdh3Kernel = compiled.NewSource("mdh3Kernel", "fe9c23d562c77dde5164df617a0c698fba3294f169357a7e8e38ed17ecec28b5", "hecbench_mdh.go:120-156").NoGoexit("9415e6a4d0ff28ce5d4cb71668b4e716614dcc7f6f590f849e3eabda8315d8cd", "common.go:13-13", "common.go:30-33", "common.go:8-11", "hecbench_mdh.go:14-15", "hecbench_mdh.go:17-18", "hecbench_mdh.go:20-21", "hecbench_mdh.go:23-24", "hecbench_mdh.go:26-27", "hecbench_mdh.go:29-30", "hecbench_mdh.go:32-33", "hecbench_mdh.go:35-35", "hecbench_mdh.go:37-38", "hecbench_mdh.go:40-40")
+var gc_src_mdh3Kernel = compiled.NewSource(gc_files_hecbench_mdh, "mdh3Kernel", "fe9c23d562c77dde5164df617a0c698fba3294f169357a7e8e38ed17ecec28b5", "hecbench_mdh.go:120-156").NoGoexit("9415e6a4d0ff28ce5d4cb71668b4e716614dcc7f6f590f849e3eabda8315d8cd", "common.go:13-13", "common.go:30-33", "common.go:8-11", "hecbench_mdh.go:14-15", "hecbench_mdh.go:17-18", "hecbench_mdh.go:20-21", "hecbench_mdh.go:23-24", "hecbench_mdh.go:26-27", "hecbench_mdh.go:29-30", "hecbench_mdh.go:32-33", "hecbench_mdh.go:35-35", "hecbench_mdh.go:37-38", "hecbench_mdh.go:40-40")
 
 //line hecbench_mdh.go:123
 func gc_body_mdh3Kernel(gc_b2 *compiled.Block, ax, ay, az, gx, gy, gz, charge, size, val []float32, pre1, xkappa float32, natom int) {
@@ -1064,3 +1066,8 @@ func gc_body_mdh3Kernel(gc_b2 *compiled.Block, ax, ay, az, gx, gy, gz, charge, s
 		}
 	}
 }
+
+// gc_files_hecbench_mdh holds the source files whose lines the kernels' records hash.
+//
+//go:embed common.go hecbench_mdh.go
+var gc_files_hecbench_mdh embed.FS

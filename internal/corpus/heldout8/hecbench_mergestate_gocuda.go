@@ -3,10 +3,12 @@
 package heldout8
 
 import (
-	"github.com/gocuda/gocuda/compiled"
-	"github.com/gocuda/gocuda/gocuda"
+	"embed"
 	"math"
 	"unsafe"
+
+	"github.com/gocuda/gocuda/compiled"
+	"github.com/gocuda/gocuda/gocuda"
 )
 
 // UniformFillKernel is uniform_fill_kernel<float> of attentionMergeState-
@@ -22,7 +24,7 @@ func UniformFillKernel(data []float32, n uint64, low, high float32, seed uint32)
 }
 
 //line hecbench_mergestate.go:44
-var gc_src_uniformFillKernel = compiled.NewSource("uniformFillKernel", "f86e6ad64bc4082c3745c918210e2c409beee40f3f6dcf41c7edd20908ae5b6f", "hecbench_mergestate.go:40-56").NoGoexit("b54aaa3b8971c420df7c5d16d4b127ef6416f5f5a8916d02bf9756dc37b0b238", "hecbench_mergestate.go:26-32", "hecbench_mergestate.go:34-38")
+var gc_src_uniformFillKernel = compiled.NewSource(gc_files_hecbench_mergestate, "uniformFillKernel", "f86e6ad64bc4082c3745c918210e2c409beee40f3f6dcf41c7edd20908ae5b6f", "hecbench_mergestate.go:40-56").NoGoexit("b54aaa3b8971c420df7c5d16d4b127ef6416f5f5a8916d02bf9756dc37b0b238", "hecbench_mergestate.go:26-32", "hecbench_mergestate.go:34-38")
 
 //line hecbench_mergestate.go:44
 func gc_body_uniformFillKernel(gc_b *compiled.Block, gc_lo, gc_hi int, data []float32, n uint64, low, high float32, seed uint32) {
@@ -98,7 +100,7 @@ func MergeAttnStatesKernel(output, prefixOutput, suffixOutput, lse, prefixLse, s
 }
 
 //line hecbench_mergestate.go:63
-var gc_src_mergeAttnStatesKernel = compiled.NewSource("mergeAttnStatesKernel", "e108ba1cfdf4851985246a557fa6913cc3304f535f60b60ddcec7187b311ed42", "hecbench_mergestate.go:58-137").NoGoexit("6f9bdd045f31f6de33e36094af783b40be336f47bc75c243af3d6b8795789f43", "common.go:12-12", "common.go:8-11", "hecbench_mergestate.go:21-24", "hecbench_perplexity.go:18-19")
+var gc_src_mergeAttnStatesKernel = compiled.NewSource(gc_files_hecbench_mergestate, "mergeAttnStatesKernel", "e108ba1cfdf4851985246a557fa6913cc3304f535f60b60ddcec7187b311ed42", "hecbench_mergestate.go:58-137").NoGoexit("6f9bdd045f31f6de33e36094af783b40be336f47bc75c243af3d6b8795789f43", "common.go:12-12", "common.go:8-11", "hecbench_mergestate.go:21-24", "hecbench_perplexity.go:18-19")
 
 //line hecbench_mergestate.go:63
 func gc_body_mergeAttnStatesKernel(gc_b *compiled.Block, gc_lo, gc_hi int, output, prefixOutput, suffixOutput, lse, prefixLse, suffixLse []float32, numTokens, numHeads, headSize, numThreads uint32) {
@@ -265,3 +267,8 @@ func gc_body_mergeAttnStatesKernel(gc_b *compiled.Block, gc_lo, gc_hi int, outpu
 		})
 	}
 }
+
+// gc_files_hecbench_mergestate holds the source files whose lines the kernels' records hash.
+//
+//go:embed common.go hecbench_mergestate.go hecbench_perplexity.go
+var gc_files_hecbench_mergestate embed.FS

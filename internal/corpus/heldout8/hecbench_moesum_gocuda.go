@@ -5,6 +5,8 @@
 package heldout8
 
 import (
+	"embed"
+
 	"github.com/gocuda/gocuda/compiled"
 	"github.com/gocuda/gocuda/compiled/lanes"
 	"github.com/gocuda/gocuda/gocuda"
@@ -23,7 +25,7 @@ func MoeSumKernel(out, input []float32, d, topk int) func(*gocuda.Thread) {
 }
 
 //line hecbench_moesum.go:14
-var gc_src_moeSumKernel = compiled.NewSource("moeSumKernel", "c5fb8680efd2a31cf0355bcfca6a2aefcf088ef3d279f17a97bc1058d4bcc61b", "hecbench_moesum.go:10-24").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_moeSumKernel = compiled.NewSource(gc_files_hecbench_moesum, "moeSumKernel", "c5fb8680efd2a31cf0355bcfca6a2aefcf088ef3d279f17a97bc1058d4bcc61b", "hecbench_moesum.go:10-24").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line hecbench_moesum.go:14
 func gc_body_moeSumKernel(gc_b *compiled.Block, gc_lo, gc_hi int, out, input []float32, d, topk int) {
@@ -151,7 +153,7 @@ func MoeSumKernelVec4(out, input []float32, d, topk int) func(*gocuda.Thread) {
 }
 
 //line hecbench_moesum.go:30
-var gc_src_moeSumKernelVec4 = compiled.NewSource("moeSumKernelVec4", "b176ede059a1675b53f9e2c20d30f4d578256865965e3df0a7533fab38b4cbae", "hecbench_moesum.go:26-50").NoGoexit("ff099a2aff7b7dd8a15bfd8d3c4c119afbe774137c6437a4c6a4cc5f808ccd4f", "common.go:30-33")
+var gc_src_moeSumKernelVec4 = compiled.NewSource(gc_files_hecbench_moesum, "moeSumKernelVec4", "b176ede059a1675b53f9e2c20d30f4d578256865965e3df0a7533fab38b4cbae", "hecbench_moesum.go:26-50").NoGoexit("ff099a2aff7b7dd8a15bfd8d3c4c119afbe774137c6437a4c6a4cc5f808ccd4f", "common.go:30-33")
 
 //line hecbench_moesum.go:30
 func gc_body_moeSumKernelVec4(gc_b *compiled.Block, gc_lo, gc_hi int, out, input []float32, d, topk int) {
@@ -323,3 +325,8 @@ func gc_body_moeSumKernelVec4(gc_b *compiled.Block, gc_lo, gc_hi int, out, input
 		}
 	}
 }
+
+// gc_files_hecbench_moesum holds the source files whose lines the kernels' records hash.
+//
+//go:embed common.go hecbench_moesum.go
+var gc_files_hecbench_moesum embed.FS

@@ -3,6 +3,8 @@
 package heldout8
 
 import (
+	"embed"
+
 	"github.com/gocuda/gocuda/atomic"
 	"github.com/gocuda/gocuda/compiled"
 	"github.com/gocuda/gocuda/gocuda"
@@ -23,7 +25,7 @@ func ExactRowsKernel(X []float32, nrowsX, ncols int, background []float32, nrows
 }
 
 //line hecbench_sampling.go:19
-var gc_src_exactRowsKernel = compiled.NewSource("exactRowsKernel", "57b9de0c0d223216bebd1484254e8b4809138aa80893eff4562e84937d317747", "hecbench_sampling.go:15-39").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_exactRowsKernel = compiled.NewSource(gc_files_hecbench_sampling, "exactRowsKernel", "57b9de0c0d223216bebd1484254e8b4809138aa80893eff4562e84937d317747", "hecbench_sampling.go:15-39").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line hecbench_sampling.go:19
 func gc_body_exactRowsKernel(gc_b *compiled.Block, gc_lo, gc_hi int, X []float32, nrowsX, ncols int, background []float32, nrowsBackground int, dataset, observation []float32) {
@@ -102,7 +104,7 @@ func SampledRowsKernel(nsamples []int32, X []float32, nrowsX, ncols int, backgro
 }
 
 //line hecbench_sampling.go:55
-var gc_src_sampledRowsKernel = compiled.NewSource("sampledRowsKernel", "018bf7ce25ea85f87b3b916eb6336455195f22c1587c4ac49aad1cea3768eae7", "hecbench_sampling.go:50-95").NoGoexit("74278e2738531020ee4190d5ffbf51f2b63ebc586daaf63b6c23a60a106035b4", "hecbench_sampling.go:41-48")
+var gc_src_sampledRowsKernel = compiled.NewSource(gc_files_hecbench_sampling, "sampledRowsKernel", "018bf7ce25ea85f87b3b916eb6336455195f22c1587c4ac49aad1cea3768eae7", "hecbench_sampling.go:50-95").NoGoexit("74278e2738531020ee4190d5ffbf51f2b63ebc586daaf63b6c23a60a106035b4", "hecbench_sampling.go:41-48")
 
 //line hecbench_sampling.go:55
 func gc_body_sampledRowsKernel(gc_b *compiled.Block, nsamples []int32, X []float32, nrowsX, ncols int, background []float32, nrowsBackground int, dataset, observation []float32, seed uint64) {
@@ -198,3 +200,8 @@ func gc_body_sampledRowsKernel(gc_b *compiled.Block, nsamples []int32, X []float
 		}
 	}
 }
+
+// gc_files_hecbench_sampling holds the source files whose lines the kernels' records hash.
+//
+//go:embed hecbench_sampling.go
+var gc_files_hecbench_sampling embed.FS

@@ -5,10 +5,12 @@
 package heldout8
 
 import (
+	"embed"
+	"simd/archsimd"
+
 	"github.com/gocuda/gocuda/atomic"
 	"github.com/gocuda/gocuda/compiled"
 	"github.com/gocuda/gocuda/gocuda"
-	"simd/archsimd"
 )
 
 // ScatterAddKernel is scatterAdd_kernel of kernels.h.
@@ -25,7 +27,7 @@ func ScatterAddKernel(indexes []int32, source, outputs []float32, batchSize, out
 }
 
 //line hecbench_scatteradd.go:26
-var gc_src_scatterAddKernel = compiled.NewSource("scatterAddKernel", "4896c8fb219d4542ec5ca6ac29788cdab2dd2b074075171098dc25499b34bf07", "hecbench_scatteradd.go:23-72").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_scatterAddKernel = compiled.NewSource(gc_files_hecbench_scatteradd, "scatterAddKernel", "4896c8fb219d4542ec5ca6ac29788cdab2dd2b074075171098dc25499b34bf07", "hecbench_scatteradd.go:23-72").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line hecbench_scatteradd.go:26
 func gc_body_scatterAddKernel(gc_b2 *compiled.Block, indexes []int32, source, outputs []float32, batchSize, outputSize, vectorDim int) {
@@ -458,7 +460,7 @@ func ScatterAdd2Kernel(indexes []int32, source, outputs []float32, batchSize, ou
 }
 
 //line hecbench_scatteradd.go:79
-var gc_src_scatterAdd2Kernel = compiled.NewSource("scatterAdd2Kernel", "b8031a8986df7756211d354a518a4bbb4833efd9304e9e2746f094e9dc7cabad", "hecbench_scatteradd.go:74-113").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_scatterAdd2Kernel = compiled.NewSource(gc_files_hecbench_scatteradd, "scatterAdd2Kernel", "b8031a8986df7756211d354a518a4bbb4833efd9304e9e2746f094e9dc7cabad", "hecbench_scatteradd.go:74-113").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line hecbench_scatteradd.go:79
 func gc_body_scatterAdd2Kernel(gc_b2 *compiled.Block, indexes []int32, source, outputs []float32, batchSize, outputSize, vectorDim int) {
@@ -829,3 +831,8 @@ func gc_body_scatterAdd2Kernel(gc_b2 *compiled.Block, indexes []int32, source, o
 		}
 	}
 }
+
+// gc_files_hecbench_scatteradd holds the source files whose lines the kernels' records hash.
+//
+//go:embed hecbench_scatteradd.go
+var gc_files_hecbench_scatteradd embed.FS

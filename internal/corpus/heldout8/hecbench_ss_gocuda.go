@@ -5,6 +5,8 @@
 package heldout8
 
 import (
+	"embed"
+
 	"github.com/gocuda/gocuda/atomic"
 	"github.com/gocuda/gocuda/compiled"
 	"github.com/gocuda/gocuda/gocuda"
@@ -24,7 +26,7 @@ func StringSearchNaiveKernel(text []uint8, textLength uint32, pattern []uint8, p
 }
 
 //line hecbench_ss.go:43
-var gc_src_stringSearchNaiveKernel = compiled.NewSource("stringSearchNaiveKernel", "c6ed38baf3e5e2c10dda9415597754d8e3eeeb391d55f0e820558013ebf22399", "hecbench_ss.go:40-86").NoGoexit("cf09280ceabbf03c53bca8d788ee75ec7fefbe407515075465de0485c8d8fd70", "hecbench_ss.go:21-27", "hecbench_ss.go:29-38")
+var gc_src_stringSearchNaiveKernel = compiled.NewSource(gc_files_hecbench_ss, "stringSearchNaiveKernel", "c6ed38baf3e5e2c10dda9415597754d8e3eeeb391d55f0e820558013ebf22399", "hecbench_ss.go:40-86").NoGoexit("cf09280ceabbf03c53bca8d788ee75ec7fefbe407515075465de0485c8d8fd70", "hecbench_ss.go:21-27", "hecbench_ss.go:29-38")
 
 //line hecbench_ss.go:43
 func gc_body_stringSearchNaiveKernel(gc_b *compiled.Block, text []uint8, textLength uint32, pattern []uint8, patternLength uint32, resultBuffer, resultCountPerWG []uint32, maxSearchLength uint32) {
@@ -181,7 +183,7 @@ func StringSearchLoadBalanceKernel(text []uint8, textLength uint32, pattern []ui
 }
 
 //line hecbench_ss.go:92
-var gc_src_stringSearchLoadBalanceKernel = compiled.NewSource("stringSearchLoadBalanceKernel", "c998fef02473bb0fcda66211bd8a19a3495e0c3fd05a8c4647cf43218db1fb40", "hecbench_ss.go:88-212").NoGoexit("cf09280ceabbf03c53bca8d788ee75ec7fefbe407515075465de0485c8d8fd70", "hecbench_ss.go:21-27", "hecbench_ss.go:29-38")
+var gc_src_stringSearchLoadBalanceKernel = compiled.NewSource(gc_files_hecbench_ss, "stringSearchLoadBalanceKernel", "c998fef02473bb0fcda66211bd8a19a3495e0c3fd05a8c4647cf43218db1fb40", "hecbench_ss.go:88-212").NoGoexit("cf09280ceabbf03c53bca8d788ee75ec7fefbe407515075465de0485c8d8fd70", "hecbench_ss.go:21-27", "hecbench_ss.go:29-38")
 
 //line hecbench_ss.go:92
 func gc_body_stringSearchLoadBalanceKernel(gc_b *compiled.Block, text []uint8, textLength uint32, pattern []uint8, patternLength uint32, resultBuffer, resultCountPerWG []uint32, maxSearchLength uint32) {
@@ -551,3 +553,8 @@ func gc_body_stringSearchLoadBalanceKernel(gc_b *compiled.Block, text []uint8, t
 		}
 	}
 }
+
+// gc_files_hecbench_ss holds the source files whose lines the kernels' records hash.
+//
+//go:embed hecbench_ss.go
+var gc_files_hecbench_ss embed.FS

@@ -3,6 +3,8 @@
 package heldout8
 
 import (
+	"embed"
+
 	"github.com/gocuda/gocuda/atomic"
 	"github.com/gocuda/gocuda/compiled"
 	"github.com/gocuda/gocuda/gocuda"
@@ -21,7 +23,7 @@ func TwoOptKernel(cities int, posxD, posyD []float32, globD, climbsD, bestD []in
 }
 
 //line hecbench_tsp.go:57
-var gc_src_twoOptKernel = compiled.NewSource("twoOptKernel", "a729d92e74b496afc6094dff710bca6329d535666c84975866d79634d117bfd3", "hecbench_tsp.go:51-226").NoGoexit("bb64faf234fd4edd2b4ee8cbf634c54beabc14fe6e1789a2d9e1b30e03a393e9", "common.go:13-13", "hecbench_tsp.go:25-28", "hecbench_tsp.go:30-35", "hecbench_tsp.go:37-44", "hecbench_tsp.go:46-49")
+var gc_src_twoOptKernel = compiled.NewSource(gc_files_hecbench_tsp, "twoOptKernel", "a729d92e74b496afc6094dff710bca6329d535666c84975866d79634d117bfd3", "hecbench_tsp.go:51-226").NoGoexit("bb64faf234fd4edd2b4ee8cbf634c54beabc14fe6e1789a2d9e1b30e03a393e9", "common.go:13-13", "hecbench_tsp.go:25-28", "hecbench_tsp.go:30-35", "hecbench_tsp.go:37-44", "hecbench_tsp.go:46-49")
 
 //line hecbench_tsp.go:57
 func gc_body_twoOptKernel(gc_b *compiled.Block, cities int, posxD, posyD []float32, globD, climbsD, bestD []int32) {
@@ -2178,3 +2180,8 @@ func gc_body_twoOptKernel(gc_b *compiled.Block, cities int, posxD, posyD []float
 		}
 	}
 }
+
+// gc_files_hecbench_tsp holds the source files whose lines the kernels' records hash.
+//
+//go:embed common.go hecbench_tsp.go
+var gc_files_hecbench_tsp embed.FS

@@ -5,6 +5,8 @@
 package heldout9
 
 import (
+	"embed"
+
 	"github.com/gocuda/gocuda/atomic"
 	"github.com/gocuda/gocuda/compiled"
 	"github.com/gocuda/gocuda/compiled/lanes"
@@ -26,7 +28,7 @@ func ComputePartialBetaKernel(numPaths int, payoff PayoffPut, svd, paths, cashfl
 }
 
 //line hecbench_aop_beta.go:12
-var gc_src_computePartialBeta = compiled.NewSource("computePartialBeta", "3ffd3e0956c75159ea290fe07bc0eaee12bf75de37d066130db0060f7038d96d", "hecbench_aop_beta.go:8-117").NoGoexit("3bc6f68eeb3513b78185e238d78357860ec19b326d08a0d284a1e5edb93d2ed2", "hecbench_aop.go:28-34")
+var gc_src_computePartialBeta = compiled.NewSource(gc_files_hecbench_aop_beta, "computePartialBeta", "3ffd3e0956c75159ea290fe07bc0eaee12bf75de37d066130db0060f7038d96d", "hecbench_aop_beta.go:8-117").NoGoexit("3bc6f68eeb3513b78185e238d78357860ec19b326d08a0d284a1e5edb93d2ed2", "hecbench_aop.go:28-34")
 
 //line hecbench_aop_beta.go:12
 func gc_body_computePartialBeta(gc_b *compiled.Block, numPaths int, payoff PayoffPut, svd, paths, cashflows []float64, allOutOfTheMoney []int32, partialSums []float64) {
@@ -441,7 +443,7 @@ func ComputeFinalBetaKernel(allOutOfTheMoney []int32, beta []float64) func(*gocu
 }
 
 //line hecbench_aop_beta.go:123
-var gc_src_computeFinalBeta = compiled.NewSource("computeFinalBeta", "ddb09b745a9a4d12503721e6b8907448b862dadec2093e12c89401d35a033575", "hecbench_aop_beta.go:119-160").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_computeFinalBeta = compiled.NewSource(gc_files_hecbench_aop_beta, "computeFinalBeta", "ddb09b745a9a4d12503721e6b8907448b862dadec2093e12c89401d35a033575", "hecbench_aop_beta.go:119-160").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line hecbench_aop_beta.go:123
 func gc_body_computeFinalBeta(gc_b *compiled.Block, allOutOfTheMoney []int32, beta []float64) {
@@ -557,7 +559,7 @@ func UpdateCashflowKernel(numPaths int, payoffObject PayoffPut, expMinRDt float6
 }
 
 //line hecbench_aop_beta.go:166
-var gc_src_updateCashflow = compiled.NewSource("updateCashflow", "8875b05cf88a29cc6303cdf987f9b3ecbd7097401295dae7c8115a1c98db7764", "hecbench_aop_beta.go:162-208").NoGoexit("665c343482db2145a87d762c812cc8e295b8d22506275e8f59790b80dbe92f67", "hecbench_aop.go:25-26")
+var gc_src_updateCashflow = compiled.NewSource(gc_files_hecbench_aop_beta, "updateCashflow", "8875b05cf88a29cc6303cdf987f9b3ecbd7097401295dae7c8115a1c98db7764", "hecbench_aop_beta.go:162-208").NoGoexit("665c343482db2145a87d762c812cc8e295b8d22506275e8f59790b80dbe92f67", "hecbench_aop.go:25-26")
 
 //line hecbench_aop_beta.go:166
 func gc_body_updateCashflow(gc_b *compiled.Block, gc_lo, gc_hi int, numPaths int, payoffObject PayoffPut, expMinRDt float64, beta, paths []float64, allOutOfTheMoney []int32, cashflows []float64) {
@@ -651,7 +653,7 @@ func ComputePartialSumsKernel(numPaths int, cashflows, sums []float64) func(*goc
 }
 
 //line hecbench_aop_beta.go:214
-var gc_src_computePartialSums = compiled.NewSource("computePartialSums", "e58225426b5f65d0130d1532a2b2dc019caf98453b89a44ccfc93fd5fcc52593", "hecbench_aop_beta.go:210-241").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_computePartialSums = compiled.NewSource(gc_files_hecbench_aop_beta, "computePartialSums", "e58225426b5f65d0130d1532a2b2dc019caf98453b89a44ccfc93fd5fcc52593", "hecbench_aop_beta.go:210-241").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line hecbench_aop_beta.go:214
 func gc_body_computePartialSums(gc_b *compiled.Block, numPaths int, cashflows, sums []float64) {
@@ -1168,7 +1170,7 @@ func ComputeFinalSumKernel(numPaths, numBlocks int, expMinRDt float64, sums []fl
 }
 
 //line hecbench_aop_beta.go:246
-var gc_src_computeFinalSum = compiled.NewSource("computeFinalSum", "57d34c16e3b3da21eb3045f60fde15daf174e3a98389f1d86582d4239c6a0968", "hecbench_aop_beta.go:243-270").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_computeFinalSum = compiled.NewSource(gc_files_hecbench_aop_beta, "computeFinalSum", "57d34c16e3b3da21eb3045f60fde15daf174e3a98389f1d86582d4239c6a0968", "hecbench_aop_beta.go:243-270").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line hecbench_aop_beta.go:246
 func gc_body_computeFinalSum(gc_b *compiled.Block, numPaths, numBlocks int, expMinRDt float64, sums []float64) {
@@ -1738,3 +1740,8 @@ func gc_body_computeFinalSum(gc_b *compiled.Block, numPaths, numBlocks int, expM
 		}
 	}
 }
+
+// gc_files_hecbench_aop_beta holds the source files whose lines the kernels' records hash.
+//
+//go:embed hecbench_aop.go hecbench_aop_beta.go
+var gc_files_hecbench_aop_beta embed.FS

@@ -5,10 +5,12 @@
 package heldout9
 
 import (
-	"github.com/gocuda/gocuda/compiled"
-	"github.com/gocuda/gocuda/gocuda"
+	"embed"
 	"math/bits"
 	"simd/archsimd"
+
+	"github.com/gocuda/gocuda/compiled"
+	"github.com/gocuda/gocuda/gocuda"
 )
 
 // BitPackConfigScanKernel is bitPackConfigScanKernel<int, int> of
@@ -22,7 +24,7 @@ func BitPackConfigScanKernel(minValue, maxValue, in []int32, numDevice []uint64)
 }
 
 //line hecbench_bitpacking.go:85
-var gc_src_bitPackConfigScan = compiled.NewSource("bitPackConfigScan", "f94695a3e999197a9f2fd3996b7aea9837f9edd423217f572e77cb8d518f8b3c", "hecbench_bitpacking.go:81-129", "hecbench_bitpacking.go:62-79").NoGoexit("bd233e0e4a5a122cdde141ee65094d691e02bd9fbe788ff86de42223a4fdeb01", "hecbench_bitpacking.go:32-39")
+var gc_src_bitPackConfigScan = compiled.NewSource(gc_files_hecbench_bitpacking, "bitPackConfigScan", "f94695a3e999197a9f2fd3996b7aea9837f9edd423217f572e77cb8d518f8b3c", "hecbench_bitpacking.go:81-129", "hecbench_bitpacking.go:62-79").NoGoexit("bd233e0e4a5a122cdde141ee65094d691e02bd9fbe788ff86de42223a4fdeb01", "hecbench_bitpacking.go:32-39")
 
 //line hecbench_bitpacking.go:85
 func gc_body_bitPackConfigScan(gc_b2 *compiled.Block, minValue, maxValue, in []int32, numDevice []uint64) {
@@ -277,7 +279,7 @@ func BitPackConfigFinalizeKernel(inMin, inMax []int32, numBitsPtr []uint8, outMi
 }
 
 //line hecbench_bitpacking.go:135
-var gc_src_bitPackConfigFinalize = compiled.NewSource("bitPackConfigFinalize", "69603eeb9a6c26deb68b47a85004db8fa95eee41f2bdf95aa5b85cddf501f50b", "hecbench_bitpacking.go:131-157", "hecbench_bitpacking.go:62-79").NoGoexit("3ecedd7ca96996935190485557970e27b536110bf2d22d2e816b49b7870643e3", "hecbench_bitpacking.go:32-39", "hecbench_bitpacking.go:47-60")
+var gc_src_bitPackConfigFinalize = compiled.NewSource(gc_files_hecbench_bitpacking, "bitPackConfigFinalize", "69603eeb9a6c26deb68b47a85004db8fa95eee41f2bdf95aa5b85cddf501f50b", "hecbench_bitpacking.go:131-157", "hecbench_bitpacking.go:62-79").NoGoexit("3ecedd7ca96996935190485557970e27b536110bf2d22d2e816b49b7870643e3", "hecbench_bitpacking.go:32-39", "hecbench_bitpacking.go:47-60")
 
 //line hecbench_bitpacking.go:135
 func gc_body_bitPackConfigFinalize(gc_b2 *compiled.Block, inMin, inMax []int32, numBitsPtr []uint8, outMinValPtr []int32, numDevice []uint64) {
@@ -630,7 +632,7 @@ func BitPackKernel(numBitsPtr []uint8, valueOffsetPtr []int32, outPtr []uint32, 
 }
 
 //line hecbench_bitpacking.go:162
-var gc_src_bitPack = compiled.NewSource("bitPack", "1bae1825e704bd284d969bf27c305ff102b2ee83cee293f995ded6d42b0018ce", "hecbench_bitpacking.go:159-229").NoGoexit("be33d449ff681c24913e734eaf763259ab64438bd62cb230983959eda3a05a68", "hecbench_bitpacking.go:27-30", "hecbench_bitpacking.go:32-39", "hecbench_bitpacking.go:41-42", "hecbench_bitpacking.go:44-45")
+var gc_src_bitPack = compiled.NewSource(gc_files_hecbench_bitpacking, "bitPack", "1bae1825e704bd284d969bf27c305ff102b2ee83cee293f995ded6d42b0018ce", "hecbench_bitpacking.go:159-229").NoGoexit("be33d449ff681c24913e734eaf763259ab64438bd62cb230983959eda3a05a68", "hecbench_bitpacking.go:27-30", "hecbench_bitpacking.go:32-39", "hecbench_bitpacking.go:41-42", "hecbench_bitpacking.go:44-45")
 
 //line hecbench_bitpacking.go:162
 func gc_body_bitPack(gc_b2 *compiled.Block, numBitsPtr []uint8, valueOffsetPtr []int32, outPtr []uint32, in []int32, numDevice []uint64) {
@@ -911,3 +913,8 @@ func gc_body_bitPack(gc_b2 *compiled.Block, numBitsPtr []uint8, valueOffsetPtr [
 		}
 	}
 }
+
+// gc_files_hecbench_bitpacking holds the source files whose lines the kernels' records hash.
+//
+//go:embed hecbench_bitpacking.go
+var gc_files_hecbench_bitpacking embed.FS

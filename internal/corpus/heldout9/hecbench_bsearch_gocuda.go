@@ -3,6 +3,8 @@
 package heldout9
 
 import (
+	"embed"
+
 	"github.com/gocuda/gocuda/compiled"
 	"github.com/gocuda/gocuda/gocuda"
 )
@@ -19,7 +21,7 @@ func KernelBSKernel(accA, accZ []float32, accR []uint64, zSize, n uint64) func(*
 }
 
 //line hecbench_bsearch.go:14
-var gc_src_kernelBS = compiled.NewSource("kernelBS", "f581e53e6b8ed7c7c50640e5093b7de2d0297d8ad011d17708f652596857c897", "hecbench_bsearch.go:11-31").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_kernelBS = compiled.NewSource(gc_files_hecbench_bsearch, "kernelBS", "f581e53e6b8ed7c7c50640e5093b7de2d0297d8ad011d17708f652596857c897", "hecbench_bsearch.go:11-31").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line hecbench_bsearch.go:14
 func gc_body_kernelBS(gc_b *compiled.Block, gc_lo, gc_hi int, accA, accZ []float32, accR []uint64, zSize, n uint64) {
@@ -105,7 +107,7 @@ func KernelBS2Kernel(accA, accZ []float32, accR []uint64, zSize, n uint64) func(
 }
 
 //line hecbench_bsearch.go:36
-var gc_src_kernelBS2 = compiled.NewSource("kernelBS2", "8efec92e1a35181f7ad19cbb7debbbfcda6e900a75ce88bd13ce5654440fec9a", "hecbench_bsearch.go:33-62").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_kernelBS2 = compiled.NewSource(gc_files_hecbench_bsearch, "kernelBS2", "8efec92e1a35181f7ad19cbb7debbbfcda6e900a75ce88bd13ce5654440fec9a", "hecbench_bsearch.go:33-62").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line hecbench_bsearch.go:36
 func gc_body_kernelBS2(gc_b *compiled.Block, gc_lo, gc_hi int, accA, accZ []float32, accR []uint64, zSize, n uint64) {
@@ -240,7 +242,7 @@ func KernelBS3Kernel(accA, accZ []float32, accR []uint64, zSize, n uint64) func(
 }
 
 //line hecbench_bsearch.go:67
-var gc_src_kernelBS3 = compiled.NewSource("kernelBS3", "63870c2ab4d2f78d8d68362737c2547317e3b7ad8fd2f9eb94dae1cd55b4aa34", "hecbench_bsearch.go:64-97").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_kernelBS3 = compiled.NewSource(gc_files_hecbench_bsearch, "kernelBS3", "63870c2ab4d2f78d8d68362737c2547317e3b7ad8fd2f9eb94dae1cd55b4aa34", "hecbench_bsearch.go:64-97").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line hecbench_bsearch.go:67
 func gc_body_kernelBS3(gc_b *compiled.Block, gc_lo, gc_hi int, accA, accZ []float32, accR []uint64, zSize, n uint64) {
@@ -377,7 +379,7 @@ func KernelBS4Kernel(accA, accZ []float32, accR []uint64, zSize, n uint64) func(
 }
 
 //line hecbench_bsearch.go:102
-var gc_src_kernelBS4 = compiled.NewSource("kernelBS4", "e3b5d5fc261870625afd6ca64f3020e07b30fb2d1850fb1ad1374695e43d7d34", "hecbench_bsearch.go:99-141").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_kernelBS4 = compiled.NewSource(gc_files_hecbench_bsearch, "kernelBS4", "e3b5d5fc261870625afd6ca64f3020e07b30fb2d1850fb1ad1374695e43d7d34", "hecbench_bsearch.go:99-141").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line hecbench_bsearch.go:102
 func gc_body_kernelBS4(gc_b *compiled.Block, accA, accZ []float32, accR []uint64, zSize, n uint64) {
@@ -500,3 +502,8 @@ func gc_body_kernelBS4(gc_b *compiled.Block, accA, accZ []float32, accR []uint64
 		}
 	}
 }
+
+// gc_files_hecbench_bsearch holds the source files whose lines the kernels' records hash.
+//
+//go:embed hecbench_bsearch.go
+var gc_files_hecbench_bsearch embed.FS

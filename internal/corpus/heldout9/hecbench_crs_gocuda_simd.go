@@ -5,9 +5,11 @@
 package heldout9
 
 import (
+	"embed"
+	"simd/archsimd"
+
 	"github.com/gocuda/gocuda/compiled"
 	"github.com/gocuda/gocuda/gocuda"
-	"simd/archsimd"
 )
 
 // GcrsM1W4CodingDotprodKernel is gcrs_m_1_w_4_coding_dotprod of kernels.cu.
@@ -20,7 +22,7 @@ func GcrsM1W4CodingDotprodKernel(k, index int, in, out []int64, bm []uint32, siz
 }
 
 //line hecbench_crs.go:18
-var gc_src_gcrsM1W4CodingDotprod = compiled.NewSource("gcrsM1W4CodingDotprod", "1c8973f39d363f1ad19f1fed0eb434f860714c1ff4d620b222a82c9db8dfeee7", "hecbench_crs.go:15-60").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_gcrsM1W4CodingDotprod = compiled.NewSource(gc_files_hecbench_crs, "gcrsM1W4CodingDotprod", "1c8973f39d363f1ad19f1fed0eb434f860714c1ff4d620b222a82c9db8dfeee7", "hecbench_crs.go:15-60").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line hecbench_crs.go:18
 func gc_body_gcrsM1W4CodingDotprod(gc_b2 *compiled.Block, k, index int, in, out []int64, bm []uint32, size int) {
@@ -305,7 +307,7 @@ func GcrsM1W5CodingDotprodKernel(k, index int, in, out []int64, bm []uint32, siz
 }
 
 //line hecbench_crs.go:65
-var gc_src_gcrsM1W5CodingDotprod = compiled.NewSource("gcrsM1W5CodingDotprod", "cb688c2caa4a96d36393e41041b1642e09e5c66c0752fb70745def3c1a9567cc", "hecbench_crs.go:62-107").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_gcrsM1W5CodingDotprod = compiled.NewSource(gc_files_hecbench_crs, "gcrsM1W5CodingDotprod", "cb688c2caa4a96d36393e41041b1642e09e5c66c0752fb70745def3c1a9567cc", "hecbench_crs.go:62-107").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line hecbench_crs.go:65
 func gc_body_gcrsM1W5CodingDotprod(gc_b2 *compiled.Block, k, index int, in, out []int64, bm []uint32, size int) {
@@ -590,7 +592,7 @@ func GcrsM2W4CodingDotprodKernel(k, index int, in, out []int64, bm []uint32, siz
 }
 
 //line hecbench_crs.go:112
-var gc_src_gcrsM2W4CodingDotprod = compiled.NewSource("gcrsM2W4CodingDotprod", "36adf5ddd903ea384a3cb83dfc1a132350a05ae4c6263b93b6602e56e2367270", "hecbench_crs.go:109-159").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_gcrsM2W4CodingDotprod = compiled.NewSource(gc_files_hecbench_crs, "gcrsM2W4CodingDotprod", "36adf5ddd903ea384a3cb83dfc1a132350a05ae4c6263b93b6602e56e2367270", "hecbench_crs.go:109-159").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line hecbench_crs.go:112
 func gc_body_gcrsM2W4CodingDotprod(gc_b2 *compiled.Block, k, index int, in, out []int64, bm []uint32, size int) {
@@ -840,7 +842,7 @@ func GcrsM4W8CodingDotprodKernel(k, index int, in, out []int64, bm []uint32, siz
 }
 
 //line hecbench_crs.go:164
-var gc_src_gcrsM4W8CodingDotprod = compiled.NewSource("gcrsM4W8CodingDotprod", "90e1609439f663690464163cf15f673b3b90267f686418cea7fc7a7adbe762d5", "hecbench_crs.go:161-217").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_gcrsM4W8CodingDotprod = compiled.NewSource(gc_files_hecbench_crs, "gcrsM4W8CodingDotprod", "90e1609439f663690464163cf15f673b3b90267f686418cea7fc7a7adbe762d5", "hecbench_crs.go:161-217").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line hecbench_crs.go:164
 func gc_body_gcrsM4W8CodingDotprod(gc_b2 *compiled.Block, k, index int, in, out []int64, bm []uint32, size int) {
@@ -1093,3 +1095,8 @@ func gc_body_gcrsM4W8CodingDotprod(gc_b2 *compiled.Block, k, index int, in, out 
 		}
 	}
 }
+
+// gc_files_hecbench_crs holds the source files whose lines the kernels' records hash.
+//
+//go:embed hecbench_crs.go
+var gc_files_hecbench_crs embed.FS

@@ -5,6 +5,8 @@
 package heldout9
 
 import (
+	"embed"
+
 	"github.com/gocuda/gocuda/compiled"
 	"github.com/gocuda/gocuda/compiled/lanes"
 	"github.com/gocuda/gocuda/gocuda"
@@ -24,7 +26,7 @@ func RunSolverKernel(spd []float64, mask []bool, solIn, solOut []float64, con []
 }
 
 //line hecbench_eikonal.go:73
-var gc_src_runSolver = compiled.NewSource("runSolver", "3125f9315611f18acb0f6fefcc2c4ab25fb8f2c823ea84651ebf2fbf76efc4f1", "hecbench_eikonal.go:70-216").NoGoexit("68f18f183abb800dcd1e720fb486891a0883492ad9e71316b7ad4b9144081642", "common.go:8-8", "hecbench_eikonal.go:24-68")
+var gc_src_runSolver = compiled.NewSource(gc_files_hecbench_eikonal, "runSolver", "3125f9315611f18acb0f6fefcc2c4ab25fb8f2c823ea84651ebf2fbf76efc4f1", "hecbench_eikonal.go:70-216").NoGoexit("68f18f183abb800dcd1e720fb486891a0883492ad9e71316b7ad4b9144081642", "common.go:8-8", "hecbench_eikonal.go:24-68")
 
 //line hecbench_eikonal.go:73
 func gc_body_runSolver(gc_b *compiled.Block, spd []float64, mask []bool, solIn, solOut []float64, con []bool, list []uint32, xdim, ydim, zdim, nIter int, nActiveBlock uint32) {
@@ -785,7 +787,7 @@ func RunReductionKernel(con, listVol []bool, list []uint32, nActiveBlock uint32)
 }
 
 //line hecbench_eikonal.go:221
-var gc_src_runReduction = compiled.NewSource("runReduction", "81a4848c1af2e899d157c4f69945e31c1f9c51bbaff76c19de0545592aaafca2", "hecbench_eikonal.go:218-255").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_runReduction = compiled.NewSource(gc_files_hecbench_eikonal, "runReduction", "81a4848c1af2e899d157c4f69945e31c1f9c51bbaff76c19de0545592aaafca2", "hecbench_eikonal.go:218-255").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line hecbench_eikonal.go:221
 func gc_body_runReduction(gc_b *compiled.Block, con, listVol []bool, list []uint32, nActiveBlock uint32) {
@@ -1288,7 +1290,7 @@ func RunCheckNeighborKernel(spd []float64, mask []bool, solIn, solOut []float64,
 }
 
 //line hecbench_eikonal.go:260
-var gc_src_runCheckNeighbor = compiled.NewSource("runCheckNeighbor", "bb4444b1a362c34648d084fb57d97f0d7bab03188a36316413f4ae7014b12218", "hecbench_eikonal.go:257-393").NoGoexit("68f18f183abb800dcd1e720fb486891a0883492ad9e71316b7ad4b9144081642", "common.go:8-8", "hecbench_eikonal.go:24-68")
+var gc_src_runCheckNeighbor = compiled.NewSource(gc_files_hecbench_eikonal, "runCheckNeighbor", "bb4444b1a362c34648d084fb57d97f0d7bab03188a36316413f4ae7014b12218", "hecbench_eikonal.go:257-393").NoGoexit("68f18f183abb800dcd1e720fb486891a0883492ad9e71316b7ad4b9144081642", "common.go:8-8", "hecbench_eikonal.go:24-68")
 
 //line hecbench_eikonal.go:260
 func gc_body_runCheckNeighbor(gc_b *compiled.Block, spd []float64, mask []bool, solIn, solOut []float64, con []bool, list []uint32, xdim, ydim, zdim int, nActiveBlock, nTotalBlock uint32) {
@@ -1772,3 +1774,8 @@ func gc_body_runCheckNeighbor(gc_b *compiled.Block, spd []float64, mask []bool, 
 		}
 	}
 }
+
+// gc_files_hecbench_eikonal holds the source files whose lines the kernels' records hash.
+//
+//go:embed common.go hecbench_eikonal.go
+var gc_files_hecbench_eikonal embed.FS

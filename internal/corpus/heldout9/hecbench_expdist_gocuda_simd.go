@@ -5,10 +5,12 @@
 package heldout9
 
 import (
+	"embed"
+	"simd/archsimd"
+
 	"github.com/gocuda/gocuda/atomic"
 	"github.com/gocuda/gocuda/compiled"
 	"github.com/gocuda/gocuda/gocuda"
-	"simd/archsimd"
 )
 
 // ExpdistDistanceKernel is distance<float> of kernel.h.
@@ -21,7 +23,7 @@ func ExpdistDistanceKernel(a, b []float32, m, n int, scaleA, scaleB, crossTerm [
 }
 
 //line hecbench_expdist.go:91
-var gc_src_expdistDistance = compiled.NewSource("expdistDistance", "e41e39e843f6d5d42e017cf418e860cc917e074ee6376ded74d4ebcea24bfbd0", "hecbench_expdist.go:88-94", "hecbench_expdist.go:28-33", "hecbench_expdist.go:28-33", "hecbench_expdist.go:28-33", "hecbench_expdist.go:28-33", "hecbench_expdist.go:35-86").NoGoexit("3f52b085cb52aa5d2d576e6aded800a3e89fa416918e718433df3f27d8918972", "common.go:5-7")
+var gc_src_expdistDistance = compiled.NewSource(gc_files_hecbench_expdist, "expdistDistance", "e41e39e843f6d5d42e017cf418e860cc917e074ee6376ded74d4ebcea24bfbd0", "hecbench_expdist.go:88-94", "hecbench_expdist.go:28-33", "hecbench_expdist.go:28-33", "hecbench_expdist.go:28-33", "hecbench_expdist.go:28-33", "hecbench_expdist.go:35-86").NoGoexit("3f52b085cb52aa5d2d576e6aded800a3e89fa416918e718433df3f27d8918972", "common.go:5-7")
 
 //line hecbench_expdist.go:91
 func gc_body_expdistDistance(gc_b2 *compiled.Block, a, b []float32, m, n int, scaleA, scaleB, crossTerm []float32) {
@@ -894,7 +896,7 @@ func ReduceCrossTermKernel(output, crossTerm []float32, m, n, nblocks int) func(
 }
 
 //line hecbench_expdist.go:99
-var gc_src_reduceCrossTerm = compiled.NewSource("reduceCrossTerm", "637dfd2715f36ce0292f56353b3e36af9ae32ca4428993f2b01f0b309e29d376", "hecbench_expdist.go:96-121").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_reduceCrossTerm = compiled.NewSource(gc_files_hecbench_expdist, "reduceCrossTerm", "637dfd2715f36ce0292f56353b3e36af9ae32ca4428993f2b01f0b309e29d376", "hecbench_expdist.go:96-121").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line hecbench_expdist.go:99
 func gc_body_reduceCrossTerm(gc_b2 *compiled.Block, output, crossTerm []float32, m, n, nblocks int) {
@@ -1586,3 +1588,8 @@ func gc_body_reduceCrossTerm(gc_b2 *compiled.Block, output, crossTerm []float32,
 		}
 	}
 }
+
+// gc_files_hecbench_expdist holds the source files whose lines the kernels' records hash.
+//
+//go:embed common.go hecbench_expdist.go
+var gc_files_hecbench_expdist embed.FS

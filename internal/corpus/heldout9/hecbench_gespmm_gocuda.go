@@ -5,6 +5,8 @@
 package heldout9
 
 import (
+	"embed"
+
 	"github.com/gocuda/gocuda/compiled"
 	"github.com/gocuda/gocuda/gocuda"
 )
@@ -23,7 +25,7 @@ func SpmmTest1Kernel(aNrows, bNcols int, aCsrRowPtr, aCsrColInd []int32, aCsrVal
 }
 
 //line hecbench_gespmm.go:21
-var gc_src_spmmTest1 = compiled.NewSource("spmmTest1", "9f9832e5acc9719fa192032fbdc446df7c4cb8d713e388b808f5cc98069c1dd6", "hecbench_gespmm.go:18-76").NoGoexit("dc98c971bc0975dd32085f7689f5d5fe6f2bd57eb3b6dd5513059bc198d700c0", "hecbench_gespmm.go:78-81")
+var gc_src_spmmTest1 = compiled.NewSource(gc_files_hecbench_gespmm, "spmmTest1", "9f9832e5acc9719fa192032fbdc446df7c4cb8d713e388b808f5cc98069c1dd6", "hecbench_gespmm.go:18-76").NoGoexit("dc98c971bc0975dd32085f7689f5d5fe6f2bd57eb3b6dd5513059bc198d700c0", "hecbench_gespmm.go:78-81")
 
 //line hecbench_gespmm.go:21
 func gc_body_spmmTest1(gc_b *compiled.Block, aNrows, bNcols int, aCsrRowPtr, aCsrColInd []int32, aCsrVal, bDnVal, cDnVal []float32) {
@@ -566,7 +568,7 @@ func SpmmTest2Kernel(aNrows, bNcols int, aCsrRowPtr, aCsrColInd []int32, aCsrVal
 }
 
 //line hecbench_gespmm.go:86
-var gc_src_spmmTest2 = compiled.NewSource("spmmTest2", "da0363b25e66475f9ce56296e4af7bc4dadd7eae80972a55951ff2d0c437fa21", "hecbench_gespmm.go:83-154").NoGoexit("dc98c971bc0975dd32085f7689f5d5fe6f2bd57eb3b6dd5513059bc198d700c0", "hecbench_gespmm.go:78-81")
+var gc_src_spmmTest2 = compiled.NewSource(gc_files_hecbench_gespmm, "spmmTest2", "da0363b25e66475f9ce56296e4af7bc4dadd7eae80972a55951ff2d0c437fa21", "hecbench_gespmm.go:83-154").NoGoexit("dc98c971bc0975dd32085f7689f5d5fe6f2bd57eb3b6dd5513059bc198d700c0", "hecbench_gespmm.go:78-81")
 
 //line hecbench_gespmm.go:86
 func gc_body_spmmTest2(gc_b *compiled.Block, aNrows, bNcols int, aCsrRowPtr, aCsrColInd []int32, aCsrVal, bDnVal, cDnVal []float32) {
@@ -1165,7 +1167,7 @@ func SpmmTest3Kernel(aNrows, bNcols int, aCsrRowPtr, aCsrColInd []int32, aCsrVal
 }
 
 //line hecbench_gespmm.go:159
-var gc_src_spmmTest3 = compiled.NewSource("spmmTest3", "3bd2987826f5cccf89b77defc31e92be3ebda43dd7024d0d62906b380a947336", "hecbench_gespmm.go:156-243").NoGoexit("dc98c971bc0975dd32085f7689f5d5fe6f2bd57eb3b6dd5513059bc198d700c0", "hecbench_gespmm.go:78-81")
+var gc_src_spmmTest3 = compiled.NewSource(gc_files_hecbench_gespmm, "spmmTest3", "3bd2987826f5cccf89b77defc31e92be3ebda43dd7024d0d62906b380a947336", "hecbench_gespmm.go:156-243").NoGoexit("dc98c971bc0975dd32085f7689f5d5fe6f2bd57eb3b6dd5513059bc198d700c0", "hecbench_gespmm.go:78-81")
 
 //line hecbench_gespmm.go:159
 func gc_body_spmmTest3(gc_b *compiled.Block, aNrows, bNcols int, aCsrRowPtr, aCsrColInd []int32, aCsrVal, bDnVal, cDnVal []float32) {
@@ -1814,7 +1816,7 @@ func SpmmTest4Kernel(aNrows, bNcols int, aCsrRowPtr, aCsrColInd []int32, aCsrVal
 }
 
 //line hecbench_gespmm.go:248
-var gc_src_spmmTest4 = compiled.NewSource("spmmTest4", "a499acdd3255f1fa467fc263b2e476dbbe7c2ca8f318bcae377e89b1d32c7e44", "hecbench_gespmm.go:245-364").NoGoexit("dc98c971bc0975dd32085f7689f5d5fe6f2bd57eb3b6dd5513059bc198d700c0", "hecbench_gespmm.go:78-81")
+var gc_src_spmmTest4 = compiled.NewSource(gc_files_hecbench_gespmm, "spmmTest4", "a499acdd3255f1fa467fc263b2e476dbbe7c2ca8f318bcae377e89b1d32c7e44", "hecbench_gespmm.go:245-364").NoGoexit("dc98c971bc0975dd32085f7689f5d5fe6f2bd57eb3b6dd5513059bc198d700c0", "hecbench_gespmm.go:78-81")
 
 //line hecbench_gespmm.go:248
 func gc_body_spmmTest4(gc_b *compiled.Block, aNrows, bNcols int, aCsrRowPtr, aCsrColInd []int32, aCsrVal, bDnVal, cDnVal []float32) {
@@ -2548,3 +2550,8 @@ func gc_body_spmmTest4(gc_b *compiled.Block, aNrows, bNcols int, aCsrRowPtr, aCs
 		}
 	}
 }
+
+// gc_files_hecbench_gespmm holds the source files whose lines the kernels' records hash.
+//
+//go:embed hecbench_gespmm.go
+var gc_files_hecbench_gespmm embed.FS

@@ -5,6 +5,8 @@
 package heldout9
 
 import (
+	"embed"
+
 	"github.com/gocuda/gocuda/compiled"
 	"github.com/gocuda/gocuda/gocuda"
 )
@@ -24,7 +26,7 @@ func TreelabelKernel(nodes int, nindex, nlist []int32, einfo []EdgeInfo, inTree,
 }
 
 //line hecbench_graphb_label.go:32
-var gc_src_treelabel = compiled.NewSource("treelabel", "4e2a3df51b141b1542d15ce1dd4258dd8a7953d15cbcddbf99a1fc330cd52df8", "hecbench_graphb_label.go:28-257").NoGoexit("c1c423d53195862056601f957edb8b5b24b1d2a6e50fddcbb1e599a8e80a85eb", "hecbench_graphb_label.go:12-18", "hecbench_graphb_label.go:9-10")
+var gc_src_treelabel = compiled.NewSource(gc_files_hecbench_graphb_label, "treelabel", "4e2a3df51b141b1542d15ce1dd4258dd8a7953d15cbcddbf99a1fc330cd52df8", "hecbench_graphb_label.go:28-257").NoGoexit("c1c423d53195862056601f957edb8b5b24b1d2a6e50fddcbb1e599a8e80a85eb", "hecbench_graphb_label.go:12-18", "hecbench_graphb_label.go:9-10")
 
 //line hecbench_graphb_label.go:32
 func gc_body_treelabel(gc_b *compiled.Block, nodes int, nindex, nlist []int32, einfo []EdgeInfo, inTree, negCnt, parent, queue, label []int32, level int32, start, end int) {
@@ -1669,3 +1671,8 @@ func gc_body_treelabel(gc_b *compiled.Block, nodes int, nindex, nlist []int32, e
 		}
 	}
 }
+
+// gc_files_hecbench_graphb_label holds the source files whose lines the kernels' records hash.
+//
+//go:embed hecbench_graphb_label.go
+var gc_files_hecbench_graphb_label embed.FS

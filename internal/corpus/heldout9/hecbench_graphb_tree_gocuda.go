@@ -5,11 +5,13 @@
 package heldout9
 
 import (
+	"embed"
+	"math"
+
 	"github.com/gocuda/gocuda/atomic"
 	"github.com/gocuda/gocuda/compiled"
 	"github.com/gocuda/gocuda/compiled/lanes"
 	"github.com/gocuda/gocuda/gocuda"
-	"math"
 )
 
 // GbInitKernel is init of kernels.h.
@@ -24,7 +26,7 @@ func GbInitKernel(edges, nodes int, nlist, eweight, inCC []int32, einfo []EdgeIn
 }
 
 //line hecbench_graphb_tree.go:46
-var gc_src_gbInit = compiled.NewSource("gbInit", "ec867d5c266b8383510cfc601ea2a6ab53ff4eddfd2c23465638324201edc6b5", "hecbench_graphb_tree.go:43-72").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_gbInit = compiled.NewSource(gc_files_hecbench_graphb_tree, "gbInit", "ec867d5c266b8383510cfc601ea2a6ab53ff4eddfd2c23465638324201edc6b5", "hecbench_graphb_tree.go:43-72").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line hecbench_graphb_tree.go:46
 func gc_body_gbInit(gc_b *compiled.Block, gc_lo, gc_hi int, edges, nodes int, nlist, eweight, inCC []int32, einfo []EdgeInfo, inTree, negCnt []int32) {
@@ -936,7 +938,7 @@ func GbInit2Kernel(edges, nodes, root int, nlist, parent, queue, label, tail []i
 }
 
 //line hecbench_graphb_tree.go:77
-var gc_src_gbInit2 = compiled.NewSource("gbInit2", "17f023f66e6dcbbdde36050d6bb394986e80433b51e3bb02875694c1cd0b1700", "hecbench_graphb_tree.go:74-97").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_gbInit2 = compiled.NewSource(gc_files_hecbench_graphb_tree, "gbInit2", "17f023f66e6dcbbdde36050d6bb394986e80433b51e3bb02875694c1cd0b1700", "hecbench_graphb_tree.go:74-97").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line hecbench_graphb_tree.go:77
 func gc_body_gbInit2(gc_b *compiled.Block, gc_lo, gc_hi int, edges, nodes, root int, nlist, parent, queue, label, tail []int32) {
@@ -1796,7 +1798,7 @@ func GenerateSpanningTreeKernel(nodes int, nindex, nlist []int32, seed int32, ei
 }
 
 //line hecbench_graphb_tree.go:102
-var gc_src_generateSpanningTree = compiled.NewSource("generateSpanningTree", "0665eee0db28e2879958c30a37f870de41ccf2b0f100483878951294b3f0f3a1", "hecbench_graphb_tree.go:99-135").NoGoexit("1440aa09c35102bb4b11bc2719bc214c328d722833c1bf713f208c4b52931485", "hecbench_graphb_tree.go:36-41")
+var gc_src_generateSpanningTree = compiled.NewSource(gc_files_hecbench_graphb_tree, "generateSpanningTree", "0665eee0db28e2879958c30a37f870de41ccf2b0f100483878951294b3f0f3a1", "hecbench_graphb_tree.go:99-135").NoGoexit("1440aa09c35102bb4b11bc2719bc214c328d722833c1bf713f208c4b52931485", "hecbench_graphb_tree.go:36-41")
 
 //line hecbench_graphb_tree.go:102
 func gc_body_generateSpanningTree(gc_b *compiled.Block, nodes int, nindex, nlist []int32, seed int32, einfo []EdgeInfo, parent, queue []int32, level int32, tail []int32, start, end int) {
@@ -1976,7 +1978,7 @@ func RootcountKernel(parent, queue, label []int32, level int32, start, end int) 
 }
 
 //line hecbench_graphb_tree.go:140
-var gc_src_rootcount = compiled.NewSource("rootcount", "6e43a7e89ec3fb59992c66d4f6c5ba4b455cf6d7075f0f35c9031fdcb6219f2b", "hecbench_graphb_tree.go:137-148").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_rootcount = compiled.NewSource(gc_files_hecbench_graphb_tree, "rootcount", "6e43a7e89ec3fb59992c66d4f6c5ba4b455cf6d7075f0f35c9031fdcb6219f2b", "hecbench_graphb_tree.go:137-148").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line hecbench_graphb_tree.go:140
 func gc_body_rootcount(gc_b *compiled.Block, gc_lo, gc_hi int, parent, queue, label []int32, level int32, start, end int) {
@@ -2048,7 +2050,7 @@ func InTreeUpdateKernel(edges int, nlist, inTree []int32) func(*gocuda.Thread) {
 }
 
 //line hecbench_graphb_tree.go:153
-var gc_src_inTreeUpdate = compiled.NewSource("inTreeUpdate", "dbb06b274b27ece2c73dcb60165c8a54fc1ff3c0cd4ddc1f397fcd05355d49da", "hecbench_graphb_tree.go:150-160").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_inTreeUpdate = compiled.NewSource(gc_files_hecbench_graphb_tree, "inTreeUpdate", "dbb06b274b27ece2c73dcb60165c8a54fc1ff3c0cd4ddc1f397fcd05355d49da", "hecbench_graphb_tree.go:150-160").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line hecbench_graphb_tree.go:153
 func gc_body_inTreeUpdate(gc_b *compiled.Block, gc_lo, gc_hi int, edges int, nlist, inTree []int32) {
@@ -2282,7 +2284,7 @@ func ProcessCyclesKernel(nodes int, nindex, nlist, label []int32, einfo []EdgeIn
 }
 
 //line hecbench_graphb_tree.go:165
-var gc_src_processCycles = compiled.NewSource("processCycles", "f259b3959374bd2ab73c208d512af924ef509526f3f24a145d570adfb66028ac", "hecbench_graphb_tree.go:162-191").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_processCycles = compiled.NewSource(gc_files_hecbench_graphb_tree, "processCycles", "f259b3959374bd2ab73c208d512af924ef509526f3f24a145d570adfb66028ac", "hecbench_graphb_tree.go:162-191").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line hecbench_graphb_tree.go:165
 func gc_body_processCycles(gc_b *compiled.Block, nodes int, nindex, nlist, label []int32, einfo []EdgeInfo, minus []bool) {
@@ -2456,3 +2458,8 @@ func gc_body_processCycles(gc_b *compiled.Block, nodes int, nindex, nlist, label
 		}
 	}
 }
+
+// gc_files_hecbench_graphb_tree holds the source files whose lines the kernels' records hash.
+//
+//go:embed hecbench_graphb_tree.go
+var gc_files_hecbench_graphb_tree embed.FS

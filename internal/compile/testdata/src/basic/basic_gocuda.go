@@ -5,6 +5,8 @@
 package basic
 
 import (
+	"embed"
+
 	"github.com/gocuda/gocuda/compiled"
 	"github.com/gocuda/gocuda/compiled/lanes"
 	"github.com/gocuda/gocuda/gocuda"
@@ -20,7 +22,7 @@ func MatMulTiledKernel(a, b, c []float32, m, k, n int) func(*gocuda.Thread) {
 }
 
 //line basic.go:10
-var gc_src_matMulTiled = compiled.NewSource("matMulTiled", "72a6b9d8b1e1eab6e547b0f601879a664f5981132e134dc5a137c4f6ceedcc83", "basic.go:7-28").NoGoexit("1039ffeec54aff5ceb7eb9447132bb9e69946f4d2ffd3c2bab9c3eb486f7e733", "basic.go:30-38")
+var gc_src_matMulTiled = compiled.NewSource(gc_files_basic, "matMulTiled", "72a6b9d8b1e1eab6e547b0f601879a664f5981132e134dc5a137c4f6ceedcc83", "basic.go:7-28").NoGoexit("1039ffeec54aff5ceb7eb9447132bb9e69946f4d2ffd3c2bab9c3eb486f7e733", "basic.go:30-38")
 
 //line basic.go:10
 func gc_body_matMulTiled(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
@@ -1209,7 +1211,7 @@ func ScanKernel[T int32 | float32](in, out []T) func(*gocuda.Thread) {
 }
 
 //line basic.go:43
-var gc_src_scan = compiled.NewSource("scan", "ae8e6d970cf0c73560e46680ccfdc18ebfce9617d52360ee043622659622f7fb", "basic.go:40-65").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_scan = compiled.NewSource(gc_files_basic, "scan", "ae8e6d970cf0c73560e46680ccfdc18ebfce9617d52360ee043622659622f7fb", "basic.go:40-65").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line basic.go:43
 func gc_body_scan[T int32 | float32](gc_b *compiled.Block, in, out []T) {
@@ -1400,7 +1402,7 @@ func WarpKernel(out []uint32) func(*gocuda.Thread) {
 }
 
 //line basic.go:70
-var gc_src_warp = compiled.NewSource("warp", "08da24702dced02657042008e706f88a0a725e5486be2aa5a79a2b6ee904d4ed", "basic.go:67-72").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_warp = compiled.NewSource(gc_files_basic, "warp", "08da24702dced02657042008e706f88a0a725e5486be2aa5a79a2b6ee904d4ed", "basic.go:67-72").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line basic.go:70
 func gc_body_warp(gc_b *compiled.Block, out []uint32) {
@@ -1474,7 +1476,7 @@ func NestedHelperKernel(out []int) func(*gocuda.Thread) {
 }
 
 //line basic.go:77
-var gc_src_nestedHelper = compiled.NewSource("nestedHelper", "f95cca7aad42c161bb256529024492f75b345692d85ebb31e5ca53f72c5dd7a0", "basic.go:74-79", "basic.go:81-84").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_nestedHelper = compiled.NewSource(gc_files_basic, "nestedHelper", "f95cca7aad42c161bb256529024492f75b345692d85ebb31e5ca53f72c5dd7a0", "basic.go:74-79", "basic.go:81-84").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line basic.go:77
 func gc_body_nestedHelper(gc_b *compiled.Block, out []int) {
@@ -1597,7 +1599,7 @@ func SAXPYKernel(a float32, x, y []float32) func(*gocuda.Thread) {
 }
 
 //line basic.go:105
-var gc_src_saxpy = compiled.NewSource("saxpy", "da3f9c6284768725dbb9f04ac10127964c56f1d50f3f119010e328e5ebf6eb88", "basic.go:101-110").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_saxpy = compiled.NewSource(gc_files_basic, "saxpy", "da3f9c6284768725dbb9f04ac10127964c56f1d50f3f119010e328e5ebf6eb88", "basic.go:101-110").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line basic.go:105
 func gc_body_saxpy(gc_b *compiled.Block, gc_lo, gc_hi int, a float32, x, y []float32) {
@@ -1782,3 +1784,8 @@ func gc_body_saxpy(gc_b *compiled.Block, gc_lo, gc_hi int, a float32, x, y []flo
 		}
 	}
 }
+
+// gc_files_basic holds the source files whose lines the kernels' records hash.
+//
+//go:embed basic.go
+var gc_files_basic embed.FS

@@ -3,9 +3,11 @@
 package generic
 
 import (
+	"embed"
+	"math"
+
 	"github.com/gocuda/gocuda/compiled"
 	gc "github.com/gocuda/gocuda/gocuda"
-	"math"
 )
 
 // ReduceKernel sums each block's inputs in shared memory.
@@ -18,7 +20,7 @@ func ReduceKernel[T Number](in, partial []T, scale ...float64) func(*gc.Thread) 
 }
 
 //line generic.go:14
-var gc_src_reduce = compiled.NewSource("reduce", "29634aac821a8a76c70bfe425ea9178454c0bf0aceb5d6b6266426bda849cf7a", "generic.go:11-34").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_reduce = compiled.NewSource(gc_files_generic, "reduce", "29634aac821a8a76c70bfe425ea9178454c0bf0aceb5d6b6266426bda849cf7a", "generic.go:11-34").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line generic.go:14
 func gc_body_reduce[T Number](gc_b *compiled.Block, in, partial []T, scale ...float64) {
@@ -658,7 +660,7 @@ func SquareKernel(x []float64) func(*gc.Thread) {
 }
 
 //line generic.go:39
-var gc_src_square = compiled.NewSource("square", "44be1c197ec74ee8fd5a5af60561deab76915e294c5a7551f469cf607b8f8f55", "generic.go:36-44").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_square = compiled.NewSource(gc_files_generic, "square", "44be1c197ec74ee8fd5a5af60561deab76915e294c5a7551f469cf607b8f8f55", "generic.go:36-44").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line generic.go:39
 func gc_body_square(gc_b *compiled.Block, gc_lo, gc_hi int, x []float64) {
@@ -699,3 +701,8 @@ func gc_body_square(gc_b *compiled.Block, gc_lo, gc_hi int, x []float64) {
 		})
 	}
 }
+
+// gc_files_generic holds the source files whose lines the kernels' records hash.
+//
+//go:embed generic.go
+var gc_files_generic embed.FS

@@ -5,11 +5,13 @@
 package goexit
 
 import (
+	"embed"
 	"fmt"
-	"github.com/gocuda/gocuda/compiled"
-	"github.com/gocuda/gocuda/gocuda"
 	"math"
 	"runtime"
+
+	"github.com/gocuda/gocuda/compiled"
+	"github.com/gocuda/gocuda/gocuda"
 )
 
 // ScaleKernel calls math, a helper of the package that calls another, and
@@ -23,7 +25,7 @@ func ScaleKernel(x []float32) func(*gocuda.Thread) {
 }
 
 //line goexit.go:30
-var gc_src_scale = compiled.NewSource("scale", "0a8581cc095bcb455b79539134872224861bdbf60971cd7952b45b5bbefab180", "goexit.go:26-38").NoGoexit("0d78a59f93ed5ac232fe00f7f8ff7ee6735b823cd9b1165ee85abfb9258c2034", "goexit.go:14-21", "goexit.go:23-24")
+var gc_src_scale = compiled.NewSource(gc_files_goexit, "scale", "0a8581cc095bcb455b79539134872224861bdbf60971cd7952b45b5bbefab180", "goexit.go:26-38").NoGoexit("0d78a59f93ed5ac232fe00f7f8ff7ee6735b823cd9b1165ee85abfb9258c2034", "goexit.go:14-21", "goexit.go:23-24")
 
 //line goexit.go:30
 func gc_body_scale(gc_b *compiled.Block, gc_lo, gc_hi int, x []float32) {
@@ -106,7 +108,7 @@ func CheckKernel(x []float32) func(*gocuda.Thread) {
 }
 
 //line goexit.go:44
-var gc_src_check = compiled.NewSource("check", "85e70e8c989cc1110872d90243acee437566d0579908e1c0a4a1101338764f25", "goexit.go:40-49").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_check = compiled.NewSource(gc_files_goexit, "check", "85e70e8c989cc1110872d90243acee437566d0579908e1c0a4a1101338764f25", "goexit.go:40-49").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line goexit.go:44
 func gc_body_check(gc_b *compiled.Block, gc_lo, gc_hi int, x []float32) {
@@ -234,7 +236,7 @@ func LeaveKernel(x []float32) func(*gocuda.Thread) {
 }
 
 //line goexit.go:57
-var gc_src_leaveKernel = compiled.NewSource("leaveKernel", "e1d7171b022bba39cfbf94c9e0fb911835bf0210d3095e348d5321932db01ed4", "goexit.go:54-61")
+var gc_src_leaveKernel = compiled.NewSource(gc_files_goexit, "leaveKernel", "e1d7171b022bba39cfbf94c9e0fb911835bf0210d3095e348d5321932db01ed4", "goexit.go:54-61")
 
 //line goexit.go:57
 func gc_body_leaveKernel(gc_b *compiled.Block, gc_lo, gc_hi int, x []float32) {
@@ -376,7 +378,7 @@ func ApplyKernel(x []float32, f func(float32) float32) func(*gocuda.Thread) {
 }
 
 //line goexit.go:66
-var gc_src_apply = compiled.NewSource("apply", "d478873167533f9affefa459daab13b101b9799f3e6948c3a941415b6808fd89", "goexit.go:63-68")
+var gc_src_apply = compiled.NewSource(gc_files_goexit, "apply", "d478873167533f9affefa459daab13b101b9799f3e6948c3a941415b6808fd89", "goexit.go:63-68")
 
 //line goexit.go:66
 func gc_body_apply(gc_b *compiled.Block, gc_lo, gc_hi int, x []float32, f func(float32) float32) {
@@ -499,7 +501,7 @@ func LabelKernel(x []Label) func(*gocuda.Thread) {
 }
 
 //line goexit.go:80
-var gc_src_label = compiled.NewSource("label", "b8e4367fbe30e1a6edfd1924a2096cb5900b9330ff461ac9c9324dfc81d40558", "goexit.go:76-82")
+var gc_src_label = compiled.NewSource(gc_files_goexit, "label", "b8e4367fbe30e1a6edfd1924a2096cb5900b9330ff461ac9c9324dfc81d40558", "goexit.go:76-82")
 
 //line goexit.go:80
 func gc_body_label(gc_b *compiled.Block, gc_lo, gc_hi int, x []Label) {
@@ -634,7 +636,7 @@ func YieldKernel(x []float32) func(*gocuda.Thread) {
 }
 
 //line goexit.go:88
-var gc_src_yield = compiled.NewSource("yield", "49cb6847876ee2663b0b0eb8ff46c93da5a5f69be62f7d01cba8bfead57d1b5e", "goexit.go:84-93").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_yield = compiled.NewSource(gc_files_goexit, "yield", "49cb6847876ee2663b0b0eb8ff46c93da5a5f69be62f7d01cba8bfead57d1b5e", "goexit.go:84-93").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line goexit.go:88
 func gc_body_yield(gc_b *compiled.Block, gc_lo, gc_hi int, x []float32) {
@@ -889,7 +891,7 @@ func LocalKernel(x []float32) func(*gocuda.Thread) {
 }
 
 //line goexit.go:99
-var gc_src_local = compiled.NewSource("local", "0ee4169cb0e7617be4d6ff26d6588386dcbbc383240725e1f7cbbd7122704cc7", "goexit.go:95-102").NoGoexit("ae21dc293a8dfe40d3af9bf73859e3c115cb92b957260cf62f4537ec3c0f02c1", "goexit.go:14-21")
+var gc_src_local = compiled.NewSource(gc_files_goexit, "local", "0ee4169cb0e7617be4d6ff26d6588386dcbbc383240725e1f7cbbd7122704cc7", "goexit.go:95-102").NoGoexit("ae21dc293a8dfe40d3af9bf73859e3c115cb92b957260cf62f4537ec3c0f02c1", "goexit.go:14-21")
 
 //line goexit.go:99
 func gc_body_local(gc_b *compiled.Block, gc_lo, gc_hi int, x []float32) {
@@ -946,7 +948,7 @@ func ReplaceKernel(x []float32, f func(float32) float32) func(*gocuda.Thread) {
 }
 
 //line goexit.go:108
-var gc_src_replace = compiled.NewSource("replace", "02f950084d9d2908b4057493fc3b0277ce3b9a57e257b610952d842f6ee2f2e2", "goexit.go:104-112")
+var gc_src_replace = compiled.NewSource(gc_files_goexit, "replace", "02f950084d9d2908b4057493fc3b0277ce3b9a57e257b610952d842f6ee2f2e2", "goexit.go:104-112")
 
 //line goexit.go:108
 func gc_body_replace(gc_b *compiled.Block, gc_lo, gc_hi int, x []float32, f func(float32) float32) {
@@ -1015,7 +1017,7 @@ func ChooseKernel(x []float32, g func(float32) float32) func(*gocuda.Thread) {
 }
 
 //line goexit.go:117
-var gc_src_choose = compiled.NewSource("choose", "d87a897378f0e76db494e38fcceeca63279b6aa5c8836d2af8416526c387b39e", "goexit.go:114-123")
+var gc_src_choose = compiled.NewSource(gc_files_goexit, "choose", "d87a897378f0e76db494e38fcceeca63279b6aa5c8836d2af8416526c387b39e", "goexit.go:114-123")
 
 //line goexit.go:117
 func gc_body_choose(gc_b *compiled.Block, gc_lo, gc_hi int, x []float32, g func(float32) float32) {
@@ -1072,3 +1074,8 @@ func gc_body_choose(gc_b *compiled.Block, gc_lo, gc_hi int, x []float32, g func(
 		}
 	}
 }
+
+// gc_files_goexit holds the source files whose lines the kernels' records hash.
+//
+//go:embed goexit.go
+var gc_files_goexit embed.FS

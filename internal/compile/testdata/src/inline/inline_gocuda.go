@@ -5,6 +5,8 @@
 package inline
 
 import (
+	"embed"
+
 	"github.com/gocuda/gocuda/compiled"
 	"github.com/gocuda/gocuda/gocuda"
 )
@@ -20,7 +22,7 @@ func TreeKernel[T Number](in, partial []T) func(*gocuda.Thread) {
 }
 
 //line inline.go:16
-var gc_src_tree = compiled.NewSource("tree", "1111ab204a593760f1d447dba173297b10502a48d34410ab145961343c6f0613", "inline.go:12-30", "inline.go:32-36", "inline.go:38-47").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_tree = compiled.NewSource(gc_files_inline, "tree", "1111ab204a593760f1d447dba173297b10502a48d34410ab145961343c6f0613", "inline.go:12-30", "inline.go:32-36", "inline.go:38-47").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line inline.go:16
 func gc_body_tree[T Number](gc_b *compiled.Block, in, partial []T) {
@@ -784,7 +786,7 @@ func DeadImportKernel(out []int32) func(*gocuda.Thread) {
 }
 
 //line inline.go:62
-var gc_src_deadImport = compiled.NewSource("deadImport", "2bf791e6c27fc57657c5a7a9a6270be7ca2fc187dee6f8e23ee8f8ac0315daf2", "inline.go:58-68", "inline.go:49-56").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_deadImport = compiled.NewSource(gc_files_inline, "deadImport", "2bf791e6c27fc57657c5a7a9a6270be7ca2fc187dee6f8e23ee8f8ac0315daf2", "inline.go:58-68", "inline.go:49-56").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line inline.go:62
 func gc_body_deadImport(gc_b *compiled.Block, out []int32) {
@@ -974,3 +976,8 @@ func gc_body_deadImport(gc_b *compiled.Block, out []int32) {
 		}
 	}
 }
+
+// gc_files_inline holds the source files whose lines the kernels' records hash.
+//
+//go:embed inline.go
+var gc_files_inline embed.FS

@@ -5,11 +5,13 @@
 package names
 
 import (
+	"embed"
+	compiled "strings"
+	lanes "unicode/utf8"
+
 	gc_compiled "github.com/gocuda/gocuda/compiled"
 	gc_lanes "github.com/gocuda/gocuda/compiled/lanes"
 	"github.com/gocuda/gocuda/gocuda"
-	compiled "strings"
-	lanes "unicode/utf8"
 )
 
 // Repeat returns a kernel whose threads read their neighbour's count of
@@ -23,7 +25,7 @@ func Repeat(out []int) func(*gocuda.Thread) {
 }
 
 //line names.go:19
-var gc_src_repeat = gc_compiled.NewSource("repeat", "bd4a1124e9aefe624fa3cdf1672da913836da6187d74d1c59a4b35fb099d53e2", "names.go:15-25")
+var gc_src_repeat = gc_compiled.NewSource(gc_files_names, "repeat", "bd4a1124e9aefe624fa3cdf1672da913836da6187d74d1c59a4b35fb099d53e2", "names.go:15-25")
 
 //line names.go:19
 func gc_body_repeat(gc_b *gc_compiled.Block, out []int) {
@@ -349,7 +351,7 @@ func Window(in, out []float32, r int) func(*gocuda.Thread) {
 }
 
 //line names.go:32
-var gc_src_window = gc_compiled.NewSource("window", "c516b766fb74ac7cf38f76833aff6af6efbad331a7fe4c6029eb34c8a5a7b8a9", "names.go:27-43").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_window = gc_compiled.NewSource(gc_files_names, "window", "c516b766fb74ac7cf38f76833aff6af6efbad331a7fe4c6029eb34c8a5a7b8a9", "names.go:27-43").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line names.go:32
 func gc_body_window(gc_b *gc_compiled.Block, gc_lo, gc_hi int, in, out []float32, r int) {
@@ -466,3 +468,8 @@ func gc_body_window(gc_b *gc_compiled.Block, gc_lo, gc_hi int, in, out []float32
 		})
 	}
 }
+
+// gc_files_names holds the source files whose lines the kernels' records hash.
+//
+//go:embed names.go
+var gc_files_names embed.FS

@@ -5,6 +5,8 @@
 package specialize
 
 import (
+	"embed"
+
 	"github.com/gocuda/gocuda/compiled"
 	"github.com/gocuda/gocuda/gocuda"
 )
@@ -19,7 +21,7 @@ func PairKernel[T Number](in, out []T, n int) func(*gocuda.Thread) {
 }
 
 //line specialize.go:21
-var gc_src_pair = compiled.NewSource("pair", "6d5c9ce070ca48768bfaaa601ce7646c50ce27791e7435ad412159e7985fbad5", "specialize.go:18-26").NoGoexit("fae357f645be07ce6198b3454e620e5f100c2b3beaeca90fa09da7f5023f0520", "specialize.go:10-16")
+var gc_src_pair = compiled.NewSource(gc_files_specialize, "pair", "6d5c9ce070ca48768bfaaa601ce7646c50ce27791e7435ad412159e7985fbad5", "specialize.go:18-26").NoGoexit("fae357f645be07ce6198b3454e620e5f100c2b3beaeca90fa09da7f5023f0520", "specialize.go:10-16")
 
 //line specialize.go:21
 func gc_body_pair[T Number](gc_b *compiled.Block, gc_lo, gc_hi int, in, out []T, n int) {
@@ -173,3 +175,8 @@ func gc_body_pair[T Number](gc_b *compiled.Block, gc_lo, gc_hi int, in, out []T,
 		}
 	}
 }
+
+// gc_files_specialize holds the source files whose lines the kernels' records hash.
+//
+//go:embed specialize.go
+var gc_files_specialize embed.FS

@@ -5,9 +5,11 @@
 package specialize
 
 import (
+	"embed"
+	"simd/archsimd"
+
 	"github.com/gocuda/gocuda/compiled"
 	"github.com/gocuda/gocuda/gocuda"
-	"simd/archsimd"
 )
 
 // PairKernel adds neighbouring elements.
@@ -31,7 +33,7 @@ func PairKernel[T Number](in, out []T, n int) func(*gocuda.Thread) {
 }
 
 //line specialize.go:21
-var gc_src_pair = compiled.NewSource("pair", "6d5c9ce070ca48768bfaaa601ce7646c50ce27791e7435ad412159e7985fbad5", "specialize.go:18-26").NoGoexit("fae357f645be07ce6198b3454e620e5f100c2b3beaeca90fa09da7f5023f0520", "specialize.go:10-16")
+var gc_src_pair = compiled.NewSource(gc_files_specialize, "pair", "6d5c9ce070ca48768bfaaa601ce7646c50ce27791e7435ad412159e7985fbad5", "specialize.go:18-26").NoGoexit("fae357f645be07ce6198b3454e620e5f100c2b3beaeca90fa09da7f5023f0520", "specialize.go:10-16")
 
 //line specialize.go:21
 func gc_body_pair[T Number](gc_b8 *compiled.Block, gc_lo4, gc_hi4 int, in, out []T, n int) {
@@ -885,3 +887,8 @@ func gc_body_pair_int32(gc_b5 *compiled.Block, gc_lo3, gc_hi3 int, in []int32, o
 }
 
 var gc_tab_int32x8_59597735 = [8]int32{0, 1, 2, 3, 4, 5, 6, 7}
+
+// gc_files_specialize holds the source files whose lines the kernels' records hash.
+//
+//go:embed specialize.go
+var gc_files_specialize embed.FS

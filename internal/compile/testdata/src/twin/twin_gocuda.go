@@ -5,6 +5,8 @@
 package twin
 
 import (
+	"embed"
+
 	"github.com/gocuda/gocuda/compiled"
 	"github.com/gocuda/gocuda/gocuda"
 )
@@ -19,7 +21,7 @@ func SumRunsKernel(in, out []float32, run int) func(*gocuda.Thread) {
 }
 
 //line twin.go:11
-var gc_src_sumRuns = compiled.NewSource("sumRuns", "d524afc577027ef50b7825d02d7ff78508de56f9da7320a14bbce75cb1d629b4", "twin.go:8-16", "twin.go:18-37").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_sumRuns = compiled.NewSource(gc_files_twin, "sumRuns", "d524afc577027ef50b7825d02d7ff78508de56f9da7320a14bbce75cb1d629b4", "twin.go:8-16", "twin.go:18-37").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line twin.go:11
 func gc_body_sumRuns(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32, run int) {
@@ -205,3 +207,8 @@ func gc_body_sumRuns(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32, 
 		}
 	}
 }
+
+// gc_files_twin holds the source files whose lines the kernels' records hash.
+//
+//go:embed twin.go
+var gc_files_twin embed.FS

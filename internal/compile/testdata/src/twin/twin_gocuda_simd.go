@@ -5,9 +5,11 @@
 package twin
 
 import (
+	"embed"
+	"simd/archsimd"
+
 	"github.com/gocuda/gocuda/compiled"
 	"github.com/gocuda/gocuda/gocuda"
-	"simd/archsimd"
 )
 
 // SumRuns has thread i sum run i of in into out[i].
@@ -20,7 +22,7 @@ func SumRunsKernel(in, out []float32, run int) func(*gocuda.Thread) {
 }
 
 //line twin.go:11
-var gc_src_sumRuns = compiled.NewSource("sumRuns", "d524afc577027ef50b7825d02d7ff78508de56f9da7320a14bbce75cb1d629b4", "twin.go:8-16", "twin.go:18-37").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_sumRuns = compiled.NewSource(gc_files_twin, "sumRuns", "d524afc577027ef50b7825d02d7ff78508de56f9da7320a14bbce75cb1d629b4", "twin.go:8-16", "twin.go:18-37").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line twin.go:11
 func gc_body_sumRuns(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float32, run int) {
@@ -497,3 +499,8 @@ func gc_slp_sumEight_0_flush(gc_j *gc_slp_sumEight_0_jam) {
 	}
 	gc_j.n = 0
 }
+
+// gc_files_twin holds the source files whose lines the kernels' records hash.
+//
+//go:embed twin.go
+var gc_files_twin embed.FS
