@@ -1,10 +1,6 @@
 package record
 
-import (
-	"io"
-
-	"github.com/google/pprof/profile"
-)
+import "io"
 
 // profSampleTypes are the pprof profile's sample types: one value of each
 // per source line, so that `go tool pprof -sample_index=gld_transactions
@@ -37,55 +33,50 @@ var profSampleTypes = []struct {
 	{"thread_inst_executed", "count", func(c *Counts) int { return c.ThreadInstExecuted }},
 }
 
-// pprofProfile returns profiles as a pprof profile: a sample per kernel
-// and source line, labelled with the kernel, arch and registers, at a
-// location whose function is the line's Func in its File. The default
-// sample type is gld_transactions. Profiles of several architectures add
-// up in pprof's views unless one is chosen, with -tagfocus=arch=sm_70.
-func pprofProfile(profiles []*KernelProfile) *profile.Profile {
-	// The mapping says the locations are symbolized already, so that
-	// pprof looks for no binary.
-	m := &profile.Mapping{ID: 1, File: "gocuda profile", HasFunctions: true, HasFilenames: true, HasLineNumbers: true}
-	prof := &profile.Profile{DefaultSampleType: "gld_transactions", Mapping: []*profile.Mapping{m}}
+// writePprof writes profiles as a gzipped pprof profile (profile.proto): a
+// sample per kernel and source line, labelled with the kernel, arch and
+// registers, at a location whose function is the line's Func in its File.
+// The default sample type is gld_transactions. Profiles of several
+// architectures add up in pprof's views unless one is chosen, with
+// -tagfocus=arch=sm_70. The encoder is pprofenc.go's, so that the gocuda
+// command, which users add as a tool, does not bring the pprof module into
+// their go.mod.
+func writePprof(w io.Writer, profiles []*KernelProfile) error {
+	var e pprofEncoder
+	var sampleTypes [][]byte
 	for _, t := range profSampleTypes {
-		prof.SampleType = append(prof.SampleType, &profile.ValueType{Type: t.name, Unit: t.unit})
+		sampleTypes = append(sampleTypes, e.valueType(t.name, t.unit))
 	}
-	funcs := map[[2]string]*profile.Function{}
-	locs := map[lineKey]*profile.Location{}
+	funcs := map[[2]string]uint64{}
+	locs := map[lineKey]uint64{}
+	var samples, functions, locations [][]byte
 	for _, p := range profiles {
 		for i := range p.Lines {
 			l := &p.Lines[i]
 			fn := funcs[[2]string{l.Func, l.File}]
-			if fn == nil {
-				fn = &profile.Function{ID: uint64(len(funcs) + 1), Name: l.Func, SystemName: l.Func, Filename: l.File}
+			if fn == 0 {
+				fn = uint64(len(funcs) + 1)
 				funcs[[2]string{l.Func, l.File}] = fn
-				prof.Function = append(prof.Function, fn)
+				functions = append(functions, e.function(fn, l.Func, l.File))
 			}
 			key := lineKey{l.File, l.Line, l.Func}
 			loc := locs[key]
-			if loc == nil {
-				loc = &profile.Location{ID: uint64(len(locs) + 1), Mapping: m, Line: []profile.Line{{Function: fn, Line: int64(l.Line)}}}
+			if loc == 0 {
+				loc = uint64(len(locs) + 1)
 				locs[key] = loc
-				prof.Location = append(prof.Location, loc)
+				locations = append(locations, e.location(loc, pprofMapping, fn, int64(l.Line)))
 			}
 			values := make([]int64, len(profSampleTypes))
 			for j, t := range profSampleTypes {
 				values[j] = int64(t.value(&l.Counts))
 			}
-			prof.Sample = append(prof.Sample, &profile.Sample{
-				Location: []*profile.Location{loc},
-				Value:    values,
-				Label:    map[string][]string{"kernel": {p.Kernel}, "arch": {p.Arch}},
-				NumLabel: map[string][]int64{"registers": {int64(p.Registers)}},
-			})
+			samples = append(samples, e.sample(loc, values, p.Kernel, p.Arch, int64(p.Registers)))
 		}
 	}
-	return prof
-}
-
-// writePprof writes profiles as a gzipped pprof protocol buffer.
-func writePprof(w io.Writer, profiles []*KernelProfile) error {
-	return pprofProfile(profiles).Write(w)
+	// The mapping says the locations are symbolized already, so that pprof
+	// looks for no binary.
+	mapping := e.mapping(pprofMapping, "gocuda profile")
+	return e.write(w, pprofMessage{sampleTypes, samples, [][]byte{mapping}, locations, functions}, "gld_transactions")
 }
 
 // A lineKey identifies a source line of a function.
