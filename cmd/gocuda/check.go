@@ -35,7 +35,7 @@ report, those included, as a JSON array; -o writes the reports to a file.
 With -run-main the one package is a main package, run with go run; the
 arguments after -- are the program's. Check exits with status 1 if there
 is a report or the tests (or the program) failed, 2 for a bad command
-line.
+line; a run of packages that have no test files is one.
 
 Flags:
 `
@@ -67,7 +67,7 @@ func check(args []string, stdout, stderr io.Writer, setup func(*probeRun)) int {
 	records, failed, err := r.run()
 	if err != nil {
 		fmt.Fprintf(stderr, "gocuda check: %v\n", err)
-		return exitFailure
+		return runErrorCode(err)
 	}
 	rs := reports(records)
 	shown, hidden := record.Visible(rs, *sameValue)

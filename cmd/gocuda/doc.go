@@ -128,7 +128,9 @@ are the program's.
 Package probe and the packages it depends on (package gocuda among them)
 cannot be instrumented; check says so and runs their tests
 uninstrumented. Check exits with status 1 if there is a report or the
-tests (or the program) failed, and 2 for a bad command line.
+tests (or the program) failed, and 2 for a bad command line, such as
+packages none of which has a test file (for a main package, check says
+to run it with -run-main).
 
 # Profile kernels as a GPU would run them
 
@@ -160,7 +162,8 @@ then goes to standard error); -o writes it to a file, and -pprof also
 writes it in pprof's format, for go tool pprof. -tags, -run-main and
 the arguments after -- are as for check. Profile exits with status
 1 if the tests (or the program) failed or the profile could not be
-written, and 2 for a bad command line.
+written, and 2 for a bad command line (packages without test files
+among them, as for check).
 
 # Print device properties
 

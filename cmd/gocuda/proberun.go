@@ -124,6 +124,9 @@ func (r *probeRun) run() (records []record.Record, failed bool, err error) {
 		return nil, false, err
 	}
 	r.notes(res)
+	if !r.runMain && res.Matched > 0 && len(res.Untested) == res.Matched {
+		return nil, false, &noTestsError{mode: r.mode, patterns: r.patterns, pkgs: res.Untested}
+	}
 	out := filepath.Join(tmp, "records.jsonl")
 	if err := os.WriteFile(out, nil, 0o644); err != nil {
 		return nil, false, err
@@ -146,4 +149,35 @@ func (r *probeRun) notes(res *instrument.Result) {
 	if len(res.Files) == 0 {
 		fmt.Fprintf(r.stderr, "gocuda: no kernel (function with a *gocuda.Thread parameter) in %s\n", strings.Join(r.patterns, " "))
 	}
+}
+
+// A noTestsError is a run of packages none of which has a test file: go
+// test would run no kernel, and a clean summary would say nothing.
+type noTestsError struct {
+	mode     string // the subcommand
+	patterns []string
+	pkgs     []instrument.Untested
+}
+
+func (e *noTestsError) Error() string {
+	paths := make([]string, len(e.pkgs))
+	for i, p := range e.pkgs {
+		paths[i] = p.Path
+	}
+	msg := fmt.Sprintf("no test files in %s: go test would run no kernel", strings.Join(paths, ", "))
+	if len(e.pkgs) == 1 && e.pkgs[0].Main && len(e.patterns) == 1 {
+		msg += fmt.Sprintf("; to run the program, gocuda %s -run-main %s [-- arguments]", e.mode, e.patterns[0])
+	} else if slices.ContainsFunc(e.pkgs, func(p instrument.Untested) bool { return p.Main }) {
+		msg += fmt.Sprintf("; to run a main package, gocuda %s -run-main package [-- arguments]", e.mode)
+	}
+	return msg
+}
+
+// runErrorCode returns the exit status of a run that failed with err: a
+// command line with no tests to run is a usage error.
+func runErrorCode(err error) int {
+	if _, ok := errors.AsType[*noTestsError](err); ok {
+		return exitUsage
+	}
+	return exitFailure
 }

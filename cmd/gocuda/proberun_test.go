@@ -324,3 +324,49 @@ func TestOutputFile(t *testing.T) {
 		assert.Equal(t, "ok  \tfake/pkg\n", stdout.String(), "%s %v: standard output is the go command's", tc.mode, args)
 	}
 }
+
+// TestNoTests: check and profile of packages none of which has a test
+// file say so, suggest -run-main for a main package, run nothing and exit
+// 2, without a summary that would read as a clean check; a package
+// without tests among others that have them runs as go test would.
+func TestNoTests(t *testing.T) {
+	const dir = "../../internal/instrument/testdata/src/"
+	const path = "github.com/gocuda/gocuda/internal/instrument/testdata/src/"
+	for _, tc := range []struct {
+		name     string
+		run      func(args []string, stdout, stderr io.Writer, setup func(*probeRun)) int
+		patterns []string
+		code     int
+		says     []string
+	}{
+		{"check of a main package", check, []string{dir + "untested"}, exitUsage,
+			[]string{"gocuda check: no test files in " + path + "untested", "gocuda check -run-main " + dir + "untested"}},
+		{"profile of a main package", profile, []string{dir + "untested"}, exitUsage,
+			[]string{"gocuda profile: no test files in " + path + "untested", "gocuda profile -run-main " + dir + "untested"}},
+		{"check of two packages", check, []string{dir + "untested", dir + "nokernel"}, exitUsage,
+			[]string{path + "untested, " + path + "nokernel", "gocuda check -run-main package"}},
+		{"check of a library", check, []string{dir + "nokernel"}, exitUsage, []string{"no test files in " + path + "nokernel: "}},
+		{"check of a package with tests too", check, []string{dir + "untested", dir + "closures"}, exitOK, nil},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			mode := "check"
+			if strings.HasPrefix(tc.name, "profile") {
+				mode = "profile"
+			}
+			g := &fakeGo{t: t, mode: mode}
+			var stdout, stderr bytes.Buffer
+			code := tc.run(tc.patterns, &stdout, &stderr, func(r *probeRun) { r.goCmd = g.run })
+			assert.Equal(t, tc.code, code, "stderr:\n%s", &stderr)
+			assert.Equal(t, tc.code == exitOK, g.ran, "the go command ran")
+			for _, s := range tc.says {
+				assert.Contains(t, stderr.String(), s)
+			}
+			if tc.code != exitOK {
+				assert.NotContains(t, stdout.String(), "ERROR SUMMARY")
+			}
+			if tc.name == "check of a library" {
+				assert.NotContains(t, stderr.String(), "-run-main")
+			}
+		})
+	}
+}

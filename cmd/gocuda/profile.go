@@ -41,7 +41,7 @@ defaults to. No time is predicted for an architecture without a preset.
 With -run-main the one package is a main package, run with go run; the
 arguments after -- are the program's. Profile exits with status 1 if the
 tests (or the program) failed or the profile could not be written, 2 for
-a bad command line.
+a bad command line; a run of packages that have no test files is one.
 
 Flags:
 `
@@ -96,7 +96,7 @@ func profile(args []string, stdout, stderr io.Writer, setup func(*probeRun)) int
 	}
 	if err != nil {
 		fmt.Fprintf(stderr, "gocuda profile: %v\n", err)
-		return exitFailure
+		return runErrorCode(err)
 	}
 	if failed {
 		return exitFailure

@@ -29,6 +29,31 @@ func (c Config) flags() []string {
 // the go command generates. A package that does not load or type-check is
 // an error.
 func Load(c Config, patterns ...string) (pkgs []*packages.Package, skipped []string, err error) {
+	l, err := load(c, patterns...)
+	if err != nil {
+		return nil, nil, err
+	}
+	return l.pkgs, l.skipped, nil
+}
+
+// An Untested package is one that patterns matched and that has no test
+// files: go test runs nothing of it.
+type Untested struct {
+	Path string // its import path
+	Main bool   // a main package, which go run runs
+}
+
+// loaded is what load found.
+type loaded struct {
+	pkgs     []*packages.Package
+	skipped  []string
+	matched  int        // the packages patterns matched, without their test variants
+	untested []Untested // with Config.Tests, those of them without test files
+}
+
+// load is Load, also counting the packages matched and, when it loads
+// tests, finding those that have none.
+func load(c Config, patterns ...string) (*loaded, error) {
 	cfg := &packages.Config{
 		Mode: packages.NeedName | packages.NeedFiles | packages.NeedSyntax |
 			packages.NeedTypes | packages.NeedTypesInfo | packages.NeedImports,
@@ -38,30 +63,54 @@ func Load(c Config, patterns ...string) (pkgs []*packages.Package, skipped []str
 	}
 	all, err := packages.Load(cfg, patterns...)
 	if err != nil {
-		return nil, nil, fmt.Errorf("instrument: loading %q: %w", patterns, err)
+		return nil, fmt.Errorf("instrument: loading %q: %w", patterns, err)
 	}
 	if err := loadErrors(all); err != nil {
-		return nil, nil, err
+		return nil, err
 	}
 	if len(all) == 0 {
-		return nil, nil, fmt.Errorf("instrument: no packages match %q", patterns)
+		return nil, fmt.Errorf("instrument: no packages match %q", patterns)
 	}
 	deps, err := probeDeps(c, all)
 	if err != nil {
-		return nil, nil, err
+		return nil, err
 	}
+	l := &loaded{}
 	for _, p := range all {
 		switch {
 		case strings.HasSuffix(p.ID, ".test"):
 		case deps[p.PkgPath]:
-			if !slices.Contains(skipped, p.PkgPath) { // once for a package and its test variant
-				skipped = append(skipped, p.PkgPath)
+			if !slices.Contains(l.skipped, p.PkgPath) { // once for a package and its test variant
+				l.skipped = append(l.skipped, p.PkgPath)
 			}
 		default:
-			pkgs = append(pkgs, p)
+			l.pkgs = append(l.pkgs, p)
 		}
 	}
-	return pkgs, skipped, nil
+	l.matched, l.untested = untested(all, c.Tests)
+	return l, nil
+}
+
+// untested returns the number of packages among all that are not test
+// variants and, if all holds tests, those of them with no test main: no
+// test files.
+func untested(all []*packages.Package, tests bool) (matched int, none []Untested) {
+	mains := map[string]bool{}
+	for _, p := range all {
+		if path, ok := strings.CutSuffix(p.ID, ".test"); ok {
+			mains[path] = true
+		}
+	}
+	for _, p := range all {
+		if p.ID != p.PkgPath || strings.HasSuffix(p.ID, ".test") {
+			continue // a test variant, or a test main
+		}
+		matched++
+		if tests && !mains[p.PkgPath] {
+			none = append(none, Untested{Path: p.PkgPath, Main: p.Name == "main"})
+		}
+	}
+	return matched, none
 }
 
 // loadErrors returns the errors of pkgs, each once, as one error.

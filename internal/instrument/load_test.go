@@ -41,3 +41,20 @@ func TestLoadTags(t *testing.T) {
 		assert.Contains(t, string(files[0].Source), "//go:build gocudatag\n\npackage tagged; import gocudaprobe")
 	}
 }
+
+// TestUntested: Instrument counts the packages matched and, loading
+// tests, names those without test files and whether they are main
+// packages; a package's test variants count once.
+func TestUntested(t *testing.T) {
+	const src = "github.com/gocuda/gocuda/internal/instrument/testdata/src/"
+	patterns := []string{"./testdata/src/untested", "./testdata/src/nokernel", "./testdata/src/closures"}
+	res, err := Instrument(Config{Tests: true}, t.TempDir(), patterns...)
+	require.NoError(t, err)
+	assert.Equal(t, 3, res.Matched)
+	assert.ElementsMatch(t, []Untested{{Path: src + "untested", Main: true}, {Path: src + "nokernel"}}, res.Untested)
+
+	res, err = Instrument(Config{}, t.TempDir(), patterns...)
+	require.NoError(t, err)
+	assert.Equal(t, 3, res.Matched)
+	assert.Empty(t, res.Untested, "without tests loaded")
+}

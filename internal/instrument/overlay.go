@@ -40,17 +40,21 @@ type Result struct {
 	Overlay string   // the overlay file, for go build -overlay
 	Files   []*File  // the rewritten files
 	Skipped []string // packages left out (see Load)
+	// Matched counts the packages the patterns matched; with
+	// Config.Tests, Untested are those of them without test files.
+	Matched  int
+	Untested []Untested
 }
 
 // Instrument loads the packages matching patterns (see Load), rewrites
 // their kernels (see Rewrite) and writes the overlay into dir (see
 // WriteOverlay).
 func Instrument(c Config, dir string, patterns ...string) (*Result, error) {
-	pkgs, skipped, err := Load(c, patterns...)
+	l, err := load(c, patterns...)
 	if err != nil {
 		return nil, err
 	}
-	files, err := Rewrite(pkgs)
+	files, err := Rewrite(l.pkgs)
 	if err != nil {
 		return nil, err
 	}
@@ -58,5 +62,5 @@ func Instrument(c Config, dir string, patterns ...string) (*Result, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &Result{Overlay: overlay, Files: files, Skipped: skipped}, nil
+	return &Result{Overlay: overlay, Files: files, Skipped: l.skipped, Matched: l.matched, Untested: l.untested}, nil
 }
