@@ -11,8 +11,11 @@ import (
 	"github.com/gocuda/gocuda/gocuda"
 )
 
-const benchUsage = `usage: gocuda bench [-quick] [-kernel list] [-count n] [-time d] [-json] [-o file] [-benchstat file]
-	[-svg file] [-png file]
+// benchUsageFormat is bench's usage, with a %s for the list of kernels:
+// benchUsage fills it in from bench.Kernels, the table the run uses, so
+// that the help names every kernel a run covers.
+const benchUsageFormat = `usage: gocuda bench [-quick] [-kernel list] [-count n] [-time d] [-json] [-o file] [-benchstat file]
+	[-svg file]
 
 Bench runs the comparisons of package bench outside go test, with the same
 sizes, variants and warm-up as its go test benchmarks: each kernel's gocuda
@@ -29,18 +32,37 @@ table to standard output:
 
 speedup is the time of the best hand-written Go at that size (vs: the
 faster of handSerial and handParallel) divided by the variant's: 1× is as
-fast, above 1× faster. The kernels are saxpy, scan, reduce, nbody, matmul
-and blur. -json prints every sample and the machine (CPU, cores,
-GOMAXPROCS, Go and gocuda versions, date) as JSON instead of the table
-(which then goes to standard error); -o writes the table, or the JSON, to
-a file. -benchstat writes every sample in the Go benchmark format, under
-the names go test gives them (BenchmarkSAXPY/n=1048576/impl=perThread-2),
-for benchstat: benchstat new.txt, or benchstat -col /impl new.txt. -svg
-and -png draw the speedups as a chart. It exits with status 1 if a check
-fails.
+fast, above 1× faster. The kernels, at their sizes (-quick's after the
+colon):
+
+%s
+-json prints every sample and the machine (CPU, cores, GOMAXPROCS, Go
+and gocuda versions, date) as JSON instead of the table (which then goes
+to standard error); -o writes the table, or the JSON, to a file.
+-benchstat writes every sample in the Go benchmark format, under the
+names go test gives them (BenchmarkSAXPY/n=1048576/impl=perThread-2), for
+benchstat: benchstat new.txt, or benchstat -col /impl new.txt. -svg draws
+the speedups as an SVG chart. It exits with status 1 if a check fails.
 
 Flags:
 `
+
+// benchUsage returns bench's usage, with a line per kernel of
+// bench.Kernels naming its sizes.
+func benchUsage() string {
+	var b strings.Builder
+	for _, k := range bench.Kernels() {
+		sizes := func(ns []int) string {
+			var s []string
+			for _, n := range ns {
+				s = append(s, k.SizeLabel(n))
+			}
+			return strings.Join(s, " ")
+		}
+		fmt.Fprintf(&b, "\t%-11s %s: %s\n", k.Name, sizes(k.Sizes), sizes(k.Quick))
+	}
+	return fmt.Sprintf(benchUsageFormat, b.String())
+}
 
 // benchOptions are the bench subcommand's settings.
 type benchOptions struct {
@@ -51,7 +73,7 @@ type benchOptions struct {
 
 // benchOutputs are the files bench writes besides its output.
 type benchOutputs struct {
-	goBench, svg, png string
+	goBench, svg string
 }
 
 // runBench is the bench subcommand.
@@ -66,8 +88,7 @@ func runBench(args []string, stdout, stderr io.Writer) int {
 	output.register(fs, "the results (every sample and the machine, with -json)")
 	fs.StringVar(&out.goBench, "benchstat", "", "write every sample in the Go benchmark format, for benchstat, to `file`")
 	fs.StringVar(&out.svg, "svg", "", "draw the speedups as an SVG chart in `file`")
-	fs.StringVar(&out.png, "png", "", "draw the speedups as a PNG chart in `file`")
-	if code, ok := parseFlags(fs, benchUsage, args, stderr); !ok {
+	if code, ok := parseFlags(fs, benchUsage(), args, stderr); !ok {
 		return code
 	}
 	opts := benchOptions{quick: *quick, measure: bench.Settings(*quick)}
@@ -181,8 +202,7 @@ func (o benchOutputs) write(r benchReport) error {
 		render func(io.Writer) error
 	}{
 		{o.goBench, func(w io.Writer) error { return writeGoBench(w, r.Env, r.Command, r.Results) }},
-		{o.svg, func(w io.Writer) error { return writeChart(w, "svg", r.Env, r.Results) }},
-		{o.png, func(w io.Writer) error { return writeChart(w, "png", r.Env, r.Results) }},
+		{o.svg, func(w io.Writer) error { return writeChart(w, r.Env, r.Results) }},
 	}
 	for _, f := range files {
 		if f.name == "" {

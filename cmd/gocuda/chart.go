@@ -1,217 +1,334 @@
 package main
 
 import (
-	"bytes"
 	"errors"
-	"fmt"
-	"image/color"
 	"io"
 	"math"
+	"slices"
+	"strings"
 
-	stdfont "golang.org/x/image/font"
-	"gonum.org/v1/plot"
-	"gonum.org/v1/plot/font"
-	"gonum.org/v1/plot/plotter"
-	"gonum.org/v1/plot/text"
-	"gonum.org/v1/plot/vg"
-	"gonum.org/v1/plot/vg/draw"
-	"gonum.org/v1/plot/vg/vgimg"
-	"gonum.org/v1/plot/vg/vgsvg"
+	"github.com/gocuda/gocuda/bench"
 )
 
 // The chart's colours: Okabe and Ito's palette, which readers with any
 // colour vision tell apart, and greys for the baselines.
-var (
-	runtimeColor  = color.RGBA{R: 0xE6, G: 0x9F, B: 0x00, A: 0xFF} // orange
-	compiledColor = color.RGBA{R: 0x00, G: 0x72, B: 0xB2, A: 0xFF} // blue
-	handColor     = color.RGBA{R: 0x55, G: 0x55, B: 0x55, A: 0xFF}
-	oneColor      = color.RGBA{R: 0xCC, G: 0x00, B: 0x00, A: 0xFF} // the 1× line
-	linkColor     = color.RGBA{R: 0xB0, G: 0xB0, B: 0xB0, A: 0xFF}
-	bandColor     = color.RGBA{R: 0xEE, G: 0xEE, B: 0xEE, A: 0xFF}
-	gridColor     = color.RGBA{R: 0xDD, G: 0xDD, B: 0xDD, A: 0xFF}
+const (
+	runtimeColor  = "#E69F00" // orange
+	compiledColor = "#0072B2" // blue
+	handColor     = "#555555"
+	oneColor      = "#CC0000" // the 1× line
+	linkColor     = "#B0B0B0"
+	bandColor     = "#EEEEEE"
+	gridColor     = "#DDDDDD"
 )
 
-// The chart's geometry.
+// The chart's geometry, in pixels, and its type sizes.
 const (
-	chartWidth    = 9 * vg.Inch
-	chartRowH     = 0.2 * vg.Inch // one row of the chart
-	chartExtraH   = 1.6 * vg.Inch // title, axis and caption
-	chartCaptionH = 0.45 * vg.Inch
-	legendRows    = 6 // rows kept free at the top for the legend
+	chartW     = 960.0
+	chartPad   = 16.0 // the margin around everything
+	chartRowH  = 22.0
+	titleSize  = 16.0
+	labelSize  = 12.0
+	valueSize  = 10.0
+	labelGap   = 5.0 // between a value label and the marks it labels
+	spreadCapH = 7.0
 )
+
+// chartPoints are the kinds of point: their legend names, markers and
+// colours, in the order of chartPoint's kinds.
+var chartPoints = [numPoints]struct {
+	name   string
+	marker int
+	color  string
+}{
+	{"runtime path", ringMarker, runtimeColor},
+	{"compiled (gocuda compile)", dotMarker, compiledColor},
+	{bench.HandSerial, squareMarker, handColor},
+	{bench.HandParallel, triangleMarker, handColor},
+}
 
 // errNoChart is returned when no result has a speedup to draw.
 var errNoChart = errors.New("no verified result with a hand-written baseline to chart")
 
-// writeChart draws the results' speedups as a chart in format ("svg" or
-// "png") to w, with a caption naming the machine and the date.
-func writeChart(w io.Writer, format string, env benchEnv, results []benchResult) error {
+// writeChart draws the results' speedups as an SVG chart to w, with a
+// caption naming the machine and the date.
+func writeChart(w io.Writer, env benchEnv, results []benchResult) error {
 	rows := chartRows(results)
 	if len(rows) == 0 {
 		return errNoChart
 	}
-	p, err := newChart(rows)
-	if err != nil {
-		return err
-	}
-	height := chartRowH*vg.Length(len(rows)+legendRows) + chartExtraH
-	var c vg.CanvasWriterTo
-	switch format {
-	case "png":
-		c = vgimg.PngCanvas{Canvas: vgimg.NewWith(vgimg.UseWH(chartWidth, height), vgimg.UseDPI(144))}
-	case "svg":
-		c = svgCanvas{vgsvg.New(chartWidth, height)}
-	default:
-		return fmt.Errorf("chart format %q: want svg or png", format)
-	}
-	dc := draw.New(c)
-	// The caption is drawn here, not as the x axis label: gonum/plot
-	// centres a label on a log axis at the mean of its limits, far right.
-	p.Draw(draw.Crop(dc, 0, 0, chartCaptionH, 0))
-	sty := text.Style{Color: color.Black, Font: chartFont(10, false), XAlign: draw.XCenter, YAlign: draw.YTop, Handler: p.TextHandler}
-	caption := "speedup: the time of the faster of handSerial and handParallel ÷ the variant's (log scale; right of 1× is faster)\n" + env.caption()
-	dc.FillText(sty, vg.Point{X: dc.Center().X, Y: dc.Min.Y + chartCaptionH - vg.Points(4)}, caption)
-	_, err = c.WriteTo(w)
-	return err
+	return drawChart(rows, env).writeSVG(w)
 }
 
-// newChart lays out the rows as a dot plot: one row per variant, its
-// speed relative to the best hand-written Go on a logarithmic x axis with
-// 1× marked, the runtime path and the compiled kernel as two markers
-// joined by a line, grouped under a header per kernel and size.
-func newChart(rows []chartRow) (*plot.Plot, error) {
-	p := plot.New()
-	p.Title.Text = "gocuda bench: speed relative to the best hand-written Go"
-	p.Title.TextStyle.Font = chartFont(14, true)
-	p.Title.Padding = 6
-	p.X.Scale = plot.LogScale{}
-	p.X.Tick.Marker = speedupTicks{}
-	p.Y.Tick.Marker = rowTicks(rows)
-	p.X.Tick.Label.Font = chartFont(10, false)
-	p.Y.Tick.Label.Font = chartFont(10, false)
-	p.Y.Min, p.Y.Max = -float64(len(rows))+0.5, legendRows-0.5
+// A chartLayout places the chart's rows: a dot plot, one row per variant,
+// its speed relative to the best hand-written Go on a logarithmic x axis
+// between the decades lo and hi with 1× marked.
+type chartLayout struct {
+	s      *scene
+	rows   []chartRow
+	labels []string // the rows' labels, with their notes' marks
+	notes  []string // the notes of absent points, numbered from 1
+	x0, x1 float64  // the plot area's left and right edges
+	lo, hi float64  // the axis's limits, as powers of ten
+	top    float64  // the first row's top
+}
 
-	grid := plotter.NewGrid()
-	grid.Vertical.Color, grid.Horizontal.Color = gridColor, gridColor
-	p.Add(&chartDecor{rows: rows, bands: true}, grid)
-
-	one, err := plotter.NewLine(plotter.XYs{{X: 1, Y: p.Y.Min}, {X: 1, Y: p.Y.Max}})
-	if err != nil {
-		return nil, err
+// drawChart lays out the rows: title, legend, rows, axis, caption, notes.
+func drawChart(rows []chartRow, env benchEnv) *scene {
+	l := &chartLayout{s: &scene{w: chartW, row: -1}, rows: rows}
+	l.markNotes()
+	labelW := 0.0
+	for _, s := range l.labels {
+		labelW = max(labelW, textWidth(s, labelSize, false))
 	}
-	one.Color, one.Width, one.Dashes = oneColor, vg.Points(1.5), []vg.Length{vg.Points(5), vg.Points(3)}
-	p.Add(one, &chartDecor{rows: rows, links: true})
-
-	marks := []struct {
-		name  string
-		value func(chartRow) float64
-		shape draw.GlyphDrawer
-		color color.Color
-	}{
-		{"runtime path", func(r chartRow) float64 { return r.runtime }, ringGlyph{}, runtimeColor},
-		{"compiled (gocuda compile)", func(r chartRow) float64 { return r.compiled }, draw.CircleGlyph{}, compiledColor},
-		{"handSerial", func(r chartRow) float64 { return r.serial }, draw.BoxGlyph{}, handColor},
-		{"handParallel", func(r chartRow) float64 { return r.parallel }, draw.PyramidGlyph{}, handColor},
+	l.x0, l.x1 = chartPad+labelW+10, chartW-chartPad-16
+	l.chooseRange()
+	y := chartPad + titleSize
+	l.s.text("title", chartPad, y, "gocuda bench: speed relative to the best hand-written Go", titleSize, anchorStart, true, "black")
+	y = l.legend(y + 14)
+	l.top = y + 8
+	y = l.plot()
+	y = l.axis(y)
+	y = l.paragraph("caption", y+6, "speedup: the time of the faster of handSerial and handParallel ÷ the variant's (log scale; right of 1× is faster). Bars: the spread of the samples, slowest to fastest.")
+	y = l.paragraph("machine", y, env.caption())
+	for i, n := range l.notes {
+		y = l.paragraph("note", y, noteMark(i)+" "+n)
 	}
-	for _, m := range marks {
-		s, err := plotter.NewScatter(rowPoints(rows, m.value))
-		if err != nil {
-			return nil, err
+	l.s.h = math.Ceil(y + chartPad)
+	return l.s
+}
+
+// markNotes numbers the notes of the rows' absent points and appends
+// their marks to the rows' labels.
+func (l *chartLayout) markNotes() {
+	for _, r := range l.rows {
+		var marks []int
+		for _, n := range r.notes() {
+			marks = append(marks, indexOrAppend(&l.notes, n))
 		}
-		s.GlyphStyle = draw.GlyphStyle{Color: m.color, Radius: vg.Points(4), Shape: m.shape}
-		p.Add(s)
-		p.Legend.Add(m.name, s)
+		slices.Sort(marks)
+		label := r.label
+		for _, i := range marks {
+			label += noteMark(i)
+		}
+		l.labels = append(l.labels, label)
 	}
-	p.Legend.Add("1× = as fast as hand-written Go", one)
-	// Top left: the slow end of the axis, above the first group, is empty.
-	p.Legend.Top, p.Legend.Left, p.Legend.TextStyle.Font = true, true, chartFont(10, false)
-	p.Legend.XOffs, p.Legend.YOffs = vg.Points(10), -vg.Points(4)
-	p.Add(&chartDecor{rows: rows, values: true})
-	p.X.Min, p.X.Max = speedupRange(rows)
-	return p, nil
 }
 
-// rowY is the y coordinate of row i: rows go down from 0.
-func rowY(i int) float64 { return -float64(i) }
-
-// rowPoints returns the points of one kind of marker: value(row) at each
-// row that has one.
-func rowPoints(rows []chartRow, value func(chartRow) float64) plotter.XYs {
-	var xys plotter.XYs
-	for i, r := range rows {
-		if v := value(r); v > 0 {
-			xys = append(xys, plotter.XY{X: v, Y: rowY(i)})
+// indexOrAppend returns the index of s in *list, appending it if absent.
+func indexOrAppend(list *[]string, s string) int {
+	for i, t := range *list {
+		if t == s {
+			return i
 		}
 	}
-	return xys
+	*list = append(*list, s)
+	return len(*list) - 1
 }
 
-// rowTicks labels each data row with its variant.
-func rowTicks(rows []chartRow) plot.ConstantTicks {
-	var ticks plot.ConstantTicks
-	for i, r := range rows {
-		if r.header == "" {
-			ticks = append(ticks, plot.Tick{Value: rowY(i), Label: r.label})
-		}
+// noteMark returns the mark of note i: ¹, ², ³, then *4, *5...
+func noteMark(i int) string {
+	if marks := []string{"¹", "²", "³"}; i < len(marks) {
+		return marks[i]
 	}
-	return ticks
+	return "*" + string(rune('1'+i))
 }
 
-// speedupRange returns x axis limits that hold every speedup and 1× with
-// room for the value labels: whole decades, at least 0.1 to 10.
-func speedupRange(rows []chartRow) (lo, hi float64) {
-	lo, hi = 1, 1
-	for _, r := range rows {
-		for _, v := range []float64{r.runtime, r.compiled, r.serial, r.parallel} {
-			if v > 0 {
-				lo, hi = min(lo, v), max(hi, v)
+// x returns the x coordinate of speedup v.
+func (l *chartLayout) x(v float64) float64 {
+	return l.x0 + (math.Log10(v)-l.lo)/(l.hi-l.lo)*(l.x1-l.x0)
+}
+
+// rowY returns the y coordinate of the middle of row i.
+func (l *chartLayout) rowY(i int) float64 { return l.top + (float64(i)+0.5)*chartRowH }
+
+// chooseRange sets the axis's limits to whole decades that hold 1×, every
+// point and spread, and every value label.
+func (l *chartLayout) chooseRange() {
+	lo, hi := 1.0, 1.0
+	for _, r := range l.rows {
+		for _, p := range r.points {
+			for _, v := range []float64{p.speedup, p.lo, p.hi} {
+				if v > 0 {
+					lo, hi = min(lo, v), max(hi, v)
+				}
 			}
 		}
 	}
-	return math.Pow(10, math.Floor(math.Log10(lo/4))), math.Pow(10, math.Ceil(math.Log10(hi*4)))
-}
-
-// speedupTicks marks each decade of the log axis, labelled as a speedup
-// ("0.01×", "1×", "10×"), with unlabelled ticks at 2 to 9 times each.
-type speedupTicks struct{}
-
-// Ticks implements plot.Ticker.
-func (speedupTicks) Ticks(lo, hi float64) []plot.Tick {
-	var ticks []plot.Tick
-	for d := math.Floor(math.Log10(lo)); d <= math.Ceil(math.Log10(hi)); d++ {
-		v := math.Pow(10, d)
-		ticks = append(ticks, plot.Tick{Value: v, Label: sig(v, 1) + "×"})
-		for m := 2.0; m < 10; m++ {
-			ticks = append(ticks, plot.Tick{Value: m * v})
+	l.lo, l.hi = math.Floor(math.Log10(lo)), math.Ceil(math.Log10(hi))
+	for range 6 { // a decade more on a side whose labels do not fit
+		left, right := false, false
+		for _, r := range l.rows {
+			for _, b := range l.valueLabels(r, 0) {
+				left, right = left || b.box.x0 < l.x0, right || b.box.x1 > l.x1
+			}
+		}
+		if !left && !right {
+			return
+		}
+		if left {
+			l.lo--
+		}
+		if right {
+			l.hi++
 		}
 	}
-	return ticks
 }
 
-// svgCanvas is an SVG canvas whose text falls back to Arial or Helvetica,
-// which have Liberation Sans's metrics, and then to any sans-serif face,
-// on a machine without Liberation Sans: vgsvg names only the font it
-// measured, and a viewer lacking it would set the labels in its default
-// serif face, wider than the layout allows.
-type svgCanvas struct{ *vgsvg.Canvas }
-
-// WriteTo writes the SVG document with the fallback fonts.
-func (c svgCanvas) WriteTo(w io.Writer) (int64, error) {
-	var buf bytes.Buffer
-	if _, err := c.Canvas.WriteTo(&buf); err != nil {
-		return 0, err
-	}
-	out := bytes.ReplaceAll(buf.Bytes(), []byte("font-family:Liberation Sans;"), []byte("font-family:'Liberation Sans',Arial,Helvetica,sans-serif;"))
-	n, err := w.Write(out)
-	return int64(n), err
+// A valueLabel is the text of a point's value and where it goes.
+type valueLabel struct {
+	text, anchor string
+	x            float64
+	box          box
 }
 
-// chartFont returns the chart's typeface, Liberation Sans, at size
-// points, bold or not.
-func chartFont(size vg.Length, bold bool) font.Font {
-	f := font.Font{Typeface: "Liberation", Variant: "Sans", Size: size}
-	if bold {
-		f.Weight = stdfont.WeightBold
+// valueLabels returns the labels of a data row at y: the leftmost value
+// to the left of all of the row's marks and the rightmost to the right of
+// them, so that no label lies on a marker or a spread.
+func (l *chartLayout) valueLabels(r chartRow, y float64) []valueLabel {
+	var vs []float64
+	left, right := math.Inf(1), math.Inf(-1)
+	for _, p := range r.points {
+		if p.speedup > 0 {
+			vs = append(vs, p.speedup)
+			left, right = min(left, l.x(p.speedup)-markerR), max(right, l.x(p.speedup)+markerR)
+		}
+		if p.lo > 0 {
+			left, right = min(left, l.x(p.lo)-1), max(right, l.x(p.hi)+1)
+		}
 	}
-	return f
+	if len(vs) == 0 {
+		return nil
+	}
+	lo, hi := slicesMinMax(vs)
+	label := func(v, x float64, anchor string) valueLabel {
+		w := textWidth(formatSpeedup(v), valueSize, false)
+		x0 := x
+		if anchor == anchorEnd {
+			x0 -= w
+		}
+		return valueLabel{formatSpeedup(v), anchor, x, box{x0, y - 0.8*valueSize, x0 + w, y + 0.25*valueSize}}
+	}
+	labels := []valueLabel{label(hi, right+labelGap, anchorStart)}
+	if formatSpeedup(lo) != formatSpeedup(hi) {
+		labels = append(labels, label(lo, left-labelGap, anchorEnd))
+	}
+	return labels
+}
+
+// slicesMinMax returns the least and the greatest of vs.
+func slicesMinMax(vs []float64) (lo, hi float64) {
+	lo, hi = vs[0], vs[0]
+	for _, v := range vs {
+		lo, hi = min(lo, v), max(hi, v)
+	}
+	return lo, hi
+}
+
+// legend draws the legend from y, wrapping its entries, and returns the
+// y below it.
+func (l *chartLayout) legend(y float64) float64 {
+	x := chartPad
+	y += labelSize
+	next := func(w float64) {
+		if x+w > chartW-chartPad {
+			x, y = chartPad, y+labelSize+6
+		}
+	}
+	for _, p := range chartPoints {
+		w := 2*markerR + 4 + textWidth(p.name, labelSize, false)
+		next(w)
+		l.s.marker("legend-marker", p.marker, x+markerR, y-labelSize*0.35, p.color)
+		l.s.text("legend", x+2*markerR+4, y, p.name, labelSize, anchorStart, false, "black")
+		x += w + 18
+	}
+	entries := []struct{ name, color, dash string }{
+		{"1× = as fast as hand-written Go", oneColor, "5 3"},
+		{"spread of the samples", handColor, ""},
+	}
+	for _, e := range entries {
+		w := 24 + textWidth(e.name, labelSize, false)
+		next(w)
+		l.s.line("legend-line", x, y-labelSize*0.35, x+20, y-labelSize*0.35, 1.5, e.color, e.dash)
+		l.s.text("legend", x+24, y, e.name, labelSize, anchorStart, false, "black")
+		x += w + 18
+	}
+	return y + 0.25*labelSize
+}
+
+// paragraph writes t from y in lines that fit the canvas and returns the
+// y below it.
+func (l *chartLayout) paragraph(class string, y float64, t string) float64 {
+	for _, line := range wrapText(t, valueSize+1, chartW-2*chartPad) {
+		y += valueSize + 5
+		l.s.text(class, chartPad, y, line, valueSize+1, anchorStart, false, "black")
+	}
+	return y
+}
+
+// axis draws the x axis below the rows from y, its decades labelled as
+// speedups ("0.01×", "1×", "10×"), and returns the y below it.
+func (l *chartLayout) axis(y float64) float64 {
+	l.s.line("axis", l.x0, y, l.x1, y, 1, "black", "")
+	for d := l.lo; d <= l.hi; d++ {
+		x := l.x(math.Pow(10, d))
+		l.s.line("tick", x, y, x, y+5, 1, "black", "")
+		l.s.text("tick-label", x, y+5+labelSize, sig(math.Pow(10, d), 1)+"×", labelSize, anchorMiddle, false, "black")
+	}
+	return y + 5 + labelSize + 0.25*labelSize
+}
+
+// plot draws the rows: the groups' bands and titles, the grid, the 1×
+// line, and each data row's label, link, spreads, markers and values. It
+// returns the y below the last row.
+func (l *chartLayout) plot() float64 {
+	bottom := l.top + float64(len(l.rows))*chartRowH
+	for d := l.lo; d < l.hi; d++ {
+		for m := 1.0; m < 10; m++ {
+			x := l.x(m * math.Pow(10, d))
+			l.s.line("grid", x, l.top, x, bottom, 1, gridColor, "")
+		}
+	}
+	x1 := l.x(1)
+	l.s.line("one", x1, l.top, x1, bottom, 1.5, oneColor, "5 3")
+	for i, r := range l.rows { // over the grid, which would cross the titles
+		if r.header != "" {
+			y := l.rowY(i)
+			l.s.rect("band", box{chartPad, y - chartRowH/2, chartW - chartPad, y + chartRowH/2}, bandColor)
+			l.s.text("header", chartPad+4, y+labelSize*0.35, r.header, labelSize, anchorStart, true, handColor)
+		}
+	}
+	for i, r := range l.rows {
+		if r.header == "" {
+			l.s.row = i
+			l.dataRow(r, l.labels[i], l.rowY(i))
+		}
+	}
+	l.s.row = -1
+	return bottom
+}
+
+// dataRow draws one data row centred on y.
+func (l *chartLayout) dataRow(r chartRow, label string, y float64) {
+	l.s.text("label", l.x0-8, y+labelSize*0.35, label, labelSize, anchorEnd, false, "black")
+	if rt, c := r.points[runtimePoint].speedup, r.points[compiledPoint].speedup; rt > 0 && c > 0 {
+		l.s.line("link", l.x(rt), y, l.x(c), y, 2, linkColor, "")
+	}
+	for k, p := range r.points {
+		if p.lo > 0 {
+			color := chartPoints[k].color
+			l.s.line("spread", l.x(p.lo), y, l.x(p.hi), y, 1.5, color, "")
+			for _, v := range []float64{p.lo, p.hi} {
+				l.s.line("spread-cap", l.x(v), y-spreadCapH/2, l.x(v), y+spreadCapH/2, 1.5, color, "")
+			}
+		}
+	}
+	for k, p := range r.points {
+		if p.speedup > 0 {
+			l.s.marker("marker "+strings.Fields(chartPoints[k].name)[0], chartPoints[k].marker, l.x(p.speedup), y, chartPoints[k].color)
+		}
+	}
+	for _, v := range l.valueLabels(r, y+valueSize*0.35) {
+		l.s.text("value", v.x, y+valueSize*0.35, v.text, valueSize, v.anchor, false, handColor)
+	}
 }

@@ -9,7 +9,7 @@ Usage:
 The commands are:
 
 	demo         a guided run of SAXPY, tiled matmul, reduction, scan and n-body
-	bench        compare the kernels with hand-written Go; -quick, -json, -o, -benchstat, -svg, -png
+	bench        compare the kernels with hand-written Go; -quick, -json, -o, -benchstat, -svg
 	compile      compile the kernels marked //gocuda:kernel into block loops (go generate)
 	check        run tests with kernels checked for races, sync and memory errors, like compute-sanitizer
 	profile      run tests and show what kernels would cost on a GPU: coalescing, bank conflicts, divergence
@@ -44,12 +44,12 @@ returns an error, and 2 for a bad command line.
 
 Usage:
 
-	gocuda bench [-quick] [-kernel list] [-count n] [-time d] [-json] [-o file] [-benchstat file] [-svg file] [-png file]
+	gocuda bench [-quick] [-kernel list] [-count n] [-time d] [-json] [-o file] [-benchstat file] [-svg file]
 
 Bench runs the comparisons of package bench, the ones its go test
 benchmarks run, with the same sizes, variants and warm-up: for each of
-saxpy, scan, reduce, nbody, matmul and blur, at each size, every gocuda
-variant on the runtime path and compiled (named with Compiled appended)
+its kernels (gocuda help bench lists them and their sizes), at each size,
+every gocuda variant on the runtime path and compiled (named with Compiled appended)
 beside handSerial and handParallel. Each variant is checked against a
 sequential host reference; then, per kernel and size, each warms up and
 the variants are timed in -count interleaved rounds (default 6), one
@@ -71,9 +71,11 @@ GOMAXPROCS, Go version, gocuda module version and commit, date) and for
 each variant every sample's time and runs, the median, minimum, maximum
 and median absolute deviation, the rate, the speedup and its baseline.
 -o writes the table, or with -json the JSON, to a file, as for check and
-profile. -svg and -png draw the speedups as a chart: on a log scale, grouped by
-kernel and size, each variant's runtime-path and compiled speed side by
-side, 1× marked, and the machine and date in the caption. Bench exits
+profile. -svg draws the speedups as an SVG chart: on a log scale, grouped by kernel
+and size, each variant's runtime-path and compiled speed side by side with
+the spread of its samples, 1× marked, a note for each point not drawn
+(such as a runtime path too slow to run at a large size), and the machine
+and date in the caption. Bench exits
 with status 1 if a check fails and 2 for a bad command line.
 
 # Check kernels for races, synchronization and memory errors

@@ -64,7 +64,7 @@ func TestDocCommands(t *testing.T) {
 			continue
 		}
 		for i, a := range args[:len(args)-1] {
-			if slices.Contains([]string{"-o", "-benchstat", "-svg", "-png"}, a) {
+			if slices.Contains([]string{"-o", "-benchstat", "-svg"}, a) {
 				if fi, err := os.Stat(args[i+1]); err != nil || fi.Size() == 0 {
 					t.Errorf("%v: %s %s not written: %v", c, a, args[i+1], err)
 				}
@@ -78,7 +78,7 @@ func TestDocCommands(t *testing.T) {
 }
 
 // valueFlags are the flags of bench and demo that take a value.
-var valueFlags = []string{"-o", "-benchstat", "-svg", "-png", "-kernel", "-count", "-time", "-n"}
+var valueFlags = []string{"-o", "-benchstat", "-svg", "-kernel", "-count", "-time", "-n"}
 
 // gocudaArgs returns the arguments of a gocuda command, given as
 // "gocuda …" or "go run ./cmd/gocuda …", or nil for any other command.

@@ -28,7 +28,7 @@ type command struct {
 // handled by run itself, since it needs the list.
 var commands = []command{
 	{"demo", "a guided run of SAXPY, tiled matmul, reduction, scan and n-body", runDemo},
-	{"bench", "compare the kernels with hand-written Go; -quick, -json, -o, -benchstat, -svg, -png", runBench},
+	{"bench", "compare the kernels with hand-written Go; -quick, -json, -o, -benchstat, -svg", runBench},
 	{"compile", "compile the kernels marked //gocuda:kernel into block loops (go generate)", runCompile},
 	{"check", "run tests with kernels checked for races, sync and memory errors, like compute-sanitizer", runCheck},
 	{"profile", "run tests and show what kernels would cost on a GPU: coalescing, bank conflicts, divergence", runProfile},
