@@ -85,9 +85,13 @@ func GenerateWith(kernels []*Kernel, opts Options) ([]*File, error) {
 		}
 		results[k] = compileKernel(k, decls[k.Pkg], opts)
 	}
-	pkg := newPkgDecls()
+	pkgs := map[*packages.Package]*pkgDecls{} // what each package's files declare: one run may compile several
 	for _, path := range paths {
-		fs, err := generateFiles(byPath[path], results, pkg)
+		p := byPath[path][0].Pkg
+		if pkgs[p] == nil {
+			pkgs[p] = newPkgDecls()
+		}
+		fs, err := generateFiles(byPath[path], results, pkgs[p])
 		if err != nil {
 			return nil, err
 		}

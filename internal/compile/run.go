@@ -1,6 +1,7 @@
 package compile
 
 import (
+	"bytes"
 	"flag"
 	"fmt"
 	"io"
@@ -28,16 +29,18 @@ func Main(args []string, stdout, stderr io.Writer) int {
 	strict := fs.Bool("strict", false, "fail if any kernel is left on the runtime path")
 	verbose := fs.Bool("v", false, "name every kernel compiled, and launches of function literals that synchronize")
 	tags := fs.String("tags", "", "build `tags` (comma-separated) of the files to compile, as go build's -tags")
+	check := fs.Bool("check", false, "write nothing: list the generated files that are stale (differ from what compile would write, or should not exist) and exit 1 if any")
 	simd512 := fs.Bool("simd512", false, "give the SIMD build's vector steps a twin of sixteen lanes, run where the CPU has AVX-512 (Go 1.26's AVX-512 code generation has known bugs)")
 	fs.Usage = func() {
-		fmt.Fprintln(stderr, `usage: gocuda compile [-strict] [-v] [-simd512] [-tags tags] [packages]
+		fmt.Fprintln(stderr, `usage: gocuda compile [-check] [-strict] [-v] [-simd512] [-tags tags] [packages]
 
 Compile writes, beside each source file with kernels marked
 //gocuda:kernel Name, a file ending in _gocuda.go with each kernel's
 constructor Name and, where it can, the kernel's compiled block body. Run it
 with go generate (//go:generate go run github.com/gocuda/gocuda/cmd/gocuda compile)
 and commit what it writes. A kernel it cannot compile keeps running on the
-runtime path; compile says why.`)
+runtime path; compile says why. With -check it writes nothing and fails if
+a generated file is stale, for CI (give it the flags go generate uses).`)
 		fs.PrintDefaults()
 	}
 	if err := fs.Parse(args); err != nil {
@@ -47,9 +50,17 @@ runtime path; compile says why.`)
 	if len(patterns) == 0 {
 		patterns = []string{"."}
 	}
-	refused, err := compilePackages(patterns, *tags, *verbose, Options{SIMD512: *simd512}, stdout, stderr)
+	out := &output{check: *check, stdout: stdout, stderr: stderr}
+	refused, err := compilePackages(patterns, *tags, *verbose, Options{SIMD512: *simd512}, out)
 	if err != nil {
 		fmt.Fprintf(stderr, "gocuda compile: %v\n", err)
+		return exitFailure
+	}
+	if len(out.stale) > 0 {
+		for _, path := range out.stale {
+			fmt.Fprintf(stderr, "%s: stale: go generate would change it\n", relative(path))
+		}
+		fmt.Fprintf(stderr, "gocuda compile -check: %d generated files are stale: run go generate and commit them\n", len(out.stale))
 		return exitFailure
 	}
 	if *strict && refused > 0 {
@@ -62,7 +73,8 @@ runtime path; compile says why.`)
 // compilePackages generates the files of the packages matching patterns,
 // removes generated files whose source has no kernels left, and returns
 // the number of kernels left on the runtime path.
-func compilePackages(patterns []string, tags string, verbose bool, opts Options, stdout, stderr io.Writer) (int, error) {
+func compilePackages(patterns []string, tags string, verbose bool, opts Options, out *output) (int, error) {
+	stdout, stderr := out.stdout, out.stderr
 	pkgs, err := LoadTags("", tags, patterns...)
 	if err != nil {
 		return 0, err
@@ -78,7 +90,7 @@ func compilePackages(patterns []string, tags string, verbose bool, opts Options,
 	written := map[string]bool{}
 	refused := 0
 	for _, f := range files {
-		if err := os.WriteFile(f.Path, f.Source, 0o666); err != nil {
+		if err := out.write(f.Path, f.Source); err != nil {
 			return 0, err
 		}
 		written[f.Path] = true
@@ -101,13 +113,42 @@ func compilePackages(patterns []string, tags string, verbose bool, opts Options,
 	for _, p := range pkgs {
 		for _, path := range append(p.GoFiles, p.IgnoredFiles...) { // a build's generated files, and the other build's
 			if !written[path] && isGeneratedName(path) && isGenerated(path) {
-				if err := os.Remove(path); err != nil {
+				if err := out.remove(path); err != nil {
 					return 0, err
 				}
 			}
 		}
 	}
 	return refused, nil
+}
+
+// An output is where compilePackages writes: the files themselves, or,
+// with check, a list of those that differ.
+type output struct {
+	check          bool
+	stdout, stderr io.Writer
+	stale          []string // with check: the files that would change
+}
+
+// write writes the generated file at path, or notes it if it differs.
+func (o *output) write(path string, src []byte) error {
+	if !o.check {
+		return os.WriteFile(path, src, 0o666)
+	}
+	if old, err := os.ReadFile(path); err != nil || !bytes.Equal(old, src) {
+		o.stale = append(o.stale, path)
+	}
+	return nil
+}
+
+// remove removes the generated file at path, whose source has no kernels
+// left, or notes it.
+func (o *output) remove(path string) error {
+	if !o.check {
+		return os.Remove(path)
+	}
+	o.stale = append(o.stale, path)
+	return nil
 }
 
 // isGenerated reports whether the file at path was written by compile.
