@@ -157,3 +157,35 @@ func checkToolModules(t *testing.T, name string) {
 		t.Errorf("go.mod's tools: %v, want github.com/gocuda/gocuda/cmd/gocuda", f.Tool)
 	}
 }
+
+// TestQuickPathDocumented checks that the compiled-kernels tutorial opens
+// with the quick path TestToolInFreshModule follows, and that the docs
+// for users generate with the tool, not with go run of the command.
+func TestQuickPathDocumented(t *testing.T) {
+	data, err := os.ReadFile("../../docs/tutorials/compiled-kernels.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, rest, _ := strings.Cut(string(data), "```sh\n")
+	quick, _, _ := strings.Cut(rest, "```")
+	for _, want := range []string{
+		"go get github.com/gocuda/gocuda",
+		"go get -tool github.com/gocuda/gocuda/cmd/gocuda",
+		"//go:generate go tool gocuda compile",
+		"go generate ./...",
+		"go run .",
+	} {
+		if !strings.Contains(quick, want) {
+			t.Errorf("the tutorial's first sh block lacks %q:\n%s", want, quick)
+		}
+	}
+	for _, doc := range []string{"../../README.md", "../../docs/tutorials/compiled-kernels.md"} {
+		data, err := os.ReadFile(doc)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if strings.Contains(string(data), "//go:generate go run github.com/gocuda/gocuda/cmd/gocuda") {
+			t.Errorf("%s generates with go run of the command: users add it as a tool (go tool gocuda compile)", doc)
+		}
+	}
+}
