@@ -10,8 +10,10 @@ import "fmt"
 // fewer when the grid does not fill the SMs), a warp's memory cycles are
 // its global memory instructions times their latency (Hong and Kim's
 // Mem_L: the DRAM latency, plus a departure delay per extra transaction of
-// an uncoalesced access) and its computation cycles are its instructions
-// times the issue cycles plus its bank-conflict replays. MWP, the warps
+// an uncoalesced access), plus the operations its global atomics wait for
+// at L2 on an address other lanes also name (GPU.AtomicCycles each), and
+// its computation cycles are its instructions times the issue cycles plus
+// its bank-conflict replays (a shared atomic's serialized steps among them). MWP, the warps
 // whose memory requests overlap, is bounded by the latency over the
 // departure delay, by the DRAM bandwidth shared by the active SMs, and by
 // N; CWP is (memory + computation) over computation, bounded by N. Hong
@@ -40,7 +42,7 @@ func (g GPU) Predict(w Workload) (Prediction, error) {
 	p.Rep = float64(w.Blocks) / float64(activeBlocks*activeSMs)
 	p.CompCycles = g.IssueCycles()*a.insts + a.conflictCycles
 	memL, dep := g.memLatency(a)
-	p.MemCycles = memL * a.memInsts
+	p.MemCycles = memL*a.memInsts + a.atomicCycles
 	mwpBW := p.N
 	if a.memInsts > 0 {
 		perWarp := g.MHz * 1e6 * a.bytes / memL // bytes per second one warp's requests draw

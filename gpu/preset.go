@@ -31,8 +31,13 @@ type GPU struct {
 	DepartureCoalesced, DepartureUncoalesced float64
 	// WavefrontCycles is the cycles one shared-memory wavefront (a
 	// half-warp step on 1.x, a warp step later) holds the banks: a bank
-	// conflict replays it.
+	// conflict replays it, as does each serialized step of a shared
+	// atomic (see atomic.go).
 	WavefrontCycles float64
+	// AtomicCycles is the cycles the L2 cache takes per atomic operation
+	// on one address: a warp's global atomic whose lanes name one address
+	// k times waits k-1 of them beyond its memory latency (see atomic.go).
+	AtomicCycles float64
 	// MulInstructions is the issue slots of a 32-bit integer multiply, in
 	// instructions: 4 on 1.x ("32-bit integer multiplication takes 16
 	// clock cycles", against 4 for an add: CUDA Programming Guide 2.x,

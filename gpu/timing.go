@@ -52,6 +52,12 @@ type Workload struct {
 	SharedTransactions int // wavefronts, loads and stores
 	SharedConflicts    int // wavefronts beyond the ideal: bank-conflict replays
 
+	// GlobalAtomicSerial is the operations of global atomics beyond one
+	// per request: those the L2 serializes on one address (see
+	// atomic.go). The requests themselves are among GlobalRequests, and
+	// a shared atomic's serialized steps are replays among SharedConflicts.
+	GlobalAtomicSerial int
+
 	Sites          int // warp-level executions of instrumented sites
 	LoopIterations int // warp-level loop iterations (back edges)
 	Barriers       int // warp-level barrier executions
@@ -107,6 +113,7 @@ type perWarp struct {
 	warps, warpsPerBlock       float64
 	memInsts, txPerInst, bytes float64 // global memory instructions, their transactions and bytes
 	insts, conflictCycles      float64
+	atomicCycles               float64 // global atomics' serialized operations at L2
 	loopInsts, barriers        float64 // loopInsts: the loops' own instructions, among insts
 	activeLanes                float64 // average active lanes of a site execution
 }
@@ -131,6 +138,7 @@ func (g GPU) averages(w Workload) perWarp {
 	arith := float64(w.ALU) + g.MulInstructions*float64(w.IntMuls) + g.DivInstructions*float64(w.IntDivs)
 	p.insts = (SiteInstructions*float64(w.Sites) + AddressInstructions*memory + arith + LoopInstructions*float64(w.LoopIterations)) / warps
 	p.conflictCycles = g.WavefrontCycles * float64(w.SharedConflicts) / warps
+	p.atomicCycles = g.AtomicCycles * float64(w.GlobalAtomicSerial) / warps
 	p.barriers = float64(w.Barriers) / warps
 	p.activeLanes = 32
 	if w.Sites > 0 {

@@ -32,7 +32,9 @@
 // would incur, per kernel and source line, in nvprof's metric names:
 // global load and store requests and transactions with their efficiency
 // (gpu.Arch.Global), shared-memory wavefronts and bank conflicts
-// (gpu.Arch.Shared), branches, divergent branches and warp execution
+// (gpu.Arch.Shared), atomics' requests and the operations they serialize
+// into on one address (gpu.Arch.SharedAtomic and GlobalAtomic), branches,
+// divergent branches and warp execution
 // efficiency (gpu.Divergence), and each launch configuration's occupancy
 // with GOCUDA_PROBE_REGS registers per thread (default 32: Go code has no
 // register count).

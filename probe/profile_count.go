@@ -33,6 +33,8 @@ func (bp *blockProfile) count(g *warpExec, dynBase uint64) {
 		} else {
 			bp.countMemory(c, g, dynBase)
 		}
+	case AtomicOp:
+		bp.countAtomic(c, g, dynBase)
 	}
 	c.Branches, c.DivergentBranches = d.Branches, d.Divergent
 	c.InstExecuted, c.ThreadInstExecuted = d.WarpInst, d.ThreadInst
@@ -66,10 +68,9 @@ func (bp *blockProfile) countLocal(c *record.Counts, g *warpExec) {
 	}
 }
 
-// countMemory adds the cost of memory access g to c. A ReadWrite is a
-// load and a store of the same addresses.
-func (bp *blockProfile) countMemory(c *record.Counts, g *warpExec, dynBase uint64) {
-	var global, shared gpu.Warp
+// split returns g's lanes as the two warp requests of its global and
+// shared memory accesses.
+func (g *warpExec) split(dynBase uint64) (global, shared gpu.Warp) {
 	for lane := range 32 {
 		bit := uint32(1) << lane
 		if g.lanes&bit == 0 {
@@ -86,6 +87,31 @@ func (bp *blockProfile) countMemory(c *record.Counts, g *warpExec, dynBase uint6
 			global[lane] = l
 		}
 	}
+	return global, shared
+}
+
+// countAtomic adds the cost of atomic g to c: its global lanes as one
+// warp request to L2, its shared lanes as one to the banks.
+func (bp *blockProfile) countAtomic(c *record.Counts, g *warpExec, dynBase uint64) {
+	global, shared := g.split(dynBase)
+	arch := bp.prof.arch
+	if g.lanes&^g.shared != 0 {
+		ac := arch.GlobalAtomic(global)
+		c.GlobalAtomRequests += ac.Requests
+		c.GlobalAtomTransactions += ac.Transactions
+		c.GlobalAtomOperations += ac.Operations
+	}
+	if g.shared != 0 {
+		ac := arch.SharedAtomic(shared)
+		c.SharedAtomRequests += ac.Requests
+		c.SharedAtomOperations += ac.Operations
+	}
+}
+
+// countMemory adds the cost of memory access g to c. A ReadWrite is a
+// load and a store of the same addresses.
+func (bp *blockProfile) countMemory(c *record.Counts, g *warpExec, dynBase uint64) {
+	global, shared := g.split(dynBase)
 	arch := bp.prof.arch
 	load, store := g.site.Kind != Write, g.site.Kind != Read
 	if g.lanes&^g.shared != 0 {

@@ -181,7 +181,11 @@ func (p *profiler) local(t *gocuda.Thread, site *Site, off uintptr, size int) {
 	bp.joined(g)
 }
 
-func (p *profiler) atomic(t *gocuda.Thread, site *Site, _ unsafe.Pointer, _ int) { p.executed(t, site) }
+// atomic joins an atomic on size bytes at ptr to its warp-level execution,
+// as memory does an access.
+func (p *profiler) atomic(t *gocuda.Thread, site *Site, ptr unsafe.Pointer, size int) {
+	p.memory(t, site, uintptr(ptr), size, 0)
+}
 
 func (p *profiler) observed(*gocuda.Thread, *Site) {}
 

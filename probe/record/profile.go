@@ -67,22 +67,26 @@ func NewTiming(p gpu.Prediction) *Timing {
 // occupancy giving the resident blocks per SM) whose counts are c.
 func (c Counts) Workload(cfg LaunchConfig) gpu.Workload {
 	return gpu.Workload{
-		Blocks:             cfg.Grid[0] * cfg.Grid[1] * cfg.Grid[2],
-		ThreadsPerBlock:    cfg.Block[0] * cfg.Block[1] * cfg.Block[2],
-		BlocksPerSM:        cfg.Occupancy.BlocksPerSM,
-		GlobalRequests:     c.GldRequests + c.GstRequests + c.LocalLdRequests + c.LocalStRequests,
-		GlobalTransactions: c.GldTransactions + c.GstTransactions + c.LocalLdTransactions + c.LocalStTransactions,
+		Blocks:          cfg.Grid[0] * cfg.Grid[1] * cfg.Grid[2],
+		ThreadsPerBlock: cfg.Block[0] * cfg.Block[1] * cfg.Block[2],
+		BlocksPerSM:     cfg.Occupancy.BlocksPerSM,
+		GlobalRequests: c.GldRequests + c.GstRequests + c.LocalLdRequests + c.LocalStRequests +
+			c.GlobalAtomRequests,
+		GlobalTransactions: c.GldTransactions + c.GstTransactions + c.LocalLdTransactions + c.LocalStTransactions +
+			c.GlobalAtomTransactions,
 		GlobalBytes:        c.GldBytes + c.GstBytes + c.localBytes(),
-		SharedRequests:     c.SharedLdRequests + c.SharedStRequests,
-		SharedTransactions: c.SharedLdTransactions + c.SharedStTransactions,
-		SharedConflicts:    c.SharedLdConflicts + c.SharedStConflicts,
-		Sites:              c.InstExecuted,
-		LoopIterations:     c.LoopIterations,
-		Barriers:           c.Barriers,
-		ThreadSites:        c.ThreadInstExecuted,
-		ALU:                c.ALUOps,
-		IntMuls:            c.IntMulOps,
-		IntDivs:            c.IntDivOps,
+		GlobalAtomicSerial: c.GlobalAtomOperations - c.GlobalAtomRequests,
+		SharedRequests:     c.SharedLdRequests + c.SharedStRequests + c.SharedAtomRequests,
+		SharedTransactions: c.SharedLdTransactions + c.SharedStTransactions + c.SharedAtomOperations,
+		// A shared atomic's steps beyond one replay as a bank conflict's.
+		SharedConflicts: c.SharedLdConflicts + c.SharedStConflicts + c.SharedAtomOperations - c.SharedAtomRequests,
+		Sites:           c.InstExecuted,
+		LoopIterations:  c.LoopIterations,
+		Barriers:        c.Barriers,
+		ThreadSites:     c.ThreadInstExecuted,
+		ALU:             c.ALUOps,
+		IntMuls:         c.IntMulOps,
+		IntDivs:         c.IntDivOps,
 	}
 }
 
@@ -164,6 +168,16 @@ type Counts struct {
 	LocalStRequests     int `json:"local_store_requests"`
 	LocalStTransactions int `json:"local_store_transactions"`
 
+	// Atomics of package atomic: warp-level requests, and the
+	// operations the GPU serializes them into (gpu.Arch.SharedAtomic and
+	// GlobalAtomic): a request whose k lanes name one address is k.
+	// Global atomics' transactions are their addresses' sectors (or lines).
+	SharedAtomRequests     int `json:"shared_atom_requests"`
+	SharedAtomOperations   int `json:"shared_atom_operations"`
+	GlobalAtomRequests     int `json:"global_atom_requests"`
+	GlobalAtomTransactions int `json:"global_atom_transactions"`
+	GlobalAtomOperations   int `json:"global_atom_operations"`
+
 	Branches          int `json:"branch"`
 	DivergentBranches int `json:"divergent_branch"`
 
@@ -208,6 +222,11 @@ func (c *Counts) Add(o Counts) {
 	c.LocalLdTransactions += o.LocalLdTransactions
 	c.LocalStRequests += o.LocalStRequests
 	c.LocalStTransactions += o.LocalStTransactions
+	c.SharedAtomRequests += o.SharedAtomRequests
+	c.SharedAtomOperations += o.SharedAtomOperations
+	c.GlobalAtomRequests += o.GlobalAtomRequests
+	c.GlobalAtomTransactions += o.GlobalAtomTransactions
+	c.GlobalAtomOperations += o.GlobalAtomOperations
 	c.Branches += o.Branches
 	c.DivergentBranches += o.DivergentBranches
 	c.InstExecuted += o.InstExecuted
@@ -242,6 +261,11 @@ type Metrics struct {
 	LocalLoadTransactionsPerRequest  float64 `json:"local_load_transactions_per_request"`
 	LocalStoreTransactionsPerRequest float64 `json:"local_store_transactions_per_request"`
 
+	// The operations an atomic request is serialized into: 1 without
+	// lanes on one address, 32 with a warp's every lane on one.
+	SharedAtomOperationsPerRequest float64 `json:"shared_atom_operations_per_request"`
+	GlobalAtomOperationsPerRequest float64 `json:"global_atom_operations_per_request"`
+
 	BranchEfficiency        float64 `json:"branch_efficiency"`         // percent
 	WarpExecutionEfficiency float64 `json:"warp_execution_efficiency"` // percent
 }
@@ -258,6 +282,8 @@ func (c Counts) Metrics() Metrics {
 		SharedStoreTransactionsPerRequest: profRatio(c.SharedStTransactions, c.SharedStRequests),
 		LocalLoadTransactionsPerRequest:   profRatio(c.LocalLdTransactions, c.LocalLdRequests),
 		LocalStoreTransactionsPerRequest:  profRatio(c.LocalStTransactions, c.LocalStRequests),
+		SharedAtomOperationsPerRequest:    profRatio(c.SharedAtomOperations, c.SharedAtomRequests),
+		GlobalAtomOperationsPerRequest:    profRatio(c.GlobalAtomOperations, c.GlobalAtomRequests),
 		BranchEfficiency:                  d.BranchEfficiency(),
 		WarpExecutionEfficiency:           d.WarpExecutionEfficiency(),
 	}

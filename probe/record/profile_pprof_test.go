@@ -48,6 +48,7 @@ func TestWriteProfilesPprof(t *testing.T) {
 		"shared_ld_requests", "shared_ld_transactions", "shared_ld_bank_conflicts",
 		"shared_st_requests", "shared_st_transactions", "shared_st_bank_conflicts",
 		"local_ld_requests", "local_ld_transactions", "local_st_requests", "local_st_transactions",
+		"shared_atom_requests", "shared_atom_operations", "global_atom_requests", "global_atom_operations",
 		"branches", "divergent_branches", "inst_executed", "thread_inst_executed"}, types)
 	assert.Equal(t, "gld_transactions", p.DefaultSampleType)
 	assert.Len(t, p.Sample, 6) // 3 lines of saxpy on sm_70, 1 on sm_90, 2 of reduce

@@ -23,14 +23,14 @@ const summaryLines = 8
 var costColumns = []string{
 	"gld_transactions", "gst_transactions", "shared_load_transactions", "shared_ld_bank_conflict",
 	"shared_store_transactions", "shared_st_bank_conflict", "local_load_transactions", "local_store_transactions",
-	"divergent_branch",
+	"shared_atom_operations", "global_atom_operations", "divergent_branch",
 }
 
 // lineCost is a line's memory transactions, which the summary ranks lines
 // by: what a memory-bound kernel spends its time on.
 func lineCost(c Counts) int {
 	return c.GldTransactions + c.GstTransactions + c.SharedLdTransactions + c.SharedStTransactions +
-		c.LocalLdTransactions + c.LocalStTransactions
+		c.LocalLdTransactions + c.LocalStTransactions + c.SharedAtomOperations + c.GlobalAtomOperations
 }
 
 // profSummary writes p's summary.
@@ -86,7 +86,8 @@ func profHeader(b *strings.Builder, p *KernelProfile) {
 func profMicros(ns float64) string { return fmt.Sprintf("%.1f µs", ns/1e3) }
 
 // profMemory writes a line per kind of memory p uses: its requests and
-// transactions, and their efficiency or bank conflicts.
+// transactions, and their efficiency or bank conflicts; and of its
+// atomics, the operations they serialize into.
 func profMemory(b *strings.Builder, p *KernelProfile) {
 	t, m := p.Total, p.Metrics
 	memory := []struct {
@@ -114,6 +115,14 @@ func profMemory(b *strings.Builder, p *KernelProfile) {
 			s += ", " + k.extra
 		}
 		summaryLine(b, "%s", s)
+	}
+	if t.SharedAtomRequests > 0 {
+		summaryLine(b, "  shared atomics %d requests, %d serialized operations, %s per request", t.SharedAtomRequests,
+			t.SharedAtomOperations, profPerRequest(m.SharedAtomOperationsPerRequest))
+	}
+	if t.GlobalAtomRequests > 0 {
+		summaryLine(b, "  global atomics %d requests, %d transactions, %d serialized operations, %s per request",
+			t.GlobalAtomRequests, t.GlobalAtomTransactions, t.GlobalAtomOperations, profPerRequest(m.GlobalAtomOperationsPerRequest))
 	}
 }
 

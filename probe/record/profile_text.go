@@ -64,6 +64,17 @@ var profColumns = []profColumnGroup{
 		{"local_store_requests", func(c Counts, _ Metrics) string { return profCount(c.LocalStRequests) }},
 		{"local_store_transactions", func(c Counts, _ Metrics) string { return profCount(c.LocalStTransactions) }},
 	}},
+	{func(c Counts) bool { return c.SharedAtomRequests > 0 }, []profColumn{
+		{"shared_atom_requests", func(c Counts, _ Metrics) string { return profCount(c.SharedAtomRequests) }},
+		{"shared_atom_operations", func(c Counts, _ Metrics) string { return profCount(c.SharedAtomOperations) }},
+		{"shared_atom_operations_per_request", func(_ Counts, m Metrics) string { return profPerRequest(m.SharedAtomOperationsPerRequest) }},
+	}},
+	{func(c Counts) bool { return c.GlobalAtomRequests > 0 }, []profColumn{
+		{"global_atom_requests", func(c Counts, _ Metrics) string { return profCount(c.GlobalAtomRequests) }},
+		{"global_atom_transactions", func(c Counts, _ Metrics) string { return profCount(c.GlobalAtomTransactions) }},
+		{"global_atom_operations", func(c Counts, _ Metrics) string { return profCount(c.GlobalAtomOperations) }},
+		{"global_atom_operations_per_request", func(_ Counts, m Metrics) string { return profPerRequest(m.GlobalAtomOperationsPerRequest) }},
+	}},
 	{func(c Counts) bool { return c.Branches > 0 }, []profColumn{
 		{"branch", func(c Counts, _ Metrics) string { return profCount(c.Branches) }},
 		{"divergent_branch", func(c Counts, _ Metrics) string { return profCount(c.DivergentBranches) }},
