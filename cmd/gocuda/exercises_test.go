@@ -26,6 +26,7 @@ func TestExerciseMistakes(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds and runs two exercises' tests instrumented")
 	}
+	t.Parallel()
 	dir := copyExercises(t)
 	for starter, mistake := range map[string]string{
 		"04-reverse/reverse.go":     "testdata/mistakes/reverse.go",
@@ -105,6 +106,7 @@ func TestNoFalsePositives(t *testing.T) {
 	if testing.Short() {
 		t.Skip("runs the kernels' tests instrumented")
 	}
+	t.Parallel() // each run is a go test of its own, with serial phases another fills
 	root, err := filepath.Abs("../..")
 	require.NoError(t, err)
 	for _, tc := range []struct {
@@ -117,6 +119,7 @@ func TestNoFalsePositives(t *testing.T) {
 		{"exercises", filepath.Join(root, "docs", "exercises"), []string{"-tags", "solutions", "./..."}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
 			var stdout, stderr bytes.Buffer
 			code := check(tc.args, &stdout, &stderr, func(r *probeRun) { r.dir = tc.dir })
 			assert.Equal(t, exitOK, code, "stdout:\n%s\nstderr:\n%s", &stdout, &stderr)

@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -19,9 +20,27 @@ import (
 // profile measures them (the workloads are package kernels' TestLesson
 // tests; the rules and figures are GPU-MODELS.md's).
 
+// lessonsBuild is held by the first profileLessons until its run has put
+// the instrumented workload in the go command's build cache: the tests
+// run in parallel, and the later runs, which differ only in their
+// environment, then reuse that build instead of each compiling it.
+var lessonsBuild struct {
+	sync.Mutex
+	done bool
+}
+
 // profileLessons runs gocuda profile on the lesson workloads for arch.
 func profileLessons(t *testing.T, arch string, regs int) []*record.KernelProfile {
 	t.Helper()
+	lessonsBuild.Lock()
+	if lessonsBuild.done {
+		lessonsBuild.Unlock()
+	} else {
+		defer func() {
+			lessonsBuild.done = true
+			lessonsBuild.Unlock()
+		}()
+	}
 	root, err := filepath.Abs("../..")
 	require.NoError(t, err)
 	var stdout, stderr bytes.Buffer
@@ -76,6 +95,7 @@ func TestLessons(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds and runs the lesson workloads instrumented")
 	}
+	t.Parallel()
 	ps := profileLessons(t, "sm_70", 32)
 
 	t.Run("tiling cuts global loads 16x", func(t *testing.T) { // Ryoo et al.
@@ -123,6 +143,7 @@ func TestLessonsByArch(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds and runs the lesson workloads instrumented")
 	}
+	t.Parallel()
 	const warps = 4 // the stride-2 launch's
 	for _, tc := range []struct {
 		arch                              string
