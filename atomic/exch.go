@@ -1,6 +1,10 @@
 package atomic
 
-import syncatomic "sync/atomic"
+import (
+	syncatomic "sync/atomic"
+
+	"github.com/gocuda/gocuda/internal/atomicop"
+)
 
 // Exch is CUDA's atomicExch: it reads the value old at p, stores val there
 // and returns old, all in one atomic operation. The bits move unchanged, so
@@ -28,19 +32,11 @@ func Exch[T Number](p *T, val T) (old T) {
 func CAS[T Number](p *T, compare, val T) (old T) {
 	for {
 		old = load(p)
-		if !sameBits(old, compare) {
+		if !atomicop.SameBits(old, compare) {
 			return old // the operation takes effect at this load, writing nothing
 		}
 		if cas(p, compare, val) {
 			return compare
 		}
 	}
-}
-
-// sameBits reports whether a and b have the same bits.
-func sameBits[T Number](a, b T) bool {
-	if wide[T]() {
-		return bits64(a) == bits64(b)
-	}
-	return bits32(a) == bits32(b)
 }

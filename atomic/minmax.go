@@ -1,6 +1,6 @@
 package atomic
 
-import "math"
+import "github.com/gocuda/gocuda/internal/atomicop"
 
 // Min is CUDA's atomicMin: it reads the value old at p, stores the smaller
 // of old and val there and returns old, all in one atomic operation.
@@ -22,7 +22,7 @@ import "math"
 // (testdata/golden.txt), the zeros' signs included.
 //
 // Min writes only when the stored value changes; otherwise it is a load.
-func Min[T Number](p *T, val T) (old T) { return storeIf(p, val, replacesMin[T]) }
+func Min[T Number](p *T, val T) (old T) { return storeIf(p, val, atomicop.ReplacesMin[T]) }
 
 // Max is CUDA's atomicMax: it reads the value old at p, stores the larger
 // of old and val there and returns old, all in one atomic operation.
@@ -34,7 +34,7 @@ func Min[T Number](p *T, val T) (old T) { return storeIf(p, val, replacesMin[T])
 // number val, +0 counts as greater than -0, and +Inf is the largest.
 //
 // Max writes only when the stored value changes; otherwise it is a load.
-func Max[T Number](p *T, val T) (old T) { return storeIf(p, val, replacesMax[T]) }
+func Max[T Number](p *T, val T) (old T) { return storeIf(p, val, atomicop.ReplacesMax[T]) }
 
 // storeIf atomically stores val at p if replaces(val, old) holds for the
 // value old there, and returns old. When it does not hold, the operation
@@ -46,36 +46,4 @@ func storeIf[T Number](p *T, val T, replaces func(val, old T) bool) (old T) {
 			return old
 		}
 	}
-}
-
-// replacesMin reports whether Min stores val over old.
-func replacesMin[T Number](val, old T) bool {
-	if !isFloat[T]() {
-		return val < old
-	}
-	switch {
-	case val != val: // a NaN operand is ignored
-		return false
-	case old != old: // a NaN in memory gives way to a number
-		return true
-	case val == 0 && old == 0: // -0 < +0
-		return math.Signbit(float64(val)) && !math.Signbit(float64(old))
-	}
-	return val < old
-}
-
-// replacesMax reports whether Max stores val over old.
-func replacesMax[T Number](val, old T) bool {
-	if !isFloat[T]() {
-		return val > old
-	}
-	switch {
-	case val != val:
-		return false
-	case old != old:
-		return true
-	case val == 0 && old == 0: // +0 > -0
-		return !math.Signbit(float64(val)) && math.Signbit(float64(old))
-	}
-	return val > old
 }

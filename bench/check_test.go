@@ -15,7 +15,7 @@ import (
 // fails go test, not only the benchmarks.
 func TestKernelsCheck(t *testing.T) {
 	dev := newDevice(t, gocuda.WithWorkers(2))
-	sizes := map[string][]int{"saxpy": {1, 1000}, "scan": {1, 3001}, "reduce": {1, 3001}, "nbody": {1, 65}, "matmul": {1, 17}, "blur": {2, 35}, "mandelbrot": {3, 50}, "stencil": {7, 19}}
+	sizes := map[string][]int{"saxpy": {1, 1000}, "scan": {1, 3001}, "reduce": {1, 3001}, "nbody": {1, 65}, "matmul": {1, 17}, "blur": {2, 35}, "mandelbrot": {3, 50}, "stencil": {7, 19}, "histogram": {1, 3001}}
 	for _, k := range bench.Kernels() {
 		if len(sizes[k.Name]) == 0 {
 			t.Errorf("no test sizes for %s", k.Name)

@@ -26,6 +26,7 @@ func BenchmarkBlur(b *testing.B)   { runSuite(b, "Blur") }
 
 func BenchmarkMandelbrot(b *testing.B) { runSuite(b, "Mandelbrot") }
 func BenchmarkStencil(b *testing.B)    { runSuite(b, "Stencil") }
+func BenchmarkHistogram(b *testing.B)  { runSuite(b, "Histogram") }
 
 // kernelSuite returns the suite of the named bench.Kernel: every variant
 // at each size, named as bench.Kernel.BenchName names it.

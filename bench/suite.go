@@ -65,7 +65,7 @@ type Variant struct {
 
 // Kernels returns the comparisons, in report order.
 func Kernels() []Kernel {
-	return []Kernel{saxpyKernel(), scanKernel(), reduceKernel(), nbodyKernel(), matmulKernel(), blurKernel(), mandelbrotKernel(), stencilKernel()}
+	return []Kernel{saxpyKernel(), scanKernel(), reduceKernel(), nbodyKernel(), matmulKernel(), blurKernel(), mandelbrotKernel(), stencilKernel(), histogramKernel()}
 }
 
 // KernelNamed returns the Kernel with the given name.

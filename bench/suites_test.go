@@ -32,6 +32,7 @@ var suites = map[string]suite{
 	"Blur":         kernelSuite("blur"),
 	"Mandelbrot":   kernelSuite("mandelbrot"),
 	"Stencil":      kernelSuite("stencil"),
+	"Histogram":    kernelSuite("histogram"),
 	"SyncThreads":  syncThreadsSuite,
 	"BlockReduce":  blockReduceSuite,
 	"DAXPY":        daxpySuite,

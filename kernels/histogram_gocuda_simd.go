@@ -57,18 +57,18 @@ func gc_body_histogram(gc_b2 *compiled.Block, data []byte, bins []uint32) {
 		}
 		gc_more = false
 		{
-			gc_from3, gc_to2 := 0, gc_bdx2
+			gc_from2, gc_to2 := 0, gc_bdx2
 			if !compiled.Adds(gc_off, gc_to2) {
 				panic(compiled.ErrGuardWraps)
 			}
 			if gc_bound2 := compiled.Diff(gc_limit, gc_off); gc_bound2 < gc_to2 {
 				gc_to2 = gc_bound2
 			}
-			for gc_base2 := 0; gc_from3 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_off6 := gc_off
-				if gc_from3 >= 0 && gc_off6 >= 0 && gc_off6 <= len(local) && gc_to2 <= len(local)-gc_off6 {
-					gc_at4 := local[gc_off6:][:gc_to2]
-					gc_vstep := gc_from3
+			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+				gc_off7 := gc_off
+				if gc_from2 >= 0 && gc_off7 >= 0 && gc_off7 <= len(local) && gc_to2 <= len(local)-gc_off7 {
+					gc_at5 := local[gc_off7:][:gc_to2]
+					gc_vstep := gc_from2
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop bool
 						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
@@ -89,7 +89,7 @@ func gc_body_histogram(gc_b2 *compiled.Block, data []byte, bins []uint32) {
 //line histogram.go:33
 								_ = b
 //line histogram.go:34
-								gc_vb4.StoreSlice(gc_at4[gc_tx2:])
+								gc_vb4.StoreSlice(gc_at5[gc_tx2:])
 							}
 							archsimd.ClearAVXUpperBits()
 							return gc_vstep, false
@@ -116,11 +116,11 @@ func gc_body_histogram(gc_b2 *compiled.Block, data []byte, bins []uint32) {
 //line histogram.go:33
 							_ = b
 //line histogram.go:34
-							gc_vb3.StoreSlice(gc_at4[gc_tx2:])
+							gc_vb3.StoreSlice(gc_at5[gc_tx2:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					if gc_vstep > gc_from3 {
+					if gc_vstep > gc_from2 {
 						gc_more = true
 					}
 					for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
@@ -137,10 +137,10 @@ func gc_body_histogram(gc_b2 *compiled.Block, data []byte, bins []uint32) {
 						_ = b
 
 //line histogram.go:34
-						gc_at4[gc_tx2] = 0
+						gc_at5[gc_tx2] = 0
 					}
 				} else {
-					gc_vstep2 := gc_from3
+					gc_vstep2 := gc_from2
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop2 bool
 						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
@@ -204,13 +204,13 @@ func gc_body_histogram(gc_b2 *compiled.Block, data []byte, bins []uint32) {
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					if gc_vstep2 > gc_from3 {
+					if gc_vstep2 > gc_from2 {
 						gc_more = true
 					}
-					gc_step5 := gc_vstep2
-					for ; gc_step5+3 < gc_to2; gc_step5 += 4 {
+					gc_step7 := gc_vstep2
+					for ; gc_step7+3 < gc_to2; gc_step7 += 4 {
 						{
-							gc_tx2 := gc_step5 + 0
+							gc_tx2 := gc_step7 + 0
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -226,7 +226,7 @@ func gc_body_histogram(gc_b2 *compiled.Block, data []byte, bins []uint32) {
 							local[b] = 0
 						}
 						{
-							gc_tx2 := gc_step5 + 1
+							gc_tx2 := gc_step7 + 1
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -242,7 +242,7 @@ func gc_body_histogram(gc_b2 *compiled.Block, data []byte, bins []uint32) {
 							local[b] = 0
 						}
 						{
-							gc_tx2 := gc_step5 + 2
+							gc_tx2 := gc_step7 + 2
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -258,7 +258,7 @@ func gc_body_histogram(gc_b2 *compiled.Block, data []byte, bins []uint32) {
 							local[b] = 0
 						}
 						{
-							gc_tx2 := gc_step5 + 3
+							gc_tx2 := gc_step7 + 3
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -274,7 +274,7 @@ func gc_body_histogram(gc_b2 *compiled.Block, data []byte, bins []uint32) {
 							local[b] = 0
 						}
 					}
-					for gc_tx2 := gc_step5; gc_tx2 < gc_to2; gc_tx2++ {
+					for gc_tx2 := gc_step7; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -298,54 +298,197 @@ func gc_body_histogram(gc_b2 *compiled.Block, data []byte, bins []uint32) {
 	stride := gc_bdx2 * gc_gdx2
 
 //line histogram.go:38
-	gc_chunk := compiled.StrideChunk(stride)
-	gc_span := (stride) * gc_chunk
-
-//line histogram.go:38
-	for gc_off2, gc_limit2, gc_more2 := 0, n, true; gc_more2; gc_off2 += (stride) * gc_chunk {
+	for gc_off2, gc_limit2, gc_more2 := 0, n, true; gc_more2; gc_off2 += stride {
 		gc_b2.Tick()
 		if gc_b2.Stopped() {
 			return
 		}
 		gc_more2 = false
 		{
-			gc_from3, gc_to2 := 0, gc_bdx2
+			gc_from2, gc_to2 := 0, gc_bdx2
 			if !compiled.Adds(gc_off2+(gc_bx2*gc_bdx2), gc_to2) {
 				panic(compiled.ErrGuardWraps)
 			}
 			if gc_bound2 := compiled.Diff(gc_limit2, gc_off2+(gc_bx2*gc_bdx2)); gc_bound2 < gc_to2 {
 				gc_to2 = gc_bound2
 			}
-			for gc_base2 := 0; gc_from3 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				for gc_tx2 := gc_from3; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+				gc_off8 := (gc_bx2 * gc_bdx2) + gc_off2
+				if gc_from2 >= 0 && gc_off8 >= 0 && gc_off8 <= len(data) && gc_to2 <= len(data)-gc_off8 {
+					gc_at6 := data[gc_off8:][:gc_to2]
+					gc_step8 := gc_from2
+					for ; gc_step8+3 < gc_to2; gc_step8 += 4 {
+						{
+							gc_tx2 := gc_step8 + 0
+							_ = gc_tx2
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
 
 //line histogram.go:31
-					tid := gc_tx2
-					_ = tid
+							tid := gc_tx2
+							_ = tid
 
 //line histogram.go:38
-					gc_start2 := gc_bx2*gc_bdx2 + tid
-					gc_from4 := gc_start2 + gc_off2
-					gc_trips2 := gc_limit2 - gc_from4
-					switch {
-					case gc_from4 < gc_start2 || gc_from4 < 0 || gc_span <= 0 || gc_limit2 > compiled.ChunkLimit:
-						gc_trips2 = compiled.ChunkTrips(gc_start2, gc_from4, stride, gc_chunk, gc_limit2, false)
-					case gc_trips2 > gc_span:
-						gc_trips2 = gc_chunk
-					case gc_trips2 > 0:
-						gc_trips2 = (gc_trips2-1)/(stride) + 1
-					default:
-						gc_trips2 = 0
-					}
-					if gc_trips2 == gc_chunk {
-						gc_more2 = true
-					}
-					for i := gc_from4; gc_trips2 > 0; i, gc_trips2 = i+(stride), gc_trips2-1 {
+							i := gc_bx2*gc_bdx2 + tid + gc_off2
+							gc_more2 = true
+							_ = i
 
 //line histogram.go:39
-						atomic.Add(&local[data[i]], 1)
+							compiled.SharedAdd(&local[gc_at6[gc_tx2]], 1)
+						}
+						{
+							gc_tx2 := gc_step8 + 1
+							_ = gc_tx2
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+
+//line histogram.go:31
+							tid := gc_tx2
+							_ = tid
+
+//line histogram.go:38
+							i := gc_bx2*gc_bdx2 + tid + gc_off2
+							gc_more2 = true
+							_ = i
+
+//line histogram.go:39
+							compiled.SharedAdd(&local[gc_at6[gc_tx2]], 1)
+						}
+						{
+							gc_tx2 := gc_step8 + 2
+							_ = gc_tx2
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+
+//line histogram.go:31
+							tid := gc_tx2
+							_ = tid
+
+//line histogram.go:38
+							i := gc_bx2*gc_bdx2 + tid + gc_off2
+							gc_more2 = true
+							_ = i
+
+//line histogram.go:39
+							compiled.SharedAdd(&local[gc_at6[gc_tx2]], 1)
+						}
+						{
+							gc_tx2 := gc_step8 + 3
+							_ = gc_tx2
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+
+//line histogram.go:31
+							tid := gc_tx2
+							_ = tid
+
+//line histogram.go:38
+							i := gc_bx2*gc_bdx2 + tid + gc_off2
+							gc_more2 = true
+							_ = i
+
+//line histogram.go:39
+							compiled.SharedAdd(&local[gc_at6[gc_tx2]], 1)
+						}
+					}
+					for gc_tx2 := gc_step8; gc_tx2 < gc_to2; gc_tx2++ {
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+
+//line histogram.go:31
+						tid := gc_tx2
+						_ = tid
+
+//line histogram.go:38
+						i := gc_bx2*gc_bdx2 + tid + gc_off2
+						gc_more2 = true
+						_ = i
+
+//line histogram.go:39
+						compiled.SharedAdd(&local[gc_at6[gc_tx2]], 1)
+					}
+				} else {
+					gc_step9 := gc_from2
+					for ; gc_step9+3 < gc_to2; gc_step9 += 4 {
+						{
+							gc_tx2 := gc_step9 + 0
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line histogram.go:31
+							tid := gc_tx2
+							_ = tid
+
+//line histogram.go:38
+							i := gc_bx2*gc_bdx2 + tid + gc_off2
+							gc_more2 = true
+
+//line histogram.go:39
+							compiled.SharedAdd(&local[data[i]], 1)
+						}
+						{
+							gc_tx2 := gc_step9 + 1
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line histogram.go:31
+							tid := gc_tx2
+							_ = tid
+
+//line histogram.go:38
+							i := gc_bx2*gc_bdx2 + tid + gc_off2
+							gc_more2 = true
+
+//line histogram.go:39
+							compiled.SharedAdd(&local[data[i]], 1)
+						}
+						{
+							gc_tx2 := gc_step9 + 2
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line histogram.go:31
+							tid := gc_tx2
+							_ = tid
+
+//line histogram.go:38
+							i := gc_bx2*gc_bdx2 + tid + gc_off2
+							gc_more2 = true
+
+//line histogram.go:39
+							compiled.SharedAdd(&local[data[i]], 1)
+						}
+						{
+							gc_tx2 := gc_step9 + 3
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line histogram.go:31
+							tid := gc_tx2
+							_ = tid
+
+//line histogram.go:38
+							i := gc_bx2*gc_bdx2 + tid + gc_off2
+							gc_more2 = true
+
+//line histogram.go:39
+							compiled.SharedAdd(&local[data[i]], 1)
+						}
+					}
+					for gc_tx2 := gc_step9; gc_tx2 < gc_to2; gc_tx2++ {
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line histogram.go:31
+						tid := gc_tx2
+						_ = tid
+
+//line histogram.go:38
+						i := gc_bx2*gc_bdx2 + tid + gc_off2
+						gc_more2 = true
+
+//line histogram.go:39
+						compiled.SharedAdd(&local[data[i]], 1)
 					}
 				}
 			}
@@ -360,22 +503,22 @@ func gc_body_histogram(gc_b2 *compiled.Block, data []byte, bins []uint32) {
 		}
 		gc_more3 = false
 		{
-			gc_from3, gc_to2 := 0, gc_bdx2
+			gc_from2, gc_to2 := 0, gc_bdx2
 			if !compiled.Adds(gc_off3, gc_to2) {
 				panic(compiled.ErrGuardWraps)
 			}
 			if gc_bound2 := compiled.Diff(gc_limit3, gc_off3); gc_bound2 < gc_to2 {
 				gc_to2 = gc_bound2
 			}
-			for gc_base2 := 0; gc_from3 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_off7 := gc_off3
-				if gc_from3 >= 0 && gc_off7 >= 0 && gc_off7 <= len(local) && gc_to2 <= len(local)-gc_off7 && gc_off7 <= len(bins) && gc_to2 <= len(bins)-gc_off7 {
-					gc_at5 := local[gc_off7:][:gc_to2]
-					gc_at6 := bins[gc_off7:][:gc_to2]
-					gc_step6 := gc_from3
-					for ; gc_step6+3 < gc_to2; gc_step6 += 4 {
+			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+				gc_off9 := gc_off3
+				if gc_from2 >= 0 && gc_off9 >= 0 && gc_off9 <= len(local) && gc_to2 <= len(local)-gc_off9 && gc_off9 <= len(bins) && gc_to2 <= len(bins)-gc_off9 {
+					gc_at7 := local[gc_off9:][:gc_to2]
+					gc_at8 := bins[gc_off9:][:gc_to2]
+					gc_step10 := gc_from2
+					for ; gc_step10+3 < gc_to2; gc_step10 += 4 {
 						{
-							gc_tx2 := gc_step6 + 0
+							gc_tx2 := gc_step10 + 0
 							_ = gc_tx2
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
@@ -390,12 +533,12 @@ func gc_body_histogram(gc_b2 *compiled.Block, data []byte, bins []uint32) {
 							_ = b_
 
 //line histogram.go:43
-							if c := gc_at5[gc_tx2]; c != 0 {
-								atomic.Add(&gc_at6[gc_tx2], c)
+							if c := gc_at7[gc_tx2]; c != 0 {
+								atomic.Add(&gc_at8[gc_tx2], c)
 							}
 						}
 						{
-							gc_tx2 := gc_step6 + 1
+							gc_tx2 := gc_step10 + 1
 							_ = gc_tx2
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
@@ -410,12 +553,12 @@ func gc_body_histogram(gc_b2 *compiled.Block, data []byte, bins []uint32) {
 							_ = b_
 
 //line histogram.go:43
-							if c := gc_at5[gc_tx2]; c != 0 {
-								atomic.Add(&gc_at6[gc_tx2], c)
+							if c := gc_at7[gc_tx2]; c != 0 {
+								atomic.Add(&gc_at8[gc_tx2], c)
 							}
 						}
 						{
-							gc_tx2 := gc_step6 + 2
+							gc_tx2 := gc_step10 + 2
 							_ = gc_tx2
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
@@ -430,12 +573,12 @@ func gc_body_histogram(gc_b2 *compiled.Block, data []byte, bins []uint32) {
 							_ = b_
 
 //line histogram.go:43
-							if c := gc_at5[gc_tx2]; c != 0 {
-								atomic.Add(&gc_at6[gc_tx2], c)
+							if c := gc_at7[gc_tx2]; c != 0 {
+								atomic.Add(&gc_at8[gc_tx2], c)
 							}
 						}
 						{
-							gc_tx2 := gc_step6 + 3
+							gc_tx2 := gc_step10 + 3
 							_ = gc_tx2
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
@@ -450,12 +593,12 @@ func gc_body_histogram(gc_b2 *compiled.Block, data []byte, bins []uint32) {
 							_ = b_
 
 //line histogram.go:43
-							if c := gc_at5[gc_tx2]; c != 0 {
-								atomic.Add(&gc_at6[gc_tx2], c)
+							if c := gc_at7[gc_tx2]; c != 0 {
+								atomic.Add(&gc_at8[gc_tx2], c)
 							}
 						}
 					}
-					for gc_tx2 := gc_step6; gc_tx2 < gc_to2; gc_tx2++ {
+					for gc_tx2 := gc_step10; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -469,15 +612,15 @@ func gc_body_histogram(gc_b2 *compiled.Block, data []byte, bins []uint32) {
 						_ = b_
 
 //line histogram.go:43
-						if c := gc_at5[gc_tx2]; c != 0 {
-							atomic.Add(&gc_at6[gc_tx2], c)
+						if c := gc_at7[gc_tx2]; c != 0 {
+							atomic.Add(&gc_at8[gc_tx2], c)
 						}
 					}
 				} else {
-					gc_step7 := gc_from3
-					for ; gc_step7+3 < gc_to2; gc_step7 += 4 {
+					gc_step11 := gc_from2
+					for ; gc_step11+3 < gc_to2; gc_step11 += 4 {
 						{
-							gc_tx2 := gc_step7 + 0
+							gc_tx2 := gc_step11 + 0
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -495,7 +638,7 @@ func gc_body_histogram(gc_b2 *compiled.Block, data []byte, bins []uint32) {
 							}
 						}
 						{
-							gc_tx2 := gc_step7 + 1
+							gc_tx2 := gc_step11 + 1
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -513,7 +656,7 @@ func gc_body_histogram(gc_b2 *compiled.Block, data []byte, bins []uint32) {
 							}
 						}
 						{
-							gc_tx2 := gc_step7 + 2
+							gc_tx2 := gc_step11 + 2
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -531,7 +674,7 @@ func gc_body_histogram(gc_b2 *compiled.Block, data []byte, bins []uint32) {
 							}
 						}
 						{
-							gc_tx2 := gc_step7 + 3
+							gc_tx2 := gc_step11 + 3
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -549,7 +692,7 @@ func gc_body_histogram(gc_b2 *compiled.Block, data []byte, bins []uint32) {
 							}
 						}
 					}
-					for gc_tx2 := gc_step7; gc_tx2 < gc_to2; gc_tx2++ {
+					for gc_tx2 := gc_step11; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 

@@ -1708,10 +1708,8 @@ func gc_body_numbaMaxReduce(gc_b *compiled.Block, inputArray, outputArray []floa
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 			gc_off3 := gc_bx
-			gc_off4 := 0
-			if gc_from >= 0 && gc_off3 >= 0 && gc_off3 < len(outputArray) && gc_off4 >= 0 && gc_off4 < len(temp) {
+			if gc_from >= 0 && gc_off3 >= 0 && gc_off3 < len(outputArray) {
 				gc_at5 := outputArray[gc_off3:][:1]
-				gc_at6 := temp[gc_off4:][:1]
 				gc_step4 := gc_from
 				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
 					{
@@ -1726,7 +1724,7 @@ func gc_body_numbaMaxReduce(gc_b *compiled.Block, inputArray, outputArray []floa
 
 //line numba.go:166
 						{
-							gc_at5[0] = gc_at6[0]
+							gc_at5[0] = temp[0]
 						}
 					}
 					{
@@ -1741,7 +1739,7 @@ func gc_body_numbaMaxReduce(gc_b *compiled.Block, inputArray, outputArray []floa
 
 //line numba.go:166
 						{
-							gc_at5[0] = gc_at6[0]
+							gc_at5[0] = temp[0]
 						}
 					}
 					{
@@ -1756,7 +1754,7 @@ func gc_body_numbaMaxReduce(gc_b *compiled.Block, inputArray, outputArray []floa
 
 //line numba.go:166
 						{
-							gc_at5[0] = gc_at6[0]
+							gc_at5[0] = temp[0]
 						}
 					}
 					{
@@ -1771,7 +1769,7 @@ func gc_body_numbaMaxReduce(gc_b *compiled.Block, inputArray, outputArray []floa
 
 //line numba.go:166
 						{
-							gc_at5[0] = gc_at6[0]
+							gc_at5[0] = temp[0]
 						}
 					}
 				}
@@ -1785,7 +1783,7 @@ func gc_body_numbaMaxReduce(gc_b *compiled.Block, inputArray, outputArray []floa
 
 //line numba.go:166
 					{
-						gc_at5[0] = gc_at6[0]
+						gc_at5[0] = temp[0]
 					}
 				}
 			} else {

@@ -1412,10 +1412,10 @@ func gc_body_numbaMaxReduce(gc_b2 *compiled.Block, inputArray, outputArray []flo
 	blockSize := gc_bdx2
 	{
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off5 := gc_bx2 * gc_bdx2
-			if gc_bdx2 <= len(temp) && gc_off5 >= 0 && gc_off5 <= len(inputArray) && gc_bdx2 <= len(inputArray)-gc_off5 {
-				gc_at7 := temp[:gc_bdx2]
-				gc_at8 := inputArray[gc_off5:][:gc_bdx2]
+			gc_off4 := gc_bx2 * gc_bdx2
+			if gc_bdx2 <= len(temp) && gc_off4 >= 0 && gc_off4 <= len(inputArray) && gc_bdx2 <= len(inputArray)-gc_off4 {
+				gc_at6 := temp[:gc_bdx2]
+				gc_at7 := inputArray[gc_off4:][:gc_bdx2]
 				gc_vstep3 := 0
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop bool
@@ -1439,7 +1439,7 @@ func gc_body_numbaMaxReduce(gc_b2 *compiled.Block, inputArray, outputArray []flo
 //line numba.go:147
 							if tid < len(inputArray) && uint(len(inputArray)-tid) > 15 {
 //line numba.go:147
-								archsimd.LoadFloat32x16Slice(gc_at8[gc_tx2:]).StoreSlice(gc_at7[gc_tx2:])
+								archsimd.LoadFloat32x16Slice(gc_at7[gc_tx2:]).StoreSlice(gc_at6[gc_tx2:])
 //line numba.go:147
 							} else {
 //line numba.go:147
@@ -1449,7 +1449,7 @@ func gc_body_numbaMaxReduce(gc_b2 *compiled.Block, inputArray, outputArray []flo
 //line numba.go:147
 								if gc_if6.ToBits() != 0 {
 //line numba.go:147
-									archsimd.LoadFloat32x16Slice(gc_at8[gc_tx2:]).Merge(archsimd.LoadFloat32x16Slice(gc_at7[gc_tx2:]), gc_if6).StoreSlice(gc_at7[gc_tx2:])
+									archsimd.LoadFloat32x16Slice(gc_at7[gc_tx2:]).Merge(archsimd.LoadFloat32x16Slice(gc_at6[gc_tx2:]), gc_if6).StoreSlice(gc_at6[gc_tx2:])
 //line numba.go:147
 								}
 //line numba.go:147
@@ -1461,7 +1461,7 @@ func gc_body_numbaMaxReduce(gc_b2 *compiled.Block, inputArray, outputArray []flo
 //line numba.go:147
 									{
 //line numba.go:147
-										archsimd.BroadcastFloat32x16(float32(math.Inf(-1))).Merge(archsimd.LoadFloat32x16Slice(gc_at7[gc_tx2:]), gc_else6).StoreSlice(gc_at7[gc_tx2:])
+										archsimd.BroadcastFloat32x16(float32(math.Inf(-1))).Merge(archsimd.LoadFloat32x16Slice(gc_at6[gc_tx2:]), gc_else6).StoreSlice(gc_at6[gc_tx2:])
 //line numba.go:150
 									}
 //line numba.go:150
@@ -1496,7 +1496,7 @@ func gc_body_numbaMaxReduce(gc_b2 *compiled.Block, inputArray, outputArray []flo
 //line numba.go:147
 						if tid < len(inputArray) && uint(len(inputArray)-tid) > 7 {
 //line numba.go:147
-							archsimd.LoadFloat32x8Slice(gc_at8[gc_tx2:]).StoreSlice(gc_at7[gc_tx2:])
+							archsimd.LoadFloat32x8Slice(gc_at7[gc_tx2:]).StoreSlice(gc_at6[gc_tx2:])
 //line numba.go:147
 						} else {
 //line numba.go:147
@@ -1506,7 +1506,7 @@ func gc_body_numbaMaxReduce(gc_b2 *compiled.Block, inputArray, outputArray []flo
 //line numba.go:147
 							if gc_if5.ToBits() != 0 {
 //line numba.go:147
-								archsimd.LoadFloat32x8Slice(gc_at8[gc_tx2:]).Merge(archsimd.LoadFloat32x8Slice(gc_at7[gc_tx2:]), gc_if5).StoreSlice(gc_at7[gc_tx2:])
+								archsimd.LoadFloat32x8Slice(gc_at7[gc_tx2:]).Merge(archsimd.LoadFloat32x8Slice(gc_at6[gc_tx2:]), gc_if5).StoreSlice(gc_at6[gc_tx2:])
 //line numba.go:147
 							}
 //line numba.go:147
@@ -1518,7 +1518,7 @@ func gc_body_numbaMaxReduce(gc_b2 *compiled.Block, inputArray, outputArray []flo
 //line numba.go:147
 								{
 //line numba.go:147
-									archsimd.BroadcastFloat32x8(float32(math.Inf(-1))).Merge(archsimd.LoadFloat32x8Slice(gc_at7[gc_tx2:]), gc_else5).StoreSlice(gc_at7[gc_tx2:])
+									archsimd.BroadcastFloat32x8(float32(math.Inf(-1))).Merge(archsimd.LoadFloat32x8Slice(gc_at6[gc_tx2:]), gc_else5).StoreSlice(gc_at6[gc_tx2:])
 //line numba.go:150
 								}
 //line numba.go:150
@@ -1542,9 +1542,9 @@ func gc_body_numbaMaxReduce(gc_b2 *compiled.Block, inputArray, outputArray []flo
 
 //line numba.go:147
 					if true || tid < len(inputArray) {
-						gc_at7[gc_tx2] = gc_at8[gc_tx2]
+						gc_at6[gc_tx2] = gc_at7[gc_tx2]
 					} else {
-						gc_at7[gc_tx2] = float32(math.Inf(-1))
+						gc_at6[gc_tx2] = float32(math.Inf(-1))
 					}
 				}
 			} else {
@@ -1796,10 +1796,10 @@ func gc_body_numbaMaxReduce(gc_b2 *compiled.Block, inputArray, outputArray []flo
 				gc_to2 = gc_bound2
 			}
 			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_off6 := s
-				if gc_from2 >= 0 && gc_to2 <= len(temp) && gc_off6 >= 0 && gc_off6 <= len(temp) && gc_to2 <= len(temp)-gc_off6 {
-					gc_at9 := temp[:gc_to2]
-					gc_at10 := temp[gc_off6:][:gc_to2]
+				gc_off5 := s
+				if gc_from2 >= 0 && gc_to2 <= len(temp) && gc_off5 >= 0 && gc_off5 <= len(temp) && gc_to2 <= len(temp)-gc_off5 {
+					gc_at8 := temp[:gc_to2]
+					gc_at9 := temp[gc_off5:][:gc_to2]
 					gc_step7 := gc_from2
 					for ; gc_step7+3 < gc_to2; gc_step7 += 4 {
 						{
@@ -1818,7 +1818,7 @@ func gc_body_numbaMaxReduce(gc_b2 *compiled.Block, inputArray, outputArray []flo
 
 //line numba.go:158
 							{
-								gc_at9[gc_tx2] = max(gc_at9[gc_tx2], gc_at10[gc_tx2])
+								gc_at8[gc_tx2] = max(gc_at8[gc_tx2], gc_at9[gc_tx2])
 							}
 						}
 						{
@@ -1837,7 +1837,7 @@ func gc_body_numbaMaxReduce(gc_b2 *compiled.Block, inputArray, outputArray []flo
 
 //line numba.go:158
 							{
-								gc_at9[gc_tx2] = max(gc_at9[gc_tx2], gc_at10[gc_tx2])
+								gc_at8[gc_tx2] = max(gc_at8[gc_tx2], gc_at9[gc_tx2])
 							}
 						}
 						{
@@ -1856,7 +1856,7 @@ func gc_body_numbaMaxReduce(gc_b2 *compiled.Block, inputArray, outputArray []flo
 
 //line numba.go:158
 							{
-								gc_at9[gc_tx2] = max(gc_at9[gc_tx2], gc_at10[gc_tx2])
+								gc_at8[gc_tx2] = max(gc_at8[gc_tx2], gc_at9[gc_tx2])
 							}
 						}
 						{
@@ -1875,7 +1875,7 @@ func gc_body_numbaMaxReduce(gc_b2 *compiled.Block, inputArray, outputArray []flo
 
 //line numba.go:158
 							{
-								gc_at9[gc_tx2] = max(gc_at9[gc_tx2], gc_at10[gc_tx2])
+								gc_at8[gc_tx2] = max(gc_at8[gc_tx2], gc_at9[gc_tx2])
 							}
 						}
 					}
@@ -1893,7 +1893,7 @@ func gc_body_numbaMaxReduce(gc_b2 *compiled.Block, inputArray, outputArray []flo
 
 //line numba.go:158
 						{
-							gc_at9[gc_tx2] = max(gc_at9[gc_tx2], gc_at10[gc_tx2])
+							gc_at8[gc_tx2] = max(gc_at8[gc_tx2], gc_at9[gc_tx2])
 						}
 					}
 				} else {
@@ -2002,11 +2002,9 @@ func gc_body_numbaMaxReduce(gc_b2 *compiled.Block, inputArray, outputArray []flo
 			gc_to2 = gc_bound2 + 1
 		}
 		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off7 := gc_bx2
-			gc_off8 := 0
-			if gc_from2 >= 0 && gc_off7 >= 0 && gc_off7 < len(outputArray) && gc_off8 >= 0 && gc_off8 < len(temp) {
-				gc_at11 := outputArray[gc_off7:][:1]
-				gc_at12 := temp[gc_off8:][:1]
+			gc_off6 := gc_bx2
+			if gc_from2 >= 0 && gc_off6 >= 0 && gc_off6 < len(outputArray) {
+				gc_at10 := outputArray[gc_off6:][:1]
 				gc_step9 := gc_from2
 				for ; gc_step9+3 < gc_to2; gc_step9 += 4 {
 					{
@@ -2021,7 +2019,7 @@ func gc_body_numbaMaxReduce(gc_b2 *compiled.Block, inputArray, outputArray []flo
 
 //line numba.go:166
 						{
-							gc_at11[0] = gc_at12[0]
+							gc_at10[0] = temp[0]
 						}
 					}
 					{
@@ -2036,7 +2034,7 @@ func gc_body_numbaMaxReduce(gc_b2 *compiled.Block, inputArray, outputArray []flo
 
 //line numba.go:166
 						{
-							gc_at11[0] = gc_at12[0]
+							gc_at10[0] = temp[0]
 						}
 					}
 					{
@@ -2051,7 +2049,7 @@ func gc_body_numbaMaxReduce(gc_b2 *compiled.Block, inputArray, outputArray []flo
 
 //line numba.go:166
 						{
-							gc_at11[0] = gc_at12[0]
+							gc_at10[0] = temp[0]
 						}
 					}
 					{
@@ -2066,7 +2064,7 @@ func gc_body_numbaMaxReduce(gc_b2 *compiled.Block, inputArray, outputArray []flo
 
 //line numba.go:166
 						{
-							gc_at11[0] = gc_at12[0]
+							gc_at10[0] = temp[0]
 						}
 					}
 				}
@@ -2080,7 +2078,7 @@ func gc_body_numbaMaxReduce(gc_b2 *compiled.Block, inputArray, outputArray []flo
 
 //line numba.go:166
 					{
-						gc_at11[0] = gc_at12[0]
+						gc_at10[0] = temp[0]
 					}
 				}
 			} else {

@@ -936,45 +936,22 @@ func gc_body_reduceSinglePass(gc_b *compiled.Block, gIdata, gOdata []float32, n,
 		smem := gocuda.DynamicShared[float32](t)
 		{
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				gc_off5 := 0
-				if gc_off5 >= 0 && gc_off5 < len(amLast) {
-					gc_at5 := amLast[gc_off5:][:1]
-					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 
 //line samples_cg.go:104
-						tid := gc_tx
-						_ = tid
+					tid := gc_tx
+					_ = tid
 
 //line samples_cg.go:109
-						atomic.ThreadFence()
+					atomic.ThreadFence()
 
 //line samples_cg.go:112
-						if tid == 0 {
-							ticket := atomic.Inc(retirementCount, uint32(gc_gdx))
+					if tid == 0 {
+						ticket := atomic.Inc(retirementCount, uint32(gc_gdx))
 
-							gc_at5[0] = ticket == uint32(gc_gdx-1)
-						}
-					}
-				} else {
-					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line samples_cg.go:104
-						tid := gc_tx
-						_ = tid
-
-//line samples_cg.go:109
-						atomic.ThreadFence()
-
-//line samples_cg.go:112
-						if tid == 0 {
-							ticket := atomic.Inc(retirementCount, uint32(gc_gdx))
-
-							amLast[0] = ticket == uint32(gc_gdx-1)
-						}
+						amLast[0] = ticket == uint32(gc_gdx-1)
 					}
 				}
 			}
@@ -1090,11 +1067,11 @@ func gc_body_reduceSinglePass(gc_b *compiled.Block, gIdata, gOdata []float32, n,
 							gc_tx := gc_tidx.X - 1
 							{
 								gc_x02 := gc_tidx.X
-								gc_off6 := i_4 + gc_x02
-								gc_off7 := gc_x02
-								if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off6 >= 0 && gc_off6 <= len(sdata_2) && 32 <= len(sdata_2)-gc_off6 && gc_off7 >= 0 && gc_off7 <= len(sdata_2) && 32 <= len(sdata_2)-gc_off7 {
+								gc_off5 := i_4 + gc_x02
+								gc_off6 := gc_x02
+								if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off5 >= 0 && gc_off5 <= len(sdata_2) && 32 <= len(sdata_2)-gc_off5 && gc_off6 >= 0 && gc_off6 <= len(sdata_2) && 32 <= len(sdata_2)-gc_off6 {
+									gc_at5 := sdata_2[gc_off5:][:32]
 									gc_at6 := sdata_2[gc_off6:][:32]
-									gc_at7 := sdata_2[gc_off7:][:32]
 									for gc_lane := 0; gc_lane < 32; gc_lane++ {
 										gc_tx := gc_x02 + gc_lane
 										_ = gc_tx
@@ -1118,9 +1095,9 @@ func gc_body_reduceSinglePass(gc_b *compiled.Block, gIdata, gOdata []float32, n,
 
 //line samples_cg.go:29
 										if vid_ < i_4 {
-											temp_ = gc_at6[gc_lane]
+											temp_ = gc_at5[gc_lane]
 											beta_ += temp_
-											gc_at7[gc_lane] = beta_
+											gc_at6[gc_lane] = beta_
 										}
 
 //line samples_cg.go:34
@@ -1195,10 +1172,10 @@ func gc_body_reduceSinglePass(gc_b *compiled.Block, gIdata, gOdata []float32, n,
 					gc_to = gc_bound + 1
 				}
 				for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-					gc_off8 := 0
-					if gc_from >= 0 && gc_off8 >= 0 && gc_off8 < len(gOdata) && gc_off8 < len(smem) {
-						gc_at8 := gOdata[gc_off8:][:1]
-						gc_at9 := smem[gc_off8:][:1]
+					gc_off7 := 0
+					if gc_from >= 0 && gc_off7 >= 0 && gc_off7 < len(gOdata) && gc_off7 < len(smem) {
+						gc_at7 := gOdata[gc_off7:][:1]
+						gc_at8 := smem[gc_off7:][:1]
 						gc_step3 := gc_from
 						for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 							{
@@ -1213,7 +1190,7 @@ func gc_body_reduceSinglePass(gc_b *compiled.Block, gIdata, gOdata []float32, n,
 
 //line samples_cg.go:132
 								{
-									gc_at8[0] = gc_at9[0]
+									gc_at7[0] = gc_at8[0]
 
 //line samples_cg.go:136
 									*retirementCount = 0
@@ -1231,7 +1208,7 @@ func gc_body_reduceSinglePass(gc_b *compiled.Block, gIdata, gOdata []float32, n,
 
 //line samples_cg.go:132
 								{
-									gc_at8[0] = gc_at9[0]
+									gc_at7[0] = gc_at8[0]
 
 //line samples_cg.go:136
 									*retirementCount = 0
@@ -1249,7 +1226,7 @@ func gc_body_reduceSinglePass(gc_b *compiled.Block, gIdata, gOdata []float32, n,
 
 //line samples_cg.go:132
 								{
-									gc_at8[0] = gc_at9[0]
+									gc_at7[0] = gc_at8[0]
 
 //line samples_cg.go:136
 									*retirementCount = 0
@@ -1267,7 +1244,7 @@ func gc_body_reduceSinglePass(gc_b *compiled.Block, gIdata, gOdata []float32, n,
 
 //line samples_cg.go:132
 								{
-									gc_at8[0] = gc_at9[0]
+									gc_at7[0] = gc_at8[0]
 
 //line samples_cg.go:136
 									*retirementCount = 0
@@ -1284,7 +1261,7 @@ func gc_body_reduceSinglePass(gc_b *compiled.Block, gIdata, gOdata []float32, n,
 
 //line samples_cg.go:132
 							{
-								gc_at8[0] = gc_at9[0]
+								gc_at7[0] = gc_at8[0]
 
 //line samples_cg.go:136
 								*retirementCount = 0
@@ -1658,10 +1635,8 @@ func gc_body_scalarProdGPU(gc_b *compiled.Block, dC, dA, dB []float32, vectorN, 
 			}
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 				gc_off5 := vec
-				gc_off6 := 0
-				if gc_from >= 0 && gc_off5 >= 0 && gc_off5 < len(dC) && gc_off6 >= 0 && gc_off6 < len(accumResult) {
+				if gc_from >= 0 && gc_off5 >= 0 && gc_off5 < len(dC) {
 					gc_at3 := dC[gc_off5:][:1]
-					gc_at4 := accumResult[gc_off6:][:1]
 					gc_step3 := gc_from
 					for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 						{
@@ -1672,7 +1647,7 @@ func gc_body_scalarProdGPU(gc_b *compiled.Block, dC, dA, dB []float32, vectorN, 
 
 //line samples_cg.go:180
 							{
-								gc_at3[0] = gc_at4[0]
+								gc_at3[0] = accumResult[0]
 							}
 						}
 						{
@@ -1683,7 +1658,7 @@ func gc_body_scalarProdGPU(gc_b *compiled.Block, dC, dA, dB []float32, vectorN, 
 
 //line samples_cg.go:180
 							{
-								gc_at3[0] = gc_at4[0]
+								gc_at3[0] = accumResult[0]
 							}
 						}
 						{
@@ -1694,7 +1669,7 @@ func gc_body_scalarProdGPU(gc_b *compiled.Block, dC, dA, dB []float32, vectorN, 
 
 //line samples_cg.go:180
 							{
-								gc_at3[0] = gc_at4[0]
+								gc_at3[0] = accumResult[0]
 							}
 						}
 						{
@@ -1705,7 +1680,7 @@ func gc_body_scalarProdGPU(gc_b *compiled.Block, dC, dA, dB []float32, vectorN, 
 
 //line samples_cg.go:180
 							{
-								gc_at3[0] = gc_at4[0]
+								gc_at3[0] = accumResult[0]
 							}
 						}
 					}
@@ -1715,7 +1690,7 @@ func gc_body_scalarProdGPU(gc_b *compiled.Block, dC, dA, dB []float32, vectorN, 
 
 //line samples_cg.go:180
 						{
-							gc_at3[0] = gc_at4[0]
+							gc_at3[0] = accumResult[0]
 						}
 					}
 				} else {

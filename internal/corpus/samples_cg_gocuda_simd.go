@@ -770,11 +770,11 @@ func gc_body_reduceSinglePass(gc_b2 *compiled.Block, gIdata, gOdata []float32, n
 					gc_tx2 := gc_tidx2.X - 1
 					{
 						gc_x03 := gc_tidx2.X
-						gc_off9 := i_2 + gc_x03
-						gc_off10 := gc_x03
-						if gc_act2 == ^uint32(0) && gc_x03+32 <= gc_bdx2 && gc_off9 >= 0 && gc_off9 <= len(sdata_) && 32 <= len(sdata_)-gc_off9 && gc_off10 >= 0 && gc_off10 <= len(sdata_) && 32 <= len(sdata_)-gc_off10 {
+						gc_off8 := i_2 + gc_x03
+						gc_off9 := gc_x03
+						if gc_act2 == ^uint32(0) && gc_x03+32 <= gc_bdx2 && gc_off8 >= 0 && gc_off8 <= len(sdata_) && 32 <= len(sdata_)-gc_off8 && gc_off9 >= 0 && gc_off9 <= len(sdata_) && 32 <= len(sdata_)-gc_off9 {
+							gc_at9 := sdata_[gc_off8:][:32]
 							gc_at10 := sdata_[gc_off9:][:32]
-							gc_at11 := sdata_[gc_off10:][:32]
 							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
 								gc_tx2 := gc_x03 + gc_lane2
 								_ = gc_tx2
@@ -798,9 +798,9 @@ func gc_body_reduceSinglePass(gc_b2 *compiled.Block, gIdata, gOdata []float32, n
 
 //line samples_cg.go:29
 								if vid < i_2 {
-									temp = gc_at10[gc_lane2]
+									temp = gc_at9[gc_lane2]
 									beta += temp
-									gc_at11[gc_lane2] = beta
+									gc_at10[gc_lane2] = beta
 								}
 
 //line samples_cg.go:34
@@ -875,11 +875,11 @@ func gc_body_reduceSinglePass(gc_b2 *compiled.Block, gIdata, gOdata []float32, n
 			gc_to2 = gc_bound2 + 1
 		}
 		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off11 := gc_bx2
-			gc_off12 := 0
-			if gc_from2 >= 0 && gc_off11 >= 0 && gc_off11 < len(gOdata_) && gc_off12 >= 0 && gc_off12 < len(sdata) {
-				gc_at12 := gOdata_[gc_off11:][:1]
-				gc_at13 := sdata[gc_off12:][:1]
+			gc_off10 := gc_bx2
+			gc_off11 := 0
+			if gc_from2 >= 0 && gc_off10 >= 0 && gc_off10 < len(gOdata_) && gc_off11 >= 0 && gc_off11 < len(sdata) {
+				gc_at11 := gOdata_[gc_off10:][:1]
+				gc_at12 := sdata[gc_off11:][:1]
 				gc_step5 := gc_from2
 				for ; gc_step5+3 < gc_to2; gc_step5 += 4 {
 					{
@@ -894,7 +894,7 @@ func gc_body_reduceSinglePass(gc_b2 *compiled.Block, gIdata, gOdata []float32, n
 
 //line samples_cg.go:72
 						{
-							gc_at12[0] = gc_at13[0]
+							gc_at11[0] = gc_at12[0]
 						}
 					}
 					{
@@ -909,7 +909,7 @@ func gc_body_reduceSinglePass(gc_b2 *compiled.Block, gIdata, gOdata []float32, n
 
 //line samples_cg.go:72
 						{
-							gc_at12[0] = gc_at13[0]
+							gc_at11[0] = gc_at12[0]
 						}
 					}
 					{
@@ -924,7 +924,7 @@ func gc_body_reduceSinglePass(gc_b2 *compiled.Block, gIdata, gOdata []float32, n
 
 //line samples_cg.go:72
 						{
-							gc_at12[0] = gc_at13[0]
+							gc_at11[0] = gc_at12[0]
 						}
 					}
 					{
@@ -939,7 +939,7 @@ func gc_body_reduceSinglePass(gc_b2 *compiled.Block, gIdata, gOdata []float32, n
 
 //line samples_cg.go:72
 						{
-							gc_at12[0] = gc_at13[0]
+							gc_at11[0] = gc_at12[0]
 						}
 					}
 				}
@@ -953,7 +953,7 @@ func gc_body_reduceSinglePass(gc_b2 *compiled.Block, gIdata, gOdata []float32, n
 
 //line samples_cg.go:72
 					{
-						gc_at12[0] = gc_at13[0]
+						gc_at11[0] = gc_at12[0]
 					}
 				}
 			} else {
@@ -1043,45 +1043,22 @@ func gc_body_reduceSinglePass(gc_b2 *compiled.Block, gIdata, gOdata []float32, n
 		smem := gocuda.DynamicShared[float32](t)
 		{
 			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_off13 := 0
-				if gc_off13 >= 0 && gc_off13 < len(amLast) {
-					gc_at14 := amLast[gc_off13:][:1]
-					for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
 
 //line samples_cg.go:104
-						tid := gc_tx2
-						_ = tid
+					tid := gc_tx2
+					_ = tid
 
 //line samples_cg.go:109
-						atomic.ThreadFence()
+					atomic.ThreadFence()
 
 //line samples_cg.go:112
-						if tid == 0 {
-							ticket := atomic.Inc(retirementCount, uint32(gc_gdx2))
+					if tid == 0 {
+						ticket := atomic.Inc(retirementCount, uint32(gc_gdx2))
 
-							gc_at14[0] = ticket == uint32(gc_gdx2-1)
-						}
-					}
-				} else {
-					for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line samples_cg.go:104
-						tid := gc_tx2
-						_ = tid
-
-//line samples_cg.go:109
-						atomic.ThreadFence()
-
-//line samples_cg.go:112
-						if tid == 0 {
-							ticket := atomic.Inc(retirementCount, uint32(gc_gdx2))
-
-							amLast[0] = ticket == uint32(gc_gdx2-1)
-						}
+						amLast[0] = ticket == uint32(gc_gdx2-1)
 					}
 				}
 			}
@@ -1250,11 +1227,11 @@ func gc_body_reduceSinglePass(gc_b2 *compiled.Block, gIdata, gOdata []float32, n
 							gc_tx2 := gc_tidx2.X - 1
 							{
 								gc_x04 := gc_tidx2.X
-								gc_off14 := i_4 + gc_x04
-								gc_off15 := gc_x04
-								if gc_act2 == ^uint32(0) && gc_x04+32 <= gc_bdx2 && gc_off14 >= 0 && gc_off14 <= len(sdata_2) && 32 <= len(sdata_2)-gc_off14 && gc_off15 >= 0 && gc_off15 <= len(sdata_2) && 32 <= len(sdata_2)-gc_off15 {
-									gc_at15 := sdata_2[gc_off14:][:32]
-									gc_at16 := sdata_2[gc_off15:][:32]
+								gc_off12 := i_4 + gc_x04
+								gc_off13 := gc_x04
+								if gc_act2 == ^uint32(0) && gc_x04+32 <= gc_bdx2 && gc_off12 >= 0 && gc_off12 <= len(sdata_2) && 32 <= len(sdata_2)-gc_off12 && gc_off13 >= 0 && gc_off13 <= len(sdata_2) && 32 <= len(sdata_2)-gc_off13 {
+									gc_at13 := sdata_2[gc_off12:][:32]
+									gc_at14 := sdata_2[gc_off13:][:32]
 									for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
 										gc_tx2 := gc_x04 + gc_lane2
 										_ = gc_tx2
@@ -1278,9 +1255,9 @@ func gc_body_reduceSinglePass(gc_b2 *compiled.Block, gIdata, gOdata []float32, n
 
 //line samples_cg.go:29
 										if vid_ < i_4 {
-											temp_ = gc_at15[gc_lane2]
+											temp_ = gc_at13[gc_lane2]
 											beta_ += temp_
-											gc_at16[gc_lane2] = beta_
+											gc_at14[gc_lane2] = beta_
 										}
 
 //line samples_cg.go:34
@@ -1355,10 +1332,10 @@ func gc_body_reduceSinglePass(gc_b2 *compiled.Block, gIdata, gOdata []float32, n
 					gc_to2 = gc_bound2 + 1
 				}
 				for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-					gc_off16 := 0
-					if gc_from2 >= 0 && gc_off16 >= 0 && gc_off16 < len(gOdata) && gc_off16 < len(smem) {
-						gc_at17 := gOdata[gc_off16:][:1]
-						gc_at18 := smem[gc_off16:][:1]
+					gc_off14 := 0
+					if gc_from2 >= 0 && gc_off14 >= 0 && gc_off14 < len(gOdata) && gc_off14 < len(smem) {
+						gc_at15 := gOdata[gc_off14:][:1]
+						gc_at16 := smem[gc_off14:][:1]
 						gc_step7 := gc_from2
 						for ; gc_step7+3 < gc_to2; gc_step7 += 4 {
 							{
@@ -1373,7 +1350,7 @@ func gc_body_reduceSinglePass(gc_b2 *compiled.Block, gIdata, gOdata []float32, n
 
 //line samples_cg.go:132
 								{
-									gc_at17[0] = gc_at18[0]
+									gc_at15[0] = gc_at16[0]
 
 //line samples_cg.go:136
 									*retirementCount = 0
@@ -1391,7 +1368,7 @@ func gc_body_reduceSinglePass(gc_b2 *compiled.Block, gIdata, gOdata []float32, n
 
 //line samples_cg.go:132
 								{
-									gc_at17[0] = gc_at18[0]
+									gc_at15[0] = gc_at16[0]
 
 //line samples_cg.go:136
 									*retirementCount = 0
@@ -1409,7 +1386,7 @@ func gc_body_reduceSinglePass(gc_b2 *compiled.Block, gIdata, gOdata []float32, n
 
 //line samples_cg.go:132
 								{
-									gc_at17[0] = gc_at18[0]
+									gc_at15[0] = gc_at16[0]
 
 //line samples_cg.go:136
 									*retirementCount = 0
@@ -1427,7 +1404,7 @@ func gc_body_reduceSinglePass(gc_b2 *compiled.Block, gIdata, gOdata []float32, n
 
 //line samples_cg.go:132
 								{
-									gc_at17[0] = gc_at18[0]
+									gc_at15[0] = gc_at16[0]
 
 //line samples_cg.go:136
 									*retirementCount = 0
@@ -1444,7 +1421,7 @@ func gc_body_reduceSinglePass(gc_b2 *compiled.Block, gIdata, gOdata []float32, n
 
 //line samples_cg.go:132
 							{
-								gc_at17[0] = gc_at18[0]
+								gc_at15[0] = gc_at16[0]
 
 //line samples_cg.go:136
 								*retirementCount = 0
@@ -1737,11 +1714,11 @@ func gc_body_scalarProdGPU(gc_b2 *compiled.Block, dC, dA, dB []float32, vectorN,
 						gc_to2 = gc_bound2
 					}
 					for gc_base2 := 0; gc_from3 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-						gc_off7 := gc_off2
-						gc_off8 := gc_off2 + stride
-						if gc_from3 >= 0 && gc_off7 >= 0 && gc_off7 <= len(accumResult) && gc_to2 <= len(accumResult)-gc_off7 && gc_off8 >= 0 && gc_off8 <= len(accumResult) && gc_to2 <= len(accumResult)-gc_off8 {
+						gc_off6 := gc_off2
+						gc_off7 := gc_off2 + stride
+						if gc_from3 >= 0 && gc_off6 >= 0 && gc_off6 <= len(accumResult) && gc_to2 <= len(accumResult)-gc_off6 && gc_off7 >= 0 && gc_off7 <= len(accumResult) && gc_to2 <= len(accumResult)-gc_off7 {
+							gc_at4 := accumResult[gc_off6:][:gc_to2]
 							gc_at5 := accumResult[gc_off7:][:gc_to2]
-							gc_at6 := accumResult[gc_off8:][:gc_to2]
 							gc_vstep2 := gc_from3
 							if compiled.SIMD && compiled.SIMD512 {
 								var gc_stop bool
@@ -1754,7 +1731,7 @@ func gc_body_scalarProdGPU(gc_b2 *compiled.Block, dC, dA, dB []float32, vectorN,
 										var iAccum_ int = gc_tx2 + gc_off2
 //line samples_cg.go:173
 										_ = iAccum_
-										archsimd.LoadFloat32x16Slice(gc_at5[gc_tx2:]).Add(archsimd.LoadFloat32x16Slice(gc_at6[gc_tx2:])).StoreSlice(gc_at5[gc_tx2:])
+										archsimd.LoadFloat32x16Slice(gc_at4[gc_tx2:]).Add(archsimd.LoadFloat32x16Slice(gc_at5[gc_tx2:])).StoreSlice(gc_at4[gc_tx2:])
 									}
 									archsimd.ClearAVXUpperBits()
 									return gc_vstep2, false
@@ -1772,7 +1749,7 @@ func gc_body_scalarProdGPU(gc_b2 *compiled.Block, dC, dA, dB []float32, vectorN,
 									var iAccum_ int = gc_tx2 + gc_off2
 //line samples_cg.go:173
 									_ = iAccum_
-									archsimd.LoadFloat32x8Slice(gc_at5[gc_tx2:]).Add(archsimd.LoadFloat32x8Slice(gc_at6[gc_tx2:])).StoreSlice(gc_at5[gc_tx2:])
+									archsimd.LoadFloat32x8Slice(gc_at4[gc_tx2:]).Add(archsimd.LoadFloat32x8Slice(gc_at5[gc_tx2:])).StoreSlice(gc_at4[gc_tx2:])
 								}
 								archsimd.ClearAVXUpperBits()
 							}
@@ -1789,7 +1766,7 @@ func gc_body_scalarProdGPU(gc_b2 *compiled.Block, dC, dA, dB []float32, vectorN,
 								_ = iAccum_
 
 //line samples_cg.go:174
-								gc_at5[gc_tx2] += gc_at6[gc_tx2]
+								gc_at4[gc_tx2] += gc_at5[gc_tx2]
 							}
 						} else {
 							gc_vstep3 := gc_from3
@@ -1914,11 +1891,9 @@ func gc_body_scalarProdGPU(gc_b2 *compiled.Block, dC, dA, dB []float32, vectorN,
 				gc_to2 = gc_bound2 + 1
 			}
 			for gc_base2 := 0; gc_from3 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_off9 := vec
-				gc_off10 := 0
-				if gc_from3 >= 0 && gc_off9 >= 0 && gc_off9 < len(dC) && gc_off10 >= 0 && gc_off10 < len(accumResult) {
-					gc_at7 := dC[gc_off9:][:1]
-					gc_at8 := accumResult[gc_off10:][:1]
+				gc_off8 := vec
+				if gc_from3 >= 0 && gc_off8 >= 0 && gc_off8 < len(dC) {
+					gc_at6 := dC[gc_off8:][:1]
 					gc_step6 := gc_from3
 					for ; gc_step6+3 < gc_to2; gc_step6 += 4 {
 						{
@@ -1929,7 +1904,7 @@ func gc_body_scalarProdGPU(gc_b2 *compiled.Block, dC, dA, dB []float32, vectorN,
 
 //line samples_cg.go:180
 							{
-								gc_at7[0] = gc_at8[0]
+								gc_at6[0] = accumResult[0]
 							}
 						}
 						{
@@ -1940,7 +1915,7 @@ func gc_body_scalarProdGPU(gc_b2 *compiled.Block, dC, dA, dB []float32, vectorN,
 
 //line samples_cg.go:180
 							{
-								gc_at7[0] = gc_at8[0]
+								gc_at6[0] = accumResult[0]
 							}
 						}
 						{
@@ -1951,7 +1926,7 @@ func gc_body_scalarProdGPU(gc_b2 *compiled.Block, dC, dA, dB []float32, vectorN,
 
 //line samples_cg.go:180
 							{
-								gc_at7[0] = gc_at8[0]
+								gc_at6[0] = accumResult[0]
 							}
 						}
 						{
@@ -1962,7 +1937,7 @@ func gc_body_scalarProdGPU(gc_b2 *compiled.Block, dC, dA, dB []float32, vectorN,
 
 //line samples_cg.go:180
 							{
-								gc_at7[0] = gc_at8[0]
+								gc_at6[0] = accumResult[0]
 							}
 						}
 					}
@@ -1972,7 +1947,7 @@ func gc_body_scalarProdGPU(gc_b2 *compiled.Block, dC, dA, dB []float32, vectorN,
 
 //line samples_cg.go:180
 						{
-							gc_at7[0] = gc_at8[0]
+							gc_at6[0] = accumResult[0]
 						}
 					}
 				} else {

@@ -798,10 +798,8 @@ func gc_body_mergeHistogram64Kernel(gc_b *compiled.Block, dHistogram, dPartialHi
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 			gc_off3 := gc_bx
-			gc_off4 := 0
-			if gc_from >= 0 && gc_off3 >= 0 && gc_off3 < len(dHistogram) && gc_off4 >= 0 && gc_off4 < len(data) {
+			if gc_from >= 0 && gc_off3 >= 0 && gc_off3 < len(dHistogram) {
 				gc_at4 := dHistogram[gc_off3:][:1]
-				gc_at5 := data[gc_off4:][:1]
 				gc_step5 := gc_from
 				for ; gc_step5+3 < gc_to; gc_step5 += 4 {
 					{
@@ -812,7 +810,7 @@ func gc_body_mergeHistogram64Kernel(gc_b *compiled.Block, dHistogram, dPartialHi
 
 //line samples_histogram.go:119
 						{
-							gc_at4[0] = gc_at5[0]
+							gc_at4[0] = data[0]
 						}
 					}
 					{
@@ -823,7 +821,7 @@ func gc_body_mergeHistogram64Kernel(gc_b *compiled.Block, dHistogram, dPartialHi
 
 //line samples_histogram.go:119
 						{
-							gc_at4[0] = gc_at5[0]
+							gc_at4[0] = data[0]
 						}
 					}
 					{
@@ -834,7 +832,7 @@ func gc_body_mergeHistogram64Kernel(gc_b *compiled.Block, dHistogram, dPartialHi
 
 //line samples_histogram.go:119
 						{
-							gc_at4[0] = gc_at5[0]
+							gc_at4[0] = data[0]
 						}
 					}
 					{
@@ -845,7 +843,7 @@ func gc_body_mergeHistogram64Kernel(gc_b *compiled.Block, dHistogram, dPartialHi
 
 //line samples_histogram.go:119
 						{
-							gc_at4[0] = gc_at5[0]
+							gc_at4[0] = data[0]
 						}
 					}
 				}
@@ -855,7 +853,7 @@ func gc_body_mergeHistogram64Kernel(gc_b *compiled.Block, dHistogram, dPartialHi
 
 //line samples_histogram.go:119
 					{
-						gc_at4[0] = gc_at5[0]
+						gc_at4[0] = data[0]
 					}
 				}
 			} else {
@@ -1768,10 +1766,8 @@ func gc_body_mergeHistogram256Kernel(gc_b *compiled.Block, dHistogram, dPartialH
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 			gc_off3 := gc_bx
-			gc_off4 := 0
-			if gc_from >= 0 && gc_off3 >= 0 && gc_off3 < len(dHistogram) && gc_off4 >= 0 && gc_off4 < len(data) {
+			if gc_from >= 0 && gc_off3 >= 0 && gc_off3 < len(dHistogram) {
 				gc_at4 := dHistogram[gc_off3:][:1]
-				gc_at5 := data[gc_off4:][:1]
 				gc_step5 := gc_from
 				for ; gc_step5+3 < gc_to; gc_step5 += 4 {
 					{
@@ -1782,7 +1778,7 @@ func gc_body_mergeHistogram256Kernel(gc_b *compiled.Block, dHistogram, dPartialH
 
 //line samples_histogram.go:204
 						{
-							gc_at4[0] = gc_at5[0]
+							gc_at4[0] = data[0]
 						}
 					}
 					{
@@ -1793,7 +1789,7 @@ func gc_body_mergeHistogram256Kernel(gc_b *compiled.Block, dHistogram, dPartialH
 
 //line samples_histogram.go:204
 						{
-							gc_at4[0] = gc_at5[0]
+							gc_at4[0] = data[0]
 						}
 					}
 					{
@@ -1804,7 +1800,7 @@ func gc_body_mergeHistogram256Kernel(gc_b *compiled.Block, dHistogram, dPartialH
 
 //line samples_histogram.go:204
 						{
-							gc_at4[0] = gc_at5[0]
+							gc_at4[0] = data[0]
 						}
 					}
 					{
@@ -1815,7 +1811,7 @@ func gc_body_mergeHistogram256Kernel(gc_b *compiled.Block, dHistogram, dPartialH
 
 //line samples_histogram.go:204
 						{
-							gc_at4[0] = gc_at5[0]
+							gc_at4[0] = data[0]
 						}
 					}
 				}
@@ -1825,7 +1821,7 @@ func gc_body_mergeHistogram256Kernel(gc_b *compiled.Block, dHistogram, dPartialH
 
 //line samples_histogram.go:204
 					{
-						gc_at4[0] = gc_at5[0]
+						gc_at4[0] = data[0]
 					}
 				}
 			} else {

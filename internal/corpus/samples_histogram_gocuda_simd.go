@@ -632,7 +632,7 @@ func gc_body_mergeHistogram64Kernel(gc_b2 *compiled.Block, dHistogram, dPartialH
 	{
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 			if gc_bdx2 <= len(data) {
-				gc_at6 := data[:gc_bdx2]
+				gc_at5 := data[:gc_bdx2]
 				gc_vstep3 := 0
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop2 bool
@@ -646,7 +646,7 @@ func gc_body_mergeHistogram64Kernel(gc_b2 *compiled.Block, dHistogram, dPartialH
 //line samples_histogram.go:109
 							_ = sum
 //line samples_histogram.go:109
-							sum.StoreSlice(gc_at6[gc_tx2:])
+							sum.StoreSlice(gc_at5[gc_tx2:])
 						}
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep3, false
@@ -665,7 +665,7 @@ func gc_body_mergeHistogram64Kernel(gc_b2 *compiled.Block, dHistogram, dPartialH
 //line samples_histogram.go:109
 						_ = sum
 //line samples_histogram.go:109
-						sum.StoreSlice(gc_at6[gc_tx2:])
+						sum.StoreSlice(gc_at5[gc_tx2:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
@@ -675,7 +675,7 @@ func gc_body_mergeHistogram64Kernel(gc_b2 *compiled.Block, dHistogram, dPartialH
 					sum := gc_s_sum[gc_rank2]
 
 //line samples_histogram.go:109
-					gc_at6[gc_tx2] = sum
+					gc_at5[gc_tx2] = sum
 				}
 			} else {
 				gc_vstep4 := 0
@@ -785,10 +785,10 @@ func gc_body_mergeHistogram64Kernel(gc_b2 *compiled.Block, dHistogram, dPartialH
 				gc_to2 = gc_bound2
 			}
 			for gc_base2 := 0; gc_from3 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_off5 := stride
-				if gc_from3 >= 0 && gc_to2 <= len(data) && gc_off5 >= 0 && gc_off5 <= len(data) && gc_to2 <= len(data)-gc_off5 {
-					gc_at7 := data[:gc_to2]
-					gc_at8 := data[gc_off5:][:gc_to2]
+				gc_off4 := stride
+				if gc_from3 >= 0 && gc_to2 <= len(data) && gc_off4 >= 0 && gc_off4 <= len(data) && gc_to2 <= len(data)-gc_off4 {
+					gc_at6 := data[:gc_to2]
+					gc_at7 := data[gc_off4:][:gc_to2]
 					gc_vstep5 := gc_from3
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop4 bool
@@ -800,7 +800,7 @@ func gc_body_mergeHistogram64Kernel(gc_b2 *compiled.Block, dHistogram, dPartialH
 //line samples_histogram.go:114
 								{
 //line samples_histogram.go:114
-									archsimd.LoadUint32x16Slice(gc_at7[gc_tx2:]).Add(archsimd.LoadUint32x16Slice(gc_at8[gc_tx2:])).StoreSlice(gc_at7[gc_tx2:])
+									archsimd.LoadUint32x16Slice(gc_at6[gc_tx2:]).Add(archsimd.LoadUint32x16Slice(gc_at7[gc_tx2:])).StoreSlice(gc_at6[gc_tx2:])
 //line samples_histogram.go:114
 								}
 							}
@@ -819,7 +819,7 @@ func gc_body_mergeHistogram64Kernel(gc_b2 *compiled.Block, dHistogram, dPartialH
 //line samples_histogram.go:114
 							{
 //line samples_histogram.go:114
-								archsimd.LoadUint32x8Slice(gc_at7[gc_tx2:]).Add(archsimd.LoadUint32x8Slice(gc_at8[gc_tx2:])).StoreSlice(gc_at7[gc_tx2:])
+								archsimd.LoadUint32x8Slice(gc_at6[gc_tx2:]).Add(archsimd.LoadUint32x8Slice(gc_at7[gc_tx2:])).StoreSlice(gc_at6[gc_tx2:])
 //line samples_histogram.go:114
 							}
 						}
@@ -831,7 +831,7 @@ func gc_body_mergeHistogram64Kernel(gc_b2 *compiled.Block, dHistogram, dPartialH
 
 //line samples_histogram.go:114
 						{
-							gc_at7[gc_tx2] += gc_at8[gc_tx2]
+							gc_at6[gc_tx2] += gc_at7[gc_tx2]
 						}
 					}
 				} else {
@@ -943,11 +943,9 @@ func gc_body_mergeHistogram64Kernel(gc_b2 *compiled.Block, dHistogram, dPartialH
 			gc_to2 = gc_bound2 + 1
 		}
 		for gc_base2 := 0; gc_from3 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off6 := gc_bx2
-			gc_off7 := 0
-			if gc_from3 >= 0 && gc_off6 >= 0 && gc_off6 < len(dHistogram) && gc_off7 >= 0 && gc_off7 < len(data) {
-				gc_at9 := dHistogram[gc_off6:][:1]
-				gc_at10 := data[gc_off7:][:1]
+			gc_off5 := gc_bx2
+			if gc_from3 >= 0 && gc_off5 >= 0 && gc_off5 < len(dHistogram) {
+				gc_at8 := dHistogram[gc_off5:][:1]
 				gc_step10 := gc_from3
 				for ; gc_step10+3 < gc_to2; gc_step10 += 4 {
 					{
@@ -958,7 +956,7 @@ func gc_body_mergeHistogram64Kernel(gc_b2 *compiled.Block, dHistogram, dPartialH
 
 //line samples_histogram.go:119
 						{
-							gc_at9[0] = gc_at10[0]
+							gc_at8[0] = data[0]
 						}
 					}
 					{
@@ -969,7 +967,7 @@ func gc_body_mergeHistogram64Kernel(gc_b2 *compiled.Block, dHistogram, dPartialH
 
 //line samples_histogram.go:119
 						{
-							gc_at9[0] = gc_at10[0]
+							gc_at8[0] = data[0]
 						}
 					}
 					{
@@ -980,7 +978,7 @@ func gc_body_mergeHistogram64Kernel(gc_b2 *compiled.Block, dHistogram, dPartialH
 
 //line samples_histogram.go:119
 						{
-							gc_at9[0] = gc_at10[0]
+							gc_at8[0] = data[0]
 						}
 					}
 					{
@@ -991,7 +989,7 @@ func gc_body_mergeHistogram64Kernel(gc_b2 *compiled.Block, dHistogram, dPartialH
 
 //line samples_histogram.go:119
 						{
-							gc_at9[0] = gc_at10[0]
+							gc_at8[0] = data[0]
 						}
 					}
 				}
@@ -1001,7 +999,7 @@ func gc_body_mergeHistogram64Kernel(gc_b2 *compiled.Block, dHistogram, dPartialH
 
 //line samples_histogram.go:119
 					{
-						gc_at9[0] = gc_at10[0]
+						gc_at8[0] = data[0]
 					}
 				}
 			} else {
@@ -1751,7 +1749,7 @@ func gc_body_mergeHistogram256Kernel(gc_b2 *compiled.Block, dHistogram, dPartial
 	{
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 			if gc_bdx2 <= len(data) {
-				gc_at6 := data[:gc_bdx2]
+				gc_at5 := data[:gc_bdx2]
 				gc_vstep3 := 0
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop2 bool
@@ -1765,7 +1763,7 @@ func gc_body_mergeHistogram256Kernel(gc_b2 *compiled.Block, dHistogram, dPartial
 //line samples_histogram.go:194
 							_ = sum
 //line samples_histogram.go:194
-							sum.StoreSlice(gc_at6[gc_tx2:])
+							sum.StoreSlice(gc_at5[gc_tx2:])
 						}
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep3, false
@@ -1784,7 +1782,7 @@ func gc_body_mergeHistogram256Kernel(gc_b2 *compiled.Block, dHistogram, dPartial
 //line samples_histogram.go:194
 						_ = sum
 //line samples_histogram.go:194
-						sum.StoreSlice(gc_at6[gc_tx2:])
+						sum.StoreSlice(gc_at5[gc_tx2:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
@@ -1794,7 +1792,7 @@ func gc_body_mergeHistogram256Kernel(gc_b2 *compiled.Block, dHistogram, dPartial
 					sum := gc_s_sum[gc_rank2]
 
 //line samples_histogram.go:194
-					gc_at6[gc_tx2] = sum
+					gc_at5[gc_tx2] = sum
 				}
 			} else {
 				gc_vstep4 := 0
@@ -1904,10 +1902,10 @@ func gc_body_mergeHistogram256Kernel(gc_b2 *compiled.Block, dHistogram, dPartial
 				gc_to2 = gc_bound2
 			}
 			for gc_base2 := 0; gc_from3 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_off5 := stride
-				if gc_from3 >= 0 && gc_to2 <= len(data) && gc_off5 >= 0 && gc_off5 <= len(data) && gc_to2 <= len(data)-gc_off5 {
-					gc_at7 := data[:gc_to2]
-					gc_at8 := data[gc_off5:][:gc_to2]
+				gc_off4 := stride
+				if gc_from3 >= 0 && gc_to2 <= len(data) && gc_off4 >= 0 && gc_off4 <= len(data) && gc_to2 <= len(data)-gc_off4 {
+					gc_at6 := data[:gc_to2]
+					gc_at7 := data[gc_off4:][:gc_to2]
 					gc_vstep5 := gc_from3
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop4 bool
@@ -1919,7 +1917,7 @@ func gc_body_mergeHistogram256Kernel(gc_b2 *compiled.Block, dHistogram, dPartial
 //line samples_histogram.go:199
 								{
 //line samples_histogram.go:199
-									archsimd.LoadUint32x16Slice(gc_at7[gc_tx2:]).Add(archsimd.LoadUint32x16Slice(gc_at8[gc_tx2:])).StoreSlice(gc_at7[gc_tx2:])
+									archsimd.LoadUint32x16Slice(gc_at6[gc_tx2:]).Add(archsimd.LoadUint32x16Slice(gc_at7[gc_tx2:])).StoreSlice(gc_at6[gc_tx2:])
 //line samples_histogram.go:199
 								}
 							}
@@ -1938,7 +1936,7 @@ func gc_body_mergeHistogram256Kernel(gc_b2 *compiled.Block, dHistogram, dPartial
 //line samples_histogram.go:199
 							{
 //line samples_histogram.go:199
-								archsimd.LoadUint32x8Slice(gc_at7[gc_tx2:]).Add(archsimd.LoadUint32x8Slice(gc_at8[gc_tx2:])).StoreSlice(gc_at7[gc_tx2:])
+								archsimd.LoadUint32x8Slice(gc_at6[gc_tx2:]).Add(archsimd.LoadUint32x8Slice(gc_at7[gc_tx2:])).StoreSlice(gc_at6[gc_tx2:])
 //line samples_histogram.go:199
 							}
 						}
@@ -1950,7 +1948,7 @@ func gc_body_mergeHistogram256Kernel(gc_b2 *compiled.Block, dHistogram, dPartial
 
 //line samples_histogram.go:199
 						{
-							gc_at7[gc_tx2] += gc_at8[gc_tx2]
+							gc_at6[gc_tx2] += gc_at7[gc_tx2]
 						}
 					}
 				} else {
@@ -2062,11 +2060,9 @@ func gc_body_mergeHistogram256Kernel(gc_b2 *compiled.Block, dHistogram, dPartial
 			gc_to2 = gc_bound2 + 1
 		}
 		for gc_base2 := 0; gc_from3 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off6 := gc_bx2
-			gc_off7 := 0
-			if gc_from3 >= 0 && gc_off6 >= 0 && gc_off6 < len(dHistogram) && gc_off7 >= 0 && gc_off7 < len(data) {
-				gc_at9 := dHistogram[gc_off6:][:1]
-				gc_at10 := data[gc_off7:][:1]
+			gc_off5 := gc_bx2
+			if gc_from3 >= 0 && gc_off5 >= 0 && gc_off5 < len(dHistogram) {
+				gc_at8 := dHistogram[gc_off5:][:1]
 				gc_step10 := gc_from3
 				for ; gc_step10+3 < gc_to2; gc_step10 += 4 {
 					{
@@ -2077,7 +2073,7 @@ func gc_body_mergeHistogram256Kernel(gc_b2 *compiled.Block, dHistogram, dPartial
 
 //line samples_histogram.go:204
 						{
-							gc_at9[0] = gc_at10[0]
+							gc_at8[0] = data[0]
 						}
 					}
 					{
@@ -2088,7 +2084,7 @@ func gc_body_mergeHistogram256Kernel(gc_b2 *compiled.Block, dHistogram, dPartial
 
 //line samples_histogram.go:204
 						{
-							gc_at9[0] = gc_at10[0]
+							gc_at8[0] = data[0]
 						}
 					}
 					{
@@ -2099,7 +2095,7 @@ func gc_body_mergeHistogram256Kernel(gc_b2 *compiled.Block, dHistogram, dPartial
 
 //line samples_histogram.go:204
 						{
-							gc_at9[0] = gc_at10[0]
+							gc_at8[0] = data[0]
 						}
 					}
 					{
@@ -2110,7 +2106,7 @@ func gc_body_mergeHistogram256Kernel(gc_b2 *compiled.Block, dHistogram, dPartial
 
 //line samples_histogram.go:204
 						{
-							gc_at9[0] = gc_at10[0]
+							gc_at8[0] = data[0]
 						}
 					}
 				}
@@ -2120,7 +2116,7 @@ func gc_body_mergeHistogram256Kernel(gc_b2 *compiled.Block, dHistogram, dPartial
 
 //line samples_histogram.go:204
 					{
-						gc_at9[0] = gc_at10[0]
+						gc_at8[0] = data[0]
 					}
 				}
 			} else {

@@ -1203,11 +1203,9 @@ func gc_body_uniformUpdate(gc_b *compiled.Block, dData []uint4, dBuffer []uint32
 			gc_to = gc_bound + 1
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-			gc_off := 0
-			gc_off2 := gc_bx
-			if gc_from >= 0 && gc_off >= 0 && gc_off < len(buf) && gc_off2 >= 0 && gc_off2 < len(dBuffer) {
-				gc_at := buf[gc_off:][:1]
-				gc_at2 := dBuffer[gc_off2:][:1]
+			gc_off := gc_bx
+			if gc_from >= 0 && gc_off >= 0 && gc_off < len(dBuffer) {
+				gc_at := dBuffer[gc_off:][:1]
 				gc_step := gc_from
 				for ; gc_step+3 < gc_to; gc_step += 4 {
 					{
@@ -1218,7 +1216,7 @@ func gc_body_uniformUpdate(gc_b *compiled.Block, dData []uint4, dBuffer []uint32
 
 //line samples_scan.go:223
 						{
-							gc_at[0] = gc_at2[0]
+							buf[0] = gc_at[0]
 						}
 					}
 					{
@@ -1229,7 +1227,7 @@ func gc_body_uniformUpdate(gc_b *compiled.Block, dData []uint4, dBuffer []uint32
 
 //line samples_scan.go:223
 						{
-							gc_at[0] = gc_at2[0]
+							buf[0] = gc_at[0]
 						}
 					}
 					{
@@ -1240,7 +1238,7 @@ func gc_body_uniformUpdate(gc_b *compiled.Block, dData []uint4, dBuffer []uint32
 
 //line samples_scan.go:223
 						{
-							gc_at[0] = gc_at2[0]
+							buf[0] = gc_at[0]
 						}
 					}
 					{
@@ -1251,7 +1249,7 @@ func gc_body_uniformUpdate(gc_b *compiled.Block, dData []uint4, dBuffer []uint32
 
 //line samples_scan.go:223
 						{
-							gc_at[0] = gc_at2[0]
+							buf[0] = gc_at[0]
 						}
 					}
 				}
@@ -1261,7 +1259,7 @@ func gc_body_uniformUpdate(gc_b *compiled.Block, dData []uint4, dBuffer []uint32
 
 //line samples_scan.go:223
 					{
-						gc_at[0] = gc_at2[0]
+						buf[0] = gc_at[0]
 					}
 				}
 			} else {
@@ -1320,71 +1318,34 @@ func gc_body_uniformUpdate(gc_b *compiled.Block, dData []uint4, dBuffer []uint32
 			}
 		}
 	}
-	gc_apart := compiled.Disjoint(buf, dData)
-	_ = gc_apart
 	{
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_off3 := gc_bx * gc_bdx
-			gc_off4 := 0
-			if gc_off3 >= 0 && gc_off3 <= len(dData) && gc_bdx <= len(dData)-gc_off3 && gc_off4 >= 0 && gc_off4 < len(buf) && gc_apart {
-				gc_at3 := dData[gc_off3:][:gc_bdx]
-				gc_at4 := buf[gc_off4:][:1]
-				gc_elem := gc_at4[0]
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 
 //line samples_scan.go:221
-					pos := gc_bx*gc_bdx + gc_tx
-					_ = pos
+				pos := gc_bx*gc_bdx + gc_tx
+				_ = pos
 
 //line samples_scan.go:229
-					data4 := gc_at3[gc_tx]
+				data4 := dData[pos]
 
 //line samples_scan.go:230
-					data4.X += gc_elem
+				data4.X += buf[0]
 
 //line samples_scan.go:231
-					data4.Y += gc_elem
+				data4.Y += buf[0]
 
 //line samples_scan.go:232
-					data4.Z += gc_elem
+				data4.Z += buf[0]
 
 //line samples_scan.go:233
-					data4.W += gc_elem
+				data4.W += buf[0]
 
 //line samples_scan.go:234
-					gc_at3[gc_tx] = data4
-					_ = data4
-				}
-			} else {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line samples_scan.go:221
-					pos := gc_bx*gc_bdx + gc_tx
-					_ = pos
-
-//line samples_scan.go:229
-					data4 := dData[pos]
-
-//line samples_scan.go:230
-					data4.X += buf[0]
-
-//line samples_scan.go:231
-					data4.Y += buf[0]
-
-//line samples_scan.go:232
-					data4.Z += buf[0]
-
-//line samples_scan.go:233
-					data4.W += buf[0]
-
-//line samples_scan.go:234
-					dData[pos] = data4
-					_ = data4
-				}
+				dData[pos] = data4
+				_ = data4
 			}
 		}
 	}

@@ -1490,11 +1490,9 @@ func gc_body_uniformUpdate(gc_b2 *compiled.Block, dData []uint4, dBuffer []uint3
 			gc_to2 = gc_bound2 + 1
 		}
 		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off5 := 0
-			gc_off6 := gc_bx2
-			if gc_from2 >= 0 && gc_off5 >= 0 && gc_off5 < len(buf) && gc_off6 >= 0 && gc_off6 < len(dBuffer) {
-				gc_at5 := buf[gc_off5:][:1]
-				gc_at6 := dBuffer[gc_off6:][:1]
+			gc_off2 := gc_bx2
+			if gc_from2 >= 0 && gc_off2 >= 0 && gc_off2 < len(dBuffer) {
+				gc_at2 := dBuffer[gc_off2:][:1]
 				gc_step3 := gc_from2
 				for ; gc_step3+3 < gc_to2; gc_step3 += 4 {
 					{
@@ -1505,7 +1503,7 @@ func gc_body_uniformUpdate(gc_b2 *compiled.Block, dData []uint4, dBuffer []uint3
 
 //line samples_scan.go:223
 						{
-							gc_at5[0] = gc_at6[0]
+							buf[0] = gc_at2[0]
 						}
 					}
 					{
@@ -1516,7 +1514,7 @@ func gc_body_uniformUpdate(gc_b2 *compiled.Block, dData []uint4, dBuffer []uint3
 
 //line samples_scan.go:223
 						{
-							gc_at5[0] = gc_at6[0]
+							buf[0] = gc_at2[0]
 						}
 					}
 					{
@@ -1527,7 +1525,7 @@ func gc_body_uniformUpdate(gc_b2 *compiled.Block, dData []uint4, dBuffer []uint3
 
 //line samples_scan.go:223
 						{
-							gc_at5[0] = gc_at6[0]
+							buf[0] = gc_at2[0]
 						}
 					}
 					{
@@ -1538,7 +1536,7 @@ func gc_body_uniformUpdate(gc_b2 *compiled.Block, dData []uint4, dBuffer []uint3
 
 //line samples_scan.go:223
 						{
-							gc_at5[0] = gc_at6[0]
+							buf[0] = gc_at2[0]
 						}
 					}
 				}
@@ -1548,7 +1546,7 @@ func gc_body_uniformUpdate(gc_b2 *compiled.Block, dData []uint4, dBuffer []uint3
 
 //line samples_scan.go:223
 					{
-						gc_at5[0] = gc_at6[0]
+						buf[0] = gc_at2[0]
 					}
 				}
 			} else {
@@ -1607,71 +1605,34 @@ func gc_body_uniformUpdate(gc_b2 *compiled.Block, dData []uint4, dBuffer []uint3
 			}
 		}
 	}
-	gc_apart2 := compiled.Disjoint(buf, dData)
-	_ = gc_apart2
 	{
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off7 := gc_bx2 * gc_bdx2
-			gc_off8 := 0
-			if gc_off7 >= 0 && gc_off7 <= len(dData) && gc_bdx2 <= len(dData)-gc_off7 && gc_off8 >= 0 && gc_off8 < len(buf) && gc_apart2 {
-				gc_at7 := dData[gc_off7:][:gc_bdx2]
-				gc_at8 := buf[gc_off8:][:1]
-				gc_elem2 := gc_at8[0]
-				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
 
 //line samples_scan.go:221
-					pos := gc_bx2*gc_bdx2 + gc_tx2
-					_ = pos
+				pos := gc_bx2*gc_bdx2 + gc_tx2
+				_ = pos
 
 //line samples_scan.go:229
-					data4 := gc_at7[gc_tx2]
+				data4 := dData[pos]
 
 //line samples_scan.go:230
-					data4.X += gc_elem2
+				data4.X += buf[0]
 
 //line samples_scan.go:231
-					data4.Y += gc_elem2
+				data4.Y += buf[0]
 
 //line samples_scan.go:232
-					data4.Z += gc_elem2
+				data4.Z += buf[0]
 
 //line samples_scan.go:233
-					data4.W += gc_elem2
+				data4.W += buf[0]
 
 //line samples_scan.go:234
-					gc_at7[gc_tx2] = data4
-					_ = data4
-				}
-			} else {
-				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line samples_scan.go:221
-					pos := gc_bx2*gc_bdx2 + gc_tx2
-					_ = pos
-
-//line samples_scan.go:229
-					data4 := dData[pos]
-
-//line samples_scan.go:230
-					data4.X += buf[0]
-
-//line samples_scan.go:231
-					data4.Y += buf[0]
-
-//line samples_scan.go:232
-					data4.Z += buf[0]
-
-//line samples_scan.go:233
-					data4.W += buf[0]
-
-//line samples_scan.go:234
-					dData[pos] = data4
-					_ = data4
-				}
+				dData[pos] = data4
+				_ = data4
 			}
 		}
 	}

@@ -3501,11 +3501,9 @@ func gc_body_shocBottomScan(gc_b *compiled.Block, gIdata, gOdata, gBlockSums []f
 			gc_to = gc_bound + 1
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-			gc_off := 0
-			gc_off2 := gc_bx
-			if gc_from >= 0 && gc_off >= 0 && gc_off < len(sSeed) && gc_off2 >= 0 && gc_off2 < len(gBlockSums) {
-				gc_at := sSeed[gc_off:][:1]
-				gc_at2 := gBlockSums[gc_off2:][:1]
+			gc_off := gc_bx
+			if gc_from >= 0 && gc_off >= 0 && gc_off < len(gBlockSums) {
+				gc_at := gBlockSums[gc_off:][:1]
 				gc_step4 := gc_from
 				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
 					{
@@ -3519,7 +3517,7 @@ func gc_body_shocBottomScan(gc_b *compiled.Block, gIdata, gOdata, gBlockSums []f
 
 //line shoc.go:300
 						{
-							gc_at[0] = gc_at2[0]
+							sSeed[0] = gc_at[0]
 						}
 						_ = i
 						gc_s_i[gc_rank] = i
@@ -3535,7 +3533,7 @@ func gc_body_shocBottomScan(gc_b *compiled.Block, gIdata, gOdata, gBlockSums []f
 
 //line shoc.go:300
 						{
-							gc_at[0] = gc_at2[0]
+							sSeed[0] = gc_at[0]
 						}
 						_ = i
 						gc_s_i[gc_rank] = i
@@ -3551,7 +3549,7 @@ func gc_body_shocBottomScan(gc_b *compiled.Block, gIdata, gOdata, gBlockSums []f
 
 //line shoc.go:300
 						{
-							gc_at[0] = gc_at2[0]
+							sSeed[0] = gc_at[0]
 						}
 						_ = i
 						gc_s_i[gc_rank] = i
@@ -3567,7 +3565,7 @@ func gc_body_shocBottomScan(gc_b *compiled.Block, gIdata, gOdata, gBlockSums []f
 
 //line shoc.go:300
 						{
-							gc_at[0] = gc_at2[0]
+							sSeed[0] = gc_at[0]
 						}
 						_ = i
 						gc_s_i[gc_rank] = i
@@ -3582,7 +3580,7 @@ func gc_body_shocBottomScan(gc_b *compiled.Block, gIdata, gOdata, gBlockSums []f
 
 //line shoc.go:300
 					{
-						gc_at[0] = gc_at2[0]
+						sSeed[0] = gc_at[0]
 					}
 					_ = i
 					gc_s_i[gc_rank] = i
@@ -4853,82 +4851,41 @@ func gc_body_shocBottomScan(gc_b *compiled.Block, gIdata, gOdata, gBlockSums []f
 			}
 		}
 		{
-			gc_off3 := 0
-			if gc_off3 >= 0 && gc_off3 < len(sSeed) {
-				gc_at3 := sSeed[gc_off3:][:1]
-				for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
-					gc_pos.Thread = gc_rank
-					idx := gc_s_idx[gc_rank]
-					gOdata4 := gc_s_gOdata4[gc_rank]
-					i := gc_s_i[gc_rank]
-					val4 := gc_s_val4[gc_rank]
+			for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+				gc_pos.Thread = gc_rank
+				idx := gc_s_idx[gc_rank]
+				gOdata4 := gc_s_gOdata4[gc_rank]
+				i := gc_s_i[gc_rank]
+				val4 := gc_s_val4[gc_rank]
 
 //line shoc.go:244
-					var r float32 = sData[idx-1]
+				var r float32 = sData[idx-1]
 
 //line shoc.go:244
-					_ = r
+				_ = r
 
 //line shoc.go:324
-					res := r
+				res := r
 
 //line shoc.go:327
-					val4.X += res + gc_at3[0]
+				val4.X += res + sSeed[0]
 
 //line shoc.go:328
-					val4.Y += res + gc_at3[0]
+				val4.Y += res + sSeed[0]
 
 //line shoc.go:329
-					val4.Z += res + gc_at3[0]
+				val4.Z += res + sSeed[0]
 
 //line shoc.go:330
-					val4.W += res + gc_at3[0]
+				val4.W += res + sSeed[0]
 
 //line shoc.go:333
-					if i < blockStop {
-						gOdata4[i] = val4
-					}
-					_ = r
-					_ = res
-					gc_s_val4[gc_rank] = val4
+				if i < blockStop {
+					gOdata4[i] = val4
 				}
-			} else {
-				for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
-					gc_pos.Thread = gc_rank
-					idx := gc_s_idx[gc_rank]
-					gOdata4 := gc_s_gOdata4[gc_rank]
-					i := gc_s_i[gc_rank]
-					val4 := gc_s_val4[gc_rank]
-
-//line shoc.go:244
-					var r float32 = sData[idx-1]
-
-//line shoc.go:244
-					_ = r
-
-//line shoc.go:324
-					res := r
-
-//line shoc.go:327
-					val4.X += res + sSeed[0]
-
-//line shoc.go:328
-					val4.Y += res + sSeed[0]
-
-//line shoc.go:329
-					val4.Z += res + sSeed[0]
-
-//line shoc.go:330
-					val4.W += res + sSeed[0]
-
-//line shoc.go:333
-					if i < blockStop {
-						gOdata4[i] = val4
-					}
-					_ = r
-					_ = res
-					gc_s_val4[gc_rank] = val4
-				}
+				_ = r
+				_ = res
+				gc_s_val4[gc_rank] = val4
 			}
 		}
 		{
@@ -4940,119 +4897,43 @@ func gc_body_shocBottomScan(gc_b *compiled.Block, gIdata, gOdata, gBlockSums []f
 				gc_to = gc_bound + 1
 			}
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				gc_off4 := 0
-				if gc_from >= 0 && gc_off4 >= 0 && gc_off4 < len(sSeed) {
-					gc_at4 := sSeed[gc_off4:][:1]
-					gc_step26 := gc_from
-					for ; gc_step26+3 < gc_to; gc_step26 += 4 {
-						{
-							gc_tx := gc_step26 + 0
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-							val4 := gc_s_val4[gc_rank]
-
-//line shoc.go:339
-							{
-								gc_at4[0] = val4.W
-							}
-						}
-						{
-							gc_tx := gc_step26 + 1
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-							val4 := gc_s_val4[gc_rank]
-
-//line shoc.go:339
-							{
-								gc_at4[0] = val4.W
-							}
-						}
-						{
-							gc_tx := gc_step26 + 2
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-							val4 := gc_s_val4[gc_rank]
-
-//line shoc.go:339
-							{
-								gc_at4[0] = val4.W
-							}
-						}
-						{
-							gc_tx := gc_step26 + 3
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-							val4 := gc_s_val4[gc_rank]
-
-//line shoc.go:339
-							{
-								gc_at4[0] = val4.W
-							}
-						}
-					}
-					for gc_tx := gc_step26; gc_tx < gc_to; gc_tx++ {
+				gc_step26 := gc_from
+				for ; gc_step26+3 < gc_to; gc_step26 += 4 {
+					{
+						gc_tx := gc_step26 + 0
 						gc_rank := gc_base + gc_tx
-						_ = gc_rank
+						gc_pos.Thread = gc_rank
 						val4 := gc_s_val4[gc_rank]
 
 //line shoc.go:339
 						{
-							gc_at4[0] = val4.W
+							sSeed[0] = val4.W
 						}
 					}
-				} else {
-					gc_step27 := gc_from
-					for ; gc_step27+3 < gc_to; gc_step27 += 4 {
-						{
-							gc_tx := gc_step27 + 0
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							val4 := gc_s_val4[gc_rank]
+					{
+						gc_tx := gc_step26 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						val4 := gc_s_val4[gc_rank]
 
 //line shoc.go:339
-							{
-								sSeed[0] = val4.W
-							}
-						}
 						{
-							gc_tx := gc_step27 + 1
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							val4 := gc_s_val4[gc_rank]
-
-//line shoc.go:339
-							{
-								sSeed[0] = val4.W
-							}
-						}
-						{
-							gc_tx := gc_step27 + 2
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							val4 := gc_s_val4[gc_rank]
-
-//line shoc.go:339
-							{
-								sSeed[0] = val4.W
-							}
-						}
-						{
-							gc_tx := gc_step27 + 3
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							val4 := gc_s_val4[gc_rank]
-
-//line shoc.go:339
-							{
-								sSeed[0] = val4.W
-							}
+							sSeed[0] = val4.W
 						}
 					}
-					for gc_tx := gc_step27; gc_tx < gc_to; gc_tx++ {
+					{
+						gc_tx := gc_step26 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						val4 := gc_s_val4[gc_rank]
+
+//line shoc.go:339
+						{
+							sSeed[0] = val4.W
+						}
+					}
+					{
+						gc_tx := gc_step26 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						val4 := gc_s_val4[gc_rank]
@@ -5063,16 +4944,26 @@ func gc_body_shocBottomScan(gc_b *compiled.Block, gIdata, gOdata, gBlockSums []f
 						}
 					}
 				}
+				for gc_tx := gc_step26; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					val4 := gc_s_val4[gc_rank]
+
+//line shoc.go:339
+					{
+						sSeed[0] = val4.W
+					}
+				}
 			}
 		}
 
 //line shoc.go:344
 		window += blockSize
 		{
-			gc_step28 := 0
-			for ; gc_step28+3 < gc_n; gc_step28 += 4 {
+			gc_step27 := 0
+			for ; gc_step27+3 < gc_n; gc_step27 += 4 {
 				{
-					gc_rank := gc_step28 + 0
+					gc_rank := gc_step27 + 0
 					gc_pos.Thread = gc_rank
 					i := gc_s_i[gc_rank]
 
@@ -5081,7 +4972,7 @@ func gc_body_shocBottomScan(gc_b *compiled.Block, gIdata, gOdata, gBlockSums []f
 					gc_s_i[gc_rank] = i
 				}
 				{
-					gc_rank := gc_step28 + 1
+					gc_rank := gc_step27 + 1
 					gc_pos.Thread = gc_rank
 					i := gc_s_i[gc_rank]
 
@@ -5090,7 +4981,7 @@ func gc_body_shocBottomScan(gc_b *compiled.Block, gIdata, gOdata, gBlockSums []f
 					gc_s_i[gc_rank] = i
 				}
 				{
-					gc_rank := gc_step28 + 2
+					gc_rank := gc_step27 + 2
 					gc_pos.Thread = gc_rank
 					i := gc_s_i[gc_rank]
 
@@ -5099,7 +4990,7 @@ func gc_body_shocBottomScan(gc_b *compiled.Block, gIdata, gOdata, gBlockSums []f
 					gc_s_i[gc_rank] = i
 				}
 				{
-					gc_rank := gc_step28 + 3
+					gc_rank := gc_step27 + 3
 					gc_pos.Thread = gc_rank
 					i := gc_s_i[gc_rank]
 
@@ -5108,7 +4999,7 @@ func gc_body_shocBottomScan(gc_b *compiled.Block, gIdata, gOdata, gBlockSums []f
 					gc_s_i[gc_rank] = i
 				}
 			}
-			for gc_rank := gc_step28; gc_rank < gc_n; gc_rank++ {
+			for gc_rank := gc_step27; gc_rank < gc_n; gc_rank++ {
 				gc_pos.Thread = gc_rank
 				i := gc_s_i[gc_rank]
 

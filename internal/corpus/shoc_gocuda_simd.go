@@ -4495,10 +4495,10 @@ func gc_body_shocBottomScan(gc_b2 *compiled.Block, gIdata, gOdata, gBlockSums []
 //line shoc.go:280
 	sSeed := gocuda.Shared[float32](t, 1)[:1]
 	{
-		gc_step29 := 0
-		for ; gc_step29+3 < gc_n2; gc_step29 += 4 {
+		gc_step28 := 0
+		for ; gc_step28+3 < gc_n2; gc_step28 += 4 {
 			{
-				gc_rank2 := gc_step29 + 0
+				gc_rank2 := gc_step28 + 0
 				gc_pos2.Thread = gc_rank2
 
 //line shoc.go:283
@@ -4512,7 +4512,7 @@ func gc_body_shocBottomScan(gc_b2 *compiled.Block, gIdata, gOdata, gBlockSums []
 				gc_s_gOdata4[gc_rank2] = gOdata4
 			}
 			{
-				gc_rank2 := gc_step29 + 1
+				gc_rank2 := gc_step28 + 1
 				gc_pos2.Thread = gc_rank2
 
 //line shoc.go:283
@@ -4526,7 +4526,7 @@ func gc_body_shocBottomScan(gc_b2 *compiled.Block, gIdata, gOdata, gBlockSums []
 				gc_s_gOdata4[gc_rank2] = gOdata4
 			}
 			{
-				gc_rank2 := gc_step29 + 2
+				gc_rank2 := gc_step28 + 2
 				gc_pos2.Thread = gc_rank2
 
 //line shoc.go:283
@@ -4540,7 +4540,7 @@ func gc_body_shocBottomScan(gc_b2 *compiled.Block, gIdata, gOdata, gBlockSums []
 				gc_s_gOdata4[gc_rank2] = gOdata4
 			}
 			{
-				gc_rank2 := gc_step29 + 3
+				gc_rank2 := gc_step28 + 3
 				gc_pos2.Thread = gc_rank2
 
 //line shoc.go:283
@@ -4554,7 +4554,7 @@ func gc_body_shocBottomScan(gc_b2 *compiled.Block, gIdata, gOdata, gBlockSums []
 				gc_s_gOdata4[gc_rank2] = gOdata4
 			}
 		}
-		for gc_rank2 := gc_step29; gc_rank2 < gc_n2; gc_rank2++ {
+		for gc_rank2 := gc_step28; gc_rank2 < gc_n2; gc_rank2++ {
 			gc_pos2.Thread = gc_rank2
 
 //line shoc.go:283
@@ -4595,8 +4595,60 @@ func gc_body_shocBottomScan(gc_b2 *compiled.Block, gIdata, gOdata, gBlockSums []
 		}
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 			gc_lo4, gc_hi4 := min(gc_from2, gc_bdx2), max(gc_from2, gc_to2)
-			gc_step30 := 0
-			for ; gc_step30+3 < gc_lo4; gc_step30 += 4 {
+			gc_step29 := 0
+			for ; gc_step29+3 < gc_lo4; gc_step29 += 4 {
+				{
+					gc_tx2 := gc_step29 + 0
+					gc_rank2 := gc_base2 + gc_tx2
+					_ = gc_rank2
+
+//line shoc.go:296
+					i := blockStart + gc_tx2
+					_ = i
+					gc_s_i[gc_rank2] = i
+				}
+				{
+					gc_tx2 := gc_step29 + 1
+					gc_rank2 := gc_base2 + gc_tx2
+					_ = gc_rank2
+
+//line shoc.go:296
+					i := blockStart + gc_tx2
+					_ = i
+					gc_s_i[gc_rank2] = i
+				}
+				{
+					gc_tx2 := gc_step29 + 2
+					gc_rank2 := gc_base2 + gc_tx2
+					_ = gc_rank2
+
+//line shoc.go:296
+					i := blockStart + gc_tx2
+					_ = i
+					gc_s_i[gc_rank2] = i
+				}
+				{
+					gc_tx2 := gc_step29 + 3
+					gc_rank2 := gc_base2 + gc_tx2
+					_ = gc_rank2
+
+//line shoc.go:296
+					i := blockStart + gc_tx2
+					_ = i
+					gc_s_i[gc_rank2] = i
+				}
+			}
+			for gc_tx2 := gc_step29; gc_tx2 < gc_lo4; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+				_ = gc_rank2
+
+//line shoc.go:296
+				i := blockStart + gc_tx2
+				_ = i
+				gc_s_i[gc_rank2] = i
+			}
+			gc_step30 := gc_hi4
+			for ; gc_step30+3 < gc_bdx2; gc_step30 += 4 {
 				{
 					gc_tx2 := gc_step30 + 0
 					gc_rank2 := gc_base2 + gc_tx2
@@ -4638,59 +4690,7 @@ func gc_body_shocBottomScan(gc_b2 *compiled.Block, gIdata, gOdata, gBlockSums []
 					gc_s_i[gc_rank2] = i
 				}
 			}
-			for gc_tx2 := gc_step30; gc_tx2 < gc_lo4; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				_ = gc_rank2
-
-//line shoc.go:296
-				i := blockStart + gc_tx2
-				_ = i
-				gc_s_i[gc_rank2] = i
-			}
-			gc_step31 := gc_hi4
-			for ; gc_step31+3 < gc_bdx2; gc_step31 += 4 {
-				{
-					gc_tx2 := gc_step31 + 0
-					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
-
-//line shoc.go:296
-					i := blockStart + gc_tx2
-					_ = i
-					gc_s_i[gc_rank2] = i
-				}
-				{
-					gc_tx2 := gc_step31 + 1
-					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
-
-//line shoc.go:296
-					i := blockStart + gc_tx2
-					_ = i
-					gc_s_i[gc_rank2] = i
-				}
-				{
-					gc_tx2 := gc_step31 + 2
-					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
-
-//line shoc.go:296
-					i := blockStart + gc_tx2
-					_ = i
-					gc_s_i[gc_rank2] = i
-				}
-				{
-					gc_tx2 := gc_step31 + 3
-					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
-
-//line shoc.go:296
-					i := blockStart + gc_tx2
-					_ = i
-					gc_s_i[gc_rank2] = i
-				}
-			}
-			for gc_tx2 := gc_step31; gc_tx2 < gc_bdx2; gc_tx2++ {
+			for gc_tx2 := gc_step30; gc_tx2 < gc_bdx2; gc_tx2++ {
 				gc_rank2 := gc_base2 + gc_tx2
 				_ = gc_rank2
 
@@ -4707,15 +4707,13 @@ func gc_body_shocBottomScan(gc_b2 *compiled.Block, gIdata, gOdata, gBlockSums []
 			gc_to2 = gc_bound2 + 1
 		}
 		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off5 := 0
-			gc_off6 := gc_bx2
-			if gc_from2 >= 0 && gc_off5 >= 0 && gc_off5 < len(sSeed) && gc_off6 >= 0 && gc_off6 < len(gBlockSums) {
-				gc_at5 := sSeed[gc_off5:][:1]
-				gc_at6 := gBlockSums[gc_off6:][:1]
-				gc_step32 := gc_from2
-				for ; gc_step32+3 < gc_to2; gc_step32 += 4 {
+			gc_off2 := gc_bx2
+			if gc_from2 >= 0 && gc_off2 >= 0 && gc_off2 < len(gBlockSums) {
+				gc_at2 := gBlockSums[gc_off2:][:1]
+				gc_step31 := gc_from2
+				for ; gc_step31+3 < gc_to2; gc_step31 += 4 {
 					{
-						gc_tx2 := gc_step32 + 0
+						gc_tx2 := gc_step31 + 0
 						_ = gc_tx2
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
@@ -4725,13 +4723,13 @@ func gc_body_shocBottomScan(gc_b2 *compiled.Block, gIdata, gOdata, gBlockSums []
 
 //line shoc.go:300
 						{
-							gc_at5[0] = gc_at6[0]
+							sSeed[0] = gc_at2[0]
 						}
 						_ = i
 						gc_s_i[gc_rank2] = i
 					}
 					{
-						gc_tx2 := gc_step32 + 1
+						gc_tx2 := gc_step31 + 1
 						_ = gc_tx2
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
@@ -4741,13 +4739,13 @@ func gc_body_shocBottomScan(gc_b2 *compiled.Block, gIdata, gOdata, gBlockSums []
 
 //line shoc.go:300
 						{
-							gc_at5[0] = gc_at6[0]
+							sSeed[0] = gc_at2[0]
 						}
 						_ = i
 						gc_s_i[gc_rank2] = i
 					}
 					{
-						gc_tx2 := gc_step32 + 2
+						gc_tx2 := gc_step31 + 2
 						_ = gc_tx2
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
@@ -4757,13 +4755,13 @@ func gc_body_shocBottomScan(gc_b2 *compiled.Block, gIdata, gOdata, gBlockSums []
 
 //line shoc.go:300
 						{
-							gc_at5[0] = gc_at6[0]
+							sSeed[0] = gc_at2[0]
 						}
 						_ = i
 						gc_s_i[gc_rank2] = i
 					}
 					{
-						gc_tx2 := gc_step32 + 3
+						gc_tx2 := gc_step31 + 3
 						_ = gc_tx2
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
@@ -4773,13 +4771,13 @@ func gc_body_shocBottomScan(gc_b2 *compiled.Block, gIdata, gOdata, gBlockSums []
 
 //line shoc.go:300
 						{
-							gc_at5[0] = gc_at6[0]
+							sSeed[0] = gc_at2[0]
 						}
 						_ = i
 						gc_s_i[gc_rank2] = i
 					}
 				}
-				for gc_tx2 := gc_step32; gc_tx2 < gc_to2; gc_tx2++ {
+				for gc_tx2 := gc_step31; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
 
@@ -4788,16 +4786,16 @@ func gc_body_shocBottomScan(gc_b2 *compiled.Block, gIdata, gOdata, gBlockSums []
 
 //line shoc.go:300
 					{
-						gc_at5[0] = gc_at6[0]
+						sSeed[0] = gc_at2[0]
 					}
 					_ = i
 					gc_s_i[gc_rank2] = i
 				}
 			} else {
-				gc_step33 := gc_from2
-				for ; gc_step33+3 < gc_to2; gc_step33 += 4 {
+				gc_step32 := gc_from2
+				for ; gc_step32+3 < gc_to2; gc_step32 += 4 {
 					{
-						gc_tx2 := gc_step33 + 0
+						gc_tx2 := gc_step32 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -4812,7 +4810,7 @@ func gc_body_shocBottomScan(gc_b2 *compiled.Block, gIdata, gOdata, gBlockSums []
 						gc_s_i[gc_rank2] = i
 					}
 					{
-						gc_tx2 := gc_step33 + 1
+						gc_tx2 := gc_step32 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -4827,7 +4825,7 @@ func gc_body_shocBottomScan(gc_b2 *compiled.Block, gIdata, gOdata, gBlockSums []
 						gc_s_i[gc_rank2] = i
 					}
 					{
-						gc_tx2 := gc_step33 + 2
+						gc_tx2 := gc_step32 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -4842,7 +4840,7 @@ func gc_body_shocBottomScan(gc_b2 *compiled.Block, gIdata, gOdata, gBlockSums []
 						gc_s_i[gc_rank2] = i
 					}
 					{
-						gc_tx2 := gc_step33 + 3
+						gc_tx2 := gc_step32 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -4857,7 +4855,7 @@ func gc_body_shocBottomScan(gc_b2 *compiled.Block, gIdata, gOdata, gBlockSums []
 						gc_s_i[gc_rank2] = i
 					}
 				}
-				for gc_tx2 := gc_step33; gc_tx2 < gc_to2; gc_tx2++ {
+				for gc_tx2 := gc_step32; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -4949,10 +4947,10 @@ func gc_body_shocBottomScan(gc_b2 *compiled.Block, gIdata, gOdata, gBlockSums []
 			}
 		}
 		{
-			gc_step34 := 0
-			for ; gc_step34+3 < gc_n2; gc_step34 += 4 {
+			gc_step33 := 0
+			for ; gc_step33+3 < gc_n2; gc_step33 += 4 {
 				{
-					gc_rank2 := gc_step34 + 0
+					gc_rank2 := gc_step33 + 0
 					gc_pos2.Thread = gc_rank2
 					idx := gc_s_idx[gc_rank2]
 
@@ -4965,7 +4963,7 @@ func gc_body_shocBottomScan(gc_b2 *compiled.Block, gIdata, gOdata, gBlockSums []
 					gc_s_tt[gc_rank2] = tt
 				}
 				{
-					gc_rank2 := gc_step34 + 1
+					gc_rank2 := gc_step33 + 1
 					gc_pos2.Thread = gc_rank2
 					idx := gc_s_idx[gc_rank2]
 
@@ -4978,7 +4976,7 @@ func gc_body_shocBottomScan(gc_b2 *compiled.Block, gIdata, gOdata, gBlockSums []
 					gc_s_tt[gc_rank2] = tt
 				}
 				{
-					gc_rank2 := gc_step34 + 2
+					gc_rank2 := gc_step33 + 2
 					gc_pos2.Thread = gc_rank2
 					idx := gc_s_idx[gc_rank2]
 
@@ -4991,7 +4989,7 @@ func gc_body_shocBottomScan(gc_b2 *compiled.Block, gIdata, gOdata, gBlockSums []
 					gc_s_tt[gc_rank2] = tt
 				}
 				{
-					gc_rank2 := gc_step34 + 3
+					gc_rank2 := gc_step33 + 3
 					gc_pos2.Thread = gc_rank2
 					idx := gc_s_idx[gc_rank2]
 
@@ -5004,7 +5002,7 @@ func gc_body_shocBottomScan(gc_b2 *compiled.Block, gIdata, gOdata, gBlockSums []
 					gc_s_tt[gc_rank2] = tt
 				}
 			}
-			for gc_rank2 := gc_step34; gc_rank2 < gc_n2; gc_rank2++ {
+			for gc_rank2 := gc_step33; gc_rank2 < gc_n2; gc_rank2++ {
 				gc_pos2.Thread = gc_rank2
 				idx := gc_s_idx[gc_rank2]
 
@@ -5018,10 +5016,10 @@ func gc_body_shocBottomScan(gc_b2 *compiled.Block, gIdata, gOdata, gBlockSums []
 			}
 		}
 		{
-			gc_step35 := 0
-			for ; gc_step35+3 < gc_n2; gc_step35 += 4 {
+			gc_step34 := 0
+			for ; gc_step34+3 < gc_n2; gc_step34 += 4 {
 				{
-					gc_rank2 := gc_step35 + 0
+					gc_rank2 := gc_step34 + 0
 					gc_pos2.Thread = gc_rank2
 					idx := gc_s_idx[gc_rank2]
 					tt := gc_s_tt[gc_rank2]
@@ -5030,7 +5028,7 @@ func gc_body_shocBottomScan(gc_b2 *compiled.Block, gIdata, gOdata, gBlockSums []
 					sData[idx] += tt
 				}
 				{
-					gc_rank2 := gc_step35 + 1
+					gc_rank2 := gc_step34 + 1
 					gc_pos2.Thread = gc_rank2
 					idx := gc_s_idx[gc_rank2]
 					tt := gc_s_tt[gc_rank2]
@@ -5039,7 +5037,7 @@ func gc_body_shocBottomScan(gc_b2 *compiled.Block, gIdata, gOdata, gBlockSums []
 					sData[idx] += tt
 				}
 				{
-					gc_rank2 := gc_step35 + 2
+					gc_rank2 := gc_step34 + 2
 					gc_pos2.Thread = gc_rank2
 					idx := gc_s_idx[gc_rank2]
 					tt := gc_s_tt[gc_rank2]
@@ -5048,7 +5046,7 @@ func gc_body_shocBottomScan(gc_b2 *compiled.Block, gIdata, gOdata, gBlockSums []
 					sData[idx] += tt
 				}
 				{
-					gc_rank2 := gc_step35 + 3
+					gc_rank2 := gc_step34 + 3
 					gc_pos2.Thread = gc_rank2
 					idx := gc_s_idx[gc_rank2]
 					tt := gc_s_tt[gc_rank2]
@@ -5057,7 +5055,7 @@ func gc_body_shocBottomScan(gc_b2 *compiled.Block, gIdata, gOdata, gBlockSums []
 					sData[idx] += tt
 				}
 			}
-			for gc_rank2 := gc_step35; gc_rank2 < gc_n2; gc_rank2++ {
+			for gc_rank2 := gc_step34; gc_rank2 < gc_n2; gc_rank2++ {
 				gc_pos2.Thread = gc_rank2
 				idx := gc_s_idx[gc_rank2]
 				tt := gc_s_tt[gc_rank2]
@@ -5067,10 +5065,10 @@ func gc_body_shocBottomScan(gc_b2 *compiled.Block, gIdata, gOdata, gBlockSums []
 			}
 		}
 		{
-			gc_step36 := 0
-			for ; gc_step36+3 < gc_n2; gc_step36 += 4 {
+			gc_step35 := 0
+			for ; gc_step35+3 < gc_n2; gc_step35 += 4 {
 				{
-					gc_rank2 := gc_step36 + 0
+					gc_rank2 := gc_step35 + 0
 					gc_pos2.Thread = gc_rank2
 					idx := gc_s_idx[gc_rank2]
 					var tt float32
@@ -5081,7 +5079,7 @@ func gc_body_shocBottomScan(gc_b2 *compiled.Block, gIdata, gOdata, gBlockSums []
 					gc_s_tt[gc_rank2] = tt
 				}
 				{
-					gc_rank2 := gc_step36 + 1
+					gc_rank2 := gc_step35 + 1
 					gc_pos2.Thread = gc_rank2
 					idx := gc_s_idx[gc_rank2]
 					var tt float32
@@ -5092,7 +5090,7 @@ func gc_body_shocBottomScan(gc_b2 *compiled.Block, gIdata, gOdata, gBlockSums []
 					gc_s_tt[gc_rank2] = tt
 				}
 				{
-					gc_rank2 := gc_step36 + 2
+					gc_rank2 := gc_step35 + 2
 					gc_pos2.Thread = gc_rank2
 					idx := gc_s_idx[gc_rank2]
 					var tt float32
@@ -5103,7 +5101,7 @@ func gc_body_shocBottomScan(gc_b2 *compiled.Block, gIdata, gOdata, gBlockSums []
 					gc_s_tt[gc_rank2] = tt
 				}
 				{
-					gc_rank2 := gc_step36 + 3
+					gc_rank2 := gc_step35 + 3
 					gc_pos2.Thread = gc_rank2
 					idx := gc_s_idx[gc_rank2]
 					var tt float32
@@ -5114,7 +5112,7 @@ func gc_body_shocBottomScan(gc_b2 *compiled.Block, gIdata, gOdata, gBlockSums []
 					gc_s_tt[gc_rank2] = tt
 				}
 			}
-			for gc_rank2 := gc_step36; gc_rank2 < gc_n2; gc_rank2++ {
+			for gc_rank2 := gc_step35; gc_rank2 < gc_n2; gc_rank2++ {
 				gc_pos2.Thread = gc_rank2
 				idx := gc_s_idx[gc_rank2]
 				var tt float32
@@ -5126,10 +5124,10 @@ func gc_body_shocBottomScan(gc_b2 *compiled.Block, gIdata, gOdata, gBlockSums []
 			}
 		}
 		{
-			gc_step37 := 0
-			for ; gc_step37+3 < gc_n2; gc_step37 += 4 {
+			gc_step36 := 0
+			for ; gc_step36+3 < gc_n2; gc_step36 += 4 {
 				{
-					gc_rank2 := gc_step37 + 0
+					gc_rank2 := gc_step36 + 0
 					gc_pos2.Thread = gc_rank2
 					idx := gc_s_idx[gc_rank2]
 					tt := gc_s_tt[gc_rank2]
@@ -5138,7 +5136,7 @@ func gc_body_shocBottomScan(gc_b2 *compiled.Block, gIdata, gOdata, gBlockSums []
 					sData[idx] += tt
 				}
 				{
-					gc_rank2 := gc_step37 + 1
+					gc_rank2 := gc_step36 + 1
 					gc_pos2.Thread = gc_rank2
 					idx := gc_s_idx[gc_rank2]
 					tt := gc_s_tt[gc_rank2]
@@ -5147,7 +5145,7 @@ func gc_body_shocBottomScan(gc_b2 *compiled.Block, gIdata, gOdata, gBlockSums []
 					sData[idx] += tt
 				}
 				{
-					gc_rank2 := gc_step37 + 2
+					gc_rank2 := gc_step36 + 2
 					gc_pos2.Thread = gc_rank2
 					idx := gc_s_idx[gc_rank2]
 					tt := gc_s_tt[gc_rank2]
@@ -5156,7 +5154,7 @@ func gc_body_shocBottomScan(gc_b2 *compiled.Block, gIdata, gOdata, gBlockSums []
 					sData[idx] += tt
 				}
 				{
-					gc_rank2 := gc_step37 + 3
+					gc_rank2 := gc_step36 + 3
 					gc_pos2.Thread = gc_rank2
 					idx := gc_s_idx[gc_rank2]
 					tt := gc_s_tt[gc_rank2]
@@ -5165,7 +5163,7 @@ func gc_body_shocBottomScan(gc_b2 *compiled.Block, gIdata, gOdata, gBlockSums []
 					sData[idx] += tt
 				}
 			}
-			for gc_rank2 := gc_step37; gc_rank2 < gc_n2; gc_rank2++ {
+			for gc_rank2 := gc_step36; gc_rank2 < gc_n2; gc_rank2++ {
 				gc_pos2.Thread = gc_rank2
 				idx := gc_s_idx[gc_rank2]
 				tt := gc_s_tt[gc_rank2]
@@ -5175,10 +5173,10 @@ func gc_body_shocBottomScan(gc_b2 *compiled.Block, gIdata, gOdata, gBlockSums []
 			}
 		}
 		{
-			gc_step38 := 0
-			for ; gc_step38+3 < gc_n2; gc_step38 += 4 {
+			gc_step37 := 0
+			for ; gc_step37+3 < gc_n2; gc_step37 += 4 {
 				{
-					gc_rank2 := gc_step38 + 0
+					gc_rank2 := gc_step37 + 0
 					gc_pos2.Thread = gc_rank2
 					idx := gc_s_idx[gc_rank2]
 					var tt float32
@@ -5189,7 +5187,7 @@ func gc_body_shocBottomScan(gc_b2 *compiled.Block, gIdata, gOdata, gBlockSums []
 					gc_s_tt[gc_rank2] = tt
 				}
 				{
-					gc_rank2 := gc_step38 + 1
+					gc_rank2 := gc_step37 + 1
 					gc_pos2.Thread = gc_rank2
 					idx := gc_s_idx[gc_rank2]
 					var tt float32
@@ -5200,7 +5198,7 @@ func gc_body_shocBottomScan(gc_b2 *compiled.Block, gIdata, gOdata, gBlockSums []
 					gc_s_tt[gc_rank2] = tt
 				}
 				{
-					gc_rank2 := gc_step38 + 2
+					gc_rank2 := gc_step37 + 2
 					gc_pos2.Thread = gc_rank2
 					idx := gc_s_idx[gc_rank2]
 					var tt float32
@@ -5211,7 +5209,7 @@ func gc_body_shocBottomScan(gc_b2 *compiled.Block, gIdata, gOdata, gBlockSums []
 					gc_s_tt[gc_rank2] = tt
 				}
 				{
-					gc_rank2 := gc_step38 + 3
+					gc_rank2 := gc_step37 + 3
 					gc_pos2.Thread = gc_rank2
 					idx := gc_s_idx[gc_rank2]
 					var tt float32
@@ -5222,7 +5220,7 @@ func gc_body_shocBottomScan(gc_b2 *compiled.Block, gIdata, gOdata, gBlockSums []
 					gc_s_tt[gc_rank2] = tt
 				}
 			}
-			for gc_rank2 := gc_step38; gc_rank2 < gc_n2; gc_rank2++ {
+			for gc_rank2 := gc_step37; gc_rank2 < gc_n2; gc_rank2++ {
 				gc_pos2.Thread = gc_rank2
 				idx := gc_s_idx[gc_rank2]
 				var tt float32
@@ -5234,10 +5232,10 @@ func gc_body_shocBottomScan(gc_b2 *compiled.Block, gIdata, gOdata, gBlockSums []
 			}
 		}
 		{
-			gc_step39 := 0
-			for ; gc_step39+3 < gc_n2; gc_step39 += 4 {
+			gc_step38 := 0
+			for ; gc_step38+3 < gc_n2; gc_step38 += 4 {
 				{
-					gc_rank2 := gc_step39 + 0
+					gc_rank2 := gc_step38 + 0
 					gc_pos2.Thread = gc_rank2
 					idx := gc_s_idx[gc_rank2]
 					tt := gc_s_tt[gc_rank2]
@@ -5246,7 +5244,7 @@ func gc_body_shocBottomScan(gc_b2 *compiled.Block, gIdata, gOdata, gBlockSums []
 					sData[idx] += tt
 				}
 				{
-					gc_rank2 := gc_step39 + 1
+					gc_rank2 := gc_step38 + 1
 					gc_pos2.Thread = gc_rank2
 					idx := gc_s_idx[gc_rank2]
 					tt := gc_s_tt[gc_rank2]
@@ -5255,7 +5253,7 @@ func gc_body_shocBottomScan(gc_b2 *compiled.Block, gIdata, gOdata, gBlockSums []
 					sData[idx] += tt
 				}
 				{
-					gc_rank2 := gc_step39 + 2
+					gc_rank2 := gc_step38 + 2
 					gc_pos2.Thread = gc_rank2
 					idx := gc_s_idx[gc_rank2]
 					tt := gc_s_tt[gc_rank2]
@@ -5264,7 +5262,7 @@ func gc_body_shocBottomScan(gc_b2 *compiled.Block, gIdata, gOdata, gBlockSums []
 					sData[idx] += tt
 				}
 				{
-					gc_rank2 := gc_step39 + 3
+					gc_rank2 := gc_step38 + 3
 					gc_pos2.Thread = gc_rank2
 					idx := gc_s_idx[gc_rank2]
 					tt := gc_s_tt[gc_rank2]
@@ -5273,7 +5271,7 @@ func gc_body_shocBottomScan(gc_b2 *compiled.Block, gIdata, gOdata, gBlockSums []
 					sData[idx] += tt
 				}
 			}
-			for gc_rank2 := gc_step39; gc_rank2 < gc_n2; gc_rank2++ {
+			for gc_rank2 := gc_step38; gc_rank2 < gc_n2; gc_rank2++ {
 				gc_pos2.Thread = gc_rank2
 				idx := gc_s_idx[gc_rank2]
 				tt := gc_s_tt[gc_rank2]
@@ -5283,10 +5281,10 @@ func gc_body_shocBottomScan(gc_b2 *compiled.Block, gIdata, gOdata, gBlockSums []
 			}
 		}
 		{
-			gc_step40 := 0
-			for ; gc_step40+3 < gc_n2; gc_step40 += 4 {
+			gc_step39 := 0
+			for ; gc_step39+3 < gc_n2; gc_step39 += 4 {
 				{
-					gc_rank2 := gc_step40 + 0
+					gc_rank2 := gc_step39 + 0
 					gc_pos2.Thread = gc_rank2
 					idx := gc_s_idx[gc_rank2]
 					var tt float32
@@ -5297,7 +5295,7 @@ func gc_body_shocBottomScan(gc_b2 *compiled.Block, gIdata, gOdata, gBlockSums []
 					gc_s_tt[gc_rank2] = tt
 				}
 				{
-					gc_rank2 := gc_step40 + 1
+					gc_rank2 := gc_step39 + 1
 					gc_pos2.Thread = gc_rank2
 					idx := gc_s_idx[gc_rank2]
 					var tt float32
@@ -5308,7 +5306,7 @@ func gc_body_shocBottomScan(gc_b2 *compiled.Block, gIdata, gOdata, gBlockSums []
 					gc_s_tt[gc_rank2] = tt
 				}
 				{
-					gc_rank2 := gc_step40 + 2
+					gc_rank2 := gc_step39 + 2
 					gc_pos2.Thread = gc_rank2
 					idx := gc_s_idx[gc_rank2]
 					var tt float32
@@ -5319,7 +5317,7 @@ func gc_body_shocBottomScan(gc_b2 *compiled.Block, gIdata, gOdata, gBlockSums []
 					gc_s_tt[gc_rank2] = tt
 				}
 				{
-					gc_rank2 := gc_step40 + 3
+					gc_rank2 := gc_step39 + 3
 					gc_pos2.Thread = gc_rank2
 					idx := gc_s_idx[gc_rank2]
 					var tt float32
@@ -5330,7 +5328,7 @@ func gc_body_shocBottomScan(gc_b2 *compiled.Block, gIdata, gOdata, gBlockSums []
 					gc_s_tt[gc_rank2] = tt
 				}
 			}
-			for gc_rank2 := gc_step40; gc_rank2 < gc_n2; gc_rank2++ {
+			for gc_rank2 := gc_step39; gc_rank2 < gc_n2; gc_rank2++ {
 				gc_pos2.Thread = gc_rank2
 				idx := gc_s_idx[gc_rank2]
 				var tt float32
@@ -5342,10 +5340,10 @@ func gc_body_shocBottomScan(gc_b2 *compiled.Block, gIdata, gOdata, gBlockSums []
 			}
 		}
 		{
-			gc_step41 := 0
-			for ; gc_step41+3 < gc_n2; gc_step41 += 4 {
+			gc_step40 := 0
+			for ; gc_step40+3 < gc_n2; gc_step40 += 4 {
 				{
-					gc_rank2 := gc_step41 + 0
+					gc_rank2 := gc_step40 + 0
 					gc_pos2.Thread = gc_rank2
 					idx := gc_s_idx[gc_rank2]
 					tt := gc_s_tt[gc_rank2]
@@ -5354,7 +5352,7 @@ func gc_body_shocBottomScan(gc_b2 *compiled.Block, gIdata, gOdata, gBlockSums []
 					sData[idx] += tt
 				}
 				{
-					gc_rank2 := gc_step41 + 1
+					gc_rank2 := gc_step40 + 1
 					gc_pos2.Thread = gc_rank2
 					idx := gc_s_idx[gc_rank2]
 					tt := gc_s_tt[gc_rank2]
@@ -5363,7 +5361,7 @@ func gc_body_shocBottomScan(gc_b2 *compiled.Block, gIdata, gOdata, gBlockSums []
 					sData[idx] += tt
 				}
 				{
-					gc_rank2 := gc_step41 + 2
+					gc_rank2 := gc_step40 + 2
 					gc_pos2.Thread = gc_rank2
 					idx := gc_s_idx[gc_rank2]
 					tt := gc_s_tt[gc_rank2]
@@ -5372,7 +5370,7 @@ func gc_body_shocBottomScan(gc_b2 *compiled.Block, gIdata, gOdata, gBlockSums []
 					sData[idx] += tt
 				}
 				{
-					gc_rank2 := gc_step41 + 3
+					gc_rank2 := gc_step40 + 3
 					gc_pos2.Thread = gc_rank2
 					idx := gc_s_idx[gc_rank2]
 					tt := gc_s_tt[gc_rank2]
@@ -5381,7 +5379,7 @@ func gc_body_shocBottomScan(gc_b2 *compiled.Block, gIdata, gOdata, gBlockSums []
 					sData[idx] += tt
 				}
 			}
-			for gc_rank2 := gc_step41; gc_rank2 < gc_n2; gc_rank2++ {
+			for gc_rank2 := gc_step40; gc_rank2 < gc_n2; gc_rank2++ {
 				gc_pos2.Thread = gc_rank2
 				idx := gc_s_idx[gc_rank2]
 				tt := gc_s_tt[gc_rank2]
@@ -5391,10 +5389,10 @@ func gc_body_shocBottomScan(gc_b2 *compiled.Block, gIdata, gOdata, gBlockSums []
 			}
 		}
 		{
-			gc_step42 := 0
-			for ; gc_step42+3 < gc_n2; gc_step42 += 4 {
+			gc_step41 := 0
+			for ; gc_step41+3 < gc_n2; gc_step41 += 4 {
 				{
-					gc_rank2 := gc_step42 + 0
+					gc_rank2 := gc_step41 + 0
 					gc_pos2.Thread = gc_rank2
 					idx := gc_s_idx[gc_rank2]
 					var tt float32
@@ -5405,7 +5403,7 @@ func gc_body_shocBottomScan(gc_b2 *compiled.Block, gIdata, gOdata, gBlockSums []
 					gc_s_tt[gc_rank2] = tt
 				}
 				{
-					gc_rank2 := gc_step42 + 1
+					gc_rank2 := gc_step41 + 1
 					gc_pos2.Thread = gc_rank2
 					idx := gc_s_idx[gc_rank2]
 					var tt float32
@@ -5416,7 +5414,7 @@ func gc_body_shocBottomScan(gc_b2 *compiled.Block, gIdata, gOdata, gBlockSums []
 					gc_s_tt[gc_rank2] = tt
 				}
 				{
-					gc_rank2 := gc_step42 + 2
+					gc_rank2 := gc_step41 + 2
 					gc_pos2.Thread = gc_rank2
 					idx := gc_s_idx[gc_rank2]
 					var tt float32
@@ -5427,7 +5425,7 @@ func gc_body_shocBottomScan(gc_b2 *compiled.Block, gIdata, gOdata, gBlockSums []
 					gc_s_tt[gc_rank2] = tt
 				}
 				{
-					gc_rank2 := gc_step42 + 3
+					gc_rank2 := gc_step41 + 3
 					gc_pos2.Thread = gc_rank2
 					idx := gc_s_idx[gc_rank2]
 					var tt float32
@@ -5438,7 +5436,7 @@ func gc_body_shocBottomScan(gc_b2 *compiled.Block, gIdata, gOdata, gBlockSums []
 					gc_s_tt[gc_rank2] = tt
 				}
 			}
-			for gc_rank2 := gc_step42; gc_rank2 < gc_n2; gc_rank2++ {
+			for gc_rank2 := gc_step41; gc_rank2 < gc_n2; gc_rank2++ {
 				gc_pos2.Thread = gc_rank2
 				idx := gc_s_idx[gc_rank2]
 				var tt float32
@@ -5450,10 +5448,10 @@ func gc_body_shocBottomScan(gc_b2 *compiled.Block, gIdata, gOdata, gBlockSums []
 			}
 		}
 		{
-			gc_step43 := 0
-			for ; gc_step43+3 < gc_n2; gc_step43 += 4 {
+			gc_step42 := 0
+			for ; gc_step42+3 < gc_n2; gc_step42 += 4 {
 				{
-					gc_rank2 := gc_step43 + 0
+					gc_rank2 := gc_step42 + 0
 					gc_pos2.Thread = gc_rank2
 					idx := gc_s_idx[gc_rank2]
 					tt := gc_s_tt[gc_rank2]
@@ -5462,7 +5460,7 @@ func gc_body_shocBottomScan(gc_b2 *compiled.Block, gIdata, gOdata, gBlockSums []
 					sData[idx] += tt
 				}
 				{
-					gc_rank2 := gc_step43 + 1
+					gc_rank2 := gc_step42 + 1
 					gc_pos2.Thread = gc_rank2
 					idx := gc_s_idx[gc_rank2]
 					tt := gc_s_tt[gc_rank2]
@@ -5471,7 +5469,7 @@ func gc_body_shocBottomScan(gc_b2 *compiled.Block, gIdata, gOdata, gBlockSums []
 					sData[idx] += tt
 				}
 				{
-					gc_rank2 := gc_step43 + 2
+					gc_rank2 := gc_step42 + 2
 					gc_pos2.Thread = gc_rank2
 					idx := gc_s_idx[gc_rank2]
 					tt := gc_s_tt[gc_rank2]
@@ -5480,7 +5478,7 @@ func gc_body_shocBottomScan(gc_b2 *compiled.Block, gIdata, gOdata, gBlockSums []
 					sData[idx] += tt
 				}
 				{
-					gc_rank2 := gc_step43 + 3
+					gc_rank2 := gc_step42 + 3
 					gc_pos2.Thread = gc_rank2
 					idx := gc_s_idx[gc_rank2]
 					tt := gc_s_tt[gc_rank2]
@@ -5489,7 +5487,7 @@ func gc_body_shocBottomScan(gc_b2 *compiled.Block, gIdata, gOdata, gBlockSums []
 					sData[idx] += tt
 				}
 			}
-			for gc_rank2 := gc_step43; gc_rank2 < gc_n2; gc_rank2++ {
+			for gc_rank2 := gc_step42; gc_rank2 < gc_n2; gc_rank2++ {
 				gc_pos2.Thread = gc_rank2
 				idx := gc_s_idx[gc_rank2]
 				tt := gc_s_tt[gc_rank2]
@@ -5502,10 +5500,10 @@ func gc_body_shocBottomScan(gc_b2 *compiled.Block, gIdata, gOdata, gBlockSums []
 //line shoc.go:213
 		if blockSize_ > 32 {
 			{
-				gc_step44 := 0
-				for ; gc_step44+3 < gc_n2; gc_step44 += 4 {
+				gc_step43 := 0
+				for ; gc_step43+3 < gc_n2; gc_step43 += 4 {
 					{
-						gc_rank2 := gc_step44 + 0
+						gc_rank2 := gc_step43 + 0
 						gc_pos2.Thread = gc_rank2
 						idx := gc_s_idx[gc_rank2]
 						var tt float32
@@ -5516,7 +5514,7 @@ func gc_body_shocBottomScan(gc_b2 *compiled.Block, gIdata, gOdata, gBlockSums []
 						gc_s_tt[gc_rank2] = tt
 					}
 					{
-						gc_rank2 := gc_step44 + 1
+						gc_rank2 := gc_step43 + 1
 						gc_pos2.Thread = gc_rank2
 						idx := gc_s_idx[gc_rank2]
 						var tt float32
@@ -5527,7 +5525,7 @@ func gc_body_shocBottomScan(gc_b2 *compiled.Block, gIdata, gOdata, gBlockSums []
 						gc_s_tt[gc_rank2] = tt
 					}
 					{
-						gc_rank2 := gc_step44 + 2
+						gc_rank2 := gc_step43 + 2
 						gc_pos2.Thread = gc_rank2
 						idx := gc_s_idx[gc_rank2]
 						var tt float32
@@ -5538,7 +5536,7 @@ func gc_body_shocBottomScan(gc_b2 *compiled.Block, gIdata, gOdata, gBlockSums []
 						gc_s_tt[gc_rank2] = tt
 					}
 					{
-						gc_rank2 := gc_step44 + 3
+						gc_rank2 := gc_step43 + 3
 						gc_pos2.Thread = gc_rank2
 						idx := gc_s_idx[gc_rank2]
 						var tt float32
@@ -5549,7 +5547,7 @@ func gc_body_shocBottomScan(gc_b2 *compiled.Block, gIdata, gOdata, gBlockSums []
 						gc_s_tt[gc_rank2] = tt
 					}
 				}
-				for gc_rank2 := gc_step44; gc_rank2 < gc_n2; gc_rank2++ {
+				for gc_rank2 := gc_step43; gc_rank2 < gc_n2; gc_rank2++ {
 					gc_pos2.Thread = gc_rank2
 					idx := gc_s_idx[gc_rank2]
 					var tt float32
@@ -5561,10 +5559,10 @@ func gc_body_shocBottomScan(gc_b2 *compiled.Block, gIdata, gOdata, gBlockSums []
 				}
 			}
 			{
-				gc_step45 := 0
-				for ; gc_step45+3 < gc_n2; gc_step45 += 4 {
+				gc_step44 := 0
+				for ; gc_step44+3 < gc_n2; gc_step44 += 4 {
 					{
-						gc_rank2 := gc_step45 + 0
+						gc_rank2 := gc_step44 + 0
 						gc_pos2.Thread = gc_rank2
 						idx := gc_s_idx[gc_rank2]
 						tt := gc_s_tt[gc_rank2]
@@ -5573,7 +5571,7 @@ func gc_body_shocBottomScan(gc_b2 *compiled.Block, gIdata, gOdata, gBlockSums []
 						sData[idx] += tt
 					}
 					{
-						gc_rank2 := gc_step45 + 1
+						gc_rank2 := gc_step44 + 1
 						gc_pos2.Thread = gc_rank2
 						idx := gc_s_idx[gc_rank2]
 						tt := gc_s_tt[gc_rank2]
@@ -5582,7 +5580,7 @@ func gc_body_shocBottomScan(gc_b2 *compiled.Block, gIdata, gOdata, gBlockSums []
 						sData[idx] += tt
 					}
 					{
-						gc_rank2 := gc_step45 + 2
+						gc_rank2 := gc_step44 + 2
 						gc_pos2.Thread = gc_rank2
 						idx := gc_s_idx[gc_rank2]
 						tt := gc_s_tt[gc_rank2]
@@ -5591,7 +5589,7 @@ func gc_body_shocBottomScan(gc_b2 *compiled.Block, gIdata, gOdata, gBlockSums []
 						sData[idx] += tt
 					}
 					{
-						gc_rank2 := gc_step45 + 3
+						gc_rank2 := gc_step44 + 3
 						gc_pos2.Thread = gc_rank2
 						idx := gc_s_idx[gc_rank2]
 						tt := gc_s_tt[gc_rank2]
@@ -5600,7 +5598,7 @@ func gc_body_shocBottomScan(gc_b2 *compiled.Block, gIdata, gOdata, gBlockSums []
 						sData[idx] += tt
 					}
 				}
-				for gc_rank2 := gc_step45; gc_rank2 < gc_n2; gc_rank2++ {
+				for gc_rank2 := gc_step44; gc_rank2 < gc_n2; gc_rank2++ {
 					gc_pos2.Thread = gc_rank2
 					idx := gc_s_idx[gc_rank2]
 					tt := gc_s_tt[gc_rank2]
@@ -5614,10 +5612,10 @@ func gc_body_shocBottomScan(gc_b2 *compiled.Block, gIdata, gOdata, gBlockSums []
 //line shoc.go:219
 		if blockSize_ > 64 {
 			{
-				gc_step46 := 0
-				for ; gc_step46+3 < gc_n2; gc_step46 += 4 {
+				gc_step45 := 0
+				for ; gc_step45+3 < gc_n2; gc_step45 += 4 {
 					{
-						gc_rank2 := gc_step46 + 0
+						gc_rank2 := gc_step45 + 0
 						gc_pos2.Thread = gc_rank2
 						idx := gc_s_idx[gc_rank2]
 						var tt float32
@@ -5628,7 +5626,7 @@ func gc_body_shocBottomScan(gc_b2 *compiled.Block, gIdata, gOdata, gBlockSums []
 						gc_s_tt[gc_rank2] = tt
 					}
 					{
-						gc_rank2 := gc_step46 + 1
+						gc_rank2 := gc_step45 + 1
 						gc_pos2.Thread = gc_rank2
 						idx := gc_s_idx[gc_rank2]
 						var tt float32
@@ -5639,7 +5637,7 @@ func gc_body_shocBottomScan(gc_b2 *compiled.Block, gIdata, gOdata, gBlockSums []
 						gc_s_tt[gc_rank2] = tt
 					}
 					{
-						gc_rank2 := gc_step46 + 2
+						gc_rank2 := gc_step45 + 2
 						gc_pos2.Thread = gc_rank2
 						idx := gc_s_idx[gc_rank2]
 						var tt float32
@@ -5650,7 +5648,7 @@ func gc_body_shocBottomScan(gc_b2 *compiled.Block, gIdata, gOdata, gBlockSums []
 						gc_s_tt[gc_rank2] = tt
 					}
 					{
-						gc_rank2 := gc_step46 + 3
+						gc_rank2 := gc_step45 + 3
 						gc_pos2.Thread = gc_rank2
 						idx := gc_s_idx[gc_rank2]
 						var tt float32
@@ -5661,7 +5659,7 @@ func gc_body_shocBottomScan(gc_b2 *compiled.Block, gIdata, gOdata, gBlockSums []
 						gc_s_tt[gc_rank2] = tt
 					}
 				}
-				for gc_rank2 := gc_step46; gc_rank2 < gc_n2; gc_rank2++ {
+				for gc_rank2 := gc_step45; gc_rank2 < gc_n2; gc_rank2++ {
 					gc_pos2.Thread = gc_rank2
 					idx := gc_s_idx[gc_rank2]
 					var tt float32
@@ -5673,10 +5671,10 @@ func gc_body_shocBottomScan(gc_b2 *compiled.Block, gIdata, gOdata, gBlockSums []
 				}
 			}
 			{
-				gc_step47 := 0
-				for ; gc_step47+3 < gc_n2; gc_step47 += 4 {
+				gc_step46 := 0
+				for ; gc_step46+3 < gc_n2; gc_step46 += 4 {
 					{
-						gc_rank2 := gc_step47 + 0
+						gc_rank2 := gc_step46 + 0
 						gc_pos2.Thread = gc_rank2
 						idx := gc_s_idx[gc_rank2]
 						tt := gc_s_tt[gc_rank2]
@@ -5685,7 +5683,7 @@ func gc_body_shocBottomScan(gc_b2 *compiled.Block, gIdata, gOdata, gBlockSums []
 						sData[idx] += tt
 					}
 					{
-						gc_rank2 := gc_step47 + 1
+						gc_rank2 := gc_step46 + 1
 						gc_pos2.Thread = gc_rank2
 						idx := gc_s_idx[gc_rank2]
 						tt := gc_s_tt[gc_rank2]
@@ -5694,7 +5692,7 @@ func gc_body_shocBottomScan(gc_b2 *compiled.Block, gIdata, gOdata, gBlockSums []
 						sData[idx] += tt
 					}
 					{
-						gc_rank2 := gc_step47 + 2
+						gc_rank2 := gc_step46 + 2
 						gc_pos2.Thread = gc_rank2
 						idx := gc_s_idx[gc_rank2]
 						tt := gc_s_tt[gc_rank2]
@@ -5703,7 +5701,7 @@ func gc_body_shocBottomScan(gc_b2 *compiled.Block, gIdata, gOdata, gBlockSums []
 						sData[idx] += tt
 					}
 					{
-						gc_rank2 := gc_step47 + 3
+						gc_rank2 := gc_step46 + 3
 						gc_pos2.Thread = gc_rank2
 						idx := gc_s_idx[gc_rank2]
 						tt := gc_s_tt[gc_rank2]
@@ -5712,7 +5710,7 @@ func gc_body_shocBottomScan(gc_b2 *compiled.Block, gIdata, gOdata, gBlockSums []
 						sData[idx] += tt
 					}
 				}
-				for gc_rank2 := gc_step47; gc_rank2 < gc_n2; gc_rank2++ {
+				for gc_rank2 := gc_step46; gc_rank2 < gc_n2; gc_rank2++ {
 					gc_pos2.Thread = gc_rank2
 					idx := gc_s_idx[gc_rank2]
 					tt := gc_s_tt[gc_rank2]
@@ -5726,10 +5724,10 @@ func gc_body_shocBottomScan(gc_b2 *compiled.Block, gIdata, gOdata, gBlockSums []
 //line shoc.go:225
 		if blockSize_ > 128 {
 			{
-				gc_step48 := 0
-				for ; gc_step48+3 < gc_n2; gc_step48 += 4 {
+				gc_step47 := 0
+				for ; gc_step47+3 < gc_n2; gc_step47 += 4 {
 					{
-						gc_rank2 := gc_step48 + 0
+						gc_rank2 := gc_step47 + 0
 						gc_pos2.Thread = gc_rank2
 						idx := gc_s_idx[gc_rank2]
 						var tt float32
@@ -5740,7 +5738,7 @@ func gc_body_shocBottomScan(gc_b2 *compiled.Block, gIdata, gOdata, gBlockSums []
 						gc_s_tt[gc_rank2] = tt
 					}
 					{
-						gc_rank2 := gc_step48 + 1
+						gc_rank2 := gc_step47 + 1
 						gc_pos2.Thread = gc_rank2
 						idx := gc_s_idx[gc_rank2]
 						var tt float32
@@ -5751,7 +5749,7 @@ func gc_body_shocBottomScan(gc_b2 *compiled.Block, gIdata, gOdata, gBlockSums []
 						gc_s_tt[gc_rank2] = tt
 					}
 					{
-						gc_rank2 := gc_step48 + 2
+						gc_rank2 := gc_step47 + 2
 						gc_pos2.Thread = gc_rank2
 						idx := gc_s_idx[gc_rank2]
 						var tt float32
@@ -5762,7 +5760,7 @@ func gc_body_shocBottomScan(gc_b2 *compiled.Block, gIdata, gOdata, gBlockSums []
 						gc_s_tt[gc_rank2] = tt
 					}
 					{
-						gc_rank2 := gc_step48 + 3
+						gc_rank2 := gc_step47 + 3
 						gc_pos2.Thread = gc_rank2
 						idx := gc_s_idx[gc_rank2]
 						var tt float32
@@ -5773,7 +5771,7 @@ func gc_body_shocBottomScan(gc_b2 *compiled.Block, gIdata, gOdata, gBlockSums []
 						gc_s_tt[gc_rank2] = tt
 					}
 				}
-				for gc_rank2 := gc_step48; gc_rank2 < gc_n2; gc_rank2++ {
+				for gc_rank2 := gc_step47; gc_rank2 < gc_n2; gc_rank2++ {
 					gc_pos2.Thread = gc_rank2
 					idx := gc_s_idx[gc_rank2]
 					var tt float32
@@ -5785,10 +5783,10 @@ func gc_body_shocBottomScan(gc_b2 *compiled.Block, gIdata, gOdata, gBlockSums []
 				}
 			}
 			{
-				gc_step49 := 0
-				for ; gc_step49+3 < gc_n2; gc_step49 += 4 {
+				gc_step48 := 0
+				for ; gc_step48+3 < gc_n2; gc_step48 += 4 {
 					{
-						gc_rank2 := gc_step49 + 0
+						gc_rank2 := gc_step48 + 0
 						gc_pos2.Thread = gc_rank2
 						idx := gc_s_idx[gc_rank2]
 						tt := gc_s_tt[gc_rank2]
@@ -5797,7 +5795,7 @@ func gc_body_shocBottomScan(gc_b2 *compiled.Block, gIdata, gOdata, gBlockSums []
 						sData[idx] += tt
 					}
 					{
-						gc_rank2 := gc_step49 + 1
+						gc_rank2 := gc_step48 + 1
 						gc_pos2.Thread = gc_rank2
 						idx := gc_s_idx[gc_rank2]
 						tt := gc_s_tt[gc_rank2]
@@ -5806,7 +5804,7 @@ func gc_body_shocBottomScan(gc_b2 *compiled.Block, gIdata, gOdata, gBlockSums []
 						sData[idx] += tt
 					}
 					{
-						gc_rank2 := gc_step49 + 2
+						gc_rank2 := gc_step48 + 2
 						gc_pos2.Thread = gc_rank2
 						idx := gc_s_idx[gc_rank2]
 						tt := gc_s_tt[gc_rank2]
@@ -5815,7 +5813,7 @@ func gc_body_shocBottomScan(gc_b2 *compiled.Block, gIdata, gOdata, gBlockSums []
 						sData[idx] += tt
 					}
 					{
-						gc_rank2 := gc_step49 + 3
+						gc_rank2 := gc_step48 + 3
 						gc_pos2.Thread = gc_rank2
 						idx := gc_s_idx[gc_rank2]
 						tt := gc_s_tt[gc_rank2]
@@ -5824,7 +5822,7 @@ func gc_body_shocBottomScan(gc_b2 *compiled.Block, gIdata, gOdata, gBlockSums []
 						sData[idx] += tt
 					}
 				}
-				for gc_rank2 := gc_step49; gc_rank2 < gc_n2; gc_rank2++ {
+				for gc_rank2 := gc_step48; gc_rank2 < gc_n2; gc_rank2++ {
 					gc_pos2.Thread = gc_rank2
 					idx := gc_s_idx[gc_rank2]
 					tt := gc_s_tt[gc_rank2]
@@ -5838,10 +5836,10 @@ func gc_body_shocBottomScan(gc_b2 *compiled.Block, gIdata, gOdata, gBlockSums []
 //line shoc.go:231
 		if blockSize_ > 256 {
 			{
-				gc_step50 := 0
-				for ; gc_step50+3 < gc_n2; gc_step50 += 4 {
+				gc_step49 := 0
+				for ; gc_step49+3 < gc_n2; gc_step49 += 4 {
 					{
-						gc_rank2 := gc_step50 + 0
+						gc_rank2 := gc_step49 + 0
 						gc_pos2.Thread = gc_rank2
 						idx := gc_s_idx[gc_rank2]
 						var tt float32
@@ -5852,7 +5850,7 @@ func gc_body_shocBottomScan(gc_b2 *compiled.Block, gIdata, gOdata, gBlockSums []
 						gc_s_tt[gc_rank2] = tt
 					}
 					{
-						gc_rank2 := gc_step50 + 1
+						gc_rank2 := gc_step49 + 1
 						gc_pos2.Thread = gc_rank2
 						idx := gc_s_idx[gc_rank2]
 						var tt float32
@@ -5863,7 +5861,7 @@ func gc_body_shocBottomScan(gc_b2 *compiled.Block, gIdata, gOdata, gBlockSums []
 						gc_s_tt[gc_rank2] = tt
 					}
 					{
-						gc_rank2 := gc_step50 + 2
+						gc_rank2 := gc_step49 + 2
 						gc_pos2.Thread = gc_rank2
 						idx := gc_s_idx[gc_rank2]
 						var tt float32
@@ -5874,7 +5872,7 @@ func gc_body_shocBottomScan(gc_b2 *compiled.Block, gIdata, gOdata, gBlockSums []
 						gc_s_tt[gc_rank2] = tt
 					}
 					{
-						gc_rank2 := gc_step50 + 3
+						gc_rank2 := gc_step49 + 3
 						gc_pos2.Thread = gc_rank2
 						idx := gc_s_idx[gc_rank2]
 						var tt float32
@@ -5885,7 +5883,7 @@ func gc_body_shocBottomScan(gc_b2 *compiled.Block, gIdata, gOdata, gBlockSums []
 						gc_s_tt[gc_rank2] = tt
 					}
 				}
-				for gc_rank2 := gc_step50; gc_rank2 < gc_n2; gc_rank2++ {
+				for gc_rank2 := gc_step49; gc_rank2 < gc_n2; gc_rank2++ {
 					gc_pos2.Thread = gc_rank2
 					idx := gc_s_idx[gc_rank2]
 					var tt float32
@@ -5897,10 +5895,10 @@ func gc_body_shocBottomScan(gc_b2 *compiled.Block, gIdata, gOdata, gBlockSums []
 				}
 			}
 			{
-				gc_step51 := 0
-				for ; gc_step51+3 < gc_n2; gc_step51 += 4 {
+				gc_step50 := 0
+				for ; gc_step50+3 < gc_n2; gc_step50 += 4 {
 					{
-						gc_rank2 := gc_step51 + 0
+						gc_rank2 := gc_step50 + 0
 						gc_pos2.Thread = gc_rank2
 						idx := gc_s_idx[gc_rank2]
 						tt := gc_s_tt[gc_rank2]
@@ -5909,7 +5907,7 @@ func gc_body_shocBottomScan(gc_b2 *compiled.Block, gIdata, gOdata, gBlockSums []
 						sData[idx] += tt
 					}
 					{
-						gc_rank2 := gc_step51 + 1
+						gc_rank2 := gc_step50 + 1
 						gc_pos2.Thread = gc_rank2
 						idx := gc_s_idx[gc_rank2]
 						tt := gc_s_tt[gc_rank2]
@@ -5918,7 +5916,7 @@ func gc_body_shocBottomScan(gc_b2 *compiled.Block, gIdata, gOdata, gBlockSums []
 						sData[idx] += tt
 					}
 					{
-						gc_rank2 := gc_step51 + 2
+						gc_rank2 := gc_step50 + 2
 						gc_pos2.Thread = gc_rank2
 						idx := gc_s_idx[gc_rank2]
 						tt := gc_s_tt[gc_rank2]
@@ -5927,7 +5925,7 @@ func gc_body_shocBottomScan(gc_b2 *compiled.Block, gIdata, gOdata, gBlockSums []
 						sData[idx] += tt
 					}
 					{
-						gc_rank2 := gc_step51 + 3
+						gc_rank2 := gc_step50 + 3
 						gc_pos2.Thread = gc_rank2
 						idx := gc_s_idx[gc_rank2]
 						tt := gc_s_tt[gc_rank2]
@@ -5936,7 +5934,7 @@ func gc_body_shocBottomScan(gc_b2 *compiled.Block, gIdata, gOdata, gBlockSums []
 						sData[idx] += tt
 					}
 				}
-				for gc_rank2 := gc_step51; gc_rank2 < gc_n2; gc_rank2++ {
+				for gc_rank2 := gc_step50; gc_rank2 < gc_n2; gc_rank2++ {
 					gc_pos2.Thread = gc_rank2
 					idx := gc_s_idx[gc_rank2]
 					tt := gc_s_tt[gc_rank2]
@@ -5950,10 +5948,10 @@ func gc_body_shocBottomScan(gc_b2 *compiled.Block, gIdata, gOdata, gBlockSums []
 //line shoc.go:237
 		if blockSize_ > 512 {
 			{
-				gc_step52 := 0
-				for ; gc_step52+3 < gc_n2; gc_step52 += 4 {
+				gc_step51 := 0
+				for ; gc_step51+3 < gc_n2; gc_step51 += 4 {
 					{
-						gc_rank2 := gc_step52 + 0
+						gc_rank2 := gc_step51 + 0
 						gc_pos2.Thread = gc_rank2
 						idx := gc_s_idx[gc_rank2]
 						var tt float32
@@ -5964,7 +5962,7 @@ func gc_body_shocBottomScan(gc_b2 *compiled.Block, gIdata, gOdata, gBlockSums []
 						gc_s_tt[gc_rank2] = tt
 					}
 					{
-						gc_rank2 := gc_step52 + 1
+						gc_rank2 := gc_step51 + 1
 						gc_pos2.Thread = gc_rank2
 						idx := gc_s_idx[gc_rank2]
 						var tt float32
@@ -5975,7 +5973,7 @@ func gc_body_shocBottomScan(gc_b2 *compiled.Block, gIdata, gOdata, gBlockSums []
 						gc_s_tt[gc_rank2] = tt
 					}
 					{
-						gc_rank2 := gc_step52 + 2
+						gc_rank2 := gc_step51 + 2
 						gc_pos2.Thread = gc_rank2
 						idx := gc_s_idx[gc_rank2]
 						var tt float32
@@ -5986,7 +5984,7 @@ func gc_body_shocBottomScan(gc_b2 *compiled.Block, gIdata, gOdata, gBlockSums []
 						gc_s_tt[gc_rank2] = tt
 					}
 					{
-						gc_rank2 := gc_step52 + 3
+						gc_rank2 := gc_step51 + 3
 						gc_pos2.Thread = gc_rank2
 						idx := gc_s_idx[gc_rank2]
 						var tt float32
@@ -5997,7 +5995,7 @@ func gc_body_shocBottomScan(gc_b2 *compiled.Block, gIdata, gOdata, gBlockSums []
 						gc_s_tt[gc_rank2] = tt
 					}
 				}
-				for gc_rank2 := gc_step52; gc_rank2 < gc_n2; gc_rank2++ {
+				for gc_rank2 := gc_step51; gc_rank2 < gc_n2; gc_rank2++ {
 					gc_pos2.Thread = gc_rank2
 					idx := gc_s_idx[gc_rank2]
 					var tt float32
@@ -6009,10 +6007,10 @@ func gc_body_shocBottomScan(gc_b2 *compiled.Block, gIdata, gOdata, gBlockSums []
 				}
 			}
 			{
-				gc_step53 := 0
-				for ; gc_step53+3 < gc_n2; gc_step53 += 4 {
+				gc_step52 := 0
+				for ; gc_step52+3 < gc_n2; gc_step52 += 4 {
 					{
-						gc_rank2 := gc_step53 + 0
+						gc_rank2 := gc_step52 + 0
 						gc_pos2.Thread = gc_rank2
 						idx := gc_s_idx[gc_rank2]
 						tt := gc_s_tt[gc_rank2]
@@ -6021,7 +6019,7 @@ func gc_body_shocBottomScan(gc_b2 *compiled.Block, gIdata, gOdata, gBlockSums []
 						sData[idx] += tt
 					}
 					{
-						gc_rank2 := gc_step53 + 1
+						gc_rank2 := gc_step52 + 1
 						gc_pos2.Thread = gc_rank2
 						idx := gc_s_idx[gc_rank2]
 						tt := gc_s_tt[gc_rank2]
@@ -6030,7 +6028,7 @@ func gc_body_shocBottomScan(gc_b2 *compiled.Block, gIdata, gOdata, gBlockSums []
 						sData[idx] += tt
 					}
 					{
-						gc_rank2 := gc_step53 + 2
+						gc_rank2 := gc_step52 + 2
 						gc_pos2.Thread = gc_rank2
 						idx := gc_s_idx[gc_rank2]
 						tt := gc_s_tt[gc_rank2]
@@ -6039,7 +6037,7 @@ func gc_body_shocBottomScan(gc_b2 *compiled.Block, gIdata, gOdata, gBlockSums []
 						sData[idx] += tt
 					}
 					{
-						gc_rank2 := gc_step53 + 3
+						gc_rank2 := gc_step52 + 3
 						gc_pos2.Thread = gc_rank2
 						idx := gc_s_idx[gc_rank2]
 						tt := gc_s_tt[gc_rank2]
@@ -6048,7 +6046,7 @@ func gc_body_shocBottomScan(gc_b2 *compiled.Block, gIdata, gOdata, gBlockSums []
 						sData[idx] += tt
 					}
 				}
-				for gc_rank2 := gc_step53; gc_rank2 < gc_n2; gc_rank2++ {
+				for gc_rank2 := gc_step52; gc_rank2 < gc_n2; gc_rank2++ {
 					gc_pos2.Thread = gc_rank2
 					idx := gc_s_idx[gc_rank2]
 					tt := gc_s_tt[gc_rank2]
@@ -6059,82 +6057,41 @@ func gc_body_shocBottomScan(gc_b2 *compiled.Block, gIdata, gOdata, gBlockSums []
 			}
 		}
 		{
-			gc_off7 := 0
-			if gc_off7 >= 0 && gc_off7 < len(sSeed) {
-				gc_at7 := sSeed[gc_off7:][:1]
-				for gc_rank2 := 0; gc_rank2 < gc_n2; gc_rank2++ {
-					gc_pos2.Thread = gc_rank2
-					idx := gc_s_idx[gc_rank2]
-					gOdata4 := gc_s_gOdata4[gc_rank2]
-					i := gc_s_i[gc_rank2]
-					val4 := gc_s_val4[gc_rank2]
+			for gc_rank2 := 0; gc_rank2 < gc_n2; gc_rank2++ {
+				gc_pos2.Thread = gc_rank2
+				idx := gc_s_idx[gc_rank2]
+				gOdata4 := gc_s_gOdata4[gc_rank2]
+				i := gc_s_i[gc_rank2]
+				val4 := gc_s_val4[gc_rank2]
 
 //line shoc.go:244
-					var r float32 = sData[idx-1]
+				var r float32 = sData[idx-1]
 
 //line shoc.go:244
-					_ = r
+				_ = r
 
 //line shoc.go:324
-					res := r
+				res := r
 
 //line shoc.go:327
-					val4.X += res + gc_at7[0]
+				val4.X += res + sSeed[0]
 
 //line shoc.go:328
-					val4.Y += res + gc_at7[0]
+				val4.Y += res + sSeed[0]
 
 //line shoc.go:329
-					val4.Z += res + gc_at7[0]
+				val4.Z += res + sSeed[0]
 
 //line shoc.go:330
-					val4.W += res + gc_at7[0]
+				val4.W += res + sSeed[0]
 
 //line shoc.go:333
-					if i < blockStop {
-						gOdata4[i] = val4
-					}
-					_ = r
-					_ = res
-					gc_s_val4[gc_rank2] = val4
+				if i < blockStop {
+					gOdata4[i] = val4
 				}
-			} else {
-				for gc_rank2 := 0; gc_rank2 < gc_n2; gc_rank2++ {
-					gc_pos2.Thread = gc_rank2
-					idx := gc_s_idx[gc_rank2]
-					gOdata4 := gc_s_gOdata4[gc_rank2]
-					i := gc_s_i[gc_rank2]
-					val4 := gc_s_val4[gc_rank2]
-
-//line shoc.go:244
-					var r float32 = sData[idx-1]
-
-//line shoc.go:244
-					_ = r
-
-//line shoc.go:324
-					res := r
-
-//line shoc.go:327
-					val4.X += res + sSeed[0]
-
-//line shoc.go:328
-					val4.Y += res + sSeed[0]
-
-//line shoc.go:329
-					val4.Z += res + sSeed[0]
-
-//line shoc.go:330
-					val4.W += res + sSeed[0]
-
-//line shoc.go:333
-					if i < blockStop {
-						gOdata4[i] = val4
-					}
-					_ = r
-					_ = res
-					gc_s_val4[gc_rank2] = val4
-				}
+				_ = r
+				_ = res
+				gc_s_val4[gc_rank2] = val4
 			}
 		}
 		{
@@ -6146,119 +6103,43 @@ func gc_body_shocBottomScan(gc_b2 *compiled.Block, gIdata, gOdata, gBlockSums []
 				gc_to2 = gc_bound2 + 1
 			}
 			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_off8 := 0
-				if gc_from2 >= 0 && gc_off8 >= 0 && gc_off8 < len(sSeed) {
-					gc_at8 := sSeed[gc_off8:][:1]
-					gc_step54 := gc_from2
-					for ; gc_step54+3 < gc_to2; gc_step54 += 4 {
-						{
-							gc_tx2 := gc_step54 + 0
-							_ = gc_tx2
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-							val4 := gc_s_val4[gc_rank2]
-
-//line shoc.go:339
-							{
-								gc_at8[0] = val4.W
-							}
-						}
-						{
-							gc_tx2 := gc_step54 + 1
-							_ = gc_tx2
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-							val4 := gc_s_val4[gc_rank2]
-
-//line shoc.go:339
-							{
-								gc_at8[0] = val4.W
-							}
-						}
-						{
-							gc_tx2 := gc_step54 + 2
-							_ = gc_tx2
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-							val4 := gc_s_val4[gc_rank2]
-
-//line shoc.go:339
-							{
-								gc_at8[0] = val4.W
-							}
-						}
-						{
-							gc_tx2 := gc_step54 + 3
-							_ = gc_tx2
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-							val4 := gc_s_val4[gc_rank2]
-
-//line shoc.go:339
-							{
-								gc_at8[0] = val4.W
-							}
-						}
-					}
-					for gc_tx2 := gc_step54; gc_tx2 < gc_to2; gc_tx2++ {
+				gc_step53 := gc_from2
+				for ; gc_step53+3 < gc_to2; gc_step53 += 4 {
+					{
+						gc_tx2 := gc_step53 + 0
 						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
+						gc_pos2.Thread = gc_rank2
 						val4 := gc_s_val4[gc_rank2]
 
 //line shoc.go:339
 						{
-							gc_at8[0] = val4.W
+							sSeed[0] = val4.W
 						}
 					}
-				} else {
-					gc_step55 := gc_from2
-					for ; gc_step55+3 < gc_to2; gc_step55 += 4 {
-						{
-							gc_tx2 := gc_step55 + 0
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-							val4 := gc_s_val4[gc_rank2]
+					{
+						gc_tx2 := gc_step53 + 1
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+						val4 := gc_s_val4[gc_rank2]
 
 //line shoc.go:339
-							{
-								sSeed[0] = val4.W
-							}
-						}
 						{
-							gc_tx2 := gc_step55 + 1
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-							val4 := gc_s_val4[gc_rank2]
-
-//line shoc.go:339
-							{
-								sSeed[0] = val4.W
-							}
-						}
-						{
-							gc_tx2 := gc_step55 + 2
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-							val4 := gc_s_val4[gc_rank2]
-
-//line shoc.go:339
-							{
-								sSeed[0] = val4.W
-							}
-						}
-						{
-							gc_tx2 := gc_step55 + 3
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-							val4 := gc_s_val4[gc_rank2]
-
-//line shoc.go:339
-							{
-								sSeed[0] = val4.W
-							}
+							sSeed[0] = val4.W
 						}
 					}
-					for gc_tx2 := gc_step55; gc_tx2 < gc_to2; gc_tx2++ {
+					{
+						gc_tx2 := gc_step53 + 2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+						val4 := gc_s_val4[gc_rank2]
+
+//line shoc.go:339
+						{
+							sSeed[0] = val4.W
+						}
+					}
+					{
+						gc_tx2 := gc_step53 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 						val4 := gc_s_val4[gc_rank2]
@@ -6269,16 +6150,26 @@ func gc_body_shocBottomScan(gc_b2 *compiled.Block, gIdata, gOdata, gBlockSums []
 						}
 					}
 				}
+				for gc_tx2 := gc_step53; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+					val4 := gc_s_val4[gc_rank2]
+
+//line shoc.go:339
+					{
+						sSeed[0] = val4.W
+					}
+				}
 			}
 		}
 
 //line shoc.go:344
 		window += blockSize
 		{
-			gc_step56 := 0
-			for ; gc_step56+3 < gc_n2; gc_step56 += 4 {
+			gc_step54 := 0
+			for ; gc_step54+3 < gc_n2; gc_step54 += 4 {
 				{
-					gc_rank2 := gc_step56 + 0
+					gc_rank2 := gc_step54 + 0
 					gc_pos2.Thread = gc_rank2
 					i := gc_s_i[gc_rank2]
 
@@ -6287,7 +6178,7 @@ func gc_body_shocBottomScan(gc_b2 *compiled.Block, gIdata, gOdata, gBlockSums []
 					gc_s_i[gc_rank2] = i
 				}
 				{
-					gc_rank2 := gc_step56 + 1
+					gc_rank2 := gc_step54 + 1
 					gc_pos2.Thread = gc_rank2
 					i := gc_s_i[gc_rank2]
 
@@ -6296,7 +6187,7 @@ func gc_body_shocBottomScan(gc_b2 *compiled.Block, gIdata, gOdata, gBlockSums []
 					gc_s_i[gc_rank2] = i
 				}
 				{
-					gc_rank2 := gc_step56 + 2
+					gc_rank2 := gc_step54 + 2
 					gc_pos2.Thread = gc_rank2
 					i := gc_s_i[gc_rank2]
 
@@ -6305,7 +6196,7 @@ func gc_body_shocBottomScan(gc_b2 *compiled.Block, gIdata, gOdata, gBlockSums []
 					gc_s_i[gc_rank2] = i
 				}
 				{
-					gc_rank2 := gc_step56 + 3
+					gc_rank2 := gc_step54 + 3
 					gc_pos2.Thread = gc_rank2
 					i := gc_s_i[gc_rank2]
 
@@ -6314,7 +6205,7 @@ func gc_body_shocBottomScan(gc_b2 *compiled.Block, gIdata, gOdata, gBlockSums []
 					gc_s_i[gc_rank2] = i
 				}
 			}
-			for gc_rank2 := gc_step56; gc_rank2 < gc_n2; gc_rank2++ {
+			for gc_rank2 := gc_step54; gc_rank2 < gc_n2; gc_rank2++ {
 				gc_pos2.Thread = gc_rank2
 				i := gc_s_i[gc_rank2]
 

@@ -7,7 +7,6 @@ package difftest
 import (
 	"embed"
 
-	"github.com/gocuda/gocuda/atomic"
 	"github.com/gocuda/gocuda/compiled"
 	"github.com/gocuda/gocuda/compiled/lanes"
 	"github.com/gocuda/gocuda/gocuda"
@@ -395,7 +394,7 @@ func gc_body_agreeContinue(gc_b *compiled.Block, in []int32, k int32, total []in
 
 //line agree_if.go:64
 				if pos < len(in) && in[pos]%k == 0 {
-					at := atomic.Add(&height[0], 1)
+					at := compiled.SharedAdd(&height[0], 1)
 					stack[at] = in[pos]
 				}
 

@@ -8,7 +8,6 @@ import (
 	"embed"
 	"simd/archsimd"
 
-	"github.com/gocuda/gocuda/atomic"
 	"github.com/gocuda/gocuda/compiled"
 	"github.com/gocuda/gocuda/gocuda"
 )
@@ -849,7 +848,7 @@ func gc_body_agreeContinue(gc_b2 *compiled.Block, in []int32, k int32, total []i
 
 //line agree_if.go:64
 				if pos < len(in) && in[pos]%k == 0 {
-					at := atomic.Add(&height[0], 1)
+					at := compiled.SharedAdd(&height[0], 1)
 					stack[at] = in[pos]
 				}
 

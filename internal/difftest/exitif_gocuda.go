@@ -7,7 +7,6 @@ package difftest
 import (
 	"embed"
 
-	"github.com/gocuda/gocuda/atomic"
 	"github.com/gocuda/gocuda/compiled"
 	"github.com/gocuda/gocuda/compiled/lanes"
 	"github.com/gocuda/gocuda/gocuda"
@@ -192,7 +191,7 @@ func gc_body_exitFill(gc_b *compiled.Block, in, out []int32, fill int) {
 
 //line exitif.go:32
 					if in[i] != 0 {
-						atomic.Add(&count[0], 1)
+						compiled.SharedAdd(&count[0], 1)
 					}
 //line exitif.go:22
 				}

@@ -8,7 +8,6 @@ import (
 	"embed"
 	"simd/archsimd"
 
-	"github.com/gocuda/gocuda/atomic"
 	"github.com/gocuda/gocuda/compiled"
 	"github.com/gocuda/gocuda/gocuda"
 )
@@ -282,7 +281,7 @@ func gc_body_exitFill(gc_b2 *compiled.Block, in, out []int32, fill int) {
 
 //line exitif.go:32
 					if in[i] != 0 {
-						atomic.Add(&count[0], 1)
+						compiled.SharedAdd(&count[0], 1)
 					}
 //line exitif.go:22
 				}

@@ -2653,10 +2653,8 @@ func gc_body_twoGuards(gc_b *compiled.Block, out []int32) {
 	{
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_off := gc_bx * gc_bdx
-			gc_off2 := 0
-			if gc_off >= 0 && gc_off <= len(out) && gc_bdx <= len(out)-gc_off && gc_off2 >= 0 && gc_off2 < len(s) {
+			if gc_off >= 0 && gc_off <= len(out) && gc_bdx <= len(out)-gc_off {
 				gc_at := out[gc_off:][:gc_bdx]
-				gc_at2 := s[gc_off2:][:1]
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					_ = gc_rank
@@ -2672,7 +2670,7 @@ func gc_body_twoGuards(gc_b *compiled.Block, out []int32) {
 
 //line heldout.go:186
 					if tid < 4 {
-						gc_at2[0] = int32(tid)
+						s[0] = int32(tid)
 					}
 				}
 			} else {
@@ -2733,13 +2731,9 @@ func gc_body_sharedStep(gc_b *compiled.Block, in, out []int32) {
 			gc_to = gc_bound + 1
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-			gc_off := 0
-			gc_off2 := 1
-			gc_off3 := gc_bx
-			if gc_from >= 0 && gc_off >= 0 && gc_off < len(v) && gc_off2 >= 0 && gc_off2 < len(v) && gc_off3 >= 0 && gc_off3 < len(in) {
-				gc_at := v[gc_off:][:1]
-				gc_at2 := v[gc_off2:][:1]
-				gc_at3 := in[gc_off3:][:1]
+			gc_off := gc_bx
+			if gc_from >= 0 && gc_off >= 0 && gc_off < len(in) {
+				gc_at := in[gc_off:][:1]
 				gc_step := gc_from
 				for ; gc_step+3 < gc_to; gc_step += 4 {
 					{
@@ -2754,7 +2748,7 @@ func gc_body_sharedStep(gc_b *compiled.Block, in, out []int32) {
 
 //line heldout.go:202
 						{
-							gc_at[0], gc_at2[0] = gc_at3[0], 0
+							v[0], v[1] = gc_at[0], 0
 						}
 					}
 					{
@@ -2769,7 +2763,7 @@ func gc_body_sharedStep(gc_b *compiled.Block, in, out []int32) {
 
 //line heldout.go:202
 						{
-							gc_at[0], gc_at2[0] = gc_at3[0], 0
+							v[0], v[1] = gc_at[0], 0
 						}
 					}
 					{
@@ -2784,7 +2778,7 @@ func gc_body_sharedStep(gc_b *compiled.Block, in, out []int32) {
 
 //line heldout.go:202
 						{
-							gc_at[0], gc_at2[0] = gc_at3[0], 0
+							v[0], v[1] = gc_at[0], 0
 						}
 					}
 					{
@@ -2799,7 +2793,7 @@ func gc_body_sharedStep(gc_b *compiled.Block, in, out []int32) {
 
 //line heldout.go:202
 						{
-							gc_at[0], gc_at2[0] = gc_at3[0], 0
+							v[0], v[1] = gc_at[0], 0
 						}
 					}
 				}
@@ -2813,7 +2807,7 @@ func gc_body_sharedStep(gc_b *compiled.Block, in, out []int32) {
 
 //line heldout.go:202
 					{
-						gc_at[0], gc_at2[0] = gc_at3[0], 0
+						v[0], v[1] = gc_at[0], 0
 					}
 				}
 			} else {
@@ -2911,75 +2905,12 @@ func gc_body_sharedStep(gc_b *compiled.Block, in, out []int32) {
 					gc_to = gc_bound + 1
 				}
 				for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-					gc_off4 := 1
-					if gc_from >= 0 && gc_off4 >= 0 && gc_off4 < len(v) {
-						gc_at4 := v[gc_off4:][:1]
-						gc_step3 := gc_from
-						for ; gc_step3+3 < gc_to; gc_step3 += 4 {
-							{
-								gc_tx := gc_step3 + 0
-								_ = gc_tx
-								gc_rank := gc_base + gc_tx
-								_ = gc_rank
-
-//line heldout.go:201
-								tid := gc_tx
-								_ = tid
-
-//line heldout.go:210
-								{
-									gc_at4[0]++
-								}
-							}
-							{
-								gc_tx := gc_step3 + 1
-								_ = gc_tx
-								gc_rank := gc_base + gc_tx
-								_ = gc_rank
-
-//line heldout.go:201
-								tid := gc_tx
-								_ = tid
-
-//line heldout.go:210
-								{
-									gc_at4[0]++
-								}
-							}
-							{
-								gc_tx := gc_step3 + 2
-								_ = gc_tx
-								gc_rank := gc_base + gc_tx
-								_ = gc_rank
-
-//line heldout.go:201
-								tid := gc_tx
-								_ = tid
-
-//line heldout.go:210
-								{
-									gc_at4[0]++
-								}
-							}
-							{
-								gc_tx := gc_step3 + 3
-								_ = gc_tx
-								gc_rank := gc_base + gc_tx
-								_ = gc_rank
-
-//line heldout.go:201
-								tid := gc_tx
-								_ = tid
-
-//line heldout.go:210
-								{
-									gc_at4[0]++
-								}
-							}
-						}
-						for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+					gc_step3 := gc_from
+					for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+						{
+							gc_tx := gc_step3 + 0
 							gc_rank := gc_base + gc_tx
-							_ = gc_rank
+							gc_pos.Thread = gc_rank
 
 //line heldout.go:201
 							tid := gc_tx
@@ -2987,70 +2918,39 @@ func gc_body_sharedStep(gc_b *compiled.Block, in, out []int32) {
 
 //line heldout.go:210
 							{
-								gc_at4[0]++
+								v[1]++
 							}
 						}
-					} else {
-						gc_step4 := gc_from
-						for ; gc_step4+3 < gc_to; gc_step4 += 4 {
-							{
-								gc_tx := gc_step4 + 0
-								gc_rank := gc_base + gc_tx
-								gc_pos.Thread = gc_rank
+						{
+							gc_tx := gc_step3 + 1
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 
 //line heldout.go:201
-								tid := gc_tx
-								_ = tid
+							tid := gc_tx
+							_ = tid
 
 //line heldout.go:210
-								{
-									v[1]++
-								}
-							}
 							{
-								gc_tx := gc_step4 + 1
-								gc_rank := gc_base + gc_tx
-								gc_pos.Thread = gc_rank
-
-//line heldout.go:201
-								tid := gc_tx
-								_ = tid
-
-//line heldout.go:210
-								{
-									v[1]++
-								}
-							}
-							{
-								gc_tx := gc_step4 + 2
-								gc_rank := gc_base + gc_tx
-								gc_pos.Thread = gc_rank
-
-//line heldout.go:201
-								tid := gc_tx
-								_ = tid
-
-//line heldout.go:210
-								{
-									v[1]++
-								}
-							}
-							{
-								gc_tx := gc_step4 + 3
-								gc_rank := gc_base + gc_tx
-								gc_pos.Thread = gc_rank
-
-//line heldout.go:201
-								tid := gc_tx
-								_ = tid
-
-//line heldout.go:210
-								{
-									v[1]++
-								}
+								v[1]++
 							}
 						}
-						for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+						{
+							gc_tx := gc_step3 + 2
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line heldout.go:201
+							tid := gc_tx
+							_ = tid
+
+//line heldout.go:210
+							{
+								v[1]++
+							}
+						}
+						{
+							gc_tx := gc_step3 + 3
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -3064,6 +2964,19 @@ func gc_body_sharedStep(gc_b *compiled.Block, in, out []int32) {
 							}
 						}
 					}
+					for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line heldout.go:201
+						tid := gc_tx
+						_ = tid
+
+//line heldout.go:210
+						{
+							v[1]++
+						}
+					}
 				}
 			}
 		}
@@ -3073,75 +2986,12 @@ func gc_body_sharedStep(gc_b *compiled.Block, in, out []int32) {
 				gc_to = gc_bound + 1
 			}
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				gc_off5 := 0
-				if gc_from >= 0 && gc_off5 >= 0 && gc_off5 < len(v) {
-					gc_at5 := v[gc_off5:][:1]
-					gc_step5 := gc_from
-					for ; gc_step5+3 < gc_to; gc_step5 += 4 {
-						{
-							gc_tx := gc_step5 + 0
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line heldout.go:201
-							tid := gc_tx
-							_ = tid
-
-//line heldout.go:215
-							{
-								gc_at5[0] = next
-							}
-						}
-						{
-							gc_tx := gc_step5 + 1
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line heldout.go:201
-							tid := gc_tx
-							_ = tid
-
-//line heldout.go:215
-							{
-								gc_at5[0] = next
-							}
-						}
-						{
-							gc_tx := gc_step5 + 2
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line heldout.go:201
-							tid := gc_tx
-							_ = tid
-
-//line heldout.go:215
-							{
-								gc_at5[0] = next
-							}
-						}
-						{
-							gc_tx := gc_step5 + 3
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line heldout.go:201
-							tid := gc_tx
-							_ = tid
-
-//line heldout.go:215
-							{
-								gc_at5[0] = next
-							}
-						}
-					}
-					for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
+				gc_step4 := gc_from
+				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
+					{
+						gc_tx := gc_step4 + 0
 						gc_rank := gc_base + gc_tx
-						_ = gc_rank
+						gc_pos.Thread = gc_rank
 
 //line heldout.go:201
 						tid := gc_tx
@@ -3149,70 +2999,39 @@ func gc_body_sharedStep(gc_b *compiled.Block, in, out []int32) {
 
 //line heldout.go:215
 						{
-							gc_at5[0] = next
+							v[0] = next
 						}
 					}
-				} else {
-					gc_step6 := gc_from
-					for ; gc_step6+3 < gc_to; gc_step6 += 4 {
-						{
-							gc_tx := gc_step6 + 0
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
+					{
+						gc_tx := gc_step4 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 
 //line heldout.go:201
-							tid := gc_tx
-							_ = tid
+						tid := gc_tx
+						_ = tid
 
 //line heldout.go:215
-							{
-								v[0] = next
-							}
-						}
 						{
-							gc_tx := gc_step6 + 1
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line heldout.go:201
-							tid := gc_tx
-							_ = tid
-
-//line heldout.go:215
-							{
-								v[0] = next
-							}
-						}
-						{
-							gc_tx := gc_step6 + 2
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line heldout.go:201
-							tid := gc_tx
-							_ = tid
-
-//line heldout.go:215
-							{
-								v[0] = next
-							}
-						}
-						{
-							gc_tx := gc_step6 + 3
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line heldout.go:201
-							tid := gc_tx
-							_ = tid
-
-//line heldout.go:215
-							{
-								v[0] = next
-							}
+							v[0] = next
 						}
 					}
-					for gc_tx := gc_step6; gc_tx < gc_to; gc_tx++ {
+					{
+						gc_tx := gc_step4 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line heldout.go:201
+						tid := gc_tx
+						_ = tid
+
+//line heldout.go:215
+						{
+							v[0] = next
+						}
+					}
+					{
+						gc_tx := gc_step4 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -3226,23 +3045,31 @@ func gc_body_sharedStep(gc_b *compiled.Block, in, out []int32) {
 						}
 					}
 				}
+				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line heldout.go:201
+					tid := gc_tx
+					_ = tid
+
+//line heldout.go:215
+					{
+						v[0] = next
+					}
+				}
 			}
 		}
 	}
-	gc_apart := compiled.Disjoint(v, out)
-	_ = gc_apart
 	{
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_off6 := gc_bx * gc_bdx
-			gc_off7 := 1
-			if gc_off6 >= 0 && gc_off6 <= len(out) && gc_bdx <= len(out)-gc_off6 && gc_off7 >= 0 && gc_off7 < len(v) && gc_apart {
-				gc_at6 := out[gc_off6:][:gc_bdx]
-				gc_at7 := v[gc_off7:][:1]
-				gc_elem := gc_at7[0]
-				gc_step7 := 0
-				for ; gc_step7+3 < gc_bdx; gc_step7 += 4 {
+			gc_off2 := gc_bx * gc_bdx
+			if gc_off2 >= 0 && gc_off2 <= len(out) && gc_bdx <= len(out)-gc_off2 {
+				gc_at2 := out[gc_off2:][:gc_bdx]
+				gc_step5 := 0
+				for ; gc_step5+3 < gc_bdx; gc_step5 += 4 {
 					{
-						gc_tx := gc_step7 + 0
+						gc_tx := gc_step5 + 0
 						_ = gc_tx
 						gc_rank := gc_base + gc_tx
 						_ = gc_rank
@@ -3252,10 +3079,10 @@ func gc_body_sharedStep(gc_b *compiled.Block, in, out []int32) {
 						_ = tid
 
 //line heldout.go:220
-						gc_at6[gc_tx] = gc_elem
+						gc_at2[gc_tx] = v[1]
 					}
 					{
-						gc_tx := gc_step7 + 1
+						gc_tx := gc_step5 + 1
 						_ = gc_tx
 						gc_rank := gc_base + gc_tx
 						_ = gc_rank
@@ -3265,10 +3092,10 @@ func gc_body_sharedStep(gc_b *compiled.Block, in, out []int32) {
 						_ = tid
 
 //line heldout.go:220
-						gc_at6[gc_tx] = gc_elem
+						gc_at2[gc_tx] = v[1]
 					}
 					{
-						gc_tx := gc_step7 + 2
+						gc_tx := gc_step5 + 2
 						_ = gc_tx
 						gc_rank := gc_base + gc_tx
 						_ = gc_rank
@@ -3278,10 +3105,10 @@ func gc_body_sharedStep(gc_b *compiled.Block, in, out []int32) {
 						_ = tid
 
 //line heldout.go:220
-						gc_at6[gc_tx] = gc_elem
+						gc_at2[gc_tx] = v[1]
 					}
 					{
-						gc_tx := gc_step7 + 3
+						gc_tx := gc_step5 + 3
 						_ = gc_tx
 						gc_rank := gc_base + gc_tx
 						_ = gc_rank
@@ -3291,10 +3118,10 @@ func gc_body_sharedStep(gc_b *compiled.Block, in, out []int32) {
 						_ = tid
 
 //line heldout.go:220
-						gc_at6[gc_tx] = gc_elem
+						gc_at2[gc_tx] = v[1]
 					}
 				}
-				for gc_tx := gc_step7; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_step5; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					_ = gc_rank
 
@@ -3303,13 +3130,13 @@ func gc_body_sharedStep(gc_b *compiled.Block, in, out []int32) {
 					_ = tid
 
 //line heldout.go:220
-					gc_at6[gc_tx] = gc_elem
+					gc_at2[gc_tx] = v[1]
 				}
 			} else {
-				gc_step8 := 0
-				for ; gc_step8+3 < gc_bdx; gc_step8 += 4 {
+				gc_step6 := 0
+				for ; gc_step6+3 < gc_bdx; gc_step6 += 4 {
 					{
-						gc_tx := gc_step8 + 0
+						gc_tx := gc_step6 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -3321,7 +3148,7 @@ func gc_body_sharedStep(gc_b *compiled.Block, in, out []int32) {
 						out[gc_bx*gc_bdx+tid] = v[1]
 					}
 					{
-						gc_tx := gc_step8 + 1
+						gc_tx := gc_step6 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -3333,7 +3160,7 @@ func gc_body_sharedStep(gc_b *compiled.Block, in, out []int32) {
 						out[gc_bx*gc_bdx+tid] = v[1]
 					}
 					{
-						gc_tx := gc_step8 + 2
+						gc_tx := gc_step6 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -3345,7 +3172,7 @@ func gc_body_sharedStep(gc_b *compiled.Block, in, out []int32) {
 						out[gc_bx*gc_bdx+tid] = v[1]
 					}
 					{
-						gc_tx := gc_step8 + 3
+						gc_tx := gc_step6 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -3357,7 +3184,7 @@ func gc_body_sharedStep(gc_b *compiled.Block, in, out []int32) {
 						out[gc_bx*gc_bdx+tid] = v[1]
 					}
 				}
-				for gc_tx := gc_step8; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_step6; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 

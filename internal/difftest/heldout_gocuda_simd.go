@@ -3533,11 +3533,9 @@ func gc_body_twoGuards(gc_b2 *compiled.Block, out []int32) {
 	s := gocuda.Shared[int32](t, 1)[:1]
 	{
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off3 := gc_bx2 * gc_bdx2
-			gc_off4 := 0
-			if gc_off3 >= 0 && gc_off3 <= len(out) && gc_bdx2 <= len(out)-gc_off3 && gc_off4 >= 0 && gc_off4 < len(s) {
-				gc_at3 := out[gc_off3:][:gc_bdx2]
-				gc_at4 := s[gc_off4:][:1]
+			gc_off2 := gc_bx2 * gc_bdx2
+			if gc_off2 >= 0 && gc_off2 <= len(out) && gc_bdx2 <= len(out)-gc_off2 {
+				gc_at2 := out[gc_off2:][:gc_bdx2]
 				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
@@ -3548,12 +3546,12 @@ func gc_body_twoGuards(gc_b2 *compiled.Block, out []int32) {
 
 //line heldout.go:183
 					if tid%2 == 0 {
-						gc_at3[gc_tx2] = 1
+						gc_at2[gc_tx2] = 1
 					}
 
 //line heldout.go:186
 					if tid < 4 {
-						gc_at4[0] = int32(tid)
+						s[0] = int32(tid)
 					}
 				}
 			} else {
@@ -3614,17 +3612,13 @@ func gc_body_sharedStep(gc_b2 *compiled.Block, in, out []int32) {
 			gc_to2 = gc_bound2 + 1
 		}
 		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off8 := 0
-			gc_off9 := 1
-			gc_off10 := gc_bx2
-			if gc_from2 >= 0 && gc_off8 >= 0 && gc_off8 < len(v) && gc_off9 >= 0 && gc_off9 < len(v) && gc_off10 >= 0 && gc_off10 < len(in) {
-				gc_at8 := v[gc_off8:][:1]
-				gc_at9 := v[gc_off9:][:1]
-				gc_at10 := in[gc_off10:][:1]
-				gc_step9 := gc_from2
-				for ; gc_step9+3 < gc_to2; gc_step9 += 4 {
+			gc_off3 := gc_bx2
+			if gc_from2 >= 0 && gc_off3 >= 0 && gc_off3 < len(in) {
+				gc_at3 := in[gc_off3:][:1]
+				gc_step7 := gc_from2
+				for ; gc_step7+3 < gc_to2; gc_step7 += 4 {
 					{
-						gc_tx2 := gc_step9 + 0
+						gc_tx2 := gc_step7 + 0
 						_ = gc_tx2
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
@@ -3635,11 +3629,11 @@ func gc_body_sharedStep(gc_b2 *compiled.Block, in, out []int32) {
 
 //line heldout.go:202
 						{
-							gc_at8[0], gc_at9[0] = gc_at10[0], 0
+							v[0], v[1] = gc_at3[0], 0
 						}
 					}
 					{
-						gc_tx2 := gc_step9 + 1
+						gc_tx2 := gc_step7 + 1
 						_ = gc_tx2
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
@@ -3650,11 +3644,11 @@ func gc_body_sharedStep(gc_b2 *compiled.Block, in, out []int32) {
 
 //line heldout.go:202
 						{
-							gc_at8[0], gc_at9[0] = gc_at10[0], 0
+							v[0], v[1] = gc_at3[0], 0
 						}
 					}
 					{
-						gc_tx2 := gc_step9 + 2
+						gc_tx2 := gc_step7 + 2
 						_ = gc_tx2
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
@@ -3665,11 +3659,11 @@ func gc_body_sharedStep(gc_b2 *compiled.Block, in, out []int32) {
 
 //line heldout.go:202
 						{
-							gc_at8[0], gc_at9[0] = gc_at10[0], 0
+							v[0], v[1] = gc_at3[0], 0
 						}
 					}
 					{
-						gc_tx2 := gc_step9 + 3
+						gc_tx2 := gc_step7 + 3
 						_ = gc_tx2
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
@@ -3680,11 +3674,11 @@ func gc_body_sharedStep(gc_b2 *compiled.Block, in, out []int32) {
 
 //line heldout.go:202
 						{
-							gc_at8[0], gc_at9[0] = gc_at10[0], 0
+							v[0], v[1] = gc_at3[0], 0
 						}
 					}
 				}
-				for gc_tx2 := gc_step9; gc_tx2 < gc_to2; gc_tx2++ {
+				for gc_tx2 := gc_step7; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
 
@@ -3694,14 +3688,14 @@ func gc_body_sharedStep(gc_b2 *compiled.Block, in, out []int32) {
 
 //line heldout.go:202
 					{
-						gc_at8[0], gc_at9[0] = gc_at10[0], 0
+						v[0], v[1] = gc_at3[0], 0
 					}
 				}
 			} else {
-				gc_step10 := gc_from2
-				for ; gc_step10+3 < gc_to2; gc_step10 += 4 {
+				gc_step8 := gc_from2
+				for ; gc_step8+3 < gc_to2; gc_step8 += 4 {
 					{
-						gc_tx2 := gc_step10 + 0
+						gc_tx2 := gc_step8 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -3715,7 +3709,7 @@ func gc_body_sharedStep(gc_b2 *compiled.Block, in, out []int32) {
 						}
 					}
 					{
-						gc_tx2 := gc_step10 + 1
+						gc_tx2 := gc_step8 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -3729,7 +3723,7 @@ func gc_body_sharedStep(gc_b2 *compiled.Block, in, out []int32) {
 						}
 					}
 					{
-						gc_tx2 := gc_step10 + 2
+						gc_tx2 := gc_step8 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -3743,7 +3737,7 @@ func gc_body_sharedStep(gc_b2 *compiled.Block, in, out []int32) {
 						}
 					}
 					{
-						gc_tx2 := gc_step10 + 3
+						gc_tx2 := gc_step8 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -3757,7 +3751,7 @@ func gc_body_sharedStep(gc_b2 *compiled.Block, in, out []int32) {
 						}
 					}
 				}
-				for gc_tx2 := gc_step10; gc_tx2 < gc_to2; gc_tx2++ {
+				for gc_tx2 := gc_step8; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -3792,75 +3786,12 @@ func gc_body_sharedStep(gc_b2 *compiled.Block, in, out []int32) {
 					gc_to2 = gc_bound2 + 1
 				}
 				for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-					gc_off11 := 1
-					if gc_from2 >= 0 && gc_off11 >= 0 && gc_off11 < len(v) {
-						gc_at11 := v[gc_off11:][:1]
-						gc_step11 := gc_from2
-						for ; gc_step11+3 < gc_to2; gc_step11 += 4 {
-							{
-								gc_tx2 := gc_step11 + 0
-								_ = gc_tx2
-								gc_rank2 := gc_base2 + gc_tx2
-								_ = gc_rank2
-
-//line heldout.go:201
-								tid := gc_tx2
-								_ = tid
-
-//line heldout.go:210
-								{
-									gc_at11[0]++
-								}
-							}
-							{
-								gc_tx2 := gc_step11 + 1
-								_ = gc_tx2
-								gc_rank2 := gc_base2 + gc_tx2
-								_ = gc_rank2
-
-//line heldout.go:201
-								tid := gc_tx2
-								_ = tid
-
-//line heldout.go:210
-								{
-									gc_at11[0]++
-								}
-							}
-							{
-								gc_tx2 := gc_step11 + 2
-								_ = gc_tx2
-								gc_rank2 := gc_base2 + gc_tx2
-								_ = gc_rank2
-
-//line heldout.go:201
-								tid := gc_tx2
-								_ = tid
-
-//line heldout.go:210
-								{
-									gc_at11[0]++
-								}
-							}
-							{
-								gc_tx2 := gc_step11 + 3
-								_ = gc_tx2
-								gc_rank2 := gc_base2 + gc_tx2
-								_ = gc_rank2
-
-//line heldout.go:201
-								tid := gc_tx2
-								_ = tid
-
-//line heldout.go:210
-								{
-									gc_at11[0]++
-								}
-							}
-						}
-						for gc_tx2 := gc_step11; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_step9 := gc_from2
+					for ; gc_step9+3 < gc_to2; gc_step9 += 4 {
+						{
+							gc_tx2 := gc_step9 + 0
 							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
+							gc_pos2.Thread = gc_rank2
 
 //line heldout.go:201
 							tid := gc_tx2
@@ -3868,70 +3799,39 @@ func gc_body_sharedStep(gc_b2 *compiled.Block, in, out []int32) {
 
 //line heldout.go:210
 							{
-								gc_at11[0]++
+								v[1]++
 							}
 						}
-					} else {
-						gc_step12 := gc_from2
-						for ; gc_step12+3 < gc_to2; gc_step12 += 4 {
-							{
-								gc_tx2 := gc_step12 + 0
-								gc_rank2 := gc_base2 + gc_tx2
-								gc_pos2.Thread = gc_rank2
+						{
+							gc_tx2 := gc_step9 + 1
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
 
 //line heldout.go:201
-								tid := gc_tx2
-								_ = tid
+							tid := gc_tx2
+							_ = tid
 
 //line heldout.go:210
-								{
-									v[1]++
-								}
-							}
 							{
-								gc_tx2 := gc_step12 + 1
-								gc_rank2 := gc_base2 + gc_tx2
-								gc_pos2.Thread = gc_rank2
-
-//line heldout.go:201
-								tid := gc_tx2
-								_ = tid
-
-//line heldout.go:210
-								{
-									v[1]++
-								}
-							}
-							{
-								gc_tx2 := gc_step12 + 2
-								gc_rank2 := gc_base2 + gc_tx2
-								gc_pos2.Thread = gc_rank2
-
-//line heldout.go:201
-								tid := gc_tx2
-								_ = tid
-
-//line heldout.go:210
-								{
-									v[1]++
-								}
-							}
-							{
-								gc_tx2 := gc_step12 + 3
-								gc_rank2 := gc_base2 + gc_tx2
-								gc_pos2.Thread = gc_rank2
-
-//line heldout.go:201
-								tid := gc_tx2
-								_ = tid
-
-//line heldout.go:210
-								{
-									v[1]++
-								}
+								v[1]++
 							}
 						}
-						for gc_tx2 := gc_step12; gc_tx2 < gc_to2; gc_tx2++ {
+						{
+							gc_tx2 := gc_step9 + 2
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line heldout.go:201
+							tid := gc_tx2
+							_ = tid
+
+//line heldout.go:210
+							{
+								v[1]++
+							}
+						}
+						{
+							gc_tx2 := gc_step9 + 3
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -3945,6 +3845,19 @@ func gc_body_sharedStep(gc_b2 *compiled.Block, in, out []int32) {
 							}
 						}
 					}
+					for gc_tx2 := gc_step9; gc_tx2 < gc_to2; gc_tx2++ {
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line heldout.go:201
+						tid := gc_tx2
+						_ = tid
+
+//line heldout.go:210
+						{
+							v[1]++
+						}
+					}
 				}
 			}
 		}
@@ -3954,75 +3867,12 @@ func gc_body_sharedStep(gc_b2 *compiled.Block, in, out []int32) {
 				gc_to2 = gc_bound2 + 1
 			}
 			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_off12 := 0
-				if gc_from2 >= 0 && gc_off12 >= 0 && gc_off12 < len(v) {
-					gc_at12 := v[gc_off12:][:1]
-					gc_step13 := gc_from2
-					for ; gc_step13+3 < gc_to2; gc_step13 += 4 {
-						{
-							gc_tx2 := gc_step13 + 0
-							_ = gc_tx2
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-
-//line heldout.go:201
-							tid := gc_tx2
-							_ = tid
-
-//line heldout.go:215
-							{
-								gc_at12[0] = next
-							}
-						}
-						{
-							gc_tx2 := gc_step13 + 1
-							_ = gc_tx2
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-
-//line heldout.go:201
-							tid := gc_tx2
-							_ = tid
-
-//line heldout.go:215
-							{
-								gc_at12[0] = next
-							}
-						}
-						{
-							gc_tx2 := gc_step13 + 2
-							_ = gc_tx2
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-
-//line heldout.go:201
-							tid := gc_tx2
-							_ = tid
-
-//line heldout.go:215
-							{
-								gc_at12[0] = next
-							}
-						}
-						{
-							gc_tx2 := gc_step13 + 3
-							_ = gc_tx2
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-
-//line heldout.go:201
-							tid := gc_tx2
-							_ = tid
-
-//line heldout.go:215
-							{
-								gc_at12[0] = next
-							}
-						}
-					}
-					for gc_tx2 := gc_step13; gc_tx2 < gc_to2; gc_tx2++ {
+				gc_step10 := gc_from2
+				for ; gc_step10+3 < gc_to2; gc_step10 += 4 {
+					{
+						gc_tx2 := gc_step10 + 0
 						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
+						gc_pos2.Thread = gc_rank2
 
 //line heldout.go:201
 						tid := gc_tx2
@@ -4030,70 +3880,39 @@ func gc_body_sharedStep(gc_b2 *compiled.Block, in, out []int32) {
 
 //line heldout.go:215
 						{
-							gc_at12[0] = next
+							v[0] = next
 						}
 					}
-				} else {
-					gc_step14 := gc_from2
-					for ; gc_step14+3 < gc_to2; gc_step14 += 4 {
-						{
-							gc_tx2 := gc_step14 + 0
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+					{
+						gc_tx2 := gc_step10 + 1
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
 
 //line heldout.go:201
-							tid := gc_tx2
-							_ = tid
+						tid := gc_tx2
+						_ = tid
 
 //line heldout.go:215
-							{
-								v[0] = next
-							}
-						}
 						{
-							gc_tx2 := gc_step14 + 1
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line heldout.go:201
-							tid := gc_tx2
-							_ = tid
-
-//line heldout.go:215
-							{
-								v[0] = next
-							}
-						}
-						{
-							gc_tx2 := gc_step14 + 2
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line heldout.go:201
-							tid := gc_tx2
-							_ = tid
-
-//line heldout.go:215
-							{
-								v[0] = next
-							}
-						}
-						{
-							gc_tx2 := gc_step14 + 3
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line heldout.go:201
-							tid := gc_tx2
-							_ = tid
-
-//line heldout.go:215
-							{
-								v[0] = next
-							}
+							v[0] = next
 						}
 					}
-					for gc_tx2 := gc_step14; gc_tx2 < gc_to2; gc_tx2++ {
+					{
+						gc_tx2 := gc_step10 + 2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line heldout.go:201
+						tid := gc_tx2
+						_ = tid
+
+//line heldout.go:215
+						{
+							v[0] = next
+						}
+					}
+					{
+						gc_tx2 := gc_step10 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -4107,19 +3926,27 @@ func gc_body_sharedStep(gc_b2 *compiled.Block, in, out []int32) {
 						}
 					}
 				}
+				for gc_tx2 := gc_step10; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+
+//line heldout.go:201
+					tid := gc_tx2
+					_ = tid
+
+//line heldout.go:215
+					{
+						v[0] = next
+					}
+				}
 			}
 		}
 	}
-	gc_apart2 := compiled.Disjoint(v, out)
-	_ = gc_apart2
 	{
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off13 := gc_bx2 * gc_bdx2
-			gc_off14 := 1
-			if gc_off13 >= 0 && gc_off13 <= len(out) && gc_bdx2 <= len(out)-gc_off13 && gc_off14 >= 0 && gc_off14 < len(v) && gc_apart2 {
-				gc_at13 := out[gc_off13:][:gc_bdx2]
-				gc_at14 := v[gc_off14:][:1]
-				gc_elem2 := gc_at14[0]
+			gc_off4 := gc_bx2 * gc_bdx2
+			if gc_off4 >= 0 && gc_off4 <= len(out) && gc_bdx2 <= len(out)-gc_off4 {
+				gc_at4 := out[gc_off4:][:gc_bdx2]
 				gc_vstep := 0
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop bool
@@ -4132,7 +3959,7 @@ func gc_body_sharedStep(gc_b2 *compiled.Block, in, out []int32) {
 							var tid int = gc_tx2
 //line heldout.go:201
 							_ = tid
-							archsimd.BroadcastInt32x16(gc_at14[0]).StoreSlice(gc_at13[gc_tx2:])
+							archsimd.BroadcastInt32x16(v[1]).StoreSlice(gc_at4[gc_tx2:])
 						}
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep, false
@@ -4150,7 +3977,7 @@ func gc_body_sharedStep(gc_b2 *compiled.Block, in, out []int32) {
 						var tid int = gc_tx2
 //line heldout.go:201
 						_ = tid
-						archsimd.BroadcastInt32x8(gc_at14[0]).StoreSlice(gc_at13[gc_tx2:])
+						archsimd.BroadcastInt32x8(v[1]).StoreSlice(gc_at4[gc_tx2:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
@@ -4163,7 +3990,7 @@ func gc_body_sharedStep(gc_b2 *compiled.Block, in, out []int32) {
 					_ = tid
 
 //line heldout.go:220
-					gc_at13[gc_tx2] = gc_elem2
+					gc_at4[gc_tx2] = v[1]
 				}
 			} else {
 				gc_vstep2 := 0
@@ -4212,10 +4039,10 @@ func gc_body_sharedStep(gc_b2 *compiled.Block, in, out []int32) {
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step15 := gc_vstep2
-				for ; gc_step15+3 < gc_bdx2; gc_step15 += 4 {
+				gc_step11 := gc_vstep2
+				for ; gc_step11+3 < gc_bdx2; gc_step11 += 4 {
 					{
-						gc_tx2 := gc_step15 + 0
+						gc_tx2 := gc_step11 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -4227,7 +4054,7 @@ func gc_body_sharedStep(gc_b2 *compiled.Block, in, out []int32) {
 						out[gc_bx2*gc_bdx2+tid] = v[1]
 					}
 					{
-						gc_tx2 := gc_step15 + 1
+						gc_tx2 := gc_step11 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -4239,7 +4066,7 @@ func gc_body_sharedStep(gc_b2 *compiled.Block, in, out []int32) {
 						out[gc_bx2*gc_bdx2+tid] = v[1]
 					}
 					{
-						gc_tx2 := gc_step15 + 2
+						gc_tx2 := gc_step11 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -4251,7 +4078,7 @@ func gc_body_sharedStep(gc_b2 *compiled.Block, in, out []int32) {
 						out[gc_bx2*gc_bdx2+tid] = v[1]
 					}
 					{
-						gc_tx2 := gc_step15 + 3
+						gc_tx2 := gc_step11 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -4263,7 +4090,7 @@ func gc_body_sharedStep(gc_b2 *compiled.Block, in, out []int32) {
 						out[gc_bx2*gc_bdx2+tid] = v[1]
 					}
 				}
-				for gc_tx2 := gc_step15; gc_tx2 < gc_bdx2; gc_tx2++ {
+				for gc_tx2 := gc_step11; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 

@@ -2892,110 +2892,40 @@ func gc_body_pureBound(gc_b *compiled.Block, out []int32, n int) {
 				gc_to = gc_bound + 1
 			}
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				gc_off := 0
-				if gc_from >= 0 && gc_off >= 0 && gc_off < len(s) {
-					gc_at := s[gc_off:][:1]
-					gc_step := gc_from
-					for ; gc_step+3 < gc_to; gc_step += 4 {
-						{
-							gc_tx := gc_step + 0
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line regressions.go:160
-							{
-								gc_at[0] += int32(c + 1)
-							}
-						}
-						{
-							gc_tx := gc_step + 1
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line regressions.go:160
-							{
-								gc_at[0] += int32(c + 1)
-							}
-						}
-						{
-							gc_tx := gc_step + 2
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line regressions.go:160
-							{
-								gc_at[0] += int32(c + 1)
-							}
-						}
-						{
-							gc_tx := gc_step + 3
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line regressions.go:160
-							{
-								gc_at[0] += int32(c + 1)
-							}
-						}
-					}
-					for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+				gc_step := gc_from
+				for ; gc_step+3 < gc_to; gc_step += 4 {
+					{
+						gc_tx := gc_step + 0
 						gc_rank := gc_base + gc_tx
-						_ = gc_rank
+						gc_pos.Thread = gc_rank
 
 //line regressions.go:160
 						{
-							gc_at[0] += int32(c + 1)
+							s[0] += int32(c + 1)
 						}
 					}
-				} else {
-					gc_step2 := gc_from
-					for ; gc_step2+3 < gc_to; gc_step2 += 4 {
-						{
-							gc_tx := gc_step2 + 0
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
+					{
+						gc_tx := gc_step + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 
 //line regressions.go:160
-							{
-								s[0] += int32(c + 1)
-							}
-						}
 						{
-							gc_tx := gc_step2 + 1
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line regressions.go:160
-							{
-								s[0] += int32(c + 1)
-							}
-						}
-						{
-							gc_tx := gc_step2 + 2
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line regressions.go:160
-							{
-								s[0] += int32(c + 1)
-							}
-						}
-						{
-							gc_tx := gc_step2 + 3
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line regressions.go:160
-							{
-								s[0] += int32(c + 1)
-							}
+							s[0] += int32(c + 1)
 						}
 					}
-					for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+					{
+						gc_tx := gc_step + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line regressions.go:160
+						{
+							s[0] += int32(c + 1)
+						}
+					}
+					{
+						gc_tx := gc_step + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -3005,70 +2935,74 @@ func gc_body_pureBound(gc_b *compiled.Block, out []int32, n int) {
 						}
 					}
 				}
+				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line regressions.go:160
+					{
+						s[0] += int32(c + 1)
+					}
+				}
 			}
 		}
 	}
-	gc_apart := compiled.Disjoint(s, out)
-	_ = gc_apart
 	{
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_off2 := gc_bx * gc_bdx
-			gc_off3 := 0
-			if gc_off2 >= 0 && gc_off2 <= len(out) && gc_bdx <= len(out)-gc_off2 && gc_off3 >= 0 && gc_off3 < len(s) && gc_apart {
-				gc_at2 := out[gc_off2:][:gc_bdx]
-				gc_at3 := s[gc_off3:][:1]
-				gc_elem := gc_at3[0]
-				gc_step3 := 0
-				for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
+			gc_off := gc_bx * gc_bdx
+			if gc_off >= 0 && gc_off <= len(out) && gc_bdx <= len(out)-gc_off {
+				gc_at := out[gc_off:][:gc_bdx]
+				gc_step2 := 0
+				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
 					{
-						gc_tx := gc_step3 + 0
+						gc_tx := gc_step2 + 0
 						_ = gc_tx
 						gc_rank := gc_base + gc_tx
 						_ = gc_rank
 
 //line regressions.go:165
-						gc_at2[gc_tx] = gc_elem
+						gc_at[gc_tx] = s[0]
 					}
 					{
-						gc_tx := gc_step3 + 1
+						gc_tx := gc_step2 + 1
 						_ = gc_tx
 						gc_rank := gc_base + gc_tx
 						_ = gc_rank
 
 //line regressions.go:165
-						gc_at2[gc_tx] = gc_elem
+						gc_at[gc_tx] = s[0]
 					}
 					{
-						gc_tx := gc_step3 + 2
+						gc_tx := gc_step2 + 2
 						_ = gc_tx
 						gc_rank := gc_base + gc_tx
 						_ = gc_rank
 
 //line regressions.go:165
-						gc_at2[gc_tx] = gc_elem
+						gc_at[gc_tx] = s[0]
 					}
 					{
-						gc_tx := gc_step3 + 3
+						gc_tx := gc_step2 + 3
 						_ = gc_tx
 						gc_rank := gc_base + gc_tx
 						_ = gc_rank
 
 //line regressions.go:165
-						gc_at2[gc_tx] = gc_elem
+						gc_at[gc_tx] = s[0]
 					}
 				}
-				for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					_ = gc_rank
 
 //line regressions.go:165
-					gc_at2[gc_tx] = gc_elem
+					gc_at[gc_tx] = s[0]
 				}
 			} else {
-				gc_step4 := 0
-				for ; gc_step4+3 < gc_bdx; gc_step4 += 4 {
+				gc_step3 := 0
+				for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
 					{
-						gc_tx := gc_step4 + 0
+						gc_tx := gc_step3 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -3076,7 +3010,7 @@ func gc_body_pureBound(gc_b *compiled.Block, out []int32, n int) {
 						out[gc_bx*gc_bdx+gc_tx] = s[0]
 					}
 					{
-						gc_tx := gc_step4 + 1
+						gc_tx := gc_step3 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -3084,7 +3018,7 @@ func gc_body_pureBound(gc_b *compiled.Block, out []int32, n int) {
 						out[gc_bx*gc_bdx+gc_tx] = s[0]
 					}
 					{
-						gc_tx := gc_step4 + 2
+						gc_tx := gc_step3 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -3092,7 +3026,7 @@ func gc_body_pureBound(gc_b *compiled.Block, out []int32, n int) {
 						out[gc_bx*gc_bdx+gc_tx] = s[0]
 					}
 					{
-						gc_tx := gc_step4 + 3
+						gc_tx := gc_step3 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -3100,7 +3034,7 @@ func gc_body_pureBound(gc_b *compiled.Block, out []int32, n int) {
 						out[gc_bx*gc_bdx+gc_tx] = s[0]
 					}
 				}
-				for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 

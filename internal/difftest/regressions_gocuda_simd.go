@@ -3907,110 +3907,40 @@ func gc_body_pureBound(gc_b2 *compiled.Block, out []int32, n int) {
 				gc_to2 = gc_bound2 + 1
 			}
 			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_off4 := 0
-				if gc_from2 >= 0 && gc_off4 >= 0 && gc_off4 < len(s) {
-					gc_at4 := s[gc_off4:][:1]
-					gc_step5 := gc_from2
-					for ; gc_step5+3 < gc_to2; gc_step5 += 4 {
-						{
-							gc_tx2 := gc_step5 + 0
-							_ = gc_tx2
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-
-//line regressions.go:160
-							{
-								gc_at4[0] += int32(c + 1)
-							}
-						}
-						{
-							gc_tx2 := gc_step5 + 1
-							_ = gc_tx2
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-
-//line regressions.go:160
-							{
-								gc_at4[0] += int32(c + 1)
-							}
-						}
-						{
-							gc_tx2 := gc_step5 + 2
-							_ = gc_tx2
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-
-//line regressions.go:160
-							{
-								gc_at4[0] += int32(c + 1)
-							}
-						}
-						{
-							gc_tx2 := gc_step5 + 3
-							_ = gc_tx2
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-
-//line regressions.go:160
-							{
-								gc_at4[0] += int32(c + 1)
-							}
-						}
-					}
-					for gc_tx2 := gc_step5; gc_tx2 < gc_to2; gc_tx2++ {
+				gc_step4 := gc_from2
+				for ; gc_step4+3 < gc_to2; gc_step4 += 4 {
+					{
+						gc_tx2 := gc_step4 + 0
 						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
+						gc_pos2.Thread = gc_rank2
 
 //line regressions.go:160
 						{
-							gc_at4[0] += int32(c + 1)
+							s[0] += int32(c + 1)
 						}
 					}
-				} else {
-					gc_step6 := gc_from2
-					for ; gc_step6+3 < gc_to2; gc_step6 += 4 {
-						{
-							gc_tx2 := gc_step6 + 0
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+					{
+						gc_tx2 := gc_step4 + 1
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
 
 //line regressions.go:160
-							{
-								s[0] += int32(c + 1)
-							}
-						}
 						{
-							gc_tx2 := gc_step6 + 1
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line regressions.go:160
-							{
-								s[0] += int32(c + 1)
-							}
-						}
-						{
-							gc_tx2 := gc_step6 + 2
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line regressions.go:160
-							{
-								s[0] += int32(c + 1)
-							}
-						}
-						{
-							gc_tx2 := gc_step6 + 3
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line regressions.go:160
-							{
-								s[0] += int32(c + 1)
-							}
+							s[0] += int32(c + 1)
 						}
 					}
-					for gc_tx2 := gc_step6; gc_tx2 < gc_to2; gc_tx2++ {
+					{
+						gc_tx2 := gc_step4 + 2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line regressions.go:160
+						{
+							s[0] += int32(c + 1)
+						}
+					}
+					{
+						gc_tx2 := gc_step4 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -4020,19 +3950,23 @@ func gc_body_pureBound(gc_b2 *compiled.Block, out []int32, n int) {
 						}
 					}
 				}
+				for gc_tx2 := gc_step4; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+
+//line regressions.go:160
+					{
+						s[0] += int32(c + 1)
+					}
+				}
 			}
 		}
 	}
-	gc_apart2 := compiled.Disjoint(s, out)
-	_ = gc_apart2
 	{
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off5 := gc_bx2 * gc_bdx2
-			gc_off6 := 0
-			if gc_off5 >= 0 && gc_off5 <= len(out) && gc_bdx2 <= len(out)-gc_off5 && gc_off6 >= 0 && gc_off6 < len(s) && gc_apart2 {
-				gc_at5 := out[gc_off5:][:gc_bdx2]
-				gc_at6 := s[gc_off6:][:1]
-				gc_elem2 := gc_at6[0]
+			gc_off2 := gc_bx2 * gc_bdx2
+			if gc_off2 >= 0 && gc_off2 <= len(out) && gc_bdx2 <= len(out)-gc_off2 {
+				gc_at2 := out[gc_off2:][:gc_bdx2]
 				gc_vstep := 0
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop bool
@@ -4041,7 +3975,7 @@ func gc_body_pureBound(gc_b2 *compiled.Block, out []int32, n int) {
 							gc_tx2 := gc_vstep
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
-							archsimd.BroadcastInt32x16(gc_at6[0]).StoreSlice(gc_at5[gc_tx2:])
+							archsimd.BroadcastInt32x16(s[0]).StoreSlice(gc_at2[gc_tx2:])
 						}
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep, false
@@ -4055,7 +3989,7 @@ func gc_body_pureBound(gc_b2 *compiled.Block, out []int32, n int) {
 						gc_tx2 := gc_vstep
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-						archsimd.BroadcastInt32x8(gc_at6[0]).StoreSlice(gc_at5[gc_tx2:])
+						archsimd.BroadcastInt32x8(s[0]).StoreSlice(gc_at2[gc_tx2:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
@@ -4064,7 +3998,7 @@ func gc_body_pureBound(gc_b2 *compiled.Block, out []int32, n int) {
 					_ = gc_rank2
 
 //line regressions.go:165
-					gc_at5[gc_tx2] = gc_elem2
+					gc_at2[gc_tx2] = s[0]
 				}
 			} else {
 				gc_vstep2 := 0
@@ -4105,10 +4039,10 @@ func gc_body_pureBound(gc_b2 *compiled.Block, out []int32, n int) {
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step7 := gc_vstep2
-				for ; gc_step7+3 < gc_bdx2; gc_step7 += 4 {
+				gc_step5 := gc_vstep2
+				for ; gc_step5+3 < gc_bdx2; gc_step5 += 4 {
 					{
-						gc_tx2 := gc_step7 + 0
+						gc_tx2 := gc_step5 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -4116,7 +4050,7 @@ func gc_body_pureBound(gc_b2 *compiled.Block, out []int32, n int) {
 						out[gc_bx2*gc_bdx2+gc_tx2] = s[0]
 					}
 					{
-						gc_tx2 := gc_step7 + 1
+						gc_tx2 := gc_step5 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -4124,7 +4058,7 @@ func gc_body_pureBound(gc_b2 *compiled.Block, out []int32, n int) {
 						out[gc_bx2*gc_bdx2+gc_tx2] = s[0]
 					}
 					{
-						gc_tx2 := gc_step7 + 2
+						gc_tx2 := gc_step5 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -4132,7 +4066,7 @@ func gc_body_pureBound(gc_b2 *compiled.Block, out []int32, n int) {
 						out[gc_bx2*gc_bdx2+gc_tx2] = s[0]
 					}
 					{
-						gc_tx2 := gc_step7 + 3
+						gc_tx2 := gc_step5 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -4140,7 +4074,7 @@ func gc_body_pureBound(gc_b2 *compiled.Block, out []int32, n int) {
 						out[gc_bx2*gc_bdx2+gc_tx2] = s[0]
 					}
 				}
-				for gc_tx2 := gc_step7; gc_tx2 < gc_bdx2; gc_tx2++ {
+				for gc_tx2 := gc_step5; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 

@@ -513,12 +513,8 @@ func gc_body_warpTail(gc_b *compiled.Block, in, out []int32) {
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 			gc_off5 := gc_bx
-			gc_off6 := 0
-			gc_off7 := 1
-			if gc_from >= 0 && gc_off5 >= 0 && gc_off5 < len(out) && gc_off6 >= 0 && gc_off6 < len(s) && gc_off7 >= 0 && gc_off7 < len(s) {
+			if gc_from >= 0 && gc_off5 >= 0 && gc_off5 < len(out) {
 				gc_at7 := out[gc_off5:][:1]
-				gc_at8 := s[gc_off6:][:1]
-				gc_at9 := s[gc_off7:][:1]
 				gc_step5 := gc_from
 				for ; gc_step5+3 < gc_to; gc_step5 += 4 {
 					{
@@ -533,7 +529,7 @@ func gc_body_warpTail(gc_b *compiled.Block, in, out []int32) {
 
 //line warp_tail.go:30
 						{
-							gc_at7[0] = gc_at8[0] + gc_at9[0]
+							gc_at7[0] = s[0] + s[1]
 						}
 					}
 					{
@@ -548,7 +544,7 @@ func gc_body_warpTail(gc_b *compiled.Block, in, out []int32) {
 
 //line warp_tail.go:30
 						{
-							gc_at7[0] = gc_at8[0] + gc_at9[0]
+							gc_at7[0] = s[0] + s[1]
 						}
 					}
 					{
@@ -563,7 +559,7 @@ func gc_body_warpTail(gc_b *compiled.Block, in, out []int32) {
 
 //line warp_tail.go:30
 						{
-							gc_at7[0] = gc_at8[0] + gc_at9[0]
+							gc_at7[0] = s[0] + s[1]
 						}
 					}
 					{
@@ -578,7 +574,7 @@ func gc_body_warpTail(gc_b *compiled.Block, in, out []int32) {
 
 //line warp_tail.go:30
 						{
-							gc_at7[0] = gc_at8[0] + gc_at9[0]
+							gc_at7[0] = s[0] + s[1]
 						}
 					}
 				}
@@ -592,7 +588,7 @@ func gc_body_warpTail(gc_b *compiled.Block, in, out []int32) {
 
 //line warp_tail.go:30
 					{
-						gc_at7[0] = gc_at8[0] + gc_at9[0]
+						gc_at7[0] = s[0] + s[1]
 					}
 				}
 			} else {

@@ -52,7 +52,7 @@ func gc_body_warpTail(gc_b2 *compiled.Block, in, out []int32) {
 		}
 		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 			if gc_from2 >= 0 && gc_to2 <= len(s) {
-				gc_at10 := s[:gc_to2]
+				gc_at8 := s[:gc_to2]
 				gc_vstep := gc_from2
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop bool
@@ -71,7 +71,7 @@ func gc_body_warpTail(gc_b2 *compiled.Block, in, out []int32) {
 							_ = tid
 //line warp_tail.go:16
 							{
-								gc_vb4.StoreSlice(gc_at10[gc_tx2:])
+								gc_vb4.StoreSlice(gc_at8[gc_tx2:])
 //line warp_tail.go:17
 							}
 						}
@@ -97,7 +97,7 @@ func gc_body_warpTail(gc_b2 *compiled.Block, in, out []int32) {
 						_ = tid
 //line warp_tail.go:16
 						{
-							gc_vb3.StoreSlice(gc_at10[gc_tx2:])
+							gc_vb3.StoreSlice(gc_at8[gc_tx2:])
 //line warp_tail.go:17
 						}
 					}
@@ -113,7 +113,7 @@ func gc_body_warpTail(gc_b2 *compiled.Block, in, out []int32) {
 
 //line warp_tail.go:16
 					{
-						gc_at10[gc_tx2] = 0
+						gc_at8[gc_tx2] = 0
 					}
 				}
 			} else {
@@ -260,10 +260,10 @@ func gc_body_warpTail(gc_b2 *compiled.Block, in, out []int32) {
 			gc_to2 = gc_bound3
 		}
 		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off8 := gc_bx2 * b
-			if gc_from2 >= 0 && gc_to2 <= len(s) && gc_off8 >= 0 && gc_off8 <= len(in) && gc_to2 <= len(in)-gc_off8 {
-				gc_at11 := s[:gc_to2]
-				gc_at12 := in[gc_off8:][:gc_to2]
+			gc_off6 := gc_bx2 * b
+			if gc_from2 >= 0 && gc_to2 <= len(s) && gc_off6 >= 0 && gc_off6 <= len(in) && gc_to2 <= len(in)-gc_off6 {
+				gc_at9 := s[:gc_to2]
+				gc_at10 := in[gc_off6:][:gc_to2]
 				gc_vstep3 := gc_from2
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop3 bool
@@ -279,7 +279,7 @@ func gc_body_warpTail(gc_b2 *compiled.Block, in, out []int32) {
 //line warp_tail.go:20
 							{
 //line warp_tail.go:20
-								archsimd.LoadInt32x16Slice(gc_at12[gc_tx2:]).StoreSlice(gc_at11[gc_tx2:])
+								archsimd.LoadInt32x16Slice(gc_at10[gc_tx2:]).StoreSlice(gc_at9[gc_tx2:])
 //line warp_tail.go:20
 							}
 						}
@@ -302,7 +302,7 @@ func gc_body_warpTail(gc_b2 *compiled.Block, in, out []int32) {
 //line warp_tail.go:20
 						{
 //line warp_tail.go:20
-							archsimd.LoadInt32x8Slice(gc_at12[gc_tx2:]).StoreSlice(gc_at11[gc_tx2:])
+							archsimd.LoadInt32x8Slice(gc_at10[gc_tx2:]).StoreSlice(gc_at9[gc_tx2:])
 //line warp_tail.go:20
 						}
 					}
@@ -318,7 +318,7 @@ func gc_body_warpTail(gc_b2 *compiled.Block, in, out []int32) {
 
 //line warp_tail.go:20
 					{
-						gc_at11[gc_tx2] = gc_at12[gc_tx2]
+						gc_at9[gc_tx2] = gc_at10[gc_tx2]
 					}
 				}
 			} else {
@@ -598,12 +598,12 @@ func gc_body_warpTail(gc_b2 *compiled.Block, in, out []int32) {
 						gc_tx2 := gc_tidx2.X - 1
 						{
 							gc_x05 := gc_tidx2.X
-							gc_off9 := gc_x05
-							if gc_act2 == ^uint32(0) && gc_x05+32 <= gc_bdx2 && gc_off9 >= 0 && gc_off9 <= len(s) && 32 <= len(s)-gc_off9 {
-								gc_at13 := s[gc_off9:][:32]
+							gc_off7 := gc_x05
+							if gc_act2 == ^uint32(0) && gc_x05+32 <= gc_bdx2 && gc_off7 >= 0 && gc_off7 <= len(s) && 32 <= len(s)-gc_off7 {
+								gc_at11 := s[gc_off7:][:32]
 
 //line warp_tail.go:27
-								copy(gc_at13, gc_l_v[:])
+								copy(gc_at11, gc_l_v[:])
 							} else {
 								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
 									gc_tx2++
@@ -641,13 +641,9 @@ func gc_body_warpTail(gc_b2 *compiled.Block, in, out []int32) {
 			gc_to2 = gc_bound3 + 1
 		}
 		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off10 := gc_bx2
-			gc_off11 := 0
-			gc_off12 := 1
-			if gc_from2 >= 0 && gc_off10 >= 0 && gc_off10 < len(out) && gc_off11 >= 0 && gc_off11 < len(s) && gc_off12 >= 0 && gc_off12 < len(s) {
-				gc_at14 := out[gc_off10:][:1]
-				gc_at15 := s[gc_off11:][:1]
-				gc_at16 := s[gc_off12:][:1]
+			gc_off8 := gc_bx2
+			if gc_from2 >= 0 && gc_off8 >= 0 && gc_off8 < len(out) {
+				gc_at12 := out[gc_off8:][:1]
 				gc_step9 := gc_from2
 				for ; gc_step9+3 < gc_to2; gc_step9 += 4 {
 					{
@@ -662,7 +658,7 @@ func gc_body_warpTail(gc_b2 *compiled.Block, in, out []int32) {
 
 //line warp_tail.go:30
 						{
-							gc_at14[0] = gc_at15[0] + gc_at16[0]
+							gc_at12[0] = s[0] + s[1]
 						}
 					}
 					{
@@ -677,7 +673,7 @@ func gc_body_warpTail(gc_b2 *compiled.Block, in, out []int32) {
 
 //line warp_tail.go:30
 						{
-							gc_at14[0] = gc_at15[0] + gc_at16[0]
+							gc_at12[0] = s[0] + s[1]
 						}
 					}
 					{
@@ -692,7 +688,7 @@ func gc_body_warpTail(gc_b2 *compiled.Block, in, out []int32) {
 
 //line warp_tail.go:30
 						{
-							gc_at14[0] = gc_at15[0] + gc_at16[0]
+							gc_at12[0] = s[0] + s[1]
 						}
 					}
 					{
@@ -707,7 +703,7 @@ func gc_body_warpTail(gc_b2 *compiled.Block, in, out []int32) {
 
 //line warp_tail.go:30
 						{
-							gc_at14[0] = gc_at15[0] + gc_at16[0]
+							gc_at12[0] = s[0] + s[1]
 						}
 					}
 				}
@@ -721,7 +717,7 @@ func gc_body_warpTail(gc_b2 *compiled.Block, in, out []int32) {
 
 //line warp_tail.go:30
 					{
-						gc_at14[0] = gc_at15[0] + gc_at16[0]
+						gc_at12[0] = s[0] + s[1]
 					}
 				}
 			} else {

@@ -246,11 +246,7 @@ func gc_body_HistogramKernel(gc_b *compiled.Block, data []byte, hist []uint32) {
 	stride := b * gc_gdx
 
 //line histogram_solution.go:25
-	gc_chunk := compiled.StrideChunk(stride)
-	gc_span := (stride) * gc_chunk
-
-//line histogram_solution.go:25
-	for gc_off2, gc_limit2, gc_more2 := 0, len(data), true; gc_more2; gc_off2 += (stride) * gc_chunk {
+	for gc_off2, gc_limit2, gc_more2 := 0, len(data), true; gc_more2; gc_off2 += stride {
 		gc_b.Tick()
 		if gc_b.Stopped() {
 			return
@@ -265,35 +261,182 @@ func gc_body_HistogramKernel(gc_b *compiled.Block, data []byte, hist []uint32) {
 				gc_to = gc_bound
 			}
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+				gc_off5 := (gc_bx * b) + gc_off2
+				if gc_from >= 0 && gc_off5 >= 0 && gc_off5 <= len(data) && gc_to <= len(data)-gc_off5 {
+					gc_at2 := data[gc_off5:][:gc_to]
+					gc_step3 := gc_from
+					for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+						{
+							gc_tx := gc_step3 + 0
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
 
 //line histogram_solution.go:18
-					tid := gc_tx
-					_ = tid
+							tid := gc_tx
+							_ = tid
 
 //line histogram_solution.go:25
-					gc_start := gc_bx*b + tid
-					gc_from2 := gc_start + gc_off2
-					gc_trips := gc_limit2 - gc_from2
-					switch {
-					case gc_from2 < gc_start || gc_from2 < 0 || gc_span <= 0 || gc_limit2 > compiled.ChunkLimit:
-						gc_trips = compiled.ChunkTrips(gc_start, gc_from2, stride, gc_chunk, gc_limit2, false)
-					case gc_trips > gc_span:
-						gc_trips = gc_chunk
-					case gc_trips > 0:
-						gc_trips = (gc_trips-1)/(stride) + 1
-					default:
-						gc_trips = 0
-					}
-					if gc_trips == gc_chunk {
-						gc_more2 = true
-					}
-					for i := gc_from2; gc_trips > 0; i, gc_trips = i+(stride), gc_trips-1 {
+							i := gc_bx*b + tid + gc_off2
+							gc_more2 = true
+							_ = i
 
 //line histogram_solution.go:26
-						atomic.Add(&bins[data[i]], 1)
+							compiled.SharedAdd(&bins[gc_at2[gc_tx]], 1)
+						}
+						{
+							gc_tx := gc_step3 + 1
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line histogram_solution.go:18
+							tid := gc_tx
+							_ = tid
+
+//line histogram_solution.go:25
+							i := gc_bx*b + tid + gc_off2
+							gc_more2 = true
+							_ = i
+
+//line histogram_solution.go:26
+							compiled.SharedAdd(&bins[gc_at2[gc_tx]], 1)
+						}
+						{
+							gc_tx := gc_step3 + 2
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line histogram_solution.go:18
+							tid := gc_tx
+							_ = tid
+
+//line histogram_solution.go:25
+							i := gc_bx*b + tid + gc_off2
+							gc_more2 = true
+							_ = i
+
+//line histogram_solution.go:26
+							compiled.SharedAdd(&bins[gc_at2[gc_tx]], 1)
+						}
+						{
+							gc_tx := gc_step3 + 3
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line histogram_solution.go:18
+							tid := gc_tx
+							_ = tid
+
+//line histogram_solution.go:25
+							i := gc_bx*b + tid + gc_off2
+							gc_more2 = true
+							_ = i
+
+//line histogram_solution.go:26
+							compiled.SharedAdd(&bins[gc_at2[gc_tx]], 1)
+						}
+					}
+					for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line histogram_solution.go:18
+						tid := gc_tx
+						_ = tid
+
+//line histogram_solution.go:25
+						i := gc_bx*b + tid + gc_off2
+						gc_more2 = true
+						_ = i
+
+//line histogram_solution.go:26
+						compiled.SharedAdd(&bins[gc_at2[gc_tx]], 1)
+					}
+				} else {
+					gc_step4 := gc_from
+					for ; gc_step4+3 < gc_to; gc_step4 += 4 {
+						{
+							gc_tx := gc_step4 + 0
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line histogram_solution.go:18
+							tid := gc_tx
+							_ = tid
+
+//line histogram_solution.go:25
+							i := gc_bx*b + tid + gc_off2
+							gc_more2 = true
+
+//line histogram_solution.go:26
+							compiled.SharedAdd(&bins[data[i]], 1)
+						}
+						{
+							gc_tx := gc_step4 + 1
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line histogram_solution.go:18
+							tid := gc_tx
+							_ = tid
+
+//line histogram_solution.go:25
+							i := gc_bx*b + tid + gc_off2
+							gc_more2 = true
+
+//line histogram_solution.go:26
+							compiled.SharedAdd(&bins[data[i]], 1)
+						}
+						{
+							gc_tx := gc_step4 + 2
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line histogram_solution.go:18
+							tid := gc_tx
+							_ = tid
+
+//line histogram_solution.go:25
+							i := gc_bx*b + tid + gc_off2
+							gc_more2 = true
+
+//line histogram_solution.go:26
+							compiled.SharedAdd(&bins[data[i]], 1)
+						}
+						{
+							gc_tx := gc_step4 + 3
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line histogram_solution.go:18
+							tid := gc_tx
+							_ = tid
+
+//line histogram_solution.go:25
+							i := gc_bx*b + tid + gc_off2
+							gc_more2 = true
+
+//line histogram_solution.go:26
+							compiled.SharedAdd(&bins[data[i]], 1)
+						}
+					}
+					for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line histogram_solution.go:18
+						tid := gc_tx
+						_ = tid
+
+//line histogram_solution.go:25
+						i := gc_bx*b + tid + gc_off2
+						gc_more2 = true
+
+//line histogram_solution.go:26
+						compiled.SharedAdd(&bins[data[i]], 1)
 					}
 				}
 			}
@@ -316,14 +459,14 @@ func gc_body_HistogramKernel(gc_b *compiled.Block, data []byte, hist []uint32) {
 				gc_to = gc_bound
 			}
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				gc_off5 := gc_off3
-				if gc_from >= 0 && gc_off5 >= 0 && gc_off5 <= len(bins) && gc_to <= len(bins)-gc_off5 && gc_off5 <= len(hist) && gc_to <= len(hist)-gc_off5 {
-					gc_at2 := bins[gc_off5:][:gc_to]
-					gc_at3 := hist[gc_off5:][:gc_to]
-					gc_step3 := gc_from
-					for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+				gc_off6 := gc_off3
+				if gc_from >= 0 && gc_off6 >= 0 && gc_off6 <= len(bins) && gc_to <= len(bins)-gc_off6 && gc_off6 <= len(hist) && gc_to <= len(hist)-gc_off6 {
+					gc_at3 := bins[gc_off6:][:gc_to]
+					gc_at4 := hist[gc_off6:][:gc_to]
+					gc_step5 := gc_from
+					for ; gc_step5+3 < gc_to; gc_step5 += 4 {
 						{
-							gc_tx := gc_step3 + 0
+							gc_tx := gc_step5 + 0
 							_ = gc_tx
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
@@ -338,12 +481,12 @@ func gc_body_HistogramKernel(gc_b *compiled.Block, data []byte, hist []uint32) {
 							_ = k_
 
 //line histogram_solution.go:30
-							if c := gc_at2[gc_tx]; c != 0 {
-								atomic.Add(&gc_at3[gc_tx], c)
+							if c := gc_at3[gc_tx]; c != 0 {
+								atomic.Add(&gc_at4[gc_tx], c)
 							}
 						}
 						{
-							gc_tx := gc_step3 + 1
+							gc_tx := gc_step5 + 1
 							_ = gc_tx
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
@@ -358,12 +501,12 @@ func gc_body_HistogramKernel(gc_b *compiled.Block, data []byte, hist []uint32) {
 							_ = k_
 
 //line histogram_solution.go:30
-							if c := gc_at2[gc_tx]; c != 0 {
-								atomic.Add(&gc_at3[gc_tx], c)
+							if c := gc_at3[gc_tx]; c != 0 {
+								atomic.Add(&gc_at4[gc_tx], c)
 							}
 						}
 						{
-							gc_tx := gc_step3 + 2
+							gc_tx := gc_step5 + 2
 							_ = gc_tx
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
@@ -378,12 +521,12 @@ func gc_body_HistogramKernel(gc_b *compiled.Block, data []byte, hist []uint32) {
 							_ = k_
 
 //line histogram_solution.go:30
-							if c := gc_at2[gc_tx]; c != 0 {
-								atomic.Add(&gc_at3[gc_tx], c)
+							if c := gc_at3[gc_tx]; c != 0 {
+								atomic.Add(&gc_at4[gc_tx], c)
 							}
 						}
 						{
-							gc_tx := gc_step3 + 3
+							gc_tx := gc_step5 + 3
 							_ = gc_tx
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
@@ -398,12 +541,12 @@ func gc_body_HistogramKernel(gc_b *compiled.Block, data []byte, hist []uint32) {
 							_ = k_
 
 //line histogram_solution.go:30
-							if c := gc_at2[gc_tx]; c != 0 {
-								atomic.Add(&gc_at3[gc_tx], c)
+							if c := gc_at3[gc_tx]; c != 0 {
+								atomic.Add(&gc_at4[gc_tx], c)
 							}
 						}
 					}
-					for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -417,15 +560,15 @@ func gc_body_HistogramKernel(gc_b *compiled.Block, data []byte, hist []uint32) {
 						_ = k_
 
 //line histogram_solution.go:30
-						if c := gc_at2[gc_tx]; c != 0 {
-							atomic.Add(&gc_at3[gc_tx], c)
+						if c := gc_at3[gc_tx]; c != 0 {
+							atomic.Add(&gc_at4[gc_tx], c)
 						}
 					}
 				} else {
-					gc_step4 := gc_from
-					for ; gc_step4+3 < gc_to; gc_step4 += 4 {
+					gc_step6 := gc_from
+					for ; gc_step6+3 < gc_to; gc_step6 += 4 {
 						{
-							gc_tx := gc_step4 + 0
+							gc_tx := gc_step6 + 0
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -443,7 +586,7 @@ func gc_body_HistogramKernel(gc_b *compiled.Block, data []byte, hist []uint32) {
 							}
 						}
 						{
-							gc_tx := gc_step4 + 1
+							gc_tx := gc_step6 + 1
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -461,7 +604,7 @@ func gc_body_HistogramKernel(gc_b *compiled.Block, data []byte, hist []uint32) {
 							}
 						}
 						{
-							gc_tx := gc_step4 + 2
+							gc_tx := gc_step6 + 2
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -479,7 +622,7 @@ func gc_body_HistogramKernel(gc_b *compiled.Block, data []byte, hist []uint32) {
 							}
 						}
 						{
-							gc_tx := gc_step4 + 3
+							gc_tx := gc_step6 + 3
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -497,7 +640,7 @@ func gc_body_HistogramKernel(gc_b *compiled.Block, data []byte, hist []uint32) {
 							}
 						}
 					}
-					for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_step6; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 

@@ -53,18 +53,18 @@ func gc_body_HistogramKernel(gc_b2 *compiled.Block, data []byte, hist []uint32) 
 		}
 		gc_more = false
 		{
-			gc_from3, gc_to2 := 0, gc_bdx2
+			gc_from2, gc_to2 := 0, gc_bdx2
 			if !compiled.Adds(gc_off, gc_to2) {
 				panic(compiled.ErrGuardWraps)
 			}
 			if gc_bound2 := compiled.Diff(gc_limit, gc_off); gc_bound2 < gc_to2 {
 				gc_to2 = gc_bound2
 			}
-			for gc_base2 := 0; gc_from3 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_off6 := gc_off
-				if gc_from3 >= 0 && gc_off6 >= 0 && gc_off6 <= len(bins) && gc_to2 <= len(bins)-gc_off6 {
-					gc_at4 := bins[gc_off6:][:gc_to2]
-					gc_vstep := gc_from3
+			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+				gc_off7 := gc_off
+				if gc_from2 >= 0 && gc_off7 >= 0 && gc_off7 <= len(bins) && gc_to2 <= len(bins)-gc_off7 {
+					gc_at5 := bins[gc_off7:][:gc_to2]
+					gc_vstep := gc_from2
 					if compiled.SIMD {
 //line histogram_solution.go:21
 						gc_vb2 := archsimd.BroadcastUint32x8(0)
@@ -83,11 +83,11 @@ func gc_body_HistogramKernel(gc_b2 *compiled.Block, data []byte, hist []uint32) 
 //line histogram_solution.go:20
 							_ = k
 //line histogram_solution.go:21
-							gc_vb2.StoreSlice(gc_at4[gc_tx2:])
+							gc_vb2.StoreSlice(gc_at5[gc_tx2:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					if gc_vstep > gc_from3 {
+					if gc_vstep > gc_from2 {
 						gc_more = true
 					}
 					for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
@@ -104,10 +104,10 @@ func gc_body_HistogramKernel(gc_b2 *compiled.Block, data []byte, hist []uint32) 
 						_ = k
 
 //line histogram_solution.go:21
-						gc_at4[gc_tx2] = 0
+						gc_at5[gc_tx2] = 0
 					}
 				} else {
-					gc_vstep2 := gc_from3
+					gc_vstep2 := gc_from2
 					if compiled.SIMD {
 //line histogram_solution.go:21
 						gc_vb := archsimd.BroadcastUint32x8(0)
@@ -136,13 +136,13 @@ func gc_body_HistogramKernel(gc_b2 *compiled.Block, data []byte, hist []uint32) 
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					if gc_vstep2 > gc_from3 {
+					if gc_vstep2 > gc_from2 {
 						gc_more = true
 					}
-					gc_step5 := gc_vstep2
-					for ; gc_step5+3 < gc_to2; gc_step5 += 4 {
+					gc_step7 := gc_vstep2
+					for ; gc_step7+3 < gc_to2; gc_step7 += 4 {
 						{
-							gc_tx2 := gc_step5 + 0
+							gc_tx2 := gc_step7 + 0
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -158,7 +158,7 @@ func gc_body_HistogramKernel(gc_b2 *compiled.Block, data []byte, hist []uint32) 
 							bins[k] = 0
 						}
 						{
-							gc_tx2 := gc_step5 + 1
+							gc_tx2 := gc_step7 + 1
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -174,7 +174,7 @@ func gc_body_HistogramKernel(gc_b2 *compiled.Block, data []byte, hist []uint32) 
 							bins[k] = 0
 						}
 						{
-							gc_tx2 := gc_step5 + 2
+							gc_tx2 := gc_step7 + 2
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -190,7 +190,7 @@ func gc_body_HistogramKernel(gc_b2 *compiled.Block, data []byte, hist []uint32) 
 							bins[k] = 0
 						}
 						{
-							gc_tx2 := gc_step5 + 3
+							gc_tx2 := gc_step7 + 3
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -206,7 +206,7 @@ func gc_body_HistogramKernel(gc_b2 *compiled.Block, data []byte, hist []uint32) 
 							bins[k] = 0
 						}
 					}
-					for gc_tx2 := gc_step5; gc_tx2 < gc_to2; gc_tx2++ {
+					for gc_tx2 := gc_step7; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -230,54 +230,197 @@ func gc_body_HistogramKernel(gc_b2 *compiled.Block, data []byte, hist []uint32) 
 	stride := b * gc_gdx2
 
 //line histogram_solution.go:25
-	gc_chunk := compiled.StrideChunk(stride)
-	gc_span := (stride) * gc_chunk
-
-//line histogram_solution.go:25
-	for gc_off2, gc_limit2, gc_more2 := 0, len(data), true; gc_more2; gc_off2 += (stride) * gc_chunk {
+	for gc_off2, gc_limit2, gc_more2 := 0, len(data), true; gc_more2; gc_off2 += stride {
 		gc_b2.Tick()
 		if gc_b2.Stopped() {
 			return
 		}
 		gc_more2 = false
 		{
-			gc_from3, gc_to2 := 0, gc_bdx2
+			gc_from2, gc_to2 := 0, gc_bdx2
 			if !compiled.Adds(gc_off2+(gc_bx2*b), gc_to2) {
 				panic(compiled.ErrGuardWraps)
 			}
 			if gc_bound2 := compiled.Diff(gc_limit2, gc_off2+(gc_bx2*b)); gc_bound2 < gc_to2 {
 				gc_to2 = gc_bound2
 			}
-			for gc_base2 := 0; gc_from3 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				for gc_tx2 := gc_from3; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+				gc_off8 := (gc_bx2 * b) + gc_off2
+				if gc_from2 >= 0 && gc_off8 >= 0 && gc_off8 <= len(data) && gc_to2 <= len(data)-gc_off8 {
+					gc_at6 := data[gc_off8:][:gc_to2]
+					gc_step8 := gc_from2
+					for ; gc_step8+3 < gc_to2; gc_step8 += 4 {
+						{
+							gc_tx2 := gc_step8 + 0
+							_ = gc_tx2
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
 
 //line histogram_solution.go:18
-					tid := gc_tx2
-					_ = tid
+							tid := gc_tx2
+							_ = tid
 
 //line histogram_solution.go:25
-					gc_start2 := gc_bx2*b + tid
-					gc_from4 := gc_start2 + gc_off2
-					gc_trips2 := gc_limit2 - gc_from4
-					switch {
-					case gc_from4 < gc_start2 || gc_from4 < 0 || gc_span <= 0 || gc_limit2 > compiled.ChunkLimit:
-						gc_trips2 = compiled.ChunkTrips(gc_start2, gc_from4, stride, gc_chunk, gc_limit2, false)
-					case gc_trips2 > gc_span:
-						gc_trips2 = gc_chunk
-					case gc_trips2 > 0:
-						gc_trips2 = (gc_trips2-1)/(stride) + 1
-					default:
-						gc_trips2 = 0
-					}
-					if gc_trips2 == gc_chunk {
-						gc_more2 = true
-					}
-					for i := gc_from4; gc_trips2 > 0; i, gc_trips2 = i+(stride), gc_trips2-1 {
+							i := gc_bx2*b + tid + gc_off2
+							gc_more2 = true
+							_ = i
 
 //line histogram_solution.go:26
-						atomic.Add(&bins[data[i]], 1)
+							compiled.SharedAdd(&bins[gc_at6[gc_tx2]], 1)
+						}
+						{
+							gc_tx2 := gc_step8 + 1
+							_ = gc_tx2
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+
+//line histogram_solution.go:18
+							tid := gc_tx2
+							_ = tid
+
+//line histogram_solution.go:25
+							i := gc_bx2*b + tid + gc_off2
+							gc_more2 = true
+							_ = i
+
+//line histogram_solution.go:26
+							compiled.SharedAdd(&bins[gc_at6[gc_tx2]], 1)
+						}
+						{
+							gc_tx2 := gc_step8 + 2
+							_ = gc_tx2
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+
+//line histogram_solution.go:18
+							tid := gc_tx2
+							_ = tid
+
+//line histogram_solution.go:25
+							i := gc_bx2*b + tid + gc_off2
+							gc_more2 = true
+							_ = i
+
+//line histogram_solution.go:26
+							compiled.SharedAdd(&bins[gc_at6[gc_tx2]], 1)
+						}
+						{
+							gc_tx2 := gc_step8 + 3
+							_ = gc_tx2
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+
+//line histogram_solution.go:18
+							tid := gc_tx2
+							_ = tid
+
+//line histogram_solution.go:25
+							i := gc_bx2*b + tid + gc_off2
+							gc_more2 = true
+							_ = i
+
+//line histogram_solution.go:26
+							compiled.SharedAdd(&bins[gc_at6[gc_tx2]], 1)
+						}
+					}
+					for gc_tx2 := gc_step8; gc_tx2 < gc_to2; gc_tx2++ {
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+
+//line histogram_solution.go:18
+						tid := gc_tx2
+						_ = tid
+
+//line histogram_solution.go:25
+						i := gc_bx2*b + tid + gc_off2
+						gc_more2 = true
+						_ = i
+
+//line histogram_solution.go:26
+						compiled.SharedAdd(&bins[gc_at6[gc_tx2]], 1)
+					}
+				} else {
+					gc_step9 := gc_from2
+					for ; gc_step9+3 < gc_to2; gc_step9 += 4 {
+						{
+							gc_tx2 := gc_step9 + 0
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line histogram_solution.go:18
+							tid := gc_tx2
+							_ = tid
+
+//line histogram_solution.go:25
+							i := gc_bx2*b + tid + gc_off2
+							gc_more2 = true
+
+//line histogram_solution.go:26
+							compiled.SharedAdd(&bins[data[i]], 1)
+						}
+						{
+							gc_tx2 := gc_step9 + 1
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line histogram_solution.go:18
+							tid := gc_tx2
+							_ = tid
+
+//line histogram_solution.go:25
+							i := gc_bx2*b + tid + gc_off2
+							gc_more2 = true
+
+//line histogram_solution.go:26
+							compiled.SharedAdd(&bins[data[i]], 1)
+						}
+						{
+							gc_tx2 := gc_step9 + 2
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line histogram_solution.go:18
+							tid := gc_tx2
+							_ = tid
+
+//line histogram_solution.go:25
+							i := gc_bx2*b + tid + gc_off2
+							gc_more2 = true
+
+//line histogram_solution.go:26
+							compiled.SharedAdd(&bins[data[i]], 1)
+						}
+						{
+							gc_tx2 := gc_step9 + 3
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line histogram_solution.go:18
+							tid := gc_tx2
+							_ = tid
+
+//line histogram_solution.go:25
+							i := gc_bx2*b + tid + gc_off2
+							gc_more2 = true
+
+//line histogram_solution.go:26
+							compiled.SharedAdd(&bins[data[i]], 1)
+						}
+					}
+					for gc_tx2 := gc_step9; gc_tx2 < gc_to2; gc_tx2++ {
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line histogram_solution.go:18
+						tid := gc_tx2
+						_ = tid
+
+//line histogram_solution.go:25
+						i := gc_bx2*b + tid + gc_off2
+						gc_more2 = true
+
+//line histogram_solution.go:26
+						compiled.SharedAdd(&bins[data[i]], 1)
 					}
 				}
 			}
@@ -292,22 +435,22 @@ func gc_body_HistogramKernel(gc_b2 *compiled.Block, data []byte, hist []uint32) 
 		}
 		gc_more3 = false
 		{
-			gc_from3, gc_to2 := 0, gc_bdx2
+			gc_from2, gc_to2 := 0, gc_bdx2
 			if !compiled.Adds(gc_off3, gc_to2) {
 				panic(compiled.ErrGuardWraps)
 			}
 			if gc_bound2 := compiled.Diff(gc_limit3, gc_off3); gc_bound2 < gc_to2 {
 				gc_to2 = gc_bound2
 			}
-			for gc_base2 := 0; gc_from3 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_off7 := gc_off3
-				if gc_from3 >= 0 && gc_off7 >= 0 && gc_off7 <= len(bins) && gc_to2 <= len(bins)-gc_off7 && gc_off7 <= len(hist) && gc_to2 <= len(hist)-gc_off7 {
-					gc_at5 := bins[gc_off7:][:gc_to2]
-					gc_at6 := hist[gc_off7:][:gc_to2]
-					gc_step6 := gc_from3
-					for ; gc_step6+3 < gc_to2; gc_step6 += 4 {
+			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+				gc_off9 := gc_off3
+				if gc_from2 >= 0 && gc_off9 >= 0 && gc_off9 <= len(bins) && gc_to2 <= len(bins)-gc_off9 && gc_off9 <= len(hist) && gc_to2 <= len(hist)-gc_off9 {
+					gc_at7 := bins[gc_off9:][:gc_to2]
+					gc_at8 := hist[gc_off9:][:gc_to2]
+					gc_step10 := gc_from2
+					for ; gc_step10+3 < gc_to2; gc_step10 += 4 {
 						{
-							gc_tx2 := gc_step6 + 0
+							gc_tx2 := gc_step10 + 0
 							_ = gc_tx2
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
@@ -322,12 +465,12 @@ func gc_body_HistogramKernel(gc_b2 *compiled.Block, data []byte, hist []uint32) 
 							_ = k_
 
 //line histogram_solution.go:30
-							if c := gc_at5[gc_tx2]; c != 0 {
-								atomic.Add(&gc_at6[gc_tx2], c)
+							if c := gc_at7[gc_tx2]; c != 0 {
+								atomic.Add(&gc_at8[gc_tx2], c)
 							}
 						}
 						{
-							gc_tx2 := gc_step6 + 1
+							gc_tx2 := gc_step10 + 1
 							_ = gc_tx2
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
@@ -342,12 +485,12 @@ func gc_body_HistogramKernel(gc_b2 *compiled.Block, data []byte, hist []uint32) 
 							_ = k_
 
 //line histogram_solution.go:30
-							if c := gc_at5[gc_tx2]; c != 0 {
-								atomic.Add(&gc_at6[gc_tx2], c)
+							if c := gc_at7[gc_tx2]; c != 0 {
+								atomic.Add(&gc_at8[gc_tx2], c)
 							}
 						}
 						{
-							gc_tx2 := gc_step6 + 2
+							gc_tx2 := gc_step10 + 2
 							_ = gc_tx2
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
@@ -362,12 +505,12 @@ func gc_body_HistogramKernel(gc_b2 *compiled.Block, data []byte, hist []uint32) 
 							_ = k_
 
 //line histogram_solution.go:30
-							if c := gc_at5[gc_tx2]; c != 0 {
-								atomic.Add(&gc_at6[gc_tx2], c)
+							if c := gc_at7[gc_tx2]; c != 0 {
+								atomic.Add(&gc_at8[gc_tx2], c)
 							}
 						}
 						{
-							gc_tx2 := gc_step6 + 3
+							gc_tx2 := gc_step10 + 3
 							_ = gc_tx2
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
@@ -382,12 +525,12 @@ func gc_body_HistogramKernel(gc_b2 *compiled.Block, data []byte, hist []uint32) 
 							_ = k_
 
 //line histogram_solution.go:30
-							if c := gc_at5[gc_tx2]; c != 0 {
-								atomic.Add(&gc_at6[gc_tx2], c)
+							if c := gc_at7[gc_tx2]; c != 0 {
+								atomic.Add(&gc_at8[gc_tx2], c)
 							}
 						}
 					}
-					for gc_tx2 := gc_step6; gc_tx2 < gc_to2; gc_tx2++ {
+					for gc_tx2 := gc_step10; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -401,15 +544,15 @@ func gc_body_HistogramKernel(gc_b2 *compiled.Block, data []byte, hist []uint32) 
 						_ = k_
 
 //line histogram_solution.go:30
-						if c := gc_at5[gc_tx2]; c != 0 {
-							atomic.Add(&gc_at6[gc_tx2], c)
+						if c := gc_at7[gc_tx2]; c != 0 {
+							atomic.Add(&gc_at8[gc_tx2], c)
 						}
 					}
 				} else {
-					gc_step7 := gc_from3
-					for ; gc_step7+3 < gc_to2; gc_step7 += 4 {
+					gc_step11 := gc_from2
+					for ; gc_step11+3 < gc_to2; gc_step11 += 4 {
 						{
-							gc_tx2 := gc_step7 + 0
+							gc_tx2 := gc_step11 + 0
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -427,7 +570,7 @@ func gc_body_HistogramKernel(gc_b2 *compiled.Block, data []byte, hist []uint32) 
 							}
 						}
 						{
-							gc_tx2 := gc_step7 + 1
+							gc_tx2 := gc_step11 + 1
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -445,7 +588,7 @@ func gc_body_HistogramKernel(gc_b2 *compiled.Block, data []byte, hist []uint32) 
 							}
 						}
 						{
-							gc_tx2 := gc_step7 + 2
+							gc_tx2 := gc_step11 + 2
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -463,7 +606,7 @@ func gc_body_HistogramKernel(gc_b2 *compiled.Block, data []byte, hist []uint32) 
 							}
 						}
 						{
-							gc_tx2 := gc_step7 + 3
+							gc_tx2 := gc_step11 + 3
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -481,7 +624,7 @@ func gc_body_HistogramKernel(gc_b2 *compiled.Block, data []byte, hist []uint32) 
 							}
 						}
 					}
-					for gc_tx2 := gc_step7; gc_tx2 < gc_to2; gc_tx2++ {
+					for gc_tx2 := gc_step11; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 

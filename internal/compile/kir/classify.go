@@ -49,6 +49,7 @@ func classify(f *Func) {
 	}
 	f.shared = f.sharedVars(sites)
 	f.own = f.ownShared(allocs)
+	f.sharedLens = f.sharedLengths(allocs)
 	f.exitForm()
 	f.exitBreaks()
 	f.checkLaneBranches(f.Body)

@@ -92,6 +92,15 @@ func (c *cloner) stmts(list []ast.Stmt) []ast.Stmt {
 	return out
 }
 
+// exprs returns copies of list.
+func (c *cloner) exprs(list []ast.Expr) []ast.Expr {
+	out := make([]ast.Expr, len(list))
+	for i, x := range list {
+		out[i] = c.expr(x)
+	}
+	return out
+}
+
 // expr and stmt are node for expressions and statements.
 func (c *cloner) expr(e ast.Expr) ast.Expr {
 	if e == nil {

@@ -52,6 +52,10 @@
 //     (every use its element), so that a closure called after a sync point
 //     sees its current value
 //   - enter: thread arguments no callee reads need no thread entered
+//   - atomics: an atomic on an element of a shared-memory slice is a
+//     plain read and write (compiled.SharedAdd and its kin): the body
+//     runs the block's threads on one goroutine, the only one that
+//     reaches its shared memory
 //   - mode: a chunk of blocks per call for kernels without barriers or
 //     shared memory; the record of exited threads
 //   - fill: a shared-memory declaration at the body's top level whose next

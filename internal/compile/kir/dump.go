@@ -6,6 +6,7 @@ import (
 	"go/ast"
 	"go/printer"
 	"go/types"
+	"slices"
 	"strings"
 )
 
@@ -37,6 +38,14 @@ func Dump(f *Func) string {
 		if flag.set {
 			b.WriteString(flag.text + "\n")
 		}
+	}
+	var atomics []string
+	for call, name := range f.SharedAtomics {
+		atomics = append(atomics, fmt.Sprintf("plain atomic %s: %s", name, types.ExprString(call)))
+	}
+	slices.Sort(atomics)
+	for _, a := range atomics {
+		b.WriteString(a + "\n")
 	}
 	d := &dumper{f: f, w: &b}
 	d.nodes(f.Body, 0)

@@ -56,6 +56,10 @@ type Func struct {
 	// (in helpers they inline), by path: the names the source gives them.
 	VectorImports map[string]*types.PkgName
 
+	// SharedAtomics are the atomics on shared memory, which the body
+	// writes as package compiled's plain forms, by name (shared_atomics.go).
+	SharedAtomics map[*ast.CallExpr]string
+
 	Unroll map[ast.Node]int64 // constant-trip loops to write as copies, and their first key
 	// RangeSteps are the ranges over slices to write four elements a
 	// step (range_steps.go).
@@ -123,6 +127,9 @@ type Func struct {
 	// own are the shared slices only indexed (sharedread.go's
 	// escapedShared): no goroutine but the block's reaches their memory.
 	own map[*types.Var]bool
+	// sharedLens are the lengths of the own shared slices whose
+	// allocation fixes them (facts.go).
+	sharedLens map[*types.Var]int64
 	// readOnly are the parameters whose elements the kernel never writes
 	// (readonly.go): pure takes an element of one at a pure index as pure.
 	readOnly map[*types.Var]bool

@@ -118,7 +118,7 @@ func trace(t *testing.T, src *kir.Source) string {
 
 // TestPassNames: the table lists the passes in pipeline order.
 func TestPassNames(t *testing.T) {
-	assert.Equal(t, []string{"check", "build", "classify", "interchange", "stride", "fission", "fuse", "streams", "warp", "spill", "enter", "mode", "fill", "blockorder", "transpose", "narrow", "flatten", "unroll", "reverse", "split", "quotient", "rebase", "copies", "demand", "rowsahead", "pairtree", "runs", "chunk", "tile", "stops", "treefold", "sweepfold", "memo", "vector", "slp", "jam", "slpjam", "hoist", "outline"}, kir.PassNames())
+	assert.Equal(t, []string{"check", "build", "classify", "interchange", "stride", "fission", "fuse", "streams", "warp", "spill", "enter", "atomics", "mode", "fill", "blockorder", "transpose", "narrow", "flatten", "unroll", "reverse", "split", "quotient", "rebase", "copies", "demand", "rowsahead", "pairtree", "runs", "chunk", "tile", "stops", "treefold", "sweepfold", "memo", "vector", "slp", "jam", "slpjam", "hoist", "outline"}, kir.PassNames())
 }
 
 // TestPassDocs: the package doc and docs/architecture.md list every pass

@@ -249,6 +249,8 @@ func (r *rebaser) stmt(s ast.Stmt) bool {
 		return r.all(s.Lhs, r.lhs) && r.all(s.Rhs, r.expr)
 	case *ast.IncDecStmt:
 		return r.lhs(s.X)
+	case *ast.ExprStmt:
+		return r.expr(s.X)
 	case *ast.IfStmt:
 		if (s.Init != nil && !r.stmt(s.Init)) || !r.expr(s.Cond) {
 			return false
@@ -394,6 +396,9 @@ func (r *rebaser) selector(s *ast.SelectorExpr) bool {
 // rebased, a guarded load (guardedload.go).
 func (r *rebaser) call(call *ast.CallExpr) bool {
 	info := r.f.Src.Info
+	if _, ok := r.f.SharedAtomics[call]; ok { // a plain update of its element
+		return r.lhs(ast.Unparen(call.Args[0]).(*ast.UnaryExpr).X) && r.all(call.Args[1:], r.expr)
+	}
 	if tv := info.Types[call.Fun]; tv.IsType() {
 		_, basic := tv.Type.Underlying().(*types.Basic)
 		return basic && r.all(call.Args, r.expr)
@@ -427,6 +432,9 @@ func (r *rebaser) index(x *ast.IndexExpr) bool {
 		}
 		return r.rowElement(x)
 	case *types.Slice:
+		if r.f.inBounds(x) {
+			return r.expr(x.Index) // in range for every thread: nothing to rebase
+		}
 	default:
 		return false
 	}

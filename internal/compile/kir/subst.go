@@ -277,6 +277,9 @@ func (e *emitter) blockMethodValue(call *ast.CallExpr) (ast.Node, bool) {
 // call replaces a predicate barrier by its result and the thread's rank,
 // lane and warp by the loop's counter.
 func (e *emitter) call(c *cloner, call *ast.CallExpr) (ast.Node, bool) {
+	if name, ok := e.f.SharedAtomics[call]; ok {
+		return e.sharedAtomic(c, call, name), true
+	}
 	if j := e.loopJam(); j != nil && j.Call == call && e.inLit == 0 {
 		return e.jamCall(c, call, j), true
 	}
@@ -326,6 +329,19 @@ func (e *emitter) call(c *cloner, call *ast.CallExpr) (ast.Node, bool) {
 		return &ast.ParenExpr{X: &ast.BinaryExpr{X: rank, Op: token.SHR, Y: intLit(5)}}, true
 	}
 	return nil, false
+}
+
+// sharedAtomic is call, an atomic on shared memory, as a call of package
+// compiled's plain form name, with its type arguments if it has any.
+func (e *emitter) sharedAtomic(c *cloner, call *ast.CallExpr, name string) ast.Expr {
+	var fun ast.Expr = &ast.SelectorExpr{X: &ast.Ident{NamePos: e.pos.at(call.Pos()), Name: e.f.Src.Compiled}, Sel: ast.NewIdent(name)}
+	switch x := ast.Unparen(call.Fun).(type) {
+	case *ast.IndexExpr:
+		fun = &ast.IndexExpr{X: fun, Index: c.expr(x.Index)}
+	case *ast.IndexListExpr:
+		fun = &ast.IndexListExpr{X: fun, Indices: c.exprs(x.Indices)}
+	}
+	return &ast.CallExpr{Fun: fun, Lparen: e.pos.at(call.Lparen), Args: c.exprs(call.Args), Rparen: e.pos.at(call.Rparen)}
 }
 
 func intLit(v int64) *ast.BasicLit {

@@ -410,40 +410,19 @@ func gc_body_uniformAdd(gc_b *compiled.Block, gData []uint32, uniforms []uint32,
 	uni := gocuda.Shared[uint32](t, 1)[:1]
 	{
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_off := 0
-			gc_off2 := gc_bx + blockOffset
-			if gc_off >= 0 && gc_off < len(uni) && gc_off2 >= 0 && gc_off2 < len(uniforms) {
-				gc_at := uni[gc_off:][:1]
-				gc_at2 := uniforms[gc_off2:][:1]
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 
 //line rodinia_scan.go:217
-					if gc_tx == 0 {
-						gc_at[0] = gc_at2[0]
-					}
+				if gc_tx == 0 {
+					uni[0] = uniforms[gc_bx+blockOffset]
+				}
 
 //line rodinia_scan.go:221
-					address := int(intrinsic.Mul24(int32(gc_bx), int32(gc_bdx<<1))) + baseIndex + gc_tx
-					_ = address
-					gc_s_address[gc_rank] = address
-				}
-			} else {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line rodinia_scan.go:217
-					if gc_tx == 0 {
-						uni[0] = uniforms[gc_bx+blockOffset]
-					}
-
-//line rodinia_scan.go:221
-					address := int(intrinsic.Mul24(int32(gc_bx), int32(gc_bdx<<1))) + baseIndex + gc_tx
-					_ = address
-					gc_s_address[gc_rank] = address
-				}
+				address := int(intrinsic.Mul24(int32(gc_bx), int32(gc_bdx<<1))) + baseIndex + gc_tx
+				_ = address
+				gc_s_address[gc_rank] = address
 			}
 		}
 	}

@@ -1149,70 +1149,36 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 										{
 											gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 											gc_tx := gc_tidx.X - 1
-											{
-												gc_x0 := gc_tidx.X
-												gc_off19 := 0
-												if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off19 >= 0 && gc_off19 < len(shared) {
-													gc_at7 := shared[gc_off19:][:1]
-													for gc_lane := 0; gc_lane < 32; gc_lane++ {
-														gc_tx := gc_x0 + gc_lane
-														_ = gc_tx
-														gc_rank := gc_w + gc_lane
-														_ = gc_rank
-														val_2 := gc_l_val_2[gc_lane]
-														_ = val_2
-														var val float32
-														_ = val
-
-//line hecbench_lda.go:30
-														var r_2 float32 = val_2
-
-//line hecbench_lda.go:30
-														_ = r_2
-
-//line hecbench_lda.go:67
-														val = r_2
-
-//line hecbench_lda.go:69
-														if gc_tx == 0 {
-															gc_at7[0] = val
-														}
-														_ = r_2
-														gc_s_val[gc_rank] = val
-													}
-												} else {
-													for gc_lane := 0; gc_lane < 32; gc_lane++ {
-														gc_tx++
-														if gc_tx == gc_bdx {
-															gc_tx = 0
-														}
-														if gc_act&(1<<gc_lane) == 0 {
-															continue
-														}
-														gc_rank := gc_w + gc_lane
-														gc_pos.Thread = gc_rank
-														val_2 := gc_l_val_2[gc_lane]
-														_ = val_2
-														var val float32
-														_ = val
-
-//line hecbench_lda.go:30
-														var r_2 float32 = val_2
-
-//line hecbench_lda.go:30
-														_ = r_2
-
-//line hecbench_lda.go:67
-														val = r_2
-
-//line hecbench_lda.go:69
-														if gc_tx == 0 {
-															shared[0] = val
-														}
-														_ = r_2
-														gc_s_val[gc_rank] = val
-													}
+											for gc_lane := 0; gc_lane < 32; gc_lane++ {
+												gc_tx++
+												if gc_tx == gc_bdx {
+													gc_tx = 0
 												}
+												if gc_act&(1<<gc_lane) == 0 {
+													continue
+												}
+												gc_rank := gc_w + gc_lane
+												gc_pos.Thread = gc_rank
+												val_2 := gc_l_val_2[gc_lane]
+												_ = val_2
+												var val float32
+												_ = val
+
+//line hecbench_lda.go:30
+												var r_2 float32 = val_2
+
+//line hecbench_lda.go:30
+												_ = r_2
+
+//line hecbench_lda.go:67
+												val = r_2
+
+//line hecbench_lda.go:69
+												if gc_tx == 0 {
+													shared[0] = val
+												}
+												_ = r_2
+												gc_s_val[gc_rank] = val
 											}
 										}
 									}
@@ -1221,87 +1187,52 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 							}
 						}
 						{
-							gc_off20 := 0
-							if gc_off20 >= 0 && gc_off20 < len(shared) {
-								gc_at8 := shared[gc_off20:][:1]
-								gc_elem := gc_at8[0]
-								gc_vstep4 := 0
-								for ; gc_vstep4+7 < gc_n; gc_vstep4 += 8 {
-									gc_rank := gc_vstep4
+							gc_vstep4 := 0
+							for ; gc_vstep4+7 < gc_n; gc_vstep4 += 8 {
+								gc_rank := gc_vstep4
+								gc_pos.Thread = gc_rank
+//line hecbench_lda.go:74
+								var r float32
+//line hecbench_lda.go:74
+								_ = r
+//line hecbench_lda.go:74
+								r = shared[0]
+								lanes.BroadcastFloat32x8(r).StoreSlice(gc_s_r[gc_rank:])
+							}
+							gc_step9 := gc_vstep4
+							for ; gc_step9+3 < gc_n; gc_step9 += 4 {
+								{
+									gc_rank := gc_step9 + 0
 									gc_pos.Thread = gc_rank
-//line hecbench_lda.go:74
-									var r float32
-//line hecbench_lda.go:74
-									_ = r
-//line hecbench_lda.go:74
-									r = gc_at8[0]
-									lanes.BroadcastFloat32x8(r).StoreSlice(gc_s_r[gc_rank:])
-								}
-								for gc_rank := gc_vstep4; gc_rank < gc_n; gc_rank++ {
 									var r float32
 									_ = r
 
-//line hecbench_lda.go:74
-									r = gc_elem
-									gc_s_r[gc_rank] = r
-								}
-							} else {
-								gc_vstep5 := 0
-								for ; gc_vstep5+7 < gc_n; gc_vstep5 += 8 {
-									gc_rank := gc_vstep5
-									gc_pos.Thread = gc_rank
-//line hecbench_lda.go:74
-									var r float32
-//line hecbench_lda.go:74
-									_ = r
 //line hecbench_lda.go:74
 									r = shared[0]
-									lanes.BroadcastFloat32x8(r).StoreSlice(gc_s_r[gc_rank:])
+									gc_s_r[gc_rank] = r
 								}
-								gc_step9 := gc_vstep5
-								for ; gc_step9+3 < gc_n; gc_step9 += 4 {
-									{
-										gc_rank := gc_step9 + 0
-										gc_pos.Thread = gc_rank
-										var r float32
-										_ = r
+								{
+									gc_rank := gc_step9 + 1
+									gc_pos.Thread = gc_rank
+									var r float32
+									_ = r
 
 //line hecbench_lda.go:74
-										r = shared[0]
-										gc_s_r[gc_rank] = r
-									}
-									{
-										gc_rank := gc_step9 + 1
-										gc_pos.Thread = gc_rank
-										var r float32
-										_ = r
-
-//line hecbench_lda.go:74
-										r = shared[0]
-										gc_s_r[gc_rank] = r
-									}
-									{
-										gc_rank := gc_step9 + 2
-										gc_pos.Thread = gc_rank
-										var r float32
-										_ = r
-
-//line hecbench_lda.go:74
-										r = shared[0]
-										gc_s_r[gc_rank] = r
-									}
-									{
-										gc_rank := gc_step9 + 3
-										gc_pos.Thread = gc_rank
-										var r float32
-										_ = r
-
-//line hecbench_lda.go:74
-										r = shared[0]
-										gc_s_r[gc_rank] = r
-									}
+									r = shared[0]
+									gc_s_r[gc_rank] = r
 								}
-								for gc_rank := gc_step9; gc_rank < gc_n; gc_rank++ {
+								{
+									gc_rank := gc_step9 + 2
+									gc_pos.Thread = gc_rank
+									var r float32
+									_ = r
+
+//line hecbench_lda.go:74
+									r = shared[0]
+									gc_s_r[gc_rank] = r
+								}
+								{
+									gc_rank := gc_step9 + 3
 									gc_pos.Thread = gc_rank
 									var r float32
 									_ = r
@@ -1311,15 +1242,24 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 									gc_s_r[gc_rank] = r
 								}
 							}
+							for gc_rank := gc_step9; gc_rank < gc_n; gc_rank++ {
+								gc_pos.Thread = gc_rank
+								var r float32
+								_ = r
+
+//line hecbench_lda.go:74
+								r = shared[0]
+								gc_s_r[gc_rank] = r
+							}
 						}
 
 //line hecbench_lda.go:74
 						returned = true
 					}
 					{
-						gc_vstep6 := 0
-						for ; gc_vstep6+7 < gc_n; gc_vstep6 += 8 {
-							gc_rank := gc_vstep6
+						gc_vstep5 := 0
+						for ; gc_vstep5+7 < gc_n; gc_vstep5 += 8 {
+							gc_rank := gc_vstep5
 							_ = gc_rank
 //line hecbench_lda.go:146
 							r := lanes.LoadFloat32x8Slice(gc_s_r[gc_rank:])
@@ -1332,7 +1272,7 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 //line hecbench_lda.go:146
 							phiSum.StoreSlice(gc_s_phiSum[gc_rank:])
 						}
-						gc_step10 := gc_vstep6
+						gc_step10 := gc_vstep5
 						for ; gc_step10+3 < gc_n; gc_step10 += 4 {
 							{
 								gc_rank := gc_step10 + 0
@@ -1402,11 +1342,11 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 								gc_to = gc_bound
 							}
 							for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-								gc_off21 := gc_off5
-								if gc_from >= 0 && gc_off21 >= 0 && gc_off21 <= len(phi) && gc_to <= len(phi)-gc_off21 && gc_off21 <= len(valiPhiSum) && gc_to <= len(valiPhiSum)-gc_off21 && gc_off21 <= len(newGamma) && gc_to <= len(newGamma)-gc_off21 {
-									gc_at9 := phi[gc_off21:][:gc_to]
-									gc_at10 := valiPhiSum[gc_off21:][:gc_to]
-									gc_at11 := newGamma[gc_off21:][:gc_to]
+								gc_off19 := gc_off5
+								if gc_from >= 0 && gc_off19 >= 0 && gc_off19 <= len(phi) && gc_to <= len(phi)-gc_off19 && gc_off19 <= len(valiPhiSum) && gc_to <= len(valiPhiSum)-gc_off19 && gc_off19 <= len(newGamma) && gc_to <= len(newGamma)-gc_off19 {
+									gc_at7 := phi[gc_off19:][:gc_to]
+									gc_at8 := valiPhiSum[gc_off19:][:gc_to]
+									gc_at9 := newGamma[gc_off19:][:gc_to]
 									gc_step11 := gc_from
 									for ; gc_step11+3 < gc_to; gc_step11 += 4 {
 										{
@@ -1422,13 +1362,13 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 											_ = l_
 
 //line hecbench_lda.go:149
-											gc_at9[gc_tx] /= phiSum
+											gc_at7[gc_tx] /= phiSum
 
 //line hecbench_lda.go:152
 											if vali_ {
-												gc_at10[gc_tx] += gc_at9[gc_tx] * c
+												gc_at8[gc_tx] += gc_at7[gc_tx] * c
 											} else {
-												gc_at11[gc_tx] += gc_at9[gc_tx] * c
+												gc_at9[gc_tx] += gc_at7[gc_tx] * c
 											}
 										}
 										{
@@ -1444,13 +1384,13 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 											_ = l_
 
 //line hecbench_lda.go:149
-											gc_at9[gc_tx] /= phiSum
+											gc_at7[gc_tx] /= phiSum
 
 //line hecbench_lda.go:152
 											if vali_ {
-												gc_at10[gc_tx] += gc_at9[gc_tx] * c
+												gc_at8[gc_tx] += gc_at7[gc_tx] * c
 											} else {
-												gc_at11[gc_tx] += gc_at9[gc_tx] * c
+												gc_at9[gc_tx] += gc_at7[gc_tx] * c
 											}
 										}
 										{
@@ -1466,13 +1406,13 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 											_ = l_
 
 //line hecbench_lda.go:149
-											gc_at9[gc_tx] /= phiSum
+											gc_at7[gc_tx] /= phiSum
 
 //line hecbench_lda.go:152
 											if vali_ {
-												gc_at10[gc_tx] += gc_at9[gc_tx] * c
+												gc_at8[gc_tx] += gc_at7[gc_tx] * c
 											} else {
-												gc_at11[gc_tx] += gc_at9[gc_tx] * c
+												gc_at9[gc_tx] += gc_at7[gc_tx] * c
 											}
 										}
 										{
@@ -1488,13 +1428,13 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 											_ = l_
 
 //line hecbench_lda.go:149
-											gc_at9[gc_tx] /= phiSum
+											gc_at7[gc_tx] /= phiSum
 
 //line hecbench_lda.go:152
 											if vali_ {
-												gc_at10[gc_tx] += gc_at9[gc_tx] * c
+												gc_at8[gc_tx] += gc_at7[gc_tx] * c
 											} else {
-												gc_at11[gc_tx] += gc_at9[gc_tx] * c
+												gc_at9[gc_tx] += gc_at7[gc_tx] * c
 											}
 										}
 									}
@@ -1509,13 +1449,13 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 										_ = l_
 
 //line hecbench_lda.go:149
-										gc_at9[gc_tx] /= phiSum
+										gc_at7[gc_tx] /= phiSum
 
 //line hecbench_lda.go:152
 										if vali_ {
-											gc_at10[gc_tx] += gc_at9[gc_tx] * c
+											gc_at8[gc_tx] += gc_at7[gc_tx] * c
 										} else {
-											gc_at11[gc_tx] += gc_at9[gc_tx] * c
+											gc_at9[gc_tx] += gc_at7[gc_tx] * c
 										}
 									}
 								} else {
@@ -1754,11 +1694,11 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 									gc_to = gc_bound
 								}
 								for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-									gc_off22 := gc_off6 + (w * numTopics)
-									gc_off23 := gc_off6
-									if gc_from >= 0 && gc_off22 >= 0 && gc_off22 <= len(newBeta) && gc_to <= len(newBeta)-gc_off22 && gc_off23 >= 0 && gc_off23 <= len(phi) && gc_to <= len(phi)-gc_off23 {
-										gc_at12 := newBeta[gc_off22:][:gc_to]
-										gc_at13 := phi[gc_off23:][:gc_to]
+									gc_off20 := gc_off6 + (w * numTopics)
+									gc_off21 := gc_off6
+									if gc_from >= 0 && gc_off20 >= 0 && gc_off20 <= len(newBeta) && gc_to <= len(newBeta)-gc_off20 && gc_off21 >= 0 && gc_off21 <= len(phi) && gc_to <= len(phi)-gc_off21 {
+										gc_at10 := newBeta[gc_off20:][:gc_to]
+										gc_at11 := phi[gc_off21:][:gc_to]
 										gc_step14 := gc_from
 										for ; gc_step14+3 < gc_to; gc_step14 += 4 {
 											{
@@ -1773,7 +1713,7 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 												_ = l_2
 
 //line hecbench_lda.go:173
-												gc_at12[gc_tx] += gc_at13[gc_tx] * c
+												gc_at10[gc_tx] += gc_at11[gc_tx] * c
 											}
 											{
 												gc_tx := gc_step14 + 1
@@ -1787,7 +1727,7 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 												_ = l_2
 
 //line hecbench_lda.go:173
-												gc_at12[gc_tx] += gc_at13[gc_tx] * c
+												gc_at10[gc_tx] += gc_at11[gc_tx] * c
 											}
 											{
 												gc_tx := gc_step14 + 2
@@ -1801,7 +1741,7 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 												_ = l_2
 
 //line hecbench_lda.go:173
-												gc_at12[gc_tx] += gc_at13[gc_tx] * c
+												gc_at10[gc_tx] += gc_at11[gc_tx] * c
 											}
 											{
 												gc_tx := gc_step14 + 3
@@ -1815,7 +1755,7 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 												_ = l_2
 
 //line hecbench_lda.go:173
-												gc_at12[gc_tx] += gc_at13[gc_tx] * c
+												gc_at10[gc_tx] += gc_at11[gc_tx] * c
 											}
 										}
 										for gc_tx := gc_step14; gc_tx < gc_to; gc_tx++ {
@@ -1828,7 +1768,7 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 											_ = l_2
 
 //line hecbench_lda.go:173
-											gc_at12[gc_tx] += gc_at13[gc_tx] * c
+											gc_at10[gc_tx] += gc_at11[gc_tx] * c
 										}
 									} else {
 										gc_step15 := gc_from
@@ -1903,9 +1843,9 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 								gc_to = gc_bound + 1
 							}
 							for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-								gc_off24 := w
-								if gc_from >= 0 && gc_off24 >= 0 && gc_off24 < len(locks) {
-									gc_at14 := locks[gc_off24:][:1]
+								gc_off22 := w
+								if gc_from >= 0 && gc_off22 >= 0 && gc_off22 < len(locks) {
+									gc_at12 := locks[gc_off22:][:1]
 									gc_step16 := gc_from
 									for ; gc_step16+3 < gc_to; gc_step16 += 4 {
 										{
@@ -1916,7 +1856,7 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 
 //line hecbench_lda.go:178
 											{
-												gc_at14[0] = 0
+												gc_at12[0] = 0
 											}
 										}
 										{
@@ -1927,7 +1867,7 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 
 //line hecbench_lda.go:178
 											{
-												gc_at14[0] = 0
+												gc_at12[0] = 0
 											}
 										}
 										{
@@ -1938,7 +1878,7 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 
 //line hecbench_lda.go:178
 											{
-												gc_at14[0] = 0
+												gc_at12[0] = 0
 											}
 										}
 										{
@@ -1949,7 +1889,7 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 
 //line hecbench_lda.go:178
 											{
-												gc_at14[0] = 0
+												gc_at12[0] = 0
 											}
 										}
 									}
@@ -1959,7 +1899,7 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 
 //line hecbench_lda.go:178
 										{
-											gc_at14[0] = 0
+											gc_at12[0] = 0
 										}
 									}
 								} else {
@@ -2036,12 +1976,12 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 								gc_to = gc_bound
 							}
 							for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-								gc_off25 := gc_off7
-								gc_off26 := gc_off7 + (w * numTopics)
-								if gc_from >= 0 && gc_off25 >= 0 && gc_off25 <= len(lossVec) && gc_to <= len(lossVec)-gc_off25 && gc_off26 >= 0 && gc_off26 <= len(beta) && gc_to <= len(beta)-gc_off26 && gc_off25 <= len(phi) && gc_to <= len(phi)-gc_off25 {
-									gc_at15 := lossVec[gc_off25:][:gc_to]
-									gc_at16 := beta[gc_off26:][:gc_to]
-									gc_at17 := phi[gc_off25:][:gc_to]
+								gc_off23 := gc_off7
+								gc_off24 := gc_off7 + (w * numTopics)
+								if gc_from >= 0 && gc_off23 >= 0 && gc_off23 <= len(lossVec) && gc_to <= len(lossVec)-gc_off23 && gc_off24 >= 0 && gc_off24 <= len(beta) && gc_to <= len(beta)-gc_off24 && gc_off23 <= len(phi) && gc_to <= len(phi)-gc_off23 {
+									gc_at13 := lossVec[gc_off23:][:gc_to]
+									gc_at14 := beta[gc_off24:][:gc_to]
+									gc_at15 := phi[gc_off23:][:gc_to]
 									for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 										gc_rank := gc_base + gc_tx
 										gc_pos.Thread = gc_rank
@@ -2052,13 +1992,13 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 										_ = l_3
 
 //line hecbench_lda.go:187
-										gc_at15[gc_tx] = logf(fmaxf(gc_at16[gc_tx], ldaEps))
+										gc_at13[gc_tx] = logf(fmaxf(gc_at14[gc_tx], ldaEps))
 
 //line hecbench_lda.go:188
-										gc_at15[gc_tx] -= logf(fmaxf(gc_at17[gc_tx], ldaEps))
+										gc_at13[gc_tx] -= logf(fmaxf(gc_at15[gc_tx], ldaEps))
 
 //line hecbench_lda.go:189
-										gc_at15[gc_tx] *= gc_at17[gc_tx]
+										gc_at13[gc_tx] *= gc_at15[gc_tx]
 									}
 								} else {
 									for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
@@ -2104,9 +2044,9 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 //line hecbench_lda.go:36
 					shared_ := gc_shared1(32)[:32]
 					{
-						gc_vstep7 := 0
-						for ; gc_vstep7+7 < gc_n; gc_vstep7 += 8 {
-							gc_rank := gc_vstep7
+						gc_vstep6 := 0
+						for ; gc_vstep6+7 < gc_n; gc_vstep6 += 8 {
+							gc_rank := gc_vstep6
 							_ = gc_rank
 //line hecbench_lda.go:192
 							var r_3 float32
@@ -2119,7 +2059,7 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 							lanes.BroadcastFloat32x8(val_3).StoreSlice(gc_s_val_3[gc_rank:])
 							lanes.BroadcastFloat32x8(r_3).StoreSlice(gc_s_r_3[gc_rank:])
 						}
-						gc_step18 := gc_vstep7
+						gc_step18 := gc_vstep6
 						for ; gc_step18+3 < gc_n; gc_step18 += 4 {
 							{
 								gc_rank := gc_step18 + 0
@@ -2224,12 +2164,12 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 								gc_to = gc_bound
 							}
 							for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-								gc_off27 := gc_off8
-								if gc_from >= 0 && gc_off27 >= 0 && gc_off27 <= len(vec_) && gc_to <= len(vec_)-gc_off27 {
-									gc_at18 := vec_[gc_off27:][:gc_to]
-									gc_vstep8 := gc_from
-									for ; gc_vstep8+7 < gc_to; gc_vstep8 += 8 {
-										gc_tx := gc_vstep8
+								gc_off25 := gc_off8
+								if gc_from >= 0 && gc_off25 >= 0 && gc_off25 <= len(vec_) && gc_to <= len(vec_)-gc_off25 {
+									gc_at16 := vec_[gc_off25:][:gc_to]
+									gc_vstep7 := gc_from
+									for ; gc_vstep7+7 < gc_to; gc_vstep7 += 8 {
+										gc_tx := gc_vstep7
 										gc_rank := gc_base + gc_tx
 										_ = gc_rank
 //line hecbench_lda.go:44
@@ -2241,14 +2181,14 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 //line hecbench_lda.go:44
 										_ = i_2
 //line hecbench_lda.go:45
-										val_3 = val_3.Add(lanes.LoadFloat32x8Slice(gc_at18[gc_tx:]))
+										val_3 = val_3.Add(lanes.LoadFloat32x8Slice(gc_at16[gc_tx:]))
 //line hecbench_lda.go:45
 										val_3.StoreSlice(gc_s_val_3[gc_rank:])
 									}
-									if gc_vstep8 > gc_from {
+									if gc_vstep7 > gc_from {
 										gc_more8 = true
 									}
-									for gc_tx := gc_vstep8; gc_tx < gc_to; gc_tx++ {
+									for gc_tx := gc_vstep7; gc_tx < gc_to; gc_tx++ {
 										gc_rank := gc_base + gc_tx
 										_ = gc_rank
 										val_3 := gc_s_val_3[gc_rank]
@@ -2259,13 +2199,13 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 										_ = i_2
 
 //line hecbench_lda.go:45
-										val_3 += gc_at18[gc_tx]
+										val_3 += gc_at16[gc_tx]
 										gc_s_val_3[gc_rank] = val_3
 									}
 								} else {
-									gc_vstep9 := gc_from
-									for ; gc_vstep9+7 < gc_to; gc_vstep9 += 8 {
-										gc_tx := gc_vstep9
+									gc_vstep8 := gc_from
+									for ; gc_vstep8+7 < gc_to; gc_vstep8 += 8 {
+										gc_tx := gc_vstep8
 										gc_rank := gc_base + gc_tx
 										_ = gc_rank
 //line hecbench_lda.go:44
@@ -2287,10 +2227,10 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 //line hecbench_lda.go:45
 										val_3.StoreSlice(gc_s_val_3[gc_rank:])
 									}
-									if gc_vstep9 > gc_from {
+									if gc_vstep8 > gc_from {
 										gc_more8 = true
 									}
-									gc_step19 := gc_vstep9
+									gc_step19 := gc_vstep8
 									for ; gc_step19+3 < gc_to; gc_step19 += 4 {
 										{
 											gc_tx := gc_step19 + 0
@@ -2627,70 +2567,36 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 										{
 											gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 											gc_tx := gc_tidx.X - 1
-											{
-												gc_x02 := gc_tidx.X
-												gc_off28 := 0
-												if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off28 >= 0 && gc_off28 < len(shared_) {
-													gc_at19 := shared_[gc_off28:][:1]
-													for gc_lane := 0; gc_lane < 32; gc_lane++ {
-														gc_tx := gc_x02 + gc_lane
-														_ = gc_tx
-														gc_rank := gc_w + gc_lane
-														_ = gc_rank
-														val_5 := gc_l_val_5[gc_lane]
-														_ = val_5
-														var val_3 float32
-														_ = val_3
-
-//line hecbench_lda.go:30
-														var r_5 float32 = val_5
-
-//line hecbench_lda.go:30
-														_ = r_5
-
-//line hecbench_lda.go:67
-														val_3 = r_5
-
-//line hecbench_lda.go:69
-														if gc_tx == 0 {
-															gc_at19[0] = val_3
-														}
-														_ = r_5
-														gc_s_val_3[gc_rank] = val_3
-													}
-												} else {
-													for gc_lane := 0; gc_lane < 32; gc_lane++ {
-														gc_tx++
-														if gc_tx == gc_bdx {
-															gc_tx = 0
-														}
-														if gc_act&(1<<gc_lane) == 0 {
-															continue
-														}
-														gc_rank := gc_w + gc_lane
-														gc_pos.Thread = gc_rank
-														val_5 := gc_l_val_5[gc_lane]
-														_ = val_5
-														var val_3 float32
-														_ = val_3
-
-//line hecbench_lda.go:30
-														var r_5 float32 = val_5
-
-//line hecbench_lda.go:30
-														_ = r_5
-
-//line hecbench_lda.go:67
-														val_3 = r_5
-
-//line hecbench_lda.go:69
-														if gc_tx == 0 {
-															shared_[0] = val_3
-														}
-														_ = r_5
-														gc_s_val_3[gc_rank] = val_3
-													}
+											for gc_lane := 0; gc_lane < 32; gc_lane++ {
+												gc_tx++
+												if gc_tx == gc_bdx {
+													gc_tx = 0
 												}
+												if gc_act&(1<<gc_lane) == 0 {
+													continue
+												}
+												gc_rank := gc_w + gc_lane
+												gc_pos.Thread = gc_rank
+												val_5 := gc_l_val_5[gc_lane]
+												_ = val_5
+												var val_3 float32
+												_ = val_3
+
+//line hecbench_lda.go:30
+												var r_5 float32 = val_5
+
+//line hecbench_lda.go:30
+												_ = r_5
+
+//line hecbench_lda.go:67
+												val_3 = r_5
+
+//line hecbench_lda.go:69
+												if gc_tx == 0 {
+													shared_[0] = val_3
+												}
+												_ = r_5
+												gc_s_val_3[gc_rank] = val_3
 											}
 										}
 									}
@@ -2699,87 +2605,22 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 							}
 						}
 						{
-							gc_off29 := 0
-							if gc_off29 >= 0 && gc_off29 < len(shared_) {
-								gc_at20 := shared_[gc_off29:][:1]
-								gc_elem2 := gc_at20[0]
-								gc_vstep10 := 0
-								for ; gc_vstep10+7 < gc_n; gc_vstep10 += 8 {
-									gc_rank := gc_vstep10
-									gc_pos.Thread = gc_rank
+							gc_vstep9 := 0
+							for ; gc_vstep9+7 < gc_n; gc_vstep9 += 8 {
+								gc_rank := gc_vstep9
+								gc_pos.Thread = gc_rank
 //line hecbench_lda.go:74
-									var r_3 float32
+								var r_3 float32
 //line hecbench_lda.go:74
-									_ = r_3
+								_ = r_3
 //line hecbench_lda.go:74
-									r_3 = gc_at20[0]
-									lanes.BroadcastFloat32x8(r_3).StoreSlice(gc_s_r_3[gc_rank:])
-								}
-								for gc_rank := gc_vstep10; gc_rank < gc_n; gc_rank++ {
-									var r_3 float32
-									_ = r_3
-
-//line hecbench_lda.go:74
-									r_3 = gc_elem2
-									gc_s_r_3[gc_rank] = r_3
-								}
-							} else {
-								gc_vstep11 := 0
-								for ; gc_vstep11+7 < gc_n; gc_vstep11 += 8 {
-									gc_rank := gc_vstep11
-									gc_pos.Thread = gc_rank
-//line hecbench_lda.go:74
-									var r_3 float32
-//line hecbench_lda.go:74
-									_ = r_3
-//line hecbench_lda.go:74
-									r_3 = shared_[0]
-									lanes.BroadcastFloat32x8(r_3).StoreSlice(gc_s_r_3[gc_rank:])
-								}
-								gc_step20 := gc_vstep11
-								for ; gc_step20+3 < gc_n; gc_step20 += 4 {
-									{
-										gc_rank := gc_step20 + 0
-										gc_pos.Thread = gc_rank
-										var r_3 float32
-										_ = r_3
-
-//line hecbench_lda.go:74
-										r_3 = shared_[0]
-										gc_s_r_3[gc_rank] = r_3
-									}
-									{
-										gc_rank := gc_step20 + 1
-										gc_pos.Thread = gc_rank
-										var r_3 float32
-										_ = r_3
-
-//line hecbench_lda.go:74
-										r_3 = shared_[0]
-										gc_s_r_3[gc_rank] = r_3
-									}
-									{
-										gc_rank := gc_step20 + 2
-										gc_pos.Thread = gc_rank
-										var r_3 float32
-										_ = r_3
-
-//line hecbench_lda.go:74
-										r_3 = shared_[0]
-										gc_s_r_3[gc_rank] = r_3
-									}
-									{
-										gc_rank := gc_step20 + 3
-										gc_pos.Thread = gc_rank
-										var r_3 float32
-										_ = r_3
-
-//line hecbench_lda.go:74
-										r_3 = shared_[0]
-										gc_s_r_3[gc_rank] = r_3
-									}
-								}
-								for gc_rank := gc_step20; gc_rank < gc_n; gc_rank++ {
+								r_3 = shared_[0]
+								lanes.BroadcastFloat32x8(r_3).StoreSlice(gc_s_r_3[gc_rank:])
+							}
+							gc_step20 := gc_vstep9
+							for ; gc_step20+3 < gc_n; gc_step20 += 4 {
+								{
+									gc_rank := gc_step20 + 0
 									gc_pos.Thread = gc_rank
 									var r_3 float32
 									_ = r_3
@@ -2788,6 +2629,45 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 									r_3 = shared_[0]
 									gc_s_r_3[gc_rank] = r_3
 								}
+								{
+									gc_rank := gc_step20 + 1
+									gc_pos.Thread = gc_rank
+									var r_3 float32
+									_ = r_3
+
+//line hecbench_lda.go:74
+									r_3 = shared_[0]
+									gc_s_r_3[gc_rank] = r_3
+								}
+								{
+									gc_rank := gc_step20 + 2
+									gc_pos.Thread = gc_rank
+									var r_3 float32
+									_ = r_3
+
+//line hecbench_lda.go:74
+									r_3 = shared_[0]
+									gc_s_r_3[gc_rank] = r_3
+								}
+								{
+									gc_rank := gc_step20 + 3
+									gc_pos.Thread = gc_rank
+									var r_3 float32
+									_ = r_3
+
+//line hecbench_lda.go:74
+									r_3 = shared_[0]
+									gc_s_r_3[gc_rank] = r_3
+								}
+							}
+							for gc_rank := gc_step20; gc_rank < gc_n; gc_rank++ {
+								gc_pos.Thread = gc_rank
+								var r_3 float32
+								_ = r_3
+
+//line hecbench_lda.go:74
+								r_3 = shared_[0]
+								gc_s_r_3[gc_rank] = r_3
 							}
 						}
 
@@ -2800,10 +2680,10 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 							gc_to = gc_bound + 1
 						}
 						for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-							gc_off30 := gc_bx
-							if gc_from >= 0 && gc_off30 >= 0 && gc_off30 < len(valiLosses) && gc_off30 < len(trainLosses) {
-								gc_at21 := valiLosses[gc_off30:][:1]
-								gc_at22 := trainLosses[gc_off30:][:1]
+							gc_off26 := gc_bx
+							if gc_from >= 0 && gc_off26 >= 0 && gc_off26 < len(valiLosses) && gc_off26 < len(trainLosses) {
+								gc_at17 := valiLosses[gc_off26:][:1]
+								gc_at18 := trainLosses[gc_off26:][:1]
 								for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 									gc_rank := gc_base + gc_tx
 									_ = gc_rank
@@ -2815,9 +2695,9 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 //line hecbench_lda.go:193
 									{
 										if vali_ {
-											gc_at21[0] += loss
+											gc_at17[0] += loss
 										} else {
-											gc_at22[0] += loss
+											gc_at18[0] += loss
 										}
 									}
 									_ = loss
@@ -2863,11 +2743,11 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 						gc_to = gc_bound
 					}
 					for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-						gc_off31 := gc_off9
-						if gc_from >= 0 && gc_off31 >= 0 && gc_off31 <= len(gamma_) && gc_to <= len(gamma_)-gc_off31 && gc_off31 <= len(newGamma) && gc_to <= len(newGamma)-gc_off31 && gc_off31 <= len(alpha) && gc_to <= len(alpha)-gc_off31 {
-							gc_at23 := gamma_[gc_off31:][:gc_to]
-							gc_at24 := newGamma[gc_off31:][:gc_to]
-							gc_at25 := alpha[gc_off31:][:gc_to]
+						gc_off27 := gc_off9
+						if gc_from >= 0 && gc_off27 >= 0 && gc_off27 <= len(gamma_) && gc_to <= len(gamma_)-gc_off27 && gc_off27 <= len(newGamma) && gc_to <= len(newGamma)-gc_off27 && gc_off27 <= len(alpha) && gc_to <= len(alpha)-gc_off27 {
+							gc_at19 := gamma_[gc_off27:][:gc_to]
+							gc_at20 := newGamma[gc_off27:][:gc_to]
+							gc_at21 := alpha[gc_off27:][:gc_to]
 							gc_step21 := gc_from
 							for ; gc_step21+3 < gc_to; gc_step21 += 4 {
 								{
@@ -2882,7 +2762,7 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 									_ = k_2
 
 //line hecbench_lda.go:208
-									gc_at23[gc_tx] = gc_at24[gc_tx] + gc_at25[gc_tx]
+									gc_at19[gc_tx] = gc_at20[gc_tx] + gc_at21[gc_tx]
 								}
 								{
 									gc_tx := gc_step21 + 1
@@ -2896,7 +2776,7 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 									_ = k_2
 
 //line hecbench_lda.go:208
-									gc_at23[gc_tx] = gc_at24[gc_tx] + gc_at25[gc_tx]
+									gc_at19[gc_tx] = gc_at20[gc_tx] + gc_at21[gc_tx]
 								}
 								{
 									gc_tx := gc_step21 + 2
@@ -2910,7 +2790,7 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 									_ = k_2
 
 //line hecbench_lda.go:208
-									gc_at23[gc_tx] = gc_at24[gc_tx] + gc_at25[gc_tx]
+									gc_at19[gc_tx] = gc_at20[gc_tx] + gc_at21[gc_tx]
 								}
 								{
 									gc_tx := gc_step21 + 3
@@ -2924,7 +2804,7 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 									_ = k_2
 
 //line hecbench_lda.go:208
-									gc_at23[gc_tx] = gc_at24[gc_tx] + gc_at25[gc_tx]
+									gc_at19[gc_tx] = gc_at20[gc_tx] + gc_at21[gc_tx]
 								}
 							}
 							for gc_tx := gc_step21; gc_tx < gc_to; gc_tx++ {
@@ -2937,7 +2817,7 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 								_ = k_2
 
 //line hecbench_lda.go:208
-								gc_at23[gc_tx] = gc_at24[gc_tx] + gc_at25[gc_tx]
+								gc_at19[gc_tx] = gc_at20[gc_tx] + gc_at21[gc_tx]
 							}
 						} else {
 							gc_step22 := gc_from
@@ -3029,9 +2909,9 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 //line hecbench_lda.go:36
 		shared_2 := gc_shared1(32)[:32]
 		{
-			gc_vstep12 := 0
-			for ; gc_vstep12+7 < gc_n; gc_vstep12 += 8 {
-				gc_rank := gc_vstep12
+			gc_vstep10 := 0
+			for ; gc_vstep10+7 < gc_n; gc_vstep10 += 8 {
+				gc_rank := gc_vstep10
 				_ = gc_rank
 //line hecbench_lda.go:214
 				var r_6 float32
@@ -3044,7 +2924,7 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 				lanes.BroadcastFloat32x8(val_6).StoreSlice(gc_s_val_6[gc_rank:])
 				lanes.BroadcastFloat32x8(r_6).StoreSlice(gc_s_r_6[gc_rank:])
 			}
-			gc_step23 := gc_vstep12
+			gc_step23 := gc_vstep10
 			for ; gc_step23+3 < gc_n; gc_step23 += 4 {
 				{
 					gc_rank := gc_step23 + 0
@@ -3149,12 +3029,12 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 					gc_to = gc_bound
 				}
 				for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-					gc_off32 := gc_off10
-					if gc_from >= 0 && gc_off32 >= 0 && gc_off32 <= len(vec_2) && gc_to <= len(vec_2)-gc_off32 {
-						gc_at26 := vec_2[gc_off32:][:gc_to]
-						gc_vstep13 := gc_from
-						for ; gc_vstep13+7 < gc_to; gc_vstep13 += 8 {
-							gc_tx := gc_vstep13
+					gc_off28 := gc_off10
+					if gc_from >= 0 && gc_off28 >= 0 && gc_off28 <= len(vec_2) && gc_to <= len(vec_2)-gc_off28 {
+						gc_at22 := vec_2[gc_off28:][:gc_to]
+						gc_vstep11 := gc_from
+						for ; gc_vstep11+7 < gc_to; gc_vstep11 += 8 {
+							gc_tx := gc_vstep11
 							gc_rank := gc_base + gc_tx
 							_ = gc_rank
 //line hecbench_lda.go:44
@@ -3166,14 +3046,14 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 //line hecbench_lda.go:44
 							_ = i_3
 //line hecbench_lda.go:45
-							val_6 = val_6.Add(lanes.LoadFloat32x8Slice(gc_at26[gc_tx:]))
+							val_6 = val_6.Add(lanes.LoadFloat32x8Slice(gc_at22[gc_tx:]))
 //line hecbench_lda.go:45
 							val_6.StoreSlice(gc_s_val_6[gc_rank:])
 						}
-						if gc_vstep13 > gc_from {
+						if gc_vstep11 > gc_from {
 							gc_more10 = true
 						}
-						for gc_tx := gc_vstep13; gc_tx < gc_to; gc_tx++ {
+						for gc_tx := gc_vstep11; gc_tx < gc_to; gc_tx++ {
 							gc_rank := gc_base + gc_tx
 							_ = gc_rank
 							val_6 := gc_s_val_6[gc_rank]
@@ -3184,13 +3064,13 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 							_ = i_3
 
 //line hecbench_lda.go:45
-							val_6 += gc_at26[gc_tx]
+							val_6 += gc_at22[gc_tx]
 							gc_s_val_6[gc_rank] = val_6
 						}
 					} else {
-						gc_vstep14 := gc_from
-						for ; gc_vstep14+7 < gc_to; gc_vstep14 += 8 {
-							gc_tx := gc_vstep14
+						gc_vstep12 := gc_from
+						for ; gc_vstep12+7 < gc_to; gc_vstep12 += 8 {
+							gc_tx := gc_vstep12
 							gc_rank := gc_base + gc_tx
 							_ = gc_rank
 //line hecbench_lda.go:44
@@ -3212,10 +3092,10 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 //line hecbench_lda.go:45
 							val_6.StoreSlice(gc_s_val_6[gc_rank:])
 						}
-						if gc_vstep14 > gc_from {
+						if gc_vstep12 > gc_from {
 							gc_more10 = true
 						}
-						gc_step24 := gc_vstep14
+						gc_step24 := gc_vstep12
 						for ; gc_step24+3 < gc_to; gc_step24 += 4 {
 							{
 								gc_tx := gc_step24 + 0
@@ -3552,70 +3432,36 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 							{
 								gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 								gc_tx := gc_tidx.X - 1
-								{
-									gc_x03 := gc_tidx.X
-									gc_off33 := 0
-									if gc_act == ^uint32(0) && gc_x03+32 <= gc_bdx && gc_off33 >= 0 && gc_off33 < len(shared_2) {
-										gc_at27 := shared_2[gc_off33:][:1]
-										for gc_lane := 0; gc_lane < 32; gc_lane++ {
-											gc_tx := gc_x03 + gc_lane
-											_ = gc_tx
-											gc_rank := gc_w + gc_lane
-											_ = gc_rank
-											val_8 := gc_l_val_8[gc_lane]
-											_ = val_8
-											var val_6 float32
-											_ = val_6
-
-//line hecbench_lda.go:30
-											var r_8 float32 = val_8
-
-//line hecbench_lda.go:30
-											_ = r_8
-
-//line hecbench_lda.go:67
-											val_6 = r_8
-
-//line hecbench_lda.go:69
-											if gc_tx == 0 {
-												gc_at27[0] = val_6
-											}
-											_ = r_8
-											gc_s_val_6[gc_rank] = val_6
-										}
-									} else {
-										for gc_lane := 0; gc_lane < 32; gc_lane++ {
-											gc_tx++
-											if gc_tx == gc_bdx {
-												gc_tx = 0
-											}
-											if gc_act&(1<<gc_lane) == 0 {
-												continue
-											}
-											gc_rank := gc_w + gc_lane
-											gc_pos.Thread = gc_rank
-											val_8 := gc_l_val_8[gc_lane]
-											_ = val_8
-											var val_6 float32
-											_ = val_6
-
-//line hecbench_lda.go:30
-											var r_8 float32 = val_8
-
-//line hecbench_lda.go:30
-											_ = r_8
-
-//line hecbench_lda.go:67
-											val_6 = r_8
-
-//line hecbench_lda.go:69
-											if gc_tx == 0 {
-												shared_2[0] = val_6
-											}
-											_ = r_8
-											gc_s_val_6[gc_rank] = val_6
-										}
+								for gc_lane := 0; gc_lane < 32; gc_lane++ {
+									gc_tx++
+									if gc_tx == gc_bdx {
+										gc_tx = 0
 									}
+									if gc_act&(1<<gc_lane) == 0 {
+										continue
+									}
+									gc_rank := gc_w + gc_lane
+									gc_pos.Thread = gc_rank
+									val_8 := gc_l_val_8[gc_lane]
+									_ = val_8
+									var val_6 float32
+									_ = val_6
+
+//line hecbench_lda.go:30
+									var r_8 float32 = val_8
+
+//line hecbench_lda.go:30
+									_ = r_8
+
+//line hecbench_lda.go:67
+									val_6 = r_8
+
+//line hecbench_lda.go:69
+									if gc_tx == 0 {
+										shared_2[0] = val_6
+									}
+									_ = r_8
+									gc_s_val_6[gc_rank] = val_6
 								}
 							}
 						}
@@ -3624,87 +3470,52 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 				}
 			}
 			{
-				gc_off34 := 0
-				if gc_off34 >= 0 && gc_off34 < len(shared_2) {
-					gc_at28 := shared_2[gc_off34:][:1]
-					gc_elem3 := gc_at28[0]
-					gc_vstep15 := 0
-					for ; gc_vstep15+7 < gc_n; gc_vstep15 += 8 {
-						gc_rank := gc_vstep15
+				gc_vstep13 := 0
+				for ; gc_vstep13+7 < gc_n; gc_vstep13 += 8 {
+					gc_rank := gc_vstep13
+					gc_pos.Thread = gc_rank
+//line hecbench_lda.go:74
+					var r_6 float32
+//line hecbench_lda.go:74
+					_ = r_6
+//line hecbench_lda.go:74
+					r_6 = shared_2[0]
+					lanes.BroadcastFloat32x8(r_6).StoreSlice(gc_s_r_6[gc_rank:])
+				}
+				gc_step25 := gc_vstep13
+				for ; gc_step25+3 < gc_n; gc_step25 += 4 {
+					{
+						gc_rank := gc_step25 + 0
 						gc_pos.Thread = gc_rank
-//line hecbench_lda.go:74
-						var r_6 float32
-//line hecbench_lda.go:74
-						_ = r_6
-//line hecbench_lda.go:74
-						r_6 = gc_at28[0]
-						lanes.BroadcastFloat32x8(r_6).StoreSlice(gc_s_r_6[gc_rank:])
-					}
-					for gc_rank := gc_vstep15; gc_rank < gc_n; gc_rank++ {
 						var r_6 float32
 						_ = r_6
 
-//line hecbench_lda.go:74
-						r_6 = gc_elem3
-						gc_s_r_6[gc_rank] = r_6
-					}
-				} else {
-					gc_vstep16 := 0
-					for ; gc_vstep16+7 < gc_n; gc_vstep16 += 8 {
-						gc_rank := gc_vstep16
-						gc_pos.Thread = gc_rank
-//line hecbench_lda.go:74
-						var r_6 float32
-//line hecbench_lda.go:74
-						_ = r_6
 //line hecbench_lda.go:74
 						r_6 = shared_2[0]
-						lanes.BroadcastFloat32x8(r_6).StoreSlice(gc_s_r_6[gc_rank:])
+						gc_s_r_6[gc_rank] = r_6
 					}
-					gc_step25 := gc_vstep16
-					for ; gc_step25+3 < gc_n; gc_step25 += 4 {
-						{
-							gc_rank := gc_step25 + 0
-							gc_pos.Thread = gc_rank
-							var r_6 float32
-							_ = r_6
+					{
+						gc_rank := gc_step25 + 1
+						gc_pos.Thread = gc_rank
+						var r_6 float32
+						_ = r_6
 
 //line hecbench_lda.go:74
-							r_6 = shared_2[0]
-							gc_s_r_6[gc_rank] = r_6
-						}
-						{
-							gc_rank := gc_step25 + 1
-							gc_pos.Thread = gc_rank
-							var r_6 float32
-							_ = r_6
-
-//line hecbench_lda.go:74
-							r_6 = shared_2[0]
-							gc_s_r_6[gc_rank] = r_6
-						}
-						{
-							gc_rank := gc_step25 + 2
-							gc_pos.Thread = gc_rank
-							var r_6 float32
-							_ = r_6
-
-//line hecbench_lda.go:74
-							r_6 = shared_2[0]
-							gc_s_r_6[gc_rank] = r_6
-						}
-						{
-							gc_rank := gc_step25 + 3
-							gc_pos.Thread = gc_rank
-							var r_6 float32
-							_ = r_6
-
-//line hecbench_lda.go:74
-							r_6 = shared_2[0]
-							gc_s_r_6[gc_rank] = r_6
-						}
+						r_6 = shared_2[0]
+						gc_s_r_6[gc_rank] = r_6
 					}
-					for gc_rank := gc_step25; gc_rank < gc_n; gc_rank++ {
+					{
+						gc_rank := gc_step25 + 2
+						gc_pos.Thread = gc_rank
+						var r_6 float32
+						_ = r_6
+
+//line hecbench_lda.go:74
+						r_6 = shared_2[0]
+						gc_s_r_6[gc_rank] = r_6
+					}
+					{
+						gc_rank := gc_step25 + 3
 						gc_pos.Thread = gc_rank
 						var r_6 float32
 						_ = r_6
@@ -3714,15 +3525,24 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 						gc_s_r_6[gc_rank] = r_6
 					}
 				}
+				for gc_rank := gc_step25; gc_rank < gc_n; gc_rank++ {
+					gc_pos.Thread = gc_rank
+					var r_6 float32
+					_ = r_6
+
+//line hecbench_lda.go:74
+					r_6 = shared_2[0]
+					gc_s_r_6[gc_rank] = r_6
+				}
 			}
 
 //line hecbench_lda.go:74
 			returned_2 = true
 		}
 		{
-			gc_vstep17 := 0
-			for ; gc_vstep17+7 < gc_n; gc_vstep17 += 8 {
-				gc_rank := gc_vstep17
+			gc_vstep14 := 0
+			for ; gc_vstep14+7 < gc_n; gc_vstep14 += 8 {
+				gc_rank := gc_vstep14
 				_ = gc_rank
 //line hecbench_lda.go:214
 				r_6 := lanes.LoadFloat32x8Slice(gc_s_r_6[gc_rank:])
@@ -3735,7 +3555,7 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 //line hecbench_lda.go:214
 				gammaSum.StoreSlice(gc_s_gammaSum[gc_rank:])
 			}
-			gc_step26 := gc_vstep17
+			gc_step26 := gc_vstep14
 			for ; gc_step26+3 < gc_n; gc_step26 += 4 {
 				{
 					gc_rank := gc_step26 + 0
@@ -3805,12 +3625,12 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 					gc_to = gc_bound
 				}
 				for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-					gc_off35 := gc_off11
-					if gc_from >= 0 && gc_off35 >= 0 && gc_off35 <= len(gamma_) && gc_to <= len(gamma_)-gc_off35 && gc_off35 <= len(gradAlpha_) && gc_to <= len(gradAlpha_)-gc_off35 && gc_off35 <= len(newGamma) && gc_to <= len(newGamma)-gc_off35 && gc_off35 <= len(valiPhiSum) && gc_to <= len(valiPhiSum)-gc_off35 {
-						gc_at29 := gamma_[gc_off35:][:gc_to]
-						gc_at30 := gradAlpha_[gc_off35:][:gc_to]
-						gc_at31 := newGamma[gc_off35:][:gc_to]
-						gc_at32 := valiPhiSum[gc_off35:][:gc_to]
+					gc_off29 := gc_off11
+					if gc_from >= 0 && gc_off29 >= 0 && gc_off29 <= len(gamma_) && gc_to <= len(gamma_)-gc_off29 && gc_off29 <= len(gradAlpha_) && gc_to <= len(gradAlpha_)-gc_off29 && gc_off29 <= len(newGamma) && gc_to <= len(newGamma)-gc_off29 && gc_off29 <= len(valiPhiSum) && gc_to <= len(valiPhiSum)-gc_off29 {
+						gc_at23 := gamma_[gc_off29:][:gc_to]
+						gc_at24 := gradAlpha_[gc_off29:][:gc_to]
+						gc_at25 := newGamma[gc_off29:][:gc_to]
+						gc_at26 := valiPhiSum[gc_off29:][:gc_to]
 						gc_step27 := gc_from
 						for ; gc_step27+3 < gc_to; gc_step27 += 4 {
 							{
@@ -3826,16 +3646,16 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 								_ = j_3
 
 //line hecbench_lda.go:216
-								Elogthetad := digamma(gc_at29[gc_tx]) - digamma(gammaSum)
+								Elogthetad := digamma(gc_at23[gc_tx]) - digamma(gammaSum)
 
 //line hecbench_lda.go:217
-								gc_at30[gc_tx] += Elogthetad
+								gc_at24[gc_tx] += Elogthetad
 
 //line hecbench_lda.go:218
-								gc_at31[gc_tx] *= Elogthetad
+								gc_at25[gc_tx] *= Elogthetad
 
 //line hecbench_lda.go:219
-								gc_at32[gc_tx] *= Elogthetad
+								gc_at26[gc_tx] *= Elogthetad
 							}
 							{
 								gc_tx := gc_step27 + 1
@@ -3850,16 +3670,16 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 								_ = j_3
 
 //line hecbench_lda.go:216
-								Elogthetad := digamma(gc_at29[gc_tx]) - digamma(gammaSum)
+								Elogthetad := digamma(gc_at23[gc_tx]) - digamma(gammaSum)
 
 //line hecbench_lda.go:217
-								gc_at30[gc_tx] += Elogthetad
+								gc_at24[gc_tx] += Elogthetad
 
 //line hecbench_lda.go:218
-								gc_at31[gc_tx] *= Elogthetad
+								gc_at25[gc_tx] *= Elogthetad
 
 //line hecbench_lda.go:219
-								gc_at32[gc_tx] *= Elogthetad
+								gc_at26[gc_tx] *= Elogthetad
 							}
 							{
 								gc_tx := gc_step27 + 2
@@ -3874,16 +3694,16 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 								_ = j_3
 
 //line hecbench_lda.go:216
-								Elogthetad := digamma(gc_at29[gc_tx]) - digamma(gammaSum)
+								Elogthetad := digamma(gc_at23[gc_tx]) - digamma(gammaSum)
 
 //line hecbench_lda.go:217
-								gc_at30[gc_tx] += Elogthetad
+								gc_at24[gc_tx] += Elogthetad
 
 //line hecbench_lda.go:218
-								gc_at31[gc_tx] *= Elogthetad
+								gc_at25[gc_tx] *= Elogthetad
 
 //line hecbench_lda.go:219
-								gc_at32[gc_tx] *= Elogthetad
+								gc_at26[gc_tx] *= Elogthetad
 							}
 							{
 								gc_tx := gc_step27 + 3
@@ -3898,16 +3718,16 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 								_ = j_3
 
 //line hecbench_lda.go:216
-								Elogthetad := digamma(gc_at29[gc_tx]) - digamma(gammaSum)
+								Elogthetad := digamma(gc_at23[gc_tx]) - digamma(gammaSum)
 
 //line hecbench_lda.go:217
-								gc_at30[gc_tx] += Elogthetad
+								gc_at24[gc_tx] += Elogthetad
 
 //line hecbench_lda.go:218
-								gc_at31[gc_tx] *= Elogthetad
+								gc_at25[gc_tx] *= Elogthetad
 
 //line hecbench_lda.go:219
-								gc_at32[gc_tx] *= Elogthetad
+								gc_at26[gc_tx] *= Elogthetad
 							}
 						}
 						for gc_tx := gc_step27; gc_tx < gc_to; gc_tx++ {
@@ -3921,16 +3741,16 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 							_ = j_3
 
 //line hecbench_lda.go:216
-							Elogthetad := digamma(gc_at29[gc_tx]) - digamma(gammaSum)
+							Elogthetad := digamma(gc_at23[gc_tx]) - digamma(gammaSum)
 
 //line hecbench_lda.go:217
-							gc_at30[gc_tx] += Elogthetad
+							gc_at24[gc_tx] += Elogthetad
 
 //line hecbench_lda.go:218
-							gc_at31[gc_tx] *= Elogthetad
+							gc_at25[gc_tx] *= Elogthetad
 
 //line hecbench_lda.go:219
-							gc_at32[gc_tx] *= Elogthetad
+							gc_at26[gc_tx] *= Elogthetad
 						}
 					} else {
 						gc_step28 := gc_from
@@ -4071,9 +3891,9 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 //line hecbench_lda.go:36
 		shared_3 := gc_shared1(32)[:32]
 		{
-			gc_vstep18 := 0
-			for ; gc_vstep18+7 < gc_n; gc_vstep18 += 8 {
-				gc_rank := gc_vstep18
+			gc_vstep15 := 0
+			for ; gc_vstep15+7 < gc_n; gc_vstep15 += 8 {
+				gc_rank := gc_vstep15
 				_ = gc_rank
 //line hecbench_lda.go:223
 				var r_9 float32
@@ -4086,7 +3906,7 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 				lanes.BroadcastFloat32x8(val_9).StoreSlice(gc_s_val_9[gc_rank:])
 				lanes.BroadcastFloat32x8(r_9).StoreSlice(gc_s_r_9[gc_rank:])
 			}
-			gc_step29 := gc_vstep18
+			gc_step29 := gc_vstep15
 			for ; gc_step29+3 < gc_n; gc_step29 += 4 {
 				{
 					gc_rank := gc_step29 + 0
@@ -4191,12 +4011,12 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 					gc_to = gc_bound
 				}
 				for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-					gc_off36 := gc_off12
-					if gc_from >= 0 && gc_off36 >= 0 && gc_off36 <= len(vec_3) && gc_to <= len(vec_3)-gc_off36 {
-						gc_at33 := vec_3[gc_off36:][:gc_to]
-						gc_vstep19 := gc_from
-						for ; gc_vstep19+7 < gc_to; gc_vstep19 += 8 {
-							gc_tx := gc_vstep19
+					gc_off30 := gc_off12
+					if gc_from >= 0 && gc_off30 >= 0 && gc_off30 <= len(vec_3) && gc_to <= len(vec_3)-gc_off30 {
+						gc_at27 := vec_3[gc_off30:][:gc_to]
+						gc_vstep16 := gc_from
+						for ; gc_vstep16+7 < gc_to; gc_vstep16 += 8 {
+							gc_tx := gc_vstep16
 							gc_rank := gc_base + gc_tx
 							_ = gc_rank
 //line hecbench_lda.go:44
@@ -4208,14 +4028,14 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 //line hecbench_lda.go:44
 							_ = i_4
 //line hecbench_lda.go:45
-							val_9 = val_9.Add(lanes.LoadFloat32x8Slice(gc_at33[gc_tx:]))
+							val_9 = val_9.Add(lanes.LoadFloat32x8Slice(gc_at27[gc_tx:]))
 //line hecbench_lda.go:45
 							val_9.StoreSlice(gc_s_val_9[gc_rank:])
 						}
-						if gc_vstep19 > gc_from {
+						if gc_vstep16 > gc_from {
 							gc_more12 = true
 						}
-						for gc_tx := gc_vstep19; gc_tx < gc_to; gc_tx++ {
+						for gc_tx := gc_vstep16; gc_tx < gc_to; gc_tx++ {
 							gc_rank := gc_base + gc_tx
 							_ = gc_rank
 							val_9 := gc_s_val_9[gc_rank]
@@ -4226,13 +4046,13 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 							_ = i_4
 
 //line hecbench_lda.go:45
-							val_9 += gc_at33[gc_tx]
+							val_9 += gc_at27[gc_tx]
 							gc_s_val_9[gc_rank] = val_9
 						}
 					} else {
-						gc_vstep20 := gc_from
-						for ; gc_vstep20+7 < gc_to; gc_vstep20 += 8 {
-							gc_tx := gc_vstep20
+						gc_vstep17 := gc_from
+						for ; gc_vstep17+7 < gc_to; gc_vstep17 += 8 {
+							gc_tx := gc_vstep17
 							gc_rank := gc_base + gc_tx
 							_ = gc_rank
 //line hecbench_lda.go:44
@@ -4254,10 +4074,10 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 //line hecbench_lda.go:45
 							val_9.StoreSlice(gc_s_val_9[gc_rank:])
 						}
-						if gc_vstep20 > gc_from {
+						if gc_vstep17 > gc_from {
 							gc_more12 = true
 						}
-						gc_step30 := gc_vstep20
+						gc_step30 := gc_vstep17
 						for ; gc_step30+3 < gc_to; gc_step30 += 4 {
 							{
 								gc_tx := gc_step30 + 0
@@ -4594,70 +4414,36 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 							{
 								gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 								gc_tx := gc_tidx.X - 1
-								{
-									gc_x04 := gc_tidx.X
-									gc_off37 := 0
-									if gc_act == ^uint32(0) && gc_x04+32 <= gc_bdx && gc_off37 >= 0 && gc_off37 < len(shared_3) {
-										gc_at34 := shared_3[gc_off37:][:1]
-										for gc_lane := 0; gc_lane < 32; gc_lane++ {
-											gc_tx := gc_x04 + gc_lane
-											_ = gc_tx
-											gc_rank := gc_w + gc_lane
-											_ = gc_rank
-											val_11 := gc_l_val_11[gc_lane]
-											_ = val_11
-											var val_9 float32
-											_ = val_9
-
-//line hecbench_lda.go:30
-											var r_11 float32 = val_11
-
-//line hecbench_lda.go:30
-											_ = r_11
-
-//line hecbench_lda.go:67
-											val_9 = r_11
-
-//line hecbench_lda.go:69
-											if gc_tx == 0 {
-												gc_at34[0] = val_9
-											}
-											_ = r_11
-											gc_s_val_9[gc_rank] = val_9
-										}
-									} else {
-										for gc_lane := 0; gc_lane < 32; gc_lane++ {
-											gc_tx++
-											if gc_tx == gc_bdx {
-												gc_tx = 0
-											}
-											if gc_act&(1<<gc_lane) == 0 {
-												continue
-											}
-											gc_rank := gc_w + gc_lane
-											gc_pos.Thread = gc_rank
-											val_11 := gc_l_val_11[gc_lane]
-											_ = val_11
-											var val_9 float32
-											_ = val_9
-
-//line hecbench_lda.go:30
-											var r_11 float32 = val_11
-
-//line hecbench_lda.go:30
-											_ = r_11
-
-//line hecbench_lda.go:67
-											val_9 = r_11
-
-//line hecbench_lda.go:69
-											if gc_tx == 0 {
-												shared_3[0] = val_9
-											}
-											_ = r_11
-											gc_s_val_9[gc_rank] = val_9
-										}
+								for gc_lane := 0; gc_lane < 32; gc_lane++ {
+									gc_tx++
+									if gc_tx == gc_bdx {
+										gc_tx = 0
 									}
+									if gc_act&(1<<gc_lane) == 0 {
+										continue
+									}
+									gc_rank := gc_w + gc_lane
+									gc_pos.Thread = gc_rank
+									val_11 := gc_l_val_11[gc_lane]
+									_ = val_11
+									var val_9 float32
+									_ = val_9
+
+//line hecbench_lda.go:30
+									var r_11 float32 = val_11
+
+//line hecbench_lda.go:30
+									_ = r_11
+
+//line hecbench_lda.go:67
+									val_9 = r_11
+
+//line hecbench_lda.go:69
+									if gc_tx == 0 {
+										shared_3[0] = val_9
+									}
+									_ = r_11
+									gc_s_val_9[gc_rank] = val_9
 								}
 							}
 						}
@@ -4666,87 +4452,22 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 				}
 			}
 			{
-				gc_off38 := 0
-				if gc_off38 >= 0 && gc_off38 < len(shared_3) {
-					gc_at35 := shared_3[gc_off38:][:1]
-					gc_elem4 := gc_at35[0]
-					gc_vstep21 := 0
-					for ; gc_vstep21+7 < gc_n; gc_vstep21 += 8 {
-						gc_rank := gc_vstep21
-						gc_pos.Thread = gc_rank
+				gc_vstep18 := 0
+				for ; gc_vstep18+7 < gc_n; gc_vstep18 += 8 {
+					gc_rank := gc_vstep18
+					gc_pos.Thread = gc_rank
 //line hecbench_lda.go:74
-						var r_9 float32
+					var r_9 float32
 //line hecbench_lda.go:74
-						_ = r_9
+					_ = r_9
 //line hecbench_lda.go:74
-						r_9 = gc_at35[0]
-						lanes.BroadcastFloat32x8(r_9).StoreSlice(gc_s_r_9[gc_rank:])
-					}
-					for gc_rank := gc_vstep21; gc_rank < gc_n; gc_rank++ {
-						var r_9 float32
-						_ = r_9
-
-//line hecbench_lda.go:74
-						r_9 = gc_elem4
-						gc_s_r_9[gc_rank] = r_9
-					}
-				} else {
-					gc_vstep22 := 0
-					for ; gc_vstep22+7 < gc_n; gc_vstep22 += 8 {
-						gc_rank := gc_vstep22
-						gc_pos.Thread = gc_rank
-//line hecbench_lda.go:74
-						var r_9 float32
-//line hecbench_lda.go:74
-						_ = r_9
-//line hecbench_lda.go:74
-						r_9 = shared_3[0]
-						lanes.BroadcastFloat32x8(r_9).StoreSlice(gc_s_r_9[gc_rank:])
-					}
-					gc_step31 := gc_vstep22
-					for ; gc_step31+3 < gc_n; gc_step31 += 4 {
-						{
-							gc_rank := gc_step31 + 0
-							gc_pos.Thread = gc_rank
-							var r_9 float32
-							_ = r_9
-
-//line hecbench_lda.go:74
-							r_9 = shared_3[0]
-							gc_s_r_9[gc_rank] = r_9
-						}
-						{
-							gc_rank := gc_step31 + 1
-							gc_pos.Thread = gc_rank
-							var r_9 float32
-							_ = r_9
-
-//line hecbench_lda.go:74
-							r_9 = shared_3[0]
-							gc_s_r_9[gc_rank] = r_9
-						}
-						{
-							gc_rank := gc_step31 + 2
-							gc_pos.Thread = gc_rank
-							var r_9 float32
-							_ = r_9
-
-//line hecbench_lda.go:74
-							r_9 = shared_3[0]
-							gc_s_r_9[gc_rank] = r_9
-						}
-						{
-							gc_rank := gc_step31 + 3
-							gc_pos.Thread = gc_rank
-							var r_9 float32
-							_ = r_9
-
-//line hecbench_lda.go:74
-							r_9 = shared_3[0]
-							gc_s_r_9[gc_rank] = r_9
-						}
-					}
-					for gc_rank := gc_step31; gc_rank < gc_n; gc_rank++ {
+					r_9 = shared_3[0]
+					lanes.BroadcastFloat32x8(r_9).StoreSlice(gc_s_r_9[gc_rank:])
+				}
+				gc_step31 := gc_vstep18
+				for ; gc_step31+3 < gc_n; gc_step31 += 4 {
+					{
+						gc_rank := gc_step31 + 0
 						gc_pos.Thread = gc_rank
 						var r_9 float32
 						_ = r_9
@@ -4755,6 +4476,45 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 						r_9 = shared_3[0]
 						gc_s_r_9[gc_rank] = r_9
 					}
+					{
+						gc_rank := gc_step31 + 1
+						gc_pos.Thread = gc_rank
+						var r_9 float32
+						_ = r_9
+
+//line hecbench_lda.go:74
+						r_9 = shared_3[0]
+						gc_s_r_9[gc_rank] = r_9
+					}
+					{
+						gc_rank := gc_step31 + 2
+						gc_pos.Thread = gc_rank
+						var r_9 float32
+						_ = r_9
+
+//line hecbench_lda.go:74
+						r_9 = shared_3[0]
+						gc_s_r_9[gc_rank] = r_9
+					}
+					{
+						gc_rank := gc_step31 + 3
+						gc_pos.Thread = gc_rank
+						var r_9 float32
+						_ = r_9
+
+//line hecbench_lda.go:74
+						r_9 = shared_3[0]
+						gc_s_r_9[gc_rank] = r_9
+					}
+				}
+				for gc_rank := gc_step31; gc_rank < gc_n; gc_rank++ {
+					gc_pos.Thread = gc_rank
+					var r_9 float32
+					_ = r_9
+
+//line hecbench_lda.go:74
+					r_9 = shared_3[0]
+					gc_s_r_9[gc_rank] = r_9
 				}
 			}
 
@@ -4783,9 +4543,9 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 //line hecbench_lda.go:36
 		shared_4 := gc_shared1(32)[:32]
 		{
-			gc_vstep23 := 0
-			for ; gc_vstep23+7 < gc_n; gc_vstep23 += 8 {
-				gc_rank := gc_vstep23
+			gc_vstep19 := 0
+			for ; gc_vstep19+7 < gc_n; gc_vstep19 += 8 {
+				gc_rank := gc_vstep19
 				_ = gc_rank
 //line hecbench_lda.go:223
 				r_9 := lanes.LoadFloat32x8Slice(gc_s_r_9[gc_rank:])
@@ -4808,7 +4568,7 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 				trainLoss.StoreSlice(gc_s_trainLoss[gc_rank:])
 				lanes.BroadcastFloat32x8(r_12).StoreSlice(gc_s_r_12[gc_rank:])
 			}
-			gc_step32 := gc_vstep23
+			gc_step32 := gc_vstep19
 			for ; gc_step32+3 < gc_n; gc_step32 += 4 {
 				{
 					gc_rank := gc_step32 + 0
@@ -4943,12 +4703,12 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 					gc_to = gc_bound
 				}
 				for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-					gc_off39 := gc_off13
-					if gc_from >= 0 && gc_off39 >= 0 && gc_off39 <= len(vec_4) && gc_to <= len(vec_4)-gc_off39 {
-						gc_at36 := vec_4[gc_off39:][:gc_to]
-						gc_vstep24 := gc_from
-						for ; gc_vstep24+7 < gc_to; gc_vstep24 += 8 {
-							gc_tx := gc_vstep24
+					gc_off31 := gc_off13
+					if gc_from >= 0 && gc_off31 >= 0 && gc_off31 <= len(vec_4) && gc_to <= len(vec_4)-gc_off31 {
+						gc_at28 := vec_4[gc_off31:][:gc_to]
+						gc_vstep20 := gc_from
+						for ; gc_vstep20+7 < gc_to; gc_vstep20 += 8 {
+							gc_tx := gc_vstep20
 							gc_rank := gc_base + gc_tx
 							_ = gc_rank
 //line hecbench_lda.go:44
@@ -4960,14 +4720,14 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 //line hecbench_lda.go:44
 							_ = i_5
 //line hecbench_lda.go:45
-							val_12 = val_12.Add(lanes.LoadFloat32x8Slice(gc_at36[gc_tx:]))
+							val_12 = val_12.Add(lanes.LoadFloat32x8Slice(gc_at28[gc_tx:]))
 //line hecbench_lda.go:45
 							val_12.StoreSlice(gc_s_val_12[gc_rank:])
 						}
-						if gc_vstep24 > gc_from {
+						if gc_vstep20 > gc_from {
 							gc_more13 = true
 						}
-						for gc_tx := gc_vstep24; gc_tx < gc_to; gc_tx++ {
+						for gc_tx := gc_vstep20; gc_tx < gc_to; gc_tx++ {
 							gc_rank := gc_base + gc_tx
 							_ = gc_rank
 							val_12 := gc_s_val_12[gc_rank]
@@ -4978,13 +4738,13 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 							_ = i_5
 
 //line hecbench_lda.go:45
-							val_12 += gc_at36[gc_tx]
+							val_12 += gc_at28[gc_tx]
 							gc_s_val_12[gc_rank] = val_12
 						}
 					} else {
-						gc_vstep25 := gc_from
-						for ; gc_vstep25+7 < gc_to; gc_vstep25 += 8 {
-							gc_tx := gc_vstep25
+						gc_vstep21 := gc_from
+						for ; gc_vstep21+7 < gc_to; gc_vstep21 += 8 {
+							gc_tx := gc_vstep21
 							gc_rank := gc_base + gc_tx
 							_ = gc_rank
 //line hecbench_lda.go:44
@@ -5006,10 +4766,10 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 //line hecbench_lda.go:45
 							val_12.StoreSlice(gc_s_val_12[gc_rank:])
 						}
-						if gc_vstep25 > gc_from {
+						if gc_vstep21 > gc_from {
 							gc_more13 = true
 						}
-						gc_step33 := gc_vstep25
+						gc_step33 := gc_vstep21
 						for ; gc_step33+3 < gc_to; gc_step33 += 4 {
 							{
 								gc_tx := gc_step33 + 0
@@ -5346,70 +5106,36 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 							{
 								gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 								gc_tx := gc_tidx.X - 1
-								{
-									gc_x05 := gc_tidx.X
-									gc_off40 := 0
-									if gc_act == ^uint32(0) && gc_x05+32 <= gc_bdx && gc_off40 >= 0 && gc_off40 < len(shared_4) {
-										gc_at37 := shared_4[gc_off40:][:1]
-										for gc_lane := 0; gc_lane < 32; gc_lane++ {
-											gc_tx := gc_x05 + gc_lane
-											_ = gc_tx
-											gc_rank := gc_w + gc_lane
-											_ = gc_rank
-											val_14 := gc_l_val_14[gc_lane]
-											_ = val_14
-											var val_12 float32
-											_ = val_12
-
-//line hecbench_lda.go:30
-											var r_14 float32 = val_14
-
-//line hecbench_lda.go:30
-											_ = r_14
-
-//line hecbench_lda.go:67
-											val_12 = r_14
-
-//line hecbench_lda.go:69
-											if gc_tx == 0 {
-												gc_at37[0] = val_12
-											}
-											_ = r_14
-											gc_s_val_12[gc_rank] = val_12
-										}
-									} else {
-										for gc_lane := 0; gc_lane < 32; gc_lane++ {
-											gc_tx++
-											if gc_tx == gc_bdx {
-												gc_tx = 0
-											}
-											if gc_act&(1<<gc_lane) == 0 {
-												continue
-											}
-											gc_rank := gc_w + gc_lane
-											gc_pos.Thread = gc_rank
-											val_14 := gc_l_val_14[gc_lane]
-											_ = val_14
-											var val_12 float32
-											_ = val_12
-
-//line hecbench_lda.go:30
-											var r_14 float32 = val_14
-
-//line hecbench_lda.go:30
-											_ = r_14
-
-//line hecbench_lda.go:67
-											val_12 = r_14
-
-//line hecbench_lda.go:69
-											if gc_tx == 0 {
-												shared_4[0] = val_12
-											}
-											_ = r_14
-											gc_s_val_12[gc_rank] = val_12
-										}
+								for gc_lane := 0; gc_lane < 32; gc_lane++ {
+									gc_tx++
+									if gc_tx == gc_bdx {
+										gc_tx = 0
 									}
+									if gc_act&(1<<gc_lane) == 0 {
+										continue
+									}
+									gc_rank := gc_w + gc_lane
+									gc_pos.Thread = gc_rank
+									val_14 := gc_l_val_14[gc_lane]
+									_ = val_14
+									var val_12 float32
+									_ = val_12
+
+//line hecbench_lda.go:30
+									var r_14 float32 = val_14
+
+//line hecbench_lda.go:30
+									_ = r_14
+
+//line hecbench_lda.go:67
+									val_12 = r_14
+
+//line hecbench_lda.go:69
+									if gc_tx == 0 {
+										shared_4[0] = val_12
+									}
+									_ = r_14
+									gc_s_val_12[gc_rank] = val_12
 								}
 							}
 						}
@@ -5418,87 +5144,22 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 				}
 			}
 			{
-				gc_off41 := 0
-				if gc_off41 >= 0 && gc_off41 < len(shared_4) {
-					gc_at38 := shared_4[gc_off41:][:1]
-					gc_elem5 := gc_at38[0]
-					gc_vstep26 := 0
-					for ; gc_vstep26+7 < gc_n; gc_vstep26 += 8 {
-						gc_rank := gc_vstep26
-						gc_pos.Thread = gc_rank
+				gc_vstep22 := 0
+				for ; gc_vstep22+7 < gc_n; gc_vstep22 += 8 {
+					gc_rank := gc_vstep22
+					gc_pos.Thread = gc_rank
 //line hecbench_lda.go:74
-						var r_12 float32
+					var r_12 float32
 //line hecbench_lda.go:74
-						_ = r_12
+					_ = r_12
 //line hecbench_lda.go:74
-						r_12 = gc_at38[0]
-						lanes.BroadcastFloat32x8(r_12).StoreSlice(gc_s_r_12[gc_rank:])
-					}
-					for gc_rank := gc_vstep26; gc_rank < gc_n; gc_rank++ {
-						var r_12 float32
-						_ = r_12
-
-//line hecbench_lda.go:74
-						r_12 = gc_elem5
-						gc_s_r_12[gc_rank] = r_12
-					}
-				} else {
-					gc_vstep27 := 0
-					for ; gc_vstep27+7 < gc_n; gc_vstep27 += 8 {
-						gc_rank := gc_vstep27
-						gc_pos.Thread = gc_rank
-//line hecbench_lda.go:74
-						var r_12 float32
-//line hecbench_lda.go:74
-						_ = r_12
-//line hecbench_lda.go:74
-						r_12 = shared_4[0]
-						lanes.BroadcastFloat32x8(r_12).StoreSlice(gc_s_r_12[gc_rank:])
-					}
-					gc_step34 := gc_vstep27
-					for ; gc_step34+3 < gc_n; gc_step34 += 4 {
-						{
-							gc_rank := gc_step34 + 0
-							gc_pos.Thread = gc_rank
-							var r_12 float32
-							_ = r_12
-
-//line hecbench_lda.go:74
-							r_12 = shared_4[0]
-							gc_s_r_12[gc_rank] = r_12
-						}
-						{
-							gc_rank := gc_step34 + 1
-							gc_pos.Thread = gc_rank
-							var r_12 float32
-							_ = r_12
-
-//line hecbench_lda.go:74
-							r_12 = shared_4[0]
-							gc_s_r_12[gc_rank] = r_12
-						}
-						{
-							gc_rank := gc_step34 + 2
-							gc_pos.Thread = gc_rank
-							var r_12 float32
-							_ = r_12
-
-//line hecbench_lda.go:74
-							r_12 = shared_4[0]
-							gc_s_r_12[gc_rank] = r_12
-						}
-						{
-							gc_rank := gc_step34 + 3
-							gc_pos.Thread = gc_rank
-							var r_12 float32
-							_ = r_12
-
-//line hecbench_lda.go:74
-							r_12 = shared_4[0]
-							gc_s_r_12[gc_rank] = r_12
-						}
-					}
-					for gc_rank := gc_step34; gc_rank < gc_n; gc_rank++ {
+					r_12 = shared_4[0]
+					lanes.BroadcastFloat32x8(r_12).StoreSlice(gc_s_r_12[gc_rank:])
+				}
+				gc_step34 := gc_vstep22
+				for ; gc_step34+3 < gc_n; gc_step34 += 4 {
+					{
+						gc_rank := gc_step34 + 0
 						gc_pos.Thread = gc_rank
 						var r_12 float32
 						_ = r_12
@@ -5507,6 +5168,45 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 						r_12 = shared_4[0]
 						gc_s_r_12[gc_rank] = r_12
 					}
+					{
+						gc_rank := gc_step34 + 1
+						gc_pos.Thread = gc_rank
+						var r_12 float32
+						_ = r_12
+
+//line hecbench_lda.go:74
+						r_12 = shared_4[0]
+						gc_s_r_12[gc_rank] = r_12
+					}
+					{
+						gc_rank := gc_step34 + 2
+						gc_pos.Thread = gc_rank
+						var r_12 float32
+						_ = r_12
+
+//line hecbench_lda.go:74
+						r_12 = shared_4[0]
+						gc_s_r_12[gc_rank] = r_12
+					}
+					{
+						gc_rank := gc_step34 + 3
+						gc_pos.Thread = gc_rank
+						var r_12 float32
+						_ = r_12
+
+//line hecbench_lda.go:74
+						r_12 = shared_4[0]
+						gc_s_r_12[gc_rank] = r_12
+					}
+				}
+				for gc_rank := gc_step34; gc_rank < gc_n; gc_rank++ {
+					gc_pos.Thread = gc_rank
+					var r_12 float32
+					_ = r_12
+
+//line hecbench_lda.go:74
+					r_12 = shared_4[0]
+					gc_s_r_12[gc_rank] = r_12
 				}
 			}
 
@@ -5519,10 +5219,10 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 				gc_to = gc_bound + 1
 			}
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				gc_off42 := gc_bx
-				if gc_from >= 0 && gc_off42 >= 0 && gc_off42 < len(trainLosses) && gc_off42 < len(valiLosses) {
-					gc_at39 := trainLosses[gc_off42:][:1]
-					gc_at40 := valiLosses[gc_off42:][:1]
+				gc_off32 := gc_bx
+				if gc_from >= 0 && gc_off32 >= 0 && gc_off32 < len(trainLosses) && gc_off32 < len(valiLosses) {
+					gc_at29 := trainLosses[gc_off32:][:1]
+					gc_at30 := valiLosses[gc_off32:][:1]
 					gc_step35 := gc_from
 					for ; gc_step35+3 < gc_to; gc_step35 += 4 {
 						{
@@ -5538,8 +5238,8 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 
 //line hecbench_lda.go:225
 							{
-								gc_at39[0] += trainLoss
-								gc_at40[0] += valiLoss
+								gc_at29[0] += trainLoss
+								gc_at30[0] += valiLoss
 							}
 							_ = valiLoss
 						}
@@ -5556,8 +5256,8 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 
 //line hecbench_lda.go:225
 							{
-								gc_at39[0] += trainLoss
-								gc_at40[0] += valiLoss
+								gc_at29[0] += trainLoss
+								gc_at30[0] += valiLoss
 							}
 							_ = valiLoss
 						}
@@ -5574,8 +5274,8 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 
 //line hecbench_lda.go:225
 							{
-								gc_at39[0] += trainLoss
-								gc_at40[0] += valiLoss
+								gc_at29[0] += trainLoss
+								gc_at30[0] += valiLoss
 							}
 							_ = valiLoss
 						}
@@ -5592,8 +5292,8 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 
 //line hecbench_lda.go:225
 							{
-								gc_at39[0] += trainLoss
-								gc_at40[0] += valiLoss
+								gc_at29[0] += trainLoss
+								gc_at30[0] += valiLoss
 							}
 							_ = valiLoss
 						}
@@ -5609,8 +5309,8 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 
 //line hecbench_lda.go:225
 						{
-							gc_at39[0] += trainLoss
-							gc_at40[0] += valiLoss
+							gc_at29[0] += trainLoss
+							gc_at30[0] += valiLoss
 						}
 						_ = valiLoss
 					}

@@ -95,7 +95,7 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 		compiled.OutOfLine(func() {
 			{
 				for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-					gc_vstep28 := 0
+					gc_vstep23 := 0
 					if compiled.SIMD {
 //line hecbench_lda.go:113
 						gc_all := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
@@ -105,8 +105,8 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 						gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line hecbench_lda.go:113
 						_ = gc_iota2
-						for ; gc_vstep28+7 < gc_bdx2; gc_vstep28 += 8 {
-							gc_tx2 := gc_vstep28
+						for ; gc_vstep23+7 < gc_bdx2; gc_vstep23 += 8 {
+							gc_tx2 := gc_vstep23
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 //line hecbench_lda.go:113
@@ -208,7 +208,7 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					for gc_tx2 := gc_vstep28; gc_tx2 < gc_bdx2; gc_tx2++ {
+					for gc_tx2 := gc_vstep23; gc_tx2 < gc_bdx2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -239,17 +239,17 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 					gc_to2 = gc_bound2
 				}
 				for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-					gc_off43 := gc_off
-					if gc_from2 >= 0 && gc_off43 >= 0 && gc_off43 <= len(valiPhiSum) && gc_to2 <= len(valiPhiSum)-gc_off43 {
-						gc_at41 := valiPhiSum[gc_off43:][:gc_to2]
-						gc_vstep29 := gc_from2
+					gc_off33 := gc_off
+					if gc_from2 >= 0 && gc_off33 >= 0 && gc_off33 <= len(valiPhiSum) && gc_to2 <= len(valiPhiSum)-gc_off33 {
+						gc_at31 := valiPhiSum[gc_off33:][:gc_to2]
+						gc_vstep24 := gc_from2
 						if compiled.SIMD {
 //line hecbench_lda.go:122
 							gc_vb2 := archsimd.BroadcastFloat32x8(0.0)
 //line hecbench_lda.go:122
 							_ = gc_vb2
-							for ; gc_vstep29+7 < gc_to2; gc_vstep29 += 8 {
-								gc_tx2 := gc_vstep29
+							for ; gc_vstep24+7 < gc_to2; gc_vstep24 += 8 {
+								gc_tx2 := gc_vstep24
 								gc_rank2 := gc_base2 + gc_tx2
 								_ = gc_rank2
 //line hecbench_lda.go:121
@@ -257,14 +257,14 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 //line hecbench_lda.go:121
 								_ = j_
 //line hecbench_lda.go:122
-								gc_vb2.StoreSlice(gc_at41[gc_tx2:])
+								gc_vb2.StoreSlice(gc_at31[gc_tx2:])
 							}
 							archsimd.ClearAVXUpperBits()
 						}
-						if gc_vstep29 > gc_from2 {
+						if gc_vstep24 > gc_from2 {
 							gc_more = true
 						}
-						for gc_tx2 := gc_vstep29; gc_tx2 < gc_to2; gc_tx2++ {
+						for gc_tx2 := gc_vstep24; gc_tx2 < gc_to2; gc_tx2++ {
 							gc_rank2 := gc_base2 + gc_tx2
 							_ = gc_rank2
 
@@ -274,17 +274,17 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 							_ = j_
 
 //line hecbench_lda.go:122
-							gc_at41[gc_tx2] = 0.0
+							gc_at31[gc_tx2] = 0.0
 						}
 					} else {
-						gc_vstep30 := gc_from2
+						gc_vstep25 := gc_from2
 						if compiled.SIMD {
 //line hecbench_lda.go:122
 							gc_vb := archsimd.BroadcastFloat32x8(0.0)
 //line hecbench_lda.go:122
 							_ = gc_vb
-							for ; gc_vstep30+7 < gc_to2; gc_vstep30 += 8 {
-								gc_tx2 := gc_vstep30
+							for ; gc_vstep25+7 < gc_to2; gc_vstep25 += 8 {
+								gc_tx2 := gc_vstep25
 								gc_rank2 := gc_base2 + gc_tx2
 								_ = gc_rank2
 //line hecbench_lda.go:121
@@ -302,10 +302,10 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 							}
 							archsimd.ClearAVXUpperBits()
 						}
-						if gc_vstep30 > gc_from2 {
+						if gc_vstep25 > gc_from2 {
 							gc_more = true
 						}
-						gc_step37 := gc_vstep30
+						gc_step37 := gc_vstep25
 						for ; gc_step37+3 < gc_to2; gc_step37 += 4 {
 							{
 								gc_tx2 := gc_step37 + 0
@@ -391,17 +391,17 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 						gc_to2 = gc_bound2
 					}
 					for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-						gc_off44 := gc_off2
-						if gc_from2 >= 0 && gc_off44 >= 0 && gc_off44 <= len(newGamma) && gc_to2 <= len(newGamma)-gc_off44 {
-							gc_at42 := newGamma[gc_off44:][:gc_to2]
-							gc_vstep31 := gc_from2
+						gc_off34 := gc_off2
+						if gc_from2 >= 0 && gc_off34 >= 0 && gc_off34 <= len(newGamma) && gc_to2 <= len(newGamma)-gc_off34 {
+							gc_at32 := newGamma[gc_off34:][:gc_to2]
+							gc_vstep26 := gc_from2
 							if compiled.SIMD {
 //line hecbench_lda.go:129
 								gc_vb4 := archsimd.BroadcastFloat32x8(0.0)
 //line hecbench_lda.go:129
 								_ = gc_vb4
-								for ; gc_vstep31+7 < gc_to2; gc_vstep31 += 8 {
-									gc_tx2 := gc_vstep31
+								for ; gc_vstep26+7 < gc_to2; gc_vstep26 += 8 {
+									gc_tx2 := gc_vstep26
 									gc_rank2 := gc_base2 + gc_tx2
 									_ = gc_rank2
 //line hecbench_lda.go:128
@@ -409,14 +409,14 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 //line hecbench_lda.go:128
 									_ = k
 //line hecbench_lda.go:129
-									gc_vb4.StoreSlice(gc_at42[gc_tx2:])
+									gc_vb4.StoreSlice(gc_at32[gc_tx2:])
 								}
 								archsimd.ClearAVXUpperBits()
 							}
-							if gc_vstep31 > gc_from2 {
+							if gc_vstep26 > gc_from2 {
 								gc_more2 = true
 							}
-							for gc_tx2 := gc_vstep31; gc_tx2 < gc_to2; gc_tx2++ {
+							for gc_tx2 := gc_vstep26; gc_tx2 < gc_to2; gc_tx2++ {
 								gc_rank2 := gc_base2 + gc_tx2
 								_ = gc_rank2
 
@@ -426,17 +426,17 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 								_ = k
 
 //line hecbench_lda.go:129
-								gc_at42[gc_tx2] = 0.0
+								gc_at32[gc_tx2] = 0.0
 							}
 						} else {
-							gc_vstep32 := gc_from2
+							gc_vstep27 := gc_from2
 							if compiled.SIMD {
 //line hecbench_lda.go:129
 								gc_vb3 := archsimd.BroadcastFloat32x8(0.0)
 //line hecbench_lda.go:129
 								_ = gc_vb3
-								for ; gc_vstep32+7 < gc_to2; gc_vstep32 += 8 {
-									gc_tx2 := gc_vstep32
+								for ; gc_vstep27+7 < gc_to2; gc_vstep27 += 8 {
+									gc_tx2 := gc_vstep27
 									gc_rank2 := gc_base2 + gc_tx2
 									_ = gc_rank2
 //line hecbench_lda.go:128
@@ -454,10 +454,10 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 								}
 								archsimd.ClearAVXUpperBits()
 							}
-							if gc_vstep32 > gc_from2 {
+							if gc_vstep27 > gc_from2 {
 								gc_more2 = true
 							}
-							gc_step38 := gc_vstep32
+							gc_step38 := gc_vstep27
 							for ; gc_step38+3 < gc_to2; gc_step38 += 4 {
 								{
 									gc_tx2 := gc_step38 + 0
@@ -556,12 +556,12 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 								gc_to2 = gc_bound2
 							}
 							for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-								gc_off45 := gc_off3
-								gc_off46 := gc_off3 + (w * numTopics)
-								if gc_from2 >= 0 && gc_off45 >= 0 && gc_off45 <= len(phi) && gc_to2 <= len(phi)-gc_off45 && gc_off46 >= 0 && gc_off46 <= len(beta) && gc_to2 <= len(beta)-gc_off46 && gc_off45 <= len(gamma_) && gc_to2 <= len(gamma_)-gc_off45 {
-									gc_at43 := phi[gc_off45:][:gc_to2]
-									gc_at44 := beta[gc_off46:][:gc_to2]
-									gc_at45 := gamma_[gc_off45:][:gc_to2]
+								gc_off35 := gc_off3
+								gc_off36 := gc_off3 + (w * numTopics)
+								if gc_from2 >= 0 && gc_off35 >= 0 && gc_off35 <= len(phi) && gc_to2 <= len(phi)-gc_off35 && gc_off36 >= 0 && gc_off36 <= len(beta) && gc_to2 <= len(beta)-gc_off36 && gc_off35 <= len(gamma_) && gc_to2 <= len(gamma_)-gc_off35 {
+									gc_at33 := phi[gc_off35:][:gc_to2]
+									gc_at34 := beta[gc_off36:][:gc_to2]
+									gc_at35 := gamma_[gc_off35:][:gc_to2]
 									gc_step39 := gc_from2
 									for ; gc_step39+3 < gc_to2; gc_step39 += 4 {
 										{
@@ -576,7 +576,7 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 											_ = l
 
 //line hecbench_lda.go:141
-											gc_at43[gc_tx2] = gc_at44[gc_tx2] * expf(digamma(gc_at45[gc_tx2]))
+											gc_at33[gc_tx2] = gc_at34[gc_tx2] * expf(digamma(gc_at35[gc_tx2]))
 										}
 										{
 											gc_tx2 := gc_step39 + 1
@@ -590,7 +590,7 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 											_ = l
 
 //line hecbench_lda.go:141
-											gc_at43[gc_tx2] = gc_at44[gc_tx2] * expf(digamma(gc_at45[gc_tx2]))
+											gc_at33[gc_tx2] = gc_at34[gc_tx2] * expf(digamma(gc_at35[gc_tx2]))
 										}
 										{
 											gc_tx2 := gc_step39 + 2
@@ -604,7 +604,7 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 											_ = l
 
 //line hecbench_lda.go:141
-											gc_at43[gc_tx2] = gc_at44[gc_tx2] * expf(digamma(gc_at45[gc_tx2]))
+											gc_at33[gc_tx2] = gc_at34[gc_tx2] * expf(digamma(gc_at35[gc_tx2]))
 										}
 										{
 											gc_tx2 := gc_step39 + 3
@@ -618,7 +618,7 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 											_ = l
 
 //line hecbench_lda.go:141
-											gc_at43[gc_tx2] = gc_at44[gc_tx2] * expf(digamma(gc_at45[gc_tx2]))
+											gc_at33[gc_tx2] = gc_at34[gc_tx2] * expf(digamma(gc_at35[gc_tx2]))
 										}
 									}
 									for gc_tx2 := gc_step39; gc_tx2 < gc_to2; gc_tx2++ {
@@ -631,7 +631,7 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 										_ = l
 
 //line hecbench_lda.go:141
-										gc_at43[gc_tx2] = gc_at44[gc_tx2] * expf(digamma(gc_at45[gc_tx2]))
+										gc_at33[gc_tx2] = gc_at34[gc_tx2] * expf(digamma(gc_at35[gc_tx2]))
 									}
 								} else {
 									gc_step40 := gc_from2
@@ -722,14 +722,14 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 //line hecbench_lda.go:36
 					shared := gc_shared12(32)[:32]
 					{
-						gc_vstep33 := 0
+						gc_vstep28 := 0
 						if compiled.SIMD {
 //line hecbench_lda.go:43
 							gc_vb5 := archsimd.BroadcastFloat32x8(float32(0.0))
 //line hecbench_lda.go:43
 							_ = gc_vb5
-							for ; gc_vstep33+7 < gc_n2; gc_vstep33 += 8 {
-								gc_rank2 := gc_vstep33
+							for ; gc_vstep28+7 < gc_n2; gc_vstep28 += 8 {
+								gc_rank2 := gc_vstep28
 								_ = gc_rank2
 //line hecbench_lda.go:146
 								var r archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
@@ -746,7 +746,7 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 							}
 							archsimd.ClearAVXUpperBits()
 						}
-						gc_step41 := gc_vstep33
+						gc_step41 := gc_vstep28
 						for ; gc_step41+3 < gc_n2; gc_step41 += 4 {
 							{
 								gc_rank2 := gc_step41 + 0
@@ -851,13 +851,13 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 								gc_to2 = gc_bound2
 							}
 							for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-								gc_off47 := gc_off4
-								if gc_from2 >= 0 && gc_off47 >= 0 && gc_off47 <= len(vec) && gc_to2 <= len(vec)-gc_off47 {
-									gc_at46 := vec[gc_off47:][:gc_to2]
-									gc_vstep34 := gc_from2
+								gc_off37 := gc_off4
+								if gc_from2 >= 0 && gc_off37 >= 0 && gc_off37 <= len(vec) && gc_to2 <= len(vec)-gc_off37 {
+									gc_at36 := vec[gc_off37:][:gc_to2]
+									gc_vstep29 := gc_from2
 									if compiled.SIMD {
-										for ; gc_vstep34+7 < gc_to2; gc_vstep34 += 8 {
-											gc_tx2 := gc_vstep34
+										for ; gc_vstep29+7 < gc_to2; gc_vstep29 += 8 {
+											gc_tx2 := gc_vstep29
 											gc_rank2 := gc_base2 + gc_tx2
 											_ = gc_rank2
 //line hecbench_lda.go:44
@@ -869,16 +869,16 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 //line hecbench_lda.go:44
 											_ = i_
 //line hecbench_lda.go:45
-											val = val.Add(archsimd.LoadFloat32x8Slice(gc_at46[gc_tx2:]))
+											val = val.Add(archsimd.LoadFloat32x8Slice(gc_at36[gc_tx2:]))
 //line hecbench_lda.go:45
 											val.StoreSlice(gc_s_val[gc_rank2:])
 										}
 										archsimd.ClearAVXUpperBits()
 									}
-									if gc_vstep34 > gc_from2 {
+									if gc_vstep29 > gc_from2 {
 										gc_more4 = true
 									}
-									for gc_tx2 := gc_vstep34; gc_tx2 < gc_to2; gc_tx2++ {
+									for gc_tx2 := gc_vstep29; gc_tx2 < gc_to2; gc_tx2++ {
 										gc_rank2 := gc_base2 + gc_tx2
 										_ = gc_rank2
 										val := gc_s_val[gc_rank2]
@@ -889,14 +889,14 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 										_ = i_
 
 //line hecbench_lda.go:45
-										val += gc_at46[gc_tx2]
+										val += gc_at36[gc_tx2]
 										gc_s_val[gc_rank2] = val
 									}
 								} else {
-									gc_vstep35 := gc_from2
+									gc_vstep30 := gc_from2
 									if compiled.SIMD {
-										for ; gc_vstep35+7 < gc_to2; gc_vstep35 += 8 {
-											gc_tx2 := gc_vstep35
+										for ; gc_vstep30+7 < gc_to2; gc_vstep30 += 8 {
+											gc_tx2 := gc_vstep30
 											gc_rank2 := gc_base2 + gc_tx2
 											_ = gc_rank2
 //line hecbench_lda.go:44
@@ -920,10 +920,10 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 										}
 										archsimd.ClearAVXUpperBits()
 									}
-									if gc_vstep35 > gc_from2 {
+									if gc_vstep30 > gc_from2 {
 										gc_more4 = true
 									}
-									gc_step42 := gc_vstep35
+									gc_step42 := gc_vstep30
 									for ; gc_step42+3 < gc_to2; gc_step42 += 4 {
 										{
 											gc_tx2 := gc_step42 + 0
@@ -1801,103 +1801,60 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 							}
 						}
 						{
-							gc_off48 := 0
-							if gc_off48 >= 0 && gc_off48 < len(shared) {
-								gc_at47 := shared[gc_off48:][:1]
-								gc_elem6 := gc_at47[0]
-								gc_vstep36 := 0
-								if compiled.SIMD {
+							gc_vstep31 := 0
+							if compiled.SIMD {
 //line hecbench_lda.go:74
-									gc_Lane0Mask322 := compiled.Lane0Mask32()
+								gc_Lane0Mask32 := compiled.Lane0Mask32()
 //line hecbench_lda.go:74
-									_ = gc_Lane0Mask322
-									for ; gc_vstep36+7 < gc_n2; gc_vstep36 += 8 {
-										gc_rank2 := gc_vstep36
-										gc_pos2.Thread = gc_rank2
+								_ = gc_Lane0Mask32
+								for ; gc_vstep31+7 < gc_n2; gc_vstep31 += 8 {
+									gc_rank2 := gc_vstep31
+									gc_pos2.Thread = gc_rank2
 //line hecbench_lda.go:74
-										var r archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+									var r archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line hecbench_lda.go:74
-										_ = r
+									_ = r
 //line hecbench_lda.go:74
-										r = compiled.BroadcastFloat32x8At(&gc_at47[0], gc_Lane0Mask322)
+									r = compiled.BroadcastFloat32x8At(&shared[0], gc_Lane0Mask32)
 //line hecbench_lda.go:74
-										r.StoreSlice(gc_s_r[gc_rank2:])
-									}
-									archsimd.ClearAVXUpperBits()
+									r.StoreSlice(gc_s_r[gc_rank2:])
 								}
-								for gc_rank2 := gc_vstep36; gc_rank2 < gc_n2; gc_rank2++ {
+								archsimd.ClearAVXUpperBits()
+							}
+							gc_step43 := gc_vstep31
+							for ; gc_step43+3 < gc_n2; gc_step43 += 4 {
+								{
+									gc_rank2 := gc_step43 + 0
+									gc_pos2.Thread = gc_rank2
 									var r float32
 									_ = r
 
 //line hecbench_lda.go:74
-									r = gc_elem6
+									r = shared[0]
 									gc_s_r[gc_rank2] = r
 								}
-							} else {
-								gc_vstep37 := 0
-								if compiled.SIMD {
+								{
+									gc_rank2 := gc_step43 + 1
+									gc_pos2.Thread = gc_rank2
+									var r float32
+									_ = r
+
 //line hecbench_lda.go:74
-									gc_Lane0Mask32 := compiled.Lane0Mask32()
-//line hecbench_lda.go:74
-									_ = gc_Lane0Mask32
-									for ; gc_vstep37+7 < gc_n2; gc_vstep37 += 8 {
-										gc_rank2 := gc_vstep37
-										gc_pos2.Thread = gc_rank2
-//line hecbench_lda.go:74
-										var r archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line hecbench_lda.go:74
-										_ = r
-//line hecbench_lda.go:74
-										r = compiled.BroadcastFloat32x8At(&shared[0], gc_Lane0Mask32)
-//line hecbench_lda.go:74
-										r.StoreSlice(gc_s_r[gc_rank2:])
-									}
-									archsimd.ClearAVXUpperBits()
+									r = shared[0]
+									gc_s_r[gc_rank2] = r
 								}
-								gc_step43 := gc_vstep37
-								for ; gc_step43+3 < gc_n2; gc_step43 += 4 {
-									{
-										gc_rank2 := gc_step43 + 0
-										gc_pos2.Thread = gc_rank2
-										var r float32
-										_ = r
+								{
+									gc_rank2 := gc_step43 + 2
+									gc_pos2.Thread = gc_rank2
+									var r float32
+									_ = r
 
 //line hecbench_lda.go:74
-										r = shared[0]
-										gc_s_r[gc_rank2] = r
-									}
-									{
-										gc_rank2 := gc_step43 + 1
-										gc_pos2.Thread = gc_rank2
-										var r float32
-										_ = r
-
-//line hecbench_lda.go:74
-										r = shared[0]
-										gc_s_r[gc_rank2] = r
-									}
-									{
-										gc_rank2 := gc_step43 + 2
-										gc_pos2.Thread = gc_rank2
-										var r float32
-										_ = r
-
-//line hecbench_lda.go:74
-										r = shared[0]
-										gc_s_r[gc_rank2] = r
-									}
-									{
-										gc_rank2 := gc_step43 + 3
-										gc_pos2.Thread = gc_rank2
-										var r float32
-										_ = r
-
-//line hecbench_lda.go:74
-										r = shared[0]
-										gc_s_r[gc_rank2] = r
-									}
+									r = shared[0]
+									gc_s_r[gc_rank2] = r
 								}
-								for gc_rank2 := gc_step43; gc_rank2 < gc_n2; gc_rank2++ {
+								{
+									gc_rank2 := gc_step43 + 3
 									gc_pos2.Thread = gc_rank2
 									var r float32
 									_ = r
@@ -1907,16 +1864,25 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 									gc_s_r[gc_rank2] = r
 								}
 							}
+							for gc_rank2 := gc_step43; gc_rank2 < gc_n2; gc_rank2++ {
+								gc_pos2.Thread = gc_rank2
+								var r float32
+								_ = r
+
+//line hecbench_lda.go:74
+								r = shared[0]
+								gc_s_r[gc_rank2] = r
+							}
 						}
 
 //line hecbench_lda.go:74
 						returned = true
 					}
 					{
-						gc_vstep38 := 0
+						gc_vstep32 := 0
 						if compiled.SIMD {
-							for ; gc_vstep38+7 < gc_n2; gc_vstep38 += 8 {
-								gc_rank2 := gc_vstep38
+							for ; gc_vstep32+7 < gc_n2; gc_vstep32 += 8 {
+								gc_rank2 := gc_vstep32
 								_ = gc_rank2
 //line hecbench_lda.go:146
 								r := archsimd.LoadFloat32x8Slice(gc_s_r[gc_rank2:])
@@ -1931,7 +1897,7 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 							}
 							archsimd.ClearAVXUpperBits()
 						}
-						gc_step44 := gc_vstep38
+						gc_step44 := gc_vstep32
 						for ; gc_step44+3 < gc_n2; gc_step44 += 4 {
 							{
 								gc_rank2 := gc_step44 + 0
@@ -2001,19 +1967,19 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 								gc_to2 = gc_bound2
 							}
 							for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-								gc_off49 := gc_off5
-								if gc_from2 >= 0 && gc_off49 >= 0 && gc_off49 <= len(phi) && gc_to2 <= len(phi)-gc_off49 && gc_off49 <= len(valiPhiSum) && gc_to2 <= len(valiPhiSum)-gc_off49 && gc_off49 <= len(newGamma) && gc_to2 <= len(newGamma)-gc_off49 {
-									gc_at48 := phi[gc_off49:][:gc_to2]
-									gc_at49 := valiPhiSum[gc_off49:][:gc_to2]
-									gc_at50 := newGamma[gc_off49:][:gc_to2]
-									gc_vstep39 := gc_from2
+								gc_off38 := gc_off5
+								if gc_from2 >= 0 && gc_off38 >= 0 && gc_off38 <= len(phi) && gc_to2 <= len(phi)-gc_off38 && gc_off38 <= len(valiPhiSum) && gc_to2 <= len(valiPhiSum)-gc_off38 && gc_off38 <= len(newGamma) && gc_to2 <= len(newGamma)-gc_off38 {
+									gc_at37 := phi[gc_off38:][:gc_to2]
+									gc_at38 := valiPhiSum[gc_off38:][:gc_to2]
+									gc_at39 := newGamma[gc_off38:][:gc_to2]
+									gc_vstep33 := gc_from2
 									if compiled.SIMD {
 //line hecbench_lda.go:153
 										gc_vb7 := archsimd.BroadcastFloat32x8(c)
 //line hecbench_lda.go:153
 										_ = gc_vb7
-										for ; gc_vstep39+7 < gc_to2; gc_vstep39 += 8 {
-											gc_tx2 := gc_vstep39
+										for ; gc_vstep33+7 < gc_to2; gc_vstep33 += 8 {
+											gc_tx2 := gc_vstep33
 											gc_rank2 := gc_base2 + gc_tx2
 											_ = gc_rank2
 //line hecbench_lda.go:153
@@ -2024,24 +1990,24 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 											var l_ int = gc_tx2 + gc_off5
 //line hecbench_lda.go:148
 											_ = l_
-											archsimd.LoadFloat32x8Slice(gc_at48[gc_tx2:]).Div(phiSum).StoreSlice(gc_at48[gc_tx2:])
+											archsimd.LoadFloat32x8Slice(gc_at37[gc_tx2:]).Div(phiSum).StoreSlice(gc_at37[gc_tx2:])
 //line hecbench_lda.go:152
 											if vali_ {
 //line hecbench_lda.go:152
-												archsimd.LoadFloat32x8Slice(gc_at49[gc_tx2:]).Add(archsimd.LoadFloat32x8Slice(gc_at48[gc_tx2:]).Mul(gc_vb7)).StoreSlice(gc_at49[gc_tx2:])
+												archsimd.LoadFloat32x8Slice(gc_at38[gc_tx2:]).Add(archsimd.LoadFloat32x8Slice(gc_at37[gc_tx2:]).Mul(gc_vb7)).StoreSlice(gc_at38[gc_tx2:])
 //line hecbench_lda.go:152
 											} else {
 //line hecbench_lda.go:152
-												archsimd.LoadFloat32x8Slice(gc_at50[gc_tx2:]).Add(archsimd.LoadFloat32x8Slice(gc_at48[gc_tx2:]).Mul(gc_vb7)).StoreSlice(gc_at50[gc_tx2:])
+												archsimd.LoadFloat32x8Slice(gc_at39[gc_tx2:]).Add(archsimd.LoadFloat32x8Slice(gc_at37[gc_tx2:]).Mul(gc_vb7)).StoreSlice(gc_at39[gc_tx2:])
 //line hecbench_lda.go:152
 											}
 										}
 										archsimd.ClearAVXUpperBits()
 									}
-									if gc_vstep39 > gc_from2 {
+									if gc_vstep33 > gc_from2 {
 										gc_more5 = true
 									}
-									for gc_tx2 := gc_vstep39; gc_tx2 < gc_to2; gc_tx2++ {
+									for gc_tx2 := gc_vstep33; gc_tx2 < gc_to2; gc_tx2++ {
 										gc_rank2 := gc_base2 + gc_tx2
 										_ = gc_rank2
 										phiSum := gc_s_phiSum[gc_rank2]
@@ -2052,24 +2018,24 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 										_ = l_
 
 //line hecbench_lda.go:149
-										gc_at48[gc_tx2] /= phiSum
+										gc_at37[gc_tx2] /= phiSum
 
 //line hecbench_lda.go:152
 										if vali_ {
-											gc_at49[gc_tx2] += gc_at48[gc_tx2] * c
+											gc_at38[gc_tx2] += gc_at37[gc_tx2] * c
 										} else {
-											gc_at50[gc_tx2] += gc_at48[gc_tx2] * c
+											gc_at39[gc_tx2] += gc_at37[gc_tx2] * c
 										}
 									}
 								} else {
-									gc_vstep40 := gc_from2
+									gc_vstep34 := gc_from2
 									if compiled.SIMD {
 //line hecbench_lda.go:153
 										gc_vb6 := archsimd.BroadcastFloat32x8(c)
 //line hecbench_lda.go:153
 										_ = gc_vb6
-										for ; gc_vstep40+7 < gc_to2; gc_vstep40 += 8 {
-											gc_tx2 := gc_vstep40
+										for ; gc_vstep34+7 < gc_to2; gc_vstep34 += 8 {
+											gc_tx2 := gc_vstep34
 											gc_rank2 := gc_base2 + gc_tx2
 											_ = gc_rank2
 //line hecbench_lda.go:153
@@ -2099,10 +2065,10 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 										}
 										archsimd.ClearAVXUpperBits()
 									}
-									if gc_vstep40 > gc_from2 {
+									if gc_vstep34 > gc_from2 {
 										gc_more5 = true
 									}
-									gc_step45 := gc_vstep40
+									gc_step45 := gc_vstep34
 									for ; gc_step45+3 < gc_to2; gc_step45 += 4 {
 										{
 											gc_tx2 := gc_step45 + 0
@@ -2337,33 +2303,33 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 									gc_to2 = gc_bound2
 								}
 								for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-									gc_off50 := gc_off6 + (w * numTopics)
-									gc_off51 := gc_off6
-									if gc_from2 >= 0 && gc_off50 >= 0 && gc_off50 <= len(newBeta) && gc_to2 <= len(newBeta)-gc_off50 && gc_off51 >= 0 && gc_off51 <= len(phi) && gc_to2 <= len(phi)-gc_off51 {
-										gc_at51 := newBeta[gc_off50:][:gc_to2]
-										gc_at52 := phi[gc_off51:][:gc_to2]
-										gc_vstep41 := gc_from2
+									gc_off39 := gc_off6 + (w * numTopics)
+									gc_off40 := gc_off6
+									if gc_from2 >= 0 && gc_off39 >= 0 && gc_off39 <= len(newBeta) && gc_to2 <= len(newBeta)-gc_off39 && gc_off40 >= 0 && gc_off40 <= len(phi) && gc_to2 <= len(phi)-gc_off40 {
+										gc_at40 := newBeta[gc_off39:][:gc_to2]
+										gc_at41 := phi[gc_off40:][:gc_to2]
+										gc_vstep35 := gc_from2
 										if compiled.SIMD {
 //line hecbench_lda.go:173
 											gc_vb9 := archsimd.BroadcastFloat32x8(c)
 //line hecbench_lda.go:173
 											_ = gc_vb9
-											for ; gc_vstep41+7 < gc_to2; gc_vstep41 += 8 {
-												gc_tx2 := gc_vstep41
+											for ; gc_vstep35+7 < gc_to2; gc_vstep35 += 8 {
+												gc_tx2 := gc_vstep35
 												gc_rank2 := gc_base2 + gc_tx2
 												_ = gc_rank2
 //line hecbench_lda.go:172
 												var l_2 int = gc_tx2 + gc_off6
 //line hecbench_lda.go:172
 												_ = l_2
-												archsimd.LoadFloat32x8Slice(gc_at51[gc_tx2:]).Add(archsimd.LoadFloat32x8Slice(gc_at52[gc_tx2:]).Mul(gc_vb9)).StoreSlice(gc_at51[gc_tx2:])
+												archsimd.LoadFloat32x8Slice(gc_at40[gc_tx2:]).Add(archsimd.LoadFloat32x8Slice(gc_at41[gc_tx2:]).Mul(gc_vb9)).StoreSlice(gc_at40[gc_tx2:])
 											}
 											archsimd.ClearAVXUpperBits()
 										}
-										if gc_vstep41 > gc_from2 {
+										if gc_vstep35 > gc_from2 {
 											gc_more6 = true
 										}
-										for gc_tx2 := gc_vstep41; gc_tx2 < gc_to2; gc_tx2++ {
+										for gc_tx2 := gc_vstep35; gc_tx2 < gc_to2; gc_tx2++ {
 											gc_rank2 := gc_base2 + gc_tx2
 											_ = gc_rank2
 
@@ -2373,17 +2339,17 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 											_ = l_2
 
 //line hecbench_lda.go:173
-											gc_at51[gc_tx2] += gc_at52[gc_tx2] * c
+											gc_at40[gc_tx2] += gc_at41[gc_tx2] * c
 										}
 									} else {
-										gc_vstep42 := gc_from2
+										gc_vstep36 := gc_from2
 										if compiled.SIMD {
 //line hecbench_lda.go:173
 											gc_vb8 := archsimd.BroadcastFloat32x8(c)
 //line hecbench_lda.go:173
 											_ = gc_vb8
-											for ; gc_vstep42+7 < gc_to2; gc_vstep42 += 8 {
-												gc_tx2 := gc_vstep42
+											for ; gc_vstep36+7 < gc_to2; gc_vstep36 += 8 {
+												gc_tx2 := gc_vstep36
 												gc_rank2 := gc_base2 + gc_tx2
 												_ = gc_rank2
 //line hecbench_lda.go:172
@@ -2400,10 +2366,10 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 											}
 											archsimd.ClearAVXUpperBits()
 										}
-										if gc_vstep42 > gc_from2 {
+										if gc_vstep36 > gc_from2 {
 											gc_more6 = true
 										}
-										gc_step47 := gc_vstep42
+										gc_step47 := gc_vstep36
 										for ; gc_step47+3 < gc_to2; gc_step47 += 4 {
 											{
 												gc_tx2 := gc_step47 + 0
@@ -2475,9 +2441,9 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 								gc_to2 = gc_bound2 + 1
 							}
 							for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-								gc_off52 := w
-								if gc_from2 >= 0 && gc_off52 >= 0 && gc_off52 < len(locks) {
-									gc_at53 := locks[gc_off52:][:1]
+								gc_off41 := w
+								if gc_from2 >= 0 && gc_off41 >= 0 && gc_off41 < len(locks) {
+									gc_at42 := locks[gc_off41:][:1]
 									gc_step48 := gc_from2
 									for ; gc_step48+3 < gc_to2; gc_step48 += 4 {
 										{
@@ -2488,7 +2454,7 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 
 //line hecbench_lda.go:178
 											{
-												gc_at53[0] = 0
+												gc_at42[0] = 0
 											}
 										}
 										{
@@ -2499,7 +2465,7 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 
 //line hecbench_lda.go:178
 											{
-												gc_at53[0] = 0
+												gc_at42[0] = 0
 											}
 										}
 										{
@@ -2510,7 +2476,7 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 
 //line hecbench_lda.go:178
 											{
-												gc_at53[0] = 0
+												gc_at42[0] = 0
 											}
 										}
 										{
@@ -2521,7 +2487,7 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 
 //line hecbench_lda.go:178
 											{
-												gc_at53[0] = 0
+												gc_at42[0] = 0
 											}
 										}
 									}
@@ -2531,7 +2497,7 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 
 //line hecbench_lda.go:178
 										{
-											gc_at53[0] = 0
+											gc_at42[0] = 0
 										}
 									}
 								} else {
@@ -2608,12 +2574,12 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 								gc_to2 = gc_bound2
 							}
 							for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-								gc_off53 := gc_off7
-								gc_off54 := gc_off7 + (w * numTopics)
-								if gc_from2 >= 0 && gc_off53 >= 0 && gc_off53 <= len(lossVec) && gc_to2 <= len(lossVec)-gc_off53 && gc_off54 >= 0 && gc_off54 <= len(beta) && gc_to2 <= len(beta)-gc_off54 && gc_off53 <= len(phi) && gc_to2 <= len(phi)-gc_off53 {
-									gc_at54 := lossVec[gc_off53:][:gc_to2]
-									gc_at55 := beta[gc_off54:][:gc_to2]
-									gc_at56 := phi[gc_off53:][:gc_to2]
+								gc_off42 := gc_off7
+								gc_off43 := gc_off7 + (w * numTopics)
+								if gc_from2 >= 0 && gc_off42 >= 0 && gc_off42 <= len(lossVec) && gc_to2 <= len(lossVec)-gc_off42 && gc_off43 >= 0 && gc_off43 <= len(beta) && gc_to2 <= len(beta)-gc_off43 && gc_off42 <= len(phi) && gc_to2 <= len(phi)-gc_off42 {
+									gc_at43 := lossVec[gc_off42:][:gc_to2]
+									gc_at44 := beta[gc_off43:][:gc_to2]
+									gc_at45 := phi[gc_off42:][:gc_to2]
 									for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
 										gc_rank2 := gc_base2 + gc_tx2
 										gc_pos2.Thread = gc_rank2
@@ -2624,13 +2590,13 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 										_ = l_3
 
 //line hecbench_lda.go:187
-										gc_at54[gc_tx2] = logf(fmaxf(gc_at55[gc_tx2], ldaEps))
+										gc_at43[gc_tx2] = logf(fmaxf(gc_at44[gc_tx2], ldaEps))
 
 //line hecbench_lda.go:188
-										gc_at54[gc_tx2] -= logf(fmaxf(gc_at56[gc_tx2], ldaEps))
+										gc_at43[gc_tx2] -= logf(fmaxf(gc_at45[gc_tx2], ldaEps))
 
 //line hecbench_lda.go:189
-										gc_at54[gc_tx2] *= gc_at56[gc_tx2]
+										gc_at43[gc_tx2] *= gc_at45[gc_tx2]
 									}
 								} else {
 									for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
@@ -2676,14 +2642,14 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 //line hecbench_lda.go:36
 					shared_ := gc_shared12(32)[:32]
 					{
-						gc_vstep43 := 0
+						gc_vstep37 := 0
 						if compiled.SIMD {
 //line hecbench_lda.go:43
 							gc_vb10 := archsimd.BroadcastFloat32x8(float32(0.0))
 //line hecbench_lda.go:43
 							_ = gc_vb10
-							for ; gc_vstep43+7 < gc_n2; gc_vstep43 += 8 {
-								gc_rank2 := gc_vstep43
+							for ; gc_vstep37+7 < gc_n2; gc_vstep37 += 8 {
+								gc_rank2 := gc_vstep37
 								_ = gc_rank2
 //line hecbench_lda.go:192
 								var r_3 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
@@ -2700,7 +2666,7 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 							}
 							archsimd.ClearAVXUpperBits()
 						}
-						gc_step50 := gc_vstep43
+						gc_step50 := gc_vstep37
 						for ; gc_step50+3 < gc_n2; gc_step50 += 4 {
 							{
 								gc_rank2 := gc_step50 + 0
@@ -2805,13 +2771,13 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 								gc_to2 = gc_bound2
 							}
 							for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-								gc_off55 := gc_off8
-								if gc_from2 >= 0 && gc_off55 >= 0 && gc_off55 <= len(vec_) && gc_to2 <= len(vec_)-gc_off55 {
-									gc_at57 := vec_[gc_off55:][:gc_to2]
-									gc_vstep44 := gc_from2
+								gc_off44 := gc_off8
+								if gc_from2 >= 0 && gc_off44 >= 0 && gc_off44 <= len(vec_) && gc_to2 <= len(vec_)-gc_off44 {
+									gc_at46 := vec_[gc_off44:][:gc_to2]
+									gc_vstep38 := gc_from2
 									if compiled.SIMD {
-										for ; gc_vstep44+7 < gc_to2; gc_vstep44 += 8 {
-											gc_tx2 := gc_vstep44
+										for ; gc_vstep38+7 < gc_to2; gc_vstep38 += 8 {
+											gc_tx2 := gc_vstep38
 											gc_rank2 := gc_base2 + gc_tx2
 											_ = gc_rank2
 //line hecbench_lda.go:44
@@ -2823,16 +2789,16 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 //line hecbench_lda.go:44
 											_ = i_2
 //line hecbench_lda.go:45
-											val_3 = val_3.Add(archsimd.LoadFloat32x8Slice(gc_at57[gc_tx2:]))
+											val_3 = val_3.Add(archsimd.LoadFloat32x8Slice(gc_at46[gc_tx2:]))
 //line hecbench_lda.go:45
 											val_3.StoreSlice(gc_s_val_3[gc_rank2:])
 										}
 										archsimd.ClearAVXUpperBits()
 									}
-									if gc_vstep44 > gc_from2 {
+									if gc_vstep38 > gc_from2 {
 										gc_more8 = true
 									}
-									for gc_tx2 := gc_vstep44; gc_tx2 < gc_to2; gc_tx2++ {
+									for gc_tx2 := gc_vstep38; gc_tx2 < gc_to2; gc_tx2++ {
 										gc_rank2 := gc_base2 + gc_tx2
 										_ = gc_rank2
 										val_3 := gc_s_val_3[gc_rank2]
@@ -2843,14 +2809,14 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 										_ = i_2
 
 //line hecbench_lda.go:45
-										val_3 += gc_at57[gc_tx2]
+										val_3 += gc_at46[gc_tx2]
 										gc_s_val_3[gc_rank2] = val_3
 									}
 								} else {
-									gc_vstep45 := gc_from2
+									gc_vstep39 := gc_from2
 									if compiled.SIMD {
-										for ; gc_vstep45+7 < gc_to2; gc_vstep45 += 8 {
-											gc_tx2 := gc_vstep45
+										for ; gc_vstep39+7 < gc_to2; gc_vstep39 += 8 {
+											gc_tx2 := gc_vstep39
 											gc_rank2 := gc_base2 + gc_tx2
 											_ = gc_rank2
 //line hecbench_lda.go:44
@@ -2874,10 +2840,10 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 										}
 										archsimd.ClearAVXUpperBits()
 									}
-									if gc_vstep45 > gc_from2 {
+									if gc_vstep39 > gc_from2 {
 										gc_more8 = true
 									}
-									gc_step51 := gc_vstep45
+									gc_step51 := gc_vstep39
 									for ; gc_step51+3 < gc_to2; gc_step51 += 4 {
 										{
 											gc_tx2 := gc_step51 + 0
@@ -3755,103 +3721,30 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 							}
 						}
 						{
-							gc_off56 := 0
-							if gc_off56 >= 0 && gc_off56 < len(shared_) {
-								gc_at58 := shared_[gc_off56:][:1]
-								gc_elem7 := gc_at58[0]
-								gc_vstep46 := 0
-								if compiled.SIMD {
+							gc_vstep40 := 0
+							if compiled.SIMD {
 //line hecbench_lda.go:74
-									gc_Lane0Mask324 := compiled.Lane0Mask32()
+								gc_Lane0Mask322 := compiled.Lane0Mask32()
 //line hecbench_lda.go:74
-									_ = gc_Lane0Mask324
-									for ; gc_vstep46+7 < gc_n2; gc_vstep46 += 8 {
-										gc_rank2 := gc_vstep46
-										gc_pos2.Thread = gc_rank2
+								_ = gc_Lane0Mask322
+								for ; gc_vstep40+7 < gc_n2; gc_vstep40 += 8 {
+									gc_rank2 := gc_vstep40
+									gc_pos2.Thread = gc_rank2
 //line hecbench_lda.go:74
-										var r_3 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+									var r_3 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line hecbench_lda.go:74
-										_ = r_3
-//line hecbench_lda.go:74
-										r_3 = compiled.BroadcastFloat32x8At(&gc_at58[0], gc_Lane0Mask324)
-//line hecbench_lda.go:74
-										r_3.StoreSlice(gc_s_r_3[gc_rank2:])
-									}
-									archsimd.ClearAVXUpperBits()
-								}
-								for gc_rank2 := gc_vstep46; gc_rank2 < gc_n2; gc_rank2++ {
-									var r_3 float32
 									_ = r_3
-
 //line hecbench_lda.go:74
-									r_3 = gc_elem7
-									gc_s_r_3[gc_rank2] = r_3
+									r_3 = compiled.BroadcastFloat32x8At(&shared_[0], gc_Lane0Mask322)
+//line hecbench_lda.go:74
+									r_3.StoreSlice(gc_s_r_3[gc_rank2:])
 								}
-							} else {
-								gc_vstep47 := 0
-								if compiled.SIMD {
-//line hecbench_lda.go:74
-									gc_Lane0Mask323 := compiled.Lane0Mask32()
-//line hecbench_lda.go:74
-									_ = gc_Lane0Mask323
-									for ; gc_vstep47+7 < gc_n2; gc_vstep47 += 8 {
-										gc_rank2 := gc_vstep47
-										gc_pos2.Thread = gc_rank2
-//line hecbench_lda.go:74
-										var r_3 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line hecbench_lda.go:74
-										_ = r_3
-//line hecbench_lda.go:74
-										r_3 = compiled.BroadcastFloat32x8At(&shared_[0], gc_Lane0Mask323)
-//line hecbench_lda.go:74
-										r_3.StoreSlice(gc_s_r_3[gc_rank2:])
-									}
-									archsimd.ClearAVXUpperBits()
-								}
-								gc_step52 := gc_vstep47
-								for ; gc_step52+3 < gc_n2; gc_step52 += 4 {
-									{
-										gc_rank2 := gc_step52 + 0
-										gc_pos2.Thread = gc_rank2
-										var r_3 float32
-										_ = r_3
-
-//line hecbench_lda.go:74
-										r_3 = shared_[0]
-										gc_s_r_3[gc_rank2] = r_3
-									}
-									{
-										gc_rank2 := gc_step52 + 1
-										gc_pos2.Thread = gc_rank2
-										var r_3 float32
-										_ = r_3
-
-//line hecbench_lda.go:74
-										r_3 = shared_[0]
-										gc_s_r_3[gc_rank2] = r_3
-									}
-									{
-										gc_rank2 := gc_step52 + 2
-										gc_pos2.Thread = gc_rank2
-										var r_3 float32
-										_ = r_3
-
-//line hecbench_lda.go:74
-										r_3 = shared_[0]
-										gc_s_r_3[gc_rank2] = r_3
-									}
-									{
-										gc_rank2 := gc_step52 + 3
-										gc_pos2.Thread = gc_rank2
-										var r_3 float32
-										_ = r_3
-
-//line hecbench_lda.go:74
-										r_3 = shared_[0]
-										gc_s_r_3[gc_rank2] = r_3
-									}
-								}
-								for gc_rank2 := gc_step52; gc_rank2 < gc_n2; gc_rank2++ {
+								archsimd.ClearAVXUpperBits()
+							}
+							gc_step52 := gc_vstep40
+							for ; gc_step52+3 < gc_n2; gc_step52 += 4 {
+								{
+									gc_rank2 := gc_step52 + 0
 									gc_pos2.Thread = gc_rank2
 									var r_3 float32
 									_ = r_3
@@ -3860,6 +3753,45 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 									r_3 = shared_[0]
 									gc_s_r_3[gc_rank2] = r_3
 								}
+								{
+									gc_rank2 := gc_step52 + 1
+									gc_pos2.Thread = gc_rank2
+									var r_3 float32
+									_ = r_3
+
+//line hecbench_lda.go:74
+									r_3 = shared_[0]
+									gc_s_r_3[gc_rank2] = r_3
+								}
+								{
+									gc_rank2 := gc_step52 + 2
+									gc_pos2.Thread = gc_rank2
+									var r_3 float32
+									_ = r_3
+
+//line hecbench_lda.go:74
+									r_3 = shared_[0]
+									gc_s_r_3[gc_rank2] = r_3
+								}
+								{
+									gc_rank2 := gc_step52 + 3
+									gc_pos2.Thread = gc_rank2
+									var r_3 float32
+									_ = r_3
+
+//line hecbench_lda.go:74
+									r_3 = shared_[0]
+									gc_s_r_3[gc_rank2] = r_3
+								}
+							}
+							for gc_rank2 := gc_step52; gc_rank2 < gc_n2; gc_rank2++ {
+								gc_pos2.Thread = gc_rank2
+								var r_3 float32
+								_ = r_3
+
+//line hecbench_lda.go:74
+								r_3 = shared_[0]
+								gc_s_r_3[gc_rank2] = r_3
 							}
 						}
 
@@ -3873,10 +3805,10 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 							gc_to2 = gc_bound2 + 1
 						}
 						for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-							gc_off57 := gc_bx2
-							if gc_from2 >= 0 && gc_off57 >= 0 && gc_off57 < len(valiLosses) && gc_off57 < len(trainLosses) {
-								gc_at59 := valiLosses[gc_off57:][:1]
-								gc_at60 := trainLosses[gc_off57:][:1]
+							gc_off45 := gc_bx2
+							if gc_from2 >= 0 && gc_off45 >= 0 && gc_off45 < len(valiLosses) && gc_off45 < len(trainLosses) {
+								gc_at47 := valiLosses[gc_off45:][:1]
+								gc_at48 := trainLosses[gc_off45:][:1]
 								for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
 									gc_rank2 := gc_base2 + gc_tx2
 									_ = gc_rank2
@@ -3888,9 +3820,9 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 //line hecbench_lda.go:193
 									{
 										if vali_ {
-											gc_at59[0] += loss
+											gc_at47[0] += loss
 										} else {
-											gc_at60[0] += loss
+											gc_at48[0] += loss
 										}
 									}
 									_ = loss
@@ -3936,29 +3868,29 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 						gc_to2 = gc_bound2
 					}
 					for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-						gc_off58 := gc_off9
-						if gc_from2 >= 0 && gc_off58 >= 0 && gc_off58 <= len(gamma_) && gc_to2 <= len(gamma_)-gc_off58 && gc_off58 <= len(newGamma) && gc_to2 <= len(newGamma)-gc_off58 && gc_off58 <= len(alpha) && gc_to2 <= len(alpha)-gc_off58 {
-							gc_at61 := gamma_[gc_off58:][:gc_to2]
-							gc_at62 := newGamma[gc_off58:][:gc_to2]
-							gc_at63 := alpha[gc_off58:][:gc_to2]
-							gc_vstep48 := gc_from2
+						gc_off46 := gc_off9
+						if gc_from2 >= 0 && gc_off46 >= 0 && gc_off46 <= len(gamma_) && gc_to2 <= len(gamma_)-gc_off46 && gc_off46 <= len(newGamma) && gc_to2 <= len(newGamma)-gc_off46 && gc_off46 <= len(alpha) && gc_to2 <= len(alpha)-gc_off46 {
+							gc_at49 := gamma_[gc_off46:][:gc_to2]
+							gc_at50 := newGamma[gc_off46:][:gc_to2]
+							gc_at51 := alpha[gc_off46:][:gc_to2]
+							gc_vstep41 := gc_from2
 							if compiled.SIMD {
-								for ; gc_vstep48+7 < gc_to2; gc_vstep48 += 8 {
-									gc_tx2 := gc_vstep48
+								for ; gc_vstep41+7 < gc_to2; gc_vstep41 += 8 {
+									gc_tx2 := gc_vstep41
 									gc_rank2 := gc_base2 + gc_tx2
 									_ = gc_rank2
 //line hecbench_lda.go:207
 									var k_2 int = gc_tx2 + gc_off9
 //line hecbench_lda.go:207
 									_ = k_2
-									archsimd.LoadFloat32x8Slice(gc_at62[gc_tx2:]).Add(archsimd.LoadFloat32x8Slice(gc_at63[gc_tx2:])).StoreSlice(gc_at61[gc_tx2:])
+									archsimd.LoadFloat32x8Slice(gc_at50[gc_tx2:]).Add(archsimd.LoadFloat32x8Slice(gc_at51[gc_tx2:])).StoreSlice(gc_at49[gc_tx2:])
 								}
 								archsimd.ClearAVXUpperBits()
 							}
-							if gc_vstep48 > gc_from2 {
+							if gc_vstep41 > gc_from2 {
 								gc_more9 = true
 							}
-							for gc_tx2 := gc_vstep48; gc_tx2 < gc_to2; gc_tx2++ {
+							for gc_tx2 := gc_vstep41; gc_tx2 < gc_to2; gc_tx2++ {
 								gc_rank2 := gc_base2 + gc_tx2
 								_ = gc_rank2
 
@@ -3968,13 +3900,13 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 								_ = k_2
 
 //line hecbench_lda.go:208
-								gc_at61[gc_tx2] = gc_at62[gc_tx2] + gc_at63[gc_tx2]
+								gc_at49[gc_tx2] = gc_at50[gc_tx2] + gc_at51[gc_tx2]
 							}
 						} else {
-							gc_vstep49 := gc_from2
+							gc_vstep42 := gc_from2
 							if compiled.SIMD {
-								for ; gc_vstep49+7 < gc_to2; gc_vstep49 += 8 {
-									gc_tx2 := gc_vstep49
+								for ; gc_vstep42+7 < gc_to2; gc_vstep42 += 8 {
+									gc_tx2 := gc_vstep42
 									gc_rank2 := gc_base2 + gc_tx2
 									_ = gc_rank2
 //line hecbench_lda.go:207
@@ -3991,10 +3923,10 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 								}
 								archsimd.ClearAVXUpperBits()
 							}
-							if gc_vstep49 > gc_from2 {
+							if gc_vstep42 > gc_from2 {
 								gc_more9 = true
 							}
-							gc_step53 := gc_vstep49
+							gc_step53 := gc_vstep42
 							for ; gc_step53+3 < gc_to2; gc_step53 += 4 {
 								{
 									gc_tx2 := gc_step53 + 0
@@ -4083,14 +4015,14 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 //line hecbench_lda.go:36
 		shared_2 := gc_shared12(32)[:32]
 		{
-			gc_vstep50 := 0
+			gc_vstep43 := 0
 			if compiled.SIMD {
 //line hecbench_lda.go:43
 				gc_vb11 := archsimd.BroadcastFloat32x8(float32(0.0))
 //line hecbench_lda.go:43
 				_ = gc_vb11
-				for ; gc_vstep50+7 < gc_n2; gc_vstep50 += 8 {
-					gc_rank2 := gc_vstep50
+				for ; gc_vstep43+7 < gc_n2; gc_vstep43 += 8 {
+					gc_rank2 := gc_vstep43
 					_ = gc_rank2
 //line hecbench_lda.go:214
 					var r_6 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
@@ -4107,7 +4039,7 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step54 := gc_vstep50
+			gc_step54 := gc_vstep43
 			for ; gc_step54+3 < gc_n2; gc_step54 += 4 {
 				{
 					gc_rank2 := gc_step54 + 0
@@ -4212,13 +4144,13 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 					gc_to2 = gc_bound2
 				}
 				for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-					gc_off59 := gc_off10
-					if gc_from2 >= 0 && gc_off59 >= 0 && gc_off59 <= len(vec_2) && gc_to2 <= len(vec_2)-gc_off59 {
-						gc_at64 := vec_2[gc_off59:][:gc_to2]
-						gc_vstep51 := gc_from2
+					gc_off47 := gc_off10
+					if gc_from2 >= 0 && gc_off47 >= 0 && gc_off47 <= len(vec_2) && gc_to2 <= len(vec_2)-gc_off47 {
+						gc_at52 := vec_2[gc_off47:][:gc_to2]
+						gc_vstep44 := gc_from2
 						if compiled.SIMD {
-							for ; gc_vstep51+7 < gc_to2; gc_vstep51 += 8 {
-								gc_tx2 := gc_vstep51
+							for ; gc_vstep44+7 < gc_to2; gc_vstep44 += 8 {
+								gc_tx2 := gc_vstep44
 								gc_rank2 := gc_base2 + gc_tx2
 								_ = gc_rank2
 //line hecbench_lda.go:44
@@ -4230,16 +4162,16 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 //line hecbench_lda.go:44
 								_ = i_3
 //line hecbench_lda.go:45
-								val_6 = val_6.Add(archsimd.LoadFloat32x8Slice(gc_at64[gc_tx2:]))
+								val_6 = val_6.Add(archsimd.LoadFloat32x8Slice(gc_at52[gc_tx2:]))
 //line hecbench_lda.go:45
 								val_6.StoreSlice(gc_s_val_6[gc_rank2:])
 							}
 							archsimd.ClearAVXUpperBits()
 						}
-						if gc_vstep51 > gc_from2 {
+						if gc_vstep44 > gc_from2 {
 							gc_more10 = true
 						}
-						for gc_tx2 := gc_vstep51; gc_tx2 < gc_to2; gc_tx2++ {
+						for gc_tx2 := gc_vstep44; gc_tx2 < gc_to2; gc_tx2++ {
 							gc_rank2 := gc_base2 + gc_tx2
 							_ = gc_rank2
 							val_6 := gc_s_val_6[gc_rank2]
@@ -4250,14 +4182,14 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 							_ = i_3
 
 //line hecbench_lda.go:45
-							val_6 += gc_at64[gc_tx2]
+							val_6 += gc_at52[gc_tx2]
 							gc_s_val_6[gc_rank2] = val_6
 						}
 					} else {
-						gc_vstep52 := gc_from2
+						gc_vstep45 := gc_from2
 						if compiled.SIMD {
-							for ; gc_vstep52+7 < gc_to2; gc_vstep52 += 8 {
-								gc_tx2 := gc_vstep52
+							for ; gc_vstep45+7 < gc_to2; gc_vstep45 += 8 {
+								gc_tx2 := gc_vstep45
 								gc_rank2 := gc_base2 + gc_tx2
 								_ = gc_rank2
 //line hecbench_lda.go:44
@@ -4281,10 +4213,10 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 							}
 							archsimd.ClearAVXUpperBits()
 						}
-						if gc_vstep52 > gc_from2 {
+						if gc_vstep45 > gc_from2 {
 							gc_more10 = true
 						}
-						gc_step55 := gc_vstep52
+						gc_step55 := gc_vstep45
 						for ; gc_step55+3 < gc_to2; gc_step55 += 4 {
 							{
 								gc_tx2 := gc_step55 + 0
@@ -5162,103 +5094,60 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 				}
 			}
 			{
-				gc_off60 := 0
-				if gc_off60 >= 0 && gc_off60 < len(shared_2) {
-					gc_at65 := shared_2[gc_off60:][:1]
-					gc_elem8 := gc_at65[0]
-					gc_vstep53 := 0
-					if compiled.SIMD {
+				gc_vstep46 := 0
+				if compiled.SIMD {
 //line hecbench_lda.go:74
-						gc_Lane0Mask326 := compiled.Lane0Mask32()
+					gc_Lane0Mask323 := compiled.Lane0Mask32()
 //line hecbench_lda.go:74
-						_ = gc_Lane0Mask326
-						for ; gc_vstep53+7 < gc_n2; gc_vstep53 += 8 {
-							gc_rank2 := gc_vstep53
-							gc_pos2.Thread = gc_rank2
+					_ = gc_Lane0Mask323
+					for ; gc_vstep46+7 < gc_n2; gc_vstep46 += 8 {
+						gc_rank2 := gc_vstep46
+						gc_pos2.Thread = gc_rank2
 //line hecbench_lda.go:74
-							var r_6 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+						var r_6 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line hecbench_lda.go:74
-							_ = r_6
+						_ = r_6
 //line hecbench_lda.go:74
-							r_6 = compiled.BroadcastFloat32x8At(&gc_at65[0], gc_Lane0Mask326)
+						r_6 = compiled.BroadcastFloat32x8At(&shared_2[0], gc_Lane0Mask323)
 //line hecbench_lda.go:74
-							r_6.StoreSlice(gc_s_r_6[gc_rank2:])
-						}
-						archsimd.ClearAVXUpperBits()
+						r_6.StoreSlice(gc_s_r_6[gc_rank2:])
 					}
-					for gc_rank2 := gc_vstep53; gc_rank2 < gc_n2; gc_rank2++ {
+					archsimd.ClearAVXUpperBits()
+				}
+				gc_step56 := gc_vstep46
+				for ; gc_step56+3 < gc_n2; gc_step56 += 4 {
+					{
+						gc_rank2 := gc_step56 + 0
+						gc_pos2.Thread = gc_rank2
 						var r_6 float32
 						_ = r_6
 
 //line hecbench_lda.go:74
-						r_6 = gc_elem8
+						r_6 = shared_2[0]
 						gc_s_r_6[gc_rank2] = r_6
 					}
-				} else {
-					gc_vstep54 := 0
-					if compiled.SIMD {
+					{
+						gc_rank2 := gc_step56 + 1
+						gc_pos2.Thread = gc_rank2
+						var r_6 float32
+						_ = r_6
+
 //line hecbench_lda.go:74
-						gc_Lane0Mask325 := compiled.Lane0Mask32()
-//line hecbench_lda.go:74
-						_ = gc_Lane0Mask325
-						for ; gc_vstep54+7 < gc_n2; gc_vstep54 += 8 {
-							gc_rank2 := gc_vstep54
-							gc_pos2.Thread = gc_rank2
-//line hecbench_lda.go:74
-							var r_6 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line hecbench_lda.go:74
-							_ = r_6
-//line hecbench_lda.go:74
-							r_6 = compiled.BroadcastFloat32x8At(&shared_2[0], gc_Lane0Mask325)
-//line hecbench_lda.go:74
-							r_6.StoreSlice(gc_s_r_6[gc_rank2:])
-						}
-						archsimd.ClearAVXUpperBits()
+						r_6 = shared_2[0]
+						gc_s_r_6[gc_rank2] = r_6
 					}
-					gc_step56 := gc_vstep54
-					for ; gc_step56+3 < gc_n2; gc_step56 += 4 {
-						{
-							gc_rank2 := gc_step56 + 0
-							gc_pos2.Thread = gc_rank2
-							var r_6 float32
-							_ = r_6
+					{
+						gc_rank2 := gc_step56 + 2
+						gc_pos2.Thread = gc_rank2
+						var r_6 float32
+						_ = r_6
 
 //line hecbench_lda.go:74
-							r_6 = shared_2[0]
-							gc_s_r_6[gc_rank2] = r_6
-						}
-						{
-							gc_rank2 := gc_step56 + 1
-							gc_pos2.Thread = gc_rank2
-							var r_6 float32
-							_ = r_6
-
-//line hecbench_lda.go:74
-							r_6 = shared_2[0]
-							gc_s_r_6[gc_rank2] = r_6
-						}
-						{
-							gc_rank2 := gc_step56 + 2
-							gc_pos2.Thread = gc_rank2
-							var r_6 float32
-							_ = r_6
-
-//line hecbench_lda.go:74
-							r_6 = shared_2[0]
-							gc_s_r_6[gc_rank2] = r_6
-						}
-						{
-							gc_rank2 := gc_step56 + 3
-							gc_pos2.Thread = gc_rank2
-							var r_6 float32
-							_ = r_6
-
-//line hecbench_lda.go:74
-							r_6 = shared_2[0]
-							gc_s_r_6[gc_rank2] = r_6
-						}
+						r_6 = shared_2[0]
+						gc_s_r_6[gc_rank2] = r_6
 					}
-					for gc_rank2 := gc_step56; gc_rank2 < gc_n2; gc_rank2++ {
+					{
+						gc_rank2 := gc_step56 + 3
 						gc_pos2.Thread = gc_rank2
 						var r_6 float32
 						_ = r_6
@@ -5268,16 +5157,25 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 						gc_s_r_6[gc_rank2] = r_6
 					}
 				}
+				for gc_rank2 := gc_step56; gc_rank2 < gc_n2; gc_rank2++ {
+					gc_pos2.Thread = gc_rank2
+					var r_6 float32
+					_ = r_6
+
+//line hecbench_lda.go:74
+					r_6 = shared_2[0]
+					gc_s_r_6[gc_rank2] = r_6
+				}
 			}
 
 //line hecbench_lda.go:74
 			returned_2 = true
 		}
 		{
-			gc_vstep55 := 0
+			gc_vstep47 := 0
 			if compiled.SIMD {
-				for ; gc_vstep55+7 < gc_n2; gc_vstep55 += 8 {
-					gc_rank2 := gc_vstep55
+				for ; gc_vstep47+7 < gc_n2; gc_vstep47 += 8 {
+					gc_rank2 := gc_vstep47
 					_ = gc_rank2
 //line hecbench_lda.go:214
 					r_6 := archsimd.LoadFloat32x8Slice(gc_s_r_6[gc_rank2:])
@@ -5292,7 +5190,7 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step57 := gc_vstep55
+			gc_step57 := gc_vstep47
 			for ; gc_step57+3 < gc_n2; gc_step57 += 4 {
 				{
 					gc_rank2 := gc_step57 + 0
@@ -5362,12 +5260,12 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 					gc_to2 = gc_bound2
 				}
 				for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-					gc_off61 := gc_off11
-					if gc_from2 >= 0 && gc_off61 >= 0 && gc_off61 <= len(gamma_) && gc_to2 <= len(gamma_)-gc_off61 && gc_off61 <= len(gradAlpha_) && gc_to2 <= len(gradAlpha_)-gc_off61 && gc_off61 <= len(newGamma) && gc_to2 <= len(newGamma)-gc_off61 && gc_off61 <= len(valiPhiSum) && gc_to2 <= len(valiPhiSum)-gc_off61 {
-						gc_at66 := gamma_[gc_off61:][:gc_to2]
-						gc_at67 := gradAlpha_[gc_off61:][:gc_to2]
-						gc_at68 := newGamma[gc_off61:][:gc_to2]
-						gc_at69 := valiPhiSum[gc_off61:][:gc_to2]
+					gc_off48 := gc_off11
+					if gc_from2 >= 0 && gc_off48 >= 0 && gc_off48 <= len(gamma_) && gc_to2 <= len(gamma_)-gc_off48 && gc_off48 <= len(gradAlpha_) && gc_to2 <= len(gradAlpha_)-gc_off48 && gc_off48 <= len(newGamma) && gc_to2 <= len(newGamma)-gc_off48 && gc_off48 <= len(valiPhiSum) && gc_to2 <= len(valiPhiSum)-gc_off48 {
+						gc_at53 := gamma_[gc_off48:][:gc_to2]
+						gc_at54 := gradAlpha_[gc_off48:][:gc_to2]
+						gc_at55 := newGamma[gc_off48:][:gc_to2]
+						gc_at56 := valiPhiSum[gc_off48:][:gc_to2]
 						gc_step58 := gc_from2
 						for ; gc_step58+3 < gc_to2; gc_step58 += 4 {
 							{
@@ -5383,16 +5281,16 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 								_ = j_3
 
 //line hecbench_lda.go:216
-								Elogthetad := digamma(gc_at66[gc_tx2]) - digamma(gammaSum)
+								Elogthetad := digamma(gc_at53[gc_tx2]) - digamma(gammaSum)
 
 //line hecbench_lda.go:217
-								gc_at67[gc_tx2] += Elogthetad
+								gc_at54[gc_tx2] += Elogthetad
 
 //line hecbench_lda.go:218
-								gc_at68[gc_tx2] *= Elogthetad
+								gc_at55[gc_tx2] *= Elogthetad
 
 //line hecbench_lda.go:219
-								gc_at69[gc_tx2] *= Elogthetad
+								gc_at56[gc_tx2] *= Elogthetad
 							}
 							{
 								gc_tx2 := gc_step58 + 1
@@ -5407,16 +5305,16 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 								_ = j_3
 
 //line hecbench_lda.go:216
-								Elogthetad := digamma(gc_at66[gc_tx2]) - digamma(gammaSum)
+								Elogthetad := digamma(gc_at53[gc_tx2]) - digamma(gammaSum)
 
 //line hecbench_lda.go:217
-								gc_at67[gc_tx2] += Elogthetad
+								gc_at54[gc_tx2] += Elogthetad
 
 //line hecbench_lda.go:218
-								gc_at68[gc_tx2] *= Elogthetad
+								gc_at55[gc_tx2] *= Elogthetad
 
 //line hecbench_lda.go:219
-								gc_at69[gc_tx2] *= Elogthetad
+								gc_at56[gc_tx2] *= Elogthetad
 							}
 							{
 								gc_tx2 := gc_step58 + 2
@@ -5431,16 +5329,16 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 								_ = j_3
 
 //line hecbench_lda.go:216
-								Elogthetad := digamma(gc_at66[gc_tx2]) - digamma(gammaSum)
+								Elogthetad := digamma(gc_at53[gc_tx2]) - digamma(gammaSum)
 
 //line hecbench_lda.go:217
-								gc_at67[gc_tx2] += Elogthetad
+								gc_at54[gc_tx2] += Elogthetad
 
 //line hecbench_lda.go:218
-								gc_at68[gc_tx2] *= Elogthetad
+								gc_at55[gc_tx2] *= Elogthetad
 
 //line hecbench_lda.go:219
-								gc_at69[gc_tx2] *= Elogthetad
+								gc_at56[gc_tx2] *= Elogthetad
 							}
 							{
 								gc_tx2 := gc_step58 + 3
@@ -5455,16 +5353,16 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 								_ = j_3
 
 //line hecbench_lda.go:216
-								Elogthetad := digamma(gc_at66[gc_tx2]) - digamma(gammaSum)
+								Elogthetad := digamma(gc_at53[gc_tx2]) - digamma(gammaSum)
 
 //line hecbench_lda.go:217
-								gc_at67[gc_tx2] += Elogthetad
+								gc_at54[gc_tx2] += Elogthetad
 
 //line hecbench_lda.go:218
-								gc_at68[gc_tx2] *= Elogthetad
+								gc_at55[gc_tx2] *= Elogthetad
 
 //line hecbench_lda.go:219
-								gc_at69[gc_tx2] *= Elogthetad
+								gc_at56[gc_tx2] *= Elogthetad
 							}
 						}
 						for gc_tx2 := gc_step58; gc_tx2 < gc_to2; gc_tx2++ {
@@ -5478,16 +5376,16 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 							_ = j_3
 
 //line hecbench_lda.go:216
-							Elogthetad := digamma(gc_at66[gc_tx2]) - digamma(gammaSum)
+							Elogthetad := digamma(gc_at53[gc_tx2]) - digamma(gammaSum)
 
 //line hecbench_lda.go:217
-							gc_at67[gc_tx2] += Elogthetad
+							gc_at54[gc_tx2] += Elogthetad
 
 //line hecbench_lda.go:218
-							gc_at68[gc_tx2] *= Elogthetad
+							gc_at55[gc_tx2] *= Elogthetad
 
 //line hecbench_lda.go:219
-							gc_at69[gc_tx2] *= Elogthetad
+							gc_at56[gc_tx2] *= Elogthetad
 						}
 					} else {
 						gc_step59 := gc_from2
@@ -5628,14 +5526,14 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 //line hecbench_lda.go:36
 		shared_3 := gc_shared12(32)[:32]
 		{
-			gc_vstep56 := 0
+			gc_vstep48 := 0
 			if compiled.SIMD {
 //line hecbench_lda.go:43
 				gc_vb12 := archsimd.BroadcastFloat32x8(float32(0.0))
 //line hecbench_lda.go:43
 				_ = gc_vb12
-				for ; gc_vstep56+7 < gc_n2; gc_vstep56 += 8 {
-					gc_rank2 := gc_vstep56
+				for ; gc_vstep48+7 < gc_n2; gc_vstep48 += 8 {
+					gc_rank2 := gc_vstep48
 					_ = gc_rank2
 //line hecbench_lda.go:223
 					var r_9 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
@@ -5652,7 +5550,7 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step60 := gc_vstep56
+			gc_step60 := gc_vstep48
 			for ; gc_step60+3 < gc_n2; gc_step60 += 4 {
 				{
 					gc_rank2 := gc_step60 + 0
@@ -5757,13 +5655,13 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 					gc_to2 = gc_bound2
 				}
 				for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-					gc_off62 := gc_off12
-					if gc_from2 >= 0 && gc_off62 >= 0 && gc_off62 <= len(vec_3) && gc_to2 <= len(vec_3)-gc_off62 {
-						gc_at70 := vec_3[gc_off62:][:gc_to2]
-						gc_vstep57 := gc_from2
+					gc_off49 := gc_off12
+					if gc_from2 >= 0 && gc_off49 >= 0 && gc_off49 <= len(vec_3) && gc_to2 <= len(vec_3)-gc_off49 {
+						gc_at57 := vec_3[gc_off49:][:gc_to2]
+						gc_vstep49 := gc_from2
 						if compiled.SIMD {
-							for ; gc_vstep57+7 < gc_to2; gc_vstep57 += 8 {
-								gc_tx2 := gc_vstep57
+							for ; gc_vstep49+7 < gc_to2; gc_vstep49 += 8 {
+								gc_tx2 := gc_vstep49
 								gc_rank2 := gc_base2 + gc_tx2
 								_ = gc_rank2
 //line hecbench_lda.go:44
@@ -5775,16 +5673,16 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 //line hecbench_lda.go:44
 								_ = i_4
 //line hecbench_lda.go:45
-								val_9 = val_9.Add(archsimd.LoadFloat32x8Slice(gc_at70[gc_tx2:]))
+								val_9 = val_9.Add(archsimd.LoadFloat32x8Slice(gc_at57[gc_tx2:]))
 //line hecbench_lda.go:45
 								val_9.StoreSlice(gc_s_val_9[gc_rank2:])
 							}
 							archsimd.ClearAVXUpperBits()
 						}
-						if gc_vstep57 > gc_from2 {
+						if gc_vstep49 > gc_from2 {
 							gc_more12 = true
 						}
-						for gc_tx2 := gc_vstep57; gc_tx2 < gc_to2; gc_tx2++ {
+						for gc_tx2 := gc_vstep49; gc_tx2 < gc_to2; gc_tx2++ {
 							gc_rank2 := gc_base2 + gc_tx2
 							_ = gc_rank2
 							val_9 := gc_s_val_9[gc_rank2]
@@ -5795,14 +5693,14 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 							_ = i_4
 
 //line hecbench_lda.go:45
-							val_9 += gc_at70[gc_tx2]
+							val_9 += gc_at57[gc_tx2]
 							gc_s_val_9[gc_rank2] = val_9
 						}
 					} else {
-						gc_vstep58 := gc_from2
+						gc_vstep50 := gc_from2
 						if compiled.SIMD {
-							for ; gc_vstep58+7 < gc_to2; gc_vstep58 += 8 {
-								gc_tx2 := gc_vstep58
+							for ; gc_vstep50+7 < gc_to2; gc_vstep50 += 8 {
+								gc_tx2 := gc_vstep50
 								gc_rank2 := gc_base2 + gc_tx2
 								_ = gc_rank2
 //line hecbench_lda.go:44
@@ -5826,10 +5724,10 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 							}
 							archsimd.ClearAVXUpperBits()
 						}
-						if gc_vstep58 > gc_from2 {
+						if gc_vstep50 > gc_from2 {
 							gc_more12 = true
 						}
-						gc_step61 := gc_vstep58
+						gc_step61 := gc_vstep50
 						for ; gc_step61+3 < gc_to2; gc_step61 += 4 {
 							{
 								gc_tx2 := gc_step61 + 0
@@ -6707,103 +6605,30 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 				}
 			}
 			{
-				gc_off63 := 0
-				if gc_off63 >= 0 && gc_off63 < len(shared_3) {
-					gc_at71 := shared_3[gc_off63:][:1]
-					gc_elem9 := gc_at71[0]
-					gc_vstep59 := 0
-					if compiled.SIMD {
+				gc_vstep51 := 0
+				if compiled.SIMD {
 //line hecbench_lda.go:74
-						gc_Lane0Mask328 := compiled.Lane0Mask32()
+					gc_Lane0Mask324 := compiled.Lane0Mask32()
 //line hecbench_lda.go:74
-						_ = gc_Lane0Mask328
-						for ; gc_vstep59+7 < gc_n2; gc_vstep59 += 8 {
-							gc_rank2 := gc_vstep59
-							gc_pos2.Thread = gc_rank2
+					_ = gc_Lane0Mask324
+					for ; gc_vstep51+7 < gc_n2; gc_vstep51 += 8 {
+						gc_rank2 := gc_vstep51
+						gc_pos2.Thread = gc_rank2
 //line hecbench_lda.go:74
-							var r_9 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+						var r_9 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line hecbench_lda.go:74
-							_ = r_9
-//line hecbench_lda.go:74
-							r_9 = compiled.BroadcastFloat32x8At(&gc_at71[0], gc_Lane0Mask328)
-//line hecbench_lda.go:74
-							r_9.StoreSlice(gc_s_r_9[gc_rank2:])
-						}
-						archsimd.ClearAVXUpperBits()
-					}
-					for gc_rank2 := gc_vstep59; gc_rank2 < gc_n2; gc_rank2++ {
-						var r_9 float32
 						_ = r_9
-
 //line hecbench_lda.go:74
-						r_9 = gc_elem9
-						gc_s_r_9[gc_rank2] = r_9
+						r_9 = compiled.BroadcastFloat32x8At(&shared_3[0], gc_Lane0Mask324)
+//line hecbench_lda.go:74
+						r_9.StoreSlice(gc_s_r_9[gc_rank2:])
 					}
-				} else {
-					gc_vstep60 := 0
-					if compiled.SIMD {
-//line hecbench_lda.go:74
-						gc_Lane0Mask327 := compiled.Lane0Mask32()
-//line hecbench_lda.go:74
-						_ = gc_Lane0Mask327
-						for ; gc_vstep60+7 < gc_n2; gc_vstep60 += 8 {
-							gc_rank2 := gc_vstep60
-							gc_pos2.Thread = gc_rank2
-//line hecbench_lda.go:74
-							var r_9 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line hecbench_lda.go:74
-							_ = r_9
-//line hecbench_lda.go:74
-							r_9 = compiled.BroadcastFloat32x8At(&shared_3[0], gc_Lane0Mask327)
-//line hecbench_lda.go:74
-							r_9.StoreSlice(gc_s_r_9[gc_rank2:])
-						}
-						archsimd.ClearAVXUpperBits()
-					}
-					gc_step62 := gc_vstep60
-					for ; gc_step62+3 < gc_n2; gc_step62 += 4 {
-						{
-							gc_rank2 := gc_step62 + 0
-							gc_pos2.Thread = gc_rank2
-							var r_9 float32
-							_ = r_9
-
-//line hecbench_lda.go:74
-							r_9 = shared_3[0]
-							gc_s_r_9[gc_rank2] = r_9
-						}
-						{
-							gc_rank2 := gc_step62 + 1
-							gc_pos2.Thread = gc_rank2
-							var r_9 float32
-							_ = r_9
-
-//line hecbench_lda.go:74
-							r_9 = shared_3[0]
-							gc_s_r_9[gc_rank2] = r_9
-						}
-						{
-							gc_rank2 := gc_step62 + 2
-							gc_pos2.Thread = gc_rank2
-							var r_9 float32
-							_ = r_9
-
-//line hecbench_lda.go:74
-							r_9 = shared_3[0]
-							gc_s_r_9[gc_rank2] = r_9
-						}
-						{
-							gc_rank2 := gc_step62 + 3
-							gc_pos2.Thread = gc_rank2
-							var r_9 float32
-							_ = r_9
-
-//line hecbench_lda.go:74
-							r_9 = shared_3[0]
-							gc_s_r_9[gc_rank2] = r_9
-						}
-					}
-					for gc_rank2 := gc_step62; gc_rank2 < gc_n2; gc_rank2++ {
+					archsimd.ClearAVXUpperBits()
+				}
+				gc_step62 := gc_vstep51
+				for ; gc_step62+3 < gc_n2; gc_step62 += 4 {
+					{
+						gc_rank2 := gc_step62 + 0
 						gc_pos2.Thread = gc_rank2
 						var r_9 float32
 						_ = r_9
@@ -6812,6 +6637,45 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 						r_9 = shared_3[0]
 						gc_s_r_9[gc_rank2] = r_9
 					}
+					{
+						gc_rank2 := gc_step62 + 1
+						gc_pos2.Thread = gc_rank2
+						var r_9 float32
+						_ = r_9
+
+//line hecbench_lda.go:74
+						r_9 = shared_3[0]
+						gc_s_r_9[gc_rank2] = r_9
+					}
+					{
+						gc_rank2 := gc_step62 + 2
+						gc_pos2.Thread = gc_rank2
+						var r_9 float32
+						_ = r_9
+
+//line hecbench_lda.go:74
+						r_9 = shared_3[0]
+						gc_s_r_9[gc_rank2] = r_9
+					}
+					{
+						gc_rank2 := gc_step62 + 3
+						gc_pos2.Thread = gc_rank2
+						var r_9 float32
+						_ = r_9
+
+//line hecbench_lda.go:74
+						r_9 = shared_3[0]
+						gc_s_r_9[gc_rank2] = r_9
+					}
+				}
+				for gc_rank2 := gc_step62; gc_rank2 < gc_n2; gc_rank2++ {
+					gc_pos2.Thread = gc_rank2
+					var r_9 float32
+					_ = r_9
+
+//line hecbench_lda.go:74
+					r_9 = shared_3[0]
+					gc_s_r_9[gc_rank2] = r_9
 				}
 			}
 
@@ -6840,14 +6704,14 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 //line hecbench_lda.go:36
 		shared_4 := gc_shared12(32)[:32]
 		{
-			gc_vstep61 := 0
+			gc_vstep52 := 0
 			if compiled.SIMD {
 //line hecbench_lda.go:43
 				gc_vb13 := archsimd.BroadcastFloat32x8(float32(0.0))
 //line hecbench_lda.go:43
 				_ = gc_vb13
-				for ; gc_vstep61+7 < gc_n2; gc_vstep61 += 8 {
-					gc_rank2 := gc_vstep61
+				for ; gc_vstep52+7 < gc_n2; gc_vstep52 += 8 {
+					gc_rank2 := gc_vstep52
 					_ = gc_rank2
 //line hecbench_lda.go:43
 					r_9 := archsimd.LoadFloat32x8Slice(gc_s_r_9[gc_rank2:])
@@ -6874,7 +6738,7 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step63 := gc_vstep61
+			gc_step63 := gc_vstep52
 			for ; gc_step63+3 < gc_n2; gc_step63 += 4 {
 				{
 					gc_rank2 := gc_step63 + 0
@@ -7009,13 +6873,13 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 					gc_to2 = gc_bound2
 				}
 				for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-					gc_off64 := gc_off13
-					if gc_from2 >= 0 && gc_off64 >= 0 && gc_off64 <= len(vec_4) && gc_to2 <= len(vec_4)-gc_off64 {
-						gc_at72 := vec_4[gc_off64:][:gc_to2]
-						gc_vstep62 := gc_from2
+					gc_off50 := gc_off13
+					if gc_from2 >= 0 && gc_off50 >= 0 && gc_off50 <= len(vec_4) && gc_to2 <= len(vec_4)-gc_off50 {
+						gc_at58 := vec_4[gc_off50:][:gc_to2]
+						gc_vstep53 := gc_from2
 						if compiled.SIMD {
-							for ; gc_vstep62+7 < gc_to2; gc_vstep62 += 8 {
-								gc_tx2 := gc_vstep62
+							for ; gc_vstep53+7 < gc_to2; gc_vstep53 += 8 {
+								gc_tx2 := gc_vstep53
 								gc_rank2 := gc_base2 + gc_tx2
 								_ = gc_rank2
 //line hecbench_lda.go:44
@@ -7027,16 +6891,16 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 //line hecbench_lda.go:44
 								_ = i_5
 //line hecbench_lda.go:45
-								val_12 = val_12.Add(archsimd.LoadFloat32x8Slice(gc_at72[gc_tx2:]))
+								val_12 = val_12.Add(archsimd.LoadFloat32x8Slice(gc_at58[gc_tx2:]))
 //line hecbench_lda.go:45
 								val_12.StoreSlice(gc_s_val_12[gc_rank2:])
 							}
 							archsimd.ClearAVXUpperBits()
 						}
-						if gc_vstep62 > gc_from2 {
+						if gc_vstep53 > gc_from2 {
 							gc_more13 = true
 						}
-						for gc_tx2 := gc_vstep62; gc_tx2 < gc_to2; gc_tx2++ {
+						for gc_tx2 := gc_vstep53; gc_tx2 < gc_to2; gc_tx2++ {
 							gc_rank2 := gc_base2 + gc_tx2
 							_ = gc_rank2
 							val_12 := gc_s_val_12[gc_rank2]
@@ -7047,14 +6911,14 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 							_ = i_5
 
 //line hecbench_lda.go:45
-							val_12 += gc_at72[gc_tx2]
+							val_12 += gc_at58[gc_tx2]
 							gc_s_val_12[gc_rank2] = val_12
 						}
 					} else {
-						gc_vstep63 := gc_from2
+						gc_vstep54 := gc_from2
 						if compiled.SIMD {
-							for ; gc_vstep63+7 < gc_to2; gc_vstep63 += 8 {
-								gc_tx2 := gc_vstep63
+							for ; gc_vstep54+7 < gc_to2; gc_vstep54 += 8 {
+								gc_tx2 := gc_vstep54
 								gc_rank2 := gc_base2 + gc_tx2
 								_ = gc_rank2
 //line hecbench_lda.go:44
@@ -7078,10 +6942,10 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 							}
 							archsimd.ClearAVXUpperBits()
 						}
-						if gc_vstep63 > gc_from2 {
+						if gc_vstep54 > gc_from2 {
 							gc_more13 = true
 						}
-						gc_step64 := gc_vstep63
+						gc_step64 := gc_vstep54
 						for ; gc_step64+3 < gc_to2; gc_step64 += 4 {
 							{
 								gc_tx2 := gc_step64 + 0
@@ -7959,103 +7823,30 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 				}
 			}
 			{
-				gc_off65 := 0
-				if gc_off65 >= 0 && gc_off65 < len(shared_4) {
-					gc_at73 := shared_4[gc_off65:][:1]
-					gc_elem10 := gc_at73[0]
-					gc_vstep64 := 0
-					if compiled.SIMD {
+				gc_vstep55 := 0
+				if compiled.SIMD {
 //line hecbench_lda.go:74
-						gc_Lane0Mask3210 := compiled.Lane0Mask32()
+					gc_Lane0Mask325 := compiled.Lane0Mask32()
 //line hecbench_lda.go:74
-						_ = gc_Lane0Mask3210
-						for ; gc_vstep64+7 < gc_n2; gc_vstep64 += 8 {
-							gc_rank2 := gc_vstep64
-							gc_pos2.Thread = gc_rank2
+					_ = gc_Lane0Mask325
+					for ; gc_vstep55+7 < gc_n2; gc_vstep55 += 8 {
+						gc_rank2 := gc_vstep55
+						gc_pos2.Thread = gc_rank2
 //line hecbench_lda.go:74
-							var r_12 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+						var r_12 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line hecbench_lda.go:74
-							_ = r_12
-//line hecbench_lda.go:74
-							r_12 = compiled.BroadcastFloat32x8At(&gc_at73[0], gc_Lane0Mask3210)
-//line hecbench_lda.go:74
-							r_12.StoreSlice(gc_s_r_12[gc_rank2:])
-						}
-						archsimd.ClearAVXUpperBits()
-					}
-					for gc_rank2 := gc_vstep64; gc_rank2 < gc_n2; gc_rank2++ {
-						var r_12 float32
 						_ = r_12
-
 //line hecbench_lda.go:74
-						r_12 = gc_elem10
-						gc_s_r_12[gc_rank2] = r_12
+						r_12 = compiled.BroadcastFloat32x8At(&shared_4[0], gc_Lane0Mask325)
+//line hecbench_lda.go:74
+						r_12.StoreSlice(gc_s_r_12[gc_rank2:])
 					}
-				} else {
-					gc_vstep65 := 0
-					if compiled.SIMD {
-//line hecbench_lda.go:74
-						gc_Lane0Mask329 := compiled.Lane0Mask32()
-//line hecbench_lda.go:74
-						_ = gc_Lane0Mask329
-						for ; gc_vstep65+7 < gc_n2; gc_vstep65 += 8 {
-							gc_rank2 := gc_vstep65
-							gc_pos2.Thread = gc_rank2
-//line hecbench_lda.go:74
-							var r_12 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line hecbench_lda.go:74
-							_ = r_12
-//line hecbench_lda.go:74
-							r_12 = compiled.BroadcastFloat32x8At(&shared_4[0], gc_Lane0Mask329)
-//line hecbench_lda.go:74
-							r_12.StoreSlice(gc_s_r_12[gc_rank2:])
-						}
-						archsimd.ClearAVXUpperBits()
-					}
-					gc_step65 := gc_vstep65
-					for ; gc_step65+3 < gc_n2; gc_step65 += 4 {
-						{
-							gc_rank2 := gc_step65 + 0
-							gc_pos2.Thread = gc_rank2
-							var r_12 float32
-							_ = r_12
-
-//line hecbench_lda.go:74
-							r_12 = shared_4[0]
-							gc_s_r_12[gc_rank2] = r_12
-						}
-						{
-							gc_rank2 := gc_step65 + 1
-							gc_pos2.Thread = gc_rank2
-							var r_12 float32
-							_ = r_12
-
-//line hecbench_lda.go:74
-							r_12 = shared_4[0]
-							gc_s_r_12[gc_rank2] = r_12
-						}
-						{
-							gc_rank2 := gc_step65 + 2
-							gc_pos2.Thread = gc_rank2
-							var r_12 float32
-							_ = r_12
-
-//line hecbench_lda.go:74
-							r_12 = shared_4[0]
-							gc_s_r_12[gc_rank2] = r_12
-						}
-						{
-							gc_rank2 := gc_step65 + 3
-							gc_pos2.Thread = gc_rank2
-							var r_12 float32
-							_ = r_12
-
-//line hecbench_lda.go:74
-							r_12 = shared_4[0]
-							gc_s_r_12[gc_rank2] = r_12
-						}
-					}
-					for gc_rank2 := gc_step65; gc_rank2 < gc_n2; gc_rank2++ {
+					archsimd.ClearAVXUpperBits()
+				}
+				gc_step65 := gc_vstep55
+				for ; gc_step65+3 < gc_n2; gc_step65 += 4 {
+					{
+						gc_rank2 := gc_step65 + 0
 						gc_pos2.Thread = gc_rank2
 						var r_12 float32
 						_ = r_12
@@ -8064,6 +7855,45 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 						r_12 = shared_4[0]
 						gc_s_r_12[gc_rank2] = r_12
 					}
+					{
+						gc_rank2 := gc_step65 + 1
+						gc_pos2.Thread = gc_rank2
+						var r_12 float32
+						_ = r_12
+
+//line hecbench_lda.go:74
+						r_12 = shared_4[0]
+						gc_s_r_12[gc_rank2] = r_12
+					}
+					{
+						gc_rank2 := gc_step65 + 2
+						gc_pos2.Thread = gc_rank2
+						var r_12 float32
+						_ = r_12
+
+//line hecbench_lda.go:74
+						r_12 = shared_4[0]
+						gc_s_r_12[gc_rank2] = r_12
+					}
+					{
+						gc_rank2 := gc_step65 + 3
+						gc_pos2.Thread = gc_rank2
+						var r_12 float32
+						_ = r_12
+
+//line hecbench_lda.go:74
+						r_12 = shared_4[0]
+						gc_s_r_12[gc_rank2] = r_12
+					}
+				}
+				for gc_rank2 := gc_step65; gc_rank2 < gc_n2; gc_rank2++ {
+					gc_pos2.Thread = gc_rank2
+					var r_12 float32
+					_ = r_12
+
+//line hecbench_lda.go:74
+					r_12 = shared_4[0]
+					gc_s_r_12[gc_rank2] = r_12
 				}
 			}
 
@@ -8077,10 +7907,10 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 				gc_to2 = gc_bound2 + 1
 			}
 			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_off66 := gc_bx2
-				if gc_from2 >= 0 && gc_off66 >= 0 && gc_off66 < len(trainLosses) && gc_off66 < len(valiLosses) {
-					gc_at74 := trainLosses[gc_off66:][:1]
-					gc_at75 := valiLosses[gc_off66:][:1]
+				gc_off51 := gc_bx2
+				if gc_from2 >= 0 && gc_off51 >= 0 && gc_off51 < len(trainLosses) && gc_off51 < len(valiLosses) {
+					gc_at59 := trainLosses[gc_off51:][:1]
+					gc_at60 := valiLosses[gc_off51:][:1]
 					gc_step66 := gc_from2
 					for ; gc_step66+3 < gc_to2; gc_step66 += 4 {
 						{
@@ -8096,8 +7926,8 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 
 //line hecbench_lda.go:225
 							{
-								gc_at74[0] += trainLoss
-								gc_at75[0] += valiLoss
+								gc_at59[0] += trainLoss
+								gc_at60[0] += valiLoss
 							}
 							_ = valiLoss
 						}
@@ -8114,8 +7944,8 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 
 //line hecbench_lda.go:225
 							{
-								gc_at74[0] += trainLoss
-								gc_at75[0] += valiLoss
+								gc_at59[0] += trainLoss
+								gc_at60[0] += valiLoss
 							}
 							_ = valiLoss
 						}
@@ -8132,8 +7962,8 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 
 //line hecbench_lda.go:225
 							{
-								gc_at74[0] += trainLoss
-								gc_at75[0] += valiLoss
+								gc_at59[0] += trainLoss
+								gc_at60[0] += valiLoss
 							}
 							_ = valiLoss
 						}
@@ -8150,8 +7980,8 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 
 //line hecbench_lda.go:225
 							{
-								gc_at74[0] += trainLoss
-								gc_at75[0] += valiLoss
+								gc_at59[0] += trainLoss
+								gc_at60[0] += valiLoss
 							}
 							_ = valiLoss
 						}
@@ -8167,8 +7997,8 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 
 //line hecbench_lda.go:225
 						{
-							gc_at74[0] += trainLoss
-							gc_at75[0] += valiLoss
+							gc_at59[0] += trainLoss
+							gc_at60[0] += valiLoss
 						}
 						_ = valiLoss
 					}

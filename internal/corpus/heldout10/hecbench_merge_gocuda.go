@@ -67,65 +67,30 @@ func gc_body_workloadDiagonalsKernel(gc_b *compiled.Block, A []uint32, ALength u
 			gc_to = gc_bound + 1
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-			gc_off := 0
-			if gc_from >= 0 && gc_off >= 0 && gc_off < len(xTop) && gc_off < len(yTop) && gc_off < len(xBottom) && gc_off < len(yBottom) && gc_off < len(found) {
-				gc_at := xTop[gc_off:][:1]
-				gc_at2 := yTop[gc_off:][:1]
-				gc_at3 := xBottom[gc_off:][:1]
-				gc_at4 := yBottom[gc_off:][:1]
-				gc_at5 := found[gc_off:][:1]
-				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+			for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 
 //line hecbench_merge.go:38
-					{
+				{
 
-						combinedIndex := int32(uint64(gc_bx) * (uint64(ALength) + uint64(BLength)) / uint64(gc_gdx))
-
-//line hecbench_merge.go:43
-						if uint32(combinedIndex) < ALength {
-							gc_at[0] = combinedIndex
-						} else {
-							gc_at[0] = int32(ALength)
-						}
-						if uint32(combinedIndex) > ALength {
-							gc_at2[0] = combinedIndex - int32(ALength)
-						} else {
-							gc_at2[0] = 0
-						}
-						gc_at3[0] = gc_at2[0]
-						gc_at4[0] = gc_at[0]
-
-						gc_at5[0] = 0
-					}
-				}
-			} else {
-				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line hecbench_merge.go:38
-					{
-
-						combinedIndex := int32(uint64(gc_bx) * (uint64(ALength) + uint64(BLength)) / uint64(gc_gdx))
+					combinedIndex := int32(uint64(gc_bx) * (uint64(ALength) + uint64(BLength)) / uint64(gc_gdx))
 
 //line hecbench_merge.go:43
-						if uint32(combinedIndex) < ALength {
-							xTop[0] = combinedIndex
-						} else {
-							xTop[0] = int32(ALength)
-						}
-						if uint32(combinedIndex) > ALength {
-							yTop[0] = combinedIndex - int32(ALength)
-						} else {
-							yTop[0] = 0
-						}
-						xBottom[0] = yTop[0]
-						yBottom[0] = xTop[0]
-
-						found[0] = 0
+					if uint32(combinedIndex) < ALength {
+						xTop[0] = combinedIndex
+					} else {
+						xTop[0] = int32(ALength)
 					}
+					if uint32(combinedIndex) > ALength {
+						yTop[0] = combinedIndex - int32(ALength)
+					} else {
+						yTop[0] = 0
+					}
+					xBottom[0] = yTop[0]
+					yBottom[0] = xTop[0]
+
+					found[0] = 0
 				}
 			}
 		}
@@ -137,84 +102,38 @@ func gc_body_workloadDiagonalsKernel(gc_b *compiled.Block, A []uint32, ALength u
 		if gc_b.Stopped() {
 			return
 		}
-		gc_apart := compiled.Disjoint(xTop, oneorzero) && compiled.Disjoint(xBottom, oneorzero) && compiled.Disjoint(yTop, oneorzero) && compiled.Disjoint(yBottom, oneorzero)
-		_ = gc_apart
 		{
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				gc_off2 := 0
-				if gc_off2 >= 0 && gc_off2 < len(xTop) && gc_apart && gc_off2 < len(xBottom) && gc_off2 < len(yTop) && gc_off2 < len(yBottom) && gc_bdx <= len(oneorzero) {
-					gc_at6 := xTop[gc_off2:][:1]
-					gc_at7 := xBottom[gc_off2:][:1]
-					gc_at8 := yTop[gc_off2:][:1]
-					gc_at9 := yBottom[gc_off2:][:1]
-					gc_at10 := oneorzero[:gc_bdx]
-					gc_elem := gc_at6[0]
-					gc_elem2 := gc_at7[0]
-					gc_elem3 := gc_at8[0]
-					gc_elem4 := gc_at9[0]
-					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 
 //line hecbench_merge.go:36
-						threadOffset := gc_tx - 16
-						_ = threadOffset
+					threadOffset := gc_tx - 16
+					_ = threadOffset
 
 //line hecbench_merge.go:63
-						currentX := gc_elem - ((gc_elem - gc_elem2) >> 1) - int32(threadOffset)
+					currentX := xTop[0] - ((xTop[0] - xBottom[0]) >> 1) - int32(threadOffset)
 
 //line hecbench_merge.go:64
-						currentY := gc_elem3 + ((gc_elem4 - gc_elem3) >> 1) + int32(threadOffset)
+					currentY := yTop[0] + ((yBottom[0] - yTop[0]) >> 1) + int32(threadOffset)
 
 //line hecbench_merge.go:67
-						if currentX >= int32(ALength) || currentY < 0 {
-							gc_at10[gc_tx] = 0
-						} else if currentY >= int32(BLength) || currentX < 1 {
-							gc_at10[gc_tx] = 1
-						} else {
-							if A[currentX-1] <= B[currentY] {
-								gc_at10[gc_tx] = 1
-							} else {
-								gc_at10[gc_tx] = 0
-							}
-						}
-						_ = currentX
-						_ = currentY
-						gc_s_currentX[gc_rank] = currentX
-						gc_s_currentY[gc_rank] = currentY
-					}
-				} else {
-					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line hecbench_merge.go:36
-						threadOffset := gc_tx - 16
-						_ = threadOffset
-
-//line hecbench_merge.go:63
-						currentX := xTop[0] - ((xTop[0] - xBottom[0]) >> 1) - int32(threadOffset)
-
-//line hecbench_merge.go:64
-						currentY := yTop[0] + ((yBottom[0] - yTop[0]) >> 1) + int32(threadOffset)
-
-//line hecbench_merge.go:67
-						if currentX >= int32(ALength) || currentY < 0 {
-							oneorzero[gc_tx] = 0
-						} else if currentY >= int32(BLength) || currentX < 1 {
+					if currentX >= int32(ALength) || currentY < 0 {
+						oneorzero[gc_tx] = 0
+					} else if currentY >= int32(BLength) || currentX < 1 {
+						oneorzero[gc_tx] = 1
+					} else {
+						if A[currentX-1] <= B[currentY] {
 							oneorzero[gc_tx] = 1
 						} else {
-							if A[currentX-1] <= B[currentY] {
-								oneorzero[gc_tx] = 1
-							} else {
-								oneorzero[gc_tx] = 0
-							}
+							oneorzero[gc_tx] = 0
 						}
-						_ = currentX
-						_ = currentY
-						gc_s_currentX[gc_rank] = currentX
-						gc_s_currentY[gc_rank] = currentY
 					}
+					_ = currentX
+					_ = currentY
+					gc_s_currentX[gc_rank] = currentX
+					gc_s_currentY[gc_rank] = currentY
 				}
 			}
 		}
@@ -226,24 +145,22 @@ func gc_body_workloadDiagonalsKernel(gc_b *compiled.Block, A []uint32, ALength u
 				gc_from = gc_bound + 1
 			}
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				gc_off3 := 0 - 1
-				gc_off4 := 0
-				gc_off5 := gc_bx
-				gc_off6 := gc_bx + gc_gdx + 1
+				gc_off := 0 - 1
+				gc_off2 := gc_bx
+				gc_off3 := gc_bx + gc_gdx + 1
 				gc_fastlo, gc_fasthi := gc_from, gc_from
-				if gc_off4 >= 0 && gc_off4 < len(found) && gc_off5 >= 0 && gc_off5 < len(diagonalPathIntersections) && gc_off6 >= 0 && gc_off6 < len(diagonalPathIntersections) {
-					gc_fastlo = min(max(gc_from, 0, -gc_off3), gc_to)
-					gc_fasthi = max(min(gc_to, len(oneorzero), len(oneorzero)-gc_off3), gc_fastlo)
+				if gc_off2 >= 0 && gc_off2 < len(diagonalPathIntersections) && gc_off3 >= 0 && gc_off3 < len(diagonalPathIntersections) {
+					gc_fastlo = min(max(gc_from, 0, -gc_off), gc_to)
+					gc_fasthi = max(min(gc_to, len(oneorzero), len(oneorzero)-gc_off), gc_fastlo)
 				}
 				if gc_fastlo < gc_fasthi {
 					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 						if gc_tx == gc_fastlo {
 							gc_seglen := gc_fasthi - gc_fastlo
-							gc_at11 := oneorzero[gc_fastlo:][:gc_seglen]
-							gc_at12 := oneorzero[gc_off3+gc_fastlo:][:gc_seglen]
-							gc_at13 := found[gc_off4:][:1]
-							gc_at14 := diagonalPathIntersections[gc_off5:][:1]
-							gc_at15 := diagonalPathIntersections[gc_off6:][:1]
+							gc_at := oneorzero[gc_fastlo:][:gc_seglen]
+							gc_at2 := oneorzero[gc_off+gc_fastlo:][:gc_seglen]
+							gc_at3 := diagonalPathIntersections[gc_off2:][:1]
+							gc_at4 := diagonalPathIntersections[gc_off3:][:1]
 							for gc_u := 0; gc_u < gc_seglen; gc_u++ {
 								gc_tx := gc_fastlo + gc_u
 								gc_rank := gc_base + gc_tx
@@ -252,10 +169,10 @@ func gc_body_workloadDiagonalsKernel(gc_b *compiled.Block, A []uint32, ALength u
 								currentY := gc_s_currentY[gc_rank]
 
 //line hecbench_merge.go:83
-								if gc_tx > 0 && gc_at11[gc_u] != gc_at12[gc_u] {
-									gc_at13[0] = 1
-									gc_at14[0] = uint32(currentX)
-									gc_at15[0] = uint32(currentY)
+								if gc_tx > 0 && gc_at[gc_u] != gc_at2[gc_u] {
+									found[0] = 1
+									gc_at3[0] = uint32(currentX)
+									gc_at4[0] = uint32(currentY)
 								}
 							}
 							gc_tx = gc_fasthi - 1
@@ -290,8 +207,6 @@ func gc_body_workloadDiagonalsKernel(gc_b *compiled.Block, A []uint32, ALength u
 				}
 			}
 		}
-		gc_apart2 := compiled.Disjoint(oneorzero, xBottom) && compiled.Disjoint(oneorzero, yBottom) && compiled.Disjoint(oneorzero, xTop) && compiled.Disjoint(oneorzero, yTop)
-		_ = gc_apart2
 		{
 			gc_from, gc_to := 0, gc_bdx
 			if gc_bound := 16; gc_bound > gc_from {
@@ -301,48 +216,20 @@ func gc_body_workloadDiagonalsKernel(gc_b *compiled.Block, A []uint32, ALength u
 				gc_to = gc_bound + 1
 			}
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				gc_off7 := 31
-				gc_off8 := 0
-				if gc_from >= 0 && gc_off7 >= 0 && gc_off7 < len(oneorzero) && gc_apart2 && gc_off8 >= 0 && gc_off8 < len(xBottom) && gc_off8 < len(yBottom) && gc_off8 < len(xTop) && gc_off8 < len(yTop) {
-					gc_at16 := oneorzero[gc_off7:][:1]
-					gc_at17 := xBottom[gc_off8:][:1]
-					gc_at18 := yBottom[gc_off8:][:1]
-					gc_at19 := xTop[gc_off8:][:1]
-					gc_at20 := yTop[gc_off8:][:1]
-					gc_elem5 := gc_at16[0]
-					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-						currentX := gc_s_currentX[gc_rank]
-						currentY := gc_s_currentY[gc_rank]
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					currentX := gc_s_currentX[gc_rank]
+					currentY := gc_s_currentY[gc_rank]
 
 //line hecbench_merge.go:92
-						{
-							if gc_elem5 != 0 {
-								gc_at17[0] = currentX
-								gc_at18[0] = currentY
-							} else {
-								gc_at19[0] = currentX
-								gc_at20[0] = currentY
-							}
-						}
-					}
-				} else {
-					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						currentX := gc_s_currentX[gc_rank]
-						currentY := gc_s_currentY[gc_rank]
-
-//line hecbench_merge.go:92
-						{
-							if oneorzero[31] != 0 {
-								xBottom[0] = currentX
-								yBottom[0] = currentY
-							} else {
-								xTop[0] = currentX
-								yTop[0] = currentY
-							}
+					{
+						if oneorzero[31] != 0 {
+							xBottom[0] = currentX
+							yBottom[0] = currentY
+						} else {
+							xTop[0] = currentX
+							yTop[0] = currentY
 						}
 					}
 				}
@@ -355,25 +242,25 @@ func gc_body_workloadDiagonalsKernel(gc_b *compiled.Block, A []uint32, ALength u
 			gc_to = gc_bound + 1
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-			gc_off9 := 0
-			gc_off10 := gc_gdx + 1
-			gc_off11 := gc_gdx
-			gc_off12 := gc_gdx + gc_gdx + 1
-			if gc_from >= 0 && gc_off9 >= 0 && gc_off9 < len(diagonalPathIntersections) && gc_off10 >= 0 && gc_off10 < len(diagonalPathIntersections) && gc_off11 >= 0 && gc_off11 < len(diagonalPathIntersections) && gc_off12 >= 0 && gc_off12 < len(diagonalPathIntersections) {
-				gc_at21 := diagonalPathIntersections[gc_off9:][:1]
-				gc_at22 := diagonalPathIntersections[gc_off10:][:1]
-				gc_at23 := diagonalPathIntersections[gc_off11:][:1]
-				gc_at24 := diagonalPathIntersections[gc_off12:][:1]
+			gc_off4 := 0
+			gc_off5 := gc_gdx + 1
+			gc_off6 := gc_gdx
+			gc_off7 := gc_gdx + gc_gdx + 1
+			if gc_from >= 0 && gc_off4 >= 0 && gc_off4 < len(diagonalPathIntersections) && gc_off5 >= 0 && gc_off5 < len(diagonalPathIntersections) && gc_off6 >= 0 && gc_off6 < len(diagonalPathIntersections) && gc_off7 >= 0 && gc_off7 < len(diagonalPathIntersections) {
+				gc_at5 := diagonalPathIntersections[gc_off4:][:1]
+				gc_at6 := diagonalPathIntersections[gc_off5:][:1]
+				gc_at7 := diagonalPathIntersections[gc_off6:][:1]
+				gc_at8 := diagonalPathIntersections[gc_off7:][:1]
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					_ = gc_rank
 
 //line hecbench_merge.go:105
 					if gc_tx == 0 && gc_bx == 0 {
-						gc_at21[0] = 0
-						gc_at22[0] = 0
-						gc_at23[0] = ALength
-						gc_at24[0] = BLength
+						gc_at5[0] = 0
+						gc_at6[0] = 0
+						gc_at7[0] = ALength
+						gc_at8[0] = BLength
 					}
 				}
 			} else {
@@ -456,29 +343,25 @@ func gc_body_mergeSinglePathKernel(gc_b *compiled.Block, A []uint32, ALength uin
 	_ = gc_apart
 	{
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_off := 0
-			gc_off2 := gc_bx
+			gc_off := gc_bx
+			gc_off2 := 0
 			gc_off3 := gc_bx + gc_gdx + 1
 			gc_off4 := mergeK + 1
 			gc_off5 := gc_bx + 1
 			gc_off6 := gc_bx + gc_gdx + 2
-			if gc_off >= 0 && gc_off < len(xBlockTop) && gc_off2 >= 0 && gc_off2 < len(diagonalPathIntersections) && gc_apart && gc_off < len(AShared) && gc_off < len(yBlockTop) && gc_off3 >= 0 && gc_off3 < len(diagonalPathIntersections) && gc_off4 >= 0 && gc_off4 < len(AShared) && gc_off < len(xBlockStop) && gc_off5 >= 0 && gc_off5 < len(diagonalPathIntersections) && gc_off < len(BShared) && gc_off < len(yBlockStop) && gc_off6 >= 0 && gc_off6 < len(diagonalPathIntersections) && gc_off4 < len(BShared) {
-				gc_at := xBlockTop[gc_off:][:1]
-				gc_at2 := diagonalPathIntersections[gc_off2:][:1]
-				gc_at3 := AShared[gc_off:][:1]
-				gc_at4 := yBlockTop[gc_off:][:1]
-				gc_at5 := diagonalPathIntersections[gc_off3:][:1]
-				gc_at6 := AShared[gc_off4:][:1]
-				gc_at7 := xBlockStop[gc_off:][:1]
-				gc_at8 := diagonalPathIntersections[gc_off5:][:1]
-				gc_at9 := BShared[gc_off:][:1]
-				gc_at10 := yBlockStop[gc_off:][:1]
-				gc_at11 := diagonalPathIntersections[gc_off6:][:1]
-				gc_at12 := BShared[gc_off4:][:1]
-				gc_elem := gc_at2[0]
-				gc_elem2 := gc_at5[0]
-				gc_elem3 := gc_at8[0]
-				gc_elem4 := gc_at11[0]
+			if gc_off >= 0 && gc_off < len(diagonalPathIntersections) && gc_apart && gc_off2 >= 0 && gc_off2 < len(AShared) && gc_off3 >= 0 && gc_off3 < len(diagonalPathIntersections) && gc_off4 >= 0 && gc_off4 < len(AShared) && gc_off5 >= 0 && gc_off5 < len(diagonalPathIntersections) && gc_off2 < len(BShared) && gc_off6 >= 0 && gc_off6 < len(diagonalPathIntersections) && gc_off4 < len(BShared) {
+				gc_at := diagonalPathIntersections[gc_off:][:1]
+				gc_at2 := AShared[gc_off2:][:1]
+				gc_at3 := diagonalPathIntersections[gc_off3:][:1]
+				gc_at4 := AShared[gc_off4:][:1]
+				gc_at5 := diagonalPathIntersections[gc_off5:][:1]
+				gc_at6 := BShared[gc_off2:][:1]
+				gc_at7 := diagonalPathIntersections[gc_off6:][:1]
+				gc_at8 := BShared[gc_off4:][:1]
+				gc_elem := gc_at[0]
+				gc_elem2 := gc_at3[0]
+				gc_elem3 := gc_at5[0]
+				gc_elem4 := gc_at7[0]
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
@@ -501,17 +384,17 @@ func gc_body_mergeSinglePathKernel(gc_b *compiled.Block, A []uint32, ALength uin
 //line hecbench_merge.go:140
 					switch gc_tx {
 					case 0:
-						gc_at[0] = gc_elem
-						gc_at3[0] = getNegativeInfinity()
+						xBlockTop[0] = gc_elem
+						gc_at2[0] = getNegativeInfinity()
 					case 64:
-						gc_at4[0] = gc_elem2
-						gc_at6[0] = getPositiveInfinity()
+						yBlockTop[0] = gc_elem2
+						gc_at4[0] = getPositiveInfinity()
 					case 32:
-						gc_at7[0] = gc_elem3
-						gc_at9[0] = getNegativeInfinity()
+						xBlockStop[0] = gc_elem3
+						gc_at6[0] = getNegativeInfinity()
 					case 96:
-						gc_at10[0] = gc_elem4
-						gc_at12[0] = getPositiveInfinity()
+						yBlockStop[0] = gc_elem4
+						gc_at8[0] = getPositiveInfinity()
 					default:
 					}
 					_ = threadIdX4

@@ -68,65 +68,30 @@ func gc_body_workloadDiagonalsKernel(gc_b2 *compiled.Block, A []uint32, ALength 
 			gc_to2 = gc_bound2 + 1
 		}
 		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off13 := 0
-			if gc_from2 >= 0 && gc_off13 >= 0 && gc_off13 < len(xTop) && gc_off13 < len(yTop) && gc_off13 < len(xBottom) && gc_off13 < len(yBottom) && gc_off13 < len(found) {
-				gc_at25 := xTop[gc_off13:][:1]
-				gc_at26 := yTop[gc_off13:][:1]
-				gc_at27 := xBottom[gc_off13:][:1]
-				gc_at28 := yBottom[gc_off13:][:1]
-				gc_at29 := found[gc_off13:][:1]
-				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+			for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
 
 //line hecbench_merge.go:38
-					{
+				{
 
-						combinedIndex := int32(uint64(gc_bx2) * (uint64(ALength) + uint64(BLength)) / uint64(gc_gdx2))
-
-//line hecbench_merge.go:43
-						if uint32(combinedIndex) < ALength {
-							gc_at25[0] = combinedIndex
-						} else {
-							gc_at25[0] = int32(ALength)
-						}
-						if uint32(combinedIndex) > ALength {
-							gc_at26[0] = combinedIndex - int32(ALength)
-						} else {
-							gc_at26[0] = 0
-						}
-						gc_at27[0] = gc_at26[0]
-						gc_at28[0] = gc_at25[0]
-
-						gc_at29[0] = 0
-					}
-				}
-			} else {
-				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line hecbench_merge.go:38
-					{
-
-						combinedIndex := int32(uint64(gc_bx2) * (uint64(ALength) + uint64(BLength)) / uint64(gc_gdx2))
+					combinedIndex := int32(uint64(gc_bx2) * (uint64(ALength) + uint64(BLength)) / uint64(gc_gdx2))
 
 //line hecbench_merge.go:43
-						if uint32(combinedIndex) < ALength {
-							xTop[0] = combinedIndex
-						} else {
-							xTop[0] = int32(ALength)
-						}
-						if uint32(combinedIndex) > ALength {
-							yTop[0] = combinedIndex - int32(ALength)
-						} else {
-							yTop[0] = 0
-						}
-						xBottom[0] = yTop[0]
-						yBottom[0] = xTop[0]
-
-						found[0] = 0
+					if uint32(combinedIndex) < ALength {
+						xTop[0] = combinedIndex
+					} else {
+						xTop[0] = int32(ALength)
 					}
+					if uint32(combinedIndex) > ALength {
+						yTop[0] = combinedIndex - int32(ALength)
+					} else {
+						yTop[0] = 0
+					}
+					xBottom[0] = yTop[0]
+					yBottom[0] = xTop[0]
+
+					found[0] = 0
 				}
 			}
 		}
@@ -138,84 +103,38 @@ func gc_body_workloadDiagonalsKernel(gc_b2 *compiled.Block, A []uint32, ALength 
 		if gc_b2.Stopped() {
 			return
 		}
-		gc_apart3 := compiled.Disjoint(xTop, oneorzero) && compiled.Disjoint(xBottom, oneorzero) && compiled.Disjoint(yTop, oneorzero) && compiled.Disjoint(yBottom, oneorzero)
-		_ = gc_apart3
 		{
 			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_off14 := 0
-				if gc_off14 >= 0 && gc_off14 < len(xTop) && gc_apart3 && gc_off14 < len(xBottom) && gc_off14 < len(yTop) && gc_off14 < len(yBottom) && gc_bdx2 <= len(oneorzero) {
-					gc_at30 := xTop[gc_off14:][:1]
-					gc_at31 := xBottom[gc_off14:][:1]
-					gc_at32 := yTop[gc_off14:][:1]
-					gc_at33 := yBottom[gc_off14:][:1]
-					gc_at34 := oneorzero[:gc_bdx2]
-					gc_elem6 := gc_at30[0]
-					gc_elem7 := gc_at31[0]
-					gc_elem8 := gc_at32[0]
-					gc_elem9 := gc_at33[0]
-					for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
 
 //line hecbench_merge.go:36
-						threadOffset := gc_tx2 - 16
-						_ = threadOffset
+					threadOffset := gc_tx2 - 16
+					_ = threadOffset
 
 //line hecbench_merge.go:63
-						currentX := gc_elem6 - ((gc_elem6 - gc_elem7) >> 1) - int32(threadOffset)
+					currentX := xTop[0] - ((xTop[0] - xBottom[0]) >> 1) - int32(threadOffset)
 
 //line hecbench_merge.go:64
-						currentY := gc_elem8 + ((gc_elem9 - gc_elem8) >> 1) + int32(threadOffset)
+					currentY := yTop[0] + ((yBottom[0] - yTop[0]) >> 1) + int32(threadOffset)
 
 //line hecbench_merge.go:67
-						if currentX >= int32(ALength) || currentY < 0 {
-							gc_at34[gc_tx2] = 0
-						} else if currentY >= int32(BLength) || currentX < 1 {
-							gc_at34[gc_tx2] = 1
-						} else {
-							if A[currentX-1] <= B[currentY] {
-								gc_at34[gc_tx2] = 1
-							} else {
-								gc_at34[gc_tx2] = 0
-							}
-						}
-						_ = currentX
-						_ = currentY
-						gc_s_currentX[gc_rank2] = currentX
-						gc_s_currentY[gc_rank2] = currentY
-					}
-				} else {
-					for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line hecbench_merge.go:36
-						threadOffset := gc_tx2 - 16
-						_ = threadOffset
-
-//line hecbench_merge.go:63
-						currentX := xTop[0] - ((xTop[0] - xBottom[0]) >> 1) - int32(threadOffset)
-
-//line hecbench_merge.go:64
-						currentY := yTop[0] + ((yBottom[0] - yTop[0]) >> 1) + int32(threadOffset)
-
-//line hecbench_merge.go:67
-						if currentX >= int32(ALength) || currentY < 0 {
-							oneorzero[gc_tx2] = 0
-						} else if currentY >= int32(BLength) || currentX < 1 {
+					if currentX >= int32(ALength) || currentY < 0 {
+						oneorzero[gc_tx2] = 0
+					} else if currentY >= int32(BLength) || currentX < 1 {
+						oneorzero[gc_tx2] = 1
+					} else {
+						if A[currentX-1] <= B[currentY] {
 							oneorzero[gc_tx2] = 1
 						} else {
-							if A[currentX-1] <= B[currentY] {
-								oneorzero[gc_tx2] = 1
-							} else {
-								oneorzero[gc_tx2] = 0
-							}
+							oneorzero[gc_tx2] = 0
 						}
-						_ = currentX
-						_ = currentY
-						gc_s_currentX[gc_rank2] = currentX
-						gc_s_currentY[gc_rank2] = currentY
 					}
+					_ = currentX
+					_ = currentY
+					gc_s_currentX[gc_rank2] = currentX
+					gc_s_currentY[gc_rank2] = currentY
 				}
 			}
 		}
@@ -227,24 +146,22 @@ func gc_body_workloadDiagonalsKernel(gc_b2 *compiled.Block, A []uint32, ALength 
 				gc_from2 = gc_bound2 + 1
 			}
 			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_off15 := 0 - 1
-				gc_off16 := 0
-				gc_off17 := gc_bx2
-				gc_off18 := gc_bx2 + gc_gdx2 + 1
+				gc_off8 := 0 - 1
+				gc_off9 := gc_bx2
+				gc_off10 := gc_bx2 + gc_gdx2 + 1
 				gc_fastlo2, gc_fasthi2 := gc_from2, gc_from2
-				if gc_off16 >= 0 && gc_off16 < len(found) && gc_off17 >= 0 && gc_off17 < len(diagonalPathIntersections) && gc_off18 >= 0 && gc_off18 < len(diagonalPathIntersections) {
-					gc_fastlo2 = min(max(gc_from2, 0, -gc_off15), gc_to2)
-					gc_fasthi2 = max(min(gc_to2, len(oneorzero), len(oneorzero)-gc_off15), gc_fastlo2)
+				if gc_off9 >= 0 && gc_off9 < len(diagonalPathIntersections) && gc_off10 >= 0 && gc_off10 < len(diagonalPathIntersections) {
+					gc_fastlo2 = min(max(gc_from2, 0, -gc_off8), gc_to2)
+					gc_fasthi2 = max(min(gc_to2, len(oneorzero), len(oneorzero)-gc_off8), gc_fastlo2)
 				}
 				if gc_fastlo2 < gc_fasthi2 {
 					for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
 						if gc_tx2 == gc_fastlo2 {
 							gc_seglen2 := gc_fasthi2 - gc_fastlo2
-							gc_at35 := oneorzero[gc_fastlo2:][:gc_seglen2]
-							gc_at36 := oneorzero[gc_off15+gc_fastlo2:][:gc_seglen2]
-							gc_at37 := found[gc_off16:][:1]
-							gc_at38 := diagonalPathIntersections[gc_off17:][:1]
-							gc_at39 := diagonalPathIntersections[gc_off18:][:1]
+							gc_at9 := oneorzero[gc_fastlo2:][:gc_seglen2]
+							gc_at10 := oneorzero[gc_off8+gc_fastlo2:][:gc_seglen2]
+							gc_at11 := diagonalPathIntersections[gc_off9:][:1]
+							gc_at12 := diagonalPathIntersections[gc_off10:][:1]
 							for gc_u2 := 0; gc_u2 < gc_seglen2; gc_u2++ {
 								gc_tx2 := gc_fastlo2 + gc_u2
 								gc_rank2 := gc_base2 + gc_tx2
@@ -253,10 +170,10 @@ func gc_body_workloadDiagonalsKernel(gc_b2 *compiled.Block, A []uint32, ALength 
 								currentY := gc_s_currentY[gc_rank2]
 
 //line hecbench_merge.go:83
-								if gc_tx2 > 0 && gc_at35[gc_u2] != gc_at36[gc_u2] {
-									gc_at37[0] = 1
-									gc_at38[0] = uint32(currentX)
-									gc_at39[0] = uint32(currentY)
+								if gc_tx2 > 0 && gc_at9[gc_u2] != gc_at10[gc_u2] {
+									found[0] = 1
+									gc_at11[0] = uint32(currentX)
+									gc_at12[0] = uint32(currentY)
 								}
 							}
 							gc_tx2 = gc_fasthi2 - 1
@@ -291,8 +208,6 @@ func gc_body_workloadDiagonalsKernel(gc_b2 *compiled.Block, A []uint32, ALength 
 				}
 			}
 		}
-		gc_apart4 := compiled.Disjoint(oneorzero, xBottom) && compiled.Disjoint(oneorzero, yBottom) && compiled.Disjoint(oneorzero, xTop) && compiled.Disjoint(oneorzero, yTop)
-		_ = gc_apart4
 		{
 			gc_from2, gc_to2 := 0, gc_bdx2
 			if gc_bound2 := 16; gc_bound2 > gc_from2 {
@@ -302,48 +217,20 @@ func gc_body_workloadDiagonalsKernel(gc_b2 *compiled.Block, A []uint32, ALength 
 				gc_to2 = gc_bound2 + 1
 			}
 			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_off19 := 31
-				gc_off20 := 0
-				if gc_from2 >= 0 && gc_off19 >= 0 && gc_off19 < len(oneorzero) && gc_apart4 && gc_off20 >= 0 && gc_off20 < len(xBottom) && gc_off20 < len(yBottom) && gc_off20 < len(xTop) && gc_off20 < len(yTop) {
-					gc_at40 := oneorzero[gc_off19:][:1]
-					gc_at41 := xBottom[gc_off20:][:1]
-					gc_at42 := yBottom[gc_off20:][:1]
-					gc_at43 := xTop[gc_off20:][:1]
-					gc_at44 := yTop[gc_off20:][:1]
-					gc_elem10 := gc_at40[0]
-					for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-						currentX := gc_s_currentX[gc_rank2]
-						currentY := gc_s_currentY[gc_rank2]
+				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+					currentX := gc_s_currentX[gc_rank2]
+					currentY := gc_s_currentY[gc_rank2]
 
 //line hecbench_merge.go:92
-						{
-							if gc_elem10 != 0 {
-								gc_at41[0] = currentX
-								gc_at42[0] = currentY
-							} else {
-								gc_at43[0] = currentX
-								gc_at44[0] = currentY
-							}
-						}
-					}
-				} else {
-					for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-						currentX := gc_s_currentX[gc_rank2]
-						currentY := gc_s_currentY[gc_rank2]
-
-//line hecbench_merge.go:92
-						{
-							if oneorzero[31] != 0 {
-								xBottom[0] = currentX
-								yBottom[0] = currentY
-							} else {
-								xTop[0] = currentX
-								yTop[0] = currentY
-							}
+					{
+						if oneorzero[31] != 0 {
+							xBottom[0] = currentX
+							yBottom[0] = currentY
+						} else {
+							xTop[0] = currentX
+							yTop[0] = currentY
 						}
 					}
 				}
@@ -356,15 +243,15 @@ func gc_body_workloadDiagonalsKernel(gc_b2 *compiled.Block, A []uint32, ALength 
 			gc_to2 = gc_bound2 + 1
 		}
 		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off21 := 0
-			gc_off22 := gc_gdx2 + 1
-			gc_off23 := gc_gdx2
-			gc_off24 := gc_gdx2 + gc_gdx2 + 1
-			if gc_from2 >= 0 && gc_off21 >= 0 && gc_off21 < len(diagonalPathIntersections) && gc_off22 >= 0 && gc_off22 < len(diagonalPathIntersections) && gc_off23 >= 0 && gc_off23 < len(diagonalPathIntersections) && gc_off24 >= 0 && gc_off24 < len(diagonalPathIntersections) {
-				gc_at45 := diagonalPathIntersections[gc_off21:][:1]
-				gc_at46 := diagonalPathIntersections[gc_off22:][:1]
-				gc_at47 := diagonalPathIntersections[gc_off23:][:1]
-				gc_at48 := diagonalPathIntersections[gc_off24:][:1]
+			gc_off11 := 0
+			gc_off12 := gc_gdx2 + 1
+			gc_off13 := gc_gdx2
+			gc_off14 := gc_gdx2 + gc_gdx2 + 1
+			if gc_from2 >= 0 && gc_off11 >= 0 && gc_off11 < len(diagonalPathIntersections) && gc_off12 >= 0 && gc_off12 < len(diagonalPathIntersections) && gc_off13 >= 0 && gc_off13 < len(diagonalPathIntersections) && gc_off14 >= 0 && gc_off14 < len(diagonalPathIntersections) {
+				gc_at13 := diagonalPathIntersections[gc_off11:][:1]
+				gc_at14 := diagonalPathIntersections[gc_off12:][:1]
+				gc_at15 := diagonalPathIntersections[gc_off13:][:1]
+				gc_at16 := diagonalPathIntersections[gc_off14:][:1]
 				gc_vstep := gc_from2
 				if compiled.SIMD {
 //line hecbench_merge.go:105
@@ -400,23 +287,23 @@ func gc_body_workloadDiagonalsKernel(gc_b2 *compiled.Block, A []uint32, ALength 
 //line hecbench_merge.go:106
 							if gc_if2.ToBits() != 0 {
 //line hecbench_merge.go:106
-								gc_at45[0] = 0
+								gc_at13[0] = 0
 //line hecbench_merge.go:106
 							}
 //line hecbench_merge.go:106
 							if gc_if2.ToBits() != 0 {
 //line hecbench_merge.go:106
-								gc_at46[0] = 0
+								gc_at14[0] = 0
 							}
 //line hecbench_merge.go:107
 							if gc_if2.ToBits() != 0 {
 //line hecbench_merge.go:107
-								gc_at47[0] = ALength
+								gc_at15[0] = ALength
 							}
 //line hecbench_merge.go:108
 							if gc_if2.ToBits() != 0 {
 //line hecbench_merge.go:108
-								gc_at48[0] = BLength
+								gc_at16[0] = BLength
 							}
 //line hecbench_merge.go:109
 						}
@@ -429,10 +316,10 @@ func gc_body_workloadDiagonalsKernel(gc_b2 *compiled.Block, A []uint32, ALength 
 
 //line hecbench_merge.go:105
 					if gc_tx2 == 0 && gc_bx2 == 0 {
-						gc_at45[0] = 0
-						gc_at46[0] = 0
-						gc_at47[0] = ALength
-						gc_at48[0] = BLength
+						gc_at13[0] = 0
+						gc_at14[0] = 0
+						gc_at15[0] = ALength
+						gc_at16[0] = BLength
 					}
 				}
 			} else {
@@ -573,29 +460,25 @@ func gc_body_mergeSinglePathKernel(gc_b2 *compiled.Block, A []uint32, ALength ui
 	_ = gc_apart2
 	{
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off7 := 0
-			gc_off8 := gc_bx2
+			gc_off7 := gc_bx2
+			gc_off8 := 0
 			gc_off9 := gc_bx2 + gc_gdx2 + 1
 			gc_off10 := mergeK + 1
 			gc_off11 := gc_bx2 + 1
 			gc_off12 := gc_bx2 + gc_gdx2 + 2
-			if gc_off7 >= 0 && gc_off7 < len(xBlockTop) && gc_off8 >= 0 && gc_off8 < len(diagonalPathIntersections) && gc_apart2 && gc_off7 < len(AShared) && gc_off7 < len(yBlockTop) && gc_off9 >= 0 && gc_off9 < len(diagonalPathIntersections) && gc_off10 >= 0 && gc_off10 < len(AShared) && gc_off7 < len(xBlockStop) && gc_off11 >= 0 && gc_off11 < len(diagonalPathIntersections) && gc_off7 < len(BShared) && gc_off7 < len(yBlockStop) && gc_off12 >= 0 && gc_off12 < len(diagonalPathIntersections) && gc_off10 < len(BShared) {
-				gc_at13 := xBlockTop[gc_off7:][:1]
-				gc_at14 := diagonalPathIntersections[gc_off8:][:1]
-				gc_at15 := AShared[gc_off7:][:1]
-				gc_at16 := yBlockTop[gc_off7:][:1]
-				gc_at17 := diagonalPathIntersections[gc_off9:][:1]
-				gc_at18 := AShared[gc_off10:][:1]
-				gc_at19 := xBlockStop[gc_off7:][:1]
-				gc_at20 := diagonalPathIntersections[gc_off11:][:1]
-				gc_at21 := BShared[gc_off7:][:1]
-				gc_at22 := yBlockStop[gc_off7:][:1]
-				gc_at23 := diagonalPathIntersections[gc_off12:][:1]
-				gc_at24 := BShared[gc_off10:][:1]
-				gc_elem5 := gc_at14[0]
-				gc_elem6 := gc_at17[0]
-				gc_elem7 := gc_at20[0]
-				gc_elem8 := gc_at23[0]
+			if gc_off7 >= 0 && gc_off7 < len(diagonalPathIntersections) && gc_apart2 && gc_off8 >= 0 && gc_off8 < len(AShared) && gc_off9 >= 0 && gc_off9 < len(diagonalPathIntersections) && gc_off10 >= 0 && gc_off10 < len(AShared) && gc_off11 >= 0 && gc_off11 < len(diagonalPathIntersections) && gc_off8 < len(BShared) && gc_off12 >= 0 && gc_off12 < len(diagonalPathIntersections) && gc_off10 < len(BShared) {
+				gc_at9 := diagonalPathIntersections[gc_off7:][:1]
+				gc_at10 := AShared[gc_off8:][:1]
+				gc_at11 := diagonalPathIntersections[gc_off9:][:1]
+				gc_at12 := AShared[gc_off10:][:1]
+				gc_at13 := diagonalPathIntersections[gc_off11:][:1]
+				gc_at14 := BShared[gc_off8:][:1]
+				gc_at15 := diagonalPathIntersections[gc_off12:][:1]
+				gc_at16 := BShared[gc_off10:][:1]
+				gc_elem5 := gc_at9[0]
+				gc_elem6 := gc_at11[0]
+				gc_elem7 := gc_at13[0]
+				gc_elem8 := gc_at15[0]
 				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
@@ -618,17 +501,17 @@ func gc_body_mergeSinglePathKernel(gc_b2 *compiled.Block, A []uint32, ALength ui
 //line hecbench_merge.go:140
 					switch gc_tx2 {
 					case 0:
-						gc_at13[0] = gc_elem5
-						gc_at15[0] = getNegativeInfinity()
+						xBlockTop[0] = gc_elem5
+						gc_at10[0] = getNegativeInfinity()
 					case 64:
-						gc_at16[0] = gc_elem6
-						gc_at18[0] = getPositiveInfinity()
+						yBlockTop[0] = gc_elem6
+						gc_at12[0] = getPositiveInfinity()
 					case 32:
-						gc_at19[0] = gc_elem7
-						gc_at21[0] = getNegativeInfinity()
+						xBlockStop[0] = gc_elem7
+						gc_at14[0] = getNegativeInfinity()
 					case 96:
-						gc_at22[0] = gc_elem8
-						gc_at24[0] = getPositiveInfinity()
+						yBlockStop[0] = gc_elem8
+						gc_at16[0] = getPositiveInfinity()
 					default:
 					}
 					_ = threadIdX4

@@ -584,95 +584,10 @@ func gc_body_uniformUpdateKernel(gc_b *compiled.Block, dData, dBuf []uint32) {
 	buf := gocuda.Shared[uint32](t, 1)[:1]
 	{
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_off := 0
-			gc_off2 := gc_bx
-			if gc_off >= 0 && gc_off < len(buf) && gc_off2 >= 0 && gc_off2 < len(dBuf) {
-				gc_at := buf[gc_off:][:1]
-				gc_at2 := dBuf[gc_off2:][:1]
-				gc_step := 0
-				for ; gc_step+3 < gc_bdx; gc_step += 4 {
-					{
-						gc_tx := gc_step + 0
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line hecbench_radixsort.go:121
-						i := gc_bx*gc_bdx + gc_tx
-						_ = i
-
-//line hecbench_radixsort.go:122
-						data4 := asUint4(dData)[i]
-
-//line hecbench_radixsort.go:123
-						if gc_tx == 0 {
-							gc_at[0] = gc_at2[0]
-						}
-						_ = data4
-						gc_s_data4[gc_rank] = data4
-					}
-					{
-						gc_tx := gc_step + 1
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line hecbench_radixsort.go:121
-						i := gc_bx*gc_bdx + gc_tx
-						_ = i
-
-//line hecbench_radixsort.go:122
-						data4 := asUint4(dData)[i]
-
-//line hecbench_radixsort.go:123
-						if gc_tx == 0 {
-							gc_at[0] = gc_at2[0]
-						}
-						_ = data4
-						gc_s_data4[gc_rank] = data4
-					}
-					{
-						gc_tx := gc_step + 2
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line hecbench_radixsort.go:121
-						i := gc_bx*gc_bdx + gc_tx
-						_ = i
-
-//line hecbench_radixsort.go:122
-						data4 := asUint4(dData)[i]
-
-//line hecbench_radixsort.go:123
-						if gc_tx == 0 {
-							gc_at[0] = gc_at2[0]
-						}
-						_ = data4
-						gc_s_data4[gc_rank] = data4
-					}
-					{
-						gc_tx := gc_step + 3
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line hecbench_radixsort.go:121
-						i := gc_bx*gc_bdx + gc_tx
-						_ = i
-
-//line hecbench_radixsort.go:122
-						data4 := asUint4(dData)[i]
-
-//line hecbench_radixsort.go:123
-						if gc_tx == 0 {
-							gc_at[0] = gc_at2[0]
-						}
-						_ = data4
-						gc_s_data4[gc_rank] = data4
-					}
-				}
-				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+			gc_step := 0
+			for ; gc_step+3 < gc_bdx; gc_step += 4 {
+				{
+					gc_tx := gc_step + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
@@ -685,92 +600,51 @@ func gc_body_uniformUpdateKernel(gc_b *compiled.Block, dData, dBuf []uint32) {
 
 //line hecbench_radixsort.go:123
 					if gc_tx == 0 {
-						gc_at[0] = gc_at2[0]
+						buf[0] = dBuf[gc_bx]
 					}
 					_ = data4
 					gc_s_data4[gc_rank] = data4
 				}
-			} else {
-				gc_step2 := 0
-				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
-					{
-						gc_tx := gc_step2 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
+				{
+					gc_tx := gc_step + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 
 //line hecbench_radixsort.go:121
-						i := gc_bx*gc_bdx + gc_tx
-						_ = i
+					i := gc_bx*gc_bdx + gc_tx
+					_ = i
 
 //line hecbench_radixsort.go:122
-						data4 := asUint4(dData)[i]
+					data4 := asUint4(dData)[i]
 
 //line hecbench_radixsort.go:123
-						if gc_tx == 0 {
-							buf[0] = dBuf[gc_bx]
-						}
-						_ = data4
-						gc_s_data4[gc_rank] = data4
+					if gc_tx == 0 {
+						buf[0] = dBuf[gc_bx]
 					}
-					{
-						gc_tx := gc_step2 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line hecbench_radixsort.go:121
-						i := gc_bx*gc_bdx + gc_tx
-						_ = i
-
-//line hecbench_radixsort.go:122
-						data4 := asUint4(dData)[i]
-
-//line hecbench_radixsort.go:123
-						if gc_tx == 0 {
-							buf[0] = dBuf[gc_bx]
-						}
-						_ = data4
-						gc_s_data4[gc_rank] = data4
-					}
-					{
-						gc_tx := gc_step2 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line hecbench_radixsort.go:121
-						i := gc_bx*gc_bdx + gc_tx
-						_ = i
-
-//line hecbench_radixsort.go:122
-						data4 := asUint4(dData)[i]
-
-//line hecbench_radixsort.go:123
-						if gc_tx == 0 {
-							buf[0] = dBuf[gc_bx]
-						}
-						_ = data4
-						gc_s_data4[gc_rank] = data4
-					}
-					{
-						gc_tx := gc_step2 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line hecbench_radixsort.go:121
-						i := gc_bx*gc_bdx + gc_tx
-						_ = i
-
-//line hecbench_radixsort.go:122
-						data4 := asUint4(dData)[i]
-
-//line hecbench_radixsort.go:123
-						if gc_tx == 0 {
-							buf[0] = dBuf[gc_bx]
-						}
-						_ = data4
-						gc_s_data4[gc_rank] = data4
-					}
+					_ = data4
+					gc_s_data4[gc_rank] = data4
 				}
-				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+				{
+					gc_tx := gc_step + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line hecbench_radixsort.go:121
+					i := gc_bx*gc_bdx + gc_tx
+					_ = i
+
+//line hecbench_radixsort.go:122
+					data4 := asUint4(dData)[i]
+
+//line hecbench_radixsort.go:123
+					if gc_tx == 0 {
+						buf[0] = dBuf[gc_bx]
+					}
+					_ = data4
+					gc_s_data4[gc_rank] = data4
+				}
+				{
+					gc_tx := gc_step + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
@@ -789,14 +663,32 @@ func gc_body_uniformUpdateKernel(gc_b *compiled.Block, dData, dBuf []uint32) {
 					gc_s_data4[gc_rank] = data4
 				}
 			}
+			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+
+//line hecbench_radixsort.go:121
+				i := gc_bx*gc_bdx + gc_tx
+				_ = i
+
+//line hecbench_radixsort.go:122
+				data4 := asUint4(dData)[i]
+
+//line hecbench_radixsort.go:123
+				if gc_tx == 0 {
+					buf[0] = dBuf[gc_bx]
+				}
+				_ = data4
+				gc_s_data4[gc_rank] = data4
+			}
 		}
 	}
 	{
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_step3 := 0
-			for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
+			gc_step2 := 0
+			for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
 				{
-					gc_tx := gc_step3 + 0
+					gc_tx := gc_step2 + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
@@ -813,7 +705,7 @@ func gc_body_uniformUpdateKernel(gc_b *compiled.Block, dData, dBuf []uint32) {
 					asUint4(dData)[i] = data4
 				}
 				{
-					gc_tx := gc_step3 + 1
+					gc_tx := gc_step2 + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
@@ -830,7 +722,7 @@ func gc_body_uniformUpdateKernel(gc_b *compiled.Block, dData, dBuf []uint32) {
 					asUint4(dData)[i] = data4
 				}
 				{
-					gc_tx := gc_step3 + 2
+					gc_tx := gc_step2 + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
@@ -847,7 +739,7 @@ func gc_body_uniformUpdateKernel(gc_b *compiled.Block, dData, dBuf []uint32) {
 					asUint4(dData)[i] = data4
 				}
 				{
-					gc_tx := gc_step3 + 3
+					gc_tx := gc_step2 + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
@@ -864,7 +756,7 @@ func gc_body_uniformUpdateKernel(gc_b *compiled.Block, dData, dBuf []uint32) {
 					asUint4(dData)[i] = data4
 				}
 			}
-			for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 

@@ -1489,10 +1489,8 @@ func gc_body_minReduceKernel(gc_b *compiled.Block, dValues, dIndices []int32, si
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 			gc_off3 := gc_bx
-			gc_off4 := 0
-			if gc_from >= 0 && gc_off3 >= 0 && gc_off3 < len(dIndices) && gc_off4 >= 0 && gc_off4 < len(ixCache) {
+			if gc_from >= 0 && gc_off3 >= 0 && gc_off3 < len(dIndices) {
 				gc_at5 := dIndices[gc_off3:][:1]
-				gc_at6 := ixCache[gc_off4:][:1]
 				gc_step := gc_from
 				for ; gc_step+3 < gc_to; gc_step += 4 {
 					{
@@ -1507,7 +1505,7 @@ func gc_body_minReduceKernel(gc_b *compiled.Block, dValues, dIndices []int32, si
 
 //line hecbench_seam.go:317
 						{
-							gc_at5[0] = gc_at6[0]
+							gc_at5[0] = ixCache[0]
 						}
 					}
 					{
@@ -1522,7 +1520,7 @@ func gc_body_minReduceKernel(gc_b *compiled.Block, dValues, dIndices []int32, si
 
 //line hecbench_seam.go:317
 						{
-							gc_at5[0] = gc_at6[0]
+							gc_at5[0] = ixCache[0]
 						}
 					}
 					{
@@ -1537,7 +1535,7 @@ func gc_body_minReduceKernel(gc_b *compiled.Block, dValues, dIndices []int32, si
 
 //line hecbench_seam.go:317
 						{
-							gc_at5[0] = gc_at6[0]
+							gc_at5[0] = ixCache[0]
 						}
 					}
 					{
@@ -1552,7 +1550,7 @@ func gc_body_minReduceKernel(gc_b *compiled.Block, dValues, dIndices []int32, si
 
 //line hecbench_seam.go:317
 						{
-							gc_at5[0] = gc_at6[0]
+							gc_at5[0] = ixCache[0]
 						}
 					}
 				}
@@ -1566,7 +1564,7 @@ func gc_body_minReduceKernel(gc_b *compiled.Block, dValues, dIndices []int32, si
 
 //line hecbench_seam.go:317
 					{
-						gc_at5[0] = gc_at6[0]
+						gc_at5[0] = ixCache[0]
 					}
 				}
 			} else {

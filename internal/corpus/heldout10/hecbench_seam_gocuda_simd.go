@@ -1385,12 +1385,12 @@ func gc_body_minReduceKernel(gc_b2 *compiled.Block, dValues, dIndices []int32, s
 				gc_to2 = gc_bound2
 			}
 			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_off5 := i_
-				if gc_from2 >= 0 && gc_off5 >= 0 && gc_off5 <= len(valCache) && gc_to2 <= len(valCache)-gc_off5 && gc_to2 <= len(valCache) && gc_off5 <= len(ixCache) && gc_to2 <= len(ixCache)-gc_off5 && gc_to2 <= len(ixCache) {
-					gc_at7 := valCache[gc_off5:][:gc_to2]
-					gc_at8 := valCache[:gc_to2]
-					gc_at9 := ixCache[gc_off5:][:gc_to2]
-					gc_at10 := ixCache[:gc_to2]
+				gc_off4 := i_
+				if gc_from2 >= 0 && gc_off4 >= 0 && gc_off4 <= len(valCache) && gc_to2 <= len(valCache)-gc_off4 && gc_to2 <= len(valCache) && gc_off4 <= len(ixCache) && gc_to2 <= len(ixCache)-gc_off4 && gc_to2 <= len(ixCache) {
+					gc_at6 := valCache[gc_off4:][:gc_to2]
+					gc_at7 := valCache[:gc_to2]
+					gc_at8 := ixCache[gc_off4:][:gc_to2]
+					gc_at9 := ixCache[:gc_to2]
 					gc_vstep3 := gc_from2
 					if compiled.SIMD {
 						for ; gc_vstep3+7 < gc_to2; gc_vstep3 += 8 {
@@ -1403,15 +1403,15 @@ func gc_body_minReduceKernel(gc_b2 *compiled.Block, dValues, dIndices []int32, s
 							_ = tid
 //line hecbench_seam.go:308
 							{
-								gc_if4 := archsimd.LoadInt32x8Slice(gc_at7[gc_tx2:]).Less(archsimd.LoadInt32x8Slice(gc_at8[gc_tx2:])).Or(archsimd.LoadInt32x8Slice(gc_at7[gc_tx2:]).Equal(archsimd.LoadInt32x8Slice(gc_at8[gc_tx2:])).And(archsimd.LoadInt32x8Slice(gc_at9[gc_tx2:]).Less(archsimd.LoadInt32x8Slice(gc_at10[gc_tx2:]))))
+								gc_if4 := archsimd.LoadInt32x8Slice(gc_at6[gc_tx2:]).Less(archsimd.LoadInt32x8Slice(gc_at7[gc_tx2:])).Or(archsimd.LoadInt32x8Slice(gc_at6[gc_tx2:]).Equal(archsimd.LoadInt32x8Slice(gc_at7[gc_tx2:])).And(archsimd.LoadInt32x8Slice(gc_at8[gc_tx2:]).Less(archsimd.LoadInt32x8Slice(gc_at9[gc_tx2:]))))
 //line hecbench_seam.go:309
 								_ = gc_if4
 //line hecbench_seam.go:309
 								if gc_if4.ToBits() != 0 {
 //line hecbench_seam.go:309
-									archsimd.LoadInt32x8Slice(gc_at7[gc_tx2:]).Merge(archsimd.LoadInt32x8Slice(gc_at8[gc_tx2:]), gc_if4).StoreSlice(gc_at8[gc_tx2:])
+									archsimd.LoadInt32x8Slice(gc_at6[gc_tx2:]).Merge(archsimd.LoadInt32x8Slice(gc_at7[gc_tx2:]), gc_if4).StoreSlice(gc_at7[gc_tx2:])
 //line hecbench_seam.go:309
-									archsimd.LoadInt32x8Slice(gc_at9[gc_tx2:]).Merge(archsimd.LoadInt32x8Slice(gc_at10[gc_tx2:]), gc_if4).StoreSlice(gc_at10[gc_tx2:])
+									archsimd.LoadInt32x8Slice(gc_at8[gc_tx2:]).Merge(archsimd.LoadInt32x8Slice(gc_at9[gc_tx2:]), gc_if4).StoreSlice(gc_at9[gc_tx2:])
 //line hecbench_seam.go:309
 								}
 //line hecbench_seam.go:309
@@ -1429,9 +1429,9 @@ func gc_body_minReduceKernel(gc_b2 *compiled.Block, dValues, dIndices []int32, s
 
 //line hecbench_seam.go:308
 						{
-							if gc_at7[gc_tx2] < gc_at8[gc_tx2] || (gc_at7[gc_tx2] == gc_at8[gc_tx2] && gc_at9[gc_tx2] < gc_at10[gc_tx2]) {
-								gc_at8[gc_tx2] = gc_at7[gc_tx2]
-								gc_at10[gc_tx2] = gc_at9[gc_tx2]
+							if gc_at6[gc_tx2] < gc_at7[gc_tx2] || (gc_at6[gc_tx2] == gc_at7[gc_tx2] && gc_at8[gc_tx2] < gc_at9[gc_tx2]) {
+								gc_at7[gc_tx2] = gc_at6[gc_tx2]
+								gc_at9[gc_tx2] = gc_at8[gc_tx2]
 							}
 						}
 					}
@@ -1494,11 +1494,9 @@ func gc_body_minReduceKernel(gc_b2 *compiled.Block, dValues, dIndices []int32, s
 			gc_to2 = gc_bound2 + 1
 		}
 		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off6 := gc_bx2
-			gc_off7 := 0
-			if gc_from2 >= 0 && gc_off6 >= 0 && gc_off6 < len(dIndices) && gc_off7 >= 0 && gc_off7 < len(ixCache) {
-				gc_at11 := dIndices[gc_off6:][:1]
-				gc_at12 := ixCache[gc_off7:][:1]
+			gc_off5 := gc_bx2
+			if gc_from2 >= 0 && gc_off5 >= 0 && gc_off5 < len(dIndices) {
+				gc_at10 := dIndices[gc_off5:][:1]
 				gc_step3 := gc_from2
 				for ; gc_step3+3 < gc_to2; gc_step3 += 4 {
 					{
@@ -1513,7 +1511,7 @@ func gc_body_minReduceKernel(gc_b2 *compiled.Block, dValues, dIndices []int32, s
 
 //line hecbench_seam.go:317
 						{
-							gc_at11[0] = gc_at12[0]
+							gc_at10[0] = ixCache[0]
 						}
 					}
 					{
@@ -1528,7 +1526,7 @@ func gc_body_minReduceKernel(gc_b2 *compiled.Block, dValues, dIndices []int32, s
 
 //line hecbench_seam.go:317
 						{
-							gc_at11[0] = gc_at12[0]
+							gc_at10[0] = ixCache[0]
 						}
 					}
 					{
@@ -1543,7 +1541,7 @@ func gc_body_minReduceKernel(gc_b2 *compiled.Block, dValues, dIndices []int32, s
 
 //line hecbench_seam.go:317
 						{
-							gc_at11[0] = gc_at12[0]
+							gc_at10[0] = ixCache[0]
 						}
 					}
 					{
@@ -1558,7 +1556,7 @@ func gc_body_minReduceKernel(gc_b2 *compiled.Block, dValues, dIndices []int32, s
 
 //line hecbench_seam.go:317
 						{
-							gc_at11[0] = gc_at12[0]
+							gc_at10[0] = ixCache[0]
 						}
 					}
 				}
@@ -1572,7 +1570,7 @@ func gc_body_minReduceKernel(gc_b2 *compiled.Block, dValues, dIndices []int32, s
 
 //line hecbench_seam.go:317
 					{
-						gc_at11[0] = gc_at12[0]
+						gc_at10[0] = ixCache[0]
 					}
 				}
 			} else {

@@ -242,7 +242,7 @@ func gc_body_bbBinHistoKernel(gc_b *compiled.Block, dBinCounter, dSegBegins, dSe
 				gc_at16 := localHisto[gc_off14:][:1]
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					_ = gc_rank
 
 //line hecbench_segsort.go:51
 					gid := gc_bx*gc_bdx + gc_tx
@@ -253,44 +253,44 @@ func gc_body_bbBinHistoKernel(gc_b *compiled.Block, dBinCounter, dSegBegins, dSe
 						size := gc_at2[gc_tx] - gc_at3[gc_tx]
 
 						if size <= 1 {
-							atomic.Add(&gc_at4[0], 1)
+							compiled.SharedAdd(&gc_at4[0], 1)
 						}
 						if 1 < size && size <= 2 {
-							atomic.Add(&gc_at5[0], 1)
+							compiled.SharedAdd(&gc_at5[0], 1)
 						}
 						if 2 < size && size <= 4 {
-							atomic.Add(&gc_at6[0], 1)
+							compiled.SharedAdd(&gc_at6[0], 1)
 						}
 						if 4 < size && size <= 8 {
-							atomic.Add(&gc_at7[0], 1)
+							compiled.SharedAdd(&gc_at7[0], 1)
 						}
 						if 8 < size && size <= 16 {
-							atomic.Add(&gc_at8[0], 1)
+							compiled.SharedAdd(&gc_at8[0], 1)
 						}
 						if 16 < size && size <= 32 {
-							atomic.Add(&gc_at9[0], 1)
+							compiled.SharedAdd(&gc_at9[0], 1)
 						}
 						if 32 < size && size <= 64 {
-							atomic.Add(&gc_at10[0], 1)
+							compiled.SharedAdd(&gc_at10[0], 1)
 						}
 						if 64 < size && size <= 128 {
-							atomic.Add(&gc_at11[0], 1)
+							compiled.SharedAdd(&gc_at11[0], 1)
 						}
 						if 128 < size && size <= 256 {
-							atomic.Add(&gc_at12[0], 1)
+							compiled.SharedAdd(&gc_at12[0], 1)
 						}
 						if 256 < size && size <= 512 {
-							atomic.Add(&gc_at13[0], 1)
+							compiled.SharedAdd(&gc_at13[0], 1)
 						}
 						if 512 < size && size <= 1024 {
-							atomic.Add(&gc_at14[0], 1)
+							compiled.SharedAdd(&gc_at14[0], 1)
 						}
 						if 1024 < size && size <= 2048 {
-							atomic.Add(&gc_at15[0], 1)
+							compiled.SharedAdd(&gc_at15[0], 1)
 						}
 						if 2048 < size {
 
-							atomic.Max(&gc_at16[0], size)
+							compiled.SharedMax(&gc_at16[0], size)
 						}
 					}
 				}
@@ -308,44 +308,44 @@ func gc_body_bbBinHistoKernel(gc_b *compiled.Block, dBinCounter, dSegBegins, dSe
 						size := dSegEnds[gid] - dSegBegins[gid]
 
 						if size <= 1 {
-							atomic.Add(&localHisto[0], 1)
+							compiled.SharedAdd(&localHisto[0], 1)
 						}
 						if 1 < size && size <= 2 {
-							atomic.Add(&localHisto[1], 1)
+							compiled.SharedAdd(&localHisto[1], 1)
 						}
 						if 2 < size && size <= 4 {
-							atomic.Add(&localHisto[2], 1)
+							compiled.SharedAdd(&localHisto[2], 1)
 						}
 						if 4 < size && size <= 8 {
-							atomic.Add(&localHisto[3], 1)
+							compiled.SharedAdd(&localHisto[3], 1)
 						}
 						if 8 < size && size <= 16 {
-							atomic.Add(&localHisto[4], 1)
+							compiled.SharedAdd(&localHisto[4], 1)
 						}
 						if 16 < size && size <= 32 {
-							atomic.Add(&localHisto[5], 1)
+							compiled.SharedAdd(&localHisto[5], 1)
 						}
 						if 32 < size && size <= 64 {
-							atomic.Add(&localHisto[6], 1)
+							compiled.SharedAdd(&localHisto[6], 1)
 						}
 						if 64 < size && size <= 128 {
-							atomic.Add(&localHisto[7], 1)
+							compiled.SharedAdd(&localHisto[7], 1)
 						}
 						if 128 < size && size <= 256 {
-							atomic.Add(&localHisto[8], 1)
+							compiled.SharedAdd(&localHisto[8], 1)
 						}
 						if 256 < size && size <= 512 {
-							atomic.Add(&localHisto[9], 1)
+							compiled.SharedAdd(&localHisto[9], 1)
 						}
 						if 512 < size && size <= 1024 {
-							atomic.Add(&localHisto[10], 1)
+							compiled.SharedAdd(&localHisto[10], 1)
 						}
 						if 1024 < size && size <= 2048 {
-							atomic.Add(&localHisto[11], 1)
+							compiled.SharedAdd(&localHisto[11], 1)
 						}
 						if 2048 < size {
 
-							atomic.Max(&localHisto[13], size)
+							compiled.SharedMax(&localHisto[13], size)
 						}
 					}
 				}

@@ -230,7 +230,7 @@ func gc_body_bbBinHistoKernel(gc_b2 *compiled.Block, dBinCounter, dSegBegins, dS
 				gc_at34 := localHisto[gc_off29:][:1]
 				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					_ = gc_rank2
 
 //line hecbench_segsort.go:51
 					gid := gc_bx2*gc_bdx2 + gc_tx2
@@ -241,44 +241,44 @@ func gc_body_bbBinHistoKernel(gc_b2 *compiled.Block, dBinCounter, dSegBegins, dS
 						size := gc_at20[gc_tx2] - gc_at21[gc_tx2]
 
 						if size <= 1 {
-							atomic.Add(&gc_at22[0], 1)
+							compiled.SharedAdd(&gc_at22[0], 1)
 						}
 						if 1 < size && size <= 2 {
-							atomic.Add(&gc_at23[0], 1)
+							compiled.SharedAdd(&gc_at23[0], 1)
 						}
 						if 2 < size && size <= 4 {
-							atomic.Add(&gc_at24[0], 1)
+							compiled.SharedAdd(&gc_at24[0], 1)
 						}
 						if 4 < size && size <= 8 {
-							atomic.Add(&gc_at25[0], 1)
+							compiled.SharedAdd(&gc_at25[0], 1)
 						}
 						if 8 < size && size <= 16 {
-							atomic.Add(&gc_at26[0], 1)
+							compiled.SharedAdd(&gc_at26[0], 1)
 						}
 						if 16 < size && size <= 32 {
-							atomic.Add(&gc_at27[0], 1)
+							compiled.SharedAdd(&gc_at27[0], 1)
 						}
 						if 32 < size && size <= 64 {
-							atomic.Add(&gc_at28[0], 1)
+							compiled.SharedAdd(&gc_at28[0], 1)
 						}
 						if 64 < size && size <= 128 {
-							atomic.Add(&gc_at29[0], 1)
+							compiled.SharedAdd(&gc_at29[0], 1)
 						}
 						if 128 < size && size <= 256 {
-							atomic.Add(&gc_at30[0], 1)
+							compiled.SharedAdd(&gc_at30[0], 1)
 						}
 						if 256 < size && size <= 512 {
-							atomic.Add(&gc_at31[0], 1)
+							compiled.SharedAdd(&gc_at31[0], 1)
 						}
 						if 512 < size && size <= 1024 {
-							atomic.Add(&gc_at32[0], 1)
+							compiled.SharedAdd(&gc_at32[0], 1)
 						}
 						if 1024 < size && size <= 2048 {
-							atomic.Add(&gc_at33[0], 1)
+							compiled.SharedAdd(&gc_at33[0], 1)
 						}
 						if 2048 < size {
 
-							atomic.Max(&gc_at34[0], size)
+							compiled.SharedMax(&gc_at34[0], size)
 						}
 					}
 				}
@@ -296,44 +296,44 @@ func gc_body_bbBinHistoKernel(gc_b2 *compiled.Block, dBinCounter, dSegBegins, dS
 						size := dSegEnds[gid] - dSegBegins[gid]
 
 						if size <= 1 {
-							atomic.Add(&localHisto[0], 1)
+							compiled.SharedAdd(&localHisto[0], 1)
 						}
 						if 1 < size && size <= 2 {
-							atomic.Add(&localHisto[1], 1)
+							compiled.SharedAdd(&localHisto[1], 1)
 						}
 						if 2 < size && size <= 4 {
-							atomic.Add(&localHisto[2], 1)
+							compiled.SharedAdd(&localHisto[2], 1)
 						}
 						if 4 < size && size <= 8 {
-							atomic.Add(&localHisto[3], 1)
+							compiled.SharedAdd(&localHisto[3], 1)
 						}
 						if 8 < size && size <= 16 {
-							atomic.Add(&localHisto[4], 1)
+							compiled.SharedAdd(&localHisto[4], 1)
 						}
 						if 16 < size && size <= 32 {
-							atomic.Add(&localHisto[5], 1)
+							compiled.SharedAdd(&localHisto[5], 1)
 						}
 						if 32 < size && size <= 64 {
-							atomic.Add(&localHisto[6], 1)
+							compiled.SharedAdd(&localHisto[6], 1)
 						}
 						if 64 < size && size <= 128 {
-							atomic.Add(&localHisto[7], 1)
+							compiled.SharedAdd(&localHisto[7], 1)
 						}
 						if 128 < size && size <= 256 {
-							atomic.Add(&localHisto[8], 1)
+							compiled.SharedAdd(&localHisto[8], 1)
 						}
 						if 256 < size && size <= 512 {
-							atomic.Add(&localHisto[9], 1)
+							compiled.SharedAdd(&localHisto[9], 1)
 						}
 						if 512 < size && size <= 1024 {
-							atomic.Add(&localHisto[10], 1)
+							compiled.SharedAdd(&localHisto[10], 1)
 						}
 						if 1024 < size && size <= 2048 {
-							atomic.Add(&localHisto[11], 1)
+							compiled.SharedAdd(&localHisto[11], 1)
 						}
 						if 2048 < size {
 
-							atomic.Max(&localHisto[13], size)
+							compiled.SharedMax(&localHisto[13], size)
 						}
 					}
 				}

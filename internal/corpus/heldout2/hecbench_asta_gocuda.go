@@ -52,148 +52,10 @@ func gc_body_pttwacSoaAsta[T float32 | float64](gc_b *compiled.Block, A int, B i
 			gc_to = gc_bound + 1
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-			gc_off := 1
-			gc_off2 := 0
-			if gc_from >= 0 && gc_off >= 0 && gc_off < len(lmem) && gc_off2 >= 0 && gc_off2 < len(head) {
-				gc_at := lmem[gc_off:][:1]
-				gc_at2 := head[gc_off2:][:1]
-				gc_step := gc_from
-				for ; gc_step+3 < gc_to; gc_step += 4 {
-					{
-						gc_tx := gc_step + 0
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line hecbench_asta.go:26
-						tid := gc_tx
-						_ = tid
-
-//line hecbench_asta.go:29
-						{
-							gc_at[0] = atomic.Add(&gc_at2[0], 1)
-						}
-					}
-					{
-						gc_tx := gc_step + 1
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line hecbench_asta.go:26
-						tid := gc_tx
-						_ = tid
-
-//line hecbench_asta.go:29
-						{
-							gc_at[0] = atomic.Add(&gc_at2[0], 1)
-						}
-					}
-					{
-						gc_tx := gc_step + 2
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line hecbench_asta.go:26
-						tid := gc_tx
-						_ = tid
-
-//line hecbench_asta.go:29
-						{
-							gc_at[0] = atomic.Add(&gc_at2[0], 1)
-						}
-					}
-					{
-						gc_tx := gc_step + 3
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line hecbench_asta.go:26
-						tid := gc_tx
-						_ = tid
-
-//line hecbench_asta.go:29
-						{
-							gc_at[0] = atomic.Add(&gc_at2[0], 1)
-						}
-					}
-				}
-				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line hecbench_asta.go:26
-					tid := gc_tx
-					_ = tid
-
-//line hecbench_asta.go:29
-					{
-						gc_at[0] = atomic.Add(&gc_at2[0], 1)
-					}
-				}
-			} else {
-				gc_step2 := gc_from
-				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
-					{
-						gc_tx := gc_step2 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line hecbench_asta.go:26
-						tid := gc_tx
-						_ = tid
-
-//line hecbench_asta.go:29
-						{
-							lmem[1] = atomic.Add(&head[0], 1)
-						}
-					}
-					{
-						gc_tx := gc_step2 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line hecbench_asta.go:26
-						tid := gc_tx
-						_ = tid
-
-//line hecbench_asta.go:29
-						{
-							lmem[1] = atomic.Add(&head[0], 1)
-						}
-					}
-					{
-						gc_tx := gc_step2 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line hecbench_asta.go:26
-						tid := gc_tx
-						_ = tid
-
-//line hecbench_asta.go:29
-						{
-							lmem[1] = atomic.Add(&head[0], 1)
-						}
-					}
-					{
-						gc_tx := gc_step2 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line hecbench_asta.go:26
-						tid := gc_tx
-						_ = tid
-
-//line hecbench_asta.go:29
-						{
-							lmem[1] = atomic.Add(&head[0], 1)
-						}
-					}
-				}
-				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+			gc_step := gc_from
+			for ; gc_step+3 < gc_to; gc_step += 4 {
+				{
+					gc_tx := gc_step + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
@@ -205,6 +67,61 @@ func gc_body_pttwacSoaAsta[T float32 | float64](gc_b *compiled.Block, A int, B i
 					{
 						lmem[1] = atomic.Add(&head[0], 1)
 					}
+				}
+				{
+					gc_tx := gc_step + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line hecbench_asta.go:26
+					tid := gc_tx
+					_ = tid
+
+//line hecbench_asta.go:29
+					{
+						lmem[1] = atomic.Add(&head[0], 1)
+					}
+				}
+				{
+					gc_tx := gc_step + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line hecbench_asta.go:26
+					tid := gc_tx
+					_ = tid
+
+//line hecbench_asta.go:29
+					{
+						lmem[1] = atomic.Add(&head[0], 1)
+					}
+				}
+				{
+					gc_tx := gc_step + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line hecbench_asta.go:26
+					tid := gc_tx
+					_ = tid
+
+//line hecbench_asta.go:29
+					{
+						lmem[1] = atomic.Add(&head[0], 1)
+					}
+				}
+			}
+			for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+
+//line hecbench_asta.go:26
+				tid := gc_tx
+				_ = tid
+
+//line hecbench_asta.go:29
+				{
+					lmem[1] = atomic.Add(&head[0], 1)
 				}
 			}
 		}
@@ -228,75 +145,10 @@ func gc_body_pttwacSoaAsta[T float32 | float64](gc_b *compiled.Block, A int, B i
 					gc_to = gc_bound + 1
 				}
 				for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-					gc_off3 := 1
-					gc_off4 := 0
-					if gc_from >= 0 && gc_off3 >= 0 && gc_off3 < len(lmem) && gc_off4 >= 0 && gc_off4 < len(head) {
-						gc_at3 := lmem[gc_off3:][:1]
-						gc_at4 := head[gc_off4:][:1]
-						gc_step3 := gc_from
-						for ; gc_step3+3 < gc_to; gc_step3 += 4 {
-							{
-								gc_tx := gc_step3 + 0
-								_ = gc_tx
-								gc_rank := gc_base + gc_tx
-								gc_pos.Thread = gc_rank
-
-//line hecbench_asta.go:26
-								tid := gc_tx
-								_ = tid
-
-//line hecbench_asta.go:38
-								{
-									gc_at3[0] = atomic.Add(&gc_at4[0], 1)
-								}
-							}
-							{
-								gc_tx := gc_step3 + 1
-								_ = gc_tx
-								gc_rank := gc_base + gc_tx
-								gc_pos.Thread = gc_rank
-
-//line hecbench_asta.go:26
-								tid := gc_tx
-								_ = tid
-
-//line hecbench_asta.go:38
-								{
-									gc_at3[0] = atomic.Add(&gc_at4[0], 1)
-								}
-							}
-							{
-								gc_tx := gc_step3 + 2
-								_ = gc_tx
-								gc_rank := gc_base + gc_tx
-								gc_pos.Thread = gc_rank
-
-//line hecbench_asta.go:26
-								tid := gc_tx
-								_ = tid
-
-//line hecbench_asta.go:38
-								{
-									gc_at3[0] = atomic.Add(&gc_at4[0], 1)
-								}
-							}
-							{
-								gc_tx := gc_step3 + 3
-								_ = gc_tx
-								gc_rank := gc_base + gc_tx
-								gc_pos.Thread = gc_rank
-
-//line hecbench_asta.go:26
-								tid := gc_tx
-								_ = tid
-
-//line hecbench_asta.go:38
-								{
-									gc_at3[0] = atomic.Add(&gc_at4[0], 1)
-								}
-							}
-						}
-						for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+					gc_step2 := gc_from
+					for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+						{
+							gc_tx := gc_step2 + 0
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -306,70 +158,39 @@ func gc_body_pttwacSoaAsta[T float32 | float64](gc_b *compiled.Block, A int, B i
 
 //line hecbench_asta.go:38
 							{
-								gc_at3[0] = atomic.Add(&gc_at4[0], 1)
+								lmem[1] = atomic.Add(&head[0], 1)
 							}
 						}
-					} else {
-						gc_step4 := gc_from
-						for ; gc_step4+3 < gc_to; gc_step4 += 4 {
-							{
-								gc_tx := gc_step4 + 0
-								gc_rank := gc_base + gc_tx
-								gc_pos.Thread = gc_rank
+						{
+							gc_tx := gc_step2 + 1
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 
 //line hecbench_asta.go:26
-								tid := gc_tx
-								_ = tid
+							tid := gc_tx
+							_ = tid
 
 //line hecbench_asta.go:38
-								{
-									lmem[1] = atomic.Add(&head[0], 1)
-								}
-							}
 							{
-								gc_tx := gc_step4 + 1
-								gc_rank := gc_base + gc_tx
-								gc_pos.Thread = gc_rank
-
-//line hecbench_asta.go:26
-								tid := gc_tx
-								_ = tid
-
-//line hecbench_asta.go:38
-								{
-									lmem[1] = atomic.Add(&head[0], 1)
-								}
-							}
-							{
-								gc_tx := gc_step4 + 2
-								gc_rank := gc_base + gc_tx
-								gc_pos.Thread = gc_rank
-
-//line hecbench_asta.go:26
-								tid := gc_tx
-								_ = tid
-
-//line hecbench_asta.go:38
-								{
-									lmem[1] = atomic.Add(&head[0], 1)
-								}
-							}
-							{
-								gc_tx := gc_step4 + 3
-								gc_rank := gc_base + gc_tx
-								gc_pos.Thread = gc_rank
-
-//line hecbench_asta.go:26
-								tid := gc_tx
-								_ = tid
-
-//line hecbench_asta.go:38
-								{
-									lmem[1] = atomic.Add(&head[0], 1)
-								}
+								lmem[1] = atomic.Add(&head[0], 1)
 							}
 						}
-						for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+						{
+							gc_tx := gc_step2 + 2
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line hecbench_asta.go:26
+							tid := gc_tx
+							_ = tid
+
+//line hecbench_asta.go:38
+							{
+								lmem[1] = atomic.Add(&head[0], 1)
+							}
+						}
+						{
+							gc_tx := gc_step2 + 3
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -383,6 +204,19 @@ func gc_body_pttwacSoaAsta[T float32 | float64](gc_b *compiled.Block, A int, B i
 							}
 						}
 					}
+					for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line hecbench_asta.go:26
+						tid := gc_tx
+						_ = tid
+
+//line hecbench_asta.go:38
+						{
+							lmem[1] = atomic.Add(&head[0], 1)
+						}
+					}
 				}
 			}
 
@@ -391,128 +225,63 @@ func gc_body_pttwacSoaAsta[T float32 | float64](gc_b *compiled.Block, A int, B i
 		}
 		{
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				gc_off5 := 1
-				gc_off6 := 0
-				if gc_off5 >= 0 && gc_off5 < len(lmem) && gc_off6 >= 0 && gc_off6 < len(lmem) {
-					gc_at5 := lmem[gc_off5:][:1]
-					gc_at6 := lmem[gc_off6:][:1]
-					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 
 //line hecbench_asta.go:26
-						tid := gc_tx
-						_ = tid
+					tid := gc_tx
+					_ = tid
 
 //line hecbench_asta.go:44
-						var data1, data2, data3, data4 T
+					var data1, data2, data3, data4 T
 
 //line hecbench_asta.go:45
-						i := tid
+					i := tid
 
 //line hecbench_asta.go:46
-						if i < b {
-							data1 = input[int(gc_at5[0])*b+i]
-						}
+					if i < b {
+						data1 = input[int(lmem[1])*b+i]
+					}
 
 //line hecbench_asta.go:49
-						i += gc_bdx
+					i += gc_bdx
 
 //line hecbench_asta.go:50
-						if i < b {
-							data2 = input[int(gc_at5[0])*b+i]
-						}
+					if i < b {
+						data2 = input[int(lmem[1])*b+i]
+					}
 
 //line hecbench_asta.go:53
-						i += gc_bdx
+					i += gc_bdx
 
 //line hecbench_asta.go:54
-						if i < b {
-							data3 = input[int(gc_at5[0])*b+i]
-						}
+					if i < b {
+						data3 = input[int(lmem[1])*b+i]
+					}
 
 //line hecbench_asta.go:57
-						i += gc_bdx
+					i += gc_bdx
 
 //line hecbench_asta.go:58
-						if i < b {
-							data4 = input[int(gc_at5[0])*b+i]
-						}
+					if i < b {
+						data4 = input[int(lmem[1])*b+i]
+					}
 
 //line hecbench_asta.go:62
-						if tid == 0 {
+					if tid == 0 {
 
-							gc_at6[0] = atomic.Add(&finished[gc_at5[0]], 0)
-						}
-						_ = data1
-						_ = data2
-						_ = data3
-						_ = data4
-						_ = i
-						gc_s_data1[gc_rank] = data1
-						gc_s_data2[gc_rank] = data2
-						gc_s_data3[gc_rank] = data3
-						gc_s_data4[gc_rank] = data4
+						lmem[0] = atomic.Add(&finished[lmem[1]], 0)
 					}
-				} else {
-					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line hecbench_asta.go:26
-						tid := gc_tx
-						_ = tid
-
-//line hecbench_asta.go:44
-						var data1, data2, data3, data4 T
-
-//line hecbench_asta.go:45
-						i := tid
-
-//line hecbench_asta.go:46
-						if i < b {
-							data1 = input[int(lmem[1])*b+i]
-						}
-
-//line hecbench_asta.go:49
-						i += gc_bdx
-
-//line hecbench_asta.go:50
-						if i < b {
-							data2 = input[int(lmem[1])*b+i]
-						}
-
-//line hecbench_asta.go:53
-						i += gc_bdx
-
-//line hecbench_asta.go:54
-						if i < b {
-							data3 = input[int(lmem[1])*b+i]
-						}
-
-//line hecbench_asta.go:57
-						i += gc_bdx
-
-//line hecbench_asta.go:58
-						if i < b {
-							data4 = input[int(lmem[1])*b+i]
-						}
-
-//line hecbench_asta.go:62
-						if tid == 0 {
-
-							lmem[0] = atomic.Add(&finished[lmem[1]], 0)
-						}
-						_ = data1
-						_ = data2
-						_ = data3
-						_ = data4
-						_ = i
-						gc_s_data1[gc_rank] = data1
-						gc_s_data2[gc_rank] = data2
-						gc_s_data3[gc_rank] = data3
-						gc_s_data4[gc_rank] = data4
-					}
+					_ = data1
+					_ = data2
+					_ = data3
+					_ = data4
+					_ = i
+					gc_s_data1[gc_rank] = data1
+					gc_s_data2[gc_rank] = data2
+					gc_s_data3[gc_rank] = data3
+					gc_s_data4[gc_rank] = data4
 				}
 			}
 		}
@@ -586,148 +355,10 @@ func gc_body_pttwacSoaAsta[T float32 | float64](gc_b *compiled.Block, A int, B i
 					gc_to = gc_bound + 1
 				}
 				for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-					gc_off7 := 0
-					gc_off8 := nextInCycle
-					if gc_from >= 0 && gc_off7 >= 0 && gc_off7 < len(lmem) && gc_off8 >= 0 && gc_off8 < len(finished) {
-						gc_at7 := lmem[gc_off7:][:1]
-						gc_at8 := finished[gc_off8:][:1]
-						gc_step5 := gc_from
-						for ; gc_step5+3 < gc_to; gc_step5 += 4 {
-							{
-								gc_tx := gc_step5 + 0
-								_ = gc_tx
-								gc_rank := gc_base + gc_tx
-								gc_pos.Thread = gc_rank
-
-//line hecbench_asta.go:26
-								tid := gc_tx
-								_ = tid
-
-//line hecbench_asta.go:88
-								{
-									gc_at7[0] = atomic.Exch(&gc_at8[0], int32(1))
-								}
-							}
-							{
-								gc_tx := gc_step5 + 1
-								_ = gc_tx
-								gc_rank := gc_base + gc_tx
-								gc_pos.Thread = gc_rank
-
-//line hecbench_asta.go:26
-								tid := gc_tx
-								_ = tid
-
-//line hecbench_asta.go:88
-								{
-									gc_at7[0] = atomic.Exch(&gc_at8[0], int32(1))
-								}
-							}
-							{
-								gc_tx := gc_step5 + 2
-								_ = gc_tx
-								gc_rank := gc_base + gc_tx
-								gc_pos.Thread = gc_rank
-
-//line hecbench_asta.go:26
-								tid := gc_tx
-								_ = tid
-
-//line hecbench_asta.go:88
-								{
-									gc_at7[0] = atomic.Exch(&gc_at8[0], int32(1))
-								}
-							}
-							{
-								gc_tx := gc_step5 + 3
-								_ = gc_tx
-								gc_rank := gc_base + gc_tx
-								gc_pos.Thread = gc_rank
-
-//line hecbench_asta.go:26
-								tid := gc_tx
-								_ = tid
-
-//line hecbench_asta.go:88
-								{
-									gc_at7[0] = atomic.Exch(&gc_at8[0], int32(1))
-								}
-							}
-						}
-						for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line hecbench_asta.go:26
-							tid := gc_tx
-							_ = tid
-
-//line hecbench_asta.go:88
-							{
-								gc_at7[0] = atomic.Exch(&gc_at8[0], int32(1))
-							}
-						}
-					} else {
-						gc_step6 := gc_from
-						for ; gc_step6+3 < gc_to; gc_step6 += 4 {
-							{
-								gc_tx := gc_step6 + 0
-								gc_rank := gc_base + gc_tx
-								gc_pos.Thread = gc_rank
-
-//line hecbench_asta.go:26
-								tid := gc_tx
-								_ = tid
-
-//line hecbench_asta.go:88
-								{
-									lmem[0] = atomic.Exch(&finished[nextInCycle], int32(1))
-								}
-							}
-							{
-								gc_tx := gc_step6 + 1
-								gc_rank := gc_base + gc_tx
-								gc_pos.Thread = gc_rank
-
-//line hecbench_asta.go:26
-								tid := gc_tx
-								_ = tid
-
-//line hecbench_asta.go:88
-								{
-									lmem[0] = atomic.Exch(&finished[nextInCycle], int32(1))
-								}
-							}
-							{
-								gc_tx := gc_step6 + 2
-								gc_rank := gc_base + gc_tx
-								gc_pos.Thread = gc_rank
-
-//line hecbench_asta.go:26
-								tid := gc_tx
-								_ = tid
-
-//line hecbench_asta.go:88
-								{
-									lmem[0] = atomic.Exch(&finished[nextInCycle], int32(1))
-								}
-							}
-							{
-								gc_tx := gc_step6 + 3
-								gc_rank := gc_base + gc_tx
-								gc_pos.Thread = gc_rank
-
-//line hecbench_asta.go:26
-								tid := gc_tx
-								_ = tid
-
-//line hecbench_asta.go:88
-								{
-									lmem[0] = atomic.Exch(&finished[nextInCycle], int32(1))
-								}
-							}
-						}
-						for gc_tx := gc_step6; gc_tx < gc_to; gc_tx++ {
+					gc_step3 := gc_from
+					for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+						{
+							gc_tx := gc_step3 + 0
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -739,6 +370,61 @@ func gc_body_pttwacSoaAsta[T float32 | float64](gc_b *compiled.Block, A int, B i
 							{
 								lmem[0] = atomic.Exch(&finished[nextInCycle], int32(1))
 							}
+						}
+						{
+							gc_tx := gc_step3 + 1
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line hecbench_asta.go:26
+							tid := gc_tx
+							_ = tid
+
+//line hecbench_asta.go:88
+							{
+								lmem[0] = atomic.Exch(&finished[nextInCycle], int32(1))
+							}
+						}
+						{
+							gc_tx := gc_step3 + 2
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line hecbench_asta.go:26
+							tid := gc_tx
+							_ = tid
+
+//line hecbench_asta.go:88
+							{
+								lmem[0] = atomic.Exch(&finished[nextInCycle], int32(1))
+							}
+						}
+						{
+							gc_tx := gc_step3 + 3
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line hecbench_asta.go:26
+							tid := gc_tx
+							_ = tid
+
+//line hecbench_asta.go:88
+							{
+								lmem[0] = atomic.Exch(&finished[nextInCycle], int32(1))
+							}
+						}
+					}
+					for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line hecbench_asta.go:26
+						tid := gc_tx
+						_ = tid
+
+//line hecbench_asta.go:88
+						{
+							lmem[0] = atomic.Exch(&finished[nextInCycle], int32(1))
 						}
 					}
 				}
@@ -828,148 +514,10 @@ func gc_body_pttwacSoaAsta[T float32 | float64](gc_b *compiled.Block, A int, B i
 				gc_to = gc_bound + 1
 			}
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				gc_off9 := 1
-				gc_off10 := 0
-				if gc_from >= 0 && gc_off9 >= 0 && gc_off9 < len(lmem) && gc_off10 >= 0 && gc_off10 < len(head) {
-					gc_at9 := lmem[gc_off9:][:1]
-					gc_at10 := head[gc_off10:][:1]
-					gc_step7 := gc_from
-					for ; gc_step7+3 < gc_to; gc_step7 += 4 {
-						{
-							gc_tx := gc_step7 + 0
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line hecbench_asta.go:26
-							tid := gc_tx
-							_ = tid
-
-//line hecbench_asta.go:129
-							{
-								gc_at9[0] = atomic.Add(&gc_at10[0], 1)
-							}
-						}
-						{
-							gc_tx := gc_step7 + 1
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line hecbench_asta.go:26
-							tid := gc_tx
-							_ = tid
-
-//line hecbench_asta.go:129
-							{
-								gc_at9[0] = atomic.Add(&gc_at10[0], 1)
-							}
-						}
-						{
-							gc_tx := gc_step7 + 2
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line hecbench_asta.go:26
-							tid := gc_tx
-							_ = tid
-
-//line hecbench_asta.go:129
-							{
-								gc_at9[0] = atomic.Add(&gc_at10[0], 1)
-							}
-						}
-						{
-							gc_tx := gc_step7 + 3
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line hecbench_asta.go:26
-							tid := gc_tx
-							_ = tid
-
-//line hecbench_asta.go:129
-							{
-								gc_at9[0] = atomic.Add(&gc_at10[0], 1)
-							}
-						}
-					}
-					for gc_tx := gc_step7; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line hecbench_asta.go:26
-						tid := gc_tx
-						_ = tid
-
-//line hecbench_asta.go:129
-						{
-							gc_at9[0] = atomic.Add(&gc_at10[0], 1)
-						}
-					}
-				} else {
-					gc_step8 := gc_from
-					for ; gc_step8+3 < gc_to; gc_step8 += 4 {
-						{
-							gc_tx := gc_step8 + 0
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line hecbench_asta.go:26
-							tid := gc_tx
-							_ = tid
-
-//line hecbench_asta.go:129
-							{
-								lmem[1] = atomic.Add(&head[0], 1)
-							}
-						}
-						{
-							gc_tx := gc_step8 + 1
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line hecbench_asta.go:26
-							tid := gc_tx
-							_ = tid
-
-//line hecbench_asta.go:129
-							{
-								lmem[1] = atomic.Add(&head[0], 1)
-							}
-						}
-						{
-							gc_tx := gc_step8 + 2
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line hecbench_asta.go:26
-							tid := gc_tx
-							_ = tid
-
-//line hecbench_asta.go:129
-							{
-								lmem[1] = atomic.Add(&head[0], 1)
-							}
-						}
-						{
-							gc_tx := gc_step8 + 3
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line hecbench_asta.go:26
-							tid := gc_tx
-							_ = tid
-
-//line hecbench_asta.go:129
-							{
-								lmem[1] = atomic.Add(&head[0], 1)
-							}
-						}
-					}
-					for gc_tx := gc_step8; gc_tx < gc_to; gc_tx++ {
+				gc_step4 := gc_from
+				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
+					{
+						gc_tx := gc_step4 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -981,6 +529,61 @@ func gc_body_pttwacSoaAsta[T float32 | float64](gc_b *compiled.Block, A int, B i
 						{
 							lmem[1] = atomic.Add(&head[0], 1)
 						}
+					}
+					{
+						gc_tx := gc_step4 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line hecbench_asta.go:26
+						tid := gc_tx
+						_ = tid
+
+//line hecbench_asta.go:129
+						{
+							lmem[1] = atomic.Add(&head[0], 1)
+						}
+					}
+					{
+						gc_tx := gc_step4 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line hecbench_asta.go:26
+						tid := gc_tx
+						_ = tid
+
+//line hecbench_asta.go:129
+						{
+							lmem[1] = atomic.Add(&head[0], 1)
+						}
+					}
+					{
+						gc_tx := gc_step4 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line hecbench_asta.go:26
+						tid := gc_tx
+						_ = tid
+
+//line hecbench_asta.go:129
+						{
+							lmem[1] = atomic.Add(&head[0], 1)
+						}
+					}
+				}
+				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line hecbench_asta.go:26
+					tid := gc_tx
+					_ = tid
+
+//line hecbench_asta.go:129
+					{
+						lmem[1] = atomic.Add(&head[0], 1)
 					}
 				}
 			}

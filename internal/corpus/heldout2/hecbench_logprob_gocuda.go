@@ -593,84 +593,42 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b *compiled.Block, logProbs 
 				gc_to = gc_bound + 1
 			}
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				gc_off4 := 0
-				if gc_from >= 0 && gc_off4 >= 0 && gc_off4 < len(sMaxLogit) {
-					gc_at2 := sMaxLogit[gc_off4:][:1]
-					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 
 //line hecbench_logprob.go:104
-						tidx := gc_tx
-						_ = tidx
-						val_3 := gc_s_val_3[gc_rank]
-						var val_ float32
-						_ = val_
+					tidx := gc_tx
+					_ = tidx
+					val_3 := gc_s_val_3[gc_rank]
+					var val_ float32
+					_ = val_
 
 //line hecbench_logprob.go:62
-						var r_2 float32 = val_3
+					var r_2 float32 = val_3
 
 //line hecbench_logprob.go:62
-						_ = r_2
+					_ = r_2
 
 //line hecbench_logprob.go:87
-						val_ = r_2
+					val_ = r_2
 
 //line hecbench_logprob.go:89
-						var r float32 = val_
+					var r float32 = val_
 
 //line hecbench_logprob.go:89
-						_ = r
+					_ = r
 
 //line hecbench_logprob.go:124
-						maxVal := r
+					maxVal := r
 
 //line hecbench_logprob.go:125
-						{
-							gc_at2[0] = maxVal
-						}
-						_ = r_2
-						_ = r
-						_ = maxVal
+					{
+						sMaxLogit[0] = maxVal
 					}
-				} else {
-					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line hecbench_logprob.go:104
-						tidx := gc_tx
-						_ = tidx
-						val_3 := gc_s_val_3[gc_rank]
-						var val_ float32
-						_ = val_
-
-//line hecbench_logprob.go:62
-						var r_2 float32 = val_3
-
-//line hecbench_logprob.go:62
-						_ = r_2
-
-//line hecbench_logprob.go:87
-						val_ = r_2
-
-//line hecbench_logprob.go:89
-						var r float32 = val_
-
-//line hecbench_logprob.go:89
-						_ = r
-
-//line hecbench_logprob.go:124
-						maxVal := r
-
-//line hecbench_logprob.go:125
-						{
-							sMaxLogit[0] = maxVal
-						}
-						_ = r_2
-						_ = r
-						_ = maxVal
-					}
+					_ = r_2
+					_ = r
+					_ = maxVal
 				}
 			}
 		}
@@ -750,12 +708,9 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b *compiled.Block, logProbs 
 					gc_to = gc_bound
 				}
 				for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-					gc_off5 := gc_off2
-					gc_off6 := 0
-					if gc_from >= 0 && gc_off5 >= 0 && gc_off5 <= len(logits) && gc_to <= len(logits)-gc_off5 && gc_off6 >= 0 && gc_off6 < len(sMaxLogit) {
-						gc_at3 := logits[gc_off5:][:gc_to]
-						gc_at4 := sMaxLogit[gc_off6:][:1]
-						gc_elem := gc_at4[0]
+					gc_off4 := gc_off2
+					if gc_from >= 0 && gc_off4 >= 0 && gc_off4 <= len(logits) && gc_to <= len(logits)-gc_off4 {
+						gc_at2 := logits[gc_off4:][:gc_to]
 						gc_step5 := gc_from
 						for ; gc_step5+3 < gc_to; gc_step5 += 4 {
 							{
@@ -777,7 +732,7 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b *compiled.Block, logProbs 
 								_ = i_
 
 //line hecbench_logprob.go:133
-								val = expf(float32(gc_at3[gc_tx]) - gc_elem)
+								val = expf(float32(gc_at2[gc_tx]) - sMaxLogit[0])
 
 //line hecbench_logprob.go:134
 								localSumExp += val
@@ -802,7 +757,7 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b *compiled.Block, logProbs 
 								_ = i_
 
 //line hecbench_logprob.go:133
-								val = expf(float32(gc_at3[gc_tx]) - gc_elem)
+								val = expf(float32(gc_at2[gc_tx]) - sMaxLogit[0])
 
 //line hecbench_logprob.go:134
 								localSumExp += val
@@ -827,7 +782,7 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b *compiled.Block, logProbs 
 								_ = i_
 
 //line hecbench_logprob.go:133
-								val = expf(float32(gc_at3[gc_tx]) - gc_elem)
+								val = expf(float32(gc_at2[gc_tx]) - sMaxLogit[0])
 
 //line hecbench_logprob.go:134
 								localSumExp += val
@@ -852,7 +807,7 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b *compiled.Block, logProbs 
 								_ = i_
 
 //line hecbench_logprob.go:133
-								val = expf(float32(gc_at3[gc_tx]) - gc_elem)
+								val = expf(float32(gc_at2[gc_tx]) - sMaxLogit[0])
 
 //line hecbench_logprob.go:134
 								localSumExp += val
@@ -876,7 +831,7 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b *compiled.Block, logProbs 
 							_ = i_
 
 //line hecbench_logprob.go:133
-							val = expf(float32(gc_at3[gc_tx]) - gc_elem)
+							val = expf(float32(gc_at2[gc_tx]) - sMaxLogit[0])
 
 //line hecbench_logprob.go:134
 							localSumExp += val
@@ -1178,98 +1133,45 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b *compiled.Block, logProbs 
 				gc_to = gc_bound + 1
 			}
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				gc_off7 := (step + bidx*(maxInputLength-1))
-				gc_off8 := (step + 1 + bidx*maxInputLength)
-				gc_off9 := 0
-				if gc_from >= 0 && gc_off7 >= 0 && gc_off7 < len(logProbs) && gc_off8 >= 0 && gc_off8 < len(ids) && gc_off9 >= 0 && gc_off9 < len(sMaxLogit) {
-					gc_at5 := logProbs[gc_off7:][:1]
-					gc_at6 := ids[gc_off8:][:1]
-					gc_at7 := sMaxLogit[gc_off9:][:1]
-					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 
 //line hecbench_logprob.go:104
-						tidx := gc_tx
-						_ = tidx
-						val_6 := gc_s_val_6[gc_rank]
-						var val_4 float32
-						_ = val_4
+					tidx := gc_tx
+					_ = tidx
+					val_6 := gc_s_val_6[gc_rank]
+					var val_4 float32
+					_ = val_4
 
 //line hecbench_logprob.go:26
-						var r_5 float32 = val_6
+					var r_5 float32 = val_6
 
 //line hecbench_logprob.go:26
-						_ = r_5
+					_ = r_5
 
 //line hecbench_logprob.go:51
-						val_4 = r_5
+					val_4 = r_5
 
 //line hecbench_logprob.go:53
-						var r_3 float32 = val_4
+					var r_3 float32 = val_4
 
 //line hecbench_logprob.go:53
-						_ = r_3
+					_ = r_3
 
 //line hecbench_logprob.go:137
-						sumExp := r_3
+					sumExp := r_3
 
 //line hecbench_logprob.go:138
-						{
-							idx := step + bidx*(maxInputLength-1)
-//line hecbench_logprob.go:139
-							_ = idx
+					{
+						idx := step + bidx*(maxInputLength-1)
 
-							tokenIdx := step + 1 + bidx*maxInputLength
-//line hecbench_logprob.go:141
-							_ = tokenIdx
-							gc_at5[0] = float32(logits[gc_at6[0]]) - gc_at7[0] - logf(sumExp+1e-9)
-						}
-						_ = r_5
-						_ = r_3
-						_ = sumExp
+						tokenIdx := step + 1 + bidx*maxInputLength
+						logProbs[idx] = float32(logits[ids[tokenIdx]]) - sMaxLogit[0] - logf(sumExp+1e-9)
 					}
-				} else {
-					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line hecbench_logprob.go:104
-						tidx := gc_tx
-						_ = tidx
-						val_6 := gc_s_val_6[gc_rank]
-						var val_4 float32
-						_ = val_4
-
-//line hecbench_logprob.go:26
-						var r_5 float32 = val_6
-
-//line hecbench_logprob.go:26
-						_ = r_5
-
-//line hecbench_logprob.go:51
-						val_4 = r_5
-
-//line hecbench_logprob.go:53
-						var r_3 float32 = val_4
-
-//line hecbench_logprob.go:53
-						_ = r_3
-
-//line hecbench_logprob.go:137
-						sumExp := r_3
-
-//line hecbench_logprob.go:138
-						{
-							idx := step + bidx*(maxInputLength-1)
-
-							tokenIdx := step + 1 + bidx*maxInputLength
-							logProbs[idx] = float32(logits[ids[tokenIdx]]) - sMaxLogit[0] - logf(sumExp+1e-9)
-						}
-						_ = r_5
-						_ = r_3
-						_ = sumExp
-					}
+					_ = r_5
+					_ = r_3
+					_ = sumExp
 				}
 			}
 		}

@@ -196,9 +196,9 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b3 *compiled.Block, logProbs
 					gc_to3 = gc_bound3
 				}
 				for gc_base3 := 0; gc_from3 < gc_to3 && gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
-					gc_off17 := gc_off
-					if gc_from3 >= 0 && gc_off17 >= 0 && gc_off17 <= len(logits) && gc_to3 <= len(logits)-gc_off17 {
-						gc_at15 := logits[gc_off17:][:gc_to3]
+					gc_off7 := gc_off
+					if gc_from3 >= 0 && gc_off7 >= 0 && gc_off7 <= len(logits) && gc_to3 <= len(logits)-gc_off7 {
+						gc_at5 := logits[gc_off7:][:gc_to3]
 						gc_step14 := gc_from3
 						for ; gc_step14+3 < gc_to3; gc_step14 += 4 {
 							{
@@ -220,7 +220,7 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b3 *compiled.Block, logProbs
 								_ = i
 
 //line hecbench_logprob.go:120
-								val = float32(gc_at15[gc_tx3])
+								val = float32(gc_at5[gc_tx3])
 
 //line hecbench_logprob.go:121
 								localMax = fmaxf(localMax, val)
@@ -245,7 +245,7 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b3 *compiled.Block, logProbs
 								_ = i
 
 //line hecbench_logprob.go:120
-								val = float32(gc_at15[gc_tx3])
+								val = float32(gc_at5[gc_tx3])
 
 //line hecbench_logprob.go:121
 								localMax = fmaxf(localMax, val)
@@ -270,7 +270,7 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b3 *compiled.Block, logProbs
 								_ = i
 
 //line hecbench_logprob.go:120
-								val = float32(gc_at15[gc_tx3])
+								val = float32(gc_at5[gc_tx3])
 
 //line hecbench_logprob.go:121
 								localMax = fmaxf(localMax, val)
@@ -295,7 +295,7 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b3 *compiled.Block, logProbs
 								_ = i
 
 //line hecbench_logprob.go:120
-								val = float32(gc_at15[gc_tx3])
+								val = float32(gc_at5[gc_tx3])
 
 //line hecbench_logprob.go:121
 								localMax = fmaxf(localMax, val)
@@ -319,7 +319,7 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b3 *compiled.Block, logProbs
 							_ = i
 
 //line hecbench_logprob.go:120
-							val = float32(gc_at15[gc_tx3])
+							val = float32(gc_at5[gc_tx3])
 
 //line hecbench_logprob.go:121
 							localMax = fmaxf(localMax, val)
@@ -699,84 +699,42 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b3 *compiled.Block, logProbs
 				gc_to3 = gc_bound3 + 1
 			}
 			for gc_base3 := 0; gc_from3 < gc_to3 && gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
-				gc_off18 := 0
-				if gc_from3 >= 0 && gc_off18 >= 0 && gc_off18 < len(sMaxLogit) {
-					gc_at16 := sMaxLogit[gc_off18:][:1]
-					for gc_tx3 := gc_from3; gc_tx3 < gc_to3; gc_tx3++ {
-						gc_rank3 := gc_base3 + gc_tx3
-						_ = gc_rank3
+				for gc_tx3 := gc_from3; gc_tx3 < gc_to3; gc_tx3++ {
+					gc_rank3 := gc_base3 + gc_tx3
+					gc_pos3.Thread = gc_rank3
 
 //line hecbench_logprob.go:104
-						tidx := gc_tx3
-						_ = tidx
-						val_3 := gc_s_val_3[gc_rank3]
-						var val_ float32
-						_ = val_
+					tidx := gc_tx3
+					_ = tidx
+					val_3 := gc_s_val_3[gc_rank3]
+					var val_ float32
+					_ = val_
 
 //line hecbench_logprob.go:62
-						var r_2 float32 = val_3
+					var r_2 float32 = val_3
 
 //line hecbench_logprob.go:62
-						_ = r_2
+					_ = r_2
 
 //line hecbench_logprob.go:87
-						val_ = r_2
+					val_ = r_2
 
 //line hecbench_logprob.go:89
-						var r float32 = val_
+					var r float32 = val_
 
 //line hecbench_logprob.go:89
-						_ = r
+					_ = r
 
 //line hecbench_logprob.go:124
-						maxVal := r
+					maxVal := r
 
 //line hecbench_logprob.go:125
-						{
-							gc_at16[0] = maxVal
-						}
-						_ = r_2
-						_ = r
-						_ = maxVal
+					{
+						sMaxLogit[0] = maxVal
 					}
-				} else {
-					for gc_tx3 := gc_from3; gc_tx3 < gc_to3; gc_tx3++ {
-						gc_rank3 := gc_base3 + gc_tx3
-						gc_pos3.Thread = gc_rank3
-
-//line hecbench_logprob.go:104
-						tidx := gc_tx3
-						_ = tidx
-						val_3 := gc_s_val_3[gc_rank3]
-						var val_ float32
-						_ = val_
-
-//line hecbench_logprob.go:62
-						var r_2 float32 = val_3
-
-//line hecbench_logprob.go:62
-						_ = r_2
-
-//line hecbench_logprob.go:87
-						val_ = r_2
-
-//line hecbench_logprob.go:89
-						var r float32 = val_
-
-//line hecbench_logprob.go:89
-						_ = r
-
-//line hecbench_logprob.go:124
-						maxVal := r
-
-//line hecbench_logprob.go:125
-						{
-							sMaxLogit[0] = maxVal
-						}
-						_ = r_2
-						_ = r
-						_ = maxVal
-					}
+					_ = r_2
+					_ = r
+					_ = maxVal
 				}
 			}
 		}
@@ -864,12 +822,9 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b3 *compiled.Block, logProbs
 					gc_to3 = gc_bound3
 				}
 				for gc_base3 := 0; gc_from3 < gc_to3 && gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
-					gc_off19 := gc_off2
-					gc_off20 := 0
-					if gc_from3 >= 0 && gc_off19 >= 0 && gc_off19 <= len(logits) && gc_to3 <= len(logits)-gc_off19 && gc_off20 >= 0 && gc_off20 < len(sMaxLogit) {
-						gc_at17 := logits[gc_off19:][:gc_to3]
-						gc_at18 := sMaxLogit[gc_off20:][:1]
-						gc_elem3 := gc_at18[0]
+					gc_off8 := gc_off2
+					if gc_from3 >= 0 && gc_off8 >= 0 && gc_off8 <= len(logits) && gc_to3 <= len(logits)-gc_off8 {
+						gc_at6 := logits[gc_off8:][:gc_to3]
 						gc_step17 := gc_from3
 						for ; gc_step17+3 < gc_to3; gc_step17 += 4 {
 							{
@@ -891,7 +846,7 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b3 *compiled.Block, logProbs
 								_ = i_
 
 //line hecbench_logprob.go:133
-								val = expf(float32(gc_at17[gc_tx3]) - gc_elem3)
+								val = expf(float32(gc_at6[gc_tx3]) - sMaxLogit[0])
 
 //line hecbench_logprob.go:134
 								localSumExp += val
@@ -916,7 +871,7 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b3 *compiled.Block, logProbs
 								_ = i_
 
 //line hecbench_logprob.go:133
-								val = expf(float32(gc_at17[gc_tx3]) - gc_elem3)
+								val = expf(float32(gc_at6[gc_tx3]) - sMaxLogit[0])
 
 //line hecbench_logprob.go:134
 								localSumExp += val
@@ -941,7 +896,7 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b3 *compiled.Block, logProbs
 								_ = i_
 
 //line hecbench_logprob.go:133
-								val = expf(float32(gc_at17[gc_tx3]) - gc_elem3)
+								val = expf(float32(gc_at6[gc_tx3]) - sMaxLogit[0])
 
 //line hecbench_logprob.go:134
 								localSumExp += val
@@ -966,7 +921,7 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b3 *compiled.Block, logProbs
 								_ = i_
 
 //line hecbench_logprob.go:133
-								val = expf(float32(gc_at17[gc_tx3]) - gc_elem3)
+								val = expf(float32(gc_at6[gc_tx3]) - sMaxLogit[0])
 
 //line hecbench_logprob.go:134
 								localSumExp += val
@@ -990,7 +945,7 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b3 *compiled.Block, logProbs
 							_ = i_
 
 //line hecbench_logprob.go:133
-							val = expf(float32(gc_at17[gc_tx3]) - gc_elem3)
+							val = expf(float32(gc_at6[gc_tx3]) - sMaxLogit[0])
 
 //line hecbench_logprob.go:134
 							localSumExp += val
@@ -1473,98 +1428,45 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b3 *compiled.Block, logProbs
 				gc_to3 = gc_bound3 + 1
 			}
 			for gc_base3 := 0; gc_from3 < gc_to3 && gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
-				gc_off21 := (step + bidx*(maxInputLength-1))
-				gc_off22 := (step + 1 + bidx*maxInputLength)
-				gc_off23 := 0
-				if gc_from3 >= 0 && gc_off21 >= 0 && gc_off21 < len(logProbs) && gc_off22 >= 0 && gc_off22 < len(ids) && gc_off23 >= 0 && gc_off23 < len(sMaxLogit) {
-					gc_at19 := logProbs[gc_off21:][:1]
-					gc_at20 := ids[gc_off22:][:1]
-					gc_at21 := sMaxLogit[gc_off23:][:1]
-					for gc_tx3 := gc_from3; gc_tx3 < gc_to3; gc_tx3++ {
-						gc_rank3 := gc_base3 + gc_tx3
-						gc_pos3.Thread = gc_rank3
+				for gc_tx3 := gc_from3; gc_tx3 < gc_to3; gc_tx3++ {
+					gc_rank3 := gc_base3 + gc_tx3
+					gc_pos3.Thread = gc_rank3
 
 //line hecbench_logprob.go:104
-						tidx := gc_tx3
-						_ = tidx
-						val_6 := gc_s_val_6[gc_rank3]
-						var val_4 float32
-						_ = val_4
+					tidx := gc_tx3
+					_ = tidx
+					val_6 := gc_s_val_6[gc_rank3]
+					var val_4 float32
+					_ = val_4
 
 //line hecbench_logprob.go:26
-						var r_5 float32 = val_6
+					var r_5 float32 = val_6
 
 //line hecbench_logprob.go:26
-						_ = r_5
+					_ = r_5
 
 //line hecbench_logprob.go:51
-						val_4 = r_5
+					val_4 = r_5
 
 //line hecbench_logprob.go:53
-						var r_3 float32 = val_4
+					var r_3 float32 = val_4
 
 //line hecbench_logprob.go:53
-						_ = r_3
+					_ = r_3
 
 //line hecbench_logprob.go:137
-						sumExp := r_3
+					sumExp := r_3
 
 //line hecbench_logprob.go:138
-						{
-							idx := step + bidx*(maxInputLength-1)
-//line hecbench_logprob.go:139
-							_ = idx
+					{
+						idx := step + bidx*(maxInputLength-1)
 
-							tokenIdx := step + 1 + bidx*maxInputLength
-//line hecbench_logprob.go:141
-							_ = tokenIdx
-							gc_at19[0] = float32(logits[gc_at20[0]]) - gc_at21[0] - logf(sumExp+1e-9)
-						}
-						_ = r_5
-						_ = r_3
-						_ = sumExp
+						tokenIdx := step + 1 + bidx*maxInputLength
+						logProbs[idx] = float32(logits[ids[tokenIdx]]) - sMaxLogit[0] - logf(sumExp+1e-9)
 					}
-				} else {
-					for gc_tx3 := gc_from3; gc_tx3 < gc_to3; gc_tx3++ {
-						gc_rank3 := gc_base3 + gc_tx3
-						gc_pos3.Thread = gc_rank3
-
-//line hecbench_logprob.go:104
-						tidx := gc_tx3
-						_ = tidx
-						val_6 := gc_s_val_6[gc_rank3]
-						var val_4 float32
-						_ = val_4
-
-//line hecbench_logprob.go:26
-						var r_5 float32 = val_6
-
-//line hecbench_logprob.go:26
-						_ = r_5
-
-//line hecbench_logprob.go:51
-						val_4 = r_5
-
-//line hecbench_logprob.go:53
-						var r_3 float32 = val_4
-
-//line hecbench_logprob.go:53
-						_ = r_3
-
-//line hecbench_logprob.go:137
-						sumExp := r_3
-
-//line hecbench_logprob.go:138
-						{
-							idx := step + bidx*(maxInputLength-1)
-
-							tokenIdx := step + 1 + bidx*maxInputLength
-							logProbs[idx] = float32(logits[ids[tokenIdx]]) - sMaxLogit[0] - logf(sumExp+1e-9)
-						}
-						_ = r_5
-						_ = r_3
-						_ = sumExp
-					}
+					_ = r_5
+					_ = r_3
+					_ = sumExp
 				}
 			}
 		}
@@ -1727,9 +1629,9 @@ func gc_body_logProbsKernel_float32(gc_b2 *compiled.Block, logProbs []float32, l
 					gc_to2 = gc_bound2
 				}
 				for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-					gc_off10 := gc_off
-					if gc_from2 >= 0 && gc_off10 >= 0 && gc_off10 <= len(logits) && gc_to2 <= len(logits)-gc_off10 {
-						gc_at8 := logits[gc_off10:][:gc_to2]
+					gc_off5 := gc_off
+					if gc_from2 >= 0 && gc_off5 >= 0 && gc_off5 <= len(logits) && gc_to2 <= len(logits)-gc_off5 {
+						gc_at3 := logits[gc_off5:][:gc_to2]
 						gc_step8 := gc_from2
 						for ; gc_step8+3 < gc_to2; gc_step8 += 4 {
 							{
@@ -1751,7 +1653,7 @@ func gc_body_logProbsKernel_float32(gc_b2 *compiled.Block, logProbs []float32, l
 								_ = i
 
 //line hecbench_logprob.go:120
-								val = float32(gc_at8[gc_tx2])
+								val = float32(gc_at3[gc_tx2])
 
 //line hecbench_logprob.go:121
 								localMax = fmaxf(localMax, val)
@@ -1776,7 +1678,7 @@ func gc_body_logProbsKernel_float32(gc_b2 *compiled.Block, logProbs []float32, l
 								_ = i
 
 //line hecbench_logprob.go:120
-								val = float32(gc_at8[gc_tx2])
+								val = float32(gc_at3[gc_tx2])
 
 //line hecbench_logprob.go:121
 								localMax = fmaxf(localMax, val)
@@ -1801,7 +1703,7 @@ func gc_body_logProbsKernel_float32(gc_b2 *compiled.Block, logProbs []float32, l
 								_ = i
 
 //line hecbench_logprob.go:120
-								val = float32(gc_at8[gc_tx2])
+								val = float32(gc_at3[gc_tx2])
 
 //line hecbench_logprob.go:121
 								localMax = fmaxf(localMax, val)
@@ -1826,7 +1728,7 @@ func gc_body_logProbsKernel_float32(gc_b2 *compiled.Block, logProbs []float32, l
 								_ = i
 
 //line hecbench_logprob.go:120
-								val = float32(gc_at8[gc_tx2])
+								val = float32(gc_at3[gc_tx2])
 
 //line hecbench_logprob.go:121
 								localMax = fmaxf(localMax, val)
@@ -1850,7 +1752,7 @@ func gc_body_logProbsKernel_float32(gc_b2 *compiled.Block, logProbs []float32, l
 							_ = i
 
 //line hecbench_logprob.go:120
-							val = float32(gc_at8[gc_tx2])
+							val = float32(gc_at3[gc_tx2])
 
 //line hecbench_logprob.go:121
 							localMax = fmaxf(localMax, val)
@@ -2230,84 +2132,42 @@ func gc_body_logProbsKernel_float32(gc_b2 *compiled.Block, logProbs []float32, l
 				gc_to2 = gc_bound2 + 1
 			}
 			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_off11 := 0
-				if gc_from2 >= 0 && gc_off11 >= 0 && gc_off11 < len(sMaxLogit) {
-					gc_at9 := sMaxLogit[gc_off11:][:1]
-					for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
+				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
 
 //line hecbench_logprob.go:104
-						tidx := gc_tx2
-						_ = tidx
-						val_3 := gc_s_val_3[gc_rank2]
-						var val_ float32
-						_ = val_
+					tidx := gc_tx2
+					_ = tidx
+					val_3 := gc_s_val_3[gc_rank2]
+					var val_ float32
+					_ = val_
 
 //line hecbench_logprob.go:62
-						var r_2 float32 = val_3
+					var r_2 float32 = val_3
 
 //line hecbench_logprob.go:62
-						_ = r_2
+					_ = r_2
 
 //line hecbench_logprob.go:87
-						val_ = r_2
+					val_ = r_2
 
 //line hecbench_logprob.go:89
-						var r float32 = val_
+					var r float32 = val_
 
 //line hecbench_logprob.go:89
-						_ = r
+					_ = r
 
 //line hecbench_logprob.go:124
-						maxVal := r
+					maxVal := r
 
 //line hecbench_logprob.go:125
-						{
-							gc_at9[0] = maxVal
-						}
-						_ = r_2
-						_ = r
-						_ = maxVal
+					{
+						sMaxLogit[0] = maxVal
 					}
-				} else {
-					for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line hecbench_logprob.go:104
-						tidx := gc_tx2
-						_ = tidx
-						val_3 := gc_s_val_3[gc_rank2]
-						var val_ float32
-						_ = val_
-
-//line hecbench_logprob.go:62
-						var r_2 float32 = val_3
-
-//line hecbench_logprob.go:62
-						_ = r_2
-
-//line hecbench_logprob.go:87
-						val_ = r_2
-
-//line hecbench_logprob.go:89
-						var r float32 = val_
-
-//line hecbench_logprob.go:89
-						_ = r
-
-//line hecbench_logprob.go:124
-						maxVal := r
-
-//line hecbench_logprob.go:125
-						{
-							sMaxLogit[0] = maxVal
-						}
-						_ = r_2
-						_ = r
-						_ = maxVal
-					}
+					_ = r_2
+					_ = r
+					_ = maxVal
 				}
 			}
 		}
@@ -2395,12 +2255,9 @@ func gc_body_logProbsKernel_float32(gc_b2 *compiled.Block, logProbs []float32, l
 					gc_to2 = gc_bound2
 				}
 				for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-					gc_off12 := gc_off2
-					gc_off13 := 0
-					if gc_from2 >= 0 && gc_off12 >= 0 && gc_off12 <= len(logits) && gc_to2 <= len(logits)-gc_off12 && gc_off13 >= 0 && gc_off13 < len(sMaxLogit) {
-						gc_at10 := logits[gc_off12:][:gc_to2]
-						gc_at11 := sMaxLogit[gc_off13:][:1]
-						gc_elem2 := gc_at11[0]
+					gc_off6 := gc_off2
+					if gc_from2 >= 0 && gc_off6 >= 0 && gc_off6 <= len(logits) && gc_to2 <= len(logits)-gc_off6 {
+						gc_at4 := logits[gc_off6:][:gc_to2]
 						gc_step11 := gc_from2
 						for ; gc_step11+3 < gc_to2; gc_step11 += 4 {
 							{
@@ -2422,7 +2279,7 @@ func gc_body_logProbsKernel_float32(gc_b2 *compiled.Block, logProbs []float32, l
 								_ = i_
 
 //line hecbench_logprob.go:133
-								val = expf(float32(gc_at10[gc_tx2]) - gc_elem2)
+								val = expf(float32(gc_at4[gc_tx2]) - sMaxLogit[0])
 
 //line hecbench_logprob.go:134
 								localSumExp += val
@@ -2447,7 +2304,7 @@ func gc_body_logProbsKernel_float32(gc_b2 *compiled.Block, logProbs []float32, l
 								_ = i_
 
 //line hecbench_logprob.go:133
-								val = expf(float32(gc_at10[gc_tx2]) - gc_elem2)
+								val = expf(float32(gc_at4[gc_tx2]) - sMaxLogit[0])
 
 //line hecbench_logprob.go:134
 								localSumExp += val
@@ -2472,7 +2329,7 @@ func gc_body_logProbsKernel_float32(gc_b2 *compiled.Block, logProbs []float32, l
 								_ = i_
 
 //line hecbench_logprob.go:133
-								val = expf(float32(gc_at10[gc_tx2]) - gc_elem2)
+								val = expf(float32(gc_at4[gc_tx2]) - sMaxLogit[0])
 
 //line hecbench_logprob.go:134
 								localSumExp += val
@@ -2497,7 +2354,7 @@ func gc_body_logProbsKernel_float32(gc_b2 *compiled.Block, logProbs []float32, l
 								_ = i_
 
 //line hecbench_logprob.go:133
-								val = expf(float32(gc_at10[gc_tx2]) - gc_elem2)
+								val = expf(float32(gc_at4[gc_tx2]) - sMaxLogit[0])
 
 //line hecbench_logprob.go:134
 								localSumExp += val
@@ -2521,7 +2378,7 @@ func gc_body_logProbsKernel_float32(gc_b2 *compiled.Block, logProbs []float32, l
 							_ = i_
 
 //line hecbench_logprob.go:133
-							val = expf(float32(gc_at10[gc_tx2]) - gc_elem2)
+							val = expf(float32(gc_at4[gc_tx2]) - sMaxLogit[0])
 
 //line hecbench_logprob.go:134
 							localSumExp += val
@@ -3004,98 +2861,45 @@ func gc_body_logProbsKernel_float32(gc_b2 *compiled.Block, logProbs []float32, l
 				gc_to2 = gc_bound2 + 1
 			}
 			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_off14 := (step + bidx*(maxInputLength-1))
-				gc_off15 := (step + 1 + bidx*maxInputLength)
-				gc_off16 := 0
-				if gc_from2 >= 0 && gc_off14 >= 0 && gc_off14 < len(logProbs) && gc_off15 >= 0 && gc_off15 < len(ids) && gc_off16 >= 0 && gc_off16 < len(sMaxLogit) {
-					gc_at12 := logProbs[gc_off14:][:1]
-					gc_at13 := ids[gc_off15:][:1]
-					gc_at14 := sMaxLogit[gc_off16:][:1]
-					for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
 
 //line hecbench_logprob.go:104
-						tidx := gc_tx2
-						_ = tidx
-						val_6 := gc_s_val_6[gc_rank2]
-						var val_4 float32
-						_ = val_4
+					tidx := gc_tx2
+					_ = tidx
+					val_6 := gc_s_val_6[gc_rank2]
+					var val_4 float32
+					_ = val_4
 
 //line hecbench_logprob.go:26
-						var r_5 float32 = val_6
+					var r_5 float32 = val_6
 
 //line hecbench_logprob.go:26
-						_ = r_5
+					_ = r_5
 
 //line hecbench_logprob.go:51
-						val_4 = r_5
+					val_4 = r_5
 
 //line hecbench_logprob.go:53
-						var r_3 float32 = val_4
+					var r_3 float32 = val_4
 
 //line hecbench_logprob.go:53
-						_ = r_3
+					_ = r_3
 
 //line hecbench_logprob.go:137
-						sumExp := r_3
+					sumExp := r_3
 
 //line hecbench_logprob.go:138
-						{
-							idx := step + bidx*(maxInputLength-1)
-//line hecbench_logprob.go:139
-							_ = idx
+					{
+						idx := step + bidx*(maxInputLength-1)
 
-							tokenIdx := step + 1 + bidx*maxInputLength
-//line hecbench_logprob.go:141
-							_ = tokenIdx
-							gc_at12[0] = float32(logits[gc_at13[0]]) - gc_at14[0] - logf(sumExp+1e-9)
-						}
-						_ = r_5
-						_ = r_3
-						_ = sumExp
+						tokenIdx := step + 1 + bidx*maxInputLength
+						logProbs[idx] = float32(logits[ids[tokenIdx]]) - sMaxLogit[0] - logf(sumExp+1e-9)
 					}
-				} else {
-					for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line hecbench_logprob.go:104
-						tidx := gc_tx2
-						_ = tidx
-						val_6 := gc_s_val_6[gc_rank2]
-						var val_4 float32
-						_ = val_4
-
-//line hecbench_logprob.go:26
-						var r_5 float32 = val_6
-
-//line hecbench_logprob.go:26
-						_ = r_5
-
-//line hecbench_logprob.go:51
-						val_4 = r_5
-
-//line hecbench_logprob.go:53
-						var r_3 float32 = val_4
-
-//line hecbench_logprob.go:53
-						_ = r_3
-
-//line hecbench_logprob.go:137
-						sumExp := r_3
-
-//line hecbench_logprob.go:138
-						{
-							idx := step + bidx*(maxInputLength-1)
-
-							tokenIdx := step + 1 + bidx*maxInputLength
-							logProbs[idx] = float32(logits[ids[tokenIdx]]) - sMaxLogit[0] - logf(sumExp+1e-9)
-						}
-						_ = r_5
-						_ = r_3
-						_ = sumExp
-					}
+					_ = r_5
+					_ = r_3
+					_ = sumExp
 				}
 			}
 		}

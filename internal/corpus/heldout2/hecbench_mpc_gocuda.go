@@ -1146,12 +1146,10 @@ func gc_body_mpcCompress(gc_b *compiled.Block, n int, original []int64, compress
 				gc_off3 := bid
 				gc_off4 := bid1
 				gc_off5 := 0
-				if gc_off3 >= 0 && gc_off3 < len(goffset) && gc_off4 >= 0 && gc_off4 < len(goffset) && gc_off5 >= 0 && gc_off5 < len(compressed) && gc_off5 < len(top) && gc_off5 < len(start) {
+				if gc_off3 >= 0 && gc_off3 < len(goffset) && gc_off4 >= 0 && gc_off4 < len(goffset) && gc_off5 >= 0 && gc_off5 < len(compressed) {
 					gc_at4 := goffset[gc_off3:][:1]
 					gc_at5 := goffset[gc_off4:][:1]
 					gc_at6 := compressed[gc_off5:][:1]
-					gc_at7 := top[gc_off5:][:1]
-					gc_at8 := start[gc_off5:][:1]
 					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -1201,8 +1199,8 @@ func gc_body_mpcCompress(gc_b *compiled.Block, n int, original []int64, compress
 							if chunk == chunksm1 {
 								gc_at6[0] = (int64(st+gc_s_loc[gc_rank]) << 32) + (0x43504d00 - 1) + int64(dim)
 							}
-							gc_at7[0] = gc_s_loc[gc_rank]
-							gc_at8[0] = st
+							top[0] = gc_s_loc[gc_rank]
+							start[0] = st
 						}
 					}
 				} else {
@@ -1262,154 +1260,12 @@ func gc_body_mpcCompress(gc_b *compiled.Block, n int, original []int64, compress
 				}
 			}
 		}
-		gc_apart := compiled.Disjoint(top, compressed) && compiled.Disjoint(start, compressed)
-		_ = gc_apart
 		{
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				gc_off6 := 0
-				if gc_off6 >= 0 && gc_off6 < len(top) && gc_apart && gc_off6 < len(start) && gc_bdx <= len(sbuf2) {
-					gc_at9 := top[gc_off6:][:1]
-					gc_at10 := start[gc_off6:][:1]
-					gc_at11 := sbuf2[:gc_bdx]
-					gc_elem := gc_at9[0]
-					gc_elem2 := gc_at10[0]
-					gc_step5 := 0
-					for ; gc_step5+3 < gc_bdx; gc_step5 += 4 {
-						{
-							gc_tx := gc_step5 + 0
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line hecbench_mpc.go:148
-							tid := gc_tx
-							_ = tid
-
-//line hecbench_mpc.go:241
-							if tid < int(gc_elem) {
-								compressed[int(gc_elem2)+tid] = gc_at11[gc_tx]
-							}
-						}
-						{
-							gc_tx := gc_step5 + 1
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line hecbench_mpc.go:148
-							tid := gc_tx
-							_ = tid
-
-//line hecbench_mpc.go:241
-							if tid < int(gc_elem) {
-								compressed[int(gc_elem2)+tid] = gc_at11[gc_tx]
-							}
-						}
-						{
-							gc_tx := gc_step5 + 2
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line hecbench_mpc.go:148
-							tid := gc_tx
-							_ = tid
-
-//line hecbench_mpc.go:241
-							if tid < int(gc_elem) {
-								compressed[int(gc_elem2)+tid] = gc_at11[gc_tx]
-							}
-						}
-						{
-							gc_tx := gc_step5 + 3
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line hecbench_mpc.go:148
-							tid := gc_tx
-							_ = tid
-
-//line hecbench_mpc.go:241
-							if tid < int(gc_elem) {
-								compressed[int(gc_elem2)+tid] = gc_at11[gc_tx]
-							}
-						}
-					}
-					for gc_tx := gc_step5; gc_tx < gc_bdx; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line hecbench_mpc.go:148
-						tid := gc_tx
-						_ = tid
-
-//line hecbench_mpc.go:241
-						if tid < int(gc_elem) {
-							compressed[int(gc_elem2)+tid] = gc_at11[gc_tx]
-						}
-					}
-				} else {
-					gc_step6 := 0
-					for ; gc_step6+3 < gc_bdx; gc_step6 += 4 {
-						{
-							gc_tx := gc_step6 + 0
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line hecbench_mpc.go:148
-							tid := gc_tx
-							_ = tid
-
-//line hecbench_mpc.go:241
-							if tid < int(top[0]) {
-								compressed[int(start[0])+tid] = sbuf2[tid]
-							}
-						}
-						{
-							gc_tx := gc_step6 + 1
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line hecbench_mpc.go:148
-							tid := gc_tx
-							_ = tid
-
-//line hecbench_mpc.go:241
-							if tid < int(top[0]) {
-								compressed[int(start[0])+tid] = sbuf2[tid]
-							}
-						}
-						{
-							gc_tx := gc_step6 + 2
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line hecbench_mpc.go:148
-							tid := gc_tx
-							_ = tid
-
-//line hecbench_mpc.go:241
-							if tid < int(top[0]) {
-								compressed[int(start[0])+tid] = sbuf2[tid]
-							}
-						}
-						{
-							gc_tx := gc_step6 + 3
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line hecbench_mpc.go:148
-							tid := gc_tx
-							_ = tid
-
-//line hecbench_mpc.go:241
-							if tid < int(top[0]) {
-								compressed[int(start[0])+tid] = sbuf2[tid]
-							}
-						}
-					}
-					for gc_tx := gc_step6; gc_tx < gc_bdx; gc_tx++ {
+				gc_step5 := 0
+				for ; gc_step5+3 < gc_bdx; gc_step5 += 4 {
+					{
+						gc_tx := gc_step5 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -1421,6 +1277,61 @@ func gc_body_mpcCompress(gc_b *compiled.Block, n int, original []int64, compress
 						if tid < int(top[0]) {
 							compressed[int(start[0])+tid] = sbuf2[tid]
 						}
+					}
+					{
+						gc_tx := gc_step5 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line hecbench_mpc.go:148
+						tid := gc_tx
+						_ = tid
+
+//line hecbench_mpc.go:241
+						if tid < int(top[0]) {
+							compressed[int(start[0])+tid] = sbuf2[tid]
+						}
+					}
+					{
+						gc_tx := gc_step5 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line hecbench_mpc.go:148
+						tid := gc_tx
+						_ = tid
+
+//line hecbench_mpc.go:241
+						if tid < int(top[0]) {
+							compressed[int(start[0])+tid] = sbuf2[tid]
+						}
+					}
+					{
+						gc_tx := gc_step5 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line hecbench_mpc.go:148
+						tid := gc_tx
+						_ = tid
+
+//line hecbench_mpc.go:241
+						if tid < int(top[0]) {
+							compressed[int(start[0])+tid] = sbuf2[tid]
+						}
+					}
+				}
+				for gc_tx := gc_step5; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line hecbench_mpc.go:148
+					tid := gc_tx
+					_ = tid
+
+//line hecbench_mpc.go:241
+					if tid < int(top[0]) {
+						compressed[int(start[0])+tid] = sbuf2[tid]
 					}
 				}
 			}
@@ -2198,12 +2109,9 @@ func gc_body_mpcDecompress(gc_b *compiled.Block, compressed []int64, decompresse
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				gc_off := bid
 				gc_off2 := bid1
-				gc_off3 := 0
-				if gc_off >= 0 && gc_off < len(goffset) && gc_off2 >= 0 && gc_off2 < len(goffset) && gc_off3 >= 0 && gc_off3 < len(top) && gc_off3 < len(start) {
+				if gc_off >= 0 && gc_off < len(goffset) && gc_off2 >= 0 && gc_off2 < len(goffset) {
 					gc_at := goffset[gc_off:][:1]
 					gc_at2 := goffset[gc_off2:][:1]
-					gc_at3 := top[gc_off3:][:1]
-					gc_at4 := start[gc_off3:][:1]
 					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -2244,8 +2152,8 @@ func gc_body_mpcDecompress(gc_b *compiled.Block, compressed []int64, decompresse
 							}
 							gc_at2[0] = st + gc_s_loc[gc_rank]
 							gc_at[0] = -1
-							gc_at3[0] = gc_s_loc[gc_rank]
-							gc_at4[0] = st
+							top[0] = gc_s_loc[gc_rank]
+							start[0] = st
 						}
 					}
 				} else {
@@ -2296,125 +2204,68 @@ func gc_body_mpcDecompress(gc_b *compiled.Block, compressed []int64, decompresse
 				}
 			}
 		}
-		gc_apart := compiled.Disjoint(top, sbuf2) && compiled.Disjoint(start, sbuf2)
-		_ = gc_apart
 		{
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				gc_off4 := 0
-				if gc_off4 >= 0 && gc_off4 < len(top) && gc_apart && gc_bdx <= len(sbuf2) && gc_off4 < len(start) {
-					gc_at5 := top[gc_off4:][:1]
-					gc_at6 := sbuf2[:gc_bdx]
-					gc_at7 := start[gc_off4:][:1]
-					gc_elem := gc_at5[0]
-					gc_elem2 := gc_at7[0]
-					gc_vstep := 0
+				gc_vstep := 0
 //line hecbench_mpc.go:255
-					gc_iota4 := lanes.LoadInt64x4(&gc_tab_int64x4_3d80beed)
+				gc_iota2 := lanes.LoadInt64x4(&gc_tab_int64x4_3d80beed)
 //line hecbench_mpc.go:255
-					_ = gc_iota4
-				gc_steps2:
-					for ; gc_vstep+3 < gc_bdx; gc_vstep += 4 {
-						gc_tx := gc_vstep
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
+				_ = gc_iota2
+			gc_steps:
+				for ; gc_vstep+3 < gc_bdx; gc_vstep += 4 {
+					gc_tx := gc_vstep
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line hecbench_mpc.go:255
-						var tid int = gc_tx
+					var tid int = gc_tx
 //line hecbench_mpc.go:255
-						_ = tid
+					_ = tid
 //line hecbench_mpc.go:302
-						if tid < int(gc_at5[0]) && uint(int(gc_at5[0])-tid) > 3 {
+					if tid < 0 || tid > len(sbuf2)-4 {
 //line hecbench_mpc.go:302
-							var gc_ld3 lanes.Int64x4
+						break
 //line hecbench_mpc.go:302
-							if (int(gc_at7[0])+tid) >= 0 && (int(gc_at7[0])+tid) <= len(compressed)-4 {
-								gc_ld3 = lanes.LoadInt64x4Slice(compressed[int(gc_at7[0])+tid:])
-//line hecbench_mpc.go:303
-							} else {
-//line hecbench_mpc.go:303
-								break gc_steps2
-//line hecbench_mpc.go:303
-							}
-//line hecbench_mpc.go:303
-							gc_ld3.StoreSlice(gc_at6[gc_tx:])
+					}
+//line hecbench_mpc.go:302
+					if tid < int(top[0]) && uint(int(top[0])-tid) > 3 {
+//line hecbench_mpc.go:302
+						var gc_ld lanes.Int64x4
+//line hecbench_mpc.go:302
+						if (int(start[0])+tid) >= 0 && (int(start[0])+tid) <= len(compressed)-4 {
+							gc_ld = lanes.LoadInt64x4Slice(compressed[int(start[0])+tid:])
 //line hecbench_mpc.go:303
 						} else {
 //line hecbench_mpc.go:303
-							gc_if2 := gc_iota4.Less(lanes.BroadcastInt64x4(int64(compiled.Reach(int(gc_at5[0]), tid, 4))))
-//line hecbench_mpc.go:302
-							_ = gc_if2
-//line hecbench_mpc.go:302
-							if gc_if2.ToBits() != 0 {
-//line hecbench_mpc.go:302
-								var gc_u2 int32
-//line hecbench_mpc.go:302
-								_ = gc_u2
-//line hecbench_mpc.go:302
-								if gc_in2 := gc_if2.ToBits(); gc_in2 != 0 {
-//line hecbench_mpc.go:302
-									gc_pos.Thread = gc_rank + compiled.FirstLane(gc_in2)
-//line hecbench_mpc.go:302
-									gc_u2 = gc_at7[0]
-//line hecbench_mpc.go:302
-								}
-//line hecbench_mpc.go:302
-								var gc_ld4 lanes.Int64x4
-//line hecbench_mpc.go:302
-								if (int(gc_u2)+tid) >= 0 && (int(gc_u2)+tid) <= len(compressed)-4 {
-									gc_ld4 = lanes.LoadInt64x4Slice(compressed[int(gc_u2)+tid:])
+							break gc_steps
 //line hecbench_mpc.go:303
-								} else {
+						}
 //line hecbench_mpc.go:303
-									break gc_steps2
+						gc_ld.StoreSlice(sbuf2[tid:])
 //line hecbench_mpc.go:303
-								}
+					} else {
 //line hecbench_mpc.go:303
-								gc_ld4.StoreMasked((*[4]int64)(gc_at6[gc_tx:]), gc_if2)
-//line hecbench_mpc.go:303
+						gc_if := gc_iota2.Less(lanes.BroadcastInt64x4(int64(compiled.Reach(int(top[0]), tid, 4))))
+//line hecbench_mpc.go:302
+						_ = gc_if
+//line hecbench_mpc.go:302
+						if gc_if.ToBits() != 0 {
+//line hecbench_mpc.go:302
+							var gc_u int32
+//line hecbench_mpc.go:302
+							_ = gc_u
+//line hecbench_mpc.go:302
+							if gc_in := gc_if.ToBits(); gc_in != 0 {
+//line hecbench_mpc.go:302
+								gc_pos.Thread = gc_rank + compiled.FirstLane(gc_in)
+//line hecbench_mpc.go:302
+								gc_u = start[0]
 							}
 //line hecbench_mpc.go:303
-						}
-					}
-					for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line hecbench_mpc.go:255
-						tid := gc_tx
-						_ = tid
-
-//line hecbench_mpc.go:302
-						if tid < int(gc_elem) {
-							gc_at6[gc_tx] = compressed[int(gc_elem2)+tid]
-						}
-					}
-				} else {
-					gc_vstep2 := 0
-//line hecbench_mpc.go:255
-					gc_iota2 := lanes.LoadInt64x4(&gc_tab_int64x4_3d80beed)
-//line hecbench_mpc.go:255
-					_ = gc_iota2
-				gc_steps:
-					for ; gc_vstep2+3 < gc_bdx; gc_vstep2 += 4 {
-						gc_tx := gc_vstep2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line hecbench_mpc.go:255
-						var tid int = gc_tx
-//line hecbench_mpc.go:255
-						_ = tid
-//line hecbench_mpc.go:302
-						if tid < 0 || tid > len(sbuf2)-4 {
-//line hecbench_mpc.go:302
-							break
-//line hecbench_mpc.go:302
-						}
-//line hecbench_mpc.go:302
-						if tid < int(top[0]) && uint(int(top[0])-tid) > 3 {
-//line hecbench_mpc.go:302
-							var gc_ld lanes.Int64x4
-//line hecbench_mpc.go:302
-							if (int(start[0])+tid) >= 0 && (int(start[0])+tid) <= len(compressed)-4 {
-								gc_ld = lanes.LoadInt64x4Slice(compressed[int(start[0])+tid:])
+							var gc_ld2 lanes.Int64x4
+//line hecbench_mpc.go:303
+							if (int(gc_u)+tid) >= 0 && (int(gc_u)+tid) <= len(compressed)-4 {
+//line hecbench_mpc.go:303
+								gc_ld2 = lanes.LoadInt64x4Slice(compressed[int(gc_u)+tid:])
 //line hecbench_mpc.go:303
 							} else {
 //line hecbench_mpc.go:303
@@ -2422,105 +2273,16 @@ func gc_body_mpcDecompress(gc_b *compiled.Block, compressed []int64, decompresse
 //line hecbench_mpc.go:303
 							}
 //line hecbench_mpc.go:303
-							gc_ld.StoreSlice(sbuf2[tid:])
-//line hecbench_mpc.go:303
-						} else {
-//line hecbench_mpc.go:303
-							gc_if := gc_iota2.Less(lanes.BroadcastInt64x4(int64(compiled.Reach(int(top[0]), tid, 4))))
-//line hecbench_mpc.go:302
-							_ = gc_if
-//line hecbench_mpc.go:302
-							if gc_if.ToBits() != 0 {
-//line hecbench_mpc.go:302
-								var gc_u int32
-//line hecbench_mpc.go:302
-								_ = gc_u
-//line hecbench_mpc.go:302
-								if gc_in := gc_if.ToBits(); gc_in != 0 {
-//line hecbench_mpc.go:302
-									gc_pos.Thread = gc_rank + compiled.FirstLane(gc_in)
-//line hecbench_mpc.go:302
-									gc_u = start[0]
-								}
-//line hecbench_mpc.go:303
-								var gc_ld2 lanes.Int64x4
-//line hecbench_mpc.go:303
-								if (int(gc_u)+tid) >= 0 && (int(gc_u)+tid) <= len(compressed)-4 {
-//line hecbench_mpc.go:303
-									gc_ld2 = lanes.LoadInt64x4Slice(compressed[int(gc_u)+tid:])
-//line hecbench_mpc.go:303
-								} else {
-//line hecbench_mpc.go:303
-									break gc_steps
-//line hecbench_mpc.go:303
-								}
-//line hecbench_mpc.go:303
-								gc_ld2.StoreMasked((*[4]int64)(sbuf2[tid:]), gc_if)
-//line hecbench_mpc.go:303
-							}
+							gc_ld2.StoreMasked((*[4]int64)(sbuf2[tid:]), gc_if)
 //line hecbench_mpc.go:303
 						}
+//line hecbench_mpc.go:303
 					}
-					gc_step4 := gc_vstep2
-					for ; gc_step4+3 < gc_bdx; gc_step4 += 4 {
-						{
-							gc_tx := gc_step4 + 0
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line hecbench_mpc.go:255
-							tid := gc_tx
-							_ = tid
-
-//line hecbench_mpc.go:302
-							if tid < int(top[0]) {
-								sbuf2[tid] = compressed[int(start[0])+tid]
-							}
-						}
-						{
-							gc_tx := gc_step4 + 1
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line hecbench_mpc.go:255
-							tid := gc_tx
-							_ = tid
-
-//line hecbench_mpc.go:302
-							if tid < int(top[0]) {
-								sbuf2[tid] = compressed[int(start[0])+tid]
-							}
-						}
-						{
-							gc_tx := gc_step4 + 2
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line hecbench_mpc.go:255
-							tid := gc_tx
-							_ = tid
-
-//line hecbench_mpc.go:302
-							if tid < int(top[0]) {
-								sbuf2[tid] = compressed[int(start[0])+tid]
-							}
-						}
-						{
-							gc_tx := gc_step4 + 3
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line hecbench_mpc.go:255
-							tid := gc_tx
-							_ = tid
-
-//line hecbench_mpc.go:302
-							if tid < int(top[0]) {
-								sbuf2[tid] = compressed[int(start[0])+tid]
-							}
-						}
-					}
-					for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
+				}
+				gc_step4 := gc_vstep
+				for ; gc_step4+3 < gc_bdx; gc_step4 += 4 {
+					{
+						gc_tx := gc_step4 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -2532,6 +2294,61 @@ func gc_body_mpcDecompress(gc_b *compiled.Block, compressed []int64, decompresse
 						if tid < int(top[0]) {
 							sbuf2[tid] = compressed[int(start[0])+tid]
 						}
+					}
+					{
+						gc_tx := gc_step4 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line hecbench_mpc.go:255
+						tid := gc_tx
+						_ = tid
+
+//line hecbench_mpc.go:302
+						if tid < int(top[0]) {
+							sbuf2[tid] = compressed[int(start[0])+tid]
+						}
+					}
+					{
+						gc_tx := gc_step4 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line hecbench_mpc.go:255
+						tid := gc_tx
+						_ = tid
+
+//line hecbench_mpc.go:302
+						if tid < int(top[0]) {
+							sbuf2[tid] = compressed[int(start[0])+tid]
+						}
+					}
+					{
+						gc_tx := gc_step4 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line hecbench_mpc.go:255
+						tid := gc_tx
+						_ = tid
+
+//line hecbench_mpc.go:302
+						if tid < int(top[0]) {
+							sbuf2[tid] = compressed[int(start[0])+tid]
+						}
+					}
+				}
+				for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line hecbench_mpc.go:255
+					tid := gc_tx
+					_ = tid
+
+//line hecbench_mpc.go:302
+					if tid < int(top[0]) {
+						sbuf2[tid] = compressed[int(start[0])+tid]
 					}
 				}
 			}

@@ -91,8 +91,100 @@ func gc_body_mpcCompress(gc_b2 *compiled.Block, n int, original []int64, compres
 			}
 			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 				gc_lo4, gc_hi4 := min(gc_from2, gc_bdx2), max(gc_from2, gc_to2)
-				gc_step7 := 0
-				for ; gc_step7+3 < gc_lo4; gc_step7 += 4 {
+				gc_step6 := 0
+				for ; gc_step6+3 < gc_lo4; gc_step6 += 4 {
+					{
+						gc_tx2 := gc_step6 + 0
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+
+//line hecbench_mpc.go:148
+						tid := gc_tx2
+						_ = tid
+
+//line hecbench_mpc.go:168
+						idx := tid + chunk*mpcTPB
+						_ = idx
+
+//line hecbench_mpc.go:170
+						var v1 int64 = 0
+						_ = v1
+						gc_s_v1[gc_rank2] = v1
+					}
+					{
+						gc_tx2 := gc_step6 + 1
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+
+//line hecbench_mpc.go:148
+						tid := gc_tx2
+						_ = tid
+
+//line hecbench_mpc.go:168
+						idx := tid + chunk*mpcTPB
+						_ = idx
+
+//line hecbench_mpc.go:170
+						var v1 int64 = 0
+						_ = v1
+						gc_s_v1[gc_rank2] = v1
+					}
+					{
+						gc_tx2 := gc_step6 + 2
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+
+//line hecbench_mpc.go:148
+						tid := gc_tx2
+						_ = tid
+
+//line hecbench_mpc.go:168
+						idx := tid + chunk*mpcTPB
+						_ = idx
+
+//line hecbench_mpc.go:170
+						var v1 int64 = 0
+						_ = v1
+						gc_s_v1[gc_rank2] = v1
+					}
+					{
+						gc_tx2 := gc_step6 + 3
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+
+//line hecbench_mpc.go:148
+						tid := gc_tx2
+						_ = tid
+
+//line hecbench_mpc.go:168
+						idx := tid + chunk*mpcTPB
+						_ = idx
+
+//line hecbench_mpc.go:170
+						var v1 int64 = 0
+						_ = v1
+						gc_s_v1[gc_rank2] = v1
+					}
+				}
+				for gc_tx2 := gc_step6; gc_tx2 < gc_lo4; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					_ = gc_rank2
+
+//line hecbench_mpc.go:148
+					tid := gc_tx2
+					_ = tid
+
+//line hecbench_mpc.go:168
+					idx := tid + chunk*mpcTPB
+					_ = idx
+
+//line hecbench_mpc.go:170
+					var v1 int64 = 0
+					_ = v1
+					gc_s_v1[gc_rank2] = v1
+				}
+				gc_step7 := gc_hi4
+				for ; gc_step7+3 < gc_bdx2; gc_step7 += 4 {
 					{
 						gc_tx2 := gc_step7 + 0
 						gc_rank2 := gc_base2 + gc_tx2
@@ -166,99 +258,7 @@ func gc_body_mpcCompress(gc_b2 *compiled.Block, n int, original []int64, compres
 						gc_s_v1[gc_rank2] = v1
 					}
 				}
-				for gc_tx2 := gc_step7; gc_tx2 < gc_lo4; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
-
-//line hecbench_mpc.go:148
-					tid := gc_tx2
-					_ = tid
-
-//line hecbench_mpc.go:168
-					idx := tid + chunk*mpcTPB
-					_ = idx
-
-//line hecbench_mpc.go:170
-					var v1 int64 = 0
-					_ = v1
-					gc_s_v1[gc_rank2] = v1
-				}
-				gc_step8 := gc_hi4
-				for ; gc_step8+3 < gc_bdx2; gc_step8 += 4 {
-					{
-						gc_tx2 := gc_step8 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
-//line hecbench_mpc.go:148
-						tid := gc_tx2
-						_ = tid
-
-//line hecbench_mpc.go:168
-						idx := tid + chunk*mpcTPB
-						_ = idx
-
-//line hecbench_mpc.go:170
-						var v1 int64 = 0
-						_ = v1
-						gc_s_v1[gc_rank2] = v1
-					}
-					{
-						gc_tx2 := gc_step8 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
-//line hecbench_mpc.go:148
-						tid := gc_tx2
-						_ = tid
-
-//line hecbench_mpc.go:168
-						idx := tid + chunk*mpcTPB
-						_ = idx
-
-//line hecbench_mpc.go:170
-						var v1 int64 = 0
-						_ = v1
-						gc_s_v1[gc_rank2] = v1
-					}
-					{
-						gc_tx2 := gc_step8 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
-//line hecbench_mpc.go:148
-						tid := gc_tx2
-						_ = tid
-
-//line hecbench_mpc.go:168
-						idx := tid + chunk*mpcTPB
-						_ = idx
-
-//line hecbench_mpc.go:170
-						var v1 int64 = 0
-						_ = v1
-						gc_s_v1[gc_rank2] = v1
-					}
-					{
-						gc_tx2 := gc_step8 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
-//line hecbench_mpc.go:148
-						tid := gc_tx2
-						_ = tid
-
-//line hecbench_mpc.go:168
-						idx := tid + chunk*mpcTPB
-						_ = idx
-
-//line hecbench_mpc.go:170
-						var v1 int64 = 0
-						_ = v1
-						gc_s_v1[gc_rank2] = v1
-					}
-				}
-				for gc_tx2 := gc_step8; gc_tx2 < gc_bdx2; gc_tx2++ {
+				for gc_tx2 := gc_step7; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
 
@@ -286,10 +286,10 @@ func gc_body_mpcCompress(gc_b2 *compiled.Block, n int, original []int64, compres
 				gc_to2 = gc_bound2
 			}
 			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_off7 := chunk * mpcTPB
-				if gc_from2 >= 0 && gc_off7 >= 0 && gc_off7 <= len(original) && gc_to2 <= len(original)-gc_off7 && gc_to2 <= len(sbuf1) {
-					gc_at12 := original[gc_off7:][:gc_to2]
-					gc_at13 := sbuf1[:gc_to2]
+				gc_off6 := chunk * mpcTPB
+				if gc_from2 >= 0 && gc_off6 >= 0 && gc_off6 <= len(original) && gc_to2 <= len(original)-gc_off6 && gc_to2 <= len(sbuf1) {
+					gc_at7 := original[gc_off6:][:gc_to2]
+					gc_at8 := sbuf1[:gc_to2]
 					gc_vstep4 := gc_from2
 					if compiled.SIMD {
 //line hecbench_mpc.go:170
@@ -314,9 +314,9 @@ func gc_body_mpcCompress(gc_b2 *compiled.Block, n int, original []int64, compres
 							_ = v1
 //line hecbench_mpc.go:171
 							{
-								v1 = archsimd.LoadInt64x4Slice(gc_at12[gc_tx2:])
+								v1 = archsimd.LoadInt64x4Slice(gc_at7[gc_tx2:])
 //line hecbench_mpc.go:172
-								v1.StoreSlice(gc_at13[gc_tx2:])
+								v1.StoreSlice(gc_at8[gc_tx2:])
 //line hecbench_mpc.go:172
 							}
 //line hecbench_mpc.go:171
@@ -341,8 +341,8 @@ func gc_body_mpcCompress(gc_b2 *compiled.Block, n int, original []int64, compres
 
 //line hecbench_mpc.go:171
 						{
-							v1 = gc_at12[gc_tx2]
-							gc_at13[gc_tx2] = v1
+							v1 = gc_at7[gc_tx2]
+							gc_at8[gc_tx2] = v1
 						}
 						_ = v1
 						gc_s_v1[gc_rank2] = v1
@@ -387,10 +387,10 @@ func gc_body_mpcCompress(gc_b2 *compiled.Block, n int, original []int64, compres
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					gc_step9 := gc_vstep5
-					for ; gc_step9+3 < gc_to2; gc_step9 += 4 {
+					gc_step8 := gc_vstep5
+					for ; gc_step8+3 < gc_to2; gc_step8 += 4 {
 						{
-							gc_tx2 := gc_step9 + 0
+							gc_tx2 := gc_step8 + 0
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -414,7 +414,7 @@ func gc_body_mpcCompress(gc_b2 *compiled.Block, n int, original []int64, compres
 							gc_s_v1[gc_rank2] = v1
 						}
 						{
-							gc_tx2 := gc_step9 + 1
+							gc_tx2 := gc_step8 + 1
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -438,7 +438,7 @@ func gc_body_mpcCompress(gc_b2 *compiled.Block, n int, original []int64, compres
 							gc_s_v1[gc_rank2] = v1
 						}
 						{
-							gc_tx2 := gc_step9 + 2
+							gc_tx2 := gc_step8 + 2
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -462,7 +462,7 @@ func gc_body_mpcCompress(gc_b2 *compiled.Block, n int, original []int64, compres
 							gc_s_v1[gc_rank2] = v1
 						}
 						{
-							gc_tx2 := gc_step9 + 3
+							gc_tx2 := gc_step8 + 3
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -486,7 +486,7 @@ func gc_body_mpcCompress(gc_b2 *compiled.Block, n int, original []int64, compres
 							gc_s_v1[gc_rank2] = v1
 						}
 					}
-					for gc_tx2 := gc_step9; gc_tx2 < gc_to2; gc_tx2++ {
+					for gc_tx2 := gc_step8; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -592,10 +592,10 @@ func gc_body_mpcCompress(gc_b2 *compiled.Block, n int, original []int64, compres
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step10 := gc_vstep6
-				for ; gc_step10+3 < gc_bdx2; gc_step10 += 4 {
+				gc_step9 := gc_vstep6
+				for ; gc_step9+3 < gc_bdx2; gc_step9 += 4 {
 					{
-						gc_tx2 := gc_step10 + 0
+						gc_tx2 := gc_step9 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -624,7 +624,7 @@ func gc_body_mpcCompress(gc_b2 *compiled.Block, n int, original []int64, compres
 						gc_s_v1[gc_rank2] = v1
 					}
 					{
-						gc_tx2 := gc_step10 + 1
+						gc_tx2 := gc_step9 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -653,7 +653,7 @@ func gc_body_mpcCompress(gc_b2 *compiled.Block, n int, original []int64, compres
 						gc_s_v1[gc_rank2] = v1
 					}
 					{
-						gc_tx2 := gc_step10 + 2
+						gc_tx2 := gc_step9 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -682,7 +682,7 @@ func gc_body_mpcCompress(gc_b2 *compiled.Block, n int, original []int64, compres
 						gc_s_v1[gc_rank2] = v1
 					}
 					{
-						gc_tx2 := gc_step10 + 3
+						gc_tx2 := gc_step9 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -711,7 +711,7 @@ func gc_body_mpcCompress(gc_b2 *compiled.Block, n int, original []int64, compres
 						gc_s_v1[gc_rank2] = v1
 					}
 				}
-				for gc_tx2 := gc_step10; gc_tx2 < gc_bdx2; gc_tx2++ {
+				for gc_tx2 := gc_step9; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -838,9 +838,9 @@ func gc_body_mpcCompress(gc_b2 *compiled.Block, n int, original []int64, compres
 					gc_tx2 := gc_tidx2.X - 1
 					{
 						gc_x02 := gc_tidx2.X
-						gc_off8 := gc_x02
-						if gc_act2 == ^uint32(0) && gc_x02+32 <= gc_bdx2 && gc_off8 >= 0 && gc_off8 <= len(sbuf2) && 32 <= len(sbuf2)-gc_off8 {
-							gc_at14 := sbuf2[gc_off8:][:32]
+						gc_off7 := gc_x02
+						if gc_act2 == ^uint32(0) && gc_x02+32 <= gc_bdx2 && gc_off7 >= 0 && gc_off7 <= len(sbuf2) && 32 <= len(sbuf2)-gc_off7 {
+							gc_at9 := sbuf2[gc_off7:][:32]
 							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
 								gc_tx2 := gc_x02 + gc_lane2
 								_ = gc_tx2
@@ -860,7 +860,7 @@ func gc_body_mpcCompress(gc_b2 *compiled.Block, n int, original []int64, compres
 
 //line hecbench_mpc.go:204
 								if lanex == 32 {
-									gc_at14[gc_lane2] = int64(bitmap)
+									gc_at9[gc_lane2] = int64(bitmap)
 								}
 								_ = bitmap
 								gc_s_bitmap[gc_rank2] = bitmap
@@ -1152,15 +1152,13 @@ func gc_body_mpcCompress(gc_b2 *compiled.Block, n int, original []int64, compres
 		}
 		{
 			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_off9 := bid
-				gc_off10 := bid1
-				gc_off11 := 0
-				if gc_off9 >= 0 && gc_off9 < len(goffset) && gc_off10 >= 0 && gc_off10 < len(goffset) && gc_off11 >= 0 && gc_off11 < len(compressed) && gc_off11 < len(top) && gc_off11 < len(start) {
-					gc_at15 := goffset[gc_off9:][:1]
-					gc_at16 := goffset[gc_off10:][:1]
-					gc_at17 := compressed[gc_off11:][:1]
-					gc_at18 := top[gc_off11:][:1]
-					gc_at19 := start[gc_off11:][:1]
+				gc_off8 := bid
+				gc_off9 := bid1
+				gc_off10 := 0
+				if gc_off8 >= 0 && gc_off8 < len(goffset) && gc_off9 >= 0 && gc_off9 < len(goffset) && gc_off10 >= 0 && gc_off10 < len(compressed) {
+					gc_at10 := goffset[gc_off8:][:1]
+					gc_at11 := goffset[gc_off9:][:1]
+					gc_at12 := compressed[gc_off10:][:1]
 					for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
@@ -1199,19 +1197,19 @@ func gc_body_mpcCompress(gc_b2 *compiled.Block, n int, original []int64, compres
 										return
 //line hecbench_mpc.go:224
 									}
-									st = gc_at15[0]
+									st = gc_at10[0]
 									if !(st < 0) {
 										break
 									}
 								}
 							}
-							gc_at16[0] = st + gc_s_loc[gc_rank2]
-							gc_at15[0] = -1
+							gc_at11[0] = st + gc_s_loc[gc_rank2]
+							gc_at10[0] = -1
 							if chunk == chunksm1 {
-								gc_at17[0] = (int64(st+gc_s_loc[gc_rank2]) << 32) + (0x43504d00 - 1) + int64(dim)
+								gc_at12[0] = (int64(st+gc_s_loc[gc_rank2]) << 32) + (0x43504d00 - 1) + int64(dim)
 							}
-							gc_at18[0] = gc_s_loc[gc_rank2]
-							gc_at19[0] = st
+							top[0] = gc_s_loc[gc_rank2]
+							start[0] = st
 						}
 					}
 				} else {
@@ -1271,163 +1269,92 @@ func gc_body_mpcCompress(gc_b2 *compiled.Block, n int, original []int64, compres
 				}
 			}
 		}
-		gc_apart2 := compiled.Disjoint(top, compressed) && compiled.Disjoint(start, compressed)
-		_ = gc_apart2
 		{
 			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_off12 := 0
-				if gc_off12 >= 0 && gc_off12 < len(top) && gc_apart2 && gc_off12 < len(start) && gc_bdx2 <= len(sbuf2) {
-					gc_at20 := top[gc_off12:][:1]
-					gc_at21 := start[gc_off12:][:1]
-					gc_at22 := sbuf2[:gc_bdx2]
-					gc_elem3 := gc_at20[0]
-					gc_elem4 := gc_at21[0]
-					gc_vstep7 := 0
-					if compiled.SIMD {
+				gc_vstep7 := 0
+				if compiled.SIMD {
 //line hecbench_mpc.go:148
-						gc_iota8 := archsimd.LoadInt64x4(&gc_tab_int64x4_3d80beed)
+					gc_iota5 := archsimd.LoadInt64x4(&gc_tab_int64x4_3d80beed)
 //line hecbench_mpc.go:148
-						_ = gc_iota8
-						for ; gc_vstep7+3 < gc_bdx2; gc_vstep7 += 4 {
-							gc_tx2 := gc_vstep7
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-//line hecbench_mpc.go:148
-							var tid int = gc_tx2
-//line hecbench_mpc.go:148
-							_ = tid
-//line hecbench_mpc.go:241
-							if tid < int(gc_at20[0]) && uint(int(gc_at20[0])-tid) > 3 {
-//line hecbench_mpc.go:241
-								if (int(gc_at21[0])+tid) >= 0 && (int(gc_at21[0])+tid) <= len(compressed)-4 {
-									archsimd.LoadInt64x4Slice(gc_at22[gc_tx2:]).StoreSlice(compressed[int(gc_at21[0])+tid:])
-//line hecbench_mpc.go:242
-								} else {
-//line hecbench_mpc.go:242
-									var gc_lanes3 [4]int64
-//line hecbench_mpc.go:242
-									archsimd.LoadInt64x4Slice(gc_at22[gc_tx2:]).Store(&gc_lanes3)
-//line hecbench_mpc.go:242
-									for gc_k3 := range 4 {
-//line hecbench_mpc.go:242
-										if 0xff&(1<<gc_k3) != 0 {
-//line hecbench_mpc.go:242
-											gc_pos2.Thread = gc_rank2 + gc_k3
-//line hecbench_mpc.go:242
-											compressed[(int(gc_at21[0])+tid)+gc_k3] = gc_lanes3[gc_k3]
-//line hecbench_mpc.go:242
-										}
-//line hecbench_mpc.go:242
-									}
-//line hecbench_mpc.go:242
-									gc_pos2.Thread = gc_rank2
-//line hecbench_mpc.go:242
-								}
-//line hecbench_mpc.go:242
-							} else {
-//line hecbench_mpc.go:242
-								gc_if8 := gc_iota8.Less(archsimd.BroadcastInt64x4(int64(compiled.Reach(int(gc_at20[0]), tid, 4))))
-//line hecbench_mpc.go:241
-								_ = gc_if8
-//line hecbench_mpc.go:241
-								if gc_if8.ToBits() != 0 {
-//line hecbench_mpc.go:241
-									var gc_u2 int32
-//line hecbench_mpc.go:241
-									_ = gc_u2
-//line hecbench_mpc.go:241
-									if gc_in2 := gc_if8.ToBits(); gc_in2 != 0 {
-//line hecbench_mpc.go:241
-										gc_pos2.Thread = gc_rank2 + compiled.FirstLane(gc_in2)
-//line hecbench_mpc.go:241
-										gc_u2 = gc_at21[0]
-//line hecbench_mpc.go:241
-									}
-//line hecbench_mpc.go:241
-									if (int(gc_u2)+tid) >= 0 && (int(gc_u2)+tid) <= len(compressed)-4 {
-										archsimd.LoadInt64x4Slice(gc_at22[gc_tx2:]).StoreMasked((*[4]int64)(compressed[int(gc_u2)+tid:]), gc_if8)
-//line hecbench_mpc.go:242
-									} else {
-//line hecbench_mpc.go:242
-										var gc_lanes4 [4]int64
-//line hecbench_mpc.go:242
-										archsimd.LoadInt64x4Slice(gc_at22[gc_tx2:]).Store(&gc_lanes4)
-//line hecbench_mpc.go:242
-										for gc_k4 := range 4 {
-//line hecbench_mpc.go:242
-											if gc_if8.ToBits()&(1<<gc_k4) != 0 {
-//line hecbench_mpc.go:242
-												gc_pos2.Thread = gc_rank2 + gc_k4
-//line hecbench_mpc.go:242
-												compressed[(int(gc_u2)+tid)+gc_k4] = gc_lanes4[gc_k4]
-//line hecbench_mpc.go:242
-											}
-//line hecbench_mpc.go:242
-										}
-//line hecbench_mpc.go:242
-										gc_pos2.Thread = gc_rank2
-//line hecbench_mpc.go:242
-									}
-//line hecbench_mpc.go:242
-								}
-//line hecbench_mpc.go:242
-							}
-						}
-						archsimd.ClearAVXUpperBits()
-					}
-					for gc_tx2 := gc_vstep7; gc_tx2 < gc_bdx2; gc_tx2++ {
+					_ = gc_iota5
+					for ; gc_vstep7+3 < gc_bdx2; gc_vstep7 += 4 {
+						gc_tx2 := gc_vstep7
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line hecbench_mpc.go:148
-						tid := gc_tx2
+						var tid int = gc_tx2
+//line hecbench_mpc.go:148
 						_ = tid
-
 //line hecbench_mpc.go:241
-						if tid < int(gc_elem3) {
-							compressed[int(gc_elem4)+tid] = gc_at22[gc_tx2]
+						if tid < 0 || tid > len(sbuf2)-4 {
+//line hecbench_mpc.go:241
+							break
+//line hecbench_mpc.go:241
 						}
-					}
-				} else {
-					gc_vstep8 := 0
-					if compiled.SIMD {
-//line hecbench_mpc.go:148
-						gc_iota5 := archsimd.LoadInt64x4(&gc_tab_int64x4_3d80beed)
-//line hecbench_mpc.go:148
-						_ = gc_iota5
-						for ; gc_vstep8+3 < gc_bdx2; gc_vstep8 += 4 {
-							gc_tx2 := gc_vstep8
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-//line hecbench_mpc.go:148
-							var tid int = gc_tx2
-//line hecbench_mpc.go:148
-							_ = tid
 //line hecbench_mpc.go:241
-							if tid < 0 || tid > len(sbuf2)-4 {
+						if tid < int(top[0]) && uint(int(top[0])-tid) > 3 {
 //line hecbench_mpc.go:241
-								break
-//line hecbench_mpc.go:241
+							if (int(start[0])+tid) >= 0 && (int(start[0])+tid) <= len(compressed)-4 {
+								archsimd.LoadInt64x4Slice(sbuf2[tid:]).StoreSlice(compressed[int(start[0])+tid:])
+//line hecbench_mpc.go:242
+							} else {
+//line hecbench_mpc.go:242
+								var gc_lanes [4]int64
+//line hecbench_mpc.go:242
+								archsimd.LoadInt64x4Slice(sbuf2[tid:]).Store(&gc_lanes)
+//line hecbench_mpc.go:242
+								for gc_k := range 4 {
+//line hecbench_mpc.go:242
+									if 0xff&(1<<gc_k) != 0 {
+//line hecbench_mpc.go:242
+										gc_pos2.Thread = gc_rank2 + gc_k
+//line hecbench_mpc.go:242
+										compressed[(int(start[0])+tid)+gc_k] = gc_lanes[gc_k]
+//line hecbench_mpc.go:242
+									}
+//line hecbench_mpc.go:242
+								}
+//line hecbench_mpc.go:242
+								gc_pos2.Thread = gc_rank2
+//line hecbench_mpc.go:242
 							}
+//line hecbench_mpc.go:242
+						} else {
+//line hecbench_mpc.go:242
+							gc_if7 := gc_iota5.Less(archsimd.BroadcastInt64x4(int64(compiled.Reach(int(top[0]), tid, 4))))
 //line hecbench_mpc.go:241
-							if tid < int(top[0]) && uint(int(top[0])-tid) > 3 {
+							_ = gc_if7
 //line hecbench_mpc.go:241
-								if (int(start[0])+tid) >= 0 && (int(start[0])+tid) <= len(compressed)-4 {
-									archsimd.LoadInt64x4Slice(sbuf2[tid:]).StoreSlice(compressed[int(start[0])+tid:])
+							if gc_if7.ToBits() != 0 {
+//line hecbench_mpc.go:241
+								var gc_u int32
+//line hecbench_mpc.go:241
+								_ = gc_u
+//line hecbench_mpc.go:241
+								if gc_in := gc_if7.ToBits(); gc_in != 0 {
+//line hecbench_mpc.go:241
+									gc_pos2.Thread = gc_rank2 + compiled.FirstLane(gc_in)
+//line hecbench_mpc.go:241
+									gc_u = start[0]
+								}
+//line hecbench_mpc.go:242
+								if (int(gc_u)+tid) >= 0 && (int(gc_u)+tid) <= len(compressed)-4 {
+//line hecbench_mpc.go:242
+									archsimd.LoadInt64x4Slice(sbuf2[tid:]).StoreMasked((*[4]int64)(compressed[int(gc_u)+tid:]), gc_if7)
 //line hecbench_mpc.go:242
 								} else {
 //line hecbench_mpc.go:242
-									var gc_lanes [4]int64
+									var gc_lanes2 [4]int64
 //line hecbench_mpc.go:242
-									archsimd.LoadInt64x4Slice(sbuf2[tid:]).Store(&gc_lanes)
+									archsimd.LoadInt64x4Slice(sbuf2[tid:]).Store(&gc_lanes2)
 //line hecbench_mpc.go:242
-									for gc_k := range 4 {
+									for gc_k2 := range 4 {
 //line hecbench_mpc.go:242
-										if 0xff&(1<<gc_k) != 0 {
+										if gc_if7.ToBits()&(1<<gc_k2) != 0 {
 //line hecbench_mpc.go:242
-											gc_pos2.Thread = gc_rank2 + gc_k
+											gc_pos2.Thread = gc_rank2 + gc_k2
 //line hecbench_mpc.go:242
-											compressed[(int(start[0])+tid)+gc_k] = gc_lanes[gc_k]
+											compressed[(int(gc_u)+tid)+gc_k2] = gc_lanes2[gc_k2]
 //line hecbench_mpc.go:242
 										}
 //line hecbench_mpc.go:242
@@ -1437,117 +1364,16 @@ func gc_body_mpcCompress(gc_b2 *compiled.Block, n int, original []int64, compres
 //line hecbench_mpc.go:242
 								}
 //line hecbench_mpc.go:242
-							} else {
-//line hecbench_mpc.go:242
-								gc_if7 := gc_iota5.Less(archsimd.BroadcastInt64x4(int64(compiled.Reach(int(top[0]), tid, 4))))
-//line hecbench_mpc.go:241
-								_ = gc_if7
-//line hecbench_mpc.go:241
-								if gc_if7.ToBits() != 0 {
-//line hecbench_mpc.go:241
-									var gc_u int32
-//line hecbench_mpc.go:241
-									_ = gc_u
-//line hecbench_mpc.go:241
-									if gc_in := gc_if7.ToBits(); gc_in != 0 {
-//line hecbench_mpc.go:241
-										gc_pos2.Thread = gc_rank2 + compiled.FirstLane(gc_in)
-//line hecbench_mpc.go:241
-										gc_u = start[0]
-									}
-//line hecbench_mpc.go:242
-									if (int(gc_u)+tid) >= 0 && (int(gc_u)+tid) <= len(compressed)-4 {
-//line hecbench_mpc.go:242
-										archsimd.LoadInt64x4Slice(sbuf2[tid:]).StoreMasked((*[4]int64)(compressed[int(gc_u)+tid:]), gc_if7)
-//line hecbench_mpc.go:242
-									} else {
-//line hecbench_mpc.go:242
-										var gc_lanes2 [4]int64
-//line hecbench_mpc.go:242
-										archsimd.LoadInt64x4Slice(sbuf2[tid:]).Store(&gc_lanes2)
-//line hecbench_mpc.go:242
-										for gc_k2 := range 4 {
-//line hecbench_mpc.go:242
-											if gc_if7.ToBits()&(1<<gc_k2) != 0 {
-//line hecbench_mpc.go:242
-												gc_pos2.Thread = gc_rank2 + gc_k2
-//line hecbench_mpc.go:242
-												compressed[(int(gc_u)+tid)+gc_k2] = gc_lanes2[gc_k2]
-//line hecbench_mpc.go:242
-											}
-//line hecbench_mpc.go:242
-										}
-//line hecbench_mpc.go:242
-										gc_pos2.Thread = gc_rank2
-//line hecbench_mpc.go:242
-									}
-//line hecbench_mpc.go:242
-								}
-//line hecbench_mpc.go:242
 							}
-						}
-						archsimd.ClearAVXUpperBits()
-					}
-					gc_step11 := gc_vstep8
-					for ; gc_step11+3 < gc_bdx2; gc_step11 += 4 {
-						{
-							gc_tx2 := gc_step11 + 0
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line hecbench_mpc.go:148
-							tid := gc_tx2
-							_ = tid
-
-//line hecbench_mpc.go:241
-							if tid < int(top[0]) {
-								compressed[int(start[0])+tid] = sbuf2[tid]
-							}
-						}
-						{
-							gc_tx2 := gc_step11 + 1
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line hecbench_mpc.go:148
-							tid := gc_tx2
-							_ = tid
-
-//line hecbench_mpc.go:241
-							if tid < int(top[0]) {
-								compressed[int(start[0])+tid] = sbuf2[tid]
-							}
-						}
-						{
-							gc_tx2 := gc_step11 + 2
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line hecbench_mpc.go:148
-							tid := gc_tx2
-							_ = tid
-
-//line hecbench_mpc.go:241
-							if tid < int(top[0]) {
-								compressed[int(start[0])+tid] = sbuf2[tid]
-							}
-						}
-						{
-							gc_tx2 := gc_step11 + 3
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line hecbench_mpc.go:148
-							tid := gc_tx2
-							_ = tid
-
-//line hecbench_mpc.go:241
-							if tid < int(top[0]) {
-								compressed[int(start[0])+tid] = sbuf2[tid]
-							}
+//line hecbench_mpc.go:242
 						}
 					}
-					for gc_tx2 := gc_step11; gc_tx2 < gc_bdx2; gc_tx2++ {
+					archsimd.ClearAVXUpperBits()
+				}
+				gc_step10 := gc_vstep7
+				for ; gc_step10+3 < gc_bdx2; gc_step10 += 4 {
+					{
+						gc_tx2 := gc_step10 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -1559,6 +1385,61 @@ func gc_body_mpcCompress(gc_b2 *compiled.Block, n int, original []int64, compres
 						if tid < int(top[0]) {
 							compressed[int(start[0])+tid] = sbuf2[tid]
 						}
+					}
+					{
+						gc_tx2 := gc_step10 + 1
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line hecbench_mpc.go:148
+						tid := gc_tx2
+						_ = tid
+
+//line hecbench_mpc.go:241
+						if tid < int(top[0]) {
+							compressed[int(start[0])+tid] = sbuf2[tid]
+						}
+					}
+					{
+						gc_tx2 := gc_step10 + 2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line hecbench_mpc.go:148
+						tid := gc_tx2
+						_ = tid
+
+//line hecbench_mpc.go:241
+						if tid < int(top[0]) {
+							compressed[int(start[0])+tid] = sbuf2[tid]
+						}
+					}
+					{
+						gc_tx2 := gc_step10 + 3
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line hecbench_mpc.go:148
+						tid := gc_tx2
+						_ = tid
+
+//line hecbench_mpc.go:241
+						if tid < int(top[0]) {
+							compressed[int(start[0])+tid] = sbuf2[tid]
+						}
+					}
+				}
+				for gc_tx2 := gc_step10; gc_tx2 < gc_bdx2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+
+//line hecbench_mpc.go:148
+					tid := gc_tx2
+					_ = tid
+
+//line hecbench_mpc.go:241
+					if tid < int(top[0]) {
+						compressed[int(start[0])+tid] = sbuf2[tid]
 					}
 				}
 			}
@@ -2334,14 +2215,11 @@ func gc_body_mpcDecompress(gc_b2 *compiled.Block, compressed []int64, decompress
 		}
 		{
 			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_off5 := bid
-				gc_off6 := bid1
-				gc_off7 := 0
-				if gc_off5 >= 0 && gc_off5 < len(goffset) && gc_off6 >= 0 && gc_off6 < len(goffset) && gc_off7 >= 0 && gc_off7 < len(top) && gc_off7 < len(start) {
-					gc_at8 := goffset[gc_off5:][:1]
-					gc_at9 := goffset[gc_off6:][:1]
-					gc_at10 := top[gc_off7:][:1]
-					gc_at11 := start[gc_off7:][:1]
+				gc_off3 := bid
+				gc_off4 := bid1
+				if gc_off3 >= 0 && gc_off3 < len(goffset) && gc_off4 >= 0 && gc_off4 < len(goffset) {
+					gc_at3 := goffset[gc_off3:][:1]
+					gc_at4 := goffset[gc_off4:][:1]
 					for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
@@ -2374,16 +2252,16 @@ func gc_body_mpcDecompress(gc_b2 *compiled.Block, compressed []int64, decompress
 										return
 //line hecbench_mpc.go:288
 									}
-									st = gc_at8[0]
+									st = gc_at3[0]
 									if !(st < 0) {
 										break
 									}
 								}
 							}
-							gc_at9[0] = st + gc_s_loc[gc_rank2]
-							gc_at8[0] = -1
-							gc_at10[0] = gc_s_loc[gc_rank2]
-							gc_at11[0] = st
+							gc_at4[0] = st + gc_s_loc[gc_rank2]
+							gc_at3[0] = -1
+							top[0] = gc_s_loc[gc_rank2]
+							start[0] = st
 						}
 					}
 				} else {
@@ -2434,237 +2312,88 @@ func gc_body_mpcDecompress(gc_b2 *compiled.Block, compressed []int64, decompress
 				}
 			}
 		}
-		gc_apart2 := compiled.Disjoint(top, sbuf2) && compiled.Disjoint(start, sbuf2)
-		_ = gc_apart2
 		{
 			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_off8 := 0
-				if gc_off8 >= 0 && gc_off8 < len(top) && gc_apart2 && gc_bdx2 <= len(sbuf2) && gc_off8 < len(start) {
-					gc_at12 := top[gc_off8:][:1]
-					gc_at13 := sbuf2[:gc_bdx2]
-					gc_at14 := start[gc_off8:][:1]
-					gc_elem3 := gc_at12[0]
-					gc_elem4 := gc_at14[0]
-					gc_vstep3 := 0
-					if compiled.SIMD {
+				gc_vstep2 := 0
+				if compiled.SIMD {
 //line hecbench_mpc.go:255
-						gc_iota10 := archsimd.LoadInt64x4(&gc_tab_int64x4_3d80beed)
+					gc_iota5 := archsimd.LoadInt64x4(&gc_tab_int64x4_3d80beed)
 //line hecbench_mpc.go:255
-						_ = gc_iota10
-					gc_steps4:
-						for ; gc_vstep3+3 < gc_bdx2; gc_vstep3 += 4 {
-							gc_tx2 := gc_vstep3
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-//line hecbench_mpc.go:255
-							var tid int = gc_tx2
-//line hecbench_mpc.go:255
-							_ = tid
-//line hecbench_mpc.go:302
-							if tid < int(gc_at12[0]) && uint(int(gc_at12[0])-tid) > 3 {
-//line hecbench_mpc.go:302
-								var gc_ld7 archsimd.Int64x4 = archsimd.BroadcastInt64x4(0)
-//line hecbench_mpc.go:302
-								if (int(gc_at14[0])+tid) >= 0 && (int(gc_at14[0])+tid) <= len(compressed)-4 {
-									gc_ld7 = archsimd.LoadInt64x4Slice(compressed[int(gc_at14[0])+tid:])
-//line hecbench_mpc.go:303
-								} else {
-//line hecbench_mpc.go:303
-									break gc_steps4
-//line hecbench_mpc.go:303
-								}
-//line hecbench_mpc.go:303
-								gc_ld7.StoreSlice(gc_at13[gc_tx2:])
-//line hecbench_mpc.go:303
-							} else {
-//line hecbench_mpc.go:303
-								gc_if4 := gc_iota10.Less(archsimd.BroadcastInt64x4(int64(compiled.Reach(int(gc_at12[0]), tid, 4))))
-//line hecbench_mpc.go:302
-								_ = gc_if4
-//line hecbench_mpc.go:302
-								if gc_if4.ToBits() != 0 {
-//line hecbench_mpc.go:302
-									var gc_u4 int32
-//line hecbench_mpc.go:302
-									_ = gc_u4
-//line hecbench_mpc.go:302
-									if gc_in4 := gc_if4.ToBits(); gc_in4 != 0 {
-//line hecbench_mpc.go:302
-										gc_pos2.Thread = gc_rank2 + compiled.FirstLane(gc_in4)
-//line hecbench_mpc.go:302
-										gc_u4 = gc_at14[0]
-//line hecbench_mpc.go:302
-									}
-//line hecbench_mpc.go:302
-									var gc_ld8 archsimd.Int64x4 = archsimd.BroadcastInt64x4(0)
-//line hecbench_mpc.go:302
-									if (int(gc_u4)+tid) >= 0 && (int(gc_u4)+tid) <= len(compressed)-4 {
-										gc_ld8 = archsimd.LoadInt64x4Slice(compressed[int(gc_u4)+tid:])
-//line hecbench_mpc.go:303
-									} else {
-//line hecbench_mpc.go:303
-										break gc_steps4
-//line hecbench_mpc.go:303
-									}
-//line hecbench_mpc.go:303
-									gc_ld8.Merge(archsimd.LoadInt64x4Slice(gc_at13[gc_tx2:]), gc_if4).StoreSlice(gc_at13[gc_tx2:])
-//line hecbench_mpc.go:303
-								}
-//line hecbench_mpc.go:303
-							}
-						}
-						archsimd.ClearAVXUpperBits()
-					}
-					for gc_tx2 := gc_vstep3; gc_tx2 < gc_bdx2; gc_tx2++ {
+					_ = gc_iota5
+				gc_steps2:
+					for ; gc_vstep2+3 < gc_bdx2; gc_vstep2 += 4 {
+						gc_tx2 := gc_vstep2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line hecbench_mpc.go:255
-						tid := gc_tx2
+						var tid int = gc_tx2
+//line hecbench_mpc.go:255
 						_ = tid
-
 //line hecbench_mpc.go:302
-						if tid < int(gc_elem3) {
-							gc_at13[gc_tx2] = compressed[int(gc_elem4)+tid]
+						if tid < 0 || tid > len(sbuf2)-4 {
+//line hecbench_mpc.go:302
+							break
+//line hecbench_mpc.go:302
 						}
-					}
-				} else {
-					gc_vstep4 := 0
-					if compiled.SIMD {
-//line hecbench_mpc.go:255
-						gc_iota7 := archsimd.LoadInt64x4(&gc_tab_int64x4_3d80beed)
-//line hecbench_mpc.go:255
-						_ = gc_iota7
-					gc_steps3:
-						for ; gc_vstep4+3 < gc_bdx2; gc_vstep4 += 4 {
-							gc_tx2 := gc_vstep4
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-//line hecbench_mpc.go:255
-							var tid int = gc_tx2
-//line hecbench_mpc.go:255
-							_ = tid
 //line hecbench_mpc.go:302
-							if tid < 0 || tid > len(sbuf2)-4 {
+						if tid < int(top[0]) && uint(int(top[0])-tid) > 3 {
 //line hecbench_mpc.go:302
-								break
+							var gc_ld3 archsimd.Int64x4 = archsimd.BroadcastInt64x4(0)
 //line hecbench_mpc.go:302
-							}
-//line hecbench_mpc.go:302
-							if tid < int(top[0]) && uint(int(top[0])-tid) > 3 {
-//line hecbench_mpc.go:302
-								var gc_ld5 archsimd.Int64x4 = archsimd.BroadcastInt64x4(0)
-//line hecbench_mpc.go:302
-								if (int(start[0])+tid) >= 0 && (int(start[0])+tid) <= len(compressed)-4 {
-									gc_ld5 = archsimd.LoadInt64x4Slice(compressed[int(start[0])+tid:])
-//line hecbench_mpc.go:303
-								} else {
-//line hecbench_mpc.go:303
-									break gc_steps3
-//line hecbench_mpc.go:303
-								}
-//line hecbench_mpc.go:303
-								gc_ld5.StoreSlice(sbuf2[tid:])
+							if (int(start[0])+tid) >= 0 && (int(start[0])+tid) <= len(compressed)-4 {
+								gc_ld3 = archsimd.LoadInt64x4Slice(compressed[int(start[0])+tid:])
 //line hecbench_mpc.go:303
 							} else {
 //line hecbench_mpc.go:303
-								gc_if3 := gc_iota7.Less(archsimd.BroadcastInt64x4(int64(compiled.Reach(int(top[0]), tid, 4))))
-//line hecbench_mpc.go:302
-								_ = gc_if3
-//line hecbench_mpc.go:302
-								if gc_if3.ToBits() != 0 {
-//line hecbench_mpc.go:302
-									var gc_u3 int32
-//line hecbench_mpc.go:302
-									_ = gc_u3
-//line hecbench_mpc.go:302
-									if gc_in3 := gc_if3.ToBits(); gc_in3 != 0 {
-//line hecbench_mpc.go:302
-										gc_pos2.Thread = gc_rank2 + compiled.FirstLane(gc_in3)
-//line hecbench_mpc.go:302
-										gc_u3 = start[0]
-									}
+								break gc_steps2
 //line hecbench_mpc.go:303
-									var gc_ld6 archsimd.Int64x4 = archsimd.BroadcastInt64x4(0)
+							}
 //line hecbench_mpc.go:303
-									if (int(gc_u3)+tid) >= 0 && (int(gc_u3)+tid) <= len(compressed)-4 {
+							gc_ld3.StoreSlice(sbuf2[tid:])
 //line hecbench_mpc.go:303
-										gc_ld6 = archsimd.LoadInt64x4Slice(compressed[int(gc_u3)+tid:])
+						} else {
 //line hecbench_mpc.go:303
-									} else {
+							gc_if2 := gc_iota5.Less(archsimd.BroadcastInt64x4(int64(compiled.Reach(int(top[0]), tid, 4))))
+//line hecbench_mpc.go:302
+							_ = gc_if2
+//line hecbench_mpc.go:302
+							if gc_if2.ToBits() != 0 {
+//line hecbench_mpc.go:302
+								var gc_u2 int32
+//line hecbench_mpc.go:302
+								_ = gc_u2
+//line hecbench_mpc.go:302
+								if gc_in2 := gc_if2.ToBits(); gc_in2 != 0 {
+//line hecbench_mpc.go:302
+									gc_pos2.Thread = gc_rank2 + compiled.FirstLane(gc_in2)
+//line hecbench_mpc.go:302
+									gc_u2 = start[0]
+								}
 //line hecbench_mpc.go:303
-										break gc_steps3
+								var gc_ld4 archsimd.Int64x4 = archsimd.BroadcastInt64x4(0)
 //line hecbench_mpc.go:303
-									}
+								if (int(gc_u2)+tid) >= 0 && (int(gc_u2)+tid) <= len(compressed)-4 {
 //line hecbench_mpc.go:303
-									gc_ld6.Merge(archsimd.LoadInt64x4Slice(sbuf2[tid:]), gc_if3).StoreSlice(sbuf2[tid:])
+									gc_ld4 = archsimd.LoadInt64x4Slice(compressed[int(gc_u2)+tid:])
+//line hecbench_mpc.go:303
+								} else {
+//line hecbench_mpc.go:303
+									break gc_steps2
 //line hecbench_mpc.go:303
 								}
 //line hecbench_mpc.go:303
+								gc_ld4.Merge(archsimd.LoadInt64x4Slice(sbuf2[tid:]), gc_if2).StoreSlice(sbuf2[tid:])
+//line hecbench_mpc.go:303
 							}
-						}
-						archsimd.ClearAVXUpperBits()
-					}
-					gc_step10 := gc_vstep4
-					for ; gc_step10+3 < gc_bdx2; gc_step10 += 4 {
-						{
-							gc_tx2 := gc_step10 + 0
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line hecbench_mpc.go:255
-							tid := gc_tx2
-							_ = tid
-
-//line hecbench_mpc.go:302
-							if tid < int(top[0]) {
-								sbuf2[tid] = compressed[int(start[0])+tid]
-							}
-						}
-						{
-							gc_tx2 := gc_step10 + 1
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line hecbench_mpc.go:255
-							tid := gc_tx2
-							_ = tid
-
-//line hecbench_mpc.go:302
-							if tid < int(top[0]) {
-								sbuf2[tid] = compressed[int(start[0])+tid]
-							}
-						}
-						{
-							gc_tx2 := gc_step10 + 2
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line hecbench_mpc.go:255
-							tid := gc_tx2
-							_ = tid
-
-//line hecbench_mpc.go:302
-							if tid < int(top[0]) {
-								sbuf2[tid] = compressed[int(start[0])+tid]
-							}
-						}
-						{
-							gc_tx2 := gc_step10 + 3
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line hecbench_mpc.go:255
-							tid := gc_tx2
-							_ = tid
-
-//line hecbench_mpc.go:302
-							if tid < int(top[0]) {
-								sbuf2[tid] = compressed[int(start[0])+tid]
-							}
+//line hecbench_mpc.go:303
 						}
 					}
-					for gc_tx2 := gc_step10; gc_tx2 < gc_bdx2; gc_tx2++ {
+					archsimd.ClearAVXUpperBits()
+				}
+				gc_step10 := gc_vstep2
+				for ; gc_step10+3 < gc_bdx2; gc_step10 += 4 {
+					{
+						gc_tx2 := gc_step10 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -2676,6 +2405,61 @@ func gc_body_mpcDecompress(gc_b2 *compiled.Block, compressed []int64, decompress
 						if tid < int(top[0]) {
 							sbuf2[tid] = compressed[int(start[0])+tid]
 						}
+					}
+					{
+						gc_tx2 := gc_step10 + 1
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line hecbench_mpc.go:255
+						tid := gc_tx2
+						_ = tid
+
+//line hecbench_mpc.go:302
+						if tid < int(top[0]) {
+							sbuf2[tid] = compressed[int(start[0])+tid]
+						}
+					}
+					{
+						gc_tx2 := gc_step10 + 2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line hecbench_mpc.go:255
+						tid := gc_tx2
+						_ = tid
+
+//line hecbench_mpc.go:302
+						if tid < int(top[0]) {
+							sbuf2[tid] = compressed[int(start[0])+tid]
+						}
+					}
+					{
+						gc_tx2 := gc_step10 + 3
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line hecbench_mpc.go:255
+						tid := gc_tx2
+						_ = tid
+
+//line hecbench_mpc.go:302
+						if tid < int(top[0]) {
+							sbuf2[tid] = compressed[int(start[0])+tid]
+						}
+					}
+				}
+				for gc_tx2 := gc_step10; gc_tx2 < gc_bdx2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+
+//line hecbench_mpc.go:255
+					tid := gc_tx2
+					_ = tid
+
+//line hecbench_mpc.go:302
+					if tid < int(top[0]) {
+						sbuf2[tid] = compressed[int(start[0])+tid]
 					}
 				}
 			}

@@ -399,78 +399,40 @@ func gc_body_rmsnormFwdTwoScanKernel[T float32 | float64](gc_b *compiled.Block, 
 					{
 						gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 						gc_tx := gc_tidx.X - 1
-						{
-							gc_x0 := gc_tidx.X
-							gc_off3 := 0
-							if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off3 >= 0 && gc_off3 < len(smem) {
-								gc_at := smem[gc_off3:][:1]
-								for gc_lane := 0; gc_lane < 32; gc_lane++ {
-									gc_tx := gc_x0 + gc_lane
-									_ = gc_tx
-									gc_rank := gc_w + gc_lane
-									_ = gc_rank
-
-//line hecbench_rmsnorm.go:55
-									laneID_ := gc_tx % rmsThreadsPerWarp
-									_ = laneID_
-									val_4 := gc_l_val_4[gc_lane]
-									_ = val_4
-									var valReg float32
-									_ = valReg
-
-//line hecbench_rmsnorm.go:44
-									var r_2 float32 = val_4
-
-//line hecbench_rmsnorm.go:44
-									_ = r_2
-
-//line hecbench_rmsnorm.go:70
-									valReg = r_2
-
-//line hecbench_rmsnorm.go:71
-									if laneID_ == 0 {
-										gc_at[0] = valReg
-									}
-									_ = r_2
-									gc_s_valReg[gc_rank] = valReg
-								}
-							} else {
-								for gc_lane := 0; gc_lane < 32; gc_lane++ {
-									gc_tx++
-									if gc_tx == gc_bdx {
-										gc_tx = 0
-									}
-									if gc_act&(1<<gc_lane) == 0 {
-										continue
-									}
-									gc_rank := gc_w + gc_lane
-									gc_pos.Thread = gc_rank
-
-//line hecbench_rmsnorm.go:55
-									laneID_ := gc_tx % rmsThreadsPerWarp
-									_ = laneID_
-									val_4 := gc_l_val_4[gc_lane]
-									_ = val_4
-									var valReg float32
-									_ = valReg
-
-//line hecbench_rmsnorm.go:44
-									var r_2 float32 = val_4
-
-//line hecbench_rmsnorm.go:44
-									_ = r_2
-
-//line hecbench_rmsnorm.go:70
-									valReg = r_2
-
-//line hecbench_rmsnorm.go:71
-									if laneID_ == 0 {
-										smem[0] = valReg
-									}
-									_ = r_2
-									gc_s_valReg[gc_rank] = valReg
-								}
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							gc_tx++
+							if gc_tx == gc_bdx {
+								gc_tx = 0
 							}
+							if gc_act&(1<<gc_lane) == 0 {
+								continue
+							}
+							gc_rank := gc_w + gc_lane
+							gc_pos.Thread = gc_rank
+
+//line hecbench_rmsnorm.go:55
+							laneID_ := gc_tx % rmsThreadsPerWarp
+							_ = laneID_
+							val_4 := gc_l_val_4[gc_lane]
+							_ = val_4
+							var valReg float32
+							_ = valReg
+
+//line hecbench_rmsnorm.go:44
+							var r_2 float32 = val_4
+
+//line hecbench_rmsnorm.go:44
+							_ = r_2
+
+//line hecbench_rmsnorm.go:70
+							valReg = r_2
+
+//line hecbench_rmsnorm.go:71
+							if laneID_ == 0 {
+								smem[0] = valReg
+							}
+							_ = r_2
+							gc_s_valReg[gc_rank] = valReg
 						}
 					}
 				}

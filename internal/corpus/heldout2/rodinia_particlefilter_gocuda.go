@@ -127,9 +127,8 @@ func gc_body_normalizeWeightsKernel(gc_b *compiled.Block, weights []float64, Npa
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 			gc_off := 0
-			if gc_from >= 0 && gc_off >= 0 && gc_off < len(sumWeights) && gc_off < len(partialSums) {
-				gc_at := sumWeights[gc_off:][:1]
-				gc_at2 := partialSums[gc_off:][:1]
+			if gc_from >= 0 && gc_off >= 0 && gc_off < len(partialSums) {
+				gc_at := partialSums[gc_off:][:1]
 				gc_step := gc_from
 				for ; gc_step+3 < gc_to; gc_step += 4 {
 					{
@@ -140,7 +139,7 @@ func gc_body_normalizeWeightsKernel(gc_b *compiled.Block, weights []float64, Npa
 
 //line rodinia_particlefilter.go:132
 						{
-							gc_at[0] = gc_at2[0]
+							sumWeights[0] = gc_at[0]
 						}
 					}
 					{
@@ -151,7 +150,7 @@ func gc_body_normalizeWeightsKernel(gc_b *compiled.Block, weights []float64, Npa
 
 //line rodinia_particlefilter.go:132
 						{
-							gc_at[0] = gc_at2[0]
+							sumWeights[0] = gc_at[0]
 						}
 					}
 					{
@@ -162,7 +161,7 @@ func gc_body_normalizeWeightsKernel(gc_b *compiled.Block, weights []float64, Npa
 
 //line rodinia_particlefilter.go:132
 						{
-							gc_at[0] = gc_at2[0]
+							sumWeights[0] = gc_at[0]
 						}
 					}
 					{
@@ -173,7 +172,7 @@ func gc_body_normalizeWeightsKernel(gc_b *compiled.Block, weights []float64, Npa
 
 //line rodinia_particlefilter.go:132
 						{
-							gc_at[0] = gc_at2[0]
+							sumWeights[0] = gc_at[0]
 						}
 					}
 				}
@@ -183,7 +182,7 @@ func gc_body_normalizeWeightsKernel(gc_b *compiled.Block, weights []float64, Npa
 
 //line rodinia_particlefilter.go:132
 					{
-						gc_at[0] = gc_at2[0]
+						sumWeights[0] = gc_at[0]
 					}
 				}
 			} else {
@@ -242,8 +241,6 @@ func gc_body_normalizeWeightsKernel(gc_b *compiled.Block, weights []float64, Npa
 			}
 		}
 	}
-	gc_apart := compiled.Disjoint(sumWeights, weights)
-	_ = gc_apart
 	{
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_bdx*blockID, gc_to) {
@@ -254,11 +251,8 @@ func gc_body_normalizeWeightsKernel(gc_b *compiled.Block, weights []float64, Npa
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 			gc_off2 := gc_bdx * blockID
-			gc_off3 := 0
-			if gc_from >= 0 && gc_off2 >= 0 && gc_off2 <= len(weights) && gc_to <= len(weights)-gc_off2 && gc_off3 >= 0 && gc_off3 < len(sumWeights) && gc_apart {
-				gc_at3 := weights[gc_off2:][:gc_to]
-				gc_at4 := sumWeights[gc_off3:][:1]
-				gc_elem := gc_at4[0]
+			if gc_from >= 0 && gc_off2 >= 0 && gc_off2 <= len(weights) && gc_to <= len(weights)-gc_off2 {
+				gc_at2 := weights[gc_off2:][:gc_to]
 				gc_step3 := gc_from
 				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 					{
@@ -273,7 +267,7 @@ func gc_body_normalizeWeightsKernel(gc_b *compiled.Block, weights []float64, Npa
 
 //line rodinia_particlefilter.go:138
 						{
-							gc_at3[gc_tx] = gc_at3[gc_tx] / gc_elem
+							gc_at2[gc_tx] = gc_at2[gc_tx] / sumWeights[0]
 						}
 					}
 					{
@@ -288,7 +282,7 @@ func gc_body_normalizeWeightsKernel(gc_b *compiled.Block, weights []float64, Npa
 
 //line rodinia_particlefilter.go:138
 						{
-							gc_at3[gc_tx] = gc_at3[gc_tx] / gc_elem
+							gc_at2[gc_tx] = gc_at2[gc_tx] / sumWeights[0]
 						}
 					}
 					{
@@ -303,7 +297,7 @@ func gc_body_normalizeWeightsKernel(gc_b *compiled.Block, weights []float64, Npa
 
 //line rodinia_particlefilter.go:138
 						{
-							gc_at3[gc_tx] = gc_at3[gc_tx] / gc_elem
+							gc_at2[gc_tx] = gc_at2[gc_tx] / sumWeights[0]
 						}
 					}
 					{
@@ -318,7 +312,7 @@ func gc_body_normalizeWeightsKernel(gc_b *compiled.Block, weights []float64, Npa
 
 //line rodinia_particlefilter.go:138
 						{
-							gc_at3[gc_tx] = gc_at3[gc_tx] / gc_elem
+							gc_at2[gc_tx] = gc_at2[gc_tx] / sumWeights[0]
 						}
 					}
 				}
@@ -332,7 +326,7 @@ func gc_body_normalizeWeightsKernel(gc_b *compiled.Block, weights []float64, Npa
 
 //line rodinia_particlefilter.go:138
 					{
-						gc_at3[gc_tx] = gc_at3[gc_tx] / gc_elem
+						gc_at2[gc_tx] = gc_at2[gc_tx] / sumWeights[0]
 					}
 				}
 			} else {
@@ -426,9 +420,9 @@ func gc_body_normalizeWeightsKernel(gc_b *compiled.Block, weights []float64, Npa
 			gc_to = gc_bound + 1
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-			gc_off4 := 0
-			if gc_from >= 0 && gc_off4 >= 0 && gc_off4 < len(u) {
-				gc_at5 := u[gc_off4:][:1]
+			gc_off3 := 0
+			if gc_from >= 0 && gc_off3 >= 0 && gc_off3 < len(u) {
+				gc_at3 := u[gc_off3:][:1]
 				gc_step5 := gc_from
 				for ; gc_step5+3 < gc_to; gc_step5 += 4 {
 					{
@@ -444,7 +438,7 @@ func gc_body_normalizeWeightsKernel(gc_b *compiled.Block, weights []float64, Npa
 //line rodinia_particlefilter.go:144
 						{
 							cdfCalc(CDF, weights, Nparticles)
-							gc_at5[0] = (1 / float64(Nparticles)) * dRandu(seed, i)
+							gc_at3[0] = (1 / float64(Nparticles)) * dRandu(seed, i)
 						}
 					}
 					{
@@ -460,7 +454,7 @@ func gc_body_normalizeWeightsKernel(gc_b *compiled.Block, weights []float64, Npa
 //line rodinia_particlefilter.go:144
 						{
 							cdfCalc(CDF, weights, Nparticles)
-							gc_at5[0] = (1 / float64(Nparticles)) * dRandu(seed, i)
+							gc_at3[0] = (1 / float64(Nparticles)) * dRandu(seed, i)
 						}
 					}
 					{
@@ -476,7 +470,7 @@ func gc_body_normalizeWeightsKernel(gc_b *compiled.Block, weights []float64, Npa
 //line rodinia_particlefilter.go:144
 						{
 							cdfCalc(CDF, weights, Nparticles)
-							gc_at5[0] = (1 / float64(Nparticles)) * dRandu(seed, i)
+							gc_at3[0] = (1 / float64(Nparticles)) * dRandu(seed, i)
 						}
 					}
 					{
@@ -492,7 +486,7 @@ func gc_body_normalizeWeightsKernel(gc_b *compiled.Block, weights []float64, Npa
 //line rodinia_particlefilter.go:144
 						{
 							cdfCalc(CDF, weights, Nparticles)
-							gc_at5[0] = (1 / float64(Nparticles)) * dRandu(seed, i)
+							gc_at3[0] = (1 / float64(Nparticles)) * dRandu(seed, i)
 						}
 					}
 				}
@@ -507,7 +501,7 @@ func gc_body_normalizeWeightsKernel(gc_b *compiled.Block, weights []float64, Npa
 //line rodinia_particlefilter.go:144
 					{
 						cdfCalc(CDF, weights, Nparticles)
-						gc_at5[0] = (1 / float64(Nparticles)) * dRandu(seed, i)
+						gc_at3[0] = (1 / float64(Nparticles)) * dRandu(seed, i)
 					}
 				}
 			} else {
@@ -597,10 +591,9 @@ func gc_body_normalizeWeightsKernel(gc_b *compiled.Block, weights []float64, Npa
 			gc_to = gc_bound + 1
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-			gc_off5 := 0
-			if gc_from >= 0 && gc_off5 >= 0 && gc_off5 < len(u1) && gc_off5 < len(u) {
-				gc_at6 := u1[gc_off5:][:1]
-				gc_at7 := u[gc_off5:][:1]
+			gc_off4 := 0
+			if gc_from >= 0 && gc_off4 >= 0 && gc_off4 < len(u) {
+				gc_at4 := u[gc_off4:][:1]
 				gc_step7 := gc_from
 				for ; gc_step7+3 < gc_to; gc_step7 += 4 {
 					{
@@ -611,7 +604,7 @@ func gc_body_normalizeWeightsKernel(gc_b *compiled.Block, weights []float64, Npa
 
 //line rodinia_particlefilter.go:151
 						{
-							gc_at6[0] = gc_at7[0]
+							u1[0] = gc_at4[0]
 						}
 					}
 					{
@@ -622,7 +615,7 @@ func gc_body_normalizeWeightsKernel(gc_b *compiled.Block, weights []float64, Npa
 
 //line rodinia_particlefilter.go:151
 						{
-							gc_at6[0] = gc_at7[0]
+							u1[0] = gc_at4[0]
 						}
 					}
 					{
@@ -633,7 +626,7 @@ func gc_body_normalizeWeightsKernel(gc_b *compiled.Block, weights []float64, Npa
 
 //line rodinia_particlefilter.go:151
 						{
-							gc_at6[0] = gc_at7[0]
+							u1[0] = gc_at4[0]
 						}
 					}
 					{
@@ -644,7 +637,7 @@ func gc_body_normalizeWeightsKernel(gc_b *compiled.Block, weights []float64, Npa
 
 //line rodinia_particlefilter.go:151
 						{
-							gc_at6[0] = gc_at7[0]
+							u1[0] = gc_at4[0]
 						}
 					}
 				}
@@ -654,7 +647,7 @@ func gc_body_normalizeWeightsKernel(gc_b *compiled.Block, weights []float64, Npa
 
 //line rodinia_particlefilter.go:151
 					{
-						gc_at6[0] = gc_at7[0]
+						u1[0] = gc_at4[0]
 					}
 				}
 			} else {
@@ -713,8 +706,6 @@ func gc_body_normalizeWeightsKernel(gc_b *compiled.Block, weights []float64, Npa
 			}
 		}
 	}
-	gc_apart2 := compiled.Disjoint(u1, u)
-	_ = gc_apart2
 	{
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_bdx*blockID, gc_to) {
@@ -724,12 +715,9 @@ func gc_body_normalizeWeightsKernel(gc_b *compiled.Block, weights []float64, Npa
 			gc_to = gc_bound
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-			gc_off6 := gc_bdx * blockID
-			gc_off7 := 0
-			if gc_from >= 0 && gc_off6 >= 0 && gc_off6 <= len(u) && gc_to <= len(u)-gc_off6 && gc_off7 >= 0 && gc_off7 < len(u1) && gc_apart2 {
-				gc_at8 := u[gc_off6:][:gc_to]
-				gc_at9 := u1[gc_off7:][:1]
-				gc_elem2 := gc_at9[0]
+			gc_off5 := gc_bdx * blockID
+			if gc_from >= 0 && gc_off5 >= 0 && gc_off5 <= len(u) && gc_to <= len(u)-gc_off5 {
+				gc_at5 := u[gc_off5:][:gc_to]
 				gc_step9 := gc_from
 				for ; gc_step9+3 < gc_to; gc_step9 += 4 {
 					{
@@ -744,7 +732,7 @@ func gc_body_normalizeWeightsKernel(gc_b *compiled.Block, weights []float64, Npa
 
 //line rodinia_particlefilter.go:157
 						{
-							gc_at8[gc_tx] = gc_elem2 + float64(i)/float64(Nparticles)
+							gc_at5[gc_tx] = u1[0] + float64(i)/float64(Nparticles)
 						}
 					}
 					{
@@ -759,7 +747,7 @@ func gc_body_normalizeWeightsKernel(gc_b *compiled.Block, weights []float64, Npa
 
 //line rodinia_particlefilter.go:157
 						{
-							gc_at8[gc_tx] = gc_elem2 + float64(i)/float64(Nparticles)
+							gc_at5[gc_tx] = u1[0] + float64(i)/float64(Nparticles)
 						}
 					}
 					{
@@ -774,7 +762,7 @@ func gc_body_normalizeWeightsKernel(gc_b *compiled.Block, weights []float64, Npa
 
 //line rodinia_particlefilter.go:157
 						{
-							gc_at8[gc_tx] = gc_elem2 + float64(i)/float64(Nparticles)
+							gc_at5[gc_tx] = u1[0] + float64(i)/float64(Nparticles)
 						}
 					}
 					{
@@ -789,7 +777,7 @@ func gc_body_normalizeWeightsKernel(gc_b *compiled.Block, weights []float64, Npa
 
 //line rodinia_particlefilter.go:157
 						{
-							gc_at8[gc_tx] = gc_elem2 + float64(i)/float64(Nparticles)
+							gc_at5[gc_tx] = u1[0] + float64(i)/float64(Nparticles)
 						}
 					}
 				}
@@ -803,7 +791,7 @@ func gc_body_normalizeWeightsKernel(gc_b *compiled.Block, weights []float64, Npa
 
 //line rodinia_particlefilter.go:157
 					{
-						gc_at8[gc_tx] = gc_elem2 + float64(i)/float64(Nparticles)
+						gc_at5[gc_tx] = u1[0] + float64(i)/float64(Nparticles)
 					}
 				}
 			} else {
@@ -1367,10 +1355,8 @@ func gc_body_likelihoodKernel(gc_b *compiled.Block, arrayX, arrayY, xj, yj, CDF 
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 			gc_off3 := gc_bx
-			gc_off4 := 0
-			if gc_from >= 0 && gc_off3 >= 0 && gc_off3 < len(partialSums) && gc_off4 >= 0 && gc_off4 < len(buffer) {
+			if gc_from >= 0 && gc_off3 >= 0 && gc_off3 < len(partialSums) {
 				gc_at8 := partialSums[gc_off3:][:1]
-				gc_at9 := buffer[gc_off4:][:1]
 				gc_step4 := gc_from
 				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
 					{
@@ -1381,7 +1367,7 @@ func gc_body_likelihoodKernel(gc_b *compiled.Block, arrayX, arrayY, xj, yj, CDF 
 
 //line rodinia_particlefilter.go:249
 						{
-							gc_at8[0] = gc_at9[0]
+							gc_at8[0] = buffer[0]
 						}
 					}
 					{
@@ -1392,7 +1378,7 @@ func gc_body_likelihoodKernel(gc_b *compiled.Block, arrayX, arrayY, xj, yj, CDF 
 
 //line rodinia_particlefilter.go:249
 						{
-							gc_at8[0] = gc_at9[0]
+							gc_at8[0] = buffer[0]
 						}
 					}
 					{
@@ -1403,7 +1389,7 @@ func gc_body_likelihoodKernel(gc_b *compiled.Block, arrayX, arrayY, xj, yj, CDF 
 
 //line rodinia_particlefilter.go:249
 						{
-							gc_at8[0] = gc_at9[0]
+							gc_at8[0] = buffer[0]
 						}
 					}
 					{
@@ -1414,7 +1400,7 @@ func gc_body_likelihoodKernel(gc_b *compiled.Block, arrayX, arrayY, xj, yj, CDF 
 
 //line rodinia_particlefilter.go:249
 						{
-							gc_at8[0] = gc_at9[0]
+							gc_at8[0] = buffer[0]
 						}
 					}
 				}
@@ -1424,7 +1410,7 @@ func gc_body_likelihoodKernel(gc_b *compiled.Block, arrayX, arrayY, xj, yj, CDF 
 
 //line rodinia_particlefilter.go:249
 					{
-						gc_at8[0] = gc_at9[0]
+						gc_at8[0] = buffer[0]
 					}
 				}
 			} else {

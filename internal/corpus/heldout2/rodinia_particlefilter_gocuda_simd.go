@@ -127,10 +127,9 @@ func gc_body_normalizeWeightsKernel(gc_b2 *compiled.Block, weights []float64, Np
 			gc_to2 = gc_bound2 + 1
 		}
 		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off8 := 0
-			if gc_from2 >= 0 && gc_off8 >= 0 && gc_off8 < len(sumWeights) && gc_off8 < len(partialSums) {
-				gc_at10 := sumWeights[gc_off8:][:1]
-				gc_at11 := partialSums[gc_off8:][:1]
+			gc_off6 := 0
+			if gc_from2 >= 0 && gc_off6 >= 0 && gc_off6 < len(partialSums) {
+				gc_at6 := partialSums[gc_off6:][:1]
 				gc_step11 := gc_from2
 				for ; gc_step11+3 < gc_to2; gc_step11 += 4 {
 					{
@@ -141,7 +140,7 @@ func gc_body_normalizeWeightsKernel(gc_b2 *compiled.Block, weights []float64, Np
 
 //line rodinia_particlefilter.go:132
 						{
-							gc_at10[0] = gc_at11[0]
+							sumWeights[0] = gc_at6[0]
 						}
 					}
 					{
@@ -152,7 +151,7 @@ func gc_body_normalizeWeightsKernel(gc_b2 *compiled.Block, weights []float64, Np
 
 //line rodinia_particlefilter.go:132
 						{
-							gc_at10[0] = gc_at11[0]
+							sumWeights[0] = gc_at6[0]
 						}
 					}
 					{
@@ -163,7 +162,7 @@ func gc_body_normalizeWeightsKernel(gc_b2 *compiled.Block, weights []float64, Np
 
 //line rodinia_particlefilter.go:132
 						{
-							gc_at10[0] = gc_at11[0]
+							sumWeights[0] = gc_at6[0]
 						}
 					}
 					{
@@ -174,7 +173,7 @@ func gc_body_normalizeWeightsKernel(gc_b2 *compiled.Block, weights []float64, Np
 
 //line rodinia_particlefilter.go:132
 						{
-							gc_at10[0] = gc_at11[0]
+							sumWeights[0] = gc_at6[0]
 						}
 					}
 				}
@@ -184,7 +183,7 @@ func gc_body_normalizeWeightsKernel(gc_b2 *compiled.Block, weights []float64, Np
 
 //line rodinia_particlefilter.go:132
 					{
-						gc_at10[0] = gc_at11[0]
+						sumWeights[0] = gc_at6[0]
 					}
 				}
 			} else {
@@ -243,8 +242,6 @@ func gc_body_normalizeWeightsKernel(gc_b2 *compiled.Block, weights []float64, Np
 			}
 		}
 	}
-	gc_apart3 := compiled.Disjoint(sumWeights, weights)
-	_ = gc_apart3
 	{
 		gc_from2, gc_to2 := 0, gc_bdx2
 		if !compiled.Adds(gc_bdx2*blockID, gc_to2) {
@@ -254,12 +251,9 @@ func gc_body_normalizeWeightsKernel(gc_b2 *compiled.Block, weights []float64, Np
 			gc_to2 = gc_bound2
 		}
 		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off9 := gc_bdx2 * blockID
-			gc_off10 := 0
-			if gc_from2 >= 0 && gc_off9 >= 0 && gc_off9 <= len(weights) && gc_to2 <= len(weights)-gc_off9 && gc_off10 >= 0 && gc_off10 < len(sumWeights) && gc_apart3 {
-				gc_at12 := weights[gc_off9:][:gc_to2]
-				gc_at13 := sumWeights[gc_off10:][:1]
-				gc_elem3 := gc_at13[0]
+			gc_off7 := gc_bdx2 * blockID
+			if gc_from2 >= 0 && gc_off7 >= 0 && gc_off7 <= len(weights) && gc_to2 <= len(weights)-gc_off7 {
+				gc_at7 := weights[gc_off7:][:gc_to2]
 				gc_vstep := gc_from2
 				if compiled.SIMD {
 //line rodinia_particlefilter.go:128
@@ -277,8 +271,7 @@ func gc_body_normalizeWeightsKernel(gc_b2 *compiled.Block, weights []float64, Np
 //line rodinia_particlefilter.go:138
 						{
 //line rodinia_particlefilter.go:138
-							archsimd.LoadFloat64x4Slice(gc_at12[gc_tx2:]).Div(compiled.BroadcastFloat64x4At(&gc_at13[0], gc_Lane0Mask642)).StoreSlice(gc_at12[gc_tx2:])
-//line rodinia_particlefilter.go:138
+							archsimd.LoadFloat64x4Slice(gc_at7[gc_tx2:]).Div(compiled.BroadcastFloat64x4At(&sumWeights[0], gc_Lane0Mask642)).StoreSlice(gc_at7[gc_tx2:])
 						}
 					}
 					archsimd.ClearAVXUpperBits()
@@ -293,7 +286,7 @@ func gc_body_normalizeWeightsKernel(gc_b2 *compiled.Block, weights []float64, Np
 
 //line rodinia_particlefilter.go:138
 					{
-						gc_at12[gc_tx2] = gc_at12[gc_tx2] / gc_elem3
+						gc_at7[gc_tx2] = gc_at7[gc_tx2] / sumWeights[0]
 					}
 				}
 			} else {
@@ -415,9 +408,9 @@ func gc_body_normalizeWeightsKernel(gc_b2 *compiled.Block, weights []float64, Np
 			gc_to2 = gc_bound2 + 1
 		}
 		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off11 := 0
-			if gc_from2 >= 0 && gc_off11 >= 0 && gc_off11 < len(u) {
-				gc_at14 := u[gc_off11:][:1]
+			gc_off8 := 0
+			if gc_from2 >= 0 && gc_off8 >= 0 && gc_off8 < len(u) {
+				gc_at8 := u[gc_off8:][:1]
 				gc_step14 := gc_from2
 				for ; gc_step14+3 < gc_to2; gc_step14 += 4 {
 					{
@@ -433,7 +426,7 @@ func gc_body_normalizeWeightsKernel(gc_b2 *compiled.Block, weights []float64, Np
 //line rodinia_particlefilter.go:144
 						{
 							cdfCalc(CDF, weights, Nparticles)
-							gc_at14[0] = (1 / float64(Nparticles)) * dRandu(seed, i)
+							gc_at8[0] = (1 / float64(Nparticles)) * dRandu(seed, i)
 						}
 					}
 					{
@@ -449,7 +442,7 @@ func gc_body_normalizeWeightsKernel(gc_b2 *compiled.Block, weights []float64, Np
 //line rodinia_particlefilter.go:144
 						{
 							cdfCalc(CDF, weights, Nparticles)
-							gc_at14[0] = (1 / float64(Nparticles)) * dRandu(seed, i)
+							gc_at8[0] = (1 / float64(Nparticles)) * dRandu(seed, i)
 						}
 					}
 					{
@@ -465,7 +458,7 @@ func gc_body_normalizeWeightsKernel(gc_b2 *compiled.Block, weights []float64, Np
 //line rodinia_particlefilter.go:144
 						{
 							cdfCalc(CDF, weights, Nparticles)
-							gc_at14[0] = (1 / float64(Nparticles)) * dRandu(seed, i)
+							gc_at8[0] = (1 / float64(Nparticles)) * dRandu(seed, i)
 						}
 					}
 					{
@@ -481,7 +474,7 @@ func gc_body_normalizeWeightsKernel(gc_b2 *compiled.Block, weights []float64, Np
 //line rodinia_particlefilter.go:144
 						{
 							cdfCalc(CDF, weights, Nparticles)
-							gc_at14[0] = (1 / float64(Nparticles)) * dRandu(seed, i)
+							gc_at8[0] = (1 / float64(Nparticles)) * dRandu(seed, i)
 						}
 					}
 				}
@@ -496,7 +489,7 @@ func gc_body_normalizeWeightsKernel(gc_b2 *compiled.Block, weights []float64, Np
 //line rodinia_particlefilter.go:144
 					{
 						cdfCalc(CDF, weights, Nparticles)
-						gc_at14[0] = (1 / float64(Nparticles)) * dRandu(seed, i)
+						gc_at8[0] = (1 / float64(Nparticles)) * dRandu(seed, i)
 					}
 				}
 			} else {
@@ -586,10 +579,9 @@ func gc_body_normalizeWeightsKernel(gc_b2 *compiled.Block, weights []float64, Np
 			gc_to2 = gc_bound2 + 1
 		}
 		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off12 := 0
-			if gc_from2 >= 0 && gc_off12 >= 0 && gc_off12 < len(u1) && gc_off12 < len(u) {
-				gc_at15 := u1[gc_off12:][:1]
-				gc_at16 := u[gc_off12:][:1]
+			gc_off9 := 0
+			if gc_from2 >= 0 && gc_off9 >= 0 && gc_off9 < len(u) {
+				gc_at9 := u[gc_off9:][:1]
 				gc_step16 := gc_from2
 				for ; gc_step16+3 < gc_to2; gc_step16 += 4 {
 					{
@@ -600,7 +592,7 @@ func gc_body_normalizeWeightsKernel(gc_b2 *compiled.Block, weights []float64, Np
 
 //line rodinia_particlefilter.go:151
 						{
-							gc_at15[0] = gc_at16[0]
+							u1[0] = gc_at9[0]
 						}
 					}
 					{
@@ -611,7 +603,7 @@ func gc_body_normalizeWeightsKernel(gc_b2 *compiled.Block, weights []float64, Np
 
 //line rodinia_particlefilter.go:151
 						{
-							gc_at15[0] = gc_at16[0]
+							u1[0] = gc_at9[0]
 						}
 					}
 					{
@@ -622,7 +614,7 @@ func gc_body_normalizeWeightsKernel(gc_b2 *compiled.Block, weights []float64, Np
 
 //line rodinia_particlefilter.go:151
 						{
-							gc_at15[0] = gc_at16[0]
+							u1[0] = gc_at9[0]
 						}
 					}
 					{
@@ -633,7 +625,7 @@ func gc_body_normalizeWeightsKernel(gc_b2 *compiled.Block, weights []float64, Np
 
 //line rodinia_particlefilter.go:151
 						{
-							gc_at15[0] = gc_at16[0]
+							u1[0] = gc_at9[0]
 						}
 					}
 				}
@@ -643,7 +635,7 @@ func gc_body_normalizeWeightsKernel(gc_b2 *compiled.Block, weights []float64, Np
 
 //line rodinia_particlefilter.go:151
 					{
-						gc_at15[0] = gc_at16[0]
+						u1[0] = gc_at9[0]
 					}
 				}
 			} else {
@@ -702,8 +694,6 @@ func gc_body_normalizeWeightsKernel(gc_b2 *compiled.Block, weights []float64, Np
 			}
 		}
 	}
-	gc_apart4 := compiled.Disjoint(u1, u)
-	_ = gc_apart4
 	{
 		gc_from2, gc_to2 := 0, gc_bdx2
 		if !compiled.Adds(gc_bdx2*blockID, gc_to2) {
@@ -713,12 +703,9 @@ func gc_body_normalizeWeightsKernel(gc_b2 *compiled.Block, weights []float64, Np
 			gc_to2 = gc_bound2
 		}
 		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off13 := gc_bdx2 * blockID
-			gc_off14 := 0
-			if gc_from2 >= 0 && gc_off13 >= 0 && gc_off13 <= len(u) && gc_to2 <= len(u)-gc_off13 && gc_off14 >= 0 && gc_off14 < len(u1) && gc_apart4 {
-				gc_at17 := u[gc_off13:][:gc_to2]
-				gc_at18 := u1[gc_off14:][:1]
-				gc_elem4 := gc_at18[0]
+			gc_off10 := gc_bdx2 * blockID
+			if gc_from2 >= 0 && gc_off10 >= 0 && gc_off10 <= len(u) && gc_to2 <= len(u)-gc_off10 {
+				gc_at10 := u[gc_off10:][:gc_to2]
 				gc_vstep3 := gc_from2
 				if compiled.SIMD {
 //line rodinia_particlefilter.go:128
@@ -749,7 +736,7 @@ func gc_body_normalizeWeightsKernel(gc_b2 *compiled.Block, weights []float64, Np
 //line rodinia_particlefilter.go:158
 							}
 //line rodinia_particlefilter.go:158
-							compiled.BroadcastFloat64x4At(&gc_at18[0], gc_Lane0Mask644).Add(archsimd.BroadcastInt32x4(int32(i)).ConvertToFloat64().Add(gc_iotaf642).Div(gc_vb2)).StoreSlice(gc_at17[gc_tx2:])
+							compiled.BroadcastFloat64x4At(&u1[0], gc_Lane0Mask644).Add(archsimd.BroadcastInt32x4(int32(i)).ConvertToFloat64().Add(gc_iotaf642).Div(gc_vb2)).StoreSlice(gc_at10[gc_tx2:])
 //line rodinia_particlefilter.go:158
 						}
 					}
@@ -765,7 +752,7 @@ func gc_body_normalizeWeightsKernel(gc_b2 *compiled.Block, weights []float64, Np
 
 //line rodinia_particlefilter.go:157
 					{
-						gc_at17[gc_tx2] = gc_elem4 + float64(i)/float64(Nparticles)
+						gc_at10[gc_tx2] = u1[0] + float64(i)/float64(Nparticles)
 					}
 				}
 			} else {
@@ -1011,13 +998,13 @@ func gc_body_likelihoodKernel(gc_b2 *compiled.Block, arrayX, arrayY, xj, yj, CDF
 			gc_to2 = gc_bound2
 		}
 		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off5 := gc_bdx2 * blockID
-			if gc_from2 >= 0 && gc_off5 >= 0 && gc_off5 <= len(arrayX) && gc_to2 <= len(arrayX)-gc_off5 && gc_off5 <= len(xj) && gc_to2 <= len(xj)-gc_off5 && gc_off5 <= len(arrayY) && gc_to2 <= len(arrayY)-gc_off5 && gc_off5 <= len(yj) && gc_to2 <= len(yj)-gc_off5 && gc_off5 <= len(weights) && gc_to2 <= len(weights)-gc_off5 {
-				gc_at10 := arrayX[gc_off5:][:gc_to2]
-				gc_at11 := xj[gc_off5:][:gc_to2]
-				gc_at12 := arrayY[gc_off5:][:gc_to2]
-				gc_at13 := yj[gc_off5:][:gc_to2]
-				gc_at14 := weights[gc_off5:][:gc_to2]
+			gc_off4 := gc_bdx2 * blockID
+			if gc_from2 >= 0 && gc_off4 >= 0 && gc_off4 <= len(arrayX) && gc_to2 <= len(arrayX)-gc_off4 && gc_off4 <= len(xj) && gc_to2 <= len(xj)-gc_off4 && gc_off4 <= len(arrayY) && gc_to2 <= len(arrayY)-gc_off4 && gc_off4 <= len(yj) && gc_to2 <= len(yj)-gc_off4 && gc_off4 <= len(weights) && gc_to2 <= len(weights)-gc_off4 {
+				gc_at9 := arrayX[gc_off4:][:gc_to2]
+				gc_at10 := xj[gc_off4:][:gc_to2]
+				gc_at11 := arrayY[gc_off4:][:gc_to2]
+				gc_at12 := yj[gc_off4:][:gc_to2]
+				gc_at13 := weights[gc_off4:][:gc_to2]
 				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
@@ -1034,13 +1021,13 @@ func gc_body_likelihoodKernel(gc_b2 *compiled.Block, arrayX, arrayY, xj, yj, CDF
 
 //line rodinia_particlefilter.go:197
 					{
-						gc_at10[gc_tx2] = gc_at11[gc_tx2]
-						gc_at12[gc_tx2] = gc_at13[gc_tx2]
+						gc_at9[gc_tx2] = gc_at10[gc_tx2]
+						gc_at11[gc_tx2] = gc_at12[gc_tx2]
 
-						gc_at14[gc_tx2] = 1 / float64(Nparticles)
+						gc_at13[gc_tx2] = 1 / float64(Nparticles)
 
-						gc_at10[gc_tx2] = gc_at10[gc_tx2] + 1.0 + 5.0*dRandn(seed, i)
-						gc_at12[gc_tx2] = gc_at12[gc_tx2] - 2.0 + 2.0*dRandn(seed, i)
+						gc_at9[gc_tx2] = gc_at9[gc_tx2] + 1.0 + 5.0*dRandn(seed, i)
+						gc_at11[gc_tx2] = gc_at11[gc_tx2] - 2.0 + 2.0*dRandn(seed, i)
 
 					}
 					_ = y
@@ -1134,10 +1121,10 @@ func gc_body_likelihoodKernel(gc_b2 *compiled.Block, arrayX, arrayY, xj, yj, CDF
 			gc_to2 = gc_bound2
 		}
 		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off6 := gc_bdx2 * blockID
-			if gc_from2 >= 0 && gc_to2 <= len(buffer) && gc_off6 >= 0 && gc_off6 <= len(weights) && gc_to2 <= len(weights)-gc_off6 {
-				gc_at15 := buffer[:gc_to2]
-				gc_at16 := weights[gc_off6:][:gc_to2]
+			gc_off5 := gc_bdx2 * blockID
+			if gc_from2 >= 0 && gc_to2 <= len(buffer) && gc_off5 >= 0 && gc_off5 <= len(weights) && gc_to2 <= len(weights)-gc_off5 {
+				gc_at14 := buffer[:gc_to2]
+				gc_at15 := weights[gc_off5:][:gc_to2]
 				gc_vstep := gc_from2
 				if compiled.SIMD {
 					for ; gc_vstep+3 < gc_to2; gc_vstep += 4 {
@@ -1151,7 +1138,7 @@ func gc_body_likelihoodKernel(gc_b2 *compiled.Block, arrayX, arrayY, xj, yj, CDF
 //line rodinia_particlefilter.go:233
 						{
 //line rodinia_particlefilter.go:233
-							archsimd.LoadFloat64x4Slice(gc_at16[gc_tx2:]).StoreSlice(gc_at15[gc_tx2:])
+							archsimd.LoadFloat64x4Slice(gc_at15[gc_tx2:]).StoreSlice(gc_at14[gc_tx2:])
 //line rodinia_particlefilter.go:233
 						}
 					}
@@ -1168,7 +1155,7 @@ func gc_body_likelihoodKernel(gc_b2 *compiled.Block, arrayX, arrayY, xj, yj, CDF
 //line rodinia_particlefilter.go:233
 					{
 
-						gc_at15[gc_tx2] = gc_at16[gc_tx2]
+						gc_at14[gc_tx2] = gc_at15[gc_tx2]
 					}
 				}
 			} else {
@@ -1344,11 +1331,9 @@ func gc_body_likelihoodKernel(gc_b2 *compiled.Block, arrayX, arrayY, xj, yj, CDF
 			gc_to2 = gc_bound2 + 1
 		}
 		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off7 := gc_bx2
-			gc_off8 := 0
-			if gc_from2 >= 0 && gc_off7 >= 0 && gc_off7 < len(partialSums) && gc_off8 >= 0 && gc_off8 < len(buffer) {
-				gc_at17 := partialSums[gc_off7:][:1]
-				gc_at18 := buffer[gc_off8:][:1]
+			gc_off6 := gc_bx2
+			if gc_from2 >= 0 && gc_off6 >= 0 && gc_off6 < len(partialSums) {
+				gc_at16 := partialSums[gc_off6:][:1]
 				gc_step8 := gc_from2
 				for ; gc_step8+3 < gc_to2; gc_step8 += 4 {
 					{
@@ -1359,7 +1344,7 @@ func gc_body_likelihoodKernel(gc_b2 *compiled.Block, arrayX, arrayY, xj, yj, CDF
 
 //line rodinia_particlefilter.go:249
 						{
-							gc_at17[0] = gc_at18[0]
+							gc_at16[0] = buffer[0]
 						}
 					}
 					{
@@ -1370,7 +1355,7 @@ func gc_body_likelihoodKernel(gc_b2 *compiled.Block, arrayX, arrayY, xj, yj, CDF
 
 //line rodinia_particlefilter.go:249
 						{
-							gc_at17[0] = gc_at18[0]
+							gc_at16[0] = buffer[0]
 						}
 					}
 					{
@@ -1381,7 +1366,7 @@ func gc_body_likelihoodKernel(gc_b2 *compiled.Block, arrayX, arrayY, xj, yj, CDF
 
 //line rodinia_particlefilter.go:249
 						{
-							gc_at17[0] = gc_at18[0]
+							gc_at16[0] = buffer[0]
 						}
 					}
 					{
@@ -1392,7 +1377,7 @@ func gc_body_likelihoodKernel(gc_b2 *compiled.Block, arrayX, arrayY, xj, yj, CDF
 
 //line rodinia_particlefilter.go:249
 						{
-							gc_at17[0] = gc_at18[0]
+							gc_at16[0] = buffer[0]
 						}
 					}
 				}
@@ -1402,7 +1387,7 @@ func gc_body_likelihoodKernel(gc_b2 *compiled.Block, arrayX, arrayY, xj, yj, CDF
 
 //line rodinia_particlefilter.go:249
 					{
-						gc_at17[0] = gc_at18[0]
+						gc_at16[0] = buffer[0]
 					}
 				}
 			} else {

@@ -263,10 +263,8 @@ func gc_body_dotKernel(gc_b *compiled.Block, a, b, c []float32) {
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 			gc_off2 := gc_bx
-			gc_off3 := 0
-			if gc_from >= 0 && gc_off2 >= 0 && gc_off2 < len(c) && gc_off3 >= 0 && gc_off3 < len(cache) {
+			if gc_from >= 0 && gc_off2 >= 0 && gc_off2 < len(c) {
 				gc_at3 := c[gc_off2:][:1]
-				gc_at4 := cache[gc_off3:][:1]
 				gc_step3 := gc_from
 				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 					{
@@ -281,7 +279,7 @@ func gc_body_dotKernel(gc_b *compiled.Block, a, b, c []float32) {
 
 //line cbe_dot.go:50
 						{
-							gc_at3[0] = gc_at4[0]
+							gc_at3[0] = cache[0]
 						}
 					}
 					{
@@ -296,7 +294,7 @@ func gc_body_dotKernel(gc_b *compiled.Block, a, b, c []float32) {
 
 //line cbe_dot.go:50
 						{
-							gc_at3[0] = gc_at4[0]
+							gc_at3[0] = cache[0]
 						}
 					}
 					{
@@ -311,7 +309,7 @@ func gc_body_dotKernel(gc_b *compiled.Block, a, b, c []float32) {
 
 //line cbe_dot.go:50
 						{
-							gc_at3[0] = gc_at4[0]
+							gc_at3[0] = cache[0]
 						}
 					}
 					{
@@ -326,7 +324,7 @@ func gc_body_dotKernel(gc_b *compiled.Block, a, b, c []float32) {
 
 //line cbe_dot.go:50
 						{
-							gc_at3[0] = gc_at4[0]
+							gc_at3[0] = cache[0]
 						}
 					}
 				}
@@ -340,7 +338,7 @@ func gc_body_dotKernel(gc_b *compiled.Block, a, b, c []float32) {
 
 //line cbe_dot.go:50
 					{
-						gc_at3[0] = gc_at4[0]
+						gc_at3[0] = cache[0]
 					}
 				}
 			} else {
@@ -672,164 +670,10 @@ func gc_body_dotLockKernel(gc_b *compiled.Block, lock bookLock, a, b []float32, 
 			gc_to = gc_bound + 1
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-			gc_off2 := 0
-			if gc_from >= 0 && gc_off2 >= 0 && gc_off2 < len(cache) {
-				gc_at3 := cache[gc_off2:][:1]
-				gc_step3 := gc_from
-				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
-					{
-						gc_tx := gc_step3 + 0
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line cbe_dot.go:85
-						cacheIndex := gc_tx
-						_ = cacheIndex
-
-//line cbe_dot.go:106
-						{
-							lock.lock()
-							*c += gc_at3[0]
-							lock.unlock()
-						}
-					}
-					{
-						gc_tx := gc_step3 + 1
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line cbe_dot.go:85
-						cacheIndex := gc_tx
-						_ = cacheIndex
-
-//line cbe_dot.go:106
-						{
-							lock.lock()
-							*c += gc_at3[0]
-							lock.unlock()
-						}
-					}
-					{
-						gc_tx := gc_step3 + 2
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line cbe_dot.go:85
-						cacheIndex := gc_tx
-						_ = cacheIndex
-
-//line cbe_dot.go:106
-						{
-							lock.lock()
-							*c += gc_at3[0]
-							lock.unlock()
-						}
-					}
-					{
-						gc_tx := gc_step3 + 3
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line cbe_dot.go:85
-						cacheIndex := gc_tx
-						_ = cacheIndex
-
-//line cbe_dot.go:106
-						{
-							lock.lock()
-							*c += gc_at3[0]
-							lock.unlock()
-						}
-					}
-				}
-				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line cbe_dot.go:85
-					cacheIndex := gc_tx
-					_ = cacheIndex
-
-//line cbe_dot.go:106
-					{
-						lock.lock()
-						*c += gc_at3[0]
-						lock.unlock()
-					}
-				}
-			} else {
-				gc_step4 := gc_from
-				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
-					{
-						gc_tx := gc_step4 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line cbe_dot.go:85
-						cacheIndex := gc_tx
-						_ = cacheIndex
-
-//line cbe_dot.go:106
-						{
-							lock.lock()
-							*c += cache[0]
-							lock.unlock()
-						}
-					}
-					{
-						gc_tx := gc_step4 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line cbe_dot.go:85
-						cacheIndex := gc_tx
-						_ = cacheIndex
-
-//line cbe_dot.go:106
-						{
-							lock.lock()
-							*c += cache[0]
-							lock.unlock()
-						}
-					}
-					{
-						gc_tx := gc_step4 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line cbe_dot.go:85
-						cacheIndex := gc_tx
-						_ = cacheIndex
-
-//line cbe_dot.go:106
-						{
-							lock.lock()
-							*c += cache[0]
-							lock.unlock()
-						}
-					}
-					{
-						gc_tx := gc_step4 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line cbe_dot.go:85
-						cacheIndex := gc_tx
-						_ = cacheIndex
-
-//line cbe_dot.go:106
-						{
-							lock.lock()
-							*c += cache[0]
-							lock.unlock()
-						}
-					}
-				}
-				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+			gc_step3 := gc_from
+			for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+				{
+					gc_tx := gc_step3 + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
@@ -843,6 +687,69 @@ func gc_body_dotLockKernel(gc_b *compiled.Block, lock bookLock, a, b []float32, 
 						*c += cache[0]
 						lock.unlock()
 					}
+				}
+				{
+					gc_tx := gc_step3 + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line cbe_dot.go:85
+					cacheIndex := gc_tx
+					_ = cacheIndex
+
+//line cbe_dot.go:106
+					{
+						lock.lock()
+						*c += cache[0]
+						lock.unlock()
+					}
+				}
+				{
+					gc_tx := gc_step3 + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line cbe_dot.go:85
+					cacheIndex := gc_tx
+					_ = cacheIndex
+
+//line cbe_dot.go:106
+					{
+						lock.lock()
+						*c += cache[0]
+						lock.unlock()
+					}
+				}
+				{
+					gc_tx := gc_step3 + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line cbe_dot.go:85
+					cacheIndex := gc_tx
+					_ = cacheIndex
+
+//line cbe_dot.go:106
+					{
+						lock.lock()
+						*c += cache[0]
+						lock.unlock()
+					}
+				}
+			}
+			for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+
+//line cbe_dot.go:85
+				cacheIndex := gc_tx
+				_ = cacheIndex
+
+//line cbe_dot.go:106
+				{
+					lock.lock()
+					*c += cache[0]
+					lock.unlock()
 				}
 			}
 		}

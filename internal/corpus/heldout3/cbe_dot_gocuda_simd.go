@@ -97,10 +97,10 @@ func gc_body_dotKernel(gc_b2 *compiled.Block, a, b, c []float32) {
 				gc_to2 = gc_bound2
 			}
 			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_off4 := i
-				if gc_from2 >= 0 && gc_to2 <= len(cache) && gc_off4 >= 0 && gc_off4 <= len(cache) && gc_to2 <= len(cache)-gc_off4 {
-					gc_at5 := cache[:gc_to2]
-					gc_at6 := cache[gc_off4:][:gc_to2]
+				gc_off3 := i
+				if gc_from2 >= 0 && gc_to2 <= len(cache) && gc_off3 >= 0 && gc_off3 <= len(cache) && gc_to2 <= len(cache)-gc_off3 {
+					gc_at4 := cache[:gc_to2]
+					gc_at5 := cache[gc_off3:][:gc_to2]
 					gc_vstep := gc_from2
 					if compiled.SIMD {
 						for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
@@ -114,7 +114,7 @@ func gc_body_dotKernel(gc_b2 *compiled.Block, a, b, c []float32) {
 //line cbe_dot.go:43
 							{
 //line cbe_dot.go:43
-								archsimd.LoadFloat32x8Slice(gc_at5[gc_tx2:]).Add(archsimd.LoadFloat32x8Slice(gc_at6[gc_tx2:])).StoreSlice(gc_at5[gc_tx2:])
+								archsimd.LoadFloat32x8Slice(gc_at4[gc_tx2:]).Add(archsimd.LoadFloat32x8Slice(gc_at5[gc_tx2:])).StoreSlice(gc_at4[gc_tx2:])
 //line cbe_dot.go:43
 							}
 						}
@@ -130,7 +130,7 @@ func gc_body_dotKernel(gc_b2 *compiled.Block, a, b, c []float32) {
 
 //line cbe_dot.go:43
 						{
-							gc_at5[gc_tx2] += gc_at6[gc_tx2]
+							gc_at4[gc_tx2] += gc_at5[gc_tx2]
 						}
 					}
 				} else {
@@ -243,11 +243,9 @@ func gc_body_dotKernel(gc_b2 *compiled.Block, a, b, c []float32) {
 			gc_to2 = gc_bound2 + 1
 		}
 		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off5 := gc_bx2
-			gc_off6 := 0
-			if gc_from2 >= 0 && gc_off5 >= 0 && gc_off5 < len(c) && gc_off6 >= 0 && gc_off6 < len(cache) {
-				gc_at7 := c[gc_off5:][:1]
-				gc_at8 := cache[gc_off6:][:1]
+			gc_off4 := gc_bx2
+			if gc_from2 >= 0 && gc_off4 >= 0 && gc_off4 < len(c) {
+				gc_at6 := c[gc_off4:][:1]
 				gc_step6 := gc_from2
 				for ; gc_step6+3 < gc_to2; gc_step6 += 4 {
 					{
@@ -262,7 +260,7 @@ func gc_body_dotKernel(gc_b2 *compiled.Block, a, b, c []float32) {
 
 //line cbe_dot.go:50
 						{
-							gc_at7[0] = gc_at8[0]
+							gc_at6[0] = cache[0]
 						}
 					}
 					{
@@ -277,7 +275,7 @@ func gc_body_dotKernel(gc_b2 *compiled.Block, a, b, c []float32) {
 
 //line cbe_dot.go:50
 						{
-							gc_at7[0] = gc_at8[0]
+							gc_at6[0] = cache[0]
 						}
 					}
 					{
@@ -292,7 +290,7 @@ func gc_body_dotKernel(gc_b2 *compiled.Block, a, b, c []float32) {
 
 //line cbe_dot.go:50
 						{
-							gc_at7[0] = gc_at8[0]
+							gc_at6[0] = cache[0]
 						}
 					}
 					{
@@ -307,7 +305,7 @@ func gc_body_dotKernel(gc_b2 *compiled.Block, a, b, c []float32) {
 
 //line cbe_dot.go:50
 						{
-							gc_at7[0] = gc_at8[0]
+							gc_at6[0] = cache[0]
 						}
 					}
 				}
@@ -321,7 +319,7 @@ func gc_body_dotKernel(gc_b2 *compiled.Block, a, b, c []float32) {
 
 //line cbe_dot.go:50
 					{
-						gc_at7[0] = gc_at8[0]
+						gc_at6[0] = cache[0]
 					}
 				}
 			} else {
@@ -487,10 +485,10 @@ func gc_body_dotLockKernel(gc_b2 *compiled.Block, lock bookLock, a, b []float32,
 				gc_to2 = gc_bound2
 			}
 			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_off3 := i
-				if gc_from2 >= 0 && gc_to2 <= len(cache) && gc_off3 >= 0 && gc_off3 <= len(cache) && gc_to2 <= len(cache)-gc_off3 {
-					gc_at4 := cache[:gc_to2]
-					gc_at5 := cache[gc_off3:][:gc_to2]
+				gc_off2 := i
+				if gc_from2 >= 0 && gc_to2 <= len(cache) && gc_off2 >= 0 && gc_off2 <= len(cache) && gc_to2 <= len(cache)-gc_off2 {
+					gc_at3 := cache[:gc_to2]
+					gc_at4 := cache[gc_off2:][:gc_to2]
 					gc_vstep := gc_from2
 					if compiled.SIMD {
 						for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
@@ -504,7 +502,7 @@ func gc_body_dotLockKernel(gc_b2 *compiled.Block, lock bookLock, a, b []float32,
 //line cbe_dot.go:99
 							{
 //line cbe_dot.go:99
-								archsimd.LoadFloat32x8Slice(gc_at4[gc_tx2:]).Add(archsimd.LoadFloat32x8Slice(gc_at5[gc_tx2:])).StoreSlice(gc_at4[gc_tx2:])
+								archsimd.LoadFloat32x8Slice(gc_at3[gc_tx2:]).Add(archsimd.LoadFloat32x8Slice(gc_at4[gc_tx2:])).StoreSlice(gc_at3[gc_tx2:])
 //line cbe_dot.go:99
 							}
 						}
@@ -520,7 +518,7 @@ func gc_body_dotLockKernel(gc_b2 *compiled.Block, lock bookLock, a, b []float32,
 
 //line cbe_dot.go:99
 						{
-							gc_at4[gc_tx2] += gc_at5[gc_tx2]
+							gc_at3[gc_tx2] += gc_at4[gc_tx2]
 						}
 					}
 				} else {
@@ -548,10 +546,10 @@ func gc_body_dotLockKernel(gc_b2 *compiled.Block, lock bookLock, a, b []float32,
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					gc_step5 := gc_vstep2
-					for ; gc_step5+3 < gc_to2; gc_step5 += 4 {
+					gc_step4 := gc_vstep2
+					for ; gc_step4+3 < gc_to2; gc_step4 += 4 {
 						{
-							gc_tx2 := gc_step5 + 0
+							gc_tx2 := gc_step4 + 0
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -565,7 +563,7 @@ func gc_body_dotLockKernel(gc_b2 *compiled.Block, lock bookLock, a, b []float32,
 							}
 						}
 						{
-							gc_tx2 := gc_step5 + 1
+							gc_tx2 := gc_step4 + 1
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -579,7 +577,7 @@ func gc_body_dotLockKernel(gc_b2 *compiled.Block, lock bookLock, a, b []float32,
 							}
 						}
 						{
-							gc_tx2 := gc_step5 + 2
+							gc_tx2 := gc_step4 + 2
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -593,7 +591,7 @@ func gc_body_dotLockKernel(gc_b2 *compiled.Block, lock bookLock, a, b []float32,
 							}
 						}
 						{
-							gc_tx2 := gc_step5 + 3
+							gc_tx2 := gc_step4 + 3
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -607,7 +605,7 @@ func gc_body_dotLockKernel(gc_b2 *compiled.Block, lock bookLock, a, b []float32,
 							}
 						}
 					}
-					for gc_tx2 := gc_step5; gc_tx2 < gc_to2; gc_tx2++ {
+					for gc_tx2 := gc_step4; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -633,164 +631,10 @@ func gc_body_dotLockKernel(gc_b2 *compiled.Block, lock bookLock, a, b []float32,
 			gc_to2 = gc_bound2 + 1
 		}
 		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off4 := 0
-			if gc_from2 >= 0 && gc_off4 >= 0 && gc_off4 < len(cache) {
-				gc_at6 := cache[gc_off4:][:1]
-				gc_step6 := gc_from2
-				for ; gc_step6+3 < gc_to2; gc_step6 += 4 {
-					{
-						gc_tx2 := gc_step6 + 0
-						_ = gc_tx2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line cbe_dot.go:85
-						cacheIndex := gc_tx2
-						_ = cacheIndex
-
-//line cbe_dot.go:106
-						{
-							lock.lock()
-							*c += gc_at6[0]
-							lock.unlock()
-						}
-					}
-					{
-						gc_tx2 := gc_step6 + 1
-						_ = gc_tx2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line cbe_dot.go:85
-						cacheIndex := gc_tx2
-						_ = cacheIndex
-
-//line cbe_dot.go:106
-						{
-							lock.lock()
-							*c += gc_at6[0]
-							lock.unlock()
-						}
-					}
-					{
-						gc_tx2 := gc_step6 + 2
-						_ = gc_tx2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line cbe_dot.go:85
-						cacheIndex := gc_tx2
-						_ = cacheIndex
-
-//line cbe_dot.go:106
-						{
-							lock.lock()
-							*c += gc_at6[0]
-							lock.unlock()
-						}
-					}
-					{
-						gc_tx2 := gc_step6 + 3
-						_ = gc_tx2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line cbe_dot.go:85
-						cacheIndex := gc_tx2
-						_ = cacheIndex
-
-//line cbe_dot.go:106
-						{
-							lock.lock()
-							*c += gc_at6[0]
-							lock.unlock()
-						}
-					}
-				}
-				for gc_tx2 := gc_step6; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line cbe_dot.go:85
-					cacheIndex := gc_tx2
-					_ = cacheIndex
-
-//line cbe_dot.go:106
-					{
-						lock.lock()
-						*c += gc_at6[0]
-						lock.unlock()
-					}
-				}
-			} else {
-				gc_step7 := gc_from2
-				for ; gc_step7+3 < gc_to2; gc_step7 += 4 {
-					{
-						gc_tx2 := gc_step7 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line cbe_dot.go:85
-						cacheIndex := gc_tx2
-						_ = cacheIndex
-
-//line cbe_dot.go:106
-						{
-							lock.lock()
-							*c += cache[0]
-							lock.unlock()
-						}
-					}
-					{
-						gc_tx2 := gc_step7 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line cbe_dot.go:85
-						cacheIndex := gc_tx2
-						_ = cacheIndex
-
-//line cbe_dot.go:106
-						{
-							lock.lock()
-							*c += cache[0]
-							lock.unlock()
-						}
-					}
-					{
-						gc_tx2 := gc_step7 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line cbe_dot.go:85
-						cacheIndex := gc_tx2
-						_ = cacheIndex
-
-//line cbe_dot.go:106
-						{
-							lock.lock()
-							*c += cache[0]
-							lock.unlock()
-						}
-					}
-					{
-						gc_tx2 := gc_step7 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line cbe_dot.go:85
-						cacheIndex := gc_tx2
-						_ = cacheIndex
-
-//line cbe_dot.go:106
-						{
-							lock.lock()
-							*c += cache[0]
-							lock.unlock()
-						}
-					}
-				}
-				for gc_tx2 := gc_step7; gc_tx2 < gc_to2; gc_tx2++ {
+			gc_step5 := gc_from2
+			for ; gc_step5+3 < gc_to2; gc_step5 += 4 {
+				{
+					gc_tx2 := gc_step5 + 0
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -804,6 +648,69 @@ func gc_body_dotLockKernel(gc_b2 *compiled.Block, lock bookLock, a, b []float32,
 						*c += cache[0]
 						lock.unlock()
 					}
+				}
+				{
+					gc_tx2 := gc_step5 + 1
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+
+//line cbe_dot.go:85
+					cacheIndex := gc_tx2
+					_ = cacheIndex
+
+//line cbe_dot.go:106
+					{
+						lock.lock()
+						*c += cache[0]
+						lock.unlock()
+					}
+				}
+				{
+					gc_tx2 := gc_step5 + 2
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+
+//line cbe_dot.go:85
+					cacheIndex := gc_tx2
+					_ = cacheIndex
+
+//line cbe_dot.go:106
+					{
+						lock.lock()
+						*c += cache[0]
+						lock.unlock()
+					}
+				}
+				{
+					gc_tx2 := gc_step5 + 3
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+
+//line cbe_dot.go:85
+					cacheIndex := gc_tx2
+					_ = cacheIndex
+
+//line cbe_dot.go:106
+					{
+						lock.lock()
+						*c += cache[0]
+						lock.unlock()
+					}
+				}
+			}
+			for gc_tx2 := gc_step5; gc_tx2 < gc_to2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+
+//line cbe_dot.go:85
+				cacheIndex := gc_tx2
+				_ = cacheIndex
+
+//line cbe_dot.go:106
+				{
+					lock.lock()
+					*c += cache[0]
+					lock.unlock()
 				}
 			}
 		}

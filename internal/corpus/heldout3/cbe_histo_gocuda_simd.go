@@ -223,7 +223,7 @@ func gc_body_histoShmemKernel(gc_b2 *compiled.Block, buffer []uint8, size int64,
 						return
 //line cbe_histo.go:35
 					}
-					atomic.Add(&temp[buffer[i]], 1)
+					compiled.SharedAdd(&temp[buffer[i]], 1)
 					i += stride
 				}
 				_ = i

@@ -303,146 +303,10 @@ func gc_body_reduceAKernel(gc_b *compiled.Block, gdata []float32, out *float32) 
 			gc_to = gc_bound + 1
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-			gc_off := 0
-			if gc_from >= 0 && gc_off >= 0 && gc_off < len(sdata) {
-				gc_at2 := sdata[gc_off:][:1]
-				gc_step2 := gc_from
-				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
-					{
-						gc_tx := gc_step2 + 0
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line olcf.go:44
-						tid := gc_tx
-						_ = tid
-
-//line olcf.go:59
-						{
-							atomic.Add(out, gc_at2[0])
-						}
-					}
-					{
-						gc_tx := gc_step2 + 1
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line olcf.go:44
-						tid := gc_tx
-						_ = tid
-
-//line olcf.go:59
-						{
-							atomic.Add(out, gc_at2[0])
-						}
-					}
-					{
-						gc_tx := gc_step2 + 2
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line olcf.go:44
-						tid := gc_tx
-						_ = tid
-
-//line olcf.go:59
-						{
-							atomic.Add(out, gc_at2[0])
-						}
-					}
-					{
-						gc_tx := gc_step2 + 3
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line olcf.go:44
-						tid := gc_tx
-						_ = tid
-
-//line olcf.go:59
-						{
-							atomic.Add(out, gc_at2[0])
-						}
-					}
-				}
-				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line olcf.go:44
-					tid := gc_tx
-					_ = tid
-
-//line olcf.go:59
-					{
-						atomic.Add(out, gc_at2[0])
-					}
-				}
-			} else {
-				gc_step3 := gc_from
-				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
-					{
-						gc_tx := gc_step3 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line olcf.go:44
-						tid := gc_tx
-						_ = tid
-
-//line olcf.go:59
-						{
-							atomic.Add(out, sdata[0])
-						}
-					}
-					{
-						gc_tx := gc_step3 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line olcf.go:44
-						tid := gc_tx
-						_ = tid
-
-//line olcf.go:59
-						{
-							atomic.Add(out, sdata[0])
-						}
-					}
-					{
-						gc_tx := gc_step3 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line olcf.go:44
-						tid := gc_tx
-						_ = tid
-
-//line olcf.go:59
-						{
-							atomic.Add(out, sdata[0])
-						}
-					}
-					{
-						gc_tx := gc_step3 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line olcf.go:44
-						tid := gc_tx
-						_ = tid
-
-//line olcf.go:59
-						{
-							atomic.Add(out, sdata[0])
-						}
-					}
-				}
-				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+			gc_step2 := gc_from
+			for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+				{
+					gc_tx := gc_step2 + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
@@ -454,6 +318,61 @@ func gc_body_reduceAKernel(gc_b *compiled.Block, gdata []float32, out *float32) 
 					{
 						atomic.Add(out, sdata[0])
 					}
+				}
+				{
+					gc_tx := gc_step2 + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line olcf.go:44
+					tid := gc_tx
+					_ = tid
+
+//line olcf.go:59
+					{
+						atomic.Add(out, sdata[0])
+					}
+				}
+				{
+					gc_tx := gc_step2 + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line olcf.go:44
+					tid := gc_tx
+					_ = tid
+
+//line olcf.go:59
+					{
+						atomic.Add(out, sdata[0])
+					}
+				}
+				{
+					gc_tx := gc_step2 + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line olcf.go:44
+					tid := gc_tx
+					_ = tid
+
+//line olcf.go:59
+					{
+						atomic.Add(out, sdata[0])
+					}
+				}
+			}
+			for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+
+//line olcf.go:44
+				tid := gc_tx
+				_ = tid
+
+//line olcf.go:59
+				{
+					atomic.Add(out, sdata[0])
 				}
 			}
 		}
@@ -979,10 +898,8 @@ func gc_body_maxReduceKernel(gc_b *compiled.Block, gdata []float32, out []float3
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 			gc_off := gc_bx
-			gc_off2 := 0
-			if gc_from >= 0 && gc_off >= 0 && gc_off < len(out) && gc_off2 >= 0 && gc_off2 < len(sdata) {
+			if gc_from >= 0 && gc_off >= 0 && gc_off < len(out) {
 				gc_at3 := out[gc_off:][:1]
-				gc_at4 := sdata[gc_off2:][:1]
 				gc_step3 := gc_from
 				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 					{
@@ -997,7 +914,7 @@ func gc_body_maxReduceKernel(gc_b *compiled.Block, gdata []float32, out []float3
 
 //line olcf.go:129
 						{
-							gc_at3[0] = gc_at4[0]
+							gc_at3[0] = sdata[0]
 						}
 					}
 					{
@@ -1012,7 +929,7 @@ func gc_body_maxReduceKernel(gc_b *compiled.Block, gdata []float32, out []float3
 
 //line olcf.go:129
 						{
-							gc_at3[0] = gc_at4[0]
+							gc_at3[0] = sdata[0]
 						}
 					}
 					{
@@ -1027,7 +944,7 @@ func gc_body_maxReduceKernel(gc_b *compiled.Block, gdata []float32, out []float3
 
 //line olcf.go:129
 						{
-							gc_at3[0] = gc_at4[0]
+							gc_at3[0] = sdata[0]
 						}
 					}
 					{
@@ -1042,7 +959,7 @@ func gc_body_maxReduceKernel(gc_b *compiled.Block, gdata []float32, out []float3
 
 //line olcf.go:129
 						{
-							gc_at3[0] = gc_at4[0]
+							gc_at3[0] = sdata[0]
 						}
 					}
 				}
@@ -1056,7 +973,7 @@ func gc_body_maxReduceKernel(gc_b *compiled.Block, gdata []float32, out []float3
 
 //line olcf.go:129
 					{
-						gc_at3[0] = gc_at4[0]
+						gc_at3[0] = sdata[0]
 					}
 				}
 			} else {
@@ -1321,10 +1238,8 @@ func gc_body_rowSumsKernel(gc_b *compiled.Block, A []float32, sums []float32, ds
 			}
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 				gc_off := idx
-				gc_off2 := 0
-				if gc_from >= 0 && gc_off >= 0 && gc_off < len(sums) && gc_off2 >= 0 && gc_off2 < len(sdata) {
+				if gc_from >= 0 && gc_off >= 0 && gc_off < len(sums) {
 					gc_at2 := sums[gc_off:][:1]
-					gc_at3 := sdata[gc_off2:][:1]
 					gc_step2 := gc_from
 					for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 						{
@@ -1339,7 +1254,7 @@ func gc_body_rowSumsKernel(gc_b *compiled.Block, A []float32, sums []float32, ds
 
 //line olcf.go:157
 							{
-								gc_at2[0] = gc_at3[0]
+								gc_at2[0] = sdata[0]
 							}
 						}
 						{
@@ -1354,7 +1269,7 @@ func gc_body_rowSumsKernel(gc_b *compiled.Block, A []float32, sums []float32, ds
 
 //line olcf.go:157
 							{
-								gc_at2[0] = gc_at3[0]
+								gc_at2[0] = sdata[0]
 							}
 						}
 						{
@@ -1369,7 +1284,7 @@ func gc_body_rowSumsKernel(gc_b *compiled.Block, A []float32, sums []float32, ds
 
 //line olcf.go:157
 							{
-								gc_at2[0] = gc_at3[0]
+								gc_at2[0] = sdata[0]
 							}
 						}
 						{
@@ -1384,7 +1299,7 @@ func gc_body_rowSumsKernel(gc_b *compiled.Block, A []float32, sums []float32, ds
 
 //line olcf.go:157
 							{
-								gc_at2[0] = gc_at3[0]
+								gc_at2[0] = sdata[0]
 							}
 						}
 					}
@@ -1398,7 +1313,7 @@ func gc_body_rowSumsKernel(gc_b *compiled.Block, A []float32, sums []float32, ds
 
 //line olcf.go:157
 						{
-							gc_at2[0] = gc_at3[0]
+							gc_at2[0] = sdata[0]
 						}
 					}
 				} else {
@@ -2382,10 +2297,8 @@ func gc_body_estimateSumAhs[T float32 | float64](gc_b *compiled.Block, length ui
 	smem := gocuda.Shared[T](t, olcfAhsBlockSize)[:olcfAhsBlockSize]
 	{
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_off := 0
-			if gc_bdx <= len(smem) && gc_off >= 0 && gc_off < len(smem) {
+			if gc_bdx <= len(smem) {
 				gc_at := smem[:gc_bdx]
-				gc_at2 := smem[gc_off:][:1]
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
@@ -2403,7 +2316,7 @@ func gc_body_estimateSumAhs[T float32 | float64](gc_b *compiled.Block, length ui
 
 //line olcf.go:304
 					if idx == 0 {
-						gc_at2[0] = 0
+						smem[0] = 0
 					}
 				}
 			} else {
@@ -2439,10 +2352,10 @@ func gc_body_estimateSumAhs[T float32 | float64](gc_b *compiled.Block, length ui
 				gc_to = gc_bound
 			}
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				gc_off2 := i
-				if gc_from >= 0 && gc_to <= len(smem) && gc_off2 >= 0 && gc_off2 <= len(smem) && gc_to <= len(smem)-gc_off2 {
-					gc_at3 := smem[:gc_to]
-					gc_at4 := smem[gc_off2:][:gc_to]
+				gc_off := i
+				if gc_from >= 0 && gc_to <= len(smem) && gc_off >= 0 && gc_off <= len(smem) && gc_to <= len(smem)-gc_off {
+					gc_at2 := smem[:gc_to]
+					gc_at3 := smem[gc_off:][:gc_to]
 					gc_step := gc_from
 					for ; gc_step+3 < gc_to; gc_step += 4 {
 						{
@@ -2453,7 +2366,7 @@ func gc_body_estimateSumAhs[T float32 | float64](gc_b *compiled.Block, length ui
 
 //line olcf.go:310
 							{
-								gc_at3[gc_tx] += gc_at4[gc_tx]
+								gc_at2[gc_tx] += gc_at3[gc_tx]
 							}
 						}
 						{
@@ -2464,7 +2377,7 @@ func gc_body_estimateSumAhs[T float32 | float64](gc_b *compiled.Block, length ui
 
 //line olcf.go:310
 							{
-								gc_at3[gc_tx] += gc_at4[gc_tx]
+								gc_at2[gc_tx] += gc_at3[gc_tx]
 							}
 						}
 						{
@@ -2475,7 +2388,7 @@ func gc_body_estimateSumAhs[T float32 | float64](gc_b *compiled.Block, length ui
 
 //line olcf.go:310
 							{
-								gc_at3[gc_tx] += gc_at4[gc_tx]
+								gc_at2[gc_tx] += gc_at3[gc_tx]
 							}
 						}
 						{
@@ -2486,7 +2399,7 @@ func gc_body_estimateSumAhs[T float32 | float64](gc_b *compiled.Block, length ui
 
 //line olcf.go:310
 							{
-								gc_at3[gc_tx] += gc_at4[gc_tx]
+								gc_at2[gc_tx] += gc_at3[gc_tx]
 							}
 						}
 					}
@@ -2496,7 +2409,7 @@ func gc_body_estimateSumAhs[T float32 | float64](gc_b *compiled.Block, length ui
 
 //line olcf.go:310
 						{
-							gc_at3[gc_tx] += gc_at4[gc_tx]
+							gc_at2[gc_tx] += gc_at3[gc_tx]
 						}
 					}
 				} else {
@@ -2562,110 +2475,10 @@ func gc_body_estimateSumAhs[T float32 | float64](gc_b *compiled.Block, length ui
 			gc_to = gc_bound + 1
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-			gc_off3 := 0
-			if gc_from >= 0 && gc_off3 >= 0 && gc_off3 < len(smem) {
-				gc_at5 := smem[gc_off3:][:1]
-				gc_step3 := gc_from
-				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
-					{
-						gc_tx := gc_step3 + 0
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line olcf.go:315
-						{
-							atomic.Add(sum, gc_at5[0])
-						}
-					}
-					{
-						gc_tx := gc_step3 + 1
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line olcf.go:315
-						{
-							atomic.Add(sum, gc_at5[0])
-						}
-					}
-					{
-						gc_tx := gc_step3 + 2
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line olcf.go:315
-						{
-							atomic.Add(sum, gc_at5[0])
-						}
-					}
-					{
-						gc_tx := gc_step3 + 3
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line olcf.go:315
-						{
-							atomic.Add(sum, gc_at5[0])
-						}
-					}
-				}
-				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line olcf.go:315
-					{
-						atomic.Add(sum, gc_at5[0])
-					}
-				}
-			} else {
-				gc_step4 := gc_from
-				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
-					{
-						gc_tx := gc_step4 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line olcf.go:315
-						{
-							atomic.Add(sum, smem[0])
-						}
-					}
-					{
-						gc_tx := gc_step4 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line olcf.go:315
-						{
-							atomic.Add(sum, smem[0])
-						}
-					}
-					{
-						gc_tx := gc_step4 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line olcf.go:315
-						{
-							atomic.Add(sum, smem[0])
-						}
-					}
-					{
-						gc_tx := gc_step4 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line olcf.go:315
-						{
-							atomic.Add(sum, smem[0])
-						}
-					}
-				}
-				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+			gc_step3 := gc_from
+			for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+				{
+					gc_tx := gc_step3 + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
@@ -2673,6 +2486,45 @@ func gc_body_estimateSumAhs[T float32 | float64](gc_b *compiled.Block, length ui
 					{
 						atomic.Add(sum, smem[0])
 					}
+				}
+				{
+					gc_tx := gc_step3 + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line olcf.go:315
+					{
+						atomic.Add(sum, smem[0])
+					}
+				}
+				{
+					gc_tx := gc_step3 + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line olcf.go:315
+					{
+						atomic.Add(sum, smem[0])
+					}
+				}
+				{
+					gc_tx := gc_step3 + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line olcf.go:315
+					{
+						atomic.Add(sum, smem[0])
+					}
+				}
+			}
+			for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+
+//line olcf.go:315
+				{
+					atomic.Add(sum, smem[0])
 				}
 			}
 		}

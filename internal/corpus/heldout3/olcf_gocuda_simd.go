@@ -154,7 +154,7 @@ func gc_body_reduceAKernel(gc_b2 *compiled.Block, gdata []float32, out *float32)
 	{
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 			if gc_bdx2 <= len(sdata) {
-				gc_at3 := sdata[:gc_bdx2]
+				gc_at2 := sdata[:gc_bdx2]
 				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
@@ -164,7 +164,7 @@ func gc_body_reduceAKernel(gc_b2 *compiled.Block, gdata []float32, out *float32)
 					_ = tid
 
 //line olcf.go:45
-					gc_at3[gc_tx2] = 0.0
+					gc_at2[gc_tx2] = 0.0
 
 //line olcf.go:46
 					idx := uint64(gc_tx2 + gc_bdx2*gc_bx2)
@@ -179,7 +179,7 @@ func gc_body_reduceAKernel(gc_b2 *compiled.Block, gdata []float32, out *float32)
 							return
 //line olcf.go:48
 						}
-						gc_at3[gc_tx2] += gdata[idx]
+						gc_at2[gc_tx2] += gdata[idx]
 						idx += uint64(gc_gdx2 * gc_bdx2)
 					}
 					_ = idx
@@ -222,10 +222,10 @@ func gc_body_reduceAKernel(gc_b2 *compiled.Block, gdata []float32, out *float32)
 	for s := uint32(gc_bdx2 / 2); s > 0; s >>= 1 {
 		{
 			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_step4 := 0
-				for ; gc_step4+3 < gc_bdx2; gc_step4 += 4 {
+				gc_step3 := 0
+				for ; gc_step3+3 < gc_bdx2; gc_step3 += 4 {
 					{
-						gc_tx2 := gc_step4 + 0
+						gc_tx2 := gc_step3 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -239,7 +239,7 @@ func gc_body_reduceAKernel(gc_b2 *compiled.Block, gdata []float32, out *float32)
 						}
 					}
 					{
-						gc_tx2 := gc_step4 + 1
+						gc_tx2 := gc_step3 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -253,7 +253,7 @@ func gc_body_reduceAKernel(gc_b2 *compiled.Block, gdata []float32, out *float32)
 						}
 					}
 					{
-						gc_tx2 := gc_step4 + 2
+						gc_tx2 := gc_step3 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -267,7 +267,7 @@ func gc_body_reduceAKernel(gc_b2 *compiled.Block, gdata []float32, out *float32)
 						}
 					}
 					{
-						gc_tx2 := gc_step4 + 3
+						gc_tx2 := gc_step3 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -281,7 +281,7 @@ func gc_body_reduceAKernel(gc_b2 *compiled.Block, gdata []float32, out *float32)
 						}
 					}
 				}
-				for gc_tx2 := gc_step4; gc_tx2 < gc_bdx2; gc_tx2++ {
+				for gc_tx2 := gc_step3; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -303,146 +303,10 @@ func gc_body_reduceAKernel(gc_b2 *compiled.Block, gdata []float32, out *float32)
 			gc_to2 = gc_bound2 + 1
 		}
 		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off2 := 0
-			if gc_from2 >= 0 && gc_off2 >= 0 && gc_off2 < len(sdata) {
-				gc_at4 := sdata[gc_off2:][:1]
-				gc_step5 := gc_from2
-				for ; gc_step5+3 < gc_to2; gc_step5 += 4 {
-					{
-						gc_tx2 := gc_step5 + 0
-						_ = gc_tx2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line olcf.go:44
-						tid := gc_tx2
-						_ = tid
-
-//line olcf.go:59
-						{
-							atomic.Add(out, gc_at4[0])
-						}
-					}
-					{
-						gc_tx2 := gc_step5 + 1
-						_ = gc_tx2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line olcf.go:44
-						tid := gc_tx2
-						_ = tid
-
-//line olcf.go:59
-						{
-							atomic.Add(out, gc_at4[0])
-						}
-					}
-					{
-						gc_tx2 := gc_step5 + 2
-						_ = gc_tx2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line olcf.go:44
-						tid := gc_tx2
-						_ = tid
-
-//line olcf.go:59
-						{
-							atomic.Add(out, gc_at4[0])
-						}
-					}
-					{
-						gc_tx2 := gc_step5 + 3
-						_ = gc_tx2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line olcf.go:44
-						tid := gc_tx2
-						_ = tid
-
-//line olcf.go:59
-						{
-							atomic.Add(out, gc_at4[0])
-						}
-					}
-				}
-				for gc_tx2 := gc_step5; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line olcf.go:44
-					tid := gc_tx2
-					_ = tid
-
-//line olcf.go:59
-					{
-						atomic.Add(out, gc_at4[0])
-					}
-				}
-			} else {
-				gc_step6 := gc_from2
-				for ; gc_step6+3 < gc_to2; gc_step6 += 4 {
-					{
-						gc_tx2 := gc_step6 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line olcf.go:44
-						tid := gc_tx2
-						_ = tid
-
-//line olcf.go:59
-						{
-							atomic.Add(out, sdata[0])
-						}
-					}
-					{
-						gc_tx2 := gc_step6 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line olcf.go:44
-						tid := gc_tx2
-						_ = tid
-
-//line olcf.go:59
-						{
-							atomic.Add(out, sdata[0])
-						}
-					}
-					{
-						gc_tx2 := gc_step6 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line olcf.go:44
-						tid := gc_tx2
-						_ = tid
-
-//line olcf.go:59
-						{
-							atomic.Add(out, sdata[0])
-						}
-					}
-					{
-						gc_tx2 := gc_step6 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line olcf.go:44
-						tid := gc_tx2
-						_ = tid
-
-//line olcf.go:59
-						{
-							atomic.Add(out, sdata[0])
-						}
-					}
-				}
-				for gc_tx2 := gc_step6; gc_tx2 < gc_to2; gc_tx2++ {
+			gc_step4 := gc_from2
+			for ; gc_step4+3 < gc_to2; gc_step4 += 4 {
+				{
+					gc_tx2 := gc_step4 + 0
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -454,6 +318,61 @@ func gc_body_reduceAKernel(gc_b2 *compiled.Block, gdata []float32, out *float32)
 					{
 						atomic.Add(out, sdata[0])
 					}
+				}
+				{
+					gc_tx2 := gc_step4 + 1
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+
+//line olcf.go:44
+					tid := gc_tx2
+					_ = tid
+
+//line olcf.go:59
+					{
+						atomic.Add(out, sdata[0])
+					}
+				}
+				{
+					gc_tx2 := gc_step4 + 2
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+
+//line olcf.go:44
+					tid := gc_tx2
+					_ = tid
+
+//line olcf.go:59
+					{
+						atomic.Add(out, sdata[0])
+					}
+				}
+				{
+					gc_tx2 := gc_step4 + 3
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+
+//line olcf.go:44
+					tid := gc_tx2
+					_ = tid
+
+//line olcf.go:59
+					{
+						atomic.Add(out, sdata[0])
+					}
+				}
+			}
+			for gc_tx2 := gc_step4; gc_tx2 < gc_to2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+
+//line olcf.go:44
+				tid := gc_tx2
+				_ = tid
+
+//line olcf.go:59
+				{
+					atomic.Add(out, sdata[0])
 				}
 			}
 		}
@@ -899,7 +818,7 @@ func gc_body_maxReduceKernel(gc_b2 *compiled.Block, gdata []float32, out []float
 	{
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 			if gc_bdx2 <= len(sdata) {
-				gc_at5 := sdata[:gc_bdx2]
+				gc_at4 := sdata[:gc_bdx2]
 				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
@@ -909,7 +828,7 @@ func gc_body_maxReduceKernel(gc_b2 *compiled.Block, gdata []float32, out []float
 					_ = tid
 
 //line olcf.go:115
-					gc_at5[gc_tx2] = 0.0
+					gc_at4[gc_tx2] = 0.0
 
 //line olcf.go:116
 					idx := uint64(gc_tx2 + gc_bdx2*gc_bx2)
@@ -924,7 +843,7 @@ func gc_body_maxReduceKernel(gc_b2 *compiled.Block, gdata []float32, out []float
 							return
 //line olcf.go:118
 						}
-						gc_at5[gc_tx2] = fmaxf(gdata[idx], gc_at5[gc_tx2])
+						gc_at4[gc_tx2] = fmaxf(gdata[idx], gc_at4[gc_tx2])
 						idx += uint64(gc_gdx2 * gc_bdx2)
 					}
 					_ = idx
@@ -968,7 +887,7 @@ func gc_body_maxReduceKernel(gc_b2 *compiled.Block, gdata []float32, out []float
 		{
 			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 				if gc_bdx2 <= len(sdata) {
-					gc_at6 := sdata[:gc_bdx2]
+					gc_at5 := sdata[:gc_bdx2]
 					gc_step5 := 0
 					for ; gc_step5+3 < gc_bdx2; gc_step5 += 4 {
 						{
@@ -983,7 +902,7 @@ func gc_body_maxReduceKernel(gc_b2 *compiled.Block, gdata []float32, out []float
 
 //line olcf.go:125
 							if uint32(tid) < s {
-								gc_at6[gc_tx2] = fmaxf(sdata[uint32(tid)+s], gc_at6[gc_tx2])
+								gc_at5[gc_tx2] = fmaxf(sdata[uint32(tid)+s], gc_at5[gc_tx2])
 							}
 						}
 						{
@@ -998,7 +917,7 @@ func gc_body_maxReduceKernel(gc_b2 *compiled.Block, gdata []float32, out []float
 
 //line olcf.go:125
 							if uint32(tid) < s {
-								gc_at6[gc_tx2] = fmaxf(sdata[uint32(tid)+s], gc_at6[gc_tx2])
+								gc_at5[gc_tx2] = fmaxf(sdata[uint32(tid)+s], gc_at5[gc_tx2])
 							}
 						}
 						{
@@ -1013,7 +932,7 @@ func gc_body_maxReduceKernel(gc_b2 *compiled.Block, gdata []float32, out []float
 
 //line olcf.go:125
 							if uint32(tid) < s {
-								gc_at6[gc_tx2] = fmaxf(sdata[uint32(tid)+s], gc_at6[gc_tx2])
+								gc_at5[gc_tx2] = fmaxf(sdata[uint32(tid)+s], gc_at5[gc_tx2])
 							}
 						}
 						{
@@ -1028,7 +947,7 @@ func gc_body_maxReduceKernel(gc_b2 *compiled.Block, gdata []float32, out []float
 
 //line olcf.go:125
 							if uint32(tid) < s {
-								gc_at6[gc_tx2] = fmaxf(sdata[uint32(tid)+s], gc_at6[gc_tx2])
+								gc_at5[gc_tx2] = fmaxf(sdata[uint32(tid)+s], gc_at5[gc_tx2])
 							}
 						}
 					}
@@ -1042,7 +961,7 @@ func gc_body_maxReduceKernel(gc_b2 *compiled.Block, gdata []float32, out []float
 
 //line olcf.go:125
 						if uint32(tid) < s {
-							gc_at6[gc_tx2] = fmaxf(sdata[uint32(tid)+s], gc_at6[gc_tx2])
+							gc_at5[gc_tx2] = fmaxf(sdata[uint32(tid)+s], gc_at5[gc_tx2])
 						}
 					}
 				} else {
@@ -1128,11 +1047,9 @@ func gc_body_maxReduceKernel(gc_b2 *compiled.Block, gdata []float32, out []float
 			gc_to2 = gc_bound2 + 1
 		}
 		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off3 := gc_bx2
-			gc_off4 := 0
-			if gc_from2 >= 0 && gc_off3 >= 0 && gc_off3 < len(out) && gc_off4 >= 0 && gc_off4 < len(sdata) {
-				gc_at7 := out[gc_off3:][:1]
-				gc_at8 := sdata[gc_off4:][:1]
+			gc_off2 := gc_bx2
+			if gc_from2 >= 0 && gc_off2 >= 0 && gc_off2 < len(out) {
+				gc_at6 := out[gc_off2:][:1]
 				gc_step7 := gc_from2
 				for ; gc_step7+3 < gc_to2; gc_step7 += 4 {
 					{
@@ -1147,7 +1064,7 @@ func gc_body_maxReduceKernel(gc_b2 *compiled.Block, gdata []float32, out []float
 
 //line olcf.go:129
 						{
-							gc_at7[0] = gc_at8[0]
+							gc_at6[0] = sdata[0]
 						}
 					}
 					{
@@ -1162,7 +1079,7 @@ func gc_body_maxReduceKernel(gc_b2 *compiled.Block, gdata []float32, out []float
 
 //line olcf.go:129
 						{
-							gc_at7[0] = gc_at8[0]
+							gc_at6[0] = sdata[0]
 						}
 					}
 					{
@@ -1177,7 +1094,7 @@ func gc_body_maxReduceKernel(gc_b2 *compiled.Block, gdata []float32, out []float
 
 //line olcf.go:129
 						{
-							gc_at7[0] = gc_at8[0]
+							gc_at6[0] = sdata[0]
 						}
 					}
 					{
@@ -1192,7 +1109,7 @@ func gc_body_maxReduceKernel(gc_b2 *compiled.Block, gdata []float32, out []float
 
 //line olcf.go:129
 						{
-							gc_at7[0] = gc_at8[0]
+							gc_at6[0] = sdata[0]
 						}
 					}
 				}
@@ -1206,7 +1123,7 @@ func gc_body_maxReduceKernel(gc_b2 *compiled.Block, gdata []float32, out []float
 
 //line olcf.go:129
 					{
-						gc_at7[0] = gc_at8[0]
+						gc_at6[0] = sdata[0]
 					}
 				}
 			} else {
@@ -1321,7 +1238,7 @@ func gc_body_rowSumsKernel(gc_b2 *compiled.Block, A []float32, sums []float32, d
 		{
 			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 				if gc_bdx2 <= len(sdata) {
-					gc_at4 := sdata[:gc_bdx2]
+					gc_at3 := sdata[:gc_bdx2]
 					for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
@@ -1331,7 +1248,7 @@ func gc_body_rowSumsKernel(gc_b2 *compiled.Block, A []float32, sums []float32, d
 						_ = tid
 
 //line olcf.go:143
-						gc_at4[gc_tx2] = 0.0
+						gc_at3[gc_tx2] = 0.0
 
 //line olcf.go:144
 						tidx := uint64(tid)
@@ -1346,7 +1263,7 @@ func gc_body_rowSumsKernel(gc_b2 *compiled.Block, A []float32, sums []float32, d
 								return
 //line olcf.go:146
 							}
-							gc_at4[gc_tx2] += A[uint64(idx)*ds+tidx]
+							gc_at3[gc_tx2] += A[uint64(idx)*ds+tidx]
 							tidx += uint64(gc_bdx2)
 						}
 						_ = tidx
@@ -1470,11 +1387,9 @@ func gc_body_rowSumsKernel(gc_b2 *compiled.Block, A []float32, sums []float32, d
 				gc_to2 = gc_bound2 + 1
 			}
 			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_off3 := idx
-				gc_off4 := 0
-				if gc_from2 >= 0 && gc_off3 >= 0 && gc_off3 < len(sums) && gc_off4 >= 0 && gc_off4 < len(sdata) {
-					gc_at5 := sums[gc_off3:][:1]
-					gc_at6 := sdata[gc_off4:][:1]
+				gc_off2 := idx
+				if gc_from2 >= 0 && gc_off2 >= 0 && gc_off2 < len(sums) {
+					gc_at4 := sums[gc_off2:][:1]
 					gc_step5 := gc_from2
 					for ; gc_step5+3 < gc_to2; gc_step5 += 4 {
 						{
@@ -1489,7 +1404,7 @@ func gc_body_rowSumsKernel(gc_b2 *compiled.Block, A []float32, sums []float32, d
 
 //line olcf.go:157
 							{
-								gc_at5[0] = gc_at6[0]
+								gc_at4[0] = sdata[0]
 							}
 						}
 						{
@@ -1504,7 +1419,7 @@ func gc_body_rowSumsKernel(gc_b2 *compiled.Block, A []float32, sums []float32, d
 
 //line olcf.go:157
 							{
-								gc_at5[0] = gc_at6[0]
+								gc_at4[0] = sdata[0]
 							}
 						}
 						{
@@ -1519,7 +1434,7 @@ func gc_body_rowSumsKernel(gc_b2 *compiled.Block, A []float32, sums []float32, d
 
 //line olcf.go:157
 							{
-								gc_at5[0] = gc_at6[0]
+								gc_at4[0] = sdata[0]
 							}
 						}
 						{
@@ -1534,7 +1449,7 @@ func gc_body_rowSumsKernel(gc_b2 *compiled.Block, A []float32, sums []float32, d
 
 //line olcf.go:157
 							{
-								gc_at5[0] = gc_at6[0]
+								gc_at4[0] = sdata[0]
 							}
 						}
 					}
@@ -1548,7 +1463,7 @@ func gc_body_rowSumsKernel(gc_b2 *compiled.Block, A []float32, sums []float32, d
 
 //line olcf.go:157
 						{
-							gc_at5[0] = gc_at6[0]
+							gc_at4[0] = sdata[0]
 						}
 					}
 				} else {
@@ -4465,10 +4380,8 @@ func gc_body_estimateSumAhs[T float32 | float64](gc_b3 *compiled.Block, length u
 	smem := gocuda.Shared[T](t, olcfAhsBlockSize)[:olcfAhsBlockSize]
 	{
 		for gc_base3 := 0; gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
-			gc_off7 := 0
-			if gc_bdx3 <= len(smem) && gc_off7 >= 0 && gc_off7 < len(smem) {
-				gc_at11 := smem[:gc_bdx3]
-				gc_at12 := smem[gc_off7:][:1]
+			if gc_bdx3 <= len(smem) {
+				gc_at7 := smem[:gc_bdx3]
 				for gc_tx3 := 0; gc_tx3 < gc_bdx3; gc_tx3++ {
 					gc_rank3 := gc_base3 + gc_tx3
 					gc_pos3.Thread = gc_rank3
@@ -4479,14 +4392,14 @@ func gc_body_estimateSumAhs[T float32 | float64](gc_b3 *compiled.Block, length u
 
 //line olcf.go:299
 					if idx < length {
-						gc_at11[gc_tx3] = T(ahs(idx))
+						gc_at7[gc_tx3] = T(ahs(idx))
 					} else {
-						gc_at11[gc_tx3] = 0
+						gc_at7[gc_tx3] = 0
 					}
 
 //line olcf.go:304
 					if idx == 0 {
-						gc_at12[0] = 0
+						smem[0] = 0
 					}
 				}
 			} else {
@@ -4522,71 +4435,71 @@ func gc_body_estimateSumAhs[T float32 | float64](gc_b3 *compiled.Block, length u
 				gc_to3 = gc_bound3
 			}
 			for gc_base3 := 0; gc_from3 < gc_to3 && gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
-				gc_off8 := i
-				if gc_from3 >= 0 && gc_to3 <= len(smem) && gc_off8 >= 0 && gc_off8 <= len(smem) && gc_to3 <= len(smem)-gc_off8 {
-					gc_at13 := smem[:gc_to3]
-					gc_at14 := smem[gc_off8:][:gc_to3]
-					gc_step8 := gc_from3
-					for ; gc_step8+3 < gc_to3; gc_step8 += 4 {
+				gc_off3 := i
+				if gc_from3 >= 0 && gc_to3 <= len(smem) && gc_off3 >= 0 && gc_off3 <= len(smem) && gc_to3 <= len(smem)-gc_off3 {
+					gc_at8 := smem[:gc_to3]
+					gc_at9 := smem[gc_off3:][:gc_to3]
+					gc_step6 := gc_from3
+					for ; gc_step6+3 < gc_to3; gc_step6 += 4 {
 						{
-							gc_tx3 := gc_step8 + 0
+							gc_tx3 := gc_step6 + 0
 							_ = gc_tx3
 							gc_rank3 := gc_base3 + gc_tx3
 							_ = gc_rank3
 
 //line olcf.go:310
 							{
-								gc_at13[gc_tx3] += gc_at14[gc_tx3]
+								gc_at8[gc_tx3] += gc_at9[gc_tx3]
 							}
 						}
 						{
-							gc_tx3 := gc_step8 + 1
+							gc_tx3 := gc_step6 + 1
 							_ = gc_tx3
 							gc_rank3 := gc_base3 + gc_tx3
 							_ = gc_rank3
 
 //line olcf.go:310
 							{
-								gc_at13[gc_tx3] += gc_at14[gc_tx3]
+								gc_at8[gc_tx3] += gc_at9[gc_tx3]
 							}
 						}
 						{
-							gc_tx3 := gc_step8 + 2
+							gc_tx3 := gc_step6 + 2
 							_ = gc_tx3
 							gc_rank3 := gc_base3 + gc_tx3
 							_ = gc_rank3
 
 //line olcf.go:310
 							{
-								gc_at13[gc_tx3] += gc_at14[gc_tx3]
+								gc_at8[gc_tx3] += gc_at9[gc_tx3]
 							}
 						}
 						{
-							gc_tx3 := gc_step8 + 3
+							gc_tx3 := gc_step6 + 3
 							_ = gc_tx3
 							gc_rank3 := gc_base3 + gc_tx3
 							_ = gc_rank3
 
 //line olcf.go:310
 							{
-								gc_at13[gc_tx3] += gc_at14[gc_tx3]
+								gc_at8[gc_tx3] += gc_at9[gc_tx3]
 							}
 						}
 					}
-					for gc_tx3 := gc_step8; gc_tx3 < gc_to3; gc_tx3++ {
+					for gc_tx3 := gc_step6; gc_tx3 < gc_to3; gc_tx3++ {
 						gc_rank3 := gc_base3 + gc_tx3
 						_ = gc_rank3
 
 //line olcf.go:310
 						{
-							gc_at13[gc_tx3] += gc_at14[gc_tx3]
+							gc_at8[gc_tx3] += gc_at9[gc_tx3]
 						}
 					}
 				} else {
-					gc_step9 := gc_from3
-					for ; gc_step9+3 < gc_to3; gc_step9 += 4 {
+					gc_step7 := gc_from3
+					for ; gc_step7+3 < gc_to3; gc_step7 += 4 {
 						{
-							gc_tx3 := gc_step9 + 0
+							gc_tx3 := gc_step7 + 0
 							gc_rank3 := gc_base3 + gc_tx3
 							gc_pos3.Thread = gc_rank3
 
@@ -4596,7 +4509,7 @@ func gc_body_estimateSumAhs[T float32 | float64](gc_b3 *compiled.Block, length u
 							}
 						}
 						{
-							gc_tx3 := gc_step9 + 1
+							gc_tx3 := gc_step7 + 1
 							gc_rank3 := gc_base3 + gc_tx3
 							gc_pos3.Thread = gc_rank3
 
@@ -4606,7 +4519,7 @@ func gc_body_estimateSumAhs[T float32 | float64](gc_b3 *compiled.Block, length u
 							}
 						}
 						{
-							gc_tx3 := gc_step9 + 2
+							gc_tx3 := gc_step7 + 2
 							gc_rank3 := gc_base3 + gc_tx3
 							gc_pos3.Thread = gc_rank3
 
@@ -4616,7 +4529,7 @@ func gc_body_estimateSumAhs[T float32 | float64](gc_b3 *compiled.Block, length u
 							}
 						}
 						{
-							gc_tx3 := gc_step9 + 3
+							gc_tx3 := gc_step7 + 3
 							gc_rank3 := gc_base3 + gc_tx3
 							gc_pos3.Thread = gc_rank3
 
@@ -4626,7 +4539,7 @@ func gc_body_estimateSumAhs[T float32 | float64](gc_b3 *compiled.Block, length u
 							}
 						}
 					}
-					for gc_tx3 := gc_step9; gc_tx3 < gc_to3; gc_tx3++ {
+					for gc_tx3 := gc_step7; gc_tx3 < gc_to3; gc_tx3++ {
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
 
@@ -4645,110 +4558,10 @@ func gc_body_estimateSumAhs[T float32 | float64](gc_b3 *compiled.Block, length u
 			gc_to3 = gc_bound3 + 1
 		}
 		for gc_base3 := 0; gc_from3 < gc_to3 && gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
-			gc_off9 := 0
-			if gc_from3 >= 0 && gc_off9 >= 0 && gc_off9 < len(smem) {
-				gc_at15 := smem[gc_off9:][:1]
-				gc_step10 := gc_from3
-				for ; gc_step10+3 < gc_to3; gc_step10 += 4 {
-					{
-						gc_tx3 := gc_step10 + 0
-						_ = gc_tx3
-						gc_rank3 := gc_base3 + gc_tx3
-						gc_pos3.Thread = gc_rank3
-
-//line olcf.go:315
-						{
-							atomic.Add(sum, gc_at15[0])
-						}
-					}
-					{
-						gc_tx3 := gc_step10 + 1
-						_ = gc_tx3
-						gc_rank3 := gc_base3 + gc_tx3
-						gc_pos3.Thread = gc_rank3
-
-//line olcf.go:315
-						{
-							atomic.Add(sum, gc_at15[0])
-						}
-					}
-					{
-						gc_tx3 := gc_step10 + 2
-						_ = gc_tx3
-						gc_rank3 := gc_base3 + gc_tx3
-						gc_pos3.Thread = gc_rank3
-
-//line olcf.go:315
-						{
-							atomic.Add(sum, gc_at15[0])
-						}
-					}
-					{
-						gc_tx3 := gc_step10 + 3
-						_ = gc_tx3
-						gc_rank3 := gc_base3 + gc_tx3
-						gc_pos3.Thread = gc_rank3
-
-//line olcf.go:315
-						{
-							atomic.Add(sum, gc_at15[0])
-						}
-					}
-				}
-				for gc_tx3 := gc_step10; gc_tx3 < gc_to3; gc_tx3++ {
-					gc_rank3 := gc_base3 + gc_tx3
-					gc_pos3.Thread = gc_rank3
-
-//line olcf.go:315
-					{
-						atomic.Add(sum, gc_at15[0])
-					}
-				}
-			} else {
-				gc_step11 := gc_from3
-				for ; gc_step11+3 < gc_to3; gc_step11 += 4 {
-					{
-						gc_tx3 := gc_step11 + 0
-						gc_rank3 := gc_base3 + gc_tx3
-						gc_pos3.Thread = gc_rank3
-
-//line olcf.go:315
-						{
-							atomic.Add(sum, smem[0])
-						}
-					}
-					{
-						gc_tx3 := gc_step11 + 1
-						gc_rank3 := gc_base3 + gc_tx3
-						gc_pos3.Thread = gc_rank3
-
-//line olcf.go:315
-						{
-							atomic.Add(sum, smem[0])
-						}
-					}
-					{
-						gc_tx3 := gc_step11 + 2
-						gc_rank3 := gc_base3 + gc_tx3
-						gc_pos3.Thread = gc_rank3
-
-//line olcf.go:315
-						{
-							atomic.Add(sum, smem[0])
-						}
-					}
-					{
-						gc_tx3 := gc_step11 + 3
-						gc_rank3 := gc_base3 + gc_tx3
-						gc_pos3.Thread = gc_rank3
-
-//line olcf.go:315
-						{
-							atomic.Add(sum, smem[0])
-						}
-					}
-				}
-				for gc_tx3 := gc_step11; gc_tx3 < gc_to3; gc_tx3++ {
+			gc_step8 := gc_from3
+			for ; gc_step8+3 < gc_to3; gc_step8 += 4 {
+				{
+					gc_tx3 := gc_step8 + 0
 					gc_rank3 := gc_base3 + gc_tx3
 					gc_pos3.Thread = gc_rank3
 
@@ -4756,6 +4569,45 @@ func gc_body_estimateSumAhs[T float32 | float64](gc_b3 *compiled.Block, length u
 					{
 						atomic.Add(sum, smem[0])
 					}
+				}
+				{
+					gc_tx3 := gc_step8 + 1
+					gc_rank3 := gc_base3 + gc_tx3
+					gc_pos3.Thread = gc_rank3
+
+//line olcf.go:315
+					{
+						atomic.Add(sum, smem[0])
+					}
+				}
+				{
+					gc_tx3 := gc_step8 + 2
+					gc_rank3 := gc_base3 + gc_tx3
+					gc_pos3.Thread = gc_rank3
+
+//line olcf.go:315
+					{
+						atomic.Add(sum, smem[0])
+					}
+				}
+				{
+					gc_tx3 := gc_step8 + 3
+					gc_rank3 := gc_base3 + gc_tx3
+					gc_pos3.Thread = gc_rank3
+
+//line olcf.go:315
+					{
+						atomic.Add(sum, smem[0])
+					}
+				}
+			}
+			for gc_tx3 := gc_step8; gc_tx3 < gc_to3; gc_tx3++ {
+				gc_rank3 := gc_base3 + gc_tx3
+				gc_pos3.Thread = gc_rank3
+
+//line olcf.go:315
+				{
+					atomic.Add(sum, smem[0])
 				}
 			}
 		}
@@ -4776,10 +4628,8 @@ func gc_body_estimateSumAhs_float32(gc_b2 *compiled.Block, length uint64, sum *f
 	smem := gocuda.Shared[float32](t, olcfAhsBlockSize)[:olcfAhsBlockSize]
 	{
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off4 := 0
-			if gc_bdx2 <= len(smem) && gc_off4 >= 0 && gc_off4 < len(smem) {
-				gc_at6 := smem[:gc_bdx2]
-				gc_at7 := smem[gc_off4:][:1]
+			if gc_bdx2 <= len(smem) {
+				gc_at4 := smem[:gc_bdx2]
 				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
@@ -4790,14 +4640,14 @@ func gc_body_estimateSumAhs_float32(gc_b2 *compiled.Block, length uint64, sum *f
 
 //line olcf.go:299
 					if idx < length {
-						gc_at6[gc_tx2] = float32(ahs(idx))
+						gc_at4[gc_tx2] = float32(ahs(idx))
 					} else {
-						gc_at6[gc_tx2] = 0
+						gc_at4[gc_tx2] = 0
 					}
 
 //line olcf.go:304
 					if idx == 0 {
-						gc_at7[0] = 0
+						smem[0] = 0
 					}
 				}
 			} else {
@@ -4833,10 +4683,10 @@ func gc_body_estimateSumAhs_float32(gc_b2 *compiled.Block, length uint64, sum *f
 				gc_to2 = gc_bound2
 			}
 			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_off5 := i
-				if gc_from2 >= 0 && gc_to2 <= len(smem) && gc_off5 >= 0 && gc_off5 <= len(smem) && gc_to2 <= len(smem)-gc_off5 {
-					gc_at8 := smem[:gc_to2]
-					gc_at9 := smem[gc_off5:][:gc_to2]
+				gc_off2 := i
+				if gc_from2 >= 0 && gc_to2 <= len(smem) && gc_off2 >= 0 && gc_off2 <= len(smem) && gc_to2 <= len(smem)-gc_off2 {
+					gc_at5 := smem[:gc_to2]
+					gc_at6 := smem[gc_off2:][:gc_to2]
 					gc_vstep := gc_from2
 					if compiled.SIMD {
 						for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
@@ -4846,7 +4696,7 @@ func gc_body_estimateSumAhs_float32(gc_b2 *compiled.Block, length uint64, sum *f
 //line olcf.go:310
 							{
 //line olcf.go:310
-								archsimd.LoadFloat32x8Slice(gc_at8[gc_tx2:]).Add(archsimd.LoadFloat32x8Slice(gc_at9[gc_tx2:])).StoreSlice(gc_at8[gc_tx2:])
+								archsimd.LoadFloat32x8Slice(gc_at5[gc_tx2:]).Add(archsimd.LoadFloat32x8Slice(gc_at6[gc_tx2:])).StoreSlice(gc_at5[gc_tx2:])
 //line olcf.go:310
 							}
 						}
@@ -4858,7 +4708,7 @@ func gc_body_estimateSumAhs_float32(gc_b2 *compiled.Block, length uint64, sum *f
 
 //line olcf.go:310
 						{
-							gc_at8[gc_tx2] += gc_at9[gc_tx2]
+							gc_at5[gc_tx2] += gc_at6[gc_tx2]
 						}
 					}
 				} else {
@@ -4882,10 +4732,10 @@ func gc_body_estimateSumAhs_float32(gc_b2 *compiled.Block, length uint64, sum *f
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					gc_step5 := gc_vstep2
-					for ; gc_step5+3 < gc_to2; gc_step5 += 4 {
+					gc_step4 := gc_vstep2
+					for ; gc_step4+3 < gc_to2; gc_step4 += 4 {
 						{
-							gc_tx2 := gc_step5 + 0
+							gc_tx2 := gc_step4 + 0
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -4895,7 +4745,7 @@ func gc_body_estimateSumAhs_float32(gc_b2 *compiled.Block, length uint64, sum *f
 							}
 						}
 						{
-							gc_tx2 := gc_step5 + 1
+							gc_tx2 := gc_step4 + 1
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -4905,7 +4755,7 @@ func gc_body_estimateSumAhs_float32(gc_b2 *compiled.Block, length uint64, sum *f
 							}
 						}
 						{
-							gc_tx2 := gc_step5 + 2
+							gc_tx2 := gc_step4 + 2
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -4915,7 +4765,7 @@ func gc_body_estimateSumAhs_float32(gc_b2 *compiled.Block, length uint64, sum *f
 							}
 						}
 						{
-							gc_tx2 := gc_step5 + 3
+							gc_tx2 := gc_step4 + 3
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -4925,7 +4775,7 @@ func gc_body_estimateSumAhs_float32(gc_b2 *compiled.Block, length uint64, sum *f
 							}
 						}
 					}
-					for gc_tx2 := gc_step5; gc_tx2 < gc_to2; gc_tx2++ {
+					for gc_tx2 := gc_step4; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -4944,110 +4794,10 @@ func gc_body_estimateSumAhs_float32(gc_b2 *compiled.Block, length uint64, sum *f
 			gc_to2 = gc_bound2 + 1
 		}
 		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off6 := 0
-			if gc_from2 >= 0 && gc_off6 >= 0 && gc_off6 < len(smem) {
-				gc_at10 := smem[gc_off6:][:1]
-				gc_step6 := gc_from2
-				for ; gc_step6+3 < gc_to2; gc_step6 += 4 {
-					{
-						gc_tx2 := gc_step6 + 0
-						_ = gc_tx2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line olcf.go:315
-						{
-							atomic.Add(sum, gc_at10[0])
-						}
-					}
-					{
-						gc_tx2 := gc_step6 + 1
-						_ = gc_tx2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line olcf.go:315
-						{
-							atomic.Add(sum, gc_at10[0])
-						}
-					}
-					{
-						gc_tx2 := gc_step6 + 2
-						_ = gc_tx2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line olcf.go:315
-						{
-							atomic.Add(sum, gc_at10[0])
-						}
-					}
-					{
-						gc_tx2 := gc_step6 + 3
-						_ = gc_tx2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line olcf.go:315
-						{
-							atomic.Add(sum, gc_at10[0])
-						}
-					}
-				}
-				for gc_tx2 := gc_step6; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line olcf.go:315
-					{
-						atomic.Add(sum, gc_at10[0])
-					}
-				}
-			} else {
-				gc_step7 := gc_from2
-				for ; gc_step7+3 < gc_to2; gc_step7 += 4 {
-					{
-						gc_tx2 := gc_step7 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line olcf.go:315
-						{
-							atomic.Add(sum, smem[0])
-						}
-					}
-					{
-						gc_tx2 := gc_step7 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line olcf.go:315
-						{
-							atomic.Add(sum, smem[0])
-						}
-					}
-					{
-						gc_tx2 := gc_step7 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line olcf.go:315
-						{
-							atomic.Add(sum, smem[0])
-						}
-					}
-					{
-						gc_tx2 := gc_step7 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line olcf.go:315
-						{
-							atomic.Add(sum, smem[0])
-						}
-					}
-				}
-				for gc_tx2 := gc_step7; gc_tx2 < gc_to2; gc_tx2++ {
+			gc_step5 := gc_from2
+			for ; gc_step5+3 < gc_to2; gc_step5 += 4 {
+				{
+					gc_tx2 := gc_step5 + 0
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -5055,6 +4805,45 @@ func gc_body_estimateSumAhs_float32(gc_b2 *compiled.Block, length uint64, sum *f
 					{
 						atomic.Add(sum, smem[0])
 					}
+				}
+				{
+					gc_tx2 := gc_step5 + 1
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+
+//line olcf.go:315
+					{
+						atomic.Add(sum, smem[0])
+					}
+				}
+				{
+					gc_tx2 := gc_step5 + 2
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+
+//line olcf.go:315
+					{
+						atomic.Add(sum, smem[0])
+					}
+				}
+				{
+					gc_tx2 := gc_step5 + 3
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+
+//line olcf.go:315
+					{
+						atomic.Add(sum, smem[0])
+					}
+				}
+			}
+			for gc_tx2 := gc_step5; gc_tx2 < gc_to2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+
+//line olcf.go:315
+				{
+					atomic.Add(sum, smem[0])
 				}
 			}
 		}

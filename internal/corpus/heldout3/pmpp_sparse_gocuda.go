@@ -1120,110 +1120,10 @@ func gc_body_bfsKernel(gc_b *compiled.Block, pFrontier []int32, pFrontierTail *i
 			gc_to = gc_bound + 1
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-			gc_off2 := 0
-			if gc_from >= 0 && gc_off2 >= 0 && gc_off2 < len(cFrontierTailS) {
-				gc_at := cFrontierTailS[gc_off2:][:1]
-				gc_step := gc_from
-				for ; gc_step+3 < gc_to; gc_step += 4 {
-					{
-						gc_tx := gc_step + 0
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line pmpp_sparse.go:89
-						{
-							gc_at[0] = 0
-						}
-					}
-					{
-						gc_tx := gc_step + 1
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line pmpp_sparse.go:89
-						{
-							gc_at[0] = 0
-						}
-					}
-					{
-						gc_tx := gc_step + 2
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line pmpp_sparse.go:89
-						{
-							gc_at[0] = 0
-						}
-					}
-					{
-						gc_tx := gc_step + 3
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line pmpp_sparse.go:89
-						{
-							gc_at[0] = 0
-						}
-					}
-				}
-				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					_ = gc_rank
-
-//line pmpp_sparse.go:89
-					{
-						gc_at[0] = 0
-					}
-				}
-			} else {
-				gc_step2 := gc_from
-				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
-					{
-						gc_tx := gc_step2 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line pmpp_sparse.go:89
-						{
-							cFrontierTailS[0] = 0
-						}
-					}
-					{
-						gc_tx := gc_step2 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line pmpp_sparse.go:89
-						{
-							cFrontierTailS[0] = 0
-						}
-					}
-					{
-						gc_tx := gc_step2 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line pmpp_sparse.go:89
-						{
-							cFrontierTailS[0] = 0
-						}
-					}
-					{
-						gc_tx := gc_step2 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line pmpp_sparse.go:89
-						{
-							cFrontierTailS[0] = 0
-						}
-					}
-				}
-				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+			gc_step := gc_from
+			for ; gc_step+3 < gc_to; gc_step += 4 {
+				{
+					gc_tx := gc_step + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
@@ -1231,6 +1131,45 @@ func gc_body_bfsKernel(gc_b *compiled.Block, pFrontier []int32, pFrontierTail *i
 					{
 						cFrontierTailS[0] = 0
 					}
+				}
+				{
+					gc_tx := gc_step + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line pmpp_sparse.go:89
+					{
+						cFrontierTailS[0] = 0
+					}
+				}
+				{
+					gc_tx := gc_step + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line pmpp_sparse.go:89
+					{
+						cFrontierTailS[0] = 0
+					}
+				}
+				{
+					gc_tx := gc_step + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line pmpp_sparse.go:89
+					{
+						cFrontierTailS[0] = 0
+					}
+				}
+			}
+			for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+
+//line pmpp_sparse.go:89
+				{
+					cFrontierTailS[0] = 0
 				}
 			}
 		}
@@ -1255,7 +1194,7 @@ func gc_body_bfsKernel(gc_b *compiled.Block, pFrontier []int32, pFrontierTail *i
 							wasVisited := uint32(atomic.Exch(&visited[dest[i]], 1))
 							if wasVisited == 0 {
 								label[dest[i]] = label[myVertex] + 1
-								myTail := atomic.Add(&cFrontierTailS[0], 1)
+								myTail := compiled.SharedAdd(&cFrontierTailS[0], 1)
 								if myTail < uint32(blockQueueLength) {
 									cFrontierS[myTail] = uint32(dest[i])
 								} else {
@@ -1276,122 +1215,10 @@ func gc_body_bfsKernel(gc_b *compiled.Block, pFrontier []int32, pFrontierTail *i
 			gc_to = gc_bound + 1
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-			gc_off3 := 0
-			gc_off4 := src
-			if gc_from >= 0 && gc_off3 >= 0 && gc_off3 < len(ourCFrontierTail) && gc_off3 < len(cFrontierTailS) && gc_off4 >= 0 && gc_off4 < len(label) {
-				gc_at2 := ourCFrontierTail[gc_off3:][:1]
-				gc_at3 := cFrontierTailS[gc_off3:][:1]
-				gc_at4 := label[gc_off4:][:1]
-				gc_step3 := gc_from
-				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
-					{
-						gc_tx := gc_step3 + 0
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line pmpp_sparse.go:112
-						{
-							gc_at2[0] = uint32(atomic.Add(cFrontierTail, int32(gc_at3[0])))
-							gc_at4[0] = 0
-						}
-					}
-					{
-						gc_tx := gc_step3 + 1
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line pmpp_sparse.go:112
-						{
-							gc_at2[0] = uint32(atomic.Add(cFrontierTail, int32(gc_at3[0])))
-							gc_at4[0] = 0
-						}
-					}
-					{
-						gc_tx := gc_step3 + 2
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line pmpp_sparse.go:112
-						{
-							gc_at2[0] = uint32(atomic.Add(cFrontierTail, int32(gc_at3[0])))
-							gc_at4[0] = 0
-						}
-					}
-					{
-						gc_tx := gc_step3 + 3
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line pmpp_sparse.go:112
-						{
-							gc_at2[0] = uint32(atomic.Add(cFrontierTail, int32(gc_at3[0])))
-							gc_at4[0] = 0
-						}
-					}
-				}
-				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line pmpp_sparse.go:112
-					{
-						gc_at2[0] = uint32(atomic.Add(cFrontierTail, int32(gc_at3[0])))
-						gc_at4[0] = 0
-					}
-				}
-			} else {
-				gc_step4 := gc_from
-				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
-					{
-						gc_tx := gc_step4 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line pmpp_sparse.go:112
-						{
-							ourCFrontierTail[0] = uint32(atomic.Add(cFrontierTail, int32(cFrontierTailS[0])))
-							label[src] = 0
-						}
-					}
-					{
-						gc_tx := gc_step4 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line pmpp_sparse.go:112
-						{
-							ourCFrontierTail[0] = uint32(atomic.Add(cFrontierTail, int32(cFrontierTailS[0])))
-							label[src] = 0
-						}
-					}
-					{
-						gc_tx := gc_step4 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line pmpp_sparse.go:112
-						{
-							ourCFrontierTail[0] = uint32(atomic.Add(cFrontierTail, int32(cFrontierTailS[0])))
-							label[src] = 0
-						}
-					}
-					{
-						gc_tx := gc_step4 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line pmpp_sparse.go:112
-						{
-							ourCFrontierTail[0] = uint32(atomic.Add(cFrontierTail, int32(cFrontierTailS[0])))
-							label[src] = 0
-						}
-					}
-				}
-				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+			gc_step2 := gc_from
+			for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+				{
+					gc_tx := gc_step2 + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
@@ -1400,6 +1227,49 @@ func gc_body_bfsKernel(gc_b *compiled.Block, pFrontier []int32, pFrontierTail *i
 						ourCFrontierTail[0] = uint32(atomic.Add(cFrontierTail, int32(cFrontierTailS[0])))
 						label[src] = 0
 					}
+				}
+				{
+					gc_tx := gc_step2 + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line pmpp_sparse.go:112
+					{
+						ourCFrontierTail[0] = uint32(atomic.Add(cFrontierTail, int32(cFrontierTailS[0])))
+						label[src] = 0
+					}
+				}
+				{
+					gc_tx := gc_step2 + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line pmpp_sparse.go:112
+					{
+						ourCFrontierTail[0] = uint32(atomic.Add(cFrontierTail, int32(cFrontierTailS[0])))
+						label[src] = 0
+					}
+				}
+				{
+					gc_tx := gc_step2 + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line pmpp_sparse.go:112
+					{
+						ourCFrontierTail[0] = uint32(atomic.Add(cFrontierTail, int32(cFrontierTailS[0])))
+						label[src] = 0
+					}
+				}
+			}
+			for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+
+//line pmpp_sparse.go:112
+				{
+					ourCFrontierTail[0] = uint32(atomic.Add(cFrontierTail, int32(cFrontierTailS[0])))
+					label[src] = 0
 				}
 			}
 		}

@@ -1157,110 +1157,10 @@ func gc_body_bfsKernel(gc_b2 *compiled.Block, pFrontier []int32, pFrontierTail *
 			gc_to2 = gc_bound2 + 1
 		}
 		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off5 := 0
-			if gc_from2 >= 0 && gc_off5 >= 0 && gc_off5 < len(cFrontierTailS) {
-				gc_at5 := cFrontierTailS[gc_off5:][:1]
-				gc_step5 := gc_from2
-				for ; gc_step5+3 < gc_to2; gc_step5 += 4 {
-					{
-						gc_tx2 := gc_step5 + 0
-						_ = gc_tx2
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
-//line pmpp_sparse.go:89
-						{
-							gc_at5[0] = 0
-						}
-					}
-					{
-						gc_tx2 := gc_step5 + 1
-						_ = gc_tx2
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
-//line pmpp_sparse.go:89
-						{
-							gc_at5[0] = 0
-						}
-					}
-					{
-						gc_tx2 := gc_step5 + 2
-						_ = gc_tx2
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
-//line pmpp_sparse.go:89
-						{
-							gc_at5[0] = 0
-						}
-					}
-					{
-						gc_tx2 := gc_step5 + 3
-						_ = gc_tx2
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
-//line pmpp_sparse.go:89
-						{
-							gc_at5[0] = 0
-						}
-					}
-				}
-				for gc_tx2 := gc_step5; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
-
-//line pmpp_sparse.go:89
-					{
-						gc_at5[0] = 0
-					}
-				}
-			} else {
-				gc_step6 := gc_from2
-				for ; gc_step6+3 < gc_to2; gc_step6 += 4 {
-					{
-						gc_tx2 := gc_step6 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line pmpp_sparse.go:89
-						{
-							cFrontierTailS[0] = 0
-						}
-					}
-					{
-						gc_tx2 := gc_step6 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line pmpp_sparse.go:89
-						{
-							cFrontierTailS[0] = 0
-						}
-					}
-					{
-						gc_tx2 := gc_step6 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line pmpp_sparse.go:89
-						{
-							cFrontierTailS[0] = 0
-						}
-					}
-					{
-						gc_tx2 := gc_step6 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line pmpp_sparse.go:89
-						{
-							cFrontierTailS[0] = 0
-						}
-					}
-				}
-				for gc_tx2 := gc_step6; gc_tx2 < gc_to2; gc_tx2++ {
+			gc_step3 := gc_from2
+			for ; gc_step3+3 < gc_to2; gc_step3 += 4 {
+				{
+					gc_tx2 := gc_step3 + 0
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -1268,6 +1168,45 @@ func gc_body_bfsKernel(gc_b2 *compiled.Block, pFrontier []int32, pFrontierTail *
 					{
 						cFrontierTailS[0] = 0
 					}
+				}
+				{
+					gc_tx2 := gc_step3 + 1
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+
+//line pmpp_sparse.go:89
+					{
+						cFrontierTailS[0] = 0
+					}
+				}
+				{
+					gc_tx2 := gc_step3 + 2
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+
+//line pmpp_sparse.go:89
+					{
+						cFrontierTailS[0] = 0
+					}
+				}
+				{
+					gc_tx2 := gc_step3 + 3
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+
+//line pmpp_sparse.go:89
+					{
+						cFrontierTailS[0] = 0
+					}
+				}
+			}
+			for gc_tx2 := gc_step3; gc_tx2 < gc_to2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+
+//line pmpp_sparse.go:89
+				{
+					cFrontierTailS[0] = 0
 				}
 			}
 		}
@@ -1292,7 +1231,7 @@ func gc_body_bfsKernel(gc_b2 *compiled.Block, pFrontier []int32, pFrontierTail *
 							wasVisited := uint32(atomic.Exch(&visited[dest[i]], 1))
 							if wasVisited == 0 {
 								label[dest[i]] = label[myVertex] + 1
-								myTail := atomic.Add(&cFrontierTailS[0], 1)
+								myTail := compiled.SharedAdd(&cFrontierTailS[0], 1)
 								if myTail < uint32(blockQueueLength) {
 									cFrontierS[myTail] = uint32(dest[i])
 								} else {
@@ -1313,122 +1252,10 @@ func gc_body_bfsKernel(gc_b2 *compiled.Block, pFrontier []int32, pFrontierTail *
 			gc_to2 = gc_bound2 + 1
 		}
 		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off6 := 0
-			gc_off7 := src
-			if gc_from2 >= 0 && gc_off6 >= 0 && gc_off6 < len(ourCFrontierTail) && gc_off6 < len(cFrontierTailS) && gc_off7 >= 0 && gc_off7 < len(label) {
-				gc_at6 := ourCFrontierTail[gc_off6:][:1]
-				gc_at7 := cFrontierTailS[gc_off6:][:1]
-				gc_at8 := label[gc_off7:][:1]
-				gc_step7 := gc_from2
-				for ; gc_step7+3 < gc_to2; gc_step7 += 4 {
-					{
-						gc_tx2 := gc_step7 + 0
-						_ = gc_tx2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line pmpp_sparse.go:112
-						{
-							gc_at6[0] = uint32(atomic.Add(cFrontierTail, int32(gc_at7[0])))
-							gc_at8[0] = 0
-						}
-					}
-					{
-						gc_tx2 := gc_step7 + 1
-						_ = gc_tx2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line pmpp_sparse.go:112
-						{
-							gc_at6[0] = uint32(atomic.Add(cFrontierTail, int32(gc_at7[0])))
-							gc_at8[0] = 0
-						}
-					}
-					{
-						gc_tx2 := gc_step7 + 2
-						_ = gc_tx2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line pmpp_sparse.go:112
-						{
-							gc_at6[0] = uint32(atomic.Add(cFrontierTail, int32(gc_at7[0])))
-							gc_at8[0] = 0
-						}
-					}
-					{
-						gc_tx2 := gc_step7 + 3
-						_ = gc_tx2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line pmpp_sparse.go:112
-						{
-							gc_at6[0] = uint32(atomic.Add(cFrontierTail, int32(gc_at7[0])))
-							gc_at8[0] = 0
-						}
-					}
-				}
-				for gc_tx2 := gc_step7; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line pmpp_sparse.go:112
-					{
-						gc_at6[0] = uint32(atomic.Add(cFrontierTail, int32(gc_at7[0])))
-						gc_at8[0] = 0
-					}
-				}
-			} else {
-				gc_step8 := gc_from2
-				for ; gc_step8+3 < gc_to2; gc_step8 += 4 {
-					{
-						gc_tx2 := gc_step8 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line pmpp_sparse.go:112
-						{
-							ourCFrontierTail[0] = uint32(atomic.Add(cFrontierTail, int32(cFrontierTailS[0])))
-							label[src] = 0
-						}
-					}
-					{
-						gc_tx2 := gc_step8 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line pmpp_sparse.go:112
-						{
-							ourCFrontierTail[0] = uint32(atomic.Add(cFrontierTail, int32(cFrontierTailS[0])))
-							label[src] = 0
-						}
-					}
-					{
-						gc_tx2 := gc_step8 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line pmpp_sparse.go:112
-						{
-							ourCFrontierTail[0] = uint32(atomic.Add(cFrontierTail, int32(cFrontierTailS[0])))
-							label[src] = 0
-						}
-					}
-					{
-						gc_tx2 := gc_step8 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line pmpp_sparse.go:112
-						{
-							ourCFrontierTail[0] = uint32(atomic.Add(cFrontierTail, int32(cFrontierTailS[0])))
-							label[src] = 0
-						}
-					}
-				}
-				for gc_tx2 := gc_step8; gc_tx2 < gc_to2; gc_tx2++ {
+			gc_step4 := gc_from2
+			for ; gc_step4+3 < gc_to2; gc_step4 += 4 {
+				{
+					gc_tx2 := gc_step4 + 0
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -1437,6 +1264,49 @@ func gc_body_bfsKernel(gc_b2 *compiled.Block, pFrontier []int32, pFrontierTail *
 						ourCFrontierTail[0] = uint32(atomic.Add(cFrontierTail, int32(cFrontierTailS[0])))
 						label[src] = 0
 					}
+				}
+				{
+					gc_tx2 := gc_step4 + 1
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+
+//line pmpp_sparse.go:112
+					{
+						ourCFrontierTail[0] = uint32(atomic.Add(cFrontierTail, int32(cFrontierTailS[0])))
+						label[src] = 0
+					}
+				}
+				{
+					gc_tx2 := gc_step4 + 2
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+
+//line pmpp_sparse.go:112
+					{
+						ourCFrontierTail[0] = uint32(atomic.Add(cFrontierTail, int32(cFrontierTailS[0])))
+						label[src] = 0
+					}
+				}
+				{
+					gc_tx2 := gc_step4 + 3
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+
+//line pmpp_sparse.go:112
+					{
+						ourCFrontierTail[0] = uint32(atomic.Add(cFrontierTail, int32(cFrontierTailS[0])))
+						label[src] = 0
+					}
+				}
+			}
+			for gc_tx2 := gc_step4; gc_tx2 < gc_to2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+
+//line pmpp_sparse.go:112
+				{
+					ourCFrontierTail[0] = uint32(atomic.Add(cFrontierTail, int32(cFrontierTailS[0])))
+					label[src] = 0
 				}
 			}
 		}

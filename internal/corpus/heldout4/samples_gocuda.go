@@ -1344,7 +1344,7 @@ func gc_body_jacobiMethodKernel(gc_b *compiled.Block, A []float32, b []float64, 
 
 //line samples.go:216
 					if (gc_rank & (32 - 1)) == 0 {
-						atomic.Add(&bShared[i_2%(jacobiRowsPerCTA+1)], -rowThreadSum)
+						compiled.SharedAdd(&bShared[i_2%(jacobiRowsPerCTA+1)], -rowThreadSum)
 					}
 				}
 			}
@@ -4084,312 +4084,156 @@ func gc_body_binomialOptionsKernel(gc_b *compiled.Block, dOptionData []TOptionDa
 	pdByDf := dOptionData[gc_bx].pdByDf
 	{
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_off2 := binomialThreadblockSize
-			if gc_off2 >= 0 && gc_off2 < len(callExchange) {
-				gc_at := callExchange[gc_off2:][:1]
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 
 //line samples.go:592
-					tid := gc_tx
-					_ = tid
+				tid := gc_tx
+				_ = tid
 
 //line samples.go:599
-					var call [binomialElemsPerThread + 1]float32
+				var call [binomialElemsPerThread + 1]float32
 
+				{
+
+//line samples.go:600
 					{
-
 //line samples.go:600
-						{
+						i := int(0)
 //line samples.go:600
-							i := int(0)
-//line samples.go:600
-							_ = i
-							call[i] = expiryCallValue(S, X, vDt, tid*binomialElemsPerThread+i)
-						}
-//line samples.go:600
-						{
-//line samples.go:600
-							i := int(1)
-//line samples.go:600
-							_ = i
-							call[i] = expiryCallValue(S, X, vDt, tid*binomialElemsPerThread+i)
-						}
-//line samples.go:600
-						{
-//line samples.go:600
-							i := int(2)
-//line samples.go:600
-							_ = i
-							call[i] = expiryCallValue(S, X, vDt, tid*binomialElemsPerThread+i)
-						}
-//line samples.go:600
-						{
-//line samples.go:600
-							i := int(3)
-//line samples.go:600
-							_ = i
-							call[i] = expiryCallValue(S, X, vDt, tid*binomialElemsPerThread+i)
-						}
-//line samples.go:600
-						{
-//line samples.go:600
-							i := int(4)
-//line samples.go:600
-							_ = i
-							call[i] = expiryCallValue(S, X, vDt, tid*binomialElemsPerThread+i)
-						}
-//line samples.go:600
-						{
-//line samples.go:600
-							i := int(5)
-//line samples.go:600
-							_ = i
-							call[i] = expiryCallValue(S, X, vDt, tid*binomialElemsPerThread+i)
-						}
-//line samples.go:600
-						{
-//line samples.go:600
-							i := int(6)
-//line samples.go:600
-							_ = i
-							call[i] = expiryCallValue(S, X, vDt, tid*binomialElemsPerThread+i)
-						}
-//line samples.go:600
-						{
-//line samples.go:600
-							i := int(7)
-//line samples.go:600
-							_ = i
-							call[i] = expiryCallValue(S, X, vDt, tid*binomialElemsPerThread+i)
-						}
-//line samples.go:600
-						{
-//line samples.go:600
-							i := int(8)
-//line samples.go:600
-							_ = i
-							call[i] = expiryCallValue(S, X, vDt, tid*binomialElemsPerThread+i)
-						}
-//line samples.go:600
-						{
-//line samples.go:600
-							i := int(9)
-//line samples.go:600
-							_ = i
-							call[i] = expiryCallValue(S, X, vDt, tid*binomialElemsPerThread+i)
-						}
-//line samples.go:600
-						{
-//line samples.go:600
-							i := int(10)
-//line samples.go:600
-							_ = i
-							call[i] = expiryCallValue(S, X, vDt, tid*binomialElemsPerThread+i)
-						}
-//line samples.go:600
-						{
-//line samples.go:600
-							i := int(11)
-//line samples.go:600
-							_ = i
-							call[i] = expiryCallValue(S, X, vDt, tid*binomialElemsPerThread+i)
-						}
-//line samples.go:600
-						{
-//line samples.go:600
-							i := int(12)
-//line samples.go:600
-							_ = i
-							call[i] = expiryCallValue(S, X, vDt, tid*binomialElemsPerThread+i)
-						}
-//line samples.go:600
-						{
-//line samples.go:600
-							i := int(13)
-//line samples.go:600
-							_ = i
-							call[i] = expiryCallValue(S, X, vDt, tid*binomialElemsPerThread+i)
-						}
-//line samples.go:600
-						{
-//line samples.go:600
-							i := int(14)
-//line samples.go:600
-							_ = i
-							call[i] = expiryCallValue(S, X, vDt, tid*binomialElemsPerThread+i)
-						}
-//line samples.go:600
-						{
-//line samples.go:600
-							i := int(15)
-//line samples.go:600
-							_ = i
-							call[i] = expiryCallValue(S, X, vDt, tid*binomialElemsPerThread+i)
-						}
-//line samples.go:602
+						_ = i
+						call[i] = expiryCallValue(S, X, vDt, tid*binomialElemsPerThread+i)
 					}
+//line samples.go:600
+					{
+//line samples.go:600
+						i := int(1)
+//line samples.go:600
+						_ = i
+						call[i] = expiryCallValue(S, X, vDt, tid*binomialElemsPerThread+i)
+					}
+//line samples.go:600
+					{
+//line samples.go:600
+						i := int(2)
+//line samples.go:600
+						_ = i
+						call[i] = expiryCallValue(S, X, vDt, tid*binomialElemsPerThread+i)
+					}
+//line samples.go:600
+					{
+//line samples.go:600
+						i := int(3)
+//line samples.go:600
+						_ = i
+						call[i] = expiryCallValue(S, X, vDt, tid*binomialElemsPerThread+i)
+					}
+//line samples.go:600
+					{
+//line samples.go:600
+						i := int(4)
+//line samples.go:600
+						_ = i
+						call[i] = expiryCallValue(S, X, vDt, tid*binomialElemsPerThread+i)
+					}
+//line samples.go:600
+					{
+//line samples.go:600
+						i := int(5)
+//line samples.go:600
+						_ = i
+						call[i] = expiryCallValue(S, X, vDt, tid*binomialElemsPerThread+i)
+					}
+//line samples.go:600
+					{
+//line samples.go:600
+						i := int(6)
+//line samples.go:600
+						_ = i
+						call[i] = expiryCallValue(S, X, vDt, tid*binomialElemsPerThread+i)
+					}
+//line samples.go:600
+					{
+//line samples.go:600
+						i := int(7)
+//line samples.go:600
+						_ = i
+						call[i] = expiryCallValue(S, X, vDt, tid*binomialElemsPerThread+i)
+					}
+//line samples.go:600
+					{
+//line samples.go:600
+						i := int(8)
+//line samples.go:600
+						_ = i
+						call[i] = expiryCallValue(S, X, vDt, tid*binomialElemsPerThread+i)
+					}
+//line samples.go:600
+					{
+//line samples.go:600
+						i := int(9)
+//line samples.go:600
+						_ = i
+						call[i] = expiryCallValue(S, X, vDt, tid*binomialElemsPerThread+i)
+					}
+//line samples.go:600
+					{
+//line samples.go:600
+						i := int(10)
+//line samples.go:600
+						_ = i
+						call[i] = expiryCallValue(S, X, vDt, tid*binomialElemsPerThread+i)
+					}
+//line samples.go:600
+					{
+//line samples.go:600
+						i := int(11)
+//line samples.go:600
+						_ = i
+						call[i] = expiryCallValue(S, X, vDt, tid*binomialElemsPerThread+i)
+					}
+//line samples.go:600
+					{
+//line samples.go:600
+						i := int(12)
+//line samples.go:600
+						_ = i
+						call[i] = expiryCallValue(S, X, vDt, tid*binomialElemsPerThread+i)
+					}
+//line samples.go:600
+					{
+//line samples.go:600
+						i := int(13)
+//line samples.go:600
+						_ = i
+						call[i] = expiryCallValue(S, X, vDt, tid*binomialElemsPerThread+i)
+					}
+//line samples.go:600
+					{
+//line samples.go:600
+						i := int(14)
+//line samples.go:600
+						_ = i
+						call[i] = expiryCallValue(S, X, vDt, tid*binomialElemsPerThread+i)
+					}
+//line samples.go:600
+					{
+//line samples.go:600
+						i := int(15)
+//line samples.go:600
+						_ = i
+						call[i] = expiryCallValue(S, X, vDt, tid*binomialElemsPerThread+i)
+					}
+//line samples.go:602
+				}
 
 //line samples.go:604
-					if tid == 0 {
-						gc_at[0] = expiryCallValue(S, X, vDt, binomialNumSteps)
-					}
-					_ = call
-					gc_s_call[gc_rank] = call
+				if tid == 0 {
+					callExchange[binomialThreadblockSize] = expiryCallValue(S, X, vDt, binomialNumSteps)
 				}
-			} else {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line samples.go:592
-					tid := gc_tx
-					_ = tid
-
-//line samples.go:599
-					var call [binomialElemsPerThread + 1]float32
-
-					{
-
-//line samples.go:600
-						{
-//line samples.go:600
-							i := int(0)
-//line samples.go:600
-							_ = i
-							call[i] = expiryCallValue(S, X, vDt, tid*binomialElemsPerThread+i)
-						}
-//line samples.go:600
-						{
-//line samples.go:600
-							i := int(1)
-//line samples.go:600
-							_ = i
-							call[i] = expiryCallValue(S, X, vDt, tid*binomialElemsPerThread+i)
-						}
-//line samples.go:600
-						{
-//line samples.go:600
-							i := int(2)
-//line samples.go:600
-							_ = i
-							call[i] = expiryCallValue(S, X, vDt, tid*binomialElemsPerThread+i)
-						}
-//line samples.go:600
-						{
-//line samples.go:600
-							i := int(3)
-//line samples.go:600
-							_ = i
-							call[i] = expiryCallValue(S, X, vDt, tid*binomialElemsPerThread+i)
-						}
-//line samples.go:600
-						{
-//line samples.go:600
-							i := int(4)
-//line samples.go:600
-							_ = i
-							call[i] = expiryCallValue(S, X, vDt, tid*binomialElemsPerThread+i)
-						}
-//line samples.go:600
-						{
-//line samples.go:600
-							i := int(5)
-//line samples.go:600
-							_ = i
-							call[i] = expiryCallValue(S, X, vDt, tid*binomialElemsPerThread+i)
-						}
-//line samples.go:600
-						{
-//line samples.go:600
-							i := int(6)
-//line samples.go:600
-							_ = i
-							call[i] = expiryCallValue(S, X, vDt, tid*binomialElemsPerThread+i)
-						}
-//line samples.go:600
-						{
-//line samples.go:600
-							i := int(7)
-//line samples.go:600
-							_ = i
-							call[i] = expiryCallValue(S, X, vDt, tid*binomialElemsPerThread+i)
-						}
-//line samples.go:600
-						{
-//line samples.go:600
-							i := int(8)
-//line samples.go:600
-							_ = i
-							call[i] = expiryCallValue(S, X, vDt, tid*binomialElemsPerThread+i)
-						}
-//line samples.go:600
-						{
-//line samples.go:600
-							i := int(9)
-//line samples.go:600
-							_ = i
-							call[i] = expiryCallValue(S, X, vDt, tid*binomialElemsPerThread+i)
-						}
-//line samples.go:600
-						{
-//line samples.go:600
-							i := int(10)
-//line samples.go:600
-							_ = i
-							call[i] = expiryCallValue(S, X, vDt, tid*binomialElemsPerThread+i)
-						}
-//line samples.go:600
-						{
-//line samples.go:600
-							i := int(11)
-//line samples.go:600
-							_ = i
-							call[i] = expiryCallValue(S, X, vDt, tid*binomialElemsPerThread+i)
-						}
-//line samples.go:600
-						{
-//line samples.go:600
-							i := int(12)
-//line samples.go:600
-							_ = i
-							call[i] = expiryCallValue(S, X, vDt, tid*binomialElemsPerThread+i)
-						}
-//line samples.go:600
-						{
-//line samples.go:600
-							i := int(13)
-//line samples.go:600
-							_ = i
-							call[i] = expiryCallValue(S, X, vDt, tid*binomialElemsPerThread+i)
-						}
-//line samples.go:600
-						{
-//line samples.go:600
-							i := int(14)
-//line samples.go:600
-							_ = i
-							call[i] = expiryCallValue(S, X, vDt, tid*binomialElemsPerThread+i)
-						}
-//line samples.go:600
-						{
-//line samples.go:600
-							i := int(15)
-//line samples.go:600
-							_ = i
-							call[i] = expiryCallValue(S, X, vDt, tid*binomialElemsPerThread+i)
-						}
-//line samples.go:602
-					}
-
-//line samples.go:604
-					if tid == 0 {
-						callExchange[binomialThreadblockSize] = expiryCallValue(S, X, vDt, binomialNumSteps)
-					}
-					_ = call
-					gc_s_call[gc_rank] = call
-				}
+				_ = call
+				gc_s_call[gc_rank] = call
 			}
 		}
 	}
@@ -4399,7 +4243,7 @@ func gc_body_binomialOptionsKernel(gc_b *compiled.Block, dOptionData []TOptionDa
 		{
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				if gc_bdx <= len(callExchange) {
-					gc_at2 := callExchange[:gc_bdx]
+					gc_at := callExchange[:gc_bdx]
 					gc_step := 0
 					for ; gc_step+3 < gc_bdx; gc_step += 4 {
 						{
@@ -4414,7 +4258,7 @@ func gc_body_binomialOptionsKernel(gc_b *compiled.Block, dOptionData []TOptionDa
 							call := gc_s_call[gc_rank]
 
 //line samples.go:611
-							gc_at2[gc_tx] = call[0]
+							gc_at[gc_tx] = call[0]
 						}
 						{
 							gc_tx := gc_step + 1
@@ -4428,7 +4272,7 @@ func gc_body_binomialOptionsKernel(gc_b *compiled.Block, dOptionData []TOptionDa
 							call := gc_s_call[gc_rank]
 
 //line samples.go:611
-							gc_at2[gc_tx] = call[0]
+							gc_at[gc_tx] = call[0]
 						}
 						{
 							gc_tx := gc_step + 2
@@ -4442,7 +4286,7 @@ func gc_body_binomialOptionsKernel(gc_b *compiled.Block, dOptionData []TOptionDa
 							call := gc_s_call[gc_rank]
 
 //line samples.go:611
-							gc_at2[gc_tx] = call[0]
+							gc_at[gc_tx] = call[0]
 						}
 						{
 							gc_tx := gc_step + 3
@@ -4456,7 +4300,7 @@ func gc_body_binomialOptionsKernel(gc_b *compiled.Block, dOptionData []TOptionDa
 							call := gc_s_call[gc_rank]
 
 //line samples.go:611
-							gc_at2[gc_tx] = call[0]
+							gc_at[gc_tx] = call[0]
 						}
 					}
 					for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
@@ -4469,7 +4313,7 @@ func gc_body_binomialOptionsKernel(gc_b *compiled.Block, dOptionData []TOptionDa
 						call := gc_s_call[gc_rank]
 
 //line samples.go:611
-						gc_at2[gc_tx] = call[0]
+						gc_at[gc_tx] = call[0]
 					}
 				} else {
 					gc_step2 := 0
@@ -4544,14 +4388,14 @@ func gc_body_binomialOptionsKernel(gc_b *compiled.Block, dOptionData []TOptionDa
 		}
 		{
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				gc_off3 := 1
-				gc_fastlo := min(max(0, -gc_off3), gc_bdx)
-				gc_fasthi := max(min(gc_bdx, len(callExchange)-gc_off3), gc_fastlo)
+				gc_off2 := 1
+				gc_fastlo := min(max(0, -gc_off2), gc_bdx)
+				gc_fasthi := max(min(gc_bdx, len(callExchange)-gc_off2), gc_fastlo)
 				if gc_fastlo < gc_fasthi {
 					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 						if gc_tx == gc_fastlo {
 							gc_seglen := gc_fasthi - gc_fastlo
-							gc_at3 := callExchange[gc_off3+gc_fastlo:][:gc_seglen]
+							gc_at2 := callExchange[gc_off2+gc_fastlo:][:gc_seglen]
 							for gc_u := 0; gc_u < gc_seglen; gc_u++ {
 								gc_tx := gc_fastlo + gc_u
 								gc_rank := gc_base + gc_tx
@@ -4563,7 +4407,7 @@ func gc_body_binomialOptionsKernel(gc_b *compiled.Block, dOptionData []TOptionDa
 								call := gc_s_call[gc_rank]
 
 //line samples.go:613
-								call[binomialElemsPerThread] = gc_at3[gc_u]
+								call[binomialElemsPerThread] = gc_at2[gc_u]
 								gc_s_call[gc_rank] = call
 							}
 							gc_tx = gc_fasthi - 1
@@ -4817,9 +4661,9 @@ func gc_body_binomialOptionsKernel(gc_b *compiled.Block, dOptionData []TOptionDa
 			gc_to = gc_bound + 1
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-			gc_off4 := gc_bx
-			if gc_from >= 0 && gc_off4 >= 0 && gc_off4 < len(dCallValue) {
-				gc_at4 := dCallValue[gc_off4:][:1]
+			gc_off3 := gc_bx
+			if gc_from >= 0 && gc_off3 >= 0 && gc_off3 < len(dCallValue) {
+				gc_at3 := dCallValue[gc_off3:][:1]
 				gc_step4 := gc_from
 				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
 					{
@@ -4835,7 +4679,7 @@ func gc_body_binomialOptionsKernel(gc_b *compiled.Block, dOptionData []TOptionDa
 
 //line samples.go:623
 						{
-							gc_at4[0] = call[0]
+							gc_at3[0] = call[0]
 						}
 					}
 					{
@@ -4851,7 +4695,7 @@ func gc_body_binomialOptionsKernel(gc_b *compiled.Block, dOptionData []TOptionDa
 
 //line samples.go:623
 						{
-							gc_at4[0] = call[0]
+							gc_at3[0] = call[0]
 						}
 					}
 					{
@@ -4867,7 +4711,7 @@ func gc_body_binomialOptionsKernel(gc_b *compiled.Block, dOptionData []TOptionDa
 
 //line samples.go:623
 						{
-							gc_at4[0] = call[0]
+							gc_at3[0] = call[0]
 						}
 					}
 					{
@@ -4883,7 +4727,7 @@ func gc_body_binomialOptionsKernel(gc_b *compiled.Block, dOptionData []TOptionDa
 
 //line samples.go:623
 						{
-							gc_at4[0] = call[0]
+							gc_at3[0] = call[0]
 						}
 					}
 				}
@@ -4898,7 +4742,7 @@ func gc_body_binomialOptionsKernel(gc_b *compiled.Block, dOptionData []TOptionDa
 
 //line samples.go:623
 					{
-						gc_at4[0] = call[0]
+						gc_at3[0] = call[0]
 					}
 				}
 			} else {

@@ -1411,7 +1411,7 @@ func gc_body_jacobiMethodKernel(gc_b2 *compiled.Block, A []float32, b []float64,
 
 //line samples.go:216
 					if (gc_rank2 & (32 - 1)) == 0 {
-						atomic.Add(&bShared[i_2%(jacobiRowsPerCTA+1)], -rowThreadSum)
+						compiled.SharedAdd(&bShared[i_2%(jacobiRowsPerCTA+1)], -rowThreadSum)
 					}
 				}
 			}
@@ -4203,312 +4203,156 @@ func gc_body_binomialOptionsKernel(gc_b2 *compiled.Block, dOptionData []TOptionD
 	pdByDf := dOptionData[gc_bx2].pdByDf
 	{
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off5 := binomialThreadblockSize
-			if gc_off5 >= 0 && gc_off5 < len(callExchange) {
-				gc_at5 := callExchange[gc_off5:][:1]
-				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
 
 //line samples.go:592
-					tid := gc_tx2
-					_ = tid
+				tid := gc_tx2
+				_ = tid
 
 //line samples.go:599
-					var call [binomialElemsPerThread + 1]float32
+				var call [binomialElemsPerThread + 1]float32
 
+				{
+
+//line samples.go:600
 					{
-
 //line samples.go:600
-						{
+						i := int(0)
 //line samples.go:600
-							i := int(0)
-//line samples.go:600
-							_ = i
-							call[i] = expiryCallValue(S, X, vDt, tid*binomialElemsPerThread+i)
-						}
-//line samples.go:600
-						{
-//line samples.go:600
-							i := int(1)
-//line samples.go:600
-							_ = i
-							call[i] = expiryCallValue(S, X, vDt, tid*binomialElemsPerThread+i)
-						}
-//line samples.go:600
-						{
-//line samples.go:600
-							i := int(2)
-//line samples.go:600
-							_ = i
-							call[i] = expiryCallValue(S, X, vDt, tid*binomialElemsPerThread+i)
-						}
-//line samples.go:600
-						{
-//line samples.go:600
-							i := int(3)
-//line samples.go:600
-							_ = i
-							call[i] = expiryCallValue(S, X, vDt, tid*binomialElemsPerThread+i)
-						}
-//line samples.go:600
-						{
-//line samples.go:600
-							i := int(4)
-//line samples.go:600
-							_ = i
-							call[i] = expiryCallValue(S, X, vDt, tid*binomialElemsPerThread+i)
-						}
-//line samples.go:600
-						{
-//line samples.go:600
-							i := int(5)
-//line samples.go:600
-							_ = i
-							call[i] = expiryCallValue(S, X, vDt, tid*binomialElemsPerThread+i)
-						}
-//line samples.go:600
-						{
-//line samples.go:600
-							i := int(6)
-//line samples.go:600
-							_ = i
-							call[i] = expiryCallValue(S, X, vDt, tid*binomialElemsPerThread+i)
-						}
-//line samples.go:600
-						{
-//line samples.go:600
-							i := int(7)
-//line samples.go:600
-							_ = i
-							call[i] = expiryCallValue(S, X, vDt, tid*binomialElemsPerThread+i)
-						}
-//line samples.go:600
-						{
-//line samples.go:600
-							i := int(8)
-//line samples.go:600
-							_ = i
-							call[i] = expiryCallValue(S, X, vDt, tid*binomialElemsPerThread+i)
-						}
-//line samples.go:600
-						{
-//line samples.go:600
-							i := int(9)
-//line samples.go:600
-							_ = i
-							call[i] = expiryCallValue(S, X, vDt, tid*binomialElemsPerThread+i)
-						}
-//line samples.go:600
-						{
-//line samples.go:600
-							i := int(10)
-//line samples.go:600
-							_ = i
-							call[i] = expiryCallValue(S, X, vDt, tid*binomialElemsPerThread+i)
-						}
-//line samples.go:600
-						{
-//line samples.go:600
-							i := int(11)
-//line samples.go:600
-							_ = i
-							call[i] = expiryCallValue(S, X, vDt, tid*binomialElemsPerThread+i)
-						}
-//line samples.go:600
-						{
-//line samples.go:600
-							i := int(12)
-//line samples.go:600
-							_ = i
-							call[i] = expiryCallValue(S, X, vDt, tid*binomialElemsPerThread+i)
-						}
-//line samples.go:600
-						{
-//line samples.go:600
-							i := int(13)
-//line samples.go:600
-							_ = i
-							call[i] = expiryCallValue(S, X, vDt, tid*binomialElemsPerThread+i)
-						}
-//line samples.go:600
-						{
-//line samples.go:600
-							i := int(14)
-//line samples.go:600
-							_ = i
-							call[i] = expiryCallValue(S, X, vDt, tid*binomialElemsPerThread+i)
-						}
-//line samples.go:600
-						{
-//line samples.go:600
-							i := int(15)
-//line samples.go:600
-							_ = i
-							call[i] = expiryCallValue(S, X, vDt, tid*binomialElemsPerThread+i)
-						}
-//line samples.go:602
+						_ = i
+						call[i] = expiryCallValue(S, X, vDt, tid*binomialElemsPerThread+i)
 					}
+//line samples.go:600
+					{
+//line samples.go:600
+						i := int(1)
+//line samples.go:600
+						_ = i
+						call[i] = expiryCallValue(S, X, vDt, tid*binomialElemsPerThread+i)
+					}
+//line samples.go:600
+					{
+//line samples.go:600
+						i := int(2)
+//line samples.go:600
+						_ = i
+						call[i] = expiryCallValue(S, X, vDt, tid*binomialElemsPerThread+i)
+					}
+//line samples.go:600
+					{
+//line samples.go:600
+						i := int(3)
+//line samples.go:600
+						_ = i
+						call[i] = expiryCallValue(S, X, vDt, tid*binomialElemsPerThread+i)
+					}
+//line samples.go:600
+					{
+//line samples.go:600
+						i := int(4)
+//line samples.go:600
+						_ = i
+						call[i] = expiryCallValue(S, X, vDt, tid*binomialElemsPerThread+i)
+					}
+//line samples.go:600
+					{
+//line samples.go:600
+						i := int(5)
+//line samples.go:600
+						_ = i
+						call[i] = expiryCallValue(S, X, vDt, tid*binomialElemsPerThread+i)
+					}
+//line samples.go:600
+					{
+//line samples.go:600
+						i := int(6)
+//line samples.go:600
+						_ = i
+						call[i] = expiryCallValue(S, X, vDt, tid*binomialElemsPerThread+i)
+					}
+//line samples.go:600
+					{
+//line samples.go:600
+						i := int(7)
+//line samples.go:600
+						_ = i
+						call[i] = expiryCallValue(S, X, vDt, tid*binomialElemsPerThread+i)
+					}
+//line samples.go:600
+					{
+//line samples.go:600
+						i := int(8)
+//line samples.go:600
+						_ = i
+						call[i] = expiryCallValue(S, X, vDt, tid*binomialElemsPerThread+i)
+					}
+//line samples.go:600
+					{
+//line samples.go:600
+						i := int(9)
+//line samples.go:600
+						_ = i
+						call[i] = expiryCallValue(S, X, vDt, tid*binomialElemsPerThread+i)
+					}
+//line samples.go:600
+					{
+//line samples.go:600
+						i := int(10)
+//line samples.go:600
+						_ = i
+						call[i] = expiryCallValue(S, X, vDt, tid*binomialElemsPerThread+i)
+					}
+//line samples.go:600
+					{
+//line samples.go:600
+						i := int(11)
+//line samples.go:600
+						_ = i
+						call[i] = expiryCallValue(S, X, vDt, tid*binomialElemsPerThread+i)
+					}
+//line samples.go:600
+					{
+//line samples.go:600
+						i := int(12)
+//line samples.go:600
+						_ = i
+						call[i] = expiryCallValue(S, X, vDt, tid*binomialElemsPerThread+i)
+					}
+//line samples.go:600
+					{
+//line samples.go:600
+						i := int(13)
+//line samples.go:600
+						_ = i
+						call[i] = expiryCallValue(S, X, vDt, tid*binomialElemsPerThread+i)
+					}
+//line samples.go:600
+					{
+//line samples.go:600
+						i := int(14)
+//line samples.go:600
+						_ = i
+						call[i] = expiryCallValue(S, X, vDt, tid*binomialElemsPerThread+i)
+					}
+//line samples.go:600
+					{
+//line samples.go:600
+						i := int(15)
+//line samples.go:600
+						_ = i
+						call[i] = expiryCallValue(S, X, vDt, tid*binomialElemsPerThread+i)
+					}
+//line samples.go:602
+				}
 
 //line samples.go:604
-					if tid == 0 {
-						gc_at5[0] = expiryCallValue(S, X, vDt, binomialNumSteps)
-					}
-					_ = call
-					gc_s_call[gc_rank2] = call
+				if tid == 0 {
+					callExchange[binomialThreadblockSize] = expiryCallValue(S, X, vDt, binomialNumSteps)
 				}
-			} else {
-				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line samples.go:592
-					tid := gc_tx2
-					_ = tid
-
-//line samples.go:599
-					var call [binomialElemsPerThread + 1]float32
-
-					{
-
-//line samples.go:600
-						{
-//line samples.go:600
-							i := int(0)
-//line samples.go:600
-							_ = i
-							call[i] = expiryCallValue(S, X, vDt, tid*binomialElemsPerThread+i)
-						}
-//line samples.go:600
-						{
-//line samples.go:600
-							i := int(1)
-//line samples.go:600
-							_ = i
-							call[i] = expiryCallValue(S, X, vDt, tid*binomialElemsPerThread+i)
-						}
-//line samples.go:600
-						{
-//line samples.go:600
-							i := int(2)
-//line samples.go:600
-							_ = i
-							call[i] = expiryCallValue(S, X, vDt, tid*binomialElemsPerThread+i)
-						}
-//line samples.go:600
-						{
-//line samples.go:600
-							i := int(3)
-//line samples.go:600
-							_ = i
-							call[i] = expiryCallValue(S, X, vDt, tid*binomialElemsPerThread+i)
-						}
-//line samples.go:600
-						{
-//line samples.go:600
-							i := int(4)
-//line samples.go:600
-							_ = i
-							call[i] = expiryCallValue(S, X, vDt, tid*binomialElemsPerThread+i)
-						}
-//line samples.go:600
-						{
-//line samples.go:600
-							i := int(5)
-//line samples.go:600
-							_ = i
-							call[i] = expiryCallValue(S, X, vDt, tid*binomialElemsPerThread+i)
-						}
-//line samples.go:600
-						{
-//line samples.go:600
-							i := int(6)
-//line samples.go:600
-							_ = i
-							call[i] = expiryCallValue(S, X, vDt, tid*binomialElemsPerThread+i)
-						}
-//line samples.go:600
-						{
-//line samples.go:600
-							i := int(7)
-//line samples.go:600
-							_ = i
-							call[i] = expiryCallValue(S, X, vDt, tid*binomialElemsPerThread+i)
-						}
-//line samples.go:600
-						{
-//line samples.go:600
-							i := int(8)
-//line samples.go:600
-							_ = i
-							call[i] = expiryCallValue(S, X, vDt, tid*binomialElemsPerThread+i)
-						}
-//line samples.go:600
-						{
-//line samples.go:600
-							i := int(9)
-//line samples.go:600
-							_ = i
-							call[i] = expiryCallValue(S, X, vDt, tid*binomialElemsPerThread+i)
-						}
-//line samples.go:600
-						{
-//line samples.go:600
-							i := int(10)
-//line samples.go:600
-							_ = i
-							call[i] = expiryCallValue(S, X, vDt, tid*binomialElemsPerThread+i)
-						}
-//line samples.go:600
-						{
-//line samples.go:600
-							i := int(11)
-//line samples.go:600
-							_ = i
-							call[i] = expiryCallValue(S, X, vDt, tid*binomialElemsPerThread+i)
-						}
-//line samples.go:600
-						{
-//line samples.go:600
-							i := int(12)
-//line samples.go:600
-							_ = i
-							call[i] = expiryCallValue(S, X, vDt, tid*binomialElemsPerThread+i)
-						}
-//line samples.go:600
-						{
-//line samples.go:600
-							i := int(13)
-//line samples.go:600
-							_ = i
-							call[i] = expiryCallValue(S, X, vDt, tid*binomialElemsPerThread+i)
-						}
-//line samples.go:600
-						{
-//line samples.go:600
-							i := int(14)
-//line samples.go:600
-							_ = i
-							call[i] = expiryCallValue(S, X, vDt, tid*binomialElemsPerThread+i)
-						}
-//line samples.go:600
-						{
-//line samples.go:600
-							i := int(15)
-//line samples.go:600
-							_ = i
-							call[i] = expiryCallValue(S, X, vDt, tid*binomialElemsPerThread+i)
-						}
-//line samples.go:602
-					}
-
-//line samples.go:604
-					if tid == 0 {
-						callExchange[binomialThreadblockSize] = expiryCallValue(S, X, vDt, binomialNumSteps)
-					}
-					_ = call
-					gc_s_call[gc_rank2] = call
-				}
+				_ = call
+				gc_s_call[gc_rank2] = call
 			}
 		}
 	}
@@ -4518,7 +4362,7 @@ func gc_body_binomialOptionsKernel(gc_b2 *compiled.Block, dOptionData []TOptionD
 		{
 			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 				if gc_bdx2 <= len(callExchange) {
-					gc_at6 := callExchange[:gc_bdx2]
+					gc_at4 := callExchange[:gc_bdx2]
 					gc_step6 := 0
 					for ; gc_step6+3 < gc_bdx2; gc_step6 += 4 {
 						{
@@ -4533,7 +4377,7 @@ func gc_body_binomialOptionsKernel(gc_b2 *compiled.Block, dOptionData []TOptionD
 							call := gc_s_call[gc_rank2]
 
 //line samples.go:611
-							gc_at6[gc_tx2] = call[0]
+							gc_at4[gc_tx2] = call[0]
 						}
 						{
 							gc_tx2 := gc_step6 + 1
@@ -4547,7 +4391,7 @@ func gc_body_binomialOptionsKernel(gc_b2 *compiled.Block, dOptionData []TOptionD
 							call := gc_s_call[gc_rank2]
 
 //line samples.go:611
-							gc_at6[gc_tx2] = call[0]
+							gc_at4[gc_tx2] = call[0]
 						}
 						{
 							gc_tx2 := gc_step6 + 2
@@ -4561,7 +4405,7 @@ func gc_body_binomialOptionsKernel(gc_b2 *compiled.Block, dOptionData []TOptionD
 							call := gc_s_call[gc_rank2]
 
 //line samples.go:611
-							gc_at6[gc_tx2] = call[0]
+							gc_at4[gc_tx2] = call[0]
 						}
 						{
 							gc_tx2 := gc_step6 + 3
@@ -4575,7 +4419,7 @@ func gc_body_binomialOptionsKernel(gc_b2 *compiled.Block, dOptionData []TOptionD
 							call := gc_s_call[gc_rank2]
 
 //line samples.go:611
-							gc_at6[gc_tx2] = call[0]
+							gc_at4[gc_tx2] = call[0]
 						}
 					}
 					for gc_tx2 := gc_step6; gc_tx2 < gc_bdx2; gc_tx2++ {
@@ -4588,7 +4432,7 @@ func gc_body_binomialOptionsKernel(gc_b2 *compiled.Block, dOptionData []TOptionD
 						call := gc_s_call[gc_rank2]
 
 //line samples.go:611
-						gc_at6[gc_tx2] = call[0]
+						gc_at4[gc_tx2] = call[0]
 					}
 				} else {
 					gc_step7 := 0
@@ -4663,14 +4507,14 @@ func gc_body_binomialOptionsKernel(gc_b2 *compiled.Block, dOptionData []TOptionD
 		}
 		{
 			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_off6 := 1
-				gc_fastlo2 := min(max(0, -gc_off6), gc_bdx2)
-				gc_fasthi2 := max(min(gc_bdx2, len(callExchange)-gc_off6), gc_fastlo2)
+				gc_off4 := 1
+				gc_fastlo2 := min(max(0, -gc_off4), gc_bdx2)
+				gc_fasthi2 := max(min(gc_bdx2, len(callExchange)-gc_off4), gc_fastlo2)
 				if gc_fastlo2 < gc_fasthi2 {
 					for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
 						if gc_tx2 == gc_fastlo2 {
 							gc_seglen2 := gc_fasthi2 - gc_fastlo2
-							gc_at7 := callExchange[gc_off6+gc_fastlo2:][:gc_seglen2]
+							gc_at5 := callExchange[gc_off4+gc_fastlo2:][:gc_seglen2]
 							for gc_u2 := 0; gc_u2 < gc_seglen2; gc_u2++ {
 								gc_tx2 := gc_fastlo2 + gc_u2
 								gc_rank2 := gc_base2 + gc_tx2
@@ -4682,7 +4526,7 @@ func gc_body_binomialOptionsKernel(gc_b2 *compiled.Block, dOptionData []TOptionD
 								call := gc_s_call[gc_rank2]
 
 //line samples.go:613
-								call[binomialElemsPerThread] = gc_at7[gc_u2]
+								call[binomialElemsPerThread] = gc_at5[gc_u2]
 								gc_s_call[gc_rank2] = call
 							}
 							gc_tx2 = gc_fasthi2 - 1
@@ -4936,9 +4780,9 @@ func gc_body_binomialOptionsKernel(gc_b2 *compiled.Block, dOptionData []TOptionD
 			gc_to2 = gc_bound2 + 1
 		}
 		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off7 := gc_bx2
-			if gc_from2 >= 0 && gc_off7 >= 0 && gc_off7 < len(dCallValue) {
-				gc_at8 := dCallValue[gc_off7:][:1]
+			gc_off5 := gc_bx2
+			if gc_from2 >= 0 && gc_off5 >= 0 && gc_off5 < len(dCallValue) {
+				gc_at6 := dCallValue[gc_off5:][:1]
 				gc_step9 := gc_from2
 				for ; gc_step9+3 < gc_to2; gc_step9 += 4 {
 					{
@@ -4954,7 +4798,7 @@ func gc_body_binomialOptionsKernel(gc_b2 *compiled.Block, dOptionData []TOptionD
 
 //line samples.go:623
 						{
-							gc_at8[0] = call[0]
+							gc_at6[0] = call[0]
 						}
 					}
 					{
@@ -4970,7 +4814,7 @@ func gc_body_binomialOptionsKernel(gc_b2 *compiled.Block, dOptionData []TOptionD
 
 //line samples.go:623
 						{
-							gc_at8[0] = call[0]
+							gc_at6[0] = call[0]
 						}
 					}
 					{
@@ -4986,7 +4830,7 @@ func gc_body_binomialOptionsKernel(gc_b2 *compiled.Block, dOptionData []TOptionD
 
 //line samples.go:623
 						{
-							gc_at8[0] = call[0]
+							gc_at6[0] = call[0]
 						}
 					}
 					{
@@ -5002,7 +4846,7 @@ func gc_body_binomialOptionsKernel(gc_b2 *compiled.Block, dOptionData []TOptionD
 
 //line samples.go:623
 						{
-							gc_at8[0] = call[0]
+							gc_at6[0] = call[0]
 						}
 					}
 				}
@@ -5017,7 +4861,7 @@ func gc_body_binomialOptionsKernel(gc_b2 *compiled.Block, dOptionData []TOptionD
 
 //line samples.go:623
 					{
-						gc_at8[0] = call[0]
+						gc_at6[0] = call[0]
 					}
 				}
 			} else {

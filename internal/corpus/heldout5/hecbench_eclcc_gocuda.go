@@ -557,38 +557,17 @@ func gc_body_eclCompute3Kernel(gc_b *compiled.Block, nodes int32, nidx, nlist, n
 			gc_to = gc_bound + 1
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-			gc_off2 := 0
-			if gc_from >= 0 && gc_off2 >= 0 && gc_off2 < len(vB) {
-				gc_at := vB[gc_off2:][:1]
-				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+			for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 
 //line hecbench_eclcc.go:193
-					{
-						idx := atomic.Add(&g.PosH, -1)
-//line hecbench_eclcc.go:194
-						_ = idx
-						if idx > g.TopH {
-							gc_at[0] = wl[idx]
-						} else {
-							gc_at[0] = -1
-						}
-					}
-				}
-			} else {
-				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line hecbench_eclcc.go:193
-					{
-						idx := atomic.Add(&g.PosH, -1)
-						if idx > g.TopH {
-							vB[0] = wl[idx]
-						} else {
-							vB[0] = -1
-						}
+				{
+					idx := atomic.Add(&g.PosH, -1)
+					if idx > g.TopH {
+						vB[0] = wl[idx]
+					} else {
+						vB[0] = -1
 					}
 				}
 			}
@@ -767,38 +746,17 @@ func gc_body_eclCompute3Kernel(gc_b *compiled.Block, nodes int32, nidx, nlist, n
 				gc_to = gc_bound + 1
 			}
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				gc_off3 := 0
-				if gc_from >= 0 && gc_off3 >= 0 && gc_off3 < len(vB) {
-					gc_at2 := vB[gc_off3:][:1]
-					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 
 //line hecbench_eclcc.go:233
-						{
-							idx_ := atomic.Add(&g.PosH, -1)
-//line hecbench_eclcc.go:234
-							_ = idx_
-							if idx_ > g.TopH {
-								gc_at2[0] = wl[idx_]
-							} else {
-								gc_at2[0] = -1
-							}
-						}
-					}
-				} else {
-					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line hecbench_eclcc.go:233
-						{
-							idx_ := atomic.Add(&g.PosH, -1)
-							if idx_ > g.TopH {
-								vB[0] = wl[idx_]
-							} else {
-								vB[0] = -1
-							}
+					{
+						idx_ := atomic.Add(&g.PosH, -1)
+						if idx_ > g.TopH {
+							vB[0] = wl[idx_]
+						} else {
+							vB[0] = -1
 						}
 					}
 				}

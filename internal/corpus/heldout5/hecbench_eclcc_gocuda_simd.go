@@ -693,38 +693,17 @@ func gc_body_eclCompute3Kernel(gc_b2 *compiled.Block, nodes int32, nidx, nlist, 
 			gc_to2 = gc_bound2 + 1
 		}
 		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off4 := 0
-			if gc_from2 >= 0 && gc_off4 >= 0 && gc_off4 < len(vB) {
-				gc_at3 := vB[gc_off4:][:1]
-				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+			for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
 
 //line hecbench_eclcc.go:193
-					{
-						idx := atomic.Add(&g.PosH, -1)
-//line hecbench_eclcc.go:194
-						_ = idx
-						if idx > g.TopH {
-							gc_at3[0] = wl[idx]
-						} else {
-							gc_at3[0] = -1
-						}
-					}
-				}
-			} else {
-				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line hecbench_eclcc.go:193
-					{
-						idx := atomic.Add(&g.PosH, -1)
-						if idx > g.TopH {
-							vB[0] = wl[idx]
-						} else {
-							vB[0] = -1
-						}
+				{
+					idx := atomic.Add(&g.PosH, -1)
+					if idx > g.TopH {
+						vB[0] = wl[idx]
+					} else {
+						vB[0] = -1
 					}
 				}
 			}
@@ -906,38 +885,17 @@ func gc_body_eclCompute3Kernel(gc_b2 *compiled.Block, nodes int32, nidx, nlist, 
 				gc_to2 = gc_bound2 + 1
 			}
 			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_off5 := 0
-				if gc_from2 >= 0 && gc_off5 >= 0 && gc_off5 < len(vB) {
-					gc_at4 := vB[gc_off5:][:1]
-					for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
 
 //line hecbench_eclcc.go:233
-						{
-							idx_ := atomic.Add(&g.PosH, -1)
-//line hecbench_eclcc.go:234
-							_ = idx_
-							if idx_ > g.TopH {
-								gc_at4[0] = wl[idx_]
-							} else {
-								gc_at4[0] = -1
-							}
-						}
-					}
-				} else {
-					for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line hecbench_eclcc.go:233
-						{
-							idx_ := atomic.Add(&g.PosH, -1)
-							if idx_ > g.TopH {
-								vB[0] = wl[idx_]
-							} else {
-								vB[0] = -1
-							}
+					{
+						idx_ := atomic.Add(&g.PosH, -1)
+						if idx_ > g.TopH {
+							vB[0] = wl[idx_]
+						} else {
+							vB[0] = -1
 						}
 					}
 				}

@@ -159,7 +159,7 @@ func gc_body_findTopKKernel(gc_b *compiled.Block, indicesAll, countAll []int32, 
 							binIndex = clampInt(binIndex, 0, scoreBins-1) - 1
 
 							if binIndex >= 0 {
-								atomic.Add(&bins[binIndex], 1)
+								compiled.SharedAdd(&bins[binIndex], 1)
 							}
 						}
 					}
@@ -541,7 +541,7 @@ func gc_body_findTopKKernel(gc_b *compiled.Block, indicesAll, countAll []int32, 
 							binIndex_ := int(confScaled_ * scoreBins)
 							binIndex_ = clampInt(binIndex_, 0, scoreBins-1)
 
-							idx_ := atomic.Add(&bins[binIndex_], 1)
+							idx_ := compiled.SharedAdd(&bins[binIndex_], 1)
 							if int(idx_) < classwiseTopK {
 								indices[idx_] = int32(i_2)
 								atomic.Add(&count[0], 1)

@@ -766,74 +766,34 @@ func gc_body_mergeElementaryIntervalsKernel(gc_b *compiled.Block, dDstKey, dDstV
 	startDstB := gocuda.Shared[uint32](t, 1)[:1]
 	{
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_off := 0
-			if gc_off >= 0 && gc_off < len(startSrcA) && gc_off < len(startSrcB) && gc_off < len(lenSrcA) && gc_off < len(lenSrcB) && gc_off < len(startDstA) && gc_off < len(startDstB) {
-				gc_at := startSrcA[gc_off:][:1]
-				gc_at2 := startSrcB[gc_off:][:1]
-				gc_at3 := lenSrcA[gc_off:][:1]
-				gc_at4 := lenSrcB[gc_off:][:1]
-				gc_at5 := startDstA[gc_off:][:1]
-				gc_at6 := startDstB[gc_off:][:1]
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 
 //line samples_mergesort.go:246
-					tx := uint32(gc_tx)
-					_ = tx
+				tx := uint32(gc_tx)
+				_ = tx
 
 //line samples_mergesort.go:261
-					if tx == 0 {
-						segmentElementsA := stride
-						segmentElementsB := min(stride, N-segmentBase-stride)
-						segmentSamplesA := getSampleCount(segmentElementsA)
-						segmentSamplesB := getSampleCount(segmentElementsB)
-						segmentSamples := segmentSamplesA + segmentSamplesB
+				if tx == 0 {
+					segmentElementsA := stride
+					segmentElementsB := min(stride, N-segmentBase-stride)
+					segmentSamplesA := getSampleCount(segmentElementsA)
+					segmentSamplesB := getSampleCount(segmentElementsB)
+					segmentSamples := segmentSamplesA + segmentSamplesB
 
-						gc_at[0] = dLimitsA[bx]
-						gc_at2[0] = dLimitsB[bx]
-						endSrcA := segmentElementsA
-						endSrcB := segmentElementsB
-						if intervalI+1 < segmentSamples {
-							endSrcA = dLimitsA[bx+1]
-							endSrcB = dLimitsB[bx+1]
-						}
-						gc_at3[0] = endSrcA - gc_at[0]
-						gc_at4[0] = endSrcB - gc_at2[0]
-						gc_at5[0] = gc_at[0] + gc_at2[0]
-						gc_at6[0] = gc_at5[0] + gc_at3[0]
+					startSrcA[0] = dLimitsA[bx]
+					startSrcB[0] = dLimitsB[bx]
+					endSrcA := segmentElementsA
+					endSrcB := segmentElementsB
+					if intervalI+1 < segmentSamples {
+						endSrcA = dLimitsA[bx+1]
+						endSrcB = dLimitsB[bx+1]
 					}
-				}
-			} else {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line samples_mergesort.go:246
-					tx := uint32(gc_tx)
-					_ = tx
-
-//line samples_mergesort.go:261
-					if tx == 0 {
-						segmentElementsA := stride
-						segmentElementsB := min(stride, N-segmentBase-stride)
-						segmentSamplesA := getSampleCount(segmentElementsA)
-						segmentSamplesB := getSampleCount(segmentElementsB)
-						segmentSamples := segmentSamplesA + segmentSamplesB
-
-						startSrcA[0] = dLimitsA[bx]
-						startSrcB[0] = dLimitsB[bx]
-						endSrcA := segmentElementsA
-						endSrcB := segmentElementsB
-						if intervalI+1 < segmentSamples {
-							endSrcA = dLimitsA[bx+1]
-							endSrcB = dLimitsB[bx+1]
-						}
-						lenSrcA[0] = endSrcA - startSrcA[0]
-						lenSrcB[0] = endSrcB - startSrcB[0]
-						startDstA[0] = startSrcA[0] + startSrcB[0]
-						startDstB[0] = startDstA[0] + lenSrcA[0]
-					}
+					lenSrcA[0] = endSrcA - startSrcA[0]
+					lenSrcB[0] = endSrcB - startSrcB[0]
+					startDstA[0] = startSrcA[0] + startSrcB[0]
+					startDstB[0] = startDstA[0] + lenSrcA[0]
 				}
 			}
 		}
@@ -1222,86 +1182,41 @@ func gc_body_bitonicMergeElementaryIntervalsKernel(gc_b *compiled.Block, dDstKey
 	startDst := gocuda.Shared[uint32](t, 1)[:1]
 	{
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_off := 0
-			if gc_off >= 0 && gc_off < len(startSrcA) && gc_off < len(startSrcB) && gc_off < len(startDst) && gc_off < len(lenSrcA) && gc_off < len(lenSrcB) {
-				gc_at := startSrcA[gc_off:][:1]
-				gc_at2 := startSrcB[gc_off:][:1]
-				gc_at3 := startDst[gc_off:][:1]
-				gc_at4 := lenSrcA[gc_off:][:1]
-				gc_at5 := lenSrcB[gc_off:][:1]
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 
 //line samples_mergesort.go:344
-					tx := uint32(gc_tx)
-					_ = tx
+				tx := uint32(gc_tx)
+				_ = tx
 
 //line samples_mergesort.go:358
-					if tx == 0 {
-						segmentElementsA := stride
-						segmentElementsB := min(stride, N-segmentBase-stride)
-						segmentSamplesA := stride / msSampleStride
-						segmentSamplesB := getSampleCount(segmentElementsB)
-						segmentSamples := segmentSamplesA + segmentSamplesB
+				if tx == 0 {
+					segmentElementsA := stride
+					segmentElementsB := min(stride, N-segmentBase-stride)
+					segmentSamplesA := stride / msSampleStride
+					segmentSamplesB := getSampleCount(segmentElementsB)
+					segmentSamples := segmentSamplesA + segmentSamplesB
 
-						gc_at[0] = dLimitsA[bx]
-						gc_at2[0] = dLimitsB[bx]
-						gc_at3[0] = gc_at[0] + gc_at2[0]
+					startSrcA[0] = dLimitsA[bx]
+					startSrcB[0] = dLimitsB[bx]
+					startDst[0] = startSrcA[0] + startSrcB[0]
 
-						endSrcA := segmentElementsA
-						endSrcB := segmentElementsB
-						if intervalI+1 < segmentSamples {
-							endSrcA = dLimitsA[bx+1]
-							endSrcB = dLimitsB[bx+1]
-						}
-						gc_at4[0] = endSrcA - gc_at[0]
-						gc_at5[0] = endSrcB - gc_at2[0]
+					endSrcA := segmentElementsA
+					endSrcB := segmentElementsB
+					if intervalI+1 < segmentSamples {
+						endSrcA = dLimitsA[bx+1]
+						endSrcB = dLimitsB[bx+1]
 					}
+					lenSrcA[0] = endSrcA - startSrcA[0]
+					lenSrcB[0] = endSrcB - startSrcB[0]
+				}
 
 //line samples_mergesort.go:379
-					sInf[tx+0] = 1
+				sInf[tx+0] = 1
 
 //line samples_mergesort.go:380
-					sInf[tx+msSampleStride] = 1
-				}
-			} else {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line samples_mergesort.go:344
-					tx := uint32(gc_tx)
-					_ = tx
-
-//line samples_mergesort.go:358
-					if tx == 0 {
-						segmentElementsA := stride
-						segmentElementsB := min(stride, N-segmentBase-stride)
-						segmentSamplesA := stride / msSampleStride
-						segmentSamplesB := getSampleCount(segmentElementsB)
-						segmentSamples := segmentSamplesA + segmentSamplesB
-
-						startSrcA[0] = dLimitsA[bx]
-						startSrcB[0] = dLimitsB[bx]
-						startDst[0] = startSrcA[0] + startSrcB[0]
-
-						endSrcA := segmentElementsA
-						endSrcB := segmentElementsB
-						if intervalI+1 < segmentSamples {
-							endSrcA = dLimitsA[bx+1]
-							endSrcB = dLimitsB[bx+1]
-						}
-						lenSrcA[0] = endSrcA - startSrcA[0]
-						lenSrcB[0] = endSrcB - startSrcB[0]
-					}
-
-//line samples_mergesort.go:379
-					sInf[tx+0] = 1
-
-//line samples_mergesort.go:380
-					sInf[tx+msSampleStride] = 1
-				}
+				sInf[tx+msSampleStride] = 1
 			}
 		}
 	}

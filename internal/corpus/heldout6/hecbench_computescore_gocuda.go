@@ -394,40 +394,17 @@ func gc_body_computeScoreKernel(gc_b *compiled.Block, docWordFrequenciesDimm1, d
 			gc_to = gc_bound + 1
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-			gc_off3 := 0
-			gc_off4 := 4
-			gc_off5 := gc_bx
-			if gc_from >= 0 && gc_off3 >= 0 && gc_off3 < len(partial) && gc_off4 >= 0 && gc_off4 < len(partial) && gc_off5 >= 0 && gc_off5 < len(profileScorePerGroupHighbitsDimm1) && gc_off5 < len(profileScorePerGroupLowbitsDimm2) {
-				gc_at := partial[gc_off3:][:1]
-				gc_at2 := partial[gc_off4:][:1]
-				gc_at3 := profileScorePerGroupHighbitsDimm1[gc_off5:][:1]
-				gc_at4 := profileScorePerGroupLowbitsDimm2[gc_off5:][:1]
-				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+			for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 
 //line hecbench_computescore.go:93
-					{
-						res := *(*csUlong4)(unsafe.Pointer(&gc_at[0]))
-						res2 := *(*csUlong4)(unsafe.Pointer(&gc_at2[0]))
-						finalResult := res.x + res.y + res.z + res.w + res2.x + res2.y + res2.z + res2.w
-						gc_at3[0] = uint32(finalResult >> 32)
-						gc_at4[0] = uint32(finalResult & 0xFFFFFFFF)
-					}
-				}
-			} else {
-				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line hecbench_computescore.go:93
-					{
-						res := *(*csUlong4)(unsafe.Pointer(&partial[0]))
-						res2 := *(*csUlong4)(unsafe.Pointer(&partial[4]))
-						finalResult := res.x + res.y + res.z + res.w + res2.x + res2.y + res2.z + res2.w
-						profileScorePerGroupHighbitsDimm1[gc_bx] = uint32(finalResult >> 32)
-						profileScorePerGroupLowbitsDimm2[gc_bx] = uint32(finalResult & 0xFFFFFFFF)
-					}
+				{
+					res := *(*csUlong4)(unsafe.Pointer(&partial[0]))
+					res2 := *(*csUlong4)(unsafe.Pointer(&partial[4]))
+					finalResult := res.x + res.y + res.z + res.w + res2.x + res2.y + res2.z + res2.w
+					profileScorePerGroupHighbitsDimm1[gc_bx] = uint32(finalResult >> 32)
+					profileScorePerGroupLowbitsDimm2[gc_bx] = uint32(finalResult & 0xFFFFFFFF)
 				}
 			}
 		}

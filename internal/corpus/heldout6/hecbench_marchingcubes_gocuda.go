@@ -1602,60 +1602,29 @@ func gc_body_mcCompactLv1Kernel(gc_b *compiled.Block, isoValue float32, minMax [
 	}
 	{
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_off := 31
-			gc_off2 := 0
-			if gc_off >= 0 && gc_off < len(sums) && gc_off2 >= 0 && gc_off2 < len(countedBlockNum) {
-				gc_at := sums[gc_off:][:1]
-				gc_at2 := countedBlockNum[gc_off2:][:1]
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 
 //line hecbench_marchingcubes.go:142
-					tid := uint32(gc_tx)
-					_ = tid
+				tid := uint32(gc_tx)
+				_ = tid
 
 //line hecbench_marchingcubes.go:145
-					warpid := tid >> 5
-					_ = warpid
-					testSum := gc_s_testSum[gc_rank]
+				warpid := tid >> 5
+				_ = warpid
+				testSum := gc_s_testSum[gc_rank]
 
 //line hecbench_marchingcubes.go:174
-					if warpid != 0 {
-						testSum += sums[warpid-1]
-					}
+				if warpid != 0 {
+					testSum += sums[warpid-1]
+				}
 
 //line hecbench_marchingcubes.go:177
-					if tid == mcCountingThreadNumLv1-1 && testSum != 0 {
-						gc_at[0] = atomic.Add(&gc_at2[0], testSum)
-					}
-					gc_s_testSum[gc_rank] = testSum
+				if tid == mcCountingThreadNumLv1-1 && testSum != 0 {
+					sums[31] = atomic.Add(&countedBlockNum[0], testSum)
 				}
-			} else {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line hecbench_marchingcubes.go:142
-					tid := uint32(gc_tx)
-					_ = tid
-
-//line hecbench_marchingcubes.go:145
-					warpid := tid >> 5
-					_ = warpid
-					testSum := gc_s_testSum[gc_rank]
-
-//line hecbench_marchingcubes.go:174
-					if warpid != 0 {
-						testSum += sums[warpid-1]
-					}
-
-//line hecbench_marchingcubes.go:177
-					if tid == mcCountingThreadNumLv1-1 && testSum != 0 {
-						sums[31] = atomic.Add(&countedBlockNum[0], testSum)
-					}
-					gc_s_testSum[gc_rank] = testSum
-				}
+				gc_s_testSum[gc_rank] = testSum
 			}
 		}
 	}
@@ -2622,60 +2591,29 @@ func gc_body_mcCompactLv2Kernel(gc_b *compiled.Block, isoValue float32, minMax [
 	}
 	{
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_off := 31
-			gc_off2 := 0
-			if gc_off >= 0 && gc_off < len(sums) && gc_off2 >= 0 && gc_off2 < len(countedBlockNumLv2) {
-				gc_at := sums[gc_off:][:1]
-				gc_at2 := countedBlockNumLv2[gc_off2:][:1]
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 
 //line hecbench_marchingcubes.go:246
-					tid := uint32(gc_tx)
-					_ = tid
+				tid := uint32(gc_tx)
+				_ = tid
 
 //line hecbench_marchingcubes.go:248
-					warpid := tid >> 5
-					_ = warpid
-					testSum := gc_s_testSum[gc_rank]
+				warpid := tid >> 5
+				_ = warpid
+				testSum := gc_s_testSum[gc_rank]
 
 //line hecbench_marchingcubes.go:283
-					if warpid != 0 {
-						testSum += sums[warpid-1]
-					}
+				if warpid != 0 {
+					testSum += sums[warpid-1]
+				}
 
 //line hecbench_marchingcubes.go:286
-					if tid == mcCountingThreadNumLv2-1 {
-						gc_at[0] = atomic.Add(&gc_at2[0], testSum)
-					}
-					gc_s_testSum[gc_rank] = testSum
+				if tid == mcCountingThreadNumLv2-1 {
+					sums[31] = atomic.Add(&countedBlockNumLv2[0], testSum)
 				}
-			} else {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line hecbench_marchingcubes.go:246
-					tid := uint32(gc_tx)
-					_ = tid
-
-//line hecbench_marchingcubes.go:248
-					warpid := tid >> 5
-					_ = warpid
-					testSum := gc_s_testSum[gc_rank]
-
-//line hecbench_marchingcubes.go:283
-					if warpid != 0 {
-						testSum += sums[warpid-1]
-					}
-
-//line hecbench_marchingcubes.go:286
-					if tid == mcCountingThreadNumLv2-1 {
-						sums[31] = atomic.Add(&countedBlockNumLv2[0], testSum)
-					}
-					gc_s_testSum[gc_rank] = testSum
-				}
+				gc_s_testSum[gc_rank] = testSum
 			}
 		}
 	}

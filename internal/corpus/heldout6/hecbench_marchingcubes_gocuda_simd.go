@@ -2359,60 +2359,29 @@ func gc_body_mcCompactLv1Kernel(gc_b2 *compiled.Block, isoValue float32, minMax 
 	}
 	{
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off3 := 31
-			gc_off4 := 0
-			if gc_off3 >= 0 && gc_off3 < len(sums) && gc_off4 >= 0 && gc_off4 < len(countedBlockNum) {
-				gc_at3 := sums[gc_off3:][:1]
-				gc_at4 := countedBlockNum[gc_off4:][:1]
-				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
 
 //line hecbench_marchingcubes.go:142
-					tid := uint32(gc_tx2)
-					_ = tid
+				tid := uint32(gc_tx2)
+				_ = tid
 
 //line hecbench_marchingcubes.go:145
-					warpid := tid >> 5
-					_ = warpid
-					testSum := gc_s_testSum[gc_rank2]
+				warpid := tid >> 5
+				_ = warpid
+				testSum := gc_s_testSum[gc_rank2]
 
 //line hecbench_marchingcubes.go:174
-					if warpid != 0 {
-						testSum += sums[warpid-1]
-					}
+				if warpid != 0 {
+					testSum += sums[warpid-1]
+				}
 
 //line hecbench_marchingcubes.go:177
-					if tid == mcCountingThreadNumLv1-1 && testSum != 0 {
-						gc_at3[0] = atomic.Add(&gc_at4[0], testSum)
-					}
-					gc_s_testSum[gc_rank2] = testSum
+				if tid == mcCountingThreadNumLv1-1 && testSum != 0 {
+					sums[31] = atomic.Add(&countedBlockNum[0], testSum)
 				}
-			} else {
-				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line hecbench_marchingcubes.go:142
-					tid := uint32(gc_tx2)
-					_ = tid
-
-//line hecbench_marchingcubes.go:145
-					warpid := tid >> 5
-					_ = warpid
-					testSum := gc_s_testSum[gc_rank2]
-
-//line hecbench_marchingcubes.go:174
-					if warpid != 0 {
-						testSum += sums[warpid-1]
-					}
-
-//line hecbench_marchingcubes.go:177
-					if tid == mcCountingThreadNumLv1-1 && testSum != 0 {
-						sums[31] = atomic.Add(&countedBlockNum[0], testSum)
-					}
-					gc_s_testSum[gc_rank2] = testSum
-				}
+				gc_s_testSum[gc_rank2] = testSum
 			}
 		}
 	}
@@ -3701,60 +3670,29 @@ func gc_body_mcCompactLv2Kernel(gc_b2 *compiled.Block, isoValue float32, minMax 
 	}
 	{
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off3 := 31
-			gc_off4 := 0
-			if gc_off3 >= 0 && gc_off3 < len(sums) && gc_off4 >= 0 && gc_off4 < len(countedBlockNumLv2) {
-				gc_at3 := sums[gc_off3:][:1]
-				gc_at4 := countedBlockNumLv2[gc_off4:][:1]
-				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
 
 //line hecbench_marchingcubes.go:246
-					tid := uint32(gc_tx2)
-					_ = tid
+				tid := uint32(gc_tx2)
+				_ = tid
 
 //line hecbench_marchingcubes.go:248
-					warpid := tid >> 5
-					_ = warpid
-					testSum := gc_s_testSum[gc_rank2]
+				warpid := tid >> 5
+				_ = warpid
+				testSum := gc_s_testSum[gc_rank2]
 
 //line hecbench_marchingcubes.go:283
-					if warpid != 0 {
-						testSum += sums[warpid-1]
-					}
+				if warpid != 0 {
+					testSum += sums[warpid-1]
+				}
 
 //line hecbench_marchingcubes.go:286
-					if tid == mcCountingThreadNumLv2-1 {
-						gc_at3[0] = atomic.Add(&gc_at4[0], testSum)
-					}
-					gc_s_testSum[gc_rank2] = testSum
+				if tid == mcCountingThreadNumLv2-1 {
+					sums[31] = atomic.Add(&countedBlockNumLv2[0], testSum)
 				}
-			} else {
-				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line hecbench_marchingcubes.go:246
-					tid := uint32(gc_tx2)
-					_ = tid
-
-//line hecbench_marchingcubes.go:248
-					warpid := tid >> 5
-					_ = warpid
-					testSum := gc_s_testSum[gc_rank2]
-
-//line hecbench_marchingcubes.go:283
-					if warpid != 0 {
-						testSum += sums[warpid-1]
-					}
-
-//line hecbench_marchingcubes.go:286
-					if tid == mcCountingThreadNumLv2-1 {
-						sums[31] = atomic.Add(&countedBlockNumLv2[0], testSum)
-					}
-					gc_s_testSum[gc_rank2] = testSum
-				}
+				gc_s_testSum[gc_rank2] = testSum
 			}
 		}
 	}

@@ -746,120 +746,58 @@ func gc_body_mcGeneratingTrianglesKernel(gc_b *compiled.Block, isoValue float32,
 		gc_ty := 0
 		gc_tz := 0
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_off2 := 31
-			gc_off3 := 0
-			if gc_off2 >= 0 && gc_off2 < len(sumsVertices) && gc_off3 >= 0 && gc_off3 < len(countedVerticesNum) && gc_off2 < len(sumsTriangles) && gc_off3 < len(countedTrianglesNum) {
-				gc_at := sumsVertices[gc_off2:][:1]
-				gc_at2 := countedVerticesNum[gc_off3:][:1]
-				gc_at3 := sumsTriangles[gc_off2:][:1]
-				gc_at4 := countedTrianglesNum[gc_off3:][:1]
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 
 //line hecbench_marchingcubes_triangles.go:42
-					tx := uint32(gc_tx)
-					_ = tx
+				tx := uint32(gc_tx)
+				_ = tx
 
 //line hecbench_marchingcubes_triangles.go:42
-					ty := uint32(gc_ty)
-					_ = ty
+				ty := uint32(gc_ty)
+				_ = ty
 
 //line hecbench_marchingcubes_triangles.go:42
-					tz := uint32(gc_tz)
-					_ = tz
+				tz := uint32(gc_tz)
+				_ = tz
 
 //line hecbench_marchingcubes_triangles.go:114
-					warpid := (tx + mcVoxelXLv2*(ty+mcVoxelYLv2*tz)) >> 5
-					_ = warpid
-					eds := gc_s_eds[gc_rank]
-					distinctEdges := gc_s_distinctEdges[gc_rank]
-					numTriangles := gc_s_numTriangles[gc_rank]
-					numVertices := gc_s_numVertices[gc_rank]
-					sumVertices := gc_s_sumVertices[gc_rank]
-					_ = sumVertices
-					sumTriangles := gc_s_sumTriangles[gc_rank]
-					_ = sumTriangles
+				warpid := (tx + mcVoxelXLv2*(ty+mcVoxelYLv2*tz)) >> 5
+				_ = warpid
+				eds := gc_s_eds[gc_rank]
+				distinctEdges := gc_s_distinctEdges[gc_rank]
+				numTriangles := gc_s_numTriangles[gc_rank]
+				numVertices := gc_s_numVertices[gc_rank]
+				sumVertices := gc_s_sumVertices[gc_rank]
+				_ = sumVertices
+				sumTriangles := gc_s_sumTriangles[gc_rank]
+				_ = sumTriangles
 
 //line hecbench_marchingcubes_triangles.go:148
-					if warpid != 0 {
-						sumVertices += sumsVertices[warpid-1]
-						sumTriangles += sumsTriangles[warpid-1]
-					}
+				if warpid != 0 {
+					sumVertices += sumsVertices[warpid-1]
+					sumTriangles += sumsTriangles[warpid-1]
+				}
 
 //line hecbench_marchingcubes_triangles.go:152
-					if eds == 0 {
-						gc_at[0] = atomic.Add(&gc_at2[0], sumVertices)
-						gc_at3[0] = atomic.Add(&gc_at4[0], sumTriangles)
-					}
+				if eds == 0 {
+					sumsVertices[31] = atomic.Add(&countedVerticesNum[0], sumVertices)
+					sumsTriangles[31] = atomic.Add(&countedTrianglesNum[0], sumTriangles)
+				}
 
 //line hecbench_marchingcubes_triangles.go:157
-					interOffsetVertices := sumVertices - numVertices
+				interOffsetVertices := sumVertices - numVertices
 
 //line hecbench_marchingcubes_triangles.go:158
-					sumVertices = interOffsetVertices + gc_at[0]
+				sumVertices = interOffsetVertices + sumsVertices[31]
 
 //line hecbench_marchingcubes_triangles.go:159
-					sumTriangles = sumTriangles + gc_at3[0] - numTriangles
+				sumTriangles = sumTriangles + sumsTriangles[31] - numTriangles
 
 //line hecbench_marchingcubes_triangles.go:160
-					vertexIndices[mcVertexIdx(tz, ty, tx)] = uint16(interOffsetVertices | distinctEdges)
-					_ = interOffsetVertices
-				}
-			} else {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line hecbench_marchingcubes_triangles.go:42
-					tx := uint32(gc_tx)
-					_ = tx
-
-//line hecbench_marchingcubes_triangles.go:42
-					ty := uint32(gc_ty)
-					_ = ty
-
-//line hecbench_marchingcubes_triangles.go:42
-					tz := uint32(gc_tz)
-					_ = tz
-
-//line hecbench_marchingcubes_triangles.go:114
-					warpid := (tx + mcVoxelXLv2*(ty+mcVoxelYLv2*tz)) >> 5
-					_ = warpid
-					eds := gc_s_eds[gc_rank]
-					distinctEdges := gc_s_distinctEdges[gc_rank]
-					numTriangles := gc_s_numTriangles[gc_rank]
-					numVertices := gc_s_numVertices[gc_rank]
-					sumVertices := gc_s_sumVertices[gc_rank]
-					_ = sumVertices
-					sumTriangles := gc_s_sumTriangles[gc_rank]
-					_ = sumTriangles
-
-//line hecbench_marchingcubes_triangles.go:148
-					if warpid != 0 {
-						sumVertices += sumsVertices[warpid-1]
-						sumTriangles += sumsTriangles[warpid-1]
-					}
-
-//line hecbench_marchingcubes_triangles.go:152
-					if eds == 0 {
-						sumsVertices[31] = atomic.Add(&countedVerticesNum[0], sumVertices)
-						sumsTriangles[31] = atomic.Add(&countedTrianglesNum[0], sumTriangles)
-					}
-
-//line hecbench_marchingcubes_triangles.go:157
-					interOffsetVertices := sumVertices - numVertices
-
-//line hecbench_marchingcubes_triangles.go:158
-					sumVertices = interOffsetVertices + sumsVertices[31]
-
-//line hecbench_marchingcubes_triangles.go:159
-					sumTriangles = sumTriangles + sumsTriangles[31] - numTriangles
-
-//line hecbench_marchingcubes_triangles.go:160
-					vertexIndices[mcVertexIdx(tz, ty, tx)] = uint16(interOffsetVertices | distinctEdges)
-					_ = interOffsetVertices
-				}
+				vertexIndices[mcVertexIdx(tz, ty, tx)] = uint16(interOffsetVertices | distinctEdges)
+				_ = interOffsetVertices
 			}
 			gc_ty++
 			if gc_ty == gc_bdy {

@@ -833,120 +833,58 @@ func gc_body_mcGeneratingTrianglesKernel(gc_b2 *compiled.Block, isoValue float32
 		gc_ty2 := 0
 		gc_tz2 := 0
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off4 := 31
-			gc_off5 := 0
-			if gc_off4 >= 0 && gc_off4 < len(sumsVertices) && gc_off5 >= 0 && gc_off5 < len(countedVerticesNum) && gc_off4 < len(sumsTriangles) && gc_off5 < len(countedTrianglesNum) {
-				gc_at5 := sumsVertices[gc_off4:][:1]
-				gc_at6 := countedVerticesNum[gc_off5:][:1]
-				gc_at7 := sumsTriangles[gc_off4:][:1]
-				gc_at8 := countedTrianglesNum[gc_off5:][:1]
-				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
 
 //line hecbench_marchingcubes_triangles.go:42
-					tx := uint32(gc_tx2)
-					_ = tx
+				tx := uint32(gc_tx2)
+				_ = tx
 
 //line hecbench_marchingcubes_triangles.go:42
-					ty := uint32(gc_ty2)
-					_ = ty
+				ty := uint32(gc_ty2)
+				_ = ty
 
 //line hecbench_marchingcubes_triangles.go:42
-					tz := uint32(gc_tz2)
-					_ = tz
+				tz := uint32(gc_tz2)
+				_ = tz
 
 //line hecbench_marchingcubes_triangles.go:114
-					warpid := (tx + mcVoxelXLv2*(ty+mcVoxelYLv2*tz)) >> 5
-					_ = warpid
-					eds := gc_s_eds[gc_rank2]
-					distinctEdges := gc_s_distinctEdges[gc_rank2]
-					numTriangles := gc_s_numTriangles[gc_rank2]
-					numVertices := gc_s_numVertices[gc_rank2]
-					sumVertices := gc_s_sumVertices[gc_rank2]
-					_ = sumVertices
-					sumTriangles := gc_s_sumTriangles[gc_rank2]
-					_ = sumTriangles
+				warpid := (tx + mcVoxelXLv2*(ty+mcVoxelYLv2*tz)) >> 5
+				_ = warpid
+				eds := gc_s_eds[gc_rank2]
+				distinctEdges := gc_s_distinctEdges[gc_rank2]
+				numTriangles := gc_s_numTriangles[gc_rank2]
+				numVertices := gc_s_numVertices[gc_rank2]
+				sumVertices := gc_s_sumVertices[gc_rank2]
+				_ = sumVertices
+				sumTriangles := gc_s_sumTriangles[gc_rank2]
+				_ = sumTriangles
 
 //line hecbench_marchingcubes_triangles.go:148
-					if warpid != 0 {
-						sumVertices += sumsVertices[warpid-1]
-						sumTriangles += sumsTriangles[warpid-1]
-					}
+				if warpid != 0 {
+					sumVertices += sumsVertices[warpid-1]
+					sumTriangles += sumsTriangles[warpid-1]
+				}
 
 //line hecbench_marchingcubes_triangles.go:152
-					if eds == 0 {
-						gc_at5[0] = atomic.Add(&gc_at6[0], sumVertices)
-						gc_at7[0] = atomic.Add(&gc_at8[0], sumTriangles)
-					}
+				if eds == 0 {
+					sumsVertices[31] = atomic.Add(&countedVerticesNum[0], sumVertices)
+					sumsTriangles[31] = atomic.Add(&countedTrianglesNum[0], sumTriangles)
+				}
 
 //line hecbench_marchingcubes_triangles.go:157
-					interOffsetVertices := sumVertices - numVertices
+				interOffsetVertices := sumVertices - numVertices
 
 //line hecbench_marchingcubes_triangles.go:158
-					sumVertices = interOffsetVertices + gc_at5[0]
+				sumVertices = interOffsetVertices + sumsVertices[31]
 
 //line hecbench_marchingcubes_triangles.go:159
-					sumTriangles = sumTriangles + gc_at7[0] - numTriangles
+				sumTriangles = sumTriangles + sumsTriangles[31] - numTriangles
 
 //line hecbench_marchingcubes_triangles.go:160
-					vertexIndices[mcVertexIdx(tz, ty, tx)] = uint16(interOffsetVertices | distinctEdges)
-					_ = interOffsetVertices
-				}
-			} else {
-				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line hecbench_marchingcubes_triangles.go:42
-					tx := uint32(gc_tx2)
-					_ = tx
-
-//line hecbench_marchingcubes_triangles.go:42
-					ty := uint32(gc_ty2)
-					_ = ty
-
-//line hecbench_marchingcubes_triangles.go:42
-					tz := uint32(gc_tz2)
-					_ = tz
-
-//line hecbench_marchingcubes_triangles.go:114
-					warpid := (tx + mcVoxelXLv2*(ty+mcVoxelYLv2*tz)) >> 5
-					_ = warpid
-					eds := gc_s_eds[gc_rank2]
-					distinctEdges := gc_s_distinctEdges[gc_rank2]
-					numTriangles := gc_s_numTriangles[gc_rank2]
-					numVertices := gc_s_numVertices[gc_rank2]
-					sumVertices := gc_s_sumVertices[gc_rank2]
-					_ = sumVertices
-					sumTriangles := gc_s_sumTriangles[gc_rank2]
-					_ = sumTriangles
-
-//line hecbench_marchingcubes_triangles.go:148
-					if warpid != 0 {
-						sumVertices += sumsVertices[warpid-1]
-						sumTriangles += sumsTriangles[warpid-1]
-					}
-
-//line hecbench_marchingcubes_triangles.go:152
-					if eds == 0 {
-						sumsVertices[31] = atomic.Add(&countedVerticesNum[0], sumVertices)
-						sumsTriangles[31] = atomic.Add(&countedTrianglesNum[0], sumTriangles)
-					}
-
-//line hecbench_marchingcubes_triangles.go:157
-					interOffsetVertices := sumVertices - numVertices
-
-//line hecbench_marchingcubes_triangles.go:158
-					sumVertices = interOffsetVertices + sumsVertices[31]
-
-//line hecbench_marchingcubes_triangles.go:159
-					sumTriangles = sumTriangles + sumsTriangles[31] - numTriangles
-
-//line hecbench_marchingcubes_triangles.go:160
-					vertexIndices[mcVertexIdx(tz, ty, tx)] = uint16(interOffsetVertices | distinctEdges)
-					_ = interOffsetVertices
-				}
+				vertexIndices[mcVertexIdx(tz, ty, tx)] = uint16(interOffsetVertices | distinctEdges)
+				_ = interOffsetVertices
 			}
 			gc_ty2++
 			if gc_ty2 == gc_bdy2 {

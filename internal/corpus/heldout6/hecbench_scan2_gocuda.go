@@ -47,11 +47,9 @@ func gc_body_scan2BlockAdditionKernel(gc_b *compiled.Block, input, output []floa
 			gc_to = gc_bound + 1
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-			gc_off := 0
-			gc_off2 := bid
-			if gc_from >= 0 && gc_off >= 0 && gc_off < len(value) && gc_off2 >= 0 && gc_off2 < len(input) {
-				gc_at := value[gc_off:][:1]
-				gc_at2 := input[gc_off2:][:1]
+			gc_off := bid
+			if gc_from >= 0 && gc_off >= 0 && gc_off < len(input) {
+				gc_at := input[gc_off:][:1]
 				gc_step := gc_from
 				for ; gc_step+3 < gc_to; gc_step += 4 {
 					{
@@ -66,7 +64,7 @@ func gc_body_scan2BlockAdditionKernel(gc_b *compiled.Block, input, output []floa
 
 //line hecbench_scan2.go:26
 						{
-							gc_at[0] = gc_at2[0]
+							value[0] = gc_at[0]
 						}
 					}
 					{
@@ -81,7 +79,7 @@ func gc_body_scan2BlockAdditionKernel(gc_b *compiled.Block, input, output []floa
 
 //line hecbench_scan2.go:26
 						{
-							gc_at[0] = gc_at2[0]
+							value[0] = gc_at[0]
 						}
 					}
 					{
@@ -96,7 +94,7 @@ func gc_body_scan2BlockAdditionKernel(gc_b *compiled.Block, input, output []floa
 
 //line hecbench_scan2.go:26
 						{
-							gc_at[0] = gc_at2[0]
+							value[0] = gc_at[0]
 						}
 					}
 					{
@@ -111,7 +109,7 @@ func gc_body_scan2BlockAdditionKernel(gc_b *compiled.Block, input, output []floa
 
 //line hecbench_scan2.go:26
 						{
-							gc_at[0] = gc_at2[0]
+							value[0] = gc_at[0]
 						}
 					}
 				}
@@ -125,7 +123,7 @@ func gc_body_scan2BlockAdditionKernel(gc_b *compiled.Block, input, output []floa
 
 //line hecbench_scan2.go:26
 					{
-						gc_at[0] = gc_at2[0]
+						value[0] = gc_at[0]
 					}
 				}
 			} else {
@@ -204,16 +202,11 @@ func gc_body_scan2BlockAdditionKernel(gc_b *compiled.Block, input, output []floa
 			}
 		}
 	}
-	gc_apart := compiled.Disjoint(value, output)
-	_ = gc_apart
 	{
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_off3 := bid * gc_bdx
-			gc_off4 := 0
-			if gc_off3 >= 0 && gc_off3 <= len(output) && gc_bdx <= len(output)-gc_off3 && gc_off4 >= 0 && gc_off4 < len(value) && gc_apart {
-				gc_at3 := output[gc_off3:][:gc_bdx]
-				gc_at4 := value[gc_off4:][:1]
-				gc_elem := gc_at4[0]
+			gc_off2 := bid * gc_bdx
+			if gc_off2 >= 0 && gc_off2 <= len(output) && gc_bdx <= len(output)-gc_off2 {
+				gc_at2 := output[gc_off2:][:gc_bdx]
 				gc_step3 := 0
 				for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
 					{
@@ -231,7 +224,7 @@ func gc_body_scan2BlockAdditionKernel(gc_b *compiled.Block, input, output []floa
 						_ = gid
 
 //line hecbench_scan2.go:31
-						gc_at3[gc_tx] += gc_elem
+						gc_at2[gc_tx] += value[0]
 					}
 					{
 						gc_tx := gc_step3 + 1
@@ -248,7 +241,7 @@ func gc_body_scan2BlockAdditionKernel(gc_b *compiled.Block, input, output []floa
 						_ = gid
 
 //line hecbench_scan2.go:31
-						gc_at3[gc_tx] += gc_elem
+						gc_at2[gc_tx] += value[0]
 					}
 					{
 						gc_tx := gc_step3 + 2
@@ -265,7 +258,7 @@ func gc_body_scan2BlockAdditionKernel(gc_b *compiled.Block, input, output []floa
 						_ = gid
 
 //line hecbench_scan2.go:31
-						gc_at3[gc_tx] += gc_elem
+						gc_at2[gc_tx] += value[0]
 					}
 					{
 						gc_tx := gc_step3 + 3
@@ -282,7 +275,7 @@ func gc_body_scan2BlockAdditionKernel(gc_b *compiled.Block, input, output []floa
 						_ = gid
 
 //line hecbench_scan2.go:31
-						gc_at3[gc_tx] += gc_elem
+						gc_at2[gc_tx] += value[0]
 					}
 				}
 				for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
@@ -298,7 +291,7 @@ func gc_body_scan2BlockAdditionKernel(gc_b *compiled.Block, input, output []floa
 					_ = gid
 
 //line hecbench_scan2.go:31
-					gc_at3[gc_tx] += gc_elem
+					gc_at2[gc_tx] += value[0]
 				}
 			} else {
 				gc_step4 := 0

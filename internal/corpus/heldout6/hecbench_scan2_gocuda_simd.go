@@ -47,11 +47,9 @@ func gc_body_scan2BlockAdditionKernel(gc_b2 *compiled.Block, input, output []flo
 			gc_to2 = gc_bound2 + 1
 		}
 		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off5 := 0
-			gc_off6 := bid
-			if gc_from2 >= 0 && gc_off5 >= 0 && gc_off5 < len(value) && gc_off6 >= 0 && gc_off6 < len(input) {
-				gc_at5 := value[gc_off5:][:1]
-				gc_at6 := input[gc_off6:][:1]
+			gc_off3 := bid
+			if gc_from2 >= 0 && gc_off3 >= 0 && gc_off3 < len(input) {
+				gc_at3 := input[gc_off3:][:1]
 				gc_step5 := gc_from2
 				for ; gc_step5+3 < gc_to2; gc_step5 += 4 {
 					{
@@ -66,7 +64,7 @@ func gc_body_scan2BlockAdditionKernel(gc_b2 *compiled.Block, input, output []flo
 
 //line hecbench_scan2.go:26
 						{
-							gc_at5[0] = gc_at6[0]
+							value[0] = gc_at3[0]
 						}
 					}
 					{
@@ -81,7 +79,7 @@ func gc_body_scan2BlockAdditionKernel(gc_b2 *compiled.Block, input, output []flo
 
 //line hecbench_scan2.go:26
 						{
-							gc_at5[0] = gc_at6[0]
+							value[0] = gc_at3[0]
 						}
 					}
 					{
@@ -96,7 +94,7 @@ func gc_body_scan2BlockAdditionKernel(gc_b2 *compiled.Block, input, output []flo
 
 //line hecbench_scan2.go:26
 						{
-							gc_at5[0] = gc_at6[0]
+							value[0] = gc_at3[0]
 						}
 					}
 					{
@@ -111,7 +109,7 @@ func gc_body_scan2BlockAdditionKernel(gc_b2 *compiled.Block, input, output []flo
 
 //line hecbench_scan2.go:26
 						{
-							gc_at5[0] = gc_at6[0]
+							value[0] = gc_at3[0]
 						}
 					}
 				}
@@ -125,7 +123,7 @@ func gc_body_scan2BlockAdditionKernel(gc_b2 *compiled.Block, input, output []flo
 
 //line hecbench_scan2.go:26
 					{
-						gc_at5[0] = gc_at6[0]
+						value[0] = gc_at3[0]
 					}
 				}
 			} else {
@@ -204,16 +202,11 @@ func gc_body_scan2BlockAdditionKernel(gc_b2 *compiled.Block, input, output []flo
 			}
 		}
 	}
-	gc_apart2 := compiled.Disjoint(value, output)
-	_ = gc_apart2
 	{
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off7 := bid * gc_bdx2
-			gc_off8 := 0
-			if gc_off7 >= 0 && gc_off7 <= len(output) && gc_bdx2 <= len(output)-gc_off7 && gc_off8 >= 0 && gc_off8 < len(value) && gc_apart2 {
-				gc_at7 := output[gc_off7:][:gc_bdx2]
-				gc_at8 := value[gc_off8:][:1]
-				gc_elem2 := gc_at8[0]
+			gc_off4 := bid * gc_bdx2
+			if gc_off4 >= 0 && gc_off4 <= len(output) && gc_bdx2 <= len(output)-gc_off4 {
+				gc_at4 := output[gc_off4:][:gc_bdx2]
 				gc_vstep := 0
 				if compiled.SIMD {
 //line hecbench_scan2.go:20
@@ -232,7 +225,7 @@ func gc_body_scan2BlockAdditionKernel(gc_b2 *compiled.Block, input, output []flo
 						var gid int = bid*gc_bdx2 + tid
 //line hecbench_scan2.go:21
 						_ = gid
-						archsimd.LoadFloat32x8Slice(gc_at7[gc_tx2:]).Add(compiled.BroadcastFloat32x8At(&gc_at8[0], gc_Lane0Mask322)).StoreSlice(gc_at7[gc_tx2:])
+						archsimd.LoadFloat32x8Slice(gc_at4[gc_tx2:]).Add(compiled.BroadcastFloat32x8At(&value[0], gc_Lane0Mask322)).StoreSlice(gc_at4[gc_tx2:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
@@ -249,7 +242,7 @@ func gc_body_scan2BlockAdditionKernel(gc_b2 *compiled.Block, input, output []flo
 					_ = gid
 
 //line hecbench_scan2.go:31
-					gc_at7[gc_tx2] += gc_elem2
+					gc_at4[gc_tx2] += value[0]
 				}
 			} else {
 				gc_vstep2 := 0

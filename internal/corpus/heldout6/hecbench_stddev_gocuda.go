@@ -410,7 +410,7 @@ func gc_body_stddevSopKernel(gc_b *compiled.Block, std, data []float32, D, N int
 					threadData := gc_s_threadData[gc_rank]
 
 //line hecbench_stddev.go:63
-					atomic.Add(&sstd[thisColId], threadData)
+					compiled.SharedAdd(&sstd[thisColId], threadData)
 				}
 				{
 					gc_tx := gc_step4 + 1
@@ -423,7 +423,7 @@ func gc_body_stddevSopKernel(gc_b *compiled.Block, std, data []float32, D, N int
 					threadData := gc_s_threadData[gc_rank]
 
 //line hecbench_stddev.go:63
-					atomic.Add(&sstd[thisColId], threadData)
+					compiled.SharedAdd(&sstd[thisColId], threadData)
 				}
 				{
 					gc_tx := gc_step4 + 2
@@ -436,7 +436,7 @@ func gc_body_stddevSopKernel(gc_b *compiled.Block, std, data []float32, D, N int
 					threadData := gc_s_threadData[gc_rank]
 
 //line hecbench_stddev.go:63
-					atomic.Add(&sstd[thisColId], threadData)
+					compiled.SharedAdd(&sstd[thisColId], threadData)
 				}
 				{
 					gc_tx := gc_step4 + 3
@@ -449,7 +449,7 @@ func gc_body_stddevSopKernel(gc_b *compiled.Block, std, data []float32, D, N int
 					threadData := gc_s_threadData[gc_rank]
 
 //line hecbench_stddev.go:63
-					atomic.Add(&sstd[thisColId], threadData)
+					compiled.SharedAdd(&sstd[thisColId], threadData)
 				}
 			}
 			for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
@@ -462,7 +462,7 @@ func gc_body_stddevSopKernel(gc_b *compiled.Block, std, data []float32, D, N int
 				threadData := gc_s_threadData[gc_rank]
 
 //line hecbench_stddev.go:63
-				atomic.Add(&sstd[thisColId], threadData)
+				compiled.SharedAdd(&sstd[thisColId], threadData)
 			}
 		}
 	}

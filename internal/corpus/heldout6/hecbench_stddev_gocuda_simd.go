@@ -413,7 +413,7 @@ func gc_body_stddevSopKernel(gc_b2 *compiled.Block, std, data []float32, D, N in
 					threadData := gc_s_threadData[gc_rank2]
 
 //line hecbench_stddev.go:63
-					atomic.Add(&sstd[thisColId], threadData)
+					compiled.SharedAdd(&sstd[thisColId], threadData)
 				}
 				{
 					gc_tx2 := gc_step8 + 1
@@ -426,7 +426,7 @@ func gc_body_stddevSopKernel(gc_b2 *compiled.Block, std, data []float32, D, N in
 					threadData := gc_s_threadData[gc_rank2]
 
 //line hecbench_stddev.go:63
-					atomic.Add(&sstd[thisColId], threadData)
+					compiled.SharedAdd(&sstd[thisColId], threadData)
 				}
 				{
 					gc_tx2 := gc_step8 + 2
@@ -439,7 +439,7 @@ func gc_body_stddevSopKernel(gc_b2 *compiled.Block, std, data []float32, D, N in
 					threadData := gc_s_threadData[gc_rank2]
 
 //line hecbench_stddev.go:63
-					atomic.Add(&sstd[thisColId], threadData)
+					compiled.SharedAdd(&sstd[thisColId], threadData)
 				}
 				{
 					gc_tx2 := gc_step8 + 3
@@ -452,7 +452,7 @@ func gc_body_stddevSopKernel(gc_b2 *compiled.Block, std, data []float32, D, N in
 					threadData := gc_s_threadData[gc_rank2]
 
 //line hecbench_stddev.go:63
-					atomic.Add(&sstd[thisColId], threadData)
+					compiled.SharedAdd(&sstd[thisColId], threadData)
 				}
 			}
 			for gc_tx2 := gc_step8; gc_tx2 < gc_bdx2; gc_tx2++ {
@@ -465,7 +465,7 @@ func gc_body_stddevSopKernel(gc_b2 *compiled.Block, std, data []float32, D, N in
 				threadData := gc_s_threadData[gc_rank2]
 
 //line hecbench_stddev.go:63
-				atomic.Add(&sstd[thisColId], threadData)
+				compiled.SharedAdd(&sstd[thisColId], threadData)
 			}
 		}
 	}

@@ -50,75 +50,12 @@ func gc_body_threadfenceSumKernel(gc_b *compiled.Block, array []float32, N int32
 	blockSize := uint32(gc_bdx)
 	{
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_off2 := 0
-			if gc_off2 >= 0 && gc_off2 < len(partialSum) {
-				gc_at := partialSum[gc_off2:][:1]
-				gc_step := 0
-				for ; gc_step+3 < gc_bdx; gc_step += 4 {
-					{
-						gc_tx := gc_step + 0
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line hecbench_threadfence.go:27
-						lid := uint32(gc_tx)
-						_ = lid
-
-//line hecbench_threadfence.go:30
-						if lid == 0 {
-							gc_at[0] = 0
-						}
-					}
-					{
-						gc_tx := gc_step + 1
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line hecbench_threadfence.go:27
-						lid := uint32(gc_tx)
-						_ = lid
-
-//line hecbench_threadfence.go:30
-						if lid == 0 {
-							gc_at[0] = 0
-						}
-					}
-					{
-						gc_tx := gc_step + 2
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line hecbench_threadfence.go:27
-						lid := uint32(gc_tx)
-						_ = lid
-
-//line hecbench_threadfence.go:30
-						if lid == 0 {
-							gc_at[0] = 0
-						}
-					}
-					{
-						gc_tx := gc_step + 3
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line hecbench_threadfence.go:27
-						lid := uint32(gc_tx)
-						_ = lid
-
-//line hecbench_threadfence.go:30
-						if lid == 0 {
-							gc_at[0] = 0
-						}
-					}
-				}
-				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+			gc_step := 0
+			for ; gc_step+3 < gc_bdx; gc_step += 4 {
+				{
+					gc_tx := gc_step + 0
 					gc_rank := gc_base + gc_tx
-					_ = gc_rank
+					gc_pos.Thread = gc_rank
 
 //line hecbench_threadfence.go:27
 					lid := uint32(gc_tx)
@@ -126,70 +63,39 @@ func gc_body_threadfenceSumKernel(gc_b *compiled.Block, array []float32, N int32
 
 //line hecbench_threadfence.go:30
 					if lid == 0 {
-						gc_at[0] = 0
+						partialSum[0] = 0
 					}
 				}
-			} else {
-				gc_step2 := 0
-				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
-					{
-						gc_tx := gc_step2 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
+				{
+					gc_tx := gc_step + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 
 //line hecbench_threadfence.go:27
-						lid := uint32(gc_tx)
-						_ = lid
+					lid := uint32(gc_tx)
+					_ = lid
 
 //line hecbench_threadfence.go:30
-						if lid == 0 {
-							partialSum[0] = 0
-						}
-					}
-					{
-						gc_tx := gc_step2 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line hecbench_threadfence.go:27
-						lid := uint32(gc_tx)
-						_ = lid
-
-//line hecbench_threadfence.go:30
-						if lid == 0 {
-							partialSum[0] = 0
-						}
-					}
-					{
-						gc_tx := gc_step2 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line hecbench_threadfence.go:27
-						lid := uint32(gc_tx)
-						_ = lid
-
-//line hecbench_threadfence.go:30
-						if lid == 0 {
-							partialSum[0] = 0
-						}
-					}
-					{
-						gc_tx := gc_step2 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line hecbench_threadfence.go:27
-						lid := uint32(gc_tx)
-						_ = lid
-
-//line hecbench_threadfence.go:30
-						if lid == 0 {
-							partialSum[0] = 0
-						}
+					if lid == 0 {
+						partialSum[0] = 0
 					}
 				}
-				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+				{
+					gc_tx := gc_step + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line hecbench_threadfence.go:27
+					lid := uint32(gc_tx)
+					_ = lid
+
+//line hecbench_threadfence.go:30
+					if lid == 0 {
+						partialSum[0] = 0
+					}
+				}
+				{
+					gc_tx := gc_step + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
@@ -203,14 +109,27 @@ func gc_body_threadfenceSumKernel(gc_b *compiled.Block, array []float32, N int32
 					}
 				}
 			}
+			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+
+//line hecbench_threadfence.go:27
+				lid := uint32(gc_tx)
+				_ = lid
+
+//line hecbench_threadfence.go:30
+				if lid == 0 {
+					partialSum[0] = 0
+				}
+			}
 		}
 	}
 	{
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_step3 := 0
-			for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
+			gc_step2 := 0
+			for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
 				{
-					gc_tx := gc_step3 + 0
+					gc_tx := gc_step2 + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
@@ -224,11 +143,11 @@ func gc_body_threadfenceSumKernel(gc_b *compiled.Block, array []float32, N int32
 
 //line hecbench_threadfence.go:35
 					if gid < uint32(N) {
-						atomic.Add(&partialSum[0], array[gid])
+						compiled.SharedAdd(&partialSum[0], array[gid])
 					}
 				}
 				{
-					gc_tx := gc_step3 + 1
+					gc_tx := gc_step2 + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
@@ -242,11 +161,11 @@ func gc_body_threadfenceSumKernel(gc_b *compiled.Block, array []float32, N int32
 
 //line hecbench_threadfence.go:35
 					if gid < uint32(N) {
-						atomic.Add(&partialSum[0], array[gid])
+						compiled.SharedAdd(&partialSum[0], array[gid])
 					}
 				}
 				{
-					gc_tx := gc_step3 + 2
+					gc_tx := gc_step2 + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
@@ -260,11 +179,11 @@ func gc_body_threadfenceSumKernel(gc_b *compiled.Block, array []float32, N int32
 
 //line hecbench_threadfence.go:35
 					if gid < uint32(N) {
-						atomic.Add(&partialSum[0], array[gid])
+						compiled.SharedAdd(&partialSum[0], array[gid])
 					}
 				}
 				{
-					gc_tx := gc_step3 + 3
+					gc_tx := gc_step2 + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
@@ -278,11 +197,11 @@ func gc_body_threadfenceSumKernel(gc_b *compiled.Block, array []float32, N int32
 
 //line hecbench_threadfence.go:35
 					if gid < uint32(N) {
-						atomic.Add(&partialSum[0], array[gid])
+						compiled.SharedAdd(&partialSum[0], array[gid])
 					}
 				}
 			}
-			for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 
@@ -296,66 +215,35 @@ func gc_body_threadfenceSumKernel(gc_b *compiled.Block, array []float32, N int32
 
 //line hecbench_threadfence.go:35
 				if gid < uint32(N) {
-					atomic.Add(&partialSum[0], array[gid])
+					compiled.SharedAdd(&partialSum[0], array[gid])
 				}
 			}
 		}
 	}
 	{
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_off3 := 0
-			if gc_off3 >= 0 && gc_off3 < len(partialSum) && gc_off3 < len(count) && gc_off3 < len(isLastBlockDone) {
-				gc_at2 := partialSum[gc_off3:][:1]
-				gc_at3 := count[gc_off3:][:1]
-				gc_at4 := isLastBlockDone[gc_off3:][:1]
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 
 //line hecbench_threadfence.go:27
-					lid := uint32(gc_tx)
-					_ = lid
+				lid := uint32(gc_tx)
+				_ = lid
 
 //line hecbench_threadfence.go:41
-					if lid == 0 {
+				if lid == 0 {
 
 //line hecbench_threadfence.go:50
-						result[bid] = gc_at2[0]
+					result[bid] = partialSum[0]
 
 //line hecbench_threadfence.go:55
-						atomic.ThreadFence()
+					atomic.ThreadFence()
 
 //line hecbench_threadfence.go:58
-						value := atomic.Add(&gc_at3[0], 1)
+					value := atomic.Add(&count[0], 1)
 
 //line hecbench_threadfence.go:62
-						gc_at4[0] = (value == (numBlocks - 1))
-					}
-				}
-			} else {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line hecbench_threadfence.go:27
-					lid := uint32(gc_tx)
-					_ = lid
-
-//line hecbench_threadfence.go:41
-					if lid == 0 {
-
-//line hecbench_threadfence.go:50
-						result[bid] = partialSum[0]
-
-//line hecbench_threadfence.go:55
-						atomic.ThreadFence()
-
-//line hecbench_threadfence.go:58
-						value := atomic.Add(&count[0], 1)
-
-//line hecbench_threadfence.go:62
-						isLastBlockDone[0] = (value == (numBlocks - 1))
-					}
+					isLastBlockDone[0] = (value == (numBlocks - 1))
 				}
 			}
 		}
@@ -365,146 +253,10 @@ func gc_body_threadfenceSumKernel(gc_b *compiled.Block, array []float32, N int32
 	if isLastBlockDone[0] {
 		{
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				gc_off4 := 0
-				if gc_off4 >= 0 && gc_off4 < len(partialSum) {
-					gc_at5 := partialSum[gc_off4:][:1]
-					gc_step4 := 0
-					for ; gc_step4+3 < gc_bdx; gc_step4 += 4 {
-						{
-							gc_tx := gc_step4 + 0
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line hecbench_threadfence.go:27
-							lid := uint32(gc_tx)
-							_ = lid
-
-//line hecbench_threadfence.go:73
-							if lid == 0 {
-								gc_at5[0] = 0
-							}
-						}
-						{
-							gc_tx := gc_step4 + 1
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line hecbench_threadfence.go:27
-							lid := uint32(gc_tx)
-							_ = lid
-
-//line hecbench_threadfence.go:73
-							if lid == 0 {
-								gc_at5[0] = 0
-							}
-						}
-						{
-							gc_tx := gc_step4 + 2
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line hecbench_threadfence.go:27
-							lid := uint32(gc_tx)
-							_ = lid
-
-//line hecbench_threadfence.go:73
-							if lid == 0 {
-								gc_at5[0] = 0
-							}
-						}
-						{
-							gc_tx := gc_step4 + 3
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line hecbench_threadfence.go:27
-							lid := uint32(gc_tx)
-							_ = lid
-
-//line hecbench_threadfence.go:73
-							if lid == 0 {
-								gc_at5[0] = 0
-							}
-						}
-					}
-					for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line hecbench_threadfence.go:27
-						lid := uint32(gc_tx)
-						_ = lid
-
-//line hecbench_threadfence.go:73
-						if lid == 0 {
-							gc_at5[0] = 0
-						}
-					}
-				} else {
-					gc_step5 := 0
-					for ; gc_step5+3 < gc_bdx; gc_step5 += 4 {
-						{
-							gc_tx := gc_step5 + 0
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line hecbench_threadfence.go:27
-							lid := uint32(gc_tx)
-							_ = lid
-
-//line hecbench_threadfence.go:73
-							if lid == 0 {
-								partialSum[0] = 0
-							}
-						}
-						{
-							gc_tx := gc_step5 + 1
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line hecbench_threadfence.go:27
-							lid := uint32(gc_tx)
-							_ = lid
-
-//line hecbench_threadfence.go:73
-							if lid == 0 {
-								partialSum[0] = 0
-							}
-						}
-						{
-							gc_tx := gc_step5 + 2
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line hecbench_threadfence.go:27
-							lid := uint32(gc_tx)
-							_ = lid
-
-//line hecbench_threadfence.go:73
-							if lid == 0 {
-								partialSum[0] = 0
-							}
-						}
-						{
-							gc_tx := gc_step5 + 3
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line hecbench_threadfence.go:27
-							lid := uint32(gc_tx)
-							_ = lid
-
-//line hecbench_threadfence.go:73
-							if lid == 0 {
-								partialSum[0] = 0
-							}
-						}
-					}
-					for gc_tx := gc_step5; gc_tx < gc_bdx; gc_tx++ {
+				gc_step3 := 0
+				for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
+					{
+						gc_tx := gc_step3 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -516,6 +268,61 @@ func gc_body_threadfenceSumKernel(gc_b *compiled.Block, array []float32, N int32
 						if lid == 0 {
 							partialSum[0] = 0
 						}
+					}
+					{
+						gc_tx := gc_step3 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line hecbench_threadfence.go:27
+						lid := uint32(gc_tx)
+						_ = lid
+
+//line hecbench_threadfence.go:73
+						if lid == 0 {
+							partialSum[0] = 0
+						}
+					}
+					{
+						gc_tx := gc_step3 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line hecbench_threadfence.go:27
+						lid := uint32(gc_tx)
+						_ = lid
+
+//line hecbench_threadfence.go:73
+						if lid == 0 {
+							partialSum[0] = 0
+						}
+					}
+					{
+						gc_tx := gc_step3 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line hecbench_threadfence.go:27
+						lid := uint32(gc_tx)
+						_ = lid
+
+//line hecbench_threadfence.go:73
+						if lid == 0 {
+							partialSum[0] = 0
+						}
+					}
+				}
+				for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line hecbench_threadfence.go:27
+					lid := uint32(gc_tx)
+					_ = lid
+
+//line hecbench_threadfence.go:73
+					if lid == 0 {
+						partialSum[0] = 0
 					}
 				}
 			}
@@ -562,26 +369,22 @@ func gc_body_threadfenceSumKernel(gc_b *compiled.Block, array []float32, N int32
 						for i := gc_from2; gc_trips > 0; i, gc_trips = i+(int(blockSize)), gc_trips-1 {
 
 //line hecbench_threadfence.go:79
-							atomic.Add(&partialSum[0], result[i])
+							compiled.SharedAdd(&partialSum[0], result[i])
 						}
 					}
 				}
 			}
 		}
-		gc_apart := compiled.Disjoint(partialSum, result) && compiled.Disjoint(partialSum, count)
-		_ = gc_apart
 		{
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				gc_off5 := 0
-				if gc_off5 >= 0 && gc_off5 < len(result) && gc_off5 < len(partialSum) && gc_apart && gc_off5 < len(count) {
-					gc_at6 := result[gc_off5:][:1]
-					gc_at7 := partialSum[gc_off5:][:1]
-					gc_at8 := count[gc_off5:][:1]
-					gc_elem := gc_at7[0]
-					gc_step6 := 0
-					for ; gc_step6+3 < gc_bdx; gc_step6 += 4 {
+				gc_off2 := 0
+				if gc_off2 >= 0 && gc_off2 < len(result) && gc_off2 < len(count) {
+					gc_at := result[gc_off2:][:1]
+					gc_at2 := count[gc_off2:][:1]
+					gc_step4 := 0
+					for ; gc_step4+3 < gc_bdx; gc_step4 += 4 {
 						{
-							gc_tx := gc_step6 + 0
+							gc_tx := gc_step4 + 0
 							_ = gc_tx
 							gc_rank := gc_base + gc_tx
 							_ = gc_rank
@@ -594,12 +397,12 @@ func gc_body_threadfenceSumKernel(gc_b *compiled.Block, array []float32, N int32
 							if lid == 0 {
 
 //line hecbench_threadfence.go:90
-								gc_at6[0] = gc_elem
-								gc_at8[0] = 0
+								gc_at[0] = partialSum[0]
+								gc_at2[0] = 0
 							}
 						}
 						{
-							gc_tx := gc_step6 + 1
+							gc_tx := gc_step4 + 1
 							_ = gc_tx
 							gc_rank := gc_base + gc_tx
 							_ = gc_rank
@@ -612,12 +415,12 @@ func gc_body_threadfenceSumKernel(gc_b *compiled.Block, array []float32, N int32
 							if lid == 0 {
 
 //line hecbench_threadfence.go:90
-								gc_at6[0] = gc_elem
-								gc_at8[0] = 0
+								gc_at[0] = partialSum[0]
+								gc_at2[0] = 0
 							}
 						}
 						{
-							gc_tx := gc_step6 + 2
+							gc_tx := gc_step4 + 2
 							_ = gc_tx
 							gc_rank := gc_base + gc_tx
 							_ = gc_rank
@@ -630,12 +433,12 @@ func gc_body_threadfenceSumKernel(gc_b *compiled.Block, array []float32, N int32
 							if lid == 0 {
 
 //line hecbench_threadfence.go:90
-								gc_at6[0] = gc_elem
-								gc_at8[0] = 0
+								gc_at[0] = partialSum[0]
+								gc_at2[0] = 0
 							}
 						}
 						{
-							gc_tx := gc_step6 + 3
+							gc_tx := gc_step4 + 3
 							_ = gc_tx
 							gc_rank := gc_base + gc_tx
 							_ = gc_rank
@@ -648,12 +451,12 @@ func gc_body_threadfenceSumKernel(gc_b *compiled.Block, array []float32, N int32
 							if lid == 0 {
 
 //line hecbench_threadfence.go:90
-								gc_at6[0] = gc_elem
-								gc_at8[0] = 0
+								gc_at[0] = partialSum[0]
+								gc_at2[0] = 0
 							}
 						}
 					}
-					for gc_tx := gc_step6; gc_tx < gc_bdx; gc_tx++ {
+					for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						_ = gc_rank
 
@@ -665,15 +468,15 @@ func gc_body_threadfenceSumKernel(gc_b *compiled.Block, array []float32, N int32
 						if lid == 0 {
 
 //line hecbench_threadfence.go:90
-							gc_at6[0] = gc_elem
-							gc_at8[0] = 0
+							gc_at[0] = partialSum[0]
+							gc_at2[0] = 0
 						}
 					}
 				} else {
-					gc_step7 := 0
-					for ; gc_step7+3 < gc_bdx; gc_step7 += 4 {
+					gc_step5 := 0
+					for ; gc_step5+3 < gc_bdx; gc_step5 += 4 {
 						{
-							gc_tx := gc_step7 + 0
+							gc_tx := gc_step5 + 0
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -690,7 +493,7 @@ func gc_body_threadfenceSumKernel(gc_b *compiled.Block, array []float32, N int32
 							}
 						}
 						{
-							gc_tx := gc_step7 + 1
+							gc_tx := gc_step5 + 1
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -707,7 +510,7 @@ func gc_body_threadfenceSumKernel(gc_b *compiled.Block, array []float32, N int32
 							}
 						}
 						{
-							gc_tx := gc_step7 + 2
+							gc_tx := gc_step5 + 2
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -724,7 +527,7 @@ func gc_body_threadfenceSumKernel(gc_b *compiled.Block, array []float32, N int32
 							}
 						}
 						{
-							gc_tx := gc_step7 + 3
+							gc_tx := gc_step5 + 3
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -741,7 +544,7 @@ func gc_body_threadfenceSumKernel(gc_b *compiled.Block, array []float32, N int32
 							}
 						}
 					}
-					for gc_tx := gc_step7; gc_tx < gc_bdx; gc_tx++ {
+					for gc_tx := gc_step5; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 

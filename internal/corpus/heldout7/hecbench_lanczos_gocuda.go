@@ -358,10 +358,8 @@ func gc_body_dotProductKernel[T lanczosReal](gc_b *compiled.Block, N int, x, y, 
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 			gc_off3 := gc_bx
-			gc_off4 := 0
-			if gc_from >= 0 && gc_off3 >= 0 && gc_off3 < len(z) && gc_off4 >= 0 && gc_off4 < len(result) {
+			if gc_from >= 0 && gc_off3 >= 0 && gc_off3 < len(z) {
 				gc_at6 := z[gc_off3:][:1]
-				gc_at7 := result[gc_off4:][:1]
 				gc_step5 := gc_from
 				for ; gc_step5+3 < gc_to; gc_step5 += 4 {
 					{
@@ -372,7 +370,7 @@ func gc_body_dotProductKernel[T lanczosReal](gc_b *compiled.Block, N int, x, y, 
 
 //line hecbench_lanczos.go:41
 						{
-							gc_at6[0] = gc_at7[0]
+							gc_at6[0] = result[0]
 						}
 					}
 					{
@@ -383,7 +381,7 @@ func gc_body_dotProductKernel[T lanczosReal](gc_b *compiled.Block, N int, x, y, 
 
 //line hecbench_lanczos.go:41
 						{
-							gc_at6[0] = gc_at7[0]
+							gc_at6[0] = result[0]
 						}
 					}
 					{
@@ -394,7 +392,7 @@ func gc_body_dotProductKernel[T lanczosReal](gc_b *compiled.Block, N int, x, y, 
 
 //line hecbench_lanczos.go:41
 						{
-							gc_at6[0] = gc_at7[0]
+							gc_at6[0] = result[0]
 						}
 					}
 					{
@@ -405,7 +403,7 @@ func gc_body_dotProductKernel[T lanczosReal](gc_b *compiled.Block, N int, x, y, 
 
 //line hecbench_lanczos.go:41
 						{
-							gc_at6[0] = gc_at7[0]
+							gc_at6[0] = result[0]
 						}
 					}
 				}
@@ -415,7 +413,7 @@ func gc_body_dotProductKernel[T lanczosReal](gc_b *compiled.Block, N int, x, y, 
 
 //line hecbench_lanczos.go:41
 					{
-						gc_at6[0] = gc_at7[0]
+						gc_at6[0] = result[0]
 					}
 				}
 			} else {

@@ -47,11 +47,11 @@ func gc_body_dotProductKernel[T lanczosReal](gc_b3 *compiled.Block, N int, x, y,
 	result := gocuda.Shared[T](t, lanczosThreadsPerBlock)[:lanczosThreadsPerBlock]
 	{
 		for gc_base3 := 0; gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
-			gc_off9 := gc_bx3 * gc_bdx3
-			if gc_bdx3 <= len(result) && gc_off9 >= 0 && gc_off9 <= len(x) && gc_bdx3 <= len(x)-gc_off9 && gc_off9 <= len(y) && gc_bdx3 <= len(y)-gc_off9 {
-				gc_at15 := result[:gc_bdx3]
-				gc_at16 := x[gc_off9:][:gc_bdx3]
-				gc_at17 := y[gc_off9:][:gc_bdx3]
+			gc_off7 := gc_bx3 * gc_bdx3
+			if gc_bdx3 <= len(result) && gc_off7 >= 0 && gc_off7 <= len(x) && gc_bdx3 <= len(x)-gc_off7 && gc_off7 <= len(y) && gc_bdx3 <= len(y)-gc_off7 {
+				gc_at13 := result[:gc_bdx3]
+				gc_at14 := x[gc_off7:][:gc_bdx3]
+				gc_at15 := y[gc_off7:][:gc_bdx3]
 				gc_step11 := 0
 				for ; gc_step11+3 < gc_bdx3; gc_step11 += 4 {
 					{
@@ -66,9 +66,9 @@ func gc_body_dotProductKernel[T lanczosReal](gc_b3 *compiled.Block, N int, x, y,
 
 //line hecbench_lanczos.go:25
 						if index < N {
-							gc_at15[gc_tx3] = gc_at16[gc_tx3] * gc_at17[gc_tx3]
+							gc_at13[gc_tx3] = gc_at14[gc_tx3] * gc_at15[gc_tx3]
 						} else {
-							gc_at15[gc_tx3] = 0
+							gc_at13[gc_tx3] = 0
 						}
 					}
 					{
@@ -83,9 +83,9 @@ func gc_body_dotProductKernel[T lanczosReal](gc_b3 *compiled.Block, N int, x, y,
 
 //line hecbench_lanczos.go:25
 						if index < N {
-							gc_at15[gc_tx3] = gc_at16[gc_tx3] * gc_at17[gc_tx3]
+							gc_at13[gc_tx3] = gc_at14[gc_tx3] * gc_at15[gc_tx3]
 						} else {
-							gc_at15[gc_tx3] = 0
+							gc_at13[gc_tx3] = 0
 						}
 					}
 					{
@@ -100,9 +100,9 @@ func gc_body_dotProductKernel[T lanczosReal](gc_b3 *compiled.Block, N int, x, y,
 
 //line hecbench_lanczos.go:25
 						if index < N {
-							gc_at15[gc_tx3] = gc_at16[gc_tx3] * gc_at17[gc_tx3]
+							gc_at13[gc_tx3] = gc_at14[gc_tx3] * gc_at15[gc_tx3]
 						} else {
-							gc_at15[gc_tx3] = 0
+							gc_at13[gc_tx3] = 0
 						}
 					}
 					{
@@ -117,9 +117,9 @@ func gc_body_dotProductKernel[T lanczosReal](gc_b3 *compiled.Block, N int, x, y,
 
 //line hecbench_lanczos.go:25
 						if index < N {
-							gc_at15[gc_tx3] = gc_at16[gc_tx3] * gc_at17[gc_tx3]
+							gc_at13[gc_tx3] = gc_at14[gc_tx3] * gc_at15[gc_tx3]
 						} else {
-							gc_at15[gc_tx3] = 0
+							gc_at13[gc_tx3] = 0
 						}
 					}
 				}
@@ -133,9 +133,9 @@ func gc_body_dotProductKernel[T lanczosReal](gc_b3 *compiled.Block, N int, x, y,
 
 //line hecbench_lanczos.go:25
 					if index < N {
-						gc_at15[gc_tx3] = gc_at16[gc_tx3] * gc_at17[gc_tx3]
+						gc_at13[gc_tx3] = gc_at14[gc_tx3] * gc_at15[gc_tx3]
 					} else {
-						gc_at15[gc_tx3] = 0
+						gc_at13[gc_tx3] = 0
 					}
 				}
 			} else {
@@ -240,10 +240,10 @@ func gc_body_dotProductKernel[T lanczosReal](gc_b3 *compiled.Block, N int, x, y,
 				gc_to3 = gc_bound3
 			}
 			for gc_base3 := 0; gc_from3 < gc_to3 && gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
-				gc_off10 := half
-				if gc_from3 >= 0 && gc_to3 <= len(result) && gc_off10 >= 0 && gc_off10 <= len(result) && gc_to3 <= len(result)-gc_off10 {
-					gc_at18 := result[:gc_to3]
-					gc_at19 := result[gc_off10:][:gc_to3]
+				gc_off8 := half
+				if gc_from3 >= 0 && gc_to3 <= len(result) && gc_off8 >= 0 && gc_off8 <= len(result) && gc_to3 <= len(result)-gc_off8 {
+					gc_at16 := result[:gc_to3]
+					gc_at17 := result[gc_off8:][:gc_to3]
 					gc_step13 := gc_from3
 					for ; gc_step13+3 < gc_to3; gc_step13 += 4 {
 						{
@@ -254,7 +254,7 @@ func gc_body_dotProductKernel[T lanczosReal](gc_b3 *compiled.Block, N int, x, y,
 
 //line hecbench_lanczos.go:34
 							{
-								gc_at18[gc_tx3] += gc_at19[gc_tx3]
+								gc_at16[gc_tx3] += gc_at17[gc_tx3]
 							}
 						}
 						{
@@ -265,7 +265,7 @@ func gc_body_dotProductKernel[T lanczosReal](gc_b3 *compiled.Block, N int, x, y,
 
 //line hecbench_lanczos.go:34
 							{
-								gc_at18[gc_tx3] += gc_at19[gc_tx3]
+								gc_at16[gc_tx3] += gc_at17[gc_tx3]
 							}
 						}
 						{
@@ -276,7 +276,7 @@ func gc_body_dotProductKernel[T lanczosReal](gc_b3 *compiled.Block, N int, x, y,
 
 //line hecbench_lanczos.go:34
 							{
-								gc_at18[gc_tx3] += gc_at19[gc_tx3]
+								gc_at16[gc_tx3] += gc_at17[gc_tx3]
 							}
 						}
 						{
@@ -287,7 +287,7 @@ func gc_body_dotProductKernel[T lanczosReal](gc_b3 *compiled.Block, N int, x, y,
 
 //line hecbench_lanczos.go:34
 							{
-								gc_at18[gc_tx3] += gc_at19[gc_tx3]
+								gc_at16[gc_tx3] += gc_at17[gc_tx3]
 							}
 						}
 					}
@@ -297,7 +297,7 @@ func gc_body_dotProductKernel[T lanczosReal](gc_b3 *compiled.Block, N int, x, y,
 
 //line hecbench_lanczos.go:34
 						{
-							gc_at18[gc_tx3] += gc_at19[gc_tx3]
+							gc_at16[gc_tx3] += gc_at17[gc_tx3]
 						}
 					}
 				} else {
@@ -366,11 +366,9 @@ func gc_body_dotProductKernel[T lanczosReal](gc_b3 *compiled.Block, N int, x, y,
 			gc_to3 = gc_bound3 + 1
 		}
 		for gc_base3 := 0; gc_from3 < gc_to3 && gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
-			gc_off11 := gc_bx3
-			gc_off12 := 0
-			if gc_from3 >= 0 && gc_off11 >= 0 && gc_off11 < len(z) && gc_off12 >= 0 && gc_off12 < len(result) {
-				gc_at20 := z[gc_off11:][:1]
-				gc_at21 := result[gc_off12:][:1]
+			gc_off9 := gc_bx3
+			if gc_from3 >= 0 && gc_off9 >= 0 && gc_off9 < len(z) {
+				gc_at18 := z[gc_off9:][:1]
 				gc_step15 := gc_from3
 				for ; gc_step15+3 < gc_to3; gc_step15 += 4 {
 					{
@@ -381,7 +379,7 @@ func gc_body_dotProductKernel[T lanczosReal](gc_b3 *compiled.Block, N int, x, y,
 
 //line hecbench_lanczos.go:41
 						{
-							gc_at20[0] = gc_at21[0]
+							gc_at18[0] = result[0]
 						}
 					}
 					{
@@ -392,7 +390,7 @@ func gc_body_dotProductKernel[T lanczosReal](gc_b3 *compiled.Block, N int, x, y,
 
 //line hecbench_lanczos.go:41
 						{
-							gc_at20[0] = gc_at21[0]
+							gc_at18[0] = result[0]
 						}
 					}
 					{
@@ -403,7 +401,7 @@ func gc_body_dotProductKernel[T lanczosReal](gc_b3 *compiled.Block, N int, x, y,
 
 //line hecbench_lanczos.go:41
 						{
-							gc_at20[0] = gc_at21[0]
+							gc_at18[0] = result[0]
 						}
 					}
 					{
@@ -414,7 +412,7 @@ func gc_body_dotProductKernel[T lanczosReal](gc_b3 *compiled.Block, N int, x, y,
 
 //line hecbench_lanczos.go:41
 						{
-							gc_at20[0] = gc_at21[0]
+							gc_at18[0] = result[0]
 						}
 					}
 				}
@@ -424,7 +422,7 @@ func gc_body_dotProductKernel[T lanczosReal](gc_b3 *compiled.Block, N int, x, y,
 
 //line hecbench_lanczos.go:41
 					{
-						gc_at20[0] = gc_at21[0]
+						gc_at18[0] = result[0]
 					}
 				}
 			} else {
@@ -499,11 +497,11 @@ func gc_body_dotProductKernel_float32(gc_b2 *compiled.Block, N int, x []float32,
 	result := gocuda.Shared[float32](t, lanczosThreadsPerBlock)[:lanczosThreadsPerBlock]
 	{
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off5 := gc_bx2 * gc_bdx2
-			if gc_bdx2 <= len(result) && gc_off5 >= 0 && gc_off5 <= len(x) && gc_bdx2 <= len(x)-gc_off5 && gc_off5 <= len(y) && gc_bdx2 <= len(y)-gc_off5 {
-				gc_at8 := result[:gc_bdx2]
-				gc_at9 := x[gc_off5:][:gc_bdx2]
-				gc_at10 := y[gc_off5:][:gc_bdx2]
+			gc_off4 := gc_bx2 * gc_bdx2
+			if gc_bdx2 <= len(result) && gc_off4 >= 0 && gc_off4 <= len(x) && gc_bdx2 <= len(x)-gc_off4 && gc_off4 <= len(y) && gc_bdx2 <= len(y)-gc_off4 {
+				gc_at7 := result[:gc_bdx2]
+				gc_at8 := x[gc_off4:][:gc_bdx2]
+				gc_at9 := y[gc_off4:][:gc_bdx2]
 				gc_vstep := 0
 				if compiled.SIMD {
 //line hecbench_lanczos.go:22
@@ -525,7 +523,7 @@ func gc_body_dotProductKernel_float32(gc_b2 *compiled.Block, N int, x []float32,
 //line hecbench_lanczos.go:25
 						if index < N && uint(N-index) > 7 {
 //line hecbench_lanczos.go:25
-							archsimd.LoadFloat32x8Slice(gc_at9[gc_tx2:]).Mul(archsimd.LoadFloat32x8Slice(gc_at10[gc_tx2:])).StoreSlice(gc_at8[gc_tx2:])
+							archsimd.LoadFloat32x8Slice(gc_at8[gc_tx2:]).Mul(archsimd.LoadFloat32x8Slice(gc_at9[gc_tx2:])).StoreSlice(gc_at7[gc_tx2:])
 //line hecbench_lanczos.go:25
 						} else {
 //line hecbench_lanczos.go:25
@@ -535,7 +533,7 @@ func gc_body_dotProductKernel_float32(gc_b2 *compiled.Block, N int, x []float32,
 //line hecbench_lanczos.go:25
 							if gc_if2.ToBits() != 0 {
 //line hecbench_lanczos.go:25
-								archsimd.LoadFloat32x8Slice(gc_at9[gc_tx2:]).Mul(archsimd.LoadFloat32x8Slice(gc_at10[gc_tx2:])).Merge(archsimd.LoadFloat32x8Slice(gc_at8[gc_tx2:]), gc_if2).StoreSlice(gc_at8[gc_tx2:])
+								archsimd.LoadFloat32x8Slice(gc_at8[gc_tx2:]).Mul(archsimd.LoadFloat32x8Slice(gc_at9[gc_tx2:])).Merge(archsimd.LoadFloat32x8Slice(gc_at7[gc_tx2:]), gc_if2).StoreSlice(gc_at7[gc_tx2:])
 //line hecbench_lanczos.go:25
 							}
 //line hecbench_lanczos.go:25
@@ -547,7 +545,7 @@ func gc_body_dotProductKernel_float32(gc_b2 *compiled.Block, N int, x []float32,
 //line hecbench_lanczos.go:25
 								{
 //line hecbench_lanczos.go:25
-									gc_vb2.Merge(archsimd.LoadFloat32x8Slice(gc_at8[gc_tx2:]), gc_else2).StoreSlice(gc_at8[gc_tx2:])
+									gc_vb2.Merge(archsimd.LoadFloat32x8Slice(gc_at7[gc_tx2:]), gc_else2).StoreSlice(gc_at7[gc_tx2:])
 //line hecbench_lanczos.go:25
 								}
 //line hecbench_lanczos.go:25
@@ -567,9 +565,9 @@ func gc_body_dotProductKernel_float32(gc_b2 *compiled.Block, N int, x []float32,
 
 //line hecbench_lanczos.go:25
 					if index < N {
-						gc_at8[gc_tx2] = gc_at9[gc_tx2] * gc_at10[gc_tx2]
+						gc_at7[gc_tx2] = gc_at8[gc_tx2] * gc_at9[gc_tx2]
 					} else {
-						gc_at8[gc_tx2] = 0
+						gc_at7[gc_tx2] = 0
 					}
 				}
 			} else {
@@ -731,10 +729,10 @@ func gc_body_dotProductKernel_float32(gc_b2 *compiled.Block, N int, x []float32,
 				gc_to2 = gc_bound2
 			}
 			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_off6 := half
-				if gc_from2 >= 0 && gc_to2 <= len(result) && gc_off6 >= 0 && gc_off6 <= len(result) && gc_to2 <= len(result)-gc_off6 {
-					gc_at11 := result[:gc_to2]
-					gc_at12 := result[gc_off6:][:gc_to2]
+				gc_off5 := half
+				if gc_from2 >= 0 && gc_to2 <= len(result) && gc_off5 >= 0 && gc_off5 <= len(result) && gc_to2 <= len(result)-gc_off5 {
+					gc_at10 := result[:gc_to2]
+					gc_at11 := result[gc_off5:][:gc_to2]
 					gc_vstep3 := gc_from2
 					if compiled.SIMD {
 						for ; gc_vstep3+7 < gc_to2; gc_vstep3 += 8 {
@@ -744,7 +742,7 @@ func gc_body_dotProductKernel_float32(gc_b2 *compiled.Block, N int, x []float32,
 //line hecbench_lanczos.go:34
 							{
 //line hecbench_lanczos.go:34
-								archsimd.LoadFloat32x8Slice(gc_at11[gc_tx2:]).Add(archsimd.LoadFloat32x8Slice(gc_at12[gc_tx2:])).StoreSlice(gc_at11[gc_tx2:])
+								archsimd.LoadFloat32x8Slice(gc_at10[gc_tx2:]).Add(archsimd.LoadFloat32x8Slice(gc_at11[gc_tx2:])).StoreSlice(gc_at10[gc_tx2:])
 //line hecbench_lanczos.go:34
 							}
 						}
@@ -756,7 +754,7 @@ func gc_body_dotProductKernel_float32(gc_b2 *compiled.Block, N int, x []float32,
 
 //line hecbench_lanczos.go:34
 						{
-							gc_at11[gc_tx2] += gc_at12[gc_tx2]
+							gc_at10[gc_tx2] += gc_at11[gc_tx2]
 						}
 					}
 				} else {
@@ -845,11 +843,9 @@ func gc_body_dotProductKernel_float32(gc_b2 *compiled.Block, N int, x []float32,
 			gc_to2 = gc_bound2 + 1
 		}
 		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off7 := gc_bx2
-			gc_off8 := 0
-			if gc_from2 >= 0 && gc_off7 >= 0 && gc_off7 < len(z) && gc_off8 >= 0 && gc_off8 < len(result) {
-				gc_at13 := z[gc_off7:][:1]
-				gc_at14 := result[gc_off8:][:1]
+			gc_off6 := gc_bx2
+			if gc_from2 >= 0 && gc_off6 >= 0 && gc_off6 < len(z) {
+				gc_at12 := z[gc_off6:][:1]
 				gc_step9 := gc_from2
 				for ; gc_step9+3 < gc_to2; gc_step9 += 4 {
 					{
@@ -860,7 +856,7 @@ func gc_body_dotProductKernel_float32(gc_b2 *compiled.Block, N int, x []float32,
 
 //line hecbench_lanczos.go:41
 						{
-							gc_at13[0] = gc_at14[0]
+							gc_at12[0] = result[0]
 						}
 					}
 					{
@@ -871,7 +867,7 @@ func gc_body_dotProductKernel_float32(gc_b2 *compiled.Block, N int, x []float32,
 
 //line hecbench_lanczos.go:41
 						{
-							gc_at13[0] = gc_at14[0]
+							gc_at12[0] = result[0]
 						}
 					}
 					{
@@ -882,7 +878,7 @@ func gc_body_dotProductKernel_float32(gc_b2 *compiled.Block, N int, x []float32,
 
 //line hecbench_lanczos.go:41
 						{
-							gc_at13[0] = gc_at14[0]
+							gc_at12[0] = result[0]
 						}
 					}
 					{
@@ -893,7 +889,7 @@ func gc_body_dotProductKernel_float32(gc_b2 *compiled.Block, N int, x []float32,
 
 //line hecbench_lanczos.go:41
 						{
-							gc_at13[0] = gc_at14[0]
+							gc_at12[0] = result[0]
 						}
 					}
 				}
@@ -903,7 +899,7 @@ func gc_body_dotProductKernel_float32(gc_b2 *compiled.Block, N int, x []float32,
 
 //line hecbench_lanczos.go:41
 					{
-						gc_at13[0] = gc_at14[0]
+						gc_at12[0] = result[0]
 					}
 				}
 			} else {

@@ -242,111 +242,10 @@ func gc_body_findMinInSadArrayKernel(gc_b *compiled.Block, sadArraySize int, sad
 			gc_to = gc_bound + 1
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-			gc_off := 0
-			if gc_from >= 0 && gc_off >= 0 && gc_off < len(minSad) && gc_off < len(cache) {
-				gc_at2 := minSad[gc_off:][:1]
-				gc_at3 := cache[gc_off:][:1]
-				gc_step := gc_from
-				for ; gc_step+3 < gc_to; gc_step += 4 {
-					{
-						gc_tx := gc_step + 0
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line hecbench_sad.go:98
-						{
-							atomic.Min(&gc_at2[0], gc_at3[0])
-						}
-					}
-					{
-						gc_tx := gc_step + 1
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line hecbench_sad.go:98
-						{
-							atomic.Min(&gc_at2[0], gc_at3[0])
-						}
-					}
-					{
-						gc_tx := gc_step + 2
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line hecbench_sad.go:98
-						{
-							atomic.Min(&gc_at2[0], gc_at3[0])
-						}
-					}
-					{
-						gc_tx := gc_step + 3
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line hecbench_sad.go:98
-						{
-							atomic.Min(&gc_at2[0], gc_at3[0])
-						}
-					}
-				}
-				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line hecbench_sad.go:98
-					{
-						atomic.Min(&gc_at2[0], gc_at3[0])
-					}
-				}
-			} else {
-				gc_step2 := gc_from
-				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
-					{
-						gc_tx := gc_step2 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line hecbench_sad.go:98
-						{
-							atomic.Min(&minSad[0], cache[0])
-						}
-					}
-					{
-						gc_tx := gc_step2 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line hecbench_sad.go:98
-						{
-							atomic.Min(&minSad[0], cache[0])
-						}
-					}
-					{
-						gc_tx := gc_step2 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line hecbench_sad.go:98
-						{
-							atomic.Min(&minSad[0], cache[0])
-						}
-					}
-					{
-						gc_tx := gc_step2 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line hecbench_sad.go:98
-						{
-							atomic.Min(&minSad[0], cache[0])
-						}
-					}
-				}
-				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+			gc_step := gc_from
+			for ; gc_step+3 < gc_to; gc_step += 4 {
+				{
+					gc_tx := gc_step + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
@@ -354,6 +253,45 @@ func gc_body_findMinInSadArrayKernel(gc_b *compiled.Block, sadArraySize int, sad
 					{
 						atomic.Min(&minSad[0], cache[0])
 					}
+				}
+				{
+					gc_tx := gc_step + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line hecbench_sad.go:98
+					{
+						atomic.Min(&minSad[0], cache[0])
+					}
+				}
+				{
+					gc_tx := gc_step + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line hecbench_sad.go:98
+					{
+						atomic.Min(&minSad[0], cache[0])
+					}
+				}
+				{
+					gc_tx := gc_step + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line hecbench_sad.go:98
+					{
+						atomic.Min(&minSad[0], cache[0])
+					}
+				}
+			}
+			for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+
+//line hecbench_sad.go:98
+				{
+					atomic.Min(&minSad[0], cache[0])
 				}
 			}
 		}
@@ -441,7 +379,7 @@ func gc_body_getNumOfOccurrencesKernel(gc_b *compiled.Block, sadArraySize int, s
 
 //line hecbench_sad.go:121
 				if sadArray[gid] == minSad[0] {
-					atomic.Add(&s[0], 1)
+					compiled.SharedAdd(&s[0], 1)
 				}
 			}
 		}

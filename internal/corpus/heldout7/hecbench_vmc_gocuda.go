@@ -108,10 +108,8 @@ func gc_body_sumWithinBlocksKernel(gc_b *compiled.Block, n int, data, blocksums 
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 			gc_off := gc_bx
-			gc_off2 := 0
-			if gc_from >= 0 && gc_off >= 0 && gc_off < len(blocksums) && gc_off2 >= 0 && gc_off2 < len(sdata) {
+			if gc_from >= 0 && gc_off >= 0 && gc_off < len(blocksums) {
 				gc_at := blocksums[gc_off:][:1]
-				gc_at2 := sdata[gc_off2:][:1]
 				gc_step := gc_from
 				for ; gc_step+3 < gc_to; gc_step += 4 {
 					{
@@ -126,7 +124,7 @@ func gc_body_sumWithinBlocksKernel(gc_b *compiled.Block, n int, data, blocksums 
 
 //line hecbench_vmc.go:67
 						{
-							gc_at[0] = gc_at2[0]
+							gc_at[0] = sdata[0]
 						}
 					}
 					{
@@ -141,7 +139,7 @@ func gc_body_sumWithinBlocksKernel(gc_b *compiled.Block, n int, data, blocksums 
 
 //line hecbench_vmc.go:67
 						{
-							gc_at[0] = gc_at2[0]
+							gc_at[0] = sdata[0]
 						}
 					}
 					{
@@ -156,7 +154,7 @@ func gc_body_sumWithinBlocksKernel(gc_b *compiled.Block, n int, data, blocksums 
 
 //line hecbench_vmc.go:67
 						{
-							gc_at[0] = gc_at2[0]
+							gc_at[0] = sdata[0]
 						}
 					}
 					{
@@ -171,7 +169,7 @@ func gc_body_sumWithinBlocksKernel(gc_b *compiled.Block, n int, data, blocksums 
 
 //line hecbench_vmc.go:67
 						{
-							gc_at[0] = gc_at2[0]
+							gc_at[0] = sdata[0]
 						}
 					}
 				}
@@ -185,7 +183,7 @@ func gc_body_sumWithinBlocksKernel(gc_b *compiled.Block, n int, data, blocksums 
 
 //line hecbench_vmc.go:67
 					{
-						gc_at[0] = gc_at2[0]
+						gc_at[0] = sdata[0]
 					}
 				}
 			} else {

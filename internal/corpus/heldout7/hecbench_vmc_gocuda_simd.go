@@ -108,11 +108,9 @@ func gc_body_sumWithinBlocksKernel(gc_b2 *compiled.Block, n int, data, blocksums
 			gc_to2 = gc_bound2 + 1
 		}
 		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off3 := gc_bx2
-			gc_off4 := 0
-			if gc_from2 >= 0 && gc_off3 >= 0 && gc_off3 < len(blocksums) && gc_off4 >= 0 && gc_off4 < len(sdata) {
-				gc_at3 := blocksums[gc_off3:][:1]
-				gc_at4 := sdata[gc_off4:][:1]
+			gc_off2 := gc_bx2
+			if gc_from2 >= 0 && gc_off2 >= 0 && gc_off2 < len(blocksums) {
+				gc_at2 := blocksums[gc_off2:][:1]
 				gc_step3 := gc_from2
 				for ; gc_step3+3 < gc_to2; gc_step3 += 4 {
 					{
@@ -127,7 +125,7 @@ func gc_body_sumWithinBlocksKernel(gc_b2 *compiled.Block, n int, data, blocksums
 
 //line hecbench_vmc.go:67
 						{
-							gc_at3[0] = gc_at4[0]
+							gc_at2[0] = sdata[0]
 						}
 					}
 					{
@@ -142,7 +140,7 @@ func gc_body_sumWithinBlocksKernel(gc_b2 *compiled.Block, n int, data, blocksums
 
 //line hecbench_vmc.go:67
 						{
-							gc_at3[0] = gc_at4[0]
+							gc_at2[0] = sdata[0]
 						}
 					}
 					{
@@ -157,7 +155,7 @@ func gc_body_sumWithinBlocksKernel(gc_b2 *compiled.Block, n int, data, blocksums
 
 //line hecbench_vmc.go:67
 						{
-							gc_at3[0] = gc_at4[0]
+							gc_at2[0] = sdata[0]
 						}
 					}
 					{
@@ -172,7 +170,7 @@ func gc_body_sumWithinBlocksKernel(gc_b2 *compiled.Block, n int, data, blocksums
 
 //line hecbench_vmc.go:67
 						{
-							gc_at3[0] = gc_at4[0]
+							gc_at2[0] = sdata[0]
 						}
 					}
 				}
@@ -186,7 +184,7 @@ func gc_body_sumWithinBlocksKernel(gc_b2 *compiled.Block, n int, data, blocksums
 
 //line hecbench_vmc.go:67
 					{
-						gc_at3[0] = gc_at4[0]
+						gc_at2[0] = sdata[0]
 					}
 				}
 			} else {

@@ -64,104 +64,50 @@ func gc_body_bcKernel(gc_b *compiled.Block, bc []float32, R, C, F []int32, n, m 
 	endpointsRow := gocuda.Shared[[]int32](t, 1)[:1]
 	{
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_off8 := 0
-			if gc_off8 >= 0 && gc_off8 < len(ind) && gc_off8 < len(i) && gc_off8 < len(QRow) && gc_off8 < len(Q2Row) && gc_off8 < len(SRow) && gc_off8 < len(endpointsRow) && gc_off8 < len(jia) {
-				gc_at := ind[gc_off8:][:1]
-				gc_at2 := i[gc_off8:][:1]
-				gc_at3 := QRow[gc_off8:][:1]
-				gc_at4 := Q2Row[gc_off8:][:1]
-				gc_at5 := SRow[gc_off8:][:1]
-				gc_at6 := endpointsRow[gc_off8:][:1]
-				gc_at7 := jia[gc_off8:][:1]
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 
 //line hecbench_hbc.go:81
-					j := gc_tx
-					_ = j
+				j := gc_tx
+				_ = j
 
 //line hecbench_hbc.go:82
-					dRow := pitchRow(d, gc_bx, pitchD)
+				dRow := pitchRow(d, gc_bx, pitchD)
 
 //line hecbench_hbc.go:83
-					sigmaRow := pitchRow(sigma, gc_bx, pitchSigma)
+				sigmaRow := pitchRow(sigma, gc_bx, pitchSigma)
 
 //line hecbench_hbc.go:84
-					deltaRow := pitchRow(delta, gc_bx, pitchDelta)
+				deltaRow := pitchRow(delta, gc_bx, pitchDelta)
 
 //line hecbench_hbc.go:85
-					if j == 0 {
-						gc_at[0] = int32(gc_bx + start)
-						if approx {
-							gc_at2[0] = sourceVertices[gc_at[0]]
-						} else {
-							gc_at2[0] = gc_at[0]
-						}
-						gc_at3[0] = pitchRow(Q, gc_bx, pitchQ)
-						gc_at4[0] = pitchRow(Q2, gc_bx, pitchQ2)
-						gc_at5[0] = pitchRow(S, gc_bx, pitchS)
-						gc_at6[0] = pitchRow(endpoints, gc_bx, pitchEndpoints)
-						gc_at7[0] = 0
+				if j == 0 {
+					ind[0] = int32(gc_bx + start)
+					if approx {
+						i[0] = sourceVertices[ind[0]]
+					} else {
+						i[0] = ind[0]
 					}
-					_ = dRow
-					_ = sigmaRow
-					_ = deltaRow
-					gc_s_dRow[gc_rank] = dRow
-					gc_s_sigmaRow[gc_rank] = sigmaRow
-					gc_s_deltaRow[gc_rank] = deltaRow
+					QRow[0] = pitchRow(Q, gc_bx, pitchQ)
+					Q2Row[0] = pitchRow(Q2, gc_bx, pitchQ2)
+					SRow[0] = pitchRow(S, gc_bx, pitchS)
+					endpointsRow[0] = pitchRow(endpoints, gc_bx, pitchEndpoints)
+					jia[0] = 0
 				}
-			} else {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line hecbench_hbc.go:81
-					j := gc_tx
-					_ = j
-
-//line hecbench_hbc.go:82
-					dRow := pitchRow(d, gc_bx, pitchD)
-
-//line hecbench_hbc.go:83
-					sigmaRow := pitchRow(sigma, gc_bx, pitchSigma)
-
-//line hecbench_hbc.go:84
-					deltaRow := pitchRow(delta, gc_bx, pitchDelta)
-
-//line hecbench_hbc.go:85
-					if j == 0 {
-						ind[0] = int32(gc_bx + start)
-						if approx {
-							i[0] = sourceVertices[ind[0]]
-						} else {
-							i[0] = ind[0]
-						}
-						QRow[0] = pitchRow(Q, gc_bx, pitchQ)
-						Q2Row[0] = pitchRow(Q2, gc_bx, pitchQ2)
-						SRow[0] = pitchRow(S, gc_bx, pitchS)
-						endpointsRow[0] = pitchRow(endpoints, gc_bx, pitchEndpoints)
-						jia[0] = 0
-					}
-					_ = dRow
-					_ = sigmaRow
-					_ = deltaRow
-					gc_s_dRow[gc_rank] = dRow
-					gc_s_sigmaRow[gc_rank] = sigmaRow
-					gc_s_deltaRow[gc_rank] = deltaRow
-				}
+				_ = dRow
+				_ = sigmaRow
+				_ = deltaRow
+				gc_s_dRow[gc_rank] = dRow
+				gc_s_sigmaRow[gc_rank] = sigmaRow
+				gc_s_deltaRow[gc_rank] = deltaRow
 			}
 		}
 	}
-	gc_apart := compiled.Disjoint(ind, diameters)
-	_ = gc_apart
 	{
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_off9 := 0
-			if gc_off9 >= 0 && gc_off9 < len(ind) && gc_apart && gc_bdx <= len(diameters) {
-				gc_at8 := ind[gc_off9:][:1]
-				gc_at9 := diameters[:gc_bdx]
-				gc_elem := gc_at8[0]
+			if gc_bdx <= len(diameters) {
+				gc_at := diameters[:gc_bdx]
 				gc_vstep := 0
 //line hecbench_hbc.go:81
 				gc_iota2 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
@@ -188,15 +134,15 @@ func gc_body_bcKernel(gc_b *compiled.Block, bc []float32, R, C, F []int32, n, m 
 //line hecbench_hbc.go:81
 					_ = j
 //line hecbench_hbc.go:100
-					if (gc_at8[0] == 0) && (j < hbcDiameterSamples && uint(hbcDiameterSamples-j) > 7) {
+					if (ind[0] == 0) && (j < hbcDiameterSamples && uint(hbcDiameterSamples-j) > 7) {
 //line hecbench_hbc.go:100
-						gc_vb2.StoreSlice(gc_at9[gc_tx:])
+						gc_vb2.StoreSlice(gc_at[gc_tx:])
 //line hecbench_hbc.go:100
 					} else {
 //line hecbench_hbc.go:100
 						gc_b3 := gc_none2
 //line hecbench_hbc.go:100
-						if gc_at8[0] == 0 {
+						if ind[0] == 0 {
 //line hecbench_hbc.go:100
 							gc_b3 = gc_all2
 //line hecbench_hbc.go:100
@@ -208,7 +154,7 @@ func gc_body_bcKernel(gc_b *compiled.Block, bc []float32, R, C, F []int32, n, m 
 //line hecbench_hbc.go:100
 						if gc_if2.ToBits() != 0 {
 //line hecbench_hbc.go:100
-							gc_vb2.StoreMasked((*[8]int32)(gc_at9[gc_tx:]), gc_if2)
+							gc_vb2.StoreMasked((*[8]int32)(gc_at[gc_tx:]), gc_if2)
 //line hecbench_hbc.go:100
 						}
 //line hecbench_hbc.go:100
@@ -223,8 +169,8 @@ func gc_body_bcKernel(gc_b *compiled.Block, bc []float32, R, C, F []int32, n, m 
 					_ = j
 
 //line hecbench_hbc.go:100
-					if (gc_elem == 0) && (j < hbcDiameterSamples) {
-						gc_at9[gc_tx] = intMax
+					if (ind[0] == 0) && (j < hbcDiameterSamples) {
+						gc_at[gc_tx] = intMax
 					}
 				}
 			} else {
@@ -453,62 +399,26 @@ func gc_body_bcKernel(gc_b *compiled.Block, bc []float32, R, C, F []int32, n, m 
 				gc_to = gc_bound + 1
 			}
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				gc_off10 := 0
-				if gc_from >= 0 && gc_off10 >= 0 && gc_off10 < len(QRow) && gc_off10 < len(i) && gc_off10 < len(QLen) && gc_off10 < len(Q2Len) && gc_off10 < len(SRow) && gc_off10 < len(SLen) && gc_off10 < len(endpointsRow) && gc_off10 < len(endpointsLen) && gc_off10 < len(currentDepth) && gc_off10 < len(spCalcDone) {
-					gc_at10 := QRow[gc_off10:][:1]
-					gc_at11 := i[gc_off10:][:1]
-					gc_at12 := QLen[gc_off10:][:1]
-					gc_at13 := Q2Len[gc_off10:][:1]
-					gc_at14 := SRow[gc_off10:][:1]
-					gc_at15 := SLen[gc_off10:][:1]
-					gc_at16 := endpointsRow[gc_off10:][:1]
-					gc_at17 := endpointsLen[gc_off10:][:1]
-					gc_at18 := currentDepth[gc_off10:][:1]
-					gc_at19 := spCalcDone[gc_off10:][:1]
-					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 
 //line hecbench_hbc.go:81
-						j := gc_tx
-						_ = j
+					j := gc_tx
+					_ = j
 
 //line hecbench_hbc.go:127
-						{
-							gc_at10[0][0] = gc_at11[0]
-							gc_at12[0] = 1
-							gc_at13[0] = 0
-							gc_at14[0][0] = gc_at11[0]
-							gc_at15[0] = 1
-							gc_at16[0][0] = 0
-							gc_at16[0][1] = 1
-							gc_at17[0] = 2
-							gc_at18[0] = 0
-							gc_at19[0] = false
-						}
-					}
-				} else {
-					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line hecbench_hbc.go:81
-						j := gc_tx
-						_ = j
-
-//line hecbench_hbc.go:127
-						{
-							QRow[0][0] = i[0]
-							QLen[0] = 1
-							Q2Len[0] = 0
-							SRow[0][0] = i[0]
-							SLen[0] = 1
-							endpointsRow[0][0] = 0
-							endpointsRow[0][1] = 1
-							endpointsLen[0] = 2
-							currentDepth[0] = 0
-							spCalcDone[0] = false
-						}
+					{
+						QRow[0][0] = i[0]
+						QLen[0] = 1
+						Q2Len[0] = 0
+						SRow[0][0] = i[0]
+						SLen[0] = 1
+						endpointsRow[0][0] = 0
+						endpointsRow[0][1] = 1
+						endpointsLen[0] = 2
+						currentDepth[0] = 0
+						spCalcDone[0] = false
 					}
 				}
 			}
@@ -558,7 +468,7 @@ func gc_body_bcKernel(gc_b *compiled.Block, bc []float32, R, C, F []int32, n, m 
 //line hecbench_hbc.go:145
 							if dRow[w] == intMax {
 								dRow[w] = 1
-								tt := atomic.Add(&Q2Len[0], 1)
+								tt := compiled.SharedAdd(&Q2Len[0], 1)
 								Q2Row[0][tt] = w
 							}
 
@@ -575,89 +485,52 @@ func gc_body_bcKernel(gc_b *compiled.Block, bc []float32, R, C, F []int32, n, m 
 //line hecbench_hbc.go:156
 		if Q2Len[0] == 0 {
 			{
-				gc_off11 := 0
-				if gc_off11 >= 0 && gc_off11 < len(spCalcDone) {
-					gc_at20 := spCalcDone[gc_off11:][:1]
-					gc_step2 := 0
-					for ; gc_step2+3 < gc_n; gc_step2 += 4 {
-						{
-							gc_rank := gc_step2 + 0
-							_ = gc_rank
+				gc_step2 := 0
+				for ; gc_step2+3 < gc_n; gc_step2 += 4 {
+					{
+						gc_rank := gc_step2 + 0
+						gc_pos.Thread = gc_rank
 
 //line hecbench_hbc.go:157
-							gc_at20[0] = true
-						}
-						{
-							gc_rank := gc_step2 + 1
-							_ = gc_rank
-
-//line hecbench_hbc.go:157
-							gc_at20[0] = true
-						}
-						{
-							gc_rank := gc_step2 + 2
-							_ = gc_rank
-
-//line hecbench_hbc.go:157
-							gc_at20[0] = true
-						}
-						{
-							gc_rank := gc_step2 + 3
-							_ = gc_rank
-
-//line hecbench_hbc.go:157
-							gc_at20[0] = true
-						}
+						spCalcDone[0] = true
 					}
-					for gc_rank := gc_step2; gc_rank < gc_n; gc_rank++ {
+					{
+						gc_rank := gc_step2 + 1
+						gc_pos.Thread = gc_rank
 
 //line hecbench_hbc.go:157
-						gc_at20[0] = true
+						spCalcDone[0] = true
 					}
-				} else {
-					gc_step3 := 0
-					for ; gc_step3+3 < gc_n; gc_step3 += 4 {
-						{
-							gc_rank := gc_step3 + 0
-							gc_pos.Thread = gc_rank
+					{
+						gc_rank := gc_step2 + 2
+						gc_pos.Thread = gc_rank
 
 //line hecbench_hbc.go:157
-							spCalcDone[0] = true
-						}
-						{
-							gc_rank := gc_step3 + 1
-							gc_pos.Thread = gc_rank
-
-//line hecbench_hbc.go:157
-							spCalcDone[0] = true
-						}
-						{
-							gc_rank := gc_step3 + 2
-							gc_pos.Thread = gc_rank
-
-//line hecbench_hbc.go:157
-							spCalcDone[0] = true
-						}
-						{
-							gc_rank := gc_step3 + 3
-							gc_pos.Thread = gc_rank
-
-//line hecbench_hbc.go:157
-							spCalcDone[0] = true
-						}
+						spCalcDone[0] = true
 					}
-					for gc_rank := gc_step3; gc_rank < gc_n; gc_rank++ {
+					{
+						gc_rank := gc_step2 + 3
 						gc_pos.Thread = gc_rank
 
 //line hecbench_hbc.go:157
 						spCalcDone[0] = true
 					}
 				}
+				for gc_rank := gc_step2; gc_rank < gc_n; gc_rank++ {
+					gc_pos.Thread = gc_rank
+
+//line hecbench_hbc.go:157
+					spCalcDone[0] = true
+				}
 			}
 		} else {
 
 //line hecbench_hbc.go:159
-			for gc_off3, gc_limit3, gc_more3 := 0, int(Q2Len[0]), true; gc_more3; gc_off3 += gc_bdx {
+			gc_chunk3 := compiled.StrideChunk(gc_bdx)
+			gc_span3 := (gc_bdx) * gc_chunk3
+
+//line hecbench_hbc.go:159
+			for gc_off3, gc_limit3, gc_more3 := 0, int(Q2Len[0]), true; gc_more3; gc_off3 += (gc_bdx) * gc_chunk3 {
 				gc_b.Tick()
 				if gc_b.Stopped() {
 					return
@@ -672,169 +545,28 @@ func gc_body_bcKernel(gc_b *compiled.Block, bc []float32, R, C, F []int32, n, m 
 						gc_to = gc_bound
 					}
 					for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-						gc_off12 := 0
-						if gc_from >= 0 && gc_off12 >= 0 && gc_off12 < len(QRow) && gc_off12 < len(Q2Row) && gc_off12 < len(SRow) && gc_off12 < len(SLen) {
-							gc_at21 := QRow[gc_off12:][:1]
-							gc_at22 := Q2Row[gc_off12:][:1]
-							gc_at23 := SRow[gc_off12:][:1]
-							gc_at24 := SLen[gc_off12:][:1]
-							gc_step4 := gc_from
-							for ; gc_step4+3 < gc_to; gc_step4 += 4 {
-								{
-									gc_tx := gc_step4 + 0
-									_ = gc_tx
-									gc_rank := gc_base + gc_tx
-									gc_pos.Thread = gc_rank
+						for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 
 //line hecbench_hbc.go:159
-									kk := gc_tx + gc_off3
-									gc_more3 = true
-									_ = kk
-
-//line hecbench_hbc.go:160
-									gc_at21[0][kk] = gc_at22[0][kk]
-
-//line hecbench_hbc.go:161
-									gc_at23[0][kk+int(gc_at24[0])] = gc_at22[0][kk]
-								}
-								{
-									gc_tx := gc_step4 + 1
-									_ = gc_tx
-									gc_rank := gc_base + gc_tx
-									gc_pos.Thread = gc_rank
-
-//line hecbench_hbc.go:159
-									kk := gc_tx + gc_off3
-									gc_more3 = true
-									_ = kk
-
-//line hecbench_hbc.go:160
-									gc_at21[0][kk] = gc_at22[0][kk]
-
-//line hecbench_hbc.go:161
-									gc_at23[0][kk+int(gc_at24[0])] = gc_at22[0][kk]
-								}
-								{
-									gc_tx := gc_step4 + 2
-									_ = gc_tx
-									gc_rank := gc_base + gc_tx
-									gc_pos.Thread = gc_rank
-
-//line hecbench_hbc.go:159
-									kk := gc_tx + gc_off3
-									gc_more3 = true
-									_ = kk
-
-//line hecbench_hbc.go:160
-									gc_at21[0][kk] = gc_at22[0][kk]
-
-//line hecbench_hbc.go:161
-									gc_at23[0][kk+int(gc_at24[0])] = gc_at22[0][kk]
-								}
-								{
-									gc_tx := gc_step4 + 3
-									_ = gc_tx
-									gc_rank := gc_base + gc_tx
-									gc_pos.Thread = gc_rank
-
-//line hecbench_hbc.go:159
-									kk := gc_tx + gc_off3
-									gc_more3 = true
-									_ = kk
-
-//line hecbench_hbc.go:160
-									gc_at21[0][kk] = gc_at22[0][kk]
-
-//line hecbench_hbc.go:161
-									gc_at23[0][kk+int(gc_at24[0])] = gc_at22[0][kk]
-								}
+							gc_start3 := gc_tx
+							gc_from4 := gc_start3 + gc_off3
+							gc_trips3 := gc_limit3 - gc_from4
+							switch {
+							case gc_from4 < gc_start3 || gc_from4 < 0 || gc_span3 <= 0 || gc_limit3 > compiled.ChunkLimit:
+								gc_trips3 = compiled.ChunkTrips(gc_start3, gc_from4, gc_bdx, gc_chunk3, gc_limit3, false)
+							case gc_trips3 > gc_span3:
+								gc_trips3 = gc_chunk3
+							case gc_trips3 > 0:
+								gc_trips3 = (gc_trips3-1)/(gc_bdx) + 1
+							default:
+								gc_trips3 = 0
 							}
-							for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
-								gc_rank := gc_base + gc_tx
-								gc_pos.Thread = gc_rank
-
-//line hecbench_hbc.go:159
-								kk := gc_tx + gc_off3
+							if gc_trips3 == gc_chunk3 {
 								gc_more3 = true
-								_ = kk
-
-//line hecbench_hbc.go:160
-								gc_at21[0][kk] = gc_at22[0][kk]
-
-//line hecbench_hbc.go:161
-								gc_at23[0][kk+int(gc_at24[0])] = gc_at22[0][kk]
 							}
-						} else {
-							gc_step5 := gc_from
-							for ; gc_step5+3 < gc_to; gc_step5 += 4 {
-								{
-									gc_tx := gc_step5 + 0
-									gc_rank := gc_base + gc_tx
-									gc_pos.Thread = gc_rank
-
-//line hecbench_hbc.go:159
-									kk := gc_tx + gc_off3
-									gc_more3 = true
-
-//line hecbench_hbc.go:160
-									QRow[0][kk] = Q2Row[0][kk]
-
-//line hecbench_hbc.go:161
-									SRow[0][kk+int(SLen[0])] = Q2Row[0][kk]
-								}
-								{
-									gc_tx := gc_step5 + 1
-									gc_rank := gc_base + gc_tx
-									gc_pos.Thread = gc_rank
-
-//line hecbench_hbc.go:159
-									kk := gc_tx + gc_off3
-									gc_more3 = true
-
-//line hecbench_hbc.go:160
-									QRow[0][kk] = Q2Row[0][kk]
-
-//line hecbench_hbc.go:161
-									SRow[0][kk+int(SLen[0])] = Q2Row[0][kk]
-								}
-								{
-									gc_tx := gc_step5 + 2
-									gc_rank := gc_base + gc_tx
-									gc_pos.Thread = gc_rank
-
-//line hecbench_hbc.go:159
-									kk := gc_tx + gc_off3
-									gc_more3 = true
-
-//line hecbench_hbc.go:160
-									QRow[0][kk] = Q2Row[0][kk]
-
-//line hecbench_hbc.go:161
-									SRow[0][kk+int(SLen[0])] = Q2Row[0][kk]
-								}
-								{
-									gc_tx := gc_step5 + 3
-									gc_rank := gc_base + gc_tx
-									gc_pos.Thread = gc_rank
-
-//line hecbench_hbc.go:159
-									kk := gc_tx + gc_off3
-									gc_more3 = true
-
-//line hecbench_hbc.go:160
-									QRow[0][kk] = Q2Row[0][kk]
-
-//line hecbench_hbc.go:161
-									SRow[0][kk+int(SLen[0])] = Q2Row[0][kk]
-								}
-							}
-							for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
-								gc_rank := gc_base + gc_tx
-								gc_pos.Thread = gc_rank
-
-//line hecbench_hbc.go:159
-								kk := gc_tx + gc_off3
-								gc_more3 = true
+							for kk := gc_from4; gc_trips3 > 0; kk, gc_trips3 = kk+(gc_bdx), gc_trips3-1 {
 
 //line hecbench_hbc.go:160
 								QRow[0][kk] = Q2Row[0][kk]
@@ -852,50 +584,22 @@ func gc_body_bcKernel(gc_b *compiled.Block, bc []float32, R, C, F []int32, n, m 
 					gc_to = gc_bound + 1
 				}
 				for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-					gc_off13 := 0
-					if gc_from >= 0 && gc_off13 >= 0 && gc_off13 < len(endpointsRow) && gc_off13 < len(endpointsLen) && gc_off13 < len(Q2Len) && gc_off13 < len(QLen) && gc_off13 < len(SLen) && gc_off13 < len(currentDepth) {
-						gc_at25 := endpointsRow[gc_off13:][:1]
-						gc_at26 := endpointsLen[gc_off13:][:1]
-						gc_at27 := Q2Len[gc_off13:][:1]
-						gc_at28 := QLen[gc_off13:][:1]
-						gc_at29 := SLen[gc_off13:][:1]
-						gc_at30 := currentDepth[gc_off13:][:1]
-						for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 
 //line hecbench_hbc.go:81
-							j := gc_tx
-							_ = j
+						j := gc_tx
+						_ = j
 
 //line hecbench_hbc.go:164
-							{
-								gc_at25[0][gc_at26[0]] = gc_at25[0][gc_at26[0]-1] + gc_at27[0]
-								gc_at26[0]++
-								gc_at28[0] = gc_at27[0]
-								gc_at29[0] += gc_at27[0]
-								gc_at27[0] = 0
-								gc_at30[0]++
-							}
-						}
-					} else {
-						for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line hecbench_hbc.go:81
-							j := gc_tx
-							_ = j
-
-//line hecbench_hbc.go:164
-							{
-								endpointsRow[0][endpointsLen[0]] = endpointsRow[0][endpointsLen[0]-1] + Q2Len[0]
-								endpointsLen[0]++
-								QLen[0] = Q2Len[0]
-								SLen[0] += Q2Len[0]
-								Q2Len[0] = 0
-								currentDepth[0]++
-							}
+						{
+							endpointsRow[0][endpointsLen[0]] = endpointsRow[0][endpointsLen[0]-1] + Q2Len[0]
+							endpointsLen[0]++
+							QLen[0] = Q2Len[0]
+							SLen[0] += Q2Len[0]
+							Q2Len[0] = 0
+							currentDepth[0]++
 						}
 					}
 				}
@@ -933,11 +637,11 @@ func gc_body_bcKernel(gc_b *compiled.Block, bc []float32, R, C, F []int32, n, m 
 			if agreed {
 
 //line hecbench_hbc.go:177
-				gc_chunk3 := compiled.StrideChunk(gc_bdx)
-				gc_span3 := (gc_bdx) * gc_chunk3
+				gc_chunk4 := compiled.StrideChunk(gc_bdx)
+				gc_span4 := (gc_bdx) * gc_chunk4
 
 //line hecbench_hbc.go:177
-				for gc_off4, gc_limit4, gc_more4 := 0, 2*m, true; gc_more4; gc_off4 += (gc_bdx) * gc_chunk3 {
+				for gc_off4, gc_limit4, gc_more4 := 0, 2*m, true; gc_more4; gc_off4 += (gc_bdx) * gc_chunk4 {
 					gc_b.Tick()
 					if gc_b.Stopped() {
 						return
@@ -959,23 +663,23 @@ func gc_body_bcKernel(gc_b *compiled.Block, bc []float32, R, C, F []int32, n, m 
 								sigmaRow := gc_s_sigmaRow[gc_rank]
 
 //line hecbench_hbc.go:177
-								gc_start3 := gc_tx
-								gc_from4 := gc_start3 + gc_off4
-								gc_trips3 := gc_limit4 - gc_from4
+								gc_start4 := gc_tx
+								gc_from5 := gc_start4 + gc_off4
+								gc_trips4 := gc_limit4 - gc_from5
 								switch {
-								case gc_from4 < gc_start3 || gc_from4 < 0 || gc_span3 <= 0 || gc_limit4 > compiled.ChunkLimit:
-									gc_trips3 = compiled.ChunkTrips(gc_start3, gc_from4, gc_bdx, gc_chunk3, gc_limit4, false)
-								case gc_trips3 > gc_span3:
-									gc_trips3 = gc_chunk3
-								case gc_trips3 > 0:
-									gc_trips3 = (gc_trips3-1)/(gc_bdx) + 1
+								case gc_from5 < gc_start4 || gc_from5 < 0 || gc_span4 <= 0 || gc_limit4 > compiled.ChunkLimit:
+									gc_trips4 = compiled.ChunkTrips(gc_start4, gc_from5, gc_bdx, gc_chunk4, gc_limit4, false)
+								case gc_trips4 > gc_span4:
+									gc_trips4 = gc_chunk4
+								case gc_trips4 > 0:
+									gc_trips4 = (gc_trips4-1)/(gc_bdx) + 1
 								default:
-									gc_trips3 = 0
+									gc_trips4 = 0
 								}
-								if gc_trips3 == gc_chunk3 {
+								if gc_trips4 == gc_chunk4 {
 									gc_more4 = true
 								}
-								for k_ := gc_from4; gc_trips3 > 0; k_, gc_trips3 = k_+(gc_bdx), gc_trips3-1 {
+								for k_ := gc_from5; gc_trips4 > 0; k_, gc_trips4 = k_+(gc_bdx), gc_trips4-1 {
 
 //line hecbench_hbc.go:178
 									v := F[k_]
@@ -984,7 +688,7 @@ func gc_body_bcKernel(gc_b *compiled.Block, bc []float32, R, C, F []int32, n, m 
 									if dRow[v] == currentDepth[0] {
 										w_ := C[k_]
 										if atomic.CAS(&dRow[w_], intMax, dRow[v]+1) == intMax {
-											tt_ := atomic.Add(&Q2Len[0], 1)
+											tt_ := compiled.SharedAdd(&Q2Len[0], 1)
 											Q2Row[0][tt_] = w_
 										}
 										if dRow[w_] == (dRow[v] + 1) {
@@ -1006,146 +710,10 @@ func gc_body_bcKernel(gc_b *compiled.Block, bc []float32, R, C, F []int32, n, m 
 						gc_to = gc_bound + 1
 					}
 					for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-						gc_off14 := 0
-						if gc_from >= 0 && gc_off14 >= 0 && gc_off14 < len(nextIndex) {
-							gc_at31 := nextIndex[gc_off14:][:1]
-							gc_step6 := gc_from
-							for ; gc_step6+3 < gc_to; gc_step6 += 4 {
-								{
-									gc_tx := gc_step6 + 0
-									_ = gc_tx
-									gc_rank := gc_base + gc_tx
-									_ = gc_rank
-
-//line hecbench_hbc.go:81
-									j := gc_tx
-									_ = j
-
-//line hecbench_hbc.go:192
-									{
-										gc_at31[0] = int32(gc_bdx)
-									}
-								}
-								{
-									gc_tx := gc_step6 + 1
-									_ = gc_tx
-									gc_rank := gc_base + gc_tx
-									_ = gc_rank
-
-//line hecbench_hbc.go:81
-									j := gc_tx
-									_ = j
-
-//line hecbench_hbc.go:192
-									{
-										gc_at31[0] = int32(gc_bdx)
-									}
-								}
-								{
-									gc_tx := gc_step6 + 2
-									_ = gc_tx
-									gc_rank := gc_base + gc_tx
-									_ = gc_rank
-
-//line hecbench_hbc.go:81
-									j := gc_tx
-									_ = j
-
-//line hecbench_hbc.go:192
-									{
-										gc_at31[0] = int32(gc_bdx)
-									}
-								}
-								{
-									gc_tx := gc_step6 + 3
-									_ = gc_tx
-									gc_rank := gc_base + gc_tx
-									_ = gc_rank
-
-//line hecbench_hbc.go:81
-									j := gc_tx
-									_ = j
-
-//line hecbench_hbc.go:192
-									{
-										gc_at31[0] = int32(gc_bdx)
-									}
-								}
-							}
-							for gc_tx := gc_step6; gc_tx < gc_to; gc_tx++ {
-								gc_rank := gc_base + gc_tx
-								_ = gc_rank
-
-//line hecbench_hbc.go:81
-								j := gc_tx
-								_ = j
-
-//line hecbench_hbc.go:192
-								{
-									gc_at31[0] = int32(gc_bdx)
-								}
-							}
-						} else {
-							gc_step7 := gc_from
-							for ; gc_step7+3 < gc_to; gc_step7 += 4 {
-								{
-									gc_tx := gc_step7 + 0
-									gc_rank := gc_base + gc_tx
-									gc_pos.Thread = gc_rank
-
-//line hecbench_hbc.go:81
-									j := gc_tx
-									_ = j
-
-//line hecbench_hbc.go:192
-									{
-										nextIndex[0] = int32(gc_bdx)
-									}
-								}
-								{
-									gc_tx := gc_step7 + 1
-									gc_rank := gc_base + gc_tx
-									gc_pos.Thread = gc_rank
-
-//line hecbench_hbc.go:81
-									j := gc_tx
-									_ = j
-
-//line hecbench_hbc.go:192
-									{
-										nextIndex[0] = int32(gc_bdx)
-									}
-								}
-								{
-									gc_tx := gc_step7 + 2
-									gc_rank := gc_base + gc_tx
-									gc_pos.Thread = gc_rank
-
-//line hecbench_hbc.go:81
-									j := gc_tx
-									_ = j
-
-//line hecbench_hbc.go:192
-									{
-										nextIndex[0] = int32(gc_bdx)
-									}
-								}
-								{
-									gc_tx := gc_step7 + 3
-									gc_rank := gc_base + gc_tx
-									gc_pos.Thread = gc_rank
-
-//line hecbench_hbc.go:81
-									j := gc_tx
-									_ = j
-
-//line hecbench_hbc.go:192
-									{
-										nextIndex[0] = int32(gc_bdx)
-									}
-								}
-							}
-							for gc_tx := gc_step7; gc_tx < gc_to; gc_tx++ {
+						gc_step3 := gc_from
+						for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+							{
+								gc_tx := gc_step3 + 0
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
 
@@ -1157,6 +725,61 @@ func gc_body_bcKernel(gc_b *compiled.Block, bc []float32, R, C, F []int32, n, m 
 								{
 									nextIndex[0] = int32(gc_bdx)
 								}
+							}
+							{
+								gc_tx := gc_step3 + 1
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
+
+//line hecbench_hbc.go:81
+								j := gc_tx
+								_ = j
+
+//line hecbench_hbc.go:192
+								{
+									nextIndex[0] = int32(gc_bdx)
+								}
+							}
+							{
+								gc_tx := gc_step3 + 2
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
+
+//line hecbench_hbc.go:81
+								j := gc_tx
+								_ = j
+
+//line hecbench_hbc.go:192
+								{
+									nextIndex[0] = int32(gc_bdx)
+								}
+							}
+							{
+								gc_tx := gc_step3 + 3
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
+
+//line hecbench_hbc.go:81
+								j := gc_tx
+								_ = j
+
+//line hecbench_hbc.go:192
+								{
+									nextIndex[0] = int32(gc_bdx)
+								}
+							}
+						}
+						for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line hecbench_hbc.go:81
+							j := gc_tx
+							_ = j
+
+//line hecbench_hbc.go:192
+							{
+								nextIndex[0] = int32(gc_bdx)
 							}
 						}
 					}
@@ -1187,14 +810,14 @@ func gc_body_bcKernel(gc_b *compiled.Block, bc []float32, R, C, F []int32, n, m 
 									w_2 := C[r_]
 
 									if atomic.CAS(&dRow[w_2], intMax, dRow[v_]+1) == intMax {
-										tt_2 := atomic.Add(&Q2Len[0], 1)
+										tt_2 := compiled.SharedAdd(&Q2Len[0], 1)
 										Q2Row[0][tt_2] = w_2
 									}
 									if dRow[w_2] == (dRow[v_] + 1) {
 										atomic.Add(&sigmaRow[w_2], sigmaRow[v_])
 									}
 								}
-								k_2 = atomic.Add(&nextIndex[0], 1)
+								k_2 = compiled.SharedAdd(&nextIndex[0], 1)
 							}
 							_ = k_2
 						}
@@ -1210,7 +833,11 @@ func gc_body_bcKernel(gc_b *compiled.Block, bc []float32, R, C, F []int32, n, m 
 			} else {
 
 //line hecbench_hbc.go:218
-				for gc_off5, gc_limit5, gc_more5 := 0, int(Q2Len[0]), true; gc_more5; gc_off5 += gc_bdx {
+				gc_chunk5 := compiled.StrideChunk(gc_bdx)
+				gc_span5 := (gc_bdx) * gc_chunk5
+
+//line hecbench_hbc.go:218
+				for gc_off5, gc_limit5, gc_more5 := 0, int(Q2Len[0]), true; gc_more5; gc_off5 += (gc_bdx) * gc_chunk5 {
 					gc_b.Tick()
 					if gc_b.Stopped() {
 						return
@@ -1225,169 +852,28 @@ func gc_body_bcKernel(gc_b *compiled.Block, bc []float32, R, C, F []int32, n, m 
 							gc_to = gc_bound
 						}
 						for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-							gc_off15 := 0
-							if gc_from >= 0 && gc_off15 >= 0 && gc_off15 < len(QRow) && gc_off15 < len(Q2Row) && gc_off15 < len(SRow) && gc_off15 < len(SLen) {
-								gc_at32 := QRow[gc_off15:][:1]
-								gc_at33 := Q2Row[gc_off15:][:1]
-								gc_at34 := SRow[gc_off15:][:1]
-								gc_at35 := SLen[gc_off15:][:1]
-								gc_step8 := gc_from
-								for ; gc_step8+3 < gc_to; gc_step8 += 4 {
-									{
-										gc_tx := gc_step8 + 0
-										_ = gc_tx
-										gc_rank := gc_base + gc_tx
-										gc_pos.Thread = gc_rank
+							for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
 
 //line hecbench_hbc.go:218
-										kk_ := gc_tx + gc_off5
-										gc_more5 = true
-										_ = kk_
-
-//line hecbench_hbc.go:219
-										gc_at32[0][kk_] = gc_at33[0][kk_]
-
-//line hecbench_hbc.go:220
-										gc_at34[0][kk_+int(gc_at35[0])] = gc_at33[0][kk_]
-									}
-									{
-										gc_tx := gc_step8 + 1
-										_ = gc_tx
-										gc_rank := gc_base + gc_tx
-										gc_pos.Thread = gc_rank
-
-//line hecbench_hbc.go:218
-										kk_ := gc_tx + gc_off5
-										gc_more5 = true
-										_ = kk_
-
-//line hecbench_hbc.go:219
-										gc_at32[0][kk_] = gc_at33[0][kk_]
-
-//line hecbench_hbc.go:220
-										gc_at34[0][kk_+int(gc_at35[0])] = gc_at33[0][kk_]
-									}
-									{
-										gc_tx := gc_step8 + 2
-										_ = gc_tx
-										gc_rank := gc_base + gc_tx
-										gc_pos.Thread = gc_rank
-
-//line hecbench_hbc.go:218
-										kk_ := gc_tx + gc_off5
-										gc_more5 = true
-										_ = kk_
-
-//line hecbench_hbc.go:219
-										gc_at32[0][kk_] = gc_at33[0][kk_]
-
-//line hecbench_hbc.go:220
-										gc_at34[0][kk_+int(gc_at35[0])] = gc_at33[0][kk_]
-									}
-									{
-										gc_tx := gc_step8 + 3
-										_ = gc_tx
-										gc_rank := gc_base + gc_tx
-										gc_pos.Thread = gc_rank
-
-//line hecbench_hbc.go:218
-										kk_ := gc_tx + gc_off5
-										gc_more5 = true
-										_ = kk_
-
-//line hecbench_hbc.go:219
-										gc_at32[0][kk_] = gc_at33[0][kk_]
-
-//line hecbench_hbc.go:220
-										gc_at34[0][kk_+int(gc_at35[0])] = gc_at33[0][kk_]
-									}
+								gc_start5 := gc_tx
+								gc_from6 := gc_start5 + gc_off5
+								gc_trips5 := gc_limit5 - gc_from6
+								switch {
+								case gc_from6 < gc_start5 || gc_from6 < 0 || gc_span5 <= 0 || gc_limit5 > compiled.ChunkLimit:
+									gc_trips5 = compiled.ChunkTrips(gc_start5, gc_from6, gc_bdx, gc_chunk5, gc_limit5, false)
+								case gc_trips5 > gc_span5:
+									gc_trips5 = gc_chunk5
+								case gc_trips5 > 0:
+									gc_trips5 = (gc_trips5-1)/(gc_bdx) + 1
+								default:
+									gc_trips5 = 0
 								}
-								for gc_tx := gc_step8; gc_tx < gc_to; gc_tx++ {
-									gc_rank := gc_base + gc_tx
-									gc_pos.Thread = gc_rank
-
-//line hecbench_hbc.go:218
-									kk_ := gc_tx + gc_off5
+								if gc_trips5 == gc_chunk5 {
 									gc_more5 = true
-									_ = kk_
-
-//line hecbench_hbc.go:219
-									gc_at32[0][kk_] = gc_at33[0][kk_]
-
-//line hecbench_hbc.go:220
-									gc_at34[0][kk_+int(gc_at35[0])] = gc_at33[0][kk_]
 								}
-							} else {
-								gc_step9 := gc_from
-								for ; gc_step9+3 < gc_to; gc_step9 += 4 {
-									{
-										gc_tx := gc_step9 + 0
-										gc_rank := gc_base + gc_tx
-										gc_pos.Thread = gc_rank
-
-//line hecbench_hbc.go:218
-										kk_ := gc_tx + gc_off5
-										gc_more5 = true
-
-//line hecbench_hbc.go:219
-										QRow[0][kk_] = Q2Row[0][kk_]
-
-//line hecbench_hbc.go:220
-										SRow[0][kk_+int(SLen[0])] = Q2Row[0][kk_]
-									}
-									{
-										gc_tx := gc_step9 + 1
-										gc_rank := gc_base + gc_tx
-										gc_pos.Thread = gc_rank
-
-//line hecbench_hbc.go:218
-										kk_ := gc_tx + gc_off5
-										gc_more5 = true
-
-//line hecbench_hbc.go:219
-										QRow[0][kk_] = Q2Row[0][kk_]
-
-//line hecbench_hbc.go:220
-										SRow[0][kk_+int(SLen[0])] = Q2Row[0][kk_]
-									}
-									{
-										gc_tx := gc_step9 + 2
-										gc_rank := gc_base + gc_tx
-										gc_pos.Thread = gc_rank
-
-//line hecbench_hbc.go:218
-										kk_ := gc_tx + gc_off5
-										gc_more5 = true
-
-//line hecbench_hbc.go:219
-										QRow[0][kk_] = Q2Row[0][kk_]
-
-//line hecbench_hbc.go:220
-										SRow[0][kk_+int(SLen[0])] = Q2Row[0][kk_]
-									}
-									{
-										gc_tx := gc_step9 + 3
-										gc_rank := gc_base + gc_tx
-										gc_pos.Thread = gc_rank
-
-//line hecbench_hbc.go:218
-										kk_ := gc_tx + gc_off5
-										gc_more5 = true
-
-//line hecbench_hbc.go:219
-										QRow[0][kk_] = Q2Row[0][kk_]
-
-//line hecbench_hbc.go:220
-										SRow[0][kk_+int(SLen[0])] = Q2Row[0][kk_]
-									}
-								}
-								for gc_tx := gc_step9; gc_tx < gc_to; gc_tx++ {
-									gc_rank := gc_base + gc_tx
-									gc_pos.Thread = gc_rank
-
-//line hecbench_hbc.go:218
-									kk_ := gc_tx + gc_off5
-									gc_more5 = true
+								for kk_ := gc_from6; gc_trips5 > 0; kk_, gc_trips5 = kk_+(gc_bdx), gc_trips5-1 {
 
 //line hecbench_hbc.go:219
 									QRow[0][kk_] = Q2Row[0][kk_]
@@ -1405,50 +891,22 @@ func gc_body_bcKernel(gc_b *compiled.Block, bc []float32, R, C, F []int32, n, m 
 						gc_to = gc_bound + 1
 					}
 					for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-						gc_off16 := 0
-						if gc_from >= 0 && gc_off16 >= 0 && gc_off16 < len(endpointsRow) && gc_off16 < len(endpointsLen) && gc_off16 < len(Q2Len) && gc_off16 < len(QLen) && gc_off16 < len(SLen) && gc_off16 < len(currentDepth) {
-							gc_at36 := endpointsRow[gc_off16:][:1]
-							gc_at37 := endpointsLen[gc_off16:][:1]
-							gc_at38 := Q2Len[gc_off16:][:1]
-							gc_at39 := QLen[gc_off16:][:1]
-							gc_at40 := SLen[gc_off16:][:1]
-							gc_at41 := currentDepth[gc_off16:][:1]
-							for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-								gc_rank := gc_base + gc_tx
-								gc_pos.Thread = gc_rank
+						for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 
 //line hecbench_hbc.go:81
-								j := gc_tx
-								_ = j
+							j := gc_tx
+							_ = j
 
 //line hecbench_hbc.go:223
-								{
-									gc_at36[0][gc_at37[0]] = gc_at36[0][gc_at37[0]-1] + gc_at38[0]
-									gc_at37[0]++
-									gc_at39[0] = gc_at38[0]
-									gc_at40[0] += gc_at38[0]
-									gc_at38[0] = 0
-									gc_at41[0]++
-								}
-							}
-						} else {
-							for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-								gc_rank := gc_base + gc_tx
-								gc_pos.Thread = gc_rank
-
-//line hecbench_hbc.go:81
-								j := gc_tx
-								_ = j
-
-//line hecbench_hbc.go:223
-								{
-									endpointsRow[0][endpointsLen[0]] = endpointsRow[0][endpointsLen[0]-1] + Q2Len[0]
-									endpointsLen[0]++
-									QLen[0] = Q2Len[0]
-									SLen[0] += Q2Len[0]
-									Q2Len[0] = 0
-									currentDepth[0]++
-								}
+							{
+								endpointsRow[0][endpointsLen[0]] = endpointsRow[0][endpointsLen[0]-1] + Q2Len[0]
+								endpointsLen[0]++
+								QLen[0] = Q2Len[0]
+								SLen[0] += Q2Len[0]
+								Q2Len[0] = 0
+								currentDepth[0]++
 							}
 						}
 					}
@@ -1461,45 +919,20 @@ func gc_body_bcKernel(gc_b *compiled.Block, bc []float32, R, C, F []int32, n, m 
 				gc_to = gc_bound + 1
 			}
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				gc_off17 := 0
-				if gc_from >= 0 && gc_off17 >= 0 && gc_off17 < len(currentDepth) && gc_off17 < len(SRow) && gc_off17 < len(SLen) && gc_off17 < len(ind) {
-					gc_at42 := currentDepth[gc_off17:][:1]
-					gc_at43 := SRow[gc_off17:][:1]
-					gc_at44 := SLen[gc_off17:][:1]
-					gc_at45 := ind[gc_off17:][:1]
-					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 
 //line hecbench_hbc.go:81
-						j := gc_tx
-						_ = j
-						dRow := gc_s_dRow[gc_rank]
+					j := gc_tx
+					_ = j
+					dRow := gc_s_dRow[gc_rank]
 
 //line hecbench_hbc.go:237
-						{
-							gc_at42[0] = dRow[gc_at43[0][gc_at44[0]-1]] - 1
-							if gc_at45[0] < hbcDiameterSamples {
-								diameters[gc_at45[0]] = gc_at42[0] + 1
-							}
-						}
-					}
-				} else {
-					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line hecbench_hbc.go:81
-						j := gc_tx
-						_ = j
-						dRow := gc_s_dRow[gc_rank]
-
-//line hecbench_hbc.go:237
-						{
-							currentDepth[0] = dRow[SRow[0][SLen[0]-1]] - 1
-							if ind[0] < hbcDiameterSamples {
-								diameters[ind[0]] = currentDepth[0] + 1
-							}
+					{
+						currentDepth[0] = dRow[SRow[0][SLen[0]-1]] - 1
+						if ind[0] < hbcDiameterSamples {
+							diameters[ind[0]] = currentDepth[0] + 1
 						}
 					}
 				}
@@ -1574,75 +1007,12 @@ func gc_body_bcKernel(gc_b *compiled.Block, bc []float32, R, C, F []int32, n, m 
 					gc_to = gc_bound + 1
 				}
 				for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-					gc_off18 := 0
-					if gc_from >= 0 && gc_off18 >= 0 && gc_off18 < len(currentDepth) {
-						gc_at46 := currentDepth[gc_off18:][:1]
-						gc_step10 := gc_from
-						for ; gc_step10+3 < gc_to; gc_step10 += 4 {
-							{
-								gc_tx := gc_step10 + 0
-								_ = gc_tx
-								gc_rank := gc_base + gc_tx
-								_ = gc_rank
-
-//line hecbench_hbc.go:81
-								j := gc_tx
-								_ = j
-
-//line hecbench_hbc.go:274
-								{
-									gc_at46[0]--
-								}
-							}
-							{
-								gc_tx := gc_step10 + 1
-								_ = gc_tx
-								gc_rank := gc_base + gc_tx
-								_ = gc_rank
-
-//line hecbench_hbc.go:81
-								j := gc_tx
-								_ = j
-
-//line hecbench_hbc.go:274
-								{
-									gc_at46[0]--
-								}
-							}
-							{
-								gc_tx := gc_step10 + 2
-								_ = gc_tx
-								gc_rank := gc_base + gc_tx
-								_ = gc_rank
-
-//line hecbench_hbc.go:81
-								j := gc_tx
-								_ = j
-
-//line hecbench_hbc.go:274
-								{
-									gc_at46[0]--
-								}
-							}
-							{
-								gc_tx := gc_step10 + 3
-								_ = gc_tx
-								gc_rank := gc_base + gc_tx
-								_ = gc_rank
-
-//line hecbench_hbc.go:81
-								j := gc_tx
-								_ = j
-
-//line hecbench_hbc.go:274
-								{
-									gc_at46[0]--
-								}
-							}
-						}
-						for gc_tx := gc_step10; gc_tx < gc_to; gc_tx++ {
+					gc_step4 := gc_from
+					for ; gc_step4+3 < gc_to; gc_step4 += 4 {
+						{
+							gc_tx := gc_step4 + 0
 							gc_rank := gc_base + gc_tx
-							_ = gc_rank
+							gc_pos.Thread = gc_rank
 
 //line hecbench_hbc.go:81
 							j := gc_tx
@@ -1650,70 +1020,39 @@ func gc_body_bcKernel(gc_b *compiled.Block, bc []float32, R, C, F []int32, n, m 
 
 //line hecbench_hbc.go:274
 							{
-								gc_at46[0]--
+								currentDepth[0]--
 							}
 						}
-					} else {
-						gc_step11 := gc_from
-						for ; gc_step11+3 < gc_to; gc_step11 += 4 {
-							{
-								gc_tx := gc_step11 + 0
-								gc_rank := gc_base + gc_tx
-								gc_pos.Thread = gc_rank
+						{
+							gc_tx := gc_step4 + 1
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 
 //line hecbench_hbc.go:81
-								j := gc_tx
-								_ = j
+							j := gc_tx
+							_ = j
 
 //line hecbench_hbc.go:274
-								{
-									currentDepth[0]--
-								}
-							}
 							{
-								gc_tx := gc_step11 + 1
-								gc_rank := gc_base + gc_tx
-								gc_pos.Thread = gc_rank
-
-//line hecbench_hbc.go:81
-								j := gc_tx
-								_ = j
-
-//line hecbench_hbc.go:274
-								{
-									currentDepth[0]--
-								}
-							}
-							{
-								gc_tx := gc_step11 + 2
-								gc_rank := gc_base + gc_tx
-								gc_pos.Thread = gc_rank
-
-//line hecbench_hbc.go:81
-								j := gc_tx
-								_ = j
-
-//line hecbench_hbc.go:274
-								{
-									currentDepth[0]--
-								}
-							}
-							{
-								gc_tx := gc_step11 + 3
-								gc_rank := gc_base + gc_tx
-								gc_pos.Thread = gc_rank
-
-//line hecbench_hbc.go:81
-								j := gc_tx
-								_ = j
-
-//line hecbench_hbc.go:274
-								{
-									currentDepth[0]--
-								}
+								currentDepth[0]--
 							}
 						}
-						for gc_tx := gc_step11; gc_tx < gc_to; gc_tx++ {
+						{
+							gc_tx := gc_step4 + 2
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line hecbench_hbc.go:81
+							j := gc_tx
+							_ = j
+
+//line hecbench_hbc.go:274
+							{
+								currentDepth[0]--
+							}
+						}
+						{
+							gc_tx := gc_step4 + 3
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -1727,16 +1066,29 @@ func gc_body_bcKernel(gc_b *compiled.Block, bc []float32, R, C, F []int32, n, m 
 							}
 						}
 					}
+					for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line hecbench_hbc.go:81
+						j := gc_tx
+						_ = j
+
+//line hecbench_hbc.go:274
+						{
+							currentDepth[0]--
+						}
+					}
 				}
 			}
 		}
 
 //line hecbench_hbc.go:280
-		gc_chunk4 := compiled.StrideChunk(gc_bdx)
-		gc_span4 := (gc_bdx) * gc_chunk4
+		gc_chunk6 := compiled.StrideChunk(gc_bdx)
+		gc_span6 := (gc_bdx) * gc_chunk6
 
 //line hecbench_hbc.go:280
-		for gc_off6, gc_limit6, gc_more6 := 0, n, true; gc_more6; gc_off6 += (gc_bdx) * gc_chunk4 {
+		for gc_off6, gc_limit6, gc_more6 := 0, n, true; gc_more6; gc_off6 += (gc_bdx) * gc_chunk6 {
 			gc_b.Tick()
 			if gc_b.Stopped() {
 				return
@@ -1757,23 +1109,23 @@ func gc_body_bcKernel(gc_b *compiled.Block, bc []float32, R, C, F []int32, n, m 
 						deltaRow := gc_s_deltaRow[gc_rank]
 
 //line hecbench_hbc.go:280
-						gc_start4 := gc_tx
-						gc_from5 := gc_start4 + gc_off6
-						gc_trips4 := gc_limit6 - gc_from5
+						gc_start6 := gc_tx
+						gc_from7 := gc_start6 + gc_off6
+						gc_trips6 := gc_limit6 - gc_from7
 						switch {
-						case gc_from5 < gc_start4 || gc_from5 < 0 || gc_span4 <= 0 || gc_limit6 > compiled.ChunkLimit:
-							gc_trips4 = compiled.ChunkTrips(gc_start4, gc_from5, gc_bdx, gc_chunk4, gc_limit6, false)
-						case gc_trips4 > gc_span4:
-							gc_trips4 = gc_chunk4
-						case gc_trips4 > 0:
-							gc_trips4 = (gc_trips4-1)/(gc_bdx) + 1
+						case gc_from7 < gc_start6 || gc_from7 < 0 || gc_span6 <= 0 || gc_limit6 > compiled.ChunkLimit:
+							gc_trips6 = compiled.ChunkTrips(gc_start6, gc_from7, gc_bdx, gc_chunk6, gc_limit6, false)
+						case gc_trips6 > gc_span6:
+							gc_trips6 = gc_chunk6
+						case gc_trips6 > 0:
+							gc_trips6 = (gc_trips6-1)/(gc_bdx) + 1
 						default:
-							gc_trips4 = 0
+							gc_trips6 = 0
 						}
-						if gc_trips4 == gc_chunk4 {
+						if gc_trips6 == gc_chunk6 {
 							gc_more6 = true
 						}
-						for kk_4 := gc_from5; gc_trips4 > 0; kk_4, gc_trips4 = kk_4+(gc_bdx), gc_trips4-1 {
+						for kk_4 := gc_from7; gc_trips6 > 0; kk_4, gc_trips6 = kk_4+(gc_bdx), gc_trips6-1 {
 
 //line hecbench_hbc.go:281
 							atomic.Add(&bc[kk_4], deltaRow[kk_4])
@@ -1788,46 +1140,21 @@ func gc_body_bcKernel(gc_b *compiled.Block, bc []float32, R, C, F []int32, n, m 
 				gc_to = gc_bound + 1
 			}
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				gc_off19 := 0
-				if gc_from >= 0 && gc_off19 >= 0 && gc_off19 < len(ind) && gc_off19 < len(nextSource) && gc_off19 < len(i) {
-					gc_at47 := ind[gc_off19:][:1]
-					gc_at48 := nextSource[gc_off19:][:1]
-					gc_at49 := i[gc_off19:][:1]
-					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 
 //line hecbench_hbc.go:81
-						j := gc_tx
-						_ = j
+					j := gc_tx
+					_ = j
 
 //line hecbench_hbc.go:284
-						{
-							gc_at47[0] = atomic.Add(&gc_at48[0], 1)
-							if approx {
-								gc_at49[0] = sourceVertices[gc_at47[0]]
-							} else {
-								gc_at49[0] = gc_at47[0]
-							}
-						}
-					}
-				} else {
-					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line hecbench_hbc.go:81
-						j := gc_tx
-						_ = j
-
-//line hecbench_hbc.go:284
-						{
-							ind[0] = atomic.Add(&nextSource[0], 1)
-							if approx {
-								i[0] = sourceVertices[ind[0]]
-							} else {
-								i[0] = ind[0]
-							}
+					{
+						ind[0] = atomic.Add(&nextSource[0], 1)
+						if approx {
+							i[0] = sourceVertices[ind[0]]
+						} else {
+							i[0] = ind[0]
 						}
 					}
 				}
@@ -1856,14 +1183,14 @@ func gc_body_bcKernel(gc_b *compiled.Block, bc []float32, R, C, F []int32, n, m 
 						gc_to = gc_bound
 					}
 					for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-						gc_off20 := gc_off7
-						if gc_from >= 0 && gc_off20 >= 0 && gc_off20 <= len(diameterKeys) && gc_to <= len(diameterKeys)-gc_off20 && gc_off20 <= len(diameters) && gc_to <= len(diameters)-gc_off20 {
-							gc_at50 := diameterKeys[gc_off20:][:gc_to]
-							gc_at51 := diameters[gc_off20:][:gc_to]
-							gc_step12 := gc_from
-							for ; gc_step12+3 < gc_to; gc_step12 += 4 {
+						gc_off8 := gc_off7
+						if gc_from >= 0 && gc_off8 >= 0 && gc_off8 <= len(diameterKeys) && gc_to <= len(diameterKeys)-gc_off8 && gc_off8 <= len(diameters) && gc_to <= len(diameters)-gc_off8 {
+							gc_at2 := diameterKeys[gc_off8:][:gc_to]
+							gc_at3 := diameters[gc_off8:][:gc_to]
+							gc_step5 := gc_from
+							for ; gc_step5+3 < gc_to; gc_step5 += 4 {
 								{
-									gc_tx := gc_step12 + 0
+									gc_tx := gc_step5 + 0
 									_ = gc_tx
 									gc_rank := gc_base + gc_tx
 									_ = gc_rank
@@ -1874,10 +1201,10 @@ func gc_body_bcKernel(gc_b *compiled.Block, bc []float32, R, C, F []int32, n, m 
 									_ = kk_5
 
 //line hecbench_hbc.go:297
-									gc_at50[gc_tx] = gc_at51[gc_tx]
+									gc_at2[gc_tx] = gc_at3[gc_tx]
 								}
 								{
-									gc_tx := gc_step12 + 1
+									gc_tx := gc_step5 + 1
 									_ = gc_tx
 									gc_rank := gc_base + gc_tx
 									_ = gc_rank
@@ -1888,10 +1215,10 @@ func gc_body_bcKernel(gc_b *compiled.Block, bc []float32, R, C, F []int32, n, m 
 									_ = kk_5
 
 //line hecbench_hbc.go:297
-									gc_at50[gc_tx] = gc_at51[gc_tx]
+									gc_at2[gc_tx] = gc_at3[gc_tx]
 								}
 								{
-									gc_tx := gc_step12 + 2
+									gc_tx := gc_step5 + 2
 									_ = gc_tx
 									gc_rank := gc_base + gc_tx
 									_ = gc_rank
@@ -1902,10 +1229,10 @@ func gc_body_bcKernel(gc_b *compiled.Block, bc []float32, R, C, F []int32, n, m 
 									_ = kk_5
 
 //line hecbench_hbc.go:297
-									gc_at50[gc_tx] = gc_at51[gc_tx]
+									gc_at2[gc_tx] = gc_at3[gc_tx]
 								}
 								{
-									gc_tx := gc_step12 + 3
+									gc_tx := gc_step5 + 3
 									_ = gc_tx
 									gc_rank := gc_base + gc_tx
 									_ = gc_rank
@@ -1916,10 +1243,10 @@ func gc_body_bcKernel(gc_b *compiled.Block, bc []float32, R, C, F []int32, n, m 
 									_ = kk_5
 
 //line hecbench_hbc.go:297
-									gc_at50[gc_tx] = gc_at51[gc_tx]
+									gc_at2[gc_tx] = gc_at3[gc_tx]
 								}
 							}
-							for gc_tx := gc_step12; gc_tx < gc_to; gc_tx++ {
+							for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
 								gc_rank := gc_base + gc_tx
 								_ = gc_rank
 
@@ -1929,13 +1256,13 @@ func gc_body_bcKernel(gc_b *compiled.Block, bc []float32, R, C, F []int32, n, m 
 								_ = kk_5
 
 //line hecbench_hbc.go:297
-								gc_at50[gc_tx] = gc_at51[gc_tx]
+								gc_at2[gc_tx] = gc_at3[gc_tx]
 							}
 						} else {
-							gc_step13 := gc_from
-							for ; gc_step13+3 < gc_to; gc_step13 += 4 {
+							gc_step6 := gc_from
+							for ; gc_step6+3 < gc_to; gc_step6 += 4 {
 								{
-									gc_tx := gc_step13 + 0
+									gc_tx := gc_step6 + 0
 									gc_rank := gc_base + gc_tx
 									gc_pos.Thread = gc_rank
 
@@ -1947,7 +1274,7 @@ func gc_body_bcKernel(gc_b *compiled.Block, bc []float32, R, C, F []int32, n, m 
 									diameterKeys[kk_5] = diameters[kk_5]
 								}
 								{
-									gc_tx := gc_step13 + 1
+									gc_tx := gc_step6 + 1
 									gc_rank := gc_base + gc_tx
 									gc_pos.Thread = gc_rank
 
@@ -1959,7 +1286,7 @@ func gc_body_bcKernel(gc_b *compiled.Block, bc []float32, R, C, F []int32, n, m 
 									diameterKeys[kk_5] = diameters[kk_5]
 								}
 								{
-									gc_tx := gc_step13 + 2
+									gc_tx := gc_step6 + 2
 									gc_rank := gc_base + gc_tx
 									gc_pos.Thread = gc_rank
 
@@ -1971,7 +1298,7 @@ func gc_body_bcKernel(gc_b *compiled.Block, bc []float32, R, C, F []int32, n, m 
 									diameterKeys[kk_5] = diameters[kk_5]
 								}
 								{
-									gc_tx := gc_step13 + 3
+									gc_tx := gc_step6 + 3
 									gc_rank := gc_base + gc_tx
 									gc_pos.Thread = gc_rank
 
@@ -1983,7 +1310,7 @@ func gc_body_bcKernel(gc_b *compiled.Block, bc []float32, R, C, F []int32, n, m 
 									diameterKeys[kk_5] = diameters[kk_5]
 								}
 							}
-							for gc_tx := gc_step13; gc_tx < gc_to; gc_tx++ {
+							for gc_tx := gc_step6; gc_tx < gc_to; gc_tx++ {
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
 
@@ -2012,10 +1339,10 @@ func gc_body_bcKernel(gc_b *compiled.Block, bc []float32, R, C, F []int32, n, m 
 			_ = N
 			{
 				for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-					gc_step14 := 0
-					for ; gc_step14+3 < gc_bdx; gc_step14 += 4 {
+					gc_step7 := 0
+					for ; gc_step7+3 < gc_bdx; gc_step7 += 4 {
 						{
-							gc_tx := gc_step14 + 0
+							gc_tx := gc_step7 + 0
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -2025,7 +1352,7 @@ func gc_body_bcKernel(gc_b *compiled.Block, bc []float32, R, C, F []int32, n, m 
 							gc_s_idx[gc_rank] = idx
 						}
 						{
-							gc_tx := gc_step14 + 1
+							gc_tx := gc_step7 + 1
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -2035,7 +1362,7 @@ func gc_body_bcKernel(gc_b *compiled.Block, bc []float32, R, C, F []int32, n, m 
 							gc_s_idx[gc_rank] = idx
 						}
 						{
-							gc_tx := gc_step14 + 2
+							gc_tx := gc_step7 + 2
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -2045,7 +1372,7 @@ func gc_body_bcKernel(gc_b *compiled.Block, bc []float32, R, C, F []int32, n, m 
 							gc_s_idx[gc_rank] = idx
 						}
 						{
-							gc_tx := gc_step14 + 3
+							gc_tx := gc_step7 + 3
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -2055,7 +1382,7 @@ func gc_body_bcKernel(gc_b *compiled.Block, bc []float32, R, C, F []int32, n, m 
 							gc_s_idx[gc_rank] = idx
 						}
 					}
-					for gc_tx := gc_step14; gc_tx < gc_bdx; gc_tx++ {
+					for gc_tx := gc_step7; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -2109,10 +1436,10 @@ func gc_body_bcKernel(gc_b *compiled.Block, bc []float32, R, C, F []int32, n, m 
 					}
 					{
 						for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-							gc_step15 := 0
-							for ; gc_step15+3 < gc_bdx; gc_step15 += 4 {
+							gc_step8 := 0
+							for ; gc_step8+3 < gc_bdx; gc_step8 += 4 {
 								{
-									gc_tx := gc_step15 + 0
+									gc_tx := gc_step8 + 0
 									gc_rank := gc_base + gc_tx
 									gc_pos.Thread = gc_rank
 									var idx uint32
@@ -2123,7 +1450,7 @@ func gc_body_bcKernel(gc_b *compiled.Block, bc []float32, R, C, F []int32, n, m 
 									gc_s_idx[gc_rank] = idx
 								}
 								{
-									gc_tx := gc_step15 + 1
+									gc_tx := gc_step8 + 1
 									gc_rank := gc_base + gc_tx
 									gc_pos.Thread = gc_rank
 									var idx uint32
@@ -2134,7 +1461,7 @@ func gc_body_bcKernel(gc_b *compiled.Block, bc []float32, R, C, F []int32, n, m 
 									gc_s_idx[gc_rank] = idx
 								}
 								{
-									gc_tx := gc_step15 + 2
+									gc_tx := gc_step8 + 2
 									gc_rank := gc_base + gc_tx
 									gc_pos.Thread = gc_rank
 									var idx uint32
@@ -2145,7 +1472,7 @@ func gc_body_bcKernel(gc_b *compiled.Block, bc []float32, R, C, F []int32, n, m 
 									gc_s_idx[gc_rank] = idx
 								}
 								{
-									gc_tx := gc_step15 + 3
+									gc_tx := gc_step8 + 3
 									gc_rank := gc_base + gc_tx
 									gc_pos.Thread = gc_rank
 									var idx uint32
@@ -2156,7 +1483,7 @@ func gc_body_bcKernel(gc_b *compiled.Block, bc []float32, R, C, F []int32, n, m 
 									gc_s_idx[gc_rank] = idx
 								}
 							}
-							for gc_tx := gc_step15; gc_tx < gc_bdx; gc_tx++ {
+							for gc_tx := gc_step8; gc_tx < gc_bdx; gc_tx++ {
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
 								var idx uint32
@@ -2176,11 +1503,11 @@ func gc_body_bcKernel(gc_b *compiled.Block, bc []float32, R, C, F []int32, n, m 
 					gc_to = gc_bound + 1
 				}
 				for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-					gc_off21 := hbcDiameterSamples / 2
-					gc_off22 := 0
-					if gc_from >= 0 && gc_off21 >= 0 && gc_off21 < len(diameterKeys) && gc_off22 >= 0 && gc_off22 < len(jia) {
-						gc_at52 := diameterKeys[gc_off21:][:1]
-						gc_at53 := jia[gc_off22:][:1]
+					gc_off9 := hbcDiameterSamples / 2
+					gc_off10 := 0
+					if gc_from >= 0 && gc_off9 >= 0 && gc_off9 < len(diameterKeys) && gc_off10 >= 0 && gc_off10 < len(jia) {
+						gc_at4 := diameterKeys[gc_off9:][:1]
+						gc_at5 := jia[gc_off10:][:1]
 						for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
@@ -2208,8 +1535,8 @@ func gc_body_bcKernel(gc_b *compiled.Block, bc []float32, R, C, F []int32, n, m 
 									}
 									log2n++
 								}
-								if gc_at52[0] < int32(4*log2n) {
-									gc_at53[0] = 1
+								if gc_at4[0] < int32(4*log2n) {
+									gc_at5[0] = 1
 								}
 							}
 						}

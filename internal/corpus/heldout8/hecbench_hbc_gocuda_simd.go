@@ -64,104 +64,50 @@ func gc_body_bcKernel(gc_b4 *compiled.Block, bc []float32, R, C, F []int32, n, m
 	endpointsRow := gocuda.Shared[[]int32](t, 1)[:1]
 	{
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off23 := 0
-			if gc_off23 >= 0 && gc_off23 < len(ind) && gc_off23 < len(i) && gc_off23 < len(QRow) && gc_off23 < len(Q2Row) && gc_off23 < len(SRow) && gc_off23 < len(endpointsRow) && gc_off23 < len(jia) {
-				gc_at54 := ind[gc_off23:][:1]
-				gc_at55 := i[gc_off23:][:1]
-				gc_at56 := QRow[gc_off23:][:1]
-				gc_at57 := Q2Row[gc_off23:][:1]
-				gc_at58 := SRow[gc_off23:][:1]
-				gc_at59 := endpointsRow[gc_off23:][:1]
-				gc_at60 := jia[gc_off23:][:1]
-				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
 
 //line hecbench_hbc.go:81
-					j := gc_tx2
-					_ = j
+				j := gc_tx2
+				_ = j
 
 //line hecbench_hbc.go:82
-					dRow := pitchRow(d, gc_bx2, pitchD)
+				dRow := pitchRow(d, gc_bx2, pitchD)
 
 //line hecbench_hbc.go:83
-					sigmaRow := pitchRow(sigma, gc_bx2, pitchSigma)
+				sigmaRow := pitchRow(sigma, gc_bx2, pitchSigma)
 
 //line hecbench_hbc.go:84
-					deltaRow := pitchRow(delta, gc_bx2, pitchDelta)
+				deltaRow := pitchRow(delta, gc_bx2, pitchDelta)
 
 //line hecbench_hbc.go:85
-					if j == 0 {
-						gc_at54[0] = int32(gc_bx2 + start)
-						if approx {
-							gc_at55[0] = sourceVertices[gc_at54[0]]
-						} else {
-							gc_at55[0] = gc_at54[0]
-						}
-						gc_at56[0] = pitchRow(Q, gc_bx2, pitchQ)
-						gc_at57[0] = pitchRow(Q2, gc_bx2, pitchQ2)
-						gc_at58[0] = pitchRow(S, gc_bx2, pitchS)
-						gc_at59[0] = pitchRow(endpoints, gc_bx2, pitchEndpoints)
-						gc_at60[0] = 0
+				if j == 0 {
+					ind[0] = int32(gc_bx2 + start)
+					if approx {
+						i[0] = sourceVertices[ind[0]]
+					} else {
+						i[0] = ind[0]
 					}
-					_ = dRow
-					_ = sigmaRow
-					_ = deltaRow
-					gc_s_dRow[gc_rank2] = dRow
-					gc_s_sigmaRow[gc_rank2] = sigmaRow
-					gc_s_deltaRow[gc_rank2] = deltaRow
+					QRow[0] = pitchRow(Q, gc_bx2, pitchQ)
+					Q2Row[0] = pitchRow(Q2, gc_bx2, pitchQ2)
+					SRow[0] = pitchRow(S, gc_bx2, pitchS)
+					endpointsRow[0] = pitchRow(endpoints, gc_bx2, pitchEndpoints)
+					jia[0] = 0
 				}
-			} else {
-				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line hecbench_hbc.go:81
-					j := gc_tx2
-					_ = j
-
-//line hecbench_hbc.go:82
-					dRow := pitchRow(d, gc_bx2, pitchD)
-
-//line hecbench_hbc.go:83
-					sigmaRow := pitchRow(sigma, gc_bx2, pitchSigma)
-
-//line hecbench_hbc.go:84
-					deltaRow := pitchRow(delta, gc_bx2, pitchDelta)
-
-//line hecbench_hbc.go:85
-					if j == 0 {
-						ind[0] = int32(gc_bx2 + start)
-						if approx {
-							i[0] = sourceVertices[ind[0]]
-						} else {
-							i[0] = ind[0]
-						}
-						QRow[0] = pitchRow(Q, gc_bx2, pitchQ)
-						Q2Row[0] = pitchRow(Q2, gc_bx2, pitchQ2)
-						SRow[0] = pitchRow(S, gc_bx2, pitchS)
-						endpointsRow[0] = pitchRow(endpoints, gc_bx2, pitchEndpoints)
-						jia[0] = 0
-					}
-					_ = dRow
-					_ = sigmaRow
-					_ = deltaRow
-					gc_s_dRow[gc_rank2] = dRow
-					gc_s_sigmaRow[gc_rank2] = sigmaRow
-					gc_s_deltaRow[gc_rank2] = deltaRow
-				}
+				_ = dRow
+				_ = sigmaRow
+				_ = deltaRow
+				gc_s_dRow[gc_rank2] = dRow
+				gc_s_sigmaRow[gc_rank2] = sigmaRow
+				gc_s_deltaRow[gc_rank2] = deltaRow
 			}
 		}
 	}
-	gc_apart2 := compiled.Disjoint(ind, diameters)
-	_ = gc_apart2
 	{
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off24 := 0
-			if gc_off24 >= 0 && gc_off24 < len(ind) && gc_apart2 && gc_bdx2 <= len(diameters) {
-				gc_at61 := ind[gc_off24:][:1]
-				gc_at62 := diameters[:gc_bdx2]
-				gc_elem2 := gc_at61[0]
+			if gc_bdx2 <= len(diameters) {
+				gc_at6 := diameters[:gc_bdx2]
 				gc_vstep3 := 0
 				if compiled.SIMD {
 //line hecbench_hbc.go:81
@@ -189,15 +135,15 @@ func gc_body_bcKernel(gc_b4 *compiled.Block, bc []float32, R, C, F []int32, n, m
 //line hecbench_hbc.go:81
 						_ = j
 //line hecbench_hbc.go:100
-						if (gc_at61[0] == 0) && (j < hbcDiameterSamples && uint(hbcDiameterSamples-j) > 7) {
+						if (ind[0] == 0) && (j < hbcDiameterSamples && uint(hbcDiameterSamples-j) > 7) {
 //line hecbench_hbc.go:100
-							gc_vb4.StoreSlice(gc_at62[gc_tx2:])
+							gc_vb4.StoreSlice(gc_at6[gc_tx2:])
 //line hecbench_hbc.go:100
 						} else {
 //line hecbench_hbc.go:100
 							gc_b6 := gc_none4
 //line hecbench_hbc.go:100
-							if gc_at61[0] == 0 {
+							if ind[0] == 0 {
 //line hecbench_hbc.go:100
 								gc_b6 = gc_all4
 //line hecbench_hbc.go:100
@@ -209,7 +155,7 @@ func gc_body_bcKernel(gc_b4 *compiled.Block, bc []float32, R, C, F []int32, n, m
 //line hecbench_hbc.go:100
 							if gc_if4.ToBits() != 0 {
 //line hecbench_hbc.go:100
-								gc_vb4.StoreMasked((*[8]int32)(gc_at62[gc_tx2:]), gc_if4)
+								gc_vb4.StoreMasked((*[8]int32)(gc_at6[gc_tx2:]), gc_if4)
 //line hecbench_hbc.go:100
 							}
 //line hecbench_hbc.go:100
@@ -226,8 +172,8 @@ func gc_body_bcKernel(gc_b4 *compiled.Block, bc []float32, R, C, F []int32, n, m
 					_ = j
 
 //line hecbench_hbc.go:100
-					if (gc_elem2 == 0) && (j < hbcDiameterSamples) {
-						gc_at62[gc_tx2] = intMax
+					if (ind[0] == 0) && (j < hbcDiameterSamples) {
+						gc_at6[gc_tx2] = intMax
 					}
 				}
 			} else {
@@ -290,10 +236,10 @@ func gc_body_bcKernel(gc_b4 *compiled.Block, bc []float32, R, C, F []int32, n, m
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step16 := gc_vstep4
-				for ; gc_step16+3 < gc_bdx2; gc_step16 += 4 {
+				gc_step9 := gc_vstep4
+				for ; gc_step9+3 < gc_bdx2; gc_step9 += 4 {
 					{
-						gc_tx2 := gc_step16 + 0
+						gc_tx2 := gc_step9 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -307,7 +253,7 @@ func gc_body_bcKernel(gc_b4 *compiled.Block, bc []float32, R, C, F []int32, n, m
 						}
 					}
 					{
-						gc_tx2 := gc_step16 + 1
+						gc_tx2 := gc_step9 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -321,7 +267,7 @@ func gc_body_bcKernel(gc_b4 *compiled.Block, bc []float32, R, C, F []int32, n, m
 						}
 					}
 					{
-						gc_tx2 := gc_step16 + 2
+						gc_tx2 := gc_step9 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -335,7 +281,7 @@ func gc_body_bcKernel(gc_b4 *compiled.Block, bc []float32, R, C, F []int32, n, m
 						}
 					}
 					{
-						gc_tx2 := gc_step16 + 3
+						gc_tx2 := gc_step9 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -349,7 +295,7 @@ func gc_body_bcKernel(gc_b4 *compiled.Block, bc []float32, R, C, F []int32, n, m
 						}
 					}
 				}
-				for gc_tx2 := gc_step16; gc_tx2 < gc_bdx2; gc_tx2++ {
+				for gc_tx2 := gc_step9; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -385,15 +331,15 @@ func gc_body_bcKernel(gc_b4 *compiled.Block, bc []float32, R, C, F []int32, n, m
 			}
 			gc_more = false
 			{
-				gc_from6, gc_to2 := 0, gc_bdx2
+				gc_from8, gc_to2 := 0, gc_bdx2
 				if !compiled.Adds(gc_off, gc_to2) {
 					panic(compiled.ErrGuardWraps)
 				}
 				if gc_bound2 := compiled.Diff(gc_limit, gc_off); gc_bound2 < gc_to2 {
 					gc_to2 = gc_bound2
 				}
-				for gc_base2 := 0; gc_from6 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-					for gc_tx2 := gc_from6; gc_tx2 < gc_to2; gc_tx2++ {
+				for gc_base2 := 0; gc_from8 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+					for gc_tx2 := gc_from8; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 						dRow := gc_s_dRow[gc_rank2]
@@ -401,23 +347,23 @@ func gc_body_bcKernel(gc_b4 *compiled.Block, bc []float32, R, C, F []int32, n, m
 						deltaRow := gc_s_deltaRow[gc_rank2]
 
 //line hecbench_hbc.go:107
-						gc_start5 := gc_tx2
-						gc_from7 := gc_start5 + gc_off
-						gc_trips5 := gc_limit - gc_from7
+						gc_start7 := gc_tx2
+						gc_from9 := gc_start7 + gc_off
+						gc_trips7 := gc_limit - gc_from9
 						switch {
-						case gc_from7 < gc_start5 || gc_from7 < 0 || gc_span <= 0 || gc_limit > compiled.ChunkLimit:
-							gc_trips5 = compiled.ChunkTrips(gc_start5, gc_from7, gc_bdx2, gc_chunk, gc_limit, false)
-						case gc_trips5 > gc_span:
-							gc_trips5 = gc_chunk
-						case gc_trips5 > 0:
-							gc_trips5 = (gc_trips5-1)/(gc_bdx2) + 1
+						case gc_from9 < gc_start7 || gc_from9 < 0 || gc_span <= 0 || gc_limit > compiled.ChunkLimit:
+							gc_trips7 = compiled.ChunkTrips(gc_start7, gc_from9, gc_bdx2, gc_chunk, gc_limit, false)
+						case gc_trips7 > gc_span:
+							gc_trips7 = gc_chunk
+						case gc_trips7 > 0:
+							gc_trips7 = (gc_trips7-1)/(gc_bdx2) + 1
 						default:
-							gc_trips5 = 0
+							gc_trips7 = 0
 						}
-						if gc_trips5 == gc_chunk {
+						if gc_trips7 == gc_chunk {
 							gc_more = true
 						}
-						for k := gc_from7; gc_trips5 > 0; k, gc_trips5 = k+(gc_bdx2), gc_trips5-1 {
+						for k := gc_from9; gc_trips7 > 0; k, gc_trips7 = k+(gc_bdx2), gc_trips7-1 {
 
 //line hecbench_hbc.go:108
 							if k == int(i[0]) {
@@ -454,67 +400,31 @@ func gc_body_bcKernel(gc_b4 *compiled.Block, bc []float32, R, C, F []int32, n, m
 //line hecbench_hbc.go:125
 		spCalcDone := gocuda.Shared[bool](t, 1)[:1]
 		{
-			gc_from6, gc_to2 := 0, gc_bdx2
+			gc_from8, gc_to2 := 0, gc_bdx2
 			if gc_bound2 := 0; gc_bound2 < gc_to2-1 {
 				gc_to2 = gc_bound2 + 1
 			}
-			for gc_base2 := 0; gc_from6 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_off25 := 0
-				if gc_from6 >= 0 && gc_off25 >= 0 && gc_off25 < len(QRow) && gc_off25 < len(i) && gc_off25 < len(QLen) && gc_off25 < len(Q2Len) && gc_off25 < len(SRow) && gc_off25 < len(SLen) && gc_off25 < len(endpointsRow) && gc_off25 < len(endpointsLen) && gc_off25 < len(currentDepth) && gc_off25 < len(spCalcDone) {
-					gc_at63 := QRow[gc_off25:][:1]
-					gc_at64 := i[gc_off25:][:1]
-					gc_at65 := QLen[gc_off25:][:1]
-					gc_at66 := Q2Len[gc_off25:][:1]
-					gc_at67 := SRow[gc_off25:][:1]
-					gc_at68 := SLen[gc_off25:][:1]
-					gc_at69 := endpointsRow[gc_off25:][:1]
-					gc_at70 := endpointsLen[gc_off25:][:1]
-					gc_at71 := currentDepth[gc_off25:][:1]
-					gc_at72 := spCalcDone[gc_off25:][:1]
-					for gc_tx2 := gc_from6; gc_tx2 < gc_to2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+			for gc_base2 := 0; gc_from8 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+				for gc_tx2 := gc_from8; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
 
 //line hecbench_hbc.go:81
-						j := gc_tx2
-						_ = j
+					j := gc_tx2
+					_ = j
 
 //line hecbench_hbc.go:127
-						{
-							gc_at63[0][0] = gc_at64[0]
-							gc_at65[0] = 1
-							gc_at66[0] = 0
-							gc_at67[0][0] = gc_at64[0]
-							gc_at68[0] = 1
-							gc_at69[0][0] = 0
-							gc_at69[0][1] = 1
-							gc_at70[0] = 2
-							gc_at71[0] = 0
-							gc_at72[0] = false
-						}
-					}
-				} else {
-					for gc_tx2 := gc_from6; gc_tx2 < gc_to2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line hecbench_hbc.go:81
-						j := gc_tx2
-						_ = j
-
-//line hecbench_hbc.go:127
-						{
-							QRow[0][0] = i[0]
-							QLen[0] = 1
-							Q2Len[0] = 0
-							SRow[0][0] = i[0]
-							SLen[0] = 1
-							endpointsRow[0][0] = 0
-							endpointsRow[0][1] = 1
-							endpointsLen[0] = 2
-							currentDepth[0] = 0
-							spCalcDone[0] = false
-						}
+					{
+						QRow[0][0] = i[0]
+						QLen[0] = 1
+						Q2Len[0] = 0
+						SRow[0][0] = i[0]
+						SLen[0] = 1
+						endpointsRow[0][0] = 0
+						endpointsRow[0][1] = 1
+						endpointsLen[0] = 2
+						currentDepth[0] = 0
+						spCalcDone[0] = false
 					}
 				}
 			}
@@ -540,23 +450,23 @@ func gc_body_bcKernel(gc_b4 *compiled.Block, bc []float32, R, C, F []int32, n, m
 						sigmaRow := gc_s_sigmaRow[gc_rank2]
 
 //line hecbench_hbc.go:142
-						gc_start6 := gc_tx2 + int(R[i[0]])
-						gc_from8 := gc_start6 + gc_off2
-						gc_trips6 := gc_limit2 - gc_from8
+						gc_start8 := gc_tx2 + int(R[i[0]])
+						gc_from10 := gc_start8 + gc_off2
+						gc_trips8 := gc_limit2 - gc_from10
 						switch {
-						case gc_from8 < gc_start6 || gc_from8 < 0 || gc_span2 <= 0 || gc_limit2 > compiled.ChunkLimit:
-							gc_trips6 = compiled.ChunkTrips(gc_start6, gc_from8, gc_bdx2, gc_chunk2, gc_limit2, false)
-						case gc_trips6 > gc_span2:
-							gc_trips6 = gc_chunk2
-						case gc_trips6 > 0:
-							gc_trips6 = (gc_trips6-1)/(gc_bdx2) + 1
+						case gc_from10 < gc_start8 || gc_from10 < 0 || gc_span2 <= 0 || gc_limit2 > compiled.ChunkLimit:
+							gc_trips8 = compiled.ChunkTrips(gc_start8, gc_from10, gc_bdx2, gc_chunk2, gc_limit2, false)
+						case gc_trips8 > gc_span2:
+							gc_trips8 = gc_chunk2
+						case gc_trips8 > 0:
+							gc_trips8 = (gc_trips8-1)/(gc_bdx2) + 1
 						default:
-							gc_trips6 = 0
+							gc_trips8 = 0
 						}
-						if gc_trips6 == gc_chunk2 {
+						if gc_trips8 == gc_chunk2 {
 							gc_more2 = true
 						}
-						for r := gc_from8; gc_trips6 > 0; r, gc_trips6 = r+(gc_bdx2), gc_trips6-1 {
+						for r := gc_from10; gc_trips8 > 0; r, gc_trips8 = r+(gc_bdx2), gc_trips8-1 {
 
 //line hecbench_hbc.go:143
 							w := C[r]
@@ -564,7 +474,7 @@ func gc_body_bcKernel(gc_b4 *compiled.Block, bc []float32, R, C, F []int32, n, m
 //line hecbench_hbc.go:145
 							if dRow[w] == intMax {
 								dRow[w] = 1
-								tt := atomic.Add(&Q2Len[0], 1)
+								tt := compiled.SharedAdd(&Q2Len[0], 1)
 								Q2Row[0][tt] = w
 							}
 
@@ -581,83 +491,42 @@ func gc_body_bcKernel(gc_b4 *compiled.Block, bc []float32, R, C, F []int32, n, m
 //line hecbench_hbc.go:156
 		if Q2Len[0] == 0 {
 			{
-				gc_off26 := 0
-				if gc_off26 >= 0 && gc_off26 < len(spCalcDone) {
-					gc_at73 := spCalcDone[gc_off26:][:1]
-					gc_step17 := 0
-					for ; gc_step17+3 < gc_n2; gc_step17 += 4 {
-						{
-							gc_rank2 := gc_step17 + 0
-							_ = gc_rank2
-
-//line hecbench_hbc.go:157
-							gc_at73[0] = true
-						}
-						{
-							gc_rank2 := gc_step17 + 1
-							_ = gc_rank2
-
-//line hecbench_hbc.go:157
-							gc_at73[0] = true
-						}
-						{
-							gc_rank2 := gc_step17 + 2
-							_ = gc_rank2
-
-//line hecbench_hbc.go:157
-							gc_at73[0] = true
-						}
-						{
-							gc_rank2 := gc_step17 + 3
-							_ = gc_rank2
-
-//line hecbench_hbc.go:157
-							gc_at73[0] = true
-						}
-					}
-					for gc_rank2 := gc_step17; gc_rank2 < gc_n2; gc_rank2++ {
-
-//line hecbench_hbc.go:157
-						gc_at73[0] = true
-					}
-				} else {
-					gc_step18 := 0
-					for ; gc_step18+3 < gc_n2; gc_step18 += 4 {
-						{
-							gc_rank2 := gc_step18 + 0
-							gc_pos2.Thread = gc_rank2
-
-//line hecbench_hbc.go:157
-							spCalcDone[0] = true
-						}
-						{
-							gc_rank2 := gc_step18 + 1
-							gc_pos2.Thread = gc_rank2
-
-//line hecbench_hbc.go:157
-							spCalcDone[0] = true
-						}
-						{
-							gc_rank2 := gc_step18 + 2
-							gc_pos2.Thread = gc_rank2
-
-//line hecbench_hbc.go:157
-							spCalcDone[0] = true
-						}
-						{
-							gc_rank2 := gc_step18 + 3
-							gc_pos2.Thread = gc_rank2
-
-//line hecbench_hbc.go:157
-							spCalcDone[0] = true
-						}
-					}
-					for gc_rank2 := gc_step18; gc_rank2 < gc_n2; gc_rank2++ {
+				gc_step10 := 0
+				for ; gc_step10+3 < gc_n2; gc_step10 += 4 {
+					{
+						gc_rank2 := gc_step10 + 0
 						gc_pos2.Thread = gc_rank2
 
 //line hecbench_hbc.go:157
 						spCalcDone[0] = true
 					}
+					{
+						gc_rank2 := gc_step10 + 1
+						gc_pos2.Thread = gc_rank2
+
+//line hecbench_hbc.go:157
+						spCalcDone[0] = true
+					}
+					{
+						gc_rank2 := gc_step10 + 2
+						gc_pos2.Thread = gc_rank2
+
+//line hecbench_hbc.go:157
+						spCalcDone[0] = true
+					}
+					{
+						gc_rank2 := gc_step10 + 3
+						gc_pos2.Thread = gc_rank2
+
+//line hecbench_hbc.go:157
+						spCalcDone[0] = true
+					}
+				}
+				for gc_rank2 := gc_step10; gc_rank2 < gc_n2; gc_rank2++ {
+					gc_pos2.Thread = gc_rank2
+
+//line hecbench_hbc.go:157
+					spCalcDone[0] = true
 				}
 			}
 		} else {
@@ -670,220 +539,78 @@ func gc_body_bcKernel(gc_b4 *compiled.Block, bc []float32, R, C, F []int32, n, m
 				}
 				gc_more3 = false
 				{
-					gc_from6, gc_to2 := 0, gc_bdx2
+					gc_from8, gc_to2 := 0, gc_bdx2
 					if !compiled.Adds(gc_off3, gc_to2) {
 						panic(compiled.ErrGuardWraps)
 					}
 					if gc_bound2 := compiled.Diff(gc_limit3, gc_off3); gc_bound2 < gc_to2 {
 						gc_to2 = gc_bound2
 					}
-					for gc_base2 := 0; gc_from6 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-						gc_off27 := 0
-						if gc_from6 >= 0 && gc_off27 >= 0 && gc_off27 < len(QRow) && gc_off27 < len(Q2Row) && gc_off27 < len(SRow) && gc_off27 < len(SLen) {
-							gc_at74 := QRow[gc_off27:][:1]
-							gc_at75 := Q2Row[gc_off27:][:1]
-							gc_at76 := SRow[gc_off27:][:1]
-							gc_at77 := SLen[gc_off27:][:1]
-							gc_vstep5 := gc_from6
-							if compiled.SIMD {
-								for ; gc_vstep5+7 < gc_to2; gc_vstep5 += 8 {
-									gc_tx2 := gc_vstep5
-									gc_rank2 := gc_base2 + gc_tx2
-									gc_pos2.Thread = gc_rank2
-//line hecbench_hbc.go:159
-									var kk int = gc_tx2 + gc_off3
-//line hecbench_hbc.go:159
-									_ = kk
-//line hecbench_hbc.go:160
-									if kk < 0 || kk > len(gc_at75[0])-8 || kk > len(gc_at74[0])-8 || (kk+
-										int(gc_at77[0])) < 0 || (kk+int(gc_at77[0])) > len(gc_at76[0])-8 {
-//line hecbench_hbc.go:160
-										break
-//line hecbench_hbc.go:160
-									}
-									archsimd.LoadInt32x8Slice(gc_at75[0][kk:]).StoreSlice(gc_at74[0][kk:])
-									archsimd.LoadInt32x8Slice(gc_at75[0][kk:]).StoreSlice(gc_at76[0][kk+
-
-//line hecbench_hbc.go:161
-										int(gc_at77[0]):])
-								}
-								archsimd.ClearAVXUpperBits()
-							}
-							if gc_vstep5 > gc_from6 {
-								gc_more3 = true
-							}
-							for gc_tx2 := gc_vstep5; gc_tx2 < gc_to2; gc_tx2++ {
+					for gc_base2 := 0; gc_from8 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+						gc_vstep5 := gc_from8
+						if compiled.SIMD {
+							for ; gc_vstep5+7 < gc_to2; gc_vstep5 += 8 {
+								gc_tx2 := gc_vstep5
 								gc_rank2 := gc_base2 + gc_tx2
 								gc_pos2.Thread = gc_rank2
-
 //line hecbench_hbc.go:159
-								kk := gc_tx2 + gc_off3
-								gc_more3 = true
+								var kk int = gc_tx2 + gc_off3
+//line hecbench_hbc.go:159
 								_ = kk
-
 //line hecbench_hbc.go:160
-								gc_at74[0][kk] = gc_at75[0][kk]
-
-//line hecbench_hbc.go:161
-								gc_at76[0][kk+int(gc_at77[0])] = gc_at75[0][kk]
-							}
-						} else {
-							gc_vstep6 := gc_from6
-							if compiled.SIMD {
-								for ; gc_vstep6+7 < gc_to2; gc_vstep6 += 8 {
-									gc_tx2 := gc_vstep6
-									gc_rank2 := gc_base2 + gc_tx2
-									gc_pos2.Thread = gc_rank2
-//line hecbench_hbc.go:159
-									var kk int = gc_tx2 + gc_off3
-//line hecbench_hbc.go:159
-									_ = kk
+								if kk < 0 || kk > len(Q2Row[0])-8 || kk > len(QRow[0])-8 || (kk+
+									int(SLen[0])) < 0 || (kk+int(SLen[0])) > len(SRow[0])-8 {
 //line hecbench_hbc.go:160
-									if kk < 0 || kk > len(Q2Row[0])-8 || kk > len(QRow[0])-8 || (kk+
-										int(SLen[0])) < 0 || (kk+int(SLen[0])) > len(SRow[0])-8 {
+									break
 //line hecbench_hbc.go:160
-										break
-//line hecbench_hbc.go:160
-									}
-									archsimd.LoadInt32x8Slice(Q2Row[0][kk:]).StoreSlice(QRow[0][kk:])
-									archsimd.LoadInt32x8Slice(Q2Row[0][kk:]).StoreSlice(SRow[0][kk+int(SLen[0]):])
 								}
-								archsimd.ClearAVXUpperBits()
+								archsimd.LoadInt32x8Slice(Q2Row[0][kk:]).StoreSlice(QRow[0][kk:])
+								archsimd.LoadInt32x8Slice(Q2Row[0][kk:]).StoreSlice(SRow[0][kk+int(SLen[0]):])
 							}
-							if gc_vstep6 > gc_from6 {
-								gc_more3 = true
-							}
-							gc_step19 := gc_vstep6
-							for ; gc_step19+3 < gc_to2; gc_step19 += 4 {
-								{
-									gc_tx2 := gc_step19 + 0
-									gc_rank2 := gc_base2 + gc_tx2
-									gc_pos2.Thread = gc_rank2
+							archsimd.ClearAVXUpperBits()
+						}
+						if gc_vstep5 > gc_from8 {
+							gc_more3 = true
+						}
+						for gc_tx2 := gc_vstep5; gc_tx2 < gc_to2; gc_tx2++ {
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
 
 //line hecbench_hbc.go:159
-									kk := gc_tx2 + gc_off3
-									gc_more3 = true
+							kk := gc_tx2 + gc_off3
+							gc_more3 = true
 
 //line hecbench_hbc.go:160
-									QRow[0][kk] = Q2Row[0][kk]
+							QRow[0][kk] = Q2Row[0][kk]
 
 //line hecbench_hbc.go:161
-									SRow[0][kk+int(SLen[0])] = Q2Row[0][kk]
-								}
-								{
-									gc_tx2 := gc_step19 + 1
-									gc_rank2 := gc_base2 + gc_tx2
-									gc_pos2.Thread = gc_rank2
-
-//line hecbench_hbc.go:159
-									kk := gc_tx2 + gc_off3
-									gc_more3 = true
-
-//line hecbench_hbc.go:160
-									QRow[0][kk] = Q2Row[0][kk]
-
-//line hecbench_hbc.go:161
-									SRow[0][kk+int(SLen[0])] = Q2Row[0][kk]
-								}
-								{
-									gc_tx2 := gc_step19 + 2
-									gc_rank2 := gc_base2 + gc_tx2
-									gc_pos2.Thread = gc_rank2
-
-//line hecbench_hbc.go:159
-									kk := gc_tx2 + gc_off3
-									gc_more3 = true
-
-//line hecbench_hbc.go:160
-									QRow[0][kk] = Q2Row[0][kk]
-
-//line hecbench_hbc.go:161
-									SRow[0][kk+int(SLen[0])] = Q2Row[0][kk]
-								}
-								{
-									gc_tx2 := gc_step19 + 3
-									gc_rank2 := gc_base2 + gc_tx2
-									gc_pos2.Thread = gc_rank2
-
-//line hecbench_hbc.go:159
-									kk := gc_tx2 + gc_off3
-									gc_more3 = true
-
-//line hecbench_hbc.go:160
-									QRow[0][kk] = Q2Row[0][kk]
-
-//line hecbench_hbc.go:161
-									SRow[0][kk+int(SLen[0])] = Q2Row[0][kk]
-								}
-							}
-							for gc_tx2 := gc_step19; gc_tx2 < gc_to2; gc_tx2++ {
-								gc_rank2 := gc_base2 + gc_tx2
-								gc_pos2.Thread = gc_rank2
-
-//line hecbench_hbc.go:159
-								kk := gc_tx2 + gc_off3
-								gc_more3 = true
-
-//line hecbench_hbc.go:160
-								QRow[0][kk] = Q2Row[0][kk]
-
-//line hecbench_hbc.go:161
-								SRow[0][kk+int(SLen[0])] = Q2Row[0][kk]
-							}
+							SRow[0][kk+int(SLen[0])] = Q2Row[0][kk]
 						}
 					}
 				}
 			}
 			{
-				gc_from6, gc_to2 := 0, gc_bdx2
+				gc_from8, gc_to2 := 0, gc_bdx2
 				if gc_bound2 := 0; gc_bound2 < gc_to2-1 {
 					gc_to2 = gc_bound2 + 1
 				}
-				for gc_base2 := 0; gc_from6 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-					gc_off28 := 0
-					if gc_from6 >= 0 && gc_off28 >= 0 && gc_off28 < len(endpointsRow) && gc_off28 < len(endpointsLen) && gc_off28 < len(Q2Len) && gc_off28 < len(QLen) && gc_off28 < len(SLen) && gc_off28 < len(currentDepth) {
-						gc_at78 := endpointsRow[gc_off28:][:1]
-						gc_at79 := endpointsLen[gc_off28:][:1]
-						gc_at80 := Q2Len[gc_off28:][:1]
-						gc_at81 := QLen[gc_off28:][:1]
-						gc_at82 := SLen[gc_off28:][:1]
-						gc_at83 := currentDepth[gc_off28:][:1]
-						for gc_tx2 := gc_from6; gc_tx2 < gc_to2; gc_tx2++ {
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+				for gc_base2 := 0; gc_from8 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+					for gc_tx2 := gc_from8; gc_tx2 < gc_to2; gc_tx2++ {
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
 
 //line hecbench_hbc.go:81
-							j := gc_tx2
-							_ = j
+						j := gc_tx2
+						_ = j
 
 //line hecbench_hbc.go:164
-							{
-								gc_at78[0][gc_at79[0]] = gc_at78[0][gc_at79[0]-1] + gc_at80[0]
-								gc_at79[0]++
-								gc_at81[0] = gc_at80[0]
-								gc_at82[0] += gc_at80[0]
-								gc_at80[0] = 0
-								gc_at83[0]++
-							}
-						}
-					} else {
-						for gc_tx2 := gc_from6; gc_tx2 < gc_to2; gc_tx2++ {
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line hecbench_hbc.go:81
-							j := gc_tx2
-							_ = j
-
-//line hecbench_hbc.go:164
-							{
-								endpointsRow[0][endpointsLen[0]] = endpointsRow[0][endpointsLen[0]-1] + Q2Len[0]
-								endpointsLen[0]++
-								QLen[0] = Q2Len[0]
-								SLen[0] += Q2Len[0]
-								Q2Len[0] = 0
-								currentDepth[0]++
-							}
+						{
+							endpointsRow[0][endpointsLen[0]] = endpointsRow[0][endpointsLen[0]-1] + Q2Len[0]
+							endpointsLen[0]++
+							QLen[0] = Q2Len[0]
+							SLen[0] += Q2Len[0]
+							Q2Len[0] = 0
+							currentDepth[0]++
 						}
 					}
 				}
@@ -921,49 +648,49 @@ func gc_body_bcKernel(gc_b4 *compiled.Block, bc []float32, R, C, F []int32, n, m
 			if agreed {
 
 //line hecbench_hbc.go:177
-				gc_chunk3 := compiled.StrideChunk(gc_bdx2)
-				gc_span3 := (gc_bdx2) * gc_chunk3
+				gc_chunk4 := compiled.StrideChunk(gc_bdx2)
+				gc_span4 := (gc_bdx2) * gc_chunk4
 
 //line hecbench_hbc.go:177
-				for gc_off4, gc_limit4, gc_more4 := 0, 2*m, true; gc_more4; gc_off4 += (gc_bdx2) * gc_chunk3 {
+				for gc_off4, gc_limit4, gc_more4 := 0, 2*m, true; gc_more4; gc_off4 += (gc_bdx2) * gc_chunk4 {
 					gc_b4.Tick()
 					if gc_b4.Stopped() {
 						return
 					}
 					gc_more4 = false
 					{
-						gc_from6, gc_to2 := 0, gc_bdx2
+						gc_from8, gc_to2 := 0, gc_bdx2
 						if !compiled.Adds(gc_off4, gc_to2) {
 							panic(compiled.ErrGuardWraps)
 						}
 						if gc_bound2 := compiled.Diff(gc_limit4, gc_off4); gc_bound2 < gc_to2 {
 							gc_to2 = gc_bound2
 						}
-						for gc_base2 := 0; gc_from6 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-							for gc_tx2 := gc_from6; gc_tx2 < gc_to2; gc_tx2++ {
+						for gc_base2 := 0; gc_from8 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+							for gc_tx2 := gc_from8; gc_tx2 < gc_to2; gc_tx2++ {
 								gc_rank2 := gc_base2 + gc_tx2
 								gc_pos2.Thread = gc_rank2
 								dRow := gc_s_dRow[gc_rank2]
 								sigmaRow := gc_s_sigmaRow[gc_rank2]
 
 //line hecbench_hbc.go:177
-								gc_start7 := gc_tx2
-								gc_from9 := gc_start7 + gc_off4
-								gc_trips7 := gc_limit4 - gc_from9
+								gc_start9 := gc_tx2
+								gc_from11 := gc_start9 + gc_off4
+								gc_trips9 := gc_limit4 - gc_from11
 								switch {
-								case gc_from9 < gc_start7 || gc_from9 < 0 || gc_span3 <= 0 || gc_limit4 > compiled.ChunkLimit:
-									gc_trips7 = compiled.ChunkTrips(gc_start7, gc_from9, gc_bdx2, gc_chunk3, gc_limit4, false)
-								case gc_trips7 > gc_span3:
-									gc_trips7 = gc_chunk3
-								case gc_trips7 > 0:
-									gc_trips7 = (gc_trips7-1)/(gc_bdx2) + 1
+								case gc_from11 < gc_start9 || gc_from11 < 0 || gc_span4 <= 0 || gc_limit4 > compiled.ChunkLimit:
+									gc_trips9 = compiled.ChunkTrips(gc_start9, gc_from11, gc_bdx2, gc_chunk4, gc_limit4, false)
+								case gc_trips9 > gc_span4:
+									gc_trips9 = gc_chunk4
+								case gc_trips9 > 0:
+									gc_trips9 = (gc_trips9-1)/(gc_bdx2) + 1
 								default:
-									gc_trips7 = 0
+									gc_trips9 = 0
 								}
-								if gc_trips7 == gc_chunk3 {
+								if gc_trips9 == gc_chunk4 {
 									gc_more4 = true
 								}
-								for k_ := gc_from9; gc_trips7 > 0; k_, gc_trips7 = k_+(gc_bdx2), gc_trips7-1 {
+								for k_ := gc_from11; gc_trips9 > 0; k_, gc_trips9 = k_+(gc_bdx2), gc_trips9-1 {
 
 //line hecbench_hbc.go:178
 									v := F[k_]
@@ -972,7 +699,7 @@ func gc_body_bcKernel(gc_b4 *compiled.Block, bc []float32, R, C, F []int32, n, m
 									if dRow[v] == currentDepth[0] {
 										w_ := C[k_]
 										if atomic.CAS(&dRow[w_], intMax, dRow[v]+1) == intMax {
-											tt_ := atomic.Add(&Q2Len[0], 1)
+											tt_ := compiled.SharedAdd(&Q2Len[0], 1)
 											Q2Row[0][tt_] = w_
 										}
 										if dRow[w_] == (dRow[v] + 1) {
@@ -989,151 +716,15 @@ func gc_body_bcKernel(gc_b4 *compiled.Block, bc []float32, R, C, F []int32, n, m
 //line hecbench_hbc.go:191
 				nextIndex := gocuda.Shared[int32](t, 1)[:1]
 				{
-					gc_from6, gc_to2 := 0, gc_bdx2
+					gc_from8, gc_to2 := 0, gc_bdx2
 					if gc_bound2 := 0; gc_bound2 < gc_to2-1 {
 						gc_to2 = gc_bound2 + 1
 					}
-					for gc_base2 := 0; gc_from6 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-						gc_off29 := 0
-						if gc_from6 >= 0 && gc_off29 >= 0 && gc_off29 < len(nextIndex) {
-							gc_at84 := nextIndex[gc_off29:][:1]
-							gc_step20 := gc_from6
-							for ; gc_step20+3 < gc_to2; gc_step20 += 4 {
-								{
-									gc_tx2 := gc_step20 + 0
-									_ = gc_tx2
-									gc_rank2 := gc_base2 + gc_tx2
-									_ = gc_rank2
-
-//line hecbench_hbc.go:81
-									j := gc_tx2
-									_ = j
-
-//line hecbench_hbc.go:192
-									{
-										gc_at84[0] = int32(gc_bdx2)
-									}
-								}
-								{
-									gc_tx2 := gc_step20 + 1
-									_ = gc_tx2
-									gc_rank2 := gc_base2 + gc_tx2
-									_ = gc_rank2
-
-//line hecbench_hbc.go:81
-									j := gc_tx2
-									_ = j
-
-//line hecbench_hbc.go:192
-									{
-										gc_at84[0] = int32(gc_bdx2)
-									}
-								}
-								{
-									gc_tx2 := gc_step20 + 2
-									_ = gc_tx2
-									gc_rank2 := gc_base2 + gc_tx2
-									_ = gc_rank2
-
-//line hecbench_hbc.go:81
-									j := gc_tx2
-									_ = j
-
-//line hecbench_hbc.go:192
-									{
-										gc_at84[0] = int32(gc_bdx2)
-									}
-								}
-								{
-									gc_tx2 := gc_step20 + 3
-									_ = gc_tx2
-									gc_rank2 := gc_base2 + gc_tx2
-									_ = gc_rank2
-
-//line hecbench_hbc.go:81
-									j := gc_tx2
-									_ = j
-
-//line hecbench_hbc.go:192
-									{
-										gc_at84[0] = int32(gc_bdx2)
-									}
-								}
-							}
-							for gc_tx2 := gc_step20; gc_tx2 < gc_to2; gc_tx2++ {
-								gc_rank2 := gc_base2 + gc_tx2
-								_ = gc_rank2
-
-//line hecbench_hbc.go:81
-								j := gc_tx2
-								_ = j
-
-//line hecbench_hbc.go:192
-								{
-									gc_at84[0] = int32(gc_bdx2)
-								}
-							}
-						} else {
-							gc_step21 := gc_from6
-							for ; gc_step21+3 < gc_to2; gc_step21 += 4 {
-								{
-									gc_tx2 := gc_step21 + 0
-									gc_rank2 := gc_base2 + gc_tx2
-									gc_pos2.Thread = gc_rank2
-
-//line hecbench_hbc.go:81
-									j := gc_tx2
-									_ = j
-
-//line hecbench_hbc.go:192
-									{
-										nextIndex[0] = int32(gc_bdx2)
-									}
-								}
-								{
-									gc_tx2 := gc_step21 + 1
-									gc_rank2 := gc_base2 + gc_tx2
-									gc_pos2.Thread = gc_rank2
-
-//line hecbench_hbc.go:81
-									j := gc_tx2
-									_ = j
-
-//line hecbench_hbc.go:192
-									{
-										nextIndex[0] = int32(gc_bdx2)
-									}
-								}
-								{
-									gc_tx2 := gc_step21 + 2
-									gc_rank2 := gc_base2 + gc_tx2
-									gc_pos2.Thread = gc_rank2
-
-//line hecbench_hbc.go:81
-									j := gc_tx2
-									_ = j
-
-//line hecbench_hbc.go:192
-									{
-										nextIndex[0] = int32(gc_bdx2)
-									}
-								}
-								{
-									gc_tx2 := gc_step21 + 3
-									gc_rank2 := gc_base2 + gc_tx2
-									gc_pos2.Thread = gc_rank2
-
-//line hecbench_hbc.go:81
-									j := gc_tx2
-									_ = j
-
-//line hecbench_hbc.go:192
-									{
-										nextIndex[0] = int32(gc_bdx2)
-									}
-								}
-							}
-							for gc_tx2 := gc_step21; gc_tx2 < gc_to2; gc_tx2++ {
+					for gc_base2 := 0; gc_from8 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+						gc_step11 := gc_from8
+						for ; gc_step11+3 < gc_to2; gc_step11 += 4 {
+							{
+								gc_tx2 := gc_step11 + 0
 								gc_rank2 := gc_base2 + gc_tx2
 								gc_pos2.Thread = gc_rank2
 
@@ -1145,6 +736,61 @@ func gc_body_bcKernel(gc_b4 *compiled.Block, bc []float32, R, C, F []int32, n, m
 								{
 									nextIndex[0] = int32(gc_bdx2)
 								}
+							}
+							{
+								gc_tx2 := gc_step11 + 1
+								gc_rank2 := gc_base2 + gc_tx2
+								gc_pos2.Thread = gc_rank2
+
+//line hecbench_hbc.go:81
+								j := gc_tx2
+								_ = j
+
+//line hecbench_hbc.go:192
+								{
+									nextIndex[0] = int32(gc_bdx2)
+								}
+							}
+							{
+								gc_tx2 := gc_step11 + 2
+								gc_rank2 := gc_base2 + gc_tx2
+								gc_pos2.Thread = gc_rank2
+
+//line hecbench_hbc.go:81
+								j := gc_tx2
+								_ = j
+
+//line hecbench_hbc.go:192
+								{
+									nextIndex[0] = int32(gc_bdx2)
+								}
+							}
+							{
+								gc_tx2 := gc_step11 + 3
+								gc_rank2 := gc_base2 + gc_tx2
+								gc_pos2.Thread = gc_rank2
+
+//line hecbench_hbc.go:81
+								j := gc_tx2
+								_ = j
+
+//line hecbench_hbc.go:192
+								{
+									nextIndex[0] = int32(gc_bdx2)
+								}
+							}
+						}
+						for gc_tx2 := gc_step11; gc_tx2 < gc_to2; gc_tx2++ {
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line hecbench_hbc.go:81
+							j := gc_tx2
+							_ = j
+
+//line hecbench_hbc.go:192
+							{
+								nextIndex[0] = int32(gc_bdx2)
 							}
 						}
 					}
@@ -1175,14 +821,14 @@ func gc_body_bcKernel(gc_b4 *compiled.Block, bc []float32, R, C, F []int32, n, m
 									w_2 := C[r_]
 
 									if atomic.CAS(&dRow[w_2], intMax, dRow[v_]+1) == intMax {
-										tt_2 := atomic.Add(&Q2Len[0], 1)
+										tt_2 := compiled.SharedAdd(&Q2Len[0], 1)
 										Q2Row[0][tt_2] = w_2
 									}
 									if dRow[w_2] == (dRow[v_] + 1) {
 										atomic.Add(&sigmaRow[w_2], sigmaRow[v_])
 									}
 								}
-								k_2 = atomic.Add(&nextIndex[0], 1)
+								k_2 = compiled.SharedAdd(&nextIndex[0], 1)
 							}
 							_ = k_2
 						}
@@ -1205,220 +851,78 @@ func gc_body_bcKernel(gc_b4 *compiled.Block, bc []float32, R, C, F []int32, n, m
 					}
 					gc_more5 = false
 					{
-						gc_from6, gc_to2 := 0, gc_bdx2
+						gc_from8, gc_to2 := 0, gc_bdx2
 						if !compiled.Adds(gc_off5, gc_to2) {
 							panic(compiled.ErrGuardWraps)
 						}
 						if gc_bound2 := compiled.Diff(gc_limit5, gc_off5); gc_bound2 < gc_to2 {
 							gc_to2 = gc_bound2
 						}
-						for gc_base2 := 0; gc_from6 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-							gc_off30 := 0
-							if gc_from6 >= 0 && gc_off30 >= 0 && gc_off30 < len(QRow) && gc_off30 < len(Q2Row) && gc_off30 < len(SRow) && gc_off30 < len(SLen) {
-								gc_at85 := QRow[gc_off30:][:1]
-								gc_at86 := Q2Row[gc_off30:][:1]
-								gc_at87 := SRow[gc_off30:][:1]
-								gc_at88 := SLen[gc_off30:][:1]
-								gc_vstep7 := gc_from6
-								if compiled.SIMD {
-									for ; gc_vstep7+7 < gc_to2; gc_vstep7 += 8 {
-										gc_tx2 := gc_vstep7
-										gc_rank2 := gc_base2 + gc_tx2
-										gc_pos2.Thread = gc_rank2
-//line hecbench_hbc.go:218
-										var kk_ int = gc_tx2 + gc_off5
-//line hecbench_hbc.go:218
-										_ = kk_
-//line hecbench_hbc.go:219
-										if kk_ < 0 || kk_ > len(gc_at86[0])-8 || kk_ > len(gc_at85[0])-8 || (kk_+
-											int(gc_at88[0])) < 0 || (kk_+int(gc_at88[0])) > len(gc_at87[0])-8 {
-//line hecbench_hbc.go:219
-											break
-//line hecbench_hbc.go:219
-										}
-										archsimd.LoadInt32x8Slice(gc_at86[0][kk_:]).StoreSlice(gc_at85[0][kk_:])
-										archsimd.LoadInt32x8Slice(gc_at86[0][kk_:]).StoreSlice(gc_at87[0][kk_+
-
-//line hecbench_hbc.go:220
-											int(gc_at88[0]):])
-									}
-									archsimd.ClearAVXUpperBits()
-								}
-								if gc_vstep7 > gc_from6 {
-									gc_more5 = true
-								}
-								for gc_tx2 := gc_vstep7; gc_tx2 < gc_to2; gc_tx2++ {
+						for gc_base2 := 0; gc_from8 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+							gc_vstep6 := gc_from8
+							if compiled.SIMD {
+								for ; gc_vstep6+7 < gc_to2; gc_vstep6 += 8 {
+									gc_tx2 := gc_vstep6
 									gc_rank2 := gc_base2 + gc_tx2
 									gc_pos2.Thread = gc_rank2
-
 //line hecbench_hbc.go:218
-									kk_ := gc_tx2 + gc_off5
-									gc_more5 = true
+									var kk_ int = gc_tx2 + gc_off5
+//line hecbench_hbc.go:218
 									_ = kk_
-
 //line hecbench_hbc.go:219
-									gc_at85[0][kk_] = gc_at86[0][kk_]
-
-//line hecbench_hbc.go:220
-									gc_at87[0][kk_+int(gc_at88[0])] = gc_at86[0][kk_]
-								}
-							} else {
-								gc_vstep8 := gc_from6
-								if compiled.SIMD {
-									for ; gc_vstep8+7 < gc_to2; gc_vstep8 += 8 {
-										gc_tx2 := gc_vstep8
-										gc_rank2 := gc_base2 + gc_tx2
-										gc_pos2.Thread = gc_rank2
-//line hecbench_hbc.go:218
-										var kk_ int = gc_tx2 + gc_off5
-//line hecbench_hbc.go:218
-										_ = kk_
+									if kk_ < 0 || kk_ > len(Q2Row[0])-8 || kk_ > len(QRow[0])-8 || (kk_+
+										int(SLen[0])) < 0 || (kk_+int(SLen[0])) > len(SRow[0])-8 {
 //line hecbench_hbc.go:219
-										if kk_ < 0 || kk_ > len(Q2Row[0])-8 || kk_ > len(QRow[0])-8 || (kk_+
-											int(SLen[0])) < 0 || (kk_+int(SLen[0])) > len(SRow[0])-8 {
+										break
 //line hecbench_hbc.go:219
-											break
-//line hecbench_hbc.go:219
-										}
-										archsimd.LoadInt32x8Slice(Q2Row[0][kk_:]).StoreSlice(QRow[0][kk_:])
-										archsimd.LoadInt32x8Slice(Q2Row[0][kk_:]).StoreSlice(SRow[0][kk_+int(SLen[0]):])
 									}
-									archsimd.ClearAVXUpperBits()
+									archsimd.LoadInt32x8Slice(Q2Row[0][kk_:]).StoreSlice(QRow[0][kk_:])
+									archsimd.LoadInt32x8Slice(Q2Row[0][kk_:]).StoreSlice(SRow[0][kk_+int(SLen[0]):])
 								}
-								if gc_vstep8 > gc_from6 {
-									gc_more5 = true
-								}
-								gc_step22 := gc_vstep8
-								for ; gc_step22+3 < gc_to2; gc_step22 += 4 {
-									{
-										gc_tx2 := gc_step22 + 0
-										gc_rank2 := gc_base2 + gc_tx2
-										gc_pos2.Thread = gc_rank2
+								archsimd.ClearAVXUpperBits()
+							}
+							if gc_vstep6 > gc_from8 {
+								gc_more5 = true
+							}
+							for gc_tx2 := gc_vstep6; gc_tx2 < gc_to2; gc_tx2++ {
+								gc_rank2 := gc_base2 + gc_tx2
+								gc_pos2.Thread = gc_rank2
 
 //line hecbench_hbc.go:218
-										kk_ := gc_tx2 + gc_off5
-										gc_more5 = true
+								kk_ := gc_tx2 + gc_off5
+								gc_more5 = true
 
 //line hecbench_hbc.go:219
-										QRow[0][kk_] = Q2Row[0][kk_]
+								QRow[0][kk_] = Q2Row[0][kk_]
 
 //line hecbench_hbc.go:220
-										SRow[0][kk_+int(SLen[0])] = Q2Row[0][kk_]
-									}
-									{
-										gc_tx2 := gc_step22 + 1
-										gc_rank2 := gc_base2 + gc_tx2
-										gc_pos2.Thread = gc_rank2
-
-//line hecbench_hbc.go:218
-										kk_ := gc_tx2 + gc_off5
-										gc_more5 = true
-
-//line hecbench_hbc.go:219
-										QRow[0][kk_] = Q2Row[0][kk_]
-
-//line hecbench_hbc.go:220
-										SRow[0][kk_+int(SLen[0])] = Q2Row[0][kk_]
-									}
-									{
-										gc_tx2 := gc_step22 + 2
-										gc_rank2 := gc_base2 + gc_tx2
-										gc_pos2.Thread = gc_rank2
-
-//line hecbench_hbc.go:218
-										kk_ := gc_tx2 + gc_off5
-										gc_more5 = true
-
-//line hecbench_hbc.go:219
-										QRow[0][kk_] = Q2Row[0][kk_]
-
-//line hecbench_hbc.go:220
-										SRow[0][kk_+int(SLen[0])] = Q2Row[0][kk_]
-									}
-									{
-										gc_tx2 := gc_step22 + 3
-										gc_rank2 := gc_base2 + gc_tx2
-										gc_pos2.Thread = gc_rank2
-
-//line hecbench_hbc.go:218
-										kk_ := gc_tx2 + gc_off5
-										gc_more5 = true
-
-//line hecbench_hbc.go:219
-										QRow[0][kk_] = Q2Row[0][kk_]
-
-//line hecbench_hbc.go:220
-										SRow[0][kk_+int(SLen[0])] = Q2Row[0][kk_]
-									}
-								}
-								for gc_tx2 := gc_step22; gc_tx2 < gc_to2; gc_tx2++ {
-									gc_rank2 := gc_base2 + gc_tx2
-									gc_pos2.Thread = gc_rank2
-
-//line hecbench_hbc.go:218
-									kk_ := gc_tx2 + gc_off5
-									gc_more5 = true
-
-//line hecbench_hbc.go:219
-									QRow[0][kk_] = Q2Row[0][kk_]
-
-//line hecbench_hbc.go:220
-									SRow[0][kk_+int(SLen[0])] = Q2Row[0][kk_]
-								}
+								SRow[0][kk_+int(SLen[0])] = Q2Row[0][kk_]
 							}
 						}
 					}
 				}
 				{
-					gc_from6, gc_to2 := 0, gc_bdx2
+					gc_from8, gc_to2 := 0, gc_bdx2
 					if gc_bound2 := 0; gc_bound2 < gc_to2-1 {
 						gc_to2 = gc_bound2 + 1
 					}
-					for gc_base2 := 0; gc_from6 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-						gc_off31 := 0
-						if gc_from6 >= 0 && gc_off31 >= 0 && gc_off31 < len(endpointsRow) && gc_off31 < len(endpointsLen) && gc_off31 < len(Q2Len) && gc_off31 < len(QLen) && gc_off31 < len(SLen) && gc_off31 < len(currentDepth) {
-							gc_at89 := endpointsRow[gc_off31:][:1]
-							gc_at90 := endpointsLen[gc_off31:][:1]
-							gc_at91 := Q2Len[gc_off31:][:1]
-							gc_at92 := QLen[gc_off31:][:1]
-							gc_at93 := SLen[gc_off31:][:1]
-							gc_at94 := currentDepth[gc_off31:][:1]
-							for gc_tx2 := gc_from6; gc_tx2 < gc_to2; gc_tx2++ {
-								gc_rank2 := gc_base2 + gc_tx2
-								gc_pos2.Thread = gc_rank2
+					for gc_base2 := 0; gc_from8 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+						for gc_tx2 := gc_from8; gc_tx2 < gc_to2; gc_tx2++ {
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
 
 //line hecbench_hbc.go:81
-								j := gc_tx2
-								_ = j
+							j := gc_tx2
+							_ = j
 
 //line hecbench_hbc.go:223
-								{
-									gc_at89[0][gc_at90[0]] = gc_at89[0][gc_at90[0]-1] + gc_at91[0]
-									gc_at90[0]++
-									gc_at92[0] = gc_at91[0]
-									gc_at93[0] += gc_at91[0]
-									gc_at91[0] = 0
-									gc_at94[0]++
-								}
-							}
-						} else {
-							for gc_tx2 := gc_from6; gc_tx2 < gc_to2; gc_tx2++ {
-								gc_rank2 := gc_base2 + gc_tx2
-								gc_pos2.Thread = gc_rank2
-
-//line hecbench_hbc.go:81
-								j := gc_tx2
-								_ = j
-
-//line hecbench_hbc.go:223
-								{
-									endpointsRow[0][endpointsLen[0]] = endpointsRow[0][endpointsLen[0]-1] + Q2Len[0]
-									endpointsLen[0]++
-									QLen[0] = Q2Len[0]
-									SLen[0] += Q2Len[0]
-									Q2Len[0] = 0
-									currentDepth[0]++
-								}
+							{
+								endpointsRow[0][endpointsLen[0]] = endpointsRow[0][endpointsLen[0]-1] + Q2Len[0]
+								endpointsLen[0]++
+								QLen[0] = Q2Len[0]
+								SLen[0] += Q2Len[0]
+								Q2Len[0] = 0
+								currentDepth[0]++
 							}
 						}
 					}
@@ -1426,50 +930,25 @@ func gc_body_bcKernel(gc_b4 *compiled.Block, bc []float32, R, C, F []int32, n, m
 			}
 		}
 		{
-			gc_from6, gc_to2 := 0, gc_bdx2
+			gc_from8, gc_to2 := 0, gc_bdx2
 			if gc_bound2 := 0; gc_bound2 < gc_to2-1 {
 				gc_to2 = gc_bound2 + 1
 			}
-			for gc_base2 := 0; gc_from6 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_off32 := 0
-				if gc_from6 >= 0 && gc_off32 >= 0 && gc_off32 < len(currentDepth) && gc_off32 < len(SRow) && gc_off32 < len(SLen) && gc_off32 < len(ind) {
-					gc_at95 := currentDepth[gc_off32:][:1]
-					gc_at96 := SRow[gc_off32:][:1]
-					gc_at97 := SLen[gc_off32:][:1]
-					gc_at98 := ind[gc_off32:][:1]
-					for gc_tx2 := gc_from6; gc_tx2 < gc_to2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+			for gc_base2 := 0; gc_from8 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+				for gc_tx2 := gc_from8; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
 
 //line hecbench_hbc.go:81
-						j := gc_tx2
-						_ = j
-						dRow := gc_s_dRow[gc_rank2]
+					j := gc_tx2
+					_ = j
+					dRow := gc_s_dRow[gc_rank2]
 
 //line hecbench_hbc.go:237
-						{
-							gc_at95[0] = dRow[gc_at96[0][gc_at97[0]-1]] - 1
-							if gc_at98[0] < hbcDiameterSamples {
-								diameters[gc_at98[0]] = gc_at95[0] + 1
-							}
-						}
-					}
-				} else {
-					for gc_tx2 := gc_from6; gc_tx2 < gc_to2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line hecbench_hbc.go:81
-						j := gc_tx2
-						_ = j
-						dRow := gc_s_dRow[gc_rank2]
-
-//line hecbench_hbc.go:237
-						{
-							currentDepth[0] = dRow[SRow[0][SLen[0]-1]] - 1
-							if ind[0] < hbcDiameterSamples {
-								diameters[ind[0]] = currentDepth[0] + 1
-							}
+					{
+						currentDepth[0] = dRow[SRow[0][SLen[0]-1]] - 1
+						if ind[0] < hbcDiameterSamples {
+							diameters[ind[0]] = currentDepth[0] + 1
 						}
 					}
 				}
@@ -1540,80 +1019,17 @@ func gc_body_bcKernel(gc_b4 *compiled.Block, bc []float32, R, C, F []int32, n, m
 				}
 			})
 			{
-				gc_from6, gc_to2 := 0, gc_bdx2
+				gc_from8, gc_to2 := 0, gc_bdx2
 				if gc_bound2 := 0; gc_bound2 < gc_to2-1 {
 					gc_to2 = gc_bound2 + 1
 				}
-				for gc_base2 := 0; gc_from6 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-					gc_off33 := 0
-					if gc_from6 >= 0 && gc_off33 >= 0 && gc_off33 < len(currentDepth) {
-						gc_at99 := currentDepth[gc_off33:][:1]
-						gc_step23 := gc_from6
-						for ; gc_step23+3 < gc_to2; gc_step23 += 4 {
-							{
-								gc_tx2 := gc_step23 + 0
-								_ = gc_tx2
-								gc_rank2 := gc_base2 + gc_tx2
-								_ = gc_rank2
-
-//line hecbench_hbc.go:81
-								j := gc_tx2
-								_ = j
-
-//line hecbench_hbc.go:274
-								{
-									gc_at99[0]--
-								}
-							}
-							{
-								gc_tx2 := gc_step23 + 1
-								_ = gc_tx2
-								gc_rank2 := gc_base2 + gc_tx2
-								_ = gc_rank2
-
-//line hecbench_hbc.go:81
-								j := gc_tx2
-								_ = j
-
-//line hecbench_hbc.go:274
-								{
-									gc_at99[0]--
-								}
-							}
-							{
-								gc_tx2 := gc_step23 + 2
-								_ = gc_tx2
-								gc_rank2 := gc_base2 + gc_tx2
-								_ = gc_rank2
-
-//line hecbench_hbc.go:81
-								j := gc_tx2
-								_ = j
-
-//line hecbench_hbc.go:274
-								{
-									gc_at99[0]--
-								}
-							}
-							{
-								gc_tx2 := gc_step23 + 3
-								_ = gc_tx2
-								gc_rank2 := gc_base2 + gc_tx2
-								_ = gc_rank2
-
-//line hecbench_hbc.go:81
-								j := gc_tx2
-								_ = j
-
-//line hecbench_hbc.go:274
-								{
-									gc_at99[0]--
-								}
-							}
-						}
-						for gc_tx2 := gc_step23; gc_tx2 < gc_to2; gc_tx2++ {
+				for gc_base2 := 0; gc_from8 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+					gc_step12 := gc_from8
+					for ; gc_step12+3 < gc_to2; gc_step12 += 4 {
+						{
+							gc_tx2 := gc_step12 + 0
 							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
+							gc_pos2.Thread = gc_rank2
 
 //line hecbench_hbc.go:81
 							j := gc_tx2
@@ -1621,70 +1037,39 @@ func gc_body_bcKernel(gc_b4 *compiled.Block, bc []float32, R, C, F []int32, n, m
 
 //line hecbench_hbc.go:274
 							{
-								gc_at99[0]--
+								currentDepth[0]--
 							}
 						}
-					} else {
-						gc_step24 := gc_from6
-						for ; gc_step24+3 < gc_to2; gc_step24 += 4 {
-							{
-								gc_tx2 := gc_step24 + 0
-								gc_rank2 := gc_base2 + gc_tx2
-								gc_pos2.Thread = gc_rank2
+						{
+							gc_tx2 := gc_step12 + 1
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
 
 //line hecbench_hbc.go:81
-								j := gc_tx2
-								_ = j
+							j := gc_tx2
+							_ = j
 
 //line hecbench_hbc.go:274
-								{
-									currentDepth[0]--
-								}
-							}
 							{
-								gc_tx2 := gc_step24 + 1
-								gc_rank2 := gc_base2 + gc_tx2
-								gc_pos2.Thread = gc_rank2
-
-//line hecbench_hbc.go:81
-								j := gc_tx2
-								_ = j
-
-//line hecbench_hbc.go:274
-								{
-									currentDepth[0]--
-								}
-							}
-							{
-								gc_tx2 := gc_step24 + 2
-								gc_rank2 := gc_base2 + gc_tx2
-								gc_pos2.Thread = gc_rank2
-
-//line hecbench_hbc.go:81
-								j := gc_tx2
-								_ = j
-
-//line hecbench_hbc.go:274
-								{
-									currentDepth[0]--
-								}
-							}
-							{
-								gc_tx2 := gc_step24 + 3
-								gc_rank2 := gc_base2 + gc_tx2
-								gc_pos2.Thread = gc_rank2
-
-//line hecbench_hbc.go:81
-								j := gc_tx2
-								_ = j
-
-//line hecbench_hbc.go:274
-								{
-									currentDepth[0]--
-								}
+								currentDepth[0]--
 							}
 						}
-						for gc_tx2 := gc_step24; gc_tx2 < gc_to2; gc_tx2++ {
+						{
+							gc_tx2 := gc_step12 + 2
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line hecbench_hbc.go:81
+							j := gc_tx2
+							_ = j
+
+//line hecbench_hbc.go:274
+							{
+								currentDepth[0]--
+							}
+						}
+						{
+							gc_tx2 := gc_step12 + 3
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -1698,54 +1083,67 @@ func gc_body_bcKernel(gc_b4 *compiled.Block, bc []float32, R, C, F []int32, n, m
 							}
 						}
 					}
+					for gc_tx2 := gc_step12; gc_tx2 < gc_to2; gc_tx2++ {
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line hecbench_hbc.go:81
+						j := gc_tx2
+						_ = j
+
+//line hecbench_hbc.go:274
+						{
+							currentDepth[0]--
+						}
+					}
 				}
 			}
 		}
 
 //line hecbench_hbc.go:280
-		gc_chunk4 := compiled.StrideChunk(gc_bdx2)
-		gc_span4 := (gc_bdx2) * gc_chunk4
+		gc_chunk6 := compiled.StrideChunk(gc_bdx2)
+		gc_span6 := (gc_bdx2) * gc_chunk6
 		archsimd.ClearAVXUpperBits()
 
 //line hecbench_hbc.go:280
-		for gc_off6, gc_limit6, gc_more6 := 0, n, true; gc_more6; gc_off6 += (gc_bdx2) * gc_chunk4 {
+		for gc_off6, gc_limit6, gc_more6 := 0, n, true; gc_more6; gc_off6 += (gc_bdx2) * gc_chunk6 {
 			gc_b4.Tick()
 			if gc_b4.Stopped() {
 				return
 			}
 			gc_more6 = false
 			{
-				gc_from6, gc_to2 := 0, gc_bdx2
+				gc_from8, gc_to2 := 0, gc_bdx2
 				if !compiled.Adds(gc_off6, gc_to2) {
 					panic(compiled.ErrGuardWraps)
 				}
 				if gc_bound2 := compiled.Diff(gc_limit6, gc_off6); gc_bound2 < gc_to2 {
 					gc_to2 = gc_bound2
 				}
-				for gc_base2 := 0; gc_from6 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-					for gc_tx2 := gc_from6; gc_tx2 < gc_to2; gc_tx2++ {
+				for gc_base2 := 0; gc_from8 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+					for gc_tx2 := gc_from8; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 						deltaRow := gc_s_deltaRow[gc_rank2]
 
 //line hecbench_hbc.go:280
-						gc_start8 := gc_tx2
-						gc_from10 := gc_start8 + gc_off6
-						gc_trips8 := gc_limit6 - gc_from10
+						gc_start10 := gc_tx2
+						gc_from12 := gc_start10 + gc_off6
+						gc_trips10 := gc_limit6 - gc_from12
 						switch {
-						case gc_from10 < gc_start8 || gc_from10 < 0 || gc_span4 <= 0 || gc_limit6 > compiled.ChunkLimit:
-							gc_trips8 = compiled.ChunkTrips(gc_start8, gc_from10, gc_bdx2, gc_chunk4, gc_limit6, false)
-						case gc_trips8 > gc_span4:
-							gc_trips8 = gc_chunk4
-						case gc_trips8 > 0:
-							gc_trips8 = (gc_trips8-1)/(gc_bdx2) + 1
+						case gc_from12 < gc_start10 || gc_from12 < 0 || gc_span6 <= 0 || gc_limit6 > compiled.ChunkLimit:
+							gc_trips10 = compiled.ChunkTrips(gc_start10, gc_from12, gc_bdx2, gc_chunk6, gc_limit6, false)
+						case gc_trips10 > gc_span6:
+							gc_trips10 = gc_chunk6
+						case gc_trips10 > 0:
+							gc_trips10 = (gc_trips10-1)/(gc_bdx2) + 1
 						default:
-							gc_trips8 = 0
+							gc_trips10 = 0
 						}
-						if gc_trips8 == gc_chunk4 {
+						if gc_trips10 == gc_chunk6 {
 							gc_more6 = true
 						}
-						for kk_4 := gc_from10; gc_trips8 > 0; kk_4, gc_trips8 = kk_4+(gc_bdx2), gc_trips8-1 {
+						for kk_4 := gc_from12; gc_trips10 > 0; kk_4, gc_trips10 = kk_4+(gc_bdx2), gc_trips10-1 {
 
 //line hecbench_hbc.go:281
 							atomic.Add(&bc[kk_4], deltaRow[kk_4])
@@ -1755,51 +1153,26 @@ func gc_body_bcKernel(gc_b4 *compiled.Block, bc []float32, R, C, F []int32, n, m
 			}
 		}
 		{
-			gc_from6, gc_to2 := 0, gc_bdx2
+			gc_from8, gc_to2 := 0, gc_bdx2
 			if gc_bound2 := 0; gc_bound2 < gc_to2-1 {
 				gc_to2 = gc_bound2 + 1
 			}
-			for gc_base2 := 0; gc_from6 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_off34 := 0
-				if gc_from6 >= 0 && gc_off34 >= 0 && gc_off34 < len(ind) && gc_off34 < len(nextSource) && gc_off34 < len(i) {
-					gc_at100 := ind[gc_off34:][:1]
-					gc_at101 := nextSource[gc_off34:][:1]
-					gc_at102 := i[gc_off34:][:1]
-					for gc_tx2 := gc_from6; gc_tx2 < gc_to2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+			for gc_base2 := 0; gc_from8 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+				for gc_tx2 := gc_from8; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
 
 //line hecbench_hbc.go:81
-						j := gc_tx2
-						_ = j
+					j := gc_tx2
+					_ = j
 
 //line hecbench_hbc.go:284
-						{
-							gc_at100[0] = atomic.Add(&gc_at101[0], 1)
-							if approx {
-								gc_at102[0] = sourceVertices[gc_at100[0]]
-							} else {
-								gc_at102[0] = gc_at100[0]
-							}
-						}
-					}
-				} else {
-					for gc_tx2 := gc_from6; gc_tx2 < gc_to2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line hecbench_hbc.go:81
-						j := gc_tx2
-						_ = j
-
-//line hecbench_hbc.go:284
-						{
-							ind[0] = atomic.Add(&nextSource[0], 1)
-							if approx {
-								i[0] = sourceVertices[ind[0]]
-							} else {
-								i[0] = ind[0]
-							}
+					{
+						ind[0] = atomic.Add(&nextSource[0], 1)
+						if approx {
+							i[0] = sourceVertices[ind[0]]
+						} else {
+							i[0] = ind[0]
 						}
 					}
 				}
@@ -1820,36 +1193,36 @@ func gc_body_bcKernel(gc_b4 *compiled.Block, bc []float32, R, C, F []int32, n, m
 				}
 				gc_more7 = false
 				{
-					gc_from6, gc_to2 := 0, gc_bdx2
+					gc_from8, gc_to2 := 0, gc_bdx2
 					if !compiled.Adds(gc_off7, gc_to2) {
 						panic(compiled.ErrGuardWraps)
 					}
 					if gc_bound2 := compiled.Diff(gc_limit7, gc_off7); gc_bound2 < gc_to2 {
 						gc_to2 = gc_bound2
 					}
-					for gc_base2 := 0; gc_from6 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-						gc_off35 := gc_off7
-						if gc_from6 >= 0 && gc_off35 >= 0 && gc_off35 <= len(diameterKeys) && gc_to2 <= len(diameterKeys)-gc_off35 && gc_off35 <= len(diameters) && gc_to2 <= len(diameters)-gc_off35 {
-							gc_at103 := diameterKeys[gc_off35:][:gc_to2]
-							gc_at104 := diameters[gc_off35:][:gc_to2]
-							gc_vstep9 := gc_from6
+					for gc_base2 := 0; gc_from8 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+						gc_off11 := gc_off7
+						if gc_from8 >= 0 && gc_off11 >= 0 && gc_off11 <= len(diameterKeys) && gc_to2 <= len(diameterKeys)-gc_off11 && gc_off11 <= len(diameters) && gc_to2 <= len(diameters)-gc_off11 {
+							gc_at7 := diameterKeys[gc_off11:][:gc_to2]
+							gc_at8 := diameters[gc_off11:][:gc_to2]
+							gc_vstep7 := gc_from8
 							if compiled.SIMD {
-								for ; gc_vstep9+7 < gc_to2; gc_vstep9 += 8 {
-									gc_tx2 := gc_vstep9
+								for ; gc_vstep7+7 < gc_to2; gc_vstep7 += 8 {
+									gc_tx2 := gc_vstep7
 									gc_rank2 := gc_base2 + gc_tx2
 									_ = gc_rank2
 //line hecbench_hbc.go:296
 									var kk_5 int = gc_tx2 + gc_off7
 //line hecbench_hbc.go:296
 									_ = kk_5
-									archsimd.LoadInt32x8Slice(gc_at104[gc_tx2:]).StoreSlice(gc_at103[gc_tx2:])
+									archsimd.LoadInt32x8Slice(gc_at8[gc_tx2:]).StoreSlice(gc_at7[gc_tx2:])
 								}
 								archsimd.ClearAVXUpperBits()
 							}
-							if gc_vstep9 > gc_from6 {
+							if gc_vstep7 > gc_from8 {
 								gc_more7 = true
 							}
-							for gc_tx2 := gc_vstep9; gc_tx2 < gc_to2; gc_tx2++ {
+							for gc_tx2 := gc_vstep7; gc_tx2 < gc_to2; gc_tx2++ {
 								gc_rank2 := gc_base2 + gc_tx2
 								_ = gc_rank2
 
@@ -1859,13 +1232,13 @@ func gc_body_bcKernel(gc_b4 *compiled.Block, bc []float32, R, C, F []int32, n, m
 								_ = kk_5
 
 //line hecbench_hbc.go:297
-								gc_at103[gc_tx2] = gc_at104[gc_tx2]
+								gc_at7[gc_tx2] = gc_at8[gc_tx2]
 							}
 						} else {
-							gc_vstep10 := gc_from6
+							gc_vstep8 := gc_from8
 							if compiled.SIMD {
-								for ; gc_vstep10+7 < gc_to2; gc_vstep10 += 8 {
-									gc_tx2 := gc_vstep10
+								for ; gc_vstep8+7 < gc_to2; gc_vstep8 += 8 {
+									gc_tx2 := gc_vstep8
 									gc_rank2 := gc_base2 + gc_tx2
 									_ = gc_rank2
 //line hecbench_hbc.go:296
@@ -1882,13 +1255,13 @@ func gc_body_bcKernel(gc_b4 *compiled.Block, bc []float32, R, C, F []int32, n, m
 								}
 								archsimd.ClearAVXUpperBits()
 							}
-							if gc_vstep10 > gc_from6 {
+							if gc_vstep8 > gc_from8 {
 								gc_more7 = true
 							}
-							gc_step25 := gc_vstep10
-							for ; gc_step25+3 < gc_to2; gc_step25 += 4 {
+							gc_step13 := gc_vstep8
+							for ; gc_step13+3 < gc_to2; gc_step13 += 4 {
 								{
-									gc_tx2 := gc_step25 + 0
+									gc_tx2 := gc_step13 + 0
 									gc_rank2 := gc_base2 + gc_tx2
 									gc_pos2.Thread = gc_rank2
 
@@ -1900,7 +1273,7 @@ func gc_body_bcKernel(gc_b4 *compiled.Block, bc []float32, R, C, F []int32, n, m
 									diameterKeys[kk_5] = diameters[kk_5]
 								}
 								{
-									gc_tx2 := gc_step25 + 1
+									gc_tx2 := gc_step13 + 1
 									gc_rank2 := gc_base2 + gc_tx2
 									gc_pos2.Thread = gc_rank2
 
@@ -1912,7 +1285,7 @@ func gc_body_bcKernel(gc_b4 *compiled.Block, bc []float32, R, C, F []int32, n, m
 									diameterKeys[kk_5] = diameters[kk_5]
 								}
 								{
-									gc_tx2 := gc_step25 + 2
+									gc_tx2 := gc_step13 + 2
 									gc_rank2 := gc_base2 + gc_tx2
 									gc_pos2.Thread = gc_rank2
 
@@ -1924,7 +1297,7 @@ func gc_body_bcKernel(gc_b4 *compiled.Block, bc []float32, R, C, F []int32, n, m
 									diameterKeys[kk_5] = diameters[kk_5]
 								}
 								{
-									gc_tx2 := gc_step25 + 3
+									gc_tx2 := gc_step13 + 3
 									gc_rank2 := gc_base2 + gc_tx2
 									gc_pos2.Thread = gc_rank2
 
@@ -1936,7 +1309,7 @@ func gc_body_bcKernel(gc_b4 *compiled.Block, bc []float32, R, C, F []int32, n, m
 									diameterKeys[kk_5] = diameters[kk_5]
 								}
 							}
-							for gc_tx2 := gc_step25; gc_tx2 < gc_to2; gc_tx2++ {
+							for gc_tx2 := gc_step13; gc_tx2 < gc_to2; gc_tx2++ {
 								gc_rank2 := gc_base2 + gc_tx2
 								gc_pos2.Thread = gc_rank2
 
@@ -1965,10 +1338,10 @@ func gc_body_bcKernel(gc_b4 *compiled.Block, bc []float32, R, C, F []int32, n, m
 			_ = N
 			{
 				for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-					gc_step26 := 0
-					for ; gc_step26+3 < gc_bdx2; gc_step26 += 4 {
+					gc_step14 := 0
+					for ; gc_step14+3 < gc_bdx2; gc_step14 += 4 {
 						{
-							gc_tx2 := gc_step26 + 0
+							gc_tx2 := gc_step14 + 0
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -1978,7 +1351,7 @@ func gc_body_bcKernel(gc_b4 *compiled.Block, bc []float32, R, C, F []int32, n, m
 							gc_s_idx[gc_rank2] = idx
 						}
 						{
-							gc_tx2 := gc_step26 + 1
+							gc_tx2 := gc_step14 + 1
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -1988,7 +1361,7 @@ func gc_body_bcKernel(gc_b4 *compiled.Block, bc []float32, R, C, F []int32, n, m
 							gc_s_idx[gc_rank2] = idx
 						}
 						{
-							gc_tx2 := gc_step26 + 2
+							gc_tx2 := gc_step14 + 2
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -1998,7 +1371,7 @@ func gc_body_bcKernel(gc_b4 *compiled.Block, bc []float32, R, C, F []int32, n, m
 							gc_s_idx[gc_rank2] = idx
 						}
 						{
-							gc_tx2 := gc_step26 + 3
+							gc_tx2 := gc_step14 + 3
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -2008,7 +1381,7 @@ func gc_body_bcKernel(gc_b4 *compiled.Block, bc []float32, R, C, F []int32, n, m
 							gc_s_idx[gc_rank2] = idx
 						}
 					}
-					for gc_tx2 := gc_step26; gc_tx2 < gc_bdx2; gc_tx2++ {
+					for gc_tx2 := gc_step14; gc_tx2 < gc_bdx2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -2062,10 +1435,10 @@ func gc_body_bcKernel(gc_b4 *compiled.Block, bc []float32, R, C, F []int32, n, m
 					}
 					{
 						for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-							gc_step27 := 0
-							for ; gc_step27+3 < gc_bdx2; gc_step27 += 4 {
+							gc_step15 := 0
+							for ; gc_step15+3 < gc_bdx2; gc_step15 += 4 {
 								{
-									gc_tx2 := gc_step27 + 0
+									gc_tx2 := gc_step15 + 0
 									gc_rank2 := gc_base2 + gc_tx2
 									gc_pos2.Thread = gc_rank2
 									var idx uint32
@@ -2076,7 +1449,7 @@ func gc_body_bcKernel(gc_b4 *compiled.Block, bc []float32, R, C, F []int32, n, m
 									gc_s_idx[gc_rank2] = idx
 								}
 								{
-									gc_tx2 := gc_step27 + 1
+									gc_tx2 := gc_step15 + 1
 									gc_rank2 := gc_base2 + gc_tx2
 									gc_pos2.Thread = gc_rank2
 									var idx uint32
@@ -2087,7 +1460,7 @@ func gc_body_bcKernel(gc_b4 *compiled.Block, bc []float32, R, C, F []int32, n, m
 									gc_s_idx[gc_rank2] = idx
 								}
 								{
-									gc_tx2 := gc_step27 + 2
+									gc_tx2 := gc_step15 + 2
 									gc_rank2 := gc_base2 + gc_tx2
 									gc_pos2.Thread = gc_rank2
 									var idx uint32
@@ -2098,7 +1471,7 @@ func gc_body_bcKernel(gc_b4 *compiled.Block, bc []float32, R, C, F []int32, n, m
 									gc_s_idx[gc_rank2] = idx
 								}
 								{
-									gc_tx2 := gc_step27 + 3
+									gc_tx2 := gc_step15 + 3
 									gc_rank2 := gc_base2 + gc_tx2
 									gc_pos2.Thread = gc_rank2
 									var idx uint32
@@ -2109,7 +1482,7 @@ func gc_body_bcKernel(gc_b4 *compiled.Block, bc []float32, R, C, F []int32, n, m
 									gc_s_idx[gc_rank2] = idx
 								}
 							}
-							for gc_tx2 := gc_step27; gc_tx2 < gc_bdx2; gc_tx2++ {
+							for gc_tx2 := gc_step15; gc_tx2 < gc_bdx2; gc_tx2++ {
 								gc_rank2 := gc_base2 + gc_tx2
 								gc_pos2.Thread = gc_rank2
 								var idx uint32
@@ -2124,17 +1497,17 @@ func gc_body_bcKernel(gc_b4 *compiled.Block, bc []float32, R, C, F []int32, n, m
 				}
 			}
 			{
-				gc_from6, gc_to2 := 0, gc_bdx2
+				gc_from8, gc_to2 := 0, gc_bdx2
 				if gc_bound2 := 0; gc_bound2 < gc_to2-1 {
 					gc_to2 = gc_bound2 + 1
 				}
-				for gc_base2 := 0; gc_from6 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-					gc_off36 := hbcDiameterSamples / 2
-					gc_off37 := 0
-					if gc_from6 >= 0 && gc_off36 >= 0 && gc_off36 < len(diameterKeys) && gc_off37 >= 0 && gc_off37 < len(jia) {
-						gc_at105 := diameterKeys[gc_off36:][:1]
-						gc_at106 := jia[gc_off37:][:1]
-						for gc_tx2 := gc_from6; gc_tx2 < gc_to2; gc_tx2++ {
+				for gc_base2 := 0; gc_from8 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+					gc_off12 := hbcDiameterSamples / 2
+					gc_off13 := 0
+					if gc_from8 >= 0 && gc_off12 >= 0 && gc_off12 < len(diameterKeys) && gc_off13 >= 0 && gc_off13 < len(jia) {
+						gc_at9 := diameterKeys[gc_off12:][:1]
+						gc_at10 := jia[gc_off13:][:1]
+						for gc_tx2 := gc_from8; gc_tx2 < gc_to2; gc_tx2++ {
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -2161,13 +1534,13 @@ func gc_body_bcKernel(gc_b4 *compiled.Block, bc []float32, R, C, F []int32, n, m
 									}
 									log2n++
 								}
-								if gc_at105[0] < int32(4*log2n) {
-									gc_at106[0] = 1
+								if gc_at9[0] < int32(4*log2n) {
+									gc_at10[0] = 1
 								}
 							}
 						}
 					} else {
-						for gc_tx2 := gc_from6; gc_tx2 < gc_to2; gc_tx2++ {
+						for gc_tx2 := gc_from8; gc_tx2 < gc_to2; gc_tx2++ {
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 

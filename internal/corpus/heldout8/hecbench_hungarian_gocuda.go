@@ -406,146 +406,10 @@ func gc_body_hgStep2Kernel(gc_b *compiled.Block, d *HungarianDev) {
 			gc_to = gc_bound + 1
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-			gc_off2 := 0
-			if gc_from >= 0 && gc_off2 >= 0 && gc_off2 < len(sRepeatKernel) {
-				gc_at := sRepeatKernel[gc_off2:][:1]
-				gc_step := gc_from
-				for ; gc_step+3 < gc_to; gc_step += 4 {
-					{
-						gc_tx := gc_step + 0
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line hecbench_hungarian.go:115
-						i := gc_tx
-						_ = i
-
-//line hecbench_hungarian.go:120
-						{
-							gc_at[0] = false
-						}
-					}
-					{
-						gc_tx := gc_step + 1
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line hecbench_hungarian.go:115
-						i := gc_tx
-						_ = i
-
-//line hecbench_hungarian.go:120
-						{
-							gc_at[0] = false
-						}
-					}
-					{
-						gc_tx := gc_step + 2
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line hecbench_hungarian.go:115
-						i := gc_tx
-						_ = i
-
-//line hecbench_hungarian.go:120
-						{
-							gc_at[0] = false
-						}
-					}
-					{
-						gc_tx := gc_step + 3
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line hecbench_hungarian.go:115
-						i := gc_tx
-						_ = i
-
-//line hecbench_hungarian.go:120
-						{
-							gc_at[0] = false
-						}
-					}
-				}
-				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					_ = gc_rank
-
-//line hecbench_hungarian.go:115
-					i := gc_tx
-					_ = i
-
-//line hecbench_hungarian.go:120
-					{
-						gc_at[0] = false
-					}
-				}
-			} else {
-				gc_step2 := gc_from
-				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
-					{
-						gc_tx := gc_step2 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line hecbench_hungarian.go:115
-						i := gc_tx
-						_ = i
-
-//line hecbench_hungarian.go:120
-						{
-							sRepeatKernel[0] = false
-						}
-					}
-					{
-						gc_tx := gc_step2 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line hecbench_hungarian.go:115
-						i := gc_tx
-						_ = i
-
-//line hecbench_hungarian.go:120
-						{
-							sRepeatKernel[0] = false
-						}
-					}
-					{
-						gc_tx := gc_step2 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line hecbench_hungarian.go:115
-						i := gc_tx
-						_ = i
-
-//line hecbench_hungarian.go:120
-						{
-							sRepeatKernel[0] = false
-						}
-					}
-					{
-						gc_tx := gc_step2 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line hecbench_hungarian.go:115
-						i := gc_tx
-						_ = i
-
-//line hecbench_hungarian.go:120
-						{
-							sRepeatKernel[0] = false
-						}
-					}
-				}
-				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+			gc_step := gc_from
+			for ; gc_step+3 < gc_to; gc_step += 4 {
+				{
+					gc_tx := gc_step + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
@@ -557,6 +421,61 @@ func gc_body_hgStep2Kernel(gc_b *compiled.Block, d *HungarianDev) {
 					{
 						sRepeatKernel[0] = false
 					}
+				}
+				{
+					gc_tx := gc_step + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line hecbench_hungarian.go:115
+					i := gc_tx
+					_ = i
+
+//line hecbench_hungarian.go:120
+					{
+						sRepeatKernel[0] = false
+					}
+				}
+				{
+					gc_tx := gc_step + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line hecbench_hungarian.go:115
+					i := gc_tx
+					_ = i
+
+//line hecbench_hungarian.go:120
+					{
+						sRepeatKernel[0] = false
+					}
+				}
+				{
+					gc_tx := gc_step + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line hecbench_hungarian.go:115
+					i := gc_tx
+					_ = i
+
+//line hecbench_hungarian.go:120
+					{
+						sRepeatKernel[0] = false
+					}
+				}
+			}
+			for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+
+//line hecbench_hungarian.go:115
+				i := gc_tx
+				_ = i
+
+//line hecbench_hungarian.go:120
+				{
+					sRepeatKernel[0] = false
 				}
 			}
 		}
@@ -574,146 +493,10 @@ func gc_body_hgStep2Kernel(gc_b *compiled.Block, d *HungarianDev) {
 				gc_to = gc_bound + 1
 			}
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				gc_off3 := 0
-				if gc_from >= 0 && gc_off3 >= 0 && gc_off3 < len(repeat) {
-					gc_at2 := repeat[gc_off3:][:1]
-					gc_step3 := gc_from
-					for ; gc_step3+3 < gc_to; gc_step3 += 4 {
-						{
-							gc_tx := gc_step3 + 0
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line hecbench_hungarian.go:115
-							i := gc_tx
-							_ = i
-
-//line hecbench_hungarian.go:126
-							{
-								gc_at2[0] = false
-							}
-						}
-						{
-							gc_tx := gc_step3 + 1
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line hecbench_hungarian.go:115
-							i := gc_tx
-							_ = i
-
-//line hecbench_hungarian.go:126
-							{
-								gc_at2[0] = false
-							}
-						}
-						{
-							gc_tx := gc_step3 + 2
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line hecbench_hungarian.go:115
-							i := gc_tx
-							_ = i
-
-//line hecbench_hungarian.go:126
-							{
-								gc_at2[0] = false
-							}
-						}
-						{
-							gc_tx := gc_step3 + 3
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line hecbench_hungarian.go:115
-							i := gc_tx
-							_ = i
-
-//line hecbench_hungarian.go:126
-							{
-								gc_at2[0] = false
-							}
-						}
-					}
-					for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line hecbench_hungarian.go:115
-						i := gc_tx
-						_ = i
-
-//line hecbench_hungarian.go:126
-						{
-							gc_at2[0] = false
-						}
-					}
-				} else {
-					gc_step4 := gc_from
-					for ; gc_step4+3 < gc_to; gc_step4 += 4 {
-						{
-							gc_tx := gc_step4 + 0
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line hecbench_hungarian.go:115
-							i := gc_tx
-							_ = i
-
-//line hecbench_hungarian.go:126
-							{
-								repeat[0] = false
-							}
-						}
-						{
-							gc_tx := gc_step4 + 1
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line hecbench_hungarian.go:115
-							i := gc_tx
-							_ = i
-
-//line hecbench_hungarian.go:126
-							{
-								repeat[0] = false
-							}
-						}
-						{
-							gc_tx := gc_step4 + 2
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line hecbench_hungarian.go:115
-							i := gc_tx
-							_ = i
-
-//line hecbench_hungarian.go:126
-							{
-								repeat[0] = false
-							}
-						}
-						{
-							gc_tx := gc_step4 + 3
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line hecbench_hungarian.go:115
-							i := gc_tx
-							_ = i
-
-//line hecbench_hungarian.go:126
-							{
-								repeat[0] = false
-							}
-						}
-					}
-					for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+				gc_step2 := gc_from
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+					{
+						gc_tx := gc_step2 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -725,6 +508,61 @@ func gc_body_hgStep2Kernel(gc_b *compiled.Block, d *HungarianDev) {
 						{
 							repeat[0] = false
 						}
+					}
+					{
+						gc_tx := gc_step2 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line hecbench_hungarian.go:115
+						i := gc_tx
+						_ = i
+
+//line hecbench_hungarian.go:126
+						{
+							repeat[0] = false
+						}
+					}
+					{
+						gc_tx := gc_step2 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line hecbench_hungarian.go:115
+						i := gc_tx
+						_ = i
+
+//line hecbench_hungarian.go:126
+						{
+							repeat[0] = false
+						}
+					}
+					{
+						gc_tx := gc_step2 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line hecbench_hungarian.go:115
+						i := gc_tx
+						_ = i
+
+//line hecbench_hungarian.go:126
+						{
+							repeat[0] = false
+						}
+					}
+				}
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line hecbench_hungarian.go:115
+					i := gc_tx
+					_ = i
+
+//line hecbench_hungarian.go:126
+					{
+						repeat[0] = false
 					}
 				}
 			}
@@ -779,107 +617,51 @@ func gc_body_hgStep2Kernel(gc_b *compiled.Block, d *HungarianDev) {
 		}
 	}
 	{
-		gc_off4 := 0
-		if gc_off4 >= 0 && gc_off4 < len(sRepeatKernel) {
-			gc_at3 := sRepeatKernel[gc_off4:][:1]
-			gc_step5 := 0
-			for ; gc_step5+3 < gc_n; gc_step5 += 4 {
-				{
-					gc_rank := gc_step5 + 0
-					_ = gc_rank
-					gc_pos.Thread = gc_rank
-
-//line hecbench_hungarian.go:158
-					if gc_at3[0] {
-						d.RepeatKernel = true
-					}
-				}
-				{
-					gc_rank := gc_step5 + 1
-					_ = gc_rank
-					gc_pos.Thread = gc_rank
-
-//line hecbench_hungarian.go:158
-					if gc_at3[0] {
-						d.RepeatKernel = true
-					}
-				}
-				{
-					gc_rank := gc_step5 + 2
-					_ = gc_rank
-					gc_pos.Thread = gc_rank
-
-//line hecbench_hungarian.go:158
-					if gc_at3[0] {
-						d.RepeatKernel = true
-					}
-				}
-				{
-					gc_rank := gc_step5 + 3
-					_ = gc_rank
-					gc_pos.Thread = gc_rank
-
-//line hecbench_hungarian.go:158
-					if gc_at3[0] {
-						d.RepeatKernel = true
-					}
-				}
-			}
-			for gc_rank := gc_step5; gc_rank < gc_n; gc_rank++ {
-				gc_pos.Thread = gc_rank
-
-//line hecbench_hungarian.go:158
-				if gc_at3[0] {
-					d.RepeatKernel = true
-				}
-			}
-		} else {
-			gc_step6 := 0
-			for ; gc_step6+3 < gc_n; gc_step6 += 4 {
-				{
-					gc_rank := gc_step6 + 0
-					gc_pos.Thread = gc_rank
-
-//line hecbench_hungarian.go:158
-					if sRepeatKernel[0] {
-						d.RepeatKernel = true
-					}
-				}
-				{
-					gc_rank := gc_step6 + 1
-					gc_pos.Thread = gc_rank
-
-//line hecbench_hungarian.go:158
-					if sRepeatKernel[0] {
-						d.RepeatKernel = true
-					}
-				}
-				{
-					gc_rank := gc_step6 + 2
-					gc_pos.Thread = gc_rank
-
-//line hecbench_hungarian.go:158
-					if sRepeatKernel[0] {
-						d.RepeatKernel = true
-					}
-				}
-				{
-					gc_rank := gc_step6 + 3
-					gc_pos.Thread = gc_rank
-
-//line hecbench_hungarian.go:158
-					if sRepeatKernel[0] {
-						d.RepeatKernel = true
-					}
-				}
-			}
-			for gc_rank := gc_step6; gc_rank < gc_n; gc_rank++ {
+		gc_step3 := 0
+		for ; gc_step3+3 < gc_n; gc_step3 += 4 {
+			{
+				gc_rank := gc_step3 + 0
 				gc_pos.Thread = gc_rank
 
 //line hecbench_hungarian.go:158
 				if sRepeatKernel[0] {
 					d.RepeatKernel = true
 				}
+			}
+			{
+				gc_rank := gc_step3 + 1
+				gc_pos.Thread = gc_rank
+
+//line hecbench_hungarian.go:158
+				if sRepeatKernel[0] {
+					d.RepeatKernel = true
+				}
+			}
+			{
+				gc_rank := gc_step3 + 2
+				gc_pos.Thread = gc_rank
+
+//line hecbench_hungarian.go:158
+				if sRepeatKernel[0] {
+					d.RepeatKernel = true
+				}
+			}
+			{
+				gc_rank := gc_step3 + 3
+				gc_pos.Thread = gc_rank
+
+//line hecbench_hungarian.go:158
+				if sRepeatKernel[0] {
+					d.RepeatKernel = true
+				}
+			}
+		}
+		for gc_rank := gc_step3; gc_rank < gc_n; gc_rank++ {
+			gc_pos.Thread = gc_rank
+
+//line hecbench_hungarian.go:158
+			if sRepeatKernel[0] {
+				d.RepeatKernel = true
 			}
 		}
 	}
@@ -1291,118 +1073,10 @@ func gc_body_hgStep4Kernel(gc_b *compiled.Block, d *HungarianDev) {
 	b := gc_bx
 	{
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_off2 := 0
-			if gc_off2 >= 0 && gc_off2 < len(sRepeatKernel) && gc_off2 < len(sGoto5) {
-				gc_at := sRepeatKernel[gc_off2:][:1]
-				gc_at2 := sGoto5[gc_off2:][:1]
-				gc_step := 0
-				for ; gc_step+3 < gc_bdx; gc_step += 4 {
-					{
-						gc_tx := gc_step + 0
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line hecbench_hungarian.go:207
-						i := gc_tx
-						_ = i
-
-//line hecbench_hungarian.go:204
-						vCoverRow := d.CoverRow
-
-//line hecbench_hungarian.go:205
-						vCoverColumn := d.CoverColumn
-
-//line hecbench_hungarian.go:210
-						if i == 0 {
-							gc_at[0] = false
-							gc_at2[0] = false
-						}
-						_ = vCoverRow
-						_ = vCoverColumn
-						gc_s_vCoverRow[gc_rank] = vCoverRow
-						gc_s_vCoverColumn[gc_rank] = vCoverColumn
-					}
-					{
-						gc_tx := gc_step + 1
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line hecbench_hungarian.go:207
-						i := gc_tx
-						_ = i
-
-//line hecbench_hungarian.go:204
-						vCoverRow := d.CoverRow
-
-//line hecbench_hungarian.go:205
-						vCoverColumn := d.CoverColumn
-
-//line hecbench_hungarian.go:210
-						if i == 0 {
-							gc_at[0] = false
-							gc_at2[0] = false
-						}
-						_ = vCoverRow
-						_ = vCoverColumn
-						gc_s_vCoverRow[gc_rank] = vCoverRow
-						gc_s_vCoverColumn[gc_rank] = vCoverColumn
-					}
-					{
-						gc_tx := gc_step + 2
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line hecbench_hungarian.go:207
-						i := gc_tx
-						_ = i
-
-//line hecbench_hungarian.go:204
-						vCoverRow := d.CoverRow
-
-//line hecbench_hungarian.go:205
-						vCoverColumn := d.CoverColumn
-
-//line hecbench_hungarian.go:210
-						if i == 0 {
-							gc_at[0] = false
-							gc_at2[0] = false
-						}
-						_ = vCoverRow
-						_ = vCoverColumn
-						gc_s_vCoverRow[gc_rank] = vCoverRow
-						gc_s_vCoverColumn[gc_rank] = vCoverColumn
-					}
-					{
-						gc_tx := gc_step + 3
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line hecbench_hungarian.go:207
-						i := gc_tx
-						_ = i
-
-//line hecbench_hungarian.go:204
-						vCoverRow := d.CoverRow
-
-//line hecbench_hungarian.go:205
-						vCoverColumn := d.CoverColumn
-
-//line hecbench_hungarian.go:210
-						if i == 0 {
-							gc_at[0] = false
-							gc_at2[0] = false
-						}
-						_ = vCoverRow
-						_ = vCoverColumn
-						gc_s_vCoverRow[gc_rank] = vCoverRow
-						gc_s_vCoverColumn[gc_rank] = vCoverColumn
-					}
-				}
-				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+			gc_step := 0
+			for ; gc_step+3 < gc_bdx; gc_step += 4 {
+				{
+					gc_tx := gc_step + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
@@ -1418,119 +1092,66 @@ func gc_body_hgStep4Kernel(gc_b *compiled.Block, d *HungarianDev) {
 
 //line hecbench_hungarian.go:210
 					if i == 0 {
-						gc_at[0] = false
-						gc_at2[0] = false
+						sRepeatKernel[0] = false
+						sGoto5[0] = false
 					}
 					_ = vCoverRow
 					_ = vCoverColumn
 					gc_s_vCoverRow[gc_rank] = vCoverRow
 					gc_s_vCoverColumn[gc_rank] = vCoverColumn
 				}
-			} else {
-				gc_step2 := 0
-				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
-					{
-						gc_tx := gc_step2 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
+				{
+					gc_tx := gc_step + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 
 //line hecbench_hungarian.go:207
-						i := gc_tx
-						_ = i
+					i := gc_tx
+					_ = i
 
 //line hecbench_hungarian.go:204
-						vCoverRow := d.CoverRow
+					vCoverRow := d.CoverRow
 
 //line hecbench_hungarian.go:205
-						vCoverColumn := d.CoverColumn
+					vCoverColumn := d.CoverColumn
 
 //line hecbench_hungarian.go:210
-						if i == 0 {
-							sRepeatKernel[0] = false
-							sGoto5[0] = false
-						}
-						_ = vCoverRow
-						_ = vCoverColumn
-						gc_s_vCoverRow[gc_rank] = vCoverRow
-						gc_s_vCoverColumn[gc_rank] = vCoverColumn
+					if i == 0 {
+						sRepeatKernel[0] = false
+						sGoto5[0] = false
 					}
-					{
-						gc_tx := gc_step2 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line hecbench_hungarian.go:207
-						i := gc_tx
-						_ = i
-
-//line hecbench_hungarian.go:204
-						vCoverRow := d.CoverRow
-
-//line hecbench_hungarian.go:205
-						vCoverColumn := d.CoverColumn
-
-//line hecbench_hungarian.go:210
-						if i == 0 {
-							sRepeatKernel[0] = false
-							sGoto5[0] = false
-						}
-						_ = vCoverRow
-						_ = vCoverColumn
-						gc_s_vCoverRow[gc_rank] = vCoverRow
-						gc_s_vCoverColumn[gc_rank] = vCoverColumn
-					}
-					{
-						gc_tx := gc_step2 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line hecbench_hungarian.go:207
-						i := gc_tx
-						_ = i
-
-//line hecbench_hungarian.go:204
-						vCoverRow := d.CoverRow
-
-//line hecbench_hungarian.go:205
-						vCoverColumn := d.CoverColumn
-
-//line hecbench_hungarian.go:210
-						if i == 0 {
-							sRepeatKernel[0] = false
-							sGoto5[0] = false
-						}
-						_ = vCoverRow
-						_ = vCoverColumn
-						gc_s_vCoverRow[gc_rank] = vCoverRow
-						gc_s_vCoverColumn[gc_rank] = vCoverColumn
-					}
-					{
-						gc_tx := gc_step2 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line hecbench_hungarian.go:207
-						i := gc_tx
-						_ = i
-
-//line hecbench_hungarian.go:204
-						vCoverRow := d.CoverRow
-
-//line hecbench_hungarian.go:205
-						vCoverColumn := d.CoverColumn
-
-//line hecbench_hungarian.go:210
-						if i == 0 {
-							sRepeatKernel[0] = false
-							sGoto5[0] = false
-						}
-						_ = vCoverRow
-						_ = vCoverColumn
-						gc_s_vCoverRow[gc_rank] = vCoverRow
-						gc_s_vCoverColumn[gc_rank] = vCoverColumn
-					}
+					_ = vCoverRow
+					_ = vCoverColumn
+					gc_s_vCoverRow[gc_rank] = vCoverRow
+					gc_s_vCoverColumn[gc_rank] = vCoverColumn
 				}
-				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+				{
+					gc_tx := gc_step + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line hecbench_hungarian.go:207
+					i := gc_tx
+					_ = i
+
+//line hecbench_hungarian.go:204
+					vCoverRow := d.CoverRow
+
+//line hecbench_hungarian.go:205
+					vCoverColumn := d.CoverColumn
+
+//line hecbench_hungarian.go:210
+					if i == 0 {
+						sRepeatKernel[0] = false
+						sGoto5[0] = false
+					}
+					_ = vCoverRow
+					_ = vCoverColumn
+					gc_s_vCoverRow[gc_rank] = vCoverRow
+					gc_s_vCoverColumn[gc_rank] = vCoverColumn
+				}
+				{
+					gc_tx := gc_step + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
@@ -1555,6 +1176,30 @@ func gc_body_hgStep4Kernel(gc_b *compiled.Block, d *HungarianDev) {
 					gc_s_vCoverColumn[gc_rank] = vCoverColumn
 				}
 			}
+			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+
+//line hecbench_hungarian.go:207
+				i := gc_tx
+				_ = i
+
+//line hecbench_hungarian.go:204
+				vCoverRow := d.CoverRow
+
+//line hecbench_hungarian.go:205
+				vCoverColumn := d.CoverColumn
+
+//line hecbench_hungarian.go:210
+				if i == 0 {
+					sRepeatKernel[0] = false
+					sGoto5[0] = false
+				}
+				_ = vCoverRow
+				_ = vCoverColumn
+				gc_s_vCoverRow[gc_rank] = vCoverRow
+				gc_s_vCoverColumn[gc_rank] = vCoverColumn
+			}
 		}
 	}
 
@@ -1570,146 +1215,10 @@ func gc_body_hgStep4Kernel(gc_b *compiled.Block, d *HungarianDev) {
 				gc_to = gc_bound + 1
 			}
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				gc_off3 := 0
-				if gc_from >= 0 && gc_off3 >= 0 && gc_off3 < len(sFound) {
-					gc_at3 := sFound[gc_off3:][:1]
-					gc_step3 := gc_from
-					for ; gc_step3+3 < gc_to; gc_step3 += 4 {
-						{
-							gc_tx := gc_step3 + 0
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line hecbench_hungarian.go:207
-							i := gc_tx
-							_ = i
-
-//line hecbench_hungarian.go:217
-							{
-								gc_at3[0] = false
-							}
-						}
-						{
-							gc_tx := gc_step3 + 1
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line hecbench_hungarian.go:207
-							i := gc_tx
-							_ = i
-
-//line hecbench_hungarian.go:217
-							{
-								gc_at3[0] = false
-							}
-						}
-						{
-							gc_tx := gc_step3 + 2
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line hecbench_hungarian.go:207
-							i := gc_tx
-							_ = i
-
-//line hecbench_hungarian.go:217
-							{
-								gc_at3[0] = false
-							}
-						}
-						{
-							gc_tx := gc_step3 + 3
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line hecbench_hungarian.go:207
-							i := gc_tx
-							_ = i
-
-//line hecbench_hungarian.go:217
-							{
-								gc_at3[0] = false
-							}
-						}
-					}
-					for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line hecbench_hungarian.go:207
-						i := gc_tx
-						_ = i
-
-//line hecbench_hungarian.go:217
-						{
-							gc_at3[0] = false
-						}
-					}
-				} else {
-					gc_step4 := gc_from
-					for ; gc_step4+3 < gc_to; gc_step4 += 4 {
-						{
-							gc_tx := gc_step4 + 0
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line hecbench_hungarian.go:207
-							i := gc_tx
-							_ = i
-
-//line hecbench_hungarian.go:217
-							{
-								sFound[0] = false
-							}
-						}
-						{
-							gc_tx := gc_step4 + 1
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line hecbench_hungarian.go:207
-							i := gc_tx
-							_ = i
-
-//line hecbench_hungarian.go:217
-							{
-								sFound[0] = false
-							}
-						}
-						{
-							gc_tx := gc_step4 + 2
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line hecbench_hungarian.go:207
-							i := gc_tx
-							_ = i
-
-//line hecbench_hungarian.go:217
-							{
-								sFound[0] = false
-							}
-						}
-						{
-							gc_tx := gc_step4 + 3
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line hecbench_hungarian.go:207
-							i := gc_tx
-							_ = i
-
-//line hecbench_hungarian.go:217
-							{
-								sFound[0] = false
-							}
-						}
-					}
-					for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+				gc_step2 := gc_from
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+					{
+						gc_tx := gc_step2 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -1721,6 +1230,61 @@ func gc_body_hgStep4Kernel(gc_b *compiled.Block, d *HungarianDev) {
 						{
 							sFound[0] = false
 						}
+					}
+					{
+						gc_tx := gc_step2 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line hecbench_hungarian.go:207
+						i := gc_tx
+						_ = i
+
+//line hecbench_hungarian.go:217
+						{
+							sFound[0] = false
+						}
+					}
+					{
+						gc_tx := gc_step2 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line hecbench_hungarian.go:207
+						i := gc_tx
+						_ = i
+
+//line hecbench_hungarian.go:217
+						{
+							sFound[0] = false
+						}
+					}
+					{
+						gc_tx := gc_step2 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line hecbench_hungarian.go:207
+						i := gc_tx
+						_ = i
+
+//line hecbench_hungarian.go:217
+						{
+							sFound[0] = false
+						}
+					}
+				}
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line hecbench_hungarian.go:207
+					i := gc_tx
+					_ = i
+
+//line hecbench_hungarian.go:217
+					{
+						sFound[0] = false
 					}
 				}
 			}
@@ -1984,192 +1548,10 @@ func gc_body_hgStep4Kernel(gc_b *compiled.Block, d *HungarianDev) {
 	}
 	{
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_off4 := 0
-			if gc_off4 >= 0 && gc_off4 < len(sRepeatKernel) && gc_off4 < len(sGoto5) {
-				gc_at4 := sRepeatKernel[gc_off4:][:1]
-				gc_at5 := sGoto5[gc_off4:][:1]
-				gc_step5 := 0
-				for ; gc_step5+3 < gc_bdx; gc_step5 += 4 {
-					{
-						gc_tx := gc_step5 + 0
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line hecbench_hungarian.go:207
-						i := gc_tx
-						_ = i
-
-//line hecbench_hungarian.go:252
-						if i == 0 && gc_at4[0] {
-							d.RepeatKernel = true
-						}
-
-//line hecbench_hungarian.go:255
-						if i == 0 && gc_at5[0] {
-							d.Goto5 = true
-						}
-					}
-					{
-						gc_tx := gc_step5 + 1
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line hecbench_hungarian.go:207
-						i := gc_tx
-						_ = i
-
-//line hecbench_hungarian.go:252
-						if i == 0 && gc_at4[0] {
-							d.RepeatKernel = true
-						}
-
-//line hecbench_hungarian.go:255
-						if i == 0 && gc_at5[0] {
-							d.Goto5 = true
-						}
-					}
-					{
-						gc_tx := gc_step5 + 2
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line hecbench_hungarian.go:207
-						i := gc_tx
-						_ = i
-
-//line hecbench_hungarian.go:252
-						if i == 0 && gc_at4[0] {
-							d.RepeatKernel = true
-						}
-
-//line hecbench_hungarian.go:255
-						if i == 0 && gc_at5[0] {
-							d.Goto5 = true
-						}
-					}
-					{
-						gc_tx := gc_step5 + 3
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line hecbench_hungarian.go:207
-						i := gc_tx
-						_ = i
-
-//line hecbench_hungarian.go:252
-						if i == 0 && gc_at4[0] {
-							d.RepeatKernel = true
-						}
-
-//line hecbench_hungarian.go:255
-						if i == 0 && gc_at5[0] {
-							d.Goto5 = true
-						}
-					}
-				}
-				for gc_tx := gc_step5; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line hecbench_hungarian.go:207
-					i := gc_tx
-					_ = i
-
-//line hecbench_hungarian.go:252
-					if i == 0 && gc_at4[0] {
-						d.RepeatKernel = true
-					}
-
-//line hecbench_hungarian.go:255
-					if i == 0 && gc_at5[0] {
-						d.Goto5 = true
-					}
-				}
-			} else {
-				gc_step6 := 0
-				for ; gc_step6+3 < gc_bdx; gc_step6 += 4 {
-					{
-						gc_tx := gc_step6 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line hecbench_hungarian.go:207
-						i := gc_tx
-						_ = i
-
-//line hecbench_hungarian.go:252
-						if i == 0 && sRepeatKernel[0] {
-							d.RepeatKernel = true
-						}
-
-//line hecbench_hungarian.go:255
-						if i == 0 && sGoto5[0] {
-							d.Goto5 = true
-						}
-					}
-					{
-						gc_tx := gc_step6 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line hecbench_hungarian.go:207
-						i := gc_tx
-						_ = i
-
-//line hecbench_hungarian.go:252
-						if i == 0 && sRepeatKernel[0] {
-							d.RepeatKernel = true
-						}
-
-//line hecbench_hungarian.go:255
-						if i == 0 && sGoto5[0] {
-							d.Goto5 = true
-						}
-					}
-					{
-						gc_tx := gc_step6 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line hecbench_hungarian.go:207
-						i := gc_tx
-						_ = i
-
-//line hecbench_hungarian.go:252
-						if i == 0 && sRepeatKernel[0] {
-							d.RepeatKernel = true
-						}
-
-//line hecbench_hungarian.go:255
-						if i == 0 && sGoto5[0] {
-							d.Goto5 = true
-						}
-					}
-					{
-						gc_tx := gc_step6 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line hecbench_hungarian.go:207
-						i := gc_tx
-						_ = i
-
-//line hecbench_hungarian.go:252
-						if i == 0 && sRepeatKernel[0] {
-							d.RepeatKernel = true
-						}
-
-//line hecbench_hungarian.go:255
-						if i == 0 && sGoto5[0] {
-							d.Goto5 = true
-						}
-					}
-				}
-				for gc_tx := gc_step6; gc_tx < gc_bdx; gc_tx++ {
+			gc_step3 := 0
+			for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
+				{
+					gc_tx := gc_step3 + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
@@ -2186,6 +1568,81 @@ func gc_body_hgStep4Kernel(gc_b *compiled.Block, d *HungarianDev) {
 					if i == 0 && sGoto5[0] {
 						d.Goto5 = true
 					}
+				}
+				{
+					gc_tx := gc_step3 + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line hecbench_hungarian.go:207
+					i := gc_tx
+					_ = i
+
+//line hecbench_hungarian.go:252
+					if i == 0 && sRepeatKernel[0] {
+						d.RepeatKernel = true
+					}
+
+//line hecbench_hungarian.go:255
+					if i == 0 && sGoto5[0] {
+						d.Goto5 = true
+					}
+				}
+				{
+					gc_tx := gc_step3 + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line hecbench_hungarian.go:207
+					i := gc_tx
+					_ = i
+
+//line hecbench_hungarian.go:252
+					if i == 0 && sRepeatKernel[0] {
+						d.RepeatKernel = true
+					}
+
+//line hecbench_hungarian.go:255
+					if i == 0 && sGoto5[0] {
+						d.Goto5 = true
+					}
+				}
+				{
+					gc_tx := gc_step3 + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line hecbench_hungarian.go:207
+					i := gc_tx
+					_ = i
+
+//line hecbench_hungarian.go:252
+					if i == 0 && sRepeatKernel[0] {
+						d.RepeatKernel = true
+					}
+
+//line hecbench_hungarian.go:255
+					if i == 0 && sGoto5[0] {
+						d.Goto5 = true
+					}
+				}
+			}
+			for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+
+//line hecbench_hungarian.go:207
+				i := gc_tx
+				_ = i
+
+//line hecbench_hungarian.go:252
+				if i == 0 && sRepeatKernel[0] {
+					d.RepeatKernel = true
+				}
+
+//line hecbench_hungarian.go:255
+				if i == 0 && sGoto5[0] {
+					d.Goto5 = true
 				}
 			}
 		}

@@ -409,146 +409,10 @@ func gc_body_hgStep2Kernel(gc_b2 *compiled.Block, d *HungarianDev) {
 			gc_to2 = gc_bound2 + 1
 		}
 		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off5 := 0
-			if gc_from2 >= 0 && gc_off5 >= 0 && gc_off5 < len(sRepeatKernel) {
-				gc_at4 := sRepeatKernel[gc_off5:][:1]
-				gc_step7 := gc_from2
-				for ; gc_step7+3 < gc_to2; gc_step7 += 4 {
-					{
-						gc_tx2 := gc_step7 + 0
-						_ = gc_tx2
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
-//line hecbench_hungarian.go:115
-						i := gc_tx2
-						_ = i
-
-//line hecbench_hungarian.go:120
-						{
-							gc_at4[0] = false
-						}
-					}
-					{
-						gc_tx2 := gc_step7 + 1
-						_ = gc_tx2
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
-//line hecbench_hungarian.go:115
-						i := gc_tx2
-						_ = i
-
-//line hecbench_hungarian.go:120
-						{
-							gc_at4[0] = false
-						}
-					}
-					{
-						gc_tx2 := gc_step7 + 2
-						_ = gc_tx2
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
-//line hecbench_hungarian.go:115
-						i := gc_tx2
-						_ = i
-
-//line hecbench_hungarian.go:120
-						{
-							gc_at4[0] = false
-						}
-					}
-					{
-						gc_tx2 := gc_step7 + 3
-						_ = gc_tx2
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
-//line hecbench_hungarian.go:115
-						i := gc_tx2
-						_ = i
-
-//line hecbench_hungarian.go:120
-						{
-							gc_at4[0] = false
-						}
-					}
-				}
-				for gc_tx2 := gc_step7; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
-
-//line hecbench_hungarian.go:115
-					i := gc_tx2
-					_ = i
-
-//line hecbench_hungarian.go:120
-					{
-						gc_at4[0] = false
-					}
-				}
-			} else {
-				gc_step8 := gc_from2
-				for ; gc_step8+3 < gc_to2; gc_step8 += 4 {
-					{
-						gc_tx2 := gc_step8 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line hecbench_hungarian.go:115
-						i := gc_tx2
-						_ = i
-
-//line hecbench_hungarian.go:120
-						{
-							sRepeatKernel[0] = false
-						}
-					}
-					{
-						gc_tx2 := gc_step8 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line hecbench_hungarian.go:115
-						i := gc_tx2
-						_ = i
-
-//line hecbench_hungarian.go:120
-						{
-							sRepeatKernel[0] = false
-						}
-					}
-					{
-						gc_tx2 := gc_step8 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line hecbench_hungarian.go:115
-						i := gc_tx2
-						_ = i
-
-//line hecbench_hungarian.go:120
-						{
-							sRepeatKernel[0] = false
-						}
-					}
-					{
-						gc_tx2 := gc_step8 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line hecbench_hungarian.go:115
-						i := gc_tx2
-						_ = i
-
-//line hecbench_hungarian.go:120
-						{
-							sRepeatKernel[0] = false
-						}
-					}
-				}
-				for gc_tx2 := gc_step8; gc_tx2 < gc_to2; gc_tx2++ {
+			gc_step4 := gc_from2
+			for ; gc_step4+3 < gc_to2; gc_step4 += 4 {
+				{
+					gc_tx2 := gc_step4 + 0
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -560,6 +424,61 @@ func gc_body_hgStep2Kernel(gc_b2 *compiled.Block, d *HungarianDev) {
 					{
 						sRepeatKernel[0] = false
 					}
+				}
+				{
+					gc_tx2 := gc_step4 + 1
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+
+//line hecbench_hungarian.go:115
+					i := gc_tx2
+					_ = i
+
+//line hecbench_hungarian.go:120
+					{
+						sRepeatKernel[0] = false
+					}
+				}
+				{
+					gc_tx2 := gc_step4 + 2
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+
+//line hecbench_hungarian.go:115
+					i := gc_tx2
+					_ = i
+
+//line hecbench_hungarian.go:120
+					{
+						sRepeatKernel[0] = false
+					}
+				}
+				{
+					gc_tx2 := gc_step4 + 3
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+
+//line hecbench_hungarian.go:115
+					i := gc_tx2
+					_ = i
+
+//line hecbench_hungarian.go:120
+					{
+						sRepeatKernel[0] = false
+					}
+				}
+			}
+			for gc_tx2 := gc_step4; gc_tx2 < gc_to2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+
+//line hecbench_hungarian.go:115
+				i := gc_tx2
+				_ = i
+
+//line hecbench_hungarian.go:120
+				{
+					sRepeatKernel[0] = false
 				}
 			}
 		}
@@ -577,146 +496,10 @@ func gc_body_hgStep2Kernel(gc_b2 *compiled.Block, d *HungarianDev) {
 				gc_to2 = gc_bound2 + 1
 			}
 			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_off6 := 0
-				if gc_from2 >= 0 && gc_off6 >= 0 && gc_off6 < len(repeat) {
-					gc_at5 := repeat[gc_off6:][:1]
-					gc_step9 := gc_from2
-					for ; gc_step9+3 < gc_to2; gc_step9 += 4 {
-						{
-							gc_tx2 := gc_step9 + 0
-							_ = gc_tx2
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-
-//line hecbench_hungarian.go:115
-							i := gc_tx2
-							_ = i
-
-//line hecbench_hungarian.go:126
-							{
-								gc_at5[0] = false
-							}
-						}
-						{
-							gc_tx2 := gc_step9 + 1
-							_ = gc_tx2
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-
-//line hecbench_hungarian.go:115
-							i := gc_tx2
-							_ = i
-
-//line hecbench_hungarian.go:126
-							{
-								gc_at5[0] = false
-							}
-						}
-						{
-							gc_tx2 := gc_step9 + 2
-							_ = gc_tx2
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-
-//line hecbench_hungarian.go:115
-							i := gc_tx2
-							_ = i
-
-//line hecbench_hungarian.go:126
-							{
-								gc_at5[0] = false
-							}
-						}
-						{
-							gc_tx2 := gc_step9 + 3
-							_ = gc_tx2
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-
-//line hecbench_hungarian.go:115
-							i := gc_tx2
-							_ = i
-
-//line hecbench_hungarian.go:126
-							{
-								gc_at5[0] = false
-							}
-						}
-					}
-					for gc_tx2 := gc_step9; gc_tx2 < gc_to2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
-//line hecbench_hungarian.go:115
-						i := gc_tx2
-						_ = i
-
-//line hecbench_hungarian.go:126
-						{
-							gc_at5[0] = false
-						}
-					}
-				} else {
-					gc_step10 := gc_from2
-					for ; gc_step10+3 < gc_to2; gc_step10 += 4 {
-						{
-							gc_tx2 := gc_step10 + 0
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line hecbench_hungarian.go:115
-							i := gc_tx2
-							_ = i
-
-//line hecbench_hungarian.go:126
-							{
-								repeat[0] = false
-							}
-						}
-						{
-							gc_tx2 := gc_step10 + 1
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line hecbench_hungarian.go:115
-							i := gc_tx2
-							_ = i
-
-//line hecbench_hungarian.go:126
-							{
-								repeat[0] = false
-							}
-						}
-						{
-							gc_tx2 := gc_step10 + 2
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line hecbench_hungarian.go:115
-							i := gc_tx2
-							_ = i
-
-//line hecbench_hungarian.go:126
-							{
-								repeat[0] = false
-							}
-						}
-						{
-							gc_tx2 := gc_step10 + 3
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line hecbench_hungarian.go:115
-							i := gc_tx2
-							_ = i
-
-//line hecbench_hungarian.go:126
-							{
-								repeat[0] = false
-							}
-						}
-					}
-					for gc_tx2 := gc_step10; gc_tx2 < gc_to2; gc_tx2++ {
+				gc_step5 := gc_from2
+				for ; gc_step5+3 < gc_to2; gc_step5 += 4 {
+					{
+						gc_tx2 := gc_step5 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -728,6 +511,61 @@ func gc_body_hgStep2Kernel(gc_b2 *compiled.Block, d *HungarianDev) {
 						{
 							repeat[0] = false
 						}
+					}
+					{
+						gc_tx2 := gc_step5 + 1
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line hecbench_hungarian.go:115
+						i := gc_tx2
+						_ = i
+
+//line hecbench_hungarian.go:126
+						{
+							repeat[0] = false
+						}
+					}
+					{
+						gc_tx2 := gc_step5 + 2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line hecbench_hungarian.go:115
+						i := gc_tx2
+						_ = i
+
+//line hecbench_hungarian.go:126
+						{
+							repeat[0] = false
+						}
+					}
+					{
+						gc_tx2 := gc_step5 + 3
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line hecbench_hungarian.go:115
+						i := gc_tx2
+						_ = i
+
+//line hecbench_hungarian.go:126
+						{
+							repeat[0] = false
+						}
+					}
+				}
+				for gc_tx2 := gc_step5; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+
+//line hecbench_hungarian.go:115
+					i := gc_tx2
+					_ = i
+
+//line hecbench_hungarian.go:126
+					{
+						repeat[0] = false
 					}
 				}
 			}
@@ -782,107 +620,51 @@ func gc_body_hgStep2Kernel(gc_b2 *compiled.Block, d *HungarianDev) {
 		}
 	}
 	{
-		gc_off7 := 0
-		if gc_off7 >= 0 && gc_off7 < len(sRepeatKernel) {
-			gc_at6 := sRepeatKernel[gc_off7:][:1]
-			gc_step11 := 0
-			for ; gc_step11+3 < gc_n2; gc_step11 += 4 {
-				{
-					gc_rank2 := gc_step11 + 0
-					_ = gc_rank2
-					gc_pos2.Thread = gc_rank2
-
-//line hecbench_hungarian.go:158
-					if gc_at6[0] {
-						d.RepeatKernel = true
-					}
-				}
-				{
-					gc_rank2 := gc_step11 + 1
-					_ = gc_rank2
-					gc_pos2.Thread = gc_rank2
-
-//line hecbench_hungarian.go:158
-					if gc_at6[0] {
-						d.RepeatKernel = true
-					}
-				}
-				{
-					gc_rank2 := gc_step11 + 2
-					_ = gc_rank2
-					gc_pos2.Thread = gc_rank2
-
-//line hecbench_hungarian.go:158
-					if gc_at6[0] {
-						d.RepeatKernel = true
-					}
-				}
-				{
-					gc_rank2 := gc_step11 + 3
-					_ = gc_rank2
-					gc_pos2.Thread = gc_rank2
-
-//line hecbench_hungarian.go:158
-					if gc_at6[0] {
-						d.RepeatKernel = true
-					}
-				}
-			}
-			for gc_rank2 := gc_step11; gc_rank2 < gc_n2; gc_rank2++ {
-				gc_pos2.Thread = gc_rank2
-
-//line hecbench_hungarian.go:158
-				if gc_at6[0] {
-					d.RepeatKernel = true
-				}
-			}
-		} else {
-			gc_step12 := 0
-			for ; gc_step12+3 < gc_n2; gc_step12 += 4 {
-				{
-					gc_rank2 := gc_step12 + 0
-					gc_pos2.Thread = gc_rank2
-
-//line hecbench_hungarian.go:158
-					if sRepeatKernel[0] {
-						d.RepeatKernel = true
-					}
-				}
-				{
-					gc_rank2 := gc_step12 + 1
-					gc_pos2.Thread = gc_rank2
-
-//line hecbench_hungarian.go:158
-					if sRepeatKernel[0] {
-						d.RepeatKernel = true
-					}
-				}
-				{
-					gc_rank2 := gc_step12 + 2
-					gc_pos2.Thread = gc_rank2
-
-//line hecbench_hungarian.go:158
-					if sRepeatKernel[0] {
-						d.RepeatKernel = true
-					}
-				}
-				{
-					gc_rank2 := gc_step12 + 3
-					gc_pos2.Thread = gc_rank2
-
-//line hecbench_hungarian.go:158
-					if sRepeatKernel[0] {
-						d.RepeatKernel = true
-					}
-				}
-			}
-			for gc_rank2 := gc_step12; gc_rank2 < gc_n2; gc_rank2++ {
+		gc_step6 := 0
+		for ; gc_step6+3 < gc_n2; gc_step6 += 4 {
+			{
+				gc_rank2 := gc_step6 + 0
 				gc_pos2.Thread = gc_rank2
 
 //line hecbench_hungarian.go:158
 				if sRepeatKernel[0] {
 					d.RepeatKernel = true
 				}
+			}
+			{
+				gc_rank2 := gc_step6 + 1
+				gc_pos2.Thread = gc_rank2
+
+//line hecbench_hungarian.go:158
+				if sRepeatKernel[0] {
+					d.RepeatKernel = true
+				}
+			}
+			{
+				gc_rank2 := gc_step6 + 2
+				gc_pos2.Thread = gc_rank2
+
+//line hecbench_hungarian.go:158
+				if sRepeatKernel[0] {
+					d.RepeatKernel = true
+				}
+			}
+			{
+				gc_rank2 := gc_step6 + 3
+				gc_pos2.Thread = gc_rank2
+
+//line hecbench_hungarian.go:158
+				if sRepeatKernel[0] {
+					d.RepeatKernel = true
+				}
+			}
+		}
+		for gc_rank2 := gc_step6; gc_rank2 < gc_n2; gc_rank2++ {
+			gc_pos2.Thread = gc_rank2
+
+//line hecbench_hungarian.go:158
+			if sRepeatKernel[0] {
+				d.RepeatKernel = true
 			}
 		}
 	}
@@ -1366,118 +1148,10 @@ func gc_body_hgStep4Kernel(gc_b2 *compiled.Block, d *HungarianDev) {
 	b := gc_bx2
 	{
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off5 := 0
-			if gc_off5 >= 0 && gc_off5 < len(sRepeatKernel) && gc_off5 < len(sGoto5) {
-				gc_at6 := sRepeatKernel[gc_off5:][:1]
-				gc_at7 := sGoto5[gc_off5:][:1]
-				gc_step7 := 0
-				for ; gc_step7+3 < gc_bdx2; gc_step7 += 4 {
-					{
-						gc_tx2 := gc_step7 + 0
-						_ = gc_tx2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line hecbench_hungarian.go:207
-						i := gc_tx2
-						_ = i
-
-//line hecbench_hungarian.go:204
-						vCoverRow := d.CoverRow
-
-//line hecbench_hungarian.go:205
-						vCoverColumn := d.CoverColumn
-
-//line hecbench_hungarian.go:210
-						if i == 0 {
-							gc_at6[0] = false
-							gc_at7[0] = false
-						}
-						_ = vCoverRow
-						_ = vCoverColumn
-						gc_s_vCoverRow[gc_rank2] = vCoverRow
-						gc_s_vCoverColumn[gc_rank2] = vCoverColumn
-					}
-					{
-						gc_tx2 := gc_step7 + 1
-						_ = gc_tx2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line hecbench_hungarian.go:207
-						i := gc_tx2
-						_ = i
-
-//line hecbench_hungarian.go:204
-						vCoverRow := d.CoverRow
-
-//line hecbench_hungarian.go:205
-						vCoverColumn := d.CoverColumn
-
-//line hecbench_hungarian.go:210
-						if i == 0 {
-							gc_at6[0] = false
-							gc_at7[0] = false
-						}
-						_ = vCoverRow
-						_ = vCoverColumn
-						gc_s_vCoverRow[gc_rank2] = vCoverRow
-						gc_s_vCoverColumn[gc_rank2] = vCoverColumn
-					}
-					{
-						gc_tx2 := gc_step7 + 2
-						_ = gc_tx2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line hecbench_hungarian.go:207
-						i := gc_tx2
-						_ = i
-
-//line hecbench_hungarian.go:204
-						vCoverRow := d.CoverRow
-
-//line hecbench_hungarian.go:205
-						vCoverColumn := d.CoverColumn
-
-//line hecbench_hungarian.go:210
-						if i == 0 {
-							gc_at6[0] = false
-							gc_at7[0] = false
-						}
-						_ = vCoverRow
-						_ = vCoverColumn
-						gc_s_vCoverRow[gc_rank2] = vCoverRow
-						gc_s_vCoverColumn[gc_rank2] = vCoverColumn
-					}
-					{
-						gc_tx2 := gc_step7 + 3
-						_ = gc_tx2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line hecbench_hungarian.go:207
-						i := gc_tx2
-						_ = i
-
-//line hecbench_hungarian.go:204
-						vCoverRow := d.CoverRow
-
-//line hecbench_hungarian.go:205
-						vCoverColumn := d.CoverColumn
-
-//line hecbench_hungarian.go:210
-						if i == 0 {
-							gc_at6[0] = false
-							gc_at7[0] = false
-						}
-						_ = vCoverRow
-						_ = vCoverColumn
-						gc_s_vCoverRow[gc_rank2] = vCoverRow
-						gc_s_vCoverColumn[gc_rank2] = vCoverColumn
-					}
-				}
-				for gc_tx2 := gc_step7; gc_tx2 < gc_bdx2; gc_tx2++ {
+			gc_step4 := 0
+			for ; gc_step4+3 < gc_bdx2; gc_step4 += 4 {
+				{
+					gc_tx2 := gc_step4 + 0
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -1493,119 +1167,66 @@ func gc_body_hgStep4Kernel(gc_b2 *compiled.Block, d *HungarianDev) {
 
 //line hecbench_hungarian.go:210
 					if i == 0 {
-						gc_at6[0] = false
-						gc_at7[0] = false
+						sRepeatKernel[0] = false
+						sGoto5[0] = false
 					}
 					_ = vCoverRow
 					_ = vCoverColumn
 					gc_s_vCoverRow[gc_rank2] = vCoverRow
 					gc_s_vCoverColumn[gc_rank2] = vCoverColumn
 				}
-			} else {
-				gc_step8 := 0
-				for ; gc_step8+3 < gc_bdx2; gc_step8 += 4 {
-					{
-						gc_tx2 := gc_step8 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+				{
+					gc_tx2 := gc_step4 + 1
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
 
 //line hecbench_hungarian.go:207
-						i := gc_tx2
-						_ = i
+					i := gc_tx2
+					_ = i
 
 //line hecbench_hungarian.go:204
-						vCoverRow := d.CoverRow
+					vCoverRow := d.CoverRow
 
 //line hecbench_hungarian.go:205
-						vCoverColumn := d.CoverColumn
+					vCoverColumn := d.CoverColumn
 
 //line hecbench_hungarian.go:210
-						if i == 0 {
-							sRepeatKernel[0] = false
-							sGoto5[0] = false
-						}
-						_ = vCoverRow
-						_ = vCoverColumn
-						gc_s_vCoverRow[gc_rank2] = vCoverRow
-						gc_s_vCoverColumn[gc_rank2] = vCoverColumn
+					if i == 0 {
+						sRepeatKernel[0] = false
+						sGoto5[0] = false
 					}
-					{
-						gc_tx2 := gc_step8 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line hecbench_hungarian.go:207
-						i := gc_tx2
-						_ = i
-
-//line hecbench_hungarian.go:204
-						vCoverRow := d.CoverRow
-
-//line hecbench_hungarian.go:205
-						vCoverColumn := d.CoverColumn
-
-//line hecbench_hungarian.go:210
-						if i == 0 {
-							sRepeatKernel[0] = false
-							sGoto5[0] = false
-						}
-						_ = vCoverRow
-						_ = vCoverColumn
-						gc_s_vCoverRow[gc_rank2] = vCoverRow
-						gc_s_vCoverColumn[gc_rank2] = vCoverColumn
-					}
-					{
-						gc_tx2 := gc_step8 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line hecbench_hungarian.go:207
-						i := gc_tx2
-						_ = i
-
-//line hecbench_hungarian.go:204
-						vCoverRow := d.CoverRow
-
-//line hecbench_hungarian.go:205
-						vCoverColumn := d.CoverColumn
-
-//line hecbench_hungarian.go:210
-						if i == 0 {
-							sRepeatKernel[0] = false
-							sGoto5[0] = false
-						}
-						_ = vCoverRow
-						_ = vCoverColumn
-						gc_s_vCoverRow[gc_rank2] = vCoverRow
-						gc_s_vCoverColumn[gc_rank2] = vCoverColumn
-					}
-					{
-						gc_tx2 := gc_step8 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line hecbench_hungarian.go:207
-						i := gc_tx2
-						_ = i
-
-//line hecbench_hungarian.go:204
-						vCoverRow := d.CoverRow
-
-//line hecbench_hungarian.go:205
-						vCoverColumn := d.CoverColumn
-
-//line hecbench_hungarian.go:210
-						if i == 0 {
-							sRepeatKernel[0] = false
-							sGoto5[0] = false
-						}
-						_ = vCoverRow
-						_ = vCoverColumn
-						gc_s_vCoverRow[gc_rank2] = vCoverRow
-						gc_s_vCoverColumn[gc_rank2] = vCoverColumn
-					}
+					_ = vCoverRow
+					_ = vCoverColumn
+					gc_s_vCoverRow[gc_rank2] = vCoverRow
+					gc_s_vCoverColumn[gc_rank2] = vCoverColumn
 				}
-				for gc_tx2 := gc_step8; gc_tx2 < gc_bdx2; gc_tx2++ {
+				{
+					gc_tx2 := gc_step4 + 2
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+
+//line hecbench_hungarian.go:207
+					i := gc_tx2
+					_ = i
+
+//line hecbench_hungarian.go:204
+					vCoverRow := d.CoverRow
+
+//line hecbench_hungarian.go:205
+					vCoverColumn := d.CoverColumn
+
+//line hecbench_hungarian.go:210
+					if i == 0 {
+						sRepeatKernel[0] = false
+						sGoto5[0] = false
+					}
+					_ = vCoverRow
+					_ = vCoverColumn
+					gc_s_vCoverRow[gc_rank2] = vCoverRow
+					gc_s_vCoverColumn[gc_rank2] = vCoverColumn
+				}
+				{
+					gc_tx2 := gc_step4 + 3
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -1630,6 +1251,30 @@ func gc_body_hgStep4Kernel(gc_b2 *compiled.Block, d *HungarianDev) {
 					gc_s_vCoverColumn[gc_rank2] = vCoverColumn
 				}
 			}
+			for gc_tx2 := gc_step4; gc_tx2 < gc_bdx2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+
+//line hecbench_hungarian.go:207
+				i := gc_tx2
+				_ = i
+
+//line hecbench_hungarian.go:204
+				vCoverRow := d.CoverRow
+
+//line hecbench_hungarian.go:205
+				vCoverColumn := d.CoverColumn
+
+//line hecbench_hungarian.go:210
+				if i == 0 {
+					sRepeatKernel[0] = false
+					sGoto5[0] = false
+				}
+				_ = vCoverRow
+				_ = vCoverColumn
+				gc_s_vCoverRow[gc_rank2] = vCoverRow
+				gc_s_vCoverColumn[gc_rank2] = vCoverColumn
+			}
 		}
 	}
 
@@ -1645,146 +1290,10 @@ func gc_body_hgStep4Kernel(gc_b2 *compiled.Block, d *HungarianDev) {
 				gc_to2 = gc_bound2 + 1
 			}
 			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_off6 := 0
-				if gc_from2 >= 0 && gc_off6 >= 0 && gc_off6 < len(sFound) {
-					gc_at8 := sFound[gc_off6:][:1]
-					gc_step9 := gc_from2
-					for ; gc_step9+3 < gc_to2; gc_step9 += 4 {
-						{
-							gc_tx2 := gc_step9 + 0
-							_ = gc_tx2
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-
-//line hecbench_hungarian.go:207
-							i := gc_tx2
-							_ = i
-
-//line hecbench_hungarian.go:217
-							{
-								gc_at8[0] = false
-							}
-						}
-						{
-							gc_tx2 := gc_step9 + 1
-							_ = gc_tx2
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-
-//line hecbench_hungarian.go:207
-							i := gc_tx2
-							_ = i
-
-//line hecbench_hungarian.go:217
-							{
-								gc_at8[0] = false
-							}
-						}
-						{
-							gc_tx2 := gc_step9 + 2
-							_ = gc_tx2
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-
-//line hecbench_hungarian.go:207
-							i := gc_tx2
-							_ = i
-
-//line hecbench_hungarian.go:217
-							{
-								gc_at8[0] = false
-							}
-						}
-						{
-							gc_tx2 := gc_step9 + 3
-							_ = gc_tx2
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-
-//line hecbench_hungarian.go:207
-							i := gc_tx2
-							_ = i
-
-//line hecbench_hungarian.go:217
-							{
-								gc_at8[0] = false
-							}
-						}
-					}
-					for gc_tx2 := gc_step9; gc_tx2 < gc_to2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
-//line hecbench_hungarian.go:207
-						i := gc_tx2
-						_ = i
-
-//line hecbench_hungarian.go:217
-						{
-							gc_at8[0] = false
-						}
-					}
-				} else {
-					gc_step10 := gc_from2
-					for ; gc_step10+3 < gc_to2; gc_step10 += 4 {
-						{
-							gc_tx2 := gc_step10 + 0
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line hecbench_hungarian.go:207
-							i := gc_tx2
-							_ = i
-
-//line hecbench_hungarian.go:217
-							{
-								sFound[0] = false
-							}
-						}
-						{
-							gc_tx2 := gc_step10 + 1
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line hecbench_hungarian.go:207
-							i := gc_tx2
-							_ = i
-
-//line hecbench_hungarian.go:217
-							{
-								sFound[0] = false
-							}
-						}
-						{
-							gc_tx2 := gc_step10 + 2
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line hecbench_hungarian.go:207
-							i := gc_tx2
-							_ = i
-
-//line hecbench_hungarian.go:217
-							{
-								sFound[0] = false
-							}
-						}
-						{
-							gc_tx2 := gc_step10 + 3
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line hecbench_hungarian.go:207
-							i := gc_tx2
-							_ = i
-
-//line hecbench_hungarian.go:217
-							{
-								sFound[0] = false
-							}
-						}
-					}
-					for gc_tx2 := gc_step10; gc_tx2 < gc_to2; gc_tx2++ {
+				gc_step5 := gc_from2
+				for ; gc_step5+3 < gc_to2; gc_step5 += 4 {
+					{
+						gc_tx2 := gc_step5 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -1796,6 +1305,61 @@ func gc_body_hgStep4Kernel(gc_b2 *compiled.Block, d *HungarianDev) {
 						{
 							sFound[0] = false
 						}
+					}
+					{
+						gc_tx2 := gc_step5 + 1
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line hecbench_hungarian.go:207
+						i := gc_tx2
+						_ = i
+
+//line hecbench_hungarian.go:217
+						{
+							sFound[0] = false
+						}
+					}
+					{
+						gc_tx2 := gc_step5 + 2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line hecbench_hungarian.go:207
+						i := gc_tx2
+						_ = i
+
+//line hecbench_hungarian.go:217
+						{
+							sFound[0] = false
+						}
+					}
+					{
+						gc_tx2 := gc_step5 + 3
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line hecbench_hungarian.go:207
+						i := gc_tx2
+						_ = i
+
+//line hecbench_hungarian.go:217
+						{
+							sFound[0] = false
+						}
+					}
+				}
+				for gc_tx2 := gc_step5; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+
+//line hecbench_hungarian.go:207
+					i := gc_tx2
+					_ = i
+
+//line hecbench_hungarian.go:217
+					{
+						sFound[0] = false
 					}
 				}
 			}
@@ -2059,192 +1623,10 @@ func gc_body_hgStep4Kernel(gc_b2 *compiled.Block, d *HungarianDev) {
 	}
 	{
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off7 := 0
-			if gc_off7 >= 0 && gc_off7 < len(sRepeatKernel) && gc_off7 < len(sGoto5) {
-				gc_at9 := sRepeatKernel[gc_off7:][:1]
-				gc_at10 := sGoto5[gc_off7:][:1]
-				gc_step11 := 0
-				for ; gc_step11+3 < gc_bdx2; gc_step11 += 4 {
-					{
-						gc_tx2 := gc_step11 + 0
-						_ = gc_tx2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line hecbench_hungarian.go:207
-						i := gc_tx2
-						_ = i
-
-//line hecbench_hungarian.go:252
-						if i == 0 && gc_at9[0] {
-							d.RepeatKernel = true
-						}
-
-//line hecbench_hungarian.go:255
-						if i == 0 && gc_at10[0] {
-							d.Goto5 = true
-						}
-					}
-					{
-						gc_tx2 := gc_step11 + 1
-						_ = gc_tx2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line hecbench_hungarian.go:207
-						i := gc_tx2
-						_ = i
-
-//line hecbench_hungarian.go:252
-						if i == 0 && gc_at9[0] {
-							d.RepeatKernel = true
-						}
-
-//line hecbench_hungarian.go:255
-						if i == 0 && gc_at10[0] {
-							d.Goto5 = true
-						}
-					}
-					{
-						gc_tx2 := gc_step11 + 2
-						_ = gc_tx2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line hecbench_hungarian.go:207
-						i := gc_tx2
-						_ = i
-
-//line hecbench_hungarian.go:252
-						if i == 0 && gc_at9[0] {
-							d.RepeatKernel = true
-						}
-
-//line hecbench_hungarian.go:255
-						if i == 0 && gc_at10[0] {
-							d.Goto5 = true
-						}
-					}
-					{
-						gc_tx2 := gc_step11 + 3
-						_ = gc_tx2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line hecbench_hungarian.go:207
-						i := gc_tx2
-						_ = i
-
-//line hecbench_hungarian.go:252
-						if i == 0 && gc_at9[0] {
-							d.RepeatKernel = true
-						}
-
-//line hecbench_hungarian.go:255
-						if i == 0 && gc_at10[0] {
-							d.Goto5 = true
-						}
-					}
-				}
-				for gc_tx2 := gc_step11; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line hecbench_hungarian.go:207
-					i := gc_tx2
-					_ = i
-
-//line hecbench_hungarian.go:252
-					if i == 0 && gc_at9[0] {
-						d.RepeatKernel = true
-					}
-
-//line hecbench_hungarian.go:255
-					if i == 0 && gc_at10[0] {
-						d.Goto5 = true
-					}
-				}
-			} else {
-				gc_step12 := 0
-				for ; gc_step12+3 < gc_bdx2; gc_step12 += 4 {
-					{
-						gc_tx2 := gc_step12 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line hecbench_hungarian.go:207
-						i := gc_tx2
-						_ = i
-
-//line hecbench_hungarian.go:252
-						if i == 0 && sRepeatKernel[0] {
-							d.RepeatKernel = true
-						}
-
-//line hecbench_hungarian.go:255
-						if i == 0 && sGoto5[0] {
-							d.Goto5 = true
-						}
-					}
-					{
-						gc_tx2 := gc_step12 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line hecbench_hungarian.go:207
-						i := gc_tx2
-						_ = i
-
-//line hecbench_hungarian.go:252
-						if i == 0 && sRepeatKernel[0] {
-							d.RepeatKernel = true
-						}
-
-//line hecbench_hungarian.go:255
-						if i == 0 && sGoto5[0] {
-							d.Goto5 = true
-						}
-					}
-					{
-						gc_tx2 := gc_step12 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line hecbench_hungarian.go:207
-						i := gc_tx2
-						_ = i
-
-//line hecbench_hungarian.go:252
-						if i == 0 && sRepeatKernel[0] {
-							d.RepeatKernel = true
-						}
-
-//line hecbench_hungarian.go:255
-						if i == 0 && sGoto5[0] {
-							d.Goto5 = true
-						}
-					}
-					{
-						gc_tx2 := gc_step12 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line hecbench_hungarian.go:207
-						i := gc_tx2
-						_ = i
-
-//line hecbench_hungarian.go:252
-						if i == 0 && sRepeatKernel[0] {
-							d.RepeatKernel = true
-						}
-
-//line hecbench_hungarian.go:255
-						if i == 0 && sGoto5[0] {
-							d.Goto5 = true
-						}
-					}
-				}
-				for gc_tx2 := gc_step12; gc_tx2 < gc_bdx2; gc_tx2++ {
+			gc_step6 := 0
+			for ; gc_step6+3 < gc_bdx2; gc_step6 += 4 {
+				{
+					gc_tx2 := gc_step6 + 0
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -2261,6 +1643,81 @@ func gc_body_hgStep4Kernel(gc_b2 *compiled.Block, d *HungarianDev) {
 					if i == 0 && sGoto5[0] {
 						d.Goto5 = true
 					}
+				}
+				{
+					gc_tx2 := gc_step6 + 1
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+
+//line hecbench_hungarian.go:207
+					i := gc_tx2
+					_ = i
+
+//line hecbench_hungarian.go:252
+					if i == 0 && sRepeatKernel[0] {
+						d.RepeatKernel = true
+					}
+
+//line hecbench_hungarian.go:255
+					if i == 0 && sGoto5[0] {
+						d.Goto5 = true
+					}
+				}
+				{
+					gc_tx2 := gc_step6 + 2
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+
+//line hecbench_hungarian.go:207
+					i := gc_tx2
+					_ = i
+
+//line hecbench_hungarian.go:252
+					if i == 0 && sRepeatKernel[0] {
+						d.RepeatKernel = true
+					}
+
+//line hecbench_hungarian.go:255
+					if i == 0 && sGoto5[0] {
+						d.Goto5 = true
+					}
+				}
+				{
+					gc_tx2 := gc_step6 + 3
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+
+//line hecbench_hungarian.go:207
+					i := gc_tx2
+					_ = i
+
+//line hecbench_hungarian.go:252
+					if i == 0 && sRepeatKernel[0] {
+						d.RepeatKernel = true
+					}
+
+//line hecbench_hungarian.go:255
+					if i == 0 && sGoto5[0] {
+						d.Goto5 = true
+					}
+				}
+			}
+			for gc_tx2 := gc_step6; gc_tx2 < gc_bdx2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+
+//line hecbench_hungarian.go:207
+				i := gc_tx2
+				_ = i
+
+//line hecbench_hungarian.go:252
+				if i == 0 && sRepeatKernel[0] {
+					d.RepeatKernel = true
+				}
+
+//line hecbench_hungarian.go:255
+				if i == 0 && sGoto5[0] {
+					d.Goto5 = true
 				}
 			}
 		}

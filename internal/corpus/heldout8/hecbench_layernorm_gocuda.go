@@ -330,78 +330,39 @@ func gc_body_addBiasResidualPostLayerNormV2Kernel(gc_b *compiled.Block, out, inp
 			gc_to = gc_bound + 1
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-			gc_off4 := 0
-			if gc_from >= 0 && gc_off4 >= 0 && gc_off4 < len(sMean) {
-				gc_at := sMean[gc_off4:][:1]
-				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					_ = gc_rank
-					val_2 := gc_s_val_2[gc_rank]
-					var val float32
-					_ = val
-					var mean float32
-					_ = mean
+			for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				val_2 := gc_s_val_2[gc_rank]
+				var val float32
+				_ = val
+				var mean float32
+				_ = mean
 
 //line hecbench_layernorm.go:18
-					var r_2 float32 = val_2
+				var r_2 float32 = val_2
 
 //line hecbench_layernorm.go:18
-					_ = r_2
+				_ = r_2
 
 //line hecbench_layernorm.go:41
-					val = r_2
+				val = r_2
 
 //line hecbench_layernorm.go:43
-					var r float32 = val
+				var r float32 = val
 
 //line hecbench_layernorm.go:43
-					_ = r
+				_ = r
 
 //line hecbench_layernorm.go:77
-					mean = r
+				mean = r
 
 //line hecbench_layernorm.go:78
-					{
-						gc_at[0] = mean / float32(n)
-					}
-					_ = r_2
-					_ = r
+				{
+					sMean[0] = mean / float32(n)
 				}
-			} else {
-				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					val_2 := gc_s_val_2[gc_rank]
-					var val float32
-					_ = val
-					var mean float32
-					_ = mean
-
-//line hecbench_layernorm.go:18
-					var r_2 float32 = val_2
-
-//line hecbench_layernorm.go:18
-					_ = r_2
-
-//line hecbench_layernorm.go:41
-					val = r_2
-
-//line hecbench_layernorm.go:43
-					var r float32 = val
-
-//line hecbench_layernorm.go:43
-					_ = r
-
-//line hecbench_layernorm.go:77
-					mean = r
-
-//line hecbench_layernorm.go:78
-					{
-						sMean[0] = mean / float32(n)
-					}
-					_ = r_2
-					_ = r
-				}
+				_ = r_2
+				_ = r
 			}
 		}
 	}
@@ -631,86 +592,43 @@ func gc_body_addBiasResidualPostLayerNormV2Kernel(gc_b *compiled.Block, out, inp
 			gc_to = gc_bound + 1
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-			gc_off5 := 0
-			if gc_from >= 0 && gc_off5 >= 0 && gc_off5 < len(sVariance) {
-				gc_at2 := sVariance[gc_off5:][:1]
-				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+			for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 
 //line hecbench_layernorm.go:56
-					tid := gc_tx
-					_ = tid
-					val_5 := gc_s_val_5[gc_rank]
-					var val_3 float32
-					_ = val_3
-					var variance float32
-					_ = variance
+				tid := gc_tx
+				_ = tid
+				val_5 := gc_s_val_5[gc_rank]
+				var val_3 float32
+				_ = val_3
+				var variance float32
+				_ = variance
 
 //line hecbench_layernorm.go:18
-					var r_5 float32 = val_5
+				var r_5 float32 = val_5
 
 //line hecbench_layernorm.go:18
-					_ = r_5
+				_ = r_5
 
 //line hecbench_layernorm.go:41
-					val_3 = r_5
+				val_3 = r_5
 
 //line hecbench_layernorm.go:43
-					var r_3 float32 = val_3
+				var r_3 float32 = val_3
 
 //line hecbench_layernorm.go:43
-					_ = r_3
+				_ = r_3
 
 //line hecbench_layernorm.go:93
-					variance = r_3
+				variance = r_3
 
 //line hecbench_layernorm.go:94
-					{
-						gc_at2[0] = rsqrtf(variance/float32(n) + layernormEps)
-					}
-					_ = r_5
-					_ = r_3
+				{
+					sVariance[0] = rsqrtf(variance/float32(n) + layernormEps)
 				}
-			} else {
-				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line hecbench_layernorm.go:56
-					tid := gc_tx
-					_ = tid
-					val_5 := gc_s_val_5[gc_rank]
-					var val_3 float32
-					_ = val_3
-					var variance float32
-					_ = variance
-
-//line hecbench_layernorm.go:18
-					var r_5 float32 = val_5
-
-//line hecbench_layernorm.go:18
-					_ = r_5
-
-//line hecbench_layernorm.go:41
-					val_3 = r_5
-
-//line hecbench_layernorm.go:43
-					var r_3 float32 = val_3
-
-//line hecbench_layernorm.go:43
-					_ = r_3
-
-//line hecbench_layernorm.go:93
-					variance = r_3
-
-//line hecbench_layernorm.go:94
-					{
-						sVariance[0] = rsqrtf(variance/float32(n) + layernormEps)
-					}
-					_ = r_5
-					_ = r_3
-				}
+				_ = r_5
+				_ = r_3
 			}
 		}
 	}
@@ -1032,78 +950,39 @@ func gc_body_addBiasResidualPostLayerNormKernel(gc_b *compiled.Block, out, input
 			gc_to = gc_bound + 1
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-			gc_off := 0
-			if gc_from >= 0 && gc_off >= 0 && gc_off < len(sMean) {
-				gc_at := sMean[gc_off:][:1]
-				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					_ = gc_rank
-					val_2 := gc_s_val_2[gc_rank]
-					var val float32
-					_ = val
-					var mean float32
-					_ = mean
+			for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				val_2 := gc_s_val_2[gc_rank]
+				var val float32
+				_ = val
+				var mean float32
+				_ = mean
 
 //line hecbench_layernorm.go:18
-					var r_2 float32 = val_2
+				var r_2 float32 = val_2
 
 //line hecbench_layernorm.go:18
-					_ = r_2
+				_ = r_2
 
 //line hecbench_layernorm.go:41
-					val = r_2
+				val = r_2
 
 //line hecbench_layernorm.go:43
-					var r float32 = val
+				var r float32 = val
 
 //line hecbench_layernorm.go:43
-					_ = r
+				_ = r
 
 //line hecbench_layernorm.go:140
-					mean = r
+				mean = r
 
 //line hecbench_layernorm.go:141
-					{
-						gc_at[0] = mean / float32(n)
-					}
-					_ = r_2
-					_ = r
+				{
+					sMean[0] = mean / float32(n)
 				}
-			} else {
-				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					val_2 := gc_s_val_2[gc_rank]
-					var val float32
-					_ = val
-					var mean float32
-					_ = mean
-
-//line hecbench_layernorm.go:18
-					var r_2 float32 = val_2
-
-//line hecbench_layernorm.go:18
-					_ = r_2
-
-//line hecbench_layernorm.go:41
-					val = r_2
-
-//line hecbench_layernorm.go:43
-					var r float32 = val
-
-//line hecbench_layernorm.go:43
-					_ = r
-
-//line hecbench_layernorm.go:140
-					mean = r
-
-//line hecbench_layernorm.go:141
-					{
-						sMean[0] = mean / float32(n)
-					}
-					_ = r_2
-					_ = r
-				}
+				_ = r_2
+				_ = r
 			}
 		}
 	}
@@ -1121,93 +1000,46 @@ func gc_body_addBiasResidualPostLayerNormKernel(gc_b *compiled.Block, out, input
 			{
 				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 				gc_tx := gc_tidx.X - 1
-				{
-					gc_x0 := gc_tidx.X
-					gc_off2 := 0
-					if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off2 >= 0 && gc_off2 < len(sMean) {
-						gc_at2 := sMean[gc_off2:][:1]
-						for gc_lane := 0; gc_lane < 32; gc_lane++ {
-							gc_tx := gc_x0 + gc_lane
-							_ = gc_tx
-							gc_rank := gc_w + gc_lane
-							gc_pos.Thread = gc_rank
-							variance := gc_s_variance[gc_rank]
-							localOutCache := gc_s_localOutCache[gc_rank]
-
-//line hecbench_layernorm.go:146
-							for idx_, i_ := gc_tx, 0; idx_ < n && i_ < nTrips; i_++ {
-//line hecbench_layernorm.go:146
-								gc_b.Tick()
-//line hecbench_layernorm.go:146
-								if gc_b.Stopped() {
-//line hecbench_layernorm.go:146
-									return
-//line hecbench_layernorm.go:146
-								}
-								localOut_ := localOutCache[i_]
-								variance += (localOut_ - gc_at2[0]) * (localOut_ - gc_at2[0])
-								idx_ += gc_bdx
-							}
-
-//line hecbench_layernorm.go:151
-							var val_3 float32 = variance
-
-//line hecbench_layernorm.go:151
-							_ = val_3
-
-//line hecbench_layernorm.go:28
-							var val_4 float32 = val_3
-
-//line hecbench_layernorm.go:28
-							_ = val_4
-							_ = val_3
-							_ = val_4
-							gc_l_val_4[gc_lane] = val_4
-							gc_s_variance[gc_rank] = variance
-						}
-					} else {
-						for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-							gc_tx++
-							if gc_tx == gc_bdx {
-								gc_tx = 0
-							}
-							gc_rank := gc_w + gc_lane
-							gc_pos.Thread = gc_rank
-							variance := gc_s_variance[gc_rank]
-							localOutCache := gc_s_localOutCache[gc_rank]
-
-//line hecbench_layernorm.go:146
-							for idx_, i_ := gc_tx, 0; idx_ < n && i_ < nTrips; i_++ {
-//line hecbench_layernorm.go:146
-								gc_b.Tick()
-//line hecbench_layernorm.go:146
-								if gc_b.Stopped() {
-//line hecbench_layernorm.go:146
-									return
-//line hecbench_layernorm.go:146
-								}
-								localOut_ := localOutCache[i_]
-								variance += (localOut_ - sMean[0]) * (localOut_ - sMean[0])
-								idx_ += gc_bdx
-							}
-
-//line hecbench_layernorm.go:151
-							var val_3 float32 = variance
-
-//line hecbench_layernorm.go:151
-							_ = val_3
-
-//line hecbench_layernorm.go:28
-							var val_4 float32 = val_3
-
-//line hecbench_layernorm.go:28
-							_ = val_4
-							_ = val_3
-							_ = val_4
-							gc_l_val_4[gc_lane] = val_4
-							gc_s_variance[gc_rank] = variance
-						}
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
 					}
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+					variance := gc_s_variance[gc_rank]
+					localOutCache := gc_s_localOutCache[gc_rank]
+
+//line hecbench_layernorm.go:146
+					for idx_, i_ := gc_tx, 0; idx_ < n && i_ < nTrips; i_++ {
+//line hecbench_layernorm.go:146
+						gc_b.Tick()
+//line hecbench_layernorm.go:146
+						if gc_b.Stopped() {
+//line hecbench_layernorm.go:146
+							return
+//line hecbench_layernorm.go:146
+						}
+						localOut_ := localOutCache[i_]
+						variance += (localOut_ - sMean[0]) * (localOut_ - sMean[0])
+						idx_ += gc_bdx
+					}
+
+//line hecbench_layernorm.go:151
+					var val_3 float32 = variance
+
+//line hecbench_layernorm.go:151
+					_ = val_3
+
+//line hecbench_layernorm.go:28
+					var val_4 float32 = val_3
+
+//line hecbench_layernorm.go:28
+					_ = val_4
+					_ = val_3
+					_ = val_4
+					gc_l_val_4[gc_lane] = val_4
+					gc_s_variance[gc_rank] = variance
 				}
 			}
 
@@ -1418,80 +1250,40 @@ func gc_body_addBiasResidualPostLayerNormKernel(gc_b *compiled.Block, out, input
 			gc_to = gc_bound + 1
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-			gc_off3 := 0
-			if gc_from >= 0 && gc_off3 >= 0 && gc_off3 < len(sVariance) {
-				gc_at3 := sVariance[gc_off3:][:1]
-				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					_ = gc_rank
-					val_5 := gc_s_val_5[gc_rank]
-					var val_3 float32
-					_ = val_3
-					var variance float32
-					_ = variance
+			for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				val_5 := gc_s_val_5[gc_rank]
+				var val_3 float32
+				_ = val_3
+				var variance float32
+				_ = variance
 
 //line hecbench_layernorm.go:18
-					var r_5 float32 = val_5
+				var r_5 float32 = val_5
 
 //line hecbench_layernorm.go:18
-					_ = r_5
+				_ = r_5
 
 //line hecbench_layernorm.go:41
-					val_3 = r_5
+				val_3 = r_5
 
 //line hecbench_layernorm.go:43
-					var r_3 float32 = val_3
+				var r_3 float32 = val_3
 
 //line hecbench_layernorm.go:43
-					_ = r_3
+				_ = r_3
 
 //line hecbench_layernorm.go:151
-					variance = r_3
+				variance = r_3
 
 //line hecbench_layernorm.go:152
-					{
-						gc_at3[0] = variance/float32(n) + layernormEps
-					}
-					_ = r_5
-					_ = r_3
-					gc_s_variance[gc_rank] = variance
+				{
+					sVariance[0] = variance/float32(n) + layernormEps
 				}
-			} else {
-				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					val_5 := gc_s_val_5[gc_rank]
-					var val_3 float32
-					_ = val_3
-					var variance float32
-					_ = variance
-
-//line hecbench_layernorm.go:18
-					var r_5 float32 = val_5
-
-//line hecbench_layernorm.go:18
-					_ = r_5
-
-//line hecbench_layernorm.go:41
-					val_3 = r_5
-
-//line hecbench_layernorm.go:43
-					var r_3 float32 = val_3
-
-//line hecbench_layernorm.go:43
-					_ = r_3
-
-//line hecbench_layernorm.go:151
-					variance = r_3
-
-//line hecbench_layernorm.go:152
-					{
-						sVariance[0] = variance/float32(n) + layernormEps
-					}
-					_ = r_5
-					_ = r_3
-					gc_s_variance[gc_rank] = variance
-				}
+				_ = r_5
+				_ = r_3
+				gc_s_variance[gc_rank] = variance
 			}
 		}
 	}
@@ -1853,84 +1645,49 @@ func gc_body_generalAddBiasResidualPostLayerNormKernel(gc_b *compiled.Block, out
 			gc_to = gc_bound + 1
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-			gc_off4 := 0
-			if gc_from >= 0 && gc_off4 >= 0 && gc_off4 < len(sMean) {
-				gc_at := sMean[gc_off4:][:1]
-				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					_ = gc_rank
-					val_2 := gc_s_val_2[gc_rank]
-					var val float32
-					_ = val
-					var mean float32
-					_ = mean
+			for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				val_2 := gc_s_val_2[gc_rank]
+				var val float32
+				_ = val
+				var mean float32
+				_ = mean
 
 //line hecbench_layernorm.go:18
-					var r_2 float32 = val_2
+				var r_2 float32 = val_2
 
 //line hecbench_layernorm.go:18
-					_ = r_2
+				_ = r_2
 
 //line hecbench_layernorm.go:41
-					val = r_2
+				val = r_2
 
 //line hecbench_layernorm.go:43
-					var r float32 = val
+				var r float32 = val
 
 //line hecbench_layernorm.go:43
-					_ = r
+				_ = r
 
 //line hecbench_layernorm.go:192
-					mean = r
+				mean = r
 
 //line hecbench_layernorm.go:193
-					{
-						gc_at[0] = mean / float32(n)
-					}
-					_ = r_2
-					_ = r
+				{
+					sMean[0] = mean / float32(n)
 				}
-			} else {
-				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					val_2 := gc_s_val_2[gc_rank]
-					var val float32
-					_ = val
-					var mean float32
-					_ = mean
-
-//line hecbench_layernorm.go:18
-					var r_2 float32 = val_2
-
-//line hecbench_layernorm.go:18
-					_ = r_2
-
-//line hecbench_layernorm.go:41
-					val = r_2
-
-//line hecbench_layernorm.go:43
-					var r float32 = val
-
-//line hecbench_layernorm.go:43
-					_ = r
-
-//line hecbench_layernorm.go:192
-					mean = r
-
-//line hecbench_layernorm.go:193
-					{
-						sMean[0] = mean / float32(n)
-					}
-					_ = r_2
-					_ = r
-				}
+				_ = r_2
+				_ = r
 			}
 		}
 	}
 
 //line hecbench_layernorm.go:198
-	for gc_off2, gc_limit2, gc_more2 := 0, n/2, true; gc_more2; gc_off2 += gc_bdx {
+	gc_chunk2 := compiled.StrideChunk(gc_bdx)
+	gc_span2 := (gc_bdx) * gc_chunk2
+
+//line hecbench_layernorm.go:198
+	for gc_off2, gc_limit2, gc_more2 := 0, n/2, true; gc_more2; gc_off2 += (gc_bdx) * gc_chunk2 {
 		gc_b.Tick()
 		if gc_b.Stopped() {
 			return
@@ -1945,44 +1702,30 @@ func gc_body_generalAddBiasResidualPostLayerNormKernel(gc_b *compiled.Block, out
 				gc_to = gc_bound
 			}
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				gc_off5 := 0
-				if gc_from >= 0 && gc_off5 >= 0 && gc_off5 < len(sMean) {
-					gc_at2 := sMean[gc_off5:][:1]
-					gc_elem := gc_at2[0]
-					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						variance := gc_s_variance[gc_rank]
-						outPtr := gc_s_outPtr[gc_rank]
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					variance := gc_s_variance[gc_rank]
+					outPtr := gc_s_outPtr[gc_rank]
 
 //line hecbench_layernorm.go:198
-						idx_ := gc_tx + gc_off2
-						gc_more2 = true
-						_ = idx_
-
-//line hecbench_layernorm.go:199
-						id_ := gc_bx*n/2 + idx_
-
-//line hecbench_layernorm.go:200
-						localOutFp2_ := outPtr[id_]
-
-//line hecbench_layernorm.go:201
-						variance += (localOutFp2_.X - gc_elem) * (localOutFp2_.X - gc_elem)
-
-//line hecbench_layernorm.go:202
-						variance += (localOutFp2_.Y - gc_elem) * (localOutFp2_.Y - gc_elem)
-						gc_s_variance[gc_rank] = variance
+					gc_start2 := gc_tx
+					gc_from3 := gc_start2 + gc_off2
+					gc_trips2 := gc_limit2 - gc_from3
+					switch {
+					case gc_from3 < gc_start2 || gc_from3 < 0 || gc_span2 <= 0 || gc_limit2 > compiled.ChunkLimit:
+						gc_trips2 = compiled.ChunkTrips(gc_start2, gc_from3, gc_bdx, gc_chunk2, gc_limit2, false)
+					case gc_trips2 > gc_span2:
+						gc_trips2 = gc_chunk2
+					case gc_trips2 > 0:
+						gc_trips2 = (gc_trips2-1)/(gc_bdx) + 1
+					default:
+						gc_trips2 = 0
 					}
-				} else {
-					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						variance := gc_s_variance[gc_rank]
-						outPtr := gc_s_outPtr[gc_rank]
-
-//line hecbench_layernorm.go:198
-						idx_ := gc_tx + gc_off2
+					if gc_trips2 == gc_chunk2 {
 						gc_more2 = true
+					}
+					for idx_ := gc_from3; gc_trips2 > 0; idx_, gc_trips2 = idx_+(gc_bdx), gc_trips2-1 {
 
 //line hecbench_layernorm.go:199
 						id_ := gc_bx*n/2 + idx_
@@ -1995,8 +1738,8 @@ func gc_body_generalAddBiasResidualPostLayerNormKernel(gc_b *compiled.Block, out
 
 //line hecbench_layernorm.go:202
 						variance += (localOutFp2_.Y - sMean[0]) * (localOutFp2_.Y - sMean[0])
-						gc_s_variance[gc_rank] = variance
 					}
+					gc_s_variance[gc_rank] = variance
 				}
 			}
 		}
@@ -2240,90 +1983,50 @@ func gc_body_generalAddBiasResidualPostLayerNormKernel(gc_b *compiled.Block, out
 			gc_to = gc_bound + 1
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-			gc_off6 := 0
-			if gc_from >= 0 && gc_off6 >= 0 && gc_off6 < len(sVariance) {
-				gc_at3 := sVariance[gc_off6:][:1]
-				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					val_5 := gc_s_val_5[gc_rank]
-					var val_3 float32
-					_ = val_3
-					var variance float32
-					_ = variance
+			for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				val_5 := gc_s_val_5[gc_rank]
+				var val_3 float32
+				_ = val_3
+				var variance float32
+				_ = variance
 
 //line hecbench_layernorm.go:18
-					var r_5 float32 = val_5
+				var r_5 float32 = val_5
 
 //line hecbench_layernorm.go:18
-					_ = r_5
+				_ = r_5
 
 //line hecbench_layernorm.go:41
-					val_3 = r_5
+				val_3 = r_5
 
 //line hecbench_layernorm.go:43
-					var r_3 float32 = val_3
+				var r_3 float32 = val_3
 
 //line hecbench_layernorm.go:43
-					_ = r_3
+				_ = r_3
 
 //line hecbench_layernorm.go:205
-					variance = r_3
+				variance = r_3
 
 //line hecbench_layernorm.go:206
-					{
-						gc_at3[0] = rsqrtf(variance/float32(n) + layernormEps)
-					}
-					_ = r_5
-					_ = r_3
-					gc_s_variance[gc_rank] = variance
+				{
+					sVariance[0] = rsqrtf(variance/float32(n) + layernormEps)
 				}
-			} else {
-				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					val_5 := gc_s_val_5[gc_rank]
-					var val_3 float32
-					_ = val_3
-					var variance float32
-					_ = variance
-
-//line hecbench_layernorm.go:18
-					var r_5 float32 = val_5
-
-//line hecbench_layernorm.go:18
-					_ = r_5
-
-//line hecbench_layernorm.go:41
-					val_3 = r_5
-
-//line hecbench_layernorm.go:43
-					var r_3 float32 = val_3
-
-//line hecbench_layernorm.go:43
-					_ = r_3
-
-//line hecbench_layernorm.go:205
-					variance = r_3
-
-//line hecbench_layernorm.go:206
-					{
-						sVariance[0] = rsqrtf(variance/float32(n) + layernormEps)
-					}
-					_ = r_5
-					_ = r_3
-					gc_s_variance[gc_rank] = variance
-				}
+				_ = r_5
+				_ = r_3
+				gc_s_variance[gc_rank] = variance
 			}
 		}
 	}
 
 //line hecbench_layernorm.go:211
-	gc_chunk2 := compiled.StrideChunk(gc_bdx)
-	gc_span2 := (gc_bdx) * gc_chunk2
+	gc_chunk3 := compiled.StrideChunk(gc_bdx)
+	gc_span3 := (gc_bdx) * gc_chunk3
 
 //line hecbench_layernorm.go:211
-	for gc_off3, gc_limit3, gc_more3 := 0, n/2, true; gc_more3; gc_off3 += (gc_bdx) * gc_chunk2 {
+	for gc_off3, gc_limit3, gc_more3 := 0, n/2, true; gc_more3; gc_off3 += (gc_bdx) * gc_chunk3 {
 		gc_b.Tick()
 		if gc_b.Stopped() {
 			return
@@ -2346,23 +2049,23 @@ func gc_body_generalAddBiasResidualPostLayerNormKernel(gc_b *compiled.Block, out
 					betaPtr := gc_s_betaPtr[gc_rank]
 
 //line hecbench_layernorm.go:211
-					gc_start2 := gc_tx
-					gc_from3 := gc_start2 + gc_off3
-					gc_trips2 := gc_limit3 - gc_from3
+					gc_start3 := gc_tx
+					gc_from4 := gc_start3 + gc_off3
+					gc_trips3 := gc_limit3 - gc_from4
 					switch {
-					case gc_from3 < gc_start2 || gc_from3 < 0 || gc_span2 <= 0 || gc_limit3 > compiled.ChunkLimit:
-						gc_trips2 = compiled.ChunkTrips(gc_start2, gc_from3, gc_bdx, gc_chunk2, gc_limit3, false)
-					case gc_trips2 > gc_span2:
-						gc_trips2 = gc_chunk2
-					case gc_trips2 > 0:
-						gc_trips2 = (gc_trips2-1)/(gc_bdx) + 1
+					case gc_from4 < gc_start3 || gc_from4 < 0 || gc_span3 <= 0 || gc_limit3 > compiled.ChunkLimit:
+						gc_trips3 = compiled.ChunkTrips(gc_start3, gc_from4, gc_bdx, gc_chunk3, gc_limit3, false)
+					case gc_trips3 > gc_span3:
+						gc_trips3 = gc_chunk3
+					case gc_trips3 > 0:
+						gc_trips3 = (gc_trips3-1)/(gc_bdx) + 1
 					default:
-						gc_trips2 = 0
+						gc_trips3 = 0
 					}
-					if gc_trips2 == gc_chunk2 {
+					if gc_trips3 == gc_chunk3 {
 						gc_more3 = true
 					}
-					for idx_2 := gc_from3; gc_trips2 > 0; idx_2, gc_trips2 = idx_2+(gc_bdx), gc_trips2-1 {
+					for idx_2 := gc_from4; gc_trips3 > 0; idx_2, gc_trips3 = idx_2+(gc_bdx), gc_trips3-1 {
 
 //line hecbench_layernorm.go:212
 						id_2 := gc_bx*n/2 + idx_2

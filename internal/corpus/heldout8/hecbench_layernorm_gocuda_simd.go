@@ -465,78 +465,39 @@ func gc_body_addBiasResidualPostLayerNormV2Kernel(gc_b2 *compiled.Block, out, in
 			gc_to2 = gc_bound2 + 1
 		}
 		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off6 := 0
-			if gc_from2 >= 0 && gc_off6 >= 0 && gc_off6 < len(sMean) {
-				gc_at3 := sMean[gc_off6:][:1]
-				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
-					val_2 := gc_s_val_2[gc_rank2]
-					var val float32
-					_ = val
-					var mean float32
-					_ = mean
+			for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+				val_2 := gc_s_val_2[gc_rank2]
+				var val float32
+				_ = val
+				var mean float32
+				_ = mean
 
 //line hecbench_layernorm.go:18
-					var r_2 float32 = val_2
+				var r_2 float32 = val_2
 
 //line hecbench_layernorm.go:18
-					_ = r_2
+				_ = r_2
 
 //line hecbench_layernorm.go:41
-					val = r_2
+				val = r_2
 
 //line hecbench_layernorm.go:43
-					var r float32 = val
+				var r float32 = val
 
 //line hecbench_layernorm.go:43
-					_ = r
+				_ = r
 
 //line hecbench_layernorm.go:77
-					mean = r
+				mean = r
 
 //line hecbench_layernorm.go:78
-					{
-						gc_at3[0] = mean / float32(n)
-					}
-					_ = r_2
-					_ = r
+				{
+					sMean[0] = mean / float32(n)
 				}
-			} else {
-				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-					val_2 := gc_s_val_2[gc_rank2]
-					var val float32
-					_ = val
-					var mean float32
-					_ = mean
-
-//line hecbench_layernorm.go:18
-					var r_2 float32 = val_2
-
-//line hecbench_layernorm.go:18
-					_ = r_2
-
-//line hecbench_layernorm.go:41
-					val = r_2
-
-//line hecbench_layernorm.go:43
-					var r float32 = val
-
-//line hecbench_layernorm.go:43
-					_ = r
-
-//line hecbench_layernorm.go:77
-					mean = r
-
-//line hecbench_layernorm.go:78
-					{
-						sMean[0] = mean / float32(n)
-					}
-					_ = r_2
-					_ = r
-				}
+				_ = r_2
+				_ = r
 			}
 		}
 	}
@@ -900,86 +861,43 @@ func gc_body_addBiasResidualPostLayerNormV2Kernel(gc_b2 *compiled.Block, out, in
 			gc_to2 = gc_bound2 + 1
 		}
 		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off7 := 0
-			if gc_from2 >= 0 && gc_off7 >= 0 && gc_off7 < len(sVariance) {
-				gc_at4 := sVariance[gc_off7:][:1]
-				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+			for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
 
 //line hecbench_layernorm.go:56
-					tid := gc_tx2
-					_ = tid
-					val_5 := gc_s_val_5[gc_rank2]
-					var val_3 float32
-					_ = val_3
-					var variance float32
-					_ = variance
+				tid := gc_tx2
+				_ = tid
+				val_5 := gc_s_val_5[gc_rank2]
+				var val_3 float32
+				_ = val_3
+				var variance float32
+				_ = variance
 
 //line hecbench_layernorm.go:18
-					var r_5 float32 = val_5
+				var r_5 float32 = val_5
 
 //line hecbench_layernorm.go:18
-					_ = r_5
+				_ = r_5
 
 //line hecbench_layernorm.go:41
-					val_3 = r_5
+				val_3 = r_5
 
 //line hecbench_layernorm.go:43
-					var r_3 float32 = val_3
+				var r_3 float32 = val_3
 
 //line hecbench_layernorm.go:43
-					_ = r_3
+				_ = r_3
 
 //line hecbench_layernorm.go:93
-					variance = r_3
+				variance = r_3
 
 //line hecbench_layernorm.go:94
-					{
-						gc_at4[0] = rsqrtf(variance/float32(n) + layernormEps)
-					}
-					_ = r_5
-					_ = r_3
+				{
+					sVariance[0] = rsqrtf(variance/float32(n) + layernormEps)
 				}
-			} else {
-				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line hecbench_layernorm.go:56
-					tid := gc_tx2
-					_ = tid
-					val_5 := gc_s_val_5[gc_rank2]
-					var val_3 float32
-					_ = val_3
-					var variance float32
-					_ = variance
-
-//line hecbench_layernorm.go:18
-					var r_5 float32 = val_5
-
-//line hecbench_layernorm.go:18
-					_ = r_5
-
-//line hecbench_layernorm.go:41
-					val_3 = r_5
-
-//line hecbench_layernorm.go:43
-					var r_3 float32 = val_3
-
-//line hecbench_layernorm.go:43
-					_ = r_3
-
-//line hecbench_layernorm.go:93
-					variance = r_3
-
-//line hecbench_layernorm.go:94
-					{
-						sVariance[0] = rsqrtf(variance/float32(n) + layernormEps)
-					}
-					_ = r_5
-					_ = r_3
-				}
+				_ = r_5
+				_ = r_3
 			}
 		}
 	}
@@ -1435,78 +1353,39 @@ func gc_body_addBiasResidualPostLayerNormKernel(gc_b2 *compiled.Block, out, inpu
 			gc_to2 = gc_bound2 + 1
 		}
 		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off4 := 0
-			if gc_from2 >= 0 && gc_off4 >= 0 && gc_off4 < len(sMean) {
-				gc_at4 := sMean[gc_off4:][:1]
-				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
-					val_2 := gc_s_val_2[gc_rank2]
-					var val float32
-					_ = val
-					var mean float32
-					_ = mean
+			for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+				val_2 := gc_s_val_2[gc_rank2]
+				var val float32
+				_ = val
+				var mean float32
+				_ = mean
 
 //line hecbench_layernorm.go:18
-					var r_2 float32 = val_2
+				var r_2 float32 = val_2
 
 //line hecbench_layernorm.go:18
-					_ = r_2
+				_ = r_2
 
 //line hecbench_layernorm.go:41
-					val = r_2
+				val = r_2
 
 //line hecbench_layernorm.go:43
-					var r float32 = val
+				var r float32 = val
 
 //line hecbench_layernorm.go:43
-					_ = r
+				_ = r
 
 //line hecbench_layernorm.go:140
-					mean = r
+				mean = r
 
 //line hecbench_layernorm.go:141
-					{
-						gc_at4[0] = mean / float32(n)
-					}
-					_ = r_2
-					_ = r
+				{
+					sMean[0] = mean / float32(n)
 				}
-			} else {
-				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-					val_2 := gc_s_val_2[gc_rank2]
-					var val float32
-					_ = val
-					var mean float32
-					_ = mean
-
-//line hecbench_layernorm.go:18
-					var r_2 float32 = val_2
-
-//line hecbench_layernorm.go:18
-					_ = r_2
-
-//line hecbench_layernorm.go:41
-					val = r_2
-
-//line hecbench_layernorm.go:43
-					var r float32 = val
-
-//line hecbench_layernorm.go:43
-					_ = r
-
-//line hecbench_layernorm.go:140
-					mean = r
-
-//line hecbench_layernorm.go:141
-					{
-						sMean[0] = mean / float32(n)
-					}
-					_ = r_2
-					_ = r
-				}
+				_ = r_2
+				_ = r
 			}
 		}
 	}
@@ -1524,93 +1403,46 @@ func gc_body_addBiasResidualPostLayerNormKernel(gc_b2 *compiled.Block, out, inpu
 			{
 				gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
 				gc_tx2 := gc_tidx2.X - 1
-				{
-					gc_x02 := gc_tidx2.X
-					gc_off5 := 0
-					if gc_act2 == ^uint32(0) && gc_x02+32 <= gc_bdx2 && gc_off5 >= 0 && gc_off5 < len(sMean) {
-						gc_at5 := sMean[gc_off5:][:1]
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-							gc_tx2 := gc_x02 + gc_lane2
-							_ = gc_tx2
-							gc_rank2 := gc_w2 + gc_lane2
-							gc_pos2.Thread = gc_rank2
-							variance := gc_s_variance[gc_rank2]
-							localOutCache := gc_s_localOutCache[gc_rank2]
-
-//line hecbench_layernorm.go:146
-							for idx_, i_ := gc_tx2, 0; idx_ < n && i_ < nTrips; i_++ {
-//line hecbench_layernorm.go:146
-								gc_b2.Tick()
-//line hecbench_layernorm.go:146
-								if gc_b2.Stopped() {
-//line hecbench_layernorm.go:146
-									return
-//line hecbench_layernorm.go:146
-								}
-								localOut_ := localOutCache[i_]
-								variance += (localOut_ - gc_at5[0]) * (localOut_ - gc_at5[0])
-								idx_ += gc_bdx2
-							}
-
-//line hecbench_layernorm.go:151
-							var val_3 float32 = variance
-
-//line hecbench_layernorm.go:151
-							_ = val_3
-
-//line hecbench_layernorm.go:28
-							var val_4 float32 = val_3
-
-//line hecbench_layernorm.go:28
-							_ = val_4
-							_ = val_3
-							_ = val_4
-							gc_l_val_4[gc_lane2] = val_4
-							gc_s_variance[gc_rank2] = variance
-						}
-					} else {
-						for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-							gc_tx2++
-							if gc_tx2 == gc_bdx2 {
-								gc_tx2 = 0
-							}
-							gc_rank2 := gc_w2 + gc_lane2
-							gc_pos2.Thread = gc_rank2
-							variance := gc_s_variance[gc_rank2]
-							localOutCache := gc_s_localOutCache[gc_rank2]
-
-//line hecbench_layernorm.go:146
-							for idx_, i_ := gc_tx2, 0; idx_ < n && i_ < nTrips; i_++ {
-//line hecbench_layernorm.go:146
-								gc_b2.Tick()
-//line hecbench_layernorm.go:146
-								if gc_b2.Stopped() {
-//line hecbench_layernorm.go:146
-									return
-//line hecbench_layernorm.go:146
-								}
-								localOut_ := localOutCache[i_]
-								variance += (localOut_ - sMean[0]) * (localOut_ - sMean[0])
-								idx_ += gc_bdx2
-							}
-
-//line hecbench_layernorm.go:151
-							var val_3 float32 = variance
-
-//line hecbench_layernorm.go:151
-							_ = val_3
-
-//line hecbench_layernorm.go:28
-							var val_4 float32 = val_3
-
-//line hecbench_layernorm.go:28
-							_ = val_4
-							_ = val_3
-							_ = val_4
-							gc_l_val_4[gc_lane2] = val_4
-							gc_s_variance[gc_rank2] = variance
-						}
+				for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+					gc_tx2++
+					if gc_tx2 == gc_bdx2 {
+						gc_tx2 = 0
 					}
+					gc_rank2 := gc_w2 + gc_lane2
+					gc_pos2.Thread = gc_rank2
+					variance := gc_s_variance[gc_rank2]
+					localOutCache := gc_s_localOutCache[gc_rank2]
+
+//line hecbench_layernorm.go:146
+					for idx_, i_ := gc_tx2, 0; idx_ < n && i_ < nTrips; i_++ {
+//line hecbench_layernorm.go:146
+						gc_b2.Tick()
+//line hecbench_layernorm.go:146
+						if gc_b2.Stopped() {
+//line hecbench_layernorm.go:146
+							return
+//line hecbench_layernorm.go:146
+						}
+						localOut_ := localOutCache[i_]
+						variance += (localOut_ - sMean[0]) * (localOut_ - sMean[0])
+						idx_ += gc_bdx2
+					}
+
+//line hecbench_layernorm.go:151
+					var val_3 float32 = variance
+
+//line hecbench_layernorm.go:151
+					_ = val_3
+
+//line hecbench_layernorm.go:28
+					var val_4 float32 = val_3
+
+//line hecbench_layernorm.go:28
+					_ = val_4
+					_ = val_3
+					_ = val_4
+					gc_l_val_4[gc_lane2] = val_4
+					gc_s_variance[gc_rank2] = variance
 				}
 			}
 
@@ -1955,80 +1787,40 @@ func gc_body_addBiasResidualPostLayerNormKernel(gc_b2 *compiled.Block, out, inpu
 			gc_to2 = gc_bound2 + 1
 		}
 		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off6 := 0
-			if gc_from2 >= 0 && gc_off6 >= 0 && gc_off6 < len(sVariance) {
-				gc_at6 := sVariance[gc_off6:][:1]
-				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
-					val_5 := gc_s_val_5[gc_rank2]
-					var val_3 float32
-					_ = val_3
-					var variance float32
-					_ = variance
+			for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+				val_5 := gc_s_val_5[gc_rank2]
+				var val_3 float32
+				_ = val_3
+				var variance float32
+				_ = variance
 
 //line hecbench_layernorm.go:18
-					var r_5 float32 = val_5
+				var r_5 float32 = val_5
 
 //line hecbench_layernorm.go:18
-					_ = r_5
+				_ = r_5
 
 //line hecbench_layernorm.go:41
-					val_3 = r_5
+				val_3 = r_5
 
 //line hecbench_layernorm.go:43
-					var r_3 float32 = val_3
+				var r_3 float32 = val_3
 
 //line hecbench_layernorm.go:43
-					_ = r_3
+				_ = r_3
 
 //line hecbench_layernorm.go:151
-					variance = r_3
+				variance = r_3
 
 //line hecbench_layernorm.go:152
-					{
-						gc_at6[0] = variance/float32(n) + layernormEps
-					}
-					_ = r_5
-					_ = r_3
-					gc_s_variance[gc_rank2] = variance
+				{
+					sVariance[0] = variance/float32(n) + layernormEps
 				}
-			} else {
-				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-					val_5 := gc_s_val_5[gc_rank2]
-					var val_3 float32
-					_ = val_3
-					var variance float32
-					_ = variance
-
-//line hecbench_layernorm.go:18
-					var r_5 float32 = val_5
-
-//line hecbench_layernorm.go:18
-					_ = r_5
-
-//line hecbench_layernorm.go:41
-					val_3 = r_5
-
-//line hecbench_layernorm.go:43
-					var r_3 float32 = val_3
-
-//line hecbench_layernorm.go:43
-					_ = r_3
-
-//line hecbench_layernorm.go:151
-					variance = r_3
-
-//line hecbench_layernorm.go:152
-					{
-						sVariance[0] = variance/float32(n) + layernormEps
-					}
-					_ = r_5
-					_ = r_3
-					gc_s_variance[gc_rank2] = variance
-				}
+				_ = r_5
+				_ = r_3
+				gc_s_variance[gc_rank2] = variance
 			}
 		}
 	}
@@ -2165,15 +1957,15 @@ func gc_body_generalAddBiasResidualPostLayerNormKernel(gc_b2 *compiled.Block, ou
 		}
 		gc_more = false
 		{
-			gc_from4, gc_to2 := 0, gc_bdx2
+			gc_from5, gc_to2 := 0, gc_bdx2
 			if !compiled.Adds(gc_off, gc_to2) {
 				panic(compiled.ErrGuardWraps)
 			}
 			if gc_bound2 := compiled.Diff(gc_limit, gc_off); gc_bound2 < gc_to2 {
 				gc_to2 = gc_bound2
 			}
-			for gc_base2 := 0; gc_from4 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				for gc_tx2 := gc_from4; gc_tx2 < gc_to2; gc_tx2++ {
+			for gc_base2 := 0; gc_from5 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+				for gc_tx2 := gc_from5; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 					outPtr := gc_s_outPtr[gc_rank2]
@@ -2182,23 +1974,23 @@ func gc_body_generalAddBiasResidualPostLayerNormKernel(gc_b2 *compiled.Block, ou
 					localOut := gc_s_localOut[gc_rank2]
 
 //line hecbench_layernorm.go:182
-					gc_start3 := gc_tx2
-					gc_from5 := gc_start3 + gc_off
-					gc_trips3 := gc_limit - gc_from5
+					gc_start4 := gc_tx2
+					gc_from6 := gc_start4 + gc_off
+					gc_trips4 := gc_limit - gc_from6
 					switch {
-					case gc_from5 < gc_start3 || gc_from5 < 0 || gc_span <= 0 || gc_limit > compiled.ChunkLimit:
-						gc_trips3 = compiled.ChunkTrips(gc_start3, gc_from5, gc_bdx2, gc_chunk, gc_limit, false)
-					case gc_trips3 > gc_span:
-						gc_trips3 = gc_chunk
-					case gc_trips3 > 0:
-						gc_trips3 = (gc_trips3-1)/(gc_bdx2) + 1
+					case gc_from6 < gc_start4 || gc_from6 < 0 || gc_span <= 0 || gc_limit > compiled.ChunkLimit:
+						gc_trips4 = compiled.ChunkTrips(gc_start4, gc_from6, gc_bdx2, gc_chunk, gc_limit, false)
+					case gc_trips4 > gc_span:
+						gc_trips4 = gc_chunk
+					case gc_trips4 > 0:
+						gc_trips4 = (gc_trips4-1)/(gc_bdx2) + 1
 					default:
-						gc_trips3 = 0
+						gc_trips4 = 0
 					}
-					if gc_trips3 == gc_chunk {
+					if gc_trips4 == gc_chunk {
 						gc_more = true
 					}
-					for idx := gc_from5; gc_trips3 > 0; idx, gc_trips3 = idx+(gc_bdx2), gc_trips3-1 {
+					for idx := gc_from6; gc_trips4 > 0; idx, gc_trips4 = idx+(gc_bdx2), gc_trips4-1 {
 
 //line hecbench_layernorm.go:183
 						id := gc_bx2*n/2 + idx
@@ -2573,141 +2365,93 @@ func gc_body_generalAddBiasResidualPostLayerNormKernel(gc_b2 *compiled.Block, ou
 		}
 	}
 	{
-		gc_from4, gc_to2 := 0, gc_bdx2
+		gc_from5, gc_to2 := 0, gc_bdx2
 		if gc_bound2 := 0; gc_bound2 < gc_to2-1 {
 			gc_to2 = gc_bound2 + 1
 		}
-		for gc_base2 := 0; gc_from4 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off7 := 0
-			if gc_from4 >= 0 && gc_off7 >= 0 && gc_off7 < len(sMean) {
-				gc_at4 := sMean[gc_off7:][:1]
-				for gc_tx2 := gc_from4; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
-					val_2 := gc_s_val_2[gc_rank2]
-					var val float32
-					_ = val
-					var mean float32
-					_ = mean
+		for gc_base2 := 0; gc_from5 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			for gc_tx2 := gc_from5; gc_tx2 < gc_to2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+				val_2 := gc_s_val_2[gc_rank2]
+				var val float32
+				_ = val
+				var mean float32
+				_ = mean
 
 //line hecbench_layernorm.go:18
-					var r_2 float32 = val_2
+				var r_2 float32 = val_2
 
 //line hecbench_layernorm.go:18
-					_ = r_2
+				_ = r_2
 
 //line hecbench_layernorm.go:41
-					val = r_2
+				val = r_2
 
 //line hecbench_layernorm.go:43
-					var r float32 = val
+				var r float32 = val
 
 //line hecbench_layernorm.go:43
-					_ = r
+				_ = r
 
 //line hecbench_layernorm.go:192
-					mean = r
+				mean = r
 
 //line hecbench_layernorm.go:193
-					{
-						gc_at4[0] = mean / float32(n)
-					}
-					_ = r_2
-					_ = r
+				{
+					sMean[0] = mean / float32(n)
 				}
-			} else {
-				for gc_tx2 := gc_from4; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-					val_2 := gc_s_val_2[gc_rank2]
-					var val float32
-					_ = val
-					var mean float32
-					_ = mean
-
-//line hecbench_layernorm.go:18
-					var r_2 float32 = val_2
-
-//line hecbench_layernorm.go:18
-					_ = r_2
-
-//line hecbench_layernorm.go:41
-					val = r_2
-
-//line hecbench_layernorm.go:43
-					var r float32 = val
-
-//line hecbench_layernorm.go:43
-					_ = r
-
-//line hecbench_layernorm.go:192
-					mean = r
-
-//line hecbench_layernorm.go:193
-					{
-						sMean[0] = mean / float32(n)
-					}
-					_ = r_2
-					_ = r
-				}
+				_ = r_2
+				_ = r
 			}
 		}
 	}
 
 //line hecbench_layernorm.go:198
-	for gc_off2, gc_limit2, gc_more2 := 0, n/2, true; gc_more2; gc_off2 += gc_bdx2 {
+	gc_chunk2 := compiled.StrideChunk(gc_bdx2)
+	gc_span2 := (gc_bdx2) * gc_chunk2
+	archsimd.ClearAVXUpperBits()
+
+//line hecbench_layernorm.go:198
+	for gc_off2, gc_limit2, gc_more2 := 0, n/2, true; gc_more2; gc_off2 += (gc_bdx2) * gc_chunk2 {
 		gc_b2.Tick()
 		if gc_b2.Stopped() {
 			return
 		}
 		gc_more2 = false
 		{
-			gc_from4, gc_to2 := 0, gc_bdx2
+			gc_from5, gc_to2 := 0, gc_bdx2
 			if !compiled.Adds(gc_off2, gc_to2) {
 				panic(compiled.ErrGuardWraps)
 			}
 			if gc_bound2 := compiled.Diff(gc_limit2, gc_off2); gc_bound2 < gc_to2 {
 				gc_to2 = gc_bound2
 			}
-			for gc_base2 := 0; gc_from4 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_off8 := 0
-				if gc_from4 >= 0 && gc_off8 >= 0 && gc_off8 < len(sMean) {
-					gc_at5 := sMean[gc_off8:][:1]
-					gc_elem2 := gc_at5[0]
-					for gc_tx2 := gc_from4; gc_tx2 < gc_to2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-						variance := gc_s_variance[gc_rank2]
-						outPtr := gc_s_outPtr[gc_rank2]
+			for gc_base2 := 0; gc_from5 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+				for gc_tx2 := gc_from5; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+					variance := gc_s_variance[gc_rank2]
+					outPtr := gc_s_outPtr[gc_rank2]
 
 //line hecbench_layernorm.go:198
-						idx_ := gc_tx2 + gc_off2
-						gc_more2 = true
-						_ = idx_
-
-//line hecbench_layernorm.go:199
-						id_ := gc_bx2*n/2 + idx_
-
-//line hecbench_layernorm.go:200
-						localOutFp2_ := outPtr[id_]
-
-//line hecbench_layernorm.go:201
-						variance += (localOutFp2_.X - gc_elem2) * (localOutFp2_.X - gc_elem2)
-
-//line hecbench_layernorm.go:202
-						variance += (localOutFp2_.Y - gc_elem2) * (localOutFp2_.Y - gc_elem2)
-						gc_s_variance[gc_rank2] = variance
+					gc_start5 := gc_tx2
+					gc_from7 := gc_start5 + gc_off2
+					gc_trips5 := gc_limit2 - gc_from7
+					switch {
+					case gc_from7 < gc_start5 || gc_from7 < 0 || gc_span2 <= 0 || gc_limit2 > compiled.ChunkLimit:
+						gc_trips5 = compiled.ChunkTrips(gc_start5, gc_from7, gc_bdx2, gc_chunk2, gc_limit2, false)
+					case gc_trips5 > gc_span2:
+						gc_trips5 = gc_chunk2
+					case gc_trips5 > 0:
+						gc_trips5 = (gc_trips5-1)/(gc_bdx2) + 1
+					default:
+						gc_trips5 = 0
 					}
-				} else {
-					for gc_tx2 := gc_from4; gc_tx2 < gc_to2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-						variance := gc_s_variance[gc_rank2]
-						outPtr := gc_s_outPtr[gc_rank2]
-
-//line hecbench_layernorm.go:198
-						idx_ := gc_tx2 + gc_off2
+					if gc_trips5 == gc_chunk2 {
 						gc_more2 = true
+					}
+					for idx_ := gc_from7; gc_trips5 > 0; idx_, gc_trips5 = idx_+(gc_bdx2), gc_trips5-1 {
 
 //line hecbench_layernorm.go:199
 						id_ := gc_bx2*n/2 + idx_
@@ -2720,8 +2464,8 @@ func gc_body_generalAddBiasResidualPostLayerNormKernel(gc_b2 *compiled.Block, ou
 
 //line hecbench_layernorm.go:202
 						variance += (localOutFp2_.Y - sMean[0]) * (localOutFp2_.Y - sMean[0])
-						gc_s_variance[gc_rank2] = variance
 					}
+					gc_s_variance[gc_rank2] = variance
 				}
 			}
 		}
@@ -3076,12 +2820,12 @@ func gc_body_generalAddBiasResidualPostLayerNormKernel(gc_b2 *compiled.Block, ou
 		}
 	}
 	{
-		gc_from4, gc_to2 := 0, gc_bdx2
+		gc_from5, gc_to2 := 0, gc_bdx2
 		if gc_bound2 := 0; gc_bound2 < gc_to2-1 {
 			gc_to2 = gc_bound2 + 1
 		}
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_lo4, gc_hi4 := min(gc_from4, gc_bdx2), max(gc_from4, gc_to2)
+			gc_lo4, gc_hi4 := min(gc_from5, gc_bdx2), max(gc_from5, gc_to2)
 			for gc_tx2 := 0; gc_tx2 < gc_lo4; gc_tx2++ {
 				gc_rank2 := gc_base2 + gc_tx2
 				_ = gc_rank2
@@ -3147,111 +2891,71 @@ func gc_body_generalAddBiasResidualPostLayerNormKernel(gc_b2 *compiled.Block, ou
 		}
 	}
 	{
-		gc_from4, gc_to2 := 0, gc_bdx2
+		gc_from5, gc_to2 := 0, gc_bdx2
 		if gc_bound2 := 0; gc_bound2 < gc_to2-1 {
 			gc_to2 = gc_bound2 + 1
 		}
-		for gc_base2 := 0; gc_from4 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off9 := 0
-			if gc_from4 >= 0 && gc_off9 >= 0 && gc_off9 < len(sVariance) {
-				gc_at6 := sVariance[gc_off9:][:1]
-				for gc_tx2 := gc_from4; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-					val_5 := gc_s_val_5[gc_rank2]
-					var val_3 float32
-					_ = val_3
-					var variance float32
-					_ = variance
+		for gc_base2 := 0; gc_from5 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			for gc_tx2 := gc_from5; gc_tx2 < gc_to2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+				val_5 := gc_s_val_5[gc_rank2]
+				var val_3 float32
+				_ = val_3
+				var variance float32
+				_ = variance
 
 //line hecbench_layernorm.go:18
-					var r_5 float32 = val_5
+				var r_5 float32 = val_5
 
 //line hecbench_layernorm.go:18
-					_ = r_5
+				_ = r_5
 
 //line hecbench_layernorm.go:41
-					val_3 = r_5
+				val_3 = r_5
 
 //line hecbench_layernorm.go:43
-					var r_3 float32 = val_3
+				var r_3 float32 = val_3
 
 //line hecbench_layernorm.go:43
-					_ = r_3
+				_ = r_3
 
 //line hecbench_layernorm.go:205
-					variance = r_3
+				variance = r_3
 
 //line hecbench_layernorm.go:206
-					{
-						gc_at6[0] = rsqrtf(variance/float32(n) + layernormEps)
-					}
-					_ = r_5
-					_ = r_3
-					gc_s_variance[gc_rank2] = variance
+				{
+					sVariance[0] = rsqrtf(variance/float32(n) + layernormEps)
 				}
-			} else {
-				for gc_tx2 := gc_from4; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-					val_5 := gc_s_val_5[gc_rank2]
-					var val_3 float32
-					_ = val_3
-					var variance float32
-					_ = variance
-
-//line hecbench_layernorm.go:18
-					var r_5 float32 = val_5
-
-//line hecbench_layernorm.go:18
-					_ = r_5
-
-//line hecbench_layernorm.go:41
-					val_3 = r_5
-
-//line hecbench_layernorm.go:43
-					var r_3 float32 = val_3
-
-//line hecbench_layernorm.go:43
-					_ = r_3
-
-//line hecbench_layernorm.go:205
-					variance = r_3
-
-//line hecbench_layernorm.go:206
-					{
-						sVariance[0] = rsqrtf(variance/float32(n) + layernormEps)
-					}
-					_ = r_5
-					_ = r_3
-					gc_s_variance[gc_rank2] = variance
-				}
+				_ = r_5
+				_ = r_3
+				gc_s_variance[gc_rank2] = variance
 			}
 		}
 	}
 
 //line hecbench_layernorm.go:211
-	gc_chunk2 := compiled.StrideChunk(gc_bdx2)
-	gc_span2 := (gc_bdx2) * gc_chunk2
+	gc_chunk3 := compiled.StrideChunk(gc_bdx2)
+	gc_span3 := (gc_bdx2) * gc_chunk3
 	archsimd.ClearAVXUpperBits()
 
 //line hecbench_layernorm.go:211
-	for gc_off3, gc_limit3, gc_more3 := 0, n/2, true; gc_more3; gc_off3 += (gc_bdx2) * gc_chunk2 {
+	for gc_off3, gc_limit3, gc_more3 := 0, n/2, true; gc_more3; gc_off3 += (gc_bdx2) * gc_chunk3 {
 		gc_b2.Tick()
 		if gc_b2.Stopped() {
 			return
 		}
 		gc_more3 = false
 		{
-			gc_from4, gc_to2 := 0, gc_bdx2
+			gc_from5, gc_to2 := 0, gc_bdx2
 			if !compiled.Adds(gc_off3, gc_to2) {
 				panic(compiled.ErrGuardWraps)
 			}
 			if gc_bound2 := compiled.Diff(gc_limit3, gc_off3); gc_bound2 < gc_to2 {
 				gc_to2 = gc_bound2
 			}
-			for gc_base2 := 0; gc_from4 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				for gc_tx2 := gc_from4; gc_tx2 < gc_to2; gc_tx2++ {
+			for gc_base2 := 0; gc_from5 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+				for gc_tx2 := gc_from5; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 					outPtr := gc_s_outPtr[gc_rank2]
@@ -3259,23 +2963,23 @@ func gc_body_generalAddBiasResidualPostLayerNormKernel(gc_b2 *compiled.Block, ou
 					betaPtr := gc_s_betaPtr[gc_rank2]
 
 //line hecbench_layernorm.go:211
-					gc_start4 := gc_tx2
-					gc_from6 := gc_start4 + gc_off3
-					gc_trips4 := gc_limit3 - gc_from6
+					gc_start6 := gc_tx2
+					gc_from8 := gc_start6 + gc_off3
+					gc_trips6 := gc_limit3 - gc_from8
 					switch {
-					case gc_from6 < gc_start4 || gc_from6 < 0 || gc_span2 <= 0 || gc_limit3 > compiled.ChunkLimit:
-						gc_trips4 = compiled.ChunkTrips(gc_start4, gc_from6, gc_bdx2, gc_chunk2, gc_limit3, false)
-					case gc_trips4 > gc_span2:
-						gc_trips4 = gc_chunk2
-					case gc_trips4 > 0:
-						gc_trips4 = (gc_trips4-1)/(gc_bdx2) + 1
+					case gc_from8 < gc_start6 || gc_from8 < 0 || gc_span3 <= 0 || gc_limit3 > compiled.ChunkLimit:
+						gc_trips6 = compiled.ChunkTrips(gc_start6, gc_from8, gc_bdx2, gc_chunk3, gc_limit3, false)
+					case gc_trips6 > gc_span3:
+						gc_trips6 = gc_chunk3
+					case gc_trips6 > 0:
+						gc_trips6 = (gc_trips6-1)/(gc_bdx2) + 1
 					default:
-						gc_trips4 = 0
+						gc_trips6 = 0
 					}
-					if gc_trips4 == gc_chunk2 {
+					if gc_trips6 == gc_chunk3 {
 						gc_more3 = true
 					}
-					for idx_2 := gc_from6; gc_trips4 > 0; idx_2, gc_trips4 = idx_2+(gc_bdx2), gc_trips4-1 {
+					for idx_2 := gc_from8; gc_trips6 > 0; idx_2, gc_trips6 = idx_2+(gc_bdx2), gc_trips6-1 {
 
 //line hecbench_layernorm.go:212
 						id_2 := gc_bx2*n/2 + idx_2

@@ -8,7 +8,6 @@ import (
 	"embed"
 	"simd/archsimd"
 
-	"github.com/gocuda/gocuda/atomic"
 	"github.com/gocuda/gocuda/compiled"
 	"github.com/gocuda/gocuda/gocuda"
 )
@@ -136,7 +135,7 @@ func gc_body_stringSearchNaiveKernel(gc_b2 *compiled.Block, text []uint8, textLe
 
 //line hecbench_ss.go:76
 					if compare(text[stringPos:], localPattern, patternLength) == 1 {
-						count := atomic.Add(&groupSuccessCounter[0], uint32(1))
+						count := compiled.SharedAdd(&groupSuccessCounter[0], uint32(1))
 						resultBuffer[beginSearchIdx+count] = stringPos
 					}
 				}
@@ -482,7 +481,7 @@ func gc_body_stringSearchLoadBalanceKernel(gc_b2 *compiled.Block, text []uint8, 
 				if uint32(stringPos) < searchLength {
 
 					if (first == tolower(text[beginSearchIdx+uint32(stringPos)])) && (second == tolower(text[beginSearchIdx+uint32(stringPos)+1])) {
-						stackPos = atomic.Add(&stack1Counter[0], uint32(1))
+						stackPos = compiled.SharedAdd(&stack1Counter[0], uint32(1))
 						stack1[stackPos] = uint32(stringPos)
 					}
 				}
@@ -545,7 +544,7 @@ func gc_body_stringSearchLoadBalanceKernel(gc_b2 *compiled.Block, text []uint8, 
 
 //line hecbench_ss.go:163
 					if uint32(localIdx) < stackSize {
-						revStackPos = atomic.Sub(&stack1Counter[0], uint32(1))
+						revStackPos = compiled.SharedSub(&stack1Counter[0], uint32(1))
 						revStackPos--
 						pos := stack1[revStackPos]
 						status := localPattern[2] == tolower(text[beginSearchIdx+pos+2])
@@ -558,7 +557,7 @@ func gc_body_stringSearchLoadBalanceKernel(gc_b2 *compiled.Block, text []uint8, 
 						status = status && (localPattern[9] == tolower(text[beginSearchIdx+pos+9]))
 
 						if status {
-							stackPos = atomic.Add(&stack2Counter[0], uint32(1))
+							stackPos = compiled.SharedAdd(&stack2Counter[0], uint32(1))
 							stack2[stackPos] = pos
 						}
 					}
@@ -616,12 +615,12 @@ func gc_body_stringSearchLoadBalanceKernel(gc_b2 *compiled.Block, text []uint8, 
 
 //line hecbench_ss.go:192
 					if uint32(localIdx) < stackSize {
-						revStackPos = atomic.Sub(&stack2Counter[0], uint32(1))
+						revStackPos = compiled.SharedSub(&stack2Counter[0], uint32(1))
 						revStackPos--
 						pos_ := int(stack2[revStackPos])
 						if compare(text[int(beginSearchIdx)+pos_+10:], localPattern[10:], patternLength-10) == 1 {
 
-							count := atomic.Add(&groupSuccessCounter[0], uint32(1))
+							count := compiled.SharedAdd(&groupSuccessCounter[0], uint32(1))
 							resultBuffer[beginSearchIdx+count] = beginSearchIdx + uint32(pos_)
 						}
 					}

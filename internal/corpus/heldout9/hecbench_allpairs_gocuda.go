@@ -566,10 +566,8 @@ func gc_body_allPairsK2(gc_b *compiled.Block, data []int8, distance []int32, ins
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 			gc_off3 := instances*gy + gx
-			gc_off4 := 0
-			if gc_from >= 0 && gc_off3 >= 0 && gc_off3 < len(distance) && gc_off4 >= 0 && gc_off4 < len(dist) {
+			if gc_from >= 0 && gc_off3 >= 0 && gc_off3 < len(distance) {
 				gc_at4 := distance[gc_off3:][:1]
-				gc_at5 := dist[gc_off4:][:1]
 				gc_step5 := gc_from
 				for ; gc_step5+3 < gc_to; gc_step5 += 4 {
 					{
@@ -584,7 +582,7 @@ func gc_body_allPairsK2(gc_b *compiled.Block, data []int8, distance []int32, ins
 
 //line hecbench_allpairs.go:110
 						{
-							gc_at4[0] = gc_at5[0]
+							gc_at4[0] = dist[0]
 						}
 					}
 					{
@@ -599,7 +597,7 @@ func gc_body_allPairsK2(gc_b *compiled.Block, data []int8, distance []int32, ins
 
 //line hecbench_allpairs.go:110
 						{
-							gc_at4[0] = gc_at5[0]
+							gc_at4[0] = dist[0]
 						}
 					}
 					{
@@ -614,7 +612,7 @@ func gc_body_allPairsK2(gc_b *compiled.Block, data []int8, distance []int32, ins
 
 //line hecbench_allpairs.go:110
 						{
-							gc_at4[0] = gc_at5[0]
+							gc_at4[0] = dist[0]
 						}
 					}
 					{
@@ -629,7 +627,7 @@ func gc_body_allPairsK2(gc_b *compiled.Block, data []int8, distance []int32, ins
 
 //line hecbench_allpairs.go:110
 						{
-							gc_at4[0] = gc_at5[0]
+							gc_at4[0] = dist[0]
 						}
 					}
 				}
@@ -643,7 +641,7 @@ func gc_body_allPairsK2(gc_b *compiled.Block, data []int8, distance []int32, ins
 
 //line hecbench_allpairs.go:110
 					{
-						gc_at4[0] = gc_at5[0]
+						gc_at4[0] = dist[0]
 					}
 				}
 			} else {

@@ -176,7 +176,7 @@ func gc_body_allPairsK2(gc_b2 *compiled.Block, data []int8, distance []int32, in
 	{
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 			if gc_bdx2 <= len(dist) {
-				gc_at6 := dist[:gc_bdx2]
+				gc_at5 := dist[:gc_bdx2]
 				gc_vstep := 0
 				if compiled.SIMD {
 //line hecbench_allpairs.go:74
@@ -192,7 +192,7 @@ func gc_body_allPairsK2(gc_b2 *compiled.Block, data []int8, distance []int32, in
 //line hecbench_allpairs.go:67
 						_ = idx
 //line hecbench_allpairs.go:74
-						gc_vb2.StoreSlice(gc_at6[gc_tx2:])
+						gc_vb2.StoreSlice(gc_at5[gc_tx2:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
@@ -205,7 +205,7 @@ func gc_body_allPairsK2(gc_b2 *compiled.Block, data []int8, distance []int32, in
 					_ = idx
 
 //line hecbench_allpairs.go:74
-					gc_at6[gc_tx2] = 0
+					gc_at5[gc_tx2] = 0
 				}
 			} else {
 				gc_vstep2 := 0
@@ -384,10 +384,10 @@ func gc_body_allPairsK2(gc_b2 *compiled.Block, data []int8, distance []int32, in
 				gc_to2 = gc_bound2
 			}
 			for gc_base2 := 0; gc_from3 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_off5 := stride
-				if gc_from3 >= 0 && gc_to2 <= len(dist) && gc_off5 >= 0 && gc_off5 <= len(dist) && gc_to2 <= len(dist)-gc_off5 {
-					gc_at7 := dist[:gc_to2]
-					gc_at8 := dist[gc_off5:][:gc_to2]
+				gc_off4 := stride
+				if gc_from3 >= 0 && gc_to2 <= len(dist) && gc_off4 >= 0 && gc_off4 <= len(dist) && gc_to2 <= len(dist)-gc_off4 {
+					gc_at6 := dist[:gc_to2]
+					gc_at7 := dist[gc_off4:][:gc_to2]
 					gc_vstep3 := gc_from3
 					if compiled.SIMD {
 						for ; gc_vstep3+7 < gc_to2; gc_vstep3 += 8 {
@@ -401,7 +401,7 @@ func gc_body_allPairsK2(gc_b2 *compiled.Block, data []int8, distance []int32, in
 //line hecbench_allpairs.go:104
 							{
 //line hecbench_allpairs.go:104
-								archsimd.LoadInt32x8Slice(gc_at7[gc_tx2:]).Add(archsimd.LoadInt32x8Slice(gc_at8[gc_tx2:])).StoreSlice(gc_at7[gc_tx2:])
+								archsimd.LoadInt32x8Slice(gc_at6[gc_tx2:]).Add(archsimd.LoadInt32x8Slice(gc_at7[gc_tx2:])).StoreSlice(gc_at6[gc_tx2:])
 //line hecbench_allpairs.go:104
 							}
 						}
@@ -417,7 +417,7 @@ func gc_body_allPairsK2(gc_b2 *compiled.Block, data []int8, distance []int32, in
 
 //line hecbench_allpairs.go:104
 						{
-							gc_at7[gc_tx2] += gc_at8[gc_tx2]
+							gc_at6[gc_tx2] += gc_at7[gc_tx2]
 						}
 					}
 				} else {
@@ -527,11 +527,9 @@ func gc_body_allPairsK2(gc_b2 *compiled.Block, data []int8, distance []int32, in
 			gc_to2 = gc_bound2 + 1
 		}
 		for gc_base2 := 0; gc_from3 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off6 := instances*gy + gx
-			gc_off7 := 0
-			if gc_from3 >= 0 && gc_off6 >= 0 && gc_off6 < len(distance) && gc_off7 >= 0 && gc_off7 < len(dist) {
-				gc_at9 := distance[gc_off6:][:1]
-				gc_at10 := dist[gc_off7:][:1]
+			gc_off5 := instances*gy + gx
+			if gc_from3 >= 0 && gc_off5 >= 0 && gc_off5 < len(distance) {
+				gc_at8 := distance[gc_off5:][:1]
 				gc_step9 := gc_from3
 				for ; gc_step9+3 < gc_to2; gc_step9 += 4 {
 					{
@@ -546,7 +544,7 @@ func gc_body_allPairsK2(gc_b2 *compiled.Block, data []int8, distance []int32, in
 
 //line hecbench_allpairs.go:110
 						{
-							gc_at9[0] = gc_at10[0]
+							gc_at8[0] = dist[0]
 						}
 					}
 					{
@@ -561,7 +559,7 @@ func gc_body_allPairsK2(gc_b2 *compiled.Block, data []int8, distance []int32, in
 
 //line hecbench_allpairs.go:110
 						{
-							gc_at9[0] = gc_at10[0]
+							gc_at8[0] = dist[0]
 						}
 					}
 					{
@@ -576,7 +574,7 @@ func gc_body_allPairsK2(gc_b2 *compiled.Block, data []int8, distance []int32, in
 
 //line hecbench_allpairs.go:110
 						{
-							gc_at9[0] = gc_at10[0]
+							gc_at8[0] = dist[0]
 						}
 					}
 					{
@@ -591,7 +589,7 @@ func gc_body_allPairsK2(gc_b2 *compiled.Block, data []int8, distance []int32, in
 
 //line hecbench_allpairs.go:110
 						{
-							gc_at9[0] = gc_at10[0]
+							gc_at8[0] = dist[0]
 						}
 					}
 				}
@@ -605,7 +603,7 @@ func gc_body_allPairsK2(gc_b2 *compiled.Block, data []int8, distance []int32, in
 
 //line hecbench_allpairs.go:110
 					{
-						gc_at9[0] = gc_at10[0]
+						gc_at8[0] = dist[0]
 					}
 				}
 			} else {

@@ -7,7 +7,6 @@ package heldout9
 import (
 	"embed"
 
-	"github.com/gocuda/gocuda/atomic"
 	"github.com/gocuda/gocuda/compiled"
 	"github.com/gocuda/gocuda/compiled/lanes"
 	"github.com/gocuda/gocuda/gocuda"
@@ -397,13 +396,13 @@ func gc_body_computePartialBeta(gc_b *compiled.Block, numPaths int, payoff Payof
 			beta2 := gc_s_beta2[gc_rank]
 
 //line hecbench_aop_beta.go:106
-			atomic.Add(&lsums[0].X, beta0)
+			compiled.SharedAdd(&lsums[0].X, beta0)
 
 //line hecbench_aop_beta.go:107
-			atomic.Add(&lsums[0].Y, beta1)
+			compiled.SharedAdd(&lsums[0].Y, beta1)
 
 //line hecbench_aop_beta.go:108
-			atomic.Add(&lsums[0].Z, beta2)
+			compiled.SharedAdd(&lsums[0].Z, beta2)
 		}
 	}
 	{
@@ -511,13 +510,13 @@ func gc_body_computeFinalBeta(gc_b *compiled.Block, allOutOfTheMoney []int32, be
 			sums := gc_s_sums[gc_rank]
 
 //line hecbench_aop_beta.go:149
-			atomic.Add(&lsums[0].X, sums.X)
+			compiled.SharedAdd(&lsums[0].X, sums.X)
 
 //line hecbench_aop_beta.go:150
-			atomic.Add(&lsums[0].Y, sums.Y)
+			compiled.SharedAdd(&lsums[0].Y, sums.Y)
 
 //line hecbench_aop_beta.go:151
-			atomic.Add(&lsums[0].Z, sums.Z)
+			compiled.SharedAdd(&lsums[0].Z, sums.Z)
 		}
 	}
 	{
@@ -671,10 +670,8 @@ func gc_body_computePartialSums(gc_b *compiled.Block, numPaths int, cashflows, s
 	{
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_off := gc_bx * aopThreads4
-			gc_off2 := 0
-			if gc_off >= 0 && gc_off <= len(cashflows) && gc_bdx <= len(cashflows)-gc_off && gc_off2 >= 0 && gc_off2 < len(lsum) {
+			if gc_off >= 0 && gc_off <= len(cashflows) && gc_bdx <= len(cashflows)-gc_off {
 				gc_at := cashflows[gc_off:][:gc_bdx]
-				gc_at2 := lsum[gc_off2:][:1]
 				gc_vstep := 0
 //line hecbench_aop_beta.go:222
 				gc_vb2 := lanes.BroadcastFloat64x4(0.0)
@@ -723,7 +720,7 @@ func gc_body_computePartialSums(gc_b *compiled.Block, numPaths int, cashflows, s
 //line hecbench_aop_beta.go:229
 						if gc_if8.ToBits() != 0 {
 //line hecbench_aop_beta.go:229
-							gc_at2[0] = 0
+							lsum[0] = 0
 //line hecbench_aop_beta.go:229
 						}
 //line hecbench_aop_beta.go:229
@@ -749,7 +746,7 @@ func gc_body_computePartialSums(gc_b *compiled.Block, numPaths int, cashflows, s
 
 //line hecbench_aop_beta.go:228
 					if gc_tx == 0 {
-						gc_at2[0] = 0
+						lsum[0] = 0
 					}
 					_ = sum
 					gc_s_sum[gc_rank] = sum
@@ -941,98 +938,47 @@ func gc_body_computePartialSums(gc_b *compiled.Block, numPaths int, cashflows, s
 		}
 	}
 	{
-		gc_off3 := 0
-		if gc_off3 >= 0 && gc_off3 < len(lsum) {
-			gc_at3 := lsum[gc_off3:][:1]
-			gc_step2 := 0
-			for ; gc_step2+3 < gc_n; gc_step2 += 4 {
-				{
-					gc_rank := gc_step2 + 0
-					_ = gc_rank
-					gc_pos.Thread = gc_rank
-					sum := gc_s_sum[gc_rank]
-
-//line hecbench_aop_beta.go:233
-					atomic.Add(&gc_at3[0], sum)
-				}
-				{
-					gc_rank := gc_step2 + 1
-					_ = gc_rank
-					gc_pos.Thread = gc_rank
-					sum := gc_s_sum[gc_rank]
-
-//line hecbench_aop_beta.go:233
-					atomic.Add(&gc_at3[0], sum)
-				}
-				{
-					gc_rank := gc_step2 + 2
-					_ = gc_rank
-					gc_pos.Thread = gc_rank
-					sum := gc_s_sum[gc_rank]
-
-//line hecbench_aop_beta.go:233
-					atomic.Add(&gc_at3[0], sum)
-				}
-				{
-					gc_rank := gc_step2 + 3
-					_ = gc_rank
-					gc_pos.Thread = gc_rank
-					sum := gc_s_sum[gc_rank]
-
-//line hecbench_aop_beta.go:233
-					atomic.Add(&gc_at3[0], sum)
-				}
-			}
-			for gc_rank := gc_step2; gc_rank < gc_n; gc_rank++ {
+		gc_step2 := 0
+		for ; gc_step2+3 < gc_n; gc_step2 += 4 {
+			{
+				gc_rank := gc_step2 + 0
 				gc_pos.Thread = gc_rank
 				sum := gc_s_sum[gc_rank]
 
 //line hecbench_aop_beta.go:233
-				atomic.Add(&gc_at3[0], sum)
+				compiled.SharedAdd(&lsum[0], sum)
 			}
-		} else {
-			gc_step3 := 0
-			for ; gc_step3+3 < gc_n; gc_step3 += 4 {
-				{
-					gc_rank := gc_step3 + 0
-					gc_pos.Thread = gc_rank
-					sum := gc_s_sum[gc_rank]
-
-//line hecbench_aop_beta.go:233
-					atomic.Add(&lsum[0], sum)
-				}
-				{
-					gc_rank := gc_step3 + 1
-					gc_pos.Thread = gc_rank
-					sum := gc_s_sum[gc_rank]
-
-//line hecbench_aop_beta.go:233
-					atomic.Add(&lsum[0], sum)
-				}
-				{
-					gc_rank := gc_step3 + 2
-					gc_pos.Thread = gc_rank
-					sum := gc_s_sum[gc_rank]
-
-//line hecbench_aop_beta.go:233
-					atomic.Add(&lsum[0], sum)
-				}
-				{
-					gc_rank := gc_step3 + 3
-					gc_pos.Thread = gc_rank
-					sum := gc_s_sum[gc_rank]
-
-//line hecbench_aop_beta.go:233
-					atomic.Add(&lsum[0], sum)
-				}
-			}
-			for gc_rank := gc_step3; gc_rank < gc_n; gc_rank++ {
+			{
+				gc_rank := gc_step2 + 1
 				gc_pos.Thread = gc_rank
 				sum := gc_s_sum[gc_rank]
 
 //line hecbench_aop_beta.go:233
-				atomic.Add(&lsum[0], sum)
+				compiled.SharedAdd(&lsum[0], sum)
 			}
+			{
+				gc_rank := gc_step2 + 2
+				gc_pos.Thread = gc_rank
+				sum := gc_s_sum[gc_rank]
+
+//line hecbench_aop_beta.go:233
+				compiled.SharedAdd(&lsum[0], sum)
+			}
+			{
+				gc_rank := gc_step2 + 3
+				gc_pos.Thread = gc_rank
+				sum := gc_s_sum[gc_rank]
+
+//line hecbench_aop_beta.go:233
+				compiled.SharedAdd(&lsum[0], sum)
+			}
+		}
+		for gc_rank := gc_step2; gc_rank < gc_n; gc_rank++ {
+			gc_pos.Thread = gc_rank
+			sum := gc_s_sum[gc_rank]
+
+//line hecbench_aop_beta.go:233
+			compiled.SharedAdd(&lsum[0], sum)
 		}
 	}
 	{
@@ -1041,72 +987,70 @@ func gc_body_computePartialSums(gc_b *compiled.Block, numPaths int, cashflows, s
 			gc_to = gc_bound + 1
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-			gc_off4 := gc_bx
-			gc_off5 := 0
-			if gc_from >= 0 && gc_off4 >= 0 && gc_off4 < len(sums) && gc_off5 >= 0 && gc_off5 < len(lsum) {
-				gc_at4 := sums[gc_off4:][:1]
-				gc_at5 := lsum[gc_off5:][:1]
-				gc_step4 := gc_from
-				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
+			gc_off2 := gc_bx
+			if gc_from >= 0 && gc_off2 >= 0 && gc_off2 < len(sums) {
+				gc_at2 := sums[gc_off2:][:1]
+				gc_step3 := gc_from
+				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 					{
-						gc_tx := gc_step4 + 0
+						gc_tx := gc_step3 + 0
 						_ = gc_tx
 						gc_rank := gc_base + gc_tx
 						_ = gc_rank
 
 //line hecbench_aop_beta.go:238
 						{
-							gc_at4[0] = gc_at5[0]
+							gc_at2[0] = lsum[0]
 						}
 					}
 					{
-						gc_tx := gc_step4 + 1
+						gc_tx := gc_step3 + 1
 						_ = gc_tx
 						gc_rank := gc_base + gc_tx
 						_ = gc_rank
 
 //line hecbench_aop_beta.go:238
 						{
-							gc_at4[0] = gc_at5[0]
+							gc_at2[0] = lsum[0]
 						}
 					}
 					{
-						gc_tx := gc_step4 + 2
+						gc_tx := gc_step3 + 2
 						_ = gc_tx
 						gc_rank := gc_base + gc_tx
 						_ = gc_rank
 
 //line hecbench_aop_beta.go:238
 						{
-							gc_at4[0] = gc_at5[0]
+							gc_at2[0] = lsum[0]
 						}
 					}
 					{
-						gc_tx := gc_step4 + 3
+						gc_tx := gc_step3 + 3
 						_ = gc_tx
 						gc_rank := gc_base + gc_tx
 						_ = gc_rank
 
 //line hecbench_aop_beta.go:238
 						{
-							gc_at4[0] = gc_at5[0]
+							gc_at2[0] = lsum[0]
 						}
 					}
 				}
-				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					_ = gc_rank
 
 //line hecbench_aop_beta.go:238
 					{
-						gc_at4[0] = gc_at5[0]
+						gc_at2[0] = lsum[0]
 					}
 				}
 			} else {
-				gc_step5 := gc_from
-				for ; gc_step5+3 < gc_to; gc_step5 += 4 {
+				gc_step4 := gc_from
+				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
 					{
-						gc_tx := gc_step5 + 0
+						gc_tx := gc_step4 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -1116,7 +1060,7 @@ func gc_body_computePartialSums(gc_b *compiled.Block, numPaths int, cashflows, s
 						}
 					}
 					{
-						gc_tx := gc_step5 + 1
+						gc_tx := gc_step4 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -1126,7 +1070,7 @@ func gc_body_computePartialSums(gc_b *compiled.Block, numPaths int, cashflows, s
 						}
 					}
 					{
-						gc_tx := gc_step5 + 2
+						gc_tx := gc_step4 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -1136,7 +1080,7 @@ func gc_body_computePartialSums(gc_b *compiled.Block, numPaths int, cashflows, s
 						}
 					}
 					{
-						gc_tx := gc_step5 + 3
+						gc_tx := gc_step4 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -1146,7 +1090,7 @@ func gc_body_computePartialSums(gc_b *compiled.Block, numPaths int, cashflows, s
 						}
 					}
 				}
-				for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
@@ -1407,110 +1351,40 @@ func gc_body_computeFinalSum(gc_b *compiled.Block, numPaths, numBlocks int, expM
 			gc_to = gc_bound + 1
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-			gc_off3 := 0
-			if gc_from >= 0 && gc_off3 >= 0 && gc_off3 < len(lsum) {
-				gc_at2 := lsum[gc_off3:][:1]
-				gc_step3 := gc_from
-				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
-					{
-						gc_tx := gc_step3 + 0
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line hecbench_aop_beta.go:257
-						{
-							gc_at2[0] = 0
-						}
-					}
-					{
-						gc_tx := gc_step3 + 1
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line hecbench_aop_beta.go:257
-						{
-							gc_at2[0] = 0
-						}
-					}
-					{
-						gc_tx := gc_step3 + 2
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line hecbench_aop_beta.go:257
-						{
-							gc_at2[0] = 0
-						}
-					}
-					{
-						gc_tx := gc_step3 + 3
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line hecbench_aop_beta.go:257
-						{
-							gc_at2[0] = 0
-						}
-					}
-				}
-				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+			gc_step3 := gc_from
+			for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+				{
+					gc_tx := gc_step3 + 0
 					gc_rank := gc_base + gc_tx
-					_ = gc_rank
+					gc_pos.Thread = gc_rank
 
 //line hecbench_aop_beta.go:257
 					{
-						gc_at2[0] = 0
+						lsum[0] = 0
 					}
 				}
-			} else {
-				gc_step4 := gc_from
-				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
-					{
-						gc_tx := gc_step4 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
+				{
+					gc_tx := gc_step3 + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 
 //line hecbench_aop_beta.go:257
-						{
-							lsum[0] = 0
-						}
-					}
 					{
-						gc_tx := gc_step4 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line hecbench_aop_beta.go:257
-						{
-							lsum[0] = 0
-						}
-					}
-					{
-						gc_tx := gc_step4 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line hecbench_aop_beta.go:257
-						{
-							lsum[0] = 0
-						}
-					}
-					{
-						gc_tx := gc_step4 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line hecbench_aop_beta.go:257
-						{
-							lsum[0] = 0
-						}
+						lsum[0] = 0
 					}
 				}
-				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+				{
+					gc_tx := gc_step3 + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line hecbench_aop_beta.go:257
+					{
+						lsum[0] = 0
+					}
+				}
+				{
+					gc_tx := gc_step3 + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
@@ -1520,101 +1394,59 @@ func gc_body_computeFinalSum(gc_b *compiled.Block, numPaths, numBlocks int, expM
 					}
 				}
 			}
+			for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+
+//line hecbench_aop_beta.go:257
+				{
+					lsum[0] = 0
+				}
+			}
 		}
 	}
 	{
-		gc_off4 := 0
-		if gc_off4 >= 0 && gc_off4 < len(lsum) {
-			gc_at3 := lsum[gc_off4:][:1]
-			gc_step5 := 0
-			for ; gc_step5+3 < gc_n; gc_step5 += 4 {
-				{
-					gc_rank := gc_step5 + 0
-					_ = gc_rank
-					gc_pos.Thread = gc_rank
-					sum := gc_s_sum[gc_rank]
-
-//line hecbench_aop_beta.go:262
-					atomic.Add(&gc_at3[0], sum)
-				}
-				{
-					gc_rank := gc_step5 + 1
-					_ = gc_rank
-					gc_pos.Thread = gc_rank
-					sum := gc_s_sum[gc_rank]
-
-//line hecbench_aop_beta.go:262
-					atomic.Add(&gc_at3[0], sum)
-				}
-				{
-					gc_rank := gc_step5 + 2
-					_ = gc_rank
-					gc_pos.Thread = gc_rank
-					sum := gc_s_sum[gc_rank]
-
-//line hecbench_aop_beta.go:262
-					atomic.Add(&gc_at3[0], sum)
-				}
-				{
-					gc_rank := gc_step5 + 3
-					_ = gc_rank
-					gc_pos.Thread = gc_rank
-					sum := gc_s_sum[gc_rank]
-
-//line hecbench_aop_beta.go:262
-					atomic.Add(&gc_at3[0], sum)
-				}
-			}
-			for gc_rank := gc_step5; gc_rank < gc_n; gc_rank++ {
+		gc_step4 := 0
+		for ; gc_step4+3 < gc_n; gc_step4 += 4 {
+			{
+				gc_rank := gc_step4 + 0
 				gc_pos.Thread = gc_rank
 				sum := gc_s_sum[gc_rank]
 
 //line hecbench_aop_beta.go:262
-				atomic.Add(&gc_at3[0], sum)
+				compiled.SharedAdd(&lsum[0], sum)
 			}
-		} else {
-			gc_step6 := 0
-			for ; gc_step6+3 < gc_n; gc_step6 += 4 {
-				{
-					gc_rank := gc_step6 + 0
-					gc_pos.Thread = gc_rank
-					sum := gc_s_sum[gc_rank]
-
-//line hecbench_aop_beta.go:262
-					atomic.Add(&lsum[0], sum)
-				}
-				{
-					gc_rank := gc_step6 + 1
-					gc_pos.Thread = gc_rank
-					sum := gc_s_sum[gc_rank]
-
-//line hecbench_aop_beta.go:262
-					atomic.Add(&lsum[0], sum)
-				}
-				{
-					gc_rank := gc_step6 + 2
-					gc_pos.Thread = gc_rank
-					sum := gc_s_sum[gc_rank]
-
-//line hecbench_aop_beta.go:262
-					atomic.Add(&lsum[0], sum)
-				}
-				{
-					gc_rank := gc_step6 + 3
-					gc_pos.Thread = gc_rank
-					sum := gc_s_sum[gc_rank]
-
-//line hecbench_aop_beta.go:262
-					atomic.Add(&lsum[0], sum)
-				}
-			}
-			for gc_rank := gc_step6; gc_rank < gc_n; gc_rank++ {
+			{
+				gc_rank := gc_step4 + 1
 				gc_pos.Thread = gc_rank
 				sum := gc_s_sum[gc_rank]
 
 //line hecbench_aop_beta.go:262
-				atomic.Add(&lsum[0], sum)
+				compiled.SharedAdd(&lsum[0], sum)
 			}
+			{
+				gc_rank := gc_step4 + 2
+				gc_pos.Thread = gc_rank
+				sum := gc_s_sum[gc_rank]
+
+//line hecbench_aop_beta.go:262
+				compiled.SharedAdd(&lsum[0], sum)
+			}
+			{
+				gc_rank := gc_step4 + 3
+				gc_pos.Thread = gc_rank
+				sum := gc_s_sum[gc_rank]
+
+//line hecbench_aop_beta.go:262
+				compiled.SharedAdd(&lsum[0], sum)
+			}
+		}
+		for gc_rank := gc_step4; gc_rank < gc_n; gc_rank++ {
+			gc_pos.Thread = gc_rank
+			sum := gc_s_sum[gc_rank]
+
+//line hecbench_aop_beta.go:262
+			compiled.SharedAdd(&lsum[0], sum)
 		}
 	}
 	{
@@ -1623,71 +1455,70 @@ func gc_body_computeFinalSum(gc_b *compiled.Block, numPaths, numBlocks int, expM
 			gc_to = gc_bound + 1
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-			gc_off5 := 0
-			if gc_from >= 0 && gc_off5 >= 0 && gc_off5 < len(sums) && gc_off5 < len(lsum) {
-				gc_at4 := sums[gc_off5:][:1]
-				gc_at5 := lsum[gc_off5:][:1]
-				gc_step7 := gc_from
-				for ; gc_step7+3 < gc_to; gc_step7 += 4 {
+			gc_off3 := 0
+			if gc_from >= 0 && gc_off3 >= 0 && gc_off3 < len(sums) {
+				gc_at2 := sums[gc_off3:][:1]
+				gc_step5 := gc_from
+				for ; gc_step5+3 < gc_to; gc_step5 += 4 {
 					{
-						gc_tx := gc_step7 + 0
+						gc_tx := gc_step5 + 0
 						_ = gc_tx
 						gc_rank := gc_base + gc_tx
 						_ = gc_rank
 
 //line hecbench_aop_beta.go:267
 						{
-							gc_at4[0] = expMinRDt * gc_at5[0] / float64(numPaths)
+							gc_at2[0] = expMinRDt * lsum[0] / float64(numPaths)
 						}
 					}
 					{
-						gc_tx := gc_step7 + 1
+						gc_tx := gc_step5 + 1
 						_ = gc_tx
 						gc_rank := gc_base + gc_tx
 						_ = gc_rank
 
 //line hecbench_aop_beta.go:267
 						{
-							gc_at4[0] = expMinRDt * gc_at5[0] / float64(numPaths)
+							gc_at2[0] = expMinRDt * lsum[0] / float64(numPaths)
 						}
 					}
 					{
-						gc_tx := gc_step7 + 2
+						gc_tx := gc_step5 + 2
 						_ = gc_tx
 						gc_rank := gc_base + gc_tx
 						_ = gc_rank
 
 //line hecbench_aop_beta.go:267
 						{
-							gc_at4[0] = expMinRDt * gc_at5[0] / float64(numPaths)
+							gc_at2[0] = expMinRDt * lsum[0] / float64(numPaths)
 						}
 					}
 					{
-						gc_tx := gc_step7 + 3
+						gc_tx := gc_step5 + 3
 						_ = gc_tx
 						gc_rank := gc_base + gc_tx
 						_ = gc_rank
 
 //line hecbench_aop_beta.go:267
 						{
-							gc_at4[0] = expMinRDt * gc_at5[0] / float64(numPaths)
+							gc_at2[0] = expMinRDt * lsum[0] / float64(numPaths)
 						}
 					}
 				}
-				for gc_tx := gc_step7; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					_ = gc_rank
 
 //line hecbench_aop_beta.go:267
 					{
-						gc_at4[0] = expMinRDt * gc_at5[0] / float64(numPaths)
+						gc_at2[0] = expMinRDt * lsum[0] / float64(numPaths)
 					}
 				}
 			} else {
-				gc_step8 := gc_from
-				for ; gc_step8+3 < gc_to; gc_step8 += 4 {
+				gc_step6 := gc_from
+				for ; gc_step6+3 < gc_to; gc_step6 += 4 {
 					{
-						gc_tx := gc_step8 + 0
+						gc_tx := gc_step6 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -1697,7 +1528,7 @@ func gc_body_computeFinalSum(gc_b *compiled.Block, numPaths, numBlocks int, expM
 						}
 					}
 					{
-						gc_tx := gc_step8 + 1
+						gc_tx := gc_step6 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -1707,7 +1538,7 @@ func gc_body_computeFinalSum(gc_b *compiled.Block, numPaths, numBlocks int, expM
 						}
 					}
 					{
-						gc_tx := gc_step8 + 2
+						gc_tx := gc_step6 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -1717,7 +1548,7 @@ func gc_body_computeFinalSum(gc_b *compiled.Block, numPaths, numBlocks int, expM
 						}
 					}
 					{
-						gc_tx := gc_step8 + 3
+						gc_tx := gc_step6 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -1727,7 +1558,7 @@ func gc_body_computeFinalSum(gc_b *compiled.Block, numPaths, numBlocks int, expM
 						}
 					}
 				}
-				for gc_tx := gc_step8; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step6; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 

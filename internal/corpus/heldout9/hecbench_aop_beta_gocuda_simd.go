@@ -8,7 +8,6 @@ import (
 	"embed"
 	"simd/archsimd"
 
-	"github.com/gocuda/gocuda/atomic"
 	"github.com/gocuda/gocuda/compiled"
 	"github.com/gocuda/gocuda/gocuda"
 )
@@ -459,13 +458,13 @@ func gc_body_computePartialBeta(gc_b2 *compiled.Block, numPaths int, payoff Payo
 			beta2 := gc_s_beta2[gc_rank2]
 
 //line hecbench_aop_beta.go:106
-			atomic.Add(&lsums[0].X, beta0)
+			compiled.SharedAdd(&lsums[0].X, beta0)
 
 //line hecbench_aop_beta.go:107
-			atomic.Add(&lsums[0].Y, beta1)
+			compiled.SharedAdd(&lsums[0].Y, beta1)
 
 //line hecbench_aop_beta.go:108
-			atomic.Add(&lsums[0].Z, beta2)
+			compiled.SharedAdd(&lsums[0].Z, beta2)
 		}
 	}
 	{
@@ -651,13 +650,13 @@ func gc_body_computeFinalBeta(gc_b2 *compiled.Block, allOutOfTheMoney []int32, b
 			sums := gc_s_sums[gc_rank2]
 
 //line hecbench_aop_beta.go:149
-			atomic.Add(&lsums[0].X, sums.X)
+			compiled.SharedAdd(&lsums[0].X, sums.X)
 
 //line hecbench_aop_beta.go:150
-			atomic.Add(&lsums[0].Y, sums.Y)
+			compiled.SharedAdd(&lsums[0].Y, sums.Y)
 
 //line hecbench_aop_beta.go:151
-			atomic.Add(&lsums[0].Z, sums.Z)
+			compiled.SharedAdd(&lsums[0].Z, sums.Z)
 		}
 	}
 	{
@@ -888,11 +887,9 @@ func gc_body_computePartialSums(gc_b2 *compiled.Block, numPaths int, cashflows, 
 	lsum := gocuda.Shared[float64](t, 1)[:1]
 	{
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off6 := gc_bx2 * aopThreads4
-			gc_off7 := 0
-			if gc_off6 >= 0 && gc_off6 <= len(cashflows) && gc_bdx2 <= len(cashflows)-gc_off6 && gc_off7 >= 0 && gc_off7 < len(lsum) {
-				gc_at6 := cashflows[gc_off6:][:gc_bdx2]
-				gc_at7 := lsum[gc_off7:][:1]
+			gc_off3 := gc_bx2 * aopThreads4
+			if gc_off3 >= 0 && gc_off3 <= len(cashflows) && gc_bdx2 <= len(cashflows)-gc_off3 {
+				gc_at3 := cashflows[gc_off3:][:gc_bdx2]
 				gc_vstep3 := 0
 				if compiled.SIMD {
 //line hecbench_aop_beta.go:222
@@ -918,7 +915,7 @@ func gc_body_computePartialSums(gc_b2 *compiled.Block, numPaths int, cashflows, 
 //line hecbench_aop_beta.go:223
 						if path < numPaths && uint(numPaths-path) > 3 {
 //line hecbench_aop_beta.go:223
-							sum = archsimd.LoadFloat64x4Slice(gc_at6[gc_tx2:])
+							sum = archsimd.LoadFloat64x4Slice(gc_at3[gc_tx2:])
 //line hecbench_aop_beta.go:223
 						} else {
 //line hecbench_aop_beta.go:223
@@ -928,7 +925,7 @@ func gc_body_computePartialSums(gc_b2 *compiled.Block, numPaths int, cashflows, 
 //line hecbench_aop_beta.go:223
 							if gc_if11.ToBits() != 0 {
 //line hecbench_aop_beta.go:223
-								sum = archsimd.LoadFloat64x4Slice(gc_at6[gc_tx2:]).Merge(sum, gc_if11)
+								sum = archsimd.LoadFloat64x4Slice(gc_at3[gc_tx2:]).Merge(sum, gc_if11)
 //line hecbench_aop_beta.go:223
 							}
 //line hecbench_aop_beta.go:223
@@ -942,7 +939,7 @@ func gc_body_computePartialSums(gc_b2 *compiled.Block, numPaths int, cashflows, 
 //line hecbench_aop_beta.go:229
 							if gc_if12.ToBits() != 0 {
 //line hecbench_aop_beta.go:229
-								gc_at7[0] = 0
+								lsum[0] = 0
 //line hecbench_aop_beta.go:229
 							}
 //line hecbench_aop_beta.go:229
@@ -965,12 +962,12 @@ func gc_body_computePartialSums(gc_b2 *compiled.Block, numPaths int, cashflows, 
 
 //line hecbench_aop_beta.go:223
 					if path < numPaths {
-						sum = gc_at6[gc_tx2]
+						sum = gc_at3[gc_tx2]
 					}
 
 //line hecbench_aop_beta.go:228
 					if gc_tx2 == 0 {
-						gc_at7[0] = 0
+						lsum[0] = 0
 					}
 					_ = sum
 					gc_s_sum[gc_rank2] = sum
@@ -1039,10 +1036,10 @@ func gc_body_computePartialSums(gc_b2 *compiled.Block, numPaths int, cashflows, 
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step6 := gc_vstep4
-				for ; gc_step6+3 < gc_bdx2; gc_step6 += 4 {
+				gc_step5 := gc_vstep4
+				for ; gc_step5+3 < gc_bdx2; gc_step5 += 4 {
 					{
-						gc_tx2 := gc_step6 + 0
+						gc_tx2 := gc_step5 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -1066,7 +1063,7 @@ func gc_body_computePartialSums(gc_b2 *compiled.Block, numPaths int, cashflows, 
 						gc_s_sum[gc_rank2] = sum
 					}
 					{
-						gc_tx2 := gc_step6 + 1
+						gc_tx2 := gc_step5 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -1090,7 +1087,7 @@ func gc_body_computePartialSums(gc_b2 *compiled.Block, numPaths int, cashflows, 
 						gc_s_sum[gc_rank2] = sum
 					}
 					{
-						gc_tx2 := gc_step6 + 2
+						gc_tx2 := gc_step5 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -1114,7 +1111,7 @@ func gc_body_computePartialSums(gc_b2 *compiled.Block, numPaths int, cashflows, 
 						gc_s_sum[gc_rank2] = sum
 					}
 					{
-						gc_tx2 := gc_step6 + 3
+						gc_tx2 := gc_step5 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -1138,7 +1135,7 @@ func gc_body_computePartialSums(gc_b2 *compiled.Block, numPaths int, cashflows, 
 						gc_s_sum[gc_rank2] = sum
 					}
 				}
-				for gc_tx2 := gc_step6; gc_tx2 < gc_bdx2; gc_tx2++ {
+				for gc_tx2 := gc_step5; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -1165,98 +1162,47 @@ func gc_body_computePartialSums(gc_b2 *compiled.Block, numPaths int, cashflows, 
 		}
 	}
 	{
-		gc_off8 := 0
-		if gc_off8 >= 0 && gc_off8 < len(lsum) {
-			gc_at8 := lsum[gc_off8:][:1]
-			gc_step7 := 0
-			for ; gc_step7+3 < gc_n2; gc_step7 += 4 {
-				{
-					gc_rank2 := gc_step7 + 0
-					_ = gc_rank2
-					gc_pos2.Thread = gc_rank2
-					sum := gc_s_sum[gc_rank2]
-
-//line hecbench_aop_beta.go:233
-					atomic.Add(&gc_at8[0], sum)
-				}
-				{
-					gc_rank2 := gc_step7 + 1
-					_ = gc_rank2
-					gc_pos2.Thread = gc_rank2
-					sum := gc_s_sum[gc_rank2]
-
-//line hecbench_aop_beta.go:233
-					atomic.Add(&gc_at8[0], sum)
-				}
-				{
-					gc_rank2 := gc_step7 + 2
-					_ = gc_rank2
-					gc_pos2.Thread = gc_rank2
-					sum := gc_s_sum[gc_rank2]
-
-//line hecbench_aop_beta.go:233
-					atomic.Add(&gc_at8[0], sum)
-				}
-				{
-					gc_rank2 := gc_step7 + 3
-					_ = gc_rank2
-					gc_pos2.Thread = gc_rank2
-					sum := gc_s_sum[gc_rank2]
-
-//line hecbench_aop_beta.go:233
-					atomic.Add(&gc_at8[0], sum)
-				}
-			}
-			for gc_rank2 := gc_step7; gc_rank2 < gc_n2; gc_rank2++ {
+		gc_step6 := 0
+		for ; gc_step6+3 < gc_n2; gc_step6 += 4 {
+			{
+				gc_rank2 := gc_step6 + 0
 				gc_pos2.Thread = gc_rank2
 				sum := gc_s_sum[gc_rank2]
 
 //line hecbench_aop_beta.go:233
-				atomic.Add(&gc_at8[0], sum)
+				compiled.SharedAdd(&lsum[0], sum)
 			}
-		} else {
-			gc_step8 := 0
-			for ; gc_step8+3 < gc_n2; gc_step8 += 4 {
-				{
-					gc_rank2 := gc_step8 + 0
-					gc_pos2.Thread = gc_rank2
-					sum := gc_s_sum[gc_rank2]
-
-//line hecbench_aop_beta.go:233
-					atomic.Add(&lsum[0], sum)
-				}
-				{
-					gc_rank2 := gc_step8 + 1
-					gc_pos2.Thread = gc_rank2
-					sum := gc_s_sum[gc_rank2]
-
-//line hecbench_aop_beta.go:233
-					atomic.Add(&lsum[0], sum)
-				}
-				{
-					gc_rank2 := gc_step8 + 2
-					gc_pos2.Thread = gc_rank2
-					sum := gc_s_sum[gc_rank2]
-
-//line hecbench_aop_beta.go:233
-					atomic.Add(&lsum[0], sum)
-				}
-				{
-					gc_rank2 := gc_step8 + 3
-					gc_pos2.Thread = gc_rank2
-					sum := gc_s_sum[gc_rank2]
-
-//line hecbench_aop_beta.go:233
-					atomic.Add(&lsum[0], sum)
-				}
-			}
-			for gc_rank2 := gc_step8; gc_rank2 < gc_n2; gc_rank2++ {
+			{
+				gc_rank2 := gc_step6 + 1
 				gc_pos2.Thread = gc_rank2
 				sum := gc_s_sum[gc_rank2]
 
 //line hecbench_aop_beta.go:233
-				atomic.Add(&lsum[0], sum)
+				compiled.SharedAdd(&lsum[0], sum)
 			}
+			{
+				gc_rank2 := gc_step6 + 2
+				gc_pos2.Thread = gc_rank2
+				sum := gc_s_sum[gc_rank2]
+
+//line hecbench_aop_beta.go:233
+				compiled.SharedAdd(&lsum[0], sum)
+			}
+			{
+				gc_rank2 := gc_step6 + 3
+				gc_pos2.Thread = gc_rank2
+				sum := gc_s_sum[gc_rank2]
+
+//line hecbench_aop_beta.go:233
+				compiled.SharedAdd(&lsum[0], sum)
+			}
+		}
+		for gc_rank2 := gc_step6; gc_rank2 < gc_n2; gc_rank2++ {
+			gc_pos2.Thread = gc_rank2
+			sum := gc_s_sum[gc_rank2]
+
+//line hecbench_aop_beta.go:233
+			compiled.SharedAdd(&lsum[0], sum)
 		}
 	}
 	{
@@ -1265,72 +1211,70 @@ func gc_body_computePartialSums(gc_b2 *compiled.Block, numPaths int, cashflows, 
 			gc_to2 = gc_bound2 + 1
 		}
 		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off9 := gc_bx2
-			gc_off10 := 0
-			if gc_from2 >= 0 && gc_off9 >= 0 && gc_off9 < len(sums) && gc_off10 >= 0 && gc_off10 < len(lsum) {
-				gc_at9 := sums[gc_off9:][:1]
-				gc_at10 := lsum[gc_off10:][:1]
-				gc_step9 := gc_from2
-				for ; gc_step9+3 < gc_to2; gc_step9 += 4 {
+			gc_off4 := gc_bx2
+			if gc_from2 >= 0 && gc_off4 >= 0 && gc_off4 < len(sums) {
+				gc_at4 := sums[gc_off4:][:1]
+				gc_step7 := gc_from2
+				for ; gc_step7+3 < gc_to2; gc_step7 += 4 {
 					{
-						gc_tx2 := gc_step9 + 0
+						gc_tx2 := gc_step7 + 0
 						_ = gc_tx2
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
 
 //line hecbench_aop_beta.go:238
 						{
-							gc_at9[0] = gc_at10[0]
+							gc_at4[0] = lsum[0]
 						}
 					}
 					{
-						gc_tx2 := gc_step9 + 1
+						gc_tx2 := gc_step7 + 1
 						_ = gc_tx2
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
 
 //line hecbench_aop_beta.go:238
 						{
-							gc_at9[0] = gc_at10[0]
+							gc_at4[0] = lsum[0]
 						}
 					}
 					{
-						gc_tx2 := gc_step9 + 2
+						gc_tx2 := gc_step7 + 2
 						_ = gc_tx2
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
 
 //line hecbench_aop_beta.go:238
 						{
-							gc_at9[0] = gc_at10[0]
+							gc_at4[0] = lsum[0]
 						}
 					}
 					{
-						gc_tx2 := gc_step9 + 3
+						gc_tx2 := gc_step7 + 3
 						_ = gc_tx2
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
 
 //line hecbench_aop_beta.go:238
 						{
-							gc_at9[0] = gc_at10[0]
+							gc_at4[0] = lsum[0]
 						}
 					}
 				}
-				for gc_tx2 := gc_step9; gc_tx2 < gc_to2; gc_tx2++ {
+				for gc_tx2 := gc_step7; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
 
 //line hecbench_aop_beta.go:238
 					{
-						gc_at9[0] = gc_at10[0]
+						gc_at4[0] = lsum[0]
 					}
 				}
 			} else {
-				gc_step10 := gc_from2
-				for ; gc_step10+3 < gc_to2; gc_step10 += 4 {
+				gc_step8 := gc_from2
+				for ; gc_step8+3 < gc_to2; gc_step8 += 4 {
 					{
-						gc_tx2 := gc_step10 + 0
+						gc_tx2 := gc_step8 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -1340,7 +1284,7 @@ func gc_body_computePartialSums(gc_b2 *compiled.Block, numPaths int, cashflows, 
 						}
 					}
 					{
-						gc_tx2 := gc_step10 + 1
+						gc_tx2 := gc_step8 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -1350,7 +1294,7 @@ func gc_body_computePartialSums(gc_b2 *compiled.Block, numPaths int, cashflows, 
 						}
 					}
 					{
-						gc_tx2 := gc_step10 + 2
+						gc_tx2 := gc_step8 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -1360,7 +1304,7 @@ func gc_body_computePartialSums(gc_b2 *compiled.Block, numPaths int, cashflows, 
 						}
 					}
 					{
-						gc_tx2 := gc_step10 + 3
+						gc_tx2 := gc_step8 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -1370,7 +1314,7 @@ func gc_body_computePartialSums(gc_b2 *compiled.Block, numPaths int, cashflows, 
 						}
 					}
 				}
-				for gc_tx2 := gc_step10; gc_tx2 < gc_to2; gc_tx2++ {
+				for gc_tx2 := gc_step8; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -1427,10 +1371,10 @@ func gc_body_computeFinalSum(gc_b2 *compiled.Block, numPaths, numBlocks int, exp
 			}
 			archsimd.ClearAVXUpperBits()
 		}
-		gc_step9 := gc_vstep4
-		for ; gc_step9+3 < gc_n2; gc_step9 += 4 {
+		gc_step7 := gc_vstep4
+		for ; gc_step7+3 < gc_n2; gc_step7 += 4 {
 			{
-				gc_rank2 := gc_step9 + 0
+				gc_rank2 := gc_step7 + 0
 				gc_pos2.Thread = gc_rank2
 
 //line hecbench_aop_beta.go:251
@@ -1439,7 +1383,7 @@ func gc_body_computeFinalSum(gc_b2 *compiled.Block, numPaths, numBlocks int, exp
 				gc_s_sum[gc_rank2] = sum
 			}
 			{
-				gc_rank2 := gc_step9 + 1
+				gc_rank2 := gc_step7 + 1
 				gc_pos2.Thread = gc_rank2
 
 //line hecbench_aop_beta.go:251
@@ -1448,7 +1392,7 @@ func gc_body_computeFinalSum(gc_b2 *compiled.Block, numPaths, numBlocks int, exp
 				gc_s_sum[gc_rank2] = sum
 			}
 			{
-				gc_rank2 := gc_step9 + 2
+				gc_rank2 := gc_step7 + 2
 				gc_pos2.Thread = gc_rank2
 
 //line hecbench_aop_beta.go:251
@@ -1457,7 +1401,7 @@ func gc_body_computeFinalSum(gc_b2 *compiled.Block, numPaths, numBlocks int, exp
 				gc_s_sum[gc_rank2] = sum
 			}
 			{
-				gc_rank2 := gc_step9 + 3
+				gc_rank2 := gc_step7 + 3
 				gc_pos2.Thread = gc_rank2
 
 //line hecbench_aop_beta.go:251
@@ -1466,7 +1410,7 @@ func gc_body_computeFinalSum(gc_b2 *compiled.Block, numPaths, numBlocks int, exp
 				gc_s_sum[gc_rank2] = sum
 			}
 		}
-		for gc_rank2 := gc_step9; gc_rank2 < gc_n2; gc_rank2++ {
+		for gc_rank2 := gc_step7; gc_rank2 < gc_n2; gc_rank2++ {
 			gc_pos2.Thread = gc_rank2
 
 //line hecbench_aop_beta.go:251
@@ -1492,9 +1436,9 @@ func gc_body_computeFinalSum(gc_b2 *compiled.Block, numPaths, numBlocks int, exp
 				gc_to2 = gc_bound2
 			}
 			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_off6 := gc_off
-				if gc_from2 >= 0 && gc_off6 >= 0 && gc_off6 <= len(sums) && gc_to2 <= len(sums)-gc_off6 {
-					gc_at6 := sums[gc_off6:][:gc_to2]
+				gc_off4 := gc_off
+				if gc_from2 >= 0 && gc_off4 >= 0 && gc_off4 <= len(sums) && gc_to2 <= len(sums)-gc_off4 {
+					gc_at3 := sums[gc_off4:][:gc_to2]
 					gc_vstep5 := gc_from2
 					if compiled.SIMD {
 						for ; gc_vstep5+3 < gc_to2; gc_vstep5 += 4 {
@@ -1510,7 +1454,7 @@ func gc_body_computeFinalSum(gc_b2 *compiled.Block, numPaths, numBlocks int, exp
 //line hecbench_aop_beta.go:252
 							_ = item
 //line hecbench_aop_beta.go:253
-							sum = sum.Add(archsimd.LoadFloat64x4Slice(gc_at6[gc_tx2:]))
+							sum = sum.Add(archsimd.LoadFloat64x4Slice(gc_at3[gc_tx2:]))
 //line hecbench_aop_beta.go:253
 							sum.StoreSlice(gc_s_sum[gc_rank2:])
 						}
@@ -1530,7 +1474,7 @@ func gc_body_computeFinalSum(gc_b2 *compiled.Block, numPaths, numBlocks int, exp
 						_ = item
 
 //line hecbench_aop_beta.go:253
-						sum += gc_at6[gc_tx2]
+						sum += gc_at3[gc_tx2]
 						gc_s_sum[gc_rank2] = sum
 					}
 				} else {
@@ -1564,10 +1508,10 @@ func gc_body_computeFinalSum(gc_b2 *compiled.Block, numPaths, numBlocks int, exp
 					if gc_vstep6 > gc_from2 {
 						gc_more = true
 					}
-					gc_step10 := gc_vstep6
-					for ; gc_step10+3 < gc_to2; gc_step10 += 4 {
+					gc_step8 := gc_vstep6
+					for ; gc_step8+3 < gc_to2; gc_step8 += 4 {
 						{
-							gc_tx2 := gc_step10 + 0
+							gc_tx2 := gc_step8 + 0
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 							sum := gc_s_sum[gc_rank2]
@@ -1581,7 +1525,7 @@ func gc_body_computeFinalSum(gc_b2 *compiled.Block, numPaths, numBlocks int, exp
 							gc_s_sum[gc_rank2] = sum
 						}
 						{
-							gc_tx2 := gc_step10 + 1
+							gc_tx2 := gc_step8 + 1
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 							sum := gc_s_sum[gc_rank2]
@@ -1595,7 +1539,7 @@ func gc_body_computeFinalSum(gc_b2 *compiled.Block, numPaths, numBlocks int, exp
 							gc_s_sum[gc_rank2] = sum
 						}
 						{
-							gc_tx2 := gc_step10 + 2
+							gc_tx2 := gc_step8 + 2
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 							sum := gc_s_sum[gc_rank2]
@@ -1609,7 +1553,7 @@ func gc_body_computeFinalSum(gc_b2 *compiled.Block, numPaths, numBlocks int, exp
 							gc_s_sum[gc_rank2] = sum
 						}
 						{
-							gc_tx2 := gc_step10 + 3
+							gc_tx2 := gc_step8 + 3
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 							sum := gc_s_sum[gc_rank2]
@@ -1623,7 +1567,7 @@ func gc_body_computeFinalSum(gc_b2 *compiled.Block, numPaths, numBlocks int, exp
 							gc_s_sum[gc_rank2] = sum
 						}
 					}
-					for gc_tx2 := gc_step10; gc_tx2 < gc_to2; gc_tx2++ {
+					for gc_tx2 := gc_step8; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 						sum := gc_s_sum[gc_rank2]
@@ -1646,9 +1590,113 @@ func gc_body_computeFinalSum(gc_b2 *compiled.Block, numPaths, numBlocks int, exp
 			gc_to2 = gc_bound2 + 1
 		}
 		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off7 := 0
-			if gc_from2 >= 0 && gc_off7 >= 0 && gc_off7 < len(lsum) {
-				gc_at7 := lsum[gc_off7:][:1]
+			gc_step9 := gc_from2
+			for ; gc_step9+3 < gc_to2; gc_step9 += 4 {
+				{
+					gc_tx2 := gc_step9 + 0
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+
+//line hecbench_aop_beta.go:257
+					{
+						lsum[0] = 0
+					}
+				}
+				{
+					gc_tx2 := gc_step9 + 1
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+
+//line hecbench_aop_beta.go:257
+					{
+						lsum[0] = 0
+					}
+				}
+				{
+					gc_tx2 := gc_step9 + 2
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+
+//line hecbench_aop_beta.go:257
+					{
+						lsum[0] = 0
+					}
+				}
+				{
+					gc_tx2 := gc_step9 + 3
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+
+//line hecbench_aop_beta.go:257
+					{
+						lsum[0] = 0
+					}
+				}
+			}
+			for gc_tx2 := gc_step9; gc_tx2 < gc_to2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+
+//line hecbench_aop_beta.go:257
+				{
+					lsum[0] = 0
+				}
+			}
+		}
+	}
+	{
+		gc_step10 := 0
+		for ; gc_step10+3 < gc_n2; gc_step10 += 4 {
+			{
+				gc_rank2 := gc_step10 + 0
+				gc_pos2.Thread = gc_rank2
+				sum := gc_s_sum[gc_rank2]
+
+//line hecbench_aop_beta.go:262
+				compiled.SharedAdd(&lsum[0], sum)
+			}
+			{
+				gc_rank2 := gc_step10 + 1
+				gc_pos2.Thread = gc_rank2
+				sum := gc_s_sum[gc_rank2]
+
+//line hecbench_aop_beta.go:262
+				compiled.SharedAdd(&lsum[0], sum)
+			}
+			{
+				gc_rank2 := gc_step10 + 2
+				gc_pos2.Thread = gc_rank2
+				sum := gc_s_sum[gc_rank2]
+
+//line hecbench_aop_beta.go:262
+				compiled.SharedAdd(&lsum[0], sum)
+			}
+			{
+				gc_rank2 := gc_step10 + 3
+				gc_pos2.Thread = gc_rank2
+				sum := gc_s_sum[gc_rank2]
+
+//line hecbench_aop_beta.go:262
+				compiled.SharedAdd(&lsum[0], sum)
+			}
+		}
+		for gc_rank2 := gc_step10; gc_rank2 < gc_n2; gc_rank2++ {
+			gc_pos2.Thread = gc_rank2
+			sum := gc_s_sum[gc_rank2]
+
+//line hecbench_aop_beta.go:262
+			compiled.SharedAdd(&lsum[0], sum)
+		}
+	}
+	{
+		gc_from2, gc_to2 := 0, gc_bdx2
+		if gc_bound2 := 0; gc_bound2 < gc_to2-1 {
+			gc_to2 = gc_bound2 + 1
+		}
+		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			gc_off5 := 0
+			if gc_from2 >= 0 && gc_off5 >= 0 && gc_off5 < len(sums) {
+				gc_at4 := sums[gc_off5:][:1]
 				gc_step11 := gc_from2
 				for ; gc_step11+3 < gc_to2; gc_step11 += 4 {
 					{
@@ -1657,9 +1705,9 @@ func gc_body_computeFinalSum(gc_b2 *compiled.Block, numPaths, numBlocks int, exp
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
 
-//line hecbench_aop_beta.go:257
+//line hecbench_aop_beta.go:267
 						{
-							gc_at7[0] = 0
+							gc_at4[0] = expMinRDt * lsum[0] / float64(numPaths)
 						}
 					}
 					{
@@ -1668,9 +1716,9 @@ func gc_body_computeFinalSum(gc_b2 *compiled.Block, numPaths, numBlocks int, exp
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
 
-//line hecbench_aop_beta.go:257
+//line hecbench_aop_beta.go:267
 						{
-							gc_at7[0] = 0
+							gc_at4[0] = expMinRDt * lsum[0] / float64(numPaths)
 						}
 					}
 					{
@@ -1679,9 +1727,9 @@ func gc_body_computeFinalSum(gc_b2 *compiled.Block, numPaths, numBlocks int, exp
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
 
-//line hecbench_aop_beta.go:257
+//line hecbench_aop_beta.go:267
 						{
-							gc_at7[0] = 0
+							gc_at4[0] = expMinRDt * lsum[0] / float64(numPaths)
 						}
 					}
 					{
@@ -1690,9 +1738,9 @@ func gc_body_computeFinalSum(gc_b2 *compiled.Block, numPaths, numBlocks int, exp
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
 
-//line hecbench_aop_beta.go:257
+//line hecbench_aop_beta.go:267
 						{
-							gc_at7[0] = 0
+							gc_at4[0] = expMinRDt * lsum[0] / float64(numPaths)
 						}
 					}
 				}
@@ -1700,9 +1748,9 @@ func gc_body_computeFinalSum(gc_b2 *compiled.Block, numPaths, numBlocks int, exp
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
 
-//line hecbench_aop_beta.go:257
+//line hecbench_aop_beta.go:267
 					{
-						gc_at7[0] = 0
+						gc_at4[0] = expMinRDt * lsum[0] / float64(numPaths)
 					}
 				}
 			} else {
@@ -1713,9 +1761,9 @@ func gc_body_computeFinalSum(gc_b2 *compiled.Block, numPaths, numBlocks int, exp
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
-//line hecbench_aop_beta.go:257
+//line hecbench_aop_beta.go:267
 						{
-							lsum[0] = 0
+							sums[0] = expMinRDt * lsum[0] / float64(numPaths)
 						}
 					}
 					{
@@ -1723,9 +1771,9 @@ func gc_body_computeFinalSum(gc_b2 *compiled.Block, numPaths, numBlocks int, exp
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
-//line hecbench_aop_beta.go:257
+//line hecbench_aop_beta.go:267
 						{
-							lsum[0] = 0
+							sums[0] = expMinRDt * lsum[0] / float64(numPaths)
 						}
 					}
 					{
@@ -1733,9 +1781,9 @@ func gc_body_computeFinalSum(gc_b2 *compiled.Block, numPaths, numBlocks int, exp
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
-//line hecbench_aop_beta.go:257
+//line hecbench_aop_beta.go:267
 						{
-							lsum[0] = 0
+							sums[0] = expMinRDt * lsum[0] / float64(numPaths)
 						}
 					}
 					{
@@ -1743,230 +1791,13 @@ func gc_body_computeFinalSum(gc_b2 *compiled.Block, numPaths, numBlocks int, exp
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
-//line hecbench_aop_beta.go:257
+//line hecbench_aop_beta.go:267
 						{
-							lsum[0] = 0
+							sums[0] = expMinRDt * lsum[0] / float64(numPaths)
 						}
 					}
 				}
 				for gc_tx2 := gc_step12; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line hecbench_aop_beta.go:257
-					{
-						lsum[0] = 0
-					}
-				}
-			}
-		}
-	}
-	{
-		gc_off8 := 0
-		if gc_off8 >= 0 && gc_off8 < len(lsum) {
-			gc_at8 := lsum[gc_off8:][:1]
-			gc_step13 := 0
-			for ; gc_step13+3 < gc_n2; gc_step13 += 4 {
-				{
-					gc_rank2 := gc_step13 + 0
-					_ = gc_rank2
-					gc_pos2.Thread = gc_rank2
-					sum := gc_s_sum[gc_rank2]
-
-//line hecbench_aop_beta.go:262
-					atomic.Add(&gc_at8[0], sum)
-				}
-				{
-					gc_rank2 := gc_step13 + 1
-					_ = gc_rank2
-					gc_pos2.Thread = gc_rank2
-					sum := gc_s_sum[gc_rank2]
-
-//line hecbench_aop_beta.go:262
-					atomic.Add(&gc_at8[0], sum)
-				}
-				{
-					gc_rank2 := gc_step13 + 2
-					_ = gc_rank2
-					gc_pos2.Thread = gc_rank2
-					sum := gc_s_sum[gc_rank2]
-
-//line hecbench_aop_beta.go:262
-					atomic.Add(&gc_at8[0], sum)
-				}
-				{
-					gc_rank2 := gc_step13 + 3
-					_ = gc_rank2
-					gc_pos2.Thread = gc_rank2
-					sum := gc_s_sum[gc_rank2]
-
-//line hecbench_aop_beta.go:262
-					atomic.Add(&gc_at8[0], sum)
-				}
-			}
-			for gc_rank2 := gc_step13; gc_rank2 < gc_n2; gc_rank2++ {
-				gc_pos2.Thread = gc_rank2
-				sum := gc_s_sum[gc_rank2]
-
-//line hecbench_aop_beta.go:262
-				atomic.Add(&gc_at8[0], sum)
-			}
-		} else {
-			gc_step14 := 0
-			for ; gc_step14+3 < gc_n2; gc_step14 += 4 {
-				{
-					gc_rank2 := gc_step14 + 0
-					gc_pos2.Thread = gc_rank2
-					sum := gc_s_sum[gc_rank2]
-
-//line hecbench_aop_beta.go:262
-					atomic.Add(&lsum[0], sum)
-				}
-				{
-					gc_rank2 := gc_step14 + 1
-					gc_pos2.Thread = gc_rank2
-					sum := gc_s_sum[gc_rank2]
-
-//line hecbench_aop_beta.go:262
-					atomic.Add(&lsum[0], sum)
-				}
-				{
-					gc_rank2 := gc_step14 + 2
-					gc_pos2.Thread = gc_rank2
-					sum := gc_s_sum[gc_rank2]
-
-//line hecbench_aop_beta.go:262
-					atomic.Add(&lsum[0], sum)
-				}
-				{
-					gc_rank2 := gc_step14 + 3
-					gc_pos2.Thread = gc_rank2
-					sum := gc_s_sum[gc_rank2]
-
-//line hecbench_aop_beta.go:262
-					atomic.Add(&lsum[0], sum)
-				}
-			}
-			for gc_rank2 := gc_step14; gc_rank2 < gc_n2; gc_rank2++ {
-				gc_pos2.Thread = gc_rank2
-				sum := gc_s_sum[gc_rank2]
-
-//line hecbench_aop_beta.go:262
-				atomic.Add(&lsum[0], sum)
-			}
-		}
-	}
-	{
-		gc_from2, gc_to2 := 0, gc_bdx2
-		if gc_bound2 := 0; gc_bound2 < gc_to2-1 {
-			gc_to2 = gc_bound2 + 1
-		}
-		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off9 := 0
-			if gc_from2 >= 0 && gc_off9 >= 0 && gc_off9 < len(sums) && gc_off9 < len(lsum) {
-				gc_at9 := sums[gc_off9:][:1]
-				gc_at10 := lsum[gc_off9:][:1]
-				gc_step15 := gc_from2
-				for ; gc_step15+3 < gc_to2; gc_step15 += 4 {
-					{
-						gc_tx2 := gc_step15 + 0
-						_ = gc_tx2
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
-//line hecbench_aop_beta.go:267
-						{
-							gc_at9[0] = expMinRDt * gc_at10[0] / float64(numPaths)
-						}
-					}
-					{
-						gc_tx2 := gc_step15 + 1
-						_ = gc_tx2
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
-//line hecbench_aop_beta.go:267
-						{
-							gc_at9[0] = expMinRDt * gc_at10[0] / float64(numPaths)
-						}
-					}
-					{
-						gc_tx2 := gc_step15 + 2
-						_ = gc_tx2
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
-//line hecbench_aop_beta.go:267
-						{
-							gc_at9[0] = expMinRDt * gc_at10[0] / float64(numPaths)
-						}
-					}
-					{
-						gc_tx2 := gc_step15 + 3
-						_ = gc_tx2
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
-//line hecbench_aop_beta.go:267
-						{
-							gc_at9[0] = expMinRDt * gc_at10[0] / float64(numPaths)
-						}
-					}
-				}
-				for gc_tx2 := gc_step15; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
-
-//line hecbench_aop_beta.go:267
-					{
-						gc_at9[0] = expMinRDt * gc_at10[0] / float64(numPaths)
-					}
-				}
-			} else {
-				gc_step16 := gc_from2
-				for ; gc_step16+3 < gc_to2; gc_step16 += 4 {
-					{
-						gc_tx2 := gc_step16 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line hecbench_aop_beta.go:267
-						{
-							sums[0] = expMinRDt * lsum[0] / float64(numPaths)
-						}
-					}
-					{
-						gc_tx2 := gc_step16 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line hecbench_aop_beta.go:267
-						{
-							sums[0] = expMinRDt * lsum[0] / float64(numPaths)
-						}
-					}
-					{
-						gc_tx2 := gc_step16 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line hecbench_aop_beta.go:267
-						{
-							sums[0] = expMinRDt * lsum[0] / float64(numPaths)
-						}
-					}
-					{
-						gc_tx2 := gc_step16 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line hecbench_aop_beta.go:267
-						{
-							sums[0] = expMinRDt * lsum[0] / float64(numPaths)
-						}
-					}
-				}
-				for gc_tx2 := gc_step16; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 

@@ -8,7 +8,6 @@ import (
 	"embed"
 	"math"
 
-	"github.com/gocuda/gocuda/atomic"
 	"github.com/gocuda/gocuda/compiled"
 	"github.com/gocuda/gocuda/compiled/lanes"
 	"github.com/gocuda/gocuda/gocuda"
@@ -407,7 +406,7 @@ func gc_body_prepareSvd(gc_b *compiled.Block, numPaths, minInTheMoney int, payof
 				inTheMoney := gc_s_inTheMoney[gc_rank]
 
 //line hecbench_aop.go:147
-				atomic.Or(&lsum[0], int32(inTheMoney))
+				compiled.SharedOr(&lsum[0], int32(inTheMoney))
 			}
 		}
 		{
@@ -482,7 +481,7 @@ func gc_body_prepareSvd(gc_b *compiled.Block, numPaths, minInTheMoney int, payof
 			m := gc_s_m[gc_rank]
 
 //line hecbench_aop.go:178
-			atomic.Add(&lsum[0], int32(m))
+			compiled.SharedAdd(&lsum[0], int32(m))
 		}
 	}
 	{
@@ -537,16 +536,16 @@ func gc_body_prepareSvd(gc_b *compiled.Block, numPaths, minInTheMoney int, payof
 			sums := gc_s_sums[gc_rank]
 
 //line hecbench_aop.go:200
-			atomic.Add(&lsums[0].X, sums.X)
+			compiled.SharedAdd(&lsums[0].X, sums.X)
 
 //line hecbench_aop.go:201
-			atomic.Add(&lsums[0].Y, sums.Y)
+			compiled.SharedAdd(&lsums[0].Y, sums.Y)
 
 //line hecbench_aop.go:202
-			atomic.Add(&lsums[0].Z, sums.Z)
+			compiled.SharedAdd(&lsums[0].Z, sums.Z)
 
 //line hecbench_aop.go:203
-			atomic.Add(&lsums[0].W, sums.W)
+			compiled.SharedAdd(&lsums[0].W, sums.W)
 		}
 	}
 	{

@@ -9,7 +9,6 @@ import (
 	"math"
 	"simd/archsimd"
 
-	"github.com/gocuda/gocuda/atomic"
 	"github.com/gocuda/gocuda/compiled"
 	"github.com/gocuda/gocuda/gocuda"
 )
@@ -503,7 +502,7 @@ func gc_body_prepareSvd(gc_b2 *compiled.Block, numPaths, minInTheMoney int, payo
 				inTheMoney := gc_s_inTheMoney[gc_rank2]
 
 //line hecbench_aop.go:147
-				atomic.Or(&lsum[0], int32(inTheMoney))
+				compiled.SharedOr(&lsum[0], int32(inTheMoney))
 			}
 		}
 		archsimd.ClearAVXUpperBits()
@@ -611,7 +610,7 @@ func gc_body_prepareSvd(gc_b2 *compiled.Block, numPaths, minInTheMoney int, payo
 			m := gc_s_m[gc_rank2]
 
 //line hecbench_aop.go:178
-			atomic.Add(&lsum[0], int32(m))
+			compiled.SharedAdd(&lsum[0], int32(m))
 		}
 	}
 	{
@@ -666,16 +665,16 @@ func gc_body_prepareSvd(gc_b2 *compiled.Block, numPaths, minInTheMoney int, payo
 			sums := gc_s_sums[gc_rank2]
 
 //line hecbench_aop.go:200
-			atomic.Add(&lsums[0].X, sums.X)
+			compiled.SharedAdd(&lsums[0].X, sums.X)
 
 //line hecbench_aop.go:201
-			atomic.Add(&lsums[0].Y, sums.Y)
+			compiled.SharedAdd(&lsums[0].Y, sums.Y)
 
 //line hecbench_aop.go:202
-			atomic.Add(&lsums[0].Z, sums.Z)
+			compiled.SharedAdd(&lsums[0].Z, sums.Z)
 
 //line hecbench_aop.go:203
-			atomic.Add(&lsums[0].W, sums.W)
+			compiled.SharedAdd(&lsums[0].W, sums.W)
 		}
 	}
 	{

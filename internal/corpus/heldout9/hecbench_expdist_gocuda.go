@@ -7,7 +7,6 @@ package heldout9
 import (
 	"embed"
 
-	"github.com/gocuda/gocuda/atomic"
 	"github.com/gocuda/gocuda/compiled"
 	"github.com/gocuda/gocuda/compiled/lanes"
 	"github.com/gocuda/gocuda/gocuda"
@@ -649,7 +648,7 @@ func gc_body_expdistDistance(gc_b *compiled.Block, a, b []float32, m, n int, sca
 					}
 
 //line hecbench_expdist.go:79
-					atomic.Add(&sum[0], sCrossTerm)
+					compiled.SharedAdd(&sum[0], sCrossTerm)
 					_ = sCrossTerm
 				}
 				gc_ty++
@@ -674,10 +673,8 @@ func gc_body_expdistDistance(gc_b *compiled.Block, a, b []float32, m, n int, sca
 				continue
 			}
 			gc_off5 := gc_by*gc_gdx + gc_bx
-			gc_off6 := 0
-			if gc_from >= 0 && gc_off5 >= 0 && gc_off5 < len(crossTerm_) && gc_off6 >= 0 && gc_off6 < len(sum) {
+			if gc_from >= 0 && gc_off5 >= 0 && gc_off5 < len(crossTerm_) {
 				gc_at3 := crossTerm_[gc_off5:][:1]
-				gc_at4 := sum[gc_off6:][:1]
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					_ = gc_rank
@@ -692,7 +689,7 @@ func gc_body_expdistDistance(gc_b *compiled.Block, a, b []float32, m, n int, sca
 
 //line hecbench_expdist.go:83
 					{
-						gc_at3[0] = gc_at4[0]
+						gc_at3[0] = sum[0]
 					}
 				}
 			} else {
@@ -751,146 +748,10 @@ func gc_body_reduceCrossTerm(gc_b *compiled.Block, output, crossTerm []float32, 
 			gc_to = gc_bound + 1
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-			gc_off2 := 0
-			if gc_from >= 0 && gc_off2 >= 0 && gc_off2 < len(sum) {
-				gc_at := sum[gc_off2:][:1]
-				gc_step := gc_from
-				for ; gc_step+3 < gc_to; gc_step += 4 {
-					{
-						gc_tx := gc_step + 0
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line hecbench_expdist.go:100
-						tx := gc_tx
-						_ = tx
-
-//line hecbench_expdist.go:104
-						{
-							gc_at[0] = 0
-						}
-					}
-					{
-						gc_tx := gc_step + 1
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line hecbench_expdist.go:100
-						tx := gc_tx
-						_ = tx
-
-//line hecbench_expdist.go:104
-						{
-							gc_at[0] = 0
-						}
-					}
-					{
-						gc_tx := gc_step + 2
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line hecbench_expdist.go:100
-						tx := gc_tx
-						_ = tx
-
-//line hecbench_expdist.go:104
-						{
-							gc_at[0] = 0
-						}
-					}
-					{
-						gc_tx := gc_step + 3
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line hecbench_expdist.go:100
-						tx := gc_tx
-						_ = tx
-
-//line hecbench_expdist.go:104
-						{
-							gc_at[0] = 0
-						}
-					}
-				}
-				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					_ = gc_rank
-
-//line hecbench_expdist.go:100
-					tx := gc_tx
-					_ = tx
-
-//line hecbench_expdist.go:104
-					{
-						gc_at[0] = 0
-					}
-				}
-			} else {
-				gc_step2 := gc_from
-				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
-					{
-						gc_tx := gc_step2 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line hecbench_expdist.go:100
-						tx := gc_tx
-						_ = tx
-
-//line hecbench_expdist.go:104
-						{
-							sum[0] = 0
-						}
-					}
-					{
-						gc_tx := gc_step2 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line hecbench_expdist.go:100
-						tx := gc_tx
-						_ = tx
-
-//line hecbench_expdist.go:104
-						{
-							sum[0] = 0
-						}
-					}
-					{
-						gc_tx := gc_step2 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line hecbench_expdist.go:100
-						tx := gc_tx
-						_ = tx
-
-//line hecbench_expdist.go:104
-						{
-							sum[0] = 0
-						}
-					}
-					{
-						gc_tx := gc_step2 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line hecbench_expdist.go:100
-						tx := gc_tx
-						_ = tx
-
-//line hecbench_expdist.go:104
-						{
-							sum[0] = 0
-						}
-					}
-				}
-				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+			gc_step := gc_from
+			for ; gc_step+3 < gc_to; gc_step += 4 {
+				{
+					gc_tx := gc_step + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
@@ -902,6 +763,61 @@ func gc_body_reduceCrossTerm(gc_b *compiled.Block, output, crossTerm []float32, 
 					{
 						sum[0] = 0
 					}
+				}
+				{
+					gc_tx := gc_step + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line hecbench_expdist.go:100
+					tx := gc_tx
+					_ = tx
+
+//line hecbench_expdist.go:104
+					{
+						sum[0] = 0
+					}
+				}
+				{
+					gc_tx := gc_step + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line hecbench_expdist.go:100
+					tx := gc_tx
+					_ = tx
+
+//line hecbench_expdist.go:104
+					{
+						sum[0] = 0
+					}
+				}
+				{
+					gc_tx := gc_step + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line hecbench_expdist.go:100
+					tx := gc_tx
+					_ = tx
+
+//line hecbench_expdist.go:104
+					{
+						sum[0] = 0
+					}
+				}
+			}
+			for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+
+//line hecbench_expdist.go:100
+				tx := gc_tx
+				_ = tx
+
+//line hecbench_expdist.go:104
+				{
+					sum[0] = 0
 				}
 			}
 		}
@@ -917,10 +833,10 @@ func gc_body_reduceCrossTerm(gc_b *compiled.Block, output, crossTerm []float32, 
 			_ = sCrossTerm
 			lanes.BroadcastFloat32x8(sCrossTerm).StoreSlice(gc_s_sCrossTerm[gc_rank:])
 		}
-		gc_step3 := gc_vstep
-		for ; gc_step3+3 < gc_n; gc_step3 += 4 {
+		gc_step2 := gc_vstep
+		for ; gc_step2+3 < gc_n; gc_step2 += 4 {
 			{
-				gc_rank := gc_step3 + 0
+				gc_rank := gc_step2 + 0
 				gc_pos.Thread = gc_rank
 
 //line hecbench_expdist.go:109
@@ -929,7 +845,7 @@ func gc_body_reduceCrossTerm(gc_b *compiled.Block, output, crossTerm []float32, 
 				gc_s_sCrossTerm[gc_rank] = sCrossTerm
 			}
 			{
-				gc_rank := gc_step3 + 1
+				gc_rank := gc_step2 + 1
 				gc_pos.Thread = gc_rank
 
 //line hecbench_expdist.go:109
@@ -938,7 +854,7 @@ func gc_body_reduceCrossTerm(gc_b *compiled.Block, output, crossTerm []float32, 
 				gc_s_sCrossTerm[gc_rank] = sCrossTerm
 			}
 			{
-				gc_rank := gc_step3 + 2
+				gc_rank := gc_step2 + 2
 				gc_pos.Thread = gc_rank
 
 //line hecbench_expdist.go:109
@@ -947,7 +863,7 @@ func gc_body_reduceCrossTerm(gc_b *compiled.Block, output, crossTerm []float32, 
 				gc_s_sCrossTerm[gc_rank] = sCrossTerm
 			}
 			{
-				gc_rank := gc_step3 + 3
+				gc_rank := gc_step2 + 3
 				gc_pos.Thread = gc_rank
 
 //line hecbench_expdist.go:109
@@ -956,7 +872,7 @@ func gc_body_reduceCrossTerm(gc_b *compiled.Block, output, crossTerm []float32, 
 				gc_s_sCrossTerm[gc_rank] = sCrossTerm
 			}
 		}
-		for gc_rank := gc_step3; gc_rank < gc_n; gc_rank++ {
+		for gc_rank := gc_step2; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
 
 //line hecbench_expdist.go:109
@@ -982,9 +898,9 @@ func gc_body_reduceCrossTerm(gc_b *compiled.Block, output, crossTerm []float32, 
 				gc_to = gc_bound
 			}
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				gc_off3 := gc_off
-				if gc_from >= 0 && gc_off3 >= 0 && gc_off3 <= len(crossTerm) && gc_to <= len(crossTerm)-gc_off3 {
-					gc_at2 := crossTerm[gc_off3:][:gc_to]
+				gc_off2 := gc_off
+				if gc_from >= 0 && gc_off2 >= 0 && gc_off2 <= len(crossTerm) && gc_to <= len(crossTerm)-gc_off2 {
+					gc_at := crossTerm[gc_off2:][:gc_to]
 					gc_vstep2 := gc_from
 					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
 						gc_tx := gc_vstep2
@@ -1003,7 +919,7 @@ func gc_body_reduceCrossTerm(gc_b *compiled.Block, output, crossTerm []float32, 
 //line hecbench_expdist.go:110
 						_ = i
 //line hecbench_expdist.go:111
-						sCrossTerm = sCrossTerm.Add(lanes.LoadFloat32x8Slice(gc_at2[gc_tx:]))
+						sCrossTerm = sCrossTerm.Add(lanes.LoadFloat32x8Slice(gc_at[gc_tx:]))
 //line hecbench_expdist.go:111
 						sCrossTerm.StoreSlice(gc_s_sCrossTerm[gc_rank:])
 					}
@@ -1025,7 +941,7 @@ func gc_body_reduceCrossTerm(gc_b *compiled.Block, output, crossTerm []float32, 
 						_ = i
 
 //line hecbench_expdist.go:111
-						sCrossTerm += gc_at2[gc_tx]
+						sCrossTerm += gc_at[gc_tx]
 						gc_s_sCrossTerm[gc_rank] = sCrossTerm
 					}
 				} else {
@@ -1060,10 +976,10 @@ func gc_body_reduceCrossTerm(gc_b *compiled.Block, output, crossTerm []float32, 
 					if gc_vstep3 > gc_from {
 						gc_more = true
 					}
-					gc_step4 := gc_vstep3
-					for ; gc_step4+3 < gc_to; gc_step4 += 4 {
+					gc_step3 := gc_vstep3
+					for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 						{
-							gc_tx := gc_step4 + 0
+							gc_tx := gc_step3 + 0
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -1081,7 +997,7 @@ func gc_body_reduceCrossTerm(gc_b *compiled.Block, output, crossTerm []float32, 
 							gc_s_sCrossTerm[gc_rank] = sCrossTerm
 						}
 						{
-							gc_tx := gc_step4 + 1
+							gc_tx := gc_step3 + 1
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -1099,7 +1015,7 @@ func gc_body_reduceCrossTerm(gc_b *compiled.Block, output, crossTerm []float32, 
 							gc_s_sCrossTerm[gc_rank] = sCrossTerm
 						}
 						{
-							gc_tx := gc_step4 + 2
+							gc_tx := gc_step3 + 2
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -1117,7 +1033,7 @@ func gc_body_reduceCrossTerm(gc_b *compiled.Block, output, crossTerm []float32, 
 							gc_s_sCrossTerm[gc_rank] = sCrossTerm
 						}
 						{
-							gc_tx := gc_step4 + 3
+							gc_tx := gc_step3 + 3
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -1135,7 +1051,7 @@ func gc_body_reduceCrossTerm(gc_b *compiled.Block, output, crossTerm []float32, 
 							gc_s_sCrossTerm[gc_rank] = sCrossTerm
 						}
 					}
-					for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -1157,98 +1073,47 @@ func gc_body_reduceCrossTerm(gc_b *compiled.Block, output, crossTerm []float32, 
 		}
 	}
 	{
-		gc_off4 := 0
-		if gc_off4 >= 0 && gc_off4 < len(sum) {
-			gc_at3 := sum[gc_off4:][:1]
-			gc_step5 := 0
-			for ; gc_step5+3 < gc_n; gc_step5 += 4 {
-				{
-					gc_rank := gc_step5 + 0
-					_ = gc_rank
-					gc_pos.Thread = gc_rank
-					sCrossTerm := gc_s_sCrossTerm[gc_rank]
-
-//line hecbench_expdist.go:114
-					atomic.Add(&gc_at3[0], sCrossTerm)
-				}
-				{
-					gc_rank := gc_step5 + 1
-					_ = gc_rank
-					gc_pos.Thread = gc_rank
-					sCrossTerm := gc_s_sCrossTerm[gc_rank]
-
-//line hecbench_expdist.go:114
-					atomic.Add(&gc_at3[0], sCrossTerm)
-				}
-				{
-					gc_rank := gc_step5 + 2
-					_ = gc_rank
-					gc_pos.Thread = gc_rank
-					sCrossTerm := gc_s_sCrossTerm[gc_rank]
-
-//line hecbench_expdist.go:114
-					atomic.Add(&gc_at3[0], sCrossTerm)
-				}
-				{
-					gc_rank := gc_step5 + 3
-					_ = gc_rank
-					gc_pos.Thread = gc_rank
-					sCrossTerm := gc_s_sCrossTerm[gc_rank]
-
-//line hecbench_expdist.go:114
-					atomic.Add(&gc_at3[0], sCrossTerm)
-				}
-			}
-			for gc_rank := gc_step5; gc_rank < gc_n; gc_rank++ {
+		gc_step4 := 0
+		for ; gc_step4+3 < gc_n; gc_step4 += 4 {
+			{
+				gc_rank := gc_step4 + 0
 				gc_pos.Thread = gc_rank
 				sCrossTerm := gc_s_sCrossTerm[gc_rank]
 
 //line hecbench_expdist.go:114
-				atomic.Add(&gc_at3[0], sCrossTerm)
+				compiled.SharedAdd(&sum[0], sCrossTerm)
 			}
-		} else {
-			gc_step6 := 0
-			for ; gc_step6+3 < gc_n; gc_step6 += 4 {
-				{
-					gc_rank := gc_step6 + 0
-					gc_pos.Thread = gc_rank
-					sCrossTerm := gc_s_sCrossTerm[gc_rank]
-
-//line hecbench_expdist.go:114
-					atomic.Add(&sum[0], sCrossTerm)
-				}
-				{
-					gc_rank := gc_step6 + 1
-					gc_pos.Thread = gc_rank
-					sCrossTerm := gc_s_sCrossTerm[gc_rank]
-
-//line hecbench_expdist.go:114
-					atomic.Add(&sum[0], sCrossTerm)
-				}
-				{
-					gc_rank := gc_step6 + 2
-					gc_pos.Thread = gc_rank
-					sCrossTerm := gc_s_sCrossTerm[gc_rank]
-
-//line hecbench_expdist.go:114
-					atomic.Add(&sum[0], sCrossTerm)
-				}
-				{
-					gc_rank := gc_step6 + 3
-					gc_pos.Thread = gc_rank
-					sCrossTerm := gc_s_sCrossTerm[gc_rank]
-
-//line hecbench_expdist.go:114
-					atomic.Add(&sum[0], sCrossTerm)
-				}
-			}
-			for gc_rank := gc_step6; gc_rank < gc_n; gc_rank++ {
+			{
+				gc_rank := gc_step4 + 1
 				gc_pos.Thread = gc_rank
 				sCrossTerm := gc_s_sCrossTerm[gc_rank]
 
 //line hecbench_expdist.go:114
-				atomic.Add(&sum[0], sCrossTerm)
+				compiled.SharedAdd(&sum[0], sCrossTerm)
 			}
+			{
+				gc_rank := gc_step4 + 2
+				gc_pos.Thread = gc_rank
+				sCrossTerm := gc_s_sCrossTerm[gc_rank]
+
+//line hecbench_expdist.go:114
+				compiled.SharedAdd(&sum[0], sCrossTerm)
+			}
+			{
+				gc_rank := gc_step4 + 3
+				gc_pos.Thread = gc_rank
+				sCrossTerm := gc_s_sCrossTerm[gc_rank]
+
+//line hecbench_expdist.go:114
+				compiled.SharedAdd(&sum[0], sCrossTerm)
+			}
+		}
+		for gc_rank := gc_step4; gc_rank < gc_n; gc_rank++ {
+			gc_pos.Thread = gc_rank
+			sCrossTerm := gc_s_sCrossTerm[gc_rank]
+
+//line hecbench_expdist.go:114
+			compiled.SharedAdd(&sum[0], sCrossTerm)
 		}
 	}
 	{
@@ -1257,14 +1122,13 @@ func gc_body_reduceCrossTerm(gc_b *compiled.Block, output, crossTerm []float32, 
 			gc_to = gc_bound + 1
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-			gc_off5 := 0
-			if gc_from >= 0 && gc_off5 >= 0 && gc_off5 < len(output) && gc_off5 < len(sum) {
-				gc_at4 := output[gc_off5:][:1]
-				gc_at5 := sum[gc_off5:][:1]
-				gc_step7 := gc_from
-				for ; gc_step7+3 < gc_to; gc_step7 += 4 {
+			gc_off3 := 0
+			if gc_from >= 0 && gc_off3 >= 0 && gc_off3 < len(output) {
+				gc_at2 := output[gc_off3:][:1]
+				gc_step5 := gc_from
+				for ; gc_step5+3 < gc_to; gc_step5 += 4 {
 					{
-						gc_tx := gc_step7 + 0
+						gc_tx := gc_step5 + 0
 						_ = gc_tx
 						gc_rank := gc_base + gc_tx
 						_ = gc_rank
@@ -1275,11 +1139,11 @@ func gc_body_reduceCrossTerm(gc_b *compiled.Block, output, crossTerm []float32, 
 
 //line hecbench_expdist.go:118
 						{
-							gc_at4[0] = gc_at5[0]
+							gc_at2[0] = sum[0]
 						}
 					}
 					{
-						gc_tx := gc_step7 + 1
+						gc_tx := gc_step5 + 1
 						_ = gc_tx
 						gc_rank := gc_base + gc_tx
 						_ = gc_rank
@@ -1290,11 +1154,11 @@ func gc_body_reduceCrossTerm(gc_b *compiled.Block, output, crossTerm []float32, 
 
 //line hecbench_expdist.go:118
 						{
-							gc_at4[0] = gc_at5[0]
+							gc_at2[0] = sum[0]
 						}
 					}
 					{
-						gc_tx := gc_step7 + 2
+						gc_tx := gc_step5 + 2
 						_ = gc_tx
 						gc_rank := gc_base + gc_tx
 						_ = gc_rank
@@ -1305,11 +1169,11 @@ func gc_body_reduceCrossTerm(gc_b *compiled.Block, output, crossTerm []float32, 
 
 //line hecbench_expdist.go:118
 						{
-							gc_at4[0] = gc_at5[0]
+							gc_at2[0] = sum[0]
 						}
 					}
 					{
-						gc_tx := gc_step7 + 3
+						gc_tx := gc_step5 + 3
 						_ = gc_tx
 						gc_rank := gc_base + gc_tx
 						_ = gc_rank
@@ -1320,11 +1184,11 @@ func gc_body_reduceCrossTerm(gc_b *compiled.Block, output, crossTerm []float32, 
 
 //line hecbench_expdist.go:118
 						{
-							gc_at4[0] = gc_at5[0]
+							gc_at2[0] = sum[0]
 						}
 					}
 				}
-				for gc_tx := gc_step7; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					_ = gc_rank
 
@@ -1334,14 +1198,14 @@ func gc_body_reduceCrossTerm(gc_b *compiled.Block, output, crossTerm []float32, 
 
 //line hecbench_expdist.go:118
 					{
-						gc_at4[0] = gc_at5[0]
+						gc_at2[0] = sum[0]
 					}
 				}
 			} else {
-				gc_step8 := gc_from
-				for ; gc_step8+3 < gc_to; gc_step8 += 4 {
+				gc_step6 := gc_from
+				for ; gc_step6+3 < gc_to; gc_step6 += 4 {
 					{
-						gc_tx := gc_step8 + 0
+						gc_tx := gc_step6 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -1355,7 +1219,7 @@ func gc_body_reduceCrossTerm(gc_b *compiled.Block, output, crossTerm []float32, 
 						}
 					}
 					{
-						gc_tx := gc_step8 + 1
+						gc_tx := gc_step6 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -1369,7 +1233,7 @@ func gc_body_reduceCrossTerm(gc_b *compiled.Block, output, crossTerm []float32, 
 						}
 					}
 					{
-						gc_tx := gc_step8 + 2
+						gc_tx := gc_step6 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -1383,7 +1247,7 @@ func gc_body_reduceCrossTerm(gc_b *compiled.Block, output, crossTerm []float32, 
 						}
 					}
 					{
-						gc_tx := gc_step8 + 3
+						gc_tx := gc_step6 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -1397,7 +1261,7 @@ func gc_body_reduceCrossTerm(gc_b *compiled.Block, output, crossTerm []float32, 
 						}
 					}
 				}
-				for gc_tx := gc_step8; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step6; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 

@@ -8,7 +8,6 @@ import (
 	"embed"
 	"simd/archsimd"
 
-	"github.com/gocuda/gocuda/atomic"
 	"github.com/gocuda/gocuda/compiled"
 	"github.com/gocuda/gocuda/gocuda"
 )
@@ -463,11 +462,11 @@ func gc_body_expdistDistance(gc_b2 *compiled.Block, a, b []float32, m, n int, sc
 	for ti_3 := 0; ti_3 < tileSize_2; ti_3++ {
 		{
 			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_off7 := ti_3 * stride_2
-				gc_off8 := (gc_bx2 * edBlockSizeX * edTileSizeX) + (ti_3 * stride_2)
-				if gc_off7 >= 0 && gc_off7 <= len(shMem_2) && gc_bdx2 <= len(shMem_2)-gc_off7 && gc_off8 >= 0 && gc_off8 <= len(dMem_2) && gc_bdx2 <= len(dMem_2)-gc_off8 {
-					gc_at5 := shMem_2[gc_off7:][:gc_bdx2]
-					gc_at6 := dMem_2[gc_off8:][:gc_bdx2]
+				gc_off6 := ti_3 * stride_2
+				gc_off7 := (gc_bx2 * edBlockSizeX * edTileSizeX) + (ti_3 * stride_2)
+				if gc_off6 >= 0 && gc_off6 <= len(shMem_2) && gc_bdx2 <= len(shMem_2)-gc_off6 && gc_off7 >= 0 && gc_off7 <= len(dMem_2) && gc_bdx2 <= len(dMem_2)-gc_off7 {
+					gc_at4 := shMem_2[gc_off6:][:gc_bdx2]
+					gc_at5 := dMem_2[gc_off7:][:gc_bdx2]
 					gc_vstep2 := 0
 					if compiled.SIMD {
 						for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
@@ -490,7 +489,7 @@ func gc_body_expdistDistance(gc_b2 *compiled.Block, a, b []float32, m, n int, sc
 							var dOffset_2 int = i
 //line hecbench_expdist.go:58
 							_ = dOffset_2
-							archsimd.LoadFloat32x8Slice(gc_at6[gc_tx2:]).StoreSlice(gc_at5[gc_tx2:])
+							archsimd.LoadFloat32x8Slice(gc_at5[gc_tx2:]).StoreSlice(gc_at4[gc_tx2:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
@@ -515,7 +514,7 @@ func gc_body_expdistDistance(gc_b2 *compiled.Block, a, b []float32, m, n int, sc
 						_ = dOffset_2
 
 //line hecbench_expdist.go:31
-						gc_at5[gc_tx2] = gc_at6[gc_tx2]
+						gc_at4[gc_tx2] = gc_at5[gc_tx2]
 					}
 				} else {
 					gc_vstep3 := 0
@@ -811,7 +810,7 @@ func gc_body_expdistDistance(gc_b2 *compiled.Block, a, b []float32, m, n int, sc
 					}
 
 //line hecbench_expdist.go:79
-					atomic.Add(&sum[0], sCrossTerm)
+					compiled.SharedAdd(&sum[0], sCrossTerm)
 					_ = sCrossTerm
 				}
 				gc_ty2++
@@ -835,11 +834,9 @@ func gc_body_expdistDistance(gc_b2 *compiled.Block, a, b []float32, m, n int, sc
 				}
 				continue
 			}
-			gc_off9 := gc_by2*gc_gdx2 + gc_bx2
-			gc_off10 := 0
-			if gc_from2 >= 0 && gc_off9 >= 0 && gc_off9 < len(crossTerm_) && gc_off10 >= 0 && gc_off10 < len(sum) {
-				gc_at7 := crossTerm_[gc_off9:][:1]
-				gc_at8 := sum[gc_off10:][:1]
+			gc_off8 := gc_by2*gc_gdx2 + gc_bx2
+			if gc_from2 >= 0 && gc_off8 >= 0 && gc_off8 < len(crossTerm_) {
+				gc_at6 := crossTerm_[gc_off8:][:1]
 				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
@@ -854,7 +851,7 @@ func gc_body_expdistDistance(gc_b2 *compiled.Block, a, b []float32, m, n int, sc
 
 //line hecbench_expdist.go:83
 					{
-						gc_at7[0] = gc_at8[0]
+						gc_at6[0] = sum[0]
 					}
 				}
 			} else {
@@ -915,146 +912,10 @@ func gc_body_reduceCrossTerm(gc_b2 *compiled.Block, output, crossTerm []float32,
 			gc_to2 = gc_bound2 + 1
 		}
 		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off6 := 0
-			if gc_from2 >= 0 && gc_off6 >= 0 && gc_off6 < len(sum) {
-				gc_at6 := sum[gc_off6:][:1]
-				gc_step9 := gc_from2
-				for ; gc_step9+3 < gc_to2; gc_step9 += 4 {
-					{
-						gc_tx2 := gc_step9 + 0
-						_ = gc_tx2
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
-//line hecbench_expdist.go:100
-						tx := gc_tx2
-						_ = tx
-
-//line hecbench_expdist.go:104
-						{
-							gc_at6[0] = 0
-						}
-					}
-					{
-						gc_tx2 := gc_step9 + 1
-						_ = gc_tx2
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
-//line hecbench_expdist.go:100
-						tx := gc_tx2
-						_ = tx
-
-//line hecbench_expdist.go:104
-						{
-							gc_at6[0] = 0
-						}
-					}
-					{
-						gc_tx2 := gc_step9 + 2
-						_ = gc_tx2
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
-//line hecbench_expdist.go:100
-						tx := gc_tx2
-						_ = tx
-
-//line hecbench_expdist.go:104
-						{
-							gc_at6[0] = 0
-						}
-					}
-					{
-						gc_tx2 := gc_step9 + 3
-						_ = gc_tx2
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
-//line hecbench_expdist.go:100
-						tx := gc_tx2
-						_ = tx
-
-//line hecbench_expdist.go:104
-						{
-							gc_at6[0] = 0
-						}
-					}
-				}
-				for gc_tx2 := gc_step9; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
-
-//line hecbench_expdist.go:100
-					tx := gc_tx2
-					_ = tx
-
-//line hecbench_expdist.go:104
-					{
-						gc_at6[0] = 0
-					}
-				}
-			} else {
-				gc_step10 := gc_from2
-				for ; gc_step10+3 < gc_to2; gc_step10 += 4 {
-					{
-						gc_tx2 := gc_step10 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line hecbench_expdist.go:100
-						tx := gc_tx2
-						_ = tx
-
-//line hecbench_expdist.go:104
-						{
-							sum[0] = 0
-						}
-					}
-					{
-						gc_tx2 := gc_step10 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line hecbench_expdist.go:100
-						tx := gc_tx2
-						_ = tx
-
-//line hecbench_expdist.go:104
-						{
-							sum[0] = 0
-						}
-					}
-					{
-						gc_tx2 := gc_step10 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line hecbench_expdist.go:100
-						tx := gc_tx2
-						_ = tx
-
-//line hecbench_expdist.go:104
-						{
-							sum[0] = 0
-						}
-					}
-					{
-						gc_tx2 := gc_step10 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line hecbench_expdist.go:100
-						tx := gc_tx2
-						_ = tx
-
-//line hecbench_expdist.go:104
-						{
-							sum[0] = 0
-						}
-					}
-				}
-				for gc_tx2 := gc_step10; gc_tx2 < gc_to2; gc_tx2++ {
+			gc_step7 := gc_from2
+			for ; gc_step7+3 < gc_to2; gc_step7 += 4 {
+				{
+					gc_tx2 := gc_step7 + 0
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -1066,6 +927,61 @@ func gc_body_reduceCrossTerm(gc_b2 *compiled.Block, output, crossTerm []float32,
 					{
 						sum[0] = 0
 					}
+				}
+				{
+					gc_tx2 := gc_step7 + 1
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+
+//line hecbench_expdist.go:100
+					tx := gc_tx2
+					_ = tx
+
+//line hecbench_expdist.go:104
+					{
+						sum[0] = 0
+					}
+				}
+				{
+					gc_tx2 := gc_step7 + 2
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+
+//line hecbench_expdist.go:100
+					tx := gc_tx2
+					_ = tx
+
+//line hecbench_expdist.go:104
+					{
+						sum[0] = 0
+					}
+				}
+				{
+					gc_tx2 := gc_step7 + 3
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+
+//line hecbench_expdist.go:100
+					tx := gc_tx2
+					_ = tx
+
+//line hecbench_expdist.go:104
+					{
+						sum[0] = 0
+					}
+				}
+			}
+			for gc_tx2 := gc_step7; gc_tx2 < gc_to2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+
+//line hecbench_expdist.go:100
+				tx := gc_tx2
+				_ = tx
+
+//line hecbench_expdist.go:104
+				{
+					sum[0] = 0
 				}
 			}
 		}
@@ -1085,10 +1001,10 @@ func gc_body_reduceCrossTerm(gc_b2 *compiled.Block, output, crossTerm []float32,
 			}
 			archsimd.ClearAVXUpperBits()
 		}
-		gc_step11 := gc_vstep4
-		for ; gc_step11+3 < gc_n2; gc_step11 += 4 {
+		gc_step8 := gc_vstep4
+		for ; gc_step8+3 < gc_n2; gc_step8 += 4 {
 			{
-				gc_rank2 := gc_step11 + 0
+				gc_rank2 := gc_step8 + 0
 				gc_pos2.Thread = gc_rank2
 
 //line hecbench_expdist.go:109
@@ -1097,7 +1013,7 @@ func gc_body_reduceCrossTerm(gc_b2 *compiled.Block, output, crossTerm []float32,
 				gc_s_sCrossTerm[gc_rank2] = sCrossTerm
 			}
 			{
-				gc_rank2 := gc_step11 + 1
+				gc_rank2 := gc_step8 + 1
 				gc_pos2.Thread = gc_rank2
 
 //line hecbench_expdist.go:109
@@ -1106,7 +1022,7 @@ func gc_body_reduceCrossTerm(gc_b2 *compiled.Block, output, crossTerm []float32,
 				gc_s_sCrossTerm[gc_rank2] = sCrossTerm
 			}
 			{
-				gc_rank2 := gc_step11 + 2
+				gc_rank2 := gc_step8 + 2
 				gc_pos2.Thread = gc_rank2
 
 //line hecbench_expdist.go:109
@@ -1115,7 +1031,7 @@ func gc_body_reduceCrossTerm(gc_b2 *compiled.Block, output, crossTerm []float32,
 				gc_s_sCrossTerm[gc_rank2] = sCrossTerm
 			}
 			{
-				gc_rank2 := gc_step11 + 3
+				gc_rank2 := gc_step8 + 3
 				gc_pos2.Thread = gc_rank2
 
 //line hecbench_expdist.go:109
@@ -1124,7 +1040,7 @@ func gc_body_reduceCrossTerm(gc_b2 *compiled.Block, output, crossTerm []float32,
 				gc_s_sCrossTerm[gc_rank2] = sCrossTerm
 			}
 		}
-		for gc_rank2 := gc_step11; gc_rank2 < gc_n2; gc_rank2++ {
+		for gc_rank2 := gc_step8; gc_rank2 < gc_n2; gc_rank2++ {
 			gc_pos2.Thread = gc_rank2
 
 //line hecbench_expdist.go:109
@@ -1150,9 +1066,9 @@ func gc_body_reduceCrossTerm(gc_b2 *compiled.Block, output, crossTerm []float32,
 				gc_to2 = gc_bound2
 			}
 			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_off7 := gc_off
-				if gc_from2 >= 0 && gc_off7 >= 0 && gc_off7 <= len(crossTerm) && gc_to2 <= len(crossTerm)-gc_off7 {
-					gc_at7 := crossTerm[gc_off7:][:gc_to2]
+				gc_off4 := gc_off
+				if gc_from2 >= 0 && gc_off4 >= 0 && gc_off4 <= len(crossTerm) && gc_to2 <= len(crossTerm)-gc_off4 {
+					gc_at3 := crossTerm[gc_off4:][:gc_to2]
 					gc_vstep5 := gc_from2
 					if compiled.SIMD {
 						for ; gc_vstep5+7 < gc_to2; gc_vstep5 += 8 {
@@ -1172,7 +1088,7 @@ func gc_body_reduceCrossTerm(gc_b2 *compiled.Block, output, crossTerm []float32,
 //line hecbench_expdist.go:110
 							_ = i
 //line hecbench_expdist.go:111
-							sCrossTerm = sCrossTerm.Add(archsimd.LoadFloat32x8Slice(gc_at7[gc_tx2:]))
+							sCrossTerm = sCrossTerm.Add(archsimd.LoadFloat32x8Slice(gc_at3[gc_tx2:]))
 //line hecbench_expdist.go:111
 							sCrossTerm.StoreSlice(gc_s_sCrossTerm[gc_rank2:])
 						}
@@ -1196,7 +1112,7 @@ func gc_body_reduceCrossTerm(gc_b2 *compiled.Block, output, crossTerm []float32,
 						_ = i
 
 //line hecbench_expdist.go:111
-						sCrossTerm += gc_at7[gc_tx2]
+						sCrossTerm += gc_at3[gc_tx2]
 						gc_s_sCrossTerm[gc_rank2] = sCrossTerm
 					}
 				} else {
@@ -1234,10 +1150,10 @@ func gc_body_reduceCrossTerm(gc_b2 *compiled.Block, output, crossTerm []float32,
 					if gc_vstep6 > gc_from2 {
 						gc_more = true
 					}
-					gc_step12 := gc_vstep6
-					for ; gc_step12+3 < gc_to2; gc_step12 += 4 {
+					gc_step9 := gc_vstep6
+					for ; gc_step9+3 < gc_to2; gc_step9 += 4 {
 						{
-							gc_tx2 := gc_step12 + 0
+							gc_tx2 := gc_step9 + 0
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -1255,7 +1171,7 @@ func gc_body_reduceCrossTerm(gc_b2 *compiled.Block, output, crossTerm []float32,
 							gc_s_sCrossTerm[gc_rank2] = sCrossTerm
 						}
 						{
-							gc_tx2 := gc_step12 + 1
+							gc_tx2 := gc_step9 + 1
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -1273,7 +1189,7 @@ func gc_body_reduceCrossTerm(gc_b2 *compiled.Block, output, crossTerm []float32,
 							gc_s_sCrossTerm[gc_rank2] = sCrossTerm
 						}
 						{
-							gc_tx2 := gc_step12 + 2
+							gc_tx2 := gc_step9 + 2
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -1291,7 +1207,7 @@ func gc_body_reduceCrossTerm(gc_b2 *compiled.Block, output, crossTerm []float32,
 							gc_s_sCrossTerm[gc_rank2] = sCrossTerm
 						}
 						{
-							gc_tx2 := gc_step12 + 3
+							gc_tx2 := gc_step9 + 3
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -1309,7 +1225,7 @@ func gc_body_reduceCrossTerm(gc_b2 *compiled.Block, output, crossTerm []float32,
 							gc_s_sCrossTerm[gc_rank2] = sCrossTerm
 						}
 					}
-					for gc_tx2 := gc_step12; gc_tx2 < gc_to2; gc_tx2++ {
+					for gc_tx2 := gc_step9; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -1331,98 +1247,47 @@ func gc_body_reduceCrossTerm(gc_b2 *compiled.Block, output, crossTerm []float32,
 		}
 	}
 	{
-		gc_off8 := 0
-		if gc_off8 >= 0 && gc_off8 < len(sum) {
-			gc_at8 := sum[gc_off8:][:1]
-			gc_step13 := 0
-			for ; gc_step13+3 < gc_n2; gc_step13 += 4 {
-				{
-					gc_rank2 := gc_step13 + 0
-					_ = gc_rank2
-					gc_pos2.Thread = gc_rank2
-					sCrossTerm := gc_s_sCrossTerm[gc_rank2]
-
-//line hecbench_expdist.go:114
-					atomic.Add(&gc_at8[0], sCrossTerm)
-				}
-				{
-					gc_rank2 := gc_step13 + 1
-					_ = gc_rank2
-					gc_pos2.Thread = gc_rank2
-					sCrossTerm := gc_s_sCrossTerm[gc_rank2]
-
-//line hecbench_expdist.go:114
-					atomic.Add(&gc_at8[0], sCrossTerm)
-				}
-				{
-					gc_rank2 := gc_step13 + 2
-					_ = gc_rank2
-					gc_pos2.Thread = gc_rank2
-					sCrossTerm := gc_s_sCrossTerm[gc_rank2]
-
-//line hecbench_expdist.go:114
-					atomic.Add(&gc_at8[0], sCrossTerm)
-				}
-				{
-					gc_rank2 := gc_step13 + 3
-					_ = gc_rank2
-					gc_pos2.Thread = gc_rank2
-					sCrossTerm := gc_s_sCrossTerm[gc_rank2]
-
-//line hecbench_expdist.go:114
-					atomic.Add(&gc_at8[0], sCrossTerm)
-				}
-			}
-			for gc_rank2 := gc_step13; gc_rank2 < gc_n2; gc_rank2++ {
+		gc_step10 := 0
+		for ; gc_step10+3 < gc_n2; gc_step10 += 4 {
+			{
+				gc_rank2 := gc_step10 + 0
 				gc_pos2.Thread = gc_rank2
 				sCrossTerm := gc_s_sCrossTerm[gc_rank2]
 
 //line hecbench_expdist.go:114
-				atomic.Add(&gc_at8[0], sCrossTerm)
+				compiled.SharedAdd(&sum[0], sCrossTerm)
 			}
-		} else {
-			gc_step14 := 0
-			for ; gc_step14+3 < gc_n2; gc_step14 += 4 {
-				{
-					gc_rank2 := gc_step14 + 0
-					gc_pos2.Thread = gc_rank2
-					sCrossTerm := gc_s_sCrossTerm[gc_rank2]
-
-//line hecbench_expdist.go:114
-					atomic.Add(&sum[0], sCrossTerm)
-				}
-				{
-					gc_rank2 := gc_step14 + 1
-					gc_pos2.Thread = gc_rank2
-					sCrossTerm := gc_s_sCrossTerm[gc_rank2]
-
-//line hecbench_expdist.go:114
-					atomic.Add(&sum[0], sCrossTerm)
-				}
-				{
-					gc_rank2 := gc_step14 + 2
-					gc_pos2.Thread = gc_rank2
-					sCrossTerm := gc_s_sCrossTerm[gc_rank2]
-
-//line hecbench_expdist.go:114
-					atomic.Add(&sum[0], sCrossTerm)
-				}
-				{
-					gc_rank2 := gc_step14 + 3
-					gc_pos2.Thread = gc_rank2
-					sCrossTerm := gc_s_sCrossTerm[gc_rank2]
-
-//line hecbench_expdist.go:114
-					atomic.Add(&sum[0], sCrossTerm)
-				}
-			}
-			for gc_rank2 := gc_step14; gc_rank2 < gc_n2; gc_rank2++ {
+			{
+				gc_rank2 := gc_step10 + 1
 				gc_pos2.Thread = gc_rank2
 				sCrossTerm := gc_s_sCrossTerm[gc_rank2]
 
 //line hecbench_expdist.go:114
-				atomic.Add(&sum[0], sCrossTerm)
+				compiled.SharedAdd(&sum[0], sCrossTerm)
 			}
+			{
+				gc_rank2 := gc_step10 + 2
+				gc_pos2.Thread = gc_rank2
+				sCrossTerm := gc_s_sCrossTerm[gc_rank2]
+
+//line hecbench_expdist.go:114
+				compiled.SharedAdd(&sum[0], sCrossTerm)
+			}
+			{
+				gc_rank2 := gc_step10 + 3
+				gc_pos2.Thread = gc_rank2
+				sCrossTerm := gc_s_sCrossTerm[gc_rank2]
+
+//line hecbench_expdist.go:114
+				compiled.SharedAdd(&sum[0], sCrossTerm)
+			}
+		}
+		for gc_rank2 := gc_step10; gc_rank2 < gc_n2; gc_rank2++ {
+			gc_pos2.Thread = gc_rank2
+			sCrossTerm := gc_s_sCrossTerm[gc_rank2]
+
+//line hecbench_expdist.go:114
+			compiled.SharedAdd(&sum[0], sCrossTerm)
 		}
 	}
 	{
@@ -1431,14 +1296,13 @@ func gc_body_reduceCrossTerm(gc_b2 *compiled.Block, output, crossTerm []float32,
 			gc_to2 = gc_bound2 + 1
 		}
 		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off9 := 0
-			if gc_from2 >= 0 && gc_off9 >= 0 && gc_off9 < len(output) && gc_off9 < len(sum) {
-				gc_at9 := output[gc_off9:][:1]
-				gc_at10 := sum[gc_off9:][:1]
-				gc_step15 := gc_from2
-				for ; gc_step15+3 < gc_to2; gc_step15 += 4 {
+			gc_off5 := 0
+			if gc_from2 >= 0 && gc_off5 >= 0 && gc_off5 < len(output) {
+				gc_at4 := output[gc_off5:][:1]
+				gc_step11 := gc_from2
+				for ; gc_step11+3 < gc_to2; gc_step11 += 4 {
 					{
-						gc_tx2 := gc_step15 + 0
+						gc_tx2 := gc_step11 + 0
 						_ = gc_tx2
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
@@ -1449,11 +1313,11 @@ func gc_body_reduceCrossTerm(gc_b2 *compiled.Block, output, crossTerm []float32,
 
 //line hecbench_expdist.go:118
 						{
-							gc_at9[0] = gc_at10[0]
+							gc_at4[0] = sum[0]
 						}
 					}
 					{
-						gc_tx2 := gc_step15 + 1
+						gc_tx2 := gc_step11 + 1
 						_ = gc_tx2
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
@@ -1464,11 +1328,11 @@ func gc_body_reduceCrossTerm(gc_b2 *compiled.Block, output, crossTerm []float32,
 
 //line hecbench_expdist.go:118
 						{
-							gc_at9[0] = gc_at10[0]
+							gc_at4[0] = sum[0]
 						}
 					}
 					{
-						gc_tx2 := gc_step15 + 2
+						gc_tx2 := gc_step11 + 2
 						_ = gc_tx2
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
@@ -1479,11 +1343,11 @@ func gc_body_reduceCrossTerm(gc_b2 *compiled.Block, output, crossTerm []float32,
 
 //line hecbench_expdist.go:118
 						{
-							gc_at9[0] = gc_at10[0]
+							gc_at4[0] = sum[0]
 						}
 					}
 					{
-						gc_tx2 := gc_step15 + 3
+						gc_tx2 := gc_step11 + 3
 						_ = gc_tx2
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
@@ -1494,11 +1358,11 @@ func gc_body_reduceCrossTerm(gc_b2 *compiled.Block, output, crossTerm []float32,
 
 //line hecbench_expdist.go:118
 						{
-							gc_at9[0] = gc_at10[0]
+							gc_at4[0] = sum[0]
 						}
 					}
 				}
-				for gc_tx2 := gc_step15; gc_tx2 < gc_to2; gc_tx2++ {
+				for gc_tx2 := gc_step11; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
 
@@ -1508,14 +1372,14 @@ func gc_body_reduceCrossTerm(gc_b2 *compiled.Block, output, crossTerm []float32,
 
 //line hecbench_expdist.go:118
 					{
-						gc_at9[0] = gc_at10[0]
+						gc_at4[0] = sum[0]
 					}
 				}
 			} else {
-				gc_step16 := gc_from2
-				for ; gc_step16+3 < gc_to2; gc_step16 += 4 {
+				gc_step12 := gc_from2
+				for ; gc_step12+3 < gc_to2; gc_step12 += 4 {
 					{
-						gc_tx2 := gc_step16 + 0
+						gc_tx2 := gc_step12 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -1529,7 +1393,7 @@ func gc_body_reduceCrossTerm(gc_b2 *compiled.Block, output, crossTerm []float32,
 						}
 					}
 					{
-						gc_tx2 := gc_step16 + 1
+						gc_tx2 := gc_step12 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -1543,7 +1407,7 @@ func gc_body_reduceCrossTerm(gc_b2 *compiled.Block, output, crossTerm []float32,
 						}
 					}
 					{
-						gc_tx2 := gc_step16 + 2
+						gc_tx2 := gc_step12 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -1557,7 +1421,7 @@ func gc_body_reduceCrossTerm(gc_b2 *compiled.Block, output, crossTerm []float32,
 						}
 					}
 					{
-						gc_tx2 := gc_step16 + 3
+						gc_tx2 := gc_step12 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -1571,7 +1435,7 @@ func gc_body_reduceCrossTerm(gc_b2 *compiled.Block, output, crossTerm []float32,
 						}
 					}
 				}
-				for gc_tx2 := gc_step16; gc_tx2 < gc_to2; gc_tx2++ {
+				for gc_tx2 := gc_step12; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
