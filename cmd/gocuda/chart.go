@@ -200,7 +200,7 @@ func (l *chartLayout) valueLabels(r chartRow, y float64) []valueLabel {
 	if len(vs) == 0 {
 		return nil
 	}
-	lo, hi := slicesMinMax(vs)
+	lo, hi := slices.Min(vs), slices.Max(vs)
 	label := func(v, x float64, anchor string) valueLabel {
 		w := textWidth(formatSpeedup(v), valueSize, false)
 		x0 := x
@@ -214,15 +214,6 @@ func (l *chartLayout) valueLabels(r chartRow, y float64) []valueLabel {
 		labels = append(labels, label(lo, left-labelGap, anchorEnd))
 	}
 	return labels
-}
-
-// slicesMinMax returns the least and the greatest of vs.
-func slicesMinMax(vs []float64) (lo, hi float64) {
-	lo, hi = vs[0], vs[0]
-	for _, v := range vs {
-		lo, hi = min(lo, v), max(hi, v)
-	}
-	return lo, hi
 }
 
 // legend draws the legend from y, wrapping its entries, and returns the

@@ -173,6 +173,16 @@ func TestChartSVG(t *testing.T) {
 	}
 }
 
+// overlaps reports whether b and c share more than an edge.
+func (b box) overlaps(c box) bool {
+	return b.x0 < c.x1 && c.x0 < b.x1 && b.y0 < c.y1 && c.y0 < b.y1
+}
+
+// within reports whether b lies inside c.
+func (b box) within(c box) bool {
+	return b.x0 >= c.x0 && b.x1 <= c.x1 && b.y0 >= c.y0 && b.y1 <= c.y1
+}
+
 // TestWrapText checks the breaking of captions into lines.
 func TestWrapText(t *testing.T) {
 	for _, c := range []struct {

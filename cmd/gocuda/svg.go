@@ -15,16 +15,6 @@ import (
 // A box is a rectangle in the scene's units (pixels, y down).
 type box struct{ x0, y0, x1, y1 float64 }
 
-// overlaps reports whether b and c share more than an edge.
-func (b box) overlaps(c box) bool {
-	return b.x0 < c.x1 && c.x0 < b.x1 && b.y0 < c.y1 && c.y0 < b.y1
-}
-
-// within reports whether b lies inside c.
-func (b box) within(c box) bool {
-	return b.x0 >= c.x0 && b.x1 <= c.x1 && b.y0 >= c.y0 && b.y1 <= c.y1
-}
-
 // A shape is one element of a scene: its class (what it shows, for the
 // tests and for a stylesheet), its bounding box, its text if it is text,
 // and its SVG element.
