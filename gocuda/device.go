@@ -97,8 +97,16 @@ func newDevice(marked bool, opts []Option) (*Device, error) {
 // Workers returns the number of worker goroutines.
 func (d *Device) Workers() int { return d.pool.Workers() }
 
-// Launch runs kernel over the grid cfg describes and returns when every
-// block has finished. See LaunchContext.
+// Launch runs kernel once for every thread of the grid cfg describes, as
+// CUDA's kernel<<<cfg.Grid, cfg.Block, cfg.SharedMem>>>(...) followed by a
+// wait, and returns when every block has finished: every write the kernel
+// made happens before it returns. A configuration outside CUDA's limits
+// returns an error wrapping ErrInvalidConfiguration or ErrInvalidValue
+// before anything runs; a panic in a thread (an out-of-range index is
+// ErrIllegalAddress) returns a *KernelError naming the first failing block
+// and thread, and threads stuck at barriers that can never complete a
+// *DeadlockError. It is LaunchContext with context.Background(), which
+// documents the ordering with streams and nested launches.
 func (d *Device) Launch(cfg Config, kernel func(*Thread)) error {
 	return d.LaunchContext(context.Background(), cfg, kernel)
 }
@@ -232,7 +240,12 @@ func (d *Device) Close() error {
 	return streamErr
 }
 
-// Launch runs kernel on the default device. See Device.LaunchContext.
+// Launch runs kernel once for every thread of the grid cfg describes on
+// the default device (Default), one worker goroutine per core, and
+// returns when every block has finished, with the errors Device.Launch
+// returns: an invalid configuration before anything runs, a *KernelError
+// for a panic in a thread, a *DeadlockError for barriers that cannot
+// complete.
 func Launch(cfg Config, kernel func(*Thread)) error {
 	return Default().Launch(cfg, kernel)
 }

@@ -29,6 +29,20 @@
 // up. Warps are 32 consecutive linear thread indices (X fastest, then Y,
 // then Z); see Thread.LaneID and Thread.WarpID.
 //
+// # Compiled kernels
+//
+// Barriers on this path cost a coroutine switch per thread. A kernel
+// marked //gocuda:kernel Name and run through `gocuda compile` (go
+// generate, with //go:generate go tool gocuda compile once the tool is
+// added to the module) gets a constructor Name whose blocks run as loops
+// over their threads, barriers lowered at compile time, and vector steps
+// in the SIMD build; the launch call does not change. A compiled form
+// whose kernel was edited since never runs: the kernel runs as written, on
+// this path, with a warning (ErrInvalidKernelImage under GOCUDA_STRICT=1).
+// Config.RuntimePath, WithRuntimePath and GOCUDA_COMPILED=off run compiled
+// kernels on this path, to compare. See package compiled and
+// docs/tutorials/compiled-kernels.md.
+//
 // # Errors
 //
 // A launch with an invalid configuration fails at once with an error

@@ -4,6 +4,8 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"slices"
+	"strings"
 
 	"golang.org/x/tools/go/types/typeutil"
 )
@@ -84,6 +86,9 @@ func (f *Func) inline(s ast.Stmt, call *ast.CallExpr, decl *ast.FuncDecl) []Node
 // arguments, as the kernel's own code would.
 func (f *Func) inlineAliased(s ast.Stmt, call *ast.CallExpr, decl *ast.FuncDecl, alias bool) []Node {
 	depth := f.depth
+	if i := slices.Index(f.inlining, decl); i >= 0 {
+		fail(f.unsupported(call, "a recursive helper that synchronizes (%s) cannot be inlined: write the recursion as a loop", recursionPath(f.inlining[i:], decl)))
+	}
 	if depth >= maxInlineDepth {
 		fail(f.unsupported(call, "helpers that synchronize nested more than %d deep (write a recursion as a loop)", maxInlineDepth))
 	}
@@ -116,12 +121,23 @@ func (f *Func) inlineAliased(s ast.Stmt, call *ast.CallExpr, decl *ast.FuncDecl,
 	f.checkCalls(&ast.BlockStmt{List: list})
 	outer := f.depth
 	f.depth = depth + 1
+	f.inlining = append(f.inlining, decl)
 	out = append(out, f.buildList(list)...)
+	f.inlining = f.inlining[:len(f.inlining)-1]
 	f.depth = outer
 	if rest := f.goOn(s, call, results); rest != nil {
 		out = append(out, f.buildList([]ast.Stmt{rest})...)
 	}
 	return out
+}
+
+// recursionPath names the calls of a recursion: "a calls b calls a".
+func recursionPath(cycle []*ast.FuncDecl, back *ast.FuncDecl) string {
+	var names []string
+	for _, d := range append(cycle, back) {
+		names = append(names, d.Name.Name)
+	}
+	return strings.Join(names, " calls ")
 }
 
 // bindParams returns the statements binding the parameters of the copy

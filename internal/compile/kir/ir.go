@@ -178,6 +178,7 @@ type Func struct {
 	loops       int                             // thread loops made, for their ids
 	seq         map[*types.Var]int              // the order in which inlining made variables
 	depth       int                             // helpers being inlined
+	inlining    []*ast.FuncDecl                 // those helpers, outermost first: a recursion meets itself
 	origins     map[*ast.CallExpr]*ast.CallExpr // the source calls of calls in inlined copies
 	copiedCalls map[*ast.CallExpr]bool          // the source calls that have copies
 	typeExprs   map[*ast.Ident]types.Type       // identifiers written as a type: inlined type parameters, declared types

@@ -140,3 +140,19 @@ func warpUpdate(t *gocuda.Thread, out []int32, n int, w int32) {
 	}
 	out[t.ThreadIdx.X] = w
 }
+
+// recursive calls a helper that synchronizes and calls itself: refused
+// as a recursion, naming the calls, not as helpers nested too deep.
+func recursive(t *gocuda.Thread, out []int32, n int) {
+	out[t.ThreadIdx.X] = sumDown(t, out, n)
+}
+
+// A helper, not a kernel: sumDown adds n, n-1, ... 1, a barrier at each
+// step.
+func sumDown(t *gocuda.Thread, out []int32, n int) int32 {
+	t.SyncThreads()
+	if n == 0 {
+		return 0
+	}
+	return int32(n) + sumDown(t, out, n-1)
+}
