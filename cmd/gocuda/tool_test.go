@@ -31,9 +31,9 @@ var toolModules = []string{
 }
 
 // toolKernel is a user's program with a kernel, compiled by the tool.
-const toolKernel = `package main
-
-//go:generate go tool gocuda compile
+// Its go:generate line is split so that go generate in this repository
+// does not take it for one of its own.
+const toolKernel = "package main\n\n//go:" + `generate go tool gocuda compile
 
 import (
 	"fmt"

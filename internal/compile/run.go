@@ -37,7 +37,8 @@ func Main(args []string, stdout, stderr io.Writer) int {
 Compile writes, beside each source file with kernels marked
 //gocuda:kernel Name, a file ending in _gocuda.go with each kernel's
 constructor Name and, where it can, the kernel's compiled block body. Run it
-with go generate (//go:generate go run github.com/gocuda/gocuda/cmd/gocuda compile)
+with go generate (//go:generate go tool gocuda compile, once the tool is
+added with go get -tool github.com/gocuda/gocuda/cmd/gocuda)
 and commit what it writes. A kernel it cannot compile keeps running on the
 runtime path; compile says why. With -check it writes nothing and fails if
 a generated file is stale, for CI (give it the flags go generate uses).`)
