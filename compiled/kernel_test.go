@@ -2,8 +2,8 @@ package compiled_test
 
 import (
 	"bytes"
-	"math"
 	"io"
+	"math"
 	"os"
 	"os/exec"
 	"sync/atomic"
