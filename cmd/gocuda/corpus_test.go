@@ -278,3 +278,34 @@ func TestCorpusWholeStores(t *testing.T) {
 	assert.Equal(t, exitOK, code, "stdout:\n%s\nstderr:\n%s", &stdout, &stderr)
 	assert.Contains(t, stdout.String(), "ERROR SUMMARY: 0 errors, 0 warnings")
 }
+
+// TestCorpusRaytrace: a ray tracer's per-pixel colour and random state,
+// locals of each thread written through methods with pointer receivers
+// (an implicit &col, nested method calls, a pointer to a local kept in a
+// slice of the thread's own), are no other thread's memory, even where Go
+// reuses an earlier thread's freed local: no report. The twin writing a
+// pixel of global memory, a vec3 and a random state of shared memory
+// through the same methods has each write race with the other threads'.
+func TestCorpusRaytrace(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs the corpus's tests instrumented")
+	}
+	var stdout, stderr bytes.Buffer
+	code := check([]string{corpusDir, "--", "-run", "^TestRender$"}, &stdout, &stderr, nil)
+	assert.Equal(t, exitOK, code, "stdout:\n%s\nstderr:\n%s", &stdout, &stderr)
+	assert.Contains(t, stdout.String(), "ERROR SUMMARY: 0 errors, 0 warnings")
+
+	stdout.Reset()
+	code = check([]string{"-json", corpusDir, "--", "-run", "^TestRenderRaces$"}, &stdout, &stderr, nil)
+	assert.Equal(t, exitFailure, code, "stderr:\n%s", &stderr)
+	var rs []*record.Report
+	require.NoError(t, json.Unmarshal(stdout.Bytes(), &rs), "stdout:\n%s", &stdout)
+	file := filepath.Join(corpusDir, "raytrace.go")
+	for _, marker := range []string{"// SCALE", "// ADD", "// STATE"} {
+		line := lineIn(t, file, marker)
+		assert.True(t, slices.ContainsFunc(rs, func(r *record.Report) bool {
+			return r.Tool == "racecheck" && r.What == "Potential WAW hazard" && len(r.Accesses) == 2 &&
+				r.Accesses[0].Line == line && r.Accesses[1].Line == line
+		}), "no write-after-write hazard at %s in\n%s", marker, &stdout)
+	}
+}

@@ -26,7 +26,8 @@
 // atomic or a fence, gets a twin (a method's is a method), after a //line
 // directive, that takes the thread and is instrumented; kernels call the
 // twin. A slice of an array of the thread's own (x[:], x[a:b]) goes
-// through probe.Own, and the address of one (&x) through probe.OwnAddr,
+// through probe.Own, and the address of one (&x, or the receiver x of a
+// method with a pointer receiver, an implicit &x) through probe.OwnAddr,
 // which keep the array alive for the launch, so that a helper's accesses
 // through it never meet another thread's at a reused address. An access
 // through a pointer (*p) goes through probe.Deref, which records it where

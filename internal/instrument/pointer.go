@@ -93,6 +93,40 @@ func (r *fileRewriter) ownAddr(u *ast.UnaryExpr, f *fn) {
 	}
 }
 
+// ownRecv wraps x, the receiver of c where c calls a method with a
+// pointer receiver on x, an addressable variable of the thread's own or a
+// part of one (col.divAssign(n): an implicit &col), as
+// probe.OwnAddr(t, &x): the method's accesses through the pointer are
+// those of an explicit &x (see ownAddr), and the variable must outlive
+// the thread likewise. It returns x, or nil where c is no such call.
+func (r *fileRewriter) ownRecv(c *ast.CallExpr, f *fn) ast.Expr {
+	sel, ok := ast.Unparen(c.Fun).(*ast.SelectorExpr)
+	if !ok {
+		return nil
+	}
+	s := r.info.Selections[sel]
+	if s == nil || s.Kind() != types.MethodVal || s.Indirect() {
+		return nil
+	}
+	recv := s.Obj().(*types.Func).Signature().Recv()
+	if recv == nil {
+		return nil
+	}
+	if _, ptr := recv.Type().Underlying().(*types.Pointer); !ptr {
+		return nil
+	}
+	if _, ptr := core(r.info.TypeOf(sel.X)).(*types.Pointer); ptr || !r.info.Types[sel.X].Addressable() {
+		return nil
+	}
+	links, base := r.chain(ast.Unparen(sel.X))
+	if r.ownVar(f, links, base) == "" || !r.visible(f.k, sel.X.Pos()) {
+		return nil
+	}
+	f.k.used = true
+	r.wrap(sel.X, r.names.probe+".OwnAddr("+f.k.name+", &", ")")
+	return sel.X
+}
+
 // own wraps e in a call of the probe's function call, if x, the memory e
 // takes the address of, is a variable of the thread's own or a part of
 // one and the thread is visible at e.

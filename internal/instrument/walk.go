@@ -64,9 +64,16 @@ func (r *fileRewriter) visit(n ast.Node, f *fn) bool {
 		if r.copyCall(n, f) {
 			return true
 		}
+		recv := r.ownRecv(n, f)
 		r.call(n, f)
 		r.callTwin(n, f)
-		return true
+		if recv == nil {
+			return true
+		}
+		r.unaccessed(recv, f) // an implicit &recv, as an explicit one
+		for _, a := range n.Args {
+			r.walk(a, f)
+		}
 	case *ast.StarExpr:
 		r.access(n, Read, f)
 	case *ast.IndexExpr:

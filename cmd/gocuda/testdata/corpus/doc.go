@@ -10,5 +10,7 @@
 // through pointers and a generic kernel's same-value stores
 // (wholestores.go), for TestCorpusWholeStores, and a histogram of shared
 // atomics with either barrier left out (atomics.go), for
-// TestCorpusAtomics. Every file names its source.
+// TestCorpusAtomics, and a ray tracer's per-pixel colour written through
+// pointer-receiver methods (raytrace.go), for TestCorpusRaytrace. Every
+// file names its source.
 package corpus

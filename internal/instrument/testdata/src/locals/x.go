@@ -38,3 +38,37 @@ func K(t *gocuda.Thread, out []float32) {
 		fill(tile[:], 6) // a closure's, of the kernel's array
 	}()
 }
+
+// scale is a method with a pointer receiver: its twin records v.v[k].
+func (v *acc) scale(k float32) {
+	for u := range v.v {
+		v.v[u] *= k
+	}
+}
+
+// count is a scalar type with a method with a pointer receiver.
+type count int32
+
+// inc increments the count through its receiver.
+func (c *count) inc() { *c++ }
+
+var globalAcc acc
+
+// M calls methods with pointer receivers: on variables of its own, in
+// full and in part (an implicit &, through probe.OwnAddr as an explicit
+// one); through a pointer, on the package's variable, on shared memory
+// and on a global slice's element, left as they are.
+func M(t *gocuda.Thread, out []acc) {
+	var a acc
+	a.scale(2)
+	var as [2]acc
+	as[t.ThreadIdx.X%2].scale(3)
+	var n count
+	n.inc()
+	pa := &a
+	pa.scale(4)
+	globalAcc.scale(5)
+	s := gocuda.Shared[acc](t, 1)
+	s[0].scale(6)
+	out[t.ThreadIdx.X].scale(float32(n))
+}
