@@ -108,7 +108,7 @@ func (f *Func) buildStmt(s ast.Stmt, label *ast.Ident) Node {
 	case *ast.TypeSwitchStmt, *ast.SelectStmt:
 		fail(f.unsupported(s, "a type switch or select holding a barrier or collective (decide the type first, outside the barrier's statement)"))
 	}
-	fail(f.unsupported(s, "a barrier inside an expression"))
+	fail(f.inExpression(s))
 	return nil
 }
 
@@ -155,11 +155,11 @@ func (f *Func) buildFor(s *ast.ForStmt, label *ast.Ident) Node {
 func (f *Func) buildBarrier(s ast.Stmt, x ast.Expr, use ast.Stmt) Node {
 	call, ok := ast.Unparen(x).(*ast.CallExpr)
 	if !ok {
-		fail(f.unsupported(s, "a barrier inside an expression"))
+		fail(f.inExpression(s))
 	}
 	e, ok := f.entry(call)
 	if !ok || (e.Kind != kapi.Barrier && e.Kind != kapi.BarrierPred && e.Kind != kapi.GridBarrier) {
-		fail(f.unsupported(s, "a barrier inside an expression"))
+		fail(f.inExpression(s))
 	}
 	b := &Barrier{Call: call, Entry: e}
 	if e.Kind == kapi.BarrierPred {

@@ -137,3 +137,34 @@ func TestPassDocs(t *testing.T) {
 		}
 	}
 }
+
+// TestRefusalReasons: each of these refusal reasons comes only from the
+// kernels of the testdata that hold the construct it names, so that a
+// reason never stands for another cause (a policy's method called on a
+// type parameter was once refused as a barrier inside an expression).
+func TestRefusalReasons(t *testing.T) {
+	reasons := map[string][]string{
+		"a barrier inside an expression":                             {"refuse/barrierSend"},
+		"of type parameter P, which the compiler cannot instantiate": {"refuse/helperTypeParam", "refuse/ownTypeParam"},
+	}
+	got := map[string][]string{}
+	dirs, err := os.ReadDir("testdata/src")
+	require.NoError(t, err)
+	for _, d := range dirs {
+		names, srcs := sources(t, d.Name())
+		for _, name := range names {
+			_, r := kir.Run(srcs[name], "", nil)
+			if r == nil {
+				continue
+			}
+			for reason := range reasons {
+				if strings.Contains(r.Reason, reason) {
+					got[reason] = append(got[reason], d.Name()+"/"+name)
+				}
+			}
+		}
+	}
+	for reason, want := range reasons {
+		assert.ElementsMatch(t, want, got[reason], "kernels refused with %q", reason)
+	}
+}

@@ -98,3 +98,34 @@ func (f *Func) constraintMethods(fn *types.Func) []*types.Func {
 	}
 	return out
 }
+
+// inExpression returns the refusal of statement s, which reaches a sync
+// point that the build cannot make structure of. Where that is a method
+// of a value whose type is a type parameter still uninstantiated (the
+// kernel's own, or a helper's that the kernel instantiated with its own),
+// no copy devirtualized the call, and the reason says so; otherwise the
+// sync point is a barrier inside an expression.
+func (f *Func) inExpression(s ast.Node) *Refusal {
+	var call *ast.CallExpr
+	var tp *types.TypeParam
+	ast.Inspect(s, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.CallExpr:
+			if p := f.typeParamRecv(n); p != nil {
+				if _, kind := f.callSync(n, map[*ast.FuncDecl]bool{}); kind == syncHelper {
+					call, tp = n, p
+				}
+			}
+		}
+		return call == nil
+	})
+	if call == nil {
+		return f.unsupported(s, "a barrier inside an expression")
+	}
+	name := ast.Unparen(call.Fun).(*ast.SelectorExpr).Sel.Name
+	return f.unsupported(call, "%s called on a value of type parameter %s, which the compiler cannot instantiate (a generic kernel's own): "+
+		"its method may synchronize, and which one it is is known only at launch (make the kernel take a concrete type, or pass one to a generic helper)",
+		name, tp.Obj().Name())
+}

@@ -156,3 +156,53 @@ func sumDown(t *gocuda.Thread, out []int32, n int) int32 {
 	}
 	return int32(n) + sumDown(t, out, n-1)
 }
+
+// barrierSend sends a barrier's result on a channel: a barrier inside an
+// expression the build cannot hoist.
+func barrierSend(t *gocuda.Thread, in []int32, ch chan int) {
+	ch <- t.SyncThreadsCount(in[t.ThreadIdx.X] > 0)
+}
+
+// scanStep is a warp scan policy, as The CUDA Handbook's scan templates
+// take one (github.com/ArchaeaSoftware/cudahandbook).
+type scanStep interface {
+	step(t *gocuda.Thread, v int32, offset int) int32
+}
+
+// shflUpStep steps with a shuffle up.
+type shflUpStep struct{}
+
+func (shflUpStep) step(t *gocuda.Thread, v int32, offset int) int32 {
+	u := gocuda.ShflUpSync(t, gocuda.FullMask, v, offset, gocuda.WarpSize)
+	if t.LaneID() >= offset {
+		v += u
+	}
+	return v
+}
+
+// A generic helper: it scans v over the warp with policy p.
+func scanWith[P scanStep](t *gocuda.Thread, p P, v int32) int32 {
+	for offset := 1; offset < gocuda.WarpSize; offset *= 2 {
+		v = p.step(t, v, offset)
+	}
+	return v
+}
+
+// ownTypeParam calls a policy's method on a value of its own type
+// parameter: which method is known only at instantiation, and the refusal
+// says so (it said "a barrier inside an expression" before).
+func ownTypeParam[P scanStep](t *gocuda.Thread, in, out []int32) {
+	var p P
+	v := in[t.ThreadIdx.X]
+	for offset := 1; offset < gocuda.WarpSize; offset *= 2 {
+		v = p.step(t, v, offset)
+	}
+	out[t.ThreadIdx.X] = v
+}
+
+// helperTypeParam passes a value of its own type parameter to a generic
+// helper calling the policy's method: refused as ownTypeParam is.
+func helperTypeParam[P scanStep](t *gocuda.Thread, in, out []int32) {
+	var p P
+	out[t.ThreadIdx.X] = scanWith(t, p, in[t.ThreadIdx.X])
+}
