@@ -47,6 +47,8 @@ func TestSource(t *testing.T) {
 	stale.Warn()
 	assert.Equal(t, "gocuda: k.go:3: kernel k changed since gocuda compile generated its compiled form (go generate m/k compiles it again); it runs on the runtime path until then\n", warnings.String())
 	assert.Equal(t, "kernel k changed since gocuda compile generated its compiled form (go generate compiles it again)", NewSource(files, "", "k", "h", nil).Stale())
+	assert.Equal(t, "k.go:3: kernel k changed since gocuda compile generated its compiled form (go generate in the directory of k.go compiles it again)",
+		NewSource(files, "main", "k", "h", []string{"k.go:3-5"}).Stale(), "a main package has no import path")
 
 	assert.PanicsWithValue(t, `compiled.NewSource: malformed lines "k.go"`, func() { NewSource(files, "", "k", hash, []string{"k.go"}) })
 	assert.Panics(t, func() { NewSource(files, "", "k", hash, []string{"k.go:a-b"}) })

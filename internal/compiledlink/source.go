@@ -114,7 +114,10 @@ func (s *Source) Stale() string {
 		where = fmt.Sprintf("%s:%d: ", s.spans[0].file, s.spans[0].first)
 	}
 	fix := "go generate"
-	if s.pkg != "" {
+	switch {
+	case s.pkg == "main" && len(s.spans) > 0: // a main package has no import path to name
+		fix += " in the directory of " + s.spans[0].file
+	case s.pkg != "" && s.pkg != "main":
 		fix += " " + s.pkg
 	}
 	return fmt.Sprintf("%skernel %s changed since gocuda compile generated its compiled form (%s compiles it again)", where, s.name, fix)
