@@ -11,6 +11,10 @@ import (
 	"github.com/gocuda/gocuda/gocuda"
 )
 
+// A build error here means this file was generated for another version of
+// package compiled than the one it builds with: run go generate.
+const _ = compiled.GeneratedCodeVersion2
+
 // Mandelbrot64Kernel returns the kernel of BenchmarkMandelbrot64: one
 // thread per pixel of a width×height image of the rectangle (x0, y0) to
 // (x1, y1), storing each pixel's escape count (at most maxIter) in out,

@@ -12,6 +12,10 @@ import (
 	"github.com/gocuda/gocuda/gocuda"
 )
 
+// A build error here means this file was generated for another version of
+// package compiled than the one it builds with: run go generate.
+const _ = compiled.GeneratedCodeVersion2
+
 // HistogramKernel returns the shared-memory histogram of the CUDA Handbook
 // (Wilt, chapter 15) and the lecture decks' privatized histogram: each
 // block counts into its own 256 bins in shared memory with atomicAdd (fast,

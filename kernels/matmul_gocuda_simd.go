@@ -12,6 +12,10 @@ import (
 	"github.com/gocuda/gocuda/gocuda"
 )
 
+// A build error here means this file was generated for another version of
+// package compiled than the one it builds with: run go generate.
+const _ = compiled.GeneratedCodeVersion2
+
 // MatMulNaiveKernel returns the textbook matrix multiply (the CUDA
 // programming guide's first version, strategy 1 of the lecture slides): one
 // thread per element of C, computing its dot product straight from global

@@ -11,6 +11,10 @@ import (
 	"github.com/gocuda/gocuda/gocuda"
 )
 
+// A build error here means this file was generated for another version of
+// package compiled than the one it builds with: run go generate.
+const _ = compiled.GeneratedCodeVersion2
+
 // NBodySimpleKernel returns the one-thread-per-body n-body kernel of P&H
 // Figure B.8.13: each thread loops over every body in global memory,
 // accumulating its body's acceleration (see NBodyAccel for the formula).

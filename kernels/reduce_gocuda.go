@@ -12,6 +12,10 @@ import (
 	"github.com/gocuda/gocuda/gocuda"
 )
 
+// A build error here means this file was generated for another version of
+// package compiled than the one it builds with: run go generate.
+const _ = compiled.GeneratedCodeVersion2
+
 // ReduceAtomicKernel returns the reduction of P&H Appendix B, Figure
 // B.8.9: each thread loads one element of in into shared memory, the
 // block adds pairs at a halving stride with a barrier after each step, and

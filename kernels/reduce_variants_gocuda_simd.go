@@ -12,6 +12,10 @@ import (
 	"github.com/gocuda/gocuda/gocuda"
 )
 
+// A build error here means this file was generated for another version of
+// package compiled than the one it builds with: run go generate.
+const _ = compiled.GeneratedCodeVersion2
+
 // ReduceFirstAddKernel returns Harris's reduction kernel 4, first add
 // during load: thread tid of block b adds elements 2*b*blockDim + tid and
 // the one blockDim after it as it loads them, halving the idle threads of

@@ -11,6 +11,10 @@ import (
 	"github.com/gocuda/gocuda/gocuda"
 )
 
+// A build error here means this file was generated for another version of
+// package compiled than the one it builds with: run go generate.
+const _ = compiled.GeneratedCodeVersion2
+
 // ReverseNaiveKernel returns the lecture decks' first reverseArray: one
 // thread per element, thread i copying in[i] to out[n-1-i] straight from
 // global memory (on a GPU the writes of a warp land in reverse order).

@@ -11,6 +11,10 @@ import (
 	"github.com/gocuda/gocuda/gocuda"
 )
 
+// A build error here means this file was generated for another version of
+// package compiled than the one it builds with: run go generate.
+const _ = compiled.GeneratedCodeVersion2
+
 // SAXPYKernel returns the classic CUDA SAXPY, y = a*x + y, of P&H
 // Appendix B and Harris's "An Easy Introduction to CUDA C and C++": one
 // thread per element, thread i updating y[i] if i < len(x). Launch it with

@@ -13,6 +13,10 @@ import (
 	"github.com/gocuda/gocuda/gocuda"
 )
 
+// A build error here means this file was generated for another version of
+// package compiled than the one it builds with: run go generate.
+const _ = compiled.GeneratedCodeVersion2
+
 // LookbackScanKernel returns Merrill and Garland's single-pass scan with
 // decoupled look-back, one element per thread: each block draws its tile
 // index from *ticket (zero before the launch), scans its blockDim.X

@@ -11,6 +11,10 @@ import (
 	"github.com/gocuda/gocuda/gocuda"
 )
 
+// A build error here means this file was generated for another version of
+// package compiled than the one it builds with: run go generate.
+const _ = compiled.GeneratedCodeVersion2
+
 // UniformAddKernel returns the third step of the multi-block scan, the
 // CUDA samples' uniformAdd (GPU Gems 3, chapter 39.2.4): one thread per
 // element of a 1D grid adds offsets[i/perBlock] to out[i], the scanned sum

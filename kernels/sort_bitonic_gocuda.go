@@ -12,6 +12,10 @@ import (
 	"github.com/gocuda/gocuda/gocuda"
 )
 
+// A build error here means this file was generated for another version of
+// package compiled than the one it builds with: run go generate.
+const _ = compiled.GeneratedCodeVersion2
+
 // BitonicStepKernel returns one global step of Batcher's bitonic sort (as
 // in the CUDA samples' sortingNetworks, bitonicMergeGlobal): one thread
 // per compare-exchange of a 1D grid of at least pow2(len(keys))/2

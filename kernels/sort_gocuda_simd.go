@@ -12,6 +12,10 @@ import (
 	"github.com/gocuda/gocuda/gocuda"
 )
 
+// A build error here means this file was generated for another version of
+// package compiled than the one it builds with: run go generate.
+const _ = compiled.GeneratedCodeVersion2
+
 // BlockRadixSortKernel returns the block radix sort of P&H Appendix B,
 // Figure B.8.10 (radix_sort) with Figure B.8.11 (partition_by_bit): each
 // block of a 1D grid sorts the blockDim.X consecutive keys it covers (the

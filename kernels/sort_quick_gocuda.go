@@ -9,6 +9,10 @@ import (
 	"github.com/gocuda/gocuda/gocuda"
 )
 
+// A build error here means this file was generated for another version of
+// package compiled than the one it builds with: run go generate.
+const _ = compiled.GeneratedCodeVersion2
+
 // QuickSortKernel returns the kernel of the CUDA sample cdpSimpleQuicksort,
 // which sorts data with dynamic parallelism: launched as one thread at
 // nesting depth depth, it partitions data around its middle key (Hoare's

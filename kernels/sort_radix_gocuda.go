@@ -9,6 +9,10 @@ import (
 	"github.com/gocuda/gocuda/gocuda"
 )
 
+// A build error here means this file was generated for another version of
+// package compiled than the one it builds with: run go generate.
+const _ = compiled.GeneratedCodeVersion2
+
 // RadixHistogramKernel returns the first step of a pass of the multi-block
 // LSD radix sort (Satish, Harris and Garland, "Designing Efficient Sorting
 // Algorithms for Manycore GPUs", 2009, and the CUDA samples' radixSort):

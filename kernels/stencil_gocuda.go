@@ -11,6 +11,10 @@ import (
 	"github.com/gocuda/gocuda/gocuda"
 )
 
+// A build error here means this file was generated for another version of
+// package compiled than the one it builds with: run go generate.
+const _ = compiled.GeneratedCodeVersion2
+
 // StencilStepKernel returns one time step of ISPC's stencil as a CUDA
 // kernel: each thread updates one point (x, y, z) of the box x0 ≤ x < x1,
 // y0 ≤ y < y1, z0 ≤ z < z1 of an nx×ny×nz grid stored x fastest, from the

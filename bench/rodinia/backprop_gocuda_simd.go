@@ -13,6 +13,10 @@ import (
 	"github.com/gocuda/gocuda/gocuda"
 )
 
+// A build error here means this file was generated for another version of
+// package compiled than the one it builds with: run go generate.
+const _ = compiled.GeneratedCodeVersion2
+
 // LayerForwardKernel returns bpnn_layerforward_CUDA of Rodinia's
 // backprop/backprop_cuda_kernel.cu: the input layer's products summed per
 // block of 16 inputs. Block (0, by) of 16×16 threads takes inputs 16·by+1

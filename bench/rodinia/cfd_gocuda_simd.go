@@ -12,6 +12,10 @@ import (
 	"github.com/gocuda/gocuda/gocuda"
 )
 
+// A build error here means this file was generated for another version of
+// package compiled than the one it builds with: run go generate.
+const _ = compiled.GeneratedCodeVersion2
+
 // CFDInitializeVariablesKernel returns cuda_initialize_variables of
 // Rodinia's cfd/euler3d.cu: every element's variables set to the far
 // field's. Launch it with nelr/CFDBlock blocks of CFDBlock threads (CFD

@@ -9,6 +9,10 @@ import (
 	"github.com/gocuda/gocuda/gocuda"
 )
 
+// A build error here means this file was generated for another version of
+// package compiled than the one it builds with: run go generate.
+const _ = compiled.GeneratedCodeVersion2
+
 // Fan1Kernel returns Fan1 of Rodinia's gaussian/gaussian.cu: the
 // multipliers of elimination step pivot (Rodinia's t), one thread per row
 // below the pivot: m[i][pivot] = a[i][pivot] / a[pivot][pivot] for the

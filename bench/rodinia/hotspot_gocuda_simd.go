@@ -12,6 +12,10 @@ import (
 	"github.com/gocuda/gocuda/gocuda"
 )
 
+// A build error here means this file was generated for another version of
+// package compiled than the one it builds with: run go generate.
+const _ = compiled.GeneratedCodeVersion2
+
 // CalculateTempKernel returns calculate_temp of Rodinia's hotspot/hotspot.cu:
 // iteration time steps of the transient thermal simulation of a chip, a
 // 5-point stencil, over a gridRows×gridCols grid. Each 16×16 block loads a

@@ -13,6 +13,10 @@ import (
 	"github.com/gocuda/gocuda/gocuda"
 )
 
+// A build error here means this file was generated for another version of
+// package compiled than the one it builds with: run go generate.
+const _ = compiled.GeneratedCodeVersion2
+
 // KMeansInvertMappingKernel returns invert_mapping of Rodinia's
 // kmeans/kmeans_cuda_kernel.cu: the npoints×nfeatures features, one point
 // per row in input, transposed into output, one feature per row, so that

@@ -10,6 +10,10 @@ import (
 	"github.com/gocuda/gocuda/gocuda"
 )
 
+// A build error here means this file was generated for another version of
+// package compiled than the one it builds with: run go generate.
+const _ = compiled.GeneratedCodeVersion2
+
 // LavaMDKernel returns kernel_gpu_cuda of Rodinia's
 // lavaMD/kernel/kernel_gpu_cuda.cu: the forces on the particles of box bx
 // from those of its own box and of its neighbours, in double precision.

@@ -12,6 +12,10 @@ import (
 	"github.com/gocuda/gocuda/gocuda"
 )
 
+// A build error here means this file was generated for another version of
+// package compiled than the one it builds with: run go generate.
+const _ = compiled.GeneratedCodeVersion2
+
 // NeedleShared1Kernel returns needle_cuda_shared_1 of Rodinia's
 // nw/needle_kernel.cu: the i-th anti-diagonal of 16×16 tiles of the
 // score matrix, in its top-left triangle, one block of 16 threads per tile.

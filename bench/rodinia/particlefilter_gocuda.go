@@ -9,6 +9,10 @@ import (
 	"github.com/gocuda/gocuda/gocuda"
 )
 
+// A build error here means this file was generated for another version of
+// package compiled than the one it builds with: run go generate.
+const _ = compiled.GeneratedCodeVersion2
+
 // ParticleFilterKernel returns kernel of Rodinia's
 // particlefilter/ex_particle_CUDA_naive_seq.cu, its findIndex: the
 // systematic resampling of nparticles particles, each thread finding the

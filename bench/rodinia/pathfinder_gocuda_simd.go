@@ -12,6 +12,10 @@ import (
 	"github.com/gocuda/gocuda/gocuda"
 )
 
+// A build error here means this file was generated for another version of
+// package compiled than the one it builds with: run go generate.
+const _ = compiled.GeneratedCodeVersion2
+
 // DynprocKernel returns dynproc_kernel of Rodinia's pathfinder/pathfinder.cu:
 // iteration rows, from startStep on, of the dynamic program that finds the
 // cheapest path down a grid whose steps go to one of the three cells below.

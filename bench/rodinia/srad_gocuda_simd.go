@@ -12,6 +12,10 @@ import (
 	"github.com/gocuda/gocuda/gocuda"
 )
 
+// A build error here means this file was generated for another version of
+// package compiled than the one it builds with: run go generate.
+const _ = compiled.GeneratedCodeVersion2
+
 // SRADCuda1Kernel returns srad_cuda_1 of Rodinia's srad/srad_v2/srad_kernel.cu:
 // the first half of an iteration of speckle-reducing anisotropic diffusion
 // over a rows×cols image jCuda, one thread per pixel. A 16×16 block loads

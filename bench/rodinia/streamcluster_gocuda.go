@@ -12,6 +12,10 @@ import (
 	"github.com/gocuda/gocuda/gocuda"
 )
 
+// A build error here means this file was generated for another version of
+// package compiled than the one it builds with: run go generate.
+const _ = compiled.GeneratedCodeVersion2
+
 // StreamclusterComputeCostKernel returns kernel_compute_cost of Rodinia's
 // streamcluster/streamcluster_cuda.cu: for each of the num points, one per
 // thread, the cost of assigning it to point x instead (its squared

@@ -228,6 +228,9 @@ func generateFile(kernels []*Kernel, results map[*Kernel]*result, twin, simd boo
 	fmt.Fprintf(&head, "package %s\n\n", k0.Pkg.Name)
 	imports.named(w.buf.Bytes())
 	imports.write(&head)
+	if w.compiled != "" {
+		fmt.Fprintf(&head, "// A build error here means this file was generated for another version of\n// package compiled than the one it builds with: run go generate.\nconst _ = %s.%s\n\n", w.compiled, kapi.GeneratedVersion)
+	}
 	head.Write(w.buf.Bytes())
 	src, err := format.Source(head.Bytes())
 	out.Source = src

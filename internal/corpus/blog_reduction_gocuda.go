@@ -15,6 +15,10 @@ import (
 	"github.com/gocuda/gocuda/gocuda"
 )
 
+// A build error here means this file was generated for another version of
+// package compiled than the one it builds with: run go generate.
+const _ = compiled.GeneratedCodeVersion2
+
 // DeviceReduceStableKernel is device_reduce_stable_kernel of
 // device_reduce_stable.h: a grid-stride sum per thread, then
 // blockReduceSum; thread 0 writes the block's sum. Launch it with blocks

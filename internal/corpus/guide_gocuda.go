@@ -12,6 +12,10 @@ import (
 	"github.com/gocuda/gocuda/gocuda"
 )
 
+// A build error here means this file was generated for another version of
+// package compiled than the one it builds with: run go generate.
+const _ = compiled.GeneratedCodeVersion2
+
 // GuideVecAddKernel is VecAdd of the Guide's "Kernels" section (Chapter
 // 2, Programming Model): C = A + B, one block, one thread per element.
 //

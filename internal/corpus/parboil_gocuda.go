@@ -13,6 +13,10 @@ import (
 	"github.com/gocuda/gocuda/mem"
 )
 
+// A build error here means this file was generated for another version of
+// package compiled than the one it builds with: run go generate.
+const _ = compiled.GeneratedCodeVersion2
+
 // SgemmNTKernel is mysgemmNT of sgemm/src/cuda/sgemm_kernel.cu: C =
 // alpha·A·Bᵀ + beta·C, column-major, register-tiled: each thread of a
 // 16×8 block keeps a row of TILE_N partial results in a local array while

@@ -14,6 +14,10 @@ import (
 	"github.com/gocuda/gocuda/gocuda"
 )
 
+// A build error here means this file was generated for another version of
+// package compiled than the one it builds with: run go generate.
+const _ = compiled.GeneratedCodeVersion2
+
 // ReduceMultiPassKernel is reduceMultiPass<blockSize, nIsPow2> of
 // threadFenceReduction_kernel.cuh: one pass of block sums. Launch it with
 // a power-of-two block of whole warps and blockDim.x floats of dynamic

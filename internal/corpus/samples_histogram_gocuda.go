@@ -14,6 +14,10 @@ import (
 	"github.com/gocuda/gocuda/gocuda"
 )
 
+// A build error here means this file was generated for another version of
+// package compiled than the one it builds with: run go generate.
+const _ = compiled.GeneratedCodeVersion2
+
 // Histogram64Kernel is histogram64Kernel of histogram64.cu: per-thread
 // byte-sized subhistograms in shared memory, at a position permuted to
 // avoid bank conflicts and cleared as 32-bit words, then the first 64

@@ -16,6 +16,10 @@ import (
 	"github.com/gocuda/gocuda/intrinsic"
 )
 
+// A build error here means this file was generated for another version of
+// package compiled than the one it builds with: run go generate.
+const _ = compiled.GeneratedCodeVersion2
+
 // VectorAddKernel is vectorAdd of NVIDIA/cuda-samples,
 // Samples/0_Introduction/vectorAdd/vectorAdd.cu: C[i] = A[i] + B[i] for
 // the numElements first elements, one thread each.

@@ -13,6 +13,10 @@ import (
 	"github.com/gocuda/gocuda/gocuda"
 )
 
+// A build error here means this file was generated for another version of
+// package compiled than the one it builds with: run go generate.
+const _ = compiled.GeneratedCodeVersion2
+
 // BitonicSortSharedKernel is bitonicSortShared of bitonicSort.cu: a whole
 // bitonic sort of arrays of arrayLength <= SHARED_SIZE_LIMIT in shared
 // memory, a block sync before every compare-exchange step.

@@ -12,6 +12,10 @@ import (
 	"github.com/gocuda/gocuda/gocuda"
 )
 
+// A build error here means this file was generated for another version of
+// package compiled than the one it builds with: run go generate.
+const _ = compiled.GeneratedCodeVersion2
+
 // AgreeDoWhileKernel is a do-while loop around barriers whose exit the
 // block agrees on through shared memory (HeCBench tsp's 2-opt climb):
 // each trip every thread takes the smallest of its slot and its right

@@ -11,6 +11,10 @@ import (
 	"github.com/gocuda/gocuda/gocuda"
 )
 
+// A build error here means this file was generated for another version of
+// package compiled than the one it builds with: run go generate.
+const _ = compiled.GeneratedCodeVersion2
+
 // SumBlockKernel is sum_kernel_block of the CUDA C++ Programming Guide's
 // cooperative-groups introduction: each thread sums its grid-stride share
 // of input four elements at a time (thread_sum, which reads int4), the

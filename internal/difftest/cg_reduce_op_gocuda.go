@@ -11,6 +11,10 @@ import (
 	"github.com/gocuda/gocuda/gocuda"
 )
 
+// A build error here means this file was generated for another version of
+// package compiled than the one it builds with: run go generate.
+const _ = compiled.GeneratedCodeVersion2
+
 // TileReduceOpKernel reduces each thread's element of in over tiles of
 // size threads with cg.Plus, cg.Less and cg.Greater, which the compiled
 // form applies in place (compiled.TileReduceOp): float32 sums, minima and

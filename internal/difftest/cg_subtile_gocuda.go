@@ -12,6 +12,10 @@ import (
 	"github.com/gocuda/gocuda/gocuda"
 )
 
+// A build error here means this file was generated for another version of
+// package compiled than the one it builds with: run go generate.
+const _ = compiled.GeneratedCodeVersion2
+
 // SubTileKernel partitions each 32-thread tile of the block into tiles of
 // size threads (CUDA's tiled_partition(tile32, size)): their ranks, their
 // index and count among the parent tile's tiles (read directly, and in a

@@ -13,6 +13,10 @@ import (
 	"github.com/gocuda/gocuda/gocuda"
 )
 
+// A build error here means this file was generated for another version of
+// package compiled than the one it builds with: run go generate.
+const _ = compiled.GeneratedCodeVersion2
+
 // SumTileKernel is the CUDA C++ Programming Guide's tiled-partition sum:
 // each thread sums its grid-stride share of input (thread_sum), each
 // 32-thread tile of tiled_partition<32>(this_thread_block()) reduces the

@@ -11,6 +11,10 @@ import (
 	"github.com/gocuda/gocuda/gocuda"
 )
 
+// A build error here means this file was generated for another version of
+// package compiled than the one it builds with: run go generate.
+const _ = compiled.GeneratedCodeVersion2
+
 // ClampStencilKernel runs steps of a three-point average over a shared
 // row of each block, Rodinia's pathfinder in shape: each thread reads its
 // neighbours at indices clamped to the part of the block inside [0, n)

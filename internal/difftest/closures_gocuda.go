@@ -12,6 +12,10 @@ import (
 	"github.com/gocuda/gocuda/gocuda"
 )
 
+// A build error here means this file was generated for another version of
+// package compiled than the one it builds with: run go generate.
+const _ = compiled.GeneratedCodeVersion2
+
 // ClosureAfterBarrierKernel makes get, reading v, before a barrier and
 // calls it after v is assigned anew from a neighbour's element: each
 // thread stores in[i^1] plus twice its own in[i] (w, set once).

@@ -10,6 +10,10 @@ import (
 	"github.com/gocuda/gocuda/gocuda"
 )
 
+// A build error here means this file was generated for another version of
+// package compiled than the one it builds with: run go generate.
+const _ = compiled.GeneratedCodeVersion2
+
 // CoalescedKernel exercises coalesced groups in divergent code, as
 // NVIDIA's warp-aggregated atomics samples use them: the lanes with a
 // positive value form a group (coalesced_threads) with its rank, size,

@@ -12,6 +12,10 @@ import (
 	"github.com/gocuda/gocuda/gocuda"
 )
 
+// A build error here means this file was generated for another version of
+// package compiled than the one it builds with: run go generate.
+const _ = compiled.GeneratedCodeVersion2
+
 // CopyKeptKernel keeps in[i] across a barrier, i = off + b*blockDim*
 // blockDim.y + thread rank, and writes the element of the thread at
 // the other end of the block, minus its own, to out.

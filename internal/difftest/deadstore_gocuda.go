@@ -12,6 +12,10 @@ import (
 	"github.com/gocuda/gocuda/gocuda"
 )
 
+// A build error here means this file was generated for another version of
+// package compiled than the one it builds with: run go generate.
+const _ = compiled.GeneratedCodeVersion2
+
 // DeadStoreAssignKernel keeps v across barriers; between two shuffles
 // each lane of a block of odd width may replace v, and after the second
 // every lane does: the store of v after the first shuffle is dead (the

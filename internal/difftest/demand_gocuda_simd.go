@@ -13,6 +13,10 @@ import (
 	"github.com/gocuda/gocuda/gocuda"
 )
 
+// A build error here means this file was generated for another version of
+// package compiled than the one it builds with: run go generate.
+const _ = compiled.GeneratedCodeVersion2
+
 // DemandRowsKernel reduces each warp's elements of in with shuffles down,
 // then, after a barrier, thread (0, y) of block b writes its value to
 // out[b*blockDim.y+y]: in a one-dimensional block, thread 0's, lane 0 of

@@ -12,6 +12,10 @@ import (
 	"github.com/gocuda/gocuda/gocuda"
 )
 
+// A build error here means this file was generated for another version of
+// package compiled than the one it builds with: run go generate.
+const _ = compiled.GeneratedCodeVersion2
+
 // ExitTailKernel is a loop holding barriers whose threads each make their
 // own number of turns, list[i], and then store what they computed: the
 // exit is the loop's condition, which differs between threads (HeCBench

@@ -12,6 +12,10 @@ import (
 	"github.com/gocuda/gocuda/gocuda"
 )
 
+// A build error here means this file was generated for another version of
+// package compiled than the one it builds with: run go generate.
+const _ = compiled.GeneratedCodeVersion2
+
 // ExitWalkKernel is the compiler fuzzer's find (seed 1932238): a thread
 // returns, then a loop the same for the block holds a column walk, which
 // the interchange pass runs trip by trip for the block, and a store

@@ -12,6 +12,10 @@ import (
 	"github.com/gocuda/gocuda/gocuda"
 )
 
+// A build error here means this file was generated for another version of
+// package compiled than the one it builds with: run go generate.
+const _ = compiled.GeneratedCodeVersion2
+
 // FillPairsKernel stages each block's 2·bdx elements of data pairwise, as
 // Blelloch's scan loads its tile, with per elements per thread x index
 // declared (2: all of the tile, written before it is read; 3: a third

@@ -12,6 +12,10 @@ import (
 	"github.com/gocuda/gocuda/gocuda"
 )
 
+// A build error here means this file was generated for another version of
+// package compiled than the one it builds with: run go generate.
+const _ = compiled.GeneratedCodeVersion2
+
 // FlagSpillKernel keeps a bool per thread across barriers, as Rodinia's
 // hotspot and pathfinder keep computed: the SIMD build's steps load the
 // threads' flags from their scratch as a mask and store the mask back,

@@ -9,6 +9,10 @@ import (
 	"github.com/gocuda/gocuda/gocuda"
 )
 
+// A build error here means this file was generated for another version of
+// package compiled than the one it builds with: run go generate.
+const _ = compiled.GeneratedCodeVersion2
+
 // FunctorReduceKernel reduces in over each warp with a generic functor
 // called through a type parameter: lane 0 of warp w stores the warp's sum
 // and maximum in sums[w] and maxes[w].

@@ -10,6 +10,10 @@ import (
 	"github.com/gocuda/gocuda/gocuda"
 )
 
+// A build error here means this file was generated for another version of
+// package compiled than the one it builds with: run go generate.
+const _ = compiled.GeneratedCodeVersion2
+
 // GridPhasesKernel alternates grid-wide phases as cooperative kernels do:
 // each thread writes its element, the grid synchronizes, then each reads
 // its neighbour's (in another block at the block's edge), rounds times,

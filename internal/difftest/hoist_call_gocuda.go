@@ -12,6 +12,10 @@ import (
 	"github.com/gocuda/gocuda/gocuda"
 )
 
+// A build error here means this file was generated for another version of
+// package compiled than the one it builds with: run go generate.
+const _ = compiled.GeneratedCodeVersion2
+
 // HoistKernel is Rodinia's backprop tree over a shared column: the loop
 // around its barriers stops at math.Log2 of the block's height, which
 // the compiled form evaluates once, before the loop; each step's stride,

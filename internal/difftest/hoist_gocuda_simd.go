@@ -12,6 +12,10 @@ import (
 	"github.com/gocuda/gocuda/gocuda"
 )
 
+// A build error here means this file was generated for another version of
+// package compiled than the one it builds with: run go generate.
+const _ = compiled.GeneratedCodeVersion2
+
 // HoistedWeightsKernel blends out with in by two weights the whole grid
 // reads at the same indices, between its stores to out: the compiled
 // form loads them once a row, where the row's check finds that out does

@@ -9,6 +9,10 @@ import (
 	"github.com/gocuda/gocuda/gocuda"
 )
 
+// A build error here means this file was generated for another version of
+// package compiled than the one it builds with: run go generate.
+const _ = compiled.GeneratedCodeVersion2
+
 // JamRunsKernel scans, for thread i of the grid, its run in[lo:hi] of
 // the runs bounds gives (lo = bounds[i], hi = bounds[i+1]) into out,
 // inclusively where mode[i] is odd, starting from i, then adds to the

@@ -13,6 +13,10 @@ import (
 	"github.com/gocuda/gocuda/gocuda"
 )
 
+// A build error here means this file was generated for another version of
+// package compiled than the one it builds with: run go generate.
+const _ = compiled.GeneratedCodeVersion2
+
 // LabeledSIMTKernel leaves an inner and an outer loop, both with trip
 // counts that differ between lanes, by a labeled continue and a labeled
 // break of the outer loop taken inside the inner one by some lanes: each

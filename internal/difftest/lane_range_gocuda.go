@@ -11,6 +11,10 @@ import (
 	"github.com/gocuda/gocuda/gocuda"
 )
 
+// A build error here means this file was generated for another version of
+// package compiled than the one it builds with: run go generate.
+const _ = compiled.GeneratedCodeVersion2
+
 // LaneRangeKernel scans in over each warp with __shfl_up_sync, each step's
 // addition guarded by comparisons of the lane with values the same for
 // the warp, in each form the compiler runs over a range of lanes (lane >=

@@ -11,6 +11,10 @@ import (
 	"github.com/gocuda/gocuda/gocuda"
 )
 
+// A build error here means this file was generated for another version of
+// package compiled than the one it builds with: run go generate.
+const _ = compiled.GeneratedCodeVersion2
+
 // LaneReadKernel reads in at the thread's index plus offsets between
 // shuffles: lane loops that both builds run, for a whole warp lying in
 // one row of x whose reads are in range, over the 32 lanes without

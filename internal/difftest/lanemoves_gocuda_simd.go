@@ -12,6 +12,10 @@ import (
 	"github.com/gocuda/gocuda/gocuda"
 )
 
+// A build error here means this file was generated for another version of
+// package compiled than the one it builds with: run go generate.
+const _ = compiled.GeneratedCodeVersion2
+
 // LaneMovesKernel keeps across a barrier x, a helper's result made by
 // shuffles (its inlined copy of the helper's variable), and keep, a copy
 // of a shuffle's result: the compiled form's lane loops that only copy

@@ -12,6 +12,10 @@ import (
 	"github.com/gocuda/gocuda/gocuda"
 )
 
+// A build error here means this file was generated for another version of
+// package compiled than the one it builds with: run go generate.
+const _ = compiled.GeneratedCodeVersion2
+
 // LastExitKernel stages a block's window of in in shared memory, then,
 // past a barrier, each thread within n returns unless its index is
 // below n and writes the sum of its element and its right neighbour's.

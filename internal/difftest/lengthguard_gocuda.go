@@ -12,6 +12,10 @@ import (
 	"github.com/gocuda/gocuda/gocuda"
 )
 
+// A build error here means this file was generated for another version of
+// package compiled than the one it builds with: run go generate.
+const _ = compiled.GeneratedCodeVersion2
+
 // LengthGuardKernel loads in[g] under guards comparing g with len(in),
 // directly, through n := len(in) and beside a test of len(out) (decided
 // in the compiled form's unchecked rows), and with m, a length it lowers in blocks

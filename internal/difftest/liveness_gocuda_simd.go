@@ -12,6 +12,10 @@ import (
 	"github.com/gocuda/gocuda/gocuda"
 )
 
+// A build error here means this file was generated for another version of
+// package compiled than the one it builds with: run go generate.
+const _ = compiled.GeneratedCodeVersion2
+
 // LivenessKernel declares its per-thread variables at the top, as CUDA
 // code does, and assigns them after barriers: b in every case of a
 // switch, whose zero is never read (the compiled form does not load it

@@ -15,6 +15,10 @@ import (
 	"github.com/gocuda/gocuda/gocuda"
 )
 
+// A build error here means this file was generated for another version of
+// package compiled than the one it builds with: run go generate.
+const _ = compiled.GeneratedCodeVersion2
+
 // MemoNormKernel normalizes each thread's value by its tile's mean and
 // reciprocal deviation, which every lane computes from cg.Reduce's sums,
 // as llm.c's layernorm kernels do, and writes them and the reciprocal of

@@ -12,6 +12,10 @@ import (
 	"github.com/gocuda/gocuda/gocuda"
 )
 
+// A build error here means this file was generated for another version of
+// package compiled than the one it builds with: run go generate.
+const _ = compiled.GeneratedCodeVersion2
+
 // MethodsKernel sums each block's values with blockTree, for int32 and
 // float32, and counts its warps' sums with a warpCounter. out has three
 // elements per thread of a grid of power-of-two blocks of whole warps.

@@ -12,6 +12,10 @@ import (
 	"github.com/gocuda/gocuda/gocuda"
 )
 
+// A build error here means this file was generated for another version of
+// package compiled than the one it builds with: run go generate.
+const _ = compiled.GeneratedCodeVersion2
+
 // MethodValueKernel calls gain.next through method values: one in a
 // variable, made before its receiver changes, one passed to a helper, and
 // a copy of the first. out has three elements per thread.

@@ -11,6 +11,10 @@ import (
 	"github.com/gocuda/gocuda/gocuda"
 )
 
+// A build error here means this file was generated for another version of
+// package compiled than the one it builds with: run go generate.
+const _ = compiled.GeneratedCodeVersion2
+
 // ExprCollectivesKernel puts collectives and barriers in expressions: a
 // shuffle as an argument, two votes in one element assignment beside
 // calls whose order shows, a vote as an if's condition and in the right

@@ -12,6 +12,10 @@ import (
 	"github.com/gocuda/gocuda/gocuda"
 )
 
+// A build error here means this file was generated for another version of
+// package compiled than the one it builds with: run go generate.
+const _ = compiled.GeneratedCodeVersion2
+
 // OneWarpKernel sums, in warp k of each block alone (its code under if
 // warp == k, a parameter of the launch), each lane's element of in and
 // the next lane's, by a shuffle down, and writes the sums to out: the

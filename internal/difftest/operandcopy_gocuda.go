@@ -11,6 +11,10 @@ import (
 	"github.com/gocuda/gocuda/gocuda"
 )
 
+// A build error here means this file was generated for another version of
+// package compiled than the one it builds with: run go generate.
+const _ = compiled.GeneratedCodeVersion2
+
 // OperandCopyKernel writes, for each thread, y: x shuffled down by one
 // lane, where x is the result of a helper with shuffles (two steps of a
 // shuffle scan of in: inlined, its result is a copy of its variable); odd

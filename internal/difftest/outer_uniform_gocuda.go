@@ -11,6 +11,10 @@ import (
 	"github.com/gocuda/gocuda/gocuda"
 )
 
+// A build error here means this file was generated for another version of
+// package compiled than the one it builds with: run go generate.
+const _ = compiled.GeneratedCodeVersion2
+
 // OuterUniformStepKernel steps z, the same for every thread of the block
 // and declared before the loop, in a loop of warp shuffles
 // (marchingCubes-cuda's computeMinMaxLv2 walks a column's sub-blocks so):

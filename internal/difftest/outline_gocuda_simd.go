@@ -12,6 +12,10 @@ import (
 	"github.com/gocuda/gocuda/gocuda"
 )
 
+// A build error here means this file was generated for another version of
+// package compiled than the one it builds with: run go generate.
+const _ = compiled.GeneratedCodeVersion2
+
 // OutlineKernel is the tiled n-body's shape: the block loads a tile of
 // in into shared memory between barriers (threads past the end help),
 // and each thread runs a loop of its own over the tile's first k

@@ -12,6 +12,10 @@ import (
 	"github.com/gocuda/gocuda/gocuda"
 )
 
+// A build error here means this file was generated for another version of
+// package compiled than the one it builds with: run go generate.
+const _ = compiled.GeneratedCodeVersion2
+
 // PartsKernel reads and writes parts of elements at thread i's index:
 // a coordinate of bodies[i] (a [4]float32, CUDA's float4), the fields of
 // ps[i], updated under a condition that differs between threads, and

@@ -12,6 +12,10 @@ import (
 	"github.com/gocuda/gocuda/gocuda"
 )
 
+// A build error here means this file was generated for another version of
+// package compiled than the one it builds with: run go generate.
+const _ = compiled.GeneratedCodeVersion2
+
 // PolicyScanKernel scans in over each warp into out with the policy
 // picked by kind: 0 a value receiver, 1 a pointer receiver (out also
 // counts its steps), 2 a nested policy.

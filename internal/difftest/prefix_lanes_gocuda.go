@@ -11,6 +11,10 @@ import (
 	"github.com/gocuda/gocuda/gocuda"
 )
 
+// A build error here means this file was generated for another version of
+// package compiled than the one it builds with: run go generate.
+const _ = compiled.GeneratedCodeVersion2
+
 // PrefixLanesKernel runs warp code whose active lanes are the warp's first
 // ones, in blocks whose last warp is partial: lane loops at the warp's top
 // level, in a branch the whole warp takes or skips (the warp's parity

@@ -12,6 +12,10 @@ import (
 	"github.com/gocuda/gocuda/gocuda"
 )
 
+// A build error here means this file was generated for another version of
+// package compiled than the one it builds with: run go generate.
+const _ = compiled.GeneratedCodeVersion2
+
 // SegmentsKernel divides each thread's flat index plus off by d and by e,
 // as CUDA code flattening a tensor does (llm.c's b := idx / T,
 // t := idx % T): the compiled form runs each row in segments of one

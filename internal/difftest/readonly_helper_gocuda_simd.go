@@ -12,6 +12,10 @@ import (
 	"github.com/gocuda/gocuda/gocuda"
 )
 
+// A build error here means this file was generated for another version of
+// package compiled than the one it builds with: run go generate.
+const _ = compiled.GeneratedCodeVersion2
+
 // HelperReadOnlyKernel calls a helper whose barrier sits under an if on
 // in[k], an element of a parameter the kernel never writes at an index
 // the same for the block: the condition is the block's, in the helper as

@@ -12,6 +12,10 @@ import (
 	"github.com/gocuda/gocuda/gocuda"
 )
 
+// A build error here means this file was generated for another version of
+// package compiled than the one it builds with: run go generate.
+const _ = compiled.GeneratedCodeVersion2
+
 // NamesKernel keeps locals named n, b, tid and ix, which the first
 // generation took for its own, across barriers: the package did not build.
 //

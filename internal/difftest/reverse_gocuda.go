@@ -12,6 +12,10 @@ import (
 	"github.com/gocuda/gocuda/gocuda"
 )
 
+// A build error here means this file was generated for another version of
+// package compiled than the one it builds with: run go generate.
+const _ = compiled.GeneratedCodeVersion2
+
 // ReverseScanKernel is an inclusive Kogge–Stone scan (PMPP, chapter 11)
 // of each block's part of data, both reads before the barrier and the
 // write after it.

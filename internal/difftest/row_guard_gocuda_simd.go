@@ -12,6 +12,10 @@ import (
 	"github.com/gocuda/gocuda/gocuda"
 )
 
+// A build error here means this file was generated for another version of
+// package compiled than the one it builds with: run go generate.
+const _ = compiled.GeneratedCodeVersion2
+
 // RowGuardKernel is Rodinia backprop's tree step: a guard on the thread's
 // y index modulo a block-wide value, the same for a whole row of x, which
 // the compiled form decides once per row, or, where the value is

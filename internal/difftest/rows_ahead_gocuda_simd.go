@@ -12,6 +12,10 @@ import (
 	"github.com/gocuda/gocuda/gocuda"
 )
 
+// A build error here means this file was generated for another version of
+// package compiled than the one it builds with: run go generate.
+const _ = compiled.GeneratedCodeVersion2
+
 // RowsAheadKernel is Luitjens's warp-shuffle reduction's load and warp
 // sums from offset off: thread tid of block b adds StreamAt(in, i) and
 // StreamAt(in, i+blockDim.x), i = off + 2*b*blockDim.x + tid, each warp

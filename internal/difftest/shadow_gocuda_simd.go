@@ -12,6 +12,10 @@ import (
 	"github.com/gocuda/gocuda/gocuda"
 )
 
+// A build error here means this file was generated for another version of
+// package compiled than the one it builds with: run go generate.
+const _ = compiled.GeneratedCodeVersion2
+
 // ShadowedReverseKernel is reverse-cuda's reverse with more shadowing:
 // each block reverses its first len elements of d through shared memory,
 // adding max to each, and copy chooses whether the local min (the

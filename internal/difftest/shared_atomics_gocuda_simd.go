@@ -13,6 +13,10 @@ import (
 	"github.com/gocuda/gocuda/gocuda"
 )
 
+// A build error here means this file was generated for another version of
+// package compiled than the one it builds with: run go generate.
+const _ = compiled.GeneratedCodeVersion2
+
 // SharedAtomicsKernel applies every kind of atomic to shared memory, each
 // thread of a block folding its element of in into the block's cells:
 // compiled, they are plain reads and writes (the block runs on one

@@ -12,6 +12,10 @@ import (
 	"github.com/gocuda/gocuda/gocuda"
 )
 
+// A build error here means this file was generated for another version of
+// package compiled than the one it builds with: run go generate.
+const _ = compiled.GeneratedCodeVersion2
+
 // SIMTLoopKernel runs loops whose trip counts differ between the lanes of
 // a warp around warp collectives, as on a GPU: a grid-stride loop over
 // fewer elements than threads whose body ballots among the lanes still in

@@ -12,6 +12,10 @@ import (
 	"github.com/gocuda/gocuda/gocuda"
 )
 
+// A build error here means this file was generated for another version of
+// package compiled than the one it builds with: run go generate.
+const _ = compiled.GeneratedCodeVersion2
+
 // SinkScanKernel scans each block of in into out in the CUDA samples'
 // shfl_scan form: each warp scans its lanes by shuffles, and where the
 // block is more than a warp (a condition of the whole block), the warps'

@@ -12,6 +12,10 @@ import (
 	"github.com/gocuda/gocuda/gocuda"
 )
 
+// A build error here means this file was generated for another version of
+// package compiled than the one it builds with: run go generate.
+const _ = compiled.GeneratedCodeVersion2
+
 // SlpJamSumKernel has thread g of the grid add the runs g, g+s, g+2s, ...
 // of in (s the grid's threads), each run's elements by eightSums; the
 // sum crosses a barrier, then goes to out[g].

@@ -12,6 +12,10 @@ import (
 	"github.com/gocuda/gocuda/gocuda"
 )
 
+// A build error here means this file was generated for another version of
+// package compiled than the one it builds with: run go generate.
+const _ = compiled.GeneratedCodeVersion2
+
 // SpecAxpyKernel writes out[i] = in[i+1]*k + in[i] for i < n, reading
 // past the end of in as 0.
 //

@@ -12,6 +12,10 @@ import (
 	"github.com/gocuda/gocuda/gocuda"
 )
 
+// A build error here means this file was generated for another version of
+// package compiled than the one it builds with: run go generate.
+const _ = compiled.GeneratedCodeVersion2
+
 // PyramidKernel is the step loop of Rodinia's pathfinder (dynproc_kernel)
 // over one block of splitBlock threads: each step, the threads a helper's
 // range and a named flag admit take the least of three neighbours of the

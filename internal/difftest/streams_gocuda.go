@@ -12,6 +12,10 @@ import (
 	"github.com/gocuda/gocuda/gocuda"
 )
 
+// A build error here means this file was generated for another version of
+// package compiled than the one it builds with: run go generate.
+const _ = compiled.GeneratedCodeVersion2
+
 // StreamsFirstAddKernel is Harris's kernel 4 with the block's offset into
 // in given: thread tid of block b adds StreamAt(in, i) and StreamAt(in,
 // i+blockDim) for i = off + 2*b*blockDim + tid, and the block reduces

@@ -12,6 +12,10 @@ import (
 	"github.com/gocuda/gocuda/gocuda"
 )
 
+// A build error here means this file was generated for another version of
+// package compiled than the one it builds with: run go generate.
+const _ = compiled.GeneratedCodeVersion2
+
 // UpSweepKernel sums, in each block's 2*blockDim.X elements of data from
 // base, pairs at the strides 1, 2, 4, ... for levels levels, in place:
 // Blelloch's up-sweep in global memory, a barrier after each level.

@@ -12,6 +12,10 @@ import (
 	"github.com/gocuda/gocuda/gocuda"
 )
 
+// A build error here means this file was generated for another version of
+// package compiled than the one it builds with: run go generate.
+const _ = compiled.GeneratedCodeVersion2
+
 // SweepScanKernel scans each block's 2·bdx elements of data in place,
 // exclusively, in Blelloch's order; the sweeps' offset starts at start
 // (1 in GPU Gems; another value strides further, over a tile of start·2·bdx

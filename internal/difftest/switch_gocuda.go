@@ -12,6 +12,10 @@ import (
 	"github.com/gocuda/gocuda/gocuda"
 )
 
+// A build error here means this file was generated for another version of
+// package compiled than the one it builds with: run go generate.
+const _ = compiled.GeneratedCodeVersion2
+
 // SwitchStagesKernel picks each stage of a block computation with a
 // switch on a value the same for the whole block, barriers and a
 // collective in its cases (a tagless switch too), as kernels templated

@@ -12,6 +12,10 @@ import (
 	"github.com/gocuda/gocuda/gocuda"
 )
 
+// A build error here means this file was generated for another version of
+// package compiled than the one it builds with: run go generate.
+const _ = compiled.GeneratedCodeVersion2
+
 // TileHaloKernel is PMPP's load of a tile with its halo, the box blur's:
 // each block fills a side×side tile of src (clamped at the image's
 // edges) with loops of steps sy and sx, then after a barrier each thread

@@ -12,6 +12,10 @@ import (
 	"github.com/gocuda/gocuda/gocuda"
 )
 
+// A build error here means this file was generated for another version of
+// package compiled than the one it builds with: run go generate.
+const _ = compiled.GeneratedCodeVersion2
+
 // VecJamKernel gives thread i < n the sum over j < k of in[j*n+i+d]
 // scaled by scale[j], a column walk whose running sum the vector steps
 // keep in a register, which the SIMD build runs two steps at a time,

@@ -12,6 +12,10 @@ import (
 	"github.com/gocuda/gocuda/gocuda"
 )
 
+// A build error here means this file was generated for another version of
+// package compiled than the one it builds with: run go generate.
+const _ = compiled.GeneratedCodeVersion2
+
 // WarpLoopBranchKernel runs two loops of ballots, a range loop and a
 // counted one, under a divergent if (the threads whose x is a multiple
 // of three), each left by a break and a continue whose conditions are

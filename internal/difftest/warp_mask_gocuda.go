@@ -11,6 +11,10 @@ import (
 	"github.com/gocuda/gocuda/gocuda"
 )
 
+// A build error here means this file was generated for another version of
+// package compiled than the one it builds with: run go generate.
+const _ = compiled.GeneratedCodeVersion2
+
 // WarpMaskKernel shuffles and votes with a mask of its warp's own lanes,
 // which the last warp of a partial block has fewer of: each lane adds
 // the next lane's value, where the next lane is in the mask, the lanes of

@@ -11,6 +11,10 @@ import (
 	"github.com/gocuda/gocuda/gocuda"
 )
 
+// A build error here means this file was generated for another version of
+// package compiled than the one it builds with: run go generate.
+const _ = compiled.GeneratedCodeVersion2
+
 // WarpPairKernel has each thread of block b add in[i] and in[i+bdx],
 // i = 2*b*bdx + x (zero past the end), and lane 0 of each warp write its
 // warp's sum to out[b*warps + warp], warps being the block's.

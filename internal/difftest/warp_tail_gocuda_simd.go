@@ -12,6 +12,10 @@ import (
 	"github.com/gocuda/gocuda/gocuda"
 )
 
+// A build error here means this file was generated for another version of
+// package compiled than the one it builds with: run go generate.
+const _ = compiled.GeneratedCodeVersion2
+
 // WarpTailKernel folds each block's values into warp 0's lanes with
 // __syncwarp between reads and writes (Harris's last warp, made safe),
 // then thread 0 stores the first two lanes' sum: code after the warp's

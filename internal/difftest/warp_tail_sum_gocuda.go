@@ -11,6 +11,10 @@ import (
 	"github.com/gocuda/gocuda/gocuda"
 )
 
+// A build error here means this file was generated for another version of
+// package compiled than the one it builds with: run go generate.
+const _ = compiled.GeneratedCodeVersion2
+
 // WarpTailSumKernel is Harris's warp-shuffle block reduction in the
 // shape of the CUDA blog's "Faster Parallel Reductions on Kepler": each
 // warp sums its lanes' inputs with __shfl_down_sync, lane 0 stores the

@@ -12,6 +12,11 @@ const (
 	GocudaPath = "github.com/gocuda/gocuda/gocuda"
 	CGPath     = "github.com/gocuda/gocuda/cg"
 	AtomicPath = "github.com/gocuda/gocuda/atomic"
+	// GeneratedVersion is the constant of package compiled that every
+	// generated file names: package compiled declares the current one
+	// only, so a generated file and a runtime that no longer match fail to
+	// build at that line.
+	GeneratedVersion = "GeneratedCodeVersion2"
 )
 
 // A Kind is what a call means to code that rewrites kernels.

@@ -12,6 +12,10 @@ import (
 	"github.com/gocuda/gocuda/gocuda"
 )
 
+// A build error here means this file was generated for another version of
+// package compiled than the one it builds with: run go generate.
+const _ = compiled.GeneratedCodeVersion2
+
 // ReverseKernel is the kernel of Reverse: block b reverses its segment of
 // in, in[b*B : b*B+B] with B = t.BlockDim.X (shorter for the last block),
 // into the mirror-image place in out through shared memory.

@@ -12,6 +12,10 @@ import (
 	"github.com/gocuda/gocuda/gocuda"
 )
 
+// A build error here means this file was generated for another version of
+// package compiled than the one it builds with: run go generate.
+const _ = compiled.GeneratedCodeVersion2
+
 // HistogramKernel is the kernel of Histogram: it adds the number of times
 // each byte value b occurs in data to hist[b]. Launched with any
 // one-dimensional configuration.

@@ -12,6 +12,10 @@ import (
 	"github.com/gocuda/gocuda/gocuda"
 )
 
+// A build error here means this file was generated for another version of
+// package compiled than the one it builds with: run go generate.
+const _ = compiled.GeneratedCodeVersion2
+
 // MatMulKernel is the kernel of MatMul: thread (tx, ty) of block (bx, by)
 // sets c[row*n+col], row = by*Tile+ty and col = bx*Tile+tx, to the dot
 // product of row row of a (m×k) and column col of b (k×n), if it lies in c.

@@ -12,6 +12,10 @@ import (
 	"github.com/gocuda/gocuda/gocuda"
 )
 
+// A build error here means this file was generated for another version of
+// package compiled than the one it builds with: run go generate.
+const _ = compiled.GeneratedCodeVersion2
+
 // ScanKernel is the kernel of BlockScan: block b writes the inclusive
 // prefix sums of its segment in[b*B : b*B+B], B = t.BlockDim.X (shorter for
 // the last block), to the same places in out.

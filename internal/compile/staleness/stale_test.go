@@ -299,3 +299,24 @@ func TestCompileCheck(t *testing.T) {
 	require.NoError(t, err, out)
 	assert.Equal(t, "sum 2000\n", out, "compiled, current: no warning")
 }
+
+// TestOtherVersionFailsToBuild: a generated file written for another
+// version of package compiled fails to build at the line that names the
+// version, whose comment says to run go generate.
+func TestOtherVersionFailsToBuild(t *testing.T) {
+	s := setup(t)
+	kern := filepath.Join(t.TempDir(), "kern")
+	require.NoError(t, os.CopyFS(kern, os.DirFS(filepath.Join(s.dir, "kern"))))
+	path := filepath.Join(kern, "kern_gocuda.go")
+	src, err := os.ReadFile(path)
+	require.NoError(t, err)
+	old := strings.Replace(string(src), "compiled.GeneratedCodeVersion2", "compiled.GeneratedCodeVersion1", 1)
+	require.NotEqual(t, string(src), old, "the generated file names its version")
+	require.NoError(t, os.WriteFile(path, []byte(old), 0o666))
+
+	out, err := s.run(kern, "go", "build", ".")
+	require.Error(t, err)
+	assert.Contains(t, out, "undefined: compiled.GeneratedCodeVersion1")
+	line := strings.Count(old[:strings.Index(old, "const _ = compiled.")], "\n") + 1
+	assert.Contains(t, out, fmt.Sprintf("kern_gocuda.go:%d:", line), "the error is at the version's line, under its comment")
+}

@@ -15,6 +15,10 @@ import (
 	"github.com/gocuda/gocuda/gocuda"
 )
 
+// A build error here means this file was generated for another version of
+// package compiled than the one it builds with: run go generate.
+const _ = compiled.GeneratedCodeVersion2
+
 // MatmulBackwardBiasKernel is matmul_backward_bias_kernel4 of
 // train_gpt2_fp32.cu: dbias += dout summed over its B*T rows, one block per
 // 32 columns, each warp summing every vstep-th row, then warp 0 summing

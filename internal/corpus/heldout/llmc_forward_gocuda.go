@@ -13,6 +13,10 @@ import (
 	"github.com/gocuda/gocuda/intrinsic"
 )
 
+// A build error here means this file was generated for another version of
+// package compiled than the one it builds with: run go generate.
+const _ = compiled.GeneratedCodeVersion2
+
 // EncoderForwardKernel is encoder_forward_kernel3 of train_gpt2_fp32.cu:
 // out[b,t,:] = wte[inp[b,t],:] + wpe[t,:], one float4 per thread. Launch
 // it with N/4 threads, C a multiple of 4.

@@ -9,6 +9,10 @@ import (
 	"github.com/gocuda/gocuda/gocuda"
 )
 
+// A build error here means this file was generated for another version of
+// package compiled than the one it builds with: run go generate.
+const _ = compiled.GeneratedCodeVersion2
+
 // FindKKernel is findK of kernel_gpu_cuda.cu: block bid descends height
 // levels of the tree towards keysD[bid], the thread whose key interval
 // holds it setting the next node, thread 0 moving the block there between

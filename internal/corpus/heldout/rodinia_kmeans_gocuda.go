@@ -10,6 +10,10 @@ import (
 	"github.com/gocuda/gocuda/gocuda"
 )
 
+// A build error here means this file was generated for another version of
+// package compiled than the one it builds with: run go generate.
+const _ = compiled.GeneratedCodeVersion2
+
 // InvertMappingKernel is invert_mapping of kmeans_cuda_kernel.cu: the
 // npoints × nfeatures input transposed, one thread per point.
 //

@@ -12,6 +12,10 @@ import (
 	"github.com/gocuda/gocuda/gocuda"
 )
 
+// A build error here means this file was generated for another version of
+// package compiled than the one it builds with: run go generate.
+const _ = compiled.GeneratedCodeVersion2
+
 // LudDiagonalKernel is lud_diagonal of lud_kernel.cu: the diagonal block at
 // (offset, offset) factored in shared memory by one block of BLOCK_SIZE
 // threads, a barrier after each step of the elimination.

@@ -10,6 +10,10 @@ import (
 	"github.com/gocuda/gocuda/intrinsic"
 )
 
+// A build error here means this file was generated for another version of
+// package compiled than the one it builds with: run go generate.
+const _ = compiled.GeneratedCodeVersion2
+
 // PrescanKernel is prescan<storeSum, isNP2> of scanLargeArray_kernel.cu:
 // the exclusive scan of each block's 2*blockDim.x elements (from baseIndex
 // when it is not 0, else from the block's own offset), the block's total

@@ -13,6 +13,10 @@ import (
 	"github.com/gocuda/gocuda/gocuda"
 )
 
+// A build error here means this file was generated for another version of
+// package compiled than the one it builds with: run go generate.
+const _ = compiled.GeneratedCodeVersion2
+
 // EstepKernel is EstepKernel of lda-cuda: block b runs num_iters
 // iterations of the E step on documents b, b+gridDim.x, ... (indptr's
 // CSR rows of words cols with counts), accumulating new_beta under

@@ -9,6 +9,10 @@ import (
 	"github.com/gocuda/gocuda/gocuda"
 )
 
+// A build error here means this file was generated for another version of
+// package compiled than the one it builds with: run go generate.
+const _ = compiled.GeneratedCodeVersion2
+
 // MoeAlignBlockSizeSmallBatchExpertKernel is
 // moe_align_block_size_small_batch_expert_kernel<int, 256> of
 // moe-align-cuda: one block of 256 fill threads and max(numExperts, 32)

@@ -9,6 +9,10 @@ import (
 	"github.com/gocuda/gocuda/gocuda"
 )
 
+// A build error here means this file was generated for another version of
+// package compiled than the one it builds with: run go generate.
+const _ = compiled.GeneratedCodeVersion2
+
 // BitonicSortLocalKernel is bitonicSortLocal of particles-cuda: each
 // block sorts LOCAL_SIZE_LIMIT keys and values in shared memory, in
 // arrays of arrayLength alternating in direction.

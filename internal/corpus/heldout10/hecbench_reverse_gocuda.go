@@ -11,6 +11,10 @@ import (
 	"github.com/gocuda/gocuda/gocuda"
 )
 
+// A build error here means this file was generated for another version of
+// package compiled than the one it builds with: run go generate.
+const _ = compiled.GeneratedCodeVersion2
+
 // ReverseKernel is reverse of reverse-cuda: d[t] = d[len-t-1] for the
 // block's len = blockDim.x elements.
 //

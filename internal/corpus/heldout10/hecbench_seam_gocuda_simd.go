@@ -13,6 +13,10 @@ import (
 	"github.com/gocuda/gocuda/gocuda"
 )
 
+// A build error here means this file was generated for another version of
+// package compiled than the one it builds with: run go generate.
+const _ = compiled.GeneratedCodeVersion2
+
 // ComputeMKernelStep1 is compute_M_kernel_step1 of seam-carving-cuda:
 // from row base_row, each block fills the trapezoid of the next
 // COMPUTE_M_BLOCKSIZE_X/2 rows its own columns determine.

@@ -9,6 +9,10 @@ import (
 	"github.com/gocuda/gocuda/gocuda"
 )
 
+// A build error here means this file was generated for another version of
+// package compiled than the one it builds with: run go generate.
+const _ = compiled.GeneratedCodeVersion2
+
 // VoteAnyKernel1 is VoteAnyKernel1 of vote-cuda: result[tx] is
 // __any_sync over the warp of input[tx].
 //

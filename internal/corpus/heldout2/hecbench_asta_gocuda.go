@@ -10,6 +10,10 @@ import (
 	"github.com/gocuda/gocuda/gocuda"
 )
 
+// A build error here means this file was generated for another version of
+// package compiled than the one it builds with: run go generate.
+const _ = compiled.GeneratedCodeVersion2
+
 // PttwacSoaAstaKernel is PTTWAC_soa_asta: the A × B super-elements of
 // input transposed in place; finished must be zero and head[0] zero.
 // Launch it with at most 256 threads per block (each thread moves up to

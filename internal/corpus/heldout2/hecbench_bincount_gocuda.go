@@ -9,6 +9,10 @@ import (
 	"github.com/gocuda/gocuda/gocuda"
 )
 
+// A build error here means this file was generated for another version of
+// package compiled than the one it builds with: run go generate.
+const _ = compiled.GeneratedCodeVersion2
+
 // BincountKernel is bincount: output[b] counts the elements of input in
 // bin b of nbins over [minvalue, maxvalue]. With memoryType memShared,
 // launch it with nbins·sizeof(output_t) bytes of dynamic shared memory.

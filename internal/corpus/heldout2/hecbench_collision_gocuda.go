@@ -11,6 +11,10 @@ import (
 	"github.com/gocuda/gocuda/gocuda"
 )
 
+// A build error here means this file was generated for another version of
+// package compiled than the one it builds with: run go generate.
+const _ = compiled.GeneratedCodeVersion2
+
 // CheckDuplicatesKernel is checkDuplicates of collision's main.cu: each
 // lane of a 32-thread block stores into hasDuplicate (the __device__
 // array of that name) whether v[:32] holds a value twice.

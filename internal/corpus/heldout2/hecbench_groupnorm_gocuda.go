@@ -15,6 +15,10 @@ import (
 	"github.com/gocuda/gocuda/intrinsic"
 )
 
+// A build error here means this file was generated for another version of
+// package compiled than the one it builds with: run go generate.
+const _ = compiled.GeneratedCodeVersion2
+
 // GroupnormForwardKernel is groupnorm_forward_kernel of groupnorm's
 // main.cu: block b normalizes group b (img_size × group_size pixels) of
 // x into out, scaled by the group's channels' weight and shifted by their

@@ -13,6 +13,10 @@ import (
 	"github.com/gocuda/gocuda/gocuda"
 )
 
+// A build error here means this file was generated for another version of
+// package compiled than the one it builds with: run go generate.
+const _ = compiled.GeneratedCodeVersion2
+
 // LogProbsKernel is log_probs_kernel<T> of logprob's main.cu: block
 // (step, b) sets logProbs[b, step] to log(softmax(logits[b, step, :]))
 // at the token ids[b, step+1], for the steps within lengths[b]-1; a

@@ -12,6 +12,10 @@ import (
 	"github.com/gocuda/gocuda/gocuda"
 )
 
+// A build error here means this file was generated for another version of
+// package compiled than the one it builds with: run go generate.
+const _ = compiled.GeneratedCodeVersion2
+
 // MPCCompressKernel is MPCcompress: the n doubles of original (as longs)
 // compressed into compressed, whose element 0 gets the compressed length
 // in its upper half and the format tag and dim in its lower. Launch it

@@ -10,6 +10,10 @@ import (
 	"github.com/gocuda/gocuda/gocuda"
 )
 
+// A build error here means this file was generated for another version of
+// package compiled than the one it builds with: run go generate.
+const _ = compiled.GeneratedCodeVersion2
+
 // JacobiIterationKernel is JacobiIteration: du1, dv1 from the averages of
 // du0, dv0 around each pixel and the image derivatives Ix, Iy, Iz, on a
 // w × h image of row stride s. Launch it with bx × by blocks covering the

@@ -10,6 +10,10 @@ import (
 	"github.com/gocuda/gocuda/intrinsic"
 )
 
+// A build error here means this file was generated for another version of
+// package compiled than the one it builds with: run go generate.
+const _ = compiled.GeneratedCodeVersion2
+
 // RmsnormFwdTwoScanKernel is rmsnorm_fwd_two_scan_kernel<T, UNROLL> of
 // rmsnorm's main.cu: block b scales row b of input by gamma and by the
 // reciprocal root of its mean square plus epsilon, reading the row twice.

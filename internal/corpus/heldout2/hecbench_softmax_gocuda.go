@@ -11,6 +11,10 @@ import (
 	"github.com/gocuda/gocuda/intrinsic"
 )
 
+// A build error here means this file was generated for another version of
+// package compiled than the one it builds with: run go generate.
+const _ = compiled.GeneratedCodeVersion2
+
 // ScaledMaskedSoftmaxWarpForwardKernel is
 // scaled_masked_softmax_warp_forward<Half, Half, float, log2_elements> of
 // softmax-fused's main.cu: the softmax of each row of src scaled by scale,

@@ -12,6 +12,10 @@ import (
 	"github.com/gocuda/gocuda/gocuda"
 )
 
+// A build error here means this file was generated for another version of
+// package compiled than the one it builds with: run go generate.
+const _ = compiled.GeneratedCodeVersion2
+
 // PcrSmallSystemsKernel is pcr_small_systems_kernel: block b solves the
 // system_size-unknown system b (sub-diagonal a, diagonal b, super-diagonal
 // c, right side d) by parallel cyclic reduction, a thread per unknown.

@@ -10,6 +10,10 @@ import (
 	"github.com/gocuda/gocuda/gocuda"
 )
 
+// A build error here means this file was generated for another version of
+// package compiled than the one it builds with: run go generate.
+const _ = compiled.GeneratedCodeVersion2
+
 // WelfordKernel is welford_kernel: block f computes the mean and the
 // biased variance of feature f over bs batches of ss spatial values
 // (input laid out batch, feature, spatial). Launch it with 32 × 16

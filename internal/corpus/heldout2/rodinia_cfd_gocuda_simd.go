@@ -12,6 +12,10 @@ import (
 	"github.com/gocuda/gocuda/gocuda"
 )
 
+// A build error here means this file was generated for another version of
+// package compiled than the one it builds with: run go generate.
+const _ = compiled.GeneratedCodeVersion2
+
 // CfdInitializeVariablesKernel is cuda_initialize_variables: every
 // element's variables set to the far-field ones, ffVariable
 // (the __constant__ ff_variable).

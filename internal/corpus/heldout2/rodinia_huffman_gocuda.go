@@ -10,6 +10,10 @@ import (
 	"github.com/gocuda/gocuda/gocuda"
 )
 
+// A build error here means this file was generated for another version of
+// package compiled than the one it builds with: run go generate.
+const _ = compiled.GeneratedCodeVersion2
+
 // VlcEncodeKernel is vlc_encode_kernel_sm64huff: block b encodes its
 // blockDim.x words of data (256 threads, as the kernel requires) into
 // out's words from b·blockDim.x on, and stores the block's length in bits

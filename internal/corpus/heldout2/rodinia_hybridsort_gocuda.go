@@ -11,6 +11,10 @@ import (
 	"github.com/gocuda/gocuda/gocuda"
 )
 
+// A build error here means this file was generated for another version of
+// package compiled than the one it builds with: run go generate.
+const _ = compiled.GeneratedCodeVersion2
+
 // BucketcountKernel is bucketcount: each element's bucket among the
 // DIVISIONS that texPivot's pivots bound, and its slot there, stored as
 // slot<<LOG_DIVISIONS + bucket in indice; each block's counts go to its

@@ -10,6 +10,10 @@ import (
 	"github.com/gocuda/gocuda/gocuda"
 )
 
+// A build error here means this file was generated for another version of
+// package compiled than the one it builds with: run go generate.
+const _ = compiled.GeneratedCodeVersion2
+
 // LavaMDKernel is kernel_gpu_cuda of lavaMD: block bx adds to the forces
 // fv of its box's particles the contributions of the particles of the box
 // and of its nn neighbors. Launch it with NUMBER_THREADS (128) threads

@@ -13,6 +13,10 @@ import (
 	"github.com/gocuda/gocuda/gocuda"
 )
 
+// A build error here means this file was generated for another version of
+// package compiled than the one it builds with: run go generate.
+const _ = compiled.GeneratedCodeVersion2
+
 // BpnnAdjustWeightsKernel is bpnn_adjust_weights_cuda of
 // backprop_cuda_kernel.cu: thread (tx, ty) of block (0, by) adds the
 // momentum step to the weight from input unit 16·by+ty+1 to hidden unit

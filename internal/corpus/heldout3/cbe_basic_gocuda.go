@@ -10,6 +10,10 @@ import (
 	"github.com/gocuda/gocuda/gocuda"
 )
 
+// A build error here means this file was generated for another version of
+// package compiled than the one it builds with: run go generate.
+const _ = compiled.GeneratedCodeVersion2
+
 // AddKernel is add of chapter05/add_loop_long_blocks.cu: c = a + b over N
 // elements, a grid-stride loop.
 //

@@ -12,6 +12,10 @@ import (
 	"github.com/gocuda/gocuda/gocuda"
 )
 
+// A build error here means this file was generated for another version of
+// package compiled than the one it builds with: run go generate.
+const _ = compiled.GeneratedCodeVersion2
+
 // BlendKernel is blend_kernel of chapter07/heat.cu: one step of the heat
 // equation on a DIM×DIM grid (dim is DIM) from texIn into dst when dstOut,
 // from texOut otherwise, edges clamped by hand.

@@ -13,6 +13,10 @@ import (
 	"github.com/gocuda/gocuda/gocuda"
 )
 
+// A build error here means this file was generated for another version of
+// package compiled than the one it builds with: run go generate.
+const _ = compiled.GeneratedCodeVersion2
+
 // HistoGmemKernel is histo_kernel of chapter09/hist_gpu_gmem_atomics.cu.
 //
 //line cbe_histo.go:16

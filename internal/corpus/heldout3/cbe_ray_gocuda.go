@@ -9,6 +9,10 @@ import (
 	"github.com/gocuda/gocuda/gocuda"
 )
 
+// A build error here means this file was generated for another version of
+// package compiled than the one it builds with: run go generate.
+const _ = compiled.GeneratedCodeVersion2
+
 // RayKernel is kernel of chapter06/ray.cu: pixel (x, y) takes the colour
 // of the nearest sphere its ray hits, shaded (s is the __constant__
 // array, dim is DIM).

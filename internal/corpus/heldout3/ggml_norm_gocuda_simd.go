@@ -13,6 +13,10 @@ import (
 	"github.com/gocuda/gocuda/intrinsic"
 )
 
+// A build error here means this file was generated for another version of
+// package compiled than the one it builds with: run go generate.
+const _ = compiled.GeneratedCodeVersion2
+
 // NormF32Kernel is norm_f32<block_size> of norm.cu: layer normalization
 // (no affine) of one row per block, the grid spanning rows, channels and
 // samples of a strided x; block_size is 32 or 1024.

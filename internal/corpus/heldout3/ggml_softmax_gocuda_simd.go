@@ -15,6 +15,10 @@ import (
 	"github.com/gocuda/gocuda/gocuda"
 )
 
+// A build error here means this file was generated for another version of
+// package compiled than the one it builds with: run go generate.
+const _ = compiled.GeneratedCodeVersion2
+
 // SoftMaxF32Kernel is soft_max_f32<use_shared, ncols_template,
 // block_size_template, T>: row blockIdx.x + blockIdx.y*gridDim.x +
 // blockIdx.z*gridDim.x*gridDim.y of x, scaled and masked, through softmax

@@ -10,6 +10,10 @@ import (
 	"github.com/gocuda/gocuda/gocuda"
 )
 
+// A build error here means this file was generated for another version of
+// package compiled than the one it builds with: run go generate.
+const _ = compiled.GeneratedCodeVersion2
+
 // BasicMergeKernel is ch11__basic_merge_kernel: each thread finds its
 // section of C by co-rank and merges it sequentially.
 //

@@ -10,6 +10,10 @@ import (
 	"github.com/gocuda/gocuda/gocuda"
 )
 
+// A build error here means this file was generated for another version of
+// package compiled than the one it builds with: run go generate.
+const _ = compiled.GeneratedCodeVersion2
+
 // FlashForwardKernel is forward_kernel of tspeterkim/flash-attention-minimal
 // at 00f8f46, flash.cu: FlashAttention's forward pass in one kernel, one
 // block a (batch, head), one thread a row of the Bc×d tiles of Q, K and V

@@ -13,6 +13,10 @@ import (
 	"github.com/gocuda/gocuda/gocuda"
 )
 
+// A build error here means this file was generated for another version of
+// package compiled than the one it builds with: run go generate.
+const _ = compiled.GeneratedCodeVersion2
+
 // LayernormForward1Kernel is layernorm_forward_kernel1 of
 // layernorm_forward.cu: one thread a row.
 //

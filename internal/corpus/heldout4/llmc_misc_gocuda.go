@@ -15,6 +15,10 @@ import (
 	"github.com/gocuda/gocuda/gocuda"
 )
 
+// A build error here means this file was generated for another version of
+// package compiled than the one it builds with: run go generate.
+const _ = compiled.GeneratedCodeVersion2
+
 // CrossentropyForward1Kernel is crossentropy_forward_kernel1 of
 // crossentropy_forward.cu: one thread a (b, t) position.
 //

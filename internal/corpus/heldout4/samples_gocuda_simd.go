@@ -14,6 +14,10 @@ import (
 	"github.com/gocuda/gocuda/gocuda"
 )
 
+// A build error here means this file was generated for another version of
+// package compiled than the one it builds with: run go generate.
+const _ = compiled.GeneratedCodeVersion2
+
 // GpuConjugateGradientKernel is gpuConjugateGradient of
 // 4_CUDA_Libraries/conjugateGradientMultiBlockCG/
 // conjugateGradientMultiBlockCG.cu: the whole conjugate-gradient solve in

@@ -9,6 +9,10 @@ import (
 	"github.com/gocuda/gocuda/gocuda"
 )
 
+// A build error here means this file was generated for another version of
+// package compiled than the one it builds with: run go generate.
+const _ = compiled.GeneratedCodeVersion2
+
 // GpuRecursiveReduceKernel is gpuRecursiveReduce of nestedReduce.cu: each
 // block of isize threads sums the isize ints of gIdata it covers into
 // gOdata[blockIdx.x]. The first half of the threads add the second half's

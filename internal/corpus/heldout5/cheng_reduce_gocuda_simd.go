@@ -12,6 +12,10 @@ import (
 	"github.com/gocuda/gocuda/gocuda"
 )
 
+// A build error here means this file was generated for another version of
+// package compiled than the one it builds with: run go generate.
+const _ = compiled.GeneratedCodeVersion2
+
 // ReduceNeighboredKernel is reduceNeighbored of reduceInteger.cu: the
 // neighbored pair approach, where in step s the threads whose index is a
 // multiple of 2s add the element s above theirs. Threads past n return

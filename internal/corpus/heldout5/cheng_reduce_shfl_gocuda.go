@@ -12,6 +12,10 @@ import (
 	"github.com/gocuda/gocuda/gocuda"
 )
 
+// A build error here means this file was generated for another version of
+// package compiled than the one it builds with: run go generate.
+const _ = compiled.GeneratedCodeVersion2
+
 // ReduceShflKernel is reduceShfl of reduceIntegerShfl.cu: every warp sums
 // its lanes' elements by warpReduce, lane 0 stores the warp's sum in
 // shared memory, and after a barrier warp 0 sums the SMEMDIM warp sums

@@ -11,6 +11,10 @@ import (
 	"github.com/gocuda/gocuda/gocuda"
 )
 
+// A build error here means this file was generated for another version of
+// package compiled than the one it builds with: run go generate.
+const _ = compiled.GeneratedCodeVersion2
+
 // ShflBroadcastKernel is test_shfl_broadcast of simpleShfl.cu: every lane
 // gets lane srcLane's value.
 //

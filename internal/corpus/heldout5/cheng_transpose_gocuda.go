@@ -9,6 +9,10 @@ import (
 	"github.com/gocuda/gocuda/gocuda"
 )
 
+// A build error here means this file was generated for another version of
+// package compiled than the one it builds with: run go generate.
+const _ = compiled.GeneratedCodeVersion2
+
 // TransposeSmemUnrollPadKernel is transposeSmemUnrollPad of
 // transposeRectangle.cu: each thread loads two elements BDIMX apart of a
 // row into the padded tile and, after the barrier, stores two elements of

@@ -14,6 +14,10 @@ import (
 	"github.com/gocuda/gocuda/gocuda"
 )
 
+// A build error here means this file was generated for another version of
+// package compiled than the one it builds with: run go generate.
+const _ = compiled.GeneratedCodeVersion2
+
 // FinderWarpParallelKernel is finder_warp_parallel_fn<TargetIterator,
 // forward> of cudf's find.cu: warp str_idx looks for its target in string
 // str_idx between character positions start and stop (stop < 0: to the

@@ -13,6 +13,10 @@ import (
 	"github.com/gocuda/gocuda/gocuda"
 )
 
+// A build error here means this file was generated for another version of
+// package compiled than the one it builds with: run go generate.
+const _ = compiled.GeneratedCodeVersion2
+
 // SubstringFromKernel is substring_from_kernel<IndexIterator> of cudf's
 // slice.cu: warp str_idx resolves the bytes of characters
 // [max(starts[i], 0), stops[i]) of string i (stops[i] < 0: to the end),

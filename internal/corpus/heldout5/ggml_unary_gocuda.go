@@ -9,6 +9,10 @@ import (
 	"github.com/gocuda/gocuda/gocuda"
 )
 
+// A build error here means this file was generated for another version of
+// package compiled than the one it builds with: run go generate.
+const _ = compiled.GeneratedCodeVersion2
+
 // UnaryOpKernel is unary_op_kernel<op, float> of ggml's unary.cu: dst[i]
 // = op(x[i]) for the first k elements, threads past k returning.
 //

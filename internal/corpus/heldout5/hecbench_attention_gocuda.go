@@ -14,6 +14,10 @@ import (
 	"github.com/gocuda/gocuda/gocuda"
 )
 
+// A build error here means this file was generated for another version of
+// package compiled than the one it builds with: run go generate.
+const _ = compiled.GeneratedCodeVersion2
+
 // AttentionKernel1 is attention_kernel1 of attention-cuda: thread i
 // computes key row i's dot product with the query, stores it and adds its
 // exponential to exp_sum.

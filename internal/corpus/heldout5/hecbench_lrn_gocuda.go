@@ -9,6 +9,10 @@ import (
 	"github.com/gocuda/gocuda/gocuda"
 )
 
+// A build error here means this file was generated for another version of
+// package compiled than the one it builds with: run go generate.
+const _ = compiled.GeneratedCodeVersion2
+
 // LrnFwdKernel is lrn_fwd_kernel of lrn-cuda: dst = src · (k + α/size ·
 // Σ src² over the size channels around c)^(-3/4).
 //

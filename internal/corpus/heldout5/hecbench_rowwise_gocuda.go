@@ -10,6 +10,10 @@ import (
 	"github.com/gocuda/gocuda/gocuda"
 )
 
+// A build error here means this file was generated for another version of
+// package compiled than the one it builds with: run go generate.
+const _ = compiled.GeneratedCodeVersion2
+
 // RowwiseMomentsKernel is RowwiseMomentsKernel<T> of rowwiseMoments-cuda:
 // block i folds row i's N values into a Welford accumulator a thread,
 // combines them by BlockReduce with the WelfordOps functor, and thread 0

@@ -13,6 +13,10 @@ import (
 	"github.com/gocuda/gocuda/gocuda"
 )
 
+// A build error here means this file was generated for another version of
+// package compiled than the one it builds with: run go generate.
+const _ = compiled.GeneratedCodeVersion2
+
 // SoftMaxKernel is softMax of softmax-cuda: thread i computes the softmax
 // of slice i in three passes (max, sum of exponentials, normalise).
 //

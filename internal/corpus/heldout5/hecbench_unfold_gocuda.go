@@ -9,6 +9,10 @@ import (
 	"github.com/gocuda/gocuda/gocuda"
 )
 
+// A build error here means this file was generated for another version of
+// package compiled than the one it builds with: run go generate.
+const _ = compiled.GeneratedCodeVersion2
+
 // UnfoldBackwardElementwiseKernel is unfold_backward_elementwise_kernel<
 // n_threads, n_elems_per_thread, func_t> of unfold-cuda: each thread
 // calls f for up to nElemsPerThread indices, nThreads apart, from

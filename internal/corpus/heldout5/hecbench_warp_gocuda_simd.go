@@ -15,6 +15,10 @@ import (
 	"github.com/gocuda/gocuda/intrinsic"
 )
 
+// A build error here means this file was generated for another version of
+// package compiled than the one it builds with: run go generate.
+const _ = compiled.GeneratedCodeVersion2
+
 // BcastShflSg8Kernel is bcast_shfl_sg8 of shuffle-cuda: lane 0's value,
 // arg, broadcast to its warp.
 //

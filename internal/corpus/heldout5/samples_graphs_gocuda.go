@@ -13,6 +13,10 @@ import (
 	"github.com/gocuda/gocuda/gocuda"
 )
 
+// A build error here means this file was generated for another version of
+// package compiled than the one it builds with: run go generate.
+const _ = compiled.GeneratedCodeVersion2
+
 // GraphReduceKernel is reduce of simpleCudaGraphs.cu: a grid-stride sum a
 // thread, each tile's first 16 lanes folding their upper neighbours into
 // shared memory under tile barriers, thread 0 adding the tiles' sums.

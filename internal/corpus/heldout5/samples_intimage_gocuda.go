@@ -10,6 +10,10 @@ import (
 	"github.com/gocuda/gocuda/gocuda"
 )
 
+// A build error here means this file was generated for another version of
+// package compiled than the one it builds with: run go generate.
+const _ = compiled.GeneratedCodeVersion2
+
 // ShflIntimageRowsKernel is shfl_intimage_rows of shfl_integral_image.cuh:
 // one block of 120 threads a 1920-byte scanline, each thread 16 bytes as
 // a uint4; the row's prefix sums are transposed between lanes by

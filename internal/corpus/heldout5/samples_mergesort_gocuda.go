@@ -10,6 +10,10 @@ import (
 	"github.com/gocuda/gocuda/gocuda"
 )
 
+// A build error here means this file was generated for another version of
+// package compiled than the one it builds with: run go generate.
+const _ = compiled.GeneratedCodeVersion2
+
 // MergeSortSharedKernel is mergeSortSharedKernel<sortDir> of mergeSort.cu:
 // each block sorts SHARED_SIZE_LIMIT keys (with their values) in shared
 // memory, merging runs of doubling length by binary search, two barriers a

@@ -14,6 +14,10 @@ import (
 	"github.com/gocuda/gocuda/intrinsic"
 )
 
+// A build error here means this file was generated for another version of
+// package compiled than the one it builds with: run go generate.
+const _ = compiled.GeneratedCodeVersion2
+
 // QuasirandomGeneratorKernel is quasirandomGeneratorKernel of
 // quasirandomGenerator_kernel.cu: threadIdx.y picks the dimension, and
 // each point XORs the table's entries of the set bits of seed+pos, in a

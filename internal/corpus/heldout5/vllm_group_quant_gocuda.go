@@ -10,6 +10,10 @@ import (
 	"github.com/gocuda/gocuda/gocuda"
 )
 
+// A build error here means this file was generated for another version of
+// package compiled than the one it builds with: run go generate.
+const _ = compiled.GeneratedCodeVersion2
+
 // PerTokenGroupQuant8bitKernel is per_token_group_quant_8bit_kernel<
 // float, int8_t, IS_COLUMN_MAJOR, SCALE_UE8M0> of vLLM: the 16 threads of
 // each group stage its values in shared memory while finding their

@@ -9,6 +9,10 @@ import (
 	"github.com/gocuda/gocuda/gocuda"
 )
 
+// A build error here means this file was generated for another version of
+// package compiled than the one it builds with: run go generate.
+const _ = compiled.GeneratedCodeVersion2
+
 // DegridKernel is degrid_kernel of degrid-cuda: for each point n+q, the
 // sum over the GCF_DIM² neighbourhood of image times convolution weight
 // (complex), zero outside the image, the lanes of x summing columns

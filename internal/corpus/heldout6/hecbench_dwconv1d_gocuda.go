@@ -9,6 +9,10 @@ import (
 	"github.com/gocuda/gocuda/gocuda"
 )
 
+// A build error here means this file was generated for another version of
+// package compiled than the one it builds with: run go generate.
+const _ = compiled.GeneratedCodeVersion2
+
 // DwconvForwardKernel is kernel_forward of dwconv1d-cuda: x[b][c][t] =
 // eps + sum over u <= t of w[c][T−1−(t−u)]·k[b][c][u].
 //

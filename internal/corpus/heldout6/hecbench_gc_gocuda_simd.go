@@ -13,6 +13,10 @@ import (
 	"github.com/gocuda/gocuda/gocuda"
 )
 
+// A build error here means this file was generated for another version of
+// package compiled than the one it builds with: run go generate.
+const _ = compiled.GeneratedCodeVersion2
+
 // GcInitKernel is init of ECL-GC: each vertex counts and marks its
 // higher-priority neighbours (higher degree, then higher hash, then higher
 // index); vertices of degree 32 or more go to the worklist wl, whose

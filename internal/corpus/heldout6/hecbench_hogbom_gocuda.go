@@ -9,6 +9,10 @@ import (
 	"github.com/gocuda/gocuda/gocuda"
 )
 
+// A build error here means this file was generated for another version of
+// package compiled than the one it builds with: run go generate.
+const _ = compiled.GeneratedCodeVersion2
+
 // HogbomFindPeakKernel is k_findPeak of hogbom-cuda: each thread keeps the
 // largest-magnitude element of its stride of findPeakWidth·findPeakNBlocks,
 // and thread 0 of each block the largest of its threads', written to

@@ -13,6 +13,10 @@ import (
 	"github.com/gocuda/gocuda/gocuda"
 )
 
+// A build error here means this file was generated for another version of
+// package compiled than the one it builds with: run go generate.
+const _ = compiled.GeneratedCodeVersion2
+
 // McComputeMinMaxLv1Kernel is computeMinMaxLv1 of marchingCubes-cuda: a
 // 16×16 block walks its level-1 block's 64 z planes, reduces min and max
 // by shuffles within each warp and again in warp 0 through shared memory.

@@ -13,6 +13,10 @@ import (
 	"github.com/gocuda/gocuda/gocuda"
 )
 
+// A build error here means this file was generated for another version of
+// package compiled than the one it builds with: run go generate.
+const _ = compiled.GeneratedCodeVersion2
+
 // McGeneratingTrianglesKernel is generatingTriangles of
 // marchingCubes-cuda: a 4×4×8 block evaluates its level-2 block's field
 // into shared memory (the threads on the far faces also the next plane),

@@ -13,6 +13,10 @@ import (
 	"github.com/gocuda/gocuda/gocuda"
 )
 
+// A build error here means this file was generated for another version of
+// package compiled than the one it builds with: run go generate.
+const _ = compiled.GeneratedCodeVersion2
+
 // NbnxmKernel is nbnxmKernelTest of nbnxm-cuda: block z takes i
 // super-cluster a_plistSci[z], loads its atoms (shifted) into shared
 // memory, walks its j-cluster groups (a warp skipping those its mask

@@ -11,6 +11,10 @@ import (
 	"github.com/gocuda/gocuda/gocuda"
 )
 
+// A build error here means this file was generated for another version of
+// package compiled than the one it builds with: run go generate.
+const _ = compiled.GeneratedCodeVersion2
+
 // SpmvCsrKernel is mv_csr of simpleSpmv-cuda.
 //
 //line hecbench_simplespmv.go:14

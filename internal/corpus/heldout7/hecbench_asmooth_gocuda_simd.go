@@ -13,6 +13,10 @@ import (
 	"github.com/gocuda/gocuda/gocuda"
 )
 
+// A build error here means this file was generated for another version of
+// package compiled than the one it builds with: run go generate.
+const _ = compiled.GeneratedCodeVersion2
+
 // SmoothingFilterKernel is smoothingFilter: each pixel grows its box from
 // radius 1 while the box's sum is below Threshold and the radius below
 // MaxRad, reading the block's tile from shared memory and the rest from

@@ -9,6 +9,10 @@ import (
 	"github.com/gocuda/gocuda/gocuda"
 )
 
+// A build error here means this file was generated for another version of
+// package compiled than the one it builds with: run go generate.
+const _ = compiled.GeneratedCodeVersion2
+
 // BoxRowKernel is row_kernel of boxfilter: a block of
 // iRadiusAligned+uiNumOutputPix+iRadius threads loads that many pixels of
 // one row (zero outside the image) into shared memory, and its middle

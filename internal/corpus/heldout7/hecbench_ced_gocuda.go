@@ -10,6 +10,10 @@ import (
 	"github.com/gocuda/gocuda/gocuda"
 )
 
+// A build error here means this file was generated for another version of
+// package compiled than the one it builds with: run go generate.
+const _ = compiled.GeneratedCodeVersion2
+
 // GaussianKernel is gaussian_kernel: a 3×3 Gaussian blur through a shared
 // tile with an apron, the block offset by one pixel from the image's
 // corner.

@@ -11,6 +11,10 @@ import (
 	"github.com/gocuda/gocuda/gocuda"
 )
 
+// A build error here means this file was generated for another version of
+// package compiled than the one it builds with: run go generate.
+const _ = compiled.GeneratedCodeVersion2
+
 // DotProductKernel is dot_product_kernel<T>: a block's products summed by
 // a shared-memory tree (zero past N), one partial sum a block.
 //

@@ -9,6 +9,10 @@ import (
 	"github.com/gocuda/gocuda/gocuda"
 )
 
+// A build error here means this file was generated for another version of
+// package compiled than the one it builds with: run go generate.
+const _ = compiled.GeneratedCodeVersion2
+
 // CkMedianKernel is ckMedian: each thread loads its pixel (the block's
 // rows shifted up one), the first two rows of threads the two rows below
 // the block, the edge columns the left and right aprons; after the

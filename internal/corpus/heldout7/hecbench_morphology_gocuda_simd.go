@@ -12,6 +12,10 @@ import (
 	"github.com/gocuda/gocuda/gocuda"
 )
 
+// A build error here means this file was generated for another version of
+// package compiled than the one it builds with: run go generate.
+const _ = compiled.GeneratedCodeVersion2
+
 // VhgwHorizKernel is vhgw_horiz<opType>: a block of selSize threads along
 // a row loads 2·selSize pixels, scans them both ways, and writes each
 // window's minimum (maximum) at its centre; threads past the image return

@@ -10,6 +10,10 @@ import (
 	"github.com/gocuda/gocuda/gocuda"
 )
 
+// A build error here means this file was generated for another version of
+// package compiled than the one it builds with: run go generate.
+const _ = compiled.GeneratedCodeVersion2
+
 // ComputeSadArrayKernel is compute_sad_array: each pixel's sum of absolute
 // RGB differences with the template over their overlap, divided by the
 // template's size (stored at row·image_width+col, as in the original).

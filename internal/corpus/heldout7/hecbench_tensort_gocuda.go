@@ -11,6 +11,10 @@ import (
 	"github.com/gocuda/gocuda/gocuda"
 )
 
+// A build error here means this file was generated for another version of
+// package compiled than the one it builds with: run go generate.
+const _ = compiled.GeneratedCodeVersion2
+
 // TensorTransposeKernel is tensor_transpose: block b handles tiles b,
 // b+gridDim, ...; a tile of tile_size contiguous inputs is loaded into
 // shared memory, then each element is written to its permuted place.

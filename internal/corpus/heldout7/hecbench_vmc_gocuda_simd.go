@@ -12,6 +12,10 @@ import (
 	"github.com/gocuda/gocuda/gocuda"
 )
 
+// A build error here means this file was generated for another version of
+// package compiled than the one it builds with: run go generate.
+const _ = compiled.GeneratedCodeVersion2
+
 // SumWithinBlocksKernel is SumWithinBlocks: a grid-stride partial sum a
 // thread, then a tree from stride 128 down over the block's threads
 // (those with a partner within blockDim).

@@ -13,6 +13,10 @@ import (
 	"github.com/gocuda/gocuda/gocuda"
 )
 
+// A build error here means this file was generated for another version of
+// package compiled than the one it builds with: run go generate.
+const _ = compiled.GeneratedCodeVersion2
+
 // BondWlcpowallviscKernel is bond_wlcpowallvisc: the type tables are
 // staged in shared memory, then each atom (grid-stride) sums the
 // worm-like-chain, power-law and dissipative forces of its bonds, with a

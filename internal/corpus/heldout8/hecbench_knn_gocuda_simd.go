@@ -12,6 +12,10 @@ import (
 	"github.com/gocuda/gocuda/gocuda"
 )
 
+// A build error here means this file was generated for another version of
+// package compiled than the one it builds with: run go generate.
+const _ = compiled.GeneratedCodeVersion2
+
 // CuComputeDistanceGlobalKernel is cuComputeDistanceGlobal of knn-cuda:
 // AB[i][j] is the squared distance between point i of A (wA points of
 // dim coordinates, column-major) and point j of B.

@@ -12,6 +12,10 @@ import (
 	"github.com/gocuda/gocuda/gocuda"
 )
 
+// A build error here means this file was generated for another version of
+// package compiled than the one it builds with: run go generate.
+const _ = compiled.GeneratedCodeVersion2
+
 // AddBiasResidualPostLayerNormV2Kernel is addBiasResidualPostLayerNormV2<
 // float> of kernels.h: blocks of n/8 threads, each thread four float2s of
 // its row (ite = 4), kept in a local array between the passes.

@@ -10,6 +10,10 @@ import (
 	"github.com/gocuda/gocuda/gocuda"
 )
 
+// A build error here means this file was generated for another version of
+// package compiled than the one it builds with: run go generate.
+const _ = compiled.GeneratedCodeVersion2
+
 // PaddingKernel is Padding_kernel of pad-cuda: matrix (m rows of n) is
 // padded in place to m rows of n+pad in matrixOut (the same buffer).
 //

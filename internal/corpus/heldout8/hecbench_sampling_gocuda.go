@@ -10,6 +10,10 @@ import (
 	"github.com/gocuda/gocuda/gocuda"
 )
 
+// A build error here means this file was generated for another version of
+// package compiled than the one it builds with: run go generate.
+const _ = compiled.GeneratedCodeVersion2
+
 // ExactRowsKernel is exact_rows_kernel<float, int> of kernels.cu: block
 // b scatters row b of X into nrowsBackground rows of dataset.
 //

@@ -10,6 +10,10 @@ import (
 	"github.com/gocuda/gocuda/gocuda"
 )
 
+// A build error here means this file was generated for another version of
+// package compiled than the one it builds with: run go generate.
+const _ = compiled.GeneratedCodeVersion2
+
 // TwoOptKernel is TwoOpt of tsp-cuda: block b climbs from the tour its
 // LCG seed b permutes, in glob[b·((3·cities+2+31)/32·32):], and lowers
 // *best to the length of the tour it ends with; dynamic shared memory

@@ -11,6 +11,10 @@ import (
 	"github.com/gocuda/gocuda/gocuda"
 )
 
+// A build error here means this file was generated for another version of
+// package compiled than the one it builds with: run go generate.
+const _ = compiled.GeneratedCodeVersion2
+
 // DeviceMemsetKernel is device_memset of word2vec-cuda: array[:size] = 0.
 //
 //line hecbench_word2vec.go:14

@@ -12,6 +12,10 @@ import (
 	"github.com/gocuda/gocuda/gocuda"
 )
 
+// A build error here means this file was generated for another version of
+// package compiled than the one it builds with: run go generate.
+const _ = compiled.GeneratedCodeVersion2
+
 // ComputePartialBetaKernel is compute_partial_beta_kernel<128,
 // PayoffPut> of aop's main.cu.
 //

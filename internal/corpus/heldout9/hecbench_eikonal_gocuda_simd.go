@@ -12,6 +12,10 @@ import (
 	"github.com/gocuda/gocuda/gocuda"
 )
 
+// A build error here means this file was generated for another version of
+// package compiled than the one it builds with: run go generate.
+const _ = compiled.GeneratedCodeVersion2
+
 // RunSolverKernel is run_solver of kernel.cu.
 //
 //line hecbench_eikonal.go:73

@@ -12,6 +12,10 @@ import (
 	"github.com/gocuda/gocuda/gocuda"
 )
 
+// A build error here means this file was generated for another version of
+// package compiled than the one it builds with: run go generate.
+const _ = compiled.GeneratedCodeVersion2
+
 // SpmmTest1Kernel is spmm_test1<float> of kernels.h.
 //
 //line hecbench_gespmm.go:21

@@ -14,6 +14,10 @@ import (
 	"github.com/gocuda/gocuda/gocuda"
 )
 
+// A build error here means this file was generated for another version of
+// package compiled than the one it builds with: run go generate.
+const _ = compiled.GeneratedCodeVersion2
+
 // GbInitKernel is init of kernels.h.
 //
 //line hecbench_graphb_tree.go:46

@@ -12,6 +12,10 @@ import (
 	"github.com/gocuda/gocuda/gocuda"
 )
 
+// A build error here means this file was generated for another version of
+// package compiled than the one it builds with: run go generate.
+const _ = compiled.GeneratedCodeVersion2
+
 // Step10Kernel is Step10_kernel of RCBForceTree.cxx.
 //
 //line hecbench_halofinder.go:120

@@ -10,6 +10,10 @@ import (
 	gc "github.com/gocuda/gocuda/gocuda"
 )
 
+// A build error here means this file was generated for another version of
+// package compiled than the one it builds with: run go generate.
+const _ = compiled.GeneratedCodeVersion2
+
 // ReduceKernel sums each block's inputs in shared memory.
 //
 //line generic.go:14
