@@ -44,11 +44,12 @@ func NewSource(files fs.FS, name, hash string, spans ...string) *Source {
 }
 
 // packageOf returns the import path of the package of the function named
-// fn, as runtime.Func.Name spells it ("example.com/m/k.init").
+// fn, as runtime.Func.Name spells it ("example.com/m/k.init"; a dot in the
+// path's last element is escaped there, "gopkg.in/yaml%2ev3.init").
 func packageOf(fn string) string {
 	slash := strings.LastIndexByte(fn, '/') + 1
 	if dot := strings.IndexByte(fn[slash:], '.'); dot >= 0 {
-		return fn[:slash+dot]
+		return strings.ReplaceAll(fn[:slash+dot], "%2e", ".")
 	}
 	return ""
 }

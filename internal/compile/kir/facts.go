@@ -2,7 +2,6 @@ package kir
 
 import (
 	"go/ast"
-	"go/constant"
 	"go/token"
 	"go/types"
 
@@ -27,20 +26,11 @@ func (f *Func) sharedLengths(allocs map[*types.Var]ast.Node) map[*types.Var]int6
 		if e, ok := f.entry(call); !ok || e.Kind != kapi.SharedDecl || e.Short != "Shared" {
 			continue
 		}
-		if n, ok := f.constInt(call.Args[1]); ok {
+		if n, ok := f.intConst(call.Args[1]); ok {
 			out[v] = n
 		}
 	}
 	return out
-}
-
-// constInt returns the value of e, a constant integer that fits an int64.
-func (f *Func) constInt(e ast.Expr) (int64, bool) {
-	tv := f.Src.Info.Types[e]
-	if tv.Value == nil || tv.Value.Kind() != constant.Int {
-		return 0, false
-	}
-	return constant.Int64Val(tv.Value)
 }
 
 // inBounds reports whether the index x cannot fail: its slice has a known
@@ -61,7 +51,7 @@ func (f *Func) inBounds(x *ast.IndexExpr) bool {
 // zero (& with it) or above zero (% of an unsigned x).
 func (f *Func) indexMax(e ast.Expr) (int64, bool) {
 	e = ast.Unparen(e)
-	if v, ok := f.constInt(e); ok {
+	if v, ok := f.intConst(e); ok {
 		return v, v >= 0
 	}
 	info := f.Src.Info
@@ -80,7 +70,7 @@ func (f *Func) indexMax(e ast.Expr) (int64, bool) {
 			return f.indexMax(x.Args[0])
 		}
 	case *ast.BinaryExpr:
-		c, ok := f.constInt(x.Y)
+		c, ok := f.intConst(x.Y)
 		switch {
 		case !ok:
 		case x.Op == token.AND && c >= 0:

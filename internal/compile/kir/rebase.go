@@ -364,8 +364,7 @@ func (r rowScope) opSafe(op token.Token, x, y ast.Expr) bool {
 		if info.Types[y].Value != nil {
 			return true
 		}
-		b, ok := info.TypeOf(y).Underlying().(*types.Basic)
-		return ok && b.Info()&types.IsUnsigned != 0
+		return unsigned(info.TypeOf(y))
 	}
 	return true
 }

@@ -20,13 +20,14 @@ func sharedAtomics(f *Func) {
 		if !ok || len(call.Args) == 0 {
 			return
 		}
-		if e, ok := f.entry(call); !ok || e.Kind != kapi.Atomic || !f.sharedElement(call.Args[0]) {
+		e, ok := f.entry(call)
+		if !ok || e.Kind != kapi.Atomic || !f.sharedElement(call.Args[0]) {
 			return
 		}
 		if f.SharedAtomics == nil {
 			f.SharedAtomics = map[*ast.CallExpr]string{}
 		}
-		f.SharedAtomics[call] = "Shared" + f.calleeName(call)
+		f.SharedAtomics[call] = "Shared" + e.Short
 	})
 }
 
@@ -39,10 +40,4 @@ func (f *Func) sharedElement(p ast.Expr) bool {
 	}
 	ix, ok := outerIndex(u.X).(*ast.IndexExpr)
 	return ok && f.sharedSlice(ix.X)
-}
-
-// calleeName returns the name of the function call calls.
-func (f *Func) calleeName(call *ast.CallExpr) string {
-	e, _ := f.entry(call)
-	return e.Short
 }

@@ -121,9 +121,5 @@ func countSafe(v constant.Value, t types.Type) bool {
 	if v != nil {
 		return constant.Sign(v) >= 0
 	}
-	if t == nil {
-		return false
-	}
-	b, ok := t.Underlying().(*types.Basic)
-	return ok && b.Info()&types.IsUnsigned != 0
+	return t != nil && unsigned(t)
 }
