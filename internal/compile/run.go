@@ -8,6 +8,8 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+
+	"github.com/gocuda/gocuda/internal/compile/kir"
 )
 
 // Exit statuses of Main, as Go commands use them.
@@ -30,9 +32,11 @@ func Main(args []string, stdout, stderr io.Writer) int {
 	verbose := fs.Bool("v", false, "name every kernel compiled, and launches of function literals that synchronize")
 	tags := fs.String("tags", "", "build `tags` (comma-separated) of the files to compile, as go build's -tags")
 	check := fs.Bool("check", false, "write nothing: list the generated files that are stale (differ from what compile would write, or should not exist) and exit 1 if any")
+	passes := fs.Bool("passes", false, "print the compiler's passes, in order, a line on what each does, and exit")
 	simd512 := fs.Bool("simd512", false, "give the SIMD build's vector steps a twin of sixteen lanes, run where the CPU has AVX-512 (Go 1.26's AVX-512 code generation has known bugs)")
 	fs.Usage = func() {
 		fmt.Fprintln(stderr, `usage: gocuda compile [-check] [-strict] [-v] [-simd512] [-tags tags] [packages]
+       gocuda compile -passes
 
 Compile writes, beside each source file with kernels marked
 //gocuda:kernel Name, a file ending in _gocuda.go with each kernel's
@@ -41,11 +45,20 @@ with go generate (//go:generate go tool gocuda compile, once the tool is
 added with go get -tool github.com/gocuda/gocuda/cmd/gocuda)
 and commit what it writes. A kernel it cannot compile keeps running on the
 runtime path; compile says why. With -check it writes nothing and fails if
-a generated file is stale, for CI (give it the flags go generate uses).`)
+a generated file is stale, for CI (give it the flags go generate uses).
+-passes prints the passes a kernel goes through, in order.`)
 		fs.PrintDefaults()
 	}
 	if err := fs.Parse(args); err != nil {
 		return exitUsage
+	}
+	if *passes {
+		if fs.NArg() > 0 {
+			fmt.Fprintln(stderr, "gocuda compile: -passes takes no packages")
+			return exitUsage
+		}
+		writePasses(stdout)
+		return exitOK
 	}
 	patterns := fs.Args()
 	if len(patterns) == 0 {
@@ -69,6 +82,15 @@ a generated file is stale, for CI (give it the flags go generate uses).`)
 		return exitFailure
 	}
 	return exitOK
+}
+
+// writePasses writes the pass table of package kir, a numbered line per
+// pass in pipeline order: its name and what it does, as
+// docs/architecture.md lists them.
+func writePasses(w io.Writer) {
+	for i, name := range kir.PassNames() {
+		fmt.Fprintf(w, "%d. %s: %s\n", i+1, name, kir.PassDoc(name))
+	}
 }
 
 // compilePackages generates the files of the packages matching patterns,

@@ -8,7 +8,7 @@ import (
 )
 
 // The pass table is the pipeline: Compile runs these passes in order, and
-// docs/architecture.md lists them with PassDoc's descriptions.
+// gocuda compile -passes prints them with PassDoc's descriptions.
 func ExamplePassNames() {
 	names := kir.PassNames()
 	fmt.Println(len(names), "passes:", strings.Join(names, " "))
