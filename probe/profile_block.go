@@ -56,6 +56,15 @@ type siteProfile struct {
 	block  uint64   // the blockProfile.block it belongs to
 	exec   []uint32 // executions so far, per thread rank
 	counts record.Counts
+	worst  siteWorst
+}
+
+// siteWorst is a site's costliest warp-level global and shared accesses.
+type siteWorst struct{ global, shared *record.WarpAccess }
+
+// keep keeps the costlier of w's and o's accesses.
+func (w *siteWorst) keep(o siteWorst) {
+	w.global, w.shared = record.KeepWorse(w.global, o.global), record.KeepWorse(w.shared, o.shared)
 }
 
 // A blockProfile is the profiler's state for the block an executor is
@@ -105,7 +114,7 @@ func (bp *blockProfile) state(site *Site) *siteProfile {
 		bp.sites[id] = s
 	}
 	if s.block != bp.block {
-		s.site, s.block, s.counts = site, bp.block, record.Counts{}
+		s.site, s.block, s.counts, s.worst = site, bp.block, record.Counts{}, siteWorst{}
 		s.exec = profResize(s.exec, bp.threads)
 		bp.touched = append(bp.touched, s)
 	}

@@ -112,6 +112,7 @@ func (bp *blockProfile) countAtomic(c *record.Counts, g *warpExec, dynBase uint6
 // load and a store of the same addresses.
 func (bp *blockProfile) countMemory(c *record.Counts, g *warpExec, dynBase uint64) {
 	global, shared := g.split(dynBase)
+	worst := &bp.state(g.site).worst
 	arch := bp.prof.arch
 	load, store := g.site.Kind != Write, g.site.Kind != Read
 	if g.lanes&^g.shared != 0 {
@@ -127,6 +128,9 @@ func (bp *blockProfile) countMemory(c *record.Counts, g *warpExec, dynBase uint6
 			c.GstTransactions += gc.Transactions
 			c.GstBytes += gc.Bytes
 			c.GstRequested += gc.UsefulBytes
+		}
+		if worst.global == nil || gc.Transactions*worst.global.Requests > worst.global.Transactions*gc.Requests {
+			worst.global = sample(global, "global", g.site.Kind, gc.Requests, gc.Transactions, 0)
 		}
 	}
 	if g.shared != 0 {
@@ -144,5 +148,44 @@ func (bp *blockProfile) countMemory(c *record.Counts, g *warpExec, dynBase uint6
 			c.SharedStTransactions += sc.Transactions
 			c.SharedStConflicts += sc.Conflicts()
 		}
+		if worst.shared == nil || sc.Transactions > worst.shared.Transactions {
+			worst.shared = sample(shared, "shared", g.site.Kind, 1, sc.Transactions, sc.Ideal)
+		}
 	}
+}
+
+// sample returns w, a warp-level access to space of a site of kind,
+// costing requests and transactions (ideal, for shared memory), as a
+// record.WarpAccess: the costliest of a site's is kept for its diagram.
+func sample(w gpu.Warp, space string, kind Kind, requests, transactions, ideal int) *record.WarpAccess {
+	a := &record.WarpAccess{Space: space, Kind: warpAccessKind(kind), Requests: requests,
+		Transactions: transactions, Ideal: ideal, Addrs: make([]int64, 32)}
+	base := ^uint64(0)
+	for _, l := range w {
+		if l.Active {
+			base, a.Size = min(base, l.Addr), l.Size
+		}
+	}
+	if space == "shared" {
+		base = 0
+	}
+	base &^= record.GlobalBase - 1
+	for i, l := range w {
+		a.Addrs[i] = -1
+		if l.Active {
+			a.Addrs[i] = int64(l.Addr - base)
+		}
+	}
+	return a
+}
+
+// warpAccessKind names what an access of kind does, as record.WarpAccess.Kind.
+func warpAccessKind(k Kind) string {
+	switch k {
+	case Read:
+		return "load"
+	case Write:
+		return "store"
+	}
+	return "load+store"
 }

@@ -32,6 +32,9 @@ func (p *profiler) profile(l *probelink.Launch, lp *launchProfile) *record.Kerne
 			lines[key] = row
 		}
 		row.Counts.Add(*c)
+		if w := lp.worst[site]; w != nil {
+			row.WorstGlobal, row.WorstShared = record.KeepWorse(row.WorstGlobal, w.global), record.KeepWorse(row.WorstShared, w.shared)
+		}
 	}
 	for _, row := range lines {
 		kp.Lines = append(kp.Lines, *row)

@@ -79,12 +79,13 @@ func newProfiler(arch, regs, model string) (recorder, error) {
 type launchProfile struct {
 	mu           sync.Mutex
 	sites        map[*Site]*record.Counts
+	worst        map[*Site]*siteWorst
 	staticShared int // the most any block allocated
 }
 
 // LaunchStart implements probelink.Observer.
 func (p *profiler) LaunchStart(l *probelink.Launch) {
-	l.State = &launchProfile{sites: map[*Site]*record.Counts{}}
+	l.State = &launchProfile{sites: map[*Site]*record.Counts{}, worst: map[*Site]*siteWorst{}}
 }
 
 // LaunchEnd writes the launch's profile. A failed launch is not profiled:
@@ -130,6 +131,14 @@ func (p *profiler) BlockEnd(b *probelink.Block) {
 			lp.sites[s.site] = c
 		}
 		c.Add(s.counts)
+		if s.worst != (siteWorst{}) {
+			w := lp.worst[s.site]
+			if w == nil {
+				w = new(siteWorst)
+				lp.worst[s.site] = w
+			}
+			w.keep(s.worst)
+		}
 	}
 	lp.staticShared = max(lp.staticShared, static)
 }

@@ -132,6 +132,10 @@ type LineProfile struct {
 	Line int    `json:"line"`
 	Counts
 	Metrics Metrics `json:"metrics"` // of Counts
+	// WorstGlobal and WorstShared are the line's costliest warp-level
+	// global and shared accesses, if it has any.
+	WorstGlobal *WarpAccess `json:"worst_global,omitempty"`
+	WorstShared *WarpAccess `json:"worst_shared,omitempty"`
 }
 
 // Counts are warp-level events, named as nvprof's events and metrics. A

@@ -65,7 +65,9 @@ func (kp *KernelProfile) add(p *KernelProfile) {
 		if i < 0 {
 			kp.Lines = append(kp.Lines, l)
 		} else {
-			kp.Lines[i].Counts.Add(l.Counts)
+			k := &kp.Lines[i]
+			k.Counts.Add(l.Counts)
+			k.WorstGlobal, k.WorstShared = KeepWorse(k.WorstGlobal, l.WorstGlobal), KeepWorse(k.WorstShared, l.WorstShared)
 		}
 	}
 }
