@@ -8,7 +8,7 @@ import "unsafe"
 // scatter them back: a float copied through a scalar float register is
 // written with legacy SSE instructions, which in the SIMD build, run
 // while the vector registers' upper halves are in use, cost a state
-// transition of some 45 ns each on an AMD EPYC (see BroadcastFloat32x8At);
+// transition each (see BroadcastFloat32x8At);
 // an integer register costs nothing more. Index p as the scalar access
 // would (&s[i][0]), so that an index out of range fails as it did.
 

@@ -12,10 +12,9 @@ import (
 // tile's element, the same for every thread of the step): Go writes a
 // float held in a scalar register with legacy SSE instructions where it
 // spills it (MOVUPS), and one of those run while the upper halves of
-// the vector registers are in use costs a state transition, which on
-// the AVX2 machine of 2026-11-27 (AMD EPYC, Zen 3 as the VM reports it)
-// took about 45 ns: the tiled matrix multiply's steps, sixteen such
-// broadcasts each, ran 4x slower than its scalar form. A value loaded
+// the vector registers are in use costs a state transition, far dearer
+// than the step itself (the tiled kernels of BenchmarkMatMul, sixteen such
+// broadcasts a step, show it in the SIMD build). A value loaded
 // into a vector register is spilled with VEX moves, which cost nothing
 // more. The load is masked to p's element (lane0, from Lane0Mask32 or
 // Lane0Mask64, which a step computes once), so it reads nothing past it,

@@ -73,8 +73,8 @@ func Span(first, last, f0, f1, fl int) (lo, hi int, ok bool) {
 // or src[i:][min(max(q+k, 0), n-1)] where clamped), for row offsets p in
 // [pl, ph] and i in [il, ih] (Span's), with the clamp leaving q+k alone:
 // the rows can then be copied one after another, none failing. Span and
-// RowsFit run once a walk, inlined: their calls cost the blur's shared
-// tile 1.5% of its time.
+// RowsFit run once a walk and are inlined, since a call of each costs the
+// shared blur measurably (BenchmarkBlur's shared).
 func RowsFit(from, to, q, n, pl, ph, il, ih, dstLen, srcLen int, clamped bool) bool {
 	const l = rowLimit
 	return (uint(from+l)|uint(to+l)|uint(q+l)|uint(n+l)) < 2*l && from < to &&

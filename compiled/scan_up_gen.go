@@ -28,8 +28,8 @@ package compiled
 // warp's shuffle-up scan, each addition the steps make, with the same
 // operands in the same order, written out. The first four steps run lane
 // by lane in locals (a lane needs the 1+2+4+8 values the lanes before it
-// left at those steps), the last one in memory: twice as fast as the
-// steps' loops.
+// left at those steps), the last one in memory, faster than the steps'
+// loops (BenchmarkScan's warpShuffle).
 func scanUpWarp[T Number](vals *[warpSize]T) {
 	v := vals
 `)

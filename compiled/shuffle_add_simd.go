@@ -14,11 +14,9 @@ import (
 // source's, so the results are the scalar step's bit for bit. Lanes that
 // do not add are kept by a blend whose operands are registers, then the
 // whole warp is stored: a masked store would not forward its values to
-// the next step's load (five steps of a reduction took 45 ns so against
-// 34 ns), and a blend with a freshly loaded value may read memory under a
-// mask (see kir's merge). Microbenchmarked on the machine of the
-// project's figures, five steps of a warp's float32 reduction: 34 ns with
-// sixteen lanes, 52 ns with eight, 63 ns scalar.
+// the next step's load, and a blend with a freshly loaded value may read
+// memory under a mask (see kir's merge). BenchmarkReduce's warpShuffle
+// shows the steps' cost in both builds.
 
 // shuffleSource[s-ShflUp][d][l] is the lane whose value lane l reads in a
 // shuffle s (up, down or xor) by d of a whole warp: its own past the
@@ -248,6 +246,7 @@ func shflAddRun[T Number](s Shuffle, vals *[warpSize]T, r *ShflSteps) bool {
 // is dirty: each waits on its destination register's last writer. The
 // Go compiler keeps a body's vector constants (a lane index, an all-true
 // mask) in registers from the top of a warp's loop, so its scalar code
-// after them runs dirty even where each vector step ends clean: the five
-// scalar shuffle-up steps of a warp's scan took 93 ns so, 16 ns clean.
+// after them runs dirty even where each vector step ends clean, and the
+// scalar shuffle-up steps of a warp's scan wait on each other (see
+// BenchmarkScan's warpShuffle in the SIMD build).
 func cleanUpper() { archsimd.ClearAVXUpperBits() }

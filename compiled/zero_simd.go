@@ -14,10 +14,9 @@ import (
 // every step, keeps it in a vector register or spills it, and reloads it
 // into a register (VMOVDQU) in the scalar code between the steps, where
 // Go's legacy SSE instructions (golang/go#80835) then ran with the upper
-// halves of the vector registers in use. On the AVX2 machine of
-// 2026-11-28 (AMD EPYC, Zen 3 as the VM reports it) that made the
-// warp-shuffle block scan 2.5x slower in the SIMD build (160 ms against
-// 63 ms at 2^24). A load is computed where it is used.
+// halves of the vector registers in use, each paying a state transition
+// (BenchmarkScan's warpShuffle in the SIMD build shows it). A load is
+// computed where it is used.
 var zeros [8]int64
 
 // ZeroInt32x8 returns the vector of eight int32 zeros.

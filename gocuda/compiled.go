@@ -173,8 +173,8 @@ func (l *launch) onCaller() bool {
 // chunkSize returns the blocks a worker claims at once for l: for a
 // compiled grid-stride kernel, a quarter of a worker's equal share of the
 // grid, whose blocks its body runs in lockstep or in rows (one share per
-// worker left a launch as slow as its slowest worker: about 25% slower on
-// SAXPY); otherwise grid.ChunkSize's small chunks, which balance uneven
+// worker left a launch as slow as its slowest worker; see
+// BenchmarkSAXPYGridStride); otherwise grid.ChunkSize's small chunks, which balance uneven
 // blocks.
 func (l *launch) chunkSize(workers int) int64 {
 	if l.code() == gridStrideCode {

@@ -42,8 +42,8 @@ func NBodyVariants() []NBodyVariant {
 }
 
 // Launch shapes of the n-body kernels, tuned for gocuda, where a barrier
-// costs about 110 ns per thread: a tile must give each thread hundreds of
-// interactions to hide its two barriers.
+// is a coroutine switch per thread on the runtime path: a tile must give
+// each thread hundreds of interactions to hide its two barriers.
 const (
 	nbodyBlock     = 256  // threads per block of the simple, tiled and integration kernels
 	nbodyTile      = 2048 // bodies per shared tile of the tiled kernel (32 KiB)

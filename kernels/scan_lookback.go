@@ -143,12 +143,12 @@ func LookbackScan[T Number](dev *gocuda.Device, in, out []T, inclusive bool) err
 // Shape of CoarsenedScan's tiles: one warp whose threads each scan a run
 // of 512 to 16384 elements, so that the block's three barriers and its
 // look-back are paid once per 16Ki to 512Ki elements. A tile of 2 MiB of
-// float32 outgrows a core's 1 MiB L2 between its two passes, yet a
-// launch over 2^24 float32 took 7–9% less time with runs of 16384 than
-// with runs of 4096 (512 KiB tiles), and 15–25% less than with runs of
-// 2048 or 1024 (five or six alternating runs, both builds), likely
-// because a tile waits on its predecessor's total, and fewer tiles wait
-// less.
+// float32 outgrows a core's 1 MiB L2 between its two passes, yet runs
+// of 16384 beat runs of 4096 (512 KiB tiles) and shorter ones over 2^24
+// float32 in both builds, likely because a tile waits on its
+// predecessor's total, and fewer tiles wait less: BenchmarkScan's
+// coarsenedCompiled at n=16777216 shows the speed at the chosen run
+// length.
 const (
 	scanCoarseThreads  = gocuda.WarpSize
 	scanCoarseMinItems = 512

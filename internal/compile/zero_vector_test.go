@@ -20,8 +20,8 @@ import (
 // once for the function, ahead of every branch that needs it: the
 // -simd512 kernels' sixteen-lane zeros, AVX-512 instructions, faulted
 // (SIGILL) on an AVX2 machine before any step ran, and ToMask's zero,
-// reloaded into a vector register in the scalar code between steps, made
-// the warp-shuffle scan 2.5x slower (compiled/zero_simd.go). It checks every generated SIMD file of the module, as
+// reloaded into a vector register in the scalar code between steps, slowed
+// the warp-shuffle scan (compiled/zero_simd.go). It checks every generated SIMD file of the module, as
 // committed: the packages generated with -simd512 (kernels, bench,
 // internal/corpus, internal/difftest) and the testdata packages, which
 // CI and TestGolden hold equal to what the generator writes.

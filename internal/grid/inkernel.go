@@ -16,8 +16,9 @@ import (
 //
 // InKernel looks for them. Recording the goroutines that run kernel code
 // by id instead would cost more: a goroutine's id can only be read from a
-// formatted stack trace, some microseconds plus one per frame, serialised
-// on the runtime's print lock (it took 98% of a recursive quicksort's time).
+// formatted stack trace, whose cost grows with the stack and which is
+// serialised on the runtime's print lock (it dominated a recursive
+// quicksort's time).
 
 // jobsRunning counts the jobs running in every pool. While it is zero no
 // goroutine runs kernel code, and InKernel need not look at the stack.
@@ -34,8 +35,8 @@ func InKernel() bool {
 	if jobsRunning.Load() == 0 {
 		return false
 	}
-	// Unwinding costs about 100ns a frame: look at the nearest frames
-	// first, where a kernel's launch finds its block's.
+	// Unwinding costs per frame (BenchmarkInKernel): look at the nearest
+	// frames first, where a kernel's launch finds its block's.
 	var buf [32]uintptr
 	pcs := buf[:12]
 	for skip := 2; ; {

@@ -48,8 +48,8 @@ type Job struct {
 // threads per claim, yet at least four claims per worker so that uneven
 // blocks still balance. A compiled body streams a claim's memory in one
 // pass, and each claim starts a new stream where the workers' claims
-// interleave: SAXPY, one thread per element, ran about 11% faster at 64k
-// threads per claim than at 16k.
+// interleave, so fewer, longer claims stream faster (BenchmarkSAXPY's
+// perThreadCompiled).
 func ChunkSize(blocks int64, workers, threads int) int64 {
 	const threadsPerClaim = 65536
 	byWork := int64(max(1, threadsPerClaim/max(1, threads)))

@@ -14,9 +14,9 @@ import (
 // plus an offset (sdata[tid] = in[i]). Where the row's check finds the
 // slices long enough, nothing in such a row can fail, and the emitter
 // writes the row as one copy (Go's copy, which moves the row in vector
-// registers) instead of a loop of scalar loads and stores: Harris's
-// first-add reduction spent a third of its time loading its first
-// stream ahead element by element (a copy cut its time by 23%). Two
+// registers) instead of a loop of scalar loads and stores, which Harris's
+// first-add reduction spent much of its time on (BenchmarkReduce's
+// firstAdd). Two
 // slices may overlap, where a loop and a copy differ: a copy between
 // slices runs where they share no element (compiled.Disjoint), the loop
 // elsewhere. A row that runs vector steps keeps them (emit_copies.go).

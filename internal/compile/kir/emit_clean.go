@@ -13,11 +13,12 @@ import (
 // where those are dirty each thread's sum waits on the last writer of its
 // register and the loop's threads run one after another. Go keeps vector
 // values live across such loops, and the engine's code between blocks may
-// leave the halves dirty. Harris's reduction kernel 1 took 11.6 ms in the
-// SIMD build, 6.2 in the default build, and 5.5 with the registers cleaned
-// before its tree's steps. Loops run once a block are left alone: cleaning
-// before the three of llm.c's softmax kernel 4, each once a block, cost it
-// 15% (not understood: no one of the three alone did).
+// leave the halves dirty: Harris's reduction kernel 1 ran slower in the
+// SIMD build than in the default one until its tree's steps were cleaned
+// first (BenchmarkReduce's interleaved). Loops run once a block are left
+// alone: cleaning before the three of llm.c's softmax kernel 4, each once
+// a block, cost it more than it saved (BenchmarkLlmcSoftmax), for a
+// reason not understood.
 func (e *emitter) cleanUpper(l *ThreadLoop) {
 	if e.lockMore != "" || e.uniformLoops == 0 || !e.needsClean(l) {
 		return
@@ -27,7 +28,7 @@ func (e *emitter) cleanUpper(l *ThreadLoop) {
 
 // cleanLockstep writes cleanUpper's VZEROUPPER before a chunked lockstep
 // loop, once: each round of its chunks runs each thread's trips as scalar
-// code (llm.c's softmax kernel 7 −55%).
+// code (see llm.c's softmax kernel 7 in BenchmarkLlmcSoftmax).
 func (e *emitter) cleanLockstep(l *ThreadLoop, chunked bool) {
 	if chunked && e.needsClean(l) {
 		e.printf("%s.ClearAVXUpperBits()\n", e.f.Src.Archsimd)

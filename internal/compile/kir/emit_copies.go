@@ -13,8 +13,7 @@ const (
 // recording their positions or returning, or a slice the unchecked code
 // does not name; nor where the row runs vector steps, which the SIMD
 // build's sixteen-lane loads and stores make faster than Go's copy
-// (Harris's first-add reduction took 3.3 ms with the copy, 2.3 ms with
-// its vector steps).
+// (BenchmarkReduce's firstAdd with -simd512).
 func (e *emitter) copyRow(l *ThreadLoop, from, to string) int {
 	c := l.Copy
 	if c == nil || e.vecFast != nil || e.fast.u != "" || e.fast.checked || e.fast.label != "" || e.inRun() {

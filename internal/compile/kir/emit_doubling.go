@@ -14,11 +14,11 @@ import (
 // compiled.ShflUpDoubling where the warp runs whole and the guard's
 // conditions of the warp alone (d < lanes) hold at every step that adds:
 // five steps without a call, a lane range and a test of the shuffle's
-// kind each (the warp-shuffle block scan took 15% less time; from 1 to
-// 32, the call adds the scan written out, 11% more). Elsewhere
-// the loop runs as written. The SIMD build writes it so too: its vector
-// steps in registers (shuffleRun) took 25 ns a warp against the written
-// scan's 16, once the call marks the registers' upper halves clean. The
+// kind each; from 1 to 32, the call adds the scan written out (see
+// BenchmarkScan's warpShuffle). Elsewhere the loop runs as written. The
+// SIMD build writes it so too: its vector steps in registers
+// (shuffleRun) were slower than the written scan, once the call marks the
+// registers' upper halves clean. The
 // mask and width must be the same at every trip, the loop unlabeled and
 // checked for no stopped launch. It reports whether it wrote n so.
 func (e *emitter) shuffleDoubling(n *For) bool {

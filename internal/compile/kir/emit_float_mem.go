@@ -9,8 +9,8 @@ package kir
 // encodings), and inside a vector step's loop that costs a state
 // transition each time (vec_float.go): mandelbrot's escape loop, which
 // reads none of the kernel's float parameters, reloaded three of them a
-// trip and ran 37x slower than with them in memory (471 ms against
-// 12.6 ms, 768x512, on the AVX2 machine of 2026-11-27). A float in
+// trip and ran many times slower than with them in memory
+// (BenchmarkMandelbrot in the SIMD build). A float in
 // memory is loaded where it is read, in scalar code or before a step's
 // broadcast; the portable build's steps are scalar code and keep the
 // floats in registers.

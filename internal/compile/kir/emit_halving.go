@@ -7,14 +7,14 @@ import "go/ast"
 // 0; d /= 2 around the step v += ShflDownSync(mask, v, d, 32) alone, the
 // demand pass's halvingReduction), as one call of
 // compiled.ShflDownHalving where the warp runs whole: its five steps
-// without a call and a test of the shuffle's kind each (the warp-shuffle
-// reduction took 14% less time), and, for a sum read in lane 0 alone,
-// its tree of additions written out (27% less again). A butterfly (v +=
+// without a call and a test of the shuffle's kind each, and, for a sum
+// read in lane 0 alone, its tree of additions written out (see
+// BenchmarkReduce's warpShuffle). A butterfly (v +=
 // ShflXorSync(mask, v, d, 32), llm.c's warpReduceSum) is one call of
 // compiled.ShflXorHalving, which from 16 adds the tree once and copies
 // it to every lane. Elsewhere the loop runs as written. The SIMD build,
 // whose steps otherwise take vector registers (shuffleRun), takes the
-// call only for a sum read in lane 0 alone (17% less time). The mask and width must be the same at every
+// call only for a sum read in lane 0 alone, where it gains. The mask and width must be the same at every
 // trip (invariant), and the loop unlabeled and checked for no stopped
 // launch. It reports whether it wrote n so.
 func (e *emitter) shuffleHalving(n *For) bool {
@@ -56,7 +56,7 @@ func (e *emitter) shuffleHalving(n *For) bool {
 	if c.Entry.Short == "ShflXorSync" { // a butterfly: every lane's sum
 		e.printf("%s.ShflXorHalving(&%s, %s)\n", rt, arr, e.plain(start))
 	} else if d, ok := e.f.intConst(start); ok && d == warpSize/2 && k == 1 {
-		// lane 0's tree called directly (3% less time in the warp-shuffle reduction)
+		// lane 0's tree called directly, without ShflDownHalving's tests (BenchmarkReduce's warpShuffle)
 		e.printf("if %s {\n%s.ShflDownLane0(&%s)\n} else {\n", narrow, rt, arr)
 		e.printf("%s.ShflDownHalving(&%s, %s, %d, false)\n}\n", rt, arr, e.plain(start), k)
 	} else {

@@ -11,8 +11,8 @@ import (
 // keeps its form in the thread's code unless the row's unchecked loop
 // counts it: then each such index is a counter the loop starts at
 // off + stride*from and steps by stride with x, so that a thread computes
-// no product (the Blelloch scan's tree steps, offset*(2*thid+1)-1, took
-// 15% less time). The row's check (compiled.InStride) has bounded every
+// no product (the Blelloch scan's tree steps, offset*(2*thid+1)-1; see
+// BenchmarkScan's blelloch). The row's check (compiled.InStride) has bounded every
 // thread's index, and the counter's value is the index's, wrapping as Go
 // does. Only in a row that runs no vector steps and is not a segment's
 // or a peeled loop's, whose threads count otherwise.

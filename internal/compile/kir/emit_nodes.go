@@ -402,9 +402,8 @@ func (e *emitter) streamed(s *Streamed) {
 // reordered: the SIMD build where the vector pass took it (vector.go);
 // the default build wherever the loop as written takes no portable
 // steps. Its scalar loads gain from the order as a hand-written loop's
-// do: Harris's first-add reduction took 29% less time (six alternating
-// runs, 2026-11-25; an earlier series, with the code at other addresses,
-// had found 6%, not significant).
+// do (BenchmarkReduce's firstAdd; BenchmarkReducePattern's hand-written
+// orders).
 func (e *emitter) streamsOn(s *Streamed) bool {
 	if e.simd {
 		return e.f.Streams[s]

@@ -72,8 +72,8 @@ func (e *emitter) wholeWarp(st shflAddStep) string {
 // guard's range decides, or, for a reduction's step whose result only
 // the first lanes are read for (demand.go), those the later steps read;
 // but in the SIMD build, whose vector steps add the whole warp at once
-// and would merge the lanes kept (the warp-shuffle reduction took 9%
-// longer), all of them.
+// and would merge the lanes kept (a cost BenchmarkReduce's warpShuffle
+// shows), all of them.
 func (e *emitter) stepLanes(st shflAddStep) (from, to string) {
 	if st.rng != nil {
 		return e.laneBounds(st.rng)
@@ -201,8 +201,8 @@ func numericSet(c types.Type) bool {
 // (after a lane loop that does nothing, if any), so that the trips do
 // nothing but the steps. Only the SIMD build writes it: elsewhere, and
 // without AVX-512, the steps would be ShflAddWarp's one by one, and
-// collecting them first cost the warp-shuffle reduction 9% (eight
-// alternating runs of the default build). It reports
+// collecting them first only costs (BenchmarkReduce's warpShuffle in the
+// default build). It reports
 // whether it wrote n so.
 func (e *emitter) shuffleRun(n *For) bool {
 	if !e.simd {

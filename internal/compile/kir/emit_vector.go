@@ -84,8 +84,8 @@ func (e *emitter) vectorSteps(v, from, to, rank string) string {
 // in the function: there the fuzzer (-fuzz.simd512) found an eight-lane
 // XOR of three values taken for AVX-512's VPTERNLOGD and written as an
 // instruction the assembler rejects. Keeping the literal out of line
-// (deferring in it, or calling it through a variable) ran the tiled
-// matmul a third to two thirds slower, so it stays inlinable, and a
+// (deferring in it, or calling it through a variable) slowed the tiled
+// matmul (BenchmarkMatMul), so it stays inlinable, and a
 // function whose steps compute bitwise operators on integers has no
 // sixteen-lane steps (vectorizer.bitwise).
 func (e *emitter) wideSteps(vl *vecLoop, v, step, to, rank string) {

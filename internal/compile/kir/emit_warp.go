@@ -103,8 +103,8 @@ func (e *emitter) laneLoopIn(l *LaneLoop, rng *laneRange, body func(dropGuard bo
 	if vec != nil && l.Upto != nil && l.Upto.Lanes < 8 {
 		// fewer lanes are read than a step runs: the scalar loop runs
 		// those alone (lanesUpto), where the steps ran all 32 (the SIMD
-		// build's warp-shuffle reduction took 12% longer than the default
-		// build's)
+		// build's warp-shuffle reduction ran slower than the default
+		// build's; BenchmarkReduce)
 		vec = nil
 	}
 	var whole *vecLoop

@@ -21,8 +21,8 @@ type moveTarget struct {
 // the lanes, a loop they leave at different trips, threads that return),
 // where a later pass bounds its lanes (demand) or changes its code (jam, rowsahead), or
 // where a variable is kept otherwise than a copy writes it. The SIMD
-// build copies too, rather than run the loop's vector steps: the
-// warp-shuffle scan took 7% less time.
+// build copies too, rather than run the loop's vector steps, which are
+// slower for a copy (BenchmarkScan's warpShuffle).
 func (e *emitter) moveTargets(l *LaneLoop) ([]moveTarget, bool) {
 	if l.Moves == nil || !e.prefix || l.Upto != nil || l.Demand != nil || l.Jam != nil || len(l.Ahead) > 0 {
 		return nil, false

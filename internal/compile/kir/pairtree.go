@@ -26,9 +26,8 @@ import (
 // (demand.go), a whole warp runs compiled.ShflDownLane0Pair on the two
 // rows instead: the same additions in the same order, none of the lanes'
 // sums stored. The loop must open the warp's code, so that the warp's
-// lanes are all active (a whole warp's code tests it all the same). In
-// Harris's benchmark the warp-shuffle reduction took 12–19% less time,
-// written by hand first.
+// lanes are all active (a whole warp's code tests it all the same). See
+// BenchmarkReduce's warpShuffle.
 func pairTree(f *Func) {
 	for _, n := range f.Body {
 		w, ok := n.(*WarpLoop)

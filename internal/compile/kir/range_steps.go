@@ -10,8 +10,8 @@ import (
 // SAXPY's for i, v := range xs { ys[i] = a*v + ys[i] }) runs four
 // elements a step: Go does not unroll loops, and a loop of a few
 // instructions ran at half speed or at full speed depending on where the
-// linker placed it relative to a 64-byte boundary (the same compiled
-// SAXPY took 7.3 ms in one test binary and 12.7 ms in another). Each copy
+// linker placed it relative to a 64-byte boundary (BenchmarkSAXPY's
+// coarsenedCompiled varied between test binaries). Each copy
 // of the body declares the iteration's key and value afresh, as Go 1.22's
 // range does, from the slice evaluated once.
 

@@ -20,7 +20,7 @@ import (
 // from the row's first to its last. And only outside the loop's ifs: an
 // index under a guard (Harris's kernel 2, sdata[index] under index <
 // blockDim.x) may leave the slice for the threads the guard rejects,
-// where the row's check would fail every time (it cost that kernel 7%);
+// where the row's check would fail every time, a cost for nothing;
 // unless each guard around it compares the index with a slice's length
 // (the Blelloch scan's if g < n { a0 = in[g] }, and its out[g] under the
 // same guard, n := len(in)): there the check fails only in the rows the

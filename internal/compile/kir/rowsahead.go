@@ -14,10 +14,10 @@ import (
 // Before such a warp loop, at the body's top, each row is copied into
 // scratch where it lies in the slice (compiled.Scratch, Go's copy, which
 // reads it densely), and a whole warp's lanes read its part there
-// (emit_ahead.go); the values are the same, since nothing writes them.
-// Hand-written first, the reduction took 27% less time. As the streams
-// pass, it takes only a slice read at two offsets or more (two streams):
-// the warp-shuffle scan, which reads one, took 9% longer.
+// (emit_ahead.go); the values are the same, since nothing writes them
+// (BenchmarkReduce's warpShuffle). As the streams pass, it takes only a
+// slice read at two offsets or more (two streams): the warp-shuffle scan,
+// which reads one, ran slower so (BenchmarkScan's warpShuffle).
 func rowsAhead(f *Func) {
 	if f.Grid || f.Exits {
 		return

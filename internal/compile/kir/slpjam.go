@@ -30,8 +30,8 @@ const slpJamWindow = 32
 
 // slpJamTrips is the fewest trips of its loop a call must have to be
 // held for a partner; a shorter one runs at once. Pairs of short runs
-// cost more than they gain: runs of 8 to 512 float32 took up to 7% more
-// time paired, runs of 1024 and more 3–8% less.
+// cost more than they gain, pairs of long ones gain (BenchmarkReduce's
+// coarsenedCompiled in the SIMD build, at several run lengths).
 const slpJamTrips = 128
 
 // An SlpJamCall is a lockstep loop's statement v += h(args), h a helper

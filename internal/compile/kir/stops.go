@@ -11,7 +11,7 @@ import (
 // ended), so that LaunchContext can stop a kernel that would loop forever.
 // Counted loops and ranges over slices, maps, strings and integers end by
 // themselves and are not checked: in a hot inner loop the check's load and
-// branch would cost a third of its time.
+// branch would cost much of its time.
 func stops(f *Func) {
 	check := func(n ast.Node) {
 		ast.Inspect(n, func(m ast.Node) bool {

@@ -17,10 +17,10 @@ import (
 //	sdata[tid] = at(in, i) + at(in, i+t.BlockDim.X)
 //
 // Run as written, a block reads two streams alternately, each as long as
-// the block, and the next block's a little further on; this machine's
-// prefetchers followed that at a third of the speed of one stream (a sum
-// of 2^24 float32 in that order took 2.7–2.9 ms with sixteen-lane
-// vectors, 1.6 ms read a block's half at a time). The pass computes the statement's
+// the block, and the next block's a little further on; the CPU's
+// prefetchers follow that far more slowly than one stream (a sum in
+// Harris's read order against one read a block's half at a time:
+// BenchmarkReducePattern). The pass computes the statement's
 // first operand for every thread of the block first (Ahead), into a
 // variable of its own that the spill pass keeps per thread, then runs the
 // loop with that operand read from it (Rest): memory is read a whole half

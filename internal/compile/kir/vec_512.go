@@ -48,8 +48,8 @@ func (v *vectorizer) sized(name string) string {
 // the step runs while any lane is in it (mandelbrot's escape loop), twice
 // the lanes wait for the slowest of twice as many, and on a CPU that runs
 // a 512-bit instruction as two 256-bit halves (AMD's Zen 4) that costs
-// more than the wider step saves (mandelbrot ran 13% slower; remeasured
-// on a Zen 5 after sixteen-lane merges stopped reading memory, 55%).
+// more than the wider step saves (BenchmarkMandelbrot with -simd512, on
+// Zen 4 and Zen 5).
 func (f *Func) translate512(l *ThreadLoop, simd string, e *emitter) (*vecLoop, bool) {
 	vl, ok := f.translateAt(l, nil, simd, e, vmode{z: true})
 	if !ok || vl.diverges {

@@ -11,11 +11,11 @@ import (
 // spills of a float held in a scalar register, with legacy SSE
 // instructions (golang/go#80835; Go 1.27.3 too), and one of those run
 // while the upper halves of the vector registers are in use costs a
-// state transition: on the AVX2 machine of 2026-11-27 (AMD EPYC, Zen 3 as
-// its VM reports it) about 45 ns, where a step's vector operation takes
-// under 1 ns. Mandelbrot's escape loop, broadcasting the row's imaginary
-// part on each trip, ran 10x slower than its scalar form, and the tiled
-// matrix multiply, whose sixteen tile values a step spilled, 4x. So a
+// state transition, far dearer than a step's vector operation: mandelbrot's
+// escape loop, broadcasting the row's imaginary part on each trip, and the
+// tiled matrix multiply, whose sixteen tile values a step spilled, ran
+// slower than their scalar forms (BenchmarkMandelbrot, BenchmarkMatMul in
+// the SIMD build). So a
 // float variable the step defines with a value the same in every lane is
 // a vector from its definition on (its broadcast, done once), and a
 // broadcast of an element read from memory loads it into a vector

@@ -55,7 +55,7 @@ func (f *Func) vectorLanes() {
 // scalarLanes reports whether lane loop l runs without vector steps
 // whatever it holds: its rows read ahead, which its whole warps run lane
 // by lane, not in steps that read memory where it is (the SIMD build's
-// warp-shuffle reduction took 27% less time so); a whole warp's copy of
+// warp-shuffle reduction gains so: BenchmarkReduce); a whole warp's copy of
 // a rebased row (laneCopy), which beats steps: no mask, and no
 // eight-lane stores that the scalar steps after them read; or only
 // copies of variables kept per lane (l.Moves), which the

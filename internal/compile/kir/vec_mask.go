@@ -315,8 +315,8 @@ func (v *vectorizer) compare(op token.Token, x, y vval, ot, t types.Type) vval {
 		// an if uses it, rather than reading a variable the mask shares:
 		// where no if does, the step stays as it was. A warp's lane loops
 		// take the every-lane test only in the steps of a whole warp: in
-		// all of them, Harris's warp-shuffle reduction ran 4% faster and
-		// the warp-shuffle block scan 12% slower (six runs each).
+		// all of them it cost the warp-shuffle block scan more than it
+		// gave the warp-shuffle reduction (BenchmarkScan, BenchmarkReduce).
 		d := &ast.CallExpr{Fun: ast.NewIdent(v.laneInt()), Args: []ast.Expr{reach}}
 		m := vval{shape: vVector, x: vcall(v.strideIota(s), cmpMethods[op], v.pkgCall("Broadcast"+v.maskInt(), d)), typ: t}
 		if v.warpLanes == nil || v.warpLanes.whole {
@@ -397,9 +397,9 @@ func (v *vectorizer) merge(val, old ast.Expr, vt string) ast.Expr {
 	}
 	if v.z {
 		// Go folds a vector loaded for x.Merge(y, m) into the AVX-512
-		// blend's memory operand, a masked read that took twice as long
-		// as a plain load and a register blend on the machine this was
-		// measured on (a Zen 5): y.Merge(x, ^m) keeps the load apart.
+		// blend's memory operand, a masked read slower than a plain load
+		// and a register blend on a Zen 5: y.Merge(x, ^m) keeps the load
+		// apart.
 		return vcall(old, "Merge", val, v.notMask(m))
 	}
 	return vcall(val, "Merge", old, m)

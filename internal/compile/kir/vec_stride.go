@@ -24,7 +24,7 @@ import (
 // that a load after a store to them reads what the store wrote, as one
 // access, and the processor forwards it. Where each takes its own
 // window, the load overlaps the store only in part and waits until the
-// store has left for the cache: the step took twice as long.
+// store has left for the cache (BenchmarkScan's blelloch).
 
 // evenWindow returns the condition of the window from i: in, the
 // window's check, and i even or before, the other window's check, false.

@@ -13,10 +13,9 @@ import (
 // mask's lanes, the lanes' own indexes) from Tables, variables of the
 // generated package. Loaded from a composite literal's address instead,
 // each is built on the stack at every run of the step's code, and the
-// load waits for those stores to reach it: the SIMD build's tree
-// reductions and scans, whose steps are short and run once a level,
-// spent a fifth of their time there (Harris's strided-index reduction
-// took 11% less with tables, Blelloch's scan 5%).
+// load waits for those stores to reach it, which the SIMD build's tree
+// reductions and scans, whose steps are short and run once a level, feel
+// most (BenchmarkReduce's stridedIndex, BenchmarkScan's blelloch).
 
 // A Table is a constant array of a generated package that vector steps
 // load. Its name says its type and hashes its values, so that equal
