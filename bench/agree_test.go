@@ -7,8 +7,8 @@ import (
 	"testing"
 	"time"
 
-	"github.com/gocuda/gocuda/bench"
 	"github.com/gocuda/gocuda/gocuda"
+	"github.com/gocuda/gocuda/internal/bench"
 )
 
 // TestFrontEndsAgree checks that go test -bench and gocuda bench measure

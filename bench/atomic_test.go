@@ -8,7 +8,7 @@ import (
 	"unsafe"
 
 	"github.com/gocuda/gocuda/atomic"
-	"github.com/gocuda/gocuda/bench"
+	"github.com/gocuda/gocuda/internal/bench"
 )
 
 // BenchmarkAtomicAdd measures atomic.Add, the cost of one atomic add to one

@@ -6,8 +6,8 @@ import (
 	"sync"
 	"testing"
 
-	"github.com/gocuda/gocuda/bench"
 	"github.com/gocuda/gocuda/gocuda"
+	"github.com/gocuda/gocuda/internal/bench"
 )
 
 // BenchmarkSyncThreads measures a block barrier, reported per thread per

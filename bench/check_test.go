@@ -6,8 +6,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/gocuda/gocuda/bench"
 	"github.com/gocuda/gocuda/gocuda"
+	"github.com/gocuda/gocuda/internal/bench"
 )
 
 // TestKernelsCheck runs every variant of every comparison at small, odd

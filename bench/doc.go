@@ -1,21 +1,17 @@
-// Package bench compares gocuda kernels with hand-written Go doing the same
-// work, and holds the one measuring procedure that both of its front ends
-// use: the go test benchmarks of this package and the gocuda command's
-// bench and demo.
+// Package bench holds the benchmarks that set gocuda kernels beside
+// hand-written Go doing the same work: SAXPY, DAXPY, scans, reductions,
+// n-body, matrix multiplication, a blur, Mandelbrot, histograms, barriers
+// and launches. It has no API; run it with go test:
 //
-// Each Kernel is a comparison (SAXPY, scan, reduction, n-body, matrix
-// multiply, blur) with sizes for a full and a quick run and a set of
-// Variants: gocuda kernels on the runtime path and compiled (named with
-// Compiled appended), and the hand-written baselines HandSerial and
-// HandParallel, which are exported so that other tools measure against
-// the same code. A go test run such as
+//	go test -run '^$' -bench 'SAXPY|Scan' -short ./bench
 //
-//	go test -run '^$' -bench 'SAXPY' -short ./bench
+// Each sub-benchmark is named by key=value levels, such as
+// BenchmarkSAXPY/n=1048576/impl=perThread, with the hand-written
+// baselines as impl=handSerial and impl=handParallel and a compiled
+// kernel's name ending in Compiled, so that one run gives the ratios and
+// benchstat -col /impl sets the implementations side by side. The SIMD
+// build (GOEXPERIMENT=simd) runs the compiled kernels' vector steps.
+// gocuda bench runs the same comparisons and prints the ratios.
 //
-// names each sub-benchmark by key=value levels,
-// BenchmarkSAXPY/n=1048576/impl=perThread, so that benchstat -col /impl
-// sets the implementations side by side. Compare checks the variants,
-// warms them up (WarmUp), times them in interleaved rounds (Measure) and
-// relates each to the faster baseline at that size; the go test
-// benchmarks warm up the same way before b.Loop.
+// Package rodinia, below this one, benchmarks ports of the Rodinia suite.
 package bench

@@ -64,7 +64,7 @@ func benchCommand(args []string) (pattern string, short, ok bool) {
 			pattern, ok = strings.TrimPrefix(a, "-bench="), true
 		case a == "-short" || a == "-short=true":
 			short = true
-		case a == "./bench" || a == "./..." || a == "github.com/gocuda/gocuda/bench":
+		case a == "./bench" || a == "./..." || a == "github.com/gocuda/gocuda/internal/bench":
 			pkg = true
 		}
 	}

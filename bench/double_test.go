@@ -6,8 +6,8 @@ import (
 	"sync"
 	"testing"
 
-	"github.com/gocuda/gocuda/bench"
 	"github.com/gocuda/gocuda/gocuda"
+	"github.com/gocuda/gocuda/internal/bench"
 )
 
 // BenchmarkDAXPY computes y = a*x + y in float64 with one thread per

@@ -4,8 +4,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/gocuda/gocuda/bench"
 	"github.com/gocuda/gocuda/gocuda"
+	"github.com/gocuda/gocuda/internal/bench"
 )
 
 // The comparisons of bench.Kernels, one benchmark per kernel, with a

@@ -5,8 +5,8 @@ import (
 	"sync"
 	"testing"
 
-	"github.com/gocuda/gocuda/bench"
 	"github.com/gocuda/gocuda/gocuda"
+	"github.com/gocuda/gocuda/internal/bench"
 	"github.com/gocuda/gocuda/mem"
 )
 

@@ -6,7 +6,7 @@ import (
 	"sync"
 	"testing"
 
-	"github.com/gocuda/gocuda/bench"
+	"github.com/gocuda/gocuda/internal/bench"
 )
 
 // BenchmarkReducePattern measures what the access pattern of Harris's

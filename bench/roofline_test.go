@@ -6,8 +6,8 @@ import (
 	"simd/archsimd"
 	"testing"
 
-	"github.com/gocuda/gocuda/bench"
 	"github.com/gocuda/gocuda/gocuda"
+	"github.com/gocuda/gocuda/internal/bench"
 	"github.com/gocuda/gocuda/kernels"
 )
 

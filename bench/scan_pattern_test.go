@@ -4,7 +4,7 @@ import (
 	"math"
 	"testing"
 
-	"github.com/gocuda/gocuda/bench"
+	"github.com/gocuda/gocuda/internal/bench"
 )
 
 // BenchmarkScanPattern measures what the orders of work of the block scans

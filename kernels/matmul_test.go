@@ -9,8 +9,8 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/gocuda/gocuda/bench"
 	"github.com/gocuda/gocuda/gocuda"
+	"github.com/gocuda/gocuda/internal/bench"
 	"github.com/gocuda/gocuda/kernels"
 )
 

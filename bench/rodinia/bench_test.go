@@ -5,9 +5,9 @@ import (
 	"slices"
 	"testing"
 
-	"github.com/gocuda/gocuda/bench/rodinia"
 	"github.com/gocuda/gocuda/gocuda"
 	"github.com/gocuda/gocuda/gocudatest"
+	"github.com/gocuda/gocuda/internal/bench/rodinia"
 )
 
 // An impl is one implementation of a benchmark's computation: a

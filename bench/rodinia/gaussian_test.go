@@ -7,9 +7,9 @@ import (
 
 	"github.com/stretchr/testify/require"
 
-	"github.com/gocuda/gocuda/bench/rodinia"
 	"github.com/gocuda/gocuda/gocuda"
 	"github.com/gocuda/gocuda/gocudatest"
+	"github.com/gocuda/gocuda/internal/bench/rodinia"
 )
 
 // gaussianTol is the relative tolerance of Gaussian's comparisons with

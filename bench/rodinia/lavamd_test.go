@@ -7,9 +7,9 @@ import (
 
 	"github.com/stretchr/testify/require"
 
-	"github.com/gocuda/gocuda/bench/rodinia"
 	"github.com/gocuda/gocuda/gocuda"
 	"github.com/gocuda/gocuda/gocudatest"
+	"github.com/gocuda/gocuda/internal/bench/rodinia"
 )
 
 // lavaMDTol is the relative tolerance of LavaMD's comparisons with

@@ -6,7 +6,7 @@ import (
 
 	"go.uber.org/goleak"
 
-	"github.com/gocuda/gocuda/bench"
+	"github.com/gocuda/gocuda/internal/bench"
 )
 
 // TestMain checks that the tests and benchmarks leave no goroutine behind:

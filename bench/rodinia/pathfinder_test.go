@@ -6,9 +6,9 @@ import (
 
 	"github.com/stretchr/testify/require"
 
-	"github.com/gocuda/gocuda/bench/rodinia"
 	"github.com/gocuda/gocuda/gocuda"
 	"github.com/gocuda/gocuda/gocudatest"
+	"github.com/gocuda/gocuda/internal/bench/rodinia"
 )
 
 // TestPathfinder: Pathfinder on both paths, and PathfinderParallel, equal

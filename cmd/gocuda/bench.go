@@ -7,8 +7,8 @@ import (
 	"os"
 	"strings"
 
-	"github.com/gocuda/gocuda/bench"
 	"github.com/gocuda/gocuda/gocuda"
+	"github.com/gocuda/gocuda/internal/bench"
 )
 
 // benchUsageFormat is bench's usage, with a %s for the list of kernels:

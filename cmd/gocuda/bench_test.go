@@ -14,7 +14,7 @@ import (
 
 	"golang.org/x/perf/benchfmt"
 
-	"github.com/gocuda/gocuda/bench"
+	"github.com/gocuda/gocuda/internal/bench"
 )
 
 // TestBench runs one kernel's comparison with short samples and checks the

@@ -5,8 +5,8 @@ import (
 	"io"
 	"time"
 
-	"github.com/gocuda/gocuda/bench"
 	"github.com/gocuda/gocuda/gocuda"
+	"github.com/gocuda/gocuda/internal/bench"
 )
 
 // A benchResult is one variant of one kernel at one size, as the tables,

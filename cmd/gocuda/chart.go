@@ -7,7 +7,7 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/gocuda/gocuda/bench"
+	"github.com/gocuda/gocuda/internal/bench"
 )
 
 // The chart's colours: Okabe and Ito's palette, which readers with any

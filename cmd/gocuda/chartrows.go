@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"slices"
 
-	"github.com/gocuda/gocuda/bench"
+	"github.com/gocuda/gocuda/internal/bench"
 )
 
 // The kinds of point on a chart row: a gocuda variant's runtime path and

@@ -7,8 +7,8 @@ import (
 	"slices"
 	"time"
 
-	"github.com/gocuda/gocuda/bench"
 	"github.com/gocuda/gocuda/gocuda"
+	"github.com/gocuda/gocuda/internal/bench"
 )
 
 const demoUsage = `usage: gocuda demo [-n elements] [-time d]

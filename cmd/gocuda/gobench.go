@@ -6,7 +6,7 @@ import (
 	"io"
 	"strconv"
 
-	"github.com/gocuda/gocuda/bench"
+	"github.com/gocuda/gocuda/internal/bench"
 )
 
 // benchPkg is the import path go test prints as pkg for the benchmarks

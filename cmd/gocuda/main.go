@@ -7,7 +7,7 @@ import (
 	"io"
 	"os"
 
-	"github.com/gocuda/gocuda/bench"
+	"github.com/gocuda/gocuda/internal/bench"
 )
 
 // Exit statuses, as Go commands use them.

@@ -7,8 +7,8 @@ import (
 	"testing"
 	"time"
 
-	"github.com/gocuda/gocuda/bench"
 	"github.com/gocuda/gocuda/gocuda"
+	"github.com/gocuda/gocuda/internal/bench"
 )
 
 // TestDemo runs the demo end to end on the default device, as the command

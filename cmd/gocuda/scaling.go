@@ -5,7 +5,7 @@ import (
 	"io"
 	"strings"
 
-	"github.com/gocuda/gocuda/bench"
+	"github.com/gocuda/gocuda/internal/bench"
 )
 
 // Thresholds of the note on hand-written parallel Go that did not get its

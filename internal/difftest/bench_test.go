@@ -3,8 +3,8 @@ package difftest
 import (
 	"testing"
 
-	"github.com/gocuda/gocuda/bench"
 	"github.com/gocuda/gocuda/gocuda"
+	"github.com/gocuda/gocuda/internal/bench"
 )
 
 func BenchmarkMatMulTiled(b *testing.B) {

@@ -10,7 +10,7 @@ import (
 
 // TestClosuresSeeChanges runs the closure kernels against their host
 // references: a closure made before a sync point reads (or writes) the
-// variable's value after it (heldout5's repro r2; compiled, it read the
+// variable's value after it (samplesbooks's repro r2; compiled, it read the
 // value from before).
 func TestClosuresSeeChanges(t *testing.T) {
 	const n, bs = 128, 64

@@ -7,7 +7,7 @@ import (
 )
 
 // The kernels of this file are the compiler bugs the held-out set of real
-// CUDA kernels (package internal/corpus/heldout2) found, each reduced to
+// CUDA kernels (package internal/corpus/hecbenchrodinia) found, each reduced to
 // what it needs, now regression tests.
 
 // warpSumInPlace adds the lanes' sum[0] together in place, through the

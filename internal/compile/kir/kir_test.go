@@ -63,8 +63,8 @@ func sources(t *testing.T, dir string) ([]string, map[string]*kir.Source) {
 }
 
 // TestGolden: for each kernel of the testdata packages, the IR after each
-// pass and the body emitted are the golden file's (go test -update writes
-// them; review the diff). Invariants are checked between passes, and
+// pass that changed it and the body emitted are the golden file's (go test
+// -update writes them; review the diff). Invariants are checked between passes, and
 // every //line directive names a file.
 func TestGolden(t *testing.T) {
 	dirs, err := os.ReadDir("testdata/src")
@@ -92,12 +92,22 @@ func TestGolden(t *testing.T) {
 // emitted body, or the refusal.
 func trace(t *testing.T, src *kir.Source) string {
 	var b strings.Builder
+	last := ""
 	f, r := kir.Run(src, "", func(pass string, f *kir.Func) {
-		fmt.Fprintf(&b, "== %s\n", pass)
-		if pass != "check" {
-			b.WriteString(kir.Dump(f))
-		}
 		require.NoError(t, kir.Verify(f, pass), "after %s", pass)
+		if pass == "check" {
+			fmt.Fprintf(&b, "== %s\n", pass)
+			return
+		}
+		// A pass that left the IR as it was is named without a copy of it, so
+		// that a golden shows, and a diff reviews, what each pass changed.
+		dump := kir.Dump(f)
+		if dump == last {
+			fmt.Fprintf(&b, "== %s: unchanged\n", pass)
+			return
+		}
+		fmt.Fprintf(&b, "== %s\n%s", pass, dump)
+		last = dump
 	})
 	if r != nil {
 		fmt.Fprintf(&b, "== refused (unsupported=%v): %s:%d: %s\n", r.Unsupported, filepath.Base(r.Pos.Filename), r.Pos.Line, r.Reason)

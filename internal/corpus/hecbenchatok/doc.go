@@ -1,13 +1,11 @@
-// Package heldout9 is a ninth held-out set of real CUDA kernels for
-// gocuda compile: kernels from HeCBench programs whose names start with
-// a to k that neither the compiler nor the earlier held-out sets were
-// developed against, chosen for what stresses the compiler (barriers in
-// loops and branches, early returns around barriers, warp votes,
-// shuffles and __syncwarp in divergent loops, cooperative groups,
-// shared tiles, atomics, helpers), ported to gocuda as their authors
-// wrote them, to measure the share of kernels the compiler takes on the
-// first attempt on code nobody tuned for it. The source is HeCBench
-// (zjin-lcf/HeCBench at f27000a, src/*-cuda):
+// Package hecbenchatok holds real CUDA kernels from HeCBench programs whose
+// names start with a to k, ported to gocuda as their authors wrote them. The
+// set was first compiled before the compiler had seen it (testdata/first-
+// attempt.txt, where present, records that attempt); its tests run every
+// kernel on both paths against a sequential host reference. It stresses
+// barriers in loops and branches, early returns around barriers, warp votes
+// and __syncwarp in divergent loops, cooperative groups, atomics. The
+// sources, with the commits they were ported from:
 //
 //   - graphExecution (main.cu, after the CUDA samples' simpleCudaGraphs):
 //     reduce and reduceFinal, with cooperative groups.
@@ -64,7 +62,7 @@
 //
 // Each kernel keeps its original's control flow, barriers, early
 // returns, atomics, warp primitives and races; only the syntax is Go's,
-// by heldout8's rules (see its doc): __syncthreads() is t.SyncThreads(),
+// by hecbenchml's rules (see its doc): __syncthreads() is t.SyncThreads(),
 // __syncwarp() t.SyncWarp(0xffffffff), __shfl*_sync, __ballot_sync and
 // __any_sync gocuda's functions and methods, cooperative groups package
 // cg's (cg::sync(g) is g.Sync(), tile.shfl_down cg.ShflDown), a
@@ -96,6 +94,6 @@
 // host reference (crypto/aes for aes, a direct DFT for fft, the
 // benchmark's binomial tree for aop, checks of the tree and cycle
 // parities for graphB+).
-package heldout9
+package hecbenchatok
 
 //go:generate go run github.com/gocuda/gocuda/internal/compile/gocudacompile

@@ -1,11 +1,11 @@
-package heldout9_test
+package hecbenchatok_test
 
 import (
 	"fmt"
 	"log"
 
 	"github.com/gocuda/gocuda/gocuda"
-	"github.com/gocuda/gocuda/internal/corpus/heldout9"
+	"github.com/gocuda/gocuda/internal/corpus/hecbenchatok"
 )
 
 // HeCBench's bitpermute benchmark (src/bitpermute-cuda/kernels.h, from
@@ -28,7 +28,7 @@ func ExampleBitRevPermutationKernel() {
 	for _, runtime := range []bool{false, true} {
 		out := make([]int64, 1<<lg)
 		cfg := gocuda.Config{Grid: gocuda.Dim3{X: 4}, Block: gocuda.Dim3{X: 16}, RuntimePath: runtime}
-		if err := dev.Launch(cfg, heldout9.BitRevPermutationKernel(out, in, lg)); err != nil {
+		if err := dev.Launch(cfg, hecbenchatok.BitRevPermutationKernel(out, in, lg)); err != nil {
 			log.Fatal(err)
 		}
 		fmt.Println(out[:8], out[1<<lg-1])
@@ -60,7 +60,7 @@ func ExampleKernelBS4Kernel() {
 	for _, runtime := range []bool{false, true} {
 		r := make([]uint64, len(z))
 		cfg := gocuda.Config{Grid: gocuda.Dim3{X: 1}, Block: gocuda.Dim3{X: 256}, RuntimePath: runtime}
-		if err := dev.Launch(cfg, heldout9.KernelBS4Kernel(a, z, r, uint64(len(z)), size-1)); err != nil {
+		if err := dev.Launch(cfg, hecbenchatok.KernelBS4Kernel(a, z, r, uint64(len(z)), size-1)); err != nil {
 			log.Fatal(err)
 		}
 		fmt.Println(r)

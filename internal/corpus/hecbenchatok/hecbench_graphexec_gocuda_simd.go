@@ -2,7 +2,7 @@
 
 //go:build goexperiment.simd && amd64
 
-package heldout9
+package hecbenchatok
 
 import (
 	"embed"

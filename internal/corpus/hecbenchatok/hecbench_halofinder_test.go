@@ -1,4 +1,4 @@
-package heldout9
+package hecbenchatok
 
 import (
 	"testing"

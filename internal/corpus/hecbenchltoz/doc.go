@@ -1,10 +1,10 @@
-// Package heldout10 is a tenth held-out set of real CUDA kernels for
-// gocuda compile: kernels of HeCBench programs whose names start with
-// the letters l to z that neither the compiler nor the earlier held-out
-// sets were developed against, ported to gocuda as their authors wrote
-// them, to measure the share of kernels the compiler takes on the first
-// attempt on code nobody tuned for it, and to find its bugs. The source
-// is HeCBench (zjin-lcf/HeCBench at f27000a, src/*-cuda):
+// Package hecbenchltoz holds real CUDA kernels from HeCBench programs whose
+// names start with l to z, ported to gocuda as their authors wrote them. The
+// set was first compiled before the compiler had seen it
+// (testdata/first-attempt.txt, where present, records that attempt); its
+// tests run every kernel on both paths against a sequential host reference.
+// It stresses votes, merge paths, radix and segmented sorts, page rank and
+// particle kernels. The sources, with the commits they were ported from:
 //
 //   - vote (kernels.h, after cuda-samples' simpleVoteIntrinsics):
 //     VoteAnyKernel1, VoteAllKernel2 and VoteAnyKernel3.
@@ -65,14 +65,14 @@
 // PinLimit, on both paths). Not ported because earlier sets port the same
 // kernels from another source: sort (SHOC's radix sort, in package corpus),
 // softmax-online and layernorm (llm.c's online softmax and layernorm
-// kernels, in package heldout4), matrixT (cuda-samples' transpose, in
+// kernels, in package transformer), matrixT (cuda-samples' transpose, in
 // package corpus). Not ported for time: segsort's other gen_* kernels and
 // its merge kernels, seam-carving's cost, removal and approximation
 // kernels, lsqt's hamiltonian.cu and sigma.cu, and particles' particles.cu.
 //
 // Each kernel keeps its original's control flow, barriers, early returns,
 // atomics, warp primitives and races; only the syntax is Go's, by the
-// rules of package heldout8 (a __shared__ array gocuda.Shared, extern
+// rules of package hecbenchml (a __shared__ array gocuda.Shared, extern
 // __shared__ gocuda.DynamicShared, the warp intrinsics and atomics
 // gocuda's and package atomic's, a __constant__ array an argument, a
 // constexpr or #define a constant, pointer arithmetic a subslice, a
@@ -99,6 +99,6 @@
 // since the generator names such a parameter itself in the body it
 // writes. The tests run every kernel on both paths against a sequential
 // host reference (the program's own where it has one).
-package heldout10
+package hecbenchltoz
 
 //go:generate go run github.com/gocuda/gocuda/internal/compile/gocudacompile

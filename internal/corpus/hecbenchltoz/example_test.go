@@ -1,11 +1,11 @@
-package heldout10_test
+package hecbenchltoz_test
 
 import (
 	"fmt"
 	"log"
 
 	"github.com/gocuda/gocuda/gocuda"
-	"github.com/gocuda/gocuda/internal/corpus/heldout10"
+	"github.com/gocuda/gocuda/internal/corpus/hecbenchltoz"
 )
 
 // HeCBench's reverse benchmark (src/reverse-cuda) reverses one block's
@@ -25,7 +25,7 @@ func ExampleReverseKernel() {
 			d[i] = int32(i * i)
 		}
 		cfg := gocuda.Config{Grid: gocuda.Dim3{X: 1}, Block: gocuda.Dim3{X: n}, RuntimePath: runtime}
-		if err := dev.Launch(cfg, heldout10.ReverseKernel(d, n)); err != nil {
+		if err := dev.Launch(cfg, hecbenchltoz.ReverseKernel(d, n)); err != nil {
 			log.Fatal(err)
 		}
 		fmt.Println(d[0], d[1], d[128], d[n-1])
@@ -49,7 +49,7 @@ func ExamplePc1Kernel() {
 	for _, runtime := range []bool{false, true} {
 		r := make([]int32, len(data))
 		cfg := gocuda.Config{Grid: gocuda.Dim3{X: 1}, Block: gocuda.Dim3{X: 256}, RuntimePath: runtime}
-		if err := dev.Launch(cfg, heldout10.Pc1Kernel(data, r, len(data))); err != nil {
+		if err := dev.Launch(cfg, hecbenchltoz.Pc1Kernel(data, r, len(data))); err != nil {
 			log.Fatal(err)
 		}
 		fmt.Println(r)

@@ -1,4 +1,4 @@
-package heldout10
+package hecbenchltoz
 
 import (
 	"github.com/gocuda/gocuda/atomic"
@@ -13,7 +13,7 @@ import (
 // block's document, and a spin lock (atomicCAS by thread 0, between
 // barriers) on a word's row of new_beta shared by all blocks. The static
 // __shared__ array of ReduceSum is one allocation per call site, as the
-// rules of package heldout8 have it.
+// rules of package hecbenchml have it.
 
 // kernel.h's WARP_SIZE and EPS.
 const (

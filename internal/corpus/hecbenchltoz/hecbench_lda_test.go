@@ -1,4 +1,4 @@
-package heldout10
+package hecbenchltoz
 
 import (
 	"runtime"
@@ -87,7 +87,7 @@ func ldaEstepHost(cols, indptr []int32, vali []bool, counts []float32, initGamma
 // of 64 and of 32 threads (where ReduceSum returns after its first
 // barrier), 3 blocks contending for the word locks, against the kernel
 // run sequentially. The collector is off during the launches: a block's
-// thread 0 spins on a lock another block holds (see heldout8's repro r3).
+// thread 0 spins on a lock another block holds (see hecbenchml's repro r3).
 func TestLdaEstep(t *testing.T) {
 	const docs, words, topics, iters, blocks = 7, 20, 40, 3, 3
 	r := rng(docs, words, topics)

@@ -2,7 +2,7 @@
 
 //go:build goexperiment.simd && amd64
 
-package heldout10
+package hecbenchltoz
 
 import (
 	"embed"

@@ -1,4 +1,4 @@
-package heldout10
+package hecbenchltoz
 
 import (
 	"math"

@@ -1,10 +1,10 @@
-// Package heldout8 is an eighth held-out set of real CUDA kernels for
-// gocuda compile: kernels from machine-learning and miscellaneous
-// programs of HeCBench that neither the compiler nor the earlier held-out
-// sets were developed against, ported to gocuda as their authors wrote
-// them, to measure the share of kernels the compiler takes on the first
-// attempt on code nobody tuned for it. The source is HeCBench
-// (zjin-lcf/HeCBench at f27000a, src/*-cuda):
+// Package hecbenchml holds real CUDA kernels from HeCBench's machine-
+// learning and miscellaneous programs, ported to gocuda as their authors
+// wrote them. The set was first compiled before the compiler had seen it
+// (testdata/first-attempt.txt, where present, records that attempt); its
+// tests run every kernel on both paths against a sequential host reference.
+// It stresses block and warp reductions in layer norms and losses, scatter-
+// adds, sampling. The sources, with the commits they were ported from:
 //
 //   - addBiasResidualLayerNorm (kernels.h, after FasterTransformer, T =
 //     float): addBiasResidualPostLayerNormV2, addBiasResidualPostLayerNorm
@@ -91,9 +91,9 @@
 // testdata/first-attempt.txt records what the compiler did with each
 // kernel the first time it saw it, and testdata/repro holds a minimal
 // reproduction of each cause of failure. A file whose generated code
-// does not build would go behind the build tag heldout8_buildfail (none
+// does not build would go behind the build tag hecbenchml_buildfail (none
 // does). The tests run every kernel on both paths against a sequential
 // host reference (the program's own where it has one).
-package heldout8
+package hecbenchml
 
 //go:generate go run github.com/gocuda/gocuda/internal/compile/gocudacompile

@@ -1,4 +1,4 @@
-package heldout8_test
+package hecbenchml_test
 
 import (
 	"fmt"
@@ -6,7 +6,7 @@ import (
 	"slices"
 
 	"github.com/gocuda/gocuda/gocuda"
-	"github.com/gocuda/gocuda/internal/corpus/heldout8"
+	"github.com/gocuda/gocuda/internal/corpus/hecbenchml"
 )
 
 // HeCBench's ss benchmark (src/ss-cuda/kernels.cu, AMD APP SDK's
@@ -28,7 +28,7 @@ func ExampleStringSearchNaiveKernel() {
 		result := make([]uint32, positions)
 		counts := make([]uint32, 1)
 		cfg := gocuda.Config{Grid: gocuda.Dim3{X: 1}, Block: gocuda.Dim3{X: 256}, SharedMem: len(pattern), RuntimePath: runtime}
-		if err := dev.Launch(cfg, heldout8.StringSearchNaiveKernel(text, uint32(len(text)), pattern, uint32(len(pattern)), result, counts, positions)); err != nil {
+		if err := dev.Launch(cfg, hecbenchml.StringSearchNaiveKernel(text, uint32(len(text)), pattern, uint32(len(pattern)), result, counts, positions)); err != nil {
 			log.Fatal(err)
 		}
 		fmt.Println(counts[0], slices.Sorted(slices.Values(result[:counts[0]])))

@@ -1,4 +1,4 @@
-package heldout8
+package hecbenchml
 
 import (
 	"math"

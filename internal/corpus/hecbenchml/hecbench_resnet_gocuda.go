@@ -2,7 +2,7 @@
 
 //go:build !(goexperiment.simd && amd64)
 
-package heldout8
+package hecbenchml
 
 import (
 	"embed"

@@ -1,8 +1,11 @@
-// Package heldout2 is a second held-out set of real CUDA kernels for gocuda
-// compile: kernels from codebases neither the compiler nor the first
-// held-out set (package heldout) was developed against, ported to gocuda as
-// their authors wrote them, to measure the share of kernels the compiler
-// takes on the first attempt on code nobody tuned for it. The sources:
+// Package hecbenchrodinia holds real CUDA kernels from HeCBench programs
+// from many authors and Rodinia 3.1, ported to gocuda as their authors wrote
+// them. The set was first compiled before the compiler had seen it
+// (testdata/first-attempt.txt, where present, records that attempt); its
+// tests run every kernel on both paths against a sequential host reference.
+// It stresses warp sorts and hashes, fused softmax and norms, tridiagonal
+// solvers, in-place transposes. The sources, with the commits they were
+// ported from:
 //
 //   - HeCBench (zjin-lcf/HeCBench at f27000a, src/*-cuda), programs
 //     collected from many authors: nms (Oro et al.'s work-efficient
@@ -16,7 +19,7 @@
 //     (NVIDIA's HSOpticalFlow), wedford (NVIDIA Apex's Welford
 //     statistics), jacobi (NVIDIA).
 //   - Rodinia 3.1's CUDA versions (yuhc/gpu-rodinia at 9c10d3e, cuda/),
-//     the benchmarks neither bench/rodinia nor package heldout ports:
+//     the benchmarks neither bench/rodinia nor package llmcrodinia ports:
 //     backprop's bpnn_adjust_weights_cuda, nn, streamcluster,
 //     particlefilter, huffman's vlc_encode_kernel_sm64huff, hybridsort's
 //     bucket sort, lavaMD and cfd.
@@ -39,13 +42,13 @@
 // testdata/first-attempt.txt records what the compiler did with each kernel
 // the first time it saw it, and testdata/repro holds a minimal reproduction
 // of each failure. The files whose generated code does not build are
-// behind the build tag heldout2_buildfail, so that the package builds;
+// behind the build tag hecbenchrodinia_buildfail, so that the package builds;
 // their generated files are not committed (go generate without the tag
-// removes them): gocuda compile -tags heldout2_buildfail writes them, and
-// go vet -tags heldout2_buildfail shows the failures. The compiled path
+// removes them): gocuda compile -tags hecbenchrodinia_buildfail writes them, and
+// go vet -tags hecbenchrodinia_buildfail shows the failures. The compiled path
 // of a kernel whose compiled form is wrong is skipped in its test, naming
 // the bug. The tests run every other kernel on both paths against a
 // sequential host reference.
-package heldout2
+package hecbenchrodinia
 
 //go:generate go run github.com/gocuda/gocuda/internal/compile/gocudacompile

@@ -1,11 +1,11 @@
-package heldout2_test
+package hecbenchrodinia_test
 
 import (
 	"fmt"
 	"log"
 
 	"github.com/gocuda/gocuda/gocuda"
-	"github.com/gocuda/gocuda/internal/corpus/heldout2"
+	"github.com/gocuda/gocuda/internal/corpus/hecbenchrodinia"
 )
 
 // HeCBench's murmurhash3 kernel hashes one key per thread: here the
@@ -20,7 +20,7 @@ func ExampleMurmurHash3Kernel() {
 	for _, runtime := range []bool{false, true} {
 		out := make([]uint64, 2)
 		cfg := gocuda.Config{Grid: gocuda.Dim3{X: 1}, Block: gocuda.Dim3{X: 256}, RuntimePath: runtime}
-		if err := dev.Launch(cfg, heldout2.MurmurHash3Kernel(key, []uint32{0}, []uint32{uint32(len(key))}, out, 1)); err != nil {
+		if err := dev.Launch(cfg, hecbenchrodinia.MurmurHash3Kernel(key, []uint32{0}, []uint32{uint32(len(key))}, out, 1)); err != nil {
 			log.Fatal(err)
 		}
 		fmt.Printf("%016x %016x\n", out[0], out[1])

@@ -1,4 +1,4 @@
-package heldout2
+package hecbenchrodinia
 
 import (
 	"fmt"

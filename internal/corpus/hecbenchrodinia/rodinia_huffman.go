@@ -1,4 +1,4 @@
-package heldout2
+package hecbenchrodinia
 
 import (
 	"github.com/gocuda/gocuda/atomic"
@@ -11,7 +11,7 @@ import (
 // configures it (TESTING, CACHECWLUT, SMATOMICS): each thread encodes four
 // bytes by a codeword table cached in shared memory, a work-efficient scan
 // of the code lengths gives each its bit offset, and shared-memory
-// atomicOr packs the codes into words. package heldout has the
+// atomicOr packs the codes into words. package llmcrodinia has the
 // benchmark's scan kernels.
 
 // NUM_SYMBOLS of parameters.h.

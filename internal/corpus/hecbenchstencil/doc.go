@@ -1,10 +1,11 @@
-// Package heldout7 is a seventh held-out set of real CUDA kernels for
-// gocuda compile: kernels from code neither the compiler nor the earlier
-// held-out sets were developed against, ported to gocuda as their authors
-// wrote them, to measure the share of kernels the compiler takes on the
-// first attempt on code nobody tuned for it. The source is HeCBench
-// (zjin-lcf/HeCBench at f27000a, src/*-cuda), its stencils, image
-// filters, signal processing and linear algebra:
+// Package hecbenchstencil holds real CUDA kernels from HeCBench's stencils,
+// image filters, signal processing and linear algebra, ported to gocuda as
+// their authors wrote them. The set was first compiled before the compiler
+// had seen it (testdata/first-attempt.txt, where present, records that
+// attempt); its tests run every kernel on both paths against a sequential
+// host reference. It stresses shared tiles with halos, barriers inside plane
+// loops, early returns before barriers. The sources, with the commits they
+// were ported from:
 //
 //   - stencil1d (stencil_1d) and stencil3d (stencil3d, a 16×16 block
 //     walking 20 planes with four barriers a plane, after an early return);
@@ -37,7 +38,7 @@
 //     kernel_add_source_kernel).
 //
 // Not ported: fwt-cuda (fwtBatch1Kernel, fwtBatch2Kernel, modulateKernel:
-// the cuda-samples fastWalshTransform kernels package heldout4 already
+// the cuda-samples fastWalshTransform kernels package transformer already
 // ports, with __syncthreads for cg::sync, so not held out). Not ported
 // because the original is racy or implicitly warp-synchronous, undefined
 // under CUDA's own model, so that no host reference can fix its result:
@@ -93,10 +94,10 @@
 // each kernel the first time it saw it, and testdata/repro would hold a
 // minimal reproduction of each cause of failure (there is none). A file
 // whose generated code does not build would go behind the build tag
-// heldout7_buildfail (none does). The tests run every kernel on both
+// hecbenchstencil_buildfail (none does). The tests run every kernel on both
 // paths, with the launch shapes of its host code, sizes that are not
 // multiples of the block where the kernel allows, against a sequential
 // host reference (the program's own CPU reference where it has one).
-package heldout7
+package hecbenchstencil
 
 //go:generate go run github.com/gocuda/gocuda/internal/compile/gocudacompile

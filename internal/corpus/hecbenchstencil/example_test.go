@@ -1,11 +1,11 @@
-package heldout7_test
+package hecbenchstencil_test
 
 import (
 	"fmt"
 	"log"
 
 	"github.com/gocuda/gocuda/gocuda"
-	"github.com/gocuda/gocuda/internal/corpus/heldout7"
+	"github.com/gocuda/gocuda/internal/corpus/hecbenchstencil"
 )
 
 // HeCBench's stencil1d (src/stencil1d-cuda/stencil_1d.cu) sums the 15
@@ -29,7 +29,7 @@ func ExampleStencil1DKernel() {
 	for _, runtime := range []bool{false, true} {
 		out := make([]int32, n)
 		cfg := gocuda.Config{Grid: gocuda.Dim3{X: n / block}, Block: gocuda.Dim3{X: block}, RuntimePath: runtime}
-		if err := dev.Launch(cfg, heldout7.Stencil1DKernel(in, out)); err != nil {
+		if err := dev.Launch(cfg, hecbenchstencil.Stencil1DKernel(in, out)); err != nil {
 			log.Fatal(err)
 		}
 		fmt.Println(out[0], out[1], out[7], out[255], out[256], out[n-1])

@@ -1,4 +1,4 @@
-package heldout7
+package hecbenchstencil
 
 import "github.com/gocuda/gocuda/gocuda"
 

@@ -2,7 +2,7 @@
 
 //go:build !(goexperiment.simd && amd64)
 
-package heldout7
+package hecbenchstencil
 
 import (
 	"embed"

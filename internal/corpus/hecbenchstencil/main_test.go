@@ -1,4 +1,4 @@
-package heldout7
+package hecbenchstencil
 
 import (
 	"flag"
@@ -8,8 +8,8 @@ import (
 
 	"go.uber.org/goleak"
 
-	"github.com/gocuda/gocuda/bench"
 	"github.com/gocuda/gocuda/gocuda"
+	"github.com/gocuda/gocuda/internal/bench"
 )
 
 // dev runs every launch of the tests: two workers, so that blocks of one

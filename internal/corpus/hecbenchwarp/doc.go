@@ -1,11 +1,11 @@
-// Package heldout6 is a sixth held-out set of real CUDA kernels for gocuda
-// compile: kernels from code neither the compiler nor the earlier held-out
-// sets (packages corpus and heldout to heldout5) were developed against,
-// ported to gocuda as their authors wrote them, to measure the share of
-// kernels the compiler takes on the first attempt on code nobody tuned
-// for it. The source is HeCBench (zjin-lcf/HeCBench at f27000a,
-// src/*-cuda), programs built on warp primitives, scans, reductions and
-// graph algorithms:
+// Package hecbenchwarp holds real CUDA kernels from HeCBench programs built
+// on warp primitives, scans, reductions and graph algorithms, ported to
+// gocuda as their authors wrote them. The set was first compiled before the
+// compiler had seen it (testdata/first-attempt.txt, where present, records
+// that attempt); its tests run every kernel on both paths against a
+// sequential host reference. It stresses warp votes and shuffles, scans,
+// graph colouring and blocked Floyd-Warshall. The sources, with the commits
+// they were ported from:
 //
 //   - gc (ECL-GC, Alabandi, Powers and Burtscher's graph colouring: init,
 //     runLarge, runSmall) and floydwarshall2 (ECL-APSP, Liu and
@@ -80,9 +80,9 @@
 // testdata/first-attempt.txt records what the compiler did with each
 // kernel the first time it saw it, and testdata/repro holds a minimal
 // reproduction of each cause of failure. A file whose generated code
-// does not build would go behind the build tag heldout6_buildfail (none
+// does not build would go behind the build tag hecbenchwarp_buildfail (none
 // does). The tests run every kernel on both paths against a sequential
 // host reference (the program's own where it has one).
-package heldout6
+package hecbenchwarp
 
 //go:generate go run github.com/gocuda/gocuda/internal/compile/gocudacompile

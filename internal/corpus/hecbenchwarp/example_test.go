@@ -1,11 +1,11 @@
-package heldout6_test
+package hecbenchwarp_test
 
 import (
 	"fmt"
 	"log"
 
 	"github.com/gocuda/gocuda/gocuda"
-	"github.com/gocuda/gocuda/internal/corpus/heldout6"
+	"github.com/gocuda/gocuda/internal/corpus/hecbenchwarp"
 )
 
 // HeCBench's scan benchmark (src/scan-cuda, after GPU Gems 3, chapter 39)
@@ -27,7 +27,7 @@ func ExampleScanKernel() {
 	for _, runtime := range []bool{false, true} {
 		out := make([]int32, N*tiles)
 		cfg := gocuda.Config{Grid: gocuda.Dim3{X: 2}, Block: gocuda.Dim3{X: N / 2}, RuntimePath: runtime}
-		if err := dev.Launch(cfg, heldout6.ScanKernel(N, tiles, out, in)); err != nil {
+		if err := dev.Launch(cfg, hecbenchwarp.ScanKernel(N, tiles, out, in)); err != nil {
 			log.Fatal(err)
 		}
 		fmt.Println(out[0], out[2], out[N-1], out[N], out[N+1], out[N*tiles-1])

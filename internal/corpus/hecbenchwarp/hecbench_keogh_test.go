@@ -1,4 +1,4 @@
-package heldout6
+package hecbenchwarp
 
 import (
 	"fmt"

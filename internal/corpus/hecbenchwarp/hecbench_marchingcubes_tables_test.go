@@ -1,4 +1,4 @@
-package heldout6
+package hecbenchwarp
 
 // This file holds the tables of HeCBench's marchingCubes-cuda/tables.h
 // (zjin-lcf/HeCBench at f27000a) the kernels read: distinctEdgesTable,

@@ -2,7 +2,7 @@
 
 //go:build goexperiment.simd && amd64
 
-package heldout6
+package hecbenchwarp
 
 import (
 	"embed"

@@ -1,8 +1,11 @@
-// Package heldout is a held-out set of real CUDA kernels for gocuda
-// compile: kernels from codebases the compiler was not developed against
-// (package corpus holds those), ported to gocuda as their authors wrote
-// them, to check that the share of kernels the compiler takes on the first
-// attempt holds on code nobody tuned for it. The sources:
+// Package llmcrodinia holds real CUDA kernels from llm.c's GPT-2 training
+// kernels and Rodinia 3.1, ported to gocuda as their authors wrote them. The
+// set was first compiled before the compiler had seen it
+// (testdata/first-attempt.txt, where present, records that attempt); its
+// tests run every kernel on both paths against a sequential host reference.
+// It stresses cooperative groups' 32-thread tiles, float4 loads,
+// multi-kernel scans and tree searches. The sources, with the commits they
+// were ported from:
 //
 //   - karpathy/llm.c, train_gpt2_fp32.cu: the GPT-2 training kernels in
 //     float32, most of them over cooperative groups' 32-thread tiles
@@ -27,6 +30,6 @@
 // (go test -run TestRefusedLedger -update rewrites it after go generate).
 // The tests run every kernel on both paths against a sequential host
 // reference.
-package heldout
+package llmcrodinia
 
 //go:generate go run github.com/gocuda/gocuda/internal/compile/gocudacompile

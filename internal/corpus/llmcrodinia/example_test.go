@@ -1,11 +1,11 @@
-package heldout_test
+package llmcrodinia_test
 
 import (
 	"fmt"
 	"log"
 
 	"github.com/gocuda/gocuda/gocuda"
-	"github.com/gocuda/gocuda/internal/corpus/heldout"
+	"github.com/gocuda/gocuda/internal/corpus/llmcrodinia"
 )
 
 // llm.c's layernorm_forward_kernel3 normalizes each row with one 32-thread
@@ -23,7 +23,7 @@ func ExampleLayernormForwardKernel() {
 	for _, runtime := range []bool{false, true} {
 		out, mean := make([]float32, N*C), make([]float32, N)
 		cfg := gocuda.Config{Grid: gocuda.Dim3{X: 1}, Block: gocuda.Dim3{X: 64}, RuntimePath: runtime}
-		if err := dev.Launch(cfg, heldout.LayernormForwardKernel(out, mean, nil, inp, weight, bias, N, C)); err != nil {
+		if err := dev.Launch(cfg, llmcrodinia.LayernormForwardKernel(out, mean, nil, inp, weight, bias, N, C)); err != nil {
 			log.Fatal(err)
 		}
 		fmt.Printf("mean %v, out %.3f\n", mean, out)

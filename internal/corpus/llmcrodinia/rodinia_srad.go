@@ -1,4 +1,4 @@
-package heldout
+package llmcrodinia
 
 import "github.com/gocuda/gocuda/gocuda"
 

@@ -1,4 +1,4 @@
-package heldout
+package llmcrodinia
 
 import (
 	"fmt"

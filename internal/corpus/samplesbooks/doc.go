@@ -1,9 +1,12 @@
-// Package heldout5 is a fifth held-out set of real CUDA kernels for gocuda
-// compile: kernels from code neither the compiler nor the earlier held-out
-// sets (packages corpus, heldout, heldout2, heldout3 and heldout4) were
-// developed against, ported to gocuda as their authors wrote them, to
-// measure the share of kernels the compiler takes on the first attempt on
-// code nobody tuned for it. The sources:
+// Package samplesbooks holds real CUDA kernels from cuda-samples,
+// Professional CUDA C Programming, PMPP's stencils, HeCBench, and kernels
+// written with C++ lambdas, functors and templates (cudf, vllm, ggml),
+// ported to gocuda as their authors wrote them. The set was first compiled
+// before the compiler had seen it (testdata/first-attempt.txt, where
+// present, records that attempt); its tests run every kernel on both paths
+// against a sequential host reference. It stresses merge sort, quasi-random
+// generators, shuffles, shared-memory layouts and functor kernels. The
+// sources, with the commits they were ported from:
 //
 //   - NVIDIA/cuda-samples at c94ff366, samples no earlier set ports:
 //     0_Introduction/mergeSort's mergeSort.cu (mergeSortSharedKernel,
@@ -20,7 +23,7 @@
 //     CUDAkernelQuantizationShort); 3_CUDA_Features/simpleCudaGraphs'
 //     reduce and reduceFinal.
 //   - HeCBench (zjin-lcf/HeCBench at f27000a, src/*-cuda), programs
-//     heldout2 does not port: cc (ECL-CC, Jaiganesh and Burtscher: init,
+//     hecbenchrodinia does not port: cc (ECL-CC, Jaiganesh and Burtscher: init,
 //     compute1, compute2, compute3, flatten), dpid (Weber et al.'s
 //     detail-preserving downscaling: kernelGuidance,
 //     kernelDownsampling), score (findTopK, after OpenCV), shuffle
@@ -101,9 +104,9 @@
 // CUDA's own model), mergeSort's bitonicSortSharedKernel (sortingNetworks'
 // bitonicSortShared, which package corpus ports), shuffle's 16- and
 // 32-lane copies of the 8-lane broadcasts, HeCBench layernorm and
-// softmax-online's other kernels (llm.c's, which packages heldout and
-// heldout4 port) and the PMPP chapters of
-// nvixnu/pmpp__programming_massively_parallel_processors that heldout3
+// softmax-online's other kernels (llm.c's, which packages llmcrodinia and
+// transformer port) and the PMPP chapters of
+// nvixnu/pmpp__programming_massively_parallel_processors that teaching
 // leaves out (their kernels live in headers outside the repository).
 // Of the book's code: the reductions whose last warp is warp-synchronous
 // through a volatile pointer with no __syncwarp (chapter 3's
@@ -159,9 +162,9 @@
 // testdata/first-attempt.txt records what the compiler did with each
 // kernel the first time it saw it, and testdata/repro holds a minimal
 // reproduction of each cause of failure. A file whose generated code
-// does not build would go behind the build tag heldout5_buildfail (none
+// does not build would go behind the build tag samplesbooks_buildfail (none
 // does). The tests run every kernel on both paths against a sequential
 // host reference.
-package heldout5
+package samplesbooks
 
 //go:generate go run github.com/gocuda/gocuda/internal/compile/gocudacompile

@@ -1,4 +1,4 @@
-package heldout5_test
+package samplesbooks_test
 
 import (
 	"fmt"
@@ -6,7 +6,7 @@ import (
 	"slices"
 
 	"github.com/gocuda/gocuda/gocuda"
-	"github.com/gocuda/gocuda/internal/corpus/heldout5"
+	"github.com/gocuda/gocuda/internal/corpus/samplesbooks"
 )
 
 // reduceUnrolling8 of "Professional CUDA C Programming" (chapter 3,
@@ -29,7 +29,7 @@ func ExampleReduceUnrolling8Kernel() {
 	for _, runtime := range []bool{false, true} {
 		data, out := slices.Clone(in), make([]int32, blocks) // the kernel sums in place
 		cfg := gocuda.Config{Grid: gocuda.Dim3{X: blocks}, Block: gocuda.Dim3{X: block}, RuntimePath: runtime}
-		if err := dev.Launch(cfg, heldout5.ReduceUnrolling8Kernel(data, out, n)); err != nil {
+		if err := dev.Launch(cfg, samplesbooks.ReduceUnrolling8Kernel(data, out, n)); err != nil {
 			log.Fatal(err)
 		}
 		fmt.Println(out)
@@ -57,7 +57,7 @@ func ExampleShflUpKernel() {
 	for _, runtime := range []bool{false, true} {
 		out := make([]int32, lanes)
 		cfg := gocuda.Config{Grid: gocuda.Dim3{X: 1}, Block: gocuda.Dim3{X: lanes}, RuntimePath: runtime}
-		if err := dev.Launch(cfg, heldout5.ShflUpKernel(out, in, 2)); err != nil {
+		if err := dev.Launch(cfg, samplesbooks.ShflUpKernel(out, in, 2)); err != nil {
 			log.Fatal(err)
 		}
 		fmt.Println(out)

@@ -1,4 +1,4 @@
-package heldout5
+package samplesbooks
 
 import "github.com/gocuda/gocuda/gocuda"
 

@@ -1,4 +1,4 @@
-package heldout3
+package teaching
 
 import "github.com/gocuda/gocuda/gocuda"
 

@@ -1,9 +1,13 @@
-// Package heldout3 is a third held-out set of real CUDA kernels for gocuda
-// compile: kernels from codebases neither the compiler nor the first two
-// held-out sets (packages heldout and heldout2) were developed against,
-// ported to gocuda as their authors wrote them, to measure the share of
-// kernels the compiler takes on the first attempt on code nobody tuned for
-// it. The sources:
+// Package teaching holds real CUDA kernels from the textbooks and tutorials
+// students learn from (CUDA by Example, Programming Massively Parallel
+// Processors, siboehm's SGEMM tutorial, the OLCF training series) and ggml's
+// CUDA back end, ported to gocuda as their authors wrote them. The set was
+// first compiled before the compiler had seen it
+// (testdata/first-attempt.txt, where present, records that attempt); its
+// tests run every kernel on both paths against a sequential host reference.
+// It stresses locks built from atomics, shared-memory histograms, merge
+// paths, sparse formats and tiled SGEMM. The sources, with the commits they
+// were ported from:
 //
 //   - "CUDA by Example" (Sanders and Kandrot, 2010), the book's own source
 //     code (CodedK/CUDA-by-Example-source-code-for-the-book-s-examples- at
@@ -54,10 +58,10 @@
 // testdata/first-attempt.txt records what the compiler did with each kernel
 // the first time it saw it, and testdata/repro holds a minimal
 // reproduction of each cause of failure. A file whose generated code does
-// not build would go behind the build tag heldout3_buildfail, so that the
+// not build would go behind the build tag teaching_buildfail, so that the
 // package builds (none does). The compiled path of a kernel whose compiled form is wrong is skipped in its
 // test, naming the bug. The tests run every other kernel on both paths
 // against a sequential host reference.
-package heldout3
+package teaching
 
 //go:generate go run github.com/gocuda/gocuda/internal/compile/gocudacompile

@@ -1,11 +1,11 @@
-package heldout3_test
+package teaching_test
 
 import (
 	"fmt"
 	"log"
 
 	"github.com/gocuda/gocuda/gocuda"
-	"github.com/gocuda/gocuda/internal/corpus/heldout3"
+	"github.com/gocuda/gocuda/internal/corpus/teaching"
 )
 
 // "CUDA by Example"'s first chapters add two vectors with a grid-stride
@@ -25,7 +25,7 @@ func ExampleAddKernel() {
 	for _, runtime := range []bool{false, true} {
 		c := make([]int32, n)
 		cfg := gocuda.Config{Grid: gocuda.Dim3{X: 4}, Block: gocuda.Dim3{X: 128}, RuntimePath: runtime}
-		if err := dev.Launch(cfg, heldout3.AddKernel(a, b, c)); err != nil {
+		if err := dev.Launch(cfg, teaching.AddKernel(a, b, c)); err != nil {
 			log.Fatal(err)
 		}
 		fmt.Println(c[0], c[1], c[2], c[n-1])

@@ -2,7 +2,7 @@
 
 //go:build !(goexperiment.simd && amd64)
 
-package heldout3
+package teaching
 
 import (
 	"embed"

@@ -1,12 +1,15 @@
-// Package heldout4 is a fourth held-out set of real CUDA kernels for gocuda
-// compile: kernels from code neither the compiler nor the earlier held-out
-// sets (packages heldout, heldout2, heldout3) were developed against,
-// ported to gocuda as their authors wrote them, to measure the share of
-// kernels the compiler takes on the first attempt on code nobody tuned for
-// it. The sources:
+// Package transformer holds real CUDA kernels from llm.c's kernel
+// laboratory, a few cuda-samples and flash-attention-minimal, ported to
+// gocuda as their authors wrote them. The set was first compiled before the
+// compiler had seen it (testdata/first-attempt.txt, where present, records
+// that attempt); its tests run every kernel on both paths against a
+// sequential host reference. It stresses the many wordings of softmax,
+// layernorm and cross-entropy: block and warp reductions, online softmax,
+// cg::reduce over structs. The sources, with the commits they were ported
+// from:
 //
 //   - llm.c's kernel laboratory (karpathy/llm.c at f1e2ace, dev/cuda; package
-//     heldout ports train_gpt2_fp32.cu's kernels, not these):
+//     llmcrodinia ports train_gpt2_fp32.cu's kernels, not these):
 //     softmax_forward.cu's eight float kernels (naive, fused block
 //     reductions, warp shuffles, online softmax by cg::reduce over a
 //     struct, unrolled, warp-per-row online), layernorm_forward.cu's
@@ -44,6 +47,6 @@
 // kernel the first time it saw it, and testdata/repro holds a minimal
 // reproduction of each cause of failure. The tests run every kernel on
 // both paths against a sequential host reference.
-package heldout4
+package transformer
 
 //go:generate go run github.com/gocuda/gocuda/internal/compile/gocudacompile

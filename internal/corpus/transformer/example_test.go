@@ -1,11 +1,11 @@
-package heldout4_test
+package transformer_test
 
 import (
 	"fmt"
 	"log"
 
 	"github.com/gocuda/gocuda/gocuda"
-	"github.com/gocuda/gocuda/internal/corpus/heldout4"
+	"github.com/gocuda/gocuda/internal/corpus/transformer"
 )
 
 // fwtBatch1Kernel of NVIDIA's cuda-samples (fastWalshTransform) computes
@@ -28,7 +28,7 @@ func ExampleFwtBatch1Kernel() {
 			d[i], d[N+i] = float32(i+1), float32(N-i)
 		}
 		cfg := gocuda.Config{Grid: gocuda.Dim3{X: batches}, Block: gocuda.Dim3{X: N / 4}, SharedMem: N * 4, RuntimePath: runtime}
-		if err := dev.Launch(cfg, heldout4.FwtBatch1Kernel(d, d, log2N)); err != nil {
+		if err := dev.Launch(cfg, transformer.FwtBatch1Kernel(d, d, log2N)); err != nil {
 			log.Fatal(err)
 		}
 		fmt.Println(d[:N], d[N:])

@@ -1,4 +1,4 @@
-package heldout4
+package transformer
 
 import (
 	"github.com/gocuda/gocuda/cg"
@@ -10,7 +10,7 @@ import (
 // one, the three-kernel version (mean_kernel, rstd_kernel,
 // normalization_kernel), the warp-per-row kernel4 and the block-per-row
 // kernel5, both over cooperative groups' 32-thread tiles. (Package
-// heldout ports kernel3, train_gpt2_fp32.cu's.) A nullptr test of a
+// llmcrodinia ports kernel3, train_gpt2_fp32.cu's.) A nullptr test of a
 // pointer argument is a nil test of the slice.
 
 // LayernormForward1Kernel is layernorm_forward_kernel1 of

@@ -2,7 +2,7 @@
 
 //go:build goexperiment.simd && amd64
 
-package heldout4
+package transformer
 
 import (
 	"embed"

@@ -1,4 +1,4 @@
-package heldout4
+package transformer
 
 import (
 	"github.com/gocuda/gocuda/atomic"

@@ -1,4 +1,4 @@
-package heldout4
+package transformer
 
 import (
 	"math"

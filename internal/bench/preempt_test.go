@@ -4,8 +4,8 @@ import (
 	"os"
 	"testing"
 
-	"github.com/gocuda/gocuda/bench"
 	"github.com/gocuda/gocuda/compiled"
+	"github.com/gocuda/gocuda/internal/bench"
 )
 
 // TestAsyncPreemptOff reads GODEBUG as the runtime does: the last

@@ -7,7 +7,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/gocuda/gocuda/bench"
+	"github.com/gocuda/gocuda/internal/bench"
 )
 
 // spin returns a Run function that busy-waits for d of wall-clock time, a
