@@ -14,8 +14,9 @@ import (
 // benchUsageFormat is bench's usage, with a %s for the list of kernels:
 // benchUsage fills it in from bench.Kernels, the table the run uses, so
 // that the help names every kernel a run covers.
-const benchUsageFormat = `usage: gocuda bench [-quick] [-kernel list] [-count n] [-time d] [-json] [-o file] [-benchstat file]
-	[-svg file]
+const benchUsageFormat = `usage: gocuda bench [-quick] [-kernel list] [-count n] [-time d] [-json | -markdown] [-o file]
+	[-benchstat file] [-svg file]
+       gocuda bench -markdown report.json...
 
 Bench runs the comparisons of package bench outside go test, with the same
 sizes, variants and warm-up as its go test benchmarks: each kernel's gocuda
@@ -42,7 +43,13 @@ to standard error); -o writes the table, or the JSON, to a file.
 -benchstat writes every sample in the Go benchmark format, under the
 names go test gives them (BenchmarkSAXPY/n=1048576/impl=perThread-2), for
 benchstat: benchstat new.txt, or benchstat -col /impl new.txt. -svg draws
-the speedups as an SVG chart. It exits with status 1 if a check fails.
+the speedups as an SVG chart. -markdown prints, instead of the table, a
+Markdown table of the speedups: per kernel and size, the runtime path's
+fastest variant and the compiled variants' fastest and slowest. Given the
+files of -json runs (such as one of the default build and one with
+GOEXPERIMENT=simd), -markdown runs nothing and prints their table, a
+column of compiled variants per file. It exits with status 1 if a check
+fails.
 
 Flags:
 `
@@ -88,8 +95,23 @@ func runBench(args []string, stdout, stderr io.Writer) int {
 	output.register(fs, "the results (every sample and the machine, with -json)")
 	fs.StringVar(&out.goBench, "benchstat", "", "write every sample in the Go benchmark format, for benchstat, to `file`")
 	fs.StringVar(&out.svg, "svg", "", "draw the speedups as an SVG chart in `file`")
-	if code, ok := parseFlags(fs, benchUsage(), args, stderr); !ok {
+	markdown := fs.Bool("markdown", false, "print the speedups as a Markdown table instead of the table; with -json reports as arguments, theirs")
+	if code, ok := parseFlagsArgs(fs, benchUsage(), args, stderr); !ok {
 		return code
+	}
+	switch {
+	case *markdown && output.json:
+		fmt.Fprintln(stderr, "gocuda bench: -markdown and -json are two formats: give one")
+		return exitUsage
+	case *markdown && fs.NArg() > 0:
+		if err := output.write(stdout, func(w io.Writer) error { return writeMarkdownFiles(w, fs.Args()) }); err != nil {
+			fmt.Fprintf(stderr, "gocuda bench: %v\n", err)
+			return exitFailure
+		}
+		return exitOK
+	case fs.NArg() > 0:
+		fmt.Fprintf(stderr, "gocuda bench: unexpected arguments %q (report files go with -markdown)\n", fs.Args())
+		return exitUsage
 	}
 	opts := benchOptions{quick: *quick, measure: bench.Settings(*quick)}
 	if *count > 0 {
@@ -111,7 +133,7 @@ func runBench(args []string, stdout, stderr io.Writer) int {
 	}
 	defer runtimeDev.Close()
 	env := currentEnv(dev.Workers())
-	w := benchWriter{output: output, files: out, stdout: stdout, stderr: stderr}
+	w := benchWriter{output: output, markdown: *markdown, files: out, stdout: stdout, stderr: stderr}
 	w.header(fmt.Sprintf("gocuda bench: %s\n%d workers; per variant a warm-up of %v, then %d samples of at least %v, interleaved\n\n",
 		env.caption(), dev.Workers(), opts.measure.WarmUp, opts.measure.Count, opts.measure.MinTime))
 	results := runBenchmarks(dev, runtimeDev, opts, stderr)
@@ -135,15 +157,16 @@ func runBench(args []string, stdout, stderr io.Writer) int {
 // report, to standard output or -o's file, and the other files.
 type benchWriter struct {
 	output         outputFlags
+	markdown       bool // print the Markdown table in place of the table
 	files          benchOutputs
 	stdout, stderr io.Writer
 	table          strings.Builder
 }
 
 // text returns where the table goes: standard error when standard output
-// is the JSON's.
+// is the JSON's or the Markdown table's.
 func (w *benchWriter) text() io.Writer {
-	if w.output.stdoutIsOutput() {
+	if w.output.stdoutIsOutput() || w.markdown && w.output.file == "" {
 		return w.stderr
 	}
 	return w.stdout
@@ -152,7 +175,7 @@ func (w *benchWriter) text() io.Writer {
 // header writes the table's header, at once if the table goes to
 // standard output, else with the table.
 func (w *benchWriter) header(h string) {
-	if !w.output.json && w.output.file == "" {
+	if !w.output.json && !w.markdown && w.output.file == "" {
 		fmt.Fprint(w.stdout, h)
 		return
 	}
@@ -163,13 +186,16 @@ func (w *benchWriter) header(h string) {
 func (w *benchWriter) finish(r benchReport) error {
 	writeResults(&w.table, r.Results)
 	err := w.output.write(w.stdout, func(out io.Writer) error {
-		if w.output.json {
+		switch {
+		case w.output.json:
 			return r.writeJSON(out)
+		case w.markdown:
+			return writeMarkdown(out, []benchReport{r})
 		}
 		_, err := io.WriteString(out, w.table.String())
 		return err
 	})
-	if err == nil && w.output.json {
+	if err == nil && (w.output.json || w.markdown) {
 		_, err = io.WriteString(w.text(), w.table.String())
 	}
 	if err != nil {

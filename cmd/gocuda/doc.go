@@ -44,7 +44,8 @@ returns an error, and 2 for a bad command line.
 
 Usage:
 
-	gocuda bench [-quick] [-kernel list] [-count n] [-time d] [-json] [-o file] [-benchstat file] [-svg file]
+	gocuda bench [-quick] [-kernel list] [-count n] [-time d] [-json | -markdown] [-o file] [-benchstat file] [-svg file]
+	gocuda bench -markdown report.json...
 
 Bench runs the comparisons of package bench, the ones its go test
 benchmarks run, with the same sizes, variants and warm-up: for each of
@@ -75,7 +76,13 @@ profile. -svg draws the speedups as an SVG chart: on a log scale, grouped by ker
 and size, each variant's runtime-path and compiled speed side by side with
 the spread of its samples, 1× marked, a note for each point not drawn
 (such as a runtime path too slow to run at a large size), and the machine
-and date in the caption. Bench exits
+and date in the caption. -markdown prints, instead of the table (which then
+goes to standard error), a Markdown table of the speedups: per kernel and
+size, the runtime path's fastest variant and the compiled variants'
+fastest and slowest. Given the files of -json runs instead (one of the
+default build and one built with GOEXPERIMENT=simd, say), it runs nothing
+and joins them, a column of compiled variants per file: the README's
+table is made so. Bench exits
 with status 1 if a check fails and 2 for a bad command line.
 
 # Check kernels for races, synchronization and memory errors

@@ -54,6 +54,10 @@ func TestDocCommands(t *testing.T) {
 			continue
 		}
 		ran[strings.Join(args, " ")] = true
+		if files := reportArgs(args); len(files) > 0 {
+			checkMarkdownCommand(t, c, args[:len(args)-len(files)], files, written)
+			continue
+		}
 		quick := []string{"-n", "1000", "-time", "1ms"}
 		if args[0] == "bench" {
 			quick = []string{"-quick", "-kernel", "saxpy", "-count", "2", "-time", "1ms"}
@@ -74,6 +78,41 @@ func TestDocCommands(t *testing.T) {
 	}
 	if len(ran) < 3 {
 		t.Errorf("ran %d gocuda bench and demo commands from the docs; they show more", len(ran))
+	}
+}
+
+// reportArgs returns the report files that end a bench -markdown command
+// (gocuda bench -markdown default.json simd.json), or nil.
+func reportArgs(args []string) []string {
+	i := len(args)
+	for i > 1 && strings.HasSuffix(args[i-1], ".json") && !slices.Contains(valueFlags, args[i-2]) {
+		i--
+	}
+	if i == len(args) || !slices.Contains(args[:i], "-markdown") {
+		return nil
+	}
+	return args[i:]
+}
+
+// checkMarkdownCommand runs a bench -markdown command of the docs on the
+// report files that earlier commands wrote (the SIMD build's report is
+// written by a command run with GOEXPERIMENT=simd, which the test cannot
+// run) and checks that it prints a table.
+func checkMarkdownCommand(t *testing.T, c doccmd.Command, args, files []string, written map[string]bool) {
+	t.Helper()
+	var have []string
+	for _, f := range files {
+		if _, ok := written[f]; ok {
+			have = append(have, f)
+		}
+	}
+	if len(have) == 0 {
+		t.Errorf("%v: no command before it writes %v", c, files)
+		return
+	}
+	var stdout, stderr bytes.Buffer
+	if code := run(slices.Concat(args, have), &stdout, &stderr); code != exitOK || !strings.HasPrefix(stdout.String(), "| kernel |") {
+		t.Errorf("%v: exit %d, no table\n%s%s", c, code, &stdout, &stderr)
 	}
 }
 
