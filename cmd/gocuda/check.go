@@ -11,7 +11,7 @@ import (
 	"github.com/gocuda/gocuda/probe/record"
 )
 
-const checkUsage = `usage: gocuda check [-json] [-o file] [-same-value] [-tags t] [-run-main] [packages] [-- go test flags]
+const checkUsage = `usage: gocuda check [-json] [-o file] [-html file] [-same-value] [-tags t] [-run-main] [packages] [-- go test flags]
 
 Check runs the tests of packages (default ".") with their kernels
 rewritten to record every access, branch, barrier and warp mask, and
@@ -30,7 +30,9 @@ counts), with paths relative to the module's root, and the line
 A write-after-write hazard whose writes all stored the value already
 there (every lane of a warp writing the warp's sum to one slot) is
 harmless: it is left out unless -same-value is given. -json prints every
-report, those included, as a JSON array; -o writes the reports to a file.
+report, those included, as a JSON array; -o writes the reports to a file;
+-html also writes them as a web page, each report with its source lines
+in context, the threads and blocks involved and their accesses.
 
 With -run-main the one package is a main package, run with go run; the
 arguments after -- are the program's. Check exits with status 1 if there
@@ -51,6 +53,7 @@ func check(args []string, stdout, stderr io.Writer, setup func(*probeRun)) int {
 	fs := flag.NewFlagSet("check", flag.ContinueOnError)
 	var out outputFlags
 	out.register(fs, "the reports")
+	htmlFile := fs.String("html", "", "also write the reports as a web page to `file`")
 	sameValue := fs.Bool("same-value", false, "also report write-after-write hazards whose writes stored the value already there")
 	r := &probeRun{mode: "check", stdout: stdout, stderr: stderr}
 	fs.StringVar(&r.tags, "tags", "", "comma-separated build `tags`, as for go test")
@@ -77,6 +80,9 @@ func check(args []string, stdout, stderr io.Writer, setup func(*probeRun)) int {
 		}
 		return writeReports(w, shown, hidden, moduleRoot(r.dir))
 	})
+	if err == nil && *htmlFile != "" {
+		err = writeFile(*htmlFile, func(w io.Writer) error { return writeCheckHTML(w, shown, hidden, moduleRoot(r.dir)) })
+	}
 	if err != nil {
 		fmt.Fprintf(stderr, "gocuda check: %v\n", err)
 		return exitFailure

@@ -28,7 +28,10 @@ type probeRun struct {
 	patterns []string // the packages
 	goArgs   []string // after --: go test's flags, or with runMain the program's arguments
 	env      []string // more environment, as "KEY=value"
-	dir      string   // where to run; "" is the current directory
+	// envs, if set, run the go command once per element, with that
+	// environment added to env (gocuda profile's several -gpu presets).
+	envs [][]string
+	dir  string // where to run; "" is the current directory
 
 	stdout, stderr io.Writer // the go command's output; stderr also gets notes
 
@@ -132,12 +135,19 @@ func (r *probeRun) run() (records []record.Record, failed bool, err error) {
 		return nil, false, err
 	}
 	env := append([]string{record.EnvMode + "=" + r.mode, record.EnvOut + "=" + out}, r.env...)
-	code, err := goCmd(r.dir, r.commandLine(res.Overlay), env, r.stdout, r.stderr)
-	if err != nil {
-		return nil, false, err
+	envs := r.envs
+	if envs == nil {
+		envs = [][]string{nil}
+	}
+	for _, more := range envs {
+		code, err := goCmd(r.dir, r.commandLine(res.Overlay), append(slices.Clip(env), more...), r.stdout, r.stderr)
+		if err != nil {
+			return nil, false, err
+		}
+		failed = failed || code != 0
 	}
 	records, err = readRecords(out)
-	return records, code != 0, err
+	return records, failed, err
 }
 
 // notes tells of packages left uninstrumented, and of a run without a

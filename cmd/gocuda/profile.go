@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -49,6 +50,7 @@ Flags:
 // profileOptions are the profile subcommand's own settings.
 type profileOptions struct {
 	arch, gpu, pprof, metrics string
+	html                      string // the web page's file, if any
 	regs                      int
 	wide                      bool
 	out                       outputFlags
@@ -65,7 +67,8 @@ func profile(args []string, stdout, stderr io.Writer, setup func(*probeRun)) int
 	fs := flag.NewFlagSet("profile", flag.ContinueOnError)
 	var o profileOptions
 	fs.StringVar(&o.arch, "arch", "", "the GPU's compute capability, as sm_XY (default sm_90, or -gpu's)")
-	fs.StringVar(&o.gpu, "gpu", "", "the GPU `preset` to predict times on, such as g80 or gv100 (default: -arch's)")
+	fs.StringVar(&o.gpu, "gpu", "", "the GPU `presets` to predict times on, such as g80 or gv100,gh100 (default: -arch's)")
+	fs.StringVar(&o.html, "html", "", "also write the profile as a web page to `file`")
 	fs.IntVar(&o.regs, "regs", 0, "registers per thread, for occupancy (0: left to the profiler)")
 	fs.StringVar(&o.metrics, "metrics", "", "comma-separated nvprof `names` of the metrics of a table of every line")
 	fs.BoolVar(&o.wide, "wide", false, "print a table of every line with every metric")
@@ -77,13 +80,13 @@ func profile(args []string, stdout, stderr io.Writer, setup func(*probeRun)) int
 	if code, ok := probeArgs(fs, profileUsage, args, stderr, r); !ok {
 		return code
 	}
-	env, err := o.env()
+	env, envs, err := o.env()
 	if err != nil {
 		fmt.Fprintf(stderr, "gocuda profile: %v\n", err)
 		fs.Usage()
 		return exitUsage
 	}
-	r.env = env
+	r.env, r.envs = env, envs
 	if o.out.stdoutIsOutput() {
 		r.stdout = stderr // standard output is the JSON's alone
 	}
@@ -93,6 +96,11 @@ func profile(args []string, stdout, stderr io.Writer, setup func(*probeRun)) int
 	records, failed, err := r.run()
 	if err == nil {
 		err = writeProfiles(stdout, o, profiles(records))
+	}
+	if err == nil && o.html != "" {
+		err = writeFile(o.html, func(w io.Writer) error {
+			return writeProfileHTML(w, profiles(records), o.gpuNames(), moduleRoot(r.dir))
+		})
 	}
 	if err != nil {
 		fmt.Fprintf(stderr, "gocuda profile: %v\n", err)
@@ -105,41 +113,77 @@ func profile(args []string, stdout, stderr io.Writer, setup func(*probeRun)) int
 }
 
 // env checks o and returns the environment that passes it to the
-// profiler.
-func (o profileOptions) env() ([]string, error) {
+// profiler, and with several -gpu presets, each one's own.
+func (o profileOptions) env() (env []string, envs [][]string, err error) {
+	gs, err := o.gpus()
+	if err != nil {
+		return nil, nil, err
+	}
+	if len(gs) > 1 && o.arch != "" {
+		return nil, nil, fmt.Errorf("-arch with %d -gpu presets: each runs on its own architecture", len(gs))
+	}
+	if _, err := o.textOptions(); err != nil {
+		return nil, nil, err
+	}
+	if o.regs < 0 || o.regs > 255 {
+		return nil, nil, fmt.Errorf("-regs %d: want 1 to 255 registers per thread, or 0", o.regs)
+	}
+	if o.regs > 0 {
+		env = append(env, record.EnvRegs+"="+strconv.Itoa(o.regs))
+	}
+	if len(gs) > 1 {
+		for _, g := range gs {
+			envs = append(envs, []string{record.EnvGPU + "=" + g.Key, record.EnvArch + "=" + g.Arch.String()})
+		}
+		return env, envs, nil
+	}
 	arch := o.arch
-	var env []string
-	if o.gpu != "" {
-		g, err := gpu.LookupGPU(o.gpu)
-		if err != nil {
-			return nil, err
-		}
+	if len(gs) == 1 {
+		env = append(env, record.EnvGPU+"="+gs[0].Key)
 		if arch == "" {
-			arch = g.Arch.String()
+			arch = gs[0].Arch.String()
 		}
-		env = append(env, record.EnvGPU+"="+g.Key)
 	}
 	if arch == "" {
 		arch = "sm_90"
 	}
 	a, err := gpu.ParseArch(arch)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
-	if g, err := gpu.LookupGPU(o.gpu); o.gpu != "" && err == nil && g.Arch != a {
-		return nil, fmt.Errorf("-gpu %s is %v, not -arch %v", o.gpu, g.Arch, a)
+	if len(gs) == 1 && gs[0].Arch != a {
+		return nil, nil, fmt.Errorf("-gpu %s is %v, not -arch %v", o.gpu, gs[0].Arch, a)
 	}
-	if _, err := o.textOptions(); err != nil {
-		return nil, err
+	return append(env, record.EnvArch+"="+a.String()), nil, nil
+}
+
+// gpuNames returns the names of the -gpu presets, in their order.
+func (o profileOptions) gpuNames() []string {
+	gs, _ := o.gpus()
+	var names []string
+	for _, g := range gs {
+		names = append(names, g.Name)
 	}
-	if o.regs < 0 || o.regs > 255 {
-		return nil, fmt.Errorf("-regs %d: want 1 to 255 registers per thread, or 0", o.regs)
+	return names
+}
+
+// gpus returns the presets -gpu names, comma-separated, in its order.
+func (o profileOptions) gpus() ([]gpu.GPU, error) {
+	if o.gpu == "" {
+		return nil, nil
 	}
-	env = append(env, record.EnvArch+"="+a.String())
-	if o.regs > 0 {
-		env = append(env, record.EnvRegs+"="+strconv.Itoa(o.regs))
+	var gs []gpu.GPU
+	for name := range strings.SplitSeq(o.gpu, ",") {
+		g, err := gpu.LookupGPU(strings.TrimSpace(name))
+		if err != nil {
+			return nil, err
+		}
+		if slices.ContainsFunc(gs, func(h gpu.GPU) bool { return h.Key == g.Key }) {
+			return nil, fmt.Errorf("-gpu %s: %s twice", o.gpu, g.Key)
+		}
+		gs = append(gs, g)
 	}
-	return env, nil
+	return gs, nil
 }
 
 // textOptions returns how o lays out the text, checking the metrics.

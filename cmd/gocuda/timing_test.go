@@ -186,12 +186,23 @@ func TestProfileGPUFlag(t *testing.T) {
 		{"sm_90", "g80", nil},
 		{"", "voodoo2", nil},
 	} {
-		env, err := profileOptions{arch: tc.arch, gpu: tc.gpu}.env()
+		env, envs, err := profileOptions{arch: tc.arch, gpu: tc.gpu}.env()
 		if tc.env == nil {
 			assert.Error(t, err, "%+v", tc)
 			continue
 		}
 		require.NoError(t, err, "%+v", tc)
 		assert.Equal(t, tc.env, env)
+		assert.Nil(t, envs, "one GPU: one run")
 	}
+
+	// Several presets: a run each, on its own architecture.
+	env, envs, err := profileOptions{gpu: "gh100,g80", regs: 16}.env()
+	require.NoError(t, err)
+	assert.Equal(t, []string{record.EnvRegs + "=16"}, env)
+	assert.Equal(t, [][]string{{record.EnvGPU + "=gh100", record.EnvArch + "=sm_90"}, {record.EnvGPU + "=g80", record.EnvArch + "=sm_10"}}, envs)
+	_, _, err = profileOptions{gpu: "gh100,g80", arch: "sm_90"}.env()
+	assert.ErrorContains(t, err, "its own architecture")
+	_, _, err = profileOptions{gpu: "gh100,H100 SXM5"}.env()
+	assert.ErrorContains(t, err, "twice")
 }
