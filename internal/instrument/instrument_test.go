@@ -8,6 +8,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -32,14 +33,31 @@ func cases(t *testing.T) []string {
 	return names
 }
 
+// rewritten holds each testdata package's rewrite, made once for the
+// tests that read it, since loading a package is most of their time.
+var rewritten struct {
+	sync.Mutex
+	files map[string][]*File
+}
+
 // rewrite loads and rewrites the testdata package name with its tests.
+// The files it returns are shared: callers must not modify them.
 func rewrite(t *testing.T, name string) []*File {
 	t.Helper()
+	rewritten.Lock()
+	defer rewritten.Unlock()
+	if files, ok := rewritten.files[name]; ok {
+		return files
+	}
 	pkgs, skipped, err := Load(Config{Tests: true}, "./testdata/src/"+name)
 	require.NoError(t, err)
 	require.Empty(t, skipped)
 	files, err := Rewrite(pkgs)
 	require.NoError(t, err)
+	if rewritten.files == nil {
+		rewritten.files = map[string][]*File{}
+	}
+	rewritten.files[name] = files
 	return files
 }
 
