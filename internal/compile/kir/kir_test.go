@@ -6,9 +6,11 @@ import (
 	"go/ast"
 	"go/types"
 	"os"
+	"path"
 	"path/filepath"
 	"slices"
 	"strings"
+	"sync"
 	"testing"
 	"unicode/utf8"
 
@@ -21,15 +23,26 @@ import (
 
 var update = flag.Bool("update", false, "rewrite the golden files in testdata")
 
-// sources loads the testdata package dir and returns a Source for each of
-// its kernels (functions whose first parameter is *gocuda.Thread), by name.
+// testdataPackages loads every testdata package at once, for all the tests
+// that read them, since type-checking is most of their time.
+var testdataPackages = sync.OnceValues(func() (map[string]*packages.Package, error) {
+	cfg := &packages.Config{Mode: packages.NeedName | packages.NeedFiles | packages.NeedSyntax | packages.NeedTypes | packages.NeedTypesInfo}
+	pkgs, err := packages.Load(cfg, "./testdata/src/...")
+	byDir := map[string]*packages.Package{}
+	for _, p := range pkgs {
+		byDir[path.Base(p.PkgPath)] = p
+	}
+	return byDir, err
+})
+
+// sources returns a Source for each kernel (a function whose first
+// parameter is *gocuda.Thread) of the testdata package dir, by name.
 func sources(t *testing.T, dir string) ([]string, map[string]*kir.Source) {
 	t.Helper()
-	cfg := &packages.Config{Mode: packages.NeedName | packages.NeedFiles | packages.NeedSyntax | packages.NeedTypes | packages.NeedTypesInfo}
-	pkgs, err := packages.Load(cfg, "./testdata/src/"+dir)
+	pkgs, err := testdataPackages()
 	require.NoError(t, err)
-	require.Len(t, pkgs, 1)
-	p := pkgs[0]
+	p := pkgs[dir]
+	require.NotNil(t, p, "testdata package %s", dir)
 	require.Empty(t, p.Errors)
 	decls := map[*types.Func]*ast.FuncDecl{}
 	for _, f := range p.Syntax {
