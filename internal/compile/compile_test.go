@@ -4,9 +4,11 @@ import (
 	"bytes"
 	"flag"
 	"os"
+	"path"
 	"path/filepath"
 	"regexp"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -19,13 +21,42 @@ var update = flag.Bool("update", false, "rewrite the golden generated files in t
 // generate runs the generator on the testdata package dir.
 func generate(t *testing.T, dir string) []*File {
 	t.Helper()
-	pkgs, err := Load(".", "./testdata/src/"+dir)
+	generated.Lock()
+	defer generated.Unlock()
+	if files, ok := generated.files[dir]; ok {
+		return files
+	}
+	pkgs, err := testdataPackages()
 	require.NoError(t, err)
-	kernels, err := Kernels(pkgs)
+	var own []*packages.Package
+	for _, p := range pkgs {
+		if path.Base(p.PkgPath) == dir {
+			own = append(own, p)
+		}
+	}
+	require.NotEmpty(t, own, "testdata package %s", dir)
+	kernels, err := Kernels(own)
 	require.NoError(t, err)
 	files, err := Generate(kernels)
 	require.NoError(t, err)
+	if generated.files == nil {
+		generated.files = map[string][]*File{}
+	}
+	generated.files[dir] = files
 	return files
+}
+
+// testdataPackages loads every testdata package at once, since
+// type-checking is most of the tests' time.
+var testdataPackages = sync.OnceValues(func() ([]*packages.Package, error) {
+	return Load(".", "./testdata/src/...")
+})
+
+// generated holds each testdata package's generated files, made once for
+// the tests that read them; callers must not modify them.
+var generated struct {
+	sync.Mutex
+	files map[string][]*File
 }
 
 // TestGolden: each testdata package's generated file is the committed one
