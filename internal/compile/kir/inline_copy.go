@@ -82,11 +82,12 @@ func (f *Func) recordSelector(se, cp *ast.SelectorExpr, inst *instance) {
 // copiedRecvType returns the type of cp.X, the receiver of a copy of
 // method selection se: the copy of a variable's, or the type the
 // instantiation gives the expression's (a functor in a struct's field,
-// or behind a pointer).
+// or behind a pointer). A variable the copy shares (an instantiated
+// kernel's parameter) has the instantiation's type.
 func (f *Func) copiedRecvType(se, cp *ast.SelectorExpr, inst *instance) types.Type {
 	if id, isIdent := ast.Unparen(se.X).(*ast.Ident); isIdent {
 		if v, ok := instObj(inst, f.Src.Info.Uses[id]).(*types.Var); ok {
-			return v.Type()
+			return f.subst(v.Type(), inst)
 		}
 		return nil
 	}

@@ -169,12 +169,11 @@ func newFunc(src *Source) *Func {
 		Unroll: map[ast.Node]int64{}, RangeSteps: map[*ast.RangeStmt]bool{}, Stops: map[ast.Node]bool{}, Strides: map[*ast.ForStmt]*Stride{}, Filled: map[*Code]int64{},
 		seq: map[*types.Var]int{}, typeExprs: map[*ast.Ident]types.Type{}, instArgs: map[*ast.Ident][]types.Type{},
 		origins: map[*ast.CallExpr]*ast.CallExpr{}, SLPCalls: map[*ast.CallExpr]*types.Func{}, twins: &twinSet{byKey: map[string]*Twin{}}, embeds: map[*ast.SelectorExpr]bool{}, snaps: map[types.Object]bool{}, bound: map[*types.Var]ast.Expr{}, copiedCalls: map[*ast.CallExpr]bool{}, results: map[ast.Stmt]*Barrier{}, collResults: map[ast.Stmt]*Collective{}}
+	if len(src.typeArgs) > 0 {
+		f.instantiate()
+	}
 	var params, locals []*types.Var
-	for id, obj := range src.Info.Defs {
-		v, ok := obj.(*types.Var)
-		if !ok || v == src.Thread || v.IsField() || id.Pos() < src.Decl.Pos() || id.Pos() >= src.Decl.End() {
-			continue
-		}
+	for _, v := range kernelVars(f.Src) {
 		if f.isParamPos(v) {
 			params = append(params, v)
 		} else {

@@ -42,6 +42,10 @@ type Source struct {
 	// keepLoops leaves every thread's loop as written (the interchange
 	// pass's trial of the other form: interchange_vector.go).
 	keepLoops bool
+	// typeArgs instantiate a generic kernel (Instantiate); instantiated
+	// is set once Decl is its copy for them.
+	typeArgs     []types.Type
+	instantiated bool
 	// Taken reports whether a name is used in the generated file's
 	// package or file scope (other than by the kernel's own locals).
 	Taken func(name string) bool
@@ -57,6 +61,9 @@ type Refusal struct {
 	Pos         token.Position
 	Reason      string
 	Unsupported bool
+	// Instantiate is set where a method of the kernel's type parameter
+	// synchronizes: compiling each instantiation (Instances) may succeed.
+	Instantiate bool
 }
 
 func (r *Refusal) Error() string {

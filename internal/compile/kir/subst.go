@@ -6,6 +6,7 @@ import (
 	"go/token"
 	"go/types"
 	"strconv"
+	"strings"
 
 	"github.com/gocuda/gocuda/internal/kapi"
 )
@@ -83,16 +84,17 @@ func (e *emitter) subst(c *cloner, n ast.Node) (ast.Node, bool) {
 }
 
 func (e *emitter) ident(id *ast.Ident) (ast.Node, bool) {
-	if t, ok := e.f.typeExprs[id]; ok {
-		return &ast.Ident{NamePos: e.pos.at(id.NamePos), Name: e.typeString(t)}, true
-	}
 	obj := e.f.Src.Info.ObjectOf(id)
+	tn, _ := obj.(*types.TypeName)
+	if t, ok := e.f.typeExprs[id]; ok {
+		return e.typeArgExpr(id, tn, t), true
+	}
 	if obj == nil {
 		return nil, false
 	}
-	if tn, ok := obj.(*types.TypeName); ok {
+	if tn != nil {
 		if tp, ok := tn.Type().(*types.TypeParam); ok && e.f.tsub[tp] != nil {
-			return &ast.Ident{NamePos: e.pos.at(id.NamePos), Name: e.typeString(tp)}, true // a specialization's type
+			return e.typeArgExpr(id, tn, tp), true // a specialization's type
 		}
 	}
 	if obj == e.f.Src.Thread {
@@ -123,6 +125,25 @@ func (e *emitter) ident(id *ast.Ident) (ast.Node, bool) {
 		return nil, false
 	}
 	return &ast.Ident{NamePos: e.pos.at(id.NamePos), Name: e.f.Vars[v].Name}, true
+}
+
+// typeArgExpr returns the type t written for id, which names tn; a
+// type parameter's argument that is a pointer is parenthesized, so that
+// a conversion to it (P(&c)) stays one.
+func (e *emitter) typeArgExpr(id *ast.Ident, tn *types.TypeName, t types.Type) ast.Expr {
+	x := &ast.Ident{NamePos: e.pos.at(id.NamePos), Name: e.typeString(t)}
+	if _, isParam := types.Unalias(typeOfName(tn)).(*types.TypeParam); isParam && strings.HasPrefix(x.Name, "*") {
+		return &ast.ParenExpr{Lparen: x.NamePos, X: x}
+	}
+	return x
+}
+
+// typeOfName returns the type tn names, or nil.
+func typeOfName(tn *types.TypeName) types.Type {
+	if tn == nil {
+		return nil
+	}
+	return tn.Type()
 }
 
 // inPlace returns the element of its array that v, a variable kept in

@@ -103,8 +103,9 @@ func (f *Func) constraintMethods(fn *types.Func) []*types.Func {
 // point that the build cannot make structure of. Where that is a method
 // of a value whose type is a type parameter still uninstantiated (the
 // kernel's own, or a helper's that the kernel instantiated with its own),
-// no copy devirtualized the call, and the reason says so; otherwise the
-// sync point is a barrier inside an expression.
+// no copy devirtualized the call: the refusal says so, and that each
+// instantiation may compile (Instantiate). Otherwise the sync point is a
+// barrier inside an expression.
 func (f *Func) inExpression(s ast.Node) *Refusal {
 	var call *ast.CallExpr
 	var tp *types.TypeParam
@@ -125,7 +126,8 @@ func (f *Func) inExpression(s ast.Node) *Refusal {
 		return f.unsupported(s, "a barrier inside an expression")
 	}
 	name := ast.Unparen(call.Fun).(*ast.SelectorExpr).Sel.Name
-	return f.unsupported(call, "%s called on a value of type parameter %s, which the compiler cannot instantiate (a generic kernel's own): "+
-		"its method may synchronize, and which one it is is known only at launch (make the kernel take a concrete type, or pass one to a generic helper)",
+	r := f.unsupported(call, "%s called on a value of type parameter %s synchronizes through a method known only at instantiation",
 		name, tp.Obj().Name())
+	r.Instantiate = true
+	return r
 }

@@ -33,7 +33,7 @@ func (c *counter) step(t *gocuda.Thread, v int32, offset int) int32 {
 
 func (c *counter) count() int32 { return c.steps }
 
-// inclusive is the Handbook's inclusive warp scan over policy p.
+// The Handbook's inclusive warp scan over policy p.
 func inclusive[P stepper](t *gocuda.Thread, p P, v int32) int32 {
 	for offset := 1; offset < gocuda.WarpSize; offset *= 2 {
 		v = p.step(t, v, offset)

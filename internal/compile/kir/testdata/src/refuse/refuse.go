@@ -189,8 +189,9 @@ func scanWith[P scanStep](t *gocuda.Thread, p P, v int32) int32 {
 }
 
 // ownTypeParam calls a policy's method on a value of its own type
-// parameter: which method is known only at instantiation, and the refusal
-// says so (it said "a barrier inside an expression" before).
+// parameter: which method is known only at instantiation, so the kernel
+// as a whole is refused, saying so (it said "a barrier inside an
+// expression" before), and compiles per instantiation.
 func ownTypeParam[P scanStep](t *gocuda.Thread, in, out []int32) {
 	var p P
 	v := in[t.ThreadIdx.X]
@@ -201,8 +202,30 @@ func ownTypeParam[P scanStep](t *gocuda.Thread, in, out []int32) {
 }
 
 // helperTypeParam passes a value of its own type parameter to a generic
-// helper calling the policy's method: refused as ownTypeParam is.
+// helper calling the policy's method: refused as a whole and compiled per
+// instantiation as ownTypeParam is.
 func helperTypeParam[P scanStep](t *gocuda.Thread, in, out []int32) {
 	var p P
 	out[t.ThreadIdx.X] = scanWith(t, p, in[t.ThreadIdx.X])
+}
+
+// sender is a policy that sends what a barrier counts.
+type sender interface {
+	send(t *gocuda.Thread, ch chan int, v bool)
+}
+
+// countSend sends a barrier's count on a channel: a barrier inside an
+// expression.
+type countSend struct{}
+
+func (countSend) send(t *gocuda.Thread, ch chan int, v bool) {
+	ch <- t.SyncThreadsCount(v)
+}
+
+// sendTypeParam calls a method of its own type parameter, which compiles
+// per instantiation; its instantiation with countSend is refused for the
+// barrier inside an expression that countSend's method holds.
+func sendTypeParam[P sender](t *gocuda.Thread, in []int32, ch chan int) {
+	var p P
+	p.send(t, ch, in[t.ThreadIdx.X] > 0)
 }
