@@ -102,6 +102,7 @@ func TestCompiledKernels(t *testing.T) {
 		"exits":      {"count"},
 		"generic":    {"reduce", "square"},
 		"names":      {"repeat", "window"},
+		"policy":     {"scan"},
 		"specialize": {"pair"},
 		"refuse":     nil,
 	} {

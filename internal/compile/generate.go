@@ -106,6 +106,11 @@ type result struct {
 	f       *kir.Func
 	refusal *Refusal
 	specs   []*spec // a generic kernel's specializations whose SIMD bodies differ
+	// insts are a generic kernel's instantiations compiled where it
+	// compiles per instantiation (instances.go), and instRefusals why the
+	// others of its package did not.
+	insts        []*inst
+	instRefusals []string
 }
 
 // compileKernel runs the pipeline (package kir) on k.
@@ -122,6 +127,9 @@ func compileKernel(k *Kernel, decls map[*types.Func]*ast.FuncDecl, opts Options)
 		NoTwins: buildConstraint(k.File) != "",
 	}
 	f, r := kir.Run(src, "", nil)
+	if r != nil && r.Instantiate {
+		return compileInstances(k, src, r)
+	}
 	if r != nil {
 		return &result{refusal: &Refusal{Pos: r.Pos, Kernel: k.Name(), Reason: r.Reason}}
 	}
@@ -164,8 +172,8 @@ func takenIn(k *Kernel) func(string) bool {
 func generateFiles(kernels []*Kernel, results map[*Kernel]*result, pkg *pkgDecls) ([]*File, error) {
 	twin := false
 	for _, k := range kernels {
-		if f := results[k].f; f != nil && (f.SIMDDiffers() || len(results[k].specs) > 0) {
-			twin = true
+		for _, f := range results[k].funcs() {
+			twin = twin || f.SIMDDiffers() || len(results[k].specs) > 0
 		}
 	}
 	scalar, err := generateFile(kernels, results, twin, false, pkg)
@@ -207,13 +215,17 @@ func generateFile(kernels []*Kernel, results map[*Kernel]*result, twin, simd boo
 		}
 		out.Kernels = append(out.Kernels, k.Name())
 		w.compiled = imports.own(compiledPath, importName("compiled", kernels, results))
-		lines, hash, err := sourceLines(k, withTwins(r.f), embedded)
+		lines, hash, err := sourceLines(k, r.helpers(), embedded)
 		if err != nil {
 			return nil, err
 		}
-		mark, err := goexitMark(k, r.f, embedded)
+		mark, err := goexitMark(k, r, embedded)
 		if err != nil {
 			return nil, err
+		}
+		if len(r.insts) > 0 {
+			w.instances(k, r, imports, hash, lines, mark)
+			continue
 		}
 		w.kernel(k, r, imports, hash, lines, mark)
 	}
@@ -253,9 +265,7 @@ func importName(name string, kernels []*Kernel, results map[*Kernel]*result) str
 	var decls []*ast.FuncDecl
 	for _, k := range kernels {
 		decls = append(decls, k.Decl)
-		if f := results[k].f; f != nil {
-			decls = append(decls, withTwins(f)...) // the twins copy their helpers too
-		}
+		decls = append(decls, results[k].helpers()...) // the twins copy their helpers too
 	}
 	for id := range k0.Pkg.TypesInfo.Defs {
 		for _, d := range decls {
@@ -346,10 +356,10 @@ func spanArgs(spans []span, embedded map[string]bool) (string, string, error) {
 }
 
 // goexitMark returns what follows the NewSource call of k, compiled as
-// f: a call of NoGoexit with the lines of the functions k calls that its
+// r: a call of NoGoexit with the lines of the functions k calls that its
 // record leaves out, where k cannot call runtime.Goexit (goexit.go).
-func goexitMark(k *Kernel, f *kir.Func, embedded map[string]bool) (string, error) {
-	ok, calls := noGoexit(k, withTwins(f), f.Src.Decls)
+func goexitMark(k *Kernel, r *result, embedded map[string]bool) (string, error) {
+	ok, calls := noGoexit(k, r.helpers(), r.funcs()[0].Src.Decls)
 	if !ok {
 		return "", nil
 	}

@@ -63,15 +63,7 @@ func (w *writer) kernel(k *Kernel, r *result, imports *imports, hash, lines, mar
 	w.printf("%s", docOf(k, nil))
 	w.line(k)
 	w.printf("func %s%s(%s) func(*%s.Thread) {\n", k.Ctor, w.typeParams(k), strings.TrimPrefix(w.params(k, sourceName), ", "), w.gocuda)
-	entry, body := "Kernel", w.bodyFunc(f, "gc_body_"+name+targs, args)
-	if f.Grid {
-		entry = "GridKernel"
-		if f.GridStride != nil || f.Runs {
-			// its body steps through the chunk's blocks in lockstep, or
-			// runs them in rows: long contiguous chunks serve it best
-			entry = "GridStrideKernel"
-		}
-	}
+	entry, body := entryOf(f), w.bodyFunc(f, "gc_body_"+name+targs, args)
 	var specs []*spec
 	if w.simd {
 		specs = w.specBodies(k, r.specs, name)

@@ -143,3 +143,40 @@ func (st stage) run(t *gocuda.Thread) {
 func method(t *gocuda.Thread, s []float32) {
 	stage.run(stage{s}, t) // want `method run reaches SyncThreads, called as a method expression`
 }
+
+// stepper is a warp scan's policy.
+type stepper interface {
+	step(t *gocuda.Thread, v int32, offset int) int32
+}
+
+// deferStep defers in a step that shuffles: no instantiation with it
+// compiles.
+type deferStep struct{}
+
+func (deferStep) step(t *gocuda.Thread, v int32, offset int) int32 {
+	defer func() {}() // want `with P = deferStep: defer`
+	return gocuda.ShflUpSync(t, gocuda.FullMask, v, offset, gocuda.WarpSize)
+}
+
+// PolicyKernel steps with the policy its type argument is: it compiles
+// per instantiation, and its one instantiation in the package is refused.
+//
+//gocuda:kernel PolicyKernel
+func policy[P stepper](t *gocuda.Thread, out []int32) {
+	var p P
+	out[t.ThreadIdx.X] = p.step(t, out[t.ThreadIdx.X], 1)
+}
+
+// resetter is a policy that also resets, as no type of the package does.
+type resetter interface {
+	stepper
+	reset()
+}
+
+// UnmetKernel steps with a policy no type of the package can be.
+//
+//gocuda:kernel UnmetKernel
+func unmet[P resetter](t *gocuda.Thread, out []int32) {
+	var p P
+	out[t.ThreadIdx.X] = p.step(t, out[t.ThreadIdx.X], 1) // want `step called on a value of type parameter P synchronizes through a method known only at instantiation, and no type of the kernel's package instantiates it`
+}

@@ -144,3 +144,22 @@ func FuncValueKernel(out []float32) func(*gocuda.Thread) {
 func MethodKernel(s []float32) func(*gocuda.Thread) {
 	return func(gc_t *gocuda.Thread) { method(gc_t, s) }
 }
+
+// PolicyKernel steps with the policy its type argument is: it compiles
+// per instantiation, and its one instantiation in the package is refused.
+//
+// gocuda compile left it on the runtime path: with P = deferStep: defer.
+//
+//line refuse.go:165
+func PolicyKernel[P stepper](out []int32) func(*gocuda.Thread) {
+	return func(gc_t *gocuda.Thread) { policy[P](gc_t, out) }
+}
+
+// UnmetKernel steps with a policy no type of the package can be.
+//
+// gocuda compile left it on the runtime path: step called on a value of type parameter P synchronizes through a method known only at instantiation, and no type of the kernel's package instantiates it.
+//
+//line refuse.go:179
+func UnmetKernel[P resetter](out []int32) func(*gocuda.Thread) {
+	return func(gc_t *gocuda.Thread) { unmet[P](gc_t, out) }
+}
