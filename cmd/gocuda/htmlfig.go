@@ -77,11 +77,14 @@ func stepChart(id, xlabel string, pts []occPoint, ymax int, mark occPoint) templ
 	fmt.Fprintf(&b, `<rect x="%d" y="%d" width="%d" height="%d" fill="none" stroke="#9aa5b6"/>`, x0, y0, pw, ph)
 	b.WriteString(`<path fill="none" stroke="#1f6feb" stroke-width="2" d="`)
 	for i, p := range pts {
-		if i == 0 {
+		switch {
+		case i == 0:
 			fmt.Fprintf(&b, "M%.1f %.1f", px(p.x), py(p.y))
-			continue
+		case p.y != pts[i-1].y:
+			fmt.Fprintf(&b, "H%.1fV%.1f", px(p.x), py(p.y))
+		case i == len(pts)-1:
+			fmt.Fprintf(&b, "H%.1f", px(p.x))
 		}
-		fmt.Fprintf(&b, "H%.1fV%.1f", px(p.x), py(p.y))
 	}
 	b.WriteString(`"/>`)
 	fmt.Fprintf(&b, `<circle class="mark" data-x="%d" data-y="%d" cx="%.1f" cy="%.1f" r="6" fill="#c62828" stroke="#fff" stroke-width="2"/>`,

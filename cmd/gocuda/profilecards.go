@@ -69,6 +69,9 @@ func timeCard(p *record.KernelProfile) card {
 		{Label: "issue bound", Text: fmtNanos(t.IssueNS), Path: "timing.issue_bound_ns"},
 	}
 	switch {
+	case t.MWP >= t.Warps && t.CWP >= t.Warps:
+		c.Why = fmt.Sprintf("MWP and CWP are both the %s active warps: too few warps per SM to hide one another's memory latency.",
+			sig3(t.Warps))
 	case t.MWP < t.CWP:
 		c.Why = fmt.Sprintf("MWP %s < CWP %s: fewer warps can have memory requests in flight than have work to hide them, so warps wait on memory.",
 			sig3(t.MWP), sig3(t.CWP))

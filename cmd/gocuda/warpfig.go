@@ -83,7 +83,7 @@ func figLaneX(i int) int { return figLeft + figPitch*i }
 func figStart(b *strings.Builder, height int, attrs, title string) {
 	w := figLeft*2 + figPitch*32
 	fmt.Fprintf(b, `<figure><svg class="warp" width="%d" height="%d" viewBox="0 0 %d %d" role="img" %s>`, w, height, w, height, attrs)
-	fmt.Fprintf(b, `<text x="%d" y="14" font-size="12" font-weight="600" fill="#14213d">%s</text>`, figLeft, html.EscapeString(title))
+	fmt.Fprintf(b, `<text x="%d" y="14" class="ft">%s</text>`, figLeft, html.EscapeString(title))
 }
 
 // figLanes draws the lane boxes, each coloured by color(lane) ("" for
@@ -95,11 +95,10 @@ func figLanes(b *strings.Builder, addrs []int64, color func(int) string, label f
 		if addr >= 0 {
 			fill, text = color(lane), "#fff"
 		}
-		fmt.Fprintf(b, `<rect class="lane" data-lane="%d" data-addr="%d" x="%d" y="%d" width="%d" height="20" rx="3" fill="%s"/>`,
-			lane, addr, x, figLaneY, figBox, fill)
-		fmt.Fprintf(b, `<text x="%d" y="%d" font-size="10" text-anchor="middle" fill="%s">%d</text>`, x+figBox/2, figLaneY+14, text, lane)
+		fmt.Fprintf(b, `<rect class="lane" data-addr="%d" x="%d" y="%d" fill="%s"/>`, addr, x, figLaneY, fill)
+		fmt.Fprintf(b, `<text x="%d" y="%d" class="fm" fill="%s">%d</text>`, x+figBox/2, figLaneY+14, text, lane)
 		if addr >= 0 {
-			fmt.Fprintf(b, `<text transform="translate(%d %d) rotate(-90)" font-size="9" text-anchor="end" fill="#5b6576">%s</text>`,
+			fmt.Fprintf(b, `<text transform="translate(%d %d)rotate(-90)" class="fa">%s</text>`,
 				x+figBox/2+3, figLaneY+24, html.EscapeString(label(lane)))
 		}
 	}
@@ -137,19 +136,23 @@ func globalDiagram(a gpu.Arch, l *record.LineProfile, file string) template.HTML
 	figLanes(&b, w.Addrs, color, func(lane int) string { return fmt.Sprintf("+%d", w.Addrs[lane]-first) })
 	for i, u := range units {
 		x := ux(i)
-		fmt.Fprintf(&b, `<rect class="unit" x="%.1f" y="%d" width="%.1f" height="26" fill="#f6f8fb" stroke="#5b6576"/>`, x, figMemY, uw)
+		fmt.Fprintf(&b, `<rect class="unit" x="%.0f" y="%d" width="%.0f" height="26"/>`, x, figMemY, uw)
+		thin := uw*float64(w.Size)/float64(unit) < 3
+		if thin {
+			fmt.Fprintf(&b, `<rect x="%.0f" y="%d" width="%.0f" height="26" fill="%s" opacity=".75"/>`, x, figMemY, uw, lanePalette[i%len(lanePalette)])
+		}
 		for _, addr := range w.Addrs {
-			if addr >= 0 && addr/unit == u {
+			if !thin && addr >= 0 && addr/unit == u {
 				off := float64(addr-u*unit) / float64(unit)
 				fmt.Fprintf(&b, `<rect x="%.1f" y="%d" width="%.1f" height="26" fill="%s" opacity=".75"/>`,
 					x+off*uw, figMemY, max(uw*float64(w.Size)/float64(unit), 1), lanePalette[i%len(lanePalette)])
 			}
 		}
 		if i > 0 && units[i-1] != u-1 {
-			fmt.Fprintf(&b, `<text x="%.1f" y="%d" font-size="11" text-anchor="middle" fill="#5b6576">⋯</text>`, x-(span-uw)/2, figMemY+17)
+			fmt.Fprintf(&b, `<text x="%.0f" y="%d" class="fm">⋯</text>`, x-(span-uw)/2, figMemY+17)
 		}
 		if len(units) <= 8 || i == 0 || i == len(units)-1 {
-			fmt.Fprintf(&b, `<text x="%.1f" y="%d" font-size="10" text-anchor="middle" fill="#5b6576">+%d</text>`, x+uw/2, figMemY+40, u*unit-first)
+			fmt.Fprintf(&b, `<text x="%.0f" y="%d" class="fm">+%d</text>`, x+uw/2, figMemY+40, u*unit-first)
 		}
 	}
 	for lane, addr := range w.Addrs {
@@ -158,7 +161,7 @@ func globalDiagram(a gpu.Arch, l *record.LineProfile, file string) template.HTML
 		}
 		i := slices.Index(units, addr/unit)
 		x := ux(i) + uw*(float64(addr-units[i]*unit)+float64(w.Size)/2)/float64(unit)
-		fmt.Fprintf(&b, `<line x1="%d" y1="%d" x2="%.1f" y2="%d" stroke="%s" stroke-width="1.2" opacity=".8"/>`,
+		fmt.Fprintf(&b, `<line x1="%d" y1="%d" x2="%.1f" y2="%d" stroke="%s"/>`,
 			figLaneX(lane)+figBox/2, figLaneY+58, x, figMemY, color(lane))
 	}
 	useful := 0
@@ -221,15 +224,15 @@ func sharedDiagram(a gpu.Arch, l *record.LineProfile, file string) template.HTML
 	figLanes(&b, addrs, color, func(lane int) string { return fmt.Sprintf("[%d]", laneWord[lane]) })
 	for bank := range banks {
 		x := figLaneX(bank)
-		fmt.Fprintf(&b, `<text x="%d" y="%d" font-size="9" text-anchor="middle" fill="#5b6576">b%d</text>`, x+figBox/2, figMemY-4, bank)
-		fmt.Fprintf(&b, `<rect class="bank" data-bank="%d" data-words="%d" x="%d" y="%d" width="%d" height="%d" fill="#f6f8fb" stroke="#9aa5b6"/>`,
-			bank, len(words[bank]), x, figMemY, figBox, cell*ways)
+		fmt.Fprintf(&b, `<text x="%d" y="%d" class="fm">b%d</text>`, x+figBox/2, figMemY-4, bank)
+		fmt.Fprintf(&b, `<rect class="bank" data-words="%d" x="%d" y="%d" height="%d"/>`,
+			len(words[bank]), x, figMemY, cell*ways)
 		for i := range words[bank] {
 			fill := "#1f77b4"
 			if len(words[bank]) > 1 {
 				fill = "#c62828"
 			}
-			fmt.Fprintf(&b, `<rect x="%d" y="%d" width="%d" height="%d" fill="%s" stroke="#fff"/>`, x, figMemY+cell*i, figBox, cell, fill)
+			fmt.Fprintf(&b, `<rect class="word" x="%d" y="%d" height="%d" fill="%s"/>`, x, figMemY+cell*i, cell, fill)
 		}
 	}
 	for lane, word := range laneWord {
@@ -238,7 +241,7 @@ func sharedDiagram(a gpu.Arch, l *record.LineProfile, file string) template.HTML
 		}
 		bank := bankOf(lane)
 		row := slices.Index(words[bank], word)
-		fmt.Fprintf(&b, `<line x1="%d" y1="%d" x2="%d" y2="%d" stroke="%s" stroke-width="1.2" opacity=".7"/>`,
+		fmt.Fprintf(&b, `<line x1="%d" y1="%d" x2="%d" y2="%d" stroke="%s"/>`,
 			figLaneX(lane)+figBox/2, figLaneY+58, figLaneX(bank)+figBox/2, figMemY+cell*row+cell/2, color(lane))
 	}
 	note := ""
