@@ -10,7 +10,10 @@
 // warp loops, spill keeps what lives across a sync point); the others
 // choose faster forms of the loops that lowering wrote, down to the vector
 // pass's eight threads a step. gocuda compile -passes prints the table,
-// one line per pass, and docs/architecture.md lists it.
+// one line per pass, and docs/architecture.md lists it. A generic kernel
+// whose type parameter's method synchronizes (a policy template) enters
+// once per instantiation (Instances, Instantiate: instance.go), as a copy
+// of its declaration with the type arguments' types and methods.
 //
 // Then Emit writes the body once, from the IR: block-level control around
 // thread loops (one loop over the block's ranks, coordinates counted
