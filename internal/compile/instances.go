@@ -118,11 +118,7 @@ func (w *writer) instances(k *Kernel, r *result, imports *imports, hash, lines, 
 	w.line(k)
 	w.printf("var gc_src_%s = %s.NewSource(%s, %q, %q, %s)%s\n\n", name, w.compiled, w.files, k.Name(), hash, lines, mark)
 	for _, in := range r.insts {
-		var params string
-		for _, p := range specParams(k) {
-			params += fmt.Sprintf(", %s %s", in.f.ParamName(p.obj), in.f.TypeString(p.typ))
-		}
-		text, lanes := kir.EmitFile(in.f, in.body, "", params, w.simd)
+		text, lanes := kir.EmitFile(in.f, in.body, "", instParams(k, in.f), w.simd)
 		w.printf("%s\n", text)
 		if lanes {
 			imports.own(lanesPath, w.lanes)
@@ -130,6 +126,23 @@ func (w *writer) instances(k *Kernel, r *result, imports *imports, hash, lines, 
 		w.decls(in.f, imports, k)
 	}
 	imports.use(k.Decl, k.Pkg.TypesInfo)
+}
+
+// instParams returns ", p1 T1, p2 T2": the parameters after the thread
+// of f's body, with its instantiation's types, a variadic one's as the
+// kernel declares it (the constructor passes it on with ...).
+func instParams(k *Kernel, f *kir.Func) string {
+	var b strings.Builder
+	sig := k.Pkg.TypesInfo.Defs[k.Decl.Name].(*types.Func).Signature()
+	params := specParams(k)
+	for i, p := range params {
+		t := f.TypeString(p.typ)
+		if sig.Variadic() && i == len(params)-1 {
+			t = "..." + f.TypeString(p.typ.(*types.Slice).Elem())
+		}
+		fmt.Fprintf(&b, ", %s %s", f.ParamName(p.obj), t)
+	}
+	return b.String()
 }
 
 // decls writes the declarations f's body needs beside it (twins, jams,

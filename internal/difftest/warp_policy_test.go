@@ -110,3 +110,20 @@ func TestWarpPolicyCounted(t *testing.T) {
 	}
 	require.Equal(t, want, got)
 }
+
+// testWarp is a policy gocuda compile does not see (test files are not
+// compiled): the constructor's switch has no case for it.
+type testWarp struct{ shuffleWarp }
+
+// TestWarpPolicyOther: a type argument the package's generated file has
+// no case for runs the kernel on the runtime path, with the same result.
+func TestWarpPolicyOther(t *testing.T) {
+	const n, bs = 256, 128
+	in := randInts(n)
+	got := agree(t, func(f form) ([]int32, error) {
+		out := make([]int32, n)
+		cfg := gocuda.Config{Grid: gocuda.Dim3{X: n / bs}, Block: gocuda.Dim3{X: bs}}
+		return out, f.launch(cfg, WarpPolicyScanKernel[testWarp](in, out))
+	})
+	require.Equal(t, hostScan(in, bs), got)
+}

@@ -33,13 +33,16 @@ func (p *scaled) step(t *gocuda.Thread, v int32, offset int) int32 {
 	return v
 }
 
-// ScanKernel scans each warp's elements with policy p.
+// ScanKernel scans each warp's elements with policy p, then scales them.
 //
 //gocuda:kernel ScanKernel
-func scan[P stepper](t *gocuda.Thread, p P, in, out []int32) {
+func scan[P stepper](t *gocuda.Thread, p P, in, out []int32, scale ...int32) {
 	v := in[t.ThreadIdx.X]
 	for offset := 1; offset < gocuda.WarpSize; offset *= 2 {
 		v = p.step(t, v, offset)
+	}
+	for _, s := range scale {
+		v *= s
 	}
 	out[t.ThreadIdx.X] = v
 }

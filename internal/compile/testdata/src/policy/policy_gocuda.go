@@ -15,29 +15,29 @@ import (
 // package compiled than the one it builds with: run go generate.
 const _ = compiled.GeneratedCodeVersion2
 
-// ScanKernel scans each warp's elements with policy p.
+// ScanKernel scans each warp's elements with policy p, then scales them.
 //
 // gocuda compile compiled it for P = *scaled; P = shfl; other type arguments run it on the runtime path.
 //
 //line policy.go:39
-func ScanKernel[P stepper](p P, in, out []int32) func(*gocuda.Thread) {
-	gc_thread := func(gc_t *gocuda.Thread) { scan[P](gc_t, p, in, out) }
+func ScanKernel[P stepper](p P, in, out []int32, scale ...int32) func(*gocuda.Thread) {
+	gc_thread := func(gc_t *gocuda.Thread) { scan[P](gc_t, p, in, out, scale...) }
 	switch any(*new(P)).(type) {
 	case *scaled:
 		p := any(p).(*scaled)
-		return compiled.Kernel(gc_src_scan, gc_thread, func(gc_b *compiled.Block) { gc_body_scan_ptr_scaled(gc_b, p, in, out) })
+		return compiled.Kernel(gc_src_scan, gc_thread, func(gc_b *compiled.Block) { gc_body_scan_ptr_scaled(gc_b, p, in, out, scale...) })
 	case shfl:
 		p := any(p).(shfl)
-		return compiled.Kernel(gc_src_scan, gc_thread, func(gc_b *compiled.Block) { gc_body_scan_shfl(gc_b, p, in, out) })
+		return compiled.Kernel(gc_src_scan, gc_thread, func(gc_b *compiled.Block) { gc_body_scan_shfl(gc_b, p, in, out, scale...) })
 	}
 	return gc_thread
 }
 
 //line policy.go:39
-var gc_src_scan = compiled.NewSource(gc_files_policy, "scan", "401ccf58d9fdddae41a90207c1df61e3f8bf371961872044b4ddf8ebc31b743a", "policy.go:36-45", "policy.go:17-23", "policy.go:28-34")
+var gc_src_scan = compiled.NewSource(gc_files_policy, "scan", "72594c59630380f132ff380242f0a39730b777b3883e55612786557a01724981", "policy.go:36-48", "policy.go:17-23", "policy.go:28-34")
 
 //line policy.go:39
-func gc_body_scan_ptr_scaled(gc_b *compiled.Block, p *scaled, in []int32, out []int32) {
+func gc_body_scan_ptr_scaled(gc_b *compiled.Block, p *scaled, in []int32, out []int32, scale ...int32) {
 	gc_pos := gc_b.Pos()
 	gc_bd := gc_b.Dim()
 	gc_bdx := gc_bd.X
@@ -134,9 +134,115 @@ func gc_body_scan_ptr_scaled(gc_b *compiled.Block, p *scaled, in []int32, out []
 					gc_off2 := gc_x02
 					if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off2 >= 0 && gc_off2 <= len(out) && 32 <= len(out)-gc_off2 {
 						gc_at2 := out[gc_off2:][:32]
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							gc_tx := gc_x02 + gc_lane
+							_ = gc_tx
+							gc_rank := gc_w + gc_lane
+							gc_pos.Thread = gc_rank
+							v := gc_l_v[gc_lane]
+							_ = v
+
+							{
 
 //line policy.go:44
-						copy(gc_at2, gc_l_v[:])
+								gc_xs2 := scale
+//line policy.go:44
+								gc_i2 := 0
+//line policy.go:44
+								for ; gc_i2+3 < len(gc_xs2); gc_i2 += 4 {
+//line policy.go:44
+									{
+//line policy.go:44
+										gc_k6 := gc_i2 + 0
+//line policy.go:44
+										_ = gc_k6
+//line policy.go:44
+										s := gc_xs2[gc_k6]
+//line policy.go:44
+										_ = s
+//line policy.go:44
+										{
+											v *= s
+										}
+//line policy.go:46
+									}
+//line policy.go:46
+									{
+//line policy.go:46
+										gc_k7 := gc_i2 + 1
+//line policy.go:46
+										_ = gc_k7
+//line policy.go:46
+										s := gc_xs2[gc_k7]
+//line policy.go:46
+										_ = s
+//line policy.go:44
+										{
+											v *= s
+										}
+//line policy.go:46
+									}
+//line policy.go:46
+									{
+//line policy.go:46
+										gc_k8 := gc_i2 + 2
+//line policy.go:46
+										_ = gc_k8
+//line policy.go:46
+										s := gc_xs2[gc_k8]
+//line policy.go:46
+										_ = s
+//line policy.go:44
+										{
+											v *= s
+										}
+//line policy.go:46
+									}
+//line policy.go:46
+									{
+//line policy.go:46
+										gc_k9 := gc_i2 + 3
+//line policy.go:46
+										_ = gc_k9
+//line policy.go:46
+										s := gc_xs2[gc_k9]
+//line policy.go:46
+										_ = s
+//line policy.go:44
+										{
+											v *= s
+										}
+//line policy.go:46
+									}
+//line policy.go:46
+								}
+//line policy.go:44
+								for ; gc_i2 < len(gc_xs2); gc_i2++ {
+//line policy.go:44
+									{
+//line policy.go:44
+										gc_k10 := gc_i2
+//line policy.go:44
+										_ = gc_k10
+//line policy.go:44
+										s := gc_xs2[gc_k10]
+//line policy.go:44
+										_ = s
+//line policy.go:44
+										{
+											v *= s
+										}
+//line policy.go:46
+									}
+//line policy.go:46
+								}
+//line policy.go:46
+							}
+
+//line policy.go:47
+							gc_at2[gc_lane] = v
+							gc_l_v[gc_lane] = v
+						}
 					} else {
 						for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 							gc_tx++
@@ -148,8 +254,106 @@ func gc_body_scan_ptr_scaled(gc_b *compiled.Block, p *scaled, in []int32, out []
 							v := gc_l_v[gc_lane]
 							_ = v
 
+							{
+
 //line policy.go:44
+								gc_xs := scale
+//line policy.go:44
+								gc_i := 0
+//line policy.go:44
+								for ; gc_i+3 < len(gc_xs); gc_i += 4 {
+//line policy.go:44
+									{
+//line policy.go:44
+										gc_k := gc_i + 0
+//line policy.go:44
+										_ = gc_k
+//line policy.go:44
+										s := gc_xs[gc_k]
+//line policy.go:44
+										_ = s
+//line policy.go:44
+										{
+											v *= s
+										}
+//line policy.go:46
+									}
+//line policy.go:46
+									{
+//line policy.go:46
+										gc_k2 := gc_i + 1
+//line policy.go:46
+										_ = gc_k2
+//line policy.go:46
+										s := gc_xs[gc_k2]
+//line policy.go:46
+										_ = s
+//line policy.go:44
+										{
+											v *= s
+										}
+//line policy.go:46
+									}
+//line policy.go:46
+									{
+//line policy.go:46
+										gc_k3 := gc_i + 2
+//line policy.go:46
+										_ = gc_k3
+//line policy.go:46
+										s := gc_xs[gc_k3]
+//line policy.go:46
+										_ = s
+//line policy.go:44
+										{
+											v *= s
+										}
+//line policy.go:46
+									}
+//line policy.go:46
+									{
+//line policy.go:46
+										gc_k4 := gc_i + 3
+//line policy.go:46
+										_ = gc_k4
+//line policy.go:46
+										s := gc_xs[gc_k4]
+//line policy.go:46
+										_ = s
+//line policy.go:44
+										{
+											v *= s
+										}
+//line policy.go:46
+									}
+//line policy.go:46
+								}
+//line policy.go:44
+								for ; gc_i < len(gc_xs); gc_i++ {
+//line policy.go:44
+									{
+//line policy.go:44
+										gc_k5 := gc_i
+//line policy.go:44
+										_ = gc_k5
+//line policy.go:44
+										s := gc_xs[gc_k5]
+//line policy.go:44
+										_ = s
+//line policy.go:44
+										{
+											v *= s
+										}
+//line policy.go:46
+									}
+//line policy.go:46
+								}
+//line policy.go:46
+							}
+
+//line policy.go:47
 							out[gc_tx] = v
+							gc_l_v[gc_lane] = v
 						}
 					}
 				}
@@ -159,7 +363,7 @@ func gc_body_scan_ptr_scaled(gc_b *compiled.Block, p *scaled, in []int32, out []
 }
 
 //line policy.go:39
-func gc_body_scan_shfl(gc_b *compiled.Block, p shfl, in []int32, out []int32) {
+func gc_body_scan_shfl(gc_b *compiled.Block, p shfl, in []int32, out []int32, scale ...int32) {
 	gc_pos := gc_b.Pos()
 	gc_bd := gc_b.Dim()
 	gc_bdx := gc_bd.X
@@ -256,9 +460,115 @@ func gc_body_scan_shfl(gc_b *compiled.Block, p shfl, in []int32, out []int32) {
 					gc_off2 := gc_x02
 					if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off2 >= 0 && gc_off2 <= len(out) && 32 <= len(out)-gc_off2 {
 						gc_at2 := out[gc_off2:][:32]
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							gc_tx := gc_x02 + gc_lane
+							_ = gc_tx
+							gc_rank := gc_w + gc_lane
+							gc_pos.Thread = gc_rank
+							v := gc_l_v[gc_lane]
+							_ = v
+
+							{
 
 //line policy.go:44
-						copy(gc_at2, gc_l_v[:])
+								gc_xs2 := scale
+//line policy.go:44
+								gc_i2 := 0
+//line policy.go:44
+								for ; gc_i2+3 < len(gc_xs2); gc_i2 += 4 {
+//line policy.go:44
+									{
+//line policy.go:44
+										gc_k6 := gc_i2 + 0
+//line policy.go:44
+										_ = gc_k6
+//line policy.go:44
+										s := gc_xs2[gc_k6]
+//line policy.go:44
+										_ = s
+//line policy.go:44
+										{
+											v *= s
+										}
+//line policy.go:46
+									}
+//line policy.go:46
+									{
+//line policy.go:46
+										gc_k7 := gc_i2 + 1
+//line policy.go:46
+										_ = gc_k7
+//line policy.go:46
+										s := gc_xs2[gc_k7]
+//line policy.go:46
+										_ = s
+//line policy.go:44
+										{
+											v *= s
+										}
+//line policy.go:46
+									}
+//line policy.go:46
+									{
+//line policy.go:46
+										gc_k8 := gc_i2 + 2
+//line policy.go:46
+										_ = gc_k8
+//line policy.go:46
+										s := gc_xs2[gc_k8]
+//line policy.go:46
+										_ = s
+//line policy.go:44
+										{
+											v *= s
+										}
+//line policy.go:46
+									}
+//line policy.go:46
+									{
+//line policy.go:46
+										gc_k9 := gc_i2 + 3
+//line policy.go:46
+										_ = gc_k9
+//line policy.go:46
+										s := gc_xs2[gc_k9]
+//line policy.go:46
+										_ = s
+//line policy.go:44
+										{
+											v *= s
+										}
+//line policy.go:46
+									}
+//line policy.go:46
+								}
+//line policy.go:44
+								for ; gc_i2 < len(gc_xs2); gc_i2++ {
+//line policy.go:44
+									{
+//line policy.go:44
+										gc_k10 := gc_i2
+//line policy.go:44
+										_ = gc_k10
+//line policy.go:44
+										s := gc_xs2[gc_k10]
+//line policy.go:44
+										_ = s
+//line policy.go:44
+										{
+											v *= s
+										}
+//line policy.go:46
+									}
+//line policy.go:46
+								}
+//line policy.go:46
+							}
+
+//line policy.go:47
+							gc_at2[gc_lane] = v
+							gc_l_v[gc_lane] = v
+						}
 					} else {
 						for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 							gc_tx++
@@ -270,8 +580,106 @@ func gc_body_scan_shfl(gc_b *compiled.Block, p shfl, in []int32, out []int32) {
 							v := gc_l_v[gc_lane]
 							_ = v
 
+							{
+
 //line policy.go:44
+								gc_xs := scale
+//line policy.go:44
+								gc_i := 0
+//line policy.go:44
+								for ; gc_i+3 < len(gc_xs); gc_i += 4 {
+//line policy.go:44
+									{
+//line policy.go:44
+										gc_k := gc_i + 0
+//line policy.go:44
+										_ = gc_k
+//line policy.go:44
+										s := gc_xs[gc_k]
+//line policy.go:44
+										_ = s
+//line policy.go:44
+										{
+											v *= s
+										}
+//line policy.go:46
+									}
+//line policy.go:46
+									{
+//line policy.go:46
+										gc_k2 := gc_i + 1
+//line policy.go:46
+										_ = gc_k2
+//line policy.go:46
+										s := gc_xs[gc_k2]
+//line policy.go:46
+										_ = s
+//line policy.go:44
+										{
+											v *= s
+										}
+//line policy.go:46
+									}
+//line policy.go:46
+									{
+//line policy.go:46
+										gc_k3 := gc_i + 2
+//line policy.go:46
+										_ = gc_k3
+//line policy.go:46
+										s := gc_xs[gc_k3]
+//line policy.go:46
+										_ = s
+//line policy.go:44
+										{
+											v *= s
+										}
+//line policy.go:46
+									}
+//line policy.go:46
+									{
+//line policy.go:46
+										gc_k4 := gc_i + 3
+//line policy.go:46
+										_ = gc_k4
+//line policy.go:46
+										s := gc_xs[gc_k4]
+//line policy.go:46
+										_ = s
+//line policy.go:44
+										{
+											v *= s
+										}
+//line policy.go:46
+									}
+//line policy.go:46
+								}
+//line policy.go:44
+								for ; gc_i < len(gc_xs); gc_i++ {
+//line policy.go:44
+									{
+//line policy.go:44
+										gc_k5 := gc_i
+//line policy.go:44
+										_ = gc_k5
+//line policy.go:44
+										s := gc_xs[gc_k5]
+//line policy.go:44
+										_ = s
+//line policy.go:44
+										{
+											v *= s
+										}
+//line policy.go:46
+									}
+//line policy.go:46
+								}
+//line policy.go:46
+							}
+
+//line policy.go:47
 							out[gc_tx] = v
+							gc_l_v[gc_lane] = v
 						}
 					}
 				}

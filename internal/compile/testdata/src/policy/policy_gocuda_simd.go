@@ -16,29 +16,29 @@ import (
 // package compiled than the one it builds with: run go generate.
 const _ = compiled.GeneratedCodeVersion2
 
-// ScanKernel scans each warp's elements with policy p.
+// ScanKernel scans each warp's elements with policy p, then scales them.
 //
 // gocuda compile compiled it for P = *scaled; P = shfl; other type arguments run it on the runtime path.
 //
 //line policy.go:39
-func ScanKernel[P stepper](p P, in, out []int32) func(*gocuda.Thread) {
-	gc_thread := func(gc_t *gocuda.Thread) { scan[P](gc_t, p, in, out) }
+func ScanKernel[P stepper](p P, in, out []int32, scale ...int32) func(*gocuda.Thread) {
+	gc_thread := func(gc_t *gocuda.Thread) { scan[P](gc_t, p, in, out, scale...) }
 	switch any(*new(P)).(type) {
 	case *scaled:
 		p := any(p).(*scaled)
-		return compiled.Kernel(gc_src_scan, gc_thread, func(gc_b *compiled.Block) { gc_body_scan_ptr_scaled(gc_b, p, in, out) })
+		return compiled.Kernel(gc_src_scan, gc_thread, func(gc_b *compiled.Block) { gc_body_scan_ptr_scaled(gc_b, p, in, out, scale...) })
 	case shfl:
 		p := any(p).(shfl)
-		return compiled.Kernel(gc_src_scan, gc_thread, func(gc_b *compiled.Block) { gc_body_scan_shfl(gc_b, p, in, out) })
+		return compiled.Kernel(gc_src_scan, gc_thread, func(gc_b *compiled.Block) { gc_body_scan_shfl(gc_b, p, in, out, scale...) })
 	}
 	return gc_thread
 }
 
 //line policy.go:39
-var gc_src_scan = compiled.NewSource(gc_files_policy, "scan", "401ccf58d9fdddae41a90207c1df61e3f8bf371961872044b4ddf8ebc31b743a", "policy.go:36-45", "policy.go:17-23", "policy.go:28-34")
+var gc_src_scan = compiled.NewSource(gc_files_policy, "scan", "72594c59630380f132ff380242f0a39730b777b3883e55612786557a01724981", "policy.go:36-48", "policy.go:17-23", "policy.go:28-34")
 
 //line policy.go:39
-func gc_body_scan_ptr_scaled(gc_b2 *compiled.Block, p *scaled, in []int32, out []int32) {
+func gc_body_scan_ptr_scaled(gc_b2 *compiled.Block, p *scaled, in []int32, out []int32, scale ...int32) {
 	gc_pos2 := gc_b2.Pos()
 	gc_bd2 := gc_b2.Dim()
 	gc_bdx2 := gc_bd2.X
@@ -230,31 +230,204 @@ func gc_body_scan_ptr_scaled(gc_b2 *compiled.Block, p *scaled, in []int32, out [
 					}
 				}
 			}
-			{
-				gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-				gc_tx2 := gc_tidx2.X - 1
-				{
-					gc_x04 := gc_tidx2.X
-					gc_off4 := gc_x04
-					if gc_act2 == ^uint32(0) && gc_x04+32 <= gc_bdx2 && gc_off4 >= 0 && gc_off4 <= len(out) && 32 <= len(out)-gc_off4 {
-						gc_at4 := out[gc_off4:][:32]
-
+			gc_left2 := gc_act2
+			if compiled.SIMD {
+				gc_tidx4 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+				if gc_act2 == ^uint32(0) && gc_tidx4.X+32 <= gc_bdx2 {
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+						gc_rank2 := gc_w2 + gc_lane2
+						gc_tx2 := gc_tidx4.X + gc_lane2
+						_ = gc_tx2
+						gc_ty2 := gc_tidx4.Y
+						_ = gc_ty2
+						gc_tz2 := gc_tidx4.Z
+						_ = gc_tz2
+						_ = gc_rank2
 //line policy.go:44
-						copy(gc_at4, gc_l_v[:])
-					} else {
-						for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-							gc_tx2++
-							if gc_tx2 == gc_bdx2 {
-								gc_tx2 = 0
-							}
-							gc_rank2 := gc_w2 + gc_lane2
-							gc_pos2.Thread = gc_rank2
-							v := gc_l_v[gc_lane2]
-							_ = v
-
+						v := archsimd.LoadInt32x8Slice(gc_l_v[gc_lane2:])
 //line policy.go:44
-							out[gc_tx2] = v
+						_ = v
+//line policy.go:44
+						for _, s := range scale {
+//line policy.go:44
+							_ = s
+//line policy.go:44
+							v = v.Mul(archsimd.BroadcastInt32x8(s))
+//line policy.go:44
 						}
+//line policy.go:47
+						if gc_tx2 < 0 || gc_tx2 > len(out)-8 {
+//line policy.go:47
+							break
+//line policy.go:47
+						}
+//line policy.go:47
+						v.StoreSlice(out[gc_tx2:])
+//line policy.go:47
+						v.StoreSlice(gc_l_v[gc_lane2:])
+						gc_left2 &^= 0xff << gc_lane2
+					}
+				} else {
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+						if gc_act2>>gc_lane2&0xff != 0xff {
+							continue
+						}
+						gc_rank2 := gc_w2 + gc_lane2
+						gc_tidx2 := gc_b2.AtFlat(gc_rank2, gc_bdy2*gc_bdz2 == 1)
+						if gc_tidx2.X+8 > gc_bdx2 {
+							continue // the lanes wrap to the next row
+						}
+						gc_tx2 := gc_tidx2.X
+						_ = gc_tx2
+						gc_ty2 := gc_tidx2.Y
+						_ = gc_ty2
+						gc_tz2 := gc_tidx2.Z
+						_ = gc_tz2
+						_ = gc_rank2
+//line policy.go:47
+						v := archsimd.LoadInt32x8Slice(gc_l_v[gc_lane2:])
+//line policy.go:47
+						_ = v
+//line policy.go:44
+						for _, s := range scale {
+//line policy.go:44
+							_ = s
+//line policy.go:44
+							v = v.Mul(archsimd.BroadcastInt32x8(s))
+//line policy.go:44
+						}
+//line policy.go:47
+						if gc_tx2 < 0 || gc_tx2 > len(out)-8 {
+//line policy.go:47
+							break
+//line policy.go:47
+						}
+//line policy.go:47
+						v.StoreSlice(out[gc_tx2:])
+//line policy.go:47
+						v.StoreSlice(gc_l_v[gc_lane2:])
+						gc_left2 &^= 0xff << gc_lane2
+					}
+				}
+				archsimd.ClearAVXUpperBits()
+			}
+			if gc_left2 != 0 {
+				{
+					gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+					gc_tx2 := gc_tidx2.X - 1
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+						gc_tx2++
+						if gc_tx2 == gc_bdx2 {
+							gc_tx2 = 0
+						}
+						if gc_left2&(1<<gc_lane2) == 0 {
+							continue
+						}
+						gc_rank2 := gc_w2 + gc_lane2
+						gc_pos2.Thread = gc_rank2
+						v := gc_l_v[gc_lane2]
+						_ = v
+
+						{
+
+//line policy.go:44
+							gc_xs3 := scale
+//line policy.go:44
+							gc_i3 := 0
+//line policy.go:44
+							for ; gc_i3+3 < len(gc_xs3); gc_i3 += 4 {
+//line policy.go:44
+								{
+//line policy.go:44
+									gc_k11 := gc_i3 + 0
+//line policy.go:44
+									_ = gc_k11
+//line policy.go:44
+									s := gc_xs3[gc_k11]
+//line policy.go:44
+									_ = s
+//line policy.go:44
+									{
+										v *= s
+									}
+//line policy.go:46
+								}
+//line policy.go:46
+								{
+//line policy.go:46
+									gc_k12 := gc_i3 + 1
+//line policy.go:46
+									_ = gc_k12
+//line policy.go:46
+									s := gc_xs3[gc_k12]
+//line policy.go:46
+									_ = s
+//line policy.go:44
+									{
+										v *= s
+									}
+//line policy.go:46
+								}
+//line policy.go:46
+								{
+//line policy.go:46
+									gc_k13 := gc_i3 + 2
+//line policy.go:46
+									_ = gc_k13
+//line policy.go:46
+									s := gc_xs3[gc_k13]
+//line policy.go:46
+									_ = s
+//line policy.go:44
+									{
+										v *= s
+									}
+//line policy.go:46
+								}
+//line policy.go:46
+								{
+//line policy.go:46
+									gc_k14 := gc_i3 + 3
+//line policy.go:46
+									_ = gc_k14
+//line policy.go:46
+									s := gc_xs3[gc_k14]
+//line policy.go:46
+									_ = s
+//line policy.go:44
+									{
+										v *= s
+									}
+//line policy.go:46
+								}
+//line policy.go:46
+							}
+//line policy.go:44
+							for ; gc_i3 < len(gc_xs3); gc_i3++ {
+//line policy.go:44
+								{
+//line policy.go:44
+									gc_k15 := gc_i3
+//line policy.go:44
+									_ = gc_k15
+//line policy.go:44
+									s := gc_xs3[gc_k15]
+//line policy.go:44
+									_ = s
+//line policy.go:44
+									{
+										v *= s
+									}
+//line policy.go:46
+								}
+//line policy.go:46
+							}
+//line policy.go:46
+						}
+
+//line policy.go:47
+						out[gc_tx2] = v
+						gc_l_v[gc_lane2] = v
 					}
 				}
 			}
@@ -265,7 +438,7 @@ func gc_body_scan_ptr_scaled(gc_b2 *compiled.Block, p *scaled, in []int32, out [
 var gc_tab_int32x8_59597735 = [8]int32{0, 1, 2, 3, 4, 5, 6, 7}
 
 //line policy.go:39
-func gc_body_scan_shfl(gc_b2 *compiled.Block, p shfl, in []int32, out []int32) {
+func gc_body_scan_shfl(gc_b2 *compiled.Block, p shfl, in []int32, out []int32, scale ...int32) {
 	gc_pos2 := gc_b2.Pos()
 	gc_bd2 := gc_b2.Dim()
 	gc_bdx2 := gc_bd2.X
@@ -459,31 +632,204 @@ func gc_body_scan_shfl(gc_b2 *compiled.Block, p shfl, in []int32, out []int32) {
 					}
 				}
 			}
-			{
-				gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-				gc_tx2 := gc_tidx2.X - 1
-				{
-					gc_x04 := gc_tidx2.X
-					gc_off4 := gc_x04
-					if gc_act2 == ^uint32(0) && gc_x04+32 <= gc_bdx2 && gc_off4 >= 0 && gc_off4 <= len(out) && 32 <= len(out)-gc_off4 {
-						gc_at4 := out[gc_off4:][:32]
-
+			gc_left2 := gc_act2
+			if compiled.SIMD {
+				gc_tidx4 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+				if gc_act2 == ^uint32(0) && gc_tidx4.X+32 <= gc_bdx2 {
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+						gc_rank2 := gc_w2 + gc_lane2
+						gc_tx2 := gc_tidx4.X + gc_lane2
+						_ = gc_tx2
+						gc_ty2 := gc_tidx4.Y
+						_ = gc_ty2
+						gc_tz2 := gc_tidx4.Z
+						_ = gc_tz2
+						_ = gc_rank2
 //line policy.go:44
-						copy(gc_at4, gc_l_v[:])
-					} else {
-						for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-							gc_tx2++
-							if gc_tx2 == gc_bdx2 {
-								gc_tx2 = 0
-							}
-							gc_rank2 := gc_w2 + gc_lane2
-							gc_pos2.Thread = gc_rank2
-							v := gc_l_v[gc_lane2]
-							_ = v
-
+						v := archsimd.LoadInt32x8Slice(gc_l_v[gc_lane2:])
 //line policy.go:44
-							out[gc_tx2] = v
+						_ = v
+//line policy.go:44
+						for _, s := range scale {
+//line policy.go:44
+							_ = s
+//line policy.go:44
+							v = v.Mul(archsimd.BroadcastInt32x8(s))
+//line policy.go:44
 						}
+//line policy.go:47
+						if gc_tx2 < 0 || gc_tx2 > len(out)-8 {
+//line policy.go:47
+							break
+//line policy.go:47
+						}
+//line policy.go:47
+						v.StoreSlice(out[gc_tx2:])
+//line policy.go:47
+						v.StoreSlice(gc_l_v[gc_lane2:])
+						gc_left2 &^= 0xff << gc_lane2
+					}
+				} else {
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+						if gc_act2>>gc_lane2&0xff != 0xff {
+							continue
+						}
+						gc_rank2 := gc_w2 + gc_lane2
+						gc_tidx2 := gc_b2.AtFlat(gc_rank2, gc_bdy2*gc_bdz2 == 1)
+						if gc_tidx2.X+8 > gc_bdx2 {
+							continue // the lanes wrap to the next row
+						}
+						gc_tx2 := gc_tidx2.X
+						_ = gc_tx2
+						gc_ty2 := gc_tidx2.Y
+						_ = gc_ty2
+						gc_tz2 := gc_tidx2.Z
+						_ = gc_tz2
+						_ = gc_rank2
+//line policy.go:47
+						v := archsimd.LoadInt32x8Slice(gc_l_v[gc_lane2:])
+//line policy.go:47
+						_ = v
+//line policy.go:44
+						for _, s := range scale {
+//line policy.go:44
+							_ = s
+//line policy.go:44
+							v = v.Mul(archsimd.BroadcastInt32x8(s))
+//line policy.go:44
+						}
+//line policy.go:47
+						if gc_tx2 < 0 || gc_tx2 > len(out)-8 {
+//line policy.go:47
+							break
+//line policy.go:47
+						}
+//line policy.go:47
+						v.StoreSlice(out[gc_tx2:])
+//line policy.go:47
+						v.StoreSlice(gc_l_v[gc_lane2:])
+						gc_left2 &^= 0xff << gc_lane2
+					}
+				}
+				archsimd.ClearAVXUpperBits()
+			}
+			if gc_left2 != 0 {
+				{
+					gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+					gc_tx2 := gc_tidx2.X - 1
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+						gc_tx2++
+						if gc_tx2 == gc_bdx2 {
+							gc_tx2 = 0
+						}
+						if gc_left2&(1<<gc_lane2) == 0 {
+							continue
+						}
+						gc_rank2 := gc_w2 + gc_lane2
+						gc_pos2.Thread = gc_rank2
+						v := gc_l_v[gc_lane2]
+						_ = v
+
+						{
+
+//line policy.go:44
+							gc_xs3 := scale
+//line policy.go:44
+							gc_i3 := 0
+//line policy.go:44
+							for ; gc_i3+3 < len(gc_xs3); gc_i3 += 4 {
+//line policy.go:44
+								{
+//line policy.go:44
+									gc_k11 := gc_i3 + 0
+//line policy.go:44
+									_ = gc_k11
+//line policy.go:44
+									s := gc_xs3[gc_k11]
+//line policy.go:44
+									_ = s
+//line policy.go:44
+									{
+										v *= s
+									}
+//line policy.go:46
+								}
+//line policy.go:46
+								{
+//line policy.go:46
+									gc_k12 := gc_i3 + 1
+//line policy.go:46
+									_ = gc_k12
+//line policy.go:46
+									s := gc_xs3[gc_k12]
+//line policy.go:46
+									_ = s
+//line policy.go:44
+									{
+										v *= s
+									}
+//line policy.go:46
+								}
+//line policy.go:46
+								{
+//line policy.go:46
+									gc_k13 := gc_i3 + 2
+//line policy.go:46
+									_ = gc_k13
+//line policy.go:46
+									s := gc_xs3[gc_k13]
+//line policy.go:46
+									_ = s
+//line policy.go:44
+									{
+										v *= s
+									}
+//line policy.go:46
+								}
+//line policy.go:46
+								{
+//line policy.go:46
+									gc_k14 := gc_i3 + 3
+//line policy.go:46
+									_ = gc_k14
+//line policy.go:46
+									s := gc_xs3[gc_k14]
+//line policy.go:46
+									_ = s
+//line policy.go:44
+									{
+										v *= s
+									}
+//line policy.go:46
+								}
+//line policy.go:46
+							}
+//line policy.go:44
+							for ; gc_i3 < len(gc_xs3); gc_i3++ {
+//line policy.go:44
+								{
+//line policy.go:44
+									gc_k15 := gc_i3
+//line policy.go:44
+									_ = gc_k15
+//line policy.go:44
+									s := gc_xs3[gc_k15]
+//line policy.go:44
+									_ = s
+//line policy.go:44
+									{
+										v *= s
+									}
+//line policy.go:46
+								}
+//line policy.go:46
+							}
+//line policy.go:46
+						}
+
+//line policy.go:47
+						out[gc_tx2] = v
+						gc_l_v[gc_lane2] = v
 					}
 				}
 			}
