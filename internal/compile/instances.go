@@ -107,11 +107,7 @@ func (w *writer) instances(k *Kernel, r *result, imports *imports, hash, lines, 
 		f.Src.Qualifier = imports.qualifier(k.Pkg.Types)
 		f.Src.Gocuda, f.Src.Compiled, f.Src.Archsimd, f.Src.Lanes = w.gocuda, w.compiled, w.archsimd, w.lanes
 		w.printf("case %s:\n", caseType(k, f))
-		for _, p := range specParams(k) {
-			if t := f.TypeString(p.typ); t != w.origType(f, p.typ) {
-				w.printf("%s := any(%s).(%s)\n", p.name, p.name, t)
-			}
-		}
+		w.assertParams(k, f)
 		w.printf("return %s.%s(gc_src_%s, gc_thread, %s)\n", w.compiled, entryOf(f), name, w.bodyFunc(f, in.body, argList(k)))
 	}
 	w.printf("}\nreturn gc_thread\n}\n\n")

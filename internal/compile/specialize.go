@@ -74,18 +74,25 @@ func (w *writer) bodyFunc(f *kir.Func, body, args string) string {
 // specialized lane type, the parameters of that type asserted to it (the
 // same values: the type argument is that type) and its body taken.
 func (w *writer) dispatch(k *Kernel, specs []*spec, name string) {
-	w.printf("switch any(*new(%s)).(type) {\n", k.Decl.Type.TypeParams.List[0].Names[0].Name)
+	w.printf("switch %s {\n", typeSwitch(k))
 	for _, s := range specs {
 		ts := s.f.TypeString(s.typ)
 		w.printf("case %s:\n", ts)
-		for _, p := range specParams(k) {
-			if t := s.f.TypeString(p.typ); t != w.origType(s.f, p.typ) {
-				w.printf("%s := any(%s).(%s)\n", p.name, p.name, t)
-			}
-		}
+		w.assertParams(k, s.f)
 		w.printf("gc_body = %s\n", w.bodyFunc(s.f, "gc_body_"+name+"_"+ts, argList(k)))
 	}
 	w.printf("}\n")
+}
+
+// assertParams writes, in a case of the constructor's switch on its type
+// arguments, the parameters whose types name them asserted to f's types
+// for those arguments (the same values: the type arguments are those).
+func (w *writer) assertParams(k *Kernel, f *kir.Func) {
+	for _, p := range specParams(k) {
+		if t := f.TypeString(p.typ); t != w.origType(f, p.typ) {
+			w.printf("%s := any(%s).(%s)\n", p.name, p.name, t)
+		}
+	}
 }
 
 // origType writes t unspecialized, as the generic constructor names it.

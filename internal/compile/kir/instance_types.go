@@ -59,7 +59,7 @@ func admitted(tp *types.TypeParam, pool []types.Type) []types.Type {
 	}
 	var out []types.Type
 	for _, t := range append(termTypes(iface), pool...) {
-		if _, isPtr := t.(*types.Pointer); isPtr && slices.Contains(out, t.(*types.Pointer).Elem()) {
+		if p, isPtr := t.(*types.Pointer); isPtr && slices.Contains(out, p.Elem()) {
 			continue
 		}
 		if types.Satisfies(t, iface) {
