@@ -147,11 +147,11 @@ func matMulNaive(t *gocuda.Thread, a, b, c []float32, m, k, n int) {
 // Launch it with MatMulConfig(MatMulTiled, m, n).
 //
 // Each element of A and B is read from global memory once per block instead
-// of once per thread. On a GPU that saving pays for the barriers; in gocuda
-// a barrier costs about 110 ns per thread, several times the 16 products it
-// guards, so this kernel is slower than MatMulNaiveKernel on a CPU (about
-// 5× at 1024×1024): each thread spends some 14 µs at barriers, where the
-// naive kernel's whole dot product takes 3 to 4 µs.
+// of once per thread. On a GPU that saving pays for the barriers; on the
+// runtime path a barrier is a coroutine switch per thread, dearer than the
+// 16 products it guards, so there this kernel is slower than
+// MatMulNaiveKernel (BenchmarkMatMul): its threads spend longer at
+// barriers than the naive kernel's whole dot product takes.
 // MatMulRegisterTiledKernel, with eight times the work per barrier, is the
 // variant that beats the naive kernel.
 //

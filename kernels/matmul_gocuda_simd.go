@@ -330,11 +330,11 @@ func gc_body_matMulNaive(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a, b, c []fl
 // Launch it with MatMulConfig(MatMulTiled, m, n).
 //
 // Each element of A and B is read from global memory once per block instead
-// of once per thread. On a GPU that saving pays for the barriers; in gocuda
-// a barrier costs about 110 ns per thread, several times the 16 products it
-// guards, so this kernel is slower than MatMulNaiveKernel on a CPU (about
-// 5× at 1024×1024): each thread spends some 14 µs at barriers, where the
-// naive kernel's whole dot product takes 3 to 4 µs.
+// of once per thread. On a GPU that saving pays for the barriers; on the
+// runtime path a barrier is a coroutine switch per thread, dearer than the
+// 16 products it guards, so there this kernel is slower than
+// MatMulNaiveKernel (BenchmarkMatMul): its threads spend longer at
+// barriers than the naive kernel's whole dot product takes.
 // MatMulRegisterTiledKernel, with eight times the work per barrier, is the
 // variant that beats the naive kernel.
 //
@@ -346,7 +346,7 @@ func MatMulTiledKernel(a, b, c []float32, m, k, n int) func(*gocuda.Thread) {
 }
 
 //line matmul.go:159
-var gc_src_matMulTiled = compiled.NewSource(gc_files_matmul, "matMulTiled", "5dea1aab3b4d22c842f46cb68966beedd2abe1b3f646708ef1991d4cb54f2091", "matmul.go:140-177").NoGoexit("621c106dba269f6955778a0e338afcba45010d9eff2ada15a608927fc0783ce1", "matmul.go:179-191")
+var gc_src_matMulTiled = compiled.NewSource(gc_files_matmul, "matMulTiled", "76083f6ee79063d87056cb1aeb729d75238e089a69daf9212fc34e6abfc7a5f4", "matmul.go:140-177").NoGoexit("621c106dba269f6955778a0e338afcba45010d9eff2ada15a608927fc0783ce1", "matmul.go:179-191")
 
 //line matmul.go:159
 func gc_body_matMulTiled(gc_b10 *compiled.Block, a, b, c []float32, m, k, n int) {

@@ -163,11 +163,11 @@ func nBodySimple(t *gocuda.Thread, bodies [][4]float32, acc [][3]float32, eps2 f
 //
 // GPU Gems uses one body per thread per tile (a tile of blockDim bodies);
 // here a tile is 2048 bodies, eight per thread of a 256-thread block, so
-// that each thread's 2048 interactions per tile (some 6 µs) dwarf the
-// ~0.25 µs its two barriers cost in gocuda. Tiles of 512 to 3072 bodies
-// and blocks of 64 to 1024 threads measure within about 10% of this; at
-// 16384 bodies on two cores the kernel runs at 0.9 to 0.95 of the speed of
-// hand-written parallel Go doing the same arithmetic (bench.NBodyParallel).
+// that each thread's 2048 interactions per tile dwarf what its two
+// barriers cost on the runtime path. Tiles of 512 to 3072 bodies and
+// blocks of 64 to 1024 threads measure about the same; BenchmarkNBody
+// sets the kernel beside hand-written parallel Go doing the same
+// arithmetic.
 //
 //gocuda:kernel NBodyTiledKernel
 func nBodyTiled(t *gocuda.Thread, bodies [][4]float32, acc [][3]float32, eps2 float32) {

@@ -193,8 +193,8 @@ func spMVCached(t *gocuda.Thread, rowPtr, cols []int32, vals, x, y []float32) {
 // are coalesced, which pays off for rows with many nonzeros. Launch it with
 // SpMVConfig(SpMVWarp, len(y)) (any 1D block of whole warps works).
 //
-// In gocuda each shuffle is a warp collective costing about 110 ns per
-// lane, so this kernel is the slowest of the three on a CPU.
+// On the runtime path each shuffle is a warp collective, a coroutine
+// switch per lane, so this kernel is the slowest of the three there.
 //
 //gocuda:kernel SpMVWarpKernel
 func spMVWarp(t *gocuda.Thread, rowPtr, cols []int32, vals, x, y []float32) {

@@ -343,8 +343,8 @@ func gc_body_spMVCached(gc_b *compiled.Block, rowPtr, cols []int32, vals, x, y [
 // are coalesced, which pays off for rows with many nonzeros. Launch it with
 // SpMVConfig(SpMVWarp, len(y)) (any 1D block of whole warps works).
 //
-// In gocuda each shuffle is a warp collective costing about 110 ns per
-// lane, so this kernel is the slowest of the three on a CPU.
+// On the runtime path each shuffle is a warp collective, a coroutine
+// switch per lane, so this kernel is the slowest of the three there.
 //
 //line spmv.go:200
 func SpMVWarpKernel(rowPtr, cols []int32, vals, x, y []float32) func(*gocuda.Thread) {
@@ -354,7 +354,7 @@ func SpMVWarpKernel(rowPtr, cols []int32, vals, x, y []float32) func(*gocuda.Thr
 }
 
 //line spmv.go:200
-var gc_src_spMVWarp = compiled.NewSource(gc_files_spmv, "spMVWarp", "6c0bb8aa6c87dc8d54aaea23ceceec9bc810c3a7ff0ad0612579af0c9060d66c", "spmv.go:188-217").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_spMVWarp = compiled.NewSource(gc_files_spmv, "spMVWarp", "f2ce1d1fa2d72dd9329ef704384b72d88f5abac9d6c76e3f0c613ae62da4de08", "spmv.go:188-217").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line spmv.go:200
 func gc_body_spMVWarp(gc_b *compiled.Block, rowPtr, cols []int32, vals, x, y []float32) {

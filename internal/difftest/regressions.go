@@ -48,7 +48,7 @@ func padStage(t *gocuda.Thread, s []float32, v, k float32) float32 {
 // RelaxKernel iterates a 1D three-point stencil in shared memory and
 // leaves its loop of barriers with a break under a condition the same for
 // the whole block, as the iterated stencils of benchmark suites do (a
-// refusal, and 100x slower, before).
+// refusal, and the runtime path's barriers, before).
 //
 //gocuda:kernel RelaxKernel
 func relax(t *gocuda.Thread, grid []int32, iters int) {
