@@ -43,8 +43,9 @@
 // method's receiver, for which go/types can make no record, have the
 // compiler's own (promote.go).
 //
-// Each pass has golden tests (testdata/src: the IR after every pass and
-// the body emitted, go test -update rewrites them) and Verify checks the
+// Each pass has golden tests (the module in golden/, whose testdata/src
+// holds the IR after every pass that changed it and the body emitted; go
+// test -update there rewrites them) and Verify checks the
 // invariants between passes. The differential suite (internal/difftest,
 // kernels) runs every compiled kernel against the runtime path, and
 // internal/compile/fuzz generates kernels to compare the two.

@@ -1,4 +1,4 @@
-package kir_test
+package golden_test
 
 import (
 	"os"
