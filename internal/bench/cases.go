@@ -13,8 +13,9 @@ import (
 
 // slowAbove is the size past which the variants that pay a barrier or a
 // warp collective per element are left out of a comparison on the runtime
-// path: at ~115 ns per thread per barrier they would take seconds per
-// operation and say nothing the smaller size does not. Compiled, they stay.
+// path: a barrier there is a coroutine switch per thread
+// (BenchmarkSyncThreads), so they would take seconds per operation and say
+// nothing the smaller size does not. Compiled, they stay.
 const slowAbove = 1 << 16
 
 // saxpyKernel compares y = a*x + y, each variant named after the kernel it

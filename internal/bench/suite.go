@@ -44,10 +44,10 @@ type Kernel struct {
 	// then HandSerial and HandParallel. It is cheap: the inputs and the
 	// outputs are made on first use, so that listing the variants allocates
 	// nothing. The variants share both (they run one at a time, and Check
-	// resets the outputs): on the 2-core machine a memory-bound loop's
-	// speed depends on the distance between its buffers, up to 3× slower
-	// when they lie a power of two of 256 MiB or more apart, so variants
-	// with outputs of their own would be compared on different memory.
+	// resets the outputs): a memory-bound loop's speed depends on the
+	// distance between its buffers (buffers a large power of two apart
+	// alias in the caches), so variants with outputs of their own would be
+	// compared on different memory.
 	Setup func(dev *gocuda.Device, n int) []Variant
 }
 
