@@ -88,7 +88,7 @@ with status 1 if a check fails and 2 for a bad command line.
 
 Usage:
 
-	gocuda check [-json] [-o file] [-same-value] [-tags t] [-run-main] [packages] [-- go test flags]
+	gocuda check [-json] [-o file] [-html file] [-same-value] [-tags t] [-run-main] [packages] [-- go test flags]
 
 Check does on the CPU what NVIDIA's compute-sanitizer does on a GPU. It
 runs go test on the packages (default ".") with their kernels rewritten
@@ -127,7 +127,9 @@ the module's root, and the summary line
 A write-after-write hazard whose writes all stored the value already
 there is left out unless -same-value is given. With -json check prints
 every report as a JSON array instead (the go command's output then goes
-to standard error); -o writes the reports to a file. -tags passes build tags to both the
+to standard error); -o writes the reports to a file; -html also writes
+them as a web page, a section per report with the threads and blocks
+involved, their accesses, and the source lines around them. -tags passes build tags to both the
 rewriting and the go command. Arguments after -- go to go test after the
 packages, such as -run TestSaxpy or -count=1. With -run-main the one
 package is a main package, run with go run, and the arguments after --
@@ -144,8 +146,8 @@ to run it with -run-main).
 
 Usage:
 
-	gocuda profile [-arch sm_XX | -gpu name] [-regs N] [-metrics list] [-wide] [-format json] [-o file]
-		[-pprof file] [-tags t] [-run-main] [packages] [-- go test flags]
+	gocuda profile [-arch sm_XX | -gpu name[,name...]] [-regs N] [-metrics list] [-wide] [-format json]
+		[-o file] [-html file] [-pprof file] [-tags t] [-run-main] [packages] [-- go test flags]
 
 Profile runs the packages' tests instrumented as check does, with
 GOCUDA_PROBE=profile, and shows per kernel and source line what the GPU
@@ -167,7 +169,12 @@ one with every metric. With -format json (or -json, as check and bench
 take it too) the profile is printed as JSON, each kernel and each of
 its launch configurations with its predicted_ns (the go command's output
 then goes to standard error); -o writes it to a file, and -pprof also
-writes it in pprof's format, for go tool pprof. -tags, -run-main and
+writes it in pprof's format, for go tool pprof. -html also writes one
+self-contained web page (no network; inline CSS, JavaScript and SVG):
+per kernel a summary card, the source with per-line heat of a chosen
+metric, warp access diagrams of the costliest global and shared lines,
+the occupancy calculator's three graphs, and with -gpu a,b,c (one run
+per preset) the kernel on each GPU side by side. -tags, -run-main and
 the arguments after -- are as for check. Profile exits with status
 1 if the tests (or the program) failed or the profile could not be
 written, and 2 for a bad command line (packages without test files

@@ -13,8 +13,8 @@ import (
 	"github.com/gocuda/gocuda/probe/record"
 )
 
-const profileUsage = `usage: gocuda profile [-arch sm_XX | -gpu name] [-regs N] [-metrics list] [-wide] [-format json] [-o file]
-	[-pprof file] [-tags t] [-run-main] [packages] [-- go test flags]
+const profileUsage = `usage: gocuda profile [-arch sm_XX | -gpu name[,name...]] [-regs N] [-metrics list] [-wide] [-format json]
+	[-o file] [-html file] [-pprof file] [-tags t] [-run-main] [packages] [-- go test flags]
 
 Profile runs the tests of packages (default ".") with their kernels
 rewritten to record every access and branch, and shows, per kernel and
@@ -31,13 +31,19 @@ with the metrics that matter for the kernel); with -metrics, a table of every li
 with those metrics, by their nvprof names; with -wide, with every metric;
 with -format json (or -json), as JSON, each kernel with its predicted_ns
 and bottleneck.
--o writes it to a file; -pprof also writes it in pprof's format.
+-o writes it to a file; -pprof also writes it in pprof's format; -html
+also writes it as one self-contained web page: per kernel a summary card,
+the source with per-line heat, warp access diagrams of the costliest
+global and shared lines, the occupancy calculator's graphs, and the
+kernel on each -gpu preset.
 
 The time is the analytical model of package gpu (GPU.Predict: Hong and
 Kim's MWP-CWP with roofline bounds) on a GPU preset: the one of -arch's
 compute capability, or the one -gpu names (g80, gt200, gf100, gk110,
 gm204, gp100, gv100, tu102, ga100, gh100), whose architecture -arch then
 defaults to. No time is predicted for an architecture without a preset.
+-gpu a,b,c runs the tests once per preset, each on its own architecture,
+and shows them side by side (-arch is then not given).
 
 With -run-main the one package is a main package, run with go run; the
 arguments after -- are the program's. Profile exits with status 1 if the
