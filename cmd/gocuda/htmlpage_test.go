@@ -30,7 +30,7 @@ func testProfile(path, gpu string) *record.KernelProfile {
 		column[i] = int64(128 * i)
 	}
 	l := record.LineProfile{Func: "k.transpose", File: path, Line: 4,
-		Counts: record.Counts{GstRequests: 1, GstTransactions: 32, SharedLdRequests: 1, SharedLdTransactions: 32, SharedLdConflicts: 31},
+		Counts:      record.Counts{GstRequests: 1, GstTransactions: 32, SharedLdRequests: 1, SharedLdTransactions: 32, SharedLdConflicts: 31},
 		WorstGlobal: &record.WarpAccess{Space: "global", Kind: "store", Size: 4, Addrs: column, Requests: 1, Transactions: 32},
 		WorstShared: &record.WarpAccess{Space: "shared", Kind: "load", Size: 4, Addrs: column, Requests: 1, Transactions: 32, Ideal: 1},
 	}
