@@ -33,26 +33,39 @@ const (
 func warpDiagrams(p *record.KernelProfile, root string) []template.HTML {
 	var figs []template.HTML
 	a := archOf(p)
-	if l := costliestLine(p, func(l record.LineProfile) int {
-		return l.GldTransactions + l.GstTransactions
-	}, func(l record.LineProfile) bool { return l.WorstGlobal != nil }); l != nil {
+	if l := costliestLine(p, func(l record.LineProfile) *record.WarpAccess { return l.WorstGlobal },
+		func(l record.LineProfile) int { return l.GldTransactions + l.GstTransactions }); l != nil {
 		figs = append(figs, globalDiagram(a, l, relPath(root, l.File)))
 	}
-	if l := costliestLine(p, func(l record.LineProfile) int {
-		return l.SharedLdTransactions + l.SharedStTransactions
-	}, func(l record.LineProfile) bool { return l.WorstShared != nil }); l != nil {
+	if l := costliestLine(p, func(l record.LineProfile) *record.WarpAccess { return l.WorstShared },
+		func(l record.LineProfile) int { return l.SharedLdTransactions + l.SharedStTransactions }); l != nil {
 		figs = append(figs, sharedDiagram(a, l, relPath(root, l.File)))
 	}
 	return figs
 }
 
-// costliestLine returns the line of p with the highest cost among those
-// ok accepts, or nil.
-func costliestLine(p *record.KernelProfile, cost func(record.LineProfile) int, ok func(record.LineProfile) bool) *record.LineProfile {
+// costliestLine returns the line of p whose worst access (by worst) is
+// costliest per request, then a load rather than a store (a tile is read
+// across the way it was written), then the line with the most
+// transactions (by total); nil if no line has such an access.
+func costliestLine(p *record.KernelProfile, worst func(record.LineProfile) *record.WarpAccess, total func(record.LineProfile) int) *record.LineProfile {
+	key := func(l record.LineProfile) [3]int {
+		w := worst(l)
+		load := 0
+		if strings.HasPrefix(w.Kind, "load") {
+			load = 1
+		}
+		return [3]int{w.Transactions * 1000 / max(w.Requests, 1), load, total(l)}
+	}
 	var best *record.LineProfile
+	var bestKey [3]int
 	for i := range p.Lines {
-		if l := &p.Lines[i]; ok(*l) && (best == nil || cost(*l) > cost(*best)) {
-			best = l
+		l := &p.Lines[i]
+		if worst(*l) == nil {
+			continue
+		}
+		if k := key(*l); best == nil || slices.Compare(k[:], bestKey[:]) > 0 {
+			best, bestKey = l, k
 		}
 	}
 	return best
@@ -96,7 +109,7 @@ func figLanes(b *strings.Builder, addrs []int64, color func(int) string, label f
 			fill, text = color(lane), "#fff"
 		}
 		fmt.Fprintf(b, `<rect class="lane" data-addr="%d" x="%d" y="%d" fill="%s"/>`, addr, x, figLaneY, fill)
-		fmt.Fprintf(b, `<text x="%d" y="%d" class="fm" fill="%s">%d</text>`, x+figBox/2, figLaneY+14, text, lane)
+		fmt.Fprintf(b, `<text x="%d" y="%d" class="fl" fill="%s">%d</text>`, x+figBox/2, figLaneY+14, text, lane)
 		if addr >= 0 {
 			fmt.Fprintf(b, `<text transform="translate(%d %d)rotate(-90)" class="fa">%s</text>`,
 				x+figBox/2+3, figLaneY+24, html.EscapeString(label(lane)))

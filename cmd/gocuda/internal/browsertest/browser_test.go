@@ -193,6 +193,11 @@ func evalJS[T any](t *testing.T, b *browser, js string) T {
 // to path, made smaller.
 func (b *browser) screenshot(t *testing.T, sel, path string) {
 	t.Helper()
+	// The page skips drawing sections off screen (content-visibility):
+	// a screenshot wants them drawn.
+	evalJS[bool](t, b, `(() => { const s = document.createElement("style");
+		s.textContent = "section { content-visibility: visible !important; }";
+		document.head.appendChild(s); return true; })()`)
 	var buf []byte
 	var err error
 	if sel == "" {
