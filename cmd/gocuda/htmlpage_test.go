@@ -62,6 +62,7 @@ func TestProfileHTML(t *testing.T) {
 	assert.Contains(t, page, `data-space="global" data-line="4" data-transactions="32" data-units="32"`)
 	assert.Contains(t, page, `data-space="shared" data-line="4" data-transactions="32" data-ways="32"`)
 	assert.Equal(t, 32, strings.Count(page, `class="lane" data-addr=`)/2, "32 lanes in each diagram")
+	assert.Equal(t, 2, strings.Count(page, `class="lane" data-addr="3968"`), "lane 31's byte address, in both")
 	assert.Contains(t, page, `<circle class="mark" data-x="32" data-y="32"`, "the block-size graph marks 32 threads, 32 warps")
 	assert.Regexp(t, regexp.MustCompile(`<td data-gpu="Tesla V100" data-metric="predicted_ns">1.50 µs</td>`), page)
 }

@@ -117,10 +117,9 @@ func figLanes(b *strings.Builder, addrs []int64, color func(int) string, label f
 	}
 }
 
-// globalDiagram draws the worst global access of line l on a.
-func globalDiagram(a gpu.Arch, l *record.LineProfile, file string) template.HTML {
-	w := l.WorstGlobal
-	unit, unitName := globalUnit(a, w.Size)
+// touchedUnits returns the units of size unit that w's lanes touch, in
+// order.
+func touchedUnits(w *record.WarpAccess, unit int64) []int64 {
 	var units []int64
 	for _, addr := range w.Addrs {
 		if addr >= 0 {
@@ -130,14 +129,67 @@ func globalDiagram(a gpu.Arch, l *record.LineProfile, file string) template.HTML
 		}
 	}
 	slices.Sort(units)
-	units = slices.Compact(units)
+	return slices.Compact(units)
+}
+
+// A unitRow lays out the units a global access touches along the width
+// of the warp's lanes.
+type unitRow struct {
+	units    []int64
+	unit     int64
+	span, uw float64 // the room of a unit, and its box's width
+}
+
+func newUnitRow(units []int64, unit int64) unitRow {
+	span := float64(figPitch*32) / float64(len(units))
+	return unitRow{units: units, unit: unit, span: span, uw: min(span-4, 220)}
+}
+
+// x returns the left edge of unit box i.
+func (r unitRow) x(i int) float64 { return figLeft + float64(i)*r.span + (r.span-r.uw)/2 }
+
+// at returns where the middle of size bytes at addr is drawn.
+func (r unitRow) at(addr int64, size int) float64 {
+	i := slices.Index(r.units, addr/r.unit)
+	return r.x(i) + r.uw*(float64(addr-r.units[i]*r.unit)+float64(size)/2)/float64(r.unit)
+}
+
+// draw draws the unit boxes with the bytes w asks for filled, gaps
+// between units that are not adjacent, and offsets from the first.
+func (r unitRow) draw(b *strings.Builder, w *record.WarpAccess) {
+	first := r.units[0] * r.unit
+	width := r.uw * float64(w.Size) / float64(r.unit)
+	for i, u := range r.units {
+		x, color := r.x(i), lanePalette[i%len(lanePalette)]
+		fmt.Fprintf(b, `<rect class="unit" x="%.0f" y="%d" width="%.0f" height="26"/>`, x, figMemY, r.uw)
+		if width < 3 { // too thin to see a word: the unit is filled
+			fmt.Fprintf(b, `<rect x="%.0f" y="%d" width="%.0f" height="26" fill="%s" opacity=".75"/>`, x, figMemY, r.uw, color)
+		}
+		for _, addr := range w.Addrs {
+			if width >= 3 && addr >= 0 && addr/r.unit == u {
+				fmt.Fprintf(b, `<rect x="%.1f" y="%d" width="%.1f" height="26" fill="%s" opacity=".75"/>`,
+					r.at(addr, w.Size)-width/2, figMemY, width, color)
+			}
+		}
+		if i > 0 && r.units[i-1] != u-1 {
+			fmt.Fprintf(b, `<text x="%.0f" y="%d" class="fm">⋯</text>`, x-(r.span-r.uw)/2, figMemY+17)
+		}
+		if len(r.units) <= 8 || i == 0 || i == len(r.units)-1 {
+			fmt.Fprintf(b, `<text x="%.0f" y="%d" class="fm">+%d</text>`, x+r.uw/2, figMemY+40, u*r.unit-first)
+		}
+	}
+}
+
+// globalDiagram draws the worst global access of line l on a.
+func globalDiagram(a gpu.Arch, l *record.LineProfile, file string) template.HTML {
+	w := l.WorstGlobal
+	unit, unitName := globalUnit(a, w.Size)
+	units := touchedUnits(w, unit)
 	if len(units) == 0 {
 		return ""
 	}
+	row := newUnitRow(units, unit)
 	first := units[0] * unit
-	span := float64(figPitch*32) / float64(len(units))
-	uw := min(span-4, 220)
-	ux := func(i int) float64 { return figLeft + float64(i)*span + (span-uw)/2 }
 	color := func(lane int) string {
 		return lanePalette[slices.Index(units, w.Addrs[lane]/unit)%len(lanePalette)]
 	}
@@ -147,40 +199,13 @@ func globalDiagram(a gpu.Arch, l *record.LineProfile, file string) template.HTML
 	figStart(&b, figMemY+58, fmt.Sprintf(`data-space="global" data-line="%d" data-transactions="%d" data-units="%d" data-unit="%d"`,
 		l.Line, w.Transactions, len(units), unit), title)
 	figLanes(&b, w.Addrs, color, func(lane int) string { return fmt.Sprintf("+%d", w.Addrs[lane]-first) })
-	for i, u := range units {
-		x := ux(i)
-		fmt.Fprintf(&b, `<rect class="unit" x="%.0f" y="%d" width="%.0f" height="26"/>`, x, figMemY, uw)
-		thin := uw*float64(w.Size)/float64(unit) < 3
-		if thin {
-			fmt.Fprintf(&b, `<rect x="%.0f" y="%d" width="%.0f" height="26" fill="%s" opacity=".75"/>`, x, figMemY, uw, lanePalette[i%len(lanePalette)])
-		}
-		for _, addr := range w.Addrs {
-			if !thin && addr >= 0 && addr/unit == u {
-				off := float64(addr-u*unit) / float64(unit)
-				fmt.Fprintf(&b, `<rect x="%.1f" y="%d" width="%.1f" height="26" fill="%s" opacity=".75"/>`,
-					x+off*uw, figMemY, max(uw*float64(w.Size)/float64(unit), 1), lanePalette[i%len(lanePalette)])
-			}
-		}
-		if i > 0 && units[i-1] != u-1 {
-			fmt.Fprintf(&b, `<text x="%.0f" y="%d" class="fm">⋯</text>`, x-(span-uw)/2, figMemY+17)
-		}
-		if len(units) <= 8 || i == 0 || i == len(units)-1 {
-			fmt.Fprintf(&b, `<text x="%.0f" y="%d" class="fm">+%d</text>`, x+uw/2, figMemY+40, u*unit-first)
-		}
-	}
-	for lane, addr := range w.Addrs {
-		if addr < 0 {
-			continue
-		}
-		i := slices.Index(units, addr/unit)
-		x := ux(i) + uw*(float64(addr-units[i]*unit)+float64(w.Size)/2)/float64(unit)
-		fmt.Fprintf(&b, `<line x1="%d" y1="%d" x2="%.1f" y2="%d" stroke="%s"/>`,
-			figLaneX(lane)+figBox/2, figLaneY+58, x, figMemY, color(lane))
-	}
+	row.draw(&b, w)
 	useful := 0
-	for _, addr := range w.Addrs {
+	for lane, addr := range w.Addrs {
 		if addr >= 0 {
 			useful += w.Size
+			fmt.Fprintf(&b, `<line x1="%d" y1="%d" x2="%.1f" y2="%d" stroke="%s"/>`,
+				figLaneX(lane)+figBox/2, figLaneY+58, row.at(addr, w.Size), figMemY, color(lane))
 		}
 	}
 	fmt.Fprintf(&b, `</svg><figcaption>The costliest warp-level access of this line: %d bytes asked for, %d %s%s of %d B moved (%s used). Offsets are from the first %s touched.</figcaption></figure>`,
@@ -188,17 +213,15 @@ func globalDiagram(a gpu.Arch, l *record.LineProfile, file string) template.HTML
 	return template.HTML(b.String())
 }
 
-// sharedDiagram draws the worst shared access of line l on a: each bank
-// a column of the distinct words asked of it, a column of n words an
-// n-way conflict.
-func sharedDiagram(a gpu.Arch, l *record.LineProfile, file string) template.HTML {
-	w := l.WorstShared
+// bankWords returns, per bank of a, the distinct words w's lanes ask of
+// it, and each lane's word (-1 for none). On 1.x, whose half-warps are
+// requests of their own, only the first half-warp's lanes count.
+func bankWords(a gpu.Arch, w *record.WarpAccess) (words [][]int64, laneWord []int64) {
 	banks := 32
 	if a.Major == 1 {
 		banks = 16
 	}
-	words := make([][]int64, banks) // per bank, the distinct words asked of it
-	laneWord := make([]int64, 32)
+	words, laneWord = make([][]int64, banks), make([]int64, 32)
 	for lane, addr := range w.Addrs {
 		if addr < 0 || a.Major == 1 && lane >= 16 {
 			laneWord[lane] = -1
@@ -211,12 +234,38 @@ func sharedDiagram(a gpu.Arch, l *record.LineProfile, file string) template.HTML
 			words[bank] = append(words[bank], word)
 		}
 	}
+	return words, laneWord
+}
+
+// drawBanks draws each bank as a column of the words asked of it, cell
+// pixels each, red where there are several.
+func drawBanks(b *strings.Builder, words [][]int64, cell, ways int) {
+	for bank, ws := range words {
+		x := figLaneX(bank)
+		fmt.Fprintf(b, `<text x="%d" y="%d" class="fm">b%d</text>`, x+figBox/2, figMemY-4, bank)
+		fmt.Fprintf(b, `<rect class="bank" data-words="%d" x="%d" y="%d" height="%d"/>`, len(ws), x, figMemY, cell*ways)
+		fill := "#1f77b4"
+		if len(ws) > 1 {
+			fill = "#c62828"
+		}
+		for i := range ws {
+			fmt.Fprintf(b, `<rect class="word" x="%d" y="%d" height="%d" fill="%s"/>`, x, figMemY+cell*i, cell, fill)
+		}
+	}
+}
+
+// sharedDiagram draws the worst shared access of line l on a: each bank
+// a column of the distinct words asked of it, a column of n words an
+// n-way conflict.
+func sharedDiagram(a gpu.Arch, l *record.LineProfile, file string) template.HTML {
+	w := l.WorstShared
+	words, laneWord := bankWords(a, w)
 	ways := 1
 	for _, ws := range words {
 		ways = max(ways, len(ws))
 	}
 	cell := min(16, 120/ways)
-	bankOf := func(lane int) int { return int(laneWord[lane] % int64(banks)) }
+	bankOf := func(lane int) int { return int(laneWord[lane] % int64(len(words))) }
 	color := func(lane int) string {
 		if len(words[bankOf(lane)]) > 1 {
 			return "#c62828"
@@ -228,34 +277,21 @@ func sharedDiagram(a gpu.Arch, l *record.LineProfile, file string) template.HTML
 		file, l.Line, w.Kind, a, w.Transactions, plural(w.Transactions), max(w.Ideal, 1), ways)
 	figStart(&b, figMemY+cell*ways+40, fmt.Sprintf(`data-space="shared" data-line="%d" data-transactions="%d" data-ways="%d"`,
 		l.Line, w.Transactions, ways), title)
-	addrs := slices.Clone(w.Addrs)
-	if a.Major == 1 {
-		for lane := 16; lane < 32; lane++ {
+	addrs := make([]int64, 32) // the lanes drawn: on 1.x, the first half-warp's
+	for lane, word := range laneWord {
+		addrs[lane] = w.Addrs[lane]
+		if word < 0 {
 			addrs[lane] = -1
 		}
 	}
 	figLanes(&b, addrs, color, func(lane int) string { return fmt.Sprintf("[%d]", laneWord[lane]) })
-	for bank := range banks {
-		x := figLaneX(bank)
-		fmt.Fprintf(&b, `<text x="%d" y="%d" class="fm">b%d</text>`, x+figBox/2, figMemY-4, bank)
-		fmt.Fprintf(&b, `<rect class="bank" data-words="%d" x="%d" y="%d" height="%d"/>`,
-			len(words[bank]), x, figMemY, cell*ways)
-		for i := range words[bank] {
-			fill := "#1f77b4"
-			if len(words[bank]) > 1 {
-				fill = "#c62828"
-			}
-			fmt.Fprintf(&b, `<rect class="word" x="%d" y="%d" height="%d" fill="%s"/>`, x, figMemY+cell*i, cell, fill)
-		}
-	}
+	drawBanks(&b, words, cell, ways)
 	for lane, word := range laneWord {
-		if word < 0 {
-			continue
+		if word >= 0 {
+			bank := bankOf(lane)
+			fmt.Fprintf(&b, `<line x1="%d" y1="%d" x2="%d" y2="%d" stroke="%s"/>`, figLaneX(lane)+figBox/2, figLaneY+58,
+				figLaneX(bank)+figBox/2, figMemY+cell*slices.Index(words[bank], word)+cell/2, color(lane))
 		}
-		bank := bankOf(lane)
-		row := slices.Index(words[bank], word)
-		fmt.Fprintf(&b, `<line x1="%d" y1="%d" x2="%d" y2="%d" stroke="%s"/>`,
-			figLaneX(lane)+figBox/2, figLaneY+58, figLaneX(bank)+figBox/2, figMemY+cell*row+cell/2, color(lane))
 	}
 	note := ""
 	if a.Major == 1 {
