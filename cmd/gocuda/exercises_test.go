@@ -96,35 +96,3 @@ func lineIn(t *testing.T, file, text string) int {
 	require.True(t, ok, "%s lacks %q", file, text)
 	return strings.Count(before, "\n") + 1
 }
-
-// TestNoFalsePositives runs gocuda check over every kernel of package
-// kernels (their tests and examples, less the test that plants bad column
-// indices), every runnable example of the other public packages (less the
-// two that demonstrate a kernel's failure), and every reference solution
-// of the exercises: none may be reported.
-func TestNoFalsePositives(t *testing.T) {
-	if testing.Short() {
-		t.Skip("runs the kernels' tests instrumented")
-	}
-	t.Parallel() // each run is a go test of its own, with serial phases another fills
-	root, err := filepath.Abs("../..")
-	require.NoError(t, err)
-	for _, tc := range []struct {
-		name, dir string
-		args      []string
-	}{
-		{"kernels", root, []string{"./kernels", "--", "-skip", "^TestSpMVBadColumn$"}},
-		// The kernels run has run package kernels' examples.
-		{"examples", root, []string{"./gocuda", "./cg", "./mem", "./atomic", "./intrinsic", "./gocudatest", "./gpu", "./probe",
-			"--", "-run", "^Example", "-skip", "^(ExampleKernelError|ExampleExplain)$"}},
-		{"exercises", filepath.Join(root, "docs", "exercises"), []string{"-tags", "solutions", "./..."}},
-	} {
-		t.Run(tc.name, func(t *testing.T) {
-			t.Parallel()
-			var stdout, stderr bytes.Buffer
-			code := check(tc.args, &stdout, &stderr, func(r *probeRun) { r.dir = tc.dir })
-			assert.Equal(t, exitOK, code, "stdout:\n%s\nstderr:\n%s", &stdout, &stderr)
-			assert.Contains(t, stdout.String(), "ERROR SUMMARY: 0 errors")
-		})
-	}
-}
