@@ -35,6 +35,7 @@ func TestPages(t *testing.T) {
 		readJSON(t, profJSON, &profiles)
 		page := evalJS[[]pageKernel](t, b, extractProfile)
 		checkProfilePage(t, page, profiles)
+		checkInteraction(t, b)
 		b.screenshot(t, "", filepath.Join(dir, "profile.png"))
 		b.clean(t)
 		if *docShots {
@@ -99,5 +100,36 @@ func writeDocShots(t *testing.T, b *browser, shots []docShot) {
 	}
 	for _, s := range shots {
 		b.screenshot(t, s.selector, filepath.Join(dir, s.file))
+	}
+}
+
+// interact is the script that colours the tiled transpose's source by
+// its shared loads and clicks its first line with metrics: it returns
+// the lines coloured, the lines with shared loads, whether the line's
+// metrics show, and how many there are against how many the line has.
+const interact = `(() => {
+	const s = document.querySelector('section.kernel[data-kernel="kernels.TransposeTiledKernel"]');
+	const sel = s.querySelector("select.metric");
+	sel.value = "shared_load_transactions";
+	sel.dispatchEvent(new Event("change"));
+	const rows = Array.from(s.querySelectorAll("tr[data-m]"));
+	const hot = rows.filter(r => r.querySelector("td.code").style.background !== "").length;
+	const want = rows.filter(r => (JSON.parse(r.dataset.m).shared_load_transactions || 0) > 0).length;
+	rows[0].click();
+	const tip = document.getElementById("tip");
+	return [hot, want, tip.style.display === "block" ? 1 : 0, tip.querySelectorAll("tr").length,
+		Object.keys(JSON.parse(rows[0].dataset.m)).length];
+})()`
+
+// checkInteraction checks that choosing the heat's metric recolours the
+// source and that clicking a line shows its metrics.
+func checkInteraction(t *testing.T, b *browser) {
+	t.Helper()
+	got := evalJS[[]int](t, b, interact)
+	if got[0] != got[1] || got[1] == 0 {
+		t.Errorf("heat by shared_load_transactions colours %d lines, %d have shared loads", got[0], got[1])
+	}
+	if got[2] != 1 || got[3] != got[4] {
+		t.Errorf("clicking a line: metrics shown %v, %d rows for its %d metrics", got[2] == 1, got[3], got[4])
 	}
 }
