@@ -239,6 +239,16 @@ func TestCompiledFormRuns(t *testing.T) {
 	}
 }
 
+// bothPaths returns the values of Config.RuntimePath a test comparing
+// the two paths runs: false and true, or true alone where dev runs every
+// kernel on the runtime path, whose two runs would be one run twice.
+func bothPaths(dev *gocuda.Device) []bool {
+	if dev.RuntimePath() {
+		return []bool{true}
+	}
+	return []bool{false, true}
+}
+
 // skipIfRuntimePath skips a test of compiled forms where dev runs every
 // kernel on the runtime path (GOCUDA_COMPILED=off, or a build instrumented
 // by gocuda check or gocuda profile): there is nothing compiled to test.

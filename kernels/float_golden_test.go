@@ -136,7 +136,7 @@ func TestFloatGolden(t *testing.T) {
 			variants = append(variants, kernels.NBodyTiled)
 		}
 		for _, v := range variants {
-			for _, runtimePath := range []bool{false, true} {
+			for _, runtimePath := range bothPaths(d) {
 				got := runFloatGolden(t, d, c, runtimePath, v)
 				what := fmt.Sprintf("%v, runtime path %v", c, runtimePath)
 				if c.kernel == "nbody" {
