@@ -10,6 +10,7 @@ import (
 	"maps"
 	"os"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -245,12 +246,25 @@ func generateFile(kernels []*Kernel, results map[*Kernel]*result, twin, simd boo
 	}
 	head.Write(w.buf.Bytes())
 	src, err := format.Source(head.Bytes())
+	src = ownLines(src)
 	out.Source = src
 	if err != nil {
 		return nil, fmt.Errorf("%s: generated code does not parse (a bug in gocuda compile): %v\n%s", out.Path, err, head.Bytes())
 	}
 	return out, nil
 }
+
+// gluedLine matches a //line directive that follows code on its line.
+var gluedLine = regexp.MustCompile(`(\S)(//line [^\s:]+:[0-9]+\n)`)
+
+// ownLines starts each //line directive that follows code on a line of
+// its own. go/printer's SourcePos mode breaks a call whose closing
+// parenthesis keeps a later line than its rewritten arguments, with a
+// directive before the parenthesis (internal/bench/variants'
+// ScanBlellochMaxKernel), and format.Source then joins the parenthesis
+// and the directive to the code: the compiler ignores a directive there,
+// and gofmt moves it.
+func ownLines(src []byte) []byte { return gluedLine.ReplaceAll(src, []byte("$1\n$2")) }
 
 // importName returns the name to import one of gocuda's packages under
 // in the generated file of kernels: name, its package name, unless the
