@@ -11,7 +11,7 @@ import (
 	"github.com/gocuda/gocuda/kernels"
 )
 
-// The workloads of the timing model's tests (cmd/gocuda's
+// The workloads of the timing model's tests (cmd/gocuda/internal/textbooks'
 // TestTimingTextbooks): Harris's seven reductions of 2^22 ints and Ryoo et
 // al.'s three matrix multiplies, launched as the papers launched them on
 // the GeForce 8800 GTX, to be profiled by gocuda profile for sm_10. They

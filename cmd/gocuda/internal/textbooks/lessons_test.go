@@ -1,4 +1,4 @@
-package main
+package textbooks_test
 
 import (
 	"bytes"
@@ -41,11 +41,11 @@ func profileLessons(t *testing.T, arch string, regs int) []*record.KernelProfile
 			lessonsBuild.Unlock()
 		}()
 	}
-	root, err := filepath.Abs("../..")
+	root, err := filepath.Abs("../../../..")
 	require.NoError(t, err)
 	var stdout, stderr bytes.Buffer
 	args := []string{"-json", "-arch", arch, "-regs", fmt.Sprint(regs), "./kernels", "--", "-run", "^TestLesson"}
-	code := profile(args, &stdout, &stderr, func(r *probeRun) { r.dir = root })
+	code := profile(args, &stdout, &stderr, root)
 	require.Equal(t, exitOK, code, "stderr:\n%s", &stderr)
 	var ps []*record.KernelProfile
 	require.NoError(t, json.Unmarshal(stdout.Bytes(), &ps), "stdout:\n%s", &stdout)
@@ -74,7 +74,7 @@ func kernelNamed(t *testing.T, ps []*record.KernelProfile, name string) *record.
 // kernels directory) holding text after the first holding after.
 func lineOfFunc(t *testing.T, p *record.KernelProfile, file, after, text string) record.Counts {
 	t.Helper()
-	path := filepath.Join("../../kernels", file)
+	path := filepath.Join("../../../../kernels", file)
 	line := lineIn(t, path, after)
 	src, err := os.ReadFile(path)
 	require.NoError(t, err)
@@ -173,4 +173,14 @@ func TestLessonsByArch(t *testing.T) {
 			assert.Contains(t, occ.Limit, "registers")
 		})
 	}
+}
+
+// lineIn returns the line of file holding text.
+func lineIn(t *testing.T, file, text string) int {
+	t.Helper()
+	src, err := os.ReadFile(file)
+	require.NoError(t, err)
+	before, _, ok := strings.Cut(string(src), text)
+	require.True(t, ok, "%s lacks %q", file, text)
+	return strings.Count(before, "\n") + 1
 }

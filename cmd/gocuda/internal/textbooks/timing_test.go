@@ -1,4 +1,4 @@
-package main
+package textbooks_test
 
 import (
 	"bytes"
@@ -66,11 +66,11 @@ func profileTextbooks(t *testing.T) (harris, ryoo []float64) {
 	t.Setenv("GOCUDA_TIMING_WORKLOAD", strconv.Itoa(log2))
 	t.Setenv("GOCUDA_TIMING_MATMUL", strconv.Itoa(side))
 	t.Setenv("GOCUDA_TIMING_SAMPLE", strconv.Itoa(timingSample))
-	root, err := filepath.Abs("../..")
+	root, err := filepath.Abs("../../../..")
 	require.NoError(t, err)
 	var stdout, stderr bytes.Buffer
 	args := []string{"-format", "json", "-gpu", "g80", "-regs", "10", "./kernels", "--", "-run", "^TestTimingWorkload$"}
-	code := profile(args, &stdout, &stderr, func(r *probeRun) { r.dir = root })
+	code := profile(args, &stdout, &stderr, root)
 	require.Equal(t, exitOK, code, "stderr:\n%s", &stderr)
 	var ps []*record.KernelProfile
 	require.NoError(t, json.Unmarshal(stdout.Bytes(), &ps), "stdout:\n%s", &stdout)
@@ -170,39 +170,4 @@ func assertRatio(t *testing.T, want, got, tol float64, format string, args ...an
 		return
 	}
 	assert.InDelta(t, 1, got/want, tol, "%s: predicted %.2f, published %.2f", what, got, want)
-}
-
-// TestProfileGPUFlag: -gpu picks a preset and defaults -arch to its
-// architecture; a preset of another architecture than -arch's, or an
-// unknown one, is a usage error.
-func TestProfileGPUFlag(t *testing.T) {
-	for _, tc := range []struct {
-		arch, gpu string
-		env       []string // nil: an error
-	}{
-		{"", "", []string{record.EnvArch + "=sm_90"}},
-		{"", "g80", []string{record.EnvGPU + "=g80", record.EnvArch + "=sm_10"}},
-		{"sm_70", "Tesla V100", []string{record.EnvGPU + "=gv100", record.EnvArch + "=sm_70"}},
-		{"sm_90", "g80", nil},
-		{"", "voodoo2", nil},
-	} {
-		env, envs, err := profileOptions{arch: tc.arch, gpu: tc.gpu}.env()
-		if tc.env == nil {
-			assert.Error(t, err, "%+v", tc)
-			continue
-		}
-		require.NoError(t, err, "%+v", tc)
-		assert.Equal(t, tc.env, env)
-		assert.Nil(t, envs, "one GPU: one run")
-	}
-
-	// Several presets: a run each, on its own architecture.
-	env, envs, err := profileOptions{gpu: "gh100,g80", regs: 16}.env()
-	require.NoError(t, err)
-	assert.Equal(t, []string{record.EnvRegs + "=16"}, env)
-	assert.Equal(t, [][]string{{record.EnvGPU + "=gh100", record.EnvArch + "=sm_90"}, {record.EnvGPU + "=g80", record.EnvArch + "=sm_10"}}, envs)
-	_, _, err = profileOptions{gpu: "gh100,g80", arch: "sm_90"}.env()
-	assert.ErrorContains(t, err, "its own architecture")
-	_, _, err = profileOptions{gpu: "gh100,H100 SXM5"}.env()
-	assert.ErrorContains(t, err, "twice")
 }
