@@ -154,30 +154,6 @@ func TestRefusals(t *testing.T) {
 	}
 }
 
-// TestCorpusCompiles: every kernel of the library and of the Rodinia
-// benchmarks compiles: a refusal there is a regression.
-func TestCorpusCompiles(t *testing.T) {
-	if testing.Short() {
-		t.Skip("type-checks two packages")
-	}
-	// The differential suite, a module of its own, checks its kernels the
-	// same way (internal/difftest's TestEveryKernelCompiles).
-	pkgs, err := Load(".", "../../kernels", "../bench/rodinia")
-	require.NoError(t, err)
-	kernels, err := Kernels(pkgs)
-	require.NoError(t, err)
-	files, err := Generate(kernels)
-	require.NoError(t, err)
-	compiled := 0
-	for _, f := range files {
-		for _, r := range f.Refusals {
-			t.Errorf("refused: %v", r)
-		}
-		compiled += len(f.Kernels)
-	}
-	assert.Equal(t, len(kernels), compiled)
-}
-
 // TestClosureKernels: compile -v names a launch whose kernel is a
 // function literal that synchronizes, with the rewrite, and not one that
 // does not.
