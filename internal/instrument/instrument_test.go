@@ -3,9 +3,11 @@ package instrument
 import (
 	"bytes"
 	"flag"
+	"fmt"
 	"go/scanner"
 	"go/token"
 	"os"
+	"path"
 	"path/filepath"
 	"strings"
 	"sync"
@@ -33,32 +35,38 @@ func cases(t *testing.T) []string {
 	return names
 }
 
-// rewritten holds each testdata package's rewrite, made once for the
-// tests that read it, since loading a package is most of their time.
-var rewritten struct {
-	sync.Mutex
-	files map[string][]*File
-}
+// rewritten holds each testdata package's rewrite, by its directory's
+// name, made once for the tests that read them: the packages are loaded
+// together, since loading is most of the tests' time.
+var rewritten = sync.OnceValues(func() (map[string][]*File, error) {
+	pkgs, skipped, err := Load(Config{Tests: true}, "./testdata/src/...")
+	if err != nil {
+		return nil, err
+	}
+	if len(skipped) > 0 {
+		return nil, fmt.Errorf("skipped: %v", skipped)
+	}
+	groups := map[string][]*packages.Package{} // a package with its test variants, as one Load of it returns them
+	for _, p := range pkgs {
+		dir := path.Base(strings.TrimSuffix(strings.TrimSuffix(p.PkgPath, ".test"), "_test"))
+		groups[dir] = append(groups[dir], p)
+	}
+	byDir := map[string][]*File{}
+	for dir, group := range groups {
+		if byDir[dir], err = Rewrite(group); err != nil {
+			return nil, err
+		}
+	}
+	return byDir, nil
+})
 
-// rewrite loads and rewrites the testdata package name with its tests.
-// The files it returns are shared: callers must not modify them.
+// rewrite returns the rewritten files of the testdata package name with
+// its tests. The files are shared: callers must not modify them.
 func rewrite(t *testing.T, name string) []*File {
 	t.Helper()
-	rewritten.Lock()
-	defer rewritten.Unlock()
-	if files, ok := rewritten.files[name]; ok {
-		return files
-	}
-	pkgs, skipped, err := Load(Config{Tests: true}, "./testdata/src/"+name)
+	byDir, err := rewritten()
 	require.NoError(t, err)
-	require.Empty(t, skipped)
-	files, err := Rewrite(pkgs)
-	require.NoError(t, err)
-	if rewritten.files == nil {
-		rewritten.files = map[string][]*File{}
-	}
-	rewritten.files[name] = files
-	return files
+	return byDir[name]
 }
 
 // TestGolden: each testdata file with kernels is rewritten as its .golden
