@@ -158,8 +158,14 @@ func TestRefusals(t *testing.T) {
 // function literal that synchronizes, with the rewrite, and not one that
 // does not.
 func TestClosureKernels(t *testing.T) {
-	pkgs, err := Load(".", "./testdata/src/basic")
+	all, err := testdataPackages()
 	require.NoError(t, err)
+	var pkgs []*packages.Package
+	for _, p := range all {
+		if path.Base(p.PkgPath) == "basic" {
+			pkgs = append(pkgs, p)
+		}
+	}
 	notes := closureKernels(pkgs)
 	require.Len(t, notes, 1)
 	assert.Contains(t, notes[0], "basic.go:")
