@@ -11,5 +11,5 @@ import (
 // that the ledger's history shows the compiler's progress on this corpus.
 // After go generate, write the ledger anew with
 //
-//	go test ./internal/corpus -run TestRefusedLedger -update
+//	cd internal/corpus && go test . -run TestRefusedLedger -update
 func TestRefusedLedger(t *testing.T) { ledger.Check(t, ".", *update) }

@@ -82,10 +82,11 @@
 // failures of known bugs (known_test.go) are logged, not reported.
 // FuzzCompile is the coverage-guided form, a build per input.
 // TestKernelFile runs one kernel written as testdata/bugs' are, in the
-// mode flags' mode, to reduce a failing kernel by hand:
+// mode flags' mode, to reduce a failing kernel by hand. The package is a
+// module of its own; in its directory:
 //
-//	go test ./internal/compile/fuzz
-//	go test -run TestCompileRandomKernels -fuzz.batches 20 -fuzz.seed 1000 -fuzz.check ./internal/compile/fuzz
-//	go test -run TestKernelFile -fuzz.file /tmp/k.go -fuzz.portable ./internal/compile/fuzz
-//	go test -run '^$' -fuzz FuzzCompile -parallel 1 ./internal/compile/fuzz
+//	go test .
+//	go test -run TestCompileRandomKernels -fuzz.batches 20 -fuzz.seed 1000 -fuzz.check .
+//	go test -run TestKernelFile -fuzz.file /tmp/k.go -fuzz.portable .
+//	go test -run '^$' -fuzz FuzzCompile -parallel 1 .
 package fuzz
