@@ -1,6 +1,10 @@
 package atomic
 
-import syncatomic "sync/atomic"
+import (
+	syncatomic "sync/atomic"
+
+	"github.com/gocuda/gocuda/internal/atomicop"
+)
 
 // Inc is CUDA's atomicInc: it reads the value old at p, stores
 //
@@ -13,11 +17,7 @@ import syncatomic "sync/atomic"
 func Inc(p *uint32, limit uint32) (old uint32) {
 	for {
 		old = syncatomic.LoadUint32(p)
-		next := old + 1
-		if old >= limit {
-			next = 0
-		}
-		if syncatomic.CompareAndSwapUint32(p, old, next) {
+		if syncatomic.CompareAndSwapUint32(p, old, atomicop.IncNext(old, limit)) {
 			return old
 		}
 	}
@@ -33,11 +33,7 @@ func Inc(p *uint32, limit uint32) (old uint32) {
 func Dec(p *uint32, limit uint32) (old uint32) {
 	for {
 		old = syncatomic.LoadUint32(p)
-		next := old - 1
-		if old == 0 || old > limit {
-			next = limit
-		}
-		if syncatomic.CompareAndSwapUint32(p, old, next) {
+		if syncatomic.CompareAndSwapUint32(p, old, atomicop.DecNext(old, limit)) {
 			return old
 		}
 	}

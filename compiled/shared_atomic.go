@@ -66,22 +66,14 @@ func SharedMax[T atomic.Number](p *T, val T) (old T) {
 // SharedInc is atomic.Inc on memory only the calling goroutine reaches.
 func SharedInc(p *uint32, limit uint32) (old uint32) {
 	old = *p
-	if old >= limit {
-		*p = 0
-	} else {
-		*p = old + 1
-	}
+	*p = atomicop.IncNext(old, limit)
 	return old
 }
 
 // SharedDec is atomic.Dec on memory only the calling goroutine reaches.
 func SharedDec(p *uint32, limit uint32) (old uint32) {
 	old = *p
-	if old == 0 || old > limit {
-		*p = limit
-	} else {
-		*p = old - 1
-	}
+	*p = atomicop.DecNext(old, limit)
 	return old
 }
 

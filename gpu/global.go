@@ -40,24 +40,46 @@ func (a Arch) Global(w Warp) GlobalCount {
 			c.UsefulBytes += l.Size
 		}
 	}
+	unit, _ := a.GlobalUnit(activeSize(w[:]))
 	switch {
 	case a.Major == 1 && a.Minor <= 1:
 		for h := 0; h < 32; h += 16 {
-			c.add(strictHalfWarp(w[h : h+16]))
+			c.add(strictHalfWarp(w[h:h+16], unit))
 		}
 	case a.Major == 1:
 		for h := 0; h < 32; h += 16 {
-			c.add(reduceSegments(w[h : h+16]))
+			c.add(reduceSegments(w[h:h+16], unit))
 		}
 	case a.Major <= 3:
-		c.add(units(w[:], 128))
+		c.add(units(w[:], unit))
 		if size := activeSize(w[:]); size > 4 {
 			c.Requests = size / 4 // a request per half-warp (8 bytes) or quarter-warp (16)
 		}
 	default:
-		c.add(units(w[:], 32))
+		c.add(units(w[:], unit))
 	}
 	return c
+}
+
+// GlobalUnit returns the aligned unit by which a's rules count a global
+// access of size bytes, and its name (GPU-MODELS.md §1.1): the segment a
+// half-warp coalesces into on 1.x (on 1.0 and 1.1 bytes and halfwords do
+// not coalesce: a 32-byte transaction a lane), the 128-byte line on 2.x
+// and 3.x, the 32-byte sector from 5.0.
+func (a Arch) GlobalUnit(size int) (bytes uint64, name string) {
+	switch {
+	case a.Major >= 5:
+		return 32, "sector"
+	case a.Major >= 2:
+		return 128, "line"
+	case a.Minor <= 1 && size >= 4:
+		return 16 * uint64(size), "segment"
+	case a.Minor <= 1, size == 1:
+		return 32, "segment"
+	case size == 2:
+		return 64, "segment"
+	}
+	return 128, "segment"
 }
 
 func (c *GlobalCount) add(d GlobalCount) {
@@ -79,14 +101,13 @@ func activeSize(lanes []Lane) int {
 // strictHalfWarp is the 1.0/1.1 rule: one 64- or 128-byte transaction (two
 // for 16-byte words) if the active lanes' words are in one segment, the
 // k-th lane on the k-th word; else a 32-byte transaction per active lane.
-func strictHalfWarp(lanes []Lane) GlobalCount {
+func strictHalfWarp(lanes []Lane, seg uint64) GlobalCount {
 	size := activeSize(lanes)
 	if size == 0 {
 		return GlobalCount{}
 	}
-	seg := map[int]uint64{4: 64, 8: 128, 16: 256}[size]
 	var base uint64
-	ok, found := seg != 0, false
+	ok, found := size >= 4, false
 	for k, l := range lanes {
 		if !l.Active {
 			continue
@@ -114,17 +135,9 @@ func strictHalfWarp(lanes []Lane) GlobalCount {
 // reduceSegments is the 1.2/1.3 protocol: repeatedly take the segment of
 // the lowest active lane, serve every lane in it with one transaction
 // shrunk to the half (or quarter) of the segment they use.
-func reduceSegments(lanes []Lane) GlobalCount {
-	size := activeSize(lanes)
-	if size == 0 {
+func reduceSegments(lanes []Lane, seg uint64) GlobalCount {
+	if activeSize(lanes) == 0 {
 		return GlobalCount{}
-	}
-	seg := uint64(128)
-	switch size {
-	case 1:
-		seg = 32
-	case 2:
-		seg = 64
 	}
 	pending := slices.Clone(lanes)
 	c := GlobalCount{Requests: 1}

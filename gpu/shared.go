@@ -45,10 +45,7 @@ func (a Arch) Shared(w Warp) SharedCount {
 // sharedPart returns the steps one conflict domain needs: the most
 // distinct rows any bank is asked for.
 func (a Arch) sharedPart(lanes []Lane) int {
-	banks := 32
-	if a.Major == 1 {
-		banks = 16
-	}
+	banks := a.SharedBanks()
 	rows := map[int]map[uint64]bool{} // bank to the rows (words, or 64-word segments) asked of it
 	var broadcast uint64
 	first := true
@@ -80,4 +77,13 @@ func (a Arch) sharedPart(lanes []Lane) int {
 		n = max(n, len(r))
 	}
 	return n
+}
+
+// SharedBanks returns the number of shared-memory banks a conflict domain
+// of a spreads words over: 16 (a half-warp's) on 1.x, 32 from 2.0.
+func (a Arch) SharedBanks() int {
+	if a.Major == 1 {
+		return 16
+	}
+	return 32
 }

@@ -14,7 +14,8 @@ import (
 // dynBase is where dynamic shared memory starts in the block's shared
 // address space.
 func (bp *blockProfile) count(g *warpExec, dynBase uint64) {
-	c := &bp.state(g.site).counts
+	st := bp.state(g.site)
+	c := &st.counts
 	c.ALUOps += g.site.ALU
 	c.IntMulOps += g.site.Muls
 	c.IntDivOps += g.site.Divs
@@ -31,7 +32,7 @@ func (bp *blockProfile) count(g *warpExec, dynBase uint64) {
 		if g.local != 0 {
 			bp.countLocal(c, g)
 		} else {
-			bp.countMemory(c, g, dynBase)
+			bp.countMemory(st, g, dynBase)
 		}
 	case AtomicOp:
 		bp.countAtomic(c, g, dynBase)
@@ -108,11 +109,12 @@ func (bp *blockProfile) countAtomic(c *record.Counts, g *warpExec, dynBase uint6
 	}
 }
 
-// countMemory adds the cost of memory access g to c. A ReadWrite is a
-// load and a store of the same addresses.
-func (bp *blockProfile) countMemory(c *record.Counts, g *warpExec, dynBase uint64) {
+// countMemory adds the cost of memory access g to its site's counts st,
+// and keeps it where it is the site's costliest. A ReadWrite is a load and
+// a store of the same addresses.
+func (bp *blockProfile) countMemory(st *siteProfile, g *warpExec, dynBase uint64) {
 	global, shared := g.split(dynBase)
-	worst := &bp.state(g.site).worst
+	c, worst := &st.counts, &st.worst
 	arch := bp.prof.arch
 	load, store := g.site.Kind != Write, g.site.Kind != Read
 	if g.lanes&^g.shared != 0 {

@@ -71,24 +71,6 @@ func costliestLine(p *record.KernelProfile, worst func(record.LineProfile) *reco
 	return best
 }
 
-// globalUnit returns the unit a diagram of global accesses on a draws,
-// and its name: the sector, line or segment of GPU-MODELS.md §1.1.
-func globalUnit(a gpu.Arch, size int) (int64, string) {
-	switch {
-	case a.Major >= 5:
-		return 32, "sector"
-	case a.Major >= 2:
-		return 128, "line"
-	case a.Minor <= 1:
-		return int64(max(64, 16*size)), "segment"
-	case size == 1:
-		return 32, "segment"
-	case size == 2:
-		return 64, "segment"
-	}
-	return 128, "segment"
-}
-
 // figLaneX is the left edge of lane (or bank) i.
 func figLaneX(i int) int { return figLeft + figPitch*i }
 
@@ -183,7 +165,8 @@ func (r unitRow) draw(b *strings.Builder, w *record.WarpAccess) {
 // globalDiagram draws the worst global access of line l on a.
 func globalDiagram(a gpu.Arch, l *record.LineProfile, file string) template.HTML {
 	w := l.WorstGlobal
-	unit, unitName := globalUnit(a, w.Size)
+	u, unitName := a.GlobalUnit(w.Size)
+	unit := int64(u)
 	units := touchedUnits(w, unit)
 	if len(units) == 0 {
 		return ""
@@ -217,10 +200,7 @@ func globalDiagram(a gpu.Arch, l *record.LineProfile, file string) template.HTML
 // it, and each lane's word (-1 for none). On 1.x, whose half-warps are
 // requests of their own, only the first half-warp's lanes count.
 func bankWords(a gpu.Arch, w *record.WarpAccess) (words [][]int64, laneWord []int64) {
-	banks := 32
-	if a.Major == 1 {
-		banks = 16
-	}
+	banks := a.SharedBanks()
 	words, laneWord = make([][]int64, banks), make([]int64, 32)
 	for lane, addr := range w.Addrs {
 		if addr < 0 || a.Major == 1 && lane >= 16 {

@@ -62,3 +62,20 @@ func SameBits[T Number](a, b T) bool {
 	}
 	return *(*uint32)(unsafe.Pointer(&a)) == *(*uint32)(unsafe.Pointer(&b))
 }
+
+// IncNext is what atomicInc stores over old: old >= limit ? 0 : old+1.
+func IncNext(old, limit uint32) uint32 {
+	if old >= limit {
+		return 0
+	}
+	return old + 1
+}
+
+// DecNext is what atomicDec stores over old: (old == 0 || old > limit) ?
+// limit : old-1.
+func DecNext(old, limit uint32) uint32 {
+	if old == 0 || old > limit {
+		return limit
+	}
+	return old - 1
+}
