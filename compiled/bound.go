@@ -98,3 +98,15 @@ func EveryFrom(from, m, c int) (start, step int, exact bool) {
 	}
 	return from + (c-from%m+m)%m, m, true
 }
+
+// MaskPeriod returns m+1 where m is a mask of low bits (2^j - 1, j >= 0):
+// then x&m == c and x%(m+1) == c admit the same x >= 0, so a guard
+// written with the mask steps as EveryFrom's residue class does (Harris's
+// kernel 1 as tid&(2*s-1) == 0). Elsewhere it returns 0, which EveryFrom
+// takes as no class: every thread, whose guard decides.
+func MaskPeriod(m int) int {
+	if m < 0 || m == math.MaxInt || m&(m+1) != 0 {
+		return 0
+	}
+	return m + 1
+}

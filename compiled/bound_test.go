@@ -3,6 +3,7 @@ package compiled_test
 import (
 	"math"
 	"math/big"
+	"math/bits"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -113,6 +114,28 @@ func TestEveryFrom(t *testing.T) {
 					if x < from {
 						t.Fatalf("EveryFrom(%d, %d, %d) visits %d", from, m, c, x)
 					}
+				}
+			}
+		}
+	}
+}
+
+// TestMaskPeriod: where MaskPeriod(m) is a period p, x&m == c and
+// x%p == c agree for every thread below 1024 and every c; where it is 0,
+// m is no mask of low bits.
+func TestMaskPeriod(t *testing.T) {
+	for _, m := range []int{math.MinInt, -1, 0, 1, 2, 3, 5, 7, 8, 15, 255, 1023, 1<<40 - 1, math.MaxInt} {
+		p := compiled.MaskPeriod(m)
+		if p == 0 {
+			if m >= 0 && m < math.MaxInt && bits.OnesCount(uint(m)) == bits.Len(uint(m)) {
+				t.Fatalf("MaskPeriod(%d) = 0 for a mask of low bits", m)
+			}
+			continue
+		}
+		for c := -1; c <= 17; c++ {
+			for x := 0; x < 1024; x++ {
+				if x&m == c != (x%p == c) {
+					t.Fatalf("MaskPeriod(%d) = %d: x = %d, c = %d: x&m == c is %v", m, p, x, c, x&m == c)
 				}
 			}
 		}

@@ -142,6 +142,9 @@ func (f *Func) buildFor(s *ast.ForStmt, label *ast.Ident) Node {
 	if s.Post != nil && f.hasSync(s.Post) && !continues(s.Body, label) {
 		return f.buildStmt(postLast(s), label)
 	}
+	if rotated := f.lastAsPost(s, label); rotated != nil {
+		s = rotated
+	}
 	for _, part := range []ast.Node{s.Init, s.Cond, s.Post} {
 		if part != nil && !isNilNode(part) && f.hasSync(part) {
 			fail(f.unsupported(part, "a barrier or collective in a loop's init or post statement (compute it before the loop, or at the end of its body)"))

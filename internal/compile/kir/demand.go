@@ -151,15 +151,8 @@ func (f *Func) halvingKey(s *ast.ForStmt) *types.Var {
 	return d
 }
 
-// halves reports whether post is d /= 2 or d >>= 1.
-func (f *Func) halves(post ast.Stmt, d *types.Var) bool {
-	a, ok := post.(*ast.AssignStmt)
-	if !ok || len(a.Lhs) != 1 || f.identVar(a.Lhs[0]) != d {
-		return false
-	}
-	by, ok := f.intConst(a.Rhs[0])
-	return ok && (a.Tok == token.QUO_ASSIGN && by == 2 || a.Tok == token.SHR_ASSIGN && by == 1)
-}
+// halves reports whether post halves d (stepOf).
+func (f *Func) halves(post ast.Stmt, d *types.Var) bool { return f.stepOf(post, d) == halving }
 
 // identVar returns the variable x names, or nil.
 func (f *Func) identVar(x ast.Expr) *types.Var {

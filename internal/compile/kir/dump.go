@@ -217,6 +217,9 @@ func (d *dumper) threadHead(n *ThreadLoop) string {
 
 // every is a thread loop's residue class, as its head shows it.
 func (d *dumper) every(ev *Every) string {
+	if ev.Mask {
+		return fmt.Sprintf(" [x & %s == %s, guard kept]", d.text(ev.M), d.text(ev.C))
+	}
 	return fmt.Sprintf(" [x %% %s == %s, guard kept]", d.text(ev.M), d.text(ev.C))
 }
 

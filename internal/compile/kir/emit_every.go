@@ -38,7 +38,11 @@ func (e *emitter) proven(l *ThreadLoop, s ast.Stmt) (holds, proven bool) {
 // without the guard; elsewhere every thread runs thread.
 func (e *emitter) everyThreads(l *ThreadLoop, v, from, to, rank string, thread []byte) {
 	step, exact := e.f.Names.Fresh("every"), e.f.Names.Fresh("exact")
-	e.printf("%s, %s, %s := %s.EveryFrom(%s, %s, %s)\n", v, step, exact, e.f.Src.Compiled, from, e.plain(l.Every.M), e.plain(l.Every.C))
+	m := e.plain(l.Every.M)
+	if l.Every.Mask {
+		m = e.f.Src.Compiled + ".MaskPeriod(" + m + ")"
+	}
+	e.printf("%s, %s, %s := %s.EveryFrom(%s, %s, %s)\n", v, step, exact, e.f.Src.Compiled, from, m, e.plain(l.Every.C))
 	loop := func(label string, code []byte) {
 		if label != "" {
 			e.printf("%s:\n", label)

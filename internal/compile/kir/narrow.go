@@ -4,6 +4,7 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"maps"
 )
 
 // narrow is the pass that bounds a thread loop by its guards: leading
@@ -97,7 +98,12 @@ type Bound struct {
 func (f *Func) guardBounds(body []Node) ([]Bound, map[ast.Stmt]bool, *Every) {
 	var out []Bound
 	var proven map[ast.Stmt]bool
+	lead := map[*types.Var]ast.Expr{} // the definitions before the guards, which a thread skipped loses nothing by not evaluating
 	for i, n := range body {
+		if d, ok := f.initDefs(n.(*Code).Stmt); ok && d != nil && i < len(body)-1 && f.threadLocal(d) {
+			maps.Copy(lead, d)
+			continue
+		}
 		s, ok := n.(*Code).Stmt.(*ast.IfStmt)
 		if !ok || s.Else != nil {
 			break
@@ -106,6 +112,7 @@ func (f *Func) guardBounds(body []Node) ([]Bound, map[ast.Stmt]bool, *Every) {
 		if !ok {
 			break
 		}
+		defs = merged(lead, defs)
 		var b []Bound
 		whole, holds, negate := false, false, false
 		switch {
@@ -123,7 +130,7 @@ func (f *Func) guardBounds(body []Node) ([]Bound, map[ast.Stmt]bool, *Every) {
 			b, whole = f.scaledGuard(s.Cond, negate, defs), false // the guard stays: its bound may admit more
 		}
 		if len(b) == 0 && s.Init == nil {
-			if every := f.everyGuard(s, negate); every != nil {
+			if every := f.everyGuard(s, negate, defs); every != nil {
 				return out, proven, every // the guard stays, and its condition may fail: the last bounded
 			}
 		}
@@ -139,6 +146,24 @@ func (f *Func) guardBounds(body []Node) ([]Bound, map[ast.Stmt]bool, *Every) {
 		}
 	}
 	return out, proven, nil
+}
+
+// threadLocal reports whether the variables of defs live only in their
+// thread loop's trip: none is kept across a sync point.
+func (f *Func) threadLocal(defs map[*types.Var]ast.Expr) bool {
+	for v := range defs {
+		if kv := f.Vars[v]; kv == nil || kv.Spill || kv.InPlace {
+			return false
+		}
+	}
+	return true
+}
+
+// merged returns the definitions of a and b, b's where both define one.
+func merged(a, b map[*types.Var]ast.Expr) map[*types.Var]ast.Expr {
+	out := maps.Clone(a)
+	maps.Copy(out, b)
+	return out
 }
 
 // isReturn reports whether b is a bare return.
@@ -220,6 +245,11 @@ func (f *Func) bounds(e ast.Expr, negate bool) []Bound {
 			return nil // x != y: no range
 		}
 	}
+	return unitBounds(op, y, off)
+}
+
+// unitBounds returns the bounds x+off op y makes of x.
+func unitBounds(op token.Token, y, off ast.Expr) []Bound {
 	switch op {
 	case token.LSS:
 		return []Bound{{X: y, Off: off, Upper: true}}
@@ -229,8 +259,10 @@ func (f *Func) bounds(e ast.Expr, negate bool) []Bound {
 		return []Bound{{X: y, Off: off, Adj: 1}}
 	case token.GEQ:
 		return []Bound{{X: y, Off: off}}
+	case token.EQL:
+		return []Bound{{X: y, Off: off}, {X: y, Off: off, Upper: true, Adj: 1}}
 	}
-	return []Bound{{X: y, Off: off}, {X: y, Off: off, Upper: true, Adj: 1}} // ==
+	return nil
 }
 
 // riskyRow returns the Row bound of comparison e (its negation, with
@@ -333,26 +365,11 @@ func (f *Func) threadXPlus(e ast.Expr) (off ast.Expr, ok bool) {
 }
 
 // threadPlus reports whether e is the thread's index along axis (the
-// source's, "X" or "Y") plus a uniform offset, as threadXPlus.
+// source's, "X" or "Y") plus a uniform offset, as threadXPlus: its index
+// facts (index.go) have the index once, with a factor of 1.
 func (f *Func) threadPlus(e ast.Expr, axis string) (off ast.Expr, ok bool) {
-	e = ast.Unparen(e)
-	if f.isThreadCoordOn(e, "ThreadIdx", axis) {
-		return nil, true
-	}
-	if b, isSum := e.(*ast.BinaryExpr); isSum && b.Op == token.ADD && types.Identical(f.Src.Info.TypeOf(b), types.Typ[types.Int]) {
-		for _, p := range [][2]ast.Expr{{b.X, b.Y}, {b.Y, b.X}} {
-			if f.isThreadCoordOn(p[0], "ThreadIdx", axis) && f.safeUniform(p[1]) {
-				return p[1], true
-			}
-		}
-		return nil, false
-	}
-	if v := f.varOf(e); v != nil && v.Class == Remat && types.Identical(v.Obj.Type(), types.Typ[types.Int]) {
-		if d := defExpr(v); d != nil && d != e {
-			return f.threadPlus(d, axis)
-		}
-	}
-	return nil, false
+	_, off, kc, ok := f.threadAffine(e, axis, nil)
+	return off, ok && kc == 1
 }
 
 // safeCond reports whether evaluating cond can neither fail nor change

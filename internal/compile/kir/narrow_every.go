@@ -14,6 +14,9 @@ import (
 // no later pass restructures (ThreadLoop.stepped).
 type Every struct {
 	M, C ast.Expr
+	// Mask is set where the guard is x&M == C: the class's modulus is
+	// compiled.MaskPeriod(M), none where M is no mask of low bits.
+	Mask bool
 	// Guard is the if, Return set where it returns the threads it does
 	// not admit: where compiled.EveryFrom finds the residue exact, the
 	// loop's rows run the if's body alone, or nothing of a return.
@@ -23,8 +26,10 @@ type Every struct {
 
 // everyGuard returns the residue class the condition of guard (its
 // negation, with negate) admits: x%m == c, or c == x%m, with m and c
-// uniform ints that cannot fail; or nil.
-func (f *Func) everyGuard(guard *ast.IfStmt, negate bool) *Every {
+// uniform ints that cannot fail, or x&m == c, a class where m is a mask
+// of low bits (compiled.MaskPeriod); x is the thread's x index by its
+// index facts, through defs; or nil.
+func (f *Func) everyGuard(guard *ast.IfStmt, negate bool, defs map[*types.Var]ast.Expr) *Every {
 	ops := f.condOperands(guard.Cond, negate)
 	if len(ops) != 1 {
 		return nil // the residue decides the whole condition, or the guard could not go
@@ -36,12 +41,13 @@ func (f *Func) everyGuard(guard *ast.IfStmt, negate bool) *Every {
 	}
 	for _, p := range [][2]ast.Expr{{b.X, b.Y}, {b.Y, b.X}} {
 		rem, ok := ast.Unparen(p[0]).(*ast.BinaryExpr)
-		if !ok || rem.Op != token.REM || !f.isThreadX(rem.X) {
+		if !ok || (rem.Op != token.REM && rem.Op != token.AND) || !f.uniformInt(rem.Y) || !f.uniformInt(p[1]) {
 			continue
 		}
-		if f.uniformInt(rem.Y) && f.uniformInt(p[1]) {
-			return &Every{M: rem.Y, C: p[1], Guard: guard, Return: negate}
+		if _, off, kc, ok := f.threadAffine(rem.X, f.laneAxis(), defs); !ok || kc != 1 || off != nil {
+			continue
 		}
+		return &Every{M: rem.Y, C: p[1], Mask: rem.Op == token.AND, Guard: guard, Return: negate}
 	}
 	return nil
 }

@@ -33,13 +33,13 @@ func (f *Func) scaledGuard(cond ast.Expr, negate bool, defs map[*types.Var]ast.E
 // with negate, where one side is x times a uniform factor, plus a uniform
 // offset or not (through defs, the variables the guard's init defines),
 // and the other uniform: an upper bound, from k*x+off < y or k*x+off <=
-// y; or nil.
+// y; where the factor is 1, any bound x+off makes; or nil.
 func (f *Func) scaledBounds(b *ast.BinaryExpr, negate bool, defs map[*types.Var]ast.Expr) []Bound {
 	op := b.Op
-	k, off, isScaled := f.threadXScaled(b.X, defs)
+	k, off, kc, isScaled := f.threadAffine(b.X, f.laneAxis(), defs)
 	y := b.Y
 	if !isScaled {
-		if k, off, isScaled = f.threadXScaled(b.Y, defs); !isScaled {
+		if k, off, kc, isScaled = f.threadAffine(b.Y, f.laneAxis(), defs); !isScaled {
 			return nil
 		}
 		op, y = mirror[op], b.X
@@ -48,7 +48,12 @@ func (f *Func) scaledBounds(b *ast.BinaryExpr, negate bool, defs map[*types.Var]
 		return nil
 	}
 	if negate {
-		op = negation[op]
+		if op = negation[op]; op == token.ILLEGAL {
+			return nil
+		}
+	}
+	if kc == 1 {
+		return unitBounds(op, y, off)
 	}
 	switch op {
 	case token.LSS:
@@ -60,39 +65,12 @@ func (f *Func) scaledBounds(b *ast.BinaryExpr, negate bool, defs map[*types.Var]
 }
 
 // threadXScaled reports whether e is the thread's x index times a uniform
-// int factor that cannot fail (k*x or x*k), plus, where off is not nil,
-// a uniform int offset that cannot fail (k*x + off, off + k*x),
-// returning the factor and the offset; e may name a variable of defs, or
-// a remat variable, defined as such.
+// int factor, plus a uniform int offset or not (nil), by its index facts
+// (index.go), reading through the variables of defs and remat variables:
+// 2*s*tid, (s*tid) << 1, index+s where index := 2*s*tid.
 func (f *Func) threadXScaled(e ast.Expr, defs map[*types.Var]ast.Expr) (k, off ast.Expr, ok bool) {
-	e = ast.Unparen(e)
-	if id, isIdent := e.(*ast.Ident); isIdent {
-		v, _ := f.Src.Info.Uses[id].(*types.Var)
-		if d, found := defs[v]; found {
-			return f.threadXScaled(d, nil)
-		}
-		if kv := f.varOf(e); kv != nil && kv.Class == Remat {
-			if d := defExpr(kv); d != nil && d != e {
-				return f.threadXScaled(d, nil)
-			}
-		}
-		return nil, nil, false
-	}
-	b, isBinary := e.(*ast.BinaryExpr)
-	if !isBinary || !types.Identical(f.Src.Info.TypeOf(b), types.Typ[types.Int]) {
-		return nil, nil, false
-	}
-	for _, p := range [][2]ast.Expr{{b.X, b.Y}, {b.Y, b.X}} {
-		switch {
-		case b.Op == token.MUL && f.isThreadX(p[0]) && f.safeUniform(p[1]):
-			return p[1], nil, true
-		case b.Op == token.ADD && f.uniformInt(p[1]):
-			if k, inner, ok := f.threadXScaled(p[0], defs); ok && inner == nil {
-				return k, p[1], true
-			}
-		}
-	}
-	return nil, nil, false
+	k, off, _, ok = f.threadAffine(e, f.laneAxis(), defs)
+	return k, off, ok
 }
 
 // initDefs returns the variables init, a guard's, defines and their

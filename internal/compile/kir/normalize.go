@@ -448,3 +448,50 @@ func continues(body *ast.BlockStmt, label *ast.Ident) bool {
 	walk(body, 0)
 	return found
 }
+
+// lastAsPost returns loop s, labeled label, written with its body's last
+// statement as its post statement, where s has none and that statement
+// updates a variable declared before the loop (s /= 2, s = s >> 1, i++)
+// from values declared there too, synchronizes nowhere, and no continue
+// could skip it: the loop of for s > 0 { ...; s /= 2 } is then the
+// for-loop the passes read as one (an induction, in one place), whichever
+// way the source wrote it. Otherwise it returns nil.
+func (f *Func) lastAsPost(s *ast.ForStmt, label *ast.Ident) *ast.ForStmt {
+	n := len(s.Body.List)
+	if s.Post != nil || n == 0 || continues(s.Body, label) {
+		return nil
+	}
+	last := s.Body.List[n-1]
+	var target ast.Expr
+	switch u := last.(type) {
+	case *ast.IncDecStmt:
+		target = u.X
+	case *ast.AssignStmt:
+		if u.Tok == token.DEFINE || len(u.Lhs) != 1 || len(u.Rhs) != 1 {
+			return nil
+		}
+		target = u.Lhs[0]
+	default:
+		return nil
+	}
+	if _, ok := ast.Unparen(target).(*ast.Ident); !ok || f.hasSync(last) || f.declaresIn(last, s.Body) {
+		return nil
+	}
+	body := &ast.BlockStmt{Lbrace: s.Body.Lbrace, List: s.Body.List[:n-1], Rbrace: s.Body.Rbrace}
+	return &ast.ForStmt{For: s.For, Init: s.Init, Cond: s.Cond, Post: last, Body: body}
+}
+
+// declaresIn reports whether n names an object declared inside block,
+// which a statement moved out of it would no longer see.
+func (f *Func) declaresIn(n ast.Node, block *ast.BlockStmt) bool {
+	found := false
+	ast.Inspect(n, func(m ast.Node) bool {
+		if id, ok := m.(*ast.Ident); ok {
+			if obj := f.Src.Info.ObjectOf(id); obj != nil && obj.Pos() >= block.Lbrace && obj.Pos() <= block.Rbrace {
+				found = true
+			}
+		}
+		return !found
+	})
+	return found
+}

@@ -134,15 +134,7 @@ func (f *Func) scaledOffset(stmt ast.Stmt, down bool) *types.Var {
 
 // scales reports whether post is d *= 2 or d <<= 1 (double), or halves d.
 func (f *Func) scales(post ast.Stmt, d *types.Var, double bool) bool {
-	if !double {
-		return f.halves(post, d)
-	}
-	a, ok := post.(*ast.AssignStmt)
-	if !ok || len(a.Lhs) != 1 || f.identVar(a.Lhs[0]) != d {
-		return false
-	}
-	by, ok := f.intConst(a.Rhs[0])
-	return ok && (a.Tok == token.MUL_ASSIGN && by == 2 || a.Tok == token.SHL_ASSIGN && by == 1)
+	return f.stepOf(post, d) == map[bool]stepKind{false: halving, true: doubling}[double]
 }
 
 // mentions reports whether e (an expression or a statement) names v.

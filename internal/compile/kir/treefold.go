@@ -99,22 +99,18 @@ func (f *Func) halvingStep(loop *For) (*types.Var, ast.Expr) {
 // where not, and bound; nil where loop is not such a loop.
 func (f *Func) scaledStep(loop *For, op token.Token, double bool) (*types.Var, ast.Expr) {
 	src := loop.Src
-	if loop.Lanes || loop.Interchanged {
+	if loop.Lanes || loop.Interchanged || src.Post == nil {
 		return nil, nil
 	}
-	init, ok := src.Init.(*ast.AssignStmt)
-	if !ok || init.Tok != token.DEFINE || len(init.Lhs) != 1 {
-		return nil, nil
-	}
-	s := f.identVar(init.Lhs[0])
+	s := f.inductionVar(src)
 	if s == nil || f.Vars[s] == nil || f.Vars[s].Class != Uniform || !types.Identical(s.Type(), types.Typ[types.Int]) {
 		return nil, nil
 	}
-	cond, ok := src.Cond.(*ast.BinaryExpr)
-	if !ok || cond.Op != op || f.identVar(cond.X) != s || !f.safeUniform(cond.Y) || !f.scales(src.Post, s, double) {
+	bound := f.inductionCond(src.Cond, s, op)
+	if bound == nil || !f.safeUniform(bound) || !f.scales(src.Post, s, double) {
 		return nil, nil
 	}
-	return s, cond.Y
+	return s, bound
 }
 
 // plainLoop reports whether l runs its code thread by thread, as written:
