@@ -1,0 +1,102 @@
+// Package wordings holds kernels in pairs: each name ending in a digit
+// rewords the kernel named by its prefix, and the index facts must give
+// both the same thread loops (TestWordings).
+package wordings
+
+import "github.com/gocuda/gocuda/gocuda"
+
+// interleaved is Harris's kernel 1: tid%(2*s) == 0.
+func interleaved(t *gocuda.Thread, sdata []float32) {
+	tid := t.ThreadIdx.X
+	for s := 1; s < t.BlockDim.X; s *= 2 {
+		if tid%(2*s) == 0 {
+			sdata[tid] += sdata[tid+s]
+		}
+		t.SyncThreads()
+	}
+}
+
+// interleaved1 masks: tid&(2*s-1) == 0, s <<= 1.
+func interleaved1(t *gocuda.Thread, sdata []float32) {
+	tid := t.ThreadIdx.X
+	for s := 1; s < t.BlockDim.X; s <<= 1 {
+		if tid&(2*s-1) == 0 {
+			sdata[tid] += sdata[tid+s]
+		}
+		t.SyncThreads()
+	}
+}
+
+// strided is Harris's kernel 2: index := 2*s*tid in the guard's init.
+func strided(t *gocuda.Thread, sdata []float32) {
+	tid := t.ThreadIdx.X
+	for s := 1; s < t.BlockDim.X; s *= 2 {
+		if index := 2 * s * tid; index < t.BlockDim.X {
+			sdata[index] += sdata[index+s]
+		}
+		t.SyncThreads()
+	}
+}
+
+// strided1 shifts, index in a statement of its own: (s*tid) << 1.
+func strided1(t *gocuda.Thread, sdata []float32) {
+	tid := t.ThreadIdx.X
+	for s := 1; s < t.BlockDim.X; s = s << 1 {
+		index := (s * tid) << 1
+		if index < t.BlockDim.X {
+			sdata[index] += sdata[index+s]
+		}
+		t.SyncThreads()
+	}
+}
+
+// strided2 writes the product the other way round: tid*s*2.
+func strided2(t *gocuda.Thread, sdata []float32) {
+	tid := t.ThreadIdx.X
+	for s := 1; s < t.BlockDim.X; s += s {
+		if index := tid * s * 2; index < t.BlockDim.X {
+			sdata[index] += sdata[index+s]
+		}
+		t.SyncThreads()
+	}
+}
+
+// sequential is Harris's kernel 3: s /= 2.
+func sequential(t *gocuda.Thread, sdata []float32) {
+	tid := t.ThreadIdx.X
+	for s := t.BlockDim.X / 2; s > 0; s /= 2 {
+		if tid < s {
+			sdata[tid] += sdata[tid+s]
+		}
+		t.SyncThreads()
+	}
+}
+
+// sequential1 is a while loop: s >>= 1 as its last statement.
+func sequential1(t *gocuda.Thread, sdata []float32) {
+	tid := t.ThreadIdx.X
+	s := t.BlockDim.X / 2
+	for 0 < s {
+		if s > tid {
+			sdata[tid] += sdata[tid+s]
+		}
+		t.SyncThreads()
+		s = s >> 1
+	}
+}
+
+// offset guards a thread by its global index: i < n.
+func offset(t *gocuda.Thread, x []float32, n int) {
+	i := t.BlockIdx.X*t.BlockDim.X + t.ThreadIdx.X
+	if i < n {
+		x[i] = 1
+	}
+}
+
+// offset1 sums the index the other way round, in three terms.
+func offset1(t *gocuda.Thread, x []float32, n int) {
+	i := t.ThreadIdx.X + t.BlockDim.X*t.BlockIdx.X
+	if i+1 <= n {
+		x[i] = 1
+	}
+}
