@@ -121,7 +121,8 @@ func plainLoop(l *ThreadLoop) bool {
 
 // treeStep returns the slice of l's step, where l's code is if x < s {
 // row[x] += row[x+s] } (x the thread's x index, row a uniform slice of
-// numbers); nil elsewhere.
+// numbers), the sum in any spelling (accumulation) and the index by its
+// facts; nil elsewhere.
 func (f *Func) treeStep(l *ThreadLoop, s *types.Var) *ast.Ident {
 	c, ok := l.Body[0].(*Code)
 	if !ok || c.Block {
@@ -131,12 +132,12 @@ func (f *Func) treeStep(l *ThreadLoop, s *types.Var) *ast.Ident {
 	if !ok || guard.Init != nil || guard.Else != nil || len(guard.Body.List) != 1 || !f.belowStep(guard.Cond, s) {
 		return nil
 	}
-	add, ok := guard.Body.List[0].(*ast.AssignStmt)
-	if !ok || add.Tok != token.ADD_ASSIGN || len(add.Lhs) != 1 {
+	lhs, op, rhs, ok := f.accumulation(guard.Body.List[0])
+	if !ok || op != token.ADD {
 		return nil
 	}
-	dst, ok := ast.Unparen(add.Lhs[0]).(*ast.IndexExpr)
-	src, ok2 := ast.Unparen(add.Rhs[0]).(*ast.IndexExpr)
+	dst, ok := ast.Unparen(lhs).(*ast.IndexExpr)
+	src, ok2 := ast.Unparen(rhs).(*ast.IndexExpr)
 	if !ok || !ok2 || !f.isThreadX(dst.Index) {
 		return nil
 	}
@@ -145,11 +146,7 @@ func (f *Func) treeStep(l *ThreadLoop, s *types.Var) *ast.Ident {
 	if row == nil || v == nil || f.sliceVar(src.X) != v || !numeric(v.Type().Underlying().(*types.Slice).Elem()) {
 		return nil
 	}
-	sum, ok := ast.Unparen(src.Index).(*ast.BinaryExpr)
-	if !ok || sum.Op != token.ADD {
-		return nil
-	}
-	if !(f.isThreadX(sum.X) && f.identVar(sum.Y) == s || f.identVar(sum.X) == s && f.isThreadX(sum.Y)) {
+	if off, isX := f.threadXPlus(src.Index); !isX || off == nil || f.identVar(ast.Unparen(off)) != s {
 		return nil
 	}
 	return row

@@ -54,7 +54,7 @@ func TestWordings(t *testing.T) {
 		assert.Equal(t, heads[orig], heads[name], "%s rewords %s", name, orig)
 		assert.NotEmpty(t, heads[orig], "%s: no bound, class or fold to compare", orig)
 	}
-	assert.Equal(t, 5, pairs)
+	assert.Equal(t, 6, pairs)
 }
 
 // loopHeads returns the facts of dump's thread loops and tree folds,

@@ -85,6 +85,17 @@ func sequential1(t *gocuda.Thread, sdata []float32) {
 	}
 }
 
+// sequential2 spells the sum out, operands swapped: a = b + a.
+func sequential2(t *gocuda.Thread, sdata []float32) {
+	tid := t.ThreadIdx.X
+	for s := t.BlockDim.X / 2; s > 0; s /= 2 {
+		if tid < s {
+			sdata[tid] = sdata[s+tid] + sdata[tid]
+		}
+		t.SyncThreads()
+	}
+}
+
 // offset guards a thread by its global index: i < n.
 func offset(t *gocuda.Thread, x []float32, n int) {
 	i := t.BlockIdx.X*t.BlockDim.X + t.ThreadIdx.X

@@ -1,0 +1,57 @@
+package kir
+
+import (
+	"go/ast"
+	"go/token"
+	"go/types"
+)
+
+// The algebra of operators: which binary operators commute for which
+// types, so that a pass reading an accumulation (d op= e) takes the
+// other spellings of it (d = d op e, and d = e op d where op commutes)
+// as the same statement. Floating-point + and * commute exactly (IEEE
+// 754), though they do not associate; the integer operators do both in
+// Go's wrapping arithmetic.
+
+// commutes reports whether a op b == b op a for every a and b of type t.
+func commutes(op token.Token, t types.Type) bool {
+	b, ok := t.Underlying().(*types.Basic)
+	if !ok {
+		return false
+	}
+	switch op {
+	case token.ADD, token.MUL:
+		return b.Info()&(types.IsInteger|types.IsFloat) != 0
+	case token.AND, token.OR, token.XOR:
+		return b.Info()&types.IsInteger != 0
+	}
+	return false
+}
+
+// accumulation returns the destination, operator and operand of s where
+// it is d op= e, d = d op e, or d = e op d with op commuting for d's
+// type; false elsewhere. Destinations are compared as written
+// (types.ExprString), which a pure index expression makes the same
+// element.
+func (f *Func) accumulation(s ast.Stmt) (dst ast.Expr, op token.Token, operand ast.Expr, ok bool) {
+	a, isAssign := s.(*ast.AssignStmt)
+	if !isAssign || len(a.Lhs) != 1 || len(a.Rhs) != 1 {
+		return nil, token.ILLEGAL, nil, false
+	}
+	dst = a.Lhs[0]
+	if bop, isOp := opAssign[a.Tok]; isOp {
+		return dst, bop, a.Rhs[0], true
+	}
+	bin, isBin := ast.Unparen(a.Rhs[0]).(*ast.BinaryExpr)
+	if a.Tok != token.ASSIGN || !isBin {
+		return nil, token.ILLEGAL, nil, false
+	}
+	same := func(e ast.Expr) bool { return types.ExprString(ast.Unparen(e)) == types.ExprString(ast.Unparen(dst)) }
+	switch {
+	case same(bin.X):
+		return dst, bin.Op, bin.Y, true
+	case same(bin.Y) && commutes(bin.Op, f.Src.Info.TypeOf(dst)):
+		return dst, bin.Op, bin.X, true
+	}
+	return nil, token.ILLEGAL, nil, false
+}
