@@ -65,6 +65,27 @@ type Options struct {
 	// them over every loop the SIMD build's steps take (the compiler
 	// fuzzer's -fuzz.portable).
 	PortableAll bool
+	// Off names optional passes of package kir to switch off for every
+	// kernel (-d=PASS/off); kir.CheckOff says which may be.
+	Off []string
+	// KernelOff, if not nil, names further passes to switch off for the
+	// kernel named kernel: the compiler fuzzer compiles copies of a kernel
+	// with different passes off in one package, to find the pass a
+	// miscompile comes from.
+	KernelOff func(kernel string) []string
+}
+
+// off returns the passes opts switches off for k, or an error if it names
+// a pass that is not there or is required.
+func (opts Options) off(k *Kernel) ([]string, error) {
+	off := opts.Off
+	if opts.KernelOff != nil {
+		off = append(slices.Clip(off), opts.KernelOff(k.Name())...)
+	}
+	if err := kir.CheckOff(off); err != nil {
+		return nil, fmt.Errorf("kernel %s: %v", k.Name(), err)
+	}
+	return off, nil
 }
 
 // GenerateWith is Generate with opts.
@@ -84,7 +105,11 @@ func GenerateWith(kernels []*Kernel, opts Options) ([]*File, error) {
 		if decls[k.Pkg] == nil {
 			decls[k.Pkg] = funcDecls(k.Pkg)
 		}
-		results[k] = compileKernel(k, decls[k.Pkg], opts)
+		off, err := opts.off(k)
+		if err != nil {
+			return nil, err
+		}
+		results[k] = compileKernel(k, decls[k.Pkg], opts, off)
 	}
 	pkgs := map[*packages.Package]*pkgDecls{} // what each package's files declare: one run may compile several
 	for _, path := range paths {
@@ -115,7 +140,7 @@ type result struct {
 }
 
 // compileKernel runs the pipeline (package kir) on k.
-func compileKernel(k *Kernel, decls map[*types.Func]*ast.FuncDecl, opts Options) *result {
+func compileKernel(k *Kernel, decls map[*types.Func]*ast.FuncDecl, opts Options, off []string) *result {
 	if r := checkNames(k); r != nil {
 		return &result{refusal: r}
 	}
@@ -125,7 +150,7 @@ func compileKernel(k *Kernel, decls map[*types.Func]*ast.FuncDecl, opts Options)
 	src := &kir.Source{
 		Fset: k.Pkg.Fset, Info: k.Pkg.TypesInfo, Pkg: k.Pkg.Types, Decl: k.Decl, Thread: k.Thread,
 		Decls: decls, Taken: takenIn(k), SIMD512: opts.SIMD512, PortableAll: opts.PortableAll,
-		NoTwins: buildConstraint(k.File) != "",
+		NoTwins: buildConstraint(k.File) != "", Off: off,
 	}
 	f, r := kir.Run(src, "", nil)
 	if r != nil && r.Instantiate {
@@ -247,6 +272,9 @@ func generateFile(kernels []*Kernel, results map[*Kernel]*result, twin, simd boo
 	head.Write(w.buf.Bytes())
 	src, err := format.Source(head.Bytes())
 	src = ownLines(src)
+	if err == nil {
+		src = tidy(src)
+	}
 	out.Source = src
 	if err != nil {
 		return nil, fmt.Errorf("%s: generated code does not parse (a bug in gocuda compile): %v\n%s", out.Path, err, head.Bytes())

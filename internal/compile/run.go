@@ -33,9 +33,11 @@ func Main(args []string, stdout, stderr io.Writer) int {
 	tags := fs.String("tags", "", "build `tags` (comma-separated) of the files to compile, as go build's -tags")
 	check := fs.Bool("check", false, "write nothing: list the generated files that are stale (differ from what compile would write, or should not exist) and exit 1 if any")
 	passes := fs.Bool("passes", false, "print the compiler's passes, in order, a line on what each does, and exit")
+	var off offFlag
+	fs.Var(&off, "d", "switch off optional `passes`, for finding the pass a miscompile comes from: -d=PASS/off, comma-separated (-passes says which are optional)")
 	simd512 := fs.Bool("simd512", false, "give the SIMD build's vector steps a twin of sixteen lanes, run where the CPU has AVX-512 (Go 1.26's AVX-512 code generation has known bugs)")
 	fs.Usage = func() {
-		fmt.Fprintln(stderr, `usage: gocuda compile [-check] [-strict] [-v] [-simd512] [-tags tags] [packages]
+		fmt.Fprintln(stderr, `usage: gocuda compile [-check] [-strict] [-v] [-simd512] [-d PASS/off,...] [-tags tags] [packages]
        gocuda compile -passes
 
 Compile writes, beside each source file with kernels marked
@@ -46,10 +48,15 @@ added with go get -tool github.com/gocuda/gocuda/cmd/gocuda)
 and commit what it writes. A kernel it cannot compile keeps running on the
 runtime path; compile says why. With -check it writes nothing and fails if
 a generated file is stale, for CI (give it the flags go generate uses).
--passes prints the passes a kernel goes through, in order.`)
+-passes prints the passes a kernel goes through, in order, each required
+or optional; -d=PASS/off switches optional ones off.`)
 		fs.PrintDefaults()
 	}
 	if err := fs.Parse(args); err != nil {
+		return exitUsage
+	}
+	if err := kir.CheckOff(off); err != nil {
+		fmt.Fprintf(stderr, "gocuda compile: -d: %v\n", err)
 		return exitUsage
 	}
 	if *passes {
@@ -65,7 +72,7 @@ a generated file is stale, for CI (give it the flags go generate uses).
 		patterns = []string{"."}
 	}
 	out := &output{check: *check, stdout: stdout, stderr: stderr}
-	refused, err := compilePackages(patterns, *tags, *verbose, Options{SIMD512: *simd512}, out)
+	refused, err := compilePackages(patterns, *tags, *verbose, Options{SIMD512: *simd512, Off: off}, out)
 	if err != nil {
 		fmt.Fprintf(stderr, "gocuda compile: %v\n", err)
 		return exitFailure
@@ -85,12 +92,45 @@ a generated file is stale, for CI (give it the flags go generate uses).
 }
 
 // writePasses writes the pass table of package kir, a numbered line per
-// pass in pipeline order: its name and what it does, as
-// docs/architecture.md lists them.
+// pass in pipeline order: its name, whether it is required or optional
+// (-d=PASS/off), and what it does, as docs/architecture.md lists them.
 func writePasses(w io.Writer) {
 	for i, name := range kir.PassNames() {
-		fmt.Fprintf(w, "%d. %s: %s\n", i+1, name, kir.PassDoc(name))
+		fmt.Fprintln(w, passLine(i, name))
 	}
+}
+
+// passLine returns the line of gocuda compile -passes for the pass named
+// name, the i'th (from 0) of the pipeline.
+func passLine(i int, name string) string {
+	kind := "optional"
+	if kir.PassRequired(name) != "" {
+		kind = "required"
+	}
+	return fmt.Sprintf("%d. %s (%s): %s", i+1, name, kind, kir.PassDoc(name))
+}
+
+// An offFlag is the value of -d: the passes to switch off, each given as
+// PASS/off, comma-separated, the flag repeatable.
+type offFlag []string
+
+func (o *offFlag) String() string {
+	var parts []string
+	for _, name := range *o {
+		parts = append(parts, name+"/off")
+	}
+	return strings.Join(parts, ",")
+}
+
+func (o *offFlag) Set(s string) error {
+	for part := range strings.SplitSeq(s, ",") {
+		name, ok := strings.CutSuffix(part, "/off")
+		if !ok || name == "" {
+			return fmt.Errorf("%q is not PASS/off", part)
+		}
+		*o = append(*o, name)
+	}
+	return nil
 }
 
 // compilePackages generates the files of the packages matching patterns,

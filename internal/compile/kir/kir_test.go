@@ -31,12 +31,17 @@ func TestPassDocs(t *testing.T) {
 }
 
 // TestPassDocsCopies: docs/architecture.md holds a copy of the pass
-// table, one numbered line per pass, equal to the table; the package doc
+// table, one numbered line per pass saying whether it is required, equal
+// to the table; the package doc
 // holds none (it points to gocuda compile -passes).
 func TestPassDocsCopies(t *testing.T) {
 	var want []string
 	for i, name := range kir.PassNames() {
-		want = append(want, fmt.Sprintf("%d. %s: %s", i+1, name, kir.PassDoc(name)))
+		kind := "optional"
+		if kir.PassRequired(name) != "" {
+			kind = "required"
+		}
+		want = append(want, fmt.Sprintf("%d. %s (%s): %s", i+1, name, kind, kir.PassDoc(name)))
 	}
 	src, err := os.ReadFile("../../../docs/architecture.md")
 	require.NoError(t, err)

@@ -1,8 +1,11 @@
 package kir
 
 import (
+	"fmt"
 	"go/ast"
 	"go/types"
+	"slices"
+	"strings"
 )
 
 // A pass is one step of the pipeline: it reads the Func and changes it,
@@ -10,11 +13,20 @@ import (
 // line of at most 120 characters; its file's comments say the rest. This
 // table is the only place the descriptions are written: gocuda compile
 // -passes prints it, and a test keeps docs/architecture.md's copy equal.
+//
+// Required says why the pass cannot be switched off (gocuda compile
+// -d=PASS/off): what later passes or the emitter rely on it for. A pass
+// without it is optional: the code is correct without it, only slower,
+// which TestPassesOff in the compiler fuzzer's module checks.
 type pass struct {
-	name string
-	fn   func(*Func)
-	doc  string
+	name     string
+	fn       func(*Func)
+	doc      string
+	required string
 }
+
+// optional marks a pass of the table that may be switched off.
+const optional = ""
 
 // passes is the pipeline, in order. Emission follows it. The table is
 // set in init because the interchange pass runs part of the pipeline as
@@ -24,46 +36,46 @@ var passes []pass
 
 func init() {
 	passes = []pass{
-		{"check", checkPass, "refuse what no lowering can compile: the thread escaping, goto, defer, calls that may synchronize out of sight"},
-		{"build", build, "the kernel as one thread's program: helpers that synchronize inlined, sync points out of expressions, switches as ifs"},
-		{"classify", classify, "each variable uniform, remat or varying; control around barriers proved uniform, or checked at run time"},
-		{"interchange", interchange, "a thread's loop that strides from trip to trip but reads along a row of threads runs trip by trip for the block"},
-		{"stride", stride, "grid-stride loops, to run in lockstep"},
-		{"fission", fission, "thread loops between barriers, block-level code around them, warp loops around collectives"},
-		{"fuse", fuse, "merge thread loops that no sync point separates, a loop after a uniform if with each branch's last"},
-		{"streams", streams, "a thread loop reading a slice at x and a block's extent further does the first reads for all threads first"},
-		{"warp", warp, "in warp loops, lane loops between collectives and masked ifs that reconverge"},
-		{"spill", spill, "keep per thread (scratch) or per lane ([32]T) only what lives across a sync point or a closure captures"},
-		{"enter", enter, "thread arguments no callee reads need no thread entered"},
-		{"atomics", sharedAtomics, "an atomic on a shared-memory element is a plain read and write: one goroutine runs the block's threads"},
-		{"mode", mode, "a chunk of blocks per call for kernels without barriers or shared memory; the record of exited threads"},
-		{"fill", fill, "a shared-memory array that the first thread loop writes whole is not zeroed first"},
-		{"blockorder", blockorder, "a grid body whose accesses run along y and stride along x takes its blocks y fastest"},
-		{"transpose", transpose, "a grid body taken y fastest that names the thread only by its coordinates runs its rows along y"},
-		{"narrow", narrow, "thread loops run only the threads their guards admit (tid < s, tid%(2*s) == 0, ty%p == 0, 2*s*tid+s < n)"},
-		{"flatten", flatten, "a grid-stride loop whose trips are independent runs its iteration space in rows, a contiguous part per chunk"},
-		{"unroll", unroll, "short loops of a constant trip count written as copies; small innermost ranges four elements a step"},
-		{"reverse", reverse, "a shift scan's step (read at the index less an offset, barrier, write at the index) runs as one loop from the last"},
-		{"split", split, "a thread loop with one guard on the thread's index runs as two, the threads it rejects then those it admits"},
-		{"quotient", quotient, "a thread loop dividing x plus a row's offset by a uniform value runs each row in segments of one quotient"},
-		{"rebase", rebase, "thread loops indexing slices at x plus a row's offset check the slices once a row, not at every access"},
-		{"copies", copies, "rebased loops and whole warps' lane loops that only copy elements copy each row or warp at once"},
-		{"demand", demand, "shuffle-down reductions and warp trees over shared memory add only the lanes that later code reads"},
-		{"rowsahead", rowsAhead, "a warp loop whose lane loops read read-only rows at x plus offsets reads each row ahead, at once, into scratch"},
-		{"pairtree", pairTree, "a lane loop summing two rows' elements, then a shuffle-down sum to lane 0, run as one call (ShflDownLane0Pair)"},
-		{"runs", runs, "a grid body of one rebased thread loop runs the consecutive blocks of its chunk along x as one row"},
-		{"chunk", chunk, "a lockstep loop that rebase did not take runs a cache-sized chunk of trips of each thread in turn"},
-		{"tile", tile, "a block-stride walk over a tile larger than the block runs in rows; a walk that only copies copies whole rows"},
-		{"stops", stops, "loops that might not end check for a stopped launch"},
-		{"treefold", treefold, "a halving tree over shared memory (Harris's reductions) runs up to three steps a trip, storing the last"},
-		{"sweepfold", sweepfold, "three steps of each of Blelloch's sweeps run as one, eight elements at a time in registers"},
-		{"memo", memo, "in lane loops, work on values a collective leaves alike across the warp runs again only where its inputs change"},
-		{"vector", vector, "thread and lane loops run eight threads a step: in SIMD vectors, or in portable ones in the default build"},
-		{"slp", slp, "helpers keeping several accumulators get SIMD twins that hold them as the lanes of a vector"},
-		{"jam", jam, "a thread loop ending with a call of a looping helper runs four threads' loops at once, interleaved"},
-		{"slpjam", slpjam, "calls of a twin helper of 128 trips or more run two threads at a time, their loops interleaved (SIMD build)"},
-		{"hoist", hoist, "a call of package math in a block-level loop's condition, over values nothing changes, is evaluated once"},
-		{"outline", outline, "a thread loop whose threads each run an inner loop runs in a never-inlined literal, to keep the registers"},
+		{"check", checkPass, "refuse what no lowering can compile: the thread escaping, goto, defer, calls that may synchronize out of sight", "the passes after assume what it refuses is not there; without it they miscompile or panic"},
+		{"build", build, "the kernel as one thread's program: helpers that synchronize inlined, sync points out of expressions, switches as ifs", "the passes after and the emitter read the one-thread program it builds, not the source"},
+		{"classify", classify, "each variable uniform, remat or varying; control around barriers proved uniform, or checked at run time", "fission, spill and the emitter read whether each variable is uniform, remat or varying"},
+		{"interchange", interchange, "a thread's loop that strides from trip to trip but reads along a row of threads runs trip by trip for the block", optional},
+		{"stride", stride, "grid-stride loops, to run in lockstep", optional},
+		{"fission", fission, "thread loops between barriers, block-level code around them, warp loops around collectives", "the emitter writes thread loops and block-level code: without them no variable of a thread is declared"},
+		{"fuse", fuse, "merge thread loops that no sync point separates, a loop after a uniform if with each branch's last", optional},
+		{"streams", streams, "a thread loop reading a slice at x and a block's extent further does the first reads for all threads first", optional},
+		{"warp", warp, "in warp loops, lane loops between collectives and masked ifs that reconverge", "the emitter writes a warp loop's code only as the lane loops it makes: without them it is undeclared"},
+		{"spill", spill, "keep per thread (scratch) or per lane ([32]T) only what lives across a sync point or a closure captures", "a value live across a sync point must be kept per thread or per lane: without it, it is undeclared or lost"},
+		{"enter", enter, "thread arguments no callee reads need no thread entered", optional},
+		{"atomics", sharedAtomics, "an atomic on a shared-memory element is a plain read and write: one goroutine runs the block's threads", optional},
+		{"mode", mode, "a chunk of blocks per call for kernels without barriers or shared memory; the record of exited threads", "its record of exited threads keeps threads that returned out of later thread loops"},
+		{"fill", fill, "a shared-memory array that the first thread loop writes whole is not zeroed first", optional},
+		{"blockorder", blockorder, "a grid body whose accesses run along y and stride along x takes its blocks y fastest", optional},
+		{"transpose", transpose, "a grid body taken y fastest that names the thread only by its coordinates runs its rows along y", optional},
+		{"narrow", narrow, "thread loops run only the threads their guards admit (tid < s, tid%(2*s) == 0, ty%p == 0, 2*s*tid+s < n)", optional},
+		{"flatten", flatten, "a grid-stride loop whose trips are independent runs its iteration space in rows, a contiguous part per chunk", optional},
+		{"unroll", unroll, "short loops of a constant trip count written as copies; small innermost ranges four elements a step", optional},
+		{"reverse", reverse, "a shift scan's step (read at the index less an offset, barrier, write at the index) runs as one loop from the last", optional},
+		{"split", split, "a thread loop with one guard on the thread's index runs as two, the threads it rejects then those it admits", optional},
+		{"quotient", quotient, "a thread loop dividing x plus a row's offset by a uniform value runs each row in segments of one quotient", optional},
+		{"rebase", rebase, "thread loops indexing slices at x plus a row's offset check the slices once a row, not at every access", optional},
+		{"copies", copies, "rebased loops and whole warps' lane loops that only copy elements copy each row or warp at once", optional},
+		{"demand", demand, "shuffle-down reductions and warp trees over shared memory add only the lanes that later code reads", optional},
+		{"rowsahead", rowsAhead, "a warp loop whose lane loops read read-only rows at x plus offsets reads each row ahead, at once, into scratch", optional},
+		{"pairtree", pairTree, "a lane loop summing two rows' elements, then a shuffle-down sum to lane 0, run as one call (ShflDownLane0Pair)", optional},
+		{"runs", runs, "a grid body of one rebased thread loop runs the consecutive blocks of its chunk along x as one row", optional},
+		{"chunk", chunk, "a lockstep loop that rebase did not take runs a cache-sized chunk of trips of each thread in turn", optional},
+		{"tile", tile, "a block-stride walk over a tile larger than the block runs in rows; a walk that only copies copies whole rows", optional},
+		{"stops", stops, "loops that might not end check for a stopped launch", "without its checks a launch whose loop does not end cannot be stopped, as LaunchContext promises"},
+		{"treefold", treefold, "a halving tree over shared memory (Harris's reductions) runs up to three steps a trip, storing the last", optional},
+		{"sweepfold", sweepfold, "three steps of each of Blelloch's sweeps run as one, eight elements at a time in registers", optional},
+		{"memo", memo, "in lane loops, work on values a collective leaves alike across the warp runs again only where its inputs change", optional},
+		{"vector", vector, "thread and lane loops run eight threads a step: in SIMD vectors, or in portable ones in the default build", optional},
+		{"slp", slp, "helpers keeping several accumulators get SIMD twins that hold them as the lanes of a vector", optional},
+		{"jam", jam, "a thread loop ending with a call of a looping helper runs four threads' loops at once, interleaved", optional},
+		{"slpjam", slpjam, "calls of a twin helper of 128 trips or more run two threads at a time, their loops interleaved (SIMD build)", optional},
+		{"hoist", hoist, "a call of package math in a block-level loop's condition, over values nothing changes, is evaluated once", optional},
+		{"outline", outline, "a thread loop whose threads each run an inner loop runs in a never-inlined literal, to keep the registers", optional},
 	}
 }
 
@@ -85,6 +97,51 @@ func PassDoc(name string) string {
 	}
 	return ""
 }
+
+// PassRequired returns why the pass named name cannot be switched off,
+// or "" for an optional pass.
+func PassRequired(name string) string {
+	for _, p := range passes {
+		if p.name == name {
+			return p.required
+		}
+	}
+	return ""
+}
+
+// OptionalPasses returns the names of the passes that may be switched
+// off, in order.
+func OptionalPasses() []string {
+	var names []string
+	for _, p := range passes {
+		if p.required == optional {
+			names = append(names, p.name)
+		}
+	}
+	return names
+}
+
+// CheckOff returns an error if off, the passes to switch off
+// (Source.Off), names a pass that does not exist, listing those that do,
+// or one that is required, saying why.
+func CheckOff(off []string) error {
+	for _, name := range off {
+		i := slices.IndexFunc(passes, func(p pass) bool { return p.name == name })
+		switch {
+		case i < 0:
+			return fmt.Errorf("no pass named %q: the passes are %s", name, strings.Join(PassNames(), ", "))
+		case passes[i].required != optional:
+			return fmt.Errorf("pass %s is required and cannot be switched off: %s", name, passes[i].required)
+		}
+	}
+	return nil
+}
+
+// PassHook, when not nil, runs after each pass that runs, with the
+// pass's name. It is for tests only: the compiler fuzzer's plants a
+// miscompile in one optional pass through it, to check that its bisection
+// names that pass.
+var PassHook func(pass string, f *Func)
 
 // A Result is a compiled kernel.
 type Result struct {
@@ -138,9 +195,13 @@ func (f *Func) Vectorized() bool { return len(f.Vector) > 0 || len(f.VectorLanes
 func (f *Func) SIMDDiffers() bool { return f.Vectorized() || f.callsTwins() }
 
 // Run runs the passes on src up to and including the pass named last (all
-// of them for ""), calling after, if not nil, after each pass: for golden
-// tests and invariant checks.
+// of them for ""), but for those src.Off switches off, calling after, if
+// not nil, after each pass run: for golden tests and invariant checks. It
+// panics if src.Off fails CheckOff.
 func Run(src *Source, last string, after func(pass string, f *Func)) (f *Func, r *Refusal) {
+	if err := CheckOff(src.Off); err != nil {
+		panic("kir.Run: " + err.Error())
+	}
 	f = newFunc(src)
 	defer func() {
 		if p := recover(); p != nil {
@@ -152,9 +213,14 @@ func Run(src *Source, last string, after func(pass string, f *Func)) (f *Func, r
 		}
 	}()
 	for _, p := range passes {
-		p.fn(f)
-		if after != nil {
-			after(p.name, f)
+		if !slices.Contains(src.Off, p.name) {
+			p.fn(f)
+			if after != nil {
+				after(p.name, f)
+			}
+			if PassHook != nil {
+				PassHook(p.name, f)
+			}
 		}
 		if p.name == last {
 			break

@@ -39,6 +39,9 @@ type Source struct {
 	// twin (slp.go): where the kernel's file has a build constraint of its
 	// own, a twin written in another file might not build with it.
 	NoTwins bool
+	// Off names optional passes to switch off (gocuda compile
+	// -d=PASS/off): for finding which pass a miscompile comes from.
+	Off []string
 	// keepLoops leaves every thread's loop as written (the interchange
 	// pass's trial of the other form: interchange_vector.go).
 	keepLoops bool

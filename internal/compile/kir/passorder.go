@@ -1,0 +1,43 @@
+package kir
+
+// An order is a constraint on the pass table, as cmd/compile's passOrder:
+// pass a must run before pass b, because of why.
+type order struct {
+	a, b string
+	why  string
+}
+
+// passOrder lists the constraints on the order of passes that the table
+// must keep; TestPassOrder checks it against the table. Moving a pass means
+// reading the reasons first.
+var passOrder = [...]order{
+	{"check", "build", "build assumes what check refuses (goto, defer, the thread escaping) is not there"},
+	{"build", "classify", "classify reads the one-thread program build makes, helpers inlined"},
+	{"classify", "fission", "fission needs control around barriers proved uniform"},
+	{"interchange", "stride", "interchange leaves the grid-stride loops it does not turn for stride to find"},
+	{"stride", "fission", "fission keeps a grid-stride loop stride marked in lockstep, one thread loop"},
+	{"fission", "fuse", "fuse merges the thread loops fission makes"},
+	{"fission", "warp", "warp lowers the warp loops fission makes"},
+	{"fuse", "spill", "a variable fuse keeps within one loop need not be kept per thread"},
+	{"streams", "spill", "spill keeps per thread the variables of the reads streams moves ahead"},
+	{"warp", "spill", "spill keeps per lane what lives from one lane loop to the next"},
+	{"mode", "blockorder", "blockorder orders the blocks of a grid body, which mode decides there is"},
+	{"blockorder", "transpose", "transpose takes grid bodies blockorder runs y fastest"},
+	{"blockorder", "runs", "runs leaves alone the grid bodies blockorder runs y fastest"},
+	{"narrow", "rebase", "rebase checks the slices over the rows narrow bounds"},
+	{"quotient", "rebase", "rebase takes the quotient's segments as a row's offset"},
+	{"reverse", "split", "split runs a reversed scan's step in two, which reverse makes first"},
+	{"rebase", "copies", "copies copies the rows of loops rebase rebased"},
+	{"rebase", "runs", "runs takes a grid body of one rebased thread loop"},
+	{"rebase", "chunk", "chunk takes the lockstep loops rebase did not"},
+	{"unroll", "stops", "stops does not check the loops unroll writes as copies"},
+	{"stride", "stops", "stops does not check the grid-stride loops, which end"},
+	{"narrow", "treefold", "treefold reads the bounds narrow gives the tree's thread loops"},
+	{"streams", "vector", "vector runs eight threads a step of the loops streams reordered"},
+	{"vector", "slp", "slp twins only helpers no thread loop of the vector pass holds"},
+	{"vector", "jam", "jam leaves alone the thread loops vector runs eight threads a step"},
+	{"slp", "slpjam", "slpjam interleaves calls of the twins slp makes"},
+	{"jam", "outline", "outline leaves alone the loops jam interleaves"},
+	{"copies", "outline", "outline leaves alone the loops copies copies whole"},
+	{"unroll", "outline", "outline counts the copies unroll writes as inner loops"},
+}
