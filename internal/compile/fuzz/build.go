@@ -38,7 +38,7 @@ func (b *batch) bisectGenerate() (map[string]string, error) {
 				return err
 			}
 		}
-		_, err = generateDir(dir, b.opt)
+		_, err = b.generateDir(dir)
 		switch {
 		case err == nil:
 			return nil
@@ -90,7 +90,7 @@ func (b *batch) build() error {
 // kernel's, and the kernels using them would fail to build in turn, a
 // second report of one failure.
 func (b *batch) regenerate() error {
-	files, err := generateDir(b.dir, b.opt)
+	files, err := b.generateDir(b.dir)
 	if err != nil {
 		return fmt.Errorf("compiling the batch again without the kernels dropped: %v", err)
 	}
@@ -139,7 +139,7 @@ func (b *batch) bisectBuild() (map[string]string, error) {
 		}
 		// The halves are compiled anew: the tables their generated files
 		// read may be declared in the other half's.
-		gen, err := generateDir(dir, b.opt)
+		gen, err := b.generateDir(dir)
 		if err == nil {
 			err = writeGenerated(dir, gen)
 		}

@@ -75,12 +75,24 @@
 // replacing ifs and loops by their bodies, while it fails the same way;
 // the result is a kernel file as testdata/bugs' are, which -fuzz.file runs.
 //
+// # Finding the pass
+//
+// A kernel whose compiled form fails is bisected over the compiler's
+// optional passes (Bisect): copies of it, in one batch, run with the
+// optional passes after each point of the pipeline switched off
+// (compile.Options.KernelOff, gocuda compile -d=PASS/off), and the
+// failure's message names the first pass whose inclusion makes it fail.
+// -fuzz.off switches passes off for a whole campaign.
+//
 // # Tests
 //
 // TestCompileRandomKernels runs one batch of random kernels, the corpus
 // and the hand-reduced kernels of known bugs (testdata/bugs) in one build;
 // failures of known bugs (known_test.go) are logged, not reported.
 // FuzzCompile is the coverage-guided form, a build per input.
+// TestPassesOff runs kernels with each optional pass off, each where the
+// pass changes it (Affected), against the runtime path; TestBisectPlanted
+// plants a miscompile in one pass and requires Bisect to name it.
 // TestKernelFile runs one kernel written as testdata/bugs' are, in the
 // mode flags' mode, to reduce a failing kernel by hand. The package is a
 // module of its own; in its directory:

@@ -18,12 +18,17 @@ var (
 	checked   = flag.Bool("fuzz.check", false, "also run each batch under gocuda check, which must report no kernel")
 	simd512   = flag.Bool("fuzz.simd512", false, "compile with -simd512: in the SIMD build, sixteen-lane steps where the CPU has AVX-512")
 	portable  = flag.Bool("fuzz.portable", false, "give every loop the vector pass picks portable steps, which the default build runs")
+	off       = flag.String("fuzz.off", "", "switch these optional `passes` off, comma-separated (gocuda compile -d=PASS/off)")
 	file      = flag.String("fuzz.file", "", "TestKernelFile runs the kernel of this Go file (as testdata/bugs' files are written) alone, with the mode flags")
 )
 
 // flagOptions returns the Options the mode flags ask for.
 func flagOptions() Options {
-	return Options{Keep: *keep, Check: *checked, SIMD512: *simd512, Portable: *portable}
+	o := Options{Keep: *keep, Check: *checked, SIMD512: *simd512, Portable: *portable}
+	if *off != "" {
+		o.Off = strings.Split(*off, ",")
+	}
+	return o
 }
 
 // inputBytes is the length of a random kernel's input.
@@ -146,7 +151,7 @@ func check(t *testing.T, results []*Result, labels map[string]string) {
 				t.Errorf("%s: a bug of the kernel generator: %s", label, r.Report())
 				continue
 			}
-			t.Errorf("%s: %s", label, r.Report())
+			t.Errorf("%s: %s\n%s", label, bisect(r, f), r.Report())
 			if *minimize > 0 {
 				minimizeFailure(t, r, f)
 			}
@@ -156,6 +161,16 @@ func check(t *testing.T, results []*Result, labels map[string]string) {
 			t.Logf("%s passes now: the bug it records is fixed; remove it from knownBugs", label)
 		}
 	}
+}
+
+// bisect returns what Bisect finds out about the kernel of r, failing
+// with f, for the failure's message.
+func bisect(r *Result, f Failure) string {
+	c, err := Bisect(r.Kernel, sameKind(f), flagOptions())
+	if err != nil {
+		return "bisecting the passes: " + err.Error()
+	}
+	return c.String()
 }
 
 func isKnownSeed(name string) bool {
@@ -170,9 +185,7 @@ func isKnownSeed(name string) bool {
 // minimizeFailure minimizes the kernel of r, which fails with f, prints
 // it and adds it to the corpus.
 func minimizeFailure(t *testing.T, r *Result, f Failure) {
-	same := func(c *Result) bool {
-		return slices.ContainsFunc(c.Failures, func(g Failure) bool { return g.Kind == f.Kind })
-	}
+	same := sameKind(f)
 	opt := flagOptions()
 	opt.Check = false // the failure is the compiler's: check only slows the rounds
 	k, mr, err := Minimize(r.Kernel, same, opt, *minimize)
@@ -215,7 +228,7 @@ func FuzzCompile(f *testing.F) {
 		for _, r := range results {
 			for _, f := range r.Failures {
 				if known(f, "", r.Kernel.Decls) == nil {
-					t.Fatalf("%s", r.Report())
+					t.Fatalf("%s\n%s", bisect(r, f), r.Report())
 				}
 			}
 		}

@@ -24,6 +24,10 @@ type Kernel struct {
 	Input   []byte   // the bytes it was generated from
 	Imports []string // the packages its declarations use
 	Decls   string   // its declarations: helpers, then the kernel, gofmt-formatted
+	// Off names optional passes of the compiler switched off for this
+	// kernel alone (compile.Options.KernelOff): Bisect runs copies of a
+	// failing kernel with different passes off in one batch.
+	Off []string
 }
 
 // File returns the kernel as a Go source file of package pkg.

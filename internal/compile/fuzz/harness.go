@@ -32,6 +32,10 @@ type Options struct {
 	// vector pass picks (compile.Options.PortableAll), which the default
 	// build then runs.
 	Portable bool
+	// Off names optional passes to switch off for every kernel
+	// (compile.Options.Off, gocuda compile -d=PASS/off); Kernel.Off adds
+	// a kernel's own.
+	Off []string
 }
 
 // A Failure is one way a kernel failed.
@@ -197,7 +201,7 @@ func (b *batch) culprits(output string) map[string]bool {
 // generate runs the compiler on the batch's package and writes what it
 // generates; a failure it cannot pin on some kernels is an error.
 func (b *batch) generate() error {
-	files, err := generateDir(b.dir, b.opt)
+	files, err := b.generateDir(b.dir)
 	if err != nil {
 		bad, berr := b.bisectGenerate()
 		if berr != nil || len(bad) == 0 {
@@ -206,7 +210,7 @@ func (b *batch) generate() error {
 		for name, msg := range bad {
 			b.drop(name, Failure{Kind: FailGenerate, Detail: msg})
 		}
-		if files, err = generateDir(b.dir, b.opt); err != nil {
+		if files, err = b.generateDir(b.dir); err != nil {
 			return fmt.Errorf("compiling the batch without the kernels that fail alone: %v", err)
 		}
 	}
@@ -248,9 +252,9 @@ func (b *batch) generate() error {
 }
 
 // generateDir loads the package in dir and returns what compile generates
-// for it with the options opt asks for, turning a panic of the compiler
-// into an error.
-func generateDir(dir string, opt Options) (files []*compile.File, err error) {
+// for it with the options b.opt asks for, and each kernel's own passes
+// off (Kernel.Off), turning a panic of the compiler into an error.
+func (b *batch) generateDir(dir string) (files []*compile.File, err error) {
 	defer func() {
 		if p := recover(); p != nil {
 			err = fmt.Errorf("compile panicked: %v", p)
@@ -264,7 +268,13 @@ func generateDir(dir string, opt Options) (files []*compile.File, err error) {
 	if err != nil {
 		return nil, err
 	}
-	return compile.GenerateWith(kernels, compile.Options{SIMD512: opt.SIMD512, PortableAll: opt.Portable})
+	return compile.GenerateWith(kernels, compile.Options{SIMD512: b.opt.SIMD512, PortableAll: b.opt.Portable, Off: b.opt.Off,
+		KernelOff: func(name string) []string {
+			if r := b.byName[name]; r != nil {
+				return r.Kernel.Off
+			}
+			return nil
+		}})
 }
 
 // removeStale removes the temporary packages under dir that a run killed
