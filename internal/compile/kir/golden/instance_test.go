@@ -5,7 +5,6 @@ import (
 	"path/filepath"
 	"testing"
 
-	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
 	"github.com/gocuda/gocuda/internal/compile/kir"
@@ -20,19 +19,11 @@ func TestInstanceGolden(t *testing.T) {
 	dirs, err := os.ReadDir("testdata/src")
 	require.NoError(t, err)
 	for _, d := range dirs {
-		names, srcs := sources(t, d.Name())
+		names, srcs := sources(t, "src/"+d.Name())
 		for _, name := range names {
 			for _, is := range instances(srcs[name]) {
 				t.Run(d.Name()+"/"+name+"."+is.InstanceName(), func(t *testing.T) {
-					got := trace(t, is)
-					path := filepath.Join("testdata", "src", d.Name(), name+"."+is.InstanceName()+".golden")
-					if *update {
-						require.NoError(t, os.WriteFile(path, []byte(got), 0o666))
-						return
-					}
-					want, err := os.ReadFile(path)
-					require.NoError(t, err, "no golden file: run go test -update")
-					assert.Equal(t, string(want), got)
+					compareGolden(t, filepath.Join("testdata", "src", d.Name(), name+"."+is.InstanceName()+".golden"), trace(t, is))
 				})
 			}
 		}

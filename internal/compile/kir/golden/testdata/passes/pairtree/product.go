@@ -1,0 +1,17 @@
+package pairtree
+
+import "github.com/gocuda/gocuda/gocuda"
+
+// product multiplies the two elements: as written.
+//
+// Unchanged: the two elements are multiplied, not added.
+func product(t *gocuda.Thread, in, out []float32) {
+	i := t.BlockIdx.X*2*t.BlockDim.X + t.ThreadIdx.X
+	v := at(in, i) * at(in, i+t.BlockDim.X)
+	for o := 16; o > 0; o /= 2 {
+		v += gocuda.ShflDownSync(t, gocuda.FullMask, v, o, 32)
+	}
+	if t.LaneID() == 0 {
+		out[t.BlockIdx.X*t.BlockDim.X/32+t.WarpID()] = v
+	}
+}
